@@ -1,0 +1,73 @@
+"""Every error autogen-zettel raises on purpose, and the fix it suggests.
+
+Hierarchy::
+
+    ZettelError
+    ├── ConfigError          a YAML/config file or value is wrong (names file and key)
+    ├── InvalidInput         a message, tenant name or argument cannot be accepted
+    ├── NotFound             a card or tenant does not exist
+    ├── StoreLocked          another process holds the Qdrant local folder
+    ├── EmbeddingMismatch    a tenant was built with another embedding model
+    └── LLMOutputError       an LLM answer was not the JSON that was asked for
+
+Messages always say what to do next; values are shown with ``!r``.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ZettelError",
+    "ConfigError",
+    "InvalidInput",
+    "NotFound",
+    "StoreLocked",
+    "EmbeddingMismatch",
+    "LLMOutputError",
+]
+
+
+class ZettelError(Exception):
+    """Base class of every error raised by autogen-zettel."""
+
+
+class ConfigError(ZettelError, ValueError):
+    """A configuration file or value is invalid.
+
+    :param message: what is wrong and how to fix it
+    :param file: the file that holds the bad value, if any
+    :param key: the dotted key of the bad value, if any
+    """
+
+    def __init__(self, message: str, *, file: str | None = None, key: str | None = None):
+        self.file = file
+        self.key = key
+        where = []
+        if file:
+            where.append(f"in {file}")
+        if key:
+            where.append(f"at key {key!r}")
+        prefix = (" ".join(where) + ": ") if where else ""
+        super().__init__(prefix + message)
+
+
+class InvalidInput(ZettelError, ValueError):
+    """An argument (message text, tenant name, id) cannot be accepted."""
+
+
+class NotFound(ZettelError, KeyError):
+    """A card, tenant or file does not exist."""
+
+    def __str__(self) -> str:  # KeyError quotes its message; keep it readable
+        return str(self.args[0]) if self.args else ""
+
+
+class StoreLocked(ZettelError):
+    """The Qdrant local folder is held by another client (another process)."""
+
+
+class EmbeddingMismatch(ZettelError):
+    """A tenant's vectors were made with another embedding model or dimension."""
+
+
+class LLMOutputError(ZettelError):
+    """An LLM reply could not be parsed or validated as the requested JSON."""

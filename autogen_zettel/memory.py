@@ -1,0 +1,584 @@
+"""The facade: :class:`MemoryHub` owns a process's shared parts, :class:`Zettelkasten` is one
+agent's memory.
+
+One tenant = one SQLite file (the truth) + one Qdrant collection (a rebuildable index). The
+hub holds the single Qdrant client of its data folder (local mode locks the folder), the
+embedder, the clock and a background worker, and hands out tenants by name::
+
+    with MemoryHub.open("./memory") as hub:
+        mem = hub.tenant("alice")
+        mem.remember("I moved to Lisbon in May.", speaker="alice", message_id="m1")
+        hits = mem.recall("where does alice live?", k=5)
+
+Layout of a data folder: ``tenants/<name>.sqlite`` and ``qdrant/`` (local mode).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import threading
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+import networkx as nx
+
+from . import graph as graphs
+from .cards import Card, CardKind, CardStatus, Hit, Link, Message, card_id_for
+from .clock import Clock, SystemClock, as_naive_utc
+from .config import MemoryConfig, load_config
+from .embed import Embedder, make_embedder
+from .errors import ConfigError, EmbeddingMismatch, InvalidInput, NotFound
+from .link import semantic_links, structural_links
+from .recall import cut_to_budget, fuse, unlock
+from .refine import clean_text, refine_message
+from .store.db import CardDB
+from .store.vectors import VectorIndex, api_key_from_env
+from .worker import Worker
+
+__all__ = ["MemoryHub", "Zettelkasten", "validate_tenant_name"]
+
+log = logging.getLogger(__name__)
+
+_TENANT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
+_EMBED_BATCH = 256
+
+
+def validate_tenant_name(name: object) -> str:
+    """Return ``name`` if it is a safe tenant name, else raise :class:`InvalidInput`.
+
+    >>> validate_tenant_name("ada-1")
+    'ada-1'
+    >>> validate_tenant_name("../x")
+    Traceback (most recent call last):
+    ...
+    autogen_zettel.errors.InvalidInput: tenant name '../x' is not allowed: ...
+    """
+    if not isinstance(name, str) or not _TENANT.match(name) or ".." in name:
+        raise InvalidInput(
+            f"tenant name {name!r} is not allowed: use 1-64 letters, digits, '_', '-' or '.', "
+            "starting with a letter or digit, with no '..' or '/' (e.g. 'alice' or 'critic_2')"
+        )
+    return name
+
+
+def _embed_text(speaker: str, content: str) -> str:
+    """What is embedded for a card: who said it is part of what it means."""
+    return f"{speaker}: {content}"
+
+
+class MemoryHub:
+    """Shared resources of one process: one Qdrant client per data folder, one embedder,
+    one clock and one background worker; tenants are opened once and cached by name."""
+
+    def __init__(
+        self,
+        *,
+        vectors: VectorIndex,
+        embedder: Embedder,
+        data_dir: Path | None = None,
+        config: MemoryConfig | None = None,
+        clock: Clock | None = None,
+    ):
+        self.vectors = vectors
+        self.embedder = embedder
+        self.data_dir = data_dir
+        self.config = config or MemoryConfig()
+        self.clock: Clock = clock or SystemClock()
+        self.worker = Worker()
+        self._tenants: dict[str, Zettelkasten] = {}
+        self._lock = threading.RLock()
+        self._closed = False
+
+    @classmethod
+    def open(
+        cls,
+        data_dir: str | Path | None = None,
+        *,
+        config: MemoryConfig | str | Path | None = None,
+        memory: bool = False,
+        qdrant_url: str | None = None,
+        embedder: Embedder | None = None,
+        clock: Clock | None = None,
+    ) -> "MemoryHub":
+        """Open a hub on a data folder (embedded default), in memory, or with a Qdrant server.
+
+        :param data_dir: folder for the SQLite files (and Qdrant local storage unless a URL is set)
+        :param config: a :class:`MemoryConfig` or the path of a YAML config file
+        :param memory: keep everything in memory (nothing on disk); excludes ``data_dir``
+        :param qdrant_url: a Qdrant server URL (overrides ``vectors.url`` of the config)
+        :param embedder: an embedder to use instead of the one the config names
+        :param clock: where ``now`` comes from when a write has no ``at=``
+        """
+        if isinstance(config, (str, Path)):
+            config = load_config(config)
+        config = config or MemoryConfig()
+        if memory and data_dir is not None:
+            raise ConfigError("give either a data folder or memory=True, not both")
+        if not memory and data_dir is None:
+            raise ConfigError("give a data folder, e.g. MemoryHub.open('./memory'), or memory=True")
+        url = qdrant_url or config.vectors.url
+        if memory:
+            vectors = (
+                VectorIndex.open(url=url, api_key=api_key_from_env(config.vectors.api_key_env), prefix=config.vectors.prefix)
+                if url
+                else VectorIndex.open(memory=True, prefix=config.vectors.prefix)
+            )
+            root = None
+        else:
+            root = Path(data_dir)
+            if root.exists() and not root.is_dir():
+                raise ConfigError(f"data folder {str(root)!r} is a file; give a folder path")
+            (root / "tenants").mkdir(parents=True, exist_ok=True)
+            if url:
+                vectors = VectorIndex.open(url=url, api_key=api_key_from_env(config.vectors.api_key_env), prefix=config.vectors.prefix)
+            else:
+                vectors = VectorIndex.open(path=root / "qdrant", prefix=config.vectors.prefix)
+        if embedder is None:
+            e = config.embedding
+            embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length)
+        return cls(vectors=vectors, embedder=embedder, data_dir=root, config=config, clock=clock)
+
+    # -- tenants --------------------------------------------------------------------
+    def tenant(self, name: str) -> "Zettelkasten":
+        """The memory of tenant ``name`` (created on first use); the same object per name."""
+        name = validate_tenant_name(name)
+        with self._lock:
+            self._check_open()
+            mem = self._tenants.get(name)
+            if mem is None:
+                self._check_collision(name)
+                mem = Zettelkasten._open(self, name)
+                self._tenants[name] = mem
+            return mem
+
+    def tenants(self) -> list[str]:
+        """Names of the tenants stored in this hub (on disk, or opened in memory)."""
+        names = set(self._tenants)
+        if self.data_dir is not None:
+            names.update(p.stem for p in (self.data_dir / "tenants").glob("*.sqlite"))
+        return sorted(names)
+
+    def _check_collision(self, name: str) -> None:
+        for other in self.tenants():
+            if other != name and other.casefold() == name.casefold():
+                raise InvalidInput(
+                    f"tenant name {name!r} collides with existing tenant {other!r} (names differ only "
+                    f"in case); use {other!r} or another name"
+                )
+
+    def db_path(self, name: str) -> Path | None:
+        return None if self.data_dir is None else self.data_dir / "tenants" / f"{name}.sqlite"
+
+    def reindex(self, name: str, *, progress: bool = False) -> int:
+        """Rebuild tenant ``name``'s vectors from SQLite with this hub's embedder."""
+        name = validate_tenant_name(name)
+        with self._lock:
+            mem = self._tenants.get(name) or Zettelkasten._open(self, name, check_model=False)
+            self._tenants[name] = mem
+        return mem.reindex(progress=progress)
+
+    def drop_tenant(self, name: str) -> None:
+        """Delete a tenant completely: its SQLite file (and WAL) and its Qdrant collection."""
+        name = validate_tenant_name(name)
+        with self._lock:
+            mem = self._tenants.pop(name, None)
+            if mem is not None:
+                mem.flush()
+                mem.db.close()
+            self.vectors.drop(name)
+            path = self.db_path(name)
+            if path is not None:
+                for suffix in ("", "-wal", "-shm"):
+                    Path(str(path) + suffix).unlink(missing_ok=True)
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise InvalidInput("this MemoryHub is closed; open a new one with MemoryHub.open(...)")
+
+    # -- lifecycle ------------------------------------------------------------------
+    def flush(self) -> None:
+        """Wait for every tenant's queued work."""
+        self.worker.wait()
+
+    def close(self) -> None:
+        """Finish queued work, close every tenant and release the Qdrant folder."""
+        with self._lock:
+            if self._closed:
+                return
+            try:
+                self.worker.close()
+            finally:
+                for mem in self._tenants.values():
+                    mem.db.close()
+                self._tenants.clear()
+                self.vectors.close()
+                self._closed = True
+
+    def __enter__(self) -> "MemoryHub":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class Zettelkasten:
+    """One tenant's memory: remember, recall, explain, forget. Get it from :meth:`MemoryHub.tenant`."""
+
+    def __init__(self, hub: MemoryHub, name: str, db: CardDB):
+        self.hub = hub
+        self.name = name
+        self.db = db
+        self.config = hub.config
+        self._graph: nx.Graph | None = None
+        self._write_lock = threading.RLock()
+
+    # -- opening ----------------------------------------------------------------------
+    @classmethod
+    def _open(cls, hub: MemoryHub, name: str, *, check_model: bool = True) -> "Zettelkasten":
+        mem = cls(hub, name, CardDB(hub.db_path(name)))
+        if check_model:
+            mem._check_model()
+        hub.vectors.create(name, hub.embedder.dim)
+        if check_model:
+            mem._reconcile()
+        return mem
+
+    def _check_model(self) -> None:
+        emb = self.hub.embedder
+        model, dim = self.db.get_meta("embedding_model"), self.db.get_meta("embedding_dim")
+        index_dim = self.hub.vectors.dim(self.name)
+        if model is None:
+            self.db.set_meta("tenant", self.name)
+            self.db.set_meta("embedding_model", emb.name)
+            self.db.set_meta("embedding_dim", str(emb.dim))
+            if index_dim is None or index_dim == emb.dim:
+                return
+            model, dim = "an unknown model", str(index_dim)
+        if model != emb.name or int(dim) != emb.dim or (index_dim is not None and index_dim != emb.dim):
+            raise EmbeddingMismatch(
+                f"tenant {self.name!r} was indexed with {model!r} (dim {dim}) but this hub embeds with "
+                f"{emb.name!r} (dim {emb.dim}); open it with the same embedding.model, or rebuild its "
+                f"vectors: `autogen-zettel reindex {self.name} --model ...` (MemoryHub.reindex({self.name!r}))"
+            )
+
+    def _reconcile(self) -> None:
+        """Repair a crash between the SQLite and Qdrant writes: SQLite wins."""
+        known = self.db.all_ids()
+        indexed = self.hub.vectors.ids(self.name)
+        stray = sorted(indexed - known)
+        if stray:
+            log.warning("tenant %s: removing %d index points with no card", self.name, len(stray))
+            self.hub.vectors.delete(self.name, stray)
+        missing = set(self.db.unindexed_ids()) | (known - indexed)
+        if missing:
+            log.warning("tenant %s: indexing %d cards missing from the index", self.name, len(missing))
+            self._index(list(self.db.get_many(sorted(missing)).values()))
+
+    # -- the graph --------------------------------------------------------------------
+    @property
+    def graph(self) -> nx.Graph:
+        """The card graph (loaded from the links table on first use)."""
+        if self._graph is None:
+            self._graph = graphs.build_graph(self.db.iter_links())
+        return self._graph
+
+    # -- writing ----------------------------------------------------------------------
+    def _now(self, at: datetime | None) -> datetime:
+        return as_naive_utc(at) if at is not None else self.hub.clock.now()
+
+    def remember(
+        self,
+        text: str | bytes,
+        *,
+        speaker: str,
+        message_id: str | None = None,
+        session_id: str | None = None,
+        at: datetime | None = None,
+        reply_to: str | None = None,
+    ) -> list[Card]:
+        """Distil one message into cards, store and link them now; returns the new cards.
+
+        Small talk may give no card. A message already remembered gives no new cards.
+
+        :param text: the message (str, or UTF-8 bytes)
+        :param speaker: who said it
+        :param message_id: the message's id (made from speaker, time and text if not given)
+        :param session_id: the conversation session it belongs to
+        :param at: when it was said (default: the hub's clock)
+        :param reply_to: id of the message this one answers
+        """
+        msg = Message(text, speaker, message_id, session_id, at, reply_to)
+        return self.remember_many([msg])
+
+    def remember_many(self, messages: Iterable[Message | dict], *, progress: bool = False) -> list[Card]:
+        """Remember many messages at once: one transaction, batched embedding and index writes.
+
+        Every message is validated before anything is written, so one bad message stores nothing.
+        """
+        prepared = [self._prepare(m) for m in messages]
+        drafts: list[tuple[Message, Card]] = []
+        known_entities = tuple(sorted({m.speaker for m in prepared}))
+        for msg in prepared:
+            for d in refine_message(
+                msg.text, speaker=msg.speaker, message_id=msg.message_id, known_entities=known_entities,
+                max_cards=self.config.refiner.max_cards, min_words=self.config.refiner.min_words,
+            ):
+                entities = tuple(e for e in d.entities if e.casefold() != msg.speaker.casefold())
+                card = Card(
+                    id=card_id_for(d.source_ids, d.content, msg.at), content=d.content, kind=d.kind,
+                    speaker=msg.speaker, created_at=msg.at, source_ids=d.source_ids, session_id=msg.session_id,
+                    tags=d.tags, entities=entities, confidence=d.confidence, importance=d.importance,
+                )
+                drafts.append((msg, card))
+        with self._write_lock:
+            existing = self.db.all_ids() if drafts else set()
+            new = [(m, c) for m, c in drafts if c.id not in existing]
+            new = list({c.id: (m, c) for m, c in new}.values())
+            if not new:
+                return []
+            cards = [c for _, c in new]
+            with self.db.atomic():
+                self.db.add_messages([
+                    {"id": m.message_id, "session_id": m.session_id, "speaker": m.speaker,
+                     "at": m.at.isoformat(), "text": m.text}
+                    for m in {m.message_id: m for m, _ in new}.values()
+                ])
+                self.db.insert_cards(cards)
+            vectors = self._index(cards, progress=progress)
+            self._link(new, vectors)
+        return cards
+
+    def _prepare(self, m: Message | dict) -> Message:
+        if isinstance(m, dict):
+            unknown = set(m) - {"text", "speaker", "message_id", "session_id", "at", "reply_to", "id"}
+            if unknown:
+                raise InvalidInput(
+                    f"unknown message field(s) {sorted(unknown)!r}; allowed: text, speaker, message_id (or id), "
+                    "session_id, at, reply_to"
+                )
+            m = Message(
+                text=m.get("text"), speaker=m.get("speaker"), message_id=m.get("message_id") or m.get("id"),
+                session_id=m.get("session_id"), at=m.get("at"), reply_to=m.get("reply_to"),
+            )
+        text = clean_text(m.text)
+        if not text:
+            raise InvalidInput(f"message {m.message_id!r} is empty or only whitespace; skip it before remembering")
+        limit = self.config.refiner.max_message_chars
+        if len(text) > limit:
+            raise InvalidInput(
+                f"message {m.message_id!r} has {len(text):,} characters, over refiner.max_message_chars "
+                f"({limit:,}); split it into smaller messages or raise the limit in the config"
+            )
+        if not isinstance(m.speaker, str) or not m.speaker.strip():
+            raise InvalidInput(f"message {m.message_id!r} needs a speaker name, got {m.speaker!r}")
+        at = self._now(m.at if not isinstance(m.at, str) else datetime.fromisoformat(m.at))
+        message_id = m.message_id
+        if message_id is None:
+            digest = hashlib.sha1(f"{m.speaker}|{at.isoformat()}|{text}".encode()).hexdigest()[:16]
+            message_id = f"m-{digest}"
+        return Message(text, m.speaker.strip(), str(message_id), m.session_id, at, m.reply_to)
+
+    def _index(self, cards: Sequence[Card], *, progress: bool = False):
+        """Embed cards in batches and write them to Qdrant, then mark them indexed."""
+        import numpy as np
+
+        emb = self.hub.embedder
+        chunks = []
+        steps = range(0, len(cards), _EMBED_BATCH)
+        bar = None
+        if progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(cards), desc=f"indexing {self.name}", unit="card")
+        for start in steps:
+            batch = cards[start : start + _EMBED_BATCH]
+            texts = [_embed_text(c.speaker, c.content) for c in batch]
+            dense = emb.encode(texts)
+            sparse = emb.sparse(texts)
+            self.hub.vectors.upsert(self.name, [c.id for c in batch], dense, sparse)
+            self.db.mark_indexed([c.id for c in batch])
+            chunks.append(dense)
+            if bar:
+                bar.update(len(batch))
+        if bar:
+            bar.close()
+        return np.concatenate(chunks) if chunks else np.zeros((0, emb.dim), np.float32)
+
+    def _link(self, new: Sequence[tuple[Message, Card]], vectors) -> None:
+        cfg = self.config.links
+        neighbours = self.hub.vectors.neighbours(self.name, vectors, cfg.candidates + 1)
+        by_message: dict[str, list[Card]] = {}
+        session_recent: dict[str | None, list[Card]] = {}
+        speaker_recent: dict[str, list[Card]] = {}
+        links: list[Link] = []
+        new_ids = {c.id for _, c in new}
+        for (msg, card), near in zip(new, neighbours):
+            links.extend(semantic_links(card.id, near, cfg, at=card.created_at))
+            if card.session_id is not None:
+                if card.session_id not in session_recent:
+                    session_recent[card.session_id] = [
+                        c for c in self.db.recent_cards(cfg.session_window + len(new), session_id=card.session_id)
+                        if c.id not in new_ids
+                    ][: cfg.session_window]
+                recent = session_recent[card.session_id]
+            else:
+                recent = []
+            if card.speaker not in speaker_recent:
+                speaker_recent[card.speaker] = [
+                    c for c in self.db.recent_cards(cfg.speaker_window + len(new), speaker=card.speaker)
+                    if c.id not in new_ids
+                ][: cfg.speaker_window]
+            peers: dict[str, Card] = {}
+            for entity in card.entities:
+                for other in self.db.cards_naming(entity, 3):
+                    if other.id != card.id:
+                        peers[other.id] = other
+            links.extend(structural_links(
+                card,
+                session_neighbours=recent[: cfg.session_window],
+                speaker_previous=speaker_recent[card.speaker][: cfg.speaker_window],
+                reply_to=by_message.get(msg.reply_to, []) if msg.reply_to else [],
+                entity_peers=list(peers.values())[:6],
+            ))
+            by_message.setdefault(msg.message_id, []).append(card)
+            if card.session_id is not None:
+                session_recent[card.session_id].insert(0, card)
+            speaker_recent[card.speaker].insert(0, card)
+        self.db.add_links(links)
+        if self._graph is not None:
+            graphs.add_links(self._graph, links)
+
+    def remember_later(self, text: str | bytes, *, speaker: str, **fields) -> None:
+        """Queue a message for the background worker (off the reply path); see :meth:`flush`.
+
+        The message is validated now, so bad input fails in the caller, not silently later.
+        """
+        msg = self._prepare(Message(text, speaker, fields.get("message_id"), fields.get("session_id"),
+                                    fields.get("at"), fields.get("reply_to")))
+        self.hub.worker.submit(self.name, lambda: self.remember_many([msg]))
+
+    def flush(self) -> None:
+        """Wait until everything queued for this tenant is stored and linked."""
+        self.hub.worker.wait(self.name)
+
+    # -- reading ----------------------------------------------------------------------
+    def _recallable(self, ids: Sequence[str]) -> dict[str, Card]:
+        return {i: c for i, c in self.db.get_many(ids).items() if c.status is CardStatus.ACTIVE}
+
+    def recall(
+        self,
+        query: str,
+        k: int | None = None,
+        *,
+        at: datetime | None = None,
+        token_budget: int | None = None,
+        touch: bool = True,
+    ) -> list[Hit]:
+        """Progressive recall: hybrid search, then associative unlocking along links.
+
+        :param query: what to remember about (e.g. the recent messages of a chat)
+        :param k: at most this many hits (default ``recall.k`` of the config)
+        :param at: the time of the recall, for recency (default: the hub's clock)
+        :param token_budget: also cut the hits to this many prompt tokens
+        :param touch: count this as an access of the recalled cards (in the background)
+        :returns: hits, best first; ``hit.score`` is higher for better matches
+        """
+        cfg = self.config.recall
+        k = cfg.k if k is None else k
+        if not isinstance(k, int) or k < 1:
+            raise InvalidInput(f"k must be a positive integer, got {k!r}")
+        query = clean_text(query)
+        if not query:
+            return []
+        now = self._now(at)
+        emb = self.hub.embedder
+        dense = emb.encode([query], query=True)[0]
+        sparse = emb.sparse([query], query=True)[0]
+        result = self.hub.vectors.search(self.name, dense, sparse, cfg.candidates)
+        fused = fuse(result, dense_weight=cfg.dense_weight)
+        active = self._recallable([i for i, _ in fused[: 3 * k]])
+        immediate = [(i, s) for i, s in fused if i in active]
+        hits = unlock(immediate, self.graph, self._recallable, cfg, k=k, now=now)
+        if token_budget is not None:
+            hits = cut_to_budget(hits, token_budget)
+        if touch and hits:
+            ids = [h.card.id for h in hits]
+            self.hub.worker.submit(self.name, lambda: self.db.touch(ids, now))
+        return hits
+
+    def card(self, card_id: str) -> Card:
+        """The card with this id, or :class:`NotFound`."""
+        card = self.db.get(card_id)
+        if card is None:
+            raise NotFound(f"no card {card_id!r} in tenant {self.name!r}; list cards with `autogen-zettel cards {self.name}`")
+        return card
+
+    def cards(self, *, status: CardStatus | None = None) -> list[Card]:
+        """All cards, oldest first."""
+        return list(self.db.iter_cards(status=status))
+
+    def links(self, card_id: str) -> list[Link]:
+        """The links of one card."""
+        return self.db.links_of(card_id)
+
+    def explain(self, card_id: str) -> dict:
+        """A card's provenance: its source messages (who, when, session) and its links."""
+        card = self.card(card_id)
+        return {
+            "card": card,
+            "sources": self.db.messages(card.source_ids),
+            "links": self.links(card_id),
+        }
+
+    def stats(self) -> dict:
+        """Counts for a quick look: cards by kind and status, links, index points, model."""
+        cards = self.cards()
+        by_kind: dict[str, int] = {}
+        by_status: dict[str, int] = {}
+        for c in cards:
+            by_kind[c.kind.value] = by_kind.get(c.kind.value, 0) + 1
+            by_status[c.status.value] = by_status.get(c.status.value, 0) + 1
+        return {
+            "tenant": self.name,
+            "cards": len(cards),
+            "by_kind": by_kind,
+            "by_status": by_status,
+            "links": self.db.link_count(),
+            "indexed": self.hub.vectors.count(self.name),
+            "embedding_model": self.db.get_meta("embedding_model"),
+            "embedding_dim": self.db.get_meta("embedding_dim"),
+        }
+
+    # -- changing ---------------------------------------------------------------------
+    def forget(self, card_id: str) -> None:
+        """Remove a card from SQLite (with its links and orphaned source messages) and Qdrant."""
+        self.card(card_id)
+        with self._write_lock:
+            self.db.delete_card(card_id)
+            self.hub.vectors.delete(self.name, [card_id])
+            if self._graph is not None and card_id in self._graph:
+                self._graph.remove_node(card_id)
+
+    def reindex(self, *, progress: bool = False) -> int:
+        """Drop and rebuild this tenant's vectors from SQLite with the hub's embedder."""
+        with self._write_lock:
+            emb = self.hub.embedder
+            self.hub.vectors.drop(self.name)
+            self.hub.vectors.create(self.name, emb.dim)
+            self.db.set_meta("embedding_model", emb.name)
+            self.db.set_meta("embedding_dim", str(emb.dim))
+            cards = self.cards()
+            self.db.mark_indexed([c.id for c in cards], False)
+            self._index(cards, progress=progress)
+            return len(cards)
+
+    def set_status(self, card_id: str, status: CardStatus) -> Card:
+        """Change a card's status (archived, frozen and to-verify cards are not recalled)."""
+        card = self.card(card_id).with_changes(status=status)
+        with self.db.atomic():
+            self.db.insert_cards([card])
+            self.db.mark_indexed([card_id])
+        return card

@@ -1,0 +1,140 @@
+"""Progressive recall as pure functions: fuse search scores, unlock along links, cut to budget.
+
+Layer 1 (``immediate``): the hybrid search's dense and lexical scores, each min-max scaled
+over the candidates the index returned, mixed linearly (``dense_weight``). Layer 2
+(``associative``): spreading activation from the best immediate hits along the card graph,
+weighted by link strength, the unlocked card's importance and its recency; it may take at
+most ``associative_share`` of the k places, and only by outscoring immediate hits.
+
+All scores are "higher is better" and lie roughly in 0..1.
+
+>>> from autogen_zettel.store.vectors import SearchResult
+>>> fused = fuse(SearchResult({"a": 0.9, "b": 0.5, "c": 0.4}, {"b": 7.0, "d": 3.5}), dense_weight=0.5)
+>>> [(i, round(s, 2)) for i, s in fused]
+[('b', 0.6), ('a', 0.5), ('d', 0.25), ('c', 0.0)]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+
+import networkx as nx
+
+from .cards import Card, Hit
+from .config import RecallConfig
+from .graph import spread
+from .store.vectors import SearchResult
+
+__all__ = ["fuse", "unlock", "recency", "estimate_tokens", "cut_to_budget", "format_hits"]
+
+
+def fuse(result: SearchResult, *, dense_weight: float) -> list[tuple[str, float]]:
+    """Linear fusion of min-max scaled dense and lexical scores, best first (ties by id)."""
+    def scaled(scores: Mapping[str, float], floor_zero: bool) -> dict[str, float]:
+        if not scores:
+            return {}
+        hi = max(scores.values())
+        lo = 0.0 if floor_zero else min(scores.values())
+        span = hi - lo
+        return {i: ((s - lo) / span if span > 0 else 1.0) for i, s in scores.items()}
+
+    dense = scaled(result.dense, floor_zero=False)
+    lexical = scaled(result.lexical, floor_zero=True)
+    ids = set(dense) | set(lexical)
+    fused = {i: dense_weight * dense.get(i, 0.0) + (1 - dense_weight) * lexical.get(i, 0.0) for i in ids}
+    return sorted(fused.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def recency(card: Card, now: datetime, half_life_days: float) -> float:
+    """1.0 for a card made now, 0.5 after ``half_life_days`` (last access counts as fresh)."""
+    last = max(card.created_at, card.last_access or card.created_at)
+    age = max(0.0, (now - last).total_seconds() / 86400.0)
+    return 0.5 ** (age / half_life_days) if half_life_days > 0 else 1.0
+
+
+def unlock(
+    immediate: Sequence[tuple[str, float]],
+    graph: nx.Graph,
+    cards: Callable[[Sequence[str]], Mapping[str, Card]],
+    cfg: RecallConfig,
+    *,
+    k: int,
+    now: datetime,
+    modulation: Callable[[Card], float] | None = None,
+) -> list[Hit]:
+    """Merge immediate hits with cards unlocked along links; at most ``k`` hits, best first.
+
+    :param immediate: ``(card id, fused score)`` best first, already filtered to recallable cards
+    :param graph: the tenant's card graph
+    :param cards: looks up cards by id (only recallable cards are returned)
+    :param modulation: optional persona factor per card (1.0 = neutral) applied to every score
+    """
+    immediate = [(i, s) for i, s in immediate if s >= cfg.threshold]
+    activation = {}
+    if cfg.hops > 0 and graph.number_of_nodes():
+        seeds = dict(immediate[: cfg.seeds])
+        activation = spread(graph, seeds, hops=cfg.hops, decay=cfg.decay_per_hop)
+    in_immediate = dict(immediate)
+    assoc_ids = [i for i in activation if i not in in_immediate]
+    looked_up = cards([i for i, _ in immediate[: 3 * k]] + assoc_ids)
+
+    def factor(card: Card) -> float:
+        return modulation(card) if modulation else 1.0
+
+    scored: list[Hit] = []
+    for cid, score in immediate[: 3 * k]:
+        card = looked_up.get(cid)
+        if card is not None:
+            scored.append(Hit(card, score * factor(card), "immediate"))
+    for cid in assoc_ids:
+        card = looked_up.get(cid)
+        if card is None:
+            continue
+        act, via = activation[cid]
+        weight = (0.5 + 0.5 * card.importance) * (0.7 + 0.3 * recency(card, now, cfg.recency_half_life_days))
+        scored.append(Hit(card, act * weight * factor(card), "associative", via))
+    scored.sort(key=lambda h: (-h.score, h.card.id))
+    max_assoc = math.floor(cfg.associative_share * k)
+    out: list[Hit] = []
+    n_assoc = 0
+    for hit in scored:
+        if hit.layer == "associative":
+            if n_assoc >= max_assoc:
+                continue
+            n_assoc += 1
+        out.append(hit)
+        if len(out) == k:
+            break
+    return out
+
+
+def estimate_tokens(text: str) -> int:
+    """A model-free token estimate (about four characters a token)."""
+    return max(1, math.ceil(len(text) / 4))
+
+
+def format_hit(hit: Hit) -> str:
+    """One line of provenance and content, as injected into a prompt."""
+    card = hit.card
+    when = card.created_at.strftime("%Y-%m-%d %H:%M")
+    where = f", session {card.session_id}" if card.session_id else ""
+    return f"- [{when}{where}] {card.speaker}: {card.content} ({hit.layer}, score {hit.score:.2f})"
+
+
+def cut_to_budget(hits: Sequence[Hit], token_budget: int) -> list[Hit]:
+    """The longest prefix of ``hits`` whose formatted lines fit ``token_budget``."""
+    out, used = [], 0
+    for hit in hits:
+        cost = estimate_tokens(format_hit(hit))
+        if used + cost > token_budget:
+            break
+        out.append(hit)
+        used += cost
+    return out
+
+
+def format_hits(hits: Sequence[Hit]) -> str:
+    """The recalled cards as prompt lines, one per card, best first."""
+    return "\n".join(format_hit(h) for h in hits)

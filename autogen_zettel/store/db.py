@@ -1,0 +1,309 @@
+"""One tenant's SQLite database: the source of truth for cards, links and source messages.
+
+Tables (evolved with :class:`sqlite_utils.Migrations`):
+
+- ``meta``: key/value facts about the tenant (name, embedding model and dimension).
+- ``cards``: one row per card; ``indexed`` is 0 until the card is in Qdrant, so a crash
+  between the two writes is found and repaired on the next open.
+- ``links``: ``(src, dst, kind)`` with a weight; symmetric kinds are stored once with
+  ``src < dst``.
+- ``messages``: the source messages cards were distilled from (for provenance).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+
+import sqlite_utils
+from sqlite_utils import Migrations
+
+from ..cards import Card, CardKind, CardStatus, Link, LinkKind
+
+__all__ = ["CardDB"]
+
+migrations = Migrations("autogen_zettel")
+
+
+@migrations()
+def m001_initial(db: sqlite_utils.Database) -> None:
+    db["meta"].create({"key": str, "value": str}, pk="key")
+    db["cards"].create(
+        {
+            "id": str,
+            "content": str,
+            "kind": str,
+            "speaker": str,
+            "created_at": str,
+            "session_id": str,
+            "source_ids": str,
+            "tags": str,
+            "entities": str,
+            "confidence": float,
+            "importance": float,
+            "status": str,
+            "access_count": int,
+            "last_access": str,
+            "indexed": int,
+        },
+        pk="id",
+        not_null={"content", "kind", "speaker", "created_at", "status"},
+        defaults={"access_count": 0, "indexed": 0, "status": "active"},
+    )
+    db["cards"].create_index(["created_at"])
+    db["cards"].create_index(["indexed"])
+    db["links"].create(
+        {"src": str, "dst": str, "kind": str, "weight": float, "created_at": str},
+        pk=("src", "dst", "kind"),
+    )
+    db["links"].create_index(["dst"])
+    db["messages"].create(
+        {"id": str, "session_id": str, "speaker": str, "at": str, "text": str},
+        pk="id",
+    )
+    db["card_entities"].create({"card_id": str, "entity": str}, pk=("card_id", "entity"))
+    db["card_entities"].create_index(["entity"])
+
+
+def _dt(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def _row_to_card(row: dict) -> Card:
+    return Card(
+        id=row["id"],
+        content=row["content"],
+        kind=CardKind(row["kind"]),
+        speaker=row["speaker"],
+        created_at=datetime.fromisoformat(row["created_at"]),
+        source_ids=tuple(json.loads(row["source_ids"] or "[]")),
+        session_id=row["session_id"],
+        tags=tuple(json.loads(row["tags"] or "[]")),
+        entities=tuple(json.loads(row["entities"] or "[]")),
+        confidence=row["confidence"],
+        importance=row["importance"],
+        status=CardStatus(row["status"]),
+        access_count=row["access_count"] or 0,
+        last_access=_dt(row["last_access"]),
+    )
+
+
+def _card_to_row(card: Card, indexed: int = 0) -> dict:
+    return {
+        "id": card.id,
+        "content": card.content,
+        "kind": card.kind.value,
+        "speaker": card.speaker,
+        "created_at": card.created_at.isoformat(),
+        "session_id": card.session_id,
+        "source_ids": json.dumps(list(card.source_ids)),
+        "tags": json.dumps(list(card.tags)),
+        "entities": json.dumps(list(card.entities)),
+        "confidence": card.confidence,
+        "importance": card.importance,
+        "status": card.status.value,
+        "access_count": card.access_count,
+        "last_access": card.last_access.isoformat() if card.last_access else None,
+        "indexed": indexed,
+    }
+
+
+class CardDB:
+    """Typed access to one tenant's SQLite file. Thread-safe through one re-entrant lock."""
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path else None
+        conn = sqlite3.connect(str(path) if path else ":memory:", check_same_thread=False, isolation_level=None)
+        self.db = sqlite_utils.Database(conn)
+        if path:
+            self.db.enable_wal()
+        # secure_delete overwrites freed pages, so forgotten text does not linger on disk
+        self.db.execute("PRAGMA secure_delete = ON")
+        self.db.execute("PRAGMA synchronous = NORMAL")
+        self.lock = threading.RLock()
+        migrations.apply(self.db)
+
+    # -- transactions ---------------------------------------------------------------
+    @contextmanager
+    def atomic(self) -> Iterator[None]:
+        """One transaction (nested calls become savepoints)."""
+        with self.lock, self.db.atomic():
+            yield
+
+    def close(self) -> None:
+        with self.lock:
+            if self.path:
+                # fold the WAL back so the main file holds everything and -wal is empty
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self.db.close()
+
+    # -- meta -----------------------------------------------------------------------
+    def get_meta(self, key: str) -> str | None:
+        with self.lock:
+            rows = list(self.db.query("select value from meta where key = ?", [key]))
+        return rows[0]["value"] if rows else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.lock:
+            self.db["meta"].upsert({"key": key, "value": value}, pk="key")
+
+    # -- cards ----------------------------------------------------------------------
+    def insert_cards(self, cards: Iterable[Card]) -> None:
+        """Insert or replace cards, marked as not yet indexed."""
+        cards = list(cards)
+        if cards:
+            with self.atomic():
+                self.db["cards"].upsert_all([_card_to_row(c, indexed=0) for c in cards], pk="id")
+                self.db.conn.executemany(
+                    "insert or ignore into card_entities (card_id, entity) values (?, ?)",
+                    [(c.id, e.casefold()) for c in cards for e in c.entities],
+                )
+
+    def mark_indexed(self, ids: Iterable[str], indexed: bool = True) -> None:
+        ids = list(ids)
+        with self.atomic():
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                self.db.execute(
+                    f"update cards set indexed = ? where id in ({','.join('?' * len(chunk))})",
+                    [int(indexed), *chunk],
+                )
+
+    def unindexed_ids(self) -> list[str]:
+        with self.lock:
+            return [r["id"] for r in self.db.query("select id from cards where indexed = 0")]
+
+    def get(self, card_id: str) -> Card | None:
+        with self.lock:
+            rows = list(self.db.query("select * from cards where id = ?", [card_id]))
+        return _row_to_card(rows[0]) if rows else None
+
+    def get_many(self, ids: Iterable[str]) -> dict[str, Card]:
+        ids = list(dict.fromkeys(ids))
+        out: dict[str, Card] = {}
+        with self.lock:
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                sql = f"select * from cards where id in ({','.join('?' * len(chunk))})"
+                for row in self.db.query(sql, chunk):
+                    out[row["id"]] = _row_to_card(row)
+        return out
+
+    def iter_cards(self, *, status: CardStatus | None = None) -> Iterator[Card]:
+        where = "where status = ?" if status else ""
+        params = [status.value] if status else []
+        with self.lock:
+            rows = list(self.db.query(f"select * from cards {where} order by created_at, id", params))
+        for row in rows:
+            yield _row_to_card(row)
+
+    def all_ids(self) -> set[str]:
+        with self.lock:
+            return {r["id"] for r in self.db.query("select id from cards")}
+
+    def count(self) -> int:
+        with self.lock:
+            return self.db["cards"].count
+
+    def recent_cards(self, limit: int, *, session_id: str | None = None, speaker: str | None = None) -> list[Card]:
+        """The newest cards, optionally of one session or speaker, newest first."""
+        clauses, params = [], []
+        if session_id is not None:
+            clauses.append("session_id = ?")
+            params.append(session_id)
+        if speaker is not None:
+            clauses.append("speaker = ?")
+            params.append(speaker)
+        where = ("where " + " and ".join(clauses)) if clauses else ""
+        sql = f"select * from cards {where} order by created_at desc, rowid desc limit ?"
+        with self.lock:
+            return [_row_to_card(r) for r in self.db.query(sql, [*params, limit])]
+
+    def cards_naming(self, entity: str, limit: int) -> list[Card]:
+        """The newest cards that name ``entity`` (case-insensitive), newest first."""
+        sql = (
+            "select cards.* from card_entities e join cards on cards.id = e.card_id "
+            "where e.entity = ? order by cards.created_at desc, cards.rowid desc limit ?"
+        )
+        with self.lock:
+            return [_row_to_card(r) for r in self.db.query(sql, [entity.casefold(), limit])]
+
+    def touch(self, ids: Iterable[str], at: datetime) -> None:
+        """Record an access (recall) of each card."""
+        ids = list(ids)
+        if not ids:
+            return
+        with self.atomic():
+            self.db.execute(
+                f"update cards set access_count = access_count + 1, last_access = ? "
+                f"where id in ({','.join('?' * len(ids))})",
+                [at.isoformat(), *ids],
+            )
+
+    def delete_card(self, card_id: str) -> None:
+        """Delete a card, its links, and source messages no other card needs."""
+        with self.atomic():
+            card = self.get(card_id)
+            self.db.execute("delete from cards where id = ?", [card_id])
+            self.db.execute("delete from links where src = ? or dst = ?", [card_id, card_id])
+            self.db.execute("delete from card_entities where card_id = ?", [card_id])
+            if card:
+                for mid in card.source_ids:
+                    still = list(
+                        self.db.query(
+                            "select 1 from cards, json_each(cards.source_ids) j where j.value = ? limit 1", [mid]
+                        )
+                    )
+                    if not still:
+                        self.db.execute("delete from messages where id = ?", [mid])
+
+    # -- links ----------------------------------------------------------------------
+    def add_links(self, links: Iterable[Link]) -> None:
+        """Insert links; an existing link keeps the larger weight."""
+        rows = []
+        for link in links:
+            src, dst = link.src, link.dst
+            if link.kind is not LinkKind.SUPERSEDES and dst < src:
+                src, dst = dst, src
+            rows.append((src, dst, link.kind.value, link.weight, link.created_at.isoformat() if link.created_at else None))
+        if not rows:
+            return
+        with self.atomic():
+            self.db.conn.executemany(
+                "insert into links (src, dst, kind, weight, created_at) values (?, ?, ?, ?, ?) "
+                "on conflict(src, dst, kind) do update set weight = max(weight, excluded.weight)",
+                rows,
+            )
+
+    def iter_links(self) -> Iterator[Link]:
+        with self.lock:
+            rows = list(self.db.query("select * from links"))
+        for r in rows:
+            yield Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], _dt(r["created_at"]))
+
+    def links_of(self, card_id: str) -> list[Link]:
+        with self.lock:
+            rows = list(self.db.query("select * from links where src = ? or dst = ?", [card_id, card_id]))
+        return [Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], _dt(r["created_at"])) for r in rows]
+
+    def link_count(self) -> int:
+        with self.lock:
+            return self.db["links"].count
+
+    # -- messages -------------------------------------------------------------------
+    def add_messages(self, rows: list[dict]) -> None:
+        if rows:
+            with self.atomic():
+                self.db["messages"].upsert_all(rows, pk="id")
+
+    def messages(self, ids: Iterable[str]) -> list[dict]:
+        ids = list(ids)
+        if not ids:
+            return []
+        with self.lock:
+            return list(self.db.query(f"select * from messages where id in ({','.join('?' * len(ids))})", ids))

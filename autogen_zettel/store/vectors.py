@@ -1,0 +1,215 @@
+"""Qdrant collections, one per tenant: a derived index, always rebuildable from SQLite.
+
+Each point is a card id with a dense vector (``dense``, cosine) and a sparse lexical vector
+(``lexical``, with Qdrant's IDF modifier). Points carry no payload: card text lives only in
+SQLite, so forgetting a card leaves nothing readable behind in the index.
+
+Qdrant local mode is not thread-safe, so every call of one :class:`VectorIndex` goes through
+one lock. Backend errors are translated here, once: a missing collection is
+:class:`~autogen_zettel.errors.NotFound`, a held folder is
+:class:`~autogen_zettel.errors.StoreLocked`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from qdrant_client import QdrantClient, models
+
+from ..errors import ConfigError, NotFound, StoreLocked
+
+__all__ = ["VectorIndex", "SearchResult"]
+
+log = logging.getLogger(__name__)
+
+DENSE = "dense"
+LEXICAL = "lexical"
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Scores of one hybrid search: card id -> cosine similarity / lexical score (higher is better)."""
+
+    dense: dict[str, float]
+    lexical: dict[str, float]
+
+
+class VectorIndex:
+    """One Qdrant client (local folder, in-memory, or server) shared by all tenants of a hub."""
+
+    def __init__(self, client: QdrantClient, *, prefix: str = "zettel_", description: str = ""):
+        self.client = client
+        self.prefix = prefix
+        self.description = description
+        self.lock = threading.Lock()
+
+    @classmethod
+    def open(
+        cls, *, path: str | Path | None = None, url: str | None = None, api_key: str | None = None,
+        memory: bool = False, prefix: str = "zettel_",
+    ) -> "VectorIndex":
+        """Open exactly one of a local folder (``path``), a server (``url``) or ``memory``."""
+        given = [name for name, v in (("path", path), ("url", url), ("memory", memory)) if v]
+        if len(given) != 1:
+            raise ConfigError(
+                f"give exactly one of path=, url= or memory=True for the vector index, got {given or 'none'}"
+            )
+        if memory:
+            return cls(QdrantClient(":memory:"), prefix=prefix, description=":memory:")
+        if url:
+            return cls(QdrantClient(url=url, api_key=api_key), prefix=prefix, description=url)
+        Path(path).mkdir(parents=True, exist_ok=True)
+        try:
+            client = QdrantClient(path=str(path))
+        except RuntimeError as exc:
+            if "already accessed" in str(exc):
+                raise StoreLocked(
+                    f"the Qdrant folder {str(path)!r} is open in another process; stop that agent or "
+                    "process, or run a Qdrant server and set vectors.url (CLI: --qdrant-url)"
+                ) from None
+            raise
+        return cls(client, prefix=prefix, description=str(path))
+
+    def close(self) -> None:
+        with self.lock:
+            self.client.close()
+
+    def collection(self, tenant: str) -> str:
+        return f"{self.prefix}{tenant}"
+
+    def _missing(self, tenant: str) -> NotFound:
+        return NotFound(f"no vector collection for tenant {tenant!r}; run `autogen-zettel reindex {tenant}`")
+
+    # -- collections ------------------------------------------------------------------
+    def exists(self, tenant: str) -> bool:
+        with self.lock:
+            return self.client.collection_exists(self.collection(tenant))
+
+    def create(self, tenant: str, dim: int) -> None:
+        """Create the tenant's collection (no-op when it exists)."""
+        name = self.collection(tenant)
+        with self.lock:
+            if self.client.collection_exists(name):
+                return
+            self.client.create_collection(
+                name,
+                vectors_config={DENSE: models.VectorParams(size=dim, distance=models.Distance.COSINE)},
+                sparse_vectors_config={LEXICAL: models.SparseVectorParams(modifier=models.Modifier.IDF)},
+            )
+
+    def drop(self, tenant: str) -> None:
+        with self.lock:
+            if self.client.collection_exists(self.collection(tenant)):
+                self.client.delete_collection(self.collection(tenant))
+
+    def dim(self, tenant: str) -> int | None:
+        """The dense dimension of an existing collection, or None."""
+        name = self.collection(tenant)
+        with self.lock:
+            if not self.client.collection_exists(name):
+                return None
+            info = self.client.get_collection(name)
+        vectors = info.config.params.vectors
+        return int(vectors[DENSE].size) if isinstance(vectors, dict) else int(vectors.size)
+
+    # -- points ---------------------------------------------------------------------
+    def upsert(self, tenant: str, ids: Sequence[str], dense: np.ndarray, sparse: Sequence[tuple[list[int], list[float]]]) -> None:
+        """Write points; the caller has already written the cards to SQLite."""
+        if not ids:
+            return
+        points = [
+            models.PointStruct(
+                id=cid,
+                vector={
+                    DENSE: dense[i].tolist(),
+                    LEXICAL: models.SparseVector(indices=sparse[i][0], values=sparse[i][1]),
+                },
+                payload={},
+            )
+            for i, cid in enumerate(ids)
+        ]
+        with self.lock:
+            try:
+                self.client.upsert(self.collection(tenant), points=points, wait=True)
+            except ValueError as exc:
+                if "not found" in str(exc):
+                    raise self._missing(tenant) from None
+                raise
+
+    def delete(self, tenant: str, ids: Sequence[str]) -> None:
+        if not ids:
+            return
+        with self.lock:
+            if self.client.collection_exists(self.collection(tenant)):
+                self.client.delete(
+                    self.collection(tenant), points_selector=models.PointIdsList(points=list(ids)), wait=True
+                )
+
+    def ids(self, tenant: str) -> set[str]:
+        """Every point id of the tenant's collection."""
+        out: set[str] = set()
+        offset = None
+        with self.lock:
+            if not self.client.collection_exists(self.collection(tenant)):
+                return out
+            while True:
+                points, offset = self.client.scroll(
+                    self.collection(tenant), limit=1000, offset=offset, with_payload=False, with_vectors=False
+                )
+                out.update(str(p.id) for p in points)
+                if offset is None:
+                    return out
+
+    def count(self, tenant: str) -> int:
+        with self.lock:
+            if not self.client.collection_exists(self.collection(tenant)):
+                return 0
+            return self.client.count(self.collection(tenant), exact=True).count
+
+    # -- search ---------------------------------------------------------------------
+    def search(
+        self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int
+    ) -> SearchResult:
+        """Dense and lexical top-``limit`` in one batched request (scores: higher is better)."""
+        requests = [models.QueryRequest(query=dense.tolist(), using=DENSE, limit=limit)]
+        if sparse[0]:
+            requests.append(
+                models.QueryRequest(
+                    query=models.SparseVector(indices=sparse[0], values=sparse[1]), using=LEXICAL, limit=limit
+                )
+            )
+        with self.lock:
+            try:
+                responses = self.client.query_batch_points(self.collection(tenant), requests=requests)
+            except ValueError as exc:
+                if "not found" in str(exc):
+                    raise self._missing(tenant) from None
+                raise
+        dense_scores = {str(p.id): float(p.score) for p in responses[0].points}
+        lexical = {str(p.id): float(p.score) for p in responses[1].points} if len(responses) > 1 else {}
+        return SearchResult(dense_scores, lexical)
+
+    def neighbours(self, tenant: str, vectors: np.ndarray, limit: int) -> list[list[tuple[str, float]]]:
+        """For each vector, the ``limit`` most similar points as ``(id, cosine)``."""
+        if len(vectors) == 0:
+            return []
+        requests = [models.QueryRequest(query=v.tolist(), using=DENSE, limit=limit) for v in vectors]
+        with self.lock:
+            responses = self.client.query_batch_points(self.collection(tenant), requests=requests)
+        return [[(str(p.id), float(p.score)) for p in r.points] for r in responses]
+
+
+def api_key_from_env(name: str | None) -> str | None:
+    """Read a Qdrant API key from the environment variable the config names."""
+    if not name:
+        return None
+    key = os.environ.get(name)
+    if key is None:
+        raise ConfigError(f"environment variable {name!r} is not set; export it or remove the key", key="vectors.api_key_env")
+    return key
