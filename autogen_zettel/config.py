@@ -40,7 +40,7 @@ class EmbeddingConfig:
     (or a local folder holding it) adds BGE-M3's own lexical weights."""
 
     model: str = "minilm"
-    batch_size: int = 64
+    batch_size: int = 32
     device: str = "cpu"
     max_length: int = 256
 
@@ -64,8 +64,8 @@ class RecallConfig:
     candidates: int = 60  # hits fetched per vector before fusion
     query_messages: int = 3  # how many recent messages form an agent's recall query
     hops: int = 2
-    seeds: int = 5  # immediate hits that associative unlocking spreads from
-    associative_share: float = 0.3  # at most this share of k comes from the associative layer
+    seeds: int = 40  # immediate hits that associative unlocking spreads from
+    associative_share: float = 0.5  # at most this share of k comes from the associative layer
     decay_per_hop: float = 0.5
     recency_half_life_days: float = 90.0
     token_budget: int = 800

@@ -106,7 +106,7 @@ class FlagEmbedder(_LexicalSparse):
 
     _DIMS = {MINILM: 384, "BAAI/bge-m3": 1024}
 
-    def __init__(self, model: str = MINILM, *, device: str = "cpu", batch_size: int = 64, max_length: int = 256):
+    def __init__(self, model: str = MINILM, *, device: str = "cpu", batch_size: int = 32, max_length: int = 256):
         self.model = model
         self.device = device
         self.batch_size = batch_size
@@ -160,10 +160,13 @@ class FlagEmbedder(_LexicalSparse):
         model, tok = impl.model, impl.tokenizer
         model.eval()
         out = []
+        # batches of similar length pad less: sort by length, restore the order at the end
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        ordered = [texts[i] for i in order]
         with torch.inference_mode():
-            for start in range(0, len(texts), self.batch_size):
+            for start in range(0, len(ordered), self.batch_size):
                 batch = tok(
-                    texts[start : start + self.batch_size],
+                    ordered[start : start + self.batch_size],
                     padding=True,
                     truncation=True,
                     max_length=self.max_length,
@@ -173,7 +176,11 @@ class FlagEmbedder(_LexicalSparse):
                 mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
                 pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
                 out.append(torch.nn.functional.normalize(pooled, dim=-1).cpu().numpy())
-        return np.concatenate(out).astype(np.float32) if out else np.zeros((0, self.dim), np.float32)
+        if not out:
+            return np.zeros((0, self.dim), np.float32)
+        result = np.empty((len(texts), self.dim), np.float32)
+        result[order] = np.concatenate(out)
+        return result
 
     def encode(self, texts: list[str], *, query: bool = False) -> np.ndarray:
         with self._lock:

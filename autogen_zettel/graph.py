@@ -1,16 +1,18 @@
 """The card graph as NetworkX, built from link rows, and spreading activation over it.
 
-The graph is undirected: a pair of cards linked for several reasons gets one edge whose
-``weight`` is the strongest reason (link weight times :data:`~autogen_zettel.link.KIND_WEIGHT`)
-and whose ``kind`` names that reason. It is loaded from SQLite, never pickled.
+A directed graph: every link becomes an edge in both directions, each with the activation it
+passes that way (``weight``: link weight times :data:`~autogen_zettel.link.KIND_WEIGHT`;
+against a directed link's direction only the :data:`~autogen_zettel.link.BACKWARD_WEIGHT`
+share). A pair linked for several reasons keeps the strongest reason per direction, named in
+``kind``; ``strength`` keeps the raw link weight. It is loaded from SQLite, never pickled.
 
 >>> from autogen_zettel.cards import Link, LinkKind
->>> G = build_graph([Link("a", "b", LinkKind.STRONGLY_RELATED, 0.9), Link("b", "c", LinkKind.SAME_SESSION, 1.0)])
+>>> G = build_graph([Link("b", "a", LinkKind.REPLY_TO, 1.0), Link("b", "c", LinkKind.SAME_SESSION, 1.0)])
 >>> act = spread(G, {"a": 1.0}, hops=2, decay=0.5)
 >>> sorted(act)
 ['b', 'c']
->>> act["b"][1]
-('a', 'STRONGLY_RELATED')
+>>> act["b"]
+(0.3, ('a', 'REPLY_TO'))
 """
 
 from __future__ import annotations
@@ -20,31 +22,43 @@ from collections.abc import Iterable, Mapping
 import networkx as nx
 
 from .cards import Link
-from .link import KIND_WEIGHT
+from .link import BACKWARD_WEIGHT, KIND_WEIGHT
 
 __all__ = ["build_graph", "add_links", "spread"]
 
 
-def add_links(G: nx.Graph, links: Iterable[Link]) -> None:
-    """Add links to ``G`` in place, keeping the strongest reason per pair."""
+def _add_edge(G: nx.DiGraph, u: str, v: str, weight: float, link: Link) -> None:
+    current = G.get_edge_data(u, v)
+    if current is None:
+        G.add_edge(u, v, weight=weight, kind=link.kind.value, strength=link.weight)
+    else:
+        if weight > current["weight"]:
+            current.update(weight=weight, kind=link.kind.value)
+        current["strength"] = max(current["strength"], link.weight)
+
+
+def add_links(G: nx.DiGraph, links: Iterable[Link]) -> None:
+    """Add links to ``G`` in place, keeping the strongest reason per direction."""
     for link in links:
         if link.src == link.dst:
             continue
         w = link.weight * KIND_WEIGHT[link.kind]
-        current = G.get_edge_data(link.src, link.dst)
-        if current is None or w > current["weight"]:
-            G.add_edge(link.src, link.dst, weight=w, kind=link.kind.value)
+        # a directed link (src replies to / supersedes dst) passes activation forward in
+        # time, from dst to src, in full; backwards only a share
+        back = BACKWARD_WEIGHT.get(link.kind, 1.0)
+        _add_edge(G, link.dst, link.src, w, link)
+        _add_edge(G, link.src, link.dst, w * back, link)
 
 
-def build_graph(links: Iterable[Link]) -> nx.Graph:
-    """A new undirected graph of the given links."""
-    G = nx.Graph()
+def build_graph(links: Iterable[Link]) -> nx.DiGraph:
+    """A new directed graph of the given links."""
+    G = nx.DiGraph()
     add_links(G, links)
     return G
 
 
 def spread(
-    G: nx.Graph,
+    G: nx.DiGraph,
     seeds: Mapping[str, float],
     *,
     hops: int = 2,
@@ -54,8 +68,9 @@ def spread(
     """Spreading activation from ``seeds`` (node -> activation) along weighted edges.
 
     Each hop passes ``activation * edge weight * decay ** (hop - 1)`` to a node's ``fan_out``
-    strongest neighbours; a node's activation is the sum of what reaches it. Seeds are not
-    returned. Returns node -> ``(activation, (strongest source, link kind))``.
+    strongest neighbours; a node's activation is the sum of what reaches it. Seeds receive
+    activation from each other too (convergent evidence), except from themselves.
+    Returns node -> ``(activation, (strongest source, link kind))``.
 
     It walks the adjacency dicts directly: far cheaper than a full PageRank on large graphs.
     """
@@ -68,13 +83,15 @@ def spread(
         for node, act in frontier.items():
             nbrs = sorted(G.adj[node].items(), key=lambda kv: -kv[1]["weight"])[:fan_out]
             for other, data in nbrs:
-                if other in seeds:
-                    continue
+                if data["weight"] <= 0.0:
+                    break
+                if hop > 1 and other in seeds:
+                    continue  # no echo of a seed's own activation back to the seeds
                 passed = act * data["weight"] * factor
                 nxt[other] = nxt.get(other, 0.0) + passed
                 if passed > best.get(other, (0.0, None))[0]:
                     best[other] = (passed, (node, data["kind"]))
         for node, act in nxt.items():
             total[node] = total.get(node, 0.0) + act
-        frontier = nxt
+        frontier = {n: a for n, a in nxt.items() if n not in seeds}
     return {n: (a, best[n][1]) for n, a in total.items()}

@@ -33,7 +33,7 @@ from .embed import Embedder, make_embedder
 from .errors import ConfigError, EmbeddingMismatch, InvalidInput, NotFound
 from .link import semantic_links, structural_links
 from .recall import cut_to_budget, fuse, unlock
-from .refine import clean_text, refine_message
+from .refine import HeuristicRefiner, Refiner, clean_text
 from .store.db import CardDB
 from .store.vectors import VectorIndex, api_key_from_env
 from .worker import Worker
@@ -81,8 +81,10 @@ class MemoryHub:
         data_dir: Path | None = None,
         config: MemoryConfig | None = None,
         clock: Clock | None = None,
+        refiner: Refiner | None = None,
     ):
         self.vectors = vectors
+        self.refiner: Refiner = refiner or HeuristicRefiner()
         self.embedder = embedder
         self.data_dir = data_dir
         self.config = config or MemoryConfig()
@@ -102,6 +104,7 @@ class MemoryHub:
         qdrant_url: str | None = None,
         embedder: Embedder | None = None,
         clock: Clock | None = None,
+        refiner: Refiner | None = None,
     ) -> "MemoryHub":
         """Open a hub on a data folder (embedded default), in memory, or with a Qdrant server.
 
@@ -111,6 +114,7 @@ class MemoryHub:
         :param qdrant_url: a Qdrant server URL (overrides ``vectors.url`` of the config)
         :param embedder: an embedder to use instead of the one the config names
         :param clock: where ``now`` comes from when a write has no ``at=``
+        :param refiner: distils messages into cards (default: the heuristic refiner, no LLM)
         """
         if isinstance(config, (str, Path)):
             config = load_config(config)
@@ -139,7 +143,7 @@ class MemoryHub:
         if embedder is None:
             e = config.embedding
             embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length)
-        return cls(vectors=vectors, embedder=embedder, data_dir=root, config=config, clock=clock)
+        return cls(vectors=vectors, embedder=embedder, data_dir=root, config=config, clock=clock, refiner=refiner)
 
     # -- tenants --------------------------------------------------------------------
     def tenant(self, name: str) -> "Zettelkasten":
@@ -322,10 +326,15 @@ class Zettelkasten:
         drafts: list[tuple[Message, Card]] = []
         known_entities = tuple(sorted({m.speaker for m in prepared}))
         for msg in prepared:
-            for d in refine_message(
+            for d in self.hub.refiner.refine(
                 msg.text, speaker=msg.speaker, message_id=msg.message_id, known_entities=known_entities,
                 max_cards=self.config.refiner.max_cards, min_words=self.config.refiner.min_words,
             ):
+                if msg.message_id not in d.source_ids:
+                    raise InvalidInput(
+                        f"refiner {type(self.hub.refiner).__name__} made a card without its source id "
+                        f"{msg.message_id!r}; every card must trace back to its message"
+                    )
                 entities = tuple(e for e in d.entities if e.casefold() != msg.speaker.casefold())
                 card = Card(
                     id=card_id_for(d.source_ids, d.content, msg.at), content=d.content, kind=d.kind,

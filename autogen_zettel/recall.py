@@ -56,7 +56,7 @@ def recency(card: Card, now: datetime, half_life_days: float) -> float:
 
 def unlock(
     immediate: Sequence[tuple[str, float]],
-    graph: nx.Graph,
+    graph: nx.DiGraph,
     cards: Callable[[Sequence[str]], Mapping[str, Card]],
     cfg: RecallConfig,
     *,
@@ -66,35 +66,43 @@ def unlock(
 ) -> list[Hit]:
     """Merge immediate hits with cards unlocked along links; at most ``k`` hits, best first.
 
+    The best ``seeds`` immediate hits spread activation along links (``hops`` hops). A card's
+    score is its immediate score plus the activation it receives, the latter weighted by its
+    importance and recency. A card whose score comes mostly from activation is an
+    ``associative`` hit; these take at most ``associative_share`` of the k places.
+
     :param immediate: ``(card id, fused score)`` best first, already filtered to recallable cards
     :param graph: the tenant's card graph
     :param cards: looks up cards by id (only recallable cards are returned)
     :param modulation: optional persona factor per card (1.0 = neutral) applied to every score
     """
     immediate = [(i, s) for i, s in immediate if s >= cfg.threshold]
+    base = dict(immediate)
     activation = {}
     if cfg.hops > 0 and graph.number_of_nodes():
-        seeds = dict(immediate[: cfg.seeds])
-        activation = spread(graph, seeds, hops=cfg.hops, decay=cfg.decay_per_hop)
-    in_immediate = dict(immediate)
-    assoc_ids = [i for i in activation if i not in in_immediate]
-    looked_up = cards([i for i, _ in immediate[: 3 * k]] + assoc_ids)
-
-    def factor(card: Card) -> float:
-        return modulation(card) if modulation else 1.0
+        activation = spread(graph, dict(immediate[: cfg.seeds]), hops=cfg.hops, decay=cfg.decay_per_hop)
+    # rank by the unweighted sum first, so only the plausible few become Card objects
+    upper = {i: s for i, s in immediate[: max(3 * k, cfg.seeds)]}
+    for i, (act, _) in activation.items():
+        upper[i] = upper.get(i, base.get(i, 0.0)) + act
+    pool = sorted(upper, key=lambda i: (-upper[i], i))[: 3 * k]
+    looked_up = cards(pool)
 
     scored: list[Hit] = []
-    for cid, score in immediate[: 3 * k]:
-        card = looked_up.get(cid)
-        if card is not None:
-            scored.append(Hit(card, score * factor(card), "immediate"))
-    for cid in assoc_ids:
+    for cid in pool:
         card = looked_up.get(cid)
         if card is None:
             continue
-        act, via = activation[cid]
-        weight = (0.5 + 0.5 * card.importance) * (0.7 + 0.3 * recency(card, now, cfg.recency_half_life_days))
-        scored.append(Hit(card, act * weight * factor(card), "associative", via))
+        score = base.get(cid, 0.0)
+        act, via = activation.get(cid, (0.0, None))
+        if act:
+            weight = (0.5 + 0.5 * card.importance) * (0.7 + 0.3 * recency(card, now, cfg.recency_half_life_days))
+            act *= weight
+        factor = modulation(card) if modulation else 1.0
+        if act > score:
+            scored.append(Hit(card, (score + act) * factor, "associative", via))
+        else:
+            scored.append(Hit(card, (score + act) * factor, "immediate"))
     scored.sort(key=lambda h: (-h.score, h.card.id))
     max_assoc = math.floor(cfg.associative_share * k)
     out: list[Hit] = []

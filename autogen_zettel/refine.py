@@ -19,12 +19,13 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Protocol
 
 from .cards import CardKind
 from .errors import InvalidInput
 from .lexical import STOPWORDS, tokens
 
-__all__ = ["CardDraft", "refine_message", "clean_text", "split_sentences", "entities_of"]
+__all__ = ["CardDraft", "Refiner", "HeuristicRefiner", "refine_message", "clean_text", "split_sentences", "entities_of"]
 
 
 @dataclass(frozen=True)
@@ -202,3 +203,20 @@ def refine_message(
             )
         )
     return drafts
+
+
+class Refiner(Protocol):
+    """Anything that distils a message into card drafts (the heuristic one, or an LLM one)."""
+
+    def refine(
+        self, text: str, *, speaker: str, message_id: str, known_entities: tuple[str, ...] = (),
+        max_cards: int = 3, min_words: int = 3,
+    ) -> list[CardDraft]:
+        """At most ``max_cards`` drafts, each with ``source_ids`` containing ``message_id``."""
+
+
+class HeuristicRefiner:
+    """The offline default: :func:`refine_message`."""
+
+    def refine(self, text: str, **kwargs) -> list[CardDraft]:
+        return refine_message(text, **kwargs)

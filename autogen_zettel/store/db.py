@@ -6,7 +6,7 @@ Tables (evolved with :class:`sqlite_utils.Migrations`):
 - ``cards``: one row per card; ``indexed`` is 0 until the card is in Qdrant, so a crash
   between the two writes is found and repaired on the next open.
 - ``links``: ``(src, dst, kind)`` with a weight; symmetric kinds are stored once with
-  ``src < dst``.
+  ``src < dst``; REPLY_TO and SUPERSEDES point from the later card to the earlier one.
 - ``messages``: the source messages cards were distilled from (for provenance).
 """
 
@@ -268,7 +268,7 @@ class CardDB:
         rows = []
         for link in links:
             src, dst = link.src, link.dst
-            if link.kind is not LinkKind.SUPERSEDES and dst < src:
+            if link.kind not in (LinkKind.SUPERSEDES, LinkKind.REPLY_TO) and dst < src:
                 src, dst = dst, src
             rows.append((src, dst, link.kind.value, link.weight, link.created_at.isoformat() if link.created_at else None))
         if not rows:

@@ -1,0 +1,5 @@
+"""``python -m autogen_zettel`` runs the CLI."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,309 @@
+"""The ``autogen-zettel`` command: a thin mirror of the library.
+
+Each command opens a :class:`~autogen_zettel.memory.MemoryHub`, calls one method, and maps
+:class:`~autogen_zettel.errors.ZettelError` to a click error that states the fix.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from .cards import Message
+from .config import MemoryConfig, config_from_dict, load_config
+from .errors import ConfigError, ZettelError
+from .memory import MemoryHub
+
+__all__ = ["main"]
+
+console = Console()
+DEFAULT_DATA = os.environ.get("AUTOGEN_ZETTEL_DATA", "./memory")
+
+
+class Context:
+    def __init__(self, data_dir: str, config: str | None, qdrant_url: str | None, model: str | None = None):
+        self.data_dir = data_dir
+        self.config_path = config
+        self.qdrant_url = qdrant_url
+        self.model = model
+
+    def config(self) -> MemoryConfig:
+        cfg = load_config(self.config_path) if self.config_path else MemoryConfig()
+        return cfg
+
+    def hub(self, *, model: str | None = None, memory: bool = False) -> MemoryHub:
+        cfg = self.config()
+        if model:
+            from dataclasses import replace
+
+            cfg = replace(cfg, embedding=replace(cfg.embedding, model=model))
+        if memory:
+            return MemoryHub.open(memory=True, config=cfg, qdrant_url=self.qdrant_url)
+        return MemoryHub.open(self.data_dir, config=cfg, qdrant_url=self.qdrant_url)
+
+
+def _fail(exc: Exception) -> click.ClickException:
+    return click.ClickException(str(exc))
+
+
+class ZettelGroup(click.Group):
+    """Turns library errors into clean CLI errors (no tracebacks for expected failures)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except ZettelError as exc:
+            raise _fail(exc) from None
+
+
+@click.group(cls=ZettelGroup)
+@click.option("--data-dir", default=DEFAULT_DATA, show_default=True, type=click.Path(file_okay=False),
+              help="Memory folder (SQLite files and Qdrant local storage). Env: AUTOGEN_ZETTEL_DATA.")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
+              help="A memory config YAML, e.g. configs/default.yaml.")
+@click.option("--qdrant-url", default=None, help="Use a Qdrant server instead of local mode.")
+@click.option("-v", "--verbose", is_flag=True, help="Log progress details.")
+@click.pass_context
+def main(ctx, data_dir, config_path, qdrant_url, verbose):
+    """Per-agent Zettelkasten memory for AutoGen: ingest, recall, inspect, benchmark."""
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    ctx.obj = Context(data_dir, config_path, qdrant_url)
+
+
+def _read_messages(path: Path) -> list[Message]:
+    """Messages from a JSON list or JSONL file; errors name the file and line."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError("file not found; check the path", file=str(path)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"not UTF-8 (byte {exc.start}); convert the file to UTF-8", file=str(path)) from None
+    stripped = text.lstrip()
+    records: list[tuple[str, object]] = []
+    if stripped.startswith("["):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"malformed JSON at line {exc.lineno}: {exc.msg}", file=str(path)) from None
+        records = [(f"item {i}", r) for i, r in enumerate(data)]
+    else:
+        for n, line in enumerate(text.splitlines(), start=1):
+            if line.strip():
+                try:
+                    records.append((f"line {n}", json.loads(line)))
+                except json.JSONDecodeError as exc:
+                    raise ConfigError(f"malformed JSON on line {n}: {exc.msg}", file=str(path)) from None
+    allowed = {"text", "speaker", "id", "message_id", "session_id", "at", "reply_to"}
+    out = []
+    for where, r in records:
+        if not isinstance(r, dict):
+            raise ConfigError(f"{where}: expected an object with 'text' and 'speaker'", file=str(path))
+        unknown = set(r) - allowed
+        if unknown:
+            raise ConfigError(f"{where}: unknown field(s) {sorted(unknown)}; allowed: {sorted(allowed)}", file=str(path))
+        for key in ("text", "speaker"):
+            if not isinstance(r.get(key), str):
+                raise ConfigError(f"{where}: field {key!r} must be a string, got {r.get(key)!r}", file=str(path))
+        at = r.get("at")
+        if at is not None:
+            try:
+                at = datetime.fromisoformat(str(at))
+            except ValueError:
+                raise ConfigError(f"{where}: 'at' must be an ISO date-time, got {at!r}", file=str(path)) from None
+        out.append(Message(r["text"], r["speaker"], r.get("message_id") or r.get("id"), r.get("session_id"), at,
+                           r.get("reply_to")))
+    return out
+
+
+@main.command()
+@click.argument("tenant")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_obj
+def ingest(obj: Context, tenant: str, file: Path):
+    """Remember the messages of FILE (JSON list or JSONL) in TENANT's memory.
+
+    Each message: {"text": ..., "speaker": ..., "id": ..., "session_id": ..., "at": ISO time}.
+
+    Example: autogen-zettel ingest alice chat.jsonl
+    """
+    messages = _read_messages(file)
+    with obj.hub() as hub:
+        mem = hub.tenant(tenant)
+        from tqdm import tqdm
+
+        cards = 0
+        with tqdm(total=len(messages), desc=f"ingesting into {tenant}", unit="msg") as bar:
+            for start in range(0, len(messages), 64):
+                chunk = messages[start : start + 64]
+                cards += len(mem.remember_many(chunk))
+                bar.update(len(chunk))
+    console.print(f"{len(messages)} messages -> {cards} new cards in [bold]{tenant}[/]")
+
+
+@main.command()
+@click.argument("tenant")
+@click.argument("query")
+@click.option("-k", default=None, type=int, help="How many hits (default: recall.k of the config).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.pass_obj
+def recall(obj: Context, tenant: str, query: str, k: int | None, as_json: bool):
+    """Recall TENANT's cards for QUERY, best first, with the layer that unlocked each.
+
+    Example: autogen-zettel recall alice "where does she live?" -k 5
+    """
+    with obj.hub() as hub:
+        hits = hub.tenant(tenant).recall(query, k=k)
+        if as_json:
+            click.echo(json.dumps([
+                {"id": h.card.id, "score": round(h.score, 4), "layer": h.layer, "content": h.card.content,
+                 "speaker": h.card.speaker, "at": h.card.created_at.isoformat(), "session_id": h.card.session_id,
+                 "source_ids": list(h.card.source_ids), "via": list(h.via) if h.via else None}
+                for h in hits
+            ], indent=2))
+            return
+        table = Table(title=f"recall in {tenant}: {query!r}")
+        for col in ("#", "score", "layer", "when", "who", "content", "sources"):
+            table.add_column(col)
+        for i, h in enumerate(hits, 1):
+            table.add_row(str(i), f"{h.score:.3f}", h.layer, h.card.created_at.strftime("%Y-%m-%d"),
+                          h.card.speaker, h.card.content, ", ".join(h.card.source_ids))
+        console.print(table)
+
+
+@main.command()
+@click.argument("tenant")
+@click.argument("card_id")
+@click.pass_obj
+def show(obj: Context, tenant: str, card_id: str):
+    """Show one card with its provenance (source messages) and links.
+
+    Example: autogen-zettel show alice 6f1c...-...
+    """
+    with obj.hub() as hub:
+        info = hub.tenant(tenant).explain(card_id)
+    card = info["card"]
+    console.print(f"[bold]{card.id}[/] ({card.kind.value}, {card.status.value}, confidence {card.confidence})")
+    console.print(f"{card.speaker} at {card.created_at.isoformat()} in session {card.session_id}: {card.content}")
+    console.print(f"tags: {', '.join(card.tags)}  entities: {', '.join(card.entities)}  "
+                  f"importance {card.importance}  accessed {card.access_count}x")
+    for m in info["sources"]:
+        console.print(f"  source {m['id']} ({m['speaker']}, {m['at']}): {m['text']}")
+    for link in info["links"]:
+        other = link.dst if link.src == card.id else link.src
+        console.print(f"  link {link.kind.value} {link.weight:.2f} -> {other}")
+
+
+@main.command()
+@click.argument("tenant")
+@click.option("--model", default=None, help="Rebuild with this embedding model (e.g. minilm, BAAI/bge-m3).")
+@click.pass_obj
+def reindex(obj: Context, tenant: str, model: str | None):
+    """Rebuild TENANT's Qdrant collection from its SQLite database.
+
+    Example: autogen-zettel reindex alice --model minilm
+    """
+    with obj.hub(model=model) as hub:
+        n = hub.reindex(tenant, progress=True)
+    console.print(f"reindexed {n} cards of {tenant}")
+
+
+@main.command()
+@click.argument("tenant", required=False)
+@click.pass_obj
+def stats(obj: Context, tenant: str | None):
+    """Counts for TENANT (cards by kind and status, links, index points), or list tenants.
+
+    Example: autogen-zettel stats alice
+    """
+    with obj.hub() as hub:
+        if tenant is None:
+            for name in hub.tenants():
+                console.print(name)
+            return
+        st = hub.tenant(tenant).stats()
+    click.echo(json.dumps(st, indent=2))
+
+
+@main.group()
+def bench():
+    """Benchmarks that print measured figures."""
+
+
+@bench.command("locomo")
+@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A LoCoMo JSON file, e.g. ../shared/data/locomo/dev.json.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the figures as JSON here.")
+@click.option("--on-disk", is_flag=True, help="Store in --data-dir instead of in memory.")
+@click.pass_obj
+def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool):
+    """Evidence recall R@5/10/20 of our memory vs BM25 and flat dense retrieval on LoCoMo.
+
+    Example: autogen-zettel bench locomo --data ../shared/data/locomo/dev.json
+    """
+    from rich.progress import Progress
+
+    from .bench.locomo import CATEGORIES, KS, load_locomo, run_locomo
+
+    convs = load_locomo(data)
+    with obj.hub(memory=not on_disk) as hub, Progress(console=console, transient=True) as progress:
+        tasks = {}
+
+        def report(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = progress.add_task(stage, total=total)
+            progress.update(tasks[stage], completed=done)
+
+        result = run_locomo(hub, convs, progress=report)
+    for k in KS:
+        table = Table(title=f"LoCoMo evidence recall@{k} ({result.questions} questions, {data.name})")
+        table.add_column("method")
+        table.add_column("overall", justify="right")
+        for cat in CATEGORIES.values():
+            table.add_column(cat, justify="right")
+        for m in result.methods:
+            table.add_row(m, *(f"{result.table.get(m, k, c):.1f}" for c in ["overall", *CATEGORIES.values()]))
+        console.print(table)
+    console.print(
+        f"ingest: {result.ingest_turns} turns -> {result.cards} cards, {result.links} links, "
+        f"{result.ingest_rate:.1f} turns/s; recall latency (query embedding included): "
+        f"p50 {result.latency(50):.1f} ms, p95 {result.latency(95):.1f} ms"
+    )
+    if json_out:
+        json_out.write_text(json.dumps(result.to_dict(), indent=2))
+
+
+@bench.command("scale")
+@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A LoCoMo JSON file whose turns are replayed as messages.")
+@click.option("--cards", "n_cards", default=10_000, show_default=True, help="Cards to reach in one tenant.")
+@click.option("--queries", default=200, show_default=True, help="Recall queries to time.")
+@click.pass_obj
+def bench_scale(obj: Context, data: Path, n_cards: int, queries: int):
+    """Ingest throughput and recall latency with N cards in one tenant (Qdrant local, on disk).
+
+    Example: autogen-zettel --data-dir /tmp/scale bench scale --data ../shared/data/locomo/dev.json
+    """
+    from .bench.scale import run_scale
+
+    with obj.hub() as hub:
+        r = run_scale(hub, data, n_cards=n_cards, n_queries=queries, progress=True)
+    console.print(
+        f"{r['cards']} cards ({r['messages']} messages) in one tenant: ingest {r['messages_per_s']:.1f} msg/s "
+        f"({r['cards_per_s']:.1f} cards/s); recall p50 {r['recall_ms_p50']:.1f} ms, p95 {r['recall_ms_p95']:.1f} ms "
+        f"(query embedding included); reopen {r['reopen_s']:.2f} s"
+    )
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
