@@ -266,7 +266,7 @@ def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool)
 
         result = run_locomo(hub, convs, progress=report)
     for k in KS:
-        table = Table(title=f"LoCoMo evidence recall@{k} ({result.questions} questions, {data.name})")
+        table = Table(title=f"LoCoMo evidence R@{k} ({result.questions} questions, {data.name})")
         table.add_column("method")
         table.add_column("overall", justify="right")
         for cat in CATEGORIES.values():

@@ -60,8 +60,8 @@ class RecallConfig:
 
     k: int = 10
     threshold: float = 0.05  # fused score (0..1) below which immediate hits are dropped
-    dense_weight: float = 0.5  # share of the dense score in the fused score
-    candidates: int = 60  # hits fetched per vector before fusion
+    dense_weight: float = 0.4  # share of the dense score in the fused score
+    candidates: int = 100  # hits fetched per vector before fusion
     query_messages: int = 3  # how many recent messages form an agent's recall query
     hops: int = 2
     seeds: int = 40  # immediate hits that associative unlocking spreads from

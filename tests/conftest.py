@@ -1,0 +1,62 @@
+"""Shared fixtures: real SQLite files, real Qdrant local mode (``:memory:`` and ``path=``),
+a fast hashing embedder for logic tests and the bundled MiniLM model for integration tests."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock  # noqa: E402
+
+T0 = datetime(2024, 3, 1, 9, 0)
+
+
+@pytest.fixture
+def clock():
+    return SimulatedClock(T0)
+
+
+@pytest.fixture(params=["memory", "path"])
+def hub(request, tmp_path, clock):
+    """A hub on both Qdrant local backends with the hashing embedder."""
+    if request.param == "memory":
+        h = MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock)
+    else:
+        h = MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), clock=clock)
+    yield h
+    h.close()
+
+
+@pytest.fixture
+def disk_hub_factory(tmp_path, clock):
+    """Open (and reopen) hubs on one data folder; closes whatever is left open."""
+    opened = []
+
+    def make(**kwargs):
+        kwargs.setdefault("embedder", HashEmbedder())
+        kwargs.setdefault("clock", clock)
+        h = MemoryHub.open(tmp_path / "data", **kwargs)
+        opened.append(h)
+        return h
+
+    yield make
+    for h in opened:
+        h.close()
+
+
+_MINILM = {}
+
+
+@pytest.fixture(scope="session")
+def minilm():
+    """The real bundled all-MiniLM-L6-v2 through FlagEmbedding, loaded once per test run."""
+    from autogen_zettel.embed import FlagEmbedder
+
+    if "e" not in _MINILM:
+        _MINILM["e"] = FlagEmbedder()
+    return _MINILM["e"]

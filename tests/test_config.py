@@ -1,0 +1,90 @@
+"""Config files: validated, unknown keys rejected with the file and key named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from autogen_zettel import ConfigError, MemoryConfig, MemoryHub, load_config
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "configs").glob("*.yaml")), ids=lambda p: p.name)
+def test_shipped_configs_load(path):
+    if "llm" in path.name:
+        pytest.skip("LLM configs are agent configs, checked by the agent tests")
+    cfg = load_config(path)
+    assert isinstance(cfg, MemoryConfig)
+    assert cfg.source == str(path)
+
+
+def test_default_yaml_equals_built_in_defaults():
+    cfg = load_config(ROOT / "configs" / "default.yaml")
+    assert cfg == MemoryConfig()
+
+
+@pytest.mark.parametrize(
+    "text, key, fix",
+    [
+        ("recall:\n  kk: 3\n", "recall.kk", "known keys"),
+        ("nonsense: 1\n", "nonsense", "known keys"),
+        ("recall:\n  k: ten\n", "recall.k", "expected int"),
+        ("recall:\n  k: 0\n", "recall.k", "at least 1"),
+        ("recall:\n  dense_weight: 1.5\n", "recall.dense_weight", "0..1"),
+        ("recall: 5\n", "recall", "mapping"),
+        ("links:\n  strong: 0.3\n  weak: 0.6\n", "links.weak", "must not exceed"),
+        ("recall:\n  k: true\n", "recall.k", "expected int"),
+    ],
+)
+def test_bad_values_name_file_and_key(tmp_path, text, key, fix):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as err:
+        load_config(path)
+    msg = str(err.value)
+    assert str(path) in msg and repr(key) in msg and fix in msg
+    assert err.value.key == key
+
+
+def test_malformed_yaml_and_non_utf8(tmp_path):
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("recall:\n  k: [1, 2\n")
+    with pytest.raises(ConfigError, match="malformed YAML") as err:
+        load_config(bad)
+    assert "broken.yaml" in str(err.value)
+    raw = tmp_path / "latin1.yaml"
+    raw.write_bytes(b"recall:\n  k: 3 # caf\xe9\n")
+    with pytest.raises(ConfigError, match="UTF-8"):
+        load_config(raw)
+    with pytest.raises(ConfigError, match="not found"):
+        load_config(tmp_path / "missing.yaml")
+
+
+def test_int_accepted_where_float_expected_and_empty_file(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("recall:\n  dense_weight: 1\n")
+    assert load_config(path).recall.dense_weight == 1.0
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("")
+    assert load_config(empty) == MemoryConfig()
+
+
+def test_hub_takes_config_path(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("embedding:\n  model: hash-32\nrecall:\n  k: 2\n")
+    with MemoryHub.open(tmp_path / "d", config=path) as hub:
+        assert hub.config.recall.k == 2
+        assert hub.embedder.dim == 32
+
+
+def test_ambiguous_hub_arguments(tmp_path):
+    with pytest.raises(ConfigError, match="not both"):
+        MemoryHub.open(tmp_path, memory=True)
+    with pytest.raises(ConfigError, match="memory=True"):
+        MemoryHub.open()
+    f = tmp_path / "file"
+    f.write_text("x")
+    with pytest.raises(ConfigError, match="is a file"):
+        MemoryHub.open(f)

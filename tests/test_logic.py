@@ -1,0 +1,131 @@
+"""Pure logic: lexical, refiner, links, graph and recall fusion, without Qdrant or an LLM."""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime
+
+import networkx as nx
+
+from autogen_zettel.cards import Card, CardKind, Link, LinkKind
+from autogen_zettel.config import LinkConfig, RecallConfig
+from autogen_zettel.graph import build_graph, spread
+from autogen_zettel.lexical import BM25, sparse_doc, sparse_query, tokens
+from autogen_zettel.link import structural_links
+from autogen_zettel.recall import cut_to_budget, fuse, unlock
+from autogen_zettel.refine import clean_text, refine_message
+from autogen_zettel.store.vectors import SearchResult
+
+NOW = datetime(2024, 1, 10)
+
+
+def _card(cid, content="x", importance=0.5, **kw):
+    kw.setdefault("created_at", NOW)
+    return Card(cid, content, CardKind.FACT, "Ann", source_ids=(f"m-{cid}",), importance=importance, **kw)
+
+
+def test_tokens_and_sparse_vectors():
+    assert tokens("The painting classes were AMAZING!") == ["paint", "class", "amaz"]
+    ids, values = sparse_doc("cat cat dog")
+    assert len(ids) == 2 and ids == sorted(ids) and all(v > 0 for v in values)
+    assert sparse_query("") == ([], [])
+
+
+def test_bm25_ranks_rare_terms_higher():
+    bm = BM25([tokens("the cat sat"), tokens("the zebra sat"), tokens("a cat ran")])
+    assert bm.top(tokens("zebra cat"), 1)[0][0] == 1
+
+
+def test_refiner_splits_long_messages_into_at_most_three_traceable_cards():
+    text = " ".join(f"I visited city number {i} during the long trip and loved the food there." for i in range(12))
+    drafts = refine_message(text, speaker="Ann", message_id="m9", max_cards=3)
+    assert 2 <= len(drafts) <= 3
+    assert all(d.source_ids == ("m9",) for d in drafts)
+    assert " ".join(d.content for d in drafts) == text  # nothing invented, nothing reordered
+
+
+def test_refiner_kinds_tags_entities():
+    pref = refine_message("I really love hiking in the Alps with Maria.", speaker="Ann", message_id="a")[0]
+    assert pref.kind is CardKind.PREFERENCE and "Alps" in pref.entities and "Maria" in pref.entities
+    assert "hike" in pref.tags or "hik" in pref.tags
+    commit = refine_message("I will send you the draft report tomorrow.", speaker="Ann", message_id="b")[0]
+    assert commit.kind is CardKind.COMMITMENT
+    assert refine_message("Thanks! Sounds great!", speaker="Ann", message_id="c") == []
+
+
+def test_clean_text_normalises():
+    assert clean_text(b"caf\xc3\xa9\r\nok\x00") == "café\nok"
+
+
+def test_structural_links():
+    c = _card("c", entities=("Lisbon",))
+    prev = _card("b")
+    peer = _card("p", entities=("Lisbon",))
+    links = structural_links(c, session_neighbours=[prev], speaker_previous=[prev], reply_to=[prev], entity_peers=[peer])
+    kinds = {(l.dst, l.kind) for l in links}
+    assert ("b", LinkKind.SAME_SESSION) in kinds and ("b", LinkKind.REPLY_TO) in kinds
+    assert ("p", LinkKind.SHARED_ENTITY) in kinds
+
+
+def test_graph_direction_and_strongest_reason():
+    G = build_graph([
+        Link("reply", "question", LinkKind.REPLY_TO, 1.0),
+        Link("reply", "question", LinkKind.SAME_SESSION, 1.0),
+    ])
+    assert isinstance(G, nx.DiGraph)
+    assert G["question"]["reply"]["kind"] == "REPLY_TO"
+    assert G["question"]["reply"]["weight"] > G["reply"]["question"]["weight"]
+    act = spread(G, {"question": 1.0}, hops=1)
+    assert act["reply"][1] == ("question", "REPLY_TO")
+
+
+def test_fuse_scales_both_signals():
+    fused = dict(fuse(SearchResult({"a": 0.9, "b": 0.1}, {"b": 5.0}), dense_weight=0.4))
+    assert fused["a"] == 0.4 and fused["b"] == 0.6
+
+
+def test_unlock_caps_associative_share_and_orders():
+    cards = {i: _card(i) for i in "abcdef"}
+    G = build_graph([Link(x, "a", LinkKind.REPLY_TO, 1.0) for x in "cdef"])
+    cfg = RecallConfig(associative_share=0.5, threshold=0.0)
+    hits = unlock([("a", 1.0), ("b", 0.1)], G, lambda ids: {i: cards[i] for i in ids if i in cards}, cfg, k=4, now=NOW)
+    assert len(hits) == 4
+    assert sum(h.layer == "associative" for h in hits) == 2
+    assert hits[0].card.id == "a"
+    assert all(h.via == ("a", "REPLY_TO") for h in hits if h.layer == "associative")
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+
+
+def test_cut_to_budget_keeps_prefix():
+    cards = [_card(str(i), content="word " * 40) for i in range(5)]
+    from autogen_zettel.cards import Hit
+
+    hits = [Hit(c, 1.0 - i / 10, "immediate") for i, c in enumerate(cards)]
+    cut = cut_to_budget(hits, 120)
+    assert 0 < len(cut) < 5 and cut == hits[: len(cut)]
+
+
+def test_memory_import_keeps_autogen_and_torch_out():
+    import subprocess
+
+    code = "import sys, autogen_zettel.memory; print('autogen' in sys.modules, 'torch' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
+
+
+def test_dependencies_point_one_way():
+    """Only cli.py imports click, only agent.py / llm.py import autogen, only embed.py FlagEmbedding.
+
+    (sqlite-utils itself imports click for its plugin hooks, so sys.modules cannot tell.)
+    """
+    import re
+    from pathlib import Path
+
+    allowed = {"click": {"cli.py"}, "autogen": {"agent.py", "llm.py", "offline.py", "simulate.py"},
+               "FlagEmbedding": {"embed.py"}, "qdrant_client": {"vectors.py"}, "sqlite_utils": {"db.py"}}
+    root = Path(__file__).resolve().parents[1] / "autogen_zettel"
+    for path in root.rglob("*.py"):
+        text = path.read_text()
+        for module, files in allowed.items():
+            if re.search(rf"^\s*(import|from) {module}\b", text, re.MULTILINE):
+                assert path.name in files, f"{path.name} imports {module}"
