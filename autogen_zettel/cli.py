@@ -265,15 +265,24 @@ def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool)
             progress.update(tasks[stage], completed=done)
 
         result = run_locomo(hub, convs, progress=report)
+    overall = Table(title=f"LoCoMo evidence recall, {result.questions} questions ({data.name})")
+    overall.add_column("method")
     for k in KS:
-        table = Table(title=f"LoCoMo evidence R@{k} ({result.questions} questions, {data.name})")
-        table.add_column("method")
-        table.add_column("overall", justify="right")
-        for cat in CATEGORIES.values():
-            table.add_column(cat, justify="right")
-        for m in result.methods:
-            table.add_row(m, *(f"{result.table.get(m, k, c):.1f}" for c in ["overall", *CATEGORIES.values()]))
-        console.print(table)
+        overall.add_column(f"R@{k}", justify="right")
+    for k in KS:
+        overall.add_column(f"multi-hop R@{k}", justify="right")
+    for m in result.methods:
+        overall.add_row(m, *(f"{result.table.get(m, k):.1f}" for k in KS),
+                        *(f"{result.table.get(m, k, 'multi-hop'):.1f}" for k in KS))
+    console.print(overall)
+    counts = result.table.counts()
+    by_cat = Table(title="R@10 by question category (questions)")
+    by_cat.add_column("method")
+    for cat in CATEGORIES.values():
+        by_cat.add_column(f"{cat} ({counts.get(cat, 0)})", justify="right")
+    for m in result.methods:
+        by_cat.add_row(m, *(f"{result.table.get(m, 10, c):.1f}" for c in CATEGORIES.values()))
+    console.print(by_cat)
     console.print(
         f"ingest: {result.ingest_turns} turns -> {result.cards} cards, {result.links} links, "
         f"{result.ingest_rate:.1f} turns/s; recall latency (query embedding included): "

@@ -343,7 +343,7 @@ class Zettelkasten:
                 )
                 drafts.append((msg, card))
         with self._write_lock:
-            existing = self.db.all_ids() if drafts else set()
+            existing = self.db.existing_ids(c.id for _, c in drafts)
             new = [(m, c) for m, c in drafts if c.id not in existing]
             new = list({c.id: (m, c) for m, c in new}.values())
             if not new:

@@ -194,7 +194,7 @@ class LocomoResult:
 MEMORY = "zettel (ours)"
 BM25_RAW = "bm25 raw turns"
 DENSE_RAW = "dense raw turns"
-BM25_SPEAKER = "bm25 speaker+turn"
+BM25_SPEAKER = "bm25 speaker+turn"  # a stricter reference: BM25 also told who spoke
 
 
 def run_locomo(

@@ -202,6 +202,17 @@ class CardDB:
         for row in rows:
             yield _row_to_card(row)
 
+    def existing_ids(self, ids: Iterable[str]) -> set[str]:
+        """Which of ``ids`` are stored."""
+        ids = list(dict.fromkeys(ids))
+        out: set[str] = set()
+        with self.lock:
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                sql = f"select id from cards where id in ({','.join('?' * len(chunk))})"
+                out.update(r["id"] for r in self.db.query(sql, chunk))
+        return out
+
     def all_ids(self) -> set[str]:
         with self.lock:
             return {r["id"] for r in self.db.query("select id from cards")}
