@@ -1,0 +1,225 @@
+"""Scenario files run as real GroupChats on a simulated clock, offline; same seed, same run."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+import yaml
+from rich.console import Console
+
+from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock, SystemClock
+from autogen_zettel.errors import ConfigError, InvalidInput
+from autogen_zettel.simulate import load_scenario, report, run_scenario, scenario_from_dict
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO = ROOT / "examples" / "scenarios" / "research_group.yaml"
+
+
+def small(tmp_path: Path, **changes) -> Path:
+    """A two-session variant of the research-group scenario, written next to the personas."""
+    data = yaml.safe_load(SCENARIO.read_text())
+    data["participants"] = [str(ROOT / "agents" / f"{n}.yaml") for n in ("researcher", "critic", "methodologist")]
+    data["sessions"] = [data["sessions"][0], data["sessions"][3]]
+    data.update(changes)
+    path = tmp_path / "scenario.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+@pytest.fixture(scope="module")
+def full_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("runs") / "research_group"
+    return run_scenario(SCENARIO, out, embedder=HashEmbedder())
+
+
+def test_run_folder_holds_memory_transcript_and_metrics(full_run):
+    out = full_run.out_dir
+    assert sorted(p.name for p in out.iterdir()) == ["memory", "metrics.json", "scenario.yaml", "transcript.jsonl"]
+    assert {p.name for p in (out / "memory" / "tenants").glob("*.sqlite")} == {
+        "researcher.sqlite", "critic.sqlite", "methodologist.sqlite"}
+    assert load_scenario(out / "scenario.yaml") == load_scenario(SCENARIO)  # it runs again from there
+    lines = [json.loads(x) for x in full_run.transcript_path.read_text().splitlines()]
+    assert [s.id for s in full_run.sessions] == ["day-01-kickoff", "day-02-measurement", "day-04-ethics",
+                                                 "day-08-recruitment", "day-12-submission"]
+    assert len(lines) == full_run.metrics["messages"] == sum(len(s.entries) for s in full_run.sessions)
+    assert lines[0]["speaker"] == "pi" and lines[0]["kind"] == "opening" and lines[0]["at"] == "2024-03-04T09:00:00"
+    replies = [x for x in lines if x["kind"] == "reply"]
+    assert len(replies) == 15 and all("unlocked" in x for x in replies)
+    assert all(x["text"].startswith("[offline mode: no LLM]") for x in replies)
+    feedback = [x for x in lines if x["kind"] == "feedback"]
+    assert [f["about"] for f in feedback] == ["critic", "methodologist", "critic"]
+    metrics = json.loads(full_run.metrics_path.read_text())
+    assert metrics == full_run.metrics
+    assert set(metrics["agents"]) == {"researcher", "critic", "methodologist"}
+    assert metrics["embedding_model"] == "hash-256" and metrics["seed"] == 7
+
+
+def test_agents_unlock_earlier_sessions_with_provenance(full_run):
+    day8 = next(s for s in full_run.sessions if s.id == "day-08-recruitment")
+    first = next(e for e in day8.entries if e.kind == "reply")
+    assert first.unlocked, "the first reply of day 8 should recall the Lisbon pilot"
+    top = first.unlocked[0]
+    assert "7 dropped out" in top.content and top.session_id == "day-01-kickoff"
+    assert top.layer in ("immediate", "associative") and 0 < top.score
+    assert top.source_ids == ("day-01-kickoff#0002-" + top.source_ids[0].rsplit("-", 1)[1],)
+    # the unlocked cards are in the reply (offline mode quotes what it answers from)
+    assert "7 dropped out" in first.text
+    m = full_run.metrics["agents"]
+    assert all(v["from_earlier_sessions"] > 0 and v["cards"] > 0 and v["links"] > 0 for v in m.values())
+    # offline replies are never captured as memories: every card comes from a scripted message
+    scripted = {e.message_id for s in full_run.sessions for e in s.entries if e.kind != "reply"}
+    for s in full_run.sessions:
+        for e in s.entries:
+            for u in e.unlocked:
+                assert set(u.source_ids) <= scripted
+
+
+def test_same_scenario_and_seed_give_the_same_run(full_run, tmp_path):
+    again = run_scenario(SCENARIO, tmp_path / "again", embedder=HashEmbedder())
+    assert again.transcript_path.read_bytes() == full_run.transcript_path.read_bytes()
+    assert again.metrics_path.read_bytes() == full_run.metrics_path.read_bytes()
+
+
+def test_random_speaker_selection_is_seeded(tmp_path):
+    agents = {"researcher", "critic", "methodologist"}
+
+    def speakers(seed: int, name: str) -> list[str]:
+        path = small(tmp_path, speaker_selection="random", seed=seed)
+        result = run_scenario(path, tmp_path / name, embedder=HashEmbedder())
+        for s in result.sessions:  # an agent never answers itself
+            for before, e in zip(s.entries, s.entries[1:]):
+                if e.kind == "reply" and before.speaker in agents:
+                    assert e.speaker != before.speaker
+        return [e.speaker for s in result.sessions for e in s.entries if e.kind == "reply"]
+
+    a, b = speakers(3, "a"), speakers(3, "b")
+    assert a == b
+    runs = [speakers(seed, f"s{seed}") for seed in (11, 12, 13)]
+    assert any(r != a for r in runs)
+
+
+def test_the_library_prints_nothing(tmp_path, capfd):
+    run_scenario(small(tmp_path), tmp_path / "quiet", embedder=HashEmbedder())
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
+
+
+def test_report_renders_sessions_and_summary(full_run):
+    console = Console(record=True, width=200)
+    console.print(*report(full_run))
+    text = console.export_text()
+    for s in full_run.sessions:
+        assert f"Session {s.id}" in text
+    assert "Summary" in text and "earlier sessions" in text
+    assert "immediate" in text and "day-01-kickoff#0002-" in text
+
+
+def test_out_dir_must_be_empty_unless_overwrite(tmp_path):
+    path = small(tmp_path)
+    out = tmp_path / "run"
+    run_scenario(path, out, embedder=HashEmbedder())
+    with pytest.raises(InvalidInput, match="not empty"):
+        run_scenario(path, out, embedder=HashEmbedder())
+    run_scenario(path, out, embedder=HashEmbedder(), overwrite=True)
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    (foreign / "thesis.tex").write_text("precious")
+    with pytest.raises(InvalidInput, match="not a previous run"):
+        run_scenario(path, foreign, embedder=HashEmbedder(), overwrite=True)
+    assert (foreign / "thesis.tex").read_text() == "precious"
+
+
+def test_run_on_a_given_hub_needs_a_simulated_clock(tmp_path):
+    path = small(tmp_path)
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=SystemClock()) as hub:
+        with pytest.raises(InvalidInput, match="SimulatedClock"):
+            run_scenario(path, tmp_path / "x", hub=hub)
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=SimulatedClock(datetime(2024, 1, 1))) as hub:
+        result = run_scenario(path, tmp_path / "y", hub=hub)
+        assert hub.tenant("critic").cards()
+    assert not (result.out_dir / "memory").exists()
+
+
+BASE = {
+    "name": "t", "participants": ["a.yaml"],
+    "sessions": [{"date": "2024-03-04", "rounds": 1, "opening": [{"speaker": "user", "text": "hi there all"}]}],
+}
+
+
+def mutate(path: str, value) -> dict:
+    data = json.loads(json.dumps(BASE))
+    target = data
+    keys = path.split(".")
+    for k in keys[:-1]:
+        target = target[int(k)] if isinstance(target, list) else target[k]
+    last = keys[-1]
+    if value is KeyError:
+        del target[last]
+    elif isinstance(target, list):
+        target[int(last)] = value
+    else:
+        target[last] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    "path, value, key, fragment",
+    [
+        ("colour", "red", "colour", "unknown key"),
+        ("sessions.0.when", "x", "sessions[0].when", "unknown key"),
+        ("sessions.0.date", KeyError, "sessions[0].date", "required"),
+        ("sessions.0.date", "next tuesday", "sessions[0].date", "date"),
+        ("sessions.0.rounds", -1, "sessions[0].rounds", ">= 0"),
+        ("sessions.0.opening", [], "sessions[0].opening", "at least one"),
+        ("sessions.0.user_turns", [{"after": 5, "text": "x"}], "sessions[0].user_turns[0].after", "rounds"),
+        ("sessions.0.user_turns", [{"after": 1, "text": "x", "kind": "praise"}], "sessions[0].user_turns[0].kind",
+         "feedback"),
+        ("speaker_selection", "auto", "speaker_selection", "round_robin"),
+        ("seed", "seven", "seed", "whole number"),
+        ("participants", [], "participants", "persona file"),
+        ("memory", {"recall": {"kk": 1}}, "memory.recall.kk", "unknown key"),
+        ("name", KeyError, "name", "non-empty"),
+    ],
+)
+def test_scenario_errors_name_file_and_key(path, value, key, fragment):
+    with pytest.raises(ConfigError) as info:
+        scenario_from_dict(mutate(path, value), file="scn.yaml")
+    assert info.value.file == "scn.yaml" and info.value.key == key
+    assert fragment in str(info.value)
+
+
+def test_scenario_file_errors(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\nsessions: [\n")
+    with pytest.raises(ConfigError, match="malformed YAML at line"):
+        load_scenario(bad)
+    with pytest.raises(ConfigError, match="not found"):
+        load_scenario(tmp_path / "missing.yaml")
+    # speakers and feedback targets must be in the scenario; checked before anything runs
+    path = small(tmp_path)
+    data = yaml.safe_load(path.read_text())
+    data["sessions"][0]["opening"][0]["speaker"] = "dean"
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(ConfigError, match="'dean' is not in this scenario") as info:
+        run_scenario(path, tmp_path / "never", embedder=HashEmbedder())
+    assert info.value.key == "sessions[0].opening[0].speaker"
+    assert not (tmp_path / "never").exists()
+    # a broken persona file is reported with its own name
+    persona = tmp_path / "broken.yaml"
+    persona.write_text("name: broken\nmood: x\n")
+    data["participants"].append(str(persona))
+    data["sessions"][0]["opening"][0]["speaker"] = "pi"
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(ConfigError, match="broken.yaml") as info:
+        run_scenario(path, tmp_path / "never", embedder=HashEmbedder())
+    assert info.value.key == "mood"
+
+
+def test_shipped_scenario_loads_with_relative_persona_paths():
+    s = load_scenario(SCENARIO)
+    assert [p.name for p in s.personas()] == ["researcher", "critic", "methodologist"]
+    assert s.user == "pi" and s.seed == 7 and len(s.sessions) == 5
+    assert s.sessions[0].date == datetime(2024, 3, 4, 9) and s.sessions[-1].date == datetime(2024, 3, 15, 16)
