@@ -13,12 +13,43 @@ from .errors import (
     StoreLocked,
     ZettelError,
 )
+from .llm import LLMLinkJudge, LLMRefiner, load_llm_config
 from .memory import MemoryHub, Zettelkasten
+from .offline import OfflineMemoryClient, offline_llm_config
+from .persona import Persona, PromptModule, load_persona
+from .simulate import RunResult, load_scenario, run_scenario
 
 __version__ = "0.1.0"
 
+# The agent classes import autogen (seconds to load): they load on first use, so the
+# memory core stays importable without it.
+_LAZY = {"MemoryAugmentedAssistantAgent", "ZettelMemoryCapability", "ScriptedUserAgent"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        from . import agent
+
+        return getattr(agent, name)
+    raise AttributeError(f"module 'autogen_zettel' has no attribute {name!r}")
+
+
 __all__ = [
     "MemoryHub",
+    "MemoryAugmentedAssistantAgent",
+    "ZettelMemoryCapability",
+    "ScriptedUserAgent",
+    "Persona",
+    "PromptModule",
+    "load_persona",
+    "LLMRefiner",
+    "LLMLinkJudge",
+    "load_llm_config",
+    "OfflineMemoryClient",
+    "offline_llm_config",
+    "run_scenario",
+    "load_scenario",
+    "RunResult",
     "Zettelkasten",
     "Card",
     "CardKind",

@@ -15,9 +15,12 @@ __all__ = [
     "CardKind",
     "CardStatus",
     "LinkKind",
+    "PrivacyTier",
+    "EvidenceSource",
     "Card",
     "Link",
     "Hit",
+    "Conflict",
     "Message",
     "card_id_for",
 ]
@@ -35,6 +38,7 @@ class CardKind(str, enum.Enum):
     EVENT = "event"
     COMMITMENT = "commitment"
     RELATION = "relation"
+    SUMMARY = "summary"  # made by maintenance for a period (a session, a week); links to its members
 
 
 class CardStatus(str, enum.Enum):
@@ -55,7 +59,34 @@ class LinkKind(str, enum.Enum):
     SAME_SPEAKER = "SAME_SPEAKER"
     SHARED_ENTITY = "SHARED_ENTITY"
     REPLY_TO = "REPLY_TO"
-    SUPERSEDES = "SUPERSEDES"
+    SUPERSEDES = "SUPERSEDES"  # from the version in force to the older one it replaced
+    CONTRADICTS = "CONTRADICTS"  # two versions of one claim that cannot both hold
+    SUMMARIZES = "SUMMARIZES"  # from a summary card to each member it covers
+
+
+class PrivacyTier(str, enum.Enum):
+    """How long a card may live (the articles' three memory lifecycles, plus the default).
+
+    ``PERMANENT``: explicitly authorised facts, never decayed or archived by maintenance.
+    ``STANDARD``: follows the forgetting curve (weakens unless recalled, archived when weak).
+    ``DECAYING``: preferences; recall weight falls to ``privacy.decayed_weight`` after
+    ``privacy.decay_after_days`` and maintenance archives them after ``privacy.archive_after_days``.
+    ``NEVER``: never persisted: a message given this tier is not stored at all (detected
+    secrets inside other messages are redacted, see :mod:`autogen_zettel.privacy`).
+    """
+
+    PERMANENT = "permanent"
+    STANDARD = "standard"
+    DECAYING = "decaying"
+    NEVER = "never-persisted"
+
+
+class EvidenceSource(str, enum.Enum):
+    """How a card came to be known, for evidence weights: a statement beats an inference."""
+
+    EXPLICIT = "explicit"  # "I don't eat coriander"
+    INFERRED = "inferred"  # behaviour: "order the pho with extra coriander"
+    PASSING = "passing"  # mentioned in passing, or about someone else
 
 
 @dataclass(frozen=True)
@@ -80,6 +111,12 @@ class Card:
     status: CardStatus = CardStatus.ACTIVE
     access_count: int = 0
     last_access: datetime | None = None
+    tier: PrivacyTier = PrivacyTier.STANDARD
+    evidence: EvidenceSource = EvidenceSource.EXPLICIT
+    context: str | None = None  # e.g. "thai food": the circumstances a preference holds in
+    redactions: tuple[str, ...] = ()  # kinds of secrets cut out before storage
+    version: int = 1  # bumped by every content edit (old versions stay in the card's history)
+    updated_at: datetime | None = None
 
     def with_changes(self, **changes) -> "Card":
         """Return a copy with some fields replaced."""
@@ -110,6 +147,29 @@ class Hit:
     score: float
     layer: str
     via: tuple[str, str] | None = None
+    conflicts: tuple["Conflict", ...] = ()  # other versions of a claim this card holds
+    note: str | None = None  # a clarification question the agent may ask about a conflict
+    covers: tuple[Card, ...] = ()  # for a summary hit: the member cards it stands in for
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Two versions of one claim (same subject and topic, different value).
+
+    ``resolution`` is ``"evidence"`` when the stronger version (``active_id``) is in force and
+    the other waits as to-verify, or ``"context"`` when both hold, each in its own context.
+    ``weights`` are the evidence weights of (active, other) when it was decided.
+    """
+
+    active_id: str
+    other_id: str
+    subject: str
+    topic: str
+    resolution: str
+    question: str | None
+    weights: tuple[float, float]
+    detected_at: datetime
+    other_content: str = ""
 
 
 @dataclass(frozen=True)
@@ -123,6 +183,7 @@ class Message:
     at: datetime | None = None
     reply_to: str | None = None
     extra: dict = field(default_factory=dict, compare=False)
+    tier: PrivacyTier | str | None = None  # PERMANENT for authorised facts; NEVER stores nothing
 
 
 def card_id_for(source_ids: tuple[str, ...], content: str, at: datetime) -> str:

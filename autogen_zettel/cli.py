@@ -245,8 +245,9 @@ def bench():
 @click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write the figures as JSON here.")
 @click.option("--on-disk", is_flag=True, help="Store in --data-dir instead of in memory.")
+@click.option("--maintain", is_flag=True, help="Run maintenance (merge, prune, summaries, ...) after ingest.")
 @click.pass_obj
-def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool):
+def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool, maintain: bool):
     """Evidence recall R@5/10/20 of our memory vs BM25 and flat dense retrieval on LoCoMo.
 
     Example: autogen-zettel bench locomo --data ../shared/data/locomo/dev.json
@@ -264,7 +265,7 @@ def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool)
                 tasks[stage] = progress.add_task(stage, total=total)
             progress.update(tasks[stage], completed=done)
 
-        result = run_locomo(hub, convs, progress=report)
+        result = run_locomo(hub, convs, progress=report, maintain=maintain)
     overall = Table(title=f"LoCoMo evidence recall, {result.questions} questions ({data.name})")
     overall.add_column("method")
     for k in KS:
@@ -288,6 +289,8 @@ def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool)
         f"{result.ingest_rate:.1f} turns/s; recall latency (query embedding included): "
         f"p50 {result.latency(50):.1f} ms, p95 {result.latency(95):.1f} ms"
     )
+    if result.maintenance:
+        console.print(f"maintenance after ingest: {result.maintenance}")
     if json_out:
         json_out.write_text(json.dumps(result.to_dict(), indent=2))
 
@@ -313,6 +316,34 @@ def bench_scale(obj: Context, data: Path, n_cards: int, queries: int):
         f"(query embedding included); reopen {r['reopen_s']:.2f} s"
     )
 
+
+@main.command()
+@click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Run folder (default: runs/<scenario name>).")
+@click.option("--overwrite", is_flag=True, help="Replace an existing run folder.")
+@click.option("--llm", "llm_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="An LLM config YAML (configs/llm.example.yaml); default: the offline model client.")
+def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Path | None):
+    """Run a research simulation SCENARIO (YAML) as AutoGen group chats over simulated days.
+
+    Writes the run folder (memories, transcript.jsonl with what each agent unlocked per reply,
+    metrics.json) and prints, per session, what each agent unlocked and why.
+
+    Example: autogen-zettel simulate examples/scenarios/research_group.yaml --overwrite
+    """
+    from .llm import load_llm_config
+    from .simulate import load_scenario, report, run_scenario
+
+    sc = load_scenario(scenario)
+    out = out_dir or Path("runs") / sc.name
+    llm_config = load_llm_config(llm_path) if llm_path else None
+    with console.status(f"running {sc.name} ({len(sc.sessions)} sessions)"):
+        result = run_scenario(sc, out, overwrite=overwrite, llm_config=llm_config)
+    console.print(*report(result))
+
+
+from . import cli_archive  # noqa: E402,F401  (registers the memory-archive commands on main)
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -28,6 +28,10 @@ __all__ = [
     "RecallConfig",
     "LinkConfig",
     "RefinerConfig",
+    "PrivacyConfig",
+    "DecayConfig",
+    "ConflictConfig",
+    "MaintenanceConfig",
     "MemoryConfig",
     "config_from_dict",
     "load_config",
@@ -69,6 +73,7 @@ class RecallConfig:
     decay_per_hop: float = 0.5
     recency_half_life_days: float = 90.0
     token_budget: int = 800
+    prefer_summary_min: int = 3  # this many member hits of one summary become one summary hit (0: off)
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,78 @@ class RefinerConfig:
 
 
 @dataclass(frozen=True)
+class PrivacyConfig:
+    """Secret redaction and privacy tiers (see :mod:`autogen_zettel.privacy`).
+
+    Secrets found by ``detectors`` (and ``extra_patterns``, name -> regex) are replaced by a
+    placeholder before anything is written or logged. A card's tier comes from, in order: the
+    ``tier=`` given to ``remember``, ``permanent_patterns`` (regexes on the content),
+    ``kind_tiers`` (card kind -> tier), then ``default_tier``.
+    """
+
+    redact: bool = True
+    detectors: tuple[str, ...] = ("payment_card", "national_id", "us_ssn", "password", "api_key", "iban")
+    extra_patterns: dict[str, str] = field(default_factory=dict)
+    default_tier: str = "standard"
+    # e.g. {"preference": "decaying"} (the articles' rule); off by default because on LoCoMo it
+    # costs ~10 points of R@10 (people are asked about what they loved months ago)
+    kind_tiers: dict[str, str] = field(default_factory=dict)
+    permanent_patterns: tuple[str, ...] = ()
+    decay_after_days: float = 90.0  # a decaying card's recall weight falls to decayed_weight then
+    decayed_weight: float = 0.1
+    archive_after_days: float = 180.0  # and maintenance archives it then
+
+
+@dataclass(frozen=True)
+class DecayConfig:
+    """The forgetting curve of standard-tier cards: strength = exp(-idle days / stability),
+    stability = stability_days * (1 + importance) * (1 + reinforcement * times recalled)."""
+
+    enabled: bool = True
+    stability_days: float = 90.0
+    reinforcement: float = 1.0
+    # weaker cards are not recalled even before maintenance archives them (0: off, the default,
+    # so that recall does not change with the wall clock, e.g. right after importing old chats)
+    recall_floor: float = 0.0
+    archive_below: float = 0.05  # maintenance archives weaker cards ...
+    min_idle_days: float = 30.0  # ... that nobody recalled for at least this long
+
+
+@dataclass(frozen=True)
+class ConflictConfig:
+    """Contradiction detection and evidence weights (see :mod:`autogen_zettel.conflicts`).
+
+    Recency weight is 1.0 up to ``fresh_days`` old and decays exponentially to
+    ``reference_weight`` at ``reference_days``; a version confirmed in ``consensus_sessions``
+    separate sessions is multiplied by ``consensus_factor``.
+    """
+
+    enabled: bool = True
+    fresh_days: float = 7.0
+    reference_days: float = 30.0
+    reference_weight: float = 0.3
+    explicit_weight: float = 1.0
+    inferred_weight: float = 0.7
+    passing_weight: float = 0.4
+    consensus_sessions: int = 3
+    consensus_factor: float = 1.5
+    judge_neighbours: int = 3  # with an LLM judge: also ask about this many similar cards
+
+
+@dataclass(frozen=True)
+class MaintenanceConfig:
+    """Consolidation: merging near-duplicates, pruning weak links, period summaries."""
+
+    merge_similarity: float = 0.92  # cosine (from STRONGLY_RELATED links) to consider a merge
+    merge_overlap: float = 0.6  # and word overlap (Jaccard) the pair must also share
+    prune_below: float = 0.01  # links passing less activation than this are deleted
+    summaries: str = "session"  # "session", "week" or "off"
+    summary_min_members: int = 4
+    summary_max_members: int = 12
+    summary_member_words: int = 25
+
+
+@dataclass(frozen=True)
 class MemoryConfig:
     """Everything a :class:`~autogen_zettel.memory.MemoryHub` can be configured with."""
 
@@ -100,12 +177,27 @@ class MemoryConfig:
     recall: RecallConfig = field(default_factory=RecallConfig)
     links: LinkConfig = field(default_factory=LinkConfig)
     refiner: RefinerConfig = field(default_factory=RefinerConfig)
+    privacy: PrivacyConfig = field(default_factory=PrivacyConfig)
+    decay: DecayConfig = field(default_factory=DecayConfig)
+    conflicts: ConflictConfig = field(default_factory=ConflictConfig)
+    maintenance: MaintenanceConfig = field(default_factory=MaintenanceConfig)
     source: str | None = field(default=None, compare=False)  # file it was loaded from
 
 
 def _check_type(value: Any, hint: Any, *, file: str | None, key: str) -> Any:
     """Coerce ints to floats where a float is expected; refuse every other mismatch."""
     origin = typing.get_origin(hint)
+    if origin in (tuple, list):
+        if not isinstance(value, (list, tuple)):
+            raise ConfigError(f"expected a list, got {value!r}; write it as [a, b]", file=file, key=key)
+        item = typing.get_args(hint)[0]
+        return tuple(_check_type(v, item, file=file, key=f"{key}[{i}]") for i, v in enumerate(value))
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise ConfigError(f"expected a mapping, got {value!r}; write it as {{name: value}}", file=file, key=key)
+        kt, vt = typing.get_args(hint)
+        return {_check_type(k, kt, file=file, key=key): _check_type(v, vt, file=file, key=f"{key}.{k}")
+                for k, v in value.items()}
     if origin in (typing.Union, types.UnionType):
         options = typing.get_args(hint)
         if value is None and type(None) in options:
@@ -152,10 +244,14 @@ def _validate_ranges(obj: Any, *, file: str | None, prefix: str) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             continue
         key = prefix + f.name
-        if f.name in ("threshold", "dense_weight", "associative_share", "decay_per_hop", "strong", "weak"):
+        if f.name in ("threshold", "dense_weight", "associative_share", "decay_per_hop", "strong", "weak",
+                      "decayed_weight", "recall_floor", "archive_below", "reference_weight", "explicit_weight",
+                      "inferred_weight", "passing_weight", "merge_similarity", "merge_overlap", "prune_below"):
             if not 0.0 <= value <= 1.0:
                 raise ConfigError(f"must lie in 0..1, got {value!r}", file=file, key=key)
-        elif f.name in ("k", "batch_size", "candidates", "max_cards", "max_message_chars", "token_budget"):
+        elif f.name in ("k", "batch_size", "candidates", "max_cards", "max_message_chars", "token_budget",
+                        "consensus_sessions", "summary_max_members", "summary_member_words", "stability_days",
+                        "reference_days"):
             if value < 1:
                 raise ConfigError(f"must be at least 1, got {value!r}", file=file, key=key)
         elif value < 0:
@@ -164,6 +260,53 @@ def _validate_ranges(obj: Any, *, file: str | None, prefix: str) -> None:
         raise ConfigError(
             f"weak ({obj.weak!r}) must not exceed strong ({obj.strong!r})", file=file, key=prefix + "weak"
         )
+    if isinstance(obj, PrivacyConfig):
+        _validate_privacy(obj, file=file, prefix=prefix)
+    if isinstance(obj, ConflictConfig) and obj.reference_days <= obj.fresh_days:
+        raise ConfigError(f"reference_days ({obj.reference_days!r}) must exceed fresh_days ({obj.fresh_days!r})",
+                          file=file, key=prefix + "reference_days")
+    if isinstance(obj, MaintenanceConfig):
+        if obj.summaries not in ("session", "week", "off"):
+            raise ConfigError(f"must be one of 'session', 'week', 'off', got {obj.summaries!r}",
+                              file=file, key=prefix + "summaries")
+        if obj.summary_min_members < 2:
+            raise ConfigError(f"must be at least 2, got {obj.summary_min_members!r}", file=file,
+                              key=prefix + "summary_min_members")
+
+
+def _validate_privacy(obj: "PrivacyConfig", *, file: str | None, prefix: str) -> None:
+    import re
+
+    from .cards import CardKind, PrivacyTier
+    from .privacy import DETECTORS
+
+    tiers = [t.value for t in PrivacyTier]
+    for name in obj.detectors:
+        if name not in DETECTORS:
+            raise ConfigError(f"unknown detector {name!r}; known: {', '.join(sorted(DETECTORS))}",
+                              file=file, key=prefix + "detectors")
+    if obj.default_tier not in tiers or obj.default_tier == PrivacyTier.NEVER.value:
+        raise ConfigError(f"must be 'permanent', 'standard' or 'decaying', got {obj.default_tier!r}",
+                          file=file, key=prefix + "default_tier")
+    kinds = [k.value for k in CardKind]
+    for kind, tier in obj.kind_tiers.items():
+        if kind not in kinds:
+            raise ConfigError(f"unknown card kind {kind!r}; use one of {', '.join(kinds)}",
+                              file=file, key=f"{prefix}kind_tiers.{kind}")
+        if tier not in tiers:
+            raise ConfigError(f"unknown tier {tier!r}; use one of {', '.join(tiers)}",
+                              file=file, key=f"{prefix}kind_tiers.{kind}")
+    patterns = [(f"{prefix}extra_patterns.{n}", p) for n, p in obj.extra_patterns.items()]
+    patterns += [(f"{prefix}permanent_patterns[{i}]", p) for i, p in enumerate(obj.permanent_patterns)]
+    for key, pattern in patterns:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise ConfigError(f"not a valid regular expression ({exc}): {pattern!r}", file=file, key=key) from None
+    if obj.archive_after_days < obj.decay_after_days:
+        raise ConfigError(
+            f"archive_after_days ({obj.archive_after_days!r}) must not be below decay_after_days "
+            f"({obj.decay_after_days!r})", file=file, key=prefix + "archive_after_days")
 
 
 def config_from_dict(data: dict | None, *, file: str | None = None) -> MemoryConfig:

@@ -20,7 +20,7 @@ from datetime import datetime
 from .cards import Card, Link, LinkKind
 from .config import LinkConfig
 
-__all__ = ["semantic_links", "structural_links", "KIND_WEIGHT", "BACKWARD_WEIGHT"]
+__all__ = ["semantic_links", "structural_links", "KIND_WEIGHT", "BACKWARD_WEIGHT", "DIRECTED"]
 
 # How much activation each kind of link passes during associative unlocking. Measured on
 # LoCoMo dev: activation flowing from a matched message to its reply is what unlocks answers
@@ -34,7 +34,14 @@ KIND_WEIGHT = {
     LinkKind.STRONGLY_RELATED: 0.03,
     LinkKind.WEAKLY_RELATED: 0.0,
     LinkKind.SAME_SPEAKER: 0.0,
+    # a contradicted version is worth seeing beside the one in force, but to-verify cards are
+    # not recalled, so this only matters between context-dependent versions
+    LinkKind.CONTRADICTS: 0.1,
+    # summaries are preferred explicitly (recall.prefer_summaries), not through activation
+    LinkKind.SUMMARIZES: 0.0,
 }
+# Kinds whose links point from ``src`` to ``dst`` (stored as given, never reordered).
+DIRECTED = frozenset({LinkKind.REPLY_TO, LinkKind.SUPERSEDES, LinkKind.SUMMARIZES})
 # Directed kinds pass this share of their weight against the link's direction.
 BACKWARD_WEIGHT = {LinkKind.REPLY_TO: 1 / 3, LinkKind.SUPERSEDES: 0.2}
 

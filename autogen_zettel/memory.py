@@ -19,26 +19,36 @@ import hashlib
 import logging
 import re
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 
 import networkx as nx
 
 from . import graph as graphs
-from .cards import Card, CardKind, CardStatus, Hit, Link, Message, card_id_for
+from .archive import ArchiveMixin
+from .audit import AuditLog
+from .cards import Card, CardKind, CardStatus, Hit, Link, LinkKind, Message, PrivacyTier, card_id_for
+from .claims import evidence_of, extract_claims
 from .clock import Clock, SystemClock, as_naive_utc
 from .config import MemoryConfig, load_config
+from .conflicts import Judge, attach_conflicts, check_conflicts, claim_rows
 from .embed import Embedder, make_embedder
 from .errors import ConfigError, EmbeddingMismatch, InvalidInput, NotFound
 from .link import semantic_links, structural_links
-from .recall import cut_to_budget, fuse, unlock
+from .maintenance import strength
+from .privacy import Redaction, Redactor, tier_for, tier_weight
+from .recall import cap_associative, cut_to_budget, fuse, prefer_summaries, unlock
 from .refine import HeuristicRefiner, Refiner, clean_text
 from .store.db import CardDB
 from .store.vectors import VectorIndex, api_key_from_env
 from .worker import Worker
 
-__all__ = ["MemoryHub", "Zettelkasten", "validate_tenant_name"]
+__all__ = ["MemoryHub", "Zettelkasten", "LinkJudge", "validate_tenant_name"]
+
+# judge(card, [(candidate, cosine), ...]) -> {candidate id: LinkKind or None}, or None to
+# fall back to the similarity thresholds
+LinkJudge = Callable[[Card, list[tuple[Card, float]]], "dict[str, LinkKind | None] | None"]
 
 log = logging.getLogger(__name__)
 
@@ -82,8 +92,16 @@ class MemoryHub:
         config: MemoryConfig | None = None,
         clock: Clock | None = None,
         refiner: Refiner | None = None,
+        link_judge: LinkJudge | None = None,
+        conflict_judge: Judge | None = None,
+        summarizer: Callable[[str, Sequence[Card]], str] | None = None,
     ):
         self.vectors = vectors
+        self.link_judge = link_judge
+        self.conflict_judge = conflict_judge  # conflict_judge(new_card, old_card) -> Verdict | None
+        self.summarizer = summarizer  # summarizer(period label, member cards) -> summary text
+        self.redactor = Redactor.from_config((config or MemoryConfig()).privacy)
+        self._audits: dict[str, AuditLog] = {}
         self.refiner: Refiner = refiner or HeuristicRefiner()
         self.embedder = embedder
         self.data_dir = data_dir
@@ -105,6 +123,9 @@ class MemoryHub:
         embedder: Embedder | None = None,
         clock: Clock | None = None,
         refiner: Refiner | None = None,
+        link_judge: LinkJudge | None = None,
+        conflict_judge: Judge | None = None,
+        summarizer: Callable[[str, Sequence[Card]], str] | None = None,
     ) -> "MemoryHub":
         """Open a hub on a data folder (embedded default), in memory, or with a Qdrant server.
 
@@ -115,6 +136,12 @@ class MemoryHub:
         :param embedder: an embedder to use instead of the one the config names
         :param clock: where ``now`` comes from when a write has no ``at=``
         :param refiner: distils messages into cards (default: the heuristic refiner, no LLM)
+        :param link_judge: grades candidate links (e.g. :class:`~autogen_zettel.llm.LLMLinkJudge`);
+            called as ``judge(card, [(other, cosine), ...])`` and returning ``{other id: LinkKind
+            or None}``, or None to fall back to the similarity thresholds
+        :param conflict_judge: decides whether two cards contradict, ``judge(new, old) -> Verdict``
+            (e.g. :func:`~autogen_zettel.conflicts.llm_judge`); without one, offline rules decide
+        :param summarizer: writes period summaries, ``summarizer(label, cards) -> str`` (default: extractive)
         """
         if isinstance(config, (str, Path)):
             config = load_config(config)
@@ -143,7 +170,8 @@ class MemoryHub:
         if embedder is None:
             e = config.embedding
             embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length)
-        return cls(vectors=vectors, embedder=embedder, data_dir=root, config=config, clock=clock, refiner=refiner)
+        return cls(vectors=vectors, embedder=embedder, data_dir=root, config=config, clock=clock, refiner=refiner,
+                   link_judge=link_judge, conflict_judge=conflict_judge, summarizer=summarizer)
 
     # -- tenants --------------------------------------------------------------------
     def tenant(self, name: str) -> "Zettelkasten":
@@ -184,19 +212,42 @@ class MemoryHub:
             self._tenants[name] = mem
         return mem.reindex(progress=progress)
 
-    def drop_tenant(self, name: str) -> None:
-        """Delete a tenant completely: its SQLite file (and WAL) and its Qdrant collection."""
+    def audit_log(self, name: str) -> AuditLog:
+        """Tenant ``name``'s append-only audit log (``<data folder>/audit/<name>.sqlite``)."""
+        name = validate_tenant_name(name)
+        with self._lock:
+            log_ = self._audits.get(name)
+            if log_ is None:
+                path = None if self.data_dir is None else self.data_dir / "audit" / f"{name}.sqlite"
+                log_ = self._audits[name] = AuditLog(path)
+            return log_
+
+    def drop_tenant(self, name: str, *, at: datetime | None = None) -> None:
+        """Delete a tenant completely: its SQLite file (and WAL) and its Qdrant collection.
+
+        The tenant's audit log is kept, with an entry recording the drop (counts only).
+        """
         name = validate_tenant_name(name)
         with self._lock:
             mem = self._tenants.pop(name, None)
+            path = self.db_path(name)
+            existed = mem is not None or (path is not None and path.exists()) or self.vectors.exists(name)
+            cards = 0
             if mem is not None:
                 mem.flush()
+                cards = mem.db.count()
                 mem.db.close()
+            elif path is not None and path.exists():
+                db = CardDB(path)
+                cards = db.count()
+                db.close()
             self.vectors.drop(name)
-            path = self.db_path(name)
             if path is not None:
-                for suffix in ("", "-wal", "-shm"):
+                for suffix in ("", "-wal", "-shm", "-journal"):
                     Path(str(path) + suffix).unlink(missing_ok=True)
+        if existed:
+            when = as_naive_utc(at) if at is not None else self.clock.now()
+            self.audit_log(name).append("drop_tenant", {"cards": cards}, at=when)
 
     def _check_open(self) -> None:
         if self._closed:
@@ -218,6 +269,9 @@ class MemoryHub:
                 for mem in self._tenants.values():
                     mem.db.close()
                 self._tenants.clear()
+                for audit in self._audits.values():
+                    audit.close()
+                self._audits.clear()
                 self.vectors.close()
                 self._closed = True
 
@@ -228,8 +282,12 @@ class MemoryHub:
         self.close()
 
 
-class Zettelkasten:
-    """One tenant's memory: remember, recall, explain, forget. Get it from :meth:`MemoryHub.tenant`."""
+class Zettelkasten(ArchiveMixin):
+    """One tenant's memory: remember, recall, explain, forget. Get it from :meth:`MemoryHub.tenant`.
+
+    The memory-archive operations (freeze, thaw, edit, forget, conflicts, maintain, export,
+    audit) come from :class:`~autogen_zettel.archive.ArchiveMixin`.
+    """
 
     def __init__(self, hub: MemoryHub, name: str, db: CardDB):
         self.hub = hub
@@ -237,6 +295,7 @@ class Zettelkasten:
         self.db = db
         self.config = hub.config
         self._graph: nx.Graph | None = None
+        self._summaries_exist: bool | None = None
         self._write_lock = threading.RLock()
 
     # -- opening ----------------------------------------------------------------------
@@ -302,10 +361,12 @@ class Zettelkasten:
         session_id: str | None = None,
         at: datetime | None = None,
         reply_to: str | None = None,
+        tier: PrivacyTier | str | None = None,
     ) -> list[Card]:
         """Distil one message into cards, store and link them now; returns the new cards.
 
-        Small talk may give no card. A message already remembered gives no new cards.
+        Small talk may give no card. A message already remembered gives no new cards. Secrets
+        (card numbers, ID numbers, passwords, API keys) are redacted before anything is stored.
 
         :param text: the message (str, or UTF-8 bytes)
         :param speaker: who said it
@@ -313,8 +374,9 @@ class Zettelkasten:
         :param session_id: the conversation session it belongs to
         :param at: when it was said (default: the hub's clock)
         :param reply_to: id of the message this one answers
+        :param tier: ``PrivacyTier.PERMANENT`` for an explicitly authorised fact; ``NEVER`` stores nothing
         """
-        msg = Message(text, speaker, message_id, session_id, at, reply_to)
+        msg = Message(text, speaker, message_id, session_id, at, reply_to, tier=tier)
         return self.remember_many([msg])
 
     def remember_many(self, messages: Iterable[Message | dict], *, progress: bool = False) -> list[Card]:
@@ -324,8 +386,13 @@ class Zettelkasten:
         """
         prepared = [self._prepare(m) for m in messages]
         drafts: list[tuple[Message, Card]] = []
+        claims: dict[str, list] = {}
         known_entities = tuple(sorted({m.speaker for m in prepared}))
+        privacy = self.config.privacy
         for msg in prepared:
+            if msg.tier is PrivacyTier.NEVER:
+                log.debug("tenant %s: message %s is never-persisted; nothing stored", self.name, msg.message_id)
+                continue
             for d in self.hub.refiner.refine(
                 msg.text, speaker=msg.speaker, message_id=msg.message_id, known_entities=known_entities,
                 max_cards=self.config.refiner.max_cards, min_words=self.config.refiner.min_words,
@@ -335,12 +402,23 @@ class Zettelkasten:
                         f"refiner {type(self.hub.refiner).__name__} made a card without its source id "
                         f"{msg.message_id!r}; every card must trace back to its message"
                     )
-                entities = tuple(e for e in d.entities if e.casefold() != msg.speaker.casefold())
+                # the refiner only saw redacted text; redact again in case one (an LLM) made a secret up
+                content = self.redact(d.content)
+                entities = tuple(e for e in d.entities if e.casefold() != msg.speaker.casefold()
+                                 and not self.redact(e).changed)
+                tags = tuple(t for t in d.tags if not self.redact(t).changed)
+                found = extract_claims(content.text, speaker=msg.speaker, entities=entities)
                 card = Card(
-                    id=card_id_for(d.source_ids, d.content, msg.at), content=d.content, kind=d.kind,
+                    id=card_id_for(d.source_ids, content.text, msg.at), content=content.text, kind=d.kind,
                     speaker=msg.speaker, created_at=msg.at, source_ids=d.source_ids, session_id=msg.session_id,
-                    tags=d.tags, entities=entities, confidence=d.confidence, importance=d.importance,
+                    tags=tags, entities=entities, confidence=d.confidence, importance=d.importance,
+                    evidence=found[0].source if found else evidence_of(content.text), context=next((c.context for c in found if c.context), None),
+                    redactions=tuple(dict.fromkeys(msg.extra.get("redactions", ()) + content.kinds)),
                 )
+                card = card.with_changes(tier=tier_for(card, privacy, msg.tier))
+                if card.tier is PrivacyTier.NEVER:
+                    continue
+                claims[card.id] = found
                 drafts.append((msg, card))
         with self._write_lock:
             existing = self.db.existing_ids(c.id for _, c in drafts)
@@ -356,23 +434,39 @@ class Zettelkasten:
                     for m in {m.message_id: m for m, _ in new}.values()
                 ])
                 self.db.insert_cards(cards)
+                self.db.replace_claims([c.id for c in cards], [r for c in cards for r in claim_rows(c, claims[c.id])])
             vectors = self._index(cards, progress=progress)
-            self._link(new, vectors)
+            neighbours = self._link(new, vectors)
+            outcome = check_conflicts(self.db, cards, cfg=self.config.conflicts, judge=self.hub.conflict_judge,
+                                      neighbours=neighbours)
+            if outcome.to_verify or outcome.reactivated:
+                fresh = self.db.get_many([c.id for c in cards])
+                cards = [fresh.get(c.id, c) for c in cards]
         return cards
 
     def _prepare(self, m: Message | dict) -> Message:
         if isinstance(m, dict):
-            unknown = set(m) - {"text", "speaker", "message_id", "session_id", "at", "reply_to", "id"}
+            unknown = set(m) - {"text", "speaker", "message_id", "session_id", "at", "reply_to", "id", "tier"}
             if unknown:
                 raise InvalidInput(
                     f"unknown message field(s) {sorted(unknown)!r}; allowed: text, speaker, message_id (or id), "
-                    "session_id, at, reply_to"
+                    "session_id, at, reply_to, tier"
                 )
             m = Message(
                 text=m.get("text"), speaker=m.get("speaker"), message_id=m.get("message_id") or m.get("id"),
-                session_id=m.get("session_id"), at=m.get("at"), reply_to=m.get("reply_to"),
+                session_id=m.get("session_id"), at=m.get("at"), reply_to=m.get("reply_to"), tier=m.get("tier"),
             )
-        text = clean_text(m.text)
+        tier = m.tier
+        if tier is not None and not isinstance(tier, PrivacyTier):
+            try:
+                tier = PrivacyTier(tier)
+            except ValueError:
+                raise InvalidInput(
+                    f"tier {tier!r} is not a privacy tier; use one of {', '.join(t.value for t in PrivacyTier)}"
+                ) from None
+        # redact before anything else sees the text: ids, the refiner, SQLite, Qdrant and logs
+        redaction = self.redact(clean_text(m.text))
+        text = redaction.text
         if not text:
             raise InvalidInput(f"message {m.message_id!r} is empty or only whitespace; skip it before remembering")
         limit = self.config.refiner.max_message_chars
@@ -388,7 +482,14 @@ class Zettelkasten:
         if message_id is None:
             digest = hashlib.sha1(f"{m.speaker}|{at.isoformat()}|{text}".encode()).hexdigest()[:16]
             message_id = f"m-{digest}"
-        return Message(text, m.speaker.strip(), str(message_id), m.session_id, at, m.reply_to)
+        return Message(text, m.speaker.strip(), str(message_id), m.session_id, at, m.reply_to,
+                       extra={"redactions": redaction.kinds}, tier=tier)
+
+    def redact(self, text: str) -> Redaction:
+        """``text`` with detected secrets replaced (when ``privacy.redact`` is on)."""
+        if not self.config.privacy.redact:
+            return Redaction(text)
+        return self.hub.redactor.redact(text)
 
     def _index(self, cards: Sequence[Card], *, progress: bool = False):
         """Embed cards in batches and write them to Qdrant, then mark them indexed."""
@@ -416,7 +517,8 @@ class Zettelkasten:
             bar.close()
         return np.concatenate(chunks) if chunks else np.zeros((0, emb.dim), np.float32)
 
-    def _link(self, new: Sequence[tuple[Message, Card]], vectors) -> None:
+    def _link(self, new: Sequence[tuple[Message, Card]], vectors) -> dict[str, list[str]]:
+        """Write the new cards' semantic and structural links; returns card id -> similar card ids."""
         cfg = self.config.links
         neighbours = self.hub.vectors.neighbours(self.name, vectors, cfg.candidates + 1)
         by_message: dict[str, list[Card]] = {}
@@ -425,7 +527,7 @@ class Zettelkasten:
         links: list[Link] = []
         new_ids = {c.id for _, c in new}
         for (msg, card), near in zip(new, neighbours):
-            links.extend(semantic_links(card.id, near, cfg, at=card.created_at))
+            links.extend(self._semantic(card, near))
             if card.session_id is not None:
                 if card.session_id not in session_recent:
                     session_recent[card.session_id] = [
@@ -449,7 +551,7 @@ class Zettelkasten:
                 card,
                 session_neighbours=recent[: cfg.session_window],
                 speaker_previous=speaker_recent[card.speaker][: cfg.speaker_window],
-                reply_to=by_message.get(msg.reply_to, []) if msg.reply_to else [],
+                reply_to=self._reply_targets(msg, by_message) if msg.reply_to else [],
                 entity_peers=list(peers.values())[:6],
             ))
             by_message.setdefault(msg.message_id, []).append(card)
@@ -459,14 +561,38 @@ class Zettelkasten:
         self.db.add_links(links)
         if self._graph is not None:
             graphs.add_links(self._graph, links)
+        return {c.id: [i for i, _ in near if i != c.id] for (_, c), near in zip(new, neighbours)}
+
+    def _semantic(self, card: Card, near: Sequence[tuple[str, float]]) -> list[Link]:
+        """Similarity links; graded by the hub's link judge (an LLM) when one is set."""
+        judge = self.hub.link_judge
+        if judge is not None:
+            others = self.db.get_many([i for i, _ in near if i != card.id])
+            grades = judge(card, [(others[i], s) for i, s in near if i in others])
+            if grades is not None:
+                sims = dict(near)
+                return [Link(card.id, oid, kind, round(sims[oid], 4), card.created_at)
+                        for oid, kind in grades.items() if kind is not None and oid in sims]
+        return semantic_links(card.id, near, self.config.links, at=card.created_at)
+
+    def _reply_targets(self, msg: Message, by_message: dict[str, list[Card]]) -> list[Card]:
+        """Cards of the message ``msg`` answers: from this batch, else among the session's
+        latest cards (capture stores one message per job, so the question is already stored)."""
+        if msg.reply_to in by_message:
+            return by_message[msg.reply_to]
+        latest = self.db.recent_cards(10, session_id=msg.session_id)
+        return [c for c in latest if msg.reply_to in c.source_ids]
 
     def remember_later(self, text: str | bytes, *, speaker: str, **fields) -> None:
         """Queue a message for the background worker (off the reply path); see :meth:`flush`.
 
         The message is validated now, so bad input fails in the caller, not silently later.
         """
+        unknown = set(fields) - {"message_id", "session_id", "at", "reply_to", "tier"}
+        if unknown:
+            raise InvalidInput(f"unknown field(s) {sorted(unknown)!r}; allowed: message_id, session_id, at, reply_to, tier")
         msg = self._prepare(Message(text, speaker, fields.get("message_id"), fields.get("session_id"),
-                                    fields.get("at"), fields.get("reply_to")))
+                                    fields.get("at"), fields.get("reply_to"), tier=fields.get("tier")))
         self.hub.worker.submit(self.name, lambda: self.remember_many([msg]))
 
     def flush(self) -> None:
@@ -474,8 +600,25 @@ class Zettelkasten:
         self.hub.worker.wait(self.name)
 
     # -- reading ----------------------------------------------------------------------
+    def _recallable_at(self, now: datetime):
+        """A lookup of recallable cards: active, not summaries, not faded below ``decay.recall_floor``."""
+        floor = self.config.decay.recall_floor
+        decay = self.config.decay
+
+        def lookup(ids: Sequence[str]) -> dict[str, Card]:
+            return {i: c for i, c in self.db.get_many(ids).items()
+                    if c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY
+                    and (floor <= 0 or strength(c, now, decay) >= floor)}
+
+        return lookup
+
     def _recallable(self, ids: Sequence[str]) -> dict[str, Card]:
-        return {i: c for i, c in self.db.get_many(ids).items() if c.status is CardStatus.ACTIVE}
+        return self._recallable_at(self.hub.clock.now())(ids)
+
+    def _has_summaries(self) -> bool:
+        if self._summaries_exist is None:
+            self._summaries_exist = self.db.has_kind(CardKind.SUMMARY)
+        return self._summaries_exist
 
     def recall(
         self,
@@ -488,11 +631,18 @@ class Zettelkasten:
     ) -> list[Hit]:
         """Progressive recall: hybrid search, then associative unlocking along links.
 
+        Only active cards are recalled (not archived, frozen or to-verify ones, nor cards faded
+        below ``decay.recall_floor``); decaying-tier cards past their period weigh
+        ``privacy.decayed_weight``. Several hits covered by one summary become one summary hit
+        (``hit.covers``), and a hit that won a conflict carries it (``hit.conflicts``) with a
+        clarification question (``hit.note``).
+
         :param query: what to remember about (e.g. the recent messages of a chat)
         :param k: at most this many hits (default ``recall.k`` of the config)
         :param at: the time of the recall, for recency (default: the hub's clock)
         :param token_budget: also cut the hits to this many prompt tokens
-        :param touch: count this as an access of the recalled cards (in the background)
+        :param touch: count this as an access of the recalled cards (in the background); each
+            access strengthens a card on the forgetting curve
         :returns: hits, best first; ``hit.score`` is higher for better matches
         """
         cfg = self.config.recall
@@ -508,15 +658,34 @@ class Zettelkasten:
         sparse = emb.sparse([query], query=True)[0]
         result = self.hub.vectors.search(self.name, dense, sparse, cfg.candidates)
         fused = fuse(result, dense_weight=cfg.dense_weight)
-        active = self._recallable([i for i, _ in fused[: 3 * k]])
+        recallable = self._recallable_at(now)
+        active: dict[str, Card] = {}
+        for start in range(0, len(fused), 3 * k):  # skip past cards that cannot be recalled
+            active.update(recallable([i for i, _ in fused[start : start + 3 * k]]))
+            if len(active) >= 3 * k:
+                break
         immediate = [(i, s) for i, s in fused if i in active]
-        hits = unlock(immediate, self.graph, self._recallable, cfg, k=k, now=now)
+        privacy = self.config.privacy
+        modulation = lambda card: tier_weight(card, now, privacy)  # noqa: E731
+        summaries = cfg.prefer_summary_min > 0 and self._has_summaries()
+        hits = unlock(immediate, self.graph, recallable, cfg, k=2 * k if summaries else k, now=now,
+                      modulation=modulation)
+        if summaries:
+            hits = self._prefer_summaries(hits, k)
+        hits = attach_conflicts(self.db, hits)
         if token_budget is not None:
             hits = cut_to_budget(hits, token_budget)
         if touch and hits:
-            ids = [h.card.id for h in hits]
+            ids = [h.card.id for h in hits] + [c.id for h in hits for c in h.covers]
             self.hub.worker.submit(self.name, lambda: self.db.touch(ids, now))
         return hits
+
+    def _prefer_summaries(self, hits: list[Hit], k: int) -> list[Hit]:
+        summary_of = self.db.summaries_of([h.card.id for h in hits])
+        ids = {s for ss in summary_of.values() for s in ss}
+        summaries = {i: c for i, c in self.db.get_many(ids).items() if c.status is CardStatus.ACTIVE}
+        hits = prefer_summaries(hits, summary_of, summaries, min_members=self.config.recall.prefer_summary_min)
+        return cap_associative(hits, k=k, share=self.config.recall.associative_share)
 
     def card(self, card_id: str) -> Card:
         """The card with this id, or :class:`NotFound`."""
@@ -532,15 +701,6 @@ class Zettelkasten:
     def links(self, card_id: str) -> list[Link]:
         """The links of one card."""
         return self.db.links_of(card_id)
-
-    def explain(self, card_id: str) -> dict:
-        """A card's provenance: its source messages (who, when, session) and its links."""
-        card = self.card(card_id)
-        return {
-            "card": card,
-            "sources": self.db.messages(card.source_ids),
-            "links": self.links(card_id),
-        }
 
     def stats(self) -> dict:
         """Counts for a quick look: cards by kind and status, links, index points, model."""
@@ -562,15 +722,6 @@ class Zettelkasten:
         }
 
     # -- changing ---------------------------------------------------------------------
-    def forget(self, card_id: str) -> None:
-        """Remove a card from SQLite (with its links and orphaned source messages) and Qdrant."""
-        self.card(card_id)
-        with self._write_lock:
-            self.db.delete_card(card_id)
-            self.hub.vectors.delete(self.name, [card_id])
-            if self._graph is not None and card_id in self._graph:
-                self._graph.remove_node(card_id)
-
     def reindex(self, *, progress: bool = False) -> int:
         """Drop and rebuild this tenant's vectors from SQLite with the hub's embedder."""
         with self._write_lock:

@@ -17,6 +17,7 @@ All scores are "higher is better" and lie roughly in 0..1.
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
@@ -27,7 +28,8 @@ from .config import RecallConfig
 from .graph import spread
 from .store.vectors import SearchResult
 
-__all__ = ["fuse", "unlock", "recency", "estimate_tokens", "cut_to_budget", "format_hits"]
+__all__ = ["fuse", "unlock", "recency", "estimate_tokens", "cut_to_budget", "format_hits", "prefer_summaries",
+           "cap_associative"]
 
 
 def fuse(result: SearchResult, *, dense_weight: float) -> list[tuple[str, float]]:
@@ -118,17 +120,79 @@ def unlock(
     return out
 
 
+def prefer_summaries(
+    hits: Sequence[Hit], summary_of: Mapping[str, Sequence[str]], summaries: Mapping[str, Card], *, min_members: int
+) -> list[Hit]:
+    """Replace ``min_members`` or more hits covered by one summary with one summary hit.
+
+    The summary hit takes the place and score of its best member and lists the members it
+    stands for in ``covers``; a hit is covered by at most one summary (the one covering most).
+
+    :param summary_of: member card id -> ids of the summaries that cover it
+    :param summaries: summary id -> summary card (only these can replace hits)
+    """
+    groups: dict[str, list[int]] = defaultdict(list)
+    for i, h in enumerate(hits):
+        for s in summary_of.get(h.card.id, ()):
+            if s in summaries:
+                groups[s].append(i)
+    taken: dict[int, str] = {}
+    for s in sorted(groups, key=lambda s: (-len(groups[s]), groups[s][0])):
+        free = [i for i in groups[s] if i not in taken]
+        if len(free) >= max(2, min_members):
+            taken.update(dict.fromkeys(free, s))
+    if not taken:
+        return list(hits)
+    out: list[Hit] = []
+    placed: set[str] = set()
+    for i, h in enumerate(hits):
+        s = taken.get(i)
+        if s is None:
+            out.append(h)
+        elif s not in placed:
+            members = [hits[j] for j in sorted(taken) if taken[j] == s]
+            out.append(Hit(summaries[s], max(m.score for m in members), members[0].layer,
+                           covers=tuple(m.card for m in members)))
+            placed.add(s)
+    return out
+
+
+def cap_associative(hits: Sequence[Hit], *, k: int, share: float) -> list[Hit]:
+    """The first ``k`` hits, with at most ``floor(share * k)`` associative ones."""
+    max_assoc = math.floor(share * k)
+    out, n_assoc = [], 0
+    for hit in hits:
+        if hit.layer == "associative":
+            if n_assoc >= max_assoc:
+                continue
+            n_assoc += 1
+        out.append(hit)
+        if len(out) == k:
+            break
+    return out
+
+
 def estimate_tokens(text: str) -> int:
     """A model-free token estimate (about four characters a token)."""
     return max(1, math.ceil(len(text) / 4))
 
 
 def format_hit(hit: Hit) -> str:
-    """One line of provenance and content, as injected into a prompt."""
+    """Provenance and content, as injected into a prompt: one line, plus one per conflict
+    (with the clarification question) and, for a summary, nothing more (it quotes its members)."""
     card = hit.card
     when = card.created_at.strftime("%Y-%m-%d %H:%M")
     where = f", session {card.session_id}" if card.session_id else ""
-    return f"- [{when}{where}] {card.speaker}: {card.content} ({hit.layer}, score {hit.score:.2f})"
+    ctx = f" [context: {card.context}]" if card.context else ""
+    line = f"- [{when}{where}] {card.speaker}: {card.content}{ctx} ({hit.layer}, score {hit.score:.2f})"
+    for c in hit.conflicts:
+        if c.resolution == "context":
+            line += f"\n  - also holds in another context: {c.other_content}"
+        else:
+            line += f"\n  - conflicts with an older or weaker version (to verify): {c.other_content}"
+    if hit.note:
+        line += f"\n  - you may ask: {hit.note}"
+    return line
 
 
 def cut_to_budget(hits: Sequence[Hit], token_budget: int) -> list[Hit]:

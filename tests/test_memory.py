@@ -320,3 +320,28 @@ def test_second_process_lock_is_a_clear_error(tmp_path):
         assert "qdrant-url" in out.stdout or "vectors.url" in out.stdout
     finally:
         hub.close()
+
+
+def test_reply_link_across_separate_remember_calls(hub):
+    """Capture stores one message per call; the answer still links to its question."""
+    mem = hub.tenant("alice")
+    q = mem.remember("Did you finish the pottery bowl for your mother?", speaker="Ann", message_id="q", session_id="s")
+    a = mem.remember("Yes, glazed it blue on Sunday.", speaker="Bo", message_id="a", session_id="s", reply_to="q")
+    assert any(l.kind is LinkKind.REPLY_TO and {l.src, l.dst} == {q[0].id, a[0].id} for l in mem.links(a[0].id))
+
+
+def test_link_judge_grades_candidates(tmp_path, clock):
+    from autogen_zettel import MemoryHub
+
+    calls = []
+
+    def judge(card, candidates):
+        calls.append((card.content, [c.content for c, _ in candidates]))
+        return {c.id: LinkKind.STRONGLY_RELATED for c, _ in candidates}
+
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, link_judge=judge) as hub:
+        mem = hub.tenant("alice")
+        mem.remember("I grow tomatoes and basil on my balcony.", speaker="Ann", message_id="m1")
+        b = mem.remember("My balcony garden also has mint.", speaker="Ann", message_id="m2")[0]
+        assert calls and calls[-1][1]
+        assert any(l.kind is LinkKind.STRONGLY_RELATED for l in mem.links(b.id))

@@ -165,6 +165,7 @@ class LocomoResult:
     links: int
     latencies_ms: list[float]
     questions: int
+    maintenance: dict = field(default_factory=dict)  # summed maintenance figures when run with maintain=True
 
     @property
     def ingest_rate(self) -> float:
@@ -188,6 +189,7 @@ class LocomoResult:
             "links": self.links,
             "recall_ms_p50": round(self.latency(50), 2),
             "recall_ms_p95": round(self.latency(95), 2),
+            "maintenance": self.maintenance,
         }
 
 
@@ -202,15 +204,20 @@ def run_locomo(
     conversations: Sequence[Conversation],
     *,
     progress: Callable[[str, int, int], None] | None = None,
+    maintain: bool = False,
 ) -> LocomoResult:
     """Run the benchmark on ``hub`` (one tenant per conversation; tenants are replaced).
 
     :param progress: called as ``progress(stage, done, total)``
+    :param maintain: run maintenance (decay, merge, prune, summaries, conflicts) after each
+        conversation is ingested, as of its last turn, before the questions are asked. A summary
+        hit counts as the member cards it covers, each taking one of the k places.
     """
     table = RecallTable()
     latencies: list[float] = []
     ingest_seconds = 0.0
     n_turns = n_cards = n_links = n_q = 0
+    maintenance: dict[str, float] = defaultdict(float)
     total_q = sum(len(c.questions) for c in conversations)
     emb = hub.embedder
     for conv in conversations:
@@ -221,6 +228,12 @@ def run_locomo(
         mem.remember_many(conv.turns)
         ingest_seconds += time.perf_counter() - t0
         n_turns += len(conv.turns)
+        if maintain:
+            t0 = time.perf_counter()
+            rep = mem.maintain(at=max(t.at for t in conv.turns)).to_dict()
+            maintenance["seconds"] += time.perf_counter() - t0
+            for key in ("archived", "cards_absorbed", "pruned_links", "summaries", "conflicts"):
+                maintenance[key] += rep[key]
         st = mem.stats()
         n_cards += st["cards"]
         n_links += st["links"]
@@ -238,7 +251,7 @@ def run_locomo(
             t0 = time.perf_counter()
             hits = mem.recall(q.text, k=max(KS), at=last, touch=False)
             latencies.append(1000 * (time.perf_counter() - t0))
-            table.add(MEMORY, [h.card.source_ids for h in hits], q)
+            table.add(MEMORY, [c.source_ids for h in hits for c in (h.covers or (h.card,))], q)
             qt = tokens(q.text)
             table.add(BM25_RAW, [[ids[i]] for i, _ in bm_raw.top(qt, max(KS))], q)
             table.add(BM25_SPEAKER, [[ids[i]] for i, _ in bm_spk.top(qt, max(KS))], q)
@@ -258,4 +271,5 @@ def run_locomo(
         links=n_links,
         latencies_ms=latencies,
         questions=n_q,
+        maintenance={k: round(v, 2) for k, v in maintenance.items()},
     )

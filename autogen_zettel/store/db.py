@@ -7,7 +7,10 @@ Tables (evolved with :class:`sqlite_utils.Migrations`):
   between the two writes is found and repaired on the next open.
 - ``links``: ``(src, dst, kind)`` with a weight; symmetric kinds are stored once with
   ``src < dst``; REPLY_TO and SUPERSEDES point from the later card to the earlier one.
-- ``messages``: the source messages cards were distilled from (for provenance).
+- ``messages``: the source messages cards were distilled from (for provenance), redacted.
+- ``card_history``: earlier versions and status changes of cards (edits, merges, freezes).
+- ``claims``: what each card asserts about a (subject, topic), for conflict detection.
+- ``conflicts``: open conflicts between versions of a claim, and context-dependent pairs.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ from pathlib import Path
 import sqlite_utils
 from sqlite_utils import Migrations
 
-from ..cards import Card, CardKind, CardStatus, Link, LinkKind
+from ..cards import Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
+from ..link import DIRECTED
+from .lifecycle import LifecycleTables
 
 __all__ = ["CardDB"]
 
@@ -70,6 +75,39 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     db["card_entities"].create_index(["entity"])
 
 
+@migrations()
+def m002_trust(db: sqlite_utils.Database) -> None:
+    cards = db["cards"]
+    cards.add_column("tier", str, not_null_default="standard")
+    cards.add_column("evidence", str, not_null_default="explicit")
+    cards.add_column("context", str)
+    cards.add_column("redactions", str)
+    cards.add_column("version", int, not_null_default=1)
+    cards.add_column("updated_at", str)
+    cards.create_index(["session_id"])
+    cards.create_index(["speaker"])
+    db["card_history"].create(
+        {"id": int, "card_id": str, "version": int, "at": str, "action": str, "content": str, "status": str,
+         "detail": str},
+        pk="id",
+    )
+    db["card_history"].create_index(["card_id"])
+    # context is '' (not NULL) when a claim holds everywhere, so the key stays unique
+    db["claims"].create(
+        {"card_id": str, "subject": str, "topic": str, "context": str, "polarity": int, "value": str,
+         "source": str},
+        pk=("card_id", "subject", "topic", "context"),
+    )
+    db["claims"].create_index(["subject", "topic"])
+    db["conflicts"].create(
+        {"active_id": str, "other_id": str, "subject": str, "topic": str, "resolution": str, "question": str,
+         "w_active": float, "w_other": float, "detected_at": str},
+        pk=("active_id", "other_id", "topic"),
+    )
+    db["conflicts"].create_index(["other_id"])
+    db["conflicts"].create_index(["subject", "topic"])
+
+
 def _dt(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
@@ -90,6 +128,12 @@ def _row_to_card(row: dict) -> Card:
         status=CardStatus(row["status"]),
         access_count=row["access_count"] or 0,
         last_access=_dt(row["last_access"]),
+        tier=PrivacyTier(row.get("tier") or "standard"),
+        evidence=EvidenceSource(row.get("evidence") or "explicit"),
+        context=row.get("context") or None,
+        redactions=tuple(json.loads(row.get("redactions") or "[]")),
+        version=row.get("version") or 1,
+        updated_at=_dt(row.get("updated_at")),
     )
 
 
@@ -110,10 +154,16 @@ def _card_to_row(card: Card, indexed: int = 0) -> dict:
         "access_count": card.access_count,
         "last_access": card.last_access.isoformat() if card.last_access else None,
         "indexed": indexed,
+        "tier": card.tier.value,
+        "evidence": card.evidence.value,
+        "context": card.context,
+        "redactions": json.dumps(list(card.redactions)) if card.redactions else None,
+        "version": card.version,
+        "updated_at": card.updated_at.isoformat() if card.updated_at else None,
     }
 
 
-class CardDB:
+class CardDB(LifecycleTables):
     """Typed access to one tenant's SQLite file. Thread-safe through one re-entrant lock."""
 
     def __init__(self, path: str | Path | None = None):
@@ -257,21 +307,11 @@ class CardDB:
             )
 
     def delete_card(self, card_id: str) -> None:
-        """Delete a card, its links, and source messages no other card needs."""
+        """Delete a card with every row about it, and the source messages no other card needs."""
         with self.atomic():
             card = self.get(card_id)
-            self.db.execute("delete from cards where id = ?", [card_id])
-            self.db.execute("delete from links where src = ? or dst = ?", [card_id, card_id])
-            self.db.execute("delete from card_entities where card_id = ?", [card_id])
-            if card:
-                for mid in card.source_ids:
-                    still = list(
-                        self.db.query(
-                            "select 1 from cards, json_each(cards.source_ids) j where j.value = ? limit 1", [mid]
-                        )
-                    )
-                    if not still:
-                        self.db.execute("delete from messages where id = ?", [mid])
+            users = self.message_users(list(card.source_ids)) if card else {}
+            self.purge([card_id], {m: None for m, u in users.items() if u <= {card_id}})
 
     # -- links ----------------------------------------------------------------------
     def add_links(self, links: Iterable[Link]) -> None:
@@ -279,7 +319,7 @@ class CardDB:
         rows = []
         for link in links:
             src, dst = link.src, link.dst
-            if link.kind not in (LinkKind.SUPERSEDES, LinkKind.REPLY_TO) and dst < src:
+            if link.kind not in DIRECTED and dst < src:
                 src, dst = dst, src
             rows.append((src, dst, link.kind.value, link.weight, link.created_at.isoformat() if link.created_at else None))
         if not rows:

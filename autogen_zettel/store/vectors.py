@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -43,10 +44,12 @@ class SearchResult:
 class VectorIndex:
     """One Qdrant client (local folder, in-memory, or server) shared by all tenants of a hub."""
 
-    def __init__(self, client: QdrantClient, *, prefix: str = "zettel_", description: str = ""):
+    def __init__(self, client: QdrantClient, *, prefix: str = "zettel_", description: str = "",
+                 local_path: Path | None = None):
         self.client = client
         self.prefix = prefix
         self.description = description
+        self.local_path = local_path  # the folder of local on-disk mode, else None
         self.lock = threading.Lock()
 
     @classmethod
@@ -74,7 +77,7 @@ class VectorIndex:
                     "process, or run a Qdrant server and set vectors.url (CLI: --qdrant-url)"
                 ) from None
             raise
-        return cls(client, prefix=prefix, description=str(path))
+        return cls(client, prefix=prefix, description=str(path), local_path=Path(path))
 
     def close(self) -> None:
         with self.lock:
@@ -147,9 +150,65 @@ class VectorIndex:
             return
         with self.lock:
             if self.client.collection_exists(self.collection(tenant)):
+                storage = self._local_storage(tenant)
+                if storage is not None:
+                    # zero the deleted rows' bytes in local mode's pickled point store
+                    storage.execute("PRAGMA secure_delete = ON")
                 self.client.delete(
                     self.collection(tenant), points_selector=models.PointIdsList(points=list(ids)), wait=True
                 )
+
+    def _local_storage(self, tenant: str) -> sqlite3.Connection | None:
+        """The SQLite connection in which local on-disk mode pickles the tenant's points.
+
+        This reaches into qdrant-client's private local-mode objects (``QdrantLocal.collections``
+        -> ``LocalCollection.storage`` -> ``CollectionPersistence.storage``); when they change,
+        :meth:`compact` falls back to rewriting the collection.
+        """
+        if self.local_path is None:
+            return None
+        collections = getattr(getattr(self.client, "_client", None), "collections", None)
+        collection = collections.get(self.collection(tenant)) if isinstance(collections, dict) else None
+        conn = getattr(getattr(collection, "storage", None), "storage", None)
+        return conn if isinstance(conn, sqlite3.Connection) else None
+
+    def compact(self, tenant: str) -> str:
+        """Make deleted points unreadable on disk (local mode only): VACUUM the collection's
+        point store, or rewrite the whole collection when that store cannot be reached.
+
+        Returns what was done: ``"vacuum"``, ``"rewrite"`` or ``"none"`` (in memory or a server,
+        where deleted points never sit in a file of ours).
+        """
+        if self.local_path is None or not self.exists(tenant):
+            return "none"
+        with self.lock:
+            storage = self._local_storage(tenant)
+            if storage is not None:
+                storage.commit()
+                storage.execute("VACUUM")
+                return "vacuum"
+        log.warning("qdrant local storage of %s is not reachable; rewriting the collection", tenant)
+        self._rewrite(tenant)
+        return "rewrite"
+
+    def _rewrite(self, tenant: str) -> None:
+        """Copy every point out, drop the collection (its folder is removed) and write them back."""
+        name = self.collection(tenant)
+        dim = self.dim(tenant)
+        points, offset = [], None
+        with self.lock:
+            while True:
+                batch, offset = self.client.scroll(name, limit=1000, offset=offset, with_vectors=True)
+                points.extend(batch)
+                if offset is None:
+                    break
+        self.drop(tenant)
+        self.create(tenant, dim)
+        with self.lock:
+            for start in range(0, len(points), 256):
+                self.client.upsert(name, points=[
+                    models.PointStruct(id=p.id, vector=p.vector, payload={}) for p in points[start : start + 256]
+                ], wait=True)
 
     def ids(self, tenant: str) -> set[str]:
         """Every point id of the tenant's collection."""

@@ -1,0 +1,269 @@
+"""The memory archive ("my memory archive" of the articles): what a person can see and do with
+what an agent remembers about them. Mixed into :class:`~autogen_zettel.memory.Zettelkasten`.
+
+- look: :meth:`~ArchiveMixin.find`, :meth:`~ArchiveMixin.explain` (sources, speaker, time,
+  session, confidence, tier, strength, conflicts, history), :meth:`~ArchiveMixin.conflicts`;
+- change: :meth:`~ArchiveMixin.edit` (re-embeds, keeps the old text in the card's history),
+  :meth:`~ArchiveMixin.freeze` / :meth:`~ArchiveMixin.thaw` (a frozen card is kept but
+  never recalled), :meth:`~ArchiveMixin.set_tier`;
+- forget: :meth:`~ArchiveMixin.forget` a card, several, or everything about a subject;
+- keep tidy: :meth:`~ArchiveMixin.maintain` (decay, archive, merge, prune, summaries);
+- take away: :meth:`~ArchiveMixin.export` (JSON) and :meth:`~ArchiveMixin.export_graph`
+  (NetworkX, e.g. for GraphML and Gephi);
+- check: :meth:`~ArchiveMixin.audit` entries and :meth:`~ArchiveMixin.verify_audit`.
+
+Every change that removes or rewrites content writes an audit entry (ids and hashes only).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime
+
+import networkx as nx
+
+from .audit import AuditEntry, AuditReport, digest
+from .cards import Card, CardKind, CardStatus, Conflict, PrivacyTier
+from .claims import evidence_of, extract_claims
+from .conflicts import claim_rows, conflict_from_row, resolve_keys
+from .errors import InvalidInput
+from .forget import ForgetReport, cards_about, forget_cards
+from .lexical import tokens
+from .maintenance import STEPS, MaintenanceReport, maintain, rebuild_summary, strength
+from .refine import clean_text, entities_of
+
+__all__ = ["ArchiveMixin", "card_dict"]
+
+log = logging.getLogger(__name__)
+
+
+def card_dict(card: Card) -> dict:
+    """A card as plain JSON-ready data."""
+    return {
+        "id": card.id, "content": card.content, "kind": card.kind.value, "speaker": card.speaker,
+        "created_at": card.created_at.isoformat(), "session_id": card.session_id,
+        "source_ids": list(card.source_ids), "tags": list(card.tags), "entities": list(card.entities),
+        "confidence": card.confidence, "importance": card.importance, "status": card.status.value,
+        "access_count": card.access_count, "last_access": card.last_access.isoformat() if card.last_access else None,
+        "tier": card.tier.value, "evidence": card.evidence.value, "context": card.context,
+        "redactions": list(card.redactions), "version": card.version,
+        "updated_at": card.updated_at.isoformat() if card.updated_at else None,
+    }
+
+
+class ArchiveMixin:
+    """Archive operations of one tenant (needs ``db``, ``hub``, ``name``, ``config``, ``card()``)."""
+
+    # -- audit --------------------------------------------------------------------------
+    def audit(self, action: str, detail: dict, *, at: datetime | None = None) -> AuditEntry:
+        """Append an entry to this tenant's audit log (give ids and digests, never content)."""
+        return self.hub.audit_log(self.name).append(action, detail, at=at or self.hub.clock.now())
+
+    def audit_entries(self) -> list[AuditEntry]:
+        return self.hub.audit_log(self.name).entries()
+
+    def verify_audit(self) -> AuditReport:
+        """Check this tenant's audit hash chain (``report.ok``; ``report.problems`` name the bad entries)."""
+        return self.hub.audit_log(self.name).verify()
+
+    # -- looking ------------------------------------------------------------------------
+    def find(self, *, kind: str | None = None, status: str | None = None, speaker: str | None = None,
+             session_id: str | None = None, contains: str | None = None, tier: str | None = None,
+             limit: int | None = None) -> list[Card]:
+        """Cards matching every given filter, oldest first (``contains``: case-insensitive text)."""
+        for name, value, enum in (("kind", kind, CardKind), ("status", status, CardStatus), ("tier", tier, PrivacyTier)):
+            if value is not None and value not in {e.value for e in enum}:
+                raise InvalidInput(f"{name} {value!r} is not known; use one of {', '.join(e.value for e in enum)}")
+        ids = [r["id"] for r in self.db.find_cards(kind=kind, status=status, speaker=speaker, session_id=session_id,
+                                                   contains=contains, tier=tier, limit=limit)]
+        cards = self.db.get_many(ids)
+        return [cards[i] for i in ids]
+
+    def conflicts(self, card_id: str | None = None) -> list[Conflict]:
+        """Recorded conflicts (of one card, or all), seen from the version in force."""
+        rows = self.db.conflicts_of([card_id]) if card_id else self.db.conflicts_of([r["active_id"] for r in self.db.all_conflicts()])
+        return [conflict_from_row(r, r["active_id"]) for r in rows]
+
+    def history(self, card_id: str) -> list[dict]:
+        """Earlier versions and status changes of a card, oldest first."""
+        return self.db.history(card_id)
+
+    def explain(self, card_id: str, *, at: datetime | None = None) -> dict:
+        """A card's provenance: source messages (who, when, session), links, confidence, tier,
+        evidence, strength on the forgetting curve, conflicts, summaries and history."""
+        card = self.card(card_id)
+        now = self._now(at)
+        return {
+            "card": card,
+            "sources": self.db.messages(card.source_ids),
+            "links": self.links(card_id),
+            "strength": round(strength(card, now, self.config.decay), 4),
+            "conflicts": self.conflicts(card_id),
+            "summaries": self.db.summaries_of([card_id]).get(card_id, []),
+            "members": self.db.members_of(card_id) if card.kind is CardKind.SUMMARY else [],
+            "history": self.history(card_id),
+        }
+
+    # -- changing -----------------------------------------------------------------------
+    def _status_change(self, card: Card, status: CardStatus, action: str, now: datetime) -> Card:
+        with self._write_lock:
+            self.db.add_history([{"card_id": card.id, "version": card.version, "at": now.isoformat(), "action": action,
+                                  "content": None, "status": card.status.value, "detail": {}}])
+            self.db.set_statuses({card.id: status})
+            self.audit(action, {"card_id": card.id, "from": card.status.value, "to": status.value}, at=now)
+        return self.card(card.id)
+
+    def freeze(self, card_id: str, *, at: datetime | None = None) -> Card:
+        """Keep a card but never recall it (nor let it take part in conflicts) until :meth:`thaw`."""
+        card = self.card(card_id)
+        if card.status is CardStatus.FROZEN:
+            return card
+        return self._status_change(card, CardStatus.FROZEN, "freeze", self._now(at))
+
+    def thaw(self, card_id: str, *, at: datetime | None = None) -> Card:
+        """Undo :meth:`freeze` (back to the status it had) or bring an archived card back."""
+        card = self.card(card_id)
+        if card.status not in (CardStatus.FROZEN, CardStatus.ARCHIVED):
+            return card
+        now = self._now(at)
+        before = [h for h in self.history(card_id) if h["action"] == "freeze"]
+        status = CardStatus(before[-1]["status"]) if card.status is CardStatus.FROZEN and before else CardStatus.ACTIVE
+        if status is CardStatus.FROZEN:
+            status = CardStatus.ACTIVE
+        thawed = self._status_change(card, status, "thaw", now)
+        if card.status is CardStatus.ARCHIVED:
+            self.db.touch([card_id], now)  # a card brought back starts a fresh forgetting curve
+        keys = {(r["subject"], r["topic"]) for r in self.db.claims_of([card_id])}
+        resolve_keys(self.db, keys, cfg=self.config.conflicts, now=now)
+        return self.card(thawed.id)
+
+    def set_tier(self, card_id: str, tier: PrivacyTier | str, *, at: datetime | None = None) -> Card:
+        """Change a card's privacy tier (e.g. mark an authorised fact PERMANENT)."""
+        try:
+            tier = PrivacyTier(tier)
+        except ValueError:
+            raise InvalidInput(f"tier {tier!r} is not known; use permanent, standard or decaying") from None
+        if tier is PrivacyTier.NEVER:
+            raise InvalidInput("a stored card cannot become never-persisted; forget it instead: mem.forget(card_id)")
+        card = self.card(card_id)
+        with self._write_lock, self.db.atomic():
+            self.db.insert_cards([card.with_changes(tier=tier)])
+            self.db.mark_indexed([card_id])
+        return self.card(card_id)
+
+    def edit(self, card_id: str, content: str, *, at: datetime | None = None) -> Card:
+        """Change a card's content: redacted, re-embedded, re-linked to its conflicts; the old
+        text stays in the card's history (and summaries quoting it are rewritten)."""
+        old = self.card(card_id)
+        now = self._now(at)
+        text = clean_text(content)
+        if not text:
+            raise InvalidInput("the new content is empty; to remove the card use forget()")
+        red = self.redact(text)
+        toks = tokens(red.text)
+        claims = extract_claims(red.text, speaker=old.speaker, entities=old.entities)
+        new = old.with_changes(
+            content=red.text, version=old.version + 1, updated_at=now,
+            entities=tuple(e for e in entities_of(red.text) if e.casefold() != old.speaker.casefold()),
+            tags=tuple(t for t, _ in Counter(toks).most_common(5)),
+            evidence=claims[0].source if claims else evidence_of(red.text),
+            context=next((c.context for c in claims if c.context), None),
+            redactions=tuple(dict.fromkeys(old.redactions + red.kinds)),
+        )
+        with self._write_lock:
+            keys = {(r["subject"], r["topic"]) for r in self.db.claims_of([card_id])}
+            with self.db.atomic():
+                self.db.add_history([{"card_id": card_id, "version": old.version, "at": now.isoformat(),
+                                      "action": "edit", "content": old.content, "status": old.status.value,
+                                      "detail": {}}])
+                self.db.insert_cards([new])
+                self.db.replace_entities(card_id, new.entities)
+                self.db.replace_claims([card_id], claim_rows(new, claims))
+            self._index([new])
+            keys |= {(c.subject, c.topic) for c in claims}
+            resolve_keys(self.db, keys, cfg=self.config.conflicts, now=now)
+            for sid in self.db.summaries_of([card_id]).get(card_id, []):
+                rebuild_summary(self, sid)
+            self._graph = None
+            self._summaries_exist = None
+            self.audit("edit", {"card_id": card_id, "version": new.version, "old_sha256": digest(old.content),
+                                "new_sha256": digest(new.content)}, at=now)
+        return self.card(card_id)
+
+    # -- forgetting ---------------------------------------------------------------------
+    def forget(self, card_id: str | Sequence[str] | None = None, *, subject: str | None = None,
+               at: datetime | None = None) -> ForgetReport:
+        """Forget one card (or a list of ids), or everything about ``subject`` (a person or topic:
+        cards said by it, naming it, or mentioning it, and every remaining sentence mentioning it).
+
+        The content leaves SQLite (cards, messages, links, entities, claims, conflicts, history)
+        and the Qdrant collection; the bytes are scrubbed (WAL truncated, database vacuumed,
+        local Qdrant storage vacuumed); an audit entry records ids and SHA-256 digests only.
+        """
+        if (card_id is None) == (subject is None):
+            raise InvalidInput("give a card id (or a list of ids) or subject=..., e.g. mem.forget(subject='Bob')")
+        now = self._now(at)
+        self.flush()
+        if subject is not None:
+            subject = subject.strip()
+            if len(subject) < 2:
+                raise InvalidInput(f"subject {subject!r} is too short to forget by; give a name or topic word")
+            ids = cards_about(self.db, subject)
+            report = forget_cards(self, ids, at=now, action="forget_subject", subject=subject)
+        else:
+            ids = [card_id] if isinstance(card_id, str) else list(card_id)
+            for cid in ids:
+                self.card(cid)
+            report = forget_cards(self, ids, at=now, action="forget")
+        self._summaries_exist = None
+        return report
+
+    # -- maintenance --------------------------------------------------------------------
+    def maintain(self, *, at: datetime | None = None, steps: Sequence[str] = STEPS) -> MaintenanceReport:
+        """Run maintenance now: ``decay`` (archive faded and expired cards), ``merge``
+        (near-duplicates), ``prune`` (weak links), ``summaries`` (per session or week) and
+        ``conflicts`` (re-weigh evidence at ``at``)."""
+        unknown = [s for s in steps if s not in STEPS]
+        if unknown:
+            raise InvalidInput(f"unknown maintenance step(s) {unknown!r}; use any of {', '.join(STEPS)}")
+        self.flush()
+        with self._write_lock:
+            report = maintain(self, at=self._now(at), steps=steps)
+            self._graph = None
+            self._summaries_exist = None
+        return report
+
+    def maintain_later(self, *, at: datetime | None = None, steps: Sequence[str] = STEPS) -> None:
+        """Queue :meth:`maintain` on the background worker (see :meth:`flush`)."""
+        self.hub.worker.submit(self.name, lambda: self.maintain(at=at, steps=steps))
+
+    # -- export -------------------------------------------------------------------------
+    def export(self) -> dict:
+        """Everything this tenant holds, as JSON-ready data: cards, links, conflicts, messages."""
+        cards = self.cards()
+        messages = self.db.messages(sorted({m for c in cards for m in c.source_ids}))
+        return {
+            "tenant": self.name,
+            "exported_at": self.hub.clock.now().isoformat(),
+            "embedding_model": self.db.get_meta("embedding_model"),
+            "cards": [card_dict(c) for c in cards],
+            "links": [{"src": link.src, "dst": link.dst, "kind": link.kind.value, "weight": link.weight}
+                      for link in self.db.iter_links()],
+            "conflicts": self.db.all_conflicts(),
+            "messages": messages,
+        }
+
+    def export_graph(self) -> nx.MultiDiGraph:
+        """The cards and links as a NetworkX multigraph with plain attributes (GraphML-ready:
+        ``nx.write_graphml(mem.export_graph(), "alice.graphml")`` opens in Gephi)."""
+        G = nx.MultiDiGraph(tenant=self.name)
+        for c in self.cards():
+            d = card_dict(c)
+            G.add_node(c.id, **{k: (", ".join(v) if isinstance(v, list) else ("" if v is None else v))
+                                for k, v in d.items() if k != "id"}, label=c.content[:60])
+        for link in self.db.iter_links():
+            if link.src in G and link.dst in G:
+                G.add_edge(link.src, link.dst, key=link.kind.value, kind=link.kind.value, weight=link.weight)
+        return G

@@ -1,0 +1,120 @@
+"""Forgetting that can be shown: remove cards from SQLite and Qdrant, leave no dangling row,
+make the freed bytes unreadable, and write a hash-chained audit entry that holds no forgotten text.
+
+What goes, for each forgotten card: its row, links, entities, claims, conflicts and history;
+its source messages when no other card needs them, else the card's sentences are cut out
+of them; summaries that quoted it are rewritten; its index point is deleted and the index
+storage compacted; the SQLite WAL is folded back and truncated and the file vacuumed
+(``secure_delete`` is on, so freed pages are zeroed).
+
+>>> cut_sentences("I moved to Porto. My PIN is secret. I love figs.", ["My PIN is secret."])
+'I moved to Porto. I love figs.'
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from .audit import digest
+from .cards import CardKind
+from .refine import split_sentences
+
+__all__ = ["ForgetReport", "cut_sentences", "forget_cards", "cards_about", "FORGOTTEN"]
+
+log = logging.getLogger(__name__)
+
+FORGOTTEN = "[forgotten]"
+
+
+@dataclass(frozen=True)
+class ForgetReport:
+    """What a forget removed (ids and counts only) and the audit entry that records it."""
+
+    card_ids: tuple[str, ...]
+    rows: dict
+    messages_rewritten: int
+    summaries_rewritten: tuple[str, ...]
+    audit_seq: int
+
+
+def cut_sentences(text: str, contents: Sequence[str], *, pattern: re.Pattern | None = None) -> str:
+    """``text`` without the sentences that make up ``contents`` (or that match ``pattern``)."""
+    gone = {s for c in contents for s in split_sentences(c)}
+    kept = [s for s in split_sentences(text)
+            if s not in gone and not any(s in c for c in contents) and not (pattern and pattern.search(s))]
+    return " ".join(kept) if kept else FORGOTTEN
+
+
+def _word(subject: str) -> re.Pattern:
+    return re.compile(rf"(?<![\w]){re.escape(subject)}(?![\w])", re.IGNORECASE)
+
+
+def cards_about(db, subject: str) -> list[str]:
+    """Ids of the cards about ``subject``: said by it, naming it as an entity, or mentioning it."""
+    pattern = _word(subject)
+    ids = set(db.ids_by_speaker(subject))
+    ids |= {c.id for c in db.cards_naming(subject, 1_000_000)}
+    ids |= {r["id"] for r in db.find_cards(contains=subject) if pattern.search(r["content"])}
+    return sorted(ids)
+
+
+def forget_cards(mem, ids: Sequence[str], *, at: datetime, action: str = "forget",
+                 subject: str | None = None) -> ForgetReport:
+    """Forget the cards ``ids`` of tenant ``mem`` everywhere; see the module docstring.
+
+    :param subject: forgetting everything about a person or topic: also cut every remaining
+        sentence and history row that mentions it
+    """
+    from .conflicts import resolve_keys
+    from .maintenance import rebuild_summary
+
+    db = mem.db
+    ids = list(dict.fromkeys(ids))
+    cards = db.get_many(ids)
+    pattern = _word(subject) if subject else None
+    detail: dict = {"card_ids": ids, "content_sha256": [digest(cards[i].content) for i in ids if i in cards]}
+    if subject is not None:
+        detail["subject_sha256"] = digest(subject.casefold())
+    with mem._write_lock:
+        real = [c for c in cards.values() if c.kind is not CardKind.SUMMARY]
+        affected_summaries = {s for ss in db.summaries_of([c.id for c in real]).values() for s in ss} - set(ids)
+        keys = {(r["subject"], r["topic"]) for r in db.claims_of(ids)}
+        message_ids = list(dict.fromkeys(m for c in real for m in c.source_ids))
+        users = db.message_users(message_ids)
+        user_cards = db.get_many({u for us in users.values() for u in us})
+        texts = {m["id"]: m["text"] for m in db.messages(message_ids)}
+        new_texts: dict[str, str | None] = {}
+        for mid in message_ids:
+            remaining = [u for u in users.get(mid, ()) if u not in cards and u in user_cards
+                         and user_cards[u].kind is not CardKind.SUMMARY]
+            if not remaining:
+                new_texts[mid] = None
+            elif mid in texts:
+                mine = [c.content for c in real if mid in c.source_ids]
+                new_texts[mid] = cut_sentences(texts[mid], mine, pattern=pattern)
+        with db.atomic():
+            rows = db.purge(ids, new_texts)
+            if pattern is not None:
+                for m in db.messages_mentioning(subject):
+                    if pattern.search(m["text"]):
+                        db.purge([], {m["id"]: cut_sentences(m["text"], [], pattern=pattern)})
+                        new_texts[m["id"]] = ""
+                rows["card_history"] += db.delete_history_rows(
+                    [h for h in db.history_mentioning(subject)])
+        rewritten = []
+        for sid in sorted(affected_summaries):
+            card = rebuild_summary(mem, sid)
+            rewritten.append(card.id if card else sid)
+        resolve_keys(db, keys, cfg=mem.config.conflicts, now=at)
+        mem.hub.vectors.delete(mem.name, ids)
+        mem.hub.vectors.compact(mem.name)
+        db.scrub(vacuum=True)
+        mem._graph = None
+    detail.update(rows=rows, messages_rewritten=sum(1 for t in new_texts.values() if t is not None))
+    entry = mem.audit(action, detail, at=at)
+    log.info("tenant %s: forgot %d cards (audit entry %d)", mem.name, len(ids), entry.seq)
+    return ForgetReport(tuple(ids), rows, detail["messages_rewritten"], tuple(rewritten), entry.seq)

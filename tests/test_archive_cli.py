@@ -1,0 +1,93 @@
+"""The memory-archive CLI mirrors the library: list, explain, edit, freeze, thaw, conflicts,
+maintain, export, forget; and the maintenance benchmarks run."""
+
+from __future__ import annotations
+
+import json
+
+import networkx as nx
+import pytest
+from click.testing import CliRunner
+
+from autogen_zettel.cli import main
+
+from .test_cli import LOCOMO
+
+
+@pytest.fixture
+def run(tmp_path):
+    cfg = tmp_path / "cfg.yaml"
+    cfg.write_text("embedding:\n  model: hash-128\n")
+
+    def invoke(*args, input=None):
+        return CliRunner().invoke(main, ["--data-dir", str(tmp_path / "data"), "--config", str(cfg), *args],
+                                  input=input)
+
+    return invoke
+
+
+def test_memory_archive_commands(run, tmp_path):
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text("\n".join(json.dumps(m) for m in [
+        {"text": "I don't eat coriander at all.", "speaker": "Ann", "id": "m1", "session_id": "s1",
+         "at": "2024-03-01T09:00:00"},
+        {"text": "Order the pho with extra coriander.", "speaker": "Ann", "id": "m2", "session_id": "s2",
+         "at": "2024-03-02T09:00:00"},
+        {"text": "My card is 4539 1488 0343 6467, keep it.", "speaker": "Ann", "id": "m3", "session_id": "s2",
+         "at": "2024-03-02T09:01:00"},
+        {"text": "Bob lent me his canoe for the lake.", "speaker": "Ann", "id": "m4", "session_id": "s2",
+         "at": "2024-03-02T09:02:00"},
+    ]))
+    assert run("ingest", "ann", str(chat)).exit_code == 0
+    r = run("cards", "ann", "--json")
+    cards = {c["content"]: c for c in json.loads(r.output)}
+    assert len(cards) == 4 and any("[redacted payment card]" in c for c in cards)
+    said = cards["I don't eat coriander at all."]
+    order = cards["Order the pho with extra coriander."]
+    assert order["status"] == "to-verify" and order["evidence"] == "inferred"
+    r = run("cards", "ann", "--status", "to-verify")
+    assert r.exit_code == 0 and "1 cards" in r.output and "pho" in r.output
+    assert "tarot" in run("cards", "ann", "--kind", "tarot").output  # a clean error naming the bad value
+    r = run("explain", "ann", said["id"])
+    assert r.exit_code == 0 and "source m1" in r.output and "conflict (evidence, coriander" in r.output
+    assert "ask:" in r.output
+    assert json.loads(run("explain", "ann", said["id"], "--json").output)["conflicts"][0]["other_id"] == order["id"]
+    assert "coriander" in run("conflicts", "ann").output
+    r = run("edit", "ann", said["id"], "I don't eat coriander, except in salsa.")
+    assert r.exit_code == 0 and "version 2" in r.output
+    assert "history" in run("explain", "ann", said["id"]).output
+    assert "frozen" in run("freeze", "ann", said["id"]).output
+    assert "active" in run("thaw", "ann", said["id"]).output
+    r = run("maintain", "ann", "--at", "2024-03-03T00:00", "--json")
+    assert r.exit_code == 0 and "pruned_links" in json.loads(r.output)
+    assert "ISO" in run("maintain", "ann", "--at", "next tuesday").output
+    r = run("export", "ann")
+    exported = json.loads(r.output)
+    assert len(exported["cards"]) == 4 and exported["conflicts"]
+    graphml = tmp_path / "ann.graphml"
+    assert run("export", "ann", "--format", "graphml", "-o", str(graphml)).exit_code == 0
+    G = nx.read_graphml(graphml)
+    assert G.number_of_nodes() == 4 and G.nodes[said["id"]]["speaker"] == "Ann"
+    r = run("forget", "ann", order["id"], input="n\n")
+    assert r.exit_code != 0  # declined
+    r = run("forget", "ann", order["id"], "--yes")
+    assert r.exit_code == 0 and "forgot 1 cards" in r.output
+    assert run("forget", "ann").exit_code != 0  # nothing to forget given
+    assert "2 entries, chain intact" in run("audit", "verify", "ann").output or \
+        "chain intact" in run("audit", "verify", "ann").output
+
+
+def test_bench_maintain_and_locomo_after_maintenance(run, tmp_path):
+    data = tmp_path / "tiny.json"
+    data.write_text(json.dumps([LOCOMO]))
+    out = tmp_path / "m.json"
+    r = run("bench", "maintain", "--data", str(data), "--cards", "12", "--json", str(out))
+    assert r.exit_code == 0, r.output
+    figures = json.loads(out.read_text())
+    assert figures["cards_before"] >= 12 and figures["report"]["cards_absorbed"] > 0  # replayed rounds merge
+    assert figures["maintain_seconds"] >= 0
+    out = tmp_path / "l.json"
+    r = run("bench", "locomo", "--data", str(data), "--maintain", "--json", str(out))
+    assert r.exit_code == 0, r.output
+    assert json.loads(out.read_text())["recall"]["zettel (ours)"]["R@5"]["overall"] == 100.0
+    assert "maintenance after ingest" in r.output

@@ -1,0 +1,190 @@
+"""Forgetting curves, archiving, merging, pruning and summaries follow the configuration."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from autogen_zettel import CardStatus, HashEmbedder, InvalidInput, Message, MemoryHub
+from autogen_zettel.cards import Card, CardKind, LinkKind, PrivacyTier
+from autogen_zettel.config import DecayConfig, MaintenanceConfig, config_from_dict
+from autogen_zettel.maintenance import digest, plan_merges, strength
+
+from .conftest import T0
+
+
+def test_strength_decays_with_idle_time_and_recalls_reinforce_it():
+    cfg = DecayConfig(stability_days=10, reinforcement=1.0)
+    c = Card("a", "I keep bees.", CardKind.FACT, "Ann", T0, ("m",), importance=0.0)
+    assert strength(c, T0, cfg) == 1.0
+    assert strength(c, T0 + timedelta(days=10), cfg) == pytest.approx(0.3679, abs=1e-4)
+    recalled = c.with_changes(access_count=1, last_access=T0 + timedelta(days=5))
+    assert strength(recalled, T0 + timedelta(days=10), cfg) > strength(c, T0 + timedelta(days=10), cfg)
+    assert strength(c.with_changes(tier=PrivacyTier.PERMANENT), T0 + timedelta(days=999), cfg) == 1.0
+
+
+def test_weak_unrecalled_cards_are_archived_on_schedule_and_can_come_back(clock):
+    cfg = config_from_dict({"decay": {"stability_days": 10, "archive_below": 0.05, "min_idle_days": 5}})
+    with MemoryHub.open(memory=True, config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
+        mem = hub.tenant("alice")
+        old, used, kept = (mem.remember(t, speaker="Ann", message_id=f"m{i}", tier=tier)[0] for i, (t, tier) in
+                           enumerate([("I once owned a red canoe called Wendy.", None),
+                                      ("My canoe paddle is made of ash wood.", None),
+                                      ("I am allergic to bee stings, badly.", PrivacyTier.PERMANENT)]))
+        # importance ~0.7 -> stability ~17 days: strength 0.05 after ~51 idle days
+        assert mem.maintain(at=T0 + timedelta(days=30)).archived == {}
+        mem.recall("canoe paddle ash wood", k=1, at=T0 + timedelta(days=40))  # a recall reinforces
+        mem.flush()
+        assert mem.card(used.id).access_count == 1
+        report = mem.maintain(at=T0 + timedelta(days=70))
+        assert report.archived == {old.id: "curve"}
+        assert mem.card(used.id).status is CardStatus.ACTIVE and mem.card(kept.id).status is CardStatus.ACTIVE
+        assert all(h.card.id != old.id for h in mem.recall("red canoe Wendy", k=3, at=T0 + timedelta(days=71)))
+        assert mem.history(old.id)[-1]["action"] == "archive"
+        mem.thaw(old.id, at=T0 + timedelta(days=72))
+        assert mem.recall("red canoe Wendy", k=1, at=T0 + timedelta(days=72))[0].card.id == old.id
+        assert mem.maintain(at=T0 + timedelta(days=73)).archived == {}  # thawing restarted its curve
+
+
+def test_recall_floor_hides_faded_cards_before_maintenance(clock):
+    cfg = config_from_dict({"decay": {"stability_days": 10, "recall_floor": 0.05}})
+    with MemoryHub.open(memory=True, config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
+        mem = hub.tenant("alice")
+        card = mem.remember("I once owned a red canoe called Wendy.", speaker="Ann", message_id="m")[0]
+        assert mem.recall("red canoe", k=1, at=T0 + timedelta(days=20), touch=False)[0].card.id == card.id
+        assert mem.recall("red canoe", k=1, at=T0 + timedelta(days=90), touch=False) == []
+
+
+def test_near_duplicates_merge_keeping_every_source_and_link(hub):
+    mem = hub.tenant("alice")
+    mem.remember_many([
+        Message("Did you get the new pottery kiln working?", "Bo", "q1", "s1", T0),
+        Message("I fire my pottery bowls in the new kiln every Sunday.", "Ann", "a1", "s1",
+                T0 + timedelta(minutes=1), reply_to="q1"),
+        Message("I fire my pottery bowls in the new kiln every Sunday!", "Ann", "a2", "s2",
+                T0 + timedelta(days=3)),
+        Message("I fire my pottery bowls in the new kiln every Sunday.", "Ann", "a3", "s3", T0 + timedelta(days=6)),
+        Message("I fire my pottery bowls in the new kiln every Sunday.", "Bo", "b1", "s3", T0 + timedelta(days=7)),
+    ])
+    by_source = {c.source_ids[0]: c for c in mem.cards()}
+    links_before = {(x.kind, x.src if x.src != by_source["a2"].id else "A", x.dst if x.dst != by_source["a2"].id else "A")
+                    for x in mem.links(by_source["a2"].id)}
+    report = mem.maintain(at=T0 + timedelta(days=8), steps=["merge"])
+    [(survivor, absorbed)] = report.merged
+    assert survivor == by_source["a1"].id and set(absorbed) == {by_source["a2"].id, by_source["a3"].id}
+    merged = mem.card(survivor)
+    assert merged.source_ids == ("a1", "a2", "a3")  # every source id, oldest first
+    assert mem.card(by_source["b1"].id).status is CardStatus.ACTIVE  # another speaker: not merged
+    assert set(mem.db.all_ids()) == {by_source[s].id for s in ("q1", "a1", "b1")}
+    assert hub.vectors.ids("alice") == set(mem.db.all_ids())
+    ends = {x.src for x in mem.links(survivor)} | {x.dst for x in mem.links(survivor)}
+    assert by_source["q1"].id in ends  # the reply link survives
+    assert all(i in mem.db.all_ids() for i in ends)  # no link points at an absorbed card
+    # the union: whatever a2 linked to (other than a1/a3) now links to the survivor
+    for kind, src, dst in links_before:
+        other = dst if src == "A" else src
+        if other in mem.db.all_ids() and other != survivor:
+            assert any(x.kind is kind and other in (x.src, x.dst) for x in mem.links(survivor))
+    assert [h["action"] for h in mem.history(survivor)] == ["merge", "merge"]
+    hit = mem.recall("pottery kiln Sunday", k=1)[0]
+    assert hit.card.id == survivor and set(hit.card.source_ids) == {"a1", "a2", "a3"}
+    assert mem.audit_entries()[-1].action == "merge"
+
+
+def test_plan_merges_refuses_contradictions_and_other_kinds():
+    cfg = MaintenanceConfig()
+    a = Card("a", "I drink coffee every morning.", CardKind.FACT, "Ann", T0, ("m1",))
+    b = Card("b", "I don't drink coffee every morning.", CardKind.FACT, "Ann", T0, ("m2",))
+    c = Card("c", "I drink coffee every morning!", CardKind.PREFERENCE, "Ann", T0, ("m3",))
+    d = Card("d", "I drink coffee every morning.", CardKind.FACT, "Ann", T0 + timedelta(days=1), ("m4",))
+    pairs = [("a", "b", 0.97), ("a", "c", 0.99), ("a", "d", 0.99)]
+    assert [[x.id for x in cl] for cl in plan_merges(pairs, {x.id: x for x in (a, b, c, d)}, cfg)] == [["a", "d"]]
+
+
+def test_prune_drops_links_that_pass_no_activation(hub):
+    mem = hub.tenant("alice")
+    mem.remember_many([Message(t, "Ann", f"m{i}", "s1", T0 + timedelta(minutes=i), reply_to=f"m{i-1}" if i else None)
+                       for i, t in enumerate(["I grow tomatoes on my balcony in pots.",
+                                              "My balcony tomatoes need water twice a day.",
+                                              "The cherry tomatoes on the balcony are ripe now."])])
+    kinds = {x.kind for x in mem.db.iter_links()}
+    assert LinkKind.SAME_SPEAKER in kinds and LinkKind.REPLY_TO in kinds
+    report = mem.maintain(steps=["prune"])
+    after = {x.kind for x in mem.db.iter_links()}
+    assert report.pruned_links > 0 and LinkKind.SAME_SPEAKER not in after and LinkKind.REPLY_TO in after
+
+
+def test_session_summaries_are_linked_and_preferred_by_recall(hub):
+    mem = hub.tenant("alice")
+    texts = ["I planted tomatoes along the south fence of the garden.", "The garden basil keeps getting eaten by snails.",
+             "I repainted the garden greenhouse door bright green.", "My neighbour gave me fig cuttings for the garden.",
+             "The garden pond has three new goldfish since Monday."]
+    mem.remember_many([Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate(texts)]
+                      + [Message("I sold my old bicycle to a student.", "Ann", "x", "s2", T0 + timedelta(days=2))])
+    report = mem.maintain(at=T0 + timedelta(days=3), steps=["summaries"])
+    [sid] = report.summaries  # session s2 has too few cards
+    summary = mem.card(sid)
+    assert summary.kind is CardKind.SUMMARY and summary.content.startswith("Summary of session s1")
+    assert set(summary.source_ids) == {f"g{i}" for i in range(5)}
+    assert len(mem.explain(sid)["members"]) == 5
+    assert mem.maintain(at=T0 + timedelta(days=3), steps=["summaries"]).summaries == []  # no repeats
+    hits = mem.recall("garden", k=4)
+    top = hits[0]
+    assert top.card.id == sid and len(top.covers) >= 3 and all(c.session_id == "s1" for c in top.covers)
+    assert len(hits) <= 4 and sid not in [c.id for h in hits[1:] for c in (h.card,)]
+
+
+def test_week_summaries_and_digest():
+    cards = [Card(str(i), f"note {i} " + "word " * 30, CardKind.FACT, "Ann", T0 + timedelta(days=i), ("m",))
+             for i in range(3)]
+    text = digest("week 2024-W09", cards, words=5)
+    assert text.startswith("Summary of week 2024-W09 (2024-03-01 to 2024-03-03; Ann; 3 cards): ")
+    assert text.count("…") == 3
+    with pytest.raises(Exception, match="summaries"):
+        config_from_dict({"maintenance": {"summaries": "monthly"}})
+
+
+def test_maintain_rejects_unknown_steps(hub):
+    with pytest.raises(InvalidInput, match="decay, merge"):
+        hub.tenant("alice").maintain(steps=["defrag"])
+
+
+def test_a_tenant_made_before_these_tables_upgrades_in_place(tmp_path, clock):
+    """m002 adds tiers, history, claims and conflicts to a database made by the first schema."""
+    import json as _json
+
+    import sqlite_utils
+    from sqlite_utils import Migrations
+
+    from autogen_zettel.store.db import m001_initial
+
+    (tmp_path / "data" / "tenants").mkdir(parents=True)
+    old = sqlite_utils.Database(tmp_path / "data" / "tenants" / "alice.sqlite")
+    first = Migrations("autogen_zettel")
+    first()(m001_initial)
+    first.apply(old)
+    old["cards"].insert({"id": "00000000-0000-4000-8000-000000000001", "content": "I keep bees on the roof.",
+                         "kind": "fact", "speaker": "Ann", "created_at": T0.isoformat(), "session_id": "s1",
+                         "source_ids": _json.dumps(["m1"]), "tags": "[]", "entities": "[]", "confidence": 0.8,
+                         "importance": 0.5, "status": "active", "access_count": 0, "indexed": 0})
+    old.close()
+    with MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), clock=clock) as hub:
+        mem = hub.tenant("alice")  # migrates, then indexes the unindexed card
+        card = mem.card("00000000-0000-4000-8000-000000000001")
+        assert card.tier is PrivacyTier.STANDARD and card.version == 1 and mem.history(card.id) == []
+        assert mem.recall("bees roof", k=1)[0].card.id == card.id
+        mem.remember("I don't keep bees any more.", speaker="Ann", message_id="m2")
+        assert mem.maintain(at=T0 + timedelta(days=1)).seconds
+
+
+def test_compaction_falls_back_to_rewriting_the_collection(disk_hub_factory, monkeypatch):
+    from autogen_zettel.store.vectors import VectorIndex
+
+    hub = disk_hub_factory()
+    mem = hub.tenant("alice")
+    cards = mem.remember_many([Message(f"I planted {n} apple trees in row {n}.", "Ann", f"m{n}") for n in range(5)])
+    monkeypatch.setattr(VectorIndex, "_local_storage", lambda self, tenant: None)
+    mem.forget(cards[0].id)
+    assert hub.vectors.ids("alice") == {c.id for c in cards[1:]}
+    assert mem.recall("apple trees row 3", k=1)[0].card.source_ids == ("m3",)
