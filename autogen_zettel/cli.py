@@ -346,4 +346,8 @@ def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Pa
 from . import cli_archive  # noqa: E402,F401  (registers the memory-archive commands on main)
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # run as `python -m autogen_zettel.cli`: use the imported module's group, on which
+    # cli_archive registered its commands (this file's copy is a different module object)
+    from autogen_zettel.cli import main as _main
+
+    sys.exit(_main())

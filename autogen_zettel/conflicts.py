@@ -297,7 +297,9 @@ def _judge_pairs(db, new: Sequence[Card], judge: Judge, cfg: ConflictConfig, now
             items = [(c, Claim(subject, topic, 0, c.id, x, c.evidence, verdict.topic or ""))
                      for c, x in ((card, ctx[0]), (other, ctx[1]))]
             rows, links = resolve_group(subject, topic, items, now, cfg, question=verdict.question)
-            _store(db, subject, topic, rows, links, {card.id, other.id})
+            db.replace_pair_conflicts(card.id, other.id, rows)  # per pair: judged topics may repeat
+            db.delete_links_among({card.id, other.id}, (LinkKind.CONTRADICTS, LinkKind.SUPERSEDES))
+            db.add_links(links)
             outcome.conflicts.extend(rows)
             touched |= {card.id, other.id}
     _apply(db, outcome, touched)

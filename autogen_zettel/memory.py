@@ -36,7 +36,7 @@ from .conflicts import Judge, attach_conflicts, check_conflicts, claim_rows
 from .embed import Embedder, make_embedder
 from .errors import ConfigError, EmbeddingMismatch, InvalidInput, NotFound
 from .link import semantic_links, structural_links
-from .maintenance import strength
+from .maintenance import strength, summary_key
 from .privacy import Redaction, Redactor, tier_for, tier_weight
 from .recall import cap_associative, cut_to_budget, fuse, prefer_summaries, unlock
 from .refine import HeuristicRefiner, Refiner, clean_text
@@ -248,6 +248,11 @@ class MemoryHub:
         if existed:
             when = as_naive_utc(at) if at is not None else self.clock.now()
             self.audit_log(name).append("drop_tenant", {"cards": cards}, at=when)
+
+    def forget_everywhere(self, subject: str, *, at: datetime | None = None) -> dict:
+        """Forget everything about ``subject`` in every tenant of this hub (each agent's memory);
+        returns tenant name -> :class:`~autogen_zettel.forget.ForgetReport`."""
+        return {name: self.tenant(name).forget(subject=subject, at=at) for name in self.tenants()}
 
     def _check_open(self) -> None:
         if self._closed:
@@ -505,7 +510,8 @@ class Zettelkasten(ArchiveMixin):
             bar = tqdm(total=len(cards), desc=f"indexing {self.name}", unit="card")
         for start in steps:
             batch = cards[start : start + _EMBED_BATCH]
-            texts = [_embed_text(c.speaker, c.content) for c in batch]
+            texts = [summary_key(c) if c.kind is CardKind.SUMMARY else _embed_text(c.speaker, c.content)
+                     for c in batch]
             dense = emb.encode(texts)
             sparse = emb.sparse(texts)
             self.hub.vectors.upsert(self.name, [c.id for c in batch], dense, sparse)

@@ -160,6 +160,10 @@ def test_an_injected_judge_finds_what_the_rules_cannot(clock, caplog):
         assert seen
         assert _statuses(mem, vegan, steak) == [CardStatus.TO_VERIFY, CardStatus.ACTIVE]
         assert mem.conflicts(steak.id)[0].question == "Are you still vegan?"
+        clock.advance(days=1)
+        burger = mem.remember("A steak burger at lunch, vegan days are over.", speaker="Ann", message_id="b")[0]
+        pairs = {frozenset((c.active_id, c.other_id)) for c in mem.conflicts()}
+        assert {frozenset((steak.id, vegan.id)), frozenset((burger.id, vegan.id))} <= pairs  # earlier pairs kept
 
     def broken(new, old):
         raise LLMOutputError("not JSON")

@@ -177,3 +177,13 @@ def test_forget_needs_exactly_one_target(hub):
         mem.forget("no-such-card")
     with pytest.raises(InvalidInput, match="too short"):
         mem.forget(subject="a")
+
+
+def test_forget_everywhere_covers_every_agent(clock):
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock) as hub:
+        for name in ("critic", "writer"):
+            hub.tenant(name).remember("Bob lent me his canoe for the lake.", speaker="Ann", message_id="m1")
+            hub.tenant(name).remember("I bake sourdough every Sunday.", speaker="Ann", message_id="m2")
+        reports = hub.forget_everywhere("Bob")
+        assert set(reports) == {"critic", "writer"} and all(len(r.card_ids) == 1 for r in reports.values())
+        assert all("Bob" not in c.content for n in ("critic", "writer") for c in hub.tenant(n).cards())

@@ -103,6 +103,15 @@ class LifecycleTables:
             if rows:
                 self.db["conflicts"].upsert_all(rows, pk=("active_id", "other_id", "topic"))
 
+    def replace_pair_conflicts(self, a: str, b: str, rows: Iterable[dict]) -> None:
+        """Replace the conflicts recorded between cards ``a`` and ``b``."""
+        with self.atomic():
+            self.db.execute("delete from conflicts where (active_id = ? and other_id = ?) or (active_id = ? and other_id = ?)",
+                            [a, b, b, a])
+            rows = list(rows)
+            if rows:
+                self.db["conflicts"].upsert_all(rows, pk=("active_id", "other_id", "topic"))
+
     def conflicts_of(self, card_ids: Sequence[str]) -> list[dict]:
         """Conflicts in which any of ``card_ids`` takes part, with the content of both sides."""
         out: list[dict] = []

@@ -24,6 +24,7 @@ import numpy as np
 from qdrant_client import QdrantClient, models
 
 from ..errors import ConfigError, NotFound, StoreLocked
+from .lexindex import LexicalIndex
 
 __all__ = ["VectorIndex", "SearchResult"]
 
@@ -51,6 +52,9 @@ class VectorIndex:
         self.description = description
         self.local_path = local_path  # the folder of local on-disk mode, else None
         self.lock = threading.Lock()
+        # Local mode scores sparse queries in a Python loop over every point; keep the same
+        # sparse vectors in an inverted index per tenant instead (None: a server does it).
+        self._lexical: dict[str, LexicalIndex] | None = None if description.startswith("http") else {}
 
     @classmethod
     def open(
@@ -108,6 +112,8 @@ class VectorIndex:
 
     def drop(self, tenant: str) -> None:
         with self.lock:
+            if self._lexical is not None:
+                self._lexical.pop(tenant, None)
             if self.client.collection_exists(self.collection(tenant)):
                 self.client.delete_collection(self.collection(tenant))
 
@@ -140,6 +146,8 @@ class VectorIndex:
         with self.lock:
             try:
                 self.client.upsert(self.collection(tenant), points=points, wait=True)
+                if self._lexical is not None and tenant in self._lexical:
+                    self._lexical[tenant].upsert(list(ids), sparse)
             except ValueError as exc:
                 if "not found" in str(exc):
                     raise self._missing(tenant) from None
@@ -157,6 +165,8 @@ class VectorIndex:
                 self.client.delete(
                     self.collection(tenant), points_selector=models.PointIdsList(points=list(ids)), wait=True
                 )
+                if self._lexical is not None and tenant in self._lexical:
+                    self._lexical[tenant].delete(list(ids))
 
     def _local_storage(self, tenant: str) -> sqlite3.Connection | None:
         """The SQLite connection in which local on-disk mode pickles the tenant's points.
@@ -236,6 +246,8 @@ class VectorIndex:
         self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int
     ) -> SearchResult:
         """Dense and lexical top-``limit`` in one batched request (scores: higher is better)."""
+        if self._lexical is not None:
+            return self._search_local(tenant, dense, sparse, limit)
         requests = [models.QueryRequest(query=dense.tolist(), using=DENSE, limit=limit)]
         if sparse[0]:
             requests.append(
@@ -253,6 +265,35 @@ class VectorIndex:
         dense_scores = {str(p.id): float(p.score) for p in responses[0].points}
         lexical = {str(p.id): float(p.score) for p in responses[1].points} if len(responses) > 1 else {}
         return SearchResult(dense_scores, lexical)
+
+    def _search_local(self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int) -> SearchResult:
+        with self.lock:
+            try:
+                response = self.client.query_points(self.collection(tenant), query=dense.tolist(), using=DENSE, limit=limit)
+            except ValueError as exc:
+                if "not found" in str(exc):
+                    raise self._missing(tenant) from None
+                raise
+            lexical = self._lexical_index(tenant).search(sparse, limit) if sparse[0] else []
+        return SearchResult({str(p.id): float(p.score) for p in response.points}, dict(lexical))
+
+    def _lexical_index(self, tenant: str) -> LexicalIndex:
+        """The tenant's inverted index, loaded from the collection's sparse vectors once."""
+        index = self._lexical.get(tenant)
+        if index is None:
+            index = LexicalIndex()
+            offset = None
+            while True:
+                points, offset = self.client.scroll(
+                    self.collection(tenant), limit=1000, offset=offset, with_payload=False, with_vectors=[LEXICAL]
+                )
+                for p in points:
+                    vec = p.vector[LEXICAL]
+                    index.upsert([str(p.id)], [(list(vec.indices), list(vec.values))])
+                if offset is None:
+                    break
+            self._lexical[tenant] = index
+        return index
 
     def neighbours(self, tenant: str, vectors: np.ndarray, limit: int) -> list[list[tuple[str, float]]]:
         """For each vector, the ``limit`` most similar points as ``(id, cosine)``."""
