@@ -34,7 +34,7 @@ from .lexical import tokens
 from .link import KIND_WEIGHT
 
 __all__ = ["strength", "plan_merges", "merge_cards", "digest", "periods", "MaintenanceReport", "maintain",
-           "rebuild_summary", "summary_key", "STEPS"]
+           "rebuild_summary", "STEPS"]
 
 log = logging.getLogger(__name__)
 
@@ -167,13 +167,6 @@ def digest(label: str, members: Sequence[Card], *, words: int = 25) -> str:
         parts = c.content.split()
         lines.append(f"{c.speaker}: " + " ".join(parts[:words]) + ("…" if len(parts) > words else ""))
     return f"Summary of {label} ({when}; {speakers}; {len(members)} cards): " + " | ".join(lines)
-
-
-def summary_key(card: Card) -> str:
-    """What is embedded for a summary: its headline and tags, not the whole digest. Recall
-    reaches summaries through their members, so a short key is enough, and embedding hundreds
-    of 256-token digests was most of a maintenance run."""
-    return f"{card.content.split(':', 1)[0]}: {', '.join(card.tags)}"
 
 
 def _summary_card(label: str, members: Sequence[Card], content: str) -> Card:

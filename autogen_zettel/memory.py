@@ -36,7 +36,7 @@ from .conflicts import Judge, attach_conflicts, check_conflicts, claim_rows
 from .embed import Embedder, make_embedder
 from .errors import ConfigError, EmbeddingMismatch, InvalidInput, NotFound
 from .link import semantic_links, structural_links
-from .maintenance import strength, summary_key
+from .maintenance import strength
 from .privacy import Redaction, Redactor, tier_for, tier_weight
 from .recall import cap_associative, cut_to_budget, fuse, prefer_summaries, unlock
 from .refine import HeuristicRefiner, Refiner, clean_text
@@ -334,7 +334,7 @@ class Zettelkasten(ArchiveMixin):
 
     def _reconcile(self) -> None:
         """Repair a crash between the SQLite and Qdrant writes: SQLite wins."""
-        known = self.db.all_ids()
+        known = self.db.searchable_ids()
         indexed = self.hub.vectors.ids(self.name)
         stray = sorted(indexed - known)
         if stray:
@@ -497,9 +497,17 @@ class Zettelkasten(ArchiveMixin):
         return self.hub.redactor.redact(text)
 
     def _index(self, cards: Sequence[Card], *, progress: bool = False):
-        """Embed cards in batches and write them to Qdrant, then mark them indexed."""
+        """Embed cards in batches and write them to Qdrant, then mark them indexed.
+
+        Summary cards are not put in the index: recall reaches them through their members, and
+        their points would only take candidate places from the cards a search is for.
+        """
         import numpy as np
 
+        summaries = [c.id for c in cards if c.kind is CardKind.SUMMARY]
+        if summaries:
+            self.db.mark_indexed(summaries)
+            cards = [c for c in cards if c.kind is not CardKind.SUMMARY]
         emb = self.hub.embedder
         chunks = []
         steps = range(0, len(cards), _EMBED_BATCH)
@@ -510,8 +518,7 @@ class Zettelkasten(ArchiveMixin):
             bar = tqdm(total=len(cards), desc=f"indexing {self.name}", unit="card")
         for start in steps:
             batch = cards[start : start + _EMBED_BATCH]
-            texts = [summary_key(c) if c.kind is CardKind.SUMMARY else _embed_text(c.speaker, c.content)
-                     for c in batch]
+            texts = [_embed_text(c.speaker, c.content) for c in batch]
             dense = emb.encode(texts)
             sparse = emb.sparse(texts)
             self.hub.vectors.upsert(self.name, [c.id for c in batch], dense, sparse)

@@ -59,6 +59,11 @@ class LifecycleTables:
             self.db.conn.executemany("insert or ignore into card_entities (card_id, entity) values (?, ?)",
                                      [(card_id, e.casefold()) for e in entities])
 
+    def searchable_ids(self) -> set[str]:
+        """Ids of the cards that belong in the vector index (every card but summaries)."""
+        with self.lock:
+            return {r["id"] for r in self.db.query("select id from cards where kind != 'summary'")}
+
     def has_kind(self, kind) -> bool:
         with self.lock:
             return bool(list(self.db.query("select 1 from cards where kind = ? limit 1", [kind.value])))
