@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .cards import Message
-from .config import MemoryConfig, config_from_dict, load_config
+from .config import MemoryConfig, config_from_dict, load_config, read_text
 from .errors import ConfigError, ZettelError
 from .memory import MemoryHub
 
@@ -80,14 +80,7 @@ def main(ctx, data_dir, config_path, qdrant_url, verbose):
 
 def _read_messages(path: Path) -> list[Message]:
     """Messages from a JSON list or JSONL file; errors name the file and line."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ConfigError("file not found; check the path", file=str(path)) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"not UTF-8 (byte {exc.start}); convert the file to UTF-8", file=str(path)) from None
+    text = read_text(path)
     stripped = text.lstrip()
     records: list[tuple[str, object]] = []
     if stripped.startswith("["):

@@ -315,6 +315,27 @@ def config_from_dict(data: dict | None, *, file: str | None = None) -> MemoryCon
     return dataclasses.replace(cfg, source=file)
 
 
+def read_text(path: Path, *, missing_fix: str = "check the path") -> str:
+    """A UTF-8 text file, or a :class:`ConfigError` naming the file and the fix."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(f"file not found; {missing_fix}", file=str(path)) from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8",
+                          file=str(path)) from None
+
+
+def read_yaml(path: Path, *, missing_fix: str = "check the path"):
+    """Parse a YAML file with ``safe_load``; errors name the file."""
+    try:
+        return yaml.safe_load(read_text(path, missing_fix=missing_fix))
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"malformed YAML: {exc}", file=str(path)) from None
+
+
 def load_config(path: str | Path) -> MemoryConfig:
     """Read and validate a memory config YAML file.
 
@@ -322,16 +343,5 @@ def load_config(path: str | Path) -> MemoryConfig:
     :raises ConfigError: the file is missing, not YAML, or holds a wrong or unknown key
     """
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ConfigError("file not found; check the path", file=str(path)) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8", file=str(path)) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"malformed YAML: {exc}", file=str(path)) from None
+    data = read_yaml(path)
     return config_from_dict(data, file=str(path))

@@ -28,10 +28,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-import yaml
 
 from . import prompts
 from .cards import Card, CardKind, LinkKind
+from .config import read_yaml
 from .errors import ConfigError, LLMOutputError
 from .refine import CardDraft, HeuristicRefiner, Refiner
 
@@ -451,14 +451,5 @@ def load_llm_config(path: str | Path, *, environ: Mapping[str, str] | None = Non
         names an environment variable that is not set
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError("file not found; copy configs/llm.example.yaml and edit it", file=str(path)) from None
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"not UTF-8 text (byte {exc.start}); save it as UTF-8", file=str(path)) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"malformed YAML: {exc}", file=str(path)) from None
+    data = read_yaml(path, missing_fix="copy configs/llm.example.yaml and edit it")
     return llm_config_from_dict(data, file=str(path), environ=environ)
