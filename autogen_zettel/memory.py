@@ -694,11 +694,18 @@ class Zettelkasten(ArchiveMixin):
         return hits
 
     def _prefer_summaries(self, hits: list[Hit], k: int) -> list[Hit]:
-        summary_of = self.db.summaries_of([h.card.id for h in hits])
+        """Group the top ``k`` hits under their summaries, then refill the places that freed
+        with the next hits: grouping compresses what was found, it promotes nothing."""
+        share = self.config.recall.associative_share
+        top = cap_associative(hits, k=k, share=share)
+        summary_of = self.db.summaries_of([h.card.id for h in top])
         ids = {s for ss in summary_of.values() for s in ss}
         summaries = {i: c for i, c in self.db.get_many(ids).items() if c.status is CardStatus.ACTIVE}
-        hits = prefer_summaries(hits, summary_of, summaries, min_members=self.config.recall.prefer_summary_min)
-        return cap_associative(hits, k=k, share=self.config.recall.associative_share)
+        grouped = prefer_summaries(top, summary_of, summaries, min_members=self.config.recall.prefer_summary_min)
+        if len(grouped) == len(top):
+            return top
+        used = {h.card.id for h in top}
+        return cap_associative(grouped + [h for h in hits if h.card.id not in used], k=k, share=share)
 
     def card(self, card_id: str) -> Card:
         """The card with this id, or :class:`NotFound`."""
