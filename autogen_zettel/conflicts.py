@@ -39,6 +39,7 @@ from .cards import Card, CardKind, CardStatus, Conflict, EvidenceSource, Hit, Li
 from .claims import Claim, extract_claims
 from .config import ConflictConfig
 from .errors import LLMOutputError
+from .prompts import conflict_judge_prompt
 
 __all__ = [
     "recency_weight",
@@ -159,14 +160,6 @@ class Verdict:
 
 Judge = Callable[[Card, Card], "Verdict | None"]
 
-JUDGE_PROMPT = """Two memory cards about the same person. Do they contradict each other?
-Card A (newer, {a_date}, said by {a_speaker}): {a}
-Card B (older, {b_date}, said by {b_speaker}): {b}
-Answer with JSON only: {{"relation": "contradicts" | "context" | "compatible", "topic": "<2-4 words>",
-"question": "<one short question to the person that would settle it, or null>"}}
-"context" means both can be true in different circumstances (e.g. different cuisines)."""
-
-
 def llm_judge(complete: Callable[[str], str]) -> Judge:
     """A judge that asks an LLM (``complete(prompt) -> text``) for one JSON verdict per pair.
 
@@ -175,9 +168,8 @@ def llm_judge(complete: Callable[[str], str]) -> Judge:
     """
 
     def judge(new: Card, old: Card) -> Verdict | None:
-        reply = complete(JUDGE_PROMPT.format(a=new.content, b=old.content, a_speaker=new.speaker,
-                                             b_speaker=old.speaker, a_date=f"{new.created_at:%Y-%m-%d}",
-                                             b_date=f"{old.created_at:%Y-%m-%d}"))
+        reply = complete(conflict_judge_prompt((new.speaker, f"{new.created_at:%Y-%m-%d}", new.content),
+                                               (old.speaker, f"{old.created_at:%Y-%m-%d}", old.content)))
         text = reply.strip().removeprefix("```json").removeprefix("```").removesuffix("```").strip()
         try:
             data = json.loads(text)

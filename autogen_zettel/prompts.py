@@ -39,6 +39,7 @@ __all__ = [
     "refine_retry_message",
     "link_judge_messages",
     "link_judge_retry_message",
+    "conflict_judge_prompt",
     "offline_reply",
 ]
 
@@ -228,6 +229,26 @@ def link_judge_retry_message(previous: str, error: str) -> list[dict]:
             '{"links": [...]} with one entry per candidate id, no prose.'
         )},
     ]
+
+
+# -- the conflict judge ------------------------------------------------------------------------
+
+_CONFLICT_JUDGE = """Two memory cards about the same person. Do they contradict each other?
+Card A (newer, {a_date}, said by {a_speaker}): {a}
+Card B (older, {b_date}, said by {b_speaker}): {b}
+Answer with JSON only: {{"relation": "contradicts" | "context" | "compatible", "topic": "<2-4 words>",
+"question": "<one short question to the person that would settle it, or null>"}}
+"context" means both can be true in different circumstances (e.g. different cuisines)."""
+
+
+def conflict_judge_prompt(new: tuple[str, str, str], old: tuple[str, str, str]) -> str:
+    """The one prompt of a conflict-judge call (see ``conflicts.llm_judge``).
+
+    :param new: (speaker, date, content) of the newer card
+    :param old: (speaker, date, content) of the older card
+    """
+    return _CONFLICT_JUDGE.format(a_speaker=new[0], a_date=new[1], a=neutralise(new[2]),
+                                  b_speaker=old[0], b_date=old[1], b=neutralise(old[2]))
 
 
 # -- the offline client ------------------------------------------------------------------------

@@ -187,6 +187,15 @@ def test_llm_judge_parses_and_validates_json():
         llm_judge(lambda prompt: '{"relation": "maybe"}')(*card)
 
 
+def test_llm_judge_sends_both_cards_in_the_prompt_from_prompts_module():
+    seen = []
+    llm_judge(lambda prompt: seen.append(prompt) or '{"relation": "compatible"}')(*_card_pair())
+    (prompt,) = seen
+    assert "Card A (newer, 2024-03-01, said by Ann): I had steak." in prompt
+    assert "Card B (older, 2024-03-01, said by Ann): I am vegan." in prompt
+    assert '"relation": "contradicts" | "context" | "compatible"' in prompt
+
+
 def _card_pair():
     from autogen_zettel.cards import Card, CardKind
 
