@@ -1,8 +1,21 @@
 """autogen-zettel: per-agent long-term memory for AutoGen, built as a Zettelkasten."""
 
-from .cards import Card, CardKind, CardStatus, Hit, Link, LinkKind, Message
+from .audit import AuditReport
+from .cards import (
+    Card,
+    CardKind,
+    CardStatus,
+    Conflict,
+    EvidenceSource,
+    Hit,
+    Link,
+    LinkKind,
+    Message,
+    PrivacyTier,
+)
 from .clock import SimulatedClock, SystemClock
 from .config import MemoryConfig, load_config
+from .conflicts import Verdict, llm_judge
 from .embed import Embedder, FlagEmbedder, HashEmbedder
 from .errors import (
     ConfigError,
@@ -13,10 +26,13 @@ from .errors import (
     StoreLocked,
     ZettelError,
 )
+from .forget import ForgetReport
 from .llm import LLMLinkJudge, LLMRefiner, load_llm_config
+from .maintenance import MaintenanceReport
 from .memory import MemoryHub, Zettelkasten
 from .offline import OfflineMemoryClient, offline_llm_config
 from .persona import Persona, PromptModule, load_persona
+from .privacy import redact
 from .simulate import RunResult, load_scenario, run_scenario
 
 __version__ = "0.1.0"
@@ -58,6 +74,15 @@ __all__ = [
     "Link",
     "LinkKind",
     "Message",
+    "PrivacyTier",
+    "EvidenceSource",
+    "Conflict",
+    "Verdict",
+    "llm_judge",
+    "ForgetReport",
+    "MaintenanceReport",
+    "AuditReport",
+    "redact",
     "MemoryConfig",
     "load_config",
     "Embedder",

@@ -113,6 +113,20 @@ def test_memory_import_keeps_autogen_and_torch_out():
     assert out.stdout.split() == ["False", "False"]
 
 
+def test_public_names_resolve_without_autogen():
+    import subprocess
+
+    code = ("import sys, autogen_zettel as z; "
+            "print(sorted(n for n in z.__all__ if n not in z._LAZY and not hasattr(z, n)), 'autogen' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["[]", "False"]
+    import autogen_zettel
+
+    trust = {"PrivacyTier", "EvidenceSource", "Conflict", "Verdict", "llm_judge", "ForgetReport",
+             "MaintenanceReport", "AuditReport", "redact"}
+    assert trust <= set(autogen_zettel.__all__)
+
+
 def test_dependencies_point_one_way():
     """Only cli.py (and its archive commands) import click, only agent.py / llm.py import autogen, only embed.py FlagEmbedding.
 
