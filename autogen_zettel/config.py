@@ -32,6 +32,7 @@ __all__ = [
     "DecayConfig",
     "ConflictConfig",
     "MaintenanceConfig",
+    "PersonaConfig",
     "MemoryConfig",
     "config_from_dict",
     "load_config",
@@ -169,6 +170,41 @@ class MaintenanceConfig:
 
 
 @dataclass(frozen=True)
+class PersonaConfig:
+    """Persona evolution: trait mining, mood and long-term learning, behaviour modules, profile
+    and recall modulation (see :mod:`autogen_zettel.mining` and :mod:`autogen_zettel.modules`)."""
+
+    enabled: bool = True  # agents evolve their persona (MemoryAugmentedAssistantAgent)
+    mine_every_turns: int = 12  # mine after this many captured messages (0: off)
+    mine_at_session_end: bool = True
+    mine_every_days: float = 1.0  # also mine when this much clock time passed since the last mining (0: off)
+    fast_rate: float = 0.5  # mood takes this share of one mining's signal at once
+    mood_half_life_days: float = 1.0  # mood relaxes back to 0 with this half-life
+    mood_limit: float = 0.2  # |mood| at most
+    slow_rate: float = 0.1  # per day: long-term moves this share of the way to the evidence target
+    evidence_half_life_days: float = 21.0  # an evidence edge weighs half after this many days
+    affect_gain: float = 0.5  # edge weight x (1 + gain x |affect|)
+    repetition_gain: float = 0.5  # edge weight x (1 + gain x ln(repeats)); repeats = same trait+sign+cue
+    min_sessions: int = 3  # long-term moves only on evidence from at least this many sessions
+    prior_mass: float = 2.0  # pseudo-evidence at the starting score
+    bounds: tuple[float, float] = (0.1, 0.9)  # [low, high]: a trait score stays within
+    dissonance_mass: float = 2.0  # both sides weigh at least this ...
+    dissonance_balance: float = 0.6  # ... and the lighter side at least this share of the heavier
+    module_ramp: float = 0.34  # a module's weight grows by this per mining while it holds
+    rollback_window: int = 3  # feedback on this many replies after a change decides on rollback
+    rollback_negative: int = 2  # this many negative ones roll the change back
+    module_decay: float = 0.5  # weight x this at each negative feedback in the window
+    cooldown_days: float = 7.0  # a rolled-back module waits this long before it may unlock again
+    profile_every_days: float = 7.0
+    profile_momentum: float = 0.3  # share of the new profile in the merge
+    profile_items: int = 8
+    modulation_strength: float = 0.3  # persona factor of recall lies in [1-s, 1+s]
+    exploration: float = 0.05  # share of recalls made without persona modulation
+    community_min_size: int = 5  # smallest cluster reported as a candidate trait
+    strong_link_min: float = 0.5  # links at least this strong form the graph for communities
+
+
+@dataclass(frozen=True)
 class MemoryConfig:
     """Everything a :class:`~autogen_zettel.memory.MemoryHub` can be configured with."""
 
@@ -181,6 +217,7 @@ class MemoryConfig:
     decay: DecayConfig = field(default_factory=DecayConfig)
     conflicts: ConflictConfig = field(default_factory=ConflictConfig)
     maintenance: MaintenanceConfig = field(default_factory=MaintenanceConfig)
+    persona: PersonaConfig = field(default_factory=PersonaConfig)
     source: str | None = field(default=None, compare=False)  # file it was loaded from
 
 
@@ -262,6 +299,8 @@ def _validate_ranges(obj: Any, *, file: str | None, prefix: str) -> None:
         )
     if isinstance(obj, PrivacyConfig):
         _validate_privacy(obj, file=file, prefix=prefix)
+    if isinstance(obj, PersonaConfig):
+        _validate_persona(obj, file=file, prefix=prefix)
     if isinstance(obj, ConflictConfig) and obj.reference_days <= obj.fresh_days:
         raise ConfigError(f"reference_days ({obj.reference_days!r}) must exceed fresh_days ({obj.fresh_days!r})",
                           file=file, key=prefix + "reference_days")
@@ -307,6 +346,35 @@ def _validate_privacy(obj: "PrivacyConfig", *, file: str | None, prefix: str) ->
         raise ConfigError(
             f"archive_after_days ({obj.archive_after_days!r}) must not be below decay_after_days "
             f"({obj.decay_after_days!r})", file=file, key=prefix + "archive_after_days")
+
+
+def _validate_persona(obj: "PersonaConfig", *, file: str | None, prefix: str) -> None:
+    def bad(name: str, rule: str) -> ConfigError:
+        return ConfigError(f"must {rule}, got {getattr(obj, name)!r}", file=file, key=prefix + name)
+
+    if len(obj.bounds) != 2 or not 0.0 <= obj.bounds[0] < obj.bounds[1] <= 1.0:
+        raise bad("bounds", "be a pair [low, high] with 0 <= low < high <= 1, e.g. [0.1, 0.9]")
+    for name in ("fast_rate", "slow_rate", "module_ramp", "dissonance_balance"):
+        if not 0.0 < getattr(obj, name) <= 1.0:
+            raise bad(name, "lie in (0, 1]")
+    for name in ("mood_limit", "module_decay", "profile_momentum", "exploration", "strong_link_min"):
+        if not 0.0 <= getattr(obj, name) <= 1.0:
+            raise bad(name, "lie in 0..1")
+    if not 0.0 <= obj.modulation_strength < 1.0:
+        raise bad("modulation_strength", "lie in [0, 1) so the persona factor stays positive")
+    for name in ("mood_half_life_days", "evidence_half_life_days", "prior_mass", "dissonance_mass",
+                 "profile_every_days"):
+        if not getattr(obj, name) > 0.0:
+            raise bad(name, "be positive")
+    for name in ("min_sessions", "rollback_window", "rollback_negative", "profile_items"):
+        if getattr(obj, name) < 1:
+            raise bad(name, "be at least 1")
+    if obj.community_min_size < 2:
+        raise bad("community_min_size", "be at least 2")
+    if obj.rollback_negative > obj.rollback_window:
+        raise ConfigError(f"rollback_negative ({obj.rollback_negative!r}) must not exceed rollback_window "
+                          f"({obj.rollback_window!r}), or no change could ever be rolled back",
+                          file=file, key=prefix + "rollback_negative")
 
 
 def config_from_dict(data: dict | None, *, file: str | None = None) -> MemoryConfig:

@@ -5,28 +5,42 @@ A persona file (see ``agents/researcher.yaml``)::
     name: researcher                 # required: the agent's name and its memory tenant
     role: lead researcher            # optional, one line
     description: Proposes studies... # optional, what a GroupChat shows when picking speakers
-    system_message: |                # optional: the base system message
+    system_message: |                # optional: the base system message (the prompt stack's system layer)
       You design and run studies ...
-    traits:                          # optional: initial trait scores, each in 0..1
+    trait_definitions:               # optional: trait dimensions beyond the default set
+      scepticism:                    # (autogen_zettel/defaults/traits.yaml; same keys)
+        description: How hard claims are questioned.
+        more: [be more critical]
+        less: [too negative]
+        keywords: [evidence, confound]
+        bounds: [0.2, 0.95]
+    traits:                          # optional: starting scores in 0..1, each of a known trait
       curiosity: 0.8
-    modules:                         # optional: prompt modules, kept as data for later unlocking
+    modules:                         # optional: behaviour modules, unlocked by trait conditions
       - name: devils_advocate
         prompt: Argue the strongest case against the current plan.
-        unlock: scepticism > 0.7 held for 7 days
+        unlock: scepticism > 0.7 held for 7 days   # see traits.parse_condition; empty: never automatic
+        temperature: -0.1            # signed delta in -1..1, applied in proportion to the module's weight
 
 >>> p = persona_from_dict({"name": "ada", "role": "lead researcher", "traits": {"curiosity": 0.8}})
->>> p.name, p.traits["curiosity"]
-('ada', 0.8)
+>>> p.name, p.traits["curiosity"], p.trait_specs["curiosity"].initial
+('ada', 0.8, 0.8)
 >>> persona_from_dict({"name": "ada", "mood": "x"}, file="ada.yaml")
 Traceback (most recent call last):
 ...
 autogen_zettel.errors.ConfigError: in ada.yaml at key 'mood': unknown key; known keys are: ...
+>>> persona_from_dict({"name": "ada", "traits": {"optimism": 0.7}})
+Traceback (most recent call last):
+...
+autogen_zettel.errors.ConfigError: at key 'traits.optimism': unknown trait 'optimism'; ...
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -34,24 +48,29 @@ from typing import Any, Mapping
 import yaml
 
 from .errors import ConfigError
+from .traits import Condition, TraitSpec, default_traits, parse_condition, trait_specs_from_dict
 
 __all__ = ["Persona", "PromptModule", "load_persona", "persona_from_dict"]
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
-_KEYS = ("name", "role", "description", "system_message", "traits", "modules")
-_MODULE_KEYS = ("name", "prompt", "unlock")
+_KEYS = ("name", "role", "description", "system_message", "trait_definitions", "traits", "modules")
+_MODULE_KEYS = ("name", "prompt", "unlock", "temperature")
 
 
 @dataclass(frozen=True)
 class PromptModule:
     """A behaviour module: a prompt layer that switches on when its unlock condition holds.
 
-    ``unlock`` is kept as text here; evaluating it belongs to the trait-mining issue.
+    ``unlock`` is the condition as written; ``condition`` is it parsed (None when ``unlock`` is
+    empty: the module never unlocks by itself). ``temperature`` is a signed sampling-temperature
+    delta in -1..1, applied in proportion to the module's weight (see :mod:`autogen_zettel.modules`).
     """
 
     name: str
     prompt: str
     unlock: str = ""
+    temperature: float = 0.0
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True)
@@ -64,13 +83,25 @@ class Persona:
     system_message: str = ""
     traits: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))
     modules: tuple[PromptModule, ...] = ()
+    trait_definitions: Mapping[str, TraitSpec] = field(default_factory=lambda: MappingProxyType({}))
     source: str | None = field(default=None, compare=False)  # the file it was loaded from
 
-    def system_message_text(self, *, memory_guide: bool = True) -> str:
+    @cached_property
+    def trait_specs(self) -> Mapping[str, TraitSpec]:
+        """Every trait this persona has: the default set, overlaid by ``trait_definitions``, each
+        spec's ``initial`` replaced by the persona's starting score from ``traits`` where set."""
+        specs = default_traits()
+        specs.update(self.trait_definitions)
+        for name, score in self.traits.items():
+            if name in specs:
+                specs[name] = dataclasses.replace(specs[name], initial=score)
+        return MappingProxyType(specs)
+
+    def system_message_text(self, *, memory_guide: bool = True, traits: bool = True) -> str:
         """The full system message this persona loads into (see ``prompts.persona_system_message``)."""
         from .prompts import persona_system_message
 
-        return persona_system_message(self, memory_guide=memory_guide)
+        return persona_system_message(self, memory_guide=memory_guide, traits=traits)
 
     def describe(self) -> str:
         """One line for GroupChat speaker selection: the description, else the role."""
@@ -95,7 +126,7 @@ def _text(data: Mapping, key: str, *, file: str | None, dotted: str, required: b
     return value
 
 
-def _traits(value: Any, *, file: str | None) -> Mapping[str, float]:
+def _traits(value: Any, *, file: str | None, known: Mapping[str, TraitSpec]) -> Mapping[str, float]:
     if value is None:
         return MappingProxyType({})
     if not isinstance(value, dict):
@@ -114,11 +145,24 @@ def _traits(value: Any, *, file: str | None) -> Mapping[str, float]:
             )
         if not 0.0 <= float(score) <= 1.0:
             raise ConfigError(f"must lie in 0..1, got {score!r}", file=file, key=key)
+        if name.strip() not in known:
+            raise ConfigError(
+                f"unknown trait {name.strip()!r}; known traits are: {', '.join(sorted(known))}; to add a "
+                f"dimension define it under trait_definitions, e.g. `trait_definitions: {{{name.strip()}: "
+                "{description: ...}}`", file=file, key=key)
         out[name.strip()] = float(score)
     return MappingProxyType(dict(sorted(out.items())))
 
 
-def _modules(value: Any, *, file: str | None) -> tuple[PromptModule, ...]:
+def _temperature(item: Mapping, *, file: str | None, key: str) -> float:
+    value = item.get("temperature", 0.0)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not -1.0 <= float(value) <= 1.0:
+        raise ConfigError(f"must be a signed number in -1..1 (a temperature delta), got {value!r}",
+                          file=file, key=key)
+    return float(value)
+
+
+def _modules(value: Any, *, file: str | None, known: Mapping[str, TraitSpec]) -> tuple[PromptModule, ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
@@ -149,8 +193,11 @@ def _modules(value: Any, *, file: str | None) -> tuple[PromptModule, ...]:
         prompt = _text(item, "prompt", file=file, dotted=f"{where}.prompt", required=True)
         if not prompt.strip():
             raise ConfigError("must not be empty", file=file, key=f"{where}.prompt")
-        unlock = _text(item, "unlock", file=file, dotted=f"{where}.unlock")
-        out.append(PromptModule(name, prompt.strip(), unlock.strip()))
+        unlock = " ".join(_text(item, "unlock", file=file, dotted=f"{where}.unlock").split())
+        condition = (parse_condition(unlock, traits=known, file=file, key=f"{where}.unlock")
+                     if unlock else None)
+        temperature = _temperature(item, file=file, key=f"{where}.temperature")
+        out.append(PromptModule(name, prompt.strip(), unlock, temperature, condition))
     return tuple(out)
 
 
@@ -176,13 +223,16 @@ def persona_from_dict(data: Any, *, file: str | None = None) -> Persona:
             "letter or digit, no spaces (it is also the memory tenant's name), e.g. `name: critic`",
             file=file, key="name",
         )
+    definitions = trait_specs_from_dict(data.get("trait_definitions"), file=file, key="trait_definitions")
+    known = {**default_traits(), **definitions}
     return Persona(
         name=name,
         role=_text(data, "role", file=file, dotted="role").strip(),
         description=_text(data, "description", file=file, dotted="description").strip(),
         system_message=_text(data, "system_message", file=file, dotted="system_message").strip(),
-        traits=_traits(data.get("traits"), file=file),
-        modules=_modules(data.get("modules"), file=file),
+        traits=_traits(data.get("traits"), file=file, known=known),
+        modules=_modules(data.get("modules"), file=file, known=known),
+        trait_definitions=MappingProxyType(definitions),
         source=file,
     )
 
