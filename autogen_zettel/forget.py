@@ -3,7 +3,9 @@ make the freed bytes unreadable, and write a hash-chained audit entry that holds
 
 What goes, for each forgotten card: its row, links, entities, claims, conflicts and history;
 its source messages when no other card needs them, else the card's sentences are cut out
-of them; summaries that quoted it are rewritten; its index point is deleted and the index
+of them; the trait evidence drawn from the card or its source messages, and the persona
+profile items drawn from it (cut from stored prompt versions too); summaries that quoted it
+are rewritten; its index point is deleted and the index
 storage compacted; the SQLite WAL is folded back and truncated and the file vacuumed
 (``secure_delete`` is on, so freed pages are zeroed).
 
@@ -22,6 +24,7 @@ from datetime import datetime
 from .audit import digest
 from .cards import CardKind
 from .refine import split_sentences
+from .store.persona_db import PersonaStore
 
 __all__ = ["ForgetReport", "cut_sentences", "forget_cards", "cards_about", "FORGOTTEN"]
 
@@ -98,6 +101,9 @@ def forget_cards(mem, ids: Sequence[str], *, at: datetime, action: str = "forget
                 new_texts[mid] = cut_sentences(texts[mid], mine, pattern=pattern)
         with db.atomic():
             rows = db.purge(ids, new_texts)
+            persona = PersonaStore(db)
+            rows["trait_evidence"] = persona.forget(ids, message_ids)
+            rows["profile_versions"] = persona.forget_profiles(ids, pattern=pattern)
             if pattern is not None:
                 for m in db.messages_mentioning(subject):
                     if pattern.search(m["text"]):

@@ -108,6 +108,14 @@ def m002_trust(db: sqlite_utils.Database) -> None:
     db["conflicts"].create_index(["subject", "topic"])
 
 
+@migrations()
+def m003_persona(db: sqlite_utils.Database) -> None:
+    # the persona's tables (trait evidence, history, module events, prompt and profile versions)
+    from .persona_db import create_persona_tables  # lazy: opening a store loads no persona code
+
+    create_persona_tables(db)
+
+
 def _dt(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 

@@ -1,0 +1,420 @@
+"""The persona's tables in a tenant's SQLite file: trait evidence, trait history, module
+events, prompt and profile versions, and a small key/value state.
+
+Created by migration ``m003_persona`` of :mod:`autogen_zettel.store.db`; this class gives typed
+access to them over a :class:`~autogen_zettel.store.db.CardDB` (its ``db``, ``lock`` and
+``atomic``), so they share the file, the lock and the transactions of the cards.
+
+- ``trait_evidence``: one REINFORCES (sign +1) or WEAKENS (-1) edge from a message (and, once
+  resolved, the card distilled from it) to a trait. It holds ids, numbers and the cue *label*
+  that fired (e.g. ``"too long"``), never message text, so forgetting a card only has to delete
+  rows by id.
+- ``trait_history``: the trait states after each mining, with the reason; the trajectories.
+- ``module_events``: every unlock, strengthen, weaken, rollback and relock, with its reason.
+- ``prompt_versions``: each version of the prompt stack (system, trait and session layers,
+  temperature) the agent actually used.
+- ``profile_versions``: each version of the persona profile (layer 3): text and items.
+- ``persona_state``: JSON values keyed by name (counters, last mining time, ...).
+
+Times are stored as ISO text, so rows sort by time as text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidInput
+from ..profile import ProfileItem, render_profile
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..mining import EvidenceRow, TraitState
+    from ..modules import ModuleEvent
+    from .db import CardDB
+
+# The trait logic (mining, modules) is imported where rows are built, not here: the schema
+# migration imports this module, and opening a database must not load the mining code.
+
+__all__ = ["PersonaStore", "TraitPoint", "PromptVersion", "ProfileVersion", "create_persona_tables"]
+
+log = logging.getLogger(__name__)
+
+_EVIDENCE_KEYS = ("trait", "sign", "strength", "affect", "source", "cue", "message_id", "card_id",
+                  "about_message_id", "session_id", "at")
+_REQUIRED = ("trait", "sign", "strength", "message_id", "at")
+
+
+def create_persona_tables(db) -> None:
+    """Create the persona tables (the body of migration ``m003_persona``)."""
+    db["trait_evidence"].create(
+        {"id": int, "trait": str, "sign": int, "strength": float, "affect": float, "source": str, "cue": str,
+         "message_id": str, "card_id": str, "about_message_id": str, "session_id": str, "at": str},
+        pk="id", not_null={"trait", "sign", "strength", "message_id", "at"},
+    )
+    db["trait_evidence"].create_index(["message_id"])
+    db["trait_evidence"].create_index(["card_id"])
+    db["trait_evidence"].create_index(["about_message_id"])
+    db["trait_evidence"].create_index(["trait", "at"])
+    db["trait_history"].create(
+        {"id": int, "trait": str, "at": str, "long": float, "mood": float, "score": float, "support": float,
+         "against": float, "sessions": int, "dissonant": int, "reason": str},
+        pk="id", not_null={"trait", "at"},
+    )
+    db["trait_history"].create_index(["trait", "at"])
+    db["module_events"].create(
+        {"id": int, "module": str, "at": str, "event": str, "weight_before": float, "weight_after": float,
+         "reason": str},
+        pk="id", not_null={"module", "at", "event"},
+    )
+    db["module_events"].create_index(["module", "at"])
+    db["prompt_versions"].create(
+        {"version": int, "at": str, "system": str, "traits": str, "session": str, "temperature": float,
+         "reason": str},
+        pk="version", not_null={"at"},
+    )
+    db["profile_versions"].create(
+        {"version": int, "at": str, "text": str, "items": str, "reason": str},
+        pk="version", not_null={"at"},
+    )
+    db["persona_state"].create({"key": str, "value": str}, pk="key")
+
+
+@dataclass(frozen=True)
+class TraitPoint:
+    """One stored trait state (a point of the trait's trajectory) and why it was recorded."""
+
+    trait: str
+    at: datetime
+    long: float
+    mood: float
+    score: float
+    support: float
+    against: float
+    sessions: int
+    dissonant: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class PromptVersion:
+    """One version of the prompt stack: system layer, trait layer, session layer, temperature."""
+
+    version: int
+    at: datetime
+    system: str
+    traits: str
+    session: str
+    temperature: float | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class ProfileVersion:
+    """One version of the persona profile (layer 3)."""
+
+    version: int
+    at: datetime
+    text: str
+    items: tuple[ProfileItem, ...]
+    reason: str
+
+
+def _chunks(ids: Sequence[Any], size: int = 500):
+    for start in range(0, len(ids), size):
+        yield ids[start : start + size]
+
+
+def _marks(n: int) -> str:
+    return ",".join("?" * n)
+
+
+def _iso(at: datetime | str) -> str:
+    return at if isinstance(at, str) else at.isoformat()
+
+
+def _json_default(value: Any) -> str:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise InvalidInput(f"persona state values must be JSON (or datetimes), got {type(value).__name__}: {value!r}")
+
+
+_EVIDENCE_FIELDS: set[str] | None = None
+
+
+def _evidence_row(r: Mapping[str, Any]) -> "EvidenceRow":
+    from ..mining import EvidenceRow
+
+    global _EVIDENCE_FIELDS
+    if _EVIDENCE_FIELDS is None:  # tolerate fields the row type may gain or lack
+        _EVIDENCE_FIELDS = {f.name for f in dataclasses.fields(EvidenceRow)}
+    values = {**r, "at": datetime.fromisoformat(r["at"])}
+    return EvidenceRow(**{k: v for k, v in values.items() if k in _EVIDENCE_FIELDS})
+
+
+def _items_json(items: Iterable[ProfileItem | Mapping[str, Any]]) -> str:
+    out = []
+    for it in items:
+        d = dataclasses.asdict(it) if isinstance(it, ProfileItem) else dict(it)
+        d["card_ids"] = list(d.get("card_ids") or ())
+        out.append(d)
+    return json.dumps(out, ensure_ascii=False)
+
+
+def _items(text: str | None) -> tuple[ProfileItem, ...]:
+    return tuple(ProfileItem(**{**d, "card_ids": tuple(d.get("card_ids") or ())}) for d in json.loads(text or "[]"))
+
+
+class PersonaStore:
+    """Typed access to the persona tables of one tenant database.
+
+    Cheap to construct (no I/O); every method takes the database's lock, writes run in one
+    transaction each (nested inside the caller's ``db.atomic()`` when there is one).
+
+    :param db: the tenant's :class:`~autogen_zettel.store.db.CardDB`
+    """
+
+    def __init__(self, db: "CardDB"):
+        self.cards = db
+        self.db = db.db
+
+    # -- evidence ---------------------------------------------------------------------
+    def add_evidence(self, rows: Sequence[Mapping[str, Any]]) -> list[int]:
+        """Store evidence edges; returns their new ids in order.
+
+        Each row: ``trait, sign (+1/-1), strength, affect, source, cue, message_id, at`` and
+        optionally ``card_id, about_message_id, session_id``. ``source`` may be an enum.
+
+        :raises InvalidInput: a row lacks a required key, has an unknown one, or a sign other than +-1
+        """
+        clean = []
+        for i, row in enumerate(rows):
+            unknown = set(row) - set(_EVIDENCE_KEYS)
+            if unknown:
+                raise InvalidInput(f"evidence row {i} has unknown key(s) {sorted(unknown)!r}; "
+                                   f"allowed: {list(_EVIDENCE_KEYS)!r}")
+            missing = [k for k in _REQUIRED if row.get(k) is None]
+            if missing:
+                raise InvalidInput(f"evidence row {i} lacks {missing!r}; every row needs {list(_REQUIRED)!r}")
+            if row["sign"] not in (1, -1):
+                raise InvalidInput(f"evidence row {i}: sign must be 1 or -1, got {row['sign']!r}")
+            source = row.get("source", "")
+            clean.append({
+                **{k: row.get(k) for k in _EVIDENCE_KEYS},
+                "sign": int(row["sign"]),
+                "strength": float(row["strength"]),
+                "affect": float(row.get("affect") or 0.0),
+                "source": getattr(source, "value", source) or "",
+                "cue": row.get("cue") or "",
+                "at": _iso(row["at"]),
+            })
+        ids: list[int] = []
+        with self.cards.atomic():
+            for r in clean:
+                cur = self.db.execute(
+                    f"insert into trait_evidence ({', '.join(_EVIDENCE_KEYS)}) values ({_marks(len(_EVIDENCE_KEYS))})",
+                    [r[k] for k in _EVIDENCE_KEYS])
+                ids.append(cur.lastrowid)
+        return ids
+
+    def evidence(self, *, since_id: int = 0, trait: str | None = None) -> list["EvidenceRow"]:
+        """Evidence edges with an id above ``since_id`` (of one trait, if given), oldest first."""
+        sql = "select * from trait_evidence where id > ?" + (" and trait = ?" if trait else "") + " order by at, id"
+        with self.cards.lock:
+            rows = list(self.db.query(sql, [since_id, *([trait] if trait else [])]))
+        return [_evidence_row(r) for r in rows]
+
+    def last_evidence_id(self) -> int:
+        """The highest evidence id so far (0 when there is none); a mining remembers it."""
+        with self.cards.lock:
+            return next(self.db.query("select coalesce(max(id), 0) as n from trait_evidence"))["n"]
+
+    def resolve_cards(self) -> int:
+        """Point evidence at the card distilled from its message; returns how many rows changed.
+
+        Fills ``card_id`` where it is empty or names a card that no longer exists (merged or
+        forgotten). A message that gave several cards resolves to its oldest non-summary card.
+        """
+        sql = (
+            "update trait_evidence set card_id = ("
+            "  select c.id from cards c, json_each(c.source_ids) j"
+            "  where j.value = trait_evidence.message_id and c.kind != 'summary'"
+            "  order by c.created_at, c.id limit 1) "
+            "where (card_id is null or card_id not in (select id from cards)) and exists ("
+            "  select 1 from cards c, json_each(c.source_ids) j"
+            "  where j.value = trait_evidence.message_id and c.kind != 'summary')"
+        )
+        with self.cards.atomic():
+            return self.db.execute(sql).rowcount
+
+    def evidence_by_card(self) -> dict[str, list["EvidenceRow"]]:
+        """card id -> its evidence edges (resolved rows only), oldest first."""
+        with self.cards.lock:
+            rows = list(self.db.query("select * from trait_evidence where card_id is not null order by at, id"))
+        out: dict[str, list[EvidenceRow]] = {}
+        for r in rows:
+            out.setdefault(r["card_id"], []).append(_evidence_row(r))
+        return out
+
+    def forget(self, card_ids: Collection[str], message_ids: Collection[str]) -> int:
+        """Delete the evidence of forgotten cards and messages; returns how many rows went.
+
+        A row goes when its card or its message is forgotten; a row that only points at a
+        forgotten message through ``about_message_id`` (feedback on a forgotten reply) keeps
+        its edge but loses that pointer.
+        """
+        cards, messages = list(dict.fromkeys(card_ids)), list(dict.fromkeys(message_ids))
+        n = 0
+        with self.cards.atomic():
+            for chunk in _chunks(cards):
+                n += self.db.execute(f"delete from trait_evidence where card_id in ({_marks(len(chunk))})",
+                                     chunk).rowcount
+            for chunk in _chunks(messages):
+                m = _marks(len(chunk))
+                n += self.db.execute(f"delete from trait_evidence where message_id in ({m})", chunk).rowcount
+                self.db.execute(f"update trait_evidence set about_message_id = null where about_message_id in ({m})",
+                                chunk)
+        return n
+
+    def forget_profiles(self, card_ids: Collection[str], *, pattern: re.Pattern | None = None) -> int:
+        """Drop profile items drawn from forgotten cards (or matching ``pattern``) from every
+        profile version, re-render those versions, and cut the dropped item texts out of the
+        stored prompt versions. Returns how many profile versions changed."""
+        gone_ids = set(card_ids)
+        removed: set[str] = set()
+        changed = 0
+        with self.cards.atomic():
+            for p in self.profiles():
+                keep = [it for it in p.items if not (set(it.card_ids) & gone_ids)
+                        and not (pattern is not None and pattern.search(it.text))]
+                if len(keep) == len(p.items):
+                    continue
+                removed.update(it.text for it in p.items if it not in keep)
+                self.db.execute("update profile_versions set text = ?, items = ? where version = ?",
+                                [render_profile(keep), _items_json(keep), p.version])
+                changed += 1
+            if removed:
+                for v in self.prompt_versions():
+                    fields = {}
+                    for name in ("system", "traits", "session"):
+                        text = getattr(v, name)
+                        new = text
+                        for t in sorted(removed, key=len, reverse=True):
+                            new = new.replace(t, "")
+                        if new != text:
+                            fields[name] = new
+                    if fields:
+                        sets = ", ".join(f"{k} = ?" for k in fields)
+                        self.db.execute(f"update prompt_versions set {sets} where version = ?",
+                                        [*fields.values(), v.version])
+        return changed
+
+    # -- trait history ----------------------------------------------------------------
+    def add_history(self, states: Sequence["TraitState"] | Mapping[str, "TraitState"], reason: str) -> None:
+        """Record trait states (one row each, at each state's ``at``) with why they were mined."""
+        if isinstance(states, Mapping):
+            states = list(states.values())
+        rows = [{"trait": s.trait, "at": _iso(s.at), "long": float(s.long), "mood": float(s.mood),
+                 "score": float(s.score), "support": float(s.support), "against": float(s.against),
+                 "sessions": int(s.sessions), "dissonant": int(bool(s.dissonant)), "reason": reason}
+                for s in states]
+        if rows:
+            with self.cards.atomic():
+                self.db["trait_history"].insert_all(rows)
+
+    def history(self, trait: str | None = None) -> list[TraitPoint]:
+        """Stored trait states (of one trait, if given), oldest first."""
+        sql = "select * from trait_history" + (" where trait = ?" if trait else "") + " order by at, id"
+        with self.cards.lock:
+            rows = list(self.db.query(sql, [trait] if trait else []))
+        return [TraitPoint(r["trait"], datetime.fromisoformat(r["at"]), r["long"], r["mood"], r["score"],
+                           r["support"], r["against"], r["sessions"], bool(r["dissonant"]), r["reason"] or "")
+                for r in rows]
+
+    def latest_states(self) -> dict[str, TraitPoint]:
+        """The newest stored point of every trait."""
+        out: dict[str, TraitPoint] = {}
+        for p in self.history():
+            out[p.trait] = p
+        return out
+
+    # -- modules ----------------------------------------------------------------------
+    def add_module_events(self, events: Sequence["ModuleEvent"]) -> None:
+        rows = [{"module": e.module, "at": _iso(e.at), "event": e.event, "weight_before": float(e.weight_before),
+                 "weight_after": float(e.weight_after), "reason": e.reason} for e in events]
+        if rows:
+            with self.cards.atomic():
+                self.db["module_events"].insert_all(rows)
+
+    def module_events(self, module: str | None = None) -> list["ModuleEvent"]:
+        """Recorded module events (of one module, if given), oldest first."""
+        from ..modules import ModuleEvent
+
+        sql = "select * from module_events" + (" where module = ?" if module else "") + " order by at, id"
+        with self.cards.lock:
+            rows = list(self.db.query(sql, [module] if module else []))
+        return [ModuleEvent(module=r["module"], at=datetime.fromisoformat(r["at"]), event=r["event"],
+                            weight_before=r["weight_before"], weight_after=r["weight_after"], reason=r["reason"] or "")
+                for r in rows]
+
+    # -- prompt versions ----------------------------------------------------------------
+    def add_prompt_version(self, *, system: str, traits: str, session: str, temperature: float | None,
+                           at: datetime, reason: str) -> int:
+        """Record a new version of the prompt stack; returns its version number (1, 2, ...)."""
+        with self.cards.atomic():
+            cur = self.db.execute(
+                "insert into prompt_versions (version, at, system, traits, session, temperature, reason) "
+                "values ((select coalesce(max(version), 0) + 1 from prompt_versions), ?, ?, ?, ?, ?, ?)",
+                [_iso(at), system, traits, session, temperature, reason])
+            return next(self.db.query("select version from prompt_versions where rowid = ?", [cur.lastrowid]))["version"]
+
+    def prompt_versions(self) -> list[PromptVersion]:
+        """Every prompt-stack version, oldest first."""
+        with self.cards.lock:
+            rows = list(self.db.query("select * from prompt_versions order by version"))
+        return [PromptVersion(r["version"], datetime.fromisoformat(r["at"]), r["system"] or "", r["traits"] or "",
+                              r["session"] or "", r["temperature"], r["reason"] or "") for r in rows]
+
+    def latest_prompt(self) -> PromptVersion | None:
+        versions = self.prompt_versions()
+        return versions[-1] if versions else None
+
+    # -- profile versions ---------------------------------------------------------------
+    def add_profile(self, text: str, items: Sequence[ProfileItem], at: datetime, reason: str) -> int:
+        """Record a new profile version; returns its version number (1, 2, ...)."""
+        with self.cards.atomic():
+            cur = self.db.execute(
+                "insert into profile_versions (version, at, text, items, reason) "
+                "values ((select coalesce(max(version), 0) + 1 from profile_versions), ?, ?, ?, ?)",
+                [_iso(at), text, _items_json(items), reason])
+            return next(self.db.query("select version from profile_versions where rowid = ?", [cur.lastrowid]))["version"]
+
+    def profiles(self) -> list[ProfileVersion]:
+        """Every profile version, oldest first."""
+        with self.cards.lock:
+            rows = list(self.db.query("select * from profile_versions order by version"))
+        return [ProfileVersion(r["version"], datetime.fromisoformat(r["at"]), r["text"] or "", _items(r["items"]),
+                               r["reason"] or "") for r in rows]
+
+    def latest_profile(self) -> ProfileVersion | None:
+        versions = self.profiles()
+        return versions[-1] if versions else None
+
+    # -- state --------------------------------------------------------------------------
+    def get_state(self, key: str, default: Any = None) -> Any:
+        """The JSON value stored under ``key``, or ``default``."""
+        with self.cards.lock:
+            rows = list(self.db.query("select value from persona_state where key = ?", [key]))
+        return json.loads(rows[0]["value"]) if rows else default
+
+    def set_state(self, key: str, value: Any) -> None:
+        """Store a JSON-serialisable value under ``key`` (datetimes become ISO text)."""
+        data = json.dumps(value, default=_json_default, ensure_ascii=False)
+        with self.cards.atomic():
+            self.db.execute("insert into persona_state (key, value) values (?, ?) "
+                            "on conflict(key) do update set value = excluded.value", [key, data])
