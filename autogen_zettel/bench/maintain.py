@@ -1,20 +1,20 @@
 """Maintenance benchmark: how long decay, merge, prune, summaries and conflicts take at N cards.
 
-LoCoMo turns are replayed round after round (new message and session ids, ``round_days``
-later each round) until the tenant holds the asked number of cards, so later rounds repeat
-earlier ones word for word: a worst case for merging. Maintenance then runs once, as of a
-day after the last turn; recall latency is timed before and after.
+LoCoMo turns are replayed round after round (:func:`~autogen_zettel.bench.fill.fill_tenant`,
+``round_days`` later each round) until the tenant holds the asked number of cards, so later
+rounds repeat earlier ones word for word: a worst case for merging. Maintenance then runs
+once, as of a day after the last turn; recall latency is timed before and after.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
 import numpy as np
 
+from .fill import fill_tenant
 from .locomo import load_locomo
 
 __all__ = ["run_maintain"]
@@ -43,22 +43,8 @@ def run_maintain(hub, data: str | Path, *, n_cards: int = 10_000, tenant: str = 
         from tqdm import tqdm
 
         bar = tqdm(total=n_cards, desc="filling", unit="card")
-    rnd, fill_s = 0, 0.0
     t_start = time.perf_counter()
-    while mem.db.count() < n_cards:
-        batch = [
-            replace(t, message_id=f"r{rnd}:{t.message_id}", session_id=f"r{rnd}:{t.session_id}",
-                    reply_to=f"r{rnd}:{t.reply_to}" if t.reply_to else None,
-                    at=t.at + timedelta(days=round_days * rnd))
-            for t in turns
-        ]
-        for start in range(0, len(batch), 256):
-            if mem.db.count() >= n_cards:
-                break
-            made = mem.remember_many(batch[start : start + 256])
-            if bar:
-                bar.update(len(made))
-        rnd += 1
+    fill_tenant(mem, turns, n_cards, round_days, progress=bar.update if bar else None)
     fill_s = time.perf_counter() - t_start
     if bar:
         bar.close()
