@@ -11,6 +11,7 @@ import click
 from rich.table import Table
 
 from .archive import card_dict
+from .cards import CardStatus
 from .cli import Context, bench, console, main
 from .errors import ConfigError
 
@@ -28,6 +29,15 @@ def _at(value: str | None) -> datetime | None:
 
 def _short(text: str, n: int = 90) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _change_status(obj: Context, tenant: str, card_id: str, target: CardStatus) -> None:
+    """Freeze a card (``target`` FROZEN) or thaw it (ACTIVE: the library restores the status it
+    had before it was frozen), then print the status it ends in."""
+    with obj.hub() as hub:
+        mem = hub.tenant(tenant)
+        card = {CardStatus.FROZEN: mem.freeze, CardStatus.ACTIVE: mem.thaw}[target](card_id)
+    console.print(f"{card.id} is {card.status.value}")
 
 
 @main.command()
@@ -129,9 +139,7 @@ def freeze(obj: Context, tenant, card_id):
 
     Example: autogen-zettel freeze alice 6f1c2a0e-...
     """
-    with obj.hub() as hub:
-        card = hub.tenant(tenant).freeze(card_id)
-    console.print(f"{card.id} is {card.status.value}")
+    _change_status(obj, tenant, card_id, CardStatus.FROZEN)
 
 
 @main.command()
@@ -143,9 +151,7 @@ def thaw(obj: Context, tenant, card_id):
 
     Example: autogen-zettel thaw alice 6f1c2a0e-...
     """
-    with obj.hub() as hub:
-        card = hub.tenant(tenant).thaw(card_id)
-    console.print(f"{card.id} is {card.status.value}")
+    _change_status(obj, tenant, card_id, CardStatus.ACTIVE)
 
 
 @main.command()

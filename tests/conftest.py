@@ -49,6 +49,23 @@ def disk_hub_factory(tmp_path, clock):
         h.close()
 
 
+@pytest.fixture
+def run(tmp_path):
+    """The CLI on a fresh data folder with the hashing embedder: ``run("cards", "ann", input=...)``."""
+    from click.testing import CliRunner
+
+    from autogen_zettel.cli import main
+
+    cfg = tmp_path / "cfg.yaml"
+    cfg.write_text("embedding:\n  model: hash-128\n")
+
+    def invoke(*args, input=None):
+        return CliRunner().invoke(main, ["--data-dir", str(tmp_path / "data"), "--config", str(cfg), *args],
+                                  input=input)
+
+    return invoke
+
+
 _MINILM = {}
 
 

@@ -6,24 +6,8 @@ from __future__ import annotations
 import json
 
 import networkx as nx
-import pytest
-from click.testing import CliRunner
-
-from autogen_zettel.cli import main
 
 from .test_cli import LOCOMO
-
-
-@pytest.fixture
-def run(tmp_path):
-    cfg = tmp_path / "cfg.yaml"
-    cfg.write_text("embedding:\n  model: hash-128\n")
-
-    def invoke(*args, input=None):
-        return CliRunner().invoke(main, ["--data-dir", str(tmp_path / "data"), "--config", str(cfg), *args],
-                                  input=input)
-
-    return invoke
 
 
 def test_memory_archive_commands(run, tmp_path):

@@ -50,17 +50,6 @@ def test_every_command_is_documented(path, cmd):
     assert result.exit_code == 0
 
 
-@pytest.fixture
-def run(tmp_path):
-    cfg = tmp_path / "cfg.yaml"
-    cfg.write_text("embedding:\n  model: hash-128\n")
-
-    def invoke(*args):
-        return CliRunner().invoke(main, ["--data-dir", str(tmp_path / "data"), "--config", str(cfg), *args])
-
-    return invoke
-
-
 def test_ingest_recall_show_stats_reindex(run, tmp_path):
     chat = tmp_path / "chat.jsonl"
     chat.write_text("\n".join(json.dumps(m) for m in [
