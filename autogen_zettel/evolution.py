@@ -1,0 +1,442 @@
+"""Persona evolution: the engine that turns an agent's experience into traits, unlocked
+behaviour, a profile and a versioned prompt stack.
+
+One :class:`PersonaEngine` serves one agent (one tenant). It is fed every message the agent
+sees (:meth:`PersonaEngine.observe`) and does, all in the memory's background worker so the
+reply path only reads the result:
+
+1. **Evidence.** The agent's own replies give weak behaviour evidence (short reply:
+   conciseness, a joke: humour, ...); feedback addressed to the agent (it answers the agent's
+   reply or names the agent) gives feedback evidence (explicit cues like "too long", or praise
+   and complaints credited to what the praised reply did), plus an LLM judge's signals when
+   one is configured. Each signal is stored as a REINFORCES / WEAKENS edge from the message
+   (and, once distilled, its card) to the trait: no message text, only the cue.
+2. **Mining** on a schedule (every ``persona.mine_every_turns`` messages, at session end, and
+   when ``persona.mine_every_days`` of clock time passed): trait scores with dual-rate learning
+   and bounds (:func:`~autogen_zettel.mining.mine_traits`), history rows, dissonance flags, and
+   at session end the communities of the strong-link graph that no trait explains (candidate
+   new traits).
+3. **Modules.** Each persona module's unlock condition is checked over the score history
+   (``conciseness > 0.7 held for 7 days``); modules unlock, strengthen gradually, weaken on
+   negative feedback and roll back (:func:`~autogen_zettel.modules.step_module`); every event
+   is recorded with its reason.
+4. **Prompt stack.** System layer (persona + profile), trait layer (trait leanings and active
+   modules by weight) and session layer (clarification questions where evidence is split),
+   plus temperature: a new version is recorded whenever what the model would be sent changes.
+5. **Profile.** Every ``persona.profile_every_days`` a profile is distilled from recent and
+   often-recalled cards and merged with the previous one by momentum.
+
+:meth:`PersonaEngine.modulation` gives recall a persona factor per card.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import asdict
+from datetime import datetime, timedelta
+from typing import Any
+
+from . import prompts
+from .cards import Card
+from .clock import as_naive_utc
+from .evidence import SignalSource, TraitSignal, behaviour_signals, feedback_signals, valence
+from .lexical import tokens
+from .mining import TraitState, candidate_traits, communities, initial_states, mine_traits
+from .modules import ModuleState, ModuleStatus, step_module
+from .persona import Persona
+from .prompt_stack import PromptStack, session_layer, stack_temperature, trait_layer
+from .store.persona_db import PersonaStore
+
+__all__ = ["PersonaEngine", "MiningReport"]
+
+log = logging.getLogger(__name__)
+
+_STATE_KEY = "engine"
+
+
+class MiningReport:
+    """What one mining did: the trait states, module events and the stack it left."""
+
+    def __init__(self, at: datetime, reason: str, states: Mapping[str, TraitState], events: list,
+                 stack: PromptStack, new_version: bool, candidates: list):
+        self.at, self.reason, self.states, self.events = at, reason, dict(states), events
+        self.stack, self.new_version, self.candidates = stack, new_version, candidates
+
+    def __repr__(self) -> str:
+        return (f"MiningReport(at={self.at:%Y-%m-%d %H:%M}, reason={self.reason!r}, "
+                f"events={len(self.events)}, version={self.stack.version})")
+
+
+def _state_dict(state: Any) -> dict:
+    out = {}
+    for key, value in asdict(state).items():
+        if isinstance(value, datetime):
+            value = value.isoformat()
+        elif hasattr(value, "value"):
+            value = value.value
+        out[key] = value
+    return out
+
+
+def _dt(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def _trait_state(d: dict) -> TraitState:
+    return TraitState(**{**d, "at": _dt(d["at"])})
+
+
+def _module_state(d: dict) -> ModuleState:
+    return ModuleState(**{**d, "status": ModuleStatus(d["status"]), "since": _dt(d.get("since")),
+                          "cooldown_until": _dt(d.get("cooldown_until"))})
+
+
+class PersonaEngine:
+    """Evolves one agent's persona from what it experiences (see the module docstring).
+
+    :param memory: the agent's memory (a :class:`~autogen_zettel.memory.Zettelkasten`)
+    :param persona: the persona the agent started from (its traits, trait definitions, modules)
+    :param config: a :class:`~autogen_zettel.config.PersonaConfig` (default: the hub's ``persona``)
+    :param judge: optional LLM trait judge (``signals(text, previous_reply, specs)``)
+    :param profiler: optional LLM profiler (``merge(old_text, items)``)
+    :param base_system: the system layer before the profile (default: the persona's system message)
+    :param base_temperature: the model's configured temperature (modules add their deltas to it)
+    """
+
+    def __init__(self, memory: Any, persona: Persona, *, config: Any = None, judge: Any = None,
+                 profiler: Any = None, base_system: str | None = None, base_temperature: float | None = None):
+        self.memory = memory
+        self.persona = persona
+        self.cfg = config if config is not None else memory.hub.config.persona
+        self.specs = dict(persona.trait_specs)
+        self.judge = judge
+        self.profiler = profiler
+        self.base_system = base_system if base_system is not None else persona.system_message_text()
+        self.base_temperature = base_temperature
+        self.store = PersonaStore(memory.db)
+        self._lock = threading.RLock()
+        self._recalls = 0
+        self._edges: dict[str, dict[str, float]] = {}
+        self._affinity: dict[str, dict[str, float]] = {}
+        self._keywords = {name: {t for k in spec.keywords for t in tokens(k)} for name, spec in self.specs.items()}
+        self._load(as_naive_utc(memory.hub.clock.now()))
+
+    # -- state -------------------------------------------------------------------------------
+    def _load(self, now: datetime) -> None:
+        saved = self.store.get_state(_STATE_KEY) or {}
+        states = {k: _trait_state(v) for k, v in (saved.get("traits") or {}).items()}
+        fresh = initial_states(self.specs, self.persona.traits, now, self.cfg)
+        for name, state in fresh.items():  # traits added to the persona since the last run start fresh
+            states.setdefault(name, state)
+        self.states: dict[str, TraitState] = {k: v for k, v in states.items() if k in self.specs}
+        modules = {k: _module_state(v) for k, v in (saved.get("modules") or {}).items()}
+        self.modules: dict[str, ModuleState] = {
+            m.name: modules.get(m.name) or ModuleState(m.name, ModuleStatus.LOCKED, 0.0, None, None, 0, 0)
+            for m in self.persona.modules
+        }
+        self._last_evidence = int(saved.get("last_evidence", 0))
+        self._last_mined = _dt(saved.get("last_mined")) or now
+        self._last_profile = _dt(saved.get("last_profile"))
+        self._turns = int(saved.get("turns", 0))
+        self._feedback: list[float] = list(saved.get("feedback", []))
+        # the agent's latest reply per session, kept in memory only: persona state holds no message text
+        self._last_reply: dict[str, tuple[str, str]] = {}
+        self.candidates: list[dict] = list(saved.get("candidates", []))
+        if not saved:
+            self.store.add_history(list(self.states.values()), "initial scores from the persona file")
+        if self.store.latest_prompt() is None:
+            self._record_stack(self._build(now, reason="persona file"))
+        self._refresh_edges()
+        if not saved:
+            self._save()
+
+    def _save(self) -> None:
+        self.store.set_state(_STATE_KEY, {
+            "traits": {k: _state_dict(v) for k, v in self.states.items()},
+            "modules": {k: _state_dict(v) for k, v in self.modules.items()},
+            "last_evidence": self._last_evidence,
+            "last_mined": self._last_mined.isoformat(),
+            "last_profile": self._last_profile.isoformat() if self._last_profile else None,
+            "turns": self._turns,
+            "feedback": self._feedback,
+            "candidates": self.candidates,
+        })
+
+    @property
+    def stack(self) -> PromptStack:
+        """The prompt stack in force: the latest recorded version (read from SQLite, so a
+        forget that scrubbed the stored versions is in force at once)."""
+        v = self.store.latest_prompt()
+        return PromptStack(v.version, v.system, v.traits, v.session, v.temperature, v.at, v.reason)
+
+    @property
+    def name(self) -> str:
+        return self.persona.name
+
+    def scores(self) -> dict[str, float]:
+        """Current trait scores (long-term plus mood, within bounds)."""
+        return {k: round(v.score, 4) for k, v in sorted(self.states.items())}
+
+    # -- observing ---------------------------------------------------------------------------
+    def observe(self, text: str, *, speaker: str, message_id: str, session_id: str | None, at: datetime,
+                previous_speaker: str | None = None) -> None:
+        """Queue one message the agent saw (its own reply or someone else's) for evidence.
+
+        Runs in the memory's background worker, after the message itself is stored.
+        """
+        if not self.cfg.enabled or not text.strip():
+            return
+        at = as_naive_utc(at)
+        self.memory.hub.worker.submit(
+            self.memory.name,
+            lambda: self._observe(text, speaker, message_id, session_id or "", at, previous_speaker),
+        )
+
+    def _addressed(self, text: str, previous_speaker: str | None) -> bool:
+        if previous_speaker == self.name:
+            return True
+        return re.search(rf"(?<!\w){re.escape(self.name)}(?!\w)", text, re.IGNORECASE) is not None
+
+    def _observe(self, text: str, speaker: str, message_id: str, session: str, at: datetime,
+                 previous_speaker: str | None) -> None:
+        with self._lock:
+            about = None
+            if speaker == self.name:
+                signals = behaviour_signals(text, specs=self.specs)
+                self._last_reply[session] = (message_id, self.memory.redact(text[:4000]).text)
+                if len(self._last_reply) > 64:  # old sessions: their replies get no more feedback
+                    self._last_reply.pop(next(iter(self._last_reply)))
+            elif self._addressed(text, previous_speaker):
+                last = self._last_reply.get(session)
+                previous = last[1] if last else None
+                about = last[0] if last else None
+                signals = feedback_signals(text, previous_reply=previous, specs=self.specs)
+                if self.judge is not None:
+                    signals = signals + self._judge(text, previous)
+                mood = valence(text)
+                if mood or signals:
+                    self._feedback.append(round(mood, 4))
+            else:
+                signals = []
+            if signals:
+                self.store.add_evidence([self._row(s, message_id, about, session, at) for s in signals])
+            self._turns += 1
+            due = self.cfg.mine_every_turns and self._turns >= self.cfg.mine_every_turns
+            late = self.cfg.mine_every_days and at - self._last_mined >= timedelta(days=self.cfg.mine_every_days)
+            if due or late:
+                self._mine(at, f"every {self.cfg.mine_every_turns} messages" if due else "clock")
+            else:
+                self._save()
+
+    def _judge(self, text: str, previous: str | None) -> list[TraitSignal]:
+        redacted = self.memory.redact(text).text  # the judge sees what memory would store, no secret
+        try:
+            return [s for s in self.judge.signals(redacted, previous, self.specs) if s.trait in self.specs]
+        except Exception as exc:  # noqa: BLE001 - offline detection still stands
+            log.warning("agent %s: trait judge failed, keeping offline evidence only: %s", self.name, exc)
+            return []
+
+    @staticmethod
+    def _row(s: TraitSignal, message_id: str, about: str | None, session: str, at: datetime) -> dict:
+        return {"trait": s.trait, "sign": s.sign, "strength": s.strength, "affect": s.affect,
+                "source": s.source.value if isinstance(s.source, SignalSource) else str(s.source),
+                "cue": s.cue, "message_id": message_id, "card_id": None, "about_message_id": about,
+                "session_id": session or None, "at": at}
+
+    # -- mining ------------------------------------------------------------------------------
+    def end_session(self, at: datetime | None = None) -> None:
+        """Mine at the end of a session (if ``persona.mine_at_session_end``), in the background."""
+        if not (self.cfg.enabled and self.cfg.mine_at_session_end):
+            return
+        when = as_naive_utc(at or self.memory.hub.clock.now())
+        self.memory.hub.worker.submit(self.memory.name, lambda: self._mine(when, "session end", session_end=True))
+
+    def mine(self, at: datetime | None = None, *, reason: str = "on request",
+             session_end: bool = False) -> MiningReport:
+        """Mine now (waits for queued captures first) and return what changed."""
+        self.memory.flush()
+        with self._lock:
+            return self._mine(as_naive_utc(at or self.memory.hub.clock.now()), reason, session_end=session_end)
+
+    def _mine(self, now: datetime, reason: str, *, session_end: bool = False) -> MiningReport:
+        with self._lock:
+            self.store.resolve_cards()
+            evidence = self.store.evidence()
+            new_ids = {e.id for e in evidence if e.id > self._last_evidence}
+            self.states = mine_traits(self.states, evidence, new_ids, self.specs, now, self.cfg)
+            self.store.add_history(list(self.states.values()), reason)
+            if evidence:
+                self._last_evidence = max(e.id for e in evidence)
+            history: dict[str, list[tuple[datetime, float]]] = {}
+            for row in self.store.history():
+                history.setdefault(row.trait, []).append((row.at, row.score))
+            events = []
+            for module in self.persona.modules:
+                if module.condition is None:
+                    continue
+                met, why = _holds(module.condition, history, now)
+                state, evs = step_module(self.modules[module.name], met=met, reason=why,
+                                         feedback=list(self._feedback), now=now, cfg=self.cfg)
+                self.modules[module.name] = state
+                events.extend(evs)
+            self._feedback = []
+            if events:
+                self.store.add_module_events(events)
+                for e in events:
+                    log.info("agent %s: module %s %s (%s)", self.name, e.module, e.event, e.reason)
+            if session_end:
+                self.candidates = self._candidates()
+            if self._profile_due(now):
+                self._refresh_profile(now)
+            self._refresh_edges()
+            why = "; ".join(f"{e.event} {e.module}: {e.reason}" for e in events) or reason
+            candidate = self._build(now, reason=why)
+            changed = not candidate.same_content(self.stack)
+            if changed:
+                self._record_stack(candidate)
+            self._turns = 0
+            self._last_mined = now
+            self._save()
+            return MiningReport(now, reason, self.states, events, self.stack, changed, self.candidates)
+
+    def _candidates(self) -> list[dict]:
+        try:
+            groups = communities(self.memory.graph, min_weight=self.cfg.strong_link_min,
+                                 min_size=self.cfg.community_min_size, seed=0)
+        except Exception as exc:  # noqa: BLE001 - a background analysis must not stop mining
+            log.warning("agent %s: community detection failed: %s", self.name, exc)
+            return self.candidates
+        if not groups:
+            return []
+        ids = sorted({i for g in groups for i in g})
+        cards = self.memory.db.get_many(ids)
+        found = candidate_traits(groups, cards, self.specs, set(self._edges))
+        out = [{"label": c.label, "keywords": list(c.keywords), "size": c.size, "card_ids": list(c.card_ids[:20])}
+               for c in found]
+        for c in out:
+            log.info("agent %s: candidate trait %r (%d cards)", self.name, c["label"], c["size"])
+        return out
+
+    # -- profile -----------------------------------------------------------------------------
+    def _profile_due(self, now: datetime) -> bool:
+        days = self.cfg.profile_every_days
+        return bool(days) and (self._last_profile is None or now - self._last_profile >= timedelta(days=days))
+
+    def _refresh_profile(self, now: datetime) -> None:
+        from .profile import extract_profile, merge_profile, render_profile
+
+        self._last_profile = now
+        new = extract_profile(self.memory.db.iter_cards(), now=now, style_card_ids=set(self._edges),
+                              limit=self.cfg.profile_items)
+        latest = self.store.latest_profile()
+        old = list(latest.items) if latest else []
+        merged = merge_profile(old, new, momentum=self.cfg.profile_momentum, limit=self.cfg.profile_items)
+        text = render_profile(merged)
+        if self.profiler is not None:
+            try:
+                text = self.profiler.merge(latest.text if latest else "", merged, momentum=self.cfg.profile_momentum) or text
+            except Exception as exc:  # noqa: BLE001 - the extractive profile stands
+                log.warning("agent %s: LLM profiler failed, keeping the extractive profile: %s", self.name, exc)
+        if merged and text != (latest.text if latest else ""):
+            self.store.add_profile(text, merged, now, "periodic profile")
+
+    def _profile_text(self) -> str:
+        latest = self.store.latest_profile()
+        return latest.text if latest else ""
+
+    # -- the prompt stack --------------------------------------------------------------------
+    def _active(self) -> list[tuple[Any, ModuleState]]:
+        return [(m, self.modules[m.name]) for m in self.persona.modules
+                if self.modules[m.name].status is ModuleStatus.ACTIVE and self.modules[m.name].weight > 0]
+
+    def questions(self) -> list[str]:
+        """Clarification questions for the traits whose evidence is split (dissonance)."""
+        return [prompts.dissonance_question(name, self.specs[name], s.support, s.against)
+                for name, s in sorted(self.states.items()) if s.dissonant and name in self.specs]
+
+    def _build(self, now: datetime, *, reason: str) -> PromptStack:
+        profile = self._profile_text()
+        system = self.base_system + (f"\n\n{prompts.PROFILE_HEADER}\n{profile}" if profile else "")
+        active = self._active()
+        traits = trait_layer(self.scores(), self.specs, [(m.prompt, st.weight) for m, st in active])
+        temperature = stack_temperature(self.base_temperature, [(m.temperature, st.weight) for m, st in active])
+        return PromptStack(0, system, traits, session_layer(self.questions()), temperature, now, reason)
+
+    def _record_stack(self, stack: PromptStack) -> int:
+        version = self.store.add_prompt_version(at=stack.at, system=stack.system, traits=stack.traits,
+                                                session=stack.session, temperature=stack.temperature,
+                                                reason=stack.reason)
+        log.info("agent %s: prompt stack version %d (%s)", self.name, version, stack.reason)
+        return version
+
+    # -- recall modulation -------------------------------------------------------------------
+    def _refresh_edges(self) -> None:
+        edges: dict[str, dict[str, float]] = {}
+        for card_id, rows in self.store.evidence_by_card().items():
+            per = edges.setdefault(card_id, {})
+            for r in rows:
+                per[r.trait] = max(-1.0, min(1.0, per.get(r.trait, 0.0) + r.sign * r.strength))
+        self._edges = edges
+
+    def _card_affinity(self, card: Card) -> dict[str, float]:
+        cached = self._affinity.get(card.id)
+        if cached is None:
+            words = set(tokens(card.content)) | {t for tag in card.tags for t in tokens(tag)}
+            cached = {name: min(1.0, len(words & kw) / 2) for name, kw in self._keywords.items() if words & kw}
+            if len(self._affinity) > 50_000:
+                self._affinity.clear()
+            self._affinity[card.id] = cached
+        return cached
+
+    def modulation(self) -> Callable[[Card], float] | None:
+        """A persona factor per card for recall, in ``[1 - s, 1 + s]`` (``persona.modulation_strength``).
+
+        A card leaning towards a trait (evidence edges, or the trait's keywords) is weighted up
+        when the trait scores high and down when it scores low. A share ``persona.exploration``
+        of recalls (seeded, so runs repeat) gets no modulation, so the agent does not lock
+        itself into one kind of memory. None: no modulation this time.
+        """
+        strength = self.cfg.modulation_strength
+        if not self.cfg.enabled or strength <= 0:
+            return None
+        with self._lock:
+            self._recalls += 1
+            rng = random.Random(f"{self.memory.name}:{self._recalls}")
+            if rng.random() < self.cfg.exploration:
+                log.debug("agent %s: exploration recall (no persona modulation)", self.name)
+                return None
+            leaning = {k: (v.score - 0.5) * 2 for k, v in self.states.items() if abs(v.score - 0.5) >= 0.05}
+            edges = self._edges
+        if not leaning:
+            return None
+
+        def factor(card: Card) -> float:
+            own = edges.get(card.id, {})
+            affinity = self._card_affinity(card)
+            total = 0.0
+            for trait, lean in leaning.items():
+                a = own.get(trait, 0.0) + affinity.get(trait, 0.0)
+                total += lean * max(-1.0, min(1.0, a))
+            return 1.0 + strength * max(-1.0, min(1.0, total))
+
+        return factor
+
+    def dump(self) -> dict:
+        """Scores, module states and candidates as plain data (for metrics and reports)."""
+        return {
+            "traits": {k: {"score": round(v.score, 4), "long": round(v.long, 4), "mood": round(v.mood, 4),
+                           "dissonant": v.dissonant} for k, v in sorted(self.states.items())},
+            "modules": {k: {"status": v.status.value, "weight": round(v.weight, 4)} for k, v in self.modules.items()},
+            "prompt_version": self.stack.version,
+            "candidates": [c["label"] for c in self.candidates],
+        }
+
+
+def _holds(condition: Any, history: Mapping[str, list], now: datetime) -> tuple[bool, str]:
+    from .traits import condition_holds
+
+    return condition_holds(condition, history, now)
