@@ -24,7 +24,7 @@ import networkx as nx
 from .cards import Link
 from .link import BACKWARD_WEIGHT, KIND_WEIGHT
 
-__all__ = ["build_graph", "add_links", "spread"]
+__all__ = ["build_graph", "add_links", "spread", "persona_graph"]
 
 
 def _add_edge(G: nx.DiGraph, u: str, v: str, weight: float, link: Link) -> None:
@@ -95,3 +95,40 @@ def spread(
             total[node] = total.get(node, 0.0) + act
         frontier = {n: a for n, a in nxt.items() if n not in seeds}
     return {n: (a, best[n][1]) for n, a in total.items()}
+
+
+def persona_graph(links: Iterable[Link], evidence: Iterable) -> nx.DiGraph:
+    """Memory and persona in one graph: the card graph plus a node ``"trait:NAME"`` per trait
+    (attribute ``kind="trait"``) and an edge card -> trait per card carrying evidence.
+
+    ``evidence`` holds rows with ``trait``, ``sign``, ``strength`` and ``card_id`` (e.g.
+    :class:`~autogen_zettel.mining.EvidenceRow`; rows without a card are skipped). The edge's
+    ``kind`` is ``"REINFORCES"`` or ``"WEAKENS"`` by the sign of the card's net evidence,
+    ``weight`` its absolute value, ``support``/``against`` the two sides' strengths (a tie
+    counts as REINFORCES with weight 0). Trait nodes only receive edges, so spreading
+    activation never passes through a trait to other cards.
+
+    >>> from types import SimpleNamespace as Row
+    >>> from autogen_zettel.cards import LinkKind
+    >>> G = persona_graph([Link("a", "b", LinkKind.STRONGLY_RELATED, 0.8)],
+    ...                   [Row(trait="conciseness", sign=1, strength=1.0, card_id="a"),
+    ...                    Row(trait="conciseness", sign=-1, strength=0.3, card_id="a")])
+    >>> G.nodes["trait:conciseness"]["kind"], G["a"]["trait:conciseness"]["kind"]
+    ('trait', 'REINFORCES')
+    >>> round(G["a"]["trait:conciseness"]["weight"], 2)
+    0.7
+    """
+    G = build_graph(links)
+    sides: dict[tuple[str, str], list[float]] = {}
+    for row in evidence:
+        if not row.card_id:
+            continue
+        pair = sides.setdefault((row.card_id, row.trait), [0.0, 0.0])
+        pair[0 if row.sign > 0 else 1] += float(row.strength)
+    for (card, trait), (support, against) in sorted(sides.items()):
+        node = f"trait:{trait}"
+        G.add_node(node, kind="trait", trait=trait)
+        net = support - against
+        G.add_edge(card, node, kind="REINFORCES" if net >= 0 else "WEAKENS", weight=abs(net),
+                   support=support, against=against)
+    return G
