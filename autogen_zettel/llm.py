@@ -40,6 +40,8 @@ __all__ = [
     "OpenAIWrapperCompleter",
     "LLMRefiner",
     "LLMLinkJudge",
+    "LLMTraitJudge",
+    "LLMProfiler",
     "load_llm_config",
     "llm_config_from_dict",
     "parse_json_object",
@@ -365,6 +367,15 @@ class LLMLinkJudge:
         if missing:
             raise LLMOutputError(f"no grade for candidate(s) {missing!r}; grade every candidate")
         return out
+
+
+def __getattr__(name: str) -> Any:
+    # the persona helpers (trait judge, profiler) live in llm_persona.py, which imports this module
+    if name in ("LLMTraitJudge", "LLMProfiler"):
+        from . import llm_persona
+
+        return getattr(llm_persona, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # -- llm_config files ---------------------------------------------------------------------------

@@ -41,6 +41,10 @@ __all__ = [
     "link_judge_retry_message",
     "conflict_judge_prompt",
     "offline_reply",
+    "trait_judge_messages",
+    "trait_judge_retry_message",
+    "profiler_messages",
+    "profiler_retry_message",
 ]
 
 # -- markers ----------------------------------------------------------------------------
@@ -266,3 +270,117 @@ def offline_reply(agent: str, role: str, replying_to: str | None, memory_lines: 
     head = f"{OFFLINE_LABEL} {who} replying{to} from {n} recalled memor{'y' if n == 1 else 'ies'}."
     body = "\n".join(memory_lines)
     return f"{head}\n{recall_block(agent, body, echo=True)}"
+
+
+# -- the LLM trait judge and profiler (issue #4) --------------------------------------------------
+
+TRAIT_JUDGE_SYSTEM = (
+    "You read one message a user sent to an AI assistant and decide what it says about how the "
+    "assistant should behave, on named trait dimensions. You answer with one JSON object and nothing else."
+)
+
+_TRAIT_JUDGE_USER = """The user's message below may be feedback on the assistant's previous reply (praise,
+a complaint, a correction, a request such as "too long" or "be more precise"). Give one signal per
+trait the message clearly moves: sign 1 when it asks for more of the trait or praises the reply for
+showing it, sign -1 when it asks for less or complains the reply showed too much of it. Most messages
+give none: answer {{"signals": []}} when the message is not feedback on how the assistant behaves.
+
+Traits (name: what it is; low ... high):
+{traits}
+
+Answer with exactly this JSON shape (at most {max_signals} signals, one per trait):
+{{"signals": [{{"trait": "name", "sign": 1, "strength": 0.0-1.0, "affect": -1.0-1.0, "cue": "phrase"}}]}}
+
+- strength: how clearly the message asks for it (1 = explicit request, 0.5 = implied).
+- affect: the user's mood in the message, -1 (annoyed) to 1 (delighted).
+- cue: optional; if the request matches one of the phrases listed for that trait and sign, copy
+  that phrase exactly, else leave cue out. Never quote the user's own words.
+
+The assistant's previous reply (context only, do not judge it yourself):
+<<<
+{previous}
+>>>
+
+The user's message:
+<<<
+{text}
+>>>"""
+
+
+def trait_judge_messages(text: str, *, previous_reply: str | None, traits: list[tuple[str, str, str, str,
+                         tuple[str, ...], tuple[str, ...]]], max_signals: int) -> list[dict]:
+    """Messages of one trait-judge call.
+
+    :param traits: (name, description, low, high, more phrases, less phrases) per trait
+    """
+    lines = []
+    for name, description, low, high, more, less in traits:
+        line = f"- {name}: {description or name}; low: {low or '-'} ... high: {high or '-'}"
+        if more:
+            line += f"\n  sign 1 phrases: {', '.join(more)}"
+        if less:
+            line += f"\n  sign -1 phrases: {', '.join(less)}"
+        lines.append(line)
+    user = _TRAIT_JUDGE_USER.format(traits="\n".join(lines), max_signals=max_signals,
+                                    previous=neutralise(previous_reply or "(none)")[:4000], text=neutralise(text)[:4000])
+    return [{"role": "system", "content": TRAIT_JUDGE_SYSTEM}, {"role": "user", "content": user}]
+
+
+def trait_judge_retry_message(previous: str, error: str) -> list[dict]:
+    return [
+        {"role": "assistant", "content": previous[:4000]},
+        {"role": "user", "content": (
+            f"That answer was not valid: {error}. Answer again with only the JSON object "
+            '{"signals": [...]} in the shape given above, no prose.'
+        )},
+    ]
+
+
+PROFILER_SYSTEM = (
+    "You keep a short profile of the people an AI assistant works with: their long-term preferences, "
+    "goals and preferred interaction style, drawn only from the assistant's memory cards. "
+    "You answer with one JSON object and nothing else."
+)
+
+_PROFILER_USER = """Write the profile of {agent}'s users from the memory cards below (best first: recent
+and often recalled). Cards marked [feedback] are the users' feedback on how {agent} replies.
+
+Rules:
+- At most {max_items} items; each is ONE short sentence (under 200 characters) in the third person.
+- Only state what the cards support; every item cites the ids of the cards it rests on.
+- section: "preferences" (likes, dislikes, wishes), "goals" (plans, aims, commitments),
+  "style" (how they want {agent} to reply), "background" (lasting facts about them).
+- weight: how important the item is for future conversations, 0.0-1.0.
+
+Answer with exactly this JSON shape:
+{{"items": [{{"section": "preferences", "text": "...", "weight": 0.0-1.0, "cards": ["c1"]}}]}}
+
+The previous profile (keep what still holds, in the same wording):
+{previous}
+
+Cards:
+{cards}"""
+
+
+def profiler_messages(agent: str, cards: list[tuple[str, str, str, str, bool]], previous: list[str],
+                      max_items: int) -> list[dict]:
+    """Messages of one profiler call.
+
+    :param cards: (short id, speaker, ISO time, content, is feedback) per card
+    :param previous: the previous profile's item texts
+    """
+    lines = "\n".join(f"{cid} ({who}, {when}){' [feedback]' if fb else ''}: {neutralise(text)}"
+                      for cid, who, when, text, fb in cards)
+    prev = "\n".join(f"- {neutralise(t)}" for t in previous) or "(none yet)"
+    user = _PROFILER_USER.format(agent=agent, max_items=max_items, previous=prev, cards=lines or "(no cards)")
+    return [{"role": "system", "content": PROFILER_SYSTEM}, {"role": "user", "content": user}]
+
+
+def profiler_retry_message(previous: str, error: str) -> list[dict]:
+    return [
+        {"role": "assistant", "content": previous[:4000]},
+        {"role": "user", "content": (
+            f"That answer was not valid: {error}. Answer again with only the JSON object "
+            '{"items": [...]} in the shape given above, citing only the card ids listed, no prose.'
+        )},
+    ]
