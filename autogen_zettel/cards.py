@@ -69,8 +69,9 @@ class PrivacyTier(str, enum.Enum):
 
     ``PERMANENT``: explicitly authorised facts, never decayed or archived by maintenance.
     ``STANDARD``: follows the forgetting curve (weakens unless recalled, archived when weak).
-    ``DECAYING``: preferences; recall weight falls to ``privacy.decayed_weight`` after
-    ``privacy.decay_after_days`` and maintenance archives them after ``privacy.archive_after_days``.
+    ``DECAYING``: preferences (opt-in, see ``configs/private.yaml``); recall weight falls to
+    ``privacy.decayed_weight`` after ``privacy.decay_after_days`` without a recall, edit or
+    restatement, and maintenance archives them after ``privacy.archive_after_days``.
     ``NEVER``: never persisted: a message given this tier is not stored at all (detected
     secrets inside other messages are redacted, see :mod:`autogen_zettel.privacy`).
     """

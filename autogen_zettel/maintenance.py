@@ -32,6 +32,7 @@ from .claims import extract_claims
 from .config import DecayConfig, MaintenanceConfig, PrivacyConfig
 from .lexical import tokens
 from .link import KIND_WEIGHT
+from .privacy import last_used
 
 __all__ = ["strength", "plan_merges", "merge_cards", "digest", "periods", "MaintenanceReport", "maintain",
            "rebuild_summary", "STEPS"]
@@ -60,7 +61,7 @@ def strength(card: Card, now: datetime, cfg: DecayConfig) -> float:
     """
     if card.tier is PrivacyTier.PERMANENT or not cfg.enabled:
         return 1.0
-    last = max(d for d in (card.created_at, card.last_access, card.updated_at) if d is not None)
+    last = last_used(card.created_at, card.updated_at, card.last_access)
     return _strength(card.importance, card.access_count, last, now, cfg)
 
 
@@ -123,11 +124,16 @@ def plan_merges(pairs: Iterable[tuple[str, str, float]], cards: dict[str, Card],
 
 
 def merge_cards(cluster: Sequence[Card]) -> Card:
-    """The survivor of a cluster, holding every source id, tag and entity of the cluster."""
+    """The survivor of a cluster, holding every source id, tag and entity of the cluster.
+
+    An absorbed card is a restatement, so its time counts as an access of the survivor: a
+    preference said again keeps its weight (forgetting curve and decaying tier alike).
+    """
     first = cluster[0]
     by_time = sorted(cluster, key=lambda c: (c.created_at, c.id))
     sources = tuple(dict.fromkeys(s for c in by_time for s in c.source_ids))
     accesses = [c.last_access for c in cluster if c.last_access]
+    accesses += [last_used(c.created_at, c.updated_at, None) for c in cluster[1:]]
     return first.with_changes(
         source_ids=sources,
         tags=tuple(dict.fromkeys(t for c in cluster for t in c.tags))[:8],
@@ -227,14 +233,14 @@ def _decay(mem, at: datetime, report: MaintenanceReport) -> None:
         tier = r["tier"]
         if tier == PrivacyTier.PERMANENT.value:
             continue
-        created = datetime.fromisoformat(r["created_at"])
-        updated = datetime.fromisoformat(r["updated_at"]) if r["updated_at"] else created
-        if tier == PrivacyTier.DECAYING.value and _days(at - updated) >= pcfg.archive_after_days:
+        last = last_used(*(datetime.fromisoformat(r[f]) if r[f] else None
+                           for f in ("created_at", "updated_at", "last_access")))
+        # a decaying card's period runs from its latest use, so a preference in use is kept
+        if tier == PrivacyTier.DECAYING.value and _days(at - last) >= pcfg.archive_after_days:
             archive[r["id"]] = "tier"
             continue
         if not dcfg.enabled:
             continue
-        last = max(updated, datetime.fromisoformat(r["last_access"]) if r["last_access"] else created)
         if _days(at - last) >= dcfg.min_idle_days and \
                 _strength(r["importance"], r["access_count"], last, at, dcfg) < dcfg.archive_below:
             archive[r["id"]] = "curve"

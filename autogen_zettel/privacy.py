@@ -19,8 +19,11 @@ text) before SQLite, Qdrant or a log record sees the text.
 True
 
 Tiers (:class:`~autogen_zettel.cards.PrivacyTier`): ``permanent`` cards never decay,
-``standard`` cards follow the forgetting curve, ``decaying`` cards (preferences, by default)
-lose weight after ``decay_after_days`` and are archived after ``archive_after_days``.
+``standard`` cards follow the forgetting curve, ``decaying`` cards (preferences, with
+``kind_tiers: {preference: decaying}`` as in ``configs/private.yaml``) lose weight after
+``decay_after_days`` and are archived after ``archive_after_days``. Both periods run from the
+card's latest use (creation, edit, recall, or a restatement merged into it), so a preference
+that keeps being used does not fade; one nobody asks about does.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ if TYPE_CHECKING:
     from .config import PrivacyConfig
 
 __all__ = ["DETECTORS", "Redaction", "Redactor", "redact", "luhn_ok", "cn_id_ok", "iban_ok", "tier_for",
-           "tier_weight"]
+           "last_used", "tier_weight"]
 
 _NOT_ALNUM_BEFORE = r"(?<![0-9A-Za-z])"
 _NOT_ALNUM_AFTER = r"(?![0-9A-Za-z])"
@@ -229,10 +232,26 @@ def tier_for(card: Card, cfg: "PrivacyConfig", explicit: PrivacyTier | None = No
     return PrivacyTier(cfg.kind_tiers.get(card.kind.value, cfg.default_tier))
 
 
+def last_used(created_at: datetime, updated_at: datetime | None, last_access: datetime | None) -> datetime:
+    """When a card was last created, edited or recalled (or confirmed: a merged restatement
+    counts as an access): the start of its decaying period and of its idle time."""
+    return max(d for d in (created_at, updated_at, last_access) if d is not None)
+
+
 def tier_weight(card: Card, now: datetime, cfg: "PrivacyConfig") -> float:
-    """Recall weight from the tier: a decaying card falls to ``decayed_weight`` once it is
-    ``decay_after_days`` old (counted from its creation or latest edit); others weigh 1."""
+    """Recall weight from the tier: a decaying card falls to ``decayed_weight`` once it went
+    ``decay_after_days`` without being created, edited or recalled; others weigh 1.
+
+    >>> from datetime import timedelta
+    >>> from autogen_zettel.config import PrivacyConfig
+    >>> t0 = datetime(2024, 1, 1)
+    >>> c = Card("p", "I love jam.", CardKind.PREFERENCE, "Ann", t0, ("m",), tier=PrivacyTier.DECAYING)
+    >>> tier_weight(c, t0 + timedelta(days=91), PrivacyConfig())
+    0.1
+    >>> tier_weight(c.with_changes(last_access=t0 + timedelta(days=80)), t0 + timedelta(days=120), PrivacyConfig())
+    1.0
+    """
     if card.tier is not PrivacyTier.DECAYING:
         return 1.0
-    since = card.updated_at or card.created_at
+    since = last_used(card.created_at, card.updated_at, card.last_access)
     return cfg.decayed_weight if (now - since).total_seconds() >= cfg.decay_after_days * 86400 else 1.0

@@ -166,3 +166,61 @@ def test_decaying_tier_weight_and_archive_follow_the_configured_days(clock):
         assert report.archived == {pref.id: "tier"}
         assert mem.card(pref.id).status is CardStatus.ARCHIVED
         assert pref.id not in score(T0 + timedelta(days=181))
+
+
+def test_decaying_period_runs_from_the_latest_recall(clock):
+    """A preference in use keeps its weight; one nobody recalls fades at day 91 and is archived at day 181."""
+    from autogen_zettel.privacy import tier_weight
+
+    cfg = config_from_dict({"privacy": {"kind_tiers": {"preference": "decaying"}}})  # 90 / 0.1 / 180 days
+    with MemoryHub.open(memory=True, config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
+        mem = hub.tenant("alice")
+        used = mem.remember("I love sour cherry jam on toast.", speaker="Ann", message_id="u")[0]
+        idle = mem.remember("I prefer green tea in the evening.", speaker="Ann", message_id="i")[0]
+        assert used.tier is idle.tier is PrivacyTier.DECAYING
+
+        clock.set(T0 + timedelta(days=80))
+        assert [h.card.id for h in mem.recall("cherry jam on toast", k=1)] == [used.id]  # touches it
+        mem.flush()
+        used, idle = mem.card(used.id), mem.card(idle.id)
+        assert used.last_access == T0 + timedelta(days=80) and idle.last_access is None
+
+        privacy = hub.config.privacy
+        assert tier_weight(used, T0 + timedelta(days=120), privacy) == 1.0
+        assert tier_weight(idle, T0 + timedelta(days=89), privacy) == 1.0
+        assert tier_weight(idle, T0 + timedelta(days=91), privacy) == pytest.approx(0.1)
+        assert tier_weight(used, T0 + timedelta(days=80 + 91), privacy) == pytest.approx(0.1)
+
+        assert mem.maintain(at=T0 + timedelta(days=179)).archived == {}
+        clock.set(T0 + timedelta(days=181))
+        assert mem.maintain().archived == {idle.id: "tier"}
+        assert mem.card(idle.id).status is CardStatus.ARCHIVED and mem.card(used.id).status is CardStatus.ACTIVE
+        assert mem.maintain(at=T0 + timedelta(days=80 + 181)).archived == {used.id: "tier"}
+
+
+def test_a_merged_restatement_restarts_the_decaying_period():
+    from autogen_zettel.cards import Card, CardKind
+    from autogen_zettel.maintenance import merge_cards
+    from autogen_zettel.privacy import tier_weight
+
+    first = Card("a", "I love cherry jam.", CardKind.PREFERENCE, "Ann", T0, ("m1",), tier=PrivacyTier.DECAYING)
+    again = first.with_changes(id="b", source_ids=("m2",), created_at=T0 + timedelta(days=100))
+    survivor = merge_cards([first, again])
+    assert survivor.id == "a" and survivor.source_ids == ("m1", "m2")
+    assert survivor.last_access == T0 + timedelta(days=100)
+    cfg = config_from_dict({}).privacy
+    assert tier_weight(first, T0 + timedelta(days=150), cfg) == pytest.approx(0.1)
+    assert tier_weight(survivor, T0 + timedelta(days=150), cfg) == 1.0
+
+
+def test_private_preset_turns_preferences_decaying_and_loads():
+    from autogen_zettel.config import load_config
+
+    root = Path(__file__).resolve().parents[1]
+    cfg = load_config(root / "configs" / "private.yaml")
+    assert cfg.privacy.kind_tiers == {"preference": "decaying"}
+    assert cfg.privacy.redact and set(cfg.privacy.detectors) == set(config_from_dict({}).privacy.detectors)
+    assert config_from_dict({}).privacy.kind_tiers == {}  # the default stays opt-in
+    r = Redactor.from_config(cfg.privacy).redact("Mail ann.lee@example.co.uk or call +44 20 7946 0958, "
+                                                 "not +3 points at 10:30 on 2024-03-01.")
+    assert r.text == "Mail [redacted email] or call [redacted phone], not +3 points at 10:30 on 2024-03-01."
