@@ -32,13 +32,13 @@ import logging
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 import networkx as nx
 
-from .cards import Card
+from .cards import Card, Link
 from .config import PersonaConfig
 from .traits import TraitSpec
 
@@ -49,6 +49,8 @@ __all__ = [
     "edge_weight",
     "initial_states",
     "mine_traits",
+    "SEMANTIC_KINDS",
+    "strong_link_graph",
     "communities",
     "candidate_traits",
     "top_keywords",
@@ -212,23 +214,50 @@ def mine_traits(previous: Mapping[str, TraitState], evidence: Sequence[EvidenceR
 # -- candidate traits: dense clusters of cards no trait explains -------------------------------
 
 
-def communities(G: nx.Graph, *, min_weight: float, min_size: int, seed: int = 0) -> list[frozenset[str]]:
-    """Louvain communities of the strong-link graph, largest first.
+SEMANTIC_KINDS = frozenset({"STRONGLY_RELATED", "WEAKLY_RELATED", "SHARED_ENTITY"})
+"""Link kinds that say two cards are about the same thing (structural kinds such as
+SAME_SESSION or SAME_SPEAKER would make every session a community)."""
 
-    Only edges whose ``strength`` (else ``weight``) is at least ``min_weight`` take part, taken
-    as undirected; trait nodes (``kind="trait"``) and REINFORCES/WEAKENS edges are left out.
+
+def strong_link_graph(links: Iterable[Link], *, kinds: Collection[str] = SEMANTIC_KINDS) -> nx.Graph:
+    """An undirected graph of the links of ``kinds``; a pair keeps its strongest such link
+    (``weight`` = link weight, ``kind`` = its kind). The input :func:`communities` expects.
+
+    A graph from :func:`autogen_zettel.graph.build_graph` keeps one reason per pair (the one
+    passing most activation, often SAME_SESSION), which can hide a semantic link: build the
+    community graph from the links with this function instead.
+    """
+    H = nx.Graph()
+    for link in links:
+        kind = link.kind.value
+        if kind not in kinds or link.src == link.dst:
+            continue
+        current = H.get_edge_data(link.src, link.dst)
+        if current is None or link.weight > current["weight"]:
+            H.add_edge(link.src, link.dst, weight=float(link.weight), kind=kind)
+    return H
+
+
+def communities(G: nx.Graph, *, min_weight: float, min_size: int, seed: int = 0,
+                kinds: Collection[str] = SEMANTIC_KINDS) -> list[frozenset[str]]:
+    """Louvain communities of the strong-link graph (deterministic for a seed), largest first.
+
+    Only edges of ``kinds`` (edges without a ``kind`` count) whose ``strength`` (else
+    ``weight``) is at least ``min_weight`` take part, taken as undirected; trait nodes
+    (``kind="trait"``, see :func:`autogen_zettel.graph.persona_graph`) are left out.
+    Communities smaller than ``min_size`` are dropped.
 
     >>> from autogen_zettel.cards import Link, LinkKind
-    >>> from autogen_zettel.graph import build_graph
     >>> tri = [("a", "b"), ("b", "c"), ("a", "c"), ("x", "y"), ("y", "z"), ("x", "z")]
-    >>> G = build_graph([Link(u, v, LinkKind.STRONGLY_RELATED, 0.9) for u, v in tri] +
-    ...                 [Link("c", "x", LinkKind.WEAKLY_RELATED, 0.2)])
+    >>> G = strong_link_graph([Link(u, v, LinkKind.STRONGLY_RELATED, 0.9) for u, v in tri] +
+    ...                       [Link("c", "x", LinkKind.WEAKLY_RELATED, 0.2)])
     >>> [sorted(c) for c in communities(G, min_weight=0.5, min_size=3)]
     [['a', 'b', 'c'], ['x', 'y', 'z']]
     """
     H = nx.Graph()
     for u, v, data in G.edges(data=True):
-        if u == v or data.get("kind") in ("REINFORCES", "WEAKENS"):
+        kind = data.get("kind")
+        if u == v or (kind is not None and kind not in kinds):
             continue
         if G.nodes[u].get("kind") == "trait" or G.nodes[v].get("kind") == "trait":
             continue
@@ -241,7 +270,11 @@ def communities(G: nx.Graph, *, min_weight: float, min_size: int, seed: int = 0)
             H.add_edge(u, v, weight=w)
     if H.number_of_edges() == 0:
         return []
-    groups = nx.community.louvain_communities(H, weight="weight", seed=seed)
+    # sorted nodes/edges: louvain's result depends on insertion order as well as on the seed
+    S = nx.Graph()
+    S.add_nodes_from(sorted(H.nodes))
+    S.add_weighted_edges_from(sorted((min(u, v), max(u, v), d["weight"]) for u, v, d in H.edges(data=True)))
+    groups = nx.community.louvain_communities(S, weight="weight", seed=seed)
     big = [frozenset(g) for g in groups if len(g) >= min_size]
     return sorted(big, key=lambda g: (-len(g), min(g)))
 
