@@ -337,6 +337,7 @@ def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Pa
 
 
 from . import cli_archive  # noqa: E402,F401  (registers the memory-archive commands on main)
+from . import cli_persona  # noqa: E402,F401  (registers the traits command on main)
 
 if __name__ == "__main__":  # pragma: no cover
     # run as `python -m autogen_zettel.cli`: use the imported module's group, on which

@@ -41,7 +41,8 @@ if TYPE_CHECKING:  # pragma: no cover
 # The trait logic (mining, modules) is imported where rows are built, not here: the schema
 # migration imports this module, and opening a database must not load the mining code.
 
-__all__ = ["PersonaStore", "TraitPoint", "PromptVersion", "ProfileVersion", "create_persona_tables"]
+__all__ = ["PersonaStore", "TraitPoint", "PromptVersion", "ProfileVersion", "ModuleSummary", "module_summaries",
+           "create_persona_tables"]
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +124,47 @@ class ProfileVersion:
     text: str
     items: tuple[ProfileItem, ...]
     reason: str
+
+
+@dataclass(frozen=True)
+class ModuleSummary:
+    """Where a behaviour module stands according to its recorded events.
+
+    ``status`` is ``"active"`` after an unlock, strengthen or weaken, ``"rolled_back"`` after a
+    rollback and ``"locked"`` after a relock; ``since`` is when it entered that status.
+    """
+
+    module: str
+    status: str
+    weight: float
+    since: datetime
+    events: int
+    reason: str
+
+
+_STATUS_AFTER = {"unlock": "active", "strengthen": "active", "weaken": "active", "rollback": "rolled_back",
+                 "relock": "locked"}
+
+
+def module_summaries(events: Iterable["ModuleEvent"]) -> list[ModuleSummary]:
+    """The state of every module that has events, from its events in time order.
+
+    >>> from datetime import datetime
+    >>> from types import SimpleNamespace as E
+    >>> t = datetime(2024, 3, 8)
+    >>> [(m.module, m.status, m.weight) for m in module_summaries([
+    ...     E(module="brief", at=t, event="unlock", weight_before=0, weight_after=0.34, reason="held 7 days"),
+    ...     E(module="brief", at=t, event="weaken", weight_before=0.34, weight_after=0.17, reason="complaint")])]
+    [('brief', 'active', 0.17)]
+    """
+    out: dict[str, ModuleSummary] = {}
+    for e in sorted(events, key=lambda e: e.at):
+        prev = out.get(e.module)
+        status = _STATUS_AFTER.get(e.event, prev.status if prev else "locked")
+        since = prev.since if prev is not None and prev.status == status else e.at
+        out[e.module] = ModuleSummary(e.module, status, float(e.weight_after), since,
+                                      (prev.events if prev else 0) + 1, e.reason)
+    return [out[k] for k in sorted(out)]
 
 
 def _chunks(ids: Sequence[Any], size: int = 500):
