@@ -137,6 +137,11 @@ class LLMTraitJudge:
         log.warning("LLM trait judge failed twice (%s); keeping the offline feedback signals", error)
         return None
 
+    def signals(self, text: str, previous_reply: str | None, specs: Mapping[str, TraitSpec]) -> list[TraitSignal]:
+        """Like calling the judge, but ``[]`` when it gave up (for callers that add these to
+        the offline signals)."""
+        return self(text, previous_reply=previous_reply, specs=specs) or []
+
 
 def validate_profile_items(data: dict, short: Mapping[str, str], *, max_items: int) -> list[ProfileItem]:
     """Check a profiler answer ``{"items": [...]}``; card ids are mapped from short ids back.
@@ -198,7 +203,8 @@ class LLMProfiler:
 
     Returns ``None`` when the LLM failed twice (a warning is logged): the caller then uses
     :func:`autogen_zettel.profile.extract_profile`. Merge the result with
-    :func:`autogen_zettel.profile.merge_profile` as with the offline profile.
+    :func:`autogen_zettel.profile.merge_profile` as with the offline profile. Or let it only
+    word a profile already merged offline: ``profiler.merge(old_text, merged_items)``.
 
     :param llm: an AutoGen ``llm_config`` or any :class:`~autogen_zettel.llm.Completer`
     :param max_items: at most this many items per profile
@@ -228,7 +234,30 @@ class LLMProfiler:
         short = {f"c{i}": c.id for i, c in enumerate(pool, start=1)}
         rows = [(sid, c.speaker, c.created_at.isoformat(timespec="minutes"), c.content, c.id in style)
                 for sid, c in zip(short, pool)]
-        messages = prompts.profiler_messages(agent, rows, [it.text for it in previous], self.max_items)
+        return self._ask(agent, rows, short, [it.text for it in previous])
+
+    def merge(self, old_text: str, items: Sequence[ProfileItem], *, momentum: float = 0.3,
+              agent: str = "the assistant") -> str | None:
+        """The profile text written by the LLM from already merged items (e.g. the extractive
+        profile after :func:`~autogen_zettel.profile.merge_profile`), keeping the wording of
+        ``old_text`` where it still holds. ``None`` when the LLM failed twice.
+
+        Only the items go into the prompt (no other card text), so the text says nothing the
+        items do not; the momentum was applied to the items already and is not used here.
+        """
+        from .profile import render_profile
+
+        pool = list(items)[: self.max_cards]
+        if not pool:
+            return ""
+        short = {f"c{i}": f"c{i}" for i in range(1, len(pool) + 1)}
+        rows = [(sid, "profile", it.section, it.text, it.section == "style") for sid, it in zip(short, pool)]
+        previous = [ln[2:] for ln in old_text.splitlines() if ln.startswith("- ")]
+        written = self._ask(agent, rows, short, previous)
+        return None if written is None else render_profile(written)
+
+    def _ask(self, agent: str, rows: list, short: Mapping[str, str], previous: list[str]) -> list[ProfileItem] | None:
+        messages = prompts.profiler_messages(agent, rows, previous, self.max_items)
         error: Exception | None = None
         for attempt in (1, 2):
             self.calls += 1

@@ -164,3 +164,30 @@ def test_profiler_makes_no_call_without_cards():
 def test_profile_validation(item, problem):
     with pytest.raises(LLMOutputError, match=problem):
         validate_profile_items(parse_json_object(json.dumps({"items": [item]})), {"c1": "card-1"}, max_items=8)
+
+
+def test_judge_signals_adds_nothing_when_the_llm_gave_up():
+    good = signals_json({"trait": "conciseness", "sign": 1, "strength": 1.0, "affect": -0.5, "cue": "too long"})
+    with OpenAIStub(scripted(good, "nope", "still nope")) as stub:
+        judge = LLMTraitJudge(stub.llm_config())
+        assert [s.trait for s in judge.signals(FEEDBACK, REPLY, default_traits())] == ["conciseness"]
+        assert judge.signals(FEEDBACK, REPLY, default_traits()) == []
+    assert judge.failures == 1 and len(stub.requests) == 3
+
+
+def test_profiler_words_an_already_merged_profile_from_its_items_only():
+    merged = [ProfileItem("Ann prefers green tea.", 0.7, ("card-tea",)),
+              ProfileItem("Ann wants the number first.", 0.3, ("card-short",), "style")]
+    answer = json.dumps({"items": [
+        {"section": "preferences", "text": "Ann drinks green tea.", "weight": 0.7, "cards": ["c1"]},
+        {"section": "style", "text": "Lead with the number when answering Ann.", "weight": 0.3, "cards": ["c2"]},
+    ]})
+    with OpenAIStub(scripted(answer, "x", "y")) as stub:
+        profiler = LLMProfiler(stub.llm_config())
+        text = profiler.merge("Preferences:\n- Ann drinks green tea.", merged, momentum=0.3)
+        assert profiler.merge("", [], momentum=0.3) == ""
+        assert profiler.merge("", merged) is None
+    assert text == "Preferences:\n- Ann drinks green tea.\nInteraction style:\n- Lead with the number when answering Ann."
+    prompt = stub.requests[0]["messages"][1]["content"]
+    assert "c2 (profile, style) [feedback]: Ann wants the number first." in prompt
+    assert "- Ann drinks green tea." in prompt  # the previous wording is offered to keep
