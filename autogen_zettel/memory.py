@@ -449,6 +449,7 @@ class Zettelkasten(ArchiveMixin):
         at: datetime | None = None,
         token_budget: int | None = None,
         touch: bool = True,
+        modulation: Callable[[Card], float] | None = None,
     ) -> list[Hit]:
         """Progressive recall: hybrid search, then associative unlocking along links.
 
@@ -464,12 +465,19 @@ class Zettelkasten(ArchiveMixin):
         :param token_budget: also cut the hits to this many prompt tokens
         :param touch: count this as an access of the recalled cards (in the background); each
             access strengthens a card on the forgetting curve
+        :param modulation: an extra factor per card, ``modulation(card) -> float`` (1.0 is neutral,
+            above boosts, below damps; keep it positive), multiplied with the privacy tier weight
+            into every score. It reorders the candidates the search and the links found; it
+            adds none. The persona engine of issue #4 passes its factor here
+            (:meth:`~autogen_zettel.evolution.PersonaEngine.modulation`).
         :returns: hits, best first; ``hit.score`` is higher for better matches
         """
         cfg = self.config.recall
         k = cfg.k if k is None else k
         if not isinstance(k, int) or k < 1:
             raise InvalidInput(f"k must be a positive integer, got {k!r}")
+        if modulation is not None and not callable(modulation):
+            raise InvalidInput(f"modulation must be a function card -> float or None, got {modulation!r}")
         query = clean_text(query)
         if not query:
             return []
@@ -487,10 +495,14 @@ class Zettelkasten(ArchiveMixin):
                 break
         immediate = [(i, s) for i, s in fused if i in active]
         privacy = self.config.privacy
-        modulation = lambda card: tier_weight(card, now, privacy)  # noqa: E731
+
+        def factor(card: Card) -> float:
+            weight = tier_weight(card, now, privacy)
+            return weight if modulation is None else weight * modulation(card)
+
         summaries = cfg.prefer_summary_min > 0 and self._has_summaries()
         hits = unlock(immediate, self.graph, recallable, cfg, k=2 * k if summaries else k, now=now,
-                      modulation=modulation)
+                      modulation=factor)
         if summaries:
             hits = self._prefer_summaries(hits, k)
         hits = attach_conflicts(self.db, hits)
