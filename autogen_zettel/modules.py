@@ -6,14 +6,17 @@ feedback on the agent's replies since the previous mining; it returns the new st
 events, each with its reason, for the store's ``module_events`` table::
 
     LOCKED --met, not cooling down--> ACTIVE (weight = module_ramp)       "unlock"
-    ACTIVE --met, no negative feedback--> weight + module_ramp (max 1)    "strengthen"
+    ACTIVE --met, no complaint in the open window--> weight + ramp (max 1) "strengthen"
     ACTIVE --negative feedback in the watch window--> weight x decay      "weaken"
     ACTIVE --rollback_negative negatives in the window--> ROLLED_BACK     "rollback"
     ACTIVE --condition no longer met--> LOCKED (weight 0)                 "relock"
     ROLLED_BACK --cooldown over--> LOCKED                                 "relock"
 
 The watch window covers the feedback on the next ``rollback_window`` replies after a change
-(unlock or strengthen); feedback after it does not count toward a rollback.
+(unlock or strengthen); feedback after it does not count toward a rollback. A module with a
+complaint in its open window is under suspicion: it does not grow until the window closes
+without enough complaints (a mining without any feedback does not clear it), so slow feedback
+spread over many minings can still roll a change back.
 
 >>> from datetime import datetime
 >>> from autogen_zettel.config import PersonaConfig
@@ -138,14 +141,18 @@ def step_module(state: ModuleState, *, met: bool, reason: str, feedback: Sequenc
                                           f"replies after the change; cooling down until {until:%Y-%m-%d %H:%M}")
             return replace(state, status=ModuleStatus.ROLLED_BACK, weight=0.0, since=now, cooldown_until=until,
                            watch=0, negatives=0), events
+    if watch <= 0:  # the window closed without enough complaints: the change is accepted so far
+        negatives = 0
     state = replace(state, weight=weight, watch=watch, negatives=negatives)
     if not met:
         emit("relock", state.weight, 0.0, f"condition no longer holds: {reason}")
         return replace(state, status=ModuleStatus.LOCKED, weight=0.0, since=now, watch=0, negatives=0), events
-    if not negative_now and state.weight < 1.0:
+    # a module under suspicion (a complaint in its open window) does not grow; a mining with no
+    # feedback at all does not clear the suspicion either
+    if not negative_now and negatives == 0 and state.weight < 1.0:
         new = _round(min(1.0, state.weight + cfg.module_ramp))
         emit("strengthen", state.weight, new, reason)
-        state = replace(state, weight=new, watch=cfg.rollback_window, negatives=0)
+        state = replace(state, weight=new, watch=cfg.rollback_window)
     return state, events
 
 

@@ -108,16 +108,26 @@ def test_two_negatives_in_one_step_roll_back_at_once():
     assert s.status is ModuleStatus.ROLLED_BACK
 
 
-def test_a_strengthen_opens_a_new_window():
-    # one negative, then a clean step strengthens and resets the count: a later single
-    # negative does not roll back
+def test_a_complaint_in_the_open_window_blocks_growth_until_the_window_closes():
+    s, _ = step(ModuleState.locked("m"), day(0))  # watch 3
+    s, _ = step(s, day(1), feedback=[-0.5])
+    assert s.negatives == 1 and s.weight == 0.17 and s.watch == 2
+    s, ev = step(s, day(2))  # a mining without feedback does not clear the suspicion
+    assert ev == [] and s.weight == 0.17 and s.negatives == 1
+    s, ev = step(s, day(3), feedback=[0.4, 0.6])  # the window closes with one complaint only
+    assert [e.event for e in ev] == ["strengthen"] and s.negatives == 0 and s.weight == 0.51 and s.watch == 3
+    s, ev = step(s, day(4), feedback=[-0.5])  # a new window: one complaint does not roll back
+    assert s.status is ModuleStatus.ACTIVE and [e.event for e in ev] == ["weaken"]
+
+
+def test_slow_complaints_across_quiet_minings_still_roll_back():
     s, _ = step(ModuleState.locked("m"), day(0))
     s, _ = step(s, day(1), feedback=[-0.5])
-    assert s.negatives == 1 and s.weight == 0.17
-    s, ev = step(s, day(2))
-    assert [e.event for e in ev] == ["strengthen"] and s.negatives == 0 and s.weight == 0.51
-    s, ev = step(s, day(3), feedback=[-0.5])
-    assert s.status is ModuleStatus.ACTIVE and [e.event for e in ev] == ["weaken"]
+    for d in (2, 3, 4):  # minings on the clock with no feedback in between
+        s, ev = step(s, day(d))
+        assert ev == []
+    s, ev = step(s, day(5), feedback=[-0.7])
+    assert [e.event for e in ev] == ["weaken", "rollback"] and s.status is ModuleStatus.ROLLED_BACK
 
 
 def test_locked_module_ignores_feedback_and_a_negative_step_does_not_strengthen():
