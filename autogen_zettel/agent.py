@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import copy
 import hashlib
 import logging
 import threading
@@ -77,19 +78,27 @@ class UnlockedCard:
     at: datetime
     source_ids: tuple[str, ...]
     via: tuple[str, str] | None = None
+    conflicts: tuple[str, ...] = ()  # the other versions of a claim this card holds (see Hit.conflicts)
+    note: str | None = None  # the clarification question the agent may ask about a conflict
 
     @classmethod
     def from_hit(cls, hit: Hit) -> "UnlockedCard":
         c = hit.card
         return cls(c.id, hit.layer, round(float(hit.score), 4), c.speaker, c.content, c.session_id, c.created_at,
-                   tuple(c.source_ids), tuple(hit.via) if hit.via else None)
+                   tuple(c.source_ids), tuple(hit.via) if hit.via else None,
+                   tuple(x.other_content for x in hit.conflicts), hit.note)
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "card_id": self.card_id, "layer": self.layer, "score": self.score, "speaker": self.speaker,
             "content": self.content, "session_id": self.session_id, "at": self.at.isoformat(),
             "source_ids": list(self.source_ids), "via": list(self.via) if self.via else None,
         }
+        if self.conflicts:
+            out["conflicts"] = list(self.conflicts)
+        if self.note:
+            out["note"] = self.note
+        return out
 
 
 @dataclass(frozen=True)
@@ -164,6 +173,9 @@ class ZettelMemoryCapability:
     :param memory_guide: append the memory guide to the system message (``add_to_agent`` only)
     :param session_id: start in this session (else sessions follow the chats, see :meth:`start_session`)
     :param on_recall: called with each :class:`RecallEvent`
+    :param persona_engine: a :class:`~autogen_zettel.evolution.PersonaEngine` to feed every
+        captured message to, and whose persona factor weights recall
+        (:class:`MemoryAugmentedAssistantAgent` makes one from its persona)
     """
 
     def __init__(
@@ -180,6 +192,7 @@ class ZettelMemoryCapability:
         memory_guide: bool = True,
         session_id: str | None = None,
         on_recall: Callable[[RecallEvent], None] | None = None,
+        persona_engine: Any = None,
     ):
         if not isinstance(hub, MemoryHub):
             raise InvalidInput(f"hub must be a MemoryHub (MemoryHub.open(...)), got {type(hub).__name__}")
@@ -202,6 +215,7 @@ class ZettelMemoryCapability:
         self.inject_role = inject_role
         self.memory_guide = memory_guide
         self.on_recall = on_recall
+        self.persona_engine = persona_engine
         self._tenant = tenant
         self._memory: Zettelkasten | None = tenant if isinstance(tenant, Zettelkasten) else None
         self._agent: autogen.ConversableAgent | None = None
@@ -211,6 +225,7 @@ class ZettelMemoryCapability:
         self._auto_sessions = 0
         self._seq: dict[str, int] = {}
         self._last_id: dict[str, str] = {}
+        self._last_speaker: dict[str, str] = {}
         self._seen: dict[str, set[str]] = {}
         self.recalls: collections.deque[RecallEvent] = collections.deque(maxlen=_MAX_EVENTS)
         if session_id is not None:
@@ -365,15 +380,19 @@ class ZettelMemoryCapability:
                 return None
             mid = message_id_for(session, seq, speaker, text)
             reply_to = self._last_id.get(session)
+            when = at or self.hub.clock.now()
             try:
                 self.memory.remember_later(
-                    clean, speaker=speaker, message_id=mid, session_id=session,
-                    at=at or self.hub.clock.now(), reply_to=reply_to,
+                    clean, speaker=speaker, message_id=mid, session_id=session, at=when, reply_to=reply_to,
                 )
             except InvalidInput as exc:  # a message memory refuses must not break the chat
                 log.warning("agent %s: message %s not remembered: %s", self._agent_name, mid, exc)
                 return None
+            if self.persona_engine is not None:
+                self.persona_engine.observe(clean, speaker=speaker, message_id=mid, session_id=session, at=when,
+                                            previous_speaker=self._last_speaker.get(session))
             self._last_id[session] = mid
+            self._last_speaker[session] = speaker
             self._seen.setdefault(session, set()).add(mid)
             return mid
 
@@ -427,7 +446,9 @@ class ZettelMemoryCapability:
             if self.flush_before_recall:
                 self.memory.flush()
             ask = self.k if self.include_current_session else self.k + min(self.k, len(self._seen.get(session or "", ())))
-            hits = self.memory.recall(query, k=ask, at=now)
+            engine = self.persona_engine
+            hits = self.memory.recall(query, k=ask, at=now,
+                                      modulation=engine.modulation() if engine is not None else None)
             if not self.include_current_session:
                 hits = [h for h in hits if not self._in_context(h, session)]
             hits = cut_to_budget(hits[: self.k], self.token_budget)
@@ -475,6 +496,14 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
     :param hub: the memory hub
     :param llm_config: AutoGen's ``llm_config`` (``False``: no replies from a model)
     :param tenant: another tenant name (or :class:`Zettelkasten`) to use as this agent's memory
+    :param evolve: let the persona evolve (default ``persona.enabled`` of the hub's config): a
+        :class:`~autogen_zettel.evolution.PersonaEngine` mines traits from what the agent sees,
+        unlocks the persona's modules, and before each reply the agent's system message and
+        temperature are set from the engine's current prompt stack (a second hook on
+        ``process_all_messages_before_reply``, after the recall hook)
+    :param trait_judge: an LLM trait judge (:class:`~autogen_zettel.llm.LLMTraitJudge`) that adds
+        its evidence to the offline rules
+    :param profiler: an LLM profiler (:class:`~autogen_zettel.llm.LLMProfiler`) for the persona profile
     :param kwargs: the recall options of :class:`ZettelMemoryCapability` (``k``, ``token_budget``,
         ``query_messages``, ``include_current_session``, ``flush_before_recall``, ``inject_role``,
         ``session_id``, ``on_recall``), then any ``AssistantAgent`` argument except ``name`` and
@@ -490,6 +519,9 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
         hub: MemoryHub,
         llm_config: Any = None,
         tenant: str | Zettelkasten | None = None,
+        evolve: bool | None = None,
+        trait_judge: Any = None,
+        profiler: Any = None,
         **kwargs: Any,
     ):
         if not isinstance(persona, Persona):
@@ -508,8 +540,9 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
                 log.info("agent %s has no llm_config: replying in offline mode", persona.name)
                 llm_config = offline_llm_config()
         kwargs.setdefault("description", persona.describe())
+        evolve = hub.config.persona.enabled if evolve is None else bool(evolve)
         with _placeholder_notice_dropped(is_offline_config(llm_config)):
-            super().__init__(name=persona.name, system_message=persona.system_message_text(),
+            super().__init__(name=persona.name, system_message=persona.system_message_text(traits=not evolve),
                              llm_config=llm_config, **kwargs)
         self.persona = persona
         self.offline = is_offline_config(self.llm_config)
@@ -517,6 +550,21 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
             self.register_model_client(OfflineMemoryClient, agent_name=persona.name, role=persona.role)
         capability = ZettelMemoryCapability(hub, tenant=tenant, memory_guide=False, **options)
         capability._bind(self, wrap_capture=False, edit_system_message=False)
+        self.persona_engine = None
+        self._applied_version: int | None = None
+        self._applied_temperature: float | None = None
+        if evolve:
+            from .evolution import PersonaEngine
+
+            self._base_llm_config = self.llm_config
+            base_t = self._llm_config_dict().get("temperature") if self.llm_config else None
+            self.persona_engine = PersonaEngine(
+                capability.memory, persona, judge=trait_judge, profiler=profiler,
+                base_system=self.system_message, base_temperature=base_t,
+            )
+            capability.persona_engine = self.persona_engine
+            self.register_hook(HOOK, self._persona_hook)
+            self.apply_prompt_stack()
 
     # capture: every message this agent sees or says, before AutoGen handles it
     def receive(self, message, sender, request_reply=None, silent=False):
@@ -561,6 +609,56 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
     def last_recall(self) -> RecallEvent | None:
         """What the agent unlocked before its latest reply."""
         return self.zettel_capability.last_recall
+
+    # -- persona evolution -------------------------------------------------------------------
+    def end_session(self, at: datetime | None = None) -> None:
+        """The session is over: mine traits now (in the background) if the persona evolves."""
+        if self.persona_engine is not None:
+            self.persona_engine.end_session(at)
+
+    def _persona_hook(self, messages: list[dict]) -> list[dict]:
+        """Second ``process_all_messages_before_reply`` hook: bring the system message and
+        temperature up to the engine's current prompt stack; the messages pass unchanged."""
+        try:
+            self.apply_prompt_stack()
+        except Exception:  # noqa: BLE001 - the reply goes ahead with the previous stack
+            log.warning("agent %s: could not apply the prompt stack", self.name, exc_info=True)
+        return messages
+
+    def apply_prompt_stack(self) -> int | None:
+        """Set the system message and temperature from the engine's prompt stack if it changed;
+        returns the version now in force (None without persona evolution)."""
+        engine = self.persona_engine
+        if engine is None:
+            return None
+        stack = engine.stack
+        if stack.version != self._applied_version:
+            self.update_system_message(stack.render())
+            self._set_temperature(stack.temperature)
+            self._applied_version = stack.version
+            log.debug("agent %s: prompt stack version %d in force", self.name, stack.version)
+        return stack.version
+
+    def _llm_config_dict(self, config: Any = None) -> dict:
+        config = self.llm_config if config is None else config
+        if not config:
+            return {}
+        dump = getattr(config, "model_dump", None)
+        return copy.deepcopy(dump() if callable(dump) else dict(config))
+
+    def _set_temperature(self, temperature: float | None) -> None:
+        """Rebuild the model client with ``temperature`` (None: the configured one)."""
+        if temperature == self._applied_temperature or not self.llm_config:
+            return
+        if self.offline:  # the offline client does not sample: nothing to rebuild
+            self._applied_temperature = temperature
+            return
+        config = self._llm_config_dict(self._base_llm_config)
+        if temperature is not None:
+            config["temperature"] = temperature
+        self.llm_config = self._validate_llm_config(config)
+        self.client = self._create_client(self.llm_config)
+        self._applied_temperature = temperature
 
 
 class _DropPlaceholderNotice(logging.Filter):

@@ -362,7 +362,10 @@ class PersonaEngine:
         profile = self._profile_text()
         system = self.base_system + (f"\n\n{prompts.PROFILE_HEADER}\n{profile}" if profile else "")
         active = self._active()
-        traits = trait_layer(self.scores(), self.specs, [(m.prompt, st.weight) for m, st in active])
+        # the trait layer follows the long-term traits; mood comes and goes within days and would
+        # make the stack flicker between versions
+        longs = {k: v.long for k, v in self.states.items()}
+        traits = trait_layer(longs, self.specs, [(m.prompt, st.weight) for m, st in active])
         temperature = stack_temperature(self.base_temperature, [(m.temperature, st.weight) for m, st in active])
         return PromptStack(0, system, traits, session_layer(self.questions()), temperature, now, reason)
 

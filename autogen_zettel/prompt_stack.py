@@ -68,7 +68,7 @@ def trait_layer(scores: Mapping[str, float], specs: Mapping, modules: Sequence[t
     >>> class S: low, high = "long, detailed answers", "short, direct answers"
     >>> print(trait_layer({"conciseness": 0.8}, {"conciseness": S()}, [("Open with a digest.", 1.0)]))
     How you have come to work (learned from feedback):
-    - conciseness 0.80: lean towards short, direct answers.
+    - conciseness (strongly high): strongly lean towards short, direct answers.
     - Always: Open with a digest.
     """
     lines = []
@@ -78,9 +78,12 @@ def trait_layer(scores: Mapping[str, float], specs: Mapping, modules: Sequence[t
             continue
         spec = specs.get(name)
         end = (getattr(spec, "high", "") if score > 0.5 else getattr(spec, "low", "")) if spec else ""
+        # worded in steps, not numbers: the stack changes version when the wording changes,
+        # not at every small move of a score
         strength = "strongly " if abs(score - 0.5) >= 0.3 else ""
+        side = "high" if score > 0.5 else "low"
         target = end or (f"more {name}" if score > 0.5 else f"less {name}")
-        lines.append(f"- {name} {score:.2f}: {strength}lean towards {target}.")
+        lines.append(f"- {name} ({strength}{side}): {strength}lean towards {target}.")
     for prompt, weight in modules:
         lines.append(f"- {prompts.module_strength(weight)}: {prompt}")
     return (prompts.TRAIT_LAYER_HEADER + "\n" + "\n".join(lines)) if lines else ""

@@ -25,6 +25,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from .persona import Persona
 
 __all__ = [
+    "TRAIT_LAYER_HEADER",
+    "SESSION_LAYER_HEADER",
+    "PROFILE_HEADER",
+    "module_strength",
+    "dissonance_question",
     "RECALL_TAG",
     "RECALL_OPEN",
     "RECALL_CLOSE",
@@ -117,11 +122,11 @@ MEMORY_GUIDE = (
 )
 
 
-def persona_system_message(persona: "Persona", *, memory_guide: bool = True) -> str:
+def persona_system_message(persona: "Persona", *, memory_guide: bool = True, traits: bool = True) -> str:
     """The system message a persona loads into: identity, base message, traits, memory guide.
 
-    Prompt modules are kept as data on the persona (a later issue unlocks them); they are not
-    part of the system message yet.
+    An evolving agent leaves the starting traits out (``traits=False``): its trait layer says
+    where its traits stand now, and its prompt modules unlock there.
     """
     parts = []
     intro = f"You are {persona.name}"
@@ -129,7 +134,7 @@ def persona_system_message(persona: "Persona", *, memory_guide: bool = True) -> 
     parts.append(intro)
     if persona.system_message:
         parts.append(persona.system_message.strip())
-    if persona.traits:
+    if traits and persona.traits:
         traits = ", ".join(f"{k} {v:.2f}" for k, v in sorted(persona.traits.items()))
         parts.append(f"Your current traits (0 = not at all, 1 = very): {traits}. Let them shape your tone.")
     if memory_guide:
@@ -270,6 +275,33 @@ def offline_reply(agent: str, role: str, replying_to: str | None, memory_lines: 
     head = f"{OFFLINE_LABEL} {who} replying{to} from {n} recalled memor{'y' if n == 1 else 'ies'}."
     body = "\n".join(memory_lines)
     return f"{head}\n{recall_block(agent, body, echo=True)}"
+
+
+# -- the persona's prompt stack (issue #4) ----------------------------------------------------
+
+TRAIT_LAYER_HEADER = "How you have come to work (learned from feedback):"
+SESSION_LAYER_HEADER = "For this session:"
+PROFILE_HEADER = "What you have learned about the people you work with (your profile, updated over time):"
+
+
+def module_strength(weight: float) -> str:
+    """How firmly a behaviour module is worded at a weight in (0, 1]: modules phase in gradually.
+
+    >>> module_strength(0.34), module_strength(0.68), module_strength(1.0)
+    ('Where it fits', 'Usually', 'Always')
+    """
+    if weight >= 0.999:
+        return "Always"
+    return "Usually" if weight >= 0.5 else "Where it fits"
+
+
+def dissonance_question(trait: str, spec, support: float, against: float) -> str:
+    """The session-layer line that makes an agent ask instead of guessing when its evidence on
+    a trait is split (cognitive dissonance)."""
+    high = getattr(spec, "high", "") or f"more {trait}"
+    low = getattr(spec, "low", "") or f"less {trait}"
+    return (f"Your feedback on {trait} is split (for {support:.1f}, against {against:.1f}): before assuming, "
+            f"ask the user whether they prefer {high} or {low}.")
 
 
 # -- the LLM trait judge and profiler (issue #4) --------------------------------------------------

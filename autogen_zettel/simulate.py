@@ -40,7 +40,7 @@ import yaml
 from .clock import SimulatedClock, as_naive_utc
 from .config import MemoryConfig, config_from_dict
 from .errors import ConfigError, InvalidInput
-from .persona import Persona, load_persona
+from .persona import Persona, load_persona, persona_from_dict
 
 __all__ = [
     "Scenario",
@@ -111,10 +111,23 @@ class Scenario:
     turn_minutes: float = 2.0
     memory: Mapping[str, Any] = field(default_factory=dict)
     source: str | None = field(default=None, compare=False)  # the file it was loaded from
+    names: tuple[str | None, ...] = ()  # per participant: a name replacing the persona file's
 
     def personas(self) -> list[Persona]:
-        """Load every participant's persona file (errors name the persona file)."""
-        return [load_persona(p) for p in self.participants]
+        """Load every participant's persona file (errors name the persona file); a participant
+        given as ``{persona: FILE, name: NAME}`` runs that persona under its own name (and tenant)."""
+        out = []
+        for i, path in enumerate(self.participants):
+            persona = load_persona(path)
+            name = self.names[i] if i < len(self.names) else None
+            if name:  # the same file again, under another name (the file loaded cleanly above)
+                data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+                try:
+                    persona = persona_from_dict({**data, "name": name}, file=str(path))
+                except ConfigError as exc:
+                    raise _err(str(exc), self.source, f"participants[{i}].name") from None
+            out.append(persona)
+        return out
 
 
 def _err(msg: str, file: str | None, key: str | None = None) -> ConfigError:
@@ -187,12 +200,19 @@ def scenario_from_dict(data: Any, *, file: str | None = None, base: Path | None 
     raw_participants = data.get("participants")
     if not isinstance(raw_participants, list) or not raw_participants:
         raise _err("must list at least one persona file, e.g. `- ../../agents/researcher.yaml`", file, "participants")
-    participants = []
+    participants, names = [], []
     for i, p in enumerate(raw_participants):
+        renamed = None
+        if isinstance(p, dict):
+            p = _check_keys(p, ("persona", "name"), file=file, where=f"participants[{i}]")
+            renamed = _text(p.get("name"), file=file, key=f"participants[{i}].name")
+            p = p.get("persona")
         if not isinstance(p, str) or not p.strip():
-            raise _err(f"must be the path of a persona file, got {p!r}", file, f"participants[{i}]")
+            raise _err(f"must be the path of a persona file (or `{{persona: FILE, name: NAME}}`), got {p!r}",
+                       file, f"participants[{i}]")
         path = Path(p).expanduser()
         participants.append((path if path.is_absolute() else base / path).resolve())
+        names.append(renamed)
 
     raw_sessions = data.get("sessions")
     if not isinstance(raw_sessions, list) or not raw_sessions:
@@ -246,7 +266,7 @@ def scenario_from_dict(data: Any, *, file: str | None = None, base: Path | None 
     return Scenario(
         name=name, participants=tuple(participants), sessions=tuple(sessions), description=description,
         seed=seed, user=user, speaker_selection=selection, turn_minutes=float(turn_minutes), memory=memory,
-        source=file,
+        source=file, names=tuple(names),
     )
 
 
@@ -336,6 +356,7 @@ class SessionResult:
     id: str
     date: datetime
     entries: tuple[TranscriptEntry, ...]
+    persona_events: tuple[dict, ...] = ()  # module unlocks, strengthenings, rollbacks at this session's end
 
 
 @dataclass(frozen=True)
@@ -494,7 +515,9 @@ def _scenario_dict(s: Scenario) -> dict:
     return {
         "name": s.name, "description": s.description, "seed": s.seed, "user": s.user,
         "speaker_selection": s.speaker_selection, "turn_minutes": s.turn_minutes,
-        "participants": [str(p) for p in s.participants], "memory": dict(s.memory),
+        "participants": [{"persona": str(p), "name": n} if n else str(p)
+                         for p, n in zip(s.participants, s.names or (None,) * len(s.participants))],
+        "memory": dict(s.memory),
         "sessions": [{
             "id": x.id, "date": x.date, "rounds": x.rounds,
             "opening": [{"speaker": m.speaker, "text": m.text} for m in x.opening],
@@ -522,6 +545,7 @@ def _run(scenario, personas, hub, clock, llm_config, progress, agent_cls, user_c
     by_name = {a.name: a for a in agents}
     rng = random.Random(scenario.seed)
     results: list[SessionResult] = []
+    seen: dict[str, tuple[int, int]] = {}
     for n, session in enumerate(scenario.sessions, start=1):
         clock.set(session.date)
         for a in agents:
@@ -539,10 +563,34 @@ def _run(scenario, personas, hub, clock, llm_config, progress, agent_cls, user_c
         with quiet_io():
             last_agent, last_message = manager.resume(messages=openings, silent=True)
             last_agent.initiate_chat(manager, message=last_message, clear_history=False, silent=True)
-        results.append(_session_result(session, gc.messages, selector, recalls, by_name))
+        result = _session_result(session, gc.messages, selector, recalls, by_name)
+        results.append(_with_persona_events(result, agents, clock, seen))
         if progress is not None:
             progress(session.id, n, len(scenario.sessions))
     return results, agents
+
+
+def _with_persona_events(result: SessionResult, agents: Sequence[Any], clock: SimulatedClock,
+                         seen: dict[str, tuple[int, int]]) -> SessionResult:
+    """End the session for every agent (their personas mine now) and collect what changed in
+    the session: module events and prompt-stack versions (``seen``: counts so far per agent)."""
+    events = []
+    for a in agents:
+        engine = getattr(a, "persona_engine", None)
+        if engine is None:
+            continue
+        a.end_session(clock.now())
+        a.flush()
+        n_events, version = seen.get(a.name, (0, 1))
+        module_events = engine.store.module_events()
+        for e in module_events[n_events:]:
+            events.append({"agent": a.name, "module": e.module, "event": e.event, "at": e.at.isoformat(),
+                           "weight": round(e.weight_after, 4), "reason": e.reason})
+        if engine.stack.version != version:
+            events.append({"agent": a.name, "module": None, "event": "prompt", "at": clock.now().isoformat(),
+                           "weight": None, "reason": f"prompt stack version {engine.stack.version}"})
+        seen[a.name] = (len(module_events), engine.stack.version)
+    return SessionResult(result.id, result.date, result.entries, tuple(events))
 
 
 def _session_result(session: ScenarioSession, messages: Sequence[dict], selector: _Selector,
@@ -582,6 +630,9 @@ def _metrics(scenario: Scenario, sessions: Sequence[SessionResult], agents: Sequ
             "from_earlier_sessions": 0, "distinct_cards_unlocked": 0, "mean_score": 0.0,
             "cards": stats["cards"], "links": stats["links"], "cards_by_kind": dict(sorted(stats["by_kind"].items())),
         }
+        engine = getattr(a, "persona_engine", None)
+        if engine is not None:
+            per_agent[a.name]["persona"] = engine.dump()
     per_session = []
     distinct: dict[str, set[str]] = {a.name: set() for a in agents}
     scores: dict[str, list[float]] = {a.name: [] for a in agents}
@@ -601,7 +652,8 @@ def _metrics(scenario: Scenario, sessions: Sequence[SessionResult], agents: Sequ
                 scores[e.speaker].append(u.score)
             counts[e.speaker] = counts.get(e.speaker, 0) + len(e.unlocked)
         per_session.append({"session": s.id, "date": s.date.isoformat(), "messages": len(s.entries),
-                            "unlocked": dict(sorted(counts.items()))})
+                            "unlocked": dict(sorted(counts.items())),
+                            **({"persona_events": list(s.persona_events)} if s.persona_events else {})})
     for name, m in per_agent.items():
         m["distinct_cards_unlocked"] = len(distinct[name])
         m["mean_score"] = round(sum(scores[name]) / len(scores[name]), 4) if scores[name] else 0.0
@@ -669,6 +721,43 @@ def report(result: RunResult, *, max_content: int = 160) -> list:
                         str(m["associative"]), str(m["from_earlier_sessions"]), f"{m['mean_score']:.3f}",
                         str(m["cards"]), str(m["links"]))
     out.append(summary)
+    out.extend(_persona_report(result))
     out.append(Text(f"run folder: {result.out_dir} (transcript.jsonl, metrics.json, memory/); "
                     f"{result.elapsed_s:.1f} s"))
+    return out
+
+
+def _persona_report(result: RunResult) -> list:
+    """Trait scores per agent and every module event (unlock, strengthen, weaken, rollback)."""
+    from rich import box
+    from rich.table import Table
+
+    agents = {n: m["persona"] for n, m in result.metrics["agents"].items() if "persona" in m}
+    if not agents:
+        return []
+    out: list = []
+    traits = sorted({t for p in agents.values() for t in p["traits"]})
+    table = Table(title="Traits at the end (score; * = evidence split)", title_justify="left",
+                  box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True)
+    table.add_column("agent", no_wrap=True)
+    for t in traits:
+        table.add_column(t, justify="right", no_wrap=True)
+    table.add_column("modules")
+    for name, p in agents.items():
+        cells = [f"{p['traits'][t]['score']:.2f}{'*' if p['traits'][t]['dissonant'] else ''}" if t in p["traits"]
+                 else "" for t in traits]
+        mods = ", ".join(f"{m} {v['status']} {v['weight']:.2f}" for m, v in p["modules"].items()) or "-"
+        table.add_row(name, *cells, mods)
+    out.append(table)
+    events = Table(title="Persona events", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
+                   collapse_padding=True)
+    for col in ("session", "agent", "event", "module", "weight", "reason"):
+        events.add_column(col, no_wrap=col != "reason")
+    for s in result.sessions:
+        for e in s.persona_events:
+            if e["event"] == "prompt":
+                continue
+            events.add_row(s.id, e["agent"], e["event"], e["module"] or "", f"{e['weight']:.2f}", e["reason"])
+    if events.row_count:
+        out.append(events)
     return out

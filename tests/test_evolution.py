@@ -198,19 +198,20 @@ def test_persona_modulation_weights_recall_towards_high_traits(world):
     hub = open_hub(exploration=0.0, modulation_strength=0.5)
     memory = hub.tenant("ada")
     engine = PersonaEngine(memory, persona(traits={"humour": 0.9, "conciseness": 0.5}))
-    funny = engine.specs["humour"].keywords[0]
-    memory.remember(f"The budget meeting was a {funny} moment about the budget.", speaker="bob", message_id="m1")
-    memory.remember("The budget meeting covered the budget for the budget year.", speaker="bob", message_id="m2")
+    funny, also = engine.specs["humour"].keywords[:2]
+    memory.remember(f"The budget meeting had a {funny} moment, {also}.", speaker="bob", message_id="m1")
+    memory.remember("The budget meeting had a budget moment.", speaker="bob", message_id="m2")
+    memory.remember("Rain is expected in Utrecht tomorrow.", speaker="bob", message_id="m3")
     factor = engine.modulation()
     assert factor is not None
     cards = {c.content: c for c in memory.cards()}
     boosted = [c for t, c in cards.items() if funny in t][0]
-    plain = [c for t, c in cards.items() if funny not in t][0]
+    plain = [c for t, c in cards.items() if "budget moment" in t][0]
     assert factor(boosted) > 1.0 and factor(plain) == pytest.approx(1.0)
     plain_hits = memory.recall("budget meeting", k=2)
+    assert plain_hits[0].card.id == plain.id  # "budget" twice: the plain card matches better
     hits = memory.recall("budget meeting", k=2, modulation=factor)
-    assert hits[0].card.id == boosted.id
-    assert {h.card.id for h in hits} == {h.card.id for h in plain_hits}
+    assert [h.card.id for h in hits] == [boosted.id, plain.id]  # the persona factor turns the order
 
 
 def test_a_small_seeded_share_of_recalls_explores_without_modulation(world):

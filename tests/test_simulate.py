@@ -223,3 +223,44 @@ def test_shipped_scenario_loads_with_relative_persona_paths():
     assert [p.name for p in s.personas()] == ["researcher", "critic", "methodologist"]
     assert s.user == "pi" and s.seed == 7 and len(s.sessions) == 5
     assert s.sessions[0].date == datetime(2024, 3, 4, 9) and s.sessions[-1].date == datetime(2024, 3, 15, 16)
+
+
+DIVERGENCE = Path(__file__).resolve().parents[1] / "examples" / "scenarios" / "divergence.yaml"
+
+
+@pytest.fixture(scope="module")
+def divergence(tmp_path_factory):
+    out = tmp_path_factory.mktemp("divergence")
+    return run_scenario(DIVERGENCE, out, embedder=HashEmbedder())
+
+
+def test_same_persona_diverges_under_different_feedback(divergence):
+    agents = divergence.metrics["agents"]
+    ada, ben = agents["ada"]["persona"], agents["ben"]["persona"]
+    start = 0.55  # agents/researcher.yaml
+    assert ada["traits"]["conciseness"]["long"] > start + 0.1
+    assert ben["traits"]["conciseness"]["long"] < start - 0.1
+    assert ben["traits"]["rigour"]["long"] > ada["traits"]["rigour"]["long"]
+    events = [e for s in divergence.sessions for e in s.persona_events if e["event"] != "prompt"]
+    ada_events = [(e["event"], e["module"]) for e in events if e["agent"] == "ada"]
+    assert ("unlock", "status_digest") in ada_events
+    assert ("rollback", "status_digest") in ada_events  # the last week's complaints undo it
+    assert ada_events.index(("unlock", "status_digest")) < ada_events.index(("rollback", "status_digest"))
+    assert ("unlock", "data_first") in [(e["event"], e["module"]) for e in events if e["agent"] == "ben"]
+    assert all(e["reason"] for e in events)
+
+
+def test_divergence_report_prints_traits_and_unlock_events(divergence):
+    from rich.console import Console
+
+    console = Console(record=True, width=160)
+    console.print(*report(divergence))
+    text = console.export_text()
+    assert "Traits at the end" in text and "Persona events" in text
+    assert "unlock" in text and "status_digest" in text
+
+
+def test_a_participant_can_reuse_a_persona_under_another_name(tmp_path):
+    bad = {"name": "x", "participants": [{"persona": "p.yaml", "nick": "ada"}], "sessions": []}
+    with pytest.raises(ConfigError, match="participants"):
+        scenario_from_dict(bad, file="s.yaml")

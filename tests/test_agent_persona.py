@@ -1,0 +1,97 @@
+"""An evolving MemoryAugmentedAssistantAgent against a real OpenAI-compatible server in the test:
+the system message and temperature the model receives are exactly the recorded prompt-stack
+versions, and they change when a module unlocks (issue #4)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
+from autogen_zettel.agent import MemoryAugmentedAssistantAgent, ScriptedUserAgent, quiet_io
+from autogen_zettel.config import config_from_dict
+from autogen_zettel.modules import ModuleStatus
+from autogen_zettel.persona import persona_from_dict
+
+from .openai_stub import OpenAIStub
+
+T0 = datetime(2024, 4, 1, 9, 0)
+MODULE = "Answer in at most three sentences."
+
+
+def persona():
+    return persona_from_dict({
+        "name": "ada", "role": "lead researcher",
+        "system_message": "You run the sleep study.",
+        "traits": {"conciseness": 0.5},
+        "modules": [{"name": "brief", "prompt": MODULE, "unlock": "conciseness > 0.6 held for 2 days",
+                     "temperature": -0.4}],
+    }, file="ada.yaml")
+
+
+@pytest.fixture
+def stub():
+    with OpenAIStub(lambda body: "Pilot: 42 enrolled, 7 dropped out.") as s:
+        yield s
+
+
+def day(ada, clock, n: int) -> None:
+    """One session: the user asks, ada answers, the user praises the short answer, ada answers."""
+    clock.set(T0 + timedelta(days=n))
+    ada.start_session(f"day-{n:02d}")
+    ada.clear_history()
+    user = ScriptedUserAgent("user", lines=["Short and to the point, thanks ada!"])
+    with quiet_io():
+        user.initiate_chat(ada, message="How did the pilot go?", max_turns=2, silent=True)
+    ada.end_session(clock.now())
+    ada.flush()
+
+
+def sent(request: dict) -> tuple[str, float | None]:
+    system = next(m["content"] for m in request["messages"] if m["role"] == "system")
+    return system, request.get("temperature")
+
+
+def test_the_model_receives_exactly_the_recorded_prompt_stack(stub):
+    clock = SimulatedClock(T0)
+    cfg = config_from_dict({"persona": {"mine_every_turns": 0, "mine_every_days": 0, "min_sessions": 2}})
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, config=cfg) as hub:
+        ada = MemoryAugmentedAssistantAgent(persona(), hub, llm_config=stub.llm_config(temperature=0.9),
+                                            flush_before_recall=True)
+        engine = ada.persona_engine
+        assert engine is not None and ada.system_message == engine.stack.render()
+        n = 0
+        while engine.modules["brief"].status is not ModuleStatus.ACTIVE or engine.modules["brief"].weight < 1:
+            day(ada, clock, n)
+            n += 1
+            assert n < 40, "the module never reached full weight"
+        day(ada, clock, n)  # one more session with the module in force
+        versions = {v.version: v for v in engine.store.prompt_versions()}
+        recorded = {(v.system + ("\n\n" + v.traits if v.traits else "") + ("\n\n" + v.session if v.session else ""),
+                     v.temperature) for v in versions.values()}
+        requests = stub.requests
+        assert len(requests) == 2 * (n + 1)
+        for body in requests:
+            system, temperature = sent(body)
+            expected = {(s, t if t is not None else 0.9) for s, t in recorded}
+            assert (system, temperature) in expected, "a request carried a stack that was never recorded"
+        first, last = sent(requests[0]), sent(requests[-1])
+        latest = engine.store.latest_prompt()
+        assert first[0] == versions[1].system and MODULE not in first[0] and first[1] == 0.9
+        assert last[0].endswith(f"Always: {MODULE}") and MODULE in latest.traits
+        assert last[1] == pytest.approx(latest.temperature) == pytest.approx(0.5)
+        # requests changed version exactly where the recorded versions changed, never in between
+        seen = [sent(b)[0] for b in requests]
+        changes = sum(1 for a, b in zip(seen, seen[1:]) if a != b)
+        assert 1 <= changes <= len(versions) - 1
+
+
+def test_an_agent_without_evolution_keeps_its_system_message(stub):
+    clock = SimulatedClock(T0)
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock) as hub:
+        ada = MemoryAugmentedAssistantAgent(persona(), hub, llm_config=stub.llm_config(), evolve=False)
+        before = ada.system_message
+        assert ada.persona_engine is None and "conciseness 0.50" in before
+        day(ada, clock, 0)
+        assert ada.system_message == before
