@@ -176,6 +176,19 @@ def mine_traits(previous: Mapping[str, TraitState], evidence: Sequence[EvidenceR
     :param new_ids: ids of the rows added since ``previous``: they drive the mood
     :param specs: the persona's trait specs; each spec's ``initial`` is the prior of the target
     :returns: trait -> state at ``now``; evidence of traits not in ``specs`` is ignored
+
+    A burst of feedback in one session moves the mood, not the long-term trait:
+
+    >>> from datetime import datetime, timedelta
+    >>> from autogen_zettel.config import PersonaConfig
+    >>> from autogen_zettel.traits import TraitSpec
+    >>> cfg, t0, specs = PersonaConfig(), datetime(2024, 3, 1), {"humour": TraitSpec("humour")}
+    >>> burst = [EvidenceRow(i, "humour", -1, 1.0, -0.5, "feedback", "no jokes", f"m{i}", None, "s1",
+    ...                      t0 + timedelta(minutes=i)) for i in range(3)]
+    >>> s = mine_traits(initial_states(specs, {}, t0, cfg), burst, {0, 1, 2}, specs,
+    ...                 t0 + timedelta(hours=1), cfg)["humour"]
+    >>> s.long, s.mood, round(s.score, 2)
+    (0.5, -0.2, 0.3)
     """
     new_ids = set(new_ids)
     by_trait: dict[str, list[tuple[EvidenceRow, float]]] = defaultdict(list)
