@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 import click
+from rich.markup import escape
 from rich.table import Table
 
 from .archive import card_dict
@@ -66,8 +67,8 @@ def cards(obj: Context, tenant, kind, status, speaker, session_id, contains, tie
     for col in ("id", "when", "who", "kind", "status", "tier", "content"):
         table.add_column(col)
     for c in found:
-        table.add_row(c.id[:8], f"{c.created_at:%Y-%m-%d}", c.speaker, c.kind.value, c.status.value, c.tier.value,
-                      _short(c.content))
+        table.add_row(c.id[:8], f"{c.created_at:%Y-%m-%d}", escape(c.speaker), c.kind.value, c.status.value,
+                      c.tier.value, escape(_short(c.content)))
     console.print(table)
 
 
@@ -93,23 +94,27 @@ def explain(obj: Context, tenant, card_id, as_json):
         return
     console.print(f"[bold]{card.id}[/] {card.kind.value}, {card.status.value}, tier {card.tier.value}, "
                   f"evidence {card.evidence.value}, confidence {card.confidence}, strength {info['strength']}")
-    console.print(f"{card.speaker} at {card.created_at:%Y-%m-%d %H:%M} in session {card.session_id}: {card.content}")
+    # card text is data, not rich markup: "[redacted payment card]" must print as it is
+    plain = {"markup": False, "highlight": False}
+    console.print(f"{card.speaker} at {card.created_at:%Y-%m-%d %H:%M} in session {card.session_id}: {card.content}",
+                  **plain)
     if card.context:
-        console.print(f"context: {card.context}")
+        console.print(f"context: {card.context}", **plain)
     if card.redactions:
         console.print(f"redacted before storage: {', '.join(card.redactions)}")
     for m in info["sources"]:
-        console.print(f"  source {m['id']} ({m['speaker']}, {m['at']}, session {m['session_id']}): {m['text']}")
+        console.print(f"  source {m['id']} ({m['speaker']}, {m['at']}, session {m['session_id']}): {m['text']}",
+                      **plain)
     for c in info["conflicts"]:
         console.print(f"  conflict ({c.resolution}, {c.topic}, weights {c.weights[0]:.2f} vs {c.weights[1]:.2f}) "
-                      f"with {c.other_id[:8]}: {c.other_content}")
+                      f"with {c.other_id[:8]}: {c.other_content}", **plain)
         if c.question:
-            console.print(f"    ask: {c.question}")
+            console.print(f"    ask: {c.question}", **plain)
     for s in info["summaries"]:
         console.print(f"  summarised by {s}")
     for h in info["history"]:
         console.print(f"  history {h['at']} {h['action']} (version {h['version']}, was {h['status']})"
-                      + (f": {h['content']}" if h["content"] else ""))
+                      + (f": {h['content']}" if h["content"] else ""), **plain)
     for link in info["links"]:
         other = link.dst if link.src == card.id else link.src
         console.print(f"  link {link.kind.value} {link.weight:.2f} -> {other}")
@@ -127,7 +132,7 @@ def edit(obj: Context, tenant, card_id, content):
     """
     with obj.hub() as hub:
         card = hub.tenant(tenant).edit(card_id, content)
-    console.print(f"{card.id} is now version {card.version}: {card.content}")
+    console.print(f"{card.id} is now version {card.version}: {card.content}", markup=False)
 
 
 @main.command()
@@ -248,10 +253,11 @@ def conflicts(obj: Context, tenant):
     if not found:
         console.print(f"no conflicts in {tenant}")
     for c in found:
-        console.print(f"[bold]{c.topic}[/] ({c.resolution}, {c.weights[0]:.2f} vs {c.weights[1]:.2f}): "
-                      f"in force “{contents.get(c.active_id, c.active_id)}”; other “{c.other_content}”")
+        active = escape(contents.get(c.active_id, c.active_id))
+        console.print(f"[bold]{escape(c.topic)}[/] ({c.resolution}, {c.weights[0]:.2f} vs {c.weights[1]:.2f}): "
+                      f"in force “{active}”; other “{escape(c.other_content)}”")
         if c.question:
-            console.print(f"  ask: {c.question}")
+            console.print(f"  ask: {c.question}", markup=False)
 
 
 @main.group()
@@ -273,7 +279,7 @@ def audit_verify(obj: Context, tenant):
         console.print(f"audit log of {tenant}: {report.entries} entries, chain intact; head {report.head}")
         return
     for p in report.problems:
-        console.print(f"[red]{p}[/]")
+        console.print(f"[red]{escape(p)}[/]")
     raise click.ClickException(f"audit log of {tenant} was tampered with ({len(report.problems)} problems)")
 
 
@@ -288,7 +294,7 @@ def audit_show(obj: Context, tenant):
     with obj.hub() as hub:
         entries = hub.audit_log(tenant).entries()
     for e in entries:
-        console.print(f"{e.seq:>4} {e.at} {e.action:<15} {json.dumps(e.detail)[:200]}  {e.hash[:16]}")
+        console.print(f"{e.seq:>4} {e.at} {e.action:<15} {json.dumps(e.detail)[:200]}  {e.hash[:16]}", markup=False)
 
 
 @bench.command("maintain")

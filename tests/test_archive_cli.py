@@ -32,6 +32,8 @@ def test_memory_archive_commands(run, tmp_path):
     r = run("cards", "ann", "--status", "to-verify")
     assert r.exit_code == 0 and "1 cards" in r.output and "pho" in r.output
     assert "tarot" in run("cards", "ann", "--kind", "tarot").output  # a clean error naming the bad value
+    secret = next(c for c in cards if "[redacted payment card]" in c)
+    assert "[redacted payment card]" in " ".join(run("explain", "ann", cards[secret]["id"]).output.split())
     r = run("explain", "ann", said["id"])
     assert r.exit_code == 0 and "source m1" in r.output and "conflict (evidence, coriander" in r.output
     assert "ask:" in r.output
