@@ -45,7 +45,7 @@ from .cards import Card
 from .clock import as_naive_utc
 from .evidence import SignalSource, TraitSignal, behaviour_signals, feedback_signals, valence
 from .lexical import tokens
-from .mining import TraitState, candidate_traits, communities, initial_states, mine_traits
+from .mining import TraitState, candidate_traits, communities, initial_states, mine_traits, strong_link_graph
 from .modules import ModuleState, ModuleStatus, step_module
 from .persona import Persona
 from .prompt_stack import PromptStack, session_layer, stack_temperature, trait_layer
@@ -56,6 +56,7 @@ __all__ = ["PersonaEngine", "MiningReport"]
 log = logging.getLogger(__name__)
 
 _STATE_KEY = "engine"
+CANDIDATES_KEY = "candidates"
 
 
 class MiningReport:
@@ -87,7 +88,8 @@ def _dt(value: str | None) -> datetime | None:
 
 
 def _trait_state(d: dict) -> TraitState:
-    return TraitState(**{**d, "at": _dt(d["at"])})
+    extra = {"bounds": tuple(d["bounds"])} if d.get("bounds") is not None else {}
+    return TraitState(**{**d, "at": _dt(d["at"]), **extra})
 
 
 def _module_state(d: dict) -> ModuleState:
@@ -145,7 +147,6 @@ class PersonaEngine:
         self._feedback: list[float] = list(saved.get("feedback", []))
         # the agent's latest reply per session, kept in memory only: persona state holds no message text
         self._last_reply: dict[str, tuple[str, str]] = {}
-        self.candidates: list[dict] = list(saved.get("candidates", []))
         if not saved:
             self.store.add_history(list(self.states.values()), "initial scores from the persona file")
         if self.store.latest_prompt() is None:
@@ -163,8 +164,14 @@ class PersonaEngine:
             "last_profile": self._last_profile.isoformat() if self._last_profile else None,
             "turns": self._turns,
             "feedback": self._feedback,
-            "candidates": self.candidates,
         })
+
+    @property
+    def candidates(self) -> list[dict]:
+        """Candidate new traits from the latest session-end mining: ``label``, ``keywords``,
+        ``size`` and ``card_ids`` of dense clusters no trait explains. Kept under their own state
+        key, which forgetting a member card clears (labels are made of card words)."""
+        return list(self.store.get_state(CANDIDATES_KEY) or [])
 
     @property
     def stack(self) -> PromptStack:
@@ -216,7 +223,10 @@ class PersonaEngine:
                 about = last[0] if last else None
                 signals = feedback_signals(text, previous_reply=previous, specs=self.specs)
                 if self.judge is not None:
-                    signals = signals + self._judge(text, previous)
+                    # one message counts once per trait and direction: the judge's reading wins
+                    judged = self._judge(text, previous)
+                    taken = {(j.trait, j.sign) for j in judged}
+                    signals = judged + [s for s in signals if (s.trait, s.sign) not in taken]
                 mood = valence(text)
                 if mood or signals:
                     self._feedback.append(round(mood, 4))
@@ -289,7 +299,7 @@ class PersonaEngine:
                 for e in events:
                     log.info("agent %s: module %s %s (%s)", self.name, e.module, e.event, e.reason)
             if session_end:
-                self.candidates = self._candidates()
+                self.store.set_state(CANDIDATES_KEY, self._candidates())
             if self._profile_due(now):
                 self._refresh_profile(now)
             self._refresh_edges()
@@ -305,7 +315,9 @@ class PersonaEngine:
 
     def _candidates(self) -> list[dict]:
         try:
-            groups = communities(self.memory.graph, min_weight=self.cfg.strong_link_min,
+            # semantic links only: the memory's graph keeps one reason per pair, often SAME_SESSION
+            graph = strong_link_graph(self.memory.db.iter_links())
+            groups = communities(graph, min_weight=self.cfg.strong_link_min,
                                  min_size=self.cfg.community_min_size, seed=0)
         except Exception as exc:  # noqa: BLE001 - a background analysis must not stop mining
             log.warning("agent %s: community detection failed: %s", self.name, exc)
@@ -315,7 +327,7 @@ class PersonaEngine:
         ids = sorted({i for g in groups for i in g})
         cards = self.memory.db.get_many(ids)
         found = candidate_traits(groups, cards, self.specs, set(self._edges))
-        out = [{"label": c.label, "keywords": list(c.keywords), "size": c.size, "card_ids": list(c.card_ids[:20])}
+        out = [{"label": c.label, "keywords": list(c.keywords), "size": c.size, "card_ids": list(c.card_ids)}
                for c in found]
         for c in out:
             log.info("agent %s: candidate trait %r (%d cards)", self.name, c["label"], c["size"])

@@ -199,7 +199,12 @@ def test_persona_text_is_in_the_system_message(hub, stub, clock):
     assert ada.name == "ada" and ada.persona.name == "ada"
     assert ada.system_message.startswith("You are ada, member of the sleep-study group.")
     assert "Your desk is room 303." in ada.system_message
-    assert "curiosity 0.60" in ada.system_message
+    # an evolving agent's system message is its prompt stack: the starting traits live in the
+    # trait layer, worded once they lean far enough (curiosity 0.6 does not yet)
+    assert ada.system_message == ada.persona_engine.stack.render()
+    assert "curiosity 0.60" not in ada.system_message
+    fixed = make_agent("bob", hub, stub, evolve=False)
+    assert "curiosity 0.60" in fixed.system_message and fixed.persona_engine is None
     assert ada.description == "ada, member of the sleep-study group"
     stub.requests.clear()
     group_session("s1", [ada], FACT, rounds=1, clock=clock, at=DAY1)

@@ -222,3 +222,28 @@ def test_a_small_seeded_share_of_recalls_explores_without_modulation(world):
     assert 25 <= sum(pattern) <= 80
     again = PersonaEngine(hub.tenant("ada"), persona(traits={"humour": 0.9}))
     assert [again.modulation() is None for _ in range(500)] == pattern  # seeded: runs repeat
+
+
+def test_forgetting_a_card_removes_it_from_profile_prompt_versions_and_evidence(world, tmp_path):
+    clock, open_hub = world
+    hub = open_hub(profile_every_days=1)
+    engine = PersonaEngine(hub.tenant("ada"), persona())
+    feed = Day(engine, clock)
+    secret = "Marta keeps the spare lab key under the blue fern pot."
+    for day in range(4):
+        feed.session(day, reply=SHORT, feedback=(PRAISE, f"{secret} Keep it short, ada.") if day == 1 else (PRAISE,))
+    memory = engine.memory
+    assert secret.encode()[:30] in b"".join(p.read_bytes() for p in (tmp_path / "data").rglob("*") if p.is_file())
+    assert any("blue fern" in v.system for v in engine.store.prompt_versions())  # the profile quoted it
+    target = [c for c in memory.cards() if "blue fern" in c.content]
+    assert target
+    before = len(engine.store.evidence())
+    for card in target:
+        memory.forget(card.id)
+    assert len(engine.store.evidence()) < before  # the forgotten message's edges went with it
+    assert "blue fern" not in engine.stack.render()  # in force at once, before any new mining
+    feed.session(5)
+    assert all("blue fern" not in v.system for v in engine.store.prompt_versions())
+    hub.close()
+    leftovers = [p.name for p in (tmp_path / "data").rglob("*") if p.is_file() and b"blue fern" in p.read_bytes()]
+    assert leftovers == []

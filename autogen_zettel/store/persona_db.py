@@ -321,6 +321,12 @@ class PersonaStore:
                 n += self.db.execute(f"delete from trait_evidence where message_id in ({m})", chunk).rowcount
                 self.db.execute(f"update trait_evidence set about_message_id = null where about_message_id in ({m})",
                                 chunk)
+            # candidate traits are labelled with their cards' words: a forgotten member drops its cluster
+            gone = set(cards)
+            candidates = self.get_state("candidates") or []
+            kept = [c for c in candidates if not (set(c.get("card_ids", ())) & gone)]
+            if len(kept) != len(candidates):
+                self.set_state("candidates", kept)
         return n
 
     def forget_profiles(self, card_ids: Collection[str], *, pattern: re.Pattern | None = None) -> int:
