@@ -327,8 +327,14 @@ class PersonaEngine:
         ids = sorted({i for g in groups for i in g})
         cards = self.memory.db.get_many(ids)
         found = candidate_traits(groups, cards, self.specs, set(self._edges))
-        out = [{"label": c.label, "keywords": list(c.keywords), "size": c.size, "card_ids": list(c.card_ids)}
-               for c in found]
+        out = []
+        for c in found:
+            label = c.label
+            namer = getattr(self.judge, "label_cluster", None)
+            if namer is not None:  # an LLM names the cluster; its top keywords stay as the offline label
+                samples = [cards[i].content for i in c.card_ids[:6] if i in cards]
+                label = namer(c.keywords, samples, set(self.specs)) or label
+            out.append({"label": label, "keywords": list(c.keywords), "size": c.size, "card_ids": list(c.card_ids)})
         for c in out:
             log.info("agent %s: candidate trait %r (%d cards)", self.name, c["label"], c["size"])
         return out

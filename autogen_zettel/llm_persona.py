@@ -137,6 +137,24 @@ class LLMTraitJudge:
         log.warning("LLM trait judge failed twice (%s); keeping the offline feedback signals", error)
         return None
 
+    def label_cluster(self, keywords: Sequence[str], samples: Sequence[str], traits: Collection[str]) -> str | None:
+        """A short name for a candidate trait (a dense memory cluster no trait explains), or None
+        when the LLM failed twice or proposed an existing trait (the keyword label then stands)."""
+        messages = prompts.cluster_label_messages(list(keywords), list(samples), sorted(traits))
+        for attempt in (1, 2):
+            self.calls += 1
+            try:
+                data = parse_json_object(self.completer.complete(messages))
+                label = data.get("label") if set(data) == {"label"} else None
+                if not isinstance(label, str) or not 0 < len(label.split()) <= 3 or len(label) > 40:
+                    raise LLMOutputError(f'expected {{"label": "<1-3 words>"}}, got {data!r}')
+                label = " ".join(label.lower().split())
+                return None if label.replace(" ", "_") in traits else label
+            except Exception as exc:  # noqa: BLE001 - the offline keyword label stands
+                log.info("cluster label failed (attempt %d): %s", attempt, exc)
+        self.failures += 1
+        return None
+
     def signals(self, text: str, previous_reply: str | None, specs: Mapping[str, TraitSpec]) -> list[TraitSignal]:
         """Like calling the judge, but ``[]`` when it gave up (for callers that add these to
         the offline signals)."""

@@ -25,6 +25,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .persona import Persona
 
 __all__ = [
+    "CLUSTER_LABEL_SYSTEM",
+    "cluster_label_messages",
     "TRAIT_LAYER_HEADER",
     "SESSION_LAYER_HEADER",
     "PROFILE_HEADER",
@@ -416,3 +418,18 @@ def profiler_retry_message(previous: str, error: str) -> list[dict]:
             '{"items": [...]} in the shape given above, citing only the card ids listed, no prose.'
         )},
     ]
+
+
+CLUSTER_LABEL_SYSTEM = (
+    "You name emerging personality traits of an AI assistant. You get the top keywords and a few "
+    "memory cards of one dense cluster in its memory that no existing trait explains. Answer with "
+    'JSON only: {"label": "<a trait name of 1-3 lowercase words, e.g. fact checking>"}.'
+)
+
+
+def cluster_label_messages(keywords: list[str], samples: list[str], traits: list[str]) -> list[dict]:
+    """Messages of one call that names a candidate trait (the cards are quoted as data)."""
+    cards = "\n".join(f"- {neutralise(s)[:300]}" for s in samples[:6])
+    user = (f"Existing traits (do not repeat them): {', '.join(traits)}\n"
+            f"Top keywords: {', '.join(keywords)}\nCards:\n{cards}")
+    return [{"role": "system", "content": CLUSTER_LABEL_SYSTEM}, {"role": "user", "content": user}]

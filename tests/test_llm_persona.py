@@ -191,3 +191,36 @@ def test_profiler_words_an_already_merged_profile_from_its_items_only():
     prompt = stub.requests[0]["messages"][1]["content"]
     assert "c2 (profile, style) [feedback]: Ann wants the number first." in prompt
     assert "- Ann drinks green tea." in prompt  # the previous wording is offered to keep
+
+
+def test_trait_judge_names_a_candidate_trait_cluster():
+    answers = [json.dumps({"label": "Fact Checking"}), json.dumps({"label": "rigour"}),
+               "not json", json.dumps({"label": "far too many words for a trait name"})]
+    with OpenAIStub(scripted(*answers)) as stub:
+        judge = LLMTraitJudge(stub.llm_config())
+        traits = set(default_traits())
+        samples = ["Checked the source of the 42 figure.", "Verified the data against the registry."]
+        assert judge.label_cluster(["source", "verify", "registry"], samples, traits) == "fact checking"
+        assert judge.label_cluster(["data"], samples, traits) is None  # an existing trait is no new one
+        assert judge.label_cluster(["data"], samples, traits) is None  # two bad answers: keep the offline label
+    prompt = stub.requests[0]["messages"][1]["content"]
+    assert "registry" in prompt and "Verified the data" in prompt and "conciseness" in prompt
+    assert judge.failures == 1
+
+
+def test_the_persona_engine_takes_the_judges_evidence(tmp_path):
+    from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
+    from autogen_zettel.evolution import PersonaEngine
+    from autogen_zettel.persona import persona_from_dict
+
+    answer = signals_json({"trait": "conciseness", "sign": 1, "strength": 1.0, "affect": -0.3, "cue": "shorter"})
+    with OpenAIStub(scripted(answer)) as stub, \
+            MemoryHub.open(tmp_path / "d", embedder=HashEmbedder(), clock=SimulatedClock(T0)) as hub:
+        engine = PersonaEngine(hub.tenant("ada"), persona_from_dict({"name": "ada"}),
+                               judge=LLMTraitJudge(stub.llm_config()))
+        engine.observe("Could you trim what you send me, ada?", speaker="user", message_id="m1",
+                       session_id="s1", at=T0)
+        hub.flush()
+        rows = engine.store.evidence()
+    assert [(r.trait, r.sign, r.source, r.cue) for r in rows] == [("conciseness", 1, "llm", "shorter")]
+    assert "trim what you send" in stub.requests[0]["messages"][1]["content"]
