@@ -516,6 +516,10 @@ class Zettelkasten(ArchiveMixin):
     def _prefer_summaries(self, hits: list[Hit], k: int) -> list[Hit]:
         """Group the top ``k`` hits under their summaries, then refill the places that freed
         with the next hits: grouping compresses what was found, it promotes nothing."""
+        # Neither cap below repeats the one unlock applied: unlock capped 2k places at
+        # floor(share * 2k) associative hits, so its first k can hold more than floor(share * k);
+        # hits[:k] would let associative hits take immediate ones' places. Same after the refill:
+        # the rest re-offers the associative hits skipped here, and the list must end at k.
         share = self.config.recall.associative_share
         top = cap_associative(hits, k=k, share=share)
         summary_of = self.db.summaries_of([h.card.id for h in top])

@@ -106,18 +106,7 @@ def unlock(
         else:
             scored.append(Hit(card, (score + act) * factor, "immediate"))
     scored.sort(key=lambda h: (-h.score, h.card.id))
-    max_assoc = math.floor(cfg.associative_share * k)
-    out: list[Hit] = []
-    n_assoc = 0
-    for hit in scored:
-        if hit.layer == "associative":
-            if n_assoc >= max_assoc:
-                continue
-            n_assoc += 1
-        out.append(hit)
-        if len(out) == k:
-            break
-    return out
+    return cap_associative(scored, k=k, share=cfg.associative_share)
 
 
 def prefer_summaries(
@@ -158,7 +147,19 @@ def prefer_summaries(
 
 
 def cap_associative(hits: Sequence[Hit], *, k: int, share: float) -> list[Hit]:
-    """The first ``k`` hits, with at most ``floor(share * k)`` associative ones."""
+    """The first ``k`` hits, with at most ``floor(share * k)`` associative ones (skipped
+    associative hits leave their place to the next hits).
+
+    The one implementation of the associative share: :func:`unlock` ends with it, and recall
+    applies it again whenever it cuts a longer list to ``k`` (see ``Zettelkasten._prefer_summaries``).
+
+    >>> from autogen_zettel.cards import Card, CardKind
+    >>> card = lambda i: Card(i, i, CardKind.FACT, "x", datetime(2024, 1, 1), ("m1",))
+    >>> hit = lambda i, layer: Hit(card(i), 1.0, layer)
+    >>> hits = [hit("a", "associative"), hit("b", "associative"), hit("c", "immediate")]
+    >>> [h.card.id for h in cap_associative(hits, k=2, share=0.5)]
+    ['a', 'c']
+    """
     max_assoc = math.floor(share * k)
     out, n_assoc = [], 0
     for hit in hits:

@@ -44,3 +44,25 @@ def test_modulation_reorders_and_none_or_neutral_changes_nothing(hub):
 def test_modulation_must_be_callable(hub):
     with pytest.raises(InvalidInput, match="modulation must be a function"):
         hub.tenant("ann").recall("anything", modulation=0.5)
+
+
+def test_top_k_of_a_wider_unlock_needs_its_own_associative_cap():
+    """Why recall caps again after unlocking 2k places for summary grouping (see
+    ``Zettelkasten._prefer_summaries``): the first k of a 2k unlock break the share for k."""
+    from autogen_zettel.cards import Link, LinkKind
+    from autogen_zettel.config import RecallConfig
+    from autogen_zettel.graph import build_graph
+    from autogen_zettel.recall import cap_associative, unlock
+
+    from .test_logic import NOW, _card
+
+    cards = {i: _card(i) for i in "abcdefgh"}
+    G = build_graph([Link(x, "a", LinkKind.REPLY_TO, 1.0) for x in "cdef"])
+    cfg = RecallConfig(associative_share=0.5, threshold=0.0)
+    immediate = [("a", 1.0), ("b", 0.1), ("g", 0.05), ("h", 0.04)]
+    lookup = lambda ids: {i: cards[i] for i in ids if i in cards}  # noqa: E731
+    wide = unlock(immediate, G, lookup, cfg, k=6, now=NOW)
+    assert sum(h.layer == "associative" for h in wide[:3]) == 2 > 1  # floor(0.5 * 3) = 1
+    capped = cap_associative(wide, k=3, share=0.5)
+    assert [h.layer for h in capped] == ["immediate", "associative", "immediate"]
+    assert cap_associative(capped, k=3, share=0.5) == capped  # capping twice at one k changes nothing
