@@ -14,7 +14,7 @@ from .cards import (
     PrivacyTier,
 )
 from .clock import SimulatedClock, SystemClock
-from .config import MemoryConfig, load_config
+from .config import MemoryConfig, PersonaConfig, load_config
 from .conflicts import Verdict, llm_judge
 from .embed import Embedder, FlagEmbedder, HashEmbedder
 from .errors import (
@@ -26,14 +26,20 @@ from .errors import (
     StoreLocked,
     ZettelError,
 )
+from .evolution import MiningReport, PersonaEngine
 from .forget import ForgetReport
 from .llm import LLMLinkJudge, LLMRefiner, load_llm_config
+from .llm_persona import LLMProfiler, LLMTraitJudge
 from .maintenance import MaintenanceReport
 from .memory import MemoryHub, Zettelkasten
+from .mining import TraitState
+from .modules import ModuleEvent, ModuleStatus
 from .offline import OfflineMemoryClient, offline_llm_config
 from .persona import Persona, PromptModule, load_persona
 from .privacy import redact
+from .prompt_stack import PromptStack
 from .simulate import RunResult, load_scenario, run_scenario
+from .traits import TraitSpec, default_traits, load_trait_specs, parse_condition
 
 __version__ = "0.1.0"
 
@@ -58,6 +64,19 @@ __all__ = [
     "Persona",
     "PromptModule",
     "load_persona",
+    "PersonaEngine",
+    "PersonaConfig",
+    "MiningReport",
+    "TraitSpec",
+    "TraitState",
+    "default_traits",
+    "load_trait_specs",
+    "parse_condition",
+    "ModuleStatus",
+    "ModuleEvent",
+    "PromptStack",
+    "LLMTraitJudge",
+    "LLMProfiler",
     "LLMRefiner",
     "LLMLinkJudge",
     "load_llm_config",
