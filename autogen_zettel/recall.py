@@ -40,7 +40,9 @@ def fuse(result: SearchResult, *, dense_weight: float) -> list[tuple[str, float]
         hi = max(scores.values())
         lo = 0.0 if floor_zero else min(scores.values())
         span = hi - lo
-        return {i: ((s - lo) / span if span > 0 else 1.0) for i, s in scores.items()}
+        # a spread at float-noise level is no spread: scaling it would turn the search engine's
+        # rounding into a 0-or-1 split and make near-duplicates swap places between calls
+        return {i: ((s - lo) / span if span > 1e-6 else 1.0) for i, s in scores.items()}
 
     dense = scaled(result.dense, floor_zero=False)
     lexical = scaled(result.lexical, floor_zero=True)

@@ -66,3 +66,13 @@ def test_top_k_of_a_wider_unlock_needs_its_own_associative_cap():
     capped = cap_associative(wide, k=3, share=0.5)
     assert [h.layer for h in capped] == ["immediate", "associative", "immediate"]
     assert cap_associative(capped, k=3, share=0.5) == capped  # capping twice at one k changes nothing
+
+
+def test_fusion_treats_float_noise_as_no_spread():
+    from autogen_zettel.recall import fuse
+    from autogen_zettel.store.vectors import SearchResult
+
+    noisy = SearchResult(dense={"a": 0.81234567, "b": 0.81234568}, lexical={})
+    assert dict(fuse(noisy, dense_weight=0.4)) == {"a": 0.4, "b": 0.4}
+    real = SearchResult(dense={"a": 0.80, "b": 0.90}, lexical={})
+    assert dict(fuse(real, dense_weight=0.4)) == {"a": 0.0, "b": 0.4}
