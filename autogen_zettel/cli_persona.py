@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from .cli import Context, console, main
+from .cli import Context, bench, console, main
 from .errors import NotFound
 from .memory import validate_tenant_name
 from .store.db import CardDB
@@ -145,3 +145,35 @@ def traits(obj: Context, tenants: tuple[str, ...], as_json: bool, plot: Path | N
             _print(r, n_events)
     if plot is not None and not as_json:
         console.print(f"wrote {plot}")
+
+
+@bench.command("persona")
+@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A LoCoMo JSON file whose turns fill the tenant.")
+@click.option("--cards", "n_cards", default=2000, show_default=True, help="Cards to reach in the tenant first.")
+@click.option("--days", default=30, show_default=True, help="Simulated days of feedback, one mining each.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the figures to this JSON file.")
+@click.pass_obj
+def bench_persona(obj: Context, data: Path, n_cards: int, days: int, json_out: Path | None):
+    """What persona evolution costs at N cards: mining per day, weekly mining with community
+    detection and profile, and recall latency with and without the persona factor.
+
+    Example: autogen-zettel --data-dir /tmp/persona bench persona --data ../shared/data/locomo/dev.json
+    """
+    from .bench.persona import run_persona
+
+    with obj.hub() as hub:
+        r = run_persona(hub, data, n_cards=n_cards, days=days, progress=True)
+    p50, p95 = r["mine_ms_p50_p95"]
+    w50, w95 = r["session_end_mine_ms_p50_p95"]
+    r50, r95 = r["recall_ms_p50_p95"]
+    m50, m95 = r["recall_modulated_ms_p50_p95"]
+    console.print(
+        f"{r['cards']} cards, {r['days']} days, {r['evidence_edges']} evidence edges: mining p50 {p50:.1f} ms "
+        f"(p95 {p95:.1f}); weekly mining with communities and profile p50 {w50:.1f} ms (p95 {w95:.1f}); "
+        f"recall p50 {r50:.1f} ms (p95 {r95:.1f}) plain, {m50:.1f} ms (p95 {m95:.1f}) with the persona factor; "
+        f"{r['prompt_versions']} prompt versions, {r['module_events']} module events, modules {r['modules']}"
+    )
+    if json_out:
+        json_out.write_text(json.dumps(r, indent=2, default=str))

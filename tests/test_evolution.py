@@ -247,3 +247,19 @@ def test_forgetting_a_card_removes_it_from_profile_prompt_versions_and_evidence(
     hub.close()
     leftovers = [p.name for p in (tmp_path / "data").rglob("*") if p.is_file() and b"blue fern" in p.read_bytes()]
     assert leftovers == []
+
+
+def test_persona_bench_runs_and_reports(tmp_path):
+    import json
+
+    from autogen_zettel.bench.persona import run_persona
+
+    from .test_cli import LOCOMO
+
+    data = tmp_path / "locomo.json"
+    data.write_text(json.dumps([LOCOMO]))
+    with MemoryHub.open(tmp_path / "d", embedder=HashEmbedder(), clock=SimulatedClock(T0)) as hub:
+        r = run_persona(hub, data, n_cards=40, days=8, feedback_per_day=3, queries=3)
+    assert r["cards"] >= 40 and r["evidence_edges"] > 0 and r["days"] == 8
+    assert r["mine_ms_p50_p95"][0] > 0 and r["session_end_mine_ms_p50_p95"][0] > 0
+    assert r["recall_modulated_ms_p50_p95"][0] > 0
