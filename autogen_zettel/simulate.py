@@ -1,9 +1,9 @@
 """Research simulations as data: run a scenario file as real AutoGen GroupChats over simulated days.
 
-A scenario names the persona files that take part, the sessions with their dates, each
-session's opening messages, scripted user turns and feedback, how many agent replies each
-session has, how speakers are picked, and a random seed (see
-``examples/scenarios/research_group.yaml``). :func:`run_scenario` runs it with a real
+A scenario (parsed and validated in ``scenario.py``) names the persona files that take part,
+the sessions with their dates, each session's opening messages, scripted user turns and
+feedback, how many agent replies each session has, how speakers are picked, and a random seed
+(see ``examples/scenarios/research_group.yaml``). :func:`run_scenario` runs it with a real
 ``GroupChat`` and ``GroupChatManager`` per session, on a :class:`~autogen_zettel.clock.SimulatedClock`,
 with the offline model client unless an ``llm_config`` is given, and writes a run folder::
 
@@ -14,12 +14,7 @@ with the offline model client unless an ``llm_config`` is given, and writes a ru
       scenario.yaml      the scenario as run (persona paths absolute: it runs again from here)
 
 Same scenario, same seed, same embedder: same transcript and metrics, byte for byte (offline).
-
->>> from autogen_zettel.simulate import scenario_from_dict
->>> scenario_from_dict({"name": "x", "participants": [], "sessions": []}, file="s.yaml")
-Traceback (most recent call last):
-...
-autogen_zettel.errors.ConfigError: in s.yaml at key 'participants': must list at least one persona file...
+:func:`report` (``scenario_report.py``) renders a run for the console.
 """
 
 from __future__ import annotations
@@ -30,17 +25,28 @@ import random
 import shutil
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import date, datetime, time as dtime
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from .clock import SimulatedClock, as_naive_utc
-from .config import MemoryConfig, config_from_dict
-from .errors import ConfigError, InvalidInput
-from .persona import Persona, load_persona, persona_from_dict
+from .clock import SimulatedClock
+from .errors import InvalidInput
+from .scenario import (
+    SPEAKER_SELECTION,  # noqa: F401 - importable from here, as before the split
+    Scenario,
+    ScenarioMessage,
+    ScenarioSession,
+    UserTurn,
+    _check_names,
+    _memory_config,
+    _scenario_dict,
+    load_scenario,
+    scenario_from_dict,
+)
+from .scenario_report import report
 
 __all__ = [
     "Scenario",
@@ -58,269 +64,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-SPEAKER_SELECTION = ("round_robin", "random")
-_TOP_KEYS = ("name", "description", "seed", "participants", "user", "speaker_selection", "turn_minutes",
-             "memory", "sessions")
-_SESSION_KEYS = ("id", "date", "rounds", "opening", "user_turns")
-_MESSAGE_KEYS = ("speaker", "text")
-_TURN_KEYS = ("after", "text", "kind", "about")
 _RUN_FILES = ("transcript.jsonl", "metrics.json", "scenario.yaml")
-
-
-# -- the scenario ---------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class ScenarioMessage:
-    """An opening message: who says it (the user or a participant) and what."""
-
-    speaker: str
-    text: str
-
-
-@dataclass(frozen=True)
-class UserTurn:
-    """A scripted user message after ``after`` agent replies; ``feedback`` turns may name who
-    they are ``about`` (recorded in the transcript for later trait mining)."""
-
-    after: int
-    text: str
-    kind: str = "turn"
-    about: str | None = None
-
-
-@dataclass(frozen=True)
-class ScenarioSession:
-    id: str
-    date: datetime
-    rounds: int
-    opening: tuple[ScenarioMessage, ...]
-    user_turns: tuple[UserTurn, ...] = ()
-
-
-@dataclass(frozen=True)
-class Scenario:
-    """A validated scenario; persona paths are resolved against the scenario file's folder."""
-
-    name: str
-    participants: tuple[Path, ...]
-    sessions: tuple[ScenarioSession, ...]
-    description: str = ""
-    seed: int = 0
-    user: str = "user"
-    speaker_selection: str = "round_robin"
-    turn_minutes: float = 2.0
-    memory: Mapping[str, Any] = field(default_factory=dict)
-    source: str | None = field(default=None, compare=False)  # the file it was loaded from
-    names: tuple[str | None, ...] = ()  # per participant: a name replacing the persona file's
-
-    def personas(self) -> list[Persona]:
-        """Load every participant's persona file (errors name the persona file); a participant
-        given as ``{persona: FILE, name: NAME}`` runs that persona under its own name (and tenant)."""
-        out = []
-        for i, path in enumerate(self.participants):
-            persona = load_persona(path)
-            name = self.names[i] if i < len(self.names) else None
-            if name:  # the same file again, under another name (the file loaded cleanly above)
-                data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-                try:
-                    persona = persona_from_dict({**data, "name": name}, file=str(path))
-                except ConfigError as exc:
-                    raise _err(str(exc), self.source, f"participants[{i}].name") from None
-            out.append(persona)
-        return out
-
-
-def _err(msg: str, file: str | None, key: str | None = None) -> ConfigError:
-    return ConfigError(msg, file=file, key=key)
-
-
-def _check_keys(data: Any, allowed: Sequence[str], *, file: str | None, where: str | None) -> dict:
-    if not isinstance(data, dict):
-        raise _err(f"must be a mapping with keys {', '.join(allowed)}, got {data!r}", file, where)
-    for key in data:
-        if key not in allowed:
-            dotted = f"{where}.{key}" if where else str(key)
-            raise _err(f"unknown key; known keys are: {', '.join(allowed)}", file, dotted)
-    return data
-
-
-def _text(value: Any, *, file: str | None, key: str, required: bool = True) -> str:
-    if value is None and not required:
-        return ""
-    if not isinstance(value, str) or (required and not value.strip()):
-        raise _err(f"must be non-empty text, got {value!r}", file, key)
-    return value.strip()
-
-
-def _int(value: Any, *, file: str | None, key: str, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise _err(f"must be a whole number >= {minimum}, got {value!r}", file, key)
-    return value
-
-
-def _when(value: Any, *, file: str | None, key: str) -> datetime:
-    if isinstance(value, datetime):
-        return as_naive_utc(value)
-    if isinstance(value, date):
-        return datetime.combine(value, dtime(9, 0))
-    if isinstance(value, str):
-        try:
-            return as_naive_utc(datetime.fromisoformat(value.strip()))
-        except ValueError:
-            pass
-    raise _err(f"must be a date or date-time such as 2024-03-04 or 2024-03-04T09:00, got {value!r}", file, key)
-
-
-def scenario_from_dict(data: Any, *, file: str | None = None, base: Path | None = None) -> Scenario:
-    """Validate a plain mapping (as read from YAML) into a :class:`Scenario`.
-
-    :param base: folder persona paths are relative to (default: the current folder)
-    :raises ConfigError: naming the file and the dotted key, and how to fix it
-    """
-    if data is None:
-        raise _err("the file is empty; see examples/scenarios/research_group.yaml", file)
-    data = _check_keys(data, _TOP_KEYS, file=file, where=None)
-    base = base or Path(".")
-    name = _text(data.get("name"), file=file, key="name")
-    description = _text(data.get("description"), file=file, key="description", required=False)
-    seed = _int(data.get("seed", 0), file=file, key="seed")
-    user = _text(data.get("user", "user"), file=file, key="user")
-    selection = data.get("speaker_selection", "round_robin")
-    if selection not in SPEAKER_SELECTION:
-        raise _err(f"must be one of {', '.join(SPEAKER_SELECTION)}, got {selection!r}", file, "speaker_selection")
-    turn_minutes = data.get("turn_minutes", 2)
-    if isinstance(turn_minutes, bool) or not isinstance(turn_minutes, (int, float)) or turn_minutes <= 0:
-        raise _err(f"must be a positive number of minutes, got {turn_minutes!r}", file, "turn_minutes")
-    memory = data.get("memory") or {}
-    if not isinstance(memory, dict):
-        raise _err(f"must be a mapping of memory config keys (as in configs/default.yaml), got {memory!r}",
-                   file, "memory")
-    _memory_config(memory, file=file)  # validate now, not halfway through a run
-
-    raw_participants = data.get("participants")
-    if not isinstance(raw_participants, list) or not raw_participants:
-        raise _err("must list at least one persona file, e.g. `- ../../agents/researcher.yaml`", file, "participants")
-    participants, names = [], []
-    for i, p in enumerate(raw_participants):
-        renamed = None
-        if isinstance(p, dict):
-            p = _check_keys(p, ("persona", "name"), file=file, where=f"participants[{i}]")
-            renamed = _text(p.get("name"), file=file, key=f"participants[{i}].name")
-            p = p.get("persona")
-        if not isinstance(p, str) or not p.strip():
-            raise _err(f"must be the path of a persona file (or `{{persona: FILE, name: NAME}}`), got {p!r}",
-                       file, f"participants[{i}]")
-        path = Path(p).expanduser()
-        participants.append((path if path.is_absolute() else base / path).resolve())
-        names.append(renamed)
-
-    raw_sessions = data.get("sessions")
-    if not isinstance(raw_sessions, list) or not raw_sessions:
-        raise _err("must list at least one session with a date and opening messages", file, "sessions")
-    sessions: list[ScenarioSession] = []
-    ids: set[str] = set()
-    for i, s in enumerate(raw_sessions):
-        where = f"sessions[{i}]"
-        s = _check_keys(s, _SESSION_KEYS, file=file, where=where)
-        sid = _text(s.get("id", f"session-{i + 1}"), file=file, key=f"{where}.id")
-        if sid in ids:
-            raise _err(f"duplicate session id {sid!r}; give every session its own id", file, f"{where}.id")
-        ids.add(sid)
-        if "date" not in s:
-            raise _err("is required: when the session happens, e.g. `date: 2024-03-04T09:00`", file, f"{where}.date")
-        when = _when(s["date"], file=file, key=f"{where}.date")
-        if sessions and when < sessions[-1].date:
-            raise _err(f"sessions must be in time order; {when.isoformat()} is before the previous session's "
-                       f"{sessions[-1].date.isoformat()}", file, f"{where}.date")
-        rounds = _int(s.get("rounds", 3), file=file, key=f"{where}.rounds")
-        opening_raw = s.get("opening")
-        if not isinstance(opening_raw, list) or not opening_raw:
-            raise _err("must list at least one message, e.g. `- {speaker: user, text: ...}`", file, f"{where}.opening")
-        opening = []
-        for j, m in enumerate(opening_raw):
-            mw = f"{where}.opening[{j}]"
-            m = _check_keys(m, _MESSAGE_KEYS, file=file, where=mw)
-            opening.append(ScenarioMessage(_text(m.get("speaker"), file=file, key=f"{mw}.speaker"),
-                                           _text(m.get("text"), file=file, key=f"{mw}.text")))
-        turns = []
-        turns_raw = s.get("user_turns") or []
-        if not isinstance(turns_raw, list):
-            raise _err("must be a list of {after, text, kind, about}", file, f"{where}.user_turns")
-        for j, t in enumerate(turns_raw):
-            tw = f"{where}.user_turns[{j}]"
-            t = _check_keys(t, _TURN_KEYS, file=file, where=tw)
-            after = _int(t.get("after"), file=file, key=f"{tw}.after")
-            if after > rounds:
-                raise _err(f"comes after {after} replies but the session has only {rounds} rounds; "
-                           "lower `after` or raise `rounds`", file, f"{tw}.after")
-            kind = t.get("kind", "turn")
-            if kind not in ("turn", "feedback"):
-                raise _err(f"must be 'turn' or 'feedback', got {kind!r}", file, f"{tw}.kind")
-            about = t.get("about")
-            if about is not None and (not isinstance(about, str) or not about.strip()):
-                raise _err(f"must name a participant, got {about!r}", file, f"{tw}.about")
-            turns.append(UserTurn(after, _text(t.get("text"), file=file, key=f"{tw}.text"), kind,
-                                  about.strip() if about else None))
-        turns.sort(key=lambda t: t.after)  # stable: turns with the same `after` keep their order
-        sessions.append(ScenarioSession(sid, when, rounds, tuple(opening), tuple(turns)))
-    return Scenario(
-        name=name, participants=tuple(participants), sessions=tuple(sessions), description=description,
-        seed=seed, user=user, speaker_selection=selection, turn_minutes=float(turn_minutes), memory=memory,
-        source=file, names=tuple(names),
-    )
-
-
-def _memory_config(memory: Mapping[str, Any], *, file: str | None) -> MemoryConfig:
-    try:
-        return config_from_dict(dict(memory), file=file)
-    except ConfigError as exc:
-        body = str(exc).split(": ", 1)[-1] if exc.key or exc.file else str(exc)
-        raise ConfigError(body, file=file, key=f"memory.{exc.key}" if exc.key else "memory") from None
-
-
-def _check_names(scenario: Scenario, personas: Sequence[Persona]) -> None:
-    file = scenario.source
-    names = [p.name for p in personas]
-    seen: set[str] = set()
-    for i, n in enumerate(names):
-        if n.casefold() in seen:
-            raise _err(f"two participants are named {n!r}; each persona needs its own name", file, f"participants[{i}]")
-        seen.add(n.casefold())
-    if scenario.user.casefold() in seen:
-        raise _err(f"the user's name {scenario.user!r} is also a participant's; rename one", file, "user")
-    speakers = set(names) | {scenario.user}
-    for i, s in enumerate(scenario.sessions):
-        for j, m in enumerate(s.opening):
-            if m.speaker not in speakers:
-                raise _err(f"{m.speaker!r} is not in this scenario; use {scenario.user!r} or one of {names}",
-                           file, f"sessions[{i}].opening[{j}].speaker")
-        for j, t in enumerate(s.user_turns):
-            if t.about is not None and t.about not in names:
-                raise _err(f"{t.about!r} is not a participant; use one of {names}", file,
-                           f"sessions[{i}].user_turns[{j}].about")
-
-
-def load_scenario(path: str | Path) -> Scenario:
-    """Read and validate a scenario YAML file (``yaml.safe_load``, unknown keys rejected).
-
-    Persona paths are relative to the scenario file. Persona files are loaded (and checked) by
-    :func:`run_scenario`.
-    """
-    path = Path(path)
-    file = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise _err("file not found; check the path (examples/scenarios/ holds one)", file) from None
-    except UnicodeDecodeError as exc:
-        raise _err(f"not UTF-8 text (byte {exc.start}); save it as UTF-8", file) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-        raise _err(f"malformed YAML{where}: {getattr(exc, 'problem', None) or exc}", file) from None
-    return scenario_from_dict(data, file=file, base=path.parent)
 
 
 # -- results ---------------------------------------------------------------------------------
@@ -511,22 +255,6 @@ def run_scenario(
     return RunResult(scenario, out_dir, tuple(sessions), metrics, elapsed)
 
 
-def _scenario_dict(s: Scenario) -> dict:
-    return {
-        "name": s.name, "description": s.description, "seed": s.seed, "user": s.user,
-        "speaker_selection": s.speaker_selection, "turn_minutes": s.turn_minutes,
-        "participants": [{"persona": str(p), "name": n} if n else str(p)
-                         for p, n in zip(s.participants, s.names or (None,) * len(s.participants))],
-        "memory": dict(s.memory),
-        "sessions": [{
-            "id": x.id, "date": x.date, "rounds": x.rounds,
-            "opening": [{"speaker": m.speaker, "text": m.text} for m in x.opening],
-            "user_turns": [{"after": t.after, "text": t.text, "kind": t.kind, **({"about": t.about} if t.about else {})}
-                           for t in x.user_turns],
-        } for x in s.sessions],
-    }
-
-
 def _run(scenario, personas, hub, clock, llm_config, progress, agent_cls, user_cls, quiet_io):
     import autogen
 
@@ -595,7 +323,7 @@ def _with_persona_events(result: SessionResult, agents: Sequence[Any], clock: Si
 
 def _session_result(session: ScenarioSession, messages: Sequence[dict], selector: _Selector,
                     recalls: Sequence[tuple[int, Any]], by_name: Mapping[str, Any]) -> SessionResult:
-    from .agent import message_id_for, message_text
+    from .capability import message_id_for, message_text
 
     n_open = len(session.opening)
     unlocked_at: dict[int, Any] = {}
@@ -669,95 +397,3 @@ def _metrics(scenario: Scenario, sessions: Sequence[SessionResult], agents: Sequ
         "per_session": per_session,
     }
 
-
-# -- rendering -------------------------------------------------------------------------------
-
-def report(result: RunResult, *, max_content: int = 160) -> list:
-    """Rich renderables for a run: per session, what each agent unlocked before each reply and
-    why (layer, score, link followed, source message), then a summary table. The caller prints
-    them (``console.print(*report(result))``); nothing here writes to the console.
-    """
-    from rich.table import Table
-    from rich.text import Text
-    from rich.tree import Tree
-
-    def short(text: str) -> str:
-        text = " ".join(text.split())
-        return text if len(text) <= max_content else text[: max_content - 1] + "…"
-
-    out: list = [Text(f"Scenario {result.scenario.name}: {len(result.sessions)} sessions, "
-                      f"{result.metrics['messages']} messages, embedder {result.metrics['embedding_model']}",
-                      style="bold")]
-    for s in result.sessions:
-        tree = Tree(Text(f"Session {s.id} ({s.date:%a %Y-%m-%d %H:%M})", style="bold cyan"))
-        for e in s.entries:
-            if e.kind != "reply":
-                label = {"opening": "opens", "feedback": "feedback", "turn": "says"}.get(e.kind, e.kind)
-                about = f" about {e.about}" if e.about else ""
-                tree.add(Text.assemble((f"{e.index} {e.speaker} {label}{about}: ", "bold"), (short(e.text), "dim")))
-                continue
-            if not e.unlocked:
-                tree.add(Text.assemble((f"{e.index} {e.speaker} ", "bold"), "replied, nothing unlocked"))
-                continue
-            node = tree.add(Text.assemble((f"{e.index} {e.speaker} ", "bold"),
-                                          f"replied after unlocking {len(e.unlocked)}:"))
-            for u in e.unlocked:
-                why = f"{u.layer} {u.score:.3f}" + (f" via {u.via[1]}" if u.via else "")
-                source = f"{u.speaker}, {u.at:%Y-%m-%d %H:%M}, {', '.join(u.source_ids)}"
-                node.add(Text.assemble((why, "green" if u.layer == "immediate" else "magenta"), "  ",
-                                       (source, "dim"), "\n", short(u.content)))
-        out.append(tree)
-    from rich import box
-
-    summary = Table(title="Summary", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
-                    collapse_padding=True,
-                    caption="w/mem: replies with memories injected; assoc: unlocked along links; "
-                            "earlier: unlocked from earlier sessions; score: mean score of the unlocked cards",
-                    caption_justify="left")
-    for col in ("agent", "replies", "w/mem", "unlocked", "assoc", "earlier", "score", "cards", "links"):
-        summary.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
-    for name, m in result.metrics["agents"].items():
-        summary.add_row(name, str(m["replies"]), str(m["replies_with_memories"]), str(m["unlocked"]),
-                        str(m["associative"]), str(m["from_earlier_sessions"]), f"{m['mean_score']:.3f}",
-                        str(m["cards"]), str(m["links"]))
-    out.append(summary)
-    out.extend(_persona_report(result))
-    out.append(Text(f"run folder: {result.out_dir} (transcript.jsonl, metrics.json, memory/); "
-                    f"{result.elapsed_s:.1f} s"))
-    return out
-
-
-def _persona_report(result: RunResult) -> list:
-    """Trait scores per agent and every module event (unlock, strengthen, weaken, rollback)."""
-    from rich import box
-    from rich.table import Table
-
-    agents = {n: m["persona"] for n, m in result.metrics["agents"].items() if "persona" in m}
-    if not agents:
-        return []
-    out: list = []
-    traits = sorted({t for p in agents.values() for t in p["traits"]})
-    table = Table(title="Traits at the end (score; * = evidence split)", title_justify="left",
-                  box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True)
-    table.add_column("agent", no_wrap=True)
-    for t in traits:
-        table.add_column(t, justify="right", no_wrap=True)
-    table.add_column("modules")
-    for name, p in agents.items():
-        cells = [f"{p['traits'][t]['score']:.2f}{'*' if p['traits'][t]['dissonant'] else ''}" if t in p["traits"]
-                 else "" for t in traits]
-        mods = ", ".join(f"{m} {v['status']} {v['weight']:.2f}" for m, v in p["modules"].items()) or "-"
-        table.add_row(name, *cells, mods)
-    out.append(table)
-    events = Table(title="Persona events", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
-                   collapse_padding=True)
-    for col in ("session", "agent", "event", "module", "weight", "reason"):
-        events.add_column(col, no_wrap=col != "reason")
-    for s in result.sessions:
-        for e in s.persona_events:
-            if e["event"] == "prompt":
-                continue
-            events.add_row(s.id, e["agent"], e["event"], e["module"] or "", f"{e['weight']:.2f}", e["reason"])
-    if events.row_count:
-        out.append(events)
-    return out
