@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from .cards import Message
 from .config import MemoryConfig, config_from_dict, load_config, read_text
@@ -168,8 +169,9 @@ def recall(obj: Context, tenant: str, query: str, k: int | None, as_json: bool):
         for col in ("#", "score", "layer", "when", "who", "content", "sources"):
             table.add_column(col)
         for i, h in enumerate(hits, 1):
+            # card text is data, not rich markup: "[redacted payment card]" must show as written
             table.add_row(str(i), f"{h.score:.3f}", h.layer, h.card.created_at.strftime("%Y-%m-%d"),
-                          h.card.speaker, h.card.content, ", ".join(h.card.source_ids))
+                          Text(h.card.speaker), Text(h.card.content), ", ".join(h.card.source_ids))
         console.print(table)
 
 
@@ -186,11 +188,12 @@ def show(obj: Context, tenant: str, card_id: str):
         info = hub.tenant(tenant).explain(card_id)
     card = info["card"]
     console.print(f"[bold]{card.id}[/] ({card.kind.value}, {card.status.value}, confidence {card.confidence})")
-    console.print(f"{card.speaker} at {card.created_at.isoformat()} in session {card.session_id}: {card.content}")
+    console.print(f"{card.speaker} at {card.created_at.isoformat()} in session {card.session_id}: {card.content}",
+                  markup=False)  # card text is data, not rich markup
     console.print(f"tags: {', '.join(card.tags)}  entities: {', '.join(card.entities)}  "
-                  f"importance {card.importance}  accessed {card.access_count}x")
+                  f"importance {card.importance}  accessed {card.access_count}x", markup=False)
     for m in info["sources"]:
-        console.print(f"  source {m['id']} ({m['speaker']}, {m['at']}): {m['text']}")
+        console.print(f"  source {m['id']} ({m['speaker']}, {m['at']}): {m['text']}", markup=False)
     for link in info["links"]:
         other = link.dst if link.src == card.id else link.src
         console.print(f"  link {link.kind.value} {link.weight:.2f} -> {other}")

@@ -34,6 +34,9 @@ def test_memory_archive_commands(run, tmp_path):
     assert "tarot" in run("cards", "ann", "--kind", "tarot").output  # a clean error naming the bad value
     secret = next(c for c in cards if "[redacted payment card]" in c)
     assert "[redacted payment card]" in " ".join(run("explain", "ann", cards[secret]["id"]).output.split())
+    assert "[redacted payment card]" in " ".join(run("show", "ann", cards[secret]["id"]).output.split())
+    table = run("recall", "ann", "my card, keep it", "-k", "4").output  # the table wraps it: look for its words
+    assert "[redacted" in table and "payment" in table
     r = run("explain", "ann", said["id"])
     assert r.exit_code == 0 and "source m1" in r.output and "conflict (evidence, coriander" in r.output
     assert "ask:" in r.output
