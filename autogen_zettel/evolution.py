@@ -149,8 +149,10 @@ class PersonaEngine:
         self._last_reply: dict[str, tuple[str, str]] = {}
         if not saved:
             self.store.add_history(list(self.states.values()), "initial scores from the persona file")
-        if self.store.latest_prompt() is None:
-            self._record_stack(self._build(now, reason="persona file"))
+        latest = self.store.latest_prompt()
+        fresh_stack = self._build(now, reason="persona file" if latest is None else "persona file or settings changed")
+        if latest is None or not fresh_stack.same_content(self.stack):  # e.g. the persona file was edited
+            self._record_stack(fresh_stack)
         self._refresh_edges()
         if not saved:
             self._save()

@@ -263,3 +263,15 @@ def test_persona_bench_runs_and_reports(tmp_path):
     assert r["cards"] >= 40 and r["evidence_edges"] > 0 and r["days"] == 8
     assert r["mine_ms_p50_p95"][0] > 0 and r["session_end_mine_ms_p50_p95"][0] > 0
     assert r["recall_modulated_ms_p50_p95"][0] > 0
+
+
+def test_an_edited_persona_file_makes_a_new_version_on_reopen(world):
+    clock, open_hub = world
+    hub = open_hub()
+    engine = PersonaEngine(hub.tenant("ada"), persona())
+    assert engine.stack.version == 1
+    assert PersonaEngine(hub.tenant("ada"), persona()).stack.version == 1  # nothing changed: no new version
+    edited = persona(system_message="You now also run the ethics submission.")
+    again = PersonaEngine(hub.tenant("ada"), edited)
+    assert again.stack.version == 2 and "ethics submission" in again.stack.system
+    assert again.stack.reason == "persona file or settings changed"
