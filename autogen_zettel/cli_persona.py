@@ -12,6 +12,7 @@ from pathlib import Path
 
 import click
 from rich.table import Table
+from rich.text import Text
 
 from .cli import Context, bench, console, main
 from .errors import NotFound
@@ -58,6 +59,8 @@ def persona_report(store: PersonaStore, tenant: str) -> dict:
         "profiles": [{"version": p.version, "at": _iso(p.at), "text": p.text, "reason": p.reason}
                      for p in store.profiles()],
         "evidence": store.last_evidence_id(),
+        "candidates": [{k: c.get(k) for k in ("label", "keywords", "size")}
+                       for c in store.get_state("candidates") or []],
     }
 
 
@@ -105,6 +108,15 @@ def _print(report: dict, n_events: int) -> None:
             temp = "" if v["temperature"] is None else f"{v['temperature']:.2f}"
             table.add_row(str(v["version"]), v["at"][:16].replace("T", " "), temp, v["reason"], _short(v["traits"]))
         console.print(table)
+    if report["candidates"]:
+        table = Table(title=f"candidate new traits of {name} (dense memory clusters no trait explains)")
+        for col in ("label", "cards", "top keywords"):
+            table.add_column(col)
+        for c in report["candidates"]:
+            table.add_row(Text(c["label"]), str(c["size"]), Text(", ".join(c["keywords"] or ())))
+        console.print(table)
+    if report["prompt_versions"] and report["prompt_versions"][-1]["session"]:
+        console.print(report["prompt_versions"][-1]["session"], markup=False)
     if report["profiles"]:
         p = report["profiles"][-1]
         console.print(f"profile version {p['version']} ({p['at'][:10]}, {p['reason']}):")

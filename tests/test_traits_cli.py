@@ -155,3 +155,18 @@ def test_unknown_tenant_and_empty_history_are_clean_messages(run, data, tmp_path
     r = run("traits", "dan", "--plot", str(tmp_path / "dan.png"))
     assert r.exit_code != 0 and "has not mined its traits yet" in r.output
     assert run("traits", "../etc").exit_code != 0  # tenant names are validated
+
+
+def test_candidate_traits_and_the_dissonance_question_are_shown(run, data, wide):
+    db = CardDB(data / "tenants" / "ada.sqlite")
+    store = PersonaStore(db)
+    store.set_state("candidates", [{"label": "fact checking", "keywords": ["source", "registry"], "size": 7,
+                                    "card_ids": ["c1"]}])
+    store.add_prompt_version(system="You are ada.", traits="", session="For this session:\n- ask about rigour",
+                             temperature=None, at=T0 + 27 * DAY, reason="dissonance")
+    db.close()
+    out = run("traits", "ada").output
+    assert "candidate new traits of ada" in out and "fact checking" in out and "source, registry" in out
+    assert "ask about rigour" in out
+    assert run("traits", "ada", "--json").exit_code == 0
+    assert '"fact checking"' in run("traits", "ada", "--json").output
