@@ -143,6 +143,7 @@ class PersonaEngine:
         self._last_evidence = int(saved.get("last_evidence", 0))
         self._last_mined = _dt(saved.get("last_mined")) or now
         self._last_profile = _dt(saved.get("last_profile"))
+        self._last_candidates = _dt(saved.get("last_candidates"))
         self._turns = int(saved.get("turns", 0))
         self._feedback: list[float] = list(saved.get("feedback", []))
         # the agent's latest reply per session, kept in memory only: persona state holds no message text
@@ -164,6 +165,7 @@ class PersonaEngine:
             "last_evidence": self._last_evidence,
             "last_mined": self._last_mined.isoformat(),
             "last_profile": self._last_profile.isoformat() if self._last_profile else None,
+            "last_candidates": self._last_candidates.isoformat() if self._last_candidates else None,
             "turns": self._turns,
             "feedback": self._feedback,
         })
@@ -300,8 +302,11 @@ class PersonaEngine:
                 self.store.add_module_events(events)
                 for e in events:
                     log.info("agent %s: module %s %s (%s)", self.name, e.module, e.event, e.reason)
-            if session_end:
+            if session_end and self._candidates_due(now):
+                # community detection costs seconds at thousands of cards: at session end, at
+                # most once per profile period
                 self.store.set_state(CANDIDATES_KEY, self._candidates())
+                self._last_candidates = now
             if self._profile_due(now):
                 self._refresh_profile(now)
             self._refresh_edges()
@@ -340,6 +345,11 @@ class PersonaEngine:
         for c in out:
             log.info("agent %s: candidate trait %r (%d cards)", self.name, c["label"], c["size"])
         return out
+
+    def _candidates_due(self, now: datetime) -> bool:
+        days = self.cfg.profile_every_days
+        last = self._last_candidates
+        return last is None or not days or now - last >= timedelta(days=days)
 
     # -- profile -----------------------------------------------------------------------------
     def _profile_due(self, now: datetime) -> bool:

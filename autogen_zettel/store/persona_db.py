@@ -282,17 +282,27 @@ class PersonaStore:
         Fills ``card_id`` where it is empty or names a card that no longer exists (merged or
         forgotten). A message that gave several cards resolves to its oldest non-summary card.
         """
-        sql = (
-            "update trait_evidence set card_id = ("
-            "  select c.id from cards c, json_each(c.source_ids) j"
-            "  where j.value = trait_evidence.message_id and c.kind != 'summary'"
-            "  order by c.created_at, c.id limit 1) "
-            "where (card_id is null or card_id not in (select id from cards)) and exists ("
-            "  select 1 from cards c, json_each(c.source_ids) j"
-            "  where j.value = trait_evidence.message_id and c.kind != 'summary')"
-        )
         with self.cards.atomic():
-            return self.db.execute(sql).rowcount
+            pending = list(self.db.query(
+                "select id, message_id from trait_evidence "
+                "where card_id is null or card_id not in (select id from cards)"))
+            if not pending:
+                return 0
+            # one pass over the cards per chunk of messages (not one per evidence row): a message
+            # that never became a card stays pending without costing a scan per row per mining
+            best: dict[str, tuple[str, str]] = {}
+            mids = sorted({r["message_id"] for r in pending})
+            for chunk in _chunks(mids):
+                for row in self.db.query(
+                        "select j.value as mid, c.id as id, c.created_at as at from cards c, json_each(c.source_ids) j "
+                        f"where c.kind != 'summary' and j.value in ({_marks(len(chunk))})", chunk):
+                    key = (row["at"], row["id"])
+                    if row["mid"] not in best or key < best[row["mid"]]:
+                        best[row["mid"]] = key
+            changed = [(best[r["message_id"]][1], r["id"]) for r in pending if r["message_id"] in best]
+            if changed:
+                self.db.conn.executemany("update trait_evidence set card_id = ? where id = ?", changed)
+            return len(changed)
 
     def evidence_by_card(self) -> dict[str, list["EvidenceRow"]]:
         """card id -> its evidence edges (resolved rows only), oldest first."""
