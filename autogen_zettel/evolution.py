@@ -462,7 +462,8 @@ class PersonaEngine:
         """Scores, module states and candidates as plain data (for metrics and reports)."""
         return {
             "traits": {k: {"score": round(v.score, 4), "long": round(v.long, 4), "mood": round(v.mood, 4),
-                           "dissonant": v.dissonant} for k, v in sorted(self.states.items())},
+                           "start": round(self.specs[k].initial, 4), "dissonant": v.dissonant}
+                       for k, v in sorted(self.states.items())},
             "modules": {k: {"status": v.status.value, "weight": round(v.weight, 4)} for k, v in self.modules.items()},
             "prompt_version": self.stack.version,
             "candidates": [c["label"] for c in self.candidates],

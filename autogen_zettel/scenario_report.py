@@ -69,36 +69,25 @@ def report(result: RunResult, *, max_content: int = 160) -> list:
 
 
 def _persona_report(result: RunResult) -> list:
-    """Trait scores per agent and every module event (unlock, strengthen, weaken, rollback)."""
-    from rich import box
-    from rich.table import Table
+    """Per agent the traits that moved and its modules, then every module event (unlock,
+    strengthen, weaken, rollback, relock) with its reason: lines, so narrow consoles stay readable."""
+    from rich.text import Text
 
     agents = {n: m["persona"] for n, m in result.metrics["agents"].items() if "persona" in m}
     if not agents:
         return []
-    out: list = []
-    traits = sorted({t for p in agents.values() for t in p["traits"]})
-    table = Table(title="Traits at the end (score; * = evidence split)", title_justify="left",
-                  box=box.SIMPLE_HEAD, show_edge=False, collapse_padding=True)
-    table.add_column("agent", no_wrap=True)
-    for t in traits:
-        table.add_column(t, justify="right", no_wrap=True)
-    table.add_column("modules")
+    out: list = [Text("Persona at the end (traits that moved: start -> score; * = evidence split)", style="bold")]
     for name, p in agents.items():
-        cells = [f"{p['traits'][t]['score']:.2f}{'*' if p['traits'][t]['dissonant'] else ''}" if t in p["traits"]
-                 else "" for t in traits]
-        mods = ", ".join(f"{m} {v['status']} {v['weight']:.2f}" for m, v in p["modules"].items()) or "-"
-        table.add_row(name, *cells, mods)
-    out.append(table)
-    events = Table(title="Persona events", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
-                   collapse_padding=True)
-    for col in ("session", "agent", "event", "module", "weight", "reason"):
-        events.add_column(col, no_wrap=col != "reason")
-    for s in result.sessions:
-        for e in s.persona_events:
-            if e["event"] == "prompt":
-                continue
-            events.add_row(s.id, e["agent"], e["event"], e["module"] or "", f"{e['weight']:.2f}", e["reason"])
-    if events.row_count:
-        out.append(events)
-    return out
+        moved = [f"{t} {v['start']:.2f} -> {v['score']:.2f}{'*' if v['dissonant'] else ''}"
+                 for t, v in p["traits"].items() if abs(v["score"] - v["start"]) >= 0.01 or v["dissonant"]]
+        mods = ", ".join(f"{m} {v['status']} {v['weight']:.2f}" for m, v in p["modules"].items()) or "none"
+        out.append(Text.assemble((f"  {name}: ", "bold"), "; ".join(moved) or "no trait moved"))
+        out.append(Text(f"    modules: {mods}; prompt version {p['prompt_version']}"))
+    lines = [Text.assemble(f"  {s.id}  ", (f"{e['agent']} {e['event']} {e['module']}", "bold"),
+                           f" (weight {e['weight']:.2f}): ", (e["reason"], "dim"))
+             for s in result.sessions for e in s.persona_events if e["event"] != "prompt"]
+    if lines:
+        out.append(Text("Persona events", style="bold"))
+        out.extend(lines)
+    # one renderable: the caller prints renderables separated by spaces, and these are lines
+    return [Text("\n").join([*out, Text("")])]

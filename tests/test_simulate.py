@@ -256,8 +256,10 @@ def test_divergence_report_prints_traits_and_unlock_events(divergence):
     console = Console(record=True, width=160)
     console.print(*report(divergence))
     text = console.export_text()
-    assert "Traits at the end" in text and "Persona events" in text
-    assert "unlock" in text and "status_digest" in text
+    assert "Persona at the end" in text and "Persona events" in text
+    assert "ada: conciseness 0.55 -> 0.8" in text and "ben: conciseness 0.55 -> 0.2" in text
+    assert "ada unlock status_digest (weight 0.34): conciseness" in text
+    assert "ada rollback status_digest (weight 0.00)" in text
 
 
 def test_a_participant_can_reuse_a_persona_under_another_name(tmp_path):
