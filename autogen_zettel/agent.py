@@ -193,8 +193,11 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
         if engine is None:
             return None
         stack = engine.stack
-        if stack.version != self._applied_version:
-            self.update_system_message(stack.render())
+        rendered = stack.render()
+        # content, not just the version: forgetting scrubs a stored version in place, and the
+        # forgotten words must leave the live system message before the next reply
+        if stack.version != self._applied_version or rendered != self.system_message:
+            self.update_system_message(rendered)
             self._set_temperature(stack.temperature)
             self._applied_version = stack.version
             log.debug("agent %s: prompt stack version %d in force", self.name, stack.version)

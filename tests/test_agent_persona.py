@@ -95,3 +95,28 @@ def test_an_agent_without_evolution_keeps_its_system_message(stub):
         assert ada.persona_engine is None and "conciseness 0.50" in before
         day(ada, clock, 0)
         assert ada.system_message == before
+
+
+def test_forgetting_reaches_the_live_system_message(stub):
+    clock = SimulatedClock(T0)
+    cfg = config_from_dict({"persona": {"mine_every_turns": 0, "mine_every_days": 0, "profile_every_days": 1}})
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, config=cfg) as hub:
+        ada = MemoryAugmentedAssistantAgent(persona(), hub, llm_config=stub.llm_config(), flush_before_recall=True)
+        clock.set(T0)
+        ada.start_session("day-00")
+        user = ScriptedUserAgent("user", lines=["Short and to the point, thanks ada!"])
+        with quiet_io():
+            user.initiate_chat(ada, message="I prefer that you call me Dr Okafor in every reply.", max_turns=2,
+                               silent=True)
+        ada.end_session(clock.now())
+        ada.flush()
+        day(ada, clock, 1)
+        version = ada.apply_prompt_stack()  # the latest version is in force, as after a reply
+        assert "Dr Okafor" in ada.system_message  # the profile learned it
+        for card in [c for c in ada.memory.cards() if "Okafor" in c.content]:
+            ada.memory.forget(card.id)
+        assert ada.persona_engine.stack.version == version  # scrubbed in place: no new version
+        stub.requests.clear()
+        day(ada, clock, 2)
+        assert "Okafor" not in ada.system_message
+        assert all("Okafor" not in m["content"] for r in stub.requests for m in r["messages"] if m["role"] == "system")
