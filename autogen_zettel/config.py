@@ -186,6 +186,7 @@ class PersonaConfig:
     affect_gain: float = 0.5  # edge weight x (1 + gain x |affect|)
     repetition_gain: float = 0.5  # edge weight x (1 + gain x ln(repeats)); repeats = same trait+sign+cue
     min_sessions: int = 3  # long-term moves only on evidence from at least this many sessions
+    session_cap: float = 2.0  # one session's evidence on one side of a trait weighs at most this
     prior_mass: float = 2.0  # pseudo-evidence at the starting score
     bounds: tuple[float, float] = (0.1, 0.9)  # [low, high]: a trait score stays within
     dissonance_mass: float = 2.0  # both sides weigh at least this ...
@@ -363,7 +364,7 @@ def _validate_persona(obj: "PersonaConfig", *, file: str | None, prefix: str) ->
     if not 0.0 <= obj.modulation_strength < 1.0:
         raise bad("modulation_strength", "lie in [0, 1) so the persona factor stays positive")
     for name in ("mood_half_life_days", "evidence_half_life_days", "prior_mass", "dissonance_mass",
-                 "profile_every_days"):
+                 "profile_every_days", "session_cap"):
         if not getattr(obj, name) > 0.0:
             raise bad(name, "be positive")
     for name in ("min_sessions", "rollback_window", "rollback_negative", "profile_items"):

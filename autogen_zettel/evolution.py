@@ -36,17 +36,18 @@ import random
 import re
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
 
 from . import prompts
 from .cards import Card
+from .errors import InvalidInput
 from .clock import as_naive_utc
 from .evidence import SignalSource, TraitSignal, behaviour_signals, feedback_signals, valence
 from .lexical import tokens
 from .mining import TraitState, candidate_traits, communities, initial_states, mine_traits, strong_link_graph
-from .modules import ModuleState, ModuleStatus, step_module
+from .modules import ModuleEvent, ModuleState, ModuleStatus, step_module
 from .persona import Persona
 from .prompt_stack import PromptStack, session_layer, stack_temperature, trait_layer
 from .store.persona_db import PersonaStore
@@ -57,19 +58,19 @@ log = logging.getLogger(__name__)
 
 _STATE_KEY = "engine"
 CANDIDATES_KEY = "candidates"
+_MAX_FEEDBACK = 100  # feedback valences kept between minings (all mining triggers may be off)
 
 
+@dataclass(frozen=True)
 class MiningReport:
     """What one mining did: the trait states, module events and the stack it left."""
 
-    def __init__(self, at: datetime, reason: str, states: Mapping[str, TraitState], events: list,
-                 stack: PromptStack, new_version: bool, candidates: list):
-        self.at, self.reason, self.states, self.events = at, reason, dict(states), events
-        self.stack, self.new_version, self.candidates = stack, new_version, candidates
-
-    def __repr__(self) -> str:
-        return (f"MiningReport(at={self.at:%Y-%m-%d %H:%M}, reason={self.reason!r}, "
-                f"events={len(self.events)}, version={self.stack.version})")
+    at: datetime
+    reason: str
+    states: Mapping[str, TraitState]
+    events: tuple[ModuleEvent, ...]
+    stack: PromptStack
+    new_version: bool
 
 
 def _state_dict(state: Any) -> dict:
@@ -87,14 +88,20 @@ def _dt(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
+def _known(cls: type, d: dict) -> dict:
+    """Only the fields ``cls`` has: state saved by another version of this library still loads."""
+    names = {f.name for f in fields(cls)}
+    return {k: v for k, v in d.items() if k in names}
+
+
 def _trait_state(d: dict) -> TraitState:
     extra = {"bounds": tuple(d["bounds"])} if d.get("bounds") is not None else {}
-    return TraitState(**{**d, "at": _dt(d["at"]), **extra})
+    return TraitState(**{**_known(TraitState, d), "at": _dt(d["at"]), **extra})
 
 
 def _module_state(d: dict) -> ModuleState:
-    return ModuleState(**{**d, "status": ModuleStatus(d["status"]), "since": _dt(d.get("since")),
-                          "cooldown_until": _dt(d.get("cooldown_until"))})
+    return ModuleState(**{**_known(ModuleState, d), "status": ModuleStatus(d["status"]),
+                          "since": _dt(d.get("since")), "cooldown_until": _dt(d.get("cooldown_until"))})
 
 
 class PersonaEngine:
@@ -121,6 +128,7 @@ class PersonaEngine:
         self.base_temperature = base_temperature
         self.store = PersonaStore(memory.db)
         self._lock = threading.RLock()
+        self._recall_lock = threading.Lock()
         self._recalls = 0
         self._edges: dict[str, dict[str, float]] = {}
         self._affinity: dict[str, dict[str, float]] = {}
@@ -130,6 +138,11 @@ class PersonaEngine:
     # -- state -------------------------------------------------------------------------------
     def _load(self, now: datetime) -> None:
         saved = self.store.get_state(_STATE_KEY) or {}
+        owner = saved.get("persona")
+        if owner is not None and owner != self.persona.name:
+            raise InvalidInput(
+                f"tenant {self.memory.name!r} already holds the evolving persona {owner!r}; one tenant evolves one "
+                f"persona: give {self.persona.name!r} its own tenant (tenant=...), or evolve=False")
         states = {k: _trait_state(v) for k, v in (saved.get("traits") or {}).items()}
         fresh = initial_states(self.specs, self.persona.traits, now, self.cfg)
         for name, state in fresh.items():  # traits added to the persona since the last run start fresh
@@ -160,6 +173,7 @@ class PersonaEngine:
 
     def _save(self) -> None:
         self.store.set_state(_STATE_KEY, {
+            "persona": self.persona.name,
             "traits": {k: _state_dict(v) for k, v in self.states.items()},
             "modules": {k: _state_dict(v) for k, v in self.modules.items()},
             "last_evidence": self._last_evidence,
@@ -227,13 +241,13 @@ class PersonaEngine:
                 about = last[0] if last else None
                 signals = feedback_signals(text, previous_reply=previous, specs=self.specs)
                 if self.judge is not None:
-                    # one message counts once per trait and direction: the judge's reading wins
+                    # one message counts once per trait: where the judge read a trait, its reading wins
                     judged = self._judge(text, previous)
-                    taken = {(j.trait, j.sign) for j in judged}
-                    signals = judged + [s for s in signals if (s.trait, s.sign) not in taken]
+                    taken = {j.trait for j in judged}
+                    signals = judged + [s for s in signals if s.trait not in taken]
                 mood = valence(text)
                 if mood or signals:
-                    self._feedback.append(round(mood, 4))
+                    self._feedback = [*self._feedback[-(_MAX_FEEDBACK - 1):], round(mood, 4)]
             else:
                 signals = []
             if signals:
@@ -277,7 +291,9 @@ class PersonaEngine:
             return self._mine(as_naive_utc(at or self.memory.hub.clock.now()), reason, session_end=session_end)
 
     def _mine(self, now: datetime, reason: str, *, session_end: bool = False) -> MiningReport:
-        with self._lock:
+        # the memory's write lock too: a forget running meanwhile must not have the profile,
+        # candidates or stack of this mining written back after it (lock order: engine, then memory)
+        with self._lock, self.memory._write_lock:
             self.store.resolve_cards()
             evidence = self.store.evidence()
             new_ids = {e.id for e in evidence if e.id > self._last_evidence}
@@ -318,7 +334,7 @@ class PersonaEngine:
             self._turns = 0
             self._last_mined = now
             self._save()
-            return MiningReport(now, reason, self.states, events, self.stack, changed, self.candidates)
+            return MiningReport(now, reason, dict(self.states), tuple(events), self.stack, changed)
 
     def _candidates(self) -> list[dict]:
         try:
@@ -342,8 +358,8 @@ class PersonaEngine:
                 samples = [cards[i].content for i in c.card_ids[:6] if i in cards]
                 label = namer(c.keywords, samples, set(self.specs)) or label
             out.append({"label": label, "keywords": list(c.keywords), "size": c.size, "card_ids": list(c.card_ids)})
-        for c in out:
-            log.info("agent %s: candidate trait %r (%d cards)", self.name, c["label"], c["size"])
+        # labels are made of card words, which forgetting cannot take back out of a log: count only
+        log.info("agent %s: %d candidate traits (sizes %s)", self.name, len(out), [c["size"] for c in out])
         return out
 
     def _candidates_due(self, now: datetime) -> bool:
@@ -436,14 +452,16 @@ class PersonaEngine:
         strength = self.cfg.modulation_strength
         if not self.cfg.enabled or strength <= 0:
             return None
-        with self._lock:
+        # the reply path never waits for a mining or an LLM call: it reads the latest states and
+        # edges, which a mining replaces whole (one assignment each), and only counts under a lock
+        with self._recall_lock:
             self._recalls += 1
-            rng = random.Random(f"{self.memory.name}:{self._recalls}")
-            if rng.random() < self.cfg.exploration:
-                log.debug("agent %s: exploration recall (no persona modulation)", self.name)
-                return None
-            leaning = {k: (v.score - 0.5) * 2 for k, v in self.states.items() if abs(v.score - 0.5) >= 0.05}
-            edges = self._edges
+            n = self._recalls
+        if random.Random(f"{self.memory.name}:{n}").random() < self.cfg.exploration:
+            log.debug("agent %s: exploration recall (no persona modulation)", self.name)
+            return None
+        states, edges = self.states, self._edges
+        leaning = {k: (v.score - 0.5) * 2 for k, v in states.items() if abs(v.score - 0.5) >= 0.05}
         if not leaning:
             return None
 

@@ -110,6 +110,9 @@ class TraitState:
         return _clip(self.long + self.mood, self.bounds)
 
 
+_MAX_REPEATS = 5  # the repetition gain stops growing here (x1.8 at the default gain)
+
+
 def _clip(x: float, bounds: tuple[float, float]) -> float:
     return min(max(x, bounds[0]), bounds[1])
 
@@ -161,8 +164,20 @@ def _weights(evidence: Sequence[EvidenceRow], now: datetime, cfg: PersonaConfig)
         if row.at > now:  # evidence from the future (a clock set back) waits for its time
             continue
         seen[(row.trait, row.sign, row.cue)] += 1
-        out.append((row, edge_weight(row, now, cfg, seen[(row.trait, row.sign, row.cue)])))
+        # repetition is bounded, and the agent's own behaviour never reinforces itself by repeating
+        repeats = 1 if row.source == "self" else min(seen[(row.trait, row.sign, row.cue)], _MAX_REPEATS)
+        out.append((row, edge_weight(row, now, cfg, repeats)))
     return out
+
+
+def _session_capped(rows: list[tuple[EvidenceRow, float]], cap: float) -> list[tuple[EvidenceRow, float]]:
+    """Scale each session's weights on each side of a trait down to ``cap`` in sum: a burst of
+    feedback in one session counts as one session's worth, however long the trait has had evidence."""
+    totals: dict[tuple, float] = defaultdict(float)
+    for r, w in rows:
+        totals[(r.session_id, r.sign)] += w
+    return [(r, w * min(1.0, cap / totals[(r.session_id, r.sign)]) if totals[(r.session_id, r.sign)] > 0 else w)
+            for r, w in rows]
 
 
 def mine_traits(previous: Mapping[str, TraitState], evidence: Sequence[EvidenceRow],
@@ -201,7 +216,7 @@ def mine_traits(previous: Mapping[str, TraitState], evidence: Sequence[EvidenceR
     for name, spec in specs.items():
         bounds = _bounds(spec, cfg)
         prev = previous.get(name) or initial_states({name: spec}, {}, now, cfg)[name]
-        rows = by_trait.get(name, [])
+        rows = _session_capped(by_trait.get(name, []), cfg.session_cap)
         support = sum(w for r, w in rows if r.sign > 0)
         against = sum(w for r, w in rows if r.sign < 0)
         # evidence without a session never counts toward min_sessions (conservative inertia)

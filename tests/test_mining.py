@@ -84,10 +84,37 @@ def test_edge_weight_recency_affect_repetition():
 
 def test_repeats_count_same_trait_sign_and_cue_in_time_order():
     m = Miner()
-    m.add(row(cue="too long"), row(cue="too long", at=day(0.1)), row(cue="shorter", at=day(0.2)))
+    m.add(row(cue="too long", session="s1"), row(cue="too long", at=day(0.1), session="s2"),
+          row(cue="shorter", at=day(0.2), session="s3"))
     s = m.mine(day(0.2))["conciseness"]
     expected = sum(edge_weight(r, day(0.2), CFG, k) for r, k in zip(m.evidence, (1, 2, 1)))
     assert s.support == pytest.approx(expected) and s.against == 0.0
+
+
+def test_repetition_is_bounded_and_the_agents_own_behaviour_does_not_repeat_itself_up():
+    m = Miner()
+    rows = [row(cue="too long", session=f"s{i}", at=day(i * 0.01)) for i in range(40)]
+    m.add(*rows)
+    capped = sum(edge_weight(r, day(0.5), CFG, min(k, 5)) for k, r in enumerate(rows, 1))
+    assert m.mine(day(0.5))["conciseness"].support == pytest.approx(capped)
+    own = [EvidenceRow(1000 + i, "conciseness", 1, 0.3, 0.0, "self", "short_reply", f"x{i}", None, f"s{i}",
+                       day(i * 0.01)) for i in range(40)]
+    s = mine_traits({}, own, set(), SPECS, day(0.5), CFG)["conciseness"]
+    assert s.support == pytest.approx(sum(edge_weight(r, day(0.5), CFG, 1) for r in own))
+
+
+def test_a_burst_counts_one_sessions_worth_even_for_a_mature_trait():
+    m = Miner()
+    for d in range(3):  # three ordinary sessions of praise: the trait is past min_sessions
+        m.add(row(cue="too long", session=f"s{d}", at=day(d)))
+        m.mine(day(d) + timedelta(hours=1))
+    before = m.mine(day(3))["conciseness"]
+    m.add(*[row(sign=-1, cue="more detail", session="burst", at=day(3) + timedelta(minutes=i), affect=-1.0)
+            for i in range(8)])
+    after = m.mine(day(3) + timedelta(hours=1))["conciseness"]
+    assert after.against == pytest.approx(CFG.session_cap)  # eight complaints weigh like one session
+    week = m.mine(day(10))["conciseness"]
+    assert week.long > before.long - 0.1  # the trait bends, it does not flip
 
 
 def test_steady_feedback_across_sessions_raises_the_long_term_trait():
