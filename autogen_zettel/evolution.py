@@ -301,9 +301,11 @@ class PersonaEngine:
             self.store.add_history(list(self.states.values()), reason)
             if evidence:
                 self._last_evidence = max(e.id for e in evidence)
+            # conditions read the long-term trait, like the trait layer: a day's mood (+-0.2) must
+            # neither carry a hold window nor relock a module
             history: dict[str, list[tuple[datetime, float]]] = {}
             for row in self.store.history():
-                history.setdefault(row.trait, []).append((row.at, row.score))
+                history.setdefault(row.trait, []).append((row.at, row.long))
             events = []
             for module in self.persona.modules:
                 if module.condition is None:

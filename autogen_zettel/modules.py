@@ -149,7 +149,9 @@ def step_module(state: ModuleState, *, met: bool, reason: str, feedback: Sequenc
         return replace(state, status=ModuleStatus.LOCKED, weight=0.0, since=now, watch=0, negatives=0), events
     # a module under suspicion (a complaint in its open window) does not grow; a mining with no
     # feedback at all does not clear the suspicion either
-    if not negative_now and negatives == 0 and state.weight < 1.0:
+    # it grows on welcome, not on silence: a mining with no feedback on the agent's replies
+    # (a clock tick) leaves the weight where it is
+    if feedback and not negative_now and negatives == 0 and state.weight < 1.0:
         new = _round(min(1.0, state.weight + cfg.module_ramp))
         emit("strengthen", state.weight, new, reason)
         state = replace(state, weight=new, watch=cfg.rollback_window)

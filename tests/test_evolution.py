@@ -78,7 +78,7 @@ class Day:
 
 def crossing_day(engine: PersonaEngine, trait: str, threshold: float) -> datetime | None:
     for point in engine.store.history(trait):
-        if point.score > threshold:
+        if point.long > threshold:  # conditions read the long-term trait
             return point.at
     return None
 
@@ -275,3 +275,13 @@ def test_an_edited_persona_file_makes_a_new_version_on_reopen(world):
     again = PersonaEngine(hub.tenant("ada"), edited)
     assert again.stack.version == 2 and "ethics submission" in again.stack.system
     assert again.stack.reason == "persona file or settings changed"
+
+
+def test_one_tenant_evolves_one_persona(world):
+    from autogen_zettel import InvalidInput
+
+    clock, open_hub = world
+    hub = open_hub()
+    PersonaEngine(hub.tenant("ada"), persona())
+    with pytest.raises(InvalidInput, match="already holds the evolving persona 'ada'.*own tenant"):
+        PersonaEngine(hub.tenant("ada"), persona(name="bob"))

@@ -80,7 +80,7 @@ def test_after_cooldown_a_module_whose_condition_holds_unlocks_at_once():
 
 def test_active_module_relocks_when_the_condition_fails():
     s, _ = step(ModuleState.locked("m"), day(0))
-    s, _ = step(s, day(1))
+    s, _ = step(s, day(1), feedback=[0.5])
     s, ev = step(s, day(2), met=False, reason="conciseness 0.66 is not > 0.7")
     assert s.status is ModuleStatus.LOCKED and s.weight == 0.0
     assert [(e.event, e.weight_before, e.weight_after) for e in ev] == [("relock", 0.68, 0.0)]
@@ -144,8 +144,16 @@ def test_ramp_is_configurable(ramp, expected):
     cfg = PersonaConfig(module_ramp=ramp)
     s, _ = step(ModuleState.locked("m"), day(0), cfg=cfg)
     first = s.weight
-    s, _ = step(s, day(1), cfg=cfg)
+    s, _ = step(s, day(1), cfg=cfg, feedback=[0.5])
     assert [first, s.weight] == expected
+
+
+def test_silence_does_not_strengthen_a_module():
+    s, _ = step(ModuleState.locked("m"), day(0))
+    s, ev = step(s, day(1))  # a clock mining: no feedback on the agent's replies since the unlock
+    assert ev == [] and s.weight == 0.34 and s.watch == 3
+    s, ev = step(s, day(2), feedback=[0.6])
+    assert [e.event for e in ev] == ["strengthen"] and s.weight == 0.68
 
 
 def test_module_temperature():
