@@ -58,7 +58,7 @@ def persona_report(store: PersonaStore, tenant: str) -> dict:
         "prompt_versions": [{**asdict(v), "at": _iso(v.at)} for v in store.prompt_versions()],
         "profiles": [{"version": p.version, "at": _iso(p.at), "text": p.text, "reason": p.reason}
                      for p in store.profiles()],
-        "evidence": store.last_evidence_id(),
+        "evidence": store.evidence_count(),
         "candidates": [{k: c.get(k) for k in ("label", "keywords", "size")}
                        for c in store.get_state("candidates") or []],
     }
@@ -88,7 +88,7 @@ def _print(report: dict, n_events: int) -> None:
             table.add_column(col)
         for m in report["modules"]:
             table.add_row(m["module"], m["status"], f"{m['weight']:.2f}", m["since"][:16].replace("T", " "),
-                          str(m["events"]), _short(m["reason"]))
+                          str(m["events"]), Text(_short(m["reason"])))
         console.print(table)
     events = report["events"][-n_events:] if n_events else report["events"]
     if events:
@@ -98,7 +98,7 @@ def _print(report: dict, n_events: int) -> None:
             table.add_column(col)
         for e in events:
             table.add_row(e["at"][:16].replace("T", " "), e["module"], e["event"],
-                          f"{e['weight_before']:.2f} → {e['weight_after']:.2f}", e["reason"])
+                          f"{e['weight_before']:.2f} → {e['weight_after']:.2f}", Text(e["reason"]))
         console.print(table)
     if report["prompt_versions"]:
         table = Table(title=f"prompt versions of {name}")
@@ -106,7 +106,8 @@ def _print(report: dict, n_events: int) -> None:
             table.add_column(col)
         for v in report["prompt_versions"]:
             temp = "" if v["temperature"] is None else f"{v['temperature']:.2f}"
-            table.add_row(str(v["version"]), v["at"][:16].replace("T", " "), temp, v["reason"], _short(v["traits"]))
+            table.add_row(str(v["version"]), v["at"][:16].replace("T", " "), temp, Text(_short(v["reason"])),
+                          Text(_short(v["traits"])))
         console.print(table)
     if report["candidates"]:
         table = Table(title=f"candidate new traits of {name} (dense memory clusters no trait explains)")

@@ -188,3 +188,27 @@ def test_migration_m003_applies_to_an_existing_database_without_loss(tmp_path):
         assert con.execute("select count(*) from _sqlite_migrations where name = 'm003_persona'").fetchone() == (1,)
     finally:
         con.close()
+
+
+def test_forgetting_reaches_a_profile_an_llm_reworded(tmp_path):
+    import re
+
+    db = CardDB(tmp_path / "t.sqlite")
+    s = PersonaStore(db)
+    items = [ProfileItem("Call the user Dr Okafor.", 1.0, ("c1",), "style"),
+             ProfileItem("The user likes data first.", 0.8, ("c2",), "style")]
+    llm_text = "Interaction style:\n- Address her formally as Doctor Okafor.\n- Lead with the data."
+    s.add_profile(llm_text, items, T0, "periodic profile")
+    s.add_prompt_version(system="You are ada.\n\nProfile:\n" + llm_text, traits="", session="", temperature=None,
+                         at=T0, reason="profile")
+    assert s.forget_profiles({"c1"}) == 1
+    system = s.latest_prompt().system
+    assert "Okafor" not in system and "The user likes data first." in system
+    assert "Okafor" not in s.latest_profile().text
+    # a subject named only in the LLM's wording sends that version back to the items' own text
+    s.add_profile("Style:\n- Be formal with Marta, she chairs ethics.", [items[1]], T0, "periodic profile")
+    s.add_prompt_version(system="You are ada.\n\nStyle:\n- Be formal with Marta, she chairs ethics.", traits="",
+                         session="", temperature=None, at=T0, reason="profile")
+    s.forget_profiles(set(), pattern=re.compile(r"\bMarta\b"))
+    assert "Marta" not in s.latest_prompt().system and "Marta" not in s.latest_profile().text
+    db.close()

@@ -262,7 +262,13 @@ def test_divergence_report_prints_traits_and_unlock_events(divergence):
     assert "ada rollback status_digest (weight 0.00)" in text
 
 
-def test_a_participant_can_reuse_a_persona_under_another_name(tmp_path):
+def test_a_participant_mapping_rejects_unknown_keys_and_bad_names(tmp_path):
     bad = {"name": "x", "participants": [{"persona": "p.yaml", "nick": "ada"}], "sessions": []}
-    with pytest.raises(ConfigError, match="participants"):
+    with pytest.raises(ConfigError, match=r"participants\[0\]\.nick"):
         scenario_from_dict(bad, file="s.yaml")
+    persona_file = Path(__file__).resolve().parents[1] / "agents" / "researcher.yaml"
+    scenario = scenario_from_dict({"name": "x", "participants": [{"persona": str(persona_file), "name": "../ada"}],
+                                   "sessions": [{"date": "2024-03-01T09:00", "opening": [
+                                       {"speaker": "user", "text": "hi"}]}]}, file="s.yaml")
+    with pytest.raises(ConfigError, match=r"participants\[0\]\.name"):
+        scenario.personas()

@@ -271,6 +271,11 @@ class PersonaStore:
             rows = list(self.db.query(sql, [since_id, *([trait] if trait else [])]))
         return [_evidence_row(r) for r in rows]
 
+    def evidence_count(self) -> int:
+        """How many evidence edges are stored now (forgetting removes some)."""
+        with self.cards.lock:
+            return next(self.db.query("select count(*) as n from trait_evidence"))["n"]
+
     def last_evidence_id(self) -> int:
         """The highest evidence id so far (0 when there is none); a mining remembers it."""
         with self.cards.lock:
@@ -345,23 +350,34 @@ class PersonaStore:
         stored prompt versions. Returns how many profile versions changed."""
         gone_ids = set(card_ids)
         removed: set[str] = set()
+        blocks: list[tuple[str, str]] = []  # (old profile text, its re-rendered text)
         changed = 0
         with self.cards.atomic():
             for p in self.profiles():
                 keep = [it for it in p.items if not (set(it.card_ids) & gone_ids)
                         and not (pattern is not None and pattern.search(it.text))]
-                if len(keep) == len(p.items):
+                # an LLM may have reworded the items: a subject found in the text itself also
+                # sends the version back to the plain text of the items that remain
+                reworded = pattern is not None and pattern.search(p.text) is not None
+                if len(keep) == len(p.items) and not reworded:
                     continue
                 removed.update(it.text for it in p.items if it not in keep)
+                text = render_profile(keep)
+                if p.text and p.text != text:
+                    blocks.append((p.text, text))
                 self.db.execute("update profile_versions set text = ?, items = ? where version = ?",
-                                [render_profile(keep), _items_json(keep), p.version])
+                                [text, _items_json(keep), p.version])
                 changed += 1
-            if removed:
+            if removed or blocks:
                 for v in self.prompt_versions():
                     fields = {}
                     for name in ("system", "traits", "session"):
                         text = getattr(v, name)
                         new = text
+                        # the whole profile block first (it may be an LLM's wording of the items),
+                        # then any item text left over
+                        for old_block, new_block in sorted(blocks, key=lambda b: len(b[0]), reverse=True):
+                            new = new.replace(old_block, new_block)
                         for t in sorted(removed, key=len, reverse=True):
                             new = new.replace(t, "")
                         if new != text:
@@ -435,12 +451,18 @@ class PersonaStore:
         """Every prompt-stack version, oldest first."""
         with self.cards.lock:
             rows = list(self.db.query("select * from prompt_versions order by version"))
-        return [PromptVersion(r["version"], datetime.fromisoformat(r["at"]), r["system"] or "", r["traits"] or "",
-                              r["session"] or "", r["temperature"], r["reason"] or "") for r in rows]
+        return [self._prompt_version(r) for r in rows]
+
+    @staticmethod
+    def _prompt_version(r: Mapping[str, Any]) -> PromptVersion:
+        return PromptVersion(r["version"], datetime.fromisoformat(r["at"]), r["system"] or "", r["traits"] or "",
+                             r["session"] or "", r["temperature"], r["reason"] or "")
 
     def latest_prompt(self) -> PromptVersion | None:
-        versions = self.prompt_versions()
-        return versions[-1] if versions else None
+        """The newest prompt-stack version (one row read: an agent asks before every reply)."""
+        with self.cards.lock:
+            rows = list(self.db.query("select * from prompt_versions order by version desc limit 1"))
+        return self._prompt_version(rows[0]) if rows else None
 
     # -- profile versions ---------------------------------------------------------------
     def add_profile(self, text: str, items: Sequence[ProfileItem], at: datetime, reason: str) -> int:
@@ -460,8 +482,12 @@ class PersonaStore:
                                r["reason"] or "") for r in rows]
 
     def latest_profile(self) -> ProfileVersion | None:
-        versions = self.profiles()
-        return versions[-1] if versions else None
+        """The newest profile version (one row read)."""
+        with self.cards.lock:
+            rows = list(self.db.query("select * from profile_versions order by version desc limit 1"))
+        r = rows[0] if rows else None
+        return ProfileVersion(r["version"], datetime.fromisoformat(r["at"]), r["text"] or "", _items(r["items"]),
+                              r["reason"] or "") if r else None
 
     # -- state --------------------------------------------------------------------------
     def get_state(self, key: str, default: Any = None) -> Any:
