@@ -203,6 +203,7 @@ class PersonaConfig:
     exploration: float = 0.05  # share of recalls made without persona modulation
     community_min_size: int = 5  # smallest cluster reported as a candidate trait
     strong_link_min: float = 0.5  # links at least this strong form the graph for communities
+    feedback_speakers: tuple[str, ...] = ()  # whose messages count as feedback (empty: anyone but the agent)
 
 
 @dataclass(frozen=True)

@@ -221,6 +221,10 @@ class PersonaEngine:
             lambda: self._observe(text, speaker, message_id, session_id or "", at, previous_speaker),
         )
 
+    def _feedback_from(self, speaker: str) -> bool:
+        allowed = self.cfg.feedback_speakers
+        return not allowed or speaker in allowed
+
     def _addressed(self, text: str, previous_speaker: str | None) -> bool:
         if previous_speaker == self.name:
             return True
@@ -235,7 +239,7 @@ class PersonaEngine:
                 self._last_reply[session] = (message_id, self.memory.redact(text[:4000]).text)
                 if len(self._last_reply) > 64:  # old sessions: their replies get no more feedback
                     self._last_reply.pop(next(iter(self._last_reply)))
-            elif self._addressed(text, previous_speaker):
+            elif self._feedback_from(speaker) and self._addressed(text, previous_speaker):
                 last = self._last_reply.get(session)
                 previous = last[1] if last else None
                 about = last[0] if last else None

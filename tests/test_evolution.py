@@ -285,3 +285,18 @@ def test_one_tenant_evolves_one_persona(world):
     PersonaEngine(hub.tenant("ada"), persona())
     with pytest.raises(InvalidInput, match="already holds the evolving persona 'ada'.*own tenant"):
         PersonaEngine(hub.tenant("ada"), persona(name="bob"))
+
+
+def test_feedback_can_be_limited_to_named_speakers(world):
+    clock, open_hub = world
+    hub = open_hub(feedback_speakers=["user"])
+    engine = PersonaEngine(hub.tenant("ada"), persona())
+    feed = Day(engine, clock)
+    clock.set(T0)
+    feed.say("ada", SHORT, "s1", "user")
+    feed.say("bob", "Too long, ada, keep it shorter.", "s1", "ada")  # another agent: not feedback here
+    engine.memory.flush()
+    assert {r.source for r in engine.store.evidence()} == {"self"}
+    feed.say("user", "Too long, ada, keep it shorter.", "s1", "bob")
+    engine.memory.flush()
+    assert {r.source for r in engine.store.evidence()} == {"self", "feedback"}
