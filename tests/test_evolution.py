@@ -181,16 +181,23 @@ def test_state_survives_reopening(world, tmp_path):
     hub = open_hub()
     engine = PersonaEngine(hub.tenant("ada"), persona())
     feed = Day(engine, clock)
-    for day in range(12):
+    day = 0
+    while engine.modules["brief"].status is not ModuleStatus.ACTIVE:
         feed.session(day)
-    scores, version = engine.scores(), engine.stack.version
-    modules = {k: (v.status, v.weight) for k, v in engine.modules.items()}
+        day += 1
+        assert day < 40
+    feed.say("user", "That was useless, ada.", f"day-{day - 1:02d}", "ada")  # feedback waiting for the next mining
+    engine.memory.flush()
+    scores, version, states = engine.scores(), engine.stack.version, dict(engine.states)
+    modules, waiting = dict(engine.modules), list(engine._feedback)
+    assert waiting and engine.modules["brief"].status is ModuleStatus.ACTIVE
     hub.close()
     hub2 = open_hub()
     again = PersonaEngine(hub2.tenant("ada"), persona())
-    assert again.scores() == scores
+    assert again.scores() == scores and again.states == states  # every field, bounds included
     assert again.stack.version == version
-    assert {k: (v.status, v.weight) for k, v in again.modules.items()} == modules
+    assert again.modules == modules  # status, weight, since, cooldown, watch window, complaints
+    assert again._feedback == waiting
 
 
 def test_persona_modulation_weights_recall_towards_high_traits(world):
