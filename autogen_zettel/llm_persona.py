@@ -13,9 +13,9 @@ The judge's signals carry no message text: a cue is one of the trait's own phras
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from . import prompts
 from .cards import Card
@@ -25,6 +25,8 @@ from .llm import _completer, _Recording, parse_json_object
 from .profile import SECTIONS, ProfileItem, card_rank
 from .traits import TraitSpec
 
+T = TypeVar("T")
+
 __all__ = ["LLMTraitJudge", "LLMProfiler", "validate_signals", "validate_profile_items"]
 
 log = logging.getLogger(__name__)
@@ -33,6 +35,47 @@ _SIGNAL_KEYS = {"trait", "sign", "strength", "affect", "cue"}
 _ITEM_KEYS = {"section", "text", "weight", "cards"}
 _MAX_ITEM_CHARS = 200
 LLM_CUE = "llm"
+
+
+def ask_json(completer: _Recording, messages: list[dict], validate: Callable[[dict], T],
+             retry: Callable[[str, str], list[dict]], what: str, fallback: str) -> tuple[T | None, int]:
+    """One structured call: the answer parsed as a JSON object and validated; one retry with the
+    error fed back; ``(None, 2)`` after a second failure, logged as a warning.
+
+    :returns: (the validated value or None, how many model calls were made)
+
+    Logs name the kind of failure only: an error may quote the model's answer, which may quote
+    card text, and logs are out of reach of forgetting.
+    """
+    error: Exception | None = None
+    for attempt in (1, 2):
+        try:
+            return validate(parse_json_object(completer.complete(messages))), attempt
+        except LLMOutputError as exc:
+            error = exc
+            log.info("%s answer invalid (attempt %d)", what, attempt)
+            if attempt == 1:
+                messages = messages + retry(completer.last_answer or "", str(exc))
+        except Exception as exc:  # noqa: BLE001 - the endpoint failed; the caller's offline result stands
+            error = exc
+            log.info("%s call failed (attempt %d): %s", what, attempt, type(exc).__name__)
+    log.warning("LLM %s failed twice (%s); keeping %s", what, type(error).__name__, fallback)
+    return None, 2
+
+
+def _validate_label(data: dict) -> str:
+    label = data.get("label") if set(data) == {"label"} else None
+    if not isinstance(label, str) or not 0 < len(label.split()) <= 3 or len(label) > 40:
+        raise LLMOutputError('expected {"label": "<a trait name of 1-3 words>"} and nothing else')
+    return " ".join(label.lower().split())
+
+
+def _object(item: Any, where: str, keys: Collection[str]) -> None:
+    if not isinstance(item, dict):
+        raise LLMOutputError(f"{where} must be an object, got {item!r}")
+    unknown = set(item) - set(keys)
+    if unknown:
+        raise LLMOutputError(f"{where} has unknown keys {sorted(unknown)!r}")
 
 
 def _number(value: Any, what: str, lo: float, hi: float) -> float:
@@ -61,11 +104,7 @@ def validate_signals(data: dict, specs: Mapping[str, TraitSpec], *, max_signals:
     seen: set[str] = set()
     for i, item in enumerate(signals):
         where = f"signals[{i}]"
-        if not isinstance(item, dict):
-            raise LLMOutputError(f"{where} must be an object, got {item!r}")
-        unknown = set(item) - _SIGNAL_KEYS
-        if unknown:
-            raise LLMOutputError(f"{where} has unknown keys {sorted(unknown)!r}")
+        _object(item, where, _SIGNAL_KEYS)
         trait = item.get("trait")
         if trait not in specs:
             raise LLMOutputError(f"{where}.trait must be one of {sorted(specs)!r}, got {trait!r}")
@@ -119,41 +158,24 @@ class LLMTraitJudge:
                   for s in sorted(specs.values(), key=lambda s: s.name)]
         messages = prompts.trait_judge_messages(text, previous_reply=previous_reply, traits=traits,
                                                 max_signals=self.max_signals)
-        error: Exception | None = None
-        for attempt in (1, 2):
-            self.calls += 1
-            try:
-                answer = self.completer.complete(messages)
-                return validate_signals(parse_json_object(answer), specs, max_signals=self.max_signals)
-            except LLMOutputError as exc:
-                error = exc
-                log.info("trait judge answer invalid (attempt %d): %s", attempt, exc)
-                if attempt == 1:
-                    messages = messages + prompts.trait_judge_retry_message(self.completer.last_answer or "", str(exc))
-            except Exception as exc:  # the endpoint failed; the offline detectors still apply
-                error = exc
-                log.info("trait judge call failed (attempt %d): %r", attempt, exc)
-        self.failures += 1
-        log.warning("LLM trait judge failed twice (%s); keeping the offline feedback signals", error)
-        return None
+        signals, calls = ask_json(self.completer, messages,
+                                  lambda data: validate_signals(data, specs, max_signals=self.max_signals),
+                                  prompts.trait_judge_retry_message, "trait judge", "the offline feedback signals")
+        self.calls += calls
+        self.failures += signals is None
+        return signals
 
     def label_cluster(self, keywords: Sequence[str], samples: Sequence[str], traits: Collection[str]) -> str | None:
         """A short name for a candidate trait (a dense memory cluster no trait explains), or None
         when the LLM failed twice or proposed an existing trait (the keyword label then stands)."""
         messages = prompts.cluster_label_messages(list(keywords), list(samples), sorted(traits))
-        for attempt in (1, 2):
-            self.calls += 1
-            try:
-                data = parse_json_object(self.completer.complete(messages))
-                label = data.get("label") if set(data) == {"label"} else None
-                if not isinstance(label, str) or not 0 < len(label.split()) <= 3 or len(label) > 40:
-                    raise LLMOutputError(f'expected {{"label": "<1-3 words>"}}, got {data!r}')
-                label = " ".join(label.lower().split())
-                return None if label.replace(" ", "_") in traits else label
-            except Exception as exc:  # noqa: BLE001 - the offline keyword label stands
-                log.info("cluster label failed (attempt %d): %s", attempt, exc)
-        self.failures += 1
-        return None
+        label, calls = ask_json(self.completer, messages, _validate_label, prompts.cluster_label_retry_message,
+                                "cluster namer", "the keyword label")
+        self.calls += calls
+        if label is None:
+            self.failures += 1
+            return None
+        return None if label.replace(" ", "_") in traits else label
 
     def signals(self, text: str, previous_reply: str | None, specs: Mapping[str, TraitSpec]) -> list[TraitSignal]:
         """Like calling the judge, but ``[]`` when it gave up (for callers that add these to
@@ -181,11 +203,7 @@ def validate_profile_items(data: dict, short: Mapping[str, str], *, max_items: i
     out: list[ProfileItem] = []
     for i, item in enumerate(items):
         where = f"items[{i}]"
-        if not isinstance(item, dict):
-            raise LLMOutputError(f"{where} must be an object, got {item!r}")
-        unknown = set(item) - _ITEM_KEYS
-        if unknown:
-            raise LLMOutputError(f"{where} has unknown keys {sorted(unknown)!r}")
+        _object(item, where, _ITEM_KEYS)
         section = item.get("section")
         if section not in SECTIONS:
             raise LLMOutputError(f"{where}.section must be one of {list(SECTIONS)!r}, got {section!r}")
@@ -276,20 +294,9 @@ class LLMProfiler:
 
     def _ask(self, agent: str, rows: list, short: Mapping[str, str], previous: list[str]) -> list[ProfileItem] | None:
         messages = prompts.profiler_messages(agent, rows, previous, self.max_items)
-        error: Exception | None = None
-        for attempt in (1, 2):
-            self.calls += 1
-            try:
-                answer = self.completer.complete(messages)
-                return validate_profile_items(parse_json_object(answer), short, max_items=self.max_items)
-            except LLMOutputError as exc:
-                error = exc
-                log.info("profiler answer invalid (attempt %d): %s", attempt, exc)
-                if attempt == 1:
-                    messages = messages + prompts.profiler_retry_message(self.completer.last_answer or "", str(exc))
-            except Exception as exc:
-                error = exc
-                log.info("profiler call failed (attempt %d): %r", attempt, exc)
-        self.failures += 1
-        log.warning("LLM profiler failed twice (%s); use the extractive profile instead", error)
-        return None
+        items, calls = ask_json(self.completer, messages,
+                                lambda data: validate_profile_items(data, short, max_items=self.max_items),
+                                prompts.profiler_retry_message, "profiler", "the extractive profile")
+        self.calls += calls
+        self.failures += items is None
+        return items

@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "CLUSTER_LABEL_SYSTEM",
     "cluster_label_messages",
+    "cluster_label_retry_message",
     "TRAIT_LAYER_HEADER",
     "SESSION_LAYER_HEADER",
     "PROFILE_HEADER",
@@ -425,6 +426,13 @@ CLUSTER_LABEL_SYSTEM = (
     "memory cards of one dense cluster in its memory that no existing trait explains. Answer with "
     'JSON only: {"label": "<a trait name of 1-3 lowercase words, e.g. fact checking>"}.'
 )
+
+
+def cluster_label_retry_message(previous: str, error: str) -> list[dict]:
+    return [
+        {"role": "assistant", "content": previous[:2000]},
+        {"role": "user", "content": f'That answer was not valid: {error}. Answer again with only {{"label": "..."}}.'},
+    ]
 
 
 def cluster_label_messages(keywords: list[str], samples: list[str], traits: list[str]) -> list[dict]:

@@ -75,6 +75,15 @@ class Day:
         self.engine.end_session(self.clock.now())
         self.engine.memory.flush()
 
+    def until_unlocked(self, module: str, limit: int = 40) -> int:
+        """Praised sessions, one a day, until ``module`` is active; returns the next free day."""
+        day = 0
+        while self.engine.modules[module].status is not ModuleStatus.ACTIVE:
+            self.session(day)
+            day += 1
+            assert day < limit, f"module {module} never unlocked"
+        return day
+
 
 def crossing_day(engine: PersonaEngine, trait: str, threshold: float) -> datetime | None:
     for point in engine.store.history(trait):
@@ -128,11 +137,7 @@ def test_negative_feedback_after_an_unlock_rolls_it_back(world):
     hub = open_hub()
     engine = PersonaEngine(hub.tenant("ada"), persona())
     feed = Day(engine, clock)
-    day = 0
-    while engine.modules["brief"].status is not ModuleStatus.ACTIVE:
-        feed.session(day)
-        day += 1
-        assert day < 40, "the module never unlocked"
+    day = feed.until_unlocked("brief")
     before_unlock = [v for v in engine.store.prompt_versions() if "three sentences" not in v.traits][-1]
     feed.session(day, feedback=("That was useless and wrong, ada.",))
     feed.session(day + 1, feedback=("No, ada, that is not helpful at all.",))
@@ -181,11 +186,7 @@ def test_state_survives_reopening(world, tmp_path):
     hub = open_hub()
     engine = PersonaEngine(hub.tenant("ada"), persona())
     feed = Day(engine, clock)
-    day = 0
-    while engine.modules["brief"].status is not ModuleStatus.ACTIVE:
-        feed.session(day)
-        day += 1
-        assert day < 40
+    day = feed.until_unlocked("brief")
     feed.say("user", "That was useless, ada.", f"day-{day - 1:02d}", "ada")  # feedback waiting for the next mining
     engine.memory.flush()
     scores, version, states = engine.scores(), engine.stack.version, dict(engine.states)
