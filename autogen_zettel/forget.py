@@ -3,11 +3,12 @@ make the freed bytes unreadable, and write a hash-chained audit entry that holds
 
 What goes, for each forgotten card: its row, links, entities, claims, conflicts and history;
 its source messages when no other card needs them, else the card's sentences are cut out
-of them; the trait evidence drawn from the card or its source messages, and the persona
-profile items drawn from it (cut from stored prompt versions too); summaries that quoted it
-are rewritten; its index point is deleted and the index
-storage compacted; the SQLite WAL is folded back and truncated and the file vacuumed
-(``secure_delete`` is on, so freed pages are zeroed).
+of them (or, when the card's text is not the message's own sentences, e.g. an LLM refiner
+reworded it, the message text is replaced by ``[forgotten]``); the trait evidence drawn
+from the card or its source messages, and the persona profile items drawn from it (cut
+from stored prompt versions too); summaries that quoted it are rewritten; its index point
+is deleted and the index storage compacted; the SQLite WAL is folded back and truncated
+and the file vacuumed (``secure_delete`` is on, so freed pages are zeroed).
 
 >>> cut_sentences("I moved to Porto. My PIN is secret. I love figs.", ["My PIN is secret."])
 'I moved to Porto. I love figs.'
@@ -50,6 +51,27 @@ def cut_sentences(text: str, contents: Sequence[str], *, pattern: re.Pattern | N
     kept = [s for s in split_sentences(text)
             if s not in gone and not any(s in c for c in contents) and not (pattern and pattern.search(s))]
     return " ".join(kept) if kept else FORGOTTEN
+
+
+def _is_cut_by(text: str, content: str) -> bool:
+    r"""Whether :func:`cut_sentences` takes all of ``content`` out of ``text``: the message
+    sentences it removes (those of the card, or lying inside it, e.g. broken by a line) spell
+    out every sentence of the card.
+
+    A reworded card (an LLM refiner, an edit, a merged restatement) is not cut out: the
+    message's own wording of it would survive the cut.
+
+    >>> _is_cut_by("I moved to Porto. My PIN is\nsecret.", "My PIN is secret.")
+    True
+    >>> _is_cut_by("I moved to Porto. My PIN is secret.", "Ann keeps her PIN secret.")
+    False
+    >>> _is_cut_by("I moved to Porto. Yes, my PIN is secret.", "my PIN is secret.")
+    False
+    """
+    own = set(split_sentences(content))
+    removed = " ".join(s for s in split_sentences(text) if s in own or s in content)
+    removed = " ".join(removed.split())
+    return all(" ".join(s.split()) in removed for s in own)
 
 
 def _word(subject: str) -> re.Pattern:
@@ -98,7 +120,13 @@ def forget_cards(mem, ids: Sequence[str], *, at: datetime, action: str = "forget
                 new_texts[mid] = None
             elif mid in texts:
                 mine = [c.content for c in real if mid in c.source_ids]
-                new_texts[mid] = cut_sentences(texts[mid], mine, pattern=pattern)
+                if all(_is_cut_by(texts[mid], c) for c in mine):
+                    new_texts[mid] = cut_sentences(texts[mid], mine, pattern=pattern)
+                else:
+                    # a card worded apart from its source cannot be cut out of it: blank the
+                    # message (the cards that still cite it keep their own text; the lost
+                    # provenance is the safe side of forgetting)
+                    new_texts[mid] = FORGOTTEN
         with db.atomic():
             rows = db.purge(ids, new_texts)
             persona = PersonaStore(db)
@@ -109,8 +137,9 @@ def forget_cards(mem, ids: Sequence[str], *, at: datetime, action: str = "forget
                     if pattern.search(m["text"]):
                         db.purge([], {m["id"]: cut_sentences(m["text"], [], pattern=pattern)})
                         new_texts[m["id"]] = ""
+                # whole words only: a substring match took "Al" in "also" and "Tom" in "tomorrow"
                 rows["card_history"] += db.delete_history_rows(
-                    [h for h in db.history_mentioning(subject)])
+                    [h["id"] for h in db.history_mentioning(subject) if pattern.search(h["content"])])
         rewritten = []
         for sid in sorted(affected_summaries):
             card = rebuild_summary(mem, sid)

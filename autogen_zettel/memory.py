@@ -211,7 +211,8 @@ class MemoryHub:
             return log_
 
     def drop_tenant(self, name: str, *, at: datetime | None = None) -> None:
-        """Delete a tenant completely: its SQLite file (and WAL) and its Qdrant collection.
+        """Delete a tenant completely: its SQLite file (and WAL), every row wiped and the file
+        vacuumed first, and its Qdrant collection.
 
         The tenant's audit log is kept, with an entry recording the drop (counts only).
         """
@@ -221,13 +222,16 @@ class MemoryHub:
             path = self.db_path(name)
             existed = mem is not None or (path is not None and path.exists()) or self.vectors.exists(name)
             cards = 0
+            # wiped before unlinking: the unlinked blocks stay on disk until reused
             if mem is not None:
                 mem.flush()
                 cards = mem.db.count()
+                mem.db.wipe()
                 mem.db.close()
             elif path is not None and path.exists():
                 db = CardDB(path)
                 cards = db.count()
+                db.wipe()
                 db.close()
             self.vectors.drop(name)
             if path is not None:

@@ -14,6 +14,8 @@ import pytest
 
 from autogen_zettel import HashEmbedder, InvalidInput, Message, MemoryHub, NotFound
 from autogen_zettel.cards import CardKind
+from autogen_zettel.forget import FORGOTTEN
+from autogen_zettel.refine import CardDraft, split_sentences
 
 from .conftest import T0
 
@@ -187,3 +189,79 @@ def test_forget_everywhere_covers_every_agent(clock):
         reports = hub.forget_everywhere("Bob")
         assert set(reports) == {"critic", "writer"} and all(len(r.card_ids) == 1 for r in reports.values())
         assert all("Bob" not in c.content for n in ("critic", "writer") for c in hub.tenant(n).cards())
+
+
+def test_forget_a_subject_keeps_history_that_only_contains_its_letters(clock):
+    # "Al" is in "also", "Tom" in "tomorrow": only whole-word mentions are forgotten
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock) as hub:
+        mem = hub.tenant("alice")
+        figs = mem.remember("I also really like figs from the market.", speaker="Ann", message_id="m1")[0]
+        trip = mem.remember("I fly to Oslo tomorrow for the conference.", speaker="Ann", message_id="m2")[0]
+        mem.remember("Al fixed my bike. Tom painted the fence.", speaker="Ann", message_id="m3")
+        mem.edit(figs.id, "I really like figs from the market.")
+        mem.edit(trip.id, "I fly to Oslo on Monday for the conference.")
+        mem.forget(subject="Al")
+        mem.forget(subject="Tom")
+        assert [h["content"] for h in mem.history(figs.id)] == ["I also really like figs from the market."]
+        assert [h["content"] for h in mem.history(trip.id)] == ["I fly to Oslo tomorrow for the conference."]
+        assert all("Al " not in c.content and "Tom" not in c.content for c in mem.cards())
+
+
+class _RewordingRefiner:
+    """Like an LLM refiner: one card per sentence, each in its own words, none a copy."""
+
+    WORDS = {SECRET_SENTENCE: "Ann hid a brass key beneath the third juniper.",
+             "I bake sourdough every Sunday morning.": "Ann bakes sourdough bread on Sundays."}
+
+    def refine(self, text, *, speaker, message_id, known_entities=(), max_cards=3, min_words=3):
+        return [CardDraft(self.WORDS[s], CardKind.FACT, (), (), 0.8, 0.5, (message_id,))
+                for s in split_sentences(text)]
+
+
+def test_a_reworded_card_leaves_no_trace_in_a_shared_message(disk_hub_factory, tmp_path):
+    data = tmp_path / "data"
+    hub = disk_hub_factory(refiner=_RewordingRefiner())
+    mem = hub.tenant("alice")
+    cards = mem.remember(f"{SECRET_SENTENCE} I bake sourdough every Sunday morning.", speaker="Ann",
+                         message_id="m1")
+    key, bread = sorted(cards, key=lambda c: "sourdough" in c.content)
+    assert "brass key" in key.content and files_containing(data, b"juniper bush")
+    mem.forget(key.id)
+    assert mem.card(bread.id).content == "Ann bakes sourdough bread on Sundays."  # the other card keeps its text
+    [msg] = mem.db.messages(["m1"])
+    assert msg["text"] == FORGOTTEN  # no sentence matched the card: the shared message is blanked
+    assert files_containing(data, b"juniper") == [] and files_containing(data, b"brass") == []
+    hub.close()
+    assert files_containing(data, b"juniper") == []
+
+
+def test_wipe_leaves_no_card_text_in_the_file(tmp_path, clock):
+    from autogen_zettel.store.db import CardDB
+
+    with MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), clock=clock) as hub:
+        _fill(hub.tenant("alice"))
+        hub.tenant("alice").flush()
+        path = hub.db_path("alice")
+    db = CardDB(path)
+    assert files_containing(path.parent, b"brass key")
+    db.db.execute("PRAGMA secure_delete = OFF")  # as on many SQLite builds: wipe must not rely on it
+    db.wipe()
+    assert db.count() == 0 and files_containing(path.parent, b"brass key") == []  # main file and WAL
+    db.close()
+    assert files_containing(path.parent, b"brass key") == [] and files_containing(path.parent, b"Pixel") == []
+
+
+def test_drop_tenant_wipes_the_file_before_unlinking_it(disk_hub_factory, tmp_path):
+    # a handle opened before the drop still reads the unlinked file: what a disk would keep
+    hub = disk_hub_factory()
+    _fill(hub.tenant("alice"))
+    hub.tenant("alice").flush()
+    path = hub.db_path("alice")
+    with open(path, "rb") as main, open(str(path) + "-wal", "rb") as wal:
+        assert b"brass key" in main.read() + wal.read()
+        hub.drop_tenant("alice")
+        assert not path.exists()
+        main.seek(0)
+        wal.seek(0)
+        left = main.read() + wal.read()
+    assert b"brass key" not in left and b"Pixel" not in left and b"juniper" not in left

@@ -193,6 +193,24 @@ class CardDB(LifecycleTables):
         with self.lock, self.db.atomic():
             yield
 
+    def wipe(self) -> None:
+        """Delete every row of every table and rebuild the file (``secure_delete`` on), so the
+        file holds no card text: run before unlinking it, whose blocks a disk keeps readable."""
+        with self.lock:
+            self.db.execute("PRAGMA secure_delete = ON")
+            tables = [r[0] for r in self.db.execute(
+                "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").fetchall()]
+            with self.db.atomic():
+                for name in tables:
+                    self.db.execute(f"delete from [{name}]")
+                if self.db.execute("select 1 from sqlite_master where name = 'sqlite_sequence'").fetchone():
+                    self.db.execute("delete from sqlite_sequence")
+            if self.path:
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self.db.execute("VACUUM")
+            if self.path:
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
     def close(self) -> None:
         with self.lock:
             if self.path:

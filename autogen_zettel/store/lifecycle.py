@@ -276,13 +276,18 @@ class LifecycleTables:
             return [r["id"] for r in self.db.query("select id from cards where lower(speaker) = lower(?)", [speaker])]
 
     def messages_mentioning(self, word: str) -> list[dict]:
+        """Messages whose text contains ``word`` anywhere (a substring, any case): candidates
+        only; a caller that deletes must match whole words itself."""
         with self.lock:
             return list(self.db.query("select * from messages where instr(lower(text), lower(?)) > 0", [word]))
 
-    def history_mentioning(self, word: str) -> list[int]:
+    def history_mentioning(self, word: str) -> list[dict]:
+        """``{"id", "content"}`` of history rows whose text contains ``word`` as a substring
+        (any case): candidates only, "Al" is in "also"; match whole words before deleting."""
         with self.lock:
-            return [r["id"] for r in self.db.query(
-                "select id from card_history where instr(lower(coalesce(content, '')), lower(?)) > 0", [word])]
+            return list(self.db.query(
+                "select id, content from card_history where instr(lower(coalesce(content, '')), lower(?)) > 0",
+                [word]))
 
     def delete_history_rows(self, row_ids: Sequence[int]) -> int:
         n = 0
