@@ -120,7 +120,16 @@ class ArchiveMixin:
         card = self.card(card_id)
         if card.status is CardStatus.FROZEN:
             return card
-        return self._status_change(card, CardStatus.FROZEN, "freeze", self._now(at))
+        now = self._now(at)
+        frozen = self._status_change(card, CardStatus.FROZEN, "freeze", now)
+        self._reresolve(card_id, now)  # a frozen winner leaves its claims: its losers are re-weighed
+        return self.card(frozen.id)
+
+    def _reresolve(self, card_id: str, now: datetime) -> None:
+        """Weigh again the conflicts on every (subject, topic) the card claims."""
+        keys = {(r["subject"], r["topic"]) for r in self.db.claims_of([card_id])}
+        with self._write_lock:
+            resolve_keys(self.db, keys, cfg=self.config.conflicts, now=now)
 
     def thaw(self, card_id: str, *, at: datetime | None = None) -> Card:
         """Undo :meth:`freeze` (back to the status it had) or bring an archived card back."""
@@ -135,8 +144,7 @@ class ArchiveMixin:
         thawed = self._status_change(card, status, "thaw", now)
         if card.status is CardStatus.ARCHIVED:
             self.db.touch([card_id], now)  # a card brought back starts a fresh forgetting curve
-        keys = {(r["subject"], r["topic"]) for r in self.db.claims_of([card_id])}
-        resolve_keys(self.db, keys, cfg=self.config.conflicts, now=now)
+        self._reresolve(card_id, now)
         return self.card(thawed.id)
 
     def set_tier(self, card_id: str, tier: PrivacyTier | str, *, at: datetime | None = None) -> Card:

@@ -62,6 +62,23 @@ def test_coriander_statement_beats_a_next_day_order(hub, clock):
     assert "coriander" in hits[0].note and "Which holds now" in hits[0].note
 
 
+def test_freezing_the_winner_lets_the_other_version_be_recalled(hub, clock):
+    mem = hub.tenant("alice")
+    said = mem.remember("I don't eat coriander, it tastes like soap to me.", speaker="Ann", message_id="m1",
+                        session_id="s1")[0]
+    clock.advance(days=1)
+    order = mem.remember("Please order the pho with extra coriander.", speaker="Ann", message_id="m2",
+                         session_id="s2")[0]
+    assert _statuses(mem, said, order) == [CardStatus.ACTIVE, CardStatus.TO_VERIFY]
+    mem.freeze(said.id)  # the winner leaves the contest: nothing is left to conflict with
+    assert _statuses(mem, said, order) == [CardStatus.FROZEN, CardStatus.ACTIVE]
+    assert mem.conflicts() == []
+    assert [h.card.id for h in mem.recall("does Ann eat coriander?", k=5)] == [order.id]
+    mem.thaw(said.id)  # back in play: the explicit statement wins again
+    assert _statuses(mem, said, order) == [CardStatus.ACTIVE, CardStatus.TO_VERIFY]
+    assert [h.card.id for h in mem.recall("does Ann eat coriander?", k=5)] == [said.id]
+
+
 def test_an_old_statement_loses_to_fresh_behaviour(clock):
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("alice")
