@@ -20,8 +20,8 @@ from rich.text import Text
 
 from .cards import Message
 from .config import MemoryConfig, config_from_dict, load_config, read_text
-from .errors import ConfigError, ZettelError
-from .memory import MemoryHub
+from .errors import ConfigError, NotFound, ZettelError
+from .memory import MemoryHub, Zettelkasten, validate_tenant_name
 
 __all__ = ["main"]
 
@@ -49,6 +49,25 @@ class Context:
         if memory:
             return MemoryHub.open(memory=True, config=cfg, qdrant_url=self.qdrant_url)
         return MemoryHub.open(self.data_dir, config=cfg, qdrant_url=self.qdrant_url)
+
+
+def known_tenant(hub: MemoryHub, name: str, *, audited: bool = False) -> str:
+    """``name`` if the hub holds that tenant (or, with ``audited``, its audit log, kept after a
+    drop), else :class:`NotFound` listing the tenants there are. Commands that read or change
+    a tenant check first: ``hub.tenant(name)`` would create a misspelt one."""
+    name = validate_tenant_name(name)
+    known = hub.tenants()
+    if name in known:
+        return name
+    if audited and hub.data_dir is not None and (hub.data_dir / "audit" / f"{name}.sqlite").exists():
+        return name
+    raise NotFound(f"tenant {name!r} does not exist in {hub.data_dir}; known tenants: {', '.join(known) or 'none'} "
+                   "(check the name or --data-dir; `autogen-zettel ingest TENANT FILE` creates a tenant)")
+
+
+def open_tenant(hub: MemoryHub, name: str) -> Zettelkasten:
+    """The existing tenant ``name`` (see :func:`known_tenant`); never creates one."""
+    return hub.tenant(known_tenant(hub, name))
 
 
 def _fail(exc: Exception) -> click.ClickException:
@@ -156,7 +175,7 @@ def recall(obj: Context, tenant: str, query: str, k: int | None, as_json: bool):
     Example: autogen-zettel recall alice "where does she live?" -k 5
     """
     with obj.hub() as hub:
-        hits = hub.tenant(tenant).recall(query, k=k)
+        hits = open_tenant(hub, tenant).recall(query, k=k)
         if as_json:
             click.echo(json.dumps([
                 {"id": h.card.id, "score": round(h.score, 4), "layer": h.layer, "content": h.card.content,
@@ -185,7 +204,7 @@ def show(obj: Context, tenant: str, card_id: str):
     Example: autogen-zettel show alice 6f1c...-...
     """
     with obj.hub() as hub:
-        info = hub.tenant(tenant).explain(card_id)
+        info = open_tenant(hub, tenant).explain(card_id)
     card = info["card"]
     console.print(f"[bold]{card.id}[/] ({card.kind.value}, {card.status.value}, confidence {card.confidence})")
     console.print(f"{card.speaker} at {card.created_at.isoformat()} in session {card.session_id}: {card.content}",
@@ -209,7 +228,7 @@ def reindex(obj: Context, tenant: str, model: str | None):
     Example: autogen-zettel reindex alice --model minilm
     """
     with obj.hub(model=model) as hub:
-        n = hub.reindex(tenant, progress=True)
+        n = hub.reindex(known_tenant(hub, tenant), progress=True)
     console.print(f"reindexed {n} cards of {tenant}")
 
 
@@ -226,7 +245,7 @@ def stats(obj: Context, tenant: str | None):
             for name in hub.tenants():
                 console.print(name)
             return
-        st = hub.tenant(tenant).stats()
+        st = open_tenant(hub, tenant).stats()
     click.echo(json.dumps(st, indent=2))
 
 

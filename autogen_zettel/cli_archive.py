@@ -13,7 +13,7 @@ from rich.table import Table
 
 from .archive import card_dict
 from .cards import CardStatus
-from .cli import Context, bench, console, main
+from .cli import Context, bench, console, known_tenant, main, open_tenant
 from .errors import ConfigError
 
 __all__ = ["cards", "explain", "edit", "freeze", "thaw", "forget", "export", "maintain", "conflicts", "audit"]
@@ -36,7 +36,7 @@ def _change_status(obj: Context, tenant: str, card_id: str, target: CardStatus) 
     """Freeze a card (``target`` FROZEN) or thaw it (ACTIVE: the library restores the status it
     had before it was frozen), then print the status it ends in."""
     with obj.hub() as hub:
-        mem = hub.tenant(tenant)
+        mem = open_tenant(hub, tenant)
         card = {CardStatus.FROZEN: mem.freeze, CardStatus.ACTIVE: mem.thaw}[target](card_id)
     console.print(f"{card.id} is {card.status.value}")
 
@@ -58,7 +58,7 @@ def cards(obj: Context, tenant, kind, status, speaker, session_id, contains, tie
     Example: autogen-zettel cards alice --status to-verify --contains coriander
     """
     with obj.hub() as hub:
-        found = hub.tenant(tenant).find(kind=kind, status=status, speaker=speaker, session_id=session_id,
+        found = open_tenant(hub, tenant).find(kind=kind, status=status, speaker=speaker, session_id=session_id,
                                         contains=contains, tier=tier, limit=limit)
     if as_json:
         click.echo(json.dumps([card_dict(c) for c in found], indent=2, ensure_ascii=False))
@@ -84,7 +84,7 @@ def explain(obj: Context, tenant, card_id, as_json):
     Example: autogen-zettel explain alice 6f1c2a0e-...
     """
     with obj.hub() as hub:
-        info = hub.tenant(tenant).explain(card_id)
+        info = open_tenant(hub, tenant).explain(card_id)
     card = info["card"]
     if as_json:
         out = {**info, "card": card_dict(card),
@@ -131,7 +131,7 @@ def edit(obj: Context, tenant, card_id, content):
     Example: autogen-zettel edit alice 6f1c2a0e-... "I live in Porto now."
     """
     with obj.hub() as hub:
-        card = hub.tenant(tenant).edit(card_id, content)
+        card = open_tenant(hub, tenant).edit(card_id, content)
     console.print(f"{card.id} is now version {card.version}: {card.content}", markup=False)
 
 
@@ -176,7 +176,7 @@ def forget(obj: Context, tenant, card_ids, subject, yes):
     if not yes:
         click.confirm(f"Forget {what} in {tenant}? This cannot be undone", abort=True)
     with obj.hub() as hub:
-        mem = hub.tenant(tenant)
+        mem = open_tenant(hub, tenant)
         report = mem.forget(subject=subject) if subject else mem.forget(list(card_ids))
     console.print(f"forgot {len(report.card_ids)} cards, rewrote {report.messages_rewritten} messages; "
                   f"audit entry {report.audit_seq} ({json.dumps(report.rows)})")
@@ -198,7 +198,7 @@ def export(obj: Context, tenant, fmt, output):
     if fmt == "graphml" and output is None:
         raise click.UsageError("GraphML needs a file: add -o alice.graphml")
     with obj.hub() as hub:
-        mem = hub.tenant(tenant)
+        mem = open_tenant(hub, tenant)
         if fmt == "graphml":
             G = mem.export_graph()
             nx.write_graphml(G, output)
@@ -227,7 +227,7 @@ def maintain(obj: Context, tenant, at, steps, as_json):
     """
     with obj.hub() as hub:
         kwargs = {"steps": steps} if steps else {}
-        report = hub.tenant(tenant).maintain(at=_at(at), **kwargs)
+        report = open_tenant(hub, tenant).maintain(at=_at(at), **kwargs)
     d = report.to_dict()
     if as_json:
         click.echo(json.dumps(d, indent=2))
@@ -247,7 +247,7 @@ def conflicts(obj: Context, tenant):
     Example: autogen-zettel conflicts alice
     """
     with obj.hub() as hub:
-        mem = hub.tenant(tenant)
+        mem = open_tenant(hub, tenant)
         found = mem.conflicts()
         contents = {c.id: c.content for c in mem.find()}
     if not found:
@@ -274,7 +274,7 @@ def audit_verify(obj: Context, tenant):
     Example: autogen-zettel audit verify alice
     """
     with obj.hub() as hub:
-        report = hub.audit_log(tenant).verify()
+        report = hub.audit_log(known_tenant(hub, tenant, audited=True)).verify()
     if report.ok:
         console.print(f"audit log of {tenant}: {report.entries} entries, chain intact; head {report.head}")
         return
@@ -292,7 +292,7 @@ def audit_show(obj: Context, tenant):
     Example: autogen-zettel audit show alice
     """
     with obj.hub() as hub:
-        entries = hub.audit_log(tenant).entries()
+        entries = hub.audit_log(known_tenant(hub, tenant, audited=True)).entries()
     for e in entries:
         console.print(f"{e.seq:>4} {e.at} {e.action:<15} {json.dumps(e.detail)[:200]}  {e.hash[:16]}", markup=False)
 

@@ -66,6 +66,27 @@ def test_memory_archive_commands(run, tmp_path):
         "chain intact" in run("audit", "verify", "ann").output
 
 
+def test_archive_commands_on_a_missing_tenant_create_nothing(run, tmp_path):
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text(json.dumps({"text": "Bob lent me his canoe for the lake.", "speaker": "Ann", "id": "m1"}))
+    assert run("ingest", "ann", str(chat)).exit_code == 0
+    assert run("forget", "ann", "--subject", "Bob", "--yes").exit_code == 0  # ann has an audit log now
+    data = tmp_path / "data"
+    before = sorted(p.relative_to(data) for p in data.rglob("*") if "qdrant" not in p.parts)
+    for args in (("cards", "typo"), ("explain", "typo", "x"), ("edit", "typo", "x", "new text here"),
+                 ("freeze", "typo", "x"), ("thaw", "typo", "x"), ("forget", "typo", "--subject", "Bob", "--yes"),
+                 ("forget", "typo", "x", "--yes"), ("export", "typo"), ("conflicts", "typo"),
+                 ("maintain", "typo"), ("audit", "verify", "typo"), ("audit", "show", "typo")):
+        r = run(*args)
+        assert r.exit_code == 1 and "Traceback" not in r.output, (args, r.output)
+        assert "tenant 'typo' does not exist" in r.output and "known tenants: ann" in r.output, args
+        assert "chain intact" not in r.output
+    assert sorted(p.relative_to(data) for p in data.rglob("*") if "qdrant" not in p.parts) == before
+    assert not any("typo" in p.name for p in data.rglob("*"))  # no collection either
+    assert not (data / "tenants" / "typo.sqlite").exists() and not (data / "audit" / "typo.sqlite").exists()
+    assert "chain intact" in run("audit", "verify", "ann").output
+
+
 def test_bench_maintain_and_locomo_after_maintenance(run, tmp_path):
     data = tmp_path / "tiny.json"
     data.write_text(json.dumps([LOCOMO]))

@@ -90,8 +90,26 @@ def test_cli_errors_are_clean(run, tmp_path):
     latin.write_bytes(b'{"text": "caf\xe9", "speaker": "A"}\n')
     r = run("ingest", "ann", str(latin))
     assert r.exit_code != 0 and "UTF-8" in r.output
+    good = tmp_path / "good.jsonl"
+    good.write_text('{"text": "I moved to Porto to open a bakery.", "speaker": "Ann"}\n')
+    assert run("ingest", "ann", str(good)).exit_code == 0
     r = run("show", "ann", "no-such-card")
     assert r.exit_code != 0 and "no card" in r.output
+
+
+def test_commands_on_a_missing_tenant_create_nothing(run, tmp_path):
+    good = tmp_path / "good.jsonl"
+    good.write_text('{"text": "I moved to Porto to open a bakery.", "speaker": "Ann"}\n')
+    assert run("ingest", "ann", str(good)).exit_code == 0
+    data = tmp_path / "data"
+    before = sorted(p.relative_to(data) for p in data.rglob("*") if "qdrant" not in p.parts)
+    for args in (("recall", "anne", "bakery"), ("show", "anne", "x"), ("stats", "anne"), ("reindex", "anne")):
+        r = run(*args)
+        assert r.exit_code == 1 and "Traceback" not in r.output, (args, r.output)
+        assert "tenant 'anne' does not exist" in r.output and "known tenants: ann" in r.output, args
+    assert sorted(p.relative_to(data) for p in data.rglob("*") if "qdrant" not in p.parts) == before
+    assert not any("anne" in p.name for p in data.rglob("*"))  # no collection either
+    assert run("stats").output.split() == ["ann"]
 
 
 def test_bench_locomo_on_a_tiny_file(run, tmp_path):
