@@ -303,6 +303,10 @@ def _validate_ranges(obj: Any, *, file: str | None, prefix: str) -> None:
         _validate_privacy(obj, file=file, prefix=prefix)
     if isinstance(obj, PersonaConfig):
         _validate_persona(obj, file=file, prefix=prefix)
+    if isinstance(obj, ConflictConfig) and not 0.0 < obj.reference_weight < 1.0:
+        # recency decays to reference_weight: 0 would divide by zero (log 1/0), 1 means no decay
+        raise ConfigError(f"must lie strictly between 0 and 1 (e.g. 0.3), got {obj.reference_weight!r}",
+                          file=file, key=prefix + "reference_weight")
     if isinstance(obj, ConflictConfig) and obj.reference_days <= obj.fresh_days:
         raise ConfigError(f"reference_days ({obj.reference_days!r}) must exceed fresh_days ({obj.fresh_days!r})",
                           file=file, key=prefix + "reference_days")

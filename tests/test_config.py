@@ -36,6 +36,8 @@ def test_default_yaml_equals_built_in_defaults():
         ("recall: 5\n", "recall", "mapping"),
         ("links:\n  strong: 0.3\n  weak: 0.6\n", "links.weak", "must not exceed"),
         ("recall:\n  k: true\n", "recall.k", "expected int"),
+        ("conflicts:\n  reference_weight: 0\n", "conflicts.reference_weight", "strictly between 0 and 1"),
+        ("conflicts:\n  reference_weight: 1.0\n", "conflicts.reference_weight", "strictly between 0 and 1"),
     ],
 )
 def test_bad_values_name_file_and_key(tmp_path, text, key, fix):
