@@ -1,6 +1,7 @@
 """What runs around the agents: :class:`ScriptedUserAgent` (the scripted human of simulations
-and tests), :func:`quiet_io` (AutoGen's console output to ``logging``), and the filter that
-drops AutoGen's notice about the offline model client awaiting registration.
+and tests), :func:`quiet_io` (AutoGen's console output off the console, only its length
+logged), and the filter that drops AutoGen's notice about the offline model client awaiting
+registration.
 """
 
 from __future__ import annotations
@@ -68,10 +69,12 @@ class ScriptedUserAgent(autogen.ConversableAgent):
 
 
 class _LoggingIOStream:
-    """An AutoGen IOStream that sends console output to ``logging`` (DEBUG) and refuses input."""
+    """An AutoGen IOStream that swallows console output, noting only that some came (DEBUG),
+    and refuses input."""
 
     def print(self, *objects: Any, sep: str = " ", end: str = "\n", flush: bool = False) -> None:
-        log.debug("%s", sep.join(str(o) for o in objects))
+        # the console output is the raw chat, before redaction: its text never reaches a log
+        log.debug("autogen console output (%d characters)", len(sep.join(str(o) for o in objects)))
 
     def send(self, message: Any) -> None:
         log.debug("autogen event %s", type(message).__name__)
@@ -82,7 +85,8 @@ class _LoggingIOStream:
 
 @contextlib.contextmanager
 def quiet_io() -> Iterator[None]:
-    """Route AutoGen's console output to ``logging`` for the duration (library code never prints)."""
+    """Keep AutoGen's console output off the console for the duration (library code never
+    prints); only its length is logged at DEBUG, never its text, which is the unredacted chat."""
     from autogen.io import IOStream
 
     with IOStream.set_default(_LoggingIOStream()):

@@ -123,6 +123,15 @@ class OpenAIWrapperCompleter:
         return content
 
 
+def _kind(exc: BaseException | None) -> str:
+    """What to log about a failed call: an invalid answer by its kind only (its message
+    quotes the model's answer, i.e. card text, which must stay out of logs); an endpoint
+    error as it is (status and reason, no answer)."""
+    if exc is None or isinstance(exc, LLMOutputError):
+        return f"invalid answer ({type(exc).__name__})" if exc is not None else "no answer"
+    return repr(exc)
+
+
 def _get(obj: Any, key: str, default: Any = None) -> Any:
     if isinstance(obj, Mapping):
         return obj.get(key, default)
@@ -268,7 +277,8 @@ class LLMRefiner:
                 return validate_cards(parse_json_object(answer), message_id=message_id, max_cards=max_cards)
             except LLMOutputError as exc:
                 error = exc
-                log.info("refiner answer for %s invalid (attempt %d): %s", message_id, attempt, exc)
+                # the error quotes the answer (card text): log only its kind
+                log.info("refiner answer for %s invalid (attempt %d): %s", message_id, attempt, _kind(exc))
                 if attempt == 1:
                     messages = messages + prompts.refine_retry_message(self.completer.last_answer or "", str(exc))
             except Exception as exc:  # the endpoint failed; nothing may be lost
@@ -277,7 +287,7 @@ class LLMRefiner:
         self.fallbacks += 1
         log.warning(
             "LLM refiner gave no valid cards for message %s after 2 attempts (%s); "
-            "using the heuristic refiner for it", message_id, error,
+            "using the heuristic refiner for it", message_id, _kind(error),
         )
         return self.fallback.refine(text, **kwargs)
 
@@ -337,14 +347,15 @@ class LLMLinkJudge:
                 return self._validate(parse_json_object(answer), short)
             except LLMOutputError as exc:
                 error = exc
-                log.info("link judge answer invalid (attempt %d): %s", attempt, exc)
+                log.info("link judge answer invalid (attempt %d): %s", attempt, _kind(exc))
                 if attempt == 1:
                     messages = messages + prompts.link_judge_retry_message(self.completer.last_answer or "", str(exc))
             except Exception as exc:
                 error = exc
                 log.info("link judge call failed (attempt %d): %r", attempt, exc)
         self.failures += 1
-        log.warning("LLM link judge failed twice for card %s (%s); keeping similarity thresholds", card.id, error)
+        log.warning("LLM link judge failed twice for card %s (%s); keeping similarity thresholds", card.id,
+                    _kind(error))
         return None
 
     @staticmethod

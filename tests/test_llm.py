@@ -228,3 +228,23 @@ def test_completer_refuses_the_offline_client_and_empty_configs():
         OpenAIWrapperCompleter({"temperature": 0})
     with pytest.raises(ConfigError):
         OpenAIWrapperCompleter(False)
+
+
+def test_invalid_answers_are_logged_by_kind_never_quoted(caplog):
+    # an invalid answer quotes card text; the error message carries it (for the retry prompt),
+    # the log must not
+    prose = "Ada hid the brass key under the juniper bush, as she told me."
+    bad_card = json.dumps({"cards": [{"content": "Ada hid the brass key under the juniper.", "kind": "gossip",
+                                      "confidence": 0.9, "source_id": "m1"}]})
+    bad_link = json.dumps({"links": [{"id": "c7", "grade": "Ada hid the brass key"}]})
+    caplog.set_level(logging.DEBUG, logger="autogen_zettel")
+    with OpenAIStub(scripted(prose, bad_card, bad_link, prose)) as stub:
+        refiner = LLMRefiner(stub.llm_config())
+        refiner.refine(TEXT, speaker="ada", message_id="m1")
+        assert "brass key" in stub.requests[1]["messages"][-2]["content"]  # the retry still shows the answer
+        assert LLMLinkJudge(stub.llm_config())(card("n", "x y z"), [(card("a", "a b c"), 0.7)]) is None
+    records = [r for r in caplog.records if r.name == "autogen_zettel.llm"]
+    assert len(records) == 6  # 2 invalid answers + 1 fallback warning, for each of the two helpers
+    for r in records:
+        assert "brass key" not in r.getMessage() and "juniper" not in r.getMessage(), r.getMessage()
+    assert all("LLMOutputError" in r.getMessage() for r in records)

@@ -224,3 +224,23 @@ def test_private_preset_turns_preferences_decaying_and_loads():
     r = Redactor.from_config(cfg.privacy).redact("Mail ann.lee@example.co.uk or call +44 20 7946 0958, "
                                                  "not +3 points at 10:30 on 2024-03-01.")
     assert r.text == "Mail [redacted email] or call [redacted phone], not +3 points at 10:30 on 2024-03-01."
+
+
+def test_autogen_console_output_reaches_the_log_without_its_text(caplog):
+    # quiet_io takes AutoGen's console output, which is the raw chat, before any redaction
+    from autogen.io import IOStream
+
+    from autogen_zettel.agent import ScriptedUserAgent, quiet_io
+
+    user = ScriptedUserAgent("user")
+    bank = ScriptedUserAgent("bank", lines=["Noted."])
+    said = f"My card is {SECRETS['payment_card']}, pay the rent."
+    caplog.set_level(logging.DEBUG)
+    with quiet_io():
+        user.initiate_chat(bank, message=said, max_turns=1)  # ag2 0.14 sends events ...
+        IOStream.get_default().print("user (to bank):", said, flush=True)  # ... other paths print text
+    for record in caplog.records:
+        text = record.getMessage() + repr(record.args)
+        assert SECRETS["payment_card"] not in text and "pay the rent" not in text, record.getMessage()
+    mine = [r.getMessage() for r in caplog.records if r.name == "autogen_zettel.agent_support"]
+    assert any("console output" in m for m in mine)  # it is noted that output came, and how much
