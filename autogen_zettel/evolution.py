@@ -269,7 +269,9 @@ class PersonaEngine:
         try:
             return [s for s in self.judge.signals(redacted, previous, self.specs) if s.trait in self.specs]
         except Exception as exc:  # noqa: BLE001 - offline detection still stands
-            log.warning("agent %s: trait judge failed, keeping offline evidence only: %s", self.name, exc)
+            # the kind only: an error may quote the model's answer, and logs are out of forgetting's reach
+            log.warning("agent %s: trait judge failed (%s), keeping offline evidence only", self.name,
+                        type(exc).__name__)
             return []
 
     @staticmethod
@@ -349,7 +351,7 @@ class PersonaEngine:
             groups = communities(graph, min_weight=self.cfg.strong_link_min,
                                  min_size=self.cfg.community_min_size, seed=0)
         except Exception as exc:  # noqa: BLE001 - a background analysis must not stop mining
-            log.warning("agent %s: community detection failed: %s", self.name, exc)
+            log.warning("agent %s: community detection failed (%s)", self.name, type(exc).__name__)
             return self.candidates
         if not groups:
             return []
@@ -392,7 +394,8 @@ class PersonaEngine:
             try:
                 text = self.profiler.merge(latest.text if latest else "", merged, momentum=self.cfg.profile_momentum) or text
             except Exception as exc:  # noqa: BLE001 - the extractive profile stands
-                log.warning("agent %s: LLM profiler failed, keeping the extractive profile: %s", self.name, exc)
+                log.warning("agent %s: LLM profiler failed (%s), keeping the extractive profile", self.name,
+                            type(exc).__name__)
         if merged and text != (latest.text if latest else ""):
             self.store.add_profile(text, merged, now, "periodic profile")
 
