@@ -30,9 +30,11 @@ from .claims import evidence_of, extract_claims
 from .conflicts import claim_rows, conflict_from_row, resolve_keys
 from .errors import InvalidInput
 from .forget import ForgetReport, cards_about, forget_cards
+from .graph import persona_graph
 from .lexical import tokens
 from .maintenance import STEPS, MaintenanceReport, maintain, rebuild_summary, strength
 from .refine import clean_text, entities_of
+from .store.persona_db import PersonaStore
 
 __all__ = ["ArchiveMixin", "card_dict"]
 
@@ -274,4 +276,19 @@ class ArchiveMixin:
         for link in self.db.iter_links():
             if link.src in G and link.dst in G:
                 G.add_edge(link.src, link.dst, key=link.kind.value, kind=link.kind.value, weight=link.weight)
+        # the persona in the same graph: a node per trait with its latest score, and a REINFORCES
+        # or WEAKENS edge from each card that carries evidence on it
+        store = PersonaStore(self.db)
+        scores = {t: p.score for t, p in store.latest_states().items()}
+        rows = [r for rs in store.evidence_by_card().values() for r in rs if r.card_id in G]
+        persona = persona_graph((), rows)
+        for node, attrs in persona.nodes(data=True):
+            if attrs.get("kind") == "trait":
+                trait = attrs["trait"]
+                G.add_node(node, kind="trait", label=trait, score=round(scores.get(trait, 0.5), 4))
+        for trait, score in scores.items():
+            G.add_node(f"trait:{trait}", kind="trait", label=trait, score=round(score, 4))
+        for src, dst, attrs in persona.edges(data=True):
+            if persona.nodes[dst].get("kind") == "trait":
+                G.add_edge(src, dst, key=attrs["kind"], **attrs)
         return G

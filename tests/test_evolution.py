@@ -308,3 +308,21 @@ def test_feedback_can_be_limited_to_named_speakers(world):
     feed.say("user", "Too long, ada, keep it shorter.", "s1", "bob")
     engine.memory.flush()
     assert {r.source for r in engine.store.evidence()} == {"self", "feedback"}
+
+
+def test_graphml_export_holds_the_persona_beside_the_memory(world, tmp_path):
+    import networkx as nx
+
+    clock, open_hub = world
+    hub = open_hub()
+    engine = PersonaEngine(hub.tenant("ada"), persona())
+    feed = Day(engine, clock)
+    for day in range(3):
+        feed.session(day)
+    G = engine.memory.export_graph()
+    traits = {n for n, a in G.nodes(data=True) if a.get("kind") == "trait"}
+    assert {"trait:conciseness", "trait:humour"} <= traits
+    evidence = [(u, v, a) for u, v, a in G.edges(data=True) if v == "trait:conciseness"]
+    assert evidence and all(a["kind"] in ("REINFORCES", "WEAKENS") for _, _, a in evidence)
+    assert any("thanks ada" in G.nodes[u]["content"] for u, _, _ in evidence)  # the praise card
+    nx.write_graphml(G, tmp_path / "ada.graphml")  # Gephi-ready: plain attribute types only
