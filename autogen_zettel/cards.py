@@ -11,6 +11,8 @@ import uuid
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from .errors import InvalidInput
+
 __all__ = [
     "CardKind",
     "CardStatus",
@@ -23,6 +25,8 @@ __all__ = [
     "Conflict",
     "Message",
     "card_id_for",
+    "ProfileItem",
+    "SECTIONS",
 ]
 
 # A fixed namespace keeps card ids stable across runs: the same message distilled the same
@@ -191,3 +195,30 @@ def card_id_for(source_ids: tuple[str, ...], content: str, at: datetime) -> str:
     """Stable card id from its sources, content and time (a UUID string, as Qdrant needs)."""
     key = "|".join(source_ids) + "|" + at.isoformat() + "|" + content
     return str(uuid.uuid5(_CARD_NAMESPACE, key))
+
+
+#: profile section key -> heading, in the order they are rendered
+SECTIONS = {"preferences": "Preferences", "goals": "Goals", "style": "Interaction style", "background": "Background"}
+
+
+@dataclass(frozen=True)
+class ProfileItem:
+    """One line of the profile.
+
+    :param text: one sentence
+    :param weight: how much it counts (the top item of a fresh profile weighs 1.0)
+    :param card_ids: the cards it was drawn from (forgetting one of them removes the item)
+    :param section: a key of :data:`SECTIONS`
+
+    The persona profile (layer 3) is built from these in :mod:`autogen_zettel.profile`; they
+    live here, beside the other data types, so the store can read them back without the logic.
+    """
+
+    text: str
+    weight: float
+    card_ids: tuple[str, ...] = ()
+    section: str = "preferences"
+
+    def __post_init__(self):
+        if self.section not in SECTIONS:
+            raise InvalidInput(f"profile item section must be one of {list(SECTIONS)!r}, got {self.section!r}")

@@ -24,6 +24,7 @@ from datetime import datetime
 
 from .audit import digest
 from .cards import CardKind
+from .profile import render_profile
 from .refine import split_sentences
 from .store.persona_db import PersonaStore
 
@@ -131,7 +132,7 @@ def forget_cards(mem, ids: Sequence[str], *, at: datetime, action: str = "forget
             rows = db.purge(ids, new_texts)
             persona = PersonaStore(db)
             rows["trait_evidence"] = persona.forget(ids, message_ids)
-            rows["profile_versions"] = persona.forget_profiles(ids, pattern=pattern)
+            rows["profile_versions"] = persona.forget_profiles(ids, render=render_profile, pattern=pattern)
             if pattern is not None:
                 for m in db.messages_mentioning(subject):
                     if pattern.search(m["text"]):

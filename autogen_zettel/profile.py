@@ -24,7 +24,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from .cards import Card, CardKind, CardStatus
+from .cards import SECTIONS, Card, CardKind, CardStatus, ProfileItem
 from .errors import InvalidInput
 from .refine import split_sentences
 
@@ -40,8 +40,6 @@ __all__ = [
     "normalise_text",
 ]
 
-#: section key -> heading, in the order they are rendered
-SECTIONS = {"preferences": "Preferences", "goals": "Goals", "style": "Interaction style", "background": "Background"}
 
 #: how much a card of each kind counts towards the profile (summaries never: they repeat members)
 KIND_WEIGHTS = {
@@ -58,24 +56,6 @@ _GOAL = re.compile(r"\b(?:goal|plan(?:s|ning)?|want(?:s)? to|aim(?:s)? to|hop(?:
 _MAX_CHARS = 200
 
 
-@dataclass(frozen=True)
-class ProfileItem:
-    """One line of the profile.
-
-    :param text: one sentence
-    :param weight: how much it counts (the top item of a fresh profile weighs 1.0)
-    :param card_ids: the cards it was drawn from (forgetting one of them removes the item)
-    :param section: a key of :data:`SECTIONS`
-    """
-
-    text: str
-    weight: float
-    card_ids: tuple[str, ...] = ()
-    section: str = "preferences"
-
-    def __post_init__(self):
-        if self.section not in SECTIONS:
-            raise InvalidInput(f"profile item section must be one of {list(SECTIONS)!r}, got {self.section!r}")
 
 
 def normalise_text(text: str) -> str:

@@ -201,7 +201,7 @@ def test_forgetting_reaches_a_profile_an_llm_reworded(tmp_path):
     s.add_profile(llm_text, items, T0, "periodic profile")
     s.add_prompt_version(system="You are ada.\n\nProfile:\n" + llm_text, traits="", session="", temperature=None,
                          at=T0, reason="profile")
-    assert s.forget_profiles({"c1"}) == 1
+    assert s.forget_profiles({"c1"}, render=render_profile) == 1
     system = s.latest_prompt().system
     assert "Okafor" not in system and "The user likes data first." in system
     assert "Okafor" not in s.latest_profile().text
@@ -209,6 +209,6 @@ def test_forgetting_reaches_a_profile_an_llm_reworded(tmp_path):
     s.add_profile("Style:\n- Be formal with Marta, she chairs ethics.", [items[1]], T0, "periodic profile")
     s.add_prompt_version(system="You are ada.\n\nStyle:\n- Be formal with Marta, she chairs ethics.", traits="",
                          session="", temperature=None, at=T0, reason="profile")
-    s.forget_profiles(set(), pattern=re.compile(r"\bMarta\b"))
+    s.forget_profiles(set(), render=render_profile, pattern=re.compile(r"\bMarta\b"))
     assert "Marta" not in s.latest_prompt().system and "Marta" not in s.latest_profile().text
     db.close()

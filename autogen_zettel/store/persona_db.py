@@ -25,13 +25,13 @@ import dataclasses
 import json
 import logging
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidInput
-from ..profile import ProfileItem, render_profile
+from ..cards import ProfileItem
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..mining import EvidenceRow, TraitState
@@ -344,7 +344,8 @@ class PersonaStore:
                 self.set_state("candidates", kept)
         return n
 
-    def forget_profiles(self, card_ids: Collection[str], *, pattern: re.Pattern | None = None) -> int:
+    def forget_profiles(self, card_ids: Collection[str], *, render: Callable[[Sequence[ProfileItem]], str],
+                        pattern: re.Pattern | None = None) -> int:
         """Drop profile items drawn from forgotten cards (or matching ``pattern``) from every
         profile version, re-render those versions, and cut the dropped item texts out of the
         stored prompt versions. Returns how many profile versions changed."""
@@ -362,7 +363,7 @@ class PersonaStore:
                 if len(keep) == len(p.items) and not reworded:
                     continue
                 removed.update(it.text for it in p.items if it not in keep)
-                text = render_profile(keep)
+                text = render(keep)  # the logic's renderer (profile.render_profile): the store holds none
                 if p.text and p.text != text:
                     blocks.append((p.text, text))
                 self.db.execute("update profile_versions set text = ?, items = ? where version = ?",
