@@ -132,6 +132,8 @@ class PersonaEngine:
         self._recalls = 0
         self._edges: dict[str, dict[str, float]] = {}
         self._affinity: dict[str, dict[str, float]] = {}
+        holds = [c.hold for m in persona.modules if m.condition for c in m.condition.clauses if c.hold]
+        self._max_hold = max(holds, default=timedelta(0))  # how much trait history a condition reads
         self._keywords = {name: {t for k in spec.keywords for t in tokens(k)} for name, spec in self.specs.items()}
         self._load(as_naive_utc(memory.hub.clock.now()))
 
@@ -301,7 +303,9 @@ class PersonaEngine:
         # candidates or stack of this mining written back after it (lock order: engine, then memory)
         with self._lock, self.memory._write_lock:
             self.store.resolve_cards()
-            evidence = self.store.evidence()
+            # edges older than ten half-lives weigh under 0.1%: mining reads a bounded window
+            horizon = now - timedelta(days=10 * self.cfg.evidence_half_life_days)
+            evidence = self.store.evidence(since_at=horizon)
             new_ids = {e.id for e in evidence if e.id > self._last_evidence}
             self.states = mine_traits(self.states, evidence, new_ids, self.specs, now, self.cfg)
             self.store.add_history(list(self.states.values()), reason)
@@ -310,7 +314,7 @@ class PersonaEngine:
             # conditions read the long-term trait, like the trait layer: a day's mood (+-0.2) must
             # neither carry a hold window nor relock a module
             history: dict[str, list[tuple[datetime, float]]] = {}
-            for row in self.store.history():
+            for row in self.store.history(since=now - self._max_hold - timedelta(days=1)):
                 history.setdefault(row.trait, []).append((row.at, row.long))
             events = []
             for module in self.persona.modules:

@@ -212,3 +212,11 @@ def test_forgetting_reaches_a_profile_an_llm_reworded(tmp_path):
     s.forget_profiles(set(), render=render_profile, pattern=re.compile(r"\bMarta\b"))
     assert "Marta" not in s.latest_prompt().system and "Marta" not in s.latest_profile().text
     db.close()
+
+
+def test_history_since_keeps_the_state_in_force_at_the_start(store):
+    for day in range(10):
+        store.add_history([state("conciseness", 0.5 + day / 100, 0.0, T0 + timedelta(days=day))], f"day {day}")
+    points = store.history(since=T0 + timedelta(days=6, hours=12))
+    assert [p.at.day - T0.day for p in points] == [6, 7, 8, 9]  # day 6 was in force at 6.5
+    assert len(store.history()) == 10

@@ -264,11 +264,15 @@ class PersonaStore:
                 ids.append(cur.lastrowid)
         return ids
 
-    def evidence(self, *, since_id: int = 0, trait: str | None = None) -> list["EvidenceRow"]:
-        """Evidence edges with an id above ``since_id`` (of one trait, if given), oldest first."""
-        sql = "select * from trait_evidence where id > ?" + (" and trait = ?" if trait else "") + " order by at, id"
+    def evidence(self, *, since_id: int = 0, trait: str | None = None,
+                 since_at: datetime | None = None) -> list["EvidenceRow"]:
+        """Evidence edges with an id above ``since_id`` (of one trait, and from ``since_at`` on,
+        if given), oldest first."""
+        sql = ("select * from trait_evidence where id > ?" + (" and trait = ?" if trait else "")
+               + (" and at >= ?" if since_at is not None else "") + " order by at, id")
+        args = [since_id, *([trait] if trait else []), *([_iso(since_at)] if since_at is not None else [])]
         with self.cards.lock:
-            rows = list(self.db.query(sql, [since_id, *([trait] if trait else [])]))
+            rows = list(self.db.query(sql, args))
         return [_evidence_row(r) for r in rows]
 
     def evidence_count(self) -> int:
@@ -402,11 +406,20 @@ class PersonaStore:
             with self.cards.atomic():
                 self.db["trait_history"].insert_all(rows)
 
-    def history(self, trait: str | None = None) -> list[TraitPoint]:
-        """Stored trait states (of one trait, if given), oldest first."""
-        sql = "select * from trait_history" + (" where trait = ?" if trait else "") + " order by at, id"
+    def history(self, trait: str | None = None, *, since: datetime | None = None) -> list[TraitPoint]:
+        """Stored trait states (of one trait, if given), oldest first; with ``since``, the states
+        from then on plus each trait's last state before it (the value in force at ``since``)."""
+        where, args = [], []
+        if trait:
+            where.append("trait = ?")
+            args.append(trait)
+        if since is not None:
+            where.append("(at >= ? or at = (select max(h2.at) from trait_history h2 "
+                         "where h2.trait = trait_history.trait and h2.at < ?))")
+            args += [_iso(since), _iso(since)]
+        sql = "select * from trait_history" + (" where " + " and ".join(where) if where else "") + " order by at, id"
         with self.cards.lock:
-            rows = list(self.db.query(sql, [trait] if trait else []))
+            rows = list(self.db.query(sql, args))
         return [TraitPoint(r["trait"], datetime.fromisoformat(r["at"]), r["long"], r["mood"], r["score"],
                            r["support"], r["against"], r["sessions"], bool(r["dissonant"]), r["reason"] or "")
                 for r in rows]
