@@ -218,8 +218,19 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
             self._applied_temperature = temperature
             return
         config = self._llm_config_dict(self._base_llm_config)
+        if any(entry.get("model_client_cls") for entry in config.get("config_list") or ()):
+            # a custom model client must be registered again after a rebuild, which only its owner
+            # can do: keep the client, record the temperature in the stack only
+            log.warning("agent %s: custom model client, so the prompt stack's temperature %s is not applied",
+                        self.name, temperature)
+            self._applied_temperature = temperature
+            return
         if temperature is not None:
             config["temperature"] = temperature
+        old = self.client
         self.llm_config = self._validate_llm_config(config)
         self.client = self._create_client(self.llm_config)
+        for usage in ("total_usage_summary", "actual_usage_summary"):  # cost accounting carries over
+            if hasattr(old, usage) and hasattr(self.client, usage):
+                setattr(self.client, usage, getattr(old, usage))
         self._applied_temperature = temperature
