@@ -125,7 +125,16 @@ class ArchiveMixin:
         now = self._now(at)
         frozen = self._status_change(card, CardStatus.FROZEN, "freeze", now)
         self._reresolve(card_id, now)  # a frozen winner leaves its claims: its losers are re-weighed
+        self._requote(card_id)  # and its summaries stop quoting it
         return self.card(frozen.id)
+
+    def _requote(self, card_id: str) -> None:
+        """Rewrite the summaries covering ``card_id`` from their members' current status."""
+        with self._write_lock:
+            for sid in self.db.summaries_of([card_id]).get(card_id, []):
+                rebuild_summary(self, sid)
+            self._graph = None  # summary cards were replaced: rebuild the graph on next use
+            self._summaries_exist = None
 
     def _reresolve(self, card_id: str, now: datetime) -> None:
         """Weigh again the conflicts on every (subject, topic) the card claims."""
@@ -147,6 +156,7 @@ class ArchiveMixin:
         if card.status is CardStatus.ARCHIVED:
             self.db.touch([card_id], now)  # a card brought back starts a fresh forgetting curve
         self._reresolve(card_id, now)
+        self._requote(card_id)  # its summaries quote it again
         return self.card(thawed.id)
 
     def set_tier(self, card_id: str, tier: PrivacyTier | str, *, at: datetime | None = None) -> Card:

@@ -310,7 +310,10 @@ def _write_summaries(mem, groups: Sequence[tuple[str, list[Card]]]) -> list[Card
     summarize: Callable[[str, Sequence[Card]], str] | None = getattr(mem.hub, "summarizer", None)
     made, links = [], []
     for label, members in groups:
-        content = summarize(label, members) if summarize else digest(label, members, words=cfg.summary_member_words)
+        # a summary quotes its active members only: a frozen, to-verify or archived member stays
+        # linked (and comes back into the text when it is active again) but is never recalled through it
+        quoted = [m for m in members if m.status is CardStatus.ACTIVE]
+        content = summarize(label, quoted) if summarize else digest(label, quoted, words=cfg.summary_member_words)
         content = mem.redact(content).text
         card = _summary_card(label, members, content)
         made.append(card)

@@ -188,3 +188,22 @@ def test_compaction_falls_back_to_rewriting_the_collection(disk_hub_factory, mon
     mem.forget(cards[0].id)
     assert hub.vectors.ids("alice") == {c.id for c in cards[1:]}
     assert mem.recall("apple trees row 3", k=1)[0].card.source_ids == ("m3",)
+
+
+def test_a_frozen_member_leaves_its_summarys_text_and_comes_back_on_thaw(hub):
+    mem = hub.tenant("alice")
+    texts = ["I planted tomatoes along the south fence of the garden.", "The garden basil keeps getting eaten by snails.",
+             "I repainted the garden greenhouse door bright green.", "My neighbour gave me fig cuttings for the garden.",
+             "My garden diary says the quince died of fireblight."]
+    mem.remember_many([Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate(texts)])
+    [sid] = mem.maintain(at=T0 + timedelta(days=3), steps=["summaries"]).summaries
+    diary = next(c for c in mem.cards() if "quince" in c.content and c.kind is not CardKind.SUMMARY)
+    assert "quince" in mem.card(sid).content
+    mem.freeze(diary.id)
+    summaries = [c for c in mem.cards() if c.kind is CardKind.SUMMARY]
+    assert len(summaries) == 1 and "quince" not in summaries[0].content  # rewritten without it
+    assert all("quince" not in h.card.content for h in mem.recall("garden quince fireblight", k=6))
+    assert diary.id in mem.db.members_of(summaries[0].id)  # still a member, only not quoted
+    mem.thaw(diary.id)
+    [again] = [c for c in mem.cards() if c.kind is CardKind.SUMMARY]
+    assert "quince" in again.content
