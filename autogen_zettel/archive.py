@@ -18,6 +18,7 @@ Every change that removes or rewrites content writes an audit entry (ids and has
 from __future__ import annotations
 
 import logging
+import secrets
 from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
@@ -62,6 +63,15 @@ class ArchiveMixin:
     def audit(self, action: str, detail: dict, *, at: datetime | None = None) -> AuditEntry:
         """Append an entry to this tenant's audit log (give ids and digests, never content)."""
         return self.hub.audit_log(self.name).append(action, detail, at=at or self.hub.clock.now())
+
+    def audit_key(self) -> bytes:
+        """This tenant's key for the digests its audit entries record (made on first use, kept
+        in the tenant's database, so dropping the tenant leaves the log's digests unguessable)."""
+        key = self.db.get_meta("audit_key")
+        if key is None:
+            key = secrets.token_hex(32)
+            self.db.set_meta("audit_key", key)
+        return bytes.fromhex(key)
 
     def audit_entries(self) -> list[AuditEntry]:
         return self.hub.audit_log(self.name).entries()
@@ -208,8 +218,9 @@ class ArchiveMixin:
                 rebuild_summary(self, sid)
             self._graph = None
             self._summaries_exist = None
-            self.audit("edit", {"card_id": card_id, "version": new.version, "old_sha256": digest(old.content),
-                                "new_sha256": digest(new.content)}, at=now)
+            key = self.audit_key()
+            self.audit("edit", {"card_id": card_id, "version": new.version, "old_hmac": digest(old.content, key),
+                                "new_hmac": digest(new.content, key)}, at=now)
         return self.card(card_id)
 
     # -- forgetting ---------------------------------------------------------------------

@@ -19,6 +19,7 @@ One log per tenant, ``<data folder>/audit/<tenant>.sqlite``, kept when the tenan
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import sqlite3
 import threading
@@ -31,8 +32,12 @@ __all__ = ["AuditEntry", "AuditReport", "AuditLog", "digest", "GENESIS"]
 GENESIS = "0" * 64
 
 
-def digest(text: str) -> str:
-    """SHA-256 hex digest of a text (what the log records instead of the text)."""
+def digest(text: str, key: bytes | None = None) -> str:
+    """SHA-256 hex digest of a text (what the log records instead of the text); with ``key``,
+    an HMAC-SHA256, which nobody without the key can test guesses against (a name such as
+    "bob" has few candidates; the key lives in the tenant's database and goes with it)."""
+    if key is not None:
+        return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

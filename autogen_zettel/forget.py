@@ -102,9 +102,10 @@ def forget_cards(mem, ids: Sequence[str], *, at: datetime, action: str = "forget
     ids = list(dict.fromkeys(ids))
     cards = db.get_many(ids)
     pattern = _word(subject) if subject else None
-    detail: dict = {"card_ids": ids, "content_sha256": [digest(cards[i].content) for i in ids if i in cards]}
+    key = mem.audit_key()  # keyed digests: a short subject like "bob" cannot be guessed back from the log
+    detail: dict = {"card_ids": ids, "content_hmac": [digest(cards[i].content, key) for i in ids if i in cards]}
     if subject is not None:
-        detail["subject_sha256"] = digest(subject.casefold())
+        detail["subject_hmac"] = digest(subject.casefold(), key)
     with mem._write_lock:
         real = [c for c in cards.values() if c.kind is not CardKind.SUMMARY]
         affected_summaries = {s for ss in db.summaries_of([c.id for c in real]).values() for s in ss} - set(ids)

@@ -4,6 +4,7 @@ and an audit entry (with no forgotten text) records it."""
 from __future__ import annotations
 
 import base64
+import hashlib
 import pickle
 import sqlite3
 import struct
@@ -133,7 +134,8 @@ def test_forget_a_subject_removes_everything_about_them(tmp_path, clock):
         assert all("Bob" not in m["text"] for m in mem.db.messages([f"m{i}" for i in range(1, 5)]))
         assert files_containing(data, b"Bob") == []
         entry = mem.audit_entries()[-1]
-        assert entry.action == "forget_subject" and "subject_sha256" in entry.detail
+        assert entry.action == "forget_subject" and "subject_hmac" in entry.detail
+        assert entry.detail["subject_hmac"] != hashlib.sha256(b"bob").hexdigest()  # not guessable without the key
     assert files_containing(data, b"Bob") == [] and files_containing(data, b"canoe") == []
     assert dangling(data / "tenants" / "alice.sqlite")["links"] == 0
 
