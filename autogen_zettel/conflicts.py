@@ -272,10 +272,14 @@ def _judge_pairs(db, new: Sequence[Card], judge: Judge, cfg: ConflictConfig, now
         found = db.get_many(sharing + list(neighbours.get(card.id, ())))
         same = lambda i: i in found and i != card.id and _participates(found[i]) and found[i].speaker == card.speaker  # noqa: E731
         similar = [i for i in neighbours.get(card.id, ()) if same(i)][: cfg.judge_neighbours]
-        for other in [found[i] for i in dict.fromkeys([i for i in sharing if same(i)] + similar)]:
+        # the judge is asked about a bounded number of pairs per card: the newest cards sharing a
+        # claim key, then the nearest neighbours (one LLM call each)
+        shared = sorted((i for i in sharing if same(i)), key=lambda i: found[i].created_at, reverse=True)
+        pairs = list(dict.fromkeys(shared[: cfg.judge_neighbours] + similar))
+        for other in [found[i] for i in pairs]:
             try:
                 verdict = judge(card, other)
-            except LLMOutputError as exc:
+            except Exception as exc:  # noqa: BLE001 - an endpoint failure must not undo a stored card
                 # the reply may quote card text: log only the kind of failure
                 log.warning("conflict judge failed on card %s (kept the rule-based result): %s", card.id,
                             type(exc).__name__)

@@ -218,3 +218,30 @@ def _card_pair():
 
     return (Card("a", "I had steak.", CardKind.EVENT, "Ann", T0, ("m1",)),
             Card("b", "I am vegan.", CardKind.FACT, "Ann", T0, ("m2",)))
+
+
+def test_the_judge_is_asked_about_a_bounded_number_of_pairs_and_an_endpoint_failure_keeps_the_card(clock):
+    calls = []
+
+    def judge(new, old):
+        calls.append((new.id, old.id))
+        return Verdict("compatible")
+
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, conflict_judge=judge) as hub:
+        mem = hub.tenant("alice")
+        for i in range(12):
+            mem.remember(f"I live in Lisbon, entry {i}.", speaker="Ann", message_id=f"l{i}")
+            clock.advance(days=1)
+        calls.clear()
+        mem.remember("I live in Porto now.", speaker="Ann", message_id="p")
+        assert 0 < len(calls) <= 2 * hub.config.conflicts.judge_neighbours
+
+    def down(new, old):
+        raise ConnectionError("endpoint unreachable")
+
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, conflict_judge=down) as hub:
+        mem = hub.tenant("alice")
+        mem.remember("I have been vegan for three years now.", speaker="Ann", message_id="v")
+        [steak] = mem.remember("I had a great steak for dinner, three years vegan feels long ago.", speaker="Ann",
+                               message_id="s")
+        assert mem.card(steak.id).content.startswith("I had a great steak")
