@@ -188,6 +188,7 @@ def _summary_card(label: str, members: Sequence[Card], content: str) -> Card:
         entities=tuple(dict.fromkeys(e for c in members for e in c.entities))[:12],
         confidence=round(sum(c.confidence for c in members) / len(members), 3),
         importance=max(c.importance for c in members), tier=PrivacyTier.STANDARD,
+        context=label,  # the period it covers, kept apart from the text (a summarizer may write anything)
     )
 
 
@@ -297,7 +298,9 @@ def rebuild_summary(mem, summary_id: str, *, members: Sequence[Card] | None = No
         return None
     if members is None:
         members = sorted(mem.db.get_many(mem.db.members_of(summary_id)).values(), key=lambda c: (c.created_at, c.id))
-    label = old.content.split(" (", 1)[0].removeprefix("Summary of ")
+    # the label is stored with the summary; never parse it out of the text, which may quote a
+    # forgotten member (summaries from before labels were stored fall back to their digest prefix)
+    label = old.context or old.content.split(" (", 1)[0].removeprefix("Summary of ")
     mem.db.purge([summary_id], {})
     mem.hub.vectors.delete(mem.name, [summary_id])
     if len(members) < cfg.summary_min_members:

@@ -23,7 +23,7 @@ from datetime import datetime
 
 import networkx as nx
 
-from .cards import Card, Hit
+from .cards import Card, CardKind, Hit
 from .config import RecallConfig
 from .graph import spread
 from .store.vectors import SearchResult
@@ -186,7 +186,7 @@ def format_hit(hit: Hit) -> str:
     card = hit.card
     when = card.created_at.strftime("%Y-%m-%d %H:%M")
     where = f", session {card.session_id}" if card.session_id else ""
-    ctx = f" [context: {card.context}]" if card.context else ""
+    ctx = f" [context: {card.context}]" if card.context and card.kind is not CardKind.SUMMARY else ""
     line = f"- [{when}{where}] {card.speaker}: {card.content}{ctx} ({hit.layer}, score {hit.score:.2f})"
     for c in hit.conflicts:
         if c.resolution == "context":

@@ -207,3 +207,23 @@ def test_a_frozen_member_leaves_its_summarys_text_and_comes_back_on_thaw(hub):
     mem.thaw(diary.id)
     [again] = [c for c in mem.cards() if c.kind is CardKind.SUMMARY]
     assert "quince" in again.content
+
+
+def test_a_rebuilt_summary_keeps_its_label_whatever_the_summarizer_wrote(clock):
+    def summarizer(label, members):
+        return "Garden notes: " + " ".join(m.content for m in members)
+
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock) as hub:
+        hub.summarizer = summarizer
+        mem = hub.tenant("alice")
+        texts = ["I planted tomatoes along the south fence.", "The basil keeps getting eaten by snails.",
+                 "I repainted the greenhouse door bright green.", "My neighbour gave me fig cuttings.",
+                 "I buried the brass key under the third juniper bush."]
+        cards = mem.remember_many([Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i))
+                                   for i, t in enumerate(texts)])
+        [sid] = mem.maintain(at=T0 + timedelta(days=3), steps=["summaries"]).summaries
+        assert mem.card(sid).context == "session s1"
+        mem.forget(next(c.id for c in cards if "brass key" in c.content))
+        [summary] = [c for c in mem.cards() if c.kind is CardKind.SUMMARY]
+        assert "brass key" not in summary.content and summary.context == "session s1"
+        assert summary.session_id == "s1"
