@@ -204,8 +204,9 @@ def run_scenario(
     :param hub: run on this hub instead of ``out_dir/memory`` (its clock must be a
         :class:`SimulatedClock`; the scenario's ``memory`` section is then ignored)
     :param embedder: embed with this instead of the config's model (e.g. ``HashEmbedder()`` for tests)
-    :param llm_config: agents reply with this LLM (default: the offline model client; only offline
-        runs are reproducible)
+    :param llm_config: agents reply with this LLM, which also judges feedback for trait evidence
+        and writes the persona profiles (default: the offline model client and offline rules; only
+        offline runs are reproducible)
     :param overwrite: replace a previous run in ``out_dir``
     :param progress: called as ``progress(session_id, done, total)`` after each session
     """
@@ -265,8 +266,14 @@ def _run(scenario, personas, hub, clock, llm_config, progress, agent_cls, user_c
         gc = state["gc"]
         recalls.append((len(gc.messages) if gc is not None else -1, event))
 
+    persona_llm: dict[str, Any] = {}
+    if llm_config is not None:  # with an LLM configured, it also judges feedback and writes profiles
+        from .llm import LLMProfiler, LLMTraitJudge
+
+        persona_llm = {"trait_judge": LLMTraitJudge(llm_config), "profiler": LLMProfiler(llm_config)}
     agents = [
-        agent_cls(persona=p, hub=hub, llm_config=llm_config, flush_before_recall=True, on_recall=on_recall)
+        agent_cls(persona=p, hub=hub, llm_config=llm_config, flush_before_recall=True, on_recall=on_recall,
+                  **persona_llm)
         for p in personas
     ]
     user = user_cls(scenario.user)

@@ -272,3 +272,39 @@ def test_a_participant_mapping_rejects_unknown_keys_and_bad_names(tmp_path):
                                        {"speaker": "user", "text": "hi"}]}]}, file="s.yaml")
     with pytest.raises(ConfigError, match=r"participants\[0\]\.name"):
         scenario.personas()
+
+
+def test_with_an_llm_the_simulation_judges_feedback_and_writes_profiles(tmp_path):
+    from autogen_zettel import prompts
+
+    from .openai_stub import OpenAIStub
+
+    def answer(body):
+        system = body["messages"][0]["content"]
+        if system == prompts.TRAIT_JUDGE_SYSTEM:
+            return json.dumps({"signals": [{"trait": "conciseness", "sign": 1, "strength": 1.0, "affect": 0.5}]})
+        if system == prompts.PROFILER_SYSTEM:
+            return json.dumps({"items": [{"section": "style", "text": "The PI wants short answers.", "weight": 1.0,
+                                          "cards": ["c1"]}]})
+        return "Recruitment is on track: 18 of 60 enrolled."
+
+    data = yaml.safe_load(DIVERGENCE.read_text())
+    data["participants"] = [{"persona": str(ROOT / "agents" / "researcher.yaml"), "name": n} for n in ("ada", "ben")]
+    data["sessions"] = data["sessions"][:3]
+    path = tmp_path / "divergence.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    with OpenAIStub(answer) as stub:
+        result = run_scenario(path, tmp_path / "run", embedder=HashEmbedder(), llm_config=stub.llm_config())
+        judged = [b for b in stub.requests if b["messages"][0]["content"] == prompts.TRAIT_JUDGE_SYSTEM]
+        profiled = [b for b in stub.requests if b["messages"][0]["content"] == prompts.PROFILER_SYSTEM]
+    assert judged and profiled  # the feedback went to the judge, the profile to the profiler
+    from autogen_zettel.store.db import CardDB
+    from autogen_zettel.store.persona_db import PersonaStore
+
+    db = CardDB(result.memory_dir / "tenants" / "ada.sqlite")
+    try:
+        store = PersonaStore(db)
+        assert "llm" in {r.source for r in store.evidence()}
+        assert "The PI wants short answers." in store.latest_profile().text
+    finally:
+        db.close()
