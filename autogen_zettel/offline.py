@@ -145,11 +145,38 @@ class OfflineMemoryClient:
             return m.get("name") or m.get("role")
         return None
 
+    @staticmethod
+    def _trait_layer(messages: list[dict]) -> list[str]:
+        """The lines of the persona's trait layer in the system message (see ``prompt_stack``)."""
+        for m in messages:
+            if m.get("role") != "system":
+                continue
+            text = _text(m.get("content"))
+            at = text.find(prompts.TRAIT_LAYER_HEADER)
+            if at < 0:
+                return []
+            block = text[at + len(prompts.TRAIT_LAYER_HEADER):].lstrip("\n").split("\n\n", 1)[0]
+            return [ln[2:] for ln in block.splitlines() if ln.startswith("- ")]
+        return []
+
+    def _style(self, messages: list[dict]) -> tuple[int, list[str]]:
+        """How many memories to quote and which modules are in force, from the trait layer: the
+        offline stand-in follows the evolving persona as far as a model-free client can."""
+        n, modules = self.max_memories, []
+        for line in self._trait_layer(messages):
+            if line.startswith("conciseness ("):
+                n = {"strongly high": 1, "high": 2, "low": n + 1, "strongly low": n + 2}.get(
+                    line.split("(", 1)[1].split(")", 1)[0], n)
+            elif line.split(":", 1)[0] in ("Always", "Usually", "Where it fits"):
+                modules.append(line)
+        return max(1, n), modules
+
     def create(self, params: dict[str, Any]) -> OfflineResponse:
         messages = list(params.get("messages") or [])
         name, role = self._identity(messages)
-        lines = self._recalled(messages, name)[: self.max_memories]
-        text = prompts.offline_reply(name, role, self._replying_to(messages), lines)
+        n, modules = self._style(messages)
+        lines = self._recalled(messages, name)[:n]
+        text = prompts.offline_reply(name, role, self._replying_to(messages), lines, following=modules)
         prompt_tokens = sum(len(_text(m.get("content")).split()) for m in messages)
         usage = {"prompt_tokens": prompt_tokens, "completion_tokens": len(text.split()),
                  "total_tokens": prompt_tokens + len(text.split()), "cost": 0.0, "model": OFFLINE_MODEL}

@@ -265,17 +265,21 @@ def conflict_judge_prompt(new: tuple[str, str, str], old: tuple[str, str, str]) 
 
 # -- the offline client ------------------------------------------------------------------------
 
-def offline_reply(agent: str, role: str, replying_to: str | None, memory_lines: list[str]) -> str:
+def offline_reply(agent: str, role: str, replying_to: str | None, memory_lines: list[str],
+                  following: list[str] | None = None) -> str:
     """What the offline model client says: a labelled line plus the memories it answers from.
 
-    The memories are quoted inside an ``echo`` recall block, so capture never stores them again.
+    The memories are quoted inside an ``echo`` recall block, so capture never stores them again;
+    the behaviour modules in force (``following``) are named on the labelled line, which capture
+    strips too.
     """
     who = f"{agent} ({role})" if role else agent
     to = f" to {replying_to}" if replying_to else ""
+    modules = f" [following: {'; '.join(following)}]" if following else ""
     if not memory_lines:
-        return f"{OFFLINE_LABEL} {who} replying{to}: nothing recalled for this yet."
+        return f"{OFFLINE_LABEL} {who} replying{to}: nothing recalled for this yet.{modules}"
     n = len(memory_lines)
-    head = f"{OFFLINE_LABEL} {who} replying{to} from {n} recalled memor{'y' if n == 1 else 'ies'}."
+    head = f"{OFFLINE_LABEL} {who} replying{to} from {n} recalled memor{'y' if n == 1 else 'ies'}.{modules}"
     body = "\n".join(memory_lines)
     return f"{head}\n{recall_block(agent, body, echo=True)}"
 

@@ -308,3 +308,10 @@ def test_with_an_llm_the_simulation_judges_feedback_and_writes_profiles(tmp_path
         assert "The PI wants short answers." in store.latest_profile().text
     finally:
         db.close()
+
+
+def test_offline_replies_follow_each_agents_evolved_style(divergence):
+    last = {e.speaker: e for s in divergence.sessions for e in s.entries if e.kind == "reply"}
+    ada, ben = last["ada"].text.split("\n")[0], last["ben"].text.split("\n")[0]
+    assert "from 1 recalled memory" in ada  # strongly concise: one memory
+    assert "from 4 recalled memories" in ben and "[following: Always: Before proposing anything" in ben
