@@ -6,9 +6,11 @@ feedback on the agent's replies since the previous mining; it returns the new st
 events, each with its reason, for the store's ``module_events`` table::
 
     LOCKED --met, not cooling down--> ACTIVE (weight = module_ramp)       "unlock"
-    ACTIVE --met, no complaint in the open window--> weight + ramp (max 1) "strengthen"
+    ACTIVE --met, welcome feedback, no complaint open--> weight + ramp    "strengthen"
     ACTIVE --negative feedback in the watch window--> weight x decay      "weaken"
-    ACTIVE --rollback_negative negatives in the window--> ROLLED_BACK     "rollback"
+    ACTIVE --rollback_negative negatives after a strengthen--> the weight
+            before it, on watch again (the previous version)              "rollback"
+    ACTIVE --rollback_negative negatives after the unlock--> ROLLED_BACK  "rollback"
     ACTIVE --condition no longer met--> LOCKED (weight 0)                 "relock"
     ROLLED_BACK --cooldown over--> LOCKED                                 "relock"
 
@@ -52,7 +54,8 @@ class ModuleStatus(str, Enum):
 class ModuleState:
     """A module's state: ``weight`` in 0..1 scales its prompt and temperature; ``watch`` is the
     number of replies whose feedback still counts toward a rollback, ``negatives`` the negative
-    ones seen in the current window; ``since`` is when it last changed status."""
+    ones seen in the current window; ``since`` is when it last changed status; ``previous`` is
+    the weight before the last change (0 after the unlock), the version a rollback returns to."""
 
     name: str
     status: ModuleStatus
@@ -61,6 +64,7 @@ class ModuleState:
     cooldown_until: datetime | None
     watch: int
     negatives: int
+    previous: float = 0.0
 
     @classmethod
     def locked(cls, name: str) -> "ModuleState":
@@ -118,7 +122,7 @@ def step_module(state: ModuleState, *, met: bool, reason: str, feedback: Sequenc
             weight = _round(min(1.0, cfg.module_ramp))
             emit("unlock", state.weight, weight, reason)
             state = replace(state, status=ModuleStatus.ACTIVE, weight=weight, since=now,
-                            watch=cfg.rollback_window, negatives=0)
+                            watch=cfg.rollback_window, negatives=0, previous=0.0)
         return state, events
 
     # ACTIVE: feedback on the replies in the watch window may weaken and roll back the change
@@ -135,7 +139,15 @@ def step_module(state: ModuleState, *, met: bool, reason: str, feedback: Sequenc
         emit("weaken", weight, new, f"negative feedback ({v:+.2f}) on a reply after the change: "
                                     f"{negatives} of {cfg.rollback_negative} that roll it back")
         weight = new
+        if negatives >= cfg.rollback_negative and state.previous > 0:
+            # the last change was a strengthen: back to the version before it, still on watch
+            back = state.previous
+            emit("rollback", weight, back, f"{negatives} negative feedbacks within {cfg.rollback_window} "
+                                           f"replies after the change; back to the version before it")
+            return replace(state, weight=back, watch=cfg.rollback_window, negatives=0,
+                           previous=_round(max(0.0, back - cfg.module_ramp))), events
         if negatives >= cfg.rollback_negative:
+            # the last change was the unlock itself: the module leaves the stack and cools down
             until = now + timedelta(days=cfg.cooldown_days)
             emit("rollback", weight, 0.0, f"{negatives} negative feedbacks within {cfg.rollback_window} "
                                           f"replies after the change; cooling down until {until:%Y-%m-%d %H:%M}")
@@ -147,14 +159,12 @@ def step_module(state: ModuleState, *, met: bool, reason: str, feedback: Sequenc
     if not met:
         emit("relock", state.weight, 0.0, f"condition no longer holds: {reason}")
         return replace(state, status=ModuleStatus.LOCKED, weight=0.0, since=now, watch=0, negatives=0), events
-    # a module under suspicion (a complaint in its open window) does not grow; a mining with no
-    # feedback at all does not clear the suspicion either
-    # it grows on welcome, not on silence: a mining with no feedback on the agent's replies
-    # (a clock tick) leaves the weight where it is
+    # a module under suspicion (a complaint in its open window) does not grow, and it grows on
+    # welcome, not on silence: a mining with no feedback on the agent's replies leaves it as it is
     if feedback and not negative_now and negatives == 0 and state.weight < 1.0:
         new = _round(min(1.0, state.weight + cfg.module_ramp))
         emit("strengthen", state.weight, new, reason)
-        state = replace(state, weight=new, watch=cfg.rollback_window)
+        state = replace(state, weight=new, watch=cfg.rollback_window, negatives=0, previous=state.weight)
     return state, events
 
 

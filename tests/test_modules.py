@@ -51,23 +51,30 @@ def test_full_lifecycle_unlock_ramp_weaken_rollback_cooldown_relock():
     assert s.watch == 1  # the window opened by the last strengthen (day 3) has one reply left
     s, ev = step(s, day(6), feedback=[-0.9])
     history += ev
+    # complaints after a strengthen: back to the version before it (0.68), still active, on watch
+    assert s.status is ModuleStatus.ACTIVE and s.weight == 0.68 and s.watch == 3 and s.negatives == 0
+    assert [(e.event, e.weight_before, e.weight_after) for e in ev] == [("weaken", 0.5, 0.25), ("rollback", 0.25, 0.68)]
+    assert "back to the version before it" in ev[1].reason
+    s, ev = step(s, day(7), feedback=[-0.7, -0.7])  # again: back one more version, to the unlock's 0.34
+    assert [e.event for e in ev] == ["weaken", "weaken", "rollback"] and s.weight == 0.34
+    s, ev = step(s, day(8), feedback=[-0.7, -0.7])  # complaints after the unlock itself: it leaves the stack
     assert s.status is ModuleStatus.ROLLED_BACK and s.weight == 0.0
-    assert s.cooldown_until == day(13)
-    assert [(e.event, e.weight_before, e.weight_after) for e in ev] == [("weaken", 0.5, 0.25), ("rollback", 0.25, 0.0)]
-    assert "cooling down until 2024-03-14 09:00" in ev[1].reason
+    assert s.cooldown_until == day(15)
+    assert [(e.event, e.weight_after) for e in ev][-1] == ("rollback", 0.0)
+    assert "cooling down until 2024-03-16 09:00" in ev[-1].reason
 
     # the condition still holds, but the module cools down
-    for d in (7, 10, 12.9):
+    for d in (9, 12, 14.9):
         s, ev = step(s, day(d))
         assert s.status is ModuleStatus.ROLLED_BACK and ev == []
 
     # cooldown over, condition no longer met: back to locked, nothing more
-    s, ev = step(s, day(13), met=False, reason="conciseness 0.65 is not > 0.7")
+    s, ev = step(s, day(15), met=False, reason="conciseness 0.65 is not > 0.7")
     assert s.status is ModuleStatus.LOCKED and s.weight == 0.0
     assert [e.event for e in ev] == ["relock"] and "cooldown over" in ev[0].reason
-    s, ev = step(s, day(14), met=False)
+    s, ev = step(s, day(16), met=False)
     assert ev == []
-    s, ev = step(s, day(15))
+    s, ev = step(s, day(17))
     assert s.status is ModuleStatus.ACTIVE and [e.event for e in ev] == ["unlock"]
     assert all(e.reason for e in history)
 

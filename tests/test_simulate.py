@@ -244,7 +244,10 @@ def test_same_persona_diverges_under_different_feedback(divergence):
     events = [e for s in divergence.sessions for e in s.persona_events if e["event"] != "prompt"]
     ada_events = [(e["event"], e["module"]) for e in events if e["agent"] == "ada"]
     assert ("unlock", "status_digest") in ada_events
-    assert ("rollback", "status_digest") in ada_events  # the last week's complaints undo it
+    assert ("rollback", "status_digest") in ada_events  # the last weeks' complaints undo it ...
+    rollbacks = [e for e in events if e["agent"] == "ada" and e["event"] == "rollback"]
+    assert [r["weight"] for r in rollbacks] == [0.34, 0.0]  # ... one version at a time, then entirely
+    assert "back to the version before it" in rollbacks[0]["reason"] and "cooling down" in rollbacks[1]["reason"]
     assert ada_events.index(("unlock", "status_digest")) < ada_events.index(("rollback", "status_digest"))
     assert ("unlock", "data_first") in [(e["event"], e["module"]) for e in events if e["agent"] == "ben"]
     assert all(e["reason"] for e in events)
