@@ -24,9 +24,9 @@ import logging
 import os
 import re
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 
 from . import prompts
@@ -45,6 +45,7 @@ __all__ = [
     "load_llm_config",
     "llm_config_from_dict",
     "parse_json_object",
+    "ask_json",
     "validate_cards",
 ]
 
@@ -269,27 +270,45 @@ class LLMRefiner:
             return self.fallback.refine(text, **kwargs)
         messages = prompts.refine_messages(text, speaker=speaker, message_id=message_id,
                                            known_entities=known_entities, max_cards=max_cards)
-        error: Exception | None = None
-        for attempt in (1, 2):
-            self.calls += 1
-            try:
-                answer = self.completer.complete(messages)
-                return validate_cards(parse_json_object(answer), message_id=message_id, max_cards=max_cards)
-            except LLMOutputError as exc:
-                error = exc
-                # the error quotes the answer (card text): log only its kind
-                log.info("refiner answer for %s invalid (attempt %d): %s", message_id, attempt, _kind(exc))
-                if attempt == 1:
-                    messages = messages + prompts.refine_retry_message(self.completer.last_answer or "", str(exc))
-            except Exception as exc:  # the endpoint failed; nothing may be lost
-                error = exc
-                log.info("refiner call for %s failed (attempt %d): %r", message_id, attempt, exc)
-        self.fallbacks += 1
-        log.warning(
-            "LLM refiner gave no valid cards for message %s after 2 attempts (%s); "
-            "using the heuristic refiner for it", message_id, _kind(error),
-        )
+        drafts, calls = ask_json(self.completer, messages,
+                                 lambda data: validate_cards(data, message_id=message_id, max_cards=max_cards),
+                                 prompts.refine_retry_message, f"refiner for message {message_id}",
+                                 "the heuristic refiner for it")
+        self.calls += calls
+        if drafts is not None:
+            return drafts
+        self.fallbacks += 1  # the endpoint failed or answered badly twice: nothing may be lost
         return self.fallback.refine(text, **kwargs)
+
+
+T = TypeVar("T")
+
+
+def ask_json(completer: "_Recording", messages: list[dict], validate: Callable[[dict], T],
+             retry: Callable[[str, str], list[dict]], what: str, fallback: str) -> tuple[T | None, int]:
+    """One structured call, as every LLM helper here makes it: the answer parsed as a JSON
+    object and validated; one retry with the error fed back; ``(None, 2)`` after a second
+    failure, logged as a warning that names ``fallback`` (what the caller keeps instead).
+
+    :returns: (the validated value or None, how many model calls were made)
+
+    Logs name an invalid answer by its kind only (:func:`_kind`): its error quotes the answer,
+    which may quote card text, and logs are out of reach of forgetting.
+    """
+    error: Exception | None = None
+    for attempt in (1, 2):
+        try:
+            return validate(parse_json_object(completer.complete(messages))), attempt
+        except LLMOutputError as exc:
+            error = exc
+            log.info("%s answer invalid (attempt %d): %s", what, attempt, _kind(exc))
+            if attempt == 1:
+                messages = messages + retry(completer.last_answer or "", str(exc))
+        except Exception as exc:  # noqa: BLE001 - the endpoint failed; the caller's fallback stands
+            error = exc
+            log.info("%s call failed (attempt %d): %s", what, attempt, _kind(exc))
+    log.warning("LLM %s failed twice (%s); keeping %s", what, _kind(error), fallback)
+    return None, 2
 
 
 class _Recording:
@@ -339,24 +358,12 @@ class LLMLinkJudge:
             [(sid, c.speaker, c.created_at.isoformat(timespec="minutes"), c.content)
              for sid, c in zip(short, pool)],
         )
-        error: Exception | None = None
-        for attempt in (1, 2):
-            self.calls += 1
-            try:
-                answer = self.completer.complete(messages)
-                return self._validate(parse_json_object(answer), short)
-            except LLMOutputError as exc:
-                error = exc
-                log.info("link judge answer invalid (attempt %d): %s", attempt, _kind(exc))
-                if attempt == 1:
-                    messages = messages + prompts.link_judge_retry_message(self.completer.last_answer or "", str(exc))
-            except Exception as exc:
-                error = exc
-                log.info("link judge call failed (attempt %d): %r", attempt, exc)
-        self.failures += 1
-        log.warning("LLM link judge failed twice for card %s (%s); keeping similarity thresholds", card.id,
-                    _kind(error))
-        return None
+        grades, calls = ask_json(self.completer, messages, lambda data: self._validate(data, short),
+                                 prompts.link_judge_retry_message, f"link judge for card {card.id}",
+                                 "similarity thresholds")
+        self.calls += calls
+        self.failures += grades is None
+        return grades
 
     @staticmethod
     def _validate(data: dict, short: Mapping[str, str]) -> dict[str, LinkKind | None]:

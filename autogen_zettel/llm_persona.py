@@ -13,19 +13,17 @@ The judge's signals carry no message text: a cue is one of the trait's own phras
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any
 
 from . import prompts
 from .cards import Card
 from .errors import LLMOutputError
 from .evidence import SignalSource, TraitSignal
-from .llm import _completer, _Recording, parse_json_object
+from .llm import _completer, _Recording, ask_json
 from .profile import SECTIONS, ProfileItem, card_rank
 from .traits import TraitSpec
-
-T = TypeVar("T")
 
 __all__ = ["LLMTraitJudge", "LLMProfiler", "validate_signals", "validate_profile_items"]
 
@@ -35,32 +33,6 @@ _SIGNAL_KEYS = {"trait", "sign", "strength", "affect", "cue"}
 _ITEM_KEYS = {"section", "text", "weight", "cards"}
 _MAX_ITEM_CHARS = 200
 LLM_CUE = "llm"
-
-
-def ask_json(completer: _Recording, messages: list[dict], validate: Callable[[dict], T],
-             retry: Callable[[str, str], list[dict]], what: str, fallback: str) -> tuple[T | None, int]:
-    """One structured call: the answer parsed as a JSON object and validated; one retry with the
-    error fed back; ``(None, 2)`` after a second failure, logged as a warning.
-
-    :returns: (the validated value or None, how many model calls were made)
-
-    Logs name the kind of failure only: an error may quote the model's answer, which may quote
-    card text, and logs are out of reach of forgetting.
-    """
-    error: Exception | None = None
-    for attempt in (1, 2):
-        try:
-            return validate(parse_json_object(completer.complete(messages))), attempt
-        except LLMOutputError as exc:
-            error = exc
-            log.info("%s answer invalid (attempt %d)", what, attempt)
-            if attempt == 1:
-                messages = messages + retry(completer.last_answer or "", str(exc))
-        except Exception as exc:  # noqa: BLE001 - the endpoint failed; the caller's offline result stands
-            error = exc
-            log.info("%s call failed (attempt %d): %s", what, attempt, type(exc).__name__)
-    log.warning("LLM %s failed twice (%s); keeping %s", what, type(error).__name__, fallback)
-    return None, 2
 
 
 def _validate_label(data: dict) -> str:

@@ -44,6 +44,7 @@ __all__ = [
     "neutralise",
     "persona_system_message",
     "refine_messages",
+    "retry_message",
     "refine_retry_message",
     "link_judge_messages",
     "link_judge_retry_message",
@@ -188,15 +189,17 @@ def refine_messages(
     return [{"role": "system", "content": REFINE_SYSTEM}, {"role": "user", "content": user}]
 
 
-def refine_retry_message(previous: str, error: str) -> list[dict]:
-    """Appended to the conversation when the first answer was not valid."""
+def retry_message(previous: str, error: str, shape: str) -> list[dict]:
+    """Appended to a conversation whose first answer was not valid: that answer, the error, and
+    the JSON ``shape`` to answer with instead."""
     return [
         {"role": "assistant", "content": previous[:4000]},
-        {"role": "user", "content": (
-            f"That answer was not valid: {error}. Answer again with only the JSON object "
-            '{"cards": [...]} in the shape given above, no prose and no code fences.'
-        )},
+        {"role": "user", "content": f"That answer was not valid: {error}. Answer again with only the JSON object {shape}"},
     ]
+
+
+def refine_retry_message(previous: str, error: str) -> list[dict]:
+    return retry_message(previous, error, '{"cards": [...]} in the shape given above, no prose and no code fences.')
 
 
 # -- the LLM link judge ------------------------------------------------------------------------
@@ -234,13 +237,7 @@ def link_judge_messages(new: tuple[str, str, str], candidates: list[tuple[str, s
 
 
 def link_judge_retry_message(previous: str, error: str) -> list[dict]:
-    return [
-        {"role": "assistant", "content": previous[:4000]},
-        {"role": "user", "content": (
-            f"That answer was not valid: {error}. Answer again with only the JSON object "
-            '{"links": [...]} with one entry per candidate id, no prose.'
-        )},
-    ]
+    return retry_message(previous, error, '{"links": [...]} with one entry per candidate id, no prose.')
 
 
 # -- the conflict judge ------------------------------------------------------------------------
@@ -366,13 +363,7 @@ def trait_judge_messages(text: str, *, previous_reply: str | None, traits: list[
 
 
 def trait_judge_retry_message(previous: str, error: str) -> list[dict]:
-    return [
-        {"role": "assistant", "content": previous[:4000]},
-        {"role": "user", "content": (
-            f"That answer was not valid: {error}. Answer again with only the JSON object "
-            '{"signals": [...]} in the shape given above, no prose.'
-        )},
-    ]
+    return retry_message(previous, error, '{"signals": [...]} in the shape given above, no prose.')
 
 
 PROFILER_SYSTEM = (
@@ -416,13 +407,8 @@ def profiler_messages(agent: str, cards: list[tuple[str, str, str, str, bool]], 
 
 
 def profiler_retry_message(previous: str, error: str) -> list[dict]:
-    return [
-        {"role": "assistant", "content": previous[:4000]},
-        {"role": "user", "content": (
-            f"That answer was not valid: {error}. Answer again with only the JSON object "
-            '{"items": [...]} in the shape given above, citing only the card ids listed, no prose.'
-        )},
-    ]
+    return retry_message(previous, error,
+                         '{"items": [...]} in the shape given above, citing only the card ids listed, no prose.')
 
 
 CLUSTER_LABEL_SYSTEM = (
@@ -433,10 +419,7 @@ CLUSTER_LABEL_SYSTEM = (
 
 
 def cluster_label_retry_message(previous: str, error: str) -> list[dict]:
-    return [
-        {"role": "assistant", "content": previous[:2000]},
-        {"role": "user", "content": f'That answer was not valid: {error}. Answer again with only {{"label": "..."}}.'},
-    ]
+    return retry_message(previous, error, '{"label": "..."}.')
 
 
 def cluster_label_messages(keywords: list[str], samples: list[str], traits: list[str]) -> list[dict]:
