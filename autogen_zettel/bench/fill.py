@@ -22,7 +22,7 @@ from datetime import timedelta
 from ..cards import Message
 from ..errors import InvalidInput
 
-__all__ = ["Fill", "replay_round", "fill_tenant"]
+__all__ = ["Fill", "replay_round", "fill_tenant", "fresh_tenant"]
 
 
 @dataclass(frozen=True)
@@ -70,3 +70,30 @@ def fill_tenant(mem, turns: Sequence[Message], n_cards: int, round_days: float, 
             raise InvalidInput(f"{len(turns)} turns make no cards, so {n_cards} cards cannot be reached; "
                                "give a data file with conversation turns")
     return Fill(messages, rounds, seconds)
+
+
+def fresh_tenant(hub, data, tenant: str, n_cards: int, round_days: float, *,
+                 progress: bool = False) -> tuple[object, Fill, list[str]]:
+    """What every fill-based benchmark starts with: LoCoMo ``data`` loaded, ``tenant`` dropped and
+    opened anew, filled to ``n_cards`` cards (a tqdm bar with ``progress``), captures flushed.
+
+    :returns: (the tenant, how filling went, the data's questions for recall timing)
+    """
+    from .locomo import load_locomo
+
+    convs = load_locomo(data)
+    turns = [t for c in convs for t in c.turns]
+    hub.drop_tenant(tenant)
+    mem = hub.tenant(tenant)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=n_cards, desc="filling", unit="card")
+    try:
+        fill = fill_tenant(mem, turns, n_cards, round_days, progress=bar.update if bar else None)
+    finally:
+        if bar:
+            bar.close()
+    mem.flush()
+    return mem, fill, [q.text for c in convs for q in c.questions]

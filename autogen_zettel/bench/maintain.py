@@ -14,8 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .fill import fill_tenant
-from .locomo import load_locomo
+from .fill import fresh_tenant
 
 __all__ = ["run_maintain"]
 
@@ -33,21 +32,9 @@ def _latency(mem, questions: list[str], at, n: int = 50) -> float:
 def run_maintain(hub, data: str | Path, *, n_cards: int = 10_000, tenant: str = "maintain", round_days: int = 30,
                  progress: bool = False) -> dict:
     """Fill ``tenant`` to ``n_cards`` cards, then time one full maintenance run."""
-    convs = load_locomo(data)
-    turns = [t for c in convs for t in c.turns]
-    questions = [q.text for c in convs for q in c.questions]
-    hub.drop_tenant(tenant)
-    mem = hub.tenant(tenant)
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=n_cards, desc="filling", unit="card")
     t_start = time.perf_counter()
-    fill_tenant(mem, turns, n_cards, round_days, progress=bar.update if bar else None)
+    mem, _, questions = fresh_tenant(hub, data, tenant, n_cards, round_days, progress=progress)
     fill_s = time.perf_counter() - t_start
-    if bar:
-        bar.close()
     last = max(c.created_at for c in mem.db.recent_cards(1))
     at = last + timedelta(days=1)
     before = mem.stats()

@@ -18,8 +18,7 @@ import numpy as np
 
 from ..evolution import PersonaEngine
 from ..persona import persona_from_dict
-from .fill import fill_tenant
-from .locomo import load_locomo
+from .fill import fresh_tenant
 
 __all__ = ["run_persona"]
 
@@ -40,13 +39,8 @@ def _pct(values: list[float]) -> tuple[float, float]:
 def run_persona(hub, data: str | Path, *, n_cards: int = 2000, days: int = 30, feedback_per_day: int = 6,
                 queries: int = 200, tenant: str = "persona-bench", progress: bool = False) -> dict:
     """Fill ``tenant``, evolve a persona over ``days`` days, and time mining and modulated recall."""
-    convs = load_locomo(data)
-    turns = [t for c in convs for t in c.turns]
-    questions = [q.text for c in convs for q in c.questions][:queries]
-    hub.drop_tenant(tenant)
-    mem = hub.tenant(tenant)
-    fill = fill_tenant(mem, turns, n_cards, round_days=30)
-    mem.flush()
+    mem, fill, questions = fresh_tenant(hub, data, tenant, n_cards, round_days=30, progress=progress)
+    questions = questions[:queries]
     persona = persona_from_dict({
         "name": tenant, "traits": {"conciseness": 0.5, "rigour": 0.6, "humour": 0.3},
         "modules": [{"name": "brief", "prompt": "Answer in at most three sentences.",

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .fill import fill_tenant
-from .locomo import load_locomo
+from .fill import fresh_tenant
 
 __all__ = ["run_scale"]
 
@@ -21,19 +20,7 @@ __all__ = ["run_scale"]
 def run_scale(hub, data: str | Path, *, n_cards: int = 10_000, n_queries: int = 200, tenant: str = "scale",
               progress: bool = False) -> dict:
     """Fill ``tenant`` to ``n_cards`` cards and time ingestion, recall and reopening."""
-    convs = load_locomo(data)
-    turns = [t for c in convs for t in c.turns]
-    questions = [q.text for c in convs for q in c.questions]
-    hub.drop_tenant(tenant)
-    mem = hub.tenant(tenant)
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=n_cards, desc="filling", unit="card")
-    fill = fill_tenant(mem, turns, n_cards, round_days=365, progress=bar.update if bar else None)
-    if bar:
-        bar.close()
+    mem, fill, questions = fresh_tenant(hub, data, tenant, n_cards, round_days=365, progress=progress)
     cards = mem.db.count()
     mem.recall("warm up", k=10, touch=False)
     latencies = []
