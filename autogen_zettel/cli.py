@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .cards import Message
-from .config import MemoryConfig, config_from_dict, load_config, read_text
+from .config import MemoryConfig, load_config, read_text
 from .errors import ConfigError, NotFound, ZettelError
 from .memory import MemoryHub, Zettelkasten, validate_tenant_name
 

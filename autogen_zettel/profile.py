@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 
 from .cards import SECTIONS, Card, CardKind, CardStatus, ProfileItem

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import statistics
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
