@@ -129,7 +129,6 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
         capability = ZettelMemoryCapability(hub, tenant=tenant, memory_guide=False, **options)
         capability.add_to_agent(self)  # the recall hook, and capture wrapping receive/send (see its docstring)
         self.persona_engine = None
-        self._applied_version: int | None = None
         self._applied_temperature: float | None = None
         if evolve:
             from .evolution import PersonaEngine
@@ -194,13 +193,12 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
             return None
         stack = engine.stack
         rendered = stack.render()
-        # content, not just the version: forgetting scrubs a stored version in place, and the
+        # by content, not by version number: forgetting scrubs a stored version in place, and the
         # forgotten words must leave the live system message before the next reply
-        if stack.version != self._applied_version or rendered != self.system_message:
+        if rendered != self.system_message:
             self.update_system_message(rendered)
-            self._set_temperature(stack.temperature)
-            self._applied_version = stack.version
             log.debug("agent %s: prompt stack version %d in force", self.name, stack.version)
+        self._set_temperature(stack.temperature)  # no-op unless it changed
         return stack.version
 
     def _llm_config_dict(self, config: Any = None) -> dict:

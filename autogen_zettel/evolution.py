@@ -51,6 +51,7 @@ from .modules import ModuleEvent, ModuleState, ModuleStatus, step_module
 from .persona import Persona
 from .prompt_stack import PromptStack, session_layer, stack_temperature, trait_layer
 from .store.persona_db import PersonaStore
+from .traits import condition_holds
 
 __all__ = ["PersonaEngine", "MiningReport"]
 
@@ -320,7 +321,7 @@ class PersonaEngine:
             for module in self.persona.modules:
                 if module.condition is None:
                     continue
-                met, why = _holds(module.condition, history, now)
+                met, why = condition_holds(module.condition, history, now)
                 state, evs = step_module(self.modules[module.name], met=met, reason=why,
                                          feedback=list(self._feedback), now=now, cfg=self.cfg)
                 self.modules[module.name] = state
@@ -499,9 +500,3 @@ class PersonaEngine:
             "prompt_version": self.stack.version,
             "candidates": [c["label"] for c in self.candidates],
         }
-
-
-def _holds(condition: Any, history: Mapping[str, list], now: datetime) -> tuple[bool, str]:
-    from .traits import condition_holds
-
-    return condition_holds(condition, history, now)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from . import prompts
+from .modules import module_temperature
 
 __all__ = ["PromptStack", "trait_layer", "session_layer", "stack_temperature"]
 
@@ -106,8 +107,7 @@ def stack_temperature(base: float | None, modules: Sequence[tuple[float, float]]
     >>> stack_temperature(None, []) is None
     True
     """
-    deltas = [d * w for d, w in modules if d and w > 0]
-    if not deltas:
+    if not any(d and w > 0 for d, w in modules):
         return None
     start = 1.0 if base is None else base  # 1.0 is the OpenAI API default
-    return round(min(2.0, max(0.0, start + sum(deltas))), 4)
+    return round(min(2.0, module_temperature(start, modules)), 4)
