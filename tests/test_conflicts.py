@@ -42,13 +42,19 @@ def _statuses(mem, *cards):
     return [mem.card(c.id).status for c in cards]
 
 
-def test_coriander_statement_beats_a_next_day_order(hub, clock):
+def coriander(hub, clock):
+    """The articles' example: a stated dislike of coriander, then an order with coriander a day later."""
     mem = hub.tenant("alice")
     said = mem.remember("I don't eat coriander, it tastes like soap to me.", speaker="Ann", message_id="m1",
                         session_id="s1")[0]
     clock.advance(days=1)
     order = mem.remember("Please order the pho with extra coriander.", speaker="Ann", message_id="m2",
                          session_id="s2")[0]
+    return mem, said, order
+
+
+def test_coriander_statement_beats_a_next_day_order(hub, clock):
+    mem, said, order = coriander(hub, clock)
     assert order.status is CardStatus.TO_VERIFY  # the returned card already shows it
     assert _statuses(mem, said, order) == [CardStatus.ACTIVE, CardStatus.TO_VERIFY]
     [conflict] = mem.conflicts(said.id)
@@ -63,12 +69,7 @@ def test_coriander_statement_beats_a_next_day_order(hub, clock):
 
 
 def test_freezing_the_winner_lets_the_other_version_be_recalled(hub, clock):
-    mem = hub.tenant("alice")
-    said = mem.remember("I don't eat coriander, it tastes like soap to me.", speaker="Ann", message_id="m1",
-                        session_id="s1")[0]
-    clock.advance(days=1)
-    order = mem.remember("Please order the pho with extra coriander.", speaker="Ann", message_id="m2",
-                         session_id="s2")[0]
+    mem, said, order = coriander(hub, clock)
     assert _statuses(mem, said, order) == [CardStatus.ACTIVE, CardStatus.TO_VERIFY]
     mem.freeze(said.id)  # the winner leaves the contest: nothing is left to conflict with
     assert _statuses(mem, said, order) == [CardStatus.FROZEN, CardStatus.ACTIVE]
