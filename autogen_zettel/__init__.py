@@ -1,119 +1,91 @@
-"""autogen-zettel: per-agent long-term memory for AutoGen, built as a Zettelkasten."""
+"""autogen-zettel: per-agent long-term memory for AutoGen, built as a Zettelkasten.
 
-from .audit import AuditReport
-from .cards import (
-    Card,
-    CardKind,
-    CardStatus,
-    Conflict,
-    EvidenceSource,
-    Hit,
-    Link,
-    LinkKind,
-    Message,
-    PrivacyTier,
-)
-from .clock import SimulatedClock, SystemClock
-from .config import MemoryConfig, PersonaConfig, load_config
-from .conflicts import Verdict, llm_judge
-from .embed import Embedder, FlagEmbedder, HashEmbedder
-from .errors import (
-    ConfigError,
-    EmbeddingMismatch,
-    InvalidInput,
-    LLMOutputError,
-    NotFound,
-    StoreLocked,
-    ZettelError,
-)
-from .evolution import MiningReport, PersonaEngine
-from .forget import ForgetReport
-from .llm import LLMLinkJudge, LLMRefiner, load_llm_config
-from .llm_persona import LLMProfiler, LLMTraitJudge
-from .maintenance import MaintenanceReport
-from .memory import MemoryHub, Zettelkasten
-from .mining import TraitState
-from .modules import ModuleEvent, ModuleStatus
-from .offline import OfflineMemoryClient, offline_llm_config
-from .persona import Persona, PromptModule, load_persona
-from .privacy import redact
-from .prompt_stack import PromptStack
-from .simulate import RunResult, load_scenario, run_scenario
-from .traits import TraitSpec, default_traits, load_trait_specs, parse_condition
+The public names load on first use (PEP 562): ``import autogen_zettel`` costs nothing, and
+importing the memory loads neither AutoGen, the persona engine nor the simulator. Everything
+not listed here is internal and may move.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 __version__ = "0.1.0"
 
-# The agent classes import autogen (seconds to load): they load on first use, so the
-# memory core stays importable without it.
-_LAZY = {"MemoryAugmentedAssistantAgent", "ZettelMemoryCapability", "ScriptedUserAgent"}
+# public name -> the module that defines it
+_EXPORTS: dict[str, str] = {
+    # the memory
+    "MemoryHub": "autogen_zettel.memory.hub",
+    "Zettelkasten": "autogen_zettel.memory.tenant",
+    "Card": "autogen_zettel.base.cards",
+    "CardKind": "autogen_zettel.base.cards",
+    "CardStatus": "autogen_zettel.base.cards",
+    "Hit": "autogen_zettel.base.cards",
+    "Link": "autogen_zettel.base.cards",
+    "LinkKind": "autogen_zettel.base.cards",
+    "Message": "autogen_zettel.base.cards",
+    "PrivacyTier": "autogen_zettel.base.cards",
+    "ForgetReport": "autogen_zettel.trust.forget",
+    "MaintenanceReport": "autogen_zettel.trust.maintenance",
+    "AuditReport": "autogen_zettel.store.audit",
+    "redact": "autogen_zettel.trust.privacy",
+    # the agent (these load AutoGen)
+    "MemoryAugmentedAssistantAgent": "autogen_zettel.agent.assistant",
+    "ZettelMemoryCapability": "autogen_zettel.agent.capability",
+    "ScriptedUserAgent": "autogen_zettel.agent.support",
+    "OfflineMemoryClient": "autogen_zettel.agent.offline",
+    "offline_llm_config": "autogen_zettel.agent.offline",
+    # the persona
+    "Persona": "autogen_zettel.persona.spec",
+    "load_persona": "autogen_zettel.persona.spec",
+    "PersonaEngine": "autogen_zettel.persona.engine",
+    "TraitSpec": "autogen_zettel.persona.traits",
+    "load_trait_specs": "autogen_zettel.persona.traits",
+    # configuration and time
+    "MemoryConfig": "autogen_zettel.base.config",
+    "PersonaConfig": "autogen_zettel.base.config",
+    "load_config": "autogen_zettel.base.config",
+    "load_llm_config": "autogen_zettel.base.llm",
+    "SimulatedClock": "autogen_zettel.base.clock",
+    "SystemClock": "autogen_zettel.base.clock",
+    # extension points: inject your own embedder, refiner, judges
+    "Embedder": "autogen_zettel.core.embed",
+    "FlagEmbedder": "autogen_zettel.core.embed",
+    "HashEmbedder": "autogen_zettel.core.embed",
+    "Refiner": "autogen_zettel.core.refine",
+    "LLMRefiner": "autogen_zettel.core.llm_refine",
+    "LLMLinkJudge": "autogen_zettel.core.llm_refine",
+    "llm_judge": "autogen_zettel.trust.conflicts",
+    "LLMTraitJudge": "autogen_zettel.persona.judges",
+    "LLMProfiler": "autogen_zettel.persona.judges",
+    # research simulations
+    "load_scenario": "autogen_zettel.research.scenario",
+    "run_scenario": "autogen_zettel.research.simulate",
+    # errors
+    "ZettelError": "autogen_zettel.base.errors",
+    "ConfigError": "autogen_zettel.base.errors",
+    "InvalidInput": "autogen_zettel.base.errors",
+    "NotFound": "autogen_zettel.base.errors",
+    "StoreLocked": "autogen_zettel.base.errors",
+    "EmbeddingMismatch": "autogen_zettel.base.errors",
+    "LLMOutputError": "autogen_zettel.base.errors",
+}
+
+# names whose module imports AutoGen
+AGENT_NAMES = frozenset(n for n, m in _EXPORTS.items() if m.startswith("autogen_zettel.agent."))
+
+__all__ = list(_EXPORTS)
 
 
-def __getattr__(name: str):
-    if name in _LAZY:
-        from . import agent
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'autogen_zettel' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
 
-        return getattr(agent, name)
-    raise AttributeError(f"module 'autogen_zettel' has no attribute {name!r}")
 
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])
 
-__all__ = [
-    "MemoryHub",
-    "MemoryAugmentedAssistantAgent",
-    "ZettelMemoryCapability",
-    "ScriptedUserAgent",
-    "Persona",
-    "PromptModule",
-    "load_persona",
-    "PersonaEngine",
-    "PersonaConfig",
-    "MiningReport",
-    "TraitSpec",
-    "TraitState",
-    "default_traits",
-    "load_trait_specs",
-    "parse_condition",
-    "ModuleStatus",
-    "ModuleEvent",
-    "PromptStack",
-    "LLMTraitJudge",
-    "LLMProfiler",
-    "LLMRefiner",
-    "LLMLinkJudge",
-    "load_llm_config",
-    "OfflineMemoryClient",
-    "offline_llm_config",
-    "run_scenario",
-    "load_scenario",
-    "RunResult",
-    "Zettelkasten",
-    "Card",
-    "CardKind",
-    "CardStatus",
-    "Hit",
-    "Link",
-    "LinkKind",
-    "Message",
-    "PrivacyTier",
-    "EvidenceSource",
-    "Conflict",
-    "Verdict",
-    "llm_judge",
-    "ForgetReport",
-    "MaintenanceReport",
-    "AuditReport",
-    "redact",
-    "MemoryConfig",
-    "load_config",
-    "Embedder",
-    "FlagEmbedder",
-    "HashEmbedder",
-    "SimulatedClock",
-    "SystemClock",
-    "ZettelError",
-    "ConfigError",
-    "InvalidInput",
-    "NotFound",
-    "StoreLocked",
-    "EmbeddingMismatch",
-    "LLMOutputError",
-]

@@ -1,5 +1,5 @@
 """``python -m autogen_zettel`` runs the CLI."""
 
-from .cli import main
+from autogen_zettel.cli.main import main
 
 main()

@@ -18,8 +18,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from autogen_zettel.llm import load_llm_config
-from autogen_zettel.simulate import report, run_scenario
+from autogen_zettel.base.llm import load_llm_config
+from autogen_zettel.research.report import report
+from autogen_zettel.research.simulate import run_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 

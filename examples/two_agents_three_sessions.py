@@ -17,11 +17,11 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
-from autogen_zettel.agent import MemoryAugmentedAssistantAgent, quiet_io
-from autogen_zettel.clock import SimulatedClock
-from autogen_zettel.llm import load_llm_config
+from autogen_zettel.agent.assistant import MemoryAugmentedAssistantAgent, quiet_io
+from autogen_zettel.base.clock import SimulatedClock
+from autogen_zettel.base.llm import load_llm_config
 from autogen_zettel.memory import MemoryHub
-from autogen_zettel.persona import load_persona
+from autogen_zettel.persona.spec import load_persona
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -54,7 +54,7 @@ def run(tmp_path):
     """The CLI on a fresh data folder with the hashing embedder: ``run("cards", "ann", input=...)``."""
     from click.testing import CliRunner
 
-    from autogen_zettel.cli import main
+    from autogen_zettel.cli.main import main
 
     cfg = tmp_path / "cfg.yaml"
     cfg.write_text("embedding:\n  model: hash-128\n")
@@ -72,7 +72,7 @@ _MINILM = {}
 @pytest.fixture(scope="session")
 def minilm():
     """The real bundled all-MiniLM-L6-v2 through FlagEmbedding, loaded once per test run."""
-    from autogen_zettel.embed import FlagEmbedder
+    from autogen_zettel.core.embed import FlagEmbedder
 
     if "e" not in _MINILM:
         _MINILM["e"] = FlagEmbedder()

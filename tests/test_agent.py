@@ -11,7 +11,7 @@ import autogen
 import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
-from autogen_zettel.agent import (
+from autogen_zettel.agent.assistant import (
     HOOK,
     MemoryAugmentedAssistantAgent,
     ScriptedUserAgent,
@@ -19,9 +19,9 @@ from autogen_zettel.agent import (
     message_id_for,
     quiet_io,
 )
-from autogen_zettel.errors import InvalidInput
-from autogen_zettel.persona import persona_from_dict
-from autogen_zettel.prompts import RECALL_CLOSE, RECALL_OPEN, recall_block
+from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.persona.spec import persona_from_dict
+from autogen_zettel.base.prompts import RECALL_CLOSE, RECALL_OPEN, recall_block
 
 from .openai_stub import OpenAIStub
 
@@ -341,8 +341,8 @@ def test_group_chat_with_llm_refiner_and_llm_replies(clock):
     import json
     import re
 
-    from autogen_zettel.llm import LLMRefiner
-    from autogen_zettel.prompts import REFINE_SYSTEM
+    from autogen_zettel.core.llm_refine import LLMRefiner
+    from autogen_zettel.base.prompts import REFINE_SYSTEM
 
     def serve(body):
         system = body["messages"][0]["content"]

@@ -17,9 +17,9 @@ import autogen  # noqa: E402
 import pytest  # noqa: E402
 
 from autogen_zettel import MemoryHub, SimulatedClock  # noqa: E402
-from autogen_zettel.agent import MemoryAugmentedAssistantAgent, ScriptedUserAgent, quiet_io  # noqa: E402
-from autogen_zettel.persona import load_persona  # noqa: E402
-from autogen_zettel.simulate import run_scenario  # noqa: E402
+from autogen_zettel.agent.assistant import MemoryAugmentedAssistantAgent, ScriptedUserAgent, quiet_io  # noqa: E402
+from autogen_zettel.persona.spec import load_persona  # noqa: E402
+from autogen_zettel.research.simulate import run_scenario  # noqa: E402
 
 from .openai_stub import OpenAIStub  # noqa: E402
 

@@ -9,10 +9,10 @@ from datetime import datetime, timedelta
 import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
-from autogen_zettel.agent import MemoryAugmentedAssistantAgent, ScriptedUserAgent, quiet_io
-from autogen_zettel.config import config_from_dict
-from autogen_zettel.modules import ModuleStatus
-from autogen_zettel.persona import persona_from_dict
+from autogen_zettel.agent.assistant import MemoryAugmentedAssistantAgent, ScriptedUserAgent, quiet_io
+from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.persona.behaviours import ModuleStatus
+from autogen_zettel.persona.spec import persona_from_dict
 
 from .openai_stub import OpenAIStub
 

@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from click.testing import CliRunner
 
-from autogen_zettel.audit import GENESIS, AuditLog, digest
-from autogen_zettel.cli import main
+from autogen_zettel.store.audit import GENESIS, AuditLog, content_digest
+from autogen_zettel.cli.main import main
 
 from .conftest import T0
 
@@ -17,7 +17,7 @@ from .conftest import T0
 def _log(tmp_path, n=4):
     log = AuditLog(tmp_path / "audit" / "alice.sqlite")
     for i in range(n):
-        log.append("forget", {"card_ids": [f"c{i}"], "content_sha256": [digest(f"secret {i}")]},
+        log.append("forget", {"card_ids": [f"c{i}"], "content_sha256": [content_digest(f"secret {i}")]},
                    at=T0 + timedelta(days=i))
     return log
 
@@ -63,7 +63,7 @@ def test_editing_one_row_is_detected(tmp_path, tamper, problem):
 
 
 def test_rehashing_one_entry_still_breaks_the_next_link(tmp_path):
-    from autogen_zettel.audit import _entry_hash
+    from autogen_zettel.store.audit import _entry_hash
 
     log = _log(tmp_path)
     log.close()

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub
-from autogen_zettel.bench.fill import fill_tenant, replay_round
-from autogen_zettel.bench.locomo import load_locomo
-from autogen_zettel.bench.scale import run_scale
-from autogen_zettel.errors import InvalidInput
+from autogen_zettel.research.bench.fill import fill_tenant, replay_round
+from autogen_zettel.research.bench.locomo import load_locomo
+from autogen_zettel.research.bench.scale import run_scale
+from autogen_zettel.base.errors import InvalidInput
 
 from .test_cli import LOCOMO
 
@@ -46,7 +46,7 @@ def test_replayed_reply_ids_stay_inside_their_round(data):
 def test_fill_refuses_turns_that_make_no_cards():
     from datetime import datetime
 
-    from autogen_zettel.cards import Message
+    from autogen_zettel.base.cards import Message
 
     with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
         with pytest.raises(InvalidInput, match="make no cards"):

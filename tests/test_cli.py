@@ -8,7 +8,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from autogen_zettel.cli import main
+from autogen_zettel.cli.main import main
 
 LOCOMO = {
     "sample_id": "tiny",

@@ -8,10 +8,10 @@ from datetime import timedelta
 import pytest
 
 from autogen_zettel import CardStatus, HashEmbedder, MemoryHub
-from autogen_zettel.cards import EvidenceSource, LinkKind
-from autogen_zettel.config import ConflictConfig
-from autogen_zettel.conflicts import Verdict, llm_judge, recency_weight, source_weight, version_weight
-from autogen_zettel.errors import LLMOutputError
+from autogen_zettel.base.cards import EvidenceSource, LinkKind
+from autogen_zettel.base.config import ConflictConfig
+from autogen_zettel.trust.conflicts import Verdict, llm_judge, recency_weight, source_weight, version_weight
+from autogen_zettel.base.errors import LLMOutputError
 
 from .conftest import T0
 
@@ -26,8 +26,8 @@ def test_evidence_weights_follow_the_article():
 
 
 def test_consensus_of_three_sessions_multiplies_by_one_and_a_half():
-    from autogen_zettel.cards import Card, CardKind
-    from autogen_zettel.claims import Claim
+    from autogen_zettel.base.cards import Card, CardKind
+    from autogen_zettel.core.claims import Claim
 
     cfg = ConflictConfig()
     claim = Claim("ann", "run", 1)
@@ -215,7 +215,7 @@ def test_llm_judge_sends_both_cards_in_the_prompt_from_prompts_module():
 
 
 def _card_pair():
-    from autogen_zettel.cards import Card, CardKind
+    from autogen_zettel.base.cards import Card, CardKind
 
     return (Card("a", "I had steak.", CardKind.EVENT, "Ann", T0, ("m1",)),
             Card("b", "I am vegan.", CardKind.FACT, "Ann", T0, ("m2",)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from autogen_zettel.evidence import (
+from autogen_zettel.persona.signals import (
     EXPLICIT_STRENGTH,
     GENERIC_STRENGTH,
     SELF_STRENGTH,
@@ -15,7 +15,7 @@ from autogen_zettel.evidence import (
     feedback_signals,
     valence,
 )
-from autogen_zettel.traits import TraitSpec, default_traits
+from autogen_zettel.persona.traits import TraitSpec, default_traits
 
 SPECS = default_traits()
 SHORT = "Yes, book the lab for Tuesday."

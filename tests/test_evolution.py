@@ -9,10 +9,10 @@ from datetime import datetime, timedelta
 import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
-from autogen_zettel.config import config_from_dict
-from autogen_zettel.evolution import PersonaEngine
-from autogen_zettel.modules import ModuleStatus
-from autogen_zettel.persona import persona_from_dict
+from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.persona.engine import PersonaEngine
+from autogen_zettel.persona.behaviours import ModuleStatus
+from autogen_zettel.persona.spec import persona_from_dict
 
 T0 = datetime(2024, 4, 1, 9, 0)
 SHORT = "Pilot: 42 enrolled, 7 dropped out."
@@ -260,7 +260,7 @@ def test_forgetting_a_card_removes_it_from_profile_prompt_versions_and_evidence(
 def test_persona_bench_runs_and_reports(tmp_path):
     import json
 
-    from autogen_zettel.bench.persona import run_persona
+    from autogen_zettel.research.bench.persona import run_persona
 
     from .test_cli import LOCOMO
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from autogen_zettel import HashEmbedder, InvalidInput, Message, MemoryHub, NotFound
-from autogen_zettel.cards import CardKind
-from autogen_zettel.forget import FORGOTTEN
-from autogen_zettel.refine import CardDraft, split_sentences
+from autogen_zettel.base.cards import CardKind
+from autogen_zettel.trust.forget import FORGOTTEN
+from autogen_zettel.core.refine import CardDraft, split_sentences
 
 from .conftest import T0
 

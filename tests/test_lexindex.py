@@ -7,7 +7,7 @@ import uuid
 import pytest
 from qdrant_client import QdrantClient, models
 
-from autogen_zettel.lexical import sparse_doc, sparse_query
+from autogen_zettel.core.lexical import sparse_doc, sparse_query
 from autogen_zettel.store.lexindex import LexicalIndex
 
 DOCS = [

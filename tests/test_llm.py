@@ -13,19 +13,12 @@ from pathlib import Path
 import pytest
 
 from autogen_zettel import CardKind, HashEmbedder, LinkKind, MemoryHub, SimulatedClock
-from autogen_zettel.cards import Card
-from autogen_zettel.errors import ConfigError, LLMOutputError
-from autogen_zettel.llm import (
-    LLMLinkJudge,
-    LLMRefiner,
-    OpenAIWrapperCompleter,
-    llm_config_from_dict,
-    load_llm_config,
-    parse_json_object,
-    validate_cards,
-)
-from autogen_zettel.offline import offline_llm_config
-from autogen_zettel.refine import refine_message
+from autogen_zettel.base.cards import Card
+from autogen_zettel.base.errors import ConfigError, LLMOutputError
+from autogen_zettel.base.llm import OpenAIWrapperCompleter, llm_config_from_dict, load_llm_config, parse_json_object
+from autogen_zettel.core.llm_refine import LLMLinkJudge, LLMRefiner, validate_cards
+from autogen_zettel.agent.offline import offline_llm_config
+from autogen_zettel.core.refine import refine_message
 
 from .openai_stub import OpenAIStub, StubError
 
@@ -55,8 +48,8 @@ def scripted(*answers: str):
 
 def test_only_agent_and_llm_modules_import_autogen_and_llm_loads_it_lazily():
     code = (
-        "import sys, autogen_zettel.llm, autogen_zettel.offline, autogen_zettel.persona, "
-        "autogen_zettel.prompts, autogen_zettel.simulate; "
+        "import sys, autogen_zettel.base.llm, autogen_zettel.persona.spec, "
+        "autogen_zettel.base.prompts, autogen_zettel.research.simulate; "
         "assert 'autogen' not in sys.modules, 'autogen was imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
@@ -94,7 +87,7 @@ def test_invalid_json_is_retried_once_with_the_error():
 def test_twice_invalid_falls_back_to_the_heuristic_refiner(caplog):
     with OpenAIStub(scripted("nope", '{"cards": [{"content": "x"}]}')) as stub:
         refiner = LLMRefiner(stub.llm_config())
-        with caplog.at_level(logging.WARNING, logger="autogen_zettel.llm"):
+        with caplog.at_level(logging.WARNING, logger="autogen_zettel.base.llm"):
             drafts = refiner.refine(TEXT, speaker="ada", message_id="m1")
     assert len(stub.requests) == 2
     assert refiner.fallbacks == 1
@@ -186,7 +179,7 @@ def test_link_judge_gives_up_after_two_invalid_answers(caplog):
     bad = json.dumps({"links": [{"id": "c7", "grade": "STRONGLY"}]})
     with OpenAIStub(scripted(bad, bad)) as stub:
         judge = LLMLinkJudge(stub.llm_config())
-        with caplog.at_level(logging.WARNING, logger="autogen_zettel.llm"):
+        with caplog.at_level(logging.WARNING, logger="autogen_zettel.base.llm"):
             grades = judge(card("n", "x y z"), [(card("a", "a b c"), 0.7)])
     assert grades is None and judge.failures == 1 and len(stub.requests) == 2
     assert "similarity thresholds" in caplog.text
@@ -243,7 +236,7 @@ def test_invalid_answers_are_logged_by_kind_never_quoted(caplog):
         refiner.refine(TEXT, speaker="ada", message_id="m1")
         assert "brass key" in stub.requests[1]["messages"][-2]["content"]  # the retry still shows the answer
         assert LLMLinkJudge(stub.llm_config())(card("n", "x y z"), [(card("a", "a b c"), 0.7)]) is None
-    records = [r for r in caplog.records if r.name == "autogen_zettel.llm"]
+    records = [r for r in caplog.records if r.name == "autogen_zettel.base.llm"]
     assert len(records) == 6  # 2 invalid answers + 1 fallback warning, for each of the two helpers
     for r in records:
         assert "brass key" not in r.getMessage() and "juniper" not in r.getMessage(), r.getMessage()

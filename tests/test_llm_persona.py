@@ -9,13 +9,14 @@ from datetime import timedelta
 
 import pytest
 
-from autogen_zettel.cards import Card, CardKind
-from autogen_zettel.errors import LLMOutputError
-from autogen_zettel.evidence import SignalSource, TraitSignal
-from autogen_zettel.llm import LLMProfiler, LLMTraitJudge, parse_json_object
-from autogen_zettel.llm_persona import validate_profile_items, validate_signals
-from autogen_zettel.profile import ProfileItem, merge_profile
-from autogen_zettel.traits import default_traits
+from autogen_zettel.base.cards import Card, CardKind
+from autogen_zettel.base.errors import LLMOutputError
+from autogen_zettel.persona.signals import SignalSource, TraitSignal
+from autogen_zettel.base.llm import parse_json_object
+from autogen_zettel.persona.judges import LLMProfiler, LLMTraitJudge
+from autogen_zettel.persona.judges import validate_profile_items, validate_signals
+from autogen_zettel.persona.profile import ProfileItem, merge_profile
+from autogen_zettel.persona.traits import default_traits
 
 from .conftest import T0
 from .openai_stub import OpenAIStub, StubError
@@ -75,7 +76,7 @@ def test_trait_judge_retries_once_with_the_error():
 def test_trait_judge_gives_up_after_two_failures(caplog):
     with OpenAIStub(scripted(StubError(400, "bad request"), "no json at all")) as stub:
         judge = LLMTraitJudge(stub.llm_config())
-        with caplog.at_level(logging.WARNING, logger="autogen_zettel.llm_persona"):
+        with caplog.at_level(logging.WARNING, logger="autogen_zettel.persona.judges"):
             assert judge(FEEDBACK, previous_reply=REPLY, specs=default_traits()) is None
     assert len(stub.requests) == 2 and judge.failures == 1
     assert any("offline feedback signals" in r.getMessage() for r in caplog.records)
@@ -141,7 +142,7 @@ def test_profiler_retries_on_an_uncited_item_then_gives_up(caplog):
     unknown = json.dumps({"items": [{"section": "preferences", "text": "Ann likes tea.", "weight": 1, "cards": ["c9"]}]})
     with OpenAIStub(scripted(uncited, unknown)) as stub:
         profiler = LLMProfiler(stub.llm_config())
-        with caplog.at_level(logging.WARNING, logger="autogen_zettel.llm_persona"):
+        with caplog.at_level(logging.WARNING, logger="autogen_zettel.persona.judges"):
             assert profiler(_cards(), now=T0) is None
     assert profiler.calls == 2 and profiler.failures == 1
     assert "cards must list the ids" in stub.requests[1]["messages"][-1]["content"]
@@ -210,8 +211,8 @@ def test_trait_judge_names_a_candidate_trait_cluster():
 
 def test_the_persona_engine_takes_the_judges_evidence(tmp_path):
     from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
-    from autogen_zettel.evolution import PersonaEngine
-    from autogen_zettel.persona import persona_from_dict
+    from autogen_zettel.persona.engine import PersonaEngine
+    from autogen_zettel.persona.spec import persona_from_dict
 
     answer = signals_json({"trait": "conciseness", "sign": 1, "strength": 1.0, "affect": -0.3, "cue": "shorter"})
     with OpenAIStub(scripted(answer)) as stub, \

@@ -7,9 +7,9 @@ from datetime import timedelta
 import pytest
 
 from autogen_zettel import CardStatus, HashEmbedder, InvalidInput, Message, MemoryHub
-from autogen_zettel.cards import Card, CardKind, LinkKind, PrivacyTier
-from autogen_zettel.config import DecayConfig, MaintenanceConfig, config_from_dict
-from autogen_zettel.maintenance import digest, plan_merges, strength
+from autogen_zettel.base.cards import Card, CardKind, LinkKind, PrivacyTier
+from autogen_zettel.base.config import DecayConfig, MaintenanceConfig, config_from_dict
+from autogen_zettel.trust.maintenance import extractive_summary, plan_merges, strength
 
 from .conftest import T0
 
@@ -138,7 +138,7 @@ def test_session_summaries_are_linked_and_preferred_by_recall(hub):
 def test_week_summaries_and_digest():
     cards = [Card(str(i), f"note {i} " + "word " * 30, CardKind.FACT, "Ann", T0 + timedelta(days=i), ("m",))
              for i in range(3)]
-    text = digest("week 2024-W09", cards, words=5)
+    text = extractive_summary("week 2024-W09", cards, words=5)
     assert text.startswith("Summary of week 2024-W09 (2024-03-01 to 2024-03-03; Ann; 3 cards): ")
     assert text.count("…") == 3
     with pytest.raises(Exception, match="summaries"):
@@ -157,7 +157,7 @@ def test_a_tenant_made_before_these_tables_upgrades_in_place(tmp_path, clock):
     import sqlite_utils
     from sqlite_utils import Migrations
 
-    from autogen_zettel.store.db import m001_initial
+    from autogen_zettel.store.schema import m001_initial
 
     (tmp_path / "data" / "tenants").mkdir(parents=True)
     old = sqlite_utils.Database(tmp_path / "data" / "tenants" / "alice.sqlite")

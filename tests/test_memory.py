@@ -15,7 +15,7 @@ from autogen_zettel import (
     Message,
     NotFound,
 )
-from autogen_zettel.cards import LinkKind
+from autogen_zettel.base.cards import LinkKind
 
 from .conftest import T0
 
@@ -264,9 +264,9 @@ def test_forget_removes_card_links_and_vector(hub):
 def test_frozen_and_archived_cards_are_not_recalled(hub):
     mem = hub.tenant("alice")
     card = mem.remember("I am allergic to peanuts and cashews.", speaker="Ann", message_id="m1")[0]
-    mem.set_status(card.id, CardStatus.FROZEN)
+    mem.freeze(card.id)
     assert mem.recall("peanut allergy", k=5) == []
-    mem.set_status(card.id, CardStatus.ACTIVE)
+    mem.thaw(card.id)
     assert mem.recall("allergic to peanuts", k=5)[0].card.id == card.id
 
 

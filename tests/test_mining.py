@@ -12,10 +12,10 @@ from datetime import datetime, timedelta
 import networkx as nx
 import pytest
 
-from autogen_zettel.cards import Card, CardKind, Link, LinkKind
-from autogen_zettel.config import PersonaConfig
-from autogen_zettel.graph import build_graph, persona_graph
-from autogen_zettel.mining import (
+from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
+from autogen_zettel.base.config import PersonaConfig
+from autogen_zettel.core.graph import build_graph, persona_graph
+from autogen_zettel.persona.mining import (
     CandidateTrait,
     EvidenceRow,
     TraitState,
@@ -27,7 +27,7 @@ from autogen_zettel.mining import (
     strong_link_graph,
     top_keywords,
 )
-from autogen_zettel.traits import TraitSpec, default_traits
+from autogen_zettel.persona.traits import TraitSpec, default_traits
 
 T0 = datetime(2024, 3, 1, 9, 0)
 CFG = PersonaConfig()

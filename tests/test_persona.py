@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from autogen_zettel.errors import ConfigError
-from autogen_zettel.persona import Persona, PromptModule, load_persona, persona_from_dict
+from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.persona.spec import Persona, PromptModule, load_persona, persona_from_dict
 
 AGENTS = Path(__file__).resolve().parent.parent / "agents"
 

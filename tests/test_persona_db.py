@@ -11,12 +11,12 @@ import pytest
 import sqlite_utils
 
 from autogen_zettel import HashEmbedder, Message, MemoryHub
-from autogen_zettel.errors import InvalidInput
-from autogen_zettel.mining import EvidenceRow, TraitState
-from autogen_zettel.modules import ModuleEvent
-from autogen_zettel.profile import ProfileItem, render_profile
+from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.persona.mining import EvidenceRow, TraitState
+from autogen_zettel.persona.behaviours import ModuleEvent
+from autogen_zettel.persona.profile import ProfileItem, render_profile
 from autogen_zettel.store.db import CardDB, migrations
-from autogen_zettel.store.persona_db import PersonaStore, TraitPoint
+from autogen_zettel.store.persona_tables import PersonaStore, TraitPoint
 
 from .conftest import T0
 

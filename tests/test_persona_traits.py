@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from autogen_zettel.config import MemoryConfig, PersonaConfig, config_from_dict, load_config
-from autogen_zettel.errors import ConfigError
-from autogen_zettel.persona import Persona, load_persona, persona_from_dict
-from autogen_zettel.traits import Clause, default_traits
+from autogen_zettel.base.config import MemoryConfig, PersonaConfig, config_from_dict, load_config
+from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.persona.spec import Persona, load_persona, persona_from_dict
+from autogen_zettel.persona.traits import Clause, default_traits
 
 AGENTS = Path(__file__).resolve().parent.parent / "agents"
 

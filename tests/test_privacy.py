@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from autogen_zettel import CardStatus, HashEmbedder, InvalidInput, Message, MemoryHub
-from autogen_zettel.cards import PrivacyTier
-from autogen_zettel.config import config_from_dict
-from autogen_zettel.errors import ConfigError
-from autogen_zettel.privacy import Redactor, redact
+from autogen_zettel.base.cards import PrivacyTier
+from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.trust.privacy import Redactor, redact
 
 from .conftest import T0
 
@@ -170,7 +170,7 @@ def test_decaying_tier_weight_and_archive_follow_the_configured_days(clock):
 
 def test_decaying_period_runs_from_the_latest_recall(clock):
     """A preference in use keeps its weight; one nobody recalls fades at day 91 and is archived at day 181."""
-    from autogen_zettel.privacy import tier_weight
+    from autogen_zettel.trust.privacy import tier_weight
 
     cfg = config_from_dict({"privacy": {"kind_tiers": {"preference": "decaying"}}})  # 90 / 0.1 / 180 days
     with MemoryHub.open(memory=True, config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
@@ -199,9 +199,9 @@ def test_decaying_period_runs_from_the_latest_recall(clock):
 
 
 def test_a_merged_restatement_restarts_the_decaying_period():
-    from autogen_zettel.cards import Card, CardKind
-    from autogen_zettel.maintenance import merge_cards
-    from autogen_zettel.privacy import tier_weight
+    from autogen_zettel.base.cards import Card, CardKind
+    from autogen_zettel.trust.maintenance import merge_cards
+    from autogen_zettel.trust.privacy import tier_weight
 
     first = Card("a", "I love cherry jam.", CardKind.PREFERENCE, "Ann", T0, ("m1",), tier=PrivacyTier.DECAYING)
     again = first.with_changes(id="b", source_ids=("m2",), created_at=T0 + timedelta(days=100))
@@ -214,7 +214,7 @@ def test_a_merged_restatement_restarts_the_decaying_period():
 
 
 def test_private_preset_turns_preferences_decaying_and_loads():
-    from autogen_zettel.config import load_config
+    from autogen_zettel.base.config import load_config
 
     root = Path(__file__).resolve().parents[1]
     cfg = load_config(root / "configs" / "private.yaml")
@@ -230,7 +230,7 @@ def test_autogen_console_output_reaches_the_log_without_its_text(caplog):
     # quiet_io takes AutoGen's console output, which is the raw chat, before any redaction
     from autogen.io import IOStream
 
-    from autogen_zettel.agent import ScriptedUserAgent, quiet_io
+    from autogen_zettel.agent.assistant import ScriptedUserAgent, quiet_io
 
     user = ScriptedUserAgent("user")
     bank = ScriptedUserAgent("bank", lines=["Noted."])
@@ -242,5 +242,5 @@ def test_autogen_console_output_reaches_the_log_without_its_text(caplog):
     for record in caplog.records:
         text = record.getMessage() + repr(record.args)
         assert SECRETS["payment_card"] not in text and "pay the rent" not in text, record.getMessage()
-    mine = [r.getMessage() for r in caplog.records if r.name == "autogen_zettel.agent_support"]
+    mine = [r.getMessage() for r in caplog.records if r.name == "autogen_zettel.agent.support"]
     assert any("console output" in m for m in mine)  # it is noted that output came, and how much

@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 
 from autogen_zettel import Message
-from autogen_zettel.cards import Card, CardKind, CardStatus
-from autogen_zettel.errors import InvalidInput
-from autogen_zettel.profile import (
+from autogen_zettel.base.cards import Card, CardKind, CardStatus
+from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.persona.profile import (
     ProfileItem,
     card_rank,
     extract_profile,
@@ -18,7 +18,7 @@ from autogen_zettel.profile import (
     normalise_text,
     render_profile,
 )
-from autogen_zettel.store.persona_db import PersonaStore
+from autogen_zettel.store.persona_tables import PersonaStore
 
 from .conftest import T0
 

@@ -49,10 +49,10 @@ def test_modulation_must_be_callable(hub):
 def test_top_k_of_a_wider_unlock_needs_its_own_associative_cap():
     """Why recall caps again after unlocking 2k places for summary grouping (see
     ``Zettelkasten._prefer_summaries``): the first k of a 2k unlock break the share for k."""
-    from autogen_zettel.cards import Link, LinkKind
-    from autogen_zettel.config import RecallConfig
-    from autogen_zettel.graph import build_graph
-    from autogen_zettel.recall import cap_associative, unlock
+    from autogen_zettel.base.cards import Link, LinkKind
+    from autogen_zettel.base.config import RecallConfig
+    from autogen_zettel.core.graph import build_graph
+    from autogen_zettel.memory.recall import cap_associative, unlock
 
     from .test_logic import NOW, _card
 
@@ -69,7 +69,7 @@ def test_top_k_of_a_wider_unlock_needs_its_own_associative_cap():
 
 
 def test_fusion_treats_float_noise_as_no_spread():
-    from autogen_zettel.recall import fuse
+    from autogen_zettel.memory.recall import fuse
     from autogen_zettel.store.vectors import SearchResult
 
     noisy = SearchResult(dense={"a": 0.81234567, "b": 0.81234568}, lexical={})

@@ -11,8 +11,9 @@ import yaml
 from rich.console import Console
 
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock, SystemClock
-from autogen_zettel.errors import ConfigError, InvalidInput
-from autogen_zettel.simulate import load_scenario, report, run_scenario, scenario_from_dict
+from autogen_zettel.base.errors import ConfigError, InvalidInput
+from autogen_zettel.research.report import report
+from autogen_zettel.research.simulate import load_scenario, run_scenario, scenario_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "examples" / "scenarios" / "research_group.yaml"
@@ -278,7 +279,7 @@ def test_a_participant_mapping_rejects_unknown_keys_and_bad_names(tmp_path):
 
 
 def test_with_an_llm_the_simulation_judges_feedback_and_writes_profiles(tmp_path):
-    from autogen_zettel import prompts
+    from autogen_zettel.base import prompts
 
     from .openai_stub import OpenAIStub
 
@@ -302,7 +303,7 @@ def test_with_an_llm_the_simulation_judges_feedback_and_writes_profiles(tmp_path
         profiled = [b for b in stub.requests if b["messages"][0]["content"] == prompts.PROFILER_SYSTEM]
     assert judged and profiled  # the feedback went to the judge, the profile to the profiler
     from autogen_zettel.store.db import CardDB
-    from autogen_zettel.store.persona_db import PersonaStore
+    from autogen_zettel.store.persona_tables import PersonaStore
 
     db = CardDB(result.memory_dir / "tenants" / "ada.sqlite")
     try:

@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from autogen_zettel.errors import ConfigError
-from autogen_zettel.traits import (
+from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.persona.traits import (
     Clause,
     TraitSpec,
     condition_holds,

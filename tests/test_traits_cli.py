@@ -10,12 +10,12 @@ from datetime import timedelta
 
 import pytest
 
-from autogen_zettel.cli import console
-from autogen_zettel.mining import TraitState
-from autogen_zettel.modules import ModuleEvent
-from autogen_zettel.profile import ProfileItem, render_profile
+from autogen_zettel.cli.main import console
+from autogen_zettel.persona.mining import TraitState
+from autogen_zettel.persona.behaviours import ModuleEvent
+from autogen_zettel.persona.profile import ProfileItem, render_profile
 from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.persona_db import PersonaStore
+from autogen_zettel.store.persona_tables import PersonaStore
 
 from .conftest import T0
 

@@ -1,6 +1,6 @@
 """Storage: SQLite (the truth) and Qdrant (a rebuildable index)."""
 
-from .db import CardDB
-from .vectors import SearchResult, VectorIndex
+from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.vectors import SearchResult, VectorIndex
 
 __all__ = ["CardDB", "VectorIndex", "SearchResult"]

@@ -24,97 +24,12 @@ from datetime import datetime
 from pathlib import Path
 
 import sqlite_utils
-from sqlite_utils import Migrations
 
-from ..cards import Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
-from ..link import DIRECTED
-from .lifecycle import LifecycleTables
+from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
+from autogen_zettel.store.schema import migrations
+from autogen_zettel.store.lifecycle import LifecycleTables
 
 __all__ = ["CardDB"]
-
-migrations = Migrations("autogen_zettel")
-
-
-@migrations()
-def m001_initial(db: sqlite_utils.Database) -> None:
-    db["meta"].create({"key": str, "value": str}, pk="key")
-    db["cards"].create(
-        {
-            "id": str,
-            "content": str,
-            "kind": str,
-            "speaker": str,
-            "created_at": str,
-            "session_id": str,
-            "source_ids": str,
-            "tags": str,
-            "entities": str,
-            "confidence": float,
-            "importance": float,
-            "status": str,
-            "access_count": int,
-            "last_access": str,
-            "indexed": int,
-        },
-        pk="id",
-        not_null={"content", "kind", "speaker", "created_at", "status"},
-        defaults={"access_count": 0, "indexed": 0, "status": "active"},
-    )
-    db["cards"].create_index(["created_at"])
-    db["cards"].create_index(["indexed"])
-    db["links"].create(
-        {"src": str, "dst": str, "kind": str, "weight": float, "created_at": str},
-        pk=("src", "dst", "kind"),
-    )
-    db["links"].create_index(["dst"])
-    db["messages"].create(
-        {"id": str, "session_id": str, "speaker": str, "at": str, "text": str},
-        pk="id",
-    )
-    db["card_entities"].create({"card_id": str, "entity": str}, pk=("card_id", "entity"))
-    db["card_entities"].create_index(["entity"])
-
-
-@migrations()
-def m002_trust(db: sqlite_utils.Database) -> None:
-    cards = db["cards"]
-    cards.add_column("tier", str, not_null_default="standard")
-    cards.add_column("evidence", str, not_null_default="explicit")
-    cards.add_column("context", str)
-    cards.add_column("redactions", str)
-    cards.add_column("version", int, not_null_default=1)
-    cards.add_column("updated_at", str)
-    cards.create_index(["session_id"])
-    cards.create_index(["speaker"])
-    db["card_history"].create(
-        {"id": int, "card_id": str, "version": int, "at": str, "action": str, "content": str, "status": str,
-         "detail": str},
-        pk="id",
-    )
-    db["card_history"].create_index(["card_id"])
-    # context is '' (not NULL) when a claim holds everywhere, so the key stays unique
-    db["claims"].create(
-        {"card_id": str, "subject": str, "topic": str, "context": str, "polarity": int, "value": str,
-         "source": str},
-        pk=("card_id", "subject", "topic", "context"),
-    )
-    db["claims"].create_index(["subject", "topic"])
-    db["conflicts"].create(
-        {"active_id": str, "other_id": str, "subject": str, "topic": str, "resolution": str, "question": str,
-         "w_active": float, "w_other": float, "detected_at": str},
-        pk=("active_id", "other_id", "topic"),
-    )
-    db["conflicts"].create_index(["other_id"])
-    db["conflicts"].create_index(["subject", "topic"])
-
-
-@migrations()
-def m003_persona(db: sqlite_utils.Database) -> None:
-    # the persona's tables (trait evidence, history, module events, prompt and profile versions)
-    from .persona_db import create_persona_tables  # lazy: opening a store loads no persona code
-
-    create_persona_tables(db)
-
 
 def _dt(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None

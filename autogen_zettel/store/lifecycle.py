@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
-from ..cards import CardStatus, LinkKind
+from autogen_zettel.base.cards import CardStatus, LinkKind
 
 __all__ = ["LifecycleTables"]
 
@@ -197,7 +197,7 @@ class LifecycleTables:
         with self.atomic():
             rows = list(self.db.query("select * from links where src = ? or dst = ?", [old, old]))
             self.db.execute("delete from links where src = ? or dst = ?", [old, old])
-            from ..cards import Link
+            from autogen_zettel.base.cards import Link
 
             links = []
             for r in rows:

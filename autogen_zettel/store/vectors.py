@@ -6,8 +6,8 @@ SQLite, so forgetting a card leaves nothing readable behind in the index.
 
 Qdrant local mode is not thread-safe, so every call of one :class:`VectorIndex` goes through
 one lock. Backend errors are translated here, once: a missing collection is
-:class:`~autogen_zettel.errors.NotFound`, a held folder is
-:class:`~autogen_zettel.errors.StoreLocked`.
+:class:`~autogen_zettel.base.errors.NotFound`, a held folder is
+:class:`~autogen_zettel.base.errors.StoreLocked`.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from pathlib import Path
 import numpy as np
 from qdrant_client import QdrantClient, models
 
-from ..errors import ConfigError, NotFound, StoreLocked
-from .lexindex import LexicalIndex
+from autogen_zettel.base.errors import ConfigError, NotFound, StoreLocked
+from autogen_zettel.store.lexindex import LexicalIndex
 
 __all__ = ["VectorIndex", "SearchResult"]
 

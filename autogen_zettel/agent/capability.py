@@ -1,0 +1,478 @@
+"""The Zettelkasten memory as an AutoGen capability: :class:`ZettelMemoryCapability` gives any
+``ConversableAgent`` recall before its replies and captures every message it sees, and the
+records of what was recalled (:class:`RecallEvent`, :class:`UnlockedCard`).
+
+Before each reply the capability recalls from the agent's memory (the recent messages form the
+query, progressive unlocking runs) and the unlocked cards are prepended, inside a delimited
+block marked as recalled data, as ONE extra message for that reply only; the stored chat
+history never holds them. Every message the agent sees, its own and others', including in a
+GroupChat what was said while it was silent, is captured in the background with its speaker,
+session and time. Text carrying the recall delimiter is never captured again.
+:class:`~autogen_zettel.agent.assistant.MemoryAugmentedAssistantAgent` is built on it.
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import hashlib
+import inspect
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import autogen
+
+from autogen_zettel.base import prompts
+from autogen_zettel.base.cards import Hit
+from autogen_zettel.base.errors import InvalidInput, ZettelError
+from autogen_zettel.memory import MemoryHub, Zettelkasten
+from autogen_zettel.memory.recall import cut_to_budget, format_hit
+
+__all__ = [
+    "ZettelMemoryCapability",
+    "RecallEvent",
+    "UnlockedCard",
+    "message_id_for",
+    "message_text",
+    "HOOK",
+]
+
+log = logging.getLogger(__name__)
+
+HOOK = "process_all_messages_before_reply"
+_MAX_QUERY_CHARS = 2000
+_MAX_EVENTS = 200
+
+
+@dataclass(frozen=True)
+class UnlockedCard:
+    """One card recalled before a reply, and why: its layer, score and, if associative, the
+    card and link kind it was reached through."""
+
+    card_id: str
+    layer: str
+    score: float
+    speaker: str
+    content: str
+    session_id: str | None
+    at: datetime
+    source_ids: tuple[str, ...]
+    via: tuple[str, str] | None = None
+    conflicts: tuple[str, ...] = ()  # the other versions of a claim this card holds (see Hit.conflicts)
+    note: str | None = None  # the clarification question the agent may ask about a conflict
+
+    @classmethod
+    def from_hit(cls, hit: Hit) -> "UnlockedCard":
+        c = hit.card
+        return cls(c.id, hit.layer, round(float(hit.score), 4), c.speaker, c.content, c.session_id, c.created_at,
+                   tuple(c.source_ids), tuple(hit.via) if hit.via else None,
+                   tuple(x.other_content for x in hit.conflicts), hit.note)
+
+    def to_dict(self) -> dict:
+        out = {
+            "card_id": self.card_id, "layer": self.layer, "score": self.score, "speaker": self.speaker,
+            "content": self.content, "session_id": self.session_id, "at": self.at.isoformat(),
+            "source_ids": list(self.source_ids), "via": list(self.via) if self.via else None,
+        }
+        if self.conflicts:
+            out["conflicts"] = list(self.conflicts)
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+@dataclass(frozen=True)
+class RecallEvent:
+    """What an agent unlocked before one reply (``injected`` is False when nothing was)."""
+
+    agent: str
+    session_id: str | None
+    at: datetime
+    query: str
+    unlocked: tuple[UnlockedCard, ...]
+    injected: bool
+    error: str | None = None
+
+
+def message_text(message: Any) -> str:
+    """The text of an AutoGen message (str, or dict with str or multimodal ``content``)."""
+    content = message.get("content") if isinstance(message, dict) else message
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return " ".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
+    return ""
+
+
+def message_id_for(session_id: str, seq: int, speaker: str, text: str) -> str:
+    """A message's id: its session, its position there, and a digest of who said what.
+
+    Every participant of a GroupChat sees the same messages in the same order, so each one's
+    memory gives a message the same id; the digest keeps ids apart if a session id is reused.
+
+    >>> message_id_for("day-1", 3, "ada", "The pilot had 42 participants.")  # doctest: +ELLIPSIS
+    'day-1#0003-...'
+    """
+    digest = hashlib.sha1(f"{speaker}\x00{text}".encode()).hexdigest()[:6]
+    return f"{session_id}#{seq:04d}-{digest}"
+
+
+def _capture_first(capture: Callable[[Any, Any], object], deliver: Callable[..., Any], *,
+                   asynchronous: bool = False) -> Callable[..., Any]:
+    """``deliver`` (an agent's bound ``receive`` or ``send``, or their ``a_`` twins when
+    ``asynchronous``) with ``capture(message, partner)`` run first.
+
+    The wrapper is called exactly as ``deliver`` is: each call is bound to ``deliver``'s own
+    signature, so ``sender=``/``recipient=`` by keyword still work, and a wrong call raises
+    ``TypeError`` before anything is captured.
+    """
+    signature = inspect.signature(deliver)
+
+    def captured(args: tuple, kwargs: dict) -> inspect.BoundArguments:
+        call = signature.bind(*args, **kwargs)
+        capture(*call.args[:2])  # the message, and the sender or recipient
+        return call
+
+    if asynchronous:
+        @functools.wraps(deliver)
+        async def wrapped_async(*args: Any, **kwargs: Any) -> Any:
+            call = captured(args, kwargs)
+            return await deliver(*call.args, **call.kwargs)
+
+        return wrapped_async
+
+    @functools.wraps(deliver)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        call = captured(args, kwargs)
+        return deliver(*call.args, **call.kwargs)
+
+    return wrapped
+
+
+class ZettelMemoryCapability:
+    """Gives a ``ConversableAgent`` a Zettelkasten memory (recall before replies, capture of
+    everything it sees), the way AutoGen's capabilities do.
+
+    ``add_to_agent(agent)`` changes the agent as follows, and nothing else:
+
+    1. registers :meth:`recall_hook` on the hookable method ``process_all_messages_before_reply``:
+       before each reply it recalls from the memory and returns a NEW message list with one
+       extra message (role ``inject_role``) prepended, holding the unlocked cards inside a
+       ``<zettel-recall ...>`` block; the agent's stored history is never changed;
+    2. replaces the agent's bound ``receive``, ``a_receive``, ``send`` and ``a_send`` with
+       wrappers (instance attributes) that queue each message for capture, then call the
+       original; in a GroupChat the manager delivers every message to every agent through
+       ``receive``, so messages said while the agent was silent are captured too;
+    3. appends :data:`~autogen_zettel.base.prompts.MEMORY_GUIDE` (what the recall block is) to the
+       system message, unless ``memory_guide=False``;
+    4. sets ``agent.zettel_capability`` to this capability (a second attach raises).
+
+    A capability serves one agent: attaching it to a second agent, or a second capability to
+    the same agent, raises :class:`~autogen_zettel.base.errors.InvalidInput`.
+
+    :param hub: the memory hub (its clock stamps captured messages)
+    :param tenant: the memory to use: a tenant name or a :class:`Zettelkasten`
+        (default: ``hub.tenant(agent.name)``)
+    :param k: at most this many cards per reply (default ``recall.k`` of the hub's config)
+    :param token_budget: the recalled block's token budget (default ``recall.token_budget``)
+    :param query_messages: how many recent messages form the query (default ``recall.query_messages``)
+    :param include_current_session: also recall cards distilled from messages of the current
+        session that the agent has seen (they are normally in its context already)
+    :param flush_before_recall: wait for queued captures before recalling (deterministic
+        simulations; costs the capture time on the reply path)
+    :param inject_role: the role of the injected message (``system``, or ``user`` for endpoints
+        that allow one system message only)
+    :param memory_guide: append the memory guide to the system message (``add_to_agent`` only)
+    :param session_id: start in this session (else sessions follow the chats, see :meth:`start_session`)
+    :param on_recall: called with each :class:`RecallEvent`
+    :param persona_engine: a :class:`~autogen_zettel.persona.engine.PersonaEngine` to feed every
+        captured message to, and whose persona factor weights recall
+        (:class:`~autogen_zettel.agent.assistant.MemoryAugmentedAssistantAgent` makes one from its persona)
+    """
+
+    def __init__(
+        self,
+        hub: MemoryHub,
+        *,
+        tenant: str | Zettelkasten | None = None,
+        k: int | None = None,
+        token_budget: int | None = None,
+        query_messages: int | None = None,
+        include_current_session: bool = False,
+        flush_before_recall: bool = False,
+        inject_role: str = "system",
+        memory_guide: bool = True,
+        session_id: str | None = None,
+        on_recall: Callable[[RecallEvent], None] | None = None,
+        persona_engine: Any = None,
+    ):
+        if not isinstance(hub, MemoryHub):
+            raise InvalidInput(f"hub must be a MemoryHub (MemoryHub.open(...)), got {type(hub).__name__}")
+        if tenant is not None and not isinstance(tenant, (str, Zettelkasten)):
+            raise InvalidInput(f"tenant must be a tenant name or a Zettelkasten, got {type(tenant).__name__}")
+        if isinstance(tenant, Zettelkasten) and tenant.hub is not hub:
+            raise InvalidInput(f"tenant {tenant.name!r} belongs to another hub; pass hub.tenant(name) of this hub")
+        for name, value in (("k", k), ("token_budget", token_budget), ("query_messages", query_messages)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise InvalidInput(f"{name} must be a positive integer, got {value!r}")
+        if inject_role not in ("system", "user"):
+            raise InvalidInput(f"inject_role must be 'system' or 'user', got {inject_role!r}")
+        cfg = hub.config.recall
+        self.hub = hub
+        self.k = k or cfg.k
+        self.token_budget = token_budget or cfg.token_budget
+        self.query_messages = query_messages or cfg.query_messages
+        self.include_current_session = include_current_session
+        self.flush_before_recall = flush_before_recall
+        self.inject_role = inject_role
+        self.memory_guide = memory_guide
+        self.on_recall = on_recall
+        self.persona_engine = persona_engine
+        self._tenant = tenant
+        self._memory: Zettelkasten | None = tenant if isinstance(tenant, Zettelkasten) else None
+        self._agent: autogen.ConversableAgent | None = None
+        self._lock = threading.RLock()
+        self._session: str | None = None
+        self._pinned = False
+        self._auto_sessions = 0
+        self._seq: dict[str, int] = {}
+        self._last_id: dict[str, str] = {}
+        self._last_speaker: dict[str, str] = {}
+        self._seen: dict[str, set[str]] = {}
+        self.recalls: collections.deque[RecallEvent] = collections.deque(maxlen=_MAX_EVENTS)
+        if session_id is not None:
+            self.start_session(session_id)
+
+    # -- attaching ---------------------------------------------------------------------------
+    def add_to_agent(self, agent: autogen.ConversableAgent) -> None:
+        """Attach to ``agent``: register the recall hook and wrap capture (see the class docstring)."""
+        if not isinstance(agent, autogen.ConversableAgent):
+            raise InvalidInput(f"a memory attaches to a ConversableAgent, got {type(agent).__name__}")
+        hooks = getattr(agent, "hook_lists", None)
+        if not isinstance(hooks, dict) or HOOK not in hooks:
+            raise InvalidInput(
+                f"agent {agent.name!r} has no {HOOK!r} hook; this AutoGen is too old or too new: "
+                "install pyautogen>=0.9,<0.10 (or ag2<1.0)"
+            )
+        with self._lock:
+            if self._agent is not None:
+                raise InvalidInput(
+                    f"this memory capability is already attached to agent {self._agent.name!r}; "
+                    f"create one ZettelMemoryCapability per agent (agent {agent.name!r} needs its own)"
+                )
+            if getattr(agent, "zettel_capability", None) is not None:
+                raise InvalidInput(
+                    f"agent {agent.name!r} already has a Zettelkasten memory attached; attach it once"
+                )
+            if self._memory is None:
+                self._memory = self.hub.tenant(self._tenant if isinstance(self._tenant, str) else agent.name)
+            self._agent = agent
+        agent.zettel_capability = self
+        agent.register_hook(HOOK, self.recall_hook)
+        if self.memory_guide:
+            agent.update_system_message(agent.system_message.rstrip() + "\n\n" + prompts.MEMORY_GUIDE)
+        self._wrap(agent)
+
+    def _wrap(self, agent: Any) -> None:
+        received, sent = self.capture_received, self.capture_sent
+        agent.receive = _capture_first(received, agent.receive)
+        agent.a_receive = _capture_first(received, agent.a_receive, asynchronous=True)
+        agent.send = _capture_first(sent, agent.send)
+        agent.a_send = _capture_first(sent, agent.a_send, asynchronous=True)
+
+    @property
+    def agent(self) -> Any:
+        """The agent this capability is attached to (None before ``add_to_agent``)."""
+        return self._agent
+
+    @property
+    def memory(self) -> Zettelkasten:
+        """The agent's memory (a tenant of the hub)."""
+        if self._memory is None:
+            if isinstance(self._tenant, str):
+                self._memory = self.hub.tenant(self._tenant)
+            else:
+                raise InvalidInput("this capability is not attached yet; call add_to_agent(agent) first")
+        return self._memory
+
+    # -- sessions ----------------------------------------------------------------------------
+    @property
+    def session_id(self) -> str | None:
+        """The session captured messages are filed under (None before the first message)."""
+        return self._session
+
+    def start_session(self, session_id: str | None = None) -> str:
+        """Start a new session and keep it until the next call (a simulated day, a meeting).
+
+        Without a call, sessions follow the chats: a message that opens a fresh conversation
+        (the agent's history with that partner is empty, as after ``initiate_chat`` or
+        ``clear_history``) starts a new session named after the chat and the clock, e.g.
+        ``ada+bob-20240304T090000`` or ``chat_manager-20240304T090000``, the same for every
+        participant. Session ids are free text up to 120 characters.
+        """
+        if session_id is None:
+            session_id = self._auto_id()
+        if not isinstance(session_id, str) or not session_id.strip() or len(session_id) > 120:
+            raise InvalidInput(f"session_id must be non-empty text of at most 120 characters, got {session_id!r}")
+        with self._lock:
+            self._session = session_id.strip()
+            self._pinned = True
+        return self._session
+
+    def _auto_id(self, partner: Any = None) -> str:
+        """A session id every participant of the chat derives alike: who talks, and when.
+
+        A GroupChat is named after its manager; a two-agent chat after both names, sorted.
+        """
+        when = f"{self.hub.clock.now():%Y%m%dT%H%M%S}"
+        name = getattr(partner, "name", None)
+        if name is None:
+            self._auto_sessions += 1
+            return f"chat-{when}-{self._auto_sessions}"
+        if isinstance(partner, autogen.GroupChatManager) or self._agent is None:
+            return f"{name}-{when}"
+        return "+".join(sorted((self._agent.name, name))) + f"-{when}"
+
+    def _session_for(self, fresh_chat: bool, partner: Any = None) -> str:
+        with self._lock:
+            if self._session is None or (fresh_chat and not self._pinned):
+                self._session = self._auto_id(partner)
+            return self._session
+
+    # -- capture -----------------------------------------------------------------------------
+    def capture_received(self, message: Any, sender: Any) -> str | None:
+        """Queue a message the agent receives (speaker: the message's ``name``, else the sender)."""
+        agent = self._agent
+        fresh = agent is not None and not agent.chat_messages.get(sender)
+        name = message.get("name") if isinstance(message, dict) else None
+        return self.observe(message, speaker=name or getattr(sender, "name", "unknown"), fresh_chat=fresh,
+                            partner=sender)
+
+    def capture_sent(self, message: Any, recipient: Any) -> str | None:
+        """Queue a message the agent sends (speaker: the agent)."""
+        agent = self._agent
+        fresh = agent is not None and not agent.chat_messages.get(recipient)
+        return self.observe(message, speaker=agent.name if agent is not None else "unknown", fresh_chat=fresh,
+                            partner=recipient)
+
+    def observe(self, message: Any, *, speaker: str, fresh_chat: bool = False, partner: Any = None,
+                at: datetime | None = None) -> str | None:
+        """Queue one message for the background worker; returns its id, or None if not captured.
+
+        Recall blocks and offline-mode labels are stripped first; a message with nothing left
+        (or with no text, e.g. a bare tool call) is not captured but still takes its place in
+        the session's numbering.
+        """
+        text = message_text(message)
+        with self._lock:
+            session = self._session_for(fresh_chat, partner)
+            seq = self._seq.get(session, 0) + 1
+            self._seq[session] = seq
+            clean = prompts.strip_injected(text)
+            if not clean:
+                return None
+            mid = message_id_for(session, seq, speaker, text)
+            reply_to = self._last_id.get(session)
+            when = at or self.hub.clock.now()
+            try:
+                self.memory.remember_later(
+                    clean, speaker=speaker, message_id=mid, session_id=session, at=when, reply_to=reply_to,
+                )
+            except InvalidInput as exc:  # a message memory refuses must not break the chat
+                log.warning("agent %s: message %s not remembered: %s", self._agent_name, mid, exc)
+                return None
+            if self.persona_engine is not None:
+                self.persona_engine.observe(clean, speaker=speaker, message_id=mid, session_id=session, at=when,
+                                            previous_speaker=self._last_speaker.get(session))
+            self._last_id[session] = mid
+            self._last_speaker[session] = speaker
+            self._seen.setdefault(session, set()).add(mid)
+            return mid
+
+    @property
+    def _agent_name(self) -> str:
+        return self._agent.name if self._agent is not None else "?"
+
+    def flush(self) -> None:
+        """Wait until every captured message is stored and linked (re-raises a capture failure)."""
+        self.memory.flush()
+
+    # -- recall ------------------------------------------------------------------------------
+    def query_for(self, messages: Sequence[dict]) -> str:
+        """The recall query: the last ``query_messages`` messages with text, injected text removed."""
+        lines: list[str] = []
+        for m in reversed(messages):
+            if m.get("role") == "system":
+                continue
+            text = prompts.strip_injected(message_text(m))
+            if not text:
+                continue
+            who = m.get("name") or m.get("role") or ""
+            lines.append(f"{who}: {text[-1000:]}" if who else text[-1000:])
+            if len(lines) >= self.query_messages:
+                break
+        query = "\n".join(reversed(lines))
+        return query[-_MAX_QUERY_CHARS:]
+
+    def _in_context(self, hit: Hit, session: str | None) -> bool:
+        """Whether a card only restates messages of the current session (already in context)."""
+        if session is None or hit.card.session_id != session:
+            return False
+        seen = self._seen.get(session, ())
+        return all(s in seen for s in hit.card.source_ids)
+
+    def recall_hook(self, messages: list[dict]) -> list[dict]:
+        """The ``process_all_messages_before_reply`` hook: a new list, the recall block first.
+
+        The given list and its dicts are never changed. A recall failure is logged and the
+        reply goes ahead without memories.
+        """
+        out = list(messages) if messages is not None else messages
+        if not messages:
+            return out
+        query = self.query_for(messages)
+        if not query:
+            return out
+        now = self.hub.clock.now()
+        session = self._session
+        try:
+            if self.flush_before_recall:
+                self.memory.flush()
+            ask = self.k if self.include_current_session else self.k + min(self.k, len(self._seen.get(session or "", ())))
+            engine = self.persona_engine
+            hits = self.memory.recall(query, k=ask, at=now,
+                                      modulation=engine.modulation() if engine is not None else None)
+            if not self.include_current_session:
+                hits = [h for h in hits if not self._in_context(h, session)]
+            hits = cut_to_budget(hits[: self.k], self.token_budget)
+        except ZettelError as exc:
+            log.warning("agent %s: recall failed, replying without memories: %s", self._agent_name, exc)
+            self._record(RecallEvent(self._agent_name, session, now, query, (), False, str(exc)))
+            return out
+        except Exception as exc:  # noqa: BLE001 - the chat goes on; the failure is logged and recorded
+            log.warning("agent %s: recall failed, replying without memories", self._agent_name, exc_info=True)
+            self._record(RecallEvent(self._agent_name, session, now, query, (), False, repr(exc)))
+            return out
+        unlocked = tuple(UnlockedCard.from_hit(h) for h in hits)
+        self._record(RecallEvent(self._agent_name, session, now, query, unlocked, bool(hits)))
+        if not hits:
+            return out
+        lines = "\n".join(" ".join(format_hit(h).split("\n")) for h in hits)
+        block = prompts.recall_block(self._agent_name, lines)
+        return [{"role": self.inject_role, "content": block}, *out]
+
+    def _record(self, event: RecallEvent) -> None:
+        self.recalls.append(event)
+        log.debug("agent %s unlocked %d cards in session %s", event.agent, len(event.unlocked), event.session_id)
+        if self.on_recall is not None:
+            self.on_recall(event)
+
+    @property
+    def last_recall(self) -> RecallEvent | None:
+        """The most recent recall (None before the first reply)."""
+        return self.recalls[-1] if self.recalls else None
+

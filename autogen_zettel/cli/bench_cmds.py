@@ -1,0 +1,149 @@
+"""``autogen-zettel bench ...``: the benchmarks, each a thin call into ``research/bench``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from rich.table import Table
+
+from autogen_zettel.cli.common import Context, console
+
+__all__ = ["bench"]
+
+
+@click.group()
+def bench():
+    """Benchmarks that print measured figures."""
+
+
+@bench.command("locomo")
+@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A LoCoMo JSON file, e.g. ../shared/data/locomo/dev.json.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the figures as JSON here.")
+@click.option("--on-disk", is_flag=True, help="Store in --data-dir instead of in memory.")
+@click.option("--maintain", is_flag=True, help="Run maintenance (merge, prune, summaries, ...) after ingest.")
+@click.pass_obj
+def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool, maintain: bool):
+    """Evidence recall R@5/10/20 of our memory vs BM25 and flat dense retrieval on LoCoMo.
+
+    Example: autogen-zettel bench locomo --data ../shared/data/locomo/dev.json
+    """
+    from rich.progress import Progress
+
+    from autogen_zettel.research.bench.locomo import CATEGORIES, KS, load_locomo, run_locomo
+
+    convs = load_locomo(data)
+    with obj.hub(memory=not on_disk) as hub, Progress(console=console, transient=True) as progress:
+        tasks = {}
+
+        def report(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = progress.add_task(stage, total=total)
+            progress.update(tasks[stage], completed=done)
+
+        result = run_locomo(hub, convs, progress=report, maintain=maintain)
+    overall = Table(title=f"LoCoMo evidence recall, {result.questions} questions ({data.name})")
+    overall.add_column("method")
+    for k in KS:
+        overall.add_column(f"R@{k}", justify="right")
+    for k in KS:
+        overall.add_column(f"multi-hop R@{k}", justify="right")
+    for m in result.methods:
+        overall.add_row(m, *(f"{result.table.get(m, k):.1f}" for k in KS),
+                        *(f"{result.table.get(m, k, 'multi-hop'):.1f}" for k in KS))
+    console.print(overall)
+    counts = result.table.counts()
+    by_cat = Table(title="R@10 by question category (questions)")
+    by_cat.add_column("method")
+    for cat in CATEGORIES.values():
+        by_cat.add_column(f"{cat} ({counts.get(cat, 0)})", justify="right")
+    for m in result.methods:
+        by_cat.add_row(m, *(f"{result.table.get(m, 10, c):.1f}" for c in CATEGORIES.values()))
+    console.print(by_cat)
+    console.print(
+        f"ingest: {result.ingest_turns} turns -> {result.cards} cards, {result.links} links, "
+        f"{result.ingest_rate:.1f} turns/s; recall latency (query embedding included): "
+        f"p50 {result.latency(50):.1f} ms, p95 {result.latency(95):.1f} ms"
+    )
+    if result.maintenance:
+        console.print(f"maintenance after ingest: {result.maintenance}")
+    if json_out:
+        json_out.write_text(json.dumps(result.to_dict(), indent=2))
+
+
+@bench.command("scale")
+@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A LoCoMo JSON file whose turns are replayed as messages.")
+@click.option("--cards", "n_cards", default=10_000, show_default=True, help="Cards to reach in one tenant.")
+@click.option("--queries", default=200, show_default=True, help="Recall queries to time.")
+@click.pass_obj
+def bench_scale(obj: Context, data: Path, n_cards: int, queries: int):
+    """Ingest throughput and recall latency with N cards in one tenant (Qdrant local, on disk).
+
+    Example: autogen-zettel --data-dir /tmp/scale bench scale --data ../shared/data/locomo/dev.json
+    """
+    from autogen_zettel.research.bench.scale import run_scale
+
+    with obj.hub() as hub:
+        r = run_scale(hub, data, n_cards=n_cards, n_queries=queries, progress=True)
+    console.print(
+        f"{r['cards']} cards ({r['messages']} messages) in one tenant: ingest {r['messages_per_s']:.1f} msg/s "
+        f"({r['cards_per_s']:.1f} cards/s); recall p50 {r['recall_ms_p50']:.1f} ms, p95 {r['recall_ms_p95']:.1f} ms "
+        f"(query embedding included); reopen {r['reopen_s']:.2f} s"
+    )
+
+
+@bench.command("maintain")
+@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A LoCoMo JSON file whose turns are replayed as messages.")
+@click.option("--cards", "n_cards", default=10_000, show_default=True, help="Cards to reach in one tenant.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the figures as JSON here.")
+@click.pass_obj
+def bench_maintain(obj: Context, data: Path, n_cards: int, json_out: Path | None):
+    """Time maintenance (decay, merge, prune, summaries, conflicts) on N cards in one tenant.
+
+    Example: autogen-zettel --data-dir /tmp/maint bench maintain --data ../shared/data/locomo/dev.json
+    """
+    from autogen_zettel.research.bench.maintain import run_maintain
+
+    with obj.hub() as hub:
+        r = run_maintain(hub, data, n_cards=n_cards, progress=True)
+    console.print(json.dumps(r, indent=2))
+    if json_out:
+        json_out.write_text(json.dumps(r, indent=2))
+
+
+@bench.command("persona")
+@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A LoCoMo JSON file whose turns fill the tenant.")
+@click.option("--cards", "n_cards", default=2000, show_default=True, help="Cards to reach in the tenant first.")
+@click.option("--days", default=30, show_default=True, help="Simulated days of feedback, one mining each.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the figures to this JSON file.")
+@click.pass_obj
+def bench_persona(obj: Context, data: Path, n_cards: int, days: int, json_out: Path | None):
+    """What persona evolution costs at N cards: mining per day, weekly mining with community
+    detection and profile, and recall latency with and without the persona factor.
+
+    Example: autogen-zettel --data-dir /tmp/persona bench persona --data ../shared/data/locomo/dev.json
+    """
+    from autogen_zettel.research.bench.persona import run_persona
+
+    with obj.hub() as hub:
+        r = run_persona(hub, data, n_cards=n_cards, days=days, progress=True)
+    p50, p95 = r["mine_ms_p50_p95"]
+    w50, w95 = r["session_end_mine_ms_p50_p95"]
+    r50, r95 = r["recall_ms_p50_p95"]
+    m50, m95 = r["recall_modulated_ms_p50_p95"]
+    console.print(
+        f"{r['cards']} cards, {r['days']} days, {r['evidence_edges']} evidence edges: mining p50 {p50:.1f} ms "
+        f"(p95 {p95:.1f}); weekly mining with communities and profile p50 {w50:.1f} ms (p95 {w95:.1f}); "
+        f"recall p50 {r50:.1f} ms (p95 {r95:.1f}) plain, {m50:.1f} ms (p95 {m95:.1f}) with the persona factor; "
+        f"{r['prompt_versions']} prompt versions, {r['module_events']} module events, modules {r['modules']}"
+    )
+    if json_out:
+        json_out.write_text(json.dumps(r, indent=2, default=str))

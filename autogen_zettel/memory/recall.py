@@ -1,0 +1,298 @@
+"""Progressive recall, the whole pipeline in one module: search, fuse, unlock along links, group
+under summaries, cut to budget (:func:`progressive_recall`; the steps are pure functions).
+
+Layer 1 (``immediate``): the hybrid search's dense and lexical scores, each min-max scaled
+over the candidates the index returned, mixed linearly (``dense_weight``). Layer 2
+(``associative``): spreading activation from the best immediate hits along the card graph,
+weighted by link strength, the unlocked card's importance and its recency; it may take at
+most ``associative_share`` of the k places, and only by outscoring immediate hits.
+
+All scores are "higher is better" and lie roughly in 0..1.
+
+>>> from autogen_zettel.store.vectors import SearchResult
+>>> fused = fuse(SearchResult({"a": 0.9, "b": 0.5, "c": 0.4}, {"b": 7.0, "d": 3.5}), dense_weight=0.5)
+>>> [(i, round(s, 2)) for i, s in fused]
+[('b', 0.6), ('a', 0.5), ('d', 0.25), ('c', 0.0)]
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
+
+import networkx as nx
+
+from autogen_zettel.base.cards import Card, CardKind, CardStatus, Hit
+from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallConfig
+from autogen_zettel.core.embed import Embedder
+from autogen_zettel.core.graph import spread
+from autogen_zettel.core.refine import clean_text
+from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.tenant import TenantStore
+from autogen_zettel.store.vectors import SearchResult
+from autogen_zettel.trust.conflicts import attach_conflicts
+from autogen_zettel.trust.maintenance import strength
+from autogen_zettel.trust.privacy import tier_weight
+
+__all__ = ["progressive_recall", "recallable_at", "group_under_summaries", "fuse", "unlock", "recency", "estimate_tokens", "cut_to_budget", "format_hits", "prefer_summaries",
+           "cap_associative"]
+
+
+def fuse(result: SearchResult, *, dense_weight: float) -> list[tuple[str, float]]:
+    """Linear fusion of min-max scaled dense and lexical scores, best first (ties by id)."""
+    def scaled(scores: Mapping[str, float], floor_zero: bool) -> dict[str, float]:
+        if not scores:
+            return {}
+        hi = max(scores.values())
+        lo = 0.0 if floor_zero else min(scores.values())
+        span = hi - lo
+        # a spread at float-noise level is no spread: scaling it would turn the search engine's
+        # rounding into a 0-or-1 split and make near-duplicates swap places between calls
+        return {i: ((s - lo) / span if span > 1e-6 else 1.0) for i, s in scores.items()}
+
+    dense = scaled(result.dense, floor_zero=False)
+    lexical = scaled(result.lexical, floor_zero=True)
+    ids = set(dense) | set(lexical)
+    fused = {i: dense_weight * dense.get(i, 0.0) + (1 - dense_weight) * lexical.get(i, 0.0) for i in ids}
+    return sorted(fused.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def recency(card: Card, now: datetime, half_life_days: float) -> float:
+    """1.0 for a card made now, 0.5 after ``half_life_days`` (last access counts as fresh)."""
+    last = max(card.created_at, card.last_access or card.created_at)
+    age = max(0.0, (now - last).total_seconds() / 86400.0)
+    return 0.5 ** (age / half_life_days) if half_life_days > 0 else 1.0
+
+
+def unlock(
+    immediate: Sequence[tuple[str, float]],
+    graph: nx.DiGraph,
+    cards: Callable[[Sequence[str]], Mapping[str, Card]],
+    cfg: RecallConfig,
+    *,
+    k: int,
+    now: datetime,
+    modulation: Callable[[Card], float] | None = None,
+) -> list[Hit]:
+    """Merge immediate hits with cards unlocked along links; at most ``k`` hits, best first.
+
+    The best ``seeds`` immediate hits spread activation along links (``hops`` hops). A card's
+    score is its immediate score plus the activation it receives, the latter weighted by its
+    importance and recency. A card whose score comes mostly from activation is an
+    ``associative`` hit; these take at most ``associative_share`` of the k places.
+
+    :param immediate: ``(card id, fused score)`` best first, already filtered to recallable cards
+    :param graph: the tenant's card graph
+    :param cards: looks up cards by id (only recallable cards are returned)
+    :param modulation: optional persona factor per card (1.0 = neutral) applied to every score
+    """
+    immediate = [(i, s) for i, s in immediate if s >= cfg.threshold]
+    base = dict(immediate)
+    activation = {}
+    if cfg.hops > 0 and graph.number_of_nodes():
+        activation = spread(graph, dict(immediate[: cfg.seeds]), hops=cfg.hops, decay=cfg.decay_per_hop)
+    # rank by the unweighted sum first, so only the plausible few become Card objects
+    upper = {i: s for i, s in immediate[: max(3 * k, cfg.seeds)]}
+    for i, (act, _) in activation.items():
+        upper[i] = upper.get(i, base.get(i, 0.0)) + act
+    pool = sorted(upper, key=lambda i: (-upper[i], i))[: 3 * k]
+    looked_up = cards(pool)
+
+    scored: list[Hit] = []
+    for cid in pool:
+        card = looked_up.get(cid)
+        if card is None:
+            continue
+        score = base.get(cid, 0.0)
+        act, via = activation.get(cid, (0.0, None))
+        if act:
+            weight = (0.5 + 0.5 * card.importance) * (0.7 + 0.3 * recency(card, now, cfg.recency_half_life_days))
+            act *= weight
+        factor = modulation(card) if modulation else 1.0
+        if act > score:
+            scored.append(Hit(card, (score + act) * factor, "associative", via))
+        else:
+            scored.append(Hit(card, (score + act) * factor, "immediate"))
+    scored.sort(key=lambda h: (-h.score, h.card.id))
+    return cap_associative(scored, k=k, share=cfg.associative_share)
+
+
+def prefer_summaries(
+    hits: Sequence[Hit], summary_of: Mapping[str, Sequence[str]], summaries: Mapping[str, Card], *, min_members: int
+) -> list[Hit]:
+    """Replace ``min_members`` or more hits covered by one summary with one summary hit.
+
+    The summary hit takes the place and score of its best member and lists the members it
+    stands for in ``covers``; a hit is covered by at most one summary (the one covering most).
+
+    :param summary_of: member card id -> ids of the summaries that cover it
+    :param summaries: summary id -> summary card (only these can replace hits)
+    """
+    groups: dict[str, list[int]] = defaultdict(list)
+    for i, h in enumerate(hits):
+        for s in summary_of.get(h.card.id, ()):
+            if s in summaries:
+                groups[s].append(i)
+    taken: dict[int, str] = {}
+    for s in sorted(groups, key=lambda s: (-len(groups[s]), groups[s][0])):
+        free = [i for i in groups[s] if i not in taken]
+        if len(free) >= max(2, min_members):
+            taken.update(dict.fromkeys(free, s))
+    if not taken:
+        return list(hits)
+    out: list[Hit] = []
+    placed: set[str] = set()
+    for i, h in enumerate(hits):
+        s = taken.get(i)
+        if s is None:
+            out.append(h)
+        elif s not in placed:
+            members = [hits[j] for j in sorted(taken) if taken[j] == s]
+            out.append(Hit(summaries[s], max(m.score for m in members), members[0].layer,
+                           covers=tuple(m.card for m in members)))
+            placed.add(s)
+    return out
+
+
+def cap_associative(hits: Sequence[Hit], *, k: int, share: float) -> list[Hit]:
+    """The first ``k`` hits, with at most ``floor(share * k)`` associative ones (skipped
+    associative hits leave their place to the next hits).
+
+    The one implementation of the associative share: :func:`unlock` ends with it, and recall
+    applies it again whenever it cuts a longer list to ``k`` (see ``Zettelkasten._prefer_summaries``).
+
+    >>> from autogen_zettel.base.cards import Card, CardKind
+    >>> card = lambda i: Card(i, i, CardKind.FACT, "x", datetime(2024, 1, 1), ("m1",))
+    >>> hit = lambda i, layer: Hit(card(i), 1.0, layer)
+    >>> hits = [hit("a", "associative"), hit("b", "associative"), hit("c", "immediate")]
+    >>> [h.card.id for h in cap_associative(hits, k=2, share=0.5)]
+    ['a', 'c']
+    """
+    max_assoc = math.floor(share * k)
+    out, n_assoc = [], 0
+    for hit in hits:
+        if hit.layer == "associative":
+            if n_assoc >= max_assoc:
+                continue
+            n_assoc += 1
+        out.append(hit)
+        if len(out) == k:
+            break
+    return out
+
+
+def estimate_tokens(text: str) -> int:
+    """A model-free token estimate (about four characters a token)."""
+    return max(1, math.ceil(len(text) / 4))
+
+
+def format_hit(hit: Hit) -> str:
+    """Provenance and content, as injected into a prompt: one line, plus one per conflict
+    (with the clarification question) and, for a summary, nothing more (it quotes its members)."""
+    card = hit.card
+    when = card.created_at.strftime("%Y-%m-%d %H:%M")
+    where = f", session {card.session_id}" if card.session_id else ""
+    ctx = f" [context: {card.context}]" if card.context and card.kind is not CardKind.SUMMARY else ""
+    line = f"- [{when}{where}] {card.speaker}: {card.content}{ctx} ({hit.layer}, score {hit.score:.2f})"
+    for c in hit.conflicts:
+        if c.resolution == "context":
+            line += f"\n  - also holds in another context: {c.other_content}"
+        else:
+            line += f"\n  - conflicts with an older or weaker version (to verify): {c.other_content}"
+    if hit.note:
+        line += f"\n  - you may ask: {hit.note}"
+    return line
+
+
+def cut_to_budget(hits: Sequence[Hit], token_budget: int) -> list[Hit]:
+    """The longest prefix of ``hits`` whose formatted lines fit ``token_budget``."""
+    out, used = [], 0
+    for hit in hits:
+        cost = estimate_tokens(format_hit(hit))
+        if used + cost > token_budget:
+            break
+        out.append(hit)
+        used += cost
+    return out
+
+
+def format_hits(hits: Sequence[Hit]) -> str:
+    """The recalled cards as prompt lines, one per card, best first."""
+    return "\n".join(format_hit(h) for h in hits)
+
+
+# -- the pipeline -------------------------------------------------------------------------------
+
+def recallable_at(store: TenantStore, now: datetime, decay: DecayConfig) -> Callable[[Sequence[str]], dict[str, Card]]:
+    """A lookup of recallable cards: active, not summaries, not faded below ``decay.recall_floor``."""
+    floor = decay.recall_floor
+
+    def lookup(ids: Sequence[str]) -> dict[str, Card]:
+        return {i: c for i, c in store.db.get_many(ids).items()
+                if c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY
+                and (floor <= 0 or strength(c, now, decay) >= floor)}
+
+    return lookup
+
+
+def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime, embedder: Embedder,
+                       config: MemoryConfig, graph: Callable[[], nx.Graph],
+                       modulation: Callable[[Card], float] | None = None,
+                       token_budget: int | None = None) -> list[Hit]:
+    """The whole recall of one tenant, best first: hybrid search (:func:`fuse`), associative
+    unlocking (:func:`unlock`), summaries in place of the members they cover
+    (:func:`group_under_summaries`), conflicts attached, then the token budget.
+
+    :param graph: returns the tenant's card graph (built on first use)
+    :param modulation: an extra factor per card, multiplied with the privacy tier weight
+    """
+    cfg = config.recall
+    query = clean_text(query)
+    if not query:
+        return []
+    dense = embedder.encode([query], query=True)[0]
+    sparse = embedder.sparse([query], query=True)[0]
+    result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
+    fused = fuse(result, dense_weight=cfg.dense_weight)
+    recallable = recallable_at(store, now, config.decay)
+    active: dict[str, Card] = {}
+    for start in range(0, len(fused), 3 * k):  # skip past cards that cannot be recalled
+        active.update(recallable([i for i, _ in fused[start : start + 3 * k]]))
+        if len(active) >= 3 * k:
+            break
+    immediate = [(i, s) for i, s in fused if i in active]
+    privacy = config.privacy
+
+    def factor(card: Card) -> float:
+        weight = tier_weight(card, now, privacy)
+        return weight if modulation is None else weight * modulation(card)
+
+    summaries = cfg.prefer_summary_min > 0 and store.cached("has_summaries", lambda: store.db.has_kind(CardKind.SUMMARY))
+    hits = unlock(immediate, graph(), recallable, cfg, k=2 * k if summaries else k, now=now, modulation=factor)
+    if summaries:
+        hits = group_under_summaries(store.db, hits, k, cfg)
+    hits = attach_conflicts(store.db, hits)
+    if token_budget is not None:
+        hits = cut_to_budget(hits, token_budget)
+    return hits
+
+
+def group_under_summaries(db: CardDB, hits: list[Hit], k: int, cfg: RecallConfig) -> list[Hit]:
+    """Group the top ``k`` hits under their summaries, then refill the places that freed
+    with the next hits: grouping compresses what was found, it promotes nothing."""
+    # Neither cap below repeats the one unlock applied: unlock capped 2k places at
+    # floor(share * 2k) associative hits, so its first k can hold more than floor(share * k);
+    # hits[:k] would let associative hits take immediate ones' places. Same after the refill:
+    # the rest re-offers the associative hits skipped here, and the list must end at k.
+    share = cfg.associative_share
+    top = cap_associative(hits, k=k, share=share)
+    summary_of = db.summaries_of([h.card.id for h in top])
+    ids = {s for ss in summary_of.values() for s in ss}
+    summaries = {i: c for i, c in db.get_many(ids).items() if c.status is CardStatus.ACTIVE}
+    grouped = prefer_summaries(top, summary_of, summaries, min_members=cfg.prefer_summary_min)
+    if len(grouped) == len(top):
+        return top
+    used = {h.card.id for h in top}
+    return cap_associative(grouped + [h for h in hits if h.card.id not in used], k=k, share=share)

@@ -1,0 +1,502 @@
+"""Persona evolution: the engine that turns an agent's experience into traits, unlocked
+behaviour, a profile and a versioned prompt stack.
+
+One :class:`PersonaEngine` serves one agent (one tenant). It is fed every message the agent
+sees (:meth:`PersonaEngine.observe`) and does, all in the memory's background worker so the
+reply path only reads the result:
+
+1. **Evidence.** The agent's own replies give weak behaviour evidence (short reply:
+   conciseness, a joke: humour, ...); feedback addressed to the agent (it answers the agent's
+   reply or names the agent) gives feedback evidence (explicit cues like "too long", or praise
+   and complaints credited to what the praised reply did), plus an LLM judge's signals when
+   one is configured. Each signal is stored as a REINFORCES / WEAKENS edge from the message
+   (and, once distilled, its card) to the trait: no message text, only the cue.
+2. **Mining** on a schedule (every ``persona.mine_every_turns`` messages, at session end, and
+   when ``persona.mine_every_days`` of clock time passed): trait scores with dual-rate learning
+   and bounds (:func:`~autogen_zettel.persona.mining.mine_traits`), history rows, dissonance flags, and
+   at session end the communities of the strong-link graph that no trait explains (candidate
+   new traits).
+3. **Modules.** Each persona module's unlock condition is checked over the score history
+   (``conciseness > 0.7 held for 7 days``); modules unlock, strengthen gradually, weaken on
+   negative feedback and roll back (:func:`~autogen_zettel.persona.behaviours.step_module`); every event
+   is recorded with its reason.
+4. **Prompt stack.** System layer (persona + profile), trait layer (trait leanings and active
+   modules by weight) and session layer (clarification questions where evidence is split),
+   plus temperature: a new version is recorded whenever what the model would be sent changes.
+5. **Profile.** Every ``persona.profile_every_days`` a profile is distilled from recent and
+   often-recalled cards and merged with the previous one by momentum.
+
+:meth:`PersonaEngine.modulation` gives recall a persona factor per card.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, fields
+from datetime import datetime, timedelta
+from typing import Any
+
+from autogen_zettel.base import prompts
+from autogen_zettel.base.cards import Card
+from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.base.clock import as_naive_utc
+from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, feedback_signals, valence
+from autogen_zettel.core.lexical import tokens
+from autogen_zettel.persona.mining import TraitState, candidate_traits, communities, initial_states, mine_traits, strong_link_graph
+from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, step_module
+from autogen_zettel.persona.spec import Persona
+from autogen_zettel.persona.prompt_stack import PromptStack, session_layer, stack_temperature, trait_layer
+from autogen_zettel.store.persona_tables import PersonaStore
+from autogen_zettel.persona.traits import condition_holds
+
+__all__ = ["PersonaEngine", "MiningReport"]
+
+log = logging.getLogger(__name__)
+
+_STATE_KEY = "engine"
+CANDIDATES_KEY = "candidates"
+_MAX_FEEDBACK = 100  # feedback valences kept between minings (all mining triggers may be off)
+
+
+@dataclass(frozen=True)
+class MiningReport:
+    """What one mining did: the trait states, module events and the stack it left."""
+
+    at: datetime
+    reason: str
+    states: Mapping[str, TraitState]
+    events: tuple[ModuleEvent, ...]
+    stack: PromptStack
+    new_version: bool
+
+
+def _state_dict(state: Any) -> dict:
+    out = {}
+    for key, value in asdict(state).items():
+        if isinstance(value, datetime):
+            value = value.isoformat()
+        elif hasattr(value, "value"):
+            value = value.value
+        out[key] = value
+    return out
+
+
+def _dt(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def _known(cls: type, d: dict) -> dict:
+    """Only the fields ``cls`` has: state saved by another version of this library still loads."""
+    names = {f.name for f in fields(cls)}
+    return {k: v for k, v in d.items() if k in names}
+
+
+def _trait_state(d: dict) -> TraitState:
+    extra = {"bounds": tuple(d["bounds"])} if d.get("bounds") is not None else {}
+    return TraitState(**{**_known(TraitState, d), "at": _dt(d["at"]), **extra})
+
+
+def _module_state(d: dict) -> ModuleState:
+    return ModuleState(**{**_known(ModuleState, d), "status": ModuleStatus(d["status"]),
+                          "since": _dt(d.get("since")), "cooldown_until": _dt(d.get("cooldown_until"))})
+
+
+class PersonaEngine:
+    """Evolves one agent's persona from what it experiences (see the module docstring).
+
+    :param memory: the agent's memory (a :class:`~autogen_zettel.memory.tenant.Zettelkasten`)
+    :param persona: the persona the agent started from (its traits, trait definitions, modules)
+    :param config: a :class:`~autogen_zettel.base.config.PersonaConfig` (default: the hub's ``persona``)
+    :param judge: optional LLM trait judge (``signals(text, previous_reply, specs)``)
+    :param profiler: optional LLM profiler (``merge(old_text, items)``)
+    :param base_system: the system layer before the profile (default: the persona's system message)
+    :param base_temperature: the model's configured temperature (modules add their deltas to it)
+    """
+
+    def __init__(self, memory: Any, persona: Persona, *, config: Any = None, judge: Any = None,
+                 profiler: Any = None, base_system: str | None = None, base_temperature: float | None = None):
+        self.memory = memory
+        self.persona = persona
+        self.cfg = config if config is not None else memory.hub.config.persona
+        self.specs = dict(persona.trait_specs)
+        self.judge = judge
+        self.profiler = profiler
+        self.base_system = base_system if base_system is not None else persona.system_message_text()
+        self.base_temperature = base_temperature
+        self.store = PersonaStore(memory.db)
+        self._lock = threading.RLock()
+        self._recall_lock = threading.Lock()
+        self._recalls = 0
+        self._edges: dict[str, dict[str, float]] = {}
+        self._affinity: dict[str, dict[str, float]] = {}
+        holds = [c.hold for m in persona.modules if m.condition for c in m.condition.clauses if c.hold]
+        self._max_hold = max(holds, default=timedelta(0))  # how much trait history a condition reads
+        self._keywords = {name: {t for k in spec.keywords for t in tokens(k)} for name, spec in self.specs.items()}
+        self._load(as_naive_utc(memory.hub.clock.now()))
+
+    # -- state -------------------------------------------------------------------------------
+    def _load(self, now: datetime) -> None:
+        saved = self.store.get_state(_STATE_KEY) or {}
+        owner = saved.get("persona")
+        if owner is not None and owner != self.persona.name:
+            raise InvalidInput(
+                f"tenant {self.memory.name!r} already holds the evolving persona {owner!r}; one tenant evolves one "
+                f"persona: give {self.persona.name!r} its own tenant (tenant=...), or evolve=False")
+        states = {k: _trait_state(v) for k, v in (saved.get("traits") or {}).items()}
+        fresh = initial_states(self.specs, self.persona.traits, now, self.cfg)
+        for name, state in fresh.items():  # traits added to the persona since the last run start fresh
+            states.setdefault(name, state)
+        self.states: dict[str, TraitState] = {k: v for k, v in states.items() if k in self.specs}
+        modules = {k: _module_state(v) for k, v in (saved.get("modules") or {}).items()}
+        self.modules: dict[str, ModuleState] = {
+            m.name: modules.get(m.name) or ModuleState(m.name, ModuleStatus.LOCKED, 0.0, None, None, 0, 0)
+            for m in self.persona.modules
+        }
+        self._last_evidence = int(saved.get("last_evidence", 0))
+        self._last_mined = _dt(saved.get("last_mined")) or now
+        self._last_profile = _dt(saved.get("last_profile"))
+        self._last_candidates = _dt(saved.get("last_candidates"))
+        self._turns = int(saved.get("turns", 0))
+        self._feedback: list[float] = list(saved.get("feedback", []))
+        # the agent's latest reply per session, kept in memory only: persona state holds no message text
+        self._last_reply: dict[str, tuple[str, str]] = {}
+        if not saved:
+            self.store.add_history(list(self.states.values()), "initial scores from the persona file")
+        latest = self.store.latest_prompt()
+        fresh_stack = self._build(now, reason="persona file" if latest is None else "persona file or settings changed")
+        if latest is None or not fresh_stack.same_content(self.stack):  # e.g. the persona file was edited
+            self._record_stack(fresh_stack)
+        self._refresh_edges()
+        if not saved:
+            self._save()
+
+    def _save(self) -> None:
+        self.store.set_state(_STATE_KEY, {
+            "persona": self.persona.name,
+            "traits": {k: _state_dict(v) for k, v in self.states.items()},
+            "modules": {k: _state_dict(v) for k, v in self.modules.items()},
+            "last_evidence": self._last_evidence,
+            "last_mined": self._last_mined.isoformat(),
+            "last_profile": self._last_profile.isoformat() if self._last_profile else None,
+            "last_candidates": self._last_candidates.isoformat() if self._last_candidates else None,
+            "turns": self._turns,
+            "feedback": self._feedback,
+        })
+
+    @property
+    def candidates(self) -> list[dict]:
+        """Candidate new traits from the latest session-end mining: ``label``, ``keywords``,
+        ``size`` and ``card_ids`` of dense clusters no trait explains. Kept under their own state
+        key, which forgetting a member card clears (labels are made of card words)."""
+        return list(self.store.get_state(CANDIDATES_KEY) or [])
+
+    @property
+    def stack(self) -> PromptStack:
+        """The prompt stack in force: the latest recorded version (read from SQLite, so a
+        forget that scrubbed the stored versions is in force at once)."""
+        v = self.store.latest_prompt()
+        return PromptStack(v.version, v.system, v.traits, v.session, v.temperature, v.at, v.reason)
+
+    @property
+    def name(self) -> str:
+        return self.persona.name
+
+    def scores(self) -> dict[str, float]:
+        """Current trait scores (long-term plus mood, within bounds)."""
+        return {k: round(v.score, 4) for k, v in sorted(self.states.items())}
+
+    # -- observing ---------------------------------------------------------------------------
+    def observe(self, text: str, *, speaker: str, message_id: str, session_id: str | None, at: datetime,
+                previous_speaker: str | None = None) -> None:
+        """Queue one message the agent saw (its own reply or someone else's) for evidence.
+
+        Runs in the memory's background worker, after the message itself is stored.
+        """
+        if not self.cfg.enabled or not text.strip():
+            return
+        at = as_naive_utc(at)
+        self.memory.hub.worker.submit(
+            self.memory.name,
+            lambda: self._observe(text, speaker, message_id, session_id or "", at, previous_speaker),
+        )
+
+    def _feedback_from(self, speaker: str) -> bool:
+        allowed = self.cfg.feedback_speakers
+        return not allowed or speaker in allowed
+
+    def _addressed(self, text: str, previous_speaker: str | None) -> bool:
+        if previous_speaker == self.name:
+            return True
+        return re.search(rf"(?<!\w){re.escape(self.name)}(?!\w)", text, re.IGNORECASE) is not None
+
+    def _observe(self, text: str, speaker: str, message_id: str, session: str, at: datetime,
+                 previous_speaker: str | None) -> None:
+        with self._lock:
+            about = None
+            if speaker == self.name:
+                signals = behaviour_signals(text, specs=self.specs)
+                self._last_reply[session] = (message_id, self.memory.redact(text[:4000]).text)
+                if len(self._last_reply) > 64:  # old sessions: their replies get no more feedback
+                    self._last_reply.pop(next(iter(self._last_reply)))
+            elif self._feedback_from(speaker) and self._addressed(text, previous_speaker):
+                last = self._last_reply.get(session)
+                previous = last[1] if last else None
+                about = last[0] if last else None
+                signals = feedback_signals(text, previous_reply=previous, specs=self.specs)
+                if self.judge is not None:
+                    # one message counts once per trait: where the judge read a trait, its reading wins
+                    judged = self._judge(text, previous)
+                    taken = {j.trait for j in judged}
+                    signals = judged + [s for s in signals if s.trait not in taken]
+                mood = valence(text)
+                if mood or signals:
+                    self._feedback = [*self._feedback[-(_MAX_FEEDBACK - 1):], round(mood, 4)]
+            else:
+                signals = []
+            if signals:
+                self.store.add_evidence([self._row(s, message_id, about, session, at) for s in signals])
+            self._turns += 1
+            due = self.cfg.mine_every_turns and self._turns >= self.cfg.mine_every_turns
+            late = self.cfg.mine_every_days and at - self._last_mined >= timedelta(days=self.cfg.mine_every_days)
+            if due or late:
+                self._mine(at, f"every {self.cfg.mine_every_turns} messages" if due else "clock")
+            else:
+                self._save()
+
+    def _judge(self, text: str, previous: str | None) -> list[TraitSignal]:
+        redacted = self.memory.redact(text).text  # the judge sees what memory would store, no secret
+        try:
+            return [s for s in self.judge.signals(redacted, previous, self.specs) if s.trait in self.specs]
+        except Exception as exc:  # noqa: BLE001 - offline detection still stands
+            # the kind only: an error may quote the model's answer, and logs are out of forgetting's reach
+            log.warning("agent %s: trait judge failed (%s), keeping offline evidence only", self.name,
+                        type(exc).__name__)
+            return []
+
+    @staticmethod
+    def _row(s: TraitSignal, message_id: str, about: str | None, session: str, at: datetime) -> dict:
+        return {"trait": s.trait, "sign": s.sign, "strength": s.strength, "affect": s.affect,
+                "source": s.source.value if isinstance(s.source, SignalSource) else str(s.source),
+                "cue": s.cue, "message_id": message_id, "card_id": None, "about_message_id": about,
+                "session_id": session or None, "at": at}
+
+    # -- mining ------------------------------------------------------------------------------
+    def end_session(self, at: datetime | None = None) -> None:
+        """Mine at the end of a session (if ``persona.mine_at_session_end``), in the background."""
+        if not (self.cfg.enabled and self.cfg.mine_at_session_end):
+            return
+        when = as_naive_utc(at or self.memory.hub.clock.now())
+        self.memory.hub.worker.submit(self.memory.name, lambda: self._mine(when, "session end", session_end=True))
+
+    def mine(self, at: datetime | None = None, *, reason: str = "on request",
+             session_end: bool = False) -> MiningReport:
+        """Mine now (waits for queued captures first) and return what changed."""
+        self.memory.flush()
+        with self._lock:
+            return self._mine(as_naive_utc(at or self.memory.hub.clock.now()), reason, session_end=session_end)
+
+    def _mine(self, now: datetime, reason: str, *, session_end: bool = False) -> MiningReport:
+        # the memory's write lock too: a forget running meanwhile must not have the profile,
+        # candidates or stack of this mining written back after it (lock order: engine, then memory)
+        with self._lock, self.memory.store.write_lock:
+            self.store.resolve_cards()
+            # edges older than ten half-lives weigh under 0.1%: mining reads a bounded window
+            horizon = now - timedelta(days=10 * self.cfg.evidence_half_life_days)
+            evidence = self.store.evidence(since_at=horizon)
+            new_ids = {e.id for e in evidence if e.id > self._last_evidence}
+            self.states = mine_traits(self.states, evidence, new_ids, self.specs, now, self.cfg)
+            self.store.add_history(list(self.states.values()), reason)
+            if evidence:
+                self._last_evidence = max(e.id for e in evidence)
+            # conditions read the long-term trait, like the trait layer: a day's mood (+-0.2) must
+            # neither carry a hold window nor relock a module
+            history: dict[str, list[tuple[datetime, float]]] = {}
+            for row in self.store.history(since=now - self._max_hold - timedelta(days=1)):
+                history.setdefault(row.trait, []).append((row.at, row.long))
+            events = []
+            for module in self.persona.modules:
+                if module.condition is None:
+                    continue
+                met, why = condition_holds(module.condition, history, now)
+                state, evs = step_module(self.modules[module.name], met=met, reason=why,
+                                         feedback=list(self._feedback), now=now, cfg=self.cfg)
+                self.modules[module.name] = state
+                events.extend(evs)
+            self._feedback = []
+            if events:
+                self.store.add_module_events(events)
+                for e in events:
+                    log.info("agent %s: module %s %s (%s)", self.name, e.module, e.event, e.reason)
+            if session_end and self._candidates_due(now):
+                # community detection costs seconds at thousands of cards: at session end, at
+                # most once per profile period
+                self.store.set_state(CANDIDATES_KEY, self._candidates())
+                self._last_candidates = now
+            if self._profile_due(now):
+                self._refresh_profile(now)
+            self._refresh_edges()
+            why = "; ".join(f"{e.event} {e.module}: {e.reason}" for e in events) or reason
+            candidate = self._build(now, reason=why)
+            changed = not candidate.same_content(self.stack)
+            if changed:
+                self._record_stack(candidate)
+            self._turns = 0
+            self._last_mined = now
+            self._save()
+            return MiningReport(now, reason, dict(self.states), tuple(events), self.stack, changed)
+
+    def _candidates(self) -> list[dict]:
+        try:
+            # semantic links only: the memory's graph keeps one reason per pair, often SAME_SESSION
+            graph = strong_link_graph(self.memory.db.iter_links())
+            groups = communities(graph, min_weight=self.cfg.strong_link_min,
+                                 min_size=self.cfg.community_min_size, seed=0)
+        except Exception as exc:  # noqa: BLE001 - a background analysis must not stop mining
+            log.warning("agent %s: community detection failed (%s)", self.name, type(exc).__name__)
+            return self.candidates
+        if not groups:
+            return []
+        ids = sorted({i for g in groups for i in g})
+        cards = self.memory.db.get_many(ids)
+        found = candidate_traits(groups, cards, self.specs, set(self._edges))
+        out = []
+        for c in found:
+            label = c.label
+            namer = getattr(self.judge, "label_cluster", None)
+            if namer is not None:  # an LLM names the cluster; its top keywords stay as the offline label
+                samples = [cards[i].content for i in c.card_ids[:6] if i in cards]
+                label = namer(c.keywords, samples, set(self.specs)) or label
+            out.append({"label": label, "keywords": list(c.keywords), "size": c.size, "card_ids": list(c.card_ids)})
+        # labels are made of card words, which forgetting cannot take back out of a log: count only
+        log.info("agent %s: %d candidate traits (sizes %s)", self.name, len(out), [c["size"] for c in out])
+        return out
+
+    def _candidates_due(self, now: datetime) -> bool:
+        days = self.cfg.profile_every_days
+        last = self._last_candidates
+        return last is None or not days or now - last >= timedelta(days=days)
+
+    # -- profile -----------------------------------------------------------------------------
+    def _profile_due(self, now: datetime) -> bool:
+        days = self.cfg.profile_every_days
+        return bool(days) and (self._last_profile is None or now - self._last_profile >= timedelta(days=days))
+
+    def _refresh_profile(self, now: datetime) -> None:
+        from autogen_zettel.persona.profile import extract_profile, merge_profile, render_profile
+
+        self._last_profile = now
+        new = extract_profile(self.memory.db.iter_cards(), now=now, style_card_ids=set(self._edges),
+                              limit=self.cfg.profile_items)
+        latest = self.store.latest_profile()
+        old = list(latest.items) if latest else []
+        merged = merge_profile(old, new, momentum=self.cfg.profile_momentum, limit=self.cfg.profile_items)
+        text = render_profile(merged)
+        if self.profiler is not None:
+            try:
+                text = self.profiler.merge(latest.text if latest else "", merged, momentum=self.cfg.profile_momentum) or text
+            except Exception as exc:  # noqa: BLE001 - the extractive profile stands
+                log.warning("agent %s: LLM profiler failed (%s), keeping the extractive profile", self.name,
+                            type(exc).__name__)
+        if merged and text != (latest.text if latest else ""):
+            self.store.add_profile(text, merged, now, "periodic profile")
+
+    def _profile_text(self) -> str:
+        latest = self.store.latest_profile()
+        return latest.text if latest else ""
+
+    # -- the prompt stack --------------------------------------------------------------------
+    def _active(self) -> list[tuple[Any, ModuleState]]:
+        return [(m, self.modules[m.name]) for m in self.persona.modules
+                if self.modules[m.name].status is ModuleStatus.ACTIVE and self.modules[m.name].weight > 0]
+
+    def questions(self) -> list[str]:
+        """Clarification questions for the traits whose evidence is split (dissonance)."""
+        return [prompts.dissonance_question(name, self.specs[name], s.support, s.against)
+                for name, s in sorted(self.states.items()) if s.dissonant and name in self.specs]
+
+    def _build(self, now: datetime, *, reason: str) -> PromptStack:
+        profile = self._profile_text()
+        system = self.base_system + (f"\n\n{prompts.PROFILE_HEADER}\n{profile}" if profile else "")
+        active = self._active()
+        # the trait layer follows the long-term traits; mood comes and goes within days and would
+        # make the stack flicker between versions
+        longs = {k: v.long for k, v in self.states.items()}
+        traits = trait_layer(longs, self.specs, [(m.prompt, st.weight) for m, st in active])
+        temperature = stack_temperature(self.base_temperature, [(m.temperature, st.weight) for m, st in active])
+        return PromptStack(0, system, traits, session_layer(self.questions()), temperature, now, reason)
+
+    def _record_stack(self, stack: PromptStack) -> int:
+        version = self.store.add_prompt_version(at=stack.at, system=stack.system, traits=stack.traits,
+                                                session=stack.session, temperature=stack.temperature,
+                                                reason=stack.reason)
+        log.info("agent %s: prompt stack version %d (%s)", self.name, version, stack.reason)
+        return version
+
+    # -- recall modulation -------------------------------------------------------------------
+    def _refresh_edges(self) -> None:
+        edges: dict[str, dict[str, float]] = {}
+        for card_id, rows in self.store.evidence_by_card().items():
+            per = edges.setdefault(card_id, {})
+            for r in rows:
+                per[r.trait] = max(-1.0, min(1.0, per.get(r.trait, 0.0) + r.sign * r.strength))
+        self._edges = edges
+
+    def _card_affinity(self, card: Card) -> dict[str, float]:
+        cached = self._affinity.get(card.id)
+        if cached is None:
+            words = set(tokens(card.content)) | {t for tag in card.tags for t in tokens(tag)}
+            cached = {name: min(1.0, len(words & kw) / 2) for name, kw in self._keywords.items() if words & kw}
+            if len(self._affinity) > 50_000:
+                self._affinity.clear()
+            self._affinity[card.id] = cached
+        return cached
+
+    def modulation(self) -> Callable[[Card], float] | None:
+        """A persona factor per card for recall, in ``[1 - s, 1 + s]`` (``persona.modulation_strength``).
+
+        A card leaning towards a trait (evidence edges, or the trait's keywords) is weighted up
+        when the trait scores high and down when it scores low. A share ``persona.exploration``
+        of recalls (seeded, so runs repeat) gets no modulation, so the agent does not lock
+        itself into one kind of memory. None: no modulation this time.
+        """
+        strength = self.cfg.modulation_strength
+        if not self.cfg.enabled or strength <= 0:
+            return None
+        # the reply path never waits for a mining or an LLM call: it reads the latest states and
+        # edges, which a mining replaces whole (one assignment each), and only counts under a lock
+        with self._recall_lock:
+            self._recalls += 1
+            n = self._recalls
+        if random.Random(f"{self.memory.name}:{n}").random() < self.cfg.exploration:
+            log.debug("agent %s: exploration recall (no persona modulation)", self.name)
+            return None
+        states, edges = self.states, self._edges
+        leaning = {k: (v.score - 0.5) * 2 for k, v in states.items() if abs(v.score - 0.5) >= 0.05}
+        if not leaning:
+            return None
+
+        def factor(card: Card) -> float:
+            own = edges.get(card.id, {})
+            affinity = self._card_affinity(card)
+            total = 0.0
+            for trait, lean in leaning.items():
+                a = own.get(trait, 0.0) + affinity.get(trait, 0.0)
+                total += lean * max(-1.0, min(1.0, a))
+            return 1.0 + strength * max(-1.0, min(1.0, total))
+
+        return factor
+
+    def dump(self) -> dict:
+        """Scores, module states and candidates as plain data (for metrics and reports)."""
+        return {
+            "traits": {k: {"score": round(v.score, 4), "long": round(v.long, 4), "mood": round(v.mood, 4),
+                           "start": round(self.specs[k].initial, 4), "dissonant": v.dissonant}
+                       for k, v in sorted(self.states.items())},
+            "modules": {k: {"status": v.status.value, "weight": round(v.weight, 4)} for k, v in self.modules.items()},
+            "prompt_version": self.stack.version,
+            "candidates": [c["label"] for c in self.candidates],
+        }

@@ -1,0 +1,174 @@
+"""The persona profile (layer 3 of the prompt stack): long-term preferences, goals and
+interaction style, drawn from the agent's cards and merged with the previous profile by momentum.
+
+A profile is a list of :class:`ProfileItem` (text, weight, the cards it came from, a section).
+Offline it is *extractive*: the tenant's active cards ranked by recency x (1 + ln(1 + times
+recalled)) x kind weight (preferences and commitments above facts above events), one sentence
+each. :func:`merge_profile` blends a new profile into the old one, so a single odd week does not
+rewrite who the agent thinks the user is; :func:`render_profile` makes the text for the system
+message. (With an LLM, :class:`autogen_zettel.persona.judges.LLMProfiler` writes the items instead.)
+
+Pure functions: cards, the current time and the ids of feedback cards are passed in.
+
+>>> old = [ProfileItem("Ann prefers tea.", 1.0, ("c1",))]
+>>> new = [ProfileItem("ann prefers tea", 0.5, ("c1",)), ProfileItem("Ann runs on Sundays.", 1.0, ("c2",))]
+>>> [(i.text, round(i.weight, 2)) for i in merge_profile(old, new, momentum=0.3)]
+[('Ann prefers tea.', 0.85), ('Ann runs on Sundays.', 0.3)]
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from autogen_zettel.base.cards import SECTIONS, Card, CardKind, CardStatus, ProfileItem
+from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.base.prompts import normalise_text, order_profile, render_profile
+from autogen_zettel.core.refine import split_sentences
+
+__all__ = [
+    "ProfileItem",
+    "SECTIONS",
+    "KIND_WEIGHTS",
+    "card_rank",
+    "profile_sentence",
+    "extract_profile",
+    "merge_profile",
+    "render_profile",
+    "normalise_text",
+]
+
+
+#: how much a card of each kind counts towards the profile (summaries never: they repeat members)
+KIND_WEIGHTS = {
+    CardKind.PREFERENCE: 1.0,
+    CardKind.COMMITMENT: 1.0,
+    CardKind.FACT: 0.6,
+    CardKind.RELATION: 0.5,
+    CardKind.EVENT: 0.4,
+    CardKind.SUMMARY: 0.0,
+}
+
+_GOAL = re.compile(r"\b(?:goal|plan(?:s|ning)?|want(?:s)? to|aim(?:s)? to|hop(?:e|es|ing) to|intend(?:s)? to|"
+                   r"going to|will)\b", re.IGNORECASE)
+_MAX_CHARS = 200
+
+
+
+
+def card_rank(card: Card, now: datetime, *, half_life_days: float = 30.0, kind_weight: float | None = None) -> float:
+    """How strongly ``card`` belongs in the profile at ``now`` (0 for summaries).
+
+    recency (halves every ``half_life_days`` since the card was written or last edited) x
+    (1 + ln(1 + times recalled)) x ``kind_weight`` (default: :data:`KIND_WEIGHTS` of its kind).
+
+    >>> from datetime import datetime
+    >>> c = Card("c1", "Ann prefers tea.", CardKind.PREFERENCE, "Ann", datetime(2024, 3, 1), ("m1",))
+    >>> card_rank(c, datetime(2024, 3, 31))
+    0.5
+    >>> round(card_rank(c.with_changes(access_count=3), datetime(2024, 3, 31)), 3)
+    1.193
+    """
+    written = card.updated_at or card.created_at
+    age_days = max(0.0, (now - written).total_seconds() / 86400.0)
+    recency = 0.5 ** (age_days / half_life_days) if half_life_days > 0 else 1.0
+    weight = KIND_WEIGHTS.get(card.kind, 0.5) if kind_weight is None else kind_weight
+    return recency * (1.0 + math.log1p(max(0, card.access_count))) * weight
+
+
+def profile_sentence(content: str) -> str:
+    """The one sentence of a card that goes into the profile (its first, at most 200 characters).
+
+    >>> profile_sentence("Ann prefers tea. She drinks it black.")
+    'Ann prefers tea.'
+    """
+    sentences = split_sentences(content)
+    text = sentences[0] if sentences else content.strip()
+    return text if len(text) <= _MAX_CHARS else text[: _MAX_CHARS - 1].rstrip() + "…"
+
+
+def _section(card: Card, style_ids: Collection[str]) -> str:
+    if card.id in style_ids:
+        return "style"
+    if card.kind is CardKind.COMMITMENT or (card.kind is CardKind.PREFERENCE and _GOAL.search(card.content)):
+        return "goals"
+    if card.kind is CardKind.PREFERENCE:
+        return "preferences"
+    return "background"
+
+
+def extract_profile(cards: Iterable[Card], *, now: datetime, style_card_ids: Collection[str] = (),
+                    limit: int = 8, half_life_days: float = 30.0) -> list[ProfileItem]:
+    """The offline profile: the best ``limit`` active cards, one sentence each, strongest first.
+
+    :param style_card_ids: the feedback cards that carry trait evidence: they form the
+        "Interaction style" section (and count as preferences do, whatever their kind)
+    :returns: items whose weights are scaled so the strongest is 1.0
+
+    >>> from datetime import datetime
+    >>> t = datetime(2024, 3, 1)
+    >>> cards = [Card("a", "Ann prefers tea.", CardKind.PREFERENCE, "Ann", t, ("m1",)),
+    ...          Card("b", "Ann plans to run a marathon.", CardKind.COMMITMENT, "Ann", t, ("m2",)),
+    ...          Card("c", "Keep answers short, please.", CardKind.EVENT, "Ann", t, ("m3",)),
+    ...          Card("d", "It rained.", CardKind.EVENT, "Ann", t, ("m4",))]
+    >>> [(i.section, i.text, i.weight) for i in extract_profile(cards, now=t, style_card_ids={"c"}, limit=3)]
+    [('preferences', 'Ann prefers tea.', 1.0), ('goals', 'Ann plans to run a marathon.', 1.0), ('style', 'Keep answers short, please.', 1.0)]
+    """
+    style = set(style_card_ids)
+    ranked: list[tuple[float, str, str, Card]] = []
+    for card in cards:
+        if card.status is not CardStatus.ACTIVE or card.kind is CardKind.SUMMARY:
+            continue
+        # feedback counts as a preference, whatever kind the refiner gave it
+        kind_weight = KIND_WEIGHTS[CardKind.PREFERENCE] if card.id in style else None
+        rank = card_rank(card, now, half_life_days=half_life_days, kind_weight=kind_weight)
+        if rank > 0:
+            ranked.append((rank, card.created_at.isoformat(), card.id, card))
+    ranked.sort(key=lambda r: (-r[0], r[1], r[2]))
+    items: dict[str, ProfileItem] = {}
+    for rank, _, _, card in ranked:
+        text = profile_sentence(card.content)
+        key = normalise_text(text)
+        if not key:
+            continue
+        if key in items:  # the same sentence from another card: one item, both sources
+            it = items[key]
+            items[key] = replace(it, card_ids=(*it.card_ids, card.id))
+            continue
+        if len(items) >= limit:
+            continue
+        items[key] = ProfileItem(text, rank, (card.id,), _section(card, style))
+    top = max((it.weight for it in items.values()), default=1.0) or 1.0
+    return order_profile([replace(it, weight=round(it.weight / top, 6)) for it in items.values()])
+
+
+def merge_profile(old: Sequence[ProfileItem], new: Sequence[ProfileItem], *, momentum: float = 0.3,
+                  limit: int = 8) -> list[ProfileItem]:
+    """Blend ``new`` into ``old``: weight = momentum x new + (1 - momentum) x old per item.
+
+    Items are matched by :func:`normalise_text`; an item missing on one side weighs 0 there.
+    The old wording and the union of card ids are kept; the new section wins. The ``limit``
+    heaviest items remain, grouped by section.
+
+    >>> merge_profile([], [ProfileItem("x", 1.0)], momentum=1.0)
+    [ProfileItem(text='x', weight=1.0, card_ids=(), section='preferences')]
+    """
+    if not 0.0 <= momentum <= 1.0:
+        raise InvalidInput(f"momentum must lie in 0..1 (share of the new profile), got {momentum!r}")
+    merged: dict[str, ProfileItem] = {}
+    for it in old:
+        key = normalise_text(it.text)
+        merged[key] = replace(it, weight=(1.0 - momentum) * it.weight)
+    for it in new:
+        key = normalise_text(it.text)
+        if key in merged:
+            prev = merged[key]
+            ids = tuple(dict.fromkeys((*prev.card_ids, *it.card_ids)))
+            merged[key] = replace(prev, weight=prev.weight + momentum * it.weight, card_ids=ids, section=it.section)
+        else:
+            merged[key] = replace(it, weight=momentum * it.weight)
+    kept = sorted(merged.values(), key=lambda it: (-it.weight, normalise_text(it.text)))[:limit]
+    return order_profile(replace(it, weight=round(it.weight, 6)) for it in kept if it.weight > 0)

@@ -1,0 +1,277 @@
+"""Offline trait evidence: what a feedback message or the agent's own reply says about traits.
+
+Two detectors, both pure and deterministic:
+
+* :func:`feedback_signals` reads a user's message about the agent's previous reply. Explicit cues
+  (a trait's ``more``/``less`` phrases: "too long", "be more precise") give strength-1.0 signals.
+  Generic praise or complaint ("thanks, perfect", "that's not helpful") without an explicit cue
+  is credited to what the previous reply showed (:func:`behaviour_signals`), strength 0.6:
+  praise after a short reply reinforces conciseness, a complaint after it weakens it.
+* :func:`behaviour_signals` reads the agent's own reply (source ``self``, strength 0.3).
+
+Signals carry no message text: ``cue`` is the phrase from the trait spec or a fixed label, so
+repetitions of the same cue can be counted (see :func:`autogen_zettel.persona.mining.edge_weight`).
+
+>>> from autogen_zettel.persona.traits import default_traits
+>>> [(s.trait, s.sign, s.cue) for s in feedback_signals("Too long, get to the point.",
+...                                                      previous_reply=None, specs=default_traits())]
+[('conciseness', 1, 'too long')]
+>>> feedback_signals("It was not too long at all.", previous_reply=None, specs=default_traits())
+[]
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from autogen_zettel.persona.traits import TraitSpec
+
+__all__ = ["SignalSource", "TraitSignal", "valence", "feedback_signals", "behaviour_signals",
+           "EXPLICIT_STRENGTH", "GENERIC_STRENGTH", "SELF_STRENGTH"]
+
+log = logging.getLogger(__name__)
+
+EXPLICIT_STRENGTH = 1.0
+GENERIC_STRENGTH = 0.6
+SELF_STRENGTH = 0.3
+SHORT_REPLY_WORDS = 60  # a reply of at most this many words shows conciseness
+LONG_REPLY_WORDS = 150  # one of at least this many shows its opposite
+RIGOUR_MARKERS = 2  # numbers, citations and hedges a reply needs to show rigour
+GENERIC_MIN_VALENCE = 0.3  # weaker praise or complaint is not credited to the previous reply
+
+
+class SignalSource(str, Enum):
+    FEEDBACK = "feedback"  # a user's reaction to the agent's reply
+    SELF = "self"  # what the agent's own reply showed
+    LLM = "llm"  # an LLM judge (LLMTraitJudge in llm.py)
+
+
+@dataclass(frozen=True)
+class TraitSignal:
+    """What a detector found in one message: evidence for (+1) or against (-1) a trait."""
+
+    trait: str
+    sign: int
+    strength: float
+    affect: float
+    source: SignalSource
+    cue: str
+
+
+# -- text helpers ----------------------------------------------------------------------------
+
+_NEGATORS = frozenset(
+    "not no never don't dont doesn't didn't isn't wasn't aren't weren't won't wouldn't hardly without nor "
+    "neither nothing".split())
+_CLAUSE_END = re.compile(r"[.,;:!?()\n]|\bbut\b")
+
+
+def _normalise(text: str) -> str:
+    text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
+    return " ".join(text.split())
+
+
+def _phrase_re(phrase: str) -> re.Pattern:
+    body = r"\s+".join(re.escape(w) for w in phrase.split())
+    return re.compile(rf"(?<![\w']){body}(?![\w'])")
+
+
+_CACHE: dict[str, re.Pattern] = {}
+
+
+def _find(text: str, phrase: str) -> list[int]:
+    """Start offsets of ``phrase`` in ``text`` (normalised), on word boundaries."""
+    pattern = _CACHE.get(phrase)
+    if pattern is None:
+        pattern = _CACHE[phrase] = _phrase_re(phrase)
+    return [m.start() for m in pattern.finditer(text)]
+
+
+def _negated(text: str, start: int, window: int = 3) -> bool:
+    """A negator among the ``window`` words before ``start``, within the same clause."""
+    before = text[:start]
+    cut = [m.end() for m in _CLAUSE_END.finditer(before)]
+    if cut:
+        before = before[cut[-1]:]
+    words = before.split()[-window:]
+    return any(w.strip("\"'") in _NEGATORS or w.endswith("n't") for w in words)
+
+
+def _hits(text: str, phrase: str) -> tuple[int, int]:
+    """(plain, negated) occurrences of ``phrase``."""
+    plain = negated = 0
+    for start in _find(text, phrase):
+        if _negated(text, start):
+            negated += 1
+        else:
+            plain += 1
+    return plain, negated
+
+
+# -- valence ---------------------------------------------------------------------------------
+
+_PRAISE = ("thanks", "thank you", "thx", "great", "perfect", "excellent", "brilliant", "awesome", "nice",
+           "good", "helpful", "useful", "love it", "love this", "exactly", "spot on", "well done", "much better",
+           "that helps", "very clear", "clear", "good job", "nailed it", "fantastic", "great answer",
+           "that works", "appreciated", "bravo")
+_COMPLAINT = ("wrong", "incorrect", "unhelpful", "useless", "confusing", "bad", "terrible", "awful", "annoying",
+              "not what i asked", "didn't answer", "did not answer", "you missed", "missed the point", "nope",
+              "no,", "ugh", "meh", "frustrating", "disappointing", "worse", "not helpful", "irrelevant",
+              "that's not right", "stop", "hate")
+
+
+def valence(text: str) -> float:
+    """How positive a message is about what it answers: -1 (complaint) .. 1 (praise), 0 neutral.
+
+    Each praise phrase counts +1 and each complaint -1; a negated one ("not helpful", "not bad")
+    counts half, the other way. Words after the last "but" count double ("thanks, but wrong").
+    The result is (positive - negative) / max(1, positive + negative).
+
+    >>> valence("Thanks, perfect!"), valence("That is not helpful."), valence("Ok."), valence("Not bad.")
+    (1.0, -1.0, 0.0, 0.5)
+    >>> valence("Thanks, but this is wrong")
+    -0.3333333333333333
+    """
+    text = _normalise(text)
+    buts = [m.end() for m in re.finditer(r"\bbut\b", text)]
+    pivot = buts[-1] if buts else len(text)
+    pos = neg = 0.0
+    seen: list[tuple[int, int]] = []
+    # longer phrases first, so "not helpful" is not also counted as "helpful"
+    lexicon = sorted([(p, 1) for p in _PRAISE] + [(p, -1) for p in _COMPLAINT], key=lambda x: -len(x[0]))
+    for phrase, sign in lexicon:
+        for start in _find(text, phrase) if not phrase.endswith(",") else _starts_with(text, phrase):
+            end = start + len(phrase)
+            if any(s < end and start < e for s, e in seen):
+                continue
+            seen.append((start, end))
+            weight = 2.0 if start >= pivot and buts else 1.0
+            if _negated(text, start):
+                sign_, weight = -sign, weight * 0.5
+            else:
+                sign_ = sign
+            if sign_ > 0:
+                pos += weight
+            else:
+                neg += weight
+    return (pos - neg) / max(1.0, pos + neg)
+
+
+def _starts_with(text: str, phrase: str) -> list[int]:
+    return [0] if text.startswith(phrase) else []
+
+
+# -- detectors -------------------------------------------------------------------------------
+
+
+def feedback_signals(text: str, *, previous_reply: str | None, specs: Mapping[str, TraitSpec]) -> list[TraitSignal]:
+    """Trait signals in a user's feedback message.
+
+    :param text: the user's message
+    :param previous_reply: the agent's reply the message reacts to (None: no generic credit)
+    :param specs: the traits to look for (e.g. ``persona.trait_specs``)
+    :returns: at most one signal per trait and sign; ``affect`` is :func:`valence` of ``text``
+
+    >>> from autogen_zettel.persona.traits import default_traits
+    >>> [(s.trait, s.sign, s.strength, s.cue) for s in feedback_signals(
+    ...     "Thanks, perfect!", previous_reply="Yes: 42 participants, 60% female.", specs=default_traits())]
+    [('conciseness', 1, 0.6, 'praise:short_reply'), ('rigour', 1, 0.6, 'praise:evidence_markers')]
+    """
+    norm = _normalise(text)
+    affect = valence(text)
+    out: list[TraitSignal] = []
+    for name, spec in specs.items():
+        for sign, phrases in ((1, spec.more), (-1, spec.less)):
+            for phrase in phrases:
+                plain, _ = _hits(norm, phrase)
+                if plain:
+                    out.append(TraitSignal(name, sign, EXPLICIT_STRENGTH, affect, SignalSource.FEEDBACK, phrase))
+                    break
+    if out or previous_reply is None or abs(affect) < GENERIC_MIN_VALENCE:
+        return out
+    tone = "praise" if affect > 0 else "complaint"
+    direction = 1 if affect > 0 else -1
+    for b in behaviour_signals(previous_reply, specs=specs):
+        out.append(TraitSignal(b.trait, direction * b.sign, GENERIC_STRENGTH, affect, SignalSource.FEEDBACK,
+                               f"{tone}:{b.cue}"))
+    return out
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?%?")
+_CITATION = re.compile(r"\bet al\b|\bdoi\b|https?://|\[\d+\]|\(\w+,? (?:19|20)\d\d\)|\baccording to\b|"
+                       r"\bp ?[<=] ?0?\.\d|\bn ?= ?\d|\bsource:|\bci\b|confidence interval")
+_HEDGE = re.compile(r"\b(?:may|might|likely|unlikely|roughly|approximately|about \d|uncertain|uncertainty|"
+                    r"probably|suggests?|estimate[sd]?)\b")
+_JOKE = re.compile(r"\b(?:ha){2,}\b|\blol\b|\bjoke\b|\bjoking\b|\bkidding\b|\bpun\b|[\U0001F600-\U0001F64F]|"
+                   r"(?<!\w)[:;]-?[)D](?!\w)", re.IGNORECASE)
+_INITIATIVE = re.compile(r"\bi will\b|\bi'll\b|\bnext steps?\b|\blet's\b|\blet us\b|\bshall i\b|\bi suggest\b|"
+                         r"\bi propose\b|\bi can also\b|\bi'll follow up\b")
+_BOLD = re.compile(r"\bgo for it\b|\bworth a try\b|\bworth the risk\b|\bbold\b|\bjust try\b|\bship it\b|"
+                   r"\bquick experiment\b|\btake the risk\b")
+_CAUTION = re.compile(r"\bto be safe\b|\bcarefully\b|\bcaution\b|\bconservative\b|\bbefore we commit\b|"
+                      r"\bdouble-check\b|\brisky\b|\bplay it safe\b")
+_PATIENT = re.compile(r"\bstep by step\b|\blet me explain\b|\bin other words\b|\bto recap\b|\bno problem\b|"
+                      r"\bno worries\b|\bfirst,.*\bthen\b|\bstep \d\b")
+
+
+_BUILT_IN = frozenset({"conciseness", "rigour", "curiosity", "humour", "proactivity", "risk_tolerance", "patience"})
+
+
+def _detected(reply: str, norm: str, words: int) -> dict[str, tuple[int, str]]:
+    """Built-in detectors for the default traits: trait -> (sign, cue)."""
+    found: dict[str, tuple[int, str]] = {}
+    if words <= SHORT_REPLY_WORDS:
+        found["conciseness"] = (1, "short_reply")
+    elif words >= LONG_REPLY_WORDS:
+        found["conciseness"] = (-1, "long_reply")
+    markers = len(_NUMBER.findall(reply)) + len(_CITATION.findall(norm)) + len(_HEDGE.findall(norm))
+    if markers >= RIGOUR_MARKERS:
+        found["rigour"] = (1, "evidence_markers")
+    if "?" in reply:
+        found["curiosity"] = (1, "question")
+    if _JOKE.search(reply):
+        found["humour"] = (1, "joke")
+    if _INITIATIVE.search(norm):
+        found["proactivity"] = (1, "initiative")
+    bold, careful = len(_BOLD.findall(norm)), len(_CAUTION.findall(norm))
+    if bold > careful:
+        found["risk_tolerance"] = (1, "boldness")
+    elif careful > bold:
+        found["risk_tolerance"] = (-1, "caution")
+    if _PATIENT.search(norm):
+        found["patience"] = (1, "patient_explanation")
+    return found
+
+
+def behaviour_signals(reply: str, *, specs: Mapping[str, TraitSpec]) -> list[TraitSignal]:
+    """What the agent's own reply showed (source ``self``, strength 0.3, affect 0).
+
+    Built-in detectors for the default traits (length, numbers/citations/hedges, questions,
+    jokes, initiative, boldness/caution, step-by-step explanations); a trait without one shows
+    when the reply holds at least two of its ``keywords``. Only traits in ``specs`` are reported.
+
+    >>> from autogen_zettel.persona.traits import default_traits
+    >>> [(s.trait, s.sign, s.cue) for s in behaviour_signals("Shall I book the lab? Next step: the pilot.",
+    ...                                                      specs=default_traits())]
+    [('conciseness', 1, 'short_reply'), ('proactivity', 1, 'initiative'), ('curiosity', 1, 'question')]
+    """
+    norm = _normalise(reply)
+    found = _detected(reply, norm, len(reply.split()))
+    out = []
+    for name, spec in specs.items():
+        if name in found:
+            sign, cue = found[name]
+        elif name not in _BUILT_IN and spec.keywords:
+            hits = sum(bool(_find(norm, kw)) for kw in spec.keywords)
+            if hits < 2:
+                continue
+            sign, cue = 1, "keywords"
+        else:
+            continue
+        out.append(TraitSignal(name, sign, SELF_STRENGTH, 0.0, SignalSource.SELF, cue))
+    return out
+

@@ -1,0 +1,99 @@
+"""Fill one tenant to N cards by replaying conversation turns round after round.
+
+Each round gives the turns new message, session and reply ids (``r<round>:`` prefixes) and
+moves them ``round_days`` later, so a round is a new conversation that repeats an earlier one
+word for word. The scale and maintenance benchmarks both fill their tenant this way.
+
+>>> from datetime import datetime
+>>> from autogen_zettel.base.cards import Message
+>>> m = Message("hi there", speaker="Ann", message_id="D1:1", session_id="s1", at=datetime(2024, 1, 1))
+>>> again = replay_round([m], 2, round_days=30)[0]
+>>> again.message_id, again.session_id, f"{again.at:%Y-%m-%d}"
+('r2:D1:1', 'r2:s1', '2024-03-01')
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import timedelta
+
+from autogen_zettel.base.cards import Message
+from autogen_zettel.base.errors import InvalidInput
+
+__all__ = ["Fill", "replay_round", "fill_tenant", "fresh_tenant"]
+
+
+@dataclass(frozen=True)
+class Fill:
+    """What filling took: messages remembered, rounds started, seconds inside ``remember_many``."""
+
+    messages: int
+    rounds: int
+    seconds: float
+
+
+def replay_round(turns: Sequence[Message], rnd: int, *, round_days: float) -> list[Message]:
+    """``turns`` as round ``rnd``: ids prefixed with ``r<rnd>:``, times ``rnd * round_days`` later."""
+    shift = timedelta(days=round_days * rnd)
+    return [replace(t, message_id=f"r{rnd}:{t.message_id}", session_id=f"r{rnd}:{t.session_id}",
+                    reply_to=f"r{rnd}:{t.reply_to}" if t.reply_to else None, at=t.at + shift)
+            for t in turns]
+
+
+def fill_tenant(mem, turns: Sequence[Message], n_cards: int, round_days: float, *, batch: int = 256,
+                progress: Callable[[int], None] | None = None) -> Fill:
+    """Remember replayed ``turns`` in batches until tenant ``mem`` holds at least ``n_cards`` cards.
+
+    :param round_days: how much later each round is than the previous one
+    :param progress: called with the number of cards each batch made
+    """
+    messages = rounds = 0
+    seconds = 0.0
+    while mem.db.count() < n_cards:
+        round_turns = replay_round(turns, rounds, round_days=round_days)
+        rounds += 1
+        made_in_round = 0
+        for start in range(0, len(round_turns), batch):
+            if mem.db.count() >= n_cards:
+                break
+            chunk = round_turns[start : start + batch]
+            t0 = time.perf_counter()
+            made = mem.remember_many(chunk)
+            seconds += time.perf_counter() - t0
+            messages += len(chunk)
+            made_in_round += len(made)
+            if progress:
+                progress(len(made))
+        if made_in_round == 0 and mem.db.count() < n_cards:  # another round would make none either
+            raise InvalidInput(f"{len(turns)} turns make no cards, so {n_cards} cards cannot be reached; "
+                               "give a data file with conversation turns")
+    return Fill(messages, rounds, seconds)
+
+
+def fresh_tenant(hub, data, tenant: str, n_cards: int, round_days: float, *,
+                 progress: bool = False) -> tuple[object, Fill, list[str]]:
+    """What every fill-based benchmark starts with: LoCoMo ``data`` loaded, ``tenant`` dropped and
+    opened anew, filled to ``n_cards`` cards (a tqdm bar with ``progress``), captures flushed.
+
+    :returns: (the tenant, how filling went, the data's questions for recall timing)
+    """
+    from autogen_zettel.research.bench.locomo import load_locomo
+
+    convs = load_locomo(data)
+    turns = [t for c in convs for t in c.turns]
+    hub.drop_tenant(tenant)
+    mem = hub.tenant(tenant)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=n_cards, desc="filling", unit="card")
+    try:
+        fill = fill_tenant(mem, turns, n_cards, round_days, progress=bar.update if bar else None)
+    finally:
+        if bar:
+            bar.close()
+    mem.flush()
+    return mem, fill, [q.text for c in convs for q in c.questions]

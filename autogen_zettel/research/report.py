@@ -1,0 +1,90 @@
+"""Rendering a simulation run for the console: what each agent unlocked before each reply and
+why, a summary table, and the persona's traits and module events. Nothing here prints; the
+caller does (``console.print(*report(result))``).
+"""
+
+from __future__ import annotations
+
+from autogen_zettel.research.simulate import RunResult
+
+__all__ = ["report"]
+
+
+def report(result: RunResult, *, max_content: int = 160) -> list:
+    """Rich renderables for a run: per session, what each agent unlocked before each reply and
+    why (layer, score, link followed, source message), then a summary table. The caller prints
+    them (``console.print(*report(result))``); nothing here writes to the console.
+    """
+    from rich.table import Table
+    from rich.text import Text
+    from rich.tree import Tree
+
+    def short(text: str) -> str:
+        text = " ".join(text.split())
+        return text if len(text) <= max_content else text[: max_content - 1] + "…"
+
+    out: list = [Text(f"Scenario {result.scenario.name}: {len(result.sessions)} sessions, "
+                      f"{result.metrics['messages']} messages, embedder {result.metrics['embedding_model']}",
+                      style="bold")]
+    for s in result.sessions:
+        tree = Tree(Text(f"Session {s.id} ({s.date:%a %Y-%m-%d %H:%M})", style="bold cyan"))
+        for e in s.entries:
+            if e.kind != "reply":
+                label = {"opening": "opens", "feedback": "feedback", "turn": "says"}.get(e.kind, e.kind)
+                about = f" about {e.about}" if e.about else ""
+                tree.add(Text.assemble((f"{e.index} {e.speaker} {label}{about}: ", "bold"), (short(e.text), "dim")))
+                continue
+            if not e.unlocked:
+                tree.add(Text.assemble((f"{e.index} {e.speaker} ", "bold"), "replied, nothing unlocked"))
+                continue
+            node = tree.add(Text.assemble((f"{e.index} {e.speaker} ", "bold"),
+                                          f"replied after unlocking {len(e.unlocked)}:"))
+            for u in e.unlocked:
+                why = f"{u.layer} {u.score:.3f}" + (f" via {u.via[1]}" if u.via else "")
+                source = f"{u.speaker}, {u.at:%Y-%m-%d %H:%M}, {', '.join(u.source_ids)}"
+                node.add(Text.assemble((why, "green" if u.layer == "immediate" else "magenta"), "  ",
+                                       (source, "dim"), "\n", short(u.content)))
+        out.append(tree)
+    from rich import box
+
+    summary = Table(title="Summary", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
+                    collapse_padding=True,
+                    caption="w/mem: replies with memories injected; assoc: unlocked along links; "
+                            "earlier: unlocked from earlier sessions; score: mean score of the unlocked cards",
+                    caption_justify="left")
+    for col in ("agent", "replies", "w/mem", "unlocked", "assoc", "earlier", "score", "cards", "links"):
+        summary.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
+    for name, m in result.metrics["agents"].items():
+        summary.add_row(name, str(m["replies"]), str(m["replies_with_memories"]), str(m["unlocked"]),
+                        str(m["associative"]), str(m["from_earlier_sessions"]), f"{m['mean_score']:.3f}",
+                        str(m["cards"]), str(m["links"]))
+    out.append(summary)
+    out.extend(_persona_report(result))
+    out.append(Text(f"run folder: {result.out_dir} (transcript.jsonl, metrics.json, memory/); "
+                    f"{result.elapsed_s:.1f} s"))
+    return out
+
+
+def _persona_report(result: RunResult) -> list:
+    """Per agent the traits that moved and its modules, then every module event (unlock,
+    strengthen, weaken, rollback, relock) with its reason: lines, so narrow consoles stay readable."""
+    from rich.text import Text
+
+    agents = {n: m["persona"] for n, m in result.metrics["agents"].items() if "persona" in m}
+    if not agents:
+        return []
+    out: list = [Text("Persona at the end (traits that moved: start -> score; * = evidence split)", style="bold")]
+    for name, p in agents.items():
+        moved = [f"{t} {v['start']:.2f} -> {v['score']:.2f}{'*' if v['dissonant'] else ''}"
+                 for t, v in p["traits"].items() if abs(v["score"] - v["start"]) >= 0.01 or v["dissonant"]]
+        mods = ", ".join(f"{m} {v['status']} {v['weight']:.2f}" for m, v in p["modules"].items()) or "none"
+        out.append(Text.assemble((f"  {name}: ", "bold"), "; ".join(moved) or "no trait moved"))
+        out.append(Text(f"    modules: {mods}; prompt version {p['prompt_version']}"))
+    lines = [Text.assemble(f"  {s.id}  ", (f"{e['agent']} {e['event']} {e['module']}", "bold"),
+                           f" (weight {e['weight']:.2f}): ", (e["reason"], "dim"))
+             for s in result.sessions for e in s.persona_events if e["event"] != "prompt"]
+    if lines:
+        out.append(Text("Persona events", style="bold"))
+        out.extend(lines)
+    # one renderable: the caller prints renderables separated by spaces, and these are lines
+    return [Text("\n").join([*out, Text("")])]

@@ -1,0 +1,395 @@
+"""Research simulations as data: run a scenario file as real AutoGen GroupChats over simulated days.
+
+A scenario (parsed and validated in ``scenario.py``) names the persona files that take part,
+the sessions with their dates, each session's opening messages, scripted user turns and
+feedback, how many agent replies each session has, how speakers are picked, and a random seed
+(see ``examples/scenarios/research_group.yaml``). :func:`run_scenario` runs it with a real
+``GroupChat`` and ``GroupChatManager`` per session, on a :class:`~autogen_zettel.base.clock.SimulatedClock`,
+with the offline model client unless an ``llm_config`` is given, and writes a run folder::
+
+    run/
+      memory/            the agents' memories (SQLite files and Qdrant local storage)
+      transcript.jsonl   one line per message; agent replies list what was unlocked before them
+      metrics.json       a summary per agent and per session
+      scenario.yaml      the scenario as run (persona paths absolute: it runs again from here)
+
+Same scenario, same seed, same embedder: same transcript and metrics, byte for byte (offline).
+:func:`report` (``scenario_report.py``) renders a run for the console.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import shutil
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from autogen_zettel.base.clock import SimulatedClock
+from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.research.scenario import (
+    SPEAKER_SELECTION,  # noqa: F401 - importable from here, as before the split
+    Scenario,
+    ScenarioMessage,
+    ScenarioSession,
+    UserTurn,
+    _check_names,
+    _memory_config,
+    _scenario_dict,
+    load_scenario,
+    scenario_from_dict,
+)
+
+__all__ = [
+    "Scenario",
+    "ScenarioSession",
+    "ScenarioMessage",
+    "UserTurn",
+    "TranscriptEntry",
+    "SessionResult",
+    "RunResult",
+    "load_scenario",
+    "scenario_from_dict",
+    "run_scenario",
+]
+
+log = logging.getLogger(__name__)
+
+_RUN_FILES = ("transcript.jsonl", "metrics.json", "scenario.yaml")
+
+
+# -- results ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TranscriptEntry:
+    """One message of a run; an agent's reply lists what it unlocked before speaking."""
+
+    session_id: str
+    index: int
+    message_id: str
+    at: datetime
+    speaker: str
+    kind: str  # opening | reply | turn | feedback
+    text: str
+    unlocked: tuple = ()  # of agent.UnlockedCard
+    about: str | None = None
+
+    def to_dict(self) -> dict:
+        d = {
+            "session": self.session_id, "index": self.index, "message_id": self.message_id,
+            "at": self.at.isoformat(), "speaker": self.speaker, "kind": self.kind, "text": self.text,
+        }
+        if self.about:
+            d["about"] = self.about
+        if self.kind == "reply":
+            d["unlocked"] = [u.to_dict() for u in self.unlocked]
+        return d
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    id: str
+    date: datetime
+    entries: tuple[TranscriptEntry, ...]
+    persona_events: tuple[dict, ...] = ()  # module unlocks, strengthenings, rollbacks at this session's end
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What :func:`run_scenario` did: per session the transcript (with what each agent unlocked
+    and why), the metrics summary, and where the run folder is. Render it with :func:`report`."""
+
+    scenario: Scenario
+    out_dir: Path
+    sessions: tuple[SessionResult, ...]
+    metrics: dict
+    elapsed_s: float
+
+    @property
+    def transcript_path(self) -> Path:
+        return self.out_dir / "transcript.jsonl"
+
+    @property
+    def metrics_path(self) -> Path:
+        return self.out_dir / "metrics.json"
+
+    @property
+    def memory_dir(self) -> Path:
+        return self.out_dir / "memory"
+
+
+# -- running ---------------------------------------------------------------------------------
+
+class _Selector:
+    """Picks the next speaker (a callable ``speaker_selection_method``) and moves the clock.
+
+    Scripted user turns come after their number of agent replies; otherwise agents speak in
+    round-robin order or at random (seeded; never the same agent twice in a row).
+    """
+
+    def __init__(self, agents: Sequence[Any], user: Any, turns: Sequence[UserTurn], *, mode: str,
+                 rng: random.Random, clock: SimulatedClock, minutes: float):
+        self.agents = list(agents)
+        self.user = user
+        self.pending = list(turns)
+        self.mode = mode
+        self.rng = rng
+        self.clock = clock
+        self.minutes = minutes
+        self.replies = 0
+        self.times: list[datetime] = []
+        self.turn_kinds: list[UserTurn | None] = []
+
+    def __call__(self, last_speaker: Any, groupchat: Any) -> Any:
+        self.times.append(self.clock.advance(minutes=self.minutes))
+        if self.pending and self.pending[0].after <= self.replies:
+            turn = self.pending.pop(0)
+            self.user.queue(turn.text)
+            self.turn_kinds.append(turn)
+            return self.user
+        self.turn_kinds.append(None)
+        self.replies += 1
+        if self.mode == "random":
+            options = [a for a in self.agents if a is not last_speaker] or self.agents
+            return self.rng.choice(options)
+        if last_speaker in self.agents:
+            return self.agents[(self.agents.index(last_speaker) + 1) % len(self.agents)]
+        return self.agents[(self.replies - 1) % len(self.agents)]
+
+
+def _prepare_out_dir(out_dir: Path, *, overwrite: bool, own_memory: bool) -> None:
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InvalidInput(f"run folder {str(out_dir)!r} is a file; give a folder path")
+    if out_dir.exists() and any(out_dir.iterdir()):
+        previous = (out_dir / "transcript.jsonl").exists() or (out_dir / "metrics.json").exists()
+        if not overwrite:
+            raise InvalidInput(
+                f"run folder {str(out_dir)!r} is not empty; choose a new folder or overwrite it "
+                "(overwrite=True, CLI --overwrite)"
+            )
+        if not previous:
+            raise InvalidInput(
+                f"run folder {str(out_dir)!r} holds files that are not a previous run; refusing to overwrite it"
+            )
+        for name in _RUN_FILES:
+            (out_dir / name).unlink(missing_ok=True)
+        if own_memory and (out_dir / "memory").is_dir():
+            shutil.rmtree(out_dir / "memory")
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+
+def run_scenario(
+    scenario: str | Path | Scenario,
+    out_dir: str | Path,
+    *,
+    hub: Any = None,
+    embedder: Any = None,
+    llm_config: Any = None,
+    overwrite: bool = False,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> RunResult:
+    """Run a scenario and write its run folder; returns what happened (see :func:`report`).
+
+    :param scenario: a scenario file or a loaded :class:`Scenario`
+    :param out_dir: the run folder (created; must be empty unless ``overwrite``)
+    :param hub: run on this hub instead of ``out_dir/memory`` (its clock must be a
+        :class:`SimulatedClock`; the scenario's ``memory`` section is then ignored)
+    :param embedder: embed with this instead of the config's model (e.g. ``HashEmbedder()`` for tests)
+    :param llm_config: agents reply with this LLM, which also judges feedback for trait evidence
+        and writes the persona profiles (default: the offline model client and offline rules; only
+        offline runs are reproducible)
+    :param overwrite: replace a previous run in ``out_dir``
+    :param progress: called as ``progress(session_id, done, total)`` after each session
+    """
+    from autogen_zettel.agent import MemoryAugmentedAssistantAgent, ScriptedUserAgent, run_group_chat  # AutoGen loads here
+    from autogen_zettel.memory import MemoryHub
+
+    started = time.perf_counter()
+    if not isinstance(scenario, Scenario):
+        scenario = load_scenario(scenario)
+    personas = scenario.personas()
+    _check_names(scenario, personas)
+    out_dir = Path(out_dir)
+    own_hub = hub is None
+    if not own_hub and not isinstance(getattr(hub, "clock", None), SimulatedClock):
+        raise InvalidInput(
+            "a simulation moves the hub's clock: open the hub with clock=SimulatedClock(...), or pass no hub"
+        )
+    if not own_hub and scenario.memory:
+        log.warning("scenario %s: ignoring its memory section because a hub was given", scenario.name)
+    _prepare_out_dir(out_dir, overwrite=overwrite, own_memory=own_hub)
+    if own_hub:
+        config = _memory_config(scenario.memory, file=scenario.source)
+        hub = MemoryHub.open(out_dir / "memory", config=config, embedder=embedder,
+                             clock=SimulatedClock(scenario.sessions[0].date))
+    clock: SimulatedClock = hub.clock
+    try:
+        sessions, agents = _run(scenario, personas, hub, clock, llm_config, progress,
+                                MemoryAugmentedAssistantAgent, ScriptedUserAgent, run_group_chat)
+        hub.flush()
+        metrics = _metrics(scenario, sessions, agents, hub)
+    finally:
+        if own_hub:
+            hub.close()
+    with (out_dir / "transcript.jsonl").open("w", encoding="utf-8") as f:
+        for s in sessions:
+            for e in s.entries:
+                f.write(json.dumps(e.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
+    (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    header = (f"# The scenario as run (from {scenario.source}), persona paths made absolute so it can be\n"
+              "# run again from here.\n") if scenario.source else ""
+    (out_dir / "scenario.yaml").write_text(
+        header + yaml.safe_dump(_scenario_dict(scenario), sort_keys=False, allow_unicode=True, width=100),
+        encoding="utf-8",
+    )
+    elapsed = time.perf_counter() - started
+    log.info("scenario %s: %d sessions in %.1f s -> %s", scenario.name, len(sessions), elapsed, out_dir)
+    return RunResult(scenario, out_dir, tuple(sessions), metrics, elapsed)
+
+
+def _run(scenario, personas, hub, clock, llm_config, progress, agent_cls, user_cls, run_group_chat):
+    recalls: list[tuple[int, Any]] = []
+    state: dict[str, Any] = {"gc": None}
+
+    def on_recall(event) -> None:
+        gc = state["gc"]
+        recalls.append((len(gc.messages) if gc is not None else -1, event))
+
+    persona_llm: dict[str, Any] = {}
+    if llm_config is not None:  # with an LLM configured, it also judges feedback and writes profiles
+        from autogen_zettel.persona.judges import LLMProfiler, LLMTraitJudge
+
+        persona_llm = {"trait_judge": LLMTraitJudge(llm_config), "profiler": LLMProfiler(llm_config)}
+    agents = [
+        agent_cls(persona=p, hub=hub, llm_config=llm_config, flush_before_recall=True, on_recall=on_recall,
+                  **persona_llm)
+        for p in personas
+    ]
+    user = user_cls(scenario.user)
+    by_name = {a.name: a for a in agents}
+    rng = random.Random(scenario.seed)
+    results: list[SessionResult] = []
+    seen: dict[str, tuple[int, int]] = {}
+    for n, session in enumerate(scenario.sessions, start=1):
+        clock.set(session.date)
+        for a in agents:
+            a.start_session(session.id)
+        selector = _Selector(agents, user, session.user_turns, mode=scenario.speaker_selection, rng=rng,
+                             clock=clock, minutes=scenario.turn_minutes)
+        recalls.clear()
+        openings = [{"role": "user", "name": m.speaker, "content": m.text} for m in session.opening]
+        messages = run_group_chat([user, *agents], openings, max_round=1 + session.rounds + len(session.user_turns),
+                                  selector=selector, on_start=lambda gc: state.update(gc=gc))
+        result = _session_result(session, messages, selector, recalls, by_name)
+        results.append(_with_persona_events(result, agents, clock, seen))
+        if progress is not None:
+            progress(session.id, n, len(scenario.sessions))
+    return results, agents
+
+
+def _with_persona_events(result: SessionResult, agents: Sequence[Any], clock: SimulatedClock,
+                         seen: dict[str, tuple[int, int]]) -> SessionResult:
+    """End the session for every agent (their personas mine now) and collect what changed in
+    the session: module events and prompt-stack versions (``seen``: counts so far per agent)."""
+    events = []
+    for a in agents:
+        engine = getattr(a, "persona_engine", None)
+        if engine is None:
+            continue
+        a.end_session(clock.now())
+        a.flush()
+        n_events, version = seen.get(a.name, (0, 1))
+        module_events = engine.store.module_events()
+        for e in module_events[n_events:]:
+            events.append({"agent": a.name, "module": e.module, "event": e.event, "at": e.at.isoformat(),
+                           "weight": round(e.weight_after, 4), "reason": e.reason})
+        if engine.stack.version != version:
+            events.append({"agent": a.name, "module": None, "event": "prompt", "at": clock.now().isoformat(),
+                           "weight": None, "reason": f"prompt stack version {engine.stack.version}"})
+        seen[a.name] = (len(module_events), engine.stack.version)
+    return SessionResult(result.id, result.date, result.entries, tuple(events))
+
+
+def _session_result(session: ScenarioSession, messages: Sequence[dict], selector: _Selector,
+                    recalls: Sequence[tuple[int, Any]], by_name: Mapping[str, Any]) -> SessionResult:
+    from autogen_zettel.agent.capability import message_id_for, message_text
+
+    n_open = len(session.opening)
+    unlocked_at: dict[int, Any] = {}
+    for index, event in recalls:
+        unlocked_at[index] = event
+    entries = []
+    for i, m in enumerate(messages):
+        text = message_text(m)
+        speaker = m.get("name") or "unknown"
+        if i < n_open:
+            kind, at, about = "opening", session.date, None
+        else:
+            turn = selector.turn_kinds[i - n_open] if i - n_open < len(selector.turn_kinds) else None
+            at = selector.times[i - n_open] if i - n_open < len(selector.times) else session.date
+            kind = turn.kind if turn is not None else ("reply" if speaker in by_name else "turn")
+            about = turn.about if turn is not None else None
+        event = unlocked_at.get(i)
+        entries.append(TranscriptEntry(
+            session_id=session.id, index=i + 1, message_id=message_id_for(session.id, i + 1, speaker, text),
+            at=at, speaker=speaker, kind=kind, text=text,
+            unlocked=tuple(event.unlocked) if (event is not None and kind == "reply") else (), about=about,
+        ))
+    return SessionResult(session.id, session.date, tuple(entries))
+
+
+def _metrics(scenario: Scenario, sessions: Sequence[SessionResult], agents: Sequence[Any], hub: Any) -> dict:
+    per_agent: dict[str, dict] = {}
+    for a in agents:
+        stats = a.memory.stats()
+        per_agent[a.name] = {
+            "replies": 0, "replies_with_memories": 0, "unlocked": 0, "immediate": 0, "associative": 0,
+            "from_earlier_sessions": 0, "distinct_cards_unlocked": 0, "mean_score": 0.0,
+            "cards": stats["cards"], "links": stats["links"], "cards_by_kind": dict(sorted(stats["by_kind"].items())),
+        }
+        engine = getattr(a, "persona_engine", None)
+        if engine is not None:
+            per_agent[a.name]["persona"] = engine.dump()
+    per_session = []
+    distinct: dict[str, set[str]] = {a.name: set() for a in agents}
+    scores: dict[str, list[float]] = {a.name: [] for a in agents}
+    for s in sessions:
+        counts: dict[str, int] = {}
+        for e in s.entries:
+            if e.kind != "reply" or e.speaker not in per_agent:
+                continue
+            m = per_agent[e.speaker]
+            m["replies"] += 1
+            m["replies_with_memories"] += bool(e.unlocked)
+            for u in e.unlocked:
+                m["unlocked"] += 1
+                m[u.layer if u.layer in ("immediate", "associative") else "immediate"] += 1
+                m["from_earlier_sessions"] += u.session_id != s.id
+                distinct[e.speaker].add(u.card_id)
+                scores[e.speaker].append(u.score)
+            counts[e.speaker] = counts.get(e.speaker, 0) + len(e.unlocked)
+        per_session.append({"session": s.id, "date": s.date.isoformat(), "messages": len(s.entries),
+                            "unlocked": dict(sorted(counts.items())),
+                            **({"persona_events": list(s.persona_events)} if s.persona_events else {})})
+    for name, m in per_agent.items():
+        m["distinct_cards_unlocked"] = len(distinct[name])
+        m["mean_score"] = round(sum(scores[name]) / len(scores[name]), 4) if scores[name] else 0.0
+    return {
+        "scenario": scenario.name,
+        "seed": scenario.seed,
+        "speaker_selection": scenario.speaker_selection,
+        "embedding_model": hub.embedder.name,
+        "sessions": len(sessions),
+        "messages": sum(len(s.entries) for s in sessions),
+        "replies": sum(m["replies"] for m in per_agent.values()),
+        "agents": per_agent,
+        "per_session": per_session,
+    }
+

@@ -1,0 +1,119 @@
+"""One tenant's storage as one typed object: its database, its collection in the shared vector
+index, its audit log, its write lock and the caches derived from them.
+
+Everything above the store that changes a tenant goes through a :class:`TenantStore`: it holds
+the lock writers share, drops every derived cache in one call (:meth:`TenantStore.invalidate`),
+and is the only way to change a card's status, so that a status change always leaves a history
+row and an audit entry.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any, TypeVar
+
+from autogen_zettel.base.cards import Card, CardStatus
+from autogen_zettel.store.audit import AuditEntry, AuditLog, AuditReport
+from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.vectors import VectorIndex
+
+__all__ = ["TenantStore"]
+
+T = TypeVar("T")
+
+
+class TenantStore:
+    """The database, index collection, audit log, write lock and caches of tenant ``name``.
+
+    :param name: the tenant (also the name of its collection in ``vectors``)
+    :param db: the tenant's SQLite database (the truth)
+    :param vectors: the vector index shared by the hub's tenants
+    :param audit_log: the tenant's audit log
+    """
+
+    def __init__(self, name: str, db: CardDB, vectors: VectorIndex, audit_log: AuditLog):
+        self.name = name
+        self.db = db
+        self.vectors = vectors
+        self.audit_log = audit_log
+        # one lock for every writer of this tenant: ingest, curation, forgetting, maintenance
+        # and the persona engine
+        self.write_lock = threading.RLock()
+        self._cache: dict[str, Any] = {}
+
+    # -- derived caches -------------------------------------------------------------------
+    def cached(self, key: str, build: Callable[[], T]) -> T:
+        """The cached value ``key`` (e.g. the card graph), built on first use after :meth:`invalidate`."""
+        try:
+            return self._cache[key]
+        except KeyError:
+            value = self._cache[key] = build()
+            return value
+
+    def peek(self, key: str) -> Any:
+        """The cached value ``key`` if it is built, else None (never builds)."""
+        return self._cache.get(key)
+
+    def invalidate(self) -> None:
+        """Drop every derived cache: call after any change that is not a plain append."""
+        self._cache.clear()
+
+    # -- the collection -------------------------------------------------------------------
+    def delete_points(self, ids: Sequence[str]) -> None:
+        self.vectors.delete(self.name, ids)
+
+    def compact(self) -> None:
+        """Rewrite the collection's storage so deleted points leave no bytes behind."""
+        self.vectors.compact(self.name)
+
+    # -- audit ----------------------------------------------------------------------------
+    def audit_key(self) -> bytes:
+        """This tenant's key for the digests its audit entries record (made on first use, kept
+        in the tenant's database, so dropping the tenant leaves the log's digests unguessable)."""
+        key = self.db.get_meta("audit_key")
+        if key is None:
+            key = secrets.token_hex(32)
+            self.db.set_meta("audit_key", key)
+        return bytes.fromhex(key)
+
+    def audit(self, action: str, detail: dict, *, at: datetime) -> AuditEntry:
+        """Append an entry to the audit log (give ids and digests, never content)."""
+        return self.audit_log.append(action, detail, at=at)
+
+    def audit_entries(self) -> list[AuditEntry]:
+        return self.audit_log.entries()
+
+    def verify_audit(self) -> AuditReport:
+        return self.audit_log.verify()
+
+    # -- status ---------------------------------------------------------------------------
+    def set_status(self, card: Card, status: CardStatus, *, action: str, at: datetime,
+                   detail: dict | None = None) -> None:
+        """Change ``card``'s status, the one way to do it: a history row (the status it had)
+        and an audit entry go with every change."""
+        self.set_statuses([card], status, action=action, at=at, detail=detail)
+
+    def set_statuses(self, cards: Sequence[Card], status: CardStatus, *, action: str, at: datetime,
+                     detail: dict | None = None) -> None:
+        """:meth:`set_status` for many cards at once: one transaction, one audit entry."""
+        cards = [c for c in cards if c.status is not status]
+        if not cards:
+            return
+        with self.write_lock:
+            with self.db.atomic():
+                self.db.add_history([{"card_id": c.id, "version": c.version, "at": at.isoformat(), "action": action,
+                                      "content": None, "status": c.status.value, "detail": detail or {}}
+                                     for c in cards])
+                self.db.set_statuses(dict.fromkeys((c.id for c in cards), status))
+            if len(cards) == 1:
+                entry = {"card_id": cards[0].id, "from": cards[0].status.value, "to": status.value}
+            else:
+                entry = {"card_ids": [c.id for c in cards], "to": status.value}
+            self.audit(action, {**entry, **(detail or {})}, at=at)
+            self.invalidate()
+
+    def close(self) -> None:
+        self.db.close()

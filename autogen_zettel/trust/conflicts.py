@@ -1,0 +1,359 @@
+"""Conflicting memories, resolved by evidence rather than by overwriting.
+
+Cards that make claims (:mod:`autogen_zettel.core.claims`) on the same subject and topic with a
+different polarity or value are *versions* of one claim. Each version gets an evidence weight:
+
+- recency: 1.0 while the newest card of the version (or its latest edit, which is a fresh
+  statement) is at most ``fresh_days`` old, then an
+  exponential decay reaching ``reference_weight`` at ``reference_days`` (1.0 within 7 days,
+  0.3 at 30 days by default);
+- source: explicit statement (1.0) > inferred from behaviour (0.7) > mentioned in passing (0.4);
+- consensus: confirmed in ``consensus_sessions`` separate sessions (3): x ``consensus_factor`` (1.5).
+
+The strongest version stays ACTIVE; the cards of the others become TO_VERIFY, linked from
+the winner by CONTRADICTS (and SUPERSEDES when the winner is newer), with a clarification
+question the agent can ask. Versions that hold in different explicit contexts ("in Thai
+food" / "in Chinese food") are not in conflict: both stay active, recorded as a ``context`` pair.
+
+An optional *judge* (any callable ``judge(new_card, old_card) -> Verdict | None``, e.g.
+:func:`llm_judge` over a completion function) adds conflicts the rules cannot see.
+
+>>> from autogen_zettel.base.config import ConflictConfig
+>>> cfg = ConflictConfig()
+>>> [round(recency_weight(d, cfg), 2) for d in (0, 7, 30, 60)]
+[1.0, 1.0, 0.3, 0.06]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import math
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from autogen_zettel.base.cards import Card, CardKind, CardStatus, Conflict, EvidenceSource, Hit, Link, LinkKind
+from autogen_zettel.core.claims import Claim, extract_claims
+from autogen_zettel.base.config import ConflictConfig
+from autogen_zettel.base.errors import LLMOutputError
+from autogen_zettel.base.prompts import conflict_judge_prompt
+
+__all__ = [
+    "recency_weight",
+    "source_weight",
+    "version_weight",
+    "clarification_question",
+    "resolve_group",
+    "Verdict",
+    "Judge",
+    "llm_judge",
+    "ConflictOutcome",
+    "check_conflicts",
+    "resolve_keys",
+    "reresolve_all",
+    "claim_rows",
+    "conflict_from_row",
+    "attach_conflicts",
+]
+
+log = logging.getLogger(__name__)
+
+Item = tuple[Card, Claim]
+
+
+def recency_weight(age_days: float, cfg: ConflictConfig) -> float:
+    """1.0 up to ``fresh_days``, then exponential decay to ``reference_weight`` at ``reference_days``."""
+    if age_days <= cfg.fresh_days:
+        return 1.0
+    rate = math.log(1.0 / cfg.reference_weight) / (cfg.reference_days - cfg.fresh_days)
+    return math.exp(-rate * (age_days - cfg.fresh_days))
+
+
+def source_weight(source: EvidenceSource, cfg: ConflictConfig) -> float:
+    return {EvidenceSource.EXPLICIT: cfg.explicit_weight, EvidenceSource.INFERRED: cfg.inferred_weight,
+            EvidenceSource.PASSING: cfg.passing_weight}[source]
+
+
+def version_weight(items: Sequence[Item], now: datetime, cfg: ConflictConfig) -> float:
+    """Evidence weight of one version: its best card (recency x source), x consensus."""
+    best = max(recency_weight(max(0.0, (now - (c.updated_at or c.created_at)).total_seconds() / 86400), cfg)
+               * source_weight(cl.source, cfg) for c, cl in items)
+    sessions = {c.session_id or c.created_at.date().isoformat() for c, _ in items}
+    return best * (cfg.consensus_factor if len(sessions) >= cfg.consensus_sessions else 1.0)
+
+
+def _short(text: str, words: int = 16) -> str:
+    parts = text.split()
+    return " ".join(parts[:words]) + ("…" if len(parts) > words else "")
+
+
+def clarification_question(active: Item, other: Item) -> str:
+    """A question that lets the person settle a conflict between two versions."""
+    (a, claim) = active
+    (o, _) = other
+    newer, older = (a, o) if a.created_at >= o.created_at else (o, a)
+    about = claim.label or claim.topic
+    if claim.subject != a.speaker.casefold():
+        about = f"{claim.subject.title()} and {about}"
+    return (f"Earlier ({older.created_at:%d %b %Y}): “{_short(older.content)}”; later ({newer.created_at:%d %b %Y}): "
+            f"“{_short(newer.content)}”. Which holds now about {about}?")
+
+
+def _newest(items: Sequence[Item]) -> Item:
+    return max(items, key=lambda it: (it[0].created_at, it[0].id))
+
+
+def resolve_group(subject: str, topic: str, items: Sequence[Item], now: datetime, cfg: ConflictConfig,
+                  *, question: str | None = None) -> tuple[list[dict], list[Link]]:
+    """Resolve the claims of one (subject, topic): conflict rows and CONTRADICTS/SUPERSEDES links."""
+    partitions: dict[str, dict[tuple, list[Item]]] = defaultdict(lambda: defaultdict(list))
+    for c, cl in items:
+        partitions[cl.context][cl.version].append((c, cl))
+    rows: list[dict] = []
+    links: list[Link] = []
+    winners: dict[str, tuple[tuple, list[Item], float]] = {}
+    for ctx, versions in partitions.items():
+        weights = {v: version_weight(its, now, cfg) for v, its in versions.items()}
+        order = sorted(versions, key=lambda v: (-weights[v], -_newest(versions[v])[0].created_at.timestamp(),
+                                                 _newest(versions[v])[0].id))
+        win = order[0]
+        winners[ctx] = (win, versions[win], weights[win])
+        active = _newest(versions[win])
+        for v in order[1:]:
+            for item in versions[v]:
+                c = item[0]
+                if c.id == active[0].id:
+                    continue
+                rows.append({"active_id": active[0].id, "other_id": c.id, "subject": subject, "topic": topic,
+                             "resolution": "evidence", "question": question or clarification_question(active, item),
+                             "w_active": round(weights[win], 4), "w_other": round(weights[v], 4),
+                             "detected_at": now.isoformat()})
+                links.append(Link(active[0].id, c.id, LinkKind.CONTRADICTS, 1.0, now))
+                if active[0].created_at >= c.created_at:
+                    links.append(Link(active[0].id, c.id, LinkKind.SUPERSEDES, 1.0, now))
+    contexts = sorted(winners)
+    for i, ci in enumerate(contexts):
+        for cj in contexts[i + 1:]:
+            (vi, its_i, wi), (vj, its_j, wj) = winners[ci], winners[cj]
+            if vi == vj:
+                continue
+            a, b = sorted((_newest(its_i), _newest(its_j)), key=lambda it: (it[0].created_at, it[0].id), reverse=True)
+            if a[0].id != b[0].id:
+                rows.append({"active_id": a[0].id, "other_id": b[0].id, "subject": subject, "topic": topic,
+                             "resolution": "context", "question": None, "w_active": round(wi, 4),
+                             "w_other": round(wj, 4), "detected_at": now.isoformat()})
+    return rows, links
+
+
+# -- the judge ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Verdict:
+    """A judge's answer for a pair of cards: ``relation`` is "contradicts", "context" or "compatible"."""
+
+    relation: str
+    topic: str | None = None
+    question: str | None = None
+
+
+Judge = Callable[[Card, Card], "Verdict | None"]
+
+def llm_judge(complete: Callable[[str], str]) -> Judge:
+    """A judge that asks an LLM (``complete(prompt) -> text``) for one JSON verdict per pair.
+
+    Raises :class:`~autogen_zettel.base.errors.LLMOutputError` on an answer that is not the JSON
+    asked for; the memory then logs a warning and keeps the rule-based result.
+    """
+
+    def judge(new: Card, old: Card) -> Verdict | None:
+        reply = complete(conflict_judge_prompt((new.speaker, f"{new.created_at:%Y-%m-%d}", new.content),
+                                               (old.speaker, f"{old.created_at:%Y-%m-%d}", old.content)))
+        text = reply.strip().removeprefix("```json").removeprefix("```").removesuffix("```").strip()
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise LLMOutputError(f"conflict judge: reply is not JSON ({exc.msg}): {reply[:200]!r}; "
+                                 "ask the model for JSON only") from None
+        if not isinstance(data, dict) or data.get("relation") not in ("contradicts", "context", "compatible"):
+            raise LLMOutputError(f"conflict judge: 'relation' must be contradicts, context or compatible, got "
+                                 f"{data!r}")
+        q = data.get("question")
+        return Verdict(data["relation"], str(data.get("topic") or "") or None, q if isinstance(q, str) else None)
+
+    return judge
+
+
+# -- orchestration over a tenant database --------------------------------------------------
+@dataclass
+class ConflictOutcome:
+    """What a conflict check changed."""
+
+    conflicts: list[dict] = field(default_factory=list)
+    to_verify: set[str] = field(default_factory=set)
+    reactivated: set[str] = field(default_factory=set)
+
+    def merge(self, other: "ConflictOutcome") -> None:
+        self.conflicts.extend(other.conflicts)
+        self.to_verify |= other.to_verify
+        self.reactivated |= other.reactivated
+
+
+def _participates(card: Card) -> bool:
+    return card.status in (CardStatus.ACTIVE, CardStatus.TO_VERIFY) and card.kind is not CardKind.SUMMARY
+
+
+def claim_rows(card: Card, claims: Sequence[Claim]) -> list[dict]:
+    """Rows of the ``claims`` table for one card."""
+    return [{"card_id": card.id, "subject": c.subject, "topic": c.topic, "context": c.context,
+             "polarity": c.polarity, "value": c.value, "source": c.source.value} for c in claims]
+
+
+def _apply(db, outcome: ConflictOutcome, touched: set[str]) -> None:
+    """Set statuses from the recorded conflicts: losers wait as to-verify, the rest are active."""
+    cards = db.get_many(touched)
+    losing = db.losing_ids(list(touched))
+    statuses = {}
+    for cid, card in cards.items():
+        if cid in losing and card.status is CardStatus.ACTIVE:
+            statuses[cid] = CardStatus.TO_VERIFY
+            outcome.to_verify.add(cid)
+        elif cid not in losing and card.status is CardStatus.TO_VERIFY:
+            statuses[cid] = CardStatus.ACTIVE
+            outcome.reactivated.add(cid)
+    if statuses:
+        db.set_statuses(statuses)
+
+
+def _store(db, subject: str, topic: str, rows: list[dict], links: list[Link], group: set[str]) -> None:
+    db.replace_conflicts(subject, topic, rows)
+    db.delete_links_among(group, (LinkKind.CONTRADICTS, LinkKind.SUPERSEDES))
+    db.add_links(links)
+
+
+def resolve_keys(db, keys: set[tuple[str, str]], *, cfg: ConflictConfig, now: datetime) -> ConflictOutcome:
+    """Re-resolve every (subject, topic) in ``keys`` from the claims table."""
+    outcome = ConflictOutcome()
+    if not keys:
+        return outcome
+    rows = db.claims_on(keys)
+    cards = {i: c for i, c in db.get_many(r["card_id"] for r in rows).items() if _participates(c)}
+    by_key: dict[tuple[str, str], list[Item]] = defaultdict(list)
+    for card in cards.values():
+        for cl in extract_claims(card.content, speaker=card.speaker, entities=card.entities):
+            if (cl.subject, cl.topic) in keys:
+                by_key[(cl.subject, cl.topic)].append((card, cl))
+    touched: set[str] = set()
+    existing = {(r["subject"], r["topic"]) for r in db.all_conflicts()} if len(keys) > 50 else None
+    for key in sorted(keys):
+        items = by_key.get(key, [])
+        versions = {(cl.context, cl.version) for _, cl in items}
+        had = (key in existing) if existing is not None else bool(db.conflicts_on(*key))
+        if len(versions) < 2 and not had:
+            touched |= {c.id for c, _ in items if c.status is CardStatus.TO_VERIFY}  # a loser may be free now
+            continue
+        group_rows, links = resolve_group(key[0], key[1], items, now, cfg)
+        group = {c.id for c, _ in items}
+        _store(db, key[0], key[1], group_rows, links, group)
+        outcome.conflicts.extend(group_rows)
+        touched |= group
+    _apply(db, outcome, touched)
+    return outcome
+
+
+def _judge_pairs(db, new: Sequence[Card], judge: Judge, cfg: ConflictConfig, now: datetime,
+                 neighbours: Mapping[str, Sequence[str]]) -> ConflictOutcome:
+    outcome = ConflictOutcome()
+    touched: set[str] = set()
+    for card in new:
+        keys = {(r["subject"], r["topic"]) for r in db.claims_of([card.id])}
+        sharing = [r["card_id"] for r in db.claims_on(keys)]
+        found = db.get_many(sharing + list(neighbours.get(card.id, ())))
+        same = lambda i: i in found and i != card.id and _participates(found[i]) and found[i].speaker == card.speaker  # noqa: E731
+        similar = [i for i in neighbours.get(card.id, ()) if same(i)][: cfg.judge_neighbours]
+        # the judge is asked about a bounded number of pairs per card: the newest cards sharing a
+        # claim key, then the nearest neighbours (one LLM call each)
+        shared = sorted((i for i in sharing if same(i)), key=lambda i: found[i].created_at, reverse=True)
+        pairs = list(dict.fromkeys(shared[: cfg.judge_neighbours] + similar))
+        for other in [found[i] for i in pairs]:
+            try:
+                verdict = judge(card, other)
+            except Exception as exc:  # noqa: BLE001 - an endpoint failure must not undo a stored card
+                # the reply may quote card text: log only the kind of failure
+                log.warning("conflict judge failed on card %s (kept the rule-based result): %s", card.id,
+                            type(exc).__name__)
+                continue
+            if verdict is None or verdict.relation == "compatible":
+                continue
+            subject = card.speaker.casefold()
+            topic = "judged: " + (verdict.topic or "statement").casefold()
+            # each card is its own version; for a context verdict each also has its own context
+            ctx = ("new", "old") if verdict.relation == "context" else ("", "")
+            items = [(c, Claim(subject, topic, 0, c.id, x, c.evidence, verdict.topic or ""))
+                     for c, x in ((card, ctx[0]), (other, ctx[1]))]
+            rows, links = resolve_group(subject, topic, items, now, cfg, question=verdict.question)
+            db.replace_pair_conflicts(card.id, other.id, rows)  # per pair: judged topics may repeat
+            db.delete_links_among({card.id, other.id}, (LinkKind.CONTRADICTS, LinkKind.SUPERSEDES))
+            db.add_links(links)
+            outcome.conflicts.extend(rows)
+            touched |= {card.id, other.id}
+    _apply(db, outcome, touched)
+    return outcome
+
+
+def check_conflicts(db, new: Sequence[Card], *, cfg: ConflictConfig, now: datetime | None = None,
+                    judge: Judge | None = None, neighbours: Mapping[str, Sequence[str]] | None = None
+                    ) -> ConflictOutcome:
+    """Detect and resolve conflicts that ``new`` cards (already stored, claims recorded) take part in.
+
+    :param now: the time to weigh evidence at (default: the newest card's time)
+    :param neighbours: card id -> similar card ids, extra candidates for the judge
+    """
+    if not cfg.enabled or not new:
+        return ConflictOutcome()
+    now = now or max(c.created_at for c in new)
+    keys = {(r["subject"], r["topic"]) for r in db.claims_of([c.id for c in new])}
+    outcome = resolve_keys(db, keys, cfg=cfg, now=now)
+    if judge is not None:
+        outcome.merge(_judge_pairs(db, new, judge, cfg, now, neighbours or {}))
+    if outcome.conflicts:
+        log.info("conflicts: %d recorded, %d cards to verify, %d reactivated", len(outcome.conflicts),
+                 len(outcome.to_verify), len(outcome.reactivated))
+    return outcome
+
+
+def reresolve_all(db, *, cfg: ConflictConfig, now: datetime) -> ConflictOutcome:
+    """Weigh every recorded rule-based conflict again at ``now`` (maintenance)."""
+    keys = {(r["subject"], r["topic"]) for r in db.all_conflicts() if not r["topic"].startswith("judged: ")}
+    return resolve_keys(db, keys, cfg=cfg, now=now)
+
+
+def conflict_from_row(row: dict, card_id: str) -> Conflict:
+    """A conflicts-table row (with both contents) as seen from ``card_id``: ``other_*`` is the other side."""
+    mine_active = row["active_id"] == card_id
+    return Conflict(
+        active_id=row["active_id"], other_id=row["other_id"] if mine_active else row["active_id"],
+        subject=row["subject"], topic=row["topic"], resolution=row["resolution"], question=row["question"],
+        weights=(row["w_active"], row["w_other"]), detected_at=datetime.fromisoformat(row["detected_at"]),
+        other_content=row["other_content"] if mine_active else row["active_content"],
+    )
+
+
+def attach_conflicts(db, hits: Sequence[Hit]) -> list[Hit]:
+    """Give each hit the conflicts it won (the to-verify versions) and its context pairs, and
+    the first clarification question as ``note``."""
+    rows = db.conflicts_of([h.card.id for h in hits]) if hits else []
+    if not rows:
+        return list(hits)
+    out = []
+    for h in hits:
+        mine = [r for r in rows if r["active_id"] == h.card.id
+                or (r["resolution"] == "context" and r["other_id"] == h.card.id)]
+        if not mine:
+            out.append(h)
+            continue
+        conflicts = tuple(conflict_from_row(r, h.card.id) for r in mine)
+        note = next((c.question for c in conflicts if c.question), None)
+        out.append(dataclasses.replace(h, conflicts=conflicts, note=note))
+    return out

@@ -1,0 +1,159 @@
+"""Forgetting that can be shown: remove cards from SQLite and Qdrant, leave no dangling row,
+make the freed bytes unreadable, and write a hash-chained audit entry that holds no forgotten text.
+
+What goes, for each forgotten card: its row, links, entities, claims, conflicts and history;
+its source messages when no other card needs them, else the card's sentences are cut out
+of them (or, when the card's text is not the message's own sentences, e.g. an LLM refiner
+reworded it, the message text is replaced by ``[forgotten]``); the trait evidence drawn
+from the card or its source messages, and the persona profile items drawn from it (cut
+from stored prompt versions too); summaries that quoted it are rewritten; its index point
+is deleted and the index storage compacted; the SQLite WAL is folded back and truncated
+and the file vacuumed (``secure_delete`` is on, so freed pages are zeroed).
+
+>>> cut_sentences("I moved to Porto. My PIN is secret. I love figs.", ["My PIN is secret."])
+'I moved to Porto. I love figs.'
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from autogen_zettel.store.audit import content_digest
+from autogen_zettel.trust.curated import Curated
+from autogen_zettel.base.cards import CardKind
+from autogen_zettel.base.prompts import render_profile
+from autogen_zettel.core.refine import split_sentences
+from autogen_zettel.store.persona_tables import PersonaStore
+
+__all__ = ["ForgetReport", "cut_sentences", "forget_cards", "cards_about", "FORGOTTEN"]
+
+log = logging.getLogger(__name__)
+
+FORGOTTEN = "[forgotten]"
+
+
+@dataclass(frozen=True)
+class ForgetReport:
+    """What a forget removed (ids and counts only) and the audit entry that records it."""
+
+    card_ids: tuple[str, ...]
+    rows: dict
+    messages_rewritten: int
+    summaries_rewritten: tuple[str, ...]
+    audit_seq: int
+
+
+def cut_sentences(text: str, contents: Sequence[str], *, pattern: re.Pattern | None = None) -> str:
+    """``text`` without the sentences that make up ``contents`` (or that match ``pattern``)."""
+    gone = {s for c in contents for s in split_sentences(c)}
+    kept = [s for s in split_sentences(text)
+            if s not in gone and not any(s in c for c in contents) and not (pattern and pattern.search(s))]
+    return " ".join(kept) if kept else FORGOTTEN
+
+
+def _is_cut_by(text: str, content: str) -> bool:
+    r"""Whether :func:`cut_sentences` takes all of ``content`` out of ``text``: the message
+    sentences it removes (those of the card, or lying inside it, e.g. broken by a line) spell
+    out every sentence of the card.
+
+    A reworded card (an LLM refiner, an edit, a merged restatement) is not cut out: the
+    message's own wording of it would survive the cut.
+
+    >>> _is_cut_by("I moved to Porto. My PIN is\nsecret.", "My PIN is secret.")
+    True
+    >>> _is_cut_by("I moved to Porto. My PIN is secret.", "Ann keeps her PIN secret.")
+    False
+    >>> _is_cut_by("I moved to Porto. Yes, my PIN is secret.", "my PIN is secret.")
+    False
+    """
+    own = set(split_sentences(content))
+    removed = " ".join(s for s in split_sentences(text) if s in own or s in content)
+    removed = " ".join(removed.split())
+    return all(" ".join(s.split()) in removed for s in own)
+
+
+def _word(subject: str) -> re.Pattern:
+    return re.compile(rf"(?<![\w]){re.escape(subject)}(?![\w])", re.IGNORECASE)
+
+
+def cards_about(db, subject: str) -> list[str]:
+    """Ids of the cards about ``subject``: said by it, naming it as an entity, or mentioning it."""
+    pattern = _word(subject)
+    ids = set(db.ids_by_speaker(subject))
+    ids |= {c.id for c in db.cards_naming(subject, 1_000_000)}
+    ids |= {r["id"] for r in db.find_cards(contains=subject) if pattern.search(r["content"])}
+    return sorted(ids)
+
+
+def forget_cards(mem: Curated, ids: Sequence[str], *, at: datetime, action: str = "forget",
+                 subject: str | None = None) -> ForgetReport:
+    """Forget the cards ``ids`` of a tenant everywhere; see the module docstring.
+
+    :param subject: forgetting everything about a person or topic: also cut every remaining
+        sentence and history row that mentions it
+    """
+    from autogen_zettel.trust.conflicts import resolve_keys
+    from autogen_zettel.trust.maintenance import rebuild_summary
+
+    store = mem.store
+    db = store.db
+    ids = list(dict.fromkeys(ids))
+    cards = db.get_many(ids)
+    pattern = _word(subject) if subject else None
+    key = store.audit_key()  # keyed digests: a short subject like "bob" cannot be guessed back from the log
+    detail: dict = {"card_ids": ids, "content_hmac": [content_digest(cards[i].content, key) for i in ids if i in cards]}
+    if subject is not None:
+        detail["subject_hmac"] = content_digest(subject.casefold(), key)
+    with store.write_lock:
+        real = [c for c in cards.values() if c.kind is not CardKind.SUMMARY]
+        affected_summaries = {s for ss in db.summaries_of([c.id for c in real]).values() for s in ss} - set(ids)
+        keys = {(r["subject"], r["topic"]) for r in db.claims_of(ids)}
+        message_ids = list(dict.fromkeys(m for c in real for m in c.source_ids))
+        users = db.message_users(message_ids)
+        user_cards = db.get_many({u for us in users.values() for u in us})
+        texts = {m["id"]: m["text"] for m in db.messages(message_ids)}
+        new_texts: dict[str, str | None] = {}
+        for mid in message_ids:
+            remaining = [u for u in users.get(mid, ()) if u not in cards and u in user_cards
+                         and user_cards[u].kind is not CardKind.SUMMARY]
+            if not remaining:
+                new_texts[mid] = None
+            elif mid in texts:
+                mine = [c.content for c in real if mid in c.source_ids]
+                if all(_is_cut_by(texts[mid], c) for c in mine):
+                    new_texts[mid] = cut_sentences(texts[mid], mine, pattern=pattern)
+                else:
+                    # a card worded apart from its source cannot be cut out of it: blank the
+                    # message (the cards that still cite it keep their own text; the lost
+                    # provenance is the safe side of forgetting)
+                    new_texts[mid] = FORGOTTEN
+        with db.atomic():
+            rows = db.purge(ids, new_texts)
+            persona = PersonaStore(db)
+            rows["trait_evidence"] = persona.forget(ids, message_ids)
+            rows["profile_versions"] = persona.forget_profiles(ids, render=render_profile, pattern=pattern)
+            if pattern is not None:
+                for m in db.messages_mentioning(subject):
+                    if pattern.search(m["text"]):
+                        db.purge([], {m["id"]: cut_sentences(m["text"], [], pattern=pattern)})
+                        new_texts[m["id"]] = ""
+                # whole words only: a substring match took "Al" in "also" and "Tom" in "tomorrow"
+                rows["card_history"] += db.delete_history_rows(
+                    [h["id"] for h in db.history_mentioning(subject) if pattern.search(h["content"])])
+        rewritten = []
+        for sid in sorted(affected_summaries):
+            card = rebuild_summary(mem, sid)
+            rewritten.append(card.id if card else sid)
+        resolve_keys(db, keys, cfg=mem.config.conflicts, now=at)
+        store.delete_points(ids)
+        store.compact()
+        db.scrub(vacuum=True)
+        store.invalidate()
+    detail.update(rows=rows, messages_rewritten=sum(1 for t in new_texts.values() if t is not None))
+    entry = store.audit(action, detail, at=at)
+    log.info("tenant %s: forgot %d cards (audit entry %d)", store.name, len(ids), entry.seq)
+    return ForgetReport(tuple(ids), rows, detail["messages_rewritten"], tuple(rewritten), entry.seq)

@@ -1,0 +1,256 @@
+"""Privacy: secrets are cut out before anything is stored, and every card has a tier.
+
+Secrets (the articles' "never-persisted" tier) are found by checked detectors: payment card
+numbers (Luhn), national ID numbers (the Chinese 18-digit resident ID with its ISO 7064
+check digit, US SSNs), passwords and PINs given after a keyword, API keys (``sk-...``,
+``AKIA...``, GitHub/Slack/Google tokens, private key blocks) and IBANs (mod 97). Each is
+replaced by a lower-case placeholder such as ``[redacted payment card]`` by :func:`redact`,
+which the memory calls on every write path (messages, card content, edits, the embedded
+text) before SQLite, Qdrant or a log record sees the text.
+
+>>> r = redact("my card is 4111 1111 1111 1111 and my password is hunter2!")
+>>> r.text
+'my card is [redacted payment card] and my password is [redacted password]!'
+>>> r.kinds
+('payment_card', 'password')
+>>> redact("order 1234 5678 9012 3456 is not a card").text  # fails the Luhn check
+'order 1234 5678 9012 3456 is not a card'
+>>> redact(r.text).text == r.text  # placeholders are never redacted again
+True
+
+Tiers (:class:`~autogen_zettel.base.cards.PrivacyTier`): ``permanent`` cards never decay,
+``standard`` cards follow the forgetting curve, ``decaying`` cards (preferences, with
+``kind_tiers: {preference: decaying}`` as in ``configs/private.yaml``) lose weight after
+``decay_after_days`` and are archived after ``archive_after_days``. Both periods run from the
+card's latest use (creation, edit, recall, or a restatement merged into it), so a preference
+that keeps being used does not fade; one nobody asks about does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from autogen_zettel.base.cards import Card, CardKind, PrivacyTier
+from autogen_zettel.base.config import DETECTOR_NAMES, PrivacyConfig
+
+__all__ = ["DETECTORS", "Redaction", "Redactor", "redact", "luhn_ok", "cn_id_ok", "iban_ok", "tier_for",
+           "last_used", "tier_weight"]
+
+_NOT_ALNUM_BEFORE = r"(?<![0-9A-Za-z])"
+_NOT_ALNUM_AFTER = r"(?![0-9A-Za-z])"
+
+
+def luhn_ok(digits: str) -> bool:
+    """The Luhn checksum of payment card numbers.
+
+    >>> luhn_ok("4111111111111111"), luhn_ok("4111111111111112")
+    (True, False)
+    """
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = ord(ch) - 48
+        if i % 2:
+            d *= 2
+            if d > 9:
+                d -= 9
+        total += d
+    return total % 10 == 0
+
+
+_CN_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+
+
+def cn_id_ok(value: str) -> bool:
+    """The check digit (ISO 7064 MOD 11-2) and birth date of a Chinese resident ID number.
+
+    >>> cn_id_ok("11010519491231002X"), cn_id_ok("110105194912310021")
+    (True, False)
+    """
+    value = value.upper()
+    if len(value) != 18 or not value[:17].isdigit():
+        return False
+    check = "10X98765432"[sum(int(c) * w for c, w in zip(value[:17], _CN_WEIGHTS)) % 11]
+    if value[17] != check:
+        return False
+    try:
+        born = datetime.strptime(value[6:14], "%Y%m%d")
+    except ValueError:
+        return False
+    return 1900 <= born.year <= 2100
+
+
+def iban_ok(value: str) -> bool:
+    """The mod-97 check of an IBAN (spaces allowed).
+
+    >>> iban_ok("GB82 WEST 1234 5698 7654 32"), iban_ok("GB82 WEST 1234 5698 7654 33")
+    (True, False)
+    """
+    v = value.replace(" ", "").upper()
+    if not 15 <= len(v) <= 34:
+        return False
+    digits = "".join(str(int(c, 36)) for c in v[4:] + v[:4])
+    return int(digits) % 97 == 1
+
+
+@dataclass(frozen=True)
+class _Detector:
+    label: str  # shown in the placeholder
+    pattern: re.Pattern
+    group: int = 0  # the group that holds the secret (the rest, e.g. "password is", stays)
+    check: Callable[[str], bool] | None = None
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        out = []
+        for m in self.pattern.finditer(text):
+            value = m.group(self.group)
+            if value and (self.check is None or self.check(value)):
+                out.append(m.span(self.group))
+        return out
+
+
+def _card_check(value: str) -> bool:
+    digits = re.sub(r"[ -]", "", value)
+    return 13 <= len(digits) <= 19 and luhn_ok(digits)
+
+
+DETECTORS: dict[str, _Detector] = {
+    "national_id": _Detector(
+        "national id", re.compile(_NOT_ALNUM_BEFORE + r"\d{17}[\dXx]" + _NOT_ALNUM_AFTER), check=cn_id_ok),
+    "payment_card": _Detector(
+        "payment card", re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])"), check=_card_check),
+    "us_ssn": _Detector(
+        "ssn",
+        re.compile(r"(?<![\d-])((?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4})(?![\d-])"
+                   r"|(?i:\b(?:ssn|social security(?: number)?)\b(?:\s*(?:is|:|#|no\.?))?\s*)(\d{9})(?!\d)"),
+        group=-1),
+    "password": _Detector(
+        "password",
+        re.compile(r"(?i)\b(?:password|passwd|pwd|passcode|passphrase|pin(?: code)?)\s*(?:is|was|:|=|：)\s*"
+                   r"[\"'“]?([^\s\"'”\[]{3,})(?<![.,!?;:])"
+                   r"|(?:密码|口令|支付密码)\s*(?:是|为|:|：|=)?\s*([^\s，。,\[]{3,})"),
+        group=-1),
+    "api_key": _Detector(
+        "api key",
+        re.compile(r"\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{16,}"
+                   r"|\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"
+                   r"|\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}\b|\bgithub_pat_[A-Za-z0-9_]{30,}"
+                   r"|\bxox[abprs]-[A-Za-z0-9\-]{10,}"
+                   r"|\bAIza[0-9A-Za-z\-_]{35}"
+                   r"|-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----"
+                   r"|(?i:\b(?:api[_ -]?key|secret[_ -]?key|access[_ -]?token|auth[_ -]?token|bearer|"
+                   r"aws_secret_access_key)\b\s*(?:is|:|=)?\s*)[\"']?[A-Za-z0-9_\-./+=]{16,}")),
+    "iban": _Detector(
+        "iban", re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b"), check=iban_ok),
+}
+if set(DETECTORS) != set(DETECTOR_NAMES):  # pragma: no cover - a developer's slip, caught at import
+    raise ImportError(f"privacy detectors {sorted(DETECTORS)} differ from config.DETECTOR_NAMES {sorted(DETECTOR_NAMES)}")
+
+
+@dataclass(frozen=True)
+class Redaction:
+    """The redacted text and the kinds of secret that were cut out (in order of appearance)."""
+
+    text: str
+    kinds: tuple[str, ...] = ()
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.kinds)
+
+
+class Redactor:
+    """Finds and replaces secrets with the detectors a :class:`PrivacyConfig` names."""
+
+    def __init__(self, detectors: tuple[str, ...] | None = None, extra_patterns: dict[str, str] | None = None):
+        names = tuple(DETECTORS) if detectors is None else detectors
+        self._detectors = [(n, DETECTORS[n]) for n in names]
+        for name, pattern in (extra_patterns or {}).items():
+            self._detectors.append((name, _Detector(name.replace("_", " "), re.compile(pattern))))
+
+    @classmethod
+    def from_config(cls, cfg: "PrivacyConfig") -> "Redactor":
+        return cls(cfg.detectors, cfg.extra_patterns)
+
+    def find(self, text: str) -> list[tuple[int, int, str]]:
+        """Non-overlapping secret spans ``(start, end, kind)``, earliest first."""
+        found: list[tuple[int, int, str]] = []
+        for name, det in self._detectors:
+            if det.group == -1:  # alternatives with one secret group each
+                for m in det.pattern.finditer(text):
+                    for g in range(1, (m.lastindex or 0) + 1):
+                        if m.group(g):
+                            found.append((*m.span(g), name))
+            else:
+                found.extend((s, e, name) for s, e in det.spans(text))
+        found.sort(key=lambda t: (t[0], -(t[1] - t[0])))
+        out: list[tuple[int, int, str]] = []
+        for s, e, name in found:
+            if out and s < out[-1][1]:
+                continue
+            out.append((s, e, name))
+        return out
+
+    def redact(self, text: str) -> Redaction:
+        """``text`` with every secret replaced by ``[redacted <kind>]``."""
+        spans = self.find(text)
+        if not spans:
+            return Redaction(text)
+        labels = {n: d.label for n, d in self._detectors}
+        parts, last = [], 0
+        for s, e, name in spans:
+            parts.append(text[last:s])
+            parts.append(f"[redacted {labels[name]}]")
+            last = e
+        parts.append(text[last:])
+        return Redaction("".join(parts), tuple(n for _, _, n in spans))
+
+
+_DEFAULT = Redactor()
+
+
+def redact(text: str) -> Redaction:
+    """Redact ``text`` with every built-in detector (see :class:`Redactor` for a configured one)."""
+    return _DEFAULT.redact(text)
+
+
+def tier_for(card: Card, cfg: "PrivacyConfig", explicit: PrivacyTier | None = None) -> PrivacyTier:
+    """A card's tier: ``explicit``, else permanent by pattern, else by kind, else the default.
+
+    Summaries take the standard tier: they stand for a period, not a preference.
+    """
+    if explicit is not None:
+        return explicit
+    if card.kind is CardKind.SUMMARY:
+        return PrivacyTier.STANDARD
+    for pattern in cfg.permanent_patterns:
+        if re.search(pattern, card.content, re.IGNORECASE):
+            return PrivacyTier.PERMANENT
+    return PrivacyTier(cfg.kind_tiers.get(card.kind.value, cfg.default_tier))
+
+
+def last_used(created_at: datetime, updated_at: datetime | None, last_access: datetime | None) -> datetime:
+    """When a card was last created, edited or recalled (or confirmed: a merged restatement
+    counts as an access): the start of its decaying period and of its idle time."""
+    return max(d for d in (created_at, updated_at, last_access) if d is not None)
+
+
+def tier_weight(card: Card, now: datetime, cfg: "PrivacyConfig") -> float:
+    """Recall weight from the tier: a decaying card falls to ``decayed_weight`` once it went
+    ``decay_after_days`` without being created, edited or recalled; others weigh 1.
+
+    >>> from datetime import timedelta
+    >>> from autogen_zettel.base.config import PrivacyConfig
+    >>> t0 = datetime(2024, 1, 1)
+    >>> c = Card("p", "I love jam.", CardKind.PREFERENCE, "Ann", t0, ("m",), tier=PrivacyTier.DECAYING)
+    >>> tier_weight(c, t0 + timedelta(days=91), PrivacyConfig())
+    0.1
+    >>> tier_weight(c.with_changes(last_access=t0 + timedelta(days=80)), t0 + timedelta(days=120), PrivacyConfig())
+    1.0
+    """
+    if card.tier is not PrivacyTier.DECAYING:
+        return 1.0
+    since = last_used(card.created_at, card.updated_at, card.last_access)
+    return cfg.decayed_weight if (now - since).total_seconds() >= cfg.decay_after_days * 86400 else 1.0
