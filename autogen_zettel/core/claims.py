@@ -24,12 +24,13 @@ one of a few attributes (where one lives, works, one's name, a favourite thing).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from autogen_zettel.base.cards import EvidenceSource
 from autogen_zettel.core.lexical import STOPWORDS, stem
 
-__all__ = ["Claim", "extract_claims", "evidence_of", "topic_key"]
+__all__ = ["Claim", "extract_claims", "evidence_of", "claim_fields", "topic_key"]
 
 
 @dataclass(frozen=True)
@@ -236,3 +237,10 @@ def extract_claims(text: str, *, speaker: str, entities: tuple[str, ...] = ()) -
             if value:
                 add(f"favourite {m.group('a')}", 1, f"favourite {m.group('a')}", value=value, context="")
     return out
+
+
+def claim_fields(text: str, claims: Sequence[Claim]) -> tuple[EvidenceSource, str | None]:
+    """A card's ``evidence`` and ``context`` from its claims (or from its text when it makes
+    none): the one rule, used when a card is made and when it is edited."""
+    evidence = claims[0].source if claims else evidence_of(text)
+    return evidence, next((c.context for c in claims if c.context), None)

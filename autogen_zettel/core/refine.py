@@ -25,7 +25,8 @@ from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.core.lexical import STOPWORDS, tokens
 
-__all__ = ["CardDraft", "Refiner", "HeuristicRefiner", "refine_message", "clean_text", "split_sentences", "entities_of"]
+__all__ = ["CardDraft", "Refiner", "HeuristicRefiner", "refine_message", "clean_text", "split_sentences", "entities_of",
+           "keywords"]
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,18 @@ def clean_text(text: str | bytes) -> str:
 def split_sentences(text: str) -> list[str]:
     """Split on sentence ends and line breaks; keep non-empty pieces."""
     return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+
+
+def keywords(text: str, n: int = 5) -> tuple[str, ...]:
+    """A card's tags: its ``n`` most frequent tokens (ties: longer first, then alphabetical).
+
+    The one rule for tags, used when a card is made and when it is edited.
+
+    >>> keywords("Lisbon trip: the Lisbon pilot ran in May", n=3)
+    ('lisbon', 'pilot', 'trip')
+    """
+    counts = Counter(tokens(text))
+    return tuple(t for t, _ in sorted(counts.items(), key=lambda kv: (-kv[1], -len(kv[0]), kv[0]))[:n])
 
 
 def entities_of(text: str, *, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
@@ -181,8 +194,7 @@ def refine_message(
         toks = tokens(content)
         if not toks:
             continue
-        counts = Counter(toks)
-        tags = tuple(t for t, _ in sorted(counts.items(), key=lambda kv: (-kv[1], -len(kv[0]), kv[0]))[:5])
+        tags = keywords(content)
         mentioned = tuple(e for e in known_entities if re.search(rf"\b{re.escape(e)}\b", content, re.IGNORECASE))
         entities = entities_of(content, extra=mentioned)
         first_person = bool(_FIRST_PERSON.search(content))

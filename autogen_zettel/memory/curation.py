@@ -18,7 +18,6 @@ Every change that removes or rewrites content writes an audit entry (ids and has
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -28,14 +27,13 @@ from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.store.audit import AuditEntry, AuditReport, content_digest
 from autogen_zettel.store.tenant import TenantStore
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Conflict, PrivacyTier
-from autogen_zettel.core.claims import evidence_of, extract_claims
+from autogen_zettel.core.claims import claim_fields, extract_claims
 from autogen_zettel.trust.conflicts import claim_rows, conflict_from_row, resolve_keys
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.trust.forget import ForgetReport, cards_about, forget_cards
 from autogen_zettel.core.graph import persona_graph
-from autogen_zettel.core.lexical import tokens
 from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport, maintain, rebuild_summary, strength
-from autogen_zettel.core.refine import clean_text, entities_of
+from autogen_zettel.core.refine import clean_text, entities_of, keywords
 from autogen_zettel.store.persona_tables import PersonaStore
 
 __all__ = ["CurationMixin", "card_dict"]
@@ -192,14 +190,12 @@ class CurationMixin:
         if not text:
             raise InvalidInput("the new content is empty; to remove the card use forget()")
         red = self.redact(text)
-        toks = tokens(red.text)
         claims = extract_claims(red.text, speaker=old.speaker, entities=old.entities)
+        evidence, context = claim_fields(red.text, claims)
         new = old.with_changes(
             content=red.text, version=old.version + 1, updated_at=now,
             entities=tuple(e for e in entities_of(red.text) if e.casefold() != old.speaker.casefold()),
-            tags=tuple(t for t, _ in Counter(toks).most_common(5)),
-            evidence=claims[0].source if claims else evidence_of(red.text),
-            context=next((c.context for c in claims if c.context), None),
+            tags=keywords(red.text), evidence=evidence, context=context,
             redactions=tuple(dict.fromkeys(old.redactions + red.kinds)),
         )
         with self.store.write_lock:

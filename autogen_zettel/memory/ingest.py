@@ -21,7 +21,7 @@ import networkx as nx
 
 from autogen_zettel.core import graph as graphs
 from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind, Message, PrivacyTier, card_id_for
-from autogen_zettel.core.claims import evidence_of, extract_claims
+from autogen_zettel.core.claims import claim_fields, extract_claims
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.trust.conflicts import Judge, check_conflicts, claim_rows
 from autogen_zettel.core.embed import Embedder
@@ -140,12 +140,12 @@ class Ingest:
                                  and not self.redact(e).changed)
                 tags = tuple(t for t in d.tags if not self.redact(t).changed)
                 found = extract_claims(content.text, speaker=msg.speaker, entities=entities)
+                evidence, context = claim_fields(content.text, found)
                 card = Card(
                     id=card_id_for(d.source_ids, content.text, msg.at), content=content.text, kind=d.kind,
                     speaker=msg.speaker, created_at=msg.at, source_ids=d.source_ids, session_id=msg.session_id,
                     tags=tags, entities=entities, confidence=d.confidence, importance=d.importance,
-                    evidence=found[0].source if found else evidence_of(content.text),
-                    context=next((c.context for c in found if c.context), None),
+                    evidence=evidence, context=context,
                     redactions=tuple(dict.fromkeys(msg.extra.get("redactions", ()) + content.kinds)),
                 )
                 card = card.with_changes(tier=tier_for(card, privacy, msg.tier))

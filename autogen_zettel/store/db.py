@@ -247,13 +247,6 @@ class CardDB(LifecycleTables):
                 [at.isoformat(), *ids],
             )
 
-    def delete_card(self, card_id: str) -> None:
-        """Delete a card with every row about it, and the source messages no other card needs."""
-        with self.atomic():
-            card = self.get(card_id)
-            users = self.message_users(list(card.source_ids)) if card else {}
-            self.purge([card_id], {m: None for m, u in users.items() if u <= {card_id}})
-
     # -- links ----------------------------------------------------------------------
     def add_links(self, links: Iterable[Link]) -> None:
         """Insert links; an existing link keeps the larger weight."""
