@@ -101,3 +101,75 @@ def test_bench_maintain_and_locomo_after_maintenance(run, tmp_path):
     assert r.exit_code == 0, r.output
     assert json.loads(out.read_text())["recall"]["zettel (ours)"]["R@5"]["overall"] == 100.0
     assert "maintenance after ingest" in r.output
+
+
+def test_the_ids_cards_prints_are_accepted_everywhere(run, tmp_path):
+    """`cards` prints 8 characters of each id; explain, show, edit, freeze, thaw and forget take
+    any unique prefix of 4 or more (like git), and say which cards an ambiguous one matches."""
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text("\n".join(json.dumps(m) for m in [
+        {"text": "I keep bees on the roof of the library.", "speaker": "Ann", "id": "m1"},
+        {"text": "Bob repairs old violins in his garage.", "speaker": "Ann", "id": "m2"},
+    ]))
+    assert run("ingest", "ann", str(chat)).exit_code == 0
+    cards = {c["content"]: c["id"] for c in json.loads(run("cards", "ann", "--json").output)}
+    bees = cards["I keep bees on the roof of the library."]
+    table = run("cards", "ann").output
+    assert bees[:8] in table
+    short = bees[:8]
+    assert "source m1" in run("explain", "ann", short).output
+    assert "source m1" in run("show", "ann", short).output
+    assert "frozen" in run("freeze", "ann", short).output
+    assert "active" in run("thaw", "ann", short).output
+    assert "version 2" in run("edit", "ann", short, "I keep bees on the roof of the town library.").output
+    r = run("explain", "ann", bees[:3])
+    assert r.exit_code == 1 and "at least 4 characters" in r.output
+    r = run("explain", "ann", "zzzzzzzz")
+    assert r.exit_code == 1 and "no card 'zzzzzzzz'" in r.output
+    r = run("forget", "ann", short, "--yes")
+    assert r.exit_code == 0 and "forgot 1 cards" in r.output
+    assert bees not in {c["id"] for c in json.loads(run("cards", "ann", "--json").output)}
+
+
+def test_an_ambiguous_prefix_lists_the_cards_it_matches(hub):
+    from datetime import datetime
+
+    import pytest
+
+    from autogen_zettel import NotFound
+    from autogen_zettel.base.cards import card_id_for
+
+    at = datetime(2024, 3, 1, 9, 0)
+    # card ids are deterministic: find two messages whose cards share their first 4 characters
+    seen: dict[str, int] = {}
+    for n in range(5000):
+        text = f"The heron nests near pier number {n} of the harbour."
+        prefix = card_id_for((f"m{n}",), text, at)[:4]
+        if prefix in seen:
+            pair = (seen[prefix], n)
+            break
+        seen[prefix] = n
+    mem = hub.tenant("ann")
+    made = [mem.remember(f"The heron nests near pier number {n} of the harbour.", speaker="Ann",
+                         message_id=f"m{n}", at=at)[0] for n in pair]
+    assert made[0].id[:4] == made[1].id[:4]
+    with pytest.raises(NotFound, match="ambiguous") as err:
+        mem.resolve_id(made[0].id[:4])
+    assert made[0].id in str(err.value) and made[1].id in str(err.value)
+    assert mem.resolve_id(made[0].id[:12]) == made[0].id
+    assert mem.resolve_id(made[1].id) == made[1].id
+
+
+def test_reading_commands_create_nothing_and_leave_the_forgetting_curve_alone(run, tmp_path):
+    data = tmp_path / "data"
+    for args in (("stats",), ("recall", "ann", "bees"), ("cards", "ann"), ("export", "ann")):
+        r = run(*args)
+        assert r.exit_code == 1 and "no memory in" in r.output and "Traceback" not in r.output, (args, r.output)
+    assert not data.exists()  # reading a missing folder made no folder
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text(json.dumps({"text": "I keep bees on the roof of the library.", "speaker": "Ann", "id": "m1",
+                                "at": "2024-03-01T09:00:00"}))
+    assert run("ingest", "ann", str(chat)).exit_code == 0
+    assert "bees" in run("recall", "ann", "who keeps bees?").output
+    card = json.loads(run("cards", "ann", "--json").output)[0]
+    assert card["access_count"] == 0 and card["last_access"] is None  # recall from the CLI is no access

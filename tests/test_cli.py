@@ -77,7 +77,7 @@ def test_ingest_recall_show_stats_reindex(run, tmp_path):
 
 def test_cli_errors_are_clean(run, tmp_path):
     r = run("recall", "../etc", "x")
-    assert r.exit_code != 0 and "tenant name" in r.output and "Traceback" not in r.output
+    assert r.exit_code != 0 and "Traceback" not in r.output  # no data folder yet: says so
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"text": "ok", "speaker": "A"}\n{"text": broken}\n')
     r = run("ingest", "ann", str(bad))
@@ -93,6 +93,8 @@ def test_cli_errors_are_clean(run, tmp_path):
     good = tmp_path / "good.jsonl"
     good.write_text('{"text": "I moved to Porto to open a bakery.", "speaker": "Ann"}\n')
     assert run("ingest", "ann", str(good)).exit_code == 0
+    r = run("recall", "../etc", "x")
+    assert r.exit_code != 0 and "tenant name" in r.output and "Traceback" not in r.output
     r = run("show", "ann", "no-such-card")
     assert r.exit_code != 0 and "no card" in r.output
 

@@ -116,6 +116,10 @@ def test_report_renders_sessions_and_summary(full_run):
         assert f"Session {s.id}" in text
     assert "Summary" in text and "earlier sessions" in text
     assert "immediate" in text and "day-01-kickoff#0002-" in text
+    # what each agent said is shown with what it unlocked, without the quoted recall block
+    reply = next(e for s in full_run.sessions for e in s.entries if e.kind == "reply" and e.unlocked)
+    assert f"{reply.speaker} replied (unlocked {len(reply.unlocked)}): [offline mode" in text
+    assert "<zettel-recall" not in text
 
 
 def test_out_dir_must_be_empty_unless_overwrite(tmp_path):

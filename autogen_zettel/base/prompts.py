@@ -40,6 +40,7 @@ __all__ = [
     "MEMORY_GUIDE",
     "recall_block",
     "strip_injected",
+    "strip_recall_blocks",
     "has_injected",
     "neutralise",
     "render_profile",
@@ -99,15 +100,18 @@ def recall_block(agent: str, lines: str, *, echo: bool = False) -> str:
     return f"{RECALL_OPEN} {attrs}>\n{header}\n{neutralise(lines)}\n{RECALL_CLOSE}"
 
 
+def strip_recall_blocks(text: str) -> str:
+    """Remove recall blocks (closed or not) and stray recall tags, keeping everything else
+    (the offline client's labelled line included): what a reply shows a reader."""
+    return _STRAY_TAG.sub("", _BLOCK.sub(" ", text)).strip()
+
+
 def strip_injected(text: str) -> str:
     """Remove recall blocks (closed or not), stray recall tags and offline-mode label lines.
 
     What is left is what a participant actually said; it is what capture remembers.
     """
-    text = _BLOCK.sub(" ", text)
-    text = _STRAY_TAG.sub("", text)
-    text = _OFFLINE_LINE.sub("", text)
-    return text.strip()
+    return _OFFLINE_LINE.sub("", strip_recall_blocks(text)).strip()
 
 
 def has_injected(text: str) -> bool:

@@ -36,7 +36,7 @@ def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool,
     from autogen_zettel.research.bench.locomo import CATEGORIES, KS, load_locomo, run_locomo
 
     convs = load_locomo(data)
-    with obj.hub(memory=not on_disk) as hub, Progress(console=console, transient=True) as progress:
+    with obj.hub(memory=not on_disk, create=True) as hub, Progress(console=console, transient=True) as progress:
         tasks = {}
 
         def report(stage: str, done: int, total: int) -> None:
@@ -87,7 +87,7 @@ def bench_scale(obj: Context, data: Path, n_cards: int, queries: int):
     """
     from autogen_zettel.research.bench.scale import run_scale
 
-    with obj.hub() as hub:
+    with obj.hub(create=True) as hub:
         r = run_scale(hub, data, n_cards=n_cards, n_queries=queries, progress=True)
     console.print(
         f"{r['cards']} cards ({r['messages']} messages) in one tenant: ingest {r['messages_per_s']:.1f} msg/s "
@@ -110,7 +110,7 @@ def bench_maintain(obj: Context, data: Path, n_cards: int, json_out: Path | None
     """
     from autogen_zettel.research.bench.maintain import run_maintain
 
-    with obj.hub() as hub:
+    with obj.hub(create=True) as hub:
         r = run_maintain(hub, data, n_cards=n_cards, progress=True)
     console.print(json.dumps(r, indent=2))
     if json_out:
@@ -133,7 +133,7 @@ def bench_persona(obj: Context, data: Path, n_cards: int, days: int, json_out: P
     """
     from autogen_zettel.research.bench.persona import run_persona
 
-    with obj.hub() as hub:
+    with obj.hub(create=True) as hub:
         r = run_persona(hub, data, n_cards=n_cards, days=days, progress=True)
     p50, p95 = r["mine_ms_p50_p95"]
     w50, w95 = r["session_end_mine_ms_p50_p95"]

@@ -30,7 +30,14 @@ class Context:
         cfg = load_config(self.config_path) if self.config_path else MemoryConfig()
         return cfg
 
-    def hub(self, *, model: str | None = None, memory: bool = False) -> MemoryHub:
+    def hub(self, *, model: str | None = None, memory: bool = False, create: bool = False) -> MemoryHub:
+        """Open the hub of ``--data-dir``. Reading creates nothing: unless ``create`` (commands
+        that write new tenants), a data folder that holds no tenants is an error that says so."""
+        if not memory and not create and self.qdrant_url is None:
+            folder = DataFolder(self.data_dir)
+            if not folder.tenants.is_dir():
+                raise NotFound(f"no memory in {str(folder.root)!r} (no tenants/ folder there); check --data-dir "
+                               "or AUTOGEN_ZETTEL_DATA (`autogen-zettel ingest TENANT FILE` creates one)")
         cfg = self.config()
         if model:
             from dataclasses import replace

@@ -90,7 +90,7 @@ def ingest(obj: Context, tenant: str, file: Path):
     Example: autogen-zettel ingest alice chat.jsonl
     """
     messages = _read_messages(file)
-    with obj.hub() as hub:
+    with obj.hub(create=True) as hub:
         mem = hub.tenant(tenant)
         from tqdm import tqdm
 
@@ -115,7 +115,8 @@ def recall(obj: Context, tenant: str, query: str, k: int | None, as_json: bool):
     Example: autogen-zettel recall alice "where does she live?" -k 5
     """
     with obj.hub() as hub:
-        hits = open_tenant(hub, tenant).recall(query, k=k)
+        # reading is no access: touching would reset the forgetting curve of the cards it shows
+        hits = open_tenant(hub, tenant).recall(query, k=k, touch=False)
         if as_json:
             click.echo(json.dumps([
                 {"id": h.card.id, "score": round(h.score, 4), "layer": h.layer, "content": h.card.content,
@@ -144,7 +145,8 @@ def show(obj: Context, tenant: str, card_id: str):
     Example: autogen-zettel show alice 6f1c...-...
     """
     with obj.hub() as hub:
-        info = open_tenant(hub, tenant).explain(card_id)
+        mem = open_tenant(hub, tenant)
+        info = mem.explain(mem.resolve_id(card_id))
     card = info["card"]
     console.print(f"[bold]{card.id}[/] ({card.kind.value}, {card.status.value}, confidence {card.confidence})")
     console.print(f"{card.speaker} at {card.created_at.isoformat()} in session {card.session_id}: {card.content}",

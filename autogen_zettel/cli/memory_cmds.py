@@ -37,7 +37,7 @@ def _change_status(obj: Context, tenant: str, card_id: str, target: CardStatus) 
     had before it was frozen), then print the status it ends in."""
     with obj.hub() as hub:
         mem = open_tenant(hub, tenant)
-        card = {CardStatus.FROZEN: mem.freeze, CardStatus.ACTIVE: mem.thaw}[target](card_id)
+        card = {CardStatus.FROZEN: mem.freeze, CardStatus.ACTIVE: mem.thaw}[target](mem.resolve_id(card_id))
     console.print(f"{card.id} is {card.status.value}")
 
 
@@ -81,10 +81,11 @@ def explain(obj: Context, tenant, card_id, as_json):
     """Why TENANT remembers CARD_ID: sources, speaker, time, session, confidence, tier,
     strength, conflicts (with the question to ask), summaries and history.
 
-    Example: autogen-zettel explain alice 6f1c2a0e-...
+    Example: autogen-zettel explain alice 6f1c2a0e   (a unique prefix of the id is enough)
     """
     with obj.hub() as hub:
-        info = open_tenant(hub, tenant).explain(card_id)
+        mem = open_tenant(hub, tenant)
+        info = mem.explain(mem.resolve_id(card_id))
     card = info["card"]
     if as_json:
         out = {**info, "card": card_dict(card),
@@ -128,10 +129,11 @@ def explain(obj: Context, tenant, card_id, as_json):
 def edit(obj: Context, tenant, card_id, content):
     """Change the text of CARD_ID (re-embedded; the old text stays in its history).
 
-    Example: autogen-zettel edit alice 6f1c2a0e-... "I live in Porto now."
+    Example: autogen-zettel edit alice 6f1c2a0e "I live in Porto now."
     """
     with obj.hub() as hub:
-        card = open_tenant(hub, tenant).edit(card_id, content)
+        mem = open_tenant(hub, tenant)
+        card = mem.edit(mem.resolve_id(card_id), content)
     console.print(f"{card.id} is now version {card.version}: {card.content}", markup=False)
 
 
@@ -177,7 +179,7 @@ def forget(obj: Context, tenant, card_ids, subject, yes):
         click.confirm(f"Forget {what} in {tenant}? This cannot be undone", abort=True)
     with obj.hub() as hub:
         mem = open_tenant(hub, tenant)
-        report = mem.forget(subject=subject) if subject else mem.forget(list(card_ids))
+        report = mem.forget(subject=subject) if subject else mem.forget([mem.resolve_id(c) for c in card_ids])
     console.print(f"forgot {len(report.card_ids)} cards, rewrote {report.messages_rewritten} messages; "
                   f"audit entry {report.audit_seq} ({json.dumps(report.rows)})")
 

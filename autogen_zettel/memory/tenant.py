@@ -261,6 +261,28 @@ class Zettelkasten(CurationMixin):
             raise NotFound(f"no card {card_id!r} in tenant {self.name!r}; list cards with `autogen-zettel cards {self.name}`")
         return card
 
+    def resolve_id(self, ref: str) -> str:
+        """The id of the card ``ref`` names: its full id or a unique prefix of at least 4
+        characters (like git's short hashes; ``autogen-zettel cards`` prints 8).
+
+        :raises NotFound: no card, or several, start with ``ref`` (the message lists them)
+        """
+        if not isinstance(ref, str) or not ref.strip():
+            raise InvalidInput(f"a card id must be a non-empty string, got {ref!r}")
+        ref = ref.strip()
+        if self.db.get(ref) is not None:
+            return ref
+        found = self.db.ids_starting(ref, limit=6) if len(ref) >= 4 else []
+        if len(found) == 1:
+            return found[0]
+        hint = f"list cards with `autogen-zettel cards {self.name}`"
+        if len(ref) < 4:
+            raise NotFound(f"no card {ref!r} in tenant {self.name!r}; give at least 4 characters of its id ({hint})")
+        if not found:
+            raise NotFound(f"no card {ref!r} in tenant {self.name!r}; {hint}")
+        raise NotFound(f"card id {ref!r} is ambiguous in tenant {self.name!r}: it starts "
+                       f"{', '.join(found[:5])}{', ...' if len(found) > 5 else ''}; give more characters")
+
     def cards(self, *, status: CardStatus | None = None) -> list[Card]:
         """All cards, oldest first."""
         return list(self.db.iter_cards(status=status))

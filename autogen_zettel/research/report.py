@@ -5,6 +5,7 @@ caller does (``console.print(*report(result))``).
 
 from __future__ import annotations
 
+from autogen_zettel.base.prompts import strip_recall_blocks
 from autogen_zettel.research.simulate import RunResult
 
 __all__ = ["report"]
@@ -34,11 +35,15 @@ def report(result: RunResult, *, max_content: int = 160) -> list:
                 about = f" about {e.about}" if e.about else ""
                 tree.add(Text.assemble((f"{e.index} {e.speaker} {label}{about}: ", "bold"), (short(e.text), "dim")))
                 continue
+            # what the agent said, under what it unlocked for it
+            # (the offline client quotes the block it was given: that is shown under the reply)
+            text = strip_recall_blocks(e.text or "")
+            said = (short(text), "italic") if text.strip() else ("(empty reply)", "dim")
             if not e.unlocked:
-                tree.add(Text.assemble((f"{e.index} {e.speaker} ", "bold"), "replied, nothing unlocked"))
+                tree.add(Text.assemble((f"{e.index} {e.speaker} ", "bold"), "replied (nothing unlocked): ", said))
                 continue
             node = tree.add(Text.assemble((f"{e.index} {e.speaker} ", "bold"),
-                                          f"replied after unlocking {len(e.unlocked)}:"))
+                                          f"replied (unlocked {len(e.unlocked)}): ", said))
             for u in e.unlocked:
                 why = f"{u.layer} {u.score:.3f}" + (f" via {u.via[1]}" if u.via else "")
                 source = f"{u.speaker}, {u.at:%Y-%m-%d %H:%M}, {', '.join(u.source_ids)}"

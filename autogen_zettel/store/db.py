@@ -204,6 +204,14 @@ class CardDB(LifecycleTables):
                 out.update(r["id"] for r in self.db.query(sql, chunk))
         return out
 
+    def ids_starting(self, prefix: str, limit: int = 10) -> list[str]:
+        """Up to ``limit`` card ids that start with ``prefix``, sorted."""
+        # GLOB is case-sensitive and uses the primary key index for a literal prefix
+        pattern = "".join(f"[{ch}]" if ch in "*?[]" else ch for ch in prefix) + "*"
+        with self.lock:
+            return [r["id"] for r in self.db.query("select id from cards where id glob ? order by id limit ?",
+                                                   [pattern, limit])]
+
     def all_ids(self) -> set[str]:
         with self.lock:
             return {r["id"] for r in self.db.query("select id from cards")}
