@@ -48,12 +48,22 @@ def show(agent: MemoryAugmentedAssistantAgent) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data-dir", type=Path, default=None, help="memory folder (default: a new temp folder)")
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help="keep the memory in this folder (default: a temp folder, removed at the end)")
     parser.add_argument("--llm", type=Path, default=None, help="an LLM config YAML (see configs/llm.example.yaml)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="zettel-two-agents-"))
     llm_config = load_llm_config(args.llm) if args.llm else None  # None: offline mode
+    if args.data_dir is not None:
+        run(args.data_dir, llm_config)
+        print(f"memory folder: {args.data_dir}")
+        return
+    with tempfile.TemporaryDirectory(prefix="zettel-two-agents-") as tmp:
+        run(Path(tmp), llm_config)
+
+
+def run(data_dir: Path, llm_config) -> None:
+    """Three simulated days of the researcher and the critic talking, on memory in ``data_dir``."""
 
     clock = SimulatedClock(DAYS[0][0])
     with MemoryHub.open(data_dir, clock=clock) as hub:
@@ -77,7 +87,6 @@ def main() -> None:
         hub.flush()
         for agent in (researcher, critic):
             print(f"\n{agent.name} remembers {agent.memory.stats()['cards']} cards")
-    print(f"memory folder: {data_dir}")
 
 
 if __name__ == "__main__":

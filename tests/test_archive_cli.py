@@ -54,7 +54,8 @@ def test_memory_archive_commands(run, tmp_path):
     exported = json.loads(r.output)
     assert len(exported["cards"]) == 4 and exported["conflicts"]
     graphml = tmp_path / "ann.graphml"
-    assert run("export", "ann", "--format", "graphml", "-o", str(graphml)).exit_code == 0
+    r = run("export", "ann", "--format", "graphml", "-o", str(graphml))
+    assert r.exit_code == 0 and "wrote 4 cards," in r.output and "trait nodes" in r.output
     G = nx.read_graphml(graphml)
     assert G.number_of_nodes() == 4 and G.nodes[said["id"]]["speaker"] == "Ann"
     r = run("forget", "ann", order["id"], input="n\n")

@@ -204,7 +204,10 @@ def export(obj: Context, tenant, fmt, output):
         if fmt == "graphml":
             G = mem.export_graph()
             nx.write_graphml(G, output)
-            console.print(f"wrote {G.number_of_nodes()} cards and {G.number_of_edges()} links to {output}")
+            traits = sum(1 for _, kind in G.nodes(data="kind") if kind == "trait")
+            evidence = sum(1 for *_, kind in G.edges(data="kind") if kind in ("REINFORCES", "WEAKENS"))
+            console.print(f"wrote {G.number_of_nodes() - traits} cards, {G.number_of_edges() - evidence} links, "
+                          f"{traits} trait nodes and {evidence} evidence edges to {output}")
             return
         data = json.dumps(mem.export(), indent=2, ensure_ascii=False, default=str)
     if output:

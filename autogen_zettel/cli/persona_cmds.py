@@ -11,6 +11,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import click
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
@@ -75,14 +76,18 @@ def _print(report: dict, n_events: int) -> None:
     if not report["traits"]:
         console.print(f"{name}: no trait history yet (the persona has not been mined)")
         return
-    table = Table(title=f"traits of {name} ({report['evidence']} evidence edges)")
-    for col in ("trait", "score", "long", "mood", "support", "against", "sessions", "dissonant", "as of"):
-        table.add_column(col, justify="left" if col in ("trait", "as of") else "right")
+    # fits 80 columns: no vertical rules, short headers, names and dates never cut ("conci…")
+    table = Table(title=f"traits of {name} ({report['evidence']} evidence edges)", box=box.SIMPLE_HEAD,
+                  show_edge=False, pad_edge=False)
+    for col in ("trait", "score", "long", "mood", "for", "against", "sess.", "as of"):
+        table.add_column(col, justify="left" if col in ("trait", "as of") else "right", no_wrap=True)
     for t in report["traits"]:
-        table.add_row(t["trait"], f"{t['score']:.2f}", f"{t['long']:.2f}", f"{t['mood']:+.2f}", f"{t['support']:.1f}",
-                      f"{t['against']:.1f}", str(t["sessions"]), "yes" if t["dissonant"] else "",
-                      t["at"][:16].replace("T", " "))
+        table.add_row(t["trait"], f"{t['score']:.2f}" + ("*" if t["dissonant"] else ""), f"{t['long']:.2f}",
+                      f"{t['mood']:+.2f}", f"{t['support']:.1f}", f"{t['against']:.1f}", str(t["sessions"]),
+                      t["at"][:10])
     console.print(table)
+    console.print("for/against: decayed evidence weight for and against; * = evidence split "
+                  "(the agent asks); sess.: sessions the evidence came from", style="dim")
     if report["modules"]:
         table = Table(title=f"modules of {name}")
         for col in ("module", "status", "weight", "since", "events", "last reason"):
