@@ -33,9 +33,7 @@ class Context:
     def hub(self, *, model: str | None = None, memory: bool = False) -> MemoryHub:
         cfg = self.config()
         if model:
-            from dataclasses import replace
-
-            cfg = replace(cfg, embedding=replace(cfg.embedding, model=model))
+            cfg = cfg.model_copy(update={"embedding": cfg.embedding.model_copy(update={"model": model})})
         if memory:
             return MemoryHub.open(memory=True, config=cfg, qdrant_url=self.qdrant_url)
         return MemoryHub.open(self.data_dir, config=cfg, qdrant_url=self.qdrant_url)
