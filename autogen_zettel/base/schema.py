@@ -20,12 +20,13 @@ autogen_zettel.base.errors.ConfigError: at key 'recall.kk': unknown key; known k
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from typing import Any
 
 import annotated_types
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import PydanticCustomError
 
 from autogen_zettel.base.errors import ConfigError
@@ -90,16 +91,24 @@ class Schema(BaseModel):
             raise config_error(exc, cls) from None
 
 
-def validate(model: type[BaseModel], data: Any, *, file: str | None = None, prefix: str = "") -> Any:
-    """``model.model_validate(data)``; errors become a :class:`ConfigError` naming ``file`` and
-    the dotted key (``prefix`` goes in front, e.g. ``"memory."`` inside a scenario)."""
+def validate(schema: Any, data: Any, *, file: str | None = None, prefix: str = "") -> Any:
+    """Validate ``data`` against ``schema`` (a model class, or any type such as
+    ``dict[str, Model]``); errors become a :class:`ConfigError` naming ``file`` and the dotted
+    key (``prefix`` goes in front, e.g. ``"memory."`` inside a scenario)."""
     try:
-        return BaseModel.model_validate.__func__(model, data)
+        if isinstance(schema, type) and issubclass(schema, BaseModel):
+            return BaseModel.model_validate.__func__(schema, data)
+        return _adapter(schema).validate_python(data)
     except ValidationError as exc:
-        raise config_error(exc, model, file=file, prefix=prefix) from None
+        raise config_error(exc, schema, file=file, prefix=prefix) from None
 
 
-def config_error(exc: ValidationError, model: type[BaseModel], *, file: str | None = None,
+@functools.lru_cache(maxsize=32)
+def _adapter(schema: Any) -> TypeAdapter:
+    return TypeAdapter(schema)
+
+
+def config_error(exc: ValidationError, model: Any, *, file: str | None = None,
                  prefix: str = "") -> ConfigError:
     """The first error of ``exc`` as a :class:`ConfigError` (file, dotted key, message with the fix)."""
     key, message = describe_error(exc, model)
@@ -234,7 +243,7 @@ def _kind(tp: Any) -> str:
             tuple: "tuple"}.get(origin, "")
 
 
-def describe_error(exc: ValidationError, model: type[BaseModel]) -> tuple[str | None, str]:
+def describe_error(exc: ValidationError, model: Any) -> tuple[str | None, str]:
     """The first error of ``exc`` as (dotted key or None, message with the fix)."""
     err = exc.errors(include_url=False)[0]
     kind = err["type"]
