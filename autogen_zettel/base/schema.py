@@ -245,7 +245,9 @@ def _kind(tp: Any) -> str:
 
 def describe_error(exc: ValidationError, model: Any) -> tuple[str | None, str]:
     """The first error of ``exc`` as (dotted key or None, message with the fix)."""
-    err = exc.errors(include_url=False)[0]
+    errors = exc.errors(include_url=False)
+    # an unknown key first: a misspelt key also shows up as the right one missing
+    err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     kind = err["type"]
     ctx = err.get("ctx") or {}
     value = err.get("input")
@@ -295,7 +297,7 @@ def describe_error(exc: ValidationError, model: Any) -> tuple[str | None, str]:
         else:
             msg = f"must have at most {ctx.get('max_length'):,} items, got {have:,}; split it"
         desc = slot.description if slot is not None else None
-        return key, msg + (f"; expected {desc}" if desc else "")
+        return key, msg + (f"; expected: {desc}" if desc else "")
     if kind == "string_too_long":
         return key, f"must be at most {ctx.get('max_length'):,} characters, got {len(value):,}; shorten it"
     if kind == "literal_error":
