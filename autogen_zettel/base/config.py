@@ -26,7 +26,6 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, Field, PrivateAttr, Strict, field_validator, model_validator
 
 from autogen_zettel.base.cards import CardKind, PrivacyTier
-from autogen_zettel.base.errors import ConfigError
 from autogen_zettel.base.schema import Schema, rule_error, short, validate
 from autogen_zettel.base.yamlio import read_text, read_yaml  # noqa: F401 - re-exported for older imports
 

@@ -278,7 +278,7 @@ def describe_error(exc: ValidationError, model: Any) -> tuple[str | None, str]:
     if kind == "missing":
         name = parts[-1].lstrip(".") if parts else "value"
         noun = _noun(slot, _kind(slot.tp)) if slot is not None else ""
-        return key, f"is required{f' ({noun})' if noun else ''}; add e.g. `{name}: ...` to the file"
+        return key, f"is required{f' ({noun})' if noun else ''}; add e.g. `{name}: ...`"
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         op = {"greater_than_equal": ">=", "greater_than": ">", "less_than_equal": "<=", "less_than": "<"}[kind]
         bound = next(iter(ctx.values()))

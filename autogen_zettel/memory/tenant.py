@@ -197,11 +197,7 @@ class Zettelkasten(CurationMixin):
 
         The message is validated now, so bad input fails in the caller, not silently later.
         """
-        unknown = set(fields) - {"message_id", "session_id", "at", "reply_to", "tier"}
-        if unknown:
-            raise InvalidInput(f"unknown field(s) {sorted(unknown)!r}; allowed: message_id, session_id, at, reply_to, tier")
-        msg = self._ingest().prepare(Message(text, speaker, fields.get("message_id"), fields.get("session_id"),
-                                    fields.get("at"), fields.get("reply_to"), tier=fields.get("tier")))
+        msg = self._ingest().prepare({**fields, "text": text, "speaker": speaker})
         self.hub.worker.submit(self.name, lambda: self.remember_many([msg]))
 
     def flush(self) -> None:
