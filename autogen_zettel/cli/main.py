@@ -21,6 +21,7 @@ from autogen_zettel.base.messages import validate_message
 from autogen_zettel.base.yamlio import read_text
 from autogen_zettel.cli import memory_cmds, persona_cmds
 from autogen_zettel.cli.bench_cmds import bench
+from autogen_zettel.cli.schema_cmds import schema
 from autogen_zettel.cli.common import DEFAULT_DATA, Context, ZettelGroup, console, known_tenant, open_tenant
 
 __all__ = ["main"]
@@ -204,7 +205,7 @@ def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Pa
     console.print(*report(result))
 
 
-for _command in (*memory_cmds.COMMANDS, *persona_cmds.COMMANDS, bench):
+for _command in (*memory_cmds.COMMANDS, *persona_cmds.COMMANDS, bench, schema):
     main.add_command(_command)
 
 if __name__ == "__main__":  # pragma: no cover
