@@ -12,6 +12,8 @@ import yaml
 from click.testing import CliRunner
 
 from autogen_zettel.base.config import load_config
+from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.base.messages import validate_message
 from autogen_zettel.cli.main import main
 from autogen_zettel.persona.spec import load_persona
 from autogen_zettel.research.scenario import load_scenario
@@ -31,7 +33,7 @@ def printed(kind: str) -> dict:
     return json.loads(result.output)
 
 
-@pytest.mark.parametrize("kind", sorted(SHIPPED))
+@pytest.mark.parametrize("kind", [*sorted(SHIPPED), "message"])
 def test_schema_is_json_schema_that_forbids_unknown_top_level_keys(kind):
     schema = printed(kind)
     assert schema["$schema"].endswith("2020-12/schema") and schema["type"] == "object"
@@ -79,3 +81,18 @@ def test_the_schema_catches_what_the_loader_refuses(tmp_path):
         jsonschema.validate(bad, schema)
     with pytest.raises(jsonschema.ValidationError, match="colour"):
         jsonschema.validate({"name": "ada", "colour": "red"}, printed("persona"))
+
+
+def test_message_schema_matches_what_ingest_accepts():
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = printed("message")
+    for ok in ({"text": "hi", "speaker": "ann"}, {"text": "hi", "speaker": "ann", "id": 3, "at": "2024-03-04T09:00",
+                                                   "session_id": "s1", "reply_to": "m0", "tier": "permanent"}):
+        jsonschema.validate(ok, schema)
+        validate_message(ok)
+    for bad in ({"text": "hi", "speaker": "ann", "session_id": {}}, {"text": "hi", "speaker": "ann", "colour": 1},
+                {"text": "hi"}, {"text": "hi", "speaker": "ann", "tier": "secret"}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(bad, schema)
+        with pytest.raises(InvalidInput):
+            validate_message(bad)

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, Optional, Union
 
-from pydantic import AliasChoices, BeforeValidator, Field, ValidationError, WithJsonSchema
+from pydantic import AliasChoices, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema
 
 from autogen_zettel.base.cards import Message, PrivacyTier
 from autogen_zettel.base.clock import as_naive_utc
@@ -118,8 +118,16 @@ _ID_SCHEMA = WithJsonSchema({"type": ["string", "integer", "null"]})
 Identifier = Annotated[Optional[str], BeforeValidator(_identifier), _ID_SCHEMA]
 
 
+def _id_alias_in_schema(schema: dict) -> None:
+    # `id` is accepted for message_id (JSONL exports often say id); editors should know
+    schema["properties"]["id"] = {**schema["properties"]["message_id"], "title": "Id",
+                                  "description": "the same as message_id"}
+
+
 class MessageSchema(Schema):
     """A message as given in a mapping or a JSON/JSONL file (see the module docstring)."""
+
+    model_config = ConfigDict(json_schema_extra=_id_alias_in_schema)
 
     text: Annotated[Union[str, bytes], BeforeValidator(_text), WithJsonSchema({"type": "string"})]
     speaker: Annotated[str, BeforeValidator(_speaker)]

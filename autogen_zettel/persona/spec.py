@@ -149,7 +149,7 @@ def _traits(value: Mapping[str, float] | None, *, file: str | None,
     for name, score in (value or {}).items():
         key = f"traits.{name}"
         if not name.strip():
-            raise ConfigError(f"trait names must be text, got {name!r}", file=file, key=key)
+            raise ConfigError(f"trait names must be text, got {short(name)}", file=file, key=key)
         if name.strip() not in known:
             raise ConfigError(
                 f"unknown trait {short(name.strip())}; known traits are: {', '.join(sorted(known))}; to add a "

@@ -29,7 +29,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Any, Optional
 
-from pydantic import AfterValidator, BeforeValidator, Field, Strict, field_validator
+from pydantic import AfterValidator, BeforeValidator, Field, Strict, WithJsonSchema, field_validator
 
 from autogen_zettel.base.errors import ConfigError
 from autogen_zettel.base.schema import Schema, short, validate
@@ -109,7 +109,10 @@ def _optional_text(value: Any) -> Any:
 
 Phrase = Annotated[str, Strict(), Field(min_length=1), AfterValidator(_phrase)]
 Phrases = Annotated[tuple[Phrase, ...], BeforeValidator(_phrase_list), AfterValidator(_unique),
-                    Field(description="a list of phrases, e.g. [shorter, too long]")]
+                    Field(description="a list of phrases, e.g. [shorter, too long]"),
+                    # one phrase may stand alone: tell editors so too
+                    WithJsonSchema({"anyOf": [{"type": "string", "minLength": 1},
+                                              {"type": "array", "items": {"type": "string", "minLength": 1}}]})]
 OptionalText = Annotated[str, BeforeValidator(_optional_text), Strict(), AfterValidator(str.strip)]
 Score = Annotated[float, Strict(), Field(ge=0, le=1)]
 TraitName = Annotated[str, Strict(), AfterValidator(_trait_name), Field(pattern=TRAIT_NAME.pattern)]
@@ -263,32 +266,32 @@ def parse_condition(text: str, *, traits: Collection[str], file: str | None = No
     """
     if not isinstance(text, str) or not text.strip():
         raise ConfigError(f"an unlock condition must be text such as 'conciseness > 0.7 held for 7 days', "
-                          f"got {text!r}", file=file, key=key)
+                          f"got {short(text)}", file=file, key=key)
     known = set(traits)
     clauses = []
     for part in _AND.split(text.strip()):
         m = _CLAUSE.match(part)
         if not m:
             raise ConfigError(
-                f"cannot parse {part.strip()!r} in {text!r}; write clauses like 'TRAIT > 0.7' or "
+                f"cannot parse {short(part.strip())} in {short(text)}; write clauses like 'TRAIT > 0.7' or "
                 "'TRAIT > 0.7 held for 7 days', joined by 'and'", file=file, key=key)
         trait, unit = m["trait"].lower(), (m["unit"] or "").lower()
         if trait not in known:
             raise ConfigError(
-                f"unknown trait {trait!r} in {text!r}; known traits: {', '.join(sorted(known)) or '(none)'}; "
+                f"unknown trait {short(trait)} in {short(text)}; known traits: {', '.join(sorted(known)) or '(none)'}; "
                 "define it under trait_definitions", file=file, key=key)
         value = float(m["value"])
         if not 0.0 <= value <= 1.0:
-            raise ConfigError(f"threshold {m['value']} in {text!r} must lie in 0..1 (trait scores do)",
+            raise ConfigError(f"threshold {m['value']} in {short(text)} must lie in 0..1 (trait scores do)",
                               file=file, key=key)
         hold = None
         if m["n"] is not None:
             if unit not in _UNITS:
-                raise ConfigError(f"unknown time unit {m['unit']!r} in {text!r}; use hours, days or weeks",
+                raise ConfigError(f"unknown time unit {short(m['unit'])} in {short(text)}; use hours, days or weeks",
                                   file=file, key=key)
             n = float(m["n"])
             if n <= 0:
-                raise ConfigError(f"the hold window in {text!r} must be positive", file=file, key=key)
+                raise ConfigError(f"the hold window in {short(text)} must be positive", file=file, key=key)
             hold = timedelta(days=n * _UNITS[unit])
         clauses.append(Clause(trait, m["op"], value, hold))
     return Condition(tuple(clauses), " ".join(text.split()))

@@ -268,19 +268,19 @@ def _check_names(scenario: Scenario, personas: Sequence[Persona]) -> None:
     seen: set[str] = set()
     for i, n in enumerate(names):
         if n.casefold() in seen:
-            raise _err(f"two participants are named {n!r}; each persona needs its own name", file, f"participants[{i}]")
+            raise _err(f"two participants are named {short(n)}; each persona needs its own name", file, f"participants[{i}]")
         seen.add(n.casefold())
     if scenario.user.casefold() in seen:
-        raise _err(f"the user's name {scenario.user!r} is also a participant's; rename one", file, "user")
+        raise _err(f"the user's name {short(scenario.user)} is also a participant's; rename one", file, "user")
     speakers = set(names) | {scenario.user}
     for i, s in enumerate(scenario.sessions):
         for j, m in enumerate(s.opening):
             if m.speaker not in speakers:
-                raise _err(f"{m.speaker!r} is not in this scenario; use {scenario.user!r} or one of {names}",
+                raise _err(f"{short(m.speaker)} is not in this scenario; use {short(scenario.user)} or one of {names}",
                            file, f"sessions[{i}].opening[{j}].speaker")
         for j, t in enumerate(s.user_turns):
             if t.about is not None and t.about not in names:
-                raise _err(f"{t.about!r} is not a participant; use one of {names}", file,
+                raise _err(f"{short(t.about)} is not a participant; use one of {names}", file,
                            f"sessions[{i}].user_turns[{j}].about")
 
 
