@@ -70,8 +70,7 @@ class Schema(BaseModel):
     file would, rather than pydantic's ``ValidationError``.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, validate_default=False,
-                              arbitrary_types_allowed=False, use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     def __init__(self, **data: Any):
         try:
