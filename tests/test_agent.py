@@ -365,3 +365,17 @@ def test_group_chat_with_llm_refiner_and_llm_replies(clock):
             contents = sorted(c.content for c in ada.memory.cards())
     assert contents == [f"ada noted: {REPLIES['ada'][:80]}", f"user noted: {FACT[:80]}"]
     assert refiner.calls == 2 and refiner.fallbacks == 0
+
+
+def test_a_lone_surrogate_is_captured_replaced_and_still_delivered(hub):
+    """Issue #13 item 8: capture raised UnicodeEncodeError inside receive, so the agent never
+    got the message; the surrogate is now replaced (U+FFFD) and the message both delivered and remembered."""
+    agent = autogen.ConversableAgent("dora", llm_config=False)
+    sender = autogen.ConversableAgent("us\udc80er", llm_config=False)
+    capability = ZettelMemoryCapability(hub, session_id="s1")
+    capability.add_to_agent(agent)
+    agent.receive("I keep bees \ud800 behind the old barn.", sender, request_reply=False, silent=True)
+    assert agent.chat_messages[sender][-1]["content"] == "I keep bees \ud800 behind the old barn."
+    capability.flush()
+    [card] = capability.memory.cards()
+    assert card.content == "I keep bees \ufffd behind the old barn." and card.speaker == "us\ufffder"

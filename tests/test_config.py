@@ -90,3 +90,37 @@ def test_ambiguous_hub_arguments(tmp_path):
     f.write_text("x")
     with pytest.raises(ConfigError, match="is a file"):
         MemoryHub.open(f)
+
+
+def test_configs_built_in_python_raise_config_error_and_copy_with_model_copy():
+    from autogen_zettel.base.config import LinkConfig, RecallConfig
+
+    with pytest.raises(ConfigError) as err:
+        RecallConfig(k=0)
+    assert err.value.key == "k" and "at least 1" in str(err.value)
+    with pytest.raises(ConfigError, match="must not exceed strong"):
+        LinkConfig(strong=0.3, weak=0.6)
+    cfg = MemoryConfig()
+    changed = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"k": 3})})
+    assert changed.recall.k == 3 and cfg.recall.k == 10
+    with pytest.raises(Exception):  # frozen, as the dataclasses were
+        cfg.recall.k = 4
+
+
+def test_source_is_not_a_key_and_not_part_of_equality(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("source: elsewhere.yaml\n")
+    with pytest.raises(ConfigError, match="unknown key") as err:
+        load_config(path)
+    assert err.value.key == "source"
+    path.write_text("recall:\n  k: 10\n")
+    assert load_config(path) == MemoryConfig() and load_config(path).source == str(path)
+
+
+def test_bounds_are_in_the_json_schema():
+    schema = MemoryConfig.model_json_schema()
+    recall = schema["$defs"]["RecallConfig"]["properties"]
+    assert recall["k"]["minimum"] == 1
+    assert (recall["dense_weight"]["minimum"], recall["dense_weight"]["maximum"]) == (0, 1)
+    ref = schema["$defs"]["ConflictConfig"]["properties"]["reference_weight"]
+    assert (ref["exclusiveMinimum"], ref["exclusiveMaximum"]) == (0, 1)

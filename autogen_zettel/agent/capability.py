@@ -28,6 +28,7 @@ import autogen
 
 from autogen_zettel.base import prompts
 from autogen_zettel.base.cards import Hit
+from autogen_zettel.base.messages import replace_surrogates
 from autogen_zettel.base.errors import InvalidInput, ZettelError
 from autogen_zettel.memory import MemoryHub, Zettelkasten
 from autogen_zettel.memory.recall import cut_to_budget, format_hit
@@ -367,7 +368,10 @@ class ZettelMemoryCapability:
         (or with no text, e.g. a bare tool call) is not captured but still takes its place in
         the session's numbering.
         """
-        text = message_text(message)
+        # lone surrogates would raise UnicodeEncodeError in the id digest and the persona
+        # engine: replaced (U+FFFD) here as the message schema does, so capture never breaks delivery
+        text = replace_surrogates(message_text(message))
+        speaker = replace_surrogates(speaker) if isinstance(speaker, str) else speaker
         with self._lock:
             session = self._session_for(fresh_chat, partner)
             seq = self._seq.get(session, 0) + 1

@@ -26,7 +26,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from autogen_zettel.base.config import read_yaml
+from autogen_zettel.base.schema import short
+from autogen_zettel.base.yamlio import read_yaml
 from autogen_zettel.base.errors import ConfigError, LLMOutputError
 
 __all__ = [
@@ -242,7 +243,7 @@ def llm_config_from_dict(data: Any, *, file: str | None = None, environ: Mapping
     for i, entry in enumerate(entries):
         where = f"config_list[{i}]"
         if not isinstance(entry, dict):
-            raise ConfigError(f"must be a mapping, got {entry!r}", file=file, key=where)
+            raise ConfigError(f"must be a mapping, got {short(entry)}", file=file, key=where)
         if "api_key" in entry:
             raise ConfigError(
                 "API keys must not be written in config files; set an environment variable and name it "
@@ -258,7 +259,7 @@ def llm_config_from_dict(data: Any, *, file: str | None = None, environ: Mapping
         var = entry.get("api_key_env")
         if var is not None:
             if not isinstance(var, str) or not var:
-                raise ConfigError(f"must name an environment variable, got {var!r}", file=file, key=f"{where}.api_key_env")
+                raise ConfigError(f"must name an environment variable, got {short(var)}", file=file, key=f"{where}.api_key_env")
             if not env.get(var):
                 missing.append((where, var))
                 log.warning("%s: skipping %s (model %r): environment variable %s is not set",

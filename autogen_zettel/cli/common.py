@@ -40,9 +40,7 @@ class Context:
                                "or AUTOGEN_ZETTEL_DATA (`autogen-zettel ingest TENANT FILE` creates one)")
         cfg = self.config()
         if model:
-            from dataclasses import replace
-
-            cfg = replace(cfg, embedding=replace(cfg.embedding, model=model))
+            cfg = cfg.model_copy(update={"embedding": cfg.embedding.model_copy(update={"model": model})})
         if memory:
             return MemoryHub.open(memory=True, config=cfg, qdrant_url=self.qdrant_url)
         return MemoryHub.open(self.data_dir, config=cfg, qdrant_url=self.qdrant_url)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import logging
 import sys
-from datetime import datetime
 from pathlib import Path
 
 import click
@@ -17,10 +16,12 @@ from rich.table import Table
 from rich.text import Text
 
 from autogen_zettel.base.cards import Message
-from autogen_zettel.base.config import read_text
-from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.base.errors import ConfigError, InvalidInput
+from autogen_zettel.base.messages import validate_message
+from autogen_zettel.base.yamlio import read_text
 from autogen_zettel.cli import memory_cmds, persona_cmds
 from autogen_zettel.cli.bench_cmds import bench
+from autogen_zettel.cli.schema_cmds import schema
 from autogen_zettel.cli.common import DEFAULT_DATA, Context, ZettelGroup, console, known_tenant, open_tenant
 
 __all__ = ["main"]
@@ -56,25 +57,14 @@ def _read_messages(path: Path) -> list[Message]:
                     records.append((f"line {n}", json.loads(line)))
                 except json.JSONDecodeError as exc:
                     raise ConfigError(f"malformed JSON on line {n}: {exc.msg}", file=str(path)) from None
-    allowed = {"text", "speaker", "id", "message_id", "session_id", "at", "reply_to"}
     out = []
     for where, r in records:
         if not isinstance(r, dict):
             raise ConfigError(f"{where}: expected an object with 'text' and 'speaker'", file=str(path))
-        unknown = set(r) - allowed
-        if unknown:
-            raise ConfigError(f"{where}: unknown field(s) {sorted(unknown)}; allowed: {sorted(allowed)}", file=str(path))
-        for key in ("text", "speaker"):
-            if not isinstance(r.get(key), str):
-                raise ConfigError(f"{where}: field {key!r} must be a string, got {r.get(key)!r}", file=str(path))
-        at = r.get("at")
-        if at is not None:
-            try:
-                at = datetime.fromisoformat(str(at))
-            except ValueError:
-                raise ConfigError(f"{where}: 'at' must be an ISO date-time, got {at!r}", file=str(path)) from None
-        out.append(Message(r["text"], r["speaker"], r.get("message_id") or r.get("id"), r.get("session_id"), at,
-                           r.get("reply_to")))
+        try:
+            out.append(validate_message(r))  # the one message schema, as remember() uses
+        except InvalidInput as exc:
+            raise ConfigError(f"{where}: {exc}", file=str(path)) from None
     return out
 
 
@@ -217,7 +207,7 @@ def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Pa
     console.print(*report(result))
 
 
-for _command in (*memory_cmds.COMMANDS, *persona_cmds.COMMANDS, bench):
+for _command in (*memory_cmds.COMMANDS, *persona_cmds.COMMANDS, bench, schema):
     main.add_command(_command)
 
 if __name__ == "__main__":  # pragma: no cover

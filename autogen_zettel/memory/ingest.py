@@ -26,6 +26,7 @@ from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.trust.conflicts import Judge, check_conflicts, claim_rows
 from autogen_zettel.core.embed import Embedder
 from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.base.messages import validate_message
 from autogen_zettel.core.link import semantic_links, structural_links
 from autogen_zettel.trust.privacy import Redaction, tier_for
 from autogen_zettel.core.refine import Refiner, clean_text
@@ -73,26 +74,14 @@ class Ingest:
 
     # -- before the write lock ------------------------------------------------------------
     def prepare(self, m: Message | dict) -> Message:
-        """Validate one message and redact its text; raises :class:`InvalidInput` with the fix."""
-        if isinstance(m, dict):
-            unknown = set(m) - {"text", "speaker", "message_id", "session_id", "at", "reply_to", "id", "tier"}
-            if unknown:
-                raise InvalidInput(
-                    f"unknown message field(s) {sorted(unknown)!r}; allowed: text, speaker, message_id (or id), "
-                    "session_id, at, reply_to, tier"
-                )
-            m = Message(
-                text=m.get("text"), speaker=m.get("speaker"), message_id=m.get("message_id") or m.get("id"),
-                session_id=m.get("session_id"), at=m.get("at"), reply_to=m.get("reply_to"), tier=m.get("tier"),
-            )
+        """Validate one message and redact its text; raises :class:`InvalidInput` with the fix.
+
+        Field types are checked by :func:`~autogen_zettel.base.messages.validate_message`, the
+        one message schema (lone surrogates become U+FFFD there); this adds what needs the
+        tenant: cleaning, redaction, the length limit, the clock and the derived message id.
+        """
+        m = validate_message(m)
         tier = m.tier
-        if tier is not None and not isinstance(tier, PrivacyTier):
-            try:
-                tier = PrivacyTier(tier)
-            except ValueError:
-                raise InvalidInput(
-                    f"tier {tier!r} is not a privacy tier; use one of {', '.join(t.value for t in PrivacyTier)}"
-                ) from None
         # redact before anything else sees the text: ids, the refiner, SQLite, Qdrant and logs
         redaction = self.redact(clean_text(m.text))
         text = redaction.text
@@ -104,14 +93,12 @@ class Ingest:
                 f"message {m.message_id!r} has {len(text):,} characters, over refiner.max_message_chars "
                 f"({limit:,}); split it into smaller messages or raise the limit in the config"
             )
-        if not isinstance(m.speaker, str) or not m.speaker.strip():
-            raise InvalidInput(f"message {m.message_id!r} needs a speaker name, got {m.speaker!r}")
-        at = self.now(m.at if not isinstance(m.at, str) else datetime.fromisoformat(m.at))
+        at = self.now(m.at)
         message_id = m.message_id
         if message_id is None:
             digest = hashlib.sha1(f"{m.speaker}|{at.isoformat()}|{text}".encode()).hexdigest()[:16]
             message_id = f"m-{digest}"
-        return Message(text, m.speaker.strip(), str(message_id), m.session_id, at, m.reply_to,
+        return Message(text, m.speaker, message_id, m.session_id, at, m.reply_to,
                        extra={"redactions": redaction.kinds}, tier=tier)
 
     def draft(self, prepared: Iterable[Message]) -> tuple[list[tuple[Message, Card]], Claims]:

@@ -151,11 +151,16 @@ class Zettelkasten(CurationMixin):
         Small talk may give no card. A message already remembered gives no new cards. Secrets
         (card numbers, ID numbers, passwords, API keys) are redacted before anything is stored.
 
+        Fields are checked by the one message schema,
+        :func:`~autogen_zettel.base.messages.validate_message`: a wrong one is an
+        :class:`InvalidInput` naming it; lone surrogates in the text, speaker or ids become U+FFFD.
+
         :param text: the message (str, or UTF-8 bytes)
         :param speaker: who said it
-        :param message_id: the message's id (made from speaker, time and text if not given)
+        :param message_id: the message's id (made from speaker, time and text if not given; a
+            whole number is made text)
         :param session_id: the conversation session it belongs to
-        :param at: when it was said (default: the hub's clock)
+        :param at: when it was said, a datetime or ISO 8601 text (default: the hub's clock)
         :param reply_to: id of the message this one answers
         :param tier: ``PrivacyTier.PERMANENT`` for an explicitly authorised fact; ``NEVER`` stores nothing
         """
@@ -195,13 +200,10 @@ class Zettelkasten(CurationMixin):
     def remember_later(self, text: str | bytes, *, speaker: str, **fields) -> None:
         """Queue a message for the background worker (off the reply path); see :meth:`flush`.
 
-        The message is validated now, so bad input fails in the caller, not silently later.
+        The message is validated now (same fields and schema as :meth:`remember`), so bad input
+        fails in the caller, not silently later.
         """
-        unknown = set(fields) - {"message_id", "session_id", "at", "reply_to", "tier"}
-        if unknown:
-            raise InvalidInput(f"unknown field(s) {sorted(unknown)!r}; allowed: message_id, session_id, at, reply_to, tier")
-        msg = self._ingest().prepare(Message(text, speaker, fields.get("message_id"), fields.get("session_id"),
-                                    fields.get("at"), fields.get("reply_to"), tier=fields.get("tier")))
+        msg = self._ingest().prepare({**fields, "text": text, "speaker": speaker})
         self.hub.worker.submit(self.name, lambda: self.remember_many([msg]))
 
     def flush(self) -> None:

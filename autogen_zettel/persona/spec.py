@@ -43,19 +43,20 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Annotated, Any, Mapping, Optional
 
-import yaml
+from pydantic import Field, Strict
 
 from autogen_zettel.base import prompts
 from autogen_zettel.base.errors import ConfigError
-from autogen_zettel.persona.traits import Condition, TraitSpec, default_traits, parse_condition, trait_specs_from_dict
+from autogen_zettel.base.schema import Schema, short, validate
+from autogen_zettel.base.yamlio import read_yaml
+from autogen_zettel.persona.traits import (Condition, Score, TraitDefinitions, TraitSpec, default_traits,
+                                           parse_condition, trait_specs_from_dict)
 
-__all__ = ["Persona", "PromptModule", "load_persona", "persona_from_dict"]
+__all__ = ["Persona", "PersonaFile", "PromptModule", "load_persona", "persona_from_dict"]
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
-_KEYS = ("name", "role", "description", "system_message", "trait_definitions", "traits", "modules")
-_MODULE_KEYS = ("name", "prompt", "unlock", "temperature")
 
 
 @dataclass(frozen=True)
@@ -111,97 +112,80 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
-def _text(data: Mapping, key: str, *, file: str | None, dotted: str, required: bool = False) -> str:
-    value = data.get(key)
-    if value is None:
-        if required:
-            raise ConfigError(f"is required; add e.g. `{key}: ...` to the file", file=file, key=dotted)
-        return ""
-    if not isinstance(value, str):
-        raise ConfigError(
-            f"must be text, got {value!r} ({_type_name(value)}); quote it or write it as a string",
-            file=file, key=dotted,
-        )
-    return value
+Text = Annotated[Optional[str], Strict()]
+Required = Annotated[str, Strict()]
 
 
-def _traits(value: Any, *, file: str | None, known: Mapping[str, TraitSpec]) -> Mapping[str, float]:
-    if value is None:
-        return MappingProxyType({})
-    if not isinstance(value, dict):
-        raise ConfigError(
-            f"must be a mapping of trait name to a score in 0..1 (e.g. `curiosity: 0.8`), got {value!r}",
-            file=file, key="traits",
-        )
+class ModuleSpec(Schema):
+    """A behaviour module as written in a persona file (see :class:`PromptModule`)."""
+
+    name: Required
+    prompt: Required
+    unlock: Text = Field(default="", description="e.g. 'scepticism > 0.7 held for 7 days'; empty: never automatic")
+    temperature: Annotated[float, Strict(), Field(ge=-1, le=1)] = Field(
+        default=0.0, description="a signed temperature delta in -1..1, applied in proportion to the module's weight")
+
+
+class PersonaFile(Schema):
+    """What a persona file may hold (the module docstring shows one); ``autogen-zettel schema
+    persona`` prints it as JSON Schema."""
+
+    name: Required = Field(json_schema_extra={"pattern": _NAME.pattern},
+                           description="the agent's name and its memory tenant, e.g. critic")
+    role: Text = ""
+    description: Text = ""
+    system_message: Text = ""
+    trait_definitions: Optional[TraitDefinitions] = Field(
+        default=None, description="trait dimensions beyond the default set, name -> definition")
+    traits: Optional[dict[Required, Score]] = Field(
+        default=None, description="a mapping of trait name to a starting score in 0..1, e.g. `curiosity: 0.8`")
+    modules: Optional[list[ModuleSpec]] = Field(
+        default=None, description="a list of modules, each with name, prompt and unlock")
+
+
+def _traits(value: Mapping[str, float] | None, *, file: str | None,
+            known: Mapping[str, TraitSpec]) -> Mapping[str, float]:
     out = {}
-    for name, score in value.items():
+    for name, score in (value or {}).items():
         key = f"traits.{name}"
-        if not isinstance(name, str) or not name.strip():
-            raise ConfigError(f"trait names must be text, got {name!r}", file=file, key=key)
-        if isinstance(score, bool) or not isinstance(score, (int, float)):
-            raise ConfigError(
-                f"must be a number in 0..1, got {score!r} ({_type_name(score)})", file=file, key=key
-            )
-        if not 0.0 <= float(score) <= 1.0:
-            raise ConfigError(f"must lie in 0..1, got {score!r}", file=file, key=key)
+        if not name.strip():
+            raise ConfigError(f"trait names must be text, got {short(name)}", file=file, key=key)
         if name.strip() not in known:
             raise ConfigError(
-                f"unknown trait {name.strip()!r}; known traits are: {', '.join(sorted(known))}; to add a "
-                f"dimension define it under trait_definitions, e.g. `trait_definitions: {{{name.strip()}: "
+                f"unknown trait {short(name.strip())}; known traits are: {', '.join(sorted(known))}; to add a "
+                f"dimension define it under trait_definitions, e.g. `trait_definitions: {{{name.strip()[:40]}: "
                 "{description: ...}}`", file=file, key=key)
         out[name.strip()] = float(score)
     return MappingProxyType(dict(sorted(out.items())))
 
 
-def _temperature(item: Mapping, *, file: str | None, key: str) -> float:
-    value = item.get("temperature", 0.0)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not -1.0 <= float(value) <= 1.0:
-        raise ConfigError(f"must be a signed number in -1..1 (a temperature delta), got {value!r}",
-                          file=file, key=key)
-    return float(value)
-
-
-def _modules(value: Any, *, file: str | None, known: Mapping[str, TraitSpec]) -> tuple[PromptModule, ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, list):
-        raise ConfigError(
-            f"must be a list of modules, each with name, prompt and unlock; got {_type_name(value)}",
-            file=file, key="modules",
-        )
+def _modules(value: list[ModuleSpec] | None, *, file: str | None,
+             known: Mapping[str, TraitSpec]) -> tuple[PromptModule, ...]:
     out: list[PromptModule] = []
     seen: set[str] = set()
-    for i, item in enumerate(value):
+    for i, item in enumerate(value or ()):
         where = f"modules[{i}]"
-        if not isinstance(item, dict):
-            raise ConfigError(
-                f"must be a mapping with keys {', '.join(_MODULE_KEYS)}, got {item!r}", file=file, key=where
-            )
-        for key in item:
-            if key not in _MODULE_KEYS:
-                raise ConfigError(
-                    f"unknown key; known keys are: {', '.join(_MODULE_KEYS)}", file=file, key=f"{where}.{key}"
-                )
-        name = _text(item, "name", file=file, dotted=f"{where}.name", required=True).strip()
+        name = item.name.strip()
         if not name:
             raise ConfigError("must not be empty", file=file, key=f"{where}.name")
         if name in seen:
-            raise ConfigError(f"duplicate module name {name!r}; give each module its own name",
+            raise ConfigError(f"duplicate module name {short(name)}; give each module its own name",
                               file=file, key=f"{where}.name")
         seen.add(name)
-        prompt = _text(item, "prompt", file=file, dotted=f"{where}.prompt", required=True)
-        if not prompt.strip():
+        if not item.prompt.strip():
             raise ConfigError("must not be empty", file=file, key=f"{where}.prompt")
-        unlock = " ".join(_text(item, "unlock", file=file, dotted=f"{where}.unlock").split())
+        unlock = " ".join((item.unlock or "").split())
         condition = (parse_condition(unlock, traits=known, file=file, key=f"{where}.unlock")
                      if unlock else None)
-        temperature = _temperature(item, file=file, key=f"{where}.temperature")
-        out.append(PromptModule(name, prompt.strip(), unlock, temperature, condition))
+        out.append(PromptModule(name, item.prompt.strip(), unlock, float(item.temperature), condition))
     return tuple(out)
 
 
 def persona_from_dict(data: Any, *, file: str | None = None) -> Persona:
     """Validate a plain mapping (as read from YAML) into a :class:`Persona`.
+
+    The schema (:class:`PersonaFile`) checks keys, types and ranges; then trait names are
+    checked against the default set plus ``trait_definitions``, and unlock conditions parsed.
 
     :raises ConfigError: naming the file and key, and saying how to fix it
     """
@@ -209,16 +193,14 @@ def persona_from_dict(data: Any, *, file: str | None = None) -> Persona:
         raise ConfigError("the file is empty; a persona needs at least `name: ...`", file=file)
     if not isinstance(data, dict):
         raise ConfigError(
-            f"a persona file must be a mapping of keys ({', '.join(_KEYS)}), got {_type_name(data)}",
-            file=file,
+            f"a persona file must be a mapping of keys ({', '.join(PersonaFile.model_fields)}), "
+            f"got {_type_name(data)}", file=file,
         )
-    for key in data:
-        if key not in _KEYS:
-            raise ConfigError(f"unknown key; known keys are: {', '.join(_KEYS)}", file=file, key=str(key))
-    name = _text(data, "name", file=file, dotted="name", required=True).strip()
-    if not _NAME.match(name) or ".." in name:
+    spec = validate(PersonaFile, data, file=file)
+    name = spec.name.strip()
+    if not _NAME.match(name) or ".." in name or name.endswith("\n"):
         raise ConfigError(
-            f"{name!r} cannot name an agent: use 1-64 letters, digits, '_', '-' or '.', starting with a "
+            f"{short(name)} cannot name an agent: use 1-64 letters, digits, '_', '-' or '.', starting with a "
             "letter or digit, no spaces (it is also the memory tenant's name), e.g. `name: critic`",
             file=file, key="name",
         )
@@ -226,45 +208,27 @@ def persona_from_dict(data: Any, *, file: str | None = None) -> Persona:
     known = {**default_traits(), **definitions}
     return Persona(
         name=name,
-        role=_text(data, "role", file=file, dotted="role").strip(),
-        description=_text(data, "description", file=file, dotted="description").strip(),
-        system_message=_text(data, "system_message", file=file, dotted="system_message").strip(),
-        traits=_traits(data.get("traits"), file=file, known=known),
-        modules=_modules(data.get("modules"), file=file, known=known),
+        role=(spec.role or "").strip(),
+        description=(spec.description or "").strip(),
+        system_message=(spec.system_message or "").strip(),
+        traits=_traits(spec.traits, file=file, known=known),
+        modules=_modules(spec.modules, file=file, known=known),
         trait_definitions=MappingProxyType(definitions),
         source=file,
     )
 
 
 def load_persona(path: str | Path) -> Persona:
-    """Read and validate a persona YAML file (``yaml.safe_load``; unknown keys rejected).
+    """Read and validate a persona YAML file (bounded safe loading, unknown keys rejected).
 
     :param path: a file such as ``agents/researcher.yaml``
-    :raises ConfigError: the file is missing, not UTF-8, not YAML, or has a missing, unknown or
-        wrongly typed key; the message names the file and key and says how to fix it
+    :raises ConfigError: the file is missing, a folder, not UTF-8, not YAML (or over the bounds of
+        :mod:`autogen_zettel.base.yamlio`), or has a missing, unknown or wrongly typed key; the
+        message names the file and key and says how to fix it
     """
     path = Path(path)
-    file = str(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ConfigError("file not found; check the path (persona files live in agents/)", file=file) from None
-    except IsADirectoryError:
-        raise ConfigError("is a folder; give the path of one persona .yaml file", file=file) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8", file=file) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise ConfigError(
-            f"malformed YAML{where}: {problem}; check indentation and quote text containing ':'", file=file
-        ) from None
-    return persona_from_dict(data, file=file)
+    data = read_yaml(path, missing_fix="check the path (persona files live in agents/)")
+    return persona_from_dict(data, file=str(path))
 
 
 def persona_system_message(persona: Persona, *, memory_guide: bool = True, traits: bool = True) -> str:

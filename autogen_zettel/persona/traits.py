@@ -27,14 +27,17 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated, Any, Optional
 
-import yaml
+from pydantic import AfterValidator, BeforeValidator, Field, Strict, WithJsonSchema, field_validator
 
 from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.base.schema import Schema, short, validate
+from autogen_zettel.base.yamlio import parse_yaml, read_yaml
 
 __all__ = [
     "TraitSpec",
+    "TraitDefinition",
     "Clause",
     "Condition",
     "TRAIT_NAME",
@@ -49,8 +52,6 @@ log = logging.getLogger(__name__)
 
 TRAIT_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 """What a trait may be called: lower-case snake case, at most 40 characters."""
-
-_SPEC_KEYS = ("description", "low", "high", "more", "less", "keywords", "initial", "bounds")
 
 
 @dataclass(frozen=True)
@@ -77,77 +78,77 @@ class TraitSpec:
 # -- definitions ------------------------------------------------------------------------------
 
 
-def _err(msg: str, file: str | None, key: str) -> ConfigError:
-    return ConfigError(msg, file=file, key=key)
+def _trait_name(name: str) -> str:
+    if not TRAIT_NAME.match(name) or name.endswith("\n"):
+        raise ValueError(f"{short(name)} cannot name a trait: use lower-case letters, digits and '_', starting "
+                         "with a letter, at most 40 characters (e.g. `risk_tolerance`)")
+    return name
 
 
-def _text(value: Any, *, file: str | None, key: str) -> str:
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise _err(f"must be text, got {value!r} ({type(value).__name__}); quote it", file, key)
-    return value.strip()
-
-
-def _phrases(value: Any, *, file: str | None, key: str) -> tuple[str, ...]:
+def _phrase_list(value: Any) -> Any:
+    # one phrase may be written without the list brackets
     if value is None:
         return ()
-    if isinstance(value, str):
-        value = [value]
-    if not isinstance(value, list):
-        raise _err(f"must be a list of phrases, e.g. [shorter, too long], got {value!r}", file, key)
-    out: list[str] = []
-    for i, item in enumerate(value):
-        if not isinstance(item, str) or not item.strip():
-            raise _err(f"must be non-empty text, got {item!r}", file, f"{key}[{i}]")
-        phrase = " ".join(item.lower().split())
-        if phrase not in out:
-            out.append(phrase)
-    return tuple(out)
+    return [value] if isinstance(value, str) else value
 
 
-def _unit(value: Any, *, file: str | None, key: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= float(value) <= 1.0:
-        raise _err(f"must be a number in 0..1, got {value!r}", file, key)
-    return float(value)
+def _phrase(value: str) -> str:
+    phrase = " ".join(value.lower().split())
+    if not phrase:
+        raise ValueError(f"must be non-empty text, got {short(value)}")
+    return phrase
 
 
-def _bounds(value: Any, *, file: str | None, key: str) -> tuple[float, float] | None:
-    if value is None:
-        return None
-    if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise _err(f"must be a pair [low, high] in 0..1, e.g. [0.1, 0.9], got {value!r}", file, key)
-    lo, hi = (_unit(v, file=file, key=f"{key}[{i}]") for i, v in enumerate(value))
-    if lo >= hi:
-        raise _err(f"low must be below high, got {list(value)!r}; write it as [low, high]", file, key)
-    return (lo, hi)
+def _unique(phrases: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(phrases))
 
 
-def _spec(name: Any, data: Any, *, file: str | None, key: str) -> TraitSpec:
-    where = f"{key}.{name}"
-    if not isinstance(name, str) or not TRAIT_NAME.match(name):
-        raise _err(f"{name!r} cannot name a trait: use lower-case letters, digits and '_', starting "
-                   "with a letter, at most 40 characters (e.g. `risk_tolerance`)", file, where)
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise _err(f"must be a mapping with keys {', '.join(_SPEC_KEYS)}, got {data!r}", file, where)
-    for k in data:
-        if k not in _SPEC_KEYS:
-            raise _err(f"unknown key; known keys are: {', '.join(_SPEC_KEYS)}", file, f"{where}.{k}")
-    bounds = _bounds(data.get("bounds"), file=file, key=f"{where}.bounds")
-    initial = _unit(data.get("initial", 0.5), file=file, key=f"{where}.initial")
-    return TraitSpec(
-        name=name,
-        description=_text(data.get("description"), file=file, key=f"{where}.description"),
-        low=_text(data.get("low"), file=file, key=f"{where}.low"),
-        high=_text(data.get("high"), file=file, key=f"{where}.high"),
-        more=_phrases(data.get("more"), file=file, key=f"{where}.more"),
-        less=_phrases(data.get("less"), file=file, key=f"{where}.less"),
-        keywords=_phrases(data.get("keywords"), file=file, key=f"{where}.keywords"),
-        initial=initial,
-        bounds=bounds,
-    )
+def _optional_text(value: Any) -> Any:
+    return "" if value is None else value
+
+
+Phrase = Annotated[str, Strict(), Field(min_length=1), AfterValidator(_phrase)]
+Phrases = Annotated[tuple[Phrase, ...], BeforeValidator(_phrase_list), AfterValidator(_unique),
+                    Field(description="a list of phrases, e.g. [shorter, too long]"),
+                    # one phrase may stand alone: tell editors so too
+                    WithJsonSchema({"anyOf": [{"type": "string", "minLength": 1},
+                                              {"type": "array", "items": {"type": "string", "minLength": 1}}]})]
+OptionalText = Annotated[str, BeforeValidator(_optional_text), Strict(), AfterValidator(str.strip)]
+Score = Annotated[float, Strict(), Field(ge=0, le=1)]
+TraitName = Annotated[str, Strict(), AfterValidator(_trait_name), Field(pattern=TRAIT_NAME.pattern)]
+
+
+class TraitDefinition(Schema):
+    """One trait as written in a file (``defaults/traits.yaml`` or a persona's
+    ``trait_definitions``); :func:`trait_specs_from_dict` turns it into a :class:`TraitSpec`."""
+
+    description: OptionalText = ""
+    low: OptionalText = ""
+    high: OptionalText = ""
+    more: Phrases = ()
+    less: Phrases = ()
+    keywords: Phrases = ()
+    initial: Score = 0.5
+    bounds: tuple[Score, Score] | None = Field(
+        default=None, description="[low, high] in 0..1 overriding persona.bounds for this trait")
+
+    @field_validator("bounds", mode="before")
+    @classmethod
+    def _pair(cls, value: Any) -> Any:
+        if value is not None and (not isinstance(value, (list, tuple)) or len(value) != 2):
+            raise ValueError(f"must be a pair [low, high] in 0..1, e.g. [0.1, 0.9], got {short(value)}")
+        return value
+
+    @field_validator("bounds")
+    @classmethod
+    def _ordered(cls, value: tuple[float, float] | None) -> tuple[float, float] | None:
+        if value is not None and value[0] >= value[1]:
+            raise ValueError(f"low must be below high, got {list(value)!r}; write it as [low, high]")
+        return value
+
+
+#: the schema of a mapping of trait definitions (a persona's ``trait_definitions:``)
+TraitDefinitions = dict[TraitName, Optional[TraitDefinition]]
 
 
 def trait_specs_from_dict(data: Any, *, file: str | None = None,
@@ -168,9 +169,8 @@ def trait_specs_from_dict(data: Any, *, file: str | None = None,
     """
     if data is None:
         return {}
-    if not isinstance(data, dict):
-        raise ConfigError(f"must be a mapping of trait name to its definition, got {data!r}", file=file, key=key)
-    return {name: _spec(name, spec, file=file, key=key) for name, spec in data.items()}
+    definitions = validate(TraitDefinitions, data, file=file, prefix=f"{key}.")
+    return {name: TraitSpec(name=name, **(d or TraitDefinition()).model_dump()) for name, d in definitions.items()}
 
 
 def load_trait_specs(path: str | Path) -> dict[str, TraitSpec]:
@@ -178,8 +178,6 @@ def load_trait_specs(path: str | Path) -> dict[str, TraitSpec]:
 
     :raises ConfigError: the file is missing, not YAML, or holds a bad definition
     """
-    from autogen_zettel.base.config import read_yaml
-
     path = Path(path)
     return trait_specs_from_dict(read_yaml(path), file=str(path), key="traits")
 
@@ -187,7 +185,7 @@ def load_trait_specs(path: str | Path) -> dict[str, TraitSpec]:
 @lru_cache(maxsize=1)
 def _defaults() -> Mapping[str, TraitSpec]:
     text = resources.files("autogen_zettel").joinpath("defaults/traits.yaml").read_text(encoding="utf-8")
-    specs = trait_specs_from_dict(yaml.safe_load(text), file="autogen_zettel/defaults/traits.yaml", key="traits")
+    specs = trait_specs_from_dict(parse_yaml(text), file="autogen_zettel/defaults/traits.yaml", key="traits")
     return MappingProxyType(specs)
 
 
@@ -268,32 +266,32 @@ def parse_condition(text: str, *, traits: Collection[str], file: str | None = No
     """
     if not isinstance(text, str) or not text.strip():
         raise ConfigError(f"an unlock condition must be text such as 'conciseness > 0.7 held for 7 days', "
-                          f"got {text!r}", file=file, key=key)
+                          f"got {short(text)}", file=file, key=key)
     known = set(traits)
     clauses = []
     for part in _AND.split(text.strip()):
         m = _CLAUSE.match(part)
         if not m:
             raise ConfigError(
-                f"cannot parse {part.strip()!r} in {text!r}; write clauses like 'TRAIT > 0.7' or "
+                f"cannot parse {short(part.strip())} in {short(text)}; write clauses like 'TRAIT > 0.7' or "
                 "'TRAIT > 0.7 held for 7 days', joined by 'and'", file=file, key=key)
         trait, unit = m["trait"].lower(), (m["unit"] or "").lower()
         if trait not in known:
             raise ConfigError(
-                f"unknown trait {trait!r} in {text!r}; known traits: {', '.join(sorted(known)) or '(none)'}; "
+                f"unknown trait {short(trait)} in {short(text)}; known traits: {', '.join(sorted(known)) or '(none)'}; "
                 "define it under trait_definitions", file=file, key=key)
         value = float(m["value"])
         if not 0.0 <= value <= 1.0:
-            raise ConfigError(f"threshold {m['value']} in {text!r} must lie in 0..1 (trait scores do)",
+            raise ConfigError(f"threshold {m['value']} in {short(text)} must lie in 0..1 (trait scores do)",
                               file=file, key=key)
         hold = None
         if m["n"] is not None:
             if unit not in _UNITS:
-                raise ConfigError(f"unknown time unit {m['unit']!r} in {text!r}; use hours, days or weeks",
+                raise ConfigError(f"unknown time unit {short(m['unit'])} in {short(text)}; use hours, days or weeks",
                                   file=file, key=key)
             n = float(m["n"])
             if n <= 0:
-                raise ConfigError(f"the hold window in {text!r} must be positive", file=file, key=key)
+                raise ConfigError(f"the hold window in {short(text)} must be positive", file=file, key=key)
             hold = timedelta(days=n * _UNITS[unit])
         clauses.append(Clause(trait, m["op"], value, hold))
     return Condition(tuple(clauses), " ".join(text.split()))

@@ -10,7 +10,7 @@ session has, how speakers are picked, and a random seed (see
 >>> scenario_from_dict({"name": "x", "participants": [], "sessions": []}, file="s.yaml")
 Traceback (most recent call last):
 ...
-autogen_zettel.base.errors.ConfigError: in s.yaml at key 'participants': must list at least one persona file...
+autogen_zettel.base.errors.ConfigError: in s.yaml at key 'participants': must not be empty: ... persona files taking part...
 """
 
 from __future__ import annotations
@@ -19,13 +19,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time as dtime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal, Optional, Union
 
-import yaml
+from pydantic import AfterValidator, BeforeValidator, Discriminator, Field, Strict, Tag, WithJsonSchema
 
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.config import MemoryConfig, config_from_dict
 from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.base.schema import Schema, short, validate
+from autogen_zettel.base.yamlio import read_yaml
 from autogen_zettel.persona.spec import Persona, load_persona, persona_from_dict
 
 __all__ = [
@@ -33,16 +35,12 @@ __all__ = [
     "ScenarioSession",
     "ScenarioMessage",
     "UserTurn",
+    "ScenarioFile",
     "load_scenario",
     "scenario_from_dict",
 ]
 
 SPEAKER_SELECTION = ("round_robin", "random")
-_TOP_KEYS = ("name", "description", "seed", "participants", "user", "speaker_selection", "turn_minutes",
-             "memory", "sessions")
-_SESSION_KEYS = ("id", "date", "rounds", "opening", "user_turns")
-_MESSAGE_KEYS = ("speaker", "text")
-_TURN_KEYS = ("after", "text", "kind", "about")
 
 
 @dataclass(frozen=True)
@@ -97,7 +95,7 @@ class Scenario:
             persona = load_persona(path)
             name = self.names[i] if i < len(self.names) else None
             if name:  # the same file again, under another name (the file loaded cleanly above)
-                data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+                data = read_yaml(path)
                 try:
                     persona = persona_from_dict({**data, "name": name}, file=str(path))
                 except ConfigError as exc:
@@ -110,139 +108,149 @@ def _err(msg: str, file: str | None, key: str | None = None) -> ConfigError:
     return ConfigError(msg, file=file, key=key)
 
 
-def _check_keys(data: Any, allowed: Sequence[str], *, file: str | None, where: str | None) -> dict:
-    if not isinstance(data, dict):
-        raise _err(f"must be a mapping with keys {', '.join(allowed)}, got {data!r}", file, where)
-    for key in data:
-        if key not in allowed:
-            dotted = f"{where}.{key}" if where else str(key)
-            raise _err(f"unknown key; known keys are: {', '.join(allowed)}", file, dotted)
-    return data
+# Bounds on what one scenario may ask for: each round is an agent reply (an LLM call with --llm),
+# so a typo such as `rounds: 1000000000` must be refused, not run for days (issue #13).
+MAX_ROUNDS = 1_000
+MAX_SESSIONS = 1_000
+MAX_PARTICIPANTS = 50
+MAX_MESSAGES = 1_000  # opening messages or scripted user turns in one session
+MAX_TURN_MINUTES = 24 * 60
 
 
-def _text(value: Any, *, file: str | None, key: str, required: bool = True) -> str:
-    if value is None and not required:
-        return ""
-    if not isinstance(value, str) or (required and not value.strip()):
-        raise _err(f"must be non-empty text, got {value!r}", file, key)
+def _nonblank(value: str) -> str:
+    if not value.strip():
+        raise ValueError(f"must be non-empty text, got {short(value)}")
     return value.strip()
 
 
-def _int(value: Any, *, file: str | None, key: str, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise _err(f"must be a whole number >= {minimum}, got {value!r}", file, key)
-    return value
-
-
-def _when(value: Any, *, file: str | None, key: str) -> datetime:
+def _when(value: Any) -> datetime:
     if isinstance(value, datetime):
-        return as_naive_utc(value)
-    if isinstance(value, date):
+        try:
+            return as_naive_utc(value)
+        except OverflowError:
+            pass
+    elif isinstance(value, date):
         return datetime.combine(value, dtime(9, 0))
-    if isinstance(value, str):
+    elif isinstance(value, str):
         try:
             return as_naive_utc(datetime.fromisoformat(value.strip()))
-        except ValueError:
+        except (ValueError, OverflowError):
             pass
-    raise _err(f"must be a date or date-time such as 2024-03-04 or 2024-03-04T09:00, got {value!r}", file, key)
+    raise ValueError(f"must be a date or date-time such as 2024-03-04 or 2024-03-04T09:00, got {short(value)}")
+
+
+NonEmpty = Annotated[str, Strict(), Field(min_length=1), AfterValidator(_nonblank)]
+When = Annotated[datetime, BeforeValidator(_when), WithJsonSchema(
+    {"type": "string", "description": "a date or date-time, e.g. 2024-03-04 or 2024-03-04T09:00"})]
+
+
+class OpeningSpec(Schema):
+    """An opening message of a session."""
+
+    speaker: NonEmpty = Field(description="the user or a participant's name")
+    text: NonEmpty
+
+
+class UserTurnSpec(Schema):
+    """A scripted user message (see :class:`UserTurn`)."""
+
+    after: Annotated[int, Strict(), Field(ge=0, le=MAX_ROUNDS)] = Field(description="after this many agent replies")
+    text: NonEmpty
+    kind: Literal["turn", "feedback"] = "turn"
+    about: Optional[NonEmpty] = Field(default=None, description="the participant a feedback turn is about")
+
+
+class SessionSpec(Schema):
+    """One session of a scenario file."""
+
+    id: Optional[NonEmpty] = Field(default=None, description="default: session-N")
+    date: When
+    rounds: Annotated[int, Strict(), Field(ge=0, le=MAX_ROUNDS)] = Field(
+        default=3, description=f"agent replies in the session, at most {MAX_ROUNDS:,}")
+    opening: Annotated[list[OpeningSpec], Field(min_length=1, max_length=MAX_MESSAGES)] = Field(
+        description="at least one message, e.g. `- {speaker: user, text: ...}`")
+    user_turns: Optional[Annotated[list[UserTurnSpec], Field(max_length=MAX_MESSAGES)]] = Field(
+        default=None, description="a list of {after, text, kind, about}")
+
+
+class ParticipantSpec(Schema):
+    """A persona file run under another name (and tenant)."""
+
+    persona: NonEmpty = Field(description="the path of a persona file, relative to the scenario")
+    name: NonEmpty
+
+
+Participant = Annotated[
+    Union[Annotated[NonEmpty, Tag("path")], Annotated[ParticipantSpec, Tag("renamed")]],
+    Discriminator(lambda v: "renamed" if isinstance(v, dict) else "path"),
+]
+
+
+class ScenarioFile(Schema):
+    """What a scenario file may hold; ``autogen-zettel schema scenario`` prints it as JSON Schema."""
+
+    name: NonEmpty
+    description: Optional[Annotated[str, Strict()]] = None
+    seed: Annotated[int, Strict(), Field(ge=0, le=2**63 - 1)] = 0
+    participants: Annotated[list[Participant], Field(min_length=1, max_length=MAX_PARTICIPANTS)] = Field(
+        description="the persona files taking part, e.g. `- ../../agents/researcher.yaml`, or "
+                    "`{persona: FILE, name: NAME}` to run one under another name")
+    user: NonEmpty = "user"
+    speaker_selection: Literal[SPEAKER_SELECTION] = "round_robin"  # type: ignore[valid-type]
+    turn_minutes: Annotated[float, Strict(), Field(gt=0, le=MAX_TURN_MINUTES)] = Field(
+        default=2.0, description="simulated minutes per turn")
+    memory: Optional[MemoryConfig] = Field(default=None, description="memory config keys, as in configs/default.yaml")
+    sessions: Annotated[list[SessionSpec], Field(min_length=1, max_length=MAX_SESSIONS)] = Field(
+        description="the sessions, in time order, each with a date and opening messages")
 
 
 def scenario_from_dict(data: Any, *, file: str | None = None, base: Path | None = None) -> Scenario:
     """Validate a plain mapping (as read from YAML) into a :class:`Scenario`.
+
+    The schema (:class:`ScenarioFile`) checks keys, types and bounds; the rules between fields
+    (unique session ids, time order, turns within a session's rounds) are checked after it.
 
     :param base: folder persona paths are relative to (default: the current folder)
     :raises ConfigError: naming the file and the dotted key, and how to fix it
     """
     if data is None:
         raise _err("the file is empty; see examples/scenarios/research_group.yaml", file)
-    data = _check_keys(data, _TOP_KEYS, file=file, where=None)
+    spec = validate(ScenarioFile, data, file=file)
     base = base or Path(".")
-    name = _text(data.get("name"), file=file, key="name")
-    description = _text(data.get("description"), file=file, key="description", required=False)
-    seed = _int(data.get("seed", 0), file=file, key="seed")
-    user = _text(data.get("user", "user"), file=file, key="user")
-    selection = data.get("speaker_selection", "round_robin")
-    if selection not in SPEAKER_SELECTION:
-        raise _err(f"must be one of {', '.join(SPEAKER_SELECTION)}, got {selection!r}", file, "speaker_selection")
-    turn_minutes = data.get("turn_minutes", 2)
-    if isinstance(turn_minutes, bool) or not isinstance(turn_minutes, (int, float)) or turn_minutes <= 0:
-        raise _err(f"must be a positive number of minutes, got {turn_minutes!r}", file, "turn_minutes")
-    memory = data.get("memory") or {}
-    if not isinstance(memory, dict):
-        raise _err(f"must be a mapping of memory config keys (as in configs/default.yaml), got {memory!r}",
-                   file, "memory")
-    _memory_config(memory, file=file)  # validate now, not halfway through a run
-
-    raw_participants = data.get("participants")
-    if not isinstance(raw_participants, list) or not raw_participants:
-        raise _err("must list at least one persona file, e.g. `- ../../agents/researcher.yaml`", file, "participants")
     participants, names = [], []
-    for i, p in enumerate(raw_participants):
+    for p in spec.participants:
         renamed = None
-        if isinstance(p, dict):
-            p = _check_keys(p, ("persona", "name"), file=file, where=f"participants[{i}]")
-            renamed = _text(p.get("name"), file=file, key=f"participants[{i}].name")
-            p = p.get("persona")
-        if not isinstance(p, str) or not p.strip():
-            raise _err(f"must be the path of a persona file (or `{{persona: FILE, name: NAME}}`), got {p!r}",
-                       file, f"participants[{i}]")
+        if isinstance(p, ParticipantSpec):
+            p, renamed = p.persona, p.name
         path = Path(p).expanduser()
         participants.append((path if path.is_absolute() else base / path).resolve())
         names.append(renamed)
 
-    raw_sessions = data.get("sessions")
-    if not isinstance(raw_sessions, list) or not raw_sessions:
-        raise _err("must list at least one session with a date and opening messages", file, "sessions")
     sessions: list[ScenarioSession] = []
     ids: set[str] = set()
-    for i, s in enumerate(raw_sessions):
+    for i, s in enumerate(spec.sessions):
         where = f"sessions[{i}]"
-        s = _check_keys(s, _SESSION_KEYS, file=file, where=where)
-        sid = _text(s.get("id", f"session-{i + 1}"), file=file, key=f"{where}.id")
+        sid = s.id or f"session-{i + 1}"
         if sid in ids:
-            raise _err(f"duplicate session id {sid!r}; give every session its own id", file, f"{where}.id")
+            raise _err(f"duplicate session id {short(sid)}; give every session its own id", file, f"{where}.id")
         ids.add(sid)
-        if "date" not in s:
-            raise _err("is required: when the session happens, e.g. `date: 2024-03-04T09:00`", file, f"{where}.date")
-        when = _when(s["date"], file=file, key=f"{where}.date")
-        if sessions and when < sessions[-1].date:
-            raise _err(f"sessions must be in time order; {when.isoformat()} is before the previous session's "
+        if sessions and s.date < sessions[-1].date:
+            raise _err(f"sessions must be in time order; {s.date.isoformat()} is before the previous session's "
                        f"{sessions[-1].date.isoformat()}", file, f"{where}.date")
-        rounds = _int(s.get("rounds", 3), file=file, key=f"{where}.rounds")
-        opening_raw = s.get("opening")
-        if not isinstance(opening_raw, list) or not opening_raw:
-            raise _err("must list at least one message, e.g. `- {speaker: user, text: ...}`", file, f"{where}.opening")
-        opening = []
-        for j, m in enumerate(opening_raw):
-            mw = f"{where}.opening[{j}]"
-            m = _check_keys(m, _MESSAGE_KEYS, file=file, where=mw)
-            opening.append(ScenarioMessage(_text(m.get("speaker"), file=file, key=f"{mw}.speaker"),
-                                           _text(m.get("text"), file=file, key=f"{mw}.text")))
         turns = []
-        turns_raw = s.get("user_turns") or []
-        if not isinstance(turns_raw, list):
-            raise _err("must be a list of {after, text, kind, about}", file, f"{where}.user_turns")
-        for j, t in enumerate(turns_raw):
-            tw = f"{where}.user_turns[{j}]"
-            t = _check_keys(t, _TURN_KEYS, file=file, where=tw)
-            after = _int(t.get("after"), file=file, key=f"{tw}.after")
-            if after > rounds:
-                raise _err(f"comes after {after} replies but the session has only {rounds} rounds; "
-                           "lower `after` or raise `rounds`", file, f"{tw}.after")
-            kind = t.get("kind", "turn")
-            if kind not in ("turn", "feedback"):
-                raise _err(f"must be 'turn' or 'feedback', got {kind!r}", file, f"{tw}.kind")
-            about = t.get("about")
-            if about is not None and (not isinstance(about, str) or not about.strip()):
-                raise _err(f"must name a participant, got {about!r}", file, f"{tw}.about")
-            turns.append(UserTurn(after, _text(t.get("text"), file=file, key=f"{tw}.text"), kind,
-                                  about.strip() if about else None))
+        for j, t in enumerate(s.user_turns or ()):
+            if t.after > s.rounds:
+                raise _err(f"comes after {t.after} replies but the session has only {s.rounds} rounds; "
+                           "lower `after` or raise `rounds`", file, f"{where}.user_turns[{j}].after")
+            turns.append(UserTurn(t.after, t.text, t.kind, t.about))
         turns.sort(key=lambda t: t.after)  # stable: turns with the same `after` keep their order
-        sessions.append(ScenarioSession(sid, when, rounds, tuple(opening), tuple(turns)))
+        opening = tuple(ScenarioMessage(m.speaker, m.text) for m in s.opening)
+        sessions.append(ScenarioSession(sid, s.date, s.rounds, opening, tuple(turns)))
     return Scenario(
-        name=name, participants=tuple(participants), sessions=tuple(sessions), description=description,
-        seed=seed, user=user, speaker_selection=selection, turn_minutes=float(turn_minutes), memory=memory,
-        source=file, names=tuple(names),
+        name=spec.name, participants=tuple(participants), sessions=tuple(sessions),
+        description=(spec.description or "").strip(), seed=spec.seed, user=spec.user,
+        speaker_selection=spec.speaker_selection, turn_minutes=float(spec.turn_minutes),
+        memory=data.get("memory") or {}, source=file, names=tuple(names),
     )
 
 
@@ -260,43 +268,31 @@ def _check_names(scenario: Scenario, personas: Sequence[Persona]) -> None:
     seen: set[str] = set()
     for i, n in enumerate(names):
         if n.casefold() in seen:
-            raise _err(f"two participants are named {n!r}; each persona needs its own name", file, f"participants[{i}]")
+            raise _err(f"two participants are named {short(n)}; each persona needs its own name", file, f"participants[{i}]")
         seen.add(n.casefold())
     if scenario.user.casefold() in seen:
-        raise _err(f"the user's name {scenario.user!r} is also a participant's; rename one", file, "user")
+        raise _err(f"the user's name {short(scenario.user)} is also a participant's; rename one", file, "user")
     speakers = set(names) | {scenario.user}
     for i, s in enumerate(scenario.sessions):
         for j, m in enumerate(s.opening):
             if m.speaker not in speakers:
-                raise _err(f"{m.speaker!r} is not in this scenario; use {scenario.user!r} or one of {names}",
+                raise _err(f"{short(m.speaker)} is not in this scenario; use {short(scenario.user)} or one of {names}",
                            file, f"sessions[{i}].opening[{j}].speaker")
         for j, t in enumerate(s.user_turns):
             if t.about is not None and t.about not in names:
-                raise _err(f"{t.about!r} is not a participant; use one of {names}", file,
+                raise _err(f"{short(t.about)} is not a participant; use one of {names}", file,
                            f"sessions[{i}].user_turns[{j}].about")
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    """Read and validate a scenario YAML file (``yaml.safe_load``, unknown keys rejected).
+    """Read and validate a scenario YAML file (bounded safe loading, unknown keys rejected).
 
     Persona paths are relative to the scenario file. Persona files are loaded (and checked) by
     :func:`~autogen_zettel.research.simulate.run_scenario`.
     """
     path = Path(path)
-    file = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise _err("file not found; check the path (examples/scenarios/ holds one)", file) from None
-    except UnicodeDecodeError as exc:
-        raise _err(f"not UTF-8 text (byte {exc.start}); save it as UTF-8", file) from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-        raise _err(f"malformed YAML{where}: {getattr(exc, 'problem', None) or exc}", file) from None
-    return scenario_from_dict(data, file=file, base=path.parent)
+    data = read_yaml(path, missing_fix="check the path (examples/scenarios/ holds one)")
+    return scenario_from_dict(data, file=str(path), base=path.parent)
 
 
 def _scenario_dict(s: Scenario) -> dict:

@@ -1,0 +1,168 @@
+"""The one schema of a message to remember, used by every way in: ``remember``,
+``remember_many``, ``remember_later`` and ``autogen-zettel ingest``.
+
+:func:`validate_message` checks a :class:`~autogen_zettel.base.cards.Message` or a mapping
+(``id`` is accepted for ``message_id``) and returns a Message whose fields have their types:
+
+* ``text``: str (or UTF-8 bytes, decoded later with the rest of the text cleaning);
+* ``speaker``: non-empty str;
+* ``message_id``, ``session_id``, ``reply_to``: str, or a whole number (made a str);
+* ``at``: a datetime or an ISO 8601 string, made naive UTC, between years 1 and 9998 (later
+  times overflow the date arithmetic of recency and decay);
+* ``tier``: a :class:`~autogen_zettel.base.cards.PrivacyTier` or its value.
+
+Lone surrogates (U+D800..U+DFFF, e.g. from a broken JSON escape ``"\\ud800"``) cannot be
+encoded as UTF-8, so SQLite, hashing and logging would fail on them: in ``text``, ``speaker``
+and the ids each one is replaced by U+FFFD (the replacement character), and the message is kept.
+Anything else wrong raises :class:`~autogen_zettel.base.errors.InvalidInput` naming the field
+and showing a valid value.
+
+>>> validate_message({"text": "hi", "speaker": "ann", "id": 7, "at": "2024-03-04T09:00+01:00"})
+Message(text='hi', speaker='ann', message_id='7', session_id=None, at=datetime.datetime(2024, 3, 4, 8, 0), reply_to=None, extra={}, tier=None)
+>>> validate_message({"text": "hi", "speaker": "ann", "at": "yesterday"})
+Traceback (most recent call last):
+...
+autogen_zettel.base.errors.InvalidInput: message field 'at': must be a datetime or an ISO 8601 date-time such as '2024-03-04T09:00' or '2024-03-04T09:00:00+01:00', got 'yesterday'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Annotated, Any, Optional, Union
+
+from pydantic import AliasChoices, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema
+
+from autogen_zettel.base.cards import Message, PrivacyTier
+from autogen_zettel.base.clock import as_naive_utc
+from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.base.schema import Schema, describe_error, short
+
+__all__ = ["MessageSchema", "validate_message", "replace_surrogates"]
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_EARLIEST = datetime(1, 1, 2)
+_LATEST = datetime(9998, 12, 31)
+_AT_EXAMPLE = "'2024-03-04T09:00' or '2024-03-04T09:00:00+01:00'"
+
+
+def replace_surrogates(text: str) -> str:
+    """``text`` with every lone surrogate replaced by U+FFFD (they cannot be encoded as UTF-8).
+
+    >>> replace_surrogates("a\\ud800b")
+    'a\\ufffdb'
+    """
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def _text(value: Any) -> Any:
+    if isinstance(value, str):
+        return replace_surrogates(value)
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value)
+    raise ValueError(f"must be text (str, or UTF-8 bytes), got {short(value)} ({type(value).__name__})")
+
+
+def _speaker(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"the message needs a speaker name (non-empty text), got {short(value)}")
+    return replace_surrogates(value.strip())
+
+
+def _identifier(value: Any) -> Optional[str]:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return replace_surrogates(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    raise ValueError(f"must be text or a whole number, e.g. 'm1', got {short(value)} ({type(value).__name__})")
+
+
+def _at(value: Any) -> Optional[datetime]:
+    if value is None:
+        return None
+    when = None
+    if isinstance(value, str):
+        try:
+            when = datetime.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    elif isinstance(value, datetime):
+        when = value
+    if when is None:
+        raise ValueError(f"must be a datetime or an ISO 8601 date-time such as {_AT_EXAMPLE}, got {short(value)}")
+    try:
+        when = as_naive_utc(when)
+    except OverflowError:  # aware times at the very ends of the calendar, e.g. datetime.max in UTC-5
+        when = None
+    if when is None or not _EARLIEST <= when <= _LATEST:
+        shown = value.isoformat() if isinstance(value, datetime) else short(value)
+        raise ValueError(f"must lie between the years 1 and 9998 (in UTC), got {shown}; "
+                         f"give the real time, e.g. {_AT_EXAMPLE}")
+    return when
+
+
+def _tier(value: Any) -> Optional[PrivacyTier]:
+    if value is None or isinstance(value, PrivacyTier):
+        return value
+    try:
+        return PrivacyTier(value)
+    except (ValueError, TypeError):
+        raise ValueError(f"tier {short(value)} is not a privacy tier; use one of "
+                         f"{', '.join(t.value for t in PrivacyTier)}") from None
+
+
+_ID_SCHEMA = WithJsonSchema({"type": ["string", "integer", "null"]})
+Identifier = Annotated[Optional[str], BeforeValidator(_identifier), _ID_SCHEMA]
+
+
+def _id_alias_in_schema(schema: dict) -> None:
+    # `id` is accepted for message_id (JSONL exports often say id); editors should know
+    schema["properties"]["id"] = {**schema["properties"]["message_id"], "title": "Id",
+                                  "description": "the same as message_id"}
+
+
+class MessageSchema(Schema):
+    """A message as given in a mapping or a JSON/JSONL file (see the module docstring)."""
+
+    model_config = ConfigDict(json_schema_extra=_id_alias_in_schema)
+
+    text: Annotated[Union[str, bytes], BeforeValidator(_text), WithJsonSchema({"type": "string"})]
+    speaker: Annotated[str, BeforeValidator(_speaker)]
+    message_id: Identifier = Field(default=None, validation_alias=AliasChoices("message_id", "id"))
+    session_id: Identifier = None
+    at: Annotated[Optional[datetime], BeforeValidator(_at),
+                  WithJsonSchema({"type": ["string", "null"], "description": "ISO 8601, e.g. 2024-03-04T09:00"})] = None
+    reply_to: Identifier = None
+    tier: Annotated[Optional[PrivacyTier], BeforeValidator(_tier)] = None
+
+
+_FIELDS = ("text", "speaker", "message_id", "session_id", "at", "reply_to", "tier")
+
+
+def validate_message(message: Message | Mapping[str, Any]) -> Message:
+    """Check one message's fields and give them their types (see the module docstring).
+
+    :param message: a :class:`Message`, or a mapping with ``text`` and ``speaker`` and
+        optionally ``message_id`` (or ``id``), ``session_id``, ``at``, ``reply_to``, ``tier``
+    :raises InvalidInput: naming the field, what was wrong and a valid value
+    """
+    if isinstance(message, Message):
+        data = {name: getattr(message, name) for name in _FIELDS}
+        extra = message.extra
+    elif isinstance(message, Mapping):
+        data, extra = dict(message), {}
+    else:
+        raise InvalidInput(f"a message must be a Message or a mapping with 'text' and 'speaker', "
+                           f"got {short(message)} ({type(message).__name__})")
+    try:
+        fields = MessageSchema.__pydantic_validator__.validate_python(data)
+    except ValidationError as exc:
+        key, why = describe_error(exc, MessageSchema)
+        if why.startswith("unknown key"):
+            why = f"unknown field; allowed: {', '.join(_FIELDS)} (id may stand for message_id)"
+        raise InvalidInput(f"message field {key!r}: {why}" if key else f"message: {why}") from None
+    return Message(fields.text, fields.speaker, fields.message_id, fields.session_id, fields.at,
+                   fields.reply_to, extra=extra, tier=fields.tier)
