@@ -25,7 +25,7 @@ from autogen_zettel.core.embed import Embedder, make_embedder
 from autogen_zettel.core.refine import HeuristicRefiner, Refiner
 from autogen_zettel.memory.ingest import LinkJudge
 from autogen_zettel.memory.tenant import Zettelkasten
-from autogen_zettel.store.audit import AuditLog
+from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
 from autogen_zettel.store.vectors import VectorIndex, api_key_from_env
@@ -200,6 +200,14 @@ class MemoryHub:
                 path = None if self.data_dir is None else DataFolder(self.data_dir).audit_db(name)
                 log_ = self._audits[name] = AuditLog(path)
             return log_
+
+    def verify_audit(self, name: str) -> AuditReport:
+        """Check tenant ``name``'s audit chain: with its key and against the count and head its
+        database recorded while the tenant exists; for a dropped tenant, the links only."""
+        name = validate_tenant_name(name)
+        if name in self.tenants():
+            return self.tenant(name).verify_audit()
+        return self.audit_log(name).verify()
 
     def drop_tenant(self, name: str, *, at: datetime | None = None) -> None:
         """Delete a tenant completely: its SQLite file (and WAL), every row wiped and the file

@@ -32,6 +32,7 @@ from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant import TenantStore
 from autogen_zettel.store.vectors import VectorIndex
 from autogen_zettel.trust.conflicts import Judge
+from autogen_zettel.trust.forget import finish_forget
 from autogen_zettel.trust.privacy import Redaction, Redactor
 
 __all__ = ["Zettelkasten", "Hub"]
@@ -89,8 +90,11 @@ class Zettelkasten(CurationMixin):
         if check_model:
             mem._check_model()
         hub.vectors.create(name, hub.embedder.dim)
+        rolled = mem.store.open_audit()
         if check_model:
             mem._reconcile()
+        if any(e.action.startswith("forget") for e in rolled):
+            finish_forget(mem.store)  # a forget cut short after its commit: scrub what it freed
         return mem
 
     def _check_model(self) -> None:
