@@ -123,10 +123,15 @@ class Zettelkasten(CurationMixin):
         if stray:
             log.warning("tenant %s: removing %d index points with no card", self.name, len(stray))
             self.hub.vectors.delete(self.name, stray)
-        missing = set(self.db.unindexed_ids()) | (known - indexed)
+        pending = {r[0] for r in self.db.pending()}
+        missing = (set(self.db.unindexed_ids()) | (known - indexed)) - pending
         if missing:
             log.warning("tenant %s: indexing %d cards missing from the index", self.name, len(missing))
             self.index_cards(list(self.db.get_many(sorted(missing)).values()))
+        if pending:
+            log.warning("tenant %s: finishing %d cards a crash left unlinked", self.name, len(pending))
+            with self.store.write_lock:
+                self._ingest().finish_pending()
 
     # -- the graph --------------------------------------------------------------------
     @property

@@ -287,6 +287,28 @@ class CardDB(LifecycleTables):
         with self.lock:
             return self.db["links"].count
 
+    # -- pending writes -------------------------------------------------------------
+    def add_pending(self, rows: Iterable[tuple[str, str | None, str | None]]) -> None:
+        """Mark cards ``(card id, message id, reply_to)`` as stored but not yet linked and checked."""
+        with self.atomic():
+            self.db.conn.executemany("insert or replace into pending (card_id, message_id, reply_to) values (?, ?, ?)",
+                                     list(rows))
+
+    def pending(self) -> list[tuple[str, str | None, str | None]]:
+        """The cards a crash left between their commit and the end of linking, oldest first."""
+        with self.lock:
+            return [tuple(r) for r in self.db.execute(
+                "select p.card_id, p.message_id, p.reply_to from pending p join cards c on c.id = p.card_id "
+                "order by c.created_at, c.id").fetchall()]
+
+    def clear_pending(self, ids: Iterable[str] | None = None) -> None:
+        """Linking and conflict checks of ``ids`` are done (None: of every card)."""
+        with self.atomic():
+            if ids is None:
+                self.db.execute("delete from pending")
+            else:
+                self.db.conn.executemany("delete from pending where card_id = ?", [(i,) for i in ids])
+
     # -- messages -------------------------------------------------------------------
     def add_messages(self, rows: list[dict]) -> None:
         if rows:
