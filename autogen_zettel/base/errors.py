@@ -75,3 +75,7 @@ class LLMOutputError(ZettelError):
 
 class StoreCorrupt(ZettelError):
     """A tenant, audit or index file is damaged or unsafe to open; the message names the file and the fix."""
+
+
+class LLMUnavailable(ZettelError):
+    """The configured LLM endpoint cannot be reached (connection refused, timeout, DNS)."""

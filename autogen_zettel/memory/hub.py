@@ -36,7 +36,8 @@ __all__ = ["MemoryHub", "validate_tenant_name"]
 
 log = logging.getLogger(__name__)
 
-_TENANT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
+# matched with fullmatch: "$" also matches before a final newline, which let "alice\n" in (#13)
+_TENANT = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}")
 
 
 def validate_tenant_name(name: object) -> str:
@@ -49,7 +50,7 @@ def validate_tenant_name(name: object) -> str:
     ...
     autogen_zettel.base.errors.InvalidInput: tenant name '../x' is not allowed: ...
     """
-    if not isinstance(name, str) or not _TENANT.match(name) or ".." in name:
+    if not isinstance(name, str) or not _TENANT.fullmatch(name) or ".." in name:
         raise InvalidInput(
             f"tenant name {name!r} is not allowed: use 1-64 letters, digits, '_', '-' or '.', "
             "starting with a letter or digit, with no '..' or '/' (e.g. 'alice' or 'critic_2')"
@@ -187,6 +188,9 @@ class MemoryHub:
         """Rebuild tenant ``name``'s vectors from SQLite with this hub's embedder."""
         name = validate_tenant_name(name)
         with self._lock:
+            self._check_open()
+            if name not in self._tenants:
+                self._check_collision(name)
             mem = self._tenants.get(name) or Zettelkasten.open(self, name, check_model=False)
             self._tenants[name] = mem
         return mem.reindex(progress=progress)
@@ -224,9 +228,12 @@ class MemoryHub:
             # wiped before unlinking: the unlinked blocks stay on disk until reused
             if mem is not None:
                 mem.flush()
-                cards = mem.db.count()
-                mem.db.wipe()
-                mem.db.close()
+                # under the tenant's write lock: a writer in another thread finishes first, and
+                # one that comes later gets a clear InvalidInput from the closed store (#13)
+                with mem.store.write_lock:
+                    cards = mem.db.count()
+                    mem.db.wipe()
+                    mem.store.close(f"tenant {name!r} was dropped; hub.tenant({name!r}) starts a new, empty one")
             elif path is not None and path.exists():
                 db = CardDB(path)
                 cards = db.count()
@@ -263,7 +270,7 @@ class MemoryHub:
                 self.worker.close()
             finally:
                 for mem in self._tenants.values():
-                    mem.store.close()
+                    mem.store.close("the hub is closed; open a new one with MemoryHub.open(...)")
                 self._tenants.clear()
                 for audit in self._audits.values():
                     audit.close()

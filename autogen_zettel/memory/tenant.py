@@ -19,7 +19,7 @@ import networkx as nx
 from autogen_zettel.base.cards import Card, CardStatus, Hit, Link, Message, PrivacyTier
 from autogen_zettel.base.clock import Clock, as_naive_utc
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.base.errors import EmbeddingMismatch, InvalidInput, NotFound
+from autogen_zettel.base.errors import EmbeddingMismatch, InvalidInput, NotFound, StoreCorrupt
 from autogen_zettel.base.worker import Worker
 from autogen_zettel.core import graph as graphs
 from autogen_zettel.core.embed import Embedder
@@ -86,7 +86,10 @@ class Zettelkasten(CurationMixin):
     # -- opening ----------------------------------------------------------------------
     @classmethod
     def open(cls, hub: "Hub", name: str, *, check_model: bool = True) -> "Zettelkasten":
-        mem = cls(hub, name, CardDB(hub.db_path(name)))
+        path = hub.db_path(name)
+        if path is not None and path.exists() and path.stat().st_size == 0:
+            cls._refuse_empty_file(hub, name, path)
+        mem = cls(hub, name, CardDB(path))
         if check_model:
             mem._check_model()
         hub.vectors.create(name, hub.embedder.dim)
@@ -96,6 +99,19 @@ class Zettelkasten(CurationMixin):
         if any(e.action.startswith("forget") for e in rolled):
             finish_forget(mem.store)  # a forget cut short after its commit: scrub what it freed
         return mem
+
+    @staticmethod
+    def _refuse_empty_file(hub: "Hub", name: str, path: Path) -> None:
+        """A 0-byte database beside an index or audit log that hold data was truncated: opening it
+        would make an empty tenant whose reconcile deletes the index (#13). Refuse instead."""
+        points = hub.vectors.count(name) if hub.vectors.exists(name) else 0
+        entries = hub.audit_log(name).tail()[0]
+        if points or entries:
+            raise StoreCorrupt(
+                f"the tenant database {str(path)!r} is empty (0 bytes) but its index holds {points} points and "
+                f"its audit log {entries} entries: the file was truncated; restore it from a backup. To start "
+                f"tenant {name!r} afresh instead, drop it with MemoryHub.drop_tenant({name!r})"
+            )
 
     def _check_model(self) -> None:
         emb = self.hub.embedder
@@ -176,6 +192,7 @@ class Zettelkasten(CurationMixin):
 
         Every message is validated before anything is written, so one bad message stores nothing.
         """
+        self.db.check_open()
         ingest = self._ingest()
         prepared = [ingest.prepare(m) for m in messages]
         drafts, claims = ingest.draft(prepared)
@@ -206,6 +223,7 @@ class Zettelkasten(CurationMixin):
 
         The message is validated now, so bad input fails in the caller, not silently later.
         """
+        self.db.check_open()
         unknown = set(fields) - {"message_id", "session_id", "at", "reply_to", "tier"}
         if unknown:
             raise InvalidInput(f"unknown field(s) {sorted(unknown)!r}; allowed: message_id, session_id, at, reply_to, tier")
@@ -250,6 +268,7 @@ class Zettelkasten(CurationMixin):
             (:meth:`~autogen_zettel.persona.engine.PersonaEngine.modulation`).
         :returns: hits, best first; ``hit.score`` is higher for better matches
         """
+        self.db.check_open()
         k = self.config.recall.k if k is None else k
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise InvalidInput(f"k must be a positive integer, got {k!r}")

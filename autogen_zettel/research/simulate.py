@@ -34,6 +34,7 @@ import yaml
 
 from autogen_zettel.base.clock import SimulatedClock
 from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.research.llm_check import as_unavailable, check_reachable
 from autogen_zettel.research.scenario import (
     SPEAKER_SELECTION,  # noqa: F401 - importable from here, as before the split
     Scenario,
@@ -216,6 +217,8 @@ def run_scenario(
         scenario = load_scenario(scenario)
     personas = scenario.personas()
     _check_names(scenario, personas)
+    if llm_config is not None:
+        check_reachable(llm_config)
     out_dir = Path(out_dir)
     own_hub = hub is None
     if not own_hub and not isinstance(getattr(hub, "clock", None), SimulatedClock):
@@ -231,8 +234,14 @@ def run_scenario(
                              clock=SimulatedClock(scenario.sessions[0].date))
     clock: SimulatedClock = hub.clock
     try:
-        sessions, agents = _run(scenario, personas, hub, clock, llm_config, progress,
-                                MemoryAugmentedAssistantAgent, ScriptedUserAgent, run_group_chat)
+        try:
+            sessions, agents = _run(scenario, personas, hub, clock, llm_config, progress,
+                                    MemoryAugmentedAssistantAgent, ScriptedUserAgent, run_group_chat)
+        except Exception as exc:
+            unavailable = as_unavailable(exc, llm_config)
+            if unavailable is None:
+                raise
+            raise unavailable from None
         hub.flush()
         metrics = _metrics(scenario, sessions, agents, hub)
     finally:

@@ -174,5 +174,7 @@ class TenantStore:
             self.flush_audit()
             self.invalidate()
 
-    def close(self) -> None:
-        self.db.close()
+    def close(self, reason: str | None = None) -> None:
+        """Close the database; later use raises :class:`InvalidInput` with ``reason``."""
+        with self.write_lock:
+            self.db.close(reason)
