@@ -170,3 +170,20 @@ def test_simulate_with_an_unreachable_llm_fails_in_one_line(tmp_path, run):
     assert r.exit_code != 0
     assert "Traceback" not in r.output and len(r.output.strip().splitlines()) <= 3, r.output
     assert f"127.0.0.1:{port}" in r.output and "without --llm" in r.output, r.output
+
+
+def test_simulate_keeps_secrets_out_of_the_transcript(tmp_path):
+    import yaml
+
+    from autogen_zettel.research.simulate import run_scenario
+    from tests.test_simulate import small
+
+    path = small(tmp_path)
+    data = yaml.safe_load(path.read_text())
+    data["sessions"][0]["opening"].append(
+        {"speaker": "pi", "text": "The lab wifi password is Tr0ub4dor&3 and the card is 4111 1111 1111 1111."})
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    result = run_scenario(path, tmp_path / "run", embedder=HashEmbedder())
+    raw = (result.out_dir / "transcript.jsonl").read_text()
+    assert "[redacted password]" in raw
+    assert "Tr0ub4dor&3" not in raw and "4111 1111" not in raw

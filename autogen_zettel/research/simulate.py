@@ -25,7 +25,7 @@ import random
 import shutil
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -244,6 +244,9 @@ def run_scenario(
             raise unavailable from None
         hub.flush()
         metrics = _metrics(scenario, sessions, agents, hub)
+        if hub.config.privacy.redact:
+            # the transcript is a file on disk like the memory: the same secrets stay out of it (#13)
+            sessions = [_redacted(s, hub.redactor) for s in sessions]
     finally:
         if own_hub:
             hub.close()
@@ -261,6 +264,12 @@ def run_scenario(
     elapsed = time.perf_counter() - started
     log.info("scenario %s: %d sessions in %.1f s -> %s", scenario.name, len(sessions), elapsed, out_dir)
     return RunResult(scenario, out_dir, tuple(sessions), metrics, elapsed)
+
+
+def _redacted(session: SessionResult, redactor: Any) -> SessionResult:
+    """``session`` with secrets cut from the text of its entries (what memory cut on capture)."""
+    entries = tuple(replace(e, text=redactor.redact(e.text).text) for e in session.entries)
+    return replace(session, entries=entries)
 
 
 def _run(scenario, personas, hub, clock, llm_config, progress, agent_cls, user_cls, run_group_chat):
