@@ -142,6 +142,7 @@ class MemoryHub:
             if root.exists() and not root.is_dir():
                 raise ConfigError(f"data folder {str(root)!r} is a file; give a folder path")
             DataFolder(root).tenants.mkdir(parents=True, exist_ok=True)
+            DataFolder(root).check_private()  # before anything unpickles from it
             if url:
                 vectors = VectorIndex.open(url=url, api_key=api_key_from_env(config.vectors.api_key_env), prefix=config.vectors.prefix)
             else:
