@@ -142,3 +142,21 @@ def test_an_old_unkeyed_log_stays_readable_and_is_adopted(tmp_path):
         mem.forget(mem.cards()[0].id)
         report = mem.verify_audit()
         assert report.ok and report.entries == 3, report
+
+
+def test_dropping_a_tenant_a_crash_left_unaudited_keeps_its_entry(tmp_path):
+    data = tmp_path / "data"
+    r = run_child("""
+        from autogen_zettel.store.audit import AuditLog
+        hub = open_hub(DATA)
+        mem = hub.tenant("ann")
+        mem.remember("Bob moved to Porto last spring.", speaker="ann", message_id="m1")
+        AuditLog.write = die
+        mem.forget(subject="Bob")
+    """, data)
+    assert r.returncode == 137, r.stderr
+    with _open(data) as hub:
+        hub.drop_tenant("ann")  # never opened in this hub
+        actions = [e.action for e in hub.audit_log("ann").entries()]
+        assert actions == ["forget_subject", "drop_tenant"], actions
+        assert hub.verify_audit("ann").ok

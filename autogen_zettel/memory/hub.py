@@ -27,6 +27,7 @@ from autogen_zettel.memory.ingest import LinkJudge
 from autogen_zettel.memory.tenant import Zettelkasten
 from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.tenant import TenantStore
 from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
 from autogen_zettel.store.vectors import VectorIndex, api_key_from_env
 from autogen_zettel.trust.conflicts import Judge
@@ -237,6 +238,8 @@ class MemoryHub:
                     mem.store.close(f"tenant {name!r} was dropped; hub.tenant({name!r}) starts a new, empty one")
             elif path is not None and path.exists():
                 db = CardDB(path)
+                # entries a crash left in its outbox reach the log before the file is wiped
+                TenantStore(name, db, self.vectors, self.audit_log(name)).flush_audit()
                 cards = db.count()
                 db.wipe()
                 db.close()
