@@ -1,9 +1,13 @@
 """Privacy: secrets are cut out before anything is stored, and every card has a tier.
 
 Secrets (the articles' "never-persisted" tier) are found by checked detectors: payment card
-numbers (Luhn), national ID numbers (the Chinese 18-digit resident ID with its ISO 7064
-check digit, US SSNs), passwords and PINs given after a keyword, API keys (``sk-...``,
-``AKIA...``, GitHub/Slack/Google tokens, private key blocks) and IBANs (mod 97). Each is
+numbers (Luhn; spaces, dashes or dots), national ID numbers (the Chinese 18-digit resident
+ID with its ISO 7064 check digit, US SSNs checked by python-stdnum), passwords, passphrases
+and PINs given after a keyword ("the password for X is ...", "pw: ..."), passwords in URLs,
+API keys and tokens (``sk-...``, ``AKIA...``, JWTs, webhooks, private key blocks even cut
+short, and the provider formats of detect-secrets, see
+:mod:`~autogen_zettel.trust.secret_formats`) and IBANs (python-stdnum: country format and
+mod 97). Each is
 replaced by a lower-case placeholder such as ``[redacted payment card]`` by :func:`redact`,
 which the memory calls on every write path (messages, card content, edits, the embedded
 text) before SQLite, Qdrant or a log record sees the text.
