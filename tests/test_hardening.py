@@ -187,3 +187,17 @@ def test_simulate_keeps_secrets_out_of_the_transcript(tmp_path):
     raw = (result.out_dir / "transcript.jsonl").read_text()
     assert "[redacted password]" in raw
     assert "Tr0ub4dor&3" not in raw and "4111 1111" not in raw
+
+
+def test_an_llm_connection_lost_mid_run_becomes_one_line():
+    import httpx
+    import openai
+
+    from autogen_zettel.base.errors import LLMUnavailable
+    from autogen_zettel.research.llm_check import as_unavailable
+
+    cfg = {"config_list": [{"model": "m", "base_url": "http://10.9.9.9:1/v1"}]}
+    exc = openai.APIConnectionError(request=httpx.Request("POST", "http://10.9.9.9:1/v1/chat/completions"))
+    err = as_unavailable(exc, cfg)
+    assert isinstance(err, LLMUnavailable) and "10.9.9.9:1" in str(err) and "\n" not in str(err)
+    assert as_unavailable(ValueError("x"), cfg) is None
