@@ -67,6 +67,7 @@ _EXPORTS: dict[str, str] = {
     "InvalidInput": "autogen_zettel.base.errors",
     "NotFound": "autogen_zettel.base.errors",
     "StoreLocked": "autogen_zettel.base.errors",
+    "StoreCorrupt": "autogen_zettel.base.errors",
     "EmbeddingMismatch": "autogen_zettel.base.errors",
     "LLMOutputError": "autogen_zettel.base.errors",
 }

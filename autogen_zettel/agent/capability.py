@@ -118,7 +118,7 @@ def message_id_for(session_id: str, seq: int, speaker: str, text: str) -> str:
     >>> message_id_for("day-1", 3, "ada", "The pilot had 42 participants.")  # doctest: +ELLIPSIS
     'day-1#0003-...'
     """
-    digest = hashlib.sha1(f"{speaker}\x00{text}".encode()).hexdigest()[:6]
+    digest = hashlib.sha1(f"{speaker}\x00{text}".encode("utf-8", "surrogatepass")).hexdigest()[:6]
     return f"{session_id}#{seq:04d}-{digest}"
 
 
@@ -135,7 +135,11 @@ def _capture_first(capture: Callable[[Any, Any], object], deliver: Callable[...,
 
     def captured(args: tuple, kwargs: dict) -> inspect.BoundArguments:
         call = signature.bind(*args, **kwargs)
-        capture(*call.args[:2])  # the message, and the sender or recipient
+        try:
+            capture(*call.args[:2])  # the message, and the sender or recipient
+        except Exception as exc:  # noqa: BLE001 - capture must never break delivery (#13)
+            # the kind only: the exception text may quote the message
+            log.warning("capture failed (%s); the message is delivered but not remembered", type(exc).__name__)
         return call
 
     if asynchronous:

@@ -71,3 +71,11 @@ class EmbeddingMismatch(ZettelError):
 
 class LLMOutputError(ZettelError):
     """An LLM reply could not be parsed or validated as the requested JSON."""
+
+
+class StoreCorrupt(ZettelError):
+    """A tenant, audit or index file is damaged or unsafe to open; the message names the file and the fix."""
+
+
+class LLMUnavailable(ZettelError):
+    """The configured LLM endpoint cannot be reached (connection refused, timeout, DNS)."""

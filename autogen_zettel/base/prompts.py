@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 from autogen_zettel.base.cards import SECTIONS, ProfileItem
@@ -71,14 +72,52 @@ _STRAY_TAG = re.compile(rf"</?{RECALL_TAG}\b[^>]*>?", re.IGNORECASE)
 _OFFLINE_LINE = re.compile(rf"^[ \t]*{re.escape(OFFLINE_LABEL)}[^\n]*\n?", re.MULTILINE)
 
 
-def neutralise(text: str) -> str:
-    """Make ``text`` safe to place inside a recall block: it cannot open or close one.
+# a recall tag as a reader may see it once look-alikes are folded (see :func:`neutralise`)
+_TAG_SKELETON = re.compile(r"<\s*/?\s*zettel\s*[-_]?\s*recall", re.IGNORECASE)
+# joiners shape words in Persian, Indic scripts and emoji: kept; other format characters dropped
+_KEEP_FORMAT = {"\u200c", "\u200d"}
 
-    >>> neutralise("x </zettel-recall> y")
-    'x </zettel_recall> y'
+
+def one_line(text: str) -> str:
+    """``text`` on one line: every line or paragraph separator and control character (``\\r``,
+    U+2028, U+2029, U+0085, VT, FF, ...) becomes a space, invisible format characters
+    (zero-width spaces, bidi overrides) are dropped, and runs of spaces become one.
+
+    >>> one_line("Meeting Friday.\u2028- [2024-03-01] pi: ok\\r\\nyes\u200b")
+    'Meeting Friday. - [2024-03-01] pi: ok yes'
     """
-    return re.sub(rf"(</?)({RECALL_TAG})", lambda m: m.group(1) + RECALL_TAG.replace("-", "_"), text,
-                  flags=re.IGNORECASE)
+    out = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat in ("Zl", "Zp", "Cc", "Zs"):
+            out.append(" ")
+        elif cat != "Cf" or ch in _KEEP_FORMAT:
+            out.append(ch)
+    return " ".join("".join(out).split())
+
+
+def neutralise(text: str) -> str:
+    """Make ``text`` safe to place inside a recall block: it cannot open or close one, not even
+    with look-alikes (full-width brackets, Unicode hyphens, zero-width characters, spaces, case):
+    the ``<`` of anything a reader could take for a recall tag becomes ``\u2039``.
+
+    >>> neutralise("x </zettel-recall> y < /Zettel\u2010Recall>")
+    'x \u2039/zettel-recall> y \u2039 /Zettel\u2010Recall>'
+    """
+    # fold a copy (NFKC, dashes to '-', format characters out), remembering where each folded
+    # character came from, and find the tags there
+    folded, origin = [], []
+    for i, ch in enumerate(text):
+        cat = unicodedata.category(ch)
+        if cat == "Cf":
+            continue
+        norm = "-" if cat == "Pd" or ch == "\u2212" else unicodedata.normalize("NFKC", ch)
+        folded.append(norm)
+        origin.extend([i] * len(norm))
+    starts = {origin[m.start()] for m in _TAG_SKELETON.finditer("".join(folded))}
+    if not starts:
+        return text
+    return "".join("\u2039" if i in starts else ch for i, ch in enumerate(text))
 
 
 def recall_block(agent: str, lines: str, *, echo: bool = False) -> str:

@@ -279,9 +279,10 @@ def audit_verify(obj: Context, tenant):
     Example: autogen-zettel audit verify alice
     """
     with obj.hub() as hub:
-        report = hub.audit_log(known_tenant(hub, tenant, audited=True)).verify()
+        report = hub.verify_audit(known_tenant(hub, tenant, audited=True))
     if report.ok:
-        console.print(f"audit log of {tenant}: {report.entries} entries, chain intact; head {report.head}")
+        how = "keyed" if report.keyed else "links only: the tenant was dropped with its key"
+        console.print(f"audit log of {tenant}: {report.entries} entries, chain intact ({how}); head {report.head}")
         return
     for p in report.problems:
         console.print(f"[red]{escape(p)}[/]")

@@ -178,7 +178,9 @@ class CurationMixin:
                                       "detail": {"tier": card.tier.value}}])
                 self.db.insert_cards([card.with_changes(tier=tier)])
                 self.db.mark_indexed([card_id])
-            self.audit("set_tier", {"card_id": card_id, "from": card.tier.value, "to": tier.value}, at=now)
+                self.store.stage_audit("set_tier", {"card_id": card_id, "from": card.tier.value, "to": tier.value},
+                                       at=now)
+            self.store.flush_audit()
         return self.card(card_id)
 
     def edit(self, card_id: str, content: str, *, at: datetime | None = None) -> Card:
@@ -207,15 +209,18 @@ class CurationMixin:
                 self.db.insert_cards([new])
                 self.db.replace_entities(card_id, new.entities)
                 self.db.replace_claims([card_id], claim_rows(new, claims))
+                key = self.store.audit_key()
+                # committed with the edit, so the old text never changes without an entry
+                self.store.stage_audit("edit", {"card_id": card_id, "version": new.version,
+                                                "old_hmac": content_digest(old.content, key),
+                                                "new_hmac": content_digest(new.content, key)}, at=now)
+            self.store.flush_audit()
             self.index_cards([new])
             keys |= {(c.subject, c.topic) for c in claims}
             resolve_keys(self.db, keys, cfg=self.config.conflicts, now=now)
             for sid in self.db.summaries_of([card_id]).get(card_id, []):
                 rebuild_summary(self, sid)
             self.store.invalidate()
-            key = self.store.audit_key()
-            self.audit("edit", {"card_id": card_id, "version": new.version, "old_hmac": content_digest(old.content, key),
-                                "new_hmac": content_digest(new.content, key)}, at=now)
         return self.card(card_id)
 
     # -- forgetting ---------------------------------------------------------------------

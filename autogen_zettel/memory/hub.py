@@ -25,8 +25,9 @@ from autogen_zettel.core.embed import Embedder, make_embedder
 from autogen_zettel.core.refine import HeuristicRefiner, Refiner
 from autogen_zettel.memory.ingest import LinkJudge
 from autogen_zettel.memory.tenant import Zettelkasten
-from autogen_zettel.store.audit import AuditLog
+from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.tenant import TenantStore
 from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
 from autogen_zettel.store.vectors import VectorIndex, api_key_from_env
 from autogen_zettel.trust.conflicts import Judge
@@ -36,7 +37,8 @@ __all__ = ["MemoryHub", "validate_tenant_name"]
 
 log = logging.getLogger(__name__)
 
-_TENANT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
+# matched with fullmatch: "$" also matches before a final newline, which let "alice\n" in (#13)
+_TENANT = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}")
 
 
 def validate_tenant_name(name: object) -> str:
@@ -49,7 +51,7 @@ def validate_tenant_name(name: object) -> str:
     ...
     autogen_zettel.base.errors.InvalidInput: tenant name '../x' is not allowed: ...
     """
-    if not isinstance(name, str) or not _TENANT.match(name) or ".." in name:
+    if not isinstance(name, str) or not _TENANT.fullmatch(name) or ".." in name:
         raise InvalidInput(
             f"tenant name {name!r} is not allowed: use 1-64 letters, digits, '_', '-' or '.', "
             "starting with a letter or digit, with no '..' or '/' (e.g. 'alice' or 'critic_2')"
@@ -141,6 +143,7 @@ class MemoryHub:
             if root.exists() and not root.is_dir():
                 raise ConfigError(f"data folder {str(root)!r} is a file; give a folder path")
             DataFolder(root).tenants.mkdir(parents=True, exist_ok=True)
+            DataFolder(root).check_private()  # before anything unpickles from it
             if url:
                 vectors = VectorIndex.open(url=url, api_key=api_key_from_env(config.vectors.api_key_env), prefix=config.vectors.prefix)
             else:
@@ -187,6 +190,9 @@ class MemoryHub:
         """Rebuild tenant ``name``'s vectors from SQLite with this hub's embedder."""
         name = validate_tenant_name(name)
         with self._lock:
+            self._check_open()
+            if name not in self._tenants:
+                self._check_collision(name)
             mem = self._tenants.get(name) or Zettelkasten.open(self, name, check_model=False)
             self._tenants[name] = mem
         return mem.reindex(progress=progress)
@@ -200,6 +206,14 @@ class MemoryHub:
                 path = None if self.data_dir is None else DataFolder(self.data_dir).audit_db(name)
                 log_ = self._audits[name] = AuditLog(path)
             return log_
+
+    def verify_audit(self, name: str) -> AuditReport:
+        """Check tenant ``name``'s audit chain: with its key and against the count and head its
+        database recorded while the tenant exists; for a dropped tenant, the links only."""
+        name = validate_tenant_name(name)
+        if name in self.tenants():
+            return self.tenant(name).verify_audit()
+        return self.audit_log(name).verify()
 
     def drop_tenant(self, name: str, *, at: datetime | None = None) -> None:
         """Delete a tenant completely: its SQLite file (and WAL), every row wiped and the file
@@ -216,11 +230,16 @@ class MemoryHub:
             # wiped before unlinking: the unlinked blocks stay on disk until reused
             if mem is not None:
                 mem.flush()
-                cards = mem.db.count()
-                mem.db.wipe()
-                mem.db.close()
+                # under the tenant's write lock: a writer in another thread finishes first, and
+                # one that comes later gets a clear InvalidInput from the closed store (#13)
+                with mem.store.write_lock:
+                    cards = mem.db.count()
+                    mem.db.wipe()
+                    mem.store.close(f"tenant {name!r} was dropped; hub.tenant({name!r}) starts a new, empty one")
             elif path is not None and path.exists():
                 db = CardDB(path)
+                # entries a crash left in its outbox reach the log before the file is wiped
+                TenantStore(name, db, self.vectors, self.audit_log(name)).flush_audit()
                 cards = db.count()
                 db.wipe()
                 db.close()
@@ -255,7 +274,7 @@ class MemoryHub:
                 self.worker.close()
             finally:
                 for mem in self._tenants.values():
-                    mem.store.close()
+                    mem.store.close("the hub is closed; open a new one with MemoryHub.open(...)")
                 self._tenants.clear()
                 for audit in self._audits.values():
                     audit.close()

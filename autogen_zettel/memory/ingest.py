@@ -170,14 +170,45 @@ class Ingest:
             ])
             self.db.insert_cards(cards)
             self.db.replace_claims([c.id for c in cards], [r for c in cards for r in claim_rows(c, claims[c.id])])
+            # cleared when linking and conflict checks are done; a crash before that is finished on open
+            self.db.add_pending((c.id, m.message_id, m.reply_to) for m, c in new)
+        return self._complete(new, graph=graph, progress=progress)
+
+    def _complete(self, new: Sequence[tuple[Message, Card]], *, graph: nx.Graph | None,
+                  progress: bool = False) -> list[Card]:
+        """Index, link and conflict-check stored cards, then clear their pending marks."""
+        cards = [c for _, c in new]
         vectors = self.index(cards, progress=progress)
-        neighbours = self.link(new, vectors, graph=graph)
+        # summaries have no vector: they are linked by maintenance, not here
+        linkable = [(m, c) for m, c in new if c.kind is not CardKind.SUMMARY]
+        neighbours = self.link(linkable, vectors, graph=graph)
         outcome = check_conflicts(self.db, cards, cfg=self.config.conflicts, judge=self.conflict_judge,
                                   neighbours=neighbours)
+        self.db.clear_pending(c.id for c in cards)
         if outcome.to_verify or outcome.reactivated:
             fresh = self.db.get_many([c.id for c in cards])
             cards = [fresh.get(c.id, c) for c in cards]
         return cards
+
+    def finish_pending(self) -> int:
+        """Finish the writes a crash cut short after their commit (index, link, conflict-check);
+        returns how many cards were finished. Hold the tenant's write lock around it."""
+        rows = self.db.pending()
+        if not rows:
+            return 0
+        cards = self.db.get_many(r[0] for r in rows)
+        texts = {m["id"]: m for m in self.db.messages({r[1] for r in rows if r[1]})}
+        new = []
+        for card_id, message_id, reply_to in rows:
+            card = cards.get(card_id)
+            if card is None:
+                continue
+            src = texts.get(message_id, {})
+            new.append((Message(src.get("text") or card.content, card.speaker, message_id, card.session_id,
+                                card.created_at, reply_to), card))
+        self._complete(new, graph=None)
+        self.db.clear_pending()
+        return len(new)
 
     def index(self, cards: Sequence[Card], *, progress: bool = False):
         """Embed cards in batches and write them to Qdrant, then mark them indexed; returns

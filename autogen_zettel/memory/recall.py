@@ -26,6 +26,7 @@ import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Hit
 from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallConfig
+from autogen_zettel.base.prompts import one_line
 from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.graph import spread
 from autogen_zettel.core.refine import clean_text
@@ -190,19 +191,23 @@ def estimate_tokens(text: str) -> int:
 
 def format_hit(hit: Hit) -> str:
     """Provenance and content, as injected into a prompt: one line, plus one per conflict
-    (with the clarification question) and, for a summary, nothing more (it quotes its members)."""
+    (with the clarification question) and, for a summary, nothing more (it quotes its members).
+
+    Every stored text is folded onto its line (:func:`~autogen_zettel.base.prompts.one_line`):
+    a remembered line separator must not start what looks like another record (#13).
+    """
     card = hit.card
     when = card.created_at.strftime("%Y-%m-%d %H:%M")
-    where = f", session {card.session_id}" if card.session_id else ""
-    ctx = f" [context: {card.context}]" if card.context and card.kind is not CardKind.SUMMARY else ""
-    line = f"- [{when}{where}] {card.speaker}: {card.content}{ctx} ({hit.layer}, score {hit.score:.2f})"
+    where = f", session {one_line(card.session_id)}" if card.session_id else ""
+    ctx = f" [context: {one_line(card.context)}]" if card.context and card.kind is not CardKind.SUMMARY else ""
+    line = f"- [{when}{where}] {one_line(card.speaker)}: {one_line(card.content)}{ctx} ({hit.layer}, score {hit.score:.2f})"
     for c in hit.conflicts:
         if c.resolution == "context":
-            line += f"\n  - also holds in another context: {c.other_content}"
+            line += f"\n  - also holds in another context: {one_line(c.other_content)}"
         else:
-            line += f"\n  - conflicts with an older or weaker version (to verify): {c.other_content}"
+            line += f"\n  - conflicts with an older or weaker version (to verify): {one_line(c.other_content)}"
     if hit.note:
-        line += f"\n  - you may ask: {hit.note}"
+        line += f"\n  - you may ask: {one_line(hit.note)}"
     return line
 
 

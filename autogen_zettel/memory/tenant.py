@@ -19,7 +19,7 @@ import networkx as nx
 from autogen_zettel.base.cards import Card, CardStatus, Hit, Link, Message, PrivacyTier
 from autogen_zettel.base.clock import Clock, as_naive_utc
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.base.errors import EmbeddingMismatch, InvalidInput, NotFound
+from autogen_zettel.base.errors import EmbeddingMismatch, InvalidInput, NotFound, StoreCorrupt
 from autogen_zettel.base.worker import Worker
 from autogen_zettel.core import graph as graphs
 from autogen_zettel.core.embed import Embedder
@@ -32,6 +32,7 @@ from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant import TenantStore
 from autogen_zettel.store.vectors import VectorIndex
 from autogen_zettel.trust.conflicts import Judge
+from autogen_zettel.trust.forget import finish_forget
 from autogen_zettel.trust.privacy import Redaction, Redactor
 
 __all__ = ["Zettelkasten", "Hub"]
@@ -85,13 +86,32 @@ class Zettelkasten(CurationMixin):
     # -- opening ----------------------------------------------------------------------
     @classmethod
     def open(cls, hub: "Hub", name: str, *, check_model: bool = True) -> "Zettelkasten":
-        mem = cls(hub, name, CardDB(hub.db_path(name)))
+        path = hub.db_path(name)
+        if path is not None and path.exists() and path.stat().st_size == 0:
+            cls._refuse_empty_file(hub, name, path)
+        mem = cls(hub, name, CardDB(path))
         if check_model:
             mem._check_model()
         hub.vectors.create(name, hub.embedder.dim)
+        rolled = mem.store.open_audit()
         if check_model:
             mem._reconcile()
+        if any(e.action.startswith("forget") for e in rolled):
+            finish_forget(mem.store)  # a forget cut short after its commit: scrub what it freed
         return mem
+
+    @staticmethod
+    def _refuse_empty_file(hub: "Hub", name: str, path: Path) -> None:
+        """A 0-byte database beside an index or audit log that hold data was truncated: opening it
+        would make an empty tenant whose reconcile deletes the index (#13). Refuse instead."""
+        points = hub.vectors.count(name) if hub.vectors.exists(name) else 0
+        entries = hub.audit_log(name).tail()[0]
+        if points or entries:
+            raise StoreCorrupt(
+                f"the tenant database {str(path)!r} is empty (0 bytes) but its index holds {points} points and "
+                f"its audit log {entries} entries: the file was truncated; restore it from a backup. To start "
+                f"tenant {name!r} afresh instead, drop it with MemoryHub.drop_tenant({name!r})"
+            )
 
     def _check_model(self) -> None:
         emb = self.hub.embedder
@@ -119,10 +139,15 @@ class Zettelkasten(CurationMixin):
         if stray:
             log.warning("tenant %s: removing %d index points with no card", self.name, len(stray))
             self.hub.vectors.delete(self.name, stray)
-        missing = set(self.db.unindexed_ids()) | (known - indexed)
+        pending = {r[0] for r in self.db.pending()}
+        missing = (set(self.db.unindexed_ids()) | (known - indexed)) - pending
         if missing:
             log.warning("tenant %s: indexing %d cards missing from the index", self.name, len(missing))
             self.index_cards(list(self.db.get_many(sorted(missing)).values()))
+        if pending:
+            log.warning("tenant %s: finishing %d cards a crash left unlinked", self.name, len(pending))
+            with self.store.write_lock:
+                self._ingest().finish_pending()
 
     # -- the graph --------------------------------------------------------------------
     @property
@@ -172,6 +197,7 @@ class Zettelkasten(CurationMixin):
 
         Every message is validated before anything is written, so one bad message stores nothing.
         """
+        self.db.check_open()
         ingest = self._ingest()
         prepared = [ingest.prepare(m) for m in messages]
         drafts, claims = ingest.draft(prepared)
@@ -203,6 +229,7 @@ class Zettelkasten(CurationMixin):
         The message is validated now (same fields and schema as :meth:`remember`), so bad input
         fails in the caller, not silently later.
         """
+        self.db.check_open()
         msg = self._ingest().prepare({**fields, "text": text, "speaker": speaker})
         self.hub.worker.submit(self.name, lambda: self.remember_many([msg]))
 
@@ -243,6 +270,7 @@ class Zettelkasten(CurationMixin):
             (:meth:`~autogen_zettel.persona.engine.PersonaEngine.modulation`).
         :returns: hits, best first; ``hit.score`` is higher for better matches
         """
+        self.db.check_open()
         k = self.config.recall.k if k is None else k
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise InvalidInput(f"k must be a positive integer, got {k!r}")

@@ -25,7 +25,7 @@ import random
 import shutil
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,7 @@ import yaml
 
 from autogen_zettel.base.clock import SimulatedClock
 from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.research.llm_check import as_unavailable, check_reachable
 from autogen_zettel.research.scenario import (
     SPEAKER_SELECTION,  # noqa: F401 - importable from here, as before the split
     Scenario,
@@ -216,6 +217,8 @@ def run_scenario(
         scenario = load_scenario(scenario)
     personas = scenario.personas()
     _check_names(scenario, personas)
+    if llm_config is not None:
+        check_reachable(llm_config)
     out_dir = Path(out_dir)
     own_hub = hub is None
     if not own_hub and not isinstance(getattr(hub, "clock", None), SimulatedClock):
@@ -231,10 +234,19 @@ def run_scenario(
                              clock=SimulatedClock(scenario.sessions[0].date))
     clock: SimulatedClock = hub.clock
     try:
-        sessions, agents = _run(scenario, personas, hub, clock, llm_config, progress,
-                                MemoryAugmentedAssistantAgent, ScriptedUserAgent, run_group_chat)
+        try:
+            sessions, agents = _run(scenario, personas, hub, clock, llm_config, progress,
+                                    MemoryAugmentedAssistantAgent, ScriptedUserAgent, run_group_chat)
+        except Exception as exc:
+            unavailable = as_unavailable(exc, llm_config)
+            if unavailable is None:
+                raise
+            raise unavailable from None
         hub.flush()
         metrics = _metrics(scenario, sessions, agents, hub)
+        if hub.config.privacy.redact:
+            # the transcript is a file on disk like the memory: the same secrets stay out of it (#13)
+            sessions = [_redacted(s, hub.redactor) for s in sessions]
     finally:
         if own_hub:
             hub.close()
@@ -252,6 +264,12 @@ def run_scenario(
     elapsed = time.perf_counter() - started
     log.info("scenario %s: %d sessions in %.1f s -> %s", scenario.name, len(sessions), elapsed, out_dir)
     return RunResult(scenario, out_dir, tuple(sessions), metrics, elapsed)
+
+
+def _redacted(session: SessionResult, redactor: Any) -> SessionResult:
+    """``session`` with secrets cut from the text of its entries (what memory cut on capture)."""
+    entries = tuple(replace(e, text=redactor.redact(e.text).text) for e in session.entries)
+    return replace(session, entries=entries)
 
 
 def _run(scenario, personas, hub, clock, llm_config, progress, agent_cls, user_cls, run_group_chat):

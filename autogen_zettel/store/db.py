@@ -26,10 +26,14 @@ from pathlib import Path
 import sqlite_utils
 
 from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
+from autogen_zettel.store.connection import check_file, connect, damaged
 from autogen_zettel.store.schema import migrations
 from autogen_zettel.store.lifecycle import LifecycleTables
 
 __all__ = ["CardDB"]
+
+_FIX = ("restore it from a backup (its index can then be rebuilt: `autogen-zettel reindex TENANT`); "
+        "move the damaged file aside first, as it may still hold data a specialist tool can recover")
 
 def _dt(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
@@ -91,15 +95,20 @@ class CardDB(LifecycleTables):
 
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else None
-        conn = sqlite3.connect(str(path) if path else ":memory:", check_same_thread=False, isolation_level=None)
-        self.db = sqlite_utils.Database(conn)
-        if path:
-            self.db.enable_wal()
-        # secure_delete overwrites freed pages, so forgotten text does not linger on disk
-        self.db.execute("PRAGMA secure_delete = ON")
-        self.db.execute("PRAGMA synchronous = NORMAL")
         self.lock = threading.RLock()
-        migrations.apply(self.db)
+        try:
+            self._conn = connect(self.path)
+            self.db = sqlite_utils.Database(self._conn)
+            if self.path and self.path.stat().st_size:
+                check_file(self._conn, self.path)
+            if path:
+                self.db.enable_wal()
+            # secure_delete overwrites freed pages, so forgotten text does not linger on disk
+            self.db.execute("PRAGMA secure_delete = ON")
+            self.db.execute("PRAGMA synchronous = NORMAL")
+            migrations.apply(self.db)
+        except sqlite3.DatabaseError as exc:
+            raise damaged(self.path, exc, fix=_FIX) from None
 
     # -- transactions ---------------------------------------------------------------
     @contextmanager
@@ -126,12 +135,19 @@ class CardDB(LifecycleTables):
             if self.path:
                 self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
-    def close(self) -> None:
+    def check_open(self) -> None:
+        """Raise :class:`InvalidInput` (saying why) if this database was closed."""
+        self._conn._guard()
+
+    def close(self, reason: str | None = None) -> None:
+        """Close the file; any later use raises :class:`InvalidInput` with ``reason``."""
         with self.lock:
+            if self._conn.closed_because is not None:
+                return
             if self.path:
                 # fold the WAL back so the main file holds everything and -wal is empty
                 self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            self.db.close()
+            self._conn.close_because(reason)
 
     # -- meta -----------------------------------------------------------------------
     def get_meta(self, key: str) -> str | None:
@@ -287,6 +303,28 @@ class CardDB(LifecycleTables):
     def link_count(self) -> int:
         with self.lock:
             return self.db["links"].count
+
+    # -- pending writes -------------------------------------------------------------
+    def add_pending(self, rows: Iterable[tuple[str, str | None, str | None]]) -> None:
+        """Mark cards ``(card id, message id, reply_to)`` as stored but not yet linked and checked."""
+        with self.atomic():
+            self.db.conn.executemany("insert or replace into pending (card_id, message_id, reply_to) values (?, ?, ?)",
+                                     list(rows))
+
+    def pending(self) -> list[tuple[str, str | None, str | None]]:
+        """The cards a crash left between their commit and the end of linking, oldest first."""
+        with self.lock:
+            return [tuple(r) for r in self.db.execute(
+                "select p.card_id, p.message_id, p.reply_to from pending p join cards c on c.id = p.card_id "
+                "order by c.created_at, c.id").fetchall()]
+
+    def clear_pending(self, ids: Iterable[str] | None = None) -> None:
+        """Linking and conflict checks of ``ids`` are done (None: of every card)."""
+        with self.atomic():
+            if ids is None:
+                self.db.execute("delete from pending")
+            else:
+                self.db.conn.executemany("delete from pending where card_id = ?", [(i,) for i in ids])
 
     # -- messages -------------------------------------------------------------------
     def add_messages(self, rows: list[dict]) -> None:

@@ -14,8 +14,12 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
+
+from autogen_zettel.base.errors import StoreCorrupt
 
 __all__ = ["DataFolder", "SQLITE_SIDE_FILES"]
 
@@ -53,3 +57,31 @@ class DataFolder:
     def tenant_names(self) -> list[str]:
         """Tenants with a database file here, sorted."""
         return sorted(p.stem for p in self.tenants.glob("*.sqlite"))
+
+    def check_private(self) -> None:
+        """Refuse a folder that someone else could have written: qdrant-client's local mode
+        unpickles points from ``qdrant/collection/*/storage.sqlite`` when it opens them, so a
+        crafted file there runs code in this process (#13). Every file and folder under the
+        root (and the root) must belong to this user and not be writable by group or others.
+
+        Raises :class:`StoreCorrupt` naming the first offending path and the fix.
+        """
+        if not self.root.exists() or not hasattr(os, "getuid"):
+            return
+        uid = os.getuid()
+        paths = [self.root]
+        for folder, dirs, files in os.walk(self.root):
+            paths.extend(Path(folder) / n for n in (*dirs, *files))
+        for path in paths:
+            st = path.lstat()
+            if st.st_uid != uid:
+                why, fix = f"belongs to user id {st.st_uid}, not to you ({uid})", f"chown -R {uid} {self.root}"
+            elif st.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not stat.S_ISLNK(st.st_mode):
+                why, fix = f"is writable by group or others (mode {stat.filemode(st.st_mode)})", f"chmod -R go-w {self.root}"
+            else:
+                continue
+            raise StoreCorrupt(
+                f"refusing to open the data folder {str(self.root)!r}: {str(path)!r} {why}. The embedded Qdrant "
+                "index unpickles what it reads, so whoever can write this folder can run code here. If you "
+                f"trust its contents, fix it with `{fix}`; else restore the folder from a backup"
+            )

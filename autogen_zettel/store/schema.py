@@ -90,6 +90,19 @@ def m003_persona(db: sqlite_utils.Database) -> None:
     _create_persona_tables(db)
 
 
+@migrations()
+def m004_durability(db: sqlite_utils.Database) -> None:
+    # audit entries written in the transaction of the change they record, copied to the audit
+    # log after the commit and removed then (a crash in between is rolled forward on open)
+    db["audit_outbox"].create(
+        {"seq": int, "at": str, "action": str, "detail": str, "prev_hash": str, "hash": str, "v": int},
+        pk="seq",
+    )
+    # cards stored but not yet linked and conflict-checked (set with the card, cleared when
+    # both are done; reopening finishes the rest)
+    db["pending"].create({"card_id": str, "message_id": str, "reply_to": str}, pk="card_id")
+
+
 def _create_persona_tables(db: sqlite_utils.Database) -> None:
     """Create the persona tables (the body of migration ``m003_persona``)."""
     db["trait_evidence"].create(

@@ -9,6 +9,8 @@ row and an audit entry.
 
 from __future__ import annotations
 
+import json
+import logging
 import secrets
 import threading
 from collections.abc import Callable, Sequence
@@ -16,13 +18,15 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from autogen_zettel.base.cards import Card, CardStatus
-from autogen_zettel.store.audit import AuditEntry, AuditLog, AuditReport
+from autogen_zettel.store.audit import GENESIS, Anchor, AuditEntry, AuditLog, AuditReport, entry_row
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.vectors import VectorIndex
 
 __all__ = ["TenantStore"]
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 
 class TenantStore:
@@ -79,15 +83,69 @@ class TenantStore:
             self.db.set_meta("audit_key", key)
         return bytes.fromhex(key)
 
+    def anchor(self) -> Anchor | None:
+        """What this tenant's database recorded of its audit chain (None before it adopted its log)."""
+        count = self.db.get_meta("audit_count")
+        if count is None:
+            return None
+        return Anchor(int(count), self.db.get_meta("audit_head") or GENESIS, int(self.db.get_meta("audit_base") or 0))
+
+    def open_audit(self) -> list[AuditEntry]:
+        """On open: adopt the audit log once (record its count and head, so a shortened log is
+        seen from then on), then copy entries a crash left in the outbox to the log and finish
+        the forgets they record; returns those entries."""
+        with self.write_lock:
+            if self.anchor() is None:
+                count, head = self.audit_log.tail()
+                with self.db.atomic():
+                    self.db.set_meta("audit_count", str(count))
+                    self.db.set_meta("audit_head", head)
+                    self.db.set_meta("audit_base", str(count))
+            return self.flush_audit()
+
+    def stage_audit(self, action: str, detail: dict, *, at: datetime) -> AuditEntry:
+        """Record an audit entry in this tenant's database, in the caller's transaction (call it
+        inside ``db.atomic()`` with the change it records); :meth:`flush_audit` copies it to the log."""
+        key = self.audit_key()
+        with self.write_lock, self.db.atomic():
+            anchor = self.anchor() or Anchor(*self.audit_log.tail())
+            row = entry_row(anchor.count + 1, at, action, detail, anchor.head, key)
+            self.db.db.execute("insert into audit_outbox (seq, at, action, detail, prev_hash, hash, v) "
+                               "values (?, ?, ?, ?, ?, ?, ?)", row)
+            self.db.set_meta("audit_count", str(row[0]))
+            self.db.set_meta("audit_head", row[5])
+            if self.db.get_meta("audit_base") is None:
+                self.db.set_meta("audit_base", str(anchor.count))
+        return AuditEntry(row[0], row[1], action, detail, row[4], row[5])
+
+    def flush_audit(self) -> list[AuditEntry]:
+        """Copy the staged entries to the audit log (idempotent), then drop them from the outbox."""
+        with self.write_lock:
+            rows = self.db.db.execute(
+                "select seq, at, action, detail, prev_hash, hash, v from audit_outbox order by seq").fetchall()
+            if not rows:
+                return []
+            self.audit_log.write(rows)
+            with self.db.atomic():
+                self.db.db.execute("delete from audit_outbox where seq <= ?", (rows[-1][0],))
+        return [AuditEntry(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5]) for r in rows]
+
     def audit(self, action: str, detail: dict, *, at: datetime) -> AuditEntry:
-        """Append an entry to the audit log (give ids and digests, never content)."""
-        return self.audit_log.append(action, detail, at=at)
+        """Write an audit entry now (give ids and digests, never content); inside an open
+        transaction, use :meth:`stage_audit` so the entry commits with the change."""
+        with self.write_lock:
+            entry = self.stage_audit(action, detail, at=at)
+            self.flush_audit()
+        return entry
 
     def audit_entries(self) -> list[AuditEntry]:
         return self.audit_log.entries()
 
     def verify_audit(self) -> AuditReport:
-        return self.audit_log.verify()
+        """Check the chain with this tenant's key, against the count and head its database recorded."""
+        with self.write_lock:
+            self.flush_audit()
+            return self.audit_log.verify(self.audit_key(), self.anchor())
 
     # -- status ---------------------------------------------------------------------------
     def set_status(self, card: Card, status: CardStatus, *, action: str, at: datetime,
@@ -103,17 +161,20 @@ class TenantStore:
         if not cards:
             return
         with self.write_lock:
+            if len(cards) == 1:
+                entry = {"card_id": cards[0].id, "from": cards[0].status.value, "to": status.value}
+            else:
+                entry = {"card_ids": [c.id for c in cards], "to": status.value}
             with self.db.atomic():
                 self.db.add_history([{"card_id": c.id, "version": c.version, "at": at.isoformat(), "action": action,
                                       "content": None, "status": c.status.value, "detail": detail or {}}
                                      for c in cards])
                 self.db.set_statuses(dict.fromkeys((c.id for c in cards), status))
-            if len(cards) == 1:
-                entry = {"card_id": cards[0].id, "from": cards[0].status.value, "to": status.value}
-            else:
-                entry = {"card_ids": [c.id for c in cards], "to": status.value}
-            self.audit(action, {**entry, **(detail or {})}, at=at)
+                self.stage_audit(action, {**entry, **(detail or {})}, at=at)
+            self.flush_audit()
             self.invalidate()
 
-    def close(self) -> None:
-        self.db.close()
+    def close(self, reason: str | None = None) -> None:
+        """Close the database; later use raises :class:`InvalidInput` with ``reason``."""
+        with self.write_lock:
+            self.db.close(reason)

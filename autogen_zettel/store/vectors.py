@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 from qdrant_client import QdrantClient, models
 
-from autogen_zettel.base.errors import ConfigError, NotFound, StoreLocked
+from autogen_zettel.base.errors import ConfigError, NotFound, StoreCorrupt, StoreLocked
 from autogen_zettel.store.lexindex import LexicalIndex
 
 __all__ = ["VectorIndex", "SearchResult"]
@@ -40,6 +40,14 @@ class SearchResult:
 
     dense: dict[str, float]
     lexical: dict[str, float]
+
+
+def _damaged_folder(path, exc: BaseException) -> StoreCorrupt:
+    return StoreCorrupt(
+        f"the Qdrant folder {str(path)!r} cannot be opened ({type(exc).__name__}: {exc}); it is an index "
+        "rebuilt from the tenant databases: move the folder aside, then run `autogen-zettel reindex TENANT` "
+        "for each tenant (MemoryHub.reindex)"
+    )
 
 
 class VectorIndex:
@@ -80,7 +88,9 @@ class VectorIndex:
                     f"the Qdrant folder {str(path)!r} is open in another process; stop that agent or "
                     "process, or run a Qdrant server and set vectors.url (CLI: --qdrant-url)"
                 ) from None
-            raise
+            raise _damaged_folder(path, exc) from None
+        except Exception as exc:  # noqa: BLE001 - sqlite3, JSON, pickle or OS errors of a damaged folder
+            raise _damaged_folder(path, exc) from None
         return cls(client, prefix=prefix, description=str(path), local_path=Path(path))
 
     def close(self) -> None:

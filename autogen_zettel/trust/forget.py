@@ -29,7 +29,7 @@ from autogen_zettel.base.prompts import render_profile
 from autogen_zettel.core.refine import split_sentences
 from autogen_zettel.store.persona_tables import PersonaStore
 
-__all__ = ["ForgetReport", "cut_sentences", "forget_cards", "cards_about", "FORGOTTEN"]
+__all__ = ["ForgetReport", "cut_sentences", "forget_cards", "finish_forget", "cards_about", "FORGOTTEN"]
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +131,9 @@ def forget_cards(mem: Curated, ids: Sequence[str], *, at: datetime, action: str 
                     # message (the cards that still cite it keep their own text; the lost
                     # provenance is the safe side of forgetting)
                     new_texts[mid] = FORGOTTEN
+        # the log must be writable before anything is deleted, not found broken afterwards
+        store.audit_log.check_writable()
+        rewritten = []
         with db.atomic():
             rows = db.purge(ids, new_texts)
             persona = PersonaStore(db)
@@ -144,16 +147,25 @@ def forget_cards(mem: Curated, ids: Sequence[str], *, at: datetime, action: str 
                 # whole words only: a substring match took "Al" in "also" and "Tom" in "tomorrow"
                 rows["card_history"] += db.delete_history_rows(
                     [h["id"] for h in db.history_mentioning(subject) if pattern.search(h["content"])])
-        rewritten = []
-        for sid in sorted(affected_summaries):
-            card = rebuild_summary(mem, sid)
-            rewritten.append(card.id if card else sid)
-        resolve_keys(db, keys, cfg=mem.config.conflicts, now=at)
+            # summaries and conflicts are database-only work: done in the purge's transaction, so
+            # a crash can never leave a summary quoting what was forgotten
+            for sid in sorted(affected_summaries):
+                card = rebuild_summary(mem, sid)
+                rewritten.append(card.id if card else sid)
+            resolve_keys(db, keys, cfg=mem.config.conflicts, now=at)
+            detail.update(rows=rows, messages_rewritten=sum(1 for t in new_texts.values() if t is not None))
+            # the audit entry commits with the deletion (#13): a kill after this point leaves it in
+            # the outbox, and reopening copies it to the log and finishes the scrub below
+            entry = store.stage_audit(action, detail, at=at)
         store.delete_points(ids)
-        store.compact()
-        db.scrub(vacuum=True)
-        store.invalidate()
-    detail.update(rows=rows, messages_rewritten=sum(1 for t in new_texts.values() if t is not None))
-    entry = store.audit(action, detail, at=at)
+        finish_forget(store)
+        store.flush_audit()
     log.info("tenant %s: forgot %d cards (audit entry %d)", store.name, len(ids), entry.seq)
     return ForgetReport(tuple(ids), rows, detail["messages_rewritten"], tuple(rewritten), entry.seq)
+
+
+def finish_forget(store) -> None:
+    """Make a forget's freed bytes unreadable: compact the index storage, fold and vacuum the database."""
+    store.compact()
+    store.db.scrub(vacuum=True)
+    store.invalidate()

@@ -252,7 +252,9 @@ def _decay(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
             mem.store.db.add_history({"card_id": cid, "version": None, "at": at.isoformat(), "action": "archive",
                                       "content": None, "status": CardStatus.ARCHIVED.value, "detail": {"reason": why}}
                                      for cid, why in archive.items())
-        mem.store.audit("archive", {"card_ids": sorted(archive), "reasons": dict(Counter(archive.values()))}, at=at)
+            mem.store.stage_audit("archive", {"card_ids": sorted(archive), "reasons": dict(Counter(archive.values()))},
+                                  at=at)
+        mem.store.flush_audit()
     report.archived.update(archive)
 
 
@@ -281,8 +283,10 @@ def _merge(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
             mem.store.db.mark_indexed([survivor.id])
             report.merged.append((survivor.id, tuple(absorbed)))
             absorbed_all.extend(absorbed)
+        # committed with the merge: a kill after it cannot leave absorbed cards gone unaudited
+        mem.store.stage_audit("merge", {"clusters": [[s, list(a)] for s, a in report.merged[-len(clusters):]]}, at=at)
     mem.store.delete_points(absorbed_all)
-    mem.store.audit("merge", {"clusters": [[s, list(a)] for s, a in report.merged[-len(clusters):]]}, at=at)
+    mem.store.flush_audit()
 
 
 def _prune(mem: Curated, report: MaintenanceReport) -> None:

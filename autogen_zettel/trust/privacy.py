@@ -1,9 +1,13 @@
 """Privacy: secrets are cut out before anything is stored, and every card has a tier.
 
 Secrets (the articles' "never-persisted" tier) are found by checked detectors: payment card
-numbers (Luhn), national ID numbers (the Chinese 18-digit resident ID with its ISO 7064
-check digit, US SSNs), passwords and PINs given after a keyword, API keys (``sk-...``,
-``AKIA...``, GitHub/Slack/Google tokens, private key blocks) and IBANs (mod 97). Each is
+numbers (Luhn; spaces, dashes or dots), national ID numbers (the Chinese 18-digit resident
+ID with its ISO 7064 check digit, US SSNs checked by python-stdnum), passwords, passphrases
+and PINs given after a keyword ("the password for X is ...", "pw: ..."), passwords in URLs,
+API keys and tokens (``sk-...``, ``AKIA...``, JWTs, webhooks, private key blocks even cut
+short, and the provider formats of detect-secrets, see
+:mod:`~autogen_zettel.trust.secret_formats`) and IBANs (python-stdnum: country format and
+mod 97). Each is
 replaced by a lower-case placeholder such as ``[redacted payment card]`` by :func:`redact`,
 which the memory calls on every write path (messages, card content, edits, the embedded
 text) before SQLite, Qdrant or a log record sees the text.
@@ -35,6 +39,7 @@ from datetime import datetime
 
 from autogen_zettel.base.cards import Card, CardKind, PrivacyTier
 from autogen_zettel.base.config import DETECTOR_NAMES, PrivacyConfig
+from autogen_zettel.trust.secret_formats import token_spans, url_password_spans
 
 __all__ = ["DETECTORS", "Redaction", "Redactor", "redact", "luhn_ok", "cn_id_ok", "iban_ok", "tier_for",
            "last_used", "tier_weight"]
@@ -101,37 +106,75 @@ class _Detector:
     pattern: re.Pattern
     group: int = 0  # the group that holds the secret (the rest, e.g. "password is", stays)
     check: Callable[[str], bool] | None = None
+    extra: Callable[[str], list[tuple[int, int]]] | None = None  # more spans, found by code
 
     def spans(self, text: str) -> list[tuple[int, int]]:
-        out = []
+        out = list(self.extra(text)) if self.extra else []
         for m in self.pattern.finditer(text):
-            value = m.group(self.group)
-            if value and (self.check is None or self.check(value)):
-                out.append(m.span(self.group))
+            # group -1: alternatives with one secret group each
+            groups = range(1, (m.lastindex or 0) + 1) if self.group == -1 else (self.group,)
+            for g in groups:
+                value = m.group(g)
+                if value and (self.check is None or self.check(value)):
+                    out.append(m.span(g))
         return out
 
 
 def _card_check(value: str) -> bool:
-    digits = re.sub(r"[ -]", "", value)
+    digits = re.sub(r"[ .-]", "", value)
     return 13 <= len(digits) <= 19 and luhn_ok(digits)
+
+
+def _ssn_check(value: str) -> bool:
+    """python-stdnum's rules: no area 000, 666 or 9xx, no group 00, no serial 0000, and not one
+    of the numbers published in advertisements (078-05-1120, 219-09-9999)."""
+    from stdnum.us import ssn
+
+    return ssn.is_valid(re.sub(r"[ -]", "", value))
+
+
+def _iban_check(value: str) -> bool:
+    """python-stdnum's IBAN check: the country's BBAN format and length, and mod 97."""
+    from stdnum import iban
+
+    return iban.is_valid(value) and iban_ok(value)
+
+
+# what may stand between a password keyword and its value: "for my bank", "to the wifi"
+_FOR = r"(?:\s+(?:for|to|of|on|at)\s+(?:[\w@.'’-]+\s+){0,4}?[\w@.'’-]+)?"
+_IS = r"\s*(?:is|was|would be|:|=|：|-)\s*"
 
 
 DETECTORS: dict[str, _Detector] = {
     "national_id": _Detector(
         "national id", re.compile(_NOT_ALNUM_BEFORE + r"\d{17}[\dXx]" + _NOT_ALNUM_AFTER), check=cn_id_ok),
     "payment_card": _Detector(
-        "payment card", re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])"), check=_card_check),
+        "payment card",
+        re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])"
+                   r"|(?<![\d.])\d{4}\.\d{4,6}\.\d{4,5}(?:\.\d{1,4})?(?![\d.])"), check=_card_check),
     "us_ssn": _Detector(
         "ssn",
-        re.compile(r"(?<![\d-])((?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4})(?![\d-])"
-                   r"|(?i:\b(?:ssn|social security(?: number)?)\b(?:\s*(?:is|:|#|no\.?))?\s*)(\d{9})(?!\d)"),
-        group=-1),
+        re.compile(r"(?<![\d-])(\d{3}-\d{2}-\d{4})(?![\d-])"
+                   r"|(?i:\b(?:ssn|social security(?: number| no\.?)?)\b(?:\s*(?:is|:|#|no\.?))?\s*)"
+                   r"(\d{3} \d{2} \d{4}|\d{9})(?!\d)"
+                   r"|(?<![\d -])(\d{3} \d{2} \d{4})(?![\d-]| \d)"),
+        group=-1, check=_ssn_check),
     "password": _Detector(
         "password",
-        re.compile(r"(?i)\b(?:password|passwd|pwd|passcode|passphrase|pin(?: code)?)\s*(?:is|was|:|=|：)\s*"
-                   r"[\"'“]?([^\s\"'”\[]{3,})(?<![.,!?;:])"
-                   r"|(?:密码|口令|支付密码)\s*(?:是|为|:|：|=)?\s*([^\s，。,\[]{3,})"),
-        group=-1),
+        re.compile(
+            # a quoted value after any keyword: everything inside the quotes
+            r"(?i)\b(?:password|passwd|pwd|pw|passcode|passphrase|pass phrase|seed phrase|recovery phrase|"
+            r"mnemonic|pin(?: code| number)?)" + _FOR + _IS + r"[\"“‘']([^\"”’'\n]{3,200})[\"”’']"
+            # a passphrase runs to the end of its clause (several words)
+            r"|(?i:\b(?:passphrase|pass phrase|seed phrase|recovery phrase|mnemonic)" + _FOR + _IS + r")"
+            r"([^\s\[][^\n.,;!?\[]{2,200}?)(?=[.,;!?\n]|$)"
+            # a password is one word (its trailing punctuation stays)
+            r"|(?i:\b(?:password|passwd|pwd|pw|passcode)" + _FOR + _IS + r")"
+            r"([^\s\"'”\[]{3,})(?<![.,!?;:])"
+            # a PIN is digits, with or without "is"
+            r"|(?i:\bpin(?: code| number)?" + _FOR + r"(?:\s*(?:is|was|:|=|#))?\s*)(\d{4,8})(?![\d.,:/-]\d)"
+            r"|(?:密码|口令|支付密码)\s*(?:是|为|:|：|=)?\s*([^\s，。,\[]{3,})"),
+        group=-1, extra=url_password_spans),
     "api_key": _Detector(
         "api key",
         re.compile(r"\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{16,}"
@@ -141,9 +184,11 @@ DETECTORS: dict[str, _Detector] = {
                    r"|\bAIza[0-9A-Za-z\-_]{35}"
                    r"|-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----"
                    r"|(?i:\b(?:api[_ -]?key|secret[_ -]?key|access[_ -]?token|auth[_ -]?token|bearer|"
-                   r"aws_secret_access_key)\b\s*(?:is|:|=)?\s*)[\"']?[A-Za-z0-9_\-./+=]{16,}")),
+                   r"aws_secret_access_key)\b\s*(?:is|:|=)?\s*)[\"']?[A-Za-z0-9_\-./+=]{16,}"),
+        extra=token_spans),
     "iban": _Detector(
-        "iban", re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b"), check=iban_ok),
+        "iban", re.compile(r"\b[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?\b"),
+        check=_iban_check),
 }
 if set(DETECTORS) != set(DETECTOR_NAMES):  # pragma: no cover - a developer's slip, caught at import
     raise ImportError(f"privacy detectors {sorted(DETECTORS)} differ from config.DETECTOR_NAMES {sorted(DETECTOR_NAMES)}")
@@ -178,13 +223,7 @@ class Redactor:
         """Non-overlapping secret spans ``(start, end, kind)``, earliest first."""
         found: list[tuple[int, int, str]] = []
         for name, det in self._detectors:
-            if det.group == -1:  # alternatives with one secret group each
-                for m in det.pattern.finditer(text):
-                    for g in range(1, (m.lastindex or 0) + 1):
-                        if m.group(g):
-                            found.append((*m.span(g), name))
-            else:
-                found.extend((s, e, name) for s, e in det.spans(text))
+            found.extend((s, e, name) for s, e in det.spans(text))
         found.sort(key=lambda t: (t[0], -(t[1] - t[0])))
         out: list[tuple[int, int, str]] = []
         for s, e, name in found:
