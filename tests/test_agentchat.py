@@ -215,6 +215,34 @@ def test_a_windowed_context_gets_the_block_at_the_end_and_one_block_per_reply(hu
     assert len(stored) == 7  # 4 + 2 questions + this reply's block
 
 
+def test_a_new_context_is_a_new_chat_and_clear_does_not_recapture(hub, clock):
+    mem = ZettelAgentChatMemory(hub, "ada")
+    day1 = [UserMessage(content=f"Day one fact number {i}: the lab opens at {8 + i} am.", source="bob")
+            for i in range(2)]
+    day2 = [UserMessage(content=f"Day two fact number {i}: the pilot had {40 + i} people.", source="cy")
+            for i in range(4)]
+
+    async def main():
+        one = UnboundedChatCompletionContext(list(day1))
+        await mem.update_context(one)
+        await mem.flush()
+        first = {c.content: c.session_id for c in mem.memory.cards()}
+        clock.advance(days=1)
+        await mem.update_context(UnboundedChatCompletionContext(list(day2)))  # longer, other messages
+        await mem.flush()
+        second = {c.content: c.session_id for c in mem.memory.cards()}
+        await mem.clear()
+        await mem.update_context(UnboundedChatCompletionContext(list(day2)))  # the same context again
+        await mem.flush()
+        return first, second, mem.memory.cards()
+
+    first, second, after_clear = asyncio.run(main())
+    assert len(first) == 2 and len(set(first.values())) == 1
+    new = {content: session for content, session in second.items() if content not in first}
+    assert len(new) == 4 and set(new.values()).isdisjoint(first.values())  # a new session
+    assert after_clear == []  # what the context still held was not captured back
+
+
 def test_bad_arguments_name_the_fix(hub):
     with pytest.raises(InvalidInput, match="tenant name '../x'"):
         ZettelAgentChatMemory(hub, "../x")

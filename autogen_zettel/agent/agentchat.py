@@ -3,11 +3,12 @@ implements ``autogen_core.memory.Memory`` (autogen-agentchat / autogen-core 0.7)
 agent, over ``hub.tenant(name)``. Install with ``pip install "autogen-zettel[agentchat]"``::
 
     hub = MemoryHub.open("./memory")
-    ada = AssistantAgent("ada", model_client=client, memory=[ZettelAgentChatMemory(hub, "ada")])
-    bob = AssistantAgent("bob", model_client=client, memory=[ZettelAgentChatMemory(hub, "bob")])
-    result = await RoundRobinGroupChat([ada, bob], max_turns=4).run(task="...")
-    for agent in (ada, bob):
-        await agent._memory[0].close()  # captures each agent's last reply, then waits for the worker
+    memories = {name: ZettelAgentChatMemory(hub, name) for name in ("ada", "bob")}
+    agents = [AssistantAgent(name, model_client=client, memory=[m]) for name, m in memories.items()]
+    result = await RoundRobinGroupChat(agents, max_turns=4).run(task="...")
+    for m in memories.values():
+        await m.close()  # captures each agent's last reply, then waits for the worker
+    hub.close()
 
 The recall and capture are those of the classic agent
 (:class:`~autogen_zettel.agent.capability.ZettelMemoryCapability`, used here unattached), so the
@@ -220,7 +221,8 @@ class ZettelAgentChatMemory(Memory):
         start = self._captured
         if start and (len(said) < start or _fingerprint(said[start - 1]) != self._last_captured):
             log.info("memory %s: the model context was reset; a new chat starts", self.tenant)
-            start = 0
+            start = self._captured = 0
+            self._last_captured = None
         for i, message in enumerate(said[start:]):
             spoken = _spoken(message)
             if spoken is not None:
