@@ -243,6 +243,20 @@ def test_a_new_context_is_a_new_chat_and_clear_does_not_recapture(hub, clock):
     assert after_clear == []  # what the context still held was not captured back
 
 
+def test_inject_role_user_puts_the_block_in_a_user_message(hub):
+    mem = ZettelAgentChatMemory(hub, "ada", inject_role="user")
+
+    async def main():
+        await mem.add(_text("The pilot study enrolled 42 participants in Lisbon."))
+        context = UnboundedChatCompletionContext([UserMessage(content="How many participants?", source="bob")])
+        await mem.update_context(context)
+        return await context.get_messages()
+
+    block, question = asyncio.run(main())
+    assert isinstance(block, UserMessage) and block.source == "memory" and "42 participants" in block.content
+    assert question.content == "How many participants?"
+
+
 def test_bad_arguments_name_the_fix(hub):
     with pytest.raises(InvalidInput, match="tenant name '../x'"):
         ZettelAgentChatMemory(hub, "../x")

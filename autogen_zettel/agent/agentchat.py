@@ -48,8 +48,7 @@ from typing import Any, TypeVar
 
 from autogen_core import CancellationToken
 from autogen_core.memory import Memory, MemoryContent, MemoryMimeType, MemoryQueryResult, UpdateContextResult
-from autogen_core.model_context import ChatCompletionContext
-from autogen_core.model_context._chat_completion_context import ChatCompletionContextState
+from autogen_core.model_context import ChatCompletionContext, ChatCompletionContextState
 from autogen_core.models import AssistantMessage, LLMMessage, SystemMessage, UserMessage
 
 from autogen_zettel.agent.capability import RecallEvent, UnlockedCard, ZettelMemoryCapability
@@ -74,7 +73,10 @@ class ZettelAgentChatMemory(Memory):
 
     Give each agent its own (a memory follows one model context; two agents sharing one would
     capture each other's contexts in turn). The hub is shared and owned by the caller:
-    :meth:`close` flushes this memory but leaves the hub open.
+    :meth:`close` flushes this memory but leaves the hub open. It is not a declarative AgentChat
+    component (``dump_component`` raises ``NotImplementedError``: it holds a live hub), and
+    persona evolution stays with the classic agent
+    (:class:`~autogen_zettel.agent.assistant.MemoryAugmentedAssistantAgent`).
 
     :param hub: the memory hub
     :param tenant: the agent's memory: a tenant name (usually the agent's name) or a
@@ -84,7 +86,7 @@ class ZettelAgentChatMemory(Memory):
     :param kwargs: the recall options of
         :class:`~autogen_zettel.agent.capability.ZettelMemoryCapability`: ``k``,
         ``token_budget``, ``query_messages``, ``include_current_session``,
-        ``flush_before_recall``, ``inject_role``, ``session_id``, ``on_recall``, ``persona_engine``
+        ``flush_before_recall``, ``inject_role``, ``session_id``, ``on_recall``
     """
 
     component_type = "memory"
@@ -95,7 +97,7 @@ class ZettelAgentChatMemory(Memory):
         if not isinstance(speaker, str) or not speaker.strip():
             raise InvalidInput(f"speaker must be a non-empty name, got {speaker!r}")
         unknown = set(kwargs) - {"k", "token_budget", "query_messages", "include_current_session",
-                                 "flush_before_recall", "inject_role", "session_id", "on_recall", "persona_engine"}
+                                 "flush_before_recall", "inject_role", "session_id", "on_recall"}
         if unknown:
             raise InvalidInput(f"unknown option(s) {sorted(unknown)!r} for ZettelAgentChatMemory; see its docstring")
         self._options = kwargs
