@@ -225,11 +225,12 @@ class ZettelAgentChatMemory(Memory):
             log.info("memory %s: the model context was reset; a new chat starts", self.tenant)
             start = self._captured = 0
             self._last_captured = None
-        for i, message in enumerate(said[start:]):
+        fresh = start == 0  # the first message captured from a new context opens a new session
+        for message in said[start:]:
             spoken = _spoken(message)
             if spoken is not None:
-                self._recaller.observe({"content": spoken[1]}, speaker=spoken[0], fresh_chat=(start == 0 and i == 0),
-                                       partner=_TEAM)
+                self._recaller.observe({"content": spoken[1]}, speaker=spoken[0], fresh_chat=fresh, partner=_TEAM)
+                fresh = False
         if said:
             self._captured, self._last_captured = len(said), _fingerprint(said[-1])
 
