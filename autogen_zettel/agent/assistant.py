@@ -21,9 +21,13 @@ in the labelled offline mode (``offline.py``).
 
 The capability, its recall records and the message helpers live in ``capability.py``;
 :class:`~autogen_zettel.agent.support.ScriptedUserAgent` and :func:`~autogen_zettel.agent.support.quiet_io`
-in ``agent_support.py``; all of them stay importable from here. Only these three modules,
-``llm.py``, ``offline.py`` and ``simulate.py`` may import AutoGen (classic ``ConversableAgent``
-API: ``pyautogen`` 0.9, or ``ag2`` < 1.0).
+in ``support.py``; all of them stay importable from here. Only the ``agent`` package (and
+``base.llm``, lazily) imports AutoGen, as import-linter checks. The classic ``ConversableAgent``
+API is tested on two lineages, each in its own environment since both install the ``autogen``
+module: ``pyautogen`` 0.9.0 (the default install) and ``ag2`` 0.14.0 (``scripts/ag2_env.sh``;
+CI runs the agent tests there too). ``ag2`` 1.x has no ``autogen`` module and ``pyautogen``
+0.10 is a proxy for AgentChat: neither works. Microsoft AutoGen AgentChat 0.7 is reached
+through :class:`~autogen_zettel.agent.agentchat.ZettelAgentChatMemory` (the ``agentchat`` extra).
 """
 
 from __future__ import annotations
@@ -225,6 +229,11 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
             return
         if temperature is not None:
             config["temperature"] = temperature
+            # ag2 0.14's LLMConfig.model_dump() copies the top-level temperature into every
+            # config_list entry, and an entry's own value wins over the top level (issue #14)
+            for entry in config.get("config_list") or ():
+                if "temperature" in entry:
+                    entry["temperature"] = temperature
         old = self.client
         self.llm_config = self._validate_llm_config(config)
         self.client = self._create_client(self.llm_config)

@@ -403,7 +403,9 @@ class ZettelMemoryCapability:
 
     @property
     def _agent_name(self) -> str:
-        return self._agent.name if self._agent is not None else "?"
+        if self._agent is not None:
+            return self._agent.name
+        return self._memory.name if self._memory is not None else "?"  # unattached: the tenant speaks
 
     def flush(self) -> None:
         """Wait until every captured message is stored and linked (re-raises a capture failure)."""
