@@ -207,6 +207,7 @@ class PersonaConfig:
     community_min_size: int = 5  # smallest cluster reported as a candidate trait
     strong_link_min: float = 0.5  # links at least this strong form the graph for communities
     feedback_speakers: tuple[str, ...] = ()  # whose messages count as feedback (empty: anyone but the agent)
+    meaning: bool = True  # also read feedback by meaning, with the memory's embedder (persona/meaning.py)
 
 
 @dataclass(frozen=True)

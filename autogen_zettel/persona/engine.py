@@ -7,9 +7,10 @@ reply path only reads the result:
 
 1. **Evidence.** The agent's own replies give weak behaviour evidence (short reply:
    conciseness, a joke: humour, ...); feedback addressed to the agent (it answers the agent's
-   reply or names the agent) gives feedback evidence (explicit cues like "too long", or praise
-   and complaints credited to what the praised reply did), plus an LLM judge's signals when
-   one is configured. Each signal is stored as a REINFORCES / WEAKENS edge from the message
+   reply or names the agent) gives feedback evidence (explicit cues like "too long", the same
+   requests in other words read by meaning with the memory's embedder, or praise and
+   complaints credited to what the praised reply did; sentences naming only another agent are
+   left out), plus an LLM judge's signals when one is configured, which win per trait. Each signal is stored as a REINFORCES / WEAKENS edge from the message
    (and, once distilled, its card) to the trait: no message text, only the cue.
 2. **Mining** on a schedule (every ``persona.mine_every_turns`` messages, at session end, and
    when ``persona.mine_every_days`` of clock time passed): trait scores with dual-rate learning
@@ -32,7 +33,6 @@ reply path only reads the result:
 from __future__ import annotations
 
 import logging
-import random
 import re
 import threading
 from collections.abc import Callable, Mapping
@@ -44,8 +44,9 @@ from autogen_zettel.base import prompts
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.clock import as_naive_utc
+from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
+from autogen_zettel.persona.modulation import Modulator, card_edges
 from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, feedback_signals, valence
-from autogen_zettel.core.lexical import tokens
 from autogen_zettel.persona.mining import TraitState, candidate_traits, communities, initial_states, mine_traits, strong_link_graph
 from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, step_module
 from autogen_zettel.persona.spec import Persona
@@ -129,13 +130,12 @@ class PersonaEngine:
         self.base_temperature = base_temperature
         self.store = PersonaStore(memory.db)
         self._lock = threading.RLock()
-        self._recall_lock = threading.Lock()
-        self._recalls = 0
         self._edges: dict[str, dict[str, float]] = {}
-        self._affinity: dict[str, dict[str, float]] = {}
+        self._modulator = Modulator(memory.name, self.specs, self.cfg)
+        self._meaning: MeaningDetector | None = None
+        self._speakers: set[str] = set()
         holds = [c.hold for m in persona.modules if m.condition for c in m.condition.clauses if c.hold]
         self._max_hold = max(holds, default=timedelta(0))  # how much trait history a condition reads
-        self._keywords = {name: {t for k in spec.keywords for t in tokens(k)} for name, spec in self.specs.items()}
         self._load(as_naive_utc(memory.hub.clock.now()))
 
     # -- state -------------------------------------------------------------------------------
@@ -233,10 +233,19 @@ class PersonaEngine:
             return True
         return re.search(rf"(?<!\w){re.escape(self.name)}(?!\w)", text, re.IGNORECASE) is not None
 
+    def _detector(self) -> MeaningDetector | None:
+        """Feedback by meaning with the memory's embedder (prototypes embedded once, on first use)."""
+        if not self.cfg.meaning:
+            return None
+        if self._meaning is None:
+            self._meaning = MeaningDetector(self.memory.hub.embedder, self.specs, DEFAULT_PARAMS)
+        return self._meaning
+
     def _observe(self, text: str, speaker: str, message_id: str, session: str, at: datetime,
                  previous_speaker: str | None) -> None:
         with self._lock:
             about = None
+            self._speakers.add(speaker)
             if speaker == self.name:
                 signals = behaviour_signals(text, specs=self.specs)
                 self._last_reply[session] = (message_id, self.memory.redact(text[:4000]).text)
@@ -246,13 +255,15 @@ class PersonaEngine:
                 last = self._last_reply.get(session)
                 previous = last[1] if last else None
                 about = last[0] if last else None
-                signals = feedback_signals(text, previous_reply=previous, specs=self.specs)
+                others = self._speakers - {self.name, speaker}
+                signals = feedback_signals(text, previous_reply=previous, specs=self.specs, meaning=self._detector(),
+                                           name=self.name, others=others)
                 if self.judge is not None:
                     # one message counts once per trait: where the judge read a trait, its reading wins
                     judged = self._judge(text, previous)
                     taken = {j.trait for j in judged}
                     signals = judged + [s for s in signals if s.trait not in taken]
-                mood = valence(text)
+                mood = signals[0].affect if signals else valence(text)
                 if mood or signals:
                     self._feedback = [*self._feedback[-(_MAX_FEEDBACK - 1):], round(mood, 4)]
             else:
@@ -438,57 +449,14 @@ class PersonaEngine:
 
     # -- recall modulation -------------------------------------------------------------------
     def _refresh_edges(self) -> None:
-        edges: dict[str, dict[str, float]] = {}
-        for card_id, rows in self.store.evidence_by_card().items():
-            per = edges.setdefault(card_id, {})
-            for r in rows:
-                per[r.trait] = max(-1.0, min(1.0, per.get(r.trait, 0.0) + r.sign * r.strength))
-        self._edges = edges
-
-    def _card_affinity(self, card: Card) -> dict[str, float]:
-        cached = self._affinity.get(card.id)
-        if cached is None:
-            words = set(tokens(card.content)) | {t for tag in card.tags for t in tokens(tag)}
-            cached = {name: min(1.0, len(words & kw) / 2) for name, kw in self._keywords.items() if words & kw}
-            if len(self._affinity) > 50_000:
-                self._affinity.clear()
-            self._affinity[card.id] = cached
-        return cached
+        self._edges = card_edges(self.store.evidence_by_card())
+        self._modulator.edges = self._edges
 
     def modulation(self) -> Callable[[Card], float] | None:
-        """A persona factor per card for recall, in ``[1 - s, 1 + s]`` (``persona.modulation_strength``).
-
-        A card leaning towards a trait (evidence edges, or the trait's keywords) is weighted up
-        when the trait scores high and down when it scores low. A share ``persona.exploration``
-        of recalls (seeded, so runs repeat) gets no modulation, so the agent does not lock
-        itself into one kind of memory. None: no modulation this time.
-        """
-        strength = self.cfg.modulation_strength
-        if not self.cfg.enabled or strength <= 0:
+        """A persona factor per card for recall (see :class:`~autogen_zettel.persona.modulation.Modulator`)."""
+        if not self.cfg.enabled:
             return None
-        # the reply path never waits for a mining or an LLM call: it reads the latest states and
-        # edges, which a mining replaces whole (one assignment each), and only counts under a lock
-        with self._recall_lock:
-            self._recalls += 1
-            n = self._recalls
-        if random.Random(f"{self.memory.name}:{n}").random() < self.cfg.exploration:
-            log.debug("agent %s: exploration recall (no persona modulation)", self.name)
-            return None
-        states, edges = self.states, self._edges
-        leaning = {k: (v.score - 0.5) * 2 for k, v in states.items() if abs(v.score - 0.5) >= 0.05}
-        if not leaning:
-            return None
-
-        def factor(card: Card) -> float:
-            own = edges.get(card.id, {})
-            affinity = self._card_affinity(card)
-            total = 0.0
-            for trait, lean in leaning.items():
-                a = own.get(trait, 0.0) + affinity.get(trait, 0.0)
-                total += lean * max(-1.0, min(1.0, a))
-            return 1.0 + strength * max(-1.0, min(1.0, total))
-
-        return factor
+        return self._modulator.factor(self.states)
 
     def dump(self) -> dict:
         """Scores, module states and candidates as plain data (for metrics and reports)."""

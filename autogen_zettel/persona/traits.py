@@ -50,7 +50,7 @@ log = logging.getLogger(__name__)
 TRAIT_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 """What a trait may be called: lower-case snake case, at most 40 characters."""
 
-_SPEC_KEYS = ("description", "low", "high", "more", "less", "keywords", "initial", "bounds")
+_SPEC_KEYS = ("description", "low", "high", "more", "less", "keywords", "initial", "bounds", "examples")
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,10 @@ class TraitSpec:
     ``more``/``less`` are feedback phrases asking for more or less of the trait (matched
     case-insensitively on word boundaries); ``keywords`` show a card's affinity to the trait.
     ``bounds`` overrides :attr:`PersonaConfig.bounds <autogen_zettel.base.config.PersonaConfig.bounds>`
-    for this trait.
+    for this trait. ``examples_more``/``examples_less`` are everyday feedback sentences asking for
+    more/less of the trait (``examples: {more: [...], less: [...]}`` in YAML): with the phrases and
+    the ``low``/``high`` descriptions they are the prototypes feedback is compared with by meaning
+    (:mod:`autogen_zettel.persona.meaning`).
     """
 
     name: str
@@ -72,6 +75,8 @@ class TraitSpec:
     keywords: tuple[str, ...] = ()
     initial: float = 0.5
     bounds: tuple[float, float] | None = None
+    examples_more: tuple[str, ...] = ()
+    examples_less: tuple[str, ...] = ()
 
 
 # -- definitions ------------------------------------------------------------------------------
@@ -123,6 +128,16 @@ def _bounds(value: Any, *, file: str | None, key: str) -> tuple[float, float] | 
     return (lo, hi)
 
 
+def _examples(value: Any, *, file: str | None, key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    if value is None:
+        return (), ()
+    if not isinstance(value, dict) or not set(value) <= {"more", "less"}:
+        raise _err(f"must be a mapping with the keys more and/or less, each a list of sentences, e.g. "
+                   f"{{more: [trim it down], less: [unpack that further]}}, got {value!r}", file, key)
+    return (_phrases(value.get("more"), file=file, key=f"{key}.more"),
+            _phrases(value.get("less"), file=file, key=f"{key}.less"))
+
+
 def _spec(name: Any, data: Any, *, file: str | None, key: str) -> TraitSpec:
     where = f"{key}.{name}"
     if not isinstance(name, str) or not TRAIT_NAME.match(name):
@@ -137,6 +152,7 @@ def _spec(name: Any, data: Any, *, file: str | None, key: str) -> TraitSpec:
             raise _err(f"unknown key; known keys are: {', '.join(_SPEC_KEYS)}", file, f"{where}.{k}")
     bounds = _bounds(data.get("bounds"), file=file, key=f"{where}.bounds")
     initial = _unit(data.get("initial", 0.5), file=file, key=f"{where}.initial")
+    more_examples, less_examples = _examples(data.get("examples"), file=file, key=f"{where}.examples")
     return TraitSpec(
         name=name,
         description=_text(data.get("description"), file=file, key=f"{where}.description"),
@@ -147,6 +163,8 @@ def _spec(name: Any, data: Any, *, file: str | None, key: str) -> TraitSpec:
         keywords=_phrases(data.get("keywords"), file=file, key=f"{where}.keywords"),
         initial=initial,
         bounds=bounds,
+        examples_more=more_examples,
+        examples_less=less_examples,
     )
 
 
