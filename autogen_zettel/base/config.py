@@ -170,6 +170,8 @@ class MaintenanceConfig:
     summary_min_members: int = 4
     summary_max_members: int = 12
     summary_member_words: int = 25
+    every_hours: float = 24.0  # at a session end, maintenance runs in the background if this long passed (0: off)
+    session_idle_minutes: float = 30.0  # an agent's auto session ends after this much clock time without a message
 
 
 @dataclass(frozen=True)
