@@ -210,6 +210,7 @@ class PersonaConfig:
     strong_link_min: float = 0.5  # links at least this strong form the graph for communities
     feedback_speakers: tuple[str, ...] = ()  # whose messages count as feedback (empty: anyone but the agent)
     meaning: bool = True  # also read feedback by meaning, with the memory's embedder (persona/meaning.py)
+    graph_cap: float = 1.0  # evidence from communities of the agent's own cards weighs at most this per trait and side
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ from autogen_zettel.base import prompts
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.clock import as_naive_utc
+from autogen_zettel.persona.graph_evidence import GRAPH_SOURCE, GRAPH_STRENGTH, graph_evidence
 from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
 from autogen_zettel.persona.modulation import Modulator, card_edges
 from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, feedback_signals, valence
@@ -314,6 +315,8 @@ class PersonaEngine:
         # the memory's write lock too: a forget running meanwhile must not have the profile,
         # candidates or stack of this mining written back after it (lock order: engine, then memory)
         with self._lock, self.memory.store.write_lock:
+            if session_end and self._candidates_due(now):
+                self._add_graph_evidence(now)
             self.store.resolve_cards()
             # edges older than ten half-lives weigh under 0.1%: mining reads a bounded window
             horizon = now - timedelta(days=10 * self.cfg.evidence_half_life_days)
@@ -359,6 +362,21 @@ class PersonaEngine:
             self._last_mined = now
             self._save()
             return MiningReport(now, reason, dict(self.states), tuple(events), self.stack, changed)
+
+    def _add_graph_evidence(self, now: datetime) -> None:
+        """Evidence from communities of the agent's own cards (weak, capped: see graph_evidence.py)."""
+        try:
+            cards = {c.id: c for c in self.memory.db.iter_cards() if c.speaker == self.name}
+            found = graph_evidence(self.memory.db.iter_links(), cards, self.name, self.specs,
+                                   min_weight=self.cfg.strong_link_min, min_size=self.cfg.community_min_size, seed=0)
+        except Exception as exc:  # noqa: BLE001 - a background analysis must not stop mining
+            log.warning("agent %s: graph evidence failed (%s)", self.name, type(exc).__name__)
+            return
+        if found:
+            self.store.add_evidence([{"trait": g.trait, "sign": 1, "strength": GRAPH_STRENGTH, "affect": 0.0,
+                                      "source": GRAPH_SOURCE, "cue": g.cue, "message_id": g.message_id,
+                                      "card_id": g.card_id, "session_id": None, "at": now} for g in found])
+            log.info("agent %s: graph evidence for %s", self.name, sorted({g.trait for g in found}))
 
     def _candidates(self) -> list[dict]:
         try:
