@@ -149,6 +149,7 @@ _FLIP = (r"don't|dont|do not|doesn't|didn't|never|no need to|no need for|no more
 _EXCESS = r"far too|way too|much too|too much|too many|too|overly|excessively|so"
 _FLIP_RE = re.compile(rf"(?<![\w'])(?:{_FLIP})(?![\w'])", re.IGNORECASE)
 _EXCESS_RE = re.compile(rf"(?<![\w'])(?:{_EXCESS})(?![\w'])", re.IGNORECASE)
+_POLITE = re.compile(r"(?<![\w'])(?:please|thanks|thank you)(?![\w'])", re.IGNORECASE)
 _COPULA_END = re.compile(r"(?:be|is|are|was|were|'re|'s|being|sounds?|seems?|feels?)\s+$")
 
 
@@ -185,7 +186,7 @@ def polarity(text: str) -> tuple[str, int]:
             content.append(t[at:a])
             at = b
     content.append(t[at:])
-    rest = " ".join("".join(content).split())
+    rest = " ".join(_POLITE.sub(" ", "".join(content)).split())  # "please" is no topic ("less text please")
     return rest or t, (-1) ** (len(flips) + len(excess))
 
 

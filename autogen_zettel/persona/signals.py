@@ -199,10 +199,12 @@ def _anchored(clause: str, specs: Mapping[str, TraitSpec]) -> bool:
     return any(_find(norm, p) for spec in specs.values() for p in (*spec.more, *spec.less))
 
 
-def _by_meaning(text: str, specs: Mapping[str, TraitSpec], meaning: Any,
-                affect: float) -> tuple[list[TraitSignal], float]:
+def _by_meaning(text: str, specs: Mapping[str, TraitSpec], meaning: Any, affect: float,
+                names: Collection[str] = ()) -> tuple[list[TraitSignal], float]:
     """Signals by meaning for the clauses no exact phrase covers, and the valence by meaning
     where the praise/complaint words say nothing (``affect`` is :func:`valence` of the text)."""
+    for who in names:  # "ben, flesh that out": the addressee's name is no part of the request
+        text = re.sub(rf"(?<!\w){re.escape(who)}(?!\w)", " ", text, flags=re.IGNORECASE)
     parts = [c for c in clauses(text) if not _anchored(c, specs)]
     readings = meaning.read(parts) if parts else []
     out, seen = [], set()
@@ -252,7 +254,7 @@ def feedback_signals(text: str, *, previous_reply: str | None, specs: Mapping[st
                     out.append(TraitSignal(trait, sign, EXPLICIT_STRENGTH, affect, SignalSource.FEEDBACK, phrase))
                     break
     if meaning is not None and text.strip():
-        found, affect = _by_meaning(text, specs, meaning, affect)
+        found, affect = _by_meaning(text, specs, meaning, affect, [n for n in (name, *others) if n])
         taken = {(s.trait, s.sign) for s in out}
         out = [TraitSignal(s.trait, s.sign, s.strength, affect, s.source, s.cue) for s in out]
         out += [s for s in found if (s.trait, s.sign) not in taken]
