@@ -239,7 +239,9 @@ def test_forgetting_a_card_removes_it_from_profile_prompt_versions_and_evidence(
     feed = Day(engine, clock)
     secret = "Marta keeps the spare lab key under the blue fern pot."
     for day in range(4):
-        feed.session(day, reply=SHORT, feedback=(PRAISE, f"{secret} Keep it short, ada.") if day == 1 else (PRAISE,))
+        # a plain statement, not feedback: feedback cards are summarised in the profile, never quoted
+        feed.session(day, reply=SHORT, feedback={1: (PRAISE, f"{secret} Keep it short, ada."),
+                                                  2: (PRAISE, secret)}.get(day, (PRAISE,)))
     memory = engine.memory
     assert secret.encode()[:30] in b"".join(p.read_bytes() for p in (tmp_path / "data").rglob("*") if p.is_file())
     assert any("blue fern" in v.system for v in engine.store.prompt_versions())  # the profile quoted it

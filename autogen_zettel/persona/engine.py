@@ -44,7 +44,7 @@ from autogen_zettel.base import prompts
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.clock import as_naive_utc
-from autogen_zettel.persona.graph_evidence import GRAPH_SOURCE, GRAPH_STRENGTH, graph_evidence
+from autogen_zettel.persona.graph_evidence import graph_evidence
 from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
 from autogen_zettel.persona.modulation import Modulator, card_edges
 from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, feedback_signals, valence
@@ -261,9 +261,12 @@ class PersonaEngine:
                                            name=self.name, others=others)
                 if self.judge is not None:
                     # one message counts once per trait: where the judge read a trait, its reading wins
+                    # and a judge that found evidence has read the meaning: the offline reading by meaning yields
                     judged = self._judge(text, previous)
-                    taken = {j.trait for j in judged}
-                    signals = judged + [s for s in signals if s.trait not in taken]
+                    if judged:
+                        taken = {j.trait for j in judged}
+                        signals = judged + [s for s in signals if s.trait not in taken
+                                            and not s.cue.startswith("meaning:")]
                 mood = signals[0].affect if signals else valence(text)
                 if mood or signals:
                     self._feedback = [*self._feedback[-(_MAX_FEEDBACK - 1):], round(mood, 4)]
@@ -279,7 +282,7 @@ class PersonaEngine:
             else:
                 self._save()
 
-    def _judge(self, text: str, previous: str | None) -> list[TraitSignal]:
+    def _judge(self, text: str, previous: str | None) -> list[TraitSignal] | None:
         redacted = self.memory.redact(text).text  # the judge sees what memory would store, no secret
         try:
             return [s for s in self.judge.signals(redacted, previous, self.specs) if s.trait in self.specs]
@@ -287,7 +290,7 @@ class PersonaEngine:
             # the kind only: an error may quote the model's answer, and logs are out of forgetting's reach
             log.warning("agent %s: trait judge failed (%s), keeping offline evidence only", self.name,
                         type(exc).__name__)
-            return []
+            return None
 
     @staticmethod
     def _row(s: TraitSignal, message_id: str, about: str | None, session: str, at: datetime) -> dict:
@@ -373,9 +376,7 @@ class PersonaEngine:
             log.warning("agent %s: graph evidence failed (%s)", self.name, type(exc).__name__)
             return
         if found:
-            self.store.add_evidence([{"trait": g.trait, "sign": 1, "strength": GRAPH_STRENGTH, "affect": 0.0,
-                                      "source": GRAPH_SOURCE, "cue": g.cue, "message_id": g.message_id,
-                                      "card_id": g.card_id, "session_id": None, "at": now} for g in found])
+            self.store.add_evidence([g.row(now) for g in found])
             log.info("agent %s: graph evidence for %s", self.name, sorted({g.trait for g in found}))
 
     def _candidates(self) -> list[dict]:
@@ -415,14 +416,23 @@ class PersonaEngine:
         return bool(days) and (self._last_profile is None or now - self._last_profile >= timedelta(days=days))
 
     def _refresh_profile(self, now: datetime) -> None:
-        from autogen_zettel.persona.profile import extract_profile, merge_profile, render_profile
+        from autogen_zettel.persona.profile import cap_words, extract_profile, merge_profile, render_profile, style_items
 
         self._last_profile = now
-        new = extract_profile(self.memory.db.iter_cards(), now=now, style_card_ids=set(self._edges),
-                              limit=self.cfg.profile_items)
+        # who asked for what, summarised from the feedback evidence and attributed to its speaker;
+        # the rest: statements about the people the agent works with, not its own words
+        by_card = {k: [r for r in rows if r.source not in ("self", "graph")]
+                   for k, rows in self.store.evidence_by_card().items()}
+        by_card = {k: rows for k, rows in by_card.items() if rows}
+        cards = self.memory.db.get_many(sorted(by_card))
+        style = style_items([(cards[k].speaker, r.trait, r.sign, k) for k, rows in by_card.items() if k in cards
+                             for r in rows], self.specs, self.name)
+        new = extract_profile(self.memory.db.iter_cards(), now=now, style_card_ids=set(by_card),
+                              limit=self.cfg.profile_items, agent=self.name, others=self._speakers)
+        new = cap_words([*new, *style[:3]])
         latest = self.store.latest_profile()
         old = list(latest.items) if latest else []
-        merged = merge_profile(old, new, momentum=self.cfg.profile_momentum, limit=self.cfg.profile_items)
+        merged = cap_words(merge_profile(old, new, momentum=self.cfg.profile_momentum, limit=self.cfg.profile_items))
         text = render_profile(merged)
         if self.profiler is not None:
             try:

@@ -13,7 +13,6 @@ mining gives graph evidence no repetition gain, caps its total per trait at
 no session, so it never counts towards ``persona.min_sessions``: on its own it cannot move the
 long-term trait at all, and with feedback its pull is bounded whatever the number of sessions.
 
->>> from datetime import datetime
 >>> from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
 >>> from autogen_zettel.persona.traits import default_traits
 >>> t = datetime(2024, 3, 1)
@@ -29,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 
 from autogen_zettel.base.cards import Card, Link
 from autogen_zettel.persona.mining import _matches, communities, strong_link_graph, top_keywords
@@ -50,6 +50,11 @@ class GraphEvidence:
     message_id: str
     size: int
     cue: str
+
+    def row(self, at: datetime) -> dict:
+        """The evidence row to store: REINFORCES from the central card, under no session."""
+        return {"trait": self.trait, "sign": 1, "strength": GRAPH_STRENGTH, "affect": 0.0, "source": GRAPH_SOURCE,
+                "cue": self.cue, "message_id": self.message_id, "card_id": self.card_id, "session_id": None, "at": at}
 
 
 def graph_evidence(links: Iterable[Link], cards: Mapping[str, Card], agent: str, specs: Mapping[str, TraitSpec],
