@@ -4,6 +4,8 @@ modulation and persistence (issue #4)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from datetime import datetime, timedelta
 
 import pytest
@@ -328,3 +330,22 @@ def test_graphml_export_holds_the_persona_beside_the_memory(world, tmp_path):
     assert evidence and all(a["kind"] in ("REINFORCES", "WEAKENS") for _, _, a in evidence)
     assert any("thanks ada" in G.nodes[u]["content"] for u, _, _ in evidence)  # the praise card
     nx.write_graphml(G, tmp_path / "ada.graphml")  # Gephi-ready: plain attribute types only
+
+
+def test_exploration_recalls_bring_back_important_cards_that_modulation_hides(world):
+    clock, open_hub = world
+    hub = open_hub(exploration=1.0)  # every recall explores, to see what it adds
+    mem = hub.tenant("ada")
+    mem.remember("A funny joke about the pilot: the watches laugh at 5 am.", speaker="user", message_id="j1",
+                 session_id="s0", at=T0)
+    mem.remember("Recruitment closed with 42 participants.", speaker="user", message_id="f1", session_id="s0",
+                 at=T0)
+    engine = PersonaEngine(mem, persona(traits={"humour": 0.1}))  # humour low: joke cards weigh less
+    engine.mine()
+    factor, explore = engine.recall_modulation()
+    assert factor is None and explore
+    [hit] = engine.explore_hits(exclude=set(), k=1)
+    assert "joke" in hit.card.content and hit.layer == "exploration"
+    assert engine.explore_hits(exclude={hit.card.id}, k=1) == []  # the plain fact is not weighed down
+    quiet = PersonaEngine(mem, persona(traits={"humour": 0.1}), config=replace(hub.config.persona, exploration=0.0))
+    assert quiet.recall_modulation()[1] is False

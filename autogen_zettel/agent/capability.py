@@ -489,11 +489,15 @@ class ZettelMemoryCapability:
                 self.memory.flush()
             ask = self.k if self.include_current_session else self.k + min(self.k, len(self._seen.get(session or "", ())))
             engine = self.persona_engine
-            hits = self.memory.recall(query, k=ask, at=now,
-                                      modulation=engine.modulation() if engine is not None else None)
+            factor, explore = engine.recall_modulation() if engine is not None else (None, False)
+            hits = self.memory.recall(query, k=ask, at=now, modulation=factor)
             if not self.include_current_session:
                 hits = [h for h in hits if not self._in_context(h, session)]
-            hits = cut_to_budget(hits[: self.k], self.token_budget)
+            hits = hits[: self.k]
+            if explore:  # an exploration recall also brings back what modulation would have hidden
+                extra = engine.explore_hits({h.card.id for h in hits}, k=1)
+                hits = hits[: self.k - len(extra)] + extra
+            hits = cut_to_budget(hits, self.token_budget)
         except ZettelError as exc:
             log.warning("agent %s: recall failed, replying without memories: %s", self._agent_name, exc)
             self._record(RecallEvent(self._agent_name, session, now, query, (), False, str(exc)))

@@ -35,16 +35,18 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from autogen_zettel.base import prompts
-from autogen_zettel.base.cards import Card
+from autogen_zettel.base.cards import Card, CardStatus, Hit
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.persona.graph_evidence import graph_evidence
+from autogen_zettel.persona.saved import dt as _dt, module_state as _module_state
+from autogen_zettel.persona.saved import state_dict as _state_dict, trait_state as _trait_state
 from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
 from autogen_zettel.persona.modulation import Modulator, card_edges
 from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, feedback_signals, valence
@@ -62,6 +64,7 @@ log = logging.getLogger(__name__)
 _STATE_KEY = "engine"
 CANDIDATES_KEY = "candidates"
 _MAX_FEEDBACK = 100  # feedback valences kept between minings (all mining triggers may be off)
+_EXPLORE_POOL = 50  # the globally most important cards an exploration recall draws from
 
 
 @dataclass(frozen=True)
@@ -74,37 +77,6 @@ class MiningReport:
     events: tuple[ModuleEvent, ...]
     stack: PromptStack
     new_version: bool
-
-
-def _state_dict(state: Any) -> dict:
-    out = {}
-    for key, value in asdict(state).items():
-        if isinstance(value, datetime):
-            value = value.isoformat()
-        elif hasattr(value, "value"):
-            value = value.value
-        out[key] = value
-    return out
-
-
-def _dt(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value) if value else None
-
-
-def _known(cls: type, d: dict) -> dict:
-    """Only the fields ``cls`` has: state saved by another version of this library still loads."""
-    names = {f.name for f in fields(cls)}
-    return {k: v for k, v in d.items() if k in names}
-
-
-def _trait_state(d: dict) -> TraitState:
-    extra = {"bounds": tuple(d["bounds"])} if d.get("bounds") is not None else {}
-    return TraitState(**{**_known(TraitState, d), "at": _dt(d["at"]), **extra})
-
-
-def _module_state(d: dict) -> ModuleState:
-    return ModuleState(**{**_known(ModuleState, d), "status": ModuleStatus(d["status"]),
-                          "since": _dt(d.get("since")), "cooldown_until": _dt(d.get("cooldown_until"))})
 
 
 class PersonaEngine:
@@ -132,6 +104,7 @@ class PersonaEngine:
         self.store = PersonaStore(memory.db)
         self._lock = threading.RLock()
         self._edges: dict[str, dict[str, float]] = {}
+        self._important: list[str] = []
         self._modulator = Modulator(memory.name, self.specs, self.cfg)
         self._meaning: MeaningDetector | None = None
         self._speakers: set[str] = set()
@@ -479,12 +452,26 @@ class PersonaEngine:
     def _refresh_edges(self) -> None:
         self._edges = card_edges(self.store.evidence_by_card())
         self._modulator.edges = self._edges
+        ranked = sorted((c for c in self.memory.db.iter_cards() if c.status is CardStatus.ACTIVE),
+                        key=lambda c: (-c.importance, -c.access_count, c.id))
+        self._important = [c.id for c in ranked[:_EXPLORE_POOL]]
 
     def modulation(self) -> Callable[[Card], float] | None:
         """A persona factor per card for recall (see :class:`~autogen_zettel.persona.modulation.Modulator`)."""
-        if not self.cfg.enabled:
-            return None
-        return self._modulator.factor(self.states)
+        return self.recall_modulation()[0]
+
+    def recall_modulation(self) -> tuple[Callable[[Card], float] | None, bool]:
+        """The persona factor for one recall and whether it is an exploration recall (seeded,
+        ``persona.exploration`` of them): then use :meth:`explore_hits` too."""
+        return self._modulator.recall(self.states) if self.cfg.enabled else (None, False)
+
+    def explore_hits(self, exclude: Collection[str], k: int = 1) -> list[Hit]:
+        """Globally important cards (importance, then times recalled) that the persona factor
+        would weigh down, as ``exploration`` hits; the ranking is refreshed at each mining."""
+        cards = self.memory.db.get_many(self._important)
+        found = self._modulator.hidden([cards[i] for i in self._important if i in cards], self.states,
+                                       exclude=set(exclude), k=k)
+        return [Hit(c, round(float(c.importance), 4), "exploration") for c in found]
 
     def dump(self) -> dict:
         """Scores, module states and candidates as plain data (for metrics and reports)."""

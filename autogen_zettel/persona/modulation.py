@@ -3,8 +3,9 @@
 A card leaning towards a trait (its evidence edges, or the trait's keywords in its words) is
 weighted up when the trait scores high and down when it scores low, within
 ``[1 - s, 1 + s]`` (``persona.modulation_strength``). A seeded share ``persona.exploration`` of
-recalls is *exploration*: no modulation (:meth:`Modulator.explore`), so the agent does not lock
-itself into one kind of memory.
+recalls is *exploration*: no modulation, and the recall also brings back a globally important
+card that modulation would have weighed down (:meth:`Modulator.hidden`), so the agent does not
+lock itself into one kind of memory.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.persona_records import EvidenceRow, TraitState
@@ -71,14 +72,31 @@ class Modulator:
 
     def factor(self, states: Mapping[str, TraitState]) -> Callable[[Card], float] | None:
         """The factor for one recall, or None (no modulation: no leaning trait, or exploration)."""
-        strength = self.cfg.modulation_strength
-        if strength <= 0:
-            return None
+        return self.recall(states)[0]
+
+    def recall(self, states: Mapping[str, TraitState]) -> tuple[Callable[[Card], float] | None, bool]:
+        """The factor for one recall (None: no modulation) and whether it is an exploration one."""
+        if self.cfg.modulation_strength <= 0:
+            return None, False
         # the reply path never waits for a mining: it reads the latest states and edges, which
         # a mining replaces whole (one assignment each), and only counts under a lock
         if self.explore():
             log.debug("agent %s: exploration recall (no persona modulation)", self.tenant)
-            return None
+            return None, True
+        return self.leaning(states), False
+
+    def hidden(self, cards: Sequence[Card], states: Mapping[str, TraitState], *, exclude: Collection[str],
+               k: int) -> list[Card]:
+        """Of ``cards`` (most important first), the first ``k`` that modulation would weigh down:
+        what an exploration recall brings back."""
+        factor = self.leaning(states)
+        if factor is None:
+            return []
+        return [c for c in cards if c.id not in exclude and factor(c) < 1.0][:k]
+
+    def leaning(self, states: Mapping[str, TraitState]) -> Callable[[Card], float] | None:
+        """The persona factor the trait scores give (None: no trait leans)."""
+        strength = self.cfg.modulation_strength
         edges = self.edges
         leaning = {k: (v.score - 0.5) * 2 for k, v in states.items() if abs(v.score - 0.5) >= 0.05}
         if not leaning:
