@@ -27,6 +27,7 @@ import yaml
 from autogen_zettel.agent.assistant import MemoryAugmentedAssistantAgent, quiet_io
 from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.clock import SimulatedClock
+from autogen_zettel.base.config import config_from_dict
 from autogen_zettel.base.llm import load_llm_config
 from autogen_zettel.memory import MemoryHub
 from autogen_zettel.persona.spec import persona_from_dict
@@ -64,7 +65,8 @@ def main() -> None:
     llm_config = load_llm_config(args.llm) if args.llm else None  # None: offline mode
 
     clock = SimulatedClock(START)
-    with MemoryHub.open(data_dir, clock=clock) as hub:
+    config = config_from_dict({"maintenance": {"summaries": "week"}})  # a chat a day: summarise by week
+    with MemoryHub.open(data_dir, clock=clock, config=config) as hub:
         path = ROOT / "agents" / "researcher.yaml"
         persona = persona_from_dict({**yaml.safe_load(path.read_text()), "name": "ada"}, file=str(path))
         ada = MemoryAugmentedAssistantAgent(persona, hub, llm_config=llm_config, flush_before_recall=True)
@@ -85,7 +87,7 @@ def main() -> None:
         profile = engine.store.latest_profile()
         print("\nProfile:\n" + (profile.text if profile else "(none yet)"))
         summaries = [c for c in ada.memory.cards() if c.kind is CardKind.SUMMARY]
-        print(f"\n{len(summaries)} session summaries written by background maintenance, e.g.:")
+        print(f"\n{len(summaries)} weekly summaries written by background maintenance:")
         for card in summaries[:3]:
             print(f"  [{card.session_id}] {card.content[:140]}")
     print(f"\nmemory folder: {data_dir}")

@@ -29,19 +29,23 @@ def test_sentences_become_statements_about_their_speaker():
 def test_own_cards_and_talk_addressed_to_another_agent_stay_out_and_the_rest_is_attributed():
     cards = [card("a", "ben, be more precise like this every time.", "pi"),
              card("b", "I prefer morning slots for the lab.", "pi"),
-             card("c", "I will draft the consent form.", "ada", CardKind.COMMITMENT)]
+             card("c", "I will draft the consent form.", "ada", CardKind.COMMITMENT),
+             card("d", "Where is the lab key?", "pi"),
+             card("e", "The ethics board meets on Fridays.", "lee", CardKind.FACT)]
     items = extract_profile(cards, now=T0, agent="ada", others={"ben", "pi"})
-    assert [i.text for i in items] == ["pi prefers morning slots for the lab."]
-    assert items[0].card_ids == ("b",)
+    assert [i.text for i in items] == ["pi prefers morning slots for the lab.",
+                                       "lee says the ethics board meets on Fridays."]
+    assert [i.card_ids for i in items] == [("b",), ("e",)]
 
 
 def test_feedback_is_summarised_per_person_and_cites_its_cards():
     items = style_items([("lee", "conciseness", 1, "c1"), ("lee", "conciseness", 1, "c2"),
                          ("pi", "rigour", 1, "c3"), ("ada", "humour", 1, "c4")], default_traits(), "ada")
     assert [(i.text, i.card_ids) for i in items] == [
-        ("lee wants short, direct answers that get to the point from ada (2 times).", ("c1", "c2")),
-        ("pi wants claims backed by numbers, sources, sample sizes and stated uncertainty from ada (once).",
+        ("lee asks ada for more conciseness (short, direct answers that get to the point).", ("c1", "c2")),
+        ("pi asks ada for more rigour (claims backed by numbers, sources, sample sizes and stated uncertainty).",
          ("c3",))]
+    assert items[0].weight == 1.0 and items[1].weight == 0.5  # asked twice as often
 
 
 def test_the_profile_keeps_the_heaviest_items_within_300_words():
@@ -75,6 +79,6 @@ def test_an_engines_profile_names_who_said_what(tmp_path):
     assert profile is not None
     assert "be more precise" not in profile.text  # the lead's words to ben are not ada's preferences
     assert "pi prefers morning slots for the lab." in profile.text
-    assert "pi wants short, direct answers that get to the point from ada" in profile.text
+    assert "pi asks ada for more conciseness (short, direct answers that get to the point)." in profile.text
     assert "Too long" not in profile.text  # summarised, not quoted
     assert all(item.card_ids for item in profile.items) and len(profile.text.split()) <= 300

@@ -147,7 +147,7 @@ def style_items(feedback: Iterable[tuple[str, str, int, str]], specs: Mapping[st
     >>> from autogen_zettel.persona.traits import default_traits
     >>> [i.text for i in style_items([("lee", "conciseness", 1, "c1"), ("lee", "conciseness", 1, "c2")],
     ...                              default_traits(), "ada")]
-    ['lee wants short, direct answers that get to the point from ada (2 times).']
+    ['lee asks ada for more conciseness (short, direct answers that get to the point).']
     """
     groups: dict[tuple[str, str, int], list[str]] = {}
     for speaker, trait, sign, card_id in feedback:
@@ -156,10 +156,11 @@ def style_items(feedback: Iterable[tuple[str, str, int, str]], specs: Mapping[st
     out = []
     for (speaker, trait, sign), ids in groups.items():
         spec = specs[trait]
-        want = (spec.high if sign > 0 else spec.low) or f"{'more' if sign > 0 else 'less'} {trait.replace('_', ' ')}"
-        times = f"{len(ids)} times" if len(ids) > 1 else "once"
-        out.append(ProfileItem(f"{speaker} wants {want} from {agent} ({times}).", float(len(ids)),
-                               tuple(dict.fromkeys(ids)), "style"))
+        looks = spec.high if sign > 0 else spec.low
+        text = f"{speaker} asks {agent} for {'more' if sign > 0 else 'less'} {trait.replace('_', ' ')}" + (
+            f" ({looks})." if looks else ".")
+        # how often weighs the item; the text stays the same, so the merge with the last profile matches it
+        out.append(ProfileItem(text, float(len(ids)), tuple(dict.fromkeys(ids)), "style"))
     top = max((it.weight for it in out), default=1.0)
     return [replace(it, weight=round(it.weight / top, 6)) for it in sorted(out, key=lambda i: (-i.weight, i.text))]
 
@@ -195,7 +196,8 @@ def extract_profile(cards: Iterable[Card], *, now: datetime, style_card_ids: Col
         "Interaction style" section (and count as preferences do, whatever their kind)
     :param agent: whose profile this is: its own cards and cards addressed to one of the
         ``others`` (other agents) are left out, and each sentence becomes a statement about its
-        speaker (:func:`third_person`); feedback cards are then left to :func:`style_items`
+        speaker (:func:`third_person`, else "lee says ..."); questions are left out, and so are
+        feedback cards, which :func:`style_items` summarises
     :returns: items whose weights are scaled so the strongest is 1.0
 
     >>> from datetime import datetime
@@ -224,7 +226,11 @@ def extract_profile(cards: Iterable[Card], *, now: datetime, style_card_ids: Col
     for rank, _, _, card in ranked:
         text = profile_sentence(card.content)
         if agent:
+            if text.rstrip().endswith("?"):  # a question says little about who asked it
+                continue
             text = third_person(text, card.speaker)
+            if not text.lower().startswith(card.speaker.lower()):
+                text = f"{card.speaker} says {text[:1].lower() + text[1:] if text[1:2].islower() else text}"
         key = normalise_text(text)
         if not key:
             continue
