@@ -4,6 +4,7 @@ modulation and persistence (issue #4)."""
 
 from __future__ import annotations
 
+
 from datetime import datetime, timedelta
 
 import pytest
@@ -239,7 +240,9 @@ def test_forgetting_a_card_removes_it_from_profile_prompt_versions_and_evidence(
     feed = Day(engine, clock)
     secret = "Marta keeps the spare lab key under the blue fern pot."
     for day in range(4):
-        feed.session(day, reply=SHORT, feedback=(PRAISE, f"{secret} Keep it short, ada.") if day == 1 else (PRAISE,))
+        # a plain statement, not feedback: feedback cards are summarised in the profile, never quoted
+        feed.session(day, reply=SHORT, feedback={1: (PRAISE, f"{secret} Keep it short, ada."),
+                                                  2: (PRAISE, secret)}.get(day, (PRAISE,)))
     memory = engine.memory
     assert secret.encode()[:30] in b"".join(p.read_bytes() for p in (tmp_path / "data").rglob("*") if p.is_file())
     assert any("blue fern" in v.system for v in engine.store.prompt_versions())  # the profile quoted it
@@ -326,3 +329,22 @@ def test_graphml_export_holds_the_persona_beside_the_memory(world, tmp_path):
     assert evidence and all(a["kind"] in ("REINFORCES", "WEAKENS") for _, _, a in evidence)
     assert any("thanks ada" in G.nodes[u]["content"] for u, _, _ in evidence)  # the praise card
     nx.write_graphml(G, tmp_path / "ada.graphml")  # Gephi-ready: plain attribute types only
+
+
+def test_exploration_recalls_bring_back_important_cards_that_modulation_hides(world):
+    clock, open_hub = world
+    hub = open_hub(exploration=1.0)  # every recall explores, to see what it adds
+    mem = hub.tenant("ada")
+    mem.remember("A funny joke about the pilot: the watches laugh at 5 am.", speaker="user", message_id="j1",
+                 session_id="s0", at=T0)
+    mem.remember("Recruitment closed with 42 participants.", speaker="user", message_id="f1", session_id="s0",
+                 at=T0)
+    engine = PersonaEngine(mem, persona(traits={"humour": 0.1}))  # humour low: joke cards weigh less
+    engine.mine()
+    factor, explore = engine.recall_modulation()
+    assert factor is None and explore
+    [hit] = engine.explore_hits(exclude=set(), k=1)
+    assert "joke" in hit.card.content and hit.layer == "exploration"
+    assert engine.explore_hits(exclude={hit.card.id}, k=1) == []  # the plain fact is not weighed down
+    quiet = PersonaEngine(mem, persona(traits={"humour": 0.1}), config=hub.config.persona.model_copy(update={"exploration": 0.0}))
+    assert quiet.recall_modulation()[1] is False

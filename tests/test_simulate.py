@@ -65,7 +65,9 @@ def test_agents_unlock_earlier_sessions_with_provenance(full_run):
     top = first.unlocked[0]
     assert "7 dropped out" in top.content and top.session_id == "day-01-kickoff"
     assert top.layer in ("immediate", "associative") and 0 < top.score
-    assert top.source_ids == ("day-01-kickoff#0002-" + top.source_ids[0].rsplit("-", 1)[1],)
+    # maintenance now runs at session ends on its own: near-duplicates (offline replies quote
+    # the memories they answer from) may have merged into this card, each source still from day 1
+    assert top.source_ids and all(s.startswith("day-01-kickoff#") for s in top.source_ids)
     # the unlocked cards are in the reply (offline mode quotes what it answers from)
     assert "7 dropped out" in first.text
     m = full_run.metrics["agents"]

@@ -176,9 +176,10 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
 
     # -- persona evolution -------------------------------------------------------------------
     def end_session(self, at: datetime | None = None) -> None:
-        """The session is over: mine traits now (in the background) if the persona evolves."""
-        if self.persona_engine is not None:
-            self.persona_engine.end_session(at)
+        """The session is over: mine traits (if the persona evolves) and run maintenance if it
+        is due, both in the background. Sessions also end on their own (a new chat, a new
+        session id, an idle gap: see :meth:`ZettelMemoryCapability.start_session`)."""
+        self.zettel_capability.end_session(at)
 
     def _persona_hook(self, messages: list[dict]) -> list[dict]:
         """Second ``process_all_messages_before_reply`` hook: bring the system message and

@@ -28,6 +28,7 @@ import autogen
 
 from autogen_zettel.base import prompts
 from autogen_zettel.base.cards import Hit
+from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.messages import replace_surrogates
 from autogen_zettel.base.errors import InvalidInput, ZettelError
 from autogen_zettel.memory import MemoryHub, Zettelkasten
@@ -243,6 +244,8 @@ class ZettelMemoryCapability:
         self._lock = threading.RLock()
         self._session: str | None = None
         self._pinned = False
+        self._ended = False  # the current session's end-of-session work has been queued
+        self._last_at: datetime | None = None  # clock time of the latest captured message
         self._auto_sessions = 0
         self._seq: dict[str, int] = {}
         self._last_id: dict[str, str] = {}
@@ -317,16 +320,47 @@ class ZettelMemoryCapability:
         (the agent's history with that partner is empty, as after ``initiate_chat`` or
         ``clear_history``) starts a new session named after the chat and the clock, e.g.
         ``ada+bob-20240304T090000`` or ``chat_manager-20240304T090000``, the same for every
-        participant. Session ids are free text up to 120 characters.
+        participant; so does a message after ``maintenance.session_idle_minutes`` of clock time
+        without one. Session ids are free text up to 120 characters.
+
+        Whenever a session gives way to another (or :meth:`end_session` is called), the session
+        end runs on its own, in the hub's background worker: the persona engine mines (if one is
+        attached) and the memory's maintenance runs if it is due (:meth:`Zettelkasten.maintain_later`).
         """
         if session_id is None:
             session_id = self._auto_id()
         if not isinstance(session_id, str) or not session_id.strip() or len(session_id) > 120:
             raise InvalidInput(f"session_id must be non-empty text of at most 120 characters, got {session_id!r}")
         with self._lock:
+            if self._session is not None and self._session != session_id.strip():
+                self._end(self._last_at)
             self._session = session_id.strip()
             self._pinned = True
+            self._ended = False
         return self._session
+
+    def end_session(self, at: datetime | None = None) -> None:
+        """End the current session now: mining and due maintenance run in the background.
+
+        The next captured message starts a new session (named after the chat, or the id given
+        to :meth:`start_session`). Ending a session twice does nothing the second time.
+        """
+        with self._lock:
+            self._end(at or self.hub.clock.now())
+            self._pinned = False
+
+    def _end(self, at: datetime | None) -> None:
+        if self._ended or self._session is None:
+            return
+        self._ended = True
+        when = at or self.hub.clock.now()
+        log.debug("agent %s: session %s ended", self._agent_name, self._session)
+        if self.persona_engine is not None:
+            self.persona_engine.end_session(when)
+        try:
+            self.memory.maintain_later(at=when)
+        except Exception:  # noqa: BLE001 - a chat goes on without its maintenance
+            log.warning("agent %s: could not schedule maintenance", self._agent_name, exc_info=True)
 
     def _auto_id(self, partner: Any = None) -> str:
         """A session id every participant of the chat derives alike: who talks, and when.
@@ -342,10 +376,20 @@ class ZettelMemoryCapability:
             return f"{name}-{when}"
         return "+".join(sorted((self._agent.name, name))) + f"-{when}"
 
-    def _session_for(self, fresh_chat: bool, partner: Any = None) -> str:
+    def _idle(self, when: datetime) -> bool:
+        minutes = self.hub.config.maintenance.session_idle_minutes
+        return bool(minutes) and self._last_at is not None and \
+            (as_naive_utc(when) - as_naive_utc(self._last_at)).total_seconds() > 60 * minutes
+
+    def _session_for(self, fresh_chat: bool, partner: Any = None, when: datetime | None = None) -> str:
         with self._lock:
-            if self._session is None or (fresh_chat and not self._pinned):
+            idle = when is not None and self._idle(when)
+            renew = self._session is None or (not self._pinned and (fresh_chat or idle or self._ended))
+            if renew or idle:
+                self._end(self._last_at)  # an idle pinned session ends too, and keeps its id
+            if renew:
                 self._session = self._auto_id(partner)
+            self._ended = False  # a message arrives: the (new or continued) session is live
             return self._session
 
     # -- capture -----------------------------------------------------------------------------
@@ -377,7 +421,9 @@ class ZettelMemoryCapability:
         text = replace_surrogates(message_text(message))
         speaker = replace_surrogates(speaker) if isinstance(speaker, str) else speaker
         with self._lock:
-            session = self._session_for(fresh_chat, partner)
+            when = at or self.hub.clock.now()
+            session = self._session_for(fresh_chat, partner, when)
+            self._last_at = when
             seq = self._seq.get(session, 0) + 1
             self._seq[session] = seq
             clean = prompts.strip_injected(text)
@@ -385,7 +431,6 @@ class ZettelMemoryCapability:
                 return None
             mid = message_id_for(session, seq, speaker, text)
             reply_to = self._last_id.get(session)
-            when = at or self.hub.clock.now()
             try:
                 self.memory.remember_later(
                     clean, speaker=speaker, message_id=mid, session_id=session, at=when, reply_to=reply_to,
@@ -454,11 +499,15 @@ class ZettelMemoryCapability:
                 self.memory.flush()
             ask = self.k if self.include_current_session else self.k + min(self.k, len(self._seen.get(session or "", ())))
             engine = self.persona_engine
-            hits = self.memory.recall(query, k=ask, at=now,
-                                      modulation=engine.modulation() if engine is not None else None)
+            factor, explore = engine.recall_modulation() if engine is not None else (None, False)
+            hits = self.memory.recall(query, k=ask, at=now, modulation=factor)
             if not self.include_current_session:
                 hits = [h for h in hits if not self._in_context(h, session)]
-            hits = cut_to_budget(hits[: self.k], self.token_budget)
+            hits = hits[: self.k]
+            if explore:  # an exploration recall also brings back what modulation would have hidden
+                extra = engine.explore_hits({h.card.id for h in hits}, k=1)
+                hits = hits[: self.k - len(extra)] + extra
+            hits = cut_to_budget(hits, self.token_budget)
         except ZettelError as exc:
             log.warning("agent %s: recall failed, replying without memories: %s", self._agent_name, exc)
             self._record(RecallEvent(self._agent_name, session, now, query, (), False, str(exc)))

@@ -217,6 +217,8 @@ class MaintenanceConfig(Schema):
     summary_min_members: Annotated[int, Strict(), Field(ge=2)] = 4
     summary_max_members: AtLeast1 = 12
     summary_member_words: AtLeast1 = 25
+    every_hours: Number = 24.0  # at a session end, maintenance runs in the background if this long passed (0: off)
+    session_idle_minutes: Positive = 30.0  # an agent's auto session ends after this much clock time without a message
 
 
 class PersonaConfig(Schema):
@@ -255,6 +257,8 @@ class PersonaConfig(Schema):
     community_min_size: Annotated[int, Strict(), Field(ge=2)] = 5  # smallest cluster reported as a candidate trait
     strong_link_min: Unit = 0.5  # links at least this strong form the graph for communities
     feedback_speakers: tuple[Text, ...] = ()  # whose messages count as feedback (empty: anyone but the agent)
+    meaning: Bool = True  # also read feedback by meaning, with the memory's embedder (persona/meaning.py)
+    graph_cap: Number = 1.0  # evidence from communities of the agent's own cards weighs at most this per trait and side
 
     @field_validator("bounds", mode="before")
     @classmethod

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import networkx as nx
 
@@ -37,6 +37,8 @@ from autogen_zettel.core.refine import clean_text, entities_of, keywords
 from autogen_zettel.store.persona_tables import PersonaStore
 
 __all__ = ["CurationMixin", "card_dict"]
+
+_LAST_MAINTAINED = "last_maintained"  # db meta key: when scheduled maintenance was last queued
 
 log = logging.getLogger(__name__)
 
@@ -264,6 +266,32 @@ class CurationMixin:
             report = maintain(self, at=self.now(at), steps=steps)
             self.store.invalidate()
         return report
+
+    def maintain_later(self, *, at: datetime | None = None, force: bool = False) -> bool:
+        """Queue maintenance in the hub's background worker if it is due: ``maintenance.every_hours``
+        of clock time since the last run (or ``force``). Called at the end of every session, so
+        decay, archiving (the privacy tiers' periods), merging, pruning and summaries run on
+        their own in a real chat. Returns whether a run was queued."""
+        every = self.config.maintenance.every_hours
+        when = self.now(at)
+        if not force and not every:
+            return False
+        last = self.db.get_meta(_LAST_MAINTAINED)
+        if not force and last is not None and when - datetime.fromisoformat(last) < timedelta(hours=every):
+            return False
+        # recorded when queued, not when run: two session ends in a row queue one run
+        self.db.set_meta(_LAST_MAINTAINED, when.isoformat())
+
+        def job() -> None:
+            # already on the worker: the captures queued before this job are stored, no flush
+            with self.store.write_lock:
+                report = maintain(self, at=when, steps=STEPS)
+                self.store.invalidate()
+            log.info("tenant %s: scheduled maintenance at %s: %s", self.name, when.isoformat(timespec="minutes"),
+                     {k: v for k, v in report.to_dict().items() if isinstance(v, int) and v})
+
+        self.hub.worker.submit(self.name, job)
+        return True
 
     # -- export -------------------------------------------------------------------------
     def export(self) -> dict:

@@ -7,9 +7,10 @@ reply path only reads the result:
 
 1. **Evidence.** The agent's own replies give weak behaviour evidence (short reply:
    conciseness, a joke: humour, ...); feedback addressed to the agent (it answers the agent's
-   reply or names the agent) gives feedback evidence (explicit cues like "too long", or praise
-   and complaints credited to what the praised reply did), plus an LLM judge's signals when
-   one is configured. Each signal is stored as a REINFORCES / WEAKENS edge from the message
+   reply or names the agent) gives feedback evidence (explicit cues like "too long", the same
+   requests in other words read by meaning with the memory's embedder, or praise and
+   complaints credited to what the praised reply did; sentences naming only another agent are
+   left out), plus an LLM judge's signals when one is configured, which win per trait. Each signal is stored as a REINFORCES / WEAKENS edge from the message
    (and, once distilled, its card) to the trait: no message text, only the cue.
 2. **Mining** on a schedule (every ``persona.mine_every_turns`` messages, at session end, and
    when ``persona.mine_every_days`` of clock time passed): trait scores with dual-rate learning
@@ -32,20 +33,23 @@ reply path only reads the result:
 from __future__ import annotations
 
 import logging
-import random
 import re
 import threading
-from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from autogen_zettel.base import prompts
-from autogen_zettel.base.cards import Card
+from autogen_zettel.base.cards import Card, CardStatus, Hit
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.clock import as_naive_utc
+from autogen_zettel.persona.graph_evidence import graph_evidence
+from autogen_zettel.persona.saved import dt as _dt, module_state as _module_state
+from autogen_zettel.persona.saved import state_dict as _state_dict, trait_state as _trait_state
+from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
+from autogen_zettel.persona.modulation import Modulator, card_edges
 from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, feedback_signals, valence
-from autogen_zettel.core.lexical import tokens
 from autogen_zettel.persona.mining import TraitState, candidate_traits, communities, initial_states, mine_traits, strong_link_graph
 from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, step_module
 from autogen_zettel.persona.spec import Persona
@@ -60,6 +64,7 @@ log = logging.getLogger(__name__)
 _STATE_KEY = "engine"
 CANDIDATES_KEY = "candidates"
 _MAX_FEEDBACK = 100  # feedback valences kept between minings (all mining triggers may be off)
+_EXPLORE_POOL = 50  # the globally most important cards an exploration recall draws from
 
 
 @dataclass(frozen=True)
@@ -72,37 +77,6 @@ class MiningReport:
     events: tuple[ModuleEvent, ...]
     stack: PromptStack
     new_version: bool
-
-
-def _state_dict(state: Any) -> dict:
-    out = {}
-    for key, value in asdict(state).items():
-        if isinstance(value, datetime):
-            value = value.isoformat()
-        elif hasattr(value, "value"):
-            value = value.value
-        out[key] = value
-    return out
-
-
-def _dt(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value) if value else None
-
-
-def _known(cls: type, d: dict) -> dict:
-    """Only the fields ``cls`` has: state saved by another version of this library still loads."""
-    names = {f.name for f in fields(cls)}
-    return {k: v for k, v in d.items() if k in names}
-
-
-def _trait_state(d: dict) -> TraitState:
-    extra = {"bounds": tuple(d["bounds"])} if d.get("bounds") is not None else {}
-    return TraitState(**{**_known(TraitState, d), "at": _dt(d["at"]), **extra})
-
-
-def _module_state(d: dict) -> ModuleState:
-    return ModuleState(**{**_known(ModuleState, d), "status": ModuleStatus(d["status"]),
-                          "since": _dt(d.get("since")), "cooldown_until": _dt(d.get("cooldown_until"))})
 
 
 class PersonaEngine:
@@ -129,13 +103,13 @@ class PersonaEngine:
         self.base_temperature = base_temperature
         self.store = PersonaStore(memory.db)
         self._lock = threading.RLock()
-        self._recall_lock = threading.Lock()
-        self._recalls = 0
         self._edges: dict[str, dict[str, float]] = {}
-        self._affinity: dict[str, dict[str, float]] = {}
+        self._important: list[str] = []
+        self._modulator = Modulator(memory.name, self.specs, self.cfg)
+        self._meaning: MeaningDetector | None = None
+        self._speakers: set[str] = set()
         holds = [c.hold for m in persona.modules if m.condition for c in m.condition.clauses if c.hold]
         self._max_hold = max(holds, default=timedelta(0))  # how much trait history a condition reads
-        self._keywords = {name: {t for k in spec.keywords for t in tokens(k)} for name, spec in self.specs.items()}
         self._load(as_naive_utc(memory.hub.clock.now()))
 
     # -- state -------------------------------------------------------------------------------
@@ -233,10 +207,19 @@ class PersonaEngine:
             return True
         return re.search(rf"(?<!\w){re.escape(self.name)}(?!\w)", text, re.IGNORECASE) is not None
 
+    def _detector(self) -> MeaningDetector | None:
+        """Feedback by meaning with the memory's embedder (prototypes embedded once, on first use)."""
+        if not self.cfg.meaning:
+            return None
+        if self._meaning is None:
+            self._meaning = MeaningDetector(self.memory.hub.embedder, self.specs, DEFAULT_PARAMS)
+        return self._meaning
+
     def _observe(self, text: str, speaker: str, message_id: str, session: str, at: datetime,
                  previous_speaker: str | None) -> None:
         with self._lock:
             about = None
+            self._speakers.add(speaker)
             if speaker == self.name:
                 signals = behaviour_signals(text, specs=self.specs)
                 self._last_reply[session] = (message_id, self.memory.redact(text[:4000]).text)
@@ -246,13 +229,18 @@ class PersonaEngine:
                 last = self._last_reply.get(session)
                 previous = last[1] if last else None
                 about = last[0] if last else None
-                signals = feedback_signals(text, previous_reply=previous, specs=self.specs)
+                others = self._speakers - {self.name, speaker}
+                signals = feedback_signals(text, previous_reply=previous, specs=self.specs, meaning=self._detector(),
+                                           name=self.name, others=others)
                 if self.judge is not None:
                     # one message counts once per trait: where the judge read a trait, its reading wins
+                    # and a judge that found evidence has read the meaning: the offline reading by meaning yields
                     judged = self._judge(text, previous)
-                    taken = {j.trait for j in judged}
-                    signals = judged + [s for s in signals if s.trait not in taken]
-                mood = valence(text)
+                    if judged:
+                        taken = {j.trait for j in judged}
+                        signals = judged + [s for s in signals if s.trait not in taken
+                                            and not s.cue.startswith("meaning:")]
+                mood = signals[0].affect if signals else valence(text)
                 if mood or signals:
                     self._feedback = [*self._feedback[-(_MAX_FEEDBACK - 1):], round(mood, 4)]
             else:
@@ -267,7 +255,7 @@ class PersonaEngine:
             else:
                 self._save()
 
-    def _judge(self, text: str, previous: str | None) -> list[TraitSignal]:
+    def _judge(self, text: str, previous: str | None) -> list[TraitSignal] | None:
         redacted = self.memory.redact(text).text  # the judge sees what memory would store, no secret
         try:
             return [s for s in self.judge.signals(redacted, previous, self.specs) if s.trait in self.specs]
@@ -275,7 +263,7 @@ class PersonaEngine:
             # the kind only: an error may quote the model's answer, and logs are out of forgetting's reach
             log.warning("agent %s: trait judge failed (%s), keeping offline evidence only", self.name,
                         type(exc).__name__)
-            return []
+            return None
 
     @staticmethod
     def _row(s: TraitSignal, message_id: str, about: str | None, session: str, at: datetime) -> dict:
@@ -303,6 +291,8 @@ class PersonaEngine:
         # the memory's write lock too: a forget running meanwhile must not have the profile,
         # candidates or stack of this mining written back after it (lock order: engine, then memory)
         with self._lock, self.memory.store.write_lock:
+            if session_end and self._candidates_due(now):
+                self._add_graph_evidence(now)
             self.store.resolve_cards()
             # edges older than ten half-lives weigh under 0.1%: mining reads a bounded window
             horizon = now - timedelta(days=10 * self.cfg.evidence_half_life_days)
@@ -349,6 +339,19 @@ class PersonaEngine:
             self._save()
             return MiningReport(now, reason, dict(self.states), tuple(events), self.stack, changed)
 
+    def _add_graph_evidence(self, now: datetime) -> None:
+        """Evidence from communities of the agent's own cards (weak, capped: see graph_evidence.py)."""
+        try:
+            cards = {c.id: c for c in self.memory.db.iter_cards() if c.speaker == self.name}
+            found = graph_evidence(self.memory.db.iter_links(), cards, self.name, self.specs,
+                                   min_weight=self.cfg.strong_link_min, min_size=self.cfg.community_min_size, seed=0)
+        except Exception as exc:  # noqa: BLE001 - a background analysis must not stop mining
+            log.warning("agent %s: graph evidence failed (%s)", self.name, type(exc).__name__)
+            return
+        if found:
+            self.store.add_evidence([g.row(now) for g in found])
+            log.info("agent %s: graph evidence for %s", self.name, sorted({g.trait for g in found}))
+
     def _candidates(self) -> list[dict]:
         try:
             # semantic links only: the memory's graph keeps one reason per pair, often SAME_SESSION
@@ -386,14 +389,23 @@ class PersonaEngine:
         return bool(days) and (self._last_profile is None or now - self._last_profile >= timedelta(days=days))
 
     def _refresh_profile(self, now: datetime) -> None:
-        from autogen_zettel.persona.profile import extract_profile, merge_profile, render_profile
+        from autogen_zettel.persona.profile import cap_words, extract_profile, merge_profile, render_profile, style_items
 
         self._last_profile = now
-        new = extract_profile(self.memory.db.iter_cards(), now=now, style_card_ids=set(self._edges),
-                              limit=self.cfg.profile_items)
+        # who asked for what, summarised from the feedback evidence and attributed to its speaker;
+        # the rest: statements about the people the agent works with, not its own words
+        by_card = {k: [r for r in rows if r.source not in ("self", "graph")]
+                   for k, rows in self.store.evidence_by_card().items()}
+        by_card = {k: rows for k, rows in by_card.items() if rows}
+        cards = self.memory.db.get_many(sorted(by_card))
+        style = style_items([(cards[k].speaker, r.trait, r.sign, k) for k, rows in by_card.items() if k in cards
+                             for r in rows], self.specs, self.name)
+        new = extract_profile(self.memory.db.iter_cards(), now=now, style_card_ids=set(by_card),
+                              limit=self.cfg.profile_items, agent=self.name, others=self._speakers)
+        new = cap_words([*new, *style[:3]])
         latest = self.store.latest_profile()
         old = list(latest.items) if latest else []
-        merged = merge_profile(old, new, momentum=self.cfg.profile_momentum, limit=self.cfg.profile_items)
+        merged = cap_words(merge_profile(old, new, momentum=self.cfg.profile_momentum, limit=self.cfg.profile_items))
         text = render_profile(merged)
         if self.profiler is not None:
             try:
@@ -438,57 +450,28 @@ class PersonaEngine:
 
     # -- recall modulation -------------------------------------------------------------------
     def _refresh_edges(self) -> None:
-        edges: dict[str, dict[str, float]] = {}
-        for card_id, rows in self.store.evidence_by_card().items():
-            per = edges.setdefault(card_id, {})
-            for r in rows:
-                per[r.trait] = max(-1.0, min(1.0, per.get(r.trait, 0.0) + r.sign * r.strength))
-        self._edges = edges
-
-    def _card_affinity(self, card: Card) -> dict[str, float]:
-        cached = self._affinity.get(card.id)
-        if cached is None:
-            words = set(tokens(card.content)) | {t for tag in card.tags for t in tokens(tag)}
-            cached = {name: min(1.0, len(words & kw) / 2) for name, kw in self._keywords.items() if words & kw}
-            if len(self._affinity) > 50_000:
-                self._affinity.clear()
-            self._affinity[card.id] = cached
-        return cached
+        self._edges = card_edges(self.store.evidence_by_card())
+        self._modulator.edges = self._edges
+        ranked = sorted((c for c in self.memory.db.iter_cards() if c.status is CardStatus.ACTIVE),
+                        key=lambda c: (-c.importance, -c.access_count, c.id))
+        self._important = [c.id for c in ranked[:_EXPLORE_POOL]]
 
     def modulation(self) -> Callable[[Card], float] | None:
-        """A persona factor per card for recall, in ``[1 - s, 1 + s]`` (``persona.modulation_strength``).
+        """A persona factor per card for recall (see :class:`~autogen_zettel.persona.modulation.Modulator`)."""
+        return self.recall_modulation()[0]
 
-        A card leaning towards a trait (evidence edges, or the trait's keywords) is weighted up
-        when the trait scores high and down when it scores low. A share ``persona.exploration``
-        of recalls (seeded, so runs repeat) gets no modulation, so the agent does not lock
-        itself into one kind of memory. None: no modulation this time.
-        """
-        strength = self.cfg.modulation_strength
-        if not self.cfg.enabled or strength <= 0:
-            return None
-        # the reply path never waits for a mining or an LLM call: it reads the latest states and
-        # edges, which a mining replaces whole (one assignment each), and only counts under a lock
-        with self._recall_lock:
-            self._recalls += 1
-            n = self._recalls
-        if random.Random(f"{self.memory.name}:{n}").random() < self.cfg.exploration:
-            log.debug("agent %s: exploration recall (no persona modulation)", self.name)
-            return None
-        states, edges = self.states, self._edges
-        leaning = {k: (v.score - 0.5) * 2 for k, v in states.items() if abs(v.score - 0.5) >= 0.05}
-        if not leaning:
-            return None
+    def recall_modulation(self) -> tuple[Callable[[Card], float] | None, bool]:
+        """The persona factor for one recall and whether it is an exploration recall (seeded,
+        ``persona.exploration`` of them): then use :meth:`explore_hits` too."""
+        return self._modulator.recall(self.states) if self.cfg.enabled else (None, False)
 
-        def factor(card: Card) -> float:
-            own = edges.get(card.id, {})
-            affinity = self._card_affinity(card)
-            total = 0.0
-            for trait, lean in leaning.items():
-                a = own.get(trait, 0.0) + affinity.get(trait, 0.0)
-                total += lean * max(-1.0, min(1.0, a))
-            return 1.0 + strength * max(-1.0, min(1.0, total))
-
-        return factor
+    def explore_hits(self, exclude: Collection[str], k: int = 1) -> list[Hit]:
+        """Globally important cards (importance, then times recalled) that the persona factor
+        would weigh down, as ``exploration`` hits; the ranking is refreshed at each mining."""
+        cards = self.memory.db.get_many(self._important)
+        found = self._modulator.hidden([cards[i] for i in self._important if i in cards], self.states,
+                                       exclude=set(exclude), k=k)
+        return [Hit(c, round(float(c.importance), 4), "exploration") for c in found]
 
     def dump(self) -> dict:
         """Scores, module states and candidates as plain data (for metrics and reports)."""

@@ -63,6 +63,8 @@ _DAY = 86400.0
 
 
 _MAX_REPEATS = 5  # the repetition gain stops growing here (x1.8 at the default gain)
+_OWN = frozenset({"self", "graph"})  # evidence from the agent's own behaviour: no repetition gain
+_GRAPH = "graph"  # communities of the agent's own cards (persona/graph_evidence.py)
 
 
 def _clip(x: float, bounds: tuple[float, float]) -> float:
@@ -117,7 +119,7 @@ def _weights(evidence: Sequence[EvidenceRow], now: datetime, cfg: PersonaConfig)
             continue
         seen[(row.trait, row.sign, row.cue)] += 1
         # repetition is bounded, and the agent's own behaviour never reinforces itself by repeating
-        repeats = 1 if row.source == "self" else min(seen[(row.trait, row.sign, row.cue)], _MAX_REPEATS)
+        repeats = 1 if row.source in _OWN else min(seen[(row.trait, row.sign, row.cue)], _MAX_REPEATS)
         out.append((row, edge_weight(row, now, cfg, repeats)))
     return out
 
@@ -129,6 +131,17 @@ def _session_capped(rows: list[tuple[EvidenceRow, float]], cap: float) -> list[t
     for r, w in rows:
         totals[(r.session_id, r.sign)] += w
     return [(r, w * min(1.0, cap / totals[(r.session_id, r.sign)]) if totals[(r.session_id, r.sign)] > 0 else w)
+            for r, w in rows]
+
+
+def _graph_capped(rows: list[tuple[EvidenceRow, float]], cap: float) -> list[tuple[EvidenceRow, float]]:
+    """Scale graph evidence on each side of a trait down to ``cap`` in sum, whatever the number
+    of minings that found it: the agent's own graph can pull a trait only so far."""
+    totals: dict[int, float] = defaultdict(float)
+    for r, w in rows:
+        if r.source == _GRAPH:
+            totals[r.sign] += w
+    return [(r, w * min(1.0, cap / totals[r.sign]) if r.source == _GRAPH and totals[r.sign] > 0 else w)
             for r, w in rows]
 
 
@@ -168,7 +181,7 @@ def mine_traits(previous: Mapping[str, TraitState], evidence: Sequence[EvidenceR
     for name, spec in specs.items():
         bounds = _bounds(spec, cfg)
         prev = previous.get(name) or initial_states({name: spec}, {}, now, cfg)[name]
-        rows = _session_capped(by_trait.get(name, []), cfg.session_cap)
+        rows = _graph_capped(_session_capped(by_trait.get(name, []), cfg.session_cap), cfg.graph_cap)
         support = sum(w for r, w in rows if r.sign > 0)
         against = sum(w for r, w in rows if r.sign < 0)
         # evidence without a session never counts toward min_sessions (conservative inertia)

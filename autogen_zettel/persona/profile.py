@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -28,6 +28,7 @@ from autogen_zettel.base.cards import SECTIONS, Card, CardKind, CardStatus, Prof
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.prompts import normalise_text, order_profile, render_profile
 from autogen_zettel.core.refine import split_sentences
+from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = [
     "ProfileItem",
@@ -36,6 +37,9 @@ __all__ = [
     "card_rank",
     "profile_sentence",
     "extract_profile",
+    "third_person",
+    "style_items",
+    "cap_words",
     "merge_profile",
     "render_profile",
     "normalise_text",
@@ -90,6 +94,89 @@ def profile_sentence(content: str) -> str:
     return text if len(text) <= _MAX_CHARS else text[: _MAX_CHARS - 1].rstrip() + "…"
 
 
+_VERB_S = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "go": "goes", "was": "was",
+           "'d": "would", "'ll": "will", "can": "can", "will": "will", "would": "would", "should": "should",
+           "could": "could", "must": "must", "might": "might", "need": "needs"}
+_OPENER = re.compile(r"^(?:(?:ok(?:ay)?|so|well|thanks|thank you|great|good|yes|no|hi|hello|hey|right)[,!.\s]+)+",
+                     re.IGNORECASE)
+
+
+def third_person(sentence: str, speaker: str) -> str:
+    """A sentence someone said, as a statement about them: "I prefer tea" said by ann reads
+    "ann prefers tea" (first person to the speaker's name, the verb after a leading "I" agreed;
+    an opening "ok,"/"thanks," dropped).
+
+    >>> third_person("Thanks, I prefer my tea black.", "ann")
+    "ann prefers ann's tea black."
+    >>> third_person("I'm moving to Lisbon in May.", "ben")
+    'ben is moving to Lisbon in May.'
+    """
+    text = _OPENER.sub("", sentence.strip()) or sentence.strip()
+    m = re.match(r"^I(?:\s+|(?='))('\w+|\w+)", text)
+    if m:
+        verb = m.group(1)
+        low = verb.lower()
+        agreed = _VERB_S.get(low) or (low + ("es" if low.endswith(("s", "sh", "ch", "x", "o")) else "s")
+                                      if low.isalpha() and not low.endswith("ed") else low)
+        text = f"{speaker} {agreed}" + text[m.end():]
+    text = re.sub(r"(?<![\w'])(?:my|mine)(?![\w'])", f"{speaker}'s", text, flags=re.IGNORECASE)
+    text = re.sub(r"(?<![\w'])(?:me|myself)(?![\w'])", speaker, text, flags=re.IGNORECASE)
+    text = re.sub(r"(?<![\w'])I(?![\w'])", speaker, text)
+    return text
+
+
+def _addressed_elsewhere(card: Card, agent: str | None, others: Collection[str]) -> bool:
+    """The card is someone talking to another agent ("ben, be more precise"): not about the people
+    this agent works with, as this agent sees them."""
+    if not agent:
+        return False
+    head = card.content.lower()
+    names = lambda who: re.search(rf"(?<!\w){re.escape(who.lower())}(?!\w)", head) is not None  # noqa: E731
+    return not names(agent) and any(names(o) for o in others if o != agent)
+
+
+def style_items(feedback: Iterable[tuple[str, str, int, str]], specs: Mapping[str, TraitSpec],
+                agent: str) -> list[ProfileItem]:
+    """The interaction style as statements about who asked for what, summarised from the trait
+    evidence of their feedback rather than quoted.
+
+    :param feedback: ``(speaker, trait, sign, card_id)`` per feedback evidence edge
+    :returns: one item per speaker, trait and direction, weighted by how often it was asked,
+        citing the feedback cards
+
+    >>> from autogen_zettel.persona.traits import default_traits
+    >>> [i.text for i in style_items([("lee", "conciseness", 1, "c1"), ("lee", "conciseness", 1, "c2")],
+    ...                              default_traits(), "ada")]
+    ['lee asks ada for more conciseness (short, direct answers that get to the point).']
+    """
+    groups: dict[tuple[str, str, int], list[str]] = {}
+    for speaker, trait, sign, card_id in feedback:
+        if trait in specs and speaker != agent:
+            groups.setdefault((speaker, trait, sign), []).append(card_id)
+    out = []
+    for (speaker, trait, sign), ids in groups.items():
+        spec = specs[trait]
+        looks = spec.high if sign > 0 else spec.low
+        text = f"{speaker} asks {agent} for {'more' if sign > 0 else 'less'} {trait.replace('_', ' ')}" + (
+            f" ({looks})." if looks else ".")
+        # how often weighs the item; the text stays the same, so the merge with the last profile matches it
+        out.append(ProfileItem(text, float(len(ids)), tuple(dict.fromkeys(ids)), "style"))
+    top = max((it.weight for it in out), default=1.0)
+    return [replace(it, weight=round(it.weight / top, 6)) for it in sorted(out, key=lambda i: (-i.weight, i.text))]
+
+
+def cap_words(items: Sequence[ProfileItem], max_words: int = 300) -> list[ProfileItem]:
+    """The heaviest items that fit in ``max_words`` words together (the profile stays readable)."""
+    kept, words = [], 0
+    for it in sorted(items, key=lambda i: (-i.weight, normalise_text(i.text))):
+        n = len(it.text.split())
+        if words + n > max_words:
+            continue
+        kept.append(it)
+        words += n
+    return order_profile(kept)
+
+
 def _section(card: Card, style_ids: Collection[str]) -> str:
     if card.id in style_ids:
         return "style"
@@ -101,11 +188,16 @@ def _section(card: Card, style_ids: Collection[str]) -> str:
 
 
 def extract_profile(cards: Iterable[Card], *, now: datetime, style_card_ids: Collection[str] = (),
-                    limit: int = 8, half_life_days: float = 30.0) -> list[ProfileItem]:
+                    limit: int = 8, half_life_days: float = 30.0, agent: str | None = None,
+                    others: Collection[str] = ()) -> list[ProfileItem]:
     """The offline profile: the best ``limit`` active cards, one sentence each, strongest first.
 
     :param style_card_ids: the feedback cards that carry trait evidence: they form the
         "Interaction style" section (and count as preferences do, whatever their kind)
+    :param agent: whose profile this is: its own cards and cards addressed to one of the
+        ``others`` (other agents) are left out, and each sentence becomes a statement about its
+        speaker (:func:`third_person`, else "lee says ..."); questions are left out, and so are
+        feedback cards, which :func:`style_items` summarises
     :returns: items whose weights are scaled so the strongest is 1.0
 
     >>> from datetime import datetime
@@ -122,6 +214,8 @@ def extract_profile(cards: Iterable[Card], *, now: datetime, style_card_ids: Col
     for card in cards:
         if card.status is not CardStatus.ACTIVE or card.kind is CardKind.SUMMARY:
             continue
+        if agent and (card.speaker == agent or card.id in style or _addressed_elsewhere(card, agent, others)):
+            continue
         # feedback counts as a preference, whatever kind the refiner gave it
         kind_weight = KIND_WEIGHTS[CardKind.PREFERENCE] if card.id in style else None
         rank = card_rank(card, now, half_life_days=half_life_days, kind_weight=kind_weight)
@@ -131,6 +225,12 @@ def extract_profile(cards: Iterable[Card], *, now: datetime, style_card_ids: Col
     items: dict[str, ProfileItem] = {}
     for rank, _, _, card in ranked:
         text = profile_sentence(card.content)
+        if agent:
+            if text.rstrip().endswith("?"):  # a question says little about who asked it
+                continue
+            text = third_person(text, card.speaker)
+            if not text.lower().startswith(card.speaker.lower()):
+                text = f"{card.speaker} says {text[:1].lower() + text[1:] if text[1:2].islower() else text}"
         key = normalise_text(text)
         if not key:
             continue

@@ -1,12 +1,16 @@
 """Offline trait evidence: what a feedback message or the agent's own reply says about traits.
 
-Two detectors, both pure and deterministic:
+Two detectors, both deterministic:
 
 * :func:`feedback_signals` reads a user's message about the agent's previous reply. Explicit cues
   (a trait's ``more``/``less`` phrases: "too long", "be more precise") give strength-1.0 signals.
   Generic praise or complaint ("thanks, perfect", "that's not helpful") without an explicit cue
   is credited to what the previous reply showed (:func:`behaviour_signals`), strength 0.6:
   praise after a short reply reinforces conciseness, a complaint after it weakens it.
+  With a :class:`~autogen_zettel.persona.meaning.MeaningDetector` (the persona engine passes
+  one built on the memory's embedder), clauses without an explicit cue are also compared with
+  every trait's prototypes by meaning ("trim it to the essentials"), strength 0.8, and praise
+  or complaint without a listed word is recognised by meaning too.
 * :func:`behaviour_signals` reads the agent's own reply (source ``self``, strength 0.3).
 
 Signals carry no message text: ``cue`` is the phrase from the trait spec or a fixed label, so
@@ -24,14 +28,16 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
+from autogen_zettel.persona.meaning import SEMANTIC_STRENGTH, clauses
 from autogen_zettel.persona.traits import TraitSpec
 
-__all__ = ["SignalSource", "TraitSignal", "valence", "feedback_signals", "behaviour_signals",
-           "EXPLICIT_STRENGTH", "GENERIC_STRENGTH", "SELF_STRENGTH"]
+__all__ = ["SignalSource", "TraitSignal", "valence", "feedback_signals", "behaviour_signals", "addressed_part",
+           "EXPLICIT_STRENGTH", "GENERIC_STRENGTH", "SELF_STRENGTH", "SEMANTIC_STRENGTH"]
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +48,7 @@ SHORT_REPLY_WORDS = 60  # a reply of at most this many words shows conciseness
 LONG_REPLY_WORDS = 150  # one of at least this many shows its opposite
 RIGOUR_MARKERS = 2  # numbers, citations and hedges a reply needs to show rigour
 GENERIC_MIN_VALENCE = 0.3  # weaker praise or complaint is not credited to the previous reply
+MEANING_VALENCE = 0.6  # the valence of praise or complaint recognised by meaning alone
 
 
 class SignalSource(str, Enum):
@@ -168,29 +175,89 @@ def _starts_with(text: str, phrase: str) -> list[int]:
 # -- detectors -------------------------------------------------------------------------------
 
 
-def feedback_signals(text: str, *, previous_reply: str | None, specs: Mapping[str, TraitSpec]) -> list[TraitSignal]:
+def addressed_part(text: str, name: str | None, others: Collection[str] = ()) -> str:
+    """The sentences of ``text`` meant for ``name``: a sentence that names one of ``others`` and
+    not ``name`` is about someone else ("ben, more detail please" is no feedback for ada).
+
+    >>> addressed_part("Thanks ada, short and sweet. ben, more detail please.", "ada", ["ben"])
+    'Thanks ada, short and sweet.'
+    """
+    if not name or not others:
+        return text
+    def names(sentence: str, who: str) -> bool:
+        return re.search(rf"(?<!\w){re.escape(who)}(?!\w)", sentence, re.IGNORECASE) is not None
+    kept = [s for s in _SENTENCE.findall(text)
+            if names(s, name) or not any(names(s, o) for o in others if o != name)]
+    return " ".join(s.strip() for s in kept if s.strip())
+
+
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+
+
+def _anchored(clause: str, specs: Mapping[str, TraitSpec]) -> bool:
+    norm = _normalise(clause)
+    return any(_find(norm, p) for spec in specs.values() for p in (*spec.more, *spec.less))
+
+
+def _by_meaning(text: str, specs: Mapping[str, TraitSpec], meaning: Any, affect: float,
+                names: Collection[str] = ()) -> tuple[list[TraitSignal], float]:
+    """Signals by meaning for the clauses no exact phrase covers, and the valence by meaning
+    where the praise/complaint words say nothing (``affect`` is :func:`valence` of the text)."""
+    for who in names:  # "ben, flesh that out": the addressee's name is no part of the request
+        text = re.sub(rf"(?<!\w){re.escape(who)}(?!\w)", " ", text, flags=re.IGNORECASE)
+    parts = [c for c in clauses(text) if not _anchored(c, specs)]
+    readings = meaning.read(parts) if parts else []
+    out, seen = [], set()
+    for r in readings:
+        if r.trait is not None and r.trait in specs and (r.trait, r.sign) not in seen:
+            seen.add((r.trait, r.sign))
+            cue = f"meaning:{'more' if r.sign > 0 else 'less'}"
+            out.append(TraitSignal(r.trait, r.sign, SEMANTIC_STRENGTH, affect, SignalSource.FEEDBACK, cue))
+    if readings and all(r.neutral for r in readings) and not out and len(parts) == len(clauses(text)):
+        affect = 0.0  # "good morning": a listed word in what reads as plain chat
+    elif abs(affect) < GENERIC_MIN_VALENCE:
+        moods = [r.valence for r in readings if r.valence]
+        if moods:
+            affect = MEANING_VALENCE * (1 if sum(moods) > 0 else -1 if sum(moods) < 0 else 0)
+    return [TraitSignal(s.trait, s.sign, s.strength, affect, s.source, s.cue) for s in out], affect
+
+
+def feedback_signals(text: str, *, previous_reply: str | None, specs: Mapping[str, TraitSpec],
+                     meaning: Any = None, name: str | None = None,
+                     others: Collection[str] = ()) -> list[TraitSignal]:
     """Trait signals in a user's feedback message.
 
     :param text: the user's message
     :param previous_reply: the agent's reply the message reacts to (None: no generic credit)
     :param specs: the traits to look for (e.g. ``persona.trait_specs``)
-    :returns: at most one signal per trait and sign; ``affect`` is :func:`valence` of ``text``
+    :param meaning: a :class:`~autogen_zettel.persona.meaning.MeaningDetector`: clauses without
+        an exact phrase are compared with the traits' prototypes by meaning (strength 0.8, cue
+        ``meaning:more``/``meaning:less``), and praise or complaint is also recognised by meaning
+    :param name: the agent the feedback may be for, and ``others`` the other agents: sentences
+        naming only others are left out (:func:`addressed_part`)
+    :returns: at most one signal per trait and sign; ``affect`` is the message's valence
 
     >>> from autogen_zettel.persona.traits import default_traits
     >>> [(s.trait, s.sign, s.strength, s.cue) for s in feedback_signals(
     ...     "Thanks, perfect!", previous_reply="Yes: 42 participants, 60% female.", specs=default_traits())]
     [('conciseness', 1, 0.6, 'praise:short_reply'), ('rigour', 1, 0.6, 'praise:evidence_markers')]
     """
+    text = addressed_part(text, name, others)
     norm = _normalise(text)
     affect = valence(text)
     out: list[TraitSignal] = []
-    for name, spec in specs.items():
+    for trait, spec in specs.items():
         for sign, phrases in ((1, spec.more), (-1, spec.less)):
             for phrase in phrases:
                 plain, _ = _hits(norm, phrase)
                 if plain:
-                    out.append(TraitSignal(name, sign, EXPLICIT_STRENGTH, affect, SignalSource.FEEDBACK, phrase))
+                    out.append(TraitSignal(trait, sign, EXPLICIT_STRENGTH, affect, SignalSource.FEEDBACK, phrase))
                     break
+    if meaning is not None and text.strip():
+        found, affect = _by_meaning(text, specs, meaning, affect, [n for n in (name, *others) if n])
+        taken = {(s.trait, s.sign) for s in out}
+        out = [TraitSignal(s.trait, s.sign, s.strength, affect, s.source, s.cue) for s in out]
+        out += [s for s in found if (s.trait, s.sign) not in taken]
     if out or previous_reply is None or abs(affect) < GENERIC_MIN_VALENCE:
         return out
     tone = "praise" if affect > 0 else "complaint"

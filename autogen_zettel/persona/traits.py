@@ -61,7 +61,10 @@ class TraitSpec:
     ``more``/``less`` are feedback phrases asking for more or less of the trait (matched
     case-insensitively on word boundaries); ``keywords`` show a card's affinity to the trait.
     ``bounds`` overrides :attr:`PersonaConfig.bounds <autogen_zettel.base.config.PersonaConfig.bounds>`
-    for this trait.
+    for this trait. ``examples_more``/``examples_less`` are everyday feedback sentences asking for
+    more/less of the trait (``examples: {more: [...], less: [...]}`` in YAML): with the phrases and
+    the ``low``/``high`` descriptions they are the prototypes feedback is compared with by meaning
+    (:mod:`autogen_zettel.persona.meaning`).
     """
 
     name: str
@@ -73,6 +76,8 @@ class TraitSpec:
     keywords: tuple[str, ...] = ()
     initial: float = 0.5
     bounds: tuple[float, float] | None = None
+    examples_more: tuple[str, ...] = ()
+    examples_less: tuple[str, ...] = ()
 
 
 # -- definitions ------------------------------------------------------------------------------
@@ -118,6 +123,13 @@ Score = Annotated[float, Strict(), Field(ge=0, le=1)]
 TraitName = Annotated[str, Strict(), AfterValidator(_trait_name), Field(pattern=TRAIT_NAME.pattern)]
 
 
+class TraitExamples(Schema):
+    """Everyday feedback sentences asking for more or less of a trait."""
+
+    more: Phrases = ()
+    less: Phrases = ()
+
+
 class TraitDefinition(Schema):
     """One trait as written in a file (``defaults/traits.yaml`` or a persona's
     ``trait_definitions``); :func:`trait_specs_from_dict` turns it into a :class:`TraitSpec`."""
@@ -131,6 +143,8 @@ class TraitDefinition(Schema):
     initial: Score = 0.5
     bounds: tuple[Score, Score] | None = Field(
         default=None, description="[low, high] in 0..1 overriding persona.bounds for this trait")
+    examples: TraitExamples | None = Field(
+        default=None, description="everyday feedback sentences: {more: [...], less: [...]}, compared by meaning")
 
     @field_validator("bounds", mode="before")
     @classmethod
@@ -170,7 +184,13 @@ def trait_specs_from_dict(data: Any, *, file: str | None = None,
     if data is None:
         return {}
     definitions = validate(TraitDefinitions, data, file=file, prefix=f"{key}.")
-    return {name: TraitSpec(name=name, **(d or TraitDefinition()).model_dump()) for name, d in definitions.items()}
+    specs = {}
+    for name, d in definitions.items():
+        fields = (d or TraitDefinition()).model_dump()
+        examples = fields.pop("examples") or {}
+        specs[name] = TraitSpec(name=name, **fields, examples_more=tuple(examples.get("more", ())),
+                                examples_less=tuple(examples.get("less", ())))
+    return specs
 
 
 def load_trait_specs(path: str | Path) -> dict[str, TraitSpec]:
