@@ -54,14 +54,16 @@ def report(result: RunResult, *, max_content: int = 160) -> list:
 
     summary = Table(title="Summary", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
                     collapse_padding=True,
-                    caption="w/mem: replies with memories injected; assoc: unlocked along links; "
-                            "earlier: unlocked from earlier sessions; score: mean score of the unlocked cards",
+                    caption="w/mem: replies with memories injected; unl.: cards unlocked; assoc: unlocked along "
+                            "links; earl.: unlocked from earlier sessions; only: distinct cards no other agent "
+                            "unlocked; score: mean score of the unlocked cards",
                     caption_justify="left")
-    for col in ("agent", "replies", "w/mem", "unlocked", "assoc", "earlier", "score", "cards", "links"):
+    for col in ("agent", "replies", "w/mem", "unl.", "assoc", "earl.", "only", "score", "cards", "links"):
         summary.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
     for name, m in result.metrics["agents"].items():
         summary.add_row(name, str(m["replies"]), str(m["replies_with_memories"]), str(m["unlocked"]),
-                        str(m["associative"]), str(m["from_earlier_sessions"]), f"{m['mean_score']:.3f}",
+                        str(m["associative"]), str(m["from_earlier_sessions"]), str(m.get("unlocked_only_by_it", 0)),
+                        f"{m['mean_score']:.3f}",
                         str(m["cards"]), str(m["links"]))
     out.append(summary)
     out.extend(_persona_report(result))

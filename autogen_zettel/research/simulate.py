@@ -398,6 +398,10 @@ def _metrics(scenario: Scenario, sessions: Sequence[SessionResult], agents: Sequ
                             **({"persona_events": list(s.persona_events)} if s.persona_events else {})})
     for name, m in per_agent.items():
         m["distinct_cards_unlocked"] = len(distinct[name])
+        # what sets this agent apart: cards it unlocked that no other agent did (card ids are
+        # made from source, text and time, so one message's card has one id in every memory)
+        others = set().union(*(ids for other, ids in distinct.items() if other != name))
+        m["unlocked_only_by_it"] = len(distinct[name] - others)
         m["mean_score"] = round(sum(scores[name]) / len(scores[name]), 4) if scores[name] else 0.0
     return {
         "scenario": scenario.name,
