@@ -119,7 +119,9 @@ def test_report_renders_sessions_and_summary(full_run):
     assert "Summary" in text and "earlier sessions" in text
     narrow = Console(record=True, width=80)
     narrow.print(*report(full_run))
-    summary = narrow.export_text().split("Summary", 1)[1].splitlines()[1:6]
+    lines = narrow.export_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip() == "Summary")
+    summary = lines[start + 1 : start + 6]
     assert all("…" not in line for line in summary)  # the summary table reads at 80 columns
     assert all("unlocked_only_by_it" in m for m in full_run.metrics["agents"].values())
     assert "immediate" in text and "day-01-kickoff#0002-" in text
