@@ -18,7 +18,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from autogen_zettel.base.errors import ConfigError
-from autogen_zettel.core.lexical import sparse_doc, sparse_query, term_id
+from autogen_zettel.core.lexical import LEXICAL_VERSION, sparse_doc, sparse_query, term_id
 
 __all__ = ["Embedder", "SparseVector", "HashEmbedder", "FlagEmbedder", "make_embedder", "MINILM"]
 
@@ -46,6 +46,12 @@ class Embedder(Protocol):
         """Sparse lexical vectors as ``(indices, values)``."""
 
 
+# The name recorded per tenant must change whenever stored vectors would: the sparse vectors
+# of the embedders below come from lexical.tokens, so its version is part of their name (a
+# tenant indexed with the ASCII-only tokens of version 1 then asks for `reindex`).
+LEXICAL_SUFFIX = f"+lex{LEXICAL_VERSION}"
+
+
 class _LexicalSparse:
     """Term-count sparse vectors (Qdrant applies IDF); shared by the embedders below."""
 
@@ -64,7 +70,7 @@ class HashEmbedder(_LexicalSparse):
 
     def __init__(self, dim: int = 256):
         self.dim = dim
-        self.name = f"hash-{dim}"
+        self.name = f"hash-{dim}{LEXICAL_SUFFIX}"  # its dense vectors hash lexical tokens too
 
     def encode(self, texts: list[str], *, query: bool = False) -> np.ndarray:
         from autogen_zettel.core.lexical import tokens
@@ -112,7 +118,7 @@ class FlagEmbedder(_LexicalSparse):
         self.batch_size = batch_size
         self.max_length = max_length
         self.is_m3 = "bge-m3" in model.lower()
-        self.name = "all-MiniLM-L6-v2" if model == MINILM else model
+        self.name = ("all-MiniLM-L6-v2" if model == MINILM else model) + ("" if self.is_m3 else LEXICAL_SUFFIX)
         self.dim = self._DIMS.get(model) or (1024 if self.is_m3 else 0)
         self._impl = None
         self._lock = threading.Lock()  # torch inference from two threads at once is unsafe
