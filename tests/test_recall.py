@@ -76,3 +76,29 @@ def test_fusion_treats_float_noise_as_no_spread():
     assert dict(fuse(noisy, dense_weight=0.4)) == {"a": 0.4, "b": 0.4}
     real = SearchResult(dense={"a": 0.80, "b": 0.90}, lexical={})
     assert dict(fuse(real, dense_weight=0.4)) == {"a": 0.0, "b": 0.4}
+
+
+def test_copies_of_one_message_take_one_place(hub):
+    """A message stored seven times (a four-week simulation did this) once returned six copies at
+    k=6; now k places hold k different things and the copies are listed in ``covers``."""
+    from datetime import datetime, timedelta
+
+    t0 = datetime(2024, 3, 1, 9)
+    mem = hub.tenant("ann")
+    copies = [("I walk my dog Rex along the river every morning.", f"copy{i}") for i in range(7)]
+    others = [("Rex the dog loves the river path.", "o1"), ("My dog Rex is seven years old.", "o2"),
+              ("I take Rex to the vet on Fridays.", "o3"), ("The river walk with Rex is my favourite.", "o4"),
+              ("Rex chases ducks at the river.", "o5"), ("Mornings with my dog are calm.", "o6")]
+    mem.remember_many([{"text": t, "speaker": "Ann", "message_id": i, "at": t0 + timedelta(days=n)}
+                       for n, (t, i) in enumerate(copies + others)])
+    hits = mem.recall("walk the dog Rex by the river in the morning", k=6, at=t0 + timedelta(days=30))
+    assert len(hits) == 6
+    contents = [" ".join(h.card.content.lower().split()) for h in hits]
+    assert len(set(contents)) == 6
+    copy_hit = next(h for h in hits if h.card.source_ids[0].startswith("copy"))
+    assert sorted(c.source_ids[0] for c in (copy_hit.card, *copy_hit.covers)) == [f"copy{i}" for i in range(7)]
+    # the same words from another speaker are another thing said
+    mem.remember("I walk my dog Rex along the river every morning.", speaker="Bob", message_id="bob",
+                 at=t0 + timedelta(days=20))
+    hits = mem.recall("walk the dog Rex by the river in the morning", k=6, at=t0 + timedelta(days=30))
+    assert {h.card.speaker for h in hits if "every morning" in h.card.content} == {"Ann", "Bob"}

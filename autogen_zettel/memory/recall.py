@@ -18,8 +18,10 @@ All scores are "higher is better" and lie roughly in 0..1.
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 import networkx as nx
@@ -28,6 +30,7 @@ from autogen_zettel.base.cards import Card, CardKind, CardStatus, Hit
 from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallConfig
 from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.graph import spread
+from autogen_zettel.core.lexical import fold
 from autogen_zettel.core.refine import clean_text
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant import TenantStore
@@ -37,7 +40,9 @@ from autogen_zettel.trust.maintenance import strength
 from autogen_zettel.trust.privacy import tier_weight
 
 __all__ = ["progressive_recall", "recallable_at", "group_under_summaries", "fuse", "unlock", "recency", "estimate_tokens", "cut_to_budget", "format_hits", "prefer_summaries",
-           "cap_associative"]
+           "cap_associative", "collapse_duplicates", "content_key"]
+
+_WORDS = re.compile(r"\w+")
 
 
 def fuse(result: SearchResult, *, dense_weight: float) -> list[tuple[str, float]]:
@@ -117,6 +122,38 @@ def unlock(
             scored.append(Hit(card, (score + act) * factor, "immediate"))
     scored.sort(key=lambda h: (-h.score, h.card.id))
     return cap_associative(scored, k=k, share=cfg.associative_share)
+
+
+def content_key(card: Card) -> tuple[str, str]:
+    """What makes two cards the same thing said: speaker and words, folded (case, accents,
+    punctuation and spacing do not count)."""
+    return fold(card.speaker).strip(), " ".join(_WORDS.findall(fold(card.content)))
+
+
+def collapse_duplicates(hits: Sequence[Hit]) -> list[Hit]:
+    """One hit per content, in place of the best of its copies; the other copies are listed in
+    its ``covers``, so k places hold k different things.
+
+    >>> from autogen_zettel.base.cards import Card, CardKind
+    >>> card = lambda i, text: Card(i, text, CardKind.FACT, "Ada", datetime(2024, 1, 1), (i,))
+    >>> hits = [Hit(card("a", "I moved to Porto."), 0.9, "immediate"), Hit(card("b", "Bakery"), 0.8, "immediate"),
+    ...         Hit(card("c", "i moved to  porto"), 0.7, "immediate")]
+    >>> [(h.card.id, [c.id for c in h.covers]) for h in collapse_duplicates(hits)]
+    [('a', ['c']), ('b', [])]
+    """
+    first: dict[tuple[str, str], int] = {}
+    copies: dict[int, list[Card]] = defaultdict(list)
+    out: list[Hit] = []
+    for hit in hits:
+        key = content_key(hit.card)
+        if key in first and not hit.covers:
+            copies[first[key]].append(hit.card)
+            continue
+        first.setdefault(key, len(out))
+        out.append(hit)
+    for i, cards in copies.items():
+        out[i] = replace(out[i], covers=out[i].covers + tuple(cards))
+    return out
 
 
 def prefer_summaries(
@@ -270,9 +307,18 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
         return weight if modulation is None else weight * modulation(card)
 
     summaries = cfg.prefer_summary_min > 0 and store.cached("has_summaries", lambda: store.db.has_kind(CardKind.SUMMARY))
-    hits = unlock(immediate, graph(), recallable, cfg, k=2 * k if summaries else k, now=now, modulation=factor)
+    width = 2 * k if summaries else k
+    hits = unlock(immediate, graph(), recallable, cfg, k=width, now=now, modulation=factor)
+    unique = collapse_duplicates(hits)
+    if len(unique) < len(hits) and len(hits) == width:
+        # copies took places: look further down so k different things can fill them
+        unique = collapse_duplicates(unlock(immediate, graph(), recallable, cfg, k=2 * width, now=now,
+                                            modulation=factor))
+    hits = unique
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)
+    else:
+        hits = cap_associative(hits, k=k, share=cfg.associative_share)
     hits = attach_conflicts(store.db, hits)
     if token_budget is not None:
         hits = cut_to_budget(hits, token_budget)
