@@ -18,13 +18,13 @@ from dataclasses import replace
 from pathlib import Path
 
 GRID = {
-    "recall.dense_weight": [0.2, 0.3, 0.4, 0.5, 0.6],
-    "recall.seeds": [10, 20, 40],
-    "recall.hops": [0, 1, 2],
-    "recall.associative_share": [0.2, 0.35, 0.5, 0.7],
-    "link.REPLY_TO": [0.0, 0.15, 0.3, 0.6],
+    "recall.dense_weight": [0.3, 0.4, 0.5],
+    "recall.seeds": [20, 40],
+    "recall.hops": [1, 2],
+    "recall.associative_share": [0.35, 0.5, 0.7],
+    "link.REPLY_TO": [0.15, 0.3, 0.6],
     "link.SAME_SESSION": [0.0, 0.05, 0.15],
-    "link.SHARED_ENTITY": [0.0, 0.03, 0.1, 0.3],
+    "link.SHARED_ENTITY": [0.0, 0.03, 0.1],
     "link.STRONGLY_RELATED": [0.0, 0.03, 0.1],
 }
 

@@ -102,3 +102,40 @@ def test_copies_of_one_message_take_one_place(hub):
                  at=t0 + timedelta(days=20))
     hits = mem.recall("walk the dog Rex by the river in the morning", k=6, at=t0 + timedelta(days=30))
     assert {h.card.speaker for h in hits if "every morning" in h.card.content} == {"Ann", "Bob"}
+
+
+def _ranked_with(msgs, query, **recall):
+    from dataclasses import replace as _replace
+    from datetime import datetime, timedelta
+
+    from autogen_zettel import HashEmbedder, MemoryHub
+    from autogen_zettel.base.config import MemoryConfig
+
+    t0 = datetime(2024, 3, 1, 9)
+    cfg = MemoryConfig()
+    cfg = _replace(cfg, recall=_replace(cfg.recall, hops=0, **recall))
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
+        mem = hub.tenant("t")
+        mem.remember_many([{"text": t, "speaker": who, "message_id": i, "session_id": s,
+                            "at": t0 + timedelta(minutes=n)} for n, (t, who, i, s) in enumerate(msgs)])
+        return [h.card.source_ids[0] for h in mem.recall(query, k=3, at=t0 + timedelta(days=1))]
+
+
+def test_a_query_naming_a_participant_prefers_their_words():
+    msgs = [("We went camping last summer at the lake, camping is the best.", "Bob", "b1", "s1"),
+            ("Camping last summer was fun for us.", "Bob", "b2", "s1"),
+            ("I love camping in the mountains.", "Ann", "a2", "s2")]
+    query = "Where did Ann go camping last summer?"
+    assert _ranked_with(msgs, query) == ["b2", "b1", "a2"]  # off by default
+    assert _ranked_with(msgs, query, speaker_boost=0.5) == ["b2", "a2", "b1"]
+    assert _ranked_with(msgs, query, speaker_boost=1.0)[0] == "a2"
+
+
+def test_the_session_penalty_lets_other_sessions_in():
+    msgs = [("I went camping at the beach with my kids.", "Ann", "a1", "s1"),
+            ("Camping at the beach again, the kids loved the beach.", "Ann", "a3", "s1"),
+            ("The beach camping trip had great weather.", "Ann", "a4", "s1"),
+            ("Camping at the lake was my favourite trip.", "Ann", "a2", "s2")]
+    query = "Where did Ann go camping at the beach?"
+    assert _ranked_with(msgs, query) == ["a3", "a1", "a4"]  # off by default: one session fills the places
+    assert _ranked_with(msgs, query, session_penalty=0.5) == ["a3", "a1", "a2"]

@@ -40,7 +40,7 @@ from autogen_zettel.trust.maintenance import strength
 from autogen_zettel.trust.privacy import tier_weight
 
 __all__ = ["progressive_recall", "recallable_at", "group_under_summaries", "fuse", "unlock", "recency", "estimate_tokens", "cut_to_budget", "format_hits", "prefer_summaries",
-           "cap_associative", "collapse_duplicates", "content_key"]
+           "cap_associative", "collapse_duplicates", "content_key", "spread_sessions", "focus_named_speakers"]
 
 _WORDS = re.compile(r"\w+")
 
@@ -121,7 +121,55 @@ def unlock(
         else:
             scored.append(Hit(card, (score + act) * factor, "immediate"))
     scored.sort(key=lambda h: (-h.score, h.card.id))
+    if cfg.session_penalty > 0:
+        scored = spread_sessions(scored, cfg.session_penalty)
     return cap_associative(scored, k=k, share=cfg.associative_share)
+
+
+def spread_sessions(hits: Sequence[Hit], penalty: float) -> list[Hit]:
+    """Re-rank so one session does not fill every place: each hit's score is lowered by
+    ``penalty`` (a share) for every better-placed hit of its session. What was said across
+    sessions (a hobby mentioned in three conversations) then comes back together.
+
+    >>> from autogen_zettel.base.cards import Card, CardKind
+    >>> card = lambda i, s: Card(i, i, CardKind.FACT, "Ada", datetime(2024, 1, 1), (i,), session_id=s)
+    >>> hits = [Hit(card("a", "s1"), 1.0, "immediate"), Hit(card("b", "s1"), 0.9, "immediate"),
+    ...         Hit(card("c", "s2"), 0.8, "immediate")]
+    >>> [h.card.id for h in spread_sessions(hits, 0.25)]
+    ['a', 'c', 'b']
+    """
+    left = list(hits)
+    seen: dict[str | None, int] = defaultdict(int)
+    out: list[Hit] = []
+    while left:
+        def adjusted(h: Hit) -> float:
+            s = h.card.session_id
+            return h.score * (1 - penalty) ** seen[s] if s is not None else h.score
+
+        best = max(range(len(left)), key=lambda i: (adjusted(left[i]), -i))
+        hit = left.pop(best)
+        seen[hit.card.session_id] += 1
+        out.append(hit)
+    return out
+
+
+def focus_named_speakers(immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card], query: str,
+                         boost: float) -> list[tuple[str, float]]:
+    """Raise by ``boost`` (a share) the cards said by a participant the query names: "what does
+    Melanie do to destress?" asks first about Melanie's own words. Re-sorted, best first.
+
+    >>> from autogen_zettel.base.cards import Card, CardKind
+    >>> cards = {i: Card(i, i, CardKind.FACT, who, datetime(2024, 1, 1), (i,)) for i, who in [("a", "Ann"), ("b", "Mélanie")]}
+    >>> focus_named_speakers([("a", 0.9), ("b", 0.8)], cards, "What does Melanie paint?", 0.2)
+    [('b', 0.96), ('a', 0.9)]
+    """
+    words = set(_WORDS.findall(fold(query)))
+    named = {c.speaker for c in cards.values()
+             if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(c.speaker)))}
+    if not named:
+        return list(immediate)
+    out = [(i, s * (1 + boost) if i in cards and cards[i].speaker in named else s) for i, s in immediate]
+    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
 
 
 def content_key(card: Card) -> tuple[str, str]:
@@ -300,6 +348,8 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
         if len(active) >= 3 * k:
             break
     immediate = [(i, s) for i, s in fused if i in active]
+    if cfg.speaker_boost > 0:
+        immediate = focus_named_speakers(immediate, active, query, cfg.speaker_boost)
     privacy = config.privacy
 
     def factor(card: Card) -> float:
