@@ -17,10 +17,11 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-GRID = {
+GRID = {  # tuned in this order, one pass (coordinate ascent)
+    "recall.speaker_boost": [0.0, 0.1, 0.25, 0.5],
+    "recall.session_penalty": [0.0, 0.1, 0.2, 0.35],
     "recall.dense_weight": [0.3, 0.4, 0.5],
     "recall.seeds": [20, 40],
-    "recall.hops": [1, 2],
     "recall.associative_share": [0.35, 0.5, 0.7],
     "link.REPLY_TO": [0.15, 0.3, 0.6],
     "link.SAME_SESSION": [0.0, 0.05, 0.15],
@@ -41,6 +42,7 @@ def main(argv=None) -> int:
     ap.add_argument("--questions", type=int, default=0, help="only the first N questions per conversation")
     ap.add_argument("--params", default="", help="comma-separated subset of the grid to tune")
     ap.add_argument("--no-ablation", action="store_true")
+    ap.add_argument("--rounds", type=int, default=1, help="passes of coordinate ascent over the grid")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
 
@@ -63,10 +65,11 @@ def main(argv=None) -> int:
     emb.save()
     rc = cv.config.recall
     start = {"recall.dense_weight": rc.dense_weight, "recall.seeds": rc.seeds, "recall.hops": rc.hops,
-             "recall.associative_share": rc.associative_share}
+             "recall.associative_share": rc.associative_share, "recall.speaker_boost": rc.speaker_boost,
+             "recall.session_penalty": rc.session_penalty}
     start.update({f"link.{k.value}": w for k, w in KIND_WEIGHT.items()})
     grid = {k: v for k, v in GRID.items() if not args.params or k in args.params.split(",")}
-    result = cross_validate(cv, grid, start)
+    result = cross_validate(cv, grid, start, rounds=args.rounds)
     base = {m: summarise(s) for m, s in cv.baselines().items()}
     emb.save()
     out = {"baselines": base, **result}

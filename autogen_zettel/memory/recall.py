@@ -17,6 +17,7 @@ All scores are "higher is better" and lie roughly in 0..1.
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections import defaultdict
@@ -138,18 +139,21 @@ def spread_sessions(hits: Sequence[Hit], penalty: float) -> list[Hit]:
     >>> [h.card.id for h in spread_sessions(hits, 0.25)]
     ['a', 'c', 'b']
     """
-    left = list(hits)
-    seen: dict[str | None, int] = defaultdict(int)
+    seen: dict[str, int] = defaultdict(int)
+    # a lazy heap: an entry whose session gained a hit since it was pushed is re-scored first
+    heap = [(-h.score, i, 0) for i, h in enumerate(hits)]
+    heapq.heapify(heap)
     out: list[Hit] = []
-    while left:
-        def adjusted(h: Hit) -> float:
-            s = h.card.session_id
-            return h.score * (1 - penalty) ** seen[s] if s is not None else h.score
-
-        best = max(range(len(left)), key=lambda i: (adjusted(left[i]), -i))
-        hit = left.pop(best)
-        seen[hit.card.session_id] += 1
-        out.append(hit)
+    while heap:
+        neg, i, count = heapq.heappop(heap)
+        session = hits[i].card.session_id
+        now = seen[session] if session is not None else 0
+        if now != count:
+            heapq.heappush(heap, (-hits[i].score * (1 - penalty) ** now, i, now))
+            continue
+        if session is not None:
+            seen[session] += 1
+        out.append(hits[i])
     return out
 
 

@@ -191,7 +191,7 @@ def coordinate_search(cv: LocomoCV, convs: Sequence[Conversation], grid: Mapping
     return current
 
 
-def cross_validate(cv: LocomoCV, grid: Mapping[str, Sequence[float]], start: Setting) -> dict:
+def cross_validate(cv: LocomoCV, grid: Mapping[str, Sequence[float]], start: Setting, *, rounds: int = 2) -> dict:
     """Leave one conversation out: tune on the others, measure on it; plus the in-sample tuning
     on all of them. Returns the pooled held-out scores, the in-sample scores, the default
     (untuned) scores and the values each fold chose."""
@@ -200,12 +200,12 @@ def cross_validate(cv: LocomoCV, grid: Mapping[str, Sequence[float]], start: Set
     folds = {}
     for conv in convs:
         train = [c for c in convs if c is not conv]
-        chosen = coordinate_search(cv, train, grid, start)
+        chosen = coordinate_search(cv, train, grid, start, rounds=rounds)
         folds[conv.sample_id] = chosen
         held.extend(cv.evaluate(chosen, conv))
         log.info("fold %s: chose %s -> held-out R@10 %.1f", conv.sample_id, chosen,
                  summarise(cv.evaluate(chosen, conv))["R@10"])
-    in_sample = coordinate_search(cv, convs, grid, start)
+    in_sample = coordinate_search(cv, convs, grid, start, rounds=rounds)
     return {
         "default": summarise([s for c in convs for s in cv.evaluate(start, c)]),
         "cross_validated": summarise(held),
