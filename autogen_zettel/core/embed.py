@@ -9,6 +9,7 @@ be in the local Hugging Face cache (or be given as a folder).
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import os
 import threading
@@ -119,11 +120,22 @@ class FlagEmbedder(_LexicalSparse):
         self.max_length = max_length
         self.is_m3 = "bge-m3" in model.lower()
         self.name = ("all-MiniLM-L6-v2" if model == MINILM else model) + ("" if self.is_m3 else LEXICAL_SUFFIX)
-        self.dim = self._DIMS.get(model) or (1024 if self.is_m3 else 0)
+        self.dim = self._DIMS.get(model) or self._folder_dim()
         self._impl = None
         self._lock = threading.Lock()  # torch inference from two threads at once is unsafe
         if not self.dim:
             self.dim = self._load_dim()
+
+    def _folder_dim(self) -> int:
+        """The hidden size a local model folder declares (0 if unknown): a fine-tuned or smaller
+        bge-m3 need not be 1024 wide, and the index must be created with the true width."""
+        config = Path(self.model) / "config.json"
+        if config.is_file():
+            try:
+                return int(json.loads(config.read_text(encoding="utf-8")).get("hidden_size", 0))
+            except (ValueError, OSError):
+                return 0
+        return 1024 if self.is_m3 else 0
 
     def _load_dim(self) -> int:
         return int(self._loaded().model.config.hidden_size)
