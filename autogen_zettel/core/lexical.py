@@ -33,9 +33,8 @@ STOPWORDS = frozenset(
 )
 
 
-
 def _mark_ranges() -> str:
-    """A character class body of the combining marks of the Basic Multilingual Plane: ``\w``
+    r"""A character class body of the combining marks of the Basic Multilingual Plane: ``\w``
     leaves them out, but Devanagari's vowel signs or Arabic's vowel marks belong to the word."""
     out, start, prev = [], None, None
     for cp in range(0x300, 0x10000):
