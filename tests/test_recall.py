@@ -126,16 +126,6 @@ def test_a_query_naming_a_participant_prefers_their_words():
             ("Camping last summer was fun for us.", "Bob", "b2", "s1"),
             ("I love camping in the mountains.", "Ann", "a2", "s2")]
     query = "Where did Ann go camping last summer?"
-    assert _ranked_with(msgs, query) == ["b2", "b1", "a2"]  # off by default
+    assert _ranked_with(msgs, query, speaker_boost=0.0) == ["b2", "b1", "a2"]  # off
     assert _ranked_with(msgs, query, speaker_boost=0.5) == ["b2", "a2", "b1"]
     assert _ranked_with(msgs, query, speaker_boost=1.0)[0] == "a2"
-
-
-def test_the_session_penalty_lets_other_sessions_in():
-    msgs = [("I went camping at the beach with my kids.", "Ann", "a1", "s1"),
-            ("Camping at the beach again, the kids loved the beach.", "Ann", "a3", "s1"),
-            ("The beach camping trip had great weather.", "Ann", "a4", "s1"),
-            ("Camping at the lake was my favourite trip.", "Ann", "a2", "s2")]
-    query = "Where did Ann go camping at the beach?"
-    assert _ranked_with(msgs, query) == ["a3", "a1", "a4"]  # off by default: one session fills the places
-    assert _ranked_with(msgs, query, session_penalty=0.5) == ["a3", "a1", "a2"]

@@ -78,8 +78,7 @@ class RecallConfig:
     recency_half_life_days: float = 90.0
     token_budget: int = 800
     prefer_summary_min: int = 3  # this many member hits of one summary become one summary hit (0: off)
-    speaker_boost: float = 0.0  # a query naming a participant raises what they said by this share
-    session_penalty: float = 0.0  # each better hit from the same session lowers a hit by this share
+    speaker_boost: float = 0.25  # a query naming a participant raises what they said by this share
 
 
 @dataclass(frozen=True)

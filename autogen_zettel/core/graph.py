@@ -12,7 +12,7 @@ share). A pair linked for several reasons keeps the strongest reason per directi
 >>> sorted(act)
 ['b', 'c']
 >>> act["b"]
-(0.3, ('a', 'REPLY_TO'))
+(0.6, ('a', 'REPLY_TO'))
 """
 
 from __future__ import annotations

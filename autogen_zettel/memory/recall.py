@@ -17,7 +17,6 @@ All scores are "higher is better" and lie roughly in 0..1.
 
 from __future__ import annotations
 
-import heapq
 import math
 import re
 from collections import defaultdict
@@ -41,7 +40,7 @@ from autogen_zettel.trust.maintenance import strength
 from autogen_zettel.trust.privacy import tier_weight
 
 __all__ = ["progressive_recall", "recallable_at", "group_under_summaries", "fuse", "unlock", "recency", "estimate_tokens", "cut_to_budget", "format_hits", "prefer_summaries",
-           "cap_associative", "collapse_duplicates", "content_key", "spread_sessions", "focus_named_speakers"]
+           "cap_associative", "collapse_duplicates", "content_key", "focus_named_speakers"]
 
 _WORDS = re.compile(r"\w+")
 
@@ -122,39 +121,7 @@ def unlock(
         else:
             scored.append(Hit(card, (score + act) * factor, "immediate"))
     scored.sort(key=lambda h: (-h.score, h.card.id))
-    if cfg.session_penalty > 0:
-        scored = spread_sessions(scored, cfg.session_penalty)
     return cap_associative(scored, k=k, share=cfg.associative_share)
-
-
-def spread_sessions(hits: Sequence[Hit], penalty: float) -> list[Hit]:
-    """Re-rank so one session does not fill every place: each hit's score is lowered by
-    ``penalty`` (a share) for every better-placed hit of its session. What was said across
-    sessions (a hobby mentioned in three conversations) then comes back together.
-
-    >>> from autogen_zettel.base.cards import Card, CardKind
-    >>> card = lambda i, s: Card(i, i, CardKind.FACT, "Ada", datetime(2024, 1, 1), (i,), session_id=s)
-    >>> hits = [Hit(card("a", "s1"), 1.0, "immediate"), Hit(card("b", "s1"), 0.9, "immediate"),
-    ...         Hit(card("c", "s2"), 0.8, "immediate")]
-    >>> [h.card.id for h in spread_sessions(hits, 0.25)]
-    ['a', 'c', 'b']
-    """
-    seen: dict[str, int] = defaultdict(int)
-    # a lazy heap: an entry whose session gained a hit since it was pushed is re-scored first
-    heap = [(-h.score, i, 0) for i, h in enumerate(hits)]
-    heapq.heapify(heap)
-    out: list[Hit] = []
-    while heap:
-        neg, i, count = heapq.heappop(heap)
-        session = hits[i].card.session_id
-        now = seen[session] if session is not None else 0
-        if now != count:
-            heapq.heappush(heap, (-hits[i].score * (1 - penalty) ** now, i, now))
-            continue
-        if session is not None:
-            seen[session] += 1
-        out.append(hits[i])
-    return out
 
 
 def focus_named_speakers(immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card], query: str,
