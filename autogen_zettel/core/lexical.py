@@ -88,6 +88,8 @@ def fold(text: str) -> str:
     >>> fold("Ｃafé ÜBER Straße")
     'cafe uber strasse'
     """
+    if text.isascii():  # NFKC leaves ASCII alone and casefold is lower there: the common case, fast
+        return text.lower()
     text = unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
     if text.isascii():
         return text
@@ -124,15 +126,18 @@ def tokens(text: str) -> list[str]:
     >>> tokens("Café Müller öffnet um 8")
     ['cafe', 'muller', 'offnet', 'um', '8']
     """
-    out = []
     folded = fold(text)
-    for found in (_ASCII_TOKEN if folded.isascii() else _TOKEN).findall(folded):
-        for raw in _words(found):
-            if raw in STOPWORDS:
-                continue
-            word = stem(raw) if raw.isascii() else raw
-            if word and word not in STOPWORDS:
-                out.append(word)
+    if folded.isascii():  # the common case, without the per-word script checks
+        raws: Iterable[str] = _ASCII_TOKEN.findall(folded)
+    else:
+        raws = [w for found in _TOKEN.findall(folded) for w in _words(found)]
+    out = []
+    for raw in raws:
+        if raw in STOPWORDS:
+            continue
+        word = stem(raw) if raw.isascii() else raw
+        if word and word not in STOPWORDS:
+            out.append(word)
     return out
 
 
