@@ -151,12 +151,25 @@ _PLEASANTRIES = frozenset(
 )
 
 
+# a short reply that settles something: "Great, microservices with FastAPI it is.", "OK, let's
+# go with Postgres." It opens like small talk but is the decision itself
+_DECISION = re.compile(
+    r"\b(it's settled|(let's|let us) (go with|use|do|take|book|pick|choose)|go(ing)? with|agreed|decided|deal|"
+    r"settled|confirmed|approved|we'll take|we will take|book it)\b|\bit is[.!]?$",
+    re.IGNORECASE,
+)
+
+
 def _is_small_talk(sentence: str, min_words: int) -> bool:
-    """Greetings and pleasantries: nothing a later conversation would need to recall."""
+    """Greetings and pleasantries: nothing a later conversation would need to recall. A short
+    confirmation that names what it settles is kept (the REPLY_TO link ties it to the proposal)."""
     content = tokens(sentence)
+    substance = [t for t in content if t not in _PLEASANTRIES]
+    if substance and _DECISION.search(sentence):
+        return False
     if len(content) < min_words - 1:
         return True
-    if all(t in _PLEASANTRIES for t in content):
+    if not substance:
         return True
     return bool(_SMALL_TALK.match(sentence)) and len(content) < min_words + 1
 

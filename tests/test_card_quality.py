@@ -1,4 +1,4 @@
-"""Relative dates in a message are anchored to the message's time on the card, words kept."""
+"""Card quality: relative dates anchored to the message time (words kept), short confirmations kept."""
 
 from __future__ import annotations
 
@@ -43,3 +43,20 @@ def test_cards_carry_the_anchored_date(hub):
     cards = mem.remember("I went to a pottery class yesterday and loved it.", speaker="Mel", at=MON)
     assert cards[0].content == "I went to a pottery class yesterday (7 May 2023) and loved it."
     assert mem.recall("pottery class 7 May", k=1, at=SAT)[0].card.id == cards[0].id
+
+
+def test_a_short_confirmation_that_settles_something_is_kept_and_tied_to_the_proposal(hub):
+    from autogen_zettel.core.refine import refine_message
+
+    assert refine_message("Great, see you soon!", speaker="Bo", message_id="x") == []
+    assert refine_message("Nice, sounds good.", speaker="Bo", message_id="x") == []
+    mem = hub.tenant("team")
+    mem.remember("Should we build the microservices with FastAPI or Flask?", speaker="Ann", message_id="q",
+                 session_id="s", at=MON)
+    cards = mem.remember("Great, microservices with FastAPI it is.", speaker="Bo", message_id="a",
+                         session_id="s", reply_to="q", at=MON)
+    assert [c.content for c in cards] == ["Great, microservices with FastAPI it is."]
+    kinds = {(link.dst, link.kind.value) for link in mem.links(cards[0].id)} | \
+            {(link.src, link.kind.value) for link in mem.links(cards[0].id)}
+    proposal = mem.cards()[0]
+    assert (proposal.id, "REPLY_TO") in kinds
