@@ -40,7 +40,8 @@ from autogen_zettel.trust.maintenance import strength
 from autogen_zettel.trust.privacy import tier_weight
 
 __all__ = ["progressive_recall", "recallable_at", "group_under_summaries", "fuse", "unlock", "recency", "estimate_tokens", "cut_to_budget", "format_hits", "prefer_summaries",
-           "cap_associative", "collapse_duplicates", "content_key", "focus_named_speakers"]
+           "cap_associative", "collapse_duplicates", "content_key", "focus_named_speakers",
+           "below_their_source"]
 
 _WORDS = re.compile(r"\w+")
 
@@ -121,7 +122,29 @@ def unlock(
         else:
             scored.append(Hit(card, (score + act) * factor, "immediate"))
     scored.sort(key=lambda h: (-h.score, h.card.id))
-    return cap_associative(scored, k=k, share=cfg.associative_share)
+    return cap_associative(below_their_source(scored), k=k, share=cfg.associative_share)
+
+
+def below_their_source(hits: Sequence[Hit]) -> list[Hit]:
+    """An unlocked card ranks just after the card that unlocked it, never above: the reply
+    to the matched message comes with it, it does not push it down. Re-sorted, best first.
+
+    >>> from autogen_zettel.base.cards import Card, CardKind
+    >>> card = lambda i: Card(i, i, CardKind.FACT, "Ada", datetime(2024, 1, 1), (i,))
+    >>> hits = [Hit(card("reply"), 1.2, "associative", ("q", "REPLY_TO")), Hit(card("q"), 1.0, "immediate"),
+    ...         Hit(card("other"), 0.9, "immediate")]
+    >>> [(h.card.id, round(h.score, 4)) for h in below_their_source(hits)]
+    [('q', 1.0), ('reply', 0.999), ('other', 0.9)]
+    """
+    final = {h.card.id: h.score for h in hits}
+    out = []
+    for h in hits:
+        source = h.via[0] if h.layer == "associative" and h.via else None
+        if source in final and h.score >= final[source]:
+            h = replace(h, score=final[source] * 0.999)
+            final[h.card.id] = h.score
+        out.append(h)
+    return sorted(out, key=lambda h: (-h.score, h.card.id))
 
 
 def focus_named_speakers(immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card], query: str,
