@@ -32,6 +32,7 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
     "link.REPLY_TO": [0.3, 0.6],
     "link.SAME_SESSION": [0.05, 0.15],
     "link.SHARED_ENTITY": [0.03, 0.1],
+    "link.STRONGLY_RELATED": [0.03, 0.0],  # the untuned value first
     "recall.dense_weight": [0.4, 0.5],
 }
 
