@@ -76,3 +76,55 @@ def test_fusion_treats_float_noise_as_no_spread():
     assert dict(fuse(noisy, dense_weight=0.4)) == {"a": 0.4, "b": 0.4}
     real = SearchResult(dense={"a": 0.80, "b": 0.90}, lexical={})
     assert dict(fuse(real, dense_weight=0.4)) == {"a": 0.0, "b": 0.4}
+
+
+def test_copies_of_one_message_take_one_place(hub):
+    """A message stored seven times (a four-week simulation did this) once returned six copies at
+    k=6; now k places hold k different things and the copies are listed in ``covers``."""
+    from datetime import datetime, timedelta
+
+    t0 = datetime(2024, 3, 1, 9)
+    mem = hub.tenant("ann")
+    copies = [("I walk my dog Rex along the river every morning.", f"copy{i}") for i in range(7)]
+    others = [("Rex the dog loves the river path.", "o1"), ("My dog Rex is seven years old.", "o2"),
+              ("I take Rex to the vet on Fridays.", "o3"), ("The river walk with Rex is my favourite.", "o4"),
+              ("Rex chases ducks at the river.", "o5"), ("Mornings with my dog are calm.", "o6")]
+    mem.remember_many([{"text": t, "speaker": "Ann", "message_id": i, "at": t0 + timedelta(days=n)}
+                       for n, (t, i) in enumerate(copies + others)])
+    hits = mem.recall("walk the dog Rex by the river in the morning", k=6, at=t0 + timedelta(days=30))
+    assert len(hits) == 6
+    contents = [" ".join(h.card.content.lower().split()) for h in hits]
+    assert len(set(contents)) == 6
+    copy_hit = next(h for h in hits if h.card.source_ids[0].startswith("copy"))
+    assert sorted(c.source_ids[0] for c in (copy_hit.card, *copy_hit.covers)) == [f"copy{i}" for i in range(7)]
+    # the same words from another speaker are another thing said
+    mem.remember("I walk my dog Rex along the river every morning.", speaker="Bob", message_id="bob",
+                 at=t0 + timedelta(days=20))
+    hits = mem.recall("walk the dog Rex by the river in the morning", k=6, at=t0 + timedelta(days=30))
+    assert {h.card.speaker for h in hits if "every morning" in h.card.content} == {"Ann", "Bob"}
+
+
+def _ranked_with(msgs, query, **recall):
+    from datetime import datetime, timedelta
+
+    from autogen_zettel import HashEmbedder, MemoryHub
+    from autogen_zettel.base.config import MemoryConfig
+
+    t0 = datetime(2024, 3, 1, 9)
+    cfg = MemoryConfig()
+    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"hops": 0, **recall})})
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
+        mem = hub.tenant("t")
+        mem.remember_many([{"text": t, "speaker": who, "message_id": i, "session_id": s,
+                            "at": t0 + timedelta(minutes=n)} for n, (t, who, i, s) in enumerate(msgs)])
+        return [h.card.source_ids[0] for h in mem.recall(query, k=3, at=t0 + timedelta(days=1))]
+
+
+def test_a_query_naming_a_participant_prefers_their_words():
+    msgs = [("We went camping last summer at the lake, camping is the best.", "Bob", "b1", "s1"),
+            ("Camping last summer was fun for us.", "Bob", "b2", "s1"),
+            ("I love camping in the mountains.", "Ann", "a2", "s2")]
+    query = "Where did Ann go camping last summer?"
+    assert _ranked_with(msgs, query, speaker_boost=0.0) == ["b2", "b1", "a2"]  # off
+    assert _ranked_with(msgs, query, speaker_boost=0.5) == ["b2", "a2", "b1"]
+    assert _ranked_with(msgs, query, speaker_boost=1.0)[0] == "a2"

@@ -159,7 +159,7 @@ class Hit:
     via: tuple[str, str] | None = None
     conflicts: tuple["Conflict", ...] = ()  # other versions of a claim this card holds
     note: str | None = None  # a clarification question the agent may ask about a conflict
-    covers: tuple[Card, ...] = ()  # for a summary hit: the member cards it stands in for
+    covers: tuple[Card, ...] = ()  # a summary hit: the members it stands in for; else copies of its content
 
 
 @dataclass(frozen=True)

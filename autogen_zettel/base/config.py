@@ -110,6 +110,7 @@ class RecallConfig(Schema):
     recency_half_life_days: Number = 90.0
     token_budget: AtLeast1 = 800
     prefer_summary_min: Count = 3  # this many member hits of one summary become one summary hit (0: off)
+    speaker_boost: Unit = 0.25  # a query naming a participant raises what they said by this share
 
 
 class LinkConfig(Schema):

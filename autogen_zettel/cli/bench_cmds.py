@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -18,6 +20,31 @@ def bench():
     """Benchmarks that print measured figures."""
 
 
+@contextmanager
+def _progress():
+    """``report(stage, done, total)``: rich bars on a terminal, else one line per update (a
+    benchmark run in the background or under CI still shows where it is)."""
+    if console.is_terminal:
+        from rich.progress import Progress
+
+        with Progress(console=console, transient=True) as progress:
+            tasks: dict[str, object] = {}
+
+            def report(stage: str, done: int, total: int) -> None:
+                if stage not in tasks:
+                    tasks[stage] = progress.add_task(stage, total=total)
+                progress.update(tasks[stage], completed=done)
+
+            yield report
+        return
+    started = time.perf_counter()
+
+    def report(stage: str, done: int, total: int) -> None:
+        click.echo(f"[{time.perf_counter() - started:7.1f} s] {stage}: {done}/{total}", err=True)
+
+    yield report
+
+
 @bench.command("locomo")
 @click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="A LoCoMo JSON file, e.g. ../shared/data/locomo/dev.json.")
@@ -31,19 +58,10 @@ def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool,
 
     Example: autogen-zettel bench locomo --data ../shared/data/locomo/dev.json
     """
-    from rich.progress import Progress
-
     from autogen_zettel.research.bench.locomo import CATEGORIES, KS, load_locomo, run_locomo
 
     convs = load_locomo(data)
-    with obj.hub(memory=not on_disk, create=True) as hub, Progress(console=console, transient=True) as progress:
-        tasks = {}
-
-        def report(stage: str, done: int, total: int) -> None:
-            if stage not in tasks:
-                tasks[stage] = progress.add_task(stage, total=total)
-            progress.update(tasks[stage], completed=done)
-
+    with obj.hub(memory=not on_disk, create=True) as hub, _progress() as report:
         result = run_locomo(hub, convs, progress=report, maintain=maintain)
     overall = Table(title=f"LoCoMo evidence recall, {result.questions} questions ({data.name})")
     overall.add_column("method")
@@ -55,6 +73,11 @@ def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool,
         overall.add_row(m, *(f"{result.table.get(m, k):.1f}" for k in KS),
                         *(f"{result.table.get(m, k, 'multi-hop'):.1f}" for k in KS))
     console.print(overall)
+    ours, ref = result.methods[0], "flat hybrid"
+    console.print(f"{ours} - {ref}: " + ", ".join(
+        f"{label} {result.table.get(ours, k, c) - result.table.get(ref, k, c):+.1f}"
+        for label, k, c in (("R@5", 5, "overall"), ("R@10", 10, "overall"), ("R@20", 20, "overall"),
+                            ("multi-hop R@10", 10, "multi-hop"))))
     counts = result.table.counts()
     by_cat = Table(title="R@10 by question category (questions)")
     by_cat.add_column("method")

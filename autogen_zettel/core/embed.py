@@ -9,6 +9,7 @@ be in the local Hugging Face cache (or be given as a folder).
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import os
 import threading
@@ -18,7 +19,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from autogen_zettel.base.errors import ConfigError
-from autogen_zettel.core.lexical import sparse_doc, sparse_query, term_id
+from autogen_zettel.core.lexical import LEXICAL_VERSION, sparse_doc, sparse_query, term_id
 
 __all__ = ["Embedder", "SparseVector", "HashEmbedder", "FlagEmbedder", "make_embedder", "MINILM"]
 
@@ -46,6 +47,12 @@ class Embedder(Protocol):
         """Sparse lexical vectors as ``(indices, values)``."""
 
 
+# The name recorded per tenant must change whenever stored vectors would: the sparse vectors
+# of the embedders below come from lexical.tokens, so its version is part of their name (a
+# tenant indexed with the ASCII-only tokens of version 1 then asks for `reindex`).
+LEXICAL_SUFFIX = f"+lex{LEXICAL_VERSION}"
+
+
 class _LexicalSparse:
     """Term-count sparse vectors (Qdrant applies IDF); shared by the embedders below."""
 
@@ -64,7 +71,7 @@ class HashEmbedder(_LexicalSparse):
 
     def __init__(self, dim: int = 256):
         self.dim = dim
-        self.name = f"hash-{dim}"
+        self.name = f"hash-{dim}{LEXICAL_SUFFIX}"  # its dense vectors hash lexical tokens too
 
     def encode(self, texts: list[str], *, query: bool = False) -> np.ndarray:
         from autogen_zettel.core.lexical import tokens
@@ -112,12 +119,23 @@ class FlagEmbedder(_LexicalSparse):
         self.batch_size = batch_size
         self.max_length = max_length
         self.is_m3 = "bge-m3" in model.lower()
-        self.name = "all-MiniLM-L6-v2" if model == MINILM else model
-        self.dim = self._DIMS.get(model) or (1024 if self.is_m3 else 0)
+        self.name = ("all-MiniLM-L6-v2" if model == MINILM else model) + ("" if self.is_m3 else LEXICAL_SUFFIX)
+        self.dim = self._DIMS.get(model) or self._folder_dim()
         self._impl = None
         self._lock = threading.Lock()  # torch inference from two threads at once is unsafe
         if not self.dim:
             self.dim = self._load_dim()
+
+    def _folder_dim(self) -> int:
+        """The hidden size a local model folder declares (0 if unknown): a fine-tuned or smaller
+        bge-m3 need not be 1024 wide, and the index must be created with the true width."""
+        config = Path(self.model) / "config.json"
+        if config.is_file():
+            try:
+                return int(json.loads(config.read_text(encoding="utf-8")).get("hidden_size", 0))
+            except (ValueError, OSError):
+                return 0
+        return 1024 if self.is_m3 else 0
 
     def _load_dim(self) -> int:
         return int(self._loaded().model.config.hidden_size)

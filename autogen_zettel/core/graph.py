@@ -12,7 +12,7 @@ share). A pair linked for several reasons keeps the strongest reason per directi
 >>> sorted(act)
 ['b', 'c']
 >>> act["b"]
-(0.3, ('a', 'REPLY_TO'))
+(0.6, ('a', 'REPLY_TO'))
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 
 import networkx as nx
 
-from autogen_zettel.base.cards import Link
+from autogen_zettel.base.cards import Link, LinkKind
 from autogen_zettel.core.link import BACKWARD_WEIGHT, KIND_WEIGHT
 
 __all__ = ["build_graph", "add_links", "spread", "persona_graph"]
@@ -37,12 +37,15 @@ def _add_edge(G: nx.DiGraph, u: str, v: str, weight: float, link: Link) -> None:
         current["strength"] = max(current["strength"], link.weight)
 
 
-def add_links(G: nx.DiGraph, links: Iterable[Link]) -> None:
-    """Add links to ``G`` in place, keeping the strongest reason per direction."""
+def add_links(G: nx.DiGraph, links: Iterable[Link], *, weights: Mapping[LinkKind, float] = KIND_WEIGHT) -> None:
+    """Add links to ``G`` in place, keeping the strongest reason per direction.
+
+    :param weights: the activation each link kind passes (an ablation passes others)
+    """
     for link in links:
         if link.src == link.dst:
             continue
-        w = link.weight * KIND_WEIGHT[link.kind]
+        w = link.weight * weights[link.kind]
         # a directed link (src replies to / supersedes dst) passes activation forward in
         # time, from dst to src, in full; backwards only a share
         back = BACKWARD_WEIGHT.get(link.kind, 1.0)
@@ -50,10 +53,10 @@ def add_links(G: nx.DiGraph, links: Iterable[Link]) -> None:
         _add_edge(G, link.src, link.dst, w * back, link)
 
 
-def build_graph(links: Iterable[Link]) -> nx.DiGraph:
-    """A new directed graph of the given links."""
+def build_graph(links: Iterable[Link], *, weights: Mapping[LinkKind, float] = KIND_WEIGHT) -> nx.DiGraph:
+    """A new directed graph of the given links (``weights``: see :func:`add_links`)."""
     G = nx.DiGraph()
-    add_links(G, links)
+    add_links(G, links, weights=weights)
     return G
 
 

@@ -1,4 +1,4 @@
-"""Lexical signal: tokenising, light stemming, sparse term vectors and a small BM25.
+"""Lexical signal: tokenising (any script), light stemming, sparse term vectors and a small BM25.
 
 The sparse vectors go into Qdrant beside the dense ones (with Qdrant's IDF modifier, so the
 collection computes BM25-like scores); :class:`BM25` is used by benchmarks as a baseline and
@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-__all__ = ["STOPWORDS", "tokens", "stem", "term_id", "sparse_doc", "sparse_query", "BM25"]
+__all__ = ["STOPWORDS", "LEXICAL_VERSION", "fold", "tokens", "stem", "term_id", "sparse_doc", "sparse_query", "BM25"]
 
 STOPWORDS = frozenset(
     """a about above after again against all am an and any are as at be because been before
@@ -31,7 +32,34 @@ STOPWORDS = frozenset(
     s t d ll ve re m""".split()
 )
 
-_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+def _mark_ranges() -> str:
+    r"""A character class body of the combining marks of the Basic Multilingual Plane: ``\w``
+    leaves them out, but Devanagari's vowel signs or Arabic's vowel marks belong to the word."""
+    out, start, prev = [], None, None
+    for cp in range(0x300, 0x10000):
+        if unicodedata.category(chr(cp)).startswith("M"):
+            if start is None:
+                start = cp
+            elif cp != prev + 1:
+                out.append((start, prev))
+                start = cp
+            prev = cp
+    out.append((start, prev))
+    return "".join(f"\\u{a:04x}-\\u{b:04x}" if a != b else f"\\u{a:04x}" for a, b in out)
+
+
+# letters, digits and combining marks of any script (``\w`` minus the underscore), a word
+# starting with a letter or digit, with an inner apostrophe
+_WORD_CHAR = rf"(?:[^\W_]|[{_mark_ranges()}])"
+_TOKEN = re.compile(rf"[^\W_]{_WORD_CHAR}*(?:'{_WORD_CHAR}+)?")
+_ASCII_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# scripts written without spaces between words: Han, kana (CJK punctuation is not \w)
+_BIGRAM_RUN = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]+")
+# combining marks kept when folding accents: the kana voicing marks and the vowel signs of Indic
+# and South-East Asian scripts carry the letter itself, not an accent on it
+_KEEP_MARK = re.compile(r"[\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u3099\u309a]")
+LEXICAL_VERSION = 2  # bump when tokens() changes: stored sparse vectors depend on it
 _SUFFIXES = ("ingly", "edly", "ings", "ing", "ies", "ied", "ed", "es", "s", "ly")
 
 
@@ -54,13 +82,60 @@ def stem(word: str) -> str:
     return word
 
 
+def fold(text: str) -> str:
+    """The form text is matched in: NFKC, case-folded, accents removed (é -> e, ß -> ss).
+
+    >>> fold("Ｃafé ÜBER Straße")
+    'cafe uber strasse'
+    """
+    if text.isascii():  # NFKC leaves ASCII alone and casefold is lower there: the common case, fast
+        return text.lower()
+    text = unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFD", text)
+    kept = "".join(ch for ch in decomposed if unicodedata.category(ch) != "Mn" or _KEEP_MARK.match(ch))
+    return unicodedata.normalize("NFC", kept)
+
+
+def _words(word: str) -> Iterable[str]:
+    """One word, or for Chinese and Japanese runs their character bigrams (a lone character as is)."""
+    if word.isascii() or not _BIGRAM_RUN.search(word):
+        yield word
+        return
+    pos = 0
+    for run in _BIGRAM_RUN.finditer(word):
+        if run.start() > pos:
+            yield word[pos : run.start()]
+        chars = run.group()
+        if len(chars) == 1:
+            yield chars
+        else:
+            yield from (chars[i : i + 2] for i in range(len(chars) - 1))
+        pos = run.end()
+    if pos < len(word):
+        yield word[pos:]
+
+
 def tokens(text: str) -> list[str]:
-    """Lower-case word tokens with stopwords removed and a light stem applied."""
+    """Word tokens of any script: folded (:func:`fold`), stopwords removed, a light English stem
+    applied; Chinese and Japanese become character bigrams.
+
+    >>> tokens("我住在杭州，喜欢喝龙井。")
+    ['我住', '住在', '在杭', '杭州', '喜欢', '欢喝', '喝龙', '龙井']
+    >>> tokens("Café Müller öffnet um 8")
+    ['cafe', 'muller', 'offnet', 'um', '8']
+    """
+    folded = fold(text)
+    if folded.isascii():  # the common case, without the per-word script checks
+        raws: Iterable[str] = _ASCII_TOKEN.findall(folded)
+    else:
+        raws = [w for found in _TOKEN.findall(folded) for w in _words(found)]
     out = []
-    for raw in _TOKEN.findall(text.lower()):
+    for raw in raws:
         if raw in STOPWORDS:
             continue
-        word = stem(raw)
+        word = stem(raw) if raw.isascii() else raw
         if word and word not in STOPWORDS:
             out.append(word)
     return out

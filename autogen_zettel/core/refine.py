@@ -42,7 +42,10 @@ class CardDraft:
     source_ids: tuple[str, ...]
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[A-Z0-9])|\n+")
+# a sentence ends at . ! ? (Latin), ؟ (Arabic), । (Devanagari) before a space, at the full-width
+# 。！？ of Chinese and Japanese (no space follows them), or at a line break
+_SENTENCE_END = re.compile(r"[.!?\u061f\u0964]+[\"'\u201d\u2019)\]]*\s+|[\u3002\uff01\uff1f]+[\u300d\u300f\"')]*\s*|\n+")
+_ABBREVIATIONS = frozenset("dr mr mrs ms prof st jr sr mt ft vs etc no nos fig approx dept inc ltd co".split())
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _SMALL_TALK = re.compile(
     r"^(hi|hey|hello|thanks|thank you|bye|goodbye|good (morning|night|evening)|see you|take care|"
@@ -94,9 +97,40 @@ def clean_text(text: str | bytes) -> str:
     return text
 
 
+def _no_end(text: str, start: int, end: str, after: int) -> bool:
+    """A period that ends no sentence: after a title or an abbreviation with inner periods
+    ("Dr.", "p.m.", "e.g."), after a single-letter initial, or before a lower-case word."""
+    if "\n" in end:
+        return False
+    if end[0] in ".!?" and after < len(text) and text[after].islower():
+        return True
+    if not end.startswith("."):
+        return False
+    before = text[:start].rsplit(None, 1)[-1] if text[:start].strip() else ""
+    word = before.lower().rstrip(".")
+    return word in _ABBREVIATIONS or "." in word or (len(word) == 1 and word.isalpha())
+
+
 def split_sentences(text: str) -> list[str]:
-    """Split on sentence ends and line breaks; keep non-empty pieces."""
-    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+    """Split on sentence ends (of any script) and line breaks; keep non-empty pieces.
+
+    >>> split_sentences("Dr. Smith met Mr. Jones at 3 p.m. on Friday. Then they left!")
+    ['Dr. Smith met Mr. Jones at 3 p.m. on Friday.', 'Then they left!']
+    >>> split_sentences("我住在杭州。我喜欢喝龙井！")
+    ['我住在杭州。', '我喜欢喝龙井！']
+    """
+    out, start = [], 0
+    for m in _SENTENCE_END.finditer(text):
+        if _no_end(text, m.start(), m.group(), m.end()):
+            continue
+        piece = text[start : m.end()].strip()
+        if piece:
+            out.append(piece)
+        start = m.end()
+    tail = text[start:].strip()
+    if tail:
+        out.append(tail)
+    return out
 
 
 def keywords(text: str, n: int = 5) -> tuple[str, ...]:
@@ -130,12 +164,25 @@ _PLEASANTRIES = frozenset(
 )
 
 
+# a short reply that settles something: "Great, microservices with FastAPI it is.", "OK, let's
+# go with Postgres." It opens like small talk but is the decision itself
+_DECISION = re.compile(
+    r"\b(it's settled|(let's|let us) (go with|use|do|take|book|pick|choose)|go(ing)? with|agreed|decided|deal|"
+    r"settled|confirmed|approved|we'll take|we will take|book it)\b|\bit is[.!]?$",
+    re.IGNORECASE,
+)
+
+
 def _is_small_talk(sentence: str, min_words: int) -> bool:
-    """Greetings and pleasantries: nothing a later conversation would need to recall."""
+    """Greetings and pleasantries: nothing a later conversation would need to recall. A short
+    confirmation that names what it settles is kept (the REPLY_TO link ties it to the proposal)."""
     content = tokens(sentence)
+    substance = [t for t in content if t not in _PLEASANTRIES]
+    if substance and _DECISION.search(sentence):
+        return False
     if len(content) < min_words - 1:
         return True
-    if all(t in _PLEASANTRIES for t in content):
+    if not substance:
         return True
     return bool(_SMALL_TALK.match(sentence)) and len(content) < min_words + 1
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 import networkx as nx
@@ -22,6 +22,7 @@ import networkx as nx
 from autogen_zettel.core import graph as graphs
 from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind, Message, PrivacyTier, card_id_for
 from autogen_zettel.core.claims import claim_fields, extract_claims
+from autogen_zettel.core.dates import anchor_dates
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.trust.conflicts import Judge, check_conflicts, claim_rows
 from autogen_zettel.core.embed import Embedder
@@ -123,6 +124,8 @@ class Ingest:
                     )
                 # the refiner only saw redacted text; redact again in case one (an LLM) made a secret up
                 content = self.redact(d.content)
+                # "yesterday" recalled a month later must still say which day it was
+                content = replace(content, text=anchor_dates(content.text, msg.at))
                 entities = tuple(e for e in d.entities if e.casefold() != msg.speaker.casefold()
                                  and not self.redact(e).changed)
                 tags = tuple(t for t in d.tags if not self.redact(t).changed)

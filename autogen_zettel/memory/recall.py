@@ -18,8 +18,10 @@ All scores are "higher is better" and lie roughly in 0..1.
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 import networkx as nx
@@ -29,6 +31,7 @@ from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallConfig
 from autogen_zettel.base.prompts import one_line
 from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.graph import spread
+from autogen_zettel.core.lexical import fold
 from autogen_zettel.core.refine import clean_text
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant import TenantStore
@@ -38,7 +41,10 @@ from autogen_zettel.trust.maintenance import strength
 from autogen_zettel.trust.privacy import tier_weight
 
 __all__ = ["progressive_recall", "recallable_at", "group_under_summaries", "fuse", "unlock", "recency", "estimate_tokens", "cut_to_budget", "format_hits", "prefer_summaries",
-           "cap_associative"]
+           "cap_associative", "collapse_duplicates", "content_key", "focus_named_speakers",
+           "below_their_source"]
+
+_WORDS = re.compile(r"\w+")
 
 
 def fuse(result: SearchResult, *, dense_weight: float) -> list[tuple[str, float]]:
@@ -117,7 +123,80 @@ def unlock(
         else:
             scored.append(Hit(card, (score + act) * factor, "immediate"))
     scored.sort(key=lambda h: (-h.score, h.card.id))
-    return cap_associative(scored, k=k, share=cfg.associative_share)
+    return cap_associative(below_their_source(scored), k=k, share=cfg.associative_share)
+
+
+def below_their_source(hits: Sequence[Hit]) -> list[Hit]:
+    """An unlocked card ranks just after the card that unlocked it, never above: the reply
+    to the matched message comes with it, it does not push it down. Re-sorted, best first.
+
+    >>> from autogen_zettel.base.cards import Card, CardKind
+    >>> card = lambda i: Card(i, i, CardKind.FACT, "Ada", datetime(2024, 1, 1), (i,))
+    >>> hits = [Hit(card("reply"), 1.2, "associative", ("q", "REPLY_TO")), Hit(card("q"), 1.0, "immediate"),
+    ...         Hit(card("other"), 0.9, "immediate")]
+    >>> [(h.card.id, round(h.score, 4)) for h in below_their_source(hits)]
+    [('q', 1.0), ('reply', 0.999), ('other', 0.9)]
+    """
+    final = {h.card.id: h.score for h in hits}
+    out = []
+    for h in hits:
+        source = h.via[0] if h.layer == "associative" and h.via else None
+        if source in final and h.score >= final[source]:
+            h = replace(h, score=final[source] * 0.999)
+            final[h.card.id] = h.score
+        out.append(h)
+    return sorted(out, key=lambda h: (-h.score, h.card.id))
+
+
+def focus_named_speakers(immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card], query: str,
+                         boost: float) -> list[tuple[str, float]]:
+    """Raise by ``boost`` (a share) the cards said by a participant the query names: "what does
+    Melanie do to destress?" asks first about Melanie's own words. Re-sorted, best first.
+
+    >>> from autogen_zettel.base.cards import Card, CardKind
+    >>> cards = {i: Card(i, i, CardKind.FACT, who, datetime(2024, 1, 1), (i,)) for i, who in [("a", "Ann"), ("b", "Mélanie")]}
+    >>> focus_named_speakers([("a", 0.9), ("b", 0.8)], cards, "What does Melanie paint?", 0.2)
+    [('b', 0.96), ('a', 0.9)]
+    """
+    words = set(_WORDS.findall(fold(query)))
+    named = {c.speaker for c in cards.values()
+             if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(c.speaker)))}
+    if not named:
+        return list(immediate)
+    out = [(i, s * (1 + boost) if i in cards and cards[i].speaker in named else s) for i, s in immediate]
+    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
+
+
+def content_key(card: Card) -> tuple[str, str]:
+    """What makes two cards the same thing said: speaker and words, folded (case, accents,
+    punctuation and spacing do not count)."""
+    return fold(card.speaker).strip(), " ".join(_WORDS.findall(fold(card.content)))
+
+
+def collapse_duplicates(hits: Sequence[Hit]) -> list[Hit]:
+    """One hit per content, in place of the best of its copies; the other copies are listed in
+    its ``covers``, so k places hold k different things.
+
+    >>> from autogen_zettel.base.cards import Card, CardKind
+    >>> card = lambda i, text: Card(i, text, CardKind.FACT, "Ada", datetime(2024, 1, 1), (i,))
+    >>> hits = [Hit(card("a", "I moved to Porto."), 0.9, "immediate"), Hit(card("b", "Bakery"), 0.8, "immediate"),
+    ...         Hit(card("c", "i moved to  porto"), 0.7, "immediate")]
+    >>> [(h.card.id, [c.id for c in h.covers]) for h in collapse_duplicates(hits)]
+    [('a', ['c']), ('b', [])]
+    """
+    first: dict[tuple[str, str], int] = {}
+    copies: dict[int, list[Card]] = defaultdict(list)
+    out: list[Hit] = []
+    for hit in hits:
+        key = content_key(hit.card)
+        if key in first and not hit.covers:
+            copies[first[key]].append(hit.card)
+            continue
+        first.setdefault(key, len(out))
+        out.append(hit)
+    for i, cards in copies.items():
+        out[i] = replace(out[i], covers=out[i].covers + tuple(cards))
+    return out
 
 
 def prefer_summaries(
@@ -268,6 +347,8 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
         if len(active) >= 3 * k:
             break
     immediate = [(i, s) for i, s in fused if i in active]
+    if cfg.speaker_boost > 0:
+        immediate = focus_named_speakers(immediate, active, query, cfg.speaker_boost)
     privacy = config.privacy
 
     def factor(card: Card) -> float:
@@ -275,9 +356,18 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
         return weight if modulation is None else weight * modulation(card)
 
     summaries = cfg.prefer_summary_min > 0 and store.cached("has_summaries", lambda: store.db.has_kind(CardKind.SUMMARY))
-    hits = unlock(immediate, graph(), recallable, cfg, k=2 * k if summaries else k, now=now, modulation=factor)
+    width = 2 * k if summaries else k
+    hits = unlock(immediate, graph(), recallable, cfg, k=width, now=now, modulation=factor)
+    unique = collapse_duplicates(hits)
+    if len(unique) < len(hits) and len(hits) == width:
+        # copies took places: look further down so k different things can fill them
+        unique = collapse_duplicates(unlock(immediate, graph(), recallable, cfg, k=2 * width, now=now,
+                                            modulation=factor))
+    hits = unique
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)
+    else:
+        hits = cap_associative(hits, k=k, share=cfg.associative_share)
     hits = attach_conflicts(store.db, hits)
     if token_budget is not None:
         hits = cut_to_budget(hits, token_budget)

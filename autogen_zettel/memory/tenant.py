@@ -253,9 +253,10 @@ class Zettelkasten(CurationMixin):
 
         Only active cards are recalled (not archived, frozen or to-verify ones, nor cards faded
         below ``decay.recall_floor``); decaying-tier cards past their period weigh
-        ``privacy.decayed_weight``. Several hits covered by one summary become one summary hit
-        (``hit.covers``), and a hit that won a conflict carries it (``hit.conflicts``) with a
-        clarification question (``hit.note``).
+        ``privacy.decayed_weight``. Copies of one content (same speaker, same words) take one
+        place, the others listed in ``hit.covers``; several hits covered by one summary become
+        one summary hit (``hit.covers`` too), and a hit that won a conflict carries it
+        (``hit.conflicts``) with a clarification question (``hit.note``).
 
         :param query: what to remember about (e.g. the recent messages of a chat)
         :param k: at most this many hits (default ``recall.k`` of the config)
