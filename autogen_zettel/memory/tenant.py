@@ -269,7 +269,10 @@ class Zettelkasten(CurationMixin):
             into every score. It reorders the candidates the search and the links found; it
             adds none. The persona engine passes its factor here
             (:meth:`~autogen_zettel.persona.engine.PersonaEngine.modulation`).
-        :returns: hits, best first; ``hit.score`` is higher for better matches
+        :returns: hits, best first; ``hit.score`` is higher for better matches: the fused score
+            (0..1) times the speaker focus (up to 1 + ``recall.speaker_boost``), the privacy tier
+            weight (at most 1) and ``modulation`` (the persona's factor, 1 ± its strength), so it
+            can pass 1 (1.625 at most with the defaults); it ranks the hits of one recall
         """
         self.db.check_open()
         k = self.config.recall.k if k is None else k
