@@ -150,3 +150,10 @@ def test_layers_and_third_party_imports_hold_under_import_linter():
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+
+
+def test_no_module_is_over_500_lines():
+    """Small modules with one job each (STYLE.md): a module that grows past 500 lines is split."""
+    long = {str(p.relative_to(ROOT)): n for p in (ROOT / "autogen_zettel").rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
+    assert long == {}
