@@ -129,8 +129,7 @@ def prototypes(specs: Mapping[str, TraitSpec]) -> list[tuple[str, str]]:
     """``(class, text)`` pairs: ``"trait:+1"``/``"trait:-1"`` for each trait, then praise,
     complaint and neutral. Duplicate (class, text) pairs are dropped.
 
-    >>> from autogen_zettel.persona.direction import keeps_level, orientation, size_cue, size_share
-from autogen_zettel.persona.traits import TraitSpec
+    >>> from autogen_zettel.persona.traits import TraitSpec
     >>> prototypes({"humour": TraitSpec("humour", high="playful", more=("be funny",),
     ...                                  examples_less=("no jokes please",))})[:3]
     [('humour:+1', 'be funny'), ('humour:+1', 'playful'), ('humour:-1', 'no jokes please')]
