@@ -48,12 +48,14 @@ from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector, Mean
 from autogen_zettel.persona.signals import GENERIC_MIN_VALENCE, feedback_signals  # noqa: E402
 from autogen_zettel.persona.traits import default_traits  # noqa: E402
 
-TRAIT_GRID = {"top_k": [1, 2], "threshold": [0.4, 0.5], "margin": [0.03, 0.06, 0.1], "neutral_margin": [0.05, 0.1]}
+TRAIT_GRID = {"top_k": [1, 2], "threshold": [0.4, 0.5], "margin": [0.03, 0.06, 0.1], "neutral_margin": [0.05, 0.1],
+              "two_stage": [False]}
 VALENCE_GRID = {"valence_threshold": [0.5, 0.6], "valence_margin": [0.05, 0.1], "neutral_veto": [None, 0.1]}
 # the two-stage reader (trait by meaning, direction by cues), the default; TRAIT_GRID is for --one-stage
 # (top_k 1 and pole_source "anchors" lost in every fold of earlier runs, and are left out)
 TWO_STAGE_GRID = {"threshold": [0.35, 0.4, 0.45], "margin": [0.02, 0.05], "neutral_margin": [0.05, 0.1],
-                  "pole_margin": [0.0, 0.03], "keyword_bonus": [0.0, 0.05], "two_stage": [True]}
+                  "pole_margin": [0.0, 0.03], "keyword_bonus": [0.0, 0.05], "two_stage": [True],
+                  "size_bonus": [0.0]}
 # the default: size_bonus was measured after TWO_STAGE_GRID (--wide) had settled, with the
 # others fixed at what that grid chose (top_k 2, pole_margin 0, keyword_bonus 0 on all 355)
 SIZE_GRID = {"threshold": [0.35, 0.4], "margin": [0.02, 0.05], "neutral_margin": [0.1],
