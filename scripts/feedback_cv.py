@@ -3,12 +3,14 @@ held-out figures.
 
     OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 HF_HUB_OFFLINE=1 python scripts/feedback_cv.py
     python scripts/feedback_cv.py --model hash-256        # the unit tests' embedder, for comparison
+    python scripts/feedback_cv.py --one-stage             # the one-stage reader that came before
 
 Reads ``tests/data/feedback_labelled.jsonl`` (labels: ``trait`` with trait and sign, ``praise``,
 ``complaint``, ``neutral``, ``negated``). Every sentence goes through the real
 ``feedback_signals`` with a ``MeaningDetector`` on the bundled MiniLM (no previous reply, so a
 praise or complaint gives evidence only through its valence). On each training split the
-thresholds are picked by grid search (trait thresholds first: best micro F1 with at most 3% of
+thresholds are picked by grid search (trait thresholds first, for the two-stage reader of
+``persona/meaning.py`` unless ``--one-stage``: best micro F1 with at most 3% of
 neutral sentences giving a trait; then valence thresholds: best praise/complaint sign accuracy
 with at most 5% of neutral sentences giving any evidence); the held-out fold is scored with them.
 
@@ -18,7 +20,10 @@ labelled with the trait, how many got the right trait and direction); over the d
 (micro); the share of neutral sentences giving any evidence (a trait signal, or a valence of at
 least 0.3 that would credit the previous reply); negated descriptions giving a trait; and the
 sign accuracy of praise/complaint without a named trait. Finally the thresholds chosen on the
-whole set, which ``autogen_zettel.persona.meaning.DEFAULT_PARAMS`` should hold.
+whole set, which ``autogen_zettel.persona.meaning.DEFAULT_PARAMS`` should hold, and the figures
+of ``tests/data/feedback_fresh.jsonl`` read with them: a second set written before the two-stage
+reader was tuned and never used to tune (``--fresh ''`` skips it). Vectors are cached in the
+temp folder between runs (``--cache``).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import itertools
 import json
 import random
 import sys
+import tempfile
 from collections import Counter, defaultdict
 from dataclasses import replace
 from pathlib import Path
@@ -38,30 +44,60 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from autogen_zettel.core.embed import make_embedder  # noqa: E402
-from autogen_zettel.persona.meaning import (DEFAULT_PARAMS, MeaningDetector, MeaningParams,  # noqa: E402
-                                             describes_negation, read_clauses)
+from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector, MeaningParams  # noqa: E402
 from autogen_zettel.persona.signals import GENERIC_MIN_VALENCE, feedback_signals  # noqa: E402
 from autogen_zettel.persona.traits import default_traits  # noqa: E402
 
-TRAIT_GRID = {"top_k": [1, 2], "threshold": [0.4, 0.5], "margin": [0.03, 0.06, 0.1], "neutral_margin": [0.05, 0.1]}
+TRAIT_GRID = {"top_k": [1, 2], "threshold": [0.4, 0.5], "margin": [0.03, 0.06, 0.1], "neutral_margin": [0.05, 0.1],
+              "two_stage": [False]}
 VALENCE_GRID = {"valence_threshold": [0.5, 0.6], "valence_margin": [0.05, 0.1], "neutral_veto": [None, 0.1]}
+# the two-stage reader (trait by meaning, direction by cues), the default; TRAIT_GRID is for --one-stage
+# (top_k 1 and pole_source "anchors" lost in every fold of earlier runs, and are left out)
+TWO_STAGE_GRID = {"threshold": [0.35, 0.4, 0.45], "margin": [0.02, 0.05], "neutral_margin": [0.05, 0.1],
+                  "pole_margin": [0.0, 0.03], "keyword_bonus": [0.0, 0.05], "two_stage": [True],
+                  "size_bonus": [0.0]}
+# the default: size_bonus was measured after TWO_STAGE_GRID (--wide) had settled, with the
+# others fixed at what that grid chose (top_k 2, pole_margin 0, keyword_bonus 0 on all 355)
+SIZE_GRID = {"threshold": [0.35, 0.4], "margin": [0.02, 0.05], "neutral_margin": [0.1],
+             "size_bonus": [0.0, 0.05, 0.1], "two_stage": [True]}
 MAX_NEUTRAL_TRAIT = 0.03
 MAX_NEUTRAL_ANY = 0.05
 
 
 class CachedEmbedder:
-    """Each text is embedded once; grid search re-reads the cache."""
+    """Each text is embedded once; grid search re-reads the cache. With ``path``, vectors are
+    kept on disk between runs (the model loads only when a text is new)."""
 
-    def __init__(self, inner):
-        self.inner, self.name, self.dim = inner, inner.name, inner.dim
+    def __init__(self, model: str, path: Path | None = None):
+        self.model, self.path, self._inner = model, path, None
         self.cache: dict[str, np.ndarray] = {}
+        if path is not None and path.exists():
+            data = np.load(path, allow_pickle=False)
+            self.cache = dict(zip(data["texts"].tolist(), data["vectors"]))
+            self.name, self.dim = str(data["name"]), int(data["vectors"].shape[1])
+        else:
+            self.name, self.dim = self.inner.name, self.inner.dim
+        self._dirty = False
+
+    @property
+    def inner(self):
+        if self._inner is None:
+            self._inner = make_embedder(self.model)
+        return self._inner
 
     def encode(self, texts, *, query=False):
         missing = [t for t in dict.fromkeys(texts) if t not in self.cache]
         if missing:
+            self._dirty = True
             for t, v in zip(missing, self.inner.encode(missing)):
-                self.cache[t] = v
+                self.cache[t] = np.asarray(v, dtype=np.float32)
         return np.stack([self.cache[t] for t in texts]) if texts else np.zeros((0, self.dim), np.float32)
+
+    def save(self) -> None:
+        if self.path is not None and self._dirty and self.cache:
+            texts = list(self.cache)
+            np.savez(self.path, texts=np.array(texts), vectors=np.stack([self.cache[t] for t in texts]),
+                     name=np.array(self.name))
 
 
 def load(path: Path) -> list[dict]:
@@ -84,14 +120,11 @@ class CachedDetector(MeaningDetector):
 
     sims: dict[tuple, np.ndarray] = {}
 
-    def read(self, parts):
-        if not parts:
-            return []
+    def similarities(self, parts):
         key = (tuple(parts), tuple(self._texts))
         if key not in self.sims:
-            self.sims[key] = self.similarities(parts)
-        sims, flips = self.sims[key]
-        return read_clauses(sims, self.keys, self.params, negated=[describes_negation(p) for p in parts], flips=flips)
+            self.sims[key] = super().similarities(parts)
+        return self.sims[key]
 
 
 def predict(rows, embedder, specs, params):
@@ -146,10 +179,11 @@ def micro(m):
     return p, r, (2 * p * r / (p + r) if p + r else 0.0)
 
 
-def choose(rows, embedder, specs, traits) -> MeaningParams:
+def choose(rows, embedder, specs, traits, grid=None) -> MeaningParams:
+    grid = grid or TRAIT_GRID
     best, best_key = DEFAULT_PARAMS, None
-    for values in itertools.product(*TRAIT_GRID.values()):
-        params = replace(DEFAULT_PARAMS, **dict(zip(TRAIT_GRID, values)))
+    for values in itertools.product(*grid.values()):
+        params = replace(DEFAULT_PARAMS, **dict(zip(grid, values)))
         m = score(rows, predict(rows, embedder, specs, params), traits)
         ok = m["neutral_trait"] <= MAX_NEUTRAL_TRAIT * max(1, m["neutral_n"])
         p, r, f = micro(m)
@@ -188,21 +222,30 @@ def main() -> None:
     ap.add_argument("-k", type=int, default=5)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--fixed", action="store_true", help="score DEFAULT_PARAMS on every fold, no search")
+    ap.add_argument("--one-stage", action="store_true",
+                    help="the one-stage reader that came before (best trait-and-direction class outright)")
+    ap.add_argument("--wide", action="store_true", help="the wider two-stage grid, without size_bonus")
+    ap.add_argument("--fresh", default=str(ROOT / "tests/data/feedback_fresh.jsonl"),
+                    help="a second labelled file never used to tune: scored with the thresholds chosen on all of --data")
+    ap.add_argument("--cache", default=None,
+                    help="keep vectors in this .npz between runs (default: a file per model in the temp folder)")
     ap.add_argument("--train-examples", action="store_true",
                     help="the training split's trait sentences become prototypes too (never the held-out fold's)")
     args = ap.parse_args()
     rows = load(Path(args.data))
     specs = default_traits()
     traits = sorted(specs)
-    embedder = CachedEmbedder(make_embedder(args.model))
+    cache = Path(args.cache) if args.cache else Path(tempfile.gettempdir()) / f"feedback_cv_{args.model}.npz"
+    embedder = CachedEmbedder(args.model, cache)
     print(f"{len(rows)} labelled sentences ({dict(Counter(r['label'] for r in rows))}), model {embedder.name}, "
           f"{args.k}-fold")
+    grid = TRAIT_GRID if args.one_stage else TWO_STAGE_GRID if args.wide else SIZE_GRID
     total = None
     for f, test_idx in enumerate(folds(rows, args.k, args.seed)):
         test = [rows[i] for i in test_idx]
         train = [rows[i] for i in range(len(rows)) if i not in set(test_idx)]
         fold_specs = with_examples(specs, train) if args.train_examples else specs
-        params = DEFAULT_PARAMS if args.fixed else choose(train, embedder, fold_specs, traits)
+        params = DEFAULT_PARAMS if args.fixed else choose(train, embedder, fold_specs, traits, grid)
         m = score(test, predict(test, embedder, fold_specs, params), traits)
         p, r, _ = micro(m)
         print(f"fold {f}: P {p:.3f} R {r:.3f} neutral FP {m['neutral_any']}/{m['neutral_n']}  params {params}")
@@ -215,6 +258,19 @@ def main() -> None:
                 if isinstance(m[key], int):
                     total[key] += m[key]
     print("\nHeld-out (pooled over folds)\n")
+    report(total, traits)
+    chosen = DEFAULT_PARAMS if args.fixed else choose(rows, embedder, specs, traits, grid)
+    if not args.fixed:
+        print(f"\nchosen on all {len(rows)} sentences: {chosen}")
+    if args.fresh and Path(args.fresh).exists():
+        fresh = load(Path(args.fresh))
+        print(f"\nFresh set ({len(fresh)} sentences, {args.fresh}; never used to tune), thresholds chosen on all "
+              f"{len(rows)}\n")
+        report(score(fresh, predict(fresh, embedder, specs, chosen), traits), traits)
+    embedder.save()
+
+
+def report(total, traits) -> None:
     print("| trait | precision | recall | sentences |\n|---|---|---|---|")
     for t in traits:
         tp, fp, fn = total["tp"][t], total["fp"][t], total["fn"][t]
@@ -226,8 +282,6 @@ def main() -> None:
     print(f"negated descriptions giving a trait: {total['negated_trait']}/{total['negated_n']}")
     print(f"praise/complaint without a named trait: valence sign right {total['valence_ok']}/{total['valence_n']} "
           f"({total['valence_ok'] / max(1, total['valence_n']):.1%}), given a trait anyway {total['generic_trait']}")
-    if not args.fixed:
-        print(f"\nchosen on all {len(rows)} sentences: {choose(rows, embedder, specs, traits)}")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 from pathlib import Path
 
@@ -274,7 +275,11 @@ def test_divergence_report_prints_traits_and_unlock_events(divergence):
     console.print(*report(divergence))
     text = console.export_text()
     assert "Persona at the end" in text and "Persona events" in text
-    assert "ada: conciseness 0.55 -> 0.8" in text and "ben: conciseness 0.55 -> 0.2" in text
+    # with the hashing embedder ada ends at 0.8-0.9 (0.90 since the two-stage reader of
+    # persona/meaning.py also reads some of her praise by meaning), ben at 0.2-0.3
+    ada = re.search(r"ada: conciseness 0\.55 -> (0\.\d+)", text)
+    ben = re.search(r"ben: conciseness 0\.55 -> (0\.\d+)", text)
+    assert ada and ben and float(ada.group(1)) >= 0.8 and float(ben.group(1)) <= 0.3
     assert "ada unlock status_digest (weight 0.34): conciseness" in text
     assert "ada rollback status_digest (weight 0.00)" in text
 

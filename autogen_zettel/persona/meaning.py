@@ -10,10 +10,22 @@ bundled MiniLM by default) and compared by cosine with *prototypes*:
 * three classes that are no trait evidence: praise, complaint (credited to the previous reply,
   as before) and neutral chat (logistics, questions, tasks), built in below.
 
-A clause gives evidence for (trait, direction) when its best prototype class is that one, the
-similarity is at least ``threshold``, it beats every other trait class by ``margin`` and the
-best praise/complaint/neutral prototype by ``neutral_margin``. The same comparison gives a
-valence to praise or complaint worded without a listed word ("you read my mind").
+The reading has two stages (:data:`DEFAULT_PARAMS` ``two_stage``), since the embedding is good
+at *which trait* a clause is about and poor at *which way* it asks to go (MiniLM puts "too
+long" and "longer answer" close together):
+
+1. *Which trait*: a trait's similarity is that of its better pole (the mean of its ``top_k``
+   most similar prototypes); the best trait needs at least ``threshold``, to beat every other
+   trait by ``margin`` and the best praise/complaint/neutral prototype by ``neutral_margin``.
+2. *Which direction*: a size cue of :mod:`autogen_zettel.persona.direction` ("trim", "boil
+   down", "unpack", "flesh out", "don't cut it short") times the trait's orientation, where the
+   clause has one; else the trait's poles (which pole's prototypes the clause's content is
+   closer to, times the direction words of :func:`polarity`). Praise of the current level
+   ("that length was just right") takes the direction the previous reply showed.
+
+The one-stage reader it replaced (``two_stage=False``) took the best (trait, direction) class
+outright. The same comparison gives a valence to praise or complaint worded without a listed
+word ("you read my mind").
 
 Negation: a clause that negates a description ("it wasn't too long", "not overly detailed")
 gives no trait evidence by meaning, since an embedding hardly sees the "not"; imperative
@@ -34,11 +46,12 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from autogen_zettel.persona.direction import keeps_level, orientation, size_cue, size_share
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = ["MeaningParams", "DEFAULT_PARAMS", "MeaningDetector", "ClauseReading", "prototypes", "clauses",
@@ -96,9 +109,20 @@ class MeaningParams:
     valence_threshold: float = 0.5
     valence_margin: float = 0.05
     neutral_veto: float | None = 0.1
+    # two stages: the trait by meaning (a trait's similarity is its better pole's), then the
+    # direction: a size cue of :mod:`~autogen_zettel.persona.direction` times the trait's
+    # orientation where there is one, else the trait's poles if they differ by ``pole_margin``
+    two_stage: bool = False
+    pole_margin: float = 0.0
+    # added to a trait's similarity when the clause holds one of its ``keywords`` ("joke")
+    keyword_bonus: float = 0.0
+    # added, times the trait's share of size cues, when the clause has a size cue ("boil it
+    # down", "unpack that"): asking for a smaller or bigger reply is about its length
+    size_bonus: float = 0.0
 
 
-DEFAULT_PARAMS = MeaningParams()
+# chosen by scripts/feedback_cv.py on all of tests/data/feedback_labelled.jsonl
+DEFAULT_PARAMS = MeaningParams(margin=0.05, two_stage=True, size_bonus=0.1)
 
 
 def prototypes(specs: Mapping[str, TraitSpec]) -> list[tuple[str, str]]:
@@ -199,6 +223,7 @@ class ClauseReading:
     similarity: float
     valence: float  # -1, 0 or 1 by meaning
     neutral: bool  # closer to neutral chat than to praise or complaint, by ``neutral_veto``
+    keep: bool = False  # praise of the current level: the previous reply's direction wins
 
 
 def _groups(keys: Sequence[str]) -> dict[str, np.ndarray]:
@@ -220,8 +245,40 @@ def _class_sims(row: np.ndarray, groups: Mapping[str, np.ndarray], top_k: int) -
     return out
 
 
+def _two_stage(best: Mapping[str, float], top: float, params: MeaningParams, flip: int, cue: int,
+               orientations: Mapping[str, int], named: Collection[str] = (),
+               sizes: Mapping[str, float] | None = None) -> tuple[str | None, int, float]:
+    """Stage one, the trait: its similarity is its better pole's, and it must beat every other
+    trait by ``margin`` and praise/complaint/neutral by ``neutral_margin``. Stage two, the
+    direction: the size cue times the trait's orientation, else the poles' difference."""
+    poles: dict[str, dict[int, float]] = {}
+    for key, v in best.items():
+        if key not in (PRAISE, COMPLAINT, NEUTRAL):
+            name, _, s = key.rpartition(":")
+            poles.setdefault(name, {})[int(s)] = v
+    size = params.size_bonus if cue and sizes else 0.0
+    ranked = sorted(((max(p.values()) + (params.keyword_bonus if n in named else 0.0)
+                      + size * (sizes or {}).get(n, 0.0), n) for n, p in poles.items()), reverse=True)
+    if not ranked:
+        return None, 0, 0.0
+    sim, name = ranked[0]
+    second = ranked[1][0] if len(ranked) > 1 else -1.0
+    if sim < params.threshold or sim - second < params.margin or sim - top < params.neutral_margin:
+        return None, 0, 0.0
+    diff = poles[name].get(1, -1.0) - poles[name].get(-1, -1.0)
+    by_poles = (1 if diff > 0 else -1) * flip if abs(diff) >= params.pole_margin and diff else 0
+    by_cue = cue * orientations.get(name, 0)
+    if by_cue:
+        return name, by_cue, sim
+    return (name, by_poles, sim) if by_poles else (None, 0, 0.0)
+
+
 def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
-                 *, negated: Sequence[bool] | None = None, flips: Sequence[int] | None = None) -> list[ClauseReading]:
+                 *, negated: Sequence[bool] | None = None, flips: Sequence[int] | None = None,
+                 cues: Sequence[int] | None = None, keeps: Sequence[bool] | None = None,
+                 orientations: Mapping[str, int] | None = None,
+                 named: Sequence[Collection[str]] | None = None,
+                 sizes: Mapping[str, float] | None = None) -> list[ClauseReading]:
     """Decide each clause from its cosine similarities to the prototypes (pure; the CV script
     calls it on precomputed similarities).
 
@@ -231,6 +288,11 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
     :param flips: per clause, the direction its words give (:func:`polarity`); a trait class's
         sign is then the pole of the prototypes it matched (their own direction words undone)
         times this
+    :param cues: per clause, its size cue (:func:`~autogen_zettel.persona.direction.size_cue`),
+        and ``keeps`` whether it praises the current level; ``orientations`` per trait
+        (:func:`~autogen_zettel.persona.direction.orientation`); ``named`` per clause, the traits
+        whose ``keywords`` it holds; ``sizes`` per trait, its share of size cues
+        (:func:`~autogen_zettel.persona.direction.size_share`); read when ``params.two_stage``
     """
     out = []
     groups = _groups(keys)
@@ -240,7 +302,12 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
         traits = sorted(((v, k) for k, v in best.items() if k not in other), reverse=True)
         top = max(other.values(), default=-1.0)
         trait, sign, sim = None, 0, 0.0
-        if traits and not (negated is not None and negated[i]):
+        if params.two_stage:
+            if not (negated is not None and negated[i]):
+                trait, sign, sim = _two_stage(best, top, params, flips[i] if flips is not None else 1,
+                                              cues[i] if cues is not None else 0, orientations or {},
+                                              named[i] if named is not None else (), sizes)
+        elif traits and not (negated is not None and negated[i]):
             sim, key = traits[0]
             second = traits[1][0] if len(traits) > 1 else -1.0
             if sim >= params.threshold and sim - second >= params.margin and sim - top >= params.neutral_margin:
@@ -253,7 +320,8 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
             mood = 1.0 if p > c else -1.0
         neutral = params.neutral_veto is not None and n >= params.valence_threshold \
             and n - max(p, c) >= params.neutral_veto
-        out.append(ClauseReading(trait, sign, round(sim, 4) if trait else 0.0, mood, neutral))
+        keep = bool(keeps is not None and keeps[i] and trait)
+        out.append(ClauseReading(trait, sign, round(sim, 4) if trait else 0.0, mood, neutral, keep))
     return out
 
 
@@ -285,6 +353,10 @@ class MeaningDetector:
                 content, flips = polarity(text)
                 self.keys.append(f"{name}:{int(sign) * flips:+d}")
                 self._texts.append(content)
+        self.orientations = {name: orientation(spec) for name, spec in specs.items()}
+        self.sizes = size_share(specs)
+        self._keywords = {name: re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(k.lower()) for k in spec.keywords)
+                                           + r")", re.IGNORECASE) for name, spec in specs.items() if spec.keywords}
         self._is_trait = np.array([k not in (PRAISE, COMPLAINT, NEUTRAL) for k in self.keys])
         self._matrix: np.ndarray | None = None
         self._lock = threading.Lock()
@@ -311,4 +383,9 @@ class MeaningDetector:
             return []
         sims, flips = self.similarities(parts)
         return read_clauses(sims, self.keys, self.params, negated=[describes_negation(p) for p in parts],
-                            flips=flips)
+                            flips=flips, cues=[size_cue(p) for p in parts], keeps=[keeps_level(p) for p in parts],
+                            orientations=self.orientations, named=[self.named(p) for p in parts], sizes=self.sizes)
+
+    def named(self, clause: str) -> set[str]:
+        """The traits one of whose ``keywords`` opens a word of ``clause`` ("jokes", "questioning")."""
+        return {name for name, pattern in self._keywords.items() if pattern.search(clause)}

@@ -200,19 +200,24 @@ def _anchored(clause: str, specs: Mapping[str, TraitSpec]) -> bool:
 
 
 def _by_meaning(text: str, specs: Mapping[str, TraitSpec], meaning: Any, affect: float,
-                names: Collection[str] = ()) -> tuple[list[TraitSignal], float]:
+                names: Collection[str] = (), previous_reply: str | None = None) -> tuple[list[TraitSignal], float]:
     """Signals by meaning for the clauses no exact phrase covers, and the valence by meaning
-    where the praise/complaint words say nothing (``affect`` is :func:`valence` of the text)."""
+    where the praise/complaint words say nothing (``affect`` is :func:`valence` of the text).
+    Praise of the current level ("that length was just right") takes the direction the
+    previous reply showed for the trait, where it showed one."""
     for who in names:  # "ben, flesh that out": the addressee's name is no part of the request
         text = re.sub(rf"(?<!\w){re.escape(who)}(?!\w)", " ", text, flags=re.IGNORECASE)
     parts = [c for c in clauses(text) if not _anchored(c, specs)]
     readings = meaning.read(parts) if parts else []
+    shown = ({s.trait: s.sign for s in behaviour_signals(previous_reply, specs=specs)}
+             if previous_reply and any(r.keep for r in readings) else {})
     out, seen = [], set()
     for r in readings:
-        if r.trait is not None and r.trait in specs and (r.trait, r.sign) not in seen:
-            seen.add((r.trait, r.sign))
-            cue = f"meaning:{'more' if r.sign > 0 else 'less'}"
-            out.append(TraitSignal(r.trait, r.sign, SEMANTIC_STRENGTH, affect, SignalSource.FEEDBACK, cue))
+        sign = shown.get(r.trait, r.sign) if r.keep else r.sign
+        if r.trait is not None and r.trait in specs and sign and (r.trait, sign) not in seen:
+            seen.add((r.trait, sign))
+            cue = f"meaning:{'more' if sign > 0 else 'less'}"
+            out.append(TraitSignal(r.trait, sign, SEMANTIC_STRENGTH, affect, SignalSource.FEEDBACK, cue))
     if readings and all(r.neutral for r in readings) and not out and len(parts) == len(clauses(text)):
         affect = 0.0  # "good morning": a listed word in what reads as plain chat
     elif abs(affect) < GENERIC_MIN_VALENCE:
@@ -254,7 +259,7 @@ def feedback_signals(text: str, *, previous_reply: str | None, specs: Mapping[st
                     out.append(TraitSignal(trait, sign, EXPLICIT_STRENGTH, affect, SignalSource.FEEDBACK, phrase))
                     break
     if meaning is not None and text.strip():
-        found, affect = _by_meaning(text, specs, meaning, affect, [n for n in (name, *others) if n])
+        found, affect = _by_meaning(text, specs, meaning, affect, [n for n in (name, *others) if n], previous_reply)
         taken = {(s.trait, s.sign) for s in out}
         out = [TraitSignal(s.trait, s.sign, s.strength, affect, s.source, s.cue) for s in out]
         out += [s for s in found if (s.trait, s.sign) not in taken]
