@@ -25,6 +25,7 @@ from autogen_zettel.base.errors import ConfigError
 __all__ = [
     "EmbeddingConfig",
     "VectorsConfig",
+    "ThreadsConfig",
     "RecallConfig",
     "LinkConfig",
     "RefinerConfig",
@@ -60,6 +61,16 @@ class VectorsConfig:
     url: str | None = None
     api_key_env: str | None = None  # name of the environment variable holding the key
     prefix: str = "zettel_"
+    # embedded engine of a data folder: "edge" (qdrant-edge), "qdrant-local" (qdrant-client
+    # local mode), or "auto": edge, unless the folder holds only qdrant-client storage
+    engine: str = "auto"
+
+
+@dataclass(frozen=True)
+class ThreadsConfig:
+    """Thread pools bounded around our own calls (embedding, index search, matrix products)."""
+
+    limit: int = 1  # threads per BLAS / OpenMP (torch) pool inside those calls; 0 leaves the pools alone
 
 
 @dataclass(frozen=True)
@@ -215,6 +226,7 @@ class MemoryConfig:
 
     embedding: EmbeddingConfig = field(default_factory=EmbeddingConfig)
     vectors: VectorsConfig = field(default_factory=VectorsConfig)
+    threads: ThreadsConfig = field(default_factory=ThreadsConfig)
     recall: RecallConfig = field(default_factory=RecallConfig)
     links: LinkConfig = field(default_factory=LinkConfig)
     refiner: RefinerConfig = field(default_factory=RefinerConfig)
@@ -313,6 +325,9 @@ def _validate_ranges(obj: Any, *, file: str | None, prefix: str) -> None:
     if isinstance(obj, ConflictConfig) and obj.reference_days <= obj.fresh_days:
         raise ConfigError(f"reference_days ({obj.reference_days!r}) must exceed fresh_days ({obj.fresh_days!r})",
                           file=file, key=prefix + "reference_days")
+    if isinstance(obj, VectorsConfig) and obj.engine not in ("auto", "edge", "qdrant-local"):
+        raise ConfigError(f"must be one of 'auto', 'edge', 'qdrant-local', got {obj.engine!r}",
+                          file=file, key=prefix + "engine")
     if isinstance(obj, MaintenanceConfig):
         if obj.summaries not in ("session", "week", "off"):
             raise ConfigError(f"must be one of 'session', 'week', 'off', got {obj.summaries!r}",

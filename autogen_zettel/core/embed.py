@@ -18,6 +18,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads, rescan_thread_pools
 from autogen_zettel.core.lexical import sparse_doc, sparse_query, term_id
 
 __all__ = ["Embedder", "SparseVector", "HashEmbedder", "FlagEmbedder", "make_embedder", "MINILM"]
@@ -106,8 +107,12 @@ class FlagEmbedder(_LexicalSparse):
 
     _DIMS = {MINILM: 384, "BAAI/bge-m3": 1024}
 
-    def __init__(self, model: str = MINILM, *, device: str = "cpu", batch_size: int = 32, max_length: int = 256):
+    def __init__(self, model: str = MINILM, *, device: str = "cpu", batch_size: int = 32, max_length: int = 256,
+                 threads: int = DEFAULT_THREAD_LIMIT):
+        """:param threads: torch/BLAS threads inside each encode (0: leave the pools alone);
+        see :mod:`autogen_zettel.base.threads`"""
         self.model = model
+        self.threads = threads
         self.device = device
         self.batch_size = batch_size
         self.max_length = max_length
@@ -150,6 +155,7 @@ class FlagEmbedder(_LexicalSparse):
                 key="embedding.model",
             ) from None
         self._impl = impl
+        rescan_thread_pools()  # torch brought its own OpenMP pool
         return impl
 
     def _encode_direct(self, texts: list[str]) -> np.ndarray:
@@ -183,9 +189,10 @@ class FlagEmbedder(_LexicalSparse):
         return result
 
     def encode(self, texts: list[str], *, query: bool = False) -> np.ndarray:
-        with self._lock:
-            if not texts:
-                return np.zeros((0, self.dim), np.float32)
+        if not texts:
+            return np.zeros((0, self.dim), np.float32)
+        self._loaded()
+        with self._lock, bounded_threads(self.threads):
             if self.is_m3:
                 res = self._loaded().encode(texts, batch_size=self.batch_size, max_length=self.max_length)
                 return np.asarray(res["dense_vecs"], dtype=np.float32)
@@ -194,7 +201,8 @@ class FlagEmbedder(_LexicalSparse):
     def sparse(self, texts: list[str], *, query: bool = False) -> list[SparseVector]:
         if not self.is_m3:
             return super().sparse(texts, query=query)
-        with self._lock:
+        self._loaded()
+        with self._lock, bounded_threads(self.threads):
             res = self._loaded().encode(
                 texts, batch_size=self.batch_size, max_length=self.max_length,
                 return_dense=False, return_sparse=True,

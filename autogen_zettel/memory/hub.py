@@ -131,9 +131,10 @@ class MemoryHub:
         url = qdrant_url or config.vectors.url
         if memory:
             vectors = (
-                VectorIndex.open(url=url, api_key=api_key_from_env(config.vectors.api_key_env), prefix=config.vectors.prefix)
+                VectorIndex.open(url=url, api_key=api_key_from_env(config.vectors.api_key_env),
+                                 prefix=config.vectors.prefix, threads=config.threads.limit)
                 if url
-                else VectorIndex.open(memory=True, prefix=config.vectors.prefix)
+                else VectorIndex.open(memory=True, prefix=config.vectors.prefix, threads=config.threads.limit)
             )
             root = None
         else:
@@ -142,12 +143,15 @@ class MemoryHub:
                 raise ConfigError(f"data folder {str(root)!r} is a file; give a folder path")
             DataFolder(root).tenants.mkdir(parents=True, exist_ok=True)
             if url:
-                vectors = VectorIndex.open(url=url, api_key=api_key_from_env(config.vectors.api_key_env), prefix=config.vectors.prefix)
+                vectors = VectorIndex.open(url=url, api_key=api_key_from_env(config.vectors.api_key_env),
+                                           prefix=config.vectors.prefix, threads=config.threads.limit)
             else:
-                vectors = VectorIndex.open(path=DataFolder(root).qdrant, prefix=config.vectors.prefix)
+                vectors = VectorIndex.open(path=DataFolder(root).qdrant, prefix=config.vectors.prefix,
+                                           threads=config.threads.limit)
         if embedder is None:
             e = config.embedding
-            embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length)
+            embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length,
+                                     threads=config.threads.limit)
         return cls(vectors=vectors, embedder=embedder, data_dir=root, config=config, clock=clock, refiner=refiner,
                    link_judge=link_judge, conflict_judge=conflict_judge, summarizer=summarizer)
 
