@@ -53,6 +53,7 @@ class VectorIndex:
         self.prefix = prefix
         self.description = description
         self.local_path = local_path  # the folder of local on-disk mode, else None
+        self.engine = "qdrant-server" if description.startswith("http") else "qdrant-local"
         self.lock = threading.Lock()
         # Local mode scores sparse queries in a Python loop over every point; keep the same
         # sparse vectors in an inverted index per tenant instead (None: a server does it).
