@@ -52,6 +52,7 @@ class EmbeddingConfig:
     batch_size: int = 32
     device: str = "cpu"
     max_length: int = 256
+    quantize: str = "none"  # "int8": torch's dynamic int8 quantization of the model (CPU), recorded as another model
 
 
 @dataclass(frozen=True)
@@ -325,6 +326,8 @@ def _validate_ranges(obj: Any, *, file: str | None, prefix: str) -> None:
     if isinstance(obj, ConflictConfig) and obj.reference_days <= obj.fresh_days:
         raise ConfigError(f"reference_days ({obj.reference_days!r}) must exceed fresh_days ({obj.fresh_days!r})",
                           file=file, key=prefix + "reference_days")
+    if isinstance(obj, EmbeddingConfig) and obj.quantize not in ("none", "int8"):
+        raise ConfigError(f"must be 'none' or 'int8', got {obj.quantize!r}", file=file, key=prefix + "quantize")
     if isinstance(obj, VectorsConfig) and obj.engine not in ("auto", "edge", "qdrant-local"):
         raise ConfigError(f"must be one of 'auto', 'edge', 'qdrant-local', got {obj.engine!r}",
                           file=file, key=prefix + "engine")

@@ -108,16 +108,25 @@ class FlagEmbedder(_LexicalSparse):
     _DIMS = {MINILM: 384, "BAAI/bge-m3": 1024}
 
     def __init__(self, model: str = MINILM, *, device: str = "cpu", batch_size: int = 32, max_length: int = 256,
-                 threads: int = DEFAULT_THREAD_LIMIT):
+                 threads: int = DEFAULT_THREAD_LIMIT, quantize: str = "none"):
         """:param threads: torch/BLAS threads inside each encode (0: leave the pools alone);
-        see :mod:`autogen_zettel.base.threads`"""
+            see :mod:`autogen_zettel.base.threads`
+        :param quantize: ``int8``: torch's dynamic int8 quantization of the model's linear layers
+            (about 2.7x faster on CPU; its vectors differ, so it is recorded as another model)
+        """
+        if quantize not in ("none", "int8"):
+            raise ConfigError(f"embedding.quantize must be 'none' or 'int8', got {quantize!r}", key="embedding.quantize")
         self.model = model
         self.threads = threads
+        self.quantize = quantize
         self.device = device
         self.batch_size = batch_size
         self.max_length = max_length
         self.is_m3 = "bge-m3" in model.lower()
-        self.name = "all-MiniLM-L6-v2" if model == MINILM else model
+        if self.is_m3 and quantize != "none":
+            raise ConfigError("embedding.quantize applies to MiniLM-like models only; remove it for BGE-M3",
+                              key="embedding.quantize")
+        self.name = ("all-MiniLM-L6-v2" if model == MINILM else model) + ("+int8" if quantize == "int8" else "")
         self.dim = self._DIMS.get(model) or (1024 if self.is_m3 else 0)
         self._impl = None
         self._lock = threading.Lock()  # torch inference from two threads at once is unsafe
@@ -154,6 +163,8 @@ class FlagEmbedder(_LexicalSparse):
                 "or use the bundled default 'minilm'",
                 key="embedding.model",
             ) from None
+        if self.quantize == "int8":
+            impl.model = _quantized(impl.model)
         self._impl = impl
         rescan_thread_pools()  # torch brought its own OpenMP pool
         return impl
@@ -212,6 +223,17 @@ class FlagEmbedder(_LexicalSparse):
             keys = sorted(int(k) for k in weights)
             out.append((keys, [float(weights[str(k)] if str(k) in weights else weights[k]) for k in keys]))
         return out
+
+
+def _quantized(model):
+    """``model`` with its linear layers dynamically quantized to int8 (torch's own, CPU)."""
+    import warnings
+
+    import torch
+
+    with warnings.catch_warnings():  # torch announces the move of this API to torchao
+        warnings.simplefilter("ignore")
+        return torch.ao.quantization.quantize_dynamic(model.eval(), {torch.nn.Linear}, dtype=torch.qint8)
 
 
 def make_embedder(model: str = MINILM, **options) -> Embedder:
