@@ -21,9 +21,9 @@ from autogen_zettel.store.vectors import VectorIndex
 from .conftest import T0
 
 SERVER = os.environ.get("ZETTEL_QDRANT_URL")
-BACKENDS = ["qdrant-memory", "qdrant-path", "edge",
-            pytest.param("qdrant-server", marks=[pytest.mark.qdrant_server,
-                                                 pytest.mark.skipif(not SERVER, reason="set ZETTEL_QDRANT_URL")])]
+_server = [pytest.mark.qdrant_server, pytest.mark.skipif(not SERVER, reason="set ZETTEL_QDRANT_URL")]
+BACKENDS = ["qdrant-memory", "qdrant-path", "edge", "shared-memory",
+            pytest.param("qdrant-server", marks=_server), pytest.param("shared-server", marks=_server)]
 DIM = 16
 
 
@@ -34,8 +34,13 @@ def make_index(kind: str, folder):
         return VectorIndex.open(path=folder / "qdrant")
     if kind == "edge":
         return EdgeIndex(folder / "edge")
+    if kind == "shared-memory":
+        return open_index(memory=True, layout="shared")
     # a unique prefix, so runs against a shared server never meet
-    return VectorIndex.open(url=SERVER, prefix=f"zettel_test_{uuid.uuid4().hex[:8]}_")
+    prefix = f"zettel_test_{uuid.uuid4().hex[:8]}_"
+    if kind == "shared-server":
+        return open_index(url=SERVER, layout="shared", prefix=prefix)
+    return VectorIndex.open(url=SERVER, prefix=prefix)
 
 
 @pytest.fixture(params=BACKENDS)
@@ -61,14 +66,16 @@ def test_the_same_body_on_every_backend(index):
     assert not index.exists("ann") and index.dim("ann") is None and index.count("ann") == 0
     with pytest.raises(NotFound):
         index.search("ann", vecs[0], ([], []), 5)
+    shared = getattr(index, "layout", None) == "shared"
     index.create("ann", DIM)
     index.create("ann", DIM)  # a no-op when it exists
     index.create("bo", DIM)
     assert index.exists("ann") and index.dim("ann") == DIM
     index.upsert("ann", ids, vecs, sparse)
-    index.upsert("bo", ids[:3], vecs[:3], sparse[:3])
+    index.upsert("bo", ids[:3], vecs[:3], sparse[:3])  # the same card ids in another tenant
     assert index.count("ann") == len(ids) and index.ids("ann") == set(ids)
-    assert index.count("bo") == 3  # tenants are apart
+    assert index.count("bo") == 3 and index.ids("bo") == set(ids[:3])  # tenants are apart
+    assert set(index.search("bo", vecs[7], ([0], [1.0]), 50).dense) == set(ids[:3])
     # dense: the exact top 10 by cosine, best first (every backend is exact at this size)
     res = index.search("ann", vecs[7], ([], []), 10)
     expected = np.argsort(-(vecs @ vecs[7]), kind="stable")[:10]
@@ -94,6 +101,9 @@ def test_the_same_body_on_every_backend(index):
     assert ids[0] not in index.search("ann", vecs[1], ([0], [1.0]), 50).dense
     index.drop("ann")
     assert not index.exists("ann") and index.count("ann") == 0
+    assert index.count("bo") == 3  # dropping one tenant leaves the others
+    if not shared:
+        assert index.dim("ann") is None
 
 
 def lexical_scores(kind, tmp_path):
@@ -111,7 +121,8 @@ def lexical_scores(kind, tmp_path):
 
 @pytest.mark.parametrize("kind", [b for b in BACKENDS if b != "qdrant-memory"])
 def test_scores_agree_with_qdrant_client(kind, tmp_path):
-    """Fusion min-max scales scores, so backends must agree on them, not only on the order."""
+    """Fusion min-max scales scores, so backends must agree on them, not only on the order
+    (a shared collection computes IDF over one tenant here, so it agrees too)."""
     lexical, dense = lexical_scores(kind, tmp_path / "a")
     ref_lexical, ref_dense = lexical_scores("qdrant-memory", tmp_path / "b")
     assert lexical.keys() == ref_lexical.keys()

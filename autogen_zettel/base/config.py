@@ -65,6 +65,11 @@ class VectorsConfig:
     # embedded engine of a data folder: "edge" (qdrant-edge), "qdrant-local" (qdrant-client
     # local mode), or "auto": edge, unless the folder holds only qdrant-client storage
     engine: str = "auto"
+    # with a server: "collection" (one collection per tenant) or "shared" (one collection, points
+    # keyed by tenant with an is_tenant payload index: Qdrant's layout for many tenants)
+    layout: str = "collection"
+    shards: int = 1  # shard_number of collections this library creates on a server
+    replicas: int = 1  # replication_factor of collections this library creates on a server
 
 
 @dataclass(frozen=True)
@@ -328,6 +333,11 @@ def _validate_ranges(obj: Any, *, file: str | None, prefix: str) -> None:
                           file=file, key=prefix + "reference_days")
     if isinstance(obj, EmbeddingConfig) and obj.quantize not in ("none", "int8"):
         raise ConfigError(f"must be 'none' or 'int8', got {obj.quantize!r}", file=file, key=prefix + "quantize")
+    if isinstance(obj, VectorsConfig) and obj.layout not in ("collection", "shared"):
+        raise ConfigError(f"must be 'collection' or 'shared', got {obj.layout!r}", file=file, key=prefix + "layout")
+    if isinstance(obj, VectorsConfig) and (obj.shards < 1 or obj.replicas < 1):
+        raise ConfigError(f"shards and replicas must be at least 1, got {obj.shards!r} and {obj.replicas!r}",
+                          file=file, key=prefix + ("shards" if obj.shards < 1 else "replicas"))
     if isinstance(obj, VectorsConfig) and obj.engine not in ("auto", "edge", "qdrant-local"):
         raise ConfigError(f"must be one of 'auto', 'edge', 'qdrant-local', got {obj.engine!r}",
                           file=file, key=prefix + "engine")

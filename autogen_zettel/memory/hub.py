@@ -135,7 +135,7 @@ class MemoryHub:
         api_key = api_key_from_env(v.api_key_env) if url else None
         if memory:
             vectors = open_index(memory=True, url=url, api_key=api_key, engine=v.engine, prefix=v.prefix,
-                                 threads=config.threads.limit)
+                                 threads=config.threads.limit, layout=v.layout, shards=v.shards, replicas=v.replicas)
             root = None
         else:
             root = Path(data_dir)
@@ -143,7 +143,7 @@ class MemoryHub:
                 raise ConfigError(f"data folder {str(root)!r} is a file; give a folder path")
             DataFolder(root).tenants.mkdir(parents=True, exist_ok=True)
             vectors = open_index(data_dir=root, url=url, api_key=api_key, engine=v.engine, prefix=v.prefix,
-                                 threads=config.threads.limit)
+                                 threads=config.threads.limit, layout=v.layout, shards=v.shards, replicas=v.replicas)
         if embedder is None:
             e = config.embedding
             embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length,

@@ -97,13 +97,32 @@ def folder_engine(root: str | Path, engine: str = "auto") -> str:
 
 def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url: str | None = None,
                api_key: str | None = None, engine: str = "auto", prefix: str = "zettel_",
-               threads: int = 1) -> VectorStore:
+               threads: int = 1, layout: str = "collection", shards: int = 1, replicas: int = 1) -> VectorStore:
     """The hub's vector index: a server when ``url`` is given, else qdrant-client ``:memory:``
-    for ``memory``, else the embedded engine of ``data_dir`` (:func:`folder_engine`)."""
+    for ``memory``, else the embedded engine of ``data_dir`` (:func:`folder_engine`).
+
+    :param layout: ``shared`` keeps every tenant in one collection keyed by tenant
+        (:class:`~autogen_zettel.store.shared.SharedCollectionIndex`; a server, or ``memory``
+        for tests); ``collection`` gives each tenant its own
+    :param shards: with ``url``, the shard count of collections created here
+    :param replicas: with ``url``, the replication factor of collections created here
+    """
     from autogen_zettel.store.vectors import VectorIndex
 
+    if layout == "shared":
+        if not (url or memory):
+            raise ConfigError("vectors.layout 'shared' is for a Qdrant server (vectors.url); embedded data folders "
+                              "keep one shard per tenant", key="vectors.layout")
+        from qdrant_client import QdrantClient
+
+        from autogen_zettel.store.shared import SharedCollectionIndex
+
+        client = QdrantClient(url=url, api_key=api_key) if url else QdrantClient(":memory:")
+        return SharedCollectionIndex(client, shards=shards, replicas=replicas, prefix=prefix,
+                                     description=url or ":memory:", threads=threads)
     if url:
-        return VectorIndex.open(url=url, api_key=api_key, prefix=prefix, threads=threads)
+        return VectorIndex.open(url=url, api_key=api_key, prefix=prefix, threads=threads, shards=shards,
+                                replicas=replicas)
     if memory:
         if engine == "edge":
             raise ConfigError("vectors.engine 'edge' needs a data folder; use memory=False with a folder, "

@@ -54,6 +54,7 @@ class VectorIndex:
         self.description = description
         self.local_path = local_path  # the folder of local on-disk mode, else None
         self.engine = "qdrant-server" if description.startswith("http") else "qdrant-local"
+        self.shards = self.replicas = 1  # of collections created on a server
         self.lock = threading.Lock()
         # Local mode scores sparse queries in a Python loop over every point; keep the same
         # sparse vectors in an inverted index per tenant instead (None: a server does it).
@@ -63,6 +64,7 @@ class VectorIndex:
     def open(
         cls, *, path: str | Path | None = None, url: str | None = None, api_key: str | None = None,
         memory: bool = False, prefix: str = "zettel_", threads: int = DEFAULT_THREAD_LIMIT,
+        shards: int = 1, replicas: int = 1,
     ) -> "VectorIndex":
         """Open exactly one of a local folder (``path``), a server (``url``) or ``memory``."""
         given = [name for name, v in (("path", path), ("url", url), ("memory", memory)) if v]
@@ -73,7 +75,9 @@ class VectorIndex:
         if memory:
             return cls(QdrantClient(":memory:"), prefix=prefix, description=":memory:", threads=threads)
         if url:
-            return cls(QdrantClient(url=url, api_key=api_key), prefix=prefix, description=url, threads=threads)
+            index = cls(QdrantClient(url=url, api_key=api_key), prefix=prefix, description=url, threads=threads)
+            index.shards, index.replicas = shards, replicas
+            return index
         Path(path).mkdir(parents=True, exist_ok=True)
         try:
             client = QdrantClient(path=str(path))
@@ -111,6 +115,7 @@ class VectorIndex:
                 name,
                 vectors_config={DENSE: models.VectorParams(size=dim, distance=models.Distance.COSINE)},
                 sparse_vectors_config={LEXICAL: models.SparseVectorParams(modifier=models.Modifier.IDF)},
+                **({"shard_number": self.shards, "replication_factor": self.replicas} if self._lexical is None else {}),
             )
 
     def drop(self, tenant: str) -> None:
