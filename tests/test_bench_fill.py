@@ -79,3 +79,13 @@ def test_bench_scale_and_tenants_cli(run, data, tmp_path):
     assert r.exit_code == 0, r.output
     figures = json.loads(out.read_text())
     assert figures["agents"] == 3 and figures["open_files"] > 0 and figures["engine"] == "edge"
+
+
+def test_bench_engines_cli_measures_both_embedded_engines(run, tmp_path):
+    out = tmp_path / "engines.json"
+    r = run("bench", "engines", "--points", "300", "--json", str(out))
+    assert r.exit_code == 0, r.output
+    rows = json.loads(out.read_text())
+    assert [row["engine"] for row in rows] == ["edge", "qdrant-local"]
+    assert all(row["points"] == 300 and row["disk_mb"] > 0 and row["search_ms_p95"] >= row["search_ms_p50"] > 0
+               for row in rows)

@@ -77,6 +77,7 @@ class ThreadsConfig:
     """Thread pools bounded around our own calls (embedding, index search, matrix products)."""
 
     limit: int = 1  # threads per BLAS / OpenMP (torch) pool inside those calls; 0 leaves the pools alone
+    batch: int = 1  # the same for embedding several texts at once (ingest); 0 leaves the pools alone
 
 
 @dataclass(frozen=True)

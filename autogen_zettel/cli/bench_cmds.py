@@ -117,7 +117,7 @@ def bench_scale(obj: Context, data: Path, sizes: tuple[int, ...], queries: int, 
     ]
     for label, show in figures:
         table.add_row(label, *(show(r) for r in rows))
-    console.print(table)
+    console.print(table, width=120)
     if json_out:
         json_out.write_text(json.dumps([r.to_dict() for r in rows], indent=2))
 
@@ -140,6 +140,32 @@ def bench_tenants(obj: Context, agents: int, json_out: Path | None):
     console.print(json.dumps(r.to_dict(), indent=2))
     if json_out:
         json_out.write_text(json.dumps(r.to_dict(), indent=2))
+
+
+@bench.command("engines")
+@click.option("--points", "sizes", multiple=True, type=int, default=(1_000, 10_000, 100_000), show_default=True,
+              help="Collection sizes to measure (repeat the option).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the figures as JSON here.")
+@click.pass_obj
+def bench_engines(obj: Context, sizes: tuple[int, ...], json_out: Path | None):
+    """qdrant-edge vs qdrant-client local mode through the one index interface: upsert, search,
+    delete, reopen and disk at each size (random 384-d vectors; folders under --data-dir).
+
+    Example: autogen-zettel --data-dir /tmp/engines bench engines --points 1000 --points 10000
+    """
+    from autogen_zettel.research.bench.engines import run_engines
+
+    rows = run_engines(obj.data_dir, sizes=sizes, threads=obj.config().threads.limit, say=_say)
+    table = Table(title="embedded engines (search = dense + lexical top-100, as recall asks)")
+    for col in ("engine", "points", "upsert", "search p50", "search p95", "delete 100", "reopen", "disk"):
+        table.add_column(col, justify="right")
+    for r in rows:
+        table.add_row(r.engine, f"{r.points:,}", f"{r.upsert_points_per_s:,.0f}/s", f"{r.search_ms_p50:.1f} ms",
+                      f"{r.search_ms_p95:.1f} ms", f"{r.delete_ms:.0f} ms", f"{r.reopen_s:.2f} s", f"{r.disk_mb:.0f} MB")
+    console.print(table, width=120)
+    if json_out:
+        json_out.write_text(json.dumps([r.to_dict() for r in rows], indent=2))
 
 
 @bench.command("maintain")

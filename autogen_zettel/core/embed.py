@@ -108,9 +108,10 @@ class FlagEmbedder(_LexicalSparse):
     _DIMS = {MINILM: 384, "BAAI/bge-m3": 1024}
 
     def __init__(self, model: str = MINILM, *, device: str = "cpu", batch_size: int = 32, max_length: int = 256,
-                 threads: int = DEFAULT_THREAD_LIMIT, quantize: str = "none"):
-        """:param threads: torch/BLAS threads inside each encode (0: leave the pools alone);
-            see :mod:`autogen_zettel.base.threads`
+                 threads: int = DEFAULT_THREAD_LIMIT, batch_threads: int | None = None, quantize: str = "none"):
+        """:param threads: torch/BLAS threads inside each encode of one text, a query (0: leave
+            the pools alone); see :mod:`autogen_zettel.base.threads`
+        :param batch_threads: the same for an encode of several texts (ingest); default ``threads``
         :param quantize: ``int8``: torch's dynamic int8 quantization of the model's linear layers
             (about 2.7x faster on CPU; its vectors differ, so it is recorded as another model)
         """
@@ -118,6 +119,7 @@ class FlagEmbedder(_LexicalSparse):
             raise ConfigError(f"embedding.quantize must be 'none' or 'int8', got {quantize!r}", key="embedding.quantize")
         self.model = model
         self.threads = threads
+        self.batch_threads = threads if batch_threads is None else batch_threads
         self.quantize = quantize
         self.device = device
         self.batch_size = batch_size
@@ -203,7 +205,7 @@ class FlagEmbedder(_LexicalSparse):
         if not texts:
             return np.zeros((0, self.dim), np.float32)
         self._loaded()
-        with self._lock, bounded_threads(self.threads):
+        with self._lock, bounded_threads(self.threads if len(texts) == 1 else self.batch_threads):
             if self.is_m3:
                 res = self._loaded().encode(texts, batch_size=self.batch_size, max_length=self.max_length)
                 return np.asarray(res["dense_vecs"], dtype=np.float32)
@@ -213,7 +215,7 @@ class FlagEmbedder(_LexicalSparse):
         if not self.is_m3:
             return super().sparse(texts, query=query)
         self._loaded()
-        with self._lock, bounded_threads(self.threads):
+        with self._lock, bounded_threads(self.threads if len(texts) == 1 else self.batch_threads):
             res = self._loaded().encode(
                 texts, batch_size=self.batch_size, max_length=self.max_length,
                 return_dense=False, return_sparse=True,
