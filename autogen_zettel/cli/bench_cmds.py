@@ -98,7 +98,12 @@ def bench_scale(obj: Context, data: Path, sizes: tuple[int, ...], queries: int, 
     from autogen_zettel.research.bench.scale import run_scale
 
     obj.hub(create=True).close()  # checks the folder and config before the long run
-    rows = run_scale(lambda: obj.hub(create=True), data, sizes=sizes, n_queries=queries, n_single=single, say=_say)
+    def save(rows) -> None:
+        if json_out:
+            json_out.write_text(json.dumps([r.to_dict() for r in rows], indent=2))
+
+    rows = run_scale(lambda: obj.hub(create=True), data, sizes=sizes, n_queries=queries, n_single=single, say=_say,
+                     on_row=save)
     table = Table(title=f"one tenant, {rows[0].engine if rows else '?'} engine (recall includes the query embedding)")
     table.add_column("")
     for r in rows:
@@ -118,8 +123,6 @@ def bench_scale(obj: Context, data: Path, sizes: tuple[int, ...], queries: int, 
     for label, show in figures:
         table.add_row(label, *(show(r) for r in rows))
     console.print(table, width=120)
-    if json_out:
-        json_out.write_text(json.dumps([r.to_dict() for r in rows], indent=2))
 
 
 @bench.command("tenants")

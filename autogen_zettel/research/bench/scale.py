@@ -72,11 +72,13 @@ def _pct(xs: Sequence[float], q: float) -> float:
 
 def run_scale(open_hub: Callable[[], object], data: str | Path, *, sizes: Sequence[int] = (10_000, 100_000),
               n_queries: int = 200, n_single: int = 200, tenant: str = "scale", k: int = 10,
-              say: Callable[[str], None] = lambda line: None) -> list[ScaleRow]:
+              say: Callable[[str], None] = lambda line: None,
+              on_row: Callable[[list[ScaleRow]], None] = lambda rows: None) -> list[ScaleRow]:
     """Grow ``tenant`` to each of ``sizes`` cards and measure; returns one row per size.
 
     :param open_hub: opens the hub on the benchmark's data folder (called again to time reopening)
     :param say: receives a progress line now and then (plain text, also when not on a terminal)
+    :param on_row: receives the rows so far after each size (e.g. to save them before a long next size)
     """
     from autogen_zettel.research.bench.locomo import load_locomo
 
@@ -158,5 +160,6 @@ def run_scale(open_hub: Callable[[], object], data: str | Path, *, sizes: Sequen
         say(f"{cards:,} cards: recall p50 {row.recall_ms_p50:.1f} / p95 {row.recall_ms_p95:.1f} ms, flat p50 "
             f"{row.flat_ms_p50:.1f} / p95 {row.flat_ms_p95:.1f} ms; reopen {reopen:.2f} s + graph {graph_s:.2f} s")
         rows.append(row)
+        on_row(list(rows))
     hub.close()
     return rows
