@@ -54,7 +54,38 @@ def test_fill_refuses_turns_that_make_no_cards():
                         5, round_days=1)
 
 
-def test_scale_bench_reports_throughput_and_latency(data):
-    with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
-        r = run_scale(hub, data, n_cards=8, n_queries=3)
-    assert r["cards"] >= 8 and r["messages"] >= 4 and r["messages_per_s"] > 0 and r["recall_ms_p50"] > 0
+def test_scale_bench_grows_one_tenant_and_measures_each_size(data, tmp_path):
+    lines = []
+    rows = run_scale(lambda: MemoryHub.open(tmp_path / "d", embedder=HashEmbedder()), data, sizes=(12, 6),
+                     n_queries=3, n_single=2, say=lines.append)
+    assert [r.cards >= s for r, s in zip(rows, (6, 12))] == [True, True]
+    assert rows[0].cards < rows[1].cards and rows[0].turns < rows[1].turns
+    for r in rows:
+        assert r.engine == "edge" and r.links > 0 and r.disk_mb > 0 and r.peak_rss_mb > 0
+        assert r.many_turns_per_s > 0 and r.one_turns_per_s > 0 and r.reopen_s > 0
+        assert r.recall_ms_p95 >= r.recall_ms_p50 > 0 and r.flat_ms_p95 >= r.flat_ms_p50 > 0
+        assert r.to_dict()["ratio_p95"] == r.recall_ms_p95 / r.flat_ms_p95
+    assert any("cards: recall p50" in line for line in lines)  # progress lines, no terminal needed
+
+
+def test_bench_scale_and_tenants_cli(run, data, tmp_path):
+    out = tmp_path / "scale.json"
+    r = run("bench", "scale", "--data", str(data), "--cards", "6", "--queries", "2", "--single", "1",
+            "--json", str(out))
+    assert r.exit_code == 0, r.output
+    assert "flat dense" in r.output and json.loads(out.read_text())[0]["cards"] >= 6
+    out = tmp_path / "tenants.json"
+    r = run("bench", "tenants", "--agents", "3", "--json", str(out))
+    assert r.exit_code == 0, r.output
+    figures = json.loads(out.read_text())
+    assert figures["agents"] == 3 and figures["open_files"] > 0 and figures["engine"] == "edge"
+
+
+def test_bench_engines_cli_measures_both_embedded_engines(run, tmp_path):
+    out = tmp_path / "engines.json"
+    r = run("bench", "engines", "--points", "300", "--json", str(out))
+    assert r.exit_code == 0, r.output
+    rows = json.loads(out.read_text())
+    assert [row["engine"] for row in rows] == ["edge", "qdrant-local"]
+    assert all(row["points"] == 300 and row["disk_mb"] > 0 and row["search_ms_p95"] >= row["search_ms_p50"] > 0
+               for row in rows)

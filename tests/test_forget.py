@@ -15,6 +15,7 @@ import pytest
 
 from autogen_zettel import HashEmbedder, InvalidInput, Message, MemoryHub, NotFound
 from autogen_zettel.base.cards import CardKind
+from autogen_zettel.base.config import config_from_dict
 from autogen_zettel.trust.forget import FORGOTTEN
 from autogen_zettel.core.refine import CardDraft, split_sentences
 
@@ -59,8 +60,11 @@ def _fill(mem):
 
 
 def test_forgotten_sentence_is_gone_from_every_file(disk_hub_factory, tmp_path):
+    # qdrant-client local storage (folders made before the embedded engine changed); the
+    # qdrant-edge twin of this test is in tests/test_index_congruence.py
     data = tmp_path / "data"
-    hub = disk_hub_factory()
+    local = config_from_dict({"vectors": {"engine": "qdrant-local"}})
+    hub = disk_hub_factory(config=local)
     mem = hub.tenant("alice")
     cards = _fill(mem)
     target = next(c for c in cards if c.content == SECRET_SENTENCE)
@@ -90,7 +94,7 @@ def test_forgotten_sentence_is_gone_from_every_file(disk_hub_factory, tmp_path):
     assert files_containing(data, b"brass key") == []
     assert dangling(data / "tenants" / "alice.sqlite") == dict.fromkeys(
         ("links", "entities", "claims", "conflicts", "history", "messages"), 0)
-    again = disk_hub_factory()
+    again = disk_hub_factory(config=local)
     assert again.tenant("alice").stats()["cards"] == len(cards) - 1
     assert again.tenant("alice").verify_audit().ok
 

@@ -32,6 +32,7 @@ from autogen_zettel.base.yamlio import read_text, read_yaml  # noqa: F401 - re-e
 __all__ = [
     "EmbeddingConfig",
     "VectorsConfig",
+    "ThreadsConfig",
     "RecallConfig",
     "LinkConfig",
     "RefinerConfig",
@@ -85,14 +86,31 @@ class EmbeddingConfig(Schema):
     batch_size: AtLeast1 = 32
     device: Text = "cpu"
     max_length: Count = 256
+    # "int8": torch's dynamic int8 quantization of the model (CPU), recorded as another model
+    quantize: Literal["none", "int8"] = "none"
 
 
 class VectorsConfig(Schema):
-    """Where the Qdrant collections live: embedded local mode (default) or a server."""
+    """Where the vectors live: the embedded engine of the data folder (default) or a Qdrant server."""
 
     url: Text | None = None
     api_key_env: Text | None = None  # name of the environment variable holding the key
     prefix: Text = "zettel_"
+    # embedded engine of a data folder: "edge" (qdrant-edge), "qdrant-local" (qdrant-client
+    # local mode), or "auto": edge, unless the folder holds only qdrant-client storage
+    engine: Literal["auto", "edge", "qdrant-local"] = "auto"
+    # with a server: "collection" (one collection per tenant) or "shared" (one collection, points
+    # keyed by tenant with an is_tenant payload index: Qdrant's layout for many tenants)
+    layout: Literal["collection", "shared"] = "collection"
+    shards: AtLeast1 = 1  # shard_number of collections this library creates on a server
+    replicas: AtLeast1 = 1  # replication_factor of collections this library creates on a server
+
+
+class ThreadsConfig(Schema):
+    """Thread pools bounded around our own calls (embedding, index search, matrix products)."""
+
+    limit: Count = 1  # threads per BLAS / OpenMP (torch) pool inside those calls; 0 leaves the pools alone
+    batch: Count = 1  # the same for embedding several texts at once (ingest); 0 leaves the pools alone
 
 
 class RecallConfig(Schema):
@@ -290,6 +308,7 @@ class MemoryConfig(Schema):
 
     embedding: EmbeddingConfig = Field(default_factory=EmbeddingConfig)
     vectors: VectorsConfig = Field(default_factory=VectorsConfig)
+    threads: ThreadsConfig = Field(default_factory=ThreadsConfig)
     recall: RecallConfig = Field(default_factory=RecallConfig)
     links: LinkConfig = Field(default_factory=LinkConfig)
     refiner: RefinerConfig = Field(default_factory=RefinerConfig)

@@ -97,26 +97,101 @@ def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool,
         json_out.write_text(json.dumps(result.to_dict(), indent=2))
 
 
+def _say(line: str) -> None:
+    """A progress line on stderr, flushed, also when stderr is not a terminal (CI logs, nohup)."""
+    click.echo(line, err=True)
+
+
 @bench.command("scale")
 @click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="A LoCoMo JSON file whose turns are replayed as messages.")
-@click.option("--cards", "n_cards", default=10_000, show_default=True, help="Cards to reach in one tenant.")
-@click.option("--queries", default=200, show_default=True, help="Recall queries to time.")
+@click.option("--cards", "sizes", multiple=True, type=int, default=(10_000, 100_000), show_default=True,
+              help="Sizes to grow one tenant to, measured at each (repeat the option).")
+@click.option("--queries", default=200, show_default=True, help="Recall queries to time at each size.")
+@click.option("--single", default=200, show_default=True, help="Turns remembered one call each, timed at each size.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the figures as JSON here.")
 @click.pass_obj
-def bench_scale(obj: Context, data: Path, n_cards: int, queries: int):
-    """Ingest throughput and recall latency with N cards in one tenant (Qdrant local, on disk).
+def bench_scale(obj: Context, data: Path, sizes: tuple[int, ...], queries: int, single: int, json_out: Path | None):
+    """Grow one tenant to 10k and 100k cards: recall p50/p95 next to a flat dense baseline over
+    the same texts, ingest turns/s (remember_many and remember), reopen time, disk, peak RSS.
 
-    Example: autogen-zettel --data-dir /tmp/scale bench scale --data ../shared/data/locomo/dev.json
+    Example: autogen-zettel --data-dir /tmp/scale bench scale --data ../shared/data/locomo/dev.json --cards 10000
     """
     from autogen_zettel.research.bench.scale import run_scale
 
-    with obj.hub(create=True) as hub:
-        r = run_scale(hub, data, n_cards=n_cards, n_queries=queries, progress=True)
-    console.print(
-        f"{r['cards']} cards ({r['messages']} messages) in one tenant: ingest {r['messages_per_s']:.1f} msg/s "
-        f"({r['cards_per_s']:.1f} cards/s); recall p50 {r['recall_ms_p50']:.1f} ms, p95 {r['recall_ms_p95']:.1f} ms "
-        f"(query embedding included); reopen {r['reopen_s']:.2f} s"
-    )
+    obj.hub(create=True).close()  # checks the folder and config before the long run
+    def save(rows) -> None:
+        if json_out:
+            json_out.write_text(json.dumps([r.to_dict() for r in rows], indent=2))
+
+    rows = run_scale(lambda: obj.hub(create=True), data, sizes=sizes, n_queries=queries, n_single=single, say=_say,
+                     on_row=save)
+    table = Table(title=f"one tenant, {rows[0].engine if rows else '?'} engine (recall includes the query embedding)")
+    table.add_column("")
+    for r in rows:
+        table.add_column(f"{r.cards:,} cards", justify="right")
+    figures = [
+        ("recall p50 / p95, ours", lambda r: f"{r.recall_ms_p50:.1f} / {r.recall_ms_p95:.1f} ms"),
+        ("recall p50 / p95, flat dense", lambda r: f"{r.flat_ms_p50:.1f} / {r.flat_ms_p95:.1f} ms"),
+        ("p95 ours / flat", lambda r: f"{r.ratio_p95:.2f}x"),
+        ("ingest, remember_many", lambda r: f"{r.many_turns_per_s:.0f} turns/s"),
+        ("ingest, remember()", lambda r: f"{r.one_turns_per_s:.0f} turns/s"),
+        ("reopen (hub + tenant)", lambda r: f"{r.reopen_s:.2f} s"),
+        ("graph load, first recall", lambda r: f"{r.graph_s:.2f} s, {r.first_recall_ms:.0f} ms"),
+        ("disk", lambda r: f"{r.disk_mb:.0f} MB"),
+        ("peak RSS", lambda r: f"{r.peak_rss_mb:.0f} MB"),
+        ("turns, links", lambda r: f"{r.turns:,}, {r.links:,}"),
+    ]
+    for label, show in figures:
+        table.add_row(label, *(show(r) for r in rows))
+    console.print(table, width=120)
+
+
+@bench.command("tenants")
+@click.option("--agents", default=1000, show_default=True, help="Tenants to open in one hub.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the figures as JSON here.")
+@click.pass_obj
+def bench_tenants(obj: Context, agents: int, json_out: Path | None):
+    """Open a hub with N tenants, one remember and one recall each, then reopen it: time, RSS,
+    open files and threads (what limits the number).
+
+    Example: autogen-zettel --data-dir /tmp/tenants bench tenants --agents 1000
+    """
+    from autogen_zettel.research.bench.tenants import run_tenants
+
+    obj.hub(create=True).close()
+    r = run_tenants(lambda: obj.hub(create=True), agents=agents, say=_say)
+    console.print(json.dumps(r.to_dict(), indent=2))
+    if json_out:
+        json_out.write_text(json.dumps(r.to_dict(), indent=2))
+
+
+@bench.command("engines")
+@click.option("--points", "sizes", multiple=True, type=int, default=(1_000, 10_000, 100_000), show_default=True,
+              help="Collection sizes to measure (repeat the option).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the figures as JSON here.")
+@click.pass_obj
+def bench_engines(obj: Context, sizes: tuple[int, ...], json_out: Path | None):
+    """qdrant-edge vs qdrant-client local mode through the one index interface: upsert, search,
+    delete, reopen and disk at each size (random 384-d vectors; folders under --data-dir).
+
+    Example: autogen-zettel --data-dir /tmp/engines bench engines --points 1000 --points 10000
+    """
+    from autogen_zettel.research.bench.engines import run_engines
+
+    rows = run_engines(obj.data_dir, sizes=sizes, threads=obj.config().threads.limit, say=_say)
+    table = Table(title="embedded engines (search = dense + lexical top-100, as recall asks)")
+    for col in ("engine", "points", "upsert", "search p50", "search p95", "delete 100", "reopen", "disk"):
+        table.add_column(col, justify="right")
+    for r in rows:
+        table.add_row(r.engine, f"{r.points:,}", f"{r.upsert_points_per_s:,.0f}/s", f"{r.search_ms_p50:.1f} ms",
+                      f"{r.search_ms_p95:.1f} ms", f"{r.delete_ms:.0f} ms", f"{r.reopen_s:.2f} s", f"{r.disk_mb:.0f} MB")
+    console.print(table, width=120)
+    if json_out:
+        json_out.write_text(json.dumps([r.to_dict() for r in rows], indent=2))
 
 
 @bench.command("maintain")

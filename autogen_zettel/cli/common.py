@@ -30,7 +30,8 @@ class Context:
         cfg = load_config(self.config_path) if self.config_path else MemoryConfig()
         return cfg
 
-    def hub(self, *, model: str | None = None, memory: bool = False, create: bool = False) -> MemoryHub:
+    def hub(self, *, model: str | None = None, memory: bool = False, create: bool = False,
+            engine: str | None = None) -> MemoryHub:
         """Open the hub of ``--data-dir``. Reading creates nothing: unless ``create`` (commands
         that write new tenants), a data folder that holds no tenants is an error that says so."""
         if not memory and not create and self.qdrant_url is None:
@@ -41,6 +42,9 @@ class Context:
         cfg = self.config()
         if model:
             cfg = cfg.model_copy(update={"embedding": cfg.embedding.model_copy(update={"model": model})})
+        if engine:
+            # model_copy does not validate: the CLI option is a click.Choice of the engines
+            cfg = cfg.model_copy(update={"vectors": cfg.vectors.model_copy(update={"engine": engine})})
         if memory:
             return MemoryHub.open(memory=True, config=cfg, qdrant_url=self.qdrant_url)
         return MemoryHub.open(self.data_dir, config=cfg, qdrant_url=self.qdrant_url)

@@ -151,15 +151,25 @@ def show(obj: Context, tenant: str, card_id: str):
 
 
 @main.command()
-@click.argument("tenant")
+@click.argument("tenant", required=False)
 @click.option("--model", default=None, help="Rebuild with this embedding model (e.g. minilm, BAAI/bge-m3).")
+@click.option("--all", "all_tenants", is_flag=True, help="Rebuild every tenant of the data folder.")
+@click.option("--engine", type=click.Choice(["edge", "qdrant-local"]), default=None,
+              help="Rebuild into this embedded engine; `--all --engine edge` moves an older folder to qdrant-edge.")
 @click.pass_obj
-def reindex(obj: Context, tenant: str, model: str | None):
-    """Rebuild TENANT's Qdrant collection from its SQLite database.
+def reindex(obj: Context, tenant: str | None, model: str | None, all_tenants: bool, engine: str | None):
+    """Rebuild TENANT's vector collection (or every tenant's, with --all) from its SQLite database.
 
     Example: autogen-zettel reindex alice --model minilm
+    Example: autogen-zettel reindex --all --engine edge
     """
-    with obj.hub(model=model) as hub:
+    if bool(tenant) == all_tenants:
+        raise click.UsageError("give a TENANT or --all, e.g. `autogen-zettel reindex --all --engine edge`")
+    with obj.hub(model=model, engine=engine) as hub:
+        if all_tenants:
+            done = hub.reindex_all(progress=True)
+            console.print(f"reindexed {sum(done.values())} cards of {len(done)} tenants into {hub.vectors.engine}")
+            return
         n = hub.reindex(known_tenant(hub, tenant), progress=True)
     console.print(f"reindexed {n} cards of {tenant}")
 

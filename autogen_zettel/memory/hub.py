@@ -29,7 +29,8 @@ from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant import TenantStore
 from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
-from autogen_zettel.store.vectors import VectorIndex, api_key_from_env
+from autogen_zettel.store.index import VectorStore, open_index
+from autogen_zettel.store.vectors import api_key_from_env
 from autogen_zettel.trust.conflicts import Judge
 from autogen_zettel.trust.privacy import Redactor
 
@@ -66,7 +67,7 @@ class MemoryHub:
     def __init__(
         self,
         *,
-        vectors: VectorIndex,
+        vectors: VectorStore,
         embedder: Embedder,
         data_dir: Path | None = None,
         config: MemoryConfig | None = None,
@@ -109,7 +110,8 @@ class MemoryHub:
     ) -> "MemoryHub":
         """Open a hub on a data folder (embedded default), in memory, or with a Qdrant server.
 
-        :param data_dir: folder for the SQLite files (and Qdrant local storage unless a URL is set)
+        :param data_dir: folder for the SQLite files (and the embedded vector engine unless a URL is
+            set; ``vectors.engine`` picks it, see :func:`~autogen_zettel.store.index.open_index`)
         :param config: a :class:`MemoryConfig` or the path of a YAML config file
         :param memory: keep everything in memory (nothing on disk); excludes ``data_dir``
         :param qdrant_url: a Qdrant server URL (overrides ``vectors.url`` of the config)
@@ -131,12 +133,11 @@ class MemoryHub:
         if not memory and data_dir is None:
             raise ConfigError("give a data folder, e.g. MemoryHub.open('./memory'), or memory=True")
         url = qdrant_url or config.vectors.url
+        v = config.vectors
+        api_key = api_key_from_env(v.api_key_env) if url else None
         if memory:
-            vectors = (
-                VectorIndex.open(url=url, api_key=api_key_from_env(config.vectors.api_key_env), prefix=config.vectors.prefix)
-                if url
-                else VectorIndex.open(memory=True, prefix=config.vectors.prefix)
-            )
+            vectors = open_index(memory=True, url=url, api_key=api_key, engine=v.engine, prefix=v.prefix,
+                                 threads=config.threads.limit, layout=v.layout, shards=v.shards, replicas=v.replicas)
             root = None
         else:
             root = Path(data_dir)
@@ -144,13 +145,13 @@ class MemoryHub:
                 raise ConfigError(f"data folder {str(root)!r} is a file; give a folder path")
             DataFolder(root).tenants.mkdir(parents=True, exist_ok=True)
             DataFolder(root).check_private()  # before anything unpickles from it
-            if url:
-                vectors = VectorIndex.open(url=url, api_key=api_key_from_env(config.vectors.api_key_env), prefix=config.vectors.prefix)
-            else:
-                vectors = VectorIndex.open(path=DataFolder(root).qdrant, prefix=config.vectors.prefix)
+            vectors = open_index(data_dir=root, url=url, api_key=api_key, engine=v.engine, prefix=v.prefix,
+                                 threads=config.threads.limit, layout=v.layout, shards=v.shards, replicas=v.replicas)
         if embedder is None:
             e = config.embedding
-            embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length)
+            embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length,
+                                     threads=config.threads.limit, batch_threads=config.threads.batch,
+                                     quantize=e.quantize)
         return cls(vectors=vectors, embedder=embedder, data_dir=root, config=config, clock=clock, refiner=refiner,
                    link_judge=link_judge, conflict_judge=conflict_judge, summarizer=summarizer)
 
@@ -196,6 +197,22 @@ class MemoryHub:
             mem = self._tenants.get(name) or Zettelkasten.open(self, name, check_model=False)
             self._tenants[name] = mem
         return mem.reindex(progress=progress)
+
+    def reindex_all(self, *, progress: bool = False) -> dict[str, int]:
+        """Rebuild every tenant's vectors from SQLite; returns tenant -> cards indexed.
+
+        On the embedded engine ``edge`` this is the migration from an older data folder:
+        once every tenant is in edge, the folder's qdrant-client local storage (which holds
+        pickled points) is deleted, and ``vectors.engine: auto`` opens the folder with edge.
+        """
+        done = {name: self.reindex(name, progress=progress) for name in self.tenants()}
+        legacy = None if self.data_dir is None else DataFolder(self.data_dir).qdrant
+        if getattr(self.vectors, "engine", None) == "edge" and legacy is not None and legacy.exists():
+            import shutil
+
+            shutil.rmtree(legacy)
+            log.info("moved %d tenants to the embedded engine; removed %s", len(done), legacy)
+        return done
 
     def audit_log(self, name: str) -> AuditLog:
         """Tenant ``name``'s append-only audit log (``<data folder>/audit/<name>.sqlite``)."""

@@ -32,7 +32,7 @@ from autogen_zettel.core.link import semantic_links, structural_links
 from autogen_zettel.trust.privacy import Redaction, tier_for
 from autogen_zettel.core.refine import Refiner, clean_text
 from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.vectors import VectorIndex
+from autogen_zettel.store.index import VectorStore
 
 __all__ = ["Ingest", "LinkJudge", "embed_text"]
 
@@ -64,7 +64,7 @@ class Ingest:
 
     tenant: str
     db: CardDB
-    vectors: VectorIndex
+    vectors: VectorStore
     embedder: Embedder
     config: MemoryConfig
     refiner: Refiner
@@ -254,6 +254,8 @@ class Ingest:
         by_message: dict[str, list[Card]] = {}
         session_recent: dict[str | None, list[Card]] = {}
         speaker_recent: dict[str, list[Card]] = {}
+        naming: dict[str, list[Card]] = {}
+        latest: dict[str | None, list[Card]] = {}
         links: list[Link] = []
         new_ids = {c.id for _, c in new}
         for (msg, card), near in zip(new, neighbours):
@@ -274,14 +276,17 @@ class Ingest:
                 ][: cfg.speaker_window]
             peers: dict[str, Card] = {}
             for entity in card.entities:
-                for other in self.db.cards_naming(entity, 3):
+                key = entity.casefold()
+                if key not in naming:  # nothing is written until add_links: one query per entity a batch
+                    naming[key] = self.db.cards_naming(entity, 3)
+                for other in naming[key]:
                     if other.id != card.id:
                         peers[other.id] = other
             links.extend(structural_links(
                 card,
                 session_neighbours=recent[: cfg.session_window],
                 speaker_previous=speaker_recent[card.speaker][: cfg.speaker_window],
-                reply_to=self._reply_targets(msg, by_message) if msg.reply_to else [],
+                reply_to=self._reply_targets(msg, by_message, latest) if msg.reply_to else [],
                 entity_peers=list(peers.values())[:6],
             ))
             by_message.setdefault(msg.message_id, []).append(card)
@@ -305,10 +310,15 @@ class Ingest:
                         for oid, kind in grades.items() if kind is not None and oid in sims]
         return semantic_links(card.id, near, self.config.links, at=card.created_at)
 
-    def _reply_targets(self, msg: Message, by_message: dict[str, list[Card]]) -> list[Card]:
+    def _reply_targets(self, msg: Message, by_message: dict[str, list[Card]],
+                       latest: dict[str | None, list[Card]]) -> list[Card]:
         """Cards of the message ``msg`` answers: from this batch, else among the session's
-        latest cards (capture stores one message per job, so the question is already stored)."""
+        latest cards (capture stores one message per job, so the question is already stored).
+
+        :param latest: session -> its latest cards, filled on first use (one query per session a batch)
+        """
         if msg.reply_to in by_message:
             return by_message[msg.reply_to]
-        latest = self.db.recent_cards(10, session_id=msg.session_id)
-        return [c for c in latest if msg.reply_to in c.source_ids]
+        if msg.session_id not in latest:
+            latest[msg.session_id] = self.db.recent_cards(10, session_id=msg.session_id)
+        return [c for c in latest[msg.session_id] if msg.reply_to in c.source_ids]

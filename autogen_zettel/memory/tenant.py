@@ -30,7 +30,7 @@ from autogen_zettel.memory.recall import progressive_recall
 from autogen_zettel.store.audit import AuditLog
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant import TenantStore
-from autogen_zettel.store.vectors import VectorIndex
+from autogen_zettel.store.index import VectorStore
 from autogen_zettel.trust.conflicts import Judge
 from autogen_zettel.trust.forget import finish_forget
 from autogen_zettel.trust.privacy import Redaction, Redactor
@@ -44,7 +44,7 @@ class Hub(Protocol):
     """What a tenant needs of its hub (:class:`~autogen_zettel.memory.hub.MemoryHub`): the
     shared parts, read at each use so a swapped judge takes effect at once."""
 
-    vectors: VectorIndex
+    vectors: VectorStore
     embedder: Embedder
     clock: Clock
     worker: Worker

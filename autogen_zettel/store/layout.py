@@ -5,11 +5,12 @@
     <data folder>/
       tenants/<name>.sqlite     one tenant's cards, links, persona (the truth)
       audit/<name>.sqlite       its audit log, kept after the tenant is dropped
-      qdrant/                   qdrant-client local storage (a rebuildable index)
+      edge/<prefix><name>/      its qdrant-edge shard (a rebuildable index; the embedded default)
+      qdrant/                   qdrant-client local storage (folders made before edge; rebuildable)
 
 >>> folder = DataFolder("memory")
->>> str(folder.tenant_db("ada")), str(folder.audit_db("ada")), str(folder.qdrant)
-('memory/tenants/ada.sqlite', 'memory/audit/ada.sqlite', 'memory/qdrant')
+>>> str(folder.tenant_db("ada")), str(folder.audit_db("ada")), str(folder.qdrant), str(folder.edge)
+('memory/tenants/ada.sqlite', 'memory/audit/ada.sqlite', 'memory/qdrant', 'memory/edge')
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ class DataFolder:
     @property
     def qdrant(self) -> Path:
         return self.root / "qdrant"
+
+    @property
+    def edge(self) -> Path:
+        return self.root / "edge"
 
     def tenant_db(self, name: str) -> Path:
         return self.tenants / f"{name}.sqlite"

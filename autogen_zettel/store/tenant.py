@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from autogen_zettel.base.cards import Card, CardStatus
 from autogen_zettel.store.audit import GENESIS, Anchor, AuditEntry, AuditLog, AuditReport, entry_row
 from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.vectors import VectorIndex
+from autogen_zettel.store.index import VectorStore
 
 __all__ = ["TenantStore"]
 
@@ -38,7 +38,7 @@ class TenantStore:
     :param audit_log: the tenant's audit log
     """
 
-    def __init__(self, name: str, db: CardDB, vectors: VectorIndex, audit_log: AuditLog):
+    def __init__(self, name: str, db: CardDB, vectors: VectorStore, audit_log: AuditLog):
         self.name = name
         self.db = db
         self.vectors = vectors

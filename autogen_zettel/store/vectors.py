@@ -24,6 +24,7 @@ import numpy as np
 from qdrant_client import QdrantClient, models
 
 from autogen_zettel.base.errors import ConfigError, NotFound, StoreCorrupt, StoreLocked
+from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store.lexindex import LexicalIndex
 
 __all__ = ["VectorIndex", "SearchResult"]
@@ -54,11 +55,14 @@ class VectorIndex:
     """One Qdrant client (local folder, in-memory, or server) shared by all tenants of a hub."""
 
     def __init__(self, client: QdrantClient, *, prefix: str = "zettel_", description: str = "",
-                 local_path: Path | None = None):
+                 local_path: Path | None = None, threads: int = DEFAULT_THREAD_LIMIT):
         self.client = client
+        self.threads = threads  # local mode scores with numpy: bound BLAS around searches
         self.prefix = prefix
         self.description = description
         self.local_path = local_path  # the folder of local on-disk mode, else None
+        self.engine = "qdrant-server" if description.startswith("http") else "qdrant-local"
+        self.shards = self.replicas = 1  # of collections created on a server
         self.lock = threading.Lock()
         # Local mode scores sparse queries in a Python loop over every point; keep the same
         # sparse vectors in an inverted index per tenant instead (None: a server does it).
@@ -67,7 +71,8 @@ class VectorIndex:
     @classmethod
     def open(
         cls, *, path: str | Path | None = None, url: str | None = None, api_key: str | None = None,
-        memory: bool = False, prefix: str = "zettel_",
+        memory: bool = False, prefix: str = "zettel_", threads: int = DEFAULT_THREAD_LIMIT,
+        shards: int = 1, replicas: int = 1,
     ) -> "VectorIndex":
         """Open exactly one of a local folder (``path``), a server (``url``) or ``memory``."""
         given = [name for name, v in (("path", path), ("url", url), ("memory", memory)) if v]
@@ -76,9 +81,11 @@ class VectorIndex:
                 f"give exactly one of path=, url= or memory=True for the vector index, got {given or 'none'}"
             )
         if memory:
-            return cls(QdrantClient(":memory:"), prefix=prefix, description=":memory:")
+            return cls(QdrantClient(":memory:"), prefix=prefix, description=":memory:", threads=threads)
         if url:
-            return cls(QdrantClient(url=url, api_key=api_key), prefix=prefix, description=url)
+            index = cls(QdrantClient(url=url, api_key=api_key), prefix=prefix, description=url, threads=threads)
+            index.shards, index.replicas = shards, replicas
+            return index
         Path(path).mkdir(parents=True, exist_ok=True)
         try:
             client = QdrantClient(path=str(path))
@@ -91,7 +98,7 @@ class VectorIndex:
             raise _damaged_folder(path, exc) from None
         except Exception as exc:  # noqa: BLE001 - sqlite3, JSON, pickle or OS errors of a damaged folder
             raise _damaged_folder(path, exc) from None
-        return cls(client, prefix=prefix, description=str(path), local_path=Path(path))
+        return cls(client, prefix=prefix, description=str(path), local_path=Path(path), threads=threads)
 
     def close(self) -> None:
         with self.lock:
@@ -118,6 +125,7 @@ class VectorIndex:
                 name,
                 vectors_config={DENSE: models.VectorParams(size=dim, distance=models.Distance.COSINE)},
                 sparse_vectors_config={LEXICAL: models.SparseVectorParams(modifier=models.Modifier.IDF)},
+                **({"shard_number": self.shards, "replication_factor": self.replicas} if self._lexical is None else {}),
             )
 
     def drop(self, tenant: str) -> None:
@@ -265,7 +273,7 @@ class VectorIndex:
                     query=models.SparseVector(indices=sparse[0], values=sparse[1]), using=LEXICAL, limit=limit
                 )
             )
-        with self.lock:
+        with self.lock, bounded_threads(self.threads):
             try:
                 responses = self.client.query_batch_points(self.collection(tenant), requests=requests)
             except ValueError as exc:
@@ -277,7 +285,7 @@ class VectorIndex:
         return SearchResult(dense_scores, lexical)
 
     def _search_local(self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int) -> SearchResult:
-        with self.lock:
+        with self.lock, bounded_threads(self.threads):
             try:
                 response = self.client.query_points(self.collection(tenant), query=dense.tolist(), using=DENSE, limit=limit)
             except ValueError as exc:
@@ -310,7 +318,7 @@ class VectorIndex:
         if len(vectors) == 0:
             return []
         requests = [models.QueryRequest(query=v.tolist(), using=DENSE, limit=limit) for v in vectors]
-        with self.lock:
+        with self.lock, bounded_threads(self.threads):
             responses = self.client.query_batch_points(self.collection(tenant), requests=requests)
         return [[(str(p.id), float(p.score)) for p in r.points] for r in responses]
 

@@ -1,49 +1,165 @@
-"""Scale benchmark: ingest throughput and recall latency with many cards in one tenant.
+"""Scale benchmark: one tenant grown to each of several sizes (e.g. 10k then 100k cards), and
+at each size, in one run: ingest turns/s through ``remember_many`` and ``remember``, recall
+latency next to a flat dense baseline over the same texts, reopen time, disk and peak RSS.
 
-LoCoMo turns are replayed round after round (:func:`~autogen_zettel.research.bench.fill.fill_tenant`,
-a year later each round) until the tenant holds the asked number of cards; its questions are
-the queries.
+LoCoMo turns are replayed round after round (:func:`~autogen_zettel.research.bench.fill.replay_round`,
+a year later each round) and its questions are the queries. The flat dense baseline is what a
+plain vector search would cost on the same machine at the same moment: encode the query with
+the same embedder, one matrix product against every ingested turn's vector, top-k. Rounds
+repeat the turns word for word, so its matrix is the distinct turns' vectors repeated to as
+many rows as turns were ingested. Ours and the baseline alternate query by query, so both see
+the same machine load. Both run with the hub's thread bound (``threads.limit``).
 """
 
 from __future__ import annotations
 
+import resource
 import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
 
-from autogen_zettel.research.bench.fill import fresh_tenant
+from autogen_zettel.base.threads import bounded_threads
+from autogen_zettel.memory.ingest import embed_text
+from autogen_zettel.research.bench.fill import replay_round
 
-__all__ = ["run_scale"]
+__all__ = ["ScaleRow", "run_scale", "folder_bytes", "peak_rss_mb"]
 
 
-def run_scale(hub, data: str | Path, *, n_cards: int = 10_000, n_queries: int = 200, tenant: str = "scale",
-              progress: bool = False) -> dict:
-    """Fill ``tenant`` to ``n_cards`` cards and time ingestion, recall and reopening."""
-    mem, fill, questions = fresh_tenant(hub, data, tenant, n_cards, round_days=365, progress=progress)
-    cards = mem.db.count()
-    mem.recall("warm up", k=10, touch=False)
-    latencies = []
-    for i in range(n_queries):
-        t0 = time.perf_counter()
-        mem.recall(questions[i % len(questions)], k=10, touch=False)
-        latencies.append(1000 * (time.perf_counter() - t0))
-    reopen = float("nan")
-    if hub.data_dir is not None:
-        from autogen_zettel.memory import MemoryHub
+@dataclass(frozen=True)
+class ScaleRow:
+    """The figures at one size."""
 
-        data_dir, config, embedder = hub.data_dir, hub.config, hub.embedder
+    cards: int
+    turns: int
+    links: int
+    many_turns_per_s: float  # remember_many, batches of 256, while growing to this size
+    one_turns_per_s: float  # remember(), one turn per call, at this size
+    recall_ms_p50: float
+    recall_ms_p95: float
+    flat_ms_p50: float
+    flat_ms_p95: float
+    reopen_s: float  # hub open + tenant open (reconcile included)
+    graph_s: float  # loading the card graph, which the first recall after reopening needs
+    first_recall_ms: float  # the first recall after reopening (graph loaded)
+    disk_mb: float
+    peak_rss_mb: float
+    engine: str
+
+    @property
+    def ratio_p95(self) -> float:
+        return self.recall_ms_p95 / self.flat_ms_p95 if self.flat_ms_p95 else float("nan")
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "ratio_p95": self.ratio_p95}
+
+
+def folder_bytes(path: Path) -> int:
+    """Bytes a folder takes on disk (allocated blocks: qdrant-edge's files are sparse)."""
+    return sum(p.stat().st_blocks * 512 for p in Path(path).rglob("*") if p.is_file())
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident set size so far (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _pct(xs: Sequence[float], q: float) -> float:
+    return float(np.percentile(xs, q)) if xs else float("nan")
+
+
+def run_scale(open_hub: Callable[[], object], data: str | Path, *, sizes: Sequence[int] = (10_000, 100_000),
+              n_queries: int = 200, n_single: int = 200, tenant: str = "scale", k: int = 10,
+              say: Callable[[str], None] = lambda line: None,
+              on_row: Callable[[list[ScaleRow]], None] = lambda rows: None) -> list[ScaleRow]:
+    """Grow ``tenant`` to each of ``sizes`` cards and measure; returns one row per size.
+
+    :param open_hub: opens the hub on the benchmark's data folder (called again to time reopening)
+    :param say: receives a progress line now and then (plain text, also when not on a terminal)
+    :param on_row: receives the rows so far after each size (e.g. to save them before a long next size)
+    """
+    from autogen_zettel.research.bench.locomo import load_locomo
+
+    convs = load_locomo(data)
+    turns = [t for c in convs for t in c.turns]
+    questions = [q.text for c in convs for q in c.questions]
+    hub = open_hub()
+    hub.drop_tenant(tenant)
+    mem = hub.tenant(tenant)
+    emb, limit = hub.embedder, hub.config.threads.limit
+    say(f"embedding {len(turns)} distinct turns for the flat baseline")
+    distinct = emb.encode([embed_text(t.speaker, t.text) for t in turns])
+    rows: list[ScaleRow] = []
+    rnd, pending, ingested = 0, [], 0
+    for size in sorted(sizes):
+        seconds, messages, t_report = 0.0, 0, time.perf_counter()
+        while mem.db.count() < size:
+            if not pending:
+                pending = replay_round(turns, rnd, round_days=365)
+                rnd += 1
+            chunk, pending = pending[:256], pending[256:]
+            t0 = time.perf_counter()
+            mem.remember_many(chunk)
+            seconds += time.perf_counter() - t0
+            messages += len(chunk)
+            if time.perf_counter() - t_report > 20:
+                t_report = time.perf_counter()
+                say(f"  {mem.db.count():,} / {size:,} cards, {messages / seconds:.0f} turns/s through remember_many")
+        ingested += messages
+        many = messages / seconds if seconds else float("nan")
+        single: list[float] = []
+        for _ in range(n_single):
+            if not pending:
+                pending = replay_round(turns, rnd, round_days=365)
+                rnd += 1
+            t, pending = pending[0], pending[1:]
+            t0 = time.perf_counter()
+            mem.remember(t.text, speaker=t.speaker, message_id=t.message_id, session_id=t.session_id, at=t.at,
+                         reply_to=t.reply_to)
+            single.append(time.perf_counter() - t0)
+        ingested += len(single)
+        one = len(single) / sum(single) if single else float("nan")
+        cards = mem.db.count()
+        say(f"{cards:,} cards: remember_many {many:.0f} turns/s, remember() {one:.0f} turns/s; timing recall")
+        flat = np.tile(distinct, (ingested // len(distinct) + 1, 1))[:ingested]
+        mem.recall("warm up", k=k, touch=False)
+        ours, base = [], []
+        for i in range(n_queries):
+            q = questions[i % len(questions)]
+            t0 = time.perf_counter()
+            mem.recall(q, k=k, touch=False)
+            ours.append(1000 * (time.perf_counter() - t0))
+            t0 = time.perf_counter()
+            v = emb.encode([q], query=True)[0]
+            with bounded_threads(limit):
+                scores = flat @ v
+            top = np.argpartition(-scores, k)[:k] if len(scores) > k else np.arange(len(scores))
+            top[np.argsort(-scores[top])]
+            base.append(1000 * (time.perf_counter() - t0))
+        del flat
+        links = mem.db.link_count()
+        engine = getattr(hub.vectors, "engine", "?")
         hub.close()
         t0 = time.perf_counter()
-        with MemoryHub.open(data_dir, config=config, embedder=embedder) as again:
-            again.tenant(tenant).graph  # the graph loads lazily; count it
-            reopen = time.perf_counter() - t0
-    return {
-        "cards": cards,
-        "messages": fill.messages,
-        "messages_per_s": fill.messages / fill.seconds if fill.seconds else float("nan"),
-        "cards_per_s": cards / fill.seconds if fill.seconds else float("nan"),
-        "recall_ms_p50": float(np.percentile(latencies, 50)),
-        "recall_ms_p95": float(np.percentile(latencies, 95)),
-        "reopen_s": reopen,
-    }
+        hub = open_hub()
+        mem = hub.tenant(tenant)
+        reopen = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        mem.graph
+        graph_s = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        mem.recall(questions[0], k=k, touch=False)
+        first = 1000 * (time.perf_counter() - t0)
+        row = ScaleRow(cards=cards, turns=ingested, links=links, many_turns_per_s=many, one_turns_per_s=one,
+                       recall_ms_p50=_pct(ours, 50), recall_ms_p95=_pct(ours, 95), flat_ms_p50=_pct(base, 50),
+                       flat_ms_p95=_pct(base, 95), reopen_s=reopen, graph_s=graph_s, first_recall_ms=first,
+                       disk_mb=folder_bytes(hub.data_dir) / 2**20 if hub.data_dir else float("nan"),
+                       peak_rss_mb=peak_rss_mb(), engine=engine)
+        say(f"{cards:,} cards: recall p50 {row.recall_ms_p50:.1f} / p95 {row.recall_ms_p95:.1f} ms, flat p50 "
+            f"{row.flat_ms_p50:.1f} / p95 {row.flat_ms_p95:.1f} ms; reopen {reopen:.2f} s + graph {graph_s:.2f} s")
+        rows.append(row)
+        on_row(list(rows))
+    hub.close()
+    return rows

@@ -1,0 +1,137 @@
+"""The one vector-index interface (:class:`VectorStore`) and how a hub picks its backend
+(:func:`open_index`).
+
+Backends, all behind the same methods and tested by one congruence suite
+(``tests/test_index_congruence.py``):
+
+- :class:`~autogen_zettel.store.edge.EdgeIndex`: qdrant-edge, one shard per tenant in
+  ``<data folder>/edge/``; the embedded default for a data folder.
+- :class:`~autogen_zettel.store.vectors.VectorIndex` on qdrant-client local mode: ``:memory:``
+  (tests and ``memory=True``: it starts fastest) and ``<data folder>/qdrant/`` (folders made
+  before the embedded engine changed, until ``reindex --engine edge`` moves them).
+- :class:`~autogen_zettel.store.vectors.VectorIndex` on a Qdrant server or cluster (``vectors.url``).
+
+Every backend: a point is a card id with a dense vector (cosine) and a sparse lexical vector
+(IDF modifier), no payload; scores are higher for better matches.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.store.layout import DataFolder
+from autogen_zettel.store.vectors import SearchResult
+
+__all__ = ["VectorStore", "open_index", "folder_engine", "ENGINES"]
+
+log = logging.getLogger(__name__)
+
+ENGINES = ("auto", "edge", "qdrant-local")
+
+
+@runtime_checkable
+class VectorStore(Protocol):
+    """What the memory needs of a vector index: one collection per tenant, rebuildable from SQLite."""
+
+    prefix: str
+    description: str
+    engine: str  # "edge", "qdrant-local" (folder or :memory:) or "qdrant-server"
+
+    def close(self) -> None: ...
+
+    def exists(self, tenant: str) -> bool: ...
+
+    def create(self, tenant: str, dim: int) -> None: ...
+
+    def drop(self, tenant: str) -> None: ...
+
+    def dim(self, tenant: str) -> int | None: ...
+
+    def upsert(self, tenant: str, ids: Sequence[str], dense: np.ndarray,
+               sparse: Sequence[tuple[list[int], list[float]]]) -> None: ...
+
+    def delete(self, tenant: str, ids: Sequence[str]) -> None: ...
+
+    def compact(self, tenant: str) -> str: ...
+
+    def ids(self, tenant: str) -> set[str]: ...
+
+    def count(self, tenant: str) -> int: ...
+
+    def search(self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]],
+               limit: int) -> SearchResult: ...
+
+    def neighbours(self, tenant: str, vectors: np.ndarray, limit: int) -> list[list[tuple[str, float]]]: ...
+
+
+def _has_qdrant_local(folder: DataFolder) -> bool:
+    return (folder.qdrant / "collection").is_dir() and any((folder.qdrant / "collection").iterdir())
+
+
+def folder_engine(root: str | Path, engine: str = "auto") -> str:
+    """The embedded engine a data folder is opened with: ``engine`` unless it is ``auto``,
+    which means ``edge``, except for a folder holding only qdrant-client local storage (made
+    before the engine changed), which keeps ``qdrant-local`` until it is reindexed.
+
+    >>> import tempfile
+    >>> folder_engine(tempfile.mkdtemp())
+    'edge'
+    """
+    if engine not in ENGINES:
+        raise ConfigError(f"vectors.engine must be one of {', '.join(ENGINES)}, got {engine!r}", key="vectors.engine")
+    if engine != "auto":
+        return engine
+    folder = DataFolder(root)
+    if _has_qdrant_local(folder) and not folder.edge.exists():
+        log.warning("data folder %s holds qdrant-client local storage: opening it with qdrant-client; move it to "
+                    "the embedded engine with `autogen-zettel reindex --all --engine edge`", folder.root)
+        return "qdrant-local"
+    return "edge"
+
+
+def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url: str | None = None,
+               api_key: str | None = None, engine: str = "auto", prefix: str = "zettel_",
+               threads: int = 1, layout: str = "collection", shards: int = 1, replicas: int = 1) -> VectorStore:
+    """The hub's vector index: a server when ``url`` is given, else qdrant-client ``:memory:``
+    for ``memory``, else the embedded engine of ``data_dir`` (:func:`folder_engine`).
+
+    :param layout: ``shared`` keeps every tenant in one collection keyed by tenant
+        (:class:`~autogen_zettel.store.shared.SharedCollectionIndex`; a server, or ``memory``
+        for tests); ``collection`` gives each tenant its own
+    :param shards: with ``url``, the shard count of collections created here
+    :param replicas: with ``url``, the replication factor of collections created here
+    """
+    from autogen_zettel.store.vectors import VectorIndex
+
+    if layout == "shared":
+        if not (url or memory):
+            raise ConfigError("vectors.layout 'shared' is for a Qdrant server (vectors.url); embedded data folders "
+                              "keep one shard per tenant", key="vectors.layout")
+        from qdrant_client import QdrantClient
+
+        from autogen_zettel.store.shared import SharedCollectionIndex
+
+        client = QdrantClient(url=url, api_key=api_key) if url else QdrantClient(":memory:")
+        return SharedCollectionIndex(client, shards=shards, replicas=replicas, prefix=prefix,
+                                     description=url or ":memory:", threads=threads)
+    if url:
+        return VectorIndex.open(url=url, api_key=api_key, prefix=prefix, threads=threads, shards=shards,
+                                replicas=replicas)
+    if memory:
+        if engine == "edge":
+            raise ConfigError("vectors.engine 'edge' needs a data folder; use memory=False with a folder, "
+                              "or leave vectors.engine at 'auto'", key="vectors.engine")
+        return VectorIndex.open(memory=True, prefix=prefix, threads=threads)
+    folder = DataFolder(data_dir)
+    chosen = folder_engine(folder.root, engine)
+    if chosen == "qdrant-local":
+        return VectorIndex.open(path=folder.qdrant, prefix=prefix, threads=threads)
+    from autogen_zettel.store.edge import EdgeIndex
+
+    return EdgeIndex(folder.edge, prefix=prefix, threads=threads)

@@ -1,0 +1,76 @@
+"""Thread pools bounded around our calls, and restored after them (base/threads.py)."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+import pytest
+from threadpoolctl import threadpool_info
+
+from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.base.threads import bounded_threads, rescan_thread_pools
+
+
+def blas_threads() -> list[int]:
+    return [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+
+
+def test_blas_is_bounded_inside_and_restored_after():
+    np.ones((8, 8)) @ np.ones(8)  # numpy's BLAS is loaded
+    rescan_thread_pools()
+    before = blas_threads()
+    assert before, "numpy should bring a BLAS library"
+    with bounded_threads(1):
+        assert blas_threads() == [1] * len(before)
+    assert blas_threads() == before
+
+
+def test_zero_leaves_the_pools_alone():
+    before = blas_threads()
+    with bounded_threads(0):
+        assert blas_threads() == before
+
+
+def test_a_block_in_another_thread_leaves_the_limit_to_the_last_block_out():
+    # OpenBLAS here takes its limit from the thread that first sets it (a limit set from a
+    # second thread after a restore is ignored), so the main thread enters first
+    before = blas_threads()
+    seen = []
+
+    def other():
+        with bounded_threads(1):
+            seen.append(blas_threads())
+
+    with bounded_threads(1):
+        t = threading.Thread(target=other)
+        t.start()
+        t.join()
+        seen.append(blas_threads())  # the other block has left; ours still holds the limit
+    assert seen == [[1] * len(before)] * 2
+    assert blas_threads() == before
+
+
+def test_threads_limit_is_a_config_key():
+    assert config_from_dict({}).threads.limit == 1
+    assert config_from_dict({"threads": {"limit": 0}}).threads.limit == 0
+    with pytest.raises(ConfigError, match="threads.limit"):
+        config_from_dict({"threads": {"limit": -1}})
+    with pytest.raises(ConfigError, match="vectors.engine"):
+        config_from_dict({"vectors": {"engine": "faiss"}})
+
+
+@pytest.mark.integration
+def test_int8_minilm_is_recorded_as_another_model_and_stays_close(minilm):
+    from autogen_zettel.core.embed import FlagEmbedder
+
+    int8 = FlagEmbedder(quantize="int8")
+    texts = ["Caroline went to the LGBTQ support group on Sunday.", "Melanie paints sunsets by the lake."]
+    a, b = minilm.encode(texts), int8.encode(texts)
+    assert int8.name == minilm.name + "+int8" and int8.dim == minilm.dim
+    assert np.allclose(np.linalg.norm(b, axis=1), 1.0, atol=1e-4)
+    assert (a * b).sum(1).min() > 0.8  # close to the float model, not the same vectors
+    assert float(b[0] @ b[1]) < float(b[0] @ b[0])
+    with pytest.raises(ConfigError, match="quantize"):
+        FlagEmbedder(quantize="int4")
