@@ -13,7 +13,12 @@ from autogen_zettel.base.errors import StoreCorrupt
 
 
 def _make(data):
-    with MemoryHub.open(data, embedder=HashEmbedder()) as hub:
+    # the risk is qdrant-client local mode's (the embedded default, qdrant-edge, does not
+    # unpickle); reopening with engine "auto" picks it again for a folder that holds its storage
+    from autogen_zettel.base.config import config_from_dict
+
+    cfg = config_from_dict({"vectors": {"engine": "qdrant-local"}})
+    with MemoryHub.open(data, embedder=HashEmbedder(), config=cfg) as hub:
         hub.tenant("ann").remember("I moved to Porto in May.", speaker="ann")
 
 

@@ -99,8 +99,12 @@ def test_a_damaged_audit_file_names_the_file(tmp_path):
 
 
 def test_a_damaged_qdrant_folder_names_the_folder_and_reindex(tmp_path):
+    from autogen_zettel.base.config import config_from_dict
+
     data = tmp_path / "data"
-    _seed(data)
+    local = config_from_dict({"vectors": {"engine": "qdrant-local"}})  # the engine with a meta.json
+    with MemoryHub.open(data, embedder=HashEmbedder(), clock=SimulatedClock(T0), config=local) as hub:
+        hub.tenant("ann").remember("I moved to Porto in May.", speaker="ann", message_id="m0")
     (data / "qdrant" / "meta.json").write_text("{not json")
     with pytest.raises(StoreCorrupt, match=r"(?s)qdrant.*reindex"):
         _open(data)

@@ -135,8 +135,8 @@ class FlagEmbedder(_LexicalSparse):
         if self.is_m3 and quantize != "none":
             raise ConfigError("embedding.quantize applies to MiniLM-like models only; remove it for BGE-M3",
                               key="embedding.quantize")
-        self.name = (("all-MiniLM-L6-v2" if model == MINILM else model) + ("+int8" if quantize == "int8" else "")
-                     + ("" if self.is_m3 else LEXICAL_SUFFIX))
+        self.name = (("all-MiniLM-L6-v2" if model == MINILM else model) + ("" if self.is_m3 else LEXICAL_SUFFIX)
+                     + ("+int8" if quantize == "int8" else ""))
         self.dim = self._DIMS.get(model) or self._folder_dim()
         self._impl = None
         self._lock = threading.Lock()  # torch inference from two threads at once is unsafe
