@@ -31,7 +31,8 @@ import hmac
 import json
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -158,6 +159,22 @@ class AuditLog:
         with self._lock:
             self._conn.close()
 
+    @contextmanager
+    def _immediate(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction on the log (BEGIN IMMEDIATE ... COMMIT, rolled back on any
+        error); a damaged file becomes :class:`StoreCorrupt` naming it."""
+        with self._lock:
+            try:
+                self._conn.execute("begin immediate")
+                try:
+                    yield self._conn
+                    self._conn.execute("commit")
+                except BaseException:
+                    self._conn.execute("rollback")
+                    raise
+            except sqlite3.DatabaseError as e:
+                raise self._damaged(e) from None
+
     def check_writable(self) -> None:
         """Raise :class:`StoreCorrupt` unless an entry could be written now (call before deleting)."""
         with self._lock:
@@ -171,21 +188,12 @@ class AuditLog:
         """Append one entry after the newest; ``detail`` must be JSON (ids, counts, digests: no
         forgotten text). A tenant's own entries go through :meth:`write`, anchored in its database."""
         when = at or datetime.now(timezone.utc).replace(tzinfo=None)
-        with self._lock:
-            try:
-                self._conn.execute("begin immediate")
-                try:
-                    row = self._conn.execute("select seq, hash from audit order by seq desc limit 1").fetchone()
-                    seq, prev = (row[0] + 1, row[1]) if row else (1, GENESIS)
-                    new = entry_row(seq, when, action, detail, prev, key)
-                    self._conn.execute("insert into audit (seq, at, action, detail, prev_hash, hash, v) "
-                                       "values (?, ?, ?, ?, ?, ?, ?)", new)
-                    self._conn.execute("commit")
-                except BaseException:
-                    self._conn.execute("rollback")
-                    raise
-            except sqlite3.DatabaseError as e:
-                raise self._damaged(e) from None
+        with self._immediate() as conn:
+            row = conn.execute("select seq, hash from audit order by seq desc limit 1").fetchone()
+            seq, prev = (row[0] + 1, row[1]) if row else (1, GENESIS)
+            new = entry_row(seq, when, action, detail, prev, key)
+            conn.execute("insert into audit (seq, at, action, detail, prev_hash, hash, v) "
+                         "values (?, ?, ?, ?, ?, ?, ?)", new)
         return _entry(new)
 
     def write(self, rows: Sequence[tuple]) -> None:
@@ -193,26 +201,17 @@ class AuditLog:
         already in the log with the same hash is skipped, so a write cut short can be redone."""
         if not rows:
             return
-        with self._lock:
-            try:
-                self._conn.execute("begin immediate")
-                try:
-                    for row in rows:
-                        have = self._conn.execute("select hash from audit where seq = ?", (row[0],)).fetchone()
-                        if have is None:
-                            self._conn.execute("insert into audit (seq, at, action, detail, prev_hash, hash, v) "
-                                               "values (?, ?, ?, ?, ?, ?, ?)", tuple(row))
-                        elif have[0] != row[5]:
-                            raise StoreCorrupt(
-                                f"the audit log {str(self.path or ':memory:')!r} already holds a different entry "
-                                f"{row[0]}; it was changed or replaced: restore it from a backup"
-                            )
-                    self._conn.execute("commit")
-                except BaseException:
-                    self._conn.execute("rollback")
-                    raise
-            except sqlite3.DatabaseError as e:
-                raise self._damaged(e) from None
+        with self._immediate() as conn:
+            for row in rows:
+                have = conn.execute("select hash from audit where seq = ?", (row[0],)).fetchone()
+                if have is None:
+                    conn.execute("insert into audit (seq, at, action, detail, prev_hash, hash, v) "
+                                 "values (?, ?, ?, ?, ?, ?, ?)", tuple(row))
+                elif have[0] != row[5]:
+                    raise StoreCorrupt(
+                        f"the audit log {str(self.path or ':memory:')!r} already holds a different entry "
+                        f"{row[0]}; it was changed or replaced: restore it from a backup"
+                    )
 
     def _rows(self) -> list[tuple]:
         with self._lock:
