@@ -140,6 +140,9 @@ class FlagEmbedder(_LexicalSparse):
         self.dim = self._DIMS.get(model) or self._folder_dim()
         self._impl = None
         self._lock = threading.Lock()  # torch inference from two threads at once is unsafe
+        # loading twice at once is worse: transformers builds the model on the "meta" device
+        # process-wide, so a second thread's tensors fail ("not on the expected device meta")
+        self._load_lock = threading.Lock()
         if not self.dim:
             self.dim = self._load_dim()
 
@@ -160,6 +163,12 @@ class FlagEmbedder(_LexicalSparse):
     def _loaded(self):
         if self._impl is not None:
             return self._impl
+        with self._load_lock:
+            if self._impl is None:
+                self._impl = self._load()
+            return self._impl
+
+    def _load(self):
         os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never download weights by surprise
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         try:
@@ -186,7 +195,6 @@ class FlagEmbedder(_LexicalSparse):
             ) from None
         if self.quantize == "int8":
             impl.model = _quantized(impl.model)
-        self._impl = impl
         rescan_thread_pools()  # torch brought its own OpenMP pool
         return impl
 
