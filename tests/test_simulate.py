@@ -337,3 +337,44 @@ def test_offline_replies_follow_each_agents_evolved_style(divergence):
     ada, ben = last["ada"].text.split("\n")[0], last["ben"].text.split("\n")[0]
     assert "from 1 recalled memory" in ada  # strongly concise: one memory
     assert "from 4 recalled memories" in ben and "[following: Always: Before proposing anything" in ben
+
+
+def test_absent_agents_hear_nothing_so_memories_differ(full_run):
+    """The shipped scenario has the critic miss the measurement meeting and the researcher the
+    ethics meeting: what each was not there for is in no card of its memory and never unlocked."""
+    hub = MemoryHub.open(full_run.out_dir / "memory", embedder=HashEmbedder(), clock=SimulatedClock(datetime(2024, 4, 1)))
+    try:
+        sessions = {n: {c.session_id for c in hub.tenant(n).cards()} for n in ("researcher", "critic", "methodologist")}
+    finally:
+        hub.close()
+    assert "day-02-measurement" not in sessions["critic"] and "day-04-ethics" not in sessions["researcher"]
+    assert {"day-02-measurement", "day-04-ethics"} <= sessions["methodologist"]
+    by_id = {s.id: s for s in full_run.sessions}
+    assert {e.speaker for e in by_id["day-04-ethics"].entries if e.kind == "reply"} <= {"critic", "methodologist"}
+    for s in full_run.sessions:
+        for e in s.entries:
+            if e.kind == "reply" and e.speaker == "researcher":
+                assert all(u.session_id != "day-04-ethics" for u in e.unlocked)
+    agents = full_run.metrics["agents"]
+    assert agents["methodologist"]["cards"] > agents["critic"]["cards"]
+    assert sum(a["unlocked_only_by_it"] for a in agents.values()) > 0
+    console = Console(record=True, width=200)
+    console.print(*report(full_run))
+    assert "day-04-ethics (Thu 2024-03-07 10:00; present: critic, methodologist)" in console.export_text()
+
+
+@pytest.mark.parametrize("attendees, opener, key, fragment", [
+    (["dean"], "pi", "sessions[0].attendees[0]", "'dean' is not a participant"),
+    (["critic", "critic"], "pi", "sessions[0].attendees[1]", "listed twice"),
+    (["critic"], "researcher", "sessions[0].opening[1].speaker", "not among this session's attendees"),
+])
+def test_attendee_errors_name_the_key(tmp_path, attendees, opener, key, fragment):
+    path = small(tmp_path)
+    data = yaml.safe_load(path.read_text())
+    data["sessions"][0]["attendees"] = attendees
+    data["sessions"][0]["opening"][1]["speaker"] = opener
+    path.write_text(yaml.safe_dump(data))
+    with pytest.raises(ConfigError, match=re.escape(fragment)) as info:
+        run_scenario(path, tmp_path / "never", embedder=HashEmbedder())
+    assert info.value.key == key
+    assert not (tmp_path / "never").exists()

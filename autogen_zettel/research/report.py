@@ -27,8 +27,10 @@ def report(result: RunResult, *, max_content: int = 160) -> list:
     out: list = [Text(f"Scenario {result.scenario.name}: {len(result.sessions)} sessions, "
                       f"{result.metrics['messages']} messages, embedder {result.metrics['embedding_model']}",
                       style="bold")]
+    present = {x.id: x.attendees for x in result.scenario.sessions}
     for s in result.sessions:
-        tree = Tree(Text(f"Session {s.id} ({s.date:%a %Y-%m-%d %H:%M})", style="bold cyan"))
+        who = f"; present: {', '.join(present[s.id])}" if present.get(s.id) else ""
+        tree = Tree(Text(f"Session {s.id} ({s.date:%a %Y-%m-%d %H:%M}{who})", style="bold cyan"))
         for e in s.entries:
             if e.kind != "reply":
                 label = {"opening": "opens", "feedback": "feedback", "turn": "says"}.get(e.kind, e.kind)

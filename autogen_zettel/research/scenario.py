@@ -69,6 +69,9 @@ class ScenarioSession:
     rounds: int
     opening: tuple[ScenarioMessage, ...]
     user_turns: tuple[UserTurn, ...] = ()
+    # the participants present (names); empty: all of them. An absent agent hears nothing of the
+    # session, so its memory differs from those who were there.
+    attendees: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,9 @@ class SessionSpec(Schema):
         description="at least one message, e.g. `- {speaker: user, text: ...}`")
     user_turns: Optional[Annotated[list[UserTurnSpec], Field(max_length=MAX_MESSAGES)]] = Field(
         default=None, description="a list of {after, text, kind, about}")
+    attendees: Optional[Annotated[list[NonEmpty], Field(min_length=1, max_length=MAX_PARTICIPANTS)]] = Field(
+        default=None, description="the participants present (names); default: all. Absent agents "
+                                  "hear nothing of the session and do not reply in it")
 
 
 class ParticipantSpec(Schema):
@@ -245,7 +251,7 @@ def scenario_from_dict(data: Any, *, file: str | None = None, base: Path | None 
             turns.append(UserTurn(t.after, t.text, t.kind, t.about))
         turns.sort(key=lambda t: t.after)  # stable: turns with the same `after` keep their order
         opening = tuple(ScenarioMessage(m.speaker, m.text) for m in s.opening)
-        sessions.append(ScenarioSession(sid, s.date, s.rounds, opening, tuple(turns)))
+        sessions.append(ScenarioSession(sid, s.date, s.rounds, opening, tuple(turns), tuple(s.attendees or ())))
     return Scenario(
         name=spec.name, participants=tuple(participants), sessions=tuple(sessions),
         description=(spec.description or "").strip(), seed=spec.seed, user=spec.user,
@@ -272,15 +278,23 @@ def _check_names(scenario: Scenario, personas: Sequence[Persona]) -> None:
         seen.add(n.casefold())
     if scenario.user.casefold() in seen:
         raise _err(f"the user's name {short(scenario.user)} is also a participant's; rename one", file, "user")
-    speakers = set(names) | {scenario.user}
     for i, s in enumerate(scenario.sessions):
+        for j, a in enumerate(s.attendees):
+            if a not in names:
+                raise _err(f"{short(a)} is not a participant; use one of {names}", file, f"sessions[{i}].attendees[{j}]")
+            if a in s.attendees[:j]:
+                raise _err(f"{short(a)} is listed twice; list each attendee once", file, f"sessions[{i}].attendees[{j}]")
+        present = list(s.attendees or names)
         for j, m in enumerate(s.opening):
-            if m.speaker not in speakers:
-                raise _err(f"{short(m.speaker)} is not in this scenario; use {short(scenario.user)} or one of {names}",
-                           file, f"sessions[{i}].opening[{j}].speaker")
+            if m.speaker == scenario.user or m.speaker in present:
+                continue
+            why = "is not in this scenario" if m.speaker not in names else "is not among this session's attendees"
+            raise _err(f"{short(m.speaker)} {why}; use {short(scenario.user)} or one of {present}",
+                       file, f"sessions[{i}].opening[{j}].speaker")
         for j, t in enumerate(s.user_turns):
-            if t.about is not None and t.about not in names:
-                raise _err(f"{short(t.about)} is not a participant; use one of {names}", file,
+            if t.about is not None and t.about not in present:
+                why = "is not a participant" if t.about not in names else "is not among this session's attendees"
+                raise _err(f"{short(t.about)} {why}; use one of {present}", file,
                            f"sessions[{i}].user_turns[{j}].about")
 
 
@@ -308,5 +322,6 @@ def _scenario_dict(s: Scenario) -> dict:
             "opening": [{"speaker": m.speaker, "text": m.text} for m in x.opening],
             "user_turns": [{"after": t.after, "text": t.text, "kind": t.kind, **({"about": t.about} if t.about else {})}
                            for t in x.user_turns],
+            **({"attendees": list(x.attendees)} if x.attendees else {}),
         } for x in s.sessions],
     }

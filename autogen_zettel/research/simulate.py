@@ -297,16 +297,18 @@ def _run(scenario, personas, hub, clock, llm_config, progress, agent_cls, user_c
     seen: dict[str, tuple[int, int]] = {}
     for n, session in enumerate(scenario.sessions, start=1):
         clock.set(session.date)
-        for a in agents:
+        # only those present take part: the others hear nothing, so memories differ by attendance
+        present = [by_name[name] for name in session.attendees] if session.attendees else agents
+        for a in present:
             a.start_session(session.id)
-        selector = _Selector(agents, user, session.user_turns, mode=scenario.speaker_selection, rng=rng,
+        selector = _Selector(present, user, session.user_turns, mode=scenario.speaker_selection, rng=rng,
                              clock=clock, minutes=scenario.turn_minutes)
         recalls.clear()
         openings = [{"role": "user", "name": m.speaker, "content": m.text} for m in session.opening]
-        messages = run_group_chat([user, *agents], openings, max_round=1 + session.rounds + len(session.user_turns),
+        messages = run_group_chat([user, *present], openings, max_round=1 + session.rounds + len(session.user_turns),
                                   selector=selector, on_start=lambda gc: state.update(gc=gc))
         result = _session_result(session, messages, selector, recalls, by_name)
-        results.append(_with_persona_events(result, agents, clock, seen))
+        results.append(_with_persona_events(result, present, clock, seen))
         if progress is not None:
             progress(session.id, n, len(scenario.sessions))
     return results, agents
