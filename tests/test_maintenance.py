@@ -41,7 +41,9 @@ def test_weak_unrecalled_cards_are_archived_on_schedule_and_can_come_back(clock)
         assert report.archived == {old.id: "curve"}
         assert mem.card(used.id).status is CardStatus.ACTIVE and mem.card(kept.id).status is CardStatus.ACTIVE
         assert all(h.card.id != old.id for h in mem.recall("red canoe Wendy", k=3, at=T0 + timedelta(days=71)))
-        assert mem.history(old.id)[-1]["action"] == "archive"
+        last = mem.history(old.id)[-1]  # like every status change: the status it had, and why it changed
+        assert (last["action"], last["status"], last["detail"]) == ("archive", "active", {"reason": "curve"})
+        assert last["version"] == old.version
         mem.thaw(old.id, at=T0 + timedelta(days=72))
         assert mem.recall("red canoe Wendy", k=1, at=T0 + timedelta(days=72))[0].card.id == old.id
         assert mem.maintain(at=T0 + timedelta(days=73)).archived == {}  # thawing restarted its curve

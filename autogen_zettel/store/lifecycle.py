@@ -72,7 +72,7 @@ class LifecycleTables:
         """The fields maintenance needs of every card, without parsing whole cards."""
         with self.lock:
             return list(self.db.query(
-                "select id, kind, status, tier, created_at, updated_at, last_access, access_count, importance, "
+                "select id, kind, status, version, tier, created_at, updated_at, last_access, access_count, importance, "
                 "session_id, speaker from cards"))
 
     # -- claims and conflicts -----------------------------------------------------------

@@ -157,19 +157,27 @@ class TenantStore:
     def set_statuses(self, cards: Sequence[Card], status: CardStatus, *, action: str, at: datetime,
                      detail: dict | None = None) -> None:
         """:meth:`set_status` for many cards at once: one transaction, one audit entry."""
-        cards = [c for c in cards if c.status is not status]
-        if not cards:
+        self.change_statuses([(c.id, c.version, c.status, detail or {}) for c in cards], status,
+                             action=action, at=at, detail=detail)
+
+    def change_statuses(self, changes: Sequence[tuple[str, int | None, CardStatus, dict]], status: CardStatus, *,
+                        action: str, at: datetime, detail: dict | None = None) -> None:
+        """:meth:`set_statuses` from ``(card id, version, status it has, its own detail)`` rows, for
+        callers that scan rows rather than load cards (maintenance over a whole tenant): each
+        history row keeps its card's detail, the one audit entry carries ``detail``."""
+        changes = [c for c in changes if CardStatus(c[2]) is not status]
+        if not changes:
             return
         with self.write_lock:
-            if len(cards) == 1:
-                entry = {"card_id": cards[0].id, "from": cards[0].status.value, "to": status.value}
+            if len(changes) == 1:
+                entry = {"card_id": changes[0][0], "from": CardStatus(changes[0][2]).value, "to": status.value}
             else:
-                entry = {"card_ids": [c.id for c in cards], "to": status.value}
+                entry = {"card_ids": [c[0] for c in changes], "to": status.value}
             with self.db.atomic():
-                self.db.add_history([{"card_id": c.id, "version": c.version, "at": at.isoformat(), "action": action,
-                                      "content": None, "status": c.status.value, "detail": detail or {}}
-                                     for c in cards])
-                self.db.set_statuses(dict.fromkeys((c.id for c in cards), status))
+                self.db.add_history([{"card_id": cid, "version": version, "at": at.isoformat(), "action": action,
+                                      "content": None, "status": CardStatus(was).value, "detail": own}
+                                     for cid, version, was, own in changes])
+                self.db.set_statuses(dict.fromkeys((c[0] for c in changes), status))
                 self.stage_audit(action, {**entry, **(detail or {})}, at=at)
             self.flush_audit()
             self.invalidate()

@@ -229,7 +229,9 @@ def _decay(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
     dcfg: DecayConfig = mem.config.decay
     pcfg: PrivacyConfig = mem.config.privacy
     archive: dict[str, str] = {}
+    rows = {}
     for r in mem.store.db.lifecycle_rows():
+        rows[r["id"]] = r
         if r["status"] not in (CardStatus.ACTIVE.value, CardStatus.TO_VERIFY.value):
             continue
         tier = r["tier"]
@@ -246,15 +248,10 @@ def _decay(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
         if _days(at - last) >= dcfg.min_idle_days and \
                 _strength(r["importance"], r["access_count"], last, at, dcfg) < dcfg.archive_below:
             archive[r["id"]] = "curve"
-    if archive:
-        with mem.store.db.atomic():
-            mem.store.db.set_statuses(dict.fromkeys(archive, CardStatus.ARCHIVED))
-            mem.store.db.add_history({"card_id": cid, "version": None, "at": at.isoformat(), "action": "archive",
-                                      "content": None, "status": CardStatus.ARCHIVED.value, "detail": {"reason": why}}
-                                     for cid, why in archive.items())
-            mem.store.stage_audit("archive", {"card_ids": sorted(archive), "reasons": dict(Counter(archive.values()))},
-                                  at=at)
-        mem.store.flush_audit()
+    if archive:  # through the one way to change a status: history rows (per-card reason) and an audit entry
+        mem.store.change_statuses([(cid, rows[cid]["version"], rows[cid]["status"], {"reason": why})
+                                   for cid, why in sorted(archive.items())], CardStatus.ARCHIVED,
+                                  action="archive", at=at, detail={"reasons": dict(Counter(archive.values()))})
     report.archived.update(archive)
 
 
