@@ -33,8 +33,8 @@ def test_everyday_feedback_moves_the_two_agents_apart_deterministically(tmp_path
     first = run_scenario(EVERYDAY, tmp_path / "one", embedder=minilm)
     ada, ben = conciseness(first, "ada"), conciseness(first, "ben")
     assert ada["long"] > START + 0.2  # praised for short replies
-    assert ben["long"] < START - 0.05  # asked for fuller ones
-    assert ada["long"] - ben["long"] > 0.3
+    assert ben["long"] < START - 0.15  # asked for fuller ones (0.24 in README "Everyday wording")
+    assert ada["long"] - ben["long"] > 0.45
     again = run_scenario(EVERYDAY, tmp_path / "two", embedder=minilm)
     assert again.metrics["agents"]["ada"]["persona"] == first.metrics["agents"]["ada"]["persona"]
     assert again.metrics["agents"]["ben"]["persona"] == first.metrics["agents"]["ben"]["persona"]

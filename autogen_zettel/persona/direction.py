@@ -54,6 +54,8 @@ SHRINK = (
     "shorter", "briefer", "terser", "tighter", "leaner", "smaller", "crisper", "snappier", "get to the point",
     "cut to the chase", "in a nutshell", "the gist", "the short version", "bare bones", "bare minimum",
     "the essentials", "just the key", "only the key", "in one line", "in a sentence", "in a few words",
+    "the highlights", "the headline", "the headlines", "the main points", "the key points", "the short of it",
+    "wearing thin",
     "in fewer words", "too long", "too much", "too many", "wall of text", "long-winded", "rambling", "ramble",
     "waffle", "padding", "filler", "fluff", "verbose", "wordy", "overkill", "enough already", "enough",
     # pace: faster is less of a patient walk-through (and of a long reply)
@@ -71,6 +73,10 @@ GROW = (
     "in detail", "in more detail", "at length", "in full", "at greater length", "the whole story",
     "the full picture", "the long version", "the longer version", "too short", "too brief", "too thin",
     "too terse", "too sparse", "too little", "skimpy", "sketchy", "more substance", "more context",
+    # the reply described as too small ("a bit thin"), without "too"
+    "a bit thin", "a little thin", "rather thin", "quite thin", "pretty thin", "thin on detail",
+    "thin on details", "light on detail", "light on details", "a bit bare", "rather bare", "sparse",
+    "shallow", "superficial", "rushed",
     # pace and repetition: slower, again
     "slower", "slowly", "more slowly", "take your time", "repeat", "go over", "go back over", "once more",
 )
