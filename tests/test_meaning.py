@@ -198,3 +198,10 @@ def test_praise_without_a_listed_word_is_read_by_the_lexicon_where_it_reads_like
     assert credited("Is the lab free this afternoon?") == set()  # a positive word in plain chat
     off = MeaningDetector(minilm, specs, replace(DEFAULT_PARAMS, lexicon_valence=None))
     assert not feedback_signals("Superb answer.", previous_reply=reply, specs=specs, meaning=off)
+
+
+def test_without_the_sentiment_lexicon_installed_there_is_no_lexicon_valence(monkeypatch):
+    from autogen_zettel.persona import sentiment as module
+
+    monkeypatch.setattr(module, "_ANALYSER", [None])  # as if vaderSentiment were missing
+    assert module.sentiment("Superb answer.") == 0.0
