@@ -21,8 +21,10 @@ labelled with the trait, how many got the right trait and direction); over the d
 least 0.3 that would credit the previous reply); negated descriptions giving a trait; and the
 sign accuracy of praise/complaint without a named trait. Finally the thresholds chosen on the
 whole set, which ``autogen_zettel.persona.meaning.DEFAULT_PARAMS`` should hold, and the figures
-of ``tests/data/feedback_fresh.jsonl`` read with them: a second set written before the two-stage
-reader was tuned and never used to tune (``--fresh ''`` skips it). Vectors are cached in the
+of ``tests/data/feedback_fresh.jsonl`` and ``tests/data/feedback_everyday.jsonl`` read with them:
+sets written before the two-stage reader (fresh) and before the example bank (everyday) and
+never used to tune (``--fresh`` with no file skips them). The example bank of the default traits
+holds no labelled sentence, so every fold reads with the shipped bank. Vectors are cached in the
 temp folder between runs (``--cache``).
 """
 

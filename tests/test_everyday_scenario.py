@@ -38,3 +38,11 @@ def test_everyday_feedback_moves_the_two_agents_apart_deterministically(tmp_path
     again = run_scenario(EVERYDAY, tmp_path / "two", embedder=minilm)
     assert again.metrics["agents"]["ada"]["persona"] == first.metrics["agents"]["ada"]["persona"]
     assert again.metrics["agents"]["ben"]["persona"] == first.metrics["agents"]["ben"]["persona"]
+
+
+@pytest.mark.integration
+def test_the_same_weeks_in_other_words_move_the_two_agents_apart_too(tmp_path, minilm):
+    # examples/scenarios/everyday_variant.yaml: 26 other feedback lines (README "Everyday wording")
+    result = run_scenario(EVERYDAY.with_name("everyday_variant.yaml"), tmp_path / "variant", embedder=minilm)
+    ada, ben = conciseness(result, "ada"), conciseness(result, "ben")
+    assert ada["long"] > START + 0.2 and ben["long"] < START - 0.15 and ada["long"] - ben["long"] > 0.45
