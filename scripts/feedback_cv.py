@@ -21,8 +21,10 @@ labelled with the trait, how many got the right trait and direction); over the d
 least 0.3 that would credit the previous reply); negated descriptions giving a trait; and the
 sign accuracy of praise/complaint without a named trait. Finally the thresholds chosen on the
 whole set, which ``autogen_zettel.persona.meaning.DEFAULT_PARAMS`` should hold, and the figures
-of ``tests/data/feedback_fresh.jsonl`` read with them: a second set written before the two-stage
-reader was tuned and never used to tune (``--fresh ''`` skips it). Vectors are cached in the
+of ``tests/data/feedback_fresh.jsonl`` and ``tests/data/feedback_everyday.jsonl`` read with them:
+sets written before the two-stage reader (fresh) and before the example bank (everyday) and
+never used to tune (``--fresh`` with no file skips them). The example bank of the default traits
+holds no labelled sentence, so every fold reads with the shipped bank. Vectors are cached in the
 temp folder between runs (``--cache``).
 """
 
@@ -50,7 +52,7 @@ from autogen_zettel.persona.traits import default_traits  # noqa: E402
 
 TRAIT_GRID = {"top_k": [1, 2], "threshold": [0.4, 0.5], "margin": [0.03, 0.06, 0.1], "neutral_margin": [0.05, 0.1],
               "two_stage": [False]}
-VALENCE_GRID = {"valence_threshold": [0.5, 0.6], "valence_margin": [0.05, 0.1], "neutral_veto": [None, 0.1]}
+VALENCE_GRID = {"valence_threshold": [0.45, 0.5], "lexicon_valence": [None, 0.3, 0.5], "lexicon_gate": [0.0, 0.05]}
 # the two-stage reader (trait by meaning, direction by cues), the default; TRAIT_GRID is for --one-stage
 # (top_k 1 and pole_source "anchors" lost in every fold of earlier runs, and are left out)
 TWO_STAGE_GRID = {"threshold": [0.35, 0.4, 0.45], "margin": [0.02, 0.05], "neutral_margin": [0.05, 0.1],
@@ -58,8 +60,8 @@ TWO_STAGE_GRID = {"threshold": [0.35, 0.4, 0.45], "margin": [0.02, 0.05], "neutr
                   "size_bonus": [0.0]}
 # the default: size_bonus was measured after TWO_STAGE_GRID (--wide) had settled, with the
 # others fixed at what that grid chose (top_k 2, pole_margin 0, keyword_bonus 0 on all 355)
-SIZE_GRID = {"threshold": [0.35, 0.4], "margin": [0.02, 0.05], "neutral_margin": [0.1],
-             "size_bonus": [0.0, 0.05, 0.1], "two_stage": [True]}
+SIZE_GRID = {"threshold": [0.4, 0.45], "margin": [0.02, 0.05], "neutral_margin": [0.1, 0.15],
+             "top_k": [2, 3], "attitude": [True], "size_bonus": [0.1], "two_stage": [True]}
 MAX_NEUTRAL_TRAIT = 0.03
 MAX_NEUTRAL_ANY = 0.05
 
@@ -225,8 +227,9 @@ def main() -> None:
     ap.add_argument("--one-stage", action="store_true",
                     help="the one-stage reader that came before (best trait-and-direction class outright)")
     ap.add_argument("--wide", action="store_true", help="the wider two-stage grid, without size_bonus")
-    ap.add_argument("--fresh", default=str(ROOT / "tests/data/feedback_fresh.jsonl"),
-                    help="a second labelled file never used to tune: scored with the thresholds chosen on all of --data")
+    ap.add_argument("--fresh", nargs="*", default=[str(ROOT / "tests/data/feedback_fresh.jsonl"),
+                                                   str(ROOT / "tests/data/feedback_everyday.jsonl")],
+                    help="labelled files never used to tune: scored with the thresholds chosen on all of --data")
     ap.add_argument("--cache", default=None,
                     help="keep vectors in this .npz between runs (default: a file per model in the temp folder)")
     ap.add_argument("--train-examples", action="store_true",
@@ -262,9 +265,11 @@ def main() -> None:
     chosen = DEFAULT_PARAMS if args.fixed else choose(rows, embedder, specs, traits, grid)
     if not args.fixed:
         print(f"\nchosen on all {len(rows)} sentences: {chosen}")
-    if args.fresh and Path(args.fresh).exists():
-        fresh = load(Path(args.fresh))
-        print(f"\nFresh set ({len(fresh)} sentences, {args.fresh}; never used to tune), thresholds chosen on all "
+    for path in args.fresh or ():
+        if not Path(path).exists():
+            continue
+        fresh = load(Path(path))
+        print(f"\nFresh set ({len(fresh)} sentences, {path}; never used to tune), thresholds chosen on all "
               f"{len(rows)}\n")
         report(score(fresh, predict(fresh, embedder, specs, chosen), traits), traits)
     embedder.save()

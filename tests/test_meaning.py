@@ -172,3 +172,36 @@ def test_minilm_reads_everyday_length_feedback_and_leaves_chat_alone(minilm):
     assert ("conciseness", -1) in read("Can you unpack that further? I need the whole picture.")
     for chat in ("Can you send me the agenda for Thursday?", "The meeting moved to room 204.", "Noted."):
         assert read(chat) == set()
+
+
+def test_the_sentiment_lexicon_scores_praise_and_complaint_without_courtesy_words():
+    from autogen_zettel.persona.sentiment import sentiment
+
+    assert sentiment("Superb answer.") > 0.3 and sentiment("I'm impressed.") > 0.3
+    assert sentiment("This is nonsense.") < -0.3 and sentiment("Poor effort.") < -0.3
+    assert sentiment("Please add this to the minutes.") == 0.0  # "please" is no praise
+
+
+@pytest.mark.integration
+def test_praise_without_a_listed_word_is_read_by_the_lexicon_where_it_reads_like_praise(minilm):
+    from dataclasses import replace
+
+    specs = default_traits()
+    meaning = MeaningDetector(minilm, specs, DEFAULT_PARAMS)
+    reply = "Yes, Tuesday."
+
+    def credited(text):
+        return {(s.trait, s.sign) for s in feedback_signals(text, previous_reply=reply, specs=specs, meaning=meaning)}
+
+    assert ("conciseness", 1) in credited("Superb answer.")  # praise of a short reply
+    assert ("conciseness", -1) in credited("Poor effort.")
+    assert credited("Is the lab free this afternoon?") == set()  # a positive word in plain chat
+    off = MeaningDetector(minilm, specs, replace(DEFAULT_PARAMS, lexicon_valence=None))
+    assert not feedback_signals("Superb answer.", previous_reply=reply, specs=specs, meaning=off)
+
+
+def test_without_the_sentiment_lexicon_installed_there_is_no_lexicon_valence(monkeypatch):
+    from autogen_zettel.persona import sentiment as module
+
+    monkeypatch.setattr(module, "_ANALYSER", [None])  # as if vaderSentiment were missing
+    assert module.sentiment("Superb answer.") == 0.0

@@ -14,7 +14,12 @@ sentence) gives the *direction*:
   is more rigour) or less of it (-1: "expand on it" is less conciseness), found from the
   trait's own ``more``/``less`` phrases and examples, so persona traits get one too;
 * a *keep* cue: praise of the current level ("just right", "perfect length", "keep it like
-  this") reinforces what the previous reply did.
+  this") reinforces what the previous reply did;
+* an *attitude* cue: whether the clause welcomes what it names ("I enjoyed the joke, keep the
+  humour coming", "feel free to", "wouldn't hurt") or objects to it ("is out of place",
+  "doesn't belong", "is wearing me out", "leave the planning to me"). The meaning module then
+  asks which pole of the trait the named thing sits at ("the playful tone": high humour;
+  "caution": low risk tolerance) and multiplies: objecting to caution is more risk tolerance.
 
 >>> size_cue("Could you trim it to the essentials?"), size_cue("Unpack that further"), size_cue("ok")
 (-1, 1, 0)
@@ -22,6 +27,8 @@ sentence) gives the *direction*:
 (1, -1)
 >>> keeps_level("That length was perfect, keep it like this")
 True
+>>> attitude("The playful tone is out of place"), attitude("Feel free to be cheeky"), attitude("ok")
+(-1, 1, 0)
 """
 
 from __future__ import annotations
@@ -31,7 +38,8 @@ from collections.abc import Iterable, Mapping
 
 from autogen_zettel.persona.traits import TraitSpec
 
-__all__ = ["SHRINK", "GROW", "KEEP", "size_cue", "keeps_level", "orientation", "size_share"]
+__all__ = ["SHRINK", "GROW", "KEEP", "WELCOME", "OBJECT", "size_cue", "keeps_level", "attitude", "without_attitude",
+           "orientation", "size_share"]
 
 # Asking for less of the reply, or of what it names. Comparatives of length count here
 # ("shorter", "tighter"); "less"/"fewer" do not: "less formal" is about a pole, not a size,
@@ -46,6 +54,8 @@ SHRINK = (
     "shorter", "briefer", "terser", "tighter", "leaner", "smaller", "crisper", "snappier", "get to the point",
     "cut to the chase", "in a nutshell", "the gist", "the short version", "bare bones", "bare minimum",
     "the essentials", "just the key", "only the key", "in one line", "in a sentence", "in a few words",
+    "the highlights", "the headline", "the headlines", "the main points", "the key points", "the short of it",
+    "wearing thin",
     "in fewer words", "too long", "too much", "too many", "wall of text", "long-winded", "rambling", "ramble",
     "waffle", "padding", "filler", "fluff", "verbose", "wordy", "overkill", "enough already", "enough",
     # pace: faster is less of a patient walk-through (and of a long reply)
@@ -63,6 +73,10 @@ GROW = (
     "in detail", "in more detail", "at length", "in full", "at greater length", "the whole story",
     "the full picture", "the long version", "the longer version", "too short", "too brief", "too thin",
     "too terse", "too sparse", "too little", "skimpy", "sketchy", "more substance", "more context",
+    # the reply described as too small ("a bit thin"), without "too"
+    "a bit thin", "a little thin", "rather thin", "quite thin", "pretty thin", "thin on detail",
+    "thin on details", "light on detail", "light on details", "a bit bare", "rather bare", "sparse",
+    "shallow", "superficial", "rushed",
     # pace and repetition: slower, again
     "slower", "slowly", "more slowly", "take your time", "repeat", "go over", "go back over", "once more",
 )
@@ -75,6 +89,28 @@ KEEP = (
     "length was perfect", "length is perfect", "length was ideal", "length is fine", "length was fine",
     "perfectly pitched", "well judged", "well-judged", "that's the way", "that is the way",
 )
+# Welcoming what the clause names, or objecting to it (general English, written once; see
+# attitude()). "Keep the ... coming" and "more of" welcome; "leave the ... to me" objects to the
+# agent doing it.
+WELCOME = (
+    "i like", "i liked", "i love", "i loved", "i enjoy", "i enjoyed", "i miss", "i'd like", "i would like",
+    "i want", "i appreciate", "i appreciated", "more of", "keep them coming", "keep it coming",
+    "keep those coming", "would be nice", "would be good",
+    "wouldn't hurt", "would not hurt", "would help", "helps", "works better", "is welcome", "are welcome",
+    "feel free", "you're allowed", "you are allowed", "you can", "go ahead", "could use", "needs more",
+    "make my day", "made my day",
+)
+OBJECT = (
+    "inappropriate", "out of place", "misplaced", "doesn't belong", "don't belong", "does not belong",
+    "has no place", "have no place", "no place for", "doesn't fit", "don't fit", "does not fit",
+    "wearing me out", "wearing thin", "getting old", "annoying", "annoys me", "distracting", "distracts",
+    "slowing us down", "slows us down", "holding us back", "holds us back", "can't afford", "cannot afford",
+    "gets in the way", "get in the way", "getting in the way", "unnecessary", "not needed", "isn't needed",
+    "unwanted", "unasked", "unsolicited", "uncalled for", "overkill", "clutter", "clutters", "tiring",
+    "irritating", "fell flat", "falls flat", "leave the", "leave it to me", "leave that to me",
+    "i'll decide", "i will decide", "i'll handle", "i will handle", "overstepping", "overstep", "undercut",
+    "undercuts",
+)
 _NEGATION = re.compile(r"(?<![\w'])(?:don't|dont|do not|doesn't|didn't|never|no need to|no need for|"
                        r"not|without|stop|quit|avoid|refrain from|there's no need to|you needn't)(?![\w'])")
 
@@ -85,6 +121,7 @@ def _pattern(phrases: Iterable[str]) -> re.Pattern:
 
 
 _SHRINK_RE, _GROW_RE, _KEEP_RE = _pattern(SHRINK), _pattern(GROW), _pattern(KEEP)
+_WELCOME_RE, _OBJECT_RE = _pattern(WELCOME), _pattern(OBJECT)
 
 
 def _norm(text: str) -> str:
@@ -107,6 +144,28 @@ def size_cue(clause: str) -> int:
 def keeps_level(clause: str) -> bool:
     """Whether the clause praises the current level ("just right", "keep it like this")."""
     return _KEEP_RE.search(_norm(clause)) is not None
+
+
+def attitude(clause: str) -> int:
+    """+1 when the clause welcomes what it names, -1 when it objects to it, 0 when its words say
+    neither or both. A negation within the three words before a cue turns it ("I don't like")."""
+    t = _norm(clause)
+    score = 0
+    for pattern, sign in ((_WELCOME_RE, 1), (_OBJECT_RE, -1)):
+        for m in pattern.finditer(t):
+            negated = _NEGATION.search(" ".join(t[:m.start()].split()[-3:])) is not None
+            score += -sign if negated else sign
+    return (score > 0) - (score < 0)
+
+
+def without_attitude(clause: str, *, hold: bool = False) -> str:
+    """The clause with its attitude words taken out: what it names ("the joke last time, the
+    humour"). With ``hold``, each word taken out leaves a "_" so later words keep their place
+    (a "not" fourth in the clause stays a contrast, not a direction: "I want numbers, not adjectives")."""
+    t = _norm(clause)
+    def cut(m: re.Match) -> str:
+        return " " + " ".join("_" * len(m.group(0).split())) + " " if hold else " "
+    return " ".join(_OBJECT_RE.sub(cut, _WELCOME_RE.sub(cut, t)).split()) or t
 
 
 def orientation(spec: TraitSpec) -> int:

@@ -21,11 +21,22 @@ long" and "longer answer" close together):
    down", "unpack", "flesh out", "don't cut it short") times the trait's orientation, where the
    clause has one; else the trait's poles (which pole's prototypes the clause's content is
    closer to, times the direction words of :func:`polarity`). Praise of the current level
-   ("that length was just right") takes the direction the previous reply showed.
+   ("that length was just right") takes the direction the previous reply showed. A clause that
+   welcomes or objects to what it names (:func:`~autogen_zettel.persona.direction.attitude`:
+   "the playful tone is out of place", "caution is holding us back") and has no size cue takes
+   its attitude times the pole the named thing sits at (:meth:`MeaningDetector.poles`), since
+   the nearest example of "keep the jokes coming" may well be "keep the jokes out of it".
 
 The one-stage reader it replaced (``two_stage=False``) took the best (trait, direction) class
 outright. The same comparison gives a valence to praise or complaint worded without a listed
-word ("you read my mind").
+word ("you read my mind"); where it does not, a kept sentiment lexicon
+(:mod:`~autogen_zettel.persona.sentiment`, VADER) may, if the clause reads closer to praise or
+complaint than to neutral chat (``lexicon_valence``, ``lexicon_gate``).
+
+The default traits ship an example bank (``examples:`` in ``defaults/traits.yaml``, 28-46
+sentences per trait and direction, written for it and kept apart from every labelled set):
+more examples was the largest single gain, since the nearest example's trait is right more
+often the more ways of saying it the bank holds.
 
 Negation: a clause that negates a description ("it wasn't too long", "not overly detailed")
 gives no trait evidence by meaning, since an embedding hardly sees the "not"; imperative
@@ -43,6 +54,7 @@ The thresholds were chosen by 5-fold cross-validation on ``tests/data/feedback_l
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import threading
@@ -51,7 +63,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autogen_zettel.persona.direction import keeps_level, orientation, size_cue, size_share
+from autogen_zettel.persona.direction import attitude, keeps_level, orientation, size_cue, size_share, without_attitude
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = ["MeaningParams", "DEFAULT_PARAMS", "MeaningDetector", "ClauseReading", "prototypes", "clauses",
@@ -119,10 +131,19 @@ class MeaningParams:
     # added, times the trait's share of size cues, when the clause has a size cue ("boil it
     # down", "unpack that"): asking for a smaller or bigger reply is about its length
     size_bonus: float = 0.0
+    # praise or complaint from the sentiment lexicon (persona/sentiment.py) where the listed
+    # words say nothing: its score must reach ``lexicon_valence`` (None: not used) and some
+    # clause must read closer to praise or complaint than to neutral chat by ``lexicon_gate``
+    lexicon_valence: float | None = None
+    lexicon_gate: float = 0.0
+    # the direction of a clause that welcomes or objects to what it names (no size cue): its
+    # attitude times the pole the named thing sits at (persona/direction.py attitude())
+    attitude: bool = False
 
 
 # chosen by scripts/feedback_cv.py on all of tests/data/feedback_labelled.jsonl
-DEFAULT_PARAMS = MeaningParams(margin=0.05, two_stage=True, size_bonus=0.1)
+DEFAULT_PARAMS = MeaningParams(top_k=3, threshold=0.4, margin=0.02, neutral_margin=0.15, valence_threshold=0.45,
+                               two_stage=True, size_bonus=0.1, lexicon_valence=0.3, lexicon_gate=0.05, attitude=True)
 
 
 def prototypes(specs: Mapping[str, TraitSpec]) -> list[tuple[str, str]]:
@@ -224,9 +245,11 @@ class ClauseReading:
     valence: float  # -1, 0 or 1 by meaning
     neutral: bool  # closer to neutral chat than to praise or complaint, by ``neutral_veto``
     keep: bool = False  # praise of the current level: the previous reply's direction wins
+    mood_lead: float = 0.0  # how much closer to praise or complaint than to neutral chat (cosine)
 
 
-def _groups(keys: Sequence[str]) -> dict[str, np.ndarray]:
+@functools.lru_cache(maxsize=32)
+def _groups(keys: tuple[str, ...]) -> dict[str, np.ndarray]:
     out: dict[str, list[int]] = {}
     for i, key in enumerate(keys):
         out.setdefault(key, []).append(i)
@@ -247,7 +270,8 @@ def _class_sims(row: np.ndarray, groups: Mapping[str, np.ndarray], top_k: int) -
 
 def _two_stage(best: Mapping[str, float], top: float, params: MeaningParams, flip: int, cue: int,
                orientations: Mapping[str, int], named: Collection[str] = (),
-               sizes: Mapping[str, float] | None = None) -> tuple[str | None, int, float]:
+               sizes: Mapping[str, float] | None = None, feeling: int = 0,
+               pole_of: Mapping[str, float] | None = None) -> tuple[str | None, int, float]:
     """Stage one, the trait: its similarity is its better pole's, and it must beat every other
     trait by ``margin`` and praise/complaint/neutral by ``neutral_margin``. Stage two, the
     direction: the size cue times the trait's orientation, else the poles' difference."""
@@ -270,6 +294,9 @@ def _two_stage(best: Mapping[str, float], top: float, params: MeaningParams, fli
     by_cue = cue * orientations.get(name, 0)
     if by_cue:
         return name, by_cue, sim
+    lean = (pole_of or {}).get(name, 0.0)
+    if feeling and lean and params.attitude:  # objecting to caution is more risk tolerance
+        return name, feeling * (1 if lean > 0 else -1), sim
     return (name, by_poles, sim) if by_poles else (None, 0, 0.0)
 
 
@@ -278,7 +305,8 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
                  cues: Sequence[int] | None = None, keeps: Sequence[bool] | None = None,
                  orientations: Mapping[str, int] | None = None,
                  named: Sequence[Collection[str]] | None = None,
-                 sizes: Mapping[str, float] | None = None) -> list[ClauseReading]:
+                 sizes: Mapping[str, float] | None = None, attitudes: Sequence[int] | None = None,
+                 poles: Sequence[Mapping[str, float]] | None = None) -> list[ClauseReading]:
     """Decide each clause from its cosine similarities to the prototypes (pure; the CV script
     calls it on precomputed similarities).
 
@@ -292,10 +320,13 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
         and ``keeps`` whether it praises the current level; ``orientations`` per trait
         (:func:`~autogen_zettel.persona.direction.orientation`); ``named`` per clause, the traits
         whose ``keywords`` it holds; ``sizes`` per trait, its share of size cues
-        (:func:`~autogen_zettel.persona.direction.size_share`); read when ``params.two_stage``
+        (:func:`~autogen_zettel.persona.direction.size_share`); ``attitudes`` per clause, whether
+        it welcomes (+1) or objects to (-1) what it names
+        (:func:`~autogen_zettel.persona.direction.attitude`), and ``poles`` per clause, per trait,
+        which pole the named thing sits at (> 0: high); read when ``params.two_stage``
     """
     out = []
-    groups = _groups(keys)
+    groups = _groups(tuple(keys))
     for i, row in enumerate(np.atleast_2d(sims)):
         best = _class_sims(row, groups, params.top_k)
         other = {k: v for k, v in best.items() if k in (PRAISE, COMPLAINT, NEUTRAL)}
@@ -306,7 +337,9 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
             if not (negated is not None and negated[i]):
                 trait, sign, sim = _two_stage(best, top, params, flips[i] if flips is not None else 1,
                                               cues[i] if cues is not None else 0, orientations or {},
-                                              named[i] if named is not None else (), sizes)
+                                              named[i] if named is not None else (), sizes,
+                                              attitudes[i] if attitudes is not None else 0,
+                                              poles[i] if poles is not None else None)
         elif traits and not (negated is not None and negated[i]):
             sim, key = traits[0]
             second = traits[1][0] if len(traits) > 1 else -1.0
@@ -321,7 +354,8 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
         neutral = params.neutral_veto is not None and n >= params.valence_threshold \
             and n - max(p, c) >= params.neutral_veto
         keep = bool(keeps is not None and keeps[i] and trait)
-        out.append(ClauseReading(trait, sign, round(sim, 4) if trait else 0.0, mood, neutral, keep))
+        out.append(ClauseReading(trait, sign, round(sim, 4) if trait else 0.0, mood, neutral, keep,
+                                 round(max(p, c) - n, 4)))
     return out
 
 
@@ -358,6 +392,10 @@ class MeaningDetector:
         self._keywords = {name: re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(k.lower()) for k in spec.keywords)
                                            + r")", re.IGNORECASE) for name, spec in specs.items() if spec.keywords}
         self._is_trait = np.array([k not in (PRAISE, COMPLAINT, NEUTRAL) for k in self.keys])
+        self._described = [name for name, spec in specs.items() if spec.high and spec.low]
+        self._descriptions = [t for name in self._described for t in (specs[name].high, specs[name].low)]
+        self._desc_matrix: np.ndarray | None = None
+        self._groups = _groups(tuple(self.keys))
         self._matrix: np.ndarray | None = None
         self._lock = threading.Lock()
 
@@ -377,14 +415,37 @@ class MeaningDetector:
         sims = np.where(self._is_trait[None, :], content @ matrix.T, raw @ matrix.T)
         return sims, [f for _, f in read]
 
+    def poles(self, clause: str) -> dict[str, float]:
+        """Per trait, which pole what ``clause`` names sits at (> 0: the high one): its content
+        without direction and attitude words against the trait's pole prototypes (mean of the
+        ``top_k`` best), plus the clause against the trait's ``high``/``low`` descriptions."""
+        content, raw = np.asarray(self.embedder.encode([polarity(without_attitude(clause))[0], clause]),
+                                  dtype=np.float32)
+        best = _class_sims(self._prototypes() @ content, self._groups, max(1, self.params.top_k))
+        out = {name: best[f"{name}:+1"] - best[f"{name}:-1"] for name in self.orientations
+               if f"{name}:+1" in best and f"{name}:-1" in best}
+        if self._described:
+            with self._lock:
+                if self._desc_matrix is None:
+                    self._desc_matrix = np.asarray(self.embedder.encode(self._descriptions), dtype=np.float32)
+            d = self._desc_matrix @ raw
+            for j, name in enumerate(self._described):
+                out[name] = out.get(name, 0.0) + float(d[2 * j] - d[2 * j + 1])
+        return out
+
     def read(self, parts: Sequence[str]) -> list[ClauseReading]:
         """One :class:`ClauseReading` per clause in ``parts``."""
         if not parts:
             return []
         sims, flips = self.similarities(parts)
+        # the attitude times the direction words outside its cue ("you can stop repeating it")
+        feelings = [attitude(p) * polarity(without_attitude(p, hold=True))[1] if self.params.attitude else 0
+                    for p in parts]
+        poles = [self.poles(p) if f else {} for p, f in zip(parts, feelings)]
         return read_clauses(sims, self.keys, self.params, negated=[describes_negation(p) for p in parts],
                             flips=flips, cues=[size_cue(p) for p in parts], keeps=[keeps_level(p) for p in parts],
-                            orientations=self.orientations, named=[self.named(p) for p in parts], sizes=self.sizes)
+                            orientations=self.orientations, named=[self.named(p) for p in parts], sizes=self.sizes,
+                            attitudes=feelings, poles=poles)
 
     def named(self, clause: str) -> set[str]:
         """The traits one of whose ``keywords`` opens a word of ``clause`` ("jokes", "questioning")."""

@@ -10,7 +10,9 @@ Two detectors, both deterministic:
   With a :class:`~autogen_zettel.persona.meaning.MeaningDetector` (the persona engine passes
   one built on the memory's embedder), clauses without an explicit cue are also compared with
   every trait's prototypes by meaning ("trim it to the essentials"), strength 0.8, and praise
-  or complaint without a listed word is recognised by meaning too.
+  or complaint without a listed word is recognised by meaning too, or by a sentiment lexicon
+  (VADER, :mod:`~autogen_zettel.persona.sentiment`) where the message reads like praise or
+  complaint rather than chat.
 * :func:`behaviour_signals` reads the agent's own reply (source ``self``, strength 0.3).
 
 Signals carry no message text: ``cue`` is the phrase from the trait spec or a fixed label, so
@@ -34,6 +36,7 @@ from enum import Enum
 from typing import Any
 
 from autogen_zettel.persona.meaning import SEMANTIC_STRENGTH, clauses
+from autogen_zettel.persona.sentiment import sentiment
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = ["SignalSource", "TraitSignal", "valence", "feedback_signals", "behaviour_signals", "addressed_part",
@@ -222,8 +225,13 @@ def _by_meaning(text: str, specs: Mapping[str, TraitSpec], meaning: Any, affect:
         affect = 0.0  # "good morning": a listed word in what reads as plain chat
     elif abs(affect) < GENERIC_MIN_VALENCE:
         moods = [r.valence for r in readings if r.valence]
+        floor = getattr(meaning.params, "lexicon_valence", None)
         if moods:
             affect = MEANING_VALENCE * (1 if sum(moods) > 0 else -1 if sum(moods) < 0 else 0)
+        elif floor is not None and any(r.mood_lead > meaning.params.lexicon_gate for r in readings):
+            score = sentiment(text)  # "superb answer", "this is nonsense": a kept lexicon, gated by meaning
+            if abs(score) >= floor:
+                affect = MEANING_VALENCE * (1 if score > 0 else -1)
     return [TraitSignal(s.trait, s.sign, s.strength, affect, s.source, s.cue) for s in out], affect
 
 
