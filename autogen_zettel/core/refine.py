@@ -46,6 +46,7 @@ class CardDraft:
 # 。！？ of Chinese and Japanese (no space follows them), or at a line break
 _SENTENCE_END = re.compile(r"[.!?\u061f\u0964]+[\"'\u201d\u2019)\]]*\s+|[\u3002\uff01\uff1f]+[\u300d\u300f\"')]*\s*|\n+")
 _ABBREVIATIONS = frozenset("dr mr mrs ms prof st jr sr mt ft vs etc no nos fig approx dept inc ltd co".split())
+_DOTTED = re.compile(r"(?:[^\W\d_]{1,2}\.)+[^\W\d_]{1,2}")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _SMALL_TALK = re.compile(
     r"^(hi|hey|hello|thanks|thank you|bye|goodbye|good (morning|night|evening)|see you|take care|"
@@ -108,7 +109,8 @@ def _no_end(text: str, start: int, end: str, after: int) -> bool:
         return False
     before = text[:start].rsplit(None, 1)[-1] if text[:start].strip() else ""
     word = before.lower().rstrip(".")
-    return word in _ABBREVIATIONS or "." in word or (len(word) == 1 and word.isalpha())
+    # "p.m", "e.g", "U.S", "d.h": letters with inner periods; not "12.75" or "example.org"
+    return word in _ABBREVIATIONS or bool(_DOTTED.fullmatch(word)) or (len(word) == 1 and word.isalpha())
 
 
 def split_sentences(text: str) -> list[str]:
@@ -116,6 +118,8 @@ def split_sentences(text: str) -> list[str]:
 
     >>> split_sentences("Dr. Smith met Mr. Jones at 3 p.m. on Friday. Then they left!")
     ['Dr. Smith met Mr. Jones at 3 p.m. on Friday.', 'Then they left!']
+    >>> split_sentences("The price rose 3.5% to $12.75. Analysts were surprised.")
+    ['The price rose 3.5% to $12.75.', 'Analysts were surprised.']
     >>> split_sentences("我住在杭州。我喜欢喝龙井！")
     ['我住在杭州。', '我喜欢喝龙井！']
     """
