@@ -3,10 +3,16 @@ named beside "you" (the original words kept)."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 import pytest
 
-from autogen_zettel.core.atoms import addressee_of, depends, name_addressee, split_facts
+from autogen_zettel import HashEmbedder, MemoryHub, Message
+from autogen_zettel.core.atoms import addressee_of, depends, name_addressee, name_speaker, split_facts
+from autogen_zettel.memory.ingest import embed_text
 from autogen_zettel.core.refine import refine_message
+
+T0 = datetime(2024, 5, 6, 10)  # a Monday
 
 
 def contents(text: str, **kw) -> list[str]:
@@ -92,3 +98,43 @@ def test_name_addressee_keeps_the_words_and_skips_generic_you():
     assert name_addressee("Bo, did you go?", "Bo") == "Bo, did you go?"  # already named
     assert name_addressee("Did you (Bo) go?", "Bo") == "Did you (Bo) go?"
     assert name_addressee("Did you go?", None) == "Did you go?"
+
+
+def test_cards_of_a_two_person_chat_say_who_you_is_and_explain_their_source():
+    with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("ana")
+        mem.remember_many([
+            Message("I defended my thesis on coral reefs yesterday!", "Bo", "m1", "s1", T0),
+            Message("Congrats! Did you celebrate with your family?", "Ana", "m2", "s1", T0 + timedelta(minutes=1),
+                    reply_to="m1"),
+        ])
+        cards = {c.source_ids[0]: c for c in mem.cards()}
+        assert cards["m1"].content == "I defended my thesis on coral reefs yesterday (5 May 2024)!"
+        assert cards["m1"].speaker == "Bo"  # "I" is the speaker: recorded, and embedded as "Bo: ..."
+        assert cards["m2"].content.endswith("Did you (Bo) celebrate with your family?")
+        hits = mem.recall("Did Bo celebrate with family?", k=1, at=T0 + timedelta(days=1))
+        assert hits[0].card.source_ids == ("m2",)
+
+
+def test_a_reply_captured_on_its_own_names_the_speaker_of_the_stored_message_it_answers():
+    with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("ana")
+        mem.remember_many([Message("I start the new job at the harbour on Monday.", "Cy", "m1", "s1", T0)])
+        mem.remember_many([Message("Are you nervous about the new job?", "Ana", "m2", "s1",
+                                   T0 + timedelta(minutes=1), reply_to="m1")])
+        card = next(c for c in mem.cards() if c.source_ids == ("m2",))
+        assert card.content == "Are you (Cy) nervous about the new job?"
+
+
+def test_the_index_sees_who_i_is_and_the_card_keeps_the_words():
+    assert name_speaker("I moved to Porto with my sister.", "Ann") == "I (Ann) moved to Porto with my sister."
+    assert name_speaker("Yes, I'm in.", "Ann") == "Yes, I'm (Ann) in."
+    assert name_speaker("Ann here: I moved.", "Ann") == "Ann here: I moved."  # named already
+    assert name_speaker("Ich wohne in Köln.", "Ann") == "Ich wohne in Köln."
+    assert embed_text("Ann", "I love figs.") == "Ann: I (Ann) love figs."
+    with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("ann")
+        mem.remember_many([Message("I don't eat coriander.", "Ann", "m1", "s1", T0)])
+        card = mem.cards()[0]
+        assert card.content == "I don't eat coriander."  # claims read the first person
+        assert [(c["topic"], c["polarity"]) for c in mem.db.claims_of([card.id])] == [("coriander", -1)]
