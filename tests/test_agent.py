@@ -351,7 +351,8 @@ def test_group_chat_with_llm_refiner_and_llm_replies(clock):
             mid = re.search(r"^Message id: (.+)$", prompt, re.M).group(1)
             speaker = re.search(r"^Speaker: (.+)$", prompt, re.M).group(1)
             text = prompt.split("<<<\n", 1)[1].rsplit("\n>>>", 1)[0]
-            return json.dumps({"cards": [{"content": f"{speaker} noted: {text[:80]}", "kind": "fact",
+            # quoted: the refiner's validation sends back first-person words outside quotes
+            return json.dumps({"cards": [{"content": f'{speaker} noted: "{text[:80]}"', "kind": "fact",
                                           "tags": ["note"], "entities": [], "confidence": 0.8, "source_id": mid}]})
         return answer(body)
 
@@ -363,7 +364,7 @@ def test_group_chat_with_llm_refiner_and_llm_replies(clock):
             group_session("s1", [ada], FACT, rounds=1, clock=clock, at=DAY1)
             ada.flush()
             contents = sorted(c.content for c in ada.memory.cards())
-    assert contents == [f"ada noted: {REPLIES['ada'][:80]}", f"user noted: {FACT[:80]}"]
+    assert contents == [f'ada noted: "{REPLIES["ada"][:80]}"', f'user noted: "{FACT[:80]}"']
     assert refiner.calls == 2 and refiner.fallbacks == 0
 
 

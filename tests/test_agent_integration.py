@@ -33,7 +33,7 @@ def test_research_group_scenario_offline_with_minilm(tmp_path):
     result = run_scenario(ROOT / "examples" / "scenarios" / "research_group.yaml", tmp_path / "run")
     elapsed = time.perf_counter() - started
     assert elapsed < 120, f"the README's main job must finish in under two minutes, took {elapsed:.0f} s"
-    assert result.metrics["embedding_model"] == "all-MiniLM-L6-v2+lex2"
+    assert result.metrics["embedding_model"] == "all-MiniLM-L6-v2+lex3"
 
     def unlocked(session: str) -> list[str]:
         s = next(x for x in result.sessions if x.id == session)

@@ -16,6 +16,7 @@ import pytest
 from autogen_zettel import HashEmbedder, InvalidInput, Message, MemoryHub, NotFound
 from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.memory.ingest import embed_text
 from autogen_zettel.trust.forget import FORGOTTEN
 from autogen_zettel.core.refine import CardDraft, split_sentences
 
@@ -68,7 +69,7 @@ def test_forgotten_sentence_is_gone_from_every_file(disk_hub_factory, tmp_path):
     mem = hub.tenant("alice")
     cards = _fill(mem)
     target = next(c for c in cards if c.content == SECRET_SENTENCE)
-    vector = hub.embedder.encode([f"Ann: {SECRET_SENTENCE}"])[0]
+    vector = hub.embedder.encode([embed_text("Ann", SECRET_SENTENCE)])[0]
     packed_before = b"".join(b"G" + struct.pack(">d", float(v)) for v in vector)
     assert files_containing(data, b"brass key")  # it is stored (main file or WAL) before forgetting
     assert files_containing(data / "qdrant", packed_before)  # the probe finds the stored vector

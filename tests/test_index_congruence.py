@@ -13,6 +13,7 @@ import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub, NotFound, StoreLocked
 from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.memory.ingest import embed_text
 from autogen_zettel.store.edge import EdgeIndex
 from autogen_zettel.store.index import folder_engine, open_index
 from autogen_zettel.store.layout import DataFolder
@@ -185,7 +186,7 @@ def test_edge_forgetting_leaves_no_vector_bytes(tmp_path, clock):
             {"text": "My brother Tom flies cargo planes to Lagos.", "speaker": "Ann", "id": "m2", "at": T0},
         ])
         target = next(c for c in cards if "brass" in c.content)
-        vector = hub.embedder.encode([f"Ann: {target.content}"])[0].astype(np.float32).tobytes()
+        vector = hub.embedder.encode([embed_text("Ann", target.content)])[0].astype(np.float32).tobytes()
         edge = DataFolder(tmp_path / "data").edge
         hub.vectors.flush()
         assert files_containing(edge, vector)  # the probe finds the stored vector

@@ -19,7 +19,7 @@ def test_direct_encoding_matches_flagembedding(minilm):
     assert ours.shape == (2, 384) and ours.dtype == np.float32
     assert np.allclose(ours, theirs, atol=1e-4)
     assert np.allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
-    assert minilm.name == "all-MiniLM-L6-v2+lex2" and minilm.dim == 384
+    assert minilm.name == "all-MiniLM-L6-v2+lex3" and minilm.dim == 384
 
 
 def test_semantic_recall_on_disk_and_reopen(tmp_path, minilm):
@@ -33,7 +33,7 @@ def test_semantic_recall_on_disk_and_reopen(tmp_path, minilm):
         ])
         hits = mem.recall("Does she have a pet puppy?", k=1)  # no shared word with m1
         assert hits[0].card.source_ids == ("m1",)
-        assert hub.tenant("ada").stats()["embedding_model"] == "all-MiniLM-L6-v2+lex2"
+        assert hub.tenant("ada").stats()["embedding_model"] == "all-MiniLM-L6-v2+lex3"
     with MemoryHub.open(tmp_path / "d", embedder=minilm) as hub:
         assert hub.tenant("ada").recall("what noodles does she like to eat?", k=1)[0].card.source_ids == ("m3",)
     with MemoryHub.open(tmp_path / "d", embedder=HashEmbedder(384)) as hub:
@@ -44,6 +44,6 @@ def test_semantic_recall_on_disk_and_reopen(tmp_path, minilm):
 def test_default_hub_uses_bundled_model_offline(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     with MemoryHub.open(tmp_path / "d") as hub:
-        assert hub.embedder.name == "all-MiniLM-L6-v2+lex2"
+        assert hub.embedder.name == "all-MiniLM-L6-v2+lex3"
         hub.tenant("x").remember("I keep three beehives in my garden.", speaker="X", message_id="b")
         assert hub.tenant("x").recall("honey bees", k=1)[0].card.source_ids == ("b",)

@@ -241,3 +241,48 @@ def test_invalid_answers_are_logged_by_kind_never_quoted(caplog):
     for r in records:
         assert "brass key" not in r.getMessage() and "juniper" not in r.getMessage(), r.getMessage()
     assert all("LLMOutputError" in r.getMessage() for r in records)
+
+
+COMPOUND = "We chose FastAPI for the microservices and Postgres for storage, you own the migration by Friday."
+
+
+def test_refiner_asks_for_atomic_third_person_cards_in_one_call():
+    answer = json.dumps({"cards": [
+        {"content": "ada's team chose FastAPI for the microservices.", "kind": "fact", "confidence": 0.9,
+         "source_id": "m1"},
+        {"content": "ada's team chose Postgres for storage.", "kind": "fact", "confidence": 0.9, "source_id": "m1"},
+        {"content": "bob owns the migration, due Friday.", "kind": "commitment", "confidence": 0.8, "source_id": "m1"},
+    ]})
+    with OpenAIStub(scripted(answer)) as stub:
+        refiner = LLMRefiner(stub.llm_config())
+        drafts = refiner.refine(COMPOUND, speaker="ada", message_id="m1", known_entities=("ada", "bob"))
+    assert refiner.calls == 1 and len(drafts) == 3
+    assert [d.kind for d in drafts] == [CardKind.FACT, CardKind.FACT, CardKind.COMMITMENT]
+    prompt = stub.requests[0]["messages"][1]["content"]
+    assert "ONE self-contained fact" in prompt and "one card per fact" in prompt
+    assert '"I", "me", "my" become the speaker' in prompt and '"you", "your" become the person addressed' in prompt
+    assert "Keep relative dates as" in prompt
+
+
+def test_a_card_that_still_says_i_is_sent_back_once():
+    first = cards_json("I own the migration by Friday.")
+    second = cards_json("ada owns the migration by Friday.")
+    with OpenAIStub(scripted(first, second)) as stub:
+        refiner = LLMRefiner(stub.llm_config())
+        drafts = refiner.refine(COMPOUND, speaker="ada", message_id="m1")
+    assert [d.content for d in drafts] == ["ada owns the migration by Friday."]
+    assert refiner.calls == 2 and refiner.fallbacks == 0
+    assert "third person" in stub.requests[1]["messages"][-1]["content"] and "'ada'" in stub.requests[1]["messages"][-1]["content"]
+
+
+@pytest.mark.parametrize("content", ["My sister lives in Porto.", "Bob told me about it.", "ada and I met."])
+def test_first_person_cards_are_invalid(content):
+    with pytest.raises(LLMOutputError, match="third person"):
+        validate_cards(parse_json_object(cards_json(content)), message_id="m1", max_cards=3, speaker="ada")
+
+
+def test_quoted_first_person_and_repeats():
+    quoted = cards_json('ada said "I will be there" about the launch.')
+    assert validate_cards(parse_json_object(quoted), message_id="m1", max_cards=3)[0].content.startswith("ada said")
+    with pytest.raises(LLMOutputError, match="repeats"):
+        validate_cards(parse_json_object(cards_json("ada runs.", "Ada runs.")), message_id="m1", max_cards=3)

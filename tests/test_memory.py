@@ -184,7 +184,7 @@ def test_model_mismatch_is_refused_until_reindex(disk_hub_factory):
         hub2.tenant("alice")
     assert hub2.reindex("alice") == 1
     assert hub2.tenant("alice").recall("vintage maps", k=1)[0].card.source_ids == ("m1",)
-    assert hub2.tenant("alice").stats()["embedding_model"] == "hash-128+lex2"
+    assert hub2.tenant("alice").stats()["embedding_model"] == "hash-128+lex3"
 
 
 @pytest.mark.parametrize("name", ["../x", "a/b", "", "..", "a b", "x" * 65, ".hidden", "a\\b", None, "é"])

@@ -85,7 +85,8 @@ def test_secrets_never_touch_disk_or_logs(tmp_path, clock, caplog):
     try:
         mem = hub.tenant("alice")
         cards = mem.remember_many([
-            Message(f"My card number is {SECRETS['payment_card']} and my ID is {SECRETS['national_id']}.",
+            # one clause (two, "... and my ID is ...", would be two atomic cards)
+            Message(f"My card number is {SECRETS['payment_card']} with ID {SECRETS['national_id']}.",
                     "Ann", "m1", "s1", T0),
             Message(f"Here is the key {SECRETS['api_key']} and {SECRETS['aws']} for the deploy.",
                     "Ann", "m2", "s1", T0 + timedelta(minutes=1)),

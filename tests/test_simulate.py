@@ -56,7 +56,7 @@ def test_run_folder_holds_memory_transcript_and_metrics(full_run):
     metrics = json.loads(full_run.metrics_path.read_text())
     assert metrics == full_run.metrics
     assert set(metrics["agents"]) == {"researcher", "critic", "methodologist"}
-    assert metrics["embedding_model"] == "hash-256+lex2" and metrics["seed"] == 7
+    assert metrics["embedding_model"] == "hash-256+lex3" and metrics["seed"] == 7
 
 
 def test_agents_unlock_earlier_sessions_with_provenance(full_run):

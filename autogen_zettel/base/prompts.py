@@ -179,9 +179,17 @@ REFINE_SYSTEM = (
 
 _REFINE_USER = """Distil the message below into {min_cards} to {max_cards} atomic memory cards.
 
-A card is ONE self-contained statement worth remembering in a later conversation. Write it in the
-third person and name the speaker (e.g. "{speaker} prefers ..."), resolve pronouns, keep dates,
-numbers and names exactly. Greetings, thanks and small talk give no card: answer {{"cards": []}}.
+A card is ONE self-contained fact worth remembering in a later conversation: who, what, and when
+if the message says when. A message that states several facts gives one card per fact ("we chose
+FastAPI for the API and Postgres for storage, Ana owns the migration by Friday" gives three cards);
+a remark that only comments on a fact ("and it was great") belongs in that fact's card. If there
+are more facts than cards allowed, put related facts together. A short reply that settles a
+decision ("OK, let's go with Postgres") is itself a fact: the decision.
+Write each card in the third person: "I", "me", "my" become the speaker ("{speaker} prefers ...",
+"{speaker}'s sister"); "you", "your" become the person addressed (in a chat of two, the other
+participant; else the one named or replied to; keep "you" if unsure). Keep relative dates as
+written ("yesterday", "next Friday": the memory dates them), and numbers and names exactly.
+Greetings, thanks and small talk give no card: answer {{"cards": []}}.
 
 Answer with exactly this JSON shape:
 {{"cards": [{{"content": "...", "kind": "fact|preference|event|commitment|relation",

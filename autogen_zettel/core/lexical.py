@@ -1,23 +1,25 @@
-"""Lexical signal: tokenising (any script), light stemming, sparse term vectors and a small BM25.
+"""Lexical signal: tokenising (any script), Snowball stemming by script, sparse term vectors and a small BM25.
 
 The sparse vectors go into Qdrant beside the dense ones (with Qdrant's IDF modifier, so the
 collection computes BM25-like scores); :class:`BM25` is used by benchmarks as a baseline and
 by the link engine for tests without Qdrant.
 
 >>> tokens("Caroline's painting classes started in May!")
-['caroline', 'paint', 'class', 'start', 'may']
+['carolin', 'paint', 'class', 'start', 'may']
 """
 
 from __future__ import annotations
 
 import math
 import re
+import threading
 import unicodedata
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-__all__ = ["STOPWORDS", "LEXICAL_VERSION", "fold", "tokens", "stem", "term_id", "sparse_doc", "sparse_query", "BM25"]
+__all__ = ["STOPWORDS", "LEXICAL_VERSION", "SCRIPT_STEMMERS", "fold", "tokens", "stem", "snowball", "term_id",
+           "sparse_doc", "sparse_query", "BM25"]
 
 STOPWORDS = frozenset(
     """a about above after again against all am an and any are as at be because been before
@@ -59,12 +61,13 @@ _BIGRAM_RUN = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff
 # combining marks kept when folding accents: the kana voicing marks and the vowel signs of Indic
 # and South-East Asian scripts carry the letter itself, not an accent on it
 _KEEP_MARK = re.compile(r"[\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u3099\u309a]")
-LEXICAL_VERSION = 2  # bump when tokens() changes: stored sparse vectors depend on it
+LEXICAL_VERSION = 3  # bump when tokens() changes: stored sparse vectors depend on it (3: Snowball stems)
 _SUFFIXES = ("ingly", "edly", "ings", "ing", "ies", "ied", "ed", "es", "s", "ly")
 
 
 def stem(word: str) -> str:
-    """A deliberately light suffix stripper (no dependency, stable across versions)."""
+    """A deliberately light English suffix stripper: the topic keys of claims (smoke, smoking ->
+    smok), which stored claims depend on; tokens use :func:`snowball`."""
     if word.endswith("'s"):
         word = word[:-2]
     if len(word) <= 4 or word.isdigit():
@@ -80,6 +83,50 @@ def stem(word: str) -> str:
                 return base[:-1]  # running -> run, planned -> plan
             return base
     return word
+
+
+# The Snowball stemmer of a word, chosen by its script alone (deterministic, no language guess):
+# Latin words are stemmed as English, Cyrillic as Russian, Greek as Greek, Arabic as Arabic;
+# other scripts (Han and kana become bigrams; Devanagari, Hebrew, Thai...) are left as they are
+SCRIPT_STEMMERS = {"latin": "english", "cyrillic": "russian", "greek": "greek", "arabic": "arabic"}
+_SCRIPT_OF = (("cyrillic", re.compile(r"[\u0400-\u052f]")), ("greek", re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")),
+              ("arabic", re.compile(r"[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff]")))
+_LATIN = re.compile(r"[a-z\u00c0-\u024f]")
+_local = threading.local()  # a PyStemmer object is not safe to share between threads
+
+
+def _stemmer(language: str):
+    cache = getattr(_local, "stemmers", None)
+    if cache is None:
+        cache = _local.stemmers = {}
+    found = cache.get(language)
+    if found is None:
+        import Stemmer
+
+        found = cache[language] = Stemmer.Stemmer(language, 20000)  # it keeps its own cache of stems
+    return found
+
+
+def snowball(word: str) -> str:
+    """``word`` (folded) stemmed by the Snowball stemmer of its script (:data:`SCRIPT_STEMMERS`);
+    digits, short words and scripts without a stemmer are kept as they are.
+
+    >>> [snowball(w) for w in ("running", "classes", "москве", "αθηνα", "المهندسة", "杭州")]
+    ['run', 'class', 'москв', 'αθην', 'مهندس', '杭州']
+    """
+    if word.endswith("'s"):
+        word = word[:-2]
+    if len(word) < 3 or word.isdigit():
+        return word
+    if word.isascii():
+        language = SCRIPT_STEMMERS["latin"]
+    else:
+        language = next((SCRIPT_STEMMERS[name] for name, pattern in _SCRIPT_OF if pattern.match(word)), None)
+        if language is None and _LATIN.match(word):
+            language = SCRIPT_STEMMERS["latin"]
+    if language == "greek" and word.endswith("\u03c3"):
+        word = word[:-1] + "\u03c2"  # casefold made the final sigma a middle one; Greek's suffixes end in ς
+    return _stemmer(language).stemWord(word) if language else word
 
 
 def fold(text: str) -> str:
@@ -118,8 +165,8 @@ def _words(word: str) -> Iterable[str]:
 
 
 def tokens(text: str) -> list[str]:
-    """Word tokens of any script: folded (:func:`fold`), stopwords removed, a light English stem
-    applied; Chinese and Japanese become character bigrams.
+    """Word tokens of any script: folded (:func:`fold`), stopwords removed, stemmed by the Snowball
+    stemmer of their script (:func:`snowball`); Chinese and Japanese become character bigrams.
 
     >>> tokens("我住在杭州，喜欢喝龙井。")
     ['我住', '住在', '在杭', '杭州', '喜欢', '欢喝', '喝龙', '龙井']
@@ -135,7 +182,7 @@ def tokens(text: str) -> list[str]:
     for raw in raws:
         if raw in STOPWORDS:
             continue
-        word = stem(raw) if raw.isascii() else raw
+        word = snowball(raw)
         if word and word not in STOPWORDS:
             out.append(word)
     return out

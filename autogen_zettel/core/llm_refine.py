@@ -8,6 +8,7 @@ judge to the similarity thresholds, each with a logged warning. Nothing is lost.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,6 +25,10 @@ log = logging.getLogger(__name__)
 _KINDS = {k.value: k for k in CardKind}
 _CARD_KEYS = {"content", "kind", "tags", "entities", "confidence", "importance", "source_id", "source_ids"}
 _MAX_CONTENT = 2000
+# "I", "me", "my" left in a card (outside quotes): the card does not say who
+_FIRST_PERSON = re.compile(r"(?<![\w'\"])(?:I|I'm|I've|I'll|I'd|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself)(?![\w'])")
+_QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
+
 
 def _unit(value: Any, what: str, default: float | None = None) -> float:
     if value is None and default is not None:
@@ -41,8 +46,10 @@ def _str_list(value: Any, what: str, limit: int) -> tuple[str, ...]:
     return tuple(dict.fromkeys(v.strip() for v in value if v.strip()))[:limit]
 
 
-def validate_cards(data: dict, *, message_id: str, max_cards: int) -> list[CardDraft]:
-    """Check a refiner answer ``{"cards": [...]}`` and turn it into drafts.
+def validate_cards(data: dict, *, message_id: str, max_cards: int, speaker: str = "") -> list[CardDraft]:
+    """Check a refiner answer ``{"cards": [...]}`` and turn it into drafts: at most ``max_cards``
+    distinct atomic cards, each tracing back to ``message_id`` and naming who (no "I", "me" or
+    "my" outside quotes: the third person, with ``speaker``'s name).
 
     :raises LLMOutputError: naming the first problem (the retry prompt quotes it)
     """
@@ -66,6 +73,11 @@ def validate_cards(data: dict, *, message_id: str, max_cards: int) -> list[CardD
             raise LLMOutputError(f"{where}.content must be non-empty text, got {content!r}")
         if len(content) > _MAX_CONTENT:
             raise LLMOutputError(f"{where}.content is {len(content)} characters; keep a card under {_MAX_CONTENT}")
+        if _FIRST_PERSON.search(_QUOTED.sub("", content)):
+            who = f" {speaker!r}" if speaker else ""
+            raise LLMOutputError(f"{where}.content speaks as \"I\"; write it in the third person, naming the speaker{who}")
+        if any(content.strip().casefold() == d.content.casefold() for d in drafts):
+            raise LLMOutputError(f"{where} repeats an earlier card; give each fact once")
         kind = card.get("kind")
         if kind not in _KINDS:
             raise LLMOutputError(f"{where}.kind must be one of {sorted(_KINDS)}, got {kind!r}")
@@ -119,7 +131,8 @@ class LLMRefiner:
         messages = prompts.refine_messages(text, speaker=speaker, message_id=message_id,
                                            known_entities=known_entities, max_cards=max_cards)
         drafts, calls = ask_json(self.completer, messages,
-                                 lambda data: validate_cards(data, message_id=message_id, max_cards=max_cards),
+                                 lambda data: validate_cards(data, message_id=message_id, max_cards=max_cards,
+                                                             speaker=speaker),
                                  prompts.refine_retry_message, f"refiner for message {message_id}",
                                  "the heuristic refiner for it")
         self.calls += calls

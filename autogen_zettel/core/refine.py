@@ -23,6 +23,7 @@ from typing import Protocol
 
 from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.core.atoms import depends, split_facts
 from autogen_zettel.core.lexical import STOPWORDS, tokens
 
 __all__ = ["CardDraft", "Refiner", "HeuristicRefiner", "refine_message", "clean_text", "split_sentences", "entities_of",
@@ -46,6 +47,8 @@ class CardDraft:
 # 。！？ of Chinese and Japanese (no space follows them), or at a line break
 _SENTENCE_END = re.compile(r"[.!?\u061f\u0964]+[\"'\u201d\u2019)\]]*\s+|[\u3002\uff01\uff1f]+[\u300d\u300f\"')]*\s*|\n+")
 _ABBREVIATIONS = frozenset("dr mr mrs ms prof st jr sr mt ft vs etc no nos fig approx dept inc ltd co".split())
+_ENDED = re.compile(r"[.!?\u061f\u0964\u3002\uff01\uff1f][\"'\u201d\u2019)\]]*$")
+_DOTTED = re.compile(r"(?:[^\W\d_]{1,2}\.)+[^\W\d_]{1,2}")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _SMALL_TALK = re.compile(
     r"^(hi|hey|hello|thanks|thank you|bye|goodbye|good (morning|night|evening)|see you|take care|"
@@ -108,7 +111,8 @@ def _no_end(text: str, start: int, end: str, after: int) -> bool:
         return False
     before = text[:start].rsplit(None, 1)[-1] if text[:start].strip() else ""
     word = before.lower().rstrip(".")
-    return word in _ABBREVIATIONS or "." in word or (len(word) == 1 and word.isalpha())
+    # "p.m", "e.g", "U.S", "d.h": letters with inner periods; not "12.75" or "example.org"
+    return word in _ABBREVIATIONS or bool(_DOTTED.fullmatch(word)) or (len(word) == 1 and word.isalpha())
 
 
 def split_sentences(text: str) -> list[str]:
@@ -116,6 +120,8 @@ def split_sentences(text: str) -> list[str]:
 
     >>> split_sentences("Dr. Smith met Mr. Jones at 3 p.m. on Friday. Then they left!")
     ['Dr. Smith met Mr. Jones at 3 p.m. on Friday.', 'Then they left!']
+    >>> split_sentences("The price rose 3.5% to $12.75. Analysts were surprised.")
+    ['The price rose 3.5% to $12.75.', 'Analysts were surprised.']
     >>> split_sentences("我住在杭州。我喜欢喝龙井！")
     ['我住在杭州。', '我喜欢喝龙井！']
     """
@@ -216,6 +222,39 @@ def _groups(sentences: list[str], max_cards: int) -> list[list[str]]:
     return groups
 
 
+def _join(pieces: list[str]) -> str:
+    """Sentences joined by a space; facts cut from one sentence and merged again by a semicolon."""
+    out = pieces[0]
+    for piece in pieces[1:]:
+        out += " " if _ENDED.search(out) else "; "
+        out += piece
+    return out
+
+
+def _atomic_groups(sentences: list[str], max_cards: int, min_words: int) -> list[list[str]]:
+    """Groups of sentences as :func:`_groups` makes them, except that a sentence stating facts
+    about different subjects is split into one group per fact
+    (:func:`~autogen_zettel.core.atoms.split_facts`); a fact or sentence that points back
+    ("It was great.") stays with the one before it. Over ``max_cards``, the two neighbouring
+    groups with the fewest words together are merged until it fits."""
+    runs: list[tuple[bool, list[str]]] = []  # (one fact of a split sentence, sentences)
+    for sentence in sentences:
+        facts = split_facts(sentence, min_words=min_words)
+        for fact in facts:
+            if runs and (depends(fact) or len(tokens(fact)) < 2):
+                runs[-1][1].append(fact)
+            elif len(facts) == 1 and runs and not runs[-1][0]:
+                runs[-1][1].append(fact)
+            else:
+                runs.append((len(facts) > 1, [fact]))
+    groups = [g for atom, run in runs for g in ([run] if atom else _groups(run, max_cards))]
+    while len(groups) > max(1, max_cards):
+        sizes = [sum(len(s.split()) for s in a + b) for a, b in zip(groups, groups[1:])]
+        i = sizes.index(min(sizes))
+        groups[i : i + 2] = [groups[i] + groups[i + 1]]
+    return groups
+
+
 def refine_message(
     text: str,
     *,
@@ -224,6 +263,7 @@ def refine_message(
     known_entities: tuple[str, ...] = (),
     max_cards: int = 3,
     min_words: int = 3,
+    atomic: bool = True,
 ) -> list[CardDraft]:
     """Distil one message into at most ``max_cards`` drafts (none for small talk).
 
@@ -231,13 +271,17 @@ def refine_message(
     :param speaker: who said it (recorded on every draft)
     :param message_id: the source id every draft carries
     :param known_entities: names (such as the chat's speakers) to detect as entities
+    :param atomic: a sentence that states facts about different subjects gives one card per
+        fact (see :func:`_atomic_groups`); otherwise, and always for whole sentences, one card
+        per 60 words
     """
     sentences = [s for s in split_sentences(text) if not _is_small_talk(s, min_words)]
     if not sentences:
         return []
     drafts = []
-    for group in _groups(sentences, max_cards):
-        content = " ".join(group)
+    groups = _atomic_groups(sentences, max_cards, min_words) if atomic else _groups(sentences, max_cards)
+    for group in groups:
+        content = _join(group)
         toks = tokens(content)
         if not toks:
             continue
