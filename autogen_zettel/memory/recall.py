@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -30,6 +30,7 @@ from autogen_zettel.base.cards import Card, CardKind, CardStatus, Hit
 from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallConfig
 from autogen_zettel.base.prompts import one_line
 from autogen_zettel.core.embed import Embedder
+from autogen_zettel.core.focus import demote_questions, weigh_terms
 from autogen_zettel.core.graph import spread
 from autogen_zettel.core.lexical import fold
 from autogen_zettel.core.refine import clean_text
@@ -158,13 +159,17 @@ def focus_named_speakers(immediate: Sequence[tuple[str, float]], cards: Mapping[
     >>> focus_named_speakers([("a", 0.9), ("b", 0.8)], cards, "What does Melanie paint?", 0.2)
     [('b', 0.96), ('a', 0.9)]
     """
-    words = set(_WORDS.findall(fold(query)))
-    named = {c.speaker for c in cards.values()
-             if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(c.speaker)))}
+    named = named_speakers(cards.values(), query)
     if not named:
         return list(immediate)
     out = [(i, s * (1 + boost) if i in cards and cards[i].speaker in named else s) for i, s in immediate]
     return sorted(out, key=lambda kv: (-kv[1], kv[0]))
+
+
+def named_speakers(cards: Iterable[Card], query: str) -> set[str]:
+    """The speakers of ``cards`` whom ``query`` names (a word of the name, folded, 3+ letters)."""
+    words = set(_WORDS.findall(fold(query)))
+    return {c.speaker for c in cards if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(c.speaker)))}
 
 
 def content_key(card: Card) -> tuple[str, str]:
@@ -341,6 +346,14 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
     result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
     fused = fuse(result, dense_weight=cfg.dense_weight)
     recallable = recallable_at(store, now, config.decay)
+    if cfg.named_speaker_weight < 1 and fused:
+        named = named_speakers(recallable([i for i, _ in fused[: 3 * k]]).values(), query)
+        if named:  # search again with the name turned down (one search more, only then)
+            names = {t for t in embedder.sparse([" ".join(sorted(named))], query=True)[0][0]}
+            weighed = weigh_terms(sparse, names, cfg.named_speaker_weight)
+            if weighed[0] and weighed != (list(sparse[0]), list(sparse[1])):
+                result = store.vectors.search(store.name, dense, weighed, cfg.candidates)
+                fused = fuse(result, dense_weight=cfg.dense_weight)
     active: dict[str, Card] = {}
     for start in range(0, len(fused), 3 * k):  # skip past cards that cannot be recalled
         active.update(recallable([i for i, _ in fused[start : start + 3 * k]]))
@@ -357,12 +370,18 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
 
     summaries = cfg.prefer_summary_min > 0 and store.cached("has_summaries", lambda: store.db.has_kind(CardKind.SUMMARY))
     width = 2 * k if summaries else k
-    hits = unlock(immediate, graph(), recallable, cfg, k=width, now=now, modulation=factor)
+    def unlocked(n: int) -> list[Hit]:
+        if cfg.question_discount <= 0:
+            return unlock(immediate, graph(), recallable, cfg, k=n, now=now, modulation=factor)
+        # look deeper, so the places questions give up are filled by what comes next
+        deep = unlock(immediate, graph(), recallable, cfg, k=2 * n, now=now, modulation=factor)
+        return cap_associative(demote_questions(deep, cfg.question_discount), k=n, share=cfg.associative_share)
+
+    hits = unlocked(width)
     unique = collapse_duplicates(hits)
     if len(unique) < len(hits) and len(hits) == width:
         # copies took places: look further down so k different things can fill them
-        unique = collapse_duplicates(unlock(immediate, graph(), recallable, cfg, k=2 * width, now=now,
-                                            modulation=factor))
+        unique = collapse_duplicates(unlocked(2 * width))
     hits = unique
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)
