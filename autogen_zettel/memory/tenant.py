@@ -153,7 +153,8 @@ class Zettelkasten(CurationMixin):
     @property
     def graph(self) -> nx.Graph:
         """The card graph (loaded from the links table on first use)."""
-        return self.store.cached("graph", lambda: graphs.build_graph(self.db.iter_links()))
+        return self.store.cached("graph", lambda: graphs.build_graph(
+            self.db.iter_links(), cards=self.db.iter_cards(status=CardStatus.ACTIVE)))
 
     # -- writing ----------------------------------------------------------------------
     def now(self, at: datetime | None = None) -> datetime:
