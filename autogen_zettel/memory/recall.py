@@ -124,7 +124,9 @@ def unlock(
         else:
             scored.append(Hit(card, (score + act) * factor, "immediate"))
     scored.sort(key=lambda h: (-h.score, h.card.id))
-    return cap_associative(below_their_source(scored), k=k, share=cfg.associative_share)
+    # a card that only asks gives its place (within the 3k looked at) to what comes next
+    ranked = demote_questions(below_their_source(scored), cfg.question_discount)
+    return cap_associative(ranked, k=k, share=cfg.associative_share)
 
 
 def below_their_source(hits: Sequence[Hit]) -> list[Hit]:
@@ -159,17 +161,21 @@ def focus_named_speakers(immediate: Sequence[tuple[str, float]], cards: Mapping[
     >>> focus_named_speakers([("a", 0.9), ("b", 0.8)], cards, "What does Melanie paint?", 0.2)
     [('b', 0.96), ('a', 0.9)]
     """
-    named = named_speakers(cards.values(), query)
+    named = names_in(query, {c.speaker for c in cards.values()})
     if not named:
         return list(immediate)
     out = [(i, s * (1 + boost) if i in cards and cards[i].speaker in named else s) for i, s in immediate]
     return sorted(out, key=lambda kv: (-kv[1], kv[0]))
 
 
-def named_speakers(cards: Iterable[Card], query: str) -> set[str]:
-    """The speakers of ``cards`` whom ``query`` names (a word of the name, folded, 3+ letters)."""
+def names_in(query: str, names: Iterable[str]) -> set[str]:
+    """The ``names`` that ``query`` names (a word of the name, folded, of 3 letters or more).
+
+    >>> sorted(names_in("What does Mélanie paint?", {"Melanie", "Caroline", "Al"}))
+    ['Melanie']
+    """
     words = set(_WORDS.findall(fold(query)))
-    return {c.speaker for c in cards if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(c.speaker)))}
+    return {n for n in names if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(n)))}
 
 
 def content_key(card: Card) -> tuple[str, str]:
@@ -343,17 +349,14 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
         return []
     dense = embedder.encode([query], query=True)[0]
     sparse = embedder.sparse([query], query=True)[0]
+    if cfg.named_speaker_weight < 1:
+        named = names_in(query, store.cached("speakers", store.db.speakers))
+        if named:  # speaker focus carries the name instead (below)
+            terms = set(embedder.sparse([" ".join(sorted(named))], query=True)[0][0])
+            sparse = weigh_terms(sparse, terms, cfg.named_speaker_weight) if set(sparse[0]) - terms else sparse
     result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
     fused = fuse(result, dense_weight=cfg.dense_weight)
     recallable = recallable_at(store, now, config.decay)
-    if cfg.named_speaker_weight < 1 and fused:
-        named = named_speakers(recallable([i for i, _ in fused[: 3 * k]]).values(), query)
-        if named:  # search again with the name turned down (one search more, only then)
-            names = {t for t in embedder.sparse([" ".join(sorted(named))], query=True)[0][0]}
-            weighed = weigh_terms(sparse, names, cfg.named_speaker_weight)
-            if weighed[0] and weighed != (list(sparse[0]), list(sparse[1])):
-                result = store.vectors.search(store.name, dense, weighed, cfg.candidates)
-                fused = fuse(result, dense_weight=cfg.dense_weight)
     active: dict[str, Card] = {}
     for start in range(0, len(fused), 3 * k):  # skip past cards that cannot be recalled
         active.update(recallable([i for i, _ in fused[start : start + 3 * k]]))
@@ -370,18 +373,12 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
 
     summaries = cfg.prefer_summary_min > 0 and store.cached("has_summaries", lambda: store.db.has_kind(CardKind.SUMMARY))
     width = 2 * k if summaries else k
-    def unlocked(n: int) -> list[Hit]:
-        if cfg.question_discount <= 0:
-            return unlock(immediate, graph(), recallable, cfg, k=n, now=now, modulation=factor)
-        # look deeper, so the places questions give up are filled by what comes next
-        deep = unlock(immediate, graph(), recallable, cfg, k=2 * n, now=now, modulation=factor)
-        return cap_associative(demote_questions(deep, cfg.question_discount), k=n, share=cfg.associative_share)
-
-    hits = unlocked(width)
+    hits = unlock(immediate, graph(), recallable, cfg, k=width, now=now, modulation=factor)
     unique = collapse_duplicates(hits)
     if len(unique) < len(hits) and len(hits) == width:
         # copies took places: look further down so k different things can fill them
-        unique = collapse_duplicates(unlocked(2 * width))
+        unique = collapse_duplicates(unlock(immediate, graph(), recallable, cfg, k=2 * width, now=now,
+                                            modulation=factor))
     hits = unique
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)
