@@ -78,3 +78,22 @@ def test_a_card_that_only_asks_gives_its_place_to_the_answer_it_unlocks():
     assert asked.index("b1") < asked.index("a1")  # the answer comes just after its question
     told = _recall(CAMPING, query, question_discount=0.6)
     assert told.index("a1") < told.index("b1")
+
+
+def test_a_participant_who_joins_after_the_first_recall_is_recognised():
+    cfg = MemoryConfig()
+    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"hops": 0, "speaker_boost": 0.0})})
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
+        mem = hub.tenant("t")
+        mem.remember("My sister likes to paint old barns.", speaker="Bob", message_id="b2", at=T0)
+        mem.recall("what does anyone paint?", at=T0)  # the participants are read once, here
+        assert mem.store.peek("speakers") == {"Bob"}
+        mem.remember("Cleo, Cleo, you are the best, Cleo!", speaker="Bob", message_id="b1",
+                     at=T0 + timedelta(minutes=1))
+        mem.remember("I paint foxes in the snow.", speaker="Cleo", message_id="c1", at=T0 + timedelta(minutes=2))
+        assert mem.store.peek("speakers") == {"Bob", "Cleo"}  # grown by the writes
+        ranked = [h.card.source_ids[0] for h in mem.recall("What does Cleo paint?", k=3, at=T0 + timedelta(days=1))]
+        assert ranked[0] == "c1" and ranked.index("b2") < ranked.index("b1")
+        mem.store.invalidate()  # forget and maintain do this: read again on the next recall
+        mem.recall("What does Cleo paint?", at=T0 + timedelta(days=1))
+        assert mem.store.peek("speakers") == {"Bob", "Cleo"}
