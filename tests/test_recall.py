@@ -125,7 +125,9 @@ def test_a_query_naming_a_participant_prefers_their_words():
             ("Camping last summer was fun for us.", "Bob", "b2", "s1"),
             ("I love camping in the mountains.", "Ann", "a2", "s2")]
     query = "Where did Ann go camping last summer?"
-    assert _ranked_with(msgs, query, speaker_boost=0.0) == ["b2", "b1", "a2"]  # off
-    half = _ranked_with(msgs, query, speaker_boost=0.5)  # Ann's card rises (how far depends on the index text)
+    # the name as a lexical word, as before named_speaker_weight (tests/test_recall_focus.py)
+    named = {"named_speaker_weight": 1.0}
+    assert _ranked_with(msgs, query, speaker_boost=0.0, **named) == ["b2", "b1", "a2"]  # off
+    half = _ranked_with(msgs, query, speaker_boost=0.5, **named)  # Ann's card rises (how far depends on the index text)
     assert half.index("a2") < half.index("b1")
-    assert _ranked_with(msgs, query, speaker_boost=1.0)[0] == "a2"
+    assert _ranked_with(msgs, query, speaker_boost=1.0, **named)[0] == "a2"

@@ -66,6 +66,9 @@ class LinkKind(str, enum.Enum):
     SUPERSEDES = "SUPERSEDES"  # from the version in force to the older one it replaced
     CONTRADICTS = "CONTRADICTS"  # two versions of one claim that cannot both hold
     SUMMARIZES = "SUMMARIZES"  # from a summary card to each member it covers
+    # the same speaker's previous card on a topic, from another session (derived in the graph
+    # from the cards, never stored: see autogen_zettel.core.link.thread_links)
+    SAME_THREAD = "SAME_THREAD"
 
 
 # link kinds whose direction means something (stored as given); the others are symmetric and

@@ -21,10 +21,10 @@ from collections.abc import Iterable, Mapping
 
 import networkx as nx
 
-from autogen_zettel.base.cards import Link, LinkKind
-from autogen_zettel.core.link import BACKWARD_WEIGHT, KIND_WEIGHT
+from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
+from autogen_zettel.core.link import BACKWARD_WEIGHT, KIND_WEIGHT, ThreadIndex, thread_links
 
-__all__ = ["build_graph", "add_links", "spread", "persona_graph"]
+__all__ = ["build_graph", "add_links", "add_threads", "spread", "persona_graph"]
 
 
 def _add_edge(G: nx.DiGraph, u: str, v: str, weight: float, link: Link) -> None:
@@ -53,10 +53,27 @@ def add_links(G: nx.DiGraph, links: Iterable[Link], *, weights: Mapping[LinkKind
         _add_edge(G, link.src, link.dst, w * back, link)
 
 
-def build_graph(links: Iterable[Link], *, weights: Mapping[LinkKind, float] = KIND_WEIGHT) -> nx.DiGraph:
-    """A new directed graph of the given links (``weights``: see :func:`add_links`)."""
+def add_threads(G: nx.DiGraph, cards: Iterable[Card], *, weights: Mapping[LinkKind, float] = KIND_WEIGHT) -> None:
+    """Add the SAME_THREAD links of ``cards`` (oldest first) to ``G`` in place
+    (:func:`~autogen_zettel.core.link.thread_links`). They are derived from the cards, not
+    stored: the graph keeps its :class:`~autogen_zettel.core.link.ThreadIndex` in
+    ``G.graph["threads"]``, so cards written later extend the same threads. Summaries take no part.
+    """
+    index = G.graph.setdefault("threads", ThreadIndex())
+    if weights.get(LinkKind.SAME_THREAD, 0.0) <= 0:
+        return
+    links = [link for c in cards if c.kind is not CardKind.SUMMARY for link in thread_links(c, index)]
+    add_links(G, links, weights=weights)
+
+
+def build_graph(links: Iterable[Link], *, weights: Mapping[LinkKind, float] = KIND_WEIGHT,
+                cards: Iterable[Card] | None = None) -> nx.DiGraph:
+    """A new directed graph of the given links (``weights``: see :func:`add_links`), plus the
+    SAME_THREAD links of ``cards`` (any order; see :func:`add_threads`)."""
     G = nx.DiGraph()
     add_links(G, links, weights=weights)
+    if cards is not None and weights.get(LinkKind.SAME_THREAD, 0.0) > 0:  # else the cards are never read
+        add_threads(G, sorted(cards, key=lambda c: (c.created_at, c.id)), weights=weights)
     return G
 
 

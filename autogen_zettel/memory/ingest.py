@@ -307,6 +307,7 @@ class Ingest:
         self.db.add_links(links)
         if graph is not None:
             graphs.add_links(graph, links)
+            graphs.add_threads(graph, [c for _, c in new])  # derived, not stored: the loaded graph only
         return {c.id: [i for i, _ in near if i != c.id] for (_, c), near in zip(new, neighbours)}
 
     def _semantic(self, card: Card, near: Sequence[tuple[str, float]]) -> list[Link]:

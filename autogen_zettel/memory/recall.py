@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -30,6 +30,7 @@ from autogen_zettel.base.cards import Card, CardKind, CardStatus, Hit
 from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallConfig
 from autogen_zettel.base.prompts import one_line
 from autogen_zettel.core.embed import Embedder
+from autogen_zettel.core.focus import demote_questions, weigh_terms
 from autogen_zettel.core.graph import spread
 from autogen_zettel.core.lexical import fold
 from autogen_zettel.core.refine import clean_text
@@ -123,7 +124,9 @@ def unlock(
         else:
             scored.append(Hit(card, (score + act) * factor, "immediate"))
     scored.sort(key=lambda h: (-h.score, h.card.id))
-    return cap_associative(below_their_source(scored), k=k, share=cfg.associative_share)
+    # a card that only asks gives its place (within the 3k looked at) to what comes next
+    ranked = demote_questions(below_their_source(scored), cfg.question_discount)
+    return cap_associative(ranked, k=k, share=cfg.associative_share)
 
 
 def below_their_source(hits: Sequence[Hit]) -> list[Hit]:
@@ -158,13 +161,21 @@ def focus_named_speakers(immediate: Sequence[tuple[str, float]], cards: Mapping[
     >>> focus_named_speakers([("a", 0.9), ("b", 0.8)], cards, "What does Melanie paint?", 0.2)
     [('b', 0.96), ('a', 0.9)]
     """
-    words = set(_WORDS.findall(fold(query)))
-    named = {c.speaker for c in cards.values()
-             if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(c.speaker)))}
+    named = names_in(query, {c.speaker for c in cards.values()})
     if not named:
         return list(immediate)
     out = [(i, s * (1 + boost) if i in cards and cards[i].speaker in named else s) for i, s in immediate]
     return sorted(out, key=lambda kv: (-kv[1], kv[0]))
+
+
+def names_in(query: str, names: Iterable[str]) -> set[str]:
+    """The ``names`` that ``query`` names (a word of the name, folded, of 3 letters or more).
+
+    >>> sorted(names_in("What does Mélanie paint?", {"Melanie", "Caroline", "Al"}))
+    ['Melanie']
+    """
+    words = set(_WORDS.findall(fold(query)))
+    return {n for n in names if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(n)))}
 
 
 def content_key(card: Card) -> tuple[str, str]:
@@ -338,6 +349,11 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
         return []
     dense = embedder.encode([query], query=True)[0]
     sparse = embedder.sparse([query], query=True)[0]
+    if cfg.named_speaker_weight < 1:
+        named = names_in(query, store.cached("speakers", store.db.speakers))
+        if named:  # speaker focus carries the name instead (below)
+            terms = set(embedder.sparse([" ".join(sorted(named))], query=True)[0][0])
+            sparse = weigh_terms(sparse, terms, cfg.named_speaker_weight) if set(sparse[0]) - terms else sparse
     result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
     fused = fuse(result, dense_weight=cfg.dense_weight)
     recallable = recallable_at(store, now, config.decay)

@@ -153,7 +153,8 @@ class Zettelkasten(CurationMixin):
     @property
     def graph(self) -> nx.Graph:
         """The card graph (loaded from the links table on first use)."""
-        return self.store.cached("graph", lambda: graphs.build_graph(self.db.iter_links()))
+        return self.store.cached("graph", lambda: graphs.build_graph(
+            self.db.iter_links(), cards=self.db.iter_cards(status=CardStatus.ACTIVE)))
 
     # -- writing ----------------------------------------------------------------------
     def now(self, at: datetime | None = None) -> datetime:
@@ -204,7 +205,11 @@ class Zettelkasten(CurationMixin):
         with self.store.write_lock:
             # read the graph under the lock: forget and maintain invalidate it there; a graph
             # not built yet is not built for a write
-            return ingest.write(drafts, claims, graph=self.store.peek("graph"), progress=progress)
+            cards = ingest.write(drafts, claims, graph=self.store.peek("graph"), progress=progress)
+            known = self.store.peek("speakers")  # recall's participants grow with the writes
+            if known is not None:
+                known.update(c.speaker for c in cards)
+            return cards
 
     def _ingest(self) -> Ingest:
         """The write path's collaborators, read from the hub now (its judges may be swapped)."""

@@ -236,6 +236,11 @@ class CardDB(LifecycleTables):
         with self.lock:
             return self.db["cards"].count
 
+    def speakers(self) -> set[str]:
+        """Everyone who said something stored (read from the speaker index)."""
+        with self.lock:
+            return {r["speaker"] for r in self.db.query("select distinct speaker from cards")}
+
     def recent_cards(self, limit: int, *, session_id: str | None = None, speaker: str | None = None) -> list[Card]:
         """The newest cards, optionally of one session or speaker, newest first."""
         clauses, params = [], []

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from autogen_zettel.base.cards import LinkKind
+from autogen_zettel.base.cards import CardStatus, LinkKind
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.core.graph import build_graph
 from autogen_zettel.core.link import KIND_WEIGHT
@@ -173,7 +173,8 @@ class LocomoCV:
         weights.update({LinkKind(k.split(".", 1)[1]): v for k, v in setting.items() if k.startswith("link.")})
         gkey = (tuple(sorted((k.value, v) for k, v in weights.items())), conv.sample_id)
         if gkey not in self._graphs:
-            self._graphs[gkey] = build_graph(store.db.iter_links(), weights=weights)
+            self._graphs[gkey] = build_graph(store.db.iter_links(), weights=weights,
+                                             cards=store.db.iter_cards(status=CardStatus.ACTIVE))
         graph = self._graphs[gkey]
         last = max(t.at for t in conv.turns)
         out: Scores = []

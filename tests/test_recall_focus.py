@@ -1,0 +1,99 @@
+"""Recall's multi-hop focus: a named participant's name turned down in the lexical query, and
+cards that only ask giving their places to answers (core/focus.py, memory/recall.py)."""
+
+from datetime import datetime, timedelta
+
+from autogen_zettel import HashEmbedder, MemoryHub
+from autogen_zettel.base.config import MemoryConfig
+from autogen_zettel.core.focus import demote_questions, is_question, weigh_terms
+from autogen_zettel.core.lexical import sparse_query
+
+T0 = datetime(2024, 3, 1, 9)
+
+
+def _recall(msgs, query, k=3, **recall):
+    cfg = MemoryConfig()
+    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update=recall)})
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
+        mem = hub.tenant("t")
+        mem.remember_many([{"text": t, "speaker": who, "message_id": i, "session_id": s, "reply_to": r,
+                            "at": T0 + timedelta(minutes=n)} for n, (t, who, i, s, r) in enumerate(msgs)])
+        return [h.card.source_ids[0] for h in mem.recall(query, k=k, at=T0 + timedelta(days=1))]
+
+
+def test_weigh_terms_scales_or_drops_only_the_given_terms():
+    q = sparse_query("what does Ann paint")
+    ann = set(sparse_query("Ann")[0])
+    kept = weigh_terms(q, ann, 0.0)
+    assert set(kept[0]) == set(q[0]) - ann and kept[1] == [1.0] * len(kept[0])
+    half = dict(zip(*weigh_terms(q, ann, 0.5)))
+    assert [half[t] for t in ann] == [0.5] and len(half) == len(q[0])
+    assert weigh_terms(q, set(), 0.0) == (list(q[0]), list(q[1]))
+
+
+def test_is_question_reads_the_last_mark_in_any_script():
+    assert is_question("Did you paint that?") and is_question('She asked "why?"') and is_question("你去哪儿？")
+    assert not is_question("I asked why? Then I left.") and not is_question("Yes, last year.")
+
+
+def test_demote_questions_with_no_discount_changes_nothing():
+    from autogen_zettel.base.cards import Card, CardKind, Hit
+
+    hits = [Hit(Card("q", "Why?", CardKind.FACT, "Ada", T0, ("q",)), 1.0, "immediate")]
+    assert demote_questions(hits, 0.0) == hits
+
+
+NAMED = [
+    ("Ann, Ann, you are the best, Ann!", "Bob", "b1", "s1", None),
+    ("I paint sunsets at the lake on weekends.", "Ann", "a1", "s1", None),
+    ("My sister likes to paint old barns.", "Bob", "b2", "s2", None),
+]
+
+
+def test_the_named_participants_name_no_longer_pulls_replies_that_address_them():
+    query = "What does Ann paint?"
+    # as a lexical word the name ranks Bob's "Ann, Ann, ... Ann!" above what Ann paints
+    before = _recall(NAMED, query, hops=0, speaker_boost=0.0, named_speaker_weight=1.0)
+    assert before.index("b1") < before.index("b2")
+    after = _recall(NAMED, query, hops=0, speaker_boost=0.0, named_speaker_weight=0.0)
+    assert after[0] == "a1" and after.index("b2") < after.index("b1")
+
+
+def test_a_query_naming_nobody_is_searched_once_as_it_is():
+    query = "Who paints barns?"
+    assert (_recall(NAMED, query, hops=0, named_speaker_weight=0.0)
+            == _recall(NAMED, query, hops=0, named_speaker_weight=1.0))
+
+
+CAMPING = [
+    ("Where do you go camping every summer with the family?", "Bob", "b1", "s1", None),
+    ("The lake near Porto, every year.", "Ann", "a1", "s1", "b1"),
+    ("Camping gear is expensive these days, summer prices.", "Bob", "b2", "s2", None),
+]
+
+
+def test_a_card_that_only_asks_gives_its_place_to_the_answer_it_unlocks():
+    query = "Where does the family go camping in summer?"
+    asked = _recall(CAMPING, query, question_discount=0.0)
+    assert asked.index("b1") < asked.index("a1")  # the answer comes just after its question
+    told = _recall(CAMPING, query, question_discount=0.6)
+    assert told.index("a1") < told.index("b1")
+
+
+def test_a_participant_who_joins_after_the_first_recall_is_recognised():
+    cfg = MemoryConfig()
+    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"hops": 0, "speaker_boost": 0.0})})
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
+        mem = hub.tenant("t")
+        mem.remember("My sister likes to paint old barns.", speaker="Bob", message_id="b2", at=T0)
+        mem.recall("what does anyone paint?", at=T0)  # the participants are read once, here
+        assert mem.store.peek("speakers") == {"Bob"}
+        mem.remember("Cleo, Cleo, you are the best, Cleo!", speaker="Bob", message_id="b1",
+                     at=T0 + timedelta(minutes=1))
+        mem.remember("I paint foxes in the snow.", speaker="Cleo", message_id="c1", at=T0 + timedelta(minutes=2))
+        assert mem.store.peek("speakers") == {"Bob", "Cleo"}  # grown by the writes
+        ranked = [h.card.source_ids[0] for h in mem.recall("What does Cleo paint?", k=3, at=T0 + timedelta(days=1))]
+        assert ranked[0] == "c1" and ranked.index("b2") < ranked.index("b1")
+        mem.store.invalidate()  # forget and maintain do this: read again on the next recall
+        mem.recall("What does Cleo paint?", at=T0 + timedelta(days=1))
+        assert mem.store.peek("speakers") == {"Bob", "Cleo"}
