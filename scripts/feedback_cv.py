@@ -46,7 +46,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from autogen_zettel.core.embed import make_embedder  # noqa: E402
-from autogen_zettel.persona import meaning as meaning_module  # noqa: E402
 from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector, MeaningParams  # noqa: E402
 from autogen_zettel.persona.signals import GENERIC_MIN_VALENCE, feedback_signals  # noqa: E402
 from autogen_zettel.persona.traits import default_traits  # noqa: E402
@@ -61,7 +60,7 @@ TWO_STAGE_GRID = {"threshold": [0.35, 0.4, 0.45], "margin": [0.02, 0.05], "neutr
                   "size_bonus": [0.0]}
 # the default: size_bonus was measured after TWO_STAGE_GRID (--wide) had settled, with the
 # others fixed at what that grid chose (top_k 2, pole_margin 0, keyword_bonus 0 on all 355)
-SIZE_GRID = {"threshold": [0.4, 0.45], "margin": [0.02, 0.05], "neutral_margin": [0.1, 0.15], "chat_gate": [None, 0.3, 0.5],
+SIZE_GRID = {"threshold": [0.4, 0.45], "margin": [0.02, 0.05], "neutral_margin": [0.1, 0.15],
              "top_k": [2, 3], "attitude": [True], "size_bonus": [0.1], "two_stage": [True]}
 MAX_NEUTRAL_TRAIT = 0.03
 MAX_NEUTRAL_ANY = 0.05
@@ -121,20 +120,13 @@ def with_examples(specs, rows):
 class CachedDetector(MeaningDetector):
     """A detector whose clause similarities are computed once per clause list (shared cache)."""
 
-    sims: dict[tuple, tuple] = {}
-    gates: dict[tuple, tuple] = {}
+    sims: dict[tuple, np.ndarray] = {}
 
     def similarities(self, parts):
-        key = (tuple(parts), tuple(self._texts), self.params.chat_gate is not None)
+        key = (tuple(parts), tuple(self._texts))
         if key not in self.sims:
             self.sims[key] = super().similarities(parts)
         return self.sims[key]
-
-    def _gate_weights(self):
-        key = tuple(self._texts)
-        if key not in self.gates:
-            self.gates[key] = super()._gate_weights()
-        return self.gates[key]
 
 
 def predict(rows, embedder, specs, params):
@@ -242,11 +234,7 @@ def main() -> None:
                     help="keep vectors in this .npz between runs (default: a file per model in the temp folder)")
     ap.add_argument("--train-examples", action="store_true",
                     help="the training split's trait sentences become prototypes too (never the held-out fold's)")
-    ap.add_argument("--builtin-chat", action="store_true",
-                    help="neutral-chat prototypes: the built-in ones only, without defaults/chat.yaml")
     args = ap.parse_args()
-    if args.builtin_chat:
-        meaning_module.chat_prototypes = lambda: meaning_module._NEUTRAL_PROTOTYPES
     rows = load(Path(args.data))
     specs = default_traits()
     traits = sorted(specs)

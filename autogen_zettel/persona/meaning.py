@@ -60,15 +60,13 @@ import re
 import threading
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 
 import numpy as np
 
-from autogen_zettel.base.yamlio import parse_yaml
 from autogen_zettel.persona.direction import attitude, keeps_level, orientation, size_cue, size_share, without_attitude
 from autogen_zettel.persona.traits import TraitSpec
 
-__all__ = ["MeaningParams", "DEFAULT_PARAMS", "MeaningDetector", "ClauseReading", "prototypes", "clauses", "chat_prototypes",
+__all__ = ["MeaningParams", "DEFAULT_PARAMS", "MeaningDetector", "ClauseReading", "prototypes", "clauses",
            "describes_negation", "polarity", "read_clauses", "PRAISE", "COMPLAINT", "NEUTRAL", "SEMANTIC_STRENGTH"]
 
 log = logging.getLogger(__name__)
@@ -106,16 +104,6 @@ _NEUTRAL_PROTOTYPES = (
 )
 
 
-@functools.lru_cache(maxsize=1)
-def chat_prototypes() -> tuple[str, ...]:
-    """The neutral-chat prototypes: the built-in ones plus ``defaults/chat.yaml`` (tasks and news
-    that name a trait's topic without being feedback on the reply: "go over the rota with the
-    student helpers", "the comedy quiz is on Friday")."""
-    text = resources.files("autogen_zettel").joinpath("defaults/chat.yaml").read_text(encoding="utf-8")
-    extra = parse_yaml(text).get("neutral") or []
-    return tuple(dict.fromkeys((*_NEUTRAL_PROTOTYPES, *(str(t) for t in extra))))
-
-
 @dataclass(frozen=True)
 class MeaningParams:
     """Decision thresholds on cosine similarities (see the module docstring).
@@ -151,9 +139,6 @@ class MeaningParams:
     # the direction of a clause that welcomes or objects to what it names (no size cue): its
     # attitude times the pole the named thing sits at (persona/direction.py attitude())
     attitude: bool = False
-    # a trait reading needs the feedback gate's probability (is the clause feedback at all, or
-    # a task or chat line; :func:`feedback_gate`) to reach this (None: no gate)
-    chat_gate: float | None = None
 
 
 # chosen by scripts/feedback_cv.py on all of tests/data/feedback_labelled.jsonl
@@ -179,7 +164,7 @@ def prototypes(specs: Mapping[str, TraitSpec]) -> list[tuple[str, str]]:
                 if text and (key, text) not in out:
                     out.append((key, text))
     for key, texts in ((PRAISE, _PRAISE_PROTOTYPES), (COMPLAINT, _COMPLAINT_PROTOTYPES),
-                       (NEUTRAL, chat_prototypes())):
+                       (NEUTRAL, _NEUTRAL_PROTOTYPES)):
         out.extend((key, t) for t in texts)
     return out
 
@@ -321,8 +306,7 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
                  orientations: Mapping[str, int] | None = None,
                  named: Sequence[Collection[str]] | None = None,
                  sizes: Mapping[str, float] | None = None, attitudes: Sequence[int] | None = None,
-                 poles: Sequence[Mapping[str, float]] | None = None,
-                 gates: Sequence[float] | None = None) -> list[ClauseReading]:
+                 poles: Sequence[Mapping[str, float]] | None = None) -> list[ClauseReading]:
     """Decide each clause from its cosine similarities to the prototypes (pure; the CV script
     calls it on precomputed similarities).
 
@@ -340,8 +324,6 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
         it welcomes (+1) or objects to (-1) what it names
         (:func:`~autogen_zettel.persona.direction.attitude`), and ``poles`` per clause, per trait,
         which pole the named thing sits at (> 0: high); read when ``params.two_stage``
-    :param gates: per clause, the probability that it is feedback rather than a task or chat
-        (:func:`feedback_gate`); below ``params.chat_gate`` it gives no trait
     """
     out = []
     groups = _groups(tuple(keys))
@@ -351,15 +333,14 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
         traits = sorted(((v, k) for k, v in best.items() if k not in other), reverse=True)
         top = max(other.values(), default=-1.0)
         trait, sign, sim = None, 0, 0.0
-        gated = params.chat_gate is not None and gates is not None and gates[i] < params.chat_gate
         if params.two_stage:
-            if not (negated is not None and negated[i]) and not gated:
+            if not (negated is not None and negated[i]):
                 trait, sign, sim = _two_stage(best, top, params, flips[i] if flips is not None else 1,
                                               cues[i] if cues is not None else 0, orientations or {},
                                               named[i] if named is not None else (), sizes,
                                               attitudes[i] if attitudes is not None else 0,
                                               poles[i] if poles is not None else None)
-        elif traits and not (negated is not None and negated[i]) and not gated:
+        elif traits and not (negated is not None and negated[i]):
             sim, key = traits[0]
             second = traits[1][0] if len(traits) > 1 else -1.0
             if sim >= params.threshold and sim - second >= params.margin and sim - top >= params.neutral_margin:
@@ -376,30 +357,6 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
         out.append(ClauseReading(trait, sign, round(sim, 4) if trait else 0.0, mood, neutral, keep,
                                  round(max(p, c) - n, 4)))
     return out
-
-
-def feedback_gate(vectors: np.ndarray, is_feedback: np.ndarray, *, steps: int = 400,
-                  l2: float = 1e-3) -> tuple[np.ndarray, float]:
-    """A logistic regression, feedback (trait examples, praise, complaint) against chat, on the
-    prototypes' own vectors: weights and bias, classes weighted to equal share. Deterministic
-    (full-batch gradient descent from zero); a few hundred prototypes take well under a second.
-
-    Where the nearest-prototype margin asks "is some trait example closer than any chat line",
-    the gate asks a global question, "does this read like talk about the reply at all", that a
-    task naming a trait's topic ("go over the rota with the helpers") can fail.
-    """
-    x = np.asarray(vectors, dtype=np.float64)
-    y = np.asarray(is_feedback, dtype=np.float64)
-    pos = max(1.0, y.sum())
-    neg = max(1.0, len(y) - y.sum())
-    weight = np.where(y > 0, 0.5 / pos, 0.5 / neg)
-    w, b = np.zeros(x.shape[1]), 0.0
-    for _ in range(steps):
-        p = 1.0 / (1.0 + np.exp(-(x @ w + b)))
-        g = weight * (p - y)
-        w -= 4.0 * (x.T @ g + l2 * w)
-        b -= 4.0 * float(g.sum())
-    return w.astype(np.float32), b
 
 
 class MeaningDetector:
@@ -440,7 +397,6 @@ class MeaningDetector:
         self._desc_matrix: np.ndarray | None = None
         self._groups = _groups(tuple(self.keys))
         self._matrix: np.ndarray | None = None
-        self._gate: tuple[np.ndarray, float] | None = None
         self._lock = threading.Lock()
 
     def _prototypes(self) -> np.ndarray:
@@ -450,27 +406,14 @@ class MeaningDetector:
                 log.debug("embedded %d trait prototypes with %s", len(self._texts), self.embedder.name)
             return self._matrix
 
-    def similarities(self, parts: Sequence[str]) -> tuple[np.ndarray, list[int], list[float]]:
-        """Cosine similarities ``(clauses, prototypes)``, each clause's direction and its
-        feedback gate probability."""
+    def similarities(self, parts: Sequence[str]) -> tuple[np.ndarray, list[int]]:
+        """Cosine similarities ``(clauses, prototypes)`` and each clause's direction."""
         read = [polarity(p) for p in parts]
         vectors = np.asarray(self.embedder.encode([*parts, *(c for c, _ in read)]), dtype=np.float32)
         raw, content = vectors[:len(parts)], vectors[len(parts):]
         matrix = self._prototypes()
         sims = np.where(self._is_trait[None, :], content @ matrix.T, raw @ matrix.T)
-        gates: list[float] = []
-        if self.params.chat_gate is not None:
-            w, b = self._gate_weights()
-            gates = [float(v) for v in 1.0 / (1.0 + np.exp(-(content @ w + b)))]
-        return sims, [f for _, f in read], gates
-
-    def _gate_weights(self) -> tuple[np.ndarray, float]:
-        """The feedback gate, fitted once on the prototypes (:func:`feedback_gate`)."""
-        matrix = self._prototypes()
-        with self._lock:
-            if self._gate is None:
-                self._gate = feedback_gate(matrix, np.array([k != NEUTRAL for k in self.keys]))
-            return self._gate
+        return sims, [f for _, f in read]
 
     def poles(self, clause: str) -> dict[str, float]:
         """Per trait, which pole what ``clause`` names sits at (> 0: the high one): its content
@@ -494,7 +437,7 @@ class MeaningDetector:
         """One :class:`ClauseReading` per clause in ``parts``."""
         if not parts:
             return []
-        sims, flips, gates = self.similarities(parts)
+        sims, flips = self.similarities(parts)
         # the attitude times the direction words outside its cue ("you can stop repeating it")
         feelings = [attitude(p) * polarity(without_attitude(p, hold=True))[1] if self.params.attitude else 0
                     for p in parts]
@@ -502,7 +445,7 @@ class MeaningDetector:
         return read_clauses(sims, self.keys, self.params, negated=[describes_negation(p) for p in parts],
                             flips=flips, cues=[size_cue(p) for p in parts], keeps=[keeps_level(p) for p in parts],
                             orientations=self.orientations, named=[self.named(p) for p in parts], sizes=self.sizes,
-                            attitudes=feelings, poles=poles, gates=gates or None)
+                            attitudes=feelings, poles=poles)
 
     def named(self, clause: str) -> set[str]:
         """The traits one of whose ``keywords`` opens a word of ``clause`` ("jokes", "questioning")."""
