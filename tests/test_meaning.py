@@ -218,3 +218,4 @@ def test_an_unmet_expectation_is_a_complaint_though_its_words_are_positive():
         assert ("conciseness", -1) in {(s.trait, s.sign) for s in signals}
     assert not unmet_expectation("We expected more visitors at the open day")  # a quantity, not the reply
     assert not unmet_expectation("Much better, thanks")
+    assert unmet_expectation("I expected better from you today.")  # a time or place word may follow

@@ -49,7 +49,8 @@ _GOOD = r"(?:better|more|clearer|sharper|tighter|stronger|cleaner|nicer|smarter|
 _UNMET = re.compile(
     rf"(?<![\w'])(?:expected|hoped for|was hoping for|were hoping for|had hoped for|would have liked|'d have liked|"
     rf"would've liked|wanted|was looking for)\s+(?:something\s+|a\s+(?:lot|bit|little)\s+|much\s+|far\s+)?{_GOOD}"
-    rf"(?:\s+(?:from|of)\s+(?:you|this|that|the reply|the answer)|\s+than\s+(?:this|that))?\s*[.!,]*\s*$"
+    rf"(?:\s+(?:from|of)\s+(?:you|this|that|the reply|the answer)|\s+than\s+(?:this|that))?"
+    rf"(?:\s+(?:here|there|this time|today|honestly))?\s*[.!,]*\s*$"
     rf"|(?<![\w'])(?:could|should|might|would)(?:\s+have|'ve)\s+been\s+(?:a\s+(?:lot|bit|little)\s+|much\s+|far\s+|way\s+)?"
     rf"{_GOOD}(?![\w'])",
     re.IGNORECASE)
