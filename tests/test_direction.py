@@ -25,6 +25,7 @@ LABELLED = Path(__file__).parent / "data" / "feedback_labelled.jsonl"
     ("walk me through the steps", 1), ("I want it in more depth", 1), ("the meeting is at three", 0),
     ("don't cut it short", 1), ("Don't hold back on the details", 1), ("no need to elaborate", -1),
     ("trim the intro but expand the method", 0),
+    ("Honestly, I need more than this", 1), ("Give me more to work with", 1), ("That was a lot to get through", -1),
 ])
 def test_size_cues_read_shrinking_and_growing_words_and_their_negation(text, cue):
     assert size_cue(text) == cue

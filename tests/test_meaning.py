@@ -205,3 +205,17 @@ def test_without_the_sentiment_lexicon_installed_there_is_no_lexicon_valence(mon
 
     monkeypatch.setattr(module, "_ANALYSER", [None])  # as if vaderSentiment were missing
     assert module.sentiment("Superb answer.") == 0.0
+
+
+def test_an_unmet_expectation_is_a_complaint_though_its_words_are_positive():
+    from autogen_zettel.persona.sentiment import unmet_expectation
+
+    specs = default_traits()
+    reply = "Done: 3 slides."  # short: a complaint about it asks for less conciseness
+    for text in ("I was hoping for something better.", "Honestly, that could have been much better"):
+        signals = feedback_signals(text, previous_reply=reply, specs=specs)
+        assert signals and all(s.affect < 0 for s in signals)
+        assert ("conciseness", -1) in {(s.trait, s.sign) for s in signals}
+    assert not unmet_expectation("We expected more visitors at the open day")  # a quantity, not the reply
+    assert not unmet_expectation("Much better, thanks")
+    assert unmet_expectation("I expected better from you today.")  # a time or place word may follow

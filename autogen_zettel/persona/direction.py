@@ -56,6 +56,8 @@ SHRINK = (
     "the essentials", "just the key", "only the key", "in one line", "in a sentence", "in a few words",
     "the highlights", "the headline", "the headlines", "the main points", "the key points", "the short of it",
     "wearing thin",
+    # the reply described as a load on the reader
+    "a lot to take in", "a lot to read", "a lot to get through", "a lot to wade through", "a slog",
     "in fewer words", "too long", "too much", "too many", "wall of text", "long-winded", "rambling", "ramble",
     "waffle", "padding", "filler", "fluff", "verbose", "wordy", "overkill", "enough already", "enough",
     # pace: faster is less of a patient walk-through (and of a long reply)
@@ -77,6 +79,8 @@ GROW = (
     "a bit thin", "a little thin", "rather thin", "quite thin", "pretty thin", "thin on detail",
     "thin on details", "light on detail", "light on details", "a bit bare", "rather bare", "sparse",
     "shallow", "superficial", "rushed",
+    # wanting more than the reply gave
+    "more than that", "more than this", "more to go on", "more to work with",
     # pace and repetition: slower, again
     "slower", "slowly", "more slowly", "take your time", "repeat", "go over", "go back over", "once more",
 )

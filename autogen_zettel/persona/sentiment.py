@@ -8,6 +8,12 @@ negation, intensifiers and "but") scores those. It also scores plain chat ("is t
 listed words say nothing and the message reads more like praise or complaint than like chat
 by meaning (:attr:`~autogen_zettel.persona.meaning.ClauseReading.mood_lead`).
 
+VADER reads words, not the mood of a verb: "I expected better" and "this could have been
+clearer" score as praise ("better", "clearer" are positive words), though they say the reply
+fell short. :func:`unmet_expectation` recognises that construction (an expectation or a
+counterfactual modal followed by a comparative of a good quality), from general English,
+and :mod:`~autogen_zettel.persona.signals` reads such a clause as a complaint.
+
 Courtesy words are left out before scoring: "please" is positive in VADER's lexicon and would
 make every request praise. Without ``vaderSentiment`` installed this gives 0 (no valence).
 
@@ -15,6 +21,10 @@ make every request praise. Without ``vaderSentiment`` installed this gives 0 (no
 (True, True)
 >>> sentiment("Please forward this to the funder.")
 0.0
+>>> unmet_expectation("I expected better from you."), unmet_expectation("It could have been a lot clearer")
+(True, True)
+>>> unmet_expectation("I expected more people at the workshop"), unmet_expectation("Much better, thanks")
+(False, False)
 """
 
 from __future__ import annotations
@@ -23,12 +33,27 @@ import logging
 import re
 import threading
 
-__all__ = ["sentiment"]
+from autogen_zettel.persona.meaning import clauses
+
+__all__ = ["sentiment", "unmet_expectation"]
 
 log = logging.getLogger(__name__)
 
 _COURTESY = re.compile(r"(?<![\w'])(?:please|pls|kindly)(?![\w'])", re.IGNORECASE)
 _LOCK = threading.Lock()
+# an expectation that was not met: "expected better", "was hoping for more", "would have liked
+# more", "could have been clearer", "should've been better" (a comparative of a good quality
+# after a counterfactual modal); "expected more people" names a quantity, so the comparative
+# must end the clause or be followed by "from/of you", "than this/that"
+_GOOD = r"(?:better|more|clearer|sharper|tighter|stronger|cleaner|nicer|smarter|more careful|more useful)"
+_UNMET = re.compile(
+    rf"(?<![\w'])(?:expected|hoped for|was hoping for|were hoping for|had hoped for|would have liked|'d have liked|"
+    rf"would've liked|wanted|was looking for)\s+(?:something\s+|a\s+(?:lot|bit|little)\s+|much\s+|far\s+)?{_GOOD}"
+    rf"(?:\s+(?:from|of)\s+(?:you|this|that|the reply|the answer)|\s+than\s+(?:this|that))?"
+    rf"(?:\s+(?:here|there|this time|today|honestly))?\s*[.!,]*\s*$"
+    rf"|(?<![\w'])(?:could|should|might|would)(?:\s+have|'ve)\s+been\s+(?:a\s+(?:lot|bit|little)\s+|much\s+|far\s+|way\s+)?"
+    rf"{_GOOD}(?![\w'])",
+    re.IGNORECASE)
 _ANALYSER: list = []  # [analyser or None], filled on first use
 
 
@@ -43,6 +68,12 @@ def _analyser():
                             "and by meaning only (pip install vaderSentiment)")
                 _ANALYSER.append(None)
         return _ANALYSER[0]
+
+
+def unmet_expectation(text: str) -> bool:
+    """Whether a clause of ``text`` says the reply fell short of what was expected ("I expected
+    better", "this could have been clearer"), which VADER scores as praise."""
+    return any(_UNMET.search(c.replace("\u2019", "'")) for c in clauses(text))
 
 
 def sentiment(text: str) -> float:

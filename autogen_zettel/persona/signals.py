@@ -36,7 +36,7 @@ from enum import Enum
 from typing import Any
 
 from autogen_zettel.persona.meaning import SEMANTIC_STRENGTH, clauses
-from autogen_zettel.persona.sentiment import sentiment
+from autogen_zettel.persona.sentiment import sentiment, unmet_expectation
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = ["SignalSource", "TraitSignal", "valence", "feedback_signals", "behaviour_signals", "addressed_part",
@@ -258,6 +258,8 @@ def feedback_signals(text: str, *, previous_reply: str | None, specs: Mapping[st
     text = addressed_part(text, name, others)
     norm = _normalise(text)
     affect = valence(text)
+    if affect > -GENERIC_MIN_VALENCE and unmet_expectation(text):
+        affect = -MEANING_VALENCE  # "I expected better", "could have been much better": the reply fell short
     out: list[TraitSignal] = []
     for trait, spec in specs.items():
         for sign, phrases in ((1, spec.more), (-1, spec.less)):
