@@ -6,6 +6,10 @@ against a directed link's direction only the :data:`~autogen_zettel.core.link.BA
 share). A pair linked for several reasons keeps the strongest reason per direction, named in
 ``kind``; ``strength`` keeps the raw link weight. It is loaded from SQLite, never pickled.
 
+Recall does not load it: :class:`LinkNeighbours` reads the same adjacency from the link rows
+of only the nodes a hop reaches, so :func:`spread` over it gives what it gives over the
+whole graph (#12: at 100k cards the whole graph took 12.8 s and most of 2.6 GB to load).
+
 >>> from autogen_zettel.base.cards import Link, LinkKind
 >>> G = build_graph([Link("b", "a", LinkKind.REPLY_TO, 1.0), Link("b", "c", LinkKind.SAME_SESSION, 1.0)])
 >>> act = spread(G, {"a": 1.0}, hops=2, decay=0.5)
@@ -17,14 +21,18 @@ share). A pair linked for several reasons keeps the strongest reason per directi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Protocol
 
 import networkx as nx
 
 from autogen_zettel.base.cards import Link, LinkKind
 from autogen_zettel.core.link import BACKWARD_WEIGHT, KIND_WEIGHT
 
-__all__ = ["build_graph", "add_links", "spread", "persona_graph"]
+__all__ = ["build_graph", "add_links", "spread", "persona_graph", "Neighbours", "LinkNeighbours"]
+
+# node -> its out-edges (other node, weight, kind), in the order the graph would hold them
+Adjacency = dict[str, list[tuple[str, float, str]]]
 
 
 def _add_edge(G: nx.DiGraph, u: str, v: str, weight: float, link: Link) -> None:
@@ -53,6 +61,61 @@ def add_links(G: nx.DiGraph, links: Iterable[Link], *, weights: Mapping[LinkKind
         _add_edge(G, link.src, link.dst, w * back, link)
 
 
+class Neighbours(Protocol):
+    """What :func:`spread` needs of a graph: the out-edges of some nodes."""
+
+    def neighbours_of(self, nodes: Collection[str]) -> Adjacency:
+        """``node -> [(other, weight, kind), ...]`` for each of ``nodes`` that has edges, each
+        list in the order :func:`build_graph` would insert those edges."""
+
+
+class LinkNeighbours:
+    """The adjacency of :func:`build_graph`, read from link rows for the asked nodes only.
+
+    :param rows: node ids -> ``(src, dst, kind, weight)`` of every link with an end among them,
+        in the order the links were first written (e.g.
+        :meth:`CardDB.link_rows_touching <autogen_zettel.store.db.CardDB.link_rows_touching>`)
+
+    >>> from autogen_zettel.base.cards import Link, LinkKind
+    >>> links = [Link("b", "a", LinkKind.REPLY_TO, 1.0), Link("b", "c", LinkKind.SAME_SESSION, 1.0)]
+    >>> rows = lambda ids: [(l.src, l.dst, l.kind.value, l.weight) for l in links if {l.src, l.dst} & set(ids)]
+    >>> spread(LinkNeighbours(rows), {"a": 1.0}, hops=2, decay=0.5) == spread(build_graph(links), {"a": 1.0}, hops=2, decay=0.5)
+    True
+    """
+
+    def __init__(self, rows: Callable[[Collection[str]], Iterable[tuple[str, str, str, float]]], *,
+                 weights: Mapping[LinkKind, float] = KIND_WEIGHT):
+        self.rows = rows
+        self.weights = weights
+
+    def neighbours_of(self, nodes: Collection[str]) -> Adjacency:
+        wanted = set(nodes)
+        adj: dict[str, dict[str, list]] = {}
+
+        def put(u: str, v: str, weight: float, kind: str) -> None:  # as _add_edge
+            edges = adj.setdefault(u, {})
+            current = edges.get(v)
+            if current is None:
+                edges[v] = [weight, kind]
+            elif weight > current[0]:
+                current[0], current[1] = weight, kind
+
+        for src, dst, kind, weight in self.rows(wanted):
+            if src == dst:
+                continue
+            link_kind = LinkKind(kind)
+            w = weight * self.weights[link_kind]
+            if dst in wanted:
+                put(dst, src, w, kind)
+            if src in wanted:
+                put(src, dst, w * BACKWARD_WEIGHT.get(link_kind, 1.0), kind)
+        return {u: [(v, w, k) for v, (w, k) in edges.items()] for u, edges in adj.items()}
+
+
+def _graph_neighbours(G: nx.DiGraph, nodes: Collection[str]) -> Adjacency:
+    return {n: [(v, d["weight"], d["kind"]) for v, d in G.adj[n].items()] for n in nodes if n in G}
+
+
 def build_graph(links: Iterable[Link], *, weights: Mapping[LinkKind, float] = KIND_WEIGHT) -> nx.DiGraph:
     """A new directed graph of the given links (``weights``: see :func:`add_links`)."""
     G = nx.DiGraph()
@@ -61,7 +124,7 @@ def build_graph(links: Iterable[Link], *, weights: Mapping[LinkKind, float] = KI
 
 
 def spread(
-    G: nx.DiGraph,
+    G: nx.DiGraph | Neighbours,
     seeds: Mapping[str, float],
     *,
     hops: int = 2,
@@ -75,25 +138,38 @@ def spread(
     activation from each other too (convergent evidence), except from themselves.
     Returns node -> ``(activation, (strongest source, link kind))``.
 
-    It walks the adjacency dicts directly: far cheaper than a full PageRank on large graphs.
+    ``G`` is a graph from :func:`build_graph` or a :class:`Neighbours` (e.g.
+    :class:`LinkNeighbours`): only the frontier's edges are read, once per hop, so it costs
+    the few nodes it reaches: far cheaper than a full PageRank on large graphs.
     """
+    if isinstance(G, nx.Graph):
+        def neighbours_of(nodes: Collection[str]) -> Adjacency:
+            return _graph_neighbours(G, nodes)
+    else:
+        neighbours_of = G.neighbours_of
     total: dict[str, float] = {}
     best: dict[str, tuple[float, tuple[str, str]]] = {}
-    frontier = {n: a for n, a in seeds.items() if n in G}
+    frontier = dict(seeds)
     for hop in range(1, hops + 1):
+        if not frontier:
+            break
         factor = decay ** (hop - 1)
+        adjacency = neighbours_of(list(frontier))
+        if hop == 1:
+            frontier = {n: a for n, a in frontier.items() if n in adjacency}
         nxt: dict[str, float] = {}
         for node, act in frontier.items():
-            nbrs = sorted(G.adj[node].items(), key=lambda kv: -kv[1]["weight"])[:fan_out]
-            for other, data in nbrs:
-                if data["weight"] <= 0.0:
+            # sorted() is stable: equal weights keep the graph's insertion order
+            nbrs = sorted(adjacency.get(node, ()), key=lambda e: -e[1])[:fan_out]
+            for other, weight, kind in nbrs:
+                if weight <= 0.0:
                     break
                 if hop > 1 and other in seeds:
                     continue  # no echo of a seed's own activation back to the seeds
-                passed = act * data["weight"] * factor
+                passed = act * weight * factor
                 nxt[other] = nxt.get(other, 0.0) + passed
                 if passed > best.get(other, (0.0, None))[0]:
-                    best[other] = (passed, (node, data["kind"]))
+                    best[other] = (passed, (node, kind))
         for node, act in nxt.items():
             total[node] = total.get(node, 0.0) + act
         frontier = {n: a for n, a in nxt.items() if n not in seeds}

@@ -152,8 +152,14 @@ class Zettelkasten(CurationMixin):
     # -- the graph --------------------------------------------------------------------
     @property
     def graph(self) -> nx.Graph:
-        """The card graph (loaded from the links table on first use)."""
+        """The whole card graph (loaded from the links table on first use), for background work.
+        Recall does not load it: it reads the seeds' links per hop (:attr:`neighbours`)."""
         return self.store.cached("graph", lambda: graphs.build_graph(self.db.iter_links()))
+
+    @property
+    def neighbours(self) -> graphs.LinkNeighbours:
+        """The card graph's adjacency read from SQLite for the nodes asked only (what recall uses)."""
+        return graphs.LinkNeighbours(self.db.link_rows_touching)
 
     # -- writing ----------------------------------------------------------------------
     def now(self, at: datetime | None = None) -> datetime:
@@ -282,7 +288,7 @@ class Zettelkasten(CurationMixin):
             raise InvalidInput(f"modulation must be a function card -> float or None, got {modulation!r}")
         now = self.now(at)
         hits = progressive_recall(self.store, query, k=k, now=now, embedder=self.hub.embedder, config=self.config,
-                                  graph=lambda: self.graph, modulation=modulation, token_budget=token_budget)
+                                  graph=lambda: self.neighbours, modulation=modulation, token_budget=token_budget)
         if touch and hits:
             ids = [h.card.id for h in hits] + [c.id for h in hits for c in h.covers]
             self.hub.worker.submit(self.name, lambda: self.db.touch(ids, now))

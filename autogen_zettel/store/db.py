@@ -291,9 +291,32 @@ class CardDB(LifecycleTables):
 
     def iter_links(self) -> Iterator[Link]:
         with self.lock:
-            rows = list(self.db.query("select * from links"))
+            rows = list(self.db.query("select * from links order by rowid"))  # first written first
         for r in rows:
             yield Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], _dt(r["created_at"]))
+
+    def link_rows_touching(self, ids: Iterable[str]) -> list[tuple[str, str, str, float]]:
+        """``(src, dst, kind, weight)`` of every link with an end in ``ids``, in the order they were
+        first written (rowid: the order :meth:`iter_links` yields them, so an adjacency built from
+        these rows lists neighbours as a graph built from all links does). Both ends are indexed
+        (the primary key starts with ``src``, ``dst`` has its own), so this costs the rows it
+        returns, not the table: recall reads a few seeds' neighbours this way (#12)."""
+        ids = list(dict.fromkeys(ids))
+        if not ids:
+            return []
+        out: list[tuple[str, str, str, float]] = []
+        with self.lock:
+            for start in range(0, len(ids), 400):  # stay under SQLite's bound-parameter limit
+                chunk = ids[start : start + 400]
+                marks = ",".join("?" * len(chunk))
+                out.extend(self.db.execute(
+                    f"select rowid, src, dst, kind, weight from links where src in ({marks}) union "
+                    f"select rowid, src, dst, kind, weight from links where dst in ({marks})",
+                    chunk + chunk).fetchall())
+        if len(ids) > 400:  # a row may come back from two chunks
+            out = list({r[0]: r for r in out}.values())
+        out.sort(key=lambda r: r[0])
+        return [(src, dst, kind, weight) for _, src, dst, kind, weight in out]
 
     def links_of(self, card_id: str) -> list[Link]:
         with self.lock:
