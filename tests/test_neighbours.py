@@ -80,9 +80,11 @@ def test_recall_hits_are_the_same_with_the_whole_graph_and_with_link_rows(filled
 
 def test_link_rows_follow_new_links_and_forgetting(filled):
     db = filled.db
-    card = next(iter(filled.cards()))
-    before = filled.neighbours.neighbours_of([card.id])[card.id]
-    assert {v for v, _, _ in before} == {v for v in build_graph(db.iter_links()).adj[card.id]}
+    G = build_graph(db.iter_links())
+    card = next(c for c in filled.cards() if any(d["weight"] > 0 for d in G.adj[c.id].values()))
+    # the edges that pass activation, in the whole graph's order (the others are never read)
+    assert filled.neighbours.neighbours_of([card.id])[card.id] == \
+        [(v, d["weight"], d["kind"]) for v, d in G.adj[card.id].items() if d["weight"] > 0]
     filled.forget(card.id)
     assert filled.neighbours.neighbours_of([card.id]) == {}
 
@@ -92,4 +94,43 @@ def test_link_rows_touching_many_ids_returns_each_row_once(filled):
     ids = [c.id for c in filled.cards()]
     rows = db.link_rows_touching(ids + ids[:10])  # more than one chunk of bound parameters
     assert len(rows) == len(set(rows)) == db.link_count()
-    assert rows == [(l.src, l.dst, l.kind.value, l.weight) for l in db.iter_links()]
+    assert [r[1:] for r in rows] == [(l.src, l.dst, l.kind.value, l.weight) for l in db.iter_links()]
+    first: dict[frozenset, int] = {}
+    for n, l in enumerate(db.iter_links()):
+        first.setdefault(frozenset((l.src, l.dst)), n)
+    # "first" is the same for a pair's links: that of the pair's first link, and it grows as
+    # iter_links meets new pairs
+    assert [r[0] for r in rows] == [rows[first[frozenset(r[1:3])]][0] for r in rows]
+    firsts = [rows[n][0] for n in sorted(first.values())]
+    assert firsts == sorted(firsts) and len(set(firsts)) == len(firsts)
+    only = db.link_rows_touching(ids, ["REPLY_TO"])
+    assert only and {r[3] for r in only} == {"REPLY_TO"}
+
+
+def test_kept_neighbour_lists_follow_new_and_deleted_links(hub):
+    from autogen_zettel.base.cards import LinkKind
+
+    mem = hub.tenant("ann")
+    _fill(mem, n=120)
+    rng = random.Random(5)
+    cached = mem.neighbours
+    assert mem.neighbours is cached  # one per tenant, kept between recalls
+
+    def same_as_whole_graph() -> None:
+        G = build_graph(mem.db.iter_links())
+        ids = sorted(G.nodes)
+        for _ in range(40):
+            seeds = {i: rng.random() for i in rng.sample(ids, 5)}
+            assert spread(cached, seeds, fan_out=3) == spread(G, seeds, fan_out=3)
+
+    cached.neighbours_of([c.id for c in mem.cards()])  # every node's list is kept now
+    same_as_whole_graph()
+    more = [{"text": f"Caroline said the harbour {w} was lovely.", "speaker": "Ann", "message_id": f"x{i}",
+             "session_id": "s0", "at": T0 + timedelta(hours=10 + i), "reply_to": "m3"} for i, w in enumerate(_WORDS[:8])]
+    mem.remember_many(more)  # new links to old cards (session s0, replies to m3, entities)
+    same_as_whole_graph()
+    mem.db.delete_links_below({LinkKind.SAME_SESSION: 0.4})
+    same_as_whole_graph()
+    ids = [c.id for c in mem.cards()][:30]
+    mem.db.delete_links_among(ids, [LinkKind.REPLY_TO])
+    same_as_whole_graph()

@@ -66,54 +66,96 @@ class Neighbours(Protocol):
 
     def neighbours_of(self, nodes: Collection[str]) -> Adjacency:
         """``node -> [(other, weight, kind), ...]`` for each of ``nodes`` that has edges, each
-        list in the order :func:`build_graph` would insert those edges."""
+        list strongest first, equal weights in the order :func:`build_graph` would insert those
+        edges (a stable sort of its adjacency by weight); edges of weight 0 may be left out."""
 
 
 class LinkNeighbours:
     """The adjacency of :func:`build_graph`, read from link rows for the asked nodes only.
 
-    :param rows: node ids -> ``(src, dst, kind, weight)`` of every link with an end among them,
-        in the order the links were first written (e.g.
+    Only links of kinds that pass activation (weight above 0) are read: :func:`spread` stops at
+    the first edge of weight 0, and those sort last. Each list keeps the order the whole graph
+    would hold (by the first link written between the two ends, of any kind), so equal weights
+    fall the same way under the fan-out cut.
+
+    A node's list, once read, is kept (up to ``max_cached`` nodes) until ``changes`` names it:
+    hubs and the frontier of frequent queries are read from SQLite once, not every recall.
+
+    :param rows: ``(node ids, kinds)`` -> ``(first, src, dst, kind, weight)`` of every link of
+        those kinds with an end among those nodes, in the order they were written; ``first``
+        orders the pair as :func:`build_graph` would meet it (e.g.
         :meth:`CardDB.link_rows_touching <autogen_zettel.store.db.CardDB.link_rows_touching>`)
+    :param changes: returns the nodes whose links changed since its last call, or None if any
+        node's may have (e.g. :meth:`CardDB.take_link_changes
+        <autogen_zettel.store.db.CardDB.take_link_changes>`); None here: nothing is kept
 
     >>> from autogen_zettel.base.cards import Link, LinkKind
     >>> links = [Link("b", "a", LinkKind.REPLY_TO, 1.0), Link("b", "c", LinkKind.SAME_SESSION, 1.0)]
-    >>> rows = lambda ids: [(l.src, l.dst, l.kind.value, l.weight) for l in links if {l.src, l.dst} & set(ids)]
+    >>> def rows(ids, kinds):
+    ...     return [(n, l.src, l.dst, l.kind.value, l.weight) for n, l in enumerate(links)
+    ...             if {l.src, l.dst} & set(ids) and l.kind.value in kinds]
     >>> spread(LinkNeighbours(rows), {"a": 1.0}, hops=2, decay=0.5) == spread(build_graph(links), {"a": 1.0}, hops=2, decay=0.5)
     True
     """
 
-    def __init__(self, rows: Callable[[Collection[str]], Iterable[tuple[str, str, str, float]]], *,
-                 weights: Mapping[LinkKind, float] = KIND_WEIGHT):
+    def __init__(self, rows: Callable[[Collection[str], Collection[str]], Iterable[tuple[int, str, str, str, float]]],
+                 *, weights: Mapping[LinkKind, float] = KIND_WEIGHT,
+                 changes: Callable[[], set[str] | None] | None = None, max_cached: int = 200_000):
         self.rows = rows
-        self.weights = weights
+        self.changes = changes
+        self.max_cached = max_cached
+        self._cache: Adjacency = {}
+        # kind -> (its weight, the share it passes against a directed link), for kinds that pass any
+        self._passes = {k.value: (w, BACKWARD_WEIGHT.get(k, 1.0)) for k, w in weights.items() if w > 0}
+        self._kinds = sorted(self._passes)
 
     def neighbours_of(self, nodes: Collection[str]) -> Adjacency:
-        wanted = set(nodes)
+        if self.changes is None:
+            return self._read(set(nodes))
+        changed = self.changes()
+        cache = self._cache
+        if changed is None or len(cache) + len(nodes) > self.max_cached:
+            cache.clear()
+        else:
+            for node in changed:
+                cache.pop(node, None)
+        missing = {n for n in nodes if n not in cache}
+        if missing:
+            read = self._read(missing)
+            cache.update((n, read.get(n, [])) for n in missing)  # [] marks a node without such links
+        return {n: cache[n] for n in nodes if cache.get(n)}
+
+    def _read(self, wanted: set[str]) -> Adjacency:
         adj: dict[str, dict[str, list]] = {}
 
-        def put(u: str, v: str, weight: float, kind: str) -> None:  # as _add_edge
+        def put(u: str, v: str, weight: float, kind: str, first: int) -> None:  # as _add_edge
             edges = adj.setdefault(u, {})
             current = edges.get(v)
             if current is None:
-                edges[v] = [weight, kind]
+                edges[v] = [weight, kind, first]
             elif weight > current[0]:
                 current[0], current[1] = weight, kind
 
-        for src, dst, kind, weight in self.rows(wanted):
+        passes = self._passes
+        for first, src, dst, kind, weight in self.rows(wanted, self._kinds):
             if src == dst:
                 continue
-            link_kind = LinkKind(kind)
-            w = weight * self.weights[link_kind]
+            kind_weight, back = passes[kind]
+            w = weight * kind_weight  # the same float operations as add_links
             if dst in wanted:
-                put(dst, src, w, kind)
+                put(dst, src, w, kind, first)
             if src in wanted:
-                put(src, dst, w * BACKWARD_WEIGHT.get(link_kind, 1.0), kind)
-        return {u: [(v, w, k) for v, (w, k) in edges.items()] for u, edges in adj.items()}
+                put(src, dst, w * back, kind, first)
+        # in the whole graph's order, then strongest first (sorted() is stable)
+        return {u: sorted([(v, w, k) for v, (w, k, _) in sorted(edges.items(), key=lambda e: e[1][2])],
+                          key=lambda e: -e[1])
+                for u, edges in adj.items()}
 
 
 def _graph_neighbours(G: nx.DiGraph, nodes: Collection[str]) -> Adjacency:
-    return {n: [(v, d["weight"], d["kind"]) for v, d in G.adj[n].items()] for n in nodes if n in G}
+    # sorted() is stable: equal weights keep the graph's insertion order
+    return {n: sorted(((v, d["weight"], d["kind"]) for v, d in G.adj[n].items()), key=lambda e: -e[1])
+            for n in nodes if n in G}
 
 
 def build_graph(links: Iterable[Link], *, weights: Mapping[LinkKind, float] = KIND_WEIGHT) -> nx.DiGraph:
@@ -159,9 +201,7 @@ def spread(
             frontier = {n: a for n, a in frontier.items() if n in adjacency}
         nxt: dict[str, float] = {}
         for node, act in frontier.items():
-            # sorted() is stable: equal weights keep the graph's insertion order
-            nbrs = sorted(adjacency.get(node, ()), key=lambda e: -e[1])[:fan_out]
-            for other, weight, kind in nbrs:
+            for other, weight, kind in adjacency.get(node, ())[:fan_out]:  # strongest first
                 if weight <= 0.0:
                     break
                 if hop > 1 and other in seeds:

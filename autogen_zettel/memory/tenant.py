@@ -158,8 +158,10 @@ class Zettelkasten(CurationMixin):
 
     @property
     def neighbours(self) -> graphs.LinkNeighbours:
-        """The card graph's adjacency read from SQLite for the nodes asked only (what recall uses)."""
-        return graphs.LinkNeighbours(self.db.link_rows_touching)
+        """The card graph's adjacency read from SQLite for the nodes asked only, each kept until its
+        links change (what recall uses)."""
+        return self.store.cached("neighbours", lambda: graphs.LinkNeighbours(
+            self.db.link_rows_touching, changes=self.db.take_link_changes))
 
     # -- writing ----------------------------------------------------------------------
     def now(self, at: datetime | None = None) -> datetime:

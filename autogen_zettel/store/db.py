@@ -96,6 +96,7 @@ class CardDB(LifecycleTables):
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else None
         self.lock = threading.RLock()
+        self._link_changes: set[str] | None = set()  # see take_link_changes
         try:
             self._conn = connect(self.path)
             self.db = sqlite_utils.Database(self._conn)
@@ -124,6 +125,7 @@ class CardDB(LifecycleTables):
             self.db.execute("PRAGMA secure_delete = ON")
             tables = [r[0] for r in self.db.execute(
                 "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").fetchall()]
+            self._links_changed(None)
             with self.db.atomic():
                 for name in tables:
                     self.db.execute(f"delete from [{name}]")
@@ -288,6 +290,7 @@ class CardDB(LifecycleTables):
                 "on conflict(src, dst, kind) do update set weight = max(weight, excluded.weight)",
                 rows,
             )
+            self._links_changed(end for row in rows for end in row[:2])
 
     def iter_links(self) -> Iterator[Link]:
         with self.lock:
@@ -295,28 +298,50 @@ class CardDB(LifecycleTables):
         for r in rows:
             yield Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], _dt(r["created_at"]))
 
-    def link_rows_touching(self, ids: Iterable[str]) -> list[tuple[str, str, str, float]]:
-        """``(src, dst, kind, weight)`` of every link with an end in ``ids``, in the order they were
-        first written (rowid: the order :meth:`iter_links` yields them, so an adjacency built from
-        these rows lists neighbours as a graph built from all links does). Both ends are indexed
-        (the primary key starts with ``src``, ``dst`` has its own), so this costs the rows it
-        returns, not the table: recall reads a few seeds' neighbours this way (#12)."""
+    def _links_changed(self, cards: Iterable[str] | None) -> None:
+        """Note that the links of ``cards`` (None: of any card) were written or deleted."""
+        with self.lock:
+            if cards is None or self._link_changes is None:
+                self._link_changes = None
+            else:
+                self._link_changes.update(cards)
+                if len(self._link_changes) > 100_000:  # no reader for long: say "any" in less memory
+                    self._link_changes = None
+
+    def take_link_changes(self) -> set[str] | None:
+        """The cards whose links were written or deleted since the last call (None: any card's may
+        have been), for the one cache of link rows a tenant keeps (recall's neighbours)."""
+        with self.lock:
+            changes, self._link_changes = self._link_changes, set()
+        return changes
+
+    def link_rows_touching(self, ids: Iterable[str], kinds: Iterable[str] | None = None
+                           ) -> list[tuple[int, str, str, str, float]]:
+        """``(first, src, dst, kind, weight)`` of every link with an end in ``ids`` (and, if given,
+        a kind in ``kinds``), in the order they were written; ``first`` is the rowid of the first
+        link written between the two ends, of any kind (where a graph built from every link, in
+        :meth:`iter_links` order, puts each end among the other's neighbours). The indexes on
+        both ends make this cost the rows it returns, not the table: recall reads a few seeds'
+        neighbours this way (#12)."""
         ids = list(dict.fromkeys(ids))
         if not ids:
             return []
-        out: list[tuple[str, str, str, float]] = []
+        kinds = list(kinds) if kinds is not None else None
+        kind_sql = f" and kind in ({','.join('?' * len(kinds))})" if kinds is not None else ""
+        # the first link of the pair: both directions (symmetric kinds are stored src < dst)
+        first = ("(select min(rowid) from links f where (f.src = l.src and f.dst = l.dst) "
+                 "or (f.src = l.dst and f.dst = l.src))")
+        out: dict[int, tuple] = {}
         with self.lock:
             for start in range(0, len(ids), 400):  # stay under SQLite's bound-parameter limit
                 chunk = ids[start : start + 400]
                 marks = ",".join("?" * len(chunk))
-                out.extend(self.db.execute(
-                    f"select rowid, src, dst, kind, weight from links where src in ({marks}) union "
-                    f"select rowid, src, dst, kind, weight from links where dst in ({marks})",
-                    chunk + chunk).fetchall())
-        if len(ids) > 400:  # a row may come back from two chunks
-            out = list({r[0]: r for r in out}.values())
-        out.sort(key=lambda r: r[0])
-        return [(src, dst, kind, weight) for _, src, dst, kind, weight in out]
+                for end in ("src", "dst"):
+                    rows = self.db.execute(
+                        f"select l.rowid, {first}, l.src, l.dst, l.kind, l.weight from links l "
+                        f"where l.{end} in ({marks}){kind_sql}", chunk + (kinds or [])).fetchall()
+                    out.update((r[0], r[1:]) for r in rows)  # a row may come from both ends
+        return [out[r] for r in sorted(out)]
 
     def links_of(self, card_id: str) -> list[Link]:
         with self.lock:
