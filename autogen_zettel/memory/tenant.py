@@ -132,7 +132,18 @@ class Zettelkasten(CurationMixin):
             )
 
     def _reconcile(self) -> None:
-        """Repair a crash between the SQLite and Qdrant writes: SQLite wins."""
+        """Repair a crash between the SQLite and Qdrant writes: SQLite wins.
+
+        When no card waits for its index write or its linking and the index holds as many
+        points as SQLite has searchable cards, the id sets are not compared: a crash leaves
+        a card unindexed (its mark is set after the index write) or a point without its card
+        (more points; a forget cut short is also finished from the audit log), so only a
+        lost point and a stray one at once would go unseen. Comparing them read every point id
+        back, 1.5 s of the 2.3 s reopen at 100k cards (#12).
+        """
+        if (not self.db.unindexed_ids() and not self.db.pending()
+                and self.hub.vectors.count(self.name) == self.db.searchable_count()):
+            return
         known = self.db.searchable_ids()
         indexed = self.hub.vectors.ids(self.name)
         stray = sorted(indexed - known)

@@ -64,6 +64,11 @@ class LifecycleTables:
         with self.lock:
             return {r["id"] for r in self.db.query("select id from cards where kind != 'summary'")}
 
+    def searchable_count(self) -> int:
+        """How many cards belong in the vector index (:meth:`searchable_ids`, counted)."""
+        with self.lock:
+            return self.db.execute("select count(*) from cards where kind != 'summary'").fetchone()[0]
+
     def has_kind(self, kind) -> bool:
         with self.lock:
             return bool(list(self.db.query("select 1 from cards where kind = ? limit 1", [kind.value])))
