@@ -116,12 +116,17 @@ def test_kept_neighbour_lists_follow_new_and_deleted_links(hub):
     cached = mem.neighbours
     assert mem.neighbours is cached  # one per tenant, kept between recalls
 
+    fixed = {c.id: 1.0 for c in mem.cards()[:8]}  # the same seeds every time: a kept spread must not be stale
+
     def same_as_whole_graph() -> None:
         G = build_graph(mem.db.iter_links())
+        assert spread(cached, fixed, fan_out=3) == spread(G, fixed, fan_out=3)  # kept from the last check?
         ids = sorted(G.nodes)
         for _ in range(40):
             seeds = {i: rng.random() for i in rng.sample(ids, 5)}
             assert spread(cached, seeds, fan_out=3) == spread(G, seeds, fan_out=3)
+        assert spread(cached, fixed, fan_out=3) == spread(G, fixed, fan_out=3)
+        assert spread(cached, fixed, fan_out=3) == spread(G, fixed, fan_out=3)  # kept: the same again
 
     cached.neighbours_of([c.id for c in mem.cards()])  # every node's list is kept now
     same_as_whole_graph()

@@ -310,13 +310,20 @@ def format_hits(hits: Sequence[Hit]) -> str:
 # -- the pipeline -------------------------------------------------------------------------------
 
 def recallable_at(store: TenantStore, now: datetime, decay: DecayConfig) -> Callable[[Sequence[str]], dict[str, Card]]:
-    """A lookup of recallable cards: active, not summaries, not faded below ``decay.recall_floor``."""
+    """A lookup of recallable cards: active, not summaries, not faded below ``decay.recall_floor``
+    (each card read once per lookup: build one per recall)."""
     floor = decay.recall_floor
+    seen: dict[str, Card | None] = {}  # one recall asks for many cards more than once (#12)
 
     def lookup(ids: Sequence[str]) -> dict[str, Card]:
-        return {i: c for i, c in store.db.get_many(ids).items()
-                if c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY
-                and (floor <= 0 or strength(c, now, decay) >= floor)}
+        missing = [i for i in ids if i not in seen]
+        if missing:
+            found = store.db.get_many(missing)
+            for i in missing:
+                c = found.get(i)
+                seen[i] = c if (c is not None and c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY
+                                and (floor <= 0 or strength(c, now, decay) >= floor)) else None
+        return {i: seen[i] for i in ids if seen.get(i) is not None}
 
     return lookup
 
