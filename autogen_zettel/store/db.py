@@ -35,6 +35,9 @@ __all__ = ["CardDB"]
 _FIX = ("restore it from a backup (its index can then be rebuilt: `autogen-zettel reindex TENANT`); "
         "move the damaged file aside first, as it may still hold data a specialist tool can recover")
 
+_MMAP_BYTES = 1 << 30
+
+
 def _dt(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
@@ -104,6 +107,10 @@ class CardDB(LifecycleTables):
                 check_file(self._conn, self.path)
             if path:
                 self.db.enable_wal()
+                # read pages through a memory map (the OS page cache) instead of a read call
+                # each: recall's cold link reads at 100k cards, p50/p95 56.6/116.9 -> 42.6/79.6 ms
+                # (#12). Address space only; pages count as resident while the OS keeps them.
+                self.db.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
             # secure_delete overwrites freed pages, so forgotten text does not linger on disk
             self.db.execute("PRAGMA secure_delete = ON")
             self.db.execute("PRAGMA synchronous = NORMAL")
