@@ -89,3 +89,30 @@ def test_bench_engines_cli_measures_both_embedded_engines(run, tmp_path):
     assert [row["engine"] for row in rows] == ["edge", "qdrant-local"]
     assert all(row["points"] == 300 and row["disk_mb"] > 0 and row["search_ms_p95"] >= row["search_ms_p50"] > 0
                for row in rows)
+
+
+def test_scale_bench_fills_through_the_cache_and_times_the_last_turns(data, tmp_path):
+    class Counting(HashEmbedder):
+        texts = 0
+
+        def encode(self, texts, *, query=False):
+            if not query:
+                Counting.texts += len(texts)
+            return super().encode(texts, query=query)
+
+    rows = run_scale(lambda: MemoryHub.open(tmp_path / "d", embedder=Counting()), data, sizes=(40,),
+                     n_queries=2, n_single=1, timed_turns=5)
+    assert rows[0].cards >= 40 and rows[0].many_turns_per_s > 0
+    # every turn was remembered, but the cached part embedded each distinct text only once
+    assert Counting.texts < rows[0].turns + len(load_locomo(data)[0].turns)
+
+
+def test_repeat_cache_gives_the_vectors_of_the_embedder_it_wraps():
+    from autogen_zettel.research.bench.fill import RepeatCache
+
+    emb = HashEmbedder(dim=32)
+    cache = RepeatCache(emb)
+    texts = ["Ann: hello", "Bob: the harbour", "Ann: hello"]
+    assert (cache.encode(texts) == emb.encode(texts)).all() and cache.misses == 2
+    assert (cache.encode(texts[:1], query=True) == emb.encode(texts[:1], query=True)).all()
+    assert cache.name == emb.name and cache.dim == emb.dim and cache.sparse(texts) == emb.sparse(texts)

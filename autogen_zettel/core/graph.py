@@ -6,6 +6,10 @@ against a directed link's direction only the :data:`~autogen_zettel.core.link.BA
 share). A pair linked for several reasons keeps the strongest reason per direction, named in
 ``kind``; ``strength`` keeps the raw link weight. It is loaded from SQLite, never pickled.
 
+Recall does not load it: :class:`LinkNeighbours` reads the same adjacency from the link rows
+of only the nodes a hop reaches, so :func:`spread` over it gives what it gives over the
+whole graph (#12: at 100k cards the whole graph took 12.8 s and most of 2.6 GB to load).
+
 >>> from autogen_zettel.base.cards import Link, LinkKind
 >>> G = build_graph([Link("b", "a", LinkKind.REPLY_TO, 1.0), Link("b", "c", LinkKind.SAME_SESSION, 1.0)])
 >>> act = spread(G, {"a": 1.0}, hops=2, decay=0.5)
@@ -17,14 +21,18 @@ share). A pair linked for several reasons keeps the strongest reason per directi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Protocol
 
 import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
 from autogen_zettel.core.link import BACKWARD_WEIGHT, KIND_WEIGHT, ThreadIndex, thread_links
 
-__all__ = ["build_graph", "add_links", "add_threads", "spread", "persona_graph"]
+__all__ = ["build_graph", "add_links", "add_threads", "spread", "persona_graph", "Neighbours", "LinkNeighbours"]
+
+# node -> its out-edges (other node, weight, kind), in the order the graph would hold them
+Adjacency = dict[str, list[tuple[str, float, str]]]
 
 
 def _add_edge(G: nx.DiGraph, u: str, v: str, weight: float, link: Link) -> None:
@@ -53,6 +61,114 @@ def add_links(G: nx.DiGraph, links: Iterable[Link], *, weights: Mapping[LinkKind
         _add_edge(G, link.src, link.dst, w * back, link)
 
 
+class Neighbours(Protocol):
+    """What :func:`spread` needs of a graph: the out-edges of some nodes."""
+
+    def neighbours_of(self, nodes: Collection[str]) -> Adjacency:
+        """``node -> [(other, weight, kind), ...]`` for each of ``nodes`` that has edges, each
+        list strongest first, equal weights in the order :func:`build_graph` would insert those
+        edges (a stable sort of its adjacency by weight); edges of weight 0 may be left out."""
+
+
+class LinkNeighbours:
+    """The adjacency of :func:`build_graph`, read from link rows for the asked nodes only.
+
+    Only links of kinds that pass activation (weight above 0) are read: :func:`spread` stops at
+    the first edge of weight 0, and those sort last. Each list keeps the order the whole graph
+    would hold (by the first link written between the two ends, of any kind), so equal weights
+    fall the same way under the fan-out cut.
+
+    A node's list, once read, is kept (up to ``max_cached`` nodes) until ``changes`` names it:
+    hubs and the frontier of frequent queries are read from SQLite once, not every recall.
+
+    :param rows: ``(node ids, kinds)`` -> ``(first, src, dst, kind, weight)`` of every link of
+        those kinds with an end among those nodes, in the order they were written; ``first``
+        orders the pair as :func:`build_graph` would meet it (e.g.
+        :meth:`CardDB.link_rows_touching <autogen_zettel.store.db.CardDB.link_rows_touching>`)
+    :param changes: returns the nodes whose links changed since its last call, or None if any
+        node's may have (e.g. :meth:`CardDB.take_link_changes
+        <autogen_zettel.store.db.CardDB.take_link_changes>`); None here: nothing is kept
+
+    >>> from autogen_zettel.base.cards import Link, LinkKind
+    >>> links = [Link("b", "a", LinkKind.REPLY_TO, 1.0), Link("b", "c", LinkKind.SAME_SESSION, 1.0)]
+    >>> def rows(ids, kinds):
+    ...     return [(n, l.src, l.dst, l.kind.value, l.weight) for n, l in enumerate(links)
+    ...             if {l.src, l.dst} & set(ids) and l.kind.value in kinds]
+    >>> spread(LinkNeighbours(rows), {"a": 1.0}, hops=2, decay=0.5) == spread(build_graph(links), {"a": 1.0}, hops=2, decay=0.5)
+    True
+    """
+
+    def __init__(self, rows: Callable[[Collection[str], Collection[str]], Iterable[tuple[int, str, str, str, float]]],
+                 *, weights: Mapping[LinkKind, float] = KIND_WEIGHT,
+                 changes: Callable[[], set[str] | None] | None = None, max_cached: int = 200_000):
+        self.rows = rows
+        self.changes = changes
+        self.max_cached = max_cached
+        self._cache: Adjacency = {}
+        self._generation = 0  # changes whenever links changed: keys the last spread kept
+        self.last_spread: tuple[tuple, dict] | None = None
+        # kind -> (its weight, the share it passes against a directed link), for kinds that pass any
+        self._passes = {k.value: (w, BACKWARD_WEIGHT.get(k, 1.0)) for k, w in weights.items() if w > 0}
+        self._kinds = sorted(self._passes)
+
+    def refresh(self) -> int | None:
+        """Forget the lists of nodes whose links changed; returns a number that differs after
+        any change (None when changes are not tracked: nothing is kept)."""
+        if self.changes is None:
+            return None
+        changed = self.changes()
+        if changed is None or len(self._cache) > self.max_cached:
+            self._cache.clear()
+            self._generation += 1
+        elif changed:
+            for node in changed:
+                self._cache.pop(node, None)
+            self._generation += 1
+        return self._generation
+
+    def neighbours_of(self, nodes: Collection[str]) -> Adjacency:
+        if self.refresh() is None:
+            return self._read(set(nodes))
+        cache = self._cache
+        missing = {n for n in nodes if n not in cache}
+        if missing:
+            read = self._read(missing)
+            cache.update((n, read.get(n, [])) for n in missing)  # [] marks a node without such links
+        return {n: cache[n] for n in nodes if cache.get(n)}
+
+    def _read(self, wanted: set[str]) -> Adjacency:
+        adj: dict[str, dict[str, list]] = {}
+
+        def put(u: str, v: str, weight: float, kind: str, first: int) -> None:  # as _add_edge
+            edges = adj.setdefault(u, {})
+            current = edges.get(v)
+            if current is None:
+                edges[v] = [weight, kind, first]
+            elif weight > current[0]:
+                current[0], current[1] = weight, kind
+
+        passes = self._passes
+        for first, src, dst, kind, weight in self.rows(wanted, self._kinds):
+            if src == dst:
+                continue
+            kind_weight, back = passes[kind]
+            w = weight * kind_weight  # the same float operations as add_links
+            if dst in wanted:
+                put(dst, src, w, kind, first)
+            if src in wanted:
+                put(src, dst, w * back, kind, first)
+        # in the whole graph's order, then strongest first (sorted() is stable)
+        return {u: sorted([(v, w, k) for v, (w, k, _) in sorted(edges.items(), key=lambda e: e[1][2])],
+                          key=lambda e: -e[1])
+                for u, edges in adj.items()}
+
+
+def _graph_neighbours(G: nx.DiGraph, nodes: Collection[str]) -> Adjacency:
+    # sorted() is stable: equal weights keep the graph's insertion order
+    return {n: sorted(((v, d["weight"], d["kind"]) for v, d in G.adj[n].items()), key=lambda e: -e[1])
+            for n in nodes if n in G}
+
+
 def add_threads(G: nx.DiGraph, cards: Iterable[Card], *, weights: Mapping[LinkKind, float] = KIND_WEIGHT) -> None:
     """Add the SAME_THREAD links of ``cards`` (oldest first) to ``G`` in place
     (:func:`~autogen_zettel.core.link.thread_links`). They are derived from the cards, not
@@ -78,7 +194,7 @@ def build_graph(links: Iterable[Link], *, weights: Mapping[LinkKind, float] = KI
 
 
 def spread(
-    G: nx.DiGraph,
+    G: nx.DiGraph | Neighbours,
     seeds: Mapping[str, float],
     *,
     hops: int = 2,
@@ -92,29 +208,50 @@ def spread(
     activation from each other too (convergent evidence), except from themselves.
     Returns node -> ``(activation, (strongest source, link kind))``.
 
-    It walks the adjacency dicts directly: far cheaper than a full PageRank on large graphs.
+    ``G`` is a graph from :func:`build_graph` or a :class:`Neighbours` (e.g.
+    :class:`LinkNeighbours`): only the frontier's edges are read, once per hop, so it costs
+    the few nodes it reaches: far cheaper than a full PageRank on large graphs.
     """
+    if isinstance(G, nx.Graph):
+        def neighbours_of(nodes: Collection[str]) -> Adjacency:
+            return _graph_neighbours(G, nodes)
+    else:
+        neighbours_of = G.neighbours_of
+    key = None
+    if isinstance(G, LinkNeighbours):
+        # recall spreads twice from the same seeds when copies took places: keep the last one
+        generation = G.refresh()
+        key = None if generation is None else (generation, tuple(seeds.items()), hops, decay, fan_out)
+        if key is not None and G.last_spread is not None and G.last_spread[0] == key:
+            return dict(G.last_spread[1])
     total: dict[str, float] = {}
     best: dict[str, tuple[float, tuple[str, str]]] = {}
-    frontier = {n: a for n, a in seeds.items() if n in G}
+    frontier = dict(seeds)
     for hop in range(1, hops + 1):
+        if not frontier:
+            break
         factor = decay ** (hop - 1)
+        adjacency = neighbours_of(list(frontier))
+        if hop == 1:
+            frontier = {n: a for n, a in frontier.items() if n in adjacency}
         nxt: dict[str, float] = {}
         for node, act in frontier.items():
-            nbrs = sorted(G.adj[node].items(), key=lambda kv: -kv[1]["weight"])[:fan_out]
-            for other, data in nbrs:
-                if data["weight"] <= 0.0:
+            for other, weight, kind in adjacency.get(node, ())[:fan_out]:  # strongest first
+                if weight <= 0.0:
                     break
                 if hop > 1 and other in seeds:
                     continue  # no echo of a seed's own activation back to the seeds
-                passed = act * data["weight"] * factor
+                passed = act * weight * factor
                 nxt[other] = nxt.get(other, 0.0) + passed
                 if passed > best.get(other, (0.0, None))[0]:
-                    best[other] = (passed, (node, data["kind"]))
+                    best[other] = (passed, (node, kind))
         for node, act in nxt.items():
             total[node] = total.get(node, 0.0) + act
         frontier = {n: a for n, a in nxt.items() if n not in seeds}
-    return {n: (a, best[n][1]) for n, a in total.items()}
+    result = {n: (a, best[n][1]) for n, a in total.items()}
+    if key is not None:
+        G.last_spread = (key, dict(result))
+    return result
 
 
 def persona_graph(links: Iterable[Link], evidence: Iterable) -> nx.DiGraph:

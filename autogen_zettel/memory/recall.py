@@ -31,7 +31,7 @@ from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallConfig
 from autogen_zettel.base.prompts import one_line
 from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.focus import demote_questions, weigh_terms
-from autogen_zettel.core.graph import spread
+from autogen_zettel.core.graph import Neighbours, spread
 from autogen_zettel.core.lexical import fold
 from autogen_zettel.core.refine import clean_text
 from autogen_zettel.store.db import CardDB
@@ -76,7 +76,7 @@ def recency(card: Card, now: datetime, half_life_days: float) -> float:
 
 def unlock(
     immediate: Sequence[tuple[str, float]],
-    graph: nx.DiGraph,
+    graph: nx.DiGraph | Neighbours,
     cards: Callable[[Sequence[str]], Mapping[str, Card]],
     cfg: RecallConfig,
     *,
@@ -92,14 +92,14 @@ def unlock(
     ``associative`` hit; these take at most ``associative_share`` of the k places.
 
     :param immediate: ``(card id, fused score)`` best first, already filtered to recallable cards
-    :param graph: the tenant's card graph
+    :param graph: the tenant's card graph, or its links read per hop (:class:`~autogen_zettel.core.graph.Neighbours`)
     :param cards: looks up cards by id (only recallable cards are returned)
     :param modulation: optional persona factor per card (1.0 = neutral) applied to every score
     """
     immediate = [(i, s) for i, s in immediate if s >= cfg.threshold]
     base = dict(immediate)
     activation = {}
-    if cfg.hops > 0 and graph.number_of_nodes():
+    if cfg.hops > 0:
         activation = spread(graph, dict(immediate[: cfg.seeds]), hops=cfg.hops, decay=cfg.decay_per_hop)
     # rank by the unweighted sum first, so only the plausible few become Card objects
     upper = {i: s for i, s in immediate[: max(3 * k, cfg.seeds)]}
@@ -321,26 +321,33 @@ def format_hits(hits: Sequence[Hit]) -> str:
 # -- the pipeline -------------------------------------------------------------------------------
 
 def recallable_at(store: TenantStore, now: datetime, decay: DecayConfig) -> Callable[[Sequence[str]], dict[str, Card]]:
-    """A lookup of recallable cards: active, not summaries, not faded below ``decay.recall_floor``."""
+    """A lookup of recallable cards: active, not summaries, not faded below ``decay.recall_floor``
+    (each card read once per lookup: build one per recall)."""
     floor = decay.recall_floor
+    seen: dict[str, Card | None] = {}  # one recall asks for many cards more than once (#12)
 
     def lookup(ids: Sequence[str]) -> dict[str, Card]:
-        return {i: c for i, c in store.db.get_many(ids).items()
-                if c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY
-                and (floor <= 0 or strength(c, now, decay) >= floor)}
+        missing = [i for i in ids if i not in seen]
+        if missing:
+            found = store.db.get_many(missing)
+            for i in missing:
+                c = found.get(i)
+                seen[i] = c if (c is not None and c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY
+                                and (floor <= 0 or strength(c, now, decay) >= floor)) else None
+        return {i: seen[i] for i in ids if seen.get(i) is not None}
 
     return lookup
 
 
 def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime, embedder: Embedder,
-                       config: MemoryConfig, graph: Callable[[], nx.Graph],
+                       config: MemoryConfig, graph: Callable[[], nx.Graph | Neighbours],
                        modulation: Callable[[Card], float] | None = None,
                        token_budget: int | None = None) -> list[Hit]:
     """The whole recall of one tenant, best first: hybrid search (:func:`fuse`), associative
     unlocking (:func:`unlock`), summaries in place of the members they cover
     (:func:`group_under_summaries`), conflicts attached, then the token budget.
 
-    :param graph: returns the tenant's card graph (built on first use)
+    :param graph: returns the tenant's card graph or a :class:`~autogen_zettel.core.graph.Neighbours` over its links
     :param modulation: an extra factor per card, multiplied with the privacy tier weight
     """
     cfg = config.recall

@@ -64,6 +64,11 @@ class LifecycleTables:
         with self.lock:
             return {r["id"] for r in self.db.query("select id from cards where kind != 'summary'")}
 
+    def searchable_count(self) -> int:
+        """How many cards belong in the vector index (:meth:`searchable_ids`, counted)."""
+        with self.lock:
+            return self.db.execute("select count(*) from cards where kind != 'summary'").fetchone()[0]
+
     def has_kind(self, kind) -> bool:
         with self.lock:
             return bool(list(self.db.query("select 1 from cards where kind = ? limit 1", [kind.value])))
@@ -167,6 +172,7 @@ class LifecycleTables:
                 self.db.execute(
                     f"delete from links where kind in ({_marks(len(kinds))}) and src in ({m}) and dst in "
                     f"({_marks(len(ids))})", [*kinds, *chunk, *ids])
+            self._links_changed(ids)
 
     def delete_links_below(self, thresholds: Mapping[LinkKind, float]) -> int:
         """Delete links of each kind whose weight is below that kind's threshold; returns how many."""
@@ -175,6 +181,7 @@ class LifecycleTables:
             for kind, limit in thresholds.items():
                 cur = self.db.execute("delete from links where kind = ? and weight < ?", [kind.value, limit])
                 n += cur.rowcount
+            self._links_changed(None)
         return n
 
     def summaries_of(self, member_ids: Sequence[str]) -> dict[str, list[str]]:
@@ -197,6 +204,7 @@ class LifecycleTables:
         with self.atomic():
             rows = list(self.db.query("select * from links where src = ? or dst = ?", [old, old]))
             self.db.execute("delete from links where src = ? or dst = ?", [old, old])
+            self._links_changed(None)  # old's neighbours each lost a link
             from autogen_zettel.base.cards import Link
 
             links = []
@@ -250,6 +258,7 @@ class LifecycleTables:
                                                    [*chunk, *chunk]).rowcount
                 counts["conflicts"] += self.db.execute(
                     f"delete from conflicts where active_id in ({m}) or other_id in ({m})", [*chunk, *chunk]).rowcount
+            self._links_changed(None)  # the purged cards' neighbours each lost links
             for mid, text in message_texts.items():
                 if text is None:
                     counts["messages"] += self.db.execute("delete from messages where id = ?", [mid]).rowcount

@@ -1,0 +1,141 @@
+"""Recall reads the card graph's links per hop from SQLite (issue #12): it must give exactly what
+spreading over the whole NetworkX graph gave, on a tenant with many ties between link weights."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+
+from autogen_zettel.core.graph import LinkNeighbours, build_graph, spread
+from autogen_zettel.memory.recall import progressive_recall
+
+from .conftest import T0
+
+_WORDS = ("harbour boat painting festival brother sister school garden dog cat cake music guitar "
+          "camping lake mountain book library race bakery porto lisbon paris job interview").split()
+_PEOPLE = ("Ann", "Bob", "Caroline", "Melanie")
+
+
+def _fill(mem, n: int = 240, seed: int = 7) -> None:
+    rng = random.Random(seed)
+    messages = []
+    for i in range(n):
+        session = f"s{i // 12}"
+        words = rng.sample(_WORDS, 4)
+        named = rng.choice(_PEOPLE)
+        messages.append({
+            "text": f"I talked with {named} about the {words[0]} and the {words[1]}, then {words[2]} {words[3]}.",
+            "speaker": _PEOPLE[i % 2], "message_id": f"m{i}", "session_id": session,
+            "at": T0 + timedelta(minutes=i), "reply_to": f"m{i - 1}" if i % 12 else None,
+        })
+    for start in range(0, n, 50):  # several batches, so links come from several writes
+        mem.remember_many(messages[start : start + 50])
+
+
+def _hits(hits):
+    # scores to 6 places: Qdrant's float32 scores wobble in the last digits between searches
+    return [(h.card.id, round(h.score, 6), h.layer, h.via, tuple(c.id for c in h.covers)) for h in hits]
+
+
+@pytest.fixture
+def filled(hub):
+    mem = hub.tenant("ann")
+    _fill(mem)
+    return mem
+
+
+def test_spread_over_link_rows_equals_spread_over_the_whole_graph(filled):
+    db = filled.db
+    G = build_graph(db.iter_links())
+    rows = LinkNeighbours(db.link_rows_touching)
+    ids = sorted(G.nodes)
+    rng = random.Random(3)
+    for _ in range(60):
+        seeds = {i: rng.random() for i in rng.sample(ids, 5)}
+        seeds["not-a-card"] = 0.5  # a seed with no links passes nothing either way
+        for fan_out in (2, 12):  # a small fan-out makes the order of equal weights matter
+            assert spread(rows, seeds, hops=2, decay=0.5, fan_out=fan_out) == \
+                spread(G, seeds, hops=2, decay=0.5, fan_out=fan_out)
+
+
+def test_recall_hits_are_the_same_with_the_whole_graph_and_with_link_rows(filled):
+    G = build_graph(filled.db.iter_links())
+    queries = ["harbour boat", "Caroline and the guitar", "what did Melanie say about camping?",
+               "library book race", "porto bakery job interview", "dog"]
+    now = T0 + timedelta(days=3)
+    layers = set()
+    for q in queries:
+        kwargs = dict(k=8, now=now, embedder=filled.hub.embedder, config=filled.config)
+        old = progressive_recall(filled.store, q, graph=lambda: G, **kwargs)
+        new = progressive_recall(filled.store, q, graph=lambda: filled.neighbours, **kwargs)
+        assert _hits(new) == _hits(old)
+        layers |= {h.layer for h in old}
+    assert layers == {"immediate", "associative"}  # the links took part
+    # the facade uses the link rows and never loads the whole graph
+    filled.recall(queries[0], touch=False)
+    assert filled.store.peek("graph") is None
+
+
+def test_link_rows_follow_new_links_and_forgetting(filled):
+    db = filled.db
+    G = build_graph(db.iter_links())
+    card = next(c for c in filled.cards() if any(d["weight"] > 0 for d in G.adj[c.id].values()))
+    # the edges that pass activation, in the whole graph's order (the others are never read)
+    assert filled.neighbours.neighbours_of([card.id])[card.id] == \
+        [(v, d["weight"], d["kind"]) for v, d in G.adj[card.id].items() if d["weight"] > 0]
+    filled.forget(card.id)
+    assert filled.neighbours.neighbours_of([card.id]) == {}
+
+
+def test_link_rows_touching_many_ids_returns_each_row_once(filled):
+    db = filled.db
+    ids = [c.id for c in filled.cards()]
+    rows = db.link_rows_touching(ids + ids[:10])  # more than one chunk of bound parameters
+    assert len(rows) == len(set(rows)) == db.link_count()
+    assert [r[1:] for r in rows] == [(l.src, l.dst, l.kind.value, l.weight) for l in db.iter_links()]
+    first: dict[frozenset, int] = {}
+    for n, l in enumerate(db.iter_links()):
+        first.setdefault(frozenset((l.src, l.dst)), n)
+    # "first" is the same for a pair's links: that of the pair's first link, and it grows as
+    # iter_links meets new pairs
+    assert [r[0] for r in rows] == [rows[first[frozenset(r[1:3])]][0] for r in rows]
+    firsts = [rows[n][0] for n in sorted(first.values())]
+    assert firsts == sorted(firsts) and len(set(firsts)) == len(firsts)
+    only = db.link_rows_touching(ids, ["REPLY_TO"])
+    assert only and {r[3] for r in only} == {"REPLY_TO"}
+
+
+def test_kept_neighbour_lists_follow_new_and_deleted_links(hub):
+    from autogen_zettel.base.cards import LinkKind
+
+    mem = hub.tenant("ann")
+    _fill(mem, n=120)
+    rng = random.Random(5)
+    cached = mem.neighbours
+    assert mem.neighbours is cached  # one per tenant, kept between recalls
+
+    fixed = {c.id: 1.0 for c in mem.cards()[:8]}  # the same seeds every time: a kept spread must not be stale
+
+    def same_as_whole_graph() -> None:
+        G = build_graph(mem.db.iter_links())
+        assert spread(cached, fixed, fan_out=3) == spread(G, fixed, fan_out=3)  # kept from the last check?
+        ids = sorted(G.nodes)
+        for _ in range(40):
+            seeds = {i: rng.random() for i in rng.sample(ids, 5)}
+            assert spread(cached, seeds, fan_out=3) == spread(G, seeds, fan_out=3)
+        assert spread(cached, fixed, fan_out=3) == spread(G, fixed, fan_out=3)
+        assert spread(cached, fixed, fan_out=3) == spread(G, fixed, fan_out=3)  # kept: the same again
+
+    cached.neighbours_of([c.id for c in mem.cards()])  # every node's list is kept now
+    same_as_whole_graph()
+    more = [{"text": f"Caroline said the harbour {w} was lovely.", "speaker": "Ann", "message_id": f"x{i}",
+             "session_id": "s0", "at": T0 + timedelta(hours=10 + i), "reply_to": "m3"} for i, w in enumerate(_WORDS[:8])]
+    mem.remember_many(more)  # new links to old cards (session s0, replies to m3, entities)
+    same_as_whole_graph()
+    mem.db.delete_links_below({LinkKind.SAME_SESSION: 0.4})
+    same_as_whole_graph()
+    ids = [c.id for c in mem.cards()][:30]
+    mem.db.delete_links_among(ids, [LinkKind.REPLY_TO])
+    same_as_whole_graph()
