@@ -82,7 +82,8 @@ def test_a_card_that_only_asks_gives_its_place_to_the_answer_it_unlocks():
 
 def test_a_participant_who_joins_after_the_first_recall_is_recognised():
     cfg = MemoryConfig()
-    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"hops": 0, "speaker_boost": 0.0})})
+    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"hops": 0, "speaker_boost": 0.0,
+                                                                         "named_speaker_weight": 0.0})})
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
         mem.remember("My sister likes to paint old barns.", speaker="Bob", message_id="b2", at=T0)
