@@ -35,8 +35,13 @@ def _fill(mem, n: int = 240, seed: int = 7) -> None:
 
 
 def _hits(hits):
-    # scores to 6 places: Qdrant's float32 scores wobble in the last digits between searches
-    return [(h.card.id, round(h.score, 6), h.layer, h.via, tuple(c.id for c in h.covers)) for h in hits]
+    return [(h.card.id, h.layer, h.via, tuple(c.id for c in h.covers)) for h in hits]
+
+
+def _scores(hits):
+    # Qdrant's float32 scores wobble in the last digits between searches (rounding to 6 places
+    # can fall either side of a boundary), so scores compare within 1e-5
+    return pytest.approx([h.score for h in hits], abs=1e-5)
 
 
 @pytest.fixture
@@ -60,8 +65,18 @@ def test_spread_over_link_rows_equals_spread_over_the_whole_graph(filled):
                 spread(G, seeds, hops=2, decay=0.5, fan_out=fan_out)
 
 
-def test_recall_hits_are_the_same_with_the_whole_graph_and_with_link_rows(filled):
+def test_recall_hits_are_the_same_with_the_whole_graph_and_with_link_rows(filled, monkeypatch):
     G = build_graph(filled.db.iter_links())
+    # qdrant-client local mode orders equal dense scores differently from one search to the next,
+    # and this fixture's templated texts tie often: both recalls get the same search result, so
+    # what is compared is the graph access alone
+    search, results = filled.store.vectors.search, {}
+
+    def same_search(name, dense, sparse, limit):
+        key = (name, tuple(dense), tuple(map(tuple, sparse)), limit)
+        return results.setdefault(key, search(name, dense, sparse, limit))
+
+    monkeypatch.setattr(filled.store.vectors, "search", same_search)
     queries = ["harbour boat", "Caroline and the guitar", "what did Melanie say about camping?",
                "library book race", "porto bakery job interview", "dog"]
     now = T0 + timedelta(days=3)
@@ -71,6 +86,7 @@ def test_recall_hits_are_the_same_with_the_whole_graph_and_with_link_rows(filled
         old = progressive_recall(filled.store, q, graph=lambda: G, **kwargs)
         new = progressive_recall(filled.store, q, graph=lambda: filled.neighbours, **kwargs)
         assert _hits(new) == _hits(old)
+        assert [h.score for h in new] == _scores(old)
         layers |= {h.layer for h in old}
     assert layers == {"immediate", "associative"}  # the links took part
     # the facade uses the link rows and never loads the whole graph
