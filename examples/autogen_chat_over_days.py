@@ -57,12 +57,23 @@ def lee_agent(lines: list[str]) -> autogen.ConversableAgent:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data-dir", type=Path, default=None, help="memory folder (default: a new temp folder)")
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help="memory folder to keep (default: a temp folder, removed at the end)")
     parser.add_argument("--llm", type=Path, default=None, help="an LLM config YAML (see configs/llm.example.yaml)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="zettel-chat-days-"))
-    llm_config = load_llm_config(args.llm) if args.llm else None  # None: offline mode
+    if args.data_dir is None:  # like the other examples: nothing left behind unless asked
+        with tempfile.TemporaryDirectory(prefix="zettel-chat-days-") as tmp:
+            run(Path(tmp), args.llm)
+        print("\nmemory folder removed (pass --data-dir DIR to keep it)")
+    else:
+        run(args.data_dir, args.llm)
+        print(f"\nmemory folder: {args.data_dir}")
+
+
+def run(data_dir: Path, llm: Path | None) -> None:
+    """Several simulated days of a plain AutoGen chat on a memory in ``data_dir``."""
+    llm_config = load_llm_config(llm) if llm else None  # None: offline mode
 
     clock = SimulatedClock(START)
     config = config_from_dict({"maintenance": {"summaries": "week"}})  # a chat a day: summarise by week
@@ -90,7 +101,6 @@ def main() -> None:
         print(f"\n{len(summaries)} weekly summaries written by background maintenance:")
         for card in summaries[:3]:
             print(f"  [{card.session_id}] {card.content[:140]}")
-    print(f"\nmemory folder: {data_dir}")
 
 
 if __name__ == "__main__":
