@@ -100,7 +100,7 @@ def run(data_dir: Path, llm: Path | None) -> None:
         summaries = [c for c in ada.memory.cards() if c.kind is CardKind.SUMMARY]
         print(f"\n{len(summaries)} weekly summaries written by background maintenance:")
         for card in summaries[:3]:
-            print(f"  [{card.session_id}] {card.content[:140]}")
+            print(f"  {card.content[:140]}")  # a summary spans sessions: its text names the week
 
 
 if __name__ == "__main__":
