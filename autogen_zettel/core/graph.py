@@ -105,29 +105,25 @@ class LinkNeighbours:
         self.changes = changes
         self.max_cached = max_cached
         self._cache: Adjacency = {}
-        self._generation = 0  # changes whenever links changed: keys the last spread kept
-        self.last_spread: tuple[tuple, dict] | None = None
         # kind -> (its weight, the share it passes against a directed link), for kinds that pass any
         self._passes = {k.value: (w, BACKWARD_WEIGHT.get(k, 1.0)) for k, w in weights.items() if w > 0}
         self._kinds = sorted(self._passes)
 
-    def refresh(self) -> int | None:
-        """Forget the lists of nodes whose links changed; returns a number that differs after
-        any change (None when changes are not tracked: nothing is kept)."""
+    def refresh(self) -> bool:
+        """Forget the lists of nodes whose links changed; False when changes are not tracked
+        (then nothing is kept)."""
         if self.changes is None:
-            return None
+            return False
         changed = self.changes()
         if changed is None or len(self._cache) > self.max_cached:
             self._cache.clear()
-            self._generation += 1
-        elif changed:
+        else:
             for node in changed:
                 self._cache.pop(node, None)
-            self._generation += 1
-        return self._generation
+        return True
 
     def neighbours_of(self, nodes: Collection[str]) -> Adjacency:
-        if self.refresh() is None:
+        if not self.refresh():
             return self._read(set(nodes))
         cache = self._cache
         missing = {n for n in nodes if n not in cache}
@@ -217,13 +213,6 @@ def spread(
             return _graph_neighbours(G, nodes)
     else:
         neighbours_of = G.neighbours_of
-    key = None
-    if isinstance(G, LinkNeighbours):
-        # recall spreads twice from the same seeds when copies took places: keep the last one
-        generation = G.refresh()
-        key = None if generation is None else (generation, tuple(seeds.items()), hops, decay, fan_out)
-        if key is not None and G.last_spread is not None and G.last_spread[0] == key:
-            return dict(G.last_spread[1])
     total: dict[str, float] = {}
     best: dict[str, tuple[float, tuple[str, str]]] = {}
     frontier = dict(seeds)
@@ -248,10 +237,7 @@ def spread(
         for node, act in nxt.items():
             total[node] = total.get(node, 0.0) + act
         frontier = {n: a for n, a in nxt.items() if n not in seeds}
-    result = {n: (a, best[n][1]) for n, a in total.items()}
-    if key is not None:
-        G.last_spread = (key, dict(result))
-    return result
+    return {n: (a, best[n][1]) for n, a in total.items()}
 
 
 def persona_graph(links: Iterable[Link], evidence: Iterable) -> nx.DiGraph:

@@ -43,7 +43,7 @@ from autogen_zettel.trust.privacy import tier_weight
 
 __all__ = ["progressive_recall", "recallable_at", "group_under_summaries", "fuse", "unlock", "recency", "estimate_tokens", "cut_to_budget", "format_hits", "prefer_summaries",
            "cap_associative", "collapse_duplicates", "content_key", "focus_named_speakers",
-           "below_their_source"]
+           "below_their_source", "activate"]
 
 _WORDS = re.compile(r"\w+")
 
@@ -83,6 +83,7 @@ def unlock(
     k: int,
     now: datetime,
     modulation: Callable[[Card], float] | None = None,
+    activation: Mapping[str, tuple[float, tuple[str, str]]] | None = None,
 ) -> list[Hit]:
     """Merge immediate hits with cards unlocked along links; at most ``k`` hits, best first.
 
@@ -95,12 +96,13 @@ def unlock(
     :param graph: the tenant's card graph, or its links read per hop (:class:`~autogen_zettel.core.graph.Neighbours`)
     :param cards: looks up cards by id (only recallable cards are returned)
     :param modulation: optional persona factor per card (1.0 = neutral) applied to every score
+    :param activation: what :func:`activate` gives for ``immediate``, if the caller has it already
+        (it does not depend on ``k``)
     """
     immediate = [(i, s) for i, s in immediate if s >= cfg.threshold]
     base = dict(immediate)
-    activation = {}
-    if cfg.hops > 0:
-        activation = spread(graph, dict(immediate[: cfg.seeds]), hops=cfg.hops, decay=cfg.decay_per_hop)
+    if activation is None:
+        activation = activate(immediate, graph, cfg)
     # rank by the unweighted sum first, so only the plausible few become Card objects
     upper = {i: s for i, s in immediate[: max(3 * k, cfg.seeds)]}
     for i, (act, _) in activation.items():
@@ -127,6 +129,16 @@ def unlock(
     # a card that only asks gives its place (within the 3k looked at) to what comes next
     ranked = demote_questions(below_their_source(scored), cfg.question_discount)
     return cap_associative(ranked, k=k, share=cfg.associative_share)
+
+
+def activate(immediate: Sequence[tuple[str, float]], graph: nx.DiGraph | Neighbours,
+             cfg: RecallConfig) -> dict[str, tuple[float, tuple[str, str]]]:
+    """Spreading activation from the best ``seeds`` immediate hits at or above the threshold
+    (:func:`~autogen_zettel.core.graph.spread`; nothing with ``hops`` 0)."""
+    if cfg.hops <= 0:
+        return {}
+    seeds = [(i, s) for i, s in immediate if s >= cfg.threshold][: cfg.seeds]
+    return spread(graph, dict(seeds), hops=cfg.hops, decay=cfg.decay_per_hop)
 
 
 def below_their_source(hits: Sequence[Hit]) -> list[Hit]:
@@ -380,12 +392,14 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
 
     summaries = cfg.prefer_summary_min > 0 and store.cached("has_summaries", lambda: store.db.has_kind(CardKind.SUMMARY))
     width = 2 * k if summaries else k
-    hits = unlock(immediate, graph(), recallable, cfg, k=width, now=now, modulation=factor)
+    links = graph()
+    activation = activate(immediate, links, cfg)  # spread once: a second unlock reuses it
+    hits = unlock(immediate, links, recallable, cfg, k=width, now=now, modulation=factor, activation=activation)
     unique = collapse_duplicates(hits)
     if len(unique) < len(hits) and len(hits) == width:
         # copies took places: look further down so k different things can fill them
-        unique = collapse_duplicates(unlock(immediate, graph(), recallable, cfg, k=2 * width, now=now,
-                                            modulation=factor))
+        unique = collapse_duplicates(unlock(immediate, links, recallable, cfg, k=2 * width, now=now,
+                                            modulation=factor, activation=activation))
     hits = unique
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)
