@@ -223,8 +223,12 @@ class AuditLog:
 
     def tail(self) -> tuple[int, str]:
         """``(seq, hash)`` of the newest entry, ``(0, GENESIS)`` for an empty log."""
-        rows = self._rows()
-        return (rows[-1][0], rows[-1][5]) if rows else (0, GENESIS)
+        with self._lock:  # the newest row only: this runs when a tenant opens
+            try:
+                row = self._conn.execute("select seq, hash from audit order by seq desc limit 1").fetchone()
+            except sqlite3.DatabaseError as e:
+                raise self._damaged(e) from None
+        return (row[0], row[1]) if row else (0, GENESIS)
 
     def entries(self) -> list[AuditEntry]:
         """Every entry, oldest first."""

@@ -229,9 +229,8 @@ def _decay(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
     dcfg: DecayConfig = mem.config.decay
     pcfg: PrivacyConfig = mem.config.privacy
     archive: dict[str, str] = {}
-    rows = {}
+    rows: dict[str, dict] = {}  # the rows of the cards to archive
     for r in mem.store.db.lifecycle_rows():
-        rows[r["id"]] = r
         if r["status"] not in (CardStatus.ACTIVE.value, CardStatus.TO_VERIFY.value):
             continue
         tier = r["tier"]
@@ -241,13 +240,13 @@ def _decay(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
                            for f in ("created_at", "updated_at", "last_access")))
         # a decaying card's period runs from its latest use, so a preference in use is kept
         if tier == PrivacyTier.DECAYING.value and _days(at - last) >= pcfg.archive_after_days:
-            archive[r["id"]] = "tier"
+            archive[r["id"]], rows[r["id"]] = "tier", r
             continue
         if not dcfg.enabled:
             continue
         if _days(at - last) >= dcfg.min_idle_days and \
                 _strength(r["importance"], r["access_count"], last, at, dcfg) < dcfg.archive_below:
-            archive[r["id"]] = "curve"
+            archive[r["id"]], rows[r["id"]] = "curve", r
     if archive:  # through the one way to change a status: history rows (per-card reason) and an audit entry
         mem.store.change_statuses([(cid, rows[cid]["version"], rows[cid]["status"], {"reason": why})
                                    for cid, why in sorted(archive.items())], CardStatus.ARCHIVED,
