@@ -27,9 +27,15 @@ from pydantic import AfterValidator, Field, PrivateAttr, Strict, field_validator
 
 from autogen_zettel.base.cards import CardKind, PrivacyTier
 from autogen_zettel.base.schema import Schema, rule_error, short, validate
-from autogen_zettel.base.yamlio import read_text, read_yaml  # noqa: F401 - re-exported for older imports
+from autogen_zettel.base.yamlio import read_yaml
+
+# the embedded engines a data folder may name (vectors.engine); "auto" picks one
+ENGINES = ("auto", "edge", "qdrant-local")
+EMBEDDED = tuple(e for e in ENGINES if e != "auto")  # the engines themselves
 
 __all__ = [
+    "ENGINES",
+    "EMBEDDED",
     "EmbeddingConfig",
     "VectorsConfig",
     "ThreadsConfig",
@@ -98,7 +104,7 @@ class VectorsConfig(Schema):
     prefix: Text = "zettel_"
     # embedded engine of a data folder: "edge" (qdrant-edge), "qdrant-local" (qdrant-client
     # local mode), or "auto": edge, unless the folder holds only qdrant-client storage
-    engine: Literal["auto", "edge", "qdrant-local"] = "auto"
+    engine: Literal[ENGINES] = "auto"  # type: ignore[valid-type]
     # with a server: "collection" (one collection per tenant) or "shared" (one collection, points
     # keyed by tenant with an is_tenant payload index: Qdrant's layout for many tenants)
     layout: Literal["collection", "shared"] = "collection"

@@ -58,7 +58,7 @@ def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool,
 
     Example: autogen-zettel bench locomo --data ../shared/data/locomo/dev.json
     """
-    from autogen_zettel.research.bench.locomo import CATEGORIES, KS, load_locomo, run_locomo
+    from autogen_zettel.research.bench.locomo import CATEGORIES, HYBRID, KS, load_locomo, run_locomo
 
     convs = load_locomo(data)
     with obj.hub(memory=not on_disk, create=True) as hub, _progress() as report:
@@ -73,7 +73,7 @@ def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool,
         overall.add_row(m, *(f"{result.table.get(m, k):.1f}" for k in KS),
                         *(f"{result.table.get(m, k, 'multi-hop'):.1f}" for k in KS))
     console.print(overall)
-    ours, ref = result.methods[0], "flat hybrid"
+    ours, ref = result.methods[0], HYBRID
     console.print(f"{ours} - {ref}: " + ", ".join(
         f"{label} {result.table.get(ours, k, c) - result.table.get(ref, k, c):+.1f}"
         for label, k, c in (("R@5", 5, "overall"), ("R@10", 10, "overall"), ("R@20", 20, "overall"),

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from autogen_zettel.base.cards import Message
+from autogen_zettel.base.config import EMBEDDED
 from autogen_zettel.base.errors import ConfigError, InvalidInput
 from autogen_zettel.base.messages import validate_message
 from autogen_zettel.base.yamlio import read_text
@@ -154,7 +155,7 @@ def show(obj: Context, tenant: str, card_id: str):
 @click.argument("tenant", required=False)
 @click.option("--model", default=None, help="Rebuild with this embedding model (e.g. minilm, BAAI/bge-m3).")
 @click.option("--all", "all_tenants", is_flag=True, help="Rebuild every tenant of the data folder.")
-@click.option("--engine", type=click.Choice(["edge", "qdrant-local"]), default=None,
+@click.option("--engine", type=click.Choice(EMBEDDED), default=None,
               help="Rebuild into this embedded engine; `--all --engine edge` moves an older folder to qdrant-edge.")
 @click.pass_obj
 def reindex(obj: Context, tenant: str | None, model: str | None, all_tenants: bool, engine: str | None):

@@ -24,15 +24,14 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from autogen_zettel.base.config import EMBEDDED, ENGINES
 from autogen_zettel.base.errors import ConfigError
 from autogen_zettel.store.layout import DataFolder
 from autogen_zettel.store.vectors import SearchResult
 
-__all__ = ["VectorStore", "open_index", "folder_engine", "ENGINES"]
+__all__ = ["VectorStore", "open_index", "folder_engine", "ENGINES", "EMBEDDED"]
 
 log = logging.getLogger(__name__)
-
-ENGINES = ("auto", "edge", "qdrant-local")
 
 
 @runtime_checkable

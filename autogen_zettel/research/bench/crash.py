@@ -117,13 +117,11 @@ def make_template(folder: Path) -> Path:
             "I moved to Lisbon in May for the new job.",
             "I run five kilometres before work most days.",
         ]
-        n = 0
         for day in range(3):
             for i, t in enumerate(texts):
                 mem.remember(t if day == 0 else f"{t} (day {day})" if i % 3 else t,
                              speaker="ann", message_id=f"m{day}-{i}" if day or i else "c1", session_id=f"s{day}",
                              at=T0 + timedelta(days=day, minutes=i))
-                n += 1
         mem.flush()
     return folder
 
@@ -149,8 +147,7 @@ def _check(data: Path, before: set[str], trial: Trial) -> None:
             for _, absorbed in e.detail.get("clusters", []):
                 audited.update(absorbed)
         gone = before - set(cards)
-        trial.checks["kept"] = gone <= audited
-        trial.checks["audited"] = not (gone - audited)
+        trial.checks["kept"] = trial.checks["audited"] = gone <= audited  # both keys: the report names them
         if gone - audited:
             trial.problems.append(f"{len(gone - audited)} cards gone without an audit entry")
         pending = mem.db.pending()

@@ -18,10 +18,11 @@ from pathlib import Path
 import numpy as np
 
 from autogen_zettel.research.bench.scale import folder_bytes
+from autogen_zettel.base.config import EMBEDDED
 
 __all__ = ["EngineRow", "run_engines", "ENGINE_NAMES"]
 
-ENGINE_NAMES = ("edge", "qdrant-local")
+ENGINE_NAMES = EMBEDDED
 
 
 @dataclass(frozen=True)
