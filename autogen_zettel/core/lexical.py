@@ -10,6 +10,7 @@ by the link engine for tests without Qdrant.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import threading
@@ -51,10 +52,15 @@ def _mark_ranges() -> str:
     return "".join(f"\\u{a:04x}-\\u{b:04x}" if a != b else f"\\u{a:04x}" for a, b in out)
 
 
-# letters, digits and combining marks of any script (``\w`` minus the underscore), a word
-# starting with a letter or digit, with an inner apostrophe
-_WORD_CHAR = rf"(?:[^\W_]|[{_mark_ranges()}])"
-_TOKEN = re.compile(rf"[^\W_]{_WORD_CHAR}*(?:'{_WORD_CHAR}+)?")
+@functools.cache
+def _token_re() -> re.Pattern:
+    """Letters, digits and combining marks of any script (``\\w`` minus the underscore), a word
+    starting with a letter or digit, with an inner apostrophe. Built on first non-ASCII text:
+    listing the marks takes 64k category lookups (12 ms), which an import need not pay."""
+    word_char = rf"(?:[^\W_]|[{_mark_ranges()}])"
+    return re.compile(rf"[^\W_]{word_char}*(?:'{word_char}+)?")
+
+
 _ASCII_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 # scripts written without spaces between words: Han, kana (CJK punctuation is not \w)
 _BIGRAM_RUN = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]+")
@@ -177,7 +183,7 @@ def tokens(text: str) -> list[str]:
     if folded.isascii():  # the common case, without the per-word script checks
         raws: Iterable[str] = _ASCII_TOKEN.findall(folded)
     else:
-        raws = [w for found in _TOKEN.findall(folded) for w in _words(found)]
+        raws = [w for found in _token_re().findall(folded) for w in _words(found)]
     out = []
     for raw in raws:
         if raw in STOPWORDS:

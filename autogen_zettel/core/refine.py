@@ -147,7 +147,12 @@ def keywords(text: str, n: int = 5) -> tuple[str, ...]:
     >>> keywords("Lisbon trip: the Lisbon pilot ran in May", n=3)
     ('lisbon', 'pilot', 'trip')
     """
-    counts = Counter(tokens(text))
+    return _top(tokens(text), n)
+
+
+def _top(toks: list[str], n: int) -> tuple[str, ...]:
+    """The ``n`` most frequent of ``toks`` (ties: longer first, then alphabetical)."""
+    counts = Counter(toks)
     return tuple(t for t, _ in sorted(counts.items(), key=lambda kv: (-kv[1], -len(kv[0]), kv[0]))[:n])
 
 
@@ -285,7 +290,7 @@ def refine_message(
         toks = tokens(content)
         if not toks:
             continue
-        tags = keywords(content)
+        tags = _top(toks, 5)  # keywords(content), from the tokens already made
         mentioned = tuple(e for e in known_entities if re.search(rf"\b{re.escape(e)}\b", content, re.IGNORECASE))
         entities = entities_of(content, extra=mentioned)
         first_person = bool(_FIRST_PERSON.search(content))
