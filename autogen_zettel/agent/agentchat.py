@@ -107,7 +107,7 @@ class ZettelAgentChatMemory(Memory):
         self.speaker = speaker.strip()
         self._captured = 0  # how many said messages of the model context are captured
         self._last_captured: tuple | None = None  # and the last of them, to notice a context reset
-        self._injected: set[str] = set()  # the recall blocks this memory put in the context
+        self._block: str | None = None  # the recall block this memory put in the context (one at a time)
         self._context: ChatCompletionContext | None = None
         self._lock: asyncio.Lock | None = None
 
@@ -216,7 +216,7 @@ class ZettelAgentChatMemory(Memory):
 
     def _is_ours(self, message: LLMMessage) -> bool:
         return isinstance(message, (SystemMessage, UserMessage)) and isinstance(message.content, str) \
-            and message.content in self._injected
+            and message.content == self._block
 
     def _capture(self, said: Sequence[LLMMessage]) -> None:
         """Queue the said messages not captured yet (runs in a thread)."""
@@ -236,11 +236,10 @@ class ZettelAgentChatMemory(Memory):
 
     async def _put(self, context: ChatCompletionContext, said: list[LLMMessage], block: str | None) -> None:
         """Rewrite the context: the previous blocks out, this reply's block (if any) in."""
-        self._injected.clear()
+        self._block = block
         if block is None:
             await _load(context, said)
             return
-        self._injected.add(block)
         message: LLMMessage = (SystemMessage(content=block) if self._recaller.inject_role == "system"
                                else UserMessage(content=block, source="memory"))
         await _load(context, [message, *said])

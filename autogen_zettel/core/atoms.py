@@ -40,10 +40,10 @@ _OPENERS = frozenset("I I'm I've I'll I'd We We're You Hey Hi Hello Thanks Oh Ye
                      "Sure Okay Ok Wow The A An It It's That This My Our".split())
 # a clause that points back ("my kids love it too", "they loved the lake") is no fact on its own
 # (not "her", "his": "Melanie starts her class" is about its own subject)
-_BACK_REFERENCE = re.compile(r"\b(?:it|its|that|this|them|they|those|these|there|too|also|either|one)\b", re.IGNORECASE)
+_BACK_WORDS = "it its that this them they those these there too also either one".split()
+_BACK_REFERENCE = re.compile(rf"\b(?:{'|'.join(_BACK_WORDS)})\b", re.IGNORECASE)
 # a sentence opening with one of these continues the one before ("She loved it.", "Then we left.")
-_OPENS_BACK = frozenset("it its that this them they those these there too also either one he she his her him their "
-                        "then".split())
+_OPENS_BACK = frozenset(_BACK_WORDS) | frozenset("he she his her him their then".split())
 # case-sensitive: "I" is the pronoun only as a capital, "my"/"me" only inside a sentence
 _I = re.compile(r"(?<![\w'])(?:I'm|I've|I'll|I'd|I|my|me)(?![\w'])")
 _YOU = re.compile(r"\b(you|your|yours)\b(?! \()", re.IGNORECASE)

@@ -132,17 +132,22 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().replace("\u2019", "'").split())
 
 
+def _signed(clause: str, cues: tuple[tuple[re.Pattern, int], ...]) -> int:
+    """The sign of the sum of the ``(pattern, sign)`` cues found in the clause, each turned by a
+    negation within the three words before it; 0 for none or a tie."""
+    t = _norm(clause)
+    score = 0
+    for pattern, sign in cues:
+        for m in pattern.finditer(t):
+            negated = _NEGATION.search(" ".join(t[:m.start()].split()[-3:])) is not None
+            score += -sign if negated else sign
+    return (score > 0) - (score < 0)
+
+
 def size_cue(clause: str) -> int:
     """+1 when the clause asks for more (of the reply or of what it names), -1 for less, 0 when
     its words say neither or both. A negation within the three words before a cue turns it."""
-    t = _norm(clause)
-    score = 0
-    for pattern, sign in ((_SHRINK_RE, -1), (_GROW_RE, 1)):
-        for m in pattern.finditer(t):
-            before = t[:m.start()].split()[-3:]
-            negated = _NEGATION.search(" ".join(before)) is not None
-            score += -sign if negated else sign
-    return (score > 0) - (score < 0)
+    return _signed(clause, ((_SHRINK_RE, -1), (_GROW_RE, 1)))
 
 
 def keeps_level(clause: str) -> bool:
@@ -153,13 +158,7 @@ def keeps_level(clause: str) -> bool:
 def attitude(clause: str) -> int:
     """+1 when the clause welcomes what it names, -1 when it objects to it, 0 when its words say
     neither or both. A negation within the three words before a cue turns it ("I don't like")."""
-    t = _norm(clause)
-    score = 0
-    for pattern, sign in ((_WELCOME_RE, 1), (_OBJECT_RE, -1)):
-        for m in pattern.finditer(t):
-            negated = _NEGATION.search(" ".join(t[:m.start()].split()[-3:])) is not None
-            score += -sign if negated else sign
-    return (score > 0) - (score < 0)
+    return _signed(clause, ((_WELCOME_RE, 1), (_OBJECT_RE, -1)))
 
 
 def without_attitude(clause: str, *, hold: bool = False) -> str:
