@@ -27,6 +27,7 @@ from autogen_zettel.core.lexical import BM25, tokens
 
 __all__ = [
     "CATEGORIES",
+    "evidence_recall",
     "Conversation",
     "Question",
     "load_locomo",
@@ -135,6 +136,14 @@ def load_locomo(path: str | Path) -> list[Conversation]:
     return out
 
 
+def evidence_recall(places: Sequence[Sequence[str]], evidence: Sequence[str], k: int) -> float:
+    """Share (0..100) of ``evidence`` covered by the source ids of the first ``k`` places."""
+    covered: set[str] = set()
+    for ids in places[:k]:
+        covered.update(ids)
+    return 100.0 * len(covered & set(evidence)) / len(evidence)
+
+
 @dataclass
 class RecallTable:
     """Evidence recall per method, k and category (values in 0..100)."""
@@ -144,12 +153,8 @@ class RecallTable:
     )
 
     def add(self, method: str, ranked: Sequence[Sequence[str]], q: Question) -> None:
-        evidence = set(q.evidence)
         for k in KS:
-            covered: set[str] = set()
-            for ids in ranked[:k]:
-                covered.update(ids)
-            v = 100.0 * len(covered & evidence) / len(evidence)
+            v = evidence_recall(ranked, q.evidence, k)
             self.values[method][k]["overall"].append(v)
             self.values[method][k][CATEGORIES.get(q.category, str(q.category))].append(v)
 

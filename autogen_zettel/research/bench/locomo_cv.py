@@ -26,10 +26,11 @@ from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.core.graph import build_graph
 from autogen_zettel.core.link import KIND_WEIGHT
 from autogen_zettel.memory.recall import progressive_recall
-from autogen_zettel.research.bench.locomo import CATEGORIES, KS, Conversation, flat_rankings, hit_places
+from autogen_zettel.research.bench.locomo import (CATEGORIES, KS, Conversation, evidence_recall, flat_rankings,
+                                                  hit_places)
 from autogen_zettel.store.tenant import TenantStore
 
-__all__ = ["CachedEmbedder", "Scores", "LocomoCV", "coordinate_search", "cross_validate", "evidence_recall"]
+__all__ = ["CachedEmbedder", "Scores", "LocomoCV", "coordinate_search", "cross_validate"]
 
 log = logging.getLogger(__name__)
 
@@ -92,14 +93,6 @@ class _SearchMemo:
 
     def __getattr__(self, attr):
         return getattr(self._vectors, attr)
-
-
-def evidence_recall(places: Sequence[Sequence[str]], evidence: Sequence[str], k: int) -> float:
-    """Share (0..100) of ``evidence`` covered by the source ids of the first ``k`` places."""
-    covered: set[str] = set()
-    for ids in places[:k]:
-        covered.update(ids)
-    return 100.0 * len(covered & set(evidence)) / len(evidence)
 
 
 def _score(places: Sequence[Sequence[str]], conv: Conversation, qi: int) -> tuple[str, float, float, float]:
