@@ -39,7 +39,7 @@ from pathlib import Path
 
 from autogen_zettel.base.errors import StoreCorrupt
 
-__all__ = ["AuditEntry", "AuditReport", "AuditLog", "Anchor", "content_digest", "entry_row", "GENESIS"]
+__all__ = ["AuditEntry", "AuditReport", "AuditLog", "Anchor", "content_digest", "entry_row", "entry_from_row", "GENESIS"]
 
 GENESIS = "0" * 64
 
@@ -104,7 +104,8 @@ def entry_row(seq: int, at: datetime, action: str, detail: dict, prev: str, key:
             2 if key is not None else 1)
 
 
-def _entry(row: Sequence) -> AuditEntry:
+def entry_from_row(row: Sequence) -> AuditEntry:
+    """The entry of a row ``(seq, at, action, detail, prev_hash, hash, ...)``; unreadable detail JSON is kept as text."""
     seq, at, action, detail, prev, h = row[:6]
     try:
         parsed = json.loads(detail)
@@ -194,7 +195,7 @@ class AuditLog:
             new = entry_row(seq, when, action, detail, prev, key)
             conn.execute("insert into audit (seq, at, action, detail, prev_hash, hash, v) "
                          "values (?, ?, ?, ?, ?, ?, ?)", new)
-        return _entry(new)
+        return entry_from_row(new)
 
     def write(self, rows: Sequence[tuple]) -> None:
         """Write entries made elsewhere (rows of :func:`entry_row`), idempotently: an entry
@@ -232,7 +233,7 @@ class AuditLog:
 
     def entries(self) -> list[AuditEntry]:
         """Every entry, oldest first."""
-        return [_entry(r) for r in self._rows()]
+        return [entry_from_row(r) for r in self._rows()]
 
     def verify(self, key: bytes | None = None, anchor: Anchor | None = None) -> AuditReport:
         """Recompute the chain: every entry must hash to its ``hash`` and point at its predecessor.

@@ -9,7 +9,6 @@ row and an audit entry.
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 import threading
@@ -18,7 +17,7 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from autogen_zettel.base.cards import Card, CardStatus
-from autogen_zettel.store.audit import GENESIS, Anchor, AuditEntry, AuditLog, AuditReport, entry_row
+from autogen_zettel.store.audit import GENESIS, Anchor, AuditEntry, AuditLog, AuditReport, entry_from_row, entry_row
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 
@@ -128,7 +127,7 @@ class TenantStore:
             self.audit_log.write(rows)
             with self.db.atomic():
                 self.db.db.execute("delete from audit_outbox where seq <= ?", (rows[-1][0],))
-        return [AuditEntry(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5]) for r in rows]
+        return [entry_from_row(r) for r in rows]
 
     def audit(self, action: str, detail: dict, *, at: datetime) -> AuditEntry:
         """Write an audit entry now (give ids and digests, never content); inside an open
