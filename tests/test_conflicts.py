@@ -104,6 +104,11 @@ def test_running_knee_and_recovery(hub, clock):
                         session_id="s3")[0]
     # the article's story: the newest explicit statement wins; the knee card now waits to be verified
     assert _statuses(mem, run, knee, back) == [CardStatus.ACTIVE, CardStatus.TO_VERIFY, CardStatus.ACTIVE]
+    # every flip left a history row with the status the card had, like any other status change
+    flips = [(h["status"], h["detail"]["to"]) for h in mem.history(run.id) if h["action"] == "conflict"]
+    assert flips == [("active", "to-verify"), ("to-verify", "active")]
+    assert [(h["status"], h["detail"]["to"]) for h in mem.history(knee.id) if h["action"] == "conflict"] == [
+        ("active", "to-verify")]
 
 
 def test_consensus_keeps_a_habit_confirmed_in_three_sessions(clock):

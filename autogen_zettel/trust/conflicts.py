@@ -210,11 +210,14 @@ def claim_rows(card: Card, claims: Sequence[Claim]) -> list[dict]:
              "polarity": c.polarity, "value": c.value, "source": c.source.value} for c in claims]
 
 
-def _apply(db, outcome: ConflictOutcome, touched: set[str]) -> None:
-    """Set statuses from the recorded conflicts: losers wait as to-verify, the rest are active."""
+def _apply(db, outcome: ConflictOutcome, touched: set[str], now: datetime) -> None:
+    """Set statuses from the recorded conflicts: losers wait as to-verify, the rest are active.
+
+    Each change leaves a history row (the status the card had), as every other status change
+    does, so a card's history shows when a conflict demoted or restored it."""
     cards = db.get_many(touched)
     losing = db.losing_ids(list(touched))
-    statuses = {}
+    statuses, history = {}, []
     for cid, card in cards.items():
         if cid in losing and card.status is CardStatus.ACTIVE:
             statuses[cid] = CardStatus.TO_VERIFY
@@ -222,8 +225,15 @@ def _apply(db, outcome: ConflictOutcome, touched: set[str]) -> None:
         elif cid not in losing and card.status is CardStatus.TO_VERIFY:
             statuses[cid] = CardStatus.ACTIVE
             outcome.reactivated.add(cid)
+        else:
+            continue
+        history.append({"card_id": cid, "version": card.version, "at": now.isoformat(), "action": "conflict",
+                        "content": None, "status": card.status.value,
+                        "detail": {"to": statuses[cid].value}})
     if statuses:
-        db.set_statuses(statuses)
+        with db.atomic():
+            db.add_history(history)
+            db.set_statuses(statuses)
 
 
 def _store(db, subject: str, topic: str, rows: list[dict], links: list[Link], group: set[str]) -> None:
@@ -258,7 +268,7 @@ def resolve_keys(db, keys: set[tuple[str, str]], *, cfg: ConflictConfig, now: da
         _store(db, key[0], key[1], group_rows, links, group)
         outcome.conflicts.extend(group_rows)
         touched |= group
-    _apply(db, outcome, touched)
+    _apply(db, outcome, touched, now)
     return outcome
 
 
@@ -298,7 +308,7 @@ def _judge_pairs(db, new: Sequence[Card], judge: Judge, cfg: ConflictConfig, now
             db.add_links(links)
             outcome.conflicts.extend(rows)
             touched |= {card.id, other.id}
-    _apply(db, outcome, touched)
+    _apply(db, outcome, touched, now)
     return outcome
 
 
