@@ -94,6 +94,11 @@ class EmbeddingConfig(Schema):
     max_length: Count = 256
     # "int8": torch's dynamic int8 quantization of the model (CPU), recorded as another model
     quantize: Literal["none", "int8"] = "none"
+    # "auto": MiniLM-like models on ONNX Runtime when it is installed (the same vectors, no torch
+    # in the process), else torch; "torch" or "onnx" force one (bge-m3 and int8 are torch only)
+    runtime: Literal["auto", "torch", "onnx"] = "auto"
+    # where the exported ONNX file is cached; default $AUTOGEN_ZETTEL_CACHE_DIR or ~/.cache/autogen-zettel
+    cache_dir: Text | None = None
 
 
 class VectorsConfig(Schema):
