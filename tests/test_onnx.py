@@ -100,3 +100,17 @@ def test_cache_is_keyed_by_the_folder_contents(tmp_path, monkeypatch):
     monkeypatch.delenv("AUTOGEN_ZETTEL_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache_dir() == tmp_path / "xdg" / "autogen-zettel"
+
+
+def test_bench_embed_compares_the_runtimes(run, tmp_path):
+    from .test_cli import LOCOMO as CONVERSATION
+
+    data, out = tmp_path / "locomo.json", tmp_path / "embed.json"
+    data.write_text(json.dumps([CONVERSATION]))
+    r = run("bench", "embed", "--data", str(data), "--queries", "2", "--check", "8", "--repeats", "1",
+            "--sizes", "4", "--rss-rounds", "1", "--json", str(out))
+    assert r.exit_code == 0, r.output
+    figures = json.loads(out.read_text())
+    assert figures["cosine_min"] >= 0.9999 and set(figures["query_ms"]) == {"torch", "onnx"}
+    assert set(figures["batch_tps"]) >= {"torch/1t", "onnx/1t", "onnx/2t", "onnx-basic/1t", "onnx-unsorted/2t"}
+    assert figures["torch_imported"] == {"torch": True, "onnx": False}

@@ -24,6 +24,8 @@ __all__ = ["OnnxEncoder", "minilm_like"]
 
 log = logging.getLogger(__name__)
 
+_LEVELS = {"basic": "ORT_ENABLE_BASIC", "extended": "ORT_ENABLE_EXTENDED", "all": "ORT_ENABLE_ALL"}
+
 
 def minilm_like(folder: str | Path) -> bool:
     """Whether ``folder`` holds a BERT-family encoder with a fast tokenizer: what the exporter
@@ -39,8 +41,18 @@ def minilm_like(folder: str | Path) -> bool:
 class OnnxEncoder:
     """Dense, L2-normalised, mean-pooled vectors of a model folder and its exported graph."""
 
-    def __init__(self, folder: str | Path, model_file: str | Path, *, max_length: int = 256, batch_size: int = 32):
+    def __init__(self, folder: str | Path, model_file: str | Path, *, max_length: int = 256, batch_size: int = 32,
+                 optimization: str = "all", sort_by_length: bool = True):
+        """:param optimization: ONNX Runtime's graph optimization level, ``basic``, ``extended`` or
+            ``all`` (measured best; ``bench embed`` compares them)
+        :param sort_by_length: batch texts of similar length together so batches pad less
+        """
         from tokenizers import Tokenizer
+
+        if optimization not in _LEVELS:
+            raise ValueError(f"optimization must be one of {tuple(_LEVELS)}, got {optimization!r}")
+        self.optimization = optimization
+        self.sort_by_length = sort_by_length
 
         self.model_file = str(model_file)
         self.batch_size = batch_size
@@ -68,7 +80,7 @@ class OnnxEncoder:
                 opts.intra_op_num_threads = threads
                 opts.inter_op_num_threads = 1
                 opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-                opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+                opts.graph_optimization_level = getattr(ort.GraphOptimizationLevel, _LEVELS[self.optimization])
                 opts.log_severity_level = 3  # errors only: its warnings go to stderr, not logging
                 sess = ort.InferenceSession(self.model_file, opts, providers=["CPUExecutionProvider"])
                 self._sessions[threads] = sess
@@ -77,7 +89,7 @@ class OnnxEncoder:
     def encode(self, texts: list[str], *, threads: int = 1) -> np.ndarray:
         """Vectors of ``texts`` (float32, one row each), batches sorted by length to pad less."""
         sess = self.session(threads)
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i])) if self.sort_by_length else list(range(len(texts)))
         out = []
         for start in range(0, len(order), self.batch_size):
             encs = self.tokenizer.encode_batch([texts[i] for i in order[start : start + self.batch_size]])
