@@ -120,7 +120,9 @@ class VectorsConfig(Schema):
 class ThreadsConfig(Schema):
     """Thread pools bounded around our own calls (embedding, index search, matrix products)."""
 
-    limit: Count = 1  # threads per BLAS / OpenMP (torch) pool inside those calls; 0 leaves the pools alone
+    # threads per BLAS / OpenMP (torch) pool, and ONNX Runtime's intra-op threads, inside those
+    # calls; 0 leaves the pools alone (ONNX Runtime then sizes its own to the machine)
+    limit: Count = 1
     batch: Count = 1  # the same for embedding several texts at once (ingest); 0 leaves the pools alone
 
 
