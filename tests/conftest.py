@@ -66,12 +66,22 @@ def run(tmp_path):
     return invoke
 
 
+@pytest.fixture(scope="session", autouse=True)
+def model_cache(tmp_path_factory):
+    """MiniLM's exported ONNX file goes to a folder of this run, not the user's cache, unless
+    AUTOGEN_ZETTEL_CACHE_DIR names one (keep one there to skip the export, ~10 s, per run)."""
+    if not os.environ.get("AUTOGEN_ZETTEL_CACHE_DIR"):
+        os.environ["AUTOGEN_ZETTEL_CACHE_DIR"] = str(tmp_path_factory.mktemp("model-cache"))
+    return os.environ["AUTOGEN_ZETTEL_CACHE_DIR"]
+
+
 _MINILM = {}
 
 
 @pytest.fixture(scope="session")
 def minilm():
-    """The real bundled all-MiniLM-L6-v2 through FlagEmbedding, loaded once per test run."""
+    """The real bundled all-MiniLM-L6-v2 as configured by default (ONNX Runtime when installed,
+    else FlagEmbedding/torch), loaded once per test run."""
     from autogen_zettel.core.embed import FlagEmbedder
 
     if "e" not in _MINILM:

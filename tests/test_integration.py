@@ -13,9 +13,13 @@ pytestmark = pytest.mark.integration
 
 
 def test_direct_encoding_matches_flagembedding(minilm):
+    from autogen_zettel.core.embed import FlagEmbedder
+
     texts = ["I adopted a puppy last week.", "The quarterly report is due on Friday, please review it."]
-    ours = minilm.encode(texts)
-    theirs = minilm._loaded().encode(texts, batch_size=8)
+    ours = minilm.encode(texts)  # ONNX Runtime when installed (tests/test_onnx.py), else torch
+    torch_path = FlagEmbedder(runtime="torch")
+    theirs = torch_path._loaded().encode(texts, batch_size=8)  # FlagEmbedding's own encode
+    assert np.allclose(torch_path.encode(texts), theirs, atol=1e-4)
     assert ours.shape == (2, 384) and ours.dtype == np.float32
     assert np.allclose(ours, theirs, atol=1e-4)
     assert np.allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)

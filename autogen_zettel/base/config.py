@@ -94,6 +94,11 @@ class EmbeddingConfig(Schema):
     max_length: Count = 256
     # "int8": torch's dynamic int8 quantization of the model (CPU), recorded as another model
     quantize: Literal["none", "int8"] = "none"
+    # "auto": MiniLM-like models on ONNX Runtime when it is installed (the same vectors, no torch
+    # in the process), else torch; "torch" or "onnx" force one (bge-m3 and int8 are torch only)
+    runtime: Literal["auto", "torch", "onnx"] = "auto"
+    # where the exported ONNX file is cached; default $AUTOGEN_ZETTEL_CACHE_DIR or ~/.cache/autogen-zettel
+    cache_dir: Text | None = None
 
 
 class VectorsConfig(Schema):
@@ -115,7 +120,9 @@ class VectorsConfig(Schema):
 class ThreadsConfig(Schema):
     """Thread pools bounded around our own calls (embedding, index search, matrix products)."""
 
-    limit: Count = 1  # threads per BLAS / OpenMP (torch) pool inside those calls; 0 leaves the pools alone
+    # threads per BLAS / OpenMP (torch) pool, and ONNX Runtime's intra-op threads, inside those
+    # calls; 0 leaves the pools alone (ONNX Runtime then sizes its own to the machine)
+    limit: Count = 1
     batch: Count = 1  # the same for embedding several texts at once (ingest); 0 leaves the pools alone
 
 

@@ -249,3 +249,49 @@ def bench_persona(obj: Context, data: Path, n_cards: int, days: int, json_out: P
     )
     if json_out:
         json_out.write_text(json.dumps(r, indent=2, default=str))
+
+
+@bench.command("embed")
+@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A LoCoMo JSON file whose turns are embedded.")
+@click.option("--queries", default=100, show_default=True, help="Single-text encodes per runtime.")
+@click.option("--check", default=1000, show_default=True, help="Turns whose vectors are compared between runtimes.")
+@click.option("--repeats", default=2, show_default=True, help="Rounds of batches per thread count.")
+@click.option("--sizes", "sizes", multiple=True, type=int, default=(32, 128, 256), show_default=True,
+              help="Batch sizes in turns (repeat the option).")
+@click.option("--rss-rounds", default=2, show_default=True, help="Fresh processes per runtime whose peak RSS is read.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the figures as JSON here.")
+def bench_embed(data: Path, queries: int, check: int, repeats: int, sizes: tuple[int, ...], rss_rounds: int,
+                json_out: Path | None):
+    """MiniLM on torch vs ONNX Runtime in one run: query p50/p95, batch texts/s at 1 and 2
+    threads, cosine between their vectors, peak RSS of a process using each.
+
+    Example: autogen-zettel bench embed --data ../shared/data/locomo/dev.json
+    """
+    from autogen_zettel.research.bench.embedders import run_embed_bench
+    from autogen_zettel.research.bench.locomo import load_locomo
+
+    texts = [t.text for conv in load_locomo(data) for t in conv.turns]
+    with _progress() as report:
+        res = run_embed_bench(texts, queries=queries, check=check, repeats=repeats, batch_sizes=sizes,
+                              rss_rounds=rss_rounds, progress=report)
+    console.print("load + first encode: " + ", ".join(f"{n} {s:.1f} s" for n, s in res.load_s.items()))
+    console.print(f"cosine torch vs onnx over {res.compared} turns: min {res.cosine_min:.7f}, "
+                  f"mean {res.cosine_mean:.7f}; identical top-10 lists {res.top10_identical:.0%}")
+    queries_table = Table(title="single-text encode (threads 1)")
+    for col in ("runtime", "p50 ms", "p95 ms", "peak RSS MB", "torch imported"):
+        queries_table.add_column(col)
+    for name, q in res.query_ms.items():
+        queries_table.add_row(name, f"{q['p50']:.1f}", f"{q['p95']:.1f}", f"{res.rss_mb.get(name, 0):.0f}",
+                              str(res.torch_imported.get(name)))
+    console.print(queries_table)
+    batches = Table(title="batch throughput, texts/s")
+    batches.add_column("runtime/threads")
+    for size in sizes:
+        batches.add_column(f"{size} turns", justify="right")
+    for name, row in sorted(res.batch_tps.items()):
+        batches.add_row(name, *(f"{row.get(str(size), 0):.0f}" for size in sizes))
+    console.print(batches)
+    if json_out:
+        json_out.write_text(json.dumps(res.as_dict(), indent=2))

