@@ -133,30 +133,35 @@ class LinkNeighbours:
         return {n: cache[n] for n in nodes if cache.get(n)}
 
     def _read(self, wanted: set[str]) -> Adjacency:
+        # as add_links/_add_edge would build it, one row at a time (recall's hot loop, #12):
+        # node -> {other: [weight, kind, first]}, the strongest reason per direction
         adj: dict[str, dict[str, list]] = {}
-
-        def put(u: str, v: str, weight: float, kind: str, first: int) -> None:  # as _add_edge
-            edges = adj.setdefault(u, {})
-            current = edges.get(v)
-            if current is None:
-                edges[v] = [weight, kind, first]
-            elif weight > current[0]:
-                current[0], current[1] = weight, kind
-
         passes = self._passes
         for first, src, dst, kind, weight in self.rows(wanted, self._kinds):
             if src == dst:
                 continue
             kind_weight, back = passes[kind]
             w = weight * kind_weight  # the same float operations as add_links
-            if dst in wanted:
-                put(dst, src, w, kind, first)
-            if src in wanted:
-                put(src, dst, w * back, kind, first)
-        # in the whole graph's order, then strongest first (sorted() is stable)
-        return {u: sorted([(v, w, k) for v, (w, k, _) in sorted(edges.items(), key=lambda e: e[1][2])],
-                          key=lambda e: -e[1])
+            for u, v, wu in ((dst, src, w), (src, dst, w * back)):
+                if u not in wanted:
+                    continue
+                edges = adj.get(u)
+                if edges is None:
+                    adj[u] = {v: [wu, kind, first]}
+                    continue
+                current = edges.get(v)
+                if current is None:
+                    edges[v] = [wu, kind, first]
+                elif wu > current[0]:
+                    current[0], current[1] = wu, kind
+        # strongest first, equal weights in the whole graph's order (a pair's first link; two
+        # pairs never share it, so the key has no ties)
+        return {u: [(v, e[0], e[1]) for v, e in sorted(edges.items(), key=_strongest_first)]
                 for u, edges in adj.items()}
+
+
+def _strongest_first(edge: tuple[str, list]) -> tuple[float, int]:
+    return -edge[1][0], edge[1][2]
 
 
 def _graph_neighbours(G: nx.DiGraph, nodes: Collection[str]) -> Adjacency:

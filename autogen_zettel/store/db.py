@@ -27,7 +27,7 @@ import sqlite_utils
 
 from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
 from autogen_zettel.store.connection import check_file, connect, damaged
-from autogen_zettel.store.schema import migrations
+from autogen_zettel.store.schema import PAIR_FIRST_SQL, migrations
 from autogen_zettel.store.lifecycle import LifecycleTables
 
 __all__ = ["CardDB"]
@@ -332,28 +332,35 @@ class CardDB(LifecycleTables):
         """``(first, src, dst, kind, weight)`` of every link with an end in ``ids`` (and, if given,
         a kind in ``kinds``), in the order they were written; ``first`` is the rowid of the first
         link written between the two ends, of any kind (where a graph built from every link, in
-        :meth:`iter_links` order, puts each end among the other's neighbours). The indexes on
-        both ends make this cost the rows it returns, not the table: recall reads a few seeds'
-        neighbours this way (#12)."""
+        :meth:`iter_links` order, puts each end among the other's neighbours). Both ends have a
+        covering index that holds ``first`` too (kept by triggers, see ``m005_link_pairs``), so
+        this reads index entries only and costs the rows it returns, not the table: recall reads
+        its frontier's neighbours this way, one statement per hop (#12)."""
         ids = list(dict.fromkeys(ids))
         if not ids:
             return []
         kinds = list(kinds) if kinds is not None else None
         kind_sql = f" and kind in ({','.join('?' * len(kinds))})" if kinds is not None else ""
-        # the first link of the pair: both directions (symmetric kinds are stored src < dst)
-        first = ("(select min(rowid) from links f where (f.src = l.src and f.dst = l.dst) "
-                 "or (f.src = l.dst and f.dst = l.src))")
         out: dict[int, tuple] = {}
         with self.lock:
             for start in range(0, len(ids), 400):  # stay under SQLite's bound-parameter limit
                 chunk = ids[start : start + 400]
                 marks = ",".join("?" * len(chunk))
-                for end in ("src", "dst"):
-                    rows = self.db.execute(
-                        f"select l.rowid, {first}, l.src, l.dst, l.kind, l.weight from links l "
-                        f"where l.{end} in ({marks}){kind_sql}", chunk + (kinds or [])).fetchall()
-                    out.update((r[0], r[1:]) for r in rows)  # a row may come from both ends
+                # a row with both ends among ids comes from both halves: union keeps one
+                rows = self.db.execute(
+                    f"select rowid, coalesce(pair_first, rowid), src, dst, kind, weight from links "
+                    f"where src in ({marks}){kind_sql} union "
+                    f"select rowid, coalesce(pair_first, rowid), src, dst, kind, weight from links "
+                    f"where dst in ({marks}){kind_sql}",
+                    [*chunk, *(kinds or []), *chunk, *(kinds or [])]).fetchall()
+                out.update((r[0], r[1:]) for r in rows)  # chunks may share a row too
         return [out[r] for r in sorted(out)]
+
+    def renumber_link_pairs(self) -> None:
+        """Recompute every link's ``pair_first`` (after VACUUM, which may renumber rowids)."""
+        with self.atomic():
+            self.db.execute(PAIR_FIRST_SQL)
+        self._links_changed(None)
 
     def links_of(self, card_id: str) -> list[Link]:
         with self.lock:
