@@ -193,6 +193,12 @@ def test_stored_pair_first_follows_added_and_deleted_links_and_vacuum(tmp_path):
     db.scrub(vacuum=True)  # may renumber the rowids
     assert [(l.src, l.dst, l.kind) for l in db.iter_links()] == before
     _pair_first_is_right(db)
+    db.wipe()  # drops the triggers for its delete: they must be back
+    assert db.link_count() == 0
+    for _ in range(3):
+        db.add_links(some_links(25))
+        db.delete_links_among(rng.sample(nodes, 5), rng.sample(kinds, 3))
+        _pair_first_is_right(db)
     db.close()
 
 

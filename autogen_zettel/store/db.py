@@ -134,8 +134,16 @@ class CardDB(LifecycleTables):
                 "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").fetchall()]
             self._links_changed(None)
             with self.db.atomic():
+                # the links' pair_first trigger would renumber each pair as its rows go (5 s per
+                # 150k links): every row goes, so it is dropped for the delete and put back
+                triggers = self.db.execute("select name, sql from sqlite_master where type = 'trigger' "
+                                           "and tbl_name = 'links'").fetchall()
+                for name, _ in triggers:
+                    self.db.execute(f"drop trigger [{name}]")
                 for name in tables:
                     self.db.execute(f"delete from [{name}]")
+                for _, sql in triggers:
+                    self.db.execute(sql)
                 if self.db.execute("select 1 from sqlite_master where name = 'sqlite_sequence'").fetchone():
                     self.db.execute("delete from sqlite_sequence")
             if self.path:
