@@ -134,7 +134,8 @@ class LinkNeighbours:
 
     def _read(self, wanted: set[str]) -> Adjacency:
         # as add_links/_add_edge would build it, one row at a time (recall's hot loop, #12):
-        # node -> {other: [weight, kind, first]}, the strongest reason per direction
+        # node -> {other: [weight, kind, first]}, the strongest reason per direction. The two
+        # directions are spelt out, not looped over: this runs for every link row a hop reads.
         adj: dict[str, dict[str, list]] = {}
         passes = self._passes
         for first, src, dst, kind, weight in self.rows(wanted, self._kinds):
@@ -142,26 +143,37 @@ class LinkNeighbours:
                 continue
             kind_weight, back = passes[kind]
             w = weight * kind_weight  # the same float operations as add_links
-            for u, v, wu in ((dst, src, w), (src, dst, w * back)):
-                if u not in wanted:
-                    continue
-                edges = adj.get(u)
+            if dst in wanted:
+                edges = adj.get(dst)
                 if edges is None:
-                    adj[u] = {v: [wu, kind, first]}
-                    continue
-                current = edges.get(v)
-                if current is None:
-                    edges[v] = [wu, kind, first]
-                elif wu > current[0]:
-                    current[0], current[1] = wu, kind
+                    adj[dst] = {src: [w, kind, first]}
+                else:
+                    current = edges.get(src)
+                    if current is None:
+                        edges[src] = [w, kind, first]
+                    elif w > current[0]:
+                        current[0], current[1] = w, kind
+            if src in wanted:
+                wb = w * back
+                edges = adj.get(src)
+                if edges is None:
+                    adj[src] = {dst: [wb, kind, first]}
+                else:
+                    current = edges.get(dst)
+                    if current is None:
+                        edges[dst] = [wb, kind, first]
+                    elif wb > current[0]:
+                        current[0], current[1] = wb, kind
         # strongest first, equal weights in the whole graph's order (a pair's first link; two
-        # pairs never share it, so the key has no ties)
-        return {u: [(v, e[0], e[1]) for v, e in sorted(edges.items(), key=_strongest_first)]
-                for u, edges in adj.items()}
-
-
-def _strongest_first(edge: tuple[str, list]) -> tuple[float, int]:
-    return -edge[1][0], edge[1][2]
+        # pairs never share it, so the sort never compares further)
+        out: Adjacency = {}
+        for u, edges in adj.items():
+            if len(edges) == 1:
+                ((v, (w, kind, _)),) = edges.items()
+                out[u] = [(v, w, kind)]
+            else:
+                out[u] = [(v, -nw, kind) for nw, _, v, kind in sorted([(-e[0], e[2], v, e[1]) for v, e in edges.items()])]
+        return out
 
 
 def _graph_neighbours(G: nx.DiGraph, nodes: Collection[str]) -> Adjacency:
