@@ -42,6 +42,11 @@ def _dt(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
+def _tuple(text: str | None) -> tuple:
+    # most cards' lists are empty: recall reads dozens of cards a call, four lists each (#12)
+    return () if not text or text == "[]" else tuple(json.loads(text))
+
+
 def _row_to_card(row: dict) -> Card:
     return Card(
         id=row["id"],
@@ -49,10 +54,10 @@ def _row_to_card(row: dict) -> Card:
         kind=CardKind(row["kind"]),
         speaker=row["speaker"],
         created_at=datetime.fromisoformat(row["created_at"]),
-        source_ids=tuple(json.loads(row["source_ids"] or "[]")),
+        source_ids=_tuple(row["source_ids"]),
         session_id=row["session_id"],
-        tags=tuple(json.loads(row["tags"] or "[]")),
-        entities=tuple(json.loads(row["entities"] or "[]")),
+        tags=_tuple(row["tags"]),
+        entities=_tuple(row["entities"]),
         confidence=row["confidence"],
         importance=row["importance"],
         status=CardStatus(row["status"]),
@@ -61,7 +66,7 @@ def _row_to_card(row: dict) -> Card:
         tier=PrivacyTier(row.get("tier") or "standard"),
         evidence=EvidenceSource(row.get("evidence") or "explicit"),
         context=row.get("context") or None,
-        redactions=tuple(json.loads(row.get("redactions") or "[]")),
+        redactions=_tuple(row.get("redactions")),
         version=row.get("version") or 1,
         updated_at=_dt(row.get("updated_at")),
     )
