@@ -113,6 +113,8 @@ def main() -> None:
     ap.add_argument("--queries", type=int, default=300)
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--cold", action="store_true", help="empty the neighbour cache before every query")
+    ap.add_argument("--mmap", type=int, default=None,
+                    help="alternate SQLite's memory map between the library's and this many bytes, query by query")
     ap.add_argument("--profile", type=Path, default=None, help="write cProfile stats here (and print the top)")
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
@@ -147,7 +149,14 @@ def main() -> None:
     limit = hub.config.threads.limit
     prof = cProfile.Profile() if args.profile else None
     ours, flat, per = [], [], defaultdict(list)
-    for q in questions:
+    from autogen_zettel.store import db as db_mod
+
+    maps = [db_mod._MMAP_BYTES, args.mmap] if args.mmap is not None else [None]
+    by_map: dict = defaultdict(list)
+    for n, q in enumerate(questions):
+        size = maps[n % len(maps)]
+        if size is not None:
+            db.db.execute(f"PRAGMA mmap_size = {size}")
         if args.cold:
             nb._cache.clear()
         if prof:
@@ -155,6 +164,7 @@ def main() -> None:
         t0 = time.perf_counter()
         mem.recall(q, k=args.k, touch=False)
         ours.append(1000 * (time.perf_counter() - t0))
+        by_map[size].append(ours[-1])
         if prof:
             prof.disable()
         split = stages.take()
@@ -172,6 +182,9 @@ def main() -> None:
           f"{' (cold links)' if args.cold else ''}; query vectors precomputed")
     print(f"  recall (no encode) p50 {pct(ours, 50):.2f} / p95 {pct(ours, 95):.2f} ms; "
           f"flat product p50 {pct(flat, 50):.2f} / p95 {pct(flat, 95):.2f} ms")
+    if args.mmap is not None:
+        for size, xs in by_map.items():
+            print(f"  mmap_size {size:>13,}: recall p50 {pct(xs, 50):.2f} / p95 {pct(xs, 95):.2f} ms ({len(xs)} queries)")
     for name in ["search", "cards", "links", "spread", "unlock", "dedup", "conflicts", "rest"]:
         xs = per.get(name, [])
         print(f"  {name:10s} mean {np.mean(xs) if xs else 0:6.2f}  p50 {pct(xs, 50):6.2f}  p95 {pct(xs, 95):6.2f} ms")
