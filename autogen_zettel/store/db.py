@@ -306,12 +306,16 @@ class CardDB(LifecycleTables):
             src, dst = link.src, link.dst
             if link.kind not in DIRECTED and dst < src:
                 src, dst = dst, src
-            rows.append((src, dst, link.kind.value, link.weight, link.created_at.isoformat() if link.created_at else None))
+            rows.append((src, dst, link.kind.value, link.weight, link.created_at.isoformat() if link.created_at else None,
+                         src, dst, dst, src))
         if not rows:
             return
         with self.atomic():
+            # pair_first: the pair's first link if it has one already, else NULL ("this row"; see
+            # schema.m005_link_pairs); an existing row keeps its own
             self.db.conn.executemany(
-                "insert into links (src, dst, kind, weight, created_at) values (?, ?, ?, ?, ?) "
+                "insert into links (src, dst, kind, weight, created_at, pair_first) values (?, ?, ?, ?, ?, "
+                "(select min(f.rowid) from links f where (f.src = ? and f.dst = ?) or (f.src = ? and f.dst = ?))) "
                 "on conflict(src, dst, kind) do update set weight = max(weight, excluded.weight)",
                 rows,
             )

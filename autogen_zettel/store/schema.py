@@ -105,9 +105,11 @@ def m004_durability(db: sqlite_utils.Database) -> None:
 
 # A pair's first link (of any kind, the smallest rowid) orders it among each end's neighbours,
 # as a graph built from every link in rowid order would (recall's tie-break among equal
-# weights, #12). Kept in ``pair_first`` by triggers, whoever writes: NULL means "this row"
-# (a pair's first link needs no second write); when the first goes, the pair's other rows
-# take the smallest rowid left. VACUUM may renumber rowids: CardDB recomputes after it.
+# weights, #12). Kept in ``pair_first``: NULL means "this row". CardDB.add_links, the one
+# writer of link rows, sets it as it inserts (an insert trigger doing the same doubled the
+# cost of writing a link: 80 -> 160 us); when a pair's first goes, a trigger gives the pair's
+# other rows the smallest rowid left, whoever deletes. VACUUM may renumber rowids: CardDB
+# recomputes after it.
 _PAIR = "((f.src = {n}.src and f.dst = {n}.dst) or (f.src = {n}.dst and f.dst = {n}.src))"
 PAIR_FIRST_SQL = f"update links set pair_first = (select min(f.rowid) from links f where {_PAIR.format(n='links')})"
 
@@ -123,12 +125,6 @@ def m005_link_pairs(db: sqlite_utils.Database) -> None:
     db.execute("drop index if exists idx_links_dst")
     db.execute("create index links_src_cover on links (src, kind, dst, weight, pair_first)")
     db.execute("create index links_dst_cover on links (dst, kind, src, weight, pair_first)")
-    db.execute(f"""create trigger links_pair_first_insert after insert on links
-        when exists (select 1 from links f where f.rowid < new.rowid and {_PAIR.format(n='new')})
-        begin
-            update links set pair_first = (select min(f.rowid) from links f where {_PAIR.format(n='new')})
-            where rowid = new.rowid;
-        end""")
     db.execute(f"""create trigger links_pair_first_delete after delete on links
         when coalesce(old.pair_first, old.rowid) = old.rowid
         begin
