@@ -155,3 +155,93 @@ def test_kept_neighbour_lists_follow_new_and_deleted_links(hub):
     ids = [c.id for c in mem.cards()][:30]
     mem.db.delete_links_among(ids, [LinkKind.REPLY_TO])
     same_as_whole_graph()
+
+
+def _pair_first_is_right(db) -> None:
+    """Every link's stored first-of-its-pair equals the smallest rowid between its two ends."""
+    rows = db.db.execute("select rowid, coalesce(pair_first, rowid), src, dst from links").fetchall()
+    smallest: dict[frozenset, int] = {}
+    for rowid, _, src, dst in rows:
+        key = frozenset((src, dst))
+        smallest[key] = min(smallest.get(key, rowid), rowid)
+    assert [r[1] for r in rows] == [smallest[frozenset(r[2:])] for r in rows]
+
+
+def test_stored_pair_first_follows_added_and_deleted_links_and_vacuum(tmp_path):
+    from autogen_zettel.base.cards import Link, LinkKind
+    from autogen_zettel.store.db import CardDB
+
+    db = CardDB(tmp_path / "t.sqlite")
+    rng = random.Random(11)
+    nodes = [f"c{i}" for i in range(12)]
+    kinds = list(LinkKind)
+
+    def some_links(n):
+        return [Link(*rng.sample(nodes, 2), rng.choice(kinds), rng.choice([0.5, 1.0])) for _ in range(n)]
+
+    for _ in range(6):
+        db.add_links(some_links(25))  # new pairs, new kinds of known pairs, and weight upserts
+        _pair_first_is_right(db)
+        db.delete_links_among(rng.sample(nodes, 5), rng.sample(kinds, 3))  # often a pair's first link
+        _pair_first_is_right(db)
+        db.redirect_links(rng.choice(nodes), rng.choice(nodes))
+        _pair_first_is_right(db)
+    db.delete_links_below({LinkKind.SAME_SESSION: 0.8, LinkKind.REPLY_TO: 0.8})
+    _pair_first_is_right(db)
+    db.db.execute("delete from links where rowid in (select rowid from links order by rowid limit 10)")
+    before = [(l.src, l.dst, l.kind) for l in db.iter_links()]
+    db.scrub(vacuum=True)  # may renumber the rowids
+    assert [(l.src, l.dst, l.kind) for l in db.iter_links()] == before
+    _pair_first_is_right(db)
+    db.wipe()  # drops the triggers for its delete: they must be back
+    assert db.link_count() == 0
+    for _ in range(3):
+        db.add_links(some_links(25))
+        db.delete_links_among(rng.sample(nodes, 5), rng.sample(kinds, 3))
+        _pair_first_is_right(db)
+    db.close()
+
+
+def test_forgetting_leaves_no_link_rows_or_index_entries_naming_the_card(filled):
+    db = filled.db
+    G = build_graph(db.iter_links())
+    card = max(G.nodes, key=lambda n: G.degree(n))
+    filled.neighbours.neighbours_of(list(G.nodes))  # every list kept
+    filled.forget(card)
+    _pair_first_is_right(db)
+    # the covering indexes are read alone: they must not name the card either
+    for index in ("links_src_cover", "links_dst_cover"):
+        assert not db.db.execute(f"select 1 from links indexed by {index} where src = ? or dst = ?",
+                                 [card, card]).fetchall()
+    after = build_graph(db.iter_links())
+    assert card not in after
+    lists = filled.neighbours.neighbours_of(list(after.nodes))
+    assert all(card != v for edges in lists.values() for v, _, _ in edges)
+    rng = random.Random(2)
+    for _ in range(20):
+        seeds = {i: rng.random() for i in rng.sample(sorted(after.nodes), 5)}
+        assert spread(filled.neighbours, seeds, fan_out=3) == spread(after, seeds, fan_out=3)
+
+
+def test_a_database_from_before_pair_first_opens_and_gets_it(tmp_path):
+    import sqlite_utils
+    from sqlite_utils import Migrations
+
+    from autogen_zettel.store import schema
+    from autogen_zettel.store.db import CardDB
+
+    path = tmp_path / "old.sqlite"
+    old = sqlite_utils.Database(path)
+    before = Migrations(schema.migrations.name)  # the same set, as it was before m005
+    for step in (schema.m001_initial, schema.m002_trust, schema.m003_persona, schema.m004_durability):
+        before()(step)
+    before.apply(old)
+    rows = [("a", "b", "SAME_SESSION", 1.0), ("b", "c", "REPLY_TO", 1.0), ("b", "a", "STRONGLY_RELATED", 0.9),
+            ("a", "b", "REPLY_TO", 1.0), ("c", "b", "SAME_SESSION", 1.0)]
+    old.conn.executemany("insert into links (src, dst, kind, weight) values (?, ?, ?, ?)", rows)
+    old.conn.commit()
+    old.close()
+    db = CardDB(path)
+    _pair_first_is_right(db)
+    assert [r[0] for r in db.link_rows_touching(["b"])] == [1, 2, 1, 1, 2]
+    db.close()

@@ -133,16 +133,10 @@ class LinkNeighbours:
         return {n: cache[n] for n in nodes if cache.get(n)}
 
     def _read(self, wanted: set[str]) -> Adjacency:
+        # as add_links/_add_edge would build it, one row at a time (recall's hot loop, #12):
+        # node -> {other: [weight, kind, first]}, the strongest reason per direction. The two
+        # directions are spelt out, not looped over: this runs for every link row a hop reads.
         adj: dict[str, dict[str, list]] = {}
-
-        def put(u: str, v: str, weight: float, kind: str, first: int) -> None:  # as _add_edge
-            edges = adj.setdefault(u, {})
-            current = edges.get(v)
-            if current is None:
-                edges[v] = [weight, kind, first]
-            elif weight > current[0]:
-                current[0], current[1] = weight, kind
-
         passes = self._passes
         for first, src, dst, kind, weight in self.rows(wanted, self._kinds):
             if src == dst:
@@ -150,13 +144,36 @@ class LinkNeighbours:
             kind_weight, back = passes[kind]
             w = weight * kind_weight  # the same float operations as add_links
             if dst in wanted:
-                put(dst, src, w, kind, first)
+                edges = adj.get(dst)
+                if edges is None:
+                    adj[dst] = {src: [w, kind, first]}
+                else:
+                    current = edges.get(src)
+                    if current is None:
+                        edges[src] = [w, kind, first]
+                    elif w > current[0]:
+                        current[0], current[1] = w, kind
             if src in wanted:
-                put(src, dst, w * back, kind, first)
-        # in the whole graph's order, then strongest first (sorted() is stable)
-        return {u: sorted([(v, w, k) for v, (w, k, _) in sorted(edges.items(), key=lambda e: e[1][2])],
-                          key=lambda e: -e[1])
-                for u, edges in adj.items()}
+                wb = w * back
+                edges = adj.get(src)
+                if edges is None:
+                    adj[src] = {dst: [wb, kind, first]}
+                else:
+                    current = edges.get(dst)
+                    if current is None:
+                        edges[dst] = [wb, kind, first]
+                    elif wb > current[0]:
+                        current[0], current[1] = wb, kind
+        # strongest first, equal weights in the whole graph's order (a pair's first link; two
+        # pairs never share it, so the sort never compares further)
+        out: Adjacency = {}
+        for u, edges in adj.items():
+            if len(edges) == 1:
+                ((v, (w, kind, _)),) = edges.items()
+                out[u] = [(v, w, kind)]
+            else:
+                out[u] = [(v, -nw, kind) for nw, _, v, kind in sorted([(-e[0], e[2], v, e[1]) for v, e in edges.items()])]
+        return out
 
 
 def _graph_neighbours(G: nx.DiGraph, nodes: Collection[str]) -> Adjacency:
@@ -213,8 +230,11 @@ def spread(
             return _graph_neighbours(G, nodes)
     else:
         neighbours_of = G.neighbours_of
+    # the loop below runs for every edge a hop follows (at 10k cards about 6,000 a recall, #12):
+    # plain dicts and locals, the strongest passing value and its source kept apart
     total: dict[str, float] = {}
-    best: dict[str, tuple[float, tuple[str, str]]] = {}
+    strongest: dict[str, float] = {}  # node -> the largest activation one edge passed it
+    via: dict[str, tuple[str, str]] = {}  # node -> (its source, link kind) for that edge
     frontier = dict(seeds)
     for hop in range(1, hops + 1):
         if not frontier:
@@ -223,21 +243,27 @@ def spread(
         adjacency = neighbours_of(list(frontier))
         if hop == 1:
             frontier = {n: a for n, a in frontier.items() if n in adjacency}
+        no_echo = seeds if hop > 1 else ()  # no echo of a seed's own activation back to the seeds
         nxt: dict[str, float] = {}
         for node, act in frontier.items():
-            for other, weight, kind in adjacency.get(node, ())[:fan_out]:  # strongest first
+            edges = adjacency.get(node)
+            if not edges:
+                continue
+            for other, weight, kind in edges[:fan_out]:  # strongest first
                 if weight <= 0.0:
                     break
-                if hop > 1 and other in seeds:
-                    continue  # no echo of a seed's own activation back to the seeds
+                if other in no_echo:
+                    continue
                 passed = act * weight * factor
                 nxt[other] = nxt.get(other, 0.0) + passed
-                if passed > best.get(other, (0.0, None))[0]:
-                    best[other] = (passed, (node, kind))
+                if passed > strongest.get(other, 0.0):
+                    strongest[other] = passed
+                    via[other] = (node, kind)
         for node, act in nxt.items():
             total[node] = total.get(node, 0.0) + act
-        frontier = {n: a for n, a in nxt.items() if n not in seeds}
-    return {n: (a, best[n][1]) for n, a in total.items()}
+        if hop < hops:
+            frontier = {n: a for n, a in nxt.items() if n not in seeds}
+    return {n: (a, via[n]) for n, a in total.items()}
 
 
 def persona_graph(links: Iterable[Link], evidence: Iterable) -> nx.DiGraph:

@@ -27,7 +27,7 @@ import sqlite_utils
 
 from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
 from autogen_zettel.store.connection import check_file, connect, damaged
-from autogen_zettel.store.schema import migrations
+from autogen_zettel.store.schema import PAIR_FIRST_SQL, migrations
 from autogen_zettel.store.lifecycle import LifecycleTables
 
 __all__ = ["CardDB"]
@@ -42,6 +42,11 @@ def _dt(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
+def _tuple(text: str | None) -> tuple:
+    # most cards' lists are empty: recall reads dozens of cards a call, four lists each (#12)
+    return () if not text or text == "[]" else tuple(json.loads(text))
+
+
 def _row_to_card(row: dict) -> Card:
     return Card(
         id=row["id"],
@@ -49,10 +54,10 @@ def _row_to_card(row: dict) -> Card:
         kind=CardKind(row["kind"]),
         speaker=row["speaker"],
         created_at=datetime.fromisoformat(row["created_at"]),
-        source_ids=tuple(json.loads(row["source_ids"] or "[]")),
+        source_ids=_tuple(row["source_ids"]),
         session_id=row["session_id"],
-        tags=tuple(json.loads(row["tags"] or "[]")),
-        entities=tuple(json.loads(row["entities"] or "[]")),
+        tags=_tuple(row["tags"]),
+        entities=_tuple(row["entities"]),
         confidence=row["confidence"],
         importance=row["importance"],
         status=CardStatus(row["status"]),
@@ -61,7 +66,7 @@ def _row_to_card(row: dict) -> Card:
         tier=PrivacyTier(row.get("tier") or "standard"),
         evidence=EvidenceSource(row.get("evidence") or "explicit"),
         context=row.get("context") or None,
-        redactions=tuple(json.loads(row.get("redactions") or "[]")),
+        redactions=_tuple(row.get("redactions")),
         version=row.get("version") or 1,
         updated_at=_dt(row.get("updated_at")),
     )
@@ -134,8 +139,16 @@ class CardDB(LifecycleTables):
                 "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").fetchall()]
             self._links_changed(None)
             with self.db.atomic():
+                # the links' pair_first trigger would renumber each pair as its rows go (5 s per
+                # 150k links): every row goes, so it is dropped for the delete and put back
+                triggers = self.db.execute("select name, sql from sqlite_master where type = 'trigger' "
+                                           "and tbl_name = 'links'").fetchall()
+                for name, _ in triggers:
+                    self.db.execute(f"drop trigger [{name}]")
                 for name in tables:
                     self.db.execute(f"delete from [{name}]")
+                for _, sql in triggers:
+                    self.db.execute(sql)
                 if self.db.execute("select 1 from sqlite_master where name = 'sqlite_sequence'").fetchone():
                     self.db.execute("delete from sqlite_sequence")
             if self.path:
@@ -293,12 +306,16 @@ class CardDB(LifecycleTables):
             src, dst = link.src, link.dst
             if link.kind not in DIRECTED and dst < src:
                 src, dst = dst, src
-            rows.append((src, dst, link.kind.value, link.weight, link.created_at.isoformat() if link.created_at else None))
+            rows.append((src, dst, link.kind.value, link.weight, link.created_at.isoformat() if link.created_at else None,
+                         src, dst, dst, src))
         if not rows:
             return
         with self.atomic():
+            # pair_first: the pair's first link if it has one already, else NULL ("this row"; see
+            # schema.m005_link_pairs); an existing row keeps its own
             self.db.conn.executemany(
-                "insert into links (src, dst, kind, weight, created_at) values (?, ?, ?, ?, ?) "
+                "insert into links (src, dst, kind, weight, created_at, pair_first) values (?, ?, ?, ?, ?, "
+                "(select min(f.rowid) from links f where (f.src = ? and f.dst = ?) or (f.src = ? and f.dst = ?))) "
                 "on conflict(src, dst, kind) do update set weight = max(weight, excluded.weight)",
                 rows,
             )
@@ -332,28 +349,35 @@ class CardDB(LifecycleTables):
         """``(first, src, dst, kind, weight)`` of every link with an end in ``ids`` (and, if given,
         a kind in ``kinds``), in the order they were written; ``first`` is the rowid of the first
         link written between the two ends, of any kind (where a graph built from every link, in
-        :meth:`iter_links` order, puts each end among the other's neighbours). The indexes on
-        both ends make this cost the rows it returns, not the table: recall reads a few seeds'
-        neighbours this way (#12)."""
+        :meth:`iter_links` order, puts each end among the other's neighbours). Both ends have a
+        covering index that holds ``first`` too (kept by triggers, see ``m005_link_pairs``), so
+        this reads index entries only and costs the rows it returns, not the table: recall reads
+        its frontier's neighbours this way, one statement per hop (#12)."""
         ids = list(dict.fromkeys(ids))
         if not ids:
             return []
         kinds = list(kinds) if kinds is not None else None
         kind_sql = f" and kind in ({','.join('?' * len(kinds))})" if kinds is not None else ""
-        # the first link of the pair: both directions (symmetric kinds are stored src < dst)
-        first = ("(select min(rowid) from links f where (f.src = l.src and f.dst = l.dst) "
-                 "or (f.src = l.dst and f.dst = l.src))")
         out: dict[int, tuple] = {}
         with self.lock:
             for start in range(0, len(ids), 400):  # stay under SQLite's bound-parameter limit
                 chunk = ids[start : start + 400]
                 marks = ",".join("?" * len(chunk))
-                for end in ("src", "dst"):
-                    rows = self.db.execute(
-                        f"select l.rowid, {first}, l.src, l.dst, l.kind, l.weight from links l "
-                        f"where l.{end} in ({marks}){kind_sql}", chunk + (kinds or [])).fetchall()
-                    out.update((r[0], r[1:]) for r in rows)  # a row may come from both ends
+                # a row with both ends among ids comes from both halves: union keeps one
+                rows = self.db.execute(
+                    f"select rowid, coalesce(pair_first, rowid), src, dst, kind, weight from links "
+                    f"where src in ({marks}){kind_sql} union "
+                    f"select rowid, coalesce(pair_first, rowid), src, dst, kind, weight from links "
+                    f"where dst in ({marks}){kind_sql}",
+                    [*chunk, *(kinds or []), *chunk, *(kinds or [])]).fetchall()
+                out.update((r[0], r[1:]) for r in rows)  # chunks may share a row too
         return [out[r] for r in sorted(out)]
+
+    def renumber_link_pairs(self) -> None:
+        """Recompute every link's ``pair_first`` (after VACUUM, which may renumber rowids)."""
+        with self.atomic():
+            self.db.execute(PAIR_FIRST_SQL)
+        self._links_changed(None)
 
     def links_of(self, card_id: str) -> list[Link]:
         with self.lock:

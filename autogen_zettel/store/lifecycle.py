@@ -312,4 +312,5 @@ class LifecycleTables:
             self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             if vacuum:
                 self.db.execute("VACUUM")
+                self.renumber_link_pairs()  # VACUUM may renumber the links' rowids
                 self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
