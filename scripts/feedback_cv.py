@@ -47,36 +47,26 @@ sys.path.insert(0, str(ROOT))
 
 from autogen_zettel.core.embed import make_embedder  # noqa: E402
 from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector, MeaningParams  # noqa: E402
-from autogen_zettel.persona.gate import fit  # noqa: E402
-from autogen_zettel.persona.meaning import clauses, describes_negation, prototypes  # noqa: E402
-from autogen_zettel.persona.signals import GENERIC_MIN_VALENCE, _anchored, feedback_signals  # noqa: E402
+from autogen_zettel.persona.meaning import prototypes  # noqa: E402
+from autogen_zettel.persona.signals import GENERIC_MIN_VALENCE, feedback_signals  # noqa: E402
 from autogen_zettel.persona.traits import default_traits  # noqa: E402
 
 TRAIT_GRID = {"top_k": [1, 2], "threshold": [0.4, 0.5], "margin": [0.03, 0.06, 0.1], "neutral_margin": [0.05, 0.1],
-              "two_stage": [False], "gate": [False]}
+              "two_stage": [False]}
 VALENCE_GRID = {"valence_threshold": [0.45, 0.5], "lexicon_valence": [None, 0.3, 0.5], "lexicon_gate": [0.0, 0.05]}
 # the two-stage reader (trait by meaning, direction by cues), the default; TRAIT_GRID is for --one-stage
 # (top_k 1 and pole_source "anchors" lost in every fold of earlier runs, and are left out)
 TWO_STAGE_GRID = {"threshold": [0.35, 0.4, 0.45], "margin": [0.02, 0.05], "neutral_margin": [0.05, 0.1],
                   "pole_margin": [0.0, 0.03], "keyword_bonus": [0.0, 0.05], "two_stage": [True],
-                  "size_bonus": [0.0], "gate": [False]}
+                  "size_bonus": [0.0]}
 # the default: size_bonus was measured after TWO_STAGE_GRID (--wide) had settled, with the
 # others fixed at what that grid chose (top_k 2, pole_margin 0, keyword_bonus 0 on all 355)
 SIZE_GRID = {"threshold": [0.4, 0.45], "margin": [0.02, 0.05], "neutral_margin": [0.1, 0.15],
-             "top_k": [2, 3], "attitude": [True], "size_bonus": [0.1], "two_stage": [True], "gate": [False]}
-# the calibrated gate (persona/gate.py, --gate): trained on each training split, then only its
-# minimum probability is chosen; the rest stays as SIZE_GRID chose it on all 355
-GATE_GRID = {"gate_min": [0.3, 0.4, 0.5, 0.6, 0.7], "gate": [True], "top_k": [3], "size_bonus": [0.1],
-             "two_stage": [True], "attitude": [True]}
-GATE_L2 = 1.0
+             "top_k": [2, 3], "attitude": [True], "size_bonus": [0.1], "two_stage": [True]}
 # --train-examples: the bank then holds sentences like the training split's, so similarities
 # run higher; the grid reaches further up
 KNN_GRID = {"threshold": [0.4, 0.45, 0.5, 0.55], "margin": [0.02, 0.05], "neutral_margin": [0.1, 0.15],
-            "top_k": [2, 3, 4], "attitude": [True], "size_bonus": [0.1], "two_stage": [True], "gate": [False]}
-# --chat-only: neutral_margin over neutral chat only (praise and complaint are feedback too)
-CHAT_GRID = {"threshold": [0.4, 0.45], "margin": [0.02, 0.05], "neutral_margin": [0.1, 0.15, 0.2],
-             "top_k": [2, 3], "attitude": [True], "size_bonus": [0.1], "two_stage": [True], "gate": [False],
-             "chat_only": [True]}
+            "top_k": [2, 3, 4], "attitude": [True], "size_bonus": [0.1], "two_stage": [True]}
 MAX_NEUTRAL_TRAIT = 0.03
 MAX_NEUTRAL_ANY = 0.05
 
@@ -166,10 +156,10 @@ class CachedDetector(MeaningDetector):
 EXTRA: list = []  # --train-chat: the training split's praise, complaint and neutral lines as prototypes
 
 
-def predict(rows, embedder, specs, params, gate=None):
+def predict(rows, embedder, specs, params):
     """Per row: the (trait, sign) signals read from the text, and the affect it would credit to
     a previous reply (read with a one-word previous reply; its generic credit is left out)."""
-    detector = CachedDetector(embedder, specs, params, gate, extra=tuple(EXTRA))
+    detector = CachedDetector(embedder, specs, params, extra=tuple(EXTRA))
     out = []
     for r in rows:
         detector.leave_out = r["text"].lower()
@@ -219,36 +209,12 @@ def micro(m):
     return p, r, (2 * p * r / (p + r) if p + r else 0.0)
 
 
-def train_gate(rows, embedder, specs, note=""):
-    """A gate (persona/gate.py) fitted on the best reading of every clause of ``rows`` that
-    could give a signal (not anchored by an exact phrase, not a negated description, with a
-    direction): label 1 where its trait and direction are the row's."""
-    detector = CachedDetector(embedder, specs, replace(DEFAULT_PARAMS, gate=False))
-    x, y = [], []
-    for r in rows:
-        parts = [c for c in clauses(r["text"]) if not _anchored(c, specs)]
-        found = []
-        detector.read(parts, features=found)
-        gold = (r.get("trait"), r.get("sign")) if r["label"] == "trait" else None
-        for i, trait, sign, row in found:
-            if sign and not describes_negation(parts[i]):
-                x.append(row)
-                y.append(int((trait, sign) == gold))
-    x = np.array(x)
-    import os
-    keep = os.environ.get("GATE_COLS")
-    if keep:
-        cols = [int(c) for c in keep.split(",")]
-        x[:, [j for j in range(x.shape[1]) if j not in cols]] = 0.0
-    return fit(x, np.array(y), l2=float(os.environ.get("GATE_L2", GATE_L2)), note=note)
-
-
-def choose(rows, embedder, specs, traits, grid=None, gate=None) -> MeaningParams:
+def choose(rows, embedder, specs, traits, grid=None) -> MeaningParams:
     grid = grid or TRAIT_GRID
     best, best_key = DEFAULT_PARAMS, None
     for values in itertools.product(*grid.values()):
         params = replace(DEFAULT_PARAMS, **dict(zip(grid, values)))
-        m = score(rows, predict(rows, embedder, specs, params, gate), traits)
+        m = score(rows, predict(rows, embedder, specs, params), traits)
         ok = m["neutral_trait"] <= MAX_NEUTRAL_TRAIT * max(1, m["neutral_n"])
         p, r, f = micro(m)
         key = (ok, round(f, 4), p)
@@ -257,7 +223,7 @@ def choose(rows, embedder, specs, traits, grid=None, gate=None) -> MeaningParams
     trait_params, best_key = best, None
     for values in itertools.product(*VALENCE_GRID.values()):
         params = replace(trait_params, **dict(zip(VALENCE_GRID, values)))
-        m = score(rows, predict(rows, embedder, specs, params, gate), traits)
+        m = score(rows, predict(rows, embedder, specs, params), traits)
         ok = m["neutral_any"] <= MAX_NEUTRAL_ANY * max(1, m["neutral_n"])
         key = (ok, m["valence_ok"], -m["neutral_any"])
         if best_key is None or key > best_key:
@@ -288,7 +254,7 @@ def main() -> None:
     ap.add_argument("--fixed", action="store_true", help="score DEFAULT_PARAMS on every fold, no search")
     ap.add_argument("--one-stage", action="store_true",
                     help="the one-stage reader that came before (best trait-and-direction class outright)")
-    ap.add_argument("--wide", action="store_true", help="the wider two-stage grid, without size_bonus")
+    ap.add_argument("--wide", action="store_true", help="the wider two-stage grid, without size_bonus (with --train-examples: KNN_GRID)")
     ap.add_argument("--fresh", nargs="*", default=[str(ROOT / "tests/data/feedback_fresh.jsonl"),
                                                    str(ROOT / "tests/data/feedback_everyday.jsonl")],
                     help="labelled files never used to tune: scored with the thresholds chosen on all of --data")
@@ -296,11 +262,6 @@ def main() -> None:
                     help="keep vectors in this .npz between runs (default: a file per model in the temp folder)")
     ap.add_argument("--train-examples", action="store_true",
                     help="the training split's trait sentences become prototypes too (never the held-out fold's)")
-    ap.add_argument("--chat-only", action="store_true", help="neutral_margin over neutral chat only")
-    ap.add_argument("--gate", action="store_true",
-                    help="the calibrated gate instead of the three thresholds, trained on each training split")
-    ap.add_argument("--write-gate", action="store_true",
-                    help="with --gate: write the gate trained on all of --data to autogen_zettel/defaults/")
     ap.add_argument("--train-chat", action="store_true",
                     help="with --train-examples: the training split's praise, complaint and neutral lines too")
     args = ap.parse_args()
@@ -311,16 +272,15 @@ def main() -> None:
     embedder = CachedEmbedder(args.model, cache)
     print(f"{len(rows)} labelled sentences ({dict(Counter(r['label'] for r in rows))}), model {embedder.name}, "
           f"{args.k}-fold")
-    grid = KNN_GRID if args.train_examples and args.wide else CHAT_GRID if args.chat_only else GATE_GRID if args.gate else TRAIT_GRID if args.one_stage else TWO_STAGE_GRID if args.wide else SIZE_GRID
+    grid = KNN_GRID if args.train_examples and args.wide else TRAIT_GRID if args.one_stage else TWO_STAGE_GRID if args.wide else SIZE_GRID
     total = None
     for f, test_idx in enumerate(folds(rows, args.k, args.seed)):
         test = [rows[i] for i in test_idx]
         train = [rows[i] for i in range(len(rows)) if i not in set(test_idx)]
         fold_specs = with_examples(specs, train) if args.train_examples else specs
         EXTRA[:] = chat_lines(train) if args.train_chat else []
-        gate = train_gate(train, embedder, fold_specs) if args.gate else None
-        params = DEFAULT_PARAMS if args.fixed else choose(train, embedder, fold_specs, traits, grid, gate)
-        m = score(test, predict(test, embedder, fold_specs, params, gate), traits)
+        params = DEFAULT_PARAMS if args.fixed else choose(train, embedder, fold_specs, traits, grid)
+        m = score(test, predict(test, embedder, fold_specs, params), traits)
         p, r, _ = micro(m)
         print(f"fold {f}: P {p:.3f} R {r:.3f} neutral FP {m['neutral_any']}/{m['neutral_n']}  params {params}")
         if total is None:
@@ -333,18 +293,9 @@ def main() -> None:
                     total[key] += m[key]
     print("\nHeld-out (pooled over folds)\n")
     report(total, traits)
-    gate = None
-    if args.gate:
-        gate = train_gate(rows, embedder, specs, note=f"trained by scripts/feedback_cv.py --gate on all {len(rows)} "
-                          f"sentences of {Path(args.data).name} (l2 {GATE_L2})")
-        print(f"\ngate trained on all {len(rows)}: {gate}")
-        if args.write_gate:
-            out = ROOT / "autogen_zettel/defaults/meaning_gate.json"
-            out.write_text(gate.to_json(), encoding="utf-8")
-            print(f"written to {out}")
     shipped = with_examples(specs, rows) if args.train_examples else specs  # the labelled set shipped as bank
     EXTRA[:] = chat_lines(rows) if args.train_chat else []
-    chosen = DEFAULT_PARAMS if args.fixed else choose(rows, embedder, shipped, traits, grid, gate)
+    chosen = DEFAULT_PARAMS if args.fixed else choose(rows, embedder, shipped, traits, grid)
     if not args.fixed:
         print(f"\nchosen on all {len(rows)} sentences: {chosen}")
     for path in args.fresh or ():
@@ -353,7 +304,7 @@ def main() -> None:
         fresh = load(Path(path))
         print(f"\nFresh set ({len(fresh)} sentences, {path}; never used to tune), thresholds chosen on all "
               f"{len(rows)}\n")
-        report(score(fresh, predict(fresh, embedder, shipped, chosen, gate), traits), traits)
+        report(score(fresh, predict(fresh, embedder, shipped, chosen), traits), traits)
     embedder.save()
 
 

@@ -64,7 +64,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from autogen_zettel.persona.direction import attitude, keeps_level, orientation, size_cue, size_share, without_attitude
-from autogen_zettel.persona.gate import Gate, default_gate
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = ["MeaningParams", "DEFAULT_PARAMS", "MeaningDetector", "ClauseReading", "prototypes", "clauses",
@@ -140,13 +139,6 @@ class MeaningParams:
     # the direction of a clause that welcomes or objects to what it names (no size cue): its
     # attitude times the pole the named thing sits at (persona/direction.py attitude())
     attitude: bool = False
-    # the calibrated gate (persona/gate.py) instead of threshold, margin and neutral_margin:
-    # a reading is taken when the gate's probability that it is right reaches ``gate_min``
-    gate: bool = False
-    gate_min: float = 0.5
-    # ``neutral_margin`` over neutral chat only: praise and complaint are feedback too, and a
-    # clause asking for a change often reads as a complaint ("you worry too much")
-    chat_only: bool = False
 
 
 # chosen by scripts/feedback_cv.py on all of tests/data/feedback_labelled.jsonl
@@ -300,13 +292,10 @@ def _class_sims(row: np.ndarray, groups: Mapping[str, np.ndarray], top_k: int) -
 def _two_stage(best: Mapping[str, float], top: float, params: MeaningParams, flip: int, cue: int,
                orientations: Mapping[str, int], named: Collection[str] = (),
                sizes: Mapping[str, float] | None = None, feeling: int = 0,
-               pole_of: Mapping[str, float] | None = None, gate: Gate | None = None,
-               features: list | None = None) -> tuple[str | None, int, float]:
+               pole_of: Mapping[str, float] | None = None) -> tuple[str | None, int, float]:
     """Stage one, the trait: its similarity is its better pole's, and it must beat every other
-    trait by ``margin`` and praise/complaint/neutral by ``neutral_margin`` (or, with
-    ``params.gate`` and a ``gate``, the gate's probability must reach ``params.gate_min``).
-    Stage two, the direction: the size cue times the trait's orientation, else the poles'
-    difference. ``features``, when given, receives the best reading's gate features."""
+    trait by ``margin`` and praise/complaint/neutral by ``neutral_margin``. Stage two, the
+    direction: the size cue times the trait's orientation, else the poles' difference."""
     poles: dict[str, dict[int, float]] = {}
     for key, v in best.items():
         if key not in (PRAISE, COMPLAINT, NEUTRAL):
@@ -319,23 +308,17 @@ def _two_stage(best: Mapping[str, float], top: float, params: MeaningParams, fli
         return None, 0, 0.0
     sim, name = ranked[0]
     second = ranked[1][0] if len(ranked) > 1 else -1.0
+    if sim < params.threshold or sim - second < params.margin or sim - top < params.neutral_margin:
+        return None, 0, 0.0
     diff = poles[name].get(1, -1.0) - poles[name].get(-1, -1.0)
     by_poles = (1 if diff > 0 else -1) * flip if abs(diff) >= params.pole_margin and diff else 0
     by_cue = cue * orientations.get(name, 0)
+    if by_cue:
+        return name, by_cue, sim
     lean = (pole_of or {}).get(name, 0.0)
-    by_feeling = feeling * (1 if lean > 0 else -1) if feeling and lean and params.attitude else 0
-    sign = by_cue or by_feeling or by_poles
-    row = [sim, sim - second, sim - top, sim - best.get(NEUTRAL, -1.0), float(bool(by_cue)),
-           float(bool(by_feeling and not by_cue)), abs(diff), float(name in named)]
-    if features is not None:
-        features.append((name, sign, row))
-    if params.gate and gate is not None:
-        if gate.probability(row) < params.gate_min:
-            return None, 0, 0.0
-    elif sim < params.threshold or sim - second < params.margin \
-            or sim - (best.get(NEUTRAL, -1.0) if params.chat_only else top) < params.neutral_margin:
-        return None, 0, 0.0
-    return (name, sign, sim) if sign else (None, 0, 0.0)
+    if feeling and lean and params.attitude:  # objecting to caution is more risk tolerance
+        return name, feeling * (1 if lean > 0 else -1), sim
+    return (name, by_poles, sim) if by_poles else (None, 0, 0.0)
 
 
 def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
@@ -344,8 +327,7 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
                  orientations: Mapping[str, int] | None = None,
                  named: Sequence[Collection[str]] | None = None,
                  sizes: Mapping[str, float] | None = None, attitudes: Sequence[int] | None = None,
-                 poles: Sequence[Mapping[str, float]] | None = None, gate: Gate | None = None,
-                 features: list | None = None) -> list[ClauseReading]:
+                 poles: Sequence[Mapping[str, float]] | None = None) -> list[ClauseReading]:
     """Decide each clause from its cosine similarities to the prototypes (pure; the CV script
     calls it on precomputed similarities).
 
@@ -363,8 +345,6 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
         it welcomes (+1) or objects to (-1) what it names
         (:func:`~autogen_zettel.persona.direction.attitude`), and ``poles`` per clause, per trait,
         which pole the named thing sits at (> 0: high); read when ``params.two_stage``
-    :param gate: the calibrated gate, used when ``params.gate``; ``features``, when given, receives
-        ``(clause index, trait, sign, gate features)`` of each clause's best reading (for training it)
     """
     out = []
     groups = _groups(tuple(keys))
@@ -375,15 +355,12 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
         top = max(other.values(), default=-1.0)
         trait, sign, sim = None, 0, 0.0
         if params.two_stage:
-            found: list = []
             if not (negated is not None and negated[i]):
                 trait, sign, sim = _two_stage(best, top, params, flips[i] if flips is not None else 1,
                                               cues[i] if cues is not None else 0, orientations or {},
                                               named[i] if named is not None else (), sizes,
                                               attitudes[i] if attitudes is not None else 0,
-                                              poles[i] if poles is not None else None, gate, found)
-                if features is not None:
-                    features.extend((i, *f) for f in found)
+                                              poles[i] if poles is not None else None)
         elif traits and not (negated is not None and negated[i]):
             sim, key = traits[0]
             second = traits[1][0] if len(traits) > 1 else -1.0
@@ -415,15 +392,13 @@ class MeaningDetector:
     :param embedder: the memory's embedder (:attr:`MemoryHub.embedder`)
     :param specs: the persona's trait specs
     :param params: decision thresholds (default: :data:`DEFAULT_PARAMS`, chosen by cross-validation)
-    :param gate: the calibrated gate read when ``params.gate`` (default: the shipped one,
-        :func:`~autogen_zettel.persona.gate.default_gate`)
+    :param extra: more ``(class, text)`` prototypes of praise, complaint or neutral chat
     """
 
     def __init__(self, embedder, specs: Mapping[str, TraitSpec], params: MeaningParams = DEFAULT_PARAMS,
-                 gate: Gate | None = None, extra: Sequence[tuple[str, str]] = ()):
+                 extra: Sequence[tuple[str, str]] = ()):
         self.embedder = embedder
         self.params = params
-        self.gate = gate if gate is not None or not params.gate else default_gate()
         self.keys: list[str] = []
         self._texts: list[str] = []
         for key, text in [*prototypes(specs), *extra]:
@@ -481,8 +456,8 @@ class MeaningDetector:
                 out[name] = out.get(name, 0.0) + float(d[2 * j] - d[2 * j + 1])
         return out
 
-    def read(self, parts: Sequence[str], *, features: list | None = None) -> list[ClauseReading]:
-        """One :class:`ClauseReading` per clause in ``parts`` (``features``: see :func:`read_clauses`)."""
+    def read(self, parts: Sequence[str]) -> list[ClauseReading]:
+        """One :class:`ClauseReading` per clause in ``parts``."""
         if not parts:
             return []
         sims, flips = self.similarities(parts)
@@ -493,7 +468,7 @@ class MeaningDetector:
         return read_clauses(sims, self.keys, self.params, negated=[describes_negation(p) for p in parts],
                             flips=flips, cues=[size_cue(p) for p in parts], keeps=[keeps_level(p) for p in parts],
                             orientations=self.orientations, named=[self.named(p) for p in parts], sizes=self.sizes,
-                            attitudes=feelings, poles=poles, gate=self.gate, features=features)
+                            attitudes=feelings, poles=poles)
 
     def named(self, clause: str) -> set[str]:
         """The traits one of whose ``keywords`` opens a word of ``clause`` ("jokes", "questioning")."""
