@@ -24,8 +24,11 @@ whole set, which ``autogen_zettel.persona.meaning.DEFAULT_PARAMS`` should hold, 
 of ``tests/data/feedback_fresh.jsonl`` and ``tests/data/feedback_everyday.jsonl`` read with them:
 sets written before the two-stage reader (fresh) and before the example bank (everyday) and
 never used to tune (``--fresh`` with no file skips them). The example bank of the default traits
-holds no labelled sentence, so every fold reads with the shipped bank. Vectors are cached in the
-temp folder between runs (``--cache``).
+holds no labelled sentence, so every fold reads with the shipped bank. With ``--train-examples``
+the training split's trait sentences join the bank (``--train-chat``: its praise, complaint and
+neutral lines join the built-in prototypes too) and the fresh sets are read with all of them, as
+if shipped; every sentence is read with its own copy hidden, so choosing thresholds on a split
+never sees a sentence match itself. Vectors are cached in the temp folder between runs (``--cache``).
 """
 
 from __future__ import annotations
