@@ -24,8 +24,11 @@ whole set, which ``autogen_zettel.persona.meaning.DEFAULT_PARAMS`` should hold, 
 of ``tests/data/feedback_fresh.jsonl`` and ``tests/data/feedback_everyday.jsonl`` read with them:
 sets written before the two-stage reader (fresh) and before the example bank (everyday) and
 never used to tune (``--fresh`` with no file skips them). The example bank of the default traits
-holds no labelled sentence, so every fold reads with the shipped bank. Vectors are cached in the
-temp folder between runs (``--cache``).
+holds no labelled sentence, so every fold reads with the shipped bank. With ``--train-examples``
+the training split's trait sentences join the bank (``--train-chat``: its praise, complaint and
+neutral lines join the built-in prototypes too) and the fresh sets are read with all of them, as
+if shipped; every sentence is read with its own copy hidden, so choosing thresholds on a split
+never sees a sentence match itself. Vectors are cached in the temp folder between runs (``--cache``).
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ sys.path.insert(0, str(ROOT))
 
 from autogen_zettel.core.embed import make_embedder  # noqa: E402
 from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector, MeaningParams  # noqa: E402
+from autogen_zettel.persona.meaning import prototypes  # noqa: E402
 from autogen_zettel.persona.signals import GENERIC_MIN_VALENCE, feedback_signals  # noqa: E402
 from autogen_zettel.persona.traits import default_traits  # noqa: E402
 
@@ -62,6 +66,10 @@ TWO_STAGE_GRID = {"threshold": [0.35, 0.4, 0.45], "margin": [0.02, 0.05], "neutr
 # others fixed at what that grid chose (top_k 2, pole_margin 0, keyword_bonus 0 on all 355)
 SIZE_GRID = {"threshold": [0.4, 0.45], "margin": [0.02, 0.05], "neutral_margin": [0.1, 0.15],
              "top_k": [2, 3], "attitude": [True], "size_bonus": [0.1], "two_stage": [True]}
+# --train-examples: the bank then holds sentences like the training split's, so similarities
+# run higher; the grid reaches further up
+KNN_GRID = {"threshold": [0.4, 0.45, 0.5, 0.55], "margin": [0.02, 0.05], "neutral_margin": [0.1, 0.15],
+            "top_k": [2, 3, 4], "attitude": [True], "size_bonus": [0.1], "two_stage": [True]}
 MAX_NEUTRAL_TRAIT = 0.03
 MAX_NEUTRAL_ANY = 0.05
 
@@ -117,24 +125,47 @@ def with_examples(specs, rows):
     return out
 
 
+def chat_lines(rows):
+    """The praise, complaint and neutral sentences of ``rows`` as ``(class, text)`` prototypes."""
+    return [(r["label"], r["text"].lower()) for r in rows if r["label"] in ("praise", "complaint", "neutral")]
+
+
 class CachedDetector(MeaningDetector):
-    """A detector whose clause similarities are computed once per clause list (shared cache)."""
+    """A detector whose clause similarities are computed once per clause list (shared cache).
+
+    ``leave_out``: a sentence whose own copy in the bank (``--train-examples``) is hidden while
+    it is read, so choosing thresholds on a training split never sees a sentence match itself."""
 
     sims: dict[tuple, np.ndarray] = {}
+
+    def __init__(self, embedder, specs, *args, **kwargs):
+        super().__init__(embedder, specs, *args, **kwargs)
+        self._sources = [text for _, text in [*prototypes(specs), *kwargs.get("extra", ())]]
+        self.leave_out: str | None = None
 
     def similarities(self, parts):
         key = (tuple(parts), tuple(self._texts))
         if key not in self.sims:
             self.sims[key] = super().similarities(parts)
-        return self.sims[key]
+        sims, flips = self.sims[key]
+        if self.leave_out is not None:
+            hide = [j for j, t in enumerate(self._sources) if t == self.leave_out]
+            if hide:
+                sims = sims.copy()
+                sims[:, hide] = -1.0
+        return sims, flips
+
+
+EXTRA: list = []  # --train-chat: the training split's praise, complaint and neutral lines as prototypes
 
 
 def predict(rows, embedder, specs, params):
     """Per row: the (trait, sign) signals read from the text, and the affect it would credit to
     a previous reply (read with a one-word previous reply; its generic credit is left out)."""
-    detector = CachedDetector(embedder, specs, params)
+    detector = CachedDetector(embedder, specs, params, extra=tuple(EXTRA))
     out = []
     for r in rows:
+        detector.leave_out = r["text"].lower()
         signals = feedback_signals(r["text"], previous_reply="Ok.", specs=specs, meaning=detector)
         explicit = {(s.trait, s.sign) for s in signals if not s.cue.startswith(("praise:", "complaint:"))}
         out.append((explicit, signals[0].affect if signals else 0.0))
@@ -226,7 +257,7 @@ def main() -> None:
     ap.add_argument("--fixed", action="store_true", help="score DEFAULT_PARAMS on every fold, no search")
     ap.add_argument("--one-stage", action="store_true",
                     help="the one-stage reader that came before (best trait-and-direction class outright)")
-    ap.add_argument("--wide", action="store_true", help="the wider two-stage grid, without size_bonus")
+    ap.add_argument("--wide", action="store_true", help="the wider two-stage grid, without size_bonus (with --train-examples: KNN_GRID)")
     ap.add_argument("--fresh", nargs="*", default=[str(ROOT / "tests/data/feedback_fresh.jsonl"),
                                                    str(ROOT / "tests/data/feedback_everyday.jsonl")],
                     help="labelled files never used to tune: scored with the thresholds chosen on all of --data")
@@ -234,6 +265,8 @@ def main() -> None:
                     help="keep vectors in this .npz between runs (default: a file per model in the temp folder)")
     ap.add_argument("--train-examples", action="store_true",
                     help="the training split's trait sentences become prototypes too (never the held-out fold's)")
+    ap.add_argument("--train-chat", action="store_true",
+                    help="with --train-examples: the training split's praise, complaint and neutral lines too")
     args = ap.parse_args()
     rows = load(Path(args.data))
     specs = default_traits()
@@ -242,12 +275,13 @@ def main() -> None:
     embedder = CachedEmbedder(args.model, cache)
     print(f"{len(rows)} labelled sentences ({dict(Counter(r['label'] for r in rows))}), model {embedder.name}, "
           f"{args.k}-fold")
-    grid = TRAIT_GRID if args.one_stage else TWO_STAGE_GRID if args.wide else SIZE_GRID
+    grid = KNN_GRID if args.train_examples and args.wide else TRAIT_GRID if args.one_stage else TWO_STAGE_GRID if args.wide else SIZE_GRID
     total = None
     for f, test_idx in enumerate(folds(rows, args.k, args.seed)):
         test = [rows[i] for i in test_idx]
         train = [rows[i] for i in range(len(rows)) if i not in set(test_idx)]
         fold_specs = with_examples(specs, train) if args.train_examples else specs
+        EXTRA[:] = chat_lines(train) if args.train_chat else []
         params = DEFAULT_PARAMS if args.fixed else choose(train, embedder, fold_specs, traits, grid)
         m = score(test, predict(test, embedder, fold_specs, params), traits)
         p, r, _ = micro(m)
@@ -262,7 +296,9 @@ def main() -> None:
                     total[key] += m[key]
     print("\nHeld-out (pooled over folds)\n")
     report(total, traits)
-    chosen = DEFAULT_PARAMS if args.fixed else choose(rows, embedder, specs, traits, grid)
+    shipped = with_examples(specs, rows) if args.train_examples else specs  # the labelled set shipped as bank
+    EXTRA[:] = chat_lines(rows) if args.train_chat else []
+    chosen = DEFAULT_PARAMS if args.fixed else choose(rows, embedder, shipped, traits, grid)
     if not args.fixed:
         print(f"\nchosen on all {len(rows)} sentences: {chosen}")
     for path in args.fresh or ():
@@ -271,7 +307,7 @@ def main() -> None:
         fresh = load(Path(path))
         print(f"\nFresh set ({len(fresh)} sentences, {path}; never used to tune), thresholds chosen on all "
               f"{len(rows)}\n")
-        report(score(fresh, predict(fresh, embedder, specs, chosen), traits), traits)
+        report(score(fresh, predict(fresh, embedder, shipped, chosen), traits), traits)
     embedder.save()
 
 

@@ -55,6 +55,16 @@ def test_direction_words_are_read_off_and_flip_the_pole():
     assert polarity("your replies are so stiff")[1] == -1 and polarity("so I can follow")[1] == 1
 
 
+def test_a_negation_that_reproaches_an_absence_asks_for_the_thing():
+    # "you never ask" wants questions; "don't ask" does not: the first names what is missing
+    assert polarity("You never ask anything") == ("you ask anything", 1)
+    assert polarity("Why didn't you question my assumptions?")[1] == 1
+    assert polarity("Why not add a joke now and then")[1] == 1
+    assert polarity("Don't just answer, propose a plan") == ("just answer, propose a plan", 1)
+    assert polarity("You don't need to explain every step")[1] == -1  # a permission to do less
+    assert polarity("Don't ask so many questions")[1] == -1
+
+
 def test_clauses_and_negated_descriptions():
     assert clauses("Great. But trim it; ok?") == ["Great", "trim it", "ok"]
     assert describes_negation("It wasn't too long at all") and describes_negation("not overly detailed")

@@ -196,6 +196,20 @@ _FLIP_RE = re.compile(rf"(?<![\w'])(?:{_FLIP})(?![\w'])", re.IGNORECASE)
 _EXCESS_RE = re.compile(rf"(?<![\w'])(?:{_EXCESS})(?![\w'])", re.IGNORECASE)
 _POLITE = re.compile(r"(?<![\w'])(?:please|thanks|thank you)(?![\w'])", re.IGNORECASE)
 _COPULA_END = re.compile(r"(?:be|is|are|was|were|'re|'s|being|sounds?|seems?|feels?)\s+$")
+# A negation that says what the agent does not do ("you never ask", "why didn't you question
+# it", "why not add a joke") reproaches the absence: it asks for the thing, not against it. So
+# does "don't just"/"not only" (do more than that). "You don't need to ..." stays a negation.
+_REPROACH_BEFORE = re.compile(r"(?:^|\s)(?:you|why)\s+$")
+_NOT_ONLY = re.compile(r"^\s+(?:just|only|merely|simply)\b")
+_NEEDS = re.compile(r"^\s+(?:need|have|has|must|should|want)\b")
+
+
+def _reproach(t: str, m: re.Match) -> bool:
+    """Whether the negation ``m`` in ``t`` reproaches an absence instead of asking for less."""
+    after = t[m.end():]
+    if _NOT_ONLY.match(after):
+        return True
+    return bool(_REPROACH_BEFORE.search(t[:m.start()])) and not _NEEDS.match(after)
 
 
 def polarity(text: str) -> tuple[str, int]:
@@ -207,12 +221,16 @@ def polarity(text: str) -> tuple[str, int]:
     "no more", "stop", "cut", "less", within its first three words) flips the direction, and so
     does an excess word ("too", "overly", "so" after a verb like "is") unless such a negation
     came first ("don't be so earnest" flips once). A negation later in a clause ("all the
-    details, not a summary") is a contrast, not a direction: it stays in the text.
+    details, not a summary") is a contrast, not a direction: it stays in the text. A negation
+    after "you" or "why" ("you never ask", "why didn't you check") or before "just"/"only"
+    ("don't just answer") reproaches an absence and asks for the thing: no flip.
 
     >>> polarity("You're playing it far too safe.")
     ("you're playing it safe.", -1)
     >>> polarity("Don't be so earnest all the time")
     ('be earnest all the time', -1)
+    >>> polarity("You never ask anything"), polarity("You don't need to explain every step")[1]
+    (('you ask anything', 1), -1)
     >>> polarity("I want all the details, not a summary")
     ('i want all the details, not a summary', 1)
     """
@@ -220,6 +238,9 @@ def polarity(text: str) -> tuple[str, int]:
     starts = [m.start() for m in re.finditer(r"\S+", t)]
     opening = starts[3] if len(starts) > 3 else len(t)
     flips = [m for m in _FLIP_RE.finditer(t) if m.start() < opening][:1]
+    if flips and _reproach(t, flips[0]):  # the word leaves the text, the direction stays
+        flips, kept = [], flips[0]
+        t = t[:kept.start()] + t[kept.end():]
     first = flips[0].start() if flips else len(t)
     excess = [m for m in _EXCESS_RE.finditer(t) if (not flips or m.start() < first)
               and (m.group(0) != "so" or _COPULA_END.search(t[:m.start()]))]
@@ -371,14 +392,16 @@ class MeaningDetector:
     :param embedder: the memory's embedder (:attr:`MemoryHub.embedder`)
     :param specs: the persona's trait specs
     :param params: decision thresholds (default: :data:`DEFAULT_PARAMS`, chosen by cross-validation)
+    :param extra: more ``(class, text)`` prototypes of praise, complaint or neutral chat
     """
 
-    def __init__(self, embedder, specs: Mapping[str, TraitSpec], params: MeaningParams = DEFAULT_PARAMS):
+    def __init__(self, embedder, specs: Mapping[str, TraitSpec], params: MeaningParams = DEFAULT_PARAMS,
+                 extra: Sequence[tuple[str, str]] = ()):
         self.embedder = embedder
         self.params = params
         self.keys: list[str] = []
         self._texts: list[str] = []
-        for key, text in prototypes(specs):
+        for key, text in [*prototypes(specs), *extra]:
             if key in (PRAISE, COMPLAINT, NEUTRAL):
                 self.keys.append(key)
                 self._texts.append(text)
