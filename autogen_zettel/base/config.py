@@ -140,6 +140,12 @@ class RecallConfig(Schema):
     # leave-one-conversation-out folds of five (the other two chose 0) on LoCoMo dev
     named_speaker_weight: Unit = 0.5
     question_discount: Unit = 0.3  # a card that only asks ("...?") scores this share lower than one that tells
+    # a query naming a participant: an unlocked card someone else said passes this share less of
+    # the activation it received (0: off)
+    associative_focus: Unit = 0.0
+    # a query naming a participant is embedded without the name (speaker focus carries it): the
+    # name alone made short cards of theirs ("Mel: I'm obsessed with those") look like answers
+    dense_without_name: Bool = False
 
 
 class LinkConfig(Schema):
