@@ -14,7 +14,9 @@ def _harbour(mem):
         "Grilled sardines are the town's summer festival dish.",
         "My brother repairs fishing nets in a harbour workshop.",
     ]):
-        mem.remember(text, speaker="Ann", message_id=f"m{i}", session_id=f"s{i}")
+        # four speakers, four sessions: no structural links, so every hit is immediate and
+        # modulation alone reorders them (an unlocked card never passes the card that unlocked it)
+        mem.remember(text, speaker=("Ann", "Bo", "Cy", "Di")[i], message_id=f"m{i}", session_id=f"s{i}")
 
 
 def _ranked(hits):
