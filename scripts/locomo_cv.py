@@ -22,6 +22,7 @@ from pathlib import Path
 UNTUNED = {
     "recall.dense_weight": 0.4, "recall.seeds": 40, "recall.hops": 2, "recall.associative_share": 0.5,
     "recall.speaker_boost": 0.0, "recall.named_speaker_weight": 1.0, "recall.question_discount": 0.0,
+    "recall.dense_without_name": False, "recall.associative_focus": 0.0,
     "link.REPLY_TO": 0.3, "link.SUPERSEDES": 0.5, "link.SAME_SESSION": 0.05, "link.SHARED_ENTITY": 0.03,
     "link.STRONGLY_RELATED": 0.03, "link.WEAKLY_RELATED": 0.0, "link.SAME_SPEAKER": 0.0,
     "link.CONTRADICTS": 0.1, "link.SUMMARIZES": 0.0, "link.SAME_THREAD": 0.0,
@@ -32,6 +33,9 @@ UNTUNED = {
 PREVIOUS = {**UNTUNED, "recall.speaker_boost": 0.25, "link.REPLY_TO": 0.6, "link.SAME_SESSION": 0.15,
             "link.SHARED_ENTITY": 0.1, "link.STRONGLY_RELATED": 0.0}
 GRID = {  # tuned in this order, one pass (coordinate ascent); the first value of each is the default
+    # the fourth round's (multi-hop: the name out of the dense query, speaker focus on unlocked cards)
+    "recall.dense_without_name": [False, True],
+    "recall.associative_focus": [0.0, 0.25, 0.5],
     "recall.speaker_boost": [0.0, 0.25, 0.5],
     "recall.named_speaker_weight": [1.0, 0.0, 0.5],
     "recall.question_discount": [0.0, 0.3, 0.5],
@@ -41,6 +45,8 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
     "link.SHARED_ENTITY": [0.03, 0.1],
     "link.STRONGLY_RELATED": [0.03, 0.0],  # the untuned value first
     "recall.dense_weight": [0.4, 0.5],
+    # the fifth round (tuned from each fold's fourth-round choice): the speaker's own previous card
+    "link.SAME_SPEAKER": [0.0, 0.1, 0.3, 0.5],
 }
 
 
@@ -56,8 +62,10 @@ def main(argv=None) -> int:
     ap.add_argument("--questions", type=int, default=0, help="only the first N questions per conversation")
     ap.add_argument("--params", default="", help="comma-separated subset of the grid to tune")
     ap.add_argument("--no-ablation", action="store_true")
-    ap.add_argument("--start", choices=["untuned", "previous"], default="untuned",
-                    help="where tuning starts: the untuned values, or the previous round's choice")
+    ap.add_argument("--start", default="untuned",
+                    help="where tuning starts: 'untuned', 'previous' (the third round's choice), or the "
+                         "--out JSON of an earlier run: each fold starts from what it chose there, the "
+                         "in-sample tuning from the in-sample choice")
     ap.add_argument("--rounds", type=int, default=1, help="passes of coordinate ascent over the grid")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
@@ -79,19 +87,25 @@ def main(argv=None) -> int:
     cv = LocomoCV(lambda cfg: MemoryHub.open(memory=True, embedder=emb, config=cfg), convs, MemoryConfig())
     cv.ingest()
     emb.save()
-    start = dict(UNTUNED if args.start == "untuned" else PREVIOUS)
+    fold_starts = None
+    if args.start in ("untuned", "previous"):
+        start = dict(UNTUNED if args.start == "untuned" else PREVIOUS)
+    else:
+        earlier = json.loads(Path(args.start).read_text())
+        start = {**UNTUNED, **earlier["in_sample_setting"]}
+        fold_starts = {c: {**UNTUNED, **s} for c, s in earlier["folds"].items()}
     rc = cv.config.recall
     shipped = {f"recall.{k.split('.', 1)[1]}": getattr(rc, k.split(".", 1)[1]) for k in UNTUNED if k.startswith("recall.")}
     shipped.update({f"link.{k.value}": w for k, w in KIND_WEIGHT.items()})
     grid = {k: v for k, v in GRID.items() if not args.params or k in args.params.split(",")}
-    result = cross_validate(cv, grid, start, rounds=args.rounds)
+    result = cross_validate(cv, grid, start, rounds=args.rounds, fold_starts=fold_starts)
     base = {m: summarise(s) for m, s in cv.baselines().items()}
     emb.save()
     out = {"baselines": base, **result}
     lines = ["| method | R@5 | R@10 | R@20 | multi-hop R@10 |", "|---|---|---|---|---|"]
     for m, s in base.items():
         lines.append(row(m, s))
-    lines.append(row(f"ours, {args.start}", result["default"]))
+    lines.append(row(f"ours, {Path(args.start).name}", result["default"]))
     lines.append(row("ours, tuned in-sample", result["in_sample"]))
     lines.append(row("ours, tuned, cross-validated (LOCO)", result["cross_validated"]))
     if not args.no_ablation:
@@ -100,7 +114,9 @@ def main(argv=None) -> int:
         variants = {"no links (hops 0)": {"recall.hops": 0}, "1 hop": {"recall.hops": 1},
                     "no speaker focus": {"recall.speaker_boost": 0.0},
                     "name weighs as any word": {"recall.named_speaker_weight": 1.0},
-                    "no question discount": {"recall.question_discount": 0.0}}
+                    "no question discount": {"recall.question_discount": 0.0},
+                    "the name kept in the dense query": {"recall.dense_without_name": False},
+                    "no associative focus": {"recall.associative_focus": 0.0}}
         variants.update({f"without {k.value}": {f"link.{k.value}": 0.0} for k in KIND_WEIGHT
                          if tuned.get(f"link.{k.value}", 0) > 0})
         # what was tried and is off by default: added to the tuned setting (SAME_THREAD links:
@@ -119,12 +135,13 @@ def main(argv=None) -> int:
         lines += [row(n, s) for n, s in ablation.items()]
     print("\n".join(lines))
 
-    def moved(setting: dict) -> dict:
-        return {k: v for k, v in setting.items() if start.get(k) != v}
+    def moved(setting: dict, origin: dict = start) -> dict:
+        return {k: v for k, v in setting.items() if origin.get(k) != v}
 
     print("in-sample changes from the untuned values:", json.dumps(moved(result["in_sample_setting"])))
     print("the library's defaults are the in-sample choice:", shipped == result["in_sample_setting"])
-    print("per-fold changes:", json.dumps({c: moved(s) for c, s in result["folds"].items()}))
+    print("per-fold changes:", json.dumps({c: moved(s, (fold_starts or {}).get(c, start))
+                                           for c, s in result["folds"].items()}))
     if args.out:
         Path(args.out).write_text(json.dumps(out, indent=2))
     return 0

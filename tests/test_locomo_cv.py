@@ -70,3 +70,16 @@ def test_every_fold_tunes_without_its_held_out_conversation(tmp_path):
     assert coordinate_search(cv, convs[1:], grid, start, rounds=1) == result["folds"]["c0"]
     evaluated = {conv for (_, conv) in cv._memo}
     assert evaluated == {"c0", "c1", "c2"}
+
+
+def test_each_fold_can_start_from_its_own_earlier_choice(tmp_path):
+    convs = _conversations(tmp_path)
+    cv = LocomoCV(lambda cfg: MemoryHub.open(memory=True, embedder=HashEmbedder(64), config=cfg), convs,
+                  MemoryConfig())
+    start = {"recall.dense_weight": 0.4, "recall.hops": 2}
+    own = {"c0": {**start, "recall.hops": 0}}  # what fold c0 chose in an earlier round
+    grid = {"recall.dense_weight": [0.4, 0.0]}
+    result = cross_validate(cv, grid, start, rounds=1, fold_starts=own)
+    assert result["folds"]["c0"]["recall.hops"] == 0  # not in this round's grid: kept from its start
+    assert result["folds"]["c1"]["recall.hops"] == 2  # a fold not named starts where the in-sample one does
+    assert result["folds"]["c0"] == coordinate_search(cv, convs[1:], grid, own["c0"], rounds=1)

@@ -149,7 +149,10 @@ def test_tiers_by_kind_pattern_and_explicit(clock):
 def test_decaying_tier_weight_and_archive_follow_the_configured_days(clock):
     cfg = config_from_dict({"privacy": {"kind_tiers": {"preference": "decaying"}, "decay_after_days": 90,
                                         "decayed_weight": 0.1, "archive_after_days": 180},
-                            "decay": {"enabled": False}})
+                            "decay": {"enabled": False},
+                            # no spreading: the two cards are linked (SAME_SPEAKER), and what one
+                            # unlocks in the other is weighed by recency, which moves with the days
+                            "recall": {"hops": 0}})
     with MemoryHub.open(memory=True, config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("alice")
         pref = mem.remember("I love sour cherry jam on toast.", speaker="Ann", message_id="p")[0]

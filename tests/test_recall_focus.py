@@ -13,7 +13,8 @@ T0 = datetime(2024, 3, 1, 9)
 
 def _recall(msgs, query, k=3, **recall):
     cfg = MemoryConfig()
-    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update=recall)})
+    # the dense weight these rankings were worked out at (the hashing embedder's balance is arbitrary)
+    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"dense_weight": 0.4, **recall})})
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
         mem.remember_many([{"text": t, "speaker": who, "message_id": i, "session_id": s, "reply_to": r,
@@ -53,9 +54,9 @@ NAMED = [
 def test_the_named_participants_name_no_longer_pulls_replies_that_address_them():
     query = "What does Ann paint?"
     # as a lexical word the name ranks Bob's "Ann, Ann, ... Ann!" above what Ann paints
-    before = _recall(NAMED, query, hops=0, speaker_boost=0.0, named_speaker_weight=1.0)
+    before = _recall(NAMED, query, hops=0, speaker_boost=0.0, named_speaker_weight=1.0, dense_without_name=False)
     assert before.index("b1") < before.index("b2")
-    after = _recall(NAMED, query, hops=0, speaker_boost=0.0, named_speaker_weight=0.0)
+    after = _recall(NAMED, query, hops=0, speaker_boost=0.0, named_speaker_weight=0.0, dense_without_name=False)
     assert after[0] == "a1" and after.index("b2") < after.index("b1")
 
 
@@ -83,7 +84,9 @@ def test_a_card_that_only_asks_gives_its_place_to_the_answer_it_unlocks():
 def test_a_participant_who_joins_after_the_first_recall_is_recognised():
     cfg = MemoryConfig()
     cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"hops": 0, "speaker_boost": 0.0,
-                                                                         "named_speaker_weight": 0.0})})
+                                                                         "named_speaker_weight": 0.0,
+                                                                         "dense_without_name": False,
+                                                                         "dense_weight": 0.4})})
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
         mem.remember("My sister likes to paint old barns.", speaker="Bob", message_id="b2", at=T0)
@@ -98,3 +101,54 @@ def test_a_participant_who_joins_after_the_first_recall_is_recognised():
         mem.store.invalidate()  # forget and maintain do this: read again on the next recall
         mem.recall("What does Cleo paint?", at=T0 + timedelta(days=1))
         assert mem.store.peek("speakers") == {"Bob", "Cleo"}
+
+
+def test_without_names_drops_each_word_of_the_names_and_their_possessive():
+    from autogen_zettel.core.focus import without_names
+
+    assert without_names("Did Ann Lee and BOB both paint Ann’s barn?", {"Ann Lee", "Bob"}) == "Did and both paint barn?"
+    assert without_names("Where did Annabel go?", {"Ann"}) == "Where did Annabel go?"  # whole words only
+    assert without_names("What does Al paint?", {"Al"}) == "What does Al paint?"  # as names_in: 3 letters or more
+
+
+def test_the_dense_query_leaves_the_named_participant_out_only_when_asked():
+    seen = []
+
+    class Recording(HashEmbedder):
+        def encode(self, texts, *, query=False):
+            if query:
+                seen.extend(texts)
+            return super().encode(texts, query=query)
+
+    for drop in (False, True):
+        cfg = MemoryConfig()
+        cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"dense_without_name": drop})})
+        with MemoryHub.open(memory=True, embedder=Recording(), config=cfg) as hub:
+            mem = hub.tenant("t")
+            mem.remember("I paint sunsets at the lake.", speaker="Ann", message_id="a1", at=T0)
+            mem.recall("What does Ann paint?", at=T0 + timedelta(days=1))
+            mem.recall("Who paints?", at=T0 + timedelta(days=1))
+    assert seen == ["What does Ann paint?", "Who paints?", "What does paint?", "Who paints?"]
+
+
+def test_associative_focus_lowers_only_what_someone_else_said():
+    from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
+    from autogen_zettel.base.config import RecallConfig
+    from autogen_zettel.core.graph import build_graph
+    from autogen_zettel.memory.recall import unlock
+
+    said = {"a": "Ann", "reply": "Bob", "a2": "Ann", "own": "Ann"}
+    cards = {i: Card(i, i, CardKind.FACT, who, T0, (i,)) for i, who in said.items()}
+    # Bob's reply to Ann's best hit and Ann's own card next to it are both unlocked from "a"
+    G = build_graph([Link("reply", "a", LinkKind.REPLY_TO, 1.0), Link("own", "a", LinkKind.REPLY_TO, 1.0)])
+    lookup = lambda ids: {i: cards[i] for i in ids if i in cards}  # noqa: E731
+    immediate = [("a", 1.0), ("a2", 0.3)]
+
+    def ranked(focus, named):
+        cfg = RecallConfig(threshold=0.0, associative_share=1.0, associative_focus=focus)
+        return [h.card.id for h in unlock(immediate, G, lookup, cfg, k=4, now=T0, named=named)]
+
+    assert ranked(0.0, {"Ann"}).index("reply") < ranked(0.0, {"Ann"}).index("a2")
+    focused = ranked(1.0, {"Ann"})
+    assert focused.index("own") < focused.index("a2") < focused.index("reply")
+    assert ranked(1.0, set()) == ranked(0.0, {"Ann"})  # a query naming nobody: nothing changes

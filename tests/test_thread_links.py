@@ -68,7 +68,8 @@ def test_the_whole_graph_spreads_from_a_card_to_the_speakers_earlier_card_on_its
     monkeypatch.setitem(links.KIND_WEIGHT, LinkKind.SAME_THREAD, 0.2)
     msgs = [("My watercolor of the old mill won a ribbon at the county fair.", "Ann", "s1"),
             ("Our dog chased the neighbour's cat again this morning.", "Bob", "s1"),
-            ("The bakery on Main Street closes early on Sundays.", "Bob", "s2"),
+            # Ann's card in between: her previous card (SAME_SPEAKER) is not the one on her topic
+            ("The bakery on Main Street closes early on Sundays.", "Ann", "s2"),
             ("I started another watercolor, this time of the harbour at dawn.", "Ann", "s3"),
             ("Traffic on the bridge was terrible, we were late for dinner.", "Bob", "s3")]
     with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:

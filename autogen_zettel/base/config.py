@@ -131,7 +131,9 @@ class RecallConfig(Schema):
 
     k: AtLeast1 = 10
     threshold: Unit = 0.05  # fused score (0..1) below which immediate hits are dropped
-    dense_weight: Unit = 0.4  # share of the dense score in the fused score
+    # share of the dense score in the fused score; 0.5 since the dense query leaves the named
+    # participant out (all five leave-one-conversation-out folds on LoCoMo dev chose it over 0.4)
+    dense_weight: Unit = 0.5
     candidates: AtLeast1 = 100  # hits fetched per vector before fusion
     query_messages: Count = 3  # how many recent messages form an agent's recall query
     hops: Count = 2
@@ -141,13 +143,22 @@ class RecallConfig(Schema):
     recency_half_life_days: Number = 90.0
     token_budget: AtLeast1 = 800
     prefer_summary_min: Count = 3  # this many member hits of one summary become one summary hit (0: off)
-    speaker_boost: Unit = 0.25  # a query naming a participant raises what they said by this share
+    # a query naming a participant raises what they said by this share. The four values below were
+    # chosen together by all five leave-one-conversation-out folds on LoCoMo dev (#10's fourth
+    # round; README "Measured"): 0.5 over 0.25 once the name left the dense query
+    speaker_boost: Unit = 0.5
     # the weight of a participant's name, when the query names one, in its lexical search (1: as any
-    # word; below 1 speaker focus carries the name instead). 0.5: chosen in-sample and by three
-    # leave-one-conversation-out folds of five (the other two chose 0) on LoCoMo dev
-    named_speaker_weight: Unit = 0.5
+    # word; below 1 speaker focus carries the name instead)
+    named_speaker_weight: Unit = 0.0
     question_discount: Unit = 0.3  # a card that only asks ("...?") scores this share lower than one that tells
-
+    # a query naming a participant: an unlocked card someone else said passes this share less of
+    # the activation it received (0: off); their replies to the participant ("You (Mel) put so much
+    # into it") took the places of the participant's own cards from other sessions
+    associative_focus: Unit = 0.5
+    # a query naming a participant is embedded without the name (speaker focus carries it): cards
+    # are embedded as "Mel: ...", so the name alone made short cards of theirs ("Mel: I'm obsessed
+    # with those") look like answers to every question about them
+    dense_without_name: Bool = True
 
 class LinkConfig(Schema):
     """The link engine's thresholds (cosine similarity of card embeddings)."""

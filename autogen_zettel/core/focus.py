@@ -17,12 +17,13 @@ that tell something come first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from autogen_zettel.base.cards import Hit
 
-__all__ = ["weigh_terms", "is_question", "demote_questions"]
+__all__ = ["weigh_terms", "without_names", "is_question", "demote_questions"]
 
 
 def weigh_terms(sparse: tuple[Sequence[int], Sequence[float]], terms: Collection[int], weight: float
@@ -35,6 +36,24 @@ def weigh_terms(sparse: tuple[Sequence[int], Sequence[float]], terms: Collection
     out = [(t, v * weight if t in terms else v) for t, v in zip(sparse[0], sparse[1])]
     out = [(t, v) for t, v in out if v > 0]
     return [t for t, _ in out], [v for _, v in out]
+
+
+def without_names(text: str, names: Collection[str]) -> str:
+    """``text`` without the words of ``names`` (and their possessive "'s"), spacing tidied: the
+    query's meaning for the dense search once speaker focus carries the name.
+
+    >>> without_names("What do Melanie's kids like?", {"Melanie"})
+    'What do kids like?'
+    >>> without_names("Melanie?", {"Melanie"})
+    'Melanie?'
+    """
+    words = {w for n in names for w in re.findall(r"\w+", n) if len(w) > 2}
+    if not words:
+        return text
+    pattern = r"\b(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")(?:['\u2019]s)?\b"
+    out = re.sub(r"\s+", " ", re.sub(pattern, " ", text, flags=re.IGNORECASE)).strip()
+    out = re.sub(r"\s+([?.!,])", r"\1", out)
+    return out if re.search(r"\w", out) else text  # a query that is only a name stays as it is
 
 
 def is_question(text: str) -> bool:

@@ -21,7 +21,7 @@ import heapq
 import math
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -31,7 +31,7 @@ from autogen_zettel.base.cards import Card, CardKind, CardStatus, Hit
 from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallConfig
 from autogen_zettel.base.prompts import one_line
 from autogen_zettel.core.embed import Embedder
-from autogen_zettel.core.focus import demote_questions, weigh_terms
+from autogen_zettel.core.focus import demote_questions, weigh_terms, without_names
 from autogen_zettel.core.graph import Neighbours, spread
 from autogen_zettel.core.lexical import fold
 from autogen_zettel.core.refine import clean_text
@@ -85,6 +85,7 @@ def unlock(
     now: datetime,
     modulation: Callable[[Card], float] | None = None,
     activation: Mapping[str, tuple[float, tuple[str, str]]] | None = None,
+    named: Collection[str] = frozenset(),
 ) -> list[Hit]:
     """Merge immediate hits with cards unlocked along links; at most ``k`` hits, best first.
 
@@ -99,6 +100,8 @@ def unlock(
     :param modulation: optional persona factor per card (1.0 = neutral) applied to every score
     :param activation: what :func:`activate` gives for ``immediate``, if the caller has it already
         (it does not depend on ``k``)
+    :param named: the participants the query names: an associative card someone else said passes
+        ``cfg.associative_focus`` less of the activation it received
     """
     immediate = [(i, s) for i, s in immediate if s >= cfg.threshold]
     base = dict(immediate)
@@ -122,6 +125,8 @@ def unlock(
         if act:
             weight = (0.5 + 0.5 * card.importance) * (0.7 + 0.3 * recency(card, now, cfg.recency_half_life_days))
             act *= weight
+            if named and card.speaker not in named:
+                act *= 1 - cfg.associative_focus
         factor = modulation(card) if modulation else 1.0
         if act > score:
             scored.append(Hit(card, (score + act) * factor, "associative", via))
@@ -368,13 +373,15 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
     query = clean_text(query)
     if not query:
         return []
-    dense = embedder.encode([query], query=True)[0]
-    sparse = embedder.sparse([query], query=True)[0]
-    if cfg.named_speaker_weight < 1:
+    named: set[str] = set()
+    if cfg.named_speaker_weight < 1 or cfg.associative_focus > 0 or cfg.dense_without_name:
         named = names_in(query, store.cached("speakers", store.db.speakers))
-        if named:  # speaker focus carries the name instead (below)
-            terms = set(embedder.sparse([" ".join(sorted(named))], query=True)[0][0])
-            sparse = weigh_terms(sparse, terms, cfg.named_speaker_weight) if set(sparse[0]) - terms else sparse
+    dense_query = without_names(query, named) if cfg.dense_without_name and named else query
+    dense = embedder.encode([dense_query], query=True)[0]
+    sparse = embedder.sparse([query], query=True)[0]
+    if cfg.named_speaker_weight < 1 and named:  # speaker focus carries the name instead (below)
+        terms = set(embedder.sparse([" ".join(sorted(named))], query=True)[0][0])
+        sparse = weigh_terms(sparse, terms, cfg.named_speaker_weight) if set(sparse[0]) - terms else sparse
     result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
     fused = fuse(result, dense_weight=cfg.dense_weight)
     recallable = recallable_at(store, now, config.decay)
@@ -396,12 +403,14 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
     width = 2 * k if summaries else k
     links = graph()
     activation = activate(immediate, links, cfg)  # spread once: a second unlock reuses it
-    hits = unlock(immediate, links, recallable, cfg, k=width, now=now, modulation=factor, activation=activation)
+    focus = named if cfg.associative_focus > 0 else frozenset()
+    hits = unlock(immediate, links, recallable, cfg, k=width, now=now, modulation=factor, activation=activation,
+                  named=focus)
     unique = collapse_duplicates(hits)
     if len(unique) < len(hits) and len(hits) == width:
         # copies took places: look further down so k different things can fill them
         unique = collapse_duplicates(unlock(immediate, links, recallable, cfg, k=2 * width, now=now,
-                                            modulation=factor, activation=activation))
+                                            modulation=factor, activation=activation, named=focus))
     hits = unique
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)

@@ -297,7 +297,7 @@ class Zettelkasten(CurationMixin):
         :returns: hits, best first; ``hit.score`` is higher for better matches: the fused score
             (0..1) times the speaker focus (up to 1 + ``recall.speaker_boost``), the privacy tier
             weight (at most 1) and ``modulation`` (the persona's factor, 1 ± its strength), so it
-            can pass 1 (1.625 at most with the defaults); it ranks the hits of one recall
+            can pass 1 (1.95 at most with the defaults); it ranks the hits of one recall
         """
         self.db.check_open()
         k = self.config.recall.k if k is None else k

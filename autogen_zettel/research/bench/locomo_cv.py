@@ -213,16 +213,22 @@ def coordinate_search(cv: LocomoCV, convs: Sequence[Conversation], grid: Mapping
     return current
 
 
-def cross_validate(cv: LocomoCV, grid: Mapping[str, Sequence[float]], start: Setting, *, rounds: int = 2) -> dict:
+def cross_validate(cv: LocomoCV, grid: Mapping[str, Sequence[float]], start: Setting, *, rounds: int = 2,
+                   fold_starts: Mapping[str, Setting] | None = None) -> dict:
     """Leave one conversation out: tune on the others, measure on it; plus the in-sample tuning
     on all of them. Returns the pooled held-out scores, the in-sample scores, the default
-    (untuned) scores and the values each fold chose."""
+    (untuned) scores and the values each fold chose.
+
+    :param fold_starts: where each fold starts (held-out conversation id -> setting), e.g. what
+        each fold chose in an earlier round, so a round can tune only its new values and the
+        held-out figure still never sees a value chosen on its own conversation; ``start`` is
+        where the in-sample tuning starts (and any fold not named)"""
     convs = list(cv.conversations)
     held: Scores = []
     folds = {}
     for conv in convs:
         train = [c for c in convs if c is not conv]
-        chosen = coordinate_search(cv, train, grid, start, rounds=rounds)
+        chosen = coordinate_search(cv, train, grid, (fold_starts or {}).get(conv.sample_id, start), rounds=rounds)
         folds[conv.sample_id] = chosen
         held.extend(cv.evaluate(chosen, conv))
         log.info("fold %s: chose %s -> held-out R@10 %.1f", conv.sample_id, chosen,
