@@ -152,3 +152,28 @@ def test_associative_focus_lowers_only_what_someone_else_said():
     focused = ranked(1.0, {"Ann"})
     assert focused.index("own") < focused.index("a2") < focused.index("reply")
     assert ranked(1.0, set()) == ranked(0.0, {"Ann"})  # a query naming nobody: nothing changes
+
+
+def test_the_labels_of_an_agents_quoted_messages_name_nobody():
+    """An agent's recall query quotes the chat as "Name: text" lines: the writer's label is not
+    the question's subject, so only a name inside a message counts as naming a participant."""
+    from autogen_zettel.memory.recall import names_in
+    from autogen_zettel.core.focus import without_labels
+
+    query = "Ana: what did Bo say about the budget?\nCleo: and the venue"
+    assert names_in(without_labels(query), {"Ana", "Bo Li", "Cleo"}) == set()  # "Bo" has 2 letters
+    assert names_in(without_labels("Ana: what did Cleo say?"), {"Ana", "Cleo"}) == {"Cleo"}
+    seen = []
+
+    class Recording(HashEmbedder):
+        def encode(self, texts, *, query=False):
+            if query:
+                seen.extend(texts)
+            return super().encode(texts, query=query)
+
+    with MemoryHub.open(memory=True, embedder=Recording()) as hub:
+        mem = hub.tenant("t")
+        mem.remember("The budget is 40k for the offsite.", speaker="Cleo", message_id="c1", at=T0)
+        mem.recall("Cleo: what is the budget?\nAna: what did Cleo book?", at=T0 + timedelta(days=1))
+    # the name inside Ana's message leaves the dense query (dense_without_name); the labels stay
+    assert seen == ["Cleo: what is the budget?\nAna: what did book?"]

@@ -23,7 +23,10 @@ from dataclasses import replace
 
 from autogen_zettel.base.cards import Hit
 
-__all__ = ["weigh_terms", "without_names", "is_question", "demote_questions"]
+__all__ = ["weigh_terms", "without_names", "without_labels", "is_question", "demote_questions"]
+
+
+_LABEL = re.compile(r"^[ \t]*[^\s:][^\n:]{0,39}:[ \t]+", re.MULTILINE)
 
 
 def weigh_terms(sparse: tuple[Sequence[int], Sequence[float]], terms: Collection[int], weight: float
@@ -40,20 +43,43 @@ def weigh_terms(sparse: tuple[Sequence[int], Sequence[float]], terms: Collection
 
 def without_names(text: str, names: Collection[str]) -> str:
     """``text`` without the words of ``names`` (and their possessive "'s"), spacing tidied: the
-    query's meaning for the dense search once speaker focus carries the name.
+    query's meaning for the dense search once speaker focus carries the name. A line's opening
+    "Name: " label (see :func:`without_labels`) is kept, and so are the lines.
 
     >>> without_names("What do Melanie's kids like?", {"Melanie"})
     'What do kids like?'
     >>> without_names("Melanie?", {"Melanie"})
     'Melanie?'
+    >>> without_names("Ana: did Melanie call?", {"Melanie", "Ana"})
+    'Ana: did call?'
     """
     words = {w for n in names for w in re.findall(r"\w+", n) if len(w) > 2}
     if not words:
         return text
-    pattern = r"\b(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")(?:['\u2019]s)?\b"
-    out = re.sub(r"\s+", " ", re.sub(pattern, " ", text, flags=re.IGNORECASE)).strip()
-    out = re.sub(r"\s+([?.!,])", r"\1", out)
-    return out if re.search(r"\w", out) else text  # a query that is only a name stays as it is
+    pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+                         + r")(?:['\u2019]s)?\b", re.IGNORECASE)
+
+    def line(one: str) -> str:
+        label = _LABEL.match(one)
+        head, rest = (one[: label.end()], one[label.end():]) if label else ("", one)
+        rest = re.sub(r"[ \t]+", " ", pattern.sub(" ", rest)).strip()
+        return head + re.sub(r"\s+([?.!,])", r"\1", rest)
+
+    out = "\n".join(line(one) for one in text.split("\n"))
+    return out if re.search(r"\w", without_labels(out)) else text  # a query that is only a name stays
+
+
+def without_labels(text: str) -> str:
+    r"""``text`` without the "Name: " that opens a line: the labels an agent's recall query puts
+    before each message it quotes say who wrote it, not whom the query is about, so they must
+    not count as naming a participant.
+
+    >>> without_labels("Ana: what did Bo say about the budget?\nBo: I said 40k")
+    'what did Bo say about the budget?\nI said 40k'
+    >>> without_labels("What did Bo say at 10:30?")
+    'What did Bo say at 10:30?'
+    """
+    return _LABEL.sub("", text)
 
 
 def is_question(text: str) -> bool:

@@ -31,7 +31,7 @@ from autogen_zettel.base.cards import Card, CardKind, CardStatus, Hit
 from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallConfig
 from autogen_zettel.base.prompts import one_line
 from autogen_zettel.core.embed import Embedder
-from autogen_zettel.core.focus import demote_questions, weigh_terms, without_names
+from autogen_zettel.core.focus import demote_questions, weigh_terms, without_labels, without_names
 from autogen_zettel.core.graph import Neighbours, spread
 from autogen_zettel.core.lexical import fold
 from autogen_zettel.core.refine import clean_text
@@ -374,8 +374,9 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
     if not query:
         return []
     named: set[str] = set()
+    about = without_labels(query)  # an agent's query quotes messages as "Name: text"
     if cfg.named_speaker_weight < 1 or cfg.associative_focus > 0 or cfg.dense_without_name:
-        named = names_in(query, store.cached("speakers", store.db.speakers))
+        named = names_in(about, store.cached("speakers", store.db.speakers))
     dense_query = without_names(query, named) if cfg.dense_without_name and named else query
     dense = embedder.encode([dense_query], query=True)[0]
     sparse = embedder.sparse([query], query=True)[0]
@@ -392,7 +393,7 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
             break
     immediate = [(i, s) for i, s in fused if i in active]
     if cfg.speaker_boost > 0:
-        immediate = focus_named_speakers(immediate, active, query, cfg.speaker_boost)
+        immediate = focus_named_speakers(immediate, active, about, cfg.speaker_boost)
     privacy = config.privacy
 
     def factor(card: Card) -> float:
