@@ -273,18 +273,14 @@ class Ingest:
             links.extend(self._semantic(card, near))
             if card.session_id is not None:
                 if card.session_id not in session_recent:
-                    session_recent[card.session_id] = [
-                        c for c in self.db.recent_cards(cfg.session_window + len(new), session_id=card.session_id)
-                        if c.id not in new_ids
-                    ][: cfg.session_window]
+                    session_recent[card.session_id] = self._stored_recent(
+                        cfg.session_window, new_ids, len(new), session_id=card.session_id)
                 recent = session_recent[card.session_id]
             else:
                 recent = []
             if card.speaker not in speaker_recent:
-                speaker_recent[card.speaker] = [
-                    c for c in self.db.recent_cards(cfg.speaker_window + len(new), speaker=card.speaker)
-                    if c.id not in new_ids
-                ][: cfg.speaker_window]
+                speaker_recent[card.speaker] = self._stored_recent(
+                    cfg.speaker_window, new_ids, len(new), speaker=card.speaker)
             peers: dict[str, Card] = {}
             for entity in card.entities:
                 key = entity.casefold()
@@ -309,6 +305,14 @@ class Ingest:
             graphs.add_links(graph, links)
             graphs.add_threads(graph, [c for _, c in new])  # derived, not stored: the loaded graph only
         return {c.id: [i for i, _ in near if i != c.id] for (_, c), near in zip(new, neighbours)}
+
+    def _stored_recent(self, window: int, new_ids: set[str], batch: int, **where) -> list[Card]:
+        """The ``window`` newest stored cards matching ``where`` that are not of this batch (its
+        cards are stored already), newest first: ids first, then only the kept cards are built
+        (building the window plus a batch's worth of cards was most of linking's reads, #12)."""
+        ids = [i for i in self.db.recent_ids(window + batch, **where) if i not in new_ids][:window]
+        found = self.db.get_many(ids)
+        return [found[i] for i in ids if i in found]
 
     def _semantic(self, card: Card, near: Sequence[tuple[str, float]]) -> list[Link]:
         """Similarity links; graded by the link judge (an LLM) when one is set."""

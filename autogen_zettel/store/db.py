@@ -264,6 +264,21 @@ class CardDB(LifecycleTables):
         with self.lock:
             return [_row_to_card(r) for r in self.db.query(sql, [*params, limit])]
 
+    def recent_ids(self, limit: int, *, session_id: str | None = None, speaker: str | None = None) -> list[str]:
+        """The ids of :meth:`recent_cards` (same order), without building the cards: the linker
+        reads a window plus a batch's worth to keep one or two of them."""
+        clauses, params = [], []
+        if session_id is not None:
+            clauses.append("session_id = ?")
+            params.append(session_id)
+        if speaker is not None:
+            clauses.append("speaker = ?")
+            params.append(speaker)
+        where = ("where " + " and ".join(clauses)) if clauses else ""
+        sql = f"select id from cards {where} order by created_at desc, rowid desc limit ?"
+        with self.lock:
+            return [r[0] for r in self.db.execute(sql, [*params, limit]).fetchall()]
+
     def cards_naming(self, entity: str, limit: int) -> list[Card]:
         """The newest cards that name ``entity`` (case-insensitive), newest first."""
         sql = (
