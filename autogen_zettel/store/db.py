@@ -36,6 +36,8 @@ _FIX = ("restore it from a backup (its index can then be rebuilt: `autogen-zette
         "move the damaged file aside first, as it may still hold data a specialist tool can recover")
 
 _MMAP_BYTES = 1 << 30
+_CACHE_KIB = 32 * 1024  # page cache per tenant connection (SQLite's default is 2 MB)
+_CHECKPOINT_PAGES = 8000  # WAL pages (4 KiB) between automatic checkpoints (default 1,000)
 
 
 def _dt(value: str | None) -> datetime | None:
@@ -111,6 +113,13 @@ class CardDB(LifecycleTables):
                 # each: recall's cold link reads at 100k cards, p50/p95 56.6/116.9 -> 42.6/79.6 ms
                 # (#12). Address space only; pages count as resident while the OS keeps them.
                 self.db.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
+                # a batch of 256 turns dirties thousands of pages (links land at random places in
+                # two indexes): with the default 2 MB cache they spilled to the WAL mid-transaction,
+                # and the default checkpoint (every 1,000 pages) ran in nearly every commit, copying
+                # the same index pages into the file batch after batch (#12). Both are bounds:
+                # the cache grows only as pages are touched, the WAL only as much is written.
+                self.db.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
+                self.db.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
             # secure_delete overwrites freed pages, so forgotten text does not linger on disk
             self.db.execute("PRAGMA secure_delete = ON")
             self.db.execute("PRAGMA synchronous = NORMAL")
