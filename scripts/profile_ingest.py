@@ -46,7 +46,7 @@ STAGES = [
     ("    embedder.encode (cache)", "scripts/profile_ingest.py", "encode"),
     ("    sparse vectors", "core/embed.py", "sparse"),
     ("    vector upsert", "store/edge.py", "upsert"),
-    ("  link", "memory/ingest.py", "link"),
+    ("  plan_links (search, structure)", "memory/ingest.py", "plan_links"),
     ("    neighbour search", "store/edge.py", "neighbours"),
     ("    add_links", "store/db.py", "add_links"),
     ("  check_conflicts", "trust/conflicts.py", "check_conflicts"),
@@ -127,8 +127,11 @@ def dump(mem) -> dict:
     for t in tables:
         if t.startswith("sqlite_") or t.endswith(("_fts", "_fts_data", "_fts_idx", "_fts_docsize", "_fts_config")):
             continue
-        cols = [r[1] for r in db.execute(f"pragma table_info([{t}])")]
-        out[t] = rows(f"select * from [{t}] order by {', '.join(f'[{c}]' for c in cols)}")
+        without_rowid = "without rowid" in (db.execute("select sql from sqlite_master where name = ?", [t])
+                                            .fetchone()[0] or "").lower()
+        # rowid order is part of what is stored: recall reads links and cards in the order written
+        out[t] = rows(f"select * from [{t}] order by 1" if without_rowid else
+                      f"select rowid as _rowid, * from [{t}] order by rowid")
     out["_audit"] = [vars(e) for e in mem.store.audit_log.entries()]
     out["_index_ids"] = sorted(mem.hub.vectors.ids(mem.name))
     return out

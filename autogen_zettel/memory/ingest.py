@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -195,10 +196,18 @@ class Ingest:
         vectors = self.index(cards, progress=progress)
         # summaries have no vector: they are linked by maintenance, not here
         linkable = [(m, c) for m, c in new if c.kind is not CardKind.SUMMARY]
-        neighbours = self.link(linkable, vectors, graph=graph)
-        outcome = check_conflicts(self.db, cards, cfg=self.config.conflicts, judge=self.conflict_judge,
-                                  neighbours=neighbours)
-        self.db.clear_pending(c.id for c in cards)
+        links, neighbours = self.plan_links(linkable, vectors)
+        # the links, what the conflict check changes and the cleared pending marks commit at once:
+        # one commit a batch instead of three (#12), and a crash leaves all of it to redo or none.
+        # Not around a conflict judge: it may be an LLM, and the transaction holds the database.
+        with self.db.atomic() if self.conflict_judge is None else nullcontext():
+            self.db.add_links(links)
+            outcome = check_conflicts(self.db, cards, cfg=self.config.conflicts, judge=self.conflict_judge,
+                                      neighbours=neighbours)
+            self.db.clear_pending(c.id for c in cards)
+        if graph is not None:  # once committed (conflict checks write no links the graph holds)
+            graphs.add_links(graph, links)
+            graphs.add_threads(graph, [c for _, c in linkable])  # derived, not stored: the loaded graph only
         if outcome.to_verify or outcome.reactivated:
             fresh = self.db.get_many([c.id for c in cards])
             cards = [fresh.get(c.id, c) for c in cards]
@@ -258,8 +267,9 @@ class Ingest:
             bar.close()
         return np.concatenate(chunks) if chunks else np.zeros((0, emb.dim), np.float32)
 
-    def link(self, new: Sequence[tuple[Message, Card]], vectors, *, graph: nx.Graph | None) -> dict[str, list[str]]:
-        """Write the new cards' semantic and structural links; returns card id -> similar card ids."""
+    def plan_links(self, new: Sequence[tuple[Message, Card]], vectors) -> tuple[list[Link], dict[str, list[str]]]:
+        """The new cards' semantic and structural links, written nowhere yet, and card id -> similar
+        card ids (the conflict check's extra candidates)."""
         cfg = self.config.links
         neighbours = self.vectors.neighbours(self.tenant, vectors, cfg.candidates + 1)
         by_message: dict[str, list[Card]] = {}
@@ -300,11 +310,7 @@ class Ingest:
             if card.session_id is not None:
                 session_recent[card.session_id].insert(0, card)
             speaker_recent[card.speaker].insert(0, card)
-        self.db.add_links(links)
-        if graph is not None:
-            graphs.add_links(graph, links)
-            graphs.add_threads(graph, [c for _, c in new])  # derived, not stored: the loaded graph only
-        return {c.id: [i for i, _ in near if i != c.id] for (_, c), near in zip(new, neighbours)}
+        return links, {c.id: [i for i, _ in near if i != c.id] for (_, c), near in zip(new, neighbours)}
 
     def _stored_recent(self, window: int, new_ids: set[str], batch: int, **where) -> list[Card]:
         """The ``window`` newest stored cards matching ``where`` that are not of this batch (its
