@@ -133,8 +133,13 @@ class Ingest:
                         f"refiner {type(self.refiner).__name__} made a card without its source id "
                         f"{msg.message_id!r}; every card must trace back to its message"
                     )
-                # the refiner only saw redacted text; redact again in case one (an LLM) made a secret up
-                content = self.redact(d.content)
+                # the refiner only saw redacted text; redact again in case one (an LLM) made a secret up.
+                # A card that is its whole message, in which prepare() found no secret, is that same
+                # text: redacting it again would find none again (a third of the cards, #12)
+                if d.content == msg.text and not msg.extra.get("redactions"):
+                    content = Redaction(d.content)
+                else:
+                    content = self.redact(d.content)
                 # "yesterday" recalled a month later must still say which day it was
                 # and "you" says whom it meant, in brackets, the original words kept
                 content = replace(content, text=name_addressee(anchor_dates(content.text, msg.at), addressee))
@@ -275,7 +280,8 @@ class Ingest:
         by_message: dict[str, list[Card]] = {}
         session_recent: dict[str | None, list[Card]] = {}
         speaker_recent: dict[str, list[Card]] = {}
-        naming: dict[str, list[Card]] = {}
+        # nothing is written until the links are: every entity of the batch read in one query
+        naming = self.db.cards_naming_each((e for _, c in new for e in c.entities), 3)
         latest: dict[str | None, list[Card]] = {}
         links: list[Link] = []
         new_ids = {c.id for _, c in new}
@@ -293,10 +299,7 @@ class Ingest:
                     cfg.speaker_window, new_ids, len(new), speaker=card.speaker)
             peers: dict[str, Card] = {}
             for entity in card.entities:
-                key = entity.casefold()
-                if key not in naming:  # nothing is written until add_links: one query per entity a batch
-                    naming[key] = self.db.cards_naming(entity, 3)
-                for other in naming[key]:
+                for other in naming.get(entity.casefold(), ()):
                     if other.id != card.id:
                         peers[other.id] = other
             links.extend(structural_links(
