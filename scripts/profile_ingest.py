@@ -46,6 +46,7 @@ STAGES = [
     ("    embedder.encode (cache)", "scripts/profile_ingest.py", "encode"),
     ("    sparse vectors", "core/embed.py", "sparse"),
     ("    vector upsert", "store/edge.py", "upsert"),
+    ("  link (before #12: search, structure, add_links)", "memory/ingest.py", "link"),
     ("  plan_links (search, structure)", "memory/ingest.py", "plan_links"),
     ("    neighbour search", "store/edge.py", "neighbours"),
     ("    add_links", "store/db.py", "add_links"),
