@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -132,8 +133,13 @@ class Ingest:
                         f"refiner {type(self.refiner).__name__} made a card without its source id "
                         f"{msg.message_id!r}; every card must trace back to its message"
                     )
-                # the refiner only saw redacted text; redact again in case one (an LLM) made a secret up
-                content = self.redact(d.content)
+                # the refiner only saw redacted text; redact again in case one (an LLM) made a secret up.
+                # A card that is its whole message, in which prepare() found no secret, is that same
+                # text: redacting it again would find none again (a third of the cards, #12)
+                if d.content == msg.text and not msg.extra.get("redactions"):
+                    content = Redaction(d.content)
+                else:
+                    content = self.redact(d.content)
                 # "yesterday" recalled a month later must still say which day it was
                 # and "you" says whom it meant, in brackets, the original words kept
                 content = replace(content, text=name_addressee(anchor_dates(content.text, msg.at), addressee))
@@ -195,10 +201,18 @@ class Ingest:
         vectors = self.index(cards, progress=progress)
         # summaries have no vector: they are linked by maintenance, not here
         linkable = [(m, c) for m, c in new if c.kind is not CardKind.SUMMARY]
-        neighbours = self.link(linkable, vectors, graph=graph)
-        outcome = check_conflicts(self.db, cards, cfg=self.config.conflicts, judge=self.conflict_judge,
-                                  neighbours=neighbours)
-        self.db.clear_pending(c.id for c in cards)
+        links, neighbours = self.plan_links(linkable, vectors)
+        # the links, what the conflict check changes and the cleared pending marks commit at once:
+        # one commit a batch instead of three (#12), and a crash leaves all of it to redo or none.
+        # Not around a conflict judge: it may be an LLM, and the transaction holds the database.
+        with self.db.atomic() if self.conflict_judge is None else nullcontext():
+            self.db.add_links(links)
+            outcome = check_conflicts(self.db, cards, cfg=self.config.conflicts, judge=self.conflict_judge,
+                                      neighbours=neighbours)
+            self.db.clear_pending(c.id for c in cards)
+        if graph is not None:  # once committed (conflict checks write no links the graph holds)
+            graphs.add_links(graph, links)
+            graphs.add_threads(graph, [c for _, c in linkable])  # derived, not stored: the loaded graph only
         if outcome.to_verify or outcome.reactivated:
             fresh = self.db.get_many([c.id for c in cards])
             cards = [fresh.get(c.id, c) for c in cards]
@@ -258,14 +272,16 @@ class Ingest:
             bar.close()
         return np.concatenate(chunks) if chunks else np.zeros((0, emb.dim), np.float32)
 
-    def link(self, new: Sequence[tuple[Message, Card]], vectors, *, graph: nx.Graph | None) -> dict[str, list[str]]:
-        """Write the new cards' semantic and structural links; returns card id -> similar card ids."""
+    def plan_links(self, new: Sequence[tuple[Message, Card]], vectors) -> tuple[list[Link], dict[str, list[str]]]:
+        """The new cards' semantic and structural links, written nowhere yet, and card id -> similar
+        card ids (the conflict check's extra candidates)."""
         cfg = self.config.links
         neighbours = self.vectors.neighbours(self.tenant, vectors, cfg.candidates + 1)
         by_message: dict[str, list[Card]] = {}
         session_recent: dict[str | None, list[Card]] = {}
         speaker_recent: dict[str, list[Card]] = {}
-        naming: dict[str, list[Card]] = {}
+        # nothing is written until the links are: every entity of the batch read in one query
+        naming = self.db.cards_naming_each((e for _, c in new for e in c.entities), 3)
         latest: dict[str | None, list[Card]] = {}
         links: list[Link] = []
         new_ids = {c.id for _, c in new}
@@ -273,24 +289,17 @@ class Ingest:
             links.extend(self._semantic(card, near))
             if card.session_id is not None:
                 if card.session_id not in session_recent:
-                    session_recent[card.session_id] = [
-                        c for c in self.db.recent_cards(cfg.session_window + len(new), session_id=card.session_id)
-                        if c.id not in new_ids
-                    ][: cfg.session_window]
+                    session_recent[card.session_id] = self._stored_recent(
+                        cfg.session_window, new_ids, len(new), session_id=card.session_id)
                 recent = session_recent[card.session_id]
             else:
                 recent = []
             if card.speaker not in speaker_recent:
-                speaker_recent[card.speaker] = [
-                    c for c in self.db.recent_cards(cfg.speaker_window + len(new), speaker=card.speaker)
-                    if c.id not in new_ids
-                ][: cfg.speaker_window]
+                speaker_recent[card.speaker] = self._stored_recent(
+                    cfg.speaker_window, new_ids, len(new), speaker=card.speaker)
             peers: dict[str, Card] = {}
             for entity in card.entities:
-                key = entity.casefold()
-                if key not in naming:  # nothing is written until add_links: one query per entity a batch
-                    naming[key] = self.db.cards_naming(entity, 3)
-                for other in naming[key]:
+                for other in naming.get(entity.casefold(), ()):
                     if other.id != card.id:
                         peers[other.id] = other
             links.extend(structural_links(
@@ -304,11 +313,15 @@ class Ingest:
             if card.session_id is not None:
                 session_recent[card.session_id].insert(0, card)
             speaker_recent[card.speaker].insert(0, card)
-        self.db.add_links(links)
-        if graph is not None:
-            graphs.add_links(graph, links)
-            graphs.add_threads(graph, [c for _, c in new])  # derived, not stored: the loaded graph only
-        return {c.id: [i for i, _ in near if i != c.id] for (_, c), near in zip(new, neighbours)}
+        return links, {c.id: [i for i, _ in near if i != c.id] for (_, c), near in zip(new, neighbours)}
+
+    def _stored_recent(self, window: int, new_ids: set[str], batch: int, **where) -> list[Card]:
+        """The ``window`` newest stored cards matching ``where`` that are not of this batch (its
+        cards are stored already), newest first: ids first, then only the kept cards are built
+        (building the window plus a batch's worth of cards was most of linking's reads, #12)."""
+        ids = [i for i in self.db.recent_ids(window + batch, **where) if i not in new_ids][:window]
+        found = self.db.get_many(ids)
+        return [found[i] for i in ids if i in found]
 
     def _semantic(self, card: Card, near: Sequence[tuple[str, float]]) -> list[Link]:
         """Similarity links; graded by the link judge (an LLM) when one is set."""

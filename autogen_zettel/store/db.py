@@ -36,6 +36,8 @@ _FIX = ("restore it from a backup (its index can then be rebuilt: `autogen-zette
         "move the damaged file aside first, as it may still hold data a specialist tool can recover")
 
 _MMAP_BYTES = 1 << 30
+_CACHE_KIB = 32 * 1024  # page cache per tenant connection (SQLite's default is 2 MB)
+_CHECKPOINT_PAGES = 8000  # WAL pages (4 KiB) between automatic checkpoints (default 1,000)
 
 
 def _dt(value: str | None) -> datetime | None:
@@ -116,6 +118,13 @@ class CardDB(LifecycleTables):
                 # each: recall's cold link reads at 100k cards, p50/p95 56.6/116.9 -> 42.6/79.6 ms
                 # (#12). Address space only; pages count as resident while the OS keeps them.
                 self.db.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
+                # a batch of 256 turns dirties thousands of pages (links land at random places in
+                # two indexes): with the default 2 MB cache they spilled to the WAL mid-transaction,
+                # and the default checkpoint (every 1,000 pages) ran in nearly every commit, copying
+                # the same index pages into the file batch after batch (#12). Both are bounds:
+                # the cache grows only as pages are touched, the WAL only as much is written.
+                self.db.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
+                self.db.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
             # secure_delete overwrites freed pages, so forgotten text does not linger on disk
             self.db.execute("PRAGMA secure_delete = ON")
             self.db.execute("PRAGMA synchronous = NORMAL")
@@ -277,6 +286,21 @@ class CardDB(LifecycleTables):
         with self.lock:
             return [_row_to_card(r) for r in self.db.query(sql, [*params, limit])]
 
+    def recent_ids(self, limit: int, *, session_id: str | None = None, speaker: str | None = None) -> list[str]:
+        """The ids of :meth:`recent_cards` (same order), without building the cards: the linker
+        reads a window plus a batch's worth to keep one or two of them."""
+        clauses, params = [], []
+        if session_id is not None:
+            clauses.append("session_id = ?")
+            params.append(session_id)
+        if speaker is not None:
+            clauses.append("speaker = ?")
+            params.append(speaker)
+        where = ("where " + " and ".join(clauses)) if clauses else ""
+        sql = f"select id from cards {where} order by created_at desc, rowid desc limit ?"
+        with self.lock:
+            return [r[0] for r in self.db.execute(sql, [*params, limit]).fetchall()]
+
     def cards_naming(self, entity: str, limit: int) -> list[Card]:
         """The newest cards that name ``entity`` (case-insensitive), newest first."""
         sql = (
@@ -285,6 +309,26 @@ class CardDB(LifecycleTables):
         )
         with self.lock:
             return [_row_to_card(r) for r in self.db.query(sql, [entity.casefold(), limit])]
+
+    def cards_naming_each(self, entities: Iterable[str], limit: int) -> dict[str, list[Card]]:
+        """:meth:`cards_naming` for several entities in one query: folded entity -> its ``limit``
+        newest cards, newest first (entities no card names are left out). The linker asks for
+        every entity of a batch, 150 queries a batch one by one (#12)."""
+        keys = list(dict.fromkeys(e.casefold() for e in entities))
+        order: dict[str, list[str]] = {}
+        with self.lock:
+            for start in range(0, len(keys), 400):  # stay under SQLite's bound-parameter limit
+                chunk = keys[start : start + 400]
+                sql = (
+                    "select entity, id from (select e.entity as entity, cards.id as id, row_number() over "
+                    "(partition by e.entity order by cards.created_at desc, cards.rowid desc) as n "
+                    "from card_entities e join cards on cards.id = e.card_id "
+                    f"where e.entity in ({','.join('?' * len(chunk))})) where n <= ? order by entity, n"
+                )
+                for entity, card_id in self.db.execute(sql, [*chunk, limit]).fetchall():
+                    order.setdefault(entity, []).append(card_id)
+            cards = self.get_many(i for ids in order.values() for i in ids)
+        return {e: [cards[i] for i in ids] for e, ids in order.items()}
 
     def touch(self, ids: Iterable[str], at: datetime) -> None:
         """Record an access (recall) of each card."""

@@ -1,0 +1,234 @@
+"""Profile the write path of ``remember_many`` with embedding made free (#12).
+
+A tenant is filled once to ``--cards`` cards (LoCoMo turns replayed round after round, a
+:class:`~autogen_zettel.research.bench.fill.RepeatCache` around the real embedder) in
+``<data-dir>/base``; its dense vectors are kept in ``<data-dir>/vectors.pkl`` so later runs
+embed nothing. Each run copies that folder to ``<data-dir>/run``, embeds the cards the timed
+turns will make (outside the clock), then times ``remember_many`` over ``--turns`` fresh turns
+(a new round) in batches of ``--batch``, optionally under cProfile, and prints turns/s and
+the time of each stage of the write path. ``--dump`` writes the tenant's cards, links, claims,
+audit entries and index ids as JSON, so two versions of the code can be compared on the
+same input (the script only uses what every version has).
+
+    nice python scripts/profile_ingest.py --data-dir /tmp/ingest-prof --profile /tmp/new.prof
+    PYTHONPATH=/work/main python scripts/profile_ingest.py --dump /tmp/old.json   # the old code
+
+The fill is slow the first time (several minutes with the real model); run it under ``nice``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import logging
+import pickle
+import pstats
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+TENANT = "prof"
+
+# (label, file suffix, function name) of the stages reported from the profile, cumulative time
+STAGES = [
+    ("prepare (validate, clean, redact)", "memory/ingest.py", "prepare"),
+    ("draft (refine, redact, dates, claims)", "memory/ingest.py", "draft"),
+    ("  refiner.refine", "core/refine.py", "refine"),
+    ("  redactor.redact", "trust/privacy.py", "redact"),
+    ("  extract_claims", "core/claims.py", "extract_claims"),
+    ("write (all under the lock)", "memory/ingest.py", "write"),
+    ("  SQLite inserts (cards)", "store/db.py", "insert_cards"),
+    ("  index (embed + upsert)", "memory/ingest.py", "index"),
+    ("    embedder.encode (cache)", "scripts/profile_ingest.py", "encode"),
+    ("    sparse vectors", "core/embed.py", "sparse"),
+    ("    vector upsert", "store/edge.py", "upsert"),
+    ("  link (before #12: search, structure, add_links)", "memory/ingest.py", "link"),
+    ("  plan_links (search, structure)", "memory/ingest.py", "plan_links"),
+    ("    neighbour search", "store/edge.py", "neighbours"),
+    ("    add_links", "store/db.py", "add_links"),
+    ("  check_conflicts", "trust/conflicts.py", "check_conflicts"),
+]
+
+
+class CachedEmbedder:
+    """The real embedder's vectors from a dict (text -> vector); a miss is embedded and kept."""
+
+    def __init__(self, embedder, cache: dict):
+        self.embedder, self.cache = embedder, cache
+        self.name, self.dim = embedder.name, embedder.dim
+        self.misses = 0
+
+    def encode(self, texts, *, query: bool = False):
+        if query:
+            return self.embedder.encode(texts, query=True)
+        missing = list(dict.fromkeys(t for t in texts if t not in self.cache))
+        if missing:
+            self.misses += len(missing)
+            self.cache.update(zip(missing, self.embedder.encode(missing)))
+        return np.stack([self.cache[t] for t in texts]) if texts else np.zeros((0, self.dim), np.float32)
+
+    def sparse(self, texts, *, query: bool = False):
+        return self.embedder.sparse(texts, query=query)
+
+
+def _load_cache(path: Path) -> dict:
+    return pickle.loads(path.read_bytes()) if path.exists() else {}
+
+
+def _save_cache(path: Path, cache: dict) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(pickle.dumps(cache))
+    tmp.replace(path)
+
+
+def _turns(data: Path):
+    from autogen_zettel.research.bench.locomo import load_locomo
+
+    return [t for c in load_locomo(data) for t in c.turns]
+
+
+def fill(base: Path, cache_path: Path, data: Path, cards: int, say) -> None:
+    """Fill ``base`` to ``cards`` cards unless it holds them already."""
+    from autogen_zettel.memory.hub import MemoryHub
+    from autogen_zettel.research.bench.fill import fill_tenant
+
+    hub = MemoryHub.open(base)
+    try:
+        mem = hub.tenant(TENANT)
+        have = mem.db.count()
+        if have >= cards:
+            say(f"base {base} holds {have:,} cards: reused")
+            return
+        cache = _load_cache(cache_path)
+        emb = CachedEmbedder(hub.embedder, cache)
+        hub.embedder = emb
+        say(f"filling {base} from {have:,} to {cards:,} cards (misses are embedded with the real model)")
+        t0 = time.perf_counter()
+        fill_tenant(mem, _turns(data), cards, round_days=365)
+        mem.flush()
+        say(f"filled to {mem.db.count():,} cards in {time.perf_counter() - t0:.0f} s, {emb.misses} texts embedded")
+        _save_cache(cache_path, cache)
+    finally:
+        hub.close()
+
+
+def dump(mem) -> dict:
+    """What the tenant stores, in a form that compares across code versions."""
+    db = mem.db.db
+    def rows(sql):
+        cur = db.execute(sql)
+        names = [d[0] for d in cur.description]
+        return [dict(zip(names, r)) for r in cur.fetchall()]
+    tables = [r[0] for r in db.execute("select name from sqlite_master where type = 'table' order by name")]
+    out = {}
+    for t in tables:
+        if t.startswith("sqlite_") or t.endswith(("_fts", "_fts_data", "_fts_idx", "_fts_docsize", "_fts_config")):
+            continue
+        without_rowid = "without rowid" in (db.execute("select sql from sqlite_master where name = ?", [t])
+                                            .fetchone()[0] or "").lower()
+        # rowid order is part of what is stored: recall reads links and cards in the order written
+        out[t] = rows(f"select * from [{t}] order by 1" if without_rowid else
+                      f"select rowid as _rowid, * from [{t}] order by rowid")
+    out["_audit"] = [vars(e) for e in mem.store.audit_log.entries()]
+    out["_index_ids"] = sorted(mem.hub.vectors.ids(mem.name))
+    return out
+
+
+def run(args, say) -> dict:
+    from autogen_zettel.memory.hub import MemoryHub
+    from autogen_zettel.memory.ingest import embed_text
+    from autogen_zettel.research.bench.fill import replay_round
+
+    root = args.data_dir
+    base, work, cache_path = root / "base", root / "run", root / "vectors.pkl"
+    root.mkdir(parents=True, exist_ok=True)
+    fill(base, cache_path, args.data, args.cards, say)
+    if work.exists():
+        shutil.rmtree(work)
+    shutil.copytree(base, work)
+    turns = replay_round(_turns(args.data), 1000, round_days=365)[: args.turns]  # a round never stored
+    hub = MemoryHub.open(work)
+    try:
+        mem = hub.tenant(TENANT)
+        before = mem.db.count()
+        cache = _load_cache(cache_path)
+        emb = CachedEmbedder(hub.embedder, cache)
+        hub.embedder = emb
+        ing = mem._ingest()  # outside the clock: the cards the timed turns make, embedded now
+        for start in range(0, len(turns), args.batch):  # batch by batch, as remember_many drafts them
+            drafts, _ = ing.draft([ing.prepare(m) for m in turns[start : start + args.batch]])
+            emb.encode([embed_text(c.speaker, c.content) for _, c in drafts])
+        if emb.misses:
+            _save_cache(cache_path, cache)
+            say(f"{emb.misses} card texts embedded ahead of the timed run")
+        emb.misses = 0
+        if args.embed:  # the real model inside the clock, as `bench scale` times it
+            hub.embedder = emb.embedder
+        prof = cProfile.Profile() if args.profile else None
+        t0, c0 = time.perf_counter(), time.process_time()
+        if prof:
+            prof.enable()
+        for start in range(0, len(turns), args.batch):
+            mem.remember_many(turns[start : start + args.batch])
+        if prof:
+            prof.disable()
+        seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+        if emb.misses:  # cards whose text depends on earlier batches (a reply's addressee): kept for next time
+            _save_cache(cache_path, cache)
+            say(f"{emb.misses} texts were embedded inside the clock; run again for a clean figure")
+        made = mem.db.count() - before
+        result = {"turns": len(turns), "cards_before": before, "cards_made": made, "seconds": seconds,
+                  "turns_per_s": len(turns) / seconds, "cpu_seconds": cpu, "turns_per_cpu_s": len(turns) / cpu,
+                  "misses": emb.misses, "profiled": bool(prof)}
+        if prof:
+            prof.dump_stats(args.profile)
+            result["stages"] = stages(pstats.Stats(prof))
+        if args.dump:
+            args.dump.write_text(json.dumps(dump(mem), default=str, sort_keys=True))
+        return result
+    finally:
+        hub.close()
+
+
+def stages(stats: pstats.Stats) -> dict[str, float]:
+    """Cumulative seconds of each stage of :data:`STAGES` found in the profile."""
+    out = {}
+    for label, suffix, name in STAGES:
+        total = sum(v[3] for (file, _, fn), v in stats.stats.items() if fn == name and file.endswith(suffix))
+        out[label] = round(total, 3)
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data-dir", type=Path, default=Path("/tmp/ingest-prof"))
+    ap.add_argument("--data", type=Path, default=Path("/work/shared/data/locomo/dev.json"))
+    ap.add_argument("--cards", type=int, default=10_000, help="cards in the tenant before the timed turns")
+    ap.add_argument("--turns", type=int, default=2_000, help="fresh turns to time")
+    ap.add_argument("--batch", type=int, default=256, help="turns per remember_many call")
+    ap.add_argument("--profile", type=Path, help="run under cProfile and save the stats here")
+    ap.add_argument("--dump", type=Path, help="write the stored tenant as JSON here")
+    ap.add_argument("--json", type=Path, help="write the figures as JSON here")
+    ap.add_argument("--embed", action="store_true", help="embed with the real model inside the clock")
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    say = lambda line: print(line, file=sys.stderr)  # noqa: E731 - a script, not the library
+    result = run(args, say)
+    if "stages" in result:
+        for label, seconds in result["stages"].items():
+            print(f"{label:<42}{seconds:>8.2f} s")
+    print(f"{result['turns']} turns -> {result['cards_made']} cards over {result['cards_before']:,}: "
+          f"{result['seconds']:.2f} s, {result['turns_per_s']:.0f} turns/s "
+          f"({result['turns_per_cpu_s']:.0f} per CPU second)"
+          f"{' (profiled)' if result['profiled'] else ''}, {result['misses']} embedder misses")
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
