@@ -56,8 +56,11 @@ def messages(n: int = 96) -> list[dict]:
     return out
 
 
+_DERIVED = {"pair_first"}  # links' first-of-pair rowid (m005_link_pairs), kept by the store for recall's reads
+
+
 def _rows(db, table: str) -> list:
-    cols = [r[1] for r in db.execute(f"pragma table_info([{table}])")]
+    cols = [r[1] for r in db.execute(f"pragma table_info([{table}])") if r[1] not in _DERIVED]
     return [list(r) for r in db.execute(f"select rowid, {', '.join(f'[{c}]' for c in cols)} from [{table}] order by rowid")]
 
 

@@ -169,7 +169,7 @@ def _create_persona_tables(db: sqlite_utils.Database) -> None:
 
 
 @migrations()
-def m005_recent_order(db: sqlite_utils.Database) -> None:
+def m006_recent_order(db: sqlite_utils.Database) -> None:
     # the newest cards of a speaker or session (the linker's SAME_SPEAKER and SAME_SESSION links,
     # every write) read in index order instead of sorting all of that speaker's cards: 25k-50k
     # rows a query at 100k cards (#12). Each replaces the one-column index it starts with.
