@@ -22,6 +22,18 @@ def _recall(msgs, query, k=3, **recall):
         return [h.card.source_ids[0] for h in mem.recall(query, k=k, at=T0 + timedelta(days=1))]
 
 
+def _recording(seen: list) -> type:
+    """A hashing embedder that appends every query text it encodes to ``seen``."""
+
+    class Recording(HashEmbedder):
+        def encode(self, texts, *, query=False):
+            if query:
+                seen.extend(texts)
+            return super().encode(texts, query=query)
+
+    return Recording
+
+
 def test_weigh_terms_scales_or_drops_only_the_given_terms():
     q = sparse_query("what does Ann paint")
     ann = set(sparse_query("Ann")[0])
@@ -113,12 +125,7 @@ def test_without_names_drops_each_word_of_the_names_and_their_possessive():
 
 def test_the_dense_query_leaves_the_named_participant_out_only_when_asked():
     seen = []
-
-    class Recording(HashEmbedder):
-        def encode(self, texts, *, query=False):
-            if query:
-                seen.extend(texts)
-            return super().encode(texts, query=query)
+    Recording = _recording(seen)
 
     for drop in (False, True):
         cfg = MemoryConfig()
@@ -164,12 +171,7 @@ def test_the_labels_of_an_agents_quoted_messages_name_nobody():
     assert names_in(without_labels(query), {"Ana", "Bo Li", "Cleo"}) == set()  # "Bo" has 2 letters
     assert names_in(without_labels("Ana: what did Cleo say?"), {"Ana", "Cleo"}) == {"Cleo"}
     seen = []
-
-    class Recording(HashEmbedder):
-        def encode(self, texts, *, query=False):
-            if query:
-                seen.extend(texts)
-            return super().encode(texts, query=query)
+    Recording = _recording(seen)
 
     with MemoryHub.open(memory=True, embedder=Recording()) as hub:
         mem = hub.tenant("t")

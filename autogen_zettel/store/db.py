@@ -100,6 +100,20 @@ def _card_to_row(card: Card, indexed: int = 0) -> dict:
     }
 
 
+
+def _newest(columns: str, limit: int, session_id: str | None, speaker: str | None) -> tuple[str, list]:
+    """The query for the newest cards (of one session and/or speaker), newest first, in the
+    order the (speaker|session_id, created_at) indexes give."""
+    clauses, params = [], []
+    if session_id is not None:
+        clauses.append("session_id = ?")
+        params.append(session_id)
+    if speaker is not None:
+        clauses.append("speaker = ?")
+        params.append(speaker)
+    where = ("where " + " and ".join(clauses)) if clauses else ""
+    return f"select {columns} from cards {where} order by created_at desc, rowid desc limit ?", [*params, limit]
+
 class CardDB(LifecycleTables):
     """Typed access to one tenant's SQLite file. Thread-safe through one re-entrant lock."""
 
@@ -274,32 +288,16 @@ class CardDB(LifecycleTables):
 
     def recent_cards(self, limit: int, *, session_id: str | None = None, speaker: str | None = None) -> list[Card]:
         """The newest cards, optionally of one session or speaker, newest first."""
-        clauses, params = [], []
-        if session_id is not None:
-            clauses.append("session_id = ?")
-            params.append(session_id)
-        if speaker is not None:
-            clauses.append("speaker = ?")
-            params.append(speaker)
-        where = ("where " + " and ".join(clauses)) if clauses else ""
-        sql = f"select * from cards {where} order by created_at desc, rowid desc limit ?"
+        sql, params = _newest("*", limit, session_id, speaker)
         with self.lock:
-            return [_row_to_card(r) for r in self.db.query(sql, [*params, limit])]
+            return [_row_to_card(r) for r in self.db.query(sql, params)]
 
     def recent_ids(self, limit: int, *, session_id: str | None = None, speaker: str | None = None) -> list[str]:
         """The ids of :meth:`recent_cards` (same order), without building the cards: the linker
         reads a window plus a batch's worth to keep one or two of them."""
-        clauses, params = [], []
-        if session_id is not None:
-            clauses.append("session_id = ?")
-            params.append(session_id)
-        if speaker is not None:
-            clauses.append("speaker = ?")
-            params.append(speaker)
-        where = ("where " + " and ".join(clauses)) if clauses else ""
-        sql = f"select id from cards {where} order by created_at desc, rowid desc limit ?"
+        sql, params = _newest("id", limit, session_id, speaker)
         with self.lock:
-            return [r[0] for r in self.db.execute(sql, [*params, limit]).fetchall()]
+            return [r[0] for r in self.db.execute(sql, params).fetchall()]
 
     def cards_naming(self, entity: str, limit: int) -> list[Card]:
         """The newest cards that name ``entity`` (case-insensitive), newest first."""
