@@ -33,7 +33,7 @@ word ("you read my mind"); where it does not, a kept sentiment lexicon
 (:mod:`~autogen_zettel.persona.sentiment`, VADER) may, if the clause reads closer to praise or
 complaint than to neutral chat (``lexicon_valence``, ``lexicon_gate``).
 
-The default traits ship an example bank (``examples:`` in ``defaults/traits.yaml``, 28-46
+The default traits ship an example bank (``examples:`` in ``defaults/traits.yaml``, 39-69
 sentences per trait and direction, written for it and kept apart from every labelled set):
 more examples was the largest single gain, since the nearest example's trait is right more
 often the more ways of saying it the bank holds.
@@ -106,7 +106,7 @@ _NEUTRAL_PROTOTYPES = (
     "lunch is at noon", "which room are we in", "I've uploaded the draft to the shared folder",
     "did you get my email", "happy birthday", "the client called this morning", "talk tomorrow",
     "how was your weekend", "the server is down", "please add Sam to the thread",
-    "I'm working from home today", "can you translate this paragraph", "the budget was approved",
+    "I'm working from home today", "can you translate this paragraph",
     "the figures are in the attached sheet", "my train was delayed", "let's meet after lunch",
     "what's the status of the order",
 )
