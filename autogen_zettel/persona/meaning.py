@@ -33,7 +33,7 @@ word ("you read my mind"); where it does not, a kept sentiment lexicon
 (:mod:`~autogen_zettel.persona.sentiment`, VADER) may, if the clause reads closer to praise or
 complaint than to neutral chat (``lexicon_valence``, ``lexicon_gate``).
 
-The default traits ship an example bank (``examples:`` in ``defaults/traits.yaml``, 28-46
+The default traits ship an example bank (``examples:`` in ``defaults/traits.yaml``, 39-69
 sentences per trait and direction, written for it and kept apart from every labelled set):
 more examples was the largest single gain, since the nearest example's trait is right more
 often the more ways of saying it the bank holds.
@@ -101,6 +101,14 @@ _NEUTRAL_PROTOTYPES = (
     "where is the lab", "the deadline is on Friday", "I'm back from holiday", "thanks for coming",
     "let's start", "how many samples do we have", "please check the schedule", "make a list of the tasks",
     "call the statistician about the analysis", "the weather is bad today", "I'll read it tonight",
+    # added blind (without seeing any evaluation sentence) with the larger example bank
+    "I'm running ten minutes late", "can you forward me the link", "the printer is broken again",
+    "lunch is at noon", "which room are we in", "I've uploaded the draft to the shared folder",
+    "did you get my email", "happy birthday", "the client called this morning", "talk tomorrow",
+    "how was your weekend", "the server is down", "please add Sam to the thread",
+    "I'm working from home today", "can you translate this paragraph",
+    "the figures are in the attached sheet", "my train was delayed", "let's meet after lunch",
+    "what's the status of the order",
 )
 
 
