@@ -19,6 +19,8 @@ link): per directed edge the other end (int32), the weight (float64, the same pr
 >>> rows = np.array([(1, 1, 0, 1, 0, 1.0), (2, 2, 0, 2, 1, 1.0)], dtype=LINK_ROW)  # ids: b, a, c
 >>> adj = LinkAdjacency.build(["b", "a", "c"], rows, kinds, KIND_WEIGHT)
 >>> G = build_graph(links)
+>>> adj.edges_of_many("abcd") == {n: adj.edges_of(n) for n in "abcd"}
+True
 >>> all(adj.edges_of(n) == sorted([(v, d["weight"], d["kind"]) for v, d in G.adj[n].items()], key=lambda e: -e[1])
 ...     for n in "abc")
 True
@@ -26,7 +28,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -91,6 +93,32 @@ class LinkAdjacency:
         ids, kinds = self.ids, self.kinds
         return [(ids[o], w, kinds[k]) for o, w, k in
                 zip(self.other[lo:hi].tolist(), self.weight[lo:hi].tolist(), self.kind[lo:hi].tolist())]
+
+    def edges_of_many(self, nodes: Iterable[str]) -> dict[str, list[tuple[str, float, str]]]:
+        """:meth:`edges_of` for each of ``nodes``, in three array reads for all of them (recall's
+        frontier: a few hundred cards a hop)."""
+        nodes = list(nodes)
+        where = np.array([self.index.get(n, -1) for n in nodes], dtype=np.int64)
+        known = where >= 0
+        lo = np.zeros(len(nodes), dtype=np.int64)
+        hi = np.zeros(len(nodes), dtype=np.int64)
+        lo[known] = self.indptr[where[known]]
+        hi[known] = self.indptr[where[known] + 1]
+        counts = hi - lo
+        total = int(counts.sum())
+        if total == 0:
+            return {n: [] for n in nodes}
+        # the positions of every node's slice, one after another
+        ends = np.cumsum(counts)
+        take = np.arange(total, dtype=np.int64) + np.repeat(lo - (ends - counts), counts)
+        ids, kinds = self.ids, self.kinds
+        edges = [(ids[o], w, kinds[k]) for o, w, k in
+                 zip(self.other[take].tolist(), self.weight[take].tolist(), self.kind[take].tolist())]
+        out, start = {}, 0
+        for n, end in zip(nodes, ends.tolist()):
+            out[n] = edges[start:end]
+            start = end
+        return out
 
     @property
     def nodes(self) -> int:

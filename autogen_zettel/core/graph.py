@@ -212,9 +212,9 @@ class LinkNeighbours:
             with self._lock:
                 adjacency, stale = self.adjacency, self._stale
                 if adjacency is not None:
-                    for n in [n for n in missing if n not in stale]:
-                        cache[n] = adjacency.edges_of(n)
-                        missing.discard(n)
+                    served = adjacency.edges_of_many([n for n in missing if n not in stale])
+                    cache.update(served)
+                    missing.difference_update(served)
             if missing:
                 read = self._read(missing)
                 cache.update((n, read.get(n, [])) for n in missing)  # [] marks a node without such links
