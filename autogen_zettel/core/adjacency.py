@@ -51,31 +51,39 @@ class LinkAdjacency:
     def build(cls, ids: Sequence[str], rows: np.ndarray, kinds: Sequence[str],
               weights: Mapping[LinkKind, float]) -> LinkAdjacency:
         """From ``rows`` (:data:`~autogen_zettel.store.db.LINK_ROW`, any order) between ``ids``, of the ``kinds`` named."""
-        rows = rows[np.argsort(rows["rowid"], kind="stable")]
-        rows = rows[rows["src"] != rows["dst"]]
+        # one array at a time, each freed as its sorted copy replaces it: the build's peak is
+        # what bounds memory at 100k cards, not what it keeps (#12)
+        loop = rows["src"] != rows["dst"]
+        src, dst, kind = rows["src"][loop], rows["dst"][loop], rows["kind"][loop]
         kind_weight = np.array([weights[LinkKind(k)] for k in kinds], dtype=np.float64)
         back = np.array([BACKWARD_WEIGHT.get(LinkKind(k), 1.0) for k in kinds], dtype=np.float64)
-        k = rows["kind"].astype(np.intp)
-        w = rows["weight"] * kind_weight[k]  # the same float operations as add_links
-        m = len(rows)
-        # both directions: dst receives w from src; src receives w * back from dst
-        node = np.concatenate([rows["dst"], rows["src"]])
-        other = np.concatenate([rows["src"], rows["dst"]])
-        ww = np.concatenate([w, w * back[k]])
-        pos = np.concatenate([np.arange(m, dtype=np.int64)] * 2)  # the row's place in write order
+        w = rows["weight"][loop] * kind_weight[kind]  # the same float operations as add_links
+        # both directions: dst receives w from src; src receives w * back from dst. Per
+        # (node, other) the strongest reason wins, among equal weights the first written
+        # (add_links' strict ">"): rowids are the write order
+        ww = np.concatenate([w, w * back[kind]])
         del w
-        # per (node, other): the strongest reason; equal weights, the first written (add_links'
-        # strict ">"); the pair's place is the first row's ``first``
-        order = np.lexsort((pos, -ww, other, node))
-        node, other, ww, pos = node[order], other[order], ww[order], pos[order]
-        start = np.ones(len(node), dtype=bool)
-        start[1:] = (node[1:] != node[:-1]) | (other[1:] != other[:-1])
-        starts = np.flatnonzero(start)
-        earliest = np.minimum.reduceat(pos, starts) if len(starts) else pos[:0]
-        first = rows["first"][earliest]
-        node, other, ww, kk = node[starts], other[starts], ww[starts], rows["kind"][pos[starts]]
+        n = np.int64(max(len(ids), 1))
+        pair = np.concatenate([dst.astype(np.int64) * n + src, src.astype(np.int64) * n + dst])
+        del src, dst
+        order = np.lexsort((np.concatenate([rows["rowid"][loop]] * 2), -ww, pair))
+        pair = pair[order]
+        start = np.ones(len(pair), dtype=bool)
+        start[1:] = pair[1:] != pair[:-1]
+        chosen = order[start]  # the entry each (node, other) keeps
+        pair = pair[start]
+        del order, start
+        ww = ww[chosen]
+        # the pair's place among equal weights: its first link of any kind (the same on each of
+        # its rows, kept so by the links table's triggers)
+        first = np.concatenate([rows["first"][loop]] * 2)[chosen]
+        kk = np.concatenate([kind] * 2)[chosen]
+        del chosen, kind, loop
+        node, other = pair // n, (pair % n).astype(np.int32)
+        del pair
         # each node's list strongest first, equal weights by the pair's first link
         order = np.lexsort((first, -ww, node))
+        del first
         node, other, ww, kk = node[order], other[order], ww[order], kk[order]
         indptr = np.zeros(len(ids) + 1, dtype=np.int64)
         np.cumsum(np.bincount(node, minlength=len(ids)), out=indptr[1:])
