@@ -13,7 +13,7 @@ link): per directed edge the other end (int32), the weight (float64, the same pr
 >>> from autogen_zettel.base.cards import Link
 >>> from autogen_zettel.core.graph import build_graph
 >>> from autogen_zettel.core.link import KIND_WEIGHT
->>> from autogen_zettel.store.db import LINK_ROW
+>>> from autogen_zettel.store.linkscan import LINK_ROW
 >>> links = [Link("b", "a", LinkKind.REPLY_TO, 1.0), Link("b", "c", LinkKind.SAME_SESSION, 1.0)]
 >>> kinds = ["REPLY_TO", "SAME_SESSION"]
 >>> rows = np.array([(1, 1, 0, 1, 0, 1.0), (2, 2, 0, 2, 1, 1.0)], dtype=LINK_ROW)  # ids: b, a, c
@@ -50,7 +50,7 @@ class LinkAdjacency:
     @classmethod
     def build(cls, ids: Sequence[str], rows: np.ndarray, kinds: Sequence[str],
               weights: Mapping[LinkKind, float]) -> LinkAdjacency:
-        """From ``rows`` (:data:`~autogen_zettel.store.db.LINK_ROW`, any order) between ``ids``, of the ``kinds`` named."""
+        """From ``rows`` (:data:`~autogen_zettel.store.linkscan.LINK_ROW`, any order) between ``ids``, of the ``kinds`` named."""
         # one array at a time, each freed as its sorted copy replaces it: the build's peak is
         # what bounds memory at 100k cards, not what it keeps (#12)
         loop = rows["src"] != rows["dst"]

@@ -28,16 +28,11 @@ import sqlite_utils
 
 from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
 from autogen_zettel.store.connection import check_file, connect, damaged
+from autogen_zettel.store.linkscan import scan_links
 from autogen_zettel.store.schema import PAIR_FIRST_SQL, migrations
 from autogen_zettel.store.lifecycle import LifecycleTables
 
-__all__ = ["CardDB", "LINK_ROW"]
-
-# one link row as CardDB.link_table returns it: rowid (the order links were written), first (the
-# rowid of the pair's first link, any kind), src and dst (indexes into the card ids), kind (index
-# into the kinds scanned), weight
-LINK_ROW = np.dtype([("rowid", "i8"), ("first", "i8"), ("src", "i4"), ("dst", "i4"), ("kind", "i1"),
-                     ("weight", "f8")])
+__all__ = ["CardDB"]
 
 _FIX = ("restore it from a backup (its index can then be rebuilt: `autogen-zettel reindex TENANT`); "
         "move the damaged file aside first, as it may still hold data a specialist tool can recover")
@@ -426,7 +421,7 @@ class CardDB(LifecycleTables):
 
     def link_table(self, kinds: Sequence[str], *, max_rows: int | None = None) -> tuple[list[str], np.ndarray] | None:
         """Every link of ``kinds`` in one scan, as ``(card ids, rows)``: ``rows`` a
-        :data:`LINK_ROW` array whose ``src``/``dst`` index the ids
+        :data:`~autogen_zettel.store.linkscan.LINK_ROW` array whose ``src``/``dst`` index the ids
         and ``kind`` the ``kinds``; None when there are more than ``max_rows`` links (recall's
         in-memory adjacency, #12). A file database is read through a connection of its own in
         one read transaction, so a thread loading it holds no lock writers or recall wait for.
@@ -434,45 +429,14 @@ class CardDB(LifecycleTables):
         kinds = list(kinds)
         if self.path is None:
             with self.lock:
-                return self._link_table(self._conn, kinds, max_rows)
+                return scan_links(self._conn, kinds, max_rows)
         conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None)
         try:
             conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
             conn.execute("begin")  # one snapshot for the count, the ids and the links
-            return self._link_table(conn, kinds, max_rows)
+            return scan_links(conn, kinds, max_rows)
         finally:
             conn.close()
-
-    @staticmethod
-    def _link_table(conn: sqlite3.Connection, kinds: list[str], max_rows: int | None
-                    ) -> tuple[list[str], np.ndarray] | None:
-        if max_rows is not None and conn.execute("select count(*) from links").fetchone()[0] > max_rows:
-            return None
-        cards = conn.execute("select rowid, id from cards").fetchall()
-        ids = [r[1] for r in cards]
-        rowids = np.fromiter((r[0] for r in cards), dtype=np.int64, count=len(cards))
-        to_index = np.full(int(rowids.max(initial=0)) + 2, -1, dtype=np.int32)
-        to_index[rowids] = np.arange(len(cards), dtype=np.int32)
-        to_index[-1] = -1  # a link end with no card row (NULL below reads as -1)
-        marks = ",".join("?" * len(kinds))
-        case = " ".join(f"when ? then {i}" for i in range(len(kinds)))
-        rows = np.fromiter(conn.execute(
-            f"select l.rowid, coalesce(l.pair_first, l.rowid), ifnull(s.rowid, -1), ifnull(d.rowid, -1), "
-            f"case l.kind {case} end, l.weight from links l left join cards s on s.id = l.src "
-            f"left join cards d on d.id = l.dst where l.kind in ({marks})", [*kinds, *kinds]), dtype=LINK_ROW)
-        for end in ("src", "dst"):
-            rows[end] = to_index[rows[end]]
-        loose = np.flatnonzero((rows["src"] < 0) | (rows["dst"] < 0))
-        if len(loose):  # links whose end has no card row: give those ends indexes of their own
-            index = {card: i for i, card in enumerate(ids)}
-            for i in loose.tolist():
-                src, dst = conn.execute("select src, dst from links where rowid = ?", [int(rows["rowid"][i])]).fetchone()
-                for end, card in (("src", src), ("dst", dst)):
-                    if card not in index:
-                        index[card] = len(ids)
-                        ids.append(card)
-                    rows[end][i] = index[card]
-        return ids, rows
 
     def renumber_link_pairs(self) -> None:
         """Recompute every link's ``pair_first`` (after VACUUM, which may renumber rowids)."""
