@@ -8,8 +8,12 @@ next to a flat dense baseline (one matrix product) in the same run, query by que
 Stages (ms per recall): ``search`` (dense + lexical in the index), ``cards`` (card rows read
 and checked), ``links`` (link rows read from SQLite), ``spread`` (spreading activation, link
 reads excluded), ``unlock`` (scoring, card reads excluded), ``rest`` (everything else: fusion,
-de-duplication, conflicts). ``--cold`` empties the neighbour cache before every query (a
-card's first link reads); otherwise the run is warm after the first pass.
+de-duplication, conflicts), ``neighbours`` (building frontier cards' lists: from link rows
+read from SQLite, or from the in-memory adjacency; SQLite's own time is ``links``). ``--cold``
+empties the neighbour cache before every query (a card's first link reads); otherwise the run
+is warm after the first pass. ``--adjacency both`` (the default) alternates query by query
+between reading links from SQLite and serving them from the loaded adjacency, and reports its
+load time and memory.
 """
 
 from __future__ import annotations
@@ -100,6 +104,39 @@ class Stages:
         return out
 
 
+def rss_mb() -> float:
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS")) / 1024
+
+
+def load_adjacency(nb):
+    """Load the adjacency as recall's background thread does, timed, then once more under
+    tracemalloc for what it keeps and its peak while building."""
+    import tracemalloc
+
+    from autogen_zettel.core.adjacency import LinkAdjacency
+
+    rss0, t0 = rss_mb(), time.perf_counter()
+    assert nb.wait_loaded(600), "the adjacency did not load"
+    took, rss1 = time.perf_counter() - t0, rss_mb()
+    adj = nb.adjacency
+    t1 = time.perf_counter()
+    ids, rows = nb.table(nb._kinds)
+    scan = time.perf_counter() - t1
+    links = len(rows)
+    del ids, rows
+    tracemalloc.start()
+    again = LinkAdjacency.build(*nb.table(nb._kinds), nb._kinds, nb._weights)
+    kept, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    del again
+    print(f"adjacency: {adj.nodes:,} nodes, {adj.edges:,} directed edges from {links:,} link rows; "
+          f"loaded in {took:.2f} s (scan alone {scan:.2f} s); arrays {adj.nbytes / 1e6:.1f} MB, "
+          f"with ids and index {kept / 1e6:.1f} MB ({kept / links:.1f} bytes a link row, arrays "
+          f"{adj.nbytes / links:.1f}); build peak {peak / 1e6:.1f} MB; RSS {rss0:.0f} -> {rss1:.0f} MB")
+    return adj
+
+
 def pct(xs, q):
     return float(np.percentile(xs, q)) if xs else float("nan")
 
@@ -115,6 +152,8 @@ def main() -> None:
     ap.add_argument("--cold", action="store_true", help="empty the neighbour cache before every query")
     ap.add_argument("--mmap", type=int, default=None,
                     help="alternate SQLite's memory map between the library's and this many bytes, query by query")
+    ap.add_argument("--adjacency", choices=["off", "on", "both"], default="both",
+                    help="serve frontier links from SQLite, the in-memory adjacency, or alternate query by query")
     ap.add_argument("--profile", type=Path, default=None, help="write cProfile stats here (and print the top)")
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
@@ -140,6 +179,13 @@ def main() -> None:
     db.get_many = stages.wrap("cards", db.get_many)
     db.link_rows_touching = stages.wrap("links", db.link_rows_touching)
     nb = mem.neighbours  # built with the wrapped link_rows_touching
+    adjacency = load_adjacency(nb) if args.adjacency != "off" else None
+    nb.table = None  # the script switches the adjacency itself
+    nb.adjacency = adjacency
+    nb.neighbours_of = stages.wrap("neighbours", nb.neighbours_of)
+    modes = {"off": [False], "on": [True], "both": [False, True]}[args.adjacency]
+    by_mode: dict = defaultdict(list)
+    per_mode: dict = defaultdict(lambda: defaultdict(list))
     recall_mod.spread = stages.wrap("spread", recall_mod.spread)
     recall_mod.unlock = stages.wrap("unlock", recall_mod.unlock)
     recall_mod.collapse_duplicates = stages.wrap("dedup", recall_mod.collapse_duplicates)
@@ -157,6 +203,8 @@ def main() -> None:
         size = maps[n % len(maps)]
         if size is not None:
             db.db.execute(f"PRAGMA mmap_size = {size}")
+        use = modes[n % len(modes)]
+        nb.adjacency = adjacency if use else None
         if args.cold:
             nb._cache.clear()
         if prof:
@@ -171,6 +219,8 @@ def main() -> None:
         split["rest"] = ours[-1] / 1000 - sum(split.values())
         for name, s in split.items():
             per[name].append(1000 * s)
+            per_mode[use][name].append(1000 * s)
+        by_mode[use].append(ours[-1])
         t0 = time.perf_counter()
         v = pre.encode([recall_mod.clean_text(q)], query=True)[0]
         with bounded_threads(limit):
@@ -185,9 +235,14 @@ def main() -> None:
     if args.mmap is not None:
         for size, xs in by_map.items():
             print(f"  mmap_size {size:>13,}: recall p50 {pct(xs, 50):.2f} / p95 {pct(xs, 95):.2f} ms ({len(xs)} queries)")
-    for name in ["search", "cards", "links", "spread", "unlock", "dedup", "conflicts", "rest"]:
-        xs = per.get(name, [])
-        print(f"  {name:10s} mean {np.mean(xs) if xs else 0:6.2f}  p50 {pct(xs, 50):6.2f}  p95 {pct(xs, 95):6.2f} ms")
+    for use in modes:
+        xs = by_mode[use]
+        print(f"  links from {'the adjacency' if use else 'SQLite'}: recall p50 {pct(xs, 50):.2f} / "
+              f"p95 {pct(xs, 95):.2f} ms ({len(xs)} queries)")
+        for name in ["search", "cards", "links", "neighbours", "spread", "unlock", "dedup", "conflicts", "rest"]:
+            xs = per_mode[use].get(name, [])
+            print(f"    {name:10s} mean {np.mean(xs) if xs else 0:6.2f}  p50 {pct(xs, 50):6.2f}  "
+                  f"p95 {pct(xs, 95):6.2f} ms")
     if prof:
         prof.dump_stats(args.profile)
         pstats.Stats(str(args.profile)).sort_stats("cumulative").print_stats(35)

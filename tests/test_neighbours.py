@@ -44,10 +44,21 @@ def _scores(hits):
     return pytest.approx([h.score for h in hits], abs=1e-5)
 
 
-@pytest.fixture
-def filled(hub):
+def _serve_from(mem, where: str):
+    """Make ``mem``'s neighbours read every list from SQLite, or from the in-memory adjacency."""
+    nb = mem.neighbours
+    if where == "sqlite":
+        nb.table = None
+    else:
+        assert nb.wait_loaded(30)
+    return nb
+
+
+@pytest.fixture(params=["sqlite", "adjacency"])
+def filled(hub, request):
     mem = hub.tenant("ann")
     _fill(mem)
+    _serve_from(mem, request.param)
     return mem
 
 
@@ -123,13 +134,14 @@ def test_link_rows_touching_many_ids_returns_each_row_once(filled):
     assert only and {r[3] for r in only} == {"REPLY_TO"}
 
 
-def test_kept_neighbour_lists_follow_new_and_deleted_links(hub):
+@pytest.mark.parametrize("where", ["sqlite", "adjacency"])
+def test_kept_neighbour_lists_follow_new_and_deleted_links(hub, where):
     from autogen_zettel.base.cards import LinkKind
 
     mem = hub.tenant("ann")
     _fill(mem, n=120)
     rng = random.Random(5)
-    cached = mem.neighbours
+    cached = _serve_from(mem, where)
     assert mem.neighbours is cached  # one per tenant, kept between recalls
 
     fixed = {c.id: 1.0 for c in mem.cards()[:8]}  # the same seeds every time: a kept spread must not be stale
@@ -245,3 +257,91 @@ def test_a_database_from_before_pair_first_opens_and_gets_it(tmp_path):
     _pair_first_is_right(db)
     assert [r[0] for r in db.link_rows_touching(["b"])] == [1, 2, 1, 1, 2]
     db.close()
+
+
+def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_loading(hub):
+    """Loaded once, the adjacency serves only cards whose links did not change since: new and
+    upserted links, deleted links, pruning, merging (redirected links) and forgetting all show,
+    and no forgotten card is ever served (#12)."""
+    from autogen_zettel.base.cards import Link, LinkKind
+
+    mem = hub.tenant("ann")
+    _fill(mem, n=120)
+    nb = _serve_from(mem, "adjacency")
+    adjacency = nb.adjacency
+    rng = random.Random(9)
+
+    def same_as_whole_graph() -> set:
+        G = build_graph(mem.db.iter_links())
+        ids = sorted(G.nodes)
+        lists = nb.neighbours_of(ids)
+        positive = {n: [e for e in edges if e[1] > 0] for n, edges in lists.items()}
+        assert {n: e for n, e in positive.items() if e} == {n: e for n in ids if (e := _sorted_edges(G, n))}
+        for _ in range(30):
+            seeds = {i: rng.random() for i in rng.sample(ids, 5)}
+            for fan_out in (2, 12):
+                assert spread(nb, seeds, fan_out=fan_out) == spread(G, seeds, fan_out=fan_out)
+        nb._cache.clear()  # the next check reads every list again: from the adjacency where it still holds
+        return set(G.nodes)
+
+    def served_from_memory() -> int:
+        return sum(1 for n in adjacency.ids if n not in nb._stale)
+
+    nodes = same_as_whole_graph()
+    assert served_from_memory() == len(adjacency.ids)
+    ids = sorted(nodes)
+    # new links, a weight upsert, and deleted links
+    mem.db.add_links([Link(ids[0], ids[1], LinkKind.STRONGLY_RELATED, 0.95),
+                      Link(ids[2], ids[3], LinkKind.SHARED_ENTITY, 0.7), Link(ids[4], ids[5], LinkKind.SAME_SESSION, 1.0)])
+    same_as_whole_graph()
+    mem.db.delete_links_among(ids[:20], [LinkKind.REPLY_TO])
+    same_as_whole_graph()
+    assert nb.adjacency is adjacency and 0 < served_from_memory() < len(adjacency.ids)
+    # merging: every link of one card moves to another
+    old, new = ids[30], ids[40]
+    mem.db.redirect_links(old, new)
+    assert old not in same_as_whole_graph()
+    assert nb.adjacency is adjacency  # named changes keep the snapshot
+    # forgetting: the card and its neighbours are served from SQLite; it is nowhere in a list. A
+    # forget vacuums the file (rowids may move: every pair's first link is renumbered), so the
+    # snapshot goes with the forgotten id in it and a fresh one loads
+    G = build_graph(mem.db.iter_links())
+    gone = max(G.nodes, key=G.degree)
+    mem.forget(gone)
+    after = same_as_whole_graph()
+    assert gone not in after
+    lists = nb.neighbours_of(sorted(after | {gone}))
+    assert gone not in lists and all(gone != v for edges in lists.values() for v, _, _ in edges)
+    assert nb.adjacency is not adjacency
+    assert nb.wait_loaded(30) and gone not in nb.adjacency.index
+    adjacency = nb.adjacency
+    assert served_from_memory() == len(adjacency.ids)
+    same_as_whole_graph()
+    # pruning may touch any card: the snapshot goes, SQLite serves, and the next load is fresh
+    mem.db.delete_links_below({LinkKind.SAME_SESSION: 0.4})
+    same_as_whole_graph()
+    assert nb.adjacency is not adjacency
+    assert nb.wait_loaded(30) and nb.adjacency is not adjacency
+    same_as_whole_graph()
+
+
+def _sorted_edges(G, n):
+    return sorted(((v, d["weight"], d["kind"]) for v, d in G.adj[n].items() if d["weight"] > 0), key=lambda e: -e[1])
+
+
+@pytest.mark.parametrize("settings", [{"preload_links_max": 10}, {"preload_links": False}])
+def test_the_adjacency_size_guard_and_switch(tmp_path, clock, settings):
+    from autogen_zettel import MemoryHub
+    from autogen_zettel.base.config import config_from_dict
+    from autogen_zettel.core.embed import HashEmbedder
+
+    cfg = config_from_dict({"recall": settings})  # 10: fewer than the links, recall stays on SQLite
+    with MemoryHub.open(tmp_path / "data", config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
+        mem = hub.tenant("ann")
+        _fill(mem, n=60)
+        nb = mem.neighbours
+        assert not nb.wait_loaded(30) and nb.adjacency is None
+        ids = [c.id for c in mem.cards()]
+        G = build_graph(mem.db.iter_links())
+        assert spread(nb, {i: 1.0 for i in ids[:5]}) == spread(G, {i: 1.0 for i in ids[:5]})
+        assert nb.adjacency is None

@@ -159,6 +159,11 @@ class RecallConfig(Schema):
     # are embedded as "Mel: ...", so the name alone made short cards of theirs ("Mel: I'm obsessed
     # with those") look like answers to every question about them
     dense_without_name: Bool = True
+    # load every card's links into a compact in-memory adjacency (about 26 bytes a link), in a
+    # background thread begun by the first recall, and spread over it instead of reading each
+    # frontier card's links from SQLite the first time (#12); SQLite serves until it is loaded
+    preload_links: Bool = True
+    preload_links_max: Count = 5_000_000  # more links than this: recall keeps reading them from SQLite
 
 class LinkConfig(Schema):
     """The link engine's thresholds (cosine similarity of card embeddings)."""

@@ -21,15 +21,20 @@ whole graph (#12: at 100k cards the whole graph took 12.8 s and most of 2.6 GB t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+import logging
+import threading
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Protocol
 
 import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
+from autogen_zettel.core.adjacency import LinkAdjacency
 from autogen_zettel.core.link import BACKWARD_WEIGHT, KIND_WEIGHT, ThreadIndex, thread_links
 
 __all__ = ["build_graph", "add_links", "add_threads", "spread", "persona_graph", "Neighbours", "LinkNeighbours"]
+
+log = logging.getLogger(__name__)
 
 # node -> its out-edges (other node, weight, kind), in the order the graph would hold them
 Adjacency = dict[str, list[tuple[str, float, str]]]
@@ -88,6 +93,12 @@ class LinkNeighbours:
     :param changes: returns the nodes whose links changed since its last call, or None if any
         node's may have (e.g. :meth:`CardDB.take_link_changes
         <autogen_zettel.store.db.CardDB.take_link_changes>`); None here: nothing is kept
+    :param table: ``kinds -> (node ids, link rows)`` of every link of those kinds, or None to
+        leave them in SQLite (e.g. :meth:`CardDB.link_table <autogen_zettel.store.db.CardDB.link_table>`):
+        with ``changes``, the first call of :meth:`neighbours_of` loads a
+        :class:`~autogen_zettel.core.adjacency.LinkAdjacency` from it in a background thread and,
+        once it is ready, serves from it every node whose links did not change since (the others,
+        and all of them until then, from ``rows``): a first read from memory instead of SQLite (#12)
 
     >>> from autogen_zettel.base.cards import Link, LinkKind
     >>> links = [Link("b", "a", LinkKind.REPLY_TO, 1.0), Link("b", "c", LinkKind.SAME_SESSION, 1.0)]
@@ -100,14 +111,73 @@ class LinkNeighbours:
 
     def __init__(self, rows: Callable[[Collection[str], Collection[str]], Iterable[tuple[int, str, str, str, float]]],
                  *, weights: Mapping[LinkKind, float] = KIND_WEIGHT,
-                 changes: Callable[[], set[str] | None] | None = None, max_cached: int = 200_000):
+                 changes: Callable[[], set[str] | None] | None = None, max_cached: int = 200_000,
+                 table: Callable[[Sequence[str]], tuple[Sequence[str], object] | None] | None = None):
         self.rows = rows
         self.changes = changes
         self.max_cached = max_cached
+        self.table = table if changes is not None else None  # without changes a snapshot cannot be trusted
         self._cache: Adjacency = {}
+        self._weights = weights
         # kind -> (its weight, the share it passes against a directed link), for kinds that pass any
         self._passes = {k.value: (w, BACKWARD_WEIGHT.get(k, 1.0)) for k, w in weights.items() if w > 0}
         self._kinds = sorted(self._passes)
+        # the loaded adjacency and the nodes whose links changed since its snapshot began (served
+        # from ``rows``); _generation counts loads, so one begun before "any node changed" is dropped
+        self._lock = threading.Lock()
+        self.adjacency: LinkAdjacency | None = None
+        self._stale: set[str] | None = None
+        self._generation = 0
+        self._loader: threading.Thread | None = None
+        self._gave_up = False
+
+    # -- the in-memory adjacency -------------------------------------------------------
+    def _start_loading(self) -> None:
+        with self._lock:
+            if self.adjacency is not None or self._gave_up or (self._loader and self._loader.is_alive()):
+                return
+            self._generation += 1
+            # changes are tracked from before the snapshot begins (in the thread): a change
+            # the snapshot already holds is served from SQLite too, never one it misses
+            self._stale = set()
+            self._loader = threading.Thread(target=self._load, args=(self._generation,), daemon=True,
+                                            name="zettel-link-adjacency")
+            self._loader.start()
+
+    def _load(self, generation: int) -> None:
+        try:
+            table = self.table(self._kinds)
+            adjacency = None if table is None else LinkAdjacency.build(*table, self._kinds, self._weights)
+        except Exception:  # recall goes on reading SQLite
+            log.warning("loading the link adjacency failed; recall reads links from SQLite", exc_info=True)
+            adjacency = None
+        with self._lock:
+            if generation != self._generation:
+                return  # every node's links may have changed meanwhile: the next recall loads again
+            if adjacency is None:
+                if table is None:
+                    log.info("more links than the adjacency's size guard: recall reads them from SQLite")
+                self._gave_up, self._stale = True, None
+                return
+            self.adjacency = adjacency
+        log.debug("link adjacency loaded: %d nodes, %d edges, %d bytes", adjacency.nodes, adjacency.edges,
+                  adjacency.nbytes)
+
+    def wait_loaded(self, timeout: float | None = None) -> bool:
+        """Start loading the adjacency if it is not, and wait for it; True once it serves."""
+        if self.table is None:
+            return False
+        self.refresh()
+        self._start_loading()
+        loader = self._loader
+        if loader is not None:
+            loader.join(timeout)
+        return self.adjacency is not None
+
+    def _drop(self) -> None:
+        # under self._lock: any node's links may have changed
+        self._generation += 1
+        self.adjacency, self._stale = None, None
 
     def refresh(self) -> bool:
         """Forget the lists of nodes whose links changed; False when changes are not tracked
@@ -120,16 +190,34 @@ class LinkNeighbours:
         else:
             for node in changed:
                 self._cache.pop(node, None)
+        if changed is None or (changed and self._stale is not None):
+            with self._lock:
+                if changed is None:
+                    self._drop()
+                elif self._stale is not None:
+                    self._stale.update(changed)
+                    # past a quarter of the nodes, a fresh snapshot serves more from memory
+                    if self.adjacency is not None and len(self._stale) > 1_000 + self.adjacency.nodes // 4:
+                        self._drop()
         return True
 
     def neighbours_of(self, nodes: Collection[str]) -> Adjacency:
         if not self.refresh():
             return self._read(set(nodes))
+        if self.table is not None and self.adjacency is None:
+            self._start_loading()
         cache = self._cache
         missing = {n for n in nodes if n not in cache}
         if missing:
-            read = self._read(missing)
-            cache.update((n, read.get(n, [])) for n in missing)  # [] marks a node without such links
+            with self._lock:
+                adjacency, stale = self.adjacency, self._stale
+                if adjacency is not None:
+                    served = adjacency.edges_of_many([n for n in missing if n not in stale])
+                    cache.update(served)
+                    missing.difference_update(served)
+            if missing:
+                read = self._read(missing)
+                cache.update((n, read.get(n, [])) for n in missing)  # [] marks a node without such links
         return {n: cache[n] for n in nodes if cache.get(n)}
 
     def _read(self, wanted: set[str]) -> Adjacency:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -171,10 +172,13 @@ class Zettelkasten(CurationMixin):
 
     @property
     def neighbours(self) -> graphs.LinkNeighbours:
-        """The card graph's adjacency read from SQLite for the nodes asked only, each kept until its
-        links change (what recall uses)."""
+        """The card graph's adjacency for the nodes asked only, each kept until its links change
+        (what recall uses): from an in-memory copy of every link once a background thread has
+        loaded it (``recall.preload_links``), else read from SQLite."""
+        cfg = self.config.recall
+        table = partial(self.db.link_table, max_rows=cfg.preload_links_max) if cfg.preload_links else None
         return self.store.cached("neighbours", lambda: graphs.LinkNeighbours(
-            self.db.link_rows_touching, changes=self.db.take_link_changes))
+            self.db.link_rows_touching, changes=self.db.take_link_changes, table=table))
 
     # -- writing ----------------------------------------------------------------------
     def now(self, at: datetime | None = None) -> datetime:

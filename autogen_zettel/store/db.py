@@ -18,15 +18,17 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
+import numpy as np
 import sqlite_utils
 
 from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
 from autogen_zettel.store.connection import check_file, connect, damaged
+from autogen_zettel.store.linkscan import scan_links
 from autogen_zettel.store.schema import PAIR_FIRST_SQL, migrations
 from autogen_zettel.store.lifecycle import LifecycleTables
 
@@ -414,6 +416,25 @@ class CardDB(LifecycleTables):
                     [*chunk, *(kinds or []), *chunk, *(kinds or [])]).fetchall()
                 out.update((r[0], r[1:]) for r in rows)  # chunks may share a row too
         return [out[r] for r in sorted(out)]
+
+    def link_table(self, kinds: Sequence[str], *, max_rows: int | None = None) -> tuple[list[str], np.ndarray] | None:
+        """Every link of ``kinds`` in one scan, as ``(card ids, rows)``: ``rows`` a
+        :data:`~autogen_zettel.store.linkscan.LINK_ROW` array whose ``src``/``dst`` index the ids
+        and ``kind`` the ``kinds``; None when there are more than ``max_rows`` links (recall's
+        in-memory adjacency, #12). A file database is read through a connection of its own in
+        one read transaction, so a thread loading it holds no lock writers or recall wait for.
+        Card ids are matched to their rows inside SQLite (no Python string per link)."""
+        kinds = list(kinds)
+        if self.path is None:
+            with self.lock:
+                return scan_links(self._conn, kinds, max_rows)
+        conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None)
+        try:
+            conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
+            conn.execute("begin")  # one snapshot for the count, the ids and the links
+            return scan_links(conn, kinds, max_rows)
+        finally:
+            conn.close()
 
     def renumber_link_pairs(self) -> None:
         """Recompute every link's ``pair_first`` (after VACUUM, which may renumber rowids)."""

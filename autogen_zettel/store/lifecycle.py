@@ -204,7 +204,8 @@ class LifecycleTables:
         with self.atomic():
             rows = list(self.db.query("select * from links where src = ? or dst = ?", [old, old]))
             self.db.execute("delete from links where src = ? or dst = ?", [old, old])
-            self._links_changed(None)  # old's neighbours each lost a link
+            # old's neighbours each lost a link (named, so recall's adjacency stays loaded, #12)
+            self._links_changed({old, new, *(r["src"] for r in rows), *(r["dst"] for r in rows)})
             from autogen_zettel.base.cards import Link
 
             links = []
@@ -254,11 +255,15 @@ class LifecycleTables:
                 for table, where in (("cards", f"id in ({m})"), ("card_entities", f"card_id in ({m})"),
                                      ("claims", f"card_id in ({m})"), ("card_history", f"card_id in ({m})")):
                     counts[table] += self.db.execute(f"delete from {table} where {where}", chunk).rowcount
+                # the purged cards' neighbours each lose links: named, so recall's in-memory
+                # adjacency serves them from SQLite and stays loaded for the rest (#12)
+                ends = self.db.execute(f"select src, dst from links where src in ({m}) or dst in ({m})",
+                                       [*chunk, *chunk]).fetchall()
+                self._links_changed({*chunk, *(e for row in ends for e in row)})
                 counts["links"] += self.db.execute(f"delete from links where src in ({m}) or dst in ({m})",
                                                    [*chunk, *chunk]).rowcount
                 counts["conflicts"] += self.db.execute(
                     f"delete from conflicts where active_id in ({m}) or other_id in ({m})", [*chunk, *chunk]).rowcount
-            self._links_changed(None)  # the purged cards' neighbours each lost links
             for mid, text in message_texts.items():
                 if text is None:
                     counts["messages"] += self.db.execute("delete from messages where id = ?", [mid]).rowcount
