@@ -62,7 +62,7 @@ def test_scale_bench_grows_one_tenant_and_measures_each_size(data, tmp_path):
     assert rows[0].cards < rows[1].cards and rows[0].turns < rows[1].turns
     for r in rows:
         assert r.engine == "edge" and r.links > 0 and r.disk_mb > 0 and r.peak_rss_mb > 0
-        assert r.many_turns_per_s > 0 and r.one_turns_per_s > 0 and r.reopen_s > 0
+        assert r.many_turns_per_s > 0 and r.one_turns_per_s > 0 and r.reopen_s > 0 and r.adjacency_s > 0
         assert r.recall_ms_p95 >= r.recall_ms_p50 > 0 and r.flat_ms_p95 >= r.flat_ms_p50 > 0
         assert r.to_dict()["ratio_p95"] == r.recall_ms_p95 / r.flat_ms_p95
     assert any("cards: recall p50" in line for line in lines)  # progress lines, no terminal needed

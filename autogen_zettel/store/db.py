@@ -37,7 +37,10 @@ __all__ = ["CardDB"]
 _FIX = ("restore it from a backup (its index can then be rebuilt: `autogen-zettel reindex TENANT`); "
         "move the damaged file aside first, as it may still hold data a specialist tool can recover")
 
-_MMAP_BYTES = 1 << 30
+# SQLite's memory map per tenant connection: its pages count as resident. Recall reads links from
+# the in-memory adjacency and only its few dozen cards from here, so 256 MiB serves them; at 1 GiB
+# the map of a 100k-card file (941 MB) put peak RSS over 2.5 GB in bench scale
+_MMAP_BYTES = 256 << 20
 _CACHE_KIB = 32 * 1024  # page cache per tenant connection (SQLite's default is 2 MB)
 _CHECKPOINT_PAGES = 8000  # WAL pages (4 KiB) between automatic checkpoints (default 1,000)
 
@@ -430,7 +433,8 @@ class CardDB(LifecycleTables):
                 return scan_links(self._conn, kinds, max_rows)
         conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None)
         try:
-            conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
+            # one sequential pass: a map would only add the whole links table to resident memory
+            conn.execute("PRAGMA mmap_size = 0")
             conn.execute("begin")  # one snapshot for the count, the ids and the links
             return scan_links(conn, kinds, max_rows)
         finally:
