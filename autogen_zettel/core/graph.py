@@ -125,6 +125,7 @@ class LinkNeighbours:
         # the loaded adjacency and the nodes whose links changed since its snapshot began (served
         # from ``rows``); _generation counts loads, so one begun before "any node changed" is dropped
         self._lock = threading.Lock()
+        self._epoch = 0  # counts refreshes that found changes: a list read before one is not kept
         self.adjacency: LinkAdjacency | None = None
         self._stale: set[str] | None = None
         self._generation = 0
@@ -181,24 +182,26 @@ class LinkNeighbours:
 
     def refresh(self) -> bool:
         """Forget the lists of nodes whose links changed; False when changes are not tracked
-        (then nothing is kept)."""
+        (then nothing is kept). Draining the changes and forgetting their lists is one step under
+        the lock, so a recall in another thread cannot put an old list back in between."""
         if self.changes is None:
             return False
-        changed = self.changes()
-        if changed is None or len(self._cache) > self.max_cached:
-            self._cache.clear()
-        else:
-            for node in changed:
-                self._cache.pop(node, None)
-        if changed is None or (changed and self._stale is not None):
-            with self._lock:
-                if changed is None:
+        with self._lock:
+            changed = self.changes()
+            if changed is None or changed:
+                self._epoch += 1
+            if changed is None or len(self._cache) > self.max_cached:
+                self._cache.clear()
+            else:
+                for node in changed:
+                    self._cache.pop(node, None)
+            if changed is None:
+                self._drop()
+            elif changed and self._stale is not None:
+                self._stale.update(changed)
+                # past a quarter of the nodes, a fresh snapshot serves more from memory
+                if self.adjacency is not None and len(self._stale) > 1_000 + self.adjacency.nodes // 4:
                     self._drop()
-                elif self._stale is not None:
-                    self._stale.update(changed)
-                    # past a quarter of the nodes, a fresh snapshot serves more from memory
-                    if self.adjacency is not None and len(self._stale) > 1_000 + self.adjacency.nodes // 4:
-                        self._drop()
         return True
 
     def neighbours_of(self, nodes: Collection[str]) -> Adjacency:
@@ -207,18 +210,23 @@ class LinkNeighbours:
         if self.table is not None and self.adjacency is None:
             self._start_loading()
         cache = self._cache
-        missing = {n for n in nodes if n not in cache}
+        with self._lock:
+            found = {n: cache[n] for n in nodes if n in cache}
+            missing = {n for n in nodes if n not in found}
+            epoch = self._epoch
+            if missing and self.adjacency is not None:
+                served = self.adjacency.edges_of_many([n for n in missing if n not in self._stale])
+                cache.update(served)
+                found.update(served)
+                missing.difference_update(served)
         if missing:
+            read = self._read(missing)
+            lists = {n: read.get(n, []) for n in missing}  # [] marks a node without such links
+            found.update(lists)
             with self._lock:
-                adjacency, stale = self.adjacency, self._stale
-                if adjacency is not None:
-                    served = adjacency.edges_of_many([n for n in missing if n not in stale])
-                    cache.update(served)
-                    missing.difference_update(served)
-            if missing:
-                read = self._read(missing)
-                cache.update((n, read.get(n, [])) for n in missing)  # [] marks a node without such links
-        return {n: cache[n] for n in nodes if cache.get(n)}
+                if self._epoch == epoch:  # no link changed while it was read: keep it
+                    cache.update(lists)
+        return {n: found[n] for n in nodes if found.get(n)}
 
     def _read(self, wanted: set[str]) -> Adjacency:
         # as add_links/_add_edge would build it, one row at a time (recall's hot loop, #12):
