@@ -170,6 +170,11 @@ def test_the_labels_of_an_agents_quoted_messages_name_nobody():
     query = "Ana: what did Bo say about the budget?\nCleo: and the venue"
     assert names_in(without_labels(query), {"Ana", "Bo Li", "Cleo"}) == set()  # "Bo" has 2 letters
     assert names_in(without_labels("Ana: what did Cleo say?"), {"Ana", "Cleo"}) == {"Cleo"}
+    assert without_labels("Ana Lee: hi\nuser_proxy: ok") == "hi\nok"  # names of up to three words
+    # a question with a colon in it is no label: its named participant still counts
+    for question in ("What did Melanie say about the trip: was it fun?",
+                     "Did Melanie mention her plans for 2024: adoption?", "10: 30 meeting with Melanie"):
+        assert without_labels(question) == question and names_in(without_labels(question), {"Melanie"}) == {"Melanie"}
     seen = []
     Recording = _recording(seen)
 

@@ -26,7 +26,9 @@ from autogen_zettel.base.cards import Hit
 __all__ = ["weigh_terms", "without_names", "without_labels", "is_question", "demote_questions"]
 
 
-_LABEL = re.compile(r"^[ \t]*[^\s:][^\n:]{0,39}:[ \t]+", re.MULTILINE)
+# a speaker label: a name of at most three words (letters first, no "?"), then ": " at a line's
+# start; "What did Melanie say about the trip: was it fun?" and "10: 30" are not labels
+_LABEL = re.compile(r"^[ \t]*[^\W\d_][\w.'\-]{0,39}(?: [\w.'\-]{1,40}){0,2}:[ \t]+", re.MULTILINE)
 
 
 def weigh_terms(sparse: tuple[Sequence[int], Sequence[float]], terms: Collection[int], weight: float
@@ -78,6 +80,8 @@ def without_labels(text: str) -> str:
     'what did Bo say about the budget?\nI said 40k'
     >>> without_labels("What did Bo say at 10:30?")
     'What did Bo say at 10:30?'
+    >>> without_labels("What did Melanie say about the trip: was it fun?")
+    'What did Melanie say about the trip: was it fun?'
     """
     return _LABEL.sub("", text)
 
