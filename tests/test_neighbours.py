@@ -4,7 +4,7 @@ spreading over the whole NetworkX graph gave, on a tenant with many ties between
 from __future__ import annotations
 
 import random
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -345,3 +345,47 @@ def test_the_adjacency_size_guard_and_switch(tmp_path, clock, settings):
         G = build_graph(mem.db.iter_links())
         assert spread(nb, {i: 1.0 for i in ids[:5]}) == spread(G, {i: 1.0 for i in ids[:5]})
         assert nb.adjacency is None
+
+
+def test_wiping_a_tenant_stops_a_running_link_scan_so_no_text_stays_in_the_file(tmp_path, monkeypatch):
+    """The adjacency's scan reads in a transaction of its own, which would keep the wipe's
+    checkpoint from folding the WAL back: the old card text would stay in the main file."""
+    import threading
+
+    import autogen_zettel.store.linkscan as linkscan
+    from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
+    from autogen_zettel.store.db import CardDB
+
+    path = tmp_path / "t.db"
+    db = CardDB(path)
+    secret = "ZEBRA-SECRET-TEXT-4242"
+    db.insert_cards([Card(f"c{i}", f"{secret} card {i}", CardKind.FACT, "ann", datetime(2024, 1, 1), ("m1",))
+                     for i in range(20)])
+    db.add_links([Link(f"c{i}", f"c{i + 1}", LinkKind.SAME_SESSION, 1.0) for i in range(19)])
+    db.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    started, original, failed = threading.Event(), linkscan.scan_links, []
+
+    def slow_scan(conn, kinds, max_rows):  # a scan still running statements when the wipe comes
+        conn.execute("select count(*) from cards").fetchone()
+        started.set()
+        conn.execute("with recursive r(x) as (select 1 union all select x + 1 from r where x < 30000000) "
+                     "select count(*) from r").fetchone()
+        return original(conn, kinds, max_rows)
+
+    monkeypatch.setattr(linkscan, "scan_links", slow_scan)
+
+    def load():
+        try:
+            db.link_table(["same_session"])
+        except Exception as exc:  # noqa: BLE001 - the interrupted scan's error is the point
+            failed.append(type(exc).__name__)
+
+    loader = threading.Thread(target=load)
+    loader.start()
+    assert started.wait(30)
+    db.wipe()
+    db.close()
+    loader.join(30)
+    assert failed == ["OperationalError"]  # interrupted, not waited out
+    for file in (path, path.with_name("t.db-wal")):
+        assert not file.exists() or secret.encode() not in file.read_bytes()

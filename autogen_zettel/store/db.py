@@ -28,7 +28,7 @@ import sqlite_utils
 
 from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
 from autogen_zettel.store.connection import check_file, connect, damaged
-from autogen_zettel.store.linkscan import scan_links
+from autogen_zettel.store.linkscan import Scans, scan_links
 from autogen_zettel.store.schema import PAIR_FIRST_SQL, migrations
 from autogen_zettel.store.lifecycle import LifecycleTables
 
@@ -126,6 +126,7 @@ class CardDB(LifecycleTables):
         self.path = Path(path) if path else None
         self.lock = threading.RLock()
         self._link_changes: set[str] | None = set()  # see take_link_changes
+        self._scans = Scans()  # link_table's read-only connections: wipe and close stop them first
         try:
             self._conn = connect(self.path)
             self.db = sqlite_utils.Database(self._conn)
@@ -161,6 +162,7 @@ class CardDB(LifecycleTables):
     def wipe(self) -> None:
         """Delete every row of every table and rebuild the file (``secure_delete`` on), so the
         file holds no card text: run before unlinking it, whose blocks a disk keeps readable."""
+        self._scans.stop()
         with self.lock:
             self.db.execute("PRAGMA secure_delete = ON")
             tables = [r[0] for r in self.db.execute(
@@ -191,6 +193,7 @@ class CardDB(LifecycleTables):
 
     def close(self, reason: str | None = None) -> None:
         """Close the file; any later use raises :class:`InvalidInput` with ``reason``."""
+        self._scans.stop()
         with self.lock:
             if self._conn.closed_because is not None:
                 return
@@ -431,14 +434,8 @@ class CardDB(LifecycleTables):
         if self.path is None:
             with self.lock:
                 return scan_links(self._conn, kinds, max_rows)
-        conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None)
-        try:
-            # one sequential pass: a map would only add the whole links table to resident memory
-            conn.execute("PRAGMA mmap_size = 0")
-            conn.execute("begin")  # one snapshot for the count, the ids and the links
-            return scan_links(conn, kinds, max_rows)
-        finally:
-            conn.close()
+        self.check_open()
+        return self._scans.run(self.path, kinds, max_rows)
 
     def renumber_link_pairs(self) -> None:
         """Recompute every link's ``pair_first`` (after VACUUM, which may renumber rowids)."""

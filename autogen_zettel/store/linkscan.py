@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 import sqlite3
+import threading
+from pathlib import Path
 
 import numpy as np
 
-__all__ = ["LINK_ROW", "scan_links"]
+__all__ = ["LINK_ROW", "scan_links", "Scans"]
+
+log = logging.getLogger(__name__)
 
 # one link row as scan_links returns it: rowid (the order links were written), first (the rowid
 # of the pair's first link, any kind), src and dst (indexes into the card ids), kind (index into
@@ -46,3 +51,42 @@ def scan_links(conn: sqlite3.Connection, kinds: list[str], max_rows: int | None
                     ids.append(card)
                 rows[end][i] = index[card]
     return ids, rows
+
+
+class Scans:
+    """The read-only connections a database file's link scans run on (a background thread),
+    so that wiping or closing the file can stop them first: an open read transaction keeps a
+    WAL checkpoint from folding the log back, and the wiped text would stay in the main file."""
+
+    def __init__(self) -> None:
+        self._open: set[sqlite3.Connection] = set()
+        self._changed = threading.Condition()
+
+    def run(self, path: Path, kinds: list[str], max_rows: int | None) -> tuple[list[str], np.ndarray] | None:
+        """:func:`scan_links` on a read-only connection of its own, in one read transaction."""
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+        with self._changed:
+            self._open.add(conn)
+        try:
+            # one sequential pass: a map would only add the whole links table to resident memory
+            conn.execute("PRAGMA mmap_size = 0")
+            conn.execute("begin")  # one snapshot for the count, the ids and the links
+            return scan_links(conn, kinds, max_rows)
+        finally:
+            conn.close()
+            with self._changed:
+                self._open.discard(conn)
+                self._changed.notify_all()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Interrupt every running scan until all have closed (or ``timeout`` seconds passed):
+        an interrupt only stops a statement that runs, so it is repeated between statements."""
+        with self._changed:
+            for _ in range(max(1, int(timeout / 0.05))):
+                if not self._open:
+                    return
+                for conn in self._open:
+                    conn.interrupt()
+                self._changed.wait(0.05)
+            if self._open:
+                log.warning("a link scan did not stop in %.0f s; the WAL may keep wiped text", timeout)
