@@ -146,17 +146,21 @@ class LinkNeighbours:
             self._loader.start()
 
     def _load(self, generation: int) -> None:
+        table = adjacency = None
+        failed = False
         try:
             table = self.table(self._kinds)
             adjacency = None if table is None else LinkAdjacency.build(*table, self._kinds, self._weights)
-        except Exception:  # recall goes on reading SQLite
-            log.warning("loading the link adjacency failed; recall reads links from SQLite", exc_info=True)
-            adjacency = None
+        except Exception as exc:  # recall goes on reading SQLite
+            failed = True
+            # a wipe or close interrupts the scan on purpose: nothing to warn about then
+            level = logging.DEBUG if "interrupted" in str(exc) else logging.WARNING
+            log.log(level, "loading the link adjacency failed; recall reads links from SQLite", exc_info=True)
         with self._lock:
             if generation != self._generation:
                 return  # every node's links may have changed meanwhile: the next recall loads again
             if adjacency is None:
-                if table is None:
+                if table is None and not failed:
                     log.info("more links than the adjacency's size guard: recall reads them from SQLite")
                 self._gave_up, self._stale = True, None
                 return

@@ -73,9 +73,9 @@ class Scans:
             conn.execute("begin")  # one snapshot for the count, the ids and the links
             return scan_links(conn, kinds, max_rows)
         finally:
-            conn.close()
-            with self._changed:
+            with self._changed:  # closed under the lock: stop() never interrupts a closed one
                 self._open.discard(conn)
+                conn.close()
                 self._changed.notify_all()
 
     def stop(self, timeout: float = 10.0) -> None:
