@@ -29,7 +29,6 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
 
 TENANT = "prof"
 
@@ -43,7 +42,7 @@ STAGES = [
     ("write (all under the lock)", "memory/ingest.py", "write"),
     ("  SQLite inserts (cards)", "store/db.py", "insert_cards"),
     ("  index (embed + upsert)", "memory/ingest.py", "index"),
-    ("    embedder.encode (cache)", "scripts/profile_ingest.py", "encode"),
+    ("    embedder.encode (cache)", "research/bench/fill.py", "encode"),
     ("    sparse vectors", "core/embed.py", "sparse"),
     ("    vector upsert", "store/edge.py", "upsert"),
     ("  link (before #12: search, structure, add_links)", "memory/ingest.py", "link"),
@@ -52,27 +51,6 @@ STAGES = [
     ("    add_links", "store/db.py", "add_links"),
     ("  check_conflicts", "trust/conflicts.py", "check_conflicts"),
 ]
-
-
-class CachedEmbedder:
-    """The real embedder's vectors from a dict (text -> vector); a miss is embedded and kept."""
-
-    def __init__(self, embedder, cache: dict):
-        self.embedder, self.cache = embedder, cache
-        self.name, self.dim = embedder.name, embedder.dim
-        self.misses = 0
-
-    def encode(self, texts, *, query: bool = False):
-        if query:
-            return self.embedder.encode(texts, query=True)
-        missing = list(dict.fromkeys(t for t in texts if t not in self.cache))
-        if missing:
-            self.misses += len(missing)
-            self.cache.update(zip(missing, self.embedder.encode(missing)))
-        return np.stack([self.cache[t] for t in texts]) if texts else np.zeros((0, self.dim), np.float32)
-
-    def sparse(self, texts, *, query: bool = False):
-        return self.embedder.sparse(texts, query=query)
 
 
 def _load_cache(path: Path) -> dict:
@@ -94,7 +72,7 @@ def _turns(data: Path):
 def fill(base: Path, cache_path: Path, data: Path, cards: int, say) -> None:
     """Fill ``base`` to ``cards`` cards unless it holds them already."""
     from autogen_zettel.memory.hub import MemoryHub
-    from autogen_zettel.research.bench.fill import fill_tenant
+    from autogen_zettel.research.bench.fill import RepeatCache, fill_tenant
 
     hub = MemoryHub.open(base)
     try:
@@ -104,7 +82,7 @@ def fill(base: Path, cache_path: Path, data: Path, cards: int, say) -> None:
             say(f"base {base} holds {have:,} cards: reused")
             return
         cache = _load_cache(cache_path)
-        emb = CachedEmbedder(hub.embedder, cache)
+        emb = RepeatCache(hub.embedder, cache)
         hub.embedder = emb
         say(f"filling {base} from {have:,} to {cards:,} cards (misses are embedded with the real model)")
         t0 = time.perf_counter()
@@ -141,7 +119,7 @@ def dump(mem) -> dict:
 def run(args, say) -> dict:
     from autogen_zettel.memory.hub import MemoryHub
     from autogen_zettel.memory.ingest import embed_text
-    from autogen_zettel.research.bench.fill import replay_round
+    from autogen_zettel.research.bench.fill import RepeatCache, replay_round
 
     root = args.data_dir
     base, work, cache_path = root / "base", root / "run", root / "vectors.pkl"
@@ -156,7 +134,7 @@ def run(args, say) -> dict:
         mem = hub.tenant(TENANT)
         before = mem.db.count()
         cache = _load_cache(cache_path)
-        emb = CachedEmbedder(hub.embedder, cache)
+        emb = RepeatCache(hub.embedder, cache)
         hub.embedder = emb
         ing = mem._ingest()  # outside the clock: the cards the timed turns make, embedded now
         for start in range(0, len(turns), args.batch):  # batch by batch, as remember_many drafts them

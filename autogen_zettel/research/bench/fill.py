@@ -38,10 +38,11 @@ class RepeatCache:
     (True, 2)
     """
 
-    def __init__(self, embedder):
+    def __init__(self, embedder, vectors: dict | None = None):
+        """:param vectors: text -> vector to start from and fill (e.g. one kept between runs)"""
         self.embedder = embedder
         self.name, self.dim = embedder.name, embedder.dim
-        self._dense: dict[str, object] = {}
+        self._dense: dict[str, object] = {} if vectors is None else vectors
         self.misses = 0
 
     def encode(self, texts: list[str], *, query: bool = False):
