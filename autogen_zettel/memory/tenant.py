@@ -178,7 +178,7 @@ class Zettelkasten(CurationMixin):
         cfg = self.config.recall
         table = partial(self.db.link_table, max_rows=cfg.preload_links_max) if cfg.preload_links else None
         return self.store.cached("neighbours", lambda: graphs.LinkNeighbours(
-            self.db.link_rows_touching, changes=self.db.take_link_changes, table=table))
+            self.db.link_rows_touching, changes=self.db.take_link_changes, table=table), lasting=True)
 
     # -- writing ----------------------------------------------------------------------
     def now(self, at: datetime | None = None) -> datetime:

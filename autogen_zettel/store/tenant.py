@@ -46,22 +46,30 @@ class TenantStore:
         # and the persona engine
         self.write_lock = threading.RLock()
         self._cache: dict[str, Any] = {}
+        self._lasting: dict[str, Any] = {}  # cached values that follow their own changes
 
     # -- derived caches -------------------------------------------------------------------
-    def cached(self, key: str, build: Callable[[], T]) -> T:
-        """The cached value ``key`` (e.g. the card graph), built on first use after :meth:`invalidate`."""
+    def cached(self, key: str, build: Callable[[], T], *, lasting: bool = False) -> T:
+        """The cached value ``key`` (e.g. the card graph), built on first use after :meth:`invalidate`.
+
+        :param lasting: the value follows the changes it depends on itself (recall's link
+            neighbours read :meth:`CardDB.take_link_changes <autogen_zettel.store.db.CardDB.take_link_changes>`),
+            so :meth:`invalidate` keeps it: dropping it would reload every link after each edit
+        """
+        cache = self._lasting if lasting else self._cache
         try:
-            return self._cache[key]
+            return cache[key]
         except KeyError:
-            value = self._cache[key] = build()
+            value = cache[key] = build()
             return value
 
     def peek(self, key: str) -> Any:
         """The cached value ``key`` if it is built, else None (never builds)."""
-        return self._cache.get(key)
+        return self._cache.get(key, self._lasting.get(key))
 
     def invalidate(self) -> None:
-        """Drop every derived cache: call after any change that is not a plain append."""
+        """Drop every derived cache but the lasting ones: call after any change that is not a
+        plain append."""
         self._cache.clear()
 
     # -- the collection -------------------------------------------------------------------
