@@ -309,12 +309,7 @@ class CardDB(LifecycleTables):
 
     def cards_naming(self, entity: str, limit: int) -> list[Card]:
         """The newest cards that name ``entity`` (case-insensitive), newest first."""
-        sql = (
-            "select cards.* from card_entities e join cards on cards.id = e.card_id "
-            "where e.entity = ? order by cards.created_at desc, cards.rowid desc limit ?"
-        )
-        with self.lock:
-            return [_row_to_card(r) for r in self.db.query(sql, [entity.casefold(), limit])]
+        return self.cards_naming_each([entity], limit).get(entity.casefold(), [])
 
     def cards_naming_each(self, entities: Iterable[str], limit: int) -> dict[str, list[Card]]:
         """:meth:`cards_naming` for several entities in one query: folded entity -> its ``limit``

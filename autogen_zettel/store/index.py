@@ -24,12 +24,12 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from autogen_zettel.base.config import EMBEDDED, ENGINES
+from autogen_zettel.base.config import ENGINES
 from autogen_zettel.base.errors import ConfigError
 from autogen_zettel.store.layout import DataFolder
 from autogen_zettel.store.vectors import SearchResult
 
-__all__ = ["VectorStore", "open_index", "folder_engine", "ENGINES", "EMBEDDED"]
+__all__ = ["VectorStore", "open_index", "folder_engine", "ENGINES"]
 
 log = logging.getLogger(__name__)
 
