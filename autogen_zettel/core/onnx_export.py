@@ -52,16 +52,28 @@ def cache_dir(configured: str | None = None) -> Path:
     return base / "autogen-zettel"
 
 
+_HASHES: dict[tuple, str] = {}  # (folder, its files' names, sizes and mtimes) -> folder_hash
+
+
 def folder_hash(folder: str | Path) -> str:
-    """A hash of every file in the model folder (names and contents; about 0.2 s for MiniLM)."""
-    root = Path(folder)
+    """A hash of every file in the model folder (names and contents; about 0.2 s for MiniLM),
+    computed once per process while no file's size or modification time changes: every
+    embedder that loads the model asks for it."""
+    root = Path(folder).resolve()
+    files = sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith("."))
+    stats = [(str(p.relative_to(root)), p.stat()) for p in files]
+    key = (str(root), tuple((name, st.st_size, st.st_mtime_ns) for name, st in stats))
+    cached = _HASHES.get(key)
+    if cached is not None:
+        return cached
     digest = hashlib.blake2b(f"export-v{EXPORT_VERSION}-opset{OPSET}".encode(), digest_size=16)
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith(".")):
-        digest.update(str(path.relative_to(root)).encode() + b"\0")
+    for path, (name, _) in zip(files, stats):
+        digest.update(name.encode() + b"\0")
         with path.open("rb") as fh:
             for block in iter(lambda: fh.read(1 << 20), b""):
                 digest.update(block)
-    return digest.hexdigest()
+    _HASHES[key] = digest.hexdigest()
+    return _HASHES[key]
 
 
 def onnx_file(folder: str | Path, configured_cache: str | None = None) -> Path:
