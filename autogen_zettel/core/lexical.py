@@ -113,12 +113,9 @@ def _stemmer(language: str):
     return found
 
 
-# word -> its snowball stem: the script checks and the stemmer call cost 5 us a word, and
-# ingest stems the same few thousand words again and again (#12); cleared when full
-_STEMS: dict[str, str] = {}
-_STEMS_MAX = 50_000
-
-
+# each word's stem is kept: the script checks and the stemmer call cost 5 us a word, and ingest
+# stems the same few thousand words again and again (#12)
+@functools.lru_cache(maxsize=50_000)
 def snowball(word: str) -> str:
     """``word`` (folded) stemmed by the Snowball stemmer of its script (:data:`SCRIPT_STEMMERS`);
     digits, short words and scripts without a stemmer are kept as they are.
@@ -126,13 +123,7 @@ def snowball(word: str) -> str:
     >>> [snowball(w) for w in ("running", "classes", "москве", "αθηνα", "المهندسة", "杭州")]
     ['run', 'class', 'москв', 'αθην', 'مهندس', '杭州']
     """
-    found = _STEMS.get(word)
-    if found is None:
-        found = _snowball(word)
-        if len(_STEMS) >= _STEMS_MAX:
-            _STEMS.clear()
-        _STEMS[word] = found
-    return found
+    return _snowball(word)
 
 
 def _snowball(word: str) -> str:
