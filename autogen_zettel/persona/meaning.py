@@ -450,19 +450,30 @@ class MeaningDetector:
         """Per trait, which pole what ``clause`` names sits at (> 0: the high one): its content
         without direction and attitude words against the trait's pole prototypes (mean of the
         ``top_k`` best), plus the clause against the trait's ``high``/``low`` descriptions."""
-        content, raw = np.asarray(self.embedder.encode([polarity(without_attitude(clause))[0], clause]),
-                                  dtype=np.float32)
-        best = _class_sims(self._prototypes() @ content, self._groups, max(1, self.params.top_k))
-        out = {name: best[f"{name}:+1"] - best[f"{name}:-1"] for name in self.orientations
-               if f"{name}:+1" in best and f"{name}:-1" in best}
+        return self.poles_of([clause])[0]
+
+    def poles_of(self, clauses: Sequence[str]) -> list[dict[str, float]]:
+        """:meth:`poles` of each of ``clauses``, embedded in one call."""
+        if not clauses:
+            return []
+        texts = [polarity(without_attitude(c))[0] for c in clauses] + list(clauses)
+        vectors = np.asarray(self.embedder.encode(texts), dtype=np.float32)
+        matrix = self._prototypes()
         if self._described:
             with self._lock:
                 if self._desc_matrix is None:
                     self._desc_matrix = np.asarray(self.embedder.encode(self._descriptions), dtype=np.float32)
-            d = self._desc_matrix @ raw
-            for j, name in enumerate(self._described):
-                out[name] = out.get(name, 0.0) + float(d[2 * j] - d[2 * j + 1])
-        return out
+        found = []
+        for content, raw in zip(vectors[: len(clauses)], vectors[len(clauses):]):
+            best = _class_sims(matrix @ content, self._groups, max(1, self.params.top_k))
+            out = {name: best[f"{name}:+1"] - best[f"{name}:-1"] for name in self.orientations
+                   if f"{name}:+1" in best and f"{name}:-1" in best}
+            if self._described:
+                d = self._desc_matrix @ raw
+                for j, name in enumerate(self._described):
+                    out[name] = out.get(name, 0.0) + float(d[2 * j] - d[2 * j + 1])
+            found.append(out)
+        return found
 
     def read(self, parts: Sequence[str]) -> list[ClauseReading]:
         """One :class:`ClauseReading` per clause in ``parts``."""
@@ -472,7 +483,9 @@ class MeaningDetector:
         # the attitude times the direction words outside its cue ("you can stop repeating it")
         feelings = [attitude(p) * polarity(without_attitude(p, hold=True))[1] if self.params.attitude else 0
                     for p in parts]
-        poles = [self.poles(p) if f else {} for p, f in zip(parts, feelings)]
+        cued = [p for p, f in zip(parts, feelings) if f]
+        found = iter(self.poles_of(cued))  # one embedding call for every cued clause
+        poles = [next(found) if f else {} for f in feelings]
         return read_clauses(sims, self.keys, self.params, negated=[describes_negation(p) for p in parts],
                             flips=flips, cues=[size_cue(p) for p in parts], keeps=[keeps_level(p) for p in parts],
                             orientations=self.orientations, named=[self.named(p) for p in parts], sizes=self.sizes,
