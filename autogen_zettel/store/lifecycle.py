@@ -53,6 +53,18 @@ class LifecycleTables:
                 for chunk in _chunks(ids):
                     self.db.execute(f"update cards set status = ? where id in ({_marks(len(chunk))})", [st.value, *chunk])
 
+    def change_statuses(self, changes: Iterable[tuple[str, int | None, CardStatus, CardStatus, dict]], *,
+                        action: str, at: datetime) -> None:
+        """Set statuses from ``(card id, version, status it has, new status, detail)`` rows, each
+        with a history row recording the status it had (the rule every status change keeps),
+        in one transaction."""
+        changes = list(changes)
+        with self.atomic():
+            self.add_history([{"card_id": cid, "version": version, "at": at.isoformat(), "action": action,
+                               "content": None, "status": CardStatus(was).value, "detail": detail}
+                              for cid, version, was, _, detail in changes])
+            self.set_statuses({cid: new for cid, _, _, new, _ in changes})
+
     def replace_entities(self, card_id: str, entities: Iterable[str]) -> None:
         with self.atomic():
             self.db.execute("delete from card_entities where card_id = ?", [card_id])

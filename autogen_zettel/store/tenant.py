@@ -181,10 +181,8 @@ class TenantStore:
             else:
                 entry = {"card_ids": [c[0] for c in changes], "to": status.value}
             with self.db.atomic():
-                self.db.add_history([{"card_id": cid, "version": version, "at": at.isoformat(), "action": action,
-                                      "content": None, "status": CardStatus(was).value, "detail": own}
-                                     for cid, version, was, own in changes])
-                self.db.set_statuses(dict.fromkeys((c[0] for c in changes), status))
+                self.db.change_statuses([(cid, version, was, status, own) for cid, version, was, own in changes],
+                                        action=action, at=at)
                 self.stage_audit(action, {**entry, **(detail or {})}, at=at)
             self.flush_audit()
             self.invalidate()

@@ -217,23 +217,19 @@ def _apply(db, outcome: ConflictOutcome, touched: set[str], now: datetime) -> No
     does, so a card's history shows when a conflict demoted or restored it."""
     cards = db.get_many(touched)
     losing = db.losing_ids(list(touched))
-    statuses, history = {}, []
+    changes = []
     for cid, card in cards.items():
         if cid in losing and card.status is CardStatus.ACTIVE:
-            statuses[cid] = CardStatus.TO_VERIFY
+            new = CardStatus.TO_VERIFY
             outcome.to_verify.add(cid)
         elif cid not in losing and card.status is CardStatus.TO_VERIFY:
-            statuses[cid] = CardStatus.ACTIVE
+            new = CardStatus.ACTIVE
             outcome.reactivated.add(cid)
         else:
             continue
-        history.append({"card_id": cid, "version": card.version, "at": now.isoformat(), "action": "conflict",
-                        "content": None, "status": card.status.value,
-                        "detail": {"to": statuses[cid].value}})
-    if statuses:
-        with db.atomic():
-            db.add_history(history)
-            db.set_statuses(statuses)
+        changes.append((cid, card.version, card.status, new, {"to": new.value}))
+    if changes:
+        db.change_statuses(changes, action="conflict", at=now)
 
 
 def _store(db, subject: str, topic: str, rows: list[dict], links: list[Link], group: set[str]) -> None:
