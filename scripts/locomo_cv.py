@@ -95,7 +95,7 @@ def main(argv=None) -> int:
         start = {**UNTUNED, **earlier["in_sample_setting"]}
         fold_starts = {c: {**UNTUNED, **s} for c, s in earlier["folds"].items()}
     rc = cv.config.recall
-    shipped = {f"recall.{k.split('.', 1)[1]}": getattr(rc, k.split(".", 1)[1]) for k in UNTUNED if k.startswith("recall.")}
+    shipped = {k: getattr(rc, k.split(".", 1)[1]) for k in UNTUNED if k.startswith("recall.")}
     shipped.update({f"link.{k.value}": w for k, w in KIND_WEIGHT.items()})
     grid = {k: v for k, v in GRID.items() if not args.params or k in args.params.split(",")}
     result = cross_validate(cv, grid, start, rounds=args.rounds, fold_starts=fold_starts)
