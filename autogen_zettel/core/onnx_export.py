@@ -41,7 +41,7 @@ CACHE_ENV = "AUTOGEN_ZETTEL_CACHE_DIR"
 #: embedder records per tenant (core.embed), so bump it whenever the recipe's vectors change
 INT8_VERSION = 1
 # the feed-forward output projections stay float32: their inputs (GELU outputs) quantize worst;
-# with them int8 too, LoCoMo multi-hop R@10 lost 0.8 points (README, "int8 embeddings")
+# with them int8 too, LoCoMo multi-hop R@10 was 53.2 instead of 54.3 (float32: 54.8; README)
 _FLOAT_NODES = re.compile(r"/layer\.\d+/output/dense/MatMul$")
 
 
