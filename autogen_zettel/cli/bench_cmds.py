@@ -286,8 +286,9 @@ def bench_embed(data: Path, queries: int, check: int, repeats: int, sizes: tuple
     for col in ("runtime", "p50 ms", "p95 ms", "peak RSS MB", "torch imported"):
         queries_table.add_column(col)
     for name, q in res.query_ms.items():
-        queries_table.add_row(name, f"{q['p50']:.1f}", f"{q['p95']:.1f}", f"{res.rss_mb.get(name, 0):.0f}",
-                              str(res.torch_imported.get(name)))
+        rss = res.rss_mb.get(name)  # measured for torch and onnx only
+        queries_table.add_row(name, f"{q['p50']:.1f}", f"{q['p95']:.1f}", "-" if rss is None else f"{rss:.0f}",
+                              str(res.torch_imported.get(name, "-")))
     console.print(queries_table)
     batches = Table(title="batch throughput, texts/s")
     batches.add_column("runtime/threads")
