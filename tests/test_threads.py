@@ -62,13 +62,13 @@ def test_threads_limit_is_a_config_key():
 
 
 @pytest.mark.integration
-def test_int8_minilm_is_recorded_as_another_model_and_stays_close(minilm):
+def test_torch_int8_minilm_is_recorded_as_another_model_and_stays_close(minilm):
     from autogen_zettel.core.embed import FlagEmbedder
 
-    int8 = FlagEmbedder(quantize="int8")
+    int8 = FlagEmbedder(quantize="int8", runtime="torch")
     texts = ["Caroline went to the LGBTQ support group on Sunday.", "Melanie paints sunsets by the lake."]
     a, b = minilm.encode(texts), int8.encode(texts)
-    assert int8.name == minilm.name + "+int8" and int8.dim == minilm.dim
+    assert int8.backend == "torch" and int8.name == minilm.name + "+int8" and int8.dim == minilm.dim
     assert np.allclose(np.linalg.norm(b, axis=1), 1.0, atol=1e-4)
     assert (a * b).sum(1).min() > 0.8  # close to the float model, not the same vectors
     assert float(b[0] @ b[1]) < float(b[0] @ b[0])

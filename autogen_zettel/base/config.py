@@ -92,10 +92,12 @@ class EmbeddingConfig(Schema):
     batch_size: AtLeast1 = 32
     device: Text = "cpu"
     max_length: Count = 256
-    # "int8": torch's dynamic int8 quantization of the model (CPU), recorded as another model
+    # "int8": on ONNX Runtime its cached int8 graph (about 2x faster; LoCoMo R@10 +0.6 but
+    # multi-hop -0.5, so opt-in), on torch (runtime "torch") quantize_dynamic (R@10 -1.3); int8
+    # vectors are recorded as another model (`reindex` to switch). "none": float32
     quantize: Literal["none", "int8"] = "none"
     # "auto": MiniLM-like models on ONNX Runtime when it is installed (the same vectors, no torch
-    # in the process), else torch; "torch" or "onnx" force one (bge-m3 and int8 are torch only)
+    # in the process), else torch; "torch" or "onnx" force one (bge-m3 is torch only)
     runtime: Literal["auto", "torch", "onnx"] = "auto"
     # where the exported ONNX file is cached; default $AUTOGEN_ZETTEL_CACHE_DIR or ~/.cache/autogen-zettel
     cache_dir: Text | None = None

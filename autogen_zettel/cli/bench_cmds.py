@@ -265,8 +265,8 @@ def bench_persona(obj: Context, data: Path, n_cards: int, days: int, json_out: P
               help="Also write the figures as JSON here.")
 def bench_embed(data: Path, queries: int, check: int, repeats: int, sizes: tuple[int, ...], rss_rounds: int,
                 json_out: Path | None):
-    """MiniLM on torch vs ONNX Runtime in one run: query p50/p95, batch texts/s at 1 and 2
-    threads, cosine between their vectors, peak RSS of a process using each.
+    """MiniLM on torch vs ONNX Runtime (float32 and int8) in one run: query p50/p95, batch
+    texts/s at 1 and 2 threads, cosine between their vectors, peak RSS of a process using each.
 
     Example: autogen-zettel bench embed --data ../shared/data/locomo/dev.json
     """
@@ -280,12 +280,15 @@ def bench_embed(data: Path, queries: int, check: int, repeats: int, sizes: tuple
     console.print("load + first encode: " + ", ".join(f"{n} {s:.1f} s" for n, s in res.load_s.items()))
     console.print(f"cosine torch vs onnx over {res.compared} turns: min {res.cosine_min:.7f}, "
                   f"mean {res.cosine_mean:.7f}; identical top-10 lists {res.top10_identical:.0%}")
+    console.print(f"cosine onnx-int8 vs onnx: min {res.int8_cosine_min:.4f}, mean {res.int8_cosine_mean:.4f}; "
+                  f"top-10 neighbours shared {res.int8_top10_shared:.0%}")
     queries_table = Table(title="single-text encode (threads 1)")
     for col in ("runtime", "p50 ms", "p95 ms", "peak RSS MB", "torch imported"):
         queries_table.add_column(col)
     for name, q in res.query_ms.items():
-        queries_table.add_row(name, f"{q['p50']:.1f}", f"{q['p95']:.1f}", f"{res.rss_mb.get(name, 0):.0f}",
-                              str(res.torch_imported.get(name)))
+        rss = res.rss_mb.get(name)  # measured for torch and onnx only
+        queries_table.add_row(name, f"{q['p50']:.1f}", f"{q['p95']:.1f}", "-" if rss is None else f"{rss:.0f}",
+                              str(res.torch_imported.get(name, "-")))
     console.print(queries_table)
     batches = Table(title="batch throughput, texts/s")
     batches.add_column("runtime/threads")

@@ -25,9 +25,10 @@ from autogen_zettel.base.errors import ConfigError
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads, rescan_thread_pools
 from autogen_zettel.core.lexical import LEXICAL_VERSION, sparse_doc, sparse_query, term_id
 from autogen_zettel.core.onnx_embed import OnnxEncoder, minilm_like
-from autogen_zettel.core.onnx_export import onnx_file
+from autogen_zettel.core.onnx_export import INT8_VERSION, int8_file, onnx_file
 
-__all__ = ["Embedder", "SparseVector", "HashEmbedder", "FlagEmbedder", "make_embedder", "MINILM", "RUNTIMES"]
+__all__ = ["Embedder", "SparseVector", "HashEmbedder", "FlagEmbedder", "make_embedder", "MINILM", "RUNTIMES",
+           "QUANTIZE"]
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,8 @@ SparseVector = tuple[list[int], list[float]]
 MINILM = "minilm"
 #: values of embedding.runtime: "auto" runs MiniLM-like models on ONNX Runtime when it is installed
 RUNTIMES = ("auto", "torch", "onnx")
+#: values of embedding.quantize
+QUANTIZE = ("none", "int8")
 
 
 @runtime_checkable
@@ -121,6 +124,11 @@ class FlagEmbedder(_LexicalSparse):
     MiniLM-like folders (BERT with a fast tokenizer) run on ONNX Runtime when ``runtime`` allows
     it: the same vectors (cosine above 0.9999), so the recorded ``name`` does not change and
     folders indexed on torch keep working. ``backend`` says which one loaded ("onnx"/"torch").
+
+    With ``quantize`` ``int8`` they run there as an int8 graph (ONNX Runtime's dynamic
+    quantization, :func:`autogen_zettel.core.onnx_export.quantize`): about 2x faster, cosine
+    about 0.996 to float32, LoCoMo R@10 +0.6 but multi-hop R@10 -0.5 (README), so it is opt-in.
+    Its vectors differ, so its ``name`` differs too (``+onnx-int8v1``).
     """
 
     _DIMS = {MINILM: 384, "BAAI/bge-m3": 1024}
@@ -131,16 +139,19 @@ class FlagEmbedder(_LexicalSparse):
         """:param threads: torch/BLAS threads inside each encode of one text, a query (0: leave
             the pools alone); see :mod:`autogen_zettel.base.threads`
         :param batch_threads: the same for an encode of several texts (ingest); default ``threads``
-        :param quantize: ``int8``: torch's dynamic int8 quantization of the model's linear layers
-            (about 2.7x faster on CPU; its vectors differ, so it is recorded as another model)
+        :param quantize: ``int8``: int8 weights, recorded as another model since the vectors
+            differ; on ONNX Runtime its cached int8 graph, on torch (``runtime`` ``torch`` or a model
+            ONNX Runtime cannot run) torch's dynamic quantization of the linear layers, which lost
+            1.3 points of LoCoMo R@10. ``none``: float32.
         :param runtime: ``torch``; ``onnx`` (MiniLM-like folders only); ``auto``: onnx when
-            onnxruntime is installed and the model allows it, else torch. If the ONNX file cannot
-            be exported or cached, a warning is logged and torch is used.
+            onnxruntime is installed and the model allows it, else torch. If the float32 ONNX
+            file cannot be exported or cached, a warning is logged and torch is used; the int8 one
+            raises :class:`ConfigError` instead (torch has no such int8 model).
         :param cache_dir: where the exported ONNX file is cached (default: the user cache folder,
             see :func:`autogen_zettel.core.onnx_export.cache_dir`)
         """
-        if quantize not in ("none", "int8"):
-            raise ConfigError(f"embedding.quantize must be 'none' or 'int8', got {quantize!r}", key="embedding.quantize")
+        if quantize not in QUANTIZE:
+            raise ConfigError(f"embedding.quantize must be one of {QUANTIZE}, got {quantize!r}", key="embedding.quantize")
         self.model = model
         self.threads = threads
         self.batch_threads = threads if batch_threads is None else batch_threads
@@ -154,14 +165,18 @@ class FlagEmbedder(_LexicalSparse):
         self.batch_size = batch_size
         self.max_length = max_length
         self.is_m3 = "bge-m3" in model.lower()
-        if self.is_m3 and quantize != "none":
-            raise ConfigError("embedding.quantize applies to MiniLM-like models only; remove it for BGE-M3",
+        if self.is_m3 and quantize == "int8":
+            raise ConfigError("embedding.quantize 'int8' applies to MiniLM-like models only; remove it for BGE-M3",
                               key="embedding.quantize")
-        if runtime == "onnx" and (self.is_m3 or quantize != "none" or device != "cpu"):
-            raise ConfigError("embedding.runtime 'onnx' runs MiniLM-like models in float32 on the CPU only; "
+        if runtime == "onnx" and (self.is_m3 or device != "cpu"):
+            raise ConfigError("embedding.runtime 'onnx' runs MiniLM-like models on the CPU only; "
                               "use runtime 'auto' or 'torch' here", key="embedding.runtime")
+        # decided here, not on load: the name recorded per tenant depends on it
+        self.on_onnx = self._wants_onnx()
+        #: the int8 path: "onnx" (the cached int8 graph), "torch" (quantize_dynamic), or None (float32)
+        self.int8 = ("onnx" if self.on_onnx else "torch") if quantize == "int8" else None
         self.name = (("all-MiniLM-L6-v2" if model == MINILM else model) + ("" if self.is_m3 else LEXICAL_SUFFIX)
-                     + ("+int8" if quantize == "int8" else ""))
+                     + {"onnx": f"+onnx-int8v{INT8_VERSION}", "torch": "+int8", None: ""}[self.int8])
         self.dim = self._DIMS.get(model) or self._folder_dim()
         self._impl = None
         self._lock = threading.Lock()  # torch inference from two threads at once is unsafe
@@ -193,14 +208,14 @@ class FlagEmbedder(_LexicalSparse):
             if self._impl is None:
                 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never download weights by surprise
                 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-                impl = self._load_onnx() if self._wants_onnx() else None
+                impl = self._load_onnx() if self.on_onnx else None
                 self._impl = impl if impl is not None else self._load()
                 self.backend = "onnx" if impl is not None else "torch"
             return self._impl
 
     def _wants_onnx(self) -> bool:
         """Whether ``runtime`` (and what is installed) sends this model to ONNX Runtime."""
-        if self.runtime == "torch" or self.is_m3 or self.quantize != "none" or self.device != "cpu":
+        if self.runtime == "torch" or self.is_m3 or self.device != "cpu":
             return False
         path = _bundled_minilm() if self.model == MINILM else self.model
         if not minilm_like(path):
@@ -217,13 +232,31 @@ class FlagEmbedder(_LexicalSparse):
         return True
 
     def _load_onnx(self) -> OnnxEncoder | None:
-        """The model on ONNX Runtime, or None (logged) when its ONNX file cannot be had."""
+        """The model on ONNX Runtime, or None (logged) when its float32 ONNX file cannot be had.
+
+        :raises ConfigError: the int8 graph cannot be had (torch would give other vectors than
+            the recorded name promises)
+        """
         path = _bundled_minilm() if self.model == MINILM else self.model
         try:
-            encoder = OnnxEncoder(path, onnx_file(path, self.cache_dir), max_length=self.max_length,
-                                  batch_size=self.batch_size)
+            if self.int8 == "onnx":
+                # one text per run: dynamic quantization scales activations per tensor, so in a
+                # batch a text's vector would depend on its batch-mates and their padding; alone it
+                # depends on the text only (and measured faster: 1.96x float32's batches of 32 on
+                # LoCoMo turns vs 1.76x for int8 batches of 32, since nothing is padded)
+                graph, batch = int8_file(path, self.cache_dir), 1
+            else:
+                graph, batch = onnx_file(path, self.cache_dir), self.batch_size
+            encoder = OnnxEncoder(path, graph, max_length=self.max_length, batch_size=batch)
             encoder.session(self.threads)  # a broken cached file fails here, not in the first query
         except Exception as exc:  # noqa: BLE001 - ORT's errors subclass Exception only; torch still works
+            if self.int8 == "onnx":
+                raise ConfigError(
+                    f"embedding.quantize {self.quantize!r} runs {self.model!r} as an int8 ONNX graph, which "
+                    f"could not be built or loaded ({type(exc).__name__}: {exc}); set embedding.cache_dir (or "
+                    f"$AUTOGEN_ZETTEL_CACHE_DIR) to a writable folder, or set embedding.quantize to 'none' "
+                    f"(float32: another recorded model, so `reindex` tenants built with int8)",
+                    key="embedding.quantize") from exc
             log.warning("embedding %s on torch: its ONNX Runtime path failed (%s: %s)",
                         self.name, type(exc).__name__, exc)
             return None
@@ -255,7 +288,7 @@ class FlagEmbedder(_LexicalSparse):
             ) from None
         # once here, not per encode: eval() walks every module (1.3 ms a query on this machine)
         impl.model.eval()
-        if self.quantize == "int8":
+        if self.int8 == "torch":
             impl.model = _quantized(impl.model)
         rescan_thread_pools()  # torch brought its own OpenMP pool
         return impl

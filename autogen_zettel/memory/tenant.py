@@ -128,7 +128,8 @@ class Zettelkasten(CurationMixin):
         if model != emb.name or int(dim) != emb.dim or (index_dim is not None and index_dim != emb.dim):
             raise EmbeddingMismatch(
                 f"tenant {self.name!r} was indexed with {model!r} (dim {dim}) but this hub embeds with "
-                f"{emb.name!r} (dim {emb.dim}); open it with the same embedding.model, or rebuild its "
+                f"{emb.name!r} (dim {emb.dim}); open it with the same embedding.model and embedding.quantize "
+                f"('+onnx-int8' and '+int8' are int8 vectors), or rebuild its "
                 f"vectors: `autogen-zettel reindex {self.name} --model ...` (MemoryHub.reindex({self.name!r}))"
             )
 

@@ -4,7 +4,8 @@ Every figure compares runtimes measured alternately in the same process, so the 
 shared machine falls on both alike: single-text encodes (a recall query) as p50/p95, batches of
 32-256 turns (ingest) as texts/s at 1 and 2 threads, ONNX Runtime's graph optimization levels
 and length-sorted batches, the cosine between the two runtimes' vectors, and the peak RSS of a
-fresh process that loads each runtime and encodes.
+fresh process that loads each runtime and encodes. ``onnx-int8`` (the default ``embedding.quantize``
+``auto``) runs beside them; its vectors are compared with float32 ONNX Runtime's.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ Progress = Callable[[str, int, int], None]
 _RSS_CHILD = """
 import json, resource, sys
 from autogen_zettel.core.embed import FlagEmbedder
-e = FlagEmbedder(runtime=sys.argv[1])
+e = FlagEmbedder(runtime=sys.argv[1], quantize="none")
 e.encode(json.loads(sys.stdin.read()))
 try:
     hwm = [l for l in open("/proc/self/status") if l.startswith("VmHWM:")][0]
@@ -55,6 +56,9 @@ class EmbedBench:
     cosine_mean: float = 0.0
     compared: int = 0
     top10_identical: float = 0.0  # share of sampled queries whose top-10 neighbour lists are identical
+    int8_cosine_min: float = 0.0  # onnx-int8 against onnx (float32)
+    int8_cosine_mean: float = 0.0
+    int8_top10_shared: float = 0.0  # mean share of the sampled turns' top-10 neighbours int8 keeps
     query_ms: dict[str, dict[str, float]] = field(default_factory=dict)  # runtime -> p50/p95
     batch_tps: dict[str, dict[str, float]] = field(default_factory=dict)  # "runtime/threads" -> size -> texts/s
     rss_mb: dict[str, float] = field(default_factory=dict)
@@ -87,7 +91,8 @@ def run_embed_bench(texts: Sequence[str], *, queries: int = 100, batch_sizes: Se
     """
     report = progress or (lambda stage, done, total: None)
     res = EmbedBench()
-    emb = {"torch": FlagEmbedder(runtime="torch"), "onnx": FlagEmbedder(runtime="onnx")}
+    emb = {"torch": FlagEmbedder(runtime="torch", quantize="none"), "onnx": FlagEmbedder(runtime="onnx", quantize="none"),
+           "onnx-int8": FlagEmbedder(runtime="onnx", quantize="int8")}
     for name, e in emb.items():
         res.load_s[name] = _timed(lambda e=e: e.encode(["warm up"]))
     if emb["onnx"].backend != "onnx":
@@ -100,6 +105,10 @@ def run_embed_bench(texts: Sequence[str], *, queries: int = 100, batch_sizes: Se
     picks = np.linspace(0, len(sample) - 1, min(100, len(sample))).astype(int)
     top = lambda v: np.argsort(-(v[picks] @ v.T), axis=1, kind="stable")[:, :10]  # noqa: E731
     res.top10_identical = float((top(a) == top(b)).all(1).mean())
+    c = emb["onnx-int8"].encode(sample)
+    cos = (b * c).sum(1)
+    res.int8_cosine_min, res.int8_cosine_mean = float(cos.min()), float(cos.mean())
+    res.int8_top10_shared = float(np.mean([len(set(x) & set(y)) / 10 for x, y in zip(top(b), top(c))]))
     report("vectors compared", 1, 1)
 
     times: dict[str, list[float]] = defaultdict(list)
