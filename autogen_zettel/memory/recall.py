@@ -348,7 +348,7 @@ def recallable_at(store: TenantStore, now: datetime, decay: DecayConfig) -> Call
     def lookup(ids: Sequence[str]) -> dict[str, Card]:
         missing = [i for i in ids if i not in seen]
         if missing:
-            found = store.db.get_many(missing)
+            found = store.db.kept.get_many(missing)
             for i in missing:
                 c = found.get(i)
                 seen[i] = c if (c is not None and c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY
@@ -434,7 +434,7 @@ def group_under_summaries(db: CardDB, hits: list[Hit], k: int, cfg: RecallConfig
     top = cap_associative(hits, k=k, share=share)
     summary_of = db.summaries_of([h.card.id for h in top])
     ids = {s for ss in summary_of.values() for s in ss}
-    summaries = {i: c for i, c in db.get_many(ids).items() if c.status is CardStatus.ACTIVE}
+    summaries = {i: c for i, c in db.kept.get_many(ids).items() if c.status is CardStatus.ACTIVE}
     grouped = prefer_summaries(top, summary_of, summaries, min_members=cfg.prefer_summary_min)
     if len(grouped) == len(top):
         return top
