@@ -389,3 +389,36 @@ def test_wiping_a_tenant_stops_a_running_link_scan_so_no_text_stays_in_the_file(
     assert failed == ["OperationalError"]  # interrupted, not waited out
     for file in (path, path.with_name("t.db-wal")):
         assert not file.exists() or secret.encode() not in file.read_bytes()
+
+
+def test_spreading_on_the_adjacency_arrays_gives_the_same_floats_with_changed_and_new_cards(hub):
+    """LinkAdjacency.spread (numpy, #12) against spread over the whole graph, exactly: with cards
+    whose links changed since the snapshot (their lists read from SQLite), cards the snapshot does
+    not hold, seeds that are each other's neighbours, and fan-outs that cut among equal weights."""
+    from autogen_zettel.base.cards import Link, LinkKind
+
+    mem = hub.tenant("ann")
+    _fill(mem, n=120)
+    nb = _serve_from(mem, "adjacency")
+    rng = random.Random(5)
+
+    def check(rounds: int = 40) -> None:
+        G = build_graph(mem.db.iter_links())
+        ids = sorted(G.nodes)
+        for _ in range(rounds):
+            seeds = {i: rng.random() for i in rng.sample(ids, rng.choice([1, 5, 20]))}
+            for hops, fan_out in ((1, 12), (2, 1), (2, 2), (2, 12), (3, 4)):
+                fast = nb.spread(seeds, hops=hops, decay=0.5, fan_out=fan_out)
+                assert fast is not None
+                assert fast == spread(G, seeds, hops=hops, decay=0.5, fan_out=fan_out)
+                assert list(fast) == list(spread(G, seeds, hops=hops, decay=0.5, fan_out=fan_out))
+
+    check()
+    ids = sorted(build_graph(mem.db.iter_links()).nodes)
+    new = mem.remember("A brand new card about the harbour and the bakery.", speaker="Ann", message_id="new")[0]
+    mem.db.add_links([Link(ids[0], ids[1], LinkKind.STRONGLY_RELATED, 0.95), Link(new.id, ids[2], LinkKind.REPLY_TO, 1.0),
+                      Link(ids[3], ids[4], LinkKind.SAME_SESSION, 1.0)])
+    mem.db.delete_links_among(ids[10:30], [LinkKind.REPLY_TO])
+    nb.refresh()
+    assert nb._stale and new.id not in nb.adjacency.index
+    check()
