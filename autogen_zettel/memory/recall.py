@@ -107,12 +107,12 @@ def unlock(
     base = dict(immediate)
     if activation is None:
         activation = activate(immediate, graph, cfg)
-    # rank by the unweighted sum first, so only the plausible few become Card objects
-    upper = {i: s for i, s in immediate[: max(3 * k, cfg.seeds)]}
-    for i, (act, _) in activation.items():
-        upper[i] = upper.get(i, base.get(i, 0.0)) + act
-    # the top 3k of a few thousand (keys are unique: the same as sorting all and cutting)
-    pool = heapq.nsmallest(3 * k, upper, key=lambda i: (-upper[i], i))
+    # rank by the unweighted sum first, so only the plausible few become Card objects (an
+    # activated card's immediate score is its base score, whether or not it is in the slice)
+    upper = dict(immediate[: max(3 * k, cfg.seeds)])
+    score_of = base.get
+    upper.update({i: score_of(i, 0.0) + act for i, (act, _) in activation.items()})
+    pool = _top(upper, 3 * k)
     looked_up = cards(pool)
 
     scored: list[Hit] = []
@@ -136,6 +136,20 @@ def unlock(
     # a card that only asks gives its place (within the 3k looked at) to what comes next
     ranked = demote_questions(below_their_source(scored), cfg.question_discount)
     return cap_associative(ranked, k=k, share=cfg.associative_share)
+
+
+def _top(scores: dict[str, float], n: int) -> list[str]:
+    """The ``n`` best ids by ``(-score, id)``, best first: the same as sorting all and cutting, but
+    the key runs only for the ids that reach the n-th best score (recall ranks about a thousand
+    activated cards twice a call, #12).
+
+    >>> _top({"a": 0.5, "b": 0.9, "c": 0.5, "d": 0.1}, 2)
+    ['b', 'a']
+    """
+    if len(scores) > n:
+        cut = heapq.nlargest(n, scores.values())[-1] if n > 0 else math.inf
+        scores = {i: s for i, s in scores.items() if s >= cut}
+    return sorted(scores, key=lambda i: (-scores[i], i))[:n]
 
 
 def activate(immediate: Sequence[tuple[str, float]], graph: nx.DiGraph | Neighbours,
