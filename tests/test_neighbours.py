@@ -422,3 +422,28 @@ def test_spreading_on_the_adjacency_arrays_gives_the_same_floats_with_changed_an
     nb.refresh()
     assert nb._stale and new.id not in nb.adjacency.index
     check()
+
+
+def test_activation_ranks_like_the_dict_unlock_builds(hub):
+    """Activation.top (unlock's pool from spreading's arrays) against the dict unlock builds from
+    a plain spread, on scores with many ties (#12)."""
+    from autogen_zettel.memory.recall import _top
+
+    mem = hub.tenant("ann")
+    _fill(mem, n=120)
+    nb = _serve_from(mem, "adjacency")
+    G = build_graph(mem.db.iter_links())
+    ids = sorted(G.nodes)
+    rng = random.Random(11)
+    for _ in range(40):
+        immediate = [(i, rng.choice([0.25, 0.5, 0.75, rng.random()])) for i in rng.sample(ids, 30)]
+        immediate.append(("not-a-card", 0.5))
+        base = dict(immediate)
+        seeds = dict(immediate[:8])
+        fast, plain = nb.spread(seeds, hops=2, decay=0.5, fan_out=12), spread(G, seeds, hops=2, decay=0.5)
+        assert fast == plain and hasattr(fast, "top")
+        for n in (1, 5, 30, 60, 1000):
+            head = immediate[: max(n, 8)]
+            upper = dict(head)
+            upper.update({i: base.get(i, 0.0) + act for i, (act, _) in plain.items()})
+            assert fast.top(n, base, head) == _top(upper, n)

@@ -35,7 +35,7 @@ import numpy as np
 from autogen_zettel.base.cards import LinkKind
 from autogen_zettel.core.link import BACKWARD_WEIGHT
 
-__all__ = ["LinkAdjacency"]
+__all__ = ["Activation", "LinkAdjacency"]
 
 class LinkAdjacency:
     """Each card's out-edges ``(other, weight, kind)`` in :func:`~autogen_zettel.core.graph.build_graph`'s
@@ -131,7 +131,7 @@ class LinkAdjacency:
     def spread(self, seeds: Mapping[str, float], *, hops: int, decay: float, fan_out: int,
                unserved: Callable[[list[str]], Collection[str] | None],
                lists_of: Callable[[list[str]], Mapping[str, list[tuple[str, float, str]]]],
-               ) -> dict[str, tuple[float, tuple[str, str]]] | None:
+               ) -> Mapping[str, tuple[float, tuple[str, str]]] | None:
         """:func:`~autogen_zettel.core.graph.spread` over these arrays, with the same floats: each
         hop's edges are laid out in the order the loop there visits them (frontier in the order it
         was reached, each list strongest first), and sums are taken in that order (bincount adds
@@ -240,10 +240,8 @@ class LinkAdjacency:
                 frontier, acts = new[keep], sums[ahead][keep]
         if not reached_order:
             return {}
-        nodes = np.concatenate(reached_order)
-        kinds, every = self.kinds, ids + extra_ids if extra_ids else ids
-        return {every[v]: (t, (every[s], kinds[k])) for v, t, s, k in
-                zip(nodes.tolist(), total[nodes].tolist(), via[nodes].tolist(), via_kind[nodes].tolist())}
+        return Activation(np.concatenate(reached_order), total, via, via_kind, seen,
+                          ids + extra_ids if extra_ids else ids, index, extra, self.kinds)
 
     @property
     def nodes(self) -> int:
@@ -257,3 +255,69 @@ class LinkAdjacency:
     def nbytes(self) -> int:
         """Bytes of the arrays (the id list and its index come on top: about 150 bytes a card)."""
         return self.indptr.nbytes + self.other.nbytes + self.weight.nbytes + self.kind.nbytes
+
+
+class Activation(Mapping[str, tuple[float, tuple[str, str]]]):
+    """What :meth:`LinkAdjacency.spread` gives: node -> ``(activation, (strongest source, link
+    kind))`` in the loop's order, kept as its arrays. Recall reads a few dozen entries and ranks
+    the rest (:meth:`top`): building a thousand tuples a call cost as much as spreading (#12).
+
+    :param nodes: the activated nodes' positions, in the loop's order
+    :param total: position -> activation (a dense array, as are ``via``, ``via_kind`` and ``seen``)
+    :param names: position -> node id (``index`` and ``extra``: node id -> position)
+    """
+
+    def __init__(self, nodes: np.ndarray, total: np.ndarray, via: np.ndarray, via_kind: np.ndarray,
+                 seen: np.ndarray, names: Sequence[str], index: Mapping[str, int], extra: Mapping[str, int],
+                 kinds: Sequence[str]):
+        self.nodes, self.total, self.via, self.via_kind, self.seen = nodes, total, via, via_kind, seen
+        self.names, self.index, self.extra, self.kinds = names, index, extra, kinds
+
+    def _position(self, node: str) -> int | None:
+        p = self.index.get(node)
+        if p is None:
+            p = self.extra.get(node)
+        return p if p is not None and self.seen[p] else None
+
+    def __getitem__(self, node: str) -> tuple[float, tuple[str, str]]:
+        p = self._position(node)
+        if p is None:
+            raise KeyError(node)
+        return float(self.total[p]), (self.names[int(self.via[p])], self.kinds[int(self.via_kind[p])])
+
+    def __contains__(self, node: object) -> bool:
+        return isinstance(node, str) and self._position(node) is not None
+
+    def __iter__(self):
+        names = self.names
+        return (names[v] for v in self.nodes.tolist())
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def top(self, n: int, base: Mapping[str, float], head: Sequence[tuple[str, float]]) -> list[str]:
+        """The ``n`` best ids by ``(-upper, id)``, best first, where ``upper`` is ``base.get(id, 0.0)
+        + activation`` for an activated id and ``head``'s score for the others in ``head``: the
+        same as building that dict and sorting it, but only ids at or above the n-th best value
+        become Python objects."""
+        nodes = self.nodes
+        upper = self.total[nodes]
+        where = {p: s for i, s in base.items() if (p := self._position(i)) is not None}
+        if where:
+            rows = np.zeros(len(self.total), dtype=np.int64) - 1
+            rows[nodes] = np.arange(len(nodes))
+            at = rows[np.fromiter(where, dtype=np.int64, count=len(where))]
+            upper[at] = np.fromiter(where.values(), dtype=np.float64, count=len(where)) + upper[at]
+        others = [(i, s) for i, s in head if self._position(i) is None]
+        values = np.concatenate([upper, np.fromiter((s for _, s in others), dtype=np.float64, count=len(others))])
+        if n <= 0:
+            return []
+        if len(values) > n:
+            cut = np.partition(values, len(values) - n)[len(values) - n]
+            keep = np.flatnonzero(upper >= cut)
+        else:
+            cut, keep = -np.inf, np.arange(len(nodes))
+        names = self.names
+        found = {names[v]: u for v, u in zip(nodes[keep].tolist(), upper[keep].tolist())}
+        found.update((i, s) for i, s in others if s >= cut and i not in found)
+        return sorted(found, key=lambda i: (-found[i], i))[:n]

@@ -233,7 +233,7 @@ class LinkNeighbours:
         return {n: found[n] for n in nodes if found.get(n)}
 
     def spread(self, seeds: Mapping[str, float], *, hops: int, decay: float,
-               fan_out: int) -> dict[str, tuple[float, tuple[str, str]]] | None:
+               fan_out: int) -> Mapping[str, tuple[float, tuple[str, str]]] | None:
         """:func:`spread` on the loaded adjacency's arrays (:meth:`LinkAdjacency.spread
         <autogen_zettel.core.adjacency.LinkAdjacency.spread>`), the lists of nodes whose links
         changed since from :meth:`neighbours_of`; None until an adjacency serves, or if it is
@@ -334,7 +334,7 @@ def spread(
     hops: int = 2,
     decay: float = 0.5,
     fan_out: int = 12,
-) -> dict[str, tuple[float, tuple[str, str]]]:
+) -> Mapping[str, tuple[float, tuple[str, str]]]:
     """Spreading activation from ``seeds`` (node -> activation) along weighted edges.
 
     Each hop passes ``activation * edge weight * decay ** (hop - 1)`` to a node's ``fan_out``

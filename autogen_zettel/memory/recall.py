@@ -109,10 +109,15 @@ def unlock(
         activation = activate(immediate, graph, cfg)
     # rank by the unweighted sum first, so only the plausible few become Card objects (an
     # activated card's immediate score is its base score, whether or not it is in the slice)
-    upper = dict(immediate[: max(3 * k, cfg.seeds)])
-    score_of = base.get
-    upper.update({i: score_of(i, 0.0) + act for i, (act, _) in activation.items()})
-    pool = _top(upper, 3 * k)
+    head = immediate[: max(3 * k, cfg.seeds)]
+    top = getattr(activation, "top", None)  # spreading's arrays rank without a dict (Activation)
+    if top is not None:
+        pool = top(3 * k, base, head)
+    else:
+        upper = dict(head)
+        score_of = base.get
+        upper.update({i: score_of(i, 0.0) + act for i, (act, _) in activation.items()})
+        pool = _top(upper, 3 * k)
     looked_up = cards(pool)
 
     scored: list[Hit] = []
