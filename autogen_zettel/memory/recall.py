@@ -17,6 +17,7 @@ All scores are "higher is better" and lie roughly in 0..1.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 import re
@@ -219,7 +220,13 @@ def names_in(query: str, names: Iterable[str]) -> set[str]:
 def content_key(card: Card) -> tuple[str, str]:
     """What makes two cards the same thing said: speaker and words, folded (case, accents,
     punctuation and spacing do not count)."""
-    return fold(card.speaker).strip(), " ".join(_WORDS.findall(fold(card.content)))
+    return _content_key(card.speaker, card.content)
+
+
+@functools.lru_cache(maxsize=20_000)
+def _content_key(speaker: str, content: str) -> tuple[str, str]:
+    # kept: recall keys the same candidates call after call (#12)
+    return fold(speaker).strip(), " ".join(_WORDS.findall(fold(content)))
 
 
 def collapse_duplicates(hits: Sequence[Hit]) -> list[Hit]:

@@ -31,6 +31,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
+from uuid import UUID
 
 import numpy as np
 import qdrant_edge as qe
@@ -89,9 +90,9 @@ class EdgeIndex:
         self.lock = threading.RLock()
         self._open: OrderedDict[str, qe.EdgeShard] = OrderedDict()
         self._folder_lock = _lock_folder(self.root)
-        # point id (the engine's UUID object) -> card id: str(UUID) was a third of a search's
+        # point id (the engine's UUID, as its int) -> card id: str(UUID) was a third of a search's
         # Python time at 10k cards (#12); kept for the ids searches return, up to 100k
-        self._card_ids: dict[object, str] = {}
+        self._card_ids: dict[int, str] = {}
 
     # -- shards ---------------------------------------------------------------------------
     def collection(self, tenant: str) -> str:
@@ -276,9 +277,13 @@ class EdgeIndex:
         out = {}
         for p in points:
             pid = p.id
-            name = names.get(pid)
+            if type(pid) is not UUID:  # card ids are UUIDs; anything else is named as it is
+                out[str(pid)] = float(p.score)
+                continue
+            key = pid.int  # an int hashes and compares in C, a UUID in Python
+            name = names.get(key)
             if name is None:
-                name = names[pid] = str(pid)
+                name = names[key] = str(pid)
             out[name] = float(p.score)
         return out
 
