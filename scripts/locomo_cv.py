@@ -22,7 +22,7 @@ from pathlib import Path
 UNTUNED = {
     "recall.dense_weight": 0.4, "recall.seeds": 40, "recall.hops": 2, "recall.associative_share": 0.5,
     "recall.speaker_boost": 0.0, "recall.named_speaker_weight": 1.0, "recall.question_discount": 0.0,
-    "recall.dense_without_name": False, "recall.associative_focus": 0.0,
+    "recall.dense_without_name": False, "recall.associative_focus": 0.0, "recall.importance_weight": 0.0,
     "link.REPLY_TO": 0.3, "link.SUPERSEDES": 0.5, "link.SAME_SESSION": 0.05, "link.SHARED_ENTITY": 0.03,
     "link.STRONGLY_RELATED": 0.03, "link.WEAKLY_RELATED": 0.0, "link.SAME_SPEAKER": 0.0,
     "link.CONTRADICTS": 0.1, "link.SUMMARIZES": 0.0, "link.SAME_THREAD": 0.0,
@@ -47,6 +47,9 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
     "recall.dense_weight": [0.4, 0.5],
     # the fifth round (tuned from each fold's fourth-round choice): the speaker's own previous card
     "link.SAME_SPEAKER": [0.0, 0.1, 0.3, 0.5],
+    # the seventh (tuned from each fold's fifth-round choice): immediate hits weighed by the card's
+    # importance, so that among the cards that match the ones that say something come first
+    "recall.importance_weight": [0.0, 0.25, 0.5, 0.75, 1.0],
 }
 
 
@@ -116,7 +119,8 @@ def main(argv=None) -> int:
                     "name weighs as any word": {"recall.named_speaker_weight": 1.0},
                     "no question discount": {"recall.question_discount": 0.0},
                     "the name kept in the dense query": {"recall.dense_without_name": False},
-                    "no associative focus": {"recall.associative_focus": 0.0}}
+                    "no associative focus": {"recall.associative_focus": 0.0},
+                    "immediate hits not weighed by importance": {"recall.importance_weight": 0.0}}
         variants.update({f"without {k.value}": {f"link.{k.value}": 0.0} for k in KIND_WEIGHT
                          if tuned.get(f"link.{k.value}", 0) > 0})
         # what was tried and is off by default: added to the tuned setting (SAME_THREAD links:

@@ -129,8 +129,9 @@ def test_a_query_naming_a_participant_prefers_their_words():
             ("I love camping in the mountains.", "Ann", "a2", "s2")]
     query = "Where did Ann go camping last summer?"
     # the name as a word in both searches, as before named_speaker_weight and dense_without_name
-    # (tests/test_recall_focus.py)
-    named = {"named_speaker_weight": 1.0, "dense_without_name": False}
+    # (tests/test_recall_focus.py), and immediate hits not weighed by importance (Bob's longer
+    # card says more; tests/test_recall_importance.py)
+    named = {"named_speaker_weight": 1.0, "dense_without_name": False, "importance_weight": 0.0}
     assert _ranked_with(msgs, query, speaker_boost=0.0, **named) == ["b2", "b1", "a2"]  # off
     half = _ranked_with(msgs, query, speaker_boost=0.5, **named)  # Ann's card rises (how far depends on the index text)
     assert half.index("a2") < half.index("b1")

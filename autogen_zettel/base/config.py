@@ -159,6 +159,11 @@ class RecallConfig(Schema):
     # are embedded as "Mel: ...", so the name alone made short cards of theirs ("Mel: I'm obsessed
     # with those") look like answers to every question about them
     dense_without_name: Bool = True
+    # an immediate hit scores 1 - importance_weight + importance_weight * the card's importance
+    # times (0: off): among the cards that match, the ones that say something come first. 1 was
+    # chosen by four of five leave-one-conversation-out folds on LoCoMo dev (0.75 by the fifth) and
+    # in-sample (#10's seventh round; README "Measured")
+    importance_weight: Unit = 1.0
     # load every card's links into a compact in-memory adjacency (about 26 bytes a link), in a
     # background thread begun by the first recall, and spread over it instead of reading each
     # frontier card's links from SQLite the first time (#12); SQLite serves until it is loaded

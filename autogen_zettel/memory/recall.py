@@ -44,7 +44,7 @@ from autogen_zettel.trust.maintenance import strength
 from autogen_zettel.trust.privacy import tier_weight
 
 __all__ = ["progressive_recall", "recallable_at", "group_under_summaries", "fuse", "unlock", "recency", "estimate_tokens", "cut_to_budget", "format_hits", "prefer_summaries",
-           "cap_associative", "collapse_duplicates", "content_key", "focus_named_speakers",
+           "cap_associative", "collapse_duplicates", "content_key", "focus_named_speakers", "weigh_importance",
            "below_their_source", "activate"]
 
 _WORDS = re.compile(r"\w+")
@@ -204,6 +204,26 @@ def focus_named_speakers(immediate: Sequence[tuple[str, float]], cards: Mapping[
     if not named:
         return list(immediate)
     out = [(i, s * (1 + boost) if i in cards and cards[i].speaker in named else s) for i, s in immediate]
+    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
+
+
+def weigh_importance(immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card], weight: float
+                     ) -> list[tuple[str, float]]:
+    """Each immediate hit scored ``1 - weight + weight * importance`` times (the card's importance,
+    0..1): among the cards that match, the ones that say something come first. The heuristic
+    refiner's importance grows with a card's distinct words, an event, preference or commitment and
+    a first-person statement, so "Books can be so captivating!" gives way to "I'm reading 'Dune'
+    by Frank Herbert". Unlocked cards already weigh it (:func:`unlock`). Re-sorted, best first;
+    ``weight`` 0 is off.
+
+    >>> from autogen_zettel.base.cards import Card, CardKind
+    >>> card = lambda i, imp: Card(i, i, CardKind.FACT, "Ada", datetime(2024, 1, 1), (i,), importance=imp)
+    >>> weigh_importance([("chat", 0.9), ("fact", 0.8)], {"chat": card("chat", 0.4), "fact": card("fact", 0.9)}, 0.5)
+    [('fact', 0.76), ('chat', 0.63)]
+    """
+    if weight <= 0:
+        return list(immediate)
+    out = [(i, s * (1 - weight + weight * cards[i].importance) if i in cards else s) for i, s in immediate]
     return sorted(out, key=lambda kv: (-kv[1], kv[0]))
 
 
@@ -420,6 +440,7 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
     immediate = [(i, s) for i, s in fused if i in active]
     if cfg.speaker_boost > 0:
         immediate = focus_named_speakers(immediate, active, about, cfg.speaker_boost)
+    immediate = weigh_importance(immediate, active, cfg.importance_weight)
     privacy = config.privacy
 
     def factor(card: Card) -> float:
