@@ -5,9 +5,10 @@ next to a flat dense baseline (one matrix product) in the same run, query by que
     nice -n 10 python scripts/profile_recall.py --dir /tmp/prof10k --cards 10000 --fill-only
     python scripts/profile_recall.py --dir /tmp/prof10k --queries 300 [--cold] [--profile out.prof]
 
-Stages (ms per recall): ``search`` (dense + lexical in the index), ``cards`` (card rows read
-and checked), ``links`` (link rows read from SQLite), ``spread`` (spreading activation, link
-reads excluded), ``unlock`` (scoring, card reads excluded), ``rest`` (everything else: fusion,
+Stages (ms per recall): ``search`` (dense + lexical in the index), ``cards`` (card rows read,
+or taken from those kept since the last write), ``links`` (link rows read from SQLite), ``spread`` (spreading activation, link
+reads excluded; on the adjacency's arrays once it is loaded, so ``neighbours`` is then only the
+cards whose links changed since), ``unlock`` (scoring, card reads excluded), ``rest`` (everything else: fusion,
 de-duplication, conflicts), ``neighbours`` (building frontier cards' lists: from link rows
 read from SQLite, or from the in-memory adjacency; SQLite's own time is ``links``). ``--cold``
 empties the neighbour cache before every query (a card's first link reads); otherwise the run
@@ -176,7 +177,7 @@ def main() -> None:
     vec = store.vectors
     vec.search = stages.wrap("search", vec.search)
     db = store.db
-    db.get_many = stages.wrap("cards", db.get_many)
+    db.kept.get_many = stages.wrap("cards", db.kept.get_many)  # recall reads cards through the kept ones
     db.link_rows_touching = stages.wrap("links", db.link_rows_touching)
     nb = mem.neighbours  # built with the wrapped link_rows_touching
     adjacency = load_adjacency(nb) if args.adjacency != "off" else None

@@ -389,3 +389,61 @@ def test_wiping_a_tenant_stops_a_running_link_scan_so_no_text_stays_in_the_file(
     assert failed == ["OperationalError"]  # interrupted, not waited out
     for file in (path, path.with_name("t.db-wal")):
         assert not file.exists() or secret.encode() not in file.read_bytes()
+
+
+def test_spreading_on_the_adjacency_arrays_gives_the_same_floats_with_changed_and_new_cards(hub):
+    """LinkAdjacency.spread (numpy, #12) against spread over the whole graph, exactly: with cards
+    whose links changed since the snapshot (their lists read from SQLite), cards the snapshot does
+    not hold, seeds that are each other's neighbours, and fan-outs that cut among equal weights."""
+    from autogen_zettel.base.cards import Link, LinkKind
+
+    mem = hub.tenant("ann")
+    _fill(mem, n=120)
+    nb = _serve_from(mem, "adjacency")
+    rng = random.Random(5)
+
+    def check(rounds: int = 40) -> None:
+        G = build_graph(mem.db.iter_links())
+        ids = sorted(G.nodes)
+        for _ in range(rounds):
+            seeds = {i: rng.random() for i in rng.sample(ids, rng.choice([1, 5, 20]))}
+            for hops, fan_out in ((1, 12), (2, 1), (2, 2), (2, 12), (3, 4)):
+                fast = nb.spread(seeds, hops=hops, decay=0.5, fan_out=fan_out)
+                assert fast is not None
+                assert fast == spread(G, seeds, hops=hops, decay=0.5, fan_out=fan_out)
+                assert list(fast) == list(spread(G, seeds, hops=hops, decay=0.5, fan_out=fan_out))
+
+    check()
+    ids = sorted(build_graph(mem.db.iter_links()).nodes)
+    new = mem.remember("A brand new card about the harbour and the bakery.", speaker="Ann", message_id="new")[0]
+    mem.db.add_links([Link(ids[0], ids[1], LinkKind.STRONGLY_RELATED, 0.95), Link(new.id, ids[2], LinkKind.REPLY_TO, 1.0),
+                      Link(ids[3], ids[4], LinkKind.SAME_SESSION, 1.0)])
+    mem.db.delete_links_among(ids[10:30], [LinkKind.REPLY_TO])
+    nb.refresh()
+    assert nb._stale and new.id not in nb.adjacency.index
+    check()
+
+
+def test_activation_ranks_like_the_dict_unlock_builds(hub):
+    """Activation.top (unlock's pool from spreading's arrays) against the dict unlock builds from
+    a plain spread, on scores with many ties (#12)."""
+    from autogen_zettel.memory.recall import _top
+
+    mem = hub.tenant("ann")
+    _fill(mem, n=120)
+    nb = _serve_from(mem, "adjacency")
+    G = build_graph(mem.db.iter_links())
+    ids = sorted(G.nodes)
+    rng = random.Random(11)
+    for _ in range(40):
+        immediate = [(i, rng.choice([0.25, 0.5, 0.75, rng.random()])) for i in rng.sample(ids, 30)]
+        immediate.append(("not-a-card", 0.5))
+        base = dict(immediate)
+        seeds = dict(immediate[:8])
+        fast, plain = nb.spread(seeds, hops=2, decay=0.5, fan_out=12), spread(G, seeds, hops=2, decay=0.5)
+        assert fast == plain and hasattr(fast, "top")
+        for n in (1, 5, 30, 60, 1000):
+            head = immediate[: max(n, 8)]
+            upper = dict(head)
+            upper.update({i: base.get(i, 0.0) + act for i, (act, _) in plain.items()})
+            assert fast.top(n, base, head) == _top(upper, n)

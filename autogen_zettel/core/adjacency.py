@@ -28,14 +28,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from autogen_zettel.base.cards import LinkKind
 from autogen_zettel.core.link import BACKWARD_WEIGHT
 
-__all__ = ["LinkAdjacency"]
+__all__ = ["Activation", "LinkAdjacency"]
 
 class LinkAdjacency:
     """Each card's out-edges ``(other, weight, kind)`` in :func:`~autogen_zettel.core.graph.build_graph`'s
@@ -128,6 +128,121 @@ class LinkAdjacency:
             start = end
         return out
 
+    def spread(self, seeds: Mapping[str, float], *, hops: int, decay: float, fan_out: int,
+               unserved: Callable[[list[str]], Collection[str] | None],
+               lists_of: Callable[[list[str]], Mapping[str, list[tuple[str, float, str]]]],
+               ) -> Mapping[str, tuple[float, tuple[str, str]]] | None:
+        """:func:`~autogen_zettel.core.graph.spread` over these arrays, with the same floats: each
+        hop's edges are laid out in the order the loop there visits them (frontier in the order it
+        was reached, each list strongest first), and sums are taken in that order (bincount adds
+        its weights one after another). Recall's spreading was about 6,000 Python steps a call (#12).
+
+        :param unserved: the given nodes whose links changed since the snapshot (their lists come
+            from ``lists_of``); None when this snapshot no longer serves (then None is returned)
+        :param lists_of: ``nodes -> {node: [(other, weight, kind), ...]}`` for the unserved nodes
+        """
+        index, ids, n = self.index, self.ids, len(self.ids)
+        extra: dict[str, int] = {}  # nodes the snapshot does not hold (new cards), numbered from n
+        extra_ids: list[str] = []
+
+        def place(node: str) -> int:
+            i = index.get(node)
+            if i is None:
+                i = extra.get(node)
+                if i is None:
+                    i = extra[node] = n + len(extra_ids)
+                    extra_ids.append(node)
+            return i
+
+        kind_of = {k: i for i, k in enumerate(self.kinds)}
+        seed_at = np.array([place(s) for s in seeds], dtype=np.int64)
+        frontier = seed_at
+        acts = np.fromiter(seeds.values(), dtype=np.float64, count=len(seeds))
+        # per node (dense, grown when new cards show up): the loop's total, strongest passing
+        # value (0.0 until an edge passes more) and that edge's source and kind
+        size = n + len(extra_ids) + 64
+        total, strongest = np.zeros(size), np.zeros(size)
+        via, via_kind = np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64)
+        is_seed, seen = np.zeros(size, dtype=bool), np.zeros(size, dtype=bool)
+        is_seed[seed_at] = True
+        reached_order = []  # the loop's dict order: by the hop that first reached a node, then by edge
+        for hop in range(1, hops + 1):
+            if len(frontier) == 0:
+                break
+            factor = decay ** (hop - 1)
+            names = [ids[i] if i < n else extra_ids[i - n] for i in frontier.tolist()]
+            changed = unserved(names)
+            if changed is None:
+                return None
+            changed = set(changed)
+            own = frontier < n
+            if changed:
+                own &= np.array([nm not in changed for nm in names], dtype=bool)
+            # the snapshot's lists, cut to fan_out: positions into the edge arrays, node after node
+            at = np.flatnonzero(own)
+            lo = self.indptr[frontier[at]]
+            counts = np.minimum(self.indptr[frontier[at] + 1] - lo, fan_out)
+            ends = np.cumsum(counts)
+            take = np.arange(int(ends[-1]) if len(ends) else 0, dtype=np.int64) + np.repeat(lo - (ends - counts), counts)
+            src, other = np.repeat(at, counts), self.other[take].astype(np.int64)
+            weight, kind = self.weight[take], self.kind[take].astype(np.int64)
+            read = [j for j, nm in enumerate(names) if nm in changed]
+            if read:  # lists the snapshot cannot give, in frontier order among the others
+                lists = lists_of([names[j] for j in read])
+                more = [(j, place(v), w, kind_of[k]) for j in read for v, w, k in lists.get(names[j], [])[:fan_out]]
+                if more:
+                    j_, v_, w_, k_ = zip(*more)
+                    src = np.concatenate([src, np.array(j_, dtype=np.int64)])
+                    other = np.concatenate([other, np.array(v_, dtype=np.int64)])
+                    weight = np.concatenate([weight, np.array(w_, dtype=np.float64)])
+                    kind = np.concatenate([kind, np.array(k_, dtype=np.int64)])
+                    order = np.argsort(src, kind="stable")
+                    src, other, weight, kind = src[order], other[order], weight[order], kind[order]
+                if n + len(extra_ids) > size:
+                    grow = n + len(extra_ids) + 64 - size
+                    total, strongest = np.concatenate([total, np.zeros(grow)]), np.concatenate([strongest, np.zeros(grow)])
+                    via = np.concatenate([via, np.zeros(grow, dtype=np.int64)])
+                    via_kind = np.concatenate([via_kind, np.zeros(grow, dtype=np.int64)])
+                    is_seed = np.concatenate([is_seed, np.zeros(grow, dtype=bool)])
+                    seen = np.concatenate([seen, np.zeros(grow, dtype=bool)])
+                    size += grow
+            keep = weight > 0.0  # lists are strongest first: the loop's break at the first weight <= 0
+            if hop > 1:
+                keep &= ~is_seed[other]  # no echo of a seed's own activation
+            src, other, weight, kind = src[keep], other[keep], weight[keep], kind[keep]
+            if len(other) == 0:
+                break
+            passed = acts[src] * weight * factor
+            edges = len(passed)
+            reached = np.flatnonzero(np.bincount(other, minlength=size))
+            slot = np.empty(size, dtype=np.int64)
+            slot[reached] = np.arange(len(reached))
+            inverse = slot[other]
+            sums = np.bincount(inverse, weights=passed, minlength=len(reached))  # in edge order, as the loop adds
+            first = np.full(len(reached), edges)
+            np.minimum.at(first, inverse, np.arange(edges))
+            # each node's strongest edge this hop, the first among equals; kept if it beats earlier hops'
+            best = np.zeros(len(reached))
+            np.maximum.at(best, inverse, passed)
+            ties = np.flatnonzero(passed == best[inverse])
+            first_best = np.full(len(reached), edges)
+            np.minimum.at(first_best, inverse[ties], ties)
+            stronger = best > strongest[reached]
+            up, e = reached[stronger], first_best[stronger]
+            strongest[up], via[up], via_kind[up] = best[stronger], frontier[src[e]], kind[e]
+            total[reached] += sums
+            ahead = np.argsort(first)  # this hop's nodes in the order it reached them
+            new = reached[ahead]
+            reached_order.append(new[~seen[new]])
+            seen[reached] = True
+            if hop < hops:
+                keep = ~is_seed[new]
+                frontier, acts = new[keep], sums[ahead][keep]
+        if not reached_order:
+            return {}
+        return Activation(np.concatenate(reached_order), total, via, via_kind, seen,
+                          ids + extra_ids if extra_ids else ids, index, extra, self.kinds)
+
     @property
     def nodes(self) -> int:
         return len(self.ids)
@@ -140,3 +255,69 @@ class LinkAdjacency:
     def nbytes(self) -> int:
         """Bytes of the arrays (the id list and its index come on top: about 150 bytes a card)."""
         return self.indptr.nbytes + self.other.nbytes + self.weight.nbytes + self.kind.nbytes
+
+
+class Activation(Mapping[str, tuple[float, tuple[str, str]]]):
+    """What :meth:`LinkAdjacency.spread` gives: node -> ``(activation, (strongest source, link
+    kind))`` in the loop's order, kept as its arrays. Recall reads a few dozen entries and ranks
+    the rest (:meth:`top`): building a thousand tuples a call cost as much as spreading (#12).
+
+    :param nodes: the activated nodes' positions, in the loop's order
+    :param total: position -> activation (a dense array, as are ``via``, ``via_kind`` and ``seen``)
+    :param names: position -> node id (``index`` and ``extra``: node id -> position)
+    """
+
+    def __init__(self, nodes: np.ndarray, total: np.ndarray, via: np.ndarray, via_kind: np.ndarray,
+                 seen: np.ndarray, names: Sequence[str], index: Mapping[str, int], extra: Mapping[str, int],
+                 kinds: Sequence[str]):
+        self.nodes, self.total, self.via, self.via_kind, self.seen = nodes, total, via, via_kind, seen
+        self.names, self.index, self.extra, self.kinds = names, index, extra, kinds
+
+    def _position(self, node: str) -> int | None:
+        p = self.index.get(node)
+        if p is None:
+            p = self.extra.get(node)
+        return p if p is not None and self.seen[p] else None
+
+    def __getitem__(self, node: str) -> tuple[float, tuple[str, str]]:
+        p = self._position(node)
+        if p is None:
+            raise KeyError(node)
+        return float(self.total[p]), (self.names[int(self.via[p])], self.kinds[int(self.via_kind[p])])
+
+    def __contains__(self, node: object) -> bool:
+        return isinstance(node, str) and self._position(node) is not None
+
+    def __iter__(self):
+        names = self.names
+        return (names[v] for v in self.nodes.tolist())
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def top(self, n: int, base: Mapping[str, float], head: Sequence[tuple[str, float]]) -> list[str]:
+        """The ``n`` best ids by ``(-upper, id)``, best first, where ``upper`` is ``base.get(id, 0.0)
+        + activation`` for an activated id and ``head``'s score for the others in ``head``: the
+        same as building that dict and sorting it, but only ids at or above the n-th best value
+        become Python objects."""
+        nodes = self.nodes
+        upper = self.total[nodes]
+        where = {p: s for i, s in base.items() if (p := self._position(i)) is not None}
+        if where:
+            rows = np.zeros(len(self.total), dtype=np.int64) - 1
+            rows[nodes] = np.arange(len(nodes))
+            at = rows[np.fromiter(where, dtype=np.int64, count=len(where))]
+            upper[at] = np.fromiter(where.values(), dtype=np.float64, count=len(where)) + upper[at]
+        others = [(i, s) for i, s in head if self._position(i) is None]
+        values = np.concatenate([upper, np.fromiter((s for _, s in others), dtype=np.float64, count=len(others))])
+        if n <= 0:
+            return []
+        if len(values) > n:
+            cut = np.partition(values, len(values) - n)[len(values) - n]
+            keep = np.flatnonzero(upper >= cut)
+        else:
+            cut, keep = -np.inf, np.arange(len(nodes))
+        names = self.names
+        found = {names[v]: u for v, u in zip(nodes[keep].tolist(), upper[keep].tolist())}
+        found.update((i, s) for i, s in others if s >= cut and i not in found)
+        return sorted(found, key=lambda i: (-found[i], i))[:n]

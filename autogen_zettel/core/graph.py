@@ -232,6 +232,27 @@ class LinkNeighbours:
                     cache.update(lists)
         return {n: found[n] for n in nodes if found.get(n)}
 
+    def spread(self, seeds: Mapping[str, float], *, hops: int, decay: float,
+               fan_out: int) -> Mapping[str, tuple[float, tuple[str, str]]] | None:
+        """:func:`spread` on the loaded adjacency's arrays (:meth:`LinkAdjacency.spread
+        <autogen_zettel.core.adjacency.LinkAdjacency.spread>`), the lists of nodes whose links
+        changed since from :meth:`neighbours_of`; None until an adjacency serves, or if it is
+        dropped meanwhile (the caller then spreads over :meth:`neighbours_of`)."""
+        if not self.refresh() or self.adjacency is None:
+            return None
+        adjacency = self.adjacency
+
+        def unserved(nodes: list[str]) -> list[str] | None:
+            self.refresh()
+            with self._lock:
+                if self.adjacency is not adjacency:
+                    return None
+                stale = self._stale
+                return [n for n in nodes if n in stale] if stale else []
+
+        return adjacency.spread(seeds, hops=hops, decay=decay, fan_out=fan_out, unserved=unserved,
+                                lists_of=self.neighbours_of)
+
     def _read(self, wanted: set[str]) -> Adjacency:
         # as add_links/_add_edge would build it, one row at a time (recall's hot loop, #12):
         # node -> {other: [weight, kind, first]}, the strongest reason per direction. The two
@@ -313,7 +334,7 @@ def spread(
     hops: int = 2,
     decay: float = 0.5,
     fan_out: int = 12,
-) -> dict[str, tuple[float, tuple[str, str]]]:
+) -> Mapping[str, tuple[float, tuple[str, str]]]:
     """Spreading activation from ``seeds`` (node -> activation) along weighted edges.
 
     Each hop passes ``activation * edge weight * decay ** (hop - 1)`` to a node's ``fan_out``
@@ -329,6 +350,11 @@ def spread(
         def neighbours_of(nodes: Collection[str]) -> Adjacency:
             return _graph_neighbours(G, nodes)
     else:
+        on_arrays = getattr(G, "spread", None)  # e.g. LinkNeighbours, once its adjacency is loaded
+        if on_arrays is not None:
+            found = on_arrays(seeds, hops=hops, decay=decay, fan_out=fan_out)
+            if found is not None:
+                return found
         neighbours_of = G.neighbours_of
     # the loop below runs for every edge a hop follows (at 10k cards about 6,000 a recall, #12):
     # plain dicts and locals, the strongest passing value and its source kept apart

@@ -28,6 +28,7 @@ import sqlite_utils
 
 from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
 from autogen_zettel.store.connection import check_file, connect, damaged
+from autogen_zettel.store.kept import KeptCards
 from autogen_zettel.store.linkscan import Scans, scan_links
 from autogen_zettel.store.schema import PAIR_FIRST_SQL, migrations
 from autogen_zettel.store.lifecycle import LifecycleTables
@@ -149,6 +150,7 @@ class CardDB(LifecycleTables):
             self.db.execute("PRAGMA secure_delete = ON")
             self.db.execute("PRAGMA synchronous = NORMAL")
             migrations.apply(self.db)
+            self.kept = KeptCards(self._conn, self.get_many, self.lock)  # recall's reads (#12)
         except sqlite3.DatabaseError as exc:
             raise damaged(self.path, exc, fix=_FIX) from None
 
@@ -164,6 +166,7 @@ class CardDB(LifecycleTables):
         file holds no card text: run before unlinking it, whose blocks a disk keeps readable."""
         self._scans.stop()
         with self.lock:
+            self.kept.drop()
             self.db.execute("PRAGMA secure_delete = ON")
             tables = [r[0] for r in self.db.execute(
                 "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").fetchall()]
@@ -195,6 +198,7 @@ class CardDB(LifecycleTables):
         """Close the file; any later use raises :class:`InvalidInput` with ``reason``."""
         self._scans.stop()
         with self.lock:
+            self.kept.drop()
             if self._conn.closed_because is not None:
                 return
             if self.path:
@@ -249,9 +253,13 @@ class CardDB(LifecycleTables):
         with self.lock:
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
-                sql = f"select * from cards where id in ({','.join('?' * len(chunk))})"
-                for row in self.db.query(sql, chunk):
-                    out[row["id"]] = _row_to_card(row)
+                # the connection's cursor, not sqlite-utils' query: recall reads dozens of cards
+                # a call, and the dict per row cost more than SQLite's read (#12)
+                cursor = self._conn.execute(f"select * from cards where id in ({','.join('?' * len(chunk))})", chunk)
+                columns = [d[0] for d in cursor.description]
+                for row in cursor.fetchall():
+                    card = _row_to_card(dict(zip(columns, row)))
+                    out[card.id] = card
         return out
 
     def iter_cards(self, *, status: CardStatus | None = None) -> Iterator[Card]:

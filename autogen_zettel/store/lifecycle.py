@@ -262,6 +262,7 @@ class LifecycleTables:
         ids = list(dict.fromkeys(card_ids))
         counts = dict.fromkeys(("cards", "links", "card_entities", "claims", "conflicts", "card_history", "messages"), 0)
         with self.atomic():
+            self.kept.drop()  # a forgotten card keeps no copy in memory either (under the lock till commit)
             for chunk in _chunks(ids):
                 m = _marks(len(chunk))
                 for table, where in (("cards", f"id in ({m})"), ("card_entities", f"card_id in ({m})"),

@@ -1,0 +1,100 @@
+"""Recall keeps the cards it read (``CardDB.kept``, #12) until the database is written:
+every kind of write, here or in another connection, must show in the next recall."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import timedelta
+
+import pytest
+
+from autogen_zettel.base.cards import Card, CardKind, CardStatus, Message
+from autogen_zettel.store.db import CardDB
+
+from .conftest import T0
+
+
+def _card(cid: str, text: str) -> Card:
+    return Card(cid, text, CardKind.FACT, "Ann", T0, (f"m-{cid}",))
+
+
+@pytest.fixture
+def db(tmp_path):
+    db = CardDB(tmp_path / "t.sqlite")
+    db.insert_cards([_card("a", "I keep bees."), _card("b", "I sail on Sundays.")])
+    yield db
+    db.close()
+
+
+def test_cards_are_kept_until_any_write(db):
+    first = db.kept.get_many(["a", "b", "nobody"])
+    assert set(first) == {"a", "b"}
+    assert db.kept.get_many(["a"])["a"] is first["a"]  # kept: not read again
+    db.touch(["a"], T0 + timedelta(days=1))
+    assert db.kept.get_many(["a"])["a"].access_count == 1
+    db.set_statuses({"b": CardStatus.FROZEN})
+    assert db.kept.get_many(["b"])["b"].status is CardStatus.FROZEN
+    db.insert_cards([_card("c", "I bake bread.")])
+    assert db.kept.get_many(["c"])["c"].content == "I bake bread."
+
+
+def test_another_connections_commit_drops_the_kept_cards(db):
+    db.kept.get_many(["a"])
+    other = sqlite3.connect(db.path)
+    other.execute("update cards set content = 'I keep wasps.' where id = 'a'")
+    other.commit()
+    other.close()
+    assert db.kept.get_many(["a"])["a"].content == "I keep wasps."
+
+
+def test_a_rolled_back_write_is_never_kept(db):
+    db.kept.get_many(["a"])
+    with pytest.raises(RuntimeError), db.atomic():
+        db.db.execute("update cards set content = 'I keep hornets.' where id = 'a'")
+        assert db.kept.get_many(["a"])["a"].content == "I keep hornets."  # its own transaction's view
+        raise RuntimeError
+    assert db.kept.get_many(["a"])["a"].content == "I keep bees."
+
+
+def test_purge_leaves_no_kept_copy(db):
+    db.kept.get_many(["a", "b"])
+    db.purge(["a"], {})
+    assert "a" not in db.kept  # forgotten means gone from memory too
+    assert db.kept.get_many(["a", "b"]).keys() == {"b"}
+
+
+def _recalled(mem, query):
+    return {c.id: c for h in mem.recall(query, k=5, touch=False) for c in (h.card, *h.covers)}
+
+
+def test_recall_sees_edit_freeze_forget_and_merge(hub):
+    mem = hub.tenant("ann")
+    mem.remember_many([
+        Message("I fire my pottery bowls in the new kiln every Sunday.", "Ann", "a1", "s1", T0),
+        Message("I fire my pottery bowls in the new kiln every Sunday!", "Ann", "a2", "s2", T0 + timedelta(days=3)),
+        Message("My kiln reaches 1200 degrees for stoneware glazes.", "Ann", "a3", "s3", T0 + timedelta(days=4)),
+        Message("The pottery studio opens at nine on Sundays.", "Ann", "a4", "s4", T0 + timedelta(days=5)),
+    ])
+    by_source = {c.source_ids[0]: c for c in mem.cards()}
+    query = "pottery kiln Sunday stoneware glazes studio"
+    hits = _recalled(mem, query)
+    assert {by_source[s].id for s in ("a1", "a3", "a4")} <= set(hits)
+
+    edited = by_source["a3"].id
+    mem.edit(edited, "My kiln reaches 1300 degrees for stoneware glazes.")
+    assert _recalled(mem, query)[edited].content == "My kiln reaches 1300 degrees for stoneware glazes."
+
+    frozen = by_source["a4"].id
+    mem.freeze(frozen)
+    assert frozen not in _recalled(mem, query)
+    mem.thaw(frozen)
+    assert frozen in _recalled(mem, query)
+
+    mem.forget(frozen)
+    assert frozen not in _recalled(mem, query)
+
+    report = mem.maintain(at=T0 + timedelta(days=8), steps=["merge"])
+    [(survivor, absorbed)] = report.merged
+    hits = _recalled(mem, query)
+    assert not set(absorbed) & set(hits)
+    assert set(hits[survivor].source_ids) == {"a1", "a2"}
