@@ -14,6 +14,9 @@ chooses candidates: every point whose approximate score is within :data:`MARGIN`
 >>> copy.upsert(["d", "a"], np.array([[1, 1, 0], [0, 0, 2]], dtype=np.float32))
 >>> copy.candidates(np.array([[0, 1, 0], [0, 0, 1]], dtype=np.float32), 2)
 [['b', 'd'], ['a', 'c']]
+>>> copy.delete(["b"])
+>>> copy.candidates(np.array([[0, 1, 0]], dtype=np.float32), 1)
+[['d']]
 """
 
 from __future__ import annotations
@@ -71,6 +74,20 @@ class DenseCopy:
                 self.ids.append(i)
                 self.rows[i] = row
             self._matrix[row] = vec
+
+    def delete(self, ids: Sequence[str]) -> None:
+        """Drop the rows of ``ids`` (unknown ids are skipped): the last row takes each one's place."""
+        for i in ids:
+            row = self.rows.pop(i, None)
+            if row is None:
+                continue
+            last = len(self.ids) - 1
+            if row != last:
+                moved = self.ids[last]
+                self.ids[row] = moved
+                self.rows[moved] = row
+                self._matrix[row] = self._matrix[last]
+            self.ids.pop()
 
     def candidates(self, queries: np.ndarray, limit: int) -> list[list[str]]:
         """For each query, the ids whose score is within :data:`MARGIN` of its ``limit``-th best
