@@ -88,7 +88,7 @@ class EdgeIndex:
     engine = "edge"
 
     def __init__(self, root: str | Path, *, prefix: str = "zettel_", threads: int = DEFAULT_THREAD_LIMIT,
-                 max_open: int = 128, dense_copies: int = 2, copy_min_points: int = 5_000,
+                 max_open: int = 128, dense_copies: int = 2, copy_min_points: int = 20_000,
                  copy_min_queries: int = 16):
         self.root = Path(root)
         self.root.mkdir(parents=True, exist_ok=True)
