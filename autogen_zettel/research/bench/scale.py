@@ -123,7 +123,7 @@ def run_scale(open_hub: Callable[[], object], data: str | Path, *, sizes: Sequen
             else:
                 # the timed window: the turns left before this size through one remember_many
                 # in batches of 256, each next batch embedded while the one before is written
-                want, chunk = max(256, int((size - count) / max(per_turn, 1e-3))), []
+                want, chunk = max(1, int((size - count) / max(per_turn, 1e-3))), []
                 while len(chunk) < want:
                     if not pending:
                         pending = replay_round(turns, rnd, round_days=365)
