@@ -50,7 +50,8 @@ class DenseCopy:
         dense = _unit(dense.reshape(len(ids), -1)) if len(ids) else np.zeros((0, dense.shape[-1]), np.float32)
         self.ids: list[str] = list(ids)
         self.rows: dict[str, int] = {i: r for r, i in enumerate(self.ids)}
-        self._matrix = np.empty((max(16, len(self.ids)), dense.shape[1]), np.float32)
+        # room for a quarter more: the first batch written after loading would copy it all
+        self._matrix = np.empty((max(16, len(self.ids) + len(self.ids) // 4), dense.shape[1]), np.float32)
         self._matrix[: len(self.ids)] = dense
 
     def __len__(self) -> int:
