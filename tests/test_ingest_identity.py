@@ -64,18 +64,22 @@ def _rows(db, table: str) -> list:
     return [list(r) for r in db.execute(f"select rowid, {', '.join(f'[{c}]' for c in cols)} from [{table}] order by rowid")]
 
 
-def snapshot(hub, *, ordered: bool = True) -> dict[str, list]:
+def snapshot(hub, *, ordered: bool = True, pipelined: bool = False) -> dict[str, list]:
     """Per table: [row count, sha256 of its rows in rowid order]; the audit entries without their
     keyed digests and hashes (the tenant's key is random).
 
     :param ordered: False for qdrant-edge, which returns exact ties (cards of the same words) in
         no fixed order, so the links between them are written in either order: links are then
         compared as a set
+    :param pipelined: the batches of 24 go through one ``remember_many(..., batch=24)``, each
+        next batch embedded on the hub's second thread while the one before is written
     """
     mem = hub.tenant("ann")
     msgs = messages()
     split = 72
-    for start in range(0, split, 24):
+    if pipelined:
+        mem.remember_many(msgs[:split], batch=24)
+    for start in range(0, split if not pipelined else 0, 24):
         mem.remember_many(msgs[start : start + 24])
     for m in msgs[split:]:
         mem.remember(m["text"], speaker=m["speaker"], message_id=m["message_id"], session_id=m["session_id"],
@@ -100,12 +104,13 @@ def _hub(engine: str, folder: Path):
     return MemoryHub.open(folder, embedder=HashEmbedder(), clock=clock)
 
 
+@pytest.mark.parametrize("pipelined", [False, True], ids=["calls", "pipelined"])
 @pytest.mark.parametrize("engine", ["memory", "path"])
-def test_the_write_path_stores_what_it_stored_before_batching(engine, tmp_path):
+def test_the_write_path_stores_what_it_stored_before_batching(engine, pipelined, tmp_path):
     golden = json.loads(GOLDEN.read_text())[engine]
     hub = _hub(engine, tmp_path / "data")
     try:
-        got = snapshot(hub, ordered=engine == "memory")
+        got = snapshot(hub, ordered=engine == "memory", pipelined=pipelined)
     finally:
         hub.close()
     assert got["cards"][0] > 50 and got["links"][0] > 200 and got["audit"][0] >= 1  # the input exercises them

@@ -87,9 +87,10 @@ def ingest(obj: Context, tenant: str, file: Path):
 
         cards = 0
         with tqdm(total=len(messages), desc=f"ingesting into {tenant}", unit="msg") as bar:
-            for start in range(0, len(messages), 64):
-                chunk = messages[start : start + 64]
-                cards += len(mem.remember_many(chunk))
+            # batches of 64, the next one embedded while one is written; the bar moves per 1,024
+            for start in range(0, len(messages), 1024):
+                chunk = messages[start : start + 1024]
+                cards += len(mem.remember_many(chunk, batch=64))
                 bar.update(len(chunk))
     console.print(f"{len(messages)} messages -> {cards} new cards in [bold]{tenant}[/]")
 

@@ -13,6 +13,7 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
 
@@ -89,6 +90,7 @@ class MemoryHub:
         self.config = config or MemoryConfig()
         self.clock: Clock = clock or SystemClock()
         self.worker = Worker()
+        self._embed_ahead: ThreadPoolExecutor | None = None
         self._tenants: dict[str, Zettelkasten] = {}
         self._lock = threading.RLock()
         self._closed = False
@@ -277,6 +279,17 @@ class MemoryHub:
         if self._closed:
             raise InvalidInput("this MemoryHub is closed; open a new one with MemoryHub.open(...)")
 
+    @property
+    def embed_ahead(self) -> Executor:
+        """One thread, started on first use, on which ``remember_many(..., batch=n)`` embeds
+        the next batch while the current one is written (one thread for every tenant, so a
+        hub never runs more than one such embedding at once)."""
+        with self._lock:
+            self._check_open()
+            if self._embed_ahead is None:
+                self._embed_ahead = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autogen-zettel-embed")
+            return self._embed_ahead
+
     # -- lifecycle ------------------------------------------------------------------
     def flush(self) -> None:
         """Wait for every tenant's queued work."""
@@ -290,6 +303,9 @@ class MemoryHub:
             try:
                 self.worker.close()
             finally:
+                if self._embed_ahead is not None:
+                    self._embed_ahead.shutdown(wait=True)  # idle: every write waits for its embeddings
+                    self._embed_ahead = None
                 for mem in self._tenants.values():
                     mem.store.close("the hub is closed; open a new one with MemoryHub.open(...)")
                 self._tenants.clear()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, Future, wait
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -176,11 +177,77 @@ class Ingest:
 
         :param graph: the tenant's loaded card graph, which gets the new links, or None if not loaded
         """
-        existing = self.db.existing_ids(c.id for _, c in drafts)
-        new = [(m, c) for m, c in drafts if c.id not in existing]
-        new = list({c.id: (m, c) for m, c in new}.values())
+        new = self.unstored(drafts)
         if not new:
             return []
+        self.store(new, claims)
+        return self._complete(new, graph=graph, progress=progress)
+
+    def write_batches(
+        self,
+        batches: Sequence[Sequence[Message]],
+        *,
+        embed_ahead: Executor,
+        graph: Callable[[], nx.Graph | None],
+        progress: bool = False,
+    ) -> list[Card]:
+        """Draft and :meth:`write` each batch of prepared messages in turn, exactly as one call
+        each would (each batch drafted after the one before is stored, linked only with what is
+        stored before it and itself, its own two transactions), while the next batch's cards are
+        embedded on ``embed_ahead``'s thread: ONNX Runtime and torch let go of the GIL while they
+        run, so the model and the rest of the write path share two cores instead of taking turns
+        (#12). Returns the new cards of every batch. Hold the tenant's write lock around it.
+
+        An embedding error surfaces here, in the batch it belongs to, as it would in
+        :meth:`write`: that batch is stored with its pending marks (finished on the next open)
+        and no later batch is stored. Nothing is left running on the thread when this returns.
+
+        :param embed_ahead: an executor with one thread (the hub's), used by one batch ahead at most
+        :param graph: returns the tenant's loaded card graph now, or None (read before each batch)
+        """
+        out: list[Card] = []
+        ahead: Future | None = None
+
+        def begin(batch: Sequence[Message]):
+            nonlocal ahead
+            drafts, claims = self.draft(batch)
+            new = self.unstored(drafts)
+            cards = [c for _, c in new if c.kind is not CardKind.SUMMARY]
+            ahead = embed_ahead.submit(self._encode_batches, cards) if cards else None
+            return new, claims, ahead
+
+        try:
+            following = begin(batches[0]) if batches else None
+            for i in range(len(batches)):
+                new, claims, embedded = following
+                if new:
+                    self.store(new, claims)
+                # the next batch is drafted, checked against what is stored now (this batch
+                # included) and sent to be embedded while this one is indexed and linked; if
+                # drafting it fails, this batch is still finished first, as one call each would
+                failed = None
+                try:
+                    following = begin(batches[i + 1]) if i + 1 < len(batches) else None
+                except Exception as exc:  # noqa: BLE001 - re-raised below, once this batch is done
+                    failed = exc
+                if new:
+                    dense = embedded.result if embedded is not None else None
+                    out.extend(self._complete(new, graph=graph(), progress=progress, dense=dense))
+                if failed is not None:
+                    raise failed
+        finally:
+            if ahead is not None and not ahead.cancel():
+                wait([ahead])  # an error of ours, mid-way: let the thread finish what it began
+        return out
+
+    def unstored(self, drafts: Sequence[tuple[Message, Card]]) -> list[tuple[Message, Card]]:
+        """The drafts whose cards are not stored yet, each card once."""
+        existing = self.db.existing_ids(c.id for _, c in drafts)
+        new = [(m, c) for m, c in drafts if c.id not in existing]
+        return list({c.id: (m, c) for m, c in new}.values())
+
+    def store(self, new: Sequence[tuple[Message, Card]], claims: Claims) -> None:
+        """Write new cards, their messages and claims, marked pending, in one transaction."""
         cards = [c for _, c in new]
         with self.db.atomic():
             self.db.add_messages([
@@ -192,13 +259,15 @@ class Ingest:
             self.db.replace_claims([c.id for c in cards], [r for c in cards for r in claim_rows(c, claims[c.id])])
             # cleared when linking and conflict checks are done; a crash before that is finished on open
             self.db.add_pending((c.id, m.message_id, m.reply_to) for m, c in new)
-        return self._complete(new, graph=graph, progress=progress)
 
     def _complete(self, new: Sequence[tuple[Message, Card]], *, graph: nx.Graph | None,
-                  progress: bool = False) -> list[Card]:
-        """Index, link and conflict-check stored cards, then clear their pending marks."""
+                  progress: bool = False, dense: Callable[[], list] | None = None) -> list[Card]:
+        """Index, link and conflict-check stored cards, then clear their pending marks.
+
+        :param dense: returns the vectors of the cards' :meth:`_encode_batches`, when already embedded
+        """
         cards = [c for _, c in new]
-        vectors = self.index(cards, progress=progress)
+        vectors = self.index(cards, progress=progress, dense=dense)
         # summaries have no vector: they are linked by maintenance, not here
         linkable = [(m, c) for m, c in new if c.kind is not CardKind.SUMMARY]
         links, neighbours = self.plan_links(linkable, vectors)
@@ -238,12 +307,15 @@ class Ingest:
         self.db.clear_pending()
         return len(new)
 
-    def index(self, cards: Sequence[Card], *, progress: bool = False):
+    def index(self, cards: Sequence[Card], *, progress: bool = False, dense: Callable[[], list] | None = None):
         """Embed cards in batches and write them to Qdrant, then mark them indexed; returns
         the dense vectors of the indexed cards (summaries excluded), in order.
 
         Summary cards are not put in the index: recall reaches them through their members, and
         their points would only take candidate places from the cards a search is for.
+
+        :param dense: returns what :meth:`_encode_batches` gives for the cards other than
+            summaries (embedded ahead, on another thread); None embeds them here
         """
         import numpy as np
 
@@ -252,25 +324,32 @@ class Ingest:
             self.db.mark_indexed(summaries)
             cards = [c for c in cards if c.kind is not CardKind.SUMMARY]
         emb = self.embedder
+        embedded = dense() if dense is not None else None
         chunks = []
         bar = None
         if progress:
             from tqdm import tqdm
 
             bar = tqdm(total=len(cards), desc=f"indexing {self.tenant}", unit="card")
-        for start in range(0, len(cards), _EMBED_BATCH):
+        for n, start in enumerate(range(0, len(cards), _EMBED_BATCH)):
             batch = cards[start : start + _EMBED_BATCH]
             texts = [embed_text(c.speaker, c.content) for c in batch]
-            dense = emb.encode(texts)
+            vectors = embedded[n] if embedded is not None else emb.encode(texts)
             sparse = emb.sparse(texts)
-            self.vectors.upsert(self.tenant, [c.id for c in batch], dense, sparse)
+            self.vectors.upsert(self.tenant, [c.id for c in batch], vectors, sparse)
             self.db.mark_indexed([c.id for c in batch])
-            chunks.append(dense)
+            chunks.append(vectors)
             if bar:
                 bar.update(len(batch))
         if bar:
             bar.close()
         return np.concatenate(chunks) if chunks else np.zeros((0, emb.dim), np.float32)
+
+    def _encode_batches(self, cards: Sequence[Card]) -> list:
+        """The dense vectors :meth:`index` makes for ``cards`` (no summaries), in the same
+        batches of :data:`_EMBED_BATCH` (a batch's padding can move a vector's last bits)."""
+        return [self.embedder.encode([embed_text(c.speaker, c.content) for c in cards[start : start + _EMBED_BATCH]])
+                for start in range(0, len(cards), _EMBED_BATCH)]
 
     def plan_links(self, new: Sequence[tuple[Message, Card]], vectors) -> tuple[list[Link], dict[str, list[str]]]:
         """The new cards' semantic and structural links, written nowhere yet, and card id -> similar

@@ -218,19 +218,36 @@ class Zettelkasten(CurationMixin):
         msg = Message(text, speaker, message_id, session_id, at, reply_to, tier=tier)
         return self.remember_many([msg])
 
-    def remember_many(self, messages: Iterable[Message | dict], *, progress: bool = False) -> list[Card]:
-        """Remember many messages at once: one transaction, batched embedding and index writes.
+    def remember_many(self, messages: Iterable[Message | dict], *, progress: bool = False,
+                      batch: int | None = None) -> list[Card]:
+        """Remember many messages at once: batched embedding, index writes and transactions.
 
         Every message is validated before anything is written, so one bad message stores nothing.
+
+        :param batch: write the messages ``batch`` at a time, each batch as one call of its own
+            would (its own transactions; linked with what is stored before it and itself), while
+            the next batch is embedded on a second thread (``hub.embed_ahead``): bulk ingest then
+            runs at about the speed of the slower of the model and the rest of the write path
+            instead of the sum of both. None: all messages are one batch.
         """
         self.db.check_open()
+        if batch is not None and (isinstance(batch, bool) or not isinstance(batch, int) or batch < 1):
+            raise InvalidInput(f"batch must be a whole number of messages of at least 1 or None, got {batch!r}")
         ingest = self._ingest()
         prepared = [ingest.prepare(m) for m in messages]
-        drafts, claims = ingest.draft(prepared)
+        batches = None
+        if batch is not None and len(prepared) > batch:
+            batches = [prepared[start : start + batch] for start in range(0, len(prepared), batch)]
+        else:
+            drafts, claims = ingest.draft(prepared)
         with self.store.write_lock:
             # read the graph under the lock: forget and maintain invalidate it there; a graph
             # not built yet is not built for a write
-            cards = ingest.write(drafts, claims, graph=self.store.peek("graph"), progress=progress)
+            if batches is not None:
+                cards = ingest.write_batches(batches, embed_ahead=self.hub.embed_ahead,
+                                             graph=lambda: self.store.peek("graph"), progress=progress)
+            else:
+                cards = ingest.write(drafts, claims, graph=self.store.peek("graph"), progress=progress)
             known = self.store.peek("speakers")  # recall's participants grow with the writes
             if known is not None:
                 known.update(c.speaker for c in cards)

@@ -6,8 +6,9 @@ LoCoMo turns are replayed round after round (:func:`~autogen_zettel.research.ben
 a year later each round) and its questions are the queries. Rounds repeat the turns word for
 word, so the tenant is filled through a :class:`~autogen_zettel.research.bench.fill.RepeatCache`
 (each distinct turn embedded once, batches of 1,024) up to the last ``timed_turns`` turns before
-each size, which go through ``remember_many`` in batches of 256 with the real embedder: that
-window is the ingest figure (the cached fill alone would time everything but the model). The flat dense baseline is what a
+each size, which go through one ``remember_many(..., batch=256)`` with the real embedder (each
+batch of 256 stored as one call would, the next one embedded meanwhile): that window is the
+ingest figure (the cached fill alone would time everything but the model). The flat dense baseline is what a
 plain vector search would cost on the same machine at the same moment: encode the query with
 the same embedder, one matrix product against every ingested turn's vector, top-k. Rounds
 repeat the turns word for word, so its matrix is the distinct turns' vectors repeated to as
@@ -39,7 +40,7 @@ class ScaleRow:
     cards: int
     turns: int
     links: int
-    many_turns_per_s: float  # remember_many, batches of 256, real embedder, the last timed turns before this size
+    many_turns_per_s: float  # remember_many(batch=256), real embedder, the last timed turns before this size
     one_turns_per_s: float  # remember(), one turn per call, at this size
     recall_ms_p50: float
     recall_ms_p95: float
@@ -120,9 +121,17 @@ def run_scale(open_hub: Callable[[], object], data: str | Path, *, sizes: Sequen
                     hub.embedder = emb
                 ingested += len(chunk)
             else:
-                chunk, pending = pending[:256], pending[256:]
+                # the timed window: the turns left before this size through one remember_many
+                # in batches of 256, each next batch embedded while the one before is written
+                want, chunk = max(1, int((size - count) / max(per_turn, 1e-3))), []
+                while len(chunk) < want:
+                    if not pending:
+                        pending = replay_round(turns, rnd, round_days=365)
+                        rnd += 1
+                    take = want - len(chunk)
+                    chunk, pending = chunk + pending[:take], pending[take:]
                 t0 = time.perf_counter()
-                mem.remember_many(chunk)
+                mem.remember_many(chunk, batch=256)
                 seconds += time.perf_counter() - t0
                 messages += len(chunk)
                 ingested += len(chunk)
