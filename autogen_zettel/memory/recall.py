@@ -190,17 +190,17 @@ def below_their_source(hits: Sequence[Hit]) -> list[Hit]:
     return sorted(out, key=lambda h: (-h.score, h.card.id))
 
 
-def focus_named_speakers(immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card], query: str,
-                         boost: float) -> list[tuple[str, float]]:
-    """Raise by ``boost`` (a share) the cards said by a participant the query names: "what does
-    Melanie do to destress?" asks first about Melanie's own words. Re-sorted, best first.
+def focus_named_speakers(immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card],
+                         named: Collection[str], boost: float) -> list[tuple[str, float]]:
+    """Raise by ``boost`` (a share) the cards said by a participant the query names (``named``,
+    see :func:`names_in`): "what does Melanie do to destress?" asks first about Melanie's own
+    words. Re-sorted, best first.
 
     >>> from autogen_zettel.base.cards import Card, CardKind
     >>> cards = {i: Card(i, i, CardKind.FACT, who, datetime(2024, 1, 1), (i,)) for i, who in [("a", "Ann"), ("b", "Mélanie")]}
-    >>> focus_named_speakers([("a", 0.9), ("b", 0.8)], cards, "What does Melanie paint?", 0.2)
+    >>> focus_named_speakers([("a", 0.9), ("b", 0.8)], cards, names_in("What does Melanie paint?", {"Ann", "Mélanie"}), 0.2)
     [('b', 0.96), ('a', 0.9)]
     """
-    named = names_in(query, {c.speaker for c in cards.values()})
     if not named:
         return list(immediate)
     out = [(i, s * (1 + boost) if i in cards and cards[i].speaker in named else s) for i, s in immediate]
@@ -421,7 +421,7 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
         return []
     named: set[str] = set()
     about = without_labels(query)  # an agent's query quotes messages as "Name: text"
-    if cfg.named_speaker_weight < 1 or cfg.associative_focus > 0 or cfg.dense_without_name:
+    if cfg.speaker_boost > 0 or cfg.named_speaker_weight < 1 or cfg.associative_focus > 0 or cfg.dense_without_name:
         named = names_in(about, store.cached("speakers", store.db.speakers))
     dense_query = without_names(query, named) if cfg.dense_without_name and named else query
     dense = embedder.encode([dense_query], query=True)[0]
@@ -439,7 +439,7 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
             break
     immediate = [(i, s) for i, s in fused if i in active]
     if cfg.speaker_boost > 0:
-        immediate = focus_named_speakers(immediate, active, about, cfg.speaker_boost)
+        immediate = focus_named_speakers(immediate, active, named, cfg.speaker_boost)
     immediate = weigh_importance(immediate, active, cfg.importance_weight)
     privacy = config.privacy
 
