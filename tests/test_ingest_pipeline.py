@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+from contextlib import contextmanager
 
 import pytest
 
@@ -90,49 +91,47 @@ def test_pipelined_batches_store_what_one_call_per_batch_stores(engine, tmp_path
     assert a._embed_ahead is None  # closing the hub ends the thread
 
 
+@contextmanager
+def _failing_both_ways(engine, tmp_path, msgs, batch, error, match, parts):
+    """``msgs`` ingested pipelined into one hub and one call per batch into another, each hub
+    made with ``parts()`` and failing with ``error``; yields the pipelined tenant once both
+    stored the same rows, then closes both hubs."""
+    a, b = _hub(engine, tmp_path / "a", **parts()), _hub(engine, tmp_path / "b", **parts())
+    try:
+        with pytest.raises(error, match=match):
+            a.tenant("ann").remember_many(msgs, batch=batch)
+        with pytest.raises(error, match=match):
+            _one_call_each(b.tenant("ann"), msgs, batch)
+        mem = a.tenant("ann")
+        assert _digests(mem, ordered=engine == "memory") == _digests(b.tenant("ann"), ordered=engine == "memory")
+        yield mem
+    finally:
+        a.close()
+        b.close()
+
+
 @pytest.mark.parametrize("engine", ["memory", "path"])
 def test_a_model_error_on_the_embedding_thread_leaves_what_one_call_per_batch_leaves(engine, tmp_path):
     msgs = messages(72)
-    a = _hub(engine, tmp_path / "a", embedder=FlakyEmbedder(fail_on=2))
-    b = _hub(engine, tmp_path / "b", embedder=FlakyEmbedder(fail_on=2))
-    try:
-        with pytest.raises(RuntimeError, match="the model failed"):
-            a.tenant("ann").remember_many(msgs, batch=24)
-        with pytest.raises(RuntimeError, match="the model failed"):
-            _one_call_each(b.tenant("ann"), msgs, 24)
-        mem = a.tenant("ann")
-        assert _digests(mem, ordered=engine == "memory") == _digests(b.tenant("ann"), ordered=engine == "memory")
+    with _failing_both_ways(engine, tmp_path, msgs, 24, RuntimeError, "the model failed",
+                            lambda: {"embedder": FlakyEmbedder(fail_on=2)}) as mem:
         # the first batch is finished, the second stored and marked pending, the third not stored
         pending = mem.db.pending()
         assert pending and {r[1] for r in pending} <= {f"m{i}" for i in range(24, 48)}
         assert not mem.db.messages([f"m{i}" for i in range(48, 72)])
-        assert a.embedder.calls == 2  # the third batch was never embedded
+        assert mem.hub.embedder.calls == 2  # the third batch was never embedded
         # the model works again: the rest goes in, the pending batch is finished as on reopening
-        a.embedder.fail_on = None
+        mem.hub.embedder.fail_on = None
         mem.remember_many(msgs[48:], batch=12)
         assert mem._ingest().finish_pending() == len(pending)
         assert not mem.db.pending()
-    finally:
-        a.close()
-        b.close()
 
 
 @pytest.mark.parametrize("engine", ["memory", "path"])
 def test_a_batch_that_cannot_be_drafted_stops_after_the_batch_before_is_finished(engine, tmp_path):
-    msgs = messages(72)
-    a = _hub(engine, tmp_path / "a", refiner=FlakyRefiner("m30"))
-    b = _hub(engine, tmp_path / "b", refiner=FlakyRefiner("m30"))
-    try:
-        with pytest.raises(InvalidInput, match="the refiner failed"):
-            a.tenant("ann").remember_many(msgs, batch=24)
-        with pytest.raises(InvalidInput, match="the refiner failed"):
-            _one_call_each(b.tenant("ann"), msgs, 24)
-        mem = a.tenant("ann")
-        assert _digests(mem, ordered=engine == "memory") == _digests(b.tenant("ann"), ordered=engine == "memory")
+    with _failing_both_ways(engine, tmp_path, messages(72), 24, InvalidInput, "the refiner failed",
+                            lambda: {"refiner": FlakyRefiner("m30")}) as mem:
         assert not mem.db.pending() and mem.db.count() > 0
-    finally:
-        a.close()
-        b.close()
 
 
 @pytest.mark.parametrize("bad", [0, -1, 2.5, True, "8"])
