@@ -200,11 +200,9 @@ class LinkAdjacency:
                     src, other, weight, kind = src[order], other[order], weight[order], kind[order]
                 if n + len(extra_ids) > size:
                     grow = n + len(extra_ids) + 64 - size
-                    total, strongest = np.concatenate([total, np.zeros(grow)]), np.concatenate([strongest, np.zeros(grow)])
-                    via = np.concatenate([via, np.zeros(grow, dtype=np.int64)])
-                    via_kind = np.concatenate([via_kind, np.zeros(grow, dtype=np.int64)])
-                    is_seed = np.concatenate([is_seed, np.zeros(grow, dtype=bool)])
-                    seen = np.concatenate([seen, np.zeros(grow, dtype=bool)])
+                    total, strongest, via, via_kind, is_seed, seen = (
+                        np.concatenate([a, np.zeros(grow, dtype=a.dtype)])
+                        for a in (total, strongest, via, via_kind, is_seed, seen))
                     size += grow
             keep = weight > 0.0  # lists are strongest first: the loop's break at the first weight <= 0
             if hop > 1:
