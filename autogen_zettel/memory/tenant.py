@@ -176,10 +176,12 @@ class Zettelkasten(CurationMixin):
         """The card graph's adjacency for the nodes asked only, each kept until its links change
         (what recall uses): from an in-memory copy of every link once a background thread has
         loaded it (``recall.preload_links``), else read from SQLite."""
-        cfg = self.config.recall
-        table = partial(self.db.link_table, max_rows=cfg.preload_links_max) if cfg.preload_links else None
-        return self.store.cached("neighbours", lambda: graphs.LinkNeighbours(
-            self.db.link_rows_touching, changes=self.db.take_link_changes, table=table), lasting=True)
+        def build() -> graphs.LinkNeighbours:
+            cfg = self.config.recall
+            table = partial(self.db.link_table, max_rows=cfg.preload_links_max) if cfg.preload_links else None
+            return graphs.LinkNeighbours(self.db.link_rows_touching, changes=self.db.take_link_changes, table=table)
+
+        return self.store.cached("neighbours", build, lasting=True)
 
     # -- writing ----------------------------------------------------------------------
     def now(self, at: datetime | None = None) -> datetime:

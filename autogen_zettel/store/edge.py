@@ -312,7 +312,8 @@ class EdgeIndex:
         """For each vector, the ``limit`` most similar points as ``(id, cosine)``."""
         if len(vectors) == 0:
             return []
-        rows = np.asarray(vectors, dtype=np.float32).tolist()
+        vectors = np.asarray(vectors, dtype=np.float32)
+        rows = vectors.tolist()
         with self.lock:
             copy = self._dense_copy(tenant) if len(rows) >= self.copy_min_queries else None
             if copy is None:
@@ -321,7 +322,7 @@ class EdgeIndex:
                 # the shard scores each query's candidates only: its own scores, so the same
                 # weights as a full search; exact ties at the cut may take either place, as there
                 with bounded_threads(self.threads):
-                    chosen = copy.candidates(np.asarray(vectors, dtype=np.float32), limit)
+                    chosen = copy.candidates(vectors, limit)
                 requests = [qe.QueryRequest(limit=limit, query=qe.Query.Nearest(v, using=DENSE),
                                             filter=qe.Filter(must=[qe.HasIdCondition(set(ids))]))
                             for v, ids in zip(rows, chosen)]

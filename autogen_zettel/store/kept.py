@@ -60,8 +60,5 @@ class KeptCards:
             self._cards.clear()
             self._version = None
 
-    def __len__(self) -> int:
-        return len(self._cards)
-
     def __contains__(self, card_id: str) -> bool:
         return card_id in self._cards
