@@ -197,6 +197,10 @@ class FlagEmbedder(_LexicalSparse):
                 return 0
         return 1024 if self.is_m3 else 0
 
+    def _path(self) -> str:
+        """The model folder (or hub name) to load: the bundled MiniLM's folder for ``minilm``."""
+        return _bundled_minilm() if self.model == MINILM else self.model
+
     def _load_dim(self) -> int:
         impl = self._loaded()
         return impl.dim if isinstance(impl, OnnxEncoder) else int(impl.model.config.hidden_size)
@@ -217,7 +221,7 @@ class FlagEmbedder(_LexicalSparse):
         """Whether ``runtime`` (and what is installed) sends this model to ONNX Runtime."""
         if self.runtime == "torch" or self.is_m3 or self.device != "cpu":
             return False
-        path = _bundled_minilm() if self.model == MINILM else self.model
+        path = self._path()
         if not minilm_like(path):
             if self.runtime == "onnx":
                 raise ConfigError(f"embedding.runtime 'onnx' needs a local BERT-like model folder with "
@@ -237,7 +241,7 @@ class FlagEmbedder(_LexicalSparse):
         :raises ConfigError: the int8 graph cannot be had (torch would give other vectors than
             the recorded name promises)
         """
-        path = _bundled_minilm() if self.model == MINILM else self.model
+        path = self._path()
         try:
             if self.int8 == "onnx":
                 # one text per run: dynamic quantization scales activations per tensor, so in a
@@ -271,7 +275,7 @@ class FlagEmbedder(_LexicalSparse):
                 "FlagEmbedding is not installed; run the set-up command in README.md",
                 key="embedding.model",
             ) from None
-        path = _bundled_minilm() if self.model == MINILM else self.model
+        path = self._path()
         log.info("loading embedding model %s from %s", self.name, path)
         try:
             if self.is_m3:
