@@ -160,7 +160,6 @@ class FlagEmbedder(_LexicalSparse):
         self.quantize = quantize
         self.runtime = runtime
         self.cache_dir = cache_dir
-        self.backend: str | None = None  # "onnx" or "torch" once loaded
         self.device = device
         self.batch_size = batch_size
         self.max_length = max_length
@@ -197,6 +196,13 @@ class FlagEmbedder(_LexicalSparse):
                 return 0
         return 1024 if self.is_m3 else 0
 
+    @property
+    def backend(self) -> str | None:
+        """Which runtime loaded the model: ``"onnx"``, ``"torch"``, or None before the first load."""
+        if self._impl is None:
+            return None
+        return "onnx" if isinstance(self._impl, OnnxEncoder) else "torch"
+
     def _path(self) -> str:
         """The model folder (or hub name) to load: the bundled MiniLM's folder for ``minilm``."""
         return _bundled_minilm() if self.model == MINILM else self.model
@@ -212,9 +218,7 @@ class FlagEmbedder(_LexicalSparse):
             if self._impl is None:
                 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never download weights by surprise
                 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-                impl = self._load_onnx() if self.on_onnx else None
-                self._impl = impl if impl is not None else self._load()
-                self.backend = "onnx" if impl is not None else "torch"
+                self._impl = (self._load_onnx() if self.on_onnx else None) or self._load()
             return self._impl
 
     def _wants_onnx(self) -> bool:
