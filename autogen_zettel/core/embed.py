@@ -339,7 +339,7 @@ class FlagEmbedder(_LexicalSparse):
             if isinstance(impl, OnnxEncoder):
                 return impl.encode(texts, threads=threads)
             if self.is_m3:
-                res = self._loaded().encode(texts, batch_size=self.batch_size, max_length=self.max_length)
+                res = impl.encode(texts, batch_size=self.batch_size, max_length=self.max_length)
                 return np.asarray(res["dense_vecs"], dtype=np.float32)
             return self._encode_direct(texts)
 
