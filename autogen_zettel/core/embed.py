@@ -160,7 +160,6 @@ class FlagEmbedder(_LexicalSparse):
         self.quantize = quantize
         self.runtime = runtime
         self.cache_dir = cache_dir
-        self.backend: str | None = None  # "onnx" or "torch" once loaded
         self.device = device
         self.batch_size = batch_size
         self.max_length = max_length
@@ -197,6 +196,17 @@ class FlagEmbedder(_LexicalSparse):
                 return 0
         return 1024 if self.is_m3 else 0
 
+    @property
+    def backend(self) -> str | None:
+        """Which runtime loaded the model: ``"onnx"``, ``"torch"``, or None before the first load."""
+        if self._impl is None:
+            return None
+        return "onnx" if isinstance(self._impl, OnnxEncoder) else "torch"
+
+    def _path(self) -> str:
+        """The model folder (or hub name) to load: the bundled MiniLM's folder for ``minilm``."""
+        return _bundled_minilm() if self.model == MINILM else self.model
+
     def _load_dim(self) -> int:
         impl = self._loaded()
         return impl.dim if isinstance(impl, OnnxEncoder) else int(impl.model.config.hidden_size)
@@ -208,16 +218,14 @@ class FlagEmbedder(_LexicalSparse):
             if self._impl is None:
                 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never download weights by surprise
                 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-                impl = self._load_onnx() if self.on_onnx else None
-                self._impl = impl if impl is not None else self._load()
-                self.backend = "onnx" if impl is not None else "torch"
+                self._impl = (self._load_onnx() if self.on_onnx else None) or self._load()
             return self._impl
 
     def _wants_onnx(self) -> bool:
         """Whether ``runtime`` (and what is installed) sends this model to ONNX Runtime."""
         if self.runtime == "torch" or self.is_m3 or self.device != "cpu":
             return False
-        path = _bundled_minilm() if self.model == MINILM else self.model
+        path = self._path()
         if not minilm_like(path):
             if self.runtime == "onnx":
                 raise ConfigError(f"embedding.runtime 'onnx' needs a local BERT-like model folder with "
@@ -237,7 +245,7 @@ class FlagEmbedder(_LexicalSparse):
         :raises ConfigError: the int8 graph cannot be had (torch would give other vectors than
             the recorded name promises)
         """
-        path = _bundled_minilm() if self.model == MINILM else self.model
+        path = self._path()
         try:
             if self.int8 == "onnx":
                 # one text per run: dynamic quantization scales activations per tensor, so in a
@@ -271,7 +279,7 @@ class FlagEmbedder(_LexicalSparse):
                 "FlagEmbedding is not installed; run the set-up command in README.md",
                 key="embedding.model",
             ) from None
-        path = _bundled_minilm() if self.model == MINILM else self.model
+        path = self._path()
         log.info("loading embedding model %s from %s", self.name, path)
         try:
             if self.is_m3:
@@ -331,7 +339,7 @@ class FlagEmbedder(_LexicalSparse):
             if isinstance(impl, OnnxEncoder):
                 return impl.encode(texts, threads=threads)
             if self.is_m3:
-                res = self._loaded().encode(texts, batch_size=self.batch_size, max_length=self.max_length)
+                res = impl.encode(texts, batch_size=self.batch_size, max_length=self.max_length)
                 return np.asarray(res["dense_vecs"], dtype=np.float32)
             return self._encode_direct(texts)
 

@@ -4,8 +4,8 @@ Every figure compares runtimes measured alternately in the same process, so the 
 shared machine falls on both alike: single-text encodes (a recall query) as p50/p95, batches of
 32-256 turns (ingest) as texts/s at 1 and 2 threads, ONNX Runtime's graph optimization levels
 and length-sorted batches, the cosine between the two runtimes' vectors, and the peak RSS of a
-fresh process that loads each runtime and encodes. ``onnx-int8`` (the default ``embedding.quantize``
-``auto``) runs beside them; its vectors are compared with float32 ONNX Runtime's.
+fresh process that loads each runtime and encodes. ``onnx-int8`` (``embedding.quantize`` ``int8``
+on ONNX Runtime, opt-in) runs beside them; its vectors are compared with float32 ONNX Runtime's.
 """
 
 from __future__ import annotations

@@ -108,7 +108,8 @@ def run_scale(open_hub: Callable[[], object], data: str | Path, *, sizes: Sequen
             if count >= size:
                 break
             per_turn = count / ingested if ingested else 1.0  # cards a turn makes, so far
-            untimed = int((size - count) / max(per_turn, 1e-3)) - timed_turns
+            left = int((size - count) / max(per_turn, 1e-3))  # turns still to go before this size
+            untimed = left - timed_turns
             if not pending:
                 pending = replay_round(turns, rnd, round_days=365)
                 rnd += 1
@@ -123,7 +124,7 @@ def run_scale(open_hub: Callable[[], object], data: str | Path, *, sizes: Sequen
             else:
                 # the timed window: the turns left before this size through one remember_many
                 # in batches of 256, each next batch embedded while the one before is written
-                want, chunk = max(1, int((size - count) / max(per_turn, 1e-3))), []
+                want, chunk = max(1, left), []
                 while len(chunk) < want:
                     if not pending:
                         pending = replay_round(turns, rnd, round_days=365)
