@@ -50,6 +50,28 @@ def test_onnx_vectors_match_torch_and_keep_the_recorded_name(minilm):
     assert float(minilm.encode([q])[0] @ torch_path.encode([q])[0]) >= 0.9999  # the one-text path
 
 
+def test_batch_workers_give_the_very_same_vectors(minilm):
+    """A batched encode spread over worker threads runs the same length-sorted batches, so its
+    vectors are bit-for-bit those of one thread; and a query runs while a bulk encode is under way."""
+    import threading
+
+    texts = _turns(300)
+    one = FlagEmbedder(batch_workers=1)
+    assert FlagEmbedder().batch_workers >= 1 and one.batch_workers == 1
+    spread = FlagEmbedder(batch_workers=3)
+    a, b = one.encode(texts), spread.encode(texts)
+    assert spread.backend == "onnx" and np.array_equal(a, b)
+    assert np.array_equal(one.encode(texts[:7]), spread.encode(texts[:7]))  # one batch: the caller runs it
+
+    seen: dict[str, np.ndarray] = {}
+    bulk = threading.Thread(target=lambda: seen.setdefault("bulk", spread.encode(texts * 4)))
+    bulk.start()
+    seen["query"] = spread.encode([texts[3]], query=True)
+    bulk.join()
+    assert np.array_equal(seen["bulk"], np.concatenate([a] * 4))
+    assert np.allclose(seen["query"][0], one.encode([texts[3]])[0], atol=1e-6)
+
+
 def test_onnx_path_never_imports_torch(minilm, tmp_path):
     minilm.encode(["warm the cache"])  # exported (once per cache) before the child starts
     code = (

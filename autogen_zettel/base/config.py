@@ -126,6 +126,9 @@ class ThreadsConfig(Schema):
     # calls; 0 leaves the pools alone (ONNX Runtime then sizes its own to the machine)
     limit: Count = 1
     batch: Count = 1  # the same for embedding several texts at once (ingest); 0 leaves the pools alone
+    # threads that run the length-sorted batches of one encode of many texts (bulk ingest, reindex)
+    # on ONNX Runtime, each batch on `batch` intra-op threads; 0: one per core the process may use
+    workers: Count = 0
 
 
 class RecallConfig(Schema):

@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import threading
 from collections.abc import Iterator
 
-__all__ = ["bounded_threads", "rescan_thread_pools", "DEFAULT_THREAD_LIMIT"]
+__all__ = ["bounded_threads", "rescan_thread_pools", "usable_cores", "DEFAULT_THREAD_LIMIT"]
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,18 @@ DEFAULT_THREAD_LIMIT = 1
 _lock = threading.Lock()
 _controller = None
 _stale = True
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one).
+
+    >>> usable_cores() >= 1
+    True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # macOS and Windows have no affinity call
+        return max(1, os.cpu_count() or 1)
 
 
 def rescan_thread_pools() -> None:

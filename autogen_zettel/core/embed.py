@@ -22,7 +22,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from autogen_zettel.base.errors import ConfigError
-from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads, rescan_thread_pools
+from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads, rescan_thread_pools, usable_cores
 from autogen_zettel.core.lexical import LEXICAL_VERSION, sparse_doc, sparse_query, term_id
 from autogen_zettel.core.onnx_embed import OnnxEncoder, minilm_like
 from autogen_zettel.core.onnx_export import INT8_VERSION, int8_file, onnx_file
@@ -134,11 +134,15 @@ class FlagEmbedder(_LexicalSparse):
     _DIMS = {MINILM: 384, "BAAI/bge-m3": 1024}
 
     def __init__(self, model: str = MINILM, *, device: str = "cpu", batch_size: int = 32, max_length: int = 256,
-                 threads: int = DEFAULT_THREAD_LIMIT, batch_threads: int | None = None, quantize: str = "none",
-                 runtime: str = "auto", cache_dir: str | None = None):
+                 threads: int = DEFAULT_THREAD_LIMIT, batch_threads: int | None = None, batch_workers: int = 0,
+                 quantize: str = "none", runtime: str = "auto", cache_dir: str | None = None):
         """:param threads: torch/BLAS threads inside each encode of one text, a query (0: leave
             the pools alone); see :mod:`autogen_zettel.base.threads`
         :param batch_threads: the same for an encode of several texts (ingest); default ``threads``
+        :param batch_workers: on ONNX Runtime, threads that run the length-sorted batches of one
+            encode of more than ``batch_size`` texts at once (the same batches, so the same
+            vectors); 0: one per core this process may run on. Queries and small batches run on
+            the calling thread alone
         :param quantize: ``int8``: int8 weights, recorded as another model since the vectors
             differ; on ONNX Runtime its cached int8 graph, on torch (``runtime`` ``torch`` or a model
             ONNX Runtime cannot run) torch's dynamic quantization of the linear layers, which lost
@@ -155,6 +159,7 @@ class FlagEmbedder(_LexicalSparse):
         self.model = model
         self.threads = threads
         self.batch_threads = threads if batch_threads is None else batch_threads
+        self.batch_workers = batch_workers if batch_workers > 0 else usable_cores()
         if runtime not in RUNTIMES:
             raise ConfigError(f"embedding.runtime must be one of {RUNTIMES}, got {runtime!r}", key="embedding.runtime")
         self.quantize = quantize
@@ -335,9 +340,12 @@ class FlagEmbedder(_LexicalSparse):
             return np.zeros((0, self.dim), np.float32)
         impl = self._loaded()
         threads = self.threads if len(texts) == 1 else self.batch_threads
+        if isinstance(impl, OnnxEncoder):
+            # no lock: an ONNX Runtime session runs from several threads at once, so a query is
+            # not kept waiting behind a bulk encode
+            with bounded_threads(threads):
+                return impl.encode(texts, threads=threads, workers=self.batch_workers)
         with self._lock, bounded_threads(threads):
-            if isinstance(impl, OnnxEncoder):
-                return impl.encode(texts, threads=threads)
             if self.is_m3:
                 res = impl.encode(texts, batch_size=self.batch_size, max_length=self.max_length)
                 return np.asarray(res["dense_vecs"], dtype=np.float32)

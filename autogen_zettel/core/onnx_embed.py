@@ -8,7 +8,9 @@ On the bundled MiniLM its vectors match torch's to a cosine above 0.9999 (tests/
 Importing this module loads neither torch nor FlagEmbedding.
 
 ONNX Runtime's thread count is fixed per session, so one session is made per thread count
-asked for (queries and batches may differ; with the defaults both use one).
+asked for (queries and batches may differ; with the defaults both use one). A session runs
+from several threads at once, so an encode of many texts can spread its batches over
+``workers`` threads (each batch one run, as in order): the same batches, so the same vectors.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -67,6 +70,7 @@ class OnnxEncoder:
         pad_id = self.tokenizer.token_to_id("[PAD]") or 0
         self.tokenizer.enable_padding(pad_id=pad_id, pad_token="[PAD]")
         self._sessions: dict[int, object] = {}
+        self._pools: dict[int, ThreadPoolExecutor] = {}
         self._lock = threading.Lock()
 
     def session(self, threads: int):
@@ -86,13 +90,25 @@ class OnnxEncoder:
                 self._sessions[threads] = sess
             return sess
 
-    def encode(self, texts: list[str], *, threads: int = 1) -> np.ndarray:
-        """Vectors of ``texts`` (float32, one row each), batches sorted by length to pad less."""
+    def _pool(self, workers: int) -> ThreadPoolExecutor:
+        with self._lock:
+            pool = self._pools.get(workers)
+            if pool is None:
+                pool = self._pools[workers] = ThreadPoolExecutor(workers, thread_name_prefix="autogen-zettel-onnx")
+            return pool
+
+    def encode(self, texts: list[str], *, threads: int = 1, workers: int = 1) -> np.ndarray:
+        """Vectors of ``texts`` (float32, one row each), batches sorted by length to pad less.
+
+        :param workers: threads that run the batches (each batch one run on ``threads`` intra-op
+            threads); the batches and so the vectors are the same for any number
+        """
         sess = self.session(threads)
         order = sorted(range(len(texts)), key=lambda i: len(texts[i])) if self.sort_by_length else list(range(len(texts)))
-        out = []
-        for start in range(0, len(order), self.batch_size):
-            encs = self.tokenizer.encode_batch([texts[i] for i in order[start : start + self.batch_size]])
+        batches = [order[start : start + self.batch_size] for start in range(0, len(order), self.batch_size)]
+
+        def run(rows: list[int]) -> np.ndarray:
+            encs = self.tokenizer.encode_batch([texts[i] for i in rows])
             feed = {
                 "input_ids": np.array([e.ids for e in encs], dtype=np.int64),
                 "attention_mask": np.array([e.attention_mask for e in encs], dtype=np.int64),
@@ -101,7 +117,10 @@ class OnnxEncoder:
             hidden = sess.run(["last_hidden_state"], feed)[0]
             mask = feed["attention_mask"][..., None].astype(np.float32)
             pooled = (hidden * mask).sum(1) / np.maximum(mask.sum(1), 1e-9)
-            out.append(pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12))
+            return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+
+        # ONNX Runtime and the tokenizer let go of the GIL while they run
+        out = list(self._pool(workers).map(run, batches)) if workers > 1 and len(batches) > 1 else [run(b) for b in batches]
         result = np.empty((len(texts), self.dim), np.float32)
         if out:
             result[order] = np.concatenate(out)

@@ -153,6 +153,7 @@ class MemoryHub:
             e = config.embedding
             embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length,
                                      threads=config.threads.limit, batch_threads=config.threads.batch,
+                                     batch_workers=config.threads.workers,
                                      quantize=e.quantize, runtime=e.runtime, cache_dir=e.cache_dir)
         return cls(vectors=vectors, embedder=embedder, data_dir=root, config=config, clock=clock, refiner=refiner,
                    link_judge=link_judge, conflict_judge=conflict_judge, summarizer=summarizer)
