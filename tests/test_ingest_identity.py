@@ -56,11 +56,14 @@ def messages(n: int = 96) -> list[dict]:
     return out
 
 
-_DERIVED = {"pair_first"}  # links' first-of-pair rowid (m005_link_pairs), kept by the store for recall's reads
+# derived columns the store keeps for its reads: links' first-of-pair rowid (m005_link_pairs, for
+# recall), each entity row's card order (m007_entity_order, for the linker's entity peers)
+_DERIVED = {"pair_first", "created_at:card_entities", "card_rowid:card_entities"}
 
 
 def _rows(db, table: str) -> list:
-    cols = [r[1] for r in db.execute(f"pragma table_info([{table}])") if r[1] not in _DERIVED]
+    cols = [r[1] for r in db.execute(f"pragma table_info([{table}])")
+            if r[1] not in _DERIVED and f"{r[1]}:{table}" not in _DERIVED]
     return [list(r) for r in db.execute(f"select rowid, {', '.join(f'[{c}]' for c in cols)} from [{table}] order by rowid")]
 
 

@@ -320,22 +320,20 @@ class CardDB(LifecycleTables):
         return self.cards_naming_each([entity], limit).get(entity.casefold(), [])
 
     def cards_naming_each(self, entities: Iterable[str], limit: int) -> dict[str, list[Card]]:
-        """:meth:`cards_naming` for several entities in one query: folded entity -> its ``limit``
+        """:meth:`cards_naming` for several entities at once: folded entity -> its ``limit``
         newest cards, newest first (entities no card names are left out). The linker asks for
-        every entity of a batch, 150 queries a batch one by one (#12)."""
+        every entity of a batch (#12)."""
         keys = list(dict.fromkeys(e.casefold() for e in entities))
         order: dict[str, list[str]] = {}
+        # one indexed read of ``limit`` rows per entity (schema.m007_entity_order), in the order
+        # of the cards themselves: newest first, then the later inserted
+        sql = ("select card_id from card_entities where entity = ? "
+               "order by created_at desc, card_rowid desc limit ?")
         with self.lock:
-            for start in range(0, len(keys), 400):  # stay under SQLite's bound-parameter limit
-                chunk = keys[start : start + 400]
-                sql = (
-                    "select entity, id from (select e.entity as entity, cards.id as id, row_number() over "
-                    "(partition by e.entity order by cards.created_at desc, cards.rowid desc) as n "
-                    "from card_entities e join cards on cards.id = e.card_id "
-                    f"where e.entity in ({','.join('?' * len(chunk))})) where n <= ? order by entity, n"
-                )
-                for entity, card_id in self.db.execute(sql, [*chunk, limit]).fetchall():
-                    order.setdefault(entity, []).append(card_id)
+            for entity in keys:
+                ids = [r[0] for r in self.db.execute(sql, [entity, limit]).fetchall()]
+                if ids:
+                    order[entity] = ids
             cards = self.get_many(i for ids in order.values() for i in ids)
         return {e: [cards[i] for i in ids] for e, ids in order.items()}
 

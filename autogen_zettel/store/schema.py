@@ -177,3 +177,28 @@ def m006_recent_order(db: sqlite_utils.Database) -> None:
     db["cards"].create_index(["session_id", "created_at"])
     db.execute("drop index if exists idx_cards_speaker")
     db.execute("drop index if exists idx_cards_session_id")
+
+
+@migrations()
+def m007_entity_order(db: sqlite_utils.Database) -> None:
+    # the newest cards naming an entity (the linker's SAME_ENTITY peers, every write) read in
+    # index order: the window query sorted every card naming each entity of a batch, about
+    # 50k rows for a participant's name at 100k cards (#12). Each row carries its card's
+    # created_at and rowid (the order), kept by triggers so every writer stays as it was.
+    db.execute("alter table card_entities add column created_at text")
+    db.execute("alter table card_entities add column card_rowid integer")
+    db.execute("update card_entities set (created_at, card_rowid) = "
+               "(select created_at, rowid from cards where cards.id = card_entities.card_id)")
+    db.execute("create index card_entities_newest on card_entities (entity, created_at, card_rowid)")
+    db.execute("drop index if exists idx_card_entities_entity")
+    db.execute("""create trigger card_entities_order_insert after insert on card_entities
+        begin
+            update card_entities set (created_at, card_rowid) =
+                (select created_at, rowid from cards where cards.id = new.card_id)
+            where rowid = new.rowid;
+        end""")
+    db.execute("""create trigger card_entities_order_update after update of created_at on cards
+        when old.created_at is not new.created_at
+        begin
+            update card_entities set created_at = new.created_at where card_id = new.id;
+        end""")
