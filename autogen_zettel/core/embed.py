@@ -127,7 +127,7 @@ class FlagEmbedder(_LexicalSparse):
 
     With ``quantize`` ``int8`` they run there as an int8 graph (ONNX Runtime's dynamic
     quantization, :func:`autogen_zettel.core.onnx_export.quantize`): about 2x faster, cosine
-    about 0.996 to float32, LoCoMo R@10 +0.6 but multi-hop R@10 -0.5 (README), so it is opt-in.
+    about 0.996 to float32, LoCoMo R@10 -0.3 and multi-hop R@10 -1.4 (README), so it is opt-in.
     Its vectors differ, so its ``name`` differs too (``+onnx-int8v1``).
     """
 
