@@ -92,8 +92,8 @@ class EmbeddingConfig(Schema):
     batch_size: AtLeast1 = 32
     device: Text = "cpu"
     max_length: Count = 256
-    # "int8": on ONNX Runtime its cached int8 graph (about 2x faster; LoCoMo R@10 +0.6 but
-    # multi-hop -0.5, so opt-in), on torch (runtime "torch") quantize_dynamic (R@10 -1.3); int8
+    # "int8": on ONNX Runtime its cached int8 graph (about 2x faster; LoCoMo R@10 -0.3 and
+    # multi-hop -1.4, so opt-in), on torch (runtime "torch") quantize_dynamic (R@10 -1.3); int8
     # vectors are recorded as another model (`reindex` to switch). "none": float32
     quantize: Literal["none", "int8"] = "none"
     # "auto": MiniLM-like models on ONNX Runtime when it is installed (the same vectors, no torch
