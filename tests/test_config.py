@@ -38,6 +38,7 @@ def test_default_yaml_equals_built_in_defaults():
         ("recall:\n  k: true\n", "recall.k", "expected int"),
         ("conflicts:\n  reference_weight: 0\n", "conflicts.reference_weight", "strictly between 0 and 1"),
         ("conflicts:\n  reference_weight: 1.0\n", "conflicts.reference_weight", "strictly between 0 and 1"),
+        ("vectors:\n  dense_copy_mb: -1\n", "vectors.dense_copy_mb", "must not be negative"),
     ],
 )
 def test_bad_values_name_file_and_key(tmp_path, text, key, fix):

@@ -32,10 +32,12 @@ from autogen_zettel.base.yamlio import read_yaml
 # the embedded engines a data folder may name (vectors.engine); "auto" picks one
 ENGINES = ("auto", "edge", "qdrant-local")
 EMBEDDED = tuple(e for e in ENGINES if e != "auto")  # the engines themselves
+DEFAULT_DENSE_COPY_MB = 384  # vectors.dense_copy_mb, also EdgeIndex's default budget
 
 __all__ = [
     "ENGINES",
     "EMBEDDED",
+    "DEFAULT_DENSE_COPY_MB",
     "EmbeddingConfig",
     "VectorsConfig",
     "ThreadsConfig",
@@ -117,6 +119,10 @@ class VectorsConfig(Schema):
     layout: Literal["collection", "shared"] = "collection"
     shards: AtLeast1 = 1  # shard_number of collections this library creates on a server
     replicas: AtLeast1 = 1  # replication_factor of collections this library creates on a server
+    # embedded edge engine: memory (MiB, across tenants) for in-memory copies of large tenants'
+    # dense vectors, which speed up linking a batch of new cards (#12); a copy of 100k points of
+    # 384 dimensions takes 183 MiB, so the default holds two such tenants; 0: no copies
+    dense_copy_mb: Count = DEFAULT_DENSE_COPY_MB
 
 
 class ThreadsConfig(Schema):

@@ -36,6 +36,12 @@ _QUERY_CHUNK = 64  # queries per product: 64 x 100k scores is 25 MB
 _BLOCK = 16  # columns per block whose maximum bounds the cut (see candidates)
 
 
+def _capacity(n: int) -> int:
+    """Rows allocated for ``n`` points: room for a quarter more, as the first batch written
+    after loading would otherwise copy them all."""
+    return max(16, n + n // 4)
+
+
 def _unit(rows: np.ndarray) -> np.ndarray:
     rows = np.asarray(rows, dtype=np.float32)
     norms = np.linalg.norm(rows, axis=1, keepdims=True)
@@ -50,8 +56,7 @@ class DenseCopy:
         dense = _unit(dense.reshape(len(ids), -1)) if len(ids) else np.zeros((0, dense.shape[-1]), np.float32)
         self.ids: list[str] = list(ids)
         self.rows: dict[str, int] = {i: r for r, i in enumerate(self.ids)}
-        # room for a quarter more: the first batch written after loading would copy it all
-        self._matrix = np.empty((max(16, len(self.ids) + len(self.ids) // 4), dense.shape[1]), np.float32)
+        self._matrix = np.empty((_capacity(len(self.ids)), dense.shape[1]), np.float32)
         self._matrix[: len(self.ids)] = dense
 
     def __len__(self) -> int:
@@ -60,6 +65,17 @@ class DenseCopy:
     @property
     def nbytes(self) -> int:
         return self._matrix.nbytes
+
+    @staticmethod
+    def bytes_for(points: int, dim: int) -> int:
+        """What a copy of ``points`` vectors of ``dim`` dimensions holds once loaded (:attr:`nbytes`).
+
+        >>> DenseCopy.bytes_for(3, 4) == DenseCopy(["a", "b", "c"], np.ones((3, 4), np.float32)).nbytes
+        True
+        >>> DenseCopy.bytes_for(100_000, 384) // 2**20  # MiB
+        183
+        """
+        return _capacity(points) * dim * 4
 
     def upsert(self, ids: Sequence[str], dense: np.ndarray) -> None:
         """Set the vectors of ``ids`` (new ids are appended)."""

@@ -20,8 +20,18 @@ Choices, each measured on this 2-core machine (README, "Scale"):
 - Many neighbour searches at once (linking a batch of new cards) in a shard of at least
   ``copy_min_points`` points pick their candidates with one matrix product against an
   in-memory copy of the shard's dense vectors (:class:`~autogen_zettel.store.densecopy.DenseCopy`,
-  1.5 KB a point, for at most ``dense_copies`` tenants), and the shard scores only those:
-  3.75 ms of CPU a search at 100k points by brute force, 1.7 ms this way (#12).
+  1.9 KB a point with its headroom), and the shard scores only those: 3.75 ms of CPU a search
+  at 100k points by brute force, 1.7 ms this way (#12). Copies share one byte budget
+  (``copy_budget``, config ``vectors.dense_copy_mb``): loading one drops the least recently
+  used others until it fits, and a tenant whose copy could never fit is searched by the shard.
+- A single search (recall's) is the shard's own brute force, not the copy's: one query gains
+  nothing from a matrix product, which streams every vector from memory just as the engine
+  does. Measured at 2k, 5k, 10k, 20k and 40k points, with the copy warm in cache or evicted
+  between queries, the copy was never faster (at 2k and 5k its own scores tie): at 10k (dense +
+  lexical, ms p50) the engine 0.71 warm / 1.28 cold, the copy choosing candidates that the
+  shard rescores 1.61 / 2.24, the copy's own scores 1.11 / 1.78; in recall at 10k cards search
+  took 1.75 ms this way, 2.13 with the copy's scores, 2.62 rescored, with the same hits
+  (``scripts/dense_copy_search.py``, #12).
 
 Each call runs under one lock, like :class:`~autogen_zettel.store.vectors.VectorIndex`, so a
 shard is never closed under a search.
@@ -41,6 +51,7 @@ from uuid import UUID
 import numpy as np
 import qdrant_edge as qe
 
+from autogen_zettel.base.config import DEFAULT_DENSE_COPY_MB
 from autogen_zettel.base.errors import NotFound, StoreLocked
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store.densecopy import DenseCopy
@@ -80,8 +91,8 @@ class EdgeIndex:
     :param prefix: collection (shard folder) name prefix
     :param threads: search threads per shard (``threads.limit``; 0: the engine's default)
     :param max_open: shards kept open at once; the least recently used is closed first
-    :param dense_copies: tenants whose dense vectors are kept in memory for batched neighbour
-        searches (the least recently used copy is dropped first; 0: none)
+    :param copy_budget: bytes, across tenants, for the in-memory copies of dense vectors that
+        batched neighbour searches use (least recently used copies are dropped first; 0: none)
     :param copy_min_points: a shard smaller than this is searched by the engine alone
     :param copy_min_queries: so is a neighbour search of fewer vectors (one card's ``remember``)
     """
@@ -89,8 +100,8 @@ class EdgeIndex:
     engine = "edge"
 
     def __init__(self, root: str | Path, *, prefix: str = "zettel_", threads: int = DEFAULT_THREAD_LIMIT,
-                 max_open: int = 128, dense_copies: int = 2, copy_min_points: int = 20_000,
-                 copy_min_queries: int = 16):
+                 max_open: int = 128, copy_budget: int = DEFAULT_DENSE_COPY_MB * 2**20,
+                 copy_min_points: int = 20_000, copy_min_queries: int = 16):
         self.root = Path(root)
         self.root.mkdir(parents=True, exist_ok=True)
         self.prefix = prefix
@@ -100,7 +111,7 @@ class EdgeIndex:
         self.max_open = max(1, max_open)
         self.lock = threading.RLock()
         self._open: OrderedDict[str, qe.EdgeShard] = OrderedDict()
-        self.dense_copies, self.copy_min_points, self.copy_min_queries = dense_copies, copy_min_points, copy_min_queries
+        self.copy_budget, self.copy_min_points, self.copy_min_queries = copy_budget, copy_min_points, copy_min_queries
         self._copies: OrderedDict[str, DenseCopy] = OrderedDict()
         self._folder_lock = _lock_folder(self.root)
         # point id (the engine's UUID, as its int) -> card id: str(UUID) was a third of a search's
@@ -213,6 +224,7 @@ class EdgeIndex:
             copy = self._copies.get(tenant)
             if copy is not None:
                 copy.upsert(ids, dense)
+                self._fit_copies(self.copy_budget)  # its rows may have doubled
 
     def delete(self, tenant: str, ids: Sequence[str]) -> None:
         if not ids:
@@ -329,23 +341,44 @@ class EdgeIndex:
             responses = self._shard(tenant).query_batch(qe.QueryBatchRequest(requests))
         return [[(str(p.id), float(p.score)) for p in r] for r in responses]
 
+    def copied(self) -> dict[str, int]:
+        """Tenants whose dense vectors are in memory, with the bytes each copy holds."""
+        with self.lock:
+            return {tenant: copy.nbytes for tenant, copy in self._copies.items()}
+
+    def _fit_copies(self, room: int) -> None:
+        """Drop the least recently used copies until the rest hold at most ``room`` bytes (under the lock)."""
+        used = sum(copy.nbytes for copy in self._copies.values())
+        while self._copies and used > room:
+            tenant, copy = self._copies.popitem(last=False)
+            used -= copy.nbytes
+            log.debug("tenant %s: dense copy dropped to stay within %.0f MB", tenant, self.copy_budget / 2**20)
+
     def _dense_copy(self, tenant: str) -> DenseCopy | None:
-        """The tenant's in-memory dense vectors, loaded on first use; None when copies are off
-        or the shard is smaller than ``copy_min_points`` (call under the lock)."""
+        """The tenant's in-memory dense vectors, loaded on first use; None when copies are off,
+        the shard is smaller than ``copy_min_points`` or its copy would exceed the whole budget
+        (call under the lock)."""
         copy = self._copies.get(tenant)
         if copy is not None:
             self._copies.move_to_end(tenant)
             return copy
-        if self.dense_copies <= 0 or self.count(tenant) < self.copy_min_points:
+        if self.copy_budget <= 0:
             return None
+        points = self.count(tenant)
+        if points < max(1, self.copy_min_points):
+            return None
+        need = DenseCopy.bytes_for(points, self.dim(tenant) or 0)
+        if need > self.copy_budget:
+            log.debug("tenant %s: a dense copy of %d points (%.0f MB) exceeds vectors.dense_copy_mb (%.0f MB); "
+                      "the shard searches alone", tenant, points, need / 2**20, self.copy_budget / 2**20)
+            return None
+        self._fit_copies(self.copy_budget - need)
         # the dense vectors only: reading each record's vectors into Python is most of the
         # load (about 0.25 s per 10k points), the sparse ones would double it
         records = self._scroll(tenant, with_vector=[DENSE])
         ids = [str(r.id) for r in records]
         dense = np.array([r.vector[DENSE] for r in records], dtype=np.float32)
         copy = self._copies[tenant] = DenseCopy(ids, dense)
-        while len(self._copies) > self.dense_copies:
-            self._copies.popitem(last=False)
         log.debug("tenant %s: %d dense vectors copied to memory for batched neighbour searches (%.0f MB)",
                   tenant, len(copy), copy.nbytes / 2**20)
         return copy

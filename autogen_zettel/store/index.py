@@ -24,7 +24,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from autogen_zettel.base.config import ENGINES
+from autogen_zettel.base.config import DEFAULT_DENSE_COPY_MB, ENGINES
 from autogen_zettel.base.errors import ConfigError
 from autogen_zettel.store.layout import DataFolder
 from autogen_zettel.store.vectors import SearchResult
@@ -96,7 +96,8 @@ def folder_engine(root: str | Path, engine: str = "auto") -> str:
 
 def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url: str | None = None,
                api_key: str | None = None, engine: str = "auto", prefix: str = "zettel_",
-               threads: int = 1, layout: str = "collection", shards: int = 1, replicas: int = 1) -> VectorStore:
+               threads: int = 1, layout: str = "collection", shards: int = 1, replicas: int = 1,
+               dense_copy_mb: int = DEFAULT_DENSE_COPY_MB) -> VectorStore:
     """The hub's vector index: a server when ``url`` is given, else qdrant-client ``:memory:``
     for ``memory``, else the embedded engine of ``data_dir`` (:func:`folder_engine`).
 
@@ -105,6 +106,8 @@ def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url:
         for tests); ``collection`` gives each tenant its own
     :param shards: with ``url``, the shard count of collections created here
     :param replicas: with ``url``, the replication factor of collections created here
+    :param dense_copy_mb: with the edge engine, MiB for in-memory dense copies across tenants
+        (:class:`~autogen_zettel.store.edge.EdgeIndex`'s ``copy_budget``)
     """
     from autogen_zettel.store.vectors import VectorIndex
 
@@ -133,4 +136,4 @@ def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url:
         return VectorIndex.open(path=folder.qdrant, prefix=prefix, threads=threads)
     from autogen_zettel.store.edge import EdgeIndex
 
-    return EdgeIndex(folder.edge, prefix=prefix, threads=threads)
+    return EdgeIndex(folder.edge, prefix=prefix, threads=threads, copy_budget=dense_copy_mb * 2**20)
