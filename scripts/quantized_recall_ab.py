@@ -4,7 +4,9 @@ points in the same order, once as a shard created before quantization (``plain``
 appendable segment, never optimized) and once as a new default shard (``int8``: quantized, optimized
 by compact). Recall then runs on each through the unchanged ``EdgeIndex.search`` (timed around
 it), query vectors precomputed, alternating query by query, hits compared. A rebuilt shard is
-compared with a rebuilt one: a rebuild alone reorders exact ties at the cut.
+compared with a rebuilt one: a rebuild alone reorders exact ties at the cut, and so does the
+optimize (44 of 1,200 questions' hits differed, none of them from the int8 search: on the int8
+shard itself, rescored and exact searches gave the same hits on 600 questions).
 
     nice -n 10 python scripts/quantized_recall_ab.py --dir /tmp/h5recall10k --work /tmp/qab --queries 600
 """

@@ -127,7 +127,7 @@ class VectorsConfig(Schema):
     dense_copy_mb: Count = DEFAULT_DENSE_COPY_MB
     # embedded edge engine: "int8" creates shards that also keep int8 dense vectors, which recall's
     # search scans before rescoring the candidates with the float32 ones (same hits; at 10k cards
-    # search p95 1.89 -> 1.31 ms, #12); linking stays exact. "none": float32 only. Existing shards
+    # search p95 1.60 -> 1.28 ms, #12); linking stays exact. "none": float32 only. Existing shards
     # keep what they were created with until `reindex`
     quantization: Literal[QUANTIZATIONS] = "int8"  # type: ignore[valid-type]
 

@@ -13,7 +13,8 @@ Choices, each measured on this 2-core machine (README, "Scale"):
 - Points stay in plain segments, searched by brute force in Rust (100k points: about 12 ms a
   query under load, 20x faster than qdrant-client local mode). Building HNSW
   (:meth:`EdgeShard.optimize`) took over 8 minutes at 100k points on one core, too long for the
-  write path; :meth:`EdgeIndex.optimize` builds it on request.
+  write path; :meth:`EdgeIndex.optimize` builds it on request (on shards created without
+  quantization; on quantized ones it quantizes, below).
 - At most ``max_open`` shards are open at once (least recently used ones are closed): each
   open shard holds a search thread and file handles, so 1,000 tenants would hold 1,000
   threads and exhaust a default limit of 1,024 open files.
@@ -38,8 +39,8 @@ Choices, each measured on this 2-core machine (README, "Scale"):
   dimensions). Recall's search scans the int8 vectors, takes ``limit`` x ``_OVERSAMPLING``
   candidates and rescores them with the float32 vectors, so its hits and scores are the exact
   search's; linking's neighbour searches ignore the int8 vectors (qdrant-edge uses them, unrescored,
-  when a request says nothing). At 10k cards recall's search p50 1.60 -> 1.01 ms, p95 1.89 -> 1.31
-  (#12). Quantized vectors exist only in optimized segments, and points written since the last
+  when a request says nothing). At 10k cards recall's search p50 1.42 -> 0.98 ms, p95 1.60 -> 1.28
+  (``scripts/quantized_recall_ab.py``, #12). Quantized vectors exist only in optimized segments, and points written since the last
   optimize sit in a plain appendable one (17% such points took the dense search from 0.47 back to
   0.64 ms), so :meth:`EdgeIndex.upsert` optimizes a quantized shard once the points written since
   exceed ``max(optimize_floor, optimize_share x points)``. Such shards are created with HNSW
