@@ -149,7 +149,7 @@ class MemoryHub:
             DataFolder(root).check_private()  # before anything unpickles from it
             vectors = open_index(data_dir=root, url=url, api_key=api_key, engine=v.engine, prefix=v.prefix,
                                  threads=config.threads.limit, layout=v.layout, shards=v.shards, replicas=v.replicas,
-                                 dense_copy_mb=v.dense_copy_mb)
+                                 dense_copy_mb=v.dense_copy_mb, quantization=v.quantization)
         if embedder is None:
             e = config.embedding
             embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length,

@@ -97,7 +97,7 @@ def folder_engine(root: str | Path, engine: str = "auto") -> str:
 def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url: str | None = None,
                api_key: str | None = None, engine: str = "auto", prefix: str = "zettel_",
                threads: int = 1, layout: str = "collection", shards: int = 1, replicas: int = 1,
-               dense_copy_mb: int = DEFAULT_DENSE_COPY_MB) -> VectorStore:
+               dense_copy_mb: int = DEFAULT_DENSE_COPY_MB, quantization: str = "int8") -> VectorStore:
     """The hub's vector index: a server when ``url`` is given, else qdrant-client ``:memory:``
     for ``memory``, else the embedded engine of ``data_dir`` (:func:`folder_engine`).
 
@@ -108,6 +108,7 @@ def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url:
     :param replicas: with ``url``, the replication factor of collections created here
     :param dense_copy_mb: with the edge engine, MiB for in-memory dense copies across tenants
         (:class:`~autogen_zettel.store.edge.EdgeIndex`'s ``copy_budget``)
+    :param quantization: with the edge engine, ``int8`` or ``none`` for shards created from now on
     """
     from autogen_zettel.store.vectors import VectorIndex
 
@@ -136,4 +137,5 @@ def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url:
         return VectorIndex.open(path=folder.qdrant, prefix=prefix, threads=threads)
     from autogen_zettel.store.edge import EdgeIndex
 
-    return EdgeIndex(folder.edge, prefix=prefix, threads=threads, copy_budget=dense_copy_mb * 2**20)
+    return EdgeIndex(folder.edge, prefix=prefix, threads=threads, copy_budget=dense_copy_mb * 2**20,
+                     quantization=quantization)
