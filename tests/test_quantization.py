@@ -186,3 +186,25 @@ def test_quantization_is_validated(tmp_path):
         config_from_dict({"vectors": {"quantization": "int4"}})
     with pytest.raises(ConfigError, match="'int4'"):
         EdgeIndex(tmp_path / "e", quantization="int4")
+
+
+def test_deletes_count_toward_the_next_optimize_which_vacuums_them_out_of_the_idf(tmp_path):
+    """A deleted point still counts in its segment's IDF until the segment is vacuumed (a plain
+    shard's appendable segment too), so deletes bring a quantized shard's next optimize nearer as
+    writes do, and that optimize vacuums them: the lexical scores are then those of a shard
+    built from the live points alone."""
+    quant = EdgeIndex(tmp_path / "int8", quantization="int8", optimize_floor=200, optimize_share=0.1)
+    live = EdgeIndex(tmp_path / "live", quantization="none")
+    base, sparse = _vectors(1000, 1), _sparse(1000)
+    quant.create("t", DIM)
+    quant.upsert("t", _ids(0, 1000), base, sparse)
+    assert _indexed(quant, "t") == (1000, 2000)  # 1000 written: optimized
+    live.create("t", DIM)
+    live.upsert("t", _ids(200, 800), base[200:], sparse[200:])
+    quant.delete("t", _ids(0, 150))
+    assert _indexed(quant, "t")[0] == 850 and _indexed(quant, "t")[1] > 2 * 850  # flagged, still indexed
+    quant.delete("t", _ids(150, 50))  # 200 deleted since: optimized, and vacuumed
+    assert _indexed(quant, "t") == (800, 1600)
+    _same_search(live, quant, _vectors(20, 3))  # lexical scores included
+    quant.close()
+    live.close()

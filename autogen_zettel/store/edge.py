@@ -182,8 +182,11 @@ class EdgeIndex:
             sparse_vectors={LEXICAL: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf, memory=cold)} if dim else None,
             payload_memory=cold, id_tracker_memory=cold,
             max_search_threads=self.threads if self.threads > 0 else None,
-            # 1 KB: every optimize quantizes the appendable segment, whatever its size
-            optimizers=qe.EdgeOptimizersConfig(indexing_threshold=1) if quantized else None,
+            # 1 KB: every optimize quantizes the appendable segment, whatever its size; and it
+            # vacuums any segment with a deleted point (the engine's defaults wait for 20% deleted
+            # and 1,000 vectors), so deleted points leave the IDF at each optimize
+            optimizers=qe.EdgeOptimizersConfig(indexing_threshold=1, deleted_threshold=1e-6, vacuum_min_vector_number=1)
+            if quantized else None,
         )
 
     def quantized(self, tenant: str) -> bool:
@@ -331,7 +334,11 @@ class EdgeIndex:
             if copy is not None:
                 copy.delete([str(i) for i in ids])
             if self.exists(tenant):
-                self._shard(tenant).update(qe.UpdateOperation.delete_points(list(ids)))
+                shard = self._shard(tenant)
+                shard.update(qe.UpdateOperation.delete_points(list(ids)))
+                # a point deleted from an optimized segment is only flagged there, and still
+                # counts in its IDF until the next optimize: deletes count toward it as writes do
+                self._maybe_optimize(tenant, shard, len(ids))
 
     def compact(self, tenant: str) -> str:
         """Make deleted points unreadable on disk: rewrite the shard from its live points.
