@@ -36,7 +36,7 @@ from autogen_zettel.memory.hub import MemoryHub
 from autogen_zettel.research.bench.locomo import load_locomo
 from autogen_zettel.store.densecopy import DenseCopy
 from autogen_zettel.store.edge import EdgeIndex
-from autogen_zettel.store.vectors import DENSE, LEXICAL, SearchResult, resolved
+from autogen_zettel.store.vectors import DENSE, LEXICAL, SearchResult
 
 sys.path.insert(0, str(Path(__file__).parent))
 from profile_recall import TENANT, Precomputed, encoded_texts  # noqa: E402
@@ -145,7 +145,6 @@ def in_recall(folder: Path, queries: int) -> None:
     search_ms = defaultdict(list)
 
     def search(tenant, dense, sparse, limit):
-        dense = resolved(dense)
         assert limit == LIMIT and sparse[0], "recall.candidates is 100 and every question has words"
         t0 = time.perf_counter()
         with index.lock:

@@ -29,7 +29,7 @@ import qdrant_edge as qe
 from autogen_zettel.base.threads import bounded_threads
 from autogen_zettel.memory.hub import MemoryHub
 from autogen_zettel.research.bench.locomo import load_locomo
-from autogen_zettel.store.vectors import DENSE, LEXICAL, SearchResult, resolved
+from autogen_zettel.store.vectors import DENSE, LEXICAL, SearchResult
 
 sys.path.insert(0, str(Path(__file__).parent))
 from profile_recall import TENANT, Precomputed, encoded_texts  # noqa: E402
@@ -89,7 +89,6 @@ def main() -> None:
         index = mem.store.vectors
 
         def search(tenant, dense, sparse, limit, index=index, name=name):
-            dense = resolved(dense)
             t0 = time.perf_counter()
             requests = [qe.QueryRequest(limit=limit, query=qe.Query.Nearest(np.asarray(dense).tolist(), using=DENSE),
                                         params=params if name == "int8" else None)]

@@ -89,10 +89,6 @@ def test_the_same_body_on_every_backend(index):
     assert set(res.lexical) == matching
     both = [ids[i] for i in range(len(ids)) if i % 5 == 0 and 10 + i % 7 == 13]
     assert all(res.lexical[b] == max(res.lexical.values()) for b in both)
-    # a query still being embedded (a function giving the vector): the same result, asked once
-    calls = []
-    later = index.search("ann", lambda: calls.append(1) or vecs[0], ([0, 13], [1.0, 1.0]), 50)
-    assert (later.dense, later.lexical) == (res.dense, res.lexical) and calls == [1]
     # neighbours: one list per vector, itself first
     near = index.neighbours("ann", vecs[:3], 4)
     assert [n[0][0] for n in near] == ids[:3] and all(len(n) == 4 for n in near)

@@ -10,7 +10,6 @@ import pytest
 
 from autogen_zettel.core.graph import LinkNeighbours, build_graph, spread
 from autogen_zettel.memory.recall import progressive_recall
-from autogen_zettel.store.vectors import resolved
 
 from .conftest import T0
 
@@ -85,7 +84,6 @@ def test_recall_hits_are_the_same_with_the_whole_graph_and_with_link_rows(filled
     search, results = filled.store.vectors.search, {}
 
     def same_search(name, dense, sparse, limit):
-        dense = resolved(dense)  # recall may hand over a query still being embedded
         key = (name, tuple(dense), tuple(map(tuple, sparse)), limit)
         return results.setdefault(key, search(name, dense, sparse, limit))
 

@@ -21,7 +21,6 @@ from autogen_zettel.base.cards import Card
 from autogen_zettel.base.clock import Clock, SystemClock, as_naive_utc
 from autogen_zettel.base.config import MemoryConfig, load_config
 from autogen_zettel.base.errors import ConfigError, InvalidInput
-from autogen_zettel.base.threads import usable_cores
 from autogen_zettel.base.worker import Worker
 from autogen_zettel.core.embed import Embedder, make_embedder
 from autogen_zettel.core.refine import HeuristicRefiner, Refiner
@@ -92,7 +91,6 @@ class MemoryHub:
         self.clock: Clock = clock or SystemClock()
         self.worker = Worker()
         self._embed_ahead: ThreadPoolExecutor | None = None
-        self._query_pool: ThreadPoolExecutor | None = None
         self._tenants: dict[str, Zettelkasten] = {}
         self._lock = threading.RLock()
         self._closed = False
@@ -294,17 +292,6 @@ class MemoryHub:
                 self._embed_ahead = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autogen-zettel-embed")
             return self._embed_ahead
 
-    @property
-    def query_pool(self) -> Executor:
-        """Threads, one per core, started on first use, on which recall embeds its query while
-        the lexical half of its search runs (the model lets go of the GIL)."""
-        with self._lock:
-            self._check_open()
-            if self._query_pool is None:
-                self._query_pool = ThreadPoolExecutor(max_workers=usable_cores(),
-                                                      thread_name_prefix="autogen-zettel-query")
-            return self._query_pool
-
     # -- lifecycle ------------------------------------------------------------------
     def flush(self) -> None:
         """Wait for every tenant's queued work."""
@@ -321,9 +308,6 @@ class MemoryHub:
                 if self._embed_ahead is not None:
                     self._embed_ahead.shutdown(wait=True)  # idle: every write waits for its embeddings
                     self._embed_ahead = None
-                if self._query_pool is not None:
-                    self._query_pool.shutdown(wait=True)  # a recall waits for its query's vector
-                    self._query_pool = None
                 for mem in self._tenants.values():
                     mem.store.close("the hub is closed; open a new one with MemoryHub.open(...)")
                 self._tenants.clear()

@@ -23,7 +23,6 @@ import math
 import re
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from concurrent.futures import Executor
 from dataclasses import replace
 from datetime import datetime
 
@@ -408,15 +407,13 @@ def recallable_at(store: TenantStore, now: datetime, decay: DecayConfig) -> Call
 def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime, embedder: Embedder,
                        config: MemoryConfig, graph: Callable[[], nx.Graph | Neighbours],
                        modulation: Callable[[Card], float] | None = None,
-                       token_budget: int | None = None, encode_on: Executor | None = None) -> list[Hit]:
+                       token_budget: int | None = None) -> list[Hit]:
     """The whole recall of one tenant, best first: hybrid search (:func:`fuse`), associative
     unlocking (:func:`unlock`), summaries in place of the members they cover
     (:func:`group_under_summaries`), conflicts attached, then the token budget.
 
     :param graph: returns the tenant's card graph or a :class:`~autogen_zettel.core.graph.Neighbours` over its links
     :param modulation: an extra factor per card, multiplied with the privacy tier weight
-    :param encode_on: where the query is embedded while the lexical half is prepared and searched
-        (the model lets go of the GIL); None embeds it first, on this thread
     """
     cfg = config.recall
     query = clean_text(query)
@@ -427,11 +424,7 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
     if cfg.speaker_boost > 0 or cfg.named_speaker_weight < 1 or cfg.associative_focus > 0 or cfg.dense_without_name:
         named = names_in(about, store.cached("speakers", store.db.speakers))
     dense_query = without_names(query, named) if cfg.dense_without_name and named else query
-    if encode_on is None:
-        dense: object = embedder.encode([dense_query], query=True)[0]
-    else:
-        encoding = encode_on.submit(embedder.encode, [dense_query], query=True)
-        dense = lambda: encoding.result()[0]  # noqa: E731 - the index asks for it after its lexical search
+    dense = embedder.encode([dense_query], query=True)[0]
     sparse = embedder.sparse([query], query=True)[0]
     if cfg.named_speaker_weight < 1 and named:  # speaker focus carries the name instead (below)
         terms = set(embedder.sparse([" ".join(sorted(named))], query=True)[0][0])

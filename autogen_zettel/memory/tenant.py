@@ -331,8 +331,7 @@ class Zettelkasten(CurationMixin):
             raise InvalidInput(f"modulation must be a function card -> float or None, got {modulation!r}")
         now = self.now(at)
         hits = progressive_recall(self.store, query, k=k, now=now, embedder=self.hub.embedder, config=self.config,
-                                  graph=lambda: self.neighbours, modulation=modulation, token_budget=token_budget,
-                                  encode_on=self.hub.query_pool)
+                                  graph=lambda: self.neighbours, modulation=modulation, token_budget=token_budget)
         if touch and hits:
             ids = [h.card.id for h in hits] + [c.id for h in hits for c in h.covers]
             self.hub.worker.submit(self.name, lambda: self.db.touch(ids, now))

@@ -404,34 +404,22 @@ class EdgeIndex:
             return self._shard(tenant).count(qe.CountRequest(exact=True))
 
     # -- search ---------------------------------------------------------------------------
-    def search(self, tenant: str, dense, sparse: tuple[list[int], list[float]], limit: int) -> SearchResult:
-        """Dense and lexical top-``limit`` (scores: higher is better), in one batched request, or
-        the lexical half first when ``dense`` is a function (a query still being embedded on
-        another thread: the lexical search then runs meanwhile, and the lock is not held while
-        waiting for it).
+    def search(self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int) -> SearchResult:
+        """Dense and lexical top-``limit`` in one batched request (scores: higher is better).
 
         The dense search scans a quantized shard's int8 vectors and rescores its candidates with
         the float32 ones, so the scores are exact cosines.
         """
-        lexical_request = qe.QueryRequest(
-            limit=limit, query=qe.Query.Nearest(qe.SparseVector(list(sparse[0]), list(sparse[1])), using=LEXICAL)
-        ) if sparse[0] else None
-        lexical = {}
-        if callable(dense):
-            if lexical_request is not None:
-                with self.lock:
-                    lexical = self._scores(self._shard(tenant).query_batch(qe.QueryBatchRequest([lexical_request]))[0])
-                lexical_request = None
-            dense = dense()
         requests = [qe.QueryRequest(limit=limit, query=qe.Query.Nearest(np.asarray(dense).tolist(), using=DENSE),
                                     params=_QUANTIZED_SEARCH)]
-        if lexical_request is not None:
-            requests.append(lexical_request)
+        if sparse[0]:
+            requests.append(qe.QueryRequest(
+                limit=limit, query=qe.Query.Nearest(qe.SparseVector(list(sparse[0]), list(sparse[1])), using=LEXICAL)))
         with self.lock:
             responses = self._shard(tenant).query_batch(qe.QueryBatchRequest(requests))
-        if len(responses) > 1:
-            lexical = self._scores(responses[1])
-        return SearchResult(self._scores(responses[0]), lexical)
+        dense_scores = self._scores(responses[0])
+        lexical = self._scores(responses[1]) if len(responses) > 1 else {}
+        return SearchResult(dense_scores, lexical)
 
     def _scores(self, points) -> dict[str, float]:
         names = self._card_ids

@@ -18,7 +18,7 @@ Every backend: a point is a card id with a dense vector (cosine) and a sparse le
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -63,10 +63,8 @@ class VectorStore(Protocol):
 
     def count(self, tenant: str) -> int: ...
 
-    def search(self, tenant: str, dense: np.ndarray | Callable[[], np.ndarray],
-               sparse: tuple[list[int], list[float]], limit: int) -> SearchResult:
-        """Dense and lexical top-``limit``. ``dense`` may be a function that returns the vector
-        (a query still being embedded): an index that can searches the lexical half first."""
+    def search(self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]],
+               limit: int) -> SearchResult: ...
 
     def neighbours(self, tenant: str, vectors: np.ndarray, limit: int) -> list[list[tuple[str, float]]]: ...
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 from qdrant_client import models
 
-from autogen_zettel.store.vectors import DENSE, LEXICAL, SearchResult, VectorIndex, resolved
+from autogen_zettel.store.vectors import DENSE, LEXICAL, SearchResult, VectorIndex
 
 __all__ = ["SharedCollectionIndex", "TENANT_KEY"]
 
@@ -149,7 +149,7 @@ class SharedCollectionIndex(VectorIndex):
 
     def search(self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int) -> SearchResult:
         flt = self._filter(tenant)
-        requests = [models.QueryRequest(query=np.asarray(resolved(dense)).tolist(), using=DENSE, limit=limit, filter=flt,
+        requests = [models.QueryRequest(query=np.asarray(dense).tolist(), using=DENSE, limit=limit, filter=flt,
                                         with_payload=[CARD_KEY])]
         if sparse[0]:
             requests.append(models.QueryRequest(query=models.SparseVector(indices=sparse[0], values=sparse[1]),

@@ -27,18 +27,12 @@ from autogen_zettel.base.errors import ConfigError, NotFound, StoreCorrupt, Stor
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store.lexindex import LexicalIndex
 
-__all__ = ["VectorIndex", "SearchResult", "resolved"]
+__all__ = ["VectorIndex", "SearchResult"]
 
 log = logging.getLogger(__name__)
 
 DENSE = "dense"
 LEXICAL = "lexical"
-
-
-def resolved(dense) -> np.ndarray:
-    """A search's dense query: ``dense`` itself, or what it returns when it is a function (a
-    query embedded on another thread while the lexical half runs, see ``VectorStore.search``)."""
-    return dense() if callable(dense) else dense
 
 
 @dataclass(frozen=True)
@@ -270,7 +264,6 @@ class VectorIndex:
         self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int
     ) -> SearchResult:
         """Dense and lexical top-``limit`` in one batched request (scores: higher is better)."""
-        dense = resolved(dense)
         if self._lexical is not None:
             return self._search_local(tenant, dense, sparse, limit)
         requests = [models.QueryRequest(query=dense.tolist(), using=DENSE, limit=limit)]
