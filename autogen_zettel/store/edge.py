@@ -321,10 +321,23 @@ class EdgeIndex:
             self._unoptimized[tenant] = pending
             return
         started = time.perf_counter()
-        shard.optimize()
-        self._unoptimized[tenant] = 0
+        self._run_optimize(tenant, shard)
         log.debug("tenant %s: %d points optimized (%d written since the last optimize) in %.2f s",
                   tenant, points, pending, time.perf_counter() - started)
+
+    def _run_optimize(self, tenant: str, shard: qe.EdgeShard) -> bool:
+        """Optimize the tenant's open shard, then close it, to be reopened on its next use (under the lock).
+
+        qdrant-edge keeps the segments an optimize replaced mapped until the shard is closed: at
+        100k points each optimize left about 240 MB more resident (six in a row: 260 -> 1,681 MB),
+        and a reopen lets go of them (210 MB after each; about 0.1 s at 100k points, #12).
+        """
+        done = shard.optimize()
+        self._open.pop(tenant, None)
+        shard.close()
+        if tenant in self._unoptimized:
+            self._unoptimized[tenant] = 0 if self._unoptimized[tenant] is not None else None
+        return done
 
     def delete(self, tenant: str, ids: Sequence[str]) -> None:
         if not ids:
@@ -358,9 +371,9 @@ class EdgeIndex:
                 shard.update(qe.UpdateOperation.upsert_points(
                     [qe.Point(str(r.id), r.vector) for r in records[start:start + 512]]))
             if self._unoptimized.get(tenant) is not None:  # rebuilt with the current quantization
-                shard.optimize()
-                self._unoptimized[tenant] = 0
-            shard.flush()
+                self._run_optimize(tenant, shard)  # which closes it, flushed
+            else:
+                shard.flush()
         return "rewrite"
 
     def optimize(self, tenant: str) -> bool:
@@ -368,11 +381,7 @@ class EdgeIndex:
         at 10k points) and vacuum deleted points; on a shard created without quantization, build
         its HNSW index (minutes at 100k points)."""
         with self.lock:
-            shard = self._shard(tenant)
-            done = shard.optimize()
-            if self._unoptimized.get(tenant) is not None:
-                self._unoptimized[tenant] = 0
-            return done
+            return self._run_optimize(tenant, self._shard(tenant))
 
     def flush(self) -> None:
         """Write every open shard's pending changes to its segments."""
