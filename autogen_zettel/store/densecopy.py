@@ -21,11 +21,15 @@ chooses candidates: every point whose approximate score is within :data:`MARGIN`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
-__all__ = ["DenseCopy", "MARGIN"]
+__all__ = ["DenseCopy", "DenseCopies", "MARGIN"]
+
+log = logging.getLogger(__name__)
 
 #: how far below the ``limit``-th best approximate score a candidate may be: float32 products
 #: summed in another order than the engine's differ by about 1e-6 at most for unit vectors of a
@@ -132,3 +136,66 @@ class DenseCopy:
             ids = self.ids
             out.extend([ids[c] for c in cols[bounds[q] : bounds[q + 1]].tolist()] for q in range(len(scores)))
         return out
+
+
+class DenseCopies:
+    """Several tenants' copies under one byte budget, the least recently used dropped first
+    (not thread-safe: its owner locks around it).
+
+    >>> copies = DenseCopies(budget=DenseCopy.bytes_for(30, 3))  # room for one copy of 20
+    >>> load = lambda: DenseCopy([str(i) for i in range(20)], np.ones((20, 3), np.float32))
+    >>> bool(copies.admit("a", 20, 3, load)) and bool(copies.admit("b", 20, 3, load))
+    True
+    >>> list(copies.sizes()), copies.admit("c", 60, 3, load) is None  # a made room for b; c never fits
+    (['b'], True)
+    """
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self._copies: OrderedDict[str, DenseCopy] = OrderedDict()
+
+    def __contains__(self, tenant: str) -> bool:
+        return tenant in self._copies
+
+    def peek(self, tenant: str) -> DenseCopy | None:
+        """The tenant's copy, if held, without counting a use (to keep it in step with a write)."""
+        return self._copies.get(tenant)
+
+    def sizes(self) -> dict[str, int]:
+        """Tenant -> the bytes its copy holds, least recently used first."""
+        return {tenant: copy.nbytes for tenant, copy in self._copies.items()}
+
+    def pop(self, tenant: str) -> None:
+        self._copies.pop(tenant, None)
+
+    def clear(self) -> None:
+        self._copies.clear()
+
+    def fit(self, room: int | None = None) -> None:
+        """Drop the least recently used copies until the rest hold at most ``room`` bytes (the
+        budget by default: a copy whose rows doubled under writes may have passed it)."""
+        room = self.budget if room is None else room
+        used = sum(copy.nbytes for copy in self._copies.values())
+        while self._copies and used > room:
+            tenant, copy = self._copies.popitem(last=False)
+            used -= copy.nbytes
+            log.debug("tenant %s: dense copy dropped to stay within %.0f MB", tenant, self.budget / 2**20)
+
+    def admit(self, tenant: str, points: int, dim: int, load: Callable[[], DenseCopy]) -> DenseCopy | None:
+        """The tenant's copy: the one held (now the most recently used), else ``load()`` once
+        the others leave it room, else None when copies are off or this one could never fit."""
+        copy = self._copies.get(tenant)
+        if copy is not None:
+            self._copies.move_to_end(tenant)
+            return copy
+        need = DenseCopy.bytes_for(points, dim)
+        if self.budget <= 0 or need > self.budget:
+            if self.budget > 0:
+                log.debug("tenant %s: a dense copy of %d points (%.0f MB) exceeds vectors.dense_copy_mb "
+                          "(%.0f MB); the shard searches alone", tenant, points, need / 2**20, self.budget / 2**20)
+            return None
+        self.fit(self.budget - need)
+        copy = self._copies[tenant] = load()
+        log.debug("tenant %s: %d dense vectors copied to memory for batched neighbour searches (%.0f MB)",
+                  tenant, len(copy), copy.nbytes / 2**20)
+        return copy

@@ -72,7 +72,7 @@ import qdrant_edge as qe
 from autogen_zettel.base.config import DEFAULT_DENSE_COPY_MB, QUANTIZATIONS
 from autogen_zettel.base.errors import ConfigError, NotFound, StoreLocked
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
-from autogen_zettel.store.densecopy import DenseCopy
+from autogen_zettel.store.densecopy import DenseCopies, DenseCopy
 from autogen_zettel.store.vectors import DENSE, LEXICAL, SearchResult
 
 __all__ = ["EdgeIndex"]
@@ -145,8 +145,8 @@ class EdgeIndex:
         self.max_open = max(1, max_open)
         self.lock = threading.RLock()
         self._open: OrderedDict[str, qe.EdgeShard] = OrderedDict()
-        self.copy_budget, self.copy_min_points, self.copy_min_queries = copy_budget, copy_min_points, copy_min_queries
-        self._copies: OrderedDict[str, DenseCopy] = OrderedDict()
+        self.copy_min_points, self.copy_min_queries = copy_min_points, copy_min_queries
+        self._copies = DenseCopies(copy_budget)
         self._folder_lock = _lock_folder(self.root)
         # point id (the engine's UUID, as its int) -> card id: str(UUID) was a third of a search's
         # Python time at 10k cards (#12); kept for the ids searches return, up to 100k
@@ -273,7 +273,7 @@ class EdgeIndex:
 
     def drop(self, tenant: str) -> None:
         with self.lock:
-            self._copies.pop(tenant, None)
+            self._copies.pop(tenant)
             self._unoptimized.pop(tenant, None)
             shard = self._open.pop(tenant, None)
             if shard is not None:
@@ -300,10 +300,10 @@ class EdgeIndex:
         with self.lock:
             shard = self._shard(tenant)
             shard.update(qe.UpdateOperation.upsert_points(points))
-            copy = self._copies.get(tenant)
+            copy = self._copies.peek(tenant)
             if copy is not None:
                 copy.upsert(ids, dense)
-                self._fit_copies(self.copy_budget)  # its rows may have doubled
+                self._copies.fit()  # its rows may have doubled
             self._maybe_optimize(tenant, shard, len(ids))
 
     def _maybe_optimize(self, tenant: str, shard: qe.EdgeShard, written: int) -> None:
@@ -343,7 +343,7 @@ class EdgeIndex:
         if not ids:
             return
         with self.lock:
-            copy = self._copies.get(tenant)
+            copy = self._copies.peek(tenant)
             if copy is not None:
                 copy.delete([str(i) for i in ids])
             if self.exists(tenant):
@@ -470,44 +470,27 @@ class EdgeIndex:
             responses = self._shard(tenant).query_batch(qe.QueryBatchRequest(requests))
         return [[(str(p.id), float(p.score)) for p in r] for r in responses]
 
+    @property
+    def copy_budget(self) -> int:
+        """Bytes, across tenants, for the in-memory dense copies (``vectors.dense_copy_mb``)."""
+        return self._copies.budget
+
     def copied(self) -> dict[str, int]:
         """Tenants whose dense vectors are in memory, with the bytes each copy holds."""
         with self.lock:
-            return {tenant: copy.nbytes for tenant, copy in self._copies.items()}
-
-    def _fit_copies(self, room: int) -> None:
-        """Drop the least recently used copies until the rest hold at most ``room`` bytes (under the lock)."""
-        used = sum(copy.nbytes for copy in self._copies.values())
-        while self._copies and used > room:
-            tenant, copy = self._copies.popitem(last=False)
-            used -= copy.nbytes
-            log.debug("tenant %s: dense copy dropped to stay within %.0f MB", tenant, self.copy_budget / 2**20)
+            return self._copies.sizes()
 
     def _dense_copy(self, tenant: str) -> DenseCopy | None:
         """The tenant's in-memory dense vectors, loaded on first use; None when copies are off,
         the shard is smaller than ``copy_min_points`` or its copy would exceed the whole budget
         (call under the lock)."""
-        copy = self._copies.get(tenant)
-        if copy is not None:
-            self._copies.move_to_end(tenant)
-            return copy
-        if self.copy_budget <= 0:
+        if tenant not in self._copies and (self.copy_budget <= 0 or self.count(tenant) < max(1, self.copy_min_points)):
             return None
-        points = self.count(tenant)
-        if points < max(1, self.copy_min_points):
-            return None
-        need = DenseCopy.bytes_for(points, self.dim(tenant) or 0)
-        if need > self.copy_budget:
-            log.debug("tenant %s: a dense copy of %d points (%.0f MB) exceeds vectors.dense_copy_mb (%.0f MB); "
-                      "the shard searches alone", tenant, points, need / 2**20, self.copy_budget / 2**20)
-            return None
-        self._fit_copies(self.copy_budget - need)
-        # the dense vectors only: reading each record's vectors into Python is most of the
-        # load (about 0.25 s per 10k points), the sparse ones would double it
-        records = self._scroll(tenant, with_vector=[DENSE])
-        ids = [str(r.id) for r in records]
-        dense = np.array([r.vector[DENSE] for r in records], dtype=np.float32)
-        copy = self._copies[tenant] = DenseCopy(ids, dense)
-        log.debug("tenant %s: %d dense vectors copied to memory for batched neighbour searches (%.0f MB)",
-                  tenant, len(copy), copy.nbytes / 2**20)
-        return copy
+
+        def load() -> DenseCopy:
+            # the dense vectors only: reading each record's vectors into Python is most of the
+            # load (about 0.25 s per 10k points), the sparse ones would double it
+            records = self._scroll(tenant, with_vector=[DENSE])
+            return DenseCopy([str(r.id) for r in records], np.array([r.vector[DENSE] for r in records], np.float32))
+
+        return self._copies.admit(tenant, self.count(tenant), self.dim(tenant) or 0, load)
