@@ -161,6 +161,13 @@ class DenseCopies:
         """The tenant's copy, if held, without counting a use (to keep it in step with a write)."""
         return self._copies.get(tenant)
 
+    def use(self, tenant: str) -> DenseCopy | None:
+        """The tenant's copy, if held, now the most recently used."""
+        copy = self._copies.get(tenant)
+        if copy is not None:
+            self._copies.move_to_end(tenant)
+        return copy
+
     def sizes(self) -> dict[str, int]:
         """Tenant -> the bytes its copy holds, least recently used first."""
         return {tenant: copy.nbytes for tenant, copy in self._copies.items()}
@@ -182,12 +189,8 @@ class DenseCopies:
             log.debug("tenant %s: dense copy dropped to stay within %.0f MB", tenant, self.budget / 2**20)
 
     def admit(self, tenant: str, points: int, dim: int, load: Callable[[], DenseCopy]) -> DenseCopy | None:
-        """The tenant's copy: the one held (now the most recently used), else ``load()`` once
-        the others leave it room, else None when copies are off or this one could never fit."""
-        copy = self._copies.get(tenant)
-        if copy is not None:
-            self._copies.move_to_end(tenant)
-            return copy
+        """A copy of ``points`` vectors of ``dim`` dimensions for the tenant: ``load()``, once the
+        least recently used others leave it room; None when copies are off or it could never fit."""
         need = DenseCopy.bytes_for(points, dim)
         if self.budget <= 0 or need > self.budget:
             if self.budget > 0:

@@ -484,7 +484,11 @@ class EdgeIndex:
         """The tenant's in-memory dense vectors, loaded on first use; None when copies are off,
         the shard is smaller than ``copy_min_points`` or its copy would exceed the whole budget
         (call under the lock)."""
-        if tenant not in self._copies and (self.copy_budget <= 0 or self.count(tenant) < max(1, self.copy_min_points)):
+        copy = self._copies.use(tenant)
+        if copy is not None or self.copy_budget <= 0:
+            return copy
+        points = self.count(tenant)
+        if points < max(1, self.copy_min_points):
             return None
 
         def load() -> DenseCopy:
@@ -493,4 +497,4 @@ class EdgeIndex:
             records = self._scroll(tenant, with_vector=[DENSE])
             return DenseCopy([str(r.id) for r in records], np.array([r.vector[DENSE] for r in records], np.float32))
 
-        return self._copies.admit(tenant, self.count(tenant), self.dim(tenant) or 0, load)
+        return self._copies.admit(tenant, points, self.dim(tenant) or 0, load)
