@@ -334,9 +334,8 @@ class EdgeIndex:
         """
         done = shard.optimize()
         self._open.pop(tenant, None)
+        self._unoptimized.pop(tenant, None)  # recounted when it reopens, as for any shard
         shard.close()
-        if tenant in self._unoptimized:
-            self._unoptimized[tenant] = 0 if self._unoptimized[tenant] is not None else None
         return done
 
     def delete(self, tenant: str, ids: Sequence[str]) -> None:
