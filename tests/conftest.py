@@ -11,9 +11,24 @@ import pytest
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock  # noqa: E402
+from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
 
 T0 = datetime(2024, 3, 1, 9, 0)
+
+
+def unit_vectors(n: int, dim: int, seed: int):
+    """``n`` random unit vectors of ``dim`` dimensions (float32), the same for the same seed."""
+    import numpy as np
+
+    v = np.random.default_rng(seed).standard_normal((n, dim)).astype(np.float32)
+    return v / np.linalg.norm(v, axis=1, keepdims=True)
+
+
+def point_ids(start: int, n: int) -> list[str]:
+    """``n`` point ids (UUIDs, as card ids are) numbered from ``start``."""
+    import uuid
+
+    return [str(uuid.UUID(int=i + 1)) for i in range(start, start + n)]
 
 
 @pytest.fixture

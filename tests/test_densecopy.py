@@ -5,10 +5,7 @@ one byte budget (#12)."""
 
 from __future__ import annotations
 
-import uuid
-
 import numpy as np
-
 import pytest
 
 from autogen_zettel.base.config import config_from_dict
@@ -17,16 +14,16 @@ from autogen_zettel.memory.hub import MemoryHub
 from autogen_zettel.store.densecopy import DenseCopy
 from autogen_zettel.store.edge import EdgeIndex
 
+from .conftest import point_ids, unit_vectors
+
 DIM = 24
 
 
 def _vectors(n: int, seed: int) -> np.ndarray:
-    v = np.random.default_rng(seed).standard_normal((n, DIM)).astype(np.float32)
-    return v / np.linalg.norm(v, axis=1, keepdims=True)
+    return unit_vectors(n, DIM, seed)
 
 
-def _ids(start: int, n: int) -> list[str]:
-    return [str(uuid.UUID(int=i + 1)) for i in range(start, start + n)]
+_ids = point_ids
 
 
 def _sparse(n: int):

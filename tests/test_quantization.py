@@ -7,7 +7,6 @@ and a growing shard is optimized once enough points sit outside its quantized se
 from __future__ import annotations
 
 import json
-import uuid
 
 import numpy as np
 import pytest
@@ -20,16 +19,16 @@ from autogen_zettel.memory.hub import MemoryHub
 from autogen_zettel.store.edge import EdgeIndex
 from autogen_zettel.store.vectors import DENSE
 
+from .conftest import point_ids, unit_vectors
+
 DIM = 48
 
 
 def _vectors(n: int, seed: int) -> np.ndarray:
-    v = np.random.default_rng(seed).standard_normal((n, DIM)).astype(np.float32)
-    return v / np.linalg.norm(v, axis=1, keepdims=True)
+    return unit_vectors(n, DIM, seed)
 
 
-def _ids(start: int, n: int) -> list[str]:
-    return [str(uuid.UUID(int=i + 1)) for i in range(start, start + n)]
+_ids = point_ids
 
 
 def _sparse(n: int, seed: int = 0):
