@@ -66,16 +66,19 @@ def disk_hub_factory(tmp_path, clock):
 
 @pytest.fixture
 def run(tmp_path):
-    """The CLI on a fresh data folder with the hashing embedder: ``run("cards", "ann", input=...)``."""
+    """The CLI on a fresh data folder with the hashing embedder: ``run("cards", "ann", input=...)``;
+    ``run("bench", ...)`` runs ``python -m benchmarks ...`` (beside the package, not in its CLI)."""
     from click.testing import CliRunner
 
     from autogen_zettel.cli.main import main
+    from benchmarks.cli import bench
 
     cfg = tmp_path / "cfg.yaml"
     cfg.write_text("embedding:\n  model: hash-128\n")
 
     def invoke(*args, input=None):
-        return CliRunner().invoke(main, ["--data-dir", str(tmp_path / "data"), "--config", str(cfg), *args],
+        group, args = (bench, args[1:]) if args[:1] == ("bench",) else (main, args)
+        return CliRunner().invoke(group, ["--data-dir", str(tmp_path / "data"), "--config", str(cfg), *args],
                                   input=input)
 
     return invoke

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub
-from autogen_zettel.research.bench.fill import fill_tenant, replay_round
-from autogen_zettel.research.bench.locomo import load_locomo
-from autogen_zettel.research.bench.scale import run_scale
+from benchmarks.fill import fill_tenant, replay_round
+from benchmarks.locomo import load_locomo
+from benchmarks.scale import run_scale
 from autogen_zettel.base.errors import InvalidInput
 
 from .test_cli import LOCOMO
@@ -108,7 +108,7 @@ def test_scale_bench_fills_through_the_cache_and_times_the_last_turns(data, tmp_
 
 
 def test_repeat_cache_gives_the_vectors_of_the_embedder_it_wraps():
-    from autogen_zettel.research.bench.fill import RepeatCache
+    from benchmarks.fill import RepeatCache
 
     emb = HashEmbedder(dim=32)
     cache = RepeatCache(emb)

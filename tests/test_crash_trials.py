@@ -1,10 +1,10 @@
-"""A few kill -9 trials in CI (scripts/crash_trials.py runs 50+): a child dies at a seeded
+"""A few kill -9 trials in CI (benchmarks/run_crash_trials.py runs 50+): a child dies at a seeded
 random storage call of a write, and reopening keeps every committed card, links and checks
 every card, audits every deletion and verifies the chain (#13)."""
 
 from __future__ import annotations
 
-from autogen_zettel.research.bench.crash import run_trials, table
+from benchmarks.crash import run_trials, table
 
 # storage calls each operation makes on the template (measured by the script's dry runs)
 COUNTS = {"remember": 127, "maintain": 295, "forget": 134}

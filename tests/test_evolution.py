@@ -263,7 +263,7 @@ def test_forgetting_a_card_removes_it_from_profile_prompt_versions_and_evidence(
 def test_persona_bench_runs_and_reports(tmp_path):
     import json
 
-    from autogen_zettel.research.bench.persona import run_persona
+    from benchmarks.persona import run_persona
 
     from .test_cli import LOCOMO
 

@@ -10,8 +10,8 @@ import numpy as np
 
 from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.research.bench.locomo import flat_rankings, load_locomo
-from autogen_zettel.research.bench.locomo_cv import CachedEmbedder, LocomoCV, coordinate_search, cross_validate
+from benchmarks.locomo import flat_rankings, load_locomo
+from benchmarks.locomo_cv import CachedEmbedder, LocomoCV, coordinate_search, cross_validate
 from tests.test_cli import LOCOMO
 
 

@@ -28,7 +28,7 @@ def _turns(n: int) -> list[str]:
     """``n`` LoCoMo turns from every conversation, the longest ones included (truncation, padding)."""
     if not LOCOMO.is_file():
         pytest.skip(f"LoCoMo data not found at {LOCOMO}")
-    from autogen_zettel.research.bench.locomo import load_locomo
+    from benchmarks.locomo import load_locomo
 
     texts = [t.text for conv in load_locomo(LOCOMO) for t in conv.turns]
     longest = sorted(texts, key=len)[-20:]

@@ -63,7 +63,7 @@ def test_no_weight_means_no_thread_edges():
 
 
 def test_the_whole_graph_spreads_from_a_card_to_the_speakers_earlier_card_on_its_topic(monkeypatch):
-    """SAME_THREAD links live in the whole graph (background work and scripts/locomo_cv.py, where
+    """SAME_THREAD links live in the whole graph (background work and benchmarks/run_locomo_cv.py, where
     they were measured); recall reads stored links only, so with the weight off it never sees them."""
     monkeypatch.setitem(links.KIND_WEIGHT, LinkKind.SAME_THREAD, 0.2)
     msgs = [("My watercolor of the old mill won a ribbon at the county fair.", "Ann", "s1"),

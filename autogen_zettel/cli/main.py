@@ -21,7 +21,6 @@ from autogen_zettel.base.errors import ConfigError, InvalidInput
 from autogen_zettel.base.messages import validate_message
 from autogen_zettel.base.yamlio import read_text
 from autogen_zettel.cli import memory_cmds, persona_cmds
-from autogen_zettel.cli.bench_cmds import bench
 from autogen_zettel.cli.schema_cmds import schema
 from autogen_zettel.cli.common import DEFAULT_DATA, Context, ZettelGroup, console, known_tenant, open_tenant
 
@@ -36,7 +35,7 @@ __all__ = ["main"]
 @click.option("-v", "--verbose", is_flag=True, help="Log progress details.")
 @click.pass_context
 def main(ctx, data_dir, config_path, qdrant_url, verbose):
-    """Per-agent Zettelkasten memory for AutoGen: ingest, recall, inspect, benchmark."""
+    """Per-agent Zettelkasten memory for AutoGen: ingest, recall, inspect, evolve personas."""
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     ctx.obj = Context(data_dir, config_path, qdrant_url)
 
@@ -219,7 +218,7 @@ def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Pa
     console.print(*report(result))
 
 
-for _command in (*memory_cmds.COMMANDS, *persona_cmds.COMMANDS, bench, schema):
+for _command in (*memory_cmds.COMMANDS, *persona_cmds.COMMANDS, schema):
     main.add_command(_command)
 
 if __name__ == "__main__":  # pragma: no cover

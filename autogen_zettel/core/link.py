@@ -32,7 +32,7 @@ __all__ = ["semantic_links", "structural_links", "thread_links", "ThreadIndex", 
 # same cards and cost precision, so they pass little.
 #
 # REPLY_TO 0.6, SAME_SESSION 0.15 and STRONGLY_RELATED 0 were chosen by leave-one-conversation-out
-# tuning (scripts/locomo_cv.py; all five folds chose these); README shows the ablation.
+# tuning (benchmarks/run_locomo_cv.py; all five folds chose these); README shows the ablation.
 # SHARED_ENTITY went 0.03 -> 0.1 in that round; with atomic cards and the named participant's
 # lower lexical weight it stays 0.1 in-sample (three folds of five; 0.1-0.2 of R@5/R@10 either
 # way). Similarity links are still written: persona mining and merging use them.

@@ -44,7 +44,7 @@ negations ("don't pad it") are left to the prototypes, which include some. Exact
 stay the strong anchors: a clause holding one (negated or not) is left to them.
 
 The thresholds were chosen by 5-fold cross-validation on ``tests/data/feedback_labelled.jsonl``
-(``scripts/feedback_cv.py``); :data:`DEFAULT_PARAMS` holds the chosen values.
+(``benchmarks/run_feedback_cv.py``); :data:`DEFAULT_PARAMS` holds the chosen values.
 
 >>> clauses("Thanks ada, that was great. But trim it next time; ok?")
 ['Thanks ada, that was great', 'trim it next time', 'ok']
@@ -149,7 +149,7 @@ class MeaningParams:
     attitude: bool = False
 
 
-# chosen by scripts/feedback_cv.py on all of tests/data/feedback_labelled.jsonl
+# chosen by benchmarks/run_feedback_cv.py on all of tests/data/feedback_labelled.jsonl
 DEFAULT_PARAMS = MeaningParams(top_k=3, threshold=0.4, margin=0.02, neutral_margin=0.15, valence_threshold=0.45,
                                two_stage=True, size_bonus=0.1, lexicon_valence=0.3, lexicon_gate=0.05, attitude=True)
 

@@ -1,8 +1,12 @@
-"""``autogen-zettel bench ...``: the benchmarks, each a thin call into ``research/bench``."""
+"""``python -m benchmarks ...``: the benchmarks, each a thin call into a module of this folder.
+
+They live beside the package, not in it: they read data the user has (LoCoMo) and measure
+the library from outside. Run them from a checkout: ``python -m benchmarks --help``."""
 
 from __future__ import annotations
 
 import json
+import logging
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -10,14 +14,23 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from autogen_zettel.cli.common import Context, console
+from autogen_zettel.cli.common import DEFAULT_DATA, Context, ZettelGroup, console
 
 __all__ = ["bench"]
 
 
-@click.group()
-def bench():
-    """Benchmarks that print measured figures."""
+@click.group(cls=ZettelGroup)
+@click.option("--data-dir", default=DEFAULT_DATA, show_default=True, type=click.Path(file_okay=False),
+              help="Memory folder for the benchmark's tenants. Env: AUTOGEN_ZETTEL_DATA.")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
+              help="A memory config YAML, e.g. configs/default.yaml.")
+@click.option("--qdrant-url", default=None, help="Use a Qdrant server instead of the embedded engine.")
+@click.option("-v", "--verbose", is_flag=True, help="Log progress details.")
+@click.pass_context
+def bench(ctx, data_dir, config_path, qdrant_url, verbose):
+    """Benchmarks that print measured figures (python -m benchmarks COMMAND --help)."""
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    ctx.obj = Context(data_dir, config_path, qdrant_url)
 
 
 @contextmanager
@@ -56,9 +69,9 @@ def _progress():
 def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool, maintain: bool):
     """Evidence recall R@5/10/20 of our memory vs BM25 and flat dense retrieval on LoCoMo.
 
-    Example: autogen-zettel bench locomo --data ../shared/data/locomo/dev.json
+    Example: python -m benchmarks locomo --data ../shared/data/locomo/dev.json
     """
-    from autogen_zettel.research.bench.locomo import CATEGORIES, HYBRID, KS, load_locomo, run_locomo
+    from benchmarks.locomo import CATEGORIES, HYBRID, KS, load_locomo, run_locomo
 
     convs = load_locomo(data)
     with obj.hub(memory=not on_disk, create=True) as hub, _progress() as report:
@@ -122,7 +135,7 @@ def bench_scale(obj: Context, data: Path, sizes: tuple[int, ...], queries: int, 
 
     Example: autogen-zettel --data-dir /tmp/scale bench scale --data ../shared/data/locomo/dev.json --cards 10000
     """
-    from autogen_zettel.research.bench.scale import run_scale
+    from benchmarks.scale import run_scale
 
     obj.hub(create=True).close()  # checks the folder and config before the long run
     def save(rows) -> None:
@@ -164,7 +177,7 @@ def bench_tenants(obj: Context, agents: int, json_out: Path | None):
 
     Example: autogen-zettel --data-dir /tmp/tenants bench tenants --agents 1000
     """
-    from autogen_zettel.research.bench.tenants import run_tenants
+    from benchmarks.tenants import run_tenants
 
     obj.hub(create=True).close()
     r = run_tenants(lambda: obj.hub(create=True), agents=agents, say=_say)
@@ -185,7 +198,7 @@ def bench_engines(obj: Context, sizes: tuple[int, ...], json_out: Path | None):
 
     Example: autogen-zettel --data-dir /tmp/engines bench engines --points 1000 --points 10000
     """
-    from autogen_zettel.research.bench.engines import run_engines
+    from benchmarks.engines import run_engines
 
     rows = run_engines(obj.data_dir, sizes=sizes, threads=obj.config().threads.limit, say=_say)
     table = Table(title="embedded engines (search = dense + lexical top-100, as recall asks)")
@@ -211,7 +224,7 @@ def bench_maintain(obj: Context, data: Path, n_cards: int, json_out: Path | None
 
     Example: autogen-zettel --data-dir /tmp/maint bench maintain --data ../shared/data/locomo/dev.json
     """
-    from autogen_zettel.research.bench.maintain import run_maintain
+    from benchmarks.maintain import run_maintain
 
     with obj.hub(create=True) as hub:
         r = run_maintain(hub, data, n_cards=n_cards, progress=True)
@@ -234,7 +247,7 @@ def bench_persona(obj: Context, data: Path, n_cards: int, days: int, json_out: P
 
     Example: autogen-zettel --data-dir /tmp/persona bench persona --data ../shared/data/locomo/dev.json
     """
-    from autogen_zettel.research.bench.persona import run_persona
+    from benchmarks.persona import run_persona
 
     with obj.hub(create=True) as hub:
         r = run_persona(hub, data, n_cards=n_cards, days=days, progress=True)
@@ -268,10 +281,10 @@ def bench_embed(data: Path, queries: int, check: int, repeats: int, sizes: tuple
     """MiniLM on torch vs ONNX Runtime (float32 and int8) in one run: query p50/p95, batch
     texts/s at 1 and 2 threads, cosine between their vectors, peak RSS of a process using each.
 
-    Example: autogen-zettel bench embed --data ../shared/data/locomo/dev.json
+    Example: python -m benchmarks embed --data ../shared/data/locomo/dev.json
     """
-    from autogen_zettel.research.bench.embedders import run_embed_bench
-    from autogen_zettel.research.bench.locomo import load_locomo
+    from benchmarks.embedders import run_embed_bench
+    from benchmarks.locomo import load_locomo
 
     texts = [t.text for conv in load_locomo(data) for t in conv.turns]
     with _progress() as report:

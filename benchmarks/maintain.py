@@ -1,6 +1,6 @@
 """Maintenance benchmark: how long decay, merge, prune, summaries and conflicts take at N cards.
 
-LoCoMo turns are replayed round after round (:func:`~autogen_zettel.research.bench.fill.fill_tenant`,
+LoCoMo turns are replayed round after round (:func:`~benchmarks.fill.fill_tenant`,
 ``round_days`` later each round) until the tenant holds the asked number of cards, so later
 rounds repeat earlier ones word for word: a worst case for merging. Maintenance then runs
 once, as of a day after the last turn; recall latency is timed before and after.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from autogen_zettel.research.bench.fill import fresh_tenant
+from benchmarks.fill import fresh_tenant
 
 __all__ = ["run_maintain"]
 

@@ -35,7 +35,7 @@ __all__ = ["OPERATIONS", "Trial", "make_template", "run_trials", "table"]
 
 OPERATIONS = ("remember", "remember_many", "remember_later", "maintain", "forget")
 T0 = datetime(2024, 3, 1, 9, 0)
-_ROOT = Path(__file__).resolve().parents[3]  # the folder holding the autogen_zettel package
+_ROOT = Path(__file__).resolve().parents[1]  # the checkout: benchmarks/ sits beside autogen_zettel/
 
 # the operation each child runs, after the kill switch is armed
 _OPS = {

@@ -2,9 +2,9 @@
 at each size, in one run: ingest turns/s through ``remember_many`` and ``remember``, recall
 latency next to a flat dense baseline over the same texts, reopen time, disk and peak RSS.
 
-LoCoMo turns are replayed round after round (:func:`~autogen_zettel.research.bench.fill.replay_round`,
+LoCoMo turns are replayed round after round (:func:`~benchmarks.fill.replay_round`,
 a year later each round) and its questions are the queries. Rounds repeat the turns word for
-word, so the tenant is filled through a :class:`~autogen_zettel.research.bench.fill.RepeatCache`
+word, so the tenant is filled through a :class:`~benchmarks.fill.RepeatCache`
 (each distinct turn embedded once, batches of 1,024) up to the last ``timed_turns`` turns before
 each size, which go through one ``remember_many(..., batch=256)`` with the real embedder (each
 batch of 256 stored as one call would, the next one embedded meanwhile): that window is the
@@ -28,7 +28,7 @@ import numpy as np
 
 from autogen_zettel.base.threads import bounded_threads
 from autogen_zettel.memory.ingest import embed_text
-from autogen_zettel.research.bench.fill import RepeatCache, replay_round
+from benchmarks.fill import RepeatCache, replay_round
 
 __all__ = ["ScaleRow", "run_scale", "folder_bytes", "peak_rss_mb"]
 
@@ -87,7 +87,7 @@ def run_scale(open_hub: Callable[[], object], data: str | Path, *, sizes: Sequen
     :param on_row: receives the rows so far after each size (e.g. to save them before a long next size)
     :param timed_turns: the turns before each size remembered with the real embedder and timed
     """
-    from autogen_zettel.research.bench.locomo import load_locomo
+    from benchmarks.locomo import load_locomo
 
     convs = load_locomo(data)
     turns = [t for c in convs for t in c.turns]

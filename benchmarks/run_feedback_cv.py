@@ -1,9 +1,9 @@
 """Choose the thresholds of trait evidence by meaning by k-fold cross-validation, and report
 held-out figures.
 
-    OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 HF_HUB_OFFLINE=1 python scripts/feedback_cv.py
-    python scripts/feedback_cv.py --model hash-256        # the unit tests' embedder, for comparison
-    python scripts/feedback_cv.py --one-stage             # the one-stage reader that came before
+    OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 HF_HUB_OFFLINE=1 python -m benchmarks.run_feedback_cv
+    python -m benchmarks.run_feedback_cv --model hash-256        # the unit tests' embedder, for comparison
+    python -m benchmarks.run_feedback_cv --one-stage             # the one-stage reader that came before
 
 Reads ``tests/data/feedback_labelled.jsonl`` (labels: ``trait`` with trait and sign, ``praise``,
 ``complaint``, ``neutral``, ``negated``). Every sentence goes through the real

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from autogen_zettel.research.bench.scale import folder_bytes
+from benchmarks.scale import folder_bytes
 from autogen_zettel.base.config import EMBEDDED
 
 __all__ = ["EngineRow", "run_engines", "ENGINE_NAMES"]

@@ -114,7 +114,7 @@ def fresh_tenant(hub, data, tenant: str, n_cards: int, round_days: float, *,
 
     :returns: (the tenant, how filling went, the data's questions for recall timing)
     """
-    from autogen_zettel.research.bench.locomo import load_locomo
+    from benchmarks.locomo import load_locomo
 
     convs = load_locomo(data)
     turns = [t for c in convs for t in c.turns]

@@ -2,8 +2,8 @@
 maintain and forget, reopen, and check that nothing committed was lost, every card is linked
 and conflict-checked, every deletion is audited and the audit chain verifies.
 
-    PYTHONPATH=$PWD python scripts/crash_trials.py            # 50 trials, seed 13
-    PYTHONPATH=$PWD python scripts/crash_trials.py -n 100 --seed 7 --json trials.json
+    python -m benchmarks.run_crash_trials            # 50 trials, seed 13
+    python -m benchmarks.run_crash_trials -n 100 --seed 7 --json trials.json
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from autogen_zettel.research.bench.crash import run_trials, table, to_json
+from benchmarks.crash import run_trials, table, to_json
 
 
 def main() -> int:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 
-from autogen_zettel.research.bench.scale import folder_bytes, peak_rss_mb
+from benchmarks.scale import folder_bytes, peak_rss_mb
 
 __all__ = ["TenantsResult", "run_tenants"]
 

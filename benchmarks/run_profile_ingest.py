@@ -1,7 +1,7 @@
 """Profile the write path of ``remember_many`` with embedding made free (#12).
 
 A tenant is filled once to ``--cards`` cards (LoCoMo turns replayed round after round, a
-:class:`~autogen_zettel.research.bench.fill.RepeatCache` around the real embedder) in
+:class:`~benchmarks.fill.RepeatCache` around the real embedder) in
 ``<data-dir>/base``; its dense vectors are kept in ``<data-dir>/vectors.pkl`` so later runs
 embed nothing. Each run copies that folder to ``<data-dir>/run``, embeds the cards the timed
 turns will make (outside the clock), then times ``remember_many`` over ``--turns`` fresh turns
@@ -10,8 +10,8 @@ the time of each stage of the write path. ``--dump`` writes the tenant's cards, 
 audit entries and index ids as JSON, so two versions of the code can be compared on the
 same input (the script only uses what every version has).
 
-    nice python scripts/profile_ingest.py --data-dir /tmp/ingest-prof --profile /tmp/new.prof
-    PYTHONPATH=/work/main python scripts/profile_ingest.py --dump /tmp/old.json   # the old code
+    nice python -m benchmarks.run_profile_ingest --data-dir /tmp/ingest-prof --profile /tmp/new.prof
+    python -m benchmarks.run_profile_ingest --dump /tmp/old.json   # the old code
 
 The fill is slow the first time (several minutes with the real model); run it under ``nice``.
 """
@@ -45,7 +45,7 @@ STAGES = [
     ("  store (messages, cards, claims, pending)", "memory/ingest.py", "store"),
     ("  SQLite inserts (cards)", "store/db.py", "insert_cards"),
     ("  index (embed + upsert)", "memory/ingest.py", "index"),
-    ("    embedder.encode (cache)", "research/bench/fill.py", "encode"),
+    ("    embedder.encode (cache)", "benchmarks/fill.py", "encode"),
     ("    sparse vectors", "core/embed.py", "sparse"),
     ("    vector upsert", "store/edge.py", "upsert"),
     ("    waiting for the embedding thread", "concurrent/futures/_base.py", "result"),
@@ -73,7 +73,7 @@ def _save_cache(path: Path, cache: dict) -> None:
 
 
 def _turns(data: Path):
-    from autogen_zettel.research.bench.locomo import load_locomo
+    from benchmarks.locomo import load_locomo
 
     return [t for c in load_locomo(data) for t in c.turns]
 
@@ -81,7 +81,7 @@ def _turns(data: Path):
 def fill(base: Path, cache_path: Path, data: Path, cards: int, say) -> None:
     """Fill ``base`` to ``cards`` cards unless it holds them already."""
     from autogen_zettel.memory.hub import MemoryHub
-    from autogen_zettel.research.bench.fill import RepeatCache, fill_tenant
+    from benchmarks.fill import RepeatCache, fill_tenant
 
     hub = MemoryHub.open(base)
     try:
@@ -128,7 +128,7 @@ def dump(mem) -> dict:
 def run(args, say) -> dict:
     from autogen_zettel.memory.hub import MemoryHub
     from autogen_zettel.memory.ingest import embed_text
-    from autogen_zettel.research.bench.fill import RepeatCache, replay_round
+    from benchmarks.fill import RepeatCache, replay_round
 
     root = args.data_dir
     base, work, cache_path = root / "base", root / "run", root / "vectors.pkl"

@@ -26,7 +26,7 @@ from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.core.graph import build_graph
 from autogen_zettel.core.link import KIND_WEIGHT
 from autogen_zettel.memory.recall import progressive_recall
-from autogen_zettel.research.bench.locomo import (CATEGORIES, KS, Conversation, evidence_recall, flat_rankings,
+from benchmarks.locomo import (CATEGORIES, KS, Conversation, evidence_recall, flat_rankings,
                                                   hit_places)
 from autogen_zettel.store.tenant import TenantStore
 

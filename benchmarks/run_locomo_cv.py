@@ -1,7 +1,7 @@
-"""Leave-one-conversation-out tuning and ablation on LoCoMo dev (see research/bench/locomo_cv.py).
+"""Leave-one-conversation-out tuning and ablation on LoCoMo dev (see benchmarks/locomo_cv.py).
 
     OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 PYTHONPATH=$PWD HF_HUB_OFFLINE=1 \
-        python scripts/locomo_cv.py --data ../shared/data/locomo/dev.json --out /tmp/cv.json
+        python -m benchmarks.run_locomo_cv --data ../shared/data/locomo/dev.json --out /tmp/cv.json
 
 Prints markdown tables: baselines, ours untuned, ours tuned in-sample and cross-validated
 (every value chosen on four conversations, measured on the fifth), and an ablation of link kinds,
@@ -80,8 +80,8 @@ def main(argv=None) -> int:
     from autogen_zettel.base.config import MemoryConfig
     from autogen_zettel.core.embed import make_embedder
     from autogen_zettel.core.link import KIND_WEIGHT
-    from autogen_zettel.research.bench.locomo import load_locomo
-    from autogen_zettel.research.bench.locomo_cv import CachedEmbedder, LocomoCV, cross_validate, summarise
+    from benchmarks.locomo import load_locomo
+    from benchmarks.locomo_cv import CachedEmbedder, LocomoCV, cross_validate, summarise
 
     convs = load_locomo(args.data)
     if args.questions:

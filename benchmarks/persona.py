@@ -1,6 +1,6 @@
 """Persona benchmark: what persona evolution costs at N cards.
 
-A tenant is filled with LoCoMo turns (:func:`~autogen_zettel.research.bench.fill.fill_tenant`) until it
+A tenant is filled with LoCoMo turns (:func:`~benchmarks.fill.fill_tenant`) until it
 holds N cards; a persona engine then lives through ``days`` simulated days, each with a few
 feedback messages (real cue phrases, stored as evidence edges), and mines after each day:
 a plain mining (traits, modules, prompt stack) and, once a week, a session-end mining (which
@@ -18,7 +18,7 @@ import numpy as np
 
 from autogen_zettel.persona.engine import PersonaEngine
 from autogen_zettel.persona.spec import persona_from_dict
-from autogen_zettel.research.bench.fill import fresh_tenant
+from benchmarks.fill import fresh_tenant
 
 __all__ = ["run_persona"]
 

@@ -2,8 +2,8 @@
 reusable folder, then time recall with the query vectors computed beforehand, stage by stage,
 next to a flat dense baseline (one matrix product) in the same run, query by query.
 
-    nice -n 10 python scripts/profile_recall.py --dir /tmp/prof10k --cards 10000 --fill-only
-    python scripts/profile_recall.py --dir /tmp/prof10k --queries 300 [--cold] [--profile out.prof]
+    nice -n 10 python -m benchmarks.run_profile_recall --dir /tmp/prof10k --cards 10000 --fill-only
+    python -m benchmarks.run_profile_recall --dir /tmp/prof10k --queries 300 [--cold] [--profile out.prof]
 
 Stages (ms per recall): ``search`` (dense + lexical in the index), ``cards`` (card rows read,
 or taken from those kept since the last write), ``links`` (link rows read from SQLite), ``spread`` (spreading activation, link
@@ -31,8 +31,8 @@ import numpy as np
 
 from autogen_zettel.memory import recall as recall_mod
 from autogen_zettel.memory.hub import MemoryHub
-from autogen_zettel.research.bench.fill import RepeatCache, fill_tenant
-from autogen_zettel.research.bench.locomo import load_locomo
+from benchmarks.fill import RepeatCache, fill_tenant
+from benchmarks.locomo import load_locomo
 
 TENANT = "scale"
 

@@ -1,0 +1,1 @@
+"""Benchmarks of autogen-zettel, beside the package (not installed): ``python -m benchmarks --help``."""
