@@ -161,10 +161,10 @@ def test_add_query_clear_with_proof(hub):
 
 
 class _SlowEmbedder(HashEmbedder):
-    """The hashing embedder, taking 0.3 s per call, as a big model on a busy machine would."""
+    """The hashing embedder, taking 1 s per call, as a big model on a busy machine would."""
 
     def encode(self, texts, *, query=False):
-        time.sleep(0.3)
+        time.sleep(1.0)
         return super().encode(texts, query=query)
 
 
@@ -189,9 +189,11 @@ def test_recall_and_capture_do_not_block_the_event_loop(tmp_path, clock):
             return result
 
         result = asyncio.run(main())
-    assert result.memories.results  # the slow embedder ran (add and recall: >= 0.9 s) ...
+    assert result.memories.results  # the slow embedder ran (add and recall: >= 2 s) ...
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
-    assert len(ticks) > 30 and max(gaps) < 0.25  # ... while the loop kept ticking
+    # ... while the loop kept ticking: no pause came near one encode (a loaded machine can
+    # delay a tick by a few hundred ms, an encode on the loop would stall it for a second)
+    assert len(ticks) > 30 and max(gaps) < 0.7
 
 
 def test_a_windowed_context_gets_the_block_at_the_end_and_one_block_per_reply(hub):
