@@ -44,8 +44,12 @@ def test_onnx_vectors_match_torch_and_keep_the_recorded_name(minilm):
     assert minilm.name == torch_path.name and minilm.dim == torch_path.dim == b.shape[1]
     assert b.dtype == np.float32 and np.allclose(np.linalg.norm(b, axis=1), 1.0, atol=1e-5)
     assert float((a * b).sum(1).min()) >= 0.9999
-    top = lambda v: np.argsort(-(v[:50] @ v.T), axis=1, kind="stable")[:, :10]  # noqa: E731
-    assert (top(a) == top(b)).all()
+    # the same neighbours: each of ONNX's top 10 scores, under torch, within a rounding error
+    # of torch's own 10th best (two near-tied turns may swap places between the runtimes)
+    sa, sb = a[:50] @ a.T, b[:50] @ b.T
+    tenth = np.sort(sa, axis=1)[:, -10]
+    picked = np.take_along_axis(sa, np.argsort(-sb, axis=1, kind="stable")[:, :10], axis=1)
+    assert (picked >= tenth[:, None] - 1e-4).all()
     q = texts[5]
     assert float(minilm.encode([q])[0] @ torch_path.encode([q])[0]) >= 0.9999  # the one-text path
 
