@@ -92,12 +92,12 @@ class CurationMixin:
 
     def conflicts(self, card_id: str | None = None) -> list[Conflict]:
         """Recorded conflicts (of one card, or all), seen from the version in force."""
-        rows = self.db.conflicts_of([card_id]) if card_id else self.db.conflicts_of([r["active_id"] for r in self.db.all_conflicts()])
+        rows = self.db.conflicts.of([card_id]) if card_id else self.db.conflicts.of([r["active_id"] for r in self.db.conflicts.all()])
         return [conflict_from_row(r, r["active_id"]) for r in rows]
 
     def history(self, card_id: str) -> list[dict]:
         """Earlier versions and status changes of a card, oldest first."""
-        return self.db.history(card_id)
+        return self.db.history.of(card_id)
 
     def explain(self, card_id: str, *, at: datetime | None = None) -> dict:
         """A card's provenance: source messages (who, when, session), links, confidence, tier,
@@ -140,7 +140,7 @@ class CurationMixin:
 
     def _reresolve(self, card_id: str, now: datetime) -> None:
         """Weigh again the conflicts on every (subject, topic) the card claims."""
-        keys = {(r["subject"], r["topic"]) for r in self.db.claims_of([card_id])}
+        keys = {(r["subject"], r["topic"]) for r in self.db.claims.of([card_id])}
         with self.store.write_lock:
             resolve_keys(self.db, keys, cfg=self.config.conflicts, now=now)
 
@@ -175,7 +175,7 @@ class CurationMixin:
         now = self.now(at)
         with self.store.write_lock:
             with self.db.atomic():
-                self.db.add_history([{"card_id": card_id, "version": card.version, "at": now.isoformat(),
+                self.db.history.add([{"card_id": card_id, "version": card.version, "at": now.isoformat(),
                                       "action": "set_tier", "content": None, "status": card.status.value,
                                       "detail": {"tier": card.tier.value}}])
                 self.db.insert_cards([card.with_changes(tier=tier)])
@@ -203,14 +203,14 @@ class CurationMixin:
             redactions=tuple(dict.fromkeys(old.redactions + red.kinds)),
         )
         with self.store.write_lock:
-            keys = {(r["subject"], r["topic"]) for r in self.db.claims_of([card_id])}
+            keys = {(r["subject"], r["topic"]) for r in self.db.claims.of([card_id])}
             with self.db.atomic():
-                self.db.add_history([{"card_id": card_id, "version": old.version, "at": now.isoformat(),
+                self.db.history.add([{"card_id": card_id, "version": old.version, "at": now.isoformat(),
                                       "action": "edit", "content": old.content, "status": old.status.value,
                                       "detail": {}}])
                 self.db.insert_cards([new])
                 self.db.replace_entities(card_id, new.entities)
-                self.db.replace_claims([card_id], claim_rows(new, claims))
+                self.db.claims.replace([card_id], claim_rows(new, claims))
                 key = self.store.audit_key()
                 # committed with the edit, so the old text never changes without an entry
                 self.store.stage_audit("edit", {"card_id": card_id, "version": new.version,
@@ -305,7 +305,7 @@ class CurationMixin:
             "cards": [card_dict(c) for c in cards],
             "links": [{"src": link.src, "dst": link.dst, "kind": link.kind.value, "weight": link.weight}
                       for link in self.db.iter_links()],
-            "conflicts": self.db.all_conflicts(),
+            "conflicts": self.db.conflicts.all(),
             "messages": messages,
         }
 

@@ -255,14 +255,14 @@ class MemoryHub:
                 # one that comes later gets a clear InvalidInput from the closed store (#13)
                 with mem.store.write_lock:
                     cards = mem.db.count()
-                    mem.db.wipe()
+                    mem.db.erasure.wipe()
                     mem.store.close(f"tenant {name!r} was dropped; hub.tenant({name!r}) starts a new, empty one")
             elif path is not None and path.exists():
                 db = CardDB(path)
                 # entries a crash left in its outbox reach the log before the file is wiped
                 TenantStore(name, db, self.vectors, self.audit_log(name)).flush_audit()
                 cards = db.count()
-                db.wipe()
+                db.erasure.wipe()
                 db.close()
             self.vectors.drop(name)
             if path is not None:

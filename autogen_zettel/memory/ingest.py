@@ -256,7 +256,7 @@ class Ingest:
                 for m in {m.message_id: m for m, _ in new}.values()
             ])
             self.db.insert_cards(cards)
-            self.db.replace_claims([c.id for c in cards], [r for c in cards for r in claim_rows(c, claims[c.id])])
+            self.db.claims.replace([c.id for c in cards], [r for c in cards for r in claim_rows(c, claims[c.id])])
             # cleared when linking and conflict checks are done; a crash before that is finished on open
             self.db.add_pending((c.id, m.message_id, m.reply_to) for m, c in new)
 
