@@ -9,7 +9,8 @@ rebuildable index), held together by a :class:`~autogen_zettel.store.tenant.Tena
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -17,23 +18,26 @@ from typing import Protocol
 
 import networkx as nx
 
-from autogen_zettel.base.cards import Card, CardStatus, Hit, Link, Message, PrivacyTier
+from autogen_zettel.base.cards import Card, CardStatus, Conflict, Hit, Link, Message, PrivacyTier
 from autogen_zettel.base.clock import Clock, as_naive_utc
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.base.errors import EmbeddingMismatch, InvalidInput, NotFound, StoreCorrupt
+from autogen_zettel.base.errors import InvalidInput, NotFound
 from autogen_zettel.base.worker import Worker
 from autogen_zettel.core import graph as graphs
 from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.refine import Refiner
-from autogen_zettel.memory.curation import CurationMixin
+from autogen_zettel.memory.archive import MemoryArchive
 from autogen_zettel.memory.ingest import Ingest, LinkJudge
 from autogen_zettel.memory.recall import progressive_recall
-from autogen_zettel.store.audit import AuditLog
+from autogen_zettel.memory.reopen import check_embedder, reconcile, refuse_empty_file
+from autogen_zettel.store.audit import AuditEntry, AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant import TenantStore
 from autogen_zettel.store.index import VectorStore
+from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.trust.conflicts import Judge
-from autogen_zettel.trust.forget import finish_forget
+from autogen_zettel.trust.forget import ForgetReport, finish_forget
+from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport
 from autogen_zettel.trust.privacy import Redaction, Redactor
 
 __all__ = ["Zettelkasten", "Hub"]
@@ -61,11 +65,14 @@ class Hub(Protocol):
     def audit_log(self, name: str) -> AuditLog: ...
 
 
-class Zettelkasten(CurationMixin):
+class Zettelkasten:
     """One tenant's memory: remember, recall, explain, forget. Get it from :meth:`MemoryHub.tenant`.
 
-    The memory-archive operations (freeze, thaw, edit, forget, conflicts, maintain, export,
-    audit) come from :class:`~autogen_zettel.memory.curation.CurationMixin`.
+    It holds its parts as objects named for what they hold: :attr:`store` (the database, index
+    collection, audit log and write lock), :attr:`archive` (the memory archive a person sees:
+    find, explain, freeze, thaw, edit, forget, maintain, export; a
+    :class:`~autogen_zettel.memory.archive.MemoryArchive`) and :attr:`persona_store` (the
+    persona's tables). The archive's methods are also methods of the facade, of the same names.
     """
 
     def __init__(self, hub: Hub, name: str, db: CardDB):
@@ -73,11 +80,17 @@ class Zettelkasten(CurationMixin):
         self.name = name
         self.config = hub.config
         self.store = TenantStore(name, db, hub.vectors, hub.audit_log(name))
+        self.archive = MemoryArchive(self)
 
     @property
     def db(self) -> CardDB:
         """The tenant's SQLite database (the truth)."""
         return self.store.db
+
+    @property
+    def persona_store(self) -> PersonaStore:
+        """The persona's tables in this tenant's database (traits, evidence, prompts, profile)."""
+        return self.store.db.persona
 
     @property
     def summarizer(self) -> Callable[[str, Sequence[Card]], str] | None:
@@ -89,78 +102,21 @@ class Zettelkasten(CurationMixin):
     def open(cls, hub: "Hub", name: str, *, check_model: bool = True) -> "Zettelkasten":
         path = hub.db_path(name)
         if path is not None and path.exists() and path.stat().st_size == 0:
-            cls._refuse_empty_file(hub, name, path)
+            refuse_empty_file(hub, name, path)
         mem = cls(hub, name, CardDB(path))
         if check_model:
-            mem._check_model()
+            check_embedder(mem.db, hub.vectors, hub.embedder, name)
         hub.vectors.create(name, hub.embedder.dim)
         rolled = mem.store.open_audit()
         if check_model:
-            mem._reconcile()
+            reconcile(mem.db, hub.vectors, name, index=mem.index_cards, finish=mem._finish_pending)
         if any(e.action.startswith("forget") for e in rolled):
             finish_forget(mem.store)  # a forget cut short after its commit: scrub what it freed
         return mem
 
-    @staticmethod
-    def _refuse_empty_file(hub: "Hub", name: str, path: Path) -> None:
-        """A 0-byte database beside an index or audit log that hold data was truncated: opening it
-        would make an empty tenant whose reconcile deletes the index (#13). Refuse instead."""
-        points = hub.vectors.count(name)  # 0 for a missing collection, on every engine
-        entries = hub.audit_log(name).tail()[0]
-        if points or entries:
-            raise StoreCorrupt(
-                f"the tenant database {str(path)!r} is empty (0 bytes) but its index holds {points} points and "
-                f"its audit log {entries} entries: the file was truncated; restore it from a backup. To start "
-                f"tenant {name!r} afresh instead, drop it with MemoryHub.drop_tenant({name!r})"
-            )
-
-    def _check_model(self) -> None:
-        emb = self.hub.embedder
-        model, dim = self.db.get_meta("embedding_model"), self.db.get_meta("embedding_dim")
-        index_dim = self.hub.vectors.dim(self.name)
-        if model is None:
-            self.db.set_meta("tenant", self.name)
-            self.db.set_meta("embedding_model", emb.name)
-            self.db.set_meta("embedding_dim", str(emb.dim))
-            if index_dim is None or index_dim == emb.dim:
-                return
-            model, dim = "an unknown model", str(index_dim)
-        if model != emb.name or int(dim) != emb.dim or (index_dim is not None and index_dim != emb.dim):
-            raise EmbeddingMismatch(
-                f"tenant {self.name!r} was indexed with {model!r} (dim {dim}) but this hub embeds with "
-                f"{emb.name!r} (dim {emb.dim}); open it with the same embedding.model and embedding.quantize "
-                f"('+onnx-int8' and '+int8' are int8 vectors), or rebuild its "
-                f"vectors: `autogen-zettel reindex {self.name} --model ...` (MemoryHub.reindex({self.name!r}))"
-            )
-
-    def _reconcile(self) -> None:
-        """Repair a crash between the SQLite and Qdrant writes: SQLite wins.
-
-        When no card waits for its index write or its linking and the index holds as many
-        points as SQLite has searchable cards, the id sets are not compared: a crash leaves
-        a card unindexed (its mark is set after the index write) or a point without its card
-        (more points; a forget cut short is also finished from the audit log), so only a
-        lost point and a stray one at once would go unseen. Comparing them read every point id
-        back, 1.5 s of the 2.3 s reopen at 100k cards (#12).
-        """
-        unindexed, pending_rows = self.db.unindexed_ids(), self.db.pending()  # read once: nothing writes meanwhile
-        if not unindexed and not pending_rows and self.hub.vectors.count(self.name) == self.db.searchable_count():
-            return
-        known = self.db.searchable_ids()
-        indexed = self.hub.vectors.ids(self.name)
-        stray = sorted(indexed - known)
-        if stray:
-            log.warning("tenant %s: removing %d index points with no card", self.name, len(stray))
-            self.hub.vectors.delete(self.name, stray)
-        pending = {r[0] for r in pending_rows}
-        missing = (set(unindexed) | (known - indexed)) - pending
-        if missing:
-            log.warning("tenant %s: indexing %d cards missing from the index", self.name, len(missing))
-            self.index_cards(list(self.db.get_many(sorted(missing)).values()))
-        if pending:
-            log.warning("tenant %s: finishing %d cards a crash left unlinked", self.name, len(pending))
-            with self.store.write_lock:
-                self._ingest().finish_pending()
+    def _finish_pending(self) -> None:
+        with self.store.write_lock:
+            self._ingest().finish_pending()
 
     # -- the graph --------------------------------------------------------------------
     @property
@@ -286,6 +242,21 @@ class Zettelkasten(CurationMixin):
         """Wait until everything queued for this tenant is stored and linked."""
         self.hub.worker.wait(self.name)
 
+    def run_later(self, job: Callable[[], object]) -> None:
+        """Queue ``job`` in the hub's background worker, after this tenant's queued captures
+        (:meth:`flush` waits for it too; its failure is re-raised there)."""
+        self.hub.worker.submit(self.name, job)
+
+    def writing(self) -> AbstractContextManager:
+        """The tenant's write lock, for a caller whose own writes must not interleave with a
+        forget or maintenance (``with mem.writing(): ...``; re-entrant)."""
+        return self.store.write_lock
+
+    @property
+    def embedder(self) -> Embedder:
+        """The hub's embedder (what this tenant's vectors were made with)."""
+        return self.hub.embedder
+
     # -- reading ----------------------------------------------------------------------
     def recall(
         self,
@@ -374,6 +345,14 @@ class Zettelkasten(CurationMixin):
         """The links of one card."""
         return self.db.links_of(card_id)
 
+    def all_links(self) -> Iterator[Link]:
+        """Every link, first written first."""
+        return self.db.iter_links()
+
+    def cards_by_id(self, ids: Iterable[str]) -> dict[str, Card]:
+        """The stored cards among ``ids``, by id (missing ids are left out)."""
+        return self.db.get_many(ids)
+
     def stats(self) -> dict:
         """Counts for a quick look: cards by kind and status, links, index points, model."""
         cards = self.cards()
@@ -406,3 +385,72 @@ class Zettelkasten(CurationMixin):
             self.db.mark_indexed([c.id for c in cards], False)
             self.index_cards(cards, progress=progress)
             return len(cards)
+
+    # -- the archive (thin delegations to :attr:`archive`, the user-facing names) ------------
+    def find(self, *, kind: str | None = None, status: str | None = None, speaker: str | None = None,
+             session_id: str | None = None, contains: str | None = None, tier: str | None = None,
+             limit: int | None = None) -> list[Card]:
+        """Cards matching every given filter, oldest first (``contains``: case-insensitive text)."""
+        return self.archive.find(kind=kind, status=status, speaker=speaker, session_id=session_id,
+                                 contains=contains, tier=tier, limit=limit)
+
+    def conflicts(self, card_id: str | None = None) -> list[Conflict]:
+        """Recorded conflicts (of one card, or all), seen from the version in force."""
+        return self.archive.conflicts(card_id)
+
+    def history(self, card_id: str) -> list[dict]:
+        """Earlier versions and status changes of a card, oldest first."""
+        return self.archive.history(card_id)
+
+    def explain(self, card_id: str, *, at: datetime | None = None) -> dict:
+        """A card's provenance; see :meth:`MemoryArchive.explain <autogen_zettel.memory.archive.MemoryArchive.explain>`."""
+        return self.archive.explain(card_id, at=at)
+
+    def freeze(self, card_id: str, *, at: datetime | None = None) -> Card:
+        """Keep a card but never recall it until :meth:`thaw`."""
+        return self.archive.freeze(card_id, at=at)
+
+    def thaw(self, card_id: str, *, at: datetime | None = None) -> Card:
+        """Undo :meth:`freeze` (back to the status it had) or bring an archived card back."""
+        return self.archive.thaw(card_id, at=at)
+
+    def set_tier(self, card_id: str, tier: PrivacyTier | str, *, at: datetime | None = None) -> Card:
+        """Change a card's privacy tier (e.g. mark an authorised fact PERMANENT)."""
+        return self.archive.set_tier(card_id, tier, at=at)
+
+    def edit(self, card_id: str, content: str, *, at: datetime | None = None) -> Card:
+        """Change a card's content; see :meth:`MemoryArchive.edit <autogen_zettel.memory.archive.MemoryArchive.edit>`."""
+        return self.archive.edit(card_id, content, at=at)
+
+    def forget(self, card_id: str | Sequence[str] | None = None, *, subject: str | None = None,
+               at: datetime | None = None) -> ForgetReport:
+        """Forget cards or everything about ``subject``; see :meth:`MemoryArchive.forget <autogen_zettel.memory.archive.MemoryArchive.forget>`."""
+        return self.archive.forget(card_id, subject=subject, at=at)
+
+    def maintain(self, *, at: datetime | None = None, steps: Sequence[str] = STEPS) -> MaintenanceReport:
+        """Run maintenance now; see :meth:`MemoryArchive.maintain <autogen_zettel.memory.archive.MemoryArchive.maintain>`."""
+        return self.archive.maintain(at=at, steps=steps)
+
+    def maintain_later(self, *, at: datetime | None = None, force: bool = False) -> bool:
+        """Queue maintenance if it is due; see :meth:`MemoryArchive.maintain_later <autogen_zettel.memory.archive.MemoryArchive.maintain_later>`."""
+        return self.archive.maintain_later(at=at, force=force)
+
+    def export(self) -> dict:
+        """Everything this tenant holds, as JSON-ready data: cards, links, conflicts, messages."""
+        return self.archive.export()
+
+    def export_graph(self) -> nx.MultiDiGraph:
+        """The cards, links and persona traits as a NetworkX multigraph (GraphML-ready)."""
+        return self.archive.export_graph()
+
+    # -- audit --------------------------------------------------------------------------
+    def audit(self, action: str, detail: dict, *, at: datetime | None = None) -> AuditEntry:
+        """Append an entry to this tenant's audit log (give ids and digests, never content)."""
+        return self.store.audit(action, detail, at=self.now(at))
+
+    def audit_entries(self) -> list[AuditEntry]:
+        return self.store.audit_entries()
+
+    def verify_audit(self) -> AuditReport:
+        """Check this tenant's audit hash chain (``report.ok``; ``report.problems`` name the bad entries)."""
+        return self.store.verify_audit()

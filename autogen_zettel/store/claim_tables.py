@@ -7,12 +7,8 @@ read from text in :mod:`autogen_zettel.core.claims`; conflicts are weighed in
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
-from autogen_zettel.store.sql import chunks, marks
-
-if TYPE_CHECKING:
-    from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.sql import Tables, chunks, marks
 
 __all__ = ["ClaimTable", "ConflictTable"]
 
@@ -20,7 +16,7 @@ __all__ = ["ClaimTable", "ConflictTable"]
 class ClaimTable:
     """Each card's claims on a (subject, topic): card_id, subject, topic, context, polarity, value, source."""
 
-    def __init__(self, db: CardDB):
+    def __init__(self, db: Tables):
         self._db = db
 
     def replace(self, card_ids: Sequence[str], rows: Iterable[dict]) -> None:
@@ -52,7 +48,7 @@ class ClaimTable:
 class ConflictTable:
     """Recorded conflicts between versions of a claim, and context-dependent pairs."""
 
-    def __init__(self, db: CardDB):
+    def __init__(self, db: Tables):
         self._db = db
 
     def _upsert(self, rows: list[dict]) -> None:

@@ -34,6 +34,7 @@ from autogen_zettel.store.history import CardHistory
 from autogen_zettel.store.kept import KeptCards
 from autogen_zettel.store.link_upkeep import LinkUpkeep
 from autogen_zettel.store.linkscan import Scans, scan_links
+from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.store.schema import PAIR_FIRST_SQL, migrations
 from autogen_zettel.store.sql import chunks, marks
 
@@ -59,7 +60,8 @@ class CardDB:
     - :attr:`history`, a :class:`~autogen_zettel.store.history.CardHistory` (earlier versions, status changes);
     - :attr:`claims` and :attr:`conflicts` (:mod:`~autogen_zettel.store.claim_tables`);
     - :attr:`link_upkeep`, a :class:`~autogen_zettel.store.link_upkeep.LinkUpkeep` (merge, prune, redirect);
-    - :attr:`erasure`, an :class:`~autogen_zettel.store.erasure.Erasure` (purge and scrub for forgetting).
+    - :attr:`erasure`, an :class:`~autogen_zettel.store.erasure.Erasure` (purge and scrub for forgetting);
+    - :attr:`persona`, the :class:`~autogen_zettel.store.persona_tables.PersonaStore` (traits, evidence, prompts).
     """
 
     def __init__(self, path: str | Path | None = None):
@@ -95,6 +97,7 @@ class CardDB:
             self.conflicts = ConflictTable(self)
             self.link_upkeep = LinkUpkeep(self)
             self.erasure = Erasure(self)
+            self.persona = PersonaStore(self)
         except sqlite3.DatabaseError as exc:
             raise damaged(self.path, exc, fix=_FIX) from None
 

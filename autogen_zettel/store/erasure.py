@@ -5,20 +5,28 @@ the source messages that quote them, and the freed bytes. Held as :attr:`CardDB.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
-from autogen_zettel.store.sql import chunks, marks
-
-if TYPE_CHECKING:
-    from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.kept import KeptCards
+from autogen_zettel.store.sql import Tables, chunks, marks
 
 __all__ = ["Erasure"]
+
+
+class _Erasable(Tables, Protocol):
+    path: Path | None
+    kept: KeptCards
+
+    def stop_scans(self) -> None: ...
+
+    def renumber_link_pairs(self) -> None: ...
 
 
 class Erasure:
     """Purge and scrub operations of one tenant database (sharing its connection and lock)."""
 
-    def __init__(self, db: CardDB):
+    def __init__(self, db: _Erasable):
         self._db = db
 
     def wipe(self) -> None:

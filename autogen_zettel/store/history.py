@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
-from autogen_zettel.store.sql import chunks, marks
-
-if TYPE_CHECKING:
-    from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.sql import Tables, chunks, marks
 
 __all__ = ["CardHistory"]
 
@@ -19,7 +15,7 @@ __all__ = ["CardHistory"]
 class CardHistory:
     """The ``card_history`` rows of one tenant database (sharing its connection and lock)."""
 
-    def __init__(self, db: CardDB):
+    def __init__(self, db: Tables):
         self._db = db
 
     def add(self, rows: Iterable[dict]) -> None:

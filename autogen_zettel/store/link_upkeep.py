@@ -6,21 +6,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from autogen_zettel.base.cards import Link, LinkKind
-from autogen_zettel.store.sql import chunks, marks
-
-if TYPE_CHECKING:
-    from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.sql import Tables, chunks, marks
 
 __all__ = ["LinkUpkeep"]
+
+
+class _Linked(Tables, Protocol):
+    def add_links(self, links: Iterable[Link]) -> None: ...
 
 
 class LinkUpkeep:
     """Bulk link edits of one tenant database; each tells the database whose links changed."""
 
-    def __init__(self, db: CardDB):
+    def __init__(self, db: _Linked):
         self._db = db
 
     def strong_pairs(self, min_weight: float) -> list[tuple[str, str, float]]:

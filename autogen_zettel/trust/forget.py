@@ -27,7 +27,6 @@ from autogen_zettel.trust.curated import Curated
 from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.prompts import render_profile
 from autogen_zettel.core.refine import split_sentences
-from autogen_zettel.store.persona_tables import PersonaStore
 
 __all__ = ["ForgetReport", "cut_sentences", "forget_cards", "finish_forget", "cards_about", "FORGOTTEN"]
 
@@ -136,7 +135,7 @@ def forget_cards(mem: Curated, ids: Sequence[str], *, at: datetime, action: str 
         rewritten = []
         with db.atomic():
             rows = db.erasure.purge(ids, new_texts)
-            persona = PersonaStore(db)
+            persona = db.persona
             rows["trait_evidence"] = persona.forget(ids, message_ids)
             rows["profile_versions"] = persona.forget_profiles(ids, render=render_profile, pattern=pattern)
             if pattern is not None:
