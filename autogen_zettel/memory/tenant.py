@@ -9,12 +9,12 @@ rebuildable index), held together by a :class:`~autogen_zettel.store.tenant.Tena
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import networkx as nx
 
@@ -29,6 +29,7 @@ from autogen_zettel.core.refine import Refiner
 from autogen_zettel.memory.archive import MemoryArchive
 from autogen_zettel.memory.ingest import Ingest, LinkJudge
 from autogen_zettel.memory.recall import progressive_recall
+from autogen_zettel.memory.recall_block import RecallBlock, chat_query, finish_block
 from autogen_zettel.memory.reopen import check_embedder, reconcile, refuse_empty_file
 from autogen_zettel.store.audit import AuditEntry, AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
@@ -307,6 +308,50 @@ class Zettelkasten:
             ids = [h.card.id for h in hits] + [c.id for h in hits for c in h.covers]
             self.hub.worker.submit(self.name, lambda: self.db.touch(ids, now))
         return hits
+
+    def recall_block(
+        self,
+        context: str | Sequence[Mapping[str, Any]],
+        *,
+        budget: int | None = None,
+        k: int | None = None,
+        agent: str | None = None,
+        at: datetime | None = None,
+        modulation: Callable[[Card], float] | None = None,
+        explore: Callable[[set[str]], Sequence[Hit]] | None = None,
+        session_id: str | None = None,
+        seen: Collection[str] | None = None,
+        window: int | None = None,
+    ) -> RecallBlock:
+        """The finished ``<zettel-recall>`` block for one reply: what every adapter puts in the
+        prompt, delimited and neutralised (a remembered closing tag cannot end it early).
+
+        >>> block = mem.recall_block([{"role": "user", "name": "bob", "content": "Where does Ann live?"}])
+        >>> block.text  # '' when nothing was recalled   # doctest: +SKIP
+        '<zettel-recall agent="ann">\\nRecalled memories of ann ...'
+
+        :param context: the query text, or the chat's messages (dicts with ``content`` and
+            ``name``/``role``): the last ``window`` with text form the query
+        :param budget: the block's token budget (default ``recall.token_budget``)
+        :param k: at most this many cards (default ``recall.k``)
+        :param agent: whose memories the block says they are (default: the tenant's name)
+        :param at: the time of the recall (default: the hub's clock)
+        :param modulation: a factor per card, as for :meth:`recall` (the persona's)
+        :param explore: ``explore(chosen ids) -> hits`` to add at the end in place of the last
+            ones (the persona's exploration recall)
+        :param session_id: the current session, with ``seen``: the ids of its messages already in
+            the model's context; cards that only restate them are left out (None: keep them)
+        :param window: how many recent messages form the query (default ``recall.query_messages``)
+        :returns: a :class:`~autogen_zettel.memory.recall_block.RecallBlock`: ``.text`` (empty
+            when nothing was recalled), ``.hits`` (best first) and ``.query``
+        """
+        cfg = self.config.recall
+        query = context if isinstance(context, str) else chat_query(context, window or cfg.query_messages)
+        if not query:
+            return RecallBlock("", (), "")
+        return finish_block(partial(self.recall, at=at), query, agent=agent or self.name, k=k or cfg.k,
+                            budget=budget or cfg.token_budget, modulation=modulation, explore=explore,
+                            session_id=session_id, seen=seen)
 
     def card(self, card_id: str) -> Card:
         """The card with this id, or :class:`NotFound`."""
