@@ -326,10 +326,6 @@ class Zettelkasten:
         """The finished ``<zettel-recall>`` block for one reply: what every adapter puts in the
         prompt, delimited and neutralised (a remembered closing tag cannot end it early).
 
-        >>> block = mem.recall_block([{"role": "user", "name": "bob", "content": "Where does Ann live?"}])
-        >>> block.text  # '' when nothing was recalled   # doctest: +SKIP
-        '<zettel-recall agent="ann">\\nRecalled memories of ann ...'
-
         :param context: the query text, or the chat's messages (dicts with ``content`` and
             ``name``/``role``): the last ``window`` with text form the query
         :param budget: the block's token budget (default ``recall.token_budget``)
