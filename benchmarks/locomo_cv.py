@@ -28,7 +28,7 @@ from autogen_zettel.core.link import KIND_WEIGHT
 from autogen_zettel.memory.recall import progressive_recall
 from benchmarks.locomo import (CATEGORIES, KS, Conversation, evidence_recall, flat_rankings,
                                                   hit_places)
-from autogen_zettel.store.tenant import TenantStore
+from autogen_zettel.store.tenant_store import TenantStore
 
 __all__ = ["CachedEmbedder", "Scores", "LocomoCV", "coordinate_search", "cross_validate"]
 

@@ -19,7 +19,7 @@ from autogen_zettel.memory.recall import cut_to_budget, fuse, unlock
 
 ROOT = Path(__file__).resolve().parents[1]
 from autogen_zettel.core.refine import clean_text, refine_message
-from autogen_zettel.store.vectors import SearchResult
+from autogen_zettel.store.index import SearchResult
 
 NOW = datetime(2024, 1, 10)
 

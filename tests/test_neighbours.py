@@ -239,7 +239,7 @@ def test_a_database_from_before_pair_first_opens_and_gets_it(tmp_path):
     import sqlite_utils
     from sqlite_utils import Migrations
 
-    from autogen_zettel.store import schema
+    from autogen_zettel.store import migrations as schema
     from autogen_zettel.store.db import CardDB
 
     path = tmp_path / "old.sqlite"
@@ -427,7 +427,7 @@ def test_spreading_on_the_adjacency_arrays_gives_the_same_floats_with_changed_an
 def test_activation_ranks_like_the_dict_unlock_builds(hub):
     """Activation.top (unlock's pool from spreading's arrays) against the dict unlock builds from
     a plain spread, on scores with many ties (#12)."""
-    from autogen_zettel.memory.recall import _top
+    from autogen_zettel.memory.recall import top_ids
 
     mem = hub.tenant("ann")
     _fill(mem, n=120)
@@ -446,4 +446,4 @@ def test_activation_ranks_like_the_dict_unlock_builds(hub):
             head = immediate[: max(n, 8)]
             upper = dict(head)
             upper.update({i: base.get(i, 0.0) + act for i, (act, _) in plain.items()})
-            assert fast.top(n, base, head) == _top(upper, n)
+            assert fast.top(n, base, head) == top_ids(upper, n)

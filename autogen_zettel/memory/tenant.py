@@ -3,7 +3,7 @@ engine and the CLI all use. Get one from :meth:`MemoryHub.tenant
 <autogen_zettel.memory.hub.MemoryHub.tenant>`.
 
 One tenant = one SQLite file (the truth) + one collection in the hub's vector index (a
-rebuildable index), held together by a :class:`~autogen_zettel.store.tenant.TenantStore`.
+rebuildable index), held together by a :class:`~autogen_zettel.store.tenant_store.TenantStore`.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from autogen_zettel.memory.recall_block import RecallBlock, chat_query, finish_b
 from autogen_zettel.memory.reopen import check_embedder, reconcile, refuse_empty_file
 from autogen_zettel.store.audit import AuditEntry, AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.tenant import TenantStore
+from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.store.index import VectorStore
 from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.trust.conflicts import Judge

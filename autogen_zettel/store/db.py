@@ -35,7 +35,7 @@ from autogen_zettel.store.kept import KeptCards
 from autogen_zettel.store.link_upkeep import LinkUpkeep
 from autogen_zettel.store.linkscan import Scans, scan_links
 from autogen_zettel.store.persona_tables import PersonaStore
-from autogen_zettel.store.schema import PAIR_FIRST_SQL, migrations
+from autogen_zettel.store.migrations import PAIR_FIRST_SQL, migrations
 from autogen_zettel.store.sql import chunks, marks
 
 __all__ = ["CardDB"]
@@ -247,7 +247,7 @@ class CardDB:
         every entity of a batch (#12)."""
         keys = list(dict.fromkeys(e.casefold() for e in entities))
         order: dict[str, list[str]] = {}
-        # one indexed read of ``limit`` rows per entity (schema.m007_entity_order), in the order
+        # one indexed read of ``limit`` rows per entity (migrations.m007_entity_order), in the order
         # of the cards themselves: newest first, then the later inserted
         sql = ("select card_id from card_entities where entity = ? "
                "order by created_at desc, card_rowid desc limit ?")
@@ -353,7 +353,7 @@ class CardDB:
             return
         with self.atomic():
             # pair_first: the pair's first link if it has one already, else NULL ("this row"; see
-            # schema.m005_link_pairs); an existing row keeps its own
+            # migrations.m005_link_pairs); an existing row keeps its own
             self.db.conn.executemany(
                 "insert into links (src, dst, kind, weight, created_at, pair_first) values (?, ?, ?, ?, ?, "
                 "(select min(f.rowid) from links f where (f.src = ? and f.dst = ?) or (f.src = ? and f.dst = ?))) "

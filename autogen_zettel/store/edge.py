@@ -73,7 +73,7 @@ from autogen_zettel.base.config import DEFAULT_DENSE_COPY_MB, QUANTIZATIONS
 from autogen_zettel.base.errors import ConfigError, NotFound, StoreLocked
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store.densecopy import DenseCopies, DenseCopy
-from autogen_zettel.store.vectors import DENSE, LEXICAL, SearchResult
+from autogen_zettel.store.index import DENSE, LEXICAL, SearchResult
 
 __all__ = ["EdgeIndex"]
 
