@@ -161,7 +161,8 @@ class LocomoCV:
         for name in ("hops", "seeds", "candidates"):
             if name in recall_over:
                 recall_over[name] = int(recall_over[name])
-        cfg = self.config.model_copy(update={"recall": self.config.recall.model_copy(update=recall_over)})
+        recall = self.config.recall
+        cfg = self.config.model_copy(update={"recall": recall.model_copy(update={"tuning": recall.tuning.model_copy(update=recall_over)})})
         weights = dict(KIND_WEIGHT)
         weights.update({LinkKind(k.split(".", 1)[1]): v for k, v in setting.items() if k.startswith("link.")})
         gkey = (tuple(sorted((k.value, v) for k, v in weights.items())), conv.sample_id)

@@ -11,7 +11,7 @@ import pytest
 import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
-from autogen_zettel.base.config import LinkConfig, RecallConfig
+from autogen_zettel.base.config import LinkConfig, RecallTuning
 from autogen_zettel.core.graph import build_graph, spread
 from autogen_zettel.core.lexical import BM25, sparse_doc, sparse_query, tokens
 from autogen_zettel.core.link import structural_links
@@ -92,7 +92,7 @@ def test_fuse_scales_both_signals():
 def test_unlock_caps_associative_share_and_orders():
     cards = {i: _card(i) for i in "abcdef"}
     G = build_graph([Link(x, "a", LinkKind.REPLY_TO, 1.0) for x in "cdef"])
-    cfg = RecallConfig(associative_share=0.5, threshold=0.0)
+    cfg = RecallTuning(associative_share=0.5, threshold=0.0)
     hits = unlock([("a", 1.0), ("b", 0.1)], G, lambda ids: {i: cards[i] for i in ids if i in cards}, cfg, k=4, now=NOW)
     assert len(hits) == 4
     assert sum(h.layer == "associative" for h in hits) == 2

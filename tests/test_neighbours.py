@@ -335,7 +335,7 @@ def test_the_adjacency_size_guard_and_switch(tmp_path, clock, settings):
     from autogen_zettel.base.config import config_from_dict
     from autogen_zettel.core.embed import HashEmbedder
 
-    cfg = config_from_dict({"recall": settings})  # 10: fewer than the links, recall stays on SQLite
+    cfg = config_from_dict({"recall": {"tuning": settings}})  # 10: fewer than the links, recall stays on SQLite
     with MemoryHub.open(tmp_path / "data", config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("ann")
         _fill(mem, n=60)

@@ -244,7 +244,7 @@ class ZettelMemoryCapability:
         (the agent's history with that partner is empty, as after ``initiate_chat`` or
         ``clear_history``) starts a new session named after the chat and the clock, e.g.
         ``ada+bob-20240304T090000`` or ``chat_manager-20240304T090000``, the same for every
-        participant; so does a message after ``maintenance.session_idle_minutes`` of clock time
+        participant; so does a message after ``sessions.idle_minutes`` of clock time
         without one. Session ids are free text up to 120 characters.
 
         Whenever a session gives way to another (or :meth:`end_session` is called), the session
@@ -301,7 +301,7 @@ class ZettelMemoryCapability:
         return "+".join(sorted((self._agent.name, name))) + f"-{when}"
 
     def _idle(self, when: datetime) -> bool:
-        minutes = self.hub.config.maintenance.session_idle_minutes
+        minutes = self.hub.config.sessions.idle_minutes
         return bool(minutes) and self._last_at is not None and \
             (as_naive_utc(when) - as_naive_utc(self._last_at)).total_seconds() > 60 * minutes
 

@@ -29,7 +29,7 @@ from datetime import datetime
 import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Hit
-from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallConfig
+from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallTuning
 from autogen_zettel.base.prompts import one_line
 from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.focus import demote_questions, weigh_terms, without_labels, without_names
@@ -80,7 +80,7 @@ def unlock(
     immediate: Sequence[tuple[str, float]],
     graph: nx.DiGraph | Neighbours,
     cards: Callable[[Sequence[str]], Mapping[str, Card]],
-    cfg: RecallConfig,
+    cfg: RecallTuning,
     *,
     k: int,
     now: datetime,
@@ -159,7 +159,7 @@ def top_ids(scores: dict[str, float], n: int) -> list[str]:
 
 
 def activate(immediate: Sequence[tuple[str, float]], graph: nx.DiGraph | Neighbours,
-             cfg: RecallConfig) -> dict[str, tuple[float, tuple[str, str]]]:
+             cfg: RecallTuning) -> dict[str, tuple[float, tuple[str, str]]]:
     """Spreading activation from the best ``seeds`` immediate hits at or above the threshold
     (:func:`~autogen_zettel.core.graph.spread`; nothing with ``hops`` 0)."""
     if cfg.hops <= 0:
@@ -415,7 +415,7 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
     :param graph: returns the tenant's card graph or a :class:`~autogen_zettel.core.graph.Neighbours` over its links
     :param modulation: an extra factor per card, multiplied with the privacy tier weight
     """
-    cfg = config.recall
+    cfg = config.recall.tuning
     query = clean_text(query)
     if not query:
         return []
@@ -470,7 +470,7 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
     return hits
 
 
-def group_under_summaries(db: CardDB, hits: list[Hit], k: int, cfg: RecallConfig) -> list[Hit]:
+def group_under_summaries(db: CardDB, hits: list[Hit], k: int, cfg: RecallTuning) -> list[Hit]:
     """Group the top ``k`` hits under their summaries, then refill the places that freed
     with the next hits: grouping compresses what was found, it promotes nothing."""
     # Neither cap below repeats the one unlock applied: unlock capped 2k places at

@@ -132,9 +132,9 @@ class Zettelkasten:
     def neighbours(self) -> graphs.LinkNeighbours:
         """The card graph's adjacency for the nodes asked only, each kept until its links change
         (what recall uses): from an in-memory copy of every link once a background thread has
-        loaded it (``recall.preload_links``), else read from SQLite."""
+        loaded it (``recall.tuning.preload_links``), else read from SQLite."""
         def build() -> graphs.LinkNeighbours:
-            cfg = self.config.recall
+            cfg = self.config.recall.tuning
             table = partial(self.db.link_table, max_rows=cfg.preload_links_max) if cfg.preload_links else None
             return graphs.LinkNeighbours(self.db.link_rows_touching, changes=self.db.take_link_changes, table=table)
 
@@ -291,7 +291,7 @@ class Zettelkasten:
             adds none. The persona engine passes its factor here
             (:meth:`~autogen_zettel.persona.engine.PersonaEngine.modulation`).
         :returns: hits, best first; ``hit.score`` is higher for better matches: the fused score
-            (0..1) times the speaker focus (up to 1 + ``recall.speaker_boost``), the privacy tier
+            (0..1) times the speaker focus (up to 1 + ``recall.tuning.speaker_boost``), the privacy tier
             weight (at most 1) and ``modulation`` (the persona's factor, 1 ± its strength), so it
             can pass 1 (1.95 at most with the defaults); it ranks the hits of one recall
         """
