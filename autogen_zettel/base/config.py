@@ -98,9 +98,9 @@ class EmbeddingConfig(Schema):
     batch_size: AtLeast1 = 32
     device: Text = "cpu"
     max_length: Count = 256
-    # "int8": on ONNX Runtime its cached int8 graph (about 2x faster; LoCoMo R@10 -0.3 and
-    # multi-hop -1.4, so opt-in), on torch (runtime "torch") quantize_dynamic (R@10 -1.3); int8
-    # vectors are recorded as another model (`reindex` to switch). "none": float32
+    # "int8": on ONNX Runtime its cached int8 graph (about 2x faster, slightly lower recall, so
+    # opt-in), on torch (runtime "torch") quantize_dynamic; int8 vectors are recorded as another
+    # model (`reindex` to switch). "none": float32
     quantize: Literal["none", "int8"] = "none"
     # "auto": MiniLM-like models on ONNX Runtime when it is installed (the same vectors, no torch
     # in the process), else torch; "torch" or "onnx" force one (bge-m3 is torch only)
@@ -128,8 +128,8 @@ class VectorsConfig(Schema):
     # 384 dimensions takes 183 MiB, so the default holds two such tenants; 0: no copies
     dense_copy_mb: Count = DEFAULT_DENSE_COPY_MB
     # embedded edge engine: "int8" creates shards that also keep int8 dense vectors, which recall's
-    # search scans before rescoring the candidates with the float32 ones (same hits; at 10k cards
-    # search p95 1.60 -> 1.28 ms, #12); linking stays exact. "none": float32 only. Existing shards
+    # search scans before rescoring the candidates with the float32 ones (same hits, a faster
+    # search, #12); linking stays exact. "none": float32 only. Existing shards
     # keep what they were created with until `reindex`
     quantization: Literal[QUANTIZATIONS] = "int8"  # type: ignore[valid-type]
 
@@ -243,8 +243,8 @@ class PrivacyConfig(Schema):
     detectors: tuple[Detector, ...] = DETECTOR_NAMES
     extra_patterns: dict[Text, Regex] = Field(default_factory=dict)
     default_tier: StoredTier = "standard"
-    # e.g. {"preference": "decaying"} (the articles' rule); off by default because on LoCoMo it
-    # costs ~10 points of R@10 (people are asked about what they loved months ago)
+    # e.g. {"preference": "decaying"} (the articles' rule); off by default because people are
+    # asked about what they loved months ago, which a decayed preference no longer answers
     kind_tiers: dict[KindName, TierName] = Field(default_factory=dict)
     permanent_patterns: tuple[Regex, ...] = ()
     decay_after_days: Number = 90.0  # a decaying card's recall weight falls to decayed_weight then
