@@ -26,15 +26,15 @@ from typing import Protocol
 import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Conflict, Link, PrivacyTier
-from autogen_zettel.store.audit import content_digest
-from autogen_zettel.trust.curated import Curated
-from autogen_zettel.core.claims import claim_fields, extract_claims
-from autogen_zettel.trust.conflicts import claim_rows, conflict_from_row, resolve_keys
 from autogen_zettel.base.errors import InvalidInput
-from autogen_zettel.trust.forget import ForgetReport, cards_about, forget_cards
+from autogen_zettel.core.claims import claim_fields, extract_claims
 from autogen_zettel.core.graph import persona_graph
-from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport, maintain, rebuild_summary, strength
 from autogen_zettel.core.refine import clean_text, entities_of, keywords
+from autogen_zettel.store.audit import content_digest
+from autogen_zettel.trust.conflicts import claim_rows, conflict_from_row, resolve_keys
+from autogen_zettel.trust.curated import Curated
+from autogen_zettel.trust.forget import ForgetReport, cards_about, forget_cards
+from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport, maintain, rebuild_summary, strength
 
 __all__ = ["MemoryArchive", "Tenant", "card_dict", "LAST_MAINTAINED"]
 
