@@ -26,7 +26,7 @@ from typing import Protocol
 import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Conflict, Link, PrivacyTier
-from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.base.errors import InvalidInput, NotFound
 from autogen_zettel.core.claims import claim_fields, extract_claims
 from autogen_zettel.core.graph import persona_graph
 from autogen_zettel.core.refine import clean_text, entities_of, keywords
@@ -102,6 +102,47 @@ class MemoryArchive:
                                                    contains=contains, tier=tier, limit=limit)]
         cards = self._db.get_many(ids)
         return [cards[i] for i in ids]
+
+    def resolve_id(self, ref: str) -> str:
+        """The id of the card ``ref`` names: its full id or a unique prefix of at least 4
+        characters (like git's short hashes; ``autogen-zettel cards`` prints 8).
+
+        :raises NotFound: no card, or several, start with ``ref`` (the message lists them)
+        """
+        if not isinstance(ref, str) or not ref.strip():
+            raise InvalidInput(f"a card id must be a non-empty string, got {ref!r}")
+        ref = ref.strip()
+        if self._db.get(ref) is not None:
+            return ref
+        found = self._db.ids_starting(ref, limit=6) if len(ref) >= 4 else []
+        if len(found) == 1:
+            return found[0]
+        hint = f"list cards with `autogen-zettel cards {self._mem.name}`"
+        if len(ref) < 4:
+            raise NotFound(f"no card {ref!r} in tenant {self._mem.name!r}; give at least 4 characters of its id ({hint})")
+        if not found:
+            raise NotFound(f"no card {ref!r} in tenant {self._mem.name!r}; {hint}")
+        raise NotFound(f"card id {ref!r} is ambiguous in tenant {self._mem.name!r}: it starts "
+                       f"{', '.join(found[:5])}{', ...' if len(found) > 5 else ''}; give more characters")
+
+    def stats(self) -> dict:
+        """Counts for a quick look: cards by kind and status, links, index points, model."""
+        cards = self._mem.cards()
+        by_kind: dict[str, int] = {}
+        by_status: dict[str, int] = {}
+        for c in cards:
+            by_kind[c.kind.value] = by_kind.get(c.kind.value, 0) + 1
+            by_status[c.status.value] = by_status.get(c.status.value, 0) + 1
+        return {
+            "tenant": self._mem.name,
+            "cards": len(cards),
+            "by_kind": by_kind,
+            "by_status": by_status,
+            "links": self._db.link_count(),
+            "indexed": self._mem.store.vectors.count(self._mem.name),
+            "embedding_model": self._db.get_meta("embedding_model"),
+            "embedding_dim": self._db.get_meta("embedding_dim"),
+        }
 
     def conflicts(self, card_id: str | None = None) -> list[Conflict]:
         """Recorded conflicts (of one card, or all), seen from the version in force."""

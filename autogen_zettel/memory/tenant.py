@@ -358,25 +358,8 @@ class Zettelkasten:
 
     def resolve_id(self, ref: str) -> str:
         """The id of the card ``ref`` names: its full id or a unique prefix of at least 4
-        characters (like git's short hashes; ``autogen-zettel cards`` prints 8).
-
-        :raises NotFound: no card, or several, start with ``ref`` (the message lists them)
-        """
-        if not isinstance(ref, str) or not ref.strip():
-            raise InvalidInput(f"a card id must be a non-empty string, got {ref!r}")
-        ref = ref.strip()
-        if self.db.get(ref) is not None:
-            return ref
-        found = self.db.ids_starting(ref, limit=6) if len(ref) >= 4 else []
-        if len(found) == 1:
-            return found[0]
-        hint = f"list cards with `autogen-zettel cards {self.name}`"
-        if len(ref) < 4:
-            raise NotFound(f"no card {ref!r} in tenant {self.name!r}; give at least 4 characters of its id ({hint})")
-        if not found:
-            raise NotFound(f"no card {ref!r} in tenant {self.name!r}; {hint}")
-        raise NotFound(f"card id {ref!r} is ambiguous in tenant {self.name!r}: it starts "
-                       f"{', '.join(found[:5])}{', ...' if len(found) > 5 else ''}; give more characters")
+        characters (see :meth:`MemoryArchive.resolve_id <autogen_zettel.memory.archive.MemoryArchive.resolve_id>`)."""
+        return self.archive.resolve_id(ref)
 
     def cards(self, *, status: CardStatus | None = None) -> list[Card]:
         """All cards, oldest first."""
@@ -396,22 +379,7 @@ class Zettelkasten:
 
     def stats(self) -> dict:
         """Counts for a quick look: cards by kind and status, links, index points, model."""
-        cards = self.cards()
-        by_kind: dict[str, int] = {}
-        by_status: dict[str, int] = {}
-        for c in cards:
-            by_kind[c.kind.value] = by_kind.get(c.kind.value, 0) + 1
-            by_status[c.status.value] = by_status.get(c.status.value, 0) + 1
-        return {
-            "tenant": self.name,
-            "cards": len(cards),
-            "by_kind": by_kind,
-            "by_status": by_status,
-            "links": self.db.link_count(),
-            "indexed": self.hub.vectors.count(self.name),
-            "embedding_model": self.db.get_meta("embedding_model"),
-            "embedding_dim": self.db.get_meta("embedding_dim"),
-        }
+        return self.archive.stats()
 
     # -- changing ---------------------------------------------------------------------
     def reindex(self, *, progress: bool = False) -> int:
