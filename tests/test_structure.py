@@ -50,3 +50,11 @@ def test_the_facade_holds_its_parts_as_objects():
     from autogen_zettel.store.db import CardDB
 
     assert CardDB.__bases__ == (object,)
+
+
+def test_the_architecture_page_runs():
+    page = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, re.S)
+    assert len(blocks) >= 3
+    for block in blocks:
+        exec(compile(block, "docs/architecture.md", "exec"), {})
