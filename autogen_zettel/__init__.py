@@ -5,10 +5,8 @@ importing the memory loads neither AutoGen, the persona engine nor the simulator
 not listed here is internal and may move.
 """
 
-from __future__ import annotations
-
-import importlib
-from typing import Any
+import importlib as _importlib
+from typing import Any as _Any
 
 __version__ = "0.1.0"
 
@@ -21,6 +19,8 @@ _EXPORTS: dict[str, str] = {
     "CardKind": "autogen_zettel.base.cards",
     "CardStatus": "autogen_zettel.base.cards",
     "Hit": "autogen_zettel.base.cards",
+    "Conflict": "autogen_zettel.base.cards",
+    "RecallBlock": "autogen_zettel.memory.recall_block",
     "Link": "autogen_zettel.base.cards",
     "LinkKind": "autogen_zettel.base.cards",
     "Message": "autogen_zettel.base.cards",
@@ -28,7 +28,9 @@ _EXPORTS: dict[str, str] = {
     "ForgetReport": "autogen_zettel.trust.forget",
     "MaintenanceReport": "autogen_zettel.trust.maintenance",
     "AuditReport": "autogen_zettel.store.audit",
+    "AuditEntry": "autogen_zettel.store.audit",
     "redact": "autogen_zettel.trust.privacy",
+    "Redaction": "autogen_zettel.trust.privacy",
     # the agent (these load AutoGen)
     "MemoryAugmentedAssistantAgent": "autogen_zettel.agent.assistant",
     "ZettelMemoryCapability": "autogen_zettel.agent.capability",
@@ -46,6 +48,7 @@ _EXPORTS: dict[str, str] = {
     "PersonaConfig": "autogen_zettel.base.config",
     "load_config": "autogen_zettel.base.config",
     "load_llm_config": "autogen_zettel.base.llm",
+    "Clock": "autogen_zettel.base.clock",
     "SimulatedClock": "autogen_zettel.base.clock",
     "SystemClock": "autogen_zettel.base.clock",
     # extension points: inject your own embedder, refiner, judges
@@ -56,6 +59,7 @@ _EXPORTS: dict[str, str] = {
     "LLMRefiner": "autogen_zettel.core.llm_refine",
     "LLMLinkJudge": "autogen_zettel.core.llm_refine",
     "llm_judge": "autogen_zettel.trust.conflicts",
+    "Verdict": "autogen_zettel.trust.conflicts",
     "LLMTraitJudge": "autogen_zettel.persona.judges",
     "LLMProfiler": "autogen_zettel.persona.judges",
     # research simulations
@@ -72,17 +76,18 @@ _EXPORTS: dict[str, str] = {
     "LLMOutputError": "autogen_zettel.base.errors",
 }
 
-# names whose module imports AutoGen
+#: the public names whose module imports AutoGen
 AGENT_NAMES = frozenset(n for n, m in _EXPORTS.items() if m.startswith("autogen_zettel.agent."))
 
-__all__ = list(_EXPORTS)
+# sorted, case-insensitively (tests/test_exported_members.py keeps it so, and complete)
+__all__ = sorted([*_EXPORTS, "AGENT_NAMES"], key=str.casefold)
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'autogen_zettel' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(_importlib.import_module(module), name)
     globals()[name] = value  # later lookups skip this function
     return value
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from autogen_zettel.base.threads import bounded_threads
-from autogen_zettel.core.embed import FlagEmbedder, _bundled_minilm
+from autogen_zettel.core.embed import FlagEmbedder, bundled_minilm
 from autogen_zettel.core.onnx_embed import OnnxEncoder
 
 __all__ = ["EmbedBench", "run_embed_bench", "process_rss"]
@@ -120,7 +120,7 @@ def run_embed_bench(texts: Sequence[str], *, queries: int = 100, batch_sizes: Se
     res.query_ms = {n: {"p50": float(np.percentile(t, 50)), "p95": float(np.percentile(t, 95))}
                     for n, t in times.items()}
 
-    folder, onnx_impl = _bundled_minilm(), emb["onnx"]._loaded()
+    folder, onnx_impl = bundled_minilm(), emb["onnx"]._loaded()
     variants = {
         "onnx-basic": OnnxEncoder(folder, onnx_impl.model_file, optimization="basic"),
         "onnx-unsorted": OnnxEncoder(folder, onnx_impl.model_file, sort_by_length=False),

@@ -41,7 +41,7 @@ class EngineRow:
 
 
 def _open(engine: str, folder: Path, threads: int):
-    from autogen_zettel.store.index import open_index
+    from autogen_zettel.store.backends import open_index
 
     return open_index(data_dir=folder, engine=engine, threads=threads)
 

@@ -28,7 +28,7 @@ from autogen_zettel.core.link import KIND_WEIGHT
 from autogen_zettel.memory.recall import progressive_recall
 from benchmarks.locomo import (CATEGORIES, KS, Conversation, evidence_recall, flat_rankings,
                                                   hit_places)
-from autogen_zettel.store.tenant import TenantStore
+from autogen_zettel.store.tenant_store import TenantStore
 
 __all__ = ["CachedEmbedder", "Scores", "LocomoCV", "coordinate_search", "cross_validate"]
 
@@ -161,7 +161,8 @@ class LocomoCV:
         for name in ("hops", "seeds", "candidates"):
             if name in recall_over:
                 recall_over[name] = int(recall_over[name])
-        cfg = self.config.model_copy(update={"recall": self.config.recall.model_copy(update=recall_over)})
+        recall = self.config.recall
+        cfg = self.config.model_copy(update={"recall": recall.model_copy(update={"tuning": recall.tuning.model_copy(update=recall_over)})})
         weights = dict(KIND_WEIGHT)
         weights.update({LinkKind(k.split(".", 1)[1]): v for k, v in setting.items() if k.startswith("link.")})
         gkey = (tuple(sorted((k.value, v) for k, v in weights.items())), conv.sample_id)

@@ -137,4 +137,4 @@ def test_the_index_sees_who_i_is_and_the_card_keeps_the_words():
         mem.remember_many([Message("I don't eat coriander.", "Ann", "m1", "s1", T0)])
         card = mem.cards()[0]
         assert card.content == "I don't eat coriander."  # claims read the first person
-        assert [(c["topic"], c["polarity"]) for c in mem.db.claims_of([card.id])] == [("coriander", -1)]
+        assert [(c["topic"], c["polarity"]) for c in mem.db.claims.of([card.id])] == [("coriander", -1)]

@@ -32,7 +32,9 @@ def test_default_yaml_equals_built_in_defaults():
         ("nonsense: 1\n", "nonsense", "known keys"),
         ("recall:\n  k: ten\n", "recall.k", "expected int"),
         ("recall:\n  k: 0\n", "recall.k", "at least 1"),
-        ("recall:\n  dense_weight: 1.5\n", "recall.dense_weight", "0..1"),
+        ("recall:\n  tuning:\n    dense_weight: 1.5\n", "recall.tuning.dense_weight", "0..1"),
+        ("recall:\n  hops: 1\n", "recall.hops", "recall.tuning.hops"),
+        ("maintenance:\n  session_idle_minutes: 5\n", "maintenance.session_idle_minutes", "sessions.idle_minutes"),
         ("recall: 5\n", "recall", "mapping"),
         ("links:\n  strong: 0.3\n  weak: 0.6\n", "links.weak", "must not exceed"),
         ("recall:\n  k: true\n", "recall.k", "expected int"),
@@ -67,8 +69,8 @@ def test_malformed_yaml_and_non_utf8(tmp_path):
 
 def test_int_accepted_where_float_expected_and_empty_file(tmp_path):
     path = tmp_path / "c.yaml"
-    path.write_text("recall:\n  dense_weight: 1\n")
-    assert load_config(path).recall.dense_weight == 1.0
+    path.write_text("recall:\n  tuning:\n    dense_weight: 1\n")
+    assert load_config(path).recall.tuning.dense_weight == 1.0
     empty = tmp_path / "empty.yaml"
     empty.write_text("")
     assert load_config(empty) == MemoryConfig()
@@ -120,8 +122,68 @@ def test_source_is_not_a_key_and_not_part_of_equality(tmp_path):
 
 def test_bounds_are_in_the_json_schema():
     schema = MemoryConfig.model_json_schema()
-    recall = schema["$defs"]["RecallConfig"]["properties"]
-    assert recall["k"]["minimum"] == 1
-    assert (recall["dense_weight"]["minimum"], recall["dense_weight"]["maximum"]) == (0, 1)
+    assert schema["$defs"]["RecallConfig"]["properties"]["k"]["minimum"] == 1
+    tuning = schema["$defs"]["RecallTuning"]["properties"]
+    assert (tuning["dense_weight"]["minimum"], tuning["dense_weight"]["maximum"]) == (0, 1)
     ref = schema["$defs"]["ConflictConfig"]["properties"]["reference_weight"]
     assert (ref["exclusiveMinimum"], ref["exclusiveMaximum"]) == (0, 1)
+
+
+def _schema_keys(model, prefix: str = "") -> set[str]:
+    """Every dotted key of a config model: a section per nested model, a leaf per value."""
+    from pydantic import BaseModel
+
+    keys = set()
+    for name, field in model.model_fields.items():
+        kind = field.annotation
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            keys |= _schema_keys(kind, f"{prefix}{name}.")
+        else:
+            keys.add(f"{prefix}{name}")
+    return keys
+
+
+def _yaml_keys(data: dict, prefix: str = "") -> set[str]:
+    keys = set()
+    for name, value in data.items():
+        if isinstance(value, dict) and value and f"{prefix}{name}" not in _MAPPING_VALUES:
+            keys |= _yaml_keys(value, f"{prefix}{name}.")
+        else:
+            keys.add(f"{prefix}{name}")
+    return keys
+
+
+_MAPPING_VALUES = {"privacy.extra_patterns", "privacy.kind_tiers"}  # values that are mappings, not sections
+
+
+def test_default_yaml_names_every_key_of_the_schema_in_its_order():
+    import yaml
+
+    data = yaml.safe_load((ROOT / "configs" / "default.yaml").read_text(encoding="utf-8"))
+    schema, named = _schema_keys(MemoryConfig), _yaml_keys(data)
+    assert schema - named == set(), f"configs/default.yaml lacks {sorted(schema - named)}"
+    assert named - schema == set(), f"configs/default.yaml names unknown keys {sorted(named - schema)}"
+    assert list(data) == list(MemoryConfig.model_fields)  # the sections in the models' order
+    for section, model in MemoryConfig.model_fields.items():
+        assert list(data[section]) == list(model.annotation.model_fields), section
+
+
+def test_user_settings_come_first_and_ranking_constants_sit_in_recall_tuning():
+    assert list(MemoryConfig.model_fields)[:6] == ["embedding", "privacy", "persona", "sessions", "maintenance", "recall"]
+    assert list(MemoryConfig().recall.model_dump()) == ["k", "token_budget", "query_messages", "tuning"]
+    assert MemoryConfig().sessions.idle_minutes == 30.0
+
+
+def test_an_old_config_gets_the_new_place_of_a_moved_key(tmp_path):
+    old = tmp_path / "old.yaml"
+    old.write_text("recall:\n  k: 5\n  speaker_boost: 0.25\n")
+    with pytest.raises(ConfigError, match=r"recall.tuning.speaker_boost") as err:
+        load_config(old)
+    assert err.value.key == "recall.speaker_boost" and "old.yaml" in str(err.value)
+    old.write_text("maintenance:\n  session_idle_minutes: 10\n")
+    with pytest.raises(ConfigError, match=r"sessions.idle_minutes"):
+        load_config(old)
+    new = tmp_path / "new.yaml"
+    new.write_text("sessions:\n  idle_minutes: 10\nrecall:\n  tuning:\n    speaker_boost: 0.25\n")
+    cfg = load_config(new)
+    assert cfg.sessions.idle_minutes == 10.0 and cfg.recall.tuning.speaker_boost == 0.25

@@ -10,7 +10,8 @@ from datetime import datetime, timedelta
 import sqlite_utils
 
 from autogen_zettel.base.cards import Card, CardKind
-from autogen_zettel.store.db import CardDB, _card_to_row, migrations
+from autogen_zettel.store.card_rows import card_to_row
+from autogen_zettel.store.db import CardDB, migrations
 
 T0 = datetime(2024, 3, 1, 9, 0)
 ENTITIES = ("Ann", "Bob", "Porto", "Oscar", "FastAPI")
@@ -43,7 +44,7 @@ def test_entity_peers_match_the_full_sort_after_migration_and_every_write(tmp_pa
     old = sqlite_utils.Database(path)
     migrations.apply(old, stop_before="m007_entity_order")
     for card in _cards(rng, 60, 0):  # written as the code before m007 wrote them
-        old["cards"].insert(_card_to_row(card, indexed=1))
+        old["cards"].insert(card_to_row(card, indexed=1))
         old["card_entities"].insert_all([{"card_id": card.id, "entity": e.casefold()} for e in card.entities])
     old.close()
 

@@ -253,7 +253,7 @@ def test_wipe_leaves_no_card_text_in_the_file(tmp_path, clock):
     db = CardDB(path)
     assert files_containing(path.parent, b"brass key")
     db.db.execute("PRAGMA secure_delete = OFF")  # as on many SQLite builds: wipe must not rely on it
-    db.wipe()
+    db.erasure.wipe()
     assert db.count() == 0 and files_containing(path.parent, b"brass key") == []  # main file and WAL
     db.close()
     assert files_containing(path.parent, b"brass key") == [] and files_containing(path.parent, b"Pixel") == []

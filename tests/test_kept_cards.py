@@ -58,7 +58,7 @@ def test_a_rolled_back_write_is_never_kept(db):
 
 def test_purge_leaves_no_kept_copy(db):
     db.kept.get_many(["a", "b"])
-    db.purge(["a"], {})
+    db.erasure.purge(["a"], {})
     assert "a" not in db.kept  # forgotten means gone from memory too
     assert db.kept.get_many(["a", "b"]).keys() == {"b"}
 

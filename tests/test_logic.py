@@ -11,7 +11,7 @@ import pytest
 import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
-from autogen_zettel.base.config import LinkConfig, RecallConfig
+from autogen_zettel.base.config import RecallTuning
 from autogen_zettel.core.graph import build_graph, spread
 from autogen_zettel.core.lexical import BM25, sparse_doc, sparse_query, tokens
 from autogen_zettel.core.link import structural_links
@@ -19,7 +19,7 @@ from autogen_zettel.memory.recall import cut_to_budget, fuse, unlock
 
 ROOT = Path(__file__).resolve().parents[1]
 from autogen_zettel.core.refine import clean_text, refine_message
-from autogen_zettel.store.vectors import SearchResult
+from autogen_zettel.store.index import SearchResult
 
 NOW = datetime(2024, 1, 10)
 
@@ -92,7 +92,7 @@ def test_fuse_scales_both_signals():
 def test_unlock_caps_associative_share_and_orders():
     cards = {i: _card(i) for i in "abcdef"}
     G = build_graph([Link(x, "a", LinkKind.REPLY_TO, 1.0) for x in "cdef"])
-    cfg = RecallConfig(associative_share=0.5, threshold=0.0)
+    cfg = RecallTuning(associative_share=0.5, threshold=0.0)
     hits = unlock([("a", 1.0), ("b", 0.1)], G, lambda ids: {i: cards[i] for i in ids if i in cards}, cfg, k=4, now=NOW)
     assert len(hits) == 4
     assert sum(h.layer == "associative" for h in hits) == 2
@@ -134,7 +134,7 @@ def test_public_names_resolve_and_only_agent_names_load_autogen():
     import autogen_zettel
 
     assert all(getattr(autogen_zettel, n) is not None for n in autogen_zettel.__all__)
-    assert len(autogen_zettel.__all__) == len(set(autogen_zettel.__all__)) <= 55
+    assert len(autogen_zettel.__all__) == len(set(autogen_zettel.__all__)) <= 60
     with pytest.raises(AttributeError):
         autogen_zettel.no_such_name  # noqa: B018
 

@@ -162,7 +162,7 @@ def test_a_tenant_made_before_these_tables_upgrades_in_place(tmp_path, clock):
     import sqlite_utils
     from sqlite_utils import Migrations
 
-    from autogen_zettel.store.schema import m001_initial
+    from autogen_zettel.store.migrations import m001_initial
 
     (tmp_path / "data" / "tenants").mkdir(parents=True)
     old = sqlite_utils.Database(tmp_path / "data" / "tenants" / "alice.sqlite")

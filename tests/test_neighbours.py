@@ -162,10 +162,10 @@ def test_kept_neighbour_lists_follow_new_and_deleted_links(hub, where):
              "session_id": "s0", "at": T0 + timedelta(hours=10 + i), "reply_to": "m3"} for i, w in enumerate(_WORDS[:8])]
     mem.remember_many(more)  # new links to old cards (session s0, replies to m3, entities)
     same_as_whole_graph()
-    mem.db.delete_links_below({LinkKind.SAME_SESSION: 0.4})
+    mem.db.link_upkeep.delete_below({LinkKind.SAME_SESSION: 0.4})
     same_as_whole_graph()
     ids = [c.id for c in mem.cards()][:30]
-    mem.db.delete_links_among(ids, [LinkKind.REPLY_TO])
+    mem.db.link_upkeep.delete_among(ids, [LinkKind.REPLY_TO])
     same_as_whole_graph()
 
 
@@ -194,22 +194,22 @@ def test_stored_pair_first_follows_added_and_deleted_links_and_vacuum(tmp_path):
     for _ in range(6):
         db.add_links(some_links(25))  # new pairs, new kinds of known pairs, and weight upserts
         _pair_first_is_right(db)
-        db.delete_links_among(rng.sample(nodes, 5), rng.sample(kinds, 3))  # often a pair's first link
+        db.link_upkeep.delete_among(rng.sample(nodes, 5), rng.sample(kinds, 3))  # often a pair's first link
         _pair_first_is_right(db)
-        db.redirect_links(rng.choice(nodes), rng.choice(nodes))
+        db.link_upkeep.redirect(rng.choice(nodes), rng.choice(nodes))
         _pair_first_is_right(db)
-    db.delete_links_below({LinkKind.SAME_SESSION: 0.8, LinkKind.REPLY_TO: 0.8})
+    db.link_upkeep.delete_below({LinkKind.SAME_SESSION: 0.8, LinkKind.REPLY_TO: 0.8})
     _pair_first_is_right(db)
     db.db.execute("delete from links where rowid in (select rowid from links order by rowid limit 10)")
     before = [(l.src, l.dst, l.kind) for l in db.iter_links()]
-    db.scrub(vacuum=True)  # may renumber the rowids
+    db.erasure.scrub(vacuum=True)  # may renumber the rowids
     assert [(l.src, l.dst, l.kind) for l in db.iter_links()] == before
     _pair_first_is_right(db)
-    db.wipe()  # drops the triggers for its delete: they must be back
+    db.erasure.wipe()  # drops the triggers for its delete: they must be back
     assert db.link_count() == 0
     for _ in range(3):
         db.add_links(some_links(25))
-        db.delete_links_among(rng.sample(nodes, 5), rng.sample(kinds, 3))
+        db.link_upkeep.delete_among(rng.sample(nodes, 5), rng.sample(kinds, 3))
         _pair_first_is_right(db)
     db.close()
 
@@ -239,7 +239,7 @@ def test_a_database_from_before_pair_first_opens_and_gets_it(tmp_path):
     import sqlite_utils
     from sqlite_utils import Migrations
 
-    from autogen_zettel.store import schema
+    from autogen_zettel.store import migrations as schema
     from autogen_zettel.store.db import CardDB
 
     path = tmp_path / "old.sqlite"
@@ -294,12 +294,12 @@ def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_lo
     mem.db.add_links([Link(ids[0], ids[1], LinkKind.STRONGLY_RELATED, 0.95),
                       Link(ids[2], ids[3], LinkKind.SHARED_ENTITY, 0.7), Link(ids[4], ids[5], LinkKind.SAME_SESSION, 1.0)])
     same_as_whole_graph()
-    mem.db.delete_links_among(ids[:20], [LinkKind.REPLY_TO])
+    mem.db.link_upkeep.delete_among(ids[:20], [LinkKind.REPLY_TO])
     same_as_whole_graph()
     assert nb.adjacency is adjacency and 0 < served_from_memory() < len(adjacency.ids)
     # merging: every link of one card moves to another
     old, new = ids[30], ids[40]
-    mem.db.redirect_links(old, new)
+    mem.db.link_upkeep.redirect(old, new)
     assert old not in same_as_whole_graph()
     assert nb.adjacency is adjacency  # named changes keep the snapshot
     # forgetting: the card and its neighbours are served from SQLite; it is nowhere in a list. A
@@ -318,7 +318,7 @@ def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_lo
     assert served_from_memory() == len(adjacency.ids)
     same_as_whole_graph()
     # pruning may touch any card: the snapshot goes, SQLite serves, and the next load is fresh
-    mem.db.delete_links_below({LinkKind.SAME_SESSION: 0.4})
+    mem.db.link_upkeep.delete_below({LinkKind.SAME_SESSION: 0.4})
     same_as_whole_graph()
     assert nb.adjacency is not adjacency
     assert nb.wait_loaded(30) and nb.adjacency is not adjacency
@@ -335,7 +335,7 @@ def test_the_adjacency_size_guard_and_switch(tmp_path, clock, settings):
     from autogen_zettel.base.config import config_from_dict
     from autogen_zettel.core.embed import HashEmbedder
 
-    cfg = config_from_dict({"recall": settings})  # 10: fewer than the links, recall stays on SQLite
+    cfg = config_from_dict({"recall": {"tuning": settings}})  # 10: fewer than the links, recall stays on SQLite
     with MemoryHub.open(tmp_path / "data", config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("ann")
         _fill(mem, n=60)
@@ -383,7 +383,7 @@ def test_wiping_a_tenant_stops_a_running_link_scan_so_no_text_stays_in_the_file(
     loader = threading.Thread(target=load)
     loader.start()
     assert started.wait(30)
-    db.wipe()
+    db.erasure.wipe()
     db.close()
     loader.join(30)
     assert failed == ["OperationalError"]  # interrupted, not waited out
@@ -418,7 +418,7 @@ def test_spreading_on_the_adjacency_arrays_gives_the_same_floats_with_changed_an
     new = mem.remember("A brand new card about the harbour and the bakery.", speaker="Ann", message_id="new")[0]
     mem.db.add_links([Link(ids[0], ids[1], LinkKind.STRONGLY_RELATED, 0.95), Link(new.id, ids[2], LinkKind.REPLY_TO, 1.0),
                       Link(ids[3], ids[4], LinkKind.SAME_SESSION, 1.0)])
-    mem.db.delete_links_among(ids[10:30], [LinkKind.REPLY_TO])
+    mem.db.link_upkeep.delete_among(ids[10:30], [LinkKind.REPLY_TO])
     nb.refresh()
     assert nb._stale and new.id not in nb.adjacency.index
     check()
@@ -427,7 +427,7 @@ def test_spreading_on_the_adjacency_arrays_gives_the_same_floats_with_changed_an
 def test_activation_ranks_like_the_dict_unlock_builds(hub):
     """Activation.top (unlock's pool from spreading's arrays) against the dict unlock builds from
     a plain spread, on scores with many ties (#12)."""
-    from autogen_zettel.memory.recall import _top
+    from autogen_zettel.memory.recall import top_ids
 
     mem = hub.tenant("ann")
     _fill(mem, n=120)
@@ -446,4 +446,4 @@ def test_activation_ranks_like_the_dict_unlock_builds(hub):
             head = immediate[: max(n, 8)]
             upper = dict(head)
             upper.update({i: base.get(i, 0.0) + act for i, (act, _) in plain.items()})
-            assert fast.top(n, base, head) == _top(upper, n)
+            assert fast.top(n, base, head) == top_ids(upper, n)

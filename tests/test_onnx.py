@@ -15,7 +15,7 @@ import pytest
 
 from autogen_zettel.base.config import config_from_dict
 from autogen_zettel.base.errors import ConfigError, EmbeddingMismatch
-from autogen_zettel.core.embed import FlagEmbedder, _bundled_minilm
+from autogen_zettel.core.embed import FlagEmbedder, bundled_minilm
 from autogen_zettel.core.onnx_embed import minilm_like
 from autogen_zettel.core.onnx_export import cache_dir, folder_hash
 
@@ -130,7 +130,7 @@ def test_cache_is_keyed_by_the_folder_contents(tmp_path, monkeypatch):
     (folder / "config.json").write_text(json.dumps({"model_type": "bert", "hidden_size": 8}))
     assert not minilm_like(folder)  # no tokenizer.json
     (folder / "tokenizer.json").write_text("{}")
-    assert minilm_like(folder) and minilm_like(_bundled_minilm())
+    assert minilm_like(folder) and minilm_like(bundled_minilm())
     before = folder_hash(folder)
     (folder / "config.json").write_text(json.dumps({"model_type": "bert", "hidden_size": 16}))
     assert folder_hash(folder) != before

@@ -152,7 +152,7 @@ def test_decaying_tier_weight_and_archive_follow_the_configured_days(clock):
                             "decay": {"enabled": False},
                             # no spreading: the two cards are linked (SAME_SPEAKER), and what one
                             # unlocks in the other is weighed by recency, which moves with the days
-                            "recall": {"hops": 0}})
+                            "recall": {"tuning": {"hops": 0}}})
     with MemoryHub.open(memory=True, config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("alice")
         pref = mem.remember("I love sour cherry jam on toast.", speaker="Ann", message_id="p")[0]

@@ -17,7 +17,7 @@ from autogen_zettel.base.errors import ConfigError
 from autogen_zettel.core.embed import HashEmbedder
 from autogen_zettel.memory.hub import MemoryHub
 from autogen_zettel.store.edge import EdgeIndex
-from autogen_zettel.store.vectors import DENSE
+from autogen_zettel.store.index import DENSE
 
 from .conftest import point_ids, unit_vectors
 

@@ -52,7 +52,7 @@ def test_top_k_of_a_wider_unlock_needs_its_own_associative_cap():
     """Why recall caps again after unlocking 2k places for summary grouping (see
     ``Zettelkasten._prefer_summaries``): the first k of a 2k unlock break the share for k."""
     from autogen_zettel.base.cards import Link, LinkKind
-    from autogen_zettel.base.config import RecallConfig
+    from autogen_zettel.base.config import RecallTuning
     from autogen_zettel.core.graph import build_graph
     from autogen_zettel.memory.recall import cap_associative, unlock
 
@@ -60,7 +60,7 @@ def test_top_k_of_a_wider_unlock_needs_its_own_associative_cap():
 
     cards = {i: _card(i) for i in "abcdefgh"}
     G = build_graph([Link(x, "a", LinkKind.REPLY_TO, 1.0) for x in "cdef"])
-    cfg = RecallConfig(associative_share=0.5, threshold=0.0)
+    cfg = RecallTuning(associative_share=0.5, threshold=0.0)
     immediate = [("a", 1.0), ("b", 0.1), ("g", 0.05), ("h", 0.04)]
     lookup = lambda ids: {i: cards[i] for i in ids if i in cards}  # noqa: E731
     wide = unlock(immediate, G, lookup, cfg, k=6, now=NOW)
@@ -72,7 +72,7 @@ def test_top_k_of_a_wider_unlock_needs_its_own_associative_cap():
 
 def test_fusion_treats_float_noise_as_no_spread():
     from autogen_zettel.memory.recall import fuse
-    from autogen_zettel.store.vectors import SearchResult
+    from autogen_zettel.store.index import SearchResult
 
     noisy = SearchResult(dense={"a": 0.81234567, "b": 0.81234568}, lexical={})
     assert dict(fuse(noisy, dense_weight=0.4)) == {"a": 0.4, "b": 0.4}
@@ -115,7 +115,7 @@ def _ranked_with(msgs, query, **recall):
     t0 = datetime(2024, 3, 1, 9)
     cfg = MemoryConfig()
     # the dense weight these rankings were worked out at (the hashing embedder's balance is arbitrary)
-    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"hops": 0, "dense_weight": 0.4, **recall})})
+    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": cfg.recall.tuning.model_copy(update={"hops": 0, "dense_weight": 0.4, **recall})})})
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
         mem.remember_many([{"text": t, "speaker": who, "message_id": i, "session_id": s,

@@ -14,7 +14,7 @@ T0 = datetime(2024, 3, 1, 9)
 def _recall(msgs, query, k=3, **recall):
     cfg = MemoryConfig()
     # the dense weight these rankings were worked out at (the hashing embedder's balance is arbitrary)
-    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"dense_weight": 0.4, **recall})})
+    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": cfg.recall.tuning.model_copy(update={"dense_weight": 0.4, **recall})})})
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
         mem.remember_many([{"text": t, "speaker": who, "message_id": i, "session_id": s, "reply_to": r,
@@ -95,10 +95,9 @@ def test_a_card_that_only_asks_gives_its_place_to_the_answer_it_unlocks():
 
 def test_a_participant_who_joins_after_the_first_recall_is_recognised():
     cfg = MemoryConfig()
-    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"hops": 0, "speaker_boost": 0.0,
-                                                                         "named_speaker_weight": 0.0,
-                                                                         "dense_without_name": False,
-                                                                         "dense_weight": 0.4})})
+    tuning = cfg.recall.tuning.model_copy(update={"hops": 0, "speaker_boost": 0.0, "named_speaker_weight": 0.0,
+                                                   "dense_without_name": False, "dense_weight": 0.4})
+    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": tuning})})
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
         mem.remember("My sister likes to paint old barns.", speaker="Bob", message_id="b2", at=T0)
@@ -129,7 +128,7 @@ def test_the_dense_query_leaves_the_named_participant_out_only_when_asked():
 
     for drop in (False, True):
         cfg = MemoryConfig()
-        cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"dense_without_name": drop})})
+        cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": cfg.recall.tuning.model_copy(update={"dense_without_name": drop})})})
         with MemoryHub.open(memory=True, embedder=Recording(), config=cfg) as hub:
             mem = hub.tenant("t")
             mem.remember("I paint sunsets at the lake.", speaker="Ann", message_id="a1", at=T0)
@@ -140,7 +139,7 @@ def test_the_dense_query_leaves_the_named_participant_out_only_when_asked():
 
 def test_associative_focus_lowers_only_what_someone_else_said():
     from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
-    from autogen_zettel.base.config import RecallConfig
+    from autogen_zettel.base.config import RecallTuning
     from autogen_zettel.core.graph import build_graph
     from autogen_zettel.memory.recall import unlock
 
@@ -152,7 +151,7 @@ def test_associative_focus_lowers_only_what_someone_else_said():
     immediate = [("a", 1.0), ("a2", 0.3)]
 
     def ranked(focus, named):
-        cfg = RecallConfig(threshold=0.0, associative_share=1.0, associative_focus=focus)
+        cfg = RecallTuning(threshold=0.0, associative_share=1.0, associative_focus=focus)
         return [h.card.id for h in unlock(immediate, G, lookup, cfg, k=4, now=T0, named=named)]
 
     assert ranked(0.0, {"Ann"}).index("reply") < ranked(0.0, {"Ann"}).index("a2")

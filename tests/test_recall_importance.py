@@ -1,4 +1,4 @@
-"""Recall weighs immediate hits by the card's importance (``recall.importance_weight``,
+"""Recall weighs immediate hits by the card's importance (``recall.tuning.importance_weight``,
 memory/recall.py): among the cards that match, the ones that say something come first."""
 
 from datetime import datetime, timedelta
@@ -22,7 +22,7 @@ BOOKS = [
 
 def _recall(msgs, query, **recall):
     cfg = MemoryConfig()
-    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"hops": 0, **recall})})
+    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": cfg.recall.tuning.model_copy(update={"hops": 0, **recall})})})
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
         mem.remember_many([{"text": t, "speaker": who, "message_id": i, "session_id": "s1",
@@ -56,4 +56,4 @@ def test_weigh_importance_at_zero_changes_nothing():
 @pytest.mark.parametrize("value", [-0.1, 1.5])
 def test_importance_weight_outside_0_1_is_refused(value):
     with pytest.raises(ConfigError, match="importance_weight"):
-        MemoryConfig.model_validate({"recall": {"importance_weight": value}})
+        MemoryConfig.model_validate({"recall": {"tuning": {"importance_weight": value}}})

@@ -39,7 +39,7 @@ from typing import Any
 
 import autogen
 
-from autogen_zettel.agent.support import ScriptedUserAgent, _placeholder_notice_dropped, quiet_io
+from autogen_zettel.agent.support import ScriptedUserAgent, placeholder_notice_dropped, quiet_io
 from autogen_zettel.agent.capability import HOOK, RecallEvent, UnlockedCard, ZettelMemoryCapability, message_id_for, message_text
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory import MemoryHub, Zettelkasten
@@ -123,7 +123,7 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
                 llm_config = offline_llm_config()
         kwargs.setdefault("description", persona.describe())
         evolve = hub.config.persona.enabled if evolve is None else bool(evolve)
-        with _placeholder_notice_dropped(is_offline_config(llm_config)):
+        with placeholder_notice_dropped(is_offline_config(llm_config)):
             super().__init__(name=persona.name, system_message=persona.system_message_text(traits=not evolve),
                              llm_config=llm_config, **kwargs)
         self.persona = persona

@@ -26,12 +26,11 @@ import autogen
 
 from autogen_zettel.agent.events import RecallEvent, UnlockedCard, message_id_for, message_text
 from autogen_zettel.base import prompts
-from autogen_zettel.base.cards import Hit
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.messages import replace_surrogates
 from autogen_zettel.base.errors import InvalidInput, ZettelError
 from autogen_zettel.memory import MemoryHub, Zettelkasten
-from autogen_zettel.memory.recall import cut_to_budget, format_hit
+from autogen_zettel.memory.recall_block import chat_query
 
 __all__ = [
     "ZettelMemoryCapability",
@@ -45,7 +44,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 HOOK = "process_all_messages_before_reply"
-_MAX_QUERY_CHARS = 2000
 _MAX_EVENTS = 200
 
 
@@ -246,7 +244,7 @@ class ZettelMemoryCapability:
         (the agent's history with that partner is empty, as after ``initiate_chat`` or
         ``clear_history``) starts a new session named after the chat and the clock, e.g.
         ``ada+bob-20240304T090000`` or ``chat_manager-20240304T090000``, the same for every
-        participant; so does a message after ``maintenance.session_idle_minutes`` of clock time
+        participant; so does a message after ``sessions.idle_minutes`` of clock time
         without one. Session ids are free text up to 120 characters.
 
         Whenever a session gives way to another (or :meth:`end_session` is called), the session
@@ -303,7 +301,7 @@ class ZettelMemoryCapability:
         return "+".join(sorted((self._agent.name, name))) + f"-{when}"
 
     def _idle(self, when: datetime) -> bool:
-        minutes = self.hub.config.maintenance.session_idle_minutes
+        minutes = self.hub.config.sessions.idle_minutes
         return bool(minutes) and self._last_at is not None and \
             (as_naive_utc(when) - as_naive_utc(self._last_at)).total_seconds() > 60 * minutes
 
@@ -385,26 +383,7 @@ class ZettelMemoryCapability:
     # -- recall ------------------------------------------------------------------------------
     def query_for(self, messages: Sequence[dict]) -> str:
         """The recall query: the last ``query_messages`` messages with text, injected text removed."""
-        lines: list[str] = []
-        for m in reversed(messages):
-            if m.get("role") == "system":
-                continue
-            text = prompts.strip_injected(message_text(m))
-            if not text:
-                continue
-            who = m.get("name") or m.get("role") or ""
-            lines.append(f"{who}: {text[-1000:]}" if who else text[-1000:])
-            if len(lines) >= self.query_messages:
-                break
-        query = "\n".join(reversed(lines))
-        return query[-_MAX_QUERY_CHARS:]
-
-    def _in_context(self, hit: Hit, session: str | None) -> bool:
-        """Whether a card only restates messages of the current session (already in context)."""
-        if session is None or hit.card.session_id != session:
-            return False
-        seen = self._seen.get(session, ())
-        return all(s in seen for s in hit.card.source_ids)
+        return chat_query(messages, self.query_messages)
 
     def recall_hook(self, messages: list[dict]) -> list[dict]:
         """The ``process_all_messages_before_reply`` hook: a new list, the recall block first.
@@ -423,17 +402,12 @@ class ZettelMemoryCapability:
         try:
             if self.flush_before_recall:
                 self.memory.flush()
-            ask = self.k if self.include_current_session else self.k + min(self.k, len(self._seen.get(session or "", ())))
             engine = self.persona_engine
             factor, explore = engine.recall_modulation() if engine is not None else (None, False)
-            hits = self.memory.recall(query, k=ask, at=now, modulation=factor)
-            if not self.include_current_session:
-                hits = [h for h in hits if not self._in_context(h, session)]
-            hits = hits[: self.k]
-            if explore:  # an exploration recall also brings back what modulation would have hidden
-                extra = engine.explore_hits({h.card.id for h in hits}, k=1)
-                hits = hits[: self.k - len(extra)] + extra
-            hits = cut_to_budget(hits, self.token_budget)
+            block = self.memory.recall_block(
+                query, budget=self.token_budget, k=self.k, agent=self._agent_name, at=now, modulation=factor,
+                explore=(lambda chosen: engine.explore_hits(chosen, k=1)) if explore else None,
+                session_id=session, seen=None if self.include_current_session else self._seen.get(session or "", ()))
         except ZettelError as exc:
             log.warning("agent %s: recall failed, replying without memories: %s", self._agent_name, exc)
             self._record(RecallEvent(self._agent_name, session, now, query, (), False, str(exc)))
@@ -442,13 +416,11 @@ class ZettelMemoryCapability:
             log.warning("agent %s: recall failed, replying without memories", self._agent_name, exc_info=True)
             self._record(RecallEvent(self._agent_name, session, now, query, (), False, repr(exc)))
             return out
-        unlocked = tuple(UnlockedCard.from_hit(h) for h in hits)
-        self._record(RecallEvent(self._agent_name, session, now, query, unlocked, bool(hits)))
-        if not hits:
+        unlocked = tuple(UnlockedCard.from_hit(h) for h in block.hits)
+        self._record(RecallEvent(self._agent_name, session, now, query, unlocked, bool(block.hits)))
+        if not block:
             return out
-        lines = "\n".join(" ".join(format_hit(h).split("\n")) for h in hits)
-        block = prompts.recall_block(self._agent_name, lines)
-        return [{"role": self.inject_role, "content": block}, *out]
+        return [{"role": self.inject_role, "content": block.text}, *out]
 
     def _record(self, event: RecallEvent) -> None:
         self.recalls.append(event)

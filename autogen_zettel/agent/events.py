@@ -7,9 +7,9 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from autogen_zettel.base.cards import Hit
+from autogen_zettel.base.messages import message_text
 
 __all__ = ["RecallEvent", "UnlockedCard", "message_id_for", "message_text"]
 
@@ -62,16 +62,6 @@ class RecallEvent:
     unlocked: tuple[UnlockedCard, ...]
     injected: bool
     error: str | None = None
-
-
-def message_text(message: Any) -> str:
-    """The text of an AutoGen message (str, or dict with str or multimodal ``content``)."""
-    content = message.get("content") if isinstance(message, dict) else message
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return " ".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
-    return ""
 
 
 def message_id_for(session_id: str, seq: int, speaker: str, text: str) -> str:

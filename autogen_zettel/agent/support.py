@@ -16,7 +16,7 @@ import autogen
 
 from autogen_zettel.base.errors import InvalidInput
 
-__all__ = ["ScriptedUserAgent", "quiet_io"]
+__all__ = ["ScriptedUserAgent", "placeholder_notice_dropped", "quiet_io"]
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ class _DropPlaceholderNotice(logging.Filter):
 
 
 @contextlib.contextmanager
-def _placeholder_notice_dropped(active: bool) -> Iterator[None]:
+def placeholder_notice_dropped(active: bool) -> Iterator[None]:
     if not active:
         yield
         return

@@ -1,0 +1,1 @@
+"""Shared foundations: records, errors, config and file schemas, clock, worker, prompts, LLM plumbing."""

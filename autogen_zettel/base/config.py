@@ -11,10 +11,10 @@ file, the dotted key and the fix (see :mod:`autogen_zettel.base.schema`).
 Traceback (most recent call last):
 ...
 autogen_zettel.base.errors.ConfigError: at key 'recall.kk': unknown key; known keys are: ...
->>> config_from_dict({"recall": {"dense_weight": 1.5}}, file="c.yaml")
+>>> config_from_dict({"recall": {"tuning": {"dense_weight": 1.5}}}, file="c.yaml")
 Traceback (most recent call last):
 ...
-autogen_zettel.base.errors.ConfigError: in c.yaml at key 'recall.dense_weight': must lie in 0..1 (<= 1), got 1.5
+autogen_zettel.base.errors.ConfigError: in c.yaml at key 'recall.tuning.dense_weight': must lie in 0..1 (<= 1), got 1.5
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ __all__ = [
     "DecayConfig",
     "ConflictConfig",
     "MaintenanceConfig",
+    "SessionsConfig",
+    "RecallTuning",
     "PersonaConfig",
     "MemoryConfig",
     "config_from_dict",
@@ -96,9 +98,9 @@ class EmbeddingConfig(Schema):
     batch_size: AtLeast1 = 32
     device: Text = "cpu"
     max_length: Count = 256
-    # "int8": on ONNX Runtime its cached int8 graph (about 2x faster; LoCoMo R@10 -0.3 and
-    # multi-hop -1.4, so opt-in), on torch (runtime "torch") quantize_dynamic (R@10 -1.3); int8
-    # vectors are recorded as another model (`reindex` to switch). "none": float32
+    # "int8": on ONNX Runtime its cached int8 graph (about 2x faster, slightly lower recall, so
+    # opt-in), on torch (runtime "torch") quantize_dynamic; int8 vectors are recorded as another
+    # model (`reindex` to switch). "none": float32
     quantize: Literal["none", "int8"] = "none"
     # "auto": MiniLM-like models on ONNX Runtime when it is installed (the same vectors, no torch
     # in the process), else torch; "torch" or "onnx" force one (bge-m3 is torch only)
@@ -126,8 +128,8 @@ class VectorsConfig(Schema):
     # 384 dimensions takes 183 MiB, so the default holds two such tenants; 0: no copies
     dense_copy_mb: Count = DEFAULT_DENSE_COPY_MB
     # embedded edge engine: "int8" creates shards that also keep int8 dense vectors, which recall's
-    # search scans before rescoring the candidates with the float32 ones (same hits; at 10k cards
-    # search p95 1.60 -> 1.28 ms, #12); linking stays exact. "none": float32 only. Existing shards
+    # search scans before rescoring the candidates with the float32 ones (same hits, a faster
+    # search, #12); linking stays exact. "none": float32 only. Existing shards
     # keep what they were created with until `reindex`
     quantization: Literal[QUANTIZATIONS] = "int8"  # type: ignore[valid-type]
 
@@ -144,26 +146,24 @@ class ThreadsConfig(Schema):
     workers: Count = 0
 
 
-class RecallConfig(Schema):
-    """Progressive recall: immediate hybrid search, then associative unlocking."""
+class RecallTuning(Schema):
+    """Ranking constants of progressive recall: measured defaults; change only with a benchmark
+    (``python -m benchmarks locomo``, see docs/benchmarks.md). Each was chosen on held-out
+    conversations together with the others, so one changed alone can undo what another does."""
 
-    k: AtLeast1 = 10
     threshold: Unit = 0.05  # fused score (0..1) below which immediate hits are dropped
-    # share of the dense score in the fused score; 0.5 since the dense query leaves the named
-    # participant out (all five leave-one-conversation-out folds on LoCoMo dev chose it over 0.4)
+    # share of the dense score in the fused score (the rest is lexical); the dense query leaves a
+    # named participant out (dense_without_name), so both searches count alike
     dense_weight: Unit = 0.5
     candidates: AtLeast1 = 100  # hits fetched per vector before fusion
-    query_messages: Count = 3  # how many recent messages form an agent's recall query
-    hops: Count = 2
+    hops: Count = 2  # how far associative unlocking spreads along links (0: no links)
     seeds: Count = 40  # immediate hits that associative unlocking spreads from
     associative_share: Unit = 0.5  # at most this share of k comes from the associative layer
     decay_per_hop: Unit = 0.5
     recency_half_life_days: Number = 90.0
-    token_budget: AtLeast1 = 800
     prefer_summary_min: Count = 3  # this many member hits of one summary become one summary hit (0: off)
-    # a query naming a participant raises what they said by this share. The four values below were
-    # chosen together by all five leave-one-conversation-out folds on LoCoMo dev (#10's fourth
-    # round; README "Measured"): 0.5 over 0.25 once the name left the dense query
+    # a query naming a participant raises what they said by this share; speaker focus, not the
+    # name's words, carries the name (the next three keys)
     speaker_boost: Unit = 0.5
     # the weight of a participant's name, when the query names one, in its lexical search (1: as any
     # word; below 1 speaker focus carries the name instead)
@@ -178,15 +178,33 @@ class RecallConfig(Schema):
     # with those") look like answers to every question about them
     dense_without_name: Bool = True
     # an immediate hit scores 1 - importance_weight + importance_weight * the card's importance
-    # times (0: off): among the cards that match, the ones that say something come first. 1 was
-    # chosen by four of five leave-one-conversation-out folds on LoCoMo dev (0.75 by the fifth) and
-    # in-sample (#10's seventh round; README "Measured")
+    # times (0: off): among the cards that match, the ones that say something come first
     importance_weight: Unit = 1.0
     # load every card's links into a compact in-memory adjacency (about 26 bytes a link), in a
     # background thread begun by the first recall, and spread over it instead of reading each
     # frontier card's links from SQLite the first time (#12); SQLite serves until it is loaded
     preload_links: Bool = True
     preload_links_max: Count = 5_000_000  # more links than this: recall keeps reading them from SQLite
+
+
+class RecallConfig(Schema):
+    """Progressive recall: how many cards, in how many prompt tokens, from how much of the chat.
+    The ranking constants are in ``tuning`` (:class:`RecallTuning`)."""
+
+    k: AtLeast1 = 10  # at most this many cards per recall
+    token_budget: AtLeast1 = 800  # prompt tokens for the injected recall block
+    query_messages: Count = 3  # how many recent messages form an agent's recall query
+    tuning: RecallTuning = Field(default_factory=RecallTuning)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _moved_to_tuning(cls, data: Any) -> Any:
+        moved = [key for key in RecallTuning.model_fields if isinstance(data, dict) and key in data]
+        if moved:
+            raise rule_error(moved[0], f"recall.{moved[0]} is now recall.tuning.{moved[0]} (a measured ranking "
+                             "default; change it only with a benchmark): move it under recall: tuning:")
+        return data
+
 
 class LinkConfig(Schema):
     """The link engine's thresholds (cosine similarity of card embeddings)."""
@@ -225,8 +243,8 @@ class PrivacyConfig(Schema):
     detectors: tuple[Detector, ...] = DETECTOR_NAMES
     extra_patterns: dict[Text, Regex] = Field(default_factory=dict)
     default_tier: StoredTier = "standard"
-    # e.g. {"preference": "decaying"} (the articles' rule); off by default because on LoCoMo it
-    # costs ~10 points of R@10 (people are asked about what they loved months ago)
+    # e.g. {"preference": "decaying"} (the articles' rule); off by default because people are
+    # asked about what they loved months ago, which a decayed preference no longer answers
     kind_tiers: dict[KindName, TierName] = Field(default_factory=dict)
     permanent_patterns: tuple[Regex, ...] = ()
     decay_after_days: Number = 90.0  # a decaying card's recall weight falls to decayed_weight then
@@ -294,7 +312,20 @@ class MaintenanceConfig(Schema):
     summary_max_members: AtLeast1 = 12
     summary_member_words: AtLeast1 = 25
     every_hours: Number = 24.0  # at a session end, maintenance runs in the background if this long passed (0: off)
-    session_idle_minutes: Positive = 30.0  # an agent's auto session ends after this much clock time without a message
+
+    @model_validator(mode="before")
+    @classmethod
+    def _idle_moved(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "session_idle_minutes" in data:
+            raise rule_error("session_idle_minutes", "maintenance.session_idle_minutes is now "
+                             "sessions.idle_minutes: move it to a sessions: section")
+        return data
+
+
+class SessionsConfig(Schema):
+    """Agent chat sessions: when an automatic session ends."""
+
+    idle_minutes: Positive = 30.0  # an agent's auto session ends after this much clock time without a message
 
 
 class PersonaConfig(Schema):
@@ -363,17 +394,22 @@ class MemoryConfig(Schema):
     equality, so a file holding the defaults equals ``MemoryConfig()``.
     """
 
+    # what a user sets: the embedder, privacy, the persona, sessions, maintenance, recall's size
+    # (the data folder and the LLM are given to MemoryHub.open and the agent, not here)
     embedding: EmbeddingConfig = Field(default_factory=EmbeddingConfig)
+    privacy: PrivacyConfig = Field(default_factory=PrivacyConfig)
+    persona: PersonaConfig = Field(default_factory=PersonaConfig)
+    sessions: SessionsConfig = Field(default_factory=SessionsConfig)
+    maintenance: MaintenanceConfig = Field(default_factory=MaintenanceConfig)
+    recall: RecallConfig = Field(default_factory=RecallConfig)
+    # where the vectors live and how the machine is used
     vectors: VectorsConfig = Field(default_factory=VectorsConfig)
     threads: ThreadsConfig = Field(default_factory=ThreadsConfig)
-    recall: RecallConfig = Field(default_factory=RecallConfig)
+    # how cards are made, linked, weighed and forgotten: defaults that rarely need a change
     links: LinkConfig = Field(default_factory=LinkConfig)
     refiner: RefinerConfig = Field(default_factory=RefinerConfig)
-    privacy: PrivacyConfig = Field(default_factory=PrivacyConfig)
     decay: DecayConfig = Field(default_factory=DecayConfig)
     conflicts: ConflictConfig = Field(default_factory=ConflictConfig)
-    maintenance: MaintenanceConfig = Field(default_factory=MaintenanceConfig)
-    persona: PersonaConfig = Field(default_factory=PersonaConfig)
     # private, so it is neither a key a file may set nor part of the JSON Schema
     _source: str | None = PrivateAttr(default=None)
 

@@ -39,12 +39,22 @@ from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.schema import Schema, describe_error, short
 
-__all__ = ["MessageSchema", "validate_message", "replace_surrogates"]
+__all__ = ["MessageSchema", "validate_message", "replace_surrogates", "message_text"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _EARLIEST = datetime(1, 1, 2)
 _LATEST = datetime(9998, 12, 31)
 _AT_EXAMPLE = "'2024-03-04T09:00' or '2024-03-04T09:00:00+01:00'"
+
+
+def message_text(message: Any) -> str:
+    """The text of an AutoGen message (str, or dict with str or multimodal ``content``)."""
+    content = message.get("content") if isinstance(message, dict) else message
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return " ".join(p.get("text", "") for p in content if isinstance(p, dict) and p.get("type") == "text")
+    return ""
 
 
 def replace_surrogates(text: str) -> str:

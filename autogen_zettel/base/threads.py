@@ -2,10 +2,9 @@
 
 torch runs its inference on an OpenMP pool and numpy's matrix products on OpenBLAS's pool;
 both size themselves to the machine. When one call uses both (encode a query, then score it
-against the index with numpy), their threads fight for the same cores. On a 2-core machine a
-"MiniLM encode, then one 10k x 384 product" loop took p50 24 / p95 105 ms as shipped and p50 10
-/ p95 11 ms with OpenBLAS single-threaded (issue #12), and far worse whenever other processes
-also want the cores.
+against the index with numpy), their threads fight for the same cores: on a small machine an
+encode-then-score loop ran several times slower at its tail than with single-threaded pools
+(issue #12), and worse whenever other processes also want the cores.
 
 :func:`bounded_threads` limits every pool that threadpoolctl finds (BLAS and OpenMP, torch's
 included) to ``limit`` threads for the duration of a ``with`` block, and restores them on exit.
@@ -38,8 +37,8 @@ __all__ = ["bounded_threads", "rescan_thread_pools", "usable_cores", "DEFAULT_TH
 
 log = logging.getLogger(__name__)
 
-#: the default of config ``threads.limit``: one thread per pool measured best on 2 cores
-#: (see README, "Threads"); 0 leaves the pools as the process has them
+#: the default of config ``threads.limit``: one thread per pool, best on small machines
+#: (docs/benchmarks.md, "Threads"); 0 leaves the pools as the process has them
 DEFAULT_THREAD_LIMIT = 1
 
 _lock = threading.Lock()

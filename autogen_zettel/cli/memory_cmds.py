@@ -11,7 +11,7 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from autogen_zettel.memory.curation import card_dict
+from autogen_zettel.memory.archive import card_dict
 from autogen_zettel.base.cards import CardStatus
 from autogen_zettel.cli.common import Context, console, known_tenant, open_tenant
 from autogen_zettel.base.errors import ConfigError

@@ -5,8 +5,6 @@ Qdrant, so it is quick and works while the agent runs)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 
@@ -16,29 +14,10 @@ from rich.table import Table
 from rich.text import Text
 
 from autogen_zettel.cli.common import Context, console
-from autogen_zettel.base.errors import NotFound
-from autogen_zettel.memory import validate_tenant_name
-from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.layout import DataFolder
+from autogen_zettel.memory.tenant_file import persona_tables
 from autogen_zettel.store.persona_tables import PersonaStore, module_summaries
 
 __all__ = ["traits", "persona_report"]
-
-
-@contextmanager
-def _tenant_store(data_dir: str | Path, name: str) -> Iterator[PersonaStore]:
-    """The persona tables of tenant ``name`` under ``data_dir`` (``tenants/<name>.sqlite``)."""
-    name = validate_tenant_name(name)
-    path = DataFolder(data_dir).tenant_db(name)
-    if not path.exists():
-        known = DataFolder(data_dir).tenant_names()
-        raise NotFound(f"no tenant {name!r} in {str(data_dir)!r} (known: {', '.join(known) or 'none'}); "
-                       "give the agent's data folder with --data-dir")
-    db = CardDB(path)
-    try:
-        yield PersonaStore(db)
-    finally:
-        db.close()
 
 
 def _iso(value) -> str | None:
@@ -148,7 +127,7 @@ def traits(obj: Context, tenants: tuple[str, ...], as_json: bool, plot: Path | N
     """
     reports, panels = [], []
     for name in dict.fromkeys(tenants):
-        with _tenant_store(obj.data_dir, name) as store:
+        with persona_tables(obj.data_dir, name) as store:
             reports.append(persona_report(store, name))
             if plot is not None:
                 panels.append((name, store.history(), store.module_events()))

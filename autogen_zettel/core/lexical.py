@@ -56,7 +56,7 @@ def _mark_ranges() -> str:
 def _token_re() -> re.Pattern:
     """Letters, digits and combining marks of any script (``\\w`` minus the underscore), a word
     starting with a letter or digit, with an inner apostrophe. Built on first non-ASCII text:
-    listing the marks takes 64k category lookups (12 ms), which an import need not pay."""
+    listing the marks takes 64k category lookups, which an import need not pay."""
     word_char = rf"(?:[^\W_]|[{_mark_ranges()}])"
     return re.compile(rf"[^\W_]{word_char}*(?:'{word_char}+)?")
 

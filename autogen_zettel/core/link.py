@@ -26,16 +26,12 @@ from autogen_zettel.base.config import LinkConfig
 __all__ = ["semantic_links", "structural_links", "thread_links", "ThreadIndex", "KIND_WEIGHT", "BACKWARD_WEIGHT",
            "DIRECTED"]
 
-# How much activation each kind of link passes during associative unlocking. Measured on
-# LoCoMo dev: activation flowing from a matched message to its reply is what unlocks answers
-# ("did you paint that?" -> "yes, last year"), while similarity links mostly re-rank the
-# same cards and cost precision, so they pass little.
-#
-# REPLY_TO 0.6, SAME_SESSION 0.15 and STRONGLY_RELATED 0 were chosen by leave-one-conversation-out
-# tuning (benchmarks/run_locomo_cv.py; all five folds chose these); README shows the ablation.
-# SHARED_ENTITY went 0.03 -> 0.1 in that round; with atomic cards and the named participant's
-# lower lexical weight it stays 0.1 in-sample (three folds of five; 0.1-0.2 of R@5/R@10 either
-# way). Similarity links are still written: persona mining and merging use them.
+# How much activation each kind of link passes during associative unlocking: measured
+# defaults (benchmarks/run_locomo_cv.py tunes them; docs/benchmarks.md has the ablation).
+# Activation flowing from a matched message to its reply is what unlocks answers ("did you
+# paint that?" -> "yes, last year"), while similarity links mostly re-rank the same cards and
+# cost precision, so they pass nothing. Similarity links are still written: persona mining and
+# merging use them.
 KIND_WEIGHT = {
     LinkKind.REPLY_TO: 0.6,  # from the message to its reply; backwards see BACKWARD_WEIGHT
     LinkKind.SUPERSEDES: 0.5,
@@ -43,12 +39,10 @@ KIND_WEIGHT = {
     LinkKind.SHARED_ENTITY: 0.1,
     LinkKind.STRONGLY_RELATED: 0.0,
     LinkKind.WEAKLY_RELATED: 0.0,
-    # the same speaker's previous card (#10's fifth round: all five folds chose 0.3 over 0 and 0.1):
-    # with associative focus it is the second hop a question naming a participant wants, to the
-    # rest of what they were saying
+    # the same speaker's previous card: with associative focus it is the second hop a question
+    # naming a participant wants, to the rest of what they were saying
     LinkKind.SAME_SPEAKER: 0.3,
-    # off: in-sample it adds 0.5 of multi-hop R@10 (2 of R@5 and R@20), but tuned per fold it
-    # was chosen by three folds of five and lost held out (R@5 -0.5, R@10 -0.2); see README
+    # off: what it adds on the conversations it is tuned on does not hold on held-out ones
     LinkKind.SAME_THREAD: 0.0,
     # a contradicted version is worth seeing beside the one in force, but to-verify cards are
     # not recalled, so this only matters between context-dependent versions

@@ -40,8 +40,8 @@ CACHE_ENV = "AUTOGEN_ZETTEL_CACHE_DIR"
 #: the int8 recipe of :func:`quantize`: part of the int8 file's name and of the model name an
 #: embedder records per tenant (core.embed), so bump it whenever the recipe's vectors change
 INT8_VERSION = 1
-# the feed-forward output projections stay float32: their inputs (GELU outputs) quantize worst;
-# with them int8 too, LoCoMo multi-hop R@10 was 53.2 instead of 54.3 (float32: 54.8; README)
+# the feed-forward output projections stay float32: their inputs (GELU outputs) quantize worst,
+# and int8 there cost recall of multi-hop questions (docs/benchmarks.md, "int8 embeddings")
 _FLOAT_NODES = re.compile(r"/layer\.\d+/output/dense/MatMul$")
 
 
@@ -153,9 +153,9 @@ def quantize(source: str | Path, out: str | Path) -> None:
 
     ONNX Runtime's dynamic quantization of the weight MatMuls only (activations are quantized
     per call), int8 weights per output channel, the feed-forward output projections kept float32.
-    Measured on LoCoMo turns (README, "int8 embeddings"): per-tensor weights kept a cosine of 0.95
-    to float32, per-channel 0.992, and these float32 nodes 0.995; uint8 weights were no closer and
-    half as fast on AVX512-VNNI; ``reduce_range`` was further and slower.
+    Per-channel weights keep the vectors far closer to float32's than per-tensor ones, and the
+    float32 nodes closer still; uint8 weights were no closer and slower on AVX512-VNNI, and
+    ``reduce_range`` was further and slower (docs/benchmarks.md, "int8 embeddings").
     """
     import onnx
     from onnxruntime.quantization import QuantType, quantize_dynamic

@@ -28,9 +28,10 @@ from autogen_zettel.memory.ingest import LinkJudge
 from autogen_zettel.memory.tenant import Zettelkasten
 from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.tenant import TenantStore
+from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
-from autogen_zettel.store.index import VectorStore, open_index
+from autogen_zettel.store.backends import open_index
+from autogen_zettel.store.index import VectorStore
 from autogen_zettel.store.vectors import api_key_from_env
 from autogen_zettel.trust.conflicts import Judge
 from autogen_zettel.trust.privacy import Redactor
@@ -255,14 +256,14 @@ class MemoryHub:
                 # one that comes later gets a clear InvalidInput from the closed store (#13)
                 with mem.store.write_lock:
                     cards = mem.db.count()
-                    mem.db.wipe()
+                    mem.db.erasure.wipe()
                     mem.store.close(f"tenant {name!r} was dropped; hub.tenant({name!r}) starts a new, empty one")
             elif path is not None and path.exists():
                 db = CardDB(path)
                 # entries a crash left in its outbox reach the log before the file is wiped
                 TenantStore(name, db, self.vectors, self.audit_log(name)).flush_audit()
                 cards = db.count()
-                db.wipe()
+                db.erasure.wipe()
                 db.close()
             self.vectors.drop(name)
             if path is not None:

@@ -9,7 +9,7 @@ most ``associative_share`` of the k places, and only by outscoring immediate hit
 
 All scores are "higher is better" and lie roughly in 0..1.
 
->>> from autogen_zettel.store.vectors import SearchResult
+>>> from autogen_zettel.store.index import SearchResult
 >>> fused = fuse(SearchResult({"a": 0.9, "b": 0.5, "c": 0.4}, {"b": 7.0, "d": 3.5}), dense_weight=0.5)
 >>> [(i, round(s, 2)) for i, s in fused]
 [('b', 0.6), ('a', 0.5), ('d', 0.25), ('c', 0.0)]
@@ -29,7 +29,7 @@ from datetime import datetime
 import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Hit
-from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallConfig
+from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallTuning
 from autogen_zettel.base.prompts import one_line
 from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.focus import demote_questions, weigh_terms, without_labels, without_names
@@ -37,8 +37,8 @@ from autogen_zettel.core.graph import Neighbours, spread
 from autogen_zettel.core.lexical import fold
 from autogen_zettel.core.refine import clean_text
 from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.tenant import TenantStore
-from autogen_zettel.store.vectors import SearchResult
+from autogen_zettel.store.tenant_store import TenantStore
+from autogen_zettel.store.index import SearchResult
 from autogen_zettel.trust.conflicts import attach_conflicts
 from autogen_zettel.trust.maintenance import strength
 from autogen_zettel.trust.privacy import tier_weight
@@ -80,7 +80,7 @@ def unlock(
     immediate: Sequence[tuple[str, float]],
     graph: nx.DiGraph | Neighbours,
     cards: Callable[[Sequence[str]], Mapping[str, Card]],
-    cfg: RecallConfig,
+    cfg: RecallTuning,
     *,
     k: int,
     now: datetime,
@@ -118,7 +118,7 @@ def unlock(
         upper = dict(head)
         score_of = base.get
         upper.update({i: score_of(i, 0.0) + act for i, (act, _) in activation.items()})
-        pool = _top(upper, 3 * k)
+        pool = top_ids(upper, 3 * k)
     looked_up = cards(pool)
 
     scored: list[Hit] = []
@@ -144,12 +144,12 @@ def unlock(
     return cap_associative(ranked, k=k, share=cfg.associative_share)
 
 
-def _top(scores: dict[str, float], n: int) -> list[str]:
+def top_ids(scores: dict[str, float], n: int) -> list[str]:
     """The ``n`` best ids by ``(-score, id)``, best first: the same as sorting all and cutting, but
     the key runs only for the ids that reach the n-th best score (recall ranks about a thousand
     activated cards twice a call, #12).
 
-    >>> _top({"a": 0.5, "b": 0.9, "c": 0.5, "d": 0.1}, 2)
+    >>> top_ids({"a": 0.5, "b": 0.9, "c": 0.5, "d": 0.1}, 2)
     ['b', 'a']
     """
     if len(scores) > n:
@@ -159,7 +159,7 @@ def _top(scores: dict[str, float], n: int) -> list[str]:
 
 
 def activate(immediate: Sequence[tuple[str, float]], graph: nx.DiGraph | Neighbours,
-             cfg: RecallConfig) -> dict[str, tuple[float, tuple[str, str]]]:
+             cfg: RecallTuning) -> dict[str, tuple[float, tuple[str, str]]]:
     """Spreading activation from the best ``seeds`` immediate hits at or above the threshold
     (:func:`~autogen_zettel.core.graph.spread`; nothing with ``hops`` 0)."""
     if cfg.hops <= 0:
@@ -415,7 +415,7 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
     :param graph: returns the tenant's card graph or a :class:`~autogen_zettel.core.graph.Neighbours` over its links
     :param modulation: an extra factor per card, multiplied with the privacy tier weight
     """
-    cfg = config.recall
+    cfg = config.recall.tuning
     query = clean_text(query)
     if not query:
         return []
@@ -470,7 +470,7 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
     return hits
 
 
-def group_under_summaries(db: CardDB, hits: list[Hit], k: int, cfg: RecallConfig) -> list[Hit]:
+def group_under_summaries(db: CardDB, hits: list[Hit], k: int, cfg: RecallTuning) -> list[Hit]:
     """Group the top ``k`` hits under their summaries, then refill the places that freed
     with the next hits: grouping compresses what was found, it promotes nothing."""
     # Neither cap below repeats the one unlock applied: unlock capped 2k places at

@@ -3,37 +3,42 @@ engine and the CLI all use. Get one from :meth:`MemoryHub.tenant
 <autogen_zettel.memory.hub.MemoryHub.tenant>`.
 
 One tenant = one SQLite file (the truth) + one collection in the hub's vector index (a
-rebuildable index), held together by a :class:`~autogen_zettel.store.tenant.TenantStore`.
+rebuildable index), held together by a :class:`~autogen_zettel.store.tenant_store.TenantStore`.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import networkx as nx
 
-from autogen_zettel.base.cards import Card, CardStatus, Hit, Link, Message, PrivacyTier
+from autogen_zettel.base.cards import Card, CardStatus, Conflict, Hit, Link, Message, PrivacyTier
 from autogen_zettel.base.clock import Clock, as_naive_utc
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.base.errors import EmbeddingMismatch, InvalidInput, NotFound, StoreCorrupt
+from autogen_zettel.base.errors import InvalidInput, NotFound
 from autogen_zettel.base.worker import Worker
 from autogen_zettel.core import graph as graphs
 from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.refine import Refiner
-from autogen_zettel.memory.curation import CurationMixin
+from autogen_zettel.memory.archive import MemoryArchive
 from autogen_zettel.memory.ingest import Ingest, LinkJudge
 from autogen_zettel.memory.recall import progressive_recall
-from autogen_zettel.store.audit import AuditLog
+from autogen_zettel.memory.recall_block import RecallBlock, chat_query, finish_block
+from autogen_zettel.memory.reopen import check_embedder, reconcile, refuse_empty_file
+from autogen_zettel.store.audit import AuditEntry, AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.tenant import TenantStore
+from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.store.index import VectorStore
+from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.trust.conflicts import Judge
-from autogen_zettel.trust.forget import finish_forget
+from autogen_zettel.trust.forget import ForgetReport, finish_forget
+from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport
 from autogen_zettel.trust.privacy import Redaction, Redactor
 
 __all__ = ["Zettelkasten", "Hub"]
@@ -61,11 +66,14 @@ class Hub(Protocol):
     def audit_log(self, name: str) -> AuditLog: ...
 
 
-class Zettelkasten(CurationMixin):
+class Zettelkasten:
     """One tenant's memory: remember, recall, explain, forget. Get it from :meth:`MemoryHub.tenant`.
 
-    The memory-archive operations (freeze, thaw, edit, forget, conflicts, maintain, export,
-    audit) come from :class:`~autogen_zettel.memory.curation.CurationMixin`.
+    It holds its parts as objects named for what they hold: :attr:`store` (the database, index
+    collection, audit log and write lock), :attr:`archive` (the memory archive a person sees:
+    find, explain, freeze, thaw, edit, forget, maintain, export; a
+    :class:`~autogen_zettel.memory.archive.MemoryArchive`) and :attr:`persona_store` (the
+    persona's tables). The archive's methods are also methods of the facade, of the same names.
     """
 
     def __init__(self, hub: Hub, name: str, db: CardDB):
@@ -73,11 +81,17 @@ class Zettelkasten(CurationMixin):
         self.name = name
         self.config = hub.config
         self.store = TenantStore(name, db, hub.vectors, hub.audit_log(name))
+        self.archive = MemoryArchive(self)
 
     @property
     def db(self) -> CardDB:
         """The tenant's SQLite database (the truth)."""
         return self.store.db
+
+    @property
+    def persona_store(self) -> PersonaStore:
+        """The persona's tables in this tenant's database (traits, evidence, prompts, profile)."""
+        return self.store.db.persona
 
     @property
     def summarizer(self) -> Callable[[str, Sequence[Card]], str] | None:
@@ -89,78 +103,21 @@ class Zettelkasten(CurationMixin):
     def open(cls, hub: "Hub", name: str, *, check_model: bool = True) -> "Zettelkasten":
         path = hub.db_path(name)
         if path is not None and path.exists() and path.stat().st_size == 0:
-            cls._refuse_empty_file(hub, name, path)
+            refuse_empty_file(hub, name, path)
         mem = cls(hub, name, CardDB(path))
         if check_model:
-            mem._check_model()
+            check_embedder(mem.db, hub.vectors, hub.embedder, name)
         hub.vectors.create(name, hub.embedder.dim)
         rolled = mem.store.open_audit()
         if check_model:
-            mem._reconcile()
+            reconcile(mem.db, hub.vectors, name, index=mem.index_cards, finish=mem._finish_pending)
         if any(e.action.startswith("forget") for e in rolled):
             finish_forget(mem.store)  # a forget cut short after its commit: scrub what it freed
         return mem
 
-    @staticmethod
-    def _refuse_empty_file(hub: "Hub", name: str, path: Path) -> None:
-        """A 0-byte database beside an index or audit log that hold data was truncated: opening it
-        would make an empty tenant whose reconcile deletes the index (#13). Refuse instead."""
-        points = hub.vectors.count(name)  # 0 for a missing collection, on every engine
-        entries = hub.audit_log(name).tail()[0]
-        if points or entries:
-            raise StoreCorrupt(
-                f"the tenant database {str(path)!r} is empty (0 bytes) but its index holds {points} points and "
-                f"its audit log {entries} entries: the file was truncated; restore it from a backup. To start "
-                f"tenant {name!r} afresh instead, drop it with MemoryHub.drop_tenant({name!r})"
-            )
-
-    def _check_model(self) -> None:
-        emb = self.hub.embedder
-        model, dim = self.db.get_meta("embedding_model"), self.db.get_meta("embedding_dim")
-        index_dim = self.hub.vectors.dim(self.name)
-        if model is None:
-            self.db.set_meta("tenant", self.name)
-            self.db.set_meta("embedding_model", emb.name)
-            self.db.set_meta("embedding_dim", str(emb.dim))
-            if index_dim is None or index_dim == emb.dim:
-                return
-            model, dim = "an unknown model", str(index_dim)
-        if model != emb.name or int(dim) != emb.dim or (index_dim is not None and index_dim != emb.dim):
-            raise EmbeddingMismatch(
-                f"tenant {self.name!r} was indexed with {model!r} (dim {dim}) but this hub embeds with "
-                f"{emb.name!r} (dim {emb.dim}); open it with the same embedding.model and embedding.quantize "
-                f"('+onnx-int8' and '+int8' are int8 vectors), or rebuild its "
-                f"vectors: `autogen-zettel reindex {self.name} --model ...` (MemoryHub.reindex({self.name!r}))"
-            )
-
-    def _reconcile(self) -> None:
-        """Repair a crash between the SQLite and Qdrant writes: SQLite wins.
-
-        When no card waits for its index write or its linking and the index holds as many
-        points as SQLite has searchable cards, the id sets are not compared: a crash leaves
-        a card unindexed (its mark is set after the index write) or a point without its card
-        (more points; a forget cut short is also finished from the audit log), so only a
-        lost point and a stray one at once would go unseen. Comparing them read every point id
-        back, 1.5 s of the 2.3 s reopen at 100k cards (#12).
-        """
-        unindexed, pending_rows = self.db.unindexed_ids(), self.db.pending()  # read once: nothing writes meanwhile
-        if not unindexed and not pending_rows and self.hub.vectors.count(self.name) == self.db.searchable_count():
-            return
-        known = self.db.searchable_ids()
-        indexed = self.hub.vectors.ids(self.name)
-        stray = sorted(indexed - known)
-        if stray:
-            log.warning("tenant %s: removing %d index points with no card", self.name, len(stray))
-            self.hub.vectors.delete(self.name, stray)
-        pending = {r[0] for r in pending_rows}
-        missing = (set(unindexed) | (known - indexed)) - pending
-        if missing:
-            log.warning("tenant %s: indexing %d cards missing from the index", self.name, len(missing))
-            self.index_cards(list(self.db.get_many(sorted(missing)).values()))
-        if pending:
-            log.warning("tenant %s: finishing %d cards a crash left unlinked", self.name, len(pending))
-            with self.store.write_lock:
-                self._ingest().finish_pending()
+    def _finish_pending(self) -> None:
+        with self.store.write_lock:
+            self._ingest().finish_pending()
 
     # -- the graph --------------------------------------------------------------------
     @property
@@ -175,9 +132,9 @@ class Zettelkasten(CurationMixin):
     def neighbours(self) -> graphs.LinkNeighbours:
         """The card graph's adjacency for the nodes asked only, each kept until its links change
         (what recall uses): from an in-memory copy of every link once a background thread has
-        loaded it (``recall.preload_links``), else read from SQLite."""
+        loaded it (``recall.tuning.preload_links``), else read from SQLite."""
         def build() -> graphs.LinkNeighbours:
-            cfg = self.config.recall
+            cfg = self.config.recall.tuning
             table = partial(self.db.link_table, max_rows=cfg.preload_links_max) if cfg.preload_links else None
             return graphs.LinkNeighbours(self.db.link_rows_touching, changes=self.db.take_link_changes, table=table)
 
@@ -286,6 +243,21 @@ class Zettelkasten(CurationMixin):
         """Wait until everything queued for this tenant is stored and linked."""
         self.hub.worker.wait(self.name)
 
+    def run_later(self, job: Callable[[], object]) -> None:
+        """Queue ``job`` in the hub's background worker, after this tenant's queued captures
+        (:meth:`flush` waits for it too; its failure is re-raised there)."""
+        self.hub.worker.submit(self.name, job)
+
+    def writing(self) -> AbstractContextManager:
+        """The tenant's write lock, for a caller whose own writes must not interleave with a
+        forget or maintenance (``with mem.writing(): ...``; re-entrant)."""
+        return self.store.write_lock
+
+    @property
+    def embedder(self) -> Embedder:
+        """The hub's embedder (what this tenant's vectors were made with)."""
+        return self.hub.embedder
+
     # -- reading ----------------------------------------------------------------------
     def recall(
         self,
@@ -319,7 +291,7 @@ class Zettelkasten(CurationMixin):
             adds none. The persona engine passes its factor here
             (:meth:`~autogen_zettel.persona.engine.PersonaEngine.modulation`).
         :returns: hits, best first; ``hit.score`` is higher for better matches: the fused score
-            (0..1) times the speaker focus (up to 1 + ``recall.speaker_boost``), the privacy tier
+            (0..1) times the speaker focus (up to 1 + ``recall.tuning.speaker_boost``), the privacy tier
             weight (at most 1) and ``modulation`` (the persona's factor, 1 ± its strength), so it
             can pass 1 (1.95 at most with the defaults); it ranks the hits of one recall
         """
@@ -337,6 +309,46 @@ class Zettelkasten(CurationMixin):
             self.hub.worker.submit(self.name, lambda: self.db.touch(ids, now))
         return hits
 
+    def recall_block(
+        self,
+        context: str | Sequence[Mapping[str, Any]],
+        *,
+        budget: int | None = None,
+        k: int | None = None,
+        agent: str | None = None,
+        at: datetime | None = None,
+        modulation: Callable[[Card], float] | None = None,
+        explore: Callable[[set[str]], Sequence[Hit]] | None = None,
+        session_id: str | None = None,
+        seen: Collection[str] | None = None,
+        window: int | None = None,
+    ) -> RecallBlock:
+        """The finished ``<zettel-recall>`` block for one reply: what every adapter puts in the
+        prompt, delimited and neutralised (a remembered closing tag cannot end it early).
+
+        :param context: the query text, or the chat's messages (dicts with ``content`` and
+            ``name``/``role``): the last ``window`` with text form the query
+        :param budget: the block's token budget (default ``recall.token_budget``)
+        :param k: at most this many cards (default ``recall.k``)
+        :param agent: whose memories the block says they are (default: the tenant's name)
+        :param at: the time of the recall (default: the hub's clock)
+        :param modulation: a factor per card, as for :meth:`recall` (the persona's)
+        :param explore: ``explore(chosen ids) -> hits`` to add at the end in place of the last
+            ones (the persona's exploration recall)
+        :param session_id: the current session, with ``seen``: the ids of its messages already in
+            the model's context; cards that only restate them are left out (None: keep them)
+        :param window: how many recent messages form the query (default ``recall.query_messages``)
+        :returns: a :class:`~autogen_zettel.memory.recall_block.RecallBlock`: ``.text`` (empty
+            when nothing was recalled), ``.hits`` (best first) and ``.query``
+        """
+        cfg = self.config.recall
+        query = context if isinstance(context, str) else chat_query(context, window or cfg.query_messages)
+        if not query:
+            return RecallBlock("", (), "")
+        return finish_block(partial(self.recall, at=at), query, agent=agent or self.name, k=k or cfg.k,
+                            budget=budget or cfg.token_budget, modulation=modulation, explore=explore,
+                            session_id=session_id, seen=seen)
+
     def card(self, card_id: str) -> Card:
         """The card with this id, or :class:`NotFound`."""
         card = self.db.get(card_id)
@@ -346,25 +358,8 @@ class Zettelkasten(CurationMixin):
 
     def resolve_id(self, ref: str) -> str:
         """The id of the card ``ref`` names: its full id or a unique prefix of at least 4
-        characters (like git's short hashes; ``autogen-zettel cards`` prints 8).
-
-        :raises NotFound: no card, or several, start with ``ref`` (the message lists them)
-        """
-        if not isinstance(ref, str) or not ref.strip():
-            raise InvalidInput(f"a card id must be a non-empty string, got {ref!r}")
-        ref = ref.strip()
-        if self.db.get(ref) is not None:
-            return ref
-        found = self.db.ids_starting(ref, limit=6) if len(ref) >= 4 else []
-        if len(found) == 1:
-            return found[0]
-        hint = f"list cards with `autogen-zettel cards {self.name}`"
-        if len(ref) < 4:
-            raise NotFound(f"no card {ref!r} in tenant {self.name!r}; give at least 4 characters of its id ({hint})")
-        if not found:
-            raise NotFound(f"no card {ref!r} in tenant {self.name!r}; {hint}")
-        raise NotFound(f"card id {ref!r} is ambiguous in tenant {self.name!r}: it starts "
-                       f"{', '.join(found[:5])}{', ...' if len(found) > 5 else ''}; give more characters")
+        characters (see :meth:`MemoryArchive.resolve_id <autogen_zettel.memory.archive.MemoryArchive.resolve_id>`)."""
+        return self.archive.resolve_id(ref)
 
     def cards(self, *, status: CardStatus | None = None) -> list[Card]:
         """All cards, oldest first."""
@@ -374,24 +369,17 @@ class Zettelkasten(CurationMixin):
         """The links of one card."""
         return self.db.links_of(card_id)
 
+    def all_links(self) -> Iterator[Link]:
+        """Every link, first written first."""
+        return self.db.iter_links()
+
+    def cards_by_id(self, ids: Iterable[str]) -> dict[str, Card]:
+        """The stored cards among ``ids``, by id (missing ids are left out)."""
+        return self.db.get_many(ids)
+
     def stats(self) -> dict:
         """Counts for a quick look: cards by kind and status, links, index points, model."""
-        cards = self.cards()
-        by_kind: dict[str, int] = {}
-        by_status: dict[str, int] = {}
-        for c in cards:
-            by_kind[c.kind.value] = by_kind.get(c.kind.value, 0) + 1
-            by_status[c.status.value] = by_status.get(c.status.value, 0) + 1
-        return {
-            "tenant": self.name,
-            "cards": len(cards),
-            "by_kind": by_kind,
-            "by_status": by_status,
-            "links": self.db.link_count(),
-            "indexed": self.hub.vectors.count(self.name),
-            "embedding_model": self.db.get_meta("embedding_model"),
-            "embedding_dim": self.db.get_meta("embedding_dim"),
-        }
+        return self.archive.stats()
 
     # -- changing ---------------------------------------------------------------------
     def reindex(self, *, progress: bool = False) -> int:
@@ -406,3 +394,72 @@ class Zettelkasten(CurationMixin):
             self.db.mark_indexed([c.id for c in cards], False)
             self.index_cards(cards, progress=progress)
             return len(cards)
+
+    # -- the archive (thin delegations to :attr:`archive`, the user-facing names) ------------
+    def find(self, *, kind: str | None = None, status: str | None = None, speaker: str | None = None,
+             session_id: str | None = None, contains: str | None = None, tier: str | None = None,
+             limit: int | None = None) -> list[Card]:
+        """Cards matching every given filter, oldest first (``contains``: case-insensitive text)."""
+        return self.archive.find(kind=kind, status=status, speaker=speaker, session_id=session_id,
+                                 contains=contains, tier=tier, limit=limit)
+
+    def conflicts(self, card_id: str | None = None) -> list[Conflict]:
+        """Recorded conflicts (of one card, or all), seen from the version in force."""
+        return self.archive.conflicts(card_id)
+
+    def history(self, card_id: str) -> list[dict]:
+        """Earlier versions and status changes of a card, oldest first."""
+        return self.archive.history(card_id)
+
+    def explain(self, card_id: str, *, at: datetime | None = None) -> dict:
+        """A card's provenance; see :meth:`MemoryArchive.explain <autogen_zettel.memory.archive.MemoryArchive.explain>`."""
+        return self.archive.explain(card_id, at=at)
+
+    def freeze(self, card_id: str, *, at: datetime | None = None) -> Card:
+        """Keep a card but never recall it until :meth:`thaw`."""
+        return self.archive.freeze(card_id, at=at)
+
+    def thaw(self, card_id: str, *, at: datetime | None = None) -> Card:
+        """Undo :meth:`freeze` (back to the status it had) or bring an archived card back."""
+        return self.archive.thaw(card_id, at=at)
+
+    def set_tier(self, card_id: str, tier: PrivacyTier | str, *, at: datetime | None = None) -> Card:
+        """Change a card's privacy tier (e.g. mark an authorised fact PERMANENT)."""
+        return self.archive.set_tier(card_id, tier, at=at)
+
+    def edit(self, card_id: str, content: str, *, at: datetime | None = None) -> Card:
+        """Change a card's content; see :meth:`MemoryArchive.edit <autogen_zettel.memory.archive.MemoryArchive.edit>`."""
+        return self.archive.edit(card_id, content, at=at)
+
+    def forget(self, card_id: str | Sequence[str] | None = None, *, subject: str | None = None,
+               at: datetime | None = None) -> ForgetReport:
+        """Forget cards or everything about ``subject``; see :meth:`MemoryArchive.forget <autogen_zettel.memory.archive.MemoryArchive.forget>`."""
+        return self.archive.forget(card_id, subject=subject, at=at)
+
+    def maintain(self, *, at: datetime | None = None, steps: Sequence[str] = STEPS) -> MaintenanceReport:
+        """Run maintenance now; see :meth:`MemoryArchive.maintain <autogen_zettel.memory.archive.MemoryArchive.maintain>`."""
+        return self.archive.maintain(at=at, steps=steps)
+
+    def maintain_later(self, *, at: datetime | None = None, force: bool = False) -> bool:
+        """Queue maintenance if it is due; see :meth:`MemoryArchive.maintain_later <autogen_zettel.memory.archive.MemoryArchive.maintain_later>`."""
+        return self.archive.maintain_later(at=at, force=force)
+
+    def export(self) -> dict:
+        """Everything this tenant holds, as JSON-ready data: cards, links, conflicts, messages."""
+        return self.archive.export()
+
+    def export_graph(self) -> nx.MultiDiGraph:
+        """The cards, links and persona traits as a NetworkX multigraph (GraphML-ready)."""
+        return self.archive.export_graph()
+
+    # -- audit --------------------------------------------------------------------------
+    def audit(self, action: str, detail: dict, *, at: datetime | None = None) -> AuditEntry:
+        """Append an entry to this tenant's audit log (give ids and digests, never content)."""
+        return self.store.audit(action, detail, at=self.now(at))
+
+    def audit_entries(self) -> list[AuditEntry]:
+        return self.store.audit_entries()
+
+    def verify_audit(self) -> AuditReport:
+        """Check this tenant's audit hash chain (``report.ok``; ``report.problems`` name the bad entries)."""
+        return self.store.verify_audit()

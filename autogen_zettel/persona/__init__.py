@@ -1,0 +1,1 @@
+"""The evolving persona: traits, evidence, mining, behaviour modules, prompt stack, profile."""

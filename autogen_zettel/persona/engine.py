@@ -54,7 +54,7 @@ from autogen_zettel.persona.mining import TraitState, candidate_traits, communit
 from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, step_module
 from autogen_zettel.persona.spec import Persona
 from autogen_zettel.persona.prompt_stack import PromptStack, session_layer, stack_temperature, trait_layer
-from autogen_zettel.store.persona_tables import PersonaStore
+from autogen_zettel.persona.memory_api import PersonaMemory
 from autogen_zettel.persona.traits import condition_holds
 
 __all__ = ["PersonaEngine", "MiningReport"]
@@ -82,7 +82,8 @@ class MiningReport:
 class PersonaEngine:
     """Evolves one agent's persona from what it experiences (see the module docstring).
 
-    :param memory: the agent's memory (a :class:`~autogen_zettel.memory.tenant.Zettelkasten`)
+    :param memory: the agent's memory (a :class:`~autogen_zettel.memory.tenant.Zettelkasten`), used
+        through its public API only (:class:`~autogen_zettel.persona.memory_api.PersonaMemory`)
     :param persona: the persona the agent started from (its traits, trait definitions, modules)
     :param config: a :class:`~autogen_zettel.base.config.PersonaConfig` (default: the hub's ``persona``)
     :param judge: optional LLM trait judge (``signals(text, previous_reply, specs)``)
@@ -91,17 +92,17 @@ class PersonaEngine:
     :param base_temperature: the model's configured temperature (modules add their deltas to it)
     """
 
-    def __init__(self, memory: Any, persona: Persona, *, config: Any = None, judge: Any = None,
+    def __init__(self, memory: PersonaMemory, persona: Persona, *, config: Any = None, judge: Any = None,
                  profiler: Any = None, base_system: str | None = None, base_temperature: float | None = None):
         self.memory = memory
         self.persona = persona
-        self.cfg = config if config is not None else memory.hub.config.persona
+        self.cfg = config if config is not None else memory.config.persona
         self.specs = dict(persona.trait_specs)
         self.judge = judge
         self.profiler = profiler
         self.base_system = base_system if base_system is not None else persona.system_message_text()
         self.base_temperature = base_temperature
-        self.store = PersonaStore(memory.db)
+        self.store = memory.persona_store
         self._lock = threading.RLock()
         self._edges: dict[str, dict[str, float]] = {}
         self._important: list[str] = []
@@ -110,7 +111,7 @@ class PersonaEngine:
         self._speakers: set[str] = set()
         holds = [c.hold for m in persona.modules if m.condition for c in m.condition.clauses if c.hold]
         self._max_hold = max(holds, default=timedelta(0))  # how much trait history a condition reads
-        self._load(as_naive_utc(memory.hub.clock.now()))
+        self._load(as_naive_utc(memory.now()))
 
     # -- state -------------------------------------------------------------------------------
     def _load(self, now: datetime) -> None:
@@ -193,10 +194,7 @@ class PersonaEngine:
         if not self.cfg.enabled or not text.strip():
             return
         at = as_naive_utc(at)
-        self.memory.hub.worker.submit(
-            self.memory.name,
-            lambda: self._observe(text, speaker, message_id, session_id or "", at, previous_speaker),
-        )
+        self.memory.run_later(lambda: self._observe(text, speaker, message_id, session_id or "", at, previous_speaker))
 
     def _feedback_from(self, speaker: str) -> bool:
         allowed = self.cfg.feedback_speakers
@@ -212,7 +210,7 @@ class PersonaEngine:
         if not self.cfg.meaning:
             return None
         if self._meaning is None:
-            self._meaning = MeaningDetector(self.memory.hub.embedder, self.specs, DEFAULT_PARAMS)
+            self._meaning = MeaningDetector(self.memory.embedder, self.specs, DEFAULT_PARAMS)
         return self._meaning
 
     def _observe(self, text: str, speaker: str, message_id: str, session: str, at: datetime,
@@ -277,20 +275,20 @@ class PersonaEngine:
         """Mine at the end of a session (if ``persona.mine_at_session_end``), in the background."""
         if not (self.cfg.enabled and self.cfg.mine_at_session_end):
             return
-        when = as_naive_utc(at or self.memory.hub.clock.now())
-        self.memory.hub.worker.submit(self.memory.name, lambda: self._mine(when, "session end", session_end=True))
+        when = as_naive_utc(at or self.memory.now())
+        self.memory.run_later(lambda: self._mine(when, "session end", session_end=True))
 
     def mine(self, at: datetime | None = None, *, reason: str = "on request",
              session_end: bool = False) -> MiningReport:
         """Mine now (waits for queued captures first) and return what changed."""
         self.memory.flush()
         with self._lock:
-            return self._mine(as_naive_utc(at or self.memory.hub.clock.now()), reason, session_end=session_end)
+            return self._mine(as_naive_utc(at or self.memory.now()), reason, session_end=session_end)
 
     def _mine(self, now: datetime, reason: str, *, session_end: bool = False) -> MiningReport:
         # the memory's write lock too: a forget running meanwhile must not have the profile,
         # candidates or stack of this mining written back after it (lock order: engine, then memory)
-        with self._lock, self.memory.store.write_lock:
+        with self._lock, self.memory.writing():
             if session_end and self._candidates_due(now):
                 self._add_graph_evidence(now)
             self.store.resolve_cards()
@@ -342,8 +340,8 @@ class PersonaEngine:
     def _add_graph_evidence(self, now: datetime) -> None:
         """Evidence from communities of the agent's own cards (weak, capped: see graph_evidence.py)."""
         try:
-            cards = {c.id: c for c in self.memory.db.iter_cards() if c.speaker == self.name}
-            found = graph_evidence(self.memory.db.iter_links(), cards, self.name, self.specs,
+            cards = {c.id: c for c in self.memory.cards() if c.speaker == self.name}
+            found = graph_evidence(self.memory.all_links(), cards, self.name, self.specs,
                                    min_weight=self.cfg.strong_link_min, min_size=self.cfg.community_min_size, seed=0)
         except Exception as exc:  # noqa: BLE001 - a background analysis must not stop mining
             log.warning("agent %s: graph evidence failed (%s)", self.name, type(exc).__name__)
@@ -355,7 +353,7 @@ class PersonaEngine:
     def _candidates(self) -> list[dict]:
         try:
             # semantic links only: the memory's graph keeps one reason per pair, often SAME_SESSION
-            graph = strong_link_graph(self.memory.db.iter_links())
+            graph = strong_link_graph(self.memory.all_links())
             groups = communities(graph, min_weight=self.cfg.strong_link_min,
                                  min_size=self.cfg.community_min_size, seed=0)
         except Exception as exc:  # noqa: BLE001 - a background analysis must not stop mining
@@ -364,7 +362,7 @@ class PersonaEngine:
         if not groups:
             return []
         ids = sorted({i for g in groups for i in g})
-        cards = self.memory.db.get_many(ids)
+        cards = self.memory.cards_by_id(ids)
         found = candidate_traits(groups, cards, self.specs, set(self._edges))
         out = []
         for c in found:
@@ -397,10 +395,10 @@ class PersonaEngine:
         by_card = {k: [r for r in rows if r.source not in ("self", "graph")]
                    for k, rows in self.store.evidence_by_card().items()}
         by_card = {k: rows for k, rows in by_card.items() if rows}
-        cards = self.memory.db.get_many(sorted(by_card))
+        cards = self.memory.cards_by_id(sorted(by_card))
         style = style_items([(cards[k].speaker, r.trait, r.sign, k) for k, rows in by_card.items() if k in cards
                              for r in rows], self.specs, self.name)
-        new = extract_profile(self.memory.db.iter_cards(), now=now, style_card_ids=set(by_card),
+        new = extract_profile(self.memory.cards(), now=now, style_card_ids=set(by_card),
                               limit=self.cfg.profile_items, agent=self.name, others=self._speakers)
         new = cap_words([*new, *style[:3]])
         latest = self.store.latest_profile()
@@ -452,7 +450,7 @@ class PersonaEngine:
     def _refresh_edges(self) -> None:
         self._edges = card_edges(self.store.evidence_by_card())
         self._modulator.edges = self._edges
-        ranked = sorted((c for c in self.memory.db.iter_cards() if c.status is CardStatus.ACTIVE),
+        ranked = sorted((c for c in self.memory.cards() if c.status is CardStatus.ACTIVE),
                         key=lambda c: (-c.importance, -c.access_count, c.id))
         self._important = [c.id for c in ranked[:_EXPLORE_POOL]]
 
@@ -468,7 +466,7 @@ class PersonaEngine:
     def explore_hits(self, exclude: Collection[str], k: int = 1) -> list[Hit]:
         """Globally important cards (importance, then times recalled) that the persona factor
         would weigh down, as ``exploration`` hits; the ranking is refreshed at each mining."""
-        cards = self.memory.db.get_many(self._important)
+        cards = self.memory.cards_by_id(self._important)
         found = self._modulator.hidden([cards[i] for i in self._important if i in cards], self.states,
                                        exclude=set(exclude), k=k)
         return [Hit(c, round(float(c.importance), 4), "exploration") for c in found]

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from autogen_zettel.base.cards import Card, Link
-from autogen_zettel.persona.mining import _matches, communities, strong_link_graph, top_keywords
+from autogen_zettel.persona.mining import communities, keyword_matches, strong_link_graph, top_keywords
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = ["GRAPH_STRENGTH", "GRAPH_SOURCE", "GRAPH_CUE", "GraphEvidence", "graph_evidence"]
@@ -76,7 +76,7 @@ def graph_evidence(links: Iterable[Link], cards: Mapping[str, Card], agent: str,
         centre = min(members, key=lambda c: (-sub.degree(c, weight="weight"), c))
         for name, spec in specs.items():
             keywords = {w for k in spec.keywords for w in k.lower().split()}
-            hit = next((w for w in words if any(_matches(w, k) for k in keywords)), None)
+            hit = next((w for w in words if any(keyword_matches(w, k) for k in keywords)), None)
             if hit is not None and cards[centre].source_ids:
                 out.append(GraphEvidence(name, centre, cards[centre].source_ids[0], len(members), GRAPH_CUE))
     return out

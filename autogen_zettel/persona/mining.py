@@ -48,6 +48,7 @@ __all__ = [
     "TraitState",
     "CandidateTrait",
     "edge_weight",
+    "keyword_matches",
     "initial_states",
     "mine_traits",
     "SEMANTIC_KINDS",
@@ -313,7 +314,7 @@ MAX_EVIDENCE_SHARE = 0.2
 """A community is explained when more than this share of its cards carry trait evidence."""
 
 
-def _matches(word: str, keyword: str) -> bool:
+def keyword_matches(word: str, keyword: str) -> bool:
     # "questions" matches "question", "explained" matches "explain": a shared stem of 5+ letters
     if word == keyword:
         return True
@@ -341,7 +342,7 @@ def candidate_traits(groups: Sequence[Collection[str]], cards: Mapping[str, Card
         keywords = top_keywords([cards[c].content for c in members], n=5, exclude=speakers)
         if share > MAX_EVIDENCE_SHARE or not keywords:
             continue
-        if any(_matches(w, k) for w in keywords for k in known):
+        if any(keyword_matches(w, k) for w in keywords for k in known):
             continue
         out.append(CandidateTrait(" / ".join(keywords[:3]), keywords, tuple(members), len(members)))
     return out

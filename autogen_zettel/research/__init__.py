@@ -1,0 +1,1 @@
+"""Research simulations: multi-session scenarios in YAML, the simulator and its reports."""

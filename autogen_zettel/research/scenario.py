@@ -38,6 +38,9 @@ __all__ = [
     "ScenarioFile",
     "load_scenario",
     "scenario_from_dict",
+    "scenario_dict",
+    "memory_config",
+    "check_names",
 ]
 
 SPEAKER_SELECTION = ("round_robin", "random")
@@ -260,7 +263,7 @@ def scenario_from_dict(data: Any, *, file: str | None = None, base: Path | None 
     )
 
 
-def _memory_config(memory: Mapping[str, Any], *, file: str | None) -> MemoryConfig:
+def memory_config(memory: Mapping[str, Any], *, file: str | None) -> MemoryConfig:
     try:
         return config_from_dict(dict(memory), file=file)
     except ConfigError as exc:
@@ -268,7 +271,7 @@ def _memory_config(memory: Mapping[str, Any], *, file: str | None) -> MemoryConf
         raise ConfigError(body, file=file, key=f"memory.{exc.key}" if exc.key else "memory") from None
 
 
-def _check_names(scenario: Scenario, personas: Sequence[Persona]) -> None:
+def check_names(scenario: Scenario, personas: Sequence[Persona]) -> None:
     file = scenario.source
     names = [p.name for p in personas]
     seen: set[str] = set()
@@ -309,7 +312,7 @@ def load_scenario(path: str | Path) -> Scenario:
     return scenario_from_dict(data, file=str(path), base=path.parent)
 
 
-def _scenario_dict(s: Scenario) -> dict:
+def scenario_dict(s: Scenario) -> dict:
     """The scenario as plain data again (what a run folder's scenario.yaml holds)."""
     return {
         "name": s.name, "description": s.description, "seed": s.seed, "user": s.user,

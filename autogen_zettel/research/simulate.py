@@ -41,9 +41,9 @@ from autogen_zettel.research.scenario import (
     ScenarioMessage,
     ScenarioSession,
     UserTurn,
-    _check_names,
-    _memory_config,
-    _scenario_dict,
+    check_names,
+    memory_config,
+    scenario_dict,
     load_scenario,
     scenario_from_dict,
 )
@@ -216,7 +216,7 @@ def run_scenario(
     if not isinstance(scenario, Scenario):
         scenario = load_scenario(scenario)
     personas = scenario.personas()
-    _check_names(scenario, personas)
+    check_names(scenario, personas)
     if llm_config is not None:
         check_reachable(llm_config)
     out_dir = Path(out_dir)
@@ -229,7 +229,7 @@ def run_scenario(
         log.warning("scenario %s: ignoring its memory section because a hub was given", scenario.name)
     _prepare_out_dir(out_dir, overwrite=overwrite, own_memory=own_hub)
     if own_hub:
-        config = _memory_config(scenario.memory, file=scenario.source)
+        config = memory_config(scenario.memory, file=scenario.source)
         hub = MemoryHub.open(out_dir / "memory", config=config, embedder=embedder,
                              clock=SimulatedClock(scenario.sessions[0].date))
     clock: SimulatedClock = hub.clock
@@ -258,7 +258,7 @@ def run_scenario(
     header = (f"# The scenario as run (from {scenario.source}), persona paths made absolute so it can be\n"
               "# run again from here.\n") if scenario.source else ""
     (out_dir / "scenario.yaml").write_text(
-        header + yaml.safe_dump(_scenario_dict(scenario), sort_keys=False, allow_unicode=True, width=100),
+        header + yaml.safe_dump(scenario_dict(scenario), sort_keys=False, allow_unicode=True, width=100),
         encoding="utf-8",
     )
     elapsed = time.perf_counter() - started

@@ -15,10 +15,9 @@ Tables (evolved with :class:`sqlite_utils.Migrations`):
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -26,12 +25,18 @@ from pathlib import Path
 import numpy as np
 import sqlite_utils
 
-from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
+from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, Link, LinkKind
+from autogen_zettel.store.card_rows import card_to_row, newest_query, parse_dt, row_to_card
+from autogen_zettel.store.claim_tables import ClaimTable, ConflictTable
 from autogen_zettel.store.connection import check_file, connect, damaged
+from autogen_zettel.store.erasure import Erasure
+from autogen_zettel.store.history import CardHistory
 from autogen_zettel.store.kept import KeptCards
+from autogen_zettel.store.link_upkeep import LinkUpkeep
 from autogen_zettel.store.linkscan import Scans, scan_links
-from autogen_zettel.store.schema import PAIR_FIRST_SQL, migrations
-from autogen_zettel.store.lifecycle import LifecycleTables
+from autogen_zettel.store.persona_tables import PersonaStore
+from autogen_zettel.store.migrations import PAIR_FIRST_SQL, migrations
+from autogen_zettel.store.sql import chunks, marks
 
 __all__ = ["CardDB"]
 
@@ -39,89 +44,25 @@ _FIX = ("restore it from a backup (its index can then be rebuilt: `autogen-zette
         "move the damaged file aside first, as it may still hold data a specialist tool can recover")
 
 # SQLite's memory map per tenant connection: its pages count as resident. Recall reads links from
-# the in-memory adjacency and only its few dozen cards from here, so 256 MiB serves them; at 1 GiB
-# the map of a 100k-card file (941 MB) put peak RSS over 2.5 GB in bench scale
+# the in-memory adjacency and only its few dozen cards from here, so a bounded map serves them
+# without mapping a large file whole (see docs/benchmarks.md, scale)
 _MMAP_BYTES = 256 << 20
 _CACHE_KIB = 32 * 1024  # page cache per tenant connection (SQLite's default is 2 MB)
 _CHECKPOINT_PAGES = 8000  # WAL pages (4 KiB) between automatic checkpoints (default 1,000)
 
 
-def _dt(value: str | None) -> datetime | None:
-    return datetime.fromisoformat(value) if value else None
+class CardDB:
+    """Typed access to one tenant's SQLite file. Thread-safe through one re-entrant lock.
 
+    It reads and writes cards, links, source messages and meta itself, and holds the tables
+    of a card's later life as objects on the same connection and lock:
 
-def _tuple(text: str | None) -> tuple:
-    # most cards' lists are empty: recall reads dozens of cards a call, four lists each (#12)
-    return () if not text or text == "[]" else tuple(json.loads(text))
-
-
-def _row_to_card(row: dict) -> Card:
-    return Card(
-        id=row["id"],
-        content=row["content"],
-        kind=CardKind(row["kind"]),
-        speaker=row["speaker"],
-        created_at=datetime.fromisoformat(row["created_at"]),
-        source_ids=_tuple(row["source_ids"]),
-        session_id=row["session_id"],
-        tags=_tuple(row["tags"]),
-        entities=_tuple(row["entities"]),
-        confidence=row["confidence"],
-        importance=row["importance"],
-        status=CardStatus(row["status"]),
-        access_count=row["access_count"] or 0,
-        last_access=_dt(row["last_access"]),
-        tier=PrivacyTier(row.get("tier") or "standard"),
-        evidence=EvidenceSource(row.get("evidence") or "explicit"),
-        context=row.get("context") or None,
-        redactions=_tuple(row.get("redactions")),
-        version=row.get("version") or 1,
-        updated_at=_dt(row.get("updated_at")),
-    )
-
-
-def _card_to_row(card: Card, indexed: int = 0) -> dict:
-    return {
-        "id": card.id,
-        "content": card.content,
-        "kind": card.kind.value,
-        "speaker": card.speaker,
-        "created_at": card.created_at.isoformat(),
-        "session_id": card.session_id,
-        "source_ids": json.dumps(list(card.source_ids)),
-        "tags": json.dumps(list(card.tags)),
-        "entities": json.dumps(list(card.entities)),
-        "confidence": card.confidence,
-        "importance": card.importance,
-        "status": card.status.value,
-        "access_count": card.access_count,
-        "last_access": card.last_access.isoformat() if card.last_access else None,
-        "indexed": indexed,
-        "tier": card.tier.value,
-        "evidence": card.evidence.value,
-        "context": card.context,
-        "redactions": json.dumps(list(card.redactions)) if card.redactions else None,
-        "version": card.version,
-        "updated_at": card.updated_at.isoformat() if card.updated_at else None,
-    }
-
-
-
-def _newest(columns: str, limit: int, session_id: str | None, speaker: str | None) -> tuple[str, list]:
-    """The query for the newest cards (of one session and/or speaker), newest first, in the
-    order the (speaker|session_id, created_at) indexes give."""
-    clauses, params = [], []
-    if session_id is not None:
-        clauses.append("session_id = ?")
-        params.append(session_id)
-    if speaker is not None:
-        clauses.append("speaker = ?")
-        params.append(speaker)
-    where = ("where " + " and ".join(clauses)) if clauses else ""
-    return f"select {columns} from cards {where} order by created_at desc, rowid desc limit ?", [*params, limit]
-
-class CardDB(LifecycleTables):
-    """Typed access to one tenant's SQLite file. Thread-safe through one re-entrant lock."""
+    - :attr:`history`, a :class:`~autogen_zettel.store.history.CardHistory` (earlier versions, status changes);
+    - :attr:`claims` and :attr:`conflicts` (:mod:`~autogen_zettel.store.claim_tables`);
+    - :attr:`link_upkeep`, a :class:`~autogen_zettel.store.link_upkeep.LinkUpkeep` (merge, prune, redirect);
+    - :attr:`erasure`, an :class:`~autogen_zettel.store.erasure.Erasure` (purge and scrub for forgetting);
+    - :attr:`persona`, the :class:`~autogen_zettel.store.persona_tables.PersonaStore` (traits, evidence, prompts).
+    """
 
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else None
@@ -136,8 +77,8 @@ class CardDB(LifecycleTables):
             if path:
                 self.db.enable_wal()
                 # read pages through a memory map (the OS page cache) instead of a read call
-                # each: recall's cold link reads at 100k cards, p50/p95 56.6/116.9 -> 42.6/79.6 ms
-                # (#12). Address space only; pages count as resident while the OS keeps them.
+                # each, which speeds recall's cold link reads (#12). Address space only; pages
+                # count as resident while the OS keeps them.
                 self.db.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
                 # a batch of 256 turns dirties thousands of pages (links land at random places in
                 # two indexes): with the default 2 MB cache they spilled to the WAL mid-transaction,
@@ -151,6 +92,12 @@ class CardDB(LifecycleTables):
             self.db.execute("PRAGMA synchronous = NORMAL")
             migrations.apply(self.db)
             self.kept = KeptCards(self._conn, self.get_many, self.lock)  # recall's reads (#12)
+            self.history = CardHistory(self)
+            self.claims = ClaimTable(self)
+            self.conflicts = ConflictTable(self)
+            self.link_upkeep = LinkUpkeep(self)
+            self.erasure = Erasure(self)
+            self.persona = PersonaStore(self)
         except sqlite3.DatabaseError as exc:
             raise damaged(self.path, exc, fix=_FIX) from None
 
@@ -161,34 +108,9 @@ class CardDB(LifecycleTables):
         with self.lock, self.db.atomic():
             yield
 
-    def wipe(self) -> None:
-        """Delete every row of every table and rebuild the file (``secure_delete`` on), so the
-        file holds no card text: run before unlinking it, whose blocks a disk keeps readable."""
+    def stop_scans(self) -> None:
+        """Stop the read-only connections :meth:`link_table` runs (before a wipe or close)."""
         self._scans.stop()
-        with self.lock:
-            self.kept.drop()
-            self.db.execute("PRAGMA secure_delete = ON")
-            tables = [r[0] for r in self.db.execute(
-                "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").fetchall()]
-            self._links_changed(None)
-            with self.db.atomic():
-                # the links' pair_first trigger would renumber each pair as its rows go (5 s per
-                # 150k links): every row goes, so it is dropped for the delete and put back
-                triggers = self.db.execute("select name, sql from sqlite_master where type = 'trigger' "
-                                           "and tbl_name = 'links'").fetchall()
-                for name, _ in triggers:
-                    self.db.execute(f"drop trigger [{name}]")
-                for name in tables:
-                    self.db.execute(f"delete from [{name}]")
-                for _, sql in triggers:
-                    self.db.execute(sql)
-                if self.db.execute("select 1 from sqlite_master where name = 'sqlite_sequence'").fetchone():
-                    self.db.execute("delete from sqlite_sequence")
-            if self.path:
-                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            self.db.execute("VACUUM")
-            if self.path:
-                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def check_open(self) -> None:
         """Raise :class:`InvalidInput` (saying why) if this database was closed."""
@@ -196,7 +118,7 @@ class CardDB(LifecycleTables):
 
     def close(self, reason: str | None = None) -> None:
         """Close the file; any later use raises :class:`InvalidInput` with ``reason``."""
-        self._scans.stop()
+        self.stop_scans()
         with self.lock:
             self.kept.drop()
             if self._conn.closed_because is not None:
@@ -222,7 +144,7 @@ class CardDB(LifecycleTables):
         cards = list(cards)
         if cards:
             with self.atomic():
-                self.db["cards"].upsert_all([_card_to_row(c, indexed=0) for c in cards], pk="id")
+                self.db["cards"].upsert_all([card_to_row(c, indexed=0) for c in cards], pk="id")
                 self.db.conn.executemany(
                     "insert or ignore into card_entities (card_id, entity) values (?, ?)",
                     [(c.id, e.casefold()) for c in cards for e in c.entities],
@@ -245,7 +167,7 @@ class CardDB(LifecycleTables):
     def get(self, card_id: str) -> Card | None:
         with self.lock:
             rows = list(self.db.query("select * from cards where id = ?", [card_id]))
-        return _row_to_card(rows[0]) if rows else None
+        return row_to_card(rows[0]) if rows else None
 
     def get_many(self, ids: Iterable[str]) -> dict[str, Card]:
         ids = list(dict.fromkeys(ids))
@@ -258,7 +180,7 @@ class CardDB(LifecycleTables):
                 cursor = self._conn.execute(f"select * from cards where id in ({','.join('?' * len(chunk))})", chunk)
                 columns = [d[0] for d in cursor.description]
                 for row in cursor.fetchall():
-                    card = _row_to_card(dict(zip(columns, row)))
+                    card = row_to_card(dict(zip(columns, row)))
                     out[card.id] = card
         return out
 
@@ -268,7 +190,7 @@ class CardDB(LifecycleTables):
         with self.lock:
             rows = list(self.db.query(f"select * from cards {where} order by created_at, id", params))
         for row in rows:
-            yield _row_to_card(row)
+            yield row_to_card(row)
 
     def existing_ids(self, ids: Iterable[str]) -> set[str]:
         """Which of ``ids`` are stored."""
@@ -304,14 +226,14 @@ class CardDB(LifecycleTables):
 
     def recent_cards(self, limit: int, *, session_id: str | None = None, speaker: str | None = None) -> list[Card]:
         """The newest cards, optionally of one session or speaker, newest first."""
-        sql, params = _newest("*", limit, session_id, speaker)
+        sql, params = newest_query("*", limit, session_id, speaker)
         with self.lock:
-            return [_row_to_card(r) for r in self.db.query(sql, params)]
+            return [row_to_card(r) for r in self.db.query(sql, params)]
 
     def recent_ids(self, limit: int, *, session_id: str | None = None, speaker: str | None = None) -> list[str]:
         """The ids of :meth:`recent_cards` (same order), without building the cards: the linker
         reads a window plus a batch's worth to keep one or two of them."""
-        sql, params = _newest("id", limit, session_id, speaker)
+        sql, params = newest_query("id", limit, session_id, speaker)
         with self.lock:
             return [r[0] for r in self.db.execute(sql, params).fetchall()]
 
@@ -325,7 +247,7 @@ class CardDB(LifecycleTables):
         every entity of a batch (#12)."""
         keys = list(dict.fromkeys(e.casefold() for e in entities))
         order: dict[str, list[str]] = {}
-        # one indexed read of ``limit`` rows per entity (schema.m007_entity_order), in the order
+        # one indexed read of ``limit`` rows per entity (migrations.m007_entity_order), in the order
         # of the cards themselves: newest first, then the later inserted
         sql = ("select card_id from card_entities where entity = ? "
                "order by created_at desc, card_rowid desc limit ?")
@@ -349,6 +271,74 @@ class CardDB(LifecycleTables):
                 [at.isoformat(), *ids],
             )
 
+    # -- status and card queries ---------------------------------------------------
+    def set_statuses(self, statuses: Mapping[str, CardStatus]) -> None:
+        """Change statuses in place (the index needs no update: it holds no status)."""
+        by_status: dict[CardStatus, list[str]] = {}
+        for cid, st in statuses.items():
+            by_status.setdefault(st, []).append(cid)
+        with self.atomic():
+            for st, ids in by_status.items():
+                for chunk in chunks(ids):
+                    self.db.execute(f"update cards set status = ? where id in ({marks(len(chunk))})", [st.value, *chunk])
+
+    def change_statuses(self, changes: Iterable[tuple[str, int | None, CardStatus, CardStatus, dict]], *,
+                        action: str, at: datetime) -> None:
+        """Set statuses from ``(card id, version, status it has, new status, detail)`` rows, each
+        with a history row recording the status it had (the rule every status change keeps),
+        in one transaction."""
+        changes = list(changes)
+        with self.atomic():
+            self.history.add([{"card_id": cid, "version": version, "at": at.isoformat(), "action": action,
+                               "content": None, "status": CardStatus(was).value, "detail": detail}
+                              for cid, version, was, _, detail in changes])
+            self.set_statuses({cid: new for cid, _, _, new, _ in changes})
+
+    def replace_entities(self, card_id: str, entities: Iterable[str]) -> None:
+        with self.atomic():
+            self.db.execute("delete from card_entities where card_id = ?", [card_id])
+            self.db.conn.executemany("insert or ignore into card_entities (card_id, entity) values (?, ?)",
+                                     [(card_id, e.casefold()) for e in entities])
+
+    def searchable_ids(self) -> set[str]:
+        """Ids of the cards that belong in the vector index (every card but summaries)."""
+        with self.lock:
+            return {r["id"] for r in self.db.query("select id from cards where kind != 'summary'")}
+
+    def searchable_count(self) -> int:
+        """How many cards belong in the vector index (:meth:`searchable_ids`, counted)."""
+        with self.lock:
+            return self.db.execute("select count(*) from cards where kind != 'summary'").fetchone()[0]
+
+    def has_kind(self, kind: CardKind) -> bool:
+        with self.lock:
+            return bool(list(self.db.query("select 1 from cards where kind = ? limit 1", [kind.value])))
+
+    def lifecycle_rows(self) -> list[dict]:
+        """The fields maintenance needs of every card, without parsing whole cards."""
+        with self.lock:
+            return list(self.db.query(
+                "select id, kind, status, version, tier, created_at, updated_at, last_access, access_count, importance, "
+                "session_id, speaker from cards"))
+
+    def find_cards(self, *, kind: str | None = None, status: str | None = None, speaker: str | None = None,
+                   session_id: str | None = None, contains: str | None = None, tier: str | None = None,
+                   limit: int | None = None) -> list[dict]:
+        """Card rows matching every given filter (``contains``: case-insensitive substring), oldest first."""
+        clauses, params = [], []
+        for col, value in (("kind", kind), ("status", status), ("speaker", speaker), ("session_id", session_id),
+                           ("tier", tier)):
+            if value is not None:
+                clauses.append(f"{col} = ?")
+                params.append(value)
+        if contains:
+            clauses.append("instr(lower(content), lower(?)) > 0")
+            params.append(contains)
+        where = ("where " + " and ".join(clauses)) if clauses else ""
+        sql = f"select * from cards {where} order by created_at, id" + (" limit ?" if limit else "")
+        with self.lock:
+            return list(self.db.query(sql, [*params, *([limit] if limit else [])]))
+
     # -- links ----------------------------------------------------------------------
     def add_links(self, links: Iterable[Link]) -> None:
         """Insert links; an existing link keeps the larger weight."""
@@ -363,22 +353,22 @@ class CardDB(LifecycleTables):
             return
         with self.atomic():
             # pair_first: the pair's first link if it has one already, else NULL ("this row"; see
-            # schema.m005_link_pairs); an existing row keeps its own
+            # migrations.m005_link_pairs); an existing row keeps its own
             self.db.conn.executemany(
                 "insert into links (src, dst, kind, weight, created_at, pair_first) values (?, ?, ?, ?, ?, "
                 "(select min(f.rowid) from links f where (f.src = ? and f.dst = ?) or (f.src = ? and f.dst = ?))) "
                 "on conflict(src, dst, kind) do update set weight = max(weight, excluded.weight)",
                 rows,
             )
-            self._links_changed(end for row in rows for end in row[:2])
+            self.note_link_changes(end for row in rows for end in row[:2])
 
     def iter_links(self) -> Iterator[Link]:
         with self.lock:
             rows = list(self.db.query("select * from links order by rowid"))  # first written first
         for r in rows:
-            yield Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], _dt(r["created_at"]))
+            yield Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], parse_dt(r["created_at"]))
 
-    def _links_changed(self, cards: Iterable[str] | None) -> None:
+    def note_link_changes(self, cards: Iterable[str] | None) -> None:
         """Note that the links of ``cards`` (None: of any card) were written or deleted."""
         with self.lock:
             if cards is None or self._link_changes is None:
@@ -442,12 +432,28 @@ class CardDB(LifecycleTables):
         """Recompute every link's ``pair_first`` (after VACUUM, which may renumber rowids)."""
         with self.atomic():
             self.db.execute(PAIR_FIRST_SQL)
-        self._links_changed(None)
+        self.note_link_changes(None)
 
     def links_of(self, card_id: str) -> list[Link]:
         with self.lock:
             rows = list(self.db.query("select * from links where src = ? or dst = ?", [card_id, card_id]))
-        return [Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], _dt(r["created_at"])) for r in rows]
+        return [Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], parse_dt(r["created_at"])) for r in rows]
+
+    def summaries_of(self, member_ids: Sequence[str]) -> dict[str, list[str]]:
+        """member id -> ids of the summary cards that cover it."""
+        out: dict[str, list[str]] = {}
+        with self.lock:
+            for chunk in chunks(list(dict.fromkeys(member_ids))):
+                for r in self.db.query(f"select src, dst from links where kind = ? and dst in ({marks(len(chunk))})",
+                                       [LinkKind.SUMMARIZES.value, *chunk]):
+                    out.setdefault(r["dst"], []).append(r["src"])
+        return out
+
+    def members_of(self, summary_id: str) -> list[str]:
+        """The ids of the cards a summary card covers."""
+        with self.lock:
+            return [r["dst"] for r in self.db.query("select dst from links where kind = ? and src = ?",
+                                                     [LinkKind.SUMMARIZES.value, summary_id])]
 
     def link_count(self) -> int:
         with self.lock:

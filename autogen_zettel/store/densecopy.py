@@ -1,10 +1,10 @@
 """A tenant's dense vectors kept in memory, to pick the candidates of many neighbour searches
 with one matrix product (the linking searches of a batch of new cards, #12).
 
-qdrant-edge scores plain segments by brute force, one query at a time: about 3.75 ms of CPU a
-query at 100k points on this machine, so linking a batch of 256 turns (about 270 searches)
-cost 1 s of CPU at 100k, half the write path. One float32 matrix product of the same queries
-against every point (BLAS, cache-blocked) costs 0.46 s. It only
+qdrant-edge scores plain segments by brute force, one query at a time, so the hundreds of
+searches of linking one batch of turns make up much of the write path on a large tenant. One
+float32 matrix product of the same queries against every point (BLAS, cache-blocked) costs
+less than half of that. It only
 chooses candidates: every point whose approximate score is within :data:`MARGIN` of the
 ``limit``-th best, a superset of the true top ``limit``, which the engine then scores exactly
 (its own scores, so stored link weights do not move).

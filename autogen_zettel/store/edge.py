@@ -5,15 +5,14 @@ write-ahead log, no server and no pickle (its files are Qdrant's own segment for
 It scores the same way as a Qdrant server (cosine dense vectors; sparse vectors with the IDF
 modifier computed over the shard), so this index needs no in-process lexical index of its own.
 
-Choices, each measured on this 2-core machine (README, "Scale"):
+Choices (their measurements are in docs/benchmarks.md, "Scale"):
 
 - Every component is placed ``Memory.Cold`` (memory-mapped, paged in on use): a shard opened
   with the default placement reads its pre-sized 32 MB files into memory, 32 MB per tenant,
   which a hub of 1,000 tenants cannot afford; cold shards open with about 0.2 MB each.
-- Points stay in plain segments, searched by brute force in Rust (100k points: about 12 ms a
-  query under load, 20x faster than qdrant-client local mode). Building HNSW
-  (:meth:`EdgeShard.optimize`) took over 8 minutes at 100k points on one core, too long for the
-  write path; :meth:`EdgeIndex.optimize` builds it on request (on shards created without
+- Points stay in plain segments, searched by brute force in Rust (far faster than qdrant-client
+  local mode). Building HNSW (:meth:`EdgeShard.optimize`) takes minutes on a large shard, too
+  long for the write path; :meth:`EdgeIndex.optimize` builds it on request (on shards created without
   quantization; on quantized ones it quantizes, below).
 - At most ``max_open`` shards are open at once (least recently used ones are closed): each
   open shard holds a search thread and file handles, so 1,000 tenants would hold 1,000
@@ -21,31 +20,24 @@ Choices, each measured on this 2-core machine (README, "Scale"):
 - Many neighbour searches at once (linking a batch of new cards) in a shard of at least
   ``copy_min_points`` points pick their candidates with one matrix product against an
   in-memory copy of the shard's dense vectors (:class:`~autogen_zettel.store.densecopy.DenseCopy`,
-  1.9 KB a point with its headroom), and the shard scores only those: 3.75 ms of CPU a search
-  at 100k points by brute force, 1.7 ms this way (#12). Copies share one byte budget
+  1.9 KB a point with its headroom), and the shard scores only those, which halves the CPU a
+  search costs on a large shard (#12). Copies share one byte budget
   (``copy_budget``, config ``vectors.dense_copy_mb``): loading one drops the least recently
   used others until it fits, and a tenant whose copy could never fit is searched by the shard.
 - A single search (recall's) is the shard's own brute force, not the copy's: one query gains
   nothing from a matrix product, which streams every vector from memory just as the engine
-  does. Measured at 2k, 5k, 10k, 20k and 40k points, with the copy warm in cache or evicted
-  between queries, the copy was never faster (at 2k and 5k its own scores tie): at 10k (dense +
-  lexical, ms p50) the engine 0.71 warm / 1.28 cold, the copy choosing candidates that the
-  shard rescores 1.61 / 2.24, the copy's own scores 1.11 / 1.78; in recall at 10k cards search
-  took 1.75 ms this way, 2.13 with the copy's scores, 2.62 rescored, with the same hits
-  (``scripts/dense_copy_search.py``, #12).
+  does, so at no shard size, warm or cold, was the copy faster for one query (#12).
 
 - The dense vectors of shards created here are also kept as int8 (``quantization="int8"``,
   config ``vectors.quantization``; scalar, 0.99 quantile, in RAM: 384 bytes a point at 384
   dimensions). Recall's search scans the int8 vectors, takes ``limit`` x ``_OVERSAMPLING``
   candidates and rescores them with the float32 vectors, so its hits and scores are the exact
   search's; linking's neighbour searches ignore the int8 vectors (qdrant-edge uses them, unrescored,
-  when a request says nothing). At 10k cards recall's search p50 1.42 -> 0.98 ms, p95 1.60 -> 1.28
-  (``scripts/quantized_recall_ab.py``, #12). Quantized vectors exist only in optimized segments, and points written since the last
-  optimize sit in a plain appendable one (17% such points took the dense search from 0.47 back to
-  0.64 ms), so :meth:`EdgeIndex.upsert` optimizes a quantized shard once the points written since
+  when a request says nothing); scanning int8 makes recall's search faster (#12). Quantized
+  vectors exist only in optimized segments, and points written since the last optimize sit in a
+  plain appendable one that is scanned in float32, so :meth:`EdgeIndex.upsert` optimizes a quantized shard once the points written since
   exceed ``max(optimize_floor, optimize_share x points)``. Such shards are created with HNSW
-  ``m=0`` (optimize builds no graph: 0.1 s at 10k points, 1.2 s at 100k, rebuilding the whole
-  shard each time) and an indexing threshold of 1 KB (the engine's default of 10 MB would leave
+  ``m=0`` (optimize builds no graph, so rebuilding the whole shard each time stays quick) and an indexing threshold of 1 KB (the engine's default of 10 MB would leave
   up to 6.5k points of 384 dimensions unquantized). Shards created before keep their config: the
   engine loads a shard with its persisted config, and ``reindex`` or ``compact`` rebuild it with
   the current one.
@@ -73,16 +65,16 @@ from autogen_zettel.base.config import DEFAULT_DENSE_COPY_MB, QUANTIZATIONS
 from autogen_zettel.base.errors import ConfigError, NotFound, StoreLocked
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store.densecopy import DenseCopies, DenseCopy
-from autogen_zettel.store.vectors import DENSE, LEXICAL, SearchResult
+from autogen_zettel.store.index import DENSE, LEXICAL, SearchResult
 
 __all__ = ["EdgeIndex"]
 
 log = logging.getLogger(__name__)
 
 _CONFIG_FILE = "edge_config.json"  # written by qdrant-edge in each shard folder (JSON)
-# recall's search on a quantized shard: int8 candidates, rescored with the float32 vectors. 2x
-# candidates gave the exact search's hits on 600 LoCoMo questions at 10k cards (#12); a constant,
-# not a config key: rescoring makes the scores exact, oversampling only guards the cut
+# recall's search on a quantized shard: int8 candidates, rescored with the float32 vectors. Twice
+# the candidates keep the exact search's hits (#12); a constant, not a config key: rescoring
+# makes the scores exact, oversampling only guards the cut
 _OVERSAMPLING = 2.0
 _QUANTIZED_SEARCH = qe.SearchParams(quantization=qe.QuantizationSearchParams(rescore=True, oversampling=_OVERSAMPLING))
 # linking's searches stay exact, so stored links do not depend on quantization

@@ -1,7 +1,7 @@
 """An in-process inverted index over a collection's sparse vectors, for Qdrant local mode.
 
-qdrant-client's local mode scores a sparse query against every point in a Python loop (about
-260 ms per query at 10k cards here, most of a recall). This index holds the same sparse
+qdrant-client's local mode scores a sparse query against every point in a Python loop (most of
+a recall's time on a tenant of thousands of cards). This index holds the same sparse
 vectors as posting lists and scores them the way Qdrant does with the IDF modifier, so only
 the cards that share a query term are touched. Qdrant keeps the vectors (it stays the
 persisted index and the one a server uses); this is a cache rebuilt from it on open.

@@ -33,7 +33,7 @@ from typing import Any
 from autogen_zettel.base.cards import ProfileItem
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.persona_records import EvidenceRow, ModuleEvent, TraitState
-from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.sql import Tables
 
 __all__ = ["PersonaStore", "TraitPoint", "PromptVersion", "ProfileVersion", "ModuleSummary", "module_summaries",
            ]
@@ -179,7 +179,7 @@ class PersonaStore:
     :param db: the tenant's :class:`~autogen_zettel.store.db.CardDB`
     """
 
-    def __init__(self, db: "CardDB"):
+    def __init__(self, db: Tables):
         self.cards = db
         self.db = db.db
 

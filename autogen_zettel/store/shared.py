@@ -20,7 +20,8 @@ from collections.abc import Sequence
 import numpy as np
 from qdrant_client import models
 
-from autogen_zettel.store.vectors import DENSE, LEXICAL, SearchResult, VectorIndex
+from autogen_zettel.store.index import DENSE, LEXICAL, SearchResult
+from autogen_zettel.store.vectors import VectorIndex
 
 __all__ = ["SharedCollectionIndex", "TENANT_KEY"]
 

@@ -17,7 +17,6 @@ import os
 import sqlite3
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -25,23 +24,12 @@ from qdrant_client import QdrantClient, models
 
 from autogen_zettel.base.errors import ConfigError, NotFound, StoreCorrupt, StoreLocked
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
+from autogen_zettel.store.index import DENSE, LEXICAL, SearchResult
 from autogen_zettel.store.lexindex import LexicalIndex
 
-__all__ = ["VectorIndex", "SearchResult"]
+__all__ = ["VectorIndex", "api_key_from_env"]
 
 log = logging.getLogger(__name__)
-
-DENSE = "dense"
-LEXICAL = "lexical"
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """Scores of one hybrid search: card id -> cosine similarity / lexical score (higher is better)."""
-
-    dense: dict[str, float]
-    lexical: dict[str, float]
-
 
 def _damaged_folder(path, exc: BaseException) -> StoreCorrupt:
     return StoreCorrupt(

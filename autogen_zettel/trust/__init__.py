@@ -1,0 +1,1 @@
+"""Trust: privacy tiers and redaction, conflicts between claims, maintenance, forgetting."""

@@ -216,7 +216,7 @@ def _apply(db, outcome: ConflictOutcome, touched: set[str], now: datetime) -> No
     Each change leaves a history row (the status the card had), as every other status change
     does, so a card's history shows when a conflict demoted or restored it."""
     cards = db.get_many(touched)
-    losing = db.losing_ids(list(touched))
+    losing = db.conflicts.losing(list(touched))
     changes = []
     for cid, card in cards.items():
         if cid in losing and card.status is CardStatus.ACTIVE:
@@ -233,8 +233,8 @@ def _apply(db, outcome: ConflictOutcome, touched: set[str], now: datetime) -> No
 
 
 def _store(db, subject: str, topic: str, rows: list[dict], links: list[Link], group: set[str]) -> None:
-    db.replace_conflicts(subject, topic, rows)
-    db.delete_links_among(group, (LinkKind.CONTRADICTS, LinkKind.SUPERSEDES))
+    db.conflicts.replace(subject, topic, rows)
+    db.link_upkeep.delete_among(group, (LinkKind.CONTRADICTS, LinkKind.SUPERSEDES))
     db.add_links(links)
 
 
@@ -243,7 +243,7 @@ def resolve_keys(db, keys: set[tuple[str, str]], *, cfg: ConflictConfig, now: da
     outcome = ConflictOutcome()
     if not keys:
         return outcome
-    rows = db.claims_on(keys)
+    rows = db.claims.on(keys)
     cards = {i: c for i, c in db.get_many(r["card_id"] for r in rows).items() if _participates(c)}
     by_key: dict[tuple[str, str], list[Item]] = defaultdict(list)
     for card in cards.values():
@@ -251,11 +251,11 @@ def resolve_keys(db, keys: set[tuple[str, str]], *, cfg: ConflictConfig, now: da
             if (cl.subject, cl.topic) in keys:
                 by_key[(cl.subject, cl.topic)].append((card, cl))
     touched: set[str] = set()
-    existing = {(r["subject"], r["topic"]) for r in db.all_conflicts()} if len(keys) > 50 else None
+    existing = {(r["subject"], r["topic"]) for r in db.conflicts.all()} if len(keys) > 50 else None
     for key in sorted(keys):
         items = by_key.get(key, [])
         versions = {(cl.context, cl.version) for _, cl in items}
-        had = (key in existing) if existing is not None else bool(db.conflicts_on(*key))
+        had = (key in existing) if existing is not None else bool(db.conflicts.on(*key))
         if len(versions) < 2 and not had:
             touched |= {c.id for c, _ in items if c.status is CardStatus.TO_VERIFY}  # a loser may be free now
             continue
@@ -273,8 +273,8 @@ def _judge_pairs(db, new: Sequence[Card], judge: Judge, cfg: ConflictConfig, now
     outcome = ConflictOutcome()
     touched: set[str] = set()
     for card in new:
-        keys = {(r["subject"], r["topic"]) for r in db.claims_of([card.id])}
-        sharing = [r["card_id"] for r in db.claims_on(keys)]
+        keys = {(r["subject"], r["topic"]) for r in db.claims.of([card.id])}
+        sharing = [r["card_id"] for r in db.claims.on(keys)]
         found = db.get_many(sharing + list(neighbours.get(card.id, ())))
         same = lambda i: i in found and i != card.id and _participates(found[i]) and found[i].speaker == card.speaker  # noqa: E731
         similar = [i for i in neighbours.get(card.id, ()) if same(i)][: cfg.judge_neighbours]
@@ -299,8 +299,8 @@ def _judge_pairs(db, new: Sequence[Card], judge: Judge, cfg: ConflictConfig, now
             items = [(c, Claim(subject, topic, 0, c.id, x, c.evidence, verdict.topic or ""))
                      for c, x in ((card, ctx[0]), (other, ctx[1]))]
             rows, links = resolve_group(subject, topic, items, now, cfg, question=verdict.question)
-            db.replace_pair_conflicts(card.id, other.id, rows)  # per pair: judged topics may repeat
-            db.delete_links_among({card.id, other.id}, (LinkKind.CONTRADICTS, LinkKind.SUPERSEDES))
+            db.conflicts.replace_pair(card.id, other.id, rows)  # per pair: judged topics may repeat
+            db.link_upkeep.delete_among({card.id, other.id}, (LinkKind.CONTRADICTS, LinkKind.SUPERSEDES))
             db.add_links(links)
             outcome.conflicts.extend(rows)
             touched |= {card.id, other.id}
@@ -319,7 +319,7 @@ def check_conflicts(db, new: Sequence[Card], *, cfg: ConflictConfig, now: dateti
     if not cfg.enabled or not new:
         return ConflictOutcome()
     now = now or max(c.created_at for c in new)
-    keys = {(r["subject"], r["topic"]) for r in db.claims_of([c.id for c in new])}
+    keys = {(r["subject"], r["topic"]) for r in db.claims.of([c.id for c in new])}
     outcome = resolve_keys(db, keys, cfg=cfg, now=now)
     if judge is not None:
         outcome.merge(_judge_pairs(db, new, judge, cfg, now, neighbours or {}))
@@ -331,7 +331,7 @@ def check_conflicts(db, new: Sequence[Card], *, cfg: ConflictConfig, now: dateti
 
 def reresolve_all(db, *, cfg: ConflictConfig, now: datetime) -> ConflictOutcome:
     """Weigh every recorded rule-based conflict again at ``now`` (maintenance)."""
-    keys = {(r["subject"], r["topic"]) for r in db.all_conflicts() if not r["topic"].startswith("judged: ")}
+    keys = {(r["subject"], r["topic"]) for r in db.conflicts.all() if not r["topic"].startswith("judged: ")}
     return resolve_keys(db, keys, cfg=cfg, now=now)
 
 
@@ -349,7 +349,7 @@ def conflict_from_row(row: dict, card_id: str) -> Conflict:
 def attach_conflicts(db, hits: Sequence[Hit]) -> list[Hit]:
     """Give each hit the conflicts it won (the to-verify versions) and its context pairs, and
     the first clarification question as ``note``."""
-    rows = db.conflicts_of([h.card.id for h in hits]) if hits else []
+    rows = db.conflicts.of([h.card.id for h in hits]) if hits else []
     if not rows:
         return list(hits)
     out = []

@@ -10,7 +10,7 @@ from typing import Protocol
 
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.store.tenant import TenantStore
+from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.trust.privacy import Redaction
 
 __all__ = ["Curated"]

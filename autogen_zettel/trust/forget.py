@@ -27,7 +27,6 @@ from autogen_zettel.trust.curated import Curated
 from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.prompts import render_profile
 from autogen_zettel.core.refine import split_sentences
-from autogen_zettel.store.persona_tables import PersonaStore
 
 __all__ = ["ForgetReport", "cut_sentences", "forget_cards", "finish_forget", "cards_about", "FORGOTTEN"]
 
@@ -83,7 +82,7 @@ def _word(subject: str) -> re.Pattern:
 def cards_about(db, subject: str) -> list[str]:
     """Ids of the cards about ``subject``: said by it, naming it as an entity, or mentioning it."""
     pattern = _word(subject)
-    ids = set(db.ids_by_speaker(subject))
+    ids = set(db.erasure.ids_by_speaker(subject))
     ids |= {c.id for c in db.cards_naming(subject, 1_000_000)}
     ids |= {r["id"] for r in db.find_cards(contains=subject) if pattern.search(r["content"])}
     return sorted(ids)
@@ -111,9 +110,9 @@ def forget_cards(mem: Curated, ids: Sequence[str], *, at: datetime, action: str 
     with store.write_lock:
         real = [c for c in cards.values() if c.kind is not CardKind.SUMMARY]
         affected_summaries = {s for ss in db.summaries_of([c.id for c in real]).values() for s in ss} - set(ids)
-        keys = {(r["subject"], r["topic"]) for r in db.claims_of(ids)}
+        keys = {(r["subject"], r["topic"]) for r in db.claims.of(ids)}
         message_ids = list(dict.fromkeys(m for c in real for m in c.source_ids))
-        users = db.message_users(message_ids)
+        users = db.erasure.message_users(message_ids)
         user_cards = db.get_many({u for us in users.values() for u in us})
         texts = {m["id"]: m["text"] for m in db.messages(message_ids)}
         new_texts: dict[str, str | None] = {}
@@ -135,18 +134,18 @@ def forget_cards(mem: Curated, ids: Sequence[str], *, at: datetime, action: str 
         store.audit_log.check_writable()
         rewritten = []
         with db.atomic():
-            rows = db.purge(ids, new_texts)
-            persona = PersonaStore(db)
+            rows = db.erasure.purge(ids, new_texts)
+            persona = db.persona
             rows["trait_evidence"] = persona.forget(ids, message_ids)
             rows["profile_versions"] = persona.forget_profiles(ids, render=render_profile, pattern=pattern)
             if pattern is not None:
-                for m in db.messages_mentioning(subject):
+                for m in db.erasure.messages_mentioning(subject):
                     if pattern.search(m["text"]):
-                        db.purge([], {m["id"]: cut_sentences(m["text"], [], pattern=pattern)})
+                        db.erasure.purge([], {m["id"]: cut_sentences(m["text"], [], pattern=pattern)})
                         new_texts[m["id"]] = ""
                 # whole words only: a substring match took "Al" in "also" and "Tom" in "tomorrow"
-                rows["card_history"] += db.delete_history_rows(
-                    [h["id"] for h in db.history_mentioning(subject) if pattern.search(h["content"])])
+                rows["card_history"] += db.history.delete_rows(
+                    [h["id"] for h in db.history.mentioning(subject) if pattern.search(h["content"])])
             # summaries and conflicts are database-only work: done in the purge's transaction, so
             # a crash can never leave a summary quoting what was forgotten
             for sid in sorted(affected_summaries):
@@ -167,5 +166,5 @@ def forget_cards(mem: Curated, ids: Sequence[str], *, at: datetime, action: str 
 def finish_forget(store) -> None:
     """Make a forget's freed bytes unreadable: compact the index storage, fold and vacuum the database."""
     store.compact()
-    store.db.scrub(vacuum=True)
+    store.db.erasure.scrub(vacuum=True)
     store.invalidate()

@@ -256,7 +256,7 @@ def _decay(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
 
 def _merge(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
     cfg: MaintenanceConfig = mem.config.maintenance
-    pairs = mem.store.db.strong_pairs(cfg.merge_similarity)
+    pairs = mem.store.db.link_upkeep.strong_pairs(cfg.merge_similarity)
     if not pairs:
         return
     cards = mem.store.db.get_many({i for a, b, _ in pairs for i in (a, b)})
@@ -268,14 +268,14 @@ def _merge(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
         for cluster in clusters:
             survivor = merge_cards(cluster)
             absorbed = [c.id for c in cluster[1:]]
-            mem.store.db.add_history([{"card_id": survivor.id, "version": survivor.version, "at": at.isoformat(),
+            mem.store.db.history.add([{"card_id": survivor.id, "version": survivor.version, "at": at.isoformat(),
                                  "action": "merge", "content": c.content, "status": c.status.value,
                                  "detail": {"absorbed": c.id, "source_ids": list(c.source_ids)}}
                                 for c in cluster[1:]])
             mem.store.db.insert_cards([survivor])
             for old in absorbed:
-                mem.store.db.redirect_links(old, survivor.id)
-            mem.store.db.purge(absorbed, {})
+                mem.store.db.link_upkeep.redirect(old, survivor.id)
+            mem.store.db.erasure.purge(absorbed, {})
             mem.store.db.mark_indexed([survivor.id])
             report.merged.append((survivor.id, tuple(absorbed)))
             absorbed_all.extend(absorbed)
@@ -289,7 +289,7 @@ def _prune(mem: Curated, report: MaintenanceReport) -> None:
     limit = mem.config.maintenance.prune_below
     thresholds = {kind: (limit / w if w > 0 else float("inf")) for kind, w in KIND_WEIGHT.items()
                   if kind not in _KEEP_LINKS}
-    report.pruned_links = mem.store.db.delete_links_below(thresholds)
+    report.pruned_links = mem.store.db.link_upkeep.delete_below(thresholds)
 
 
 def rebuild_summary(mem: Curated, summary_id: str, *, members: Sequence[Card] | None = None) -> Card | None:
@@ -304,7 +304,7 @@ def rebuild_summary(mem: Curated, summary_id: str, *, members: Sequence[Card] | 
     # the label is stored with the summary; never parse it out of the text, which may quote a
     # forgotten member (summaries from before labels were stored fall back to their digest prefix)
     label = old.context or old.content.split(" (", 1)[0].removeprefix("Summary of ")
-    mem.store.db.purge([summary_id], {})
+    mem.store.db.erasure.purge([summary_id], {})
     mem.store.delete_points([summary_id])
     if len(members) < cfg.summary_min_members:
         return None

@@ -107,7 +107,7 @@ def m004_durability(db: sqlite_utils.Database) -> None:
 # as a graph built from every link in rowid order would (recall's tie-break among equal
 # weights, #12). Kept in ``pair_first``: NULL means "this row". CardDB.add_links, the one
 # writer of link rows, sets it as it inserts (an insert trigger doing the same doubled the
-# cost of writing a link: 80 -> 160 us); when a pair's first goes, a trigger gives the pair's
+# cost of writing a link); when a pair's first goes, a trigger gives the pair's
 # other rows the smallest rowid left, whoever deletes. VACUUM may renumber rowids: CardDB
 # recomputes after it.
 _PAIR = "((f.src = {n}.src and f.dst = {n}.dst) or (f.src = {n}.dst and f.dst = {n}.src))"
@@ -117,8 +117,8 @@ PAIR_FIRST_SQL = f"update links set pair_first = (select min(f.rowid) from links
 @migrations()
 def m005_link_pairs(db: sqlite_utils.Database) -> None:
     # a hop of recall reads its frontier's links from these two covering indexes alone (no
-    # table rows, no subquery per row): 10k cards, link reads of a recall with nothing kept
-    # in memory, mean 50 -> 20 ms (#12). The dst index alone is covered by the second one.
+    # table rows, no subquery per row), which cuts the link reads of a recall with nothing kept
+    # in memory to less than half (#12). The dst index alone is covered by the second one.
     db["links"].add_column("pair_first", int)
     db.execute(PAIR_FIRST_SQL + f" where exists (select 1 from links f where f.rowid < links.rowid and "
                f"{_PAIR.format(n='links')})")

@@ -1,0 +1,94 @@
+"""Opening a tenant that was used before: refuse a truncated database, check that the hub
+embeds with the tenant's model, and repair what a crash left between the SQLite and index
+writes (SQLite wins). Called by :meth:`Zettelkasten.open
+<autogen_zettel.memory.tenant.Zettelkasten.open>`."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Protocol
+
+from autogen_zettel.base.cards import Card
+from autogen_zettel.base.errors import EmbeddingMismatch, StoreCorrupt
+from autogen_zettel.core.embed import Embedder
+from autogen_zettel.store.audit import AuditLog
+from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.index import VectorStore
+
+__all__ = ["refuse_empty_file", "check_embedder", "reconcile"]
+
+log = logging.getLogger(__name__)
+
+
+class _Opening(Protocol):
+    vectors: VectorStore
+
+    def audit_log(self, name: str) -> AuditLog: ...
+
+
+def refuse_empty_file(hub: _Opening, name: str, path: Path) -> None:
+    """A 0-byte database beside an index or audit log that hold data was truncated: opening it
+    would make an empty tenant whose reconcile deletes the index (#13). Refuse instead."""
+    points = hub.vectors.count(name)  # 0 for a missing collection, on every engine
+    entries = hub.audit_log(name).tail()[0]
+    if points or entries:
+        raise StoreCorrupt(
+            f"the tenant database {str(path)!r} is empty (0 bytes) but its index holds {points} points and "
+            f"its audit log {entries} entries: the file was truncated; restore it from a backup. To start "
+            f"tenant {name!r} afresh instead, drop it with MemoryHub.drop_tenant({name!r})"
+        )
+
+
+def check_embedder(db: CardDB, vectors: VectorStore, emb: Embedder, name: str) -> None:
+    """Record the embedder of a new tenant; refuse one that differs from what it was indexed with."""
+    model, dim = db.get_meta("embedding_model"), db.get_meta("embedding_dim")
+    index_dim = vectors.dim(name)
+    if model is None:
+        db.set_meta("tenant", name)
+        db.set_meta("embedding_model", emb.name)
+        db.set_meta("embedding_dim", str(emb.dim))
+        if index_dim is None or index_dim == emb.dim:
+            return
+        model, dim = "an unknown model", str(index_dim)
+    if model != emb.name or int(dim) != emb.dim or (index_dim is not None and index_dim != emb.dim):
+        raise EmbeddingMismatch(
+            f"tenant {name!r} was indexed with {model!r} (dim {dim}) but this hub embeds with "
+            f"{emb.name!r} (dim {emb.dim}); open it with the same embedding.model and embedding.quantize "
+            f"('+onnx-int8' and '+int8' are int8 vectors), or rebuild its "
+            f"vectors: `autogen-zettel reindex {name} --model ...` (MemoryHub.reindex({name!r}))"
+        )
+
+
+def reconcile(db: CardDB, vectors: VectorStore, name: str, *, index: Callable[[Sequence[Card]], object],
+              finish: Callable[[], None]) -> None:
+    """Repair a crash between the SQLite and Qdrant writes: SQLite wins.
+
+    When no card waits for its index write or its linking and the index holds as many
+    points as SQLite has searchable cards, the id sets are not compared: a crash leaves
+    a card unindexed (its mark is set after the index write) or a point without its card
+    (more points; a forget cut short is also finished from the audit log), so only a
+    lost point and a stray one at once would go unseen. Comparing them reads every point id
+    back, most of a reopen's time on a large tenant (#12).
+
+    :param index: embeds cards into the tenant's vectors
+    :param finish: links and checks the cards a crash left between their commit and linking
+    """
+    unindexed, pending_rows = db.unindexed_ids(), db.pending()  # read once: nothing writes meanwhile
+    if not unindexed and not pending_rows and vectors.count(name) == db.searchable_count():
+        return
+    known = db.searchable_ids()
+    indexed = vectors.ids(name)
+    stray = sorted(indexed - known)
+    if stray:
+        log.warning("tenant %s: removing %d index points with no card", name, len(stray))
+        vectors.delete(name, stray)
+    pending = {r[0] for r in pending_rows}
+    missing = (set(unindexed) | (known - indexed)) - pending
+    if missing:
+        log.warning("tenant %s: indexing %d cards missing from the index", name, len(missing))
+        index(list(db.get_many(sorted(missing)).values()))
+    if pending:
+        log.warning("tenant %s: finishing %d cards a crash left unlinked", name, len(pending))
+        finish()

@@ -1,0 +1,60 @@
+"""The layout keeps its facades: the persona engine talks to memory through a typed protocol of
+the memory's public API, and the CLI opens no store itself."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+from autogen_zettel.memory.tenant import Zettelkasten
+from autogen_zettel.persona import engine
+from autogen_zettel.persona.memory_api import PersonaMemory
+
+PACKAGE = Path(__file__).resolve().parent.parent / "autogen_zettel"
+
+
+def _members(protocol) -> set[str]:
+    names = set(getattr(protocol, "__annotations__", {}))
+    names |= {n for n, v in vars(protocol).items() if not n.startswith("_") and (callable(v) or isinstance(v, property))}
+    return names
+
+
+def test_the_memory_provides_what_the_persona_engine_asks(hub):
+    mem = hub.tenant("ann")
+    for name in _members(PersonaMemory):
+        assert hasattr(mem, name), name
+        assert not name.startswith("_")
+    assert isinstance(mem.persona_store, type(mem.persona_store)) and mem.writing() is mem.store.write_lock
+
+
+def test_the_persona_engine_reaches_into_no_part_of_the_memory():
+    source = inspect.getsource(engine)
+    code = re.sub(r":class:`[^`]*`", "", source)  # cross-references in docstrings are no use
+    used = set(re.findall(r"self\.memory\.(\w+)|(?<![.\w])memory\.(\w+)", code))
+    names = {a or b for a, b in used}
+    assert names <= _members(PersonaMemory), names - _members(PersonaMemory)
+    assert "PersonaStore(" not in source
+
+
+def test_the_cli_opens_no_store_itself():
+    for path in (PACKAGE / "cli").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for name in ("CardDB(", "PersonaStore(", "from autogen_zettel.store.db import"):
+            assert name not in text, f"{path.name} uses {name}"
+    assert "DataFolder" not in (PACKAGE / "cli" / "persona_cmds.py").read_text(encoding="utf-8")
+
+
+def test_the_facade_holds_its_parts_as_objects():
+    assert Zettelkasten.__bases__ == (object,)
+    from autogen_zettel.store.db import CardDB
+
+    assert CardDB.__bases__ == (object,)
+
+
+def test_the_architecture_page_runs():
+    page = (PACKAGE.parent / "docs" / "concepts" / "architecture.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, re.S)
+    assert len(blocks) >= 3
+    for block in blocks:
+        exec(compile(block, "docs/concepts/architecture.md", "exec"), {})
