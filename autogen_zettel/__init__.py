@@ -35,6 +35,10 @@ _EXPORTS: dict[str, str] = {
     "ScriptedUserAgent": "autogen_zettel.agent.support",
     "OfflineMemoryClient": "autogen_zettel.agent.offline",
     "offline_llm_config": "autogen_zettel.agent.offline",
+    # the other lineages' adapters (each needs its extra; see docs/lineages.md)
+    "ZettelContextProvider": "autogen_zettel.agent.agentframework",
+    "ZettelAssemblyPolicy": "autogen_zettel.agent.ag2x",
+    "PersonaLayer": "autogen_zettel.agent.persona_layer",
     # the persona
     "Persona": "autogen_zettel.persona.spec",
     "load_persona": "autogen_zettel.persona.spec",
@@ -75,6 +79,9 @@ _EXPORTS: dict[str, str] = {
 # names whose module imports AutoGen
 AGENT_NAMES = frozenset(n for n, m in _EXPORTS.items() if m.startswith("autogen_zettel.agent."))
 
+# adapters whose framework is an optional extra: the extra to install when it is missing
+_EXTRAS = {"ZettelContextProvider": ("agent_framework", "agentframework"), "ZettelAssemblyPolicy": ("ag2", "ag2x")}
+
 __all__ = list(_EXPORTS)
 
 
@@ -82,7 +89,15 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'autogen_zettel' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
+    try:
+        value = getattr(importlib.import_module(module), name)
+    except ModuleNotFoundError as exc:
+        framework, extra = _EXTRAS.get(name, (None, None))
+        if framework is None or exc.name is None or exc.name.split(".")[0] != framework:
+            raise
+        # an AttributeError, so hasattr() and scans of the package see the name as absent here
+        raise AttributeError(f"autogen_zettel.{name} needs the {framework!r} package: "
+                             f"pip install 'autogen-zettel[{extra}]'") from exc
     globals()[name] = value  # later lookups skip this function
     return value
 
