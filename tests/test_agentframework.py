@@ -185,3 +185,18 @@ def test_bad_arguments_name_the_fix(hub):
         ZettelContextProvider(hub, "ada", top_k=3)
     with pytest.raises(InvalidInput, match="MemoryHub"):
         ZettelContextProvider(object(), "ada")
+
+
+def test_the_example_runs_offline_and_recalls_day_one_on_day_two():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, str(root / "examples" / "agentframework_memory.py")], capture_output=True,
+                         text=True, timeout=300, env={**os.environ, "HF_HUB_OFFLINE": "1"}, cwd=root, check=True)
+    day1, day2 = out.stdout.split("== 2024-03-11")
+    assert "unlocked" not in day1 and "unlocked" in day2
+    assert "bob: I will draft the ethics review" in day2.split("bob unlocked")[1]  # bob recalls day 1
+    assert "a recall block in the model's last prompt: yes" in day2
