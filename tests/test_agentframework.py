@@ -200,3 +200,24 @@ def test_the_example_runs_offline_and_recalls_day_one_on_day_two():
     assert "unlocked" not in day1 and "unlocked" in day2
     assert "bob: I will draft the ethics review" in day2.split("bob unlocked")[1]  # bob recalls day 1
     assert "a recall block in the model's last prompt: yes" in day2
+
+
+@pytest.mark.integration
+def test_with_the_bundled_model_and_no_flush_a_new_session_recalls_the_last_one(tmp_path):
+    # as a user would: the provider found in the package, the default embedder, nothing waited for
+    adapter = next(getattr(autogen_zettel, n) for n in autogen_zettel.__all__
+                   if isinstance(getattr(autogen_zettel, n, None), type)
+                   and issubclass(getattr(autogen_zettel, n), ContextProvider))
+
+    async def main(stub: OpenAIStub, hub: MemoryHub):
+        ada, bob = _agent(stub, "ada", adapter(hub, "ada")), _agent(stub, "bob", adapter(hub=hub, tenant="bob"))
+        await ada.run("My sister Ines lives in Porto and keeps bees.", session=ada.create_session())
+        await bob.run("Nothing to report today.", session=bob.create_session())
+        await ada.run("Where does my sister live?", session=ada.create_session())
+        await bob.run("Where does ada's sister live?", session=bob.create_session())
+
+    with OpenAIStub(lambda body: "Noted.") as stub, MemoryHub.open(tmp_path / "memory") as hub:
+        asyncio.run(main(stub, hub))
+        ada_again, bob_asks = stub.requests[2], stub.requests[3]
+    assert "Porto" in _sent(ada_again) and "<zettel-recall" in _sent(ada_again)
+    assert "Porto" not in _sent(bob_asks)

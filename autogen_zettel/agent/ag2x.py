@@ -144,14 +144,14 @@ class ZettelAssemblyPolicy:
         """Capture what is new on the stream, then add this call's recall block (see the module
         docstring); the events pass unchanged."""
         with self._lock:
-            sid = self._enter(context)
+            sid, settle = self._enter(context)
         if sid not in self._observed and not self._warned:
             self._warned = True
             log.info("memory %s: not registered as an observer (observers=[policy]); a turn's final reply "
                      "is captured at the next call or at close()", self.tenant)
         said = [d for d in (self._said(e) for e in events) if d is not None]
         await asyncio.to_thread(self._capture, sid, said)
-        block = await asyncio.to_thread(self._recall_block, said)
+        block = await asyncio.to_thread(self._recall_block, said, settle)
         out = list(prompts)
         if self.layer is not None:
             out = [self.layer.text(), *out]
@@ -191,14 +191,15 @@ class ZettelAssemblyPolicy:
         await self.flush()
 
     # -- internals ---------------------------------------------------------------------------
-    def _enter(self, context: ConversationContext) -> str:
-        """Follow the stream: another stream ends the current memory session."""
+    def _enter(self, context: ConversationContext) -> tuple[str, bool]:
+        """Follow the stream: another stream ends the current memory session (and says so)."""
         sid = str(context.stream.id)
         position = self._position(sid)
         position["stream"] = context.stream
-        if self._recaller.session_id != sid:
-            self._recaller.start_session(sid)
-        return sid
+        if self._recaller.session_id == sid:
+            return sid, False
+        self._recaller.start_session(sid)
+        return sid, True
 
     def _position(self, sid: str) -> dict[str, Any]:
         position = self._streams.setdefault(sid, {"count": 0, "last": None})
@@ -220,8 +221,17 @@ class ZettelAssemblyPolicy:
             return {"role": "assistant", "name": self.agent_name, "content": event.content}
         return None
 
-    def _recall_block(self, said: list[dict]) -> str | None:
-        """The finished recall block for these recent messages (None: nothing recalled)."""
+    def _recall_block(self, said: list[dict], settle: bool = False) -> str | None:
+        """The finished recall block for these recent messages (None: nothing recalled).
+
+        ``settle``: a session just began, so first wait for what earlier sessions left in the
+        worker's queue (once per session: within one, recent messages are in the context anyway).
+        """
+        if settle:
+            try:
+                self._recaller.flush()
+            except Exception:  # noqa: BLE001 - a failed capture is logged; recall uses what is stored
+                log.warning("memory %s: an earlier capture failed", self.tenant, exc_info=True)
         before = self._recaller.last_recall
         out = self._recaller.recall_hook(said)
         event = self._recaller.last_recall

@@ -131,9 +131,9 @@ class ZettelContextProvider(ContextProvider):
     async def before_run(self, *, agent: Any, session: AgentSession, context: SessionContext,
                          state: dict[str, Any]) -> None:
         """Recall for this run and add the block (and the persona's layer as instructions)."""
-        self._enter(session, state)
+        settle = self._enter(session, state)
         said = [d for d in (self._said(m, agent) for m in context.input_messages) if d is not None]
-        block = await asyncio.to_thread(self._recall_block, [*state.get("recent", []), *said])
+        block = await asyncio.to_thread(self._recall_block, [*state.get("recent", []), *said], settle)
         if block is not None:
             role = "system" if self._recaller.inject_role == "system" else "user"
             context.extend_messages(self, [Message(role, [block], author_name="memory")])
@@ -186,11 +186,14 @@ class ZettelContextProvider(ContextProvider):
         await self.flush()
 
     # -- internals ---------------------------------------------------------------------------
-    def _enter(self, session: AgentSession, state: dict[str, Any]) -> None:
-        """Follow the agent's session: another session id ends the current memory session."""
+    def _enter(self, session: AgentSession, state: dict[str, Any]) -> bool:
+        """Follow the agent's session: another session id ends the current memory session
+        (returns True then)."""
         self._state = state
-        if self._recaller.session_id != session.session_id:
-            self._recaller.start_session(session.session_id)
+        if self._recaller.session_id == session.session_id:
+            return False
+        self._recaller.start_session(session.session_id)
+        return True
 
     def _said(self, message: Message, agent: Any) -> dict | None:
         """A message as the capability reads it (role, name, content); None without text."""
@@ -201,8 +204,14 @@ class ZettelContextProvider(ContextProvider):
         name = message.author_name or (own if message.role == "assistant" else self.speaker)
         return {"role": message.role, "name": name, "content": text}
 
-    def _recall_block(self, messages: list[dict]) -> str | None:
-        """The finished recall block for these recent messages (None: nothing recalled)."""
+    def _recall_block(self, messages: list[dict], settle: bool = False) -> str | None:
+        """The finished recall block for these recent messages (None: nothing recalled).
+
+        ``settle``: a session just began, so first wait for what earlier sessions left in the
+        worker's queue (once per session: within one, recent messages are in the context anyway).
+        """
+        if settle:
+            _settle(self._recaller)
         before = self._recaller.last_recall
         out = self._recaller.recall_hook(messages)
         event = self._recaller.last_recall
@@ -216,6 +225,13 @@ class ZettelContextProvider(ContextProvider):
             state["captured"] = state.get("captured", 0) + len(said)
             state["last"] = _fingerprint(said[-1])
             state["recent"] = [*state.get("recent", []), *said][-_RECENT:]
+
+
+def _settle(recaller: ZettelMemoryCapability) -> None:
+    try:
+        recaller.flush()
+    except Exception:  # noqa: BLE001 - a failed capture is logged; recall goes ahead with what is stored
+        log.warning("memory %s: an earlier capture failed", recaller.memory.name, exc_info=True)
 
 
 def _fingerprint(message: dict) -> list:
