@@ -37,7 +37,10 @@ Sessions: an ``AgentSession`` is a memory session of the same id. A run in anoth
 (``maintenance.session_idle_minutes``) and :meth:`ZettelContextProvider.close`. Ending a
 session runs the same work as everywhere: persona mining, and maintenance when it is due, in
 the background. Per-session bookkeeping lives in ``session.state[source_id]`` (JSON values
-only, so a serialised session resumes where it stopped).
+only, so a serialised session resumes where it stopped: the count of captured messages and the
+last ``query_messages`` of them, which the session's history holds anyway). One agent serving
+several sessions at once ends a memory session at each switch between them, so its mining runs
+more often; give each concurrent conversation its own agent and provider if that matters.
 """
 
 from __future__ import annotations
@@ -60,7 +63,6 @@ log = logging.getLogger(__name__)
 
 _OPTIONS = frozenset({"k", "token_budget", "query_messages", "include_current_session", "flush_before_recall",
                       "inject_role", "on_recall"})
-_RECENT = 20  # said messages kept per session for the next run's query (the query takes query_messages)
 
 
 class ZettelContextProvider(ContextProvider):
@@ -224,7 +226,7 @@ class ZettelContextProvider(ContextProvider):
         if said:  # how much of the session's conversation is captured, for observe() to skip
             state["captured"] = state.get("captured", 0) + len(said)
             state["last"] = _fingerprint(said[-1])
-            state["recent"] = [*state.get("recent", []), *said][-_RECENT:]
+            state["recent"] = [*state.get("recent", []), *said][-self._recaller.query_messages:]
 
 
 def _settle(recaller: ZettelMemoryCapability) -> None:
