@@ -75,9 +75,10 @@ class ZettelAgentChatMemory(Memory):
     Give each agent its own (a memory follows one model context; two agents sharing one would
     capture each other's contexts in turn). The hub is shared and owned by the caller:
     :meth:`close` flushes this memory but leaves the hub open. It is not a declarative AgentChat
-    component (``dump_component`` raises ``NotImplementedError``: it holds a live hub), and
-    persona evolution stays with the classic agent
-    (:class:`~autogen_zettel.agent.assistant.MemoryAugmentedAssistantAgent`).
+    component (``dump_component`` raises ``NotImplementedError``: it holds a live hub). With
+    ``persona=`` the persona's system layer (the classic agent's, see
+    :class:`~autogen_zettel.agent.persona_layer.PersonaLayer`) leads the context and its traits
+    evolve from what this memory captures; the stack's sampling temperature is not applied.
 
     :param hub: the memory hub
     :param tenant: the agent's memory: a tenant name (usually the agent's name) or a
