@@ -181,12 +181,12 @@ class ZettelAssemblyPolicy:
         """Capture what the latest stream gained since the last call (its final reply), end
         the current session (mining and due maintenance run in the background) and
         :meth:`flush`; the hub stays open (close it when every agent is done)."""
-        if self._streams:
-            with self._lock:
-                sid, position = next(reversed(self._streams.items()))
-            events = await position["stream"].history.get_events()
+        with self._lock:
+            latest = next(reversed(self._streams.items()), None)
+        if latest is not None and latest[1].get("stream") is not None:
+            events = await latest[1]["stream"].history.get_events()
             said = [d for d in (self._said(e) for e in events) if d is not None]
-            await asyncio.to_thread(self._capture, sid, said)
+            await asyncio.to_thread(self._capture, latest[0], said)
         await asyncio.to_thread(self._recaller.end_session)
         await self.flush()
 
