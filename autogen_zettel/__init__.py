@@ -37,6 +37,10 @@ _EXPORTS: dict[str, str] = {
     "ScriptedUserAgent": "autogen_zettel.agent.support",
     "OfflineMemoryClient": "autogen_zettel.agent.offline",
     "offline_llm_config": "autogen_zettel.agent.offline",
+    # the other lineages' adapters (each needs its extra; see docs/lineages.md)
+    "ZettelContextProvider": "autogen_zettel.agent.agentframework",
+    "ZettelAssemblyPolicy": "autogen_zettel.agent.ag2x",
+    "PersonaLayer": "autogen_zettel.agent.persona_layer",
     # the persona
     "Persona": "autogen_zettel.persona.spec",
     "load_persona": "autogen_zettel.persona.spec",
@@ -79,6 +83,9 @@ _EXPORTS: dict[str, str] = {
 #: the public names whose module imports AutoGen
 AGENT_NAMES = frozenset(n for n, m in _EXPORTS.items() if m.startswith("autogen_zettel.agent."))
 
+# adapters whose framework is an optional extra: the extra to install when it is missing
+_EXTRAS = {"ZettelContextProvider": ("agent_framework", "agentframework"), "ZettelAssemblyPolicy": ("ag2", "ag2x")}
+
 # sorted, case-insensitively (tests/test_exported_members.py keeps it so, and complete)
 __all__ = sorted([*_EXPORTS, "AGENT_NAMES"], key=str.casefold)
 
@@ -87,7 +94,15 @@ def __getattr__(name: str) -> _Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'autogen_zettel' has no attribute {name!r}")
-    value = getattr(_importlib.import_module(module), name)
+    try:
+        value = getattr(_importlib.import_module(module), name)
+    except ModuleNotFoundError as exc:
+        framework, extra = _EXTRAS.get(name, (None, None))
+        if framework is None or exc.name is None or exc.name.split(".")[0] != framework:
+            raise
+        # an AttributeError, so hasattr() and scans of the package see the name as absent here
+        raise AttributeError(f"autogen_zettel.{name} needs the {framework!r} package: "
+                             f"pip install 'autogen-zettel[{extra}]'") from exc
     globals()[name] = value  # later lookups skip this function
     return value
 

@@ -17,7 +17,7 @@ OPENAI="openai==2.54.0"  # the newest openai ag2 0.14.0 accepts (<3), verified w
 [ -x "$VENV/bin/python" ] || python -m venv "$VENV"
 PIP=("$VENV/bin/python" -m pip)
 constraints="$VENV/constraints-ag2.txt"
-grep -v -E '^(pyautogen|openai)==' constraints.txt > "$constraints"
+grep -v -E '^(pyautogen|openai|ag2|fast-depends)==' constraints.txt > "$constraints"
 echo "$OPENAI" >> "$constraints"
 
 # torch first, pinned: the CPU build lies on this disk (see scripts/setup.sh)

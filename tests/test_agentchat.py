@@ -259,6 +259,30 @@ def test_inject_role_user_puts_the_block_in_a_user_message(hub):
     assert question.content == "How many participants?"
 
 
+def test_a_persona_puts_its_system_layer_first_and_one_copy_per_reply(hub):
+    from autogen_zettel import load_persona
+
+    persona = load_persona("agents/critic.yaml")
+
+    async def main(stub: OpenAIStub):
+        mem = ZettelAgentChatMemory(hub, "critic", persona=persona, evolve=False)
+        await mem.add(_text("The pilot study enrolled 42 participants in Lisbon."))
+        critic = AssistantAgent("critic", model_client=_client(stub), memory=[mem], system_message=None)
+        await critic.run(task="How many participants did the pilot study enroll?")
+        await critic.run(task="Is that enough?")
+        return mem
+
+    with OpenAIStub(lambda body: "Show me the power analysis.") as stub:
+        mem = asyncio.run(main(stub))
+        first, second = stub.requests
+    for body in (first, second):
+        system = _system(body)
+        assert system.startswith(mem.system_layer()) and mem.system_layer() == persona.system_message_text()
+        assert system.count("You are critic") == 1  # the previous reply's layer was taken out
+    assert "42 participants" in _system(first)
+    assert all("You are critic" not in c.content for c in mem.memory.cards())
+
+
 def test_bad_arguments_name_the_fix(hub):
     with pytest.raises(InvalidInput, match="tenant name '../x'"):
         ZettelAgentChatMemory(hub, "../x")

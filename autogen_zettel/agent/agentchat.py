@@ -52,6 +52,7 @@ from autogen_core.model_context import ChatCompletionContext, ChatCompletionCont
 from autogen_core.models import AssistantMessage, LLMMessage, SystemMessage, UserMessage
 
 from autogen_zettel.agent.capability import RecallEvent, UnlockedCard, ZettelMemoryCapability
+from autogen_zettel.agent.persona_layer import PersonaLayer
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory import MemoryHub, Zettelkasten, validate_tenant_name
 
@@ -74,15 +75,21 @@ class ZettelAgentChatMemory(Memory):
     Give each agent its own (a memory follows one model context; two agents sharing one would
     capture each other's contexts in turn). The hub is shared and owned by the caller:
     :meth:`close` flushes this memory but leaves the hub open. It is not a declarative AgentChat
-    component (``dump_component`` raises ``NotImplementedError``: it holds a live hub), and
-    persona evolution stays with the classic agent
-    (:class:`~autogen_zettel.agent.assistant.MemoryAugmentedAssistantAgent`).
+    component (``dump_component`` raises ``NotImplementedError``: it holds a live hub). With
+    ``persona=`` the persona's system layer (the classic agent's, see
+    :class:`~autogen_zettel.agent.persona_layer.PersonaLayer`) leads the context and its traits
+    evolve from what this memory captures; the stack's sampling temperature is not applied.
 
     :param hub: the memory hub
     :param tenant: the agent's memory: a tenant name (usually the agent's name) or a
         :class:`~autogen_zettel.memory.tenant.Zettelkasten` of this hub
     :param speaker: who :meth:`add` files content under when its metadata names nobody
         (``metadata["speaker"]`` or ``metadata["source"]``)
+    :param persona: a :class:`~autogen_zettel.persona.spec.Persona` whose system layer (the text
+        the classic agent loads) is put first in the context before each reply; build the agent
+        with ``system_message=None`` then (optional)
+    :param evolve: let the persona evolve from what the memory captures (default
+        ``persona.enabled`` of the hub's config)
     :param kwargs: the recall options of
         :class:`~autogen_zettel.agent.capability.ZettelMemoryCapability`: ``k``,
         ``token_budget``, ``query_messages``, ``include_current_session``,
@@ -91,7 +98,8 @@ class ZettelAgentChatMemory(Memory):
 
     component_type = "memory"
 
-    def __init__(self, hub: MemoryHub, tenant: str | Zettelkasten, *, speaker: str = "user", **kwargs: Any):
+    def __init__(self, hub: MemoryHub, tenant: str | Zettelkasten, *, speaker: str = "user", persona: Any = None,
+                 evolve: bool | None = None, **kwargs: Any):
         if not isinstance(tenant, (str, Zettelkasten)):
             raise InvalidInput(f"tenant must be a tenant name or a Zettelkasten, got {type(tenant).__name__}")
         if not isinstance(speaker, str) or not speaker.strip():
@@ -102,12 +110,15 @@ class ZettelAgentChatMemory(Memory):
             raise InvalidInput(f"unknown option(s) {sorted(unknown)!r} for ZettelAgentChatMemory; see its docstring")
         self._options = kwargs
         self._recaller = ZettelMemoryCapability(hub, tenant=tenant, memory_guide=False, **kwargs)
+        self.layer = PersonaLayer(hub, self._recaller.memory, persona, evolve=evolve) if persona is not None else None
+        self._recaller.persona_engine = self.layer.engine if self.layer is not None else None
         self.hub = hub
         self.tenant = tenant.name if isinstance(tenant, Zettelkasten) else validate_tenant_name(tenant)
         self.speaker = speaker.strip()
         self._captured = 0  # how many said messages of the model context are captured
         self._last_captured: tuple | None = None  # and the last of them, to notice a context reset
         self._block: str | None = None  # the recall block this memory put in the context (one at a time)
+        self._layer: str | None = None  # and the persona's system layer
         self._context: ChatCompletionContext | None = None
         self._lock: asyncio.Lock | None = None
 
@@ -130,6 +141,10 @@ class ZettelAgentChatMemory(Memory):
     def start_session(self, session_id: str | None = None) -> str:
         """File what follows under ``session_id`` (see ``ZettelMemoryCapability.start_session``)."""
         return self._recaller.start_session(session_id)
+
+    def system_layer(self) -> str | None:
+        """The persona's system layer put first in the context (None without a persona)."""
+        return self.layer.text() if self.layer is not None else None
 
     # -- the Memory protocol -----------------------------------------------------------------
     async def add(self, content: MemoryContent, cancellation_token: CancellationToken | None = None) -> None:
@@ -177,8 +192,9 @@ class ZettelAgentChatMemory(Memory):
             out = await asyncio.to_thread(self._recaller.recall_hook, [d for d in dicts if d is not None])
             event = self._recaller.last_recall
             block = out[0]["content"] if event is not before and event is not None and event.injected else None
-            if block is not None or len(said) != len(stored):
-                await self._put(model_context, said, block)
+            layer = self.system_layer()
+            if block is not None or layer is not None or len(said) != len(stored):
+                await self._put(model_context, said, block, layer)
             unlocked = event.unlocked if block is not None else ()
             return UpdateContextResult(memories=MemoryQueryResult(results=[_memory_content(u) for u in unlocked]))
 
@@ -216,7 +232,7 @@ class ZettelAgentChatMemory(Memory):
 
     def _is_ours(self, message: LLMMessage) -> bool:
         return isinstance(message, (SystemMessage, UserMessage)) and isinstance(message.content, str) \
-            and message.content == self._block
+            and message.content in (self._block, self._layer)
 
     def _capture(self, said: Sequence[LLMMessage]) -> None:
         """Queue the said messages not captured yet (runs in a thread)."""
@@ -234,17 +250,21 @@ class ZettelAgentChatMemory(Memory):
         if said:
             self._captured, self._last_captured = len(said), _fingerprint(said[-1])
 
-    async def _put(self, context: ChatCompletionContext, said: list[LLMMessage], block: str | None) -> None:
-        """Rewrite the context: the previous blocks out, this reply's block (if any) in."""
-        self._block = block
-        if block is None:
+    async def _put(self, context: ChatCompletionContext, said: list[LLMMessage], block: str | None,
+                   layer: str | None = None) -> None:
+        """Rewrite the context: the previous block and layer out, this reply's (if any) in."""
+        self._block, self._layer = block, layer
+        front: list[LLMMessage] = [SystemMessage(content=layer)] if layer is not None else []
+        if block is not None:
+            front.append(SystemMessage(content=block) if self._recaller.inject_role == "system"
+                         else UserMessage(content=block, source="memory"))
+        if not front:
             await _load(context, said)
             return
-        message: LLMMessage = (SystemMessage(content=block) if self._recaller.inject_role == "system"
-                               else UserMessage(content=block, source="memory"))
-        await _load(context, [message, *said])
-        if not any(getattr(m, "content", None) == block for m in await context.get_messages()):
-            await _load(context, [*said, message])  # a window over the latest messages hid the front
+        await _load(context, [*front, *said])
+        shown = [getattr(m, "content", None) for m in await context.get_messages()]
+        if any(getattr(m, "content", None) not in shown for m in front):
+            await _load(context, [*said, *front])  # a window over the latest messages hid the front
 
 
 # -- helpers -----------------------------------------------------------------------------------
