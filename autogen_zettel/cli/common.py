@@ -4,14 +4,16 @@ error mapping (library errors become one-line CLI errors that state the fix)."""
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 
-from autogen_zettel.base.config import MemoryConfig, load_config
 from autogen_zettel.base.errors import NotFound, ZettelError
-from autogen_zettel.memory import MemoryHub, Zettelkasten, validate_tenant_name
-from autogen_zettel.store.layout import DataFolder
+
+if TYPE_CHECKING:  # the memory (Qdrant, SQLite, numpy) loads when a command opens it: --help stays fast
+    from autogen_zettel.base.config import MemoryConfig
+    from autogen_zettel.memory import MemoryHub, Zettelkasten
 
 __all__ = ["console", "Context", "ZettelGroup", "known_tenant", "open_tenant", "DEFAULT_DATA"]
 
@@ -27,6 +29,8 @@ class Context:
         self.model = model
 
     def config(self) -> MemoryConfig:
+        from autogen_zettel.base.config import MemoryConfig, load_config
+
         cfg = load_config(self.config_path) if self.config_path else MemoryConfig()
         return cfg
 
@@ -34,6 +38,9 @@ class Context:
             engine: str | None = None) -> MemoryHub:
         """Open the hub of ``--data-dir``. Reading creates nothing: unless ``create`` (commands
         that write new tenants), a data folder that holds no tenants is an error that says so."""
+        from autogen_zettel.memory import MemoryHub
+        from autogen_zettel.store.layout import DataFolder
+
         if not memory and not create and self.qdrant_url is None:
             folder = DataFolder(self.data_dir)
             if not folder.tenants.is_dir():
@@ -54,6 +61,9 @@ def known_tenant(hub: MemoryHub, name: str, *, audited: bool = False) -> str:
     """``name`` if the hub holds that tenant (or, with ``audited``, its audit log, kept after a
     drop), else :class:`NotFound` listing the tenants there are. Commands that read or change
     a tenant check first: ``hub.tenant(name)`` would create a misspelt one."""
+    from autogen_zettel.memory import validate_tenant_name
+    from autogen_zettel.store.layout import DataFolder
+
     name = validate_tenant_name(name)
     known = hub.tenants()
     if name in known:

@@ -15,10 +15,10 @@ import click
 from rich.table import Table
 from rich.text import Text
 
+from autogen_zettel import __version__
 from autogen_zettel.base.cards import Message
 from autogen_zettel.base.config import EMBEDDED
 from autogen_zettel.base.errors import ConfigError, InvalidInput
-from autogen_zettel.base.messages import validate_message
 from autogen_zettel.base.yamlio import read_text
 from autogen_zettel.cli import memory_cmds, persona_cmds
 from autogen_zettel.cli.schema_cmds import schema
@@ -27,6 +27,7 @@ from autogen_zettel.cli.common import DEFAULT_DATA, Context, ZettelGroup, consol
 __all__ = ["main"]
 
 @click.group(cls=ZettelGroup)
+@click.version_option(__version__, "--version", prog_name="autogen-zettel", message="%(prog)s %(version)s")
 @click.option("--data-dir", default=DEFAULT_DATA, show_default=True, type=click.Path(file_okay=False),
               help="Memory folder (SQLite files and Qdrant local storage). Env: AUTOGEN_ZETTEL_DATA.")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
@@ -41,6 +42,8 @@ def main(ctx, data_dir, config_path, qdrant_url, verbose):
 
 def _read_messages(path: Path) -> list[Message]:
     """Messages from a JSON list or JSONL file; errors name the file and line."""
+    from autogen_zettel.base.messages import validate_message
+
     text = read_text(path)
     stripped = text.lstrip()
     records: list[tuple[str, object]] = []

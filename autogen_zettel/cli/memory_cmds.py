@@ -11,10 +11,16 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from autogen_zettel.memory.curation import card_dict
 from autogen_zettel.base.cards import CardStatus
 from autogen_zettel.cli.common import Context, console, known_tenant, open_tenant
 from autogen_zettel.base.errors import ConfigError
+
+
+def card_dict(card) -> dict:
+    """A card as JSON (the library's one encoding; imported here so ``--help`` loads no store)."""
+    from autogen_zettel.memory.curation import card_dict as encode
+
+    return encode(card)
 
 __all__ = ["cards", "explain", "edit", "freeze", "thaw", "forget", "export", "maintain", "conflicts", "audit"]
 

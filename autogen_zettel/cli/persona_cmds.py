@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich import box
@@ -17,10 +18,9 @@ from rich.text import Text
 
 from autogen_zettel.cli.common import Context, console
 from autogen_zettel.base.errors import NotFound
-from autogen_zettel.memory import validate_tenant_name
-from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.layout import DataFolder
-from autogen_zettel.store.persona_tables import PersonaStore, module_summaries
+
+if TYPE_CHECKING:  # the store loads when a command runs: --help stays fast
+    from autogen_zettel.store.persona_tables import PersonaStore
 
 __all__ = ["traits", "persona_report"]
 
@@ -28,6 +28,11 @@ __all__ = ["traits", "persona_report"]
 @contextmanager
 def _tenant_store(data_dir: str | Path, name: str) -> Iterator[PersonaStore]:
     """The persona tables of tenant ``name`` under ``data_dir`` (``tenants/<name>.sqlite``)."""
+    from autogen_zettel.memory import validate_tenant_name
+    from autogen_zettel.store.db import CardDB
+    from autogen_zettel.store.layout import DataFolder
+    from autogen_zettel.store.persona_tables import PersonaStore
+
     name = validate_tenant_name(name)
     path = DataFolder(data_dir).tenant_db(name)
     if not path.exists():
@@ -47,6 +52,8 @@ def _iso(value) -> str | None:
 
 def persona_report(store: PersonaStore, tenant: str) -> dict:
     """Everything ``traits --json`` prints: current scores, modules, events, trajectories, versions."""
+    from autogen_zettel.store.persona_tables import module_summaries
+
     history = store.history()
     latest = store.latest_states()
     events = store.module_events()
