@@ -24,3 +24,145 @@ def test_help_loads_no_store_and_version_prints():
 
     r = CliRunner().invoke(main, ["--version"])
     assert r.exit_code == 0 and r.output.strip() == f"autogen-zettel {__version__}"
+
+
+def _chat(tmp_path, rows) -> str:
+    path = tmp_path / "chat.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf-8")
+    return str(path)
+
+
+CORIANDER = [
+    {"text": "I don't eat coriander, it tastes like soap to me.", "speaker": "Ann", "id": "m1", "session_id": "s1",
+     "at": "2024-01-02T10:00:00"},
+    {"text": "Please order the pho with extra coriander.", "speaker": "Ann", "id": "m2", "session_id": "s2",
+     "at": "2024-01-03T10:00:00"},
+    {"text": "My brother Tom flies cargo planes for a living out of Lisbon airport every week.", "speaker": "Ann",
+     "id": "m3", "session_id": "s2", "at": "2024-01-03T10:05:00"},
+]
+
+GARDEN = [{"text": t, "speaker": "Ann", "id": f"g{i}", "session_id": "s1", "at": f"2024-01-02T10:0{i}:00"}
+          for i, t in enumerate(["I planted tomatoes along the south fence of the garden.",
+                                 "The garden basil keeps getting eaten by snails.",
+                                 "I repainted the garden greenhouse door bright green.",
+                                 "My neighbour gave me fig cuttings for the garden.",
+                                 "The garden pond has three new goldfish since Monday."])]
+
+
+@pytest.fixture
+def ann(run, tmp_path):
+    assert run("ingest", "ann", _chat(tmp_path, CORIANDER)).exit_code == 0
+    cards = json.loads(run("cards", "ann", "--json").output)
+    return {c["content"]: c for c in cards}
+
+
+def test_explain_names_the_other_card_of_a_conflict(run, ann):
+    said = ann["I don't eat coriander, it tastes like soap to me."]["id"]
+    order = ann["Please order the pho with extra coriander."]["id"]
+    for mine, other in ((order, said), (said, order)):
+        out = run("explain", "ann", mine[:8]).output
+        [line] = [x for x in out.splitlines() if x.startswith("  conflict (")]
+        assert f"with {other[:8]}" in line and mine[:8] not in line
+    data = json.loads(run("conflicts", "ann", "--json").output)
+    assert [(c["active_id"], c["other_id"], c["topic"]) for c in data] == [(said, order, "coriander")]
+    assert data[0]["active_content"].startswith("I don't eat") and data[0]["question"]
+
+
+def test_show_reads_as_written_and_has_json(run, ann):
+    order = ann["Please order the pho with extra coriander."]
+    out = " ".join(run("show", "ann", order["id"][:8]).output.split())
+    assert "coriander" in out.split("tags:")[1] and "coriand," not in out and "pleas," not in out
+    assert "entities: -" in out  # "Please" opens a request; it names nobody
+    data = json.loads(run("show", "ann", order["id"][:8], "--json").output)
+    assert data["card"]["id"] == order["id"] and "please" in data["card"]["tags"]
+    assert data["sources"][0]["id"] == "m2" and data["links"]
+
+
+def test_stats_is_a_table_with_json_and_an_integer_dim(run, ann):
+    out = run("stats", "ann").output
+    assert "cards" in out and "{" not in out and "embedding dim" in out
+    data = json.loads(run("stats", "ann", "--json").output)
+    assert data["embedding_dim"] == 128 and data["cards"] == 3
+
+
+def test_reindex_counts_what_it_indexes(run, tmp_path):
+    assert run("ingest", "ann", _chat(tmp_path, GARDEN)).exit_code == 0
+    assert "1 new" in run("maintain", "ann", "--step", "summaries", "--at", "2024-01-05T00:00").output
+    stats = json.loads(run("stats", "ann", "--json").output)
+    assert stats["by_kind"]["summary"] == 1 and stats["cards"] == 6
+    out = run("reindex", "ann").output
+    assert f"reindexed {stats['indexed']} cards of ann" in out and stats["indexed"] == 5
+
+
+def test_maintain_prints_a_table_and_forget_counts_in_words(run, ann):
+    out = run("maintain", "ann", "--at", "2025-06-01T00:00").output
+    assert "{" not in out and "'curve'" not in out and " by curve" in out and "archived" in out
+    out = run("forget", "ann", "--subject", "Tom", "--yes").output
+    assert "forgot 1 card," in out and "1 cards" not in out
+    assert "forgot 0 cards," in run("forget", "ann", "--subject", "Nobody", "--yes").output
+
+
+def test_audit_show_prints_whole_json(run, ann):
+    run("forget", "ann", "--subject", "Tom", "--yes")
+    out = run("audit", "show", "ann").output
+    # each detail is printed whole: the JSON object ends with its closing brace
+    joined = " ".join(out.split())
+    assert '"subject_hmac"' in joined and joined.rstrip().endswith("}")
+
+
+def test_cards_and_recall_tables_give_content_the_width(run, ann):
+    from autogen_zettel.cli.common import console
+
+    width = console.width
+    console.width = 80
+    try:
+        out = run("cards", "ann").output
+        rec = run("recall", "ann", "coriander soap").output
+    finally:
+        console.width = width
+    assert "tastes like soap to me." in out  # whole words on one line, nothing cut with "…"
+    assert "…" not in out and max(len(x) for x in out.splitlines()) <= 80
+    said = ann["I don't eat coriander, it tastes like soap to me."]["id"]
+    assert said[:8] in rec  # an id column: a hit leads to explain / forget
+
+
+def test_export_hints_and_output_paths_fail_before_work(run, ann, tmp_path):
+    r = run("export", "ann", "--format", "graphml")
+    assert r.exit_code != 0 and "-o ann.graphml" in r.output
+    r = run("export", "ann", "-o", "/nonexistent/x.json")
+    assert r.exit_code == 1 and "/nonexistent" in r.output and "Traceback" not in r.output
+    r = run("traits", "ann", "--plot", "/nonexistent/x.png")
+    assert r.exit_code == 1 and "plot file" in r.output and "traits of" not in r.output
+    r = run("export", "ann", "-o", str(tmp_path))
+    assert r.exit_code == 1 and "is a folder" in r.output
+
+
+def test_vault_export_writes_one_note_per_card_with_links(run, ann, tmp_path):
+    import yaml
+
+    vault = tmp_path / "vault"
+    r = run("export", "ann", "--format", "vault", "-o", str(vault))
+    assert r.exit_code == 0 and "wrote 3 notes" in r.output, r.output
+    notes = {p.stem: p.read_text(encoding="utf-8") for p in vault.glob("*.md") if p.name != "index.md"}
+    assert len(notes) == 3
+    meta = {}
+    for name, text in notes.items():
+        front = yaml.safe_load(text.split("---\n")[1])
+        meta[front["id"]] = (name, text)
+        assert front["tenant"] == "ann" and front["kind"] in ("fact", "preference", "relation")
+    said = ann["I don't eat coriander, it tastes like soap to me."]["id"]
+    order = ann["Please order the pho with extra coriander."]["id"]
+    said_name, said_text = meta[said]
+    assert f"[[{meta[order][0]}]]" in said_text and "## Conflicts" in said_text and "## Sources" in said_text
+    assert all(f"[[{n}]]" in (vault / "index.md").read_text(encoding="utf-8") for n in notes)
+    # links point only at notes that exist
+    import re
+
+    assert set(re.findall(r"\[\[([^\]]+)\]\]", "".join(notes.values()))) <= set(notes)
+    assert "--overwrite" in run("export", "ann", "--format", "vault", "-o", str(vault)).output
+    assert run("export", "ann", "--format", "vault", "-o", str(vault), "--overwrite").exit_code == 0
+    other = tmp_path / "mine"
+    other.mkdir()
+    (other / "keep.md").write_text("mine")
+    r = run("export", "ann", "--format", "vault", "-o", str(other), "--overwrite")
+    assert r.exit_code == 1 and "not empty" in r.output and (other / "keep.md").exists()

@@ -15,7 +15,8 @@ if TYPE_CHECKING:  # the memory (Qdrant, SQLite, numpy) loads when a command ope
     from autogen_zettel.base.config import MemoryConfig
     from autogen_zettel.memory import MemoryHub, Zettelkasten
 
-__all__ = ["console", "Context", "ZettelGroup", "known_tenant", "open_tenant", "DEFAULT_DATA"]
+__all__ = ["console", "Context", "ZettelGroup", "known_tenant", "open_tenant", "DEFAULT_DATA", "plural",
+           "writable_file", "writable_folder"]
 
 console = Console()
 DEFAULT_DATA = os.environ.get("AUTOGEN_ZETTEL_DATA", "./memory")
@@ -93,3 +94,62 @@ class ZettelGroup(click.Group):
             raise _fail(exc) from None
 
 
+
+
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``, ``0 cards``."""
+    return f"{n} {noun if n == 1 else (many or noun + 's')}"
+
+
+def _probe(folder, target, what: str) -> None:
+    """Create and remove a file in ``folder``: the one check that holds for root, read-only
+    mounts and pseudo file systems such as /proc (``os.access`` says yes to root everywhere)."""
+    import tempfile
+
+    from autogen_zettel.base.errors import InvalidInput
+
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".autogen-zettel-probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise InvalidInput(f"cannot write {what} {str(target)!r}: {exc.strerror or exc} in {str(folder)!r}; "
+                           "give a path in a folder you can write to") from None
+
+
+def writable_file(path, *, what: str):
+    """Check, before any work, that the file ``path`` can be written (its folder exists and
+    takes files); else a one-line :class:`~autogen_zettel.base.errors.InvalidInput` naming the
+    path and the fix."""
+    from pathlib import Path
+
+    from autogen_zettel.base.errors import InvalidInput
+
+    path = Path(path)
+    folder = path.parent
+    if path.is_dir():
+        raise InvalidInput(f"{what} {str(path)!r} is a folder; give a file name inside it")
+    if not folder.is_dir():
+        raise InvalidInput(f"cannot write {what} {str(path)!r}: the folder {str(folder)!r} does not exist; "
+                           "create it or give another path")
+    _probe(folder, path, what)
+    return path
+
+
+def writable_folder(path, *, what: str):
+    """Check that the folder ``path`` exists and takes files, or can be created (its nearest
+    existing parent takes files); else a one-line :class:`InvalidInput`."""
+    from pathlib import Path
+
+    from autogen_zettel.base.errors import InvalidInput
+
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise InvalidInput(f"{what} {str(path)!r} is a file; give a folder")
+    existing = path
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise InvalidInput(f"cannot create {what} {str(path)!r}: {str(existing)!r} is not a folder")
+    _probe(existing, path, what)
+    return path

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import click
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
@@ -22,7 +23,7 @@ from autogen_zettel.base.errors import ConfigError, InvalidInput
 from autogen_zettel.base.yamlio import read_text
 from autogen_zettel.cli import memory_cmds, persona_cmds
 from autogen_zettel.cli.schema_cmds import schema
-from autogen_zettel.cli.common import DEFAULT_DATA, Context, ZettelGroup, console, known_tenant, open_tenant
+from autogen_zettel.cli.common import DEFAULT_DATA, Context, ZettelGroup, console, known_tenant, open_tenant, plural
 
 __all__ = ["main"]
 
@@ -119,33 +120,46 @@ def recall(obj: Context, tenant: str, query: str, k: int | None, as_json: bool):
                 for h in hits
             ], indent=2))
             return
-        table = Table(title=f"recall in {tenant}: {query!r}")
-        for col in ("#", "score", "layer", "when", "who", "content", "sources"):
-            table.add_column(col)
-        for i, h in enumerate(hits, 1):
+        # best first; the id (a unique prefix) is what `explain`, `show` and `forget` take
+        table = Table(title=f"recall in {tenant}: {query!r}", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        for col in ("id", "score", "layer", "when", "who"):
+            table.add_column(col, no_wrap=True, max_width=16 if col == "who" else None)
+        table.add_column("content", ratio=1, overflow="fold", min_width=20)
+        for h in hits:
             # card text is data, not rich markup: "[redacted payment card]" must show as written
-            table.add_row(str(i), f"{h.score:.3f}", h.layer, h.card.created_at.strftime("%Y-%m-%d"),
-                          Text(h.card.speaker), Text(h.card.content), ", ".join(h.card.source_ids))
+            table.add_row(h.card.id[:8], f"{h.score:.3f}", h.layer, h.card.created_at.strftime("%Y-%m-%d"),
+                          Text(h.card.speaker), Text(h.card.content))
         console.print(table)
 
 
 @main.command()
 @click.argument("tenant")
 @click.argument("card_id")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: the card, its sources and links.")
 @click.pass_obj
-def show(obj: Context, tenant: str, card_id: str):
+def show(obj: Context, tenant: str, card_id: str, as_json: bool):
     """Show one card with its provenance (source messages) and links.
 
-    Example: autogen-zettel show alice 6f1c...-...
+    Example: autogen-zettel show alice 6f1c2a0e --json
     """
+    from autogen_zettel.core.surface import readable_tags
+
     with obj.hub() as hub:
         mem = open_tenant(hub, tenant)
         info = mem.explain(mem.resolve_id(card_id))
     card = info["card"]
+    tags = readable_tags(card.tags, card.content)  # the words the card used, not their stems
+    if as_json:
+        from autogen_zettel.cli.memory_cmds import card_dict
+
+        click.echo(json.dumps({"card": {**card_dict(card), "tags": tags}, "sources": info["sources"],
+                               "links": [{"src": x.src, "dst": x.dst, "kind": x.kind.value, "weight": x.weight}
+                                         for x in info["links"]]}, indent=2, ensure_ascii=False, default=str))
+        return
     console.print(f"[bold]{card.id}[/] ({card.kind.value}, {card.status.value}, confidence {card.confidence})")
     console.print(f"{card.speaker} at {card.created_at.isoformat()} in session {card.session_id}: {card.content}",
                   markup=False)  # card text is data, not rich markup
-    console.print(f"tags: {', '.join(card.tags)}  entities: {', '.join(card.entities)}  "
+    console.print(f"tags: {', '.join(tags)}  entities: {', '.join(card.entities) or '-'}  "
                   f"importance {card.importance}  accessed {card.access_count}x", markup=False)
     for m in info["sources"]:
         console.print(f"  source {m['id']} ({m['speaker']}, {m['at']}): {m['text']}", markup=False)
@@ -165,6 +179,7 @@ def reindex(obj: Context, tenant: str | None, model: str | None, all_tenants: bo
     """Rebuild TENANT's vector collection (or every tenant's, with --all) from its SQLite database.
 
     Example: autogen-zettel reindex alice --model minilm
+
     Example: autogen-zettel reindex --all --engine edge
     """
     if bool(tenant) == all_tenants:
@@ -175,24 +190,49 @@ def reindex(obj: Context, tenant: str | None, model: str | None, all_tenants: bo
             console.print(f"reindexed {sum(done.values())} cards of {len(done)} tenants into {hub.vectors.engine}")
             return
         n = hub.reindex(known_tenant(hub, tenant), progress=True)
-    console.print(f"reindexed {n} cards of {tenant}")
+    console.print(f"reindexed {plural(n, 'card')} of {tenant}")  # index points: summaries are not indexed
 
 
 @main.command()
 @click.argument("tenant", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.pass_obj
-def stats(obj: Context, tenant: str | None):
+def stats(obj: Context, tenant: str | None, as_json: bool):
     """Counts for TENANT (cards by kind and status, links, index points), or list tenants.
 
-    Example: autogen-zettel stats alice
+    Example: autogen-zettel stats alice --json
     """
     with obj.hub() as hub:
         if tenant is None:
-            for name in hub.tenants():
-                console.print(name)
+            names = hub.tenants()
+            if as_json:
+                click.echo(json.dumps(names))
+            for name in names if not as_json else ():
+                console.print(name, markup=False)
             return
         st = open_tenant(hub, tenant).stats()
-    click.echo(json.dumps(st, indent=2))
+    if as_json:
+        click.echo(json.dumps(st, indent=2, ensure_ascii=False))
+        return
+    console.print(stats_table(st))
+
+
+def stats_table(st: dict) -> Table:
+    """``stats`` as a two-column table: totals, then cards by kind and by status."""
+    table = Table(title=f"memory of {st['tenant']}", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                  show_header=False)
+    table.add_column("what")
+    table.add_column("n", justify="right")
+    table.add_row("cards", str(st["cards"]))
+    for kind, n in sorted(st["by_kind"].items()):
+        table.add_row(f"  kind {kind}", str(n))
+    for status, n in sorted(st["by_status"].items()):
+        table.add_row(f"  status {status}", str(n))
+    table.add_row("links", str(st["links"]))
+    table.add_row("index points", str(st["indexed"]) if st.get("indexed") is not None else "- (index not opened)")
+    table.add_row("embedding model", Text(str(st["embedding_model"])))
+    table.add_row("embedding dim", str(st["embedding_dim"]))
+    return table
 
 @main.command()
 @click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))

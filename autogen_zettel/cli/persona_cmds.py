@@ -16,7 +16,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from autogen_zettel.cli.common import Context, console
+from autogen_zettel.cli.common import Context, console, writable_file
 from autogen_zettel.base.errors import NotFound
 
 if TYPE_CHECKING:  # the store loads when a command runs: --help stays fast
@@ -151,8 +151,10 @@ def traits(obj: Context, tenants: tuple[str, ...], as_json: bool, plot: Path | N
     and against, dissonance), behaviour modules and their events with reasons, prompt versions
     and the latest profile. Reads the tenants' SQLite files only.
 
-    Example: autogen-zettel --data-dir runs/divergence/memory traits ada bob --plot traits.png
+    Example: autogen-zettel --data-dir runs/divergence/memory traits ada ben --plot runs/divergence/traits.png
     """
+    if plot is not None:  # before any table prints: a bad path fails first, in one line
+        writable_file(plot, what="plot file")
     reports, panels = [], []
     for name in dict.fromkeys(tenants):
         with _tenant_store(obj.data_dir, name) as store:

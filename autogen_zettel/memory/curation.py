@@ -93,7 +93,7 @@ class CurationMixin:
     def conflicts(self, card_id: str | None = None) -> list[Conflict]:
         """Recorded conflicts (of one card, or all), seen from the version in force."""
         rows = self.db.conflicts_of([card_id]) if card_id else self.db.conflicts_of([r["active_id"] for r in self.db.all_conflicts()])
-        return [conflict_from_row(r, r["active_id"]) for r in rows]
+        return [conflict_from_row(r, card_id or r["active_id"]) for r in rows]
 
     def history(self, card_id: str) -> list[dict]:
         """Earlier versions and status changes of a card, oldest first."""

@@ -390,7 +390,7 @@ class Zettelkasten(CurationMixin):
             "links": self.db.link_count(),
             "indexed": self.hub.vectors.count(self.name),
             "embedding_model": self.db.get_meta("embedding_model"),
-            "embedding_dim": self.db.get_meta("embedding_dim"),
+            "embedding_dim": int(dim) if (dim := self.db.get_meta("embedding_dim")) else None,  # meta is text
         }
 
     # -- changing ---------------------------------------------------------------------
@@ -405,4 +405,6 @@ class Zettelkasten(CurationMixin):
             cards = self.cards()
             self.db.mark_indexed([c.id for c in cards], False)
             self.index_cards(cards, progress=progress)
-            return len(cards)
+            # the points written, as the progress bar and `stats` count them: summaries are
+            # marked indexed but reached through their members, never put in the index
+            return sum(1 for c in cards if c.kind.value != "summary")
