@@ -35,6 +35,8 @@ _EXPORTS: dict[str, str] = {
     "ScriptedUserAgent": "autogen_zettel.agent.support",
     "OfflineMemoryClient": "autogen_zettel.agent.offline",
     "offline_llm_config": "autogen_zettel.agent.offline",
+    # Microsoft AutoGen AgentChat's Memory protocol (the agentchat extra)
+    "ZettelAgentChatMemory": "autogen_zettel.agent.agentchat",
     # the persona
     "Persona": "autogen_zettel.persona.spec",
     "load_persona": "autogen_zettel.persona.spec",
@@ -67,6 +69,7 @@ _EXPORTS: dict[str, str] = {
     "InvalidInput": "autogen_zettel.base.errors",
     "NotFound": "autogen_zettel.base.errors",
     "StoreLocked": "autogen_zettel.base.errors",
+    "StoreUnavailable": "autogen_zettel.base.errors",
     "StoreCorrupt": "autogen_zettel.base.errors",
     "EmbeddingMismatch": "autogen_zettel.base.errors",
     "LLMOutputError": "autogen_zettel.base.errors",

@@ -166,3 +166,47 @@ def test_vault_export_writes_one_note_per_card_with_links(run, ann, tmp_path):
     (other / "keep.md").write_text("mine")
     r = run("export", "ann", "--format", "vault", "-o", str(other), "--overwrite")
     assert r.exit_code == 1 and "not empty" in r.output and (other / "keep.md").exists()
+
+
+def test_a_dead_qdrant_server_is_one_line(tmp_path):
+    import socket
+
+    from click.testing import CliRunner
+
+    from autogen_zettel import MemoryHub, StoreUnavailable
+    from autogen_zettel.cli.main import main
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    url = f"http://127.0.0.1:{port}"
+    with pytest.raises(StoreUnavailable, match=f"cannot reach Qdrant at {url}.*drop --qdrant-url"):
+        MemoryHub.open(tmp_path / "data", qdrant_url=url)
+    cfg = tmp_path / "cfg.yaml"
+    cfg.write_text("embedding:\n  model: hash-128\n")
+    chat = _chat(tmp_path, CORIANDER)
+    for args in (("ingest", "ann", chat), ("stats", "ann"), ("recall", "ann", "soap")):
+        r = CliRunner().invoke(main, ["--data-dir", str(tmp_path / "data"), "--config", str(cfg),
+                                      "--qdrant-url", url, *args])
+        assert r.exit_code == 1, (args, r.output)
+        assert r.output.count("\n") <= 3 and "cannot reach Qdrant" in r.output and "Traceback" not in r.output
+
+
+def test_facts_behind_the_readme():
+    from pathlib import Path
+
+    import autogen_zettel
+    from autogen_zettel.cli.main import main
+
+    from autogen_zettel import ZettelAgentChatMemory  # noqa: F401  (the agentchat extra is installed in CI)
+
+    root = Path(__file__).resolve().parents[1]
+    assert "qdrant-edge" in (root / "configs" / "default.yaml").read_text().split("\n", 2)[0]
+    assert "ZettelAgentChatMemory" in autogen_zettel.__all__
+    # the scenario's agents are ada and ben; the traits example names them and writes no repo file
+    assert "traits ada ben" in main.commands["traits"].help and "docs/" not in main.commands["traits"].help
+    from click.testing import CliRunner
+
+    out = CliRunner().invoke(main, ["reindex", "--help"]).output
+    examples = [line.strip() for line in out.splitlines() if "Example:" in line]
+    assert len(examples) == 2 and all(line.startswith("Example: autogen-zettel reindex") for line in examples)
