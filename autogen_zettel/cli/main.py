@@ -24,7 +24,8 @@ from autogen_zettel.base.yamlio import read_text
 from autogen_zettel.cli import memory_cmds, persona_cmds
 from autogen_zettel.cli.view_cmds import view
 from autogen_zettel.cli.schema_cmds import schema
-from autogen_zettel.cli.common import DEFAULT_DATA, Context, ZettelGroup, console, known_tenant, open_tenant, plural
+from autogen_zettel.cli.common import (DEFAULT_DATA, Context, ZettelGroup, console, known_tenant, open_tenant, plural,
+                                       writable_folder)
 
 __all__ = ["main"]
 
@@ -254,11 +255,23 @@ def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Pa
     from autogen_zettel.research.report import report
     from autogen_zettel.research.simulate import load_scenario, run_scenario
 
+    from autogen_zettel.research.simulate import UNFINISHED
+
     sc = load_scenario(scenario)
-    out = out_dir or Path("runs") / sc.name
+    out = writable_folder(out_dir or Path("runs") / sc.name, what="run folder")  # before anything runs
     llm_config = load_llm_config(llm_path) if llm_path else None
-    with console.status(f"running {sc.name} ({len(sc.sessions)} sessions)"):
-        result = run_scenario(sc, out, overwrite=overwrite, llm_config=llm_config)
+    with console.status(f"running {sc.name} ({len(sc.sessions)} sessions)") as status:
+        def progress(session_id: str, done: int, total: int) -> None:
+            # a line per session in a terminal (the status line alone says nothing of progress)
+            status.update(f"running {sc.name}: {done}/{total} sessions done")
+            if console.is_terminal:
+                console.print(f"  session {session_id} done ({done}/{total})", markup=False, highlight=False)
+
+        try:
+            result = run_scenario(sc, out, overwrite=overwrite, llm_config=llm_config, progress=progress)
+        except KeyboardInterrupt:
+            raise click.ClickException(f"interrupted: the run folder {str(out)!r} holds a partial run (see its "
+                                       f"{UNFINISHED}); run again with --overwrite to replace it") from None
     console.print(*report(result))
 
 

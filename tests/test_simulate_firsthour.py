@@ -1,0 +1,75 @@
+"""Simulation runs a new user can read and recover from: an LLM answering HTTP errors is one
+line, a failed or interrupted run marks its folder partial (and the rerun says so), output
+paths are checked first, the CLI shows per-session progress, and the report shows what a
+summary card holds and what "unlocked N" means (#21)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from autogen_zettel import HashEmbedder, run_scenario
+from autogen_zettel.base.errors import InvalidInput, LLMUnavailable
+from autogen_zettel.cli.main import main
+from autogen_zettel.research.report import report
+from autogen_zettel.research.simulate import UNFINISHED
+
+from .openai_stub import OpenAIStub, StubError
+from .test_simulate import SCENARIO, small
+
+
+def test_an_llm_answering_http_errors_is_one_line_and_the_folder_says_partial(tmp_path):
+    def answer(body):
+        raise StubError(501, "Unsupported method ('POST')")
+
+    out = tmp_path / "run"
+    with OpenAIStub(answer) as stub:
+        config = stub.llm_config()
+        with pytest.raises(LLMUnavailable, match=r"answered HTTP 501.*without --llm"):
+            run_scenario(small(tmp_path), out, embedder=HashEmbedder(), llm_config=config)
+    assert (out / UNFINISHED).read_text().startswith("failed: LLMUnavailable")
+    assert not (out / "transcript.jsonl").exists()
+    with pytest.raises(InvalidInput, match=r"holds a partial run \(failed: LLMUnavailable.*--overwrite"):
+        run_scenario(small(tmp_path), out, embedder=HashEmbedder())
+    run_scenario(small(tmp_path), out, embedder=HashEmbedder(), overwrite=True)
+    assert not (out / UNFINISHED).exists() and (out / "transcript.jsonl").exists()
+
+
+def test_an_interrupted_run_is_marked_and_the_rerun_message_says_so(tmp_path):
+    def stop(session_id, done, total):
+        raise KeyboardInterrupt
+
+    out = tmp_path / "run"
+    with pytest.raises(KeyboardInterrupt):
+        run_scenario(small(tmp_path), out, embedder=HashEmbedder(), progress=stop)
+    assert (out / UNFINISHED).read_text().startswith("interrupted (Ctrl-C)")
+    with pytest.raises(InvalidInput, match=r"partial run \(interrupted"):
+        run_scenario(small(tmp_path), out, embedder=HashEmbedder())
+
+
+def test_simulate_checks_its_run_folder_first_and_shows_progress(tmp_path, monkeypatch):
+    from autogen_zettel.cli.common import console
+
+    r = CliRunner().invoke(main, ["simulate", str(SCENARIO), "--out", "/proc/zz", "--overwrite"])
+    assert r.exit_code == 1 and "cannot write run folder '/proc/zz'" in r.output and "Traceback" not in r.output
+    (tmp_path / "file").write_text("x")
+    r = CliRunner().invoke(main, ["simulate", str(SCENARIO), "--out", str(tmp_path / "file" / "run")])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    monkeypatch.setattr(console, "_force_terminal", True)  # progress lines are for a terminal
+    r = CliRunner().invoke(main, ["simulate", str(small(tmp_path, memory={"embedding": {"model": "hash-128"}})),
+                                  "--out", str(tmp_path / "run")])
+    assert r.exit_code == 0, r.output
+    assert "session day-01-kickoff done (1/2)" in r.output and "(2/2)" in r.output
+
+
+def test_the_report_shows_each_member_of_a_summary_and_explains_unlocked(tmp_path):
+    result = run_scenario(SCENARIO, tmp_path / "run", embedder=HashEmbedder())
+    console = Console(record=True, width=100)
+    console.print(*report(result))
+    text = console.export_text()
+    assert "unlocked N: the cards recall put in the reply's recall block" in text
+    summaries = [u for s in result.sessions for e in s.entries for u in e.unlocked if u.content.startswith("Summary of")]
+    assert summaries, "the scenario recalls a session summary"
+    last_member = summaries[0].content.split(" | ")[-1]
+    assert " ".join(last_member.split()[:6]) in " ".join(text.split())  # not cut after the first member
