@@ -73,3 +73,44 @@ def test_the_report_shows_each_member_of_a_summary_and_explains_unlocked(tmp_pat
     assert summaries, "the scenario recalls a session summary"
     last_member = summaries[0].content.split(" | ")[-1]
     assert " ".join(last_member.split()[:6]) in " ".join(text.split())  # not cut after the first member
+
+
+def test_the_research_group_example_runs_after_the_main_job(tmp_path):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    scenario = small(tmp_path, memory={"embedding": {"model": "hash-128"}})
+    name = "research-group"
+    cli_run = tmp_path / "runs" / name  # what README's main job (`autogen-zettel simulate ...`) left
+    cli_run.mkdir(parents=True)
+    (cli_run / "transcript.jsonl").write_text(json.dumps({"session": "x"}) + "\n")
+    for _ in range(2):  # and again: the example replaces its own folder
+        done = subprocess.run([sys.executable, str(root / "examples" / "research_group.py"), "--scenario",
+                               str(scenario)], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stdout + done.stderr
+    assert (tmp_path / "runs" / f"{name}-example" / "transcript.jsonl").exists()
+    assert (cli_run / "transcript.jsonl").read_text() == json.dumps({"session": "x"}) + "\n"
+
+
+def test_the_chat_over_days_example_counts_and_names_its_summaries():
+    import importlib.util
+    from datetime import datetime
+    from pathlib import Path
+
+    from autogen_zettel.base.cards import Card, CardKind
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "autogen_chat_over_days.py"
+    spec = importlib.util.spec_from_file_location("chat_over_days", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    days = [("2024-10-07", "2024-10-08"), ("2024-10-09", "2024-10-10"), ("2024-10-11", "2024-10-13"),
+            ("2024-10-14", "2024-10-15")]
+    cards = [Card(f"s{i}", f"Summary of week {'2024-W41' if i < 3 else '2024-W42'} ({a} to {b}; ada, lee; 6 cards): "
+                  "lee: x | ada: y", CardKind.SUMMARY, "memory", datetime(2024, 10, 16), ("m",))
+             for i, (a, b) in enumerate(days)]
+    lines = example.summary_lines(cards)
+    assert lines[0].startswith("\n4 summaries") and "week 2024-W41, week 2024-W42" in lines[0]
+    assert len(lines) == 5 and all(f"{a} to {b}" in line for (a, b), line in zip(days, lines[1:]))
