@@ -210,3 +210,30 @@ def test_facts_behind_the_readme():
     out = CliRunner().invoke(main, ["reindex", "--help"]).output
     examples = [line.strip() for line in out.splitlines() if "Example:" in line]
     assert len(examples) == 2 and all(line.startswith("Example: autogen-zettel reindex") for line in examples)
+
+
+def test_verbose_ingest_reports_each_chunk(tmp_path):
+    import os
+
+    cfg = tmp_path / "cfg.yaml"
+    cfg.write_text("embedding:\n  model: hash-128\n")
+    chat = _chat(tmp_path, CORIANDER)
+    env = {**os.environ, "PYTHONPATH": str(__import__("pathlib").Path(__file__).resolve().parents[1])}
+    cmd = [sys.executable, "-m", "autogen_zettel.cli.main", "--data-dir", str(tmp_path / "data"), "--config", str(cfg)]
+    quiet = subprocess.run([*cmd, "ingest", "ann", chat], capture_output=True, text=True, env=env)
+    loud = subprocess.run([*cmd, "-v", "ingest", "bob", chat], capture_output=True, text=True, env=env)
+    assert quiet.returncode == loud.returncode == 0, quiet.stderr + loud.stderr
+    assert "INFO" not in quiet.stderr
+    assert "ingest bob: messages 1-3 -> 3 new cards" in loud.stderr
+    assert "the tenant now holds 3 cards" in loud.stderr and "links" in loud.stderr
+
+
+def test_the_one_time_model_export_says_so(tmp_path, capsys):
+    from autogen_zettel.cli.common import install_notices
+    from autogen_zettel.core import onnx_export
+
+    install_notices(verbose=False)
+    with pytest.raises(onnx_export.ExportError):  # the child fails at once: no such model file
+        onnx_export._cached(tmp_path / "m.onnx", ["quantize", str(tmp_path / "missing.onnx")], "quantizing x")
+    err = capsys.readouterr().err
+    assert "preparing the embedding model (one time, ~10 s)" in err and "INFO" not in err

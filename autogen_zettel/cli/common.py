@@ -3,6 +3,7 @@ error mapping (library errors become one-line CLI errors that state the fix)."""
 
 from __future__ import annotations
 
+import logging
 import os
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,38 @@ __all__ = ["console", "Context", "ZettelGroup", "known_tenant", "open_tenant", "
            "writable_file", "writable_folder"]
 
 console = Console()
+err_console = Console(stderr=True)
 DEFAULT_DATA = os.environ.get("AUTOGEN_ZETTEL_DATA", "./memory")
+
+
+# loggers whose records may carry a ``notice`` for the user (see install_notices)
+NOTICE_LOGGERS = ("autogen_zettel.core.onnx_export",)
+
+
+class _Notices(logging.Filter):
+    """Prints a record's ``notice`` (e.g. the one-time model export, a silent ten-second pause
+    otherwise) to stderr, with or without ``-v``; lets the record itself on only with ``-v``."""
+
+    def __init__(self, verbose: bool) -> None:
+        super().__init__()
+        self.verbose = verbose
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        notice = getattr(record, "notice", None)
+        if notice:
+            err_console.print(f"{notice}...", markup=False, highlight=False, style="dim")
+        return self.verbose or record.levelno >= logging.WARNING
+
+
+def install_notices(verbose: bool) -> None:
+    """Show the notices of :data:`NOTICE_LOGGERS` (their INFO records stay hidden without ``-v``)."""
+    for name in NOTICE_LOGGERS:
+        logger = logging.getLogger(name)
+        for old in [f for f in logger.filters if isinstance(f, _Notices)]:
+            logger.removeFilter(old)
+        logger.addFilter(_Notices(verbose))
+        if logger.level == logging.NOTSET or logger.level > logging.INFO:
+            logger.setLevel(logging.INFO)
 
 
 class Context:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -24,10 +25,12 @@ from autogen_zettel.base.yamlio import read_text
 from autogen_zettel.cli import memory_cmds, persona_cmds
 from autogen_zettel.cli.view_cmds import view
 from autogen_zettel.cli.schema_cmds import schema
-from autogen_zettel.cli.common import (DEFAULT_DATA, Context, ZettelGroup, console, known_tenant, open_tenant, plural,
-                                       writable_folder)
+from autogen_zettel.cli.common import (DEFAULT_DATA, Context, ZettelGroup, console, install_notices, known_tenant,
+                                       open_tenant, plural, writable_folder)
 
 __all__ = ["main"]
+
+log = logging.getLogger(__name__)
 
 @click.group(cls=ZettelGroup)
 @click.version_option(__version__, "--version", prog_name="autogen-zettel", message="%(prog)s %(version)s")
@@ -41,6 +44,7 @@ __all__ = ["main"]
 def main(ctx, data_dir, config_path, qdrant_url, verbose):
     """Per-agent Zettelkasten memory for AutoGen: ingest, recall, inspect, evolve personas."""
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    install_notices(verbose)
     ctx.obj = Context(data_dir, config_path, qdrant_url)
 
 def _read_messages(path: Path) -> list[Message]:
@@ -91,12 +95,24 @@ def ingest(obj: Context, tenant: str, file: Path):
         from tqdm import tqdm
 
         cards = 0
+        started = time.perf_counter()
         with tqdm(total=len(messages), desc=f"ingesting into {tenant}", unit="msg") as bar:
             # batches of 64, the next one embedded while one is written; the bar moves per 1,024
             for start in range(0, len(messages), 1024):
                 chunk = messages[start : start + 1024]
-                cards += len(mem.remember_many(chunk, batch=64))
+                t0 = time.perf_counter()
+                new = len(mem.remember_many(chunk, batch=64))
+                cards += new
                 bar.update(len(chunk))
+                # -v: what each chunk did and how fast (the bar alone shows only messages)
+                log.info("ingest %s: messages %d-%d -> %d new cards in %.2f s (%.0f msg/s)", tenant, start + 1,
+                         start + len(chunk), new, time.perf_counter() - t0,
+                         len(chunk) / max(time.perf_counter() - t0, 1e-9))
+        if log.isEnabledFor(logging.INFO):
+            st = mem.stats()
+            log.info("ingest %s: %d messages in %.2f s; the tenant now holds %d cards (%s) and %d links", tenant,
+                     len(messages), time.perf_counter() - started, st["cards"],
+                     ", ".join(f"{k} {v}" for k, v in sorted(st["by_kind"].items())), st["links"])
     console.print(f"{len(messages)} messages -> {cards} new cards in [bold]{tenant}[/]")
 
 
