@@ -237,3 +237,25 @@ def test_the_one_time_model_export_says_so(tmp_path, capsys):
         onnx_export._cached(tmp_path / "m.onnx", ["quantize", str(tmp_path / "missing.onnx")], "quantizing x")
     err = capsys.readouterr().err
     assert "preparing the embedding model (one time, ~10 s)" in err and "INFO" not in err
+
+
+def test_cards_stats_and_recall_read_while_an_agent_holds_the_folder(run, ann, tmp_path):
+    from autogen_zettel import HashEmbedder, MemoryHub, StoreLocked
+
+    data = tmp_path / "data"
+    before = run("cards", "ann", "--json").stdout
+    with MemoryHub.open(data, embedder=HashEmbedder(dim=128)) as held:  # the running agent
+        assert held.tenants() == ["ann"]
+        with pytest.raises(StoreLocked):
+            MemoryHub.open(data, embedder=HashEmbedder(dim=128))
+        r = run("cards", "ann")
+        assert r.exit_code == 0 and "tastes like soap" in r.stdout and "reading a copy" in " ".join(r.stderr.split())
+        st = json.loads(run("stats", "ann", "--json").stdout)  # the note on the copy goes to stderr
+        assert st["cards"] == 3 and st["indexed"] == 3
+        assert run("stats").output.split()[-1] == "ann"
+        hits = json.loads(run("recall", "ann", "coriander soap", "--json").stdout)
+        assert hits[0]["content"].startswith("I don't eat coriander")
+        r = run("forget", "ann", "--subject", "Tom", "--yes")  # a write still says who holds the folder
+        assert r.exit_code == 1 and "another process" in r.output
+    assert run("cards", "ann", "--json").stdout == before  # reading a copy touched nothing (no access counts)
+    assert sorted(p.name for p in data.rglob("*.sqlite")) == ["ann.sqlite", "ann.sqlite"]  # tenants/, audit/

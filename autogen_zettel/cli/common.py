@@ -3,8 +3,10 @@ error mapping (library errors become one-line CLI errors that state the fix)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import click
@@ -88,6 +90,37 @@ class Context:
         if memory:
             return MemoryHub.open(memory=True, config=cfg, qdrant_url=self.qdrant_url)
         return MemoryHub.open(self.data_dir, config=cfg, qdrant_url=self.qdrant_url)
+
+
+    @contextlib.contextmanager
+    def reading_hub(self, tenant: str | None) -> Iterator[MemoryHub]:
+        """The hub for a command that only reads ``tenant`` (``cards``, ``stats``, ``recall``):
+        while a running agent holds the folder (:class:`StoreLocked`), a hub on a private copy
+        of the tenant's files made now (:func:`~autogen_zettel.store.snapshot.snapshot_tenant`),
+        as ``traits`` reads the SQLite file; the original is never touched."""
+        import tempfile
+
+        from autogen_zettel.base.errors import StoreLocked
+
+        try:
+            hub = self.hub()
+        except StoreLocked:
+            if tenant is None or self.qdrant_url is not None:
+                raise
+            from autogen_zettel.memory import MemoryHub, validate_tenant_name
+            from autogen_zettel.store.snapshot import snapshot_tenant
+
+            name = validate_tenant_name(tenant)
+            err_console.print(f"{self.data_dir} is open in another process (a running agent); reading a copy of "
+                              f"{name}'s memory made now", markup=False, highlight=False, style="dim")
+            with tempfile.TemporaryDirectory(prefix="autogen-zettel-read-") as tmp:
+                cfg = self.config()
+                snapshot_tenant(self.data_dir, name, tmp, prefix=cfg.vectors.prefix)
+                with MemoryHub.open(tmp, config=cfg) as copy:
+                    yield copy
+            return
+        with hub:
+            yield hub
 
 
 def known_tenant(hub: MemoryHub, name: str, *, audited: bool = False) -> str:

@@ -127,7 +127,7 @@ def recall(obj: Context, tenant: str, query: str, k: int | None, as_json: bool):
 
     Example: autogen-zettel recall alice "where does she live?" -k 5
     """
-    with obj.hub() as hub:
+    with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
         # reading is no access: touching would reset the forgetting curve of the cards it shows
         hits = open_tenant(hub, tenant).recall(query, k=k, touch=False)
         if as_json:
@@ -220,14 +220,21 @@ def stats(obj: Context, tenant: str | None, as_json: bool):
 
     Example: autogen-zettel stats alice --json
     """
-    with obj.hub() as hub:
-        if tenant is None:
-            names = hub.tenants()
-            if as_json:
-                click.echo(json.dumps(names))
-            for name in names if not as_json else ():
-                console.print(name, markup=False)
-            return
+    if tenant is None:
+        from autogen_zettel.base.errors import StoreLocked
+        from autogen_zettel.store.layout import DataFolder
+
+        try:
+            with obj.hub() as hub:
+                names = hub.tenants()
+        except StoreLocked:  # a running agent holds the folder: its tenants are its database files
+            names = DataFolder(obj.data_dir).tenant_names()
+        if as_json:
+            click.echo(json.dumps(names))
+        for name in names if not as_json else ():
+            console.print(name, markup=False)
+        return
+    with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
         st = open_tenant(hub, tenant).stats()
     if as_json:
         click.echo(json.dumps(st, indent=2, ensure_ascii=False))

@@ -61,7 +61,7 @@ def cards(obj: Context, tenant, kind, status, speaker, session_id, contains, tie
 
     Example: autogen-zettel cards alice --status to-verify --contains coriander
     """
-    with obj.hub() as hub:
+    with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
         found = open_tenant(hub, tenant).find(kind=kind, status=status, speaker=speaker, session_id=session_id,
                                         contains=contains, tier=tier, limit=limit)
     if as_json:
