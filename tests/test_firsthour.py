@@ -259,3 +259,25 @@ def test_cards_stats_and_recall_read_while_an_agent_holds_the_folder(run, ann, t
         assert r.exit_code == 1 and "another process" in r.output
     assert run("cards", "ann", "--json").stdout == before  # reading a copy touched nothing (no access counts)
     assert sorted(p.name for p in data.rglob("*.sqlite")) == ["ann.sqlite", "ann.sqlite"]  # tenants/, audit/
+
+
+def test_unknown_keys_suggest_the_closest_known_one(tmp_path):
+    from autogen_zettel.base.config import config_from_dict
+    from autogen_zettel.base.errors import ConfigError
+    from autogen_zettel.base.llm import llm_config_from_dict
+    from autogen_zettel.persona.spec import persona_from_dict
+    from autogen_zettel.research.scenario import scenario_from_dict
+
+    with pytest.raises(ConfigError, match=r"'recall.treshold': unknown key; did you mean 'threshold'\?"):
+        config_from_dict({"recall": {"treshold": 0.3}})
+    with pytest.raises(ConfigError, match=r"unknown key; did you mean 'role'\?"):
+        persona_from_dict({"name": "ada", "rol": "researcher"})
+    with pytest.raises(ConfigError, match=r"unknown trait 'concisenes'; did you mean 'conciseness'\?"):
+        persona_from_dict({"name": "ada", "traits": {"concisenes": 0.7}})
+    with pytest.raises(ConfigError, match=r"did you mean 'sessions'\?"):
+        scenario_from_dict({"name": "x", "participants": [], "sesions": []}, file="s.yaml")
+    with pytest.raises(ConfigError, match=r"did you mean 'base_url'\?"):
+        llm_config_from_dict({"config_list": [{"model": "m", "baseurl": "http://x"}]})
+    with pytest.raises(ConfigError) as info:  # nothing close: no guess
+        config_from_dict({"recall": {"colour": 1}})
+    assert "did you mean" not in str(info.value)
