@@ -281,3 +281,44 @@ def test_unknown_keys_suggest_the_closest_known_one(tmp_path):
     with pytest.raises(ConfigError) as info:  # nothing close: no guess
         config_from_dict({"recall": {"colour": 1}})
     assert "did you mean" not in str(info.value)
+
+
+def test_missing_locomo_data_says_where_to_get_it(run, tmp_path):
+    r = run("bench", "locomo", "--data", str(tmp_path / "locomo10.json"))
+    text = " ".join(r.output.split())
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert "file not found" in text and "github.com/snap-research/locomo" in text and "--data" in text
+
+
+def test_the_ingest_quickstart_runs_as_written(run, tmp_path):
+    """docs/quickstart-ingest.md: its converter line on a Telegram-style export, then its commands."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "quickstart-ingest.md").read_text(encoding="utf-8")
+    [block] = re.findall(r"```bash\n(.*?)```", doc, flags=re.S)
+    lines = [line.split("   #", 1)[0].strip() for line in block.strip().splitlines()]
+    assert len(lines) == 5
+    export = {"name": "Lisbon trip", "messages": [
+        {"id": 1, "type": "message", "date": "2024-05-01T10:00:00", "from": "Ann",
+         "text": "We spent our holiday in Lisbon and loved the tiled houses."},
+        {"id": 2, "type": "message", "date": "2024-05-01T10:01:00", "from": "Bo",
+         "text": [{"type": "bold", "text": "formatted"}, " text is a list"]},
+        {"id": 3, "type": "service", "date": "2024-05-01T10:02:00", "actor": "Ann", "action": "pin_message"},
+        {"id": 4, "type": "message", "date": "2024-05-02T09:00:00", "from": "Bo", "text": "我们下个月去杭州喝龙井茶。"},
+    ]}
+    (tmp_path / "result.json").write_text(json.dumps(export, ensure_ascii=False), encoding="utf-8")
+    convert = lines[1]
+    assert convert.startswith("python -c ") and convert.endswith("> chat.jsonl")
+    out = subprocess.run([sys.executable, *shlex.split(convert[len("python "):-len("> chat.jsonl")])],
+                         cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    (tmp_path / "chat.jsonl").write_text(out, encoding="utf-8")
+    for line in lines[2:]:
+        args = shlex.split(line)
+        assert args[0] == "autogen-zettel"
+        args = [str(tmp_path / a) if a.endswith((".jsonl", ".html")) else a for a in args[1:]]
+        r = run(*args)
+        assert r.exit_code == 0, (line, r.output)
+    cards = json.loads(run("cards", "me", "--json").output)
+    assert sorted(c["speaker"] for c in cards) == ["Ann", "Bo"] and (tmp_path / "me.html").exists()
