@@ -126,3 +126,17 @@ def test_view_command_writes_the_file(run, tmp_path):
     assert r.exit_code == 0 and "(1 card)" in " ".join(r.output.split()) and out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     r = run("view", "ann", "-o", "/nonexistent/ann.html")
     assert r.exit_code == 1 and "/nonexistent" in r.output and "Traceback" not in r.output
+
+
+def test_the_python_blocks_of_docs_cli_run(tmp_path, monkeypatch):
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", doc, re.S)
+    assert len(blocks) == 2
+    monkeypatch.chdir(tmp_path)
+    for n, code in enumerate(blocks):
+        code = code.replace("/tmp/", f"{tmp_path}/")
+        exec(compile(code, f"docs/cli.md block {n}", "exec"), {"__name__": f"cli_doc_{n}"})
+    assert (tmp_path / "alice.html").exists() and (tmp_path / "alice-vault" / "index.md").exists()
