@@ -255,6 +255,8 @@ def test_cards_stats_and_recall_read_while_an_agent_holds_the_folder(run, ann, t
         assert run("stats").output.split()[-1] == "ann"
         hits = json.loads(run("recall", "ann", "coriander soap", "--json").stdout)
         assert hits[0]["content"].startswith("I don't eat coriander")
+        assert run("view", "ann", "-o", str(tmp_path / "ann.html")).exit_code == 0
+        assert len(json.loads(run("export", "ann").stdout)["cards"]) == 3
         r = run("forget", "ann", "--subject", "Tom", "--yes")  # a write still says who holds the folder
         assert r.exit_code == 1 and "another process" in r.output
     assert run("cards", "ann", "--json").stdout == before  # reading a copy touched nothing (no access counts)

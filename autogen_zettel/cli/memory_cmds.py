@@ -223,14 +223,14 @@ def export(obj: Context, tenant, fmt, output, overwrite):
         from autogen_zettel.research.vault import write_vault
 
         writable_folder(output, what="vault folder")
-        with obj.hub() as hub:
+        with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
             written = write_vault(open_tenant(hub, tenant), output, overwrite=overwrite)
         console.print(f"wrote {plural(written, 'note')} of {tenant} to {output}/ (open the folder as a vault)",
                       markup=False)
         return
     if output is not None:
         writable_file(output, what="export file")
-    with obj.hub() as hub:
+    with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
         mem = open_tenant(hub, tenant)
         if fmt == "graphml":
             G = mem.export_graph()

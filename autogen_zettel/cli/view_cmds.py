@@ -28,6 +28,6 @@ def view(obj: Context, tenant: str, output: Path | None):
     from autogen_zettel.research.view import write_view
 
     output = writable_file(output or Path(f"{tenant}.html"), what="view file")
-    with obj.hub() as hub:
+    with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
         n = write_view(open_tenant(hub, tenant), output)
     console.print(f"wrote {output} ({plural(n, 'card')}); open it in a browser", markup=False)
