@@ -114,3 +114,32 @@ def test_the_chat_over_days_example_counts_and_names_its_summaries():
     lines = example.summary_lines(cards)
     assert lines[0].startswith("\n4 summaries") and "week 2024-W41, week 2024-W42" in lines[0]
     assert len(lines) == 5 and all(f"{a} to {b}" in line for (a, b), line in zip(days, lines[1:]))
+
+
+def test_ctrl_c_in_the_cli_marks_the_run_partial_and_says_so(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    scenario = small(tmp_path, memory={"embedding": {"model": "hash-128"}})
+    out = tmp_path / "run"
+    env = {**os.environ, "PYTHONPATH": str(root), "TTY_COMPATIBLE": "1", "COLUMNS": "120"}  # progress lines on
+    code = "import sys; from autogen_zettel.cli.main import main; sys.exit(main())"
+    proc = subprocess.Popen([sys.executable, "-c", code, "simulate", str(scenario), "--out", str(out)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    seen = []
+    for line in proc.stdout:  # the first session is done: interrupt the second
+        seen.append(line)
+        if "done (1/2)" in line:
+            proc.send_signal(signal.SIGINT)
+            break
+    rest = proc.communicate(timeout=300)[0]
+    text = " ".join(("".join(seen) + rest).split())
+    assert "done (1/2)" in text, text
+    assert proc.returncode == 1 and "interrupted: the run folder" in text and "--overwrite" in text, text
+    assert (out / "UNFINISHED.txt").read_text().startswith("interrupted (Ctrl-C)")
+    r = CliRunner().invoke(main, ["simulate", str(scenario), "--out", str(out)])
+    assert r.exit_code == 1 and "holds a partial run (interrupted" in " ".join(r.output.split())
