@@ -59,7 +59,7 @@ def _unreachable(url: str, exc: BaseException) -> StoreUnavailable:
 
 def _connection_errors() -> tuple[type[BaseException], ...]:
     """What qdrant-client raises when its server is not there: its wrapper of transport errors,
-    httpx's and gRPC's own, and the OS errors under them."""
+    httpx's own, and the OS errors under them."""
     from qdrant_client.http.exceptions import ResponseHandlingException
 
     found: list[type[BaseException]] = [ResponseHandlingException, ConnectionError, TimeoutError]
@@ -97,8 +97,16 @@ def remote_client(url: str, api_key: str | None = None) -> QdrantClient:
     """A client of the Qdrant server at ``url``, probed once: a dead server is one
     :class:`StoreUnavailable` now, naming the URL and the fix, not a traceback later."""
     # the version check would warn (and wait) on a dead server; the probe says it in one line
+    from qdrant_client.http.exceptions import UnexpectedResponse
+
     client = _RemoteClient(QdrantClient(url=url, api_key=api_key, check_compatibility=False), url)
-    client.get_collections()
+    try:
+        client.get_collections()
+    except UnexpectedResponse as exc:
+        if exc.status_code in (401, 403):
+            raise StoreUnavailable(f"the Qdrant server at {url} refused the API key (HTTP {exc.status_code}); set "
+                                   "the variable vectors.api_key_env names, or check the key") from None
+        raise
     return client  # type: ignore[return-value]  # the same methods, errors translated
 
 
