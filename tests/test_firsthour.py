@@ -324,3 +324,32 @@ def test_the_ingest_quickstart_runs_as_written(run, tmp_path):
         assert r.exit_code == 0, (line, r.output)
     cards = json.loads(run("cards", "me", "--json").output)
     assert sorted(c["speaker"] for c in cards) == ["Ann", "Bo"] and (tmp_path / "me.html").exists()
+
+
+def test_a_qdrant_server_refusing_the_key_is_one_line(tmp_path):
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from autogen_zettel import MemoryHub, StoreUnavailable
+
+    class Refuse(BaseHTTPRequestHandler):  # a server that wants another API key
+        def do_GET(self):
+            body = b'{"status": {"error": "Must provide an API key or an Authorization bearer token"}}'
+            self.send_response(401)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Refuse)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}"
+        with pytest.raises(StoreUnavailable, match=r"refused the API key \(HTTP 401\).*api_key_env"):
+            MemoryHub.open(tmp_path / "data", qdrant_url=url)
+    finally:
+        server.shutdown()
+        server.server_close()
