@@ -152,7 +152,7 @@ def test_vault_export_writes_one_note_per_card_with_links(run, ann, tmp_path):
         assert front["tenant"] == "ann" and front["kind"] in ("fact", "preference", "relation")
     said = ann["I don't eat coriander, it tastes like soap to me."]["id"]
     order = ann["Please order the pho with extra coriander."]["id"]
-    said_name, said_text = meta[said]
+    _, said_text = meta[said]
     assert f"[[{meta[order][0]}]]" in said_text and "## Conflicts" in said_text and "## Sources" in said_text
     assert all(f"[[{n}]]" in (vault / "index.md").read_text(encoding="utf-8") for n in notes)
     # links point only at notes that exist
@@ -196,9 +196,8 @@ def test_facts_behind_the_readme():
     from pathlib import Path
 
     import autogen_zettel
-    from autogen_zettel.cli.main import main
-
     from autogen_zettel import ZettelAgentChatMemory  # noqa: F401  (the agentchat extra is installed in CI)
+    from autogen_zettel.cli.main import main
 
     root = Path(__file__).resolve().parents[1]
     assert "qdrant-edge" in (root / "configs" / "default.yaml").read_text().split("\n", 2)[0]
@@ -220,8 +219,8 @@ def test_verbose_ingest_reports_each_chunk(tmp_path):
     chat = _chat(tmp_path, CORIANDER)
     env = {**os.environ, "PYTHONPATH": str(__import__("pathlib").Path(__file__).resolve().parents[1])}
     cmd = [sys.executable, "-m", "autogen_zettel.cli.main", "--data-dir", str(tmp_path / "data"), "--config", str(cfg)]
-    quiet = subprocess.run([*cmd, "ingest", "ann", chat], capture_output=True, text=True, env=env)
-    loud = subprocess.run([*cmd, "-v", "ingest", "bob", chat], capture_output=True, text=True, env=env)
+    quiet = subprocess.run([*cmd, "ingest", "ann", chat], capture_output=True, text=True, env=env, check=False)
+    loud = subprocess.run([*cmd, "-v", "ingest", "bob", chat], capture_output=True, text=True, env=env, check=False)
     assert quiet.returncode == loud.returncode == 0, quiet.stderr + loud.stderr
     assert "INFO" not in quiet.stderr
     assert "ingest bob: messages 1-3 -> 3 new cards" in loud.stderr
@@ -299,7 +298,7 @@ def test_the_ingest_quickstart_runs_as_written(run, tmp_path):
     from pathlib import Path
 
     doc = (Path(__file__).resolve().parents[1] / "docs" / "quickstart-ingest.md").read_text(encoding="utf-8")
-    [block] = re.findall(r"```bash\n(.*?)```", doc, flags=re.S)
+    [block] = re.findall(r"```bash\n(.*?)```", doc, flags=re.DOTALL)
     lines = [line.split("   #", 1)[0].strip() for line in block.strip().splitlines()]
     assert len(lines) == 5
     export = {"name": "Lisbon trip", "messages": [

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import click
 
-from autogen_zettel.cli.common import Context, console, open_tenant, plural, writable_file
+from autogen_zettel.cli.common import (
+    Context,
+    console,
+    open_tenant,
+    plural,
+    writable_file,
+)
 
 __all__ = ["view"]
 

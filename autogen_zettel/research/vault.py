@@ -19,7 +19,7 @@ import yaml
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.core.surface import readable_tags
 
-__all__ = ["write_vault", "note_names", "MARKER"]
+__all__ = ["MARKER", "note_names", "write_vault"]
 
 log = logging.getLogger(__name__)
 
@@ -101,8 +101,8 @@ def _index(data: dict, names: dict[str, str]) -> str:
     for c in data["cards"]:
         by_kind[c["kind"]].append(c)
     out = [f"# Memory of {data['tenant']}", "",
-           f"{len(data['cards'])} cards, {len(data['links'])} links, {len(data['conflicts'])} conflicts; "
-           f"exported {data['exported_at']} (embedding model {data['embedding_model']}).", ""]
+           (f"{len(data['cards'])} cards, {len(data['links'])} links, {len(data['conflicts'])} conflicts; "
+            f"exported {data['exported_at']} (embedding model {data['embedding_model']})."), ""]
     for kind in sorted(by_kind):
         out += [f"## {kind} ({len(by_kind[kind])})", ""]
         out += [f"- [[{names[c['id']]}]] {c['created_at'][:10]} {_text(c['speaker'])}" for c in by_kind[kind]]

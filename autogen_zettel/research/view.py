@@ -21,7 +21,7 @@ from pathlib import Path
 from autogen_zettel.core.surface import readable_tags
 from autogen_zettel.store.persona_tables import PersonaStore
 
-__all__ = ["view_data", "render_view", "write_view"]
+__all__ = ["render_view", "view_data", "write_view"]
 
 log = logging.getLogger(__name__)
 
