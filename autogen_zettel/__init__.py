@@ -41,6 +41,8 @@ _EXPORTS: dict[str, str] = {
     "ZettelContextProvider": "autogen_zettel.agent.agentframework",
     "ZettelAssemblyPolicy": "autogen_zettel.agent.ag2x",
     "PersonaLayer": "autogen_zettel.agent.persona_layer",
+    # Microsoft AutoGen AgentChat's Memory protocol (the agentchat extra)
+    "ZettelAgentChatMemory": "autogen_zettel.agent.agentchat",
     # the persona
     "Persona": "autogen_zettel.persona.spec",
     "load_persona": "autogen_zettel.persona.spec",
@@ -75,6 +77,7 @@ _EXPORTS: dict[str, str] = {
     "InvalidInput": "autogen_zettel.base.errors",
     "NotFound": "autogen_zettel.base.errors",
     "StoreLocked": "autogen_zettel.base.errors",
+    "StoreUnavailable": "autogen_zettel.base.errors",
     "StoreCorrupt": "autogen_zettel.base.errors",
     "EmbeddingMismatch": "autogen_zettel.base.errors",
     "LLMOutputError": "autogen_zettel.base.errors",

@@ -97,13 +97,20 @@ def _parse_date(value: str, *, file: str, key: str) -> datetime:
                           file=file, key=key) from None
 
 
+#: how to get the data, in the message that says it is missing
+LOCOMO_HOWTO = ("LoCoMo is not shipped (CC BY-NC 4.0): download data/locomo10.json from "
+                "https://github.com/snap-research/locomo (git clone https://github.com/snap-research/locomo, or "
+                "curl -LO https://raw.githubusercontent.com/snap-research/locomo/main/data/locomo10.json) and pass "
+                "it with --data locomo10.json")
+
+
 def load_locomo(path: str | Path) -> list[Conversation]:
     """Read a LoCoMo JSON file (a list of conversations) into :class:`Conversation` records."""
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ConfigError("file not found; pass the LoCoMo JSON with --data", file=str(path)) from None
+        raise ConfigError(f"file not found; {LOCOMO_HOWTO}", file=str(path)) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ConfigError(f"not a LoCoMo JSON file ({exc})", file=str(path)) from None
     if not isinstance(data, list):

@@ -98,9 +98,20 @@ def run(data_dir: Path, llm: Path | None) -> None:
         profile = engine.store.latest_profile()
         print("\nProfile:\n" + (profile.text if profile else "(none yet)"))
         summaries = [c for c in ada.memory.cards() if c.kind is CardKind.SUMMARY]
-        print(f"\n{len(summaries)} weekly summaries written by background maintenance:")
-        for card in summaries[:3]:
-            print(f"  {card.content[:140]}")  # a summary spans sessions: its text names the week
+        for line in summary_lines(summaries):
+            print(line)
+
+
+def summary_lines(summaries) -> list[str]:
+    """What the summaries cover: each maintenance run summarises the cards of the week not yet
+    covered, so a week still under way gets one summary per run, each with its own days."""
+    weeks = sorted({c.content.removeprefix("Summary of ").split(" (", 1)[0] for c in summaries})
+    out = [f"\n{len(summaries)} summar{'y' if len(summaries) == 1 else 'ies'} written by background maintenance "
+           f"({', '.join(weeks) or 'none'}; a week under way is summarised in parts, one per maintenance run):"]
+    for card in summaries:
+        # "Summary of week 2024-W41 (2024-10-07 to 2024-10-08; ada, lee; 6 cards)": which days it covers
+        out.append(f"  {card.content.split(': ', 1)[0].removeprefix('Summary of ')}")
+    return out
 
 
 if __name__ == "__main__":

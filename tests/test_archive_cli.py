@@ -30,7 +30,7 @@ def test_memory_archive_commands(run, tmp_path):
     order = cards["Order the pho with extra coriander."]
     assert order["status"] == "to-verify" and order["evidence"] == "inferred"
     r = run("cards", "ann", "--status", "to-verify")
-    assert r.exit_code == 0 and "1 cards" in r.output and "pho" in r.output
+    assert r.exit_code == 0 and "1 card of ann" in r.output and "pho" in r.output
     assert "tarot" in run("cards", "ann", "--kind", "tarot").output  # a clean error naming the bad value
     secret = next(c for c in cards if "[redacted payment card]" in c)
     assert "[redacted payment card]" in " ".join(run("explain", "ann", cards[secret]["id"]).output.split())
@@ -61,7 +61,7 @@ def test_memory_archive_commands(run, tmp_path):
     r = run("forget", "ann", order["id"], input="n\n")
     assert r.exit_code != 0  # declined
     r = run("forget", "ann", order["id"], "--yes")
-    assert r.exit_code == 0 and "forgot 1 cards" in r.output
+    assert r.exit_code == 0 and "forgot 1 card," in r.output
     assert run("forget", "ann").exit_code != 0  # nothing to forget given
     assert "2 entries, chain intact" in run("audit", "verify", "ann").output or \
         "chain intact" in run("audit", "verify", "ann").output
@@ -128,7 +128,7 @@ def test_the_ids_cards_prints_are_accepted_everywhere(run, tmp_path):
     r = run("explain", "ann", "zzzzzzzz")
     assert r.exit_code == 1 and "no card 'zzzzzzzz'" in r.output
     r = run("forget", "ann", short, "--yes")
-    assert r.exit_code == 0 and "forgot 1 cards" in r.output
+    assert r.exit_code == 0 and "forgot 1 card," in r.output
     assert bees not in {c["id"] for c in json.loads(run("cards", "ann", "--json").output)}
 
 

@@ -87,7 +87,7 @@ def test_cli_audit_verify_reports_tampering(tmp_path):
                     '{"text": "I bake sourdough bread every Sunday.", "speaker": "Ann", "id": "m2"}\n')
     assert run("ingest", "ann", str(chat)).exit_code == 0
     r = run("forget", "ann", "--subject", "Bob", "--yes")
-    assert r.exit_code == 0 and "forgot 1 cards" in r.output, r.output
+    assert r.exit_code == 0 and "forgot 1 card," in r.output, r.output
     r = run("audit", "verify", "ann")
     assert r.exit_code == 0 and "1 entries, chain intact" in r.output
     assert "forget_subject" in run("audit", "show", "ann").output

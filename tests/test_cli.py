@@ -68,7 +68,7 @@ def test_ingest_recall_show_stats_reindex(run, tmp_path):
     assert r.exit_code == 0 and "source m1" in r.output and "Porto" in r.output
     r = run("recall", "ann", "bakery Porto")
     assert r.exit_code == 0 and "Porto" in r.output
-    r = run("stats", "ann")
+    r = run("stats", "ann", "--json")
     assert json.loads(r.output)["cards"] == 2
     assert "ann" in run("stats").output
     r = run("reindex", "ann")

@@ -7,6 +7,7 @@ Hierarchy::
     ├── InvalidInput         a message, tenant name or argument cannot be accepted
     ├── NotFound             a card or tenant does not exist
     ├── StoreLocked          another process holds the Qdrant local folder
+    ├── StoreUnavailable     the Qdrant server (vectors.url, --qdrant-url) cannot be reached
     ├── EmbeddingMismatch    a tenant was built with another embedding model
     └── LLMOutputError       an LLM answer was not the JSON that was asked for
 
@@ -21,6 +22,7 @@ __all__ = [
     "InvalidInput",
     "NotFound",
     "StoreLocked",
+    "StoreUnavailable",
     "EmbeddingMismatch",
     "LLMOutputError",
 ]
@@ -79,3 +81,7 @@ class StoreCorrupt(ZettelError):
 
 class LLMUnavailable(ZettelError):
     """The configured LLM endpoint cannot be reached (connection refused, timeout, DNS)."""
+
+
+class StoreUnavailable(ZettelError):
+    """The Qdrant server cannot be reached (connection refused, timeout, DNS, refused key)."""

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from autogen_zettel.base.schema import short
+from autogen_zettel.base.schema import did_you_mean, short
 from autogen_zettel.base.yamlio import read_yaml
 from autogen_zettel.base.errors import ConfigError, LLMOutputError
 
@@ -233,7 +233,8 @@ def llm_config_from_dict(data: Any, *, file: str | None = None, environ: Mapping
         raise ConfigError(f"an LLM config must be a mapping with a config_list, got {type(data).__name__}", file=file)
     for key in data:
         if key not in _TOP_KEYS:
-            raise ConfigError(f"unknown key; known keys are: {', '.join(sorted(_TOP_KEYS))}", file=file, key=str(key))
+            raise ConfigError(f"unknown key; {did_you_mean(key, sorted(_TOP_KEYS))}known keys are: "
+                              f"{', '.join(sorted(_TOP_KEYS))}", file=file, key=str(key))
     entries = data.get("config_list")
     if not isinstance(entries, list) or not entries:
         raise ConfigError("must be a non-empty list of model entries (model, base_url, api_key_env)",
@@ -251,8 +252,8 @@ def llm_config_from_dict(data: Any, *, file: str | None = None, environ: Mapping
             )
         for key in entry:
             if key not in _ENTRY_KEYS:
-                raise ConfigError(f"unknown key; known keys are: {', '.join(sorted(_ENTRY_KEYS))}",
-                                  file=file, key=f"{where}.{key}")
+                raise ConfigError(f"unknown key; {did_you_mean(key, sorted(_ENTRY_KEYS))}known keys are: "
+                                  f"{', '.join(sorted(_ENTRY_KEYS))}", file=file, key=f"{where}.{key}")
         if not isinstance(entry.get("model"), str) or not entry["model"].strip():
             raise ConfigError("is required: the model name, e.g. `model: gpt-4o-mini`", file=file, key=f"{where}.model")
         resolved = {k: v for k, v in entry.items() if k != "api_key_env"}

@@ -15,7 +15,7 @@ autogen_zettel.base.errors.ConfigError: at key 'recall.k': must be at least 1 (>
 >>> MemoryConfig.model_validate({"recall": {"kk": 3}})
 Traceback (most recent call last):
 ...
-autogen_zettel.base.errors.ConfigError: at key 'recall.kk': unknown key; known keys are: k, token_budget, ...
+autogen_zettel.base.errors.ConfigError: at key 'recall.kk': unknown key; did you mean 'k'? known keys are: k, token_budget, ...
 """
 
 from __future__ import annotations
@@ -53,6 +53,20 @@ def short(value: Any, limit: int = 80) -> str:
         return text
     size = f" ({len(value):,} characters)" if isinstance(value, str) else ""
     return text[:limit] + "..." + size
+
+
+def did_you_mean(name: str, known: typing.Iterable[str]) -> str:
+    """``"did you mean 'k'? "`` for the known name closest to a misspelt ``name``, else ``""``.
+
+    >>> did_you_mean("treshold", ["k", "threshold", "hops"])
+    "did you mean 'threshold'? "
+    >>> did_you_mean("colour", ["k", "threshold"])
+    ''
+    """
+    import difflib
+
+    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}? " if close else ""
 
 
 def rule_error(field: str, message: str) -> PydanticCustomError:
@@ -273,7 +287,8 @@ def describe_error(exc: ValidationError, model: Any) -> tuple[str | None, str]:
         return key, ctx["message"]
     if kind == "extra_forbidden":
         known = parent.fields() if parent is not None else []
-        return key, f"unknown key; known keys are: {', '.join(known)}"
+        return key, f"unknown key; {did_you_mean(parts[-1].lstrip('.') if parts else '', known)}known keys are: " \
+            f"{', '.join(known)}"
     if kind == "missing":
         name = parts[-1].lstrip(".") if parts else "value"
         noun = _noun(slot, _kind(slot.tp)) if slot is not None else ""

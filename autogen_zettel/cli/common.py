@@ -3,20 +3,57 @@ error mapping (library errors become one-line CLI errors that state the fix)."""
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 
-from autogen_zettel.base.config import MemoryConfig, load_config
 from autogen_zettel.base.errors import NotFound, ZettelError
-from autogen_zettel.memory import MemoryHub, Zettelkasten, validate_tenant_name
-from autogen_zettel.store.layout import DataFolder
 
-__all__ = ["console", "Context", "ZettelGroup", "known_tenant", "open_tenant", "DEFAULT_DATA"]
+if TYPE_CHECKING:  # the memory (Qdrant, SQLite, numpy) loads when a command opens it: --help stays fast
+    from autogen_zettel.base.config import MemoryConfig
+    from autogen_zettel.memory import MemoryHub, Zettelkasten
+
+__all__ = ["console", "Context", "ZettelGroup", "known_tenant", "open_tenant", "DEFAULT_DATA", "plural",
+           "writable_file", "writable_folder"]
 
 console = Console()
+err_console = Console(stderr=True)
 DEFAULT_DATA = os.environ.get("AUTOGEN_ZETTEL_DATA", "./memory")
+
+
+# loggers whose records may carry a ``notice`` for the user (see install_notices)
+NOTICE_LOGGERS = ("autogen_zettel.core.onnx_export",)
+
+
+class _Notices(logging.Filter):
+    """Prints a record's ``notice`` (e.g. the one-time model export, a silent ten-second pause
+    otherwise) to stderr, with or without ``-v``; lets the record itself on only with ``-v``."""
+
+    def __init__(self, verbose: bool) -> None:
+        super().__init__()
+        self.verbose = verbose
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        notice = getattr(record, "notice", None)
+        if notice:
+            err_console.print(f"{notice}...", markup=False, highlight=False, style="dim")
+        return self.verbose or record.levelno >= logging.WARNING
+
+
+def install_notices(verbose: bool) -> None:
+    """Show the notices of :data:`NOTICE_LOGGERS` (their INFO records stay hidden without ``-v``)."""
+    for name in NOTICE_LOGGERS:
+        logger = logging.getLogger(name)
+        for old in [f for f in logger.filters if isinstance(f, _Notices)]:
+            logger.removeFilter(old)
+        logger.addFilter(_Notices(verbose))
+        if logger.level == logging.NOTSET or logger.level > logging.INFO:
+            logger.setLevel(logging.INFO)
 
 
 class Context:
@@ -27,6 +64,8 @@ class Context:
         self.model = model
 
     def config(self) -> MemoryConfig:
+        from autogen_zettel.base.config import MemoryConfig, load_config
+
         cfg = load_config(self.config_path) if self.config_path else MemoryConfig()
         return cfg
 
@@ -34,6 +73,9 @@ class Context:
             engine: str | None = None) -> MemoryHub:
         """Open the hub of ``--data-dir``. Reading creates nothing: unless ``create`` (commands
         that write new tenants), a data folder that holds no tenants is an error that says so."""
+        from autogen_zettel.memory import MemoryHub
+        from autogen_zettel.store.layout import DataFolder
+
         if not memory and not create and self.qdrant_url is None:
             folder = DataFolder(self.data_dir)
             if not folder.tenants.is_dir():
@@ -50,10 +92,44 @@ class Context:
         return MemoryHub.open(self.data_dir, config=cfg, qdrant_url=self.qdrant_url)
 
 
+    @contextlib.contextmanager
+    def reading_hub(self, tenant: str | None) -> Iterator[MemoryHub]:
+        """The hub for a command that only reads ``tenant`` (``cards``, ``stats``, ``recall``):
+        while a running agent holds the folder (:class:`StoreLocked`), a hub on a private copy
+        of the tenant's files made now (:func:`~autogen_zettel.store.snapshot.snapshot_tenant`),
+        as ``traits`` reads the SQLite file; the original is never touched."""
+        import tempfile
+
+        from autogen_zettel.base.errors import StoreLocked
+
+        try:
+            hub = self.hub()
+        except StoreLocked:
+            if tenant is None or self.qdrant_url is not None:
+                raise
+            from autogen_zettel.memory import MemoryHub, validate_tenant_name
+            from autogen_zettel.store.snapshot import snapshot_tenant
+
+            name = validate_tenant_name(tenant)
+            err_console.print(f"{self.data_dir} is open in another process (a running agent); reading a copy of "
+                              f"{name}'s memory made now", markup=False, highlight=False, style="dim")
+            with tempfile.TemporaryDirectory(prefix="autogen-zettel-read-") as tmp:
+                cfg = self.config()
+                snapshot_tenant(self.data_dir, name, tmp, prefix=cfg.vectors.prefix)
+                with MemoryHub.open(tmp, config=cfg) as copy:
+                    yield copy
+            return
+        with hub:
+            yield hub
+
+
 def known_tenant(hub: MemoryHub, name: str, *, audited: bool = False) -> str:
     """``name`` if the hub holds that tenant (or, with ``audited``, its audit log, kept after a
     drop), else :class:`NotFound` listing the tenants there are. Commands that read or change
     a tenant check first: ``hub.tenant(name)`` would create a misspelt one."""
+    from autogen_zettel.memory import validate_tenant_name
+    from autogen_zettel.store.layout import DataFolder
+
     name = validate_tenant_name(name)
     known = hub.tenants()
     if name in known:
@@ -83,3 +159,62 @@ class ZettelGroup(click.Group):
             raise _fail(exc) from None
 
 
+
+
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``, ``0 cards``."""
+    return f"{n} {noun if n == 1 else (many or noun + 's')}"
+
+
+def _probe(folder, target, what: str) -> None:
+    """Create and remove a file in ``folder``: the one check that holds for root, read-only
+    mounts and pseudo file systems such as /proc (``os.access`` says yes to root everywhere)."""
+    import tempfile
+
+    from autogen_zettel.base.errors import InvalidInput
+
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".autogen-zettel-probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise InvalidInput(f"cannot write {what} {str(target)!r}: {exc.strerror or exc} in {str(folder)!r}; "
+                           "give a path in a folder you can write to") from None
+
+
+def writable_file(path, *, what: str):
+    """Check, before any work, that the file ``path`` can be written (its folder exists and
+    takes files); else a one-line :class:`~autogen_zettel.base.errors.InvalidInput` naming the
+    path and the fix."""
+    from pathlib import Path
+
+    from autogen_zettel.base.errors import InvalidInput
+
+    path = Path(path)
+    folder = path.parent
+    if path.is_dir():
+        raise InvalidInput(f"{what} {str(path)!r} is a folder; give a file name inside it")
+    if not folder.is_dir():
+        raise InvalidInput(f"cannot write {what} {str(path)!r}: the folder {str(folder)!r} does not exist; "
+                           "create it or give another path")
+    _probe(folder, path, what)
+    return path
+
+
+def writable_folder(path, *, what: str):
+    """Check that the folder ``path`` exists and takes files, or can be created (its nearest
+    existing parent takes files); else a one-line :class:`InvalidInput`."""
+    from pathlib import Path
+
+    from autogen_zettel.base.errors import InvalidInput
+
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise InvalidInput(f"{what} {str(path)!r} is a file; give a folder")
+    existing = path
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise InvalidInput(f"cannot create {what} {str(path)!r}: {str(existing)!r} is not a folder")
+    _probe(existing, path, what)
+    return path

@@ -9,24 +9,31 @@ from __future__ import annotations
 import json
 import logging
 import sys
+import time
 from pathlib import Path
 
 import click
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from autogen_zettel import __version__
 from autogen_zettel.base.cards import Message
 from autogen_zettel.base.config import EMBEDDED
 from autogen_zettel.base.errors import ConfigError, InvalidInput
-from autogen_zettel.base.messages import validate_message
 from autogen_zettel.base.yamlio import read_text
 from autogen_zettel.cli import memory_cmds, persona_cmds
+from autogen_zettel.cli.view_cmds import view
 from autogen_zettel.cli.schema_cmds import schema
-from autogen_zettel.cli.common import DEFAULT_DATA, Context, ZettelGroup, console, known_tenant, open_tenant
+from autogen_zettel.cli.common import (DEFAULT_DATA, Context, ZettelGroup, console, install_notices, known_tenant,
+                                       open_tenant, plural, writable_folder)
 
 __all__ = ["main"]
 
+log = logging.getLogger(__name__)
+
 @click.group(cls=ZettelGroup)
+@click.version_option(__version__, "--version", prog_name="autogen-zettel", message="%(prog)s %(version)s")
 @click.option("--data-dir", default=DEFAULT_DATA, show_default=True, type=click.Path(file_okay=False),
               help="Memory folder (SQLite files and Qdrant local storage). Env: AUTOGEN_ZETTEL_DATA.")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
@@ -37,10 +44,13 @@ __all__ = ["main"]
 def main(ctx, data_dir, config_path, qdrant_url, verbose):
     """Per-agent Zettelkasten memory for AutoGen: ingest, recall, inspect, evolve personas."""
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    install_notices(verbose)
     ctx.obj = Context(data_dir, config_path, qdrant_url)
 
 def _read_messages(path: Path) -> list[Message]:
     """Messages from a JSON list or JSONL file; errors name the file and line."""
+    from autogen_zettel.base.messages import validate_message
+
     text = read_text(path)
     stripped = text.lstrip()
     records: list[tuple[str, object]] = []
@@ -85,12 +95,24 @@ def ingest(obj: Context, tenant: str, file: Path):
         from tqdm import tqdm
 
         cards = 0
+        started = time.perf_counter()
         with tqdm(total=len(messages), desc=f"ingesting into {tenant}", unit="msg") as bar:
             # batches of 64, the next one embedded while one is written; the bar moves per 1,024
             for start in range(0, len(messages), 1024):
                 chunk = messages[start : start + 1024]
-                cards += len(mem.remember_many(chunk, batch=64))
+                t0 = time.perf_counter()
+                new = len(mem.remember_many(chunk, batch=64))
+                cards += new
                 bar.update(len(chunk))
+                # -v: what each chunk did and how fast (the bar alone shows only messages)
+                log.info("ingest %s: messages %d-%d -> %d new cards in %.2f s (%.0f msg/s)", tenant, start + 1,
+                         start + len(chunk), new, time.perf_counter() - t0,
+                         len(chunk) / max(time.perf_counter() - t0, 1e-9))
+        if log.isEnabledFor(logging.INFO):
+            st = mem.stats()
+            log.info("ingest %s: %d messages in %.2f s; the tenant now holds %d cards (%s) and %d links", tenant,
+                     len(messages), time.perf_counter() - started, st["cards"],
+                     ", ".join(f"{k} {v}" for k, v in sorted(st["by_kind"].items())), st["links"])
     console.print(f"{len(messages)} messages -> {cards} new cards in [bold]{tenant}[/]")
 
 
@@ -105,7 +127,7 @@ def recall(obj: Context, tenant: str, query: str, k: int | None, as_json: bool):
 
     Example: autogen-zettel recall alice "where does she live?" -k 5
     """
-    with obj.hub() as hub:
+    with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
         # reading is no access: touching would reset the forgetting curve of the cards it shows
         hits = open_tenant(hub, tenant).recall(query, k=k, touch=False)
         if as_json:
@@ -116,33 +138,46 @@ def recall(obj: Context, tenant: str, query: str, k: int | None, as_json: bool):
                 for h in hits
             ], indent=2))
             return
-        table = Table(title=f"recall in {tenant}: {query!r}")
-        for col in ("#", "score", "layer", "when", "who", "content", "sources"):
-            table.add_column(col)
-        for i, h in enumerate(hits, 1):
+        # best first; the id (a unique prefix) is what `explain`, `show` and `forget` take
+        table = Table(title=f"recall in {tenant}: {query!r}", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        for col in ("id", "score", "layer", "when", "who"):
+            table.add_column(col, no_wrap=True, max_width=16 if col == "who" else None)
+        table.add_column("content", ratio=1, overflow="fold", min_width=20)
+        for h in hits:
             # card text is data, not rich markup: "[redacted payment card]" must show as written
-            table.add_row(str(i), f"{h.score:.3f}", h.layer, h.card.created_at.strftime("%Y-%m-%d"),
-                          Text(h.card.speaker), Text(h.card.content), ", ".join(h.card.source_ids))
+            table.add_row(h.card.id[:8], f"{h.score:.3f}", h.layer, h.card.created_at.strftime("%Y-%m-%d"),
+                          Text(h.card.speaker), Text(h.card.content))
         console.print(table)
 
 
 @main.command()
 @click.argument("tenant")
 @click.argument("card_id")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: the card, its sources and links.")
 @click.pass_obj
-def show(obj: Context, tenant: str, card_id: str):
+def show(obj: Context, tenant: str, card_id: str, as_json: bool):
     """Show one card with its provenance (source messages) and links.
 
-    Example: autogen-zettel show alice 6f1c...-...
+    Example: autogen-zettel show alice 6f1c2a0e --json
     """
+    from autogen_zettel.core.surface import readable_tags
+
     with obj.hub() as hub:
         mem = open_tenant(hub, tenant)
         info = mem.explain(mem.resolve_id(card_id))
     card = info["card"]
+    tags = readable_tags(card.tags, card.content)  # the words the card used, not their stems
+    if as_json:
+        from autogen_zettel.cli.memory_cmds import card_dict
+
+        click.echo(json.dumps({"card": {**card_dict(card), "tags": tags}, "sources": info["sources"],
+                               "links": [{"src": x.src, "dst": x.dst, "kind": x.kind.value, "weight": x.weight}
+                                         for x in info["links"]]}, indent=2, ensure_ascii=False, default=str))
+        return
     console.print(f"[bold]{card.id}[/] ({card.kind.value}, {card.status.value}, confidence {card.confidence})")
     console.print(f"{card.speaker} at {card.created_at.isoformat()} in session {card.session_id}: {card.content}",
                   markup=False)  # card text is data, not rich markup
-    console.print(f"tags: {', '.join(card.tags)}  entities: {', '.join(card.entities)}  "
+    console.print(f"tags: {', '.join(tags)}  entities: {', '.join(card.entities) or '-'}  "
                   f"importance {card.importance}  accessed {card.access_count}x", markup=False)
     for m in info["sources"]:
         console.print(f"  source {m['id']} ({m['speaker']}, {m['at']}): {m['text']}", markup=False)
@@ -162,6 +197,7 @@ def reindex(obj: Context, tenant: str | None, model: str | None, all_tenants: bo
     """Rebuild TENANT's vector collection (or every tenant's, with --all) from its SQLite database.
 
     Example: autogen-zettel reindex alice --model minilm
+
     Example: autogen-zettel reindex --all --engine edge
     """
     if bool(tenant) == all_tenants:
@@ -172,24 +208,56 @@ def reindex(obj: Context, tenant: str | None, model: str | None, all_tenants: bo
             console.print(f"reindexed {sum(done.values())} cards of {len(done)} tenants into {hub.vectors.engine}")
             return
         n = hub.reindex(known_tenant(hub, tenant), progress=True)
-    console.print(f"reindexed {n} cards of {tenant}")
+    console.print(f"reindexed {plural(n, 'card')} of {tenant}")  # index points: summaries are not indexed
 
 
 @main.command()
 @click.argument("tenant", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.pass_obj
-def stats(obj: Context, tenant: str | None):
+def stats(obj: Context, tenant: str | None, as_json: bool):
     """Counts for TENANT (cards by kind and status, links, index points), or list tenants.
 
-    Example: autogen-zettel stats alice
+    Example: autogen-zettel stats alice --json
     """
-    with obj.hub() as hub:
-        if tenant is None:
-            for name in hub.tenants():
-                console.print(name)
-            return
+    if tenant is None:
+        from autogen_zettel.base.errors import StoreLocked
+        from autogen_zettel.store.layout import DataFolder
+
+        try:
+            with obj.hub() as hub:
+                names = hub.tenants()
+        except StoreLocked:  # a running agent holds the folder: its tenants are its database files
+            names = DataFolder(obj.data_dir).tenant_names()
+        if as_json:
+            click.echo(json.dumps(names))
+        for name in names if not as_json else ():
+            console.print(name, markup=False)
+        return
+    with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
         st = open_tenant(hub, tenant).stats()
-    click.echo(json.dumps(st, indent=2))
+    if as_json:
+        click.echo(json.dumps(st, indent=2, ensure_ascii=False))
+        return
+    console.print(stats_table(st))
+
+
+def stats_table(st: dict) -> Table:
+    """``stats`` as a two-column table: totals, then cards by kind and by status."""
+    table = Table(title=f"memory of {st['tenant']}", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                  show_header=False)
+    table.add_column("what")
+    table.add_column("n", justify="right")
+    table.add_row("cards", str(st["cards"]))
+    for kind, n in sorted(st["by_kind"].items()):
+        table.add_row(f"  kind {kind}", str(n))
+    for status, n in sorted(st["by_status"].items()):
+        table.add_row(f"  status {status}", str(n))
+    table.add_row("links", str(st["links"]))
+    table.add_row("index points", str(st["indexed"]) if st.get("indexed") is not None else "- (index not opened)")
+    table.add_row("embedding model", Text(str(st["embedding_model"])))
+    table.add_row("embedding dim", str(st["embedding_dim"]))
+    return table
 
 @main.command()
 @click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
@@ -210,15 +278,27 @@ def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Pa
     from autogen_zettel.research.report import report
     from autogen_zettel.research.simulate import load_scenario, run_scenario
 
+    from autogen_zettel.research.simulate import UNFINISHED
+
     sc = load_scenario(scenario)
-    out = out_dir or Path("runs") / sc.name
+    out = writable_folder(out_dir or Path("runs") / sc.name, what="run folder")  # before anything runs
     llm_config = load_llm_config(llm_path) if llm_path else None
-    with console.status(f"running {sc.name} ({len(sc.sessions)} sessions)"):
-        result = run_scenario(sc, out, overwrite=overwrite, llm_config=llm_config)
+    with console.status(f"running {sc.name} ({len(sc.sessions)} sessions)") as status:
+        def progress(session_id: str, done: int, total: int) -> None:
+            # a line per session in a terminal (the status line alone says nothing of progress)
+            status.update(f"running {sc.name}: {done}/{total} sessions done")
+            if console.is_terminal:
+                console.print(f"  session {session_id} done ({done}/{total})", markup=False, highlight=False)
+
+        try:
+            result = run_scenario(sc, out, overwrite=overwrite, llm_config=llm_config, progress=progress)
+        except KeyboardInterrupt:
+            raise click.ClickException(f"interrupted: the run folder {str(out)!r} holds a partial run (see its "
+                                       f"{UNFINISHED}); run again with --overwrite to replace it") from None
     console.print(*report(result))
 
 
-for _command in (*memory_cmds.COMMANDS, *persona_cmds.COMMANDS, schema):
+for _command in (*memory_cmds.COMMANDS, *persona_cmds.COMMANDS, schema, view):
     main.add_command(_command)
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,13 +8,21 @@ from datetime import datetime
 from pathlib import Path
 
 import click
+from rich import box
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
-from autogen_zettel.memory.archive import card_dict
 from autogen_zettel.base.cards import CardStatus
-from autogen_zettel.cli.common import Context, console, known_tenant, open_tenant
+from autogen_zettel.cli.common import Context, console, known_tenant, open_tenant, plural, writable_file, writable_folder
 from autogen_zettel.base.errors import ConfigError
+
+
+def card_dict(card) -> dict:
+    """A card as JSON (the library's one encoding; imported here so ``--help`` loads no store)."""
+    from autogen_zettel.memory.archive import card_dict as encode
+
+    return encode(card)
 
 __all__ = ["cards", "explain", "edit", "freeze", "thaw", "forget", "export", "maintain", "conflicts", "audit"]
 
@@ -26,10 +34,6 @@ def _at(value: str | None) -> datetime | None:
         return datetime.fromisoformat(value)
     except ValueError:
         raise ConfigError(f"--at must be an ISO date-time such as 2024-05-01T09:00, got {value!r}") from None
-
-
-def _short(text: str, n: int = 90) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def _change_status(obj: Context, tenant: str, card_id: str, target: CardStatus) -> None:
@@ -57,19 +61,26 @@ def cards(obj: Context, tenant, kind, status, speaker, session_id, contains, tie
 
     Example: autogen-zettel cards alice --status to-verify --contains coriander
     """
-    with obj.hub() as hub:
+    with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
         found = open_tenant(hub, tenant).find(kind=kind, status=status, speaker=speaker, session_id=session_id,
                                         contains=contains, tier=tier, limit=limit)
     if as_json:
         click.echo(json.dumps([card_dict(c) for c in found], indent=2, ensure_ascii=False))
         return
-    table = Table(title=f"{len(found)} cards of {tenant}")
-    for col in ("id", "when", "who", "kind", "status", "tier", "content"):
-        table.add_column(col)
+    console.print(cards_table(found, title=f"{plural(len(found), 'card')} of {tenant}"))
+
+
+def cards_table(found, *, title: str) -> Table:
+    """Cards at any width: the short columns never wrap, the content takes what is left and
+    wraps whole (no "…"); the tier is in ``--json`` and ``explain``."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for col in ("id", "when", "who", "kind", "status"):
+        table.add_column(col, no_wrap=True, max_width=16 if col == "who" else None)
+    table.add_column("content", ratio=1, overflow="fold", min_width=20)
     for c in found:
-        table.add_row(c.id[:8], f"{c.created_at:%Y-%m-%d}", escape(c.speaker), c.kind.value, c.status.value,
-                      c.tier.value, escape(_short(c.content)))
-    console.print(table)
+        table.add_row(c.id[:8], f"{c.created_at:%Y-%m-%d}", Text(c.speaker), c.kind.value, c.status.value,
+                      Text(c.content))  # card text is data, not rich markup
+    return table
 
 
 @click.command()
@@ -180,26 +191,46 @@ def forget(obj: Context, tenant, card_ids, subject, yes):
     with obj.hub() as hub:
         mem = open_tenant(hub, tenant)
         report = mem.forget(subject=subject) if subject else mem.forget([mem.resolve_id(c) for c in card_ids])
-    console.print(f"forgot {len(report.card_ids)} cards, rewrote {report.messages_rewritten} messages; "
-                  f"audit entry {report.audit_seq} ({json.dumps(report.rows)})")
+    removed = ", ".join(f"{table} {n}" for table, n in report.rows.items() if n)
+    console.print(f"forgot {plural(len(report.card_ids), 'card')}, rewrote "
+                  f"{plural(report.messages_rewritten, 'message')}; audit entry {report.audit_seq}"
+                  + (f" (rows removed: {removed})" if removed else ""), markup=False)
 
 
 @click.command()
 @click.argument("tenant")
-@click.option("--format", "fmt", type=click.Choice(["json", "graphml"]), default="json", show_default=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write here (default: print JSON; GraphML needs a file).")
+@click.option("--format", "fmt", type=click.Choice(["json", "graphml", "vault"]), default="json", show_default=True,
+              help="json (cards, links, conflicts), graphml (Gephi) or vault (an Obsidian-style folder of "
+                   "Markdown notes, one per card, with [[links]]).")
+@click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
+              help="Write here (default: print JSON; GraphML needs a file, vault a folder).")
+@click.option("--overwrite", is_flag=True, help="vault: replace the notes of an earlier export in that folder.")
 @click.pass_obj
-def export(obj: Context, tenant, fmt, output):
-    """Export TENANT's cards, links and conflicts as JSON, or as GraphML for Gephi.
+def export(obj: Context, tenant, fmt, output, overwrite):
+    """Export TENANT's cards, links and conflicts as JSON, as GraphML for Gephi, or as a
+    Markdown vault (Obsidian, Logseq, any editor): one note per card, front matter, [[links]].
 
     Example: autogen-zettel export alice --format graphml -o alice.graphml
+
+    Example: autogen-zettel export alice --format vault -o alice-vault
     """
     import networkx as nx
 
-    if fmt == "graphml" and output is None:
-        raise click.UsageError("GraphML needs a file: add -o alice.graphml")
-    with obj.hub() as hub:
+    if fmt in ("graphml", "vault") and output is None:
+        where = f"{tenant}.graphml" if fmt == "graphml" else f"{tenant}-vault"
+        raise click.UsageError(f"{fmt} needs {'a file' if fmt == 'graphml' else 'a folder'}: add -o {where}")
+    if fmt == "vault":
+        from autogen_zettel.research.vault import write_vault
+
+        writable_folder(output, what="vault folder")
+        with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
+            written = write_vault(open_tenant(hub, tenant), output, overwrite=overwrite)
+        console.print(f"wrote {plural(written, 'note')} of {tenant} to {output}/ (open the folder as a vault)",
+                      markup=False)
+        return
+    if output is not None:
+        writable_file(output, what="export file")
+    with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
         mem = open_tenant(hub, tenant)
         if fmt == "graphml":
             G = mem.export_graph()
@@ -237,24 +268,44 @@ def maintain(obj: Context, tenant, at, steps, as_json):
     if as_json:
         click.echo(json.dumps(d, indent=2))
         return
-    console.print(f"maintenance of {tenant} as of {d['at']}: archived {d['archived']} {d['archived_by_reason']}, "
-                  f"merged {d['cards_absorbed']} cards into {d['merged_clusters']}, pruned {d['pruned_links']} links, "
-                  f"{d['summaries']} new summaries, {d['conflicts']} conflicts re-weighed "
-                  f"({d['to_verify']} to verify, {d['reactivated']} reactivated); seconds {d['seconds']}")
+    reasons = ", ".join(f"{n} by {why}" for why, n in sorted(d["archived_by_reason"].items()))
+    table = Table(title=f"maintenance of {tenant} as of {d['at'][:19].replace('T', ' ')}", box=box.SIMPLE_HEAD,
+                  show_edge=False, pad_edge=False)
+    for col in ("step", "changed", "detail", "seconds"):
+        table.add_column(col, justify="right" if col in ("changed", "seconds") else "left")
+    secs = d["seconds"]
+    rows = [("decay", f"{d['archived']} archived", reasons, "decay"),
+            ("merge", f"{d['cards_absorbed']} merged", f"into {plural(d['merged_clusters'], 'card')}", "merge"),
+            ("prune", f"{d['pruned_links']} links", "weak links removed", "prune"),
+            ("summaries", f"{d['summaries']} new", "summary cards", "summaries"),
+            ("conflicts", f"{d['conflicts']} re-weighed",
+             f"{d['to_verify']} to verify, {d['reactivated']} reactivated", "conflicts")]
+    for step, changed, detail, key in rows:
+        if key in secs or not secs:
+            table.add_row(step, changed, detail, f"{secs.get(key, 0):.3f}")
+    console.print(table)
 
 
 @click.command()
 @click.argument("tenant")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (ids and text of both versions).")
 @click.pass_obj
-def conflicts(obj: Context, tenant):
+def conflicts(obj: Context, tenant, as_json):
     """List TENANT's conflicting memories, which version is in force, and what to ask.
 
-    Example: autogen-zettel conflicts alice
+    Example: autogen-zettel conflicts alice --json
     """
     with obj.hub() as hub:
         mem = open_tenant(hub, tenant)
         found = mem.conflicts()
         contents = {c.id: c.content for c in mem.find()}
+    if as_json:
+        click.echo(json.dumps([{"topic": c.topic, "subject": c.subject, "resolution": c.resolution,
+                                "active_id": c.active_id, "active_content": contents.get(c.active_id),
+                                "other_id": c.other_id, "other_content": c.other_content, "question": c.question,
+                                "weights": list(c.weights), "detected_at": c.detected_at.isoformat()}
+                               for c in found], indent=2, ensure_ascii=False))
+        return
     if not found:
         console.print(f"no conflicts in {tenant}")
     for c in found:
@@ -300,7 +351,9 @@ def audit_show(obj: Context, tenant):
     with obj.hub() as hub:
         entries = hub.audit_log(known_tenant(hub, tenant, audited=True)).entries()
     for e in entries:
-        console.print(f"{e.seq:>4} {e.at} {e.action:<15} {json.dumps(e.detail)[:200]}  {e.hash[:16]}", markup=False)
+        # the whole detail, never cut mid-value; long id lists wrap on the terminal
+        console.print(f"{e.seq:>4} {str(e.at)[:19]} {e.action:<15} hash {e.hash[:16]}", markup=False, highlight=False)
+        console.print(f"     {json.dumps(e.detail, ensure_ascii=False)}", markup=False, highlight=False)
 
 
 COMMANDS = [cards, explain, edit, freeze, thaw, forget, export, maintain, conflicts, audit]

@@ -7,15 +7,17 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from autogen_zettel.cli.common import Context, console
-from autogen_zettel.memory.tenant_file import persona_tables
-from autogen_zettel.store.persona_tables import PersonaStore, module_summaries
+from autogen_zettel.cli.common import Context, console, writable_file
+
+if TYPE_CHECKING:  # the store loads when a command runs: --help stays fast
+    from autogen_zettel.store.persona_tables import PersonaStore
 
 __all__ = ["traits", "persona_report"]
 
@@ -26,6 +28,8 @@ def _iso(value) -> str | None:
 
 def persona_report(store: PersonaStore, tenant: str) -> dict:
     """Everything ``traits --json`` prints: current scores, modules, events, trajectories, versions."""
+    from autogen_zettel.store.persona_tables import module_summaries
+
     history = store.history()
     latest = store.latest_states()
     events = store.module_events()
@@ -123,10 +127,14 @@ def traits(obj: Context, tenants: tuple[str, ...], as_json: bool, plot: Path | N
     and against, dissonance), behaviour modules and their events with reasons, prompt versions
     and the latest profile. Reads the tenants' SQLite files only.
 
-    Example: autogen-zettel --data-dir runs/divergence/memory traits ada bob --plot traits.png
+    Example: autogen-zettel --data-dir runs/divergence/memory traits ada ben --plot runs/divergence/traits.png
     """
+    if plot is not None:  # before any table prints: a bad path fails first, in one line
+        writable_file(plot, what="plot file")
     reports, panels = [], []
     for name in dict.fromkeys(tenants):
+        from autogen_zettel.memory.tenant_file import persona_tables
+
         with persona_tables(obj.data_dir, name) as store:
             reports.append(persona_report(store, name))
             if plot is not None:

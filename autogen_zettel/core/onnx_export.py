@@ -32,6 +32,9 @@ __all__ = ["cache_dir", "folder_hash", "onnx_file", "int8_file", "export", "quan
 
 log = logging.getLogger(__name__)
 
+#: what a front end tells its user while the one-time export runs (the ``notice`` of its log record)
+NOTICE = "preparing the embedding model (one time, ~10 s)"
+
 #: part of the cache key: bump it when the exported graph changes (inputs, opset, exporter)
 EXPORT_VERSION = 1
 OPSET = 17
@@ -118,7 +121,8 @@ def _cached(target: Path, child_args: list[str], what: str) -> Path:
         os.close(fd)
     except OSError as exc:
         raise ExportError(f"cannot write to the model cache {str(target.parent)!r}: {exc}") from exc
-    log.info("%s (once; cached at %s)", what, target)
+    # ``notice``: a front end may tell its user about the pause (the CLI prints it): see NOTICE
+    log.info("%s (once; cached at %s)", what, target, extra={"notice": NOTICE})
     try:
         # a child process: torch (and its ~1 GB) stays out of the process that embeds
         proc = subprocess.run([sys.executable, "-m", __name__, *child_args, tmp],

@@ -81,6 +81,8 @@ _NOT_ENTITIES = frozenset(
     "I I'm I've I'll I'd The A An And But So Oh Hey Hi Hello Thanks Thank Yes No Yeah Wow It It's "
     "That This What When Where Why How Who My We Our You Your He She They Me Also Just Really Well "
     "Sure Okay Ok Lol Haha Awesome Great Cool Nice Good Love Congrats Congratulations".split()
+    # sentence openers of requests and questions: "Please order the pho" names nobody
+    + "Please Let Let's Can Could Would Should Do Don't Did Does Maybe Perhaps Actually".split()
 )
 
 

@@ -141,13 +141,13 @@ class MemoryArchive:
             "links": self._db.link_count(),
             "indexed": self._mem.store.vectors.count(self._mem.name),
             "embedding_model": self._db.get_meta("embedding_model"),
-            "embedding_dim": self._db.get_meta("embedding_dim"),
+            "embedding_dim": int(dim) if (dim := self._db.get_meta("embedding_dim")) else None,  # meta is text
         }
 
     def conflicts(self, card_id: str | None = None) -> list[Conflict]:
         """Recorded conflicts (of one card, or all), seen from the version in force."""
         rows = self._db.conflicts.of([card_id]) if card_id else self._db.conflicts.of([r["active_id"] for r in self._db.conflicts.all()])
-        return [conflict_from_row(r, r["active_id"]) for r in rows]
+        return [conflict_from_row(r, card_id or r["active_id"]) for r in rows]
 
     def history(self, card_id: str) -> list[dict]:
         """Earlier versions and status changes of a card, oldest first."""

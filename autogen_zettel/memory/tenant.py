@@ -393,7 +393,9 @@ class Zettelkasten:
             cards = self.cards()
             self.db.mark_indexed([c.id for c in cards], False)
             self.index_cards(cards, progress=progress)
-            return len(cards)
+            # the points written, as the progress bar and `stats` count them: summaries are
+            # marked indexed but reached through their members, never put in the index
+            return sum(1 for c in cards if c.kind.value != "summary")
 
     # -- the archive (thin delegations to :attr:`archive`, the user-facing names) ------------
     def find(self, *, kind: str | None = None, status: str | None = None, speaker: str | None = None,

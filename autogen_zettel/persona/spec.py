@@ -49,7 +49,7 @@ from pydantic import Field, Strict
 
 from autogen_zettel.base import prompts
 from autogen_zettel.base.errors import ConfigError
-from autogen_zettel.base.schema import Schema, short, validate
+from autogen_zettel.base.schema import Schema, did_you_mean, short, validate
 from autogen_zettel.base.yamlio import read_yaml
 from autogen_zettel.persona.traits import (Condition, Score, TraitDefinitions, TraitSpec, default_traits,
                                            parse_condition, trait_specs_from_dict)
@@ -152,7 +152,8 @@ def _traits(value: Mapping[str, float] | None, *, file: str | None,
             raise ConfigError(f"trait names must be text, got {short(name)}", file=file, key=key)
         if name.strip() not in known:
             raise ConfigError(
-                f"unknown trait {short(name.strip())}; known traits are: {', '.join(sorted(known))}; to add a "
+                f"unknown trait {short(name.strip())}; {did_you_mean(name.strip(), sorted(known))}known traits are: "
+                f"{', '.join(sorted(known))}; to add a "
                 f"dimension define it under trait_definitions, e.g. `trait_definitions: {{{name.strip()[:40]}: "
                 "{description: ...}}`", file=file, key=key)
         out[name.strip()] = float(score)

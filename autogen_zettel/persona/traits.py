@@ -32,7 +32,7 @@ from typing import Annotated, Any, Optional
 from pydantic import AfterValidator, BeforeValidator, Field, Strict, WithJsonSchema, field_validator
 
 from autogen_zettel.base.errors import ConfigError
-from autogen_zettel.base.schema import Schema, short, validate
+from autogen_zettel.base.schema import Schema, did_you_mean, short, validate
 from autogen_zettel.base.yamlio import parse_yaml, read_yaml
 
 __all__ = [
@@ -298,7 +298,8 @@ def parse_condition(text: str, *, traits: Collection[str], file: str | None = No
         trait, unit = m["trait"].lower(), (m["unit"] or "").lower()
         if trait not in known:
             raise ConfigError(
-                f"unknown trait {short(trait)} in {short(text)}; known traits: {', '.join(sorted(known)) or '(none)'}; "
+                f"unknown trait {short(trait)} in {short(text)}; {did_you_mean(trait, sorted(known))}known traits: "
+                f"{', '.join(sorted(known)) or '(none)'}; "
                 "define it under trait_definitions", file=file, key=key)
         value = float(m["value"])
         if not 0.0 <= value <= 1.0:

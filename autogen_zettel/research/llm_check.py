@@ -1,5 +1,5 @@
-"""Fail fast and in one line when a run's LLM cannot be reached, instead of a long
-``openai.APIConnectionError`` traceback after retries (#13)."""
+"""Fail fast and in one line when a run's LLM cannot be reached or answers with an HTTP error,
+instead of a long ``openai.APIConnectionError`` / ``InternalServerError`` traceback (#13, #21)."""
 
 from __future__ import annotations
 
@@ -50,4 +50,12 @@ def as_unavailable(exc: BaseException, llm_config: Any) -> LLMUnavailable | None
         return None
     if isinstance(exc, (openai.APIConnectionError, openai.APITimeoutError)):
         return LLMUnavailable(_message(_endpoints(llm_config), type(exc).__name__))
+    if isinstance(exc, openai.APIStatusError):  # the server is there but refuses: 401, 404, 429, 5xx
+        where = ", ".join(_endpoints(llm_config) or ["the configured LLM"])
+        fix = {401: "set the API key's environment variable (api_key_env)", 403: "check the key's permissions",
+               404: "check base_url (an OpenAI-compatible endpoint, often ending in /v1) and the model name",
+               429: "wait, or lower the request rate"}.get(exc.status_code,
+                                                           "check that base_url is an OpenAI-compatible server")
+        return LLMUnavailable(f"the LLM at {where} answered HTTP {exc.status_code} ({type(exc).__name__}); {fix} "
+                              "in the --llm file, or run without --llm to use the offline model client")
     return None

@@ -10,6 +10,9 @@ from autogen_zettel.research.simulate import RunResult
 
 __all__ = ["report"]
 
+# how maintenance's summary cards begin and join their members (trust.maintenance.extractive_summary)
+_SUMMARY_PREFIX = "Summary of "
+
 
 def report(result: RunResult, *, max_content: int = 160) -> list:
     """Rich renderables for a run: per session, what each agent unlocked before each reply and
@@ -20,13 +23,24 @@ def report(result: RunResult, *, max_content: int = 160) -> list:
     from rich.text import Text
     from rich.tree import Tree
 
-    def short(text: str) -> str:
+    def short(text: str, n: int = max_content) -> str:
         text = " ".join(text.split())
-        return text if len(text) <= max_content else text[: max_content - 1] + "…"
+        return text if len(text) <= n else text[: n - 1] + "…"
 
-    out: list = [Text(f"Scenario {result.scenario.name}: {len(result.sessions)} sessions, "
-                      f"{result.metrics['messages']} messages, embedder {result.metrics['embedding_model']}",
-                      style="bold")]
+    def card_text(text: str) -> str:
+        # a session summary stands for its member cards (" | " between them): one line per
+        # member, so the fact recall brought back can be read, not cut after the first member
+        if text.startswith(_SUMMARY_PREFIX):
+            return "\n".join(short(part) for part in text.split(" | "))
+        return short(text)
+
+    # one renderable: the caller prints renderables separated by spaces
+    out: list = [Text.assemble(
+        (f"Scenario {result.scenario.name}: {len(result.sessions)} sessions, {result.metrics['messages']} messages, "
+         f"embedder {result.metrics['embedding_model']}", "bold"), "\n",
+        ("unlocked N: the cards recall put in the reply's recall block (immediate hits, then cards reached along "
+         "links), listed under the reply; an offline reply quotes only the first few of them (\"from K recalled "
+         "memories\"; fewer as the persona grows concise)", "dim"))]
     present = {x.id: x.attendees for x in result.scenario.sessions}
     for s in result.sessions:
         who = f"; present: {', '.join(present[s.id])}" if present.get(s.id) else ""
@@ -50,7 +64,7 @@ def report(result: RunResult, *, max_content: int = 160) -> list:
                 why = f"{u.layer} {u.score:.3f}" + (f" via {u.via[1]}" if u.via else "")
                 source = f"{u.speaker}, {u.at:%Y-%m-%d %H:%M}, {', '.join(u.source_ids)}"
                 node.add(Text.assemble((why, "green" if u.layer == "immediate" else "magenta"), "  ",
-                                       (source, "dim"), "\n", short(u.content)))
+                                       (source, "dim"), "\n", card_text(u.content)))
         out.append(tree)
     from rich import box
 

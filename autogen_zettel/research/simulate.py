@@ -64,6 +64,9 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 _RUN_FILES = ("transcript.jsonl", "metrics.json", "scenario.yaml")
+#: present while a run is under way or after it failed or was interrupted (Ctrl-C): the folder
+#: holds a partial run, and says so; removed when the run's files are written
+UNFINISHED = "UNFINISHED.txt"
 
 
 # -- results ---------------------------------------------------------------------------------
@@ -169,7 +172,14 @@ def _prepare_out_dir(out_dir: Path, *, overwrite: bool, own_memory: bool) -> Non
     if out_dir.exists() and not out_dir.is_dir():
         raise InvalidInput(f"run folder {str(out_dir)!r} is a file; give a folder path")
     if out_dir.exists() and any(out_dir.iterdir()):
-        previous = (out_dir / "transcript.jsonl").exists() or (out_dir / "metrics.json").exists()
+        unfinished = out_dir / UNFINISHED
+        previous = (out_dir / "transcript.jsonl").exists() or (out_dir / "metrics.json").exists() or unfinished.exists()
+        if not overwrite and unfinished.exists():
+            why = unfinished.read_text(encoding="utf-8", errors="replace").strip().splitlines()[:1] or ["unfinished"]
+            raise InvalidInput(
+                f"run folder {str(out_dir)!r} holds a partial run ({why[0]}); run again with --overwrite "
+                "(overwrite=True) to replace it, or choose a new folder"
+            )
         if not overwrite:
             raise InvalidInput(
                 f"run folder {str(out_dir)!r} is not empty; choose a new folder or overwrite it "
@@ -179,7 +189,7 @@ def _prepare_out_dir(out_dir: Path, *, overwrite: bool, own_memory: bool) -> Non
             raise InvalidInput(
                 f"run folder {str(out_dir)!r} holds files that are not a previous run; refusing to overwrite it"
             )
-        for name in _RUN_FILES:
+        for name in (*_RUN_FILES, UNFINISHED):
             (out_dir / name).unlink(missing_ok=True)
         if own_memory and (out_dir / "memory").is_dir():
             shutil.rmtree(out_dir / "memory")
@@ -209,9 +219,6 @@ def run_scenario(
     :param overwrite: replace a previous run in ``out_dir``
     :param progress: called as ``progress(session_id, done, total)`` after each session
     """
-    from autogen_zettel.agent import MemoryAugmentedAssistantAgent, ScriptedUserAgent, run_group_chat  # AutoGen loads here
-    from autogen_zettel.memory import MemoryHub
-
     started = time.perf_counter()
     if not isinstance(scenario, Scenario):
         scenario = load_scenario(scenario)
@@ -228,6 +235,23 @@ def run_scenario(
     if not own_hub and scenario.memory:
         log.warning("scenario %s: ignoring its memory section because a hub was given", scenario.name)
     _prepare_out_dir(out_dir, overwrite=overwrite, own_memory=own_hub)
+    marker = out_dir / UNFINISHED
+    marker.write_text(f"started {datetime.now():%Y-%m-%d %H:%M:%S}, not finished\n", encoding="utf-8")
+    try:
+        result = _run_in(scenario, personas, out_dir, hub, own_hub, embedder, llm_config, progress, started)
+    except BaseException as exc:  # Ctrl-C included: the folder says it holds a partial run, and why
+        what = "interrupted (Ctrl-C)" if isinstance(exc, KeyboardInterrupt) else f"failed: {type(exc).__name__}"
+        marker.write_text(f"{what} {datetime.now():%Y-%m-%d %H:%M:%S}\n{exc}\n", encoding="utf-8")
+        raise
+    marker.unlink()
+    return result
+
+
+def _run_in(scenario, personas, out_dir, hub, own_hub, embedder, llm_config, progress, started) -> RunResult:
+    """The run itself, in a prepared ``out_dir``: sessions, then the run's files."""
+    from autogen_zettel.agent import MemoryAugmentedAssistantAgent, ScriptedUserAgent, run_group_chat
+    from autogen_zettel.memory import MemoryHub
+
     if own_hub:
         config = memory_config(scenario.memory, file=scenario.source)
         hub = MemoryHub.open(out_dir / "memory", config=config, embedder=embedder,

@@ -69,7 +69,9 @@ def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url:
 
         from autogen_zettel.store.shared import SharedCollectionIndex
 
-        client = QdrantClient(url=url, api_key=api_key) if url else QdrantClient(":memory:")
+        from autogen_zettel.store.vectors import remote_client
+
+        client = remote_client(url, api_key) if url else QdrantClient(":memory:")
         return SharedCollectionIndex(client, shards=shards, replicas=replicas, prefix=prefix,
                                      description=url or ":memory:", threads=threads)
     if url:

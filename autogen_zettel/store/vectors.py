@@ -22,12 +22,12 @@ from pathlib import Path
 import numpy as np
 from qdrant_client import QdrantClient, models
 
-from autogen_zettel.base.errors import ConfigError, NotFound, StoreCorrupt, StoreLocked
+from autogen_zettel.base.errors import ConfigError, NotFound, StoreCorrupt, StoreLocked, StoreUnavailable
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store.index import DENSE, LEXICAL, SearchResult
 from autogen_zettel.store.lexindex import LexicalIndex
 
-__all__ = ["VectorIndex", "api_key_from_env"]
+__all__ = ["VectorIndex", "api_key_from_env", "remote_client"]
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,65 @@ def _damaged_folder(path, exc: BaseException) -> StoreCorrupt:
         "rebuilt from the tenant databases: move the folder aside, then run `autogen-zettel reindex TENANT` "
         "for each tenant (MemoryHub.reindex)"
     )
+
+
+def _unreachable(url: str, exc: BaseException) -> StoreUnavailable:
+    reason = str(exc).strip() or type(exc).__name__
+    return StoreUnavailable(f"cannot reach Qdrant at {url}: {reason}; start the server (or check the URL and "
+                            "vectors.api_key), or drop --qdrant-url / vectors.url to use the embedded index")
+
+
+def _connection_errors() -> tuple[type[BaseException], ...]:
+    """What qdrant-client raises when its server is not there: its wrapper of transport errors,
+    httpx's own, and the OS errors under them."""
+    from qdrant_client.http.exceptions import ResponseHandlingException
+
+    found: list[type[BaseException]] = [ResponseHandlingException, ConnectionError, TimeoutError]
+    try:
+        import httpx
+
+        found.append(httpx.TransportError)
+    except ImportError:  # pragma: no cover - qdrant-client requires httpx
+        pass
+    return tuple(found)
+
+
+class _RemoteClient:
+    """A server's QdrantClient whose connection failures become one :class:`StoreUnavailable`
+    that names the URL and the fix, at whichever call meets them (open, search, upsert...)."""
+
+    def __init__(self, client: QdrantClient, url: str):
+        self._client, self._url, self._errors = client, url, _connection_errors()
+
+    def __getattr__(self, name: str):
+        value = getattr(self._client, name)
+        if not callable(value):
+            return value
+
+        def call(*args, **kwargs):
+            try:
+                return value(*args, **kwargs)
+            except self._errors as exc:
+                raise _unreachable(self._url, exc) from None
+
+        return call
+
+
+def remote_client(url: str, api_key: str | None = None) -> QdrantClient:
+    """A client of the Qdrant server at ``url``, probed once: a dead server is one
+    :class:`StoreUnavailable` now, naming the URL and the fix, not a traceback later."""
+    # the version check would warn (and wait) on a dead server; the probe says it in one line
+    from qdrant_client.http.exceptions import UnexpectedResponse
+
+    client = _RemoteClient(QdrantClient(url=url, api_key=api_key, check_compatibility=False), url)
+    try:
+        client.get_collections()
+    except UnexpectedResponse as exc:
+        if exc.status_code in (401, 403):
+            raise StoreUnavailable(f"the Qdrant server at {url} refused the API key (HTTP {exc.status_code}); set "
+                                   "the variable vectors.api_key_env names, or check the key") from None
+        raise
+    return client  # type: ignore[return-value]  # the same methods, errors translated
 
 
 class VectorIndex:
@@ -71,7 +130,7 @@ class VectorIndex:
         if memory:
             return cls(QdrantClient(":memory:"), prefix=prefix, description=":memory:", threads=threads)
         if url:
-            index = cls(QdrantClient(url=url, api_key=api_key), prefix=prefix, description=url, threads=threads)
+            index = cls(remote_client(url, api_key), prefix=prefix, description=url, threads=threads)
             index.shards, index.replicas = shards, replicas
             return index
         Path(path).mkdir(parents=True, exist_ok=True)
