@@ -292,12 +292,12 @@ def test_missing_locomo_data_says_where_to_get_it(run, tmp_path):
 
 
 def test_the_ingest_quickstart_runs_as_written(run, tmp_path):
-    """docs/quickstart-ingest.md: its converter line on a Telegram-style export, then its commands."""
+    """docs/guides/ingest-your-chat.md: its converter line on a Telegram-style export, then its commands."""
     import re
     import shlex
     from pathlib import Path
 
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "quickstart-ingest.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "guides" / "ingest-your-chat.md").read_text(encoding="utf-8")
     [block] = re.findall(r"```bash\n(.*?)```", doc, flags=re.DOTALL)
     lines = [line.split("   #", 1)[0].strip() for line in block.strip().splitlines()]
     assert len(lines) == 5

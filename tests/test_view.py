@@ -132,11 +132,11 @@ def test_the_python_blocks_of_docs_cli_run(tmp_path, monkeypatch):
     import re
     from pathlib import Path
 
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "guides" / "cli.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", doc, re.DOTALL)
     assert len(blocks) == 2
     monkeypatch.chdir(tmp_path)
     for n, code in enumerate(blocks):
         code = code.replace("/tmp/", f"{tmp_path}/")
-        exec(compile(code, f"docs/cli.md block {n}", "exec"), {"__name__": f"cli_doc_{n}"})  # noqa: S102 - the docs run as written
+        exec(compile(code, f"docs/guides/cli.md block {n}", "exec"), {"__name__": f"cli_doc_{n}"})  # noqa: S102 - the docs run as written
     assert (tmp_path / "alice.html").exists() and (tmp_path / "alice-vault" / "index.md").exists()
