@@ -269,8 +269,8 @@ def test_unknown_keys_suggest_the_closest_known_one(tmp_path):
     from autogen_zettel.persona.spec import persona_from_dict
     from autogen_zettel.research.scenario import scenario_from_dict
 
-    with pytest.raises(ConfigError, match=r"'recall.treshold': unknown key; did you mean 'threshold'\?"):
-        config_from_dict({"recall": {"treshold": 0.3}})
+    with pytest.raises(ConfigError, match=r"'recall.tuning.treshold': unknown key; did you mean 'threshold'\?"):
+        config_from_dict({"recall": {"tuning": {"treshold": 0.3}}})
     with pytest.raises(ConfigError, match=r"unknown key; did you mean 'role'\?"):
         persona_from_dict({"name": "ada", "rol": "researcher"})
     with pytest.raises(ConfigError, match=r"unknown trait 'concisenes'; did you mean 'conciseness'\?"):
