@@ -30,6 +30,7 @@ from autogen_zettel.base.cards import Hit
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.messages import replace_surrogates
 from autogen_zettel.base.errors import InvalidInput, ZettelError
+from autogen_zettel.core.farewell import ends_chat
 from autogen_zettel.memory import MemoryHub, Zettelkasten
 from autogen_zettel.memory.recall import cut_to_budget, format_hit
 
@@ -124,6 +125,9 @@ class ZettelMemoryCapability:
     :param persona_engine: a :class:`~autogen_zettel.persona.engine.PersonaEngine` to feed every
         captured message to, and whose persona factor weights recall
         (:class:`~autogen_zettel.agent.assistant.MemoryAugmentedAssistantAgent` makes one from its persona)
+    :param end_on_farewell: an end-of-chat phrase ("that's all for today", "今天就到这里", see
+        :mod:`autogen_zettel.core.farewell`) ends the session; the one reply that answers it
+        stays in the ended session
     """
 
     def __init__(
@@ -141,6 +145,7 @@ class ZettelMemoryCapability:
         session_id: str | None = None,
         on_recall: Callable[[RecallEvent], None] | None = None,
         persona_engine: Any = None,
+        end_on_farewell: bool = True,
     ):
         if not isinstance(hub, MemoryHub):
             raise InvalidInput(f"hub must be a MemoryHub (MemoryHub.open(...)), got {type(hub).__name__}")
@@ -171,6 +176,8 @@ class ZettelMemoryCapability:
         self._session: str | None = None
         self._pinned = False
         self._ended = False  # the current session's end-of-session work has been queued
+        self._closing: str | None = None  # who said the end-of-chat phrase that just ended the session
+        self.end_on_farewell = end_on_farewell
         self._last_at: datetime | None = None  # clock time of the latest captured message
         self._auto_sessions = 0
         self._seq: dict[str, int] = {}
@@ -249,9 +256,11 @@ class ZettelMemoryCapability:
         participant; so does a message after ``maintenance.session_idle_minutes`` of clock time
         without one. Session ids are free text up to 120 characters.
 
-        Whenever a session gives way to another (or :meth:`end_session` is called), the session
-        end runs on its own, in the hub's background worker: the persona engine mines (if one is
-        attached) and the memory's maintenance runs if it is due (:meth:`Zettelkasten.maintain_later`).
+        Whenever a session gives way to another, an end-of-chat phrase is said, the hub closes
+        (or :meth:`end_session` is called), the session end runs on its own, in the hub's
+        background worker (:class:`~autogen_zettel.memory.sessions.Sessions`): the session's
+        summary card, the persona engine's mining and profile refresh (if one is attached) and
+        the memory's maintenance if it is due.
         """
         if session_id is None:
             session_id = self._auto_id()
@@ -259,34 +268,33 @@ class ZettelMemoryCapability:
             raise InvalidInput(f"session_id must be non-empty text of at most 120 characters, got {session_id!r}")
         with self._lock:
             if self._session is not None and self._session != session_id.strip():
-                self._end(self._last_at)
+                self._end(self._last_at, "new chat")
             self._session = session_id.strip()
             self._pinned = True
             self._ended = False
         return self._session
 
     def end_session(self, at: datetime | None = None) -> None:
-        """End the current session now: mining and due maintenance run in the background.
+        """End the current session now: its summary, mining and due maintenance run in the background.
 
         The next captured message starts a new session (named after the chat, or the id given
         to :meth:`start_session`). Ending a session twice does nothing the second time.
         """
         with self._lock:
-            self._end(at or self.hub.clock.now())
+            self._end(at or self.hub.clock.now(), "on request")
             self._pinned = False
 
-    def _end(self, at: datetime | None) -> None:
+    def _end(self, at: datetime | None, reason: str) -> None:
         if self._ended or self._session is None:
             return
         self._ended = True
         when = at or self.hub.clock.now()
-        log.debug("agent %s: session %s ended", self._agent_name, self._session)
-        if self.persona_engine is not None:
-            self.persona_engine.end_session(when)
+        log.debug("agent %s: session %s ended (%s)", self._agent_name, self._session, reason)
         try:
-            self.memory.maintain_later(at=when)
-        except Exception:  # noqa: BLE001 - a chat goes on without its maintenance
-            log.warning("agent %s: could not schedule maintenance", self._agent_name, exc_info=True)
+            # the memory runs the end (summary, the persona engine's mining, due maintenance)
+            self.memory.sessions.end(self._session, at=when, reason=reason)
+        except Exception:  # noqa: BLE001 - a chat goes on without its session-end work
+            log.warning("agent %s: could not end session", self._agent_name, exc_info=True)
 
     def _auto_id(self, partner: Any = None) -> str:
         """A session id every participant of the chat derives alike: who talks, and when.
@@ -307,12 +315,18 @@ class ZettelMemoryCapability:
         return bool(minutes) and self._last_at is not None and \
             (as_naive_utc(when) - as_naive_utc(self._last_at)).total_seconds() > 60 * minutes
 
-    def _session_for(self, fresh_chat: bool, partner: Any = None, when: datetime | None = None) -> str:
+    def _session_for(self, fresh_chat: bool, partner: Any = None, when: datetime | None = None,
+                     speaker: str | None = None) -> str:
         with self._lock:
             idle = when is not None and self._idle(when)
+            closing = self._closing
+            self._closing = None
+            if closing is not None and self._ended and not idle and not fresh_chat and speaker != closing:
+                return self._session  # the farewell's answer belongs to the session it closed
             renew = self._session is None or (not self._pinned and (fresh_chat or idle or self._ended))
             if renew or idle:
-                self._end(self._last_at)  # an idle pinned session ends too, and keeps its id
+                # an idle pinned session ends too, and keeps its id
+                self._end(self._last_at, "idle gap" if idle else "new chat")
             if renew:
                 self._session = self._auto_id(partner)
             self._ended = False  # a message arrives: the (new or continued) session is live
@@ -348,29 +362,41 @@ class ZettelMemoryCapability:
         speaker = replace_surrogates(speaker) if isinstance(speaker, str) else speaker
         with self._lock:
             when = at or self.hub.clock.now()
-            session = self._session_for(fresh_chat, partner, when)
+            session = self._session_for(fresh_chat, partner, when, speaker)
+            reopened = not self._ended
             self._last_at = when
             seq = self._seq.get(session, 0) + 1
             self._seq[session] = seq
             clean = prompts.strip_injected(text)
-            if not clean:
-                return None
-            mid = message_id_for(session, seq, speaker, text)
-            reply_to = self._last_id.get(session)
+            if reopened:
+                self.memory.sessions.touch(session, when)
             try:
-                self.memory.remember_later(
-                    clean, speaker=speaker, message_id=mid, session_id=session, at=when, reply_to=reply_to,
-                )
-            except InvalidInput as exc:  # a message memory refuses must not break the chat
-                log.warning("agent %s: message %s not remembered: %s", self._agent_name, mid, exc)
-                return None
-            if self.persona_engine is not None:
-                self.persona_engine.observe(clean, speaker=speaker, message_id=mid, session_id=session, at=when,
-                                            previous_speaker=self._last_speaker.get(session))
-            self._last_id[session] = mid
-            self._last_speaker[session] = speaker
-            self._seen.setdefault(session, set()).add(mid)
-            return mid
+                return self._capture(clean, text, session, seq, speaker, when)
+            finally:
+                if clean and self.end_on_farewell and reopened and ends_chat(clean):
+                    # queued after the message's own capture: the summary and the mining see it
+                    self._end(when, "end-of-chat phrase")
+                    self._closing = speaker
+
+    def _capture(self, clean: str, text: str, session: str, seq: int, speaker: str, when: datetime) -> str | None:
+        if not clean:
+            return None
+        mid = message_id_for(session, seq, speaker, text)
+        reply_to = self._last_id.get(session)
+        try:
+            self.memory.remember_later(
+                clean, speaker=speaker, message_id=mid, session_id=session, at=when, reply_to=reply_to,
+            )
+        except InvalidInput as exc:  # a message memory refuses must not break the chat
+            log.warning("agent %s: message %s not remembered: %s", self._agent_name, mid, exc)
+            return None
+        if self.persona_engine is not None:
+            self.persona_engine.observe(clean, speaker=speaker, message_id=mid, session_id=session, at=when,
+                                        previous_speaker=self._last_speaker.get(session))
+        self._last_id[session] = mid
+        self._last_speaker[session] = speaker
+        self._seen.setdefault(session, set()).add(mid)
+        return mid
 
     @property
     def _agent_name(self) -> str:
