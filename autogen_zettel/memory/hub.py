@@ -25,7 +25,7 @@ from autogen_zettel.base.worker import Worker
 from autogen_zettel.core.embed import Embedder, make_embedder
 from autogen_zettel.core.refine import HeuristicRefiner, Refiner
 from autogen_zettel.memory.ingest import LinkJudge
-from autogen_zettel.memory.sessions import overdue_work
+from autogen_zettel.store.sessions import overdue_work
 from autogen_zettel.memory.tenant import Zettelkasten
 from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB

@@ -14,27 +14,25 @@ Each step leaves a row in the tenant's ``upkeep`` table (:meth:`Sessions.upkeep`
 ran, when and why can always be read back. A session whose process exited without closing
 the hub stays live in the ``sessions`` table; the next :meth:`MemoryHub.open
 <autogen_zettel.memory.hub.MemoryHub.open>` ends it once the idle gap has passed
-(:func:`overdue_work`), and :meth:`MemoryHub.close <autogen_zettel.memory.hub.MemoryHub.close>`
+(:func:`~autogen_zettel.store.sessions.overdue_work`), and :meth:`MemoryHub.close <autogen_zettel.memory.hub.MemoryHub.close>`
 ends every session still live.
 """
 
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.store.sessions import SessionTable
 from autogen_zettel.trust.maintenance import summarise_session
 
-__all__ = ["SessionEnd", "Sessions", "overdue_work", "TRIGGERS"]
+__all__ = ["SessionEnd", "Sessions", "TRIGGERS"]
 
 log = logging.getLogger(__name__)
 
@@ -183,32 +181,3 @@ class Sessions:
 
         self.mem.hub.worker.submit(self.mem.name, logged)
         return True
-
-
-def overdue_work(db_path: Path, now: datetime, *, idle_minutes: float, every_hours: float) -> bool:
-    """Whether the tenant database at ``db_path`` has work overdue at ``now``: a live session
-    idle longer than ``idle_minutes``, or maintenance ``every_hours`` late. Read-only and cheap
-    (no index is opened), so a hub can look at every tenant of its folder when it opens."""
-    try:
-        conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=1.0)
-    except sqlite3.Error:
-        return False
-    try:
-        cut = (now - timedelta(minutes=idle_minutes)).isoformat(timespec="seconds")
-        try:
-            idle = conn.execute("select 1 from sessions where ended_at is null and last_at < ? limit 1",
-                                [cut]).fetchone()
-        except sqlite3.Error:  # a database from before the sessions table: nothing live recorded
-            idle = None
-        if idle:
-            return True
-        if not every_hours:
-            return False
-        try:
-            row = conn.execute("select value from meta where key = 'last_maintained'").fetchone()
-        except sqlite3.Error:
-            return False
-        return row is not None and now - datetime.fromisoformat(row[0]) >= timedelta(hours=every_hours)
-    finally:
-        conn.close()
-

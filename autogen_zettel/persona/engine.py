@@ -296,7 +296,8 @@ class PersonaEngine:
             return
         with self._lock:
             self._last_session_end = max(end.at, self._last_session_end or end.at)
-            self._mine(end.at, "session end", session_end=self.cfg.mine_at_session_end, profile=True,
+            # minings move forward in time: an end found late (a hub's catch-up) is mined now
+            self._mine(max(end.at, self._last_mined), "session end", session_end=self.cfg.mine_at_session_end, profile=True,
                        session_id=end.session_id)
 
     def _catch_up(self, sessions: Any) -> None:
@@ -316,7 +317,7 @@ class PersonaEngine:
                                                    datetime.fromisoformat(last["ended_at"]), last["end_reason"]))
                 elif self.cfg.mine_every_days and now - self._last_mined >= timedelta(days=self.cfg.mine_every_days):
                     self._mine(now, "clock")
-                elif self._profile_due(now):
+                elif self._last_profile is not None and self._profile_due(now):
                     self._refresh_profile(now, "daily")
                     self._save()
 

@@ -9,11 +9,13 @@ scrub here. Every method takes the database's lock, like :class:`~autogen_zettel
 from __future__ import annotations
 
 import json
-from datetime import datetime
+import sqlite3
+from datetime import datetime, timedelta
+from pathlib import Path
 
 from autogen_zettel.store.db import CardDB
 
-__all__ = ["SessionTable"]
+__all__ = ["SessionTable", "overdue_work"]
 
 
 def _iso(at: datetime) -> str:
@@ -101,3 +103,32 @@ class SessionTable:
         for r in rows:
             r["detail"] = json.loads(r["detail"] or "{}")
         return rows
+
+
+def overdue_work(db_path: Path, now: datetime, *, idle_minutes: float, every_hours: float) -> bool:
+    """Whether the tenant database at ``db_path`` has work overdue at ``now``: a live session
+    idle longer than ``idle_minutes``, or maintenance ``every_hours`` late. Read-only and cheap
+    (no index is opened), so a hub can look at every tenant of its folder when it opens."""
+    try:
+        conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=1.0)
+    except sqlite3.Error:
+        return False
+    try:
+        cut = (now - timedelta(minutes=idle_minutes)).isoformat(timespec="seconds")
+        try:
+            idle = conn.execute("select 1 from sessions where ended_at is null and last_at < ? limit 1",
+                                [cut]).fetchone()
+        except sqlite3.Error:  # a database from before the sessions table: nothing live recorded
+            idle = None
+        if idle:
+            return True
+        if not every_hours:
+            return False
+        try:
+            row = conn.execute("select value from meta where key = 'last_maintained'").fetchone()
+        except sqlite3.Error:
+            return False
+        return row is not None and now - datetime.fromisoformat(row[0]) >= timedelta(hours=every_hours)
+    finally:
+        conn.close()
+
