@@ -328,7 +328,11 @@ class ZettelMemoryCapability:
                 # an idle pinned session ends too, and keeps its id
                 self._end(self._last_at, "idle gap" if idle else "new chat")
             if renew:
-                self._session = self._auto_id(partner)
+                fresh = self._auto_id(partner)
+                if fresh == self._session:  # a new chat within the same clock second: not the ended one
+                    self._auto_sessions += 1
+                    fresh = f"{fresh}-{self._auto_sessions}"
+                self._session = fresh
             self._ended = False  # a message arrives: the (new or continued) session is live
             return self._session
 
