@@ -14,8 +14,6 @@ session and time. Text carrying the recall delimiter is never captured again.
 from __future__ import annotations
 
 import collections
-import functools
-import inspect
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -24,6 +22,7 @@ from typing import Any
 
 import autogen
 
+from autogen_zettel.agent.delivery import capture_first as _capture_first
 from autogen_zettel.agent.events import RecallEvent, UnlockedCard, message_id_for, message_text
 from autogen_zettel.base import prompts
 from autogen_zettel.base.cards import Hit
@@ -48,42 +47,6 @@ log = logging.getLogger(__name__)
 HOOK = "process_all_messages_before_reply"
 _MAX_QUERY_CHARS = 2000
 _MAX_EVENTS = 200
-
-
-def _capture_first(capture: Callable[[Any, Any], object], deliver: Callable[..., Any], *,
-                   asynchronous: bool = False) -> Callable[..., Any]:
-    """``deliver`` (an agent's bound ``receive`` or ``send``, or their ``a_`` twins when
-    ``asynchronous``) with ``capture(message, partner)`` run first.
-
-    The wrapper is called exactly as ``deliver`` is: each call is bound to ``deliver``'s own
-    signature, so ``sender=``/``recipient=`` by keyword still work, and a wrong call raises
-    ``TypeError`` before anything is captured.
-    """
-    signature = inspect.signature(deliver)
-
-    def captured(args: tuple, kwargs: dict) -> inspect.BoundArguments:
-        call = signature.bind(*args, **kwargs)
-        try:
-            capture(*call.args[:2])  # the message, and the sender or recipient
-        except Exception as exc:  # noqa: BLE001 - capture must never break delivery (#13)
-            # the kind only: the exception text may quote the message
-            log.warning("capture failed (%s); the message is delivered but not remembered", type(exc).__name__)
-        return call
-
-    if asynchronous:
-        @functools.wraps(deliver)
-        async def wrapped_async(*args: Any, **kwargs: Any) -> Any:
-            call = captured(args, kwargs)
-            return await deliver(*call.args, **call.kwargs)
-
-        return wrapped_async
-
-    @functools.wraps(deliver)
-    def wrapped(*args: Any, **kwargs: Any) -> Any:
-        call = captured(args, kwargs)
-        return deliver(*call.args, **call.kwargs)
-
-    return wrapped
 
 
 class ZettelMemoryCapability:
@@ -184,6 +147,7 @@ class ZettelMemoryCapability:
         self._last_id: dict[str, str] = {}
         self._last_speaker: dict[str, str] = {}
         self._seen: dict[str, set[str]] = {}
+        self._offered: dict[str, list] = {}  # session -> conflicts whose question the last recall offered
         self.recalls: collections.deque[RecallEvent] = collections.deque(maxlen=_MAX_EVENTS)
         if session_id is not None:
             self.start_session(session_id)
@@ -375,12 +339,29 @@ class ZettelMemoryCapability:
             if reopened:
                 self.memory.sessions.touch(session, when)
             try:
-                return self._capture(clean, text, session, seq, speaker, when)
+                mid = self._capture(clean, text, session, seq, speaker, when)
+                self._clarify(text, clean, speaker, mid, when, session)
+                return mid
             finally:
                 if clean and self.end_on_farewell and reopened and ends_chat(clean):
                     # queued after the message's own capture: the summary and the mining see it
                     self._end(when, "end-of-chat phrase")
                     self._closing = speaker
+
+    def _clarify(self, text: str, clean: str, speaker: str, mid: str | None, when: datetime, session: str) -> None:
+        """The clarification loop: the agent's reply that takes up an offered question records it
+        as asked; the person's next message may answer it (memory/clarify.py)."""
+        try:
+            if speaker == self._agent_name:
+                offered = self._offered.pop(session, ())
+                low = text.casefold()  # the raw reply: an offline reply quotes the note in its echo block
+                taken = [c for c in offered if c.topic.casefold() in low]
+                if taken:
+                    self.memory.clarifications.asked(taken, at=when, session_id=session)
+            elif clean and mid:
+                self.memory.clarifications.consider(clean, speaker=speaker, message_id=mid, at=when, session_id=session)
+        except ZettelError as exc:  # the chat goes on; the question stays offered
+            log.warning("agent %s: clarification bookkeeping failed: %s", self._agent_name, exc)
 
     def _capture(self, clean: str, text: str, session: str, seq: int, speaker: str, when: datetime) -> str | None:
         if not clean:
@@ -472,6 +453,8 @@ class ZettelMemoryCapability:
             log.warning("agent %s: recall failed, replying without memories", self._agent_name, exc_info=True)
             self._record(RecallEvent(self._agent_name, session, now, query, (), False, repr(exc)))
             return out
+        if session is not None:
+            self._offered[session] = [c for h in hits if h.note for c in h.conflicts if c.question == h.note]
         unlocked = tuple(UnlockedCard.from_hit(h) for h in hits)
         self._record(RecallEvent(self._agent_name, session, now, query, unlocked, bool(hits)))
         if not hits:

@@ -28,6 +28,7 @@ from autogen_zettel.core.refine import Refiner
 from autogen_zettel.memory.curation import CurationMixin
 from autogen_zettel.memory.ingest import Ingest, LinkJudge
 from autogen_zettel.memory.recall import progressive_recall
+from autogen_zettel.memory.clarify import Clarifications
 from autogen_zettel.memory.sessions import Sessions
 from autogen_zettel.store.audit import AuditLog
 from autogen_zettel.store.db import CardDB
@@ -76,6 +77,8 @@ class Zettelkasten(CurationMixin):
         self.store = TenantStore(name, db, hub.vectors, hub.audit_log(name))
         # live sessions, how each ended, the upkeep log (memory/sessions.py)
         self.sessions = Sessions(self)
+        # clarification questions asked about conflicts, and the answers that settle them
+        self.clarifications = Clarifications(self)
 
     @property
     def db(self) -> CardDB:

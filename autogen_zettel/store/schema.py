@@ -218,3 +218,11 @@ def m008_sessions(db: sqlite_utils.Database) -> None:
         pk="id", not_null={"at", "job", "trigger"},
     )
     db["upkeep"].create_index(["job", "at"])
+    # clarification questions the agent asked about a conflict, and how the answer settled it
+    db["clarifications"].create(
+        {"id": int, "subject": str, "topic": str, "question": str, "card_ids": str, "asked_at": str,
+         "session_id": str, "settled_at": str, "answer_card_id": str, "answer_message_id": str, "polarity": int,
+         "value": str, "context": str, "outcome": str},
+        pk="id", not_null={"subject", "topic", "asked_at"},
+    )
+    db["clarifications"].create_index(["subject", "topic"])
