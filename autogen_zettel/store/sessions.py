@@ -109,8 +109,13 @@ def overdue_work(db_path: Path, now: datetime, *, idle_minutes: float, every_hou
     """Whether the tenant database at ``db_path`` has work overdue at ``now``: a live session
     idle longer than ``idle_minutes``, or maintenance ``every_hours`` late. Read-only and cheap
     (no index is opened), so a hub can look at every tenant of its folder when it opens."""
+    wal = Path(f"{db_path}-wal")
+    # a cleanly closed file has its WAL folded back: read it as immutable, which creates no
+    # -shm/-wal beside it (a look must leave the folder as it was); else the WAL holds the
+    # latest rows (a process was killed) and is read the normal way
+    live = wal.exists() and wal.stat().st_size > 0
     try:
-        conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=1.0)
+        conn = sqlite3.connect(f"file:{db_path}?mode=ro{'' if live else '&immutable=1'}", uri=True, timeout=1.0)
     except sqlite3.Error:
         return False
     try:
