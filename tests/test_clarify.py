@@ -115,3 +115,17 @@ def test_the_answer_wins_over_evidence_weights_the_old_side_would_keep():
         assert status(mem, NEW) is CardStatus.ACTIVE and status(mem, OLD) is CardStatus.TO_VERIFY
         (answer,) = [c for c in mem.cards() if c.content.startswith("Actually")]
         assert answer.status is CardStatus.ACTIVE
+
+
+def test_forgetting_a_card_takes_its_clarification_question_with_it(tmp_path):
+    clock = SimulatedClock(T0)
+    cfg = config_from_dict({"persona": {"enabled": False}})
+    with MemoryHub.open(tmp_path / "d", embedder=HashEmbedder(), clock=clock, config=cfg) as hub:
+        ada, mem = conflicted(hub, clock)
+        say(ada, clock, T0 + timedelta(days=21), QUESTION, "no, that's still true")
+        assert mem.clarifications.table.on({("rui", "coriander")})
+        while found := [c for c in mem.cards() if "coriander" in c.content]:
+            mem.forget(found[0].id)
+        assert mem.clarifications.table.on({("rui", "coriander")}) == {}
+    leftovers = [p.name for p in (tmp_path / "d").rglob("*") if p.is_file() and b"soap" in p.read_bytes()]
+    assert leftovers == []
