@@ -151,3 +151,16 @@ def test_the_capability_can_leave_farewells_alone():
         cap.observe("bye for now", speaker="rui")
         hub.flush()
         assert [s["ended_at"] for s in cap.memory.sessions.rows()] == [None]
+
+
+def test_with_mining_at_session_end_off_a_session_end_still_refreshes_the_profile():
+    clock = SimulatedClock(T0)
+    cfg = config_from_dict({"persona": {"mine_every_turns": 0, "mine_every_days": 0, "mine_at_session_end": False}})
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, config=cfg) as hub:
+        ada = MemoryAugmentedAssistantAgent(persona(), hub)
+        chat(ada, ["Keep it short, ada."])
+        ada.end_session()
+        hub.flush()
+        done = jobs(ada.memory)
+        assert ("profile", "session end") in done and ("mining", "session end") not in done
+        assert "green tea" in ada.persona_engine.stack.system  # the refreshed profile is in force

@@ -1,16 +1,19 @@
 """Candidate new traits: dense communities of the strong-link graph that no trait explains,
 labelled by their content words (or by an LLM judge's ``label_cluster`` when one is set).
-Run by :class:`~autogen_zettel.persona.engine.PersonaEngine` at session end."""
+Also the graph evidence from communities of the agent's own cards. Run by
+:class:`~autogen_zettel.persona.engine.PersonaEngine` at session end."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Collection, Mapping
+from datetime import datetime
 from typing import Any
 
+from autogen_zettel.persona.graph_evidence import graph_evidence
 from autogen_zettel.persona.mining import candidate_traits, communities, strong_link_graph
 
-__all__ = ["cluster_candidates"]
+__all__ = ["cluster_candidates", "add_graph_evidence"]
 
 log = logging.getLogger(__name__)
 
@@ -44,3 +47,17 @@ def cluster_candidates(db: Any, specs: Mapping, cfg: Any, evidence_cards: Collec
     # labels are made of card words, which forgetting cannot take back out of a log: count only
     log.info("agent %s: %d candidate traits (sizes %s)", agent, len(out), [c["size"] for c in out])
     return out
+
+
+def add_graph_evidence(db: Any, store: Any, specs: Mapping, cfg: Any, agent: str, now: datetime) -> None:
+    """Evidence from communities of the agent's own cards (weak, capped: see graph_evidence.py)."""
+    try:
+        cards = {c.id: c for c in db.iter_cards() if c.speaker == agent}
+        found = graph_evidence(db.iter_links(), cards, agent, specs, min_weight=cfg.strong_link_min,
+                               min_size=cfg.community_min_size, seed=0)
+    except Exception as exc:  # noqa: BLE001 - a background analysis must not stop mining
+        log.warning("agent %s: graph evidence failed (%s)", agent, type(exc).__name__)
+        return
+    if found:
+        store.add_evidence([g.row(now) for g in found])
+        log.info("agent %s: graph evidence for %s", agent, sorted({g.trait for g in found}))

@@ -24,8 +24,8 @@ reply path only reads the result:
 4. **Prompt stack.** System layer (persona + profile), trait layer (trait leanings and active
    modules by weight) and session layer (clarification questions where evidence is split),
    plus temperature: a new version is recorded whenever what the model would be sent changes.
-5. **Profile.** Every ``persona.profile_every_days`` a profile is distilled from recent and
-   often-recalled cards and merged with the previous one by momentum.
+5. **Profile.** At every session end and every ``persona.profile_every_days``, summarised from
+   the person model (persona/profile_refresh.py) and merged with the previous one by momentum.
 
 :meth:`PersonaEngine.modulation` gives recall a persona factor per card.
 """
@@ -45,13 +45,12 @@ from autogen_zettel.base.cards import Card, CardStatus, Hit
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.memory.sessions import SessionEnd
-from autogen_zettel.persona.graph_evidence import graph_evidence
 from autogen_zettel.persona.saved import dt as _dt, module_state as _module_state
 from autogen_zettel.persona.saved import state_dict as _state_dict, trait_state as _trait_state
 from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
 from autogen_zettel.persona.modulation import Modulator, card_edges
 from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, feedback_signals, valence
-from autogen_zettel.persona.clusters import cluster_candidates
+from autogen_zettel.persona.clusters import add_graph_evidence, cluster_candidates
 from autogen_zettel.persona.mining import TraitState, initial_states, mine_traits
 from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, step_module
 from autogen_zettel.persona.spec import Persona
@@ -113,10 +112,9 @@ class PersonaEngine:
         holds = [c.hold for m in persona.modules if m.condition for c in m.condition.clauses if c.hold]
         self._max_hold = max(holds, default=timedelta(0))  # how much trait history a condition reads
         self._load(as_naive_utc(memory.hub.clock.now()))
-        sessions = getattr(memory, "sessions", None)  # the memory's session ends reach the engine
-        self._unsubscribe = sessions.subscribe(self._session_ended) if sessions is not None else None
-        if sessions is not None:
-            self._catch_up(sessions)
+        # the memory's session ends reach the engine; what a gone process left owed is caught up
+        self._unsubscribe = memory.sessions.subscribe(self._session_ended)
+        self._catch_up(memory.sessions)
 
     # -- state -------------------------------------------------------------------------------
     def _load(self, now: datetime) -> None:
@@ -297,8 +295,20 @@ class PersonaEngine:
         with self._lock:
             self._last_session_end = max(end.at, self._last_session_end or end.at)
             # minings move forward in time: an end found late (a hub's catch-up) is mined now
-            self._mine(max(end.at, self._last_mined), "session end", session_end=self.cfg.mine_at_session_end, profile=True,
-                       session_id=end.session_id)
+            when = max(end.at, self._last_mined)
+            if self.cfg.mine_at_session_end:
+                self._mine(when, "session end", session_end=True, profile=True, session_id=end.session_id)
+            else:
+                self._profile_only(when, "session end")
+
+    def _profile_only(self, now: datetime, trigger: str) -> None:
+        """Refresh the profile (no mining) and put it in force."""
+        with self._lock, self.memory.store.write_lock:
+            self._refresh_profile(now, trigger)
+            candidate = self._build(now, reason=f"profile ({trigger})")
+            if not candidate.same_content(self.stack):
+                self._record_stack(candidate)
+            self._save()
 
     def _catch_up(self, sessions: Any) -> None:
         """What a process that exited left owed, queued on the worker: the session-end mining of
@@ -318,8 +328,7 @@ class PersonaEngine:
                 elif self.cfg.mine_every_days and now - self._last_mined >= timedelta(days=self.cfg.mine_every_days):
                     self._mine(now, "clock")
                 elif self._last_profile is not None and self._profile_due(now):
-                    self._refresh_profile(now, "daily")
-                    self._save()
+                    self._profile_only(now, "daily")
 
         self.memory.hub.worker.submit(self.memory.name, job)
 
@@ -386,17 +395,7 @@ class PersonaEngine:
             return MiningReport(now, reason, dict(self.states), tuple(events), self.stack, changed)
 
     def _add_graph_evidence(self, now: datetime) -> None:
-        """Evidence from communities of the agent's own cards (weak, capped: see graph_evidence.py)."""
-        try:
-            cards = {c.id: c for c in self.memory.db.iter_cards() if c.speaker == self.name}
-            found = graph_evidence(self.memory.db.iter_links(), cards, self.name, self.specs,
-                                   min_weight=self.cfg.strong_link_min, min_size=self.cfg.community_min_size, seed=0)
-        except Exception as exc:  # noqa: BLE001 - a background analysis must not stop mining
-            log.warning("agent %s: graph evidence failed (%s)", self.name, type(exc).__name__)
-            return
-        if found:
-            self.store.add_evidence([g.row(now) for g in found])
-            log.info("agent %s: graph evidence for %s", self.name, sorted({g.trait for g in found}))
+        add_graph_evidence(self.memory.db, self.store, self.specs, self.cfg, self.name, now)
 
     def _candidates(self) -> list[dict]:
         participants = {self.name, *self._speakers, *self.memory.db.speakers()}
@@ -415,9 +414,7 @@ class PersonaEngine:
         return bool(days) and (self._last_profile is None or now - self._last_profile >= timedelta(days=days))
 
     def _log_upkeep(self, job: str, trigger: str, at: datetime, **fields: Any) -> None:
-        sessions = getattr(self.memory, "sessions", None)
-        if sessions is not None:
-            sessions.record(job, trigger, at, **fields)
+        self.memory.sessions.record(job, trigger, at, **fields)
 
     def _refresh_profile(self, now: datetime, trigger: str = "daily") -> None:
         """The profile from the person model, summarised (persona/profile_refresh.py)."""
