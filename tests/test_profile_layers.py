@@ -159,7 +159,7 @@ def test_claim_layers_read_preferences_and_facts_from_the_cards(tmp_path):
 
 
 def test_clean_phrase_keeps_profile_items_short_and_free_of_markup():
-    assert clean_phrase("a <b>bold</b>\n\nclaim `rm -rf` {x}") == "a b bold /b claim rm -rf x"
+    assert clean_phrase("a <b>bold</b>\n\nclaim `rm -rf` {x}") == "a bold claim rm -rf x"
     assert clean_phrase("one two three four five six seven eight nine ten", words=4) == "one two three four"
     assert clean_phrase("香菜") == "香菜"
 

@@ -18,7 +18,7 @@ and so are the agent's own. The layers are read through :class:`PersonLayers`, t
 ``facts()``, ``preferences()`` and ``commitments()``; :class:`ClaimLayers` reads the same
 shape from the claims cards make (:mod:`autogen_zettel.core.claims`) for a memory without them.
 
->>> from datetime import datetime
+>>> from datetime import date, datetime
 >>> t = datetime(2024, 3, 1)
 >>> cards = {"c1": Card("c1", "I love green tea", CardKind.PREFERENCE, "ann", t, ("m1",))}
 >>> class L:
@@ -37,7 +37,7 @@ import re
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Protocol
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, ProfileItem
@@ -75,23 +75,28 @@ _MARKUP = re.compile(r"[<>{}\[\]`*_#|\\\"“”‘’]+")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
+_TAG = re.compile(r"<[^<>]{0,60}>")
+_DANGLING = frozenset("a an the and or of to for in at on by with from as but so".split())
+
+
 def clean_phrase(text: Any, *, words: int = 8) -> str:
-    """A row field as a short phrase for the profile: one line, look-alike tags neutralised,
-    markup and quotes dropped, at most ``words`` words (or ``3 x words`` characters of
-    Chinese, Japanese or Korean), no end punctuation.
+    """A row field as a short phrase for the profile: one line, tags and markup dropped,
+    look-alike tags neutralised, at most ``words`` words (or ``3 x words`` characters of
+    Chinese, Japanese or Korean), no dangling little word or end punctuation.
 
     >>> clean_phrase('  send the <b>draft</b>\\n to "Rui" by Thursday, as agreed in the long call ')
-    'send the b draft /b to Rui by Thursday,'
+    'send the draft to Rui by Thursday'
     >>> clean_phrase("香菜和很多很多别的东西" * 3, words=4)
     '香菜和很多很多别的东西香'
     """
-    s = one_line(neutralise(str(text or "")))
-    s = " ".join(_MARKUP.sub(" ", s).split())
+    s = _TAG.sub(" ", one_line(str(text or "")))
+    s = " ".join(_MARKUP.sub(" ", neutralise(s)).split())
     if _CJK.search(s) and len(s.split()) <= 2:
-        s = s[: 3 * words]
-    else:
-        s = " ".join(s.split()[:words])
-    return s.strip(" .;:!?-")
+        return s[: 3 * words].strip(" .;:!?-,")
+    parts = s.split()[:words]
+    while parts and (parts[-1].casefold().strip(",;:") in _DANGLING or not parts[-1].strip(",;:.!?-")):
+        parts.pop()
+    return " ".join(parts).strip(" .;:!?-,")
 
 
 def _elsewhere(card: Card, agent: str, others: Collection[str]) -> bool:
@@ -148,7 +153,7 @@ def profile_from_layers(layers: PersonLayers, cards: Mapping[str, Card], *, agen
         if not ids or not what:
             continue
         due = _get(c, "due")
-        when = f" (due {due:%a %d %b})" if isinstance(due, datetime) else ""
+        when = f" (due {due:%a %d %b})" if isinstance(due, date) else ""  # a date or a datetime
         items.append(ProfileItem(f"{who} plans to {what}{when}", 0.8, ids, "goals"))
     for f in layers.facts():
         if _get(f, "status") == "superseded":
