@@ -93,6 +93,7 @@ class MemoryHub:
         self.worker = Worker()
         self._embed_ahead: ThreadPoolExecutor | None = None
         self._tenants: dict[str, Zettelkasten] = {}
+        self.session_subscribers: dict[str, list] = {}  # tenant -> who is told of its session ends
         self._lock = threading.RLock()
         self._closed = False
 
@@ -279,6 +280,7 @@ class MemoryHub:
         name = validate_tenant_name(name)
         with self._lock:
             mem = self._tenants.pop(name, None)
+            self.session_subscribers.pop(name, None)
             path = self.db_path(name)
             existed = mem is not None or (path is not None and path.exists()) or self.vectors.exists(name)
             cards = 0
@@ -347,6 +349,7 @@ class MemoryHub:
                 for mem in self._tenants.values():
                     mem.store.close("the hub is closed; open a new one with MemoryHub.open(...)")
                 self._tenants.clear()
+                self.session_subscribers.clear()
                 for audit in self._audits.values():
                     audit.close()
                 self._audits.clear()

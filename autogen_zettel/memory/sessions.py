@@ -62,7 +62,9 @@ class Sessions:
         self.table = SessionTable(mem.db)
         self._lock = threading.Lock()
         self._written: dict[str, datetime] = {}
-        self._subscribers: list[Callable[[], Callable[[SessionEnd], None] | None]] = []
+        # kept by the hub per tenant name: a subscriber outlives this handle if the hub reopens the tenant
+        self._subscribers: list[Callable[[], Callable[[SessionEnd], None] | None]] = \
+            mem.hub.session_subscribers.setdefault(mem.name, [])
 
     # -- activity ------------------------------------------------------------------------
     def touch(self, session_id: str, at: datetime) -> None:

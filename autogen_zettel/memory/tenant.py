@@ -57,6 +57,7 @@ class Hub(Protocol):
     link_judge: LinkJudge | None
     conflict_judge: Judge | None
     summarizer: Callable[[str, Sequence[Card]], str] | None
+    session_subscribers: dict[str, list]  # tenant -> the subscribers of its session ends
 
     def db_path(self, name: str) -> Path | None: ...
 
