@@ -13,7 +13,7 @@ Afterwards the script prints what was recorded: every session and how it ended, 
 (session ends, summaries, maintenance, mining, profile refreshes and their triggers), the
 mining rows and the profile versions. Offline (the offline model client, no key, no download)::
 
-    python examples/short_lived_days.py                       # bundled MiniLM embedder
+    python examples/short_lived_days.py                       # the bundled MiniLM embedder
     python examples/short_lived_days.py --embedding hash-128  # fast, for a quick look
 """
 
@@ -113,7 +113,7 @@ def show(rows: dict) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-dir", type=Path, default=None, help="memory folder (default: a temp folder)")
-    parser.add_argument("--embedding", default="bundled", help="embedding model (e.g. hash-128 for a quick run)")
+    parser.add_argument("--embedding", default="minilm", help="embedding model (minilm: the bundled one; hash-128: quick)")
     parser.add_argument("--day", type=int, default=None, help=argparse.SUPPRESS)  # one child process
     args = parser.parse_args()
     if args.day is not None:
