@@ -109,17 +109,18 @@ def test_forgetting_reaches_the_live_system_message(stub):
         ada.start_session("day-00")
         user = ScriptedUserAgent("user", lines=["Short and to the point, thanks ada!"])
         with quiet_io():
-            user.initiate_chat(ada, message="I prefer that you call me Dr Okafor in every reply.", max_turns=2,
-                               silent=True)
+            user.initiate_chat(ada, message="I love Okafor tea from Lagos.", max_turns=2, silent=True)
         ada.end_session(clock.now())
         ada.flush()
         day(ada, clock, 1)
         version = ada.apply_prompt_stack()  # the latest version is in force, as after a reply
-        assert "Dr Okafor" in ada.system_message  # the profile learned it
-        for card in [c for c in ada.memory.cards() if "Okafor" in c.content]:
-            ada.memory.forget(card.id)
+        assert "user likes okafor tea" in ada.system_message  # the profile learned it (summarised)
+        # one at a time: forgetting a member rewrites (or removes) the session's summary card
+        while found := [c for c in ada.memory.cards() if "Okafor" in c.content]:
+            ada.memory.forget(found[0].id)
         assert ada.persona_engine.stack.version == version  # scrubbed in place: no new version
         stub.requests.clear()
         day(ada, clock, 2)
-        assert "Okafor" not in ada.system_message
-        assert all("Okafor" not in m["content"] for r in stub.requests for m in r["messages"] if m["role"] == "system")
+        assert "okafor" not in ada.system_message.lower()
+        assert all("okafor" not in m["content"].lower() for r in stub.requests for m in r["messages"]
+                   if m["role"] == "system")

@@ -238,19 +238,19 @@ def test_forgetting_a_card_removes_it_from_profile_prompt_versions_and_evidence(
     hub = open_hub(profile_every_days=1)
     engine = PersonaEngine(hub.tenant("ada"), persona())
     feed = Day(engine, clock)
-    secret = "Marta keeps the spare lab key under the blue fern pot."
+    secret = "I love blue fern tea at the lab."
     for day in range(4):
         # a plain statement, not feedback: feedback cards are summarised in the profile, never quoted
         feed.session(day, reply=SHORT, feedback={1: (PRAISE, f"{secret} Keep it short, ada."),
                                                   2: (PRAISE, secret)}.get(day, (PRAISE,)))
     memory = engine.memory
     assert secret.encode()[:30] in b"".join(p.read_bytes() for p in (tmp_path / "data").rglob("*") if p.is_file())
-    assert any("blue fern" in v.system for v in engine.store.prompt_versions())  # the profile quoted it
-    target = [c for c in memory.cards() if "blue fern" in c.content]
-    assert target
+    assert any("blue fern" in v.system for v in engine.store.prompt_versions())  # the profile summarised it
+    assert [c for c in memory.cards() if "blue fern" in c.content]
     before = len(engine.store.evidence())
-    for card in target:
-        memory.forget(card.id)
+    # one at a time: forgetting a member rewrites (or removes) its session's summary card
+    while target := [c for c in memory.cards() if "blue fern" in c.content]:
+        memory.forget(target[0].id)
     assert len(engine.store.evidence()) < before  # the forgotten message's edges went with it
     assert "blue fern" not in engine.stack.render()  # in force at once, before any new mining
     feed.session(5)

@@ -78,7 +78,9 @@ def test_an_engines_profile_names_who_said_what(tmp_path):
         profile = engine.store.latest_profile()
     assert profile is not None
     assert "be more precise" not in profile.text  # the lead's words to ben are not ada's preferences
-    assert "pi prefers morning slots for the lab." in profile.text
+    # summarised from the person model, not quoted: "I prefer morning slots" is a preference of pi's
+    assert any(i.section == "preferences" and i.text.startswith("pi likes ") for i in profile.items)
+    assert "prefer morning slots" not in profile.text and profile.reason == "session end"
     assert "pi asks ada for more conciseness (short, direct answers that get to the point)." in profile.text
     assert "Too long" not in profile.text  # summarised, not quoted
     assert all(item.card_ids for item in profile.items) and len(profile.text.split()) <= 300

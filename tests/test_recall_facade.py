@@ -71,4 +71,5 @@ def test_budget_cuts_the_block(hub):
     _fill(mem)
     wide = mem.recall_block("Lisbon Porto grant deadline sister", k=5)
     narrow = mem.recall_block("Lisbon Porto grant deadline sister", k=5, budget=30)
-    assert len(narrow.hits) < len(wide.hits) and narrow.hits == wide.hits[: len(narrow.hits)]
+    ids = lambda block: [h.card.id for h in block.hits]  # noqa: E731 - the first recall touched them
+    assert len(narrow.hits) < len(wide.hits) and ids(narrow) == ids(wide)[: len(narrow.hits)]

@@ -14,8 +14,6 @@ session and time. Text carrying the recall delimiter is never captured again.
 from __future__ import annotations
 
 import collections
-import functools
-import inspect
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -24,11 +22,13 @@ from typing import Any
 
 import autogen
 
+from autogen_zettel.agent.delivery import capture_first as _capture_first
 from autogen_zettel.agent.events import RecallEvent, UnlockedCard, message_id_for, message_text
 from autogen_zettel.base import prompts
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.messages import replace_surrogates
 from autogen_zettel.base.errors import InvalidInput, ZettelError
+from autogen_zettel.core.farewell import ends_chat
 from autogen_zettel.memory import MemoryHub, Zettelkasten
 from autogen_zettel.memory.recall_block import chat_query
 
@@ -45,42 +45,6 @@ log = logging.getLogger(__name__)
 
 HOOK = "process_all_messages_before_reply"
 _MAX_EVENTS = 200
-
-
-def _capture_first(capture: Callable[[Any, Any], object], deliver: Callable[..., Any], *,
-                   asynchronous: bool = False) -> Callable[..., Any]:
-    """``deliver`` (an agent's bound ``receive`` or ``send``, or their ``a_`` twins when
-    ``asynchronous``) with ``capture(message, partner)`` run first.
-
-    The wrapper is called exactly as ``deliver`` is: each call is bound to ``deliver``'s own
-    signature, so ``sender=``/``recipient=`` by keyword still work, and a wrong call raises
-    ``TypeError`` before anything is captured.
-    """
-    signature = inspect.signature(deliver)
-
-    def captured(args: tuple, kwargs: dict) -> inspect.BoundArguments:
-        call = signature.bind(*args, **kwargs)
-        try:
-            capture(*call.args[:2])  # the message, and the sender or recipient
-        except Exception as exc:  # noqa: BLE001 - capture must never break delivery (#13)
-            # the kind only: the exception text may quote the message
-            log.warning("capture failed (%s); the message is delivered but not remembered", type(exc).__name__)
-        return call
-
-    if asynchronous:
-        @functools.wraps(deliver)
-        async def wrapped_async(*args: Any, **kwargs: Any) -> Any:
-            call = captured(args, kwargs)
-            return await deliver(*call.args, **call.kwargs)
-
-        return wrapped_async
-
-    @functools.wraps(deliver)
-    def wrapped(*args: Any, **kwargs: Any) -> Any:
-        call = captured(args, kwargs)
-        return deliver(*call.args, **call.kwargs)
-
-    return wrapped
 
 
 class ZettelMemoryCapability:
@@ -122,6 +86,9 @@ class ZettelMemoryCapability:
     :param persona_engine: a :class:`~autogen_zettel.persona.engine.PersonaEngine` to feed every
         captured message to, and whose persona factor weights recall
         (:class:`~autogen_zettel.agent.assistant.MemoryAugmentedAssistantAgent` makes one from its persona)
+    :param end_on_farewell: an end-of-chat phrase ("that's all for today", "今天就到这里", see
+        :mod:`autogen_zettel.core.farewell`) ends the session; the one reply that answers it
+        stays in the ended session
     """
 
     def __init__(
@@ -139,6 +106,7 @@ class ZettelMemoryCapability:
         session_id: str | None = None,
         on_recall: Callable[[RecallEvent], None] | None = None,
         persona_engine: Any = None,
+        end_on_farewell: bool = True,
     ):
         if not isinstance(hub, MemoryHub):
             raise InvalidInput(f"hub must be a MemoryHub (MemoryHub.open(...)), got {type(hub).__name__}")
@@ -169,12 +137,15 @@ class ZettelMemoryCapability:
         self._session: str | None = None
         self._pinned = False
         self._ended = False  # the current session's end-of-session work has been queued
+        self._closing: str | None = None  # who said the end-of-chat phrase that just ended the session
+        self.end_on_farewell = end_on_farewell
         self._last_at: datetime | None = None  # clock time of the latest captured message
         self._auto_sessions = 0
         self._seq: dict[str, int] = {}
         self._last_id: dict[str, str] = {}
         self._last_speaker: dict[str, str] = {}
         self._seen: dict[str, set[str]] = {}
+        self._offered: dict[str, list] = {}  # session -> conflicts whose question the last recall offered
         self.recalls: collections.deque[RecallEvent] = collections.deque(maxlen=_MAX_EVENTS)
         if session_id is not None:
             self.start_session(session_id)
@@ -247,9 +218,11 @@ class ZettelMemoryCapability:
         participant; so does a message after ``sessions.idle_minutes`` of clock time
         without one. Session ids are free text up to 120 characters.
 
-        Whenever a session gives way to another (or :meth:`end_session` is called), the session
-        end runs on its own, in the hub's background worker: the persona engine mines (if one is
-        attached) and the memory's maintenance runs if it is due (:meth:`Zettelkasten.maintain_later`).
+        Whenever a session gives way to another, an end-of-chat phrase is said, the hub closes
+        (or :meth:`end_session` is called), the session end runs on its own, in the hub's
+        background worker (:class:`~autogen_zettel.memory.sessions.Sessions`): the session's
+        summary card, the persona engine's mining and profile refresh (if one is attached) and
+        the memory's maintenance if it is due.
         """
         if session_id is None:
             session_id = self._auto_id()
@@ -257,34 +230,33 @@ class ZettelMemoryCapability:
             raise InvalidInput(f"session_id must be non-empty text of at most 120 characters, got {session_id!r}")
         with self._lock:
             if self._session is not None and self._session != session_id.strip():
-                self._end(self._last_at)
+                self._end(self._last_at, "new chat")
             self._session = session_id.strip()
             self._pinned = True
             self._ended = False
         return self._session
 
     def end_session(self, at: datetime | None = None) -> None:
-        """End the current session now: mining and due maintenance run in the background.
+        """End the current session now: its summary, mining and due maintenance run in the background.
 
         The next captured message starts a new session (named after the chat, or the id given
         to :meth:`start_session`). Ending a session twice does nothing the second time.
         """
         with self._lock:
-            self._end(at or self.hub.clock.now())
+            self._end(at or self.hub.clock.now(), "on request")
             self._pinned = False
 
-    def _end(self, at: datetime | None) -> None:
+    def _end(self, at: datetime | None, reason: str) -> None:
         if self._ended or self._session is None:
             return
         self._ended = True
         when = at or self.hub.clock.now()
-        log.debug("agent %s: session %s ended", self._agent_name, self._session)
-        if self.persona_engine is not None:
-            self.persona_engine.end_session(when)
+        log.debug("agent %s: session %s ended (%s)", self._agent_name, self._session, reason)
         try:
-            self.memory.maintain_later(at=when)
-        except Exception:  # noqa: BLE001 - a chat goes on without its maintenance
-            log.warning("agent %s: could not schedule maintenance", self._agent_name, exc_info=True)
+            # the memory runs the end (summary, the persona engine's mining, due maintenance)
+            self.memory.sessions.end(self._session, at=when, reason=reason)
+        except Exception:  # noqa: BLE001 - a chat goes on without its session-end work
+            log.warning("agent %s: could not end session", self._agent_name, exc_info=True)
 
     def _auto_id(self, partner: Any = None) -> str:
         """A session id every participant of the chat derives alike: who talks, and when.
@@ -305,14 +277,24 @@ class ZettelMemoryCapability:
         return bool(minutes) and self._last_at is not None and \
             (as_naive_utc(when) - as_naive_utc(self._last_at)).total_seconds() > 60 * minutes
 
-    def _session_for(self, fresh_chat: bool, partner: Any = None, when: datetime | None = None) -> str:
+    def _session_for(self, fresh_chat: bool, partner: Any = None, when: datetime | None = None,
+                     speaker: str | None = None) -> str:
         with self._lock:
             idle = when is not None and self._idle(when)
+            closing = self._closing
+            self._closing = None
+            if closing is not None and self._ended and not idle and not fresh_chat and speaker != closing:
+                return self._session  # the farewell's answer belongs to the session it closed
             renew = self._session is None or (not self._pinned and (fresh_chat or idle or self._ended))
             if renew or idle:
-                self._end(self._last_at)  # an idle pinned session ends too, and keeps its id
+                # an idle pinned session ends too, and keeps its id
+                self._end(self._last_at, "idle gap" if idle else "new chat")
             if renew:
-                self._session = self._auto_id(partner)
+                fresh = self._auto_id(partner)
+                if fresh == self._session:  # a new chat within the same clock second: not the ended one
+                    self._auto_sessions += 1
+                    fresh = f"{fresh}-{self._auto_sessions}"
+                self._session = fresh
             self._ended = False  # a message arrives: the (new or continued) session is live
             return self._session
 
@@ -346,29 +328,58 @@ class ZettelMemoryCapability:
         speaker = replace_surrogates(speaker) if isinstance(speaker, str) else speaker
         with self._lock:
             when = at or self.hub.clock.now()
-            session = self._session_for(fresh_chat, partner, when)
+            session = self._session_for(fresh_chat, partner, when, speaker)
+            reopened = not self._ended
             self._last_at = when
             seq = self._seq.get(session, 0) + 1
             self._seq[session] = seq
             clean = prompts.strip_injected(text)
-            if not clean:
-                return None
-            mid = message_id_for(session, seq, speaker, text)
-            reply_to = self._last_id.get(session)
+            if reopened:
+                self.memory.sessions.touch(session, when)
             try:
-                self.memory.remember_later(
-                    clean, speaker=speaker, message_id=mid, session_id=session, at=when, reply_to=reply_to,
-                )
-            except InvalidInput as exc:  # a message memory refuses must not break the chat
-                log.warning("agent %s: message %s not remembered: %s", self._agent_name, mid, exc)
-                return None
-            if self.persona_engine is not None:
-                self.persona_engine.observe(clean, speaker=speaker, message_id=mid, session_id=session, at=when,
-                                            previous_speaker=self._last_speaker.get(session))
-            self._last_id[session] = mid
-            self._last_speaker[session] = speaker
-            self._seen.setdefault(session, set()).add(mid)
-            return mid
+                mid = self._capture(clean, text, session, seq, speaker, when)
+                self._clarify(text, clean, speaker, mid, when, session)
+                return mid
+            finally:
+                if clean and self.end_on_farewell and reopened and ends_chat(clean):
+                    # queued after the message's own capture: the summary and the mining see it
+                    self._end(when, "end-of-chat phrase")
+                    self._closing = speaker
+
+    def _clarify(self, text: str, clean: str, speaker: str, mid: str | None, when: datetime, session: str) -> None:
+        """The clarification loop: the agent's reply that takes up an offered question records it
+        as asked; the person's next message may answer it (memory/clarify.py)."""
+        try:
+            if speaker == self._agent_name:
+                offered = self._offered.pop(session, ())
+                low = text.casefold()  # the raw reply: an offline reply quotes the note in its echo block
+                taken = [c for c in offered if c.topic.casefold() in low]
+                if taken:
+                    self.memory.clarifications.asked(taken, at=when, session_id=session)
+            elif clean and mid:
+                self.memory.clarifications.consider(clean, speaker=speaker, message_id=mid, at=when, session_id=session)
+        except ZettelError as exc:  # the chat goes on; the question stays offered
+            log.warning("agent %s: clarification bookkeeping failed: %s", self._agent_name, exc)
+
+    def _capture(self, clean: str, text: str, session: str, seq: int, speaker: str, when: datetime) -> str | None:
+        if not clean:
+            return None
+        mid = message_id_for(session, seq, speaker, text)
+        reply_to = self._last_id.get(session)
+        try:
+            self.memory.remember_later(
+                clean, speaker=speaker, message_id=mid, session_id=session, at=when, reply_to=reply_to,
+            )
+        except InvalidInput as exc:  # a message memory refuses must not break the chat
+            log.warning("agent %s: message %s not remembered: %s", self._agent_name, mid, exc)
+            return None
+        if self.persona_engine is not None:
+            self.persona_engine.observe(clean, speaker=speaker, message_id=mid, session_id=session, at=when,
+                                        previous_speaker=self._last_speaker.get(session))
+        self._last_id[session] = mid
+        self._last_speaker[session] = speaker
+        self._seen.setdefault(session, set()).add(mid)
+        return mid
 
     @property
     def _agent_name(self) -> str:
@@ -416,6 +427,8 @@ class ZettelMemoryCapability:
             log.warning("agent %s: recall failed, replying without memories", self._agent_name, exc_info=True)
             self._record(RecallEvent(self._agent_name, session, now, query, (), False, repr(exc)))
             return out
+        if session is not None:
+            self._offered[session] = [c for h in block.hits if h.note for c in h.conflicts if c.question == h.note]
         unlocked = tuple(UnlockedCard.from_hit(h) for h in block.hits)
         self._record(RecallEvent(self._agent_name, session, now, query, unlocked, bool(block.hits)))
         if not block:

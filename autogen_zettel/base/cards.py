@@ -206,7 +206,8 @@ def card_id_for(source_ids: tuple[str, ...], content: str, at: datetime) -> str:
 
 
 #: profile section key -> heading, in the order they are rendered
-SECTIONS = {"preferences": "Preferences", "goals": "Goals", "style": "Interaction style", "background": "Background"}
+SECTIONS = {"preferences": "Preferences", "goals": "Goals", "style": "Interaction style", "background": "Background",
+            "values": "Values"}
 
 
 @dataclass(frozen=True)

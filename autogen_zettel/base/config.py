@@ -355,7 +355,7 @@ class PersonaConfig(Schema):
     rollback_negative: AtLeast1 = 2  # this many negative ones roll the change back
     module_decay: Unit = 0.5  # weight x this at each negative feedback in the window
     cooldown_days: Number = 7.0  # a rolled-back module waits this long before it may unlock again
-    profile_every_days: Positive = 7.0
+    profile_every_days: Positive = 1.0  # the profile is refreshed at every session end and at least this often
     profile_momentum: Unit = 0.3  # share of the new profile in the merge
     profile_items: AtLeast1 = 8
     # persona factor of recall lies in [1-s, 1+s]; below 1 so that it stays positive

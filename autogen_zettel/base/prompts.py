@@ -411,7 +411,9 @@ Rules:
 - At most {max_items} items; each is ONE short sentence (under 200 characters) in the third person.
 - Only state what the cards support; every item cites the ids of the cards it rests on.
 - section: "preferences" (likes, dislikes, wishes), "goals" (plans, aims, commitments),
-  "style" (how they want {agent} to reply), "background" (lasting facts about them).
+  "style" (how they want {agent} to reply), "background" (lasting facts about them),
+  "values" (what they keep weighing decisions by: efficiency, reliability, simplicity, ...).
+- Summarise; never copy a card's sentence.
 - weight: how important the item is for future conversations, 0.0-1.0.
 
 Answer with exactly this JSON shape:

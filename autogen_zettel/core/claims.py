@@ -60,7 +60,8 @@ _ACTIVITY = ("run runs jog jogs swim swims cycle cycles hike hikes climb climbs 
              "dance dances smoke smokes meditate meditates").split()
 _VERBS = "|".join(sorted(set(_STANCE_POS + _STANCE_NEG + _CONSUME + _ACTIVITY), key=len, reverse=True))
 _SUBJECT_VERB = re.compile(
-    rf"(?:^|[\s\"'(])(?P<subj>i|we|[a-z][a-z\-]+)\s+{_ADV}(?P<neg>{_NEG}\s+)?{_ADV}(?P<verb>{_VERBS})\b(?P<rest>[^,;:.!?]*)")
+    rf"(?:^|[\s\"'(])(?P<subj>i|we|[a-z][a-z\-]+)\s+{_ADV}(?P<neg>{_NEG}\s+)?{_ADV}(?:(?:do|does)\s+{_ADV})?"
+    rf"(?P<verb>{_VERBS})\b(?P<rest>[^,;:.!?]*)")
 _FAN = re.compile(r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+)?(?:a\s+(?:big\s+|huge\s+)?fan of|into)\s+(?P<rest>[^,;:.!?]*)")
 _NO_MORE = re.compile(r"\bno\s+(?:more\s+(?P<x>[a-z]+)|(?P<g>[a-z]+ing))\b")
 _STOPPED = re.compile(r"\b(?:stopped|quit|quitting|gave up|giving up|cut out)\s+(?P<x>[a-z]+)\b")
@@ -163,8 +164,9 @@ def extract_claims(text: str, *, speaker: str, entities: tuple[str, ...] = ()) -
     me = speaker.casefold()
     names = {e.casefold() for e in entities}
     out: list[Claim] = []
-    if low.rstrip().endswith("?"):
+    if low.rstrip().endswith(("?", "？")):
         return out
+    out.extend(_chinese_claims(low, me))
     card_source = evidence_of(text)
     first_card = bool(_FIRST_PERSON.search(low))
     for clause in _CLAUSES.split(low):
@@ -236,6 +238,30 @@ def extract_claims(text: str, *, speaker: str, entities: tuple[str, ...] = ()) -
             value = _value(m.group("v"))
             if value:
                 add(f"favourite {m.group('a')}", 1, f"favourite {m.group('a')}", value=value, context="")
+    return out
+
+
+# Chinese: "我不吃香菜", "我现在吃香菜了", "我很喜欢绿茶", "我讨厌跑步" (the speaker's own stance)
+_ZH = re.compile(r"我(?:们)?(?:现在|如今|已经|还是|也|都|一直|平时|真的|很|非常|特别|最|其实)*"
+                 r"(?P<neg>不再|不|没有|从不|从来不)?(?:再|太|很|怎么)?(?P<verb>吃|喝|喜欢|爱吃|爱喝|爱|讨厌|抽|跑)"
+                 r"(?P<obj>[\u4e00-\u9fff]{1,6}?)(?=[了啦呢的呀吧啊]*(?:[，。！？,.!?；;\s]|$))")
+_ZH_NEG_VERB = frozenset({"讨厌"})
+
+
+def _chinese_claims(low: str, me: str) -> list[Claim]:
+    out = []
+    for clause in re.split(r"[，。！？；,.!?;\n]|但是|不过|可是", low):
+        if clause.endswith("吗") or "吗" in clause[-2:]:
+            continue
+        for m in _ZH.finditer(clause):
+            obj = m.group("obj").rstrip("了啦呢的呀吧啊")
+            if not obj:
+                continue
+            polarity = -1 if m.group("neg") else 1
+            if m.group("verb") in _ZH_NEG_VERB:
+                polarity = -polarity
+            if not any(c.topic == obj for c in out):
+                out.append(Claim(me, obj, polarity, "", "", EvidenceSource.EXPLICIT, obj))
     return out
 
 

@@ -25,6 +25,7 @@ from autogen_zettel.base.worker import Worker
 from autogen_zettel.core.embed import Embedder, make_embedder
 from autogen_zettel.core.refine import HeuristicRefiner, Refiner
 from autogen_zettel.memory.ingest import LinkJudge
+from autogen_zettel.store.sessions import overdue_work
 from autogen_zettel.memory.tenant import Zettelkasten
 from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
@@ -93,6 +94,7 @@ class MemoryHub:
         self.worker = Worker()
         self._embed_ahead: ThreadPoolExecutor | None = None
         self._tenants: dict[str, Zettelkasten] = {}
+        self.session_subscribers: dict[str, list] = {}  # tenant -> who is told of its session ends
         self._lock = threading.RLock()
         self._closed = False
 
@@ -157,8 +159,42 @@ class MemoryHub:
                                      threads=config.threads.limit, batch_threads=config.threads.batch,
                                      batch_workers=config.threads.workers,
                                      quantize=e.quantize, runtime=e.runtime, cache_dir=e.cache_dir)
-        return cls(vectors=vectors, embedder=embedder, data_dir=root, config=config, clock=clock, refiner=refiner,
-                   link_judge=link_judge, conflict_judge=conflict_judge, summarizer=summarizer)
+        hub = cls(vectors=vectors, embedder=embedder, data_dir=root, config=config, clock=clock, refiner=refiner,
+                  link_judge=link_judge, conflict_judge=conflict_judge, summarizer=summarizer)
+        hub.catch_up()
+        return hub
+
+    def catch_up(self) -> None:
+        """Run what is overdue, in the background (``flush()`` waits for it): in every tenant of
+        the folder, sessions a process left live past ``sessions.idle_minutes`` end
+        (reason "idle gap", at their last activity), and maintenance that is late runs.
+        :meth:`open` calls it; each tenant's database is first read without opening its index,
+        so tenants with nothing due stay closed. (Mining and the profile catch up when the
+        agent's persona engine starts, see :class:`~autogen_zettel.persona.engine.PersonaEngine`.)"""
+        if self.data_dir is None:
+            return
+        cfg = self.config.maintenance
+        idle = self.config.sessions.idle_minutes
+
+        def job() -> None:
+            now = self.clock.now()
+            for name in DataFolder(self.data_dir).tenant_names():
+                path = self.db_path(name)
+                if path is None or not overdue_work(path, now, idle_minutes=idle,
+                                                    every_hours=cfg.every_hours):
+                    continue
+                with self._lock:
+                    if self._closed:
+                        return
+                try:
+                    mem = self.tenant(name)
+                except Exception as exc:  # noqa: BLE001 - one damaged tenant must not stop the others
+                    log.warning("tenant %s: could not open to run overdue work (%s)", name, type(exc).__name__)
+                    continue
+                mem.sessions.end_live(at=now, reason="idle gap", idle_minutes=idle)
+                self.worker.submit(name, lambda m=mem: m.sessions.maintain_if_due(now, "hub open"))
+
+        self.worker.submit("hub", job)
 
     # -- tenants --------------------------------------------------------------------
     def tenant(self, name: str) -> "Zettelkasten":
@@ -246,6 +282,7 @@ class MemoryHub:
         name = validate_tenant_name(name)
         with self._lock:
             mem = self._tenants.pop(name, None)
+            self.session_subscribers.pop(name, None)
             path = self.db_path(name)
             existed = mem is not None or (path is not None and path.exists()) or self.vectors.exists(name)
             cards = 0
@@ -299,7 +336,9 @@ class MemoryHub:
         self.worker.wait()
 
     def close(self) -> None:
-        """Finish queued work, close every tenant and release the Qdrant folder."""
+        """End every live session (what a session end runs, reason "hub close"), finish queued
+        work, close every tenant and release the Qdrant folder."""
+        self._end_sessions()
         with self._lock:
             if self._closed:
                 return
@@ -312,11 +351,35 @@ class MemoryHub:
                 for mem in self._tenants.values():
                     mem.store.close("the hub is closed; open a new one with MemoryHub.open(...)")
                 self._tenants.clear()
+                self.session_subscribers.clear()
                 for audit in self._audits.values():
                     audit.close()
                 self._audits.clear()
                 self.vectors.close()
                 self._closed = True
+
+    def _end_sessions(self) -> None:
+        """End the live sessions of every open tenant and wait for what the ends run (a tenant
+        the catch-up opens meanwhile is ended too)."""
+        done: set[str] = set()
+        while True:
+            with self._lock:
+                if self._closed:
+                    return
+                todo = [m for n, m in self._tenants.items() if n not in done]
+            if not todo:
+                return
+            now = self.clock.now()
+            for mem in todo:
+                done.add(mem.name)
+                try:
+                    mem.sessions.end_live(at=now, reason="hub close")
+                except Exception as exc:  # noqa: BLE001 - closing goes on; the next open ends them (idle gap)
+                    log.warning("tenant %s: could not end its sessions (%s)", mem.name, type(exc).__name__)
+            try:
+                self.worker.wait()
+            except Exception as exc:  # noqa: BLE001 - a failed background job is logged where it ran
+                log.warning("background work failed while closing (%s)", type(exc).__name__)
 
     def __enter__(self) -> "MemoryHub":
         return self

@@ -29,8 +29,10 @@ from autogen_zettel.core.refine import Refiner
 from autogen_zettel.memory.archive import MemoryArchive
 from autogen_zettel.memory.ingest import Ingest, LinkJudge
 from autogen_zettel.memory.recall import progressive_recall
+from autogen_zettel.memory.clarify import Clarifications
 from autogen_zettel.memory.recall_block import RecallBlock, chat_query, finish_block
 from autogen_zettel.memory.reopen import check_embedder, reconcile, refuse_empty_file
+from autogen_zettel.memory.sessions import Sessions
 from autogen_zettel.store.audit import AuditEntry, AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant_store import TenantStore
@@ -60,6 +62,7 @@ class Hub(Protocol):
     link_judge: LinkJudge | None
     conflict_judge: Judge | None
     summarizer: Callable[[str, Sequence[Card]], str] | None
+    session_subscribers: dict[str, list]  # tenant -> the subscribers of its session ends
 
     def db_path(self, name: str) -> Path | None: ...
 
@@ -82,6 +85,10 @@ class Zettelkasten:
         self.config = hub.config
         self.store = TenantStore(name, db, hub.vectors, hub.audit_log(name))
         self.archive = MemoryArchive(self)
+        # live sessions, how each ended, the upkeep log (memory/sessions.py)
+        self.sessions = Sessions(self)
+        # clarification questions asked about conflicts, and the answers that settle them
+        self.clarifications = Clarifications(self)
 
     @property
     def db(self) -> CardDB:
@@ -360,6 +367,10 @@ class Zettelkasten:
         """The id of the card ``ref`` names: its full id or a unique prefix of at least 4
         characters (see :meth:`MemoryArchive.resolve_id <autogen_zettel.memory.archive.MemoryArchive.resolve_id>`)."""
         return self.archive.resolve_id(ref)
+
+    def speakers(self) -> set[str]:
+        """Everyone who said something this memory holds."""
+        return self.db.speakers()
 
     def cards(self, *, status: CardStatus | None = None) -> list[Card]:
         """All cards, oldest first."""

@@ -24,8 +24,8 @@ reply path only reads the result:
 4. **Prompt stack.** System layer (persona + profile), trait layer (trait leanings and active
    modules by weight) and session layer (clarification questions where evidence is split),
    plus temperature: a new version is recorded whenever what the model would be sent changes.
-5. **Profile.** Every ``persona.profile_every_days`` a profile is distilled from recent and
-   often-recalled cards and merged with the previous one by momentum.
+5. **Profile.** At every session end and every ``persona.profile_every_days``, summarised from
+   the person model (persona/profile_refresh.py) and merged with the previous one by momentum.
 
 :meth:`PersonaEngine.modulation` gives recall a persona factor per card.
 """
@@ -44,13 +44,14 @@ from autogen_zettel.base import prompts
 from autogen_zettel.base.cards import Card, CardStatus, Hit
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.clock import as_naive_utc
-from autogen_zettel.persona.graph_evidence import graph_evidence
+from autogen_zettel.memory.sessions import SessionEnd
 from autogen_zettel.persona.saved import dt as _dt, module_state as _module_state
 from autogen_zettel.persona.saved import state_dict as _state_dict, trait_state as _trait_state
 from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
 from autogen_zettel.persona.modulation import Modulator, card_edges
 from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, feedback_signals, valence
-from autogen_zettel.persona.mining import TraitState, candidate_traits, communities, initial_states, mine_traits, strong_link_graph
+from autogen_zettel.persona.clusters import add_graph_evidence, cluster_candidates
+from autogen_zettel.persona.mining import TraitState, initial_states, mine_traits
 from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, step_module
 from autogen_zettel.persona.spec import Persona
 from autogen_zettel.persona.prompt_stack import PromptStack, session_layer, stack_temperature, trait_layer
@@ -112,6 +113,9 @@ class PersonaEngine:
         holds = [c.hold for m in persona.modules if m.condition for c in m.condition.clauses if c.hold]
         self._max_hold = max(holds, default=timedelta(0))  # how much trait history a condition reads
         self._load(as_naive_utc(memory.now()))
+        # the memory's session ends reach the engine; what a gone process left owed is caught up
+        self._unsubscribe = memory.sessions.subscribe(self._session_ended)
+        self._catch_up(memory.sessions)
 
     # -- state -------------------------------------------------------------------------------
     def _load(self, now: datetime) -> None:
@@ -135,6 +139,7 @@ class PersonaEngine:
         self._last_mined = _dt(saved.get("last_mined")) or now
         self._last_profile = _dt(saved.get("last_profile"))
         self._last_candidates = _dt(saved.get("last_candidates"))
+        self._last_session_end = _dt(saved.get("last_session_end"))
         self._turns = int(saved.get("turns", 0))
         self._feedback: list[float] = list(saved.get("feedback", []))
         # the agent's latest reply per session, kept in memory only: persona state holds no message text
@@ -158,6 +163,7 @@ class PersonaEngine:
             "last_mined": self._last_mined.isoformat(),
             "last_profile": self._last_profile.isoformat() if self._last_profile else None,
             "last_candidates": self._last_candidates.isoformat() if self._last_candidates else None,
+            "last_session_end": self._last_session_end.isoformat() if self._last_session_end else None,
             "turns": self._turns,
             "feedback": self._feedback,
         })
@@ -276,7 +282,52 @@ class PersonaEngine:
         if not (self.cfg.enabled and self.cfg.mine_at_session_end):
             return
         when = as_naive_utc(at or self.memory.now())
-        self.memory.run_later(lambda: self._mine(when, "session end", session_end=True))
+        self.memory.run_later(lambda: self._mine(when, "session end", session_end=True, profile=True))
+
+    def _session_ended(self, end: Any) -> None:
+        """A session of the memory ended (on the worker): mine with the trigger "session end"
+        and refresh the profile."""
+        if not self.cfg.enabled:
+            return
+        with self._lock:
+            self._last_session_end = max(end.at, self._last_session_end or end.at)
+            # minings move forward in time: an end found late (a hub's catch-up) is mined now
+            when = max(end.at, self._last_mined)
+            if self.cfg.mine_at_session_end:
+                self._mine(when, "session end", session_end=True, profile=True, session_id=end.session_id)
+            else:
+                self._profile_only(when, "session end")
+
+    def _profile_only(self, now: datetime, trigger: str) -> None:
+        """Refresh the profile (no mining) and put it in force."""
+        with self._lock, self.memory.writing():
+            self._refresh_profile(now, trigger)
+            candidate = self._build(now, reason=f"profile ({trigger})")
+            if not candidate.same_content(self.stack):
+                self._record_stack(candidate)
+            self._save()
+
+    def _catch_up(self, sessions: Any) -> None:
+        """What a process that exited left owed, queued on the worker: the session-end mining of
+        sessions that ended while no engine listened (a hub's catch-up or close), else a mining
+        ``persona.mine_every_days`` late, and a profile refresh a day late."""
+        if not self.cfg.enabled:
+            return
+
+        def job() -> None:
+            with self._lock:
+                owed = sessions.table.ended_after(self._last_session_end)
+                now = as_naive_utc(self.memory.now())
+                if owed:
+                    last = owed[-1]
+                    self._session_ended(SessionEnd(self.memory.name, last["id"],
+                                                   datetime.fromisoformat(last["ended_at"]), last["end_reason"]))
+                elif self.cfg.mine_every_days and now - self._last_mined >= timedelta(days=self.cfg.mine_every_days):
+                    self._mine(now, "clock")
+                elif self._last_profile is not None and self._profile_due(now):
+                    self._profile_only(now, "daily")
+
+        self.memory.run_later(job)
 
     def mine(self, at: datetime | None = None, *, reason: str = "on request",
              session_end: bool = False) -> MiningReport:
@@ -285,7 +336,8 @@ class PersonaEngine:
         with self._lock:
             return self._mine(as_naive_utc(at or self.memory.now()), reason, session_end=session_end)
 
-    def _mine(self, now: datetime, reason: str, *, session_end: bool = False) -> MiningReport:
+    def _mine(self, now: datetime, reason: str, *, session_end: bool = False, profile: bool = False,
+              session_id: str | None = None) -> MiningReport:
         # the memory's write lock too: a forget running meanwhile must not have the profile,
         # candidates or stack of this mining written back after it (lock order: engine, then memory)
         with self._lock, self.memory.writing():
@@ -324,8 +376,8 @@ class PersonaEngine:
                 # most once per profile period
                 self.store.set_state(CANDIDATES_KEY, self._candidates())
                 self._last_candidates = now
-            if self._profile_due(now):
-                self._refresh_profile(now)
+            if profile or self._profile_due(now):
+                self._refresh_profile(now, reason if profile else "daily")
             self._refresh_edges()
             why = "; ".join(f"{e.event} {e.module}: {e.reason}" for e in events) or reason
             candidate = self._build(now, reason=why)
@@ -335,46 +387,18 @@ class PersonaEngine:
             self._turns = 0
             self._last_mined = now
             self._save()
+            self._log_upkeep("mining", reason, now, session_id=session_id,
+                             detail={"events": len(events), "new_version": changed})
             return MiningReport(now, reason, dict(self.states), tuple(events), self.stack, changed)
 
     def _add_graph_evidence(self, now: datetime) -> None:
-        """Evidence from communities of the agent's own cards (weak, capped: see graph_evidence.py)."""
-        try:
-            cards = {c.id: c for c in self.memory.cards() if c.speaker == self.name}
-            found = graph_evidence(self.memory.all_links(), cards, self.name, self.specs,
-                                   min_weight=self.cfg.strong_link_min, min_size=self.cfg.community_min_size, seed=0)
-        except Exception as exc:  # noqa: BLE001 - a background analysis must not stop mining
-            log.warning("agent %s: graph evidence failed (%s)", self.name, type(exc).__name__)
-            return
-        if found:
-            self.store.add_evidence([g.row(now) for g in found])
-            log.info("agent %s: graph evidence for %s", self.name, sorted({g.trait for g in found}))
+        add_graph_evidence(self.memory, self.store, self.specs, self.cfg, self.name, now)
 
     def _candidates(self) -> list[dict]:
-        try:
-            # semantic links only: the memory's graph keeps one reason per pair, often SAME_SESSION
-            graph = strong_link_graph(self.memory.all_links())
-            groups = communities(graph, min_weight=self.cfg.strong_link_min,
-                                 min_size=self.cfg.community_min_size, seed=0)
-        except Exception as exc:  # noqa: BLE001 - a background analysis must not stop mining
-            log.warning("agent %s: community detection failed (%s)", self.name, type(exc).__name__)
-            return self.candidates
-        if not groups:
-            return []
-        ids = sorted({i for g in groups for i in g})
-        cards = self.memory.cards_by_id(ids)
-        found = candidate_traits(groups, cards, self.specs, set(self._edges))
-        out = []
-        for c in found:
-            label = c.label
-            namer = getattr(self.judge, "label_cluster", None)
-            if namer is not None:  # an LLM names the cluster; its top keywords stay as the offline label
-                samples = [cards[i].content for i in c.card_ids[:6] if i in cards]
-                label = namer(c.keywords, samples, set(self.specs)) or label
-            out.append({"label": label, "keywords": list(c.keywords), "size": c.size, "card_ids": list(c.card_ids)})
-        # labels are made of card words, which forgetting cannot take back out of a log: count only
-        log.info("agent %s: %d candidate traits (sizes %s)", self.name, len(out), [c["size"] for c in out])
-        return out
+        participants = {self.name, *self._speakers, *self.memory.speakers()}
+        found = cluster_candidates(self.memory, self.specs, self.cfg, set(self._edges), self.judge,
+                                   participants=participants, agent=self.name)
+        return self.candidates if found is None else found
 
     def _candidates_due(self, now: datetime) -> bool:
         days = self.cfg.profile_every_days
@@ -386,33 +410,17 @@ class PersonaEngine:
         days = self.cfg.profile_every_days
         return bool(days) and (self._last_profile is None or now - self._last_profile >= timedelta(days=days))
 
-    def _refresh_profile(self, now: datetime) -> None:
-        from autogen_zettel.persona.profile import cap_words, extract_profile, merge_profile, render_profile, style_items
+    def _log_upkeep(self, job: str, trigger: str, at: datetime, **fields: Any) -> None:
+        self.memory.sessions.record(job, trigger, at, **fields)
+
+    def _refresh_profile(self, now: datetime, trigger: str = "daily") -> None:
+        """The profile from the person model, summarised (persona/profile_refresh.py)."""
+        from autogen_zettel.persona.profile_refresh import refresh_profile
 
         self._last_profile = now
-        # who asked for what, summarised from the feedback evidence and attributed to its speaker;
-        # the rest: statements about the people the agent works with, not its own words
-        by_card = {k: [r for r in rows if r.source not in ("self", "graph")]
-                   for k, rows in self.store.evidence_by_card().items()}
-        by_card = {k: rows for k, rows in by_card.items() if rows}
-        cards = self.memory.cards_by_id(sorted(by_card))
-        style = style_items([(cards[k].speaker, r.trait, r.sign, k) for k, rows in by_card.items() if k in cards
-                             for r in rows], self.specs, self.name)
-        new = extract_profile(self.memory.cards(), now=now, style_card_ids=set(by_card),
-                              limit=self.cfg.profile_items, agent=self.name, others=self._speakers)
-        new = cap_words([*new, *style[:3]])
-        latest = self.store.latest_profile()
-        old = list(latest.items) if latest else []
-        merged = cap_words(merge_profile(old, new, momentum=self.cfg.profile_momentum, limit=self.cfg.profile_items))
-        text = render_profile(merged)
-        if self.profiler is not None:
-            try:
-                text = self.profiler.merge(latest.text if latest else "", merged, momentum=self.cfg.profile_momentum) or text
-            except Exception as exc:  # noqa: BLE001 - the extractive profile stands
-                log.warning("agent %s: LLM profiler failed (%s), keeping the extractive profile", self.name,
-                            type(exc).__name__)
-        if merged and text != (latest.text if latest else ""):
-            self.store.add_profile(text, merged, now, "periodic profile")
+        items = refresh_profile(self.memory, self.store, self.specs, agent=self.name, speakers=self._speakers,
+                                cfg=self.cfg, now=now, reason=trigger, profiler=self.profiler)
+        self._log_upkeep("profile", trigger, now, detail={"items": len(items)})
 
     def _profile_text(self) -> str:
         latest = self.store.latest_profile()

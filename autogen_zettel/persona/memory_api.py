@@ -13,6 +13,7 @@ from typing import Protocol
 from autogen_zettel.base.cards import Card, CardStatus, Link
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.core.embed import Embedder
+from autogen_zettel.memory.sessions import Sessions
 from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.trust.privacy import Redaction
 
@@ -46,3 +47,8 @@ class PersonaMemory(Protocol):
     def cards_by_id(self, ids: Iterable[str]) -> dict[str, Card]: ...
 
     def all_links(self) -> Iterator[Link]: ...
+
+    def speakers(self) -> set[str]: ...
+
+    @property
+    def sessions(self) -> Sessions: ...

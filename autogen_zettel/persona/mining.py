@@ -293,7 +293,9 @@ their theirs them themselves then there these they this those through too under 
 weren't what when where which while who whom why will with won't would you your yours yourself yourselves
 said says say told tell asked ask thinks think wants want likes like prefers prefer user agent also really
 one two three new get got make made going way thing things yes okay
+card cards memory memories message messages chat chats session sessions note notes
 """.split())
+_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 
 
 def top_keywords(texts: Sequence[str], *, n: int = 5, exclude: Collection[str] = ()) -> tuple[str, ...]:
@@ -302,10 +304,15 @@ def top_keywords(texts: Sequence[str], *, n: int = 5, exclude: Collection[str] =
     >>> top_keywords(["Sleep study pilot", "The pilot sleep data", "sleep diaries"], n=2)
     ('sleep', 'pilot')
     """
-    skip = {w.lower() for w in exclude}
+    skip = {w.lower() for name in exclude for w in (name, *name.split())}
     df: Counter = Counter()
     for text in texts:
-        df.update({w.strip("'-") for w in _WORD.findall(text.lower())} - _STOP - skip)
+        low = text.lower()
+        words = {w.strip("'-").removesuffix("'s") for w in _WORD.findall(low)}
+        # Chinese has no spaces: its content words are counted as character pairs
+        words |= {run[i:i + 2] for run in _CJK_RUN.findall(low) for i in range(len(run) - 1)}
+        df.update({w for w in words - _STOP - skip if not any(w in name for name in skip if len(w) > 1 and
+                                                                 _CJK_RUN.fullmatch(w))})
     df.pop("", None)
     return tuple(w for w, _ in sorted(df.items(), key=lambda kv: (-kv[1], kv[0]))[:n])
 
@@ -323,13 +330,17 @@ def keyword_matches(word: str, keyword: str) -> bool:
 
 
 def candidate_traits(groups: Sequence[Collection[str]], cards: Mapping[str, Card],
-                     specs: Mapping[str, TraitSpec], evidence_cards: Collection[str]) -> list[CandidateTrait]:
+                     specs: Mapping[str, TraitSpec], evidence_cards: Collection[str], *,
+                     participants: Collection[str] = ()) -> list[CandidateTrait]:
     """Communities that no trait explains, labelled by their top keywords (offline label).
 
     A community is unexplained when at most :data:`MAX_EVIDENCE_SHARE` of its cards carry trait
     evidence and none of its top 5 keywords matches a ``spec.keywords`` word. Card ids missing
-    from ``cards`` are ignored; the label is the top 3 keywords joined by ``" / "``.
+    from ``cards`` are ignored; the label is the top 3 keywords joined by ``" / "``. Keywords are
+    the cluster's content words: never a participant's name (``participants``, the cluster's
+    speakers, and the entities its cards name that are participants).
     """
+    people = {p.lower() for p in participants}
     evidence_cards = set(evidence_cards)
     known = {w for spec in specs.values() for kw in spec.keywords for w in kw.lower().split()}
     out = []
@@ -338,8 +349,9 @@ def candidate_traits(groups: Sequence[Collection[str]], cards: Mapping[str, Card
         if not members:
             continue
         share = sum(c in evidence_cards for c in members) / len(members)
-        speakers = {cards[c].speaker for c in members}
-        keywords = top_keywords([cards[c].content for c in members], n=5, exclude=speakers)
+        speakers = {cards[c].speaker.lower() for c in members}
+        named = {e.lower() for c in members for e in cards[c].entities if e.lower() in people | speakers}
+        keywords = top_keywords([cards[c].content for c in members], n=5, exclude=people | speakers | named)
         if share > MAX_EVIDENCE_SHARE or not keywords:
             continue
         if any(keyword_matches(w, k) for w in keywords for k in known):

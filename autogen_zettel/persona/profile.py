@@ -1,5 +1,8 @@
-"""The persona profile (layer 3 of the prompt stack): long-term preferences, goals and
-interaction style, drawn from the agent's cards and merged with the previous profile by momentum.
+"""The persona profile (layer 3 of the prompt stack): its items, the interaction style from
+feedback evidence, the merge with the previous profile by momentum and the word cap. The
+engine builds the rest of the profile from the person model
+(:mod:`autogen_zettel.persona.profile_layers`); the extractive helpers below
+(:func:`extract_profile`, one card sentence per item) remain for callers that want them.
 
 A profile is a list of :class:`ProfileItem` (text, weight, the cards it came from, a section).
 Offline it is *extractive*: the tenant's active cards ranked by recency x (1 + ln(1 + times

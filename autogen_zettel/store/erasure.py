@@ -84,6 +84,10 @@ class Erasure:
                                               [*chunk, *chunk]).rowcount
                 counts["conflicts"] += db.execute(
                     f"delete from conflicts where active_id in ({m}) or other_id in ({m})", [*chunk, *chunk]).rowcount
+                # a clarification question quotes its cards and names their topic: it goes with any of them
+                for cid in chunk:
+                    db.execute("delete from clarifications where card_ids like ? or answer_card_id = ?",
+                               [f'%"{cid}"%', cid])
             for mid, text in message_texts.items():
                 if text is None:
                     counts["messages"] += db.execute("delete from messages where id = ?", [mid]).rowcount

@@ -202,3 +202,27 @@ def m007_entity_order(db: sqlite_utils.Database) -> None:
         begin
             update card_entities set created_at = new.created_at where card_id = new.id;
         end""")
+
+
+@migrations()
+def m008_sessions(db: sqlite_utils.Database) -> None:
+    # the chats a tenant took part in, so a short-lived process that exits mid-session leaves
+    # a live row the next open can end (idle gap), and the record of what each end ran
+    db["sessions"].create(
+        {"id": str, "started_at": str, "last_at": str, "ended_at": str, "end_reason": str, "summary_id": str},
+        pk="id", not_null={"started_at", "last_at"},
+    )
+    db["sessions"].create_index(["ended_at"])
+    db["upkeep"].create(
+        {"id": int, "at": str, "job": str, "trigger": str, "session_id": str, "detail": str},
+        pk="id", not_null={"at", "job", "trigger"},
+    )
+    db["upkeep"].create_index(["job", "at"])
+    # clarification questions the agent asked about a conflict, and how the answer settled it
+    db["clarifications"].create(
+        {"id": int, "subject": str, "topic": str, "question": str, "card_ids": str, "asked_at": str,
+         "session_id": str, "settled_at": str, "answer_card_id": str, "answer_message_id": str, "polarity": int,
+         "value": str, "context": str, "outcome": str},
+        pk="id", not_null={"subject", "topic", "asked_at"},
+    )
+    db["clarifications"].create_index(["subject", "topic"])

@@ -99,7 +99,7 @@ def clarification_question(active: Item, other: Item) -> str:
     if claim.subject != a.speaker.casefold():
         about = f"{claim.subject.title()} and {about}"
     return (f"Earlier ({older.created_at:%d %b %Y}): “{_short(older.content)}”; later ({newer.created_at:%d %b %Y}): "
-            f"“{_short(newer.content)}”. Which holds now about {about}?")
+            f"“{_short(newer.content)}”. Which holds now about {about}: has it changed?")
 
 
 def _newest(items: Sequence[Item]) -> Item:
@@ -107,8 +107,14 @@ def _newest(items: Sequence[Item]) -> Item:
 
 
 def resolve_group(subject: str, topic: str, items: Sequence[Item], now: datetime, cfg: ConflictConfig,
-                  *, question: str | None = None) -> tuple[list[dict], list[Link]]:
-    """Resolve the claims of one (subject, topic): conflict rows and CONTRADICTS/SUPERSEDES links."""
+                  *, question: str | None = None, prefer: Mapping[str, tuple] | None = None
+                  ) -> tuple[list[dict], list[Link]]:
+    """Resolve the claims of one (subject, topic): conflict rows and CONTRADICTS/SUPERSEDES links.
+
+    :param prefer: context -> the version the person settled by answering a clarification
+        question: it holds over the evidence weights (until someone says otherwise)
+    """
+    prefer = prefer or {}
     partitions: dict[str, dict[tuple, list[Item]]] = defaultdict(lambda: defaultdict(list))
     for c, cl in items:
         partitions[cl.context][cl.version].append((c, cl))
@@ -117,7 +123,8 @@ def resolve_group(subject: str, topic: str, items: Sequence[Item], now: datetime
     winners: dict[str, tuple[tuple, list[Item], float]] = {}
     for ctx, versions in partitions.items():
         weights = {v: version_weight(its, now, cfg) for v, its in versions.items()}
-        order = sorted(versions, key=lambda v: (-weights[v], -_newest(versions[v])[0].created_at.timestamp(),
+        order = sorted(versions, key=lambda v: (v != prefer.get(ctx), -weights[v],
+                                                 -_newest(versions[v])[0].created_at.timestamp(),
                                                  _newest(versions[v])[0].id))
         win = order[0]
         winners[ctx] = (win, versions[win], weights[win])
@@ -252,20 +259,48 @@ def resolve_keys(db, keys: set[tuple[str, str]], *, cfg: ConflictConfig, now: da
                 by_key[(cl.subject, cl.topic)].append((card, cl))
     touched: set[str] = set()
     existing = {(r["subject"], r["topic"]) for r in db.conflicts.all()} if len(keys) > 50 else None
+    settled = _settlements(db, keys, by_key, cards)
     for key in sorted(keys):
         items = by_key.get(key, [])
+        prefer = settled.get(key)
         versions = {(cl.context, cl.version) for _, cl in items}
         had = (key in existing) if existing is not None else bool(db.conflicts.on(*key))
         if len(versions) < 2 and not had:
             touched |= {c.id for c, _ in items if c.status is CardStatus.TO_VERIFY}  # a loser may be free now
             continue
-        group_rows, links = resolve_group(key[0], key[1], items, now, cfg)
+        group_rows, links = resolve_group(key[0], key[1], items, now, cfg, prefer=prefer)
         group = {c.id for c, _ in items}
         _store(db, key[0], key[1], group_rows, links, group)
         outcome.conflicts.extend(group_rows)
         touched |= group
     _apply(db, outcome, touched, now)
     return outcome
+
+
+def _settlements(db, keys: set[tuple[str, str]], by_key: dict[tuple[str, str], list[Item]],
+                 cards: Mapping[str, Card]) -> dict[tuple[str, str], dict[str, tuple]]:
+    """The versions people settled by answering a clarification question, per key and context.
+
+    The answer's card joins its version as explicit evidence (also an answer with no claim of its
+    own: "no, that's still true"), and the version holds while nobody has said otherwise since."""
+    from autogen_zettel.store.clarify import ClarificationTable
+
+    out: dict[tuple[str, str], dict[str, tuple]] = {}
+    for key, rows in ClarificationTable(db).on(keys).items():
+        done = [r for r in rows if r["settled_at"]]
+        if not done:
+            continue
+        last = done[-1]
+        at = datetime.fromisoformat(last["settled_at"])
+        version, ctx = (int(last["polarity"] or 0), last["value"] or ""), last["context"] or ""
+        items = by_key.setdefault(key, [])
+        answer = cards.get(last["answer_card_id"] or "") or db.get_many([last["answer_card_id"] or ""]).get(
+            last["answer_card_id"] or "")
+        if answer is not None and _participates(answer) and not any(c.id == answer.id for c, _ in items):
+            items.append((answer, Claim(key[0], key[1], version[0], version[1], ctx, EvidenceSource.EXPLICIT, key[1])))
+        if not any(cl.context == ctx and cl.version != version and c.created_at > at for c, cl in items):
+            out[key] = {ctx: version}
+    return out
 
 
 def _judge_pairs(db, new: Sequence[Card], judge: Judge, cfg: ConflictConfig, now: datetime,
@@ -352,6 +387,11 @@ def attach_conflicts(db, hits: Sequence[Hit]) -> list[Hit]:
     rows = db.conflicts.of([h.card.id for h in hits]) if hits else []
     if not rows:
         return list(hits)
+    from autogen_zettel.store.clarify import ClarificationTable
+
+    # a question asked once is not offered again for the same cards (asked, or settled by the answer)
+    covered = {k: {i for r in qs for i in r["card_ids"]}
+               for k, qs in ClarificationTable(db).on({(r["subject"], r["topic"]) for r in rows}).items()}
     out = []
     for h in hits:
         mine = [r for r in rows if r["active_id"] == h.card.id
@@ -360,6 +400,7 @@ def attach_conflicts(db, hits: Sequence[Hit]) -> list[Hit]:
             out.append(h)
             continue
         conflicts = tuple(conflict_from_row(r, h.card.id) for r in mine)
-        note = next((c.question for c in conflicts if c.question), None)
+        note = next((c.question for c in conflicts if c.question
+                     and not {c.active_id, c.other_id} <= covered.get((c.subject, c.topic), set())), None)
         out.append(dataclasses.replace(h, conflicts=conflicts, note=note))
     return out

@@ -36,7 +36,7 @@ from autogen_zettel.trust.curated import Curated
 from autogen_zettel.trust.privacy import last_used
 
 __all__ = ["strength", "plan_merges", "merge_cards", "extractive_summary", "periods", "MaintenanceReport", "maintain",
-           "rebuild_summary", "STEPS"]
+           "rebuild_summary", "summarise_session", "STEPS"]
 
 log = logging.getLogger(__name__)
 
@@ -347,6 +347,25 @@ def _summaries(mem: Curated, report: MaintenanceReport) -> None:
             if len(chunk) >= cfg.summary_min_members:
                 todo.append((label if len(chunks) == 1 else f"{label}, part {n}", chunk))
     report.summaries.extend(c.id for c in _write_summaries(mem, todo))
+
+
+def summarise_session(mem: Curated, session_id: str, *, limit: int = 10_000) -> Card | None:
+    """Write the summary card of one session that just ended (its active cards not yet covered
+    by a summary, when there are at least ``summary_min_members``); returns the first card made.
+    The maintenance step ``summaries`` then finds the session covered and leaves it alone."""
+    cfg: MaintenanceConfig = mem.config.maintenance
+    members = [c for c in mem.store.db.recent_cards(limit, session_id=session_id)
+               if c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY]
+    covered = mem.store.db.summaries_of([c.id for c in members])
+    members = sorted((c for c in members if c.id not in covered), key=lambda c: (c.created_at, c.id))
+    if len(members) < cfg.summary_min_members:
+        return None
+    label = f"session {session_id}"
+    chunks = _chunks(members, cfg.summary_max_members)
+    todo = [(label if len(chunks) == 1 else f"{label}, part {n}", chunk)
+            for n, chunk in enumerate(chunks, 1) if len(chunk) >= cfg.summary_min_members]
+    made = _write_summaries(mem, todo)
+    return made[0] if made else None
 
 
 def maintain(mem: Curated, *, at: datetime, steps: Sequence[str] = STEPS) -> MaintenanceReport:
