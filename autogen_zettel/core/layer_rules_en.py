@@ -1,0 +1,330 @@
+"""English rules of :func:`~autogen_zettel.core.layer_evidence.extract_layers`, one sentence at a time.
+
+The rules are narrow on purpose (a false commitment or fact is worse than a missed one):
+questions, hedges ("maybe I'll go") and orders ("I'll have the salmon") give nothing; a bare
+"No thanks" or "Sure" is a refusal or acceptance only when the message it answers offered
+something.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from autogen_zettel.core.due import DATE_WORDS, due_date
+from autogen_zettel.core.layer_evidence import Evidence
+from autogen_zettel.core.topics import category_of, clean_topic, topic_of
+
+__all__ = ["extract", "offer_topic"]
+
+_NAME = r"(?P<name>[A-Z][a-z]+)"
+_NOT_NAMES = frozenset("I We You He She They It The This That There Then So And But Also Maybe Please Sure Yes No "
+                       "Okay Ok Just Let Never Done All Actually Well Oh Hey Hi Thanks Sounds Nah".split())
+_HEDGE = re.compile(r"\b(?:maybe|perhaps|might|probably|not sure|if|unless|i guess|would you|could you)\b")
+_STOP = re.compile(r"[,;:.!?]|\b(?:and then|but|because|so that|since|although|though)\b")
+
+# -- commitments ---------------------------------------------------------------------------
+_FIRST_PROMISE = re.compile(
+    r"\b(?:i|we)\s*(?:promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
+    r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|intend to|agree to|'ll definitely|"
+    r"will definitely)\s+(?P<what>[^,;:.!?]+)"
+    r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
+)
+_THIRD_PROMISE = re.compile(
+    rf"\b{_NAME}\s+(?:said|says|told me|told us|mentioned|confirmed|promised)\s+(?:that\s+)?(?:he|she|they)\s*"
+    rf"(?:'ll|'d|will|would|is going to|was going to|'s going to|are going to)\s+(?P<what>[^,;:.!?]+)"
+    rf"|\b{_NAME.replace('name', 'name2')}\s+(?:will|'ll|is going to|promised to|promised (?:he|she)(?:'ll| will| would)|"
+    rf"agreed to|offered to|plans to|is supposed to)\s+(?P<what2>[^,;:.!?]+)"
+)
+_NOT_PROMISE = re.compile(
+    r"^(?:be\b|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back))|take\b|think\b|see\b|"
+    r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
+    r"hate\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$)"
+)
+
+# -- status events ----------------------------------------------------------------------------
+_DONE_VERBS = (r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
+               r"picked up|cleaned|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
+               r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered")
+_DONE = re.compile(
+    rf"^(?:(?:it's|it is|all|that's|everything's)\s+)?(?:done|sorted|finished|taken care of)\b(?P<w1>.*)"
+    rf"|^(?:ok,?\s+|okay,?\s+)?(?:just|already)?\s*(?:{_DONE_VERBS})\b(?P<w2>.*)"
+    rf"|\bi(?:'ve| have)?\s+(?:already\s+|just\s+|finally\s+)?(?:{_DONE_VERBS}|took care of)\b(?P<w3>.*)"
+    rf"|\bthe (?P<w4>[a-z ]+?) (?:went out|is done|are done|has been sent|is sent|is finished|is booked)\b"
+)
+_THIRD_DONE = re.compile(rf"\b{_NAME}\s+(?:has\s+|already\s+|just\s+)*(?:{_DONE_VERBS})\b(?P<w>.*)")
+_CANCEL = re.compile(
+    r"\b(?:never ?mind|nevermind|scrap (?:that|it|the)|forget (?:about )?(?:it|that|the)|no need\b|"
+    r"don't bother|do not bother|cancel\b|call off|let's not|no longer need|don't need\b.*\b(?:anymore|any more)|"
+    r"won't need|not needed|drop the|don't worry about (?:the|it))"
+)
+_CUE_WORDS = frozenset(
+    "never mind nevermind scrap that forget about it no need anymore any more don't bother do not cancel please "
+    "call off let's not longer won't need needed drop worry done all sent just already i i've have the a an my "
+    "with it is are out went this morning yesterday today it's finished ok okay has been".split())
+
+# -- preferences ------------------------------------------------------------------------------
+_ADV = r"(?:(?:really|also|still|actually|totally|absolutely|honestly|just|kind of|sort of|now|truly|do)\s+)*"
+_STANCE = re.compile(
+    rf"\b(?:i|we)\s+{_ADV}(?P<neg>don't|do not|no longer|never|didn't|can't|cannot)?\s*{_ADV}"
+    r"(?P<verb>love|like|enjoy|prefer|adore|hate|dislike|detest|can't stand|cannot stand)\s+(?P<obj>[^,;:.!?]+)"
+)
+_FAN = re.compile(
+    r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|still\s+|so\s+)?(?P<how>a\s+(?:big\s+|huge\s+)?fan of|into|"
+    r"crazy about|keen on|fond of|obsessed with)\s+(?P<obj>[^,;:.!?]+)"
+)
+_FAVOURITE = re.compile(r"\bmy (?:all-time )?favou?rite (?:\w+(?: \w+)?) is (?P<obj>[^,;:.!?]+)")
+_VAGUE = re.compile(r"^(?:it|that|this|these|those|them|you|your|how|what|when|where|why|who|to|the way|the idea|"
+                    r"being|having|doing|getting|seeing|hearing|knowing)\b")
+_CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
+_OFFER = re.compile(
+    r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|want(?: me to)?|"
+    r"how about|what about|shall we|should we|care for|fancy|up for)\s+"
+    r"(?:(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do)\s+)?"
+    r"(?P<obj>[^,;:.!?]+)"
+)
+_REFUSE = re.compile(
+    r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'll pass|pass)\b"
+    r"|\bi'll pass(?: on)?\b|\bi'd rather (?:not|skip)\b|\bi don't want\b|\bnot (?:the|a|an|some)?\s*\w+(?: \w+)? "
+    r"(?:again|tonight|today|this time)\b|^not (?:the|a|an)\b|\bskip the\b|\bno \w+ for me\b"
+)
+_ACCEPT = re.compile(
+    r"^(?:yes|yeah|yep|yup|sure|ok|okay|alright|sounds (?:good|great|perfect)|great|perfect|absolutely|why not|"
+    r"let's do|let's go with|let's try|i'd love|go for it|definitely)\b|\bsounds (?:good|great|perfect|lovely)\b"
+)
+_REQUEST = re.compile(
+    r"^(?:please\s+)?(?:can you\s+|could you\s+)?(?:book|order|reserve|get me|buy me|find me|sign me up for)\s+"
+    r"(?P<obj>[^,;:.!?]+)"
+)
+
+# -- facts ------------------------------------------------------------------------------------
+_PLACE = r"(?P<v>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)"
+_FACTS = (
+    ("residence", re.compile(rf"\b(?:I|we|We)(?:'ve|'re| have| are)?(?: now| currently| just| recently| finally)?\s+"
+                             rf"(?P<verb>live|am living|'m living|living|moved|relocated)\s+(?:back\s+)?(?:in|to)\s+{_PLACE}")),
+    ("employer", re.compile(rf"\b(?:I|We)(?:'ve| have)?(?: now| currently| just| recently)?\s+(?P<verb>work|am working|'m working|"
+                            rf"joined|started (?:working )?at)\s*(?:at|for)?\s+{_PLACE}")),
+    ("name", re.compile(r"\b(?:[Mm]y name is|I'm called|[Cc]all me)\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)")),
+    ("hometown", re.compile(rf"\bI(?:'m| am| come| grew up)\s+(?:originally\s+)?(?:from|in)\s+{_PLACE}")),
+    ("age", re.compile(r"\bI(?:'m| am)\s+(?P<v>\d{1,3})(?:\s+years old|\s*-?\s*years?-old|\s*$)")),
+    ("allergy", re.compile(r"\bI(?:'m| am)\s+(?:very\s+|severely\s+)?allergic to\s+(?P<v>[a-z][a-z ]*)")),
+    ("diet", re.compile(r"\bI(?:'m| am)\s+(?:now\s+|a\s+|an\s+)*(?P<verb>now\s+)?(?P<v>vegetarian|vegan|pescatarian)\b")),
+    ("pet", re.compile(r"\b(?:I|We)\s+(?:have|'ve got|have got|adopted)\s+(?:an?|two|three)\s+(?:little\s+|new\s+)?"
+                       r"(?P<v>dog|cat|puppy|kitten|parrot|rabbit|hamster|goldfish|turtle|dogs|cats)\b")),
+)
+_JOBS = frozenset(
+    "teacher nurse doctor engineer developer programmer designer lawyer student chef cook writer accountant manager "
+    "artist musician dentist pharmacist architect scientist researcher consultant farmer pilot journalist "
+    "photographer librarian translator carpenter electrician plumber mechanic driver firefighter vet veterinarian "
+    "professor analyst waiter waitress barista baker surgeon therapist psychologist economist editor".split())
+_JOB = re.compile(r"\bI(?:'m| am| work as)\s+(?:now\s+|currently\s+)?(?:an?\s+)(?P<v>(?:[a-z]+\s+)?[a-z]+)(?=\s*(?:now\b|$|[,.;!]|at\b|in\b))")
+_RESTRICT = re.compile(
+    r"\bi(?:'ve| have)?\s+(?:(?:quit|stopped|given up|gave up|cut out|cut back on|am off|'m off)\s+(?P<x>[a-z]+)"
+    r"|(?:don't|do not|no longer|never)\s+(?P<y>drink|smoke)(?:\s+(?P<z>[a-z]+))?)"
+    r"|\bi(?:'m| am)\s+(?:now\s+)?(?P<sober>sober|teetotal|a non-?smoker)\b|\bno more (?P<w>alcohol|drinking|smoking|coffee)\b"
+)
+_LIFT = re.compile(r"\bi(?:'ve| have)?\s+(?:started|began|am back to|'m back to)\s+(?P<x>drinking|smoking)\s+again\b"
+                   r"|\bi (?:drink|smoke) again\b")
+_AFFIRM = re.compile(r"^(?:yes|yep|yeah|that's right|that is right|correct|exactly|right|indeed|true)\b")
+
+
+def _phrase(text: str) -> str:
+    """An object phrase up to its clause end, without date words or a trailing adverb."""
+    text = DATE_WORDS.sub(" ", text)
+    text = _STOP.split(text, maxsplit=1)[0]
+    text = re.sub(r"\((?:[^)]*)\)", " ", text)
+    text = re.sub(r"\b(?:for you|to you|you|please|again|tonight|now|anymore|any more|too|either|later|first|soon)\b",
+                  " ", text)
+    return " ".join(text.split()).strip(" '\"")
+
+
+def _topic(text: str) -> str:
+    phrase = _phrase(text)
+    if not phrase or _VAGUE.match(phrase):
+        return ""
+    words = phrase.split()
+    return " ".join(words[:4])
+
+
+def offer_topic(previous: str | None) -> str:
+    """What the message answered offered: "Shall I book the sushi bar?" -> "the sushi bar"."""
+    if not previous:
+        return ""
+    m = _OFFER.search(previous.lower())
+    return _topic(m.group("obj")) if m else ""
+
+
+def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
+    key = topic_of(topic)
+    return [Evidence("preference", subject, key, clean_topic(topic) or topic, round(score, 3), kind)] if key else []
+
+
+def _commitments(s: str, low: str, speaker: str, at: datetime, addressee: str | None) -> list[Evidence]:
+    out = []
+    named = re.search(r"\byou \((?P<n>[^)]+)\)", s)
+    counterparty = named.group("n") if named else (addressee if re.search(r"\byou\b|\byour\b", low) else None)
+    if not _HEDGE.search(low):
+        for m in _FIRST_PROMISE.finditer(low):
+            raw = m.group("what") or m.group("what2")
+            if not raw or _NOT_PROMISE.match(raw.strip()) or re.match(r"\s*(?:not|never)\b", raw):
+                continue
+            if m.group("what2") and not re.match(r"\s*(?:check|send|call|email|book|ask|look|find|get|fix|see "
+                                                 r"if|make|write|review|bring|do)\b", raw):
+                continue
+            what = _phrase(raw)
+            if len(what.split()) >= 1 and what not in ("do it", "do that", "it"):
+                out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty))
+                break
+    for m in _THIRD_PROMISE.finditer(s):
+        name = m.group("name") or m.group("name2")
+        raw = m.group("what") or m.group("what2")
+        if name in _NOT_NAMES or not raw or _NOT_PROMISE.match(raw.strip().lower()):
+            continue
+        what = _phrase(raw.lower())
+        if what:
+            out.append(Evidence("commitment", name, "", what, 0.5, "statement", due_date(s, at),
+                                speaker if re.search(r"\b(?:me|us)\b", low) else None))
+            break
+    return out
+
+
+def _status(s: str, low: str, speaker: str) -> list[Evidence]:
+    if low.endswith("?"):
+        return []
+
+    def words(rest: str) -> str:
+        return " ".join(w for w in re.findall(r"[a-z][a-z'\-]*", _phrase(rest) if rest else "") if w not in _CUE_WORDS)
+
+    if _CANCEL.search(low):
+        return [Evidence("status", speaker, "", words(_CANCEL.split(low, maxsplit=1)[-1] if _CANCEL.split(low) else low)
+                         or words(low), 0.5, "cancelled")]
+    m = _THIRD_DONE.search(s)
+    if m and m.group("name") not in _NOT_NAMES:
+        return [Evidence("status", m.group("name"), "", words(m.group("w").lower()), 0.5, "done")]
+    m = _DONE.search(low)
+    if m:
+        rest = next((g for g in m.groups() if g), "")
+        return [Evidence("status", speaker, "", words(rest), 0.5, "done")]
+    return []
+
+
+def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence]:
+    out: list[Evidence] = []
+    question = low.endswith("?")
+    change = bool(_CHANGE.search(low))
+    if not question:
+        for m in _STANCE.finditer(low):
+            topic = _topic(m.group("obj"))
+            if not topic:
+                continue
+            verb, neg = m.group("verb"), bool(m.group("neg"))
+            strong = verb in ("love", "adore") or "really" in low[: m.start("verb")]
+            score = {"hate": 0.15, "detest": 0.1, "dislike": 0.25, "can't stand": 0.1, "cannot stand": 0.1}.get(
+                verb, 0.85 if strong else 0.7)
+            if neg:
+                score = 0.35 if verb in ("love", "adore") else 1 - score if score > 0.5 else 0.6
+            out += _pref(speaker, topic, score, "change" if change else "statement")
+        for m in _FAN.finditer(low):
+            topic = _topic(m.group("obj"))
+            if topic:
+                big = "big" in m.group("how") or "huge" in m.group("how") or "crazy" in m.group("how")
+                score = 0.3 if m.group("neg") else (0.85 if big else 0.75)
+                out += _pref(speaker, topic, score, "change" if change else "statement")
+        for m in _FAVOURITE.finditer(low):
+            topic = _topic(m.group("obj"))
+            if topic:
+                out += _pref(speaker, topic, 0.9, "statement")
+    if out:
+        return out
+    offered = offer_topic(previous)
+    said = ""
+    if _REFUSE.search(low):
+        m = re.search(r"\b(?:on|skip|want|not|no|rather skip)\s+(?P<o>[^,;:.!?]+)", low)
+        said = _topic(m.group("o")) if m else ""
+        said = "" if said in ("thanks", "thank", "for me", "really") or said.startswith("thank") else said
+        topic = said or offered
+        if topic and (offered or said) and not question:
+            return _pref(speaker, topic, 0.0, "refusal")
+    elif _ACCEPT.search(low) and not question:
+        m = re.search(r"(?:let's do|let's go with|let's try|i'd love|some)\s+(?P<o>[^,;:.!?]+)|^(?:yes|sure|yeah),?\s+"
+                      r"(?:please,?\s+)?(?P<o2>[a-z][a-z ]+?) sounds", low)
+        said = _topic((m.group("o") or m.group("o2") or "")) if m else ""
+        topic = said if said and not _VAGUE.match(said) else offered
+        if topic and (offered or said):
+            return _pref(speaker, topic, 1.0, "acceptance")
+    m = _REQUEST.search(low)
+    if m and not _VAGUE.match(m.group("obj").strip()):
+        return _pref(speaker, _topic(m.group("obj")), 0.65, "request")
+    return []
+
+
+def _facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence]:
+    out: list[Evidence] = []
+    if low.endswith("?"):
+        return out
+    for key, pattern in _FACTS:
+        for m in pattern.finditer(s):
+            value = m.group("v").strip()
+            if key in ("residence", "employer", "hometown"):
+                value = re.split(r"\s+(?:Last|Next|This|In|On|At|With)\b", value)[0]
+            verb = m.groupdict().get("verb") or ""
+            kind = "change" if re.search(r"moved|relocated|joined|started|now", verb + " " + low) else "statement"
+            if value and value not in _NOT_NAMES:
+                out.append(Evidence("fact", speaker, key, value.lower() if key not in ("name",) else value.lower(),
+                                    0.5, kind))
+    for m in re.finditer(rf"\b{_NAME}\s+(?:lives|is living|moved|relocated)\s+(?:in|to)\s+{_PLACE}", s):
+        if m.group("name") not in _NOT_NAMES:
+            out.append(Evidence("fact", m.group("name"), "residence", m.group("v").lower(), 0.5, "statement"))
+    m = _JOB.search(s)
+    if m:
+        words = [w for w in m.group("v").split() if w not in ("now", "currently")]
+        job = words[-1] if words else ""
+        if job in _JOBS or (low.startswith("i work as") and re.search(r"(?:er|or|ist|ian)$", job)):
+            kind = "change" if re.search(r"\bnow\b", low) else "statement"
+            out.append(Evidence("fact", speaker, "job", " ".join(words) if words[0] in _JOBS or len(words) == 1
+                                else job, 0.5, kind))
+    for m in _RESTRICT.finditer(low):
+        if m.group("sober"):
+            what = "alcohol" if "smoker" not in m.group("sober") else "smoking"
+        elif m.group("y"):
+            obj = m.group("z") or ""
+            if m.group("y") == "drink" and obj and obj not in ("alcohol", "wine", "beer", "anymore", "at", "any"):
+                what = category_of(obj) or ""
+            else:
+                what = "alcohol" if m.group("y") == "drink" else "smoking"
+        else:
+            word = m.group("x") or m.group("w") or ""
+            what = category_of(word) or ""
+        if what:
+            out.append(Evidence("fact", speaker, "restriction", what, 0.5, "change" if "quit" in low or "stop" in low
+                                or "gave up" in low else "statement"))
+    m = _LIFT.search(low)
+    if m:
+        what = "alcohol" if "drink" in low else "smoking"
+        out.append(Evidence("fact", speaker, "restriction", what, 0.5, "lift"))
+    if not out and previous and _AFFIRM.match(low):
+        # "Yes" to "So you live in Porto now?": the question's facts, stated by whoever said yes
+        turned = re.sub(r"\byou're\b", "I'm", re.sub(r"\byou are\b", "I am", previous))
+        turned = re.sub(r"\byour\b", "my", re.sub(r"\b[Yy]ou\b", "I", turned)).rstrip("?") + "."
+        turned = re.sub(r"^(?:So|And|Do|Did|Are|Is)\s+", "", turned)
+        out = [Evidence("fact", speaker, e.key, e.value, 0.5, "affirm")
+               for e in _facts(turned, turned.lower(), speaker, None)]
+    return out
+
+
+def extract(sentence: str, *, speaker: str, at: datetime, previous: str | None = None,
+            addressee: str | None = None) -> list[Evidence]:
+    """The findings of one English sentence."""
+    s = sentence.strip().replace("’", "'")
+    low = s.lower()
+    if not low:
+        return []
+    out = _facts(s, low, speaker, previous)
+    status = _status(s, low, speaker)
+    commitments = [] if low.endswith("?") or status else _commitments(s, low, speaker, at, addressee)
+    prefs = [] if any(e.key == "restriction" for e in out) else _preferences(s, low, speaker, previous)
+    if status and offer_topic(previous) and any(e.kind == "refusal" for e in prefs):
+        status = []  # "No, never mind" to an offer refuses it; nothing was promised
+    elif status:
+        prefs = [e for e in prefs if e.kind not in ("refusal", "acceptance")]  # "No need anymore": no offer refused
+    return out + prefs + commitments + status
