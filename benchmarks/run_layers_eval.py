@@ -21,7 +21,8 @@ from collections import defaultdict
 from datetime import datetime
 from pathlib import Path
 
-from autogen_zettel.core.layer_evidence import Evidence, extract_layers
+from autogen_zettel.core.layer_evidence import Evidence
+from autogen_zettel.core.layer_extract import extract_layers
 from autogen_zettel.core.lexical import tokens
 from autogen_zettel.core.topics import same_topic
 

@@ -1,35 +1,23 @@
 """What one sentence says for the person layers (facts, preferences, commitments and the
-status of commitments), offline and pure: :func:`extract_layers`.
+status of commitments): the :class:`Evidence` rows :func:`~autogen_zettel.core.layer_extract.extract_layers` finds.
 
-Each finding is an :class:`Evidence`; the layers (:mod:`autogen_zettel.core.layer_model`)
-are computed from the evidence of every card. English rules live in
+The layers (:mod:`autogen_zettel.trust.layer_model`)
+are computed from the evidence of every card; English rules live in
 :mod:`~autogen_zettel.core.layer_rules_en`, Chinese ones in :mod:`~autogen_zettel.core.layer_rules_zh`;
 a sentence with Han characters goes to the Chinese rules.
-
->>> from datetime import datetime
->>> at = datetime(2026, 3, 4, 10)
->>> [(e.layer, e.subject, e.value, str(e.due)) for e in extract_layers("I'll draft it by Thursday.", speaker="Rui", at=at)]
-[('commitment', 'Rui', 'draft it', '2026-03-05')]
->>> [(e.layer, e.key, e.kind) for e in extract_layers("No thanks.", speaker="Rui", at=at, previous="Shall I book the sushi bar?")]
-[('preference', 'japanese food', 'refusal')]
->>> [(e.layer, e.key, e.value) for e in extract_layers("我搬到杭州了。", speaker="王芳", at=at)]
-[('fact', 'residence', '杭州')]
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 
-__all__ = ["Evidence", "extract_layers", "LAYERS", "KINDS"]
+__all__ = ["Evidence", "LAYERS", "KINDS"]
 
 LAYERS = ("fact", "preference", "commitment", "status")
 # fact: statement | change | affirm | lift (a restriction no longer holds)
 # preference: statement | change | acceptance | refusal | request; status: done | cancelled
 KINDS = ("statement", "change", "affirm", "lift", "acceptance", "refusal", "request", "done", "cancelled", "")
-
-_HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 @dataclass(frozen=True)
@@ -56,23 +44,3 @@ class Evidence:
     kind: str = "statement"
     due: date | None = None
     counterparty: str | None = None
-
-
-def extract_layers(text: str, *, speaker: str, at: datetime, previous: str | None = None,
-                   addressee: str | None = None) -> list[Evidence]:
-    """Every layer finding of ``text`` said by ``speaker`` at ``at``.
-
-    :param previous: the message this one answers (an offer "Shall I book the sushi bar?",
-        a question "So you live in Porto now?"), which gives a bare "No thanks" or "Yes" its topic
-    :param addressee: who "you" is, when known (a commitment's counterparty)
-    """
-    from autogen_zettel.core import layer_rules_en, layer_rules_zh
-    from autogen_zettel.core.refine import split_sentences
-
-    out: list[Evidence] = []
-    for sentence in split_sentences(text) or [text]:
-        rules = layer_rules_zh if _HAN.search(sentence) else layer_rules_en
-        for ev in rules.extract(sentence, speaker=speaker, at=at, previous=previous, addressee=addressee):
-            if ev not in out:
-                out.append(ev)
-    return out

@@ -135,7 +135,8 @@ def _phrase(text: str) -> str:
     text = re.sub(r"\((?:[^)]*)\)", " ", text)
     text = re.sub(r"\b(?:for you|to you|you|please|again|tonight|now|anymore|any more|too|either|later|first|soon)\b",
                   " ", text)
-    return " ".join(text.split()).strip(" '\"")
+    text = re.sub(r"(?:\s+(?:for|on|at|by|to|with|in|from|until|before|of))+\s*$", "", " ".join(text.split()))
+    return text.strip(" '\"")
 
 
 def _topic(text: str) -> str:
@@ -182,8 +183,8 @@ def _commitments(s: str, low: str, speaker: str, at: datetime, addressee: str | 
             continue
         what = _phrase(raw.lower())
         if what:
-            out.append(Evidence("commitment", name, "", what, 0.5, "statement", due_date(s, at),
-                                speaker if re.search(r"\b(?:me|us)\b", low) else None))
+            # a promise reported by the speaker was made to them (or their team) unless it names another
+            out.append(Evidence("commitment", name, "", what, 0.5, "statement", due_date(s, at), speaker))
             break
     return out
 

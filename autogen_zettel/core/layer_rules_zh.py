@@ -136,7 +136,7 @@ def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
                                      not re.search(r"了[。！!]?$|过(?![来去])", rest)):
             what = _what(rest)
             return [Evidence("commitment", m.group("name"), "", what, 0.5, "statement", due_date(s, at),
-                             speaker if re.search(r"我们?", rest) else None)] if what else []
+                             speaker)] if what else []
     return []
 
 

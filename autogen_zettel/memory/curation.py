@@ -129,6 +129,7 @@ class CurationMixin:
         frozen = self._status_change(card, CardStatus.FROZEN, "freeze", now)
         self._reresolve(card_id, now)  # a frozen winner leaves its claims: its losers are re-weighed
         self._requote(card_id)  # and its summaries stop quoting it
+        self.layers.on_cards_changed([card_id])  # and the layer rows it supported are rebuilt without it
         return self.card(frozen.id)
 
     def _requote(self, card_id: str) -> None:
@@ -159,6 +160,7 @@ class CurationMixin:
             self.db.touch([card_id], now)  # a card brought back starts a fresh forgetting curve
         self._reresolve(card_id, now)
         self._requote(card_id)  # its summaries quote it again
+        self.layers.on_cards_changed([card_id])
         return self.card(thawed.id)
 
     def set_tier(self, card_id: str, tier: PrivacyTier | str, *, at: datetime | None = None) -> Card:
@@ -223,6 +225,7 @@ class CurationMixin:
             for sid in self.db.summaries_of([card_id]).get(card_id, []):
                 rebuild_summary(self, sid)
             self.store.invalidate()
+            self.layers.on_cards_changed([card_id])
         return self.card(card_id)
 
     # -- forgetting ---------------------------------------------------------------------
@@ -307,6 +310,7 @@ class CurationMixin:
                       for link in self.db.iter_links()],
             "conflicts": self.db.all_conflicts(),
             "messages": messages,
+            "layers": self.layers.export(),
         }
 
     def export_graph(self) -> nx.MultiDiGraph:

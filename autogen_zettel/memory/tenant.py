@@ -27,6 +27,8 @@ from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.refine import Refiner
 from autogen_zettel.memory.curation import CurationMixin
 from autogen_zettel.memory.ingest import Ingest, LinkJudge
+from autogen_zettel.memory.layers import Layers
+from autogen_zettel.trust.layer_sync import LAYERS_VERSION
 from autogen_zettel.memory.recall import progressive_recall
 from autogen_zettel.store.audit import AuditLog
 from autogen_zettel.store.db import CardDB
@@ -73,6 +75,7 @@ class Zettelkasten(CurationMixin):
         self.name = name
         self.config = hub.config
         self.store = TenantStore(name, db, hub.vectors, hub.audit_log(name))
+        self.layers = Layers(self)  # facts, preferences, commitments (derived from the cards)
 
     @property
     def db(self) -> CardDB:
@@ -91,6 +94,8 @@ class Zettelkasten(CurationMixin):
         if path is not None and path.exists() and path.stat().st_size == 0:
             cls._refuse_empty_file(hub, name, path)
         mem = cls(hub, name, CardDB(path))
+        if mem.db.get_meta("tenant") is None:
+            mem.db.set_meta("layers_version", LAYERS_VERSION)  # a new tenant: its layers follow every write
         if check_model:
             mem._check_model()
         hub.vectors.create(name, hub.embedder.dim)
@@ -336,6 +341,19 @@ class Zettelkasten(CurationMixin):
             ids = [h.card.id for h in hits] + [c.id for h in hits for c in h.covers]
             self.hub.worker.submit(self.name, lambda: self.db.touch(ids, now))
         return hits
+
+    # -- the person layers (see :class:`~autogen_zettel.memory.layers.Layers`) -----------------
+    def facts(self, subject: str | None = None, include_superseded: bool = False):
+        """The person's facts (subject, key, value, status, source_ids, at); see :meth:`Layers.facts`."""
+        return self.layers.facts(subject, include_superseded)
+
+    def preferences(self, subject: str | None = None, topic: str | None = None):
+        """Preferences (subject, topic, value 0..1, trend, evidence, source_ids, at); see :meth:`Layers.preferences`."""
+        return self.layers.preferences(subject, topic)
+
+    def commitments(self, status: str | None = None, overdue_at=None):
+        """Commitments (owner, what, due, status, counterparty, source_ids); see :meth:`Layers.commitments`."""
+        return self.layers.commitments(status, overdue_at)
 
     def card(self, card_id: str) -> Card:
         """The card with this id, or :class:`NotFound`."""

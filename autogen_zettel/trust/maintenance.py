@@ -7,7 +7,8 @@ plain data; :func:`maintain` runs the steps on a tenant (``mem``: a
 :class:`~autogen_zettel.memory.tenant.Zettelkasten`).
 
 >>> from datetime import datetime, timedelta
->>> from autogen_zettel.base.cards import Card, CardKind
+>>> from autogen_zettel.trust.layer_sync import sync_cards
+from autogen_zettel.base.cards import Card, CardKind
 >>> from autogen_zettel.base.config import DecayConfig
 >>> t0 = datetime(2024, 1, 1)
 >>> c = Card("a", "I keep bees.", CardKind.FACT, "Ann", t0, ("m1",), importance=0.5)
@@ -277,6 +278,7 @@ def _merge(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
                 mem.store.db.redirect_links(old, survivor.id)
             mem.store.db.purge(absorbed, {})
             mem.store.db.mark_indexed([survivor.id])
+            sync_cards(mem.store.db, [survivor.id, *absorbed], cfg=mem.config.conflicts)  # the person layers
             report.merged.append((survivor.id, tuple(absorbed)))
             absorbed_all.extend(absorbed)
         # committed with the merge: a kill after it cannot leave absorbed cards gone unaudited
