@@ -36,6 +36,10 @@ _THIRD_PROMISE = re.compile(
     rf"|\b{_NAME.replace('name', 'name2')}\s+(?:will|'ll|is going to|promised to|promised (?:he|she)(?:'ll| will| would)|"
     rf"agreed to|offered to|plans to|is supposed to)\s+(?P<what2>[^,;:.!?]+)"
 )
+_VAGUE_DO = re.compile(r"^(?:do|handle|sort|take care of|manage)?\s*(?:it|that|this|so)?(?: out)?$")
+_ASKED = re.compile(r"\b(?:can you|could you|would you|will you|please)\s+(?P<what>[^,;:.!?]+)")
+_REMIND = re.compile(r"\bremind me to\s+(?P<what>[^,;:.!?]+)")
+_MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
 _NOT_PROMISE = re.compile(
     r"^(?:be\b|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back))|take\b|think\b|see\b|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
@@ -47,19 +51,19 @@ _DONE_VERBS = (r"sent|finished|done|completed|booked|submitted|called|paid|fixed
                r"picked up|cleaned|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
                r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered")
 _DONE = re.compile(
-    rf"^(?:(?:it's|it is|all|that's|everything's)\s+)?(?:done|sorted|finished|taken care of)\b(?P<w1>.*)"
+    rf"^(?:(?:it's|it is|all|that's|everything's|i'm|i am|we're)\s+)?(?:done|sorted|finished|taken care of)\b(?P<w1>.*)"
     rf"|^(?:ok,?\s+|okay,?\s+)?(?:just|already)?\s*(?:{_DONE_VERBS})\b(?P<w2>.*)"
     rf"|\bi(?:'ve| have)?\s+(?:already\s+|just\s+|finally\s+)?(?:{_DONE_VERBS}|took care of)\b(?P<w3>.*)"
     rf"|\bthe (?P<w4>[a-z ]+?) (?:went out|is done|are done|has been sent|is sent|is finished|is booked)\b"
 )
 _THIRD_DONE = re.compile(rf"\b{_NAME}\s+(?:has\s+|already\s+|just\s+)*(?:{_DONE_VERBS})\b(?P<w>.*)")
 _CANCEL = re.compile(
-    r"\b(?:never ?mind|nevermind|scrap (?:that|it|the)|forget (?:about )?(?:it|that|the)|no need\b|"
+    r"\b(?:never ?mind|nevermind|scrap (?:that|it|the)|scratch (?:that|it)|forget (?:about )?(?:it|that|the)|no need\b|"
     r"don't bother|do not bother|cancel\b|call off|let's not|no longer need|don't need\b.*\b(?:anymore|any more)|"
     r"won't need|not needed|drop the|don't worry about (?:the|it))"
 )
 _CUE_WORDS = frozenset(
-    "never mind nevermind scrap that forget about it no need anymore any more don't bother do not cancel please "
+    "never mind nevermind scrap scratch that forget about it no need anymore any more don't bother do not cancel please "
     "call off let's not longer won't need needed drop worry done all sent just already i i've have the a an my "
     "with it is are out went this morning yesterday today it's finished ok okay has been".split())
 
@@ -76,6 +80,8 @@ _FAN = re.compile(
 _FAVOURITE = re.compile(r"\bmy (?:all-time )?favou?rite (?:\w+(?: \w+)?) is (?P<obj>[^,;:.!?]+)")
 _VAGUE = re.compile(r"^(?:it|that|this|these|those|them|you|your|how|what|when|where|why|who|to|the way|the idea|"
                     r"being|having|doing|getting|seeing|hearing|knowing)\b")
+_NOT_EAT = re.compile(r"\bi\s+(?:(?:don't|do not|no longer|never|can't)\s+eat|(?P<stop>quit|stopped|gave up|have given up)"
+                      r"\s+eating)\s+(?P<obj>[^,;:.!?]+)")
 _CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
 _OFFER = re.compile(
     r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|want(?: me to)?|"
@@ -86,7 +92,8 @@ _OFFER = re.compile(
 _REFUSE = re.compile(
     r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'll pass|pass)\b"
     r"|\bi'll pass(?: on)?\b|\bi'd rather (?:not|skip)\b|\bi don't want\b|\bnot (?:the|a|an|some)?\s*\w+(?: \w+)? "
-    r"(?:again|tonight|today|this time)\b|^not (?:the|a|an)\b|\bskip the\b|\bno \w+ for me\b"
+    r"(?:again|tonight|today|this time)\b|^not (?:the|a|an)\b|^not \w+(?: \w+)?(?:,| please| for me)|\bskip the\b|"
+    r"\bno \w+(?: \w+)? for me\b"
 )
 _ACCEPT = re.compile(
     r"^(?:yes|yeah|yep|yup|sure|ok|okay|alright|sounds (?:good|great|perfect)|great|perfect|absolutely|why not|"
@@ -100,7 +107,7 @@ _REQUEST = re.compile(
 # -- facts ------------------------------------------------------------------------------------
 _PLACE = r"(?P<v>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)"
 _FACTS = (
-    ("residence", re.compile(rf"\b(?:I|we|We)(?:'ve|'re| have| are)?(?: now| currently| just| recently| finally)?\s+"
+    ("residence", re.compile(rf"\b(?:I|we|We)(?:'ve|'re| have| are)?(?: now| currently| just| recently| finally)?\s*"
                              rf"(?P<verb>live|am living|'m living|living|moved|relocated)\s+(?:back\s+)?(?:in|to)\s+{_PLACE}")),
     ("employer", re.compile(rf"\b(?:I|We)(?:'ve| have)?(?: now| currently| just| recently)?\s+(?P<verb>work|am working|'m working|"
                             rf"joined|started (?:working )?at)\s*(?:at|for)?\s+{_PLACE}")),
@@ -131,6 +138,8 @@ _AFFIRM = re.compile(r"^(?:yes|yep|yeah|that's right|that is right|correct|exact
 def _phrase(text: str) -> str:
     """An object phrase up to its clause end, without date words or a trailing adverb."""
     text = DATE_WORDS.sub(" ", text)
+    text = re.sub(r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b(?:in the |this |tomorrow )?"
+                  r"(?:morning|afternoon|evening|night)\b|\bfor (?:me|us)\b", " ", text)
     text = _STOP.split(text, maxsplit=1)[0]
     text = re.sub(r"\((?:[^)]*)\)", " ", text)
     text = re.sub(r"\b(?:for you|to you|you|please|again|tonight|now|anymore|any more|too|either|later|first|soon)\b",
@@ -160,11 +169,12 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
     return [Evidence("preference", subject, key, clean_topic(topic) or topic, round(score, 3), kind)] if key else []
 
 
-def _commitments(s: str, low: str, speaker: str, at: datetime, addressee: str | None) -> list[Evidence]:
+def _commitments(s: str, low: str, speaker: str, at: datetime, addressee: str | None,
+                 previous: str | None = None) -> list[Evidence]:
     out = []
     named = re.search(r"\byou \((?P<n>[^)]+)\)", s)
     counterparty = named.group("n") if named else (addressee if re.search(r"\byou\b|\byour\b", low) else None)
-    if not _HEDGE.search(low):
+    if not _HEDGE.search(low) and not low.endswith("?"):
         for m in _FIRST_PROMISE.finditer(low):
             raw = m.group("what") or m.group("what2")
             if not raw or _NOT_PROMISE.match(raw.strip()) or re.match(r"\s*(?:not|never)\b", raw):
@@ -173,9 +183,24 @@ def _commitments(s: str, low: str, speaker: str, at: datetime, addressee: str | 
                                                  r"if|make|write|review|bring|do)\b", raw):
                 continue
             what = _phrase(raw)
-            if len(what.split()) >= 1 and what not in ("do it", "do that", "it"):
+            if _VAGUE_DO.match(what) and previous:
+                asked = _ASKED.search(previous.lower())
+                what = _phrase(asked.group("what")) if asked else ""
+            if what and not _VAGUE_DO.match(what):
                 out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty))
                 break
+    if not out and previous and re.search(r"^(?:ok|okay|sure|yes|yep|alright|of course|no problem)?[, ]*(?:will do|i'm on it|on it)\b",
+                                          low):
+        asked = _ASKED.search(previous.lower())
+        if asked and _phrase(asked.group("what")):
+            out.append(Evidence("commitment", speaker, "", _phrase(asked.group("what")), 0.5, "statement",
+                                due_date(s, at) or due_date(previous, at), counterparty))
+    m = _REMIND.search(low) or (_MUST.search(low) if due_date(s, at) else None)
+    if not out and m:
+        what = _phrase(m.group("what"))
+        if what:
+            out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at),
+                                addressee if _REMIND.search(low) else counterparty))
     for m in _THIRD_PROMISE.finditer(s):
         name = m.group("name") or m.group("name2")
         raw = m.group("what") or m.group("what2")
@@ -235,21 +260,32 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
             topic = _topic(m.group("obj"))
             if topic:
                 out += _pref(speaker, topic, 0.9, "statement")
+    m = _NOT_EAT.search(low)
+    if m and not out and not question:
+        topic = _topic(m.group("obj"))
+        cat = category_of(topic) if topic else None
+        if topic and cat not in ("alcohol", "smoking", "caffeine"):
+            out += _pref(speaker, topic, 0.15 if m.group("stop") else 0.2, "change" if change or m.group("stop")
+                         else "statement")
     if out:
         return out
     offered = offer_topic(previous)
     said = ""
     if _REFUSE.search(low):
-        m = re.search(r"\b(?:on|skip|want|not|no|rather skip)\s+(?P<o>[^,;:.!?]+)", low)
-        said = _topic(m.group("o")) if m else ""
-        said = "" if said in ("thanks", "thank", "for me", "really") or said.startswith("thank") else said
+        said = ""
+        for m in re.finditer(r"\b(?:on|skip|want|not|no|rather skip|rather not have|rather not)\s+(?P<o>[^,;:.!?]+)", low):
+            said = _topic(re.sub(r"^(?:to\s+)?(?:have|eat|get|go to|do|try)\s+", "", m.group("o")))
+            if said and not (said in ("thanks", "thank", "for me", "really") or said.startswith(("thank", "really"))):
+                break
+            said = ""
         topic = said or offered
         if topic and (offered or said) and not question:
             return _pref(speaker, topic, 0.0, "refusal")
     elif _ACCEPT.search(low) and not question:
         m = re.search(r"(?:let's do|let's go with|let's try|i'd love|some)\s+(?P<o>[^,;:.!?]+)|^(?:yes|sure|yeah),?\s+"
                       r"(?:please,?\s+)?(?P<o2>[a-z][a-z ]+?) sounds", low)
-        said = _topic((m.group("o") or m.group("o2") or "")) if m else ""
+        said = _topic(re.sub(r"^(?:to\s+)?(?:have|eat|get|go to|do|try)\s+", "", m.group("o") or m.group("o2") or "")) \
+            if m else ""
         topic = said if said and not _VAGUE.match(said) else offered
         if topic and (offered or said):
             return _pref(speaker, topic, 1.0, "acceptance")
@@ -322,7 +358,8 @@ def extract(sentence: str, *, speaker: str, at: datetime, previous: str | None =
         return []
     out = _facts(s, low, speaker, previous)
     status = _status(s, low, speaker)
-    commitments = [] if low.endswith("?") or status else _commitments(s, low, speaker, at, addressee)
+    commitments = [] if (low.endswith("?") and not _REMIND.search(low)) or status else \
+        _commitments(s, low, speaker, at, addressee, previous)
     prefs = [] if any(e.key == "restriction" for e in out) else _preferences(s, low, speaker, previous)
     if status and offer_topic(previous) and any(e.kind == "refusal" for e in prefs):
         status = []  # "No, never mind" to an offer refuses it; nothing was promised

@@ -21,7 +21,7 @@ _SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁
              "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
 _NAME = rf"(?P<name>[小老][{_SURNAMES}]|[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
 _TIME = (r"(?:(?:[0-9一二三四五六七八九十]{1,2}月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
-         r"今早|下午|上午|晚上|早上|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|本周[一二三四五六日末]|"
+         r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|本周[一二三四五六日末]|"
          r"(?:周|星期|礼拜)[一二三四五六日天末]|月底|月末|下个?月|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后)")
 _TIME_RE = re.compile(_TIME)
 _BEFORE = re.compile(rf"(?:在)?{_TIME}+(?:之前|以前|前|之内|内)?")
@@ -35,12 +35,14 @@ _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承�
 
 _DONE = re.compile(rf"(?P<obj>[\u4e00-\u9fff]{{0,6}}?)(?:已经|都)?(?:{_ACTION}|搞定|弄|完成|办)[\u4e00-\u9fff]{{0,3}}?"
                    r"(?:好|完|过去|出去|掉)?了[。！!，,]?$|^搞定了|^弄好了|^完成了")
-_CANCEL = re.compile(r"不用了|不需要了|算了|取消|别(?P<a>[\u4e00-\u9fff]{1,6})了|(?P<b>[\u4e00-\u9fff]{1,6})不用"
+_CANCEL = re.compile(r"不用了|不需要了|算了|取消|^不用[\u4e00-\u9fff]{1,6}了|就?不要了|别(?P<a>[\u4e00-\u9fff]{1,6})了|(?P<b>[\u4e00-\u9fff]{1,6})不用"
                      r"[\u4e00-\u9fff]{0,3}了|^不(?:订|买|去|做|发|寄|改|要)[\u4e00-\u9fff]*了|没必要了|不必了")
 
-_STANCE = re.compile(r"我(?:们)?(?:现在|其实|一直|也|还|真的|本来)*(?P<neg>不太|不怎么|没那么|不再|不)?"
+_STANCE = re.compile(r"我(?:们)?(?:现在|其实|一直|也|还|真的|本来|以前|之前|原来|最近|开始|越来越|都)*(?P<neg>不太|不怎么|没那么|不再|不)?"
                      r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮)?(?P<verb>喜欢|热爱|爱|讨厌|受不了|偏爱)"
                      r"(?:吃|喝|看|听|玩|去)?(?P<obj>[\u4e00-\u9fff]{1,8})")
+_NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是?|不过)?现在(?:我)?(?P<neg>不太|不再|不|没那么)?(?:喜欢|爱)了?")
+_WANT_NOT = re.compile(r"我?(?:最近|现在|今天|今晚|暂时)?(?:不太|不)想(?:吃|喝|去|看|要|点)(?P<o>[\u4e00-\u9fff]{1,6})")
 _FAVOURITE = re.compile(r"最喜欢的[\u4e00-\u9fff]{1,4}是(?P<obj>[\u4e00-\u9fff]{1,6})")
 _INTEREST = re.compile(r"我对(?P<obj>[\u4e00-\u9fff]{1,6}?)(?P<neg>不)?(?:很|非常|特别|挺)?(?:感兴趣|有兴趣)")
 _NOT_EAT = re.compile(r"^我(?:现在)?(?:已经)?不(?P<verb>吃|喝|抽)(?P<obj>[\u4e00-\u9fff]{1,5}?)(?P<le>了)?[。！!]?$")
@@ -51,7 +53,7 @@ _REFUSE = re.compile(r"^(?:不要|不了|不用|不想|算了|别|我不要|我�
 _ACCEPT = re.compile(r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗]|要)")
 
 _FACTS = (
-    ("residence", re.compile(r"我们?(?:现在|目前|已经)?(?P<verb>住在|搬到了?|搬去了?|定居在?|搬家到)(?P<v>[\u4e00-\u9fff]{2,5}?)"
+    ("residence", re.compile(r"(?<!以前)(?<!之前)(?<!原来)(?<!过去)(?P<verb>住在|搬到了?|搬去了?|定居在?|搬家到)(?P<v>[\u4e00-\u9fff]{2,5}?)"
                              r"(?:了|市|。|，|$|去了)")),
     ("employer", re.compile(r"我(?:现在|目前)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:工作|上班|任职|实习)")),
     ("name", re.compile(r"我(?:叫|的名字是|名叫)(?P<v>[\u4e00-\u9fff]{2,4})")),
@@ -105,7 +107,7 @@ def _what(rest: str) -> str:
     rest = re.sub(rf"^(?:{_MODAL})+", "", rest)
     rest = re.sub(r"^(?:在|会在)", "", rest)
     rest = _BEFORE.sub("", rest)
-    return re.split(r"[。！!？?，,；;]", rest)[0].strip()
+    return re.sub(r"[的了吧啊]+$", "", re.split(r"[。！!？?，,；;]", rest)[0].strip())
 
 
 def _is_promise(rest: str, whole: str) -> bool:
@@ -157,7 +159,9 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         if named:
             subject = named.group("name")
         obj = re.sub(r"^(?:我|把|已经)+", "", s[len(named.group(0)) if named else 0:])
-        return [Evidence("status", subject, "", re.split(r"已经|都|[，,。！!]", obj)[0][:8], 0.5, "done")]
+        obj = re.split(r"已经|都|[，,。！!]", obj)[0]
+        obj = re.split(rf"(?:{_ACTION}|搞定|弄|完成|办)", obj)[0]  # "报告发给你了" -> "报告"
+        return [Evidence("status", subject, "", obj[:8], 0.5, "done")]
     return []
 
 
@@ -179,6 +183,13 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
             if neg:
                 score = 0.3 if score > 0.5 else 0.6
             out += _pref(speaker, obj, score, "change" if change else "statement")
+    later = _NOW_NOT.search(s)
+    if later and out:  # "以前很喜欢喝咖啡，现在不喜欢了": the same topic, changed
+        last = out[-1]
+        out.append(Evidence("preference", speaker, last.key, last.value, 0.3 if later.group("neg") else 0.75, "change"))
+    m = _WANT_NOT.search(s)
+    if m and not out:
+        out += _pref(speaker, _clean_obj(m.group("o")), 0.0, "refusal")
     for m in _INTEREST.finditer(s):
         out += _pref(speaker, _clean_obj(m.group("obj")), 0.3 if m.group("neg") else 0.75, "statement")
     m = _NOT_EAT.match(s)
@@ -204,6 +215,9 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     if s.endswith(("？", "?")):
         return out
     for key, pattern in _FACTS:
+        if key == "residence" and (not re.search(r"我", s) or _TIME_RE.search(s.split("搬")[0][-6:] if "搬" in s else "")
+                                   and re.search(r"下个?月|明年|下周", s)):
+            continue  # a move that is only planned is no fact yet
         for m in pattern.finditer(s):
             value = m.group("v") if m.groupdict().get("v") else m.groupdict().get("v2")
             if not value:
