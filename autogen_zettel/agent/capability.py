@@ -31,6 +31,7 @@ from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.messages import replace_surrogates
 from autogen_zettel.base.errors import InvalidInput, ZettelError
 from autogen_zettel.memory import MemoryHub, Zettelkasten
+from autogen_zettel.memory.layers import turn_lines
 from autogen_zettel.memory.recall import cut_to_budget, format_hit
 
 __all__ = [
@@ -434,6 +435,7 @@ class ZettelMemoryCapability:
                 extra = engine.explore_hits({h.card.id for h in hits}, k=1)
                 hits = hits[: self.k - len(extra)] + extra
             hits = cut_to_budget(hits, self.token_budget)
+            people = turn_lines(self.memory, query, now)  # the person layers' rows for this turn
         except ZettelError as exc:
             log.warning("agent %s: recall failed, replying without memories: %s", self._agent_name, exc)
             self._record(RecallEvent(self._agent_name, session, now, query, (), False, str(exc)))
@@ -444,9 +446,9 @@ class ZettelMemoryCapability:
             return out
         unlocked = tuple(UnlockedCard.from_hit(h) for h in hits)
         self._record(RecallEvent(self._agent_name, session, now, query, unlocked, bool(hits)))
-        if not hits:
+        if not hits and not people:
             return out
-        lines = "\n".join(" ".join(format_hit(h).split("\n")) for h in hits)
+        lines = "\n".join([" ".join(format_hit(h).split("\n")) for h in hits] + people)
         block = prompts.recall_block(self._agent_name, lines)
         return [{"role": self.inject_role, "content": block}, *out]
 

@@ -214,6 +214,12 @@ def _commitments(s: str, low: str, speaker: str, at: datetime, addressee: str | 
     return out
 
 
+def _verb(low: str) -> str:
+    """The verb of a completion ("sent" in "Sent it."), which a bare one is matched by."""
+    m = re.search(rf"\b(?:{_DONE_VERBS})\b", low)
+    return m.group(0) if m and m.group(0) not in ("done", "finished", "completed") else ""
+
+
 def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     if low.endswith("?"):
         return []
@@ -226,11 +232,11 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
                          or words(low), 0.5, "cancelled")]
     m = _THIRD_DONE.search(s)
     if m and m.group("name") not in _NOT_NAMES:
-        return [Evidence("status", m.group("name"), "", words(m.group("w").lower()), 0.5, "done")]
+        return [Evidence("status", m.group("name"), _verb(low), words(m.group("w").lower()), 0.5, "done")]
     m = _DONE.search(low)
     if m:
         rest = next((g for g in m.groups() if g), "")
-        return [Evidence("status", speaker, "", words(rest), 0.5, "done")]
+        return [Evidence("status", speaker, _verb(low), words(rest), 0.5, "done")]
     return []
 
 

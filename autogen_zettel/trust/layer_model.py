@@ -259,15 +259,15 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                       and (c.owner.casefold() == who or (c.counterparty or "").casefold() == who)]
         if not candidates:
             continue
-        said = _words(ev.value)
-        scored = [(len(said & _words(c.what)), c.at, i) for i, c in enumerate(candidates)]
+        said, verb = _words(ev.value), _words(ev.key)
+        # the object's words decide; then the verb ("sent" -> send); then the owner's own
+        # promise before one made to them; then the latest
+        scored = [(len(said & _words(c.what)), len(verb & _words(c.what)), c.owner.casefold() == who, c.at, i)
+                  for i, c in enumerate(candidates)]
         best = max(scored)
-        if best[0] > 0:
-            chosen = candidates[best[2]]
-        elif not said:
-            chosen = max(candidates, key=lambda c: c.at)
-        else:
+        if said and best[0] == 0:
             continue
+        chosen = candidates[best[-1]]
         chosen.status = "done" if ev.kind == "done" else "cancelled"
         chosen.sources.append(o.card_id)
     return [Commitment(c.owner, c.what, c.due, c.status, c.counterparty, tuple(dict.fromkeys(c.sources)))
