@@ -7,8 +7,7 @@ plain data; :func:`maintain` runs the steps on a tenant (``mem``: a
 :class:`~autogen_zettel.memory.tenant.Zettelkasten`).
 
 >>> from datetime import datetime, timedelta
->>> from autogen_zettel.trust.layer_sync import sync_cards
-from autogen_zettel.base.cards import Card, CardKind
+>>> from autogen_zettel.base.cards import Card, CardKind
 >>> from autogen_zettel.base.config import DecayConfig
 >>> t0 = datetime(2024, 1, 1)
 >>> c = Card("a", "I keep bees.", CardKind.FACT, "Ann", t0, ("m1",), importance=0.5)
@@ -34,6 +33,7 @@ from autogen_zettel.base.config import DecayConfig, MaintenanceConfig, PrivacyCo
 from autogen_zettel.core.lexical import tokens
 from autogen_zettel.core.link import KIND_WEIGHT
 from autogen_zettel.trust.curated import Curated
+from autogen_zettel.trust.layer_sync import sync_cards
 from autogen_zettel.trust.privacy import last_used
 
 __all__ = ["strength", "plan_merges", "merge_cards", "extractive_summary", "periods", "MaintenanceReport", "maintain",
