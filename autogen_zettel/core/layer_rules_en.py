@@ -85,7 +85,7 @@ _NOT_EAT = re.compile(r"\bi\s+(?:(?:don't|do not|no longer|never|can't)\s+eat|(?
 _CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
 _OFFER = re.compile(
     r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|want(?: me to)?|"
-    r"how about|what about|shall we|should we|care for|fancy|up for)\s+"
+    r"how about|what about|shall we|should we|care for|fancy|up for)\s+(?:to\s+)?"
     r"(?:(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do)\s+)?"
     r"(?P<obj>[^,;:.!?]+)"
 )
