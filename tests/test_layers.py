@@ -210,3 +210,20 @@ def test_cli_lists_the_layers(run, tmp_path):
     out = run("facts", "t1")
     assert out.exit_code == 0 and "杭州" in out.output
     assert run("commitments", "t1", "--overdue-at", "soon").exit_code != 0
+
+
+def test_merging_near_duplicates_keeps_every_restatement(hub):
+    mem = hub.tenant("rui")
+    lines = [("Rui", "I like sushi.")]
+    for n in range(3):
+        lines += [("assistant", "Shall I book the sushi bar tonight?"), ("Rui", "No thanks.")]
+    _say(mem, lines, step=timedelta(minutes=5))
+    (before,) = mem.preferences("rui")
+    report = mem.maintain(at=WED + timedelta(hours=2), steps=("merge",))
+    assert report.merged  # the copies of "No thanks." became one card...
+    (after,) = mem.preferences("rui")
+    assert (after.evidence, after.value) == (before.evidence, before.value) == (4, after.value)  # ...three refusals still
+    survivor = report.merged[0][0]
+    mem.freeze(survivor)
+    mem.thaw(survivor)
+    assert mem.preferences("rui")[0].evidence == 4

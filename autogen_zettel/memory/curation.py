@@ -129,7 +129,7 @@ class CurationMixin:
         frozen = self._status_change(card, CardStatus.FROZEN, "freeze", now)
         self._reresolve(card_id, now)  # a frozen winner leaves its claims: its losers are re-weighed
         self._requote(card_id)  # and its summaries stop quoting it
-        self.layers.on_cards_changed([card_id])  # and the layer rows it supported are rebuilt without it
+        self.layers.on_cards_changed([card_id], reread=False)  # and the layer rows it supported drop it
         return self.card(frozen.id)
 
     def _requote(self, card_id: str) -> None:
@@ -160,7 +160,7 @@ class CurationMixin:
             self.db.touch([card_id], now)  # a card brought back starts a fresh forgetting curve
         self._reresolve(card_id, now)
         self._requote(card_id)  # its summaries quote it again
-        self.layers.on_cards_changed([card_id])
+        self.layers.on_cards_changed([card_id], reread=False)
         return self.card(thawed.id)
 
     def set_tier(self, card_id: str, tier: PrivacyTier | str, *, at: datetime | None = None) -> Card:

@@ -59,11 +59,12 @@ class Layers:
         return LayerTables(self.mem.db)
 
     # -- keeping in step ----------------------------------------------------------------------
-    def on_cards_changed(self, card_ids) -> None:
-        """Re-read the evidence of cards that were edited, frozen, thawed or forgotten."""
+    def on_cards_changed(self, card_ids, *, reread: bool = True) -> None:
+        """Rebuild the rows of cards that were edited or forgotten (``reread``: their evidence is
+        read again) or frozen or thawed (``reread=False``: only the rows are rebuilt)."""
         ids = [card_ids] if isinstance(card_ids, str) else list(card_ids)
         with self.mem.store.write_lock:
-            sync_cards(self.mem.db, ids, cfg=self.mem.config.conflicts)
+            sync_cards(self.mem.db, ids, cfg=self.mem.config.conflicts, reread=reread)
 
     def rebuild(self) -> int:
         """Re-read every card and rebuild every layer row (after an upgrade of the rules);

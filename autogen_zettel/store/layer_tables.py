@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 
 __all__ = ["LayerTables", "subject_key"]
 
-_EVIDENCE = ("card_id", "layer", "subject", "subject_key", "key", "value", "score", "kind", "due", "counterparty")
+_EVIDENCE = ("card_id", "layer", "subject", "subject_key", "key", "value", "score", "kind", "due", "counterparty", "at",
+             "session")
 
 
 def subject_key(subject: str) -> str:
@@ -65,7 +66,8 @@ class LayerTables:
     def observed(self, layers: Sequence[str], subject_key: str | None = None, key: str | None = None) -> list[dict]:
         """Evidence rows of ``layers`` (optionally one subject and key) with their card's time,
         session and evidence source; cards that are frozen (or gone) give none."""
-        sql = (f"select e.*, c.created_at as at, c.session_id as session, c.evidence as source from layer_evidence e "
+        sql = (f"select e.*, coalesce(e.at, c.created_at) as at, coalesce(e.session, c.session_id) as session, "
+               f"c.evidence as source from layer_evidence e "
                f"join cards c on c.id = e.card_id where c.status != 'frozen' and e.layer in ({_marks(len(layers))})")
         params: list = list(layers)
         if subject_key is not None:
@@ -75,7 +77,15 @@ class LayerTables:
             sql += " and e.key = ?"
             params.append(key)
         with self._lock:
-            return list(self._db.query(sql + " order by c.created_at, e.card_id, e.id", params))
+            return list(self._db.query(sql + " order by coalesce(e.at, c.created_at), e.card_id, e.id", params))
+
+    def repoint(self, absorbed: Sequence[str], survivor: str) -> None:
+        """The evidence of merged cards becomes the survivor's (each restatement keeps its time)."""
+        ids = list(absorbed)
+        if ids:
+            with self.cards_db.atomic():
+                self._db.execute(f"update layer_evidence set card_id = ? where card_id in ({_marks(len(ids))})",
+                                 [survivor, *ids])
 
     # -- derived rows -----------------------------------------------------------------------
     def replace_facts(self, subject_key_: str, key: str, rows: Iterable[dict]) -> None:

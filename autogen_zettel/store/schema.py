@@ -207,11 +207,12 @@ def m007_entity_order(db: sqlite_utils.Database) -> None:
 @migrations()
 def m008_layers(db: sqlite_utils.Database) -> None:
     # the person layers (facts, preferences, commitments), derived from cards: what each card
-    # says for them (layer_evidence, rewritten when the card changes) and the rows computed
-    # from that evidence, each citing its cards (source_ids, JSON)
+    # says for them (layer_evidence, rewritten when the card changes; with the time and session
+    # it was said, which a merged card keeps for each restatement it absorbed) and the rows
+    # computed from that evidence, each citing its cards (source_ids, JSON)
     db["layer_evidence"].create(
         {"id": int, "card_id": str, "layer": str, "subject": str, "subject_key": str, "key": str, "value": str,
-         "score": float, "kind": str, "due": str, "counterparty": str},
+         "score": float, "kind": str, "due": str, "counterparty": str, "at": str, "session": str},
         pk="id", not_null={"card_id", "layer", "subject"},
     )
     db["layer_evidence"].create_index(["card_id"])

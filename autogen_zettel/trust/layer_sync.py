@@ -22,7 +22,7 @@ from autogen_zettel.store.layer_tables import LayerTables, subject_key
 from autogen_zettel.trust.layer_model import (Observed, derive_commitments, derive_facts, derive_preference,
                                               restriction_clashes)
 
-__all__ = ["sync_cards", "rebuild_all", "evidence_for", "LAYERS_VERSION"]
+__all__ = ["sync_cards", "merge_cards", "rebuild_all", "evidence_for", "LAYERS_VERSION"]
 
 LAYERS_VERSION = "1"  # db meta "layers_version": bump when extraction changes, to re-read every card
 _PREVIOUS_WINDOW = timedelta(minutes=30)
@@ -41,8 +41,8 @@ def evidence_for(tables: LayerTables, card: Card) -> list[Evidence]:
     return extract_layers(card.content, speaker=card.speaker, at=card.created_at, previous=previous)
 
 
-def _row(card_id: str, ev: Evidence) -> dict:
-    return {"card_id": card_id, "layer": ev.layer, "subject": ev.subject, "subject_key": subject_key(ev.subject),
+def _row(card: Card, ev: Evidence) -> dict:
+    return {"card_id": card.id, "at": card.created_at.isoformat(), "session": card.session_id, "layer": ev.layer, "subject": ev.subject, "subject_key": subject_key(ev.subject),
             "key": ev.key, "value": ev.value, "score": ev.score, "kind": ev.kind,
             "due": ev.due.isoformat() if ev.due else None, "counterparty": ev.counterparty}
 
@@ -59,24 +59,42 @@ def _observed(rows: Iterable[dict]) -> list[Observed]:
     return out
 
 
-def sync_cards(db, card_ids: Sequence[str], *, cfg: ConflictConfig) -> None:
+def sync_cards(db, card_ids: Sequence[str], *, cfg: ConflictConfig, reread: bool = True) -> None:
     """Re-read the layer evidence of ``card_ids`` (cards that are gone give none) and rebuild
-    what it touches. Hold the tenant's write lock."""
+    what it touches. Hold the tenant's write lock.
+
+    :param reread: False when only the cards' status changed (frozen, thawed): their evidence
+        stays as it is (a merged card's restatements included) and only the rows are rebuilt
+    """
     tables = LayerTables(db)
     ids = list(dict.fromkeys(card_ids))
     if not ids:
         return
     groups = tables.groups_of(ids)
+    if not reread:
+        with db.atomic():
+            _rebuild(db, tables, groups, cfg)
+        return
     cards = db.get_many(ids)
     rows = []
     for cid in ids:
         card = cards.get(cid)
         if card is None or card.kind is CardKind.SUMMARY:
             continue
-        rows.extend(_row(cid, ev) for ev in evidence_for(tables, card))
+        rows.extend(_row(card, ev) for ev in evidence_for(tables, card))
     with db.atomic():
         tables.replace_evidence(ids, rows)
         groups |= {(r["layer"], r["subject_key"], r["key"]) for r in rows}
+        _rebuild(db, tables, groups, cfg)
+
+
+def merge_cards(db, survivor: str, absorbed: Sequence[str], *, cfg: ConflictConfig) -> None:
+    """Near-duplicates merged into ``survivor``: their evidence becomes its evidence, so three
+    "No thanks." stay three refusals and two "Done!" two completions (each at its own time)."""
+    tables = LayerTables(db)
+    groups = tables.groups_of([survivor, *absorbed])
+    with db.atomic():
+        tables.repoint(absorbed, survivor)
         _rebuild(db, tables, groups, cfg)
 
 
@@ -85,7 +103,7 @@ def rebuild_all(db, *, cfg: ConflictConfig) -> int:
     tables = LayerTables(db)
     ids = [c.id for c in db.iter_cards()]
     cards = db.get_many(ids)
-    rows = [_row(cid, ev) for cid in ids if cards[cid].kind is not CardKind.SUMMARY
+    rows = [_row(cards[cid], ev) for cid in ids if cards[cid].kind is not CardKind.SUMMARY
             for ev in evidence_for(tables, cards[cid])]
     with db.atomic():
         tables.replace_evidence(ids + tables.card_ids_with_evidence(), rows)
