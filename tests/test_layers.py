@@ -5,6 +5,7 @@ export, the recall block and the CLI."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import date, datetime, timedelta
 
 import autogen
@@ -227,3 +228,33 @@ def test_merging_near_duplicates_keeps_every_restatement(hub):
     mem.freeze(survivor)
     mem.thaw(survivor)
     assert mem.preferences("rui")[0].evidence == 4
+
+
+def test_cards_of_the_llm_refiner_in_the_third_person_feed_the_layers(clock):
+    """An LLM refiner writes "Rui will draft ..." (AutoGen's real client against a server in the
+    test process); the layer rules read it as Rui saying "I will draft ..."."""
+    from autogen_zettel import HashEmbedder, MemoryHub
+    from autogen_zettel.core.llm_refine import LLMRefiner
+
+    from .openai_stub import OpenAIStub
+
+    answers = {"I'll draft the proposal by Thursday.": "Rui will draft the proposal by Thursday.",
+               "Honestly I really love green tea these days.": "Rui really loves green tea.",
+               "我们家上个月搬到杭州了。": "王芳搬到杭州了。"}
+
+    def reply(body):
+        prompt = body["messages"][-1]["content"]
+        said = prompt.split("<<<\n")[-1].split("\n>>>")[0]
+        mid = re.search(r"Message id: (\S+)", prompt).group(1)
+        return json.dumps({"cards": [{"content": answers[said], "kind": "fact", "confidence": 0.9, "source_id": mid}]})
+
+    with OpenAIStub(reply) as stub:
+        hub = MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, refiner=LLMRefiner(stub.llm_config()))
+        mem = hub.tenant("assistant")
+        for n, (who, text) in enumerate([("Rui", k) for k in list(answers)[:2]] + [("王芳", list(answers)[2])]):
+            mem.remember(text, speaker=who, message_id=f"msg{n}", at=WED + timedelta(hours=n))
+        assert [c.content for c in mem.cards()][0] == "Rui will draft the proposal by Thursday."
+        assert [(c.owner, c.what, c.due) for c in mem.commitments()] == [("Rui", "draft the proposal", date(2026, 3, 5))]
+        assert [(p.topic, p.value) for p in mem.preferences("Rui")] == [("green tea", 0.85)]
+        assert [(f.key, f.value) for f in mem.facts("王芳")] == [("residence", "杭州")]
+        hub.close()

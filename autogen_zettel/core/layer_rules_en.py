@@ -25,7 +25,7 @@ _STOP = re.compile(r"[,;:.!?]|\b(?:and then|but|because|so that|since|although|t
 
 # -- commitments ---------------------------------------------------------------------------
 _FIRST_PROMISE = re.compile(
-    r"\b(?:i|we)\s*(?:promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
+    r"\b(?:i|we)\s*(?:promised to|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
     r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|intend to|agree to|'ll definitely|"
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
