@@ -258,3 +258,14 @@ def test_cards_of_the_llm_refiner_in_the_third_person_feed_the_layers(clock):
         assert [(p.topic, p.value) for p in mem.preferences("Rui")] == [("green tea", 0.85)]
         assert [(f.key, f.value) for f in mem.facts("王芳")] == [("residence", "杭州")]
         hub.close()
+
+
+def test_a_bare_refusal_finds_its_offer_at_one_clock_time_and_without_a_session(hub):
+    mem = hub.tenant("rui")
+    mem.remember_many([{"text": "I love sushi.", "speaker": "Rui"},
+                       {"text": "Shall I book the sushi bar?", "speaker": "assistant"},
+                       {"text": "No thanks.", "speaker": "Rui"}])  # one clock time, no session
+    mem.remember("How about the Japanese place tonight?", speaker="assistant")
+    mem.remember("Nah.", speaker="Rui")
+    (p,) = mem.preferences("Rui")
+    assert p.evidence == 3 and p.value < 0.6

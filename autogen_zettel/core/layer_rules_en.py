@@ -29,11 +29,14 @@ _FIRST_PROMISE = re.compile(
     r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|intend to|agree to|'ll definitely|"
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
+    r"|^(?:ok,?\s+|okay,?\s+|sure,?\s+)?will\s+(?P<what3>(?!do\b)[^,;:.!?]+)"
 )
 _THIRD_PROMISE = re.compile(
     rf"\b{_NAME}\s+(?:said|says|told me|told us|mentioned|confirmed|promised)\s+(?:that\s+)?(?:he|she|they)\s*"
     rf"(?:'ll|'d|will|would|is going to|was going to|'s going to|are going to)\s+(?P<what>[^,;:.!?]+)"
-    rf"|\b{_NAME.replace('name', 'name2')}\s+(?:will|'ll|is going to|promised to|promised (?:he|she)(?:'ll| will| would)|"
+    rf"|\b{_NAME.replace('name', 'name2')}(?:\s+(?:will|'ll|is going to|is gonna)|'s going to|'ll|'s gonna)\s+(?:"
+    rf"definitely\s+)?(?P<what4>[^,;:.!?]+)"
+    rf"|\b{_NAME.replace('name', 'name3')}\s+(?:promised to|promised (?:he|she)(?:'ll| will| would)|"
     rf"agreed to|offered to|plans to|is supposed to)\s+(?P<what2>[^,;:.!?]+)"
 )
 _VAGUE_DO = re.compile(r"^(?:do|handle|sort|take care of|manage)?\s*(?:it|that|this|so)?(?: out)?$")
@@ -55,6 +58,8 @@ _DONE = re.compile(
     rf"|^(?:ok,?\s+|okay,?\s+)?(?:just|already)?\s*(?:{_DONE_VERBS})\b(?P<w2>.*)"
     rf"|\bi(?:'ve| have)?\s+(?:already\s+|just\s+|finally\s+)?(?:{_DONE_VERBS}|took care of)\b(?P<w3>.*)"
     rf"|\bthe (?P<w4>[a-z ]+?) (?:went out|is done|are done|has been sent|is sent|is finished|is booked)\b"
+    rf"|^(?P<w5>[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
+    rf"|^(?:i\s+)?did it\b(?P<w6>)"
 )
 _THIRD_DONE = re.compile(rf"\b{_NAME}\s+(?:has\s+|already\s+|just\s+)*(?:{_DONE_VERBS})\b(?P<w>.*)")
 _CANCEL = re.compile(
@@ -77,7 +82,9 @@ _FAN = re.compile(
     r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|still\s+|so\s+)?(?P<how>a\s+(?:big\s+|huge\s+)?fan of|into|"
     r"crazy about|keen on|fond of|obsessed with)\s+(?P<obj>[^,;:.!?]+)"
 )
-_FAVOURITE = re.compile(r"\bmy (?:all-time )?favou?rite (?:\w+(?: \w+)?) is (?P<obj>[^,;:.!?]+)")
+_FAVOURITE = re.compile(r"\bmy (?:all-time )?favou?rite (?:\w+(?: \w+)?) is (?P<obj>[^,;:.!?]+)"
+                        r"|^(?P<obj2>[a-z][a-z ]{1,30}?) (?:is|are) my (?:all-time |absolute )?favou?rite\b")
+_NOT_MY_THING = re.compile(r"^(?P<obj>[a-z][a-z ]{1,30}?) (?:is|are)(?:n't| not) (?:really )?my (?:thing|cup of tea)\b")
 _VAGUE = re.compile(r"^(?:it|that|this|these|those|them|you|your|how|what|when|where|why|who|to|the way|the idea|"
                     r"being|having|doing|getting|seeing|hearing|knowing)\b")
 _NOT_EAT = re.compile(r"\bi\s+(?:(?:don't|do not|no longer|never|can't)\s+eat|(?P<stop>quit|stopped|gave up|have given up)"
@@ -93,7 +100,8 @@ _REFUSE = re.compile(
     r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'll pass|pass)\b"
     r"|\bi'll pass(?: on)?\b|\bi'd rather (?:not|skip)\b|\bi don't want\b|\bnot (?:the|a|an|some)?\s*\w+(?: \w+)? "
     r"(?:again|tonight|today|this time)\b|^not (?:the|a|an)\b|^not \w+(?: \w+)?(?:,| please| for me)|\bskip the\b|"
-    r"\bno \w+(?: \w+)? for me\b"
+    r"\bno \w+(?: \w+)? for me\b|\bnothing (?=\w)|\bnot in the mood for\b|\bdon't feel like\b|"
+    r"\b(?:can we|let's|please) avoid\b|\bless \w+,? please\b"
 )
 _ACCEPT = re.compile(
     r"^(?:yes|yeah|yep|yup|sure|ok|okay|alright|sounds (?:good|great|perfect)|great|perfect|absolutely|why not|"
@@ -107,8 +115,9 @@ _REQUEST = re.compile(
 # -- facts ------------------------------------------------------------------------------------
 _PLACE = r"(?P<v>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)"
 _FACTS = (
-    ("residence", re.compile(rf"\b(?:I|we|We)(?:'ve|'re| have| are)?(?: now| currently| just| recently| finally)?\s*"
-                             rf"(?P<verb>live|am living|'m living|living|moved|relocated)\s+(?:back\s+)?(?:in|to)\s+{_PLACE}")),
+    ("residence", re.compile(rf"\b(?:I|we|We)(?:'ve|'re|'m| have| are| am)?(?: now| currently| just| recently| finally)?\s*"
+                             rf"(?P<verb>live|am living|'m living|living|moved|relocated|am based|'m based|based)\s+"
+                             rf"(?:back\s+)?(?:from\s+[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*\s+)?(?:in|to)\s+{_PLACE}")),
     ("employer", re.compile(rf"\b(?:I|We)(?:'ve| have)?(?: now| currently| just| recently)?\s+(?P<verb>work|am working|'m working|"
                             rf"joined|started (?:working )?at)\s*(?:at|for)?\s+{_PLACE}")),
     ("name", re.compile(r"\b(?:[Mm]y name is|I'm called|[Cc]all me)\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)")),
@@ -176,17 +185,20 @@ def _commitments(s: str, low: str, speaker: str, at: datetime, addressee: str | 
     counterparty = named.group("n") if named else (addressee if re.search(r"\byou\b|\byour\b", low) else None)
     if not _HEDGE.search(low) and not low.endswith("?"):
         for m in _FIRST_PROMISE.finditer(low):
-            raw = m.group("what") or m.group("what2")
+            raw = m.group("what") or m.group("what2") or m.group("what3")
             if not raw or _NOT_PROMISE.match(raw.strip()) or re.match(r"\s*(?:not|never)\b", raw):
                 continue
             if m.group("what2") and not re.match(r"\s*(?:check|send|call|email|book|ask|look|find|get|fix|see "
-                                                 r"if|make|write|review|bring|do)\b", raw):
+                                                 r"if|make|write|review|bring|do|handle|prepare|sort|take care|draft|"
+                                                 r"finish|organi[sz]e|arrange|set up|schedule|pick|order|reserve)\b", raw):
                 continue
             what = _phrase(raw)
             if _VAGUE_DO.match(what) and previous:
                 asked = _ASKED.search(previous.lower())
                 what = _phrase(asked.group("what")) if asked else ""
-            if what and not _VAGUE_DO.match(what):
+            one_name = len(what.split()) == 1 and re.search(rf"\b{re.escape(what)}\b", s, re.IGNORECASE) and \
+                re.search(rf"\b{re.escape(what)}\b", s, re.IGNORECASE).group(0)[:1].isupper()
+            if what and not _VAGUE_DO.match(what) and not one_name:  # "going to Lisbon": a trip, no promise
                 out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty))
                 break
     if not out and previous and re.search(r"^(?:ok|okay|sure|yes|yep|alright|of course|no problem)?[, ]*(?:will do|i'm on it|on it)\b",
@@ -202,8 +214,8 @@ def _commitments(s: str, low: str, speaker: str, at: datetime, addressee: str | 
             out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at),
                                 addressee if _REMIND.search(low) else counterparty))
     for m in _THIRD_PROMISE.finditer(s):
-        name = m.group("name") or m.group("name2")
-        raw = m.group("what") or m.group("what2")
+        name = m.group("name") or m.group("name2") or m.group("name3")
+        raw = m.group("what") or m.group("what4") or m.group("what2")
         if name in _NOT_NAMES or not raw or _NOT_PROMISE.match(raw.strip().lower()):
             continue
         what = _phrase(raw.lower())
@@ -231,7 +243,8 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
         return [Evidence("status", speaker, "", words(_CANCEL.split(low, maxsplit=1)[-1] if _CANCEL.split(low) else low)
                          or words(low), 0.5, "cancelled")]
     m = _THIRD_DONE.search(s)
-    if m and m.group("name") not in _NOT_NAMES:
+    # "Bob sent the slides" names who did it; "Slides sent!" (nothing after the verb) names what
+    if m and m.group("name") not in _NOT_NAMES and re.search(r"\w", m.group("w")):
         return [Evidence("status", m.group("name"), _verb(low), words(m.group("w").lower()), 0.5, "done")]
     m = _DONE.search(low)
     if m:
@@ -263,9 +276,13 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
                 score = 0.3 if m.group("neg") else (0.85 if big else 0.75)
                 out += _pref(speaker, topic, score, "change" if change else "statement")
         for m in _FAVOURITE.finditer(low):
-            topic = _topic(m.group("obj"))
+            topic = _topic(m.group("obj") or m.group("obj2"))
             if topic:
                 out += _pref(speaker, topic, 0.9, "statement")
+        for m in _NOT_MY_THING.finditer(low):
+            topic = _topic(m.group("obj"))
+            if topic:
+                out += _pref(speaker, topic, 0.25, "statement")
     m = _NOT_EAT.search(low)
     if m and not out and not question:
         topic = _topic(m.group("obj"))
@@ -279,8 +296,10 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
     said = ""
     if _REFUSE.search(low):
         said = ""
-        for m in re.finditer(r"\b(?:on|skip|want|not|no|rather skip|rather not have|rather not)\s+(?P<o>[^,;:.!?]+)", low):
-            said = _topic(re.sub(r"^(?:to\s+)?(?:have|eat|get|go to|do|try)\s+", "", m.group("o")))
+        for m in re.finditer(r"\b(?:on|skip|want|not|no|rather skip|rather not have|rather not|nothing|mood for|"
+                             r"feel like|avoid|less)\s+(?P<o>[^,;:.!?]+)", low):
+            said = _topic(re.sub(r"^(?:to\s+)?(?:have|eat|get|go to|do|try)\s+|^(?:in the mood for|feel like)\s+", "",
+                                 m.group("o")))
             if said and not (said in ("thanks", "thank", "for me", "really") or said.startswith(("thank", "really"))):
                 break
             said = ""

@@ -30,18 +30,19 @@ _ACTION = ("发|寄|交|做|写|打|订|买|修|接|还|送|带|改|回复|完�
            "看一下|问|给|把|预约|取|洗|打扫|报价|确认|安装|通知")
 _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想|认为|希望")
 _PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去年|上个?月|上周")
-_FIRST = re.compile(rf"^(?:{_TIME}+)?[，,]?\s*我们?(?P<rest>.+)")
+_FIRST = re.compile(rf"^(?:{_TIME}+)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:{_MODAL})*(?:{_ACTION}).+)")
 _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承诺|表示(?:他|她)?)?(?P<rest>.+)")
 
 _DONE = re.compile(rf"(?P<obj>[\u4e00-\u9fff]{{0,6}}?)(?:已经|都)?(?:{_ACTION}|搞定|弄|完成|办)[\u4e00-\u9fff]{{0,3}}?"
-                   r"(?:好|完|过去|出去|掉)?了[。！!，,]?$|^搞定了|^弄好了|^完成了")
-_CANCEL = re.compile(r"不用了|不需要了|算了|取消|^不用[\u4e00-\u9fff]{1,6}了|就?不要了|别(?P<a>[\u4e00-\u9fff]{1,6})了|(?P<b>[\u4e00-\u9fff]{1,6})不用"
+                   r"(?:好|完|过去|出去|掉)?了[。！!，,]?$|^搞定了?[。！!]?$|^弄好了|^完成了|^已(?:发|寄|交|付|订|办)")
+_CANCEL = re.compile(r"不用了|不需要了|算了|取消|^(?:先|就|还是)不(?:订|买|去|做|发|寄|改|要|用)[\u4e00-\u9fff]*了|^不用[\u4e00-\u9fff]{1,6}了|就?不要了|别(?P<a>[\u4e00-\u9fff]{1,6})了|(?P<b>[\u4e00-\u9fff]{1,6})不用"
                      r"[\u4e00-\u9fff]{0,3}了|^不(?:订|买|去|做|发|寄|改|要)[\u4e00-\u9fff]*了|没必要了|不必了")
 
-_STANCE = re.compile(r"我(?:们)?(?:现在|其实|一直|也|还|真的|本来|以前|之前|原来|最近|开始|越来越|都)*(?P<neg>不太|不怎么|没那么|不再|不)?"
-                     r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮)?(?P<verb>喜欢|热爱|爱|讨厌|受不了|偏爱)"
+_STANCE = re.compile(r"我(?:们)?(?:现在|其实|一直|也|还|真的|本来|以前|之前|原来|最近|开始|越来越|都|已经|渐渐)*(?P<neg>不太|不怎么|没那么|不再|不)?"
+                     r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)"
                      r"(?:吃|喝|看|听|玩|去)?(?P<obj>[\u4e00-\u9fff]{1,8})")
 _NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是?|不过)?现在(?:我)?(?P<neg>不太|不再|不|没那么)?(?:喜欢|爱)了?")
+_TIRED = re.compile(r"(?:对)?(?P<o>[\u4e00-\u9fff]{1,6}?)(?:我)?(?:已经|都)?(?:吃|喝|看|听|玩)?腻了|我(?:已经)?(?:吃|喝|看|听)腻了(?P<o2>)")
 _WANT_NOT = re.compile(r"我?(?:最近|现在|今天|今晚|暂时)?(?:不太|不)想(?:吃|喝|去|看|要|点)(?P<o>[\u4e00-\u9fff]{1,6})")
 _FAVOURITE = re.compile(r"最喜欢的[\u4e00-\u9fff]{1,4}是(?P<obj>[\u4e00-\u9fff]{1,6})")
 _INTEREST = re.compile(r"我对(?P<obj>[\u4e00-\u9fff]{1,6}?)(?P<neg>不)?(?:很|非常|特别|挺)?(?:感兴趣|有兴趣)")
@@ -128,8 +129,9 @@ def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
         return []
     m = _FIRST.match(s)
     counterparty = None
-    if m and _is_promise(m.group("rest"), s):
-        what = _what(m.group("rest"))
+    rest = (m.group("rest") or m.group("rest2")) if m else ""
+    if m and _is_promise(rest, s):
+        what = _what(rest)
         return [Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty)] if what else []
     m = _THIRD.match(s)
     if m and m.group("name") != speaker and m.group("rest"):
@@ -187,6 +189,9 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     if later and out:  # "以前很喜欢喝咖啡，现在不喜欢了": the same topic, changed
         last = out[-1]
         out.append(Evidence("preference", speaker, last.key, last.value, 0.3 if later.group("neg") else 0.75, "change"))
+    m = _TIRED.search(s)
+    if m and not out:
+        out += _pref(speaker, _clean_obj(m.group("o")), 0.2, "change")
     m = _WANT_NOT.search(s)
     if m and not out:
         out += _pref(speaker, _clean_obj(m.group("o")), 0.0, "refusal")

@@ -139,18 +139,19 @@ class LayerTables:
             if rows:
                 self._db["conflicts"].insert_all(rows, replace=True)
 
-    def previous_message(self, session_id: str | None, at: str, since: str, speaker: str) -> str | None:
+    def previous_message(self, session_id: str | None, at: str, since: str, speaker: str,
+                         message_id: str | None = None) -> str | None:
         """The text of the latest message before ``at`` in ``session_id`` said by someone else
-        (without a session: one said from ``since`` on)."""
+        (without a session: one said from ``since`` on). Messages stored at the same time count
+        as before when stored before ``message_id`` (a batch at one clock time keeps its order)."""
+        sql = ("select text from messages where session_id is ? and speaker != ? and id is not ? and "
+               "(at < ? or (at = ? and rowid < coalesce((select rowid from messages where id = ?), 9e18)))")
+        params: list = [session_id, speaker, message_id, at, at, message_id]
+        if session_id is None:
+            sql += " and at >= ?"
+            params.append(since)
         with self._lock:
-            if session_id is not None:
-                row = self._db.execute(
-                    "select text from messages where session_id = ? and at < ? and speaker != ? order by at desc limit 1",
-                    [session_id, at, speaker]).fetchone()
-            else:
-                row = self._db.execute(
-                    "select text from messages where session_id is null and at < ? and at >= ? and speaker != ? "
-                    "order by at desc limit 1", [at, since, speaker]).fetchone()
+            row = self._db.execute(sql + " order by at desc, rowid desc limit 1", params).fetchone()
         return row[0] if row else None
 
     def all_evidence(self) -> list[dict]:

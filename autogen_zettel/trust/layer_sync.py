@@ -37,7 +37,7 @@ def evidence_for(tables: LayerTables, card: Card) -> list[Evidence]:
     """What ``card`` says for the layers (read with the message before it in its session)."""
     at = card.created_at.isoformat()
     previous = tables.previous_message(card.session_id, at, (card.created_at - _PREVIOUS_WINDOW).isoformat(),
-                                       card.speaker)
+                                       card.speaker, card.source_ids[0] if card.source_ids else None)
     return extract_layers(card.content, speaker=card.speaker, at=card.created_at, previous=previous)
 
 
