@@ -269,3 +269,11 @@ def test_a_bare_refusal_finds_its_offer_at_one_clock_time_and_without_a_session(
     mem.remember("Nah.", speaker="Rui")
     (p,) = mem.preferences("Rui")
     assert p.evidence == 3 and p.value < 0.6
+
+
+def test_the_person_promised_to_can_call_it_off(hub):
+    mem = hub.tenant("assistant")
+    _say(mem, [("Rui", "Can you book a table for Friday?"), ("assistant", "Sure, I'll book the table for Friday."),
+               ("Rui", "Never mind the table, we'll eat at home.")])
+    (c,) = mem.commitments()
+    assert (c.owner, c.what, c.due, c.status) == ("assistant", "book the table", date(2026, 3, 6), "cancelled")

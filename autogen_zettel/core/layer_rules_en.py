@@ -198,7 +198,9 @@ def _commitments(s: str, low: str, speaker: str, at: datetime, addressee: str | 
                 what = _phrase(asked.group("what")) if asked else ""
             one_name = len(what.split()) == 1 and re.search(rf"\b{re.escape(what)}\b", s, re.IGNORECASE) and \
                 re.search(rf"\b{re.escape(what)}\b", s, re.IGNORECASE).group(0)[:1].isupper()
-            if what and not _VAGUE_DO.match(what) and not one_name:  # "going to Lisbon": a trip, no promise
+            plan = low[m.start():].startswith("we") and not due_date(s, at) and "promise" not in low
+            # "going to Lisbon": a trip; "we'll eat at home": a plan with no date, no promise
+            if what and not _VAGUE_DO.match(what) and not one_name and not plan:
                 out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty))
                 break
     if not out and previous and re.search(r"^(?:ok|okay|sure|yes|yep|alright|of course|no problem)?[, ]*(?:will do|i'm on it|on it)\b",
@@ -315,7 +317,8 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
         if topic and (offered or said):
             return _pref(speaker, topic, 1.0, "acceptance")
     m = _REQUEST.search(low)
-    if m and not _VAGUE.match(m.group("obj").strip()):
+    if m and not _VAGUE.match(m.group("obj").strip()) and category_of(_topic(m.group("obj"))):
+        # a request is kept where it can contradict a restriction ("book the wine tasting")
         return _pref(speaker, _topic(m.group("obj")), 0.65, "request")
     return []
 

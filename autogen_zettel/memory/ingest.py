@@ -249,7 +249,7 @@ class Ingest:
     def _previous(self, msg: Message) -> str | None:
         """The stored message before ``msg`` in its session, said by someone else."""
         return LayerTables(self.db).previous_message(msg.session_id, msg.at.isoformat(),
-                                                     (msg.at - timedelta(minutes=30)).isoformat(), msg.speaker,
+                                                     (msg.at - timedelta(hours=12)).isoformat(), msg.speaker,
                                                      msg.message_id)
 
     def unstored(self, drafts: Sequence[tuple[Message, Card]]) -> list[tuple[Message, Card]]:

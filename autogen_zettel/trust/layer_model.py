@@ -255,11 +255,14 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             continue
         if ev.layer != "status":
             continue
-        candidates = [c for c in out if c.status == "open" and c.at <= o.at and o.card_id not in c.sources
-                      and (c.owner.casefold() == who or (c.counterparty or "").casefold() == who)]
+        said, verb = _words(ev.value), _words(ev.key)
+        open_before = [c for c in out if c.status == "open" and c.at <= o.at and o.card_id not in c.sources]
+        candidates = [c for c in open_before if c.owner.casefold() == who or (c.counterparty or "").casefold() == who]
+        if ev.kind == "cancelled" and said and not any(said & _words(c.what) for c in candidates):
+            # "Never mind the table" may call off what someone else promised the speaker
+            candidates = [c for c in open_before if said & _words(c.what)]
         if not candidates:
             continue
-        said, verb = _words(ev.value), _words(ev.key)
         # the object's words decide; then the verb ("sent" -> send); then the owner's own
         # promise before one made to them; then the latest
         scored = [(len(said & _words(c.what)), len(verb & _words(c.what)), c.owner.casefold() == who, c.at, i)

@@ -25,7 +25,7 @@ from autogen_zettel.trust.layer_model import (Observed, derive_commitments, deri
 __all__ = ["sync_cards", "merge_cards", "rebuild_all", "evidence_for", "LAYERS_VERSION"]
 
 LAYERS_VERSION = "1"  # db meta "layers_version": bump when extraction changes, to re-read every card
-_PREVIOUS_WINDOW = timedelta(minutes=30)
+_PREVIOUS_WINDOW = timedelta(hours=12)  # without a session: the message a bare "No thanks" answers
 
 
 def _short(text: str, words: int = 14) -> str:
