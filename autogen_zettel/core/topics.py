@@ -72,6 +72,7 @@ def clean_topic(phrase: str) -> str:
         while prev != text:
             prev, text = text, _ZH_EDGE.sub("", text)
         return text.strip()
+    text = re.split(r"\b(?:for|with|at|in|on|from|to|instead of|because|when|if)\b", text, maxsplit=1)[0]
     words = [w for w in re.findall(r"[a-z][a-z'\-]*", text) if w not in _DROP]
     return " ".join(words)
 
@@ -93,9 +94,11 @@ def topic_of(phrase: str) -> str:
                     return _LOOKUP[piece]
         return text
     words = text.split()
-    for w in words:
-        if w in _LOOKUP and len(words) <= 2:
-            return _LOOKUP[w]
+    for n in (2, 1):  # a known word pair, then a known word ("fresh sushi rolls" -> sushi)
+        for i in range(len(words) - n + 1):
+            piece = " ".join(words[i : i + n])
+            if piece in _LOOKUP and (n == 2 or len(words) <= 3):
+                return _LOOKUP[piece]
     return topic_key(text)
 
 
