@@ -167,9 +167,9 @@ class Layers:
                 continue
             if r["subject_key"] in low or words & set(tokens(f"{r['key']} {r['value']}")):
                 lines.append(f"- fact ({r['status']}): {r['subject']} {r['key']}: {r['value']}")
+        keys = {topic_of(w) for w in words} | {topic_of(" ".join(p)) for p in zip(low.split(), low.split()[1:])}
         for r in self.tables.preferences():
-            if words & set(tokens(r["topic"])) or (r["topic"] and r["topic"].casefold() in low) or \
-                    any(topic_of(w) == r["topic_key"] for w in words):
+            if r["topic_key"] in keys or words & set(tokens(r["topic"])) or (r["topic"] and r["topic"].casefold() in low):
                 lean = "likes" if r["value"] > 0.55 else "dislikes" if r["value"] < 0.45 else "is neutral on"
                 lines.append(f"- preference: {r['subject']} {lean} {r['topic']} ({r['value']:.2f}, "
                              f"trend {r['trend']:+.2f}/30d, {r['evidence']} observations)")
