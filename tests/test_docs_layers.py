@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "layers.md"
-BLOCKS = re.findall(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)
+BLOCKS = re.findall(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.DOTALL)
 
 
 def test_the_page_has_an_english_and_a_chinese_example_per_layer():

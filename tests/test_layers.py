@@ -17,7 +17,12 @@ from autogen_zettel.core.due import due_date
 from autogen_zettel.core.layer_evidence import Evidence
 from autogen_zettel.core.layer_extract import extract_layers
 from autogen_zettel.core.topics import category_of, same_topic, topic_of
-from autogen_zettel.trust.layer_model import Observed, derive_commitments, derive_facts, derive_preference
+from autogen_zettel.trust.layer_model import (
+    Observed,
+    derive_commitments,
+    derive_facts,
+    derive_preference,
+)
 
 WED = datetime(2026, 3, 4, 10, 0)  # a Wednesday
 
@@ -80,19 +85,19 @@ def test_three_refusals_take_a_liked_topic_from_0_7_to_about_0_3():
 
 
 def test_a_fact_change_supersedes_and_a_repeat_confirms():
-    lisbon = Evidence("fact", "Rui", "residence", "lisbon")
-    coimbra = Evidence("fact", "Rui", "residence", "coimbra", kind="change")
+    lisbon = Evidence("fact", "Rui", "residence", "Lisbon")
+    coimbra = Evidence("fact", "Rui", "residence", "Coimbra", kind="change")
     # Lisbon was said in three sessions (consensus) but a stated move newer than all of it wins
     items = [_obs(lisbon, i, WED + timedelta(days=i), f"s{i}") for i in range(3)]
     facts = derive_facts(items + [_obs(coimbra, 9, WED + timedelta(days=4))])
-    assert [(f.value, f.status) for f in facts] == [("coimbra", "pending"), ("lisbon", "superseded")]
-    again = _obs(Evidence("fact", "Rui", "residence", "coimbra"), 10, WED + timedelta(days=5))
+    assert [(f.value, f.status) for f in facts] == [("Coimbra", "pending"), ("Lisbon", "superseded")]
+    again = _obs(Evidence("fact", "Rui", "residence", "Coimbra"), 10, WED + timedelta(days=5))
     assert derive_facts(items + [_obs(coimbra, 9, WED + timedelta(days=4)), again])[0].status == "confirmed"
 
 
 def test_completion_matches_by_words_and_a_bare_done_the_latest():
-    c = lambda n, what, h: _obs(Evidence("commitment", "Rui", "", what), n, WED + timedelta(hours=h))  # noqa: E731
-    s = lambda n, kind, words, h: _obs(Evidence("status", "Rui", "", words, kind=kind), n, WED + timedelta(hours=h))  # noqa: E731
+    c = lambda n, what, h: _obs(Evidence("commitment", "Rui", "", what), n, WED + timedelta(hours=h))
+    s = lambda n, kind, words, h: _obs(Evidence("status", "Rui", "", words, kind=kind), n, WED + timedelta(hours=h))
     out = derive_commitments([c(1, "draft the proposal", 0), c(2, "book the flights", 1),
                               s(3, "done", "proposal", 2), s(4, "cancelled", "", 3)])
     assert [(x.what, x.status) for x in out] == [("draft the proposal", "done"), ("book the flights", "cancelled")]
@@ -134,11 +139,11 @@ def test_facts_supersede_never_silently_and_forget_removes_what_a_card_alone_sup
     _say(mem, [("Rui", "I live in Lisbon."), ("Rui", "We moved to Coimbra."), ("王芳", "我搬到杭州了。")],
          step=timedelta(days=2))
     assert [(f.subject, f.key, f.value, f.status) for f in mem.facts()] == [
-        ("Rui", "residence", "coimbra", "pending"), ("王芳", "residence", "杭州", "pending")]
-    assert [f.value for f in mem.facts("RUI", include_superseded=True)] == ["coimbra", "lisbon"]
+        ("Rui", "residence", "Coimbra", "pending"), ("王芳", "residence", "杭州", "pending")]
+    assert [f.value for f in mem.facts("RUI", include_superseded=True)] == ["Coimbra", "Lisbon"]
     moved = mem.facts("rui")[0].source_ids[0]
     mem.forget(moved)
-    assert [(f.value, f.status) for f in mem.facts("rui", include_superseded=True)] == [("lisbon", "pending")]
+    assert [(f.value, f.status) for f in mem.facts("rui", include_superseded=True)] == [("Lisbon", "pending")]
 
 
 def test_edit_freeze_and_thaw_rebuild_the_rows(hub):

@@ -4,9 +4,9 @@ development folds 0-3 and on the held-out fold 4 (scored by benchmarks/run_layer
 
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
+
+import pytest
 
 from benchmarks.run_layers_eval import evaluate, fold_of, load
 

@@ -37,7 +37,7 @@ def test_an_everyday_tenant_through_the_three_layers(hub):
 
     facts = mem.facts(include_superseded=True)
     assert [(f.subject, f.key, f.value, f.status) for f in facts] == [
-        ("Mia", "residence", "marseille", "pending"), ("Mia", "residence", "lyon", "superseded")]
+        ("Mia", "residence", "Marseille", "pending"), ("Mia", "residence", "Lyon", "superseded")]
     assert all(f.source_ids and f.at for f in facts)
 
     (italian,) = mem.preferences(subject="Mia", topic="pizza")

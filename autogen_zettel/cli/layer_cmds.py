@@ -13,7 +13,7 @@ from rich.text import Text
 from autogen_zettel.base.errors import ConfigError
 from autogen_zettel.cli.common import Context, console, open_tenant
 
-__all__ = ["facts", "preferences", "commitments", "COMMANDS"]
+__all__ = ["COMMANDS", "commitments", "facts", "preferences"]
 
 
 def _plain(row) -> dict:

@@ -20,7 +20,7 @@ import calendar
 import re
 from datetime import date, datetime, timedelta
 
-__all__ = ["due_date", "DATE_WORDS"]
+__all__ = ["DATE_WORDS", "due_date"]
 
 _DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-__all__ = ["Evidence", "LAYERS", "KINDS"]
+__all__ = ["KINDS", "LAYERS", "Evidence"]
 
 LAYERS = ("fact", "preference", "commitment", "status")
 # fact: statement | change | affirm | lift (a restriction no longer holds)

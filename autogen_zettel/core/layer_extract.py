@@ -21,7 +21,7 @@ from autogen_zettel.core import layer_rules_en, layer_rules_zh
 from autogen_zettel.core.layer_evidence import Evidence
 from autogen_zettel.core.refine import split_sentences
 
-__all__ = ["extract_layers", "as_first_person"]
+__all__ = ["as_first_person", "extract_layers"]
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 

@@ -18,8 +18,7 @@ from autogen_zettel.core.topics import category_of, clean_topic, topic_of
 __all__ = ["extract", "offer_topic"]
 
 _NAME = r"(?P<name>[A-Z][a-z]+)"
-_NOT_NAMES = frozenset("I We You He She They It The This That There Then So And But Also Maybe Please Sure Yes No "
-                       "Okay Ok Just Let Never Done All Actually Well Oh Hey Hi Thanks Sounds Nah".split())
+_NOT_NAMES = frozenset(["I", "We", "You", "He", "She", "They", "It", "The", "This", "That", "There", "Then", "So", "And", "But", "Also", "Maybe", "Please", "Sure", "Yes", "No", "Okay", "Ok", "Just", "Let", "Never", "Done", "All", "Actually", "Well", "Oh", "Hey", "Hi", "Thanks", "Sounds", "Nah"])
 _HEDGE = re.compile(r"\b(?:maybe|perhaps|might|probably|not sure|if|unless|i guess|would you|could you)\b")
 _STOP = re.compile(r"[,;:.!?]|\b(?:and then|but|because|so that|since|although|though)\b")
 
@@ -68,9 +67,7 @@ _CANCEL = re.compile(
     r"won't need|not needed|drop the|don't worry about (?:the|it))"
 )
 _CUE_WORDS = frozenset(
-    "never mind nevermind scrap scratch that forget about it no need anymore any more don't bother do not cancel please "
-    "call off let's not longer won't need needed drop worry done all sent just already i i've have the a an my "
-    "with it is are out went this morning yesterday today it's finished ok okay has been".split())
+    ["never", "mind", "nevermind", "scrap", "scratch", "that", "forget", "about", "it", "no", "need", "anymore", "any", "more", "don't", "bother", "do", "not", "cancel", "please", "call", "off", "let's", "not", "longer", "won't", "need", "needed", "drop", "worry", "done", "all", "sent", "just", "already", "i", "i've", "have", "the", "a", "an", "my", "with", "it", "is", "are", "out", "went", "this", "morning", "yesterday", "today", "it's", "finished", "ok", "okay", "has", "been"])
 
 # -- preferences ------------------------------------------------------------------------------
 _ADV = r"(?:(?:really|also|still|actually|totally|absolutely|honestly|just|kind of|sort of|now|truly|do)\s+)*"
@@ -129,10 +126,7 @@ _FACTS = (
                        r"(?P<v>dog|cat|puppy|kitten|parrot|rabbit|hamster|goldfish|turtle|dogs|cats)\b")),
 )
 _JOBS = frozenset(
-    "teacher nurse doctor engineer developer programmer designer lawyer student chef cook writer accountant manager "
-    "artist musician dentist pharmacist architect scientist researcher consultant farmer pilot journalist "
-    "photographer librarian translator carpenter electrician plumber mechanic driver firefighter vet veterinarian "
-    "professor analyst waiter waitress barista baker surgeon therapist psychologist economist editor".split())
+    ["teacher", "nurse", "doctor", "engineer", "developer", "programmer", "designer", "lawyer", "student", "chef", "cook", "writer", "accountant", "manager", "artist", "musician", "dentist", "pharmacist", "architect", "scientist", "researcher", "consultant", "farmer", "pilot", "journalist", "photographer", "librarian", "translator", "carpenter", "electrician", "plumber", "mechanic", "driver", "firefighter", "vet", "veterinarian", "professor", "analyst", "waiter", "waitress", "barista", "baker", "surgeon", "therapist", "psychologist", "economist", "editor"])
 _JOB = re.compile(r"\bI(?:'m| am| work as)\s+(?:now\s+|currently\s+)?(?:an?\s+)(?P<v>(?:[a-z]+\s+)?[a-z]+)(?=\s*(?:now\b|$|[,.;!]|at\b|in\b))")
 _RESTRICT = re.compile(
     r"\bi(?:'ve| have)?\s+(?:(?:quit|stopped|given up|gave up|cut out|cut back on|am off|'m off)\s+(?P<x>[a-z]+)"
@@ -335,11 +329,12 @@ def _facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidenc
             verb = m.groupdict().get("verb") or ""
             kind = "change" if re.search(r"moved|relocated|joined|started|now", verb + " " + low) else "statement"
             if value and value not in _NOT_NAMES:
-                out.append(Evidence("fact", speaker, key, value.lower() if key not in ("name",) else value.lower(),
-                                    0.5, kind))
+                # names of places, employers and people as written; versions compare case-folded
+                out.append(Evidence("fact", speaker, key, value if key in ("residence", "employer", "name", "hometown")
+                                    else value.lower(), 0.5, kind))
     for m in re.finditer(rf"\b{_NAME}\s+(?:lives|is living|moved|relocated)\s+(?:in|to)\s+{_PLACE}", s):
         if m.group("name") not in _NOT_NAMES:
-            out.append(Evidence("fact", m.group("name"), "residence", m.group("v").lower(), 0.5, "statement"))
+            out.append(Evidence("fact", m.group("name"), "residence", m.group("v"), 0.5, "statement"))
     m = _JOB.search(s)
     if m:
         words = [w for w in m.group("v").split() if w not in ("now", "currently")]

@@ -19,7 +19,7 @@ import re
 
 from autogen_zettel.core.claims import topic_key
 
-__all__ = ["topic_of", "category_of", "clean_topic", "same_topic"]
+__all__ = ["category_of", "clean_topic", "same_topic", "topic_of"]
 
 # phrase or word -> topic key; several surface forms of one taste share a key
 _SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -56,9 +56,7 @@ _CATEGORIES: dict[str, tuple[str, ...]] = {
 }
 _LOOKUP = {form: key for key, forms in _SYNONYMS.items() for form in forms}
 _CAT_LOOKUP = {form: key for key, forms in _CATEGORIES.items() for form in forms}
-_DROP = frozenset("the a an some any my your our his her their this that these those more again new same usual "
-                  "one ones place places restaurant restaurants food dish dishes stuff kind sort bit tonight today "
-                  "please instead anymore".split())
+_DROP = frozenset(["the", "a", "an", "some", "any", "my", "your", "our", "his", "her", "their", "this", "that", "these", "those", "more", "again", "new", "same", "usual", "one", "ones", "place", "places", "restaurant", "restaurants", "food", "dish", "dishes", "stuff", "kind", "sort", "bit", "tonight", "today", "please", "instead", "anymore"])
 _ZH_EDGE = re.compile(r"^(?:吃|喝|看|听|玩|去|点|要|来一?[杯份个碗]|那家|这家|一些|点儿?)+|(?:的|了|吧|啊|呢|店|馆)+$")
 _HAN = re.compile(r"[\u3400-\u9fff]")
 

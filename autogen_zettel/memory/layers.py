@@ -29,7 +29,7 @@ from autogen_zettel.store.layer_tables import LayerTables, subject_key
 from autogen_zettel.trust.layer_model import Commitment, Fact, Preference
 from autogen_zettel.trust.layer_sync import LAYERS_VERSION, rebuild_all, sync_cards
 
-__all__ = ["Layers", "turn_lines", "FACT_STATUSES", "COMMITMENT_STATUSES"]
+__all__ = ["COMMITMENT_STATUSES", "FACT_STATUSES", "Layers", "turn_lines"]
 
 log = logging.getLogger(__name__)
 

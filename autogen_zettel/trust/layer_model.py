@@ -42,8 +42,19 @@ from autogen_zettel.core.lexical import tokens
 from autogen_zettel.core.topics import category_of
 from autogen_zettel.trust.conflicts import recency_weight
 
-__all__ = ["Observed", "Fact", "Preference", "Commitment", "Clash", "derive_facts", "derive_preference",
-           "derive_commitments", "restriction_clashes", "MULTI_VALUED", "REFUSAL_STEP"]
+__all__ = [
+    "MULTI_VALUED",
+    "REFUSAL_STEP",
+    "Clash",
+    "Commitment",
+    "Fact",
+    "Observed",
+    "Preference",
+    "derive_commitments",
+    "derive_facts",
+    "derive_preference",
+    "restriction_clashes",
+]
 
 MULTI_VALUED = frozenset({"restriction", "allergy", "pet"})
 REFUSAL_STEP = 0.25  # how far one acceptance or refusal moves a preference towards 1 or 0

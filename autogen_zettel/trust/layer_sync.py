@@ -19,10 +19,15 @@ from autogen_zettel.base.config import ConflictConfig
 from autogen_zettel.core.layer_evidence import Evidence
 from autogen_zettel.core.layer_extract import extract_layers
 from autogen_zettel.store.layer_tables import LayerTables, subject_key
-from autogen_zettel.trust.layer_model import (Observed, derive_commitments, derive_facts, derive_preference,
-                                              restriction_clashes)
+from autogen_zettel.trust.layer_model import (
+    Observed,
+    derive_commitments,
+    derive_facts,
+    derive_preference,
+    restriction_clashes,
+)
 
-__all__ = ["sync_cards", "merge_cards", "rebuild_all", "evidence_for", "LAYERS_VERSION"]
+__all__ = ["LAYERS_VERSION", "evidence_for", "merge_cards", "rebuild_all", "sync_cards"]
 
 LAYERS_VERSION = "1"  # db meta "layers_version": bump when extraction changes, to re-read every card
 _PREVIOUS_WINDOW = timedelta(hours=12)  # without a session: the message a bare "No thanks" answers
