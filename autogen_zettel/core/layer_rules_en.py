@@ -20,7 +20,7 @@ __all__ = ["extract", "offer_topic"]
 _NAME = r"(?P<name>[A-Z][a-z]+)"
 _NOT_NAMES = frozenset(["I", "We", "You", "He", "She", "They", "It", "The", "This", "That", "There", "Then", "So", "And", "But", "Also", "Maybe", "Please", "Sure", "Yes", "No", "Okay", "Ok", "Just", "Let", "Never", "Done", "All", "Actually", "Well", "Oh", "Hey", "Hi", "Thanks", "Sounds", "Nah"])
 _HEDGE = re.compile(r"\b(?:maybe|perhaps|might|probably|not sure|if|unless|i guess|would you|could you)\b")
-_STOP = re.compile(r"[,;:.!?]|\b(?:and then|but|because|so that|since|although|though)\b")
+_STOP = re.compile(r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though)\b")
 
 # -- commitments ---------------------------------------------------------------------------
 _FIRST_PROMISE = re.compile(
@@ -45,7 +45,9 @@ _MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)
 _NOT_PROMISE = re.compile(
     r"^(?:be\b|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back))|take\b|think\b|see\b|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
-    r"hate\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$)"
+    r"hate\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
+    r"forget\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
+    r"need\b|want\b|wait\b|let\b|die\b|survive\b|manage\b\s*$|admit\b|say\b|bet\b)"
 )
 
 # -- status events ----------------------------------------------------------------------------
@@ -62,7 +64,8 @@ _DONE = re.compile(
 )
 _THIRD_DONE = re.compile(rf"\b{_NAME}\s+(?:has\s+|already\s+|just\s+)*(?:{_DONE_VERBS})\b(?P<w>.*)")
 _CANCEL = re.compile(
-    r"\b(?:never ?mind|nevermind|scrap (?:that|it|the)|scratch (?:that|it)|forget (?:about )?(?:it|that|the)|no need\b|"
+    r"\b(?:never ?mind|nevermind|scrap (?:that|it|the)\b|scratch (?:that|it)\b|(?<!don't )(?<!not )(?<!never )"
+    r"forget (?:about )?(?:it|that|the)\b|no need\b|"
     r"don't bother|do not bother|cancel\b|call off|let's not|no longer need|don't need\b.*\b(?:anymore|any more)|"
     r"won't need|not needed|drop the|don't worry about (?:the|it))"
 )
@@ -83,7 +86,10 @@ _FAVOURITE = re.compile(r"\bmy (?:all-time )?favou?rite (?:\w+(?: \w+)?) is (?P<
                         r"|^(?P<obj2>[a-z][a-z ]{1,30}?) (?:is|are) my (?:all-time |absolute )?favou?rite\b")
 _NOT_MY_THING = re.compile(r"^(?P<obj>[a-z][a-z ]{1,30}?) (?:is|are)(?:n't| not) (?:really )?my (?:thing|cup of tea)\b")
 _VAGUE = re.compile(r"^(?:it|that|this|these|those|them|you|your|how|what|when|where|why|who|to|the way|the idea|"
-                    r"being|having|doing|getting|seeing|hearing|knowing)\b")
+                    r"the thought|being|having|doing|getting|seeing|hearing|knowing|every|all|each|so much|a lot|too|"
+                    r"here|there|him|her|us|everyone|everything|everybody|someone|something|anything|nothing|one|is|was|are|were|"
+                    r"has|had|will|would|can|could|of)\b")
+_GERUND_HEAD = re.compile(r"^(?:going|doing|getting|making|spending time|spending|taking)\s+(?:on|to|for|with|out)?\s*")
 _NOT_EAT = re.compile(r"\bi\s+(?:(?:don't|do not|no longer|never|can't)\s+eat|(?P<stop>quit|stopped|gave up|have given up)"
                       r"\s+eating)\s+(?P<obj>[^,;:.!?]+)")
 _CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
@@ -93,11 +99,14 @@ _OFFER = re.compile(
     r"(?:(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do)\s+)?"
     r"(?P<obj>[^,;:.!?]+)"
 )
+_NO_REFUSAL = re.compile(r"^(?:no|not)\s+(?:worries|worry|problem|problems|prob|probs|doubt|doubts|way|kidding|wonder|rush|"
+                         r"pressure|big deal|biggie|joke|matter|idea|clue|need to|offense|offence|hard feelings|"
+                         r"only|just|sure|bad|exactly|quite|yet)\b")
 _REFUSE = re.compile(
     r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'll pass|pass)\b"
     r"|\bi'll pass(?: on)?\b|\bi'd rather (?:not|skip)\b|\bi don't want\b|\bnot (?:the|a|an|some)?\s*\w+(?: \w+)? "
     r"(?:again|tonight|today|this time)\b|^not (?:the|a|an)\b|^not \w+(?: \w+)?(?:,| please| for me)|\bskip the\b|"
-    r"\bno \w+(?: \w+)? for me\b|\bnothing (?=\w)|\bnot in the mood for\b|\bdon't feel like\b|"
+    r"\bno \w+(?: \w+)? for me\b|^nothing \w+(?:,| please| for me)|\bnot in the mood for\b|\bdon't feel like\b|"
     r"\b(?:can we|let's|please) avoid\b|\bless \w+,? please\b"
 )
 _ACCEPT = re.compile(
@@ -147,12 +156,13 @@ def _phrase(text: str) -> str:
     text = re.sub(r"\((?:[^)]*)\)", " ", text)
     text = re.sub(r"\b(?:for you|to you|you|please|again|tonight|now|anymore|any more|too|either|later|first|soon)\b",
                   " ", text)
-    text = re.sub(r"(?:\s+(?:for|on|at|by|to|with|in|from|until|before|of))+\s*$", "", " ".join(text.split()))
+    text = re.sub(r"\s+(?:as well|too|also|either)\s*$", "", " ".join(text.split()))
+    text = re.sub(r"(?:\s+(?:for|on|at|by|to|with|in|from|until|before|of))+\s*$", "", text)
     return text.strip(" '\"")
 
 
 def _topic(text: str) -> str:
-    phrase = _phrase(text)
+    phrase = _GERUND_HEAD.sub("", _phrase(text))
     if not phrase or _VAGUE.match(phrase):
         return ""
     words = phrase.split()
@@ -180,6 +190,11 @@ def _commitments(s: str, low: str, speaker: str, at: datetime, addressee: str | 
     if not _HEDGE.search(low) and not low.endswith("?"):
         for m in _FIRST_PROMISE.finditer(low):
             raw = m.group("what") or m.group("what2") or m.group("what3")
+            raw = re.sub(r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+", "", raw or "")
+            marker = low[m.start():m.start() + 40]
+            if re.search(r"going to|gonna", marker) and re.match(r"\s*(?:a|an|the|my|this|that|his|her|our|their|some)\b",
+                                                                  raw):
+                continue  # "I'm going to a conference": a trip, no promise
             if not raw or _NOT_PROMISE.match(raw.strip()) or re.match(r"\s*(?:not|never)\b", raw):
                 continue
             if m.group("what2") and not re.match(r"\s*(?:check|send|call|email|book|ask|look|find|get|fix|see "
@@ -212,8 +227,8 @@ def _commitments(s: str, low: str, speaker: str, at: datetime, addressee: str | 
     for m in _THIRD_PROMISE.finditer(s):
         name = m.group("name") or m.group("name2") or m.group("name3")
         raw = m.group("what") or m.group("what4") or m.group("what2")
-        if name in _NOT_NAMES or not raw or _NOT_PROMISE.match(raw.strip().lower()):
-            continue
+        if name in _NOT_NAMES or not raw or _NOT_PROMISE.match(raw.strip().lower()) or len(raw.split()) < 2:
+            continue  # "Challenges will come": no person, no promise
         what = _phrase(raw.lower())
         if what:
             # a promise reported by the speaker was made to them (or their team) unless it names another
@@ -290,7 +305,7 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
         return out
     offered = offer_topic(previous)
     said = ""
-    if _REFUSE.search(low):
+    if _REFUSE.search(low) and not _NO_REFUSAL.search(low):
         said = ""
         for m in re.finditer(r"\b(?:on|skip|want|not|no|rather skip|rather not have|rather not|nothing|mood for|"
                              r"feel like|avoid|less)\s+(?P<o>[^,;:.!?]+)", low):
@@ -303,8 +318,10 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
         if topic and (offered or said) and not question:
             return _pref(speaker, topic, 0.0, "refusal")
     elif _ACCEPT.search(low) and not question:
-        m = re.search(r"(?:let's do|let's go with|let's try|i'd love|some)\s+(?P<o>[^,;:.!?]+)|^(?:yes|sure|yeah),?\s+"
+        m = re.search(r"(?:let's do|let's go with|let's try|let's have)\s+(?P<o>[^,;:.!?]+)|^(?:yes|sure|yeah),?\s+"
                       r"(?:please,?\s+)?(?P<o2>[a-z][a-z ]+?) sounds", low)
+        if not m and offered:
+            m = re.search(r"(?:i'd love|some)\s+(?P<o>[^,;:.!?]+)(?P<o2>)", low)
         said = _topic(re.sub(r"^(?:to\s+)?(?:have|eat|get|go to|do|try)\s+", "", m.group("o") or m.group("o2") or "")) \
             if m else ""
         topic = said if said and not _VAGUE.match(said) else offered
