@@ -22,10 +22,12 @@ _SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁
 _NAME = rf"(?P<name>[小老][{_SURNAMES}]|[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
 _TIME = (r"(?:(?:[0-9一二三四五六七八九十]{1,2}月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
          r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|本周[一二三四五六日末]|"
-         r"(?:周|星期|礼拜)[一二三四五六日天末]|月底|月末|下个?月|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后)")
+         r"(?:周|星期|礼拜)[一二三四五六日天末]|月底|月末|下个?月|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
+         r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头)")
 _TIME_RE = re.compile(_TIME)
 _BEFORE = re.compile(rf"(?:在)?{_TIME}+(?:之前|以前|前|之内|内)?")
 _MODAL = r"(?:会|来|负责|保证|答应你?|承诺|一定|马上|尽快|去|要)"
+_STRONG = r"(?:会|来|负责|保证|答应你?|承诺|一定)"
 _ACTION = ("发|寄|交|做|写|打|订|买|修|接|还|送|带|改|回复|完成|准备|整理|检查|付|请|帮|搬|拿|办|提交|安排|联系|处理|"
            "看一下|问|给|把|预约|取|洗|打扫|报价|确认|安装|通知")
 _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想|认为|希望")
@@ -118,8 +120,13 @@ def _is_promise(rest: str, whole: str) -> bool:
         return False
     head = _BEFORE.sub("", rest)
     has_time = bool(_TIME_RE.search(whole))
-    modal = re.match(rf"(?:{_MODAL})+", head)
-    if modal and re.match(rf"(?:{_MODAL})*(?:在[^，。]*?(?:前|之前))?[\u4e00-\u9fff]{{0,2}}?(?:{_ACTION})", head):
+    # a promising word alone will do (我会把文件发给你); 去 and 要 only with a time (我要一杯拿铁 is an order)
+    if re.match(rf"(?:{_STRONG})+", head) and re.match(
+            rf"(?:{_MODAL})*(?:在[^，。]*?(?:前|之前))?(?:一下|先|再|按时|尽快|马上)?(?:{_ACTION})", head):
+        return True
+    if re.match(rf"(?:去|要)(?:{_ACTION})", head):  # 我去买蛋糕 (but not 我去一下洗手间, 我要一杯拿铁)
+        return True
+    if has_time and re.match(rf"(?:{_MODAL})+[\u4e00-\u9fff]{{0,3}}?(?:{_ACTION})", head):
         return True
     return has_time and bool(re.match(rf"(?:{_MODAL})*(?:{_ACTION})", head))
 
@@ -160,8 +167,9 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         named = re.match(_NAME + r"(?:把|已经|都)", s)
         if named:
             subject = named.group("name")
-        obj = re.sub(r"^(?:我|把|已经)+", "", s[len(named.group(0)) if named else 0:])
-        obj = re.split(r"已经|都|[，,。！!]", obj)[0]
+        obj = re.sub(r"^(?:昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", s[len(named.group(0)) if named else 0:])
+        obj = re.sub(r"^(?:我们?|把|已经|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", obj)
+        obj = re.split(r"已经|都|[，,。！!]", _BEFORE.sub("", obj))[0]
         obj = re.split(rf"(?:{_ACTION}|搞定|弄|完成|办)", obj)[0]  # "报告发给你了" -> "报告"
         return [Evidence("status", subject, "", obj[:8], 0.5, "done")]
     return []
