@@ -128,7 +128,8 @@ _FACTS = (
                             rf"joined|started (?:working )?at)\s*(?:at|for)?\s+{_PLACE}")),
     ("name", re.compile(r"\b(?:[Mm]y name is|I'm called|[Cc]all me)\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)")),
     ("hometown", re.compile(rf"\bI(?:'m| am| come| grew up)\s+(?:originally\s+)?(?:from|in)\s+{_PLACE}")),
-    ("age", re.compile(r"\bI(?:'m| am)\s+(?P<v>\d{1,3})(?:\s+years old|\s*-?\s*years?-old|\s*$)")),
+    ("age", re.compile(r"\bI(?:'m| am)\s+(?P<v>\d{1,3})(?:\s+years old|\s*-?\s*years?-old|\s*$)"
+                       r"|\bI(?:'ve| have)?\s+(?:just\s+)?(?P<verb>turned)\s+(?P<v2>\d{1,3})\b")),
     ("allergy", re.compile(r"\bI(?:'m| am)\s+(?:very\s+|severely\s+)?allergic to\s+(?P<v>[a-z][a-z ]*)")),
     ("diet", re.compile(r"\bI(?:'m| am)\s+(?:now\s+|a\s+|an\s+)*(?P<verb>now\s+)?(?P<v>vegetarian|vegan|pescatarian)\b")),
     ("pet", re.compile(r"\b(?:I|We)\s+(?:have|'ve got|have got|adopted)\s+(?:an?|two|three)\s+(?:little\s+|new\s+)?"
@@ -340,11 +341,11 @@ def _facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidenc
         return out
     for key, pattern in _FACTS:
         for m in pattern.finditer(s):
-            value = m.group("v").strip()
+            value = (m.group("v") or m.groupdict().get("v2") or "").strip()
             if key in ("residence", "employer", "hometown"):
                 value = re.split(r"\s+(?:Last|Next|This|In|On|At|With)\b", value)[0]
             verb = m.groupdict().get("verb") or ""
-            kind = "change" if re.search(r"moved|relocated|joined|started|now", verb + " " + low) else "statement"
+            kind = "change" if re.search(r"moved|relocated|joined|started|turned|now", verb + " " + low) else "statement"
             if value and value not in _NOT_NAMES:
                 # names of places, employers and people as written; versions compare case-folded
                 out.append(Evidence("fact", speaker, key, value if key in ("residence", "employer", "name", "hometown")
