@@ -8,6 +8,8 @@ Chinese ones of :mod:`~autogen_zettel.core.layer_rules_zh` for a sentence with H
 [('commitment', 'Rui', 'draft it', '2026-03-05')]
 >>> [(e.layer, e.key, e.kind) for e in extract_layers("No thanks.", speaker="Rui", at=at, previous="Shall I book the sushi bar?")]
 [('preference', 'japanese food', 'refusal')]
+>>> [(e.layer, e.key, e.kind) for e in extract_layers("Sushi again? No thanks.", speaker="Rui", at=at)]
+[('preference', 'japanese food', 'refusal')]
 >>> [(e.layer, e.key, e.value) for e in extract_layers("我搬到杭州了。", speaker="王芳", at=at)]
 [('fact', 'residence', '杭州')]
 """
@@ -84,9 +86,12 @@ def extract_layers(text: str, *, speaker: str, at: datetime, previous: str | Non
     """
     out: list[Evidence] = []
     text = as_first_person(text, speaker)
+    before = previous
     for sentence in split_sentences(text) or [text]:
         rules = layer_rules_zh if _HAN.search(sentence) else layer_rules_en
-        for ev in rules.extract(sentence, speaker=speaker, at=at, previous=previous, addressee=addressee):
+        for ev in rules.extract(sentence, speaker=speaker, at=at, previous=before, addressee=addressee):
             if ev not in out:
                 out.append(ev)
+        # "Sushi again? No thanks.": the speaker's own question is what the next sentence answers
+        before = sentence if sentence.rstrip().endswith(("?", "？")) else previous
     return out

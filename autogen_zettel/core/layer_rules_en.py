@@ -175,7 +175,15 @@ def offer_topic(previous: str | None) -> str:
     if not previous:
         return ""
     m = _OFFER.search(previous.lower())
-    return _topic(m.group("obj")) if m else ""
+    if m:
+        return _topic(m.group("obj"))
+    # a bare question naming a thing: "Sushi again?", "Pizza tonight?"
+    m = re.fullmatch(r"\s*(?:the\s+|some\s+|more\s+)?(?P<obj>[a-z][a-z\- ]{1,30}?)(?:\s+(?:again|tonight|today|then|"
+                     r"for dinner|for lunch))?\s*\?+\s*", previous.lower())
+    if m and not re.search(r"\b(?:really|seriously|what|why|how|who|where|when|ok|okay|right|sure|yes|no|you|i|we|it|"
+                           r"is|are|do|does|did|can|could|will|would)\b", m.group("obj")):
+        return _topic(m.group("obj"))
+    return ""
 
 
 def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:

@@ -93,7 +93,8 @@ def offer_topic(previous: str | None) -> str:
         return ""
     m = _OFFER.search(previous)
     if not m:
-        return ""
+        bare = re.fullmatch(r"\s*(?:又|还)?(?:吃|喝|去|看)?(?P<o>[\u4e00-\u9fff]{1,6}?)(?:吗|啊|了)?\s*[？?]+\s*", previous)
+        return _clean_obj(bare.group("o")) if bare and not re.search(r"[你我他她什么怎谁哪吗呢]", bare.group("o")) else ""
     raw = next(g for g in m.groups() if g)
     raw = re.sub(r"^(?:晚上|今晚|明天|我们|一起)+", "", raw)
     return _clean_obj(raw)
