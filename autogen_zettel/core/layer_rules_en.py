@@ -93,11 +93,13 @@ _GERUND_HEAD = re.compile(r"^(?:going|doing|getting|making|spending time|spendin
 _NOT_EAT = re.compile(r"\bi\s+(?:(?:don't|do not|no longer|never|can't)\s+eat|(?P<stop>quit|stopped|gave up|have given up)"
                       r"\s+eating)\s+(?P<obj>[^,;:.!?]+)")
 _CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
+_OFFER_VERB = r"(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do)"
 _OFFER = re.compile(
     r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|want(?: me to)?|"
     r"how about|what about|shall we|should we|care for|fancy|up for)\s+(?:to\s+)?"
-    r"(?:(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do)\s+)?"
-    r"(?P<obj>[^,;:.!?]+)"
+    rf"(?:{_OFFER_VERB}\s+)?(?P<obj>[^,;:.!?]+)"
+    # "I could order sushi", "we could try the Thai place": an offer only with an offering verb
+    rf"|\b(?:i can|i could|we could|we can)\s+{_OFFER_VERB}\s+(?P<obj2>[^,;:.!?]+)"
 )
 _NO_REFUSAL = re.compile(r"^(?:no|not)\s+(?:worries|worry|problem|problems|prob|probs|doubt|doubts|way|kidding|wonder|rush|"
                          r"pressure|big deal|biggie|joke|matter|idea|clue|need to|offense|offence|hard feelings|"
@@ -176,7 +178,7 @@ def offer_topic(previous: str | None) -> str:
         return ""
     m = _OFFER.search(previous.lower())
     if m:
-        return _topic(m.group("obj"))
+        return _topic(m.group("obj") or m.group("obj2"))
     # a bare question naming a thing: "Sushi again?", "Pizza tonight?"
     m = re.fullmatch(r"\s*(?:the\s+|some\s+|more\s+)?(?P<obj>[a-z][a-z\- ]{1,30}?)(?:\s+(?:again|tonight|today|then|"
                      r"for dinner|for lunch))?\s*\?+\s*", previous.lower())

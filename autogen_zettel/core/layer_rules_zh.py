@@ -93,7 +93,8 @@ def offer_topic(previous: str | None) -> str:
         return ""
     m = _OFFER.search(previous)
     if not m:
-        bare = re.fullmatch(r"\s*(?:又|还)?(?:吃|喝|去|看)?(?P<o>[\u4e00-\u9fff]{1,6}?)(?:吗|啊|了)?\s*[？?]+\s*", previous)
+        bare = re.fullmatch(r"\s*(?:今晚|今天|明天|晚上|中午|周末)?(?:又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?(?:吃|喝|去|看)?"
+                            r"(?P<o>[\u4e00-\u9fff]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样)?\s*[？?]+\s*", previous)
         return _clean_obj(bare.group("o")) if bare and not re.search(r"[你我他她什么怎谁哪吗呢]", bare.group("o")) else ""
     raw = next(g for g in m.groups() if g)
     raw = re.sub(r"^(?:晚上|今晚|明天|我们|一起)+", "", raw)
