@@ -258,7 +258,7 @@ def test_cards_of_the_llm_refiner_in_the_third_person_feed_the_layers(clock):
         mem = hub.tenant("assistant")
         for n, (who, text) in enumerate([("Rui", k) for k in list(answers)[:2]] + [("王芳", list(answers)[2])]):
             mem.remember(text, speaker=who, message_id=f"msg{n}", at=WED + timedelta(hours=n))
-        assert [c.content for c in mem.cards()][0] == "Rui will draft the proposal by Thursday."
+        assert next(c.content for c in mem.cards()) == "Rui will draft the proposal by Thursday."
         assert [(c.owner, c.what, c.due) for c in mem.commitments()] == [("Rui", "draft the proposal", date(2026, 3, 5))]
         assert [(p.topic, p.value) for p in mem.preferences("Rui")] == [("green tea", 0.85)]
         assert [(f.key, f.value) for f in mem.facts("王芳")] == [("residence", "杭州")]
