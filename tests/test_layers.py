@@ -282,3 +282,47 @@ def test_the_person_promised_to_can_call_it_off(hub):
                ("Rui", "Never mind the table, we'll eat at home.")])
     (c,) = mem.commitments()
     assert (c.owner, c.what, c.due, c.status) == ("assistant", "book the table", date(2026, 3, 6), "cancelled")
+
+
+def test_the_llm_refiner_may_give_the_layer_rows_itself(clock):
+    """Rows in the refiner's JSON are validated and used instead of the rules (their "when"
+    anchored at the message time); a bad row is retried, then the heuristic path takes over."""
+    from autogen_zettel import HashEmbedder, MemoryHub
+    from autogen_zettel.base.errors import LLMOutputError
+    from autogen_zettel.core.layer_rows import validate_layer_rows
+    from autogen_zettel.core.llm_refine import LLMRefiner
+
+    from .openai_stub import OpenAIStub
+
+    rows = {"Count me in for Friday, I'll handle the drinks and snacks.": [
+                {"layer": "commitment", "subject": "I", "what": "bring drinks and snacks", "when": "on Friday",
+                 "counterparty": None},
+                {"layer": "preference", "subject": "I", "topic": "team outings", "value": 0.8, "kind": "statement"}],
+            "Honestly the whole sober thing is working out for me.": [
+                {"layer": "fact", "subject": "I", "key": "restriction", "value": "drinking", "change": False}],
+            "Put the jazz evening in my calendar please.": [{"layer": "oops"}]}
+
+    def reply(body):
+        prompt = body["messages"][1]["content"]
+        said = prompt.split("<<<\n")[-1].split("\n>>>")[0]
+        mid = re.search(r"Message id: (\S+)", prompt).group(1)
+        content = {0: "Rui joins on Friday and handles the drinks and snacks.", 1: "Rui stays sober.",
+                   2: "Rui wants the jazz evening in the calendar."}[list(rows).index(said)]
+        return json.dumps({"cards": [{"content": content, "kind": "fact", "confidence": 0.9, "source_id": mid,
+                                      "layers": rows[said]}]})
+
+    with OpenAIStub(reply) as stub:
+        refiner = LLMRefiner(stub.llm_config())
+        hub = MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, refiner=refiner)
+        mem = hub.tenant("assistant")
+        for n, text in enumerate(rows):
+            mem.remember(text, speaker="Rui", message_id=f"msg{n}", at=WED + timedelta(hours=n))
+        assert [(c.owner, c.what, c.due) for c in mem.commitments()] == [
+            ("Rui", "bring drinks and snacks", date(2026, 3, 6))]
+        assert [(p.topic, p.value) for p in mem.preferences("Rui")] == [("team outings", 0.8)]
+        assert [(f.key, f.value) for f in mem.facts("Rui")] == [("restriction", "alcohol")]
+        assert refiner.fallbacks == 1  # the bad row: retried once, then the heuristic refiner
+        hub.close()
+    with pytest.raises(LLMOutputError, match=r"cards\[0\].layers\[0\].key must be one of"):
+        validate_layer_rows([{"layer": "fact", "subject": "I", "key": "shoe size", "value": "44"}], where="cards[0]",
+                            speaker="Rui")

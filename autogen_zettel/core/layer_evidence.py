@@ -34,6 +34,8 @@ class Evidence:
     :param kind: see :data:`KINDS`
     :param due: a commitment's due date (anchored at the message time), or None
     :param counterparty: whom a commitment is made to, when known
+    :param when: the words that say when a commitment is due, as an LLM refiner gave them
+        ("by Thursday"); the write path anchors them into ``due`` at the message time
     """
 
     layer: str
@@ -44,3 +46,4 @@ class Evidence:
     kind: str = "statement"
     due: date | None = None
     counterparty: str | None = None
+    when: str = ""

@@ -32,7 +32,7 @@ from autogen_zettel.core.embed import Embedder
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.messages import validate_message
 from autogen_zettel.core.link import semantic_links, structural_links
-from autogen_zettel.memory.layer_drafts import layer_draft, previous_in_batch
+from autogen_zettel.memory.layer_drafts import given_layers, layer_draft, previous_in_batch
 from autogen_zettel.store.layer_tables import LayerTables
 from autogen_zettel.trust.layer_sync import sync_cards
 from autogen_zettel.trust.privacy import Redaction, tier_for
@@ -166,6 +166,8 @@ class Ingest:
                 if card.tier is PrivacyTier.NEVER:
                     continue
                 claims[card.id] = found
+                if d.layers is not None:  # the LLM refiner's layer rows, due dates anchored at the message time
+                    msg.extra.setdefault("layers", {})[card.id] = given_layers(d.layers, msg.at)
                 drafts.append((msg, card))
         return drafts, claims
 
@@ -291,7 +293,8 @@ class Ingest:
             outcome = check_conflicts(self.db, cards, cfg=self.config.conflicts, judge=self.conflict_judge,
                                       neighbours=neighbours)
             self.db.clear_pending(c.id for c in cards)
-            sync_cards(self.db, [c.id for c in cards], cfg=self.config.conflicts)  # the person layers
+            given = {c.id: m.extra["layers"][c.id] for m, c in new if c.id in m.extra.get("layers", {})}
+            sync_cards(self.db, [c.id for c in cards], cfg=self.config.conflicts, given=given)  # the person layers
         if graph is not None:  # once committed (conflict checks write no links the graph holds)
             graphs.add_links(graph, links)
             graphs.add_threads(graph, [c for _, c in linkable])  # derived, not stored: the loaded graph only

@@ -11,7 +11,7 @@ forgotten card supported is gone before the file is scrubbed.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from autogen_zettel.base.cards import Card, CardKind
@@ -64,12 +64,14 @@ def _observed(rows: Iterable[dict]) -> list[Observed]:
     return out
 
 
-def sync_cards(db, card_ids: Sequence[str], *, cfg: ConflictConfig, reread: bool = True) -> None:
+def sync_cards(db, card_ids: Sequence[str], *, cfg: ConflictConfig, reread: bool = True,
+               given: Mapping[str, Sequence[Evidence]] | None = None) -> None:
     """Re-read the layer evidence of ``card_ids`` (cards that are gone give none) and rebuild
     what it touches. Hold the tenant's write lock.
 
     :param reread: False when only the cards' status changed (frozen, thawed): their evidence
         stays as it is (a merged card's restatements included) and only the rows are rebuilt
+    :param given: card id -> the evidence an LLM refiner gave for it, used instead of the rules
     """
     tables = LayerTables(db)
     ids = list(dict.fromkeys(card_ids))
@@ -86,7 +88,8 @@ def sync_cards(db, card_ids: Sequence[str], *, cfg: ConflictConfig, reread: bool
         card = cards.get(cid)
         if card is None or card.kind is CardKind.SUMMARY:
             continue
-        rows.extend(_row(card, ev) for ev in evidence_for(tables, card))
+        found = given[cid] if given and cid in given else evidence_for(tables, card)
+        rows.extend(_row(card, ev) for ev in found)
     with db.atomic():
         tables.replace_evidence(ids, rows)
         groups |= {(r["layer"], r["subject_key"], r["key"]) for r in rows}
