@@ -31,6 +31,10 @@ _EXPORTS: dict[str, str] = {
     "AuditEntry": "autogen_zettel.store.audit",
     "redact": "autogen_zettel.trust.privacy",
     "Redaction": "autogen_zettel.trust.privacy",
+    # the person layers: what mem.facts(), mem.preferences() and mem.commitments() return
+    "Fact": "autogen_zettel.trust.layer_model",
+    "Preference": "autogen_zettel.trust.layer_model",
+    "Commitment": "autogen_zettel.trust.layer_model",
     # the agent (these load AutoGen)
     "MemoryAugmentedAssistantAgent": "autogen_zettel.agent.assistant",
     "ZettelMemoryCapability": "autogen_zettel.agent.capability",

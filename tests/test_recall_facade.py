@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from autogen_zettel.base import prompts
+from autogen_zettel.memory.layers import turn_lines
 from autogen_zettel.memory.recall import cut_to_budget, format_hit
 from autogen_zettel.memory.recall_block import RecallBlock
 
@@ -27,7 +28,10 @@ def test_block_is_the_delimited_recall_of_the_query(hub):
     hits = mem.recall("Where did Ann move?", at=T0 + timedelta(days=2), touch=False)
     expected = cut_to_budget(hits, hub.config.recall.token_budget)
     assert [h.card.id for h in block.hits] == [h.card.id for h in expected]
-    lines = "\n".join(" ".join(format_hit(h).split("\n")) for h in expected)
+    # the cards, then what the person layers hold for this turn (Ann's move is a fact)
+    people = turn_lines(mem, "Where did Ann move?", T0 + timedelta(days=2))
+    assert any("Lisbon" in line for line in people)
+    lines = "\n".join([*(" ".join(format_hit(h).split("\n")) for h in expected), *people])
     assert block.text == str(block) == prompts.recall_block("ann", lines)
     assert block.text.startswith('<zettel-recall agent="ann">') and "Lisbon" in block.text
 

@@ -74,3 +74,15 @@ def test_torch_int8_minilm_is_recorded_as_another_model_and_stays_close(minilm):
     assert float(b[0] @ b[1]) < float(b[0] @ b[0])
     with pytest.raises(ConfigError, match="quantize"):
         FlagEmbedder(quantize="int4")
+
+
+def test_a_job_that_waits_for_the_worker_does_not_deadlock():
+    """A job calling ``wait`` (a flush from inside a session end's mining) returns at once."""
+    from autogen_zettel.base.worker import Worker
+
+    worker, seen = Worker("test-worker"), []
+    worker.submit("a", lambda: (worker.wait(), worker.wait("a"), seen.append("inner")))
+    worker.submit("a", lambda: seen.append("after"))
+    worker.wait()
+    worker.close()
+    assert seen == ["inner", "after"]

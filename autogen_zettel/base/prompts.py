@@ -200,6 +200,15 @@ Answer with exactly this JSON shape:
   happened), commitment (a promise or plan), relation (how people or things relate).
 - entities are the potential links to other cards: shared names join cards in the memory graph.
 - source_id must be exactly "{message_id}".
+- layers (optional, per card): what the card says about a person, as rows of
+  {{"layer": "fact", "subject": "who", "key": "residence|employer|job|name|age|hometown|diet|allergy|pet|restriction",
+    "value": "...", "change": true if it replaces an earlier value}},
+  {{"layer": "preference", "subject": "who", "topic": "...", "value": 0.0-1.0 (0.5 neutral),
+    "kind": "statement|change|acceptance|refusal"}},
+  {{"layer": "commitment", "subject": "who promised", "what": "...", "when": "the words that say when, or null",
+    "counterparty": "to whom, or null"}},
+  {{"layer": "status", "subject": "who", "what": "the promise it closes", "status": "done|cancelled"}};
+  "layers": [] when it says nothing of the kind.
 
 Known participants: {entities}
 Message id: {message_id}

@@ -56,7 +56,14 @@ class Worker:
                     self._cond.notify_all()
 
     def wait(self, tag: str | None = None) -> None:
-        """Block until ``tag``'s jobs (all jobs if None) are done; re-raise the first failure."""
+        """Block until ``tag``'s jobs (all jobs if None) are done; re-raise the first failure.
+
+        Called from a job (the worker's own thread), it returns at once: every job queued
+        before this one is done, and the ones after it cannot run until it returns, so waiting
+        for them would deadlock (a session end's mining reading the person layers, which flush).
+        """
+        if threading.current_thread() is self._thread:
+            return
         with self._cond:
             self._cond.wait_for(
                 lambda: (self._pending.get(tag, 0) == 0) if tag is not None else not any(self._pending.values())

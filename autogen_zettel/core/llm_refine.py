@@ -16,6 +16,7 @@ from autogen_zettel.base import prompts
 from autogen_zettel.base.cards import Card, CardKind, LinkKind
 from autogen_zettel.base.errors import LLMOutputError
 from autogen_zettel.base.llm import RecordingCompleter, as_completer, ask_json
+from autogen_zettel.core.layer_rows import validate_layer_rows
 from autogen_zettel.core.refine import CardDraft, HeuristicRefiner, Refiner
 
 __all__ = ["LLMRefiner", "LLMLinkJudge", "validate_cards"]
@@ -23,7 +24,7 @@ __all__ = ["LLMRefiner", "LLMLinkJudge", "validate_cards"]
 log = logging.getLogger(__name__)
 
 _KINDS = {k.value: k for k in CardKind}
-_CARD_KEYS = {"content", "kind", "tags", "entities", "confidence", "importance", "source_id", "source_ids"}
+_CARD_KEYS = {"content", "kind", "tags", "entities", "confidence", "importance", "source_id", "source_ids", "layers"}
 _MAX_CONTENT = 2000
 # "I", "me", "my" left in a card (outside quotes): the card does not say who
 _FIRST_PERSON = re.compile(r"(?<![\w'\"])(?:I|I'm|I've|I'll|I'd|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself)(?![\w'])")
@@ -94,6 +95,8 @@ def validate_cards(data: dict, *, message_id: str, max_cards: int, speaker: str 
             confidence=_unit(card.get("confidence"), f"{where}.confidence"),
             importance=_unit(card.get("importance"), f"{where}.importance", default=0.5),
             source_ids=(message_id,),
+            # the person layers' rows, when the model gave them (else the layer rules read the card)
+            layers=validate_layer_rows(card["layers"], where=where, speaker=speaker) if "layers" in card else None,
         ))
     return drafts
 

@@ -41,6 +41,7 @@ class CardDraft:
     confidence: float
     importance: float
     source_ids: tuple[str, ...]
+    layers: tuple | None = None  # person-layer evidence an LLM refiner gave (None: read by the rules)
 
 
 # a sentence ends at . ! ? (Latin), ؟ (Arabic), । (Devanagari) before a space, at the full-width

@@ -183,6 +183,7 @@ class MemoryArchive:
         frozen = self._status_change(card, CardStatus.FROZEN, "freeze", now)
         self._reresolve(card_id, now)  # a frozen winner leaves its claims: its losers are re-weighed
         self._requote(card_id)  # and its summaries stop quoting it
+        self._mem.layers.on_cards_changed([card_id], reread=False)  # and the layer rows it supported drop it
         return self._mem.card(frozen.id)
 
     def _requote(self, card_id: str) -> None:
@@ -213,6 +214,7 @@ class MemoryArchive:
             self._db.touch([card_id], now)  # a card brought back starts a fresh forgetting curve
         self._reresolve(card_id, now)
         self._requote(card_id)  # its summaries quote it again
+        self._mem.layers.on_cards_changed([card_id], reread=False)
         return self._mem.card(thawed.id)
 
     def set_tier(self, card_id: str, tier: PrivacyTier | str, *, at: datetime | None = None) -> Card:
@@ -277,6 +279,7 @@ class MemoryArchive:
             for sid in self._db.summaries_of([card_id]).get(card_id, []):
                 rebuild_summary(self._mem, sid)
             self._mem.store.invalidate()
+            self._mem.layers.on_cards_changed([card_id])
         return self._mem.card(card_id)
 
     # -- forgetting ---------------------------------------------------------------------
@@ -361,6 +364,7 @@ class MemoryArchive:
                       for link in self._db.iter_links()],
             "conflicts": self._db.conflicts.all(),
             "messages": messages,
+            "layers": self._mem.layers.export(),
         }
 
     def export_graph(self) -> nx.MultiDiGraph:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, wait
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import networkx as nx
 
@@ -32,6 +32,9 @@ from autogen_zettel.core.embed import Embedder
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.messages import validate_message
 from autogen_zettel.core.link import semantic_links, structural_links
+from autogen_zettel.memory.layer_drafts import given_layers, layer_draft, previous_in_batch
+from autogen_zettel.store.layer_tables import LayerTables
+from autogen_zettel.trust.layer_sync import sync_cards
 from autogen_zettel.trust.privacy import Redaction, tier_for
 from autogen_zettel.core.refine import Refiner, clean_text
 from autogen_zettel.store.db import CardDB
@@ -125,10 +128,13 @@ class Ingest:
             if msg.tier is PrivacyTier.NEVER:
                 log.debug("tenant %s: message %s is never-persisted; nothing stored", self.tenant, msg.message_id)
                 continue
-            for d in self.refiner.refine(
+            refined = self.refiner.refine(
                 msg.text, speaker=msg.speaker, message_id=msg.message_id, known_entities=known_entities,
                 max_cards=self.config.refiner.max_cards, min_words=self.config.refiner.min_words,
-            ):
+            )
+            # "Sent it.", "不用了", "No thanks" to an offer: too short for a card, but a layer row needs one
+            refined = refined or layer_draft(msg, previous_in_batch(prepared, msg) or self._previous(msg))
+            for d in refined:
                 if msg.message_id not in d.source_ids:
                     raise InvalidInput(
                         f"refiner {type(self.refiner).__name__} made a card without its source id "
@@ -160,6 +166,8 @@ class Ingest:
                 if card.tier is PrivacyTier.NEVER:
                     continue
                 claims[card.id] = found
+                if d.layers is not None:  # the LLM refiner's layer rows, due dates anchored at the message time
+                    msg.extra.setdefault("layers", {})[card.id] = given_layers(d.layers, msg.at)
                 drafts.append((msg, card))
         return drafts, claims
 
@@ -240,6 +248,12 @@ class Ingest:
                 wait([ahead])  # an error of ours, mid-way: let the thread finish what it began
         return out
 
+    def _previous(self, msg: Message) -> str | None:
+        """The stored message before ``msg`` in its session, said by someone else."""
+        return LayerTables(self.db).previous_message(msg.session_id, msg.at.isoformat(),
+                                                     (msg.at - timedelta(hours=12)).isoformat(), msg.speaker,
+                                                     msg.message_id)
+
     def unstored(self, drafts: Sequence[tuple[Message, Card]]) -> list[tuple[Message, Card]]:
         """The drafts whose cards are not stored yet, each card once."""
         existing = self.db.existing_ids(c.id for _, c in drafts)
@@ -279,6 +293,8 @@ class Ingest:
             outcome = check_conflicts(self.db, cards, cfg=self.config.conflicts, judge=self.conflict_judge,
                                       neighbours=neighbours)
             self.db.clear_pending(c.id for c in cards)
+            given = {c.id: m.extra["layers"][c.id] for m, c in new if c.id in m.extra.get("layers", {})}
+            sync_cards(self.db, [c.id for c in cards], cfg=self.config.conflicts, given=given)  # the person layers
         if graph is not None:  # once committed (conflict checks write no links the graph holds)
             graphs.add_links(graph, links)
             graphs.add_threads(graph, [c for _, c in linkable])  # derived, not stored: the loaded graph only

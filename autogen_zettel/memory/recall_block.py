@@ -70,11 +70,14 @@ def _in_context(hit: Hit, session_id: str | None, seen: Collection[str]) -> bool
 def finish_block(recall: Callable[..., list[Hit]], query: str, *, agent: str, k: int, budget: int,
                  modulation: Callable[[Card], float] | None = None,
                  explore: Callable[[set[str]], Sequence[Hit]] | None = None,
-                 session_id: str | None = None, seen: Collection[str] | None = None) -> RecallBlock:
+                 session_id: str | None = None, seen: Collection[str] | None = None,
+                 people: Sequence[str] = ()) -> RecallBlock:
     """Recall for ``query`` and finish the block (see :meth:`Zettelkasten.recall_block
     <autogen_zettel.memory.tenant.Zettelkasten.recall_block>` for the arguments).
 
     :param recall: ``recall(query, k=..., modulation=...) -> hits`` (the tenant's recall at one time)
+    :param people: lines from the person layers for this turn (facts, preferences, commitments
+        due), after the cards; each is folded onto its line like a card
     """
     ask = k if seen is None else k + min(k, len(seen))
     hits = recall(query, k=ask, modulation=modulation)
@@ -85,7 +88,7 @@ def finish_block(recall: Callable[..., list[Hit]], query: str, *, agent: str, k:
         extra = list(explore({h.card.id for h in hits}))
         hits = hits[: k - len(extra)] + extra
     hits = cut_to_budget(hits, budget)
-    if not hits:
+    if not hits and not people:
         return RecallBlock("", (), query)
-    lines = "\n".join(" ".join(format_hit(h).split("\n")) for h in hits)
+    lines = "\n".join([*(" ".join(format_hit(h).split("\n")) for h in hits), *(prompts.one_line(p) for p in people)])
     return RecallBlock(prompts.recall_block(agent, lines), tuple(hits), query)

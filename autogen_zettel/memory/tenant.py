@@ -28,6 +28,8 @@ from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.refine import Refiner
 from autogen_zettel.memory.archive import MemoryArchive
 from autogen_zettel.memory.ingest import Ingest, LinkJudge
+from autogen_zettel.memory.layers import Layers, turn_lines
+from autogen_zettel.trust.layer_sync import LAYERS_VERSION
 from autogen_zettel.memory.recall import progressive_recall
 from autogen_zettel.memory.clarify import Clarifications
 from autogen_zettel.memory.recall_block import RecallBlock, chat_query, finish_block
@@ -89,6 +91,7 @@ class Zettelkasten:
         self.sessions = Sessions(self)
         # clarification questions asked about conflicts, and the answers that settle them
         self.clarifications = Clarifications(self)
+        self.layers = Layers(self)  # facts, preferences, commitments (derived from the cards)
 
     @property
     def db(self) -> CardDB:
@@ -112,6 +115,8 @@ class Zettelkasten:
         if path is not None and path.exists() and path.stat().st_size == 0:
             refuse_empty_file(hub, name, path)
         mem = cls(hub, name, CardDB(path))
+        if mem.db.get_meta("tenant") is None:
+            mem.db.set_meta("layers_version", LAYERS_VERSION)  # a new tenant: its layers follow every write
         if check_model:
             check_embedder(mem.db, hub.vectors, hub.embedder, name)
         hub.vectors.create(name, hub.embedder.dim)
@@ -354,7 +359,20 @@ class Zettelkasten:
             return RecallBlock("", (), "")
         return finish_block(partial(self.recall, at=at), query, agent=agent or self.name, k=k or cfg.k,
                             budget=budget or cfg.token_budget, modulation=modulation, explore=explore,
-                            session_id=session_id, seen=seen)
+                            session_id=session_id, seen=seen, people=turn_lines(self, query, at))
+
+    # -- the person layers (see :class:`~autogen_zettel.memory.layers.Layers`) -----------------
+    def facts(self, subject: str | None = None, include_superseded: bool = False):
+        """The person's facts (subject, key, value, status, source_ids, at); see :meth:`Layers.facts`."""
+        return self.layers.facts(subject, include_superseded)
+
+    def preferences(self, subject: str | None = None, topic: str | None = None):
+        """Preferences (subject, topic, value 0..1, trend, evidence, source_ids, at); see :meth:`Layers.preferences`."""
+        return self.layers.preferences(subject, topic)
+
+    def commitments(self, status: str | None = None, overdue_at=None):
+        """Commitments (owner, what, due, status, counterparty, source_ids); see :meth:`Layers.commitments`."""
+        return self.layers.commitments(status, overdue_at)
 
     def card(self, card_id: str) -> Card:
         """The card with this id, or :class:`NotFound`."""

@@ -226,3 +226,35 @@ def m008_sessions(db: sqlite_utils.Database) -> None:
         pk="id", not_null={"subject", "topic", "asked_at"},
     )
     db["clarifications"].create_index(["subject", "topic"])
+
+
+@migrations()
+def m009_layers(db: sqlite_utils.Database) -> None:
+    # the person layers (facts, preferences, commitments), derived from cards: what each card
+    # says for them (layer_evidence, rewritten when the card changes; with the time and session
+    # it was said, which a merged card keeps for each restatement it absorbed) and the rows
+    # computed from that evidence, each citing its cards (source_ids, JSON)
+    db["layer_evidence"].create(
+        {"id": int, "card_id": str, "layer": str, "subject": str, "subject_key": str, "key": str, "value": str,
+         "score": float, "kind": str, "due": str, "counterparty": str, "at": str, "session": str},
+        pk="id", not_null={"card_id", "layer", "subject"},
+    )
+    db["layer_evidence"].create_index(["card_id"])
+    db["layer_evidence"].create_index(["layer", "subject_key", "key"])
+    db["layer_facts"].create(
+        {"subject": str, "subject_key": str, "key": str, "value": str, "status": str, "source_ids": str, "at": str},
+        pk=("subject_key", "key", "value"),
+    )
+    db["layer_preferences"].create(
+        {"subject": str, "subject_key": str, "topic_key": str, "topic": str, "value": float, "trend": float,
+         "evidence": int, "source_ids": str, "at": str},
+        pk=("subject_key", "topic_key"),
+    )
+    db["layer_commitments"].create(
+        {"id": int, "owner": str, "what": str, "due": str, "status": str, "counterparty": str, "source_ids": str,
+         "made_at": str},
+        pk="id",
+    )
+    db["layer_commitments"].create_index(["status", "due"])
+    # a card's evidence reads the message before it in its session (the offer a "No thanks" refuses)
+    db["messages"].create_index(["session_id", "at"], if_not_exists=True)

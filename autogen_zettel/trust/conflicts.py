@@ -366,7 +366,7 @@ def check_conflicts(db, new: Sequence[Card], *, cfg: ConflictConfig, now: dateti
 
 def reresolve_all(db, *, cfg: ConflictConfig, now: datetime) -> ConflictOutcome:
     """Weigh every recorded rule-based conflict again at ``now`` (maintenance)."""
-    keys = {(r["subject"], r["topic"]) for r in db.conflicts.all() if not r["topic"].startswith("judged: ")}
+    keys = {(r["subject"], r["topic"]) for r in db.conflicts.all() if not r["topic"].startswith(("judged: ", "layers: "))}
     return resolve_keys(db, keys, cfg=cfg, now=now)
 
 

@@ -96,6 +96,7 @@ def forget_cards(mem: Curated, ids: Sequence[str], *, at: datetime, action: str 
         sentence and history row that mentions it
     """
     from autogen_zettel.trust.conflicts import resolve_keys
+    from autogen_zettel.trust.layer_sync import sync_cards
     from autogen_zettel.trust.maintenance import rebuild_summary
 
     store = mem.store
@@ -152,6 +153,7 @@ def forget_cards(mem: Curated, ids: Sequence[str], *, at: datetime, action: str 
                 card = rebuild_summary(mem, sid)
                 rewritten.append(card.id if card else sid)
             resolve_keys(db, keys, cfg=mem.config.conflicts, now=at)
+            sync_cards(db, ids, cfg=mem.config.conflicts)  # layer rows only these cards supported go too
             detail.update(rows=rows, messages_rewritten=sum(1 for t in new_texts.values() if t is not None))
             # the audit entry commits with the deletion (#13): a kill after this point leaves it in
             # the outbox, and reopening copies it to the log and finishes the scrub below

@@ -33,6 +33,7 @@ from autogen_zettel.base.config import DecayConfig, MaintenanceConfig, PrivacyCo
 from autogen_zettel.core.lexical import tokens
 from autogen_zettel.core.link import KIND_WEIGHT
 from autogen_zettel.trust.curated import Curated
+from autogen_zettel.trust.layer_sync import merge_cards as merge_layers
 from autogen_zettel.trust.privacy import last_used
 
 __all__ = ["strength", "plan_merges", "merge_cards", "extractive_summary", "periods", "MaintenanceReport", "maintain",
@@ -277,6 +278,7 @@ def _merge(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
                 mem.store.db.link_upkeep.redirect(old, survivor.id)
             mem.store.db.erasure.purge(absorbed, {})
             mem.store.db.mark_indexed([survivor.id])
+            merge_layers(mem.store.db, survivor.id, absorbed, cfg=mem.config.conflicts)  # the person layers
             report.merged.append((survivor.id, tuple(absorbed)))
             absorbed_all.extend(absorbed)
         # committed with the merge: a kill after it cannot leave absorbed cards gone unaudited
