@@ -49,7 +49,7 @@ from autogen_zettel.persona.saved import dt as _dt, module_state as _module_stat
 from autogen_zettel.persona.saved import state_dict as _state_dict, trait_state as _trait_state
 from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
 from autogen_zettel.persona.modulation import Modulator, card_edges
-from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, feedback_signals, valence
+from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, feedback_signals, names, valence
 from autogen_zettel.persona.mining import TraitState, candidate_traits, communities, initial_states, mine_traits, strong_link_graph
 from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, step_module
 from autogen_zettel.persona.spec import Persona
@@ -205,7 +205,7 @@ class PersonaEngine:
     def _addressed(self, text: str, previous_speaker: str | None) -> bool:
         if previous_speaker == self.name:
             return True
-        return re.search(rf"(?<!\w){re.escape(self.name)}(?!\w)", text, re.IGNORECASE) is not None
+        return names(text, self.name)
 
     def _detector(self) -> MeaningDetector | None:
         """Feedback by meaning with the memory's embedder (prototypes embedded once, on first use)."""
