@@ -103,6 +103,16 @@ class PoleHit:
         return self.pole * self.stance
 
 
+# a quality word with nothing around it ("brief") counts only in a clause about the agent's
+# reply or manner ("that was brief", "you were kind", "be gentle", "thanks, ..."), not in a task
+# ("write a brief note to the funder")
+_EN_ABOUT_REPLY = re.compile(
+    r"(?<![\w'])(?:you|your|you're|yours|that|this|it|it's|that's|these|those|thanks|thank|great|good|nice|love|"
+    r"loved|liked|like|perfect|well|appreciate|appreciated|lovely|be|keep|stay|more|less|i|i'm|i've|i'd|me|my|we|us|"
+    r"let's|can|could|would|should|give|leave|skip|challenge|ask)(?![\w'])")
+_ZH_ABOUT_REPLY = re.compile(r"你|您|这次|这样|刚才|上次|回复|回答|说得|写得|讲得|说话|语气|谢谢|很好|不错|喜欢|满意|一点|一些|能不能|可以|请|我|吧|嘛|就行|就好|再|给")
+
+
 def _norm(text: str) -> str:
     return " ".join(text.lower().replace("\u2019", "'").replace("\u2018", "'").split())
 
@@ -167,8 +177,9 @@ def _phrases(spec: TraitSpec):
                 yield pole, fault, phrase
 
 
-def pole_hits(clause: str, specs: Mapping[str, TraitSpec]) -> list[PoleHit]:
-    """The pole words of every trait in one clause, longest first, none overlapping another."""
+def pole_hits(clause: str, specs: Mapping[str, TraitSpec], message: str | None = None) -> list[PoleHit]:
+    """The pole words of every trait in one clause, longest first, none overlapping another;
+    ``message`` is the whole message the clause is part of (default: the clause)."""
     text = _norm(clause)
     cjk = _chinese(text)
     if has_cjk(text) and not cjk:
@@ -190,8 +201,11 @@ def pole_hits(clause: str, specs: Mapping[str, TraitSpec]) -> list[PoleHit]:
         kept.append((start, end, name, pole, fault, phrase))
     hits: list[PoleHit] = []
     last: tuple[int, str, int, int] | None = None  # end, trait, stance toward the high pole, marked
+    about = (_ZH_ABOUT_REPLY if cjk else _EN_ABOUT_REPLY).search(_norm(message or clause)) is not None
     for start, end, name, pole, fault, phrase in sorted(kept):
         stance, marked = _stance(text, start, end, fault, has_cjk(phrase))
+        if not (marked or fault or about):
+            stance = 0
         # "不需要引用文献", "no jokes or puns": a word right after one the clause already took a
         # stance on shares it (the negation governs the phrase, not one word)
         if not marked and last is not None and last[1] == name and last[3] and start - last[0] <= 4:
@@ -207,7 +221,7 @@ def pole_readings(text: str, specs: Mapping[str, TraitSpec]) -> dict[str, int]:
     traits named both ways, or not at all, are left out."""
     votes: dict[str, set[int]] = {}
     for clause in split_clauses(text):
-        for hit in pole_hits(clause, specs):
+        for hit in pole_hits(clause, specs, text):
             if hit.sign:
                 votes.setdefault(hit.trait, set()).add(hit.sign)
     return {t: next(iter(s)) for t, s in votes.items() if len(s) == 1}
@@ -218,7 +232,7 @@ def pole_cues(text: str, specs: Mapping[str, TraitSpec]) -> dict[str, tuple[int,
     out: dict[str, tuple[int, str]] = {}
     readings = pole_readings(text, specs)
     for clause in split_clauses(text):
-        for hit in pole_hits(clause, specs):
+        for hit in pole_hits(clause, specs, text):
             if readings.get(hit.trait) == hit.sign and hit.trait not in out:
                 out[hit.trait] = (hit.sign, hit.phrase)
     return out
