@@ -150,7 +150,7 @@ def _marked(clause: str, start: int, end: int, fault: bool, cjk: bool) -> int | 
             return -1
         if _ZH_NOT_ENOUGH.search(before[-3:]):
             return 1
-        if _ZH_EXCESS.search(before[-3:]) and not fault:
+        if _ZH_EXCESS.search(before[-3:]):
             return 0 if _ZH_DESCRIPTIVE_NEG.search(before[-4:-1] or "") else -1
         if _ZH_MORE_BEFORE.search(before[-3:]) or _ZH_MORE_AFTER.match(after):
             return 1
