@@ -49,7 +49,7 @@ from autogen_zettel.persona.saved import dt as _dt, module_state as _module_stat
 from autogen_zettel.persona.saved import state_dict as _state_dict, trait_state as _trait_state
 from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
 from autogen_zettel.persona.modulation import Modulator, card_edges
-from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, feedback_signals, names, valence
+from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, directed, feedback_signals, names, valence
 from autogen_zettel.persona.mining import TraitState, candidate_traits, communities, initial_states, mine_traits, strong_link_graph
 from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, step_module
 from autogen_zettel.persona.spec import Persona
@@ -202,6 +202,11 @@ class PersonaEngine:
         allowed = self.cfg.feedback_speakers
         return not allowed or speaker in allowed
 
+    def feedback_weight(self, speaker: str) -> float:
+        """How much ``speaker``'s feedback weighs (``persona.feedback_weights``; 1.0 by default)."""
+        weights = self.cfg.feedback_weights or {}
+        return float(weights.get(speaker, weights.get("default", 1.0)))
+
     def _addressed(self, text: str, previous_speaker: str | None) -> bool:
         if previous_speaker == self.name:
             return True
@@ -240,7 +245,15 @@ class PersonaEngine:
                         taken = {j.trait for j in judged}
                         signals = judged + [s for s in signals if s.trait not in taken
                                             and not s.cue.startswith("meaning:")]
+                weight = self.feedback_weight(speaker)
+                if weight != 1.0:
+                    signals = [TraitSignal(x.trait, x.sign, round(x.strength * weight, 4), x.affect, x.source, x.cue)
+                               for x in signals]
                 mood = signals[0].affect if signals else valence(text)
+                if mood < 0 and any(directed(x) for x in signals):
+                    # "too harsh": a complaint that names what to change is a request for a trait,
+                    # not a verdict on the modules in force (it must not roll one back)
+                    mood = 0.0
                 if mood or signals:
                     self._feedback = [*self._feedback[-(_MAX_FEEDBACK - 1):], round(mood, 4)]
             else:

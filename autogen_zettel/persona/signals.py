@@ -41,7 +41,7 @@ from autogen_zettel.persona.sentiment import sentiment, unmet_expectation
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = ["SignalSource", "TraitSignal", "valence", "feedback_signals", "behaviour_signals", "addressed_part",
-           "names", "EXPLICIT_STRENGTH", "GENERIC_STRENGTH", "SELF_STRENGTH", "SEMANTIC_STRENGTH"]
+           "names", "directed", "EXPLICIT_STRENGTH", "GENERIC_STRENGTH", "SELF_STRENGTH", "SEMANTIC_STRENGTH"]
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +71,12 @@ class TraitSignal:
     affect: float
     source: SignalSource
     cue: str
+
+
+def directed(signal: TraitSignal) -> bool:
+    """Whether a feedback signal asks for a trait to move (not praise or complaint credited to
+    what the previous reply did)."""
+    return signal.source is SignalSource.FEEDBACK and not signal.cue.startswith(("praise:", "complaint:"))
 
 
 # -- text helpers ----------------------------------------------------------------------------
