@@ -70,6 +70,8 @@ _ZH_DESCRIPTIVE_NEG = re.compile(r"不太|不是很|不怎么|没有|不|没")
 _ZH_EXCESS = re.compile(r"太|过于|过分|有点|有些|未免|过度")
 _ZH_MORE_BEFORE = re.compile(r"更|再|多一点|多些|稍微|尽量")
 _ZH_MORE_AFTER = re.compile(r"^(?:一点|一些|些|点|多了|得多|了很多)")
+_ZH_LESS_AFTER = re.compile(r"^(?:再|能|可以|要)?(?:少|减少|降低|压缩|砍)")  # "字数再少一点": less of it
+_ZH_SHORT_AFTER = re.compile(r"^(?:还)?不够")  # "细节不够": it is missing
 
 
 def has_cjk(text: str) -> bool:
@@ -110,7 +112,7 @@ _EN_ABOUT_REPLY = re.compile(
     r"(?<![\w'])(?:you|your|you're|yours|that|this|it|it's|that's|these|those|thanks|thank|great|good|nice|love|"
     r"loved|liked|like|perfect|well|appreciate|appreciated|lovely|be|keep|stay|more|less|i|i'm|i've|i'd|me|my|we|us|"
     r"let's|can|could|would|should|give|leave|skip|challenge|ask)(?![\w'])")
-_ZH_ABOUT_REPLY = re.compile(r"你|您|这次|这样|刚才|上次|回复|回答|说得|写得|讲得|说话|语气|谢谢|很好|不错|喜欢|满意|一点|一些|能不能|可以|请|我|吧|嘛|就行|就好|再|给")
+_ZH_ABOUT_REPLY = re.compile(r"你|您|这次|这样|刚才|上次|回复|回答|说得|写得|讲得|说话|语气|谢谢|很好|不错|喜欢|满意|一点|一些|能不能|可以|请|我|吧|嘛|就行|就好|就够了|够了|再|给|别|不要|不用")
 
 
 def _norm(text: str) -> str:
@@ -152,6 +154,10 @@ def _marked(clause: str, start: int, end: int, fault: bool, cjk: bool) -> int | 
             return 1
         if _ZH_EXCESS.search(before[-3:]):
             return 0 if _ZH_DESCRIPTIVE_NEG.search(before[-4:-1] or "") else -1
+        if _ZH_LESS_AFTER.match(after):
+            return -1
+        if _ZH_SHORT_AFTER.match(after):
+            return 1
         if _ZH_MORE_BEFORE.search(before[-3:]) or _ZH_MORE_AFTER.match(after):
             return 1
         return None
