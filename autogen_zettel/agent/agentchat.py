@@ -75,14 +75,17 @@ class ZettelAgentChatMemory(Memory):
     capture each other's contexts in turn). The hub is shared and owned by the caller:
     :meth:`close` flushes this memory but leaves the hub open. It is not a declarative AgentChat
     component (``dump_component`` raises ``NotImplementedError``: it holds a live hub), and
-    persona evolution stays with the classic agent
-    (:class:`~autogen_zettel.agent.assistant.MemoryAugmentedAssistantAgent`).
+    persona evolution is the classic agent's
+    (:class:`~autogen_zettel.agent.assistant.MemoryAugmentedAssistantAgent`) unless ``persona`` is given.
 
     :param hub: the memory hub
     :param tenant: the agent's memory: a tenant name (usually the agent's name) or a
         :class:`~autogen_zettel.memory.tenant.Zettelkasten` of this hub
     :param speaker: who :meth:`add` files content under when its metadata names nobody
         (``metadata["speaker"]`` or ``metadata["source"]``)
+    :param persona: a :class:`~autogen_zettel.persona.spec.Persona` or persona file: every message
+        the agent's context holds then feeds its persona engine (:attr:`persona_engine`), so feedback
+        addressed to the agent by name or answering its reply moves its traits
     :param kwargs: the recall options of
         :class:`~autogen_zettel.agent.capability.ZettelMemoryCapability`: ``k``,
         ``token_budget``, ``query_messages``, ``include_current_session``,
@@ -91,7 +94,8 @@ class ZettelAgentChatMemory(Memory):
 
     component_type = "memory"
 
-    def __init__(self, hub: MemoryHub, tenant: str | Zettelkasten, *, speaker: str = "user", **kwargs: Any):
+    def __init__(self, hub: MemoryHub, tenant: str | Zettelkasten, *, speaker: str = "user", persona: Any = None,
+                 **kwargs: Any):
         if not isinstance(tenant, (str, Zettelkasten)):
             raise InvalidInput(f"tenant must be a tenant name or a Zettelkasten, got {type(tenant).__name__}")
         if not isinstance(speaker, str) or not speaker.strip():
@@ -103,6 +107,16 @@ class ZettelAgentChatMemory(Memory):
         self._options = kwargs
         self._recaller = ZettelMemoryCapability(hub, tenant=tenant, memory_guide=False, **kwargs)
         self.hub = hub
+        if persona is not None:
+            # feedback in the team's plain turns ("dana, that came across harsh") moves this
+            # agent's traits, as with the classic agent; the engine is named after the agent
+            from dataclasses import replace
+
+            from autogen_zettel.persona.engine import PersonaEngine
+            from autogen_zettel.persona.spec import Persona, load_persona
+            loaded = persona if isinstance(persona, Persona) else load_persona(persona)
+            self._recaller.persona_engine = PersonaEngine(self._recaller.memory,
+                                                          replace(loaded, name=self._recaller.memory.name))
         self.tenant = tenant.name if isinstance(tenant, Zettelkasten) else validate_tenant_name(tenant)
         self.speaker = speaker.strip()
         self._captured = 0  # how many said messages of the model context are captured
@@ -112,6 +126,11 @@ class ZettelAgentChatMemory(Memory):
         self._lock: asyncio.Lock | None = None
 
     # -- what the classic side offers too --------------------------------------------------
+    @property
+    def persona_engine(self) -> Any:
+        """The agent's :class:`~autogen_zettel.persona.engine.PersonaEngine` (None without ``persona``)."""
+        return self._recaller.persona_engine
+
     @property
     def memory(self) -> Zettelkasten:
         """The agent's memory (a tenant of the hub)."""

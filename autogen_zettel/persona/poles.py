@@ -112,7 +112,7 @@ _EN_ABOUT_REPLY = re.compile(
     r"(?<![\w'])(?:you|your|you're|yours|that|this|it|it's|that's|these|those|thanks|thank|great|good|nice|love|"
     r"loved|liked|like|perfect|well|appreciate|appreciated|lovely|be|keep|stay|more|less|i|i'm|i've|i'd|me|my|we|us|"
     r"let's|can|could|would|should|give|leave|skip|challenge|ask)(?![\w'])")
-_ZH_ABOUT_REPLY = re.compile(r"你|您|这次|这样|刚才|上次|回复|回答|说得|写得|讲得|说话|语气|谢谢|很好|不错|喜欢|满意|一点|一些|能不能|可以|请|我|吧|嘛|就行|就好|就够了|够了|再|给|别|不要|不用")
+_ZH_ABOUT_REPLY = re.compile(r"你|您|这次|这样|刚才|上次|回复|回答|说得|写得|讲得|说话|语气|谢谢|很好|不错|喜欢|满意|一点|一些|能不能|可以|请给|给出|请你|我|吧|嘛|就行|就好|就够了|够了|再|别|不要|不用")
 
 
 def _norm(text: str) -> str:
@@ -161,7 +161,7 @@ def _marked(clause: str, start: int, end: int, fault: bool, cjk: bool) -> int | 
         if _ZH_MORE_BEFORE.search(before[-3:]) or _ZH_MORE_AFTER.match(after):
             return 1
         return None
-    near = _words_before(before, 4)
+    near = _words_before(before, 5)
     if _EN_IMPERATIVE.search(near):
         return -1
     if _EN_ENOUGH.match(after) and _EN_DESCRIPTIVE_NEG.search(near):
