@@ -118,3 +118,16 @@ def test_the_labelled_set_covers_every_trait_both_ways_in_both_languages():
     kinds = {r["kind"] for r in rows}
     assert {"complaint", "request", "praise", "neutral", "third_party", "other_language"} <= kinds
     assert {fold_of(r["text"]) for r in rows} == set(range(5))
+
+
+@pytest.mark.integration
+def test_the_held_out_fold_read_as_shipped_meets_the_floors(minilm):
+    # as the engine reads it: pole words, listed phrases, then the bundled MiniLM by meaning
+    from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
+
+    meaning = MeaningDetector(minilm, CRITIC, DEFAULT_PARAMS)
+    figures = score(read([r for r in load() if fold_of(r["text"]) == HELD_OUT], meaning))
+    for lang in ("en", "zh"):
+        assert figures[lang]["precision"] >= 0.85 and figures[lang]["recall"] >= 0.7, (lang, figures[lang])
+        assert figures[lang]["wrong_sign"] <= 0.03 and figures[f"{lang}:neutral"]["evidence_share"] <= 0.05
+    assert figures["other_languages"]["wrong_sign"] == 0
