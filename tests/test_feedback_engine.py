@@ -12,7 +12,7 @@ WARMTH = {"warmth": {"description": "how kind the tone is",
                                "low": {"faults": {"en": ["harsh"], "zh": ["刺耳"]}}}}}
 
 
-def test_a_request_for_warmth_does_not_roll_a_module_back(world):
+def test_a_request_for_warmth_does_not_roll_a_module_back(world):  # noqa: F811
     clock, open_hub = world
     engine = PersonaEngine(open_hub().tenant("ada"), persona(trait_definitions=WARMTH))
     feed = Day(engine, clock)
@@ -27,7 +27,7 @@ def test_a_request_for_warmth_does_not_roll_a_module_back(world):
     assert [(e.sign, e.cue) for e in asked] == [(1, "pole:harsh")] * 2 + [(1, "pole:刺耳")]
 
 
-def test_a_speakers_weight_scales_its_evidence(world):
+def test_a_speakers_weight_scales_its_evidence(world):  # noqa: F811
     clock, open_hub = world
     engine = PersonaEngine(open_hub(feedback_weights={"user": 2.0, "default": 0.5}).tenant("ada"), persona())
     assert engine.feedback_weight("user") == 2.0 and engine.feedback_weight("someone") == 0.5

@@ -33,7 +33,6 @@ reply path only reads the result:
 from __future__ import annotations
 
 import logging
-import re
 import threading
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass

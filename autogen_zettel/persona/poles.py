@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 from autogen_zettel.persona.traits import TraitSpec
 
-__all__ = ["PoleHit", "pole_hits", "pole_readings", "split_clauses", "has_cjk"]
+__all__ = ["PoleHit", "has_cjk", "pole_cues", "pole_hits", "pole_readings", "split_clauses"]
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")  # Japanese shares the characters, not the grammar: not read

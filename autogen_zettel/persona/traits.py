@@ -201,6 +201,12 @@ class TraitDefinition(Schema):
 TraitDefinitions = dict[TraitName, Optional[TraitDefinition]]
 
 
+def _joined(poles: Mapping[str, Any], end: str, kind: str) -> tuple[str, ...]:
+    """The ``poles.END.KIND`` words of every language, in order, once each."""
+    by_language = (poles.get(end) or {}).get(kind) or {}
+    return tuple(dict.fromkeys(p for phrases in by_language.values() for p in phrases))
+
+
 def trait_specs_from_dict(data: Any, *, file: str | None = None,
                           key: str = "trait_definitions") -> dict[str, TraitSpec]:
     """Validate a mapping of trait name -> definition into :class:`TraitSpec` objects.
@@ -225,12 +231,10 @@ def trait_specs_from_dict(data: Any, *, file: str | None = None,
         fields = (d or TraitDefinition()).model_dump()
         examples = fields.pop("examples") or {}
         poles = fields.pop("poles") or {}
-        def joined(end: str, kind: str) -> tuple[str, ...]:
-            return tuple(dict.fromkeys(p for ps in ((poles.get(end) or {}).get(kind) or {}).values() for p in ps))
         specs[name] = TraitSpec(name=name, **fields, examples_more=tuple(examples.get("more", ())),
                                 examples_less=tuple(examples.get("less", ())),
-                                high_words=joined("high", "words"), high_faults=joined("high", "faults"),
-                                low_words=joined("low", "words"), low_faults=joined("low", "faults"))
+                                high_words=_joined(poles, "high", "words"), high_faults=_joined(poles, "high", "faults"),
+                                low_words=_joined(poles, "low", "words"), low_faults=_joined(poles, "low", "faults"))
     return specs
 
 
