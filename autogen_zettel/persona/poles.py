@@ -45,6 +45,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from autogen_zettel.persona.direction import attitude
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = ["PoleHit", "has_cjk", "pole_cues", "pole_hits", "pole_readings", "split_clauses"]
@@ -58,7 +59,24 @@ _CLAUSE_SPLIT = re.compile(r"[.!?;:,\n，。！？；：、…]+|\s+but\s+|但�
 _EN_IMPERATIVE = re.compile(
     r"(?<![\w'])(?:don't|dont|do not|stop|quit|no need to|no need for|needn't|avoid|less|fewer|no more|"
     r"enough with|enough of|skip|drop|cut|ditch|lose|without|spare me|don't need to|don't have to|"
-    r"doesn't need to|doesn't have to|do without|tone down|dial down|dial back|rein in)(?![\w'])")
+    r"doesn't need to|doesn't have to|do without|tone down|dial down|dial back|rein in|let's not|let us not|"
+    r"shouldn't|should not|mustn't|must not|no)(?![\w'])")
+_EN_WITHHOLD = re.compile(r"(?<![\w'])(?:hold back|holding back|skimp|spare|leave out|shy away|hesitate|cut back|"
+                          r"skip|hide|hold off)(?![\w'])")
+_EN_CONTRAST = re.compile(r"(?:instead of|rather than|,\s*not|\bnot an?)\s+(?:[\w'-]+\s+){0,2}$")
+_EN_UNWANTED_AFTER = re.compile(
+    r"^\W*(?:[\w'-]+\s+){0,3}?(?:isn't enough|is not enough|wasn't enough|was not enough|doesn't cut it|won't cut it|"
+    r"didn't cut it|won't do|left too much out|left out too much|leaves too much out|missed the mark|didn't land|"
+    r"doesn't land|isn't helping|is not helping|fell flat|falls flat|won't fly|doesn't fly|has to go|needs to go|"
+    r"has got to go|can go|isn't working|is not working|doesn't work|didn't work)(?![\w'])")
+_EN_WANTED_AFTER = re.compile(
+    r"^\W*(?:[\w'-]+\s+){0,3}?(?:would have been enough|would be enough|would have done|would do|will do|"
+    r"is all i need|is all i want|is all i wanted|would be fine|is fine|would have been fine|works better|"
+    r"is better|would be better|would help|would be nice|would be great|is welcome)(?![\w'])")
+_EN_EXCESS_START = re.compile(r"(?:too|so|overly|way too|far too)\s")
+_EN_ENOUGH_BEFORE = re.compile(r"(?:^|\s)enough(?:\s+(?:with|of|of the|with the|already))?\s*$")
+_EN_WELCOME = re.compile(r"(?<![\w'])(?:it's fine to|it is fine to|it's ok to|it's okay to|fine to be|okay to be|"
+                         r"nothing wrong with|i'd prefer|i prefer|i'd rather|let's go with|stick with|go with)(?![\w'])")
 _EN_DESCRIPTIVE_NEG = re.compile(r"(?<![\w'])(?:not|wasn't|isn't|weren't|aren't|hardly|never|n't)(?![\w'])|n't(?![\w'])")
 _EN_EXCESS = re.compile(r"(?<![\w'])(?:too|overly|excessively|unduly|why so|a tad)(?![\w'])")
 _EN_MORE = re.compile(r"(?<![\w'])(?:more|a bit more|a little more|even more|extra)(?![\w'])")
@@ -162,18 +180,37 @@ def _marked(clause: str, start: int, end: int, fault: bool, cjk: bool) -> int | 
             return 1
         return None
     near = _words_before(before, 5)
-    if _EN_IMPERATIVE.search(near):
-        return -1
+    if _EN_EXCESS_START.match(clause[start:end]) and _EN_DESCRIPTIVE_NEG.search(_words_before(before, 3)):
+        return 0  # "it was not too slow": the excess is the listed word's own
+    imperative = _last(_EN_IMPERATIVE, near)
+    if imperative is not None:
+        # "don't hold back on the details": a negated withholding asks for the thing
+        return 1 if _EN_WITHHOLD.search(near[imperative:]) else -1
+    if _EN_CONTRAST.search(before):
+        return -1  # "the steps instead of one line", "numbers, not adjectives"
+    if _EN_UNWANTED_AFTER.match(after):
+        return -1  # "one sentence isn't enough", "the joke fell flat"
+    if _EN_WANTED_AFTER.match(after):
+        return 1  # "one sentence would have been enough"
     if _EN_ENOUGH.match(after) and _EN_DESCRIPTIVE_NEG.search(near):
         return 1
     close = _words_before(before, 3)
+    if _EN_ENOUGH_BEFORE.search(_words_before(before, 2)) and not _EN_DESCRIPTIVE_NEG.search(close):
+        return -1  # "enough questions"
     if _EN_EXCESS.search(close):
         if _EN_DESCRIPTIVE_NEG.search(_words_before(before, 4)):
             return 0  # "it was not too long": no request either way
         return -1
     if _EN_MORE.search(_words_before(before, 2)):
         return 1
-    return None
+    rest = clause[:start] + " " + clause[end:]  # a word's own attitude ("leave the planning to me") is no cue
+    feeling = attitude(rest) or (1 if _EN_WELCOME.search(rest) else 0)
+    return feeling or None
+
+
+def _last(pattern: re.Pattern, text: str) -> int | None:
+    found = [m.end() for m in pattern.finditer(text)]
+    return found[-1] if found else None
 
 
 def _phrases(spec: TraitSpec):
