@@ -90,6 +90,7 @@ _ZH_MORE_BEFORE = re.compile(r"更|再|多一点|多些|稍微|尽量")
 _ZH_MORE_AFTER = re.compile(r"^(?:一点|一些|些|点|多了|得多|了很多)")
 _ZH_LESS_AFTER = re.compile(r"^(?:再|能|可以|要)?(?:少|减少|降低|压缩|砍)")  # "字数再少一点": less of it
 _ZH_SHORT_AFTER = re.compile(r"^(?:还)?不够")  # "细节不够": it is missing
+_ZH_EXCESS_AFTER = re.compile(r"^(?:太多|过多|太长|太细|太满|有点多)")  # "细节太多": too much of it
 
 
 def has_cjk(text: str) -> bool:
@@ -123,14 +124,13 @@ class PoleHit:
         return self.pole * self.stance
 
 
-# a quality word with nothing around it ("brief") counts only in a clause about the agent's
-# reply or manner ("that was brief", "you were kind", "be gentle", "thanks, ..."), not in a task
-# ("write a brief note to the funder")
-_EN_ABOUT_REPLY = re.compile(
-    r"(?<![\w'])(?:you|your|you're|yours|that|this|it|it's|that's|these|those|thanks|thank|great|good|nice|love|"
-    r"loved|liked|like|perfect|well|appreciate|appreciated|lovely|be|keep|stay|more|less|i|i'm|i've|i'd|me|my|we|us|"
-    r"let's|can|could|would|should|give|leave|skip|challenge|ask)(?![\w'])")
-_ZH_ABOUT_REPLY = re.compile(r"你|您|这次|这样|刚才|上次|回复|回答|说得|写得|讲得|说话|语气|谢谢|很好|不错|喜欢|满意|一点|一些|能不能|可以|请给|给出|请你|我|吧|嘛|就行|就好|就够了|够了|再|别|不要|不用")
+# a quality word with nothing around it ("brief") counts in feedback ("that was brief", "be
+# gentle"), not in a task that asks for a document ("write a brief note to the funder",
+# "写一份简短的报告")
+_EN_TASK = re.compile(r"(?<![\w'])(?:write|prepare|draft|send|make|create|compose|put together|produce|print|"
+                      r"book|order|plan|schedule|organise|organize)\s+(?:me\s+|us\s+|them\s+|him\s+|her\s+)?"
+                      r"(?:a|an|some|the)(?![\w'])")
+_ZH_TASK = re.compile(r"(?:写|做|准备|整理|发|起草|交|提交)(?:一|两|几)?(?:份|篇|封)")
 
 
 def _norm(text: str) -> str:
@@ -172,7 +172,7 @@ def _marked(clause: str, start: int, end: int, fault: bool, cjk: bool) -> int | 
             return 1
         if _ZH_EXCESS.search(before[-3:]):
             return 0 if _ZH_DESCRIPTIVE_NEG.search(before[-4:-1] or "") else -1
-        if _ZH_LESS_AFTER.match(after):
+        if _ZH_LESS_AFTER.match(after) or _ZH_EXCESS_AFTER.match(after):
             return -1
         if _ZH_SHORT_AFTER.match(after):
             return 1
@@ -244,7 +244,8 @@ def pole_hits(clause: str, specs: Mapping[str, TraitSpec], message: str | None =
         kept.append((start, end, name, pole, fault, phrase))
     hits: list[PoleHit] = []
     last: tuple[int, str, int, int] | None = None  # end, trait, stance toward the high pole, marked
-    about = (_ZH_ABOUT_REPLY if cjk else _EN_ABOUT_REPLY).search(_norm(message or clause)) is not None
+    whole = _norm(message or clause)
+    about = (_ZH_TASK if cjk else _EN_TASK).search(whole) is None
     for start, end, name, pole, fault, phrase in sorted(kept):
         stance, marked = _stance(text, start, end, fault, has_cjk(phrase))
         if not (marked or fault or about):
