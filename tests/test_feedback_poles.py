@@ -131,3 +131,14 @@ def test_the_held_out_fold_read_as_shipped_meets_the_floors(minilm):
         assert figures[lang]["precision"] >= 0.85 and figures[lang]["recall"] >= 0.7, (lang, figures[lang])
         assert figures[lang]["wrong_sign"] <= 0.03 and figures[f"{lang}:neutral"]["evidence_share"] <= 0.05
     assert figures["other_languages"]["wrong_sign"] == 0
+
+
+@pytest.mark.integration
+def test_other_languages_give_no_wrong_evidence_as_shipped(minilm):
+    # French, German, Spanish, Japanese, Russian, Korean lines of every fold, through MiniLM too
+    from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
+
+    meaning = MeaningDetector(minilm, CRITIC, DEFAULT_PARAMS)
+    others = [r for r in load() if r["kind"] == "other_language"]
+    figures = score(read(others, meaning))
+    assert len(others) >= 10 and figures["other_languages"] == {"wrong_sign": 0, "lines": len(others)}
