@@ -2,8 +2,11 @@
 
 Two detectors, both deterministic:
 
-* :func:`feedback_signals` reads a user's message about the agent's previous reply. Explicit cues
-  (a trait's ``more``/``less`` phrases: "too long", "be more precise") give strength-1.0 signals.
+* :func:`feedback_signals` reads a user's message about the agent's previous reply. The words
+  naming a trait's poles, in English or Chinese, and the stance around them
+  (:mod:`~autogen_zettel.persona.poles`: "too harsh" is more warmth, "太啰嗦了" more conciseness)
+  give strength-1.0 signals; so do explicit cues for the other traits (a trait's ``more``/``less``
+  phrases: "too long", "be more precise").
   Generic praise or complaint ("thanks, perfect", "that's not helpful") without an explicit cue
   is credited to what the previous reply showed (:func:`behaviour_signals`), strength 0.6:
   praise after a short reply reinforces conciseness, a complaint after it weakens it.
@@ -21,7 +24,7 @@ repetitions of the same cue can be counted (see :func:`autogen_zettel.persona.mi
 >>> from autogen_zettel.persona.traits import default_traits
 >>> [(s.trait, s.sign, s.cue) for s in feedback_signals("Too long, get to the point.",
 ...                                                      previous_reply=None, specs=default_traits())]
-[('conciseness', 1, 'too long')]
+[('conciseness', 1, 'pole:to the point')]
 >>> feedback_signals("It was not too long at all.", previous_reply=None, specs=default_traits())
 []
 """
