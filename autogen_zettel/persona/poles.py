@@ -85,15 +85,15 @@ _EN_DESCRIPTIVE_NEG = re.compile(r"(?<![\w'])(?:not|wasn't|isn't|weren't|aren't|
 _EN_EXCESS = re.compile(r"(?<![\w'])(?:too|overly|excessively|unduly|why so|a tad)(?![\w'])")
 _EN_MORE = re.compile(r"(?<![\w'])(?:more|a bit more|a little more|even more|extra)(?![\w'])")
 _EN_ENOUGH = re.compile(r"^\W*enough(?![\w'])")
-_ZH_IMPERATIVE = re.compile(r"别|不要|不用|不必|甭|无需|不需要|用不着|没必要|不许|停止|避免|减少|不适合|不合适|不该|不应该|"
+_ZH_IMPERATIVE = re.compile(r"别|別|不要|不用|不必|甭|无需|不需要|用不着|没必要|不许|停止|避免|减少|不适合|不合适|不该|不应该|"
                             r"(?<![至不多很])少(?![见数])")
-_ZH_NOT_ENOUGH = re.compile(r"不够|还不够|缺乏|缺少|欠")
+_ZH_NOT_ENOUGH = re.compile(r"不够|不夠|还不够|缺乏|缺少|欠")
 _ZH_DESCRIPTIVE_NEG = re.compile(r"不太|不是很|不怎么|没有|不|没")
-_ZH_EXCESS = re.compile(r"太|过于|过分|有点|有些|未免|过度")
+_ZH_EXCESS = re.compile(r"太|过于|過於|过分|過分|有点|有點|有些|未免|过度|過度")
 _ZH_MORE_BEFORE = re.compile(r"更|再|多一点|多些|稍微|尽量")
-_ZH_MORE_AFTER = re.compile(r"^(?:一点|一些|些|点|多了|得多|了很多)")
+_ZH_MORE_AFTER = re.compile(r"^(?:一点|一點|一些|些|点|點|多了|得多|了很多)")
 _ZH_LESS_AFTER = re.compile(r"^(?:再|能|可以|要)?(?:少|减少|降低|压缩|砍)")  # "字数再少一点": less of it
-_ZH_SHORT_AFTER = re.compile(r"^(?:还)?不够")  # "细节不够": it is missing
+_ZH_SHORT_AFTER = re.compile(r"^(?:还|還)?(?:不够|不夠)")  # "细节不够": it is missing
 _ZH_EXCESS_AFTER = re.compile(r"^(?:太多|过多|太长|太细|太满|有点多)")  # "细节太多": too much of it
 
 
