@@ -141,7 +141,7 @@ def test_praise_of_the_right_length_reinforces_what_the_previous_reply_did(minil
 
     def read(text, previous):
         return {(s.trait, s.sign) for s in feedback_signals(text, previous_reply=previous, specs=specs,
-                                                            meaning=meaning) if s.cue.startswith("meaning:")}
+                                                            meaning=meaning) if s.cue.startswith(("meaning:", "pole:"))}
 
     short, long = "Yes, Tuesday.", " ".join(["The protocol covers recruitment and consent in detail."] * 20)
     assert ("conciseness", 1) in read("That length was just right, keep it like this.", short)

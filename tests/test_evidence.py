@@ -56,7 +56,10 @@ def test_explicit_cue_records_the_phrase_and_affect_but_no_text():
     "Never too long for me.",
 ])
 def test_negation_cancels_a_cue(text):
-    assert not [s for s in feedback_signals(text, previous_reply=None, specs=SPECS) if s.trait == "conciseness"]
+    # no request for conciseness is read from a negated "too long" ("thanks for the detail" is
+    # praise of detail: less conciseness, the praise naming what to keep)
+    assert not [s for s in feedback_signals(text, previous_reply=None, specs=SPECS)
+                if s.trait == "conciseness" and s.sign > 0]
 
 
 def test_negation_stops_at_clause_boundaries():

@@ -98,7 +98,7 @@ def test_tables_show_scores_modules_events_and_prompt_versions(run, data, wide):
     assert cells[6:] == ["14", "2024-03-28"]
     rigour = next(ln for ln in out.splitlines() if ln.strip().startswith("rigour"))
     assert rigour.split()[1].endswith("*")  # split evidence is flagged
-    brief = next(ln for ln in out.splitlines() if ln.strip().startswith("│ brief") and "rolled_back" in ln)
+    brief = next(ln for ln in out.splitlines() if ln.strip().startswith("brief") and "rolled_back" in ln)
     assert "0.00" in brief and "2024-03-20 09:00" in brief
     assert any("data_first" in ln and "active" in ln and "0.34" in ln for ln in out.splitlines())
     assert UNLOCK_REASON in out and ROLLBACK_REASON in out and "0.68 → 0.34" in out
@@ -112,6 +112,21 @@ def test_the_trait_table_reads_at_80_columns(run, data, monkeypatch):
     out = run("traits", "ada").output
     rows = [ln for ln in out.splitlines() if ln.strip().split(" ")[0] in ("conciseness", "humour", "rigour")]
     assert len(rows) == 3 and all(len(ln) <= 80 and "…" not in ln and "2024-03-28" in ln for ln in rows)
+
+
+def test_every_table_fits_80_columns_without_cutting_names_or_reasons(run, data, monkeypatch):
+    monkeypatch.setattr(console, "_width", 80)
+    out = run("traits", "ada").output
+    lines = out.splitlines()
+    assert all(len(ln) <= 80 for ln in lines) and "…" not in "".join(lines[:40]).split("prompt versions")[0]
+    flat = " ".join(" ".join(ln.split()) for ln in lines)
+    # module names whole on one line, reasons complete (wrapped onto more lines, never cut)
+    assert any(ln.strip().startswith("brief") for ln in lines) and any("data_first" in ln for ln in lines)
+    for reason in (UNLOCK_REASON, ROLLBACK_REASON):
+        words = reason.split()
+        assert all(w in flat for w in words), reason
+    full = json.loads(run("traits", "ada", "--json").output)
+    assert [m["reason"] for m in full["modules"]] and all(m["reason"] for m in full["modules"])
 
 
 def test_json_dump_is_complete_and_machine_readable(run, data):

@@ -78,7 +78,8 @@ class ZettelAgentChatMemory(Memory):
     component (``dump_component`` raises ``NotImplementedError``: it holds a live hub). With
     ``persona=`` the persona's system layer (the classic agent's, see
     :class:`~autogen_zettel.agent.persona_layer.PersonaLayer`) leads the context and its traits
-    evolve from what this memory captures; the stack's sampling temperature is not applied.
+    evolve from what this memory captures (feedback addressed to the agent by name or answering its
+    reply moves them); the stack's sampling temperature is not applied.
 
     :param hub: the memory hub
     :param tenant: the agent's memory: a tenant name (usually the agent's name) or a
@@ -110,6 +111,15 @@ class ZettelAgentChatMemory(Memory):
             raise InvalidInput(f"unknown option(s) {sorted(unknown)!r} for ZettelAgentChatMemory; see its docstring")
         self._options = kwargs
         self._recaller = ZettelMemoryCapability(hub, tenant=tenant, memory_guide=False, **kwargs)
+        if persona is not None:
+            # a persona file, or one shared by several agents (agents/critic.yaml): its engine is
+            # named after this agent, so feedback addressed to the agent by name reaches it
+            from dataclasses import replace
+
+            from autogen_zettel.persona.spec import Persona, load_persona
+
+            loaded = persona if isinstance(persona, Persona) else load_persona(persona)
+            persona = replace(loaded, name=self._recaller.memory.name)
         self.layer = PersonaLayer(hub, self._recaller.memory, persona, evolve=evolve) if persona is not None else None
         self._recaller.persona_engine = self.layer.engine if self.layer is not None else None
         self.hub = hub
@@ -123,6 +133,11 @@ class ZettelAgentChatMemory(Memory):
         self._lock: asyncio.Lock | None = None
 
     # -- what the classic side offers too --------------------------------------------------
+    @property
+    def persona_engine(self) -> Any:
+        """The agent's :class:`~autogen_zettel.persona.engine.PersonaEngine` (None without ``persona``)."""
+        return self._recaller.persona_engine
+
     @property
     def memory(self) -> Zettelkasten:
         """The agent's memory (a tenant of the hub)."""

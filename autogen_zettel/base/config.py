@@ -365,6 +365,11 @@ class PersonaConfig(Schema):
     strong_link_min: Unit = 0.5  # links at least this strong form the graph for communities
     feedback_speakers: tuple[Text, ...] = ()  # whose messages count as feedback (empty: anyone but the agent)
     meaning: Bool = True  # also read feedback by meaning, with the memory's embedder (persona/meaning.py)
+    # evidence from a speaker's feedback weighs this much (seed 001: authority of the source);
+    # keys are speaker names, `default` for everyone else (1.0 when absent), e.g. {pi: 2.0, default: 1.0}
+    feedback_weights: dict[Annotated[str, Strict(), Field(min_length=1, max_length=64)],
+                           Annotated[float, Strict(), Field(gt=0, le=10)]] = Field(
+        default_factory=dict, description="per speaker name (or `default`) a weight in (0, 10] on its feedback evidence")
     graph_cap: Number = 1.0  # evidence from communities of the agent's own cards weighs at most this per trait and side
 
     @field_validator("bounds", mode="before")

@@ -54,6 +54,18 @@ def _short(text: str, n: int = 70) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
+def _table(title: str, columns: tuple[str, ...], keep: tuple[str, ...]) -> Table:
+    """A table that fits 80 columns: no vertical rules; the ``keep`` columns (names, dates,
+    numbers) are never wrapped or cut, the others (reasons, layers) wrap onto more lines."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)
+    for col in columns:
+        if col in keep:
+            table.add_column(col, no_wrap=True)
+        else:
+            table.add_column(col, overflow="fold", ratio=1)
+    return table
+
+
 def _print(report: dict, n_events: int) -> None:
     name = report["tenant"]
     if not report["traits"]:
@@ -72,36 +84,32 @@ def _print(report: dict, n_events: int) -> None:
     console.print("for/against: decayed evidence weight for and against; * = evidence split "
                   "(the agent asks); sess.: sessions the evidence came from", style="dim")
     if report["modules"]:
-        table = Table(title=f"modules of {name}")
-        for col in ("module", "status", "weight", "since", "events", "last reason"):
-            table.add_column(col)
+        table = _table(f"modules of {name}", ("module", "status", "weight", "since", "ev.", "last reason"),
+                       keep=("module", "status", "weight", "since", "ev."))
         for m in report["modules"]:
             table.add_row(m["module"], m["status"], f"{m['weight']:.2f}", m["since"][:16].replace("T", " "),
-                          str(m["events"]), Text(_short(m["reason"])))
+                          str(m["events"]), Text(" ".join(m["reason"].split())))
         console.print(table)
     events = report["events"][-n_events:] if n_events else report["events"]
     if events:
         shown = f"last {len(events)} of {len(report['events'])}" if len(events) < len(report["events"]) else "all"
-        table = Table(title=f"module events of {name} ({shown})")
-        for col in ("when", "module", "event", "weight", "reason"):
-            table.add_column(col)
+        table = _table(f"module events of {name} ({shown})", ("when", "module", "event", "weight", "reason"),
+                       keep=("when", "module", "event", "weight"))
         for e in events:
             table.add_row(e["at"][:16].replace("T", " "), e["module"], e["event"],
                           f"{e['weight_before']:.2f} → {e['weight_after']:.2f}", Text(e["reason"]))
         console.print(table)
     if report["prompt_versions"]:
-        table = Table(title=f"prompt versions of {name}")
-        for col in ("version", "when", "temperature", "reason", "trait layer"):
-            table.add_column(col)
+        table = _table(f"prompt versions of {name}", ("v.", "when", "temp.", "reason", "trait layer"),
+                       keep=("v.", "when", "temp."))
         for v in report["prompt_versions"]:
             temp = "" if v["temperature"] is None else f"{v['temperature']:.2f}"
-            table.add_row(str(v["version"]), v["at"][:16].replace("T", " "), temp, Text(_short(v["reason"])),
-                          Text(_short(v["traits"])))
+            table.add_row(str(v["version"]), v["at"][:10], temp, Text(" ".join(v["reason"].split())),
+                          Text(_short(v["traits"], 200)))
         console.print(table)
     if report["candidates"]:
-        table = Table(title=f"candidate new traits of {name} (dense memory clusters no trait explains)")
-        for col in ("label", "cards", "top keywords"):
-            table.add_column(col)
+        table = _table(f"candidate new traits of {name} (dense memory clusters no trait explains)",
+                       ("label", "cards", "top keywords"), keep=("cards",))
         for c in report["candidates"]:
             table.add_row(Text(c["label"]), str(c["size"]), Text(", ".join(c["keywords"] or ())))
         console.print(table)

@@ -33,7 +33,6 @@ reply path only reads the result:
 from __future__ import annotations
 
 import logging
-import re
 import threading
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
@@ -49,7 +48,7 @@ from autogen_zettel.persona.saved import dt as _dt, module_state as _module_stat
 from autogen_zettel.persona.saved import state_dict as _state_dict, trait_state as _trait_state
 from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
 from autogen_zettel.persona.modulation import Modulator, card_edges
-from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, feedback_signals, valence
+from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, directed, feedback_signals, names, valence
 from autogen_zettel.persona.clusters import add_graph_evidence, cluster_candidates
 from autogen_zettel.persona.mining import TraitState, initial_states, mine_traits
 from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, step_module
@@ -206,10 +205,15 @@ class PersonaEngine:
         allowed = self.cfg.feedback_speakers
         return not allowed or speaker in allowed
 
+    def feedback_weight(self, speaker: str) -> float:
+        """How much ``speaker``'s feedback weighs (``persona.feedback_weights``; 1.0 by default)."""
+        weights = self.cfg.feedback_weights or {}
+        return float(weights.get(speaker, weights.get("default", 1.0)))
+
     def _addressed(self, text: str, previous_speaker: str | None) -> bool:
         if previous_speaker == self.name:
             return True
-        return re.search(rf"(?<!\w){re.escape(self.name)}(?!\w)", text, re.IGNORECASE) is not None
+        return names(text, self.name)
 
     def _detector(self) -> MeaningDetector | None:
         """Feedback by meaning with the memory's embedder (prototypes embedded once, on first use)."""
@@ -244,7 +248,15 @@ class PersonaEngine:
                         taken = {j.trait for j in judged}
                         signals = judged + [s for s in signals if s.trait not in taken
                                             and not s.cue.startswith("meaning:")]
+                weight = self.feedback_weight(speaker)
+                if weight != 1.0:
+                    signals = [TraitSignal(x.trait, x.sign, round(x.strength * weight, 4), x.affect, x.source, x.cue)
+                               for x in signals]
                 mood = signals[0].affect if signals else valence(text)
+                if mood < 0 and any(directed(x) for x in signals):
+                    # "too harsh": a complaint that names what to change is a request for a trait,
+                    # not a verdict on the modules in force (it must not roll one back)
+                    mood = 0.0
                 if mood or signals:
                     self._feedback = [*self._feedback[-(_MAX_FEEDBACK - 1):], round(mood, 4)]
             else:

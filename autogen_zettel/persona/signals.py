@@ -2,8 +2,11 @@
 
 Two detectors, both deterministic:
 
-* :func:`feedback_signals` reads a user's message about the agent's previous reply. Explicit cues
-  (a trait's ``more``/``less`` phrases: "too long", "be more precise") give strength-1.0 signals.
+* :func:`feedback_signals` reads a user's message about the agent's previous reply. The words
+  naming a trait's poles, in English or Chinese, and the stance around them
+  (:mod:`~autogen_zettel.persona.poles`: "too harsh" is more warmth, "太啰嗦了" more conciseness)
+  give strength-1.0 signals; so do explicit cues for the other traits (a trait's ``more``/``less``
+  phrases: "too long", "be more precise").
   Generic praise or complaint ("thanks, perfect", "that's not helpful") without an explicit cue
   is credited to what the previous reply showed (:func:`behaviour_signals`), strength 0.6:
   praise after a short reply reinforces conciseness, a complaint after it weakens it.
@@ -21,7 +24,7 @@ repetitions of the same cue can be counted (see :func:`autogen_zettel.persona.mi
 >>> from autogen_zettel.persona.traits import default_traits
 >>> [(s.trait, s.sign, s.cue) for s in feedback_signals("Too long, get to the point.",
 ...                                                      previous_reply=None, specs=default_traits())]
-[('conciseness', 1, 'too long')]
+[('conciseness', 1, 'pole:to the point')]
 >>> feedback_signals("It was not too long at all.", previous_reply=None, specs=default_traits())
 []
 """
@@ -36,11 +39,12 @@ from enum import Enum
 from typing import Any
 
 from autogen_zettel.persona.meaning import SEMANTIC_STRENGTH, clauses
+from autogen_zettel.persona.poles import has_cjk, pole_cues, pole_hits
 from autogen_zettel.persona.sentiment import sentiment, unmet_expectation
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = ["SignalSource", "TraitSignal", "valence", "feedback_signals", "behaviour_signals", "addressed_part",
-           "EXPLICIT_STRENGTH", "GENERIC_STRENGTH", "SELF_STRENGTH", "SEMANTIC_STRENGTH"]
+           "names", "directed", "EXPLICIT_STRENGTH", "GENERIC_STRENGTH", "SELF_STRENGTH", "SEMANTIC_STRENGTH"]
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +74,12 @@ class TraitSignal:
     affect: float
     source: SignalSource
     cue: str
+
+
+def directed(signal: TraitSignal) -> bool:
+    """Whether a feedback signal asks for a trait to move (not praise or complaint credited to
+    what the previous reply did)."""
+    return signal.source is SignalSource.FEEDBACK and not signal.cue.startswith(("praise:", "complaint:"))
 
 
 # -- text helpers ----------------------------------------------------------------------------
@@ -134,6 +144,29 @@ _COMPLAINT = ("wrong", "incorrect", "unhelpful", "useless", "confusing", "bad", 
               "that's not right", "stop", "hate")
 
 
+# Chinese praise and complaint, matched as substrings; a 不/没 just before one turns it
+_ZH_PRAISE = ("谢谢", "多谢", "感谢", "很好", "不错", "挺好", "真好", "太好了", "完美", "很棒", "真棒", "好极了", "赞",
+              "正合我意", "满意", "喜欢", "做得好", "做得对", "有帮助", "很清楚", "就是这样")
+_ZH_COMPLAINT = ("不对", "错了", "没用", "糟糕", "太差", "很差", "不满意", "失望", "看不懂", "受不了", "头疼", "烦",
+                 "不行", "不好", "别这样", "不舒服")
+
+
+def _zh_valence(text: str) -> float:
+    pos = neg = 0.0
+    for words, sign in ((_ZH_COMPLAINT, -1), (_ZH_PRAISE, 1)):  # complaints first: 不好 is no 好
+        for w in words:
+            at = text.find(w)
+            while at >= 0:
+                flipped = sign > 0 and at > 0 and text[at - 1] in "不没"
+                if (sign if not flipped else -sign) > 0:
+                    pos += 1
+                else:
+                    neg += 1
+                text = text[:at] + " " * len(w) + text[at + len(w):]
+                at = text.find(w)
+    return (pos - neg) / max(1.0, pos + neg)
+
+
 def valence(text: str) -> float:
     """How positive a message is about what it answers: -1 (complaint) .. 1 (praise), 0 neutral.
 
@@ -147,6 +180,8 @@ def valence(text: str) -> float:
     -0.3333333333333333
     """
     text = _normalise(text)
+    if has_cjk(text):
+        return _zh_valence(text)
     buts = [m.end() for m in re.finditer(r"\bbut\b", text)]
     pivot = buts[-1] if buts else len(text)
     pos = neg = 0.0
@@ -187,14 +222,27 @@ def addressed_part(text: str, name: str | None, others: Collection[str] = ()) ->
     """
     if not name or not others:
         return text
-    def names(sentence: str, who: str) -> bool:
-        return re.search(rf"(?<!\w){re.escape(who)}(?!\w)", sentence, re.IGNORECASE) is not None
     kept = [s for s in _SENTENCE.findall(text)
             if names(s, name) or not any(names(s, o) for o in others if o != name)]
     return " ".join(s.strip() for s in kept if s.strip())
 
 
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+
+
+def _name_re(who: str) -> re.Pattern:
+    # a Latin-script name ends where a Latin letter or digit does: "cleo说话太冲了" names cleo
+    edge = "A-Za-z0-9_" if who.isascii() else r"\w"
+    return re.compile(rf"(?<![{edge}]){re.escape(who)}(?![{edge}])", re.IGNORECASE)
+
+
+def names(text: str, who: str) -> bool:
+    """Whether ``text`` names the agent ``who`` (in any script around it).
+
+    >>> names("cleo说话太冲了", "cleo"), names("cleopatra was here", "cleo")
+    (True, False)
+    """
+    return _name_re(who).search(text) is not None
 
 
 def _anchored(clause: str, specs: Mapping[str, TraitSpec]) -> bool:
@@ -209,8 +257,9 @@ def _by_meaning(text: str, specs: Mapping[str, TraitSpec], meaning: Any, affect:
     Praise of the current level ("that length was just right") takes the direction the
     previous reply showed for the trait, where it showed one."""
     for who in names:  # "ben, flesh that out": the addressee's name is no part of the request
-        text = re.sub(rf"(?<!\w){re.escape(who)}(?!\w)", " ", text, flags=re.IGNORECASE)
-    parts = [c for c in clauses(text) if not _anchored(c, specs)]
+        text = _name_re(who).sub(" ", text)
+    # an English-only embedder reads no Chinese, and a clause naming a pole is read by its words
+    parts = [c for c in clauses(text) if not _anchored(c, specs) and not has_cjk(c) and not pole_hits(c, specs)]
     readings = meaning.read(parts) if parts else []
     shown = ({s.trait: s.sign for s in behaviour_signals(previous_reply, specs=specs)}
              if previous_reply and any(r.keep for r in readings) else {})
@@ -261,11 +310,16 @@ def feedback_signals(text: str, *, previous_reply: str | None, specs: Mapping[st
     if affect > -GENERIC_MIN_VALENCE and unmet_expectation(text):
         affect = -MEANING_VALENCE  # "I expected better", "could have been much better": the reply fell short
     out: list[TraitSignal] = []
+    poles = pole_cues(text, specs)  # the direction asked of each trait whose end the message names
+    for trait, (sign, word) in poles.items():
+        out.append(TraitSignal(trait, sign, EXPLICIT_STRENGTH, affect, SignalSource.FEEDBACK, f"pole:{word}"))
     for trait, spec in specs.items():
         for sign, phrases in ((1, spec.more), (-1, spec.less)):
+            if trait in poles:
+                break  # the pole words read the stance around them; a listed phrase does not
             for phrase in phrases:
                 plain, _ = _hits(norm, phrase)
-                if plain:
+                if plain and not any(phrase in w and phrase != w for _, w in poles.values()):
                     out.append(TraitSignal(trait, sign, EXPLICIT_STRENGTH, affect, SignalSource.FEEDBACK, phrase))
                     break
     if meaning is not None and text.strip():

@@ -78,6 +78,12 @@ class TraitSpec:
     bounds: tuple[float, float] | None = None
     examples_more: tuple[str, ...] = ()
     examples_less: tuple[str, ...] = ()
+    # words naming the high / low pole as a quality or as a fault, every language together
+    # (``poles:`` in YAML, read by :mod:`autogen_zettel.persona.poles`)
+    high_words: tuple[str, ...] = ()
+    high_faults: tuple[str, ...] = ()
+    low_words: tuple[str, ...] = ()
+    low_faults: tuple[str, ...] = ()
 
 
 # -- definitions ------------------------------------------------------------------------------
@@ -130,6 +136,34 @@ class TraitExamples(Schema):
     less: Phrases = ()
 
 
+LANGUAGE = re.compile(r"^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$")
+
+
+def _language(code: str) -> str:
+    if not LANGUAGE.match(code):
+        raise ValueError(f"{short(code)} is no language code: use ISO 639-1 like `en` or `zh`")
+    return code
+
+
+LanguageCode = Annotated[str, Strict(), AfterValidator(_language), Field(pattern=LANGUAGE.pattern)]
+ByLanguage = dict[LanguageCode, Phrases]
+
+
+class PoleWords(Schema):
+    """Words that name one end of a trait, per language: ``words`` as a quality (wanted unless
+    the clause says "too" or "don't"), ``faults`` as a failing (unwanted unless it asks for more)."""
+
+    words: ByLanguage = Field(default_factory=dict, description="per language code, e.g. {en: [kind], zh: [客气]}")
+    faults: ByLanguage = Field(default_factory=dict, description="per language code, e.g. {en: [harsh], zh: [刺耳]}")
+
+
+class TraitPoles(Schema):
+    """The words naming a trait's high and low end (see :mod:`autogen_zettel.persona.poles`)."""
+
+    high: PoleWords = Field(default_factory=PoleWords)
+    low: PoleWords = Field(default_factory=PoleWords)
+
+
 class TraitDefinition(Schema):
     """One trait as written in a file (``defaults/traits.yaml`` or a persona's
     ``trait_definitions``); :func:`trait_specs_from_dict` turns it into a :class:`TraitSpec`."""
@@ -145,6 +179,8 @@ class TraitDefinition(Schema):
         default=None, description="[low, high] in 0..1 overriding persona.bounds for this trait")
     examples: TraitExamples | None = Field(
         default=None, description="everyday feedback sentences: {more: [...], less: [...]}, compared by meaning")
+    poles: TraitPoles | None = Field(
+        default=None, description="words naming the high and low end, per language: {high: {words, faults}, low: ...}")
 
     @field_validator("bounds", mode="before")
     @classmethod
@@ -163,6 +199,12 @@ class TraitDefinition(Schema):
 
 #: the schema of a mapping of trait definitions (a persona's ``trait_definitions:``)
 TraitDefinitions = dict[TraitName, Optional[TraitDefinition]]
+
+
+def _joined(poles: Mapping[str, Any], end: str, kind: str) -> tuple[str, ...]:
+    """The ``poles.END.KIND`` words of every language, in order, once each."""
+    by_language = (poles.get(end) or {}).get(kind) or {}
+    return tuple(dict.fromkeys(p for phrases in by_language.values() for p in phrases))
 
 
 def trait_specs_from_dict(data: Any, *, file: str | None = None,
@@ -188,8 +230,11 @@ def trait_specs_from_dict(data: Any, *, file: str | None = None,
     for name, d in definitions.items():
         fields = (d or TraitDefinition()).model_dump()
         examples = fields.pop("examples") or {}
+        poles = fields.pop("poles") or {}
         specs[name] = TraitSpec(name=name, **fields, examples_more=tuple(examples.get("more", ())),
-                                examples_less=tuple(examples.get("less", ())))
+                                examples_less=tuple(examples.get("less", ())),
+                                high_words=_joined(poles, "high", "words"), high_faults=_joined(poles, "high", "faults"),
+                                low_words=_joined(poles, "low", "words"), low_faults=_joined(poles, "low", "faults"))
     return specs
 
 
