@@ -10,6 +10,7 @@ clock, one background worker) and the tenants it hands out by name::
 from __future__ import annotations
 
 import logging
+import os
 import re
 import threading
 from collections.abc import Callable, Sequence
@@ -27,6 +28,7 @@ from autogen_zettel.core.refine import HeuristicRefiner, Refiner
 from autogen_zettel.memory.ingest import LinkJudge
 from autogen_zettel.memory.tenant import Zettelkasten
 from autogen_zettel.store.audit import AuditLog, AuditReport
+from autogen_zettel.store.connection import forked_error
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant import TenantStore
 from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
@@ -94,6 +96,7 @@ class MemoryHub:
         self._tenants: dict[str, Zettelkasten] = {}
         self._lock = threading.RLock()
         self._closed = False
+        self._pid = os.getpid()  # a hub belongs to the process that opened it (see _check_open)
 
     @classmethod
     def open(
@@ -278,6 +281,8 @@ class MemoryHub:
         return {name: self.tenant(name).forget(subject=subject, at=at) for name in self.tenants()}
 
     def _check_open(self) -> None:
+        if self._pid != os.getpid():
+            raise forked_error(self._pid)
         if self._closed:
             raise InvalidInput("this MemoryHub is closed; open a new one with MemoryHub.open(...)")
 
