@@ -53,7 +53,7 @@ from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_
 from autogen_zettel.persona.mining import TraitState, candidate_traits, communities, initial_states, mine_traits, strong_link_graph
 from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, step_module
 from autogen_zettel.persona.spec import Persona
-from autogen_zettel.persona.prompt_stack import PromptStack, session_layer, stack_temperature, trait_layer
+from autogen_zettel.persona.prompt_stack import PromptStack, session_layer, stack_temperature, system_layer, trait_layer
 from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.persona.traits import condition_holds
 
@@ -432,7 +432,7 @@ class PersonaEngine:
 
     def _build(self, now: datetime, *, reason: str) -> PromptStack:
         profile = self._profile_text()
-        system = self.base_system + (f"\n\n{prompts.PROFILE_HEADER}\n{profile}" if profile else "")
+        system = system_layer(self.base_system, profile, agent=self.name)  # the profile as a data block
         active = self._active()
         # the trait layer follows the long-term traits; mood comes and goes within days and would
         # make the stack flicker between versions
