@@ -41,8 +41,16 @@ from functools import lru_cache
 
 from autogen_zettel.base.confusables import LOOKALIKES
 
-__all__ = ["TAG_PREFIX", "PROFILE_TAG", "skeleton", "find_tags", "neutralise", "one_line", "clean_line",
-           "data_block"]
+__all__ = [
+    "PROFILE_TAG",
+    "TAG_PREFIX",
+    "clean_line",
+    "data_block",
+    "find_tags",
+    "neutralise",
+    "one_line",
+    "skeleton",
+]
 
 TAG_PREFIX = "zettel"
 PROFILE_TAG = "zettel-profile"

@@ -24,7 +24,7 @@ from pathlib import Path
 from autogen_zettel.base.cards import Message
 from autogen_zettel.base.errors import DiskFull
 
-__all__ = ["ENGINE_CHUNK_BYTES", "check_space", "unstored_messages", "is_disk_full", "disk_full"]
+__all__ = ["ENGINE_CHUNK_BYTES", "check_space", "disk_full", "is_disk_full", "unstored_messages"]
 
 ENGINE_CHUNK_BYTES = 32 * 1024 * 1024  # a new vector chunk or write-ahead-log segment of the engine
 _PER_MESSAGE = 64 * 1024  # card rows, links, indexes and vectors of one message, generously

@@ -49,9 +49,9 @@ def verify_tenant(hub, name: str, *, sample: int = 32, seed: int = 0) -> VerifyR
     problems = []
     missing, stray = known - indexed, indexed - known
     if missing:
-        problems.append(f"{len(missing)} cards are missing from the index (e.g. {sorted(missing)[0]})")
+        problems.append(f"{len(missing)} cards are missing from the index (e.g. {min(missing)})")
     if stray:
-        problems.append(f"{len(stray)} index points belong to no card (e.g. {sorted(stray)[0]})")
+        problems.append(f"{len(stray)} index points belong to no card (e.g. {min(stray)})")
     if points != len(indexed):
         problems.append(f"the index counts {points} points but lists {len(indexed)}")
     ids = sorted(known & indexed)

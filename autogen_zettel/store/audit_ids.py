@@ -26,7 +26,7 @@ from datetime import datetime
 
 from autogen_zettel.store.audit import GENESIS, entry_row
 
-__all__ = ["card_ref", "key_card_ids", "holds_plain_ids", "rekey_rows"]
+__all__ = ["card_ref", "holds_plain_ids", "key_card_ids", "rekey_rows"]
 
 def card_ref(card_id: str, key: bytes) -> str:
     """What the audit log records for ``card_id``: 32 hex digits of an HMAC-SHA256 under the tenant's key."""

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from autogen_zettel.base.errors import StoreCorrupt
 
-__all__ = ["CRC_MAX_BYTES", "corrupt", "read_config", "seal_path", "check_files", "seal", "unseal", "check_loaded"]
+__all__ = ["CRC_MAX_BYTES", "check_files", "check_loaded", "corrupt", "read_config", "seal", "seal_path", "unseal"]
 
 CRC_MAX_BYTES = 8 * 1024 * 1024  # files up to this size get a CRC-32 in the seal (larger: size and mtime)
 _SAMPLE = 64

@@ -29,7 +29,7 @@ import math
 import re
 from collections import Counter
 
-__all__ = ["PATTERNS", "token_spans", "url_password_spans", "assignment_spans"]
+__all__ = ["PATTERNS", "assignment_spans", "token_spans", "url_password_spans"]
 
 # (name, pattern): a secret in group 1 if the pattern has one, else the whole match
 PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((name, re.compile(pattern)) for name, pattern in (
@@ -40,8 +40,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((name, re.compile(pattern))
     ("slack webhook", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,200}"),
     ("discord webhook", r"https://(?:discord(?:app)?\.com)/api/webhooks/\d{5,25}/[A-Za-z0-9_-]{20,200}"),
     # a private key block, to its END line or, cut short, to the end of the text
-    ("private key", r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
-                    r"(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z)"),
+    ("private key", (r"-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
+                     r"(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|\Z)")),
     # a PuTTY key file: its private lines and MAC (the public part is not secret)
     ("putty key", r"Private-Lines:[\s\S]*?(?:Private-MAC:[ \t]{0,4}[0-9a-fA-F]{0,128}|\Z)"),
     ("gitlab", r"\b(?:glpat|gldt|glft|glsoat|glrt|glcbt|glimt|glptt|gloas|glagent)-[A-Za-z0-9_-]{20,1100}"),
@@ -69,8 +69,8 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((name, re.compile(pattern))
     ("artifactory", r"(?<![A-Za-z0-9])AKC[a-zA-Z0-9]{10,100}"),
     ("softlayer", r"(?i)api\.softlayer\.com/soap/v3(?:\.1)?/([a-z0-9]{64})"),
     ("cloudant", r"(?i)https?://[\w-]{1,100}:([0-9a-f]{64}|[a-z]{24})@[\w-]{1,100}\.cloudant\.com"),
-    ("authorization", r"(?i)\b(?:authorization|proxy-authorization)[ \t]{0,3}:[ \t]{0,3}"
-                      r"(?:basic|bearer|token|digest|negotiate|sharedkey)?[ \t]{0,3}([A-Za-z0-9+/=._~:-]{6,4000})"),
+    ("authorization", (r"(?i)\b(?:authorization|proxy-authorization)[ \t]{0,3}:[ \t]{0,3}"
+                       r"(?:basic|bearer|token|digest|negotiate|sharedkey)?[ \t]{0,3}([A-Za-z0-9+/=._~:-]{6,4000})")),
     ("basic credentials", r"(?i)\bbasic[ \t]{1,3}([A-Za-z0-9+/]{12,2000}={0,2})(?![A-Za-z0-9+/=])"),
 ))
 
