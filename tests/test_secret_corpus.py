@@ -140,6 +140,12 @@ SECRETS = [
     ("gitlab runner GR1348941AbCdEfGhIjKlMnOpQrSt registers", "GR1348941AbCdEfGhIjKlMnOpQrSt"),
     ("mailchimp 0123456789abcdef0123456789abcdef-us12 list", "0123456789abcdef0123456789abcdef-us12"),
     ("square sq0csp-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcdE", "AbCdEfGhIjKlMnOpQrStUvWxYz"),
+    ("my aadhaar number is 2345 6789 0123", "6789 0123"),
+    ("CPF 111.444.777-35 for the invoice", "111.444.777-35"),
+    ("national insurance number: AB 12 34 56 C", "12 34 56"),
+    ("age key AGE-SECRET-KEY-1QYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQSZQGPQYQS0 here", "QYQSZQGPQYQSZQGP"),
+    ("vault token hvs.CAESIJ3nW7xK9pL2mQ8rT5vY1zA4bC6dE", "CAESIJ3nW7xK9pL2mQ8rT5vY1zA4bC6dE"),
+    ("gcp access ya29.a0AfH6SMBx7yR8k2mZp4LqW9vNt3Hc works", "a0AfH6SMBx7yR8k2mZp4LqW9vNt3Hc"),
 ]
 
 # ordinary text with numbers, ids and words a redactor must leave alone
@@ -178,7 +184,8 @@ NOT_SECRETS = [
     "The secret is out: we are moving.", "Tokens per second: 42.", "The password field is masked.",
     "Bearer bonds are old finance.", "It was a basic setup with two nodes.", "The key-note speaker was late.",
     "We sold 4455 units.", "Room 987 is upstairs.", "Use cvc-lint for the styles.", "do_v1 is an old API name.",
-    "whsec is the prefix Stripe uses.",
+    "whsec is the prefix Stripe uses.", "The DNI office is closed.", "My id card is in my wallet.",
+    "The NINO form is online.", "Aadhaar enrolment opens on Monday.", "Order 111.444.777-00 shipped.",
 ]
 
 

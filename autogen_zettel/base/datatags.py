@@ -58,7 +58,9 @@ PROFILE_TAG = "zettel-profile"
 # joiners shape words in Persian, Indic scripts and emoji: kept; other format characters dropped
 _KEEP_FORMAT = {"\u200c", "\u200d"}
 # HTML entities of the angle brackets, also escaped more than once (&amp;lt;)
-_ENTITY = re.compile(r"&(?:amp;)*(?:(lt|#0*60|#x0*3c)|(gt|#0*62|#x0*3e))(?![a-z0-9]);?", re.IGNORECASE)
+# (and the escapes a decoder may turn into them: \\u003c, %3C)
+_ENTITY = re.compile(r"(?:&(?:amp;)*(?:(lt|#0*60|#x0*3c)|(gt|#0*62|#x0*3e))(?![a-z0-9]);?"
+                     r"|\\u0*(?:(3c)|(3e))|%(?:(3c)|(3e)))", re.IGNORECASE)
 _ASCII_SKELETON = str.maketrans({"i": "l", "1": "l", "|": "l", "0": "o"})
 # on the skeleton: an opening or closing tag of ours; on the text: chat-template tokens (<|im_start|>)
 _OUR_TAG = re.compile(r"<\s*/?\s*zettel")
@@ -85,12 +87,12 @@ def _fold(text: str) -> tuple[str, list[tuple[int, int]]]:
     """The skeleton of ``text`` and, per skeleton character, the span of ``text`` it came from."""
     chars: list[str] = []
     spans: list[tuple[int, int]] = []
-    entities = {m.start(): m for m in _ENTITY.finditer(text)} if "&" in text else {}
+    entities = {m.start(): m for m in _ENTITY.finditer(text)} if ("&" in text or "\\" in text or "%" in text) else {}
     i, n = 0, len(text)
     while i < n:
         m = entities.get(i)
         if m is not None:
-            chars.append("<" if m.group(1) else ">")
+            chars.append("<" if (m.group(1) or m.group(3) or m.group(5)) else ">")
             spans.append((i, m.end()))
             i = m.end()
             continue
@@ -120,7 +122,7 @@ def find_tags(text: str) -> list[int]:
 def neutralise(text: str) -> str:
     """``text`` unable to open or close a data block, or to open a chat-template token: the
     ``<`` of every such tag, look-alikes and HTML entities included, becomes ``[``."""
-    if not text or ("<" not in text and text.isascii() and "&" not in text):
+    if not text or ("<" not in text and text.isascii() and not any(c in text for c in "&\\%")):
         return text
     folded, spans = _fold(text)
     cuts = {spans[m.start()] for m in _OUR_TAG.finditer(folded)}

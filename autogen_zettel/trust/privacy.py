@@ -182,7 +182,31 @@ def _cvv_spans(text: str) -> list[tuple[int, int]]:
 
 
 def _passport_spans(text: str) -> list[tuple[int, int]]:
-    return [m.span(1) for m in _PASSPORT.finditer(text) if any(c.isdigit() for c in m.group(1))]
+    out = [m.span(1) for m in _PASSPORT.finditer(text) if any(c.isdigit() for c in m.group(1))]
+    out += [m.span(1) for m in _KEYED_IDS.finditer(text) if sum(c.isdigit() for c in m.group(1)) >= 4]
+    out += [m.span() for m in _CPF.finditer(text) if _cpf_ok(re.sub(r"\D", "", m.group()))]
+    return out
+
+
+# other national numbers after their name: Indian Aadhaar, UK National Insurance, and the like
+_KEYED_IDS = re.compile(
+    r"(?i:\b(?:aadhaar|aadhar|national insurance|nino|personalausweis|steuer-?id|dni|nie|nif|cpf|rg|"
+    r"codice fiscale|bsn|personnummer|pesel|マイナンバー|주민등록번호|id card|identity card|"
+    r"id number|tax id)(?:\s{0,3}(?:number|no\.?|nummer|numéro|número|号码|番号|번호))?"
+    r"(?:\s{0,3}(?:is|was|ist|est|es|é|:|：|=|-|は))?\s{0,3})"
+    r"([A-Z0-9](?:[ .-]?[A-Z0-9]){5,17})(?![A-Za-z0-9])")
+_CPF = re.compile(r"(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d-])")
+
+
+def _cpf_ok(digits: str) -> bool:
+    """The two check digits of a Brazilian CPF number."""
+    if len(digits) != 11 or len(set(digits)) == 1:
+        return False
+    for n in (9, 10):
+        total = sum(int(d) * (n + 1 - i) for i, d in enumerate(digits[:n]))
+        if (total * 10 % 11) % 10 != int(digits[n]):
+            return False
+    return True
 
 
 _IBAN = re.compile(r"\b[A-Za-z]{2}\d{2}(?: ?[A-Za-z0-9]{4}){2,7}(?: ?[A-Za-z0-9]{1,3})?\b")

@@ -71,6 +71,28 @@ PATTERNS: tuple[tuple[str, re.Pattern], ...] = tuple((name, re.compile(pattern))
     ("cloudant", r"(?i)https?://[\w-]{1,100}:([0-9a-f]{64}|[a-z]{24})@[\w-]{1,100}\.cloudant\.com"),
     ("authorization", (r"(?i)\b(?:authorization|proxy-authorization)[ \t]{0,3}:[ \t]{0,3}"
                        r"(?:basic|bearer|token|digest|negotiate|sharedkey)?[ \t]{0,3}([A-Za-z0-9+/=._~:-]{6,4000})")),
+    # more provider prefixes (bounded, each distinctive enough to need no keyword)
+    ("age key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{50,70}"),
+    ("google oauth", r"\bya29\.[0-9A-Za-z_-]{20,2000}"),
+    ("vault", r"\bhv[sbr]\.[A-Za-z0-9_-]{20,300}"),
+    ("grafana", r"\bglsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}"),
+    ("databricks", r"\bdapi[a-f0-9]{32}(?:-\d)?\b"),
+    ("figma", r"\bfigd_[A-Za-z0-9_-]{30,60}"),
+    ("linear", r"\blin_api_[A-Za-z0-9]{30,60}"),
+    ("new relic", r"\bNRAK-[A-Z0-9]{27}\b"),
+    ("postman", r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b"),
+    ("doppler", r"\bdp\.(?:st|ct|sa|scim|audit)\.[A-Za-z0-9_-]{20,100}"),
+    ("brevo", r"\bxkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}\b"),
+    ("atlassian", r"\bATATT3[A-Za-z0-9_=-]{100,300}"),
+    ("rubygems", r"\brubygems_[a-f0-9]{48}\b"),
+    ("pulumi", r"\bpul-[a-f0-9]{40}\b"),
+    ("sentry", r"\bsntr[ysu]s?_[A-Za-z0-9+/=_-]{40,400}"),
+    ("sentry dsn", r"https://([a-f0-9]{32})@[a-z0-9.-]{1,100}\.sentry\.io/\d{1,12}"),
+    ("alibaba", r"\bLTAI[A-Za-z0-9]{12,24}\b"),
+    ("tencent", r"\bAKID[A-Za-z0-9]{13,40}\b"),
+    ("facebook", r"\bEAA[A-Za-z0-9]{2}[A-Za-z0-9]{80,400}"),
+    ("notion", r"\b(?:secret|ntn)_[A-Za-z0-9]{43,50}\b"),
+    ("anthropic admin", r"\bsk-ant-admin01-[A-Za-z0-9_-]{20,200}"),
     ("basic credentials", r"(?i)\bbasic[ \t]{1,3}([A-Za-z0-9+/]{12,2000}={0,2})(?![A-Za-z0-9+/=])"),
 ))
 
