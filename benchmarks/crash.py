@@ -143,10 +143,11 @@ def _check(data: Path, before: set[str], trial: Trial) -> None:
         cards = {c.id: c for c in mem.cards()}
         audited: set[str] = set()
         for e in mem.audit_entries():
-            audited.update(e.detail.get("card_ids", []))
+            audited.update(e.detail.get("card_refs", []))
             for _, absorbed in e.detail.get("clusters", []):
                 audited.update(absorbed)
-        gone = before - set(cards)
+        # the log keeps card ids keyed with the tenant's key (store/audit_ids.py)
+        gone = {mem.store.card_ref(i) for i in before - set(cards)}
         trial.checks["kept"] = trial.checks["audited"] = gone <= audited  # both keys: the report names them
         if gone - audited:
             trial.problems.append(f"{len(gone - audited)} cards gone without an audit entry")

@@ -165,8 +165,8 @@ def test_edge_keeps_few_shards_open_and_reopens_the_rest(tmp_path):
 def test_edge_folder_is_one_process_at_a_time(tmp_path):
     idx = EdgeIndex(tmp_path / "edge")
     try:
-        with pytest.raises(StoreLocked, match="vectors.url"):
-            EdgeIndex(tmp_path / "edge")  # flock is per open file: a second holder in-process is refused too
+        with pytest.raises(StoreLocked, match="in this process"):
+            EdgeIndex(tmp_path / "edge")  # flock is per open file: a second holder in-process is refused too, and told so (#25)
     finally:
         idx.close()
     EdgeIndex(tmp_path / "edge").close()  # released by close

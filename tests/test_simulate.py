@@ -39,7 +39,7 @@ def full_run(tmp_path_factory):
 
 def test_run_folder_holds_memory_transcript_and_metrics(full_run):
     out = full_run.out_dir
-    assert sorted(p.name for p in out.iterdir()) == ["memory", "metrics.json", "scenario.yaml", "transcript.jsonl"]
+    assert sorted(p.name for p in out.iterdir()) == [".autogen-zettel-run", "memory", "metrics.json", "scenario.yaml", "transcript.jsonl"]
     assert {p.name for p in (out / "memory" / "tenants").glob("*.sqlite")} == {
         "researcher.sqlite", "critic.sqlite", "methodologist.sqlite"}
     assert load_scenario(out / "scenario.yaml") == load_scenario(SCENARIO)  # it runs again from there

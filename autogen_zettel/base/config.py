@@ -69,8 +69,8 @@ Text = Annotated[str, Strict()]
 Int = Annotated[int, Strict()]
 Count = Annotated[int, Strict(), Field(ge=0)]
 AtLeast1 = Annotated[int, Strict(), Field(ge=1)]
-Number = Annotated[float, Strict(), Field(ge=0)]
-Positive = Annotated[float, Strict(), Field(gt=0)]
+Number = Annotated[float, Strict(), Field(ge=0, allow_inf_nan=False)]  # finite: .inf is no setting
+Positive = Annotated[float, Strict(), Field(gt=0, allow_inf_nan=False)]
 Unit = Annotated[float, Strict(), Field(ge=0, le=1)]
 Rate = Annotated[float, Strict(), Field(gt=0, le=1)]  # a share that must move something: (0, 1]
 
@@ -156,7 +156,7 @@ class RecallTuning(Schema):
     # named participant out (dense_without_name), so both searches count alike
     dense_weight: Unit = 0.5
     candidates: AtLeast1 = 100  # hits fetched per vector before fusion
-    hops: Count = 2  # how far associative unlocking spreads along links (0: no links)
+    hops: Annotated[int, Strict(), Field(ge=0, le=5)] = 2  # how far associative unlocking spreads along links (0: no links); each hop multiplies the frontier
     seeds: Count = 40  # immediate hits that associative unlocking spreads from
     associative_share: Unit = 0.5  # at most this share of k comes from the associative layer
     decay_per_hop: Unit = 0.5
@@ -264,7 +264,7 @@ class DecayConfig(Schema):
     stability = stability_days * (1 + importance) * (1 + reinforcement * times recalled)."""
 
     enabled: Bool = True
-    stability_days: Annotated[float, Strict(), Field(ge=1)] = 90.0
+    stability_days: Annotated[float, Strict(), Field(ge=1, le=36500, allow_inf_nan=False)] = 90.0
     reinforcement: Number = 1.0
     # weaker cards are not recalled even before maintenance archives them (0: off, the default,
     # so that recall does not change with the wall clock, e.g. right after importing old chats)
@@ -283,7 +283,7 @@ class ConflictConfig(Schema):
 
     enabled: Bool = True
     fresh_days: Number = 7.0
-    reference_days: Annotated[float, Strict(), Field(ge=1)] = 30.0
+    reference_days: Annotated[float, Strict(), Field(ge=1, allow_inf_nan=False)] = 30.0
     # recency decays to reference_weight: 0 would divide by zero (log 1/0), 1 means no decay
     reference_weight: Annotated[float, Strict(), Field(gt=0, lt=1)] = 0.3
     explicit_weight: Unit = 1.0

@@ -9,6 +9,7 @@ Hierarchy::
     ├── StoreLocked          another process holds the Qdrant local folder
     ├── StoreUnavailable     the Qdrant server (vectors.url, --qdrant-url) cannot be reached
     ├── EmbeddingMismatch    a tenant was built with another embedding model
+    ├── DiskFull             the disk is (nearly) full: says what was stored, and how to retry
     └── LLMOutputError       an LLM answer was not the JSON that was asked for
 
 Messages always say what to do next; values are shown with ``!r``.
@@ -25,6 +26,7 @@ __all__ = [
     "StoreUnavailable",
     "EmbeddingMismatch",
     "LLMOutputError",
+    "DiskFull",
 ]
 
 
@@ -73,6 +75,11 @@ class EmbeddingMismatch(ZettelError):
 
 class LLMOutputError(ZettelError):
     """An LLM reply could not be parsed or validated as the requested JSON."""
+
+
+class DiskFull(ZettelError):
+    """The disk holding a tenant's files is full or nearly so; the message says which of the
+    messages given were stored, and a retry with the same message ids stores only the rest."""
 
 
 class StoreCorrupt(ZettelError):

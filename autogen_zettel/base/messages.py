@@ -5,7 +5,8 @@
 (``id`` is accepted for ``message_id``) and returns a Message whose fields have their types:
 
 * ``text``: str (or UTF-8 bytes, decoded later with the rest of the text cleaning);
-* ``speaker``: non-empty str;
+* ``speaker``: non-empty str of at most 100 characters, without line breaks, control or
+  invisible (bidi, zero-width) characters;
 * ``message_id``, ``session_id``, ``reply_to``: str, or a whole number (made a str);
 * ``at``: a datetime or an ISO 8601 string, made naive UTC, between years 1 and 9998 (later
   times overflow the date arithmetic of recency and decay);
@@ -28,6 +29,7 @@ autogen_zettel.base.errors.InvalidInput: message field 'at': must be a datetime 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, Optional, Union
@@ -74,10 +76,24 @@ def _text(value: Any) -> Any:
     raise ValueError(f"must be text (str, or UTF-8 bytes), got {short(value)} ({type(value).__name__})")
 
 
+MAX_SPEAKER = 100  # characters: a name, not a message
+
+
 def _speaker(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"the message needs a speaker name (non-empty text), got {short(value)}")
-    return replace_surrogates(value.strip())
+    name = replace_surrogates(value.strip())
+    # a name reaches prompts beside what was said ("- [date] lee: ..."): like a tenant name it holds
+    # no line breaks, control or invisible (bidi, zero-width) characters, and it is short
+    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")
+                and c not in "\u200c\u200d"), None)
+    if bad is not None:
+        raise ValueError(f"speaker name {short(name)} holds the character U+{ord(bad):04X} (a line break, control "
+                         "or invisible character); use a plain name such as 'lee' or 'Ana García'")
+    if len(name) > MAX_SPEAKER:
+        raise ValueError(f"speaker name {short(name)} is {len(name)} characters long; use a name of at most "
+                         f"{MAX_SPEAKER} characters")
+    return name
 
 
 def _identifier(value: Any) -> Optional[str]:

@@ -7,6 +7,8 @@ result (validation, an error message's ``repr``) then hangs and eats gigabytes (
 
 * files over :data:`MAX_BYTES` (2 MiB; a persona, config or scenario is a few KiB),
 * nesting deeper than :data:`MAX_DEPTH` (50 levels),
+* a key given twice in one mapping (the last one would win silently),
+* anything but a regular file (a FIFO would block the read forever),
 * documents whose aliases expand to more than :data:`MAX_NODES` (200,000) nodes, counted with
   every alias expanded, and more than :data:`MAX_ALIASES` (1,000) alias uses.
 
@@ -71,6 +73,26 @@ class BoundedSafeLoader(yaml.SafeLoader):
         finally:
             self._depth -= 1
 
+    def construct_mapping(self, node, deep=False):  # noqa: D102 - PyYAML's hook
+        # a key given twice would silently keep the last value: refuse it, naming key and line
+        # (merge keys '<<' may override, as YAML intends)
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[Any, int] = {}
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue
+                key = self.construct_object(key_node, deep=True)
+                line = key_node.start_mark.line + 1
+                try:
+                    first = seen.get(key)
+                except TypeError:  # an unhashable key: SafeConstructor reports it
+                    continue
+                if first is not None:
+                    raise _Refused(f"the key {key!r} is given twice (line {first} and line {line}); "
+                                   "keep one of them")
+                seen[key] = line
+        return super().construct_mapping(node, deep=deep)
+
     def compose_document(self):  # noqa: D102 - PyYAML's hook
         node = super().compose_document()
         _expanded_size(node, {})
@@ -104,6 +126,10 @@ def read_text(path: Path, *, missing_fix: str = "check the path") -> str:
     file = str(path)
     if path.is_dir():
         raise ConfigError("is a folder, not a file; give the path of one .yaml file inside it", file=file)
+    if path.exists() and not path.is_file():
+        # a FIFO would block the read forever, a device could be endless
+        raise ConfigError("is not a regular file (a FIFO, socket or device); give the path of a .yaml file",
+                          file=file)
     try:
         with path.open("rb") as fh:
             raw = fh.read(MAX_BYTES + 1)

@@ -213,6 +213,33 @@ def reindex(obj: Context, tenant: str | None, model: str | None, all_tenants: bo
 
 @main.command()
 @click.argument("tenant", required=False)
+@click.option("--sample", default=32, show_default=True, help="Cards re-embedded and searched for, per tenant.")
+@click.pass_obj
+def verify(obj: Context, tenant: str | None, sample: int):
+    """Compare TENANT's vector index (or every tenant's) with its SQLite database: point ids,
+    counts and a sample of cards re-embedded; says what to run when they differ.
+
+    Example: autogen-zettel verify alice
+    """
+    from autogen_zettel.memory.verify import verify_tenant
+
+    with obj.hub() as hub:
+        names = [known_tenant(hub, tenant)] if tenant else hub.tenants()
+        reports = [verify_tenant(hub, name, sample=sample) for name in names]
+    for r in reports:
+        if r.ok:
+            console.print(f"{r.tenant}: ok ({r.cards} cards, {r.points} points, {r.sampled} re-embedded)")
+        else:
+            console.print(f"{r.tenant}: DAMAGED", markup=False)
+            for problem in r.problems:
+                console.print(f"  - {problem}", markup=False)
+            console.print(f"  fix: {r.fix}", markup=False)
+    if not all(r.ok for r in reports):
+        raise SystemExit(1)
+
+
+@main.command()
+@click.argument("tenant", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.pass_obj
 def stats(obj: Context, tenant: str | None, as_json: bool):

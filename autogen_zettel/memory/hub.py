@@ -10,6 +10,7 @@ clock, one background worker) and the tenants it hands out by name::
 from __future__ import annotations
 
 import logging
+import os
 import re
 import threading
 from collections.abc import Callable, Sequence
@@ -28,6 +29,7 @@ from autogen_zettel.memory.ingest import LinkJudge
 from autogen_zettel.store.sessions import overdue_work
 from autogen_zettel.memory.tenant import Zettelkasten
 from autogen_zettel.store.audit import AuditLog, AuditReport
+from autogen_zettel.store.connection import forked_error
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
@@ -97,6 +99,7 @@ class MemoryHub:
         self.session_subscribers: dict[str, list] = {}  # tenant -> who is told of its session ends
         self._lock = threading.RLock()
         self._closed = False
+        self._pid = os.getpid()  # a hub belongs to the process that opened it (see _check_open)
 
     @classmethod
     def open(
@@ -316,6 +319,8 @@ class MemoryHub:
         return {name: self.tenant(name).forget(subject=subject, at=at) for name in self.tenants()}
 
     def _check_open(self) -> None:
+        if self._pid != os.getpid():
+            raise forked_error(self._pid)
         if self._closed:
             raise InvalidInput("this MemoryHub is closed; open a new one with MemoryHub.open(...)")
 

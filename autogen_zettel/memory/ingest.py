@@ -92,17 +92,19 @@ class Ingest:
         """
         m = validate_message(m)
         tier = m.tier
+        limit = self.config.refiner.max_message_chars
+        # the length limit comes before any scan (cleaning, redaction): an oversized message costs
+        # nothing to refuse (UTF-8 bytes: at most 4 per character, checked exactly once decoded)
+        if len(m.text) > (4 * limit if isinstance(m.text, bytes) else limit):
+            raise self._too_long(m.message_id, len(m.text), limit, "bytes" if isinstance(m.text, bytes) else "characters")
+        cleaned = clean_text(m.text)
+        if len(cleaned) > limit:
+            raise self._too_long(m.message_id, len(cleaned), limit, "characters")
         # redact before anything else sees the text: ids, the refiner, SQLite, Qdrant and logs
-        redaction = self.redact(clean_text(m.text))
+        redaction = self.redact(cleaned)
         text = redaction.text
         if not text:
             raise InvalidInput(f"message {m.message_id!r} is empty or only whitespace; skip it before remembering")
-        limit = self.config.refiner.max_message_chars
-        if len(text) > limit:
-            raise InvalidInput(
-                f"message {m.message_id!r} has {len(text):,} characters, over refiner.max_message_chars "
-                f"({limit:,}); split it into smaller messages or raise the limit in the config"
-            )
         at = self.now(m.at)
         message_id = m.message_id
         if message_id is None:
@@ -110,6 +112,11 @@ class Ingest:
             message_id = f"m-{digest}"
         return Message(text, m.speaker, message_id, m.session_id, at, m.reply_to,
                        extra={"redactions": redaction.kinds}, tier=tier)
+
+    @staticmethod
+    def _too_long(message_id, size: int, limit: int, unit: str) -> InvalidInput:
+        return InvalidInput(f"message {message_id!r} has {size:,} {unit}, over refiner.max_message_chars ({limit:,} "
+                            "characters); split it into smaller messages or raise the limit in the config")
 
     def draft(self, prepared: Iterable[Message]) -> tuple[list[tuple[Message, Card]], Claims]:
         """Refine prepared messages into draft cards (with their claims); nothing is written."""

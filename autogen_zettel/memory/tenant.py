@@ -9,6 +9,7 @@ rebuildable index), held together by a :class:`~autogen_zettel.store.tenant_stor
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
@@ -26,6 +27,7 @@ from autogen_zettel.base.worker import Worker
 from autogen_zettel.core import graph as graphs
 from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.refine import Refiner
+from autogen_zettel.memory import diskguard
 from autogen_zettel.memory.archive import MemoryArchive
 from autogen_zettel.memory.ingest import Ingest, LinkJudge
 from autogen_zettel.memory.layers import Layers, turn_lines
@@ -205,7 +207,11 @@ class Zettelkasten:
         if batch is not None and (isinstance(batch, bool) or not isinstance(batch, int) or batch < 1):
             raise InvalidInput(f"batch must be a whole number of messages of at least 1 or None, got {batch!r}")
         ingest = self._ingest()
-        prepared = [ingest.prepare(m) for m in messages]
+        # a retry (same id, speaker and text) stores nothing again, whatever its time
+        prepared = diskguard.unstored_messages(self.db, [ingest.prepare(m) for m in messages])
+        vectors = self.hub.vectors
+        shard = vectors.root / vectors.collection(self.name) if getattr(vectors, "engine", "") == "edge" else None
+        diskguard.check_space(self.hub.data_dir, shard, prepared)  # a full disk must not reach the engine's maps
         batches = None
         if batch is not None and len(prepared) > batch:
             batches = [prepared[start : start + batch] for start in range(0, len(prepared), batch)]
@@ -214,11 +220,16 @@ class Zettelkasten:
         with self.store.write_lock:
             # read the graph under the lock: forget and maintain invalidate it there; a graph
             # not built yet is not built for a write
-            if batches is not None:
-                cards = ingest.write_batches(batches, embed_ahead=self.hub.embed_ahead,
-                                             graph=lambda: self.store.peek("graph"), progress=progress)
-            else:
-                cards = ingest.write(drafts, claims, graph=self.store.peek("graph"), progress=progress)
+            try:
+                if batches is not None:
+                    cards = ingest.write_batches(batches, embed_ahead=self.hub.embed_ahead,
+                                                 graph=lambda: self.store.peek("graph"), progress=progress)
+                else:
+                    cards = ingest.write(drafts, claims, graph=self.store.peek("graph"), progress=progress)
+            except (sqlite3.OperationalError, OSError) as exc:
+                if not diskguard.is_disk_full(exc):
+                    raise
+                raise diskguard.disk_full(self.db, prepared, exc) from exc
             known = self.store.peek("speakers")  # recall's participants grow with the writes
             if known is not None:
                 known.update(c.speaker for c in cards)

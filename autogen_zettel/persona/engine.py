@@ -53,7 +53,7 @@ from autogen_zettel.persona.clusters import add_graph_evidence, cluster_candidat
 from autogen_zettel.persona.mining import TraitState, initial_states, mine_traits
 from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, step_module
 from autogen_zettel.persona.spec import Persona
-from autogen_zettel.persona.prompt_stack import PromptStack, session_layer, stack_temperature, trait_layer
+from autogen_zettel.persona.prompt_stack import PromptStack, session_layer, stack_temperature, system_layer, trait_layer
 from autogen_zettel.persona.memory_api import PersonaMemory
 from autogen_zettel.persona.traits import condition_holds
 
@@ -450,7 +450,7 @@ class PersonaEngine:
 
     def _build(self, now: datetime, *, reason: str) -> PromptStack:
         profile = self._profile_text()
-        system = self.base_system + (f"\n\n{prompts.PROFILE_HEADER}\n{profile}" if profile else "")
+        system = system_layer(self.base_system, profile, agent=self.name)  # the profile as a data block
         active = self._active()
         # the trait layer follows the long-term traits; mood comes and goes within days and would
         # make the stack flicker between versions

@@ -25,9 +25,10 @@ from pydantic import AfterValidator, BeforeValidator, Discriminator, Field, Stri
 
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.config import MemoryConfig, config_from_dict
-from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.base.errors import ConfigError, InvalidInput
 from autogen_zettel.base.schema import Schema, short, validate
 from autogen_zettel.base.yamlio import read_yaml
+from autogen_zettel.memory.hub import validate_tenant_name
 from autogen_zettel.persona.spec import Persona, load_persona, persona_from_dict
 
 __all__ = [
@@ -195,10 +196,22 @@ Participant = Annotated[
 ]
 
 
+def _run_name(name: str) -> str:
+    """A scenario's name names its run folder (``runs/<name>``): the tenant-name rule keeps it
+    one plain folder name (no '/', '..', absolute paths or control characters)."""
+    try:
+        return validate_tenant_name(name)
+    except InvalidInput:
+        raise ValueError(
+            f"{short(name)} cannot name the run folder (runs/<name>): use 1-64 letters, digits, '_', '-' "
+            "or '.', starting with a letter or digit, with no '..' or '/' (e.g. research-group); "
+            "to write elsewhere give --out") from None
+
+
 class ScenarioFile(Schema):
     """What a scenario file may hold; ``autogen-zettel schema scenario`` prints it as JSON Schema."""
 
-    name: NonEmpty
+    name: Annotated[NonEmpty, AfterValidator(_run_name)]
     description: Optional[Annotated[str, Strict()]] = None
     seed: Annotated[int, Strict(), Field(ge=0, le=2**63 - 1)] = 0
     participants: Annotated[list[Participant], Field(min_length=1, max_length=MAX_PARTICIPANTS)] = Field(

@@ -12,6 +12,7 @@ with the offline model client unless an ``llm_config`` is given, and writes a ru
       transcript.jsonl   one line per message; agent replies list what was unlocked before them
       metrics.json       a summary per agent and per session
       scenario.yaml      the scenario as run (persona paths absolute: it runs again from here)
+      .autogen-zettel-run  marks a folder this program made: only such a folder is overwritten
 
 Same scenario, same seed, same embedder: same transcript and metrics, byte for byte (offline).
 :func:`report` (``scenario_report.py``) renders a run for the console.
@@ -168,32 +169,43 @@ class _Selector:
         return self.agents[(self.replies - 1) % len(self.agents)]
 
 
+# written into every run folder this program creates: --overwrite only ever clears a folder
+# that holds it (a metrics.json alone proves nothing: any folder may hold one)
+RUN_MARKER = ".autogen-zettel-run"
+
+
 def _prepare_out_dir(out_dir: Path, *, overwrite: bool, own_memory: bool) -> None:
     if out_dir.exists() and not out_dir.is_dir():
         raise InvalidInput(f"run folder {str(out_dir)!r} is a file; give a folder path")
     if out_dir.exists() and any(out_dir.iterdir()):
         unfinished = out_dir / UNFINISHED
-        previous = (out_dir / "transcript.jsonl").exists() or (out_dir / "metrics.json").exists() or unfinished.exists()
         if not overwrite and unfinished.exists():
             why = unfinished.read_text(encoding="utf-8", errors="replace").strip().splitlines()[:1] or ["unfinished"]
             raise InvalidInput(
                 f"run folder {str(out_dir)!r} holds a partial run ({why[0]}); run again with --overwrite "
                 "(overwrite=True) to replace it, or choose a new folder"
             )
+        marker = out_dir / RUN_MARKER
+        ours = marker.is_file() and not marker.is_symlink()
         if not overwrite:
             raise InvalidInput(
                 f"run folder {str(out_dir)!r} is not empty; choose a new folder or overwrite it "
                 "(overwrite=True, CLI --overwrite)"
             )
-        if not previous:
+        if not ours:
             raise InvalidInput(
-                f"run folder {str(out_dir)!r} holds files that are not a previous run; refusing to overwrite it"
+                f"run folder {str(out_dir)!r} holds files that are not a previous run (it has no {RUN_MARKER} "
+                "marker, which autogen-zettel simulate writes into every run folder it creates); refusing to "
+                "overwrite it: choose another folder (--out) or delete it yourself"
             )
         for name in (*_RUN_FILES, UNFINISHED):
             (out_dir / name).unlink(missing_ok=True)
-        if own_memory and (out_dir / "memory").is_dir():
-            shutil.rmtree(out_dir / "memory")
+        memory = out_dir / "memory"
+        if own_memory and memory.is_dir() and not memory.is_symlink():
+            shutil.rmtree(memory)
     out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / RUN_MARKER).write_text("a run folder of autogen-zettel simulate; --overwrite may replace it\n",
+                                      encoding="utf-8")
 
 
 def run_scenario(

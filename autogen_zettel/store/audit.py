@@ -214,6 +214,24 @@ class AuditLog:
                         f"{row[0]}; it was changed or replaced: restore it from a backup"
                     )
 
+    def replace_all(self, rows: Sequence[tuple]) -> None:
+        """Replace every entry with ``rows`` in one transaction (a migration's rewrite, see
+        :mod:`~autogen_zettel.store.audit_ids`), then overwrite the freed pages (secure_delete
+        and VACUUM), so the old entries' bytes do not stay in the file."""
+        with self._immediate() as conn:
+            conn.execute("pragma secure_delete = on")
+            conn.execute("drop trigger if exists audit_no_delete")
+            conn.execute("delete from audit")
+            conn.executemany("insert into audit (seq, at, action, detail, prev_hash, hash, v) "
+                             "values (?, ?, ?, ?, ?, ?, ?)", [tuple(r) for r in rows])
+            conn.execute("create trigger if not exists audit_no_delete before delete on audit "
+                         "begin select raise(abort, 'the audit log is append-only'); end")
+        with self._lock:
+            try:
+                self._conn.execute("vacuum")
+            except sqlite3.DatabaseError as e:
+                raise self._damaged(e) from None
+
     def _rows(self) -> list[tuple]:
         with self._lock:
             try:

@@ -8,9 +8,17 @@ import os
 import sqlite3
 from pathlib import Path
 
-from autogen_zettel.base.errors import InvalidInput, StoreCorrupt
+from autogen_zettel.base.errors import InvalidInput, StoreCorrupt, StoreLocked
 
-__all__ = ["GuardedConnection", "connect", "damaged", "check_file"]
+__all__ = ["GuardedConnection", "connect", "damaged", "check_file", "forked_error"]
+
+
+def forked_error(opened_by: int) -> StoreLocked:
+    """What a memory used in a forked child raises: the parent still holds it."""
+    return StoreLocked(
+        f"this memory was opened by process {opened_by} and is used in process {os.getpid()} after fork(); "
+        "a child must not use its parent's hub: open the hub after the fork (or start the child "
+        "with multiprocessing's 'spawn'), one process per data folder")
 
 # below this size a tenant file gets a full page check on open (cheap: milliseconds)
 _QUICK_CHECK_BYTES = 64 * 1024 * 1024
@@ -21,6 +29,9 @@ class GuardedConnection(sqlite3.Connection):
     with that reason on every use."""
 
     closed_because: str | None = None
+    # the process that opened it: after fork() the child shares the file, its locks and the
+    # parent's half of the vector index, so a use from another pid is refused (see _guard)
+    opened_by: int = 0
 
     def close_because(self, reason: str | None) -> None:
         self.closed_because = reason or "this database is closed"
@@ -29,6 +40,8 @@ class GuardedConnection(sqlite3.Connection):
     def _guard(self) -> None:
         if self.closed_because is not None:
             raise InvalidInput(self.closed_because)
+        if self.opened_by and self.opened_by != os.getpid():
+            raise forked_error(self.opened_by)
 
     def execute(self, *args, **kwargs):
         self._guard()
@@ -74,5 +87,7 @@ def check_file(conn: sqlite3.Connection, path: Path) -> None:
 
 def connect(path: Path | None) -> GuardedConnection:
     """A connection to ``path`` (None: in memory) in autocommit mode, usable from any thread."""
-    return sqlite3.connect(str(path) if path else ":memory:", check_same_thread=False, isolation_level=None,
+    conn = sqlite3.connect(str(path) if path else ":memory:", check_same_thread=False, isolation_level=None,
                            factory=GuardedConnection)
+    conn.opened_by = os.getpid()
+    return conn

@@ -48,7 +48,6 @@ shard is never closed under a search.
 
 from __future__ import annotations
 
-import json
 import logging
 import shutil
 import threading
@@ -64,6 +63,8 @@ import qdrant_edge as qe
 from autogen_zettel.base.config import DEFAULT_DENSE_COPY_MB, QUANTIZATIONS
 from autogen_zettel.base.errors import ConfigError, NotFound, StoreLocked
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
+from autogen_zettel.store import edge_check
+from autogen_zettel.store.folder_lock import lock_folder as _lock_folder
 from autogen_zettel.store.densecopy import DenseCopies, DenseCopy
 from autogen_zettel.store.index import DENSE, LEXICAL, SearchResult
 
@@ -79,26 +80,6 @@ _OVERSAMPLING = 2.0
 _QUANTIZED_SEARCH = qe.SearchParams(quantization=qe.QuantizationSearchParams(rescore=True, oversampling=_OVERSAMPLING))
 # linking's searches stay exact, so stored links do not depend on quantization
 _EXACT_SEARCH = qe.SearchParams(quantization=qe.QuantizationSearchParams(ignore=True))
-
-
-def _lock_folder(root: Path):
-    """Hold ``root/.lock`` for this process (one process per data folder, as with
-    qdrant-client local mode): shards open and close on demand, so their own locks cannot
-    keep a second process out. Returns the open lock file, or None where flock is missing."""
-    try:
-        import fcntl
-    except ImportError:  # Windows: each shard's write-ahead log still locks while it is open
-        return None
-    handle = open(root / ".lock", "a+")
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        handle.close()
-        raise StoreLocked(
-            f"the vector folder {str(root)!r} is open in another process; stop that agent or process, "
-            "or run a Qdrant server and set vectors.url (CLI: --qdrant-url)"
-        ) from None
-    return handle
 
 
 class EdgeIndex:
@@ -186,8 +167,11 @@ class EdgeIndex:
         path = self._folder(tenant) / _CONFIG_FILE
         if not path.exists():
             return False
-        dense = (json.loads(path.read_text()).get("vectors") or {}).get(DENSE) or {}
+        dense = (self._read_config(tenant).get("vectors") or {}).get(DENSE) or {}
         return bool(dense.get("quantization_config"))
+
+    def _read_config(self, tenant: str) -> dict:
+        return edge_check.read_config(self._folder(tenant) / _CONFIG_FILE, tenant)
 
     def _count_unoptimized(self, tenant: str, shard: qe.EdgeShard) -> None:
         """Recount the points outside optimized segments of a quantized shard (under the lock).
@@ -220,10 +204,20 @@ class EdgeIndex:
         folder = self._folder(tenant)
         if not (folder / _CONFIG_FILE).exists():
             raise self._missing(tenant)
+        edge_check.check_files(folder, tenant, _CONFIG_FILE)  # before the engine reads a damaged file
         try:
             shard = qe.EdgeShard.load(str(folder))
         except Exception as exc:  # the engine raises a bare Exception with the reason in text
-            raise self._locked_error(tenant, exc) from None
+            locked = self._locked_error(tenant, exc)
+            if locked is exc:  # not a lock: the engine could not read its files
+                locked = edge_check.corrupt(tenant, folder, f"cannot be loaded ({exc})")
+            raise locked from None
+        try:
+            edge_check.check_loaded(shard, tenant, folder, DENSE)
+        except Exception:
+            shard.close()
+            raise
+        edge_check.unseal(folder)  # open: its files change from now on
         self._keep_open(tenant, shard)
         self._count_unoptimized(tenant, shard)
         return shard
@@ -236,11 +230,13 @@ class EdgeIndex:
             name, old = self._open.popitem(last=False)
             self._unoptimized.pop(name, None)
             old.close()
+            edge_check.seal(self._folder(name))
 
     def close(self) -> None:
         with self.lock:
-            for shard in self._open.values():
+            for name, shard in self._open.items():
                 shard.close()
+                edge_check.seal(self._folder(name))  # what the next open checks its files against
             self._open.clear()
             self._unoptimized.clear()
             self._copies.clear()
@@ -271,13 +267,14 @@ class EdgeIndex:
             if shard is not None:
                 shard.close()
             shutil.rmtree(self._folder(tenant), ignore_errors=True)
+            edge_check.unseal(self._folder(tenant))
 
     def dim(self, tenant: str) -> int | None:
         """The dense dimension of an existing shard, or None."""
         path = self._folder(tenant) / _CONFIG_FILE
         if not path.exists():
             return None
-        vectors = json.loads(path.read_text()).get("vectors") or {}
+        vectors = self._read_config(tenant).get("vectors") or {}
         return int(vectors[DENSE]["size"]) if DENSE in vectors else None
 
     # -- points ---------------------------------------------------------------------------
@@ -328,6 +325,7 @@ class EdgeIndex:
         self._open.pop(tenant, None)
         self._unoptimized.pop(tenant, None)  # recounted when it reopens, as for any shard
         shard.close()
+        edge_check.seal(self._folder(tenant))
         return done
 
     def delete(self, tenant: str, ids: Sequence[str]) -> None:

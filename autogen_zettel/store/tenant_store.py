@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from autogen_zettel.base.cards import Card, CardStatus
 from autogen_zettel.store.audit import GENESIS, Anchor, AuditEntry, AuditLog, AuditReport, entry_from_row, entry_row
+from autogen_zettel.store.audit_ids import card_ref, holds_plain_ids, key_card_ids, rekey_rows
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 
@@ -108,12 +109,41 @@ class TenantStore:
                     self.db.set_meta("audit_count", str(count))
                     self.db.set_meta("audit_head", head)
                     self.db.set_meta("audit_base", str(count))
-            return self.flush_audit()
+            rolled = self.flush_audit()
+            self._key_logged_ids()
+            return rolled
+
+    def card_ref(self, card_id: str) -> str:
+        """What this tenant's audit entries record for ``card_id`` (its ids are keyed, see
+        :mod:`~autogen_zettel.store.audit_ids`): find a card's entries by this value."""
+        return card_ref(card_id, self.audit_key())
+
+    def _key_logged_ids(self) -> None:
+        """Migrate a log written with plain card ids: key them and rechain it (once, on open)."""
+        if self.db.get_meta("audit_ids") == "keyed":
+            return
+        entries = self.audit_log.entries()
+        if any(holds_plain_ids(e.detail) for e in entries):
+            key = self.audit_key()
+            report = self.audit_log.verify(key, self.anchor())
+            if not report.ok:  # never bless a broken chain by rewriting it: verify keeps reporting it
+                log.warning("tenant %s: audit log not migrated to keyed card ids, its chain does not verify: %s",
+                            self.name, "; ".join(report.problems[:3]))
+                return
+            rows = rekey_rows(self.audit_log._rows(), key)
+            self.audit_log.replace_all(rows)
+            with self.db.atomic():
+                self.db.set_meta("audit_count", str(rows[-1][0]))
+                self.db.set_meta("audit_head", rows[-1][5])
+                self.db.set_meta("audit_base", "0")  # every entry is keyed by this tenant now
+            log.info("tenant %s: audit log migrated: %d entries keep keyed card ids", self.name, len(rows))
+        self.db.set_meta("audit_ids", "keyed")
 
     def stage_audit(self, action: str, detail: dict, *, at: datetime) -> AuditEntry:
         """Record an audit entry in this tenant's database, in the caller's transaction (call it
         inside ``db.atomic()`` with the change it records); :meth:`flush_audit` copies it to the log."""
         key = self.audit_key()
+        detail = key_card_ids(detail, key)  # a plain card id would confirm a guess of forgotten text
         with self.write_lock, self.db.atomic():
             anchor = self.anchor() or Anchor(*self.audit_log.tail())
             row = entry_row(anchor.count + 1, at, action, detail, anchor.head, key)
