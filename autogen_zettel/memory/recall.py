@@ -36,6 +36,7 @@ from autogen_zettel.core.focus import demote_questions, weigh_terms, without_lab
 from autogen_zettel.core.graph import Neighbours, spread
 from autogen_zettel.core.lexical import fold
 from autogen_zettel.core.refine import clean_text
+from autogen_zettel.core.when import boost_dated, periods_in
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.store.index import SearchResult
@@ -440,6 +441,8 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
     immediate = [(i, s) for i, s in fused if i in active]
     if cfg.speaker_boost > 0:
         immediate = focus_named_speakers(immediate, active, named, cfg.speaker_boost)
+    if cfg.date_boost > 0:  # "what did Mel paint in July 2023?": what was said then, or of then
+        immediate = boost_dated(immediate, active, periods_in(about, now), cfg.date_boost)
     immediate = weigh_importance(immediate, active, cfg.importance_weight)
     privacy = config.privacy
 
