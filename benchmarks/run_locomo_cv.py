@@ -23,7 +23,7 @@ UNTUNED = {
     "recall.dense_weight": 0.4, "recall.seeds": 40, "recall.hops": 2, "recall.associative_share": 0.5,
     "recall.speaker_boost": 0.0, "recall.named_speaker_weight": 1.0, "recall.question_discount": 0.0,
     "recall.dense_without_name": False, "recall.associative_focus": 0.0, "recall.importance_weight": 0.0,
-    "recall.date_boost": 0.0,
+    "recall.date_boost": 0.0, "recall.session_spread": 0.0,
     "link.REPLY_TO": 0.3, "link.SUPERSEDES": 0.5, "link.SAME_SESSION": 0.05, "link.SHARED_ENTITY": 0.03,
     "link.STRONGLY_RELATED": 0.03, "link.WEAKLY_RELATED": 0.0, "link.SAME_SPEAKER": 0.0,
     "link.CONTRADICTS": 0.1, "link.SUMMARIZES": 0.0, "link.SAME_THREAD": 0.0,
@@ -52,7 +52,9 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
     # importance, so that among the cards that match the ones that say something come first
     "recall.importance_weight": [0.0, 0.25, 0.5, 0.75, 1.0],
     # the eighth (#28, tuned from the shipped defaults): hits in the period a query names
-    "recall.date_boost": [0.0, 0.1, 0.25, 0.5, 1.0],
+    "recall.date_boost": [0.0, 0.25, 0.5, 1.0, 2.0, 4.0],
+    # and a second look at the best 2k candidates that gives way to sessions not yet represented
+    "recall.session_spread": [0.0, 0.05, 0.1, 0.2, 0.35],
 }
 
 
@@ -128,7 +130,8 @@ def main(argv=None) -> int:
                     "the name kept in the dense query": {"recall.dense_without_name": False},
                     "no associative focus": {"recall.associative_focus": 0.0},
                     "immediate hits not weighed by importance": {"recall.importance_weight": 0.0},
-                    "no date boost": {"recall.date_boost": 0.0}}
+                    "no date boost": {"recall.date_boost": 0.0},
+                    "no session spread": {"recall.session_spread": 0.0}}
         variants.update({f"without {k.value}": {f"link.{k.value}": 0.0} for k in KIND_WEIGHT
                          if tuned.get(f"link.{k.value}", 0) > 0})
         # what was tried and is off by default: added to the tuned setting (SAME_THREAD links:
