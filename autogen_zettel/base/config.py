@@ -182,7 +182,7 @@ class RecallTuning(Schema):
     importance_weight: Unit = 1.0
     # a query that names a time ("in May 2023", "last year", "2023年5月") raises by this share the
     # immediate hits made in that period or naming a date in it (core/when.py; 0: off)
-    date_boost: Number = 0.0
+    date_boost: Number = 2.0
     # evidence across sessions: each further hit of a session already holding places scores this
     # share less per place (core/spread_sessions.py, over the best 2k; 0: off)
     session_spread: Unit = 0.0
