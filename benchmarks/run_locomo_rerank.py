@@ -85,10 +85,10 @@ def main(argv=None) -> int:
 
     torch.set_num_threads(1)
     from autogen_zettel import MemoryHub
+    from autogen_zettel.base.cards import CardStatus
     from autogen_zettel.base.config import MemoryConfig
     from autogen_zettel.core.embed import make_embedder
     from autogen_zettel.core.graph import build_graph
-    from autogen_zettel.base.cards import CardStatus
     from autogen_zettel.core.when import periods_in
     from autogen_zettel.memory.recall import names_in, progressive_recall
     from benchmarks.locomo import hit_places, load_locomo
@@ -109,7 +109,8 @@ def main(argv=None) -> int:
         speakers = set(store.db.speakers())
         rows = []
         for q in conv.questions:
-            hits = progressive_recall(store, q.text, k=DEPTH, now=last, embedder=emb, config=cfg, graph=lambda: graph)
+            hits = progressive_recall(store, q.text, k=DEPTH, now=last, embedder=emb, config=cfg,
+                                      graph=lambda g=graph: g)
             X = features(q.text, hits, names_in(q.text, speakers), periods_in(q.text, last)) if hits else np.zeros((0, 11))
             y = np.array([float(bool(set(h.card.source_ids) & set(q.evidence))) for h in hits])
             rows.append((hits, X, y))
