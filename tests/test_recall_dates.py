@@ -84,3 +84,13 @@ def test_recall_puts_the_card_of_the_named_month_first_only_with_the_boost():
     assert _recall(query, 0.0)[0] == "june"  # more words in common
     assert _recall(query, 1.0)[0] == "july"
     assert _recall("What did Mel and the kids paint together?", 1.0)[0] == "june"  # no period named: no change
+
+
+def test_a_dated_query_at_a_timezone_aware_time_compares_with_the_cards_naive_utc_times():
+    from datetime import timezone
+
+    with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("t")
+        mem.remember("We painted a lake in July.", speaker="Mel", message_id="m1", at=datetime(2023, 7, 12, 10))
+        hits = mem.recall("What did Mel paint in July 2023?", k=1, at=datetime(2023, 10, 20, tzinfo=timezone.utc))
+        assert [h.card.source_ids[0] for h in hits] == ["m1"]
