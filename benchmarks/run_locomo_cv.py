@@ -71,6 +71,8 @@ def main(argv=None) -> int:
     ap.add_argument("--questions", type=int, default=0, help="only the first N questions per conversation")
     ap.add_argument("--params", default="", help="comma-separated subset of the grid to tune")
     ap.add_argument("--no-ablation", action="store_true")
+    ap.add_argument("--grid", default="", help='JSON of values to try instead of the built-in ones, e.g. '
+                    '\'{"recall.dense_weight": [0.5, 0.4, 0.6]}\' (its keys are tuned too)')
     ap.add_argument("--start", default="untuned",
                     help="where tuning starts: 'untuned', 'previous' (the third round's choice), 'shipped' (the "
                          "library's defaults), or the "
@@ -109,7 +111,8 @@ def main(argv=None) -> int:
         earlier = json.loads(Path(args.start).read_text())
         start = {**UNTUNED, **earlier["in_sample_setting"]}
         fold_starts = {c: {**UNTUNED, **s} for c, s in earlier["folds"].items()}
-    grid = {k: v for k, v in GRID.items() if not args.params or k in args.params.split(",")}
+    extra = json.loads(args.grid) if args.grid else {}
+    grid = {k: v for k, v in {**GRID, **extra}.items() if not args.params or k in args.params.split(",") or k in extra}
     result = cross_validate(cv, grid, start, rounds=args.rounds, fold_starts=fold_starts)
     base = {m: summarise(s) for m, s in cv.baselines().items()}
     emb.save()
