@@ -71,7 +71,7 @@ def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool,
 
     Example: python -m benchmarks locomo --data ../shared/data/locomo/dev.json
     """
-    from benchmarks.locomo import CATEGORIES, HYBRID, KS, load_locomo, run_locomo
+    from benchmarks.locomo import CATEGORIES, HYBRID, KS, SESSION, load_locomo, run_locomo
 
     convs = load_locomo(data)
     with obj.hub(memory=not on_disk, create=True) as hub, _progress() as report:
@@ -82,9 +82,11 @@ def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool,
         overall.add_column(f"R@{k}", justify="right")
     for k in KS:
         overall.add_column(f"multi-hop R@{k}", justify="right")
+    overall.add_column("session R@10", justify="right")  # evidence sessions among the first ten hits
     for m in result.methods:
         overall.add_row(m, *(f"{result.table.get(m, k):.1f}" for k in KS),
-                        *(f"{result.table.get(m, k, 'multi-hop'):.1f}" for k in KS))
+                        *(f"{result.table.get(m, k, 'multi-hop'):.1f}" for k in KS),
+                        f"{result.table.get(m, SESSION):.1f}")
     console.print(overall)
     ours, ref = result.methods[0], HYBRID
     console.print(f"{ours} - {ref}: " + ", ".join(

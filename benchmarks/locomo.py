@@ -28,6 +28,7 @@ from autogen_zettel.core.lexical import BM25, tokens
 __all__ = [
     "CATEGORIES",
     "evidence_recall",
+    "session_recall",
     "Conversation",
     "Question",
     "load_locomo",
@@ -46,6 +47,7 @@ log = logging.getLogger(__name__)
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 KS = (5, 10, 20)
+SESSION = "session@10"  # the RecallTable key of session-level recall over the first SESSION_K places
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,26 @@ def evidence_recall(places: Sequence[Sequence[str]], evidence: Sequence[str], k:
     return 100.0 * len(covered & set(evidence)) / len(evidence)
 
 
+def evidence_session(turn_id: str) -> str:
+    """The session a LoCoMo turn id belongs to ("D8:6" -> "D8")."""
+    return turn_id.split(":", 1)[0]
+
+
+SESSION_K = 10
+
+
+def session_recall(places: Sequence[Sequence[str]], evidence: Sequence[str], k: int = SESSION_K) -> float:
+    """Share (0..100) of the question's evidence sessions among the sessions of the first ``k``
+    places: the coarser unit other systems publish (a hit anywhere in the right session counts).
+
+    >>> session_recall([["D1:3"], ["D2:9"]], ["D1:5", "D3:1"], 10)
+    50.0
+    """
+    wanted = {evidence_session(e) for e in evidence}
+    found = {evidence_session(i) for ids in places[:k] for i in ids}
+    return 100.0 * len(found & wanted) / len(wanted)
+
+
 @dataclass
 class RecallTable:
     """Evidence recall per method, k and category (values in 0..100)."""
@@ -160,12 +182,17 @@ class RecallTable:
     )
 
     def add(self, method: str, ranked: Sequence[Sequence[str]], q: Question) -> None:
+        cat = CATEGORIES.get(q.category, str(q.category))
         for k in KS:
             v = evidence_recall(ranked, q.evidence, k)
             self.values[method][k]["overall"].append(v)
-            self.values[method][k][CATEGORIES.get(q.category, str(q.category))].append(v)
+            self.values[method][k][cat].append(v)
+        v = session_recall(ranked, q.evidence, SESSION_K)
+        self.values[method][SESSION]["overall"].append(v)
+        self.values[method][SESSION][cat].append(v)
 
-    def get(self, method: str, k: int, category: str = "overall") -> float:
+    def get(self, method: str, k: int | str, category: str = "overall") -> float:
+        """Mean recall of ``method`` at ``k`` (an int: turn level; :data:`SESSION`: session level)."""
         vals = self.values[method][k][category]
         return sum(vals) / len(vals) if vals else float("nan")
 
@@ -201,6 +228,8 @@ class LocomoResult:
             "recall": {
                 m: {f"R@{k}": {c: round(self.table.get(m, k, c), 2) for c in ["overall", *CATEGORIES.values()]}
                     for k in KS}
+                | {"session R@10": {c: round(self.table.get(m, SESSION, c), 2)
+                                    for c in ["overall", *CATEGORIES.values()]}}
                 for m in self.methods
             },
             "ingest_turns_per_s": round(self.ingest_rate, 1),

@@ -26,8 +26,8 @@ from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.core.graph import build_graph
 from autogen_zettel.core.link import KIND_WEIGHT
 from autogen_zettel.memory.recall import progressive_recall
-from benchmarks.locomo import (CATEGORIES, KS, Conversation, evidence_recall, flat_rankings,
-                                                  hit_places)
+from benchmarks.locomo import (CATEGORIES, KS, SESSION_K, Conversation, evidence_recall, flat_rankings,
+                               hit_places, session_recall)
 from autogen_zettel.store.tenant_store import TenantStore
 
 __all__ = ["CachedEmbedder", "Scores", "LocomoCV", "coordinate_search", "cross_validate"]
@@ -35,8 +35,8 @@ __all__ = ["CachedEmbedder", "Scores", "LocomoCV", "coordinate_search", "cross_v
 log = logging.getLogger(__name__)
 
 Setting = Mapping[str, float]
-# one row per question: (category name, R@5, R@10, R@20)
-Scores = list[tuple[str, float, float, float]]
+# one row per question: (category name, R@5, R@10, R@20, session-level R@10)
+Scores = list[tuple[str, float, float, float, float]]
 
 
 class CachedEmbedder:
@@ -95,19 +95,24 @@ class _SearchMemo:
         return getattr(self._vectors, attr)
 
 
-def _score(places: Sequence[Sequence[str]], conv: Conversation, qi: int) -> tuple[str, float, float, float]:
+def _score(places: Sequence[Sequence[str]], conv: Conversation, qi: int) -> tuple[str, float, float, float, float]:
     q = conv.questions[qi]
-    return (CATEGORIES.get(q.category, str(q.category)), *(evidence_recall(places, q.evidence, k) for k in KS))
+    return (CATEGORIES.get(q.category, str(q.category)), *(evidence_recall(places, q.evidence, k) for k in KS),
+            session_recall(places, q.evidence, SESSION_K))
 
 
 def summarise(scores: Scores) -> dict[str, float]:
-    """R@5/10/20 over all questions and multi-hop R@10, as percentages."""
+    """R@5/10/20 over all questions, multi-hop R@10, session-level R@10 and R@10 per category, as
+    percentages."""
     if not scores:
         return {}
     arr = np.array([s[1:] for s in scores])
     multi = [s[2] for s in scores if s[0] == "multi-hop"]
+    by_cat = {f"{c} R@10": float(np.mean([s[2] for s in scores if s[0] == c]))
+              for c in CATEGORIES.values() if any(s[0] == c for s in scores)}
     return {"R@5": float(arr[:, 0].mean()), "R@10": float(arr[:, 1].mean()), "R@20": float(arr[:, 2].mean()),
-            "multi-hop R@10": float(np.mean(multi)) if multi else float("nan"), "questions": len(scores)}
+            "multi-hop R@10": float(np.mean(multi)) if multi else float("nan"),
+            "session R@10": float(arr[:, 3].mean()), **by_cat, "questions": len(scores)}
 
 
 def objective(scores: Scores) -> float:

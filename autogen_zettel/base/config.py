@@ -180,6 +180,12 @@ class RecallTuning(Schema):
     # an immediate hit scores 1 - importance_weight + importance_weight * the card's importance
     # times (0: off): among the cards that match, the ones that say something come first
     importance_weight: Unit = 1.0
+    # a query that names a time ("in May 2023", "last year", "2023年5月") raises by this share the
+    # immediate hits made in that period or naming a date in it (core/when.py; 0: off)
+    date_boost: Number = 2.0
+    # evidence across sessions: each further hit of a session already holding places scores this
+    # share less per place (core/spread_sessions.py, over the best 2k; 0: off)
+    session_spread: Unit = 0.0
     # load every card's links into a compact in-memory adjacency (about 26 bytes a link), in a
     # background thread begun by the first recall, and spread over it instead of reading each
     # frontier card's links from SQLite the first time (#12); SQLite serves until it is loaded

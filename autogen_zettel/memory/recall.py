@@ -36,6 +36,8 @@ from autogen_zettel.core.focus import demote_questions, weigh_terms, without_lab
 from autogen_zettel.core.graph import Neighbours, spread
 from autogen_zettel.core.lexical import fold
 from autogen_zettel.core.refine import clean_text
+from autogen_zettel.core.spread_sessions import spread_sessions
+from autogen_zettel.core.when import boost_dated, periods_in
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.store.index import SearchResult
@@ -440,6 +442,8 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
     immediate = [(i, s) for i, s in fused if i in active]
     if cfg.speaker_boost > 0:
         immediate = focus_named_speakers(immediate, active, named, cfg.speaker_boost)
+    if cfg.date_boost > 0:  # "what did Mel paint in July 2023?": what was said then, or of then
+        immediate = boost_dated(immediate, active, periods_in(about, now), cfg.date_boost)
     immediate = weigh_importance(immediate, active, cfg.importance_weight)
     privacy = config.privacy
 
@@ -452,14 +456,15 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
     links = graph()
     activation = activate(immediate, links, cfg)  # spread once: a second unlock reuses it
     focus = named if cfg.associative_focus > 0 else frozenset()
-    hits = unlock(immediate, links, recallable, cfg, k=width, now=now, modulation=factor, activation=activation,
+    deep = 2 * width if cfg.session_spread > 0 else width  # sessions spread over a longer list
+    hits = unlock(immediate, links, recallable, cfg, k=deep, now=now, modulation=factor, activation=activation,
                   named=focus)
     unique = collapse_duplicates(hits)
-    if len(unique) < len(hits) and len(hits) == width:
+    if len(unique) < len(hits) and len(hits) == deep:
         # copies took places: look further down so k different things can fill them
-        unique = collapse_duplicates(unlock(immediate, links, recallable, cfg, k=2 * width, now=now,
+        unique = collapse_duplicates(unlock(immediate, links, recallable, cfg, k=2 * deep, now=now,
                                             modulation=factor, activation=activation, named=focus))
-    hits = unique
+    hits = spread_sessions(unique, cfg.session_spread)
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)
     else:

@@ -1,0 +1,96 @@
+"""Questions about time: the periods a query names (core/when.py) raise the candidates made in
+them, or naming a date in them, by ``recall.tuning.date_boost`` (memory/recall.py)."""
+
+from datetime import datetime
+
+from autogen_zettel import HashEmbedder, MemoryHub
+from autogen_zettel.base.cards import Card, CardKind
+from autogen_zettel.base.config import MemoryConfig
+from autogen_zettel.core.when import boost_dated, fits, periods_in
+
+AT = datetime(2023, 10, 20, 12)
+
+
+def _days(text, at=AT):
+    return [(s.date().isoformat(), e.date().isoformat()) for s, e in periods_in(text, at)]
+
+
+def test_english_days_months_years_and_relative_words_become_periods():
+    assert _days("What painting did Mel show on October 13, 2023?") == [("2023-10-13", "2023-10-14")]
+    assert _days("What did Gina find on 1 February, 2023?") == [("2023-02-01", "2023-02-02")]
+    assert _days("What setback did she face in October 2023?") == [("2023-10-01", "2023-11-01")]
+    assert _days("When did Mel go camping in July?") == [("2023-07-01", "2023-08-01")]
+    assert _days("When did Mel go camping in December?") == [("2022-12-01", "2023-01-01")]  # the last one
+    assert _days("Where did they travel last year?") == [("2022-01-01", "2023-01-01")]
+    assert _days("What did she do yesterday?") == [("2023-10-19", "2023-10-20")]
+    assert _days("How many times did she go to the beach in 2023?") == [("2023-01-01", "2024-01-01")]
+
+
+def test_words_that_only_look_like_dates_are_not_periods():
+    assert _days("I may go to the lake") == []
+    assert _days("She ran 2023 metres at 10:30") == [("2023-01-01", "2024-01-01")]  # a year-like number
+    assert _days("The bus at 10:2023 left") == []  # a clock or id, not a year
+    assert _days("What does Mel paint?") == []
+
+
+def test_chinese_dates_and_relative_words_become_periods():
+    assert _days("她2023年5月8日做了什么？") == [("2023-05-08", "2023-05-09")]
+    assert _days("他2023年7月去了哪里？") == [("2023-07-01", "2023-08-01")]
+    assert _days("去年他们去了哪里？") == [("2022-01-01", "2023-01-01")]
+    assert _days("上个月呢？") == [("2023-09-01", "2023-10-01")]
+    assert _days("他12月去了哪里？") == [("2022-12-01", "2023-01-01")]
+
+
+def _card(cid, text, at):
+    return Card(cid, text, CardKind.FACT, "Mel", at, (cid,))
+
+
+def test_a_card_fits_by_when_it_was_made_or_by_the_date_it_names():
+    july = periods_in("in July 2023", AT)
+    assert fits(_card("a", "We painted a sunset.", datetime(2023, 7, 14)), july)
+    # said in August about last month: ingest anchored it as "last month (July 2023)"
+    assert fits(_card("b", "We went camping last month (July 2023).", datetime(2023, 8, 2)), july)
+    assert not fits(_card("c", "We painted a lake.", datetime(2023, 8, 2)), july)
+
+
+def test_boost_dated_raises_only_fitting_candidates_and_is_off_at_zero():
+    cards = {"june": _card("june", "x", datetime(2023, 6, 3)), "july": _card("july", "y", datetime(2023, 7, 3))}
+    ranked = [("june", 0.9), ("july", 0.8)]
+    july = periods_in("in July 2023", AT)
+    assert [i for i, _ in boost_dated(ranked, cards, july, 0.25)] == ["july", "june"]
+    assert boost_dated(ranked, cards, july, 0.0) == ranked
+    assert boost_dated(ranked, cards, [], 0.5) == ranked
+
+
+def _recall(query, date_boost):
+    cfg = MemoryConfig()
+    tuning = cfg.recall.tuning.model_copy(update={"date_boost": date_boost, "hops": 0, "importance_weight": 0.0})
+    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": tuning})})
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
+        mem = hub.tenant("t")
+        mem.remember_many([
+            {"text": "Mel and the kids painted a big sunset painting together.", "speaker": "Mel",
+             "message_id": "june", "session_id": "s1", "at": datetime(2023, 6, 10, 10)},
+            {"text": "Mel and the kids painted a lake.", "speaker": "Mel", "message_id": "july",
+             "session_id": "s2", "at": datetime(2023, 7, 12, 10)},
+            {"text": "The weather was cold and rainy all week.", "speaker": "Ann", "message_id": "rain",
+             "session_id": "s2", "at": datetime(2023, 7, 12, 11)},
+        ])
+        return [h.card.source_ids[0] for h in mem.recall(query, k=2, at=AT)]
+
+
+def test_recall_puts_the_card_of_the_named_month_first_only_with_the_boost():
+    query = "What did Mel and the kids paint together in July 2023?"
+    assert _recall(query, 0.0)[0] == "june"  # more words in common
+    assert _recall(query, 1.0)[0] == "july"
+    assert _recall("What did Mel and the kids paint together?", 1.0)[0] == "june"  # no period named: no change
+
+
+def test_a_dated_query_at_a_timezone_aware_time_compares_with_the_cards_naive_utc_times():
+    from datetime import timezone
+
+    with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("t")
+        mem.remember("We painted a lake in July.", speaker="Mel", message_id="m1", at=datetime(2023, 7, 12, 10))
+        hits = mem.recall("What did Mel paint in July 2023?", k=1, at=datetime(2023, 10, 20, tzinfo=timezone.utc))
+        assert [h.card.source_ids[0] for h in hits] == ["m1"]
