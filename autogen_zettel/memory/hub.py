@@ -23,6 +23,7 @@ from autogen_zettel.base.config import MemoryConfig, load_config
 from autogen_zettel.base.errors import ConfigError, InvalidInput
 from autogen_zettel.base.worker import Worker
 from autogen_zettel.core.embed import Embedder, make_embedder
+from autogen_zettel.core.encode_cache import cached
 from autogen_zettel.core.refine import HeuristicRefiner, Refiner
 from autogen_zettel.memory.ingest import LinkJudge
 from autogen_zettel.memory.tenant import Zettelkasten
@@ -85,9 +86,11 @@ class MemoryHub:
         self.redactor = Redactor.from_config((config or MemoryConfig()).privacy)
         self._audits: dict[str, AuditLog] = {}
         self.refiner: Refiner = refiner or HeuristicRefiner()
-        self.embedder = embedder
         self.data_dir = data_dir
         self.config = config or MemoryConfig()
+        # one encode per distinct text for every tenant and the query path (embedding.cache_mb);
+        # the embedder given stays reachable as ``hub.embedder.inner``
+        self.embedder = cached(embedder, self.config.embedding.cache_mb << 20)
         self.clock: Clock = clock or SystemClock()
         self.worker = Worker()
         self._embed_ahead: ThreadPoolExecutor | None = None
