@@ -342,12 +342,16 @@ class CardDB(LifecycleTables):
         ids = list(ids)
         if not ids:
             return
-        with self.atomic():
-            self.db.execute(
-                f"update cards set access_count = access_count + 1, last_access = ? "
-                f"where id in ({','.join('?' * len(ids))})",
-                [at.isoformat(), *ids],
-            )
+        with self.lock:
+            # only these cards' rows change: recall keeps its other cards (#26)
+            before = self.kept.version()
+            with self.atomic():
+                self.db.execute(
+                    f"update cards set access_count = access_count + 1, last_access = ? "
+                    f"where id in ({','.join('?' * len(ids))})",
+                    [at.isoformat(), *ids],
+                )
+            self.kept.wrote(ids, before)
 
     # -- links ----------------------------------------------------------------------
     def add_links(self, links: Iterable[Link]) -> None:
