@@ -23,6 +23,7 @@ __all__ = [
     "StoreLocked",
     "EmbeddingMismatch",
     "LLMOutputError",
+    "TooManyOpenFiles",
 ]
 
 
@@ -79,3 +80,7 @@ class StoreCorrupt(ZettelError):
 
 class LLMUnavailable(ZettelError):
     """The configured LLM endpoint cannot be reached (connection refused, timeout, DNS)."""
+
+
+class TooManyOpenFiles(ZettelError, OSError):
+    """The process reached its open-file limit (``ulimit -n``); the message names the limit and the settings."""

@@ -30,6 +30,7 @@ from autogen_zettel.memory.tenant import Zettelkasten
 from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant import TenantStore
+from autogen_zettel.store.handles import HandlePool, default_open_tenants
 from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
 from autogen_zettel.store.index import VectorStore, open_index
 from autogen_zettel.store.vectors import api_key_from_env
@@ -95,6 +96,9 @@ class MemoryHub:
         self.worker = Worker()
         self._embed_ahead: ThreadPoolExecutor | None = None
         self._tenants: dict[str, Zettelkasten] = {}
+        # tenants are cheap handles: at most this many keep their SQLite files open, the least
+        # recently used idle ones closing theirs until their next use (#26)
+        self.open_files = HandlePool(self.config.hub.max_open_tenants or default_open_tenants())
         self._lock = threading.RLock()
         self._closed = False
 
@@ -152,7 +156,8 @@ class MemoryHub:
             DataFolder(root).check_private()  # before anything unpickles from it
             vectors = open_index(data_dir=root, url=url, api_key=api_key, engine=v.engine, prefix=v.prefix,
                                  threads=config.threads.limit, layout=v.layout, shards=v.shards, replicas=v.replicas,
-                                 dense_copy_mb=v.dense_copy_mb, quantization=v.quantization)
+                                 dense_copy_mb=v.dense_copy_mb, quantization=v.quantization,
+                                 max_open_shards=v.max_open_shards)
         if embedder is None:
             e = config.embedding
             embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length,
@@ -228,7 +233,7 @@ class MemoryHub:
             log_ = self._audits.get(name)
             if log_ is None:
                 path = None if self.data_dir is None else DataFolder(self.data_dir).audit_db(name)
-                log_ = self._audits[name] = AuditLog(path)
+                log_ = self._audits[name] = AuditLog(path, pool=self.open_files)
             return log_
 
     def verify_audit(self, name: str) -> AuditReport:

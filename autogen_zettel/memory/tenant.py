@@ -90,7 +90,7 @@ class Zettelkasten(CurationMixin):
         path = hub.db_path(name)
         if path is not None and path.exists() and path.stat().st_size == 0:
             cls._refuse_empty_file(hub, name, path)
-        mem = cls(hub, name, CardDB(path))
+        mem = cls(hub, name, CardDB(path, pool=getattr(hub, "open_files", None)))
         if check_model:
             mem._check_model()
         hub.vectors.create(name, hub.embedder.dim)

@@ -28,6 +28,7 @@ import sqlite_utils
 
 from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
 from autogen_zettel.store.connection import check_file, connect, damaged
+from autogen_zettel.store.handles import HandlePool, ReopeningConnection, too_many_open_files
 from autogen_zettel.store.kept import KeptCards
 from autogen_zettel.store.linkscan import Scans, scan_links
 from autogen_zettel.store.schema import PAIR_FIRST_SQL, migrations
@@ -123,36 +124,67 @@ def _newest(columns: str, limit: int, session_id: str | None, speaker: str | Non
 class CardDB(LifecycleTables):
     """Typed access to one tenant's SQLite file. Thread-safe through one re-entrant lock."""
 
-    def __init__(self, path: str | Path | None = None):
+    def __init__(self, path: str | Path | None = None, *, pool: HandlePool | None = None):
+        """:param pool: the hub's bound on open files: a file database's connection closes while
+            idle when the pool needs room, and reopens on its next use (#26)"""
         self.path = Path(path) if path else None
         self.lock = threading.RLock()
         self._link_changes: set[str] | None = set()  # see take_link_changes
         self._scans = Scans()  # link_table's read-only connections: wipe and close stop them first
         try:
-            self._conn = connect(self.path)
+            first = self._connect()
+            if self.path is not None and pool is not None:
+                # the kept cards are checked against this connection's change counter, which a
+                # reopened connection starts again from 0: drop them with the connection
+                self._conn = ReopeningConnection(first, self._reconnect, self.lock, pool, on_release=self._released)
+            else:
+                self._conn = first
             self.db = sqlite_utils.Database(self._conn)
             if self.path and self.path.stat().st_size:
-                check_file(self._conn, self.path)
+                check_file(first, self.path)
             if path:
                 self.db.enable_wal()
-                # read pages through a memory map (the OS page cache) instead of a read call
-                # each: recall's cold link reads at 100k cards, p50/p95 56.6/116.9 -> 42.6/79.6 ms
-                # (#12). Address space only; pages count as resident while the OS keeps them.
-                self.db.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
-                # a batch of 256 turns dirties thousands of pages (links land at random places in
-                # two indexes): with the default 2 MB cache they spilled to the WAL mid-transaction,
-                # and the default checkpoint (every 1,000 pages) ran in nearly every commit, copying
-                # the same index pages into the file batch after batch (#12). Both are bounds:
-                # the cache grows only as pages are touched, the WAL only as much is written.
-                self.db.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
-                self.db.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
-            # secure_delete overwrites freed pages, so forgotten text does not linger on disk
-            self.db.execute("PRAGMA secure_delete = ON")
-            self.db.execute("PRAGMA synchronous = NORMAL")
+            self._configure(first)
             migrations.apply(self.db)
             self.kept = KeptCards(self._conn, self.get_many, self.lock)  # recall's reads (#12)
         except sqlite3.DatabaseError as exc:
             raise damaged(self.path, exc, fix=_FIX) from None
+
+    def _connect(self):
+        try:
+            return connect(self.path)
+        except sqlite3.OperationalError as exc:
+            raise too_many_open_files(exc, f"the tenant database {str(self.path)!r}") or exc from None
+
+    def _configure(self, conn) -> None:
+        """This connection's settings (each new connection's: they are not stored in the file)."""
+        if self.path:
+            # read pages through a memory map (the OS page cache) instead of a read call
+            # each: recall's cold link reads at 100k cards, p50/p95 56.6/116.9 -> 42.6/79.6 ms
+            # (#12). Address space only; pages count as resident while the OS keeps them.
+            conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
+            # a batch of 256 turns dirties thousands of pages (links land at random places in
+            # two indexes): with the default 2 MB cache they spilled to the WAL mid-transaction,
+            # and the default checkpoint (every 1,000 pages) ran in nearly every commit, copying
+            # the same index pages into the file batch after batch (#12). Both are bounds:
+            # the cache grows only as pages are touched, the WAL only as much is written.
+            conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
+            conn.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
+        # secure_delete overwrites freed pages, so forgotten text does not linger on disk
+        conn.execute("PRAGMA secure_delete = ON")
+        conn.execute("PRAGMA synchronous = NORMAL")
+
+    def _released(self) -> None:
+        kept = getattr(self, "kept", None)
+        if kept is not None:
+            kept.drop()
+
+    def _reconnect(self):
+        """A new connection configured as the first one was (after the pool closed that)."""
+        conn = self._connect()
+        self._configure(conn)
+        conn.execute("PRAGMA recursive_triggers = on")  # as sqlite-utils set it on the first
+        return conn
 
     # -- transactions ---------------------------------------------------------------
     @contextmanager
@@ -201,7 +233,7 @@ class CardDB(LifecycleTables):
             self.kept.drop()
             if self._conn.closed_because is not None:
                 return
-            if self.path:
+            if self.path and getattr(self._conn, "is_open", True):  # a released one folded its WAL on close
                 # fold the WAL back so the main file holds everything and -wal is empty
                 self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._conn.close_because(reason)

@@ -73,6 +73,7 @@ from autogen_zettel.base.config import DEFAULT_DENSE_COPY_MB, QUANTIZATIONS
 from autogen_zettel.base.errors import ConfigError, NotFound, StoreLocked
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store.densecopy import DenseCopies, DenseCopy
+from autogen_zettel.store.handles import too_many_open_files
 from autogen_zettel.store.vectors import DENSE, LEXICAL, SearchResult
 
 __all__ = ["EdgeIndex"]
@@ -212,6 +213,9 @@ class EdgeIndex:
         self._unoptimized[tenant] = max(0, 2 * info.points_count - info.indexed_vectors_count)
 
     def _locked_error(self, tenant: str, exc: Exception) -> Exception:
+        full = too_many_open_files(exc, f"the vector shard of tenant {tenant!r} in {str(self.root)!r}")
+        if full is not None:
+            return full
         if "WouldBlock" in str(exc) or "already" in str(exc):
             return StoreLocked(
                 f"the vector shard of tenant {tenant!r} in {str(self.root)!r} is open in another process; stop "
