@@ -27,8 +27,9 @@ import numpy as np
 import sqlite_utils
 
 from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
-from autogen_zettel.store.connection import check_file, connect, damaged
-from autogen_zettel.store.handles import HandlePool, ReopeningConnection, too_many_open_files
+from autogen_zettel.store.connection import check_file, damaged
+from autogen_zettel.store.handles import HandlePool, ReopeningConnection
+from autogen_zettel.store.tenantconn import configure, tenant_connection
 from autogen_zettel.store.kept import KeptCards
 from autogen_zettel.store.linkscan import Scans, scan_links
 from autogen_zettel.store.schema import PAIR_FIRST_SQL, migrations
@@ -39,12 +40,6 @@ __all__ = ["CardDB"]
 _FIX = ("restore it from a backup (its index can then be rebuilt: `autogen-zettel reindex TENANT`); "
         "move the damaged file aside first, as it may still hold data a specialist tool can recover")
 
-# SQLite's memory map per tenant connection: its pages count as resident. Recall reads links from
-# the in-memory adjacency and only its few dozen cards from here, so 256 MiB serves them; at 1 GiB
-# the map of a 100k-card file (941 MB) put peak RSS over 2.5 GB in bench scale
-_MMAP_BYTES = 256 << 20
-_CACHE_KIB = 32 * 1024  # page cache per tenant connection (SQLite's default is 2 MB)
-_CHECKPOINT_PAGES = 8000  # WAL pages (4 KiB) between automatic checkpoints (default 1,000)
 
 
 def _dt(value: str | None) -> datetime | None:
@@ -132,7 +127,7 @@ class CardDB(LifecycleTables):
         self._link_changes: set[str] | None = set()  # see take_link_changes
         self._scans = Scans()  # link_table's read-only connections: wipe and close stop them first
         try:
-            first = self._connect()
+            first = tenant_connection(self.path)
             if self.path is not None and pool is not None:
                 # the kept cards are checked against this connection's change counter, which a
                 # reopened connection starts again from 0: drop them with the connection
@@ -144,35 +139,11 @@ class CardDB(LifecycleTables):
                 check_file(first, self.path)
             if path:
                 self.db.enable_wal()
-            self._configure(first)
+            configure(first, self.path)
             migrations.apply(self.db)
             self.kept = KeptCards(self._conn, self.get_many, self.lock)  # recall's reads (#12)
         except sqlite3.DatabaseError as exc:
             raise damaged(self.path, exc, fix=_FIX) from None
-
-    def _connect(self):
-        try:
-            return connect(self.path)
-        except sqlite3.OperationalError as exc:
-            raise too_many_open_files(exc, f"the tenant database {str(self.path)!r}") or exc from None
-
-    def _configure(self, conn) -> None:
-        """This connection's settings (each new connection's: they are not stored in the file)."""
-        if self.path:
-            # read pages through a memory map (the OS page cache) instead of a read call
-            # each: recall's cold link reads at 100k cards, p50/p95 56.6/116.9 -> 42.6/79.6 ms
-            # (#12). Address space only; pages count as resident while the OS keeps them.
-            conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
-            # a batch of 256 turns dirties thousands of pages (links land at random places in
-            # two indexes): with the default 2 MB cache they spilled to the WAL mid-transaction,
-            # and the default checkpoint (every 1,000 pages) ran in nearly every commit, copying
-            # the same index pages into the file batch after batch (#12). Both are bounds:
-            # the cache grows only as pages are touched, the WAL only as much is written.
-            conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
-            conn.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
-        # secure_delete overwrites freed pages, so forgotten text does not linger on disk
-        conn.execute("PRAGMA secure_delete = ON")
-        conn.execute("PRAGMA synchronous = NORMAL")
 
     def _released(self) -> None:
         kept = getattr(self, "kept", None)
@@ -181,8 +152,8 @@ class CardDB(LifecycleTables):
 
     def _reconnect(self):
         """A new connection configured as the first one was (after the pool closed that)."""
-        conn = self._connect()
-        self._configure(conn)
+        conn = tenant_connection(self.path)
+        configure(conn, self.path)
         conn.execute("PRAGMA recursive_triggers = on")  # as sqlite-utils set it on the first
         return conn
 
