@@ -208,6 +208,26 @@ def bench_groupchat(obj: Context, data: Path, agents: int, messages: int, json_o
         json_out.write_text(json.dumps(r.to_dict(), indent=2))
 
 
+@bench.command("stall")
+@click.option("--points", default=100_000, show_default=True, help="Points of the shard that optimizes.")
+@click.option("--queries", default=2000, show_default=True, help="Searches of the other tenant timed per phase.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write the figures as JSON here.")
+@click.pass_obj
+def bench_stall(obj: Context, points: int, queries: int, json_out: Path | None):
+    """Another tenant's search p50/p99 while one tenant's large shard optimizes (in a child
+    process, and in this process), against the same searches with nothing else running.
+
+    Example: python -m benchmarks --data-dir /tmp/stall stall --points 100000
+    """
+    from benchmarks.stall import run_stall
+
+    r = run_stall(points=points, queries=queries, folder=Path(obj.data_dir), say=_say)
+    console.print(json.dumps(r.to_dict(), indent=2))
+    if json_out:
+        json_out.write_text(json.dumps(r.to_dict(), indent=2))
+
+
 @bench.command("tenants")
 @click.option("--agents", default=1000, show_default=True, help="Tenants to open in one hub.")
 @click.option("--ulimit", "ulimit", default=0, show_default=True,

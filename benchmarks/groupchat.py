@@ -4,8 +4,9 @@ Every message of a group chat is captured by every listening agent, each into it
 LoCoMo turns are replayed as the chat; each message is remembered by each listener in turn, as
 a chat's capture does (``remember``, one message a call). Measured in one run, on fresh hubs:
 
-- capture cost per message with 1 listener and with N (the same messages): the hub's encode
-  cache (``embedding.cache_mb``) should make N listeners cost about one encode plus N write paths;
+- capture cost per message with 1 listener and with N (the same messages, alternating message by
+  message between two hubs so both see the same machine load): the hub's encode cache
+  (``embedding.cache_mb``) should make N listeners cost about one encode plus N write paths;
 - recall p50/p95 of every agent while the others write: a writer thread captures the messages
   for every agent while the main thread has the agents recall in turn (live, ``touch=True``, the
   query being the last messages of the chat, as an agent's is).
@@ -77,15 +78,20 @@ def run_groupchat(open_hub: Callable[[Path], object], data: str | Path, root: Pa
     turns = [t for c in convs for t in c.turns][: warm + messages]
     head, timed = turns[:warm], turns[warm:]
     names = [f"agent-{i}" for i in range(agents)]
-    per_message = {}
-    encodes = {}
-    for n in (1, agents):
-        hub = open_hub(root / f"listeners-{n}")
+    # 1 and N listeners alternate message by message, each in a hub of its own, so both see the
+    # same load of a shared machine
+    hubs = {n: open_hub(root / f"listeners-{n}") for n in (1, agents)}
+    seconds = {1: 0.0, agents: 0.0}
+    before = {}
+    for n, hub in hubs.items():
         _capture(hub, names[:n], head)
-        before = _misses(hub)
-        seconds = _capture(hub, names[:n], timed)
-        per_message[n] = 1000 * seconds / len(timed)
-        encodes[n] = _misses(hub) - before
+        before[n] = _misses(hub)
+    for t in timed:
+        for n, hub in hubs.items():
+            seconds[n] += _capture(hub, names[:n], [t])
+    per_message = {n: 1000 * seconds[n] / len(timed) for n in hubs}
+    encodes = {n: _misses(hub) - before[n] for n, hub in hubs.items()}
+    for n, hub in hubs.items():
         say(f"{n} listener(s): {per_message[n]:.1f} ms per message, {encodes[n]} texts encoded")
         hub.close()
     # recall while the others write: a writer thread captures for every agent, the main thread

@@ -12,10 +12,12 @@ in ``_pending``), encodes its claimed texts, publishes them and only then waits 
 others claimed, so no thread waits while holding a claim (no deadlock); if the claimer's encode
 fails, the waiters encode the text themselves.
 
-A text's vector is what the inner embedder returns for it. The texts a call misses are encoded
-in one inner call, in their order; the embedders here give a text the same vector alone or in
-any batch (ONNX Runtime and the hash embedder; ``tests/test_encode_cache.py`` checks it), so a
-cached vector is the vector an uncached call would have returned.
+A text's vector is what the inner embedder returned for it. The texts a call misses are encoded
+in one inner call, in their order. On ONNX Runtime (the default for MiniLM) and with the hash
+embedder a text gets the same bytes alone or in any batch (``tests/test_encode_cache.py`` checks
+it), so a cached vector is the one an uncached call would have returned; on torch a batch's
+padding can move a vector's last bits, so there a cached vector is the text's vector as its first
+batch gave it.
 """
 
 from __future__ import annotations
