@@ -29,7 +29,7 @@ import sqlite_utils
 from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, EvidenceSource, Link, LinkKind, PrivacyTier
 from autogen_zettel.store.connection import check_file, damaged
 from autogen_zettel.store.handles import HandlePool, ReopeningConnection
-from autogen_zettel.store.tenantconn import configure, tenant_connection
+from autogen_zettel.store.tenantconn import configure, tenant_connection, upsert
 from autogen_zettel.store.kept import KeptCards
 from autogen_zettel.store.linkscan import Scans, scan_links
 from autogen_zettel.store.schema import PAIR_FIRST_SQL, migrations
@@ -47,8 +47,12 @@ def _dt(value: str | None) -> datetime | None:
 
 
 def _tuple(text: str | None) -> tuple:
-    # most cards' lists are empty: recall reads dozens of cards a call, four lists each (#12)
-    return () if not text or text == "[]" else tuple(json.loads(text))
+    # most lists are empty or one plain string (a source message id): no parser for those (#12, #26)
+    if not text or text == "[]":
+        return ()
+    if text.startswith('["') and text.endswith('"]') and '"' not in text[2:-2] and "\\" not in text:
+        return (text[2:-2],)
+    return tuple(json.loads(text))
 
 
 def _row_to_card(row: dict) -> Card:
@@ -225,7 +229,7 @@ class CardDB(LifecycleTables):
         cards = list(cards)
         if cards:
             with self.atomic():
-                self.db["cards"].upsert_all([_card_to_row(c, indexed=0) for c in cards], pk="id")
+                upsert(self._conn, "cards", [_card_to_row(c, indexed=0) for c in cards])
                 self.db.conn.executemany(
                     "insert or ignore into card_entities (card_id, entity) values (?, ?)",
                     [(c.id, e.casefold()) for c in cards for e in c.entities],
@@ -486,7 +490,7 @@ class CardDB(LifecycleTables):
     def add_messages(self, rows: list[dict]) -> None:
         if rows:
             with self.atomic():
-                self.db["messages"].upsert_all(rows, pk="id")
+                upsert(self._conn, "messages", rows)
 
     def messages(self, ids: Iterable[str]) -> list[dict]:
         ids = list(ids)
