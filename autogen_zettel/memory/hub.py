@@ -25,6 +25,7 @@ from autogen_zettel.base.worker import Worker
 from autogen_zettel.core.embed import Embedder, make_embedder
 from autogen_zettel.core.encode_cache import cached
 from autogen_zettel.core.refine import HeuristicRefiner, Refiner
+from autogen_zettel.memory.drafts import DraftCache
 from autogen_zettel.memory.ingest import LinkJudge
 from autogen_zettel.memory.tenant import Zettelkasten
 from autogen_zettel.store.audit import AuditLog, AuditReport
@@ -92,6 +93,7 @@ class MemoryHub:
         # one encode per distinct text for every tenant and the query path (embedding.cache_mb);
         # the embedder given stays reachable as ``hub.embedder.inner``
         self.embedder = cached(embedder, self.config.embedding.cache_mb << 20)
+        self.drafts = DraftCache()  # and one draft per single message for every listening tenant
         self.clock: Clock = clock or SystemClock()
         self.worker = Worker()
         self._embed_ahead: ThreadPoolExecutor | None = None

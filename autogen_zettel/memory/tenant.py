@@ -259,7 +259,8 @@ class Zettelkasten(CurationMixin):
         """The write path's collaborators, read from the hub now (its judges may be swapped)."""
         hub = self.hub
         return Ingest(self.name, self.db, hub.vectors, hub.embedder, self.config, hub.refiner, self.redact,
-                      self.now, link_judge=hub.link_judge, conflict_judge=hub.conflict_judge)
+                      self.now, link_judge=hub.link_judge, conflict_judge=hub.conflict_judge,
+                      drafts=getattr(hub, "drafts", None))
 
     def redact(self, text: str) -> Redaction:
         """``text`` with detected secrets replaced (when ``privacy.redact`` is on)."""
