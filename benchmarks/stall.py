@@ -3,7 +3,7 @@
 Two tenants of one embedded index (qdrant-edge): ``big`` with ``points`` random unit vectors
 (quantized, as new shards are) and ``small`` with ``small_points``. The small tenant's search
 (dense + lexical, recall's request) is timed ``queries`` times while nothing else runs, then
-while a second thread optimizes the big shard again and again, in the same run. Both ways of
+while a second thread optimizes the big shard back to back, in the same run. Both ways of
 optimizing are measured: in a child process (the default for shards of ``optimize_apart``
 points or more) and in this process (the engine holds the GIL while it optimizes).
 """
@@ -37,6 +37,9 @@ class StallResult:
     here_p50_ms: float  # while it optimizes in this process
     here_p99_ms: float
     here_optimizes: int
+    quiet_max_ms: float
+    apart_max_ms: float
+    here_max_ms: float
 
     def to_dict(self) -> dict:
         return {**asdict(self), "apart_p99_ratio": self.apart_p99_ms / self.quiet_p99_ms,
@@ -69,19 +72,21 @@ def _timed(index: EdgeIndex, queries: np.ndarray) -> list[float]:
 
 
 def _during(index: EdgeIndex, queries: np.ndarray) -> tuple[list[float], int]:
-    done = threading.Event()
+    """The searches while a second thread optimizes the big shard back to back, from the first
+    optimize's start to the last search (every search is one "while it optimizes")."""
+    started, done = threading.Event(), threading.Event()
     count = [0]
 
     def optimize() -> None:
         while not done.is_set():
+            started.set()
             index.optimize("big")
             count[0] += 1
 
     worker = threading.Thread(target=optimize, name="stall-optimize")
     worker.start()
     try:
-        while count[0] == 0 and worker.is_alive():  # the first optimize is under way or done
-            _timed(index, queries[:1])
+        started.wait()
         lat = _timed(index, queries)
     finally:
         done.set()
@@ -90,7 +95,10 @@ def _during(index: EdgeIndex, queries: np.ndarray) -> tuple[list[float], int]:
 
 
 def run_stall(*, points: int = 100_000, small_points: int = 10_000, queries: int = 2000, dim: int = 384,
-              folder: Path | None = None, say: Callable[[str], None] = lambda line: None) -> StallResult:
+              here_queries: int = 30, folder: Path | None = None,
+              say: Callable[[str], None] = lambda line: None) -> StallResult:
+    """:param here_queries: searches timed while the shard optimizes in this process: each waits
+        for a whole optimize (the GIL), so a few show it"""
     root = Path(folder or tempfile.mkdtemp(prefix="stall-"))
     index = EdgeIndex(root / "edge", optimize_floor=10**9)
     say(f"filling {points:,} + {small_points:,} points")
@@ -105,10 +113,11 @@ def run_stall(*, points: int = 100_000, small_points: int = 10_000, queries: int
     apart, n_apart = _during(index, qs)
     say(f"optimizing in a child process ({n_apart} optimizes): p99 {np.percentile(apart, 99):.2f} ms")
     index.optimize_apart = 10**12  # in this process from now on
-    here, n_here = _during(index, qs)
+    here, n_here = _during(index, qs[:here_queries])
     say(f"optimizing in this process ({n_here} optimizes): p99 {np.percentile(here, 99):.2f} ms")
     index.close()
     pct = lambda xs, q: float(np.percentile(xs, q))  # noqa: E731
     return StallResult(points=points, queries=queries, quiet_p50_ms=pct(quiet, 50), quiet_p99_ms=pct(quiet, 99),
                        apart_p50_ms=pct(apart, 50), apart_p99_ms=pct(apart, 99), apart_optimizes=n_apart,
-                       here_p50_ms=pct(here, 50), here_p99_ms=pct(here, 99), here_optimizes=n_here)
+                       here_p50_ms=pct(here, 50), here_p99_ms=pct(here, 99), here_optimizes=n_here,
+                       quiet_max_ms=max(quiet), apart_max_ms=max(apart), here_max_ms=max(here))
