@@ -94,7 +94,7 @@ def run_tenants(open_hub: Callable[[], object], *, agents: int = 1000,
     recalled = 0
     for i, mem in enumerate(mems):
         hits = mem.recall(_LINES[i % len(_LINES)], k=5, touch=False)  # its own line: its card comes back
-        recalled += any(h.card.content.rstrip(".") in _LINES[i % len(_LINES)] for h in hits)
+        recalled += any(f"{names[i]}-m1" in h.card.source_ids for h in hits)
         if (i + 1) % 100 == 0:
             most = max(most, _open_files())
     recall_pass = time.perf_counter() - start
