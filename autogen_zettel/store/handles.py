@@ -265,5 +265,12 @@ class ReopeningConnection:
                 self._conn = None
             self._reason = self._reason or "this database is closed"
 
+    def __enter__(self):  # ``with conn:`` commits or rolls back, as on sqlite3's connection
+        self.live().__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self.live().__exit__(*exc)
+
     def __getattr__(self, name):
         return getattr(self.live(), name)
