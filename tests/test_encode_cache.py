@@ -146,3 +146,12 @@ def test_minilm_cached_rows_equal_uncached_encodes():
         assert cached.encode([text])[0].tobytes() == alone.tobytes()
     mixed = cached.encode([texts[2], "a new text here", texts[0]])
     assert mixed.tobytes() == bare.encode([texts[2], "a new text here", texts[0]]).tobytes()
+
+
+def test_the_cache_reads_and_sets_through_to_its_embedder():
+    inner = Counting()
+    cached = CachedEmbedder(inner, max_bytes=1 << 20)
+    cached.fail = True  # an attribute of the embedder, not of the cache
+    assert inner.fail and cached.fail
+    with pytest.raises(RuntimeError):
+        cached.encode(["x"])

@@ -69,11 +69,20 @@ class CachedEmbedder:
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
+    _OWN = frozenset({"inner", "name", "dim", "max_bytes", "_rows", "_pending", "_bytes", "_lock", "hits", "misses"})
+
     def __getattr__(self, attr):
         # what else the inner embedder offers (backend, batch_size, ...), read through
         if attr == "inner":
             raise AttributeError(attr)
         return getattr(self.inner, attr)
+
+    def __setattr__(self, attr, value):
+        # and set through: the cache is transparent to whoever tunes the embedder it wraps
+        if attr in self._OWN:
+            object.__setattr__(self, attr, value)
+        else:
+            setattr(self.inner, attr, value)
 
     def _key(self, text: str, query: bool) -> tuple:
         return (self.name, query, text)
