@@ -116,7 +116,7 @@ def run_stall(*, points: int = 100_000, small_points: int = 10_000, queries: int
     here, n_here = _during(index, qs[:here_queries])
     say(f"optimizing in this process ({n_here} optimizes): p99 {np.percentile(here, 99):.2f} ms")
     index.close()
-    pct = lambda xs, q: float(np.percentile(xs, q))  # noqa: E731
+    pct = lambda xs, q: float(np.percentile(xs, q))
     return StallResult(points=points, queries=queries, quiet_p50_ms=pct(quiet, 50), quiet_p99_ms=pct(quiet, 99),
                        apart_p50_ms=pct(apart, 50), apart_p99_ms=pct(apart, 99), apart_optimizes=n_apart,
                        here_p50_ms=pct(here, 50), here_p99_ms=pct(here, 99), here_optimizes=n_here,

@@ -17,7 +17,12 @@ from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.base.errors import InvalidInput, TooManyOpenFiles
 from autogen_zettel.core.embed import HashEmbedder
 from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.handles import HandlePool, default_open_shards, default_open_tenants, too_many_open_files
+from autogen_zettel.store.handles import (
+    HandlePool,
+    default_open_shards,
+    default_open_tenants,
+    too_many_open_files,
+)
 
 from .conftest import T0
 
@@ -146,7 +151,7 @@ def test_300_tenants_under_ulimit_256(tmp_path):
     script.write_text(textwrap.dedent(_MANY))
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HF_HUB_OFFLINE": "1"}
     done = subprocess.run([sys.executable, str(script), str(tmp_path / "hub"), "310"], capture_output=True,
-                          text=True, env=env, timeout=900)
+                          text=True, env=env, timeout=900, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "ok 310" in done.stdout
     assert "error: cannot open" in done.stdout and "ulimit -n" in done.stdout, done.stdout[-2000:]

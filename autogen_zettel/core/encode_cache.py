@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+
 import numpy as np
 
 from autogen_zettel.core.embed import Embedder, SparseVector
 
-__all__ = ["CachedEmbedder", "DEFAULT_CACHE_MB", "cached", "unwrap"]
+__all__ = ["DEFAULT_CACHE_MB", "CachedEmbedder", "cached", "unwrap"]
 
 #: default bound of the cache (``embedding.cache_mb``): 64 MiB hold about 40k MiniLM vectors
 DEFAULT_CACHE_MB = 64

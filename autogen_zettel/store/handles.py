@@ -28,8 +28,16 @@ from collections.abc import Callable
 
 from autogen_zettel.base.errors import InvalidInput, TooManyOpenFiles
 
-__all__ = ["HandlePool", "ReopeningConnection", "open_file_limit", "default_open_tenants", "default_open_shards",
-           "too_many_open_files", "FILES_PER_TENANT", "FILES_PER_SHARD"]
+__all__ = [
+    "FILES_PER_SHARD",
+    "FILES_PER_TENANT",
+    "HandlePool",
+    "ReopeningConnection",
+    "default_open_shards",
+    "default_open_tenants",
+    "open_file_limit",
+    "too_many_open_files",
+]
 
 log = logging.getLogger(__name__)
 

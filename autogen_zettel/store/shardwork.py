@@ -26,7 +26,7 @@ import qdrant_edge as qe
 from autogen_zettel.base.errors import StoreLocked
 from autogen_zettel.store.vectors import DENSE, LEXICAL
 
-__all__ = ["ShardLocks", "optimize_in_subprocess", "lock_folder", "shard_config"]
+__all__ = ["ShardLocks", "lock_folder", "optimize_in_subprocess", "shard_config"]
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ def optimize_in_subprocess(folder: str | Path) -> bool:
     could not run it, and the caller optimizes in this process instead."""
     try:
         done = subprocess.run([sys.executable, "-c", _OPTIMIZE, str(folder)], capture_output=True, text=True,
-                              timeout=3600)
+                              timeout=3600, check=False)
     except (OSError, subprocess.SubprocessError) as exc:
         log.warning("optimizing %s in a child process failed (%s); optimizing here", folder, exc)
         return False
@@ -87,7 +87,7 @@ def lock_folder(root: Path):
         import fcntl
     except ImportError:  # Windows: each shard's write-ahead log still locks while it is open
         return None
-    handle = open(root / ".lock", "a+")
+    handle = open(root / ".lock", "a+")  # noqa: SIM115 - held open while the index is
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:

@@ -10,7 +10,7 @@ from pathlib import Path
 from autogen_zettel.store.connection import GuardedConnection, connect
 from autogen_zettel.store.handles import too_many_open_files
 
-__all__ = ["tenant_connection", "configure", "upsert"]
+__all__ = ["configure", "tenant_connection", "upsert"]
 
 # SQLite's memory map per tenant connection: its pages count as resident. Recall reads links from
 # the in-memory adjacency and only its few dozen cards from here, so 256 MiB serves them; at 1 GiB
