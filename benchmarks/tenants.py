@@ -37,6 +37,9 @@ class TenantsResult:
     threads: int  # threads of the process with every tenant open
     disk_mb: float
     engine: str
+    open_file_limit: int  # ulimit -n of the process
+    recalled: int  # tenants whose recall after reopening returned their own card
+    max_open_files: int  # the most file descriptors seen during the run
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -64,14 +67,18 @@ def run_tenants(open_hub: Callable[[], object], *, agents: int = 1000,
     """Open ``agents`` tenants in one hub, one remember and one recall each, then reopen."""
     names = [f"agent-{i:04d}" for i in range(agents)]
     t0_at = datetime(2024, 1, 1, 9, 0)
+    from autogen_zettel.store.handles import open_file_limit
+
     hub = open_hub()
+    most = _open_files()
     start = time.perf_counter()
     for i, name in enumerate(names):
         mem = hub.tenant(name)
         mem.remember(_LINES[i % len(_LINES)], speaker=name, message_id=f"{name}-m1", session_id="s1",
                      at=t0_at + timedelta(minutes=i))
-        mem.recall("where does this agent live and what does it prefer?", k=5, touch=False)
+        mem.recall("where does this agent live and what does it prefer?", k=5)
         if (i + 1) % 100 == 0:
+            most = max(most, _open_files())
             say(f"  {i + 1} / {agents} tenants: {time.perf_counter() - start:.1f} s, RSS {_status('VmRSS') / 1024:.0f} MB, "
                 f"{_open_files()} open files")
     first = time.perf_counter() - start
@@ -84,8 +91,12 @@ def run_tenants(open_hub: Callable[[], object], *, agents: int = 1000,
     mems = [hub.tenant(name) for name in names]
     reopen = time.perf_counter() - start
     start = time.perf_counter()
-    for mem in mems:
-        mem.recall("what does this agent prefer?", k=5, touch=False)
+    recalled = 0
+    for i, mem in enumerate(mems):
+        hits = mem.recall(_LINES[i % len(_LINES)], k=5, touch=False)  # its own line: its card comes back
+        recalled += any(f"{names[i]}-m1" in h.card.source_ids for h in hits)
+        if (i + 1) % 100 == 0:
+            most = max(most, _open_files())
     recall_pass = time.perf_counter() - start
     files, threads = _open_files(), _status("Threads")
     result = TenantsResult(
@@ -93,6 +104,7 @@ def run_tenants(open_hub: Callable[[], object], *, agents: int = 1000,
         recall_pass_s=recall_pass, rss_mb_after_first=rss_first, rss_mb_after_reopen=_status("VmRSS") / 1024,
         peak_rss_mb=peak_rss_mb(), open_files=files, threads=threads,
         disk_mb=folder_bytes(hub.data_dir) / 2**20 if hub.data_dir else float("nan"), engine=engine,
+        open_file_limit=open_file_limit(), recalled=recalled, max_open_files=max(most, files),
     )
     hub.close()
     return result

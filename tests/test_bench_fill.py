@@ -65,7 +65,7 @@ def test_scale_bench_grows_one_tenant_and_measures_each_size(data, tmp_path):
         assert r.many_turns_per_s > 0 and r.one_turns_per_s > 0 and r.reopen_s > 0 and r.adjacency_s > 0
         assert r.recall_ms_p95 >= r.recall_ms_p50 > 0 and r.flat_ms_p95 >= r.flat_ms_p50 > 0
         assert r.to_dict()["ratio_p95"] == r.recall_ms_p95 / r.flat_ms_p95
-    assert any("cards: recall p50" in line for line in lines)  # progress lines, no terminal needed
+    assert any("cards: live recall p50" in line for line in lines)  # progress lines, no terminal needed
 
 
 def test_bench_scale_and_tenants_cli(run, data, tmp_path):

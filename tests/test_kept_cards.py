@@ -98,3 +98,58 @@ def test_recall_sees_edit_freeze_forget_and_merge(hub):
     hits = _recalled(mem, query)
     assert not set(absorbed) & set(hits)
     assert set(hits[survivor].source_ids) == {"a1", "a2"}
+
+
+def test_a_touch_keeps_the_other_cards_and_rereads_the_touched(db):
+    """Live recall writes access counts: only the touched cards are read again (#26)."""
+    first = db.kept.get_many(["a", "b"])
+    db.touch(["a"], T0 + timedelta(days=1))
+    after = db.kept.get_many(["a", "b"])
+    assert after["b"] is first["b"]  # kept through the touch
+    assert after["a"] is not first["a"] and after["a"].access_count == 1
+    assert after["a"].last_access == T0 + timedelta(days=1)
+    db.touch(["a", "b"], T0 + timedelta(days=2))
+    assert {c.access_count for c in db.kept.get_many(["a", "b"]).values()} == {1, 2}
+
+
+def test_a_real_change_after_a_touch_still_drops_the_kept_cards(db):
+    kept = db.kept.get_many(["a", "b"])
+    db.touch(["a"], T0 + timedelta(days=1))
+    db.db.execute("update cards set content = 'I sail on Mondays.' where id = 'b'")
+    assert db.kept.get_many(["b"])["b"].content == "I sail on Mondays."
+    db.touch(["a"], T0 + timedelta(days=2))  # a touch after another connection's commit
+    other = sqlite3.connect(db.path)
+    other.execute("update cards set content = 'I keep wasps.' where id = 'a'")
+    other.commit()
+    other.close()
+    db.touch(["b"], T0 + timedelta(days=3))
+    assert db.kept.get_many(["a"])["a"].content == "I keep wasps."
+    assert kept["a"].content == "I keep bees."
+
+
+def test_a_touch_inside_a_transaction_keeps_nothing_stale(db):
+    db.kept.get_many(["a", "b"])
+    with pytest.raises(RuntimeError), db.atomic():
+        db.db.execute("update cards set content = 'I keep hornets.' where id = 'b'")
+        db.touch(["a"], T0 + timedelta(days=1))
+        raise RuntimeError
+    assert db.kept.get_many(["b"])["b"].content == "I sail on Sundays."
+    assert db.kept.get_many(["a"])["a"].access_count == 0
+
+
+def test_live_recall_keeps_the_cards_it_did_not_return(tmp_path):
+    from autogen_zettel import MemoryHub
+    from autogen_zettel.core.embed import HashEmbedder
+
+    with MemoryHub.open(tmp_path, embedder=HashEmbedder(64)) as hub:
+        mem = hub.tenant("ann")
+        mem.remember_many([Message(f"Ann keeps bees number {i} in the garden near Lisbon", "ann", f"m{i}")
+                           for i in range(30)])
+        hits = mem.recall("bees in the garden", k=3)  # touch=True: the access counts are written
+        mem.flush()
+        returned = {h.card.id for h in hits}
+        kept = set(mem.db.kept._cards)
+        assert kept - returned  # the candidates recall read but did not return are still kept
+        assert not kept & returned  # the touched ones are read again, with their new counts
+        again = mem.recall("bees in the garden", k=3, touch=False)
+        assert all(h.card.access_count == 1 for h in again if h.card.id in returned)

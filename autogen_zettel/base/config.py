@@ -43,6 +43,7 @@ __all__ = [
     "EmbeddingConfig",
     "VectorsConfig",
     "ThreadsConfig",
+    "HubConfig",
     "RecallConfig",
     "LinkConfig",
     "RefinerConfig",
@@ -107,6 +108,9 @@ class EmbeddingConfig(Schema):
     runtime: Literal["auto", "torch", "onnx"] = "auto"
     # where the exported ONNX file is cached; default $AUTOGEN_ZETTEL_CACHE_DIR or ~/.cache/autogen-zettel
     cache_dir: Text | None = None
+    # MiB for the hub's dense vectors per distinct text (every tenant and the query path share
+    # them, so a message N agents capture is embedded once); 0: no cache
+    cache_mb: Count = 64
 
 
 class VectorsConfig(Schema):
@@ -132,6 +136,17 @@ class VectorsConfig(Schema):
     # search, #12); linking stays exact. "none": float32 only. Existing shards
     # keep what they were created with until `reindex`
     quantization: Literal[QUANTIZATIONS] = "int8"  # type: ignore[valid-type]
+    # embedded edge engine: shards kept open at once (least recently used ones close, reopening
+    # on use); 0: derived from the process's open-file limit (RLIMIT_NOFILE)
+    max_open_shards: Count = 0
+
+
+class HubConfig(Schema):
+    """One process's tenants: how many keep their files open at once."""
+
+    # tenants whose SQLite files stay open (least recently used ones close theirs, reopening on
+    # use); 0: derived from the process's open-file limit (RLIMIT_NOFILE)
+    max_open_tenants: Count = 0
 
 
 class ThreadsConfig(Schema):
@@ -416,6 +431,7 @@ class MemoryConfig(Schema):
     # where the vectors live and how the machine is used
     vectors: VectorsConfig = Field(default_factory=VectorsConfig)
     threads: ThreadsConfig = Field(default_factory=ThreadsConfig)
+    hub: HubConfig = Field(default_factory=HubConfig)
     # how cards are made, linked, weighed and forgotten: defaults that rarely need a change
     links: LinkConfig = Field(default_factory=LinkConfig)
     refiner: RefinerConfig = Field(default_factory=RefinerConfig)

@@ -27,6 +27,7 @@ __all__ = [
     "EmbeddingMismatch",
     "LLMOutputError",
     "DiskFull",
+    "TooManyOpenFiles",
 ]
 
 
@@ -92,3 +93,7 @@ class LLMUnavailable(ZettelError):
 
 class StoreUnavailable(ZettelError):
     """The Qdrant server cannot be reached (connection refused, timeout, DNS, refused key)."""
+
+
+class TooManyOpenFiles(ZettelError, OSError):
+    """The process reached its open-file limit (``ulimit -n``); the message names the limit and the settings."""

@@ -24,7 +24,9 @@ from autogen_zettel.base.config import MemoryConfig, load_config
 from autogen_zettel.base.errors import ConfigError, InvalidInput
 from autogen_zettel.base.worker import Worker
 from autogen_zettel.core.embed import Embedder, make_embedder
+from autogen_zettel.core.encode_cache import cached
 from autogen_zettel.core.refine import HeuristicRefiner, Refiner
+from autogen_zettel.memory.drafts import DraftCache
 from autogen_zettel.memory.ingest import LinkJudge
 from autogen_zettel.store.sessions import overdue_work
 from autogen_zettel.memory.tenant import Zettelkasten
@@ -32,6 +34,7 @@ from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.connection import forked_error
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.tenant_store import TenantStore
+from autogen_zettel.store.handles import HandlePool, default_open_tenants
 from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
 from autogen_zettel.store.backends import open_index
 from autogen_zettel.store.index import VectorStore
@@ -89,14 +92,20 @@ class MemoryHub:
         self.redactor = Redactor.from_config((config or MemoryConfig()).privacy)
         self._audits: dict[str, AuditLog] = {}
         self.refiner: Refiner = refiner or HeuristicRefiner()
-        self.embedder = embedder
         self.data_dir = data_dir
         self.config = config or MemoryConfig()
+        # one encode per distinct text for every tenant and the query path (embedding.cache_mb);
+        # the embedder given stays reachable as ``hub.embedder.inner``
+        self.embedder = cached(embedder, self.config.embedding.cache_mb << 20)
+        self.drafts = DraftCache()  # and one draft per single message for every listening tenant
         self.clock: Clock = clock or SystemClock()
         self.worker = Worker()
         self._embed_ahead: ThreadPoolExecutor | None = None
         self._tenants: dict[str, Zettelkasten] = {}
         self.session_subscribers: dict[str, list] = {}  # tenant -> who is told of its session ends
+        # tenants are cheap handles: at most this many keep their SQLite files open, the least
+        # recently used idle ones closing theirs until their next use
+        self.open_files = HandlePool(self.config.hub.max_open_tenants or default_open_tenants())
         self._lock = threading.RLock()
         self._closed = False
         self._pid = os.getpid()  # a hub belongs to the process that opened it (see _check_open)
@@ -155,7 +164,8 @@ class MemoryHub:
             DataFolder(root).check_private()  # before anything unpickles from it
             vectors = open_index(data_dir=root, url=url, api_key=api_key, engine=v.engine, prefix=v.prefix,
                                  threads=config.threads.limit, layout=v.layout, shards=v.shards, replicas=v.replicas,
-                                 dense_copy_mb=v.dense_copy_mb, quantization=v.quantization)
+                                 dense_copy_mb=v.dense_copy_mb, quantization=v.quantization,
+                                 max_open_shards=v.max_open_shards)
         if embedder is None:
             e = config.embedding
             embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length,
@@ -265,7 +275,7 @@ class MemoryHub:
             log_ = self._audits.get(name)
             if log_ is None:
                 path = None if self.data_dir is None else DataFolder(self.data_dir).audit_db(name)
-                log_ = self._audits[name] = AuditLog(path)
+                log_ = self._audits[name] = AuditLog(path, pool=self.open_files)
             return log_
 
     def verify_audit(self, name: str) -> AuditReport:

@@ -38,6 +38,7 @@ from autogen_zettel.trust.layer_sync import sync_cards
 from autogen_zettel.trust.privacy import Redaction, tier_for
 from autogen_zettel.core.refine import Refiner, clean_text
 from autogen_zettel.store.db import CardDB
+from autogen_zettel.memory.drafts import DraftCache, Same
 from autogen_zettel.store.index import VectorStore
 
 __all__ = ["Ingest", "LinkJudge", "embed_text"]
@@ -81,6 +82,7 @@ class Ingest:
     now: Callable[[datetime | None], datetime]
     link_judge: LinkJudge | None = None
     conflict_judge: Judge | None = None
+    drafts: DraftCache | None = None  # the hub's: one draft per single message for every listener
 
     # -- before the write lock ------------------------------------------------------------
     def prepare(self, m: Message | dict) -> Message:
@@ -128,6 +130,16 @@ class Ingest:
         said_by = {m.message_id: m.speaker for m in prepared}
         earlier = {m.reply_to for m in prepared if m.reply_to and m.reply_to not in said_by}
         said_by.update({row["id"]: row["speaker"] for row in self.db.messages(earlier)})  # replies to stored messages
+        key = None
+        if self.drafts is not None and len(prepared) == 1:
+            m = prepared[0]
+            # everything drafting reads: the message as prepared, who it answers, the hub's parts
+            key = (m.text, m.speaker, m.message_id, m.session_id, m.at, m.reply_to, m.tier,
+                   tuple(m.extra.get("redactions", ())), said_by.get(m.reply_to or ""),
+                   Same(self.refiner), Same(self.config))
+            kept = self.drafts.get(key)
+            if kept is not None:
+                return kept
         for msg in prepared:
             # who "you" is: named, the speaker replied to, or the other of two
             addressee = addressee_of(msg.text, speaker=msg.speaker, participants=known_entities,
@@ -176,6 +188,8 @@ class Ingest:
                 if d.layers is not None:  # the LLM refiner's layer rows, due dates anchored at the message time
                     msg.extra.setdefault("layers", {})[card.id] = given_layers(d.layers, msg.at)
                 drafts.append((msg, card))
+        if key is not None:
+            self.drafts.put(key, (drafts, claims))
         return drafts, claims
 
     # -- under the write lock -------------------------------------------------------------

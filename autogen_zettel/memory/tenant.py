@@ -116,7 +116,7 @@ class Zettelkasten:
         path = hub.db_path(name)
         if path is not None and path.exists() and path.stat().st_size == 0:
             refuse_empty_file(hub, name, path)
-        mem = cls(hub, name, CardDB(path))
+        mem = cls(hub, name, CardDB(path, pool=getattr(hub, "open_files", None)))
         if mem.db.get_meta("tenant") is None:
             mem.db.set_meta("layers_version", LAYERS_VERSION)  # a new tenant: its layers follow every write
         if check_model:
@@ -239,7 +239,8 @@ class Zettelkasten:
         """The write path's collaborators, read from the hub now (its judges may be swapped)."""
         hub = self.hub
         return Ingest(self.name, self.db, hub.vectors, hub.embedder, self.config, hub.refiner, self.redact,
-                      self.now, link_judge=hub.link_judge, conflict_judge=hub.conflict_judge)
+                      self.now, link_judge=hub.link_judge, conflict_judge=hub.conflict_judge,
+                      drafts=getattr(hub, "drafts", None))
 
     def redact(self, text: str) -> Redaction:
         """``text`` with detected secrets replaced (when ``privacy.redact`` is on)."""

@@ -38,6 +38,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from autogen_zettel.base.errors import StoreCorrupt
+from autogen_zettel.store.handles import HandlePool, ReopeningConnection, too_many_open_files
 
 __all__ = ["AuditEntry", "AuditReport", "AuditLog", "Anchor", "content_digest", "entry_row", "entry_from_row", "GENESIS"]
 
@@ -134,20 +135,30 @@ create trigger if not exists audit_no_delete before delete on audit
 class AuditLog:
     """One tenant's audit log in its own SQLite file (``path=None``: in memory)."""
 
-    def __init__(self, path: str | Path | None):
+    def __init__(self, path: str | Path | None, *, pool: HandlePool | None = None):
+        """:param pool: the hub's bound on open files: the log's file closes while idle when the
+            pool needs room, and reopens on its next use"""
         self.path = Path(path) if path else None
         if self.path:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         try:
-            self._conn = sqlite3.connect(str(self.path) if self.path else ":memory:", check_same_thread=False,
-                                         isolation_level=None)
+            self._conn = self._connect()
             self._conn.executescript(_SCHEMA)
             cols = {r[1] for r in self._conn.execute("pragma table_info(audit)")}
             if "v" not in cols:  # a log from before keyed chains: its entries are version 1
                 self._conn.execute("alter table audit add column v integer not null default 1")
         except sqlite3.DatabaseError as e:
             raise self._damaged(e) from None
+        if pool is not None and self.path:
+            self._conn = ReopeningConnection(self._conn, self._connect, self._lock, pool)
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            return sqlite3.connect(str(self.path) if self.path else ":memory:", check_same_thread=False,
+                                   isolation_level=None)
+        except sqlite3.OperationalError as exc:
+            raise too_many_open_files(exc, f"the audit log {str(self.path)!r}") or exc from None
 
     def _damaged(self, e: Exception) -> StoreCorrupt:
         return StoreCorrupt(

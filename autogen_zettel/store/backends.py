@@ -46,7 +46,8 @@ def folder_engine(root: str | Path, engine: str = "auto") -> str:
 def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url: str | None = None,
                api_key: str | None = None, engine: str = "auto", prefix: str = "zettel_",
                threads: int = 1, layout: str = "collection", shards: int = 1, replicas: int = 1,
-               dense_copy_mb: int = DEFAULT_DENSE_COPY_MB, quantization: str = "int8") -> VectorStore:
+               dense_copy_mb: int = DEFAULT_DENSE_COPY_MB, quantization: str = "int8",
+               max_open_shards: int = 0) -> VectorStore:
     """The hub's vector index: a server when ``url`` is given, else qdrant-client ``:memory:``
     for ``memory``, else the embedded engine of ``data_dir`` (:func:`folder_engine`).
 
@@ -58,6 +59,8 @@ def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url:
     :param dense_copy_mb: with the edge engine, MiB for in-memory dense copies across tenants
         (:class:`~autogen_zettel.store.edge.EdgeIndex`'s ``copy_budget``)
     :param quantization: with the edge engine, ``int8`` or ``none`` for shards created from now on
+    :param max_open_shards: with the edge engine, shards open at once (0: derived from ``ulimit -n``,
+        :func:`~autogen_zettel.store.handles.default_open_shards`)
     """
     from autogen_zettel.store.vectors import VectorIndex
 
@@ -88,5 +91,7 @@ def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url:
         return VectorIndex.open(path=folder.qdrant, prefix=prefix, threads=threads)
     from autogen_zettel.store.edge import EdgeIndex
 
+    from autogen_zettel.store.handles import default_open_shards
+
     return EdgeIndex(folder.edge, prefix=prefix, threads=threads, copy_budget=dense_copy_mb * 2**20,
-                     quantization=quantization)
+                     quantization=quantization, max_open=max_open_shards or default_open_shards())

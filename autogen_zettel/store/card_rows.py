@@ -16,8 +16,12 @@ def parse_dt(value: str | None) -> datetime | None:
 
 
 def _tuple(text: str | None) -> tuple:
-    # most cards' lists are empty: recall reads dozens of cards a call, four lists each (#12)
-    return () if not text or text == "[]" else tuple(json.loads(text))
+    # most lists are empty or one plain string (a source message id): no parser for those
+    if not text or text == "[]":
+        return ()
+    if text.startswith('["') and text.endswith('"]') and '"' not in text[2:-2] and "\\" not in text:
+        return (text[2:-2],)
+    return tuple(json.loads(text))
 
 
 def row_to_card(row: dict) -> Card:

@@ -28,7 +28,8 @@ import sqlite_utils
 from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, Link, LinkKind
 from autogen_zettel.store.card_rows import card_to_row, newest_query, parse_dt, row_to_card
 from autogen_zettel.store.claim_tables import ClaimTable, ConflictTable
-from autogen_zettel.store.connection import check_file, connect, damaged
+from autogen_zettel.store.connection import check_file, damaged
+from autogen_zettel.store.handles import HandlePool, ReopeningConnection
 from autogen_zettel.store.erasure import Erasure
 from autogen_zettel.store.history import CardHistory
 from autogen_zettel.store.kept import KeptCards
@@ -37,18 +38,12 @@ from autogen_zettel.store.linkscan import Scans, scan_links
 from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.store.migrations import PAIR_FIRST_SQL, migrations
 from autogen_zettel.store.sql import chunks, marks
+from autogen_zettel.store.tenantconn import configure, tenant_connection, upsert
 
 __all__ = ["CardDB"]
 
 _FIX = ("restore it from a backup (its index can then be rebuilt: `autogen-zettel reindex TENANT`); "
         "move the damaged file aside first, as it may still hold data a specialist tool can recover")
-
-# SQLite's memory map per tenant connection: its pages count as resident. Recall reads links from
-# the in-memory adjacency and only its few dozen cards from here, so a bounded map serves them
-# without mapping a large file whole (see docs/benchmarks.md, scale)
-_MMAP_BYTES = 256 << 20
-_CACHE_KIB = 32 * 1024  # page cache per tenant connection (SQLite's default is 2 MB)
-_CHECKPOINT_PAGES = 8000  # WAL pages (4 KiB) between automatic checkpoints (default 1,000)
 
 
 class CardDB:
@@ -64,32 +59,27 @@ class CardDB:
     - :attr:`persona`, the :class:`~autogen_zettel.store.persona_tables.PersonaStore` (traits, evidence, prompts).
     """
 
-    def __init__(self, path: str | Path | None = None):
+    def __init__(self, path: str | Path | None = None, *, pool: HandlePool | None = None):
+        """:param pool: the hub's bound on open files: a file database's connection closes while
+            idle when the pool needs room, and reopens on its next use"""
         self.path = Path(path) if path else None
         self.lock = threading.RLock()
         self._link_changes: set[str] | None = set()  # see take_link_changes
         self._scans = Scans()  # link_table's read-only connections: wipe and close stop them first
         try:
-            self._conn = connect(self.path)
+            first = tenant_connection(self.path)
+            if self.path is not None and pool is not None:
+                # the kept cards are checked against this connection's change counter, which a
+                # reopened connection starts again from 0: drop them with the connection
+                self._conn = ReopeningConnection(first, self._reconnect, self.lock, pool, on_release=self._released)
+            else:
+                self._conn = first
             self.db = sqlite_utils.Database(self._conn)
             if self.path and self.path.stat().st_size:
-                check_file(self._conn, self.path)
+                check_file(first, self.path)
             if path:
                 self.db.enable_wal()
-                # read pages through a memory map (the OS page cache) instead of a read call
-                # each, which speeds recall's cold link reads (#12). Address space only; pages
-                # count as resident while the OS keeps them.
-                self.db.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
-                # a batch of 256 turns dirties thousands of pages (links land at random places in
-                # two indexes): with the default 2 MB cache they spilled to the WAL mid-transaction,
-                # and the default checkpoint (every 1,000 pages) ran in nearly every commit, copying
-                # the same index pages into the file batch after batch (#12). Both are bounds:
-                # the cache grows only as pages are touched, the WAL only as much is written.
-                self.db.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
-                self.db.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
-            # secure_delete overwrites freed pages, so forgotten text does not linger on disk
-            self.db.execute("PRAGMA secure_delete = ON")
-            self.db.execute("PRAGMA synchronous = NORMAL")
+            configure(first, self.path)
             migrations.apply(self.db)
             self.kept = KeptCards(self._conn, self.get_many, self.lock)  # recall's reads (#12)
             self.history = CardHistory(self)
@@ -100,6 +90,18 @@ class CardDB:
             self.persona = PersonaStore(self)
         except sqlite3.DatabaseError as exc:
             raise damaged(self.path, exc, fix=_FIX) from None
+
+    def _released(self) -> None:
+        kept = getattr(self, "kept", None)
+        if kept is not None:
+            kept.drop()
+
+    def _reconnect(self):
+        """A new connection configured as the first one was (after the pool closed that)."""
+        conn = tenant_connection(self.path)
+        configure(conn, self.path)
+        conn.execute("PRAGMA recursive_triggers = on")  # as sqlite-utils set it on the first
+        return conn
 
     # -- transactions ---------------------------------------------------------------
     @contextmanager
@@ -123,7 +125,7 @@ class CardDB:
             self.kept.drop()
             if self._conn.closed_because is not None:
                 return
-            if self.path:
+            if self.path and getattr(self._conn, "is_open", True):  # a released one folded its WAL on close
                 # fold the WAL back so the main file holds everything and -wal is empty
                 self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             self._conn.close_because(reason)
@@ -144,7 +146,7 @@ class CardDB:
         cards = list(cards)
         if cards:
             with self.atomic():
-                self.db["cards"].upsert_all([card_to_row(c, indexed=0) for c in cards], pk="id")
+                upsert(self._conn, "cards", [card_to_row(c, indexed=0) for c in cards])
                 self.db.conn.executemany(
                     "insert or ignore into card_entities (card_id, entity) values (?, ?)",
                     [(c.id, e.casefold()) for c in cards for e in c.entities],
@@ -264,12 +266,16 @@ class CardDB:
         ids = list(ids)
         if not ids:
             return
-        with self.atomic():
-            self.db.execute(
-                f"update cards set access_count = access_count + 1, last_access = ? "
-                f"where id in ({','.join('?' * len(ids))})",
-                [at.isoformat(), *ids],
-            )
+        with self.lock:
+            # only these cards' rows change: recall keeps its other cards
+            before = self.kept.version()
+            with self.atomic():
+                self.db.execute(
+                    f"update cards set access_count = access_count + 1, last_access = ? "
+                    f"where id in ({','.join('?' * len(ids))})",
+                    [at.isoformat(), *ids],
+                )
+            self.kept.wrote(ids, before)
 
     # -- status and card queries ---------------------------------------------------
     def set_statuses(self, statuses: Mapping[str, CardStatus]) -> None:
@@ -485,7 +491,7 @@ class CardDB:
     def add_messages(self, rows: list[dict]) -> None:
         if rows:
             with self.atomic():
-                self.db["messages"].upsert_all(rows, pk="id")
+                upsert(self._conn, "messages", rows)
 
     def messages(self, ids: Iterable[str]) -> list[dict]:
         ids = list(ids)

@@ -42,8 +42,9 @@ Choices (their measurements are in docs/benchmarks.md, "Scale"):
   engine loads a shard with its persisted config, and ``reindex`` or ``compact`` rebuild it with
   the current one.
 
-Each call runs under one lock, like :class:`~autogen_zettel.store.vectors.VectorIndex`, so a
-shard is never closed under a search.
+Each call on a shard runs under that shard's lock, so a shard is never closed under a search; the
+index-wide ``lock`` guards the tables only, so one tenant's optimize or copy load never blocks
+another's search (:mod:`~autogen_zettel.store.shardwork`, #26).
 """
 
 from __future__ import annotations
@@ -64,9 +65,11 @@ from autogen_zettel.base.config import DEFAULT_DENSE_COPY_MB, QUANTIZATIONS
 from autogen_zettel.base.errors import ConfigError, NotFound, StoreLocked
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store import edge_check
-from autogen_zettel.store.folder_lock import lock_folder as _lock_folder
+from autogen_zettel.store.folder_lock import lock_folder
 from autogen_zettel.store.densecopy import DenseCopies, DenseCopy
+from autogen_zettel.store.handles import too_many_open_files
 from autogen_zettel.store.index import DENSE, LEXICAL, SearchResult
+from autogen_zettel.store.shardwork import ShardLocks, optimize_in_subprocess, shard_config
 
 __all__ = ["EdgeIndex"]
 
@@ -98,6 +101,7 @@ class EdgeIndex:
     :param optimize_floor: a quantized shard is optimized once the points written since its last
         optimize reach this many, and ...
     :param optimize_share: ... this share of its points
+    :param optimize_apart: shards of this many points or more are optimized by a child process
     """
 
     engine = "edge"
@@ -105,7 +109,7 @@ class EdgeIndex:
     def __init__(self, root: str | Path, *, prefix: str = "zettel_", threads: int = DEFAULT_THREAD_LIMIT,
                  max_open: int = 128, copy_budget: int = DEFAULT_DENSE_COPY_MB * 2**20,
                  copy_min_points: int = 20_000, copy_min_queries: int = 16, quantization: str = "int8",
-                 optimize_floor: int = 1000, optimize_share: float = 0.1):
+                 optimize_floor: int = 1000, optimize_share: float = 0.1, optimize_apart: int = 20_000):
         if quantization not in QUANTIZATIONS:
             raise ConfigError(f"quantization must be one of {QUANTIZATIONS}, got {quantization!r}",
                               key="vectors.quantization")
@@ -116,11 +120,13 @@ class EdgeIndex:
         self.local_path = self.root
         self.threads = threads
         self.max_open = max(1, max_open)
-        self.lock = threading.RLock()
+        self.lock = threading.RLock()  # the tables below; a shard's calls hold its own lock
+        self._locks = ShardLocks()
         self._open: OrderedDict[str, qe.EdgeShard] = OrderedDict()
+        self.optimize_apart, self.optimize_runner = optimize_apart, optimize_in_subprocess
         self.copy_min_points, self.copy_min_queries = copy_min_points, copy_min_queries
         self._copies = DenseCopies(copy_budget)
-        self._folder_lock = _lock_folder(self.root)
+        self._folder_lock = lock_folder(self.root)
         # point id (the engine's UUID, as its int) -> card id: str(UUID) was a third of a search's
         # Python time at 10k cards (#12); kept for the ids searches return, up to 100k
         self._card_ids: dict[int, str] = {}
@@ -141,26 +147,7 @@ class EdgeIndex:
         return NotFound(f"no vector collection for tenant {tenant!r}; run `autogen-zettel reindex {tenant}`")
 
     def _config(self, dim: int | None) -> qe.EdgeConfig:
-        cold = qe.Memory.Cold
-        quantized = self.quantization == "int8"
-        vectors = {DENSE: qe.EdgeVectorParams(
-            size=dim, distance=qe.Distance.Cosine, memory=cold,
-            quantization_config=qe.ScalarQuantizationConfig(qe.ScalarType.Int8, quantile=0.99, always_ram=True)
-            if quantized else None,
-            # m=0: optimize quantizes without building a graph (HNSW took minutes at 100k points)
-            hnsw_config=qe.HnswIndexConfig(m=0, ef_construct=100, full_scan_threshold=10) if quantized else None,
-        )} if dim else None
-        return qe.EdgeConfig(
-            vectors=vectors,
-            sparse_vectors={LEXICAL: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf, memory=cold)} if dim else None,
-            payload_memory=cold, id_tracker_memory=cold,
-            max_search_threads=self.threads if self.threads > 0 else None,
-            # 1 KB: every optimize quantizes the appendable segment, whatever its size; and it
-            # vacuums any segment with a deleted point (the engine's defaults wait for 20% deleted
-            # and 1,000 vectors), so deleted points leave the IDF at each optimize
-            optimizers=qe.EdgeOptimizersConfig(indexing_threshold=1, deleted_threshold=1e-6, vacuum_min_vector_number=1)
-            if quantized else None,
-        )
+        return shard_config(dim, quantized=self.quantization == "int8", threads=self.threads)
 
     def quantized(self, tenant: str) -> bool:
         """Whether the tenant's shard keeps int8 dense vectors (read from its persisted config)."""
@@ -188,6 +175,9 @@ class EdgeIndex:
         self._unoptimized[tenant] = max(0, 2 * info.points_count - info.indexed_vectors_count)
 
     def _locked_error(self, tenant: str, exc: Exception) -> Exception:
+        full = too_many_open_files(exc, f"the vector shard of tenant {tenant!r} in {str(self.root)!r}")
+        if full is not None:
+            return full
         if "WouldBlock" in str(exc) or "already" in str(exc):
             return StoreLocked(
                 f"the vector shard of tenant {tenant!r} in {str(self.root)!r} is open in another process; stop "
@@ -196,11 +186,12 @@ class EdgeIndex:
         return exc
 
     def _shard(self, tenant: str) -> qe.EdgeShard:
-        """The tenant's open shard (opened on demand); call under the lock."""
-        shard = self._open.get(tenant)
-        if shard is not None:
-            self._open.move_to_end(tenant)
-            return shard
+        """The tenant's open shard (opened on demand); call under the shard's lock."""
+        with self.lock:
+            shard = self._open.get(tenant)
+            if shard is not None:
+                self._open.move_to_end(tenant)
+                return shard
         folder = self._folder(tenant)
         if not (folder / _CONFIG_FILE).exists():
             raise self._missing(tenant)
@@ -223,20 +214,31 @@ class EdgeIndex:
         return shard
 
     def _keep_open(self, tenant: str, shard: qe.EdgeShard) -> None:
-        """Add an open shard; close the least recently used beyond ``max_open`` (call under the lock)."""
-        self._open[tenant] = shard
-        self._open.move_to_end(tenant)
-        while len(self._open) > self.max_open:
-            name, old = self._open.popitem(last=False)
-            self._unoptimized.pop(name, None)
+        """Add an open shard; close the least recently used idle ones beyond ``max_open``."""
+        closing = []
+        with self.lock:
+            self._open[tenant] = shard
+            self._open.move_to_end(tenant)
+            for name in list(self._open)[:-1]:
+                if len(self._open) <= self.max_open:
+                    break
+                held = self._locks.try_hold(name)
+                if held is not None:
+                    closing.append((name, held, self._open.pop(name)))
+                    self._unoptimized.pop(name, None)
+        for name, held, old in closing:  # closing flushes: outside the table lock
             old.close()
             edge_check.seal(self._folder(name))
+            held.release()
 
     def close(self) -> None:
         with self.lock:
-            for name, shard in self._open.items():
+            shards = list(self._open.items())
+        for name, shard in shards:
+            with self._locks.held(name):
                 shard.close()
                 edge_check.seal(self._folder(name))  # what the next open checks its files against
+        with self.lock:
             self._open.clear()
             self._unoptimized.clear()
             self._copies.clear()
@@ -249,7 +251,7 @@ class EdgeIndex:
 
     def create(self, tenant: str, dim: int) -> None:
         """Create the tenant's shard (no-op when it exists)."""
-        with self.lock:
+        with self._locks.held(tenant):
             if self.exists(tenant):
                 return
             try:
@@ -260,10 +262,11 @@ class EdgeIndex:
             self._unoptimized[tenant] = 0 if self.quantization == "int8" else None
 
     def drop(self, tenant: str) -> None:
-        with self.lock:
-            self._copies.pop(tenant)
-            self._unoptimized.pop(tenant, None)
-            shard = self._open.pop(tenant, None)
+        with self._locks.held(tenant):
+            with self.lock:
+                self._copies.pop(tenant)
+                self._unoptimized.pop(tenant, None)
+                shard = self._open.pop(tenant, None)
             if shard is not None:
                 shard.close()
             shutil.rmtree(self._folder(tenant), ignore_errors=True)
@@ -286,17 +289,18 @@ class EdgeIndex:
         rows = np.asarray(dense, dtype=np.float32).tolist()
         points = [qe.Point(cid, {DENSE: rows[i], LEXICAL: qe.SparseVector(list(sparse[i][0]), list(sparse[i][1]))})
                   for i, cid in enumerate(ids)]
-        with self.lock:
+        with self._locks.held(tenant):
             shard = self._shard(tenant)
             shard.update(qe.UpdateOperation.upsert_points(points))
-            copy = self._copies.peek(tenant)
-            if copy is not None:
-                copy.upsert(ids, dense)
-                self._copies.fit()  # its rows may have doubled
+            with self.lock:
+                copy = self._copies.peek(tenant)
+                if copy is not None:
+                    copy.upsert(ids, dense)
+                    self._copies.fit()  # its rows may have doubled
             self._maybe_optimize(tenant, shard, len(ids))
 
     def _maybe_optimize(self, tenant: str, shard: qe.EdgeShard, written: int) -> None:
-        """Optimize a quantized shard once enough points sit outside its quantized segments (under the lock).
+        """Optimize a quantized shard once enough points sit outside its quantized segments (under its lock).
 
         Each optimize rewrites the whole shard (0.1 s at 10k points, 1.2 s at 100k, searches
         wait), so it waits for ``optimize_share`` of the shard: about 0.1 ms a written point.
@@ -315,15 +319,22 @@ class EdgeIndex:
                   tenant, points, pending, time.perf_counter() - started)
 
     def _run_optimize(self, tenant: str, shard: qe.EdgeShard) -> bool:
-        """Optimize the tenant's open shard, then close it, to be reopened on its next use (under the lock).
+        """Optimize the tenant's open shard, then close it, to be reopened on its next use (under its lock).
+        One of ``optimize_apart`` points or more is closed and optimized by ``optimize_runner`` (the GIL).
 
         qdrant-edge keeps the segments an optimize replaced mapped until the shard is closed: at
         100k points each optimize left about 240 MB more resident (six in a row: 260 -> 1,681 MB),
         and a reopen lets go of them (210 MB after each; about 0.1 s at 100k points, #12).
         """
+        with self.lock:
+            self._open.pop(tenant, None)
+            self._unoptimized.pop(tenant, None)  # recounted when it reopens, as for any shard
+        if self.optimize_runner is not None and shard.info().points_count >= self.optimize_apart:
+            shard.close()
+            if self.optimize_runner(self._folder(tenant)):
+                return True
+            shard = qe.EdgeShard.load(str(self._folder(tenant)))
         done = shard.optimize()
-        self._open.pop(tenant, None)
-        self._unoptimized.pop(tenant, None)  # recounted when it reopens, as for any shard
         shard.close()
         edge_check.seal(self._folder(tenant))
         return done
@@ -331,10 +342,11 @@ class EdgeIndex:
     def delete(self, tenant: str, ids: Sequence[str]) -> None:
         if not ids:
             return
-        with self.lock:
-            copy = self._copies.peek(tenant)
-            if copy is not None:
-                copy.delete([str(i) for i in ids])
+        with self._locks.held(tenant):
+            with self.lock:
+                copy = self._copies.peek(tenant)
+                if copy is not None:
+                    copy.delete([str(i) for i in ids])
             if self.exists(tenant):
                 shard = self._shard(tenant)
                 shard.update(qe.UpdateOperation.delete_points(list(ids)))
@@ -348,7 +360,7 @@ class EdgeIndex:
         Deleted points stay in a segment (flagged) and in the write-ahead log until then.
         Returns ``"rewrite"``, or ``"none"`` when the tenant has no shard.
         """
-        with self.lock:
+        with self._locks.held(tenant):
             if not self.exists(tenant):
                 return "none"
             dim = self.dim(tenant)
@@ -369,14 +381,18 @@ class EdgeIndex:
         """Run the shard's optimizers: quantize the dense vectors of a quantized shard (about 0.1 s
         at 10k points) and vacuum deleted points; on a shard created without quantization, build
         its HNSW index (minutes at 100k points)."""
-        with self.lock:
+        with self._locks.held(tenant):
             return self._run_optimize(tenant, self._shard(tenant))
 
     def flush(self) -> None:
         """Write every open shard's pending changes to its segments."""
         with self.lock:
-            for shard in self._open.values():
-                shard.flush()
+            names = list(self._open)
+        for name in names:
+            with self._locks.held(name):
+                shard = self._open.get(name)
+                if shard is not None:
+                    shard.flush()
 
     def _scroll(self, tenant: str, *, with_vector: bool | list[str]) -> list:
         shard = self._shard(tenant)
@@ -390,13 +406,13 @@ class EdgeIndex:
 
     def ids(self, tenant: str) -> set[str]:
         """Every point id of the tenant's shard."""
-        with self.lock:
+        with self._locks.held(tenant):
             if not self.exists(tenant):
                 return set()
             return {str(r.id) for r in self._scroll(tenant, with_vector=False)}
 
     def count(self, tenant: str) -> int:
-        with self.lock:
+        with self._locks.held(tenant):
             if not self.exists(tenant):
                 return 0
             return self._shard(tenant).count(qe.CountRequest(exact=True))
@@ -413,7 +429,7 @@ class EdgeIndex:
         if sparse[0]:
             requests.append(qe.QueryRequest(
                 limit=limit, query=qe.Query.Nearest(qe.SparseVector(list(sparse[0]), list(sparse[1])), using=LEXICAL)))
-        with self.lock:
+        with self._locks.held(tenant):
             responses = self._shard(tenant).query_batch(qe.QueryBatchRequest(requests))
         dense_scores = self._scores(responses[0])
         lexical = self._scores(responses[1]) if len(responses) > 1 else {}
@@ -443,7 +459,7 @@ class EdgeIndex:
             return []
         vectors = np.asarray(vectors, dtype=np.float32)
         rows = vectors.tolist()
-        with self.lock:
+        with self._locks.held(tenant):
             copy = self._dense_copy(tenant) if len(rows) >= self.copy_min_queries else None
             if copy is None:
                 requests = [qe.QueryRequest(limit=limit, query=qe.Query.Nearest(v, using=DENSE), params=_EXACT_SEARCH)
@@ -472,12 +488,13 @@ class EdgeIndex:
     def _dense_copy(self, tenant: str) -> DenseCopy | None:
         """The tenant's in-memory dense vectors, loaded on first use; None when copies are off,
         the shard is smaller than ``copy_min_points`` or its copy would exceed the whole budget
-        (call under the lock)."""
-        copy = self._copies.use(tenant)
+        (call under the shard's lock; the load holds no lock another tenant needs)."""
+        with self.lock:
+            copy = self._copies.use(tenant)
         if copy is not None or self.copy_budget <= 0:
             return copy
         points = self.count(tenant)
-        if points < max(1, self.copy_min_points):
+        if points < max(1, self.copy_min_points) or DenseCopy.bytes_for(points, self.dim(tenant) or 0) > self.copy_budget:
             return None
 
         def load() -> DenseCopy:
@@ -486,4 +503,6 @@ class EdgeIndex:
             records = self._scroll(tenant, with_vector=[DENSE])
             return DenseCopy([str(r.id) for r in records], np.array([r.vector[DENSE] for r in records], np.float32))
 
-        return self._copies.admit(tenant, points, self.dim(tenant) or 0, load)
+        loaded = load()
+        with self.lock:
+            return self._copies.admit(tenant, points, self.dim(tenant) or 0, lambda: loaded)

@@ -5,6 +5,12 @@ its links unlock), and reading them cost more than the rest of a hop. Any write 
 kept card: a counter of the connection's own changes (every insert, update and delete, in any
 table, triggers included) and SQLite's count of other connections' commits are compared at
 each read, so no write path has to remember the cache.
+
+One write path does tell it: recall's access counts (:meth:`CardDB.touch
+<autogen_zettel.store.db.CardDB.touch>`) change a few cards after almost every live recall, and
+dropping everything for them made a chatting agent read its cards cold on most recalls (#26).
+:meth:`KeptCards.wrote` drops just the cards such a write changed, when nothing else was written
+since the cards were kept.
 """
 
 from __future__ import annotations
@@ -53,6 +59,26 @@ class KeptCards:
             if missing:
                 cards.update(self.read(missing))
             return {i: cards[i] for i in ids if i in cards}
+
+    def version(self) -> tuple[int, int] | None:
+        """The write version the kept cards are valid at, if it is still the connection's
+        (None otherwise, or inside a transaction): pass it to :meth:`wrote` after a write."""
+        with self.lock:
+            if self.conn.in_transaction or self._version is None:
+                return None
+            return self._version if self._write_version() == self._version else None
+
+    def wrote(self, ids: Iterable[str], before: tuple[int, int] | None) -> None:
+        """This connection committed a change of the cards ``ids`` and of nothing another kept
+        card reads, and ``before`` is what :meth:`version` said just before it (under the same
+        lock as the write): drop those cards and keep the others. Any other case leaves the
+        next read to find the new version and drop everything."""
+        with self.lock:
+            if before is None or before != self._version or self.conn.in_transaction:
+                return
+            for card_id in ids:
+                self._cards.pop(card_id, None)
+            self._version = self._write_version()
 
     def drop(self) -> None:
         """Drop every kept card now (forget, wipe and close: no copy stays in memory)."""
