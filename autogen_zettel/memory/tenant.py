@@ -348,22 +348,15 @@ class Zettelkasten:
         window: int | None = None,
     ) -> RecallBlock:
         """The finished ``<zettel-recall>`` block for one reply: what every adapter puts in the
-        prompt, delimited and neutralised (a remembered closing tag cannot end it early).
+        prompt, delimited and neutralised (a remembered closing tag cannot end it early), with the
+        person layers' lines for the turn after the cards.
 
-        :param context: the query text, or the chat's messages (dicts with ``content`` and
-            ``name``/``role``): the last ``window`` with text form the query
-        :param budget: the block's token budget (default ``recall.token_budget``)
-        :param k: at most this many cards (default ``recall.k``)
-        :param agent: whose memories the block says they are (default: the tenant's name)
-        :param at: the time of the recall (default: the hub's clock)
-        :param modulation: a factor per card, as for :meth:`recall` (the persona's)
-        :param explore: ``explore(chosen ids) -> hits`` to add at the end in place of the last
-            ones (the persona's exploration recall)
-        :param session_id: the current session, with ``seen``: the ids of its messages already in
-            the model's context; cards that only restate them are left out (None: keep them)
-        :param window: how many recent messages form the query (default ``recall.query_messages``)
-        :returns: a :class:`~autogen_zettel.memory.recall_block.RecallBlock`: ``.text`` (empty
-            when nothing was recalled), ``.hits`` (best first) and ``.query``
+        ``context`` is the query text or the chat's messages (the last ``window`` with text form
+        the query); ``budget``, ``k``, ``agent``, ``at`` default to the config and the clock;
+        ``modulation`` and ``explore`` are the persona's; ``session_id`` with ``seen`` leaves out
+        cards that only restate messages already in the model's context. Returns a
+        :class:`~autogen_zettel.memory.recall_block.RecallBlock` (``.text``, ``.hits``, ``.query``);
+        docs/concepts/architecture.md describes each argument.
         """
         cfg = self.config.recall
         query = context if isinstance(context, str) else chat_query(context, window or cfg.query_messages)
@@ -373,7 +366,6 @@ class Zettelkasten:
                             budget=budget or cfg.token_budget, modulation=modulation, explore=explore,
                             session_id=session_id, seen=seen, people=turn_lines(self, query, at))
 
-    # -- the person layers (see :class:`~autogen_zettel.memory.layers.Layers`) -----------------
     def facts(self, subject: str | None = None, include_superseded: bool = False):
         """The person's facts (subject, key, value, status, source_ids, at); see :meth:`Layers.facts`."""
         return self.layers.facts(subject, include_superseded)

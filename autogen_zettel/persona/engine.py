@@ -7,11 +7,9 @@ reply path only reads the result:
 
 1. **Evidence.** The agent's own replies give weak behaviour evidence (short reply:
    conciseness, a joke: humour, ...); feedback addressed to the agent (it answers the agent's
-   reply or names the agent) gives feedback evidence (explicit cues like "too long", the same
-   requests in other words read by meaning with the memory's embedder, or praise and
-   complaints credited to what the praised reply did; sentences naming only another agent are
-   left out), plus an LLM judge's signals when one is configured, which win per trait. Each signal is stored as a REINFORCES / WEAKENS edge from the message
-   (and, once distilled, its card) to the trait: no message text, only the cue.
+   reply or names the agent) gives feedback evidence read by what is asked (persona/poles.py),
+   plus an LLM judge's signals when one is configured, which win per trait. Each signal is a
+   REINFORCES / WEAKENS edge from the message (then its card) to the trait: no text, only the cue.
 2. **Mining** on a schedule (every ``persona.mine_every_turns`` messages, at session end, and
    when ``persona.mine_every_days`` of clock time passed): trait scores with dual-rate learning
    and bounds (:func:`~autogen_zettel.persona.mining.mine_traits`), history rows, dissonance flags, and
@@ -350,8 +348,7 @@ class PersonaEngine:
 
     def _mine(self, now: datetime, reason: str, *, session_end: bool = False, profile: bool = False,
               session_id: str | None = None) -> MiningReport:
-        # the memory's write lock too: a forget running meanwhile must not have the profile,
-        # candidates or stack of this mining written back after it (lock order: engine, then memory)
+        # the memory's write lock too, so a forget meanwhile keeps its effect (lock order: engine, memory)
         with self._lock, self.memory.writing():
             if session_end and self._candidates_due(now):
                 self._add_graph_evidence(now)
@@ -452,8 +449,7 @@ class PersonaEngine:
         profile = self._profile_text()
         system = system_layer(self.base_system, profile, agent=self.name)  # the profile as a data block
         active = self._active()
-        # the trait layer follows the long-term traits; mood comes and goes within days and would
-        # make the stack flicker between versions
+        # the trait layer follows the long-term traits: mood would make the stack flicker
         longs = {k: v.long for k, v in self.states.items()}
         traits = trait_layer(longs, self.specs, [(m.prompt, st.weight) for m, st in active])
         temperature = stack_temperature(self.base_temperature, [(m.temperature, st.weight) for m, st in active])

@@ -60,8 +60,7 @@ class CardDB:
     """
 
     def __init__(self, path: str | Path | None = None, *, pool: HandlePool | None = None):
-        """:param pool: the hub's bound on open files: a file database's connection closes while
-            idle when the pool needs room, and reopens on its next use"""
+        """:param pool: the hub's bound on open files (an idle connection closes, reopening on use)"""
         self.path = Path(path) if path else None
         self.lock = threading.RLock()
         self._link_changes: set[str] | None = set()  # see take_link_changes

@@ -62,12 +62,11 @@ import numpy as np
 import qdrant_edge as qe
 
 from autogen_zettel.base.config import DEFAULT_DENSE_COPY_MB, QUANTIZATIONS
-from autogen_zettel.base.errors import ConfigError, NotFound, StoreLocked
+from autogen_zettel.base.errors import ConfigError, NotFound
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store import edge_check
-from autogen_zettel.store.folder_lock import lock_folder
+from autogen_zettel.store.folder_lock import lock_folder, shard_open_error
 from autogen_zettel.store.densecopy import DenseCopies, DenseCopy
-from autogen_zettel.store.handles import too_many_open_files
 from autogen_zettel.store.index import DENSE, LEXICAL, SearchResult
 from autogen_zettel.store.shardwork import ShardLocks, optimize_in_subprocess, shard_config
 
@@ -174,17 +173,6 @@ class EdgeIndex:
         info = shard.info()
         self._unoptimized[tenant] = max(0, 2 * info.points_count - info.indexed_vectors_count)
 
-    def _locked_error(self, tenant: str, exc: Exception) -> Exception:
-        full = too_many_open_files(exc, f"the vector shard of tenant {tenant!r} in {str(self.root)!r}")
-        if full is not None:
-            return full
-        if "WouldBlock" in str(exc) or "already" in str(exc):
-            return StoreLocked(
-                f"the vector shard of tenant {tenant!r} in {str(self.root)!r} is open in another process; stop "
-                "that agent or process, or run a Qdrant server and set vectors.url (CLI: --qdrant-url)"
-            )
-        return exc
-
     def _shard(self, tenant: str) -> qe.EdgeShard:
         """The tenant's open shard (opened on demand); call under the shard's lock."""
         with self.lock:
@@ -199,7 +187,7 @@ class EdgeIndex:
         try:
             shard = qe.EdgeShard.load(str(folder))
         except Exception as exc:  # the engine raises a bare Exception with the reason in text
-            locked = self._locked_error(tenant, exc)
+            locked = shard_open_error(tenant, self.root, exc)
             if locked is exc:  # not a lock: the engine could not read its files
                 locked = edge_check.corrupt(tenant, folder, f"cannot be loaded ({exc})")
             raise locked from None
@@ -257,7 +245,7 @@ class EdgeIndex:
             try:
                 shard = qe.EdgeShard.create(str(self._folder(tenant)), self._config(dim))
             except Exception as exc:
-                raise self._locked_error(tenant, exc) from None
+                raise shard_open_error(tenant, self.root, exc) from None
             self._keep_open(tenant, shard)
             self._unoptimized[tenant] = 0 if self.quantization == "int8" else None
 

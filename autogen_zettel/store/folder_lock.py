@@ -9,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from autogen_zettel.base.errors import StoreLocked
+from autogen_zettel.store.handles import too_many_open_files
 
-__all__ = ["lock_folder"]
+__all__ = ["lock_folder", "shard_open_error"]
 
 # data folders whose lock this process holds: a second open here is told "in this process"
 _HELD_HERE: set[str] = set()
@@ -53,3 +54,18 @@ def lock_folder(root: Path):
             "or run a Qdrant server and set vectors.url (CLI: --qdrant-url)"
         ) from None
     return _HeldLock(handle, key)
+
+
+def shard_open_error(tenant: str, root: Path, exc: Exception) -> Exception:
+    """What an engine error on opening a tenant's shard means: out of file descriptors
+    (:class:`~autogen_zettel.base.errors.TooManyOpenFiles`), the shard held by another process
+    (:class:`StoreLocked`), else ``exc`` itself."""
+    full = too_many_open_files(exc, f"the vector shard of tenant {tenant!r} in {str(root)!r}")
+    if full is not None:
+        return full
+    if "WouldBlock" in str(exc) or "already" in str(exc):
+        return StoreLocked(
+            f"the vector shard of tenant {tenant!r} in {str(root)!r} is open in another process; stop "
+            "that agent or process, or run a Qdrant server and set vectors.url (CLI: --qdrant-url)"
+        )
+    return exc
