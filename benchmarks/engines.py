@@ -17,8 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.scale import folder_bytes
 from autogen_zettel.base.config import EMBEDDED
+from benchmarks.scale import folder_bytes
 
 __all__ = ["EngineRow", "run_engines", "ENGINE_NAMES"]
 

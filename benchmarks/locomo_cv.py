@@ -26,9 +26,17 @@ from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.core.graph import build_graph
 from autogen_zettel.core.link import KIND_WEIGHT
 from autogen_zettel.memory.recall import progressive_recall
-from benchmarks.locomo import (CATEGORIES, KS, SESSION_K, Conversation, evidence_recall, flat_rankings,
-                               hit_places, session_recall)
 from autogen_zettel.store.tenant_store import TenantStore
+from benchmarks.locomo import (
+    CATEGORIES,
+    KS,
+    SESSION_K,
+    Conversation,
+    evidence_recall,
+    flat_rankings,
+    hit_places,
+    session_recall,
+)
 
 __all__ = ["CachedEmbedder", "Scores", "LocomoCV", "coordinate_search", "cross_validate"]
 

@@ -49,8 +49,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from autogen_zettel.core.embed import make_embedder  # noqa: E402
-from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector, MeaningParams  # noqa: E402
-from autogen_zettel.persona.meaning import prototypes  # noqa: E402
+from autogen_zettel.persona.meaning import (  # noqa: E402
+    DEFAULT_PARAMS,
+    MeaningDetector,
+    MeaningParams,
+    prototypes,  # noqa: E402
+)
 from autogen_zettel.persona.signals import GENERIC_MIN_VALENCE, feedback_signals  # noqa: E402
 from autogen_zettel.persona.traits import default_traits  # noqa: E402
 

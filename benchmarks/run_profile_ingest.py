@@ -29,7 +29,6 @@ import sys
 import time
 from pathlib import Path
 
-
 TENANT = "prof"
 
 # (label, file suffix, function name) of the stages reported from the profile, cumulative time

@@ -38,7 +38,7 @@ class OpenAIStub:
         self._thread: threading.Thread | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
-    def start(self) -> "OpenAIStub":
+    def start(self) -> OpenAIStub:
         stub = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -80,7 +80,7 @@ class OpenAIStub:
             self._server.server_close()
             self._server = None
 
-    def __enter__(self) -> "OpenAIStub":
+    def __enter__(self) -> OpenAIStub:
         return self.start()
 
     def __exit__(self, *exc: Any) -> None:

@@ -20,8 +20,8 @@ from autogen_zettel.agent.assistant import (
     quiet_io,
 )
 from autogen_zettel.base.errors import InvalidInput
-from autogen_zettel.persona.spec import persona_from_dict
 from autogen_zettel.base.prompts import RECALL_CLOSE, RECALL_OPEN, recall_block
+from autogen_zettel.persona.spec import persona_from_dict
 
 from .openai_stub import OpenAIStub
 
@@ -341,8 +341,8 @@ def test_group_chat_with_llm_refiner_and_llm_replies(clock):
     import json
     import re
 
-    from autogen_zettel.core.llm_refine import LLMRefiner
     from autogen_zettel.base.prompts import REFINE_SYSTEM
+    from autogen_zettel.core.llm_refine import LLMRefiner
 
     def serve(body):
         system = body["messages"][0]["content"]

@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from click.testing import CliRunner
 
-from autogen_zettel.store.audit import GENESIS, AuditLog, content_digest
 from autogen_zettel.cli.main import main
+from autogen_zettel.store.audit import GENESIS, AuditLog, content_digest
 
 from .conftest import T0
 

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub
+from autogen_zettel.base.errors import InvalidInput
 from benchmarks.fill import fill_tenant, replay_round
 from benchmarks.locomo import load_locomo
 from benchmarks.scale import run_scale
-from autogen_zettel.base.errors import InvalidInput
 
 from .test_cli import LOCOMO
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from autogen_zettel import Message, MemoryHub
+from autogen_zettel import MemoryHub, Message
 from autogen_zettel.core.embed import FlagEmbedder
 
 pytestmark = pytest.mark.integration

@@ -4,15 +4,14 @@ modulation and persistence (issue #4)."""
 
 from __future__ import annotations
 
-
 from datetime import datetime, timedelta
 
 import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
 from autogen_zettel.base.config import config_from_dict
-from autogen_zettel.persona.engine import PersonaEngine
 from autogen_zettel.persona.behaviours import ModuleStatus
+from autogen_zettel.persona.engine import PersonaEngine
 from autogen_zettel.persona.spec import persona_from_dict
 
 T0 = datetime(2024, 4, 1, 9, 0)

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from autogen_zettel import HashEmbedder, InvalidInput, Message, MemoryHub, NotFound
+from autogen_zettel import HashEmbedder, InvalidInput, MemoryHub, Message, NotFound
 from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.core.refine import CardDraft, split_sentences
 from autogen_zettel.memory.ingest import embed_text
 from autogen_zettel.trust.forget import FORGOTTEN
-from autogen_zettel.core.refine import CardDraft, split_sentences
 
 from .conftest import T0
 

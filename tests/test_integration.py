@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 import numpy as np
 import pytest
 
-from autogen_zettel import EmbeddingMismatch, HashEmbedder, Message, MemoryHub
+from autogen_zettel import EmbeddingMismatch, HashEmbedder, MemoryHub, Message
 
 pytestmark = pytest.mark.integration
 

@@ -13,11 +13,16 @@ from pathlib import Path
 import pytest
 
 from autogen_zettel import CardKind, HashEmbedder, LinkKind, MemoryHub, SimulatedClock
+from autogen_zettel.agent.offline import offline_llm_config
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.errors import ConfigError, LLMOutputError
-from autogen_zettel.base.llm import OpenAIWrapperCompleter, llm_config_from_dict, load_llm_config, parse_json_object
+from autogen_zettel.base.llm import (
+    OpenAIWrapperCompleter,
+    llm_config_from_dict,
+    load_llm_config,
+    parse_json_object,
+)
 from autogen_zettel.core.llm_refine import LLMLinkJudge, LLMRefiner, validate_cards
-from autogen_zettel.agent.offline import offline_llm_config
 from autogen_zettel.core.refine import refine_message
 
 from .openai_stub import OpenAIStub, StubError

@@ -11,11 +11,10 @@ import pytest
 
 from autogen_zettel.base.cards import Card, CardKind
 from autogen_zettel.base.errors import LLMOutputError
-from autogen_zettel.persona.signals import SignalSource, TraitSignal
 from autogen_zettel.base.llm import parse_json_object
-from autogen_zettel.persona.judges import LLMProfiler, LLMTraitJudge
-from autogen_zettel.persona.judges import validate_profile_items, validate_signals
+from autogen_zettel.persona.judges import LLMProfiler, LLMTraitJudge, validate_profile_items, validate_signals
 from autogen_zettel.persona.profile import ProfileItem, merge_profile
+from autogen_zettel.persona.signals import SignalSource, TraitSignal
 from autogen_zettel.persona.traits import default_traits
 
 from .conftest import T0

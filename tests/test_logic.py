@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from datetime import datetime
-
-import pytest
+from pathlib import Path
 
 import networkx as nx
+import pytest
 
 from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
 from autogen_zettel.base.config import RecallTuning

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from autogen_zettel import CardStatus, HashEmbedder, InvalidInput, Message, MemoryHub
+from autogen_zettel import CardStatus, HashEmbedder, InvalidInput, MemoryHub, Message
 from autogen_zettel.base.cards import Card, CardKind, LinkKind, PrivacyTier
 from autogen_zettel.base.config import DecayConfig, MaintenanceConfig, config_from_dict
 from autogen_zettel.core.link import KIND_WEIGHT

@@ -8,7 +8,6 @@ from datetime import datetime, timedelta
 import pytest
 
 from autogen_zettel import (
-    CardStatus,
     EmbeddingMismatch,
     HashEmbedder,
     InvalidInput,

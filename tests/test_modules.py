@@ -8,7 +8,13 @@ from datetime import datetime, timedelta
 import pytest
 
 from autogen_zettel.base.config import PersonaConfig
-from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, module_temperature, step_module
+from autogen_zettel.persona.behaviours import (
+    ModuleEvent,
+    ModuleState,
+    ModuleStatus,
+    module_temperature,
+    step_module,
+)
 
 T0 = datetime(2024, 3, 1, 9, 0)
 CFG = PersonaConfig()  # ramp 0.34, window 3, 2 negatives roll back, decay 0.5, cooldown 7 days

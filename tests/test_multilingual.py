@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from autogen_zettel import EmbeddingMismatch, HashEmbedder, Message, MemoryHub
+from autogen_zettel import EmbeddingMismatch, HashEmbedder, MemoryHub, Message
 from autogen_zettel.core.lexical import fold, sparse_doc, sparse_query, tokens
 from autogen_zettel.core.refine import refine_message, split_sentences
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from autogen_zettel import HashEmbedder, Message, MemoryHub
+from autogen_zettel import HashEmbedder, MemoryHub, Message
 from autogen_zettel.base.errors import InvalidInput
-from autogen_zettel.persona.mining import EvidenceRow, TraitState
 from autogen_zettel.persona.behaviours import ModuleEvent
+from autogen_zettel.persona.mining import EvidenceRow, TraitState
 from autogen_zettel.persona.profile import ProfileItem, render_profile
 from autogen_zettel.store.db import CardDB, migrations
 from autogen_zettel.store.persona_tables import PersonaStore, TraitPoint

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from autogen_zettel import CardStatus, HashEmbedder, InvalidInput, Message, MemoryHub
+from autogen_zettel import CardStatus, HashEmbedder, InvalidInput, MemoryHub, Message
 from autogen_zettel.base.cards import PrivacyTier
 from autogen_zettel.base.config import config_from_dict
 from autogen_zettel.base.errors import ConfigError
@@ -93,7 +93,7 @@ def test_secrets_never_touch_disk_or_logs(tmp_path, clock, caplog):
             {"text": f"My SSN is {SECRETS['us_ssn']} and the vault password is {SECRETS['password']} ok",
              "speaker": "Ann", "id": "m3", "session_id": "s1"},
         ])
-        mem.remember_later(f"Backup card 4539 1488 0343 6467 expires soon, I adopted a cat.", speaker="Ann",
+        mem.remember_later("Backup card 4539 1488 0343 6467 expires soon, I adopted a cat.", speaker="Ann",
                            message_id="m4")
         mem.flush()
         assert len(cards) == 3 and all("[redacted" in c.content for c in cards)

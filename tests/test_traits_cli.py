@@ -11,8 +11,8 @@ from datetime import timedelta
 import pytest
 
 from autogen_zettel.cli.main import console
-from autogen_zettel.persona.mining import TraitState
 from autogen_zettel.persona.behaviours import ModuleEvent
+from autogen_zettel.persona.mining import TraitState
 from autogen_zettel.persona.profile import ProfileItem, render_profile
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.persona_tables import PersonaStore

@@ -39,11 +39,18 @@ from typing import Any
 
 import autogen
 
+from autogen_zettel.agent.capability import (
+    HOOK,
+    RecallEvent,
+    UnlockedCard,
+    ZettelMemoryCapability,
+    message_id_for,
+    message_text,
+)
+from autogen_zettel.agent.offline import OfflineMemoryClient, is_offline_config, offline_llm_config
 from autogen_zettel.agent.support import ScriptedUserAgent, placeholder_notice_dropped, quiet_io
-from autogen_zettel.agent.capability import HOOK, RecallEvent, UnlockedCard, ZettelMemoryCapability, message_id_for, message_text
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory import MemoryHub, Zettelkasten
-from autogen_zettel.agent.offline import OfflineMemoryClient, is_offline_config, offline_llm_config
 from autogen_zettel.persona.spec import Persona
 
 __all__ = [

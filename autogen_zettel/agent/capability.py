@@ -26,8 +26,8 @@ from autogen_zettel.agent.delivery import capture_first as _capture_first
 from autogen_zettel.agent.events import RecallEvent, UnlockedCard, message_id_for, message_text
 from autogen_zettel.base import prompts
 from autogen_zettel.base.clock import as_naive_utc
-from autogen_zettel.base.messages import replace_surrogates
 from autogen_zettel.base.errors import InvalidInput, ZettelError
+from autogen_zettel.base.messages import replace_surrogates
 from autogen_zettel.core.farewell import ends_chat
 from autogen_zettel.memory import MemoryHub, Zettelkasten
 from autogen_zettel.memory.recall_block import chat_query

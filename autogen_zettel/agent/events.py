@@ -32,7 +32,7 @@ class UnlockedCard:
     note: str | None = None  # the clarification question the agent may ask about a conflict
 
     @classmethod
-    def from_hit(cls, hit: Hit) -> "UnlockedCard":
+    def from_hit(cls, hit: Hit) -> UnlockedCard:
         c = hit.card
         return cls(c.id, hit.layer, round(float(hit.score), 4), c.speaker, c.content, c.session_id, c.created_at,
                    tuple(c.source_ids), tuple(hit.via) if hit.via else None,

@@ -131,7 +131,7 @@ class Card:
     version: int = 1  # bumped by every content edit (old versions stay in the card's history)
     updated_at: datetime | None = None
 
-    def with_changes(self, **changes) -> "Card":
+    def with_changes(self, **changes) -> Card:
         """Return a copy with some fields replaced."""
         return replace(self, **changes)
 
@@ -160,7 +160,7 @@ class Hit:
     score: float
     layer: str
     via: tuple[str, str] | None = None
-    conflicts: tuple["Conflict", ...] = ()  # other versions of a claim this card holds
+    conflicts: tuple[Conflict, ...] = ()  # other versions of a claim this card holds
     note: str | None = None  # a clarification question the agent may ask about a conflict
     covers: tuple[Card, ...] = ()  # a summary hit: the members it stands in for; else copies of its content
 

@@ -26,9 +26,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from autogen_zettel.base.errors import ConfigError, LLMOutputError
 from autogen_zettel.base.schema import did_you_mean, short
 from autogen_zettel.base.yamlio import read_yaml
-from autogen_zettel.base.errors import ConfigError, LLMOutputError
 
 __all__ = [
     "Completer",
@@ -169,7 +169,7 @@ def parse_json_object(text: str) -> dict:
 T = TypeVar("T")
 
 
-def ask_json(completer: "RecordingCompleter", messages: list[dict], validate: Callable[[dict], T],
+def ask_json(completer: RecordingCompleter, messages: list[dict], validate: Callable[[dict], T],
              retry: Callable[[str, str], list[dict]], what: str, fallback: str) -> tuple[T | None, int]:
     """One structured call, as every LLM helper here makes it: the answer parsed as a JSON
     object and validated; one retry with the error fed back; ``(None, 2)`` after a second

@@ -32,7 +32,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Annotated, Any, Optional, Union
+from typing import Annotated, Any
 
 from pydantic import AliasChoices, BeforeValidator, ConfigDict, Field, ValidationError, WithJsonSchema
 
@@ -96,7 +96,7 @@ def _speaker(value: Any) -> str:
     return name
 
 
-def _identifier(value: Any) -> Optional[str]:
+def _identifier(value: Any) -> str | None:
     if value is None:
         return None
     if isinstance(value, str):
@@ -106,7 +106,7 @@ def _identifier(value: Any) -> Optional[str]:
     raise ValueError(f"must be text or a whole number, e.g. 'm1', got {short(value)} ({type(value).__name__})")
 
 
-def _at(value: Any) -> Optional[datetime]:
+def _at(value: Any) -> datetime | None:
     if value is None:
         return None
     when = None
@@ -130,7 +130,7 @@ def _at(value: Any) -> Optional[datetime]:
     return when
 
 
-def _tier(value: Any) -> Optional[PrivacyTier]:
+def _tier(value: Any) -> PrivacyTier | None:
     if value is None or isinstance(value, PrivacyTier):
         return value
     try:
@@ -141,7 +141,7 @@ def _tier(value: Any) -> Optional[PrivacyTier]:
 
 
 _ID_SCHEMA = WithJsonSchema({"type": ["string", "integer", "null"]})
-Identifier = Annotated[Optional[str], BeforeValidator(_identifier), _ID_SCHEMA]
+Identifier = Annotated[str | None, BeforeValidator(_identifier), _ID_SCHEMA]
 
 
 def _id_alias_in_schema(schema: dict) -> None:
@@ -155,14 +155,14 @@ class MessageSchema(Schema):
 
     model_config = ConfigDict(json_schema_extra=_id_alias_in_schema)
 
-    text: Annotated[Union[str, bytes], BeforeValidator(_text), WithJsonSchema({"type": "string"})]
+    text: Annotated[str | bytes, BeforeValidator(_text), WithJsonSchema({"type": "string"})]
     speaker: Annotated[str, BeforeValidator(_speaker)]
     message_id: Identifier = Field(default=None, validation_alias=AliasChoices("message_id", "id"))
     session_id: Identifier = None
-    at: Annotated[Optional[datetime], BeforeValidator(_at),
+    at: Annotated[datetime | None, BeforeValidator(_at),
                   WithJsonSchema({"type": ["string", "null"], "description": "ISO 8601, e.g. 2024-03-04T09:00"})] = None
     reply_to: Identifier = None
-    tier: Annotated[Optional[PrivacyTier], BeforeValidator(_tier)] = None
+    tier: Annotated[PrivacyTier | None, BeforeValidator(_tier)] = None
 
 
 _FIELDS = ("text", "speaker", "message_id", "session_id", "at", "reply_to", "tier")

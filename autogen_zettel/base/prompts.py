@@ -22,9 +22,9 @@ import re
 from collections.abc import Iterable, Sequence
 
 from autogen_zettel.base.cards import SECTIONS, ProfileItem
+
 # the cleaning of memory-derived text lives in datatags; re-exported here, where prompts are made
 from autogen_zettel.base.datatags import PROFILE_TAG, data_block, neutralise, one_line
-
 
 __all__ = [
     "CLUSTER_LABEL_SYSTEM",

@@ -162,7 +162,7 @@ class _Slot:
         self.metadata = [*(metadata or []), *more]
         self.description = description or desc
 
-    def child(self, part: Any) -> "_Slot | None":
+    def child(self, part: Any) -> _Slot | None:
         tp = self.tp
         if isinstance(tp, type) and issubclass(tp, BaseModel):
             info = tp.model_fields.get(part) if isinstance(part, str) else None

@@ -23,10 +23,19 @@ from autogen_zettel.base.config import EMBEDDED
 from autogen_zettel.base.errors import ConfigError, InvalidInput
 from autogen_zettel.base.yamlio import read_text
 from autogen_zettel.cli import layer_cmds, memory_cmds, persona_cmds
-from autogen_zettel.cli.view_cmds import view
+from autogen_zettel.cli.common import (
+    DEFAULT_DATA,
+    Context,
+    ZettelGroup,
+    console,
+    install_notices,
+    known_tenant,
+    open_tenant,
+    plural,
+    writable_folder,
+)
 from autogen_zettel.cli.schema_cmds import schema
-from autogen_zettel.cli.common import (DEFAULT_DATA, Context, ZettelGroup, console, install_notices, known_tenant,
-                                       open_tenant, plural, writable_folder)
+from autogen_zettel.cli.view_cmds import view
 
 __all__ = ["main"]
 
@@ -303,9 +312,7 @@ def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Pa
     """
     from autogen_zettel.base.llm import load_llm_config
     from autogen_zettel.research.report import report
-    from autogen_zettel.research.simulate import load_scenario, run_scenario
-
-    from autogen_zettel.research.simulate import UNFINISHED
+    from autogen_zettel.research.simulate import UNFINISHED, load_scenario, run_scenario
 
     sc = load_scenario(scenario)
     out = writable_folder(out_dir or Path("runs") / sc.name, what="run folder")  # before anything runs

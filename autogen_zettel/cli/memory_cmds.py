@@ -14,8 +14,16 @@ from rich.table import Table
 from rich.text import Text
 
 from autogen_zettel.base.cards import CardStatus
-from autogen_zettel.cli.common import Context, console, known_tenant, open_tenant, plural, writable_file, writable_folder
 from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.cli.common import (
+    Context,
+    console,
+    known_tenant,
+    open_tenant,
+    plural,
+    writable_file,
+    writable_folder,
+)
 
 
 def card_dict(card) -> dict:

@@ -22,7 +22,12 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from autogen_zettel.base.errors import ConfigError
-from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads, rescan_thread_pools, usable_cores
+from autogen_zettel.base.threads import (
+    DEFAULT_THREAD_LIMIT,
+    bounded_threads,
+    rescan_thread_pools,
+    usable_cores,
+)
 from autogen_zettel.core.lexical import LEXICAL_VERSION, sparse_doc, sparse_query, term_id
 from autogen_zettel.core.onnx_embed import OnnxEncoder, minilm_like
 from autogen_zettel.core.onnx_export import INT8_VERSION, int8_file, onnx_file

@@ -28,16 +28,16 @@ from autogen_zettel.core.encode_cache import cached
 from autogen_zettel.core.refine import HeuristicRefiner, Refiner
 from autogen_zettel.memory.drafts import DraftCache
 from autogen_zettel.memory.ingest import LinkJudge
-from autogen_zettel.store.sessions import overdue_work
 from autogen_zettel.memory.tenant import Zettelkasten
 from autogen_zettel.store.audit import AuditLog, AuditReport
+from autogen_zettel.store.backends import open_index
 from autogen_zettel.store.connection import forked_error
 from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.store.handles import HandlePool, default_open_tenants
-from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
-from autogen_zettel.store.backends import open_index
 from autogen_zettel.store.index import VectorStore
+from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
+from autogen_zettel.store.sessions import overdue_work
+from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.store.vectors import api_key_from_env
 from autogen_zettel.trust.conflicts import Judge
 from autogen_zettel.trust.privacy import Redactor
@@ -124,7 +124,7 @@ class MemoryHub:
         link_judge: LinkJudge | None = None,
         conflict_judge: Judge | None = None,
         summarizer: Callable[[str, Sequence[Card]], str] | None = None,
-    ) -> "MemoryHub":
+    ) -> MemoryHub:
         """Open a hub on a data folder (embedded default), in memory, or with a Qdrant server.
 
         :param data_dir: folder for the SQLite files (and the embedded vector engine unless a URL is
@@ -210,7 +210,7 @@ class MemoryHub:
         self.worker.submit("hub", job)
 
     # -- tenants --------------------------------------------------------------------
-    def tenant(self, name: str) -> "Zettelkasten":
+    def tenant(self, name: str) -> Zettelkasten:
         """The memory of tenant ``name`` (created on first use); the same object per name."""
         name = validate_tenant_name(name)
         with self._lock:
@@ -396,7 +396,7 @@ class MemoryHub:
             except Exception as exc:  # noqa: BLE001 - a failed background job is logged where it ran
                 log.warning("background work failed while closing (%s)", type(exc).__name__)
 
-    def __enter__(self) -> "MemoryHub":
+    def __enter__(self) -> MemoryHub:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -21,25 +21,25 @@ from datetime import datetime, timedelta
 
 import networkx as nx
 
-from autogen_zettel.core import graph as graphs
 from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind, Message, PrivacyTier, card_id_for
+from autogen_zettel.base.config import MemoryConfig
+from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.base.messages import validate_message
+from autogen_zettel.core import graph as graphs
 from autogen_zettel.core.atoms import addressee_of, name_addressee, name_speaker
 from autogen_zettel.core.claims import claim_fields, extract_claims
 from autogen_zettel.core.dates import anchor_dates
-from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.trust.conflicts import Judge, check_conflicts, claim_rows
 from autogen_zettel.core.embed import Embedder
-from autogen_zettel.base.errors import InvalidInput
-from autogen_zettel.base.messages import validate_message
 from autogen_zettel.core.link import semantic_links, structural_links
+from autogen_zettel.core.refine import Refiner, clean_text
+from autogen_zettel.memory.drafts import DraftCache, Same
 from autogen_zettel.memory.layer_drafts import given_layers, layer_draft, previous_in_batch
+from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.index import VectorStore
 from autogen_zettel.store.layer_tables import LayerTables
+from autogen_zettel.trust.conflicts import Judge, check_conflicts, claim_rows
 from autogen_zettel.trust.layer_sync import sync_cards
 from autogen_zettel.trust.privacy import Redaction, tier_for
-from autogen_zettel.core.refine import Refiner, clean_text
-from autogen_zettel.store.db import CardDB
-from autogen_zettel.memory.drafts import DraftCache, Same
-from autogen_zettel.store.index import VectorStore
 
 __all__ = ["Ingest", "LinkJudge", "embed_text"]
 

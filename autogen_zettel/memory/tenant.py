@@ -29,21 +29,21 @@ from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.refine import Refiner
 from autogen_zettel.memory import diskguard
 from autogen_zettel.memory.archive import MemoryArchive
+from autogen_zettel.memory.clarify import Clarifications
 from autogen_zettel.memory.ingest import Ingest, LinkJudge
 from autogen_zettel.memory.layers import Layers, turn_lines
-from autogen_zettel.trust.layer_sync import LAYERS_VERSION
 from autogen_zettel.memory.recall import progressive_recall
-from autogen_zettel.memory.clarify import Clarifications
 from autogen_zettel.memory.recall_block import RecallBlock, chat_query, finish_block
 from autogen_zettel.memory.reopen import check_embedder, reconcile, refuse_empty_file
 from autogen_zettel.memory.sessions import Sessions
 from autogen_zettel.store.audit import AuditEntry, AuditLog, AuditReport
 from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.store.index import VectorStore
 from autogen_zettel.store.persona_tables import PersonaStore
+from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.trust.conflicts import Judge
 from autogen_zettel.trust.forget import ForgetReport, finish_forget
+from autogen_zettel.trust.layer_sync import LAYERS_VERSION
 from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport
 from autogen_zettel.trust.privacy import Redaction, Redactor
 
@@ -112,7 +112,7 @@ class Zettelkasten:
 
     # -- opening ----------------------------------------------------------------------
     @classmethod
-    def open(cls, hub: "Hub", name: str, *, check_model: bool = True) -> "Zettelkasten":
+    def open(cls, hub: Hub, name: str, *, check_model: bool = True) -> Zettelkasten:
         path = hub.db_path(name)
         if path is not None and path.exists() and path.stat().st_size == 0:
             refuse_empty_file(hub, name, path)

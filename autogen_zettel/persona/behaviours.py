@@ -61,7 +61,7 @@ class ModuleState:
     previous: float = 0.0
 
     @classmethod
-    def locked(cls, name: str) -> "ModuleState":
+    def locked(cls, name: str) -> ModuleState:
         """The starting state: locked, weight 0, no cooldown."""
         return cls(name, ModuleStatus.LOCKED, 0.0, None, None, 0, 0)
 

@@ -39,20 +39,36 @@ from typing import Any
 
 from autogen_zettel.base import prompts
 from autogen_zettel.base.cards import Card, CardStatus, Hit
-from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.clock import as_naive_utc
+from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory.sessions import SessionEnd
-from autogen_zettel.persona.saved import dt as _dt, module_state as _module_state
-from autogen_zettel.persona.saved import state_dict as _state_dict, trait_state as _trait_state
-from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
-from autogen_zettel.persona.modulation import Modulator, card_edges
-from autogen_zettel.persona.signals import SignalSource, TraitSignal, behaviour_signals, directed, feedback_signals, names, valence
-from autogen_zettel.persona.clusters import add_graph_evidence, cluster_candidates
-from autogen_zettel.persona.mining import TraitState, initial_states, mine_traits
 from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, step_module
-from autogen_zettel.persona.spec import Persona
-from autogen_zettel.persona.prompt_stack import PromptStack, session_layer, stack_temperature, system_layer, trait_layer
+from autogen_zettel.persona.clusters import add_graph_evidence, cluster_candidates
+from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
 from autogen_zettel.persona.memory_api import PersonaMemory
+from autogen_zettel.persona.mining import TraitState, initial_states, mine_traits
+from autogen_zettel.persona.modulation import Modulator, card_edges
+from autogen_zettel.persona.prompt_stack import (
+    PromptStack,
+    session_layer,
+    stack_temperature,
+    system_layer,
+    trait_layer,
+)
+from autogen_zettel.persona.saved import dt as _dt
+from autogen_zettel.persona.saved import module_state as _module_state
+from autogen_zettel.persona.saved import state_dict as _state_dict
+from autogen_zettel.persona.saved import trait_state as _trait_state
+from autogen_zettel.persona.signals import (
+    SignalSource,
+    TraitSignal,
+    behaviour_signals,
+    directed,
+    feedback_signals,
+    names,
+    valence,
+)
+from autogen_zettel.persona.spec import Persona
 from autogen_zettel.persona.traits import condition_holds
 
 __all__ = ["PersonaEngine", "MiningReport"]

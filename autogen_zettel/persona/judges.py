@@ -20,9 +20,9 @@ from typing import Any
 from autogen_zettel.base import prompts
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.errors import LLMOutputError
-from autogen_zettel.persona.signals import SignalSource, TraitSignal
 from autogen_zettel.base.llm import RecordingCompleter, as_completer, ask_json
 from autogen_zettel.persona.profile import SECTIONS, ProfileItem, card_rank
+from autogen_zettel.persona.signals import SignalSource, TraitSignal
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = ["LLMTraitJudge", "LLMProfiler", "validate_signals", "validate_profile_items"]

@@ -63,7 +63,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from autogen_zettel.persona.direction import attitude, keeps_level, orientation, size_cue, size_share, without_attitude
+from autogen_zettel.persona.direction import (
+    attitude,
+    keeps_level,
+    orientation,
+    size_cue,
+    size_share,
+    without_attitude,
+)
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = ["MeaningParams", "DEFAULT_PARAMS", "MeaningDetector", "ClauseReading", "prototypes", "clauses",

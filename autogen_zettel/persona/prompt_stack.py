@@ -48,11 +48,11 @@ class PromptStack:
         """The system message: the non-empty layers, bottom (system) to top (session)."""
         return "\n\n".join(part for part in (self.system, self.traits, self.session) if part.strip())
 
-    def with_layers(self, **changes) -> "PromptStack":
+    def with_layers(self, **changes) -> PromptStack:
         """A copy with some layers (or the temperature) changed; the version is not bumped."""
         return replace(self, **changes)
 
-    def same_content(self, other: "PromptStack | None") -> bool:
+    def same_content(self, other: PromptStack | None) -> bool:
         """Whether ``other`` would send the model the same thing (layers and temperature)."""
         return other is not None and (self.system, self.traits, self.session, self.temperature) == (
             other.system, other.traits, other.session, other.temperature)

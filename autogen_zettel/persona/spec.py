@@ -39,11 +39,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Annotated, Any, Mapping, Optional
+from typing import Annotated, Any
 
 from pydantic import Field, Strict
 
@@ -51,8 +52,15 @@ from autogen_zettel.base import prompts
 from autogen_zettel.base.errors import ConfigError
 from autogen_zettel.base.schema import Schema, did_you_mean, short, validate
 from autogen_zettel.base.yamlio import read_yaml
-from autogen_zettel.persona.traits import (Condition, Score, TraitDefinitions, TraitSpec, default_traits,
-                                           parse_condition, trait_specs_from_dict)
+from autogen_zettel.persona.traits import (
+    Condition,
+    Score,
+    TraitDefinitions,
+    TraitSpec,
+    default_traits,
+    parse_condition,
+    trait_specs_from_dict,
+)
 
 __all__ = ["Persona", "PersonaFile", "PromptModule", "load_persona", "persona_from_dict"]
 
@@ -112,7 +120,7 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
-Text = Annotated[Optional[str], Strict()]
+Text = Annotated[str | None, Strict()]
 Required = Annotated[str, Strict()]
 
 
@@ -135,11 +143,11 @@ class PersonaFile(Schema):
     role: Text = ""
     description: Text = ""
     system_message: Text = ""
-    trait_definitions: Optional[TraitDefinitions] = Field(
+    trait_definitions: TraitDefinitions | None = Field(
         default=None, description="trait dimensions beyond the default set, name -> definition")
-    traits: Optional[dict[Required, Score]] = Field(
+    traits: dict[Required, Score] | None = Field(
         default=None, description="a mapping of trait name to a starting score in 0..1, e.g. `curiosity: 0.8`")
-    modules: Optional[list[ModuleSpec]] = Field(
+    modules: list[ModuleSpec] | None = Field(
         default=None, description="a list of modules, each with name, prompt and unlock")
 
 

@@ -27,7 +27,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator, Field, Strict, WithJsonSchema, field_validator
 
@@ -198,7 +198,7 @@ class TraitDefinition(Schema):
 
 
 #: the schema of a mapping of trait definitions (a persona's ``trait_definitions:``)
-TraitDefinitions = dict[TraitName, Optional[TraitDefinition]]
+TraitDefinitions = dict[TraitName, TraitDefinition | None]
 
 
 def _joined(poles: Mapping[str, Any], end: str, kind: str) -> tuple[str, ...]:

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time as dtime
+from datetime import date, datetime
+from datetime import time as dtime
 from pathlib import Path
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BeforeValidator, Discriminator, Field, Strict, Tag, WithJsonSchema
 
@@ -164,21 +165,21 @@ class UserTurnSpec(Schema):
     after: Annotated[int, Strict(), Field(ge=0, le=MAX_ROUNDS)] = Field(description="after this many agent replies")
     text: NonEmpty
     kind: Literal["turn", "feedback"] = "turn"
-    about: Optional[NonEmpty] = Field(default=None, description="the participant a feedback turn is about")
+    about: NonEmpty | None = Field(default=None, description="the participant a feedback turn is about")
 
 
 class SessionSpec(Schema):
     """One session of a scenario file."""
 
-    id: Optional[NonEmpty] = Field(default=None, description="default: session-N")
+    id: NonEmpty | None = Field(default=None, description="default: session-N")
     date: When
     rounds: Annotated[int, Strict(), Field(ge=0, le=MAX_ROUNDS)] = Field(
         default=3, description=f"agent replies in the session, at most {MAX_ROUNDS:,}")
     opening: Annotated[list[OpeningSpec], Field(min_length=1, max_length=MAX_MESSAGES)] = Field(
         description="at least one message, e.g. `- {speaker: user, text: ...}`")
-    user_turns: Optional[Annotated[list[UserTurnSpec], Field(max_length=MAX_MESSAGES)]] = Field(
+    user_turns: Annotated[list[UserTurnSpec], Field(max_length=MAX_MESSAGES)] | None = Field(
         default=None, description="a list of {after, text, kind, about}")
-    attendees: Optional[Annotated[list[NonEmpty], Field(min_length=1, max_length=MAX_PARTICIPANTS)]] = Field(
+    attendees: Annotated[list[NonEmpty], Field(min_length=1, max_length=MAX_PARTICIPANTS)] | None = Field(
         default=None, description="the participants present (names); default: all. Absent agents "
                                   "hear nothing of the session and do not reply in it")
 
@@ -191,7 +192,7 @@ class ParticipantSpec(Schema):
 
 
 Participant = Annotated[
-    Union[Annotated[NonEmpty, Tag("path")], Annotated[ParticipantSpec, Tag("renamed")]],
+    Annotated[NonEmpty, Tag("path")] | Annotated[ParticipantSpec, Tag("renamed")],
     Discriminator(lambda v: "renamed" if isinstance(v, dict) else "path"),
 ]
 
@@ -212,7 +213,7 @@ class ScenarioFile(Schema):
     """What a scenario file may hold; ``autogen-zettel schema scenario`` prints it as JSON Schema."""
 
     name: Annotated[NonEmpty, AfterValidator(_run_name)]
-    description: Optional[Annotated[str, Strict()]] = None
+    description: Annotated[str, Strict()] | None = None
     seed: Annotated[int, Strict(), Field(ge=0, le=2**63 - 1)] = 0
     participants: Annotated[list[Participant], Field(min_length=1, max_length=MAX_PARTICIPANTS)] = Field(
         description="the persona files taking part, e.g. `- ../../agents/researcher.yaml`, or "
@@ -221,7 +222,7 @@ class ScenarioFile(Schema):
     speaker_selection: Literal[SPEAKER_SELECTION] = "round_robin"  # type: ignore[valid-type]
     turn_minutes: Annotated[float, Strict(), Field(gt=0, le=MAX_TURN_MINUTES)] = Field(
         default=2.0, description="simulated minutes per turn")
-    memory: Optional[MemoryConfig] = Field(default=None, description="memory config keys, as in configs/default.yaml")
+    memory: MemoryConfig | None = Field(default=None, description="memory config keys, as in configs/default.yaml")
     sessions: Annotated[list[SessionSpec], Field(min_length=1, max_length=MAX_SESSIONS)] = Field(
         description="the sessions, in time order, each with a date and opening messages")
 

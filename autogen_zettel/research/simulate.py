@@ -43,9 +43,9 @@ from autogen_zettel.research.scenario import (
     ScenarioSession,
     UserTurn,
     check_names,
+    load_scenario,
     memory_config,
     scenario_dict,
-    load_scenario,
     scenario_from_dict,
 )
 

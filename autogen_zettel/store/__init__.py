@@ -3,8 +3,8 @@ audit) and the vector index (rebuildable): qdrant-edge shards by default (store/
 qdrant-client local mode or a Qdrant server (store/vectors.py), all behind
 :class:`~autogen_zettel.store.index.VectorStore` (store/backends.py picks one)."""
 
-from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.backends import open_index
+from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import SearchResult, VectorStore
 from autogen_zettel.store.vectors import VectorIndex
 

@@ -71,7 +71,6 @@ def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url:
         from qdrant_client import QdrantClient
 
         from autogen_zettel.store.shared import SharedCollectionIndex
-
         from autogen_zettel.store.vectors import remote_client
 
         client = remote_client(url, api_key) if url else QdrantClient(":memory:")
@@ -90,7 +89,6 @@ def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url:
     if chosen == "qdrant-local":
         return VectorIndex.open(path=folder.qdrant, prefix=prefix, threads=threads)
     from autogen_zettel.store.edge import EdgeIndex
-
     from autogen_zettel.store.handles import default_open_shards
 
     return EdgeIndex(folder.edge, prefix=prefix, threads=threads, copy_budget=dense_copy_mb * 2**20,

@@ -29,14 +29,14 @@ from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, Link
 from autogen_zettel.store.card_rows import card_to_row, newest_query, parse_dt, row_to_card
 from autogen_zettel.store.claim_tables import ClaimTable, ConflictTable
 from autogen_zettel.store.connection import check_file, damaged
-from autogen_zettel.store.handles import HandlePool, ReopeningConnection
 from autogen_zettel.store.erasure import Erasure
+from autogen_zettel.store.handles import HandlePool, ReopeningConnection
 from autogen_zettel.store.history import CardHistory
 from autogen_zettel.store.kept import KeptCards
 from autogen_zettel.store.link_upkeep import LinkUpkeep
 from autogen_zettel.store.linkscan import Scans, scan_links
-from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.store.migrations import PAIR_FIRST_SQL, migrations
+from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.store.sql import chunks, marks
 from autogen_zettel.store.tenantconn import configure, tenant_connection, upsert
 

@@ -65,8 +65,8 @@ from autogen_zettel.base.config import DEFAULT_DENSE_COPY_MB, QUANTIZATIONS
 from autogen_zettel.base.errors import ConfigError, NotFound
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store import edge_check
-from autogen_zettel.store.folder_lock import lock_folder, shard_open_error
 from autogen_zettel.store.densecopy import DenseCopies, DenseCopy
+from autogen_zettel.store.folder_lock import lock_folder, shard_open_error
 from autogen_zettel.store.index import DENSE, LEXICAL, SearchResult
 from autogen_zettel.store.shardwork import ShardLocks, optimize_in_subprocess, shard_config
 

@@ -105,7 +105,7 @@ _STATUS_AFTER = {"unlock": "active", "strengthen": "active", "weaken": "active",
                  "relock": "locked"}
 
 
-def module_summaries(events: Iterable["ModuleEvent"]) -> list[ModuleSummary]:
+def module_summaries(events: Iterable[ModuleEvent]) -> list[ModuleSummary]:
     """The state of every module that has events, from its events in time order.
 
     >>> from datetime import datetime
@@ -148,7 +148,7 @@ def _json_default(value: Any) -> str:
 _EVIDENCE_FIELDS: set[str] | None = None
 
 
-def _evidence_row(r: Mapping[str, Any]) -> "EvidenceRow":
+def _evidence_row(r: Mapping[str, Any]) -> EvidenceRow:
 
     global _EVIDENCE_FIELDS
     if _EVIDENCE_FIELDS is None:  # tolerate fields the row type may gain or lack
@@ -223,7 +223,7 @@ class PersonaStore:
         return ids
 
     def evidence(self, *, since_id: int = 0, trait: str | None = None,
-                 since_at: datetime | None = None) -> list["EvidenceRow"]:
+                 since_at: datetime | None = None) -> list[EvidenceRow]:
         """Evidence edges with an id above ``since_id`` (of one trait, and from ``since_at`` on,
         if given), oldest first."""
         sql = ("select * from trait_evidence where id > ?" + (" and trait = ?" if trait else "")
@@ -271,7 +271,7 @@ class PersonaStore:
                 self.db.conn.executemany("update trait_evidence set card_id = ? where id = ?", changed)
             return len(changed)
 
-    def evidence_by_card(self) -> dict[str, list["EvidenceRow"]]:
+    def evidence_by_card(self) -> dict[str, list[EvidenceRow]]:
         """card id -> its evidence edges (resolved rows only), oldest first."""
         with self.cards.lock:
             rows = list(self.db.query("select * from trait_evidence where card_id is not null order by at, id"))
@@ -352,7 +352,7 @@ class PersonaStore:
         return changed
 
     # -- trait history ----------------------------------------------------------------
-    def add_history(self, states: Sequence["TraitState"] | Mapping[str, "TraitState"], reason: str) -> None:
+    def add_history(self, states: Sequence[TraitState] | Mapping[str, TraitState], reason: str) -> None:
         """Record trait states (one row each, at each state's ``at``) with why they were mined."""
         if isinstance(states, Mapping):
             states = list(states.values())
@@ -390,14 +390,14 @@ class PersonaStore:
         return out
 
     # -- modules ----------------------------------------------------------------------
-    def add_module_events(self, events: Sequence["ModuleEvent"]) -> None:
+    def add_module_events(self, events: Sequence[ModuleEvent]) -> None:
         rows = [{"module": e.module, "at": _iso(e.at), "event": e.event, "weight_before": float(e.weight_before),
                  "weight_after": float(e.weight_after), "reason": e.reason} for e in events]
         if rows:
             with self.cards.atomic():
                 self.db["module_events"].insert_all(rows)
 
-    def module_events(self, module: str | None = None) -> list["ModuleEvent"]:
+    def module_events(self, module: str | None = None) -> list[ModuleEvent]:
         """Recorded module events (of one module, if given), oldest first."""
 
         sql = "select * from module_events" + (" where module = ?" if module else "") + " order by at, id"

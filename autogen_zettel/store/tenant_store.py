@@ -17,7 +17,15 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from autogen_zettel.base.cards import Card, CardStatus
-from autogen_zettel.store.audit import GENESIS, Anchor, AuditEntry, AuditLog, AuditReport, entry_from_row, entry_row
+from autogen_zettel.store.audit import (
+    GENESIS,
+    Anchor,
+    AuditEntry,
+    AuditLog,
+    AuditReport,
+    entry_from_row,
+    entry_row,
+)
 from autogen_zettel.store.audit_ids import card_ref, holds_plain_ids, key_card_ids, rekey_rows
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore

@@ -120,7 +120,7 @@ class VectorIndex:
         cls, *, path: str | Path | None = None, url: str | None = None, api_key: str | None = None,
         memory: bool = False, prefix: str = "zettel_", threads: int = DEFAULT_THREAD_LIMIT,
         shards: int = 1, replicas: int = 1,
-    ) -> "VectorIndex":
+    ) -> VectorIndex:
         """Open exactly one of a local folder (``path``), a server (``url``) or ``memory``."""
         given = [name for name, v in (("path", path), ("url", url), ("memory", memory)) if v]
         if len(given) != 1:

@@ -35,11 +35,20 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from autogen_zettel.base.cards import Card, CardKind, CardStatus, Conflict, EvidenceSource, Hit, Link, LinkKind
-from autogen_zettel.core.claims import Claim, extract_claims
+from autogen_zettel.base.cards import (
+    Card,
+    CardKind,
+    CardStatus,
+    Conflict,
+    EvidenceSource,
+    Hit,
+    Link,
+    LinkKind,
+)
 from autogen_zettel.base.config import ConflictConfig
 from autogen_zettel.base.errors import LLMOutputError
 from autogen_zettel.base.prompts import conflict_judge_prompt
+from autogen_zettel.core.claims import Claim, extract_claims
 
 __all__ = [
     "recency_weight",
@@ -201,7 +210,7 @@ class ConflictOutcome:
     to_verify: set[str] = field(default_factory=set)
     reactivated: set[str] = field(default_factory=set)
 
-    def merge(self, other: "ConflictOutcome") -> None:
+    def merge(self, other: ConflictOutcome) -> None:
         self.conflicts.extend(other.conflicts)
         self.to_verify |= other.to_verify
         self.reactivated |= other.reactivated

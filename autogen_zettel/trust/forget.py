@@ -22,11 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from autogen_zettel.store.audit import content_digest
-from autogen_zettel.trust.curated import Curated
 from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.prompts import render_profile
 from autogen_zettel.core.refine import split_sentences
+from autogen_zettel.store.audit import content_digest
+from autogen_zettel.trust.curated import Curated
 
 __all__ = ["ForgetReport", "cut_sentences", "forget_cards", "finish_forget", "cards_about", "FORGOTTEN"]
 

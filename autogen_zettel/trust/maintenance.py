@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Link, LinkKind, PrivacyTier, card_id_for
-from autogen_zettel.core.claims import extract_claims
 from autogen_zettel.base.config import DecayConfig, MaintenanceConfig, PrivacyConfig
+from autogen_zettel.core.claims import extract_claims
 from autogen_zettel.core.lexical import tokens
 from autogen_zettel.core.link import KIND_WEIGHT
 from autogen_zettel.trust.curated import Curated

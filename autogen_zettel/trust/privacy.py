@@ -312,7 +312,7 @@ class Redactor:
         self._clean: set[str] = set()  # short texts with no secret (see _CLEAN_CHARS)
 
     @classmethod
-    def from_config(cls, cfg: "PrivacyConfig") -> "Redactor":
+    def from_config(cls, cfg: PrivacyConfig) -> Redactor:
         return cls(cfg.detectors, cfg.extra_patterns)
 
     def find(self, text: str) -> list[tuple[int, int, str]]:
@@ -358,7 +358,7 @@ def redact(text: str) -> Redaction:
     return _DEFAULT.redact(text)
 
 
-def tier_for(card: Card, cfg: "PrivacyConfig", explicit: PrivacyTier | None = None) -> PrivacyTier:
+def tier_for(card: Card, cfg: PrivacyConfig, explicit: PrivacyTier | None = None) -> PrivacyTier:
     """A card's tier: ``explicit``, else permanent by pattern, else by kind, else the default.
 
     Summaries take the standard tier: they stand for a period, not a preference.
@@ -379,7 +379,7 @@ def last_used(created_at: datetime, updated_at: datetime | None, last_access: da
     return max(d for d in (created_at, updated_at, last_access) if d is not None)
 
 
-def tier_weight(card: Card, now: datetime, cfg: "PrivacyConfig") -> float:
+def tier_weight(card: Card, now: datetime, cfg: PrivacyConfig) -> float:
     """Recall weight from the tier: a decaying card falls to ``decayed_weight`` once it went
     ``decay_after_days`` without being created, edited or recalled; others weigh 1.
 
