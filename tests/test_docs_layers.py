@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "layers.md"
+PAGE = Path(__file__).resolve().parents[1] / "docs/concepts/layers.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.DOTALL)
 
 
