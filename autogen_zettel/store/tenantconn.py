@@ -13,8 +13,8 @@ from autogen_zettel.store.handles import too_many_open_files
 __all__ = ["configure", "tenant_connection", "upsert"]
 
 # SQLite's memory map per tenant connection: its pages count as resident. Recall reads links from
-# the in-memory adjacency and only its few dozen cards from here, so 256 MiB serves them; at 1 GiB
-# the map of a 100k-card file (941 MB) put peak RSS over 2.5 GB in bench scale
+# the in-memory adjacency and only its few dozen cards from here, so a bounded map serves them
+# without mapping a large file whole (docs/benchmarks.md, scale)
 _MMAP_BYTES = 256 << 20
 _CACHE_KIB = 32 * 1024  # page cache per tenant connection (SQLite's default is 2 MB)
 _CHECKPOINT_PAGES = 8000  # WAL pages (4 KiB) between automatic checkpoints (default 1,000)
@@ -33,8 +33,8 @@ def configure(conn: sqlite3.Connection, path: Path | None) -> None:
     """The settings of a tenant connection (each new connection's)."""
     if path:
         # read pages through a memory map (the OS page cache) instead of a read call
-        # each: recall's cold link reads at 100k cards, p50/p95 56.6/116.9 -> 42.6/79.6 ms
-        # (#12). Address space only; pages count as resident while the OS keeps them.
+        # each, which speeds recall's cold link reads (#12). Address space only; pages
+        # count as resident while the OS keeps them.
         conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
         # a batch of 256 turns dirties thousands of pages (links land at random places in
         # two indexes): with the default 2 MB cache they spilled to the WAL mid-transaction,
