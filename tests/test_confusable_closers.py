@@ -7,8 +7,7 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from autogen_zettel.base.confusables import LOOKALIKES
 from autogen_zettel.base.datatags import find_tags, neutralise

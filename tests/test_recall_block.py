@@ -7,8 +7,7 @@ import sys
 import unicodedata
 from datetime import datetime
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from autogen_zettel.base import prompts
 from autogen_zettel.base.cards import Card, CardKind, Conflict, Hit

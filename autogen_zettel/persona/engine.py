@@ -1,9 +1,8 @@
 """Persona evolution: the engine that turns an agent's experience into traits, unlocked
 behaviour, a profile and a versioned prompt stack.
 
-One :class:`PersonaEngine` serves one agent (one tenant). It is fed every message the agent
-sees (:meth:`PersonaEngine.observe`) and does, all in the memory's background worker so the
-reply path only reads the result:
+One :class:`PersonaEngine` serves one agent (one tenant); it is fed every message the agent sees
+(:meth:`PersonaEngine.observe`) and works in the memory's background worker:
 
 1. **Evidence.** The agent's own replies give weak behaviour evidence (short reply:
    conciseness, a joke: humour, ...); feedback addressed to the agent (it answers the agent's
@@ -11,20 +10,16 @@ reply path only reads the result:
    plus an LLM judge's signals when one is configured, which win per trait. Each signal is a
    REINFORCES / WEAKENS edge from the message (then its card) to the trait: no text, only the cue.
 2. **Mining** on a schedule (every ``persona.mine_every_turns`` messages, at session end, and
-   when ``persona.mine_every_days`` of clock time passed): trait scores with dual-rate learning
-   and bounds (:func:`~autogen_zettel.persona.mining.mine_traits`), history rows, dissonance flags, and
-   at session end the communities of the strong-link graph that no trait explains (candidate
-   new traits).
-3. **Modules.** Each persona module's unlock condition is checked over the score history
-   (``conciseness > 0.7 held for 7 days``); modules unlock, strengthen gradually, weaken on
-   negative feedback and roll back (:func:`~autogen_zettel.persona.behaviours.step_module`); every event
-   is recorded with its reason.
-4. **Prompt stack.** System layer (persona + profile), trait layer (trait leanings and active
-   modules by weight) and session layer (clarification questions where evidence is split),
-   plus temperature: a new version is recorded whenever what the model would be sent changes.
+   every ``persona.mine_every_days``): trait scores with dual-rate learning and bounds
+   (:func:`~autogen_zettel.persona.mining.mine_traits`), history rows, dissonance flags, and at
+   session end candidate new traits (strong-link communities no trait explains).
+3. **Modules.** Unlock conditions (``conciseness > 0.7 held for 7 days``) are checked over the
+   score history; modules unlock, strengthen, weaken on negative feedback and roll back
+   (:func:`~autogen_zettel.persona.behaviours.step_module`), every event with its reason.
+4. **Prompt stack.** System layer (persona + profile), trait layer and session layer, plus
+   temperature: a new version whenever what the model would be sent changes.
 5. **Profile.** At every session end and every ``persona.profile_every_days``, summarised from
    the person model (persona/profile_refresh.py) and merged with the previous one by momentum.
-
 :meth:`PersonaEngine.modulation` gives recall a persona factor per card.
 """
 
@@ -32,8 +27,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -42,7 +36,7 @@ from autogen_zettel.base.cards import Card, CardStatus, Hit
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory.sessions import SessionEnd
-from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus, step_module
+from autogen_zettel.persona.behaviours import ModuleState, ModuleStatus, step_module
 from autogen_zettel.persona.clusters import add_graph_evidence, cluster_candidates
 from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
 from autogen_zettel.persona.memory_api import PersonaMemory
@@ -55,10 +49,13 @@ from autogen_zettel.persona.prompt_stack import (
     system_layer,
     trait_layer,
 )
-from autogen_zettel.persona.saved import dt as _dt
-from autogen_zettel.persona.saved import module_state as _module_state
-from autogen_zettel.persona.saved import state_dict as _state_dict
-from autogen_zettel.persona.saved import trait_state as _trait_state
+from autogen_zettel.persona.report import MiningReport
+from autogen_zettel.persona.saved import (
+    dt as _dt,
+    module_state as _module_state,
+    state_dict as _state_dict,
+    trait_state as _trait_state,
+)
 from autogen_zettel.persona.signals import (
     SignalSource,
     TraitSignal,
@@ -79,18 +76,6 @@ _STATE_KEY = "engine"
 CANDIDATES_KEY = "candidates"
 _MAX_FEEDBACK = 100  # feedback valences kept between minings (all mining triggers may be off)
 _EXPLORE_POOL = 50  # the globally most important cards an exploration recall draws from
-
-
-@dataclass(frozen=True)
-class MiningReport:
-    """What one mining did: the trait states, module events and the stack it left."""
-
-    at: datetime
-    reason: str
-    states: Mapping[str, TraitState]
-    events: tuple[ModuleEvent, ...]
-    stack: PromptStack
-    new_version: bool
 
 
 class PersonaEngine:

@@ -27,24 +27,21 @@ long" and "longer answer" close together):
    its attitude times the pole the named thing sits at (:meth:`MeaningDetector.poles`), since
    the nearest example of "keep the jokes coming" may well be "keep the jokes out of it".
 
-The one-stage reader it replaced (``two_stage=False``) took the best (trait, direction) class
-outright. The same comparison gives a valence to praise or complaint worded without a listed
+The one-stage reader (``two_stage=False``) takes the best (trait, direction) class. The same comparison gives a valence to praise or complaint worded without a listed
 word ("you read my mind"); where it does not, a kept sentiment lexicon
 (:mod:`~autogen_zettel.persona.sentiment`, VADER) may, if the clause reads closer to praise or
 complaint than to neutral chat (``lexicon_valence``, ``lexicon_gate``).
 
-The default traits ship an example bank (``examples:`` in ``defaults/traits.yaml``, 39-69
-sentences per trait and direction, written for it and kept apart from every labelled set):
-more examples was the largest single gain, since the nearest example's trait is right more
-often the more ways of saying it the bank holds.
+The default traits ship an example bank (``examples:`` in ``defaults/traits.yaml``), kept
+apart from every labelled set: the nearest example's trait is right more often the more ways of
+saying it the bank holds.
 
 Negation: a clause that negates a description ("it wasn't too long", "not overly detailed")
 gives no trait evidence by meaning, since an embedding hardly sees the "not"; imperative
 negations ("don't pad it") are left to the prototypes, which include some. Exact phrases
 stay the strong anchors: a clause holding one (negated or not) is left to them.
 
-The thresholds were chosen by 5-fold cross-validation on ``tests/data/feedback_labelled.jsonl``
-(``benchmarks/run_feedback_cv.py``); :data:`DEFAULT_PARAMS` holds the chosen values.
+:data:`DEFAULT_PARAMS` holds the values cross-validation chose (``benchmarks/run_feedback_cv.py``).
 
 >>> clauses("Thanks ada, that was great. But trim it next time; ok?")
 ['Thanks ada, that was great', 'trim it next time', 'ok']

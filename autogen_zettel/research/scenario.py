@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
-from datetime import time as dtime
+from datetime import date, datetime, time as dtime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
