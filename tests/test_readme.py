@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import textwrap
 import sys
 from pathlib import Path
 
@@ -17,7 +18,9 @@ ROOT = Path(__file__).resolve().parents[1]
 _OWN = "\n".join(t.read_text(encoding="utf-8") for t in (ROOT / "tests").glob("test_*.py") if t.name != "test_readme.py")
 PAGES = [ROOT / "README.md", *(p for p in sorted((ROOT / "docs").rglob("*.md"))
                                if "/".join(p.relative_to(ROOT).parts[1:]) not in _OWN)]
-BLOCKS = [block for page in PAGES for block in re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)]
+# a block inside a list item is indented as the item is: run it dedented, as a reader would
+BLOCKS = [textwrap.dedent(block) for page in PAGES
+          for block in re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)]
 
 _RUNNER = r"""
 import os, sys, json
