@@ -7,8 +7,8 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import textwrap
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
