@@ -135,7 +135,7 @@ def bench_scale(obj: Context, data: Path, sizes: tuple[int, ...], queries: int, 
     """Grow one tenant to 10k and 100k cards: recall p50/p95 next to a flat dense baseline over
     the same texts, ingest turns/s (remember_many and remember), reopen time, disk, peak RSS.
 
-    Example: autogen-zettel --data-dir /tmp/scale bench scale --data ../shared/data/locomo/dev.json --cards 10000
+    Example: python -m benchmarks --data-dir /tmp/scale scale --data ../shared/data/locomo/dev.json --cards 10000
     """
     from benchmarks.scale import run_scale
 
@@ -266,7 +266,7 @@ def bench_engines(obj: Context, sizes: tuple[int, ...], json_out: Path | None):
     """qdrant-edge vs qdrant-client local mode through the one index interface: upsert, search,
     delete, reopen and disk at each size (random 384-d vectors; folders under --data-dir).
 
-    Example: autogen-zettel --data-dir /tmp/engines bench engines --points 1000 --points 10000
+    Example: python -m benchmarks --data-dir /tmp/engines engines --points 1000 --points 10000
     """
     from benchmarks.engines import run_engines
 
@@ -292,7 +292,7 @@ def bench_engines(obj: Context, sizes: tuple[int, ...], json_out: Path | None):
 def bench_maintain(obj: Context, data: Path, n_cards: int, json_out: Path | None):
     """Time maintenance (decay, merge, prune, summaries, conflicts) on N cards in one tenant.
 
-    Example: autogen-zettel --data-dir /tmp/maint bench maintain --data ../shared/data/locomo/dev.json
+    Example: python -m benchmarks --data-dir /tmp/maint maintain --data ../shared/data/locomo/dev.json
     """
     from benchmarks.maintain import run_maintain
 
@@ -315,7 +315,7 @@ def bench_persona(obj: Context, data: Path, n_cards: int, days: int, json_out: P
     """What persona evolution costs at N cards: mining per day, weekly mining with community
     detection and profile, and recall latency with and without the persona factor.
 
-    Example: autogen-zettel --data-dir /tmp/persona bench persona --data ../shared/data/locomo/dev.json
+    Example: python -m benchmarks --data-dir /tmp/persona persona --data ../shared/data/locomo/dev.json
     """
     from benchmarks.persona import run_persona
 
