@@ -248,3 +248,20 @@ def test_autogen_console_output_reaches_the_log_without_its_text(caplog):
         assert SECRETS["payment_card"] not in text and "pay the rent" not in text, record.getMessage()
     mine = [r.getMessage() for r in caplog.records if r.name == "autogen_zettel.agent.support"]
     assert any("console output" in m for m in mine)  # it is noted that output came, and how much
+
+
+def test_a_clean_message_is_scanned_once_and_no_secret_is_ever_remembered_as_clean():
+    """A group chat's listeners redact the same message: the second scan is skipped for a text
+    found clean (kept as a digest, not as text), never for one that held a secret."""
+    from autogen_zettel.trust.privacy import Redactor
+
+    r = Redactor()
+    clean = "We met at the harbour café on Tuesday and talked about the grant for an hour. " * 2
+    secret = "My card is 4111 1111 1111 1111, please book the flights for the whole team tonight."
+    scans = []
+    original = r.find
+    r.find = lambda text: scans.append(text) or original(text)  # count the scans (instance only)
+    assert r.redact(clean).text == clean and r.redact(clean).text == clean
+    assert scans == [clean]
+    assert all(r.redact(secret).changed for _ in range(3)) and scans.count(secret) == 3
+    assert clean not in r._clean and not any(isinstance(d, str) for d in r._clean_long)

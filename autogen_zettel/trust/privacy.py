@@ -32,6 +32,7 @@ that keeps being used does not fade; one nobody asks about does.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -297,6 +298,11 @@ class Redaction:
 # every tag and entity of every card, the same words again and again, and each check runs every
 # detector's patterns (about 45) for 20-30 us (#12)
 _CLEAN_CHARS = 64
+# longer texts found free of secrets are remembered by a 128-bit digest (no text is kept): in a
+# group chat every listening agent redacts the same message, and that scan was the largest cost
+# of capture after the one shared encode
+_CLEAN_LONG_CHARS = 8_000
+_CLEAN_LONG_MAX = 20_000
 _CLEAN_MAX = 50_000
 
 
@@ -310,6 +316,7 @@ class Redactor:
             self._detectors.append((name, _Detector(name.replace("_", " "), re.compile(pattern))))
         self._labels = {n: d.label for n, d in self._detectors}
         self._clean: set[str] = set()  # short texts with no secret (see _CLEAN_CHARS)
+        self._clean_long: set[bytes] = set()  # digests of longer texts with no secret
 
     @classmethod
     def from_config(cls, cfg: PrivacyConfig) -> Redactor:
@@ -333,12 +340,21 @@ class Redactor:
         short = len(text) <= _CLEAN_CHARS
         if short and text in self._clean:
             return Redaction(text)
+        digest = None
+        if not short and len(text) <= _CLEAN_LONG_CHARS:
+            digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+            if digest in self._clean_long:
+                return Redaction(text)
         spans = self.find(text)
         if not spans:
             if short:
                 if len(self._clean) >= _CLEAN_MAX:
                     self._clean.clear()
                 self._clean.add(text)
+            elif digest is not None:
+                if len(self._clean_long) >= _CLEAN_LONG_MAX:
+                    self._clean_long.clear()
+                self._clean_long.add(digest)
             return Redaction(text)
         labels = self._labels
         parts, last = [], 0
