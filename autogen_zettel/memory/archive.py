@@ -31,7 +31,8 @@ from autogen_zettel.core.claims import claim_fields, extract_claims
 from autogen_zettel.core.graph import persona_graph
 from autogen_zettel.core.refine import clean_text, entities_of, keywords
 from autogen_zettel.store.audit import content_digest
-from autogen_zettel.trust.conflicts import claim_rows, conflict_from_row, resolve_keys
+from autogen_zettel.trust.conflict_hits import conflict_from_row
+from autogen_zettel.trust.conflicts import claim_rows, resolve_keys
 from autogen_zettel.trust.curated import Curated
 from autogen_zettel.trust.forget import ForgetReport, cards_about, forget_cards
 from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport, maintain, rebuild_summary, strength

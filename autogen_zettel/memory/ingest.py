@@ -37,7 +37,8 @@ from autogen_zettel.memory.layer_drafts import given_layers, layer_draft, previo
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 from autogen_zettel.store.layer_tables import LayerTables
-from autogen_zettel.trust.conflicts import Judge, check_conflicts, claim_rows
+from autogen_zettel.trust.conflict_judge import Judge
+from autogen_zettel.trust.conflicts import check_conflicts, claim_rows
 from autogen_zettel.trust.layer_sync import sync_cards
 from autogen_zettel.trust.privacy import Redaction, tier_for
 

@@ -41,7 +41,7 @@ from autogen_zettel.core.when import boost_dated, periods_in
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import SearchResult
 from autogen_zettel.store.tenant_store import TenantStore
-from autogen_zettel.trust.conflicts import attach_conflicts
+from autogen_zettel.trust.conflict_hits import attach_conflicts
 from autogen_zettel.trust.maintenance import strength
 from autogen_zettel.trust.privacy import tier_weight
 

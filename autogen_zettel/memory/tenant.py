@@ -41,7 +41,7 @@ from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.store.tenant_store import TenantStore
-from autogen_zettel.trust.conflicts import Judge
+from autogen_zettel.trust.conflict_judge import Judge
 from autogen_zettel.trust.forget import ForgetReport, finish_forget
 from autogen_zettel.trust.layer_sync import LAYERS_VERSION
 from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport
