@@ -27,7 +27,7 @@ from autogen_zettel.core.embed import Embedder, make_embedder
 from autogen_zettel.core.encode_cache import cached
 from autogen_zettel.core.refine import HeuristicRefiner, Refiner
 from autogen_zettel.memory.drafts import DraftCache
-from autogen_zettel.memory.ingest import LinkJudge
+from autogen_zettel.memory.link_plan import LinkJudge
 from autogen_zettel.memory.tenant import Zettelkasten
 from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.backends import open_index

@@ -30,7 +30,8 @@ from autogen_zettel.core.refine import Refiner
 from autogen_zettel.memory import diskguard
 from autogen_zettel.memory.archive import MemoryArchive
 from autogen_zettel.memory.clarify import Clarifications
-from autogen_zettel.memory.ingest import Ingest, LinkJudge
+from autogen_zettel.memory.ingest import Ingest
+from autogen_zettel.memory.link_plan import LinkJudge
 from autogen_zettel.memory.layers import Layers, turn_lines
 from autogen_zettel.memory.recall import progressive_recall
 from autogen_zettel.memory.recall_block import RecallBlock, chat_query, finish_block
