@@ -68,8 +68,8 @@ _EXPORTS: dict[str, str] = {
     "Refiner": "autogen_zettel.core.refine",
     "LLMRefiner": "autogen_zettel.core.llm_refine",
     "LLMLinkJudge": "autogen_zettel.core.llm_refine",
-    "llm_judge": "autogen_zettel.trust.conflicts",
-    "Verdict": "autogen_zettel.trust.conflicts",
+    "llm_judge": "autogen_zettel.trust.conflict_judge",
+    "Verdict": "autogen_zettel.trust.conflict_judge",
     "LLMTraitJudge": "autogen_zettel.persona.judges",
     "LLMProfiler": "autogen_zettel.persona.judges",
     # research simulations

@@ -90,7 +90,8 @@ def main(argv=None) -> int:
     from autogen_zettel.core.embed import make_embedder
     from autogen_zettel.core.graph import build_graph
     from autogen_zettel.core.when import periods_in
-    from autogen_zettel.memory.recall import names_in, progressive_recall
+    from autogen_zettel.memory.recall import progressive_recall
+    from autogen_zettel.memory.recall_weights import names_in
     from benchmarks.locomo import hit_places, load_locomo
     from benchmarks.locomo_cv import CachedEmbedder, LocomoCV, _score, summarise
 

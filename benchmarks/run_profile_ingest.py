@@ -126,7 +126,7 @@ def dump(mem) -> dict:
 
 def run(args, say) -> dict:
     from autogen_zettel.memory.hub import MemoryHub
-    from autogen_zettel.memory.ingest import embed_text
+    from autogen_zettel.memory.card_index import embed_text
     from benchmarks.fill import RepeatCache, replay_round
 
     root = args.data_dir
@@ -144,7 +144,7 @@ def run(args, say) -> dict:
         cache = _load_cache(cache_path)
         emb = RepeatCache(hub.embedder, cache)
         hub.embedder = emb
-        ing = mem._ingest()  # outside the clock: the cards the timed turns make, embedded now
+        ing = mem.writer.ingest()  # outside the clock: the cards the timed turns make, embedded now
         for start in range(0, len(turns), args.batch):  # batch by batch, as remember_many drafts them
             drafts, _ = ing.draft([ing.prepare(m) for m in turns[start : start + args.batch]])
             emb.encode([embed_text(c.speaker, c.content) for _, c in drafts])

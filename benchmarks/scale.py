@@ -35,7 +35,7 @@ import numpy as np
 
 from autogen_zettel.base.threads import bounded_threads
 from autogen_zettel.core.encode_cache import unwrap
-from autogen_zettel.memory.ingest import embed_text
+from autogen_zettel.memory.card_index import embed_text
 from benchmarks.fill import RepeatCache, replay_round
 
 __all__ = ["ScaleRow", "run_scale", "folder_bytes", "peak_rss_mb"]

@@ -11,7 +11,8 @@ from autogen_zettel import CardStatus, HashEmbedder, MemoryHub
 from autogen_zettel.base.cards import EvidenceSource, LinkKind
 from autogen_zettel.base.config import ConflictConfig
 from autogen_zettel.base.errors import LLMOutputError
-from autogen_zettel.trust.conflicts import Verdict, llm_judge, recency_weight, source_weight, version_weight
+from autogen_zettel.trust.conflict_judge import Verdict, llm_judge
+from autogen_zettel.trust.conflicts import recency_weight, source_weight, version_weight
 
 from .conftest import T0
 

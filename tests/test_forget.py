@@ -17,7 +17,7 @@ from autogen_zettel import HashEmbedder, InvalidInput, MemoryHub, Message, NotFo
 from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.config import config_from_dict
 from autogen_zettel.core.refine import CardDraft, split_sentences
-from autogen_zettel.memory.ingest import embed_text
+from autogen_zettel.memory.card_index import embed_text
 from autogen_zettel.trust.forget import FORGOTTEN
 
 from .conftest import T0

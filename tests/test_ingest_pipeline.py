@@ -123,7 +123,7 @@ def test_a_model_error_on_the_embedding_thread_leaves_what_one_call_per_batch_le
         # the model works again: the rest goes in, the pending batch is finished as on reopening
         mem.hub.embedder.fail_on = None
         mem.remember_many(msgs[48:], batch=12)
-        assert mem._ingest().finish_pending() == len(pending)
+        assert mem.writer.ingest().finish_pending() == len(pending)
         assert not mem.db.pending()
 
 

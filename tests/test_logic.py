@@ -14,7 +14,8 @@ from autogen_zettel.base.config import RecallTuning
 from autogen_zettel.core.graph import build_graph, spread
 from autogen_zettel.core.lexical import BM25, sparse_doc, sparse_query, tokens
 from autogen_zettel.core.link import structural_links
-from autogen_zettel.memory.recall import cut_to_budget, fuse, unlock
+from autogen_zettel.memory.hit_lines import cut_to_budget
+from autogen_zettel.memory.recall import fuse, unlock
 
 ROOT = Path(__file__).resolve().parents[1]
 from autogen_zettel.core.refine import clean_text, refine_message

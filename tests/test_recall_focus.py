@@ -164,7 +164,7 @@ def test_the_labels_of_an_agents_quoted_messages_name_nobody():
     """An agent's recall query quotes the chat as "Name: text" lines: the writer's label is not
     the question's subject, so only a name inside a message counts as naming a participant."""
     from autogen_zettel.core.focus import without_labels
-    from autogen_zettel.memory.recall import names_in
+    from autogen_zettel.memory.recall_weights import names_in
 
     query = "Ana: what did Bo say about the budget?\nCleo: and the venue"
     assert names_in(without_labels(query), {"Ana", "Bo Li", "Cleo"}) == set()  # "Bo" has 2 letters

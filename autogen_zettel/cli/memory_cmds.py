@@ -28,7 +28,7 @@ from autogen_zettel.cli.common import (
 
 def card_dict(card) -> dict:
     """A card as JSON (the library's one encoding; imported here so ``--help`` loads no store)."""
-    from autogen_zettel.memory.archive import card_dict as encode
+    from autogen_zettel.memory.export import card_dict as encode
 
     return encode(card)
 

@@ -6,7 +6,7 @@ participant said, and most of it does not repeat their name. As a lexical term t
 every card it is written in (stored cards are indexed as "speaker: content") and, most strongly,
 the short replies that address them ("Yep, Melanie!"), which then take the places of the
 sessions a list answer needs. :func:`weigh_terms` turns the name down in the lexical query;
-speaker focus (:func:`~autogen_zettel.memory.recall.focus_named_speakers`) raises their words
+speaker focus (:func:`~autogen_zettel.memory.recall_weights.focus_named_speakers`) raises their words
 instead. A card that only asks ("What's your best camping memory?") shares the question's words
 but holds no answer; :func:`demote_questions` lowers it, so the reply it unlocks and the cards
 that tell something come first.

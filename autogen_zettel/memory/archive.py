@@ -11,7 +11,7 @@ the same names delegate here).
 - forget: :meth:`~MemoryArchive.forget` a card, several, or everything about a subject;
 - keep tidy: :meth:`~MemoryArchive.maintain` (decay, archive, merge, prune, summaries);
 - take away: :meth:`~MemoryArchive.export` (JSON) and :meth:`~MemoryArchive.export_graph`
-  (NetworkX, e.g. for GraphML and Gephi);
+  (NetworkX, e.g. for GraphML and Gephi), built in :mod:`~autogen_zettel.memory.export`;
 
 Every change that removes or rewrites content writes an audit entry (ids and hashes only).
 """
@@ -28,33 +28,20 @@ import networkx as nx
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Conflict, Link, PrivacyTier
 from autogen_zettel.base.errors import InvalidInput, NotFound
 from autogen_zettel.core.claims import claim_fields, extract_claims
-from autogen_zettel.core.graph import persona_graph
 from autogen_zettel.core.refine import clean_text, entities_of, keywords
+from autogen_zettel.memory.export import export_data, export_graph
 from autogen_zettel.store.audit import content_digest
-from autogen_zettel.trust.conflicts import claim_rows, conflict_from_row, resolve_keys
+from autogen_zettel.trust.conflict_hits import conflict_from_row
+from autogen_zettel.trust.conflicts import claim_rows, resolve_keys
 from autogen_zettel.trust.curated import Curated
 from autogen_zettel.trust.forget import ForgetReport, cards_about, forget_cards
 from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport, maintain, rebuild_summary, strength
 
-__all__ = ["MemoryArchive", "Tenant", "card_dict", "LAST_MAINTAINED"]
+__all__ = ["MemoryArchive", "Tenant", "LAST_MAINTAINED"]
 
 LAST_MAINTAINED = "last_maintained"  # db meta key: when scheduled maintenance was last queued
 
 log = logging.getLogger(__name__)
-
-
-def card_dict(card: Card) -> dict:
-    """A card as plain JSON-ready data."""
-    return {
-        "id": card.id, "content": card.content, "kind": card.kind.value, "speaker": card.speaker,
-        "created_at": card.created_at.isoformat(), "session_id": card.session_id,
-        "source_ids": list(card.source_ids), "tags": list(card.tags), "entities": list(card.entities),
-        "confidence": card.confidence, "importance": card.importance, "status": card.status.value,
-        "access_count": card.access_count, "last_access": card.last_access.isoformat() if card.last_access else None,
-        "tier": card.tier.value, "evidence": card.evidence.value, "context": card.context,
-        "redactions": list(card.redactions), "version": card.version,
-        "updated_at": card.updated_at.isoformat() if card.updated_at else None,
-    }
 
 
 class Tenant(Curated, Protocol):
@@ -91,15 +78,39 @@ class MemoryArchive:
         return self._mem.store.db
 
     # -- looking ------------------------------------------------------------------------
-    def find(self, *, kind: str | None = None, status: str | None = None, speaker: str | None = None,
-             session_id: str | None = None, contains: str | None = None, tier: str | None = None,
-             limit: int | None = None) -> list[Card]:
+    def find(
+        self,
+        *,
+        kind: str | None = None,
+        status: str | None = None,
+        speaker: str | None = None,
+        session_id: str | None = None,
+        contains: str | None = None,
+        tier: str | None = None,
+        limit: int | None = None,
+    ) -> list[Card]:
         """Cards matching every given filter, oldest first (``contains``: case-insensitive text)."""
-        for name, value, enum in (("kind", kind, CardKind), ("status", status, CardStatus), ("tier", tier, PrivacyTier)):
+        for name, value, enum in (
+            ("kind", kind, CardKind),
+            ("status", status, CardStatus),
+            ("tier", tier, PrivacyTier),
+        ):
             if value is not None and value not in {e.value for e in enum}:
-                raise InvalidInput(f"{name} {value!r} is not known; use one of {', '.join(e.value for e in enum)}")
-        ids = [r["id"] for r in self._db.find_cards(kind=kind, status=status, speaker=speaker, session_id=session_id,
-                                                   contains=contains, tier=tier, limit=limit)]
+                raise InvalidInput(
+                    f"{name} {value!r} is not known; use one of {', '.join(e.value for e in enum)}"
+                )
+        ids = [
+            r["id"]
+            for r in self._db.find_cards(
+                kind=kind,
+                status=status,
+                speaker=speaker,
+                session_id=session_id,
+                contains=contains,
+                tier=tier,
+                limit=limit,
+            )
+        ]
         cards = self._db.get_many(ids)
         return [cards[i] for i in ids]
 
@@ -119,11 +130,15 @@ class MemoryArchive:
             return found[0]
         hint = f"list cards with `autogen-zettel cards {self._mem.name}`"
         if len(ref) < 4:
-            raise NotFound(f"no card {ref!r} in tenant {self._mem.name!r}; give at least 4 characters of its id ({hint})")
+            raise NotFound(
+                f"no card {ref!r} in tenant {self._mem.name!r}; give at least 4 characters of its id ({hint})"
+            )
         if not found:
             raise NotFound(f"no card {ref!r} in tenant {self._mem.name!r}; {hint}")
-        raise NotFound(f"card id {ref!r} is ambiguous in tenant {self._mem.name!r}: it starts "
-                       f"{', '.join(found[:5])}{', ...' if len(found) > 5 else ''}; give more characters")
+        raise NotFound(
+            f"card id {ref!r} is ambiguous in tenant {self._mem.name!r}: it starts "
+            f"{', '.join(found[:5])}{', ...' if len(found) > 5 else ''}; give more characters"
+        )
 
     def stats(self) -> dict:
         """Counts for a quick look: cards by kind and status, links, index points, model."""
@@ -141,12 +156,18 @@ class MemoryArchive:
             "links": self._db.link_count(),
             "indexed": self._mem.store.vectors.count(self._mem.name),
             "embedding_model": self._db.get_meta("embedding_model"),
-            "embedding_dim": int(dim) if (dim := self._db.get_meta("embedding_dim")) else None,  # meta is text
+            "embedding_dim": int(dim)
+            if (dim := self._db.get_meta("embedding_dim"))
+            else None,  # meta is text
         }
 
     def conflicts(self, card_id: str | None = None) -> list[Conflict]:
         """Recorded conflicts (of one card, or all), seen from the version in force."""
-        rows = self._db.conflicts.of([card_id]) if card_id else self._db.conflicts.of([r["active_id"] for r in self._db.conflicts.all()])
+        rows = (
+            self._db.conflicts.of([card_id])
+            if card_id
+            else self._db.conflicts.of([r["active_id"] for r in self._db.conflicts.all()])
+        )
         return [conflict_from_row(r, card_id or r["active_id"]) for r in rows]
 
     def history(self, card_id: str) -> list[dict]:
@@ -206,7 +227,11 @@ class MemoryArchive:
             return card
         now = self._mem.now(at)
         before = [h for h in self.history(card_id) if h["action"] == "freeze"]
-        status = CardStatus(before[-1]["status"]) if card.status is CardStatus.FROZEN and before else CardStatus.ACTIVE
+        status = (
+            CardStatus(before[-1]["status"])
+            if card.status is CardStatus.FROZEN and before
+            else CardStatus.ACTIVE
+        )
         if status is CardStatus.FROZEN:
             status = CardStatus.ACTIVE
         thawed = self._status_change(card, status, "thaw", now)
@@ -224,20 +249,33 @@ class MemoryArchive:
         except ValueError:
             raise InvalidInput(f"tier {tier!r} is not known; use permanent, standard or decaying") from None
         if tier is PrivacyTier.NEVER:
-            raise InvalidInput("a stored card cannot become never-persisted; forget it instead: mem.forget(card_id)")
+            raise InvalidInput(
+                "a stored card cannot become never-persisted; forget it instead: mem.forget(card_id)"
+            )
         card = self._mem.card(card_id)
         if card.tier is tier:
             return card
         now = self._mem.now(at)
         with self._mem.store.write_lock:
             with self._db.atomic():
-                self._db.history.add([{"card_id": card_id, "version": card.version, "at": now.isoformat(),
-                                      "action": "set_tier", "content": None, "status": card.status.value,
-                                      "detail": {"tier": card.tier.value}}])
+                self._db.history.add(
+                    [
+                        {
+                            "card_id": card_id,
+                            "version": card.version,
+                            "at": now.isoformat(),
+                            "action": "set_tier",
+                            "content": None,
+                            "status": card.status.value,
+                            "detail": {"tier": card.tier.value},
+                        }
+                    ]
+                )
                 self._db.insert_cards([card.with_changes(tier=tier)])
                 self._db.mark_indexed([card_id])
-                self._mem.store.stage_audit("set_tier", {"card_id": card_id, "from": card.tier.value, "to": tier.value},
-                                       at=now)
+                self._mem.store.stage_audit(
+                    "set_tier", {"card_id": card_id, "from": card.tier.value, "to": tier.value}, at=now
+                )
             self._mem.store.flush_audit()
         return self._mem.card(card_id)
 
@@ -253,25 +291,46 @@ class MemoryArchive:
         claims = extract_claims(red.text, speaker=old.speaker, entities=old.entities)
         evidence, context = claim_fields(red.text, claims)
         new = old.with_changes(
-            content=red.text, version=old.version + 1, updated_at=now,
+            content=red.text,
+            version=old.version + 1,
+            updated_at=now,
             entities=tuple(e for e in entities_of(red.text) if e.casefold() != old.speaker.casefold()),
-            tags=keywords(red.text), evidence=evidence, context=context,
+            tags=keywords(red.text),
+            evidence=evidence,
+            context=context,
             redactions=tuple(dict.fromkeys(old.redactions + red.kinds)),
         )
         with self._mem.store.write_lock:
             keys = {(r["subject"], r["topic"]) for r in self._db.claims.of([card_id])}
             with self._db.atomic():
-                self._db.history.add([{"card_id": card_id, "version": old.version, "at": now.isoformat(),
-                                      "action": "edit", "content": old.content, "status": old.status.value,
-                                      "detail": {}}])
+                self._db.history.add(
+                    [
+                        {
+                            "card_id": card_id,
+                            "version": old.version,
+                            "at": now.isoformat(),
+                            "action": "edit",
+                            "content": old.content,
+                            "status": old.status.value,
+                            "detail": {},
+                        }
+                    ]
+                )
                 self._db.insert_cards([new])
                 self._db.replace_entities(card_id, new.entities)
                 self._db.claims.replace([card_id], claim_rows(new, claims))
                 key = self._mem.store.audit_key()
                 # committed with the edit, so the old text never changes without an entry
-                self._mem.store.stage_audit("edit", {"card_id": card_id, "version": new.version,
-                                                "old_hmac": content_digest(old.content, key),
-                                                "new_hmac": content_digest(new.content, key)}, at=now)
+                self._mem.store.stage_audit(
+                    "edit",
+                    {
+                        "card_id": card_id,
+                        "version": new.version,
+                        "old_hmac": content_digest(old.content, key),
+                        "new_hmac": content_digest(new.content, key),
+                    },
+                    at=now,
+                )
             self._mem.store.flush_audit()
             self._mem.index_cards([new])
             keys |= {(c.subject, c.topic) for c in claims}
@@ -283,8 +342,13 @@ class MemoryArchive:
         return self._mem.card(card_id)
 
     # -- forgetting ---------------------------------------------------------------------
-    def forget(self, card_id: str | Sequence[str] | None = None, *, subject: str | None = None,
-               at: datetime | None = None) -> ForgetReport:
+    def forget(
+        self,
+        card_id: str | Sequence[str] | None = None,
+        *,
+        subject: str | None = None,
+        at: datetime | None = None,
+    ) -> ForgetReport:
         """Forget one card (or a list of ids), or everything about ``subject`` (a person or topic:
         cards said by it, naming it, or mentioning it, and every remaining sentence mentioning it).
 
@@ -293,13 +357,17 @@ class MemoryArchive:
         local Qdrant storage vacuumed); an audit entry records ids and SHA-256 digests only.
         """
         if (card_id is None) == (subject is None):
-            raise InvalidInput("give a card id (or a list of ids) or subject=..., e.g. mem.forget(subject='Bob')")
+            raise InvalidInput(
+                "give a card id (or a list of ids) or subject=..., e.g. mem.forget(subject='Bob')"
+            )
         now = self._mem.now(at)
         self._mem.flush()
         if subject is not None:
             subject = subject.strip()
             if len(subject) < 2:
-                raise InvalidInput(f"subject {subject!r} is too short to forget by; give a name or topic word")
+                raise InvalidInput(
+                    f"subject {subject!r} is too short to forget by; give a name or topic word"
+                )
             ids = cards_about(self._db, subject)
             report = forget_cards(self._mem, ids, at=now, action="forget_subject", subject=subject)
         else:
@@ -344,53 +412,22 @@ class MemoryArchive:
             with self._mem.store.write_lock:
                 report = maintain(self._mem, at=when, steps=STEPS)
                 self._mem.store.invalidate()
-            log.info("tenant %s: scheduled maintenance at %s: %s", self._mem.name, when.isoformat(timespec="minutes"),
-                     {k: v for k, v in report.to_dict().items() if isinstance(v, int) and v})
+            log.info(
+                "tenant %s: scheduled maintenance at %s: %s",
+                self._mem.name,
+                when.isoformat(timespec="minutes"),
+                {k: v for k, v in report.to_dict().items() if isinstance(v, int) and v},
+            )
 
         self._mem.run_later(job)
         return True
 
-    # -- export -------------------------------------------------------------------------
+    # -- export (memory/export.py) ------------------------------------------------------
     def export(self) -> dict:
         """Everything this tenant holds, as JSON-ready data: cards, links, conflicts, messages."""
-        cards = self._mem.cards()
-        messages = self._db.messages(sorted({m for c in cards for m in c.source_ids}))
-        return {
-            "tenant": self._mem.name,
-            "exported_at": self._mem.now().isoformat(),
-            "embedding_model": self._db.get_meta("embedding_model"),
-            "cards": [card_dict(c) for c in cards],
-            "links": [{"src": link.src, "dst": link.dst, "kind": link.kind.value, "weight": link.weight}
-                      for link in self._db.iter_links()],
-            "conflicts": self._db.conflicts.all(),
-            "messages": messages,
-            "layers": self._mem.layers.export(),
-        }
+        return export_data(self._mem)
 
     def export_graph(self) -> nx.MultiDiGraph:
         """The cards and links as a NetworkX multigraph with plain attributes (GraphML-ready:
         ``nx.write_graphml(mem.export_graph(), "alice.graphml")`` opens in Gephi)."""
-        G = nx.MultiDiGraph(tenant=self._mem.name)
-        for c in self._mem.cards():
-            d = card_dict(c)
-            G.add_node(c.id, **{k: (", ".join(v) if isinstance(v, list) else ("" if v is None else v))
-                                for k, v in d.items() if k != "id"}, label=c.content[:60])
-        for link in self._db.iter_links():
-            if link.src in G and link.dst in G:
-                G.add_edge(link.src, link.dst, key=link.kind.value, kind=link.kind.value, weight=link.weight)
-        # the persona in the same graph: a node per trait with its latest score, and a REINFORCES
-        # or WEAKENS edge from each card that carries evidence on it
-        store = self._db.persona
-        scores = {t: p.score for t, p in store.latest_states().items()}
-        rows = [r for rs in store.evidence_by_card().values() for r in rs if r.card_id in G]
-        persona = persona_graph((), rows)
-        for node, attrs in persona.nodes(data=True):
-            if attrs.get("kind") == "trait":
-                trait = attrs["trait"]
-                G.add_node(node, kind="trait", label=trait, score=round(scores.get(trait, 0.5), 4))
-        for trait, score in scores.items():
-            G.add_node(f"trait:{trait}", kind="trait", label=trait, score=round(score, 4))
-        for src, dst, attrs in persona.edges(data=True):
-            if persona.nodes[dst].get("kind") == "trait":
-                G.add_edge(src, dst, key=attrs["kind"], **attrs)
-        return G
+        return export_graph(self._mem)

@@ -27,7 +27,7 @@ from autogen_zettel.core.embed import Embedder, make_embedder
 from autogen_zettel.core.encode_cache import cached
 from autogen_zettel.core.refine import HeuristicRefiner, Refiner
 from autogen_zettel.memory.drafts import DraftCache
-from autogen_zettel.memory.ingest import LinkJudge
+from autogen_zettel.memory.link_plan import LinkJudge
 from autogen_zettel.memory.tenant import Zettelkasten
 from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.backends import open_index
@@ -39,7 +39,7 @@ from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
 from autogen_zettel.store.sessions import overdue_work
 from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.store.vectors import api_key_from_env
-from autogen_zettel.trust.conflicts import Judge
+from autogen_zettel.trust.conflict_judge import Judge
 from autogen_zettel.trust.privacy import Redactor
 
 __all__ = ["MemoryHub", "validate_tenant_name"]
@@ -139,7 +139,7 @@ class MemoryHub:
             called as ``judge(card, [(other, cosine), ...])`` and returning ``{other id: LinkKind
             or None}``, or None to fall back to the similarity thresholds
         :param conflict_judge: decides whether two cards contradict, ``judge(new, old) -> Verdict``
-            (e.g. :func:`~autogen_zettel.trust.conflicts.llm_judge`); without one, offline rules decide
+            (e.g. :func:`~autogen_zettel.trust.conflict_judge.llm_judge`); without one, offline rules decide
         :param summarizer: writes period summaries, ``summarizer(label, cards) -> str`` (default: extractive)
         """
         if isinstance(config, (str, Path)):

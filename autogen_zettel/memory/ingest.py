@@ -5,8 +5,8 @@ index, embedder, refiner and judges, the redactor and the clock) and knows nothi
 or of :class:`~autogen_zettel.memory.tenant.Zettelkasten`, which builds one per write and serialises
 :meth:`Ingest.write` under its write lock. The order of a write: validate and redact every
 message (:meth:`Ingest.prepare`), refine them into draft cards (:meth:`Ingest.draft`), then
-in one step store the new ones in SQLite, embed them into the index, link them and check them
-for conflicts (:meth:`Ingest.write`).
+in one step store the new ones in SQLite, embed them into the index, link them (planned by
+:mod:`~autogen_zettel.memory.link_plan`) and check them for conflicts (:meth:`Ingest.write`).
 """
 
 from __future__ import annotations
@@ -21,46 +21,35 @@ from datetime import datetime, timedelta
 
 import networkx as nx
 
-from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind, Message, PrivacyTier, card_id_for
+from autogen_zettel.base.cards import Card, CardKind, Link, Message, PrivacyTier, card_id_for
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.messages import validate_message
 from autogen_zettel.core import graph as graphs
-from autogen_zettel.core.atoms import addressee_of, name_addressee, name_speaker
+from autogen_zettel.core.atoms import addressee_of, name_addressee
 from autogen_zettel.core.claims import claim_fields, extract_claims
 from autogen_zettel.core.dates import anchor_dates
 from autogen_zettel.core.embed import Embedder
-from autogen_zettel.core.link import semantic_links, structural_links
 from autogen_zettel.core.refine import Refiner, clean_text
+from autogen_zettel.memory.card_index import encode_batches, index_cards
 from autogen_zettel.memory.drafts import DraftCache, Same
 from autogen_zettel.memory.layer_drafts import given_layers, layer_draft, previous_in_batch
+from autogen_zettel.memory.link_plan import LinkJudge, LinkPlanner
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 from autogen_zettel.store.layer_tables import LayerTables
-from autogen_zettel.trust.conflicts import Judge, check_conflicts, claim_rows
+from autogen_zettel.trust.conflict_judge import Judge
+from autogen_zettel.trust.conflicts import check_conflicts, claim_rows
 from autogen_zettel.trust.layer_sync import sync_cards
 from autogen_zettel.trust.privacy import Redaction, tier_for
 
-__all__ = ["Ingest", "LinkJudge", "embed_text"]
-
-# judge(card, [(candidate, cosine), ...]) -> {candidate id: LinkKind or None}, or None to
-# fall back to the similarity thresholds
-LinkJudge = Callable[[Card, list[tuple[Card, float]]], "dict[str, LinkKind | None] | None"]
+__all__ = ["Ingest"]
 
 log = logging.getLogger(__name__)
 
-_EMBED_BATCH = 256
 
 # card id -> the claims extracted from it (rows of the claims table once stored)
 Claims = dict[str, list]
-
-
-def embed_text(speaker: str, content: str) -> str:
-    """What is embedded for a card: who said it is part of what it means, and who "I" is
-    (the first "I"/"my"/"me" followed by the speaker's name, see
-    :func:`~autogen_zettel.core.atoms.name_speaker`, which recalls better than the speaker
-    prefix alone, most of all for multi-hop questions)."""
-    return f"{speaker}: {name_speaker(content, speaker)}"
 
 
 @dataclass(frozen=True)
@@ -98,7 +87,9 @@ class Ingest:
         # the length limit comes before any scan (cleaning, redaction): an oversized message costs
         # nothing to refuse (UTF-8 bytes: at most 4 per character, checked exactly once decoded)
         if len(m.text) > (4 * limit if isinstance(m.text, bytes) else limit):
-            raise self._too_long(m.message_id, len(m.text), limit, "bytes" if isinstance(m.text, bytes) else "characters")
+            raise self._too_long(
+                m.message_id, len(m.text), limit, "bytes" if isinstance(m.text, bytes) else "characters"
+            )
         cleaned = clean_text(m.text)
         if len(cleaned) > limit:
             raise self._too_long(m.message_id, len(cleaned), limit, "characters")
@@ -106,19 +97,31 @@ class Ingest:
         redaction = self.redact(cleaned)
         text = redaction.text
         if not text:
-            raise InvalidInput(f"message {m.message_id!r} is empty or only whitespace; skip it before remembering")
+            raise InvalidInput(
+                f"message {m.message_id!r} is empty or only whitespace; skip it before remembering"
+            )
         at = self.now(m.at)
         message_id = m.message_id
         if message_id is None:
             digest = hashlib.sha1(f"{m.speaker}|{at.isoformat()}|{text}".encode()).hexdigest()[:16]
             message_id = f"m-{digest}"
-        return Message(text, m.speaker, message_id, m.session_id, at, m.reply_to,
-                       extra={"redactions": redaction.kinds}, tier=tier)
+        return Message(
+            text,
+            m.speaker,
+            message_id,
+            m.session_id,
+            at,
+            m.reply_to,
+            extra={"redactions": redaction.kinds},
+            tier=tier,
+        )
 
     @staticmethod
     def _too_long(message_id, size: int, limit: int, unit: str) -> InvalidInput:
-        return InvalidInput(f"message {message_id!r} has {size:,} {unit}, over refiner.max_message_chars ({limit:,} "
-                            "characters); split it into smaller messages or raise the limit in the config")
+        return InvalidInput(
+            f"message {message_id!r} has {size:,} {unit}, over refiner.max_message_chars ({limit:,} "
+            "characters); split it into smaller messages or raise the limit in the config"
+        )
 
     def draft(self, prepared: Iterable[Message]) -> tuple[list[tuple[Message, Card]], Claims]:
         """Refine prepared messages into draft cards (with their claims); nothing is written."""
@@ -129,27 +132,49 @@ class Ingest:
         privacy = self.config.privacy
         said_by = {m.message_id: m.speaker for m in prepared}
         earlier = {m.reply_to for m in prepared if m.reply_to and m.reply_to not in said_by}
-        said_by.update({row["id"]: row["speaker"] for row in self.db.messages(earlier)})  # replies to stored messages
+        said_by.update(
+            {row["id"]: row["speaker"] for row in self.db.messages(earlier)}
+        )  # replies to stored messages
         key = None
         if self.drafts is not None and len(prepared) == 1:
             m = prepared[0]
             # everything drafting reads: the message as prepared, who it answers, the hub's parts
-            key = (m.text, m.speaker, m.message_id, m.session_id, m.at, m.reply_to, m.tier,
-                   tuple(m.extra.get("redactions", ())), said_by.get(m.reply_to or ""),
-                   Same(self.refiner), Same(self.config))
+            key = (
+                m.text,
+                m.speaker,
+                m.message_id,
+                m.session_id,
+                m.at,
+                m.reply_to,
+                m.tier,
+                tuple(m.extra.get("redactions", ())),
+                said_by.get(m.reply_to or ""),
+                Same(self.refiner),
+                Same(self.config),
+            )
             kept = self.drafts.get(key)
             if kept is not None:
                 return kept
         for msg in prepared:
             # who "you" is: named, the speaker replied to, or the other of two
-            addressee = addressee_of(msg.text, speaker=msg.speaker, participants=known_entities,
-                                     previous=said_by.get(msg.reply_to or ""))
+            addressee = addressee_of(
+                msg.text,
+                speaker=msg.speaker,
+                participants=known_entities,
+                previous=said_by.get(msg.reply_to or ""),
+            )
             if msg.tier is PrivacyTier.NEVER:
-                log.debug("tenant %s: message %s is never-persisted; nothing stored", self.tenant, msg.message_id)
+                log.debug(
+                    "tenant %s: message %s is never-persisted; nothing stored", self.tenant, msg.message_id
+                )
                 continue
             refined = self.refiner.refine(
-                msg.text, speaker=msg.speaker, message_id=msg.message_id, known_entities=known_entities,
-                max_cards=self.config.refiner.max_cards, min_words=self.config.refiner.min_words,
+                msg.text,
+                speaker=msg.speaker,
+                message_id=msg.message_id,
+                known_entities=known_entities,
+                max_cards=self.config.refiner.max_cards,
+                min_words=self.config.refiner.min_words,
             )
             # "Sent it.", "不用了", "No thanks" to an offer: too short for a card, but a layer row needs one
             refined = refined or layer_draft(msg, previous_in_batch(prepared, msg) or self._previous(msg))
@@ -169,23 +194,37 @@ class Ingest:
                 # "yesterday" recalled a month later must still say which day it was
                 # and "you" says whom it meant, in brackets, the original words kept
                 content = replace(content, text=name_addressee(anchor_dates(content.text, msg.at), addressee))
-                entities = tuple(e for e in d.entities if e.casefold() != msg.speaker.casefold()
-                                 and not self.redact(e).changed)
+                entities = tuple(
+                    e
+                    for e in d.entities
+                    if e.casefold() != msg.speaker.casefold() and not self.redact(e).changed
+                )
                 tags = tuple(t for t in d.tags if not self.redact(t).changed)
                 found = extract_claims(content.text, speaker=msg.speaker, entities=entities)
                 evidence, context = claim_fields(content.text, found)
                 card = Card(
-                    id=card_id_for(d.source_ids, content.text, msg.at), content=content.text, kind=d.kind,
-                    speaker=msg.speaker, created_at=msg.at, source_ids=d.source_ids, session_id=msg.session_id,
-                    tags=tags, entities=entities, confidence=d.confidence, importance=d.importance,
-                    evidence=evidence, context=context,
+                    id=card_id_for(d.source_ids, content.text, msg.at),
+                    content=content.text,
+                    kind=d.kind,
+                    speaker=msg.speaker,
+                    created_at=msg.at,
+                    source_ids=d.source_ids,
+                    session_id=msg.session_id,
+                    tags=tags,
+                    entities=entities,
+                    confidence=d.confidence,
+                    importance=d.importance,
+                    evidence=evidence,
+                    context=context,
                     redactions=tuple(dict.fromkeys(msg.extra.get("redactions", ()) + content.kinds)),
                 )
                 card = card.with_changes(tier=tier_for(card, privacy, msg.tier))
                 if card.tier is PrivacyTier.NEVER:
                     continue
                 claims[card.id] = found
-                if d.layers is not None:  # the LLM refiner's layer rows, due dates anchored at the message time
+                if (
+                    d.layers is not None
+                ):  # the LLM refiner's layer rows, due dates anchored at the message time
                     msg.extra.setdefault("layers", {})[card.id] = given_layers(d.layers, msg.at)
                 drafts.append((msg, card))
         if key is not None:
@@ -242,7 +281,7 @@ class Ingest:
             drafts, claims = self.draft(batch)
             new = self.unstored(drafts)
             cards = [c for _, c in new if c.kind is not CardKind.SUMMARY]
-            ahead = embed_ahead.submit(self._encode_batches, cards) if cards else None
+            ahead = embed_ahead.submit(encode_batches, self.embedder, cards) if cards else None
             return new, claims, ahead
 
         try:
@@ -271,9 +310,13 @@ class Ingest:
 
     def _previous(self, msg: Message) -> str | None:
         """The stored message before ``msg`` in its session, said by someone else."""
-        return LayerTables(self.db).previous_message(msg.session_id, msg.at.isoformat(),
-                                                     (msg.at - timedelta(hours=12)).isoformat(), msg.speaker,
-                                                     msg.message_id)
+        return LayerTables(self.db).previous_message(
+            msg.session_id,
+            msg.at.isoformat(),
+            (msg.at - timedelta(hours=12)).isoformat(),
+            msg.speaker,
+            msg.message_id,
+        )
 
     def unstored(self, drafts: Sequence[tuple[Message, Card]]) -> list[tuple[Message, Card]]:
         """The drafts whose cards are not stored yet, each card once."""
@@ -285,21 +328,36 @@ class Ingest:
         """Write new cards, their messages and claims, marked pending, in one transaction."""
         cards = [c for _, c in new]
         with self.db.atomic():
-            self.db.add_messages([
-                {"id": m.message_id, "session_id": m.session_id, "speaker": m.speaker,
-                 "at": m.at.isoformat(), "text": m.text}
-                for m in {m.message_id: m for m, _ in new}.values()
-            ])
+            self.db.add_messages(
+                [
+                    {
+                        "id": m.message_id,
+                        "session_id": m.session_id,
+                        "speaker": m.speaker,
+                        "at": m.at.isoformat(),
+                        "text": m.text,
+                    }
+                    for m in {m.message_id: m for m, _ in new}.values()
+                ]
+            )
             self.db.insert_cards(cards)
-            self.db.claims.replace([c.id for c in cards], [r for c in cards for r in claim_rows(c, claims[c.id])])
+            self.db.claims.replace(
+                [c.id for c in cards], [r for c in cards for r in claim_rows(c, claims[c.id])]
+            )
             # cleared when linking and conflict checks are done; a crash before that is finished on open
             self.db.add_pending((c.id, m.message_id, m.reply_to) for m, c in new)
 
-    def _complete(self, new: Sequence[tuple[Message, Card]], *, graph: nx.Graph | None,
-                  progress: bool = False, dense: Callable[[], list] | None = None) -> list[Card]:
+    def _complete(
+        self,
+        new: Sequence[tuple[Message, Card]],
+        *,
+        graph: nx.Graph | None,
+        progress: bool = False,
+        dense: Callable[[], list] | None = None,
+    ) -> list[Card]:
         """Index, link and conflict-check stored cards, then clear their pending marks.
 
-        :param dense: returns the vectors of the cards' :meth:`_encode_batches`, when already embedded
+        :param dense: returns the vectors of the cards' :func:`~autogen_zettel.memory.card_index.encode_batches`, when already embedded
         """
         cards = [c for _, c in new]
         vectors = self.index(cards, progress=progress, dense=dense)
@@ -311,11 +369,14 @@ class Ingest:
         # Not around a conflict judge: it may be an LLM, and the transaction holds the database.
         with self.db.atomic() if self.conflict_judge is None else nullcontext():
             self.db.add_links(links)
-            outcome = check_conflicts(self.db, cards, cfg=self.config.conflicts, judge=self.conflict_judge,
-                                      neighbours=neighbours)
+            outcome = check_conflicts(
+                self.db, cards, cfg=self.config.conflicts, judge=self.conflict_judge, neighbours=neighbours
+            )
             self.db.clear_pending(c.id for c in cards)
             given = {c.id: m.extra["layers"][c.id] for m, c in new if c.id in m.extra.get("layers", {})}
-            sync_cards(self.db, [c.id for c in cards], cfg=self.config.conflicts, given=given)  # the person layers
+            sync_cards(
+                self.db, [c.id for c in cards], cfg=self.config.conflicts, given=given
+            )  # the person layers
         if graph is not None:  # once committed (conflict checks write no links the graph holds)
             graphs.add_links(graph, links)
             graphs.add_threads(graph, [c for _, c in linkable])  # derived, not stored: the loaded graph only
@@ -338,128 +399,38 @@ class Ingest:
             if card is None:
                 continue
             src = texts.get(message_id, {})
-            new.append((Message(src.get("text") or card.content, card.speaker, message_id, card.session_id,
-                                card.created_at, reply_to), card))
+            new.append(
+                (
+                    Message(
+                        src.get("text") or card.content,
+                        card.speaker,
+                        message_id,
+                        card.session_id,
+                        card.created_at,
+                        reply_to,
+                    ),
+                    card,
+                )
+            )
         self._complete(new, graph=None)
         self.db.clear_pending()
         return len(new)
 
-    def index(self, cards: Sequence[Card], *, progress: bool = False, dense: Callable[[], list] | None = None):
-        """Embed cards in batches and write them to Qdrant, then mark them indexed; returns
-        the dense vectors of the indexed cards (summaries excluded), in order.
+    def index(
+        self, cards: Sequence[Card], *, progress: bool = False, dense: Callable[[], list] | None = None
+    ):
+        """Embed cards into the index and mark them indexed; returns the dense vectors of the
+        indexed cards (summaries excluded), in order; see
+        :func:`~autogen_zettel.memory.card_index.index_cards`."""
+        return index_cards(
+            self.tenant, self.db, self.vectors, self.embedder, cards, progress=progress, dense=dense
+        )
 
-        Summary cards are not put in the index: recall reaches them through their members, and
-        their points would only take candidate places from the cards a search is for.
-
-        :param dense: returns what :meth:`_encode_batches` gives for the cards other than
-            summaries (embedded ahead, on another thread); None embeds them here
-        """
-        import numpy as np
-
-        summaries = [c.id for c in cards if c.kind is CardKind.SUMMARY]
-        if summaries:
-            self.db.mark_indexed(summaries)
-            cards = [c for c in cards if c.kind is not CardKind.SUMMARY]
-        emb = self.embedder
-        embedded = dense() if dense is not None else None
-        chunks = []
-        bar = None
-        if progress:
-            from tqdm import tqdm
-
-            bar = tqdm(total=len(cards), desc=f"indexing {self.tenant}", unit="card")
-        for n, start in enumerate(range(0, len(cards), _EMBED_BATCH)):
-            batch = cards[start : start + _EMBED_BATCH]
-            texts = [embed_text(c.speaker, c.content) for c in batch]
-            vectors = embedded[n] if embedded is not None else emb.encode(texts)
-            sparse = emb.sparse(texts)
-            self.vectors.upsert(self.tenant, [c.id for c in batch], vectors, sparse)
-            self.db.mark_indexed([c.id for c in batch])
-            chunks.append(vectors)
-            if bar:
-                bar.update(len(batch))
-        if bar:
-            bar.close()
-        return np.concatenate(chunks) if chunks else np.zeros((0, emb.dim), np.float32)
-
-    def _encode_batches(self, cards: Sequence[Card]) -> list:
-        """The dense vectors :meth:`index` makes for ``cards`` (no summaries), in the same
-        batches of :data:`_EMBED_BATCH` (a batch's padding can move a vector's last bits)."""
-        return [self.embedder.encode([embed_text(c.speaker, c.content) for c in cards[start : start + _EMBED_BATCH]])
-                for start in range(0, len(cards), _EMBED_BATCH)]
-
-    def plan_links(self, new: Sequence[tuple[Message, Card]], vectors) -> tuple[list[Link], dict[str, list[str]]]:
-        """The new cards' semantic and structural links, written nowhere yet, and card id -> similar
-        card ids (the conflict check's extra candidates)."""
-        cfg = self.config.links
-        neighbours = self.vectors.neighbours(self.tenant, vectors, cfg.candidates + 1)
-        by_message: dict[str, list[Card]] = {}
-        session_recent: dict[str | None, list[Card]] = {}
-        speaker_recent: dict[str, list[Card]] = {}
-        # nothing is written until the links are: every entity of the batch read in one query
-        naming = self.db.cards_naming_each((e for _, c in new for e in c.entities), 3)
-        latest: dict[str | None, list[Card]] = {}
-        links: list[Link] = []
-        new_ids = {c.id for _, c in new}
-        for (msg, card), near in zip(new, neighbours):
-            links.extend(self._semantic(card, near))
-            if card.session_id is not None:
-                if card.session_id not in session_recent:
-                    session_recent[card.session_id] = self._stored_recent(
-                        cfg.session_window, new_ids, len(new), session_id=card.session_id)
-                recent = session_recent[card.session_id]
-            else:
-                recent = []
-            if card.speaker not in speaker_recent:
-                speaker_recent[card.speaker] = self._stored_recent(
-                    cfg.speaker_window, new_ids, len(new), speaker=card.speaker)
-            peers: dict[str, Card] = {}
-            for entity in card.entities:
-                for other in naming.get(entity.casefold(), ()):
-                    if other.id != card.id:
-                        peers[other.id] = other
-            links.extend(structural_links(
-                card,
-                session_neighbours=recent[: cfg.session_window],
-                speaker_previous=speaker_recent[card.speaker][: cfg.speaker_window],
-                reply_to=self._reply_targets(msg, by_message, latest) if msg.reply_to else [],
-                entity_peers=list(peers.values())[:6],
-            ))
-            by_message.setdefault(msg.message_id, []).append(card)
-            if card.session_id is not None:
-                session_recent[card.session_id].insert(0, card)
-            speaker_recent[card.speaker].insert(0, card)
-        return links, {c.id: [i for i, _ in near if i != c.id] for (_, c), near in zip(new, neighbours)}
-
-    def _stored_recent(self, window: int, new_ids: set[str], batch: int, **where) -> list[Card]:
-        """The ``window`` newest stored cards matching ``where`` that are not of this batch (its
-        cards are stored already), newest first: ids first, then only the kept cards are built
-        (building the window plus a batch's worth of cards was most of linking's reads, #12)."""
-        ids = [i for i in self.db.recent_ids(window + batch, **where) if i not in new_ids][:window]
-        found = self.db.get_many(ids)
-        return [found[i] for i in ids if i in found]
-
-    def _semantic(self, card: Card, near: Sequence[tuple[str, float]]) -> list[Link]:
-        """Similarity links; graded by the link judge (an LLM) when one is set."""
-        judge = self.link_judge
-        if judge is not None:
-            others = self.db.get_many([i for i, _ in near if i != card.id])
-            grades = judge(card, [(others[i], s) for i, s in near if i in others])
-            if grades is not None:
-                sims = dict(near)
-                return [Link(card.id, oid, kind, round(sims[oid], 4), card.created_at)
-                        for oid, kind in grades.items() if kind is not None and oid in sims]
-        return semantic_links(card.id, near, self.config.links, at=card.created_at)
-
-    def _reply_targets(self, msg: Message, by_message: dict[str, list[Card]],
-                       latest: dict[str | None, list[Card]]) -> list[Card]:
-        """Cards of the message ``msg`` answers: from this batch, else among the session's
-        latest cards (capture stores one message per job, so the question is already stored).
-
-        :param latest: session -> its latest cards, filled on first use (one query per session a batch)
-        """
-        if msg.reply_to in by_message:
-            return by_message[msg.reply_to]
-        if msg.session_id not in latest:
-            latest[msg.session_id] = self.db.recent_cards(10, session_id=msg.session_id)
-        return [c for c in latest[msg.session_id] if msg.reply_to in c.source_ids]
+    def plan_links(
+        self, new: Sequence[tuple[Message, Card]], vectors
+    ) -> tuple[list[Link], dict[str, list[str]]]:
+        """The new cards' links, written nowhere yet, and card id -> similar card ids; see
+        :meth:`LinkPlanner.plan <autogen_zettel.memory.link_plan.LinkPlanner.plan>`."""
+        return LinkPlanner(self.tenant, self.db, self.vectors, self.config.links, self.link_judge).plan(
+            new, vectors
+        )

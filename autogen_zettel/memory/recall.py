@@ -1,5 +1,8 @@
-"""Progressive recall, the whole pipeline in one module: search, fuse, unlock along links, group
-under summaries, cut to budget (:func:`progressive_recall`; the steps are pure functions).
+"""Progressive recall: search, fuse, unlock along links, group under summaries, cut to budget
+(:func:`progressive_recall`; the steps are pure functions). The re-weighings of the immediate hits
+live in :mod:`~autogen_zettel.memory.recall_weights`, the collapse of duplicate hits in
+:mod:`~autogen_zettel.memory.duplicates`, and the prompt lines and the token budget in
+:mod:`~autogen_zettel.memory.hit_lines`.
 
 Layer 1 (``immediate``): the hybrid search's dense and lexical scores, each min-max scaled
 over the candidates the index returned, mixed linearly (``dense_weight``). Layer 2
@@ -17,12 +20,10 @@ All scores are "higher is better" and lie roughly in 0..1.
 
 from __future__ import annotations
 
-import functools
 import heapq
 import math
-import re
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -30,30 +31,39 @@ import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Hit
 from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallTuning
-from autogen_zettel.base.prompts import one_line
 from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.focus import demote_questions, weigh_terms, without_labels, without_names
 from autogen_zettel.core.graph import Neighbours, spread
-from autogen_zettel.core.lexical import fold
 from autogen_zettel.core.refine import clean_text
 from autogen_zettel.core.spread_sessions import spread_sessions
 from autogen_zettel.core.when import boost_dated, periods_in
+from autogen_zettel.memory.duplicates import collapse_duplicates
+from autogen_zettel.memory.hit_lines import cut_to_budget
+from autogen_zettel.memory.recall_weights import focus_named_speakers, names_in, weigh_importance
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import SearchResult
 from autogen_zettel.store.tenant_store import TenantStore
-from autogen_zettel.trust.conflicts import attach_conflicts
+from autogen_zettel.trust.conflict_hits import attach_conflicts
 from autogen_zettel.trust.maintenance import strength
 from autogen_zettel.trust.privacy import tier_weight
 
-__all__ = ["progressive_recall", "recallable_at", "group_under_summaries", "fuse", "unlock", "recency", "estimate_tokens", "cut_to_budget", "format_hits", "prefer_summaries",
-           "cap_associative", "collapse_duplicates", "content_key", "focus_named_speakers", "weigh_importance",
-           "below_their_source", "activate"]
-
-_WORDS = re.compile(r"\w+")
+__all__ = [
+    "progressive_recall",
+    "recallable_at",
+    "group_under_summaries",
+    "fuse",
+    "unlock",
+    "recency",
+    "prefer_summaries",
+    "cap_associative",
+    "below_their_source",
+    "activate",
+]
 
 
 def fuse(result: SearchResult, *, dense_weight: float) -> list[tuple[str, float]]:
     """Linear fusion of min-max scaled dense and lexical scores, best first (ties by id)."""
+
     def scaled(scores: Mapping[str, float], floor_zero: bool) -> dict[str, float]:
         if not scores:
             return {}
@@ -131,7 +141,9 @@ def unlock(
         score = base.get(cid, 0.0)
         act, via = activation.get(cid, (0.0, None))
         if act:
-            weight = (0.5 + 0.5 * card.importance) * (0.7 + 0.3 * recency(card, now, cfg.recency_half_life_days))
+            weight = (0.5 + 0.5 * card.importance) * (
+                0.7 + 0.3 * recency(card, now, cfg.recency_half_life_days)
+            )
             act *= weight
             if named and card.speaker not in named:
                 act *= 1 - cfg.associative_focus
@@ -160,8 +172,9 @@ def top_ids(scores: dict[str, float], n: int) -> list[str]:
     return sorted(scores, key=lambda i: (-scores[i], i))[:n]
 
 
-def activate(immediate: Sequence[tuple[str, float]], graph: nx.DiGraph | Neighbours,
-             cfg: RecallTuning) -> dict[str, tuple[float, tuple[str, str]]]:
+def activate(
+    immediate: Sequence[tuple[str, float]], graph: nx.DiGraph | Neighbours, cfg: RecallTuning
+) -> dict[str, tuple[float, tuple[str, str]]]:
     """Spreading activation from the best ``seeds`` immediate hits at or above the threshold
     (:func:`~autogen_zettel.core.graph.spread`; nothing with ``hops`` 0)."""
     if cfg.hops <= 0:
@@ -192,93 +205,12 @@ def below_their_source(hits: Sequence[Hit]) -> list[Hit]:
     return sorted(out, key=lambda h: (-h.score, h.card.id))
 
 
-def focus_named_speakers(immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card],
-                         named: Collection[str], boost: float) -> list[tuple[str, float]]:
-    """Raise by ``boost`` (a share) the cards said by a participant the query names (``named``,
-    see :func:`names_in`): "what does Melanie do to destress?" asks first about Melanie's own
-    words. Re-sorted, best first.
-
-    >>> from autogen_zettel.base.cards import Card, CardKind
-    >>> cards = {i: Card(i, i, CardKind.FACT, who, datetime(2024, 1, 1), (i,)) for i, who in [("a", "Ann"), ("b", "Mélanie")]}
-    >>> focus_named_speakers([("a", 0.9), ("b", 0.8)], cards, names_in("What does Melanie paint?", {"Ann", "Mélanie"}), 0.2)
-    [('b', 0.96), ('a', 0.9)]
-    """
-    if not named:
-        return list(immediate)
-    out = [(i, s * (1 + boost) if i in cards and cards[i].speaker in named else s) for i, s in immediate]
-    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
-
-
-def weigh_importance(immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card], weight: float
-                     ) -> list[tuple[str, float]]:
-    """Each immediate hit scored ``1 - weight + weight * importance`` times (the card's importance,
-    0..1): among the cards that match, the ones that say something come first. The heuristic
-    refiner's importance grows with a card's distinct words, an event, preference or commitment and
-    a first-person statement, so "Books can be so captivating!" gives way to "I'm reading 'Dune'
-    by Frank Herbert". Unlocked cards already weigh it (:func:`unlock`). Re-sorted, best first;
-    ``weight`` 0 is off.
-
-    >>> from autogen_zettel.base.cards import Card, CardKind
-    >>> card = lambda i, imp: Card(i, i, CardKind.FACT, "Ada", datetime(2024, 1, 1), (i,), importance=imp)
-    >>> weigh_importance([("chat", 0.9), ("fact", 0.8)], {"chat": card("chat", 0.4), "fact": card("fact", 0.9)}, 0.5)
-    [('fact', 0.76), ('chat', 0.63)]
-    """
-    if weight <= 0:
-        return list(immediate)
-    out = [(i, s * (1 - weight + weight * cards[i].importance) if i in cards else s) for i, s in immediate]
-    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
-
-
-def names_in(query: str, names: Iterable[str]) -> set[str]:
-    """The ``names`` that ``query`` names (a word of the name, folded, of 3 letters or more).
-
-    >>> sorted(names_in("What does Mélanie paint?", {"Melanie", "Caroline", "Al"}))
-    ['Melanie']
-    """
-    words = set(_WORDS.findall(fold(query)))
-    return {n for n in names if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(n)))}
-
-
-def content_key(card: Card) -> tuple[str, str]:
-    """What makes two cards the same thing said: speaker and words, folded (case, accents,
-    punctuation and spacing do not count)."""
-    return _content_key(card.speaker, card.content)
-
-
-@functools.lru_cache(maxsize=20_000)
-def _content_key(speaker: str, content: str) -> tuple[str, str]:
-    # kept: recall keys the same candidates call after call (#12)
-    return fold(speaker).strip(), " ".join(_WORDS.findall(fold(content)))
-
-
-def collapse_duplicates(hits: Sequence[Hit]) -> list[Hit]:
-    """One hit per content, in place of the best of its copies; the other copies are listed in
-    its ``covers``, so k places hold k different things.
-
-    >>> from autogen_zettel.base.cards import Card, CardKind
-    >>> card = lambda i, text: Card(i, text, CardKind.FACT, "Ada", datetime(2024, 1, 1), (i,))
-    >>> hits = [Hit(card("a", "I moved to Porto."), 0.9, "immediate"), Hit(card("b", "Bakery"), 0.8, "immediate"),
-    ...         Hit(card("c", "i moved to  porto"), 0.7, "immediate")]
-    >>> [(h.card.id, [c.id for c in h.covers]) for h in collapse_duplicates(hits)]
-    [('a', ['c']), ('b', [])]
-    """
-    first: dict[tuple[str, str], int] = {}
-    copies: dict[int, list[Card]] = defaultdict(list)
-    out: list[Hit] = []
-    for hit in hits:
-        key = content_key(hit.card)
-        if key in first and not hit.covers:
-            copies[first[key]].append(hit.card)
-            continue
-        first.setdefault(key, len(out))
-        out.append(hit)
-    for i, cards in copies.items():
-        out[i] = replace(out[i], covers=out[i].covers + tuple(cards))
-    return out
-
-
 def prefer_summaries(
-    hits: Sequence[Hit], summary_of: Mapping[str, Sequence[str]], summaries: Mapping[str, Card], *, min_members: int
+    hits: Sequence[Hit],
+    summary_of: Mapping[str, Sequence[str]],
+    summaries: Mapping[str, Card],
+    *,
+    min_members: int,
 ) -> list[Hit]:
     """Replace ``min_members`` or more hits covered by one summary with one summary hit.
 
@@ -308,8 +240,14 @@ def prefer_summaries(
             out.append(h)
         elif s not in placed:
             members = [hits[j] for j in sorted(taken) if taken[j] == s]
-            out.append(Hit(summaries[s], max(m.score for m in members), members[0].layer,
-                           covers=tuple(m.card for m in members)))
+            out.append(
+                Hit(
+                    summaries[s],
+                    max(m.score for m in members),
+                    members[0].layer,
+                    covers=tuple(m.card for m in members),
+                )
+            )
             placed.add(s)
     return out
 
@@ -341,53 +279,12 @@ def cap_associative(hits: Sequence[Hit], *, k: int, share: float) -> list[Hit]:
     return out
 
 
-def estimate_tokens(text: str) -> int:
-    """A model-free token estimate (about four characters a token)."""
-    return max(1, math.ceil(len(text) / 4))
-
-
-def format_hit(hit: Hit) -> str:
-    """Provenance and content, as injected into a prompt: one line, plus one per conflict
-    (with the clarification question) and, for a summary, nothing more (it quotes its members).
-
-    Every stored text is folded onto its line (:func:`~autogen_zettel.base.prompts.one_line`):
-    a remembered line separator must not start what looks like another record (#13).
-    """
-    card = hit.card
-    when = card.created_at.strftime("%Y-%m-%d %H:%M")
-    where = f", session {one_line(card.session_id)}" if card.session_id else ""
-    ctx = f" [context: {one_line(card.context)}]" if card.context and card.kind is not CardKind.SUMMARY else ""
-    line = f"- [{when}{where}] {one_line(card.speaker)}: {one_line(card.content)}{ctx} ({hit.layer}, score {hit.score:.2f})"
-    for c in hit.conflicts:
-        if c.resolution == "context":
-            line += f"\n  - also holds in another context: {one_line(c.other_content)}"
-        else:
-            line += f"\n  - conflicts with an older or weaker version (to verify): {one_line(c.other_content)}"
-    if hit.note:
-        line += f"\n  - you may ask: {one_line(hit.note)}"
-    return line
-
-
-def cut_to_budget(hits: Sequence[Hit], token_budget: int) -> list[Hit]:
-    """The longest prefix of ``hits`` whose formatted lines fit ``token_budget``."""
-    out, used = [], 0
-    for hit in hits:
-        cost = estimate_tokens(format_hit(hit))
-        if used + cost > token_budget:
-            break
-        out.append(hit)
-        used += cost
-    return out
-
-
-def format_hits(hits: Sequence[Hit]) -> str:
-    """The recalled cards as prompt lines, one per card, best first."""
-    return "\n".join(format_hit(h) for h in hits)
-
-
 # -- the pipeline -------------------------------------------------------------------------------
 
-def recallable_at(store: TenantStore, now: datetime, decay: DecayConfig) -> Callable[[Sequence[str]], dict[str, Card]]:
+
+def recallable_at(
+    store: TenantStore, now: datetime, decay: DecayConfig
+) -> Callable[[Sequence[str]], dict[str, Card]]:
     """A lookup of recallable cards: active, not summaries, not faded below ``decay.recall_floor``
     (each card read once per lookup: build one per recall)."""
     floor = decay.recall_floor
@@ -399,17 +296,33 @@ def recallable_at(store: TenantStore, now: datetime, decay: DecayConfig) -> Call
             found = store.db.kept.get_many(missing)
             for i in missing:
                 c = found.get(i)
-                seen[i] = c if (c is not None and c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY
-                                and (floor <= 0 or strength(c, now, decay) >= floor)) else None
+                seen[i] = (
+                    c
+                    if (
+                        c is not None
+                        and c.status is CardStatus.ACTIVE
+                        and c.kind is not CardKind.SUMMARY
+                        and (floor <= 0 or strength(c, now, decay) >= floor)
+                    )
+                    else None
+                )
         return {i: seen[i] for i in ids if seen.get(i) is not None}
 
     return lookup
 
 
-def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime, embedder: Embedder,
-                       config: MemoryConfig, graph: Callable[[], nx.Graph | Neighbours],
-                       modulation: Callable[[Card], float] | None = None,
-                       token_budget: int | None = None) -> list[Hit]:
+def progressive_recall(
+    store: TenantStore,
+    query: str,
+    *,
+    k: int,
+    now: datetime,
+    embedder: Embedder,
+    config: MemoryConfig,
+    graph: Callable[[], nx.Graph | Neighbours],
+    modulation: Callable[[Card], float] | None = None,
+    token_budget: int | None = None,
+) -> list[Hit]:
     """The whole recall of one tenant, best first: hybrid search (:func:`fuse`), associative
     unlocking (:func:`unlock`), summaries in place of the members they cover
     (:func:`group_under_summaries`), conflicts attached, then the token budget.
@@ -423,7 +336,12 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
         return []
     named: set[str] = set()
     about = without_labels(query)  # an agent's query quotes messages as "Name: text"
-    if cfg.speaker_boost > 0 or cfg.named_speaker_weight < 1 or cfg.associative_focus > 0 or cfg.dense_without_name:
+    if (
+        cfg.speaker_boost > 0
+        or cfg.named_speaker_weight < 1
+        or cfg.associative_focus > 0
+        or cfg.dense_without_name
+    ):
         named = names_in(about, store.cached("speakers", store.db.speakers))
     dense_query = without_names(query, named) if cfg.dense_without_name and named else query
     dense = embedder.encode([dense_query], query=True)[0]
@@ -451,19 +369,41 @@ def progressive_recall(store: TenantStore, query: str, *, k: int, now: datetime,
         weight = tier_weight(card, now, privacy)
         return weight if modulation is None else weight * modulation(card)
 
-    summaries = cfg.prefer_summary_min > 0 and store.cached("has_summaries", lambda: store.db.has_kind(CardKind.SUMMARY))
+    summaries = cfg.prefer_summary_min > 0 and store.cached(
+        "has_summaries", lambda: store.db.has_kind(CardKind.SUMMARY)
+    )
     width = 2 * k if summaries else k
     links = graph()
     activation = activate(immediate, links, cfg)  # spread once: a second unlock reuses it
     focus = named if cfg.associative_focus > 0 else frozenset()
     deep = 2 * width if cfg.session_spread > 0 else width  # sessions spread over a longer list
-    hits = unlock(immediate, links, recallable, cfg, k=deep, now=now, modulation=factor, activation=activation,
-                  named=focus)
+    hits = unlock(
+        immediate,
+        links,
+        recallable,
+        cfg,
+        k=deep,
+        now=now,
+        modulation=factor,
+        activation=activation,
+        named=focus,
+    )
     unique = collapse_duplicates(hits)
     if len(unique) < len(hits) and len(hits) == deep:
         # copies took places: look further down so k different things can fill them
-        unique = collapse_duplicates(unlock(immediate, links, recallable, cfg, k=2 * deep, now=now,
-                                            modulation=factor, activation=activation, named=focus))
+        unique = collapse_duplicates(
+            unlock(
+                immediate,
+                links,
+                recallable,
+                cfg,
+                k=2 * deep,
+                now=now,
+                modulation=factor,
+                activation=activation,
+                named=focus,
+            )
+        )
     hits = spread_sessions(unique, cfg.session_spread)
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)

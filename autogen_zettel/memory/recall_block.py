@@ -16,7 +16,7 @@ from typing import Any
 from autogen_zettel.base import prompts
 from autogen_zettel.base.cards import Card, Hit
 from autogen_zettel.base.messages import message_text
-from autogen_zettel.memory.recall import cut_to_budget, format_hit
+from autogen_zettel.memory.hit_lines import cut_to_budget, format_hit
 
 __all__ = ["RecallBlock", "chat_query", "finish_block", "MAX_QUERY_CHARS"]
 

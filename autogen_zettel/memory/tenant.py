@@ -9,68 +9,39 @@ rebuildable index), held together by a :class:`~autogen_zettel.store.tenant_stor
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from functools import partial
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardStatus, Conflict, Hit, Link, Message, PrivacyTier
-from autogen_zettel.base.clock import Clock, as_naive_utc
-from autogen_zettel.base.config import MemoryConfig
+from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.errors import InvalidInput, NotFound
-from autogen_zettel.base.worker import Worker
 from autogen_zettel.core import graph as graphs
 from autogen_zettel.core.embed import Embedder
-from autogen_zettel.core.refine import Refiner
-from autogen_zettel.memory import diskguard
 from autogen_zettel.memory.archive import MemoryArchive
 from autogen_zettel.memory.clarify import Clarifications
-from autogen_zettel.memory.ingest import Ingest, LinkJudge
 from autogen_zettel.memory.layers import Layers, turn_lines
 from autogen_zettel.memory.recall import progressive_recall
 from autogen_zettel.memory.recall_block import RecallBlock, chat_query, finish_block
-from autogen_zettel.memory.reopen import check_embedder, reconcile, refuse_empty_file
 from autogen_zettel.memory.sessions import Sessions
-from autogen_zettel.store.audit import AuditEntry, AuditLog, AuditReport
+from autogen_zettel.memory.tenant_hub import Hub
+from autogen_zettel.memory.tenant_open import open_tenant
+from autogen_zettel.memory.writer import Writer
+from autogen_zettel.store.audit import AuditEntry, AuditReport
 from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.index import VectorStore
 from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.store.tenant_store import TenantStore
-from autogen_zettel.trust.conflicts import Judge
-from autogen_zettel.trust.forget import ForgetReport, finish_forget
-from autogen_zettel.trust.layer_sync import LAYERS_VERSION
+from autogen_zettel.trust.forget import ForgetReport
 from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport
-from autogen_zettel.trust.privacy import Redaction, Redactor
+from autogen_zettel.trust.privacy import Redaction
 
-__all__ = ["Zettelkasten", "Hub"]
+__all__ = ["Zettelkasten"]
 
 log = logging.getLogger(__name__)
-
-
-class Hub(Protocol):
-    """What a tenant needs of its hub (:class:`~autogen_zettel.memory.hub.MemoryHub`): the
-    shared parts, read at each use so a swapped judge takes effect at once."""
-
-    vectors: VectorStore
-    embedder: Embedder
-    clock: Clock
-    worker: Worker
-    config: MemoryConfig
-    refiner: Refiner
-    redactor: Redactor
-    link_judge: LinkJudge | None
-    conflict_judge: Judge | None
-    summarizer: Callable[[str, Sequence[Card]], str] | None
-    session_subscribers: dict[str, list]  # tenant -> the subscribers of its session ends
-
-    def db_path(self, name: str) -> Path | None: ...
-
-    def audit_log(self, name: str) -> AuditLog: ...
 
 
 class Zettelkasten:
@@ -89,6 +60,8 @@ class Zettelkasten:
         self.config = hub.config
         self.store = TenantStore(name, db, hub.vectors, hub.audit_log(name))
         self.archive = MemoryArchive(self)
+        # remember, index, reindex: the write path (memory/writer.py)
+        self.writer = Writer(hub, name, self.store, self.config, self.redact, self.now)
         # live sessions, how each ended, the upkeep log (memory/sessions.py)
         self.sessions = Sessions(self)
         # clarification questions asked about conflicts, and the answers that settle them
@@ -113,25 +86,8 @@ class Zettelkasten:
     # -- opening ----------------------------------------------------------------------
     @classmethod
     def open(cls, hub: Hub, name: str, *, check_model: bool = True) -> Zettelkasten:
-        path = hub.db_path(name)
-        if path is not None and path.exists() and path.stat().st_size == 0:
-            refuse_empty_file(hub, name, path)
-        mem = cls(hub, name, CardDB(path, pool=getattr(hub, "open_files", None)))
-        if mem.db.get_meta("tenant") is None:
-            mem.db.set_meta("layers_version", LAYERS_VERSION)  # a new tenant: its layers follow every write
-        if check_model:
-            check_embedder(mem.db, hub.vectors, hub.embedder, name)
-        hub.vectors.create(name, hub.embedder.dim)
-        rolled = mem.store.open_audit()
-        if check_model:
-            reconcile(mem.db, hub.vectors, name, index=mem.index_cards, finish=mem._finish_pending)
-        if any(e.action.startswith("forget") for e in rolled):
-            finish_forget(mem.store)  # a forget cut short after its commit: scrub what it freed
-        return mem
-
-    def _finish_pending(self) -> None:
-        with self.store.write_lock:
-            self._ingest().finish_pending()
+        """Open tenant ``name`` (made on first use); see :func:`~autogen_zettel.memory.tenant_open.open_tenant`."""
+        return open_tenant(cls, hub, name, check_model=check_model)
 
     # -- the graph --------------------------------------------------------------------
     @property
@@ -139,18 +95,25 @@ class Zettelkasten:
         """The whole card graph (loaded from the links table on first use), for background work
         and measurement; it also derives SAME_THREAD links when they pass activation. Recall does
         not load it: it reads the seeds' stored links per hop (:attr:`neighbours`)."""
-        return self.store.cached("graph", lambda: graphs.build_graph(
-            self.db.iter_links(), cards=self.db.iter_cards(status=CardStatus.ACTIVE)))
+        return self.store.cached(
+            "graph",
+            lambda: graphs.build_graph(
+                self.db.iter_links(), cards=self.db.iter_cards(status=CardStatus.ACTIVE)
+            ),
+        )
 
     @property
     def neighbours(self) -> graphs.LinkNeighbours:
         """The card graph's adjacency for the nodes asked only, each kept until its links change
         (what recall uses): from an in-memory copy of every link once a background thread has
         loaded it (``recall.tuning.preload_links``), else read from SQLite."""
+
         def build() -> graphs.LinkNeighbours:
             cfg = self.config.recall.tuning
             table = partial(self.db.link_table, max_rows=cfg.preload_links_max) if cfg.preload_links else None
-            return graphs.LinkNeighbours(self.db.link_rows_touching, changes=self.db.take_link_changes, table=table)
+            return graphs.LinkNeighbours(
+                self.db.link_rows_touching, changes=self.db.take_link_changes, table=table
+            )
 
         return self.store.cached("neighbours", build, lasting=True)
 
@@ -191,8 +154,9 @@ class Zettelkasten:
         msg = Message(text, speaker, message_id, session_id, at, reply_to, tier=tier)
         return self.remember_many([msg])
 
-    def remember_many(self, messages: Iterable[Message | dict], *, progress: bool = False,
-                      batch: int | None = None) -> list[Card]:
+    def remember_many(
+        self, messages: Iterable[Message | dict], *, progress: bool = False, batch: int | None = None
+    ) -> list[Card]:
         """Remember many messages at once: batched embedding, index writes and transactions.
 
         Every message is validated before anything is written, so one bad message stores nothing.
@@ -203,44 +167,7 @@ class Zettelkasten:
             runs at about the speed of the slower of the model and the rest of the write path
             instead of the sum of both. None: all messages are one batch.
         """
-        self.db.check_open()
-        if batch is not None and (isinstance(batch, bool) or not isinstance(batch, int) or batch < 1):
-            raise InvalidInput(f"batch must be a whole number of messages of at least 1 or None, got {batch!r}")
-        ingest = self._ingest()
-        # a retry (same id, speaker and text) stores nothing again, whatever its time
-        prepared = diskguard.unstored_messages(self.db, [ingest.prepare(m) for m in messages])
-        vectors = self.hub.vectors
-        shard = vectors.root / vectors.collection(self.name) if getattr(vectors, "engine", "") == "edge" else None
-        diskguard.check_space(self.hub.data_dir, shard, prepared)  # a full disk must not reach the engine's maps
-        batches = None
-        if batch is not None and len(prepared) > batch:
-            batches = [prepared[start : start + batch] for start in range(0, len(prepared), batch)]
-        else:
-            drafts, claims = ingest.draft(prepared)
-        with self.store.write_lock:
-            # read the graph under the lock: forget and maintain invalidate it there; a graph
-            # not built yet is not built for a write
-            try:
-                if batches is not None:
-                    cards = ingest.write_batches(batches, embed_ahead=self.hub.embed_ahead,
-                                                 graph=lambda: self.store.peek("graph"), progress=progress)
-                else:
-                    cards = ingest.write(drafts, claims, graph=self.store.peek("graph"), progress=progress)
-            except (sqlite3.OperationalError, OSError) as exc:
-                if not diskguard.is_disk_full(exc):
-                    raise
-                raise diskguard.disk_full(self.db, prepared, exc) from exc
-            known = self.store.peek("speakers")  # recall's participants grow with the writes
-            if known is not None:
-                known.update(c.speaker for c in cards)
-            return cards
-
-    def _ingest(self) -> Ingest:
-        """The write path's collaborators, read from the hub now (its judges may be swapped)."""
-        hub = self.hub
-        return Ingest(self.name, self.db, hub.vectors, hub.embedder, self.config, hub.refiner, self.redact,
-                      self.now, link_judge=hub.link_judge, conflict_judge=hub.conflict_judge,
-                      drafts=getattr(hub, "drafts", None))
+        return self.writer.remember_many(messages, progress=progress, batch=batch)
 
     def redact(self, text: str) -> Redaction:
         """``text`` with detected secrets replaced (when ``privacy.redact`` is on)."""
@@ -251,7 +178,7 @@ class Zettelkasten:
     def index_cards(self, cards: Sequence[Card], *, progress: bool = False):
         """Embed ``cards`` into this tenant's vectors (summaries are only marked indexed);
         see :meth:`Ingest.index <autogen_zettel.memory.ingest.Ingest.index>`."""
-        return self._ingest().index(cards, progress=progress)
+        return self.writer.index_cards(cards, progress=progress)
 
     def remember_later(self, text: str | bytes, *, speaker: str, **fields) -> None:
         """Queue a message for the background worker (off the reply path); see :meth:`flush`.
@@ -259,9 +186,7 @@ class Zettelkasten:
         The message is validated now (same fields and schema as :meth:`remember`), so bad input
         fails in the caller, not silently later.
         """
-        self.db.check_open()
-        msg = self._ingest().prepare({**fields, "text": text, "speaker": speaker})
-        self.hub.worker.submit(self.name, lambda: self.remember_many([msg]))
+        self.writer.remember_later(text, speaker=speaker, **fields)
 
     def flush(self) -> None:
         """Wait until everything queued for this tenant is stored and linked."""
@@ -326,8 +251,17 @@ class Zettelkasten:
         if modulation is not None and not callable(modulation):
             raise InvalidInput(f"modulation must be a function card -> float or None, got {modulation!r}")
         now = self.now(at)
-        hits = progressive_recall(self.store, query, k=k, now=now, embedder=self.hub.embedder, config=self.config,
-                                  graph=lambda: self.neighbours, modulation=modulation, token_budget=token_budget)
+        hits = progressive_recall(
+            self.store,
+            query,
+            k=k,
+            now=now,
+            embedder=self.hub.embedder,
+            config=self.config,
+            graph=lambda: self.neighbours,
+            modulation=modulation,
+            token_budget=token_budget,
+        )
         if touch and hits:
             ids = [h.card.id for h in hits] + [c.id for h in hits for c in h.covers]
             self.hub.worker.submit(self.name, lambda: self.db.touch(ids, now))
@@ -362,9 +296,18 @@ class Zettelkasten:
         query = context if isinstance(context, str) else chat_query(context, window or cfg.query_messages)
         if not query:
             return RecallBlock("", (), "")
-        return finish_block(partial(self.recall, at=at), query, agent=agent or self.name, k=k or cfg.k,
-                            budget=budget or cfg.token_budget, modulation=modulation, explore=explore,
-                            session_id=session_id, seen=seen, people=turn_lines(self, query, at))
+        return finish_block(
+            partial(self.recall, at=at),
+            query,
+            agent=agent or self.name,
+            k=k or cfg.k,
+            budget=budget or cfg.token_budget,
+            modulation=modulation,
+            explore=explore,
+            session_id=session_id,
+            seen=seen,
+            people=turn_lines(self, query, at),
+        )
 
     def facts(self, subject: str | None = None, include_superseded: bool = False):
         """The person's facts (subject, key, value, status, source_ids, at); see :meth:`Layers.facts`."""
@@ -382,7 +325,9 @@ class Zettelkasten:
         """The card with this id, or :class:`NotFound`."""
         card = self.db.get(card_id)
         if card is None:
-            raise NotFound(f"no card {card_id!r} in tenant {self.name!r}; list cards with `autogen-zettel cards {self.name}`")
+            raise NotFound(
+                f"no card {card_id!r} in tenant {self.name!r}; list cards with `autogen-zettel cards {self.name}`"
+            )
         return card
 
     def resolve_id(self, ref: str) -> str:
@@ -417,26 +362,30 @@ class Zettelkasten:
     # -- changing ---------------------------------------------------------------------
     def reindex(self, *, progress: bool = False) -> int:
         """Drop and rebuild this tenant's vectors from SQLite with the hub's embedder."""
-        with self.store.write_lock:
-            emb = self.hub.embedder
-            self.hub.vectors.drop(self.name)
-            self.hub.vectors.create(self.name, emb.dim)
-            self.db.set_meta("embedding_model", emb.name)
-            self.db.set_meta("embedding_dim", str(emb.dim))
-            cards = self.cards()
-            self.db.mark_indexed([c.id for c in cards], False)
-            self.index_cards(cards, progress=progress)
-            # the points written, as the progress bar and `stats` count them: summaries are
-            # marked indexed but reached through their members, never put in the index
-            return sum(1 for c in cards if c.kind.value != "summary")
+        return self.writer.reindex(progress=progress)
 
     # -- the archive (thin delegations to :attr:`archive`, the user-facing names) ------------
-    def find(self, *, kind: str | None = None, status: str | None = None, speaker: str | None = None,
-             session_id: str | None = None, contains: str | None = None, tier: str | None = None,
-             limit: int | None = None) -> list[Card]:
+    def find(
+        self,
+        *,
+        kind: str | None = None,
+        status: str | None = None,
+        speaker: str | None = None,
+        session_id: str | None = None,
+        contains: str | None = None,
+        tier: str | None = None,
+        limit: int | None = None,
+    ) -> list[Card]:
         """Cards matching every given filter, oldest first (``contains``: case-insensitive text)."""
-        return self.archive.find(kind=kind, status=status, speaker=speaker, session_id=session_id,
-                                 contains=contains, tier=tier, limit=limit)
+        return self.archive.find(
+            kind=kind,
+            status=status,
+            speaker=speaker,
+            session_id=session_id,
+            contains=contains,
+            tier=tier,
+            limit=limit,
+        )
 
     def conflicts(self, card_id: str | None = None) -> list[Conflict]:
         """Recorded conflicts (of one card, or all), seen from the version in force."""
@@ -466,8 +415,13 @@ class Zettelkasten:
         """Change a card's content; see :meth:`MemoryArchive.edit <autogen_zettel.memory.archive.MemoryArchive.edit>`."""
         return self.archive.edit(card_id, content, at=at)
 
-    def forget(self, card_id: str | Sequence[str] | None = None, *, subject: str | None = None,
-               at: datetime | None = None) -> ForgetReport:
+    def forget(
+        self,
+        card_id: str | Sequence[str] | None = None,
+        *,
+        subject: str | None = None,
+        at: datetime | None = None,
+    ) -> ForgetReport:
         """Forget cards or everything about ``subject``; see :meth:`MemoryArchive.forget <autogen_zettel.memory.archive.MemoryArchive.forget>`."""
         return self.archive.forget(card_id, subject=subject, at=at)
 

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 
 from autogen_zettel.base.errors import StoreCorrupt
-from autogen_zettel.memory.ingest import embed_text
+from autogen_zettel.memory.card_index import embed_text
 
 __all__ = ["VerifyReport", "verify_tenant"]
 

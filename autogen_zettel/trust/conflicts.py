@@ -16,7 +16,9 @@ question the agent can ask. Versions that hold in different explicit contexts ("
 food" / "in Chinese food") are not in conflict: both stay active, recorded as a ``context`` pair.
 
 An optional *judge* (any callable ``judge(new_card, old_card) -> Verdict | None``, e.g.
-:func:`llm_judge` over a completion function) adds conflicts the rules cannot see.
+:func:`~autogen_zettel.trust.conflict_judge.llm_judge` over a completion function, in
+:mod:`autogen_zettel.trust.conflict_judge`) adds conflicts the rules cannot see. How recall shows
+the conflicts of its hits is :mod:`autogen_zettel.trust.conflict_hits`.
 
 >>> from autogen_zettel.base.config import ConflictConfig
 >>> cfg = ConflictConfig()
@@ -26,12 +28,10 @@ An optional *judge* (any callable ``judge(new_card, old_card) -> Verdict | None`
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import logging
 import math
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -39,16 +39,13 @@ from autogen_zettel.base.cards import (
     Card,
     CardKind,
     CardStatus,
-    Conflict,
     EvidenceSource,
-    Hit,
     Link,
     LinkKind,
 )
 from autogen_zettel.base.config import ConflictConfig
-from autogen_zettel.base.errors import LLMOutputError
-from autogen_zettel.base.prompts import conflict_judge_prompt
 from autogen_zettel.core.claims import Claim, extract_claims
+from autogen_zettel.trust.conflict_judge import Judge
 
 __all__ = [
     "recency_weight",
@@ -56,16 +53,11 @@ __all__ = [
     "version_weight",
     "clarification_question",
     "resolve_group",
-    "Verdict",
-    "Judge",
-    "llm_judge",
     "ConflictOutcome",
     "check_conflicts",
     "resolve_keys",
     "reresolve_all",
     "claim_rows",
-    "conflict_from_row",
-    "attach_conflicts",
 ]
 
 log = logging.getLogger(__name__)
@@ -82,14 +74,20 @@ def recency_weight(age_days: float, cfg: ConflictConfig) -> float:
 
 
 def source_weight(source: EvidenceSource, cfg: ConflictConfig) -> float:
-    return {EvidenceSource.EXPLICIT: cfg.explicit_weight, EvidenceSource.INFERRED: cfg.inferred_weight,
-            EvidenceSource.PASSING: cfg.passing_weight}[source]
+    return {
+        EvidenceSource.EXPLICIT: cfg.explicit_weight,
+        EvidenceSource.INFERRED: cfg.inferred_weight,
+        EvidenceSource.PASSING: cfg.passing_weight,
+    }[source]
 
 
 def version_weight(items: Sequence[Item], now: datetime, cfg: ConflictConfig) -> float:
     """Evidence weight of one version: its best card (recency x source), x consensus."""
-    best = max(recency_weight(max(0.0, (now - (c.updated_at or c.created_at)).total_seconds() / 86400), cfg)
-               * source_weight(cl.source, cfg) for c, cl in items)
+    best = max(
+        recency_weight(max(0.0, (now - (c.updated_at or c.created_at)).total_seconds() / 86400), cfg)
+        * source_weight(cl.source, cfg)
+        for c, cl in items
+    )
     sessions = {c.session_id or c.created_at.date().isoformat() for c, _ in items}
     return best * (cfg.consensus_factor if len(sessions) >= cfg.consensus_sessions else 1.0)
 
@@ -107,17 +105,26 @@ def clarification_question(active: Item, other: Item) -> str:
     about = claim.label or claim.topic
     if claim.subject != a.speaker.casefold():
         about = f"{claim.subject.title()} and {about}"
-    return (f"Earlier ({older.created_at:%d %b %Y}): “{_short(older.content)}”; later ({newer.created_at:%d %b %Y}): "
-            f"“{_short(newer.content)}”. Which holds now about {about}: has it changed?")
+    return (
+        f"Earlier ({older.created_at:%d %b %Y}): “{_short(older.content)}”; later ({newer.created_at:%d %b %Y}): "
+        f"“{_short(newer.content)}”. Which holds now about {about}: has it changed?"
+    )
 
 
 def _newest(items: Sequence[Item]) -> Item:
     return max(items, key=lambda it: (it[0].created_at, it[0].id))
 
 
-def resolve_group(subject: str, topic: str, items: Sequence[Item], now: datetime, cfg: ConflictConfig,
-                  *, question: str | None = None, prefer: Mapping[str, tuple] | None = None
-                  ) -> tuple[list[dict], list[Link]]:
+def resolve_group(
+    subject: str,
+    topic: str,
+    items: Sequence[Item],
+    now: datetime,
+    cfg: ConflictConfig,
+    *,
+    question: str | None = None,
+    prefer: Mapping[str, tuple] | None = None,
+) -> tuple[list[dict], list[Link]]:
     """Resolve the claims of one (subject, topic): conflict rows and CONTRADICTS/SUPERSEDES links.
 
     :param prefer: context -> the version the person settled by answering a clarification
@@ -132,9 +139,15 @@ def resolve_group(subject: str, topic: str, items: Sequence[Item], now: datetime
     winners: dict[str, tuple[tuple, list[Item], float]] = {}
     for ctx, versions in partitions.items():
         weights = {v: version_weight(its, now, cfg) for v, its in versions.items()}
-        order = sorted(versions, key=lambda v: (v != prefer.get(ctx), -weights[v],
-                                                 -_newest(versions[v])[0].created_at.timestamp(),
-                                                 _newest(versions[v])[0].id))
+        order = sorted(
+            versions,
+            key=lambda v: (
+                v != prefer.get(ctx),
+                -weights[v],
+                -_newest(versions[v])[0].created_at.timestamp(),
+                _newest(versions[v])[0].id,
+            ),
+        )
         win = order[0]
         winners[ctx] = (win, versions[win], weights[win])
         active = _newest(versions[win])
@@ -143,62 +156,46 @@ def resolve_group(subject: str, topic: str, items: Sequence[Item], now: datetime
                 c = item[0]
                 if c.id == active[0].id:
                     continue
-                rows.append({"active_id": active[0].id, "other_id": c.id, "subject": subject, "topic": topic,
-                             "resolution": "evidence", "question": question or clarification_question(active, item),
-                             "w_active": round(weights[win], 4), "w_other": round(weights[v], 4),
-                             "detected_at": now.isoformat()})
+                rows.append(
+                    {
+                        "active_id": active[0].id,
+                        "other_id": c.id,
+                        "subject": subject,
+                        "topic": topic,
+                        "resolution": "evidence",
+                        "question": question or clarification_question(active, item),
+                        "w_active": round(weights[win], 4),
+                        "w_other": round(weights[v], 4),
+                        "detected_at": now.isoformat(),
+                    }
+                )
                 links.append(Link(active[0].id, c.id, LinkKind.CONTRADICTS, 1.0, now))
                 if active[0].created_at >= c.created_at:
                     links.append(Link(active[0].id, c.id, LinkKind.SUPERSEDES, 1.0, now))
     contexts = sorted(winners)
     for i, ci in enumerate(contexts):
-        for cj in contexts[i + 1:]:
+        for cj in contexts[i + 1 :]:
             (vi, its_i, wi), (vj, its_j, wj) = winners[ci], winners[cj]
             if vi == vj:
                 continue
-            a, b = sorted((_newest(its_i), _newest(its_j)), key=lambda it: (it[0].created_at, it[0].id), reverse=True)
+            a, b = sorted(
+                (_newest(its_i), _newest(its_j)), key=lambda it: (it[0].created_at, it[0].id), reverse=True
+            )
             if a[0].id != b[0].id:
-                rows.append({"active_id": a[0].id, "other_id": b[0].id, "subject": subject, "topic": topic,
-                             "resolution": "context", "question": None, "w_active": round(wi, 4),
-                             "w_other": round(wj, 4), "detected_at": now.isoformat()})
+                rows.append(
+                    {
+                        "active_id": a[0].id,
+                        "other_id": b[0].id,
+                        "subject": subject,
+                        "topic": topic,
+                        "resolution": "context",
+                        "question": None,
+                        "w_active": round(wi, 4),
+                        "w_other": round(wj, 4),
+                        "detected_at": now.isoformat(),
+                    }
+                )
     return rows, links
-
-
-# -- the judge ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Verdict:
-    """A judge's answer for a pair of cards: ``relation`` is "contradicts", "context" or "compatible"."""
-
-    relation: str
-    topic: str | None = None
-    question: str | None = None
-
-
-Judge = Callable[[Card, Card], "Verdict | None"]
-
-def llm_judge(complete: Callable[[str], str]) -> Judge:
-    """A judge that asks an LLM (``complete(prompt) -> text``) for one JSON verdict per pair.
-
-    Raises :class:`~autogen_zettel.base.errors.LLMOutputError` on an answer that is not the JSON
-    asked for; the memory then logs a warning and keeps the rule-based result.
-    """
-
-    def judge(new: Card, old: Card) -> Verdict | None:
-        reply = complete(conflict_judge_prompt((new.speaker, f"{new.created_at:%Y-%m-%d}", new.content),
-                                               (old.speaker, f"{old.created_at:%Y-%m-%d}", old.content)))
-        text = reply.strip().removeprefix("```json").removeprefix("```").removesuffix("```").strip()
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise LLMOutputError(f"conflict judge: reply is not JSON ({exc.msg}): {reply[:200]!r}; "
-                                 "ask the model for JSON only") from None
-        if not isinstance(data, dict) or data.get("relation") not in ("contradicts", "context", "compatible"):
-            raise LLMOutputError(f"conflict judge: 'relation' must be contradicts, context or compatible, got "
-                                 f"{data!r}")
-        q = data.get("question")
-        return Verdict(data["relation"], str(data.get("topic") or "") or None, q if isinstance(q, str) else None)
-
-    return judge
 
 
 # -- orchestration over a tenant database --------------------------------------------------
@@ -222,8 +219,18 @@ def _participates(card: Card) -> bool:
 
 def claim_rows(card: Card, claims: Sequence[Claim]) -> list[dict]:
     """Rows of the ``claims`` table for one card."""
-    return [{"card_id": card.id, "subject": c.subject, "topic": c.topic, "context": c.context,
-             "polarity": c.polarity, "value": c.value, "source": c.source.value} for c in claims]
+    return [
+        {
+            "card_id": card.id,
+            "subject": c.subject,
+            "topic": c.topic,
+            "context": c.context,
+            "polarity": c.polarity,
+            "value": c.value,
+            "source": c.source.value,
+        }
+        for c in claims
+    ]
 
 
 def _apply(db, outcome: ConflictOutcome, touched: set[str], now: datetime) -> None:
@@ -286,8 +293,9 @@ def resolve_keys(db, keys: set[tuple[str, str]], *, cfg: ConflictConfig, now: da
     return outcome
 
 
-def _settlements(db, keys: set[tuple[str, str]], by_key: dict[tuple[str, str], list[Item]],
-                 cards: Mapping[str, Card]) -> dict[tuple[str, str], dict[str, tuple]]:
+def _settlements(
+    db, keys: set[tuple[str, str]], by_key: dict[tuple[str, str], list[Item]], cards: Mapping[str, Card]
+) -> dict[tuple[str, str], dict[str, tuple]]:
     """The versions people settled by answering a clarification question, per key and context.
 
     The answer's card joins its version as explicit evidence (also an answer with no claim of its
@@ -304,23 +312,34 @@ def _settlements(db, keys: set[tuple[str, str]], by_key: dict[tuple[str, str], l
         version, ctx = (int(last["polarity"] or 0), last["value"] or ""), last["context"] or ""
         items = by_key.setdefault(key, [])
         answer = cards.get(last["answer_card_id"] or "") or db.get_many([last["answer_card_id"] or ""]).get(
-            last["answer_card_id"] or "")
+            last["answer_card_id"] or ""
+        )
         if answer is not None and _participates(answer) and not any(c.id == answer.id for c, _ in items):
-            items.append((answer, Claim(key[0], key[1], version[0], version[1], ctx, EvidenceSource.EXPLICIT, key[1])))
+            items.append(
+                (answer, Claim(key[0], key[1], version[0], version[1], ctx, EvidenceSource.EXPLICIT, key[1]))
+            )
         if not any(cl.context == ctx and cl.version != version and c.created_at > at for c, cl in items):
             out[key] = {ctx: version}
     return out
 
 
-def _judge_pairs(db, new: Sequence[Card], judge: Judge, cfg: ConflictConfig, now: datetime,
-                 neighbours: Mapping[str, Sequence[str]]) -> ConflictOutcome:
+def _judge_pairs(
+    db,
+    new: Sequence[Card],
+    judge: Judge,
+    cfg: ConflictConfig,
+    now: datetime,
+    neighbours: Mapping[str, Sequence[str]],
+) -> ConflictOutcome:
     outcome = ConflictOutcome()
     touched: set[str] = set()
     for card in new:
         keys = {(r["subject"], r["topic"]) for r in db.claims.of([card.id])}
         sharing = [r["card_id"] for r in db.claims.on(keys)]
         found = db.get_many(sharing + list(neighbours.get(card.id, ())))
-        same = lambda i: i in found and i != card.id and _participates(found[i]) and found[i].speaker == card.speaker  # noqa: E731
+        same = lambda i: (  # noqa: E731
+            i in found and i != card.id and _participates(found[i]) and found[i].speaker == card.speaker
+        )
         similar = [i for i in neighbours.get(card.id, ()) if same(i)][: cfg.judge_neighbours]
         # the judge is asked about a bounded number of pairs per card: the newest cards sharing a
         # claim key, then the nearest neighbours (one LLM call each)
@@ -331,8 +350,11 @@ def _judge_pairs(db, new: Sequence[Card], judge: Judge, cfg: ConflictConfig, now
                 verdict = judge(card, other)
             except Exception as exc:  # noqa: BLE001 - an endpoint failure must not undo a stored card
                 # the reply may quote card text: log only the kind of failure
-                log.warning("conflict judge failed on card %s (kept the rule-based result): %s", card.id,
-                            type(exc).__name__)
+                log.warning(
+                    "conflict judge failed on card %s (kept the rule-based result): %s",
+                    card.id,
+                    type(exc).__name__,
+                )
                 continue
             if verdict is None or verdict.relation == "compatible":
                 continue
@@ -340,8 +362,10 @@ def _judge_pairs(db, new: Sequence[Card], judge: Judge, cfg: ConflictConfig, now
             topic = "judged: " + (verdict.topic or "statement").casefold()
             # each card is its own version; for a context verdict each also has its own context
             ctx = ("new", "old") if verdict.relation == "context" else ("", "")
-            items = [(c, Claim(subject, topic, 0, c.id, x, c.evidence, verdict.topic or ""))
-                     for c, x in ((card, ctx[0]), (other, ctx[1]))]
+            items = [
+                (c, Claim(subject, topic, 0, c.id, x, c.evidence, verdict.topic or ""))
+                for c, x in ((card, ctx[0]), (other, ctx[1]))
+            ]
             rows, links = resolve_group(subject, topic, items, now, cfg, question=verdict.question)
             db.conflicts.replace_pair(card.id, other.id, rows)  # per pair: judged topics may repeat
             db.link_upkeep.delete_among({card.id, other.id}, (LinkKind.CONTRADICTS, LinkKind.SUPERSEDES))
@@ -352,9 +376,15 @@ def _judge_pairs(db, new: Sequence[Card], judge: Judge, cfg: ConflictConfig, now
     return outcome
 
 
-def check_conflicts(db, new: Sequence[Card], *, cfg: ConflictConfig, now: datetime | None = None,
-                    judge: Judge | None = None, neighbours: Mapping[str, Sequence[str]] | None = None
-                    ) -> ConflictOutcome:
+def check_conflicts(
+    db,
+    new: Sequence[Card],
+    *,
+    cfg: ConflictConfig,
+    now: datetime | None = None,
+    judge: Judge | None = None,
+    neighbours: Mapping[str, Sequence[str]] | None = None,
+) -> ConflictOutcome:
     """Detect and resolve conflicts that ``new`` cards (already stored, claims recorded) take part in.
 
     :param now: the time to weigh evidence at (default: the newest card's time)
@@ -368,48 +398,20 @@ def check_conflicts(db, new: Sequence[Card], *, cfg: ConflictConfig, now: dateti
     if judge is not None:
         outcome.merge(_judge_pairs(db, new, judge, cfg, now, neighbours or {}))
     if outcome.conflicts:
-        log.info("conflicts: %d recorded, %d cards to verify, %d reactivated", len(outcome.conflicts),
-                 len(outcome.to_verify), len(outcome.reactivated))
+        log.info(
+            "conflicts: %d recorded, %d cards to verify, %d reactivated",
+            len(outcome.conflicts),
+            len(outcome.to_verify),
+            len(outcome.reactivated),
+        )
     return outcome
 
 
 def reresolve_all(db, *, cfg: ConflictConfig, now: datetime) -> ConflictOutcome:
     """Weigh every recorded rule-based conflict again at ``now`` (maintenance)."""
-    keys = {(r["subject"], r["topic"]) for r in db.conflicts.all() if not r["topic"].startswith(("judged: ", "layers: "))}
+    keys = {
+        (r["subject"], r["topic"])
+        for r in db.conflicts.all()
+        if not r["topic"].startswith(("judged: ", "layers: "))
+    }
     return resolve_keys(db, keys, cfg=cfg, now=now)
-
-
-def conflict_from_row(row: dict, card_id: str) -> Conflict:
-    """A conflicts-table row (with both contents) as seen from ``card_id``: ``other_*`` is the other side."""
-    mine_active = row["active_id"] == card_id
-    return Conflict(
-        active_id=row["active_id"], other_id=row["other_id"] if mine_active else row["active_id"],
-        subject=row["subject"], topic=row["topic"], resolution=row["resolution"], question=row["question"],
-        weights=(row["w_active"], row["w_other"]), detected_at=datetime.fromisoformat(row["detected_at"]),
-        other_content=row["other_content"] if mine_active else row["active_content"],
-    )
-
-
-def attach_conflicts(db, hits: Sequence[Hit]) -> list[Hit]:
-    """Give each hit the conflicts it won (the to-verify versions) and its context pairs, and
-    the first clarification question as ``note``."""
-    rows = db.conflicts.of([h.card.id for h in hits]) if hits else []
-    if not rows:
-        return list(hits)
-    from autogen_zettel.store.clarify import ClarificationTable
-
-    # a question asked once is not offered again for the same cards (asked, or settled by the answer)
-    covered = {k: {i for r in qs for i in r["card_ids"]}
-               for k, qs in ClarificationTable(db).on({(r["subject"], r["topic"]) for r in rows}).items()}
-    out = []
-    for h in hits:
-        mine = [r for r in rows if r["active_id"] == h.card.id
-                or (r["resolution"] == "context" and r["other_id"] == h.card.id)]
-        if not mine:
-            out.append(h)
-            continue
-        conflicts = tuple(conflict_from_row(r, h.card.id) for r in mine)
-        note = next((c.question for c in conflicts if c.question
-                     and not {c.active_id, c.other_id} <= covered.get((c.subject, c.topic), set())), None)
-        out.append(dataclasses.replace(h, conflicts=conflicts, note=note))
-    return out

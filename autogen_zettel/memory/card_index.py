@@ -1,0 +1,83 @@
+"""Cards into the tenant's vector index: the text embedded for a card (:func:`embed_text`), its
+dense vectors in fixed batches (:func:`encode_batches`), and the write of the vectors with their
+indexed marks (:func:`index_cards`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from autogen_zettel.base.cards import Card, CardKind
+from autogen_zettel.core.atoms import name_speaker
+from autogen_zettel.core.embed import Embedder
+from autogen_zettel.store.db import CardDB
+from autogen_zettel.store.index import VectorStore
+
+__all__ = ["EMBED_BATCH", "embed_text", "encode_batches", "index_cards"]
+
+EMBED_BATCH = 256
+
+
+def embed_text(speaker: str, content: str) -> str:
+    """What is embedded for a card: who said it is part of what it means, and who "I" is
+    (the first "I"/"my"/"me" followed by the speaker's name, see
+    :func:`~autogen_zettel.core.atoms.name_speaker`, which recalls better than the speaker
+    prefix alone, most of all for multi-hop questions)."""
+    return f"{speaker}: {name_speaker(content, speaker)}"
+
+
+def index_cards(
+    tenant: str,
+    db: CardDB,
+    store: VectorStore,
+    embedder: Embedder,
+    cards: Sequence[Card],
+    *,
+    progress: bool = False,
+    dense: Callable[[], list] | None = None,
+):
+    """Embed cards in batches and write them to Qdrant, then mark them indexed; returns
+    the dense vectors of the indexed cards (summaries excluded), in order.
+
+    Summary cards are not put in the index: recall reaches them through their members, and
+    their points would only take candidate places from the cards a search is for.
+
+    :param dense: returns what :func:`encode_batches` gives for the cards other than
+        summaries (embedded ahead, on another thread); None embeds them here
+    """
+    import numpy as np
+
+    summaries = [c.id for c in cards if c.kind is CardKind.SUMMARY]
+    if summaries:
+        db.mark_indexed(summaries)
+        cards = [c for c in cards if c.kind is not CardKind.SUMMARY]
+    emb = embedder
+    embedded = dense() if dense is not None else None
+    chunks = []
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(cards), desc=f"indexing {tenant}", unit="card")
+    for n, start in enumerate(range(0, len(cards), EMBED_BATCH)):
+        batch = cards[start : start + EMBED_BATCH]
+        texts = [embed_text(c.speaker, c.content) for c in batch]
+        vectors = embedded[n] if embedded is not None else emb.encode(texts)
+        sparse = emb.sparse(texts)
+        store.upsert(tenant, [c.id for c in batch], vectors, sparse)
+        db.mark_indexed([c.id for c in batch])
+        chunks.append(vectors)
+        if bar:
+            bar.update(len(batch))
+    if bar:
+        bar.close()
+    return np.concatenate(chunks) if chunks else np.zeros((0, emb.dim), np.float32)
+
+
+def encode_batches(embedder: Embedder, cards: Sequence[Card]) -> list:
+    """The dense vectors :func:`index_cards` makes for ``cards`` (no summaries), in the same
+    batches of :data:`EMBED_BATCH` (a batch's padding can move a vector's last bits)."""
+    return [
+        embedder.encode([embed_text(c.speaker, c.content) for c in cards[start : start + EMBED_BATCH]])
+        for start in range(0, len(cards), EMBED_BATCH)
+    ]

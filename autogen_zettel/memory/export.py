@@ -1,0 +1,115 @@
+"""A tenant's memory to take away: every card as plain JSON-ready data (:func:`card_dict`), the
+whole tenant as JSON (:func:`export_data`), and its cards, links and persona traits as one
+NetworkX multigraph (:func:`export_graph`, GraphML-ready). What
+:meth:`MemoryArchive.export <autogen_zettel.memory.archive.MemoryArchive.export>` and
+:meth:`~autogen_zettel.memory.archive.MemoryArchive.export_graph` give.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Protocol
+
+import networkx as nx
+
+from autogen_zettel.base.cards import Card, CardStatus
+from autogen_zettel.core.graph import persona_graph
+from autogen_zettel.memory.layers import Layers
+from autogen_zettel.store.tenant_store import TenantStore
+
+__all__ = ["Exportable", "card_dict", "export_data", "export_graph"]
+
+
+class Exportable(Protocol):
+    """What an export reads of its tenant (:class:`~autogen_zettel.memory.tenant.Zettelkasten`)."""
+
+    name: str
+    store: TenantStore
+    layers: Layers
+
+    def now(self, at: datetime | None = None) -> datetime: ...
+
+    def cards(self, *, status: CardStatus | None = None) -> list[Card]: ...
+
+
+def card_dict(card: Card) -> dict:
+    """A card as plain JSON-ready data."""
+    return {
+        "id": card.id,
+        "content": card.content,
+        "kind": card.kind.value,
+        "speaker": card.speaker,
+        "created_at": card.created_at.isoformat(),
+        "session_id": card.session_id,
+        "source_ids": list(card.source_ids),
+        "tags": list(card.tags),
+        "entities": list(card.entities),
+        "confidence": card.confidence,
+        "importance": card.importance,
+        "status": card.status.value,
+        "access_count": card.access_count,
+        "last_access": card.last_access.isoformat() if card.last_access else None,
+        "tier": card.tier.value,
+        "evidence": card.evidence.value,
+        "context": card.context,
+        "redactions": list(card.redactions),
+        "version": card.version,
+        "updated_at": card.updated_at.isoformat() if card.updated_at else None,
+    }
+
+
+def export_data(mem: Exportable) -> dict:
+    """Everything this tenant holds, as JSON-ready data: cards, links, conflicts, messages."""
+    db = mem.store.db
+    cards = mem.cards()
+    messages = db.messages(sorted({m for c in cards for m in c.source_ids}))
+    return {
+        "tenant": mem.name,
+        "exported_at": mem.now().isoformat(),
+        "embedding_model": db.get_meta("embedding_model"),
+        "cards": [card_dict(c) for c in cards],
+        "links": [
+            {"src": link.src, "dst": link.dst, "kind": link.kind.value, "weight": link.weight}
+            for link in db.iter_links()
+        ],
+        "conflicts": db.conflicts.all(),
+        "messages": messages,
+        "layers": mem.layers.export(),
+    }
+
+
+def export_graph(mem: Exportable) -> nx.MultiDiGraph:
+    """The cards and links as a NetworkX multigraph with plain attributes (GraphML-ready:
+    ``nx.write_graphml(mem.export_graph(), "alice.graphml")`` opens in Gephi)."""
+    db = mem.store.db
+    G = nx.MultiDiGraph(tenant=mem.name)
+    for c in mem.cards():
+        d = card_dict(c)
+        G.add_node(
+            c.id,
+            **{
+                k: (", ".join(v) if isinstance(v, list) else ("" if v is None else v))
+                for k, v in d.items()
+                if k != "id"
+            },
+            label=c.content[:60],
+        )
+    for link in db.iter_links():
+        if link.src in G and link.dst in G:
+            G.add_edge(link.src, link.dst, key=link.kind.value, kind=link.kind.value, weight=link.weight)
+    # the persona in the same graph: a node per trait with its latest score, and a REINFORCES
+    # or WEAKENS edge from each card that carries evidence on it
+    store = db.persona
+    scores = {t: p.score for t, p in store.latest_states().items()}
+    rows = [r for rs in store.evidence_by_card().values() for r in rs if r.card_id in G]
+    persona = persona_graph((), rows)
+    for node, attrs in persona.nodes(data=True):
+        if attrs.get("kind") == "trait":
+            trait = attrs["trait"]
+            G.add_node(node, kind="trait", label=trait, score=round(scores.get(trait, 0.5), 4))
+    for trait, score in scores.items():
+        G.add_node(f"trait:{trait}", kind="trait", label=trait, score=round(score, 4))
+    for src, dst, attrs in persona.edges(data=True):
+        if persona.nodes[dst].get("kind") == "trait":
+            G.add_edge(src, dst, key=attrs["kind"], **attrs)
+    return G

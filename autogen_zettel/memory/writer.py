@@ -1,0 +1,145 @@
+"""The writes of one tenant, as the facade runs them: messages remembered now (batched, under the
+write lock, with the disk-space checks) or queued for the background worker, cards indexed, the
+vectors rebuilt, and writes a crash cut short finished on open.
+
+:class:`Writer` builds an :class:`~autogen_zettel.memory.ingest.Ingest` per write from the hub's
+parts read now (its judges may be swapped); the facade
+(:class:`~autogen_zettel.memory.tenant.Zettelkasten`) holds one as ``mem.writer`` and its
+``remember*``, ``index_cards`` and ``reindex`` methods delegate here.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+
+from autogen_zettel.base.cards import Card, Message
+from autogen_zettel.base.config import MemoryConfig
+from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.memory import diskguard
+from autogen_zettel.memory.ingest import Ingest
+from autogen_zettel.memory.tenant_hub import Hub
+from autogen_zettel.store.tenant_store import TenantStore
+from autogen_zettel.trust.privacy import Redaction
+
+__all__ = ["Writer"]
+
+
+class Writer:
+    """One tenant's write path over its hub's shared parts.
+
+    :param redact: text -> :class:`~autogen_zettel.trust.privacy.Redaction` (the facade's)
+    :param now: ``at`` or None -> the naive UTC time of a write (the facade's)
+    """
+
+    def __init__(
+        self,
+        hub: Hub,
+        name: str,
+        store: TenantStore,
+        config: MemoryConfig,
+        redact: Callable[[str], Redaction],
+        now: Callable[[datetime | None], datetime],
+    ):
+        self.hub = hub
+        self.name = name
+        self.store = store
+        self.config = config
+        self.redact = redact
+        self.now = now
+
+    def ingest(self) -> Ingest:
+        """The write path's collaborators, read from the hub now (its judges may be swapped)."""
+        hub = self.hub
+        return Ingest(
+            self.name,
+            self.store.db,
+            hub.vectors,
+            hub.embedder,
+            self.config,
+            hub.refiner,
+            self.redact,
+            self.now,
+            link_judge=hub.link_judge,
+            conflict_judge=hub.conflict_judge,
+            drafts=getattr(hub, "drafts", None),
+        )
+
+    def finish_pending(self) -> None:
+        """Finish the writes a crash cut short after their commit, under the write lock."""
+        with self.store.write_lock:
+            self.ingest().finish_pending()
+
+    def remember_many(
+        self, messages: Iterable[Message | dict], *, progress: bool = False, batch: int | None = None
+    ) -> list[Card]:
+        """See :meth:`Zettelkasten.remember_many <autogen_zettel.memory.tenant.Zettelkasten.remember_many>`."""
+        db = self.store.db
+        db.check_open()
+        if batch is not None and (isinstance(batch, bool) or not isinstance(batch, int) or batch < 1):
+            raise InvalidInput(
+                f"batch must be a whole number of messages of at least 1 or None, got {batch!r}"
+            )
+        ingest = self.ingest()
+        # a retry (same id, speaker and text) stores nothing again, whatever its time
+        prepared = diskguard.unstored_messages(db, [ingest.prepare(m) for m in messages])
+        vectors = self.hub.vectors
+        shard = (
+            vectors.root / vectors.collection(self.name) if getattr(vectors, "engine", "") == "edge" else None
+        )
+        diskguard.check_space(
+            self.hub.data_dir, shard, prepared
+        )  # a full disk must not reach the engine's maps
+        batches = None
+        if batch is not None and len(prepared) > batch:
+            batches = [prepared[start : start + batch] for start in range(0, len(prepared), batch)]
+        else:
+            drafts, claims = ingest.draft(prepared)
+        with self.store.write_lock:
+            # read the graph under the lock: forget and maintain invalidate it there; a graph
+            # not built yet is not built for a write
+            try:
+                if batches is not None:
+                    cards = ingest.write_batches(
+                        batches,
+                        embed_ahead=self.hub.embed_ahead,
+                        graph=lambda: self.store.peek("graph"),
+                        progress=progress,
+                    )
+                else:
+                    cards = ingest.write(drafts, claims, graph=self.store.peek("graph"), progress=progress)
+            except (sqlite3.OperationalError, OSError) as exc:
+                if not diskguard.is_disk_full(exc):
+                    raise
+                raise diskguard.disk_full(db, prepared, exc) from exc
+            known = self.store.peek("speakers")  # recall's participants grow with the writes
+            if known is not None:
+                known.update(c.speaker for c in cards)
+            return cards
+
+    def remember_later(self, text: str | bytes, *, speaker: str, **fields) -> None:
+        """See :meth:`Zettelkasten.remember_later <autogen_zettel.memory.tenant.Zettelkasten.remember_later>`."""
+        self.store.db.check_open()
+        msg = self.ingest().prepare({**fields, "text": text, "speaker": speaker})
+        self.hub.worker.submit(self.name, lambda: self.remember_many([msg]))
+
+    def index_cards(self, cards: Sequence[Card], *, progress: bool = False):
+        """Embed ``cards`` into this tenant's vectors; see :meth:`Ingest.index`."""
+        return self.ingest().index(cards, progress=progress)
+
+    def reindex(self, *, progress: bool = False) -> int:
+        """Drop and rebuild this tenant's vectors from SQLite with the hub's embedder."""
+        db = self.store.db
+        with self.store.write_lock:
+            emb = self.hub.embedder
+            self.hub.vectors.drop(self.name)
+            self.hub.vectors.create(self.name, emb.dim)
+            db.set_meta("embedding_model", emb.name)
+            db.set_meta("embedding_dim", str(emb.dim))
+            cards = list(db.iter_cards(status=None))
+            db.mark_indexed([c.id for c in cards], False)
+            self.index_cards(cards, progress=progress)
+            # the points written, as the progress bar and `stats` count them: summaries are
+            # marked indexed but reached through their members, never put in the index
+            return sum(1 for c in cards if c.kind.value != "summary")
