@@ -33,7 +33,7 @@ import logging
 import re
 import threading
 
-from autogen_zettel.persona.meaning import clauses
+from autogen_zettel.persona.clause_words import clauses
 
 __all__ = ["sentiment", "unmet_expectation"]
 

@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from autogen_zettel.persona.meaning import SEMANTIC_STRENGTH, clauses
+from autogen_zettel.persona.clause_words import clauses
+from autogen_zettel.persona.meaning import SEMANTIC_STRENGTH
 from autogen_zettel.persona.poles import has_cjk, pole_cues, pole_hits
 from autogen_zettel.persona.sentiment import sentiment, unmet_expectation
 from autogen_zettel.persona.traits import TraitSpec
