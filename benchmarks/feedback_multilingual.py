@@ -28,7 +28,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector, clauses  # noqa: E402
+from autogen_zettel.persona.clause_words import clauses  # noqa: E402
+from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector  # noqa: E402
 from autogen_zettel.persona.poles import pole_readings, split_clauses  # noqa: E402
 from benchmarks.run_feedback_bilingual import HELD_OUT, fold_of, load, specs  # noqa: E402
 

@@ -53,8 +53,8 @@ from autogen_zettel.persona.meaning import (  # noqa: E402
     DEFAULT_PARAMS,
     MeaningDetector,
     MeaningParams,
-    prototypes,  # noqa: E402
 )
+from autogen_zettel.persona.prototypes import prototypes  # noqa: E402
 from autogen_zettel.persona.signals import GENERIC_MIN_VALENCE, feedback_signals  # noqa: E402
 from autogen_zettel.persona.traits import default_traits  # noqa: E402
 

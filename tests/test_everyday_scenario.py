@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from autogen_zettel.persona.signals import _find, _normalise
+from autogen_zettel.persona.phrase_match import find_phrase, normalise
 from autogen_zettel.persona.traits import default_traits
 from autogen_zettel.research.simulate import load_scenario, run_scenario
 
@@ -21,7 +21,7 @@ def test_the_everyday_scenario_uses_no_listed_trait_phrase():
     phrases = [p for spec in default_traits().values() for p in (*spec.more, *spec.less)]
     for session in load_scenario(EVERYDAY).sessions:
         for turn in session.user_turns:
-            assert not [p for p in phrases if _find(_normalise(turn.text), p)], turn.text
+            assert not [p for p in phrases if find_phrase(normalise(turn.text), p)], turn.text
 
 
 def conciseness(result, agent):

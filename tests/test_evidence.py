@@ -13,9 +13,9 @@ from autogen_zettel.persona.signals import (
     TraitSignal,
     behaviour_signals,
     feedback_signals,
-    valence,
 )
 from autogen_zettel.persona.traits import TraitSpec, default_traits
+from autogen_zettel.persona.valence import valence
 
 SPECS = default_traits()
 SHORT = "Yes, book the lab for Tuesday."

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from autogen_zettel.persona.signals import _find, _normalise
+from autogen_zettel.persona.phrase_match import find_phrase, normalise
 from autogen_zettel.persona.spec import load_persona
 from autogen_zettel.research.simulate import load_scenario, run_scenario
 
@@ -33,7 +33,7 @@ def test_the_scenarios_are_plain_turns_in_words_of_their_own():
     dana = {t.text for t in _turns(CRITICS) if t.text.lower().startswith(("dana", "thanks dana"))}
     assert len(dana) == 6
     for text in dana:  # none of warmth's listed phrases
-        assert not [p for p in (*warmth.more, *warmth.less) if _find(_normalise(text), p)], text
+        assert not [p for p in (*warmth.more, *warmth.less) if find_phrase(normalise(text), p)], text
     assert len({t.text for t in _turns(CRITICS) if t.text.startswith("cleo")}) == 6
 
 

@@ -13,17 +13,15 @@ import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
 from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.persona.clause_words import clauses, describes_negation, polarity
 from autogen_zettel.persona.engine import PersonaEngine
 from autogen_zettel.persona.meaning import (
     DEFAULT_PARAMS,
     MeaningDetector,
     MeaningParams,
-    clauses,
-    describes_negation,
-    polarity,
-    prototypes,
     read_clauses,
 )
+from autogen_zettel.persona.prototypes import prototypes
 from autogen_zettel.persona.signals import EXPLICIT_STRENGTH, SEMANTIC_STRENGTH, feedback_signals
 from autogen_zettel.persona.spec import persona_from_dict
 from autogen_zettel.persona.traits import TraitSpec, default_traits, trait_specs_from_dict

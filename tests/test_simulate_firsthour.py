@@ -13,7 +13,7 @@ from autogen_zettel import HashEmbedder, run_scenario
 from autogen_zettel.base.errors import InvalidInput, LLMUnavailable
 from autogen_zettel.cli.main import main
 from autogen_zettel.research.report import report
-from autogen_zettel.research.simulate import UNFINISHED
+from autogen_zettel.research.run_folder import UNFINISHED
 
 from .openai_stub import OpenAIStub, StubError
 from .test_simulate import SCENARIO, small

@@ -312,7 +312,8 @@ def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Pa
     """
     from autogen_zettel.base.llm import load_llm_config
     from autogen_zettel.research.report import report
-    from autogen_zettel.research.simulate import UNFINISHED, load_scenario, run_scenario
+    from autogen_zettel.research.run_folder import UNFINISHED
+    from autogen_zettel.research.simulate import load_scenario, run_scenario
 
     sc = load_scenario(scenario)
     out = writable_folder(out_dir or Path("runs") / sc.name, what="run folder")  # before anything runs

@@ -21,6 +21,10 @@ One :class:`PersonaEngine` serves one agent (one tenant); it is fed every messag
 5. **Profile.** At every session end and every ``persona.profile_every_days``, summarised from
    the person model (persona/profile_refresh.py) and merged with the previous one by momentum.
 :meth:`PersonaEngine.modulation` gives recall a persona factor per card.
+
+The engine holds the state and the schedule; its parts are objects of their own: the evidence
+reader (persona/evidence_reader.py), the module steps (persona/unlocking.py), the prompt stack
+versions (persona/stack_versions.py) and the persona's part in recall (persona/recall_factor.py).
 """
 
 from __future__ import annotations
@@ -31,24 +35,17 @@ from collections.abc import Callable, Collection
 from datetime import datetime, timedelta
 from typing import Any
 
-from autogen_zettel.base import prompts
-from autogen_zettel.base.cards import Card, CardStatus, Hit
+from autogen_zettel.base.cards import Card, Hit
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory.sessions import SessionEnd
-from autogen_zettel.persona.behaviours import ModuleState, ModuleStatus, step_module
+from autogen_zettel.persona.behaviours import ModuleState, ModuleStatus
 from autogen_zettel.persona.clusters import add_graph_evidence, cluster_candidates
-from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
+from autogen_zettel.persona.evidence_reader import EvidenceReader, evidence_row
 from autogen_zettel.persona.memory_api import PersonaMemory
 from autogen_zettel.persona.mining import TraitState, initial_states, mine_traits
-from autogen_zettel.persona.modulation import Modulator, card_edges
-from autogen_zettel.persona.prompt_stack import (
-    PromptStack,
-    session_layer,
-    stack_temperature,
-    system_layer,
-    trait_layer,
-)
+from autogen_zettel.persona.prompt_stack import PromptStack
+from autogen_zettel.persona.recall_factor import PersonaRecall
 from autogen_zettel.persona.report import MiningReport
 from autogen_zettel.persona.saved import (
     dt as _dt,
@@ -56,17 +53,9 @@ from autogen_zettel.persona.saved import (
     state_dict as _state_dict,
     trait_state as _trait_state,
 )
-from autogen_zettel.persona.signals import (
-    SignalSource,
-    TraitSignal,
-    behaviour_signals,
-    directed,
-    feedback_signals,
-    names,
-    valence,
-)
 from autogen_zettel.persona.spec import Persona
-from autogen_zettel.persona.traits import condition_holds
+from autogen_zettel.persona.stack_versions import StackVersions
+from autogen_zettel.persona.unlocking import hold_window, step_modules
 
 __all__ = ["PersonaEngine", "MiningReport"]
 
@@ -75,7 +64,6 @@ log = logging.getLogger(__name__)
 _STATE_KEY = "engine"
 CANDIDATES_KEY = "candidates"
 _MAX_FEEDBACK = 100  # feedback valences kept between minings (all mining triggers may be off)
-_EXPLORE_POOL = 50  # the globally most important cards an exploration recall draws from
 
 
 class PersonaEngine:
@@ -91,25 +79,30 @@ class PersonaEngine:
     :param base_temperature: the model's configured temperature (modules add their deltas to it)
     """
 
-    def __init__(self, memory: PersonaMemory, persona: Persona, *, config: Any = None, judge: Any = None,
-                 profiler: Any = None, base_system: str | None = None, base_temperature: float | None = None):
+    def __init__(
+        self,
+        memory: PersonaMemory,
+        persona: Persona,
+        *,
+        config: Any = None,
+        judge: Any = None,
+        profiler: Any = None,
+        base_system: str | None = None,
+        base_temperature: float | None = None,
+    ):
         self.memory = memory
         self.persona = persona
         self.cfg = config if config is not None else memory.config.persona
         self.specs = dict(persona.trait_specs)
         self.judge = judge
         self.profiler = profiler
-        self.base_system = base_system if base_system is not None else persona.system_message_text()
-        self.base_temperature = base_temperature
         self.store = memory.persona_store
         self._lock = threading.RLock()
-        self._edges: dict[str, dict[str, float]] = {}
-        self._important: list[str] = []
-        self._modulator = Modulator(memory.name, self.specs, self.cfg)
-        self._meaning: MeaningDetector | None = None
-        self._speakers: set[str] = set()
-        holds = [c.hold for m in persona.modules if m.condition for c in m.condition.clauses if c.hold]
-        self._max_hold = max(holds, default=timedelta(0))  # how much trait history a condition reads
+        base = base_system if base_system is not None else persona.system_message_text()
+        self.stacks = StackVersions(self.store, persona.name, persona, base, base_temperature)
+        self.recall = PersonaRecall(memory, self.specs, self.cfg)
+        self.reader = EvidenceReader(memory, persona.name, self.specs, self.cfg, judge)
+        self._max_hold = hold_window(persona)  # how much trait history a condition reads
         self._load(as_naive_utc(memory.now()))
         # the memory's session ends reach the engine; what a gone process left owed is caught up
         self._unsubscribe = memory.sessions.subscribe(self._session_ended)
@@ -122,7 +115,8 @@ class PersonaEngine:
         if owner is not None and owner != self.persona.name:
             raise InvalidInput(
                 f"tenant {self.memory.name!r} already holds the evolving persona {owner!r}; one tenant evolves one "
-                f"persona: give {self.persona.name!r} its own tenant (tenant=...), or evolve=False")
+                f"persona: give {self.persona.name!r} its own tenant (tenant=...), or evolve=False"
+            )
         states = {k: _trait_state(v) for k, v in (saved.get("traits") or {}).items()}
         fresh = initial_states(self.specs, self.persona.traits, now, self.cfg)
         for name, state in fresh.items():  # traits added to the persona since the last run start fresh
@@ -140,31 +134,34 @@ class PersonaEngine:
         self._last_session_end = _dt(saved.get("last_session_end"))
         self._turns = int(saved.get("turns", 0))
         self._feedback: list[float] = list(saved.get("feedback", []))
-        # the agent's latest reply per session, kept in memory only: persona state holds no message text
-        self._last_reply: dict[str, tuple[str, str]] = {}
         if not saved:
             self.store.add_history(list(self.states.values()), "initial scores from the persona file")
         latest = self.store.latest_prompt()
-        fresh_stack = self._build(now, reason="persona file" if latest is None else "persona file or settings changed")
+        fresh_stack = self._build(
+            now, reason="persona file" if latest is None else "persona file or settings changed"
+        )
         if latest is None or not fresh_stack.same_content(self.stack):  # e.g. the persona file was edited
-            self._record_stack(fresh_stack)
-        self._refresh_edges()
+            self.stacks.record(fresh_stack)
+        self.recall.refresh()
         if not saved:
             self._save()
 
     def _save(self) -> None:
-        self.store.set_state(_STATE_KEY, {
-            "persona": self.persona.name,
-            "traits": {k: _state_dict(v) for k, v in self.states.items()},
-            "modules": {k: _state_dict(v) for k, v in self.modules.items()},
-            "last_evidence": self._last_evidence,
-            "last_mined": self._last_mined.isoformat(),
-            "last_profile": self._last_profile.isoformat() if self._last_profile else None,
-            "last_candidates": self._last_candidates.isoformat() if self._last_candidates else None,
-            "last_session_end": self._last_session_end.isoformat() if self._last_session_end else None,
-            "turns": self._turns,
-            "feedback": self._feedback,
-        })
+        self.store.set_state(
+            _STATE_KEY,
+            {
+                "persona": self.persona.name,
+                "traits": {k: _state_dict(v) for k, v in self.states.items()},
+                "modules": {k: _state_dict(v) for k, v in self.modules.items()},
+                "last_evidence": self._last_evidence,
+                "last_mined": self._last_mined.isoformat(),
+                "last_profile": self._last_profile.isoformat() if self._last_profile else None,
+                "last_candidates": self._last_candidates.isoformat() if self._last_candidates else None,
+                "last_session_end": self._last_session_end.isoformat() if self._last_session_end else None,
+                "turns": self._turns,
+                "feedback": self._feedback,
+            },
+        )
 
     @property
     def candidates(self) -> list[dict]:
@@ -175,10 +172,8 @@ class PersonaEngine:
 
     @property
     def stack(self) -> PromptStack:
-        """The prompt stack in force: the latest recorded version (read from SQLite, so a
-        forget that scrubbed the stored versions is in force at once)."""
-        v = self.store.latest_prompt()
-        return PromptStack(v.version, v.system, v.traits, v.session, v.temperature, v.at, v.reason)
+        """The prompt stack in force (see :attr:`StackVersions.current`)."""
+        return self.stacks.current
 
     @property
     def name(self) -> str:
@@ -189,8 +184,16 @@ class PersonaEngine:
         return {k: round(v.score, 4) for k, v in sorted(self.states.items())}
 
     # -- observing ---------------------------------------------------------------------------
-    def observe(self, text: str, *, speaker: str, message_id: str, session_id: str | None, at: datetime,
-                previous_speaker: str | None = None) -> None:
+    def observe(
+        self,
+        text: str,
+        *,
+        speaker: str,
+        message_id: str,
+        session_id: str | None,
+        at: datetime,
+        previous_speaker: str | None = None,
+    ) -> None:
         """Queue one message the agent saw (its own reply or someone else's) for evidence.
 
         Runs in the memory's background worker, after the message itself is stored.
@@ -198,94 +201,38 @@ class PersonaEngine:
         if not self.cfg.enabled or not text.strip():
             return
         at = as_naive_utc(at)
-        self.memory.run_later(lambda: self._observe(text, speaker, message_id, session_id or "", at, previous_speaker))
-
-    def _feedback_from(self, speaker: str) -> bool:
-        allowed = self.cfg.feedback_speakers
-        return not allowed or speaker in allowed
+        self.memory.run_later(
+            lambda: self._observe(text, speaker, message_id, session_id or "", at, previous_speaker)
+        )
 
     def feedback_weight(self, speaker: str) -> float:
         """How much ``speaker``'s feedback weighs (``persona.feedback_weights``; 1.0 by default)."""
-        weights = self.cfg.feedback_weights or {}
-        return float(weights.get(speaker, weights.get("default", 1.0)))
+        return self.reader.feedback_weight(speaker)
 
-    def _addressed(self, text: str, previous_speaker: str | None) -> bool:
-        if previous_speaker == self.name:
-            return True
-        return names(text, self.name)
-
-    def _detector(self) -> MeaningDetector | None:
-        """Feedback by meaning with the memory's embedder (prototypes embedded once, on first use)."""
-        if not self.cfg.meaning:
-            return None
-        if self._meaning is None:
-            self._meaning = MeaningDetector(self.memory.embedder, self.specs, DEFAULT_PARAMS)
-        return self._meaning
-
-    def _observe(self, text: str, speaker: str, message_id: str, session: str, at: datetime,
-                 previous_speaker: str | None) -> None:
+    def _observe(
+        self,
+        text: str,
+        speaker: str,
+        message_id: str,
+        session: str,
+        at: datetime,
+        previous_speaker: str | None,
+    ) -> None:
         with self._lock:
-            about = None
-            self._speakers.add(speaker)
-            if speaker == self.name:
-                signals = behaviour_signals(text, specs=self.specs)
-                self._last_reply[session] = (message_id, self.memory.redact(text[:4000]).text)
-                if len(self._last_reply) > 64:  # old sessions: their replies get no more feedback
-                    self._last_reply.pop(next(iter(self._last_reply)))
-            elif self._feedback_from(speaker) and self._addressed(text, previous_speaker):
-                last = self._last_reply.get(session)
-                previous = last[1] if last else None
-                about = last[0] if last else None
-                others = self._speakers - {self.name, speaker}
-                signals = feedback_signals(text, previous_reply=previous, specs=self.specs, meaning=self._detector(),
-                                           name=self.name, others=others)
-                if self.judge is not None:
-                    # one message counts once per trait: where the judge read a trait, its reading wins
-                    # and a judge that found evidence has read the meaning: the offline reading by meaning yields
-                    judged = self._judge(text, previous)
-                    if judged:
-                        taken = {j.trait for j in judged}
-                        signals = judged + [s for s in signals if s.trait not in taken
-                                            and not s.cue.startswith("meaning:")]
-                weight = self.feedback_weight(speaker)
-                if weight != 1.0:
-                    signals = [TraitSignal(x.trait, x.sign, round(x.strength * weight, 4), x.affect, x.source, x.cue)
-                               for x in signals]
-                mood = signals[0].affect if signals else valence(text)
-                if mood < 0 and any(directed(x) for x in signals):
-                    # "too harsh": a complaint that names what to change is a request for a trait,
-                    # not a verdict on the modules in force (it must not roll one back)
-                    mood = 0.0
-                if mood or signals:
-                    self._feedback = [*self._feedback[-(_MAX_FEEDBACK - 1):], round(mood, 4)]
-            else:
-                signals = []
+            signals, about, mood = self.reader.read(text, speaker, message_id, session, previous_speaker)
+            if mood is not None and (mood or signals):
+                self._feedback = [*self._feedback[-(_MAX_FEEDBACK - 1) :], round(mood, 4)]
             if signals:
-                self.store.add_evidence([self._row(s, message_id, about, session, at) for s in signals])
+                self.store.add_evidence([evidence_row(s, message_id, about, session, at) for s in signals])
             self._turns += 1
             due = self.cfg.mine_every_turns and self._turns >= self.cfg.mine_every_turns
-            late = self.cfg.mine_every_days and at - self._last_mined >= timedelta(days=self.cfg.mine_every_days)
+            late = self.cfg.mine_every_days and at - self._last_mined >= timedelta(
+                days=self.cfg.mine_every_days
+            )
             if due or late:
                 self._mine(at, f"every {self.cfg.mine_every_turns} messages" if due else "clock")
             else:
                 self._save()
-
-    def _judge(self, text: str, previous: str | None) -> list[TraitSignal] | None:
-        redacted = self.memory.redact(text).text  # the judge sees what memory would store, no secret
-        try:
-            return [s for s in self.judge.signals(redacted, previous, self.specs) if s.trait in self.specs]
-        except Exception as exc:  # noqa: BLE001 - offline detection still stands
-            # the kind only: an error may quote the model's answer, and logs are out of forgetting's reach
-            log.warning("agent %s: trait judge failed (%s), keeping offline evidence only", self.name,
-                        type(exc).__name__)
-            return None
-
-    @staticmethod
-    def _row(s: TraitSignal, message_id: str, about: str | None, session: str, at: datetime) -> dict:
-        return {"trait": s.trait, "sign": s.sign, "strength": s.strength, "affect": s.affect,
-                "source": s.source.value if isinstance(s.source, SignalSource) else str(s.source),
-                "cue": s.cue, "message_id": message_id, "card_id": None, "about_message_id": about,
-                "session_id": session or None, "at": at}
 
     # -- mining ------------------------------------------------------------------------------
     def end_session(self, at: datetime | None = None) -> None:
@@ -315,7 +262,7 @@ class PersonaEngine:
             self._refresh_profile(now, trigger)
             candidate = self._build(now, reason=f"profile ({trigger})")
             if not candidate.same_content(self.stack):
-                self._record_stack(candidate)
+                self.stacks.record(candidate)
             self._save()
 
     def _catch_up(self, sessions: Any) -> None:
@@ -331,24 +278,40 @@ class PersonaEngine:
                 now = as_naive_utc(self.memory.now())
                 if owed:
                     last = owed[-1]
-                    self._session_ended(SessionEnd(self.memory.name, last["id"],
-                                                   datetime.fromisoformat(last["ended_at"]), last["end_reason"]))
-                elif self.cfg.mine_every_days and now - self._last_mined >= timedelta(days=self.cfg.mine_every_days):
+                    self._session_ended(
+                        SessionEnd(
+                            self.memory.name,
+                            last["id"],
+                            datetime.fromisoformat(last["ended_at"]),
+                            last["end_reason"],
+                        )
+                    )
+                elif self.cfg.mine_every_days and now - self._last_mined >= timedelta(
+                    days=self.cfg.mine_every_days
+                ):
                     self._mine(now, "clock")
                 elif self._last_profile is not None and self._profile_due(now):
                     self._profile_only(now, "daily")
 
         self.memory.run_later(job)
 
-    def mine(self, at: datetime | None = None, *, reason: str = "on request",
-             session_end: bool = False) -> MiningReport:
+    def mine(
+        self, at: datetime | None = None, *, reason: str = "on request", session_end: bool = False
+    ) -> MiningReport:
         """Mine now (waits for queued captures first) and return what changed."""
         self.memory.flush()
         with self._lock:
             return self._mine(as_naive_utc(at or self.memory.now()), reason, session_end=session_end)
 
-    def _mine(self, now: datetime, reason: str, *, session_end: bool = False, profile: bool = False,
-              session_id: str | None = None) -> MiningReport:
+    def _mine(
+        self,
+        now: datetime,
+        reason: str,
+        *,
+        session_end: bool = False,
+        profile: bool = False,
+        session_id: str | None = None,
+    ) -> MiningReport:
         # the memory's write lock too, so a forget meanwhile keeps its effect (lock order: engine, memory)
         with self._lock, self.memory.writing():
             if session_end and self._candidates_due(now):
@@ -362,20 +325,10 @@ class PersonaEngine:
             self.store.add_history(list(self.states.values()), reason)
             if evidence:
                 self._last_evidence = max(e.id for e in evidence)
-            # conditions read the long-term trait, like the trait layer: a day's mood (+-0.2) must
-            # neither carry a hold window nor relock a module
-            history: dict[str, list[tuple[datetime, float]]] = {}
-            for row in self.store.history(since=now - self._max_hold - timedelta(days=1)):
-                history.setdefault(row.trait, []).append((row.at, row.long))
-            events = []
-            for module in self.persona.modules:
-                if module.condition is None:
-                    continue
-                met, why = condition_holds(module.condition, history, now)
-                state, evs = step_module(self.modules[module.name], met=met, reason=why,
-                                         feedback=list(self._feedback), now=now, cfg=self.cfg)
-                self.modules[module.name] = state
-                events.extend(evs)
+            rows = self.store.history(since=now - self._max_hold - timedelta(days=1))
+            events = step_modules(
+                self.persona, self.modules, rows, feedback=self._feedback, now=now, cfg=self.cfg
+            )
             self._feedback = []
             if events:
                 self.store.add_module_events(events)
@@ -388,26 +341,38 @@ class PersonaEngine:
                 self._last_candidates = now
             if profile or self._profile_due(now):
                 self._refresh_profile(now, reason if profile else "daily")
-            self._refresh_edges()
+            self.recall.refresh()
             why = "; ".join(f"{e.event} {e.module}: {e.reason}" for e in events) or reason
             candidate = self._build(now, reason=why)
             changed = not candidate.same_content(self.stack)
             if changed:
-                self._record_stack(candidate)
+                self.stacks.record(candidate)
             self._turns = 0
             self._last_mined = now
             self._save()
-            self._log_upkeep("mining", reason, now, session_id=session_id,
-                             detail={"events": len(events), "new_version": changed})
+            self._log_upkeep(
+                "mining",
+                reason,
+                now,
+                session_id=session_id,
+                detail={"events": len(events), "new_version": changed},
+            )
             return MiningReport(now, reason, dict(self.states), tuple(events), self.stack, changed)
 
     def _add_graph_evidence(self, now: datetime) -> None:
         add_graph_evidence(self.memory, self.store, self.specs, self.cfg, self.name, now)
 
     def _candidates(self) -> list[dict]:
-        participants = {self.name, *self._speakers, *self.memory.speakers()}
-        found = cluster_candidates(self.memory, self.specs, self.cfg, set(self._edges), self.judge,
-                                   participants=participants, agent=self.name)
+        participants = {self.name, *self.reader.speakers, *self.memory.speakers()}
+        found = cluster_candidates(
+            self.memory,
+            self.specs,
+            self.cfg,
+            set(self.recall.edges),
+            self.judge,
+            participants=participants,
+            agent=self.name,
+        )
         return self.candidates if found is None else found
 
     def _candidates_due(self, now: datetime) -> bool:
@@ -428,48 +393,26 @@ class PersonaEngine:
         from autogen_zettel.persona.profile_refresh import refresh_profile
 
         self._last_profile = now
-        items = refresh_profile(self.memory, self.store, self.specs, agent=self.name, speakers=self._speakers,
-                                cfg=self.cfg, now=now, reason=trigger, profiler=self.profiler)
+        items = refresh_profile(
+            self.memory,
+            self.store,
+            self.specs,
+            agent=self.name,
+            speakers=self.reader.speakers,
+            cfg=self.cfg,
+            now=now,
+            reason=trigger,
+            profiler=self.profiler,
+        )
         self._log_upkeep("profile", trigger, now, detail={"items": len(items)})
 
-    def _profile_text(self) -> str:
-        latest = self.store.latest_profile()
-        return latest.text if latest else ""
-
-    # -- the prompt stack --------------------------------------------------------------------
-    def _active(self) -> list[tuple[Any, ModuleState]]:
-        return [(m, self.modules[m.name]) for m in self.persona.modules
-                if self.modules[m.name].status is ModuleStatus.ACTIVE and self.modules[m.name].weight > 0]
-
+    # -- the prompt stack and recall ----------------------------------------------------------
     def questions(self) -> list[str]:
         """Clarification questions for the traits whose evidence is split (dissonance)."""
-        return [prompts.dissonance_question(name, self.specs[name], s.support, s.against)
-                for name, s in sorted(self.states.items()) if s.dissonant and name in self.specs]
+        return self.stacks.questions(self.states)
 
     def _build(self, now: datetime, *, reason: str) -> PromptStack:
-        profile = self._profile_text()
-        system = system_layer(self.base_system, profile, agent=self.name)  # the profile as a data block
-        active = self._active()
-        # the trait layer follows the long-term traits: mood would make the stack flicker
-        longs = {k: v.long for k, v in self.states.items()}
-        traits = trait_layer(longs, self.specs, [(m.prompt, st.weight) for m, st in active])
-        temperature = stack_temperature(self.base_temperature, [(m.temperature, st.weight) for m, st in active])
-        return PromptStack(0, system, traits, session_layer(self.questions()), temperature, now, reason)
-
-    def _record_stack(self, stack: PromptStack) -> int:
-        version = self.store.add_prompt_version(at=stack.at, system=stack.system, traits=stack.traits,
-                                                session=stack.session, temperature=stack.temperature,
-                                                reason=stack.reason)
-        log.info("agent %s: prompt stack version %d (%s)", self.name, version, stack.reason)
-        return version
-
-    # -- recall modulation -------------------------------------------------------------------
-    def _refresh_edges(self) -> None:
-        self._edges = card_edges(self.store.evidence_by_card())
-        self._modulator.edges = self._edges
-        ranked = sorted((c for c in self.memory.cards() if c.status is CardStatus.ACTIVE),
-                        key=lambda c: (-c.importance, -c.access_count, c.id))
-        self._important = [c.id for c in ranked[:_EXPLORE_POOL]]
+        return self.stacks.build(now, reason=reason, states=self.states, modules=self.modules)
 
     def modulation(self) -> Callable[[Card], float] | None:
         """A persona factor per card for recall (see :class:`~autogen_zettel.persona.modulation.Modulator`)."""
@@ -478,23 +421,29 @@ class PersonaEngine:
     def recall_modulation(self) -> tuple[Callable[[Card], float] | None, bool]:
         """The persona factor for one recall and whether it is an exploration recall (seeded,
         ``persona.exploration`` of them): then use :meth:`explore_hits` too."""
-        return self._modulator.recall(self.states) if self.cfg.enabled else (None, False)
+        return self.recall.recall(self.states)
 
     def explore_hits(self, exclude: Collection[str], k: int = 1) -> list[Hit]:
         """Globally important cards (importance, then times recalled) that the persona factor
         would weigh down, as ``exploration`` hits; the ranking is refreshed at each mining."""
-        cards = self.memory.cards_by_id(self._important)
-        found = self._modulator.hidden([cards[i] for i in self._important if i in cards], self.states,
-                                       exclude=set(exclude), k=k)
-        return [Hit(c, round(float(c.importance), 4), "exploration") for c in found]
+        return self.recall.explore_hits(self.states, exclude, k)
 
     def dump(self) -> dict:
         """Scores, module states and candidates as plain data (for metrics and reports)."""
         return {
-            "traits": {k: {"score": round(v.score, 4), "long": round(v.long, 4), "mood": round(v.mood, 4),
-                           "start": round(self.specs[k].initial, 4), "dissonant": v.dissonant}
-                       for k, v in sorted(self.states.items())},
-            "modules": {k: {"status": v.status.value, "weight": round(v.weight, 4)} for k, v in self.modules.items()},
+            "traits": {
+                k: {
+                    "score": round(v.score, 4),
+                    "long": round(v.long, 4),
+                    "mood": round(v.mood, 4),
+                    "start": round(self.specs[k].initial, 4),
+                    "dissonant": v.dissonant,
+                }
+                for k, v in sorted(self.states.items())
+            },
+            "modules": {
+                k: {"status": v.status.value, "weight": round(v.weight, 4)} for k, v in self.modules.items()
+            },
             "prompt_version": self.stack.version,
             "candidates": [c["label"] for c in self.candidates],
         }

@@ -43,10 +43,8 @@ stay the strong anchors: a clause holding one (negated or not) is left to them.
 
 :data:`DEFAULT_PARAMS` holds the values cross-validation chose (``benchmarks/run_feedback_cv.py``).
 
->>> clauses("Thanks ada, that was great. But trim it next time; ok?")
-['Thanks ada, that was great', 'trim it next time', 'ok']
->>> describes_negation("It wasn't too long at all"), describes_negation("Don't pad your answers")
-(True, False)
+The words of a clause are read in :mod:`~autogen_zettel.persona.clause_words` (its clauses,
+negation, direction words), the prototypes are listed in :mod:`~autogen_zettel.persona.prototypes`.
 """
 
 from __future__ import annotations
@@ -60,6 +58,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from autogen_zettel.persona.clause_words import describes_negation, polarity
 from autogen_zettel.persona.direction import (
     attitude,
     keeps_level,
@@ -68,52 +67,21 @@ from autogen_zettel.persona.direction import (
     size_share,
     without_attitude,
 )
+from autogen_zettel.persona.prototypes import COMPLAINT, NEUTRAL, PRAISE, prototypes
 from autogen_zettel.persona.traits import TraitSpec
 
-__all__ = ["MeaningParams", "DEFAULT_PARAMS", "MeaningDetector", "ClauseReading", "prototypes", "clauses",
-           "describes_negation", "polarity", "read_clauses", "PRAISE", "COMPLAINT", "NEUTRAL", "SEMANTIC_STRENGTH"]
+__all__ = [
+    "MeaningParams",
+    "DEFAULT_PARAMS",
+    "MeaningDetector",
+    "ClauseReading",
+    "read_clauses",
+    "SEMANTIC_STRENGTH",
+]
 
 log = logging.getLogger(__name__)
 
 SEMANTIC_STRENGTH = 0.8  # an exact phrase weighs 1.0: evidence by meaning is a little less sure
-
-PRAISE = "praise"
-COMPLAINT = "complaint"
-NEUTRAL = "neutral"
-
-# Built-in prototypes of the classes that are no trait evidence. Written for this module; the
-# labelled set used to choose the thresholds was written separately (see the module docstring).
-_PRAISE_PROTOTYPES = (
-    "thank you, that is exactly what I wanted", "great job", "well done, this is excellent",
-    "this is really helpful", "perfect, thanks", "nice work on this", "I really like this answer",
-    "that was very useful, thanks", "brilliant, you got it right", "awesome, thank you so much",
-    "that's just right", "good answer", "I am pleased with this", "you did a wonderful job",
-)
-_COMPLAINT_PROTOTYPES = (
-    "that is wrong", "this is not helpful at all", "you misunderstood me", "that's not what I asked for",
-    "this answer is bad", "no, that's incorrect", "I am not satisfied with this", "this is useless",
-    "that doesn't make sense", "you got it wrong", "this is disappointing", "that's confusing and unclear",
-    "try again, this isn't right", "terrible answer",
-)
-_NEUTRAL_PROTOTYPES = (
-    "can you send me the file", "the meeting is at three tomorrow", "let's move on to the next item",
-    "good morning", "hello everyone", "I will be away next week", "what time is the call",
-    "please book a room for Monday", "here are the results from today", "who is coming to the workshop",
-    "the data arrived this morning", "let me know when you are free", "ok", "sure", "see you later",
-    "we have a new member in the team", "please prepare the slides", "what is on the agenda",
-    "write a short report on the project", "summarise the minutes of the meeting", "send the invoice",
-    "where is the lab", "the deadline is on Friday", "I'm back from holiday", "thanks for coming",
-    "let's start", "how many samples do we have", "please check the schedule", "make a list of the tasks",
-    "call the statistician about the analysis", "the weather is bad today", "I'll read it tonight",
-    # added blind (without seeing any evaluation sentence) with the larger example bank
-    "I'm running ten minutes late", "can you forward me the link", "the printer is broken again",
-    "lunch is at noon", "which room are we in", "I've uploaded the draft to the shared folder",
-    "did you get my email", "happy birthday", "the client called this morning", "talk tomorrow",
-    "how was your weekend", "the server is down", "please add Sam to the thread",
-    "I'm working from home today", "can you translate this paragraph",
-    "the figures are in the attached sheet", "my train was delayed", "let's meet after lunch",
-    "what's the status of the order",
-)
 
 
 @dataclass(frozen=True)
@@ -154,118 +122,18 @@ class MeaningParams:
 
 
 # chosen by benchmarks/run_feedback_cv.py on all of tests/data/feedback_labelled.jsonl
-DEFAULT_PARAMS = MeaningParams(top_k=3, threshold=0.4, margin=0.02, neutral_margin=0.15, valence_threshold=0.45,
-                               two_stage=True, size_bonus=0.1, lexicon_valence=0.3, lexicon_gate=0.05, attitude=True)
-
-
-def prototypes(specs: Mapping[str, TraitSpec]) -> list[tuple[str, str]]:
-    """``(class, text)`` pairs: ``"trait:+1"``/``"trait:-1"`` for each trait, then praise,
-    complaint and neutral. Duplicate (class, text) pairs are dropped.
-
-    >>> from autogen_zettel.persona.traits import TraitSpec
-    >>> prototypes({"humour": TraitSpec("humour", high="playful", more=("be funny",),
-    ...                                  examples_less=("no jokes please",))})[:3]
-    [('humour:+1', 'be funny'), ('humour:+1', 'playful'), ('humour:-1', 'no jokes please')]
-    """
-    out: list[tuple[str, str]] = []
-    for name, spec in specs.items():
-        for sign, phrases, desc, examples in ((1, spec.more, spec.high, spec.examples_more),
-                                               (-1, spec.less, spec.low, spec.examples_less)):
-            key = f"{name}:{sign:+d}"
-            for text in (*phrases, desc, *examples):
-                if text and (key, text) not in out:
-                    out.append((key, text))
-    for key, texts in ((PRAISE, _PRAISE_PROTOTYPES), (COMPLAINT, _COMPLAINT_PROTOTYPES),
-                       (NEUTRAL, _NEUTRAL_PROTOTYPES)):
-        out.extend((key, t) for t in texts)
-    return out
-
-
-_SPLIT = re.compile(r"[.!?;:\n]+|\s+but\s+", re.IGNORECASE)
-
-
-def clauses(text: str) -> list[str]:
-    """The clauses of a message: split at sentence ends, ``;``, ``:`` and "but"."""
-    return [c.strip(" ,-\"'") for c in _SPLIT.split(text) if c.strip(" ,-\"'")]
-
-
-_DESCRIBED = re.compile(
-    r"(?:\b(?:not|never)|n't)\s+(?:\w+\s+)?(?:too|overly|excessively|that|so|very|particularly|remotely|at all)\b"
-    r"|\b(?:wasn't|isn't|weren't|aren't|was not|is not|were not|are not)\s+(?:an?\s+)?(?:\w+\s+)?"
-    r"(?:excessive|bad|a problem)\b",
-    re.IGNORECASE)
-
-
-def describes_negation(clause: str) -> bool:
-    """Whether a clause negates a description of the reply ("not too long", "wasn't excessive")."""
-    return _DESCRIBED.search(clause.replace("\u2019", "'")) is not None
-
-
-_FLIP = (r"don't|dont|do not|doesn't|didn't|never|no need to|no need for|no more|stop|quit|enough with|"
-         r"enough of|less|fewer|no|not|without|avoid|drop|cut|skip|leave out|spare me|hold off on|forget")
-_EXCESS = r"far too|way too|much too|too much|too many|too|overly|excessively|so"
-_FLIP_RE = re.compile(rf"(?<![\w'])(?:{_FLIP})(?![\w'])", re.IGNORECASE)
-_EXCESS_RE = re.compile(rf"(?<![\w'])(?:{_EXCESS})(?![\w'])", re.IGNORECASE)
-_POLITE = re.compile(r"(?<![\w'])(?:please|thanks|thank you)(?![\w'])", re.IGNORECASE)
-_COPULA_END = re.compile(r"(?:be|is|are|was|were|'re|'s|being|sounds?|seems?|feels?)\s+$")
-# A negation that says what the agent does not do ("you never ask", "why didn't you question
-# it", "why not add a joke") reproaches the absence: it asks for the thing, not against it. So
-# does "don't just"/"not only" (do more than that). "You don't need to ..." stays a negation.
-_REPROACH_BEFORE = re.compile(r"(?:^|\s)(?:you|why)\s+$")
-_NOT_ONLY = re.compile(r"^\s+(?:just|only|merely|simply)\b")
-_NEEDS = re.compile(r"^\s+(?:need|have|has|must|should|want)\b")
-
-
-def _reproach(t: str, m: re.Match) -> bool:
-    """Whether the negation ``m`` in ``t`` reproaches an absence instead of asking for less."""
-    after = t[m.end():]
-    if _NOT_ONLY.match(after):
-        return True
-    return bool(_REPROACH_BEFORE.search(t[:m.start()])) and not _NEEDS.match(after)
-
-
-def polarity(text: str) -> tuple[str, int]:
-    """What a clause is about, without its direction words, and the direction they give.
-
-    Embeddings see topics, hardly directions: "too conservative" and "the conservative route"
-    lie close but ask for opposite things. So direction words are read off the text and the
-    rest is compared by meaning: a negation or "less"-word that opens the clause ("don't",
-    "no more", "stop", "cut", "less", within its first three words) flips the direction, and so
-    does an excess word ("too", "overly", "so" after a verb like "is") unless such a negation
-    came first ("don't be so earnest" flips once). A negation later in a clause ("all the
-    details, not a summary") is a contrast, not a direction: it stays in the text. A negation
-    after "you" or "why" ("you never ask", "why didn't you check") or before "just"/"only"
-    ("don't just answer") reproaches an absence and asks for the thing: no flip.
-
-    >>> polarity("You're playing it far too safe.")
-    ("you're playing it safe.", -1)
-    >>> polarity("Don't be so earnest all the time")
-    ('be earnest all the time', -1)
-    >>> polarity("You never ask anything"), polarity("You don't need to explain every step")[1]
-    (('you ask anything', 1), -1)
-    >>> polarity("I want all the details, not a summary")
-    ('i want all the details, not a summary', 1)
-    """
-    t = " ".join(text.lower().replace("\u2019", "'").split())
-    starts = [m.start() for m in re.finditer(r"\S+", t)]
-    opening = starts[3] if len(starts) > 3 else len(t)
-    flips = [m for m in _FLIP_RE.finditer(t) if m.start() < opening][:1]
-    if flips and _reproach(t, flips[0]):  # the word leaves the text, the direction stays
-        flips, kept = [], flips[0]
-        t = t[:kept.start()] + t[kept.end():]
-    first = flips[0].start() if flips else len(t)
-    excess = [m for m in _EXCESS_RE.finditer(t) if (not flips or m.start() < first)
-              and (m.group(0) != "so" or _COPULA_END.search(t[:m.start()]))]
-    # every excess word leaves the text ("don't be so earnest": the "so" only intensifies)
-    cut = sorted({(m.start(), m.end()) for m in flips + list(_EXCESS_RE.finditer(t))})
-    content, at = [], 0
-    for a, b in cut:
-        if a >= at:
-            content.append(t[at:a])
-            at = b
-    content.append(t[at:])
-    rest = " ".join(_POLITE.sub(" ", "".join(content)).split())  # "please" is no topic ("less text please")
-    return rest or t, (-1) ** (len(flips) + len(excess))
+DEFAULT_PARAMS = MeaningParams(
+    top_k=3,
+    threshold=0.4,
+    margin=0.02,
+    neutral_margin=0.15,
+    valence_threshold=0.45,
+    two_stage=True,
+    size_bonus=0.1,
+    lexicon_valence=0.3,
+    lexicon_gate=0.05,
+    attitude=True,
+)
 
 
 @dataclass(frozen=True)
@@ -301,10 +169,18 @@ def _class_sims(row: np.ndarray, groups: Mapping[str, np.ndarray], top_k: int) -
     return out
 
 
-def _two_stage(best: Mapping[str, float], top: float, params: MeaningParams, flip: int, cue: int,
-               orientations: Mapping[str, int], named: Collection[str] = (),
-               sizes: Mapping[str, float] | None = None, feeling: int = 0,
-               pole_of: Mapping[str, float] | None = None) -> tuple[str | None, int, float]:
+def _two_stage(
+    best: Mapping[str, float],
+    top: float,
+    params: MeaningParams,
+    flip: int,
+    cue: int,
+    orientations: Mapping[str, int],
+    named: Collection[str] = (),
+    sizes: Mapping[str, float] | None = None,
+    feeling: int = 0,
+    pole_of: Mapping[str, float] | None = None,
+) -> tuple[str | None, int, float]:
     """Stage one, the trait: its similarity is its better pole's, and it must beat every other
     trait by ``margin`` and praise/complaint/neutral by ``neutral_margin``. Stage two, the
     direction: the size cue times the trait's orientation, else the poles' difference."""
@@ -314,8 +190,18 @@ def _two_stage(best: Mapping[str, float], top: float, params: MeaningParams, fli
             name, _, s = key.rpartition(":")
             poles.setdefault(name, {})[int(s)] = v
     size = params.size_bonus if cue and sizes else 0.0
-    ranked = sorted(((max(p.values()) + (params.keyword_bonus if n in named else 0.0)
-                      + size * (sizes or {}).get(n, 0.0), n) for n, p in poles.items()), reverse=True)
+    ranked = sorted(
+        (
+            (
+                max(p.values())
+                + (params.keyword_bonus if n in named else 0.0)
+                + size * (sizes or {}).get(n, 0.0),
+                n,
+            )
+            for n, p in poles.items()
+        ),
+        reverse=True,
+    )
     if not ranked:
         return None, 0, 0.0
     sim, name = ranked[0]
@@ -333,13 +219,21 @@ def _two_stage(best: Mapping[str, float], top: float, params: MeaningParams, fli
     return (name, by_poles, sim) if by_poles else (None, 0, 0.0)
 
 
-def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
-                 *, negated: Sequence[bool] | None = None, flips: Sequence[int] | None = None,
-                 cues: Sequence[int] | None = None, keeps: Sequence[bool] | None = None,
-                 orientations: Mapping[str, int] | None = None,
-                 named: Sequence[Collection[str]] | None = None,
-                 sizes: Mapping[str, float] | None = None, attitudes: Sequence[int] | None = None,
-                 poles: Sequence[Mapping[str, float]] | None = None) -> list[ClauseReading]:
+def read_clauses(
+    sims: np.ndarray,
+    keys: Sequence[str],
+    params: MeaningParams,
+    *,
+    negated: Sequence[bool] | None = None,
+    flips: Sequence[int] | None = None,
+    cues: Sequence[int] | None = None,
+    keeps: Sequence[bool] | None = None,
+    orientations: Mapping[str, int] | None = None,
+    named: Sequence[Collection[str]] | None = None,
+    sizes: Mapping[str, float] | None = None,
+    attitudes: Sequence[int] | None = None,
+    poles: Sequence[Mapping[str, float]] | None = None,
+) -> list[ClauseReading]:
     """Decide each clause from its cosine similarities to the prototypes (pure; the CV script
     calls it on precomputed similarities).
 
@@ -368,27 +262,47 @@ def read_clauses(sims: np.ndarray, keys: Sequence[str], params: MeaningParams,
         trait, sign, sim = None, 0, 0.0
         if params.two_stage:
             if not (negated is not None and negated[i]):
-                trait, sign, sim = _two_stage(best, top, params, flips[i] if flips is not None else 1,
-                                              cues[i] if cues is not None else 0, orientations or {},
-                                              named[i] if named is not None else (), sizes,
-                                              attitudes[i] if attitudes is not None else 0,
-                                              poles[i] if poles is not None else None)
+                trait, sign, sim = _two_stage(
+                    best,
+                    top,
+                    params,
+                    flips[i] if flips is not None else 1,
+                    cues[i] if cues is not None else 0,
+                    orientations or {},
+                    named[i] if named is not None else (),
+                    sizes,
+                    attitudes[i] if attitudes is not None else 0,
+                    poles[i] if poles is not None else None,
+                )
         elif traits and not (negated is not None and negated[i]):
             sim, key = traits[0]
             second = traits[1][0] if len(traits) > 1 else -1.0
-            if sim >= params.threshold and sim - second >= params.margin and sim - top >= params.neutral_margin:
+            if (
+                sim >= params.threshold
+                and sim - second >= params.margin
+                and sim - top >= params.neutral_margin
+            ):
                 name, _, s = key.rpartition(":")
                 trait, sign = name, int(s) * (flips[i] if flips is not None else 1)
         p, c, n = other.get(PRAISE, -1.0), other.get(COMPLAINT, -1.0), other.get(NEUTRAL, -1.0)
         mood = 0.0
-        if max(p, c) >= params.valence_threshold and abs(p - c) >= params.valence_margin \
-                and max(p, c) - n >= params.valence_margin:
+        if (
+            max(p, c) >= params.valence_threshold
+            and abs(p - c) >= params.valence_margin
+            and max(p, c) - n >= params.valence_margin
+        ):
             mood = 1.0 if p > c else -1.0
-        neutral = params.neutral_veto is not None and n >= params.valence_threshold \
+        neutral = (
+            params.neutral_veto is not None
+            and n >= params.valence_threshold
             and n - max(p, c) >= params.neutral_veto
+        )
         keep = bool(keeps is not None and keeps[i] and trait)
-        out.append(ClauseReading(trait, sign, round(sim, 4) if trait else 0.0, mood, neutral, keep,
-                                 round(max(p, c) - n, 4)))
+        out.append(
+            ClauseReading(
+                trait, sign, round(sim, 4) if trait else 0.0, mood, neutral, keep, round(max(p, c) - n, 4)
+            )
+        )
     return out
 
 
@@ -407,8 +321,13 @@ class MeaningDetector:
     :param extra: more ``(class, text)`` prototypes of praise, complaint or neutral chat
     """
 
-    def __init__(self, embedder, specs: Mapping[str, TraitSpec], params: MeaningParams = DEFAULT_PARAMS,
-                 extra: Sequence[tuple[str, str]] = ()):
+    def __init__(
+        self,
+        embedder,
+        specs: Mapping[str, TraitSpec],
+        params: MeaningParams = DEFAULT_PARAMS,
+        extra: Sequence[tuple[str, str]] = (),
+    ):
         self.embedder = embedder
         self.params = params
         self.keys: list[str] = []
@@ -424,8 +343,13 @@ class MeaningDetector:
                 self._texts.append(content)
         self.orientations = {name: orientation(spec) for name, spec in specs.items()}
         self.sizes = size_share(specs)
-        self._keywords = {name: re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(k.lower()) for k in spec.keywords)
-                                           + r")", re.IGNORECASE) for name, spec in specs.items() if spec.keywords}
+        self._keywords = {
+            name: re.compile(
+                r"(?<![\w'])(?:" + "|".join(re.escape(k.lower()) for k in spec.keywords) + r")", re.IGNORECASE
+            )
+            for name, spec in specs.items()
+            if spec.keywords
+        }
         self._is_trait = np.array([k not in (PRAISE, COMPLAINT, NEUTRAL) for k in self.keys])
         self._described = [name for name, spec in specs.items() if spec.high and spec.low]
         self._descriptions = [t for name in self._described for t in (specs[name].high, specs[name].low)]
@@ -445,7 +369,7 @@ class MeaningDetector:
         """Cosine similarities ``(clauses, prototypes)`` and each clause's direction."""
         read = [polarity(p) for p in parts]
         vectors = np.asarray(self.embedder.encode([*parts, *(c for c, _ in read)]), dtype=np.float32)
-        raw, content = vectors[:len(parts)], vectors[len(parts):]
+        raw, content = vectors[: len(parts)], vectors[len(parts) :]
         matrix = self._prototypes()
         sims = np.where(self._is_trait[None, :], content @ matrix.T, raw @ matrix.T)
         return sims, [f for _, f in read]
@@ -468,10 +392,13 @@ class MeaningDetector:
                 if self._desc_matrix is None:
                     self._desc_matrix = np.asarray(self.embedder.encode(self._descriptions), dtype=np.float32)
         found = []
-        for content, raw in zip(vectors[: len(clauses)], vectors[len(clauses):]):
+        for content, raw in zip(vectors[: len(clauses)], vectors[len(clauses) :]):
             best = _class_sims(matrix @ content, self._groups, max(1, self.params.top_k))
-            out = {name: best[f"{name}:+1"] - best[f"{name}:-1"] for name in self.orientations
-                   if f"{name}:+1" in best and f"{name}:-1" in best}
+            out = {
+                name: best[f"{name}:+1"] - best[f"{name}:-1"]
+                for name in self.orientations
+                if f"{name}:+1" in best and f"{name}:-1" in best
+            }
             if self._described:
                 d = self._desc_matrix @ raw
                 for j, name in enumerate(self._described):
@@ -485,15 +412,27 @@ class MeaningDetector:
             return []
         sims, flips = self.similarities(parts)
         # the attitude times the direction words outside its cue ("you can stop repeating it")
-        feelings = [attitude(p) * polarity(without_attitude(p, hold=True))[1] if self.params.attitude else 0
-                    for p in parts]
+        feelings = [
+            attitude(p) * polarity(without_attitude(p, hold=True))[1] if self.params.attitude else 0
+            for p in parts
+        ]
         cued = [p for p, f in zip(parts, feelings) if f]
         found = iter(self.poles_of(cued))  # one embedding call for every cued clause
         poles = [next(found) if f else {} for f in feelings]
-        return read_clauses(sims, self.keys, self.params, negated=[describes_negation(p) for p in parts],
-                            flips=flips, cues=[size_cue(p) for p in parts], keeps=[keeps_level(p) for p in parts],
-                            orientations=self.orientations, named=[self.named(p) for p in parts], sizes=self.sizes,
-                            attitudes=feelings, poles=poles)
+        return read_clauses(
+            sims,
+            self.keys,
+            self.params,
+            negated=[describes_negation(p) for p in parts],
+            flips=flips,
+            cues=[size_cue(p) for p in parts],
+            keeps=[keeps_level(p) for p in parts],
+            orientations=self.orientations,
+            named=[self.named(p) for p in parts],
+            sizes=self.sizes,
+            attitudes=feelings,
+            poles=poles,
+        )
 
     def named(self, clause: str) -> set[str]:
         """The traits one of whose ``keywords`` opens a word of ``clause`` ("jokes", "questioning")."""

@@ -1,6 +1,6 @@
 """Praise or complaint worded without a listed word, from a kept sentiment lexicon (VADER).
 
-The hand-written praise/complaint list of :func:`autogen_zettel.persona.signals.valence`
+The hand-written praise/complaint list of :func:`autogen_zettel.persona.valence.valence`
 knows "thanks" and "wrong"; people also say "superb answer", "I'm impressed" or "this is
 nonsense". VADER (``vaderSentiment``, MIT, offline: a 7,500-word lexicon with rules for
 negation, intensifiers and "but") scores those. It also scores plain chat ("is the lab free",
@@ -33,7 +33,7 @@ import logging
 import re
 import threading
 
-from autogen_zettel.persona.meaning import clauses
+from autogen_zettel.persona.clause_words import clauses
 
 __all__ = ["sentiment", "unmet_expectation"]
 

@@ -38,13 +38,27 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from autogen_zettel.persona.meaning import SEMANTIC_STRENGTH, clauses
+from autogen_zettel.persona.clause_words import clauses
+from autogen_zettel.persona.meaning import SEMANTIC_STRENGTH
+from autogen_zettel.persona.phrase_match import find_phrase, normalise, phrase_hits
 from autogen_zettel.persona.poles import has_cjk, pole_cues, pole_hits
 from autogen_zettel.persona.sentiment import sentiment, unmet_expectation
 from autogen_zettel.persona.traits import TraitSpec
+from autogen_zettel.persona.valence import valence
 
-__all__ = ["SignalSource", "TraitSignal", "valence", "feedback_signals", "behaviour_signals", "addressed_part",
-           "names", "directed", "EXPLICIT_STRENGTH", "GENERIC_STRENGTH", "SELF_STRENGTH", "SEMANTIC_STRENGTH"]
+__all__ = [
+    "SignalSource",
+    "TraitSignal",
+    "feedback_signals",
+    "behaviour_signals",
+    "addressed_part",
+    "names",
+    "directed",
+    "EXPLICIT_STRENGTH",
+    "GENERIC_STRENGTH",
+    "SELF_STRENGTH",
+    "SEMANTIC_STRENGTH",
+]
 
 log = logging.getLogger(__name__)
 
@@ -82,134 +96,6 @@ def directed(signal: TraitSignal) -> bool:
     return signal.source is SignalSource.FEEDBACK and not signal.cue.startswith(("praise:", "complaint:"))
 
 
-# -- text helpers ----------------------------------------------------------------------------
-
-_NEGATORS = frozenset(
-    "not no never don't dont doesn't didn't isn't wasn't aren't weren't won't wouldn't hardly without nor "
-    "neither nothing".split())
-_CLAUSE_END = re.compile(r"[.,;:!?()\n]|\bbut\b")
-
-
-def _normalise(text: str) -> str:
-    text = text.lower().replace("\u2019", "'").replace("\u2018", "'")
-    return " ".join(text.split())
-
-
-def _phrase_re(phrase: str) -> re.Pattern:
-    body = r"\s+".join(re.escape(w) for w in phrase.split())
-    return re.compile(rf"(?<![\w']){body}(?![\w'])")
-
-
-_CACHE: dict[str, re.Pattern] = {}
-
-
-def _find(text: str, phrase: str) -> list[int]:
-    """Start offsets of ``phrase`` in ``text`` (normalised), on word boundaries."""
-    pattern = _CACHE.get(phrase)
-    if pattern is None:
-        pattern = _CACHE[phrase] = _phrase_re(phrase)
-    return [m.start() for m in pattern.finditer(text)]
-
-
-def _negated(text: str, start: int, window: int = 3) -> bool:
-    """A negator among the ``window`` words before ``start``, within the same clause."""
-    before = text[:start]
-    cut = [m.end() for m in _CLAUSE_END.finditer(before)]
-    if cut:
-        before = before[cut[-1]:]
-    words = before.split()[-window:]
-    return any(w.strip("\"'") in _NEGATORS or w.endswith("n't") for w in words)
-
-
-def _hits(text: str, phrase: str) -> tuple[int, int]:
-    """(plain, negated) occurrences of ``phrase``."""
-    plain = negated = 0
-    for start in _find(text, phrase):
-        if _negated(text, start):
-            negated += 1
-        else:
-            plain += 1
-    return plain, negated
-
-
-# -- valence ---------------------------------------------------------------------------------
-
-_PRAISE = ("thanks", "thank you", "thx", "great", "perfect", "excellent", "brilliant", "awesome", "nice",
-           "good", "helpful", "useful", "love it", "love this", "exactly", "spot on", "well done", "much better",
-           "that helps", "very clear", "clear", "good job", "nailed it", "fantastic", "great answer",
-           "that works", "appreciated", "bravo")
-_COMPLAINT = ("wrong", "incorrect", "unhelpful", "useless", "confusing", "bad", "terrible", "awful", "annoying",
-              "not what i asked", "didn't answer", "did not answer", "you missed", "missed the point", "nope",
-              "no,", "ugh", "meh", "frustrating", "disappointing", "worse", "not helpful", "irrelevant",
-              "that's not right", "stop", "hate")
-
-
-# Chinese praise and complaint, matched as substrings; a 不/没 just before one turns it
-_ZH_PRAISE = ("谢谢", "多谢", "感谢", "很好", "不错", "挺好", "真好", "太好了", "完美", "很棒", "真棒", "好极了", "赞",
-              "正合我意", "满意", "喜欢", "做得好", "做得对", "有帮助", "很清楚", "就是这样")
-_ZH_COMPLAINT = ("不对", "错了", "没用", "糟糕", "太差", "很差", "不满意", "失望", "看不懂", "受不了", "头疼", "烦",
-                 "不行", "不好", "别这样", "不舒服")
-
-
-def _zh_valence(text: str) -> float:
-    pos = neg = 0.0
-    for words, sign in ((_ZH_COMPLAINT, -1), (_ZH_PRAISE, 1)):  # complaints first: 不好 is no 好
-        for w in words:
-            at = text.find(w)
-            while at >= 0:
-                flipped = sign > 0 and at > 0 and text[at - 1] in "不没"
-                if (sign if not flipped else -sign) > 0:
-                    pos += 1
-                else:
-                    neg += 1
-                text = text[:at] + " " * len(w) + text[at + len(w):]
-                at = text.find(w)
-    return (pos - neg) / max(1.0, pos + neg)
-
-
-def valence(text: str) -> float:
-    """How positive a message is about what it answers: -1 (complaint) .. 1 (praise), 0 neutral.
-
-    Each praise phrase counts +1 and each complaint -1; a negated one ("not helpful", "not bad")
-    counts half, the other way. Words after the last "but" count double ("thanks, but wrong").
-    The result is (positive - negative) / max(1, positive + negative).
-
-    >>> valence("Thanks, perfect!"), valence("That is not helpful."), valence("Ok."), valence("Not bad.")
-    (1.0, -1.0, 0.0, 0.5)
-    >>> valence("Thanks, but this is wrong")
-    -0.3333333333333333
-    """
-    text = _normalise(text)
-    if has_cjk(text):
-        return _zh_valence(text)
-    buts = [m.end() for m in re.finditer(r"\bbut\b", text)]
-    pivot = buts[-1] if buts else len(text)
-    pos = neg = 0.0
-    seen: list[tuple[int, int]] = []
-    # longer phrases first, so "not helpful" is not also counted as "helpful"
-    lexicon = sorted([(p, 1) for p in _PRAISE] + [(p, -1) for p in _COMPLAINT], key=lambda x: -len(x[0]))
-    for phrase, sign in lexicon:
-        for start in _find(text, phrase) if not phrase.endswith(",") else _starts_with(text, phrase):
-            end = start + len(phrase)
-            if any(s < end and start < e for s, e in seen):
-                continue
-            seen.append((start, end))
-            weight = 2.0 if start >= pivot and buts else 1.0
-            if _negated(text, start):
-                sign_, weight = -sign, weight * 0.5
-            else:
-                sign_ = sign
-            if sign_ > 0:
-                pos += weight
-            else:
-                neg += weight
-    return (pos - neg) / max(1.0, pos + neg)
-
-
-def _starts_with(text: str, phrase: str) -> list[int]:
-    return [0] if text.startswith(phrase) else []
-
-
 # -- detectors -------------------------------------------------------------------------------
 
 
@@ -222,8 +108,11 @@ def addressed_part(text: str, name: str | None, others: Collection[str] = ()) ->
     """
     if not name or not others:
         return text
-    kept = [s for s in _SENTENCE.findall(text)
-            if names(s, name) or not any(names(s, o) for o in others if o != name)]
+    kept = [
+        s
+        for s in _SENTENCE.findall(text)
+        if names(s, name) or not any(names(s, o) for o in others if o != name)
+    ]
     return " ".join(s.strip() for s in kept if s.strip())
 
 
@@ -246,23 +135,35 @@ def names(text: str, who: str) -> bool:
 
 
 def _anchored(clause: str, specs: Mapping[str, TraitSpec]) -> bool:
-    norm = _normalise(clause)
-    return any(_find(norm, p) for spec in specs.values() for p in (*spec.more, *spec.less))
+    norm = normalise(clause)
+    return any(find_phrase(norm, p) for spec in specs.values() for p in (*spec.more, *spec.less))
 
 
-def _by_meaning(text: str, specs: Mapping[str, TraitSpec], meaning: Any, affect: float,
-                names: Collection[str] = (), previous_reply: str | None = None) -> tuple[list[TraitSignal], float]:
+def _by_meaning(
+    text: str,
+    specs: Mapping[str, TraitSpec],
+    meaning: Any,
+    affect: float,
+    names: Collection[str] = (),
+    previous_reply: str | None = None,
+) -> tuple[list[TraitSignal], float]:
     """Signals by meaning for the clauses no exact phrase covers, and the valence by meaning
-    where the praise/complaint words say nothing (``affect`` is :func:`valence` of the text).
-    Praise of the current level ("that length was just right") takes the direction the
-    previous reply showed for the trait, where it showed one."""
+    where the praise/complaint words say nothing (``affect`` is
+    :func:`~autogen_zettel.persona.valence.valence` of the text). Praise of the current level
+    ("that length was just right") takes the direction the previous reply showed for the
+    trait, where it showed one."""
     for who in names:  # "ben, flesh that out": the addressee's name is no part of the request
         text = _name_re(who).sub(" ", text)
     # an English-only embedder reads no Chinese, and a clause naming a pole is read by its words
-    parts = [c for c in clauses(text) if not _anchored(c, specs) and not has_cjk(c) and not pole_hits(c, specs)]
+    parts = [
+        c for c in clauses(text) if not _anchored(c, specs) and not has_cjk(c) and not pole_hits(c, specs)
+    ]
     readings = meaning.read(parts) if parts else []
-    shown = ({s.trait: s.sign for s in behaviour_signals(previous_reply, specs=specs)}
-             if previous_reply and any(r.keep for r in readings) else {})
+    shown = (
+        {s.trait: s.sign for s in behaviour_signals(previous_reply, specs=specs)}
+        if previous_reply and any(r.keep for r in readings)
+        else {}
+    )
     out, seen = [], set()
     for r in readings:
         sign = shown.get(r.trait, r.sign) if r.keep else r.sign
@@ -284,9 +185,15 @@ def _by_meaning(text: str, specs: Mapping[str, TraitSpec], meaning: Any, affect:
     return [TraitSignal(s.trait, s.sign, s.strength, affect, s.source, s.cue) for s in out], affect
 
 
-def feedback_signals(text: str, *, previous_reply: str | None, specs: Mapping[str, TraitSpec],
-                     meaning: Any = None, name: str | None = None,
-                     others: Collection[str] = ()) -> list[TraitSignal]:
+def feedback_signals(
+    text: str,
+    *,
+    previous_reply: str | None,
+    specs: Mapping[str, TraitSpec],
+    meaning: Any = None,
+    name: str | None = None,
+    others: Collection[str] = (),
+) -> list[TraitSignal]:
     """Trait signals in a user's feedback message.
 
     :param text: the user's message
@@ -305,7 +212,7 @@ def feedback_signals(text: str, *, previous_reply: str | None, specs: Mapping[st
     [('conciseness', 1, 0.6, 'praise:short_reply'), ('rigour', 1, 0.6, 'praise:evidence_markers')]
     """
     text = addressed_part(text, name, others)
-    norm = _normalise(text)
+    norm = normalise(text)
     affect = valence(text)
     if affect > -GENERIC_MIN_VALENCE and unmet_expectation(text):
         affect = -MEANING_VALENCE  # "I expected better", "could have been much better": the reply fell short
@@ -318,12 +225,16 @@ def feedback_signals(text: str, *, previous_reply: str | None, specs: Mapping[st
             if trait in poles:
                 break  # the pole words read the stance around them; a listed phrase does not
             for phrase in phrases:
-                plain, _ = _hits(norm, phrase)
+                plain, _ = phrase_hits(norm, phrase)
                 if plain and not any(phrase in w and phrase != w for _, w in poles.values()):
-                    out.append(TraitSignal(trait, sign, EXPLICIT_STRENGTH, affect, SignalSource.FEEDBACK, phrase))
+                    out.append(
+                        TraitSignal(trait, sign, EXPLICIT_STRENGTH, affect, SignalSource.FEEDBACK, phrase)
+                    )
                     break
     if meaning is not None and text.strip():
-        found, affect = _by_meaning(text, specs, meaning, affect, [n for n in (name, *others) if n], previous_reply)
+        found, affect = _by_meaning(
+            text, specs, meaning, affect, [n for n in (name, *others) if n], previous_reply
+        )
         taken = {(s.trait, s.sign) for s in out}
         out = [TraitSignal(s.trait, s.sign, s.strength, affect, s.source, s.cue) for s in out]
         out += [s for s in found if (s.trait, s.sign) not in taken]
@@ -332,29 +243,54 @@ def feedback_signals(text: str, *, previous_reply: str | None, specs: Mapping[st
     tone = "praise" if affect > 0 else "complaint"
     direction = 1 if affect > 0 else -1
     for b in behaviour_signals(previous_reply, specs=specs):
-        out.append(TraitSignal(b.trait, direction * b.sign, GENERIC_STRENGTH, affect, SignalSource.FEEDBACK,
-                               f"{tone}:{b.cue}"))
+        out.append(
+            TraitSignal(
+                b.trait,
+                direction * b.sign,
+                GENERIC_STRENGTH,
+                affect,
+                SignalSource.FEEDBACK,
+                f"{tone}:{b.cue}",
+            )
+        )
     return out
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?%?")
-_CITATION = re.compile(r"\bet al\b|\bdoi\b|https?://|\[\d+\]|\(\w+,? (?:19|20)\d\d\)|\baccording to\b|"
-                       r"\bp ?[<=] ?0?\.\d|\bn ?= ?\d|\bsource:|\bci\b|confidence interval")
-_HEDGE = re.compile(r"\b(?:may|might|likely|unlikely|roughly|approximately|about \d|uncertain|uncertainty|"
-                    r"probably|suggests?|estimate[sd]?)\b")
-_JOKE = re.compile(r"\b(?:ha){2,}\b|\blol\b|\bjoke\b|\bjoking\b|\bkidding\b|\bpun\b|[\U0001F600-\U0001F64F]|"
-                   r"(?<!\w)[:;]-?[)D](?!\w)", re.IGNORECASE)
-_INITIATIVE = re.compile(r"\bi will\b|\bi'll\b|\bnext steps?\b|\blet's\b|\blet us\b|\bshall i\b|\bi suggest\b|"
-                         r"\bi propose\b|\bi can also\b|\bi'll follow up\b")
-_BOLD = re.compile(r"\bgo for it\b|\bworth a try\b|\bworth the risk\b|\bbold\b|\bjust try\b|\bship it\b|"
-                   r"\bquick experiment\b|\btake the risk\b")
-_CAUTION = re.compile(r"\bto be safe\b|\bcarefully\b|\bcaution\b|\bconservative\b|\bbefore we commit\b|"
-                      r"\bdouble-check\b|\brisky\b|\bplay it safe\b")
-_PATIENT = re.compile(r"\bstep by step\b|\blet me explain\b|\bin other words\b|\bto recap\b|\bno problem\b|"
-                      r"\bno worries\b|\bfirst,.*\bthen\b|\bstep \d\b")
+_CITATION = re.compile(
+    r"\bet al\b|\bdoi\b|https?://|\[\d+\]|\(\w+,? (?:19|20)\d\d\)|\baccording to\b|"
+    r"\bp ?[<=] ?0?\.\d|\bn ?= ?\d|\bsource:|\bci\b|confidence interval"
+)
+_HEDGE = re.compile(
+    r"\b(?:may|might|likely|unlikely|roughly|approximately|about \d|uncertain|uncertainty|"
+    r"probably|suggests?|estimate[sd]?)\b"
+)
+_JOKE = re.compile(
+    r"\b(?:ha){2,}\b|\blol\b|\bjoke\b|\bjoking\b|\bkidding\b|\bpun\b|[\U0001F600-\U0001F64F]|"
+    r"(?<!\w)[:;]-?[)D](?!\w)",
+    re.IGNORECASE,
+)
+_INITIATIVE = re.compile(
+    r"\bi will\b|\bi'll\b|\bnext steps?\b|\blet's\b|\blet us\b|\bshall i\b|\bi suggest\b|"
+    r"\bi propose\b|\bi can also\b|\bi'll follow up\b"
+)
+_BOLD = re.compile(
+    r"\bgo for it\b|\bworth a try\b|\bworth the risk\b|\bbold\b|\bjust try\b|\bship it\b|"
+    r"\bquick experiment\b|\btake the risk\b"
+)
+_CAUTION = re.compile(
+    r"\bto be safe\b|\bcarefully\b|\bcaution\b|\bconservative\b|\bbefore we commit\b|"
+    r"\bdouble-check\b|\brisky\b|\bplay it safe\b"
+)
+_PATIENT = re.compile(
+    r"\bstep by step\b|\blet me explain\b|\bin other words\b|\bto recap\b|\bno problem\b|"
+    r"\bno worries\b|\bfirst,.*\bthen\b|\bstep \d\b"
+)
 
 
-_BUILT_IN = frozenset({"conciseness", "rigour", "curiosity", "humour", "proactivity", "risk_tolerance", "patience"})
+_BUILT_IN = frozenset(
+    {"conciseness", "rigour", "curiosity", "humour", "proactivity", "risk_tolerance", "patience"}
+)
 
 
 def _detected(reply: str, norm: str, words: int) -> dict[str, tuple[int, str]]:
@@ -395,14 +331,14 @@ def behaviour_signals(reply: str, *, specs: Mapping[str, TraitSpec]) -> list[Tra
     ...                                                      specs=default_traits())]
     [('conciseness', 1, 'short_reply'), ('proactivity', 1, 'initiative'), ('curiosity', 1, 'question')]
     """
-    norm = _normalise(reply)
+    norm = normalise(reply)
     found = _detected(reply, norm, len(reply.split()))
     out = []
     for name, spec in specs.items():
         if name in found:
             sign, cue = found[name]
         elif name not in _BUILT_IN and spec.keywords:
-            hits = sum(bool(_find(norm, kw)) for kw in spec.keywords)
+            hits = sum(bool(find_phrase(norm, kw)) for kw in spec.keywords)
             if hits < 2:
                 continue
             sign, cue = 1, "keywords"
@@ -410,4 +346,3 @@ def behaviour_signals(reply: str, *, specs: Mapping[str, TraitSpec]) -> list[Tra
             continue
         out.append(TraitSignal(name, sign, SELF_STRENGTH, 0.0, SignalSource.SELF, cue))
     return out
-

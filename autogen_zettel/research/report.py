@@ -6,7 +6,7 @@ caller does (``console.print(*report(result))``).
 from __future__ import annotations
 
 from autogen_zettel.base.prompts import strip_recall_blocks
-from autogen_zettel.research.simulate import RunResult
+from autogen_zettel.research.run_results import RunResult
 
 __all__ = ["report"]
 

@@ -15,7 +15,8 @@ with the offline model client unless an ``llm_config`` is given, and writes a ru
       .autogen-zettel-run  marks a folder this program made: only such a folder is overwritten
 
 Same scenario, same seed, same embedder: same transcript and metrics, byte for byte (offline).
-:func:`report` (``scenario_report.py``) renders a run for the console.
+:func:`report` (``report.py``) renders a run for the console; the run folder is kept by
+``run_folder.py``, the results are ``run_results.py``, the metrics ``run_metrics.py``.
 """
 
 from __future__ import annotations
@@ -23,10 +24,9 @@ from __future__ import annotations
 import json
 import logging
 import random
-import shutil
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,9 @@ import yaml
 from autogen_zettel.base.clock import SimulatedClock
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.research.llm_check import as_unavailable, check_reachable
+from autogen_zettel.research.run_folder import UNFINISHED, prepare_out_dir
+from autogen_zettel.research.run_metrics import run_metrics
+from autogen_zettel.research.run_results import RunResult, SessionResult, TranscriptEntry
 from autogen_zettel.research.scenario import (
     SPEAKER_SELECTION,  # noqa: F401 - importable from here, as before the split
     Scenario,
@@ -64,73 +67,9 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-_RUN_FILES = ("transcript.jsonl", "metrics.json", "scenario.yaml")
-#: present while a run is under way or after it failed or was interrupted (Ctrl-C): the folder
-#: holds a partial run, and says so; removed when the run's files are written
-UNFINISHED = "UNFINISHED.txt"
-
-
-# -- results ---------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class TranscriptEntry:
-    """One message of a run; an agent's reply lists what it unlocked before speaking."""
-
-    session_id: str
-    index: int
-    message_id: str
-    at: datetime
-    speaker: str
-    kind: str  # opening | reply | turn | feedback
-    text: str
-    unlocked: tuple = ()  # of agent.UnlockedCard
-    about: str | None = None
-
-    def to_dict(self) -> dict:
-        d = {
-            "session": self.session_id, "index": self.index, "message_id": self.message_id,
-            "at": self.at.isoformat(), "speaker": self.speaker, "kind": self.kind, "text": self.text,
-        }
-        if self.about:
-            d["about"] = self.about
-        if self.kind == "reply":
-            d["unlocked"] = [u.to_dict() for u in self.unlocked]
-        return d
-
-
-@dataclass(frozen=True)
-class SessionResult:
-    id: str
-    date: datetime
-    entries: tuple[TranscriptEntry, ...]
-    persona_events: tuple[dict, ...] = ()  # module unlocks, strengthenings, rollbacks at this session's end
-
-
-@dataclass(frozen=True)
-class RunResult:
-    """What :func:`run_scenario` did: per session the transcript (with what each agent unlocked
-    and why), the metrics summary, and where the run folder is. Render it with :func:`report`."""
-
-    scenario: Scenario
-    out_dir: Path
-    sessions: tuple[SessionResult, ...]
-    metrics: dict
-    elapsed_s: float
-
-    @property
-    def transcript_path(self) -> Path:
-        return self.out_dir / "transcript.jsonl"
-
-    @property
-    def metrics_path(self) -> Path:
-        return self.out_dir / "metrics.json"
-
-    @property
-    def memory_dir(self) -> Path:
-        return self.out_dir / "memory"
-
 
 # -- running ---------------------------------------------------------------------------------
+
 
 class _Selector:
     """Picks the next speaker (a callable ``speaker_selection_method``) and moves the clock.
@@ -139,8 +78,17 @@ class _Selector:
     round-robin order or at random (seeded; never the same agent twice in a row).
     """
 
-    def __init__(self, agents: Sequence[Any], user: Any, turns: Sequence[UserTurn], *, mode: str,
-                 rng: random.Random, clock: SimulatedClock, minutes: float):
+    def __init__(
+        self,
+        agents: Sequence[Any],
+        user: Any,
+        turns: Sequence[UserTurn],
+        *,
+        mode: str,
+        rng: random.Random,
+        clock: SimulatedClock,
+        minutes: float,
+    ):
         self.agents = list(agents)
         self.user = user
         self.pending = list(turns)
@@ -167,45 +115,6 @@ class _Selector:
         if last_speaker in self.agents:
             return self.agents[(self.agents.index(last_speaker) + 1) % len(self.agents)]
         return self.agents[(self.replies - 1) % len(self.agents)]
-
-
-# written into every run folder this program creates: --overwrite only ever clears a folder
-# that holds it (a metrics.json alone proves nothing: any folder may hold one)
-RUN_MARKER = ".autogen-zettel-run"
-
-
-def _prepare_out_dir(out_dir: Path, *, overwrite: bool, own_memory: bool) -> None:
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InvalidInput(f"run folder {str(out_dir)!r} is a file; give a folder path")
-    if out_dir.exists() and any(out_dir.iterdir()):
-        unfinished = out_dir / UNFINISHED
-        if not overwrite and unfinished.exists():
-            why = unfinished.read_text(encoding="utf-8", errors="replace").strip().splitlines()[:1] or ["unfinished"]
-            raise InvalidInput(
-                f"run folder {str(out_dir)!r} holds a partial run ({why[0]}); run again with --overwrite "
-                "(overwrite=True) to replace it, or choose a new folder"
-            )
-        marker = out_dir / RUN_MARKER
-        ours = marker.is_file() and not marker.is_symlink()
-        if not overwrite:
-            raise InvalidInput(
-                f"run folder {str(out_dir)!r} is not empty; choose a new folder or overwrite it "
-                "(overwrite=True, CLI --overwrite)"
-            )
-        if not ours:
-            raise InvalidInput(
-                f"run folder {str(out_dir)!r} holds files that are not a previous run (it has no {RUN_MARKER} "
-                "marker, which autogen-zettel simulate writes into every run folder it creates); refusing to "
-                "overwrite it: choose another folder (--out) or delete it yourself"
-            )
-        for name in (*_RUN_FILES, UNFINISHED):
-            (out_dir / name).unlink(missing_ok=True)
-        memory = out_dir / "memory"
-        if own_memory and memory.is_dir() and not memory.is_symlink():
-            shutil.rmtree(memory)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / RUN_MARKER).write_text("a run folder of autogen-zettel simulate; --overwrite may replace it\n",
-                                      encoding="utf-8")
 
 
 def run_scenario(
@@ -246,13 +155,15 @@ def run_scenario(
         )
     if not own_hub and scenario.memory:
         log.warning("scenario %s: ignoring its memory section because a hub was given", scenario.name)
-    _prepare_out_dir(out_dir, overwrite=overwrite, own_memory=own_hub)
+    prepare_out_dir(out_dir, overwrite=overwrite, own_memory=own_hub)
     marker = out_dir / UNFINISHED
     marker.write_text(f"started {datetime.now():%Y-%m-%d %H:%M:%S}, not finished\n", encoding="utf-8")
     try:
         result = _run_in(scenario, personas, out_dir, hub, own_hub, embedder, llm_config, progress, started)
     except BaseException as exc:  # Ctrl-C included: the folder says it holds a partial run, and why
-        what = "interrupted (Ctrl-C)" if isinstance(exc, KeyboardInterrupt) else f"failed: {type(exc).__name__}"
+        what = (
+            "interrupted (Ctrl-C)" if isinstance(exc, KeyboardInterrupt) else f"failed: {type(exc).__name__}"
+        )
         marker.write_text(f"{what} {datetime.now():%Y-%m-%d %H:%M:%S}\n{exc}\n", encoding="utf-8")
         raise
     marker.unlink()
@@ -266,20 +177,33 @@ def _run_in(scenario, personas, out_dir, hub, own_hub, embedder, llm_config, pro
 
     if own_hub:
         config = memory_config(scenario.memory, file=scenario.source)
-        hub = MemoryHub.open(out_dir / "memory", config=config, embedder=embedder,
-                             clock=SimulatedClock(scenario.sessions[0].date))
+        hub = MemoryHub.open(
+            out_dir / "memory",
+            config=config,
+            embedder=embedder,
+            clock=SimulatedClock(scenario.sessions[0].date),
+        )
     clock: SimulatedClock = hub.clock
     try:
         try:
-            sessions, agents = _run(scenario, personas, hub, clock, llm_config, progress,
-                                    MemoryAugmentedAssistantAgent, ScriptedUserAgent, run_group_chat)
+            sessions, agents = _run(
+                scenario,
+                personas,
+                hub,
+                clock,
+                llm_config,
+                progress,
+                MemoryAugmentedAssistantAgent,
+                ScriptedUserAgent,
+                run_group_chat,
+            )
         except Exception as exc:
             unavailable = as_unavailable(exc, llm_config)
             if unavailable is None:
                 raise
             raise unavailable from None
         hub.flush()
-        metrics = _metrics(scenario, sessions, agents, hub)
+        metrics = run_metrics(scenario, sessions, agents, hub)
         if hub.config.privacy.redact:
             # the transcript is a file on disk like the memory: the same secrets stay out of it (#13)
             sessions = [_redacted(s, hub.redactor) for s in sessions]
@@ -290,9 +214,17 @@ def _run_in(scenario, personas, out_dir, hub, own_hub, embedder, llm_config, pro
         for s in sessions:
             for e in s.entries:
                 f.write(json.dumps(e.to_dict(), ensure_ascii=False, sort_keys=True) + "\n")
-    (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    header = (f"# The scenario as run (from {scenario.source}), persona paths made absolute so it can be\n"
-              "# run again from here.\n") if scenario.source else ""
+    (out_dir / "metrics.json").write_text(
+        json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8"
+    )
+    header = (
+        (
+            f"# The scenario as run (from {scenario.source}), persona paths made absolute so it can be\n"
+            "# run again from here.\n"
+        )
+        if scenario.source
+        else ""
+    )
     (out_dir / "scenario.yaml").write_text(
         header + yaml.safe_dump(scenario_dict(scenario), sort_keys=False, allow_unicode=True, width=100),
         encoding="utf-8",
@@ -322,8 +254,14 @@ def _run(scenario, personas, hub, clock, llm_config, progress, agent_cls, user_c
 
         persona_llm = {"trait_judge": LLMTraitJudge(llm_config), "profiler": LLMProfiler(llm_config)}
     agents = [
-        agent_cls(persona=p, hub=hub, llm_config=llm_config, flush_before_recall=True, on_recall=on_recall,
-                  **persona_llm)
+        agent_cls(
+            persona=p,
+            hub=hub,
+            llm_config=llm_config,
+            flush_before_recall=True,
+            on_recall=on_recall,
+            **persona_llm,
+        )
         for p in personas
     ]
     user = user_cls(scenario.user)
@@ -337,12 +275,24 @@ def _run(scenario, personas, hub, clock, llm_config, progress, agent_cls, user_c
         present = [by_name[name] for name in session.attendees] if session.attendees else agents
         for a in present:
             a.start_session(session.id)
-        selector = _Selector(present, user, session.user_turns, mode=scenario.speaker_selection, rng=rng,
-                             clock=clock, minutes=scenario.turn_minutes)
+        selector = _Selector(
+            present,
+            user,
+            session.user_turns,
+            mode=scenario.speaker_selection,
+            rng=rng,
+            clock=clock,
+            minutes=scenario.turn_minutes,
+        )
         recalls.clear()
         openings = [{"role": "user", "name": m.speaker, "content": m.text} for m in session.opening]
-        messages = run_group_chat([user, *present], openings, max_round=1 + session.rounds + len(session.user_turns),
-                                  selector=selector, on_start=lambda gc: state.update(gc=gc))
+        messages = run_group_chat(
+            [user, *present],
+            openings,
+            max_round=1 + session.rounds + len(session.user_turns),
+            selector=selector,
+            on_start=lambda gc: state.update(gc=gc),
+        )
         result = _session_result(session, messages, selector, recalls, by_name)
         results.append(_with_persona_events(result, present, clock, seen))
         if progress is not None:
@@ -350,8 +300,9 @@ def _run(scenario, personas, hub, clock, llm_config, progress, agent_cls, user_c
     return results, agents
 
 
-def _with_persona_events(result: SessionResult, agents: Sequence[Any], clock: SimulatedClock,
-                         seen: dict[str, tuple[int, int]]) -> SessionResult:
+def _with_persona_events(
+    result: SessionResult, agents: Sequence[Any], clock: SimulatedClock, seen: dict[str, tuple[int, int]]
+) -> SessionResult:
     """End the session for every agent (their personas mine now) and collect what changed in
     the session: module events and prompt-stack versions (``seen``: counts so far per agent)."""
     events = []
@@ -364,17 +315,38 @@ def _with_persona_events(result: SessionResult, agents: Sequence[Any], clock: Si
         n_events, version = seen.get(a.name, (0, 1))
         module_events = engine.store.module_events()
         for e in module_events[n_events:]:
-            events.append({"agent": a.name, "module": e.module, "event": e.event, "at": e.at.isoformat(),
-                           "weight": round(e.weight_after, 4), "reason": e.reason})
+            events.append(
+                {
+                    "agent": a.name,
+                    "module": e.module,
+                    "event": e.event,
+                    "at": e.at.isoformat(),
+                    "weight": round(e.weight_after, 4),
+                    "reason": e.reason,
+                }
+            )
         if engine.stack.version != version:
-            events.append({"agent": a.name, "module": None, "event": "prompt", "at": clock.now().isoformat(),
-                           "weight": None, "reason": f"prompt stack version {engine.stack.version}"})
+            events.append(
+                {
+                    "agent": a.name,
+                    "module": None,
+                    "event": "prompt",
+                    "at": clock.now().isoformat(),
+                    "weight": None,
+                    "reason": f"prompt stack version {engine.stack.version}",
+                }
+            )
         seen[a.name] = (len(module_events), engine.stack.version)
     return SessionResult(result.id, result.date, result.entries, tuple(events))
 
 
-def _session_result(session: ScenarioSession, messages: Sequence[dict], selector: _Selector,
-                    recalls: Sequence[tuple[int, Any]], by_name: Mapping[str, Any]) -> SessionResult:
+def _session_result(
+    session: ScenarioSession,
+    messages: Sequence[dict],
+    selector: _Selector,
+    recalls: Sequence[tuple[int, Any]],
+    by_name: Mapping[str, Any],
+) -> SessionResult:
     from autogen_zettel.agent.capability import message_id_for, message_text
 
     n_open = len(session.opening)
@@ -393,63 +365,17 @@ def _session_result(session: ScenarioSession, messages: Sequence[dict], selector
             kind = turn.kind if turn is not None else ("reply" if speaker in by_name else "turn")
             about = turn.about if turn is not None else None
         event = unlocked_at.get(i)
-        entries.append(TranscriptEntry(
-            session_id=session.id, index=i + 1, message_id=message_id_for(session.id, i + 1, speaker, text),
-            at=at, speaker=speaker, kind=kind, text=text,
-            unlocked=tuple(event.unlocked) if (event is not None and kind == "reply") else (), about=about,
-        ))
+        entries.append(
+            TranscriptEntry(
+                session_id=session.id,
+                index=i + 1,
+                message_id=message_id_for(session.id, i + 1, speaker, text),
+                at=at,
+                speaker=speaker,
+                kind=kind,
+                text=text,
+                unlocked=tuple(event.unlocked) if (event is not None and kind == "reply") else (),
+                about=about,
+            )
+        )
     return SessionResult(session.id, session.date, tuple(entries))
-
-
-def _metrics(scenario: Scenario, sessions: Sequence[SessionResult], agents: Sequence[Any], hub: Any) -> dict:
-    per_agent: dict[str, dict] = {}
-    for a in agents:
-        stats = a.memory.stats()
-        per_agent[a.name] = {
-            "replies": 0, "replies_with_memories": 0, "unlocked": 0, "immediate": 0, "associative": 0,
-            "from_earlier_sessions": 0, "distinct_cards_unlocked": 0, "mean_score": 0.0,
-            "cards": stats["cards"], "links": stats["links"], "cards_by_kind": dict(sorted(stats["by_kind"].items())),
-        }
-        engine = getattr(a, "persona_engine", None)
-        if engine is not None:
-            per_agent[a.name]["persona"] = engine.dump()
-    per_session = []
-    distinct: dict[str, set[str]] = {a.name: set() for a in agents}
-    scores: dict[str, list[float]] = {a.name: [] for a in agents}
-    for s in sessions:
-        counts: dict[str, int] = {}
-        for e in s.entries:
-            if e.kind != "reply" or e.speaker not in per_agent:
-                continue
-            m = per_agent[e.speaker]
-            m["replies"] += 1
-            m["replies_with_memories"] += bool(e.unlocked)
-            for u in e.unlocked:
-                m["unlocked"] += 1
-                m[u.layer if u.layer in ("immediate", "associative") else "immediate"] += 1
-                m["from_earlier_sessions"] += u.session_id != s.id
-                distinct[e.speaker].add(u.card_id)
-                scores[e.speaker].append(u.score)
-            counts[e.speaker] = counts.get(e.speaker, 0) + len(e.unlocked)
-        per_session.append({"session": s.id, "date": s.date.isoformat(), "messages": len(s.entries),
-                            "unlocked": dict(sorted(counts.items())),
-                            **({"persona_events": list(s.persona_events)} if s.persona_events else {})})
-    for name, m in per_agent.items():
-        m["distinct_cards_unlocked"] = len(distinct[name])
-        # what sets this agent apart: cards it unlocked that no other agent did (card ids are
-        # made from source, text and time, so one message's card has one id in every memory)
-        others = set().union(*(ids for other, ids in distinct.items() if other != name))
-        m["unlocked_only_by_it"] = len(distinct[name] - others)
-        m["mean_score"] = round(sum(scores[name]) / len(scores[name]), 4) if scores[name] else 0.0
-    return {
-        "scenario": scenario.name,
-        "seed": scenario.seed,
-        "speaker_selection": scenario.speaker_selection,
-        "embedding_model": hub.embedder.name,
-        "sessions": len(sessions),
-        "messages": sum(len(s.entries) for s in sessions),
-        "replies": sum(m["replies"] for m in per_agent.values()),
-        "agents": per_agent,
-        "per_session": per_session,
-    }
-
