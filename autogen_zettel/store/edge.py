@@ -30,10 +30,9 @@ Choices (their measurements are in docs/benchmarks.md, "Scale"):
 
 - The dense vectors of shards created here are also kept as int8 (``quantization="int8"``,
   config ``vectors.quantization``; scalar, 0.99 quantile, in RAM: 384 bytes a point at 384
-  dimensions). Recall's search scans the int8 vectors, takes ``limit`` x ``_OVERSAMPLING``
-  candidates and rescores them with the float32 vectors, so its hits and scores are the exact
-  search's; linking's neighbour searches ignore the int8 vectors (qdrant-edge uses them, unrescored,
-  when a request says nothing); scanning int8 makes recall's search faster (#12). Quantized
+  dimensions). Recall's search scans the int8 vectors and rescores its candidates, linking's
+  ignore them (:mod:`~autogen_zettel.store.edge_search`); scanning int8 makes recall's search
+  faster (#12). Quantized
   vectors exist only in optimized segments, and points written since the last optimize sit in a
   plain appendable one that is scanned in float32, so :meth:`EdgeIndex.upsert` optimizes a quantized shard once the points written since
   exceed ``max(optimize_floor, optimize_share x points)``. Such shards are created with HNSW
@@ -56,7 +55,6 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
-from uuid import UUID
 
 import numpy as np
 import qdrant_edge as qe
@@ -66,6 +64,7 @@ from autogen_zettel.base.errors import ConfigError, NotFound
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store import edge_check
 from autogen_zettel.store.densecopy import DenseCopies, DenseCopy
+from autogen_zettel.store.edge_search import PointNames, neighbour_requests, search_requests
 from autogen_zettel.store.folder_lock import lock_folder, shard_open_error
 from autogen_zettel.store.index import DENSE, LEXICAL, SearchResult
 from autogen_zettel.store.shardwork import ShardLocks, optimize_in_subprocess, shard_config
@@ -75,13 +74,6 @@ __all__ = ["EdgeIndex"]
 log = logging.getLogger(__name__)
 
 _CONFIG_FILE = "edge_config.json"  # written by qdrant-edge in each shard folder (JSON)
-# recall's search on a quantized shard: int8 candidates, rescored with the float32 vectors. Twice
-# the candidates keep the exact search's hits (#12); a constant, not a config key: rescoring
-# makes the scores exact, oversampling only guards the cut
-_OVERSAMPLING = 2.0
-_QUANTIZED_SEARCH = qe.SearchParams(quantization=qe.QuantizationSearchParams(rescore=True, oversampling=_OVERSAMPLING))
-# linking's searches stay exact, so stored links do not depend on quantization
-_EXACT_SEARCH = qe.SearchParams(quantization=qe.QuantizationSearchParams(ignore=True))
 
 
 class EdgeIndex:
@@ -105,13 +97,26 @@ class EdgeIndex:
 
     engine = "edge"
 
-    def __init__(self, root: str | Path, *, prefix: str = "zettel_", threads: int = DEFAULT_THREAD_LIMIT,
-                 max_open: int = 128, copy_budget: int = DEFAULT_DENSE_COPY_MB * 2**20,
-                 copy_min_points: int = 20_000, copy_min_queries: int = 16, quantization: str = "int8",
-                 optimize_floor: int = 1000, optimize_share: float = 0.1, optimize_apart: int = 20_000):
+    def __init__(
+        self,
+        root: str | Path,
+        *,
+        prefix: str = "zettel_",
+        threads: int = DEFAULT_THREAD_LIMIT,
+        max_open: int = 128,
+        copy_budget: int = DEFAULT_DENSE_COPY_MB * 2**20,
+        copy_min_points: int = 20_000,
+        copy_min_queries: int = 16,
+        quantization: str = "int8",
+        optimize_floor: int = 1000,
+        optimize_share: float = 0.1,
+        optimize_apart: int = 20_000,
+    ):
         if quantization not in QUANTIZATIONS:
-            raise ConfigError(f"quantization must be one of {QUANTIZATIONS}, got {quantization!r}",
-                              key="vectors.quantization")
+            raise ConfigError(
+                f"quantization must be one of {QUANTIZATIONS}, got {quantization!r}",
+                key="vectors.quantization",
+            )
         self.root = Path(root)
         self.root.mkdir(parents=True, exist_ok=True)
         self.prefix = prefix
@@ -126,9 +131,7 @@ class EdgeIndex:
         self.copy_min_points, self.copy_min_queries = copy_min_points, copy_min_queries
         self._copies = DenseCopies(copy_budget)
         self._folder_lock = lock_folder(self.root)
-        # point id (the engine's UUID, as its int) -> card id: str(UUID) was a third of a search's
-        # Python time at 10k cards (#12); kept for the ids searches return, up to 100k
-        self._card_ids: dict[int, str] = {}
+        self._names = PointNames()  # the card ids of the points searches return
         self.quantization = quantization
         self.optimize_floor, self.optimize_share = max(1, optimize_floor), optimize_share
         # per open shard: points written since its last optimize, or None when it is not quantized
@@ -269,14 +272,21 @@ class EdgeIndex:
         return int(vectors[DENSE]["size"]) if DENSE in vectors else None
 
     # -- points ---------------------------------------------------------------------------
-    def upsert(self, tenant: str, ids: Sequence[str], dense: np.ndarray,
-               sparse: Sequence[tuple[list[int], list[float]]]) -> None:
+    def upsert(
+        self,
+        tenant: str,
+        ids: Sequence[str],
+        dense: np.ndarray,
+        sparse: Sequence[tuple[list[int], list[float]]],
+    ) -> None:
         """Write points; the caller has already written the cards to SQLite."""
         if not ids:
             return
         rows = np.asarray(dense, dtype=np.float32).tolist()
-        points = [qe.Point(cid, {DENSE: rows[i], LEXICAL: qe.SparseVector(list(sparse[i][0]), list(sparse[i][1]))})
-                  for i, cid in enumerate(ids)]
+        points = [
+            qe.Point(cid, {DENSE: rows[i], LEXICAL: qe.SparseVector(list(sparse[i][0]), list(sparse[i][1]))})
+            for i, cid in enumerate(ids)
+        ]
         with self._locks.held(tenant):
             shard = self._shard(tenant)
             shard.update(qe.UpdateOperation.upsert_points(points))
@@ -303,8 +313,13 @@ class EdgeIndex:
             return
         started = time.perf_counter()
         self._run_optimize(tenant, shard)
-        log.debug("tenant %s: %d points optimized (%d written since the last optimize) in %.2f s",
-                  tenant, points, pending, time.perf_counter() - started)
+        log.debug(
+            "tenant %s: %d points optimized (%d written since the last optimize) in %.2f s",
+            tenant,
+            points,
+            pending,
+            time.perf_counter() - started,
+        )
 
     def _run_optimize(self, tenant: str, shard: qe.EdgeShard) -> bool:
         """Optimize the tenant's open shard, then close it, to be reopened on its next use (under its lock).
@@ -357,8 +372,11 @@ class EdgeIndex:
             self.create(tenant, dim)
             shard = self._shard(tenant)
             for start in range(0, len(records), 512):
-                shard.update(qe.UpdateOperation.upsert_points(
-                    [qe.Point(str(r.id), r.vector) for r in records[start:start + 512]]))
+                shard.update(
+                    qe.UpdateOperation.upsert_points(
+                        [qe.Point(str(r.id), r.vector) for r in records[start : start + 512]]
+                    )
+                )
             if self._unoptimized.get(tenant) is not None:  # rebuilt with the current quantization
                 self._run_optimize(tenant, shard)  # which closes it, flushed
             else:
@@ -386,8 +404,9 @@ class EdgeIndex:
         shard = self._shard(tenant)
         out, offset = [], None
         while True:
-            batch, offset = shard.scroll(qe.ScrollRequest(offset=offset, limit=1000, with_payload=False,
-                                                          with_vector=with_vector))
+            batch, offset = shard.scroll(
+                qe.ScrollRequest(offset=offset, limit=1000, with_payload=False, with_vector=with_vector)
+            )
             out.extend(batch)
             if offset is None:
                 return out
@@ -406,39 +425,20 @@ class EdgeIndex:
             return self._shard(tenant).count(qe.CountRequest(exact=True))
 
     # -- search ---------------------------------------------------------------------------
-    def search(self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int) -> SearchResult:
+    def search(
+        self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int
+    ) -> SearchResult:
         """Dense and lexical top-``limit`` in one batched request (scores: higher is better).
 
         The dense search scans a quantized shard's int8 vectors and rescores its candidates with
         the float32 ones, so the scores are exact cosines.
         """
-        requests = [qe.QueryRequest(limit=limit, query=qe.Query.Nearest(np.asarray(dense).tolist(), using=DENSE),
-                                    params=_QUANTIZED_SEARCH)]
-        if sparse[0]:
-            requests.append(qe.QueryRequest(
-                limit=limit, query=qe.Query.Nearest(qe.SparseVector(list(sparse[0]), list(sparse[1])), using=LEXICAL)))
+        requests = search_requests(dense, sparse, limit)
         with self._locks.held(tenant):
             responses = self._shard(tenant).query_batch(qe.QueryBatchRequest(requests))
-        dense_scores = self._scores(responses[0])
-        lexical = self._scores(responses[1]) if len(responses) > 1 else {}
+        dense_scores = self._names.scores(responses[0])
+        lexical = self._names.scores(responses[1]) if len(responses) > 1 else {}
         return SearchResult(dense_scores, lexical)
-
-    def _scores(self, points) -> dict[str, float]:
-        names = self._card_ids
-        if len(names) > 100_000:  # about 30 MB
-            names.clear()
-        out = {}
-        for p in points:
-            pid = p.id
-            if type(pid) is not UUID:  # card ids are UUIDs; anything else is named as it is
-                out[str(pid)] = float(p.score)
-                continue
-            key = pid.int  # an int hashes and compares in C, a UUID in Python
-            name = names.get(key)
-            if name is None:
-                name = names[key] = str(pid)
-            out[name] = float(p.score)
-        return out
 
     def neighbours(self, tenant: str, vectors: np.ndarray, limit: int) -> list[list[tuple[str, float]]]:
         """For each vector, the ``limit`` most similar points as ``(id, cosine)``: an exact search,
@@ -449,17 +449,11 @@ class EdgeIndex:
         rows = vectors.tolist()
         with self._locks.held(tenant):
             copy = self._dense_copy(tenant) if len(rows) >= self.copy_min_queries else None
-            if copy is None:
-                requests = [qe.QueryRequest(limit=limit, query=qe.Query.Nearest(v, using=DENSE), params=_EXACT_SEARCH)
-                            for v in rows]
-            else:
-                # the shard scores each query's candidates only: its own scores, so the same
-                # weights as a full search; exact ties at the cut may take either place, as there
+            chosen = None
+            if copy is not None:  # the shard scores each query's candidates only
                 with bounded_threads(self.threads):
                     chosen = copy.candidates(vectors, limit)
-                requests = [qe.QueryRequest(limit=limit, query=qe.Query.Nearest(v, using=DENSE), params=_EXACT_SEARCH,
-                                            filter=qe.Filter(must=[qe.HasIdCondition(set(ids))]))
-                            for v, ids in zip(rows, chosen)]
+            requests = neighbour_requests(rows, limit, chosen)
             responses = self._shard(tenant).query_batch(qe.QueryBatchRequest(requests))
         return [[(str(p.id), float(p.score)) for p in r] for r in responses]
 
@@ -482,14 +476,19 @@ class EdgeIndex:
         if copy is not None or self.copy_budget <= 0:
             return copy
         points = self.count(tenant)
-        if points < max(1, self.copy_min_points) or DenseCopy.bytes_for(points, self.dim(tenant) or 0) > self.copy_budget:
+        if (
+            points < max(1, self.copy_min_points)
+            or DenseCopy.bytes_for(points, self.dim(tenant) or 0) > self.copy_budget
+        ):
             return None
 
         def load() -> DenseCopy:
             # the dense vectors only: reading each record's vectors into Python is most of the
             # load (about 0.25 s per 10k points), the sparse ones would double it
             records = self._scroll(tenant, with_vector=[DENSE])
-            return DenseCopy([str(r.id) for r in records], np.array([r.vector[DENSE] for r in records], np.float32))
+            return DenseCopy(
+                [str(r.id) for r in records], np.array([r.vector[DENSE] for r in records], np.float32)
+            )
 
         loaded = load()
         with self.lock:
