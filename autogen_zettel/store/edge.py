@@ -17,29 +17,19 @@ Choices (their measurements are in docs/benchmarks.md, "Scale"):
 - At most ``max_open`` shards are open at once (least recently used ones are closed): each
   open shard holds a search thread and file handles, so 1,000 tenants would hold 1,000
   threads and exhaust a default limit of 1,024 open files.
-- Many neighbour searches at once (linking a batch of new cards) in a shard of at least
-  ``copy_min_points`` points pick their candidates with one matrix product against an
-  in-memory copy of the shard's dense vectors (:class:`~autogen_zettel.store.densecopy.DenseCopy`,
-  1.9 KB a point with its headroom), and the shard scores only those, which halves the CPU a
-  search costs on a large shard (#12). Copies share one byte budget
-  (``copy_budget``, config ``vectors.dense_copy_mb``): loading one drops the least recently
-  used others until it fits, and a tenant whose copy could never fit is searched by the shard.
-- A single search (recall's) is the shard's own brute force, not the copy's: one query gains
-  nothing from a matrix product, which streams every vector from memory just as the engine
-  does, so at no shard size, warm or cold, was the copy faster for one query (#12).
-
+- Batched neighbour searches of a large shard take their candidates from an in-memory copy of its
+  dense vectors (:mod:`~autogen_zettel.store.edge_search`), within one byte budget across tenants.
 - The dense vectors of shards created here are also kept as int8 (``quantization="int8"``,
   config ``vectors.quantization``; scalar, 0.99 quantile, in RAM: 384 bytes a point at 384
   dimensions). Recall's search scans the int8 vectors and rescores its candidates, linking's
   ignore them (:mod:`~autogen_zettel.store.edge_search`); scanning int8 makes recall's search
-  faster (#12). Quantized
-  vectors exist only in optimized segments, and points written since the last optimize sit in a
-  plain appendable one that is scanned in float32, so :meth:`EdgeIndex.upsert` optimizes a quantized shard once the points written since
-  exceed ``max(optimize_floor, optimize_share x points)``. Such shards are created with HNSW
-  ``m=0`` (optimize builds no graph, so rebuilding the whole shard each time stays quick) and an indexing threshold of 1 KB (the engine's default of 10 MB would leave
-  up to 6.5k points of 384 dimensions unquantized). Shards created before keep their config: the
-  engine loads a shard with its persisted config, and ``reindex`` or ``compact`` rebuild it with
-  the current one.
+  faster (#12). :meth:`EdgeIndex.upsert` optimizes a quantized shard once enough points sit
+  outside its quantized segments (:mod:`~autogen_zettel.store.edge_optimize`). Such shards are
+  created with HNSW ``m=0`` (optimize builds no graph, so rebuilding the whole shard each time
+  stays quick) and an indexing threshold of 1 KB (the engine's default of 10 MB would leave up to
+  6.5k points of 384 dimensions unquantized). Shards created before keep their config: the engine
+  loads a shard with its persisted config, and ``reindex`` or ``compact`` rebuild it with the
+  current one.
 
 Each call on a shard runs under that shard's lock, so a shard is never closed under a search; the
 index-wide ``lock`` guards the tables only, so one tenant's optimize or copy load never blocks
@@ -64,6 +54,7 @@ from autogen_zettel.base.errors import ConfigError, NotFound
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store import edge_check
 from autogen_zettel.store.densecopy import DenseCopies, DenseCopy
+from autogen_zettel.store.edge_optimize import OptimizeDue
 from autogen_zettel.store.edge_search import PointNames, neighbour_requests, search_requests
 from autogen_zettel.store.folder_lock import lock_folder, shard_open_error
 from autogen_zettel.store.index import DENSE, LEXICAL, SearchResult
@@ -133,10 +124,7 @@ class EdgeIndex:
         self._folder_lock = lock_folder(self.root)
         self._names = PointNames()  # the card ids of the points searches return
         self.quantization = quantization
-        self.optimize_floor, self.optimize_share = max(1, optimize_floor), optimize_share
-        # per open shard: points written since its last optimize, or None when it is not quantized
-        # (nothing persisted: recounted from the engine's counts when the shard opens)
-        self._unoptimized: dict[str, int | None] = {}
+        self._due = OptimizeDue(optimize_floor, optimize_share)  # when a quantized shard is optimized
 
     # -- shards ---------------------------------------------------------------------------
     def collection(self, tenant: str) -> str:
@@ -161,20 +149,6 @@ class EdgeIndex:
 
     def _read_config(self, tenant: str) -> dict:
         return edge_check.read_config(self._folder(tenant) / _CONFIG_FILE, tenant)
-
-    def _count_unoptimized(self, tenant: str, shard: qe.EdgeShard) -> None:
-        """Recount the points outside optimized segments of a quantized shard (under the lock).
-
-        ``indexed_vectors_count`` counts each optimized point's dense and sparse vectors, and the
-        sparse vectors of the appendable segment (indexed there too); deleted points still count
-        until an optimize (an undercount), a point without a sparse vector counts once (an
-        overcount: at worst one early optimize after a reopen).
-        """
-        if not self.quantized(tenant):
-            self._unoptimized[tenant] = None
-            return
-        info = shard.info()
-        self._unoptimized[tenant] = max(0, 2 * info.points_count - info.indexed_vectors_count)
 
     def _shard(self, tenant: str) -> qe.EdgeShard:
         """The tenant's open shard (opened on demand); call under the shard's lock."""
@@ -201,7 +175,7 @@ class EdgeIndex:
             raise
         edge_check.unseal(folder)  # open: its files change from now on
         self._keep_open(tenant, shard)
-        self._count_unoptimized(tenant, shard)
+        self._due.recount(tenant, shard, self.quantized(tenant))
         return shard
 
     def _keep_open(self, tenant: str, shard: qe.EdgeShard) -> None:
@@ -216,7 +190,7 @@ class EdgeIndex:
                 held = self._locks.try_hold(name)
                 if held is not None:
                     closing.append((name, held, self._open.pop(name)))
-                    self._unoptimized.pop(name, None)
+                    self._due.forget(name)
         for name, held, old in closing:  # closing flushes: outside the table lock
             old.close()
             edge_check.seal(self._folder(name))
@@ -231,7 +205,7 @@ class EdgeIndex:
                 edge_check.seal(self._folder(name))  # what the next open checks its files against
         with self.lock:
             self._open.clear()
-            self._unoptimized.clear()
+            self._due.clear()
             self._copies.clear()
             if self._folder_lock is not None:
                 self._folder_lock.close()  # releases the flock
@@ -250,13 +224,13 @@ class EdgeIndex:
             except Exception as exc:
                 raise shard_open_error(tenant, self.root, exc) from None
             self._keep_open(tenant, shard)
-            self._unoptimized[tenant] = 0 if self.quantization == "int8" else None
+            self._due.start(tenant, self.quantization == "int8")
 
     def drop(self, tenant: str) -> None:
         with self._locks.held(tenant):
             with self.lock:
                 self._copies.pop(tenant)
-                self._unoptimized.pop(tenant, None)
+                self._due.forget(tenant)
                 shard = self._open.pop(tenant, None)
             if shard is not None:
                 shard.close()
@@ -298,19 +272,12 @@ class EdgeIndex:
             self._maybe_optimize(tenant, shard, len(ids))
 
     def _maybe_optimize(self, tenant: str, shard: qe.EdgeShard, written: int) -> None:
-        """Optimize a quantized shard once enough points sit outside its quantized segments (under its lock).
-
-        Each optimize rewrites the whole shard (0.1 s at 10k points, 1.2 s at 100k, searches
-        wait), so it waits for ``optimize_share`` of the shard: about 0.1 ms a written point.
-        """
-        pending = self._unoptimized.get(tenant)
-        if pending is None:
+        """Optimize a quantized shard once enough points sit outside its quantized segments (under
+        its lock; :class:`~autogen_zettel.store.edge_optimize.OptimizeDue`)."""
+        due = self._due.wrote(tenant, shard, written)
+        if due is None:
             return
-        pending += written
-        points = shard.info().points_count
-        if pending < max(self.optimize_floor, self.optimize_share * points):
-            self._unoptimized[tenant] = pending
-            return
+        pending, points = due
         started = time.perf_counter()
         self._run_optimize(tenant, shard)
         log.debug(
@@ -331,7 +298,7 @@ class EdgeIndex:
         """
         with self.lock:
             self._open.pop(tenant, None)
-            self._unoptimized.pop(tenant, None)  # recounted when it reopens, as for any shard
+            self._due.forget(tenant)  # recounted when it reopens, as for any shard
         if self.optimize_runner is not None and shard.info().points_count >= self.optimize_apart:
             shard.close()
             if self.optimize_runner(self._folder(tenant)):
@@ -377,7 +344,7 @@ class EdgeIndex:
                         [qe.Point(str(r.id), r.vector) for r in records[start : start + 512]]
                     )
                 )
-            if self._unoptimized.get(tenant) is not None:  # rebuilt with the current quantization
+            if self._due.quantized(tenant):  # rebuilt with the current quantization
                 self._run_optimize(tenant, shard)  # which closes it, flushed
             else:
                 shard.flush()

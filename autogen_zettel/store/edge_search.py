@@ -2,6 +2,18 @@
 their answers: recall's search (dense and lexical in one batch), linking's neighbour searches,
 and the card ids of the points they return.
 
+Many neighbour searches at once (linking a batch of new cards) in a shard of at least
+``copy_min_points`` points pick their candidates with one matrix product against an
+in-memory copy of the shard's dense vectors (:class:`~autogen_zettel.store.densecopy.DenseCopy`,
+1.9 KB a point with its headroom), and the shard scores only those, which halves the CPU a
+search costs on a large shard (#12). Copies share one byte budget
+(``copy_budget``, config ``vectors.dense_copy_mb``): loading one drops the least recently
+used others until it fits, and a tenant whose copy could never fit is searched by the shard.
+
+A single search (recall's) is the shard's own brute force, not the copy's: one query gains
+nothing from a matrix product, which streams every vector from memory just as the engine
+does, so at no shard size, warm or cold, was the copy faster for one query (#12).
+
 On a shard that keeps int8 dense vectors, recall's search scans them, takes ``limit`` x
 :data:`OVERSAMPLING` candidates and rescores them with the float32 vectors, so its hits and
 scores are the exact search's; linking's neighbour searches ignore the int8 vectors (qdrant-edge
