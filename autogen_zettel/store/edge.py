@@ -17,13 +17,12 @@ Choices (their measurements are in docs/benchmarks.md, "Scale"):
 - At most ``max_open`` shards are open at once (least recently used ones are closed): each
   open shard holds a search thread and file handles, so 1,000 tenants would hold 1,000
   threads and exhaust a default limit of 1,024 open files.
-- Batched neighbour searches of a large shard take their candidates from an in-memory copy of its
-  dense vectors (:mod:`~autogen_zettel.store.edge_search`), within one byte budget across tenants.
+- Searches are :mod:`~autogen_zettel.store.edge_search`'s requests: batched neighbour searches of a
+  large shard take their candidates from an in-memory copy of its dense vectors (one byte budget
+  across tenants), and recall's scans int8 vectors, rescoring its candidates (#12).
 - The dense vectors of shards created here are also kept as int8 (``quantization="int8"``,
   config ``vectors.quantization``; scalar, 0.99 quantile, in RAM: 384 bytes a point at 384
-  dimensions). Recall's search scans the int8 vectors and rescores its candidates, linking's
-  ignore them (:mod:`~autogen_zettel.store.edge_search`); scanning int8 makes recall's search
-  faster (#12). :meth:`EdgeIndex.upsert` optimizes a quantized shard once enough points sit
+  dimensions). :meth:`EdgeIndex.upsert` optimizes a quantized shard once enough points sit
   outside its quantized segments (:mod:`~autogen_zettel.store.edge_optimize`). Such shards are
   created with HNSW ``m=0`` (optimize builds no graph, so rebuilding the whole shard each time
   stays quick) and an indexing threshold of 1 KB (the engine's default of 10 MB would leave up to
@@ -395,11 +394,8 @@ class EdgeIndex:
     def search(
         self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int
     ) -> SearchResult:
-        """Dense and lexical top-``limit`` in one batched request (scores: higher is better).
-
-        The dense search scans a quantized shard's int8 vectors and rescores its candidates with
-        the float32 ones, so the scores are exact cosines.
-        """
+        """Dense and lexical top-``limit`` in one batched request (scores: higher is better; exact
+        cosines: a quantized shard's int8 candidates are rescored with its float32 vectors)."""
         requests = search_requests(dense, sparse, limit)
         with self._locks.held(tenant):
             responses = self._shard(tenant).query_batch(qe.QueryBatchRequest(requests))
