@@ -28,7 +28,7 @@ from autogen_zettel.base.cards import SECTIONS, ProfileItem
 
 # the cleaning of memory-derived text lives in datatags; re-exported here, where prompts are made
 from autogen_zettel.base.datatags import PROFILE_TAG, data_block, neutralise, one_line
-from autogen_zettel.base.llm_prompts import conflict_judge_prompt  # noqa: F401 - re-exported for trust/conflicts.py
+from autogen_zettel.base.llm_prompts import conflict_judge_prompt  # noqa: F401 - re-exported for trust/conflict_judge.py
 
 __all__ = [
     "TRAIT_LAYER_HEADER",
