@@ -7,7 +7,7 @@ ingested tenants (:class:`LocomoCV` ingests each conversation once per ingest co
 sweep over ranking parameters (recall config, link-kind weights) costs only the recalls.
 
 A *setting* is a flat mapping ``{"recall.dense_weight": 0.4, "link.REPLY_TO": 0.3, ...}``:
-``recall.*`` keys override :class:`~autogen_zettel.base.config.RecallTuning` fields (``recall.tuning``) and
+``recall.*`` keys override :class:`~autogen_zettel.base.recall_config.RecallTuning` fields (``recall.tuning``) and
 ``link.*`` keys the activation a link kind passes (:data:`~autogen_zettel.core.link.KIND_WEIGHT`).
 """
 

@@ -96,7 +96,8 @@ def test_ambiguous_hub_arguments(tmp_path):
 
 
 def test_configs_built_in_python_raise_config_error_and_copy_with_model_copy():
-    from autogen_zettel.base.config import LinkConfig, RecallConfig
+    from autogen_zettel.base.config import LinkConfig
+    from autogen_zettel.base.recall_config import RecallConfig
 
     with pytest.raises(ConfigError) as err:
         RecallConfig(k=0)

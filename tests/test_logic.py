@@ -10,7 +10,7 @@ import networkx as nx
 import pytest
 
 from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
-from autogen_zettel.base.config import RecallTuning
+from autogen_zettel.base.recall_config import RecallTuning
 from autogen_zettel.core.graph import build_graph, spread
 from autogen_zettel.core.lexical import BM25, sparse_doc, sparse_query, tokens
 from autogen_zettel.core.link import structural_links

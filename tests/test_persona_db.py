@@ -16,7 +16,8 @@ from autogen_zettel.persona.behaviours import ModuleEvent
 from autogen_zettel.persona.mining import EvidenceRow, TraitState
 from autogen_zettel.persona.profile import ProfileItem, render_profile
 from autogen_zettel.store.db import CardDB, migrations
-from autogen_zettel.store.persona_tables import PersonaStore, TraitPoint
+from autogen_zettel.store.persona_rows import TraitPoint
+from autogen_zettel.store.persona_tables import PersonaStore
 
 from .conftest import T0
 

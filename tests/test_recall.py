@@ -52,7 +52,7 @@ def test_top_k_of_a_wider_unlock_needs_its_own_associative_cap():
     """Why recall caps again after unlocking 2k places for summary grouping (see
     ``Zettelkasten._prefer_summaries``): the first k of a 2k unlock break the share for k."""
     from autogen_zettel.base.cards import Link, LinkKind
-    from autogen_zettel.base.config import RecallTuning
+    from autogen_zettel.base.recall_config import RecallTuning
     from autogen_zettel.core.graph import build_graph
     from autogen_zettel.memory.recall import cap_associative, unlock
 

@@ -139,7 +139,7 @@ def test_the_dense_query_leaves_the_named_participant_out_only_when_asked():
 
 def test_associative_focus_lowers_only_what_someone_else_said():
     from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
-    from autogen_zettel.base.config import RecallTuning
+    from autogen_zettel.base.recall_config import RecallTuning
     from autogen_zettel.core.graph import build_graph
     from autogen_zettel.memory.recall import unlock
 

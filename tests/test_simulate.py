@@ -297,15 +297,15 @@ def test_a_participant_mapping_rejects_unknown_keys_and_bad_names(tmp_path):
 
 
 def test_with_an_llm_the_simulation_judges_feedback_and_writes_profiles(tmp_path):
-    from autogen_zettel.base import prompts
+    from autogen_zettel.base import llm_prompts
 
     from .openai_stub import OpenAIStub
 
     def answer(body):
         system = body["messages"][0]["content"]
-        if system == prompts.TRAIT_JUDGE_SYSTEM:
+        if system == llm_prompts.TRAIT_JUDGE_SYSTEM:
             return json.dumps({"signals": [{"trait": "conciseness", "sign": 1, "strength": 1.0, "affect": 0.5}]})
-        if system == prompts.PROFILER_SYSTEM:
+        if system == llm_prompts.PROFILER_SYSTEM:
             return json.dumps({"items": [{"section": "style", "text": "The PI wants short answers.", "weight": 1.0,
                                           "cards": ["c1"]}]})
         return "Recruitment is on track: 18 of 60 enrolled."
@@ -317,8 +317,8 @@ def test_with_an_llm_the_simulation_judges_feedback_and_writes_profiles(tmp_path
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     with OpenAIStub(answer) as stub:
         result = run_scenario(path, tmp_path / "run", embedder=HashEmbedder(), llm_config=stub.llm_config())
-        judged = [b for b in stub.requests if b["messages"][0]["content"] == prompts.TRAIT_JUDGE_SYSTEM]
-        profiled = [b for b in stub.requests if b["messages"][0]["content"] == prompts.PROFILER_SYSTEM]
+        judged = [b for b in stub.requests if b["messages"][0]["content"] == llm_prompts.TRAIT_JUDGE_SYSTEM]
+        profiled = [b for b in stub.requests if b["messages"][0]["content"] == llm_prompts.PROFILER_SYSTEM]
     assert judged and profiled  # the feedback went to the judge, the profile to the profiler
     from autogen_zettel.store.db import CardDB
     from autogen_zettel.store.persona_tables import PersonaStore

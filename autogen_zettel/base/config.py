@@ -1,5 +1,9 @@
 """Memory configuration: frozen pydantic models loaded from YAML, validated, unknown keys rejected.
 
+:class:`MemoryConfig` holds one model per section; recall's section lives in
+:mod:`autogen_zettel.base.recall_config`, the strict value types of every field in
+:mod:`autogen_zettel.base.config_values`.
+
 Every bound is a ``Field`` constraint, so ``autogen-zettel schema config`` prints a JSON Schema
 that editors check YAML against as it is typed; errors are a :class:`ConfigError` naming the
 file, the dotted key and the fix (see :mod:`autogen_zettel.base.schema`).
@@ -19,13 +23,14 @@ autogen_zettel.base.errors.ConfigError: in c.yaml at key 'recall.tuning.dense_we
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, PrivateAttr, Strict, field_validator, model_validator
+from pydantic import Field, PrivateAttr, Strict, field_validator, model_validator
 
 from autogen_zettel.base.cards import CardKind, PrivacyTier
+from autogen_zettel.base.config_values import AtLeast1, Bool, Count, Number, Positive, Rate, Regex, Text, Unit
+from autogen_zettel.base.recall_config import RecallConfig, RecallTuning  # noqa: F401 - RecallTuning re-exported for memory/recall.py
 from autogen_zettel.base.schema import Schema, rule_error, short, validate
 from autogen_zettel.base.yamlio import read_yaml
 
@@ -44,7 +49,6 @@ __all__ = [
     "VectorsConfig",
     "ThreadsConfig",
     "HubConfig",
-    "RecallConfig",
     "LinkConfig",
     "RefinerConfig",
     "PrivacyConfig",
@@ -52,7 +56,6 @@ __all__ = [
     "ConflictConfig",
     "MaintenanceConfig",
     "SessionsConfig",
-    "RecallTuning",
     "PersonaConfig",
     "MemoryConfig",
     "config_from_dict",
@@ -63,28 +66,6 @@ __all__ = [
 # the secret detectors of trust/privacy.py, by name (it checks that it defines exactly these)
 DETECTOR_NAMES: tuple[str, ...] = ("payment_card", "national_id", "us_ssn", "password", "api_key", "iban")
 
-# Value types. Strict: YAML's `true` is not the number 1, nor 1.5 an int; an int is accepted
-# where a float is expected.
-Bool = Annotated[bool, Strict()]
-Text = Annotated[str, Strict()]
-Int = Annotated[int, Strict()]
-Count = Annotated[int, Strict(), Field(ge=0)]
-AtLeast1 = Annotated[int, Strict(), Field(ge=1)]
-Number = Annotated[float, Strict(), Field(ge=0, allow_inf_nan=False)]  # finite: .inf is no setting
-Positive = Annotated[float, Strict(), Field(gt=0, allow_inf_nan=False)]
-Unit = Annotated[float, Strict(), Field(ge=0, le=1)]
-Rate = Annotated[float, Strict(), Field(gt=0, le=1)]  # a share that must move something: (0, 1]
-
-
-def _regex(pattern: str) -> str:
-    try:
-        re.compile(pattern)
-    except re.error as exc:
-        raise ValueError(f"not a valid regular expression ({exc}): {short(pattern)}") from None
-    return pattern
-
-
-Regex = Annotated[str, Strict(), AfterValidator(_regex)]
 Detector = Literal[DETECTOR_NAMES]  # type: ignore[valid-type]
 KindName = Literal[tuple(k.value for k in CardKind)]  # type: ignore[valid-type]
 TierName = Literal[tuple(t.value for t in PrivacyTier)]  # type: ignore[valid-type]
@@ -161,72 +142,6 @@ class ThreadsConfig(Schema):
     workers: Count = 0
 
 
-class RecallTuning(Schema):
-    """Ranking constants of progressive recall: measured defaults; change only with a benchmark
-    (``python -m benchmarks locomo``, see docs/benchmarks.md). Each was chosen on held-out
-    conversations together with the others, so one changed alone can undo what another does."""
-
-    threshold: Unit = 0.05  # fused score (0..1) below which immediate hits are dropped
-    # share of the dense score in the fused score (the rest is lexical); the dense query leaves a
-    # named participant out (dense_without_name), so both searches count alike
-    dense_weight: Unit = 0.5
-    candidates: AtLeast1 = 100  # hits fetched per vector before fusion
-    hops: Annotated[int, Strict(), Field(ge=0, le=5)] = 2  # how far associative unlocking spreads along links (0: no links); each hop multiplies the frontier
-    seeds: Count = 40  # immediate hits that associative unlocking spreads from
-    associative_share: Unit = 0.5  # at most this share of k comes from the associative layer
-    decay_per_hop: Unit = 0.5
-    recency_half_life_days: Number = 90.0
-    prefer_summary_min: Count = 3  # this many member hits of one summary become one summary hit (0: off)
-    # a query naming a participant raises what they said by this share; speaker focus, not the
-    # name's words, carries the name (the next three keys)
-    speaker_boost: Unit = 0.5
-    # the weight of a participant's name, when the query names one, in its lexical search (1: as any
-    # word; below 1 speaker focus carries the name instead)
-    named_speaker_weight: Unit = 0.0
-    question_discount: Unit = 0.3  # a card that only asks ("...?") scores this share lower than one that tells
-    # a query naming a participant: an unlocked card someone else said passes this share less of
-    # the activation it received (0: off); their replies to the participant ("You (Mel) put so much
-    # into it") took the places of the participant's own cards from other sessions
-    associative_focus: Unit = 0.5
-    # a query naming a participant is embedded without the name (speaker focus carries it): cards
-    # are embedded as "Mel: ...", so the name alone made short cards of theirs ("Mel: I'm obsessed
-    # with those") look like answers to every question about them
-    dense_without_name: Bool = True
-    # an immediate hit scores 1 - importance_weight + importance_weight * the card's importance
-    # times (0: off): among the cards that match, the ones that say something come first
-    importance_weight: Unit = 1.0
-    # a query that names a time ("in May 2023", "last year", "2023年5月") raises by this share the
-    # immediate hits made in that period or naming a date in it (core/when.py; 0: off)
-    date_boost: Number = 2.0
-    # evidence across sessions: each further hit of a session already holding places scores this
-    # share less per place (core/spread_sessions.py, over the best 2k; 0: off)
-    session_spread: Unit = 0.0
-    # load every card's links into a compact in-memory adjacency (about 26 bytes a link), in a
-    # background thread begun by the first recall, and spread over it instead of reading each
-    # frontier card's links from SQLite the first time (#12); SQLite serves until it is loaded
-    preload_links: Bool = True
-    preload_links_max: Count = 5_000_000  # more links than this: recall keeps reading them from SQLite
-
-
-class RecallConfig(Schema):
-    """Progressive recall: how many cards, in how many prompt tokens, from how much of the chat.
-    The ranking constants are in ``tuning`` (:class:`RecallTuning`)."""
-
-    k: AtLeast1 = 10  # at most this many cards per recall
-    token_budget: AtLeast1 = 800  # prompt tokens for the injected recall block
-    query_messages: Count = 3  # how many recent messages form an agent's recall query
-    tuning: RecallTuning = Field(default_factory=RecallTuning)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _moved_to_tuning(cls, data: Any) -> Any:
-        moved = [key for key in RecallTuning.model_fields if isinstance(data, dict) and key in data]
-        if moved:
-            raise rule_error(moved[0], f"recall.{moved[0]} is now recall.tuning.{moved[0]} (a measured ranking "
-                             "default; change it only with a benchmark): move it under recall: tuning:")
-        return data
-
-
 class LinkConfig(Schema):
     """The link engine's thresholds (cosine similarity of card embeddings)."""
 
@@ -275,8 +190,11 @@ class PrivacyConfig(Schema):
     @model_validator(mode="after")
     def _archive_after_decay(self):
         if self.archive_after_days < self.decay_after_days:
-            raise rule_error("archive_after_days", f"archive_after_days ({self.archive_after_days!r}) must not be "
-                             f"below decay_after_days ({self.decay_after_days!r})")
+            raise rule_error(
+                "archive_after_days",
+                f"archive_after_days ({self.archive_after_days!r}) must not be "
+                f"below decay_after_days ({self.decay_after_days!r})",
+            )
         return self
 
 
@@ -317,8 +235,10 @@ class ConflictConfig(Schema):
     @model_validator(mode="after")
     def _reference_after_fresh(self):
         if self.reference_days <= self.fresh_days:
-            raise rule_error("reference_days", f"reference_days ({self.reference_days!r}) must exceed fresh_days "
-                             f"({self.fresh_days!r})")
+            raise rule_error(
+                "reference_days",
+                f"reference_days ({self.reference_days!r}) must exceed fresh_days ({self.fresh_days!r})",
+            )
         return self
 
 
@@ -332,14 +252,18 @@ class MaintenanceConfig(Schema):
     summary_min_members: Annotated[int, Strict(), Field(ge=2)] = 4
     summary_max_members: AtLeast1 = 12
     summary_member_words: AtLeast1 = 25
-    every_hours: Number = 24.0  # at a session end, maintenance runs in the background if this long passed (0: off)
+    # at a session end, maintenance runs in the background if this long passed (0: off)
+    every_hours: Number = 24.0
 
     @model_validator(mode="before")
     @classmethod
     def _idle_moved(cls, data: Any) -> Any:
         if isinstance(data, dict) and "session_idle_minutes" in data:
-            raise rule_error("session_idle_minutes", "maintenance.session_idle_minutes is now "
-                             "sessions.idle_minutes: move it to a sessions: section")
+            raise rule_error(
+                "session_idle_minutes",
+                "maintenance.session_idle_minutes is now "
+                "sessions.idle_minutes: move it to a sessions: section",
+            )
         return data
 
 
@@ -376,40 +300,54 @@ class PersonaConfig(Schema):
     rollback_negative: AtLeast1 = 2  # this many negative ones roll the change back
     module_decay: Unit = 0.5  # weight x this at each negative feedback in the window
     cooldown_days: Number = 7.0  # a rolled-back module waits this long before it may unlock again
-    profile_every_days: Positive = 1.0  # the profile is refreshed at every session end and at least this often
+    # the profile is refreshed at every session end and at least this often
+    profile_every_days: Positive = 1.0
     profile_momentum: Unit = 0.3  # share of the new profile in the merge
     profile_items: AtLeast1 = 8
     # persona factor of recall lies in [1-s, 1+s]; below 1 so that it stays positive
     modulation_strength: Annotated[float, Strict(), Field(ge=0, lt=1)] = 0.3
     exploration: Unit = 0.05  # share of recalls made without persona modulation
-    community_min_size: Annotated[int, Strict(), Field(ge=2)] = 5  # smallest cluster reported as a candidate trait
+    # smallest cluster reported as a candidate trait
+    community_min_size: Annotated[int, Strict(), Field(ge=2)] = 5
     strong_link_min: Unit = 0.5  # links at least this strong form the graph for communities
     feedback_speakers: tuple[Text, ...] = ()  # whose messages count as feedback (empty: anyone but the agent)
     meaning: Bool = True  # also read feedback by meaning, with the memory's embedder (persona/meaning.py)
     # evidence from a speaker's feedback weighs this much (seed 001: authority of the source);
     # keys are speaker names, `default` for everyone else (1.0 when absent), e.g. {pi: 2.0, default: 1.0}
-    feedback_weights: dict[Annotated[str, Strict(), Field(min_length=1, max_length=64)],
-                           Annotated[float, Strict(), Field(gt=0, le=10)]] = Field(
-        default_factory=dict, description="per speaker name (or `default`) a weight in (0, 10] on its feedback evidence")
-    graph_cap: Number = 1.0  # evidence from communities of the agent's own cards weighs at most this per trait and side
+    feedback_weights: dict[
+        Annotated[str, Strict(), Field(min_length=1, max_length=64)],
+        Annotated[float, Strict(), Field(gt=0, le=10)],
+    ] = Field(
+        default_factory=dict,
+        description="per speaker name (or `default`) a weight in (0, 10] on its feedback evidence",
+    )
+    # evidence from communities of the agent's own cards weighs at most this per trait and side
+    graph_cap: Number = 1.0
 
     @field_validator("bounds", mode="before")
     @classmethod
     def _bounds_pair(cls, value: Any) -> Any:
         # one message for every way a pair can be wrong, as the old hand-written check said it
-        ok = (isinstance(value, (list, tuple)) and len(value) == 2
-              and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
-              and 0.0 <= value[0] < value[1] <= 1.0)
+        ok = (
+            isinstance(value, (list, tuple))
+            and len(value) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+            and 0.0 <= value[0] < value[1] <= 1.0
+        )
         if not ok:
-            raise ValueError(f"must be a pair [low, high] with 0 <= low < high <= 1, e.g. [0.1, 0.9], "
-                             f"got {short(value)}")
+            raise ValueError(
+                f"must be a pair [low, high] with 0 <= low < high <= 1, e.g. [0.1, 0.9], got {short(value)}"
+            )
         return value
 
     @model_validator(mode="after")
     def _rollback_possible(self):
         if self.rollback_negative > self.rollback_window:
-            raise rule_error("rollback_negative", f"rollback_negative ({self.rollback_negative!r}) must not exceed "
-                             f"rollback_window ({self.rollback_window!r}), or no change could ever be rolled back")
+            raise rule_error(
+                "rollback_negative",
+                f"rollback_negative ({self.rollback_negative!r}) must not exceed "
+                f"rollback_window ({self.rollback_window!r}), or no change could ever be rolled back",
+            )
         return self
 
 

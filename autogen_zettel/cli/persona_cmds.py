@@ -28,7 +28,7 @@ def _iso(value) -> str | None:
 
 def persona_report(store: PersonaStore, tenant: str) -> dict:
     """Everything ``traits --json`` prints: current scores, modules, events, trajectories, versions."""
-    from autogen_zettel.store.persona_tables import module_summaries
+    from autogen_zettel.store.persona_rows import module_summaries
 
     history = store.history()
     latest = store.latest_states()

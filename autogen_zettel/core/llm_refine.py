@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from autogen_zettel.base import prompts
+from autogen_zettel.base import llm_prompts, prompts
 from autogen_zettel.base.cards import Card, CardKind, LinkKind
 from autogen_zettel.base.errors import LLMOutputError
 from autogen_zettel.base.llm import RecordingCompleter, as_completer, ask_json
@@ -131,12 +131,12 @@ class LLMRefiner:
                       max_cards=max_cards, min_words=min_words)
         if len(text.split()) < min_words:
             return self.fallback.refine(text, **kwargs)
-        messages = prompts.refine_messages(text, speaker=speaker, message_id=message_id,
+        messages = llm_prompts.refine_messages(text, speaker=speaker, message_id=message_id,
                                            known_entities=known_entities, max_cards=max_cards)
         drafts, calls = ask_json(self.completer, messages,
                                  lambda data: validate_cards(data, message_id=message_id, max_cards=max_cards,
                                                              speaker=speaker),
-                                 prompts.refine_retry_message, f"refiner for message {message_id}",
+                                 llm_prompts.refine_retry_message, f"refiner for message {message_id}",
                                  "the heuristic refiner for it")
         self.calls += calls
         if drafts is not None:
@@ -174,13 +174,13 @@ class LLMLinkJudge:
         if not pool:
             return {}
         short = {f"c{i}": c.id for i, c in enumerate(pool, start=1)}
-        messages = prompts.link_judge_messages(
+        messages = llm_prompts.link_judge_messages(
             (card.speaker, card.created_at.isoformat(timespec="minutes"), card.content),
             [(sid, c.speaker, c.created_at.isoformat(timespec="minutes"), c.content)
              for sid, c in zip(short, pool)],
         )
         grades, calls = ask_json(self.completer, messages, lambda data: self._validate(data, short),
-                                 prompts.link_judge_retry_message, f"link judge for card {card.id}",
+                                 llm_prompts.link_judge_retry_message, f"link judge for card {card.id}",
                                  "similarity thresholds")
         self.calls += calls
         self.failures += grades is None

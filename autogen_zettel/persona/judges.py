@@ -17,7 +17,7 @@ from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from autogen_zettel.base import prompts
+from autogen_zettel.base import llm_prompts, prompts
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.errors import LLMOutputError
 from autogen_zettel.base.llm import RecordingCompleter, as_completer, ask_json
@@ -128,11 +128,11 @@ class LLMTraitJudge:
             return []
         traits = [(s.name, s.description, s.low, s.high, tuple(s.more), tuple(s.less))
                   for s in sorted(specs.values(), key=lambda s: s.name)]
-        messages = prompts.trait_judge_messages(text, previous_reply=previous_reply, traits=traits,
+        messages = llm_prompts.trait_judge_messages(text, previous_reply=previous_reply, traits=traits,
                                                 max_signals=self.max_signals)
         signals, calls = ask_json(self.completer, messages,
                                   lambda data: validate_signals(data, specs, max_signals=self.max_signals),
-                                  prompts.trait_judge_retry_message, "trait judge", "the offline feedback signals")
+                                  llm_prompts.trait_judge_retry_message, "trait judge", "the offline feedback signals")
         self.calls += calls
         self.failures += signals is None
         return signals
@@ -140,8 +140,8 @@ class LLMTraitJudge:
     def label_cluster(self, keywords: Sequence[str], samples: Sequence[str], traits: Collection[str]) -> str | None:
         """A short name for a candidate trait (a dense memory cluster no trait explains), or None
         when the LLM failed twice or proposed an existing trait (the keyword label then stands)."""
-        messages = prompts.cluster_label_messages(list(keywords), list(samples), sorted(traits))
-        label, calls = ask_json(self.completer, messages, _validate_label, prompts.cluster_label_retry_message,
+        messages = llm_prompts.cluster_label_messages(list(keywords), list(samples), sorted(traits))
+        label, calls = ask_json(self.completer, messages, _validate_label, llm_prompts.cluster_label_retry_message,
                                 "cluster namer", "the keyword label")
         self.calls += calls
         if label is None:
@@ -265,10 +265,10 @@ class LLMProfiler:
         return None if written is None else render_profile(written)
 
     def _ask(self, agent: str, rows: list, short: Mapping[str, str], previous: list[str]) -> list[ProfileItem] | None:
-        messages = prompts.profiler_messages(agent, rows, previous, self.max_items)
+        messages = llm_prompts.profiler_messages(agent, rows, previous, self.max_items)
         items, calls = ask_json(self.completer, messages,
                                 lambda data: validate_profile_items(data, short, max_items=self.max_items),
-                                prompts.profiler_retry_message, "profiler", "the extractive profile")
+                                llm_prompts.profiler_retry_message, "profiler", "the extractive profile")
         self.calls += calls
         self.failures += items is None
         return items

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from autogen_zettel.base.errors import ConfigError, InvalidInput
-from autogen_zettel.store.persona_tables import TraitPoint
+from autogen_zettel.store.persona_rows import TraitPoint
 
 __all__ = ["plot_traits", "EVENT_STYLES"]
 

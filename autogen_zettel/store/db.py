@@ -25,33 +25,36 @@ from pathlib import Path
 import numpy as np
 import sqlite_utils
 
-from autogen_zettel.base.cards import DIRECTED, Card, CardKind, CardStatus, Link, LinkKind
-from autogen_zettel.store.card_rows import card_to_row, newest_query, parse_dt, row_to_card
+from autogen_zettel.base.cards import Card, CardKind, CardStatus, Link
+from autogen_zettel.store.card_rows import card_to_row, newest_query, row_to_card
 from autogen_zettel.store.claim_tables import ClaimTable, ConflictTable
 from autogen_zettel.store.connection import check_file, damaged
 from autogen_zettel.store.erasure import Erasure
 from autogen_zettel.store.handles import HandlePool, ReopeningConnection
 from autogen_zettel.store.history import CardHistory
 from autogen_zettel.store.kept import KeptCards
+from autogen_zettel.store.link_tables import LinkTable
 from autogen_zettel.store.link_upkeep import LinkUpkeep
-from autogen_zettel.store.linkscan import Scans, scan_links
-from autogen_zettel.store.migrations import PAIR_FIRST_SQL, migrations
+from autogen_zettel.store.migrations import migrations
 from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.store.sql import chunks, marks
 from autogen_zettel.store.tenantconn import configure, tenant_connection, upsert
 
 __all__ = ["CardDB"]
 
-_FIX = ("restore it from a backup (its index can then be rebuilt: `autogen-zettel reindex TENANT`); "
-        "move the damaged file aside first, as it may still hold data a specialist tool can recover")
+_FIX = (
+    "restore it from a backup (its index can then be rebuilt: `autogen-zettel reindex TENANT`); "
+    "move the damaged file aside first, as it may still hold data a specialist tool can recover"
+)
 
 
 class CardDB:
     """Typed access to one tenant's SQLite file. Thread-safe through one re-entrant lock.
 
-    It reads and writes cards, links, source messages and meta itself, and holds the tables
+    It reads and writes cards, source messages and meta itself, and holds the tables
     of a card's later life as objects on the same connection and lock:
 
+    - :attr:`links`, a :class:`~autogen_zettel.store.link_tables.LinkTable` (link reads and writes);
     - :attr:`history`, a :class:`~autogen_zettel.store.history.CardHistory` (earlier versions, status changes);
     - :attr:`claims` and :attr:`conflicts` (:mod:`~autogen_zettel.store.claim_tables`);
     - :attr:`link_upkeep`, a :class:`~autogen_zettel.store.link_upkeep.LinkUpkeep` (merge, prune, redirect);
@@ -63,14 +66,15 @@ class CardDB:
         """:param pool: the hub's bound on open files (an idle connection closes, reopening on use)"""
         self.path = Path(path) if path else None
         self.lock = threading.RLock()
-        self._link_changes: set[str] | None = set()  # see take_link_changes
-        self._scans = Scans()  # link_table's read-only connections: wipe and close stop them first
+        self.links = LinkTable(self, self.path)  # before the file opens: close() stops its scans
         try:
             first = tenant_connection(self.path)
             if self.path is not None and pool is not None:
                 # the kept cards are checked against this connection's change counter, which a
                 # reopened connection starts again from 0: drop them with the connection
-                self._conn = ReopeningConnection(first, self._reconnect, self.lock, pool, on_release=self._released)
+                self._conn = ReopeningConnection(
+                    first, self._reconnect, self.lock, pool, on_release=self._released
+                )
             else:
                 self._conn = first
             self.db = sqlite_utils.Database(self._conn)
@@ -111,7 +115,7 @@ class CardDB:
 
     def stop_scans(self) -> None:
         """Stop the read-only connections :meth:`link_table` runs (before a wipe or close)."""
-        self._scans.stop()
+        self.links.stop_scans()
 
     def check_open(self) -> None:
         """Raise :class:`InvalidInput` (saying why) if this database was closed."""
@@ -178,7 +182,9 @@ class CardDB:
                 chunk = ids[start : start + 500]
                 # the connection's cursor, not sqlite-utils' query: recall reads dozens of cards
                 # a call, and the dict per row cost more than SQLite's read (#12)
-                cursor = self._conn.execute(f"select * from cards where id in ({','.join('?' * len(chunk))})", chunk)
+                cursor = self._conn.execute(
+                    f"select * from cards where id in ({','.join('?' * len(chunk))})", chunk
+                )
                 columns = [d[0] for d in cursor.description]
                 for row in cursor.fetchall():
                     card = row_to_card(dict(zip(columns, row)))
@@ -209,8 +215,12 @@ class CardDB:
         # GLOB is case-sensitive and uses the primary key index for a literal prefix
         pattern = "".join(f"[{ch}]" if ch in "*?[]" else ch for ch in prefix) + "*"
         with self.lock:
-            return [r["id"] for r in self.db.query("select id from cards where id glob ? order by id limit ?",
-                                                   [pattern, limit])]
+            return [
+                r["id"]
+                for r in self.db.query(
+                    "select id from cards where id glob ? order by id limit ?", [pattern, limit]
+                )
+            ]
 
     def all_ids(self) -> set[str]:
         with self.lock:
@@ -225,13 +235,17 @@ class CardDB:
         with self.lock:
             return {r["speaker"] for r in self.db.query("select distinct speaker from cards")}
 
-    def recent_cards(self, limit: int, *, session_id: str | None = None, speaker: str | None = None) -> list[Card]:
+    def recent_cards(
+        self, limit: int, *, session_id: str | None = None, speaker: str | None = None
+    ) -> list[Card]:
         """The newest cards, optionally of one session or speaker, newest first."""
         sql, params = newest_query("*", limit, session_id, speaker)
         with self.lock:
             return [row_to_card(r) for r in self.db.query(sql, params)]
 
-    def recent_ids(self, limit: int, *, session_id: str | None = None, speaker: str | None = None) -> list[str]:
+    def recent_ids(
+        self, limit: int, *, session_id: str | None = None, speaker: str | None = None
+    ) -> list[str]:
         """The ids of :meth:`recent_cards` (same order), without building the cards: the linker
         reads a window plus a batch's worth to keep one or two of them."""
         sql, params = newest_query("id", limit, session_id, speaker)
@@ -250,8 +264,10 @@ class CardDB:
         order: dict[str, list[str]] = {}
         # one indexed read of ``limit`` rows per entity (migrations.m007_entity_order), in the order
         # of the cards themselves: newest first, then the later inserted
-        sql = ("select card_id from card_entities where entity = ? "
-               "order by created_at desc, card_rowid desc limit ?")
+        sql = (
+            "select card_id from card_entities where entity = ? "
+            "order by created_at desc, card_rowid desc limit ?"
+        )
         with self.lock:
             for entity in keys:
                 ids = [r[0] for r in self.db.execute(sql, [entity, limit]).fetchall()]
@@ -285,25 +301,45 @@ class CardDB:
         with self.atomic():
             for st, ids in by_status.items():
                 for chunk in chunks(ids):
-                    self.db.execute(f"update cards set status = ? where id in ({marks(len(chunk))})", [st.value, *chunk])
+                    self.db.execute(
+                        f"update cards set status = ? where id in ({marks(len(chunk))})", [st.value, *chunk]
+                    )
 
-    def change_statuses(self, changes: Iterable[tuple[str, int | None, CardStatus, CardStatus, dict]], *,
-                        action: str, at: datetime) -> None:
+    def change_statuses(
+        self,
+        changes: Iterable[tuple[str, int | None, CardStatus, CardStatus, dict]],
+        *,
+        action: str,
+        at: datetime,
+    ) -> None:
         """Set statuses from ``(card id, version, status it has, new status, detail)`` rows, each
         with a history row recording the status it had (the rule every status change keeps),
         in one transaction."""
         changes = list(changes)
         with self.atomic():
-            self.history.add([{"card_id": cid, "version": version, "at": at.isoformat(), "action": action,
-                               "content": None, "status": CardStatus(was).value, "detail": detail}
-                              for cid, version, was, _, detail in changes])
+            self.history.add(
+                [
+                    {
+                        "card_id": cid,
+                        "version": version,
+                        "at": at.isoformat(),
+                        "action": action,
+                        "content": None,
+                        "status": CardStatus(was).value,
+                        "detail": detail,
+                    }
+                    for cid, version, was, _, detail in changes
+                ]
+            )
             self.set_statuses({cid: new for cid, _, _, new, _ in changes})
 
     def replace_entities(self, card_id: str, entities: Iterable[str]) -> None:
         with self.atomic():
             self.db.execute("delete from card_entities where card_id = ?", [card_id])
-            self.db.conn.executemany("insert or ignore into card_entities (card_id, entity) values (?, ?)",
-                                     [(card_id, e.casefold()) for e in entities])
+            self.db.conn.executemany(
+                "insert or ignore into card_entities (card_id, entity) values (?, ?)",
+                [(card_id, e.casefold()) for e in entities],
+            )
 
     def searchable_ids(self) -> set[str]:
         """Ids of the cards that belong in the vector index (every card but summaries)."""
@@ -322,17 +358,33 @@ class CardDB:
     def lifecycle_rows(self) -> list[dict]:
         """The fields maintenance needs of every card, without parsing whole cards."""
         with self.lock:
-            return list(self.db.query(
-                "select id, kind, status, version, tier, created_at, updated_at, last_access, access_count, importance, "
-                "session_id, speaker from cards"))
+            return list(
+                self.db.query(
+                    "select id, kind, status, version, tier, created_at, updated_at, last_access, access_count, importance, "
+                    "session_id, speaker from cards"
+                )
+            )
 
-    def find_cards(self, *, kind: str | None = None, status: str | None = None, speaker: str | None = None,
-                   session_id: str | None = None, contains: str | None = None, tier: str | None = None,
-                   limit: int | None = None) -> list[dict]:
+    def find_cards(
+        self,
+        *,
+        kind: str | None = None,
+        status: str | None = None,
+        speaker: str | None = None,
+        session_id: str | None = None,
+        contains: str | None = None,
+        tier: str | None = None,
+        limit: int | None = None,
+    ) -> list[dict]:
         """Card rows matching every given filter (``contains``: case-insensitive substring), oldest first."""
         clauses, params = [], []
-        for col, value in (("kind", kind), ("status", status), ("speaker", speaker), ("session_id", session_id),
-                           ("tier", tier)):
+        for col, value in (
+            ("kind", kind),
+            ("status", status),
+            ("speaker", speaker),
+            ("session_id", session_id),
+            ("tier", tier),
+        ):
             if value is not None:
                 clauses.append(f"{col} = ?")
                 params.append(value)
@@ -344,139 +396,62 @@ class CardDB:
         with self.lock:
             return list(self.db.query(sql, [*params, *([limit] if limit else [])]))
 
-    # -- links ----------------------------------------------------------------------
+    # -- links: db.links (store/link_tables.py); these names are kept for the callers of CardDB --
     def add_links(self, links: Iterable[Link]) -> None:
-        """Insert links; an existing link keeps the larger weight."""
-        rows = []
-        for link in links:
-            src, dst = link.src, link.dst
-            if link.kind not in DIRECTED and dst < src:
-                src, dst = dst, src
-            rows.append((src, dst, link.kind.value, link.weight, link.created_at.isoformat() if link.created_at else None,
-                         src, dst, dst, src))
-        if not rows:
-            return
-        with self.atomic():
-            # pair_first: the pair's first link if it has one already, else NULL ("this row"; see
-            # migrations.m005_link_pairs); an existing row keeps its own
-            self.db.conn.executemany(
-                "insert into links (src, dst, kind, weight, created_at, pair_first) values (?, ?, ?, ?, ?, "
-                "(select min(f.rowid) from links f where (f.src = ? and f.dst = ?) or (f.src = ? and f.dst = ?))) "
-                "on conflict(src, dst, kind) do update set weight = max(weight, excluded.weight)",
-                rows,
-            )
-            self.note_link_changes(end for row in rows for end in row[:2])
+        self.links.add(links)
 
     def iter_links(self) -> Iterator[Link]:
-        with self.lock:
-            rows = list(self.db.query("select * from links order by rowid"))  # first written first
-        for r in rows:
-            yield Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], parse_dt(r["created_at"]))
+        return self.links.iter()
 
     def note_link_changes(self, cards: Iterable[str] | None) -> None:
-        """Note that the links of ``cards`` (None: of any card) were written or deleted."""
-        with self.lock:
-            if cards is None or self._link_changes is None:
-                self._link_changes = None
-            else:
-                self._link_changes.update(cards)
-                if len(self._link_changes) > 100_000:  # no reader for long: say "any" in less memory
-                    self._link_changes = None
+        self.links.note_changes(cards)
 
     def take_link_changes(self) -> set[str] | None:
-        """The cards whose links were written or deleted since the last call (None: any card's may
-        have been), for the one cache of link rows a tenant keeps (recall's neighbours)."""
-        with self.lock:
-            changes, self._link_changes = self._link_changes, set()
-        return changes
+        return self.links.take_changes()
 
-    def link_rows_touching(self, ids: Iterable[str], kinds: Iterable[str] | None = None
-                           ) -> list[tuple[int, str, str, str, float]]:
-        """``(first, src, dst, kind, weight)`` of every link with an end in ``ids`` (and, if given,
-        a kind in ``kinds``), in the order they were written; ``first`` is the rowid of the first
-        link written between the two ends, of any kind (where a graph built from every link, in
-        :meth:`iter_links` order, puts each end among the other's neighbours). Both ends have a
-        covering index that holds ``first`` too (kept by triggers, see ``m005_link_pairs``), so
-        this reads index entries only and costs the rows it returns, not the table: recall reads
-        its frontier's neighbours this way, one statement per hop (#12)."""
-        ids = list(dict.fromkeys(ids))
-        if not ids:
-            return []
-        kinds = list(kinds) if kinds is not None else None
-        kind_sql = f" and kind in ({','.join('?' * len(kinds))})" if kinds is not None else ""
-        out: dict[int, tuple] = {}
-        with self.lock:
-            for start in range(0, len(ids), 400):  # stay under SQLite's bound-parameter limit
-                chunk = ids[start : start + 400]
-                marks = ",".join("?" * len(chunk))
-                # a row with both ends among ids comes from both halves: union keeps one
-                rows = self.db.execute(
-                    f"select rowid, coalesce(pair_first, rowid), src, dst, kind, weight from links "
-                    f"where src in ({marks}){kind_sql} union "
-                    f"select rowid, coalesce(pair_first, rowid), src, dst, kind, weight from links "
-                    f"where dst in ({marks}){kind_sql}",
-                    [*chunk, *(kinds or []), *chunk, *(kinds or [])]).fetchall()
-                out.update((r[0], r[1:]) for r in rows)  # chunks may share a row too
-        return [out[r] for r in sorted(out)]
+    def link_rows_touching(
+        self, ids: Iterable[str], kinds: Iterable[str] | None = None
+    ) -> list[tuple[int, str, str, str, float]]:
+        return self.links.rows_touching(ids, kinds)
 
-    def link_table(self, kinds: Sequence[str], *, max_rows: int | None = None) -> tuple[list[str], np.ndarray] | None:
-        """Every link of ``kinds`` in one scan, as ``(card ids, rows)``: ``rows`` a
-        :data:`~autogen_zettel.store.linkscan.LINK_ROW` array whose ``src``/``dst`` index the ids
-        and ``kind`` the ``kinds``; None when there are more than ``max_rows`` links (recall's
-        in-memory adjacency, #12). A file database is read through a connection of its own in
-        one read transaction, so a thread loading it holds no lock writers or recall wait for.
-        Card ids are matched to their rows inside SQLite (no Python string per link)."""
-        kinds = list(kinds)
-        if self.path is None:
-            with self.lock:
-                return scan_links(self._conn, kinds, max_rows)
-        self.check_open()
-        return self._scans.run(self.path, kinds, max_rows)
+    def link_table(
+        self, kinds: Sequence[str], *, max_rows: int | None = None
+    ) -> tuple[list[str], np.ndarray] | None:
+        return self.links.table(kinds, max_rows=max_rows)
 
     def renumber_link_pairs(self) -> None:
-        """Recompute every link's ``pair_first`` (after VACUUM, which may renumber rowids)."""
-        with self.atomic():
-            self.db.execute(PAIR_FIRST_SQL)
-        self.note_link_changes(None)
+        self.links.renumber_pairs()
 
     def links_of(self, card_id: str) -> list[Link]:
-        with self.lock:
-            rows = list(self.db.query("select * from links where src = ? or dst = ?", [card_id, card_id]))
-        return [Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], parse_dt(r["created_at"])) for r in rows]
+        return self.links.of(card_id)
 
     def summaries_of(self, member_ids: Sequence[str]) -> dict[str, list[str]]:
-        """member id -> ids of the summary cards that cover it."""
-        out: dict[str, list[str]] = {}
-        with self.lock:
-            for chunk in chunks(list(dict.fromkeys(member_ids))):
-                for r in self.db.query(f"select src, dst from links where kind = ? and dst in ({marks(len(chunk))})",
-                                       [LinkKind.SUMMARIZES.value, *chunk]):
-                    out.setdefault(r["dst"], []).append(r["src"])
-        return out
+        return self.links.summaries_of(member_ids)
 
     def members_of(self, summary_id: str) -> list[str]:
-        """The ids of the cards a summary card covers."""
-        with self.lock:
-            return [r["dst"] for r in self.db.query("select dst from links where kind = ? and src = ?",
-                                                     [LinkKind.SUMMARIZES.value, summary_id])]
+        return self.links.members_of(summary_id)
 
     def link_count(self) -> int:
-        with self.lock:
-            return self.db["links"].count
+        return self.links.count()
 
     # -- pending writes -------------------------------------------------------------
     def add_pending(self, rows: Iterable[tuple[str, str | None, str | None]]) -> None:
         """Mark cards ``(card id, message id, reply_to)`` as stored but not yet linked and checked."""
         with self.atomic():
-            self.db.conn.executemany("insert or replace into pending (card_id, message_id, reply_to) values (?, ?, ?)",
-                                     list(rows))
+            self.db.conn.executemany(
+                "insert or replace into pending (card_id, message_id, reply_to) values (?, ?, ?)", list(rows)
+            )
 
     def pending(self) -> list[tuple[str, str | None, str | None]]:
         """The cards a crash left between their commit and the end of linking, oldest first."""
         with self.lock:
-            return [tuple(r) for r in self.db.execute(
-                "select p.card_id, p.message_id, p.reply_to from pending p join cards c on c.id = p.card_id "
-                "order by c.created_at, c.id").fetchall()]
+            return [
+                tuple(r)
+                for r in self.db.execute(
+                    "select p.card_id, p.message_id, p.reply_to from pending p join cards c on c.id = p.card_id "
+                    "order by c.created_at, c.id"
+                ).fetchall()
+            ]
 
     def clear_pending(self, ids: Iterable[str] | None = None) -> None:
         """Linking and conflict checks of ``ids`` are done (None: of every card)."""
@@ -497,4 +472,6 @@ class CardDB:
         if not ids:
             return []
         with self.lock:
-            return list(self.db.query(f"select * from messages where id in ({','.join('?' * len(ids))})", ids))
+            return list(
+                self.db.query(f"select * from messages where id in ({','.join('?' * len(ids))})", ids)
+            )

@@ -17,30 +17,18 @@ Choices (their measurements are in docs/benchmarks.md, "Scale"):
 - At most ``max_open`` shards are open at once (least recently used ones are closed): each
   open shard holds a search thread and file handles, so 1,000 tenants would hold 1,000
   threads and exhaust a default limit of 1,024 open files.
-- Many neighbour searches at once (linking a batch of new cards) in a shard of at least
-  ``copy_min_points`` points pick their candidates with one matrix product against an
-  in-memory copy of the shard's dense vectors (:class:`~autogen_zettel.store.densecopy.DenseCopy`,
-  1.9 KB a point with its headroom), and the shard scores only those, which halves the CPU a
-  search costs on a large shard (#12). Copies share one byte budget
-  (``copy_budget``, config ``vectors.dense_copy_mb``): loading one drops the least recently
-  used others until it fits, and a tenant whose copy could never fit is searched by the shard.
-- A single search (recall's) is the shard's own brute force, not the copy's: one query gains
-  nothing from a matrix product, which streams every vector from memory just as the engine
-  does, so at no shard size, warm or cold, was the copy faster for one query (#12).
-
+- Searches are :mod:`~autogen_zettel.store.edge_search`'s requests: batched neighbour searches of a
+  large shard take their candidates from an in-memory copy of its dense vectors (one byte budget
+  across tenants), and recall's scans int8 vectors, rescoring its candidates (#12).
 - The dense vectors of shards created here are also kept as int8 (``quantization="int8"``,
   config ``vectors.quantization``; scalar, 0.99 quantile, in RAM: 384 bytes a point at 384
-  dimensions). Recall's search scans the int8 vectors, takes ``limit`` x ``_OVERSAMPLING``
-  candidates and rescores them with the float32 vectors, so its hits and scores are the exact
-  search's; linking's neighbour searches ignore the int8 vectors (qdrant-edge uses them, unrescored,
-  when a request says nothing); scanning int8 makes recall's search faster (#12). Quantized
-  vectors exist only in optimized segments, and points written since the last optimize sit in a
-  plain appendable one that is scanned in float32, so :meth:`EdgeIndex.upsert` optimizes a quantized shard once the points written since
-  exceed ``max(optimize_floor, optimize_share x points)``. Such shards are created with HNSW
-  ``m=0`` (optimize builds no graph, so rebuilding the whole shard each time stays quick) and an indexing threshold of 1 KB (the engine's default of 10 MB would leave
-  up to 6.5k points of 384 dimensions unquantized). Shards created before keep their config: the
-  engine loads a shard with its persisted config, and ``reindex`` or ``compact`` rebuild it with
-  the current one.
+  dimensions). :meth:`EdgeIndex.upsert` optimizes a quantized shard once enough points sit
+  outside its quantized segments (:mod:`~autogen_zettel.store.edge_optimize`). Such shards are
+  created with HNSW ``m=0`` (optimize builds no graph, so rebuilding the whole shard each time
+  stays quick) and an indexing threshold of 1 KB (the engine's default of 10 MB would leave up to
+  6.5k points of 384 dimensions unquantized). Shards created before keep their config: the engine
+  loads a shard with its persisted config, and ``reindex`` or ``compact`` rebuild it with the
+  current one.
 
 Each call on a shard runs under that shard's lock, so a shard is never closed under a search; the
 index-wide ``lock`` guards the tables only, so one tenant's optimize or copy load never blocks
@@ -56,7 +44,6 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
-from uuid import UUID
 
 import numpy as np
 import qdrant_edge as qe
@@ -66,6 +53,8 @@ from autogen_zettel.base.errors import ConfigError, NotFound
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store import edge_check
 from autogen_zettel.store.densecopy import DenseCopies, DenseCopy
+from autogen_zettel.store.edge_optimize import OptimizeDue
+from autogen_zettel.store.edge_search import PointNames, neighbour_requests, search_requests
 from autogen_zettel.store.folder_lock import lock_folder, shard_open_error
 from autogen_zettel.store.index import DENSE, LEXICAL, SearchResult
 from autogen_zettel.store.shardwork import ShardLocks, optimize_in_subprocess, shard_config
@@ -75,13 +64,6 @@ __all__ = ["EdgeIndex"]
 log = logging.getLogger(__name__)
 
 _CONFIG_FILE = "edge_config.json"  # written by qdrant-edge in each shard folder (JSON)
-# recall's search on a quantized shard: int8 candidates, rescored with the float32 vectors. Twice
-# the candidates keep the exact search's hits (#12); a constant, not a config key: rescoring
-# makes the scores exact, oversampling only guards the cut
-_OVERSAMPLING = 2.0
-_QUANTIZED_SEARCH = qe.SearchParams(quantization=qe.QuantizationSearchParams(rescore=True, oversampling=_OVERSAMPLING))
-# linking's searches stay exact, so stored links do not depend on quantization
-_EXACT_SEARCH = qe.SearchParams(quantization=qe.QuantizationSearchParams(ignore=True))
 
 
 class EdgeIndex:
@@ -105,13 +87,26 @@ class EdgeIndex:
 
     engine = "edge"
 
-    def __init__(self, root: str | Path, *, prefix: str = "zettel_", threads: int = DEFAULT_THREAD_LIMIT,
-                 max_open: int = 128, copy_budget: int = DEFAULT_DENSE_COPY_MB * 2**20,
-                 copy_min_points: int = 20_000, copy_min_queries: int = 16, quantization: str = "int8",
-                 optimize_floor: int = 1000, optimize_share: float = 0.1, optimize_apart: int = 20_000):
+    def __init__(
+        self,
+        root: str | Path,
+        *,
+        prefix: str = "zettel_",
+        threads: int = DEFAULT_THREAD_LIMIT,
+        max_open: int = 128,
+        copy_budget: int = DEFAULT_DENSE_COPY_MB * 2**20,
+        copy_min_points: int = 20_000,
+        copy_min_queries: int = 16,
+        quantization: str = "int8",
+        optimize_floor: int = 1000,
+        optimize_share: float = 0.1,
+        optimize_apart: int = 20_000,
+    ):
         if quantization not in QUANTIZATIONS:
-            raise ConfigError(f"quantization must be one of {QUANTIZATIONS}, got {quantization!r}",
-                              key="vectors.quantization")
+            raise ConfigError(
+                f"quantization must be one of {QUANTIZATIONS}, got {quantization!r}",
+                key="vectors.quantization",
+            )
         self.root = Path(root)
         self.root.mkdir(parents=True, exist_ok=True)
         self.prefix = prefix
@@ -126,14 +121,9 @@ class EdgeIndex:
         self.copy_min_points, self.copy_min_queries = copy_min_points, copy_min_queries
         self._copies = DenseCopies(copy_budget)
         self._folder_lock = lock_folder(self.root)
-        # point id (the engine's UUID, as its int) -> card id: str(UUID) was a third of a search's
-        # Python time at 10k cards (#12); kept for the ids searches return, up to 100k
-        self._card_ids: dict[int, str] = {}
+        self._names = PointNames()  # the card ids of the points searches return
         self.quantization = quantization
-        self.optimize_floor, self.optimize_share = max(1, optimize_floor), optimize_share
-        # per open shard: points written since its last optimize, or None when it is not quantized
-        # (nothing persisted: recounted from the engine's counts when the shard opens)
-        self._unoptimized: dict[str, int | None] = {}
+        self._due = OptimizeDue(optimize_floor, optimize_share)  # when a quantized shard is optimized
 
     # -- shards ---------------------------------------------------------------------------
     def collection(self, tenant: str) -> str:
@@ -158,20 +148,6 @@ class EdgeIndex:
 
     def _read_config(self, tenant: str) -> dict:
         return edge_check.read_config(self._folder(tenant) / _CONFIG_FILE, tenant)
-
-    def _count_unoptimized(self, tenant: str, shard: qe.EdgeShard) -> None:
-        """Recount the points outside optimized segments of a quantized shard (under the lock).
-
-        ``indexed_vectors_count`` counts each optimized point's dense and sparse vectors, and the
-        sparse vectors of the appendable segment (indexed there too); deleted points still count
-        until an optimize (an undercount), a point without a sparse vector counts once (an
-        overcount: at worst one early optimize after a reopen).
-        """
-        if not self.quantized(tenant):
-            self._unoptimized[tenant] = None
-            return
-        info = shard.info()
-        self._unoptimized[tenant] = max(0, 2 * info.points_count - info.indexed_vectors_count)
 
     def _shard(self, tenant: str) -> qe.EdgeShard:
         """The tenant's open shard (opened on demand); call under the shard's lock."""
@@ -198,7 +174,7 @@ class EdgeIndex:
             raise
         edge_check.unseal(folder)  # open: its files change from now on
         self._keep_open(tenant, shard)
-        self._count_unoptimized(tenant, shard)
+        self._due.recount(tenant, shard, self.quantized(tenant))
         return shard
 
     def _keep_open(self, tenant: str, shard: qe.EdgeShard) -> None:
@@ -213,7 +189,7 @@ class EdgeIndex:
                 held = self._locks.try_hold(name)
                 if held is not None:
                     closing.append((name, held, self._open.pop(name)))
-                    self._unoptimized.pop(name, None)
+                    self._due.forget(name)
         for name, held, old in closing:  # closing flushes: outside the table lock
             old.close()
             edge_check.seal(self._folder(name))
@@ -228,7 +204,7 @@ class EdgeIndex:
                 edge_check.seal(self._folder(name))  # what the next open checks its files against
         with self.lock:
             self._open.clear()
-            self._unoptimized.clear()
+            self._due.clear()
             self._copies.clear()
             if self._folder_lock is not None:
                 self._folder_lock.close()  # releases the flock
@@ -247,13 +223,13 @@ class EdgeIndex:
             except Exception as exc:
                 raise shard_open_error(tenant, self.root, exc) from None
             self._keep_open(tenant, shard)
-            self._unoptimized[tenant] = 0 if self.quantization == "int8" else None
+            self._due.start(tenant, self.quantization == "int8")
 
     def drop(self, tenant: str) -> None:
         with self._locks.held(tenant):
             with self.lock:
                 self._copies.pop(tenant)
-                self._unoptimized.pop(tenant, None)
+                self._due.forget(tenant)
                 shard = self._open.pop(tenant, None)
             if shard is not None:
                 shard.close()
@@ -269,14 +245,21 @@ class EdgeIndex:
         return int(vectors[DENSE]["size"]) if DENSE in vectors else None
 
     # -- points ---------------------------------------------------------------------------
-    def upsert(self, tenant: str, ids: Sequence[str], dense: np.ndarray,
-               sparse: Sequence[tuple[list[int], list[float]]]) -> None:
+    def upsert(
+        self,
+        tenant: str,
+        ids: Sequence[str],
+        dense: np.ndarray,
+        sparse: Sequence[tuple[list[int], list[float]]],
+    ) -> None:
         """Write points; the caller has already written the cards to SQLite."""
         if not ids:
             return
         rows = np.asarray(dense, dtype=np.float32).tolist()
-        points = [qe.Point(cid, {DENSE: rows[i], LEXICAL: qe.SparseVector(list(sparse[i][0]), list(sparse[i][1]))})
-                  for i, cid in enumerate(ids)]
+        points = [
+            qe.Point(cid, {DENSE: rows[i], LEXICAL: qe.SparseVector(list(sparse[i][0]), list(sparse[i][1]))})
+            for i, cid in enumerate(ids)
+        ]
         with self._locks.held(tenant):
             shard = self._shard(tenant)
             shard.update(qe.UpdateOperation.upsert_points(points))
@@ -288,23 +271,21 @@ class EdgeIndex:
             self._maybe_optimize(tenant, shard, len(ids))
 
     def _maybe_optimize(self, tenant: str, shard: qe.EdgeShard, written: int) -> None:
-        """Optimize a quantized shard once enough points sit outside its quantized segments (under its lock).
-
-        Each optimize rewrites the whole shard (0.1 s at 10k points, 1.2 s at 100k, searches
-        wait), so it waits for ``optimize_share`` of the shard: about 0.1 ms a written point.
-        """
-        pending = self._unoptimized.get(tenant)
-        if pending is None:
+        """Optimize a quantized shard once enough points sit outside its quantized segments (under
+        its lock; :class:`~autogen_zettel.store.edge_optimize.OptimizeDue`)."""
+        due = self._due.wrote(tenant, shard, written)
+        if due is None:
             return
-        pending += written
-        points = shard.info().points_count
-        if pending < max(self.optimize_floor, self.optimize_share * points):
-            self._unoptimized[tenant] = pending
-            return
+        pending, points = due
         started = time.perf_counter()
         self._run_optimize(tenant, shard)
-        log.debug("tenant %s: %d points optimized (%d written since the last optimize) in %.2f s",
-                  tenant, points, pending, time.perf_counter() - started)
+        log.debug(
+            "tenant %s: %d points optimized (%d written since the last optimize) in %.2f s",
+            tenant,
+            points,
+            pending,
+            time.perf_counter() - started,
+        )
 
     def _run_optimize(self, tenant: str, shard: qe.EdgeShard) -> bool:
         """Optimize the tenant's open shard, then close it, to be reopened on its next use (under its lock).
@@ -316,7 +297,7 @@ class EdgeIndex:
         """
         with self.lock:
             self._open.pop(tenant, None)
-            self._unoptimized.pop(tenant, None)  # recounted when it reopens, as for any shard
+            self._due.forget(tenant)  # recounted when it reopens, as for any shard
         if self.optimize_runner is not None and shard.info().points_count >= self.optimize_apart:
             shard.close()
             if self.optimize_runner(self._folder(tenant)):
@@ -357,9 +338,12 @@ class EdgeIndex:
             self.create(tenant, dim)
             shard = self._shard(tenant)
             for start in range(0, len(records), 512):
-                shard.update(qe.UpdateOperation.upsert_points(
-                    [qe.Point(str(r.id), r.vector) for r in records[start:start + 512]]))
-            if self._unoptimized.get(tenant) is not None:  # rebuilt with the current quantization
+                shard.update(
+                    qe.UpdateOperation.upsert_points(
+                        [qe.Point(str(r.id), r.vector) for r in records[start : start + 512]]
+                    )
+                )
+            if self._due.quantized(tenant):  # rebuilt with the current quantization
                 self._run_optimize(tenant, shard)  # which closes it, flushed
             else:
                 shard.flush()
@@ -386,8 +370,9 @@ class EdgeIndex:
         shard = self._shard(tenant)
         out, offset = [], None
         while True:
-            batch, offset = shard.scroll(qe.ScrollRequest(offset=offset, limit=1000, with_payload=False,
-                                                          with_vector=with_vector))
+            batch, offset = shard.scroll(
+                qe.ScrollRequest(offset=offset, limit=1000, with_payload=False, with_vector=with_vector)
+            )
             out.extend(batch)
             if offset is None:
                 return out
@@ -406,39 +391,17 @@ class EdgeIndex:
             return self._shard(tenant).count(qe.CountRequest(exact=True))
 
     # -- search ---------------------------------------------------------------------------
-    def search(self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int) -> SearchResult:
-        """Dense and lexical top-``limit`` in one batched request (scores: higher is better).
-
-        The dense search scans a quantized shard's int8 vectors and rescores its candidates with
-        the float32 ones, so the scores are exact cosines.
-        """
-        requests = [qe.QueryRequest(limit=limit, query=qe.Query.Nearest(np.asarray(dense).tolist(), using=DENSE),
-                                    params=_QUANTIZED_SEARCH)]
-        if sparse[0]:
-            requests.append(qe.QueryRequest(
-                limit=limit, query=qe.Query.Nearest(qe.SparseVector(list(sparse[0]), list(sparse[1])), using=LEXICAL)))
+    def search(
+        self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int
+    ) -> SearchResult:
+        """Dense and lexical top-``limit`` in one batched request (scores: higher is better; exact
+        cosines: a quantized shard's int8 candidates are rescored with its float32 vectors)."""
+        requests = search_requests(dense, sparse, limit)
         with self._locks.held(tenant):
             responses = self._shard(tenant).query_batch(qe.QueryBatchRequest(requests))
-        dense_scores = self._scores(responses[0])
-        lexical = self._scores(responses[1]) if len(responses) > 1 else {}
+        dense_scores = self._names.scores(responses[0])
+        lexical = self._names.scores(responses[1]) if len(responses) > 1 else {}
         return SearchResult(dense_scores, lexical)
-
-    def _scores(self, points) -> dict[str, float]:
-        names = self._card_ids
-        if len(names) > 100_000:  # about 30 MB
-            names.clear()
-        out = {}
-        for p in points:
-            pid = p.id
-            if type(pid) is not UUID:  # card ids are UUIDs; anything else is named as it is
-                out[str(pid)] = float(p.score)
-                continue
-            key = pid.int  # an int hashes and compares in C, a UUID in Python
-            name = names.get(key)
-            if name is None:
-                name = names[key] = str(pid)
-            out[name] = float(p.score)
-        return out
 
     def neighbours(self, tenant: str, vectors: np.ndarray, limit: int) -> list[list[tuple[str, float]]]:
         """For each vector, the ``limit`` most similar points as ``(id, cosine)``: an exact search,
@@ -449,17 +412,11 @@ class EdgeIndex:
         rows = vectors.tolist()
         with self._locks.held(tenant):
             copy = self._dense_copy(tenant) if len(rows) >= self.copy_min_queries else None
-            if copy is None:
-                requests = [qe.QueryRequest(limit=limit, query=qe.Query.Nearest(v, using=DENSE), params=_EXACT_SEARCH)
-                            for v in rows]
-            else:
-                # the shard scores each query's candidates only: its own scores, so the same
-                # weights as a full search; exact ties at the cut may take either place, as there
+            chosen = None
+            if copy is not None:  # the shard scores each query's candidates only
                 with bounded_threads(self.threads):
                     chosen = copy.candidates(vectors, limit)
-                requests = [qe.QueryRequest(limit=limit, query=qe.Query.Nearest(v, using=DENSE), params=_EXACT_SEARCH,
-                                            filter=qe.Filter(must=[qe.HasIdCondition(set(ids))]))
-                            for v, ids in zip(rows, chosen)]
+            requests = neighbour_requests(rows, limit, chosen)
             responses = self._shard(tenant).query_batch(qe.QueryBatchRequest(requests))
         return [[(str(p.id), float(p.score)) for p in r] for r in responses]
 
@@ -482,14 +439,19 @@ class EdgeIndex:
         if copy is not None or self.copy_budget <= 0:
             return copy
         points = self.count(tenant)
-        if points < max(1, self.copy_min_points) or DenseCopy.bytes_for(points, self.dim(tenant) or 0) > self.copy_budget:
+        if (
+            points < max(1, self.copy_min_points)
+            or DenseCopy.bytes_for(points, self.dim(tenant) or 0) > self.copy_budget
+        ):
             return None
 
         def load() -> DenseCopy:
             # the dense vectors only: reading each record's vectors into Python is most of the
             # load (about 0.25 s per 10k points), the sparse ones would double it
             records = self._scroll(tenant, with_vector=[DENSE])
-            return DenseCopy([str(r.id) for r in records], np.array([r.vector[DENSE] for r in records], np.float32))
+            return DenseCopy(
+                [str(r.id) for r in records], np.array([r.vector[DENSE] for r in records], np.float32)
+            )
 
         loaded = load()
         with self.lock:

@@ -16,158 +16,47 @@ access to them over a :class:`~autogen_zettel.store.db.CardDB` (its ``db``, ``lo
 - ``profile_versions``: each version of the persona profile (layer 3): text and items.
 - ``persona_state``: JSON values keyed by name (counters, last mining time, ...).
 
-Times are stored as ISO text, so rows sort by time as text.
+Times are stored as ISO text, so rows sort by time as text. The rows' records and their encoding
+are in :mod:`autogen_zettel.store.persona_rows`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from autogen_zettel.base.cards import ProfileItem
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.persona_records import EvidenceRow, ModuleEvent, TraitState
-from autogen_zettel.store.sql import Tables
+from autogen_zettel.store.persona_rows import (
+    EVIDENCE_KEYS,
+    ProfileVersion,
+    PromptVersion,
+    TraitPoint,
+    evidence_rows,
+    iso_text,
+    items_to_json,
+    row_to_evidence,
+    row_to_profile,
+    row_to_prompt_version,
+)
+from autogen_zettel.store.sql import Tables, chunks, marks
 
-__all__ = ["PersonaStore", "TraitPoint", "PromptVersion", "ProfileVersion", "ModuleSummary", "module_summaries",
-           ]
+__all__ = ["PersonaStore"]
 
 log = logging.getLogger(__name__)
-
-_EVIDENCE_KEYS = ("trait", "sign", "strength", "affect", "source", "cue", "message_id", "card_id",
-                  "about_message_id", "session_id", "at")
-_REQUIRED = ("trait", "sign", "strength", "message_id", "at")
-
-
-@dataclass(frozen=True)
-class TraitPoint:
-    """One stored trait state (a point of the trait's trajectory) and why it was recorded."""
-
-    trait: str
-    at: datetime
-    long: float
-    mood: float
-    score: float
-    support: float
-    against: float
-    sessions: int
-    dissonant: bool
-    reason: str
-
-
-@dataclass(frozen=True)
-class PromptVersion:
-    """One version of the prompt stack: system layer, trait layer, session layer, temperature."""
-
-    version: int
-    at: datetime
-    system: str
-    traits: str
-    session: str
-    temperature: float | None
-    reason: str
-
-
-@dataclass(frozen=True)
-class ProfileVersion:
-    """One version of the persona profile (layer 3)."""
-
-    version: int
-    at: datetime
-    text: str
-    items: tuple[ProfileItem, ...]
-    reason: str
-
-
-@dataclass(frozen=True)
-class ModuleSummary:
-    """Where a behaviour module stands according to its recorded events.
-
-    ``status`` is ``"active"`` after an unlock, strengthen or weaken, ``"rolled_back"`` after a
-    rollback and ``"locked"`` after a relock; ``since`` is when it entered that status.
-    """
-
-    module: str
-    status: str
-    weight: float
-    since: datetime
-    events: int
-    reason: str
-
-
-_STATUS_AFTER = {"unlock": "active", "strengthen": "active", "weaken": "active", "rollback": "rolled_back",
-                 "relock": "locked"}
-
-
-def module_summaries(events: Iterable[ModuleEvent]) -> list[ModuleSummary]:
-    """The state of every module that has events, from its events in time order.
-
-    >>> from datetime import datetime
-    >>> from types import SimpleNamespace as E
-    >>> t = datetime(2024, 3, 8)
-    >>> [(m.module, m.status, m.weight) for m in module_summaries([
-    ...     E(module="brief", at=t, event="unlock", weight_before=0, weight_after=0.34, reason="held 7 days"),
-    ...     E(module="brief", at=t, event="weaken", weight_before=0.34, weight_after=0.17, reason="complaint")])]
-    [('brief', 'active', 0.17)]
-    """
-    out: dict[str, ModuleSummary] = {}
-    for e in sorted(events, key=lambda e: e.at):
-        prev = out.get(e.module)
-        status = _STATUS_AFTER.get(e.event, prev.status if prev else "locked")
-        since = prev.since if prev is not None and prev.status == status else e.at
-        out[e.module] = ModuleSummary(e.module, status, float(e.weight_after), since,
-                                      (prev.events if prev else 0) + 1, e.reason)
-    return [out[k] for k in sorted(out)]
-
-
-def _chunks(ids: Sequence[Any], size: int = 500):
-    for start in range(0, len(ids), size):
-        yield ids[start : start + size]
-
-
-def _marks(n: int) -> str:
-    return ",".join("?" * n)
-
-
-def _iso(at: datetime | str) -> str:
-    return at if isinstance(at, str) else at.isoformat()
 
 
 def _json_default(value: Any) -> str:
     if isinstance(value, datetime):
         return value.isoformat()
-    raise InvalidInput(f"persona state values must be JSON (or datetimes), got {type(value).__name__}: {value!r}")
-
-
-_EVIDENCE_FIELDS: set[str] | None = None
-
-
-def _evidence_row(r: Mapping[str, Any]) -> EvidenceRow:
-
-    global _EVIDENCE_FIELDS
-    if _EVIDENCE_FIELDS is None:  # tolerate fields the row type may gain or lack
-        _EVIDENCE_FIELDS = {f.name for f in dataclasses.fields(EvidenceRow)}
-    values = {**r, "at": datetime.fromisoformat(r["at"])}
-    return EvidenceRow(**{k: v for k, v in values.items() if k in _EVIDENCE_FIELDS})
-
-
-def _items_json(items: Iterable[ProfileItem | Mapping[str, Any]]) -> str:
-    out = []
-    for it in items:
-        d = dataclasses.asdict(it) if isinstance(it, ProfileItem) else dict(it)
-        d["card_ids"] = list(d.get("card_ids") or ())
-        out.append(d)
-    return json.dumps(out, ensure_ascii=False)
-
-
-def _items(text: str | None) -> tuple[ProfileItem, ...]:
-    return tuple(ProfileItem(**{**d, "card_ids": tuple(d.get("card_ids") or ())}) for d in json.loads(text or "[]"))
+    raise InvalidInput(
+        f"persona state values must be JSON (or datetimes), got {type(value).__name__}: {value!r}"
+    )
 
 
 class PersonaStore:
@@ -192,46 +81,36 @@ class PersonaStore:
 
         :raises InvalidInput: a row lacks a required key, has an unknown one, or a sign other than +-1
         """
-        clean = []
-        for i, row in enumerate(rows):
-            unknown = set(row) - set(_EVIDENCE_KEYS)
-            if unknown:
-                raise InvalidInput(f"evidence row {i} has unknown key(s) {sorted(unknown)!r}; "
-                                   f"allowed: {list(_EVIDENCE_KEYS)!r}")
-            missing = [k for k in _REQUIRED if row.get(k) is None]
-            if missing:
-                raise InvalidInput(f"evidence row {i} lacks {missing!r}; every row needs {list(_REQUIRED)!r}")
-            if row["sign"] not in (1, -1):
-                raise InvalidInput(f"evidence row {i}: sign must be 1 or -1, got {row['sign']!r}")
-            source = row.get("source", "")
-            clean.append({
-                **{k: row.get(k) for k in _EVIDENCE_KEYS},
-                "sign": int(row["sign"]),
-                "strength": float(row["strength"]),
-                "affect": float(row.get("affect") or 0.0),
-                "source": getattr(source, "value", source) or "",
-                "cue": row.get("cue") or "",
-                "at": _iso(row["at"]),
-            })
+        clean = evidence_rows(rows)
         ids: list[int] = []
         with self.cards.atomic():
             for r in clean:
                 cur = self.db.execute(
-                    f"insert into trait_evidence ({', '.join(_EVIDENCE_KEYS)}) values ({_marks(len(_EVIDENCE_KEYS))})",
-                    [r[k] for k in _EVIDENCE_KEYS])
+                    f"insert into trait_evidence ({', '.join(EVIDENCE_KEYS)}) values ({marks(len(EVIDENCE_KEYS))})",
+                    [r[k] for k in EVIDENCE_KEYS],
+                )
                 ids.append(cur.lastrowid)
         return ids
 
-    def evidence(self, *, since_id: int = 0, trait: str | None = None,
-                 since_at: datetime | None = None) -> list[EvidenceRow]:
+    def evidence(
+        self, *, since_id: int = 0, trait: str | None = None, since_at: datetime | None = None
+    ) -> list[EvidenceRow]:
         """Evidence edges with an id above ``since_id`` (of one trait, and from ``since_at`` on,
         if given), oldest first."""
-        sql = ("select * from trait_evidence where id > ?" + (" and trait = ?" if trait else "")
-               + (" and at >= ?" if since_at is not None else "") + " order by at, id")
-        args = [since_id, *([trait] if trait else []), *([_iso(since_at)] if since_at is not None else [])]
+        sql = (
+            "select * from trait_evidence where id > ?"
+            + (" and trait = ?" if trait else "")
+            + (" and at >= ?" if since_at is not None else "")
+            + " order by at, id"
+        )
+        args = [
+            since_id,
+            *([trait] if trait else []),
+            *([iso_text(since_at)] if since_at is not None else []),
+        ]
         with self.cards.lock:
             rows = list(self.db.query(sql, args))
-        return [_evidence_row(r) for r in rows]
+        return [row_to_evidence(r) for r in rows]
 
     def evidence_count(self) -> int:
         """How many evidence edges are stored now (forgetting removes some)."""
@@ -250,19 +129,24 @@ class PersonaStore:
         forgotten). A message that gave several cards resolves to its oldest non-summary card.
         """
         with self.cards.atomic():
-            pending = list(self.db.query(
-                "select id, message_id from trait_evidence "
-                "where card_id is null or card_id not in (select id from cards)"))
+            pending = list(
+                self.db.query(
+                    "select id, message_id from trait_evidence "
+                    "where card_id is null or card_id not in (select id from cards)"
+                )
+            )
             if not pending:
                 return 0
             # one pass over the cards per chunk of messages (not one per evidence row): a message
             # that never became a card stays pending without costing a scan per row per mining
             best: dict[str, tuple[str, str]] = {}
             mids = sorted({r["message_id"] for r in pending})
-            for chunk in _chunks(mids):
+            for chunk in chunks(mids):
                 for row in self.db.query(
-                        "select j.value as mid, c.id as id, c.created_at as at from cards c, json_each(c.source_ids) j "
-                        f"where c.kind != 'summary' and j.value in ({_marks(len(chunk))})", chunk):
+                    "select j.value as mid, c.id as id, c.created_at as at from cards c, json_each(c.source_ids) j "
+                    f"where c.kind != 'summary' and j.value in ({marks(len(chunk))})",
+                    chunk,
+                ):
                     key = (row["at"], row["id"])
                     if row["mid"] not in best or key < best[row["mid"]]:
                         best[row["mid"]] = key
@@ -274,10 +158,12 @@ class PersonaStore:
     def evidence_by_card(self) -> dict[str, list[EvidenceRow]]:
         """card id -> its evidence edges (resolved rows only), oldest first."""
         with self.cards.lock:
-            rows = list(self.db.query("select * from trait_evidence where card_id is not null order by at, id"))
+            rows = list(
+                self.db.query("select * from trait_evidence where card_id is not null order by at, id")
+            )
         out: dict[str, list[EvidenceRow]] = {}
         for r in rows:
-            out.setdefault(r["card_id"], []).append(_evidence_row(r))
+            out.setdefault(r["card_id"], []).append(row_to_evidence(r))
         return out
 
     def forget(self, card_ids: Collection[str], message_ids: Collection[str]) -> int:
@@ -290,14 +176,17 @@ class PersonaStore:
         cards, messages = list(dict.fromkeys(card_ids)), list(dict.fromkeys(message_ids))
         n = 0
         with self.cards.atomic():
-            for chunk in _chunks(cards):
-                n += self.db.execute(f"delete from trait_evidence where card_id in ({_marks(len(chunk))})",
-                                     chunk).rowcount
-            for chunk in _chunks(messages):
-                m = _marks(len(chunk))
+            for chunk in chunks(cards):
+                n += self.db.execute(
+                    f"delete from trait_evidence where card_id in ({marks(len(chunk))})", chunk
+                ).rowcount
+            for chunk in chunks(messages):
+                m = marks(len(chunk))
                 n += self.db.execute(f"delete from trait_evidence where message_id in ({m})", chunk).rowcount
-                self.db.execute(f"update trait_evidence set about_message_id = null where about_message_id in ({m})",
-                                chunk)
+                self.db.execute(
+                    f"update trait_evidence set about_message_id = null where about_message_id in ({m})",
+                    chunk,
+                )
             # candidate traits are labelled with their cards' words: a forgotten member drops its cluster
             gone = set(cards)
             candidates = self.get_state("candidates") or []
@@ -306,8 +195,13 @@ class PersonaStore:
                 self.set_state("candidates", kept)
         return n
 
-    def forget_profiles(self, card_ids: Collection[str], *, render: Callable[[Sequence[ProfileItem]], str],
-                        pattern: re.Pattern | None = None) -> int:
+    def forget_profiles(
+        self,
+        card_ids: Collection[str],
+        *,
+        render: Callable[[Sequence[ProfileItem]], str],
+        pattern: re.Pattern | None = None,
+    ) -> int:
         """Drop profile items drawn from forgotten cards (or matching ``pattern``) from every
         profile version, re-render those versions, and cut the dropped item texts out of the
         stored prompt versions. Returns how many profile versions changed."""
@@ -317,8 +211,12 @@ class PersonaStore:
         changed = 0
         with self.cards.atomic():
             for p in self.profiles():
-                keep = [it for it in p.items if not (set(it.card_ids) & gone_ids)
-                        and not (pattern is not None and pattern.search(it.text))]
+                keep = [
+                    it
+                    for it in p.items
+                    if not (set(it.card_ids) & gone_ids)
+                    and not (pattern is not None and pattern.search(it.text))
+                ]
                 # an LLM may have reworded the items: a subject found in the text itself also
                 # sends the version back to the plain text of the items that remain
                 reworded = pattern is not None and pattern.search(p.text) is not None
@@ -328,8 +226,10 @@ class PersonaStore:
                 text = render(keep)  # the logic's renderer (profile.render_profile): the store holds none
                 if p.text and p.text != text:
                     blocks.append((p.text, text))
-                self.db.execute("update profile_versions set text = ?, items = ? where version = ?",
-                                [text, _items_json(keep), p.version])
+                self.db.execute(
+                    "update profile_versions set text = ?, items = ? where version = ?",
+                    [text, items_to_json(keep), p.version],
+                )
                 changed += 1
             if removed or blocks:
                 for v in self.prompt_versions():
@@ -347,8 +247,10 @@ class PersonaStore:
                             fields[name] = new
                     if fields:
                         sets = ", ".join(f"{k} = ?" for k in fields)
-                        self.db.execute(f"update prompt_versions set {sets} where version = ?",
-                                        [*fields.values(), v.version])
+                        self.db.execute(
+                            f"update prompt_versions set {sets} where version = ?",
+                            [*fields.values(), v.version],
+                        )
         return changed
 
     # -- trait history ----------------------------------------------------------------
@@ -356,10 +258,21 @@ class PersonaStore:
         """Record trait states (one row each, at each state's ``at``) with why they were mined."""
         if isinstance(states, Mapping):
             states = list(states.values())
-        rows = [{"trait": s.trait, "at": _iso(s.at), "long": float(s.long), "mood": float(s.mood),
-                 "score": float(s.score), "support": float(s.support), "against": float(s.against),
-                 "sessions": int(s.sessions), "dissonant": int(bool(s.dissonant)), "reason": reason}
-                for s in states]
+        rows = [
+            {
+                "trait": s.trait,
+                "at": iso_text(s.at),
+                "long": float(s.long),
+                "mood": float(s.mood),
+                "score": float(s.score),
+                "support": float(s.support),
+                "against": float(s.against),
+                "sessions": int(s.sessions),
+                "dissonant": int(bool(s.dissonant)),
+                "reason": reason,
+            }
+            for s in states
+        ]
         if rows:
             with self.cards.atomic():
                 self.db["trait_history"].insert_all(rows)
@@ -372,15 +285,33 @@ class PersonaStore:
             where.append("trait = ?")
             args.append(trait)
         if since is not None:
-            where.append("(at >= ? or at = (select max(h2.at) from trait_history h2 "
-                         "where h2.trait = trait_history.trait and h2.at < ?))")
-            args += [_iso(since), _iso(since)]
-        sql = "select * from trait_history" + (" where " + " and ".join(where) if where else "") + " order by at, id"
+            where.append(
+                "(at >= ? or at = (select max(h2.at) from trait_history h2 "
+                "where h2.trait = trait_history.trait and h2.at < ?))"
+            )
+            args += [iso_text(since), iso_text(since)]
+        sql = (
+            "select * from trait_history"
+            + (" where " + " and ".join(where) if where else "")
+            + " order by at, id"
+        )
         with self.cards.lock:
             rows = list(self.db.query(sql, args))
-        return [TraitPoint(r["trait"], datetime.fromisoformat(r["at"]), r["long"], r["mood"], r["score"],
-                           r["support"], r["against"], r["sessions"], bool(r["dissonant"]), r["reason"] or "")
-                for r in rows]
+        return [
+            TraitPoint(
+                r["trait"],
+                datetime.fromisoformat(r["at"]),
+                r["long"],
+                r["mood"],
+                r["score"],
+                r["support"],
+                r["against"],
+                r["sessions"],
+                bool(r["dissonant"]),
+                r["reason"] or "",
+            )
+            for r in rows
+        ]
 
     def latest_states(self) -> dict[str, TraitPoint]:
         """The newest stored point of every trait."""
@@ -391,8 +322,17 @@ class PersonaStore:
 
     # -- modules ----------------------------------------------------------------------
     def add_module_events(self, events: Sequence[ModuleEvent]) -> None:
-        rows = [{"module": e.module, "at": _iso(e.at), "event": e.event, "weight_before": float(e.weight_before),
-                 "weight_after": float(e.weight_after), "reason": e.reason} for e in events]
+        rows = [
+            {
+                "module": e.module,
+                "at": iso_text(e.at),
+                "event": e.event,
+                "weight_before": float(e.weight_before),
+                "weight_after": float(e.weight_after),
+                "reason": e.reason,
+            }
+            for e in events
+        ]
         if rows:
             with self.cards.atomic():
                 self.db["module_events"].insert_all(rows)
@@ -403,37 +343,44 @@ class PersonaStore:
         sql = "select * from module_events" + (" where module = ?" if module else "") + " order by at, id"
         with self.cards.lock:
             rows = list(self.db.query(sql, [module] if module else []))
-        return [ModuleEvent(module=r["module"], at=datetime.fromisoformat(r["at"]), event=r["event"],
-                            weight_before=r["weight_before"], weight_after=r["weight_after"], reason=r["reason"] or "")
-                for r in rows]
+        return [
+            ModuleEvent(
+                module=r["module"],
+                at=datetime.fromisoformat(r["at"]),
+                event=r["event"],
+                weight_before=r["weight_before"],
+                weight_after=r["weight_after"],
+                reason=r["reason"] or "",
+            )
+            for r in rows
+        ]
 
     # -- prompt versions ----------------------------------------------------------------
-    def add_prompt_version(self, *, system: str, traits: str, session: str, temperature: float | None,
-                           at: datetime, reason: str) -> int:
+    def add_prompt_version(
+        self, *, system: str, traits: str, session: str, temperature: float | None, at: datetime, reason: str
+    ) -> int:
         """Record a new version of the prompt stack; returns its version number (1, 2, ...)."""
         with self.cards.atomic():
             cur = self.db.execute(
                 "insert into prompt_versions (version, at, system, traits, session, temperature, reason) "
                 "values ((select coalesce(max(version), 0) + 1 from prompt_versions), ?, ?, ?, ?, ?, ?)",
-                [_iso(at), system, traits, session, temperature, reason])
-            return next(self.db.query("select version from prompt_versions where rowid = ?", [cur.lastrowid]))["version"]
+                [iso_text(at), system, traits, session, temperature, reason],
+            )
+            return next(
+                self.db.query("select version from prompt_versions where rowid = ?", [cur.lastrowid])
+            )["version"]
 
     def prompt_versions(self) -> list[PromptVersion]:
         """Every prompt-stack version, oldest first."""
         with self.cards.lock:
             rows = list(self.db.query("select * from prompt_versions order by version"))
-        return [self._prompt_version(r) for r in rows]
-
-    @staticmethod
-    def _prompt_version(r: Mapping[str, Any]) -> PromptVersion:
-        return PromptVersion(r["version"], datetime.fromisoformat(r["at"]), r["system"] or "", r["traits"] or "",
-                             r["session"] or "", r["temperature"], r["reason"] or "")
+        return [row_to_prompt_version(r) for r in rows]
 
     def latest_prompt(self) -> PromptVersion | None:
         """The newest prompt-stack version (one row read: an agent asks before every reply)."""
         with self.cards.lock:
             rows = list(self.db.query("select * from prompt_versions order by version desc limit 1"))
-        return self._prompt_version(rows[0]) if rows else None
+        return row_to_prompt_version(rows[0]) if rows else None
 
     # -- profile versions ---------------------------------------------------------------
     def add_profile(self, text: str, items: Sequence[ProfileItem], at: datetime, reason: str) -> int:
@@ -442,23 +389,23 @@ class PersonaStore:
             cur = self.db.execute(
                 "insert into profile_versions (version, at, text, items, reason) "
                 "values ((select coalesce(max(version), 0) + 1 from profile_versions), ?, ?, ?, ?)",
-                [_iso(at), text, _items_json(items), reason])
-            return next(self.db.query("select version from profile_versions where rowid = ?", [cur.lastrowid]))["version"]
+                [iso_text(at), text, items_to_json(items), reason],
+            )
+            return next(
+                self.db.query("select version from profile_versions where rowid = ?", [cur.lastrowid])
+            )["version"]
 
     def profiles(self) -> list[ProfileVersion]:
         """Every profile version, oldest first."""
         with self.cards.lock:
             rows = list(self.db.query("select * from profile_versions order by version"))
-        return [ProfileVersion(r["version"], datetime.fromisoformat(r["at"]), r["text"] or "", _items(r["items"]),
-                               r["reason"] or "") for r in rows]
+        return [row_to_profile(r) for r in rows]
 
     def latest_profile(self) -> ProfileVersion | None:
         """The newest profile version (one row read)."""
         with self.cards.lock:
             rows = list(self.db.query("select * from profile_versions order by version desc limit 1"))
-        r = rows[0] if rows else None
-        return ProfileVersion(r["version"], datetime.fromisoformat(r["at"]), r["text"] or "", _items(r["items"]),
-                              r["reason"] or "") if r else None
+        return row_to_profile(rows[0]) if rows else None
 
     # -- state --------------------------------------------------------------------------
     def get_state(self, key: str, default: Any = None) -> Any:
@@ -471,5 +418,8 @@ class PersonaStore:
         """Store a JSON-serialisable value under ``key`` (datetimes become ISO text)."""
         data = json.dumps(value, default=_json_default, ensure_ascii=False)
         with self.cards.atomic():
-            self.db.execute("insert into persona_state (key, value) values (?, ?) "
-                            "on conflict(key) do update set value = excluded.value", [key, data])
+            self.db.execute(
+                "insert into persona_state (key, value) values (?, ?) "
+                "on conflict(key) do update set value = excluded.value",
+                [key, data],
+            )

@@ -2,7 +2,8 @@
 
 Each section of :class:`~autogen_zettel.base.config.MemoryConfig` becomes a table of its keys
 with type, default and description (the field's ``description``, else the comment written
-beside the field in ``base/config.py``), so the page can never drift from the code.
+beside the field in ``base/config.py`` or ``base/recall_config.py``), so the page can never
+drift from the code.
 """
 
 from __future__ import annotations
