@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from autogen_zettel.base import prompts
-from autogen_zettel.memory.layers import turn_lines
 from autogen_zettel.memory.hit_lines import cut_to_budget, format_hit
+from autogen_zettel.memory.layers import turn_lines
 from autogen_zettel.memory.recall_block import RecallBlock
 
 from .conftest import T0

@@ -30,7 +30,7 @@ from pydantic import Field, PrivateAttr, Strict, field_validator, model_validato
 
 from autogen_zettel.base.cards import CardKind, PrivacyTier
 from autogen_zettel.base.config_values import AtLeast1, Bool, Count, Number, Positive, Rate, Regex, Text, Unit
-from autogen_zettel.base.recall_config import RecallConfig, RecallTuning  # noqa: F401 - RecallTuning re-exported for memory/recall.py
+from autogen_zettel.base.recall_config import RecallConfig
 from autogen_zettel.base.schema import Schema, rule_error, short, validate
 from autogen_zettel.base.yamlio import read_yaml
 

@@ -172,7 +172,7 @@ Answer with JSON only: {{"relation": "contradicts" | "context" | "compatible", "
 
 
 def conflict_judge_prompt(new: tuple[str, str, str], old: tuple[str, str, str]) -> str:
-    """The one prompt of a conflict-judge call (see ``conflicts.llm_judge``).
+    """The one prompt of a conflict-judge call (see ``conflict_judge.llm_judge``).
 
     :param new: (speaker, date, content) of the newer card
     :param old: (speaker, date, content) of the older card

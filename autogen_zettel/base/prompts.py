@@ -28,7 +28,6 @@ from autogen_zettel.base.cards import SECTIONS, ProfileItem
 
 # the cleaning of memory-derived text lives in datatags; re-exported here, where prompts are made
 from autogen_zettel.base.datatags import PROFILE_TAG, data_block, neutralise, one_line
-from autogen_zettel.base.llm_prompts import conflict_judge_prompt  # noqa: F401 - re-exported for trust/conflict_judge.py
 
 __all__ = [
     "TRAIT_LAYER_HEADER",
@@ -71,7 +70,7 @@ def recall_block(agent: str, lines: str, *, echo: bool = False) -> str:
     """The delimited block that carries recalled memories into a prompt.
 
     :param agent: whose memories these are
-    :param lines: the formatted memories, one per line (see ``recall.format_hits``)
+    :param lines: the formatted memories, one per line (see ``hit_lines.format_hits``)
     :param echo: mark a block quoted back by the offline client (not a fresh recall)
     """
     if echo:

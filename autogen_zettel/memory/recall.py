@@ -30,7 +30,8 @@ from datetime import datetime
 import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Hit
-from autogen_zettel.base.config import DecayConfig, MemoryConfig, RecallTuning
+from autogen_zettel.base.config import DecayConfig, MemoryConfig
+from autogen_zettel.base.recall_config import RecallTuning
 from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.focus import demote_questions, weigh_terms, without_labels, without_names
 from autogen_zettel.core.graph import Neighbours, spread

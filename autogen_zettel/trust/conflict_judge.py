@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.errors import LLMOutputError
-from autogen_zettel.base.prompts import conflict_judge_prompt
+from autogen_zettel.base.llm_prompts import conflict_judge_prompt
 
 __all__ = ["Verdict", "Judge", "llm_judge"]
 
