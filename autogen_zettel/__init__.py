@@ -91,7 +91,10 @@ _EXPORTS: dict[str, str] = {
 AGENT_NAMES = frozenset(n for n, m in _EXPORTS.items() if m.startswith("autogen_zettel.agent."))
 
 # adapters whose framework is an optional extra: the extra to install when it is missing
-_EXTRAS = {"ZettelContextProvider": ("agent_framework", "agentframework"), "ZettelAssemblyPolicy": ("ag2", "ag2x")}
+_EXTRAS = {
+    "ZettelContextProvider": ("agent_framework", "agentframework"),
+    "ZettelAssemblyPolicy": ("ag2", "ag2x"),
+}
 
 # sorted, case-insensitively (tests/test_exported_members.py keeps it so, and complete)
 __all__ = sorted([*_EXPORTS, "AGENT_NAMES"], key=str.casefold)
@@ -108,12 +111,12 @@ def __getattr__(name: str) -> _Any:
         if framework is None or exc.name is None or exc.name.split(".")[0] != framework:
             raise
         # an AttributeError, so hasattr() and scans of the package see the name as absent here
-        raise AttributeError(f"autogen_zettel.{name} needs the {framework!r} package: "
-                             f"pip install 'autogen-zettel[{extra}]'") from exc
+        raise AttributeError(
+            f"autogen_zettel.{name} needs the {framework!r} package: pip install 'autogen-zettel[{extra}]'"
+        ) from exc
     globals()[name] = value  # later lookups skip this function
     return value
 
 
 def __dir__() -> list[str]:
     return sorted([*globals(), *__all__])
-

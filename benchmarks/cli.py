@@ -20,16 +20,28 @@ __all__ = ["bench"]
 
 
 @click.group(cls=ZettelGroup)
-@click.option("--data-dir", default=DEFAULT_DATA, show_default=True, type=click.Path(file_okay=False),
-              help="Memory folder for the benchmark's tenants. Env: AUTOGEN_ZETTEL_DATA.")
-@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
-              help="A memory config YAML, e.g. configs/default.yaml.")
+@click.option(
+    "--data-dir",
+    default=DEFAULT_DATA,
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="Memory folder for the benchmark's tenants. Env: AUTOGEN_ZETTEL_DATA.",
+)
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="A memory config YAML, e.g. configs/default.yaml.",
+)
 @click.option("--qdrant-url", default=None, help="Use a Qdrant server instead of the embedded engine.")
 @click.option("-v", "--verbose", is_flag=True, help="Log progress details.")
 @click.pass_context
 def bench(ctx, data_dir, config_path, qdrant_url, verbose):
     """Benchmarks that print measured figures (python -m benchmarks COMMAND --help)."""
-    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
+    )
     ctx.obj = Context(data_dir, config_path, qdrant_url)
 
 
@@ -59,10 +71,20 @@ def _progress():
 
 
 @bench.command("locomo")
-@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="A LoCoMo JSON file, e.g. ../shared/data/locomo/dev.json.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write the figures as JSON here.")
+@click.option(
+    "--data",
+    "data",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A LoCoMo JSON file, e.g. ../shared/data/locomo/dev.json.",
+)
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write the figures as JSON here.",
+)
 @click.option("--on-disk", is_flag=True, help="Store in --data-dir instead of in memory.")
 @click.option("--maintain", is_flag=True, help="Run maintenance (merge, prune, summaries, ...) after ingest.")
 @click.pass_obj
@@ -84,15 +106,26 @@ def bench_locomo(obj: Context, data: Path, json_out: Path | None, on_disk: bool,
         overall.add_column(f"multi-hop R@{k}", justify="right")
     overall.add_column("session R@10", justify="right")  # evidence sessions among the first ten hits
     for m in result.methods:
-        overall.add_row(m, *(f"{result.table.get(m, k):.1f}" for k in KS),
-                        *(f"{result.table.get(m, k, 'multi-hop'):.1f}" for k in KS),
-                        f"{result.table.get(m, SESSION):.1f}")
+        overall.add_row(
+            m,
+            *(f"{result.table.get(m, k):.1f}" for k in KS),
+            *(f"{result.table.get(m, k, 'multi-hop'):.1f}" for k in KS),
+            f"{result.table.get(m, SESSION):.1f}",
+        )
     console.print(overall)
     ours, ref = result.methods[0], HYBRID
-    console.print(f"{ours} - {ref}: " + ", ".join(
-        f"{label} {result.table.get(ours, k, c) - result.table.get(ref, k, c):+.1f}"
-        for label, k, c in (("R@5", 5, "overall"), ("R@10", 10, "overall"), ("R@20", 20, "overall"),
-                            ("multi-hop R@10", 10, "multi-hop"))))
+    console.print(
+        f"{ours} - {ref}: "
+        + ", ".join(
+            f"{label} {result.table.get(ours, k, c) - result.table.get(ref, k, c):+.1f}"
+            for label, k, c in (
+                ("R@5", 5, "overall"),
+                ("R@10", 10, "overall"),
+                ("R@20", 20, "overall"),
+                ("multi-hop R@10", 10, "multi-hop"),
+            )
+        )
+    )
     counts = result.table.counts()
     by_cat = Table(title="R@10 by question category (questions)")
     by_cat.add_column("method")
@@ -118,20 +151,51 @@ def _say(line: str) -> None:
 
 
 @bench.command("scale")
-@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="A LoCoMo JSON file whose turns are replayed as messages.")
-@click.option("--cards", "sizes", multiple=True, type=int, default=(10_000, 100_000), show_default=True,
-              help="Sizes to grow one tenant to, measured at each (repeat the option).")
+@click.option(
+    "--data",
+    "data",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A LoCoMo JSON file whose turns are replayed as messages.",
+)
+@click.option(
+    "--cards",
+    "sizes",
+    multiple=True,
+    type=int,
+    default=(10_000, 100_000),
+    show_default=True,
+    help="Sizes to grow one tenant to, measured at each (repeat the option).",
+)
 @click.option("--queries", default=200, show_default=True, help="Recall queries to time at each size.")
-@click.option("--single", default=200, show_default=True, help="Turns remembered one call each, timed at each size.")
-@click.option("--timed", "timed", default=2560, show_default=True,
-              help="Turns before each size remembered with the real embedder and timed (the rest of the "
-                   "fill embeds each distinct turn once).")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write the figures as JSON here.")
+@click.option(
+    "--single", default=200, show_default=True, help="Turns remembered one call each, timed at each size."
+)
+@click.option(
+    "--timed",
+    "timed",
+    default=2560,
+    show_default=True,
+    help="Turns before each size remembered with the real embedder and timed (the rest of the "
+    "fill embeds each distinct turn once).",
+)
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write the figures as JSON here.",
+)
 @click.pass_obj
-def bench_scale(obj: Context, data: Path, sizes: tuple[int, ...], queries: int, single: int, timed: int,
-                json_out: Path | None):
+def bench_scale(
+    obj: Context,
+    data: Path,
+    sizes: tuple[int, ...],
+    queries: int,
+    single: int,
+    timed: int,
+    json_out: Path | None,
+):
     """Grow one tenant to 10k and 100k cards: recall p50/p95 next to a flat dense baseline over
     the same texts, ingest turns/s (remember_many and remember), reopen time, disk, peak RSS.
 
@@ -140,13 +204,24 @@ def bench_scale(obj: Context, data: Path, sizes: tuple[int, ...], queries: int, 
     from benchmarks.scale import run_scale
 
     obj.hub(create=True).close()  # checks the folder and config before the long run
+
     def save(rows) -> None:
         if json_out:
             json_out.write_text(json.dumps([r.to_dict() for r in rows], indent=2))
 
-    rows = run_scale(lambda: obj.hub(create=True), data, sizes=sizes, n_queries=queries, n_single=single, say=_say,
-                     on_row=save, timed_turns=timed)
-    table = Table(title=f"one tenant, {rows[0].engine if rows else '?'} engine (recall includes the query embedding)")
+    rows = run_scale(
+        lambda: obj.hub(create=True),
+        data,
+        sizes=sizes,
+        n_queries=queries,
+        n_single=single,
+        say=_say,
+        on_row=save,
+        timed_turns=timed,
+    )
+    table = Table(
+        title=f"one tenant, {rows[0].engine if rows else '?'} engine (recall includes the query embedding)"
+    )
     table.add_column("")
     for r in rows:
         table.add_column(f"{r.cards:,} cards", justify="right")
@@ -173,12 +248,22 @@ def bench_scale(obj: Context, data: Path, sizes: tuple[int, ...], queries: int, 
 
 
 @bench.command("groupchat")
-@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="A LoCoMo JSON file whose turns are the chat.")
+@click.option(
+    "--data",
+    "data",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A LoCoMo JSON file whose turns are the chat.",
+)
 @click.option("--agents", default=8, show_default=True, help="Listening agents (tenants of one hub).")
 @click.option("--messages", default=200, show_default=True, help="Messages timed.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write the figures as JSON here.")
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write the figures as JSON here.",
+)
 @click.pass_obj
 def bench_groupchat(obj: Context, data: Path, agents: int, messages: int, json_out: Path | None):
     """A group chat of N listening agents in one hub: capture cost per message with 1 and N
@@ -202,19 +287,28 @@ def bench_groupchat(obj: Context, data: Path, agents: int, messages: int, json_o
         return hub
 
     r = run_groupchat(open_hub, data, root, agents=agents, messages=messages, say=_say)
-    console.print(f"{r.agents} listeners: {r.many_ms_per_message:.1f} ms per message against "
-                  f"{r.one_ms_per_message:.1f} ms for one ({r.ratio:.2f}x; {r.encodes_many} texts encoded against "
-                  f"{r.encodes_one}); recall while others write p50 {r.recall_ms_p50:.1f} / p95 "
-                  f"{r.recall_ms_p95:.1f} ms ({r.recalls} recalls); peak RSS {r.peak_rss_mb:.0f} MB")
+    console.print(
+        f"{r.agents} listeners: {r.many_ms_per_message:.1f} ms per message against "
+        f"{r.one_ms_per_message:.1f} ms for one ({r.ratio:.2f}x; {r.encodes_many} texts encoded against "
+        f"{r.encodes_one}); recall while others write p50 {r.recall_ms_p50:.1f} / p95 "
+        f"{r.recall_ms_p95:.1f} ms ({r.recalls} recalls); peak RSS {r.peak_rss_mb:.0f} MB"
+    )
     if json_out:
         json_out.write_text(json.dumps(r.to_dict(), indent=2))
 
 
 @bench.command("stall")
 @click.option("--points", default=100_000, show_default=True, help="Points of the shard that optimizes.")
-@click.option("--queries", default=2000, show_default=True, help="Searches of the other tenant timed per phase.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write the figures as JSON here.")
+@click.option(
+    "--queries", default=2000, show_default=True, help="Searches of the other tenant timed per phase."
+)
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write the figures as JSON here.",
+)
 @click.pass_obj
 def bench_stall(obj: Context, points: int, queries: int, json_out: Path | None):
     """Another tenant's search p50/p99 while one tenant's large shard optimizes (in a child
@@ -232,10 +326,20 @@ def bench_stall(obj: Context, points: int, queries: int, json_out: Path | None):
 
 @bench.command("tenants")
 @click.option("--agents", default=1000, show_default=True, help="Tenants to open in one hub.")
-@click.option("--ulimit", "ulimit", default=0, show_default=True,
-              help="Lower this process's open-file limit (ulimit -n) to this first (0: leave it).")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write the figures as JSON here.")
+@click.option(
+    "--ulimit",
+    "ulimit",
+    default=0,
+    show_default=True,
+    help="Lower this process's open-file limit (ulimit -n) to this first (0: leave it).",
+)
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write the figures as JSON here.",
+)
 @click.pass_obj
 def bench_tenants(obj: Context, agents: int, ulimit: int, json_out: Path | None):
     """Open a hub with N tenants, one remember and one recall each, then reopen it: time, RSS,
@@ -257,10 +361,22 @@ def bench_tenants(obj: Context, agents: int, ulimit: int, json_out: Path | None)
 
 
 @bench.command("engines")
-@click.option("--points", "sizes", multiple=True, type=int, default=(1_000, 10_000, 100_000), show_default=True,
-              help="Collection sizes to measure (repeat the option).")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write the figures as JSON here.")
+@click.option(
+    "--points",
+    "sizes",
+    multiple=True,
+    type=int,
+    default=(1_000, 10_000, 100_000),
+    show_default=True,
+    help="Collection sizes to measure (repeat the option).",
+)
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write the figures as JSON here.",
+)
 @click.pass_obj
 def bench_engines(obj: Context, sizes: tuple[int, ...], json_out: Path | None):
     """qdrant-edge vs qdrant-client local mode through the one index interface: upsert, search,
@@ -275,19 +391,37 @@ def bench_engines(obj: Context, sizes: tuple[int, ...], json_out: Path | None):
     for col in ("engine", "points", "upsert", "search p50", "search p95", "delete 100", "reopen", "disk"):
         table.add_column(col, justify="right")
     for r in rows:
-        table.add_row(r.engine, f"{r.points:,}", f"{r.upsert_points_per_s:,.0f}/s", f"{r.search_ms_p50:.1f} ms",
-                      f"{r.search_ms_p95:.1f} ms", f"{r.delete_ms:.0f} ms", f"{r.reopen_s:.2f} s", f"{r.disk_mb:.0f} MB")
+        table.add_row(
+            r.engine,
+            f"{r.points:,}",
+            f"{r.upsert_points_per_s:,.0f}/s",
+            f"{r.search_ms_p50:.1f} ms",
+            f"{r.search_ms_p95:.1f} ms",
+            f"{r.delete_ms:.0f} ms",
+            f"{r.reopen_s:.2f} s",
+            f"{r.disk_mb:.0f} MB",
+        )
     console.print(table, width=120)
     if json_out:
         json_out.write_text(json.dumps([r.to_dict() for r in rows], indent=2))
 
 
 @bench.command("maintain")
-@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="A LoCoMo JSON file whose turns are replayed as messages.")
+@click.option(
+    "--data",
+    "data",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A LoCoMo JSON file whose turns are replayed as messages.",
+)
 @click.option("--cards", "n_cards", default=10_000, show_default=True, help="Cards to reach in one tenant.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write the figures as JSON here.")
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write the figures as JSON here.",
+)
 @click.pass_obj
 def bench_maintain(obj: Context, data: Path, n_cards: int, json_out: Path | None):
     """Time maintenance (decay, merge, prune, summaries, conflicts) on N cards in one tenant.
@@ -304,12 +438,24 @@ def bench_maintain(obj: Context, data: Path, n_cards: int, json_out: Path | None
 
 
 @bench.command("persona")
-@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="A LoCoMo JSON file whose turns fill the tenant.")
-@click.option("--cards", "n_cards", default=2000, show_default=True, help="Cards to reach in the tenant first.")
+@click.option(
+    "--data",
+    "data",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A LoCoMo JSON file whose turns fill the tenant.",
+)
+@click.option(
+    "--cards", "n_cards", default=2000, show_default=True, help="Cards to reach in the tenant first."
+)
 @click.option("--days", default=30, show_default=True, help="Simulated days of feedback, one mining each.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write the figures to this JSON file.")
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write the figures to this JSON file.",
+)
 @click.pass_obj
 def bench_persona(obj: Context, data: Path, n_cards: int, days: int, json_out: Path | None):
     """What persona evolution costs at N cards: mining per day, weekly mining with community
@@ -336,18 +482,46 @@ def bench_persona(obj: Context, data: Path, n_cards: int, days: int, json_out: P
 
 
 @bench.command("embed")
-@click.option("--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="A LoCoMo JSON file whose turns are embedded.")
+@click.option(
+    "--data",
+    "data",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A LoCoMo JSON file whose turns are embedded.",
+)
 @click.option("--queries", default=100, show_default=True, help="Single-text encodes per runtime.")
-@click.option("--check", default=1000, show_default=True, help="Turns whose vectors are compared between runtimes.")
+@click.option(
+    "--check", default=1000, show_default=True, help="Turns whose vectors are compared between runtimes."
+)
 @click.option("--repeats", default=2, show_default=True, help="Rounds of batches per thread count.")
-@click.option("--sizes", "sizes", multiple=True, type=int, default=(32, 128, 256), show_default=True,
-              help="Batch sizes in turns (repeat the option).")
-@click.option("--rss-rounds", default=2, show_default=True, help="Fresh processes per runtime whose peak RSS is read.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write the figures as JSON here.")
-def bench_embed(data: Path, queries: int, check: int, repeats: int, sizes: tuple[int, ...], rss_rounds: int,
-                json_out: Path | None):
+@click.option(
+    "--sizes",
+    "sizes",
+    multiple=True,
+    type=int,
+    default=(32, 128, 256),
+    show_default=True,
+    help="Batch sizes in turns (repeat the option).",
+)
+@click.option(
+    "--rss-rounds", default=2, show_default=True, help="Fresh processes per runtime whose peak RSS is read."
+)
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write the figures as JSON here.",
+)
+def bench_embed(
+    data: Path,
+    queries: int,
+    check: int,
+    repeats: int,
+    sizes: tuple[int, ...],
+    rss_rounds: int,
+    json_out: Path | None,
+):
     """MiniLM on torch vs ONNX Runtime (float32 and int8) in one run: query p50/p95, batch
     texts/s at 1 and 2 threads, cosine between their vectors, peak RSS of a process using each.
 
@@ -358,20 +532,36 @@ def bench_embed(data: Path, queries: int, check: int, repeats: int, sizes: tuple
 
     texts = [t.text for conv in load_locomo(data) for t in conv.turns]
     with _progress() as report:
-        res = run_embed_bench(texts, queries=queries, check=check, repeats=repeats, batch_sizes=sizes,
-                              rss_rounds=rss_rounds, progress=report)
+        res = run_embed_bench(
+            texts,
+            queries=queries,
+            check=check,
+            repeats=repeats,
+            batch_sizes=sizes,
+            rss_rounds=rss_rounds,
+            progress=report,
+        )
     console.print("load + first encode: " + ", ".join(f"{n} {s:.1f} s" for n, s in res.load_s.items()))
-    console.print(f"cosine torch vs onnx over {res.compared} turns: min {res.cosine_min:.7f}, "
-                  f"mean {res.cosine_mean:.7f}; identical top-10 lists {res.top10_identical:.0%}")
-    console.print(f"cosine onnx-int8 vs onnx: min {res.int8_cosine_min:.4f}, mean {res.int8_cosine_mean:.4f}; "
-                  f"top-10 neighbours shared {res.int8_top10_shared:.0%}")
+    console.print(
+        f"cosine torch vs onnx over {res.compared} turns: min {res.cosine_min:.7f}, "
+        f"mean {res.cosine_mean:.7f}; identical top-10 lists {res.top10_identical:.0%}"
+    )
+    console.print(
+        f"cosine onnx-int8 vs onnx: min {res.int8_cosine_min:.4f}, mean {res.int8_cosine_mean:.4f}; "
+        f"top-10 neighbours shared {res.int8_top10_shared:.0%}"
+    )
     queries_table = Table(title="single-text encode (threads 1)")
     for col in ("runtime", "p50 ms", "p95 ms", "peak RSS MB", "torch imported"):
         queries_table.add_column(col)
     for name, q in res.query_ms.items():
         rss = res.rss_mb.get(name)  # measured for torch and onnx only
-        queries_table.add_row(name, f"{q['p50']:.1f}", f"{q['p95']:.1f}", "-" if rss is None else f"{rss:.0f}",
-                              str(res.torch_imported.get(name, "-")))
+        queries_table.add_row(
+            name,
+            f"{q['p50']:.1f}",
+            f"{q['p95']:.1f}",
+            "-" if rss is None else f"{rss:.0f}",
+            str(res.torch_imported.get(name, "-")),
+        )
     console.print(queries_table)
     batches = Table(title="batch throughput, texts/s")
     batches.add_column("runtime/threads")

@@ -45,14 +45,21 @@ def main(path: str) -> None:
     by: dict[str, list[str]] = {}
     for c, t in sorted(left.items()):
         by.setdefault(t, []).append(c)
-    print(f"{len(left)} characters beyond NFKC; by target: " + ", ".join(f"{t}:{len(v)}" for t, v in sorted(by.items())))
+    print(
+        f"{len(left)} characters beyond NFKC; by target: "
+        + ", ".join(f"{t}:{len(v)}" for t, v in sorted(by.items()))
+    )
     text = OUT.read_text(encoding="utf-8")
     head, _, _ = text.partition("_BY_TARGET: dict[str, str] = {\n")
-    body = "\n".join(f"    {t!r}: {''.join(v).encode('unicode_escape').decode('ascii')!r},".replace("\\\\", "\\")
-                     for t, v in sorted(by.items()))
-    OUT.write_text(head + "_BY_TARGET: dict[str, str] = {\n" + body + "\n}\n\n#: character -> the ASCII character it is "
-                   "read as\nLOOKALIKES: dict[str, str] = {c: target for target, chars in _BY_TARGET.items() for c in chars}\n",
-                   encoding="utf-8")
+    body = "\n".join(
+        f"    {t!r}: {''.join(v).encode('unicode_escape').decode('ascii')!r},".replace("\\\\", "\\")
+        for t, v in sorted(by.items())
+    )
+    OUT.write_text(
+        head + "_BY_TARGET: dict[str, str] = {\n" + body + "\n}\n\n#: character -> the ASCII character it is "
+        "read as\nLOOKALIKES: dict[str, str] = {c: target for target, chars in _BY_TARGET.items() for c in chars}\n",
+        encoding="utf-8",
+    )
 
 
 if __name__ == "__main__":

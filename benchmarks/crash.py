@@ -40,19 +40,19 @@ _ROOT = Path(__file__).resolve().parents[1]  # the checkout: benchmarks/ sits be
 # the operation each child runs, after the kill switch is armed
 _OPS = {
     "remember": 'mem.remember("Please order the pho with extra coriander.", speaker="ann", message_id="x1", '
-                'session_id="s9", reply_to="c1", at=T0 + timedelta(days=30))',
+    'session_id="s9", reply_to="c1", at=T0 + timedelta(days=30))',
     "remember_many": 'mem.remember_many([{"text": f"On trip {i} Bob and I hiked the ridge trail number {i}.", '
-                     '"speaker": "ann", "id": f"x{i}", "session_id": "s9", "at": T0 + timedelta(days=30, minutes=i)} '
-                     'for i in range(6)])',
-    "remember_later": 'for i in range(4):\n'
-                      '    mem.remember_later(f"Carl said the lab moves to building {i} next spring.", speaker="ann", '
-                      'message_id=f"x{i}", session_id="s9", at=T0 + timedelta(days=30, minutes=i))\n'
-                      'mem.flush()',
-    "maintain": 'mem.maintain(at=T0 + timedelta(days=400))',
+    '"speaker": "ann", "id": f"x{i}", "session_id": "s9", "at": T0 + timedelta(days=30, minutes=i)} '
+    "for i in range(6)])",
+    "remember_later": "for i in range(4):\n"
+    '    mem.remember_later(f"Carl said the lab moves to building {i} next spring.", speaker="ann", '
+    'message_id=f"x{i}", session_id="s9", at=T0 + timedelta(days=30, minutes=i))\n'
+    "mem.flush()",
+    "maintain": "mem.maintain(at=T0 + timedelta(days=400))",
     "forget": 'mem.forget(subject="Bob", at=T0 + timedelta(days=31))',
 }
 
-_CHILD = '''
+_CHILD = """
 import os, sys
 from datetime import datetime, timedelta
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
@@ -83,7 +83,7 @@ n = calls[0]
 KILL_AT = 0
 hub.close()
 print("CALLS", n)
-'''
+"""
 
 
 @dataclass
@@ -119,19 +119,28 @@ def make_template(folder: Path) -> Path:
         ]
         for day in range(3):
             for i, t in enumerate(texts):
-                mem.remember(t if day == 0 else f"{t} (day {day})" if i % 3 else t,
-                             speaker="ann", message_id=f"m{day}-{i}" if day or i else "c1", session_id=f"s{day}",
-                             at=T0 + timedelta(days=day, minutes=i))
+                mem.remember(
+                    t if day == 0 else f"{t} (day {day})" if i % 3 else t,
+                    speaker="ann",
+                    message_id=f"m{day}-{i}" if day or i else "c1",
+                    session_id=f"s{day}",
+                    at=T0 + timedelta(days=day, minutes=i),
+                )
         mem.flush()
     return folder
 
 
 def _child(data: Path, operation: str, kill_at: int) -> subprocess.CompletedProcess:
     code = _CHILD.format(kill_at=kill_at, data=str(data), op=_OPS[operation])
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(_ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep),
-           "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True, text=True,
-                          timeout=300)
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(_ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep),
+        "HF_HUB_OFFLINE": "1",
+        "TRANSFORMERS_OFFLINE": "1",
+    }
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], env=env, capture_output=True, text=True, timeout=300
+    )
 
 
 def _check(data: Path, before: set[str], trial: Trial) -> None:
@@ -154,12 +163,16 @@ def _check(data: Path, before: set[str], trial: Trial) -> None:
         pending = mem.db.pending()
         searchable = mem.db.searchable_ids()
         indexed = hub.vectors.ids("ann")
-        unlinked = [c.id for c in cards.values()
-                    if c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY and not mem.links(c.id)]
+        unlinked = [
+            c.id
+            for c in cards.values()
+            if c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY and not mem.links(c.id)
+        ]
         trial.checks["linked"] = not pending and not unlinked and searchable == indexed
         if pending or unlinked or searchable != indexed:
-            trial.problems.append(f"pending {len(pending)}, unlinked {len(unlinked)}, "
-                                  f"index off by {len(searchable ^ indexed)}")
+            trial.problems.append(
+                f"pending {len(pending)}, unlinked {len(unlinked)}, index off by {len(searchable ^ indexed)}"
+            )
         report = mem.verify_audit()
         trial.checks["verify"] = report.ok
         trial.problems.extend(report.problems)
@@ -175,8 +188,15 @@ def _card_ids(data: Path) -> set[str]:
         con.close()
 
 
-def run_trials(n: int = 50, *, seed: int = 13, operations=OPERATIONS, work: Path | None = None,
-               progress=None, counts: dict[str, int] | None = None) -> list[Trial]:
+def run_trials(
+    n: int = 50,
+    *,
+    seed: int = 13,
+    operations=OPERATIONS,
+    work: Path | None = None,
+    progress=None,
+    counts: dict[str, int] | None = None,
+) -> list[Trial]:
     """Run ``n`` kill trials spread over ``operations`` (seeded); returns them in order.
 
     :param counts: storage calls per operation to draw kill points from (default: measured
@@ -227,5 +247,16 @@ def table(trials: list[Trial]) -> list[tuple[str, int, int, int]]:
 
 
 def to_json(trials: list[Trial]) -> str:
-    return json.dumps([{"operation": t.operation, "kill_at": t.kill_at, "killed": t.killed, "checks": t.checks,
-                        "problems": t.problems} for t in trials], indent=1)
+    return json.dumps(
+        [
+            {
+                "operation": t.operation,
+                "kill_at": t.kill_at,
+                "killed": t.killed,
+                "checks": t.checks,
+                "problems": t.problems,
+            }
+            for t in trials
+        ],
+        indent=1,
+    )

@@ -60,7 +60,9 @@ class EmbedBench:
     int8_cosine_mean: float = 0.0
     int8_top10_shared: float = 0.0  # mean share of the sampled turns' top-10 neighbours int8 keeps
     query_ms: dict[str, dict[str, float]] = field(default_factory=dict)  # runtime -> p50/p95
-    batch_tps: dict[str, dict[str, float]] = field(default_factory=dict)  # "runtime/threads" -> size -> texts/s
+    batch_tps: dict[str, dict[str, float]] = field(
+        default_factory=dict
+    )  # "runtime/threads" -> size -> texts/s
     rss_mb: dict[str, float] = field(default_factory=dict)
     torch_imported: dict[str, bool] = field(default_factory=dict)
 
@@ -70,8 +72,13 @@ class EmbedBench:
 
 def process_rss(runtime: str, texts: Sequence[str]) -> dict:
     """Peak RSS (MB) of a fresh process that loads the ``runtime`` embedder and encodes ``texts``."""
-    out = subprocess.run([sys.executable, "-c", _RSS_CHILD, runtime], input=json.dumps(list(texts)),
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", _RSS_CHILD, runtime],
+        input=json.dumps(list(texts)),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -81,9 +88,17 @@ def _timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def run_embed_bench(texts: Sequence[str], *, queries: int = 100, batch_sizes: Sequence[int] = (32, 128, 256),
-                    thread_counts: Sequence[int] = (1, 2), repeats: int = 2, check: int = 1000,
-                    rss_rounds: int = 2, progress: Progress | None = None) -> EmbedBench:
+def run_embed_bench(
+    texts: Sequence[str],
+    *,
+    queries: int = 100,
+    batch_sizes: Sequence[int] = (32, 128, 256),
+    thread_counts: Sequence[int] = (1, 2),
+    repeats: int = 2,
+    check: int = 1000,
+    rss_rounds: int = 2,
+    progress: Progress | None = None,
+) -> EmbedBench:
     """Measure torch against ONNX Runtime on ``texts`` (LoCoMo turns), alternating runtimes.
 
     :param queries: single-text encodes per runtime (threads bounded to 1, as recall does)
@@ -91,8 +106,11 @@ def run_embed_bench(texts: Sequence[str], *, queries: int = 100, batch_sizes: Se
     """
     report = progress or (lambda stage, done, total: None)
     res = EmbedBench()
-    emb = {"torch": FlagEmbedder(runtime="torch", quantize="none"), "onnx": FlagEmbedder(runtime="onnx", quantize="none"),
-           "onnx-int8": FlagEmbedder(runtime="onnx", quantize="int8")}
+    emb = {
+        "torch": FlagEmbedder(runtime="torch", quantize="none"),
+        "onnx": FlagEmbedder(runtime="onnx", quantize="none"),
+        "onnx-int8": FlagEmbedder(runtime="onnx", quantize="int8"),
+    }
     for name, e in emb.items():
         res.load_s[name] = _timed(lambda e=e: e.encode(["warm up"]))
     if emb["onnx"].backend != "onnx":
@@ -114,11 +132,12 @@ def run_embed_bench(texts: Sequence[str], *, queries: int = 100, batch_sizes: Se
     times: dict[str, list[float]] = defaultdict(list)
     for i in range(queries):
         q = [texts[(i * 37) % len(texts)]]
-        for name, e in (emb.items() if i % 2 == 0 else reversed(emb.items())):
+        for name, e in emb.items() if i % 2 == 0 else reversed(emb.items()):
             times[name].append(_timed(lambda e=e: e.encode(q, query=True)) * 1000)
         report("single-text encodes", i + 1, queries)
-    res.query_ms = {n: {"p50": float(np.percentile(t, 50)), "p95": float(np.percentile(t, 95))}
-                    for n, t in times.items()}
+    res.query_ms = {
+        n: {"p50": float(np.percentile(t, 50)), "p95": float(np.percentile(t, 95))} for n, t in times.items()
+    }
 
     folder, onnx_impl = bundled_minilm(), emb["onnx"]._loaded()
     variants = {
@@ -136,6 +155,7 @@ def run_embed_bench(texts: Sequence[str], *, queries: int = 100, batch_sizes: Se
         def run(batch: list[str]) -> object:
             with bounded_threads(threads):
                 return enc.encode(batch, threads=threads)
+
         return run
 
     names = [*emb, *variants]
@@ -151,7 +171,9 @@ def run_embed_bench(texts: Sequence[str], *, queries: int = 100, batch_sizes: Se
                 offset += size
                 order = names if (rep + done) % 2 == 0 else names[::-1]
                 for name in order:
-                    spent[(name, threads, size)].append(_timed(lambda name=name: runner(name, threads)(batch)))
+                    spent[(name, threads, size)].append(
+                        _timed(lambda name=name: runner(name, threads)(batch))
+                    )
                 done += 1
                 report("batches", done, steps)
     for (name, threads, size), secs in spent.items():
@@ -161,7 +183,7 @@ def run_embed_bench(texts: Sequence[str], *, queries: int = 100, batch_sizes: Se
 
     rss: dict[str, list[float]] = defaultdict(list)
     for r in range(rss_rounds):
-        for name in (("torch", "onnx") if r % 2 == 0 else ("onnx", "torch")):
+        for name in ("torch", "onnx") if r % 2 == 0 else ("onnx", "torch"):
             got = process_rss(name, list(texts[:64]))
             rss[name].append(got["rss_mb"])
             res.torch_imported[name] = got["torch_imported"]

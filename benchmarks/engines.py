@@ -55,16 +55,25 @@ def _data(n: int, dim: int, rng: np.random.Generator):
     return ids, vecs, sparse
 
 
-def run_engines(folder: str | Path, *, sizes: Sequence[int] = (1_000, 10_000, 100_000),
-                engines: Sequence[str] = ENGINE_NAMES, n_queries: int = 100, dim: int = 384, threads: int = 1,
-                say: Callable[[str], None] = lambda line: None) -> list[EngineRow]:
+def run_engines(
+    folder: str | Path,
+    *,
+    sizes: Sequence[int] = (1_000, 10_000, 100_000),
+    engines: Sequence[str] = ENGINE_NAMES,
+    n_queries: int = 100,
+    dim: int = 384,
+    threads: int = 1,
+    say: Callable[[str], None] = lambda line: None,
+) -> list[EngineRow]:
     """Fill each engine to each size in a fresh folder under ``folder`` and time it."""
     rows = []
     rng = np.random.default_rng(7)
     for n in sizes:
         ids, vecs, sparse = _data(n, dim, rng)
-        queries = [(vecs[i] + 0.1 * rng.standard_normal(dim).astype(np.float32), sparse[(i * 7) % n])
-                   for i in rng.integers(0, n, n_queries)]
+        queries = [
+            (vecs[i] + 0.1 * rng.standard_normal(dim).astype(np.float32), sparse[(i * 7) % n])
+            for i in rng.integers(0, n, n_queries)
+        ]
         for engine in engines:
             where = Path(folder) / f"{engine}-{n}"
             shutil.rmtree(where, ignore_errors=True)
@@ -72,7 +81,9 @@ def run_engines(folder: str | Path, *, sizes: Sequence[int] = (1_000, 10_000, 10
             index.create("t", dim)
             t0 = time.perf_counter()
             for start in range(0, n, 256):
-                index.upsert("t", ids[start:start + 256], vecs[start:start + 256], sparse[start:start + 256])
+                index.upsert(
+                    "t", ids[start : start + 256], vecs[start : start + 256], sparse[start : start + 256]
+                )
             upsert = n / (time.perf_counter() - t0)
             index.search("t", *queries[0], 100)
             lat = []
@@ -89,10 +100,20 @@ def run_engines(folder: str | Path, *, sizes: Sequence[int] = (1_000, 10_000, 10
             index.search("t", *queries[1], 100)
             reopen = time.perf_counter() - t0
             index.close()
-            row = EngineRow(engine, n, upsert, float(np.percentile(lat, 50)), float(np.percentile(lat, 95)), delete,
-                            reopen, folder_bytes(where) / 2**20)
-            say(f"{engine} at {n:,} points: upsert {upsert:,.0f} points/s, search p50 {row.search_ms_p50:.1f} / p95 "
-                f"{row.search_ms_p95:.1f} ms, delete 100 {delete:.0f} ms, reopen {reopen:.2f} s, disk {row.disk_mb:.0f} MB")
+            row = EngineRow(
+                engine,
+                n,
+                upsert,
+                float(np.percentile(lat, 50)),
+                float(np.percentile(lat, 95)),
+                delete,
+                reopen,
+                folder_bytes(where) / 2**20,
+            )
+            say(
+                f"{engine} at {n:,} points: upsert {upsert:,.0f} points/s, search p50 {row.search_ms_p50:.1f} / p95 "
+                f"{row.search_ms_p95:.1f} ms, delete 100 {delete:.0f} ms, reopen {reopen:.2f} s, disk {row.disk_mb:.0f} MB"
+            )
             rows.append(row)
             shutil.rmtree(where, ignore_errors=True)
     return rows

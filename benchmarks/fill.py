@@ -72,13 +72,27 @@ class Fill:
 def replay_round(turns: Sequence[Message], rnd: int, *, round_days: float) -> list[Message]:
     """``turns`` as round ``rnd``: ids prefixed with ``r<rnd>:``, times ``rnd * round_days`` later."""
     shift = timedelta(days=round_days * rnd)
-    return [replace(t, message_id=f"r{rnd}:{t.message_id}", session_id=f"r{rnd}:{t.session_id}",
-                    reply_to=f"r{rnd}:{t.reply_to}" if t.reply_to else None, at=t.at + shift)
-            for t in turns]
+    return [
+        replace(
+            t,
+            message_id=f"r{rnd}:{t.message_id}",
+            session_id=f"r{rnd}:{t.session_id}",
+            reply_to=f"r{rnd}:{t.reply_to}" if t.reply_to else None,
+            at=t.at + shift,
+        )
+        for t in turns
+    ]
 
 
-def fill_tenant(mem, turns: Sequence[Message], n_cards: int, round_days: float, *, batch: int = 256,
-                progress: Callable[[int], None] | None = None) -> Fill:
+def fill_tenant(
+    mem,
+    turns: Sequence[Message],
+    n_cards: int,
+    round_days: float,
+    *,
+    batch: int = 256,
+    progress: Callable[[int], None] | None = None,
+) -> Fill:
     """Remember replayed ``turns`` in batches until tenant ``mem`` holds at least ``n_cards`` cards.
 
     :param round_days: how much later each round is than the previous one
@@ -102,13 +116,16 @@ def fill_tenant(mem, turns: Sequence[Message], n_cards: int, round_days: float, 
             if progress:
                 progress(len(made))
         if made_in_round == 0 and mem.db.count() < n_cards:  # another round would make none either
-            raise InvalidInput(f"{len(turns)} turns make no cards, so {n_cards} cards cannot be reached; "
-                               "give a data file with conversation turns")
+            raise InvalidInput(
+                f"{len(turns)} turns make no cards, so {n_cards} cards cannot be reached; "
+                "give a data file with conversation turns"
+            )
     return Fill(messages, rounds, seconds)
 
 
-def fresh_tenant(hub, data, tenant: str, n_cards: int, round_days: float, *,
-                 progress: bool = False) -> tuple[object, Fill, list[str]]:
+def fresh_tenant(
+    hub, data, tenant: str, n_cards: int, round_days: float, *, progress: bool = False
+) -> tuple[object, Fill, list[str]]:
     """What every fill-based benchmark starts with: LoCoMo ``data`` loaded, ``tenant`` dropped and
     opened anew, filled to ``n_cards`` cards (a tqdm bar with ``progress``), captures flushed.
 

@@ -54,8 +54,14 @@ def _capture(hub, names: Sequence[str], turns) -> float:
     start = time.perf_counter()
     for t in turns:
         for mem in mems:
-            mem.remember(t.text, speaker=t.speaker, message_id=t.message_id, session_id=t.session_id, at=t.at,
-                         reply_to=t.reply_to)
+            mem.remember(
+                t.text,
+                speaker=t.speaker,
+                message_id=t.message_id,
+                session_id=t.session_id,
+                at=t.at,
+                reply_to=t.reply_to,
+            )
     return time.perf_counter() - start
 
 
@@ -64,9 +70,16 @@ def _misses(hub) -> int:
     return stats()["misses"] if stats is not None else -1
 
 
-def run_groupchat(open_hub: Callable[[Path], object], data: str | Path, root: Path, *, agents: int = 8,
-                  messages: int = 200, warm: int = 20,
-                  say: Callable[[str], None] = lambda line: None) -> GroupChatResult:
+def run_groupchat(
+    open_hub: Callable[[Path], object],
+    data: str | Path,
+    root: Path,
+    *,
+    agents: int = 8,
+    messages: int = 200,
+    warm: int = 20,
+    say: Callable[[str], None] = lambda line: None,
+) -> GroupChatResult:
     """Replay ``messages`` LoCoMo turns into a chat of 1 and of ``agents`` listeners.
 
     :param open_hub: opens a hub on the folder it is given (each measure gets a fresh one)
@@ -107,8 +120,14 @@ def run_groupchat(open_hub: Callable[[Path], object], data: str | Path, root: Pa
         try:
             for t in timed:
                 for mem in mems:
-                    mem.remember(t.text, speaker=t.speaker, message_id=t.message_id, session_id=t.session_id,
-                                 at=t.at, reply_to=t.reply_to)
+                    mem.remember(
+                        t.text,
+                        speaker=t.speaker,
+                        message_id=t.message_id,
+                        session_id=t.session_id,
+                        at=t.at,
+                        reply_to=t.reply_to,
+                    )
                 seen.append(t.text)
         finally:
             writing.clear()
@@ -128,11 +147,19 @@ def run_groupchat(open_hub: Callable[[Path], object], data: str | Path, root: Pa
     hub.flush()
     hub.close()
     result = GroupChatResult(
-        agents=agents, messages=len(timed), one_ms_per_message=per_message[1],
-        many_ms_per_message=per_message[agents], encodes_one=encodes[1], encodes_many=encodes[agents],
+        agents=agents,
+        messages=len(timed),
+        one_ms_per_message=per_message[1],
+        many_ms_per_message=per_message[agents],
+        encodes_one=encodes[1],
+        encodes_many=encodes[agents],
         recall_ms_p50=float(np.percentile(latencies, 50)) if latencies else float("nan"),
         recall_ms_p95=float(np.percentile(latencies, 95)) if latencies else float("nan"),
-        recalls=len(latencies), peak_rss_mb=peak_rss_mb())
-    say(f"recall while others write: p50 {result.recall_ms_p50:.1f} / p95 {result.recall_ms_p95:.1f} ms "
-        f"over {result.recalls} recalls")
+        recalls=len(latencies),
+        peak_rss_mb=peak_rss_mb(),
+    )
+    say(
+        f"recall while others write: p50 {result.recall_ms_p50:.1f} / p95 {result.recall_ms_p95:.1f} ms "
+        f"over {result.recalls} recalls"
+    )
     return result

@@ -95,15 +95,18 @@ def _parse_date(value: str, *, file: str, key: str) -> datetime:
     try:
         return datetime.strptime(value.strip(), "%I:%M %p on %d %B, %Y")
     except (ValueError, AttributeError):
-        raise ConfigError(f"unreadable session date {value!r}; expected like '1:56 pm on 8 May, 2023'",
-                          file=file, key=key) from None
+        raise ConfigError(
+            f"unreadable session date {value!r}; expected like '1:56 pm on 8 May, 2023'", file=file, key=key
+        ) from None
 
 
 #: how to get the data, in the message that says it is missing
-LOCOMO_HOWTO = ("LoCoMo is not shipped (CC BY-NC 4.0): download data/locomo10.json from "
-                "https://github.com/snap-research/locomo (git clone https://github.com/snap-research/locomo, or "
-                "curl -LO https://raw.githubusercontent.com/snap-research/locomo/main/data/locomo10.json) and pass "
-                "it with --data locomo10.json")
+LOCOMO_HOWTO = (
+    "LoCoMo is not shipped (CC BY-NC 4.0): download data/locomo10.json from "
+    "https://github.com/snap-research/locomo (git clone https://github.com/snap-research/locomo, or "
+    "curl -LO https://raw.githubusercontent.com/snap-research/locomo/main/data/locomo10.json) and pass "
+    "it with --data locomo10.json"
+)
 
 
 def load_locomo(path: str | Path) -> list[Conversation]:
@@ -121,19 +124,30 @@ def load_locomo(path: str | Path) -> list[Conversation]:
     for n, record in enumerate(data):
         conv = record.get("conversation") if isinstance(record, dict) else None
         if not isinstance(conv, dict):
-            raise ConfigError("record has no 'conversation' mapping", file=str(path), key=f"[{n}].conversation")
+            raise ConfigError(
+                "record has no 'conversation' mapping", file=str(path), key=f"[{n}].conversation"
+            )
         sid = str(record.get("sample_id", f"conv-{n}"))
         turns = []
         s = 1
         while f"session_{s}" in conv:
-            date = _parse_date(conv.get(f"session_{s}_date_time", ""), file=str(path),
-                               key=f"[{n}].conversation.session_{s}_date_time")
+            date = _parse_date(
+                conv.get(f"session_{s}_date_time", ""),
+                file=str(path),
+                key=f"[{n}].conversation.session_{s}_date_time",
+            )
             for i, turn in enumerate(conv[f"session_{s}"]):
                 prev = conv[f"session_{s}"][i - 1]["dia_id"] if i else None
-                turns.append(Message(
-                    text=turn_text(turn), speaker=str(turn["speaker"]), message_id=str(turn["dia_id"]),
-                    session_id=f"session_{s}", at=date + timedelta(seconds=30 * i), reply_to=prev,
-                ))
+                turns.append(
+                    Message(
+                        text=turn_text(turn),
+                        speaker=str(turn["speaker"]),
+                        message_id=str(turn["dia_id"]),
+                        session_id=f"session_{s}",
+                        at=date + timedelta(seconds=30 * i),
+                        reply_to=prev,
+                    )
+                )
             s += 1
         valid = {t.message_id for t in turns}
         questions = []
@@ -226,10 +240,17 @@ class LocomoResult:
         return {
             "questions": self.questions,
             "recall": {
-                m: {f"R@{k}": {c: round(self.table.get(m, k, c), 2) for c in ["overall", *CATEGORIES.values()]}
-                    for k in KS}
-                | {"session R@10": {c: round(self.table.get(m, SESSION, c), 2)
-                                    for c in ["overall", *CATEGORIES.values()]}}
+                m: {
+                    f"R@{k}": {
+                        c: round(self.table.get(m, k, c), 2) for c in ["overall", *CATEGORIES.values()]
+                    }
+                    for k in KS
+                }
+                | {
+                    "session R@10": {
+                        c: round(self.table.get(m, SESSION, c), 2) for c in ["overall", *CATEGORIES.values()]
+                    }
+                }
                 for m in self.methods
             },
             "ingest_turns_per_s": round(self.ingest_rate, 1),
@@ -283,8 +304,10 @@ def flat_rankings(conv: Conversation, embedder, *, k: int = max(KS)) -> dict[str
         order = np.argsort(-sims, kind="stable")[:HYBRID_POOL]
         dense = {int(i): float(sims[i]) for i in order}
         lx, dn = _minmax(lexical), _minmax(dense)
-        mixed = {i: HYBRID_DENSE_WEIGHT * dn.get(i, 0.0) + (1 - HYBRID_DENSE_WEIGHT) * lx.get(i, 0.0)
-                 for i in set(lx) | set(dn)}
+        mixed = {
+            i: HYBRID_DENSE_WEIGHT * dn.get(i, 0.0) + (1 - HYBRID_DENSE_WEIGHT) * lx.get(i, 0.0)
+            for i in set(lx) | set(dn)
+        }
         out[BM25_FLAT].append([ids[i] for i in list(lexical)[:k]])
         out[DENSE_FLAT].append([ids[int(i)] for i in order[:k]])
         out[HYBRID].append([ids[i] for i, _ in sorted(mixed.items(), key=lambda kv: (-kv[1], kv[0]))[:k]])
@@ -339,8 +362,14 @@ def run_locomo(
         st = mem.stats()
         n_cards += st["cards"]
         n_links += st["links"]
-        log.info("%s: %d turns -> %d cards, %d links in %.1f s", conv.sample_id, len(conv.turns),
-                 st["cards"], st["links"], took)
+        log.info(
+            "%s: %d turns -> %d cards, %d links in %.1f s",
+            conv.sample_id,
+            len(conv.turns),
+            st["cards"],
+            st["links"],
+            took,
+        )
         if progress:
             progress(f"ingest {conv.sample_id}", len(conv.turns), len(conv.turns))
 

@@ -80,8 +80,12 @@ class CachedEmbedder:
     def save(self) -> None:
         if self.path and self._dirty:
             keys = list(self._vecs)
-            np.savez(self.path, keys=np.array(keys), vecs=np.stack([self._vecs[k] for k in keys]),
-                     model=np.array(self.name))
+            np.savez(
+                self.path,
+                keys=np.array(keys),
+                vecs=np.stack([self._vecs[k] for k in keys]),
+                model=np.array(self.name),
+            )
             self._dirty = False
 
 
@@ -103,10 +107,15 @@ class _SearchMemo:
         return getattr(self._vectors, attr)
 
 
-def _score(places: Sequence[Sequence[str]], conv: Conversation, qi: int) -> tuple[str, float, float, float, float]:
+def _score(
+    places: Sequence[Sequence[str]], conv: Conversation, qi: int
+) -> tuple[str, float, float, float, float]:
     q = conv.questions[qi]
-    return (CATEGORIES.get(q.category, str(q.category)), *(evidence_recall(places, q.evidence, k) for k in KS),
-            session_recall(places, q.evidence, SESSION_K))
+    return (
+        CATEGORIES.get(q.category, str(q.category)),
+        *(evidence_recall(places, q.evidence, k) for k in KS),
+        session_recall(places, q.evidence, SESSION_K),
+    )
 
 
 def summarise(scores: Scores) -> dict[str, float]:
@@ -116,11 +125,20 @@ def summarise(scores: Scores) -> dict[str, float]:
         return {}
     arr = np.array([s[1:] for s in scores])
     multi = [s[2] for s in scores if s[0] == "multi-hop"]
-    by_cat = {f"{c} R@10": float(np.mean([s[2] for s in scores if s[0] == c]))
-              for c in CATEGORIES.values() if any(s[0] == c for s in scores)}
-    return {"R@5": float(arr[:, 0].mean()), "R@10": float(arr[:, 1].mean()), "R@20": float(arr[:, 2].mean()),
-            "multi-hop R@10": float(np.mean(multi)) if multi else float("nan"),
-            "session R@10": float(arr[:, 3].mean()), **by_cat, "questions": len(scores)}
+    by_cat = {
+        f"{c} R@10": float(np.mean([s[2] for s in scores if s[0] == c]))
+        for c in CATEGORIES.values()
+        if any(s[0] == c for s in scores)
+    }
+    return {
+        "R@5": float(arr[:, 0].mean()),
+        "R@10": float(arr[:, 1].mean()),
+        "R@20": float(arr[:, 2].mean()),
+        "multi-hop R@10": float(np.mean(multi)) if multi else float("nan"),
+        "session R@10": float(arr[:, 3].mean()),
+        **by_cat,
+        "questions": len(scores),
+    }
 
 
 def objective(scores: Scores) -> float:
@@ -159,9 +177,12 @@ class LocomoCV:
             mem = self.hub.tenant(name)
             mem.remember_many(conv.turns)
             store = mem.store
-            self._tenants[conv.sample_id] = TenantStore(store.name, store.db, _SearchMemo(store.vectors),
-                                                        store.audit_log)
-            log.info("ingested %s: %d turns -> %d cards", conv.sample_id, len(conv.turns), mem.stats()["cards"])
+            self._tenants[conv.sample_id] = TenantStore(
+                store.name, store.db, _SearchMemo(store.vectors), store.audit_log
+            )
+            log.info(
+                "ingested %s: %d turns -> %d cards", conv.sample_id, len(conv.turns), mem.stats()["cards"]
+            )
 
     def evaluate(self, setting: Setting, conv: Conversation) -> Scores:
         """Per-question R@5/10/20 of our recall on ``conv`` under ``setting``."""
@@ -175,19 +196,31 @@ class LocomoCV:
             if name in recall_over:
                 recall_over[name] = int(recall_over[name])
         recall = self.config.recall
-        cfg = self.config.model_copy(update={"recall": recall.model_copy(update={"tuning": recall.tuning.model_copy(update=recall_over)})})
+        cfg = self.config.model_copy(
+            update={
+                "recall": recall.model_copy(update={"tuning": recall.tuning.model_copy(update=recall_over)})
+            }
+        )
         weights = dict(KIND_WEIGHT)
         weights.update({LinkKind(k.split(".", 1)[1]): v for k, v in setting.items() if k.startswith("link.")})
         gkey = (tuple(sorted((k.value, v) for k, v in weights.items())), conv.sample_id)
         if gkey not in self._graphs:
-            self._graphs[gkey] = build_graph(store.db.iter_links(), weights=weights,
-                                             cards=store.db.iter_cards(status=CardStatus.ACTIVE))
+            self._graphs[gkey] = build_graph(
+                store.db.iter_links(), weights=weights, cards=store.db.iter_cards(status=CardStatus.ACTIVE)
+            )
         graph = self._graphs[gkey]
         last = max(t.at for t in conv.turns)
         out: Scores = []
         for qi, q in enumerate(conv.questions):
-            hits = progressive_recall(store, q.text, k=max(KS), now=last, embedder=self.hub.embedder,
-                                      config=cfg, graph=lambda: graph)
+            hits = progressive_recall(
+                store,
+                q.text,
+                k=max(KS),
+                now=last,
+                embedder=self.hub.embedder,
+                config=cfg,
+                graph=lambda: graph,
+            )
             out.append(_score(hit_places(hits), conv, qi))
         self._memo[key] = out
         log.info("%s %s: R@10 %.1f", conv.sample_id, dict(setting), summarise(out)["R@10"])
@@ -198,18 +231,27 @@ class LocomoCV:
         out: dict[str, Scores] = {}
         for conv in self.conversations:
             for method, ranked in flat_rankings(conv, self.hub.embedder if self.hub else None).items():
-                out.setdefault(method, []).extend(_score([[i] for i in r], conv, qi) for qi, r in enumerate(ranked))
+                out.setdefault(method, []).extend(
+                    _score([[i] for i in r], conv, qi) for qi, r in enumerate(ranked)
+                )
         return out
 
 
-def coordinate_search(cv: LocomoCV, convs: Sequence[Conversation], grid: Mapping[str, Sequence[float]],
-                      start: Setting, *, rounds: int = 2) -> dict[str, float]:
+def coordinate_search(
+    cv: LocomoCV,
+    convs: Sequence[Conversation],
+    grid: Mapping[str, Sequence[float]],
+    start: Setting,
+    *,
+    rounds: int = 2,
+) -> dict[str, float]:
     """Coordinate ascent of :func:`objective` over ``grid`` on ``convs``: each parameter in turn
     takes the value that scores best with the others held; a tie keeps the current value."""
     current = dict(start)
     for _ in range(rounds):
         changed = False
         for name, values in grid.items():
+
             def score(v: float) -> float:
                 return objective([s for c in convs for s in cv.evaluate({**current, name: v}, c)])
 
@@ -227,8 +269,14 @@ def coordinate_search(cv: LocomoCV, convs: Sequence[Conversation], grid: Mapping
     return current
 
 
-def cross_validate(cv: LocomoCV, grid: Mapping[str, Sequence[float]], start: Setting, *, rounds: int = 2,
-                   fold_starts: Mapping[str, Setting] | None = None) -> dict:
+def cross_validate(
+    cv: LocomoCV,
+    grid: Mapping[str, Sequence[float]],
+    start: Setting,
+    *,
+    rounds: int = 2,
+    fold_starts: Mapping[str, Setting] | None = None,
+) -> dict:
     """Leave one conversation out: tune on the others, measure on it; plus the in-sample tuning
     on all of them. Returns the pooled held-out scores, the in-sample scores, the default
     (untuned) scores and the values each fold chose.
@@ -242,11 +290,17 @@ def cross_validate(cv: LocomoCV, grid: Mapping[str, Sequence[float]], start: Set
     folds = {}
     for conv in convs:
         train = [c for c in convs if c is not conv]
-        chosen = coordinate_search(cv, train, grid, (fold_starts or {}).get(conv.sample_id, start), rounds=rounds)
+        chosen = coordinate_search(
+            cv, train, grid, (fold_starts or {}).get(conv.sample_id, start), rounds=rounds
+        )
         folds[conv.sample_id] = chosen
         held.extend(cv.evaluate(chosen, conv))
-        log.info("fold %s: chose %s -> held-out R@10 %.1f", conv.sample_id, chosen,
-                 summarise(cv.evaluate(chosen, conv))["R@10"])
+        log.info(
+            "fold %s: chose %s -> held-out R@10 %.1f",
+            conv.sample_id,
+            chosen,
+            summarise(cv.evaluate(chosen, conv))["R@10"],
+        )
     in_sample = coordinate_search(cv, convs, grid, start, rounds=rounds)
     return {
         "default": summarise([s for c in convs for s in cv.evaluate(start, c)]),

@@ -29,8 +29,15 @@ def _latency(mem, questions: list[str], at, n: int = 50) -> float:
     return float(np.percentile(times, 50))
 
 
-def run_maintain(hub, data: str | Path, *, n_cards: int = 10_000, tenant: str = "maintain", round_days: int = 30,
-                 progress: bool = False) -> dict:
+def run_maintain(
+    hub,
+    data: str | Path,
+    *,
+    n_cards: int = 10_000,
+    tenant: str = "maintain",
+    round_days: int = 30,
+    progress: bool = False,
+) -> dict:
     """Fill ``tenant`` to ``n_cards`` cards, then time one full maintenance run."""
     t_start = time.perf_counter()
     mem, _, questions = fresh_tenant(hub, data, tenant, n_cards, round_days, progress=progress)
@@ -45,10 +52,15 @@ def run_maintain(hub, data: str | Path, *, n_cards: int = 10_000, tenant: str = 
     after = mem.stats()
     recall_after = _latency(mem, questions, at)
     return {
-        "cards_before": before["cards"], "links_before": before["links"],
-        "cards_after": after["cards"], "links_after": after["links"], "by_status_after": after["by_status"],
-        "fill_seconds": round(fill_s, 1), "maintain_seconds": round(seconds, 2),
+        "cards_before": before["cards"],
+        "links_before": before["links"],
+        "cards_after": after["cards"],
+        "links_after": after["links"],
+        "by_status_after": after["by_status"],
+        "fill_seconds": round(fill_s, 1),
+        "maintain_seconds": round(seconds, 2),
         "report": report.to_dict(),
-        "recall_ms_p50_before": round(recall_before, 1), "recall_ms_p50_after": round(recall_after, 1),
+        "recall_ms_p50_before": round(recall_before, 1),
+        "recall_ms_p50_after": round(recall_after, 1),
         "index_points_after": after["indexed"],
     }

@@ -36,18 +36,39 @@ def _pct(values: list[float]) -> tuple[float, float]:
     return float(np.percentile(values, 50)), float(np.percentile(values, 95))
 
 
-def run_persona(hub, data: str | Path, *, n_cards: int = 2000, days: int = 30, feedback_per_day: int = 6,
-                queries: int = 200, tenant: str = "persona-bench", progress: bool = False) -> dict:
+def run_persona(
+    hub,
+    data: str | Path,
+    *,
+    n_cards: int = 2000,
+    days: int = 30,
+    feedback_per_day: int = 6,
+    queries: int = 200,
+    tenant: str = "persona-bench",
+    progress: bool = False,
+) -> dict:
     """Fill ``tenant``, evolve a persona over ``days`` days, and time mining and modulated recall."""
     mem, fill, questions = fresh_tenant(hub, data, tenant, n_cards, round_days=30, progress=progress)
     questions = questions[:queries]
-    persona = persona_from_dict({
-        "name": tenant, "traits": {"conciseness": 0.5, "rigour": 0.6, "humour": 0.3},
-        "modules": [{"name": "brief", "prompt": "Answer in at most three sentences.",
-                     "unlock": "conciseness > 0.7 held for 7 days", "temperature": -0.2},
-                    {"name": "data_first", "prompt": "State the data a claim rests on.",
-                     "unlock": "rigour > 0.7 held for 5 days"}],
-    })
+    persona = persona_from_dict(
+        {
+            "name": tenant,
+            "traits": {"conciseness": 0.5, "rigour": 0.6, "humour": 0.3},
+            "modules": [
+                {
+                    "name": "brief",
+                    "prompt": "Answer in at most three sentences.",
+                    "unlock": "conciseness > 0.7 held for 7 days",
+                    "temperature": -0.2,
+                },
+                {
+                    "name": "data_first",
+                    "prompt": "State the data a claim rests on.",
+                    "unlock": "rigour > 0.7 held for 5 days",
+                },
+            ],
+        }
+    )
     engine = PersonaEngine(mem, persona)
     start = max(c.created_at for c in mem.db.iter_cards()) + timedelta(days=1)
     plain, weekly = [], []
@@ -58,10 +79,21 @@ def run_persona(hub, data: str | Path, *, n_cards: int = 2000, days: int = 30, f
         for i in range(feedback_per_day):
             n += 1
             mid = f"{session}#{i:03d}"
-            engine.observe(f"{tenant}: the figures, as asked.", speaker=tenant, message_id=f"{mid}a",
-                           session_id=session, at=at + timedelta(minutes=2 * i))
-            engine.observe(_FEEDBACK[n % len(_FEEDBACK)], speaker="user", message_id=f"{mid}b",
-                           session_id=session, at=at + timedelta(minutes=2 * i + 1), previous_speaker=tenant)
+            engine.observe(
+                f"{tenant}: the figures, as asked.",
+                speaker=tenant,
+                message_id=f"{mid}a",
+                session_id=session,
+                at=at + timedelta(minutes=2 * i),
+            )
+            engine.observe(
+                _FEEDBACK[n % len(_FEEDBACK)],
+                speaker="user",
+                message_id=f"{mid}b",
+                session_id=session,
+                at=at + timedelta(minutes=2 * i + 1),
+                previous_speaker=tenant,
+            )
         mem.flush()
         end = at + timedelta(hours=2)
         t0 = time.perf_counter()

@@ -24,8 +24,11 @@ def main() -> int:
 
     def progress(done, total, trial):
         mark = "ok " if trial.held else "FAIL"
-        print(f"[{done:>3}/{total}] {mark} {trial.operation:<15} kill at call {trial.kill_at:>4}"
-              f"{'' if trial.killed else ' (finished first)'} {'; '.join(trial.problems)[:200]}", file=sys.stderr)
+        print(
+            f"[{done:>3}/{total}] {mark} {trial.operation:<15} kill at call {trial.kill_at:>4}"
+            f"{'' if trial.killed else ' (finished first)'} {'; '.join(trial.problems)[:200]}",
+            file=sys.stderr,
+        )
 
     trials = run_trials(args.n, seed=args.seed, progress=progress)
     print(f"{'operation':<16}{'tried':>7}{'killed':>8}{'held':>6}")

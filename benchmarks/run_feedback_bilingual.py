@@ -56,7 +56,9 @@ def read(rows: list[dict], meaning=None) -> list[tuple[dict, set[tuple[str, int]
     sp = specs()
     out = []
     for r in rows:
-        sig = feedback_signals(r["text"], previous_reply=None, specs=sp, meaning=meaning, name=LISTENER, others=OTHERS)
+        sig = feedback_signals(
+            r["text"], previous_reply=None, specs=sp, meaning=meaning, name=LISTENER, others=OTHERS
+        )
         out.append((r, {(s.trait, s.sign) for s in sig}, sig[0].affect if sig else 0.0))
     return out
 
@@ -89,10 +91,12 @@ def score(readings) -> dict:
                 by[f"{lang}:{t}"]["given"] += 0  # make the key exist
     out = {}
     for key, b in sorted(by.items()):
-        out[key] = {"precision": round(b["tp"] / b["given"], 3) if b["given"] else None,
-                    "recall": round(b["tp"] / b["labelled"], 3) if b["labelled"] else None,
-                    "wrong_sign": round(b["wrong"] / b["labelled"], 3) if b["labelled"] else None,
-                    "lines": b["labelled"]}
+        out[key] = {
+            "precision": round(b["tp"] / b["given"], 3) if b["given"] else None,
+            "recall": round(b["tp"] / b["labelled"], 3) if b["labelled"] else None,
+            "wrong_sign": round(b["wrong"] / b["labelled"], 3) if b["labelled"] else None,
+            "lines": b["labelled"],
+        }
     for lang, (hit, n) in neutral.items():
         out[f"{lang}:neutral"] = {"evidence_share": round(hit / n, 3), "lines": n}
     out["other_languages"] = {"wrong_sign": other_wrong[0], "lines": other_wrong[1]}
@@ -107,13 +111,15 @@ def per_trait_precision(readings) -> dict[str, float]:
             continue
         for t, s in got:
             given[(r["lang"], t)] += 1
-            tp[(r["lang"], t)] += (t == r["trait"] and s == r["sign"])
+            tp[(r["lang"], t)] += t == r["trait"] and s == r["sign"]
     return {f"{lang}:{t}": round(tp[(lang, t)] / n, 3) for (lang, t), n in sorted(given.items())}
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--folds", type=int, nargs="*", default=[HELD_OUT], help="folds to score (default: the held-out one)")
+    ap.add_argument(
+        "--folds", type=int, nargs="*", default=[HELD_OUT], help="folds to score (default: the held-out one)"
+    )
     ap.add_argument("--model", default="minilm", help="minilm (the bundled default) or none")
     ap.add_argument("--show", action="store_true", help="print each line that is wrong")
     args = ap.parse_args(argv)
@@ -121,6 +127,7 @@ def main(argv=None) -> int:
     if args.model != "none":
         from autogen_zettel.core.embed import make_embedder
         from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
+
         meaning = MeaningDetector(make_embedder(args.model), specs(), DEFAULT_PARAMS)
     rows = [r for r in load() if fold_of(r["text"]) in set(args.folds)]
     readings = read(rows, meaning)
@@ -129,8 +136,18 @@ def main(argv=None) -> int:
             want = {(r["trait"], r["sign"])} if r["trait"] else set()
             if got != want:
                 print(f"{r['lang']} {r['kind']:<10} want {sorted(want)} got {sorted(got)}  {r['text']}")
-    print(json.dumps({"folds": args.folds, "lines": len(rows), "figures": score(readings),
-                      "precision_by_trait": per_trait_precision(readings)}, ensure_ascii=False, indent=1))
+    print(
+        json.dumps(
+            {
+                "folds": args.folds,
+                "lines": len(rows),
+                "figures": score(readings),
+                "precision_by_trait": per_trait_precision(readings),
+            },
+            ensure_ascii=False,
+            indent=1,
+        )
+    )
     return 0
 
 

@@ -58,22 +58,51 @@ from autogen_zettel.persona.prototypes import prototypes  # noqa: E402
 from autogen_zettel.persona.signals import GENERIC_MIN_VALENCE, feedback_signals  # noqa: E402
 from autogen_zettel.persona.traits import default_traits  # noqa: E402
 
-TRAIT_GRID = {"top_k": [1, 2], "threshold": [0.4, 0.5], "margin": [0.03, 0.06, 0.1], "neutral_margin": [0.05, 0.1],
-              "two_stage": [False]}
-VALENCE_GRID = {"valence_threshold": [0.45, 0.5], "lexicon_valence": [None, 0.3, 0.5], "lexicon_gate": [0.0, 0.05]}
+TRAIT_GRID = {
+    "top_k": [1, 2],
+    "threshold": [0.4, 0.5],
+    "margin": [0.03, 0.06, 0.1],
+    "neutral_margin": [0.05, 0.1],
+    "two_stage": [False],
+}
+VALENCE_GRID = {
+    "valence_threshold": [0.45, 0.5],
+    "lexicon_valence": [None, 0.3, 0.5],
+    "lexicon_gate": [0.0, 0.05],
+}
 # the two-stage reader (trait by meaning, direction by cues), the default; TRAIT_GRID is for --one-stage
 # (top_k 1 and pole_source "anchors" lost in every fold of earlier runs, and are left out)
-TWO_STAGE_GRID = {"threshold": [0.35, 0.4, 0.45], "margin": [0.02, 0.05], "neutral_margin": [0.05, 0.1],
-                  "pole_margin": [0.0, 0.03], "keyword_bonus": [0.0, 0.05], "two_stage": [True],
-                  "size_bonus": [0.0]}
+TWO_STAGE_GRID = {
+    "threshold": [0.35, 0.4, 0.45],
+    "margin": [0.02, 0.05],
+    "neutral_margin": [0.05, 0.1],
+    "pole_margin": [0.0, 0.03],
+    "keyword_bonus": [0.0, 0.05],
+    "two_stage": [True],
+    "size_bonus": [0.0],
+}
 # the default: size_bonus was measured after TWO_STAGE_GRID (--wide) had settled, with the
 # others fixed at what that grid chose (top_k 2, pole_margin 0, keyword_bonus 0 on all 355)
-SIZE_GRID = {"threshold": [0.4, 0.45], "margin": [0.02, 0.05], "neutral_margin": [0.1, 0.15],
-             "top_k": [2, 3], "attitude": [True], "size_bonus": [0.1], "two_stage": [True]}
+SIZE_GRID = {
+    "threshold": [0.4, 0.45],
+    "margin": [0.02, 0.05],
+    "neutral_margin": [0.1, 0.15],
+    "top_k": [2, 3],
+    "attitude": [True],
+    "size_bonus": [0.1],
+    "two_stage": [True],
+}
 # --train-examples: the bank then holds sentences like the training split's, so similarities
 # run higher; the grid reaches further up
-KNN_GRID = {"threshold": [0.4, 0.45, 0.5, 0.55], "margin": [0.02, 0.05], "neutral_margin": [0.1, 0.15],
-            "top_k": [2, 3, 4], "attitude": [True], "size_bonus": [0.1], "two_stage": [True]}
+KNN_GRID = {
+    "threshold": [0.4, 0.45, 0.5, 0.55],
+    "margin": [0.02, 0.05],
+    "neutral_margin": [0.1, 0.15],
+    "top_k": [2, 3, 4],
+    "attitude": [True],
+    "size_bonus": [0.1],
+    "two_stage": [True],
+}
 MAX_NEUTRAL_TRAIT = 0.03
 MAX_NEUTRAL_ANY = 0.05
 
@@ -110,8 +139,12 @@ class CachedEmbedder:
     def save(self) -> None:
         if self.path is not None and self._dirty and self.cache:
             texts = list(self.cache)
-            np.savez(self.path, texts=np.array(texts), vectors=np.stack([self.cache[t] for t in texts]),
-                     name=np.array(self.name))
+            np.savez(
+                self.path,
+                texts=np.array(texts),
+                vectors=np.stack([self.cache[t] for t in texts]),
+                name=np.array(self.name),
+            )
 
 
 def load(path: Path) -> list[dict]:
@@ -123,9 +156,15 @@ def with_examples(specs, rows):
     """The specs with the labelled trait sentences of ``rows`` added as examples (training split only)."""
     out = {}
     for name, spec in specs.items():
-        more = tuple(r["text"].lower() for r in rows if r["label"] == "trait" and r["trait"] == name and r["sign"] > 0)
-        less = tuple(r["text"].lower() for r in rows if r["label"] == "trait" and r["trait"] == name and r["sign"] < 0)
-        out[name] = replace(spec, examples_more=spec.examples_more + more, examples_less=spec.examples_less + less)
+        more = tuple(
+            r["text"].lower() for r in rows if r["label"] == "trait" and r["trait"] == name and r["sign"] > 0
+        )
+        less = tuple(
+            r["text"].lower() for r in rows if r["label"] == "trait" and r["trait"] == name and r["sign"] < 0
+        )
+        out[name] = replace(
+            spec, examples_more=spec.examples_more + more, examples_less=spec.examples_less + less
+        )
     return out
 
 
@@ -202,9 +241,20 @@ def score(rows, preds, traits):
             generic_trait += bool(found)
             want = 1 if r["label"] == "praise" else -1
             valence_ok += (affect >= GENERIC_MIN_VALENCE) if want > 0 else (affect <= -GENERIC_MIN_VALENCE)
-    return {"tp": tp, "fp": fp, "fn": fn, "neutral_any": neutral_any, "neutral_trait": neutral_trait,
-            "neutral_n": neutral_n, "negated_trait": negated_trait, "negated_n": negated_n,
-            "valence_ok": valence_ok, "valence_n": valence_n, "generic_trait": generic_trait, "traits": traits}
+    return {
+        "tp": tp,
+        "fp": fp,
+        "fn": fn,
+        "neutral_any": neutral_any,
+        "neutral_trait": neutral_trait,
+        "neutral_n": neutral_n,
+        "negated_trait": negated_trait,
+        "negated_n": negated_n,
+        "valence_ok": valence_ok,
+        "valence_n": valence_n,
+        "generic_trait": generic_trait,
+        "traits": traits,
+    }
 
 
 def micro(m):
@@ -259,27 +309,59 @@ def main() -> None:
     ap.add_argument("-k", type=int, default=5)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--fixed", action="store_true", help="score DEFAULT_PARAMS on every fold, no search")
-    ap.add_argument("--one-stage", action="store_true",
-                    help="the one-stage reader that came before (best trait-and-direction class outright)")
-    ap.add_argument("--wide", action="store_true", help="the wider two-stage grid, without size_bonus (with --train-examples: KNN_GRID)")
-    ap.add_argument("--fresh", nargs="*", default=[str(ROOT / "tests/data/feedback_fresh.jsonl"),
-                                                   str(ROOT / "tests/data/feedback_everyday.jsonl")],
-                    help="labelled files never used to tune: scored with the thresholds chosen on all of --data")
-    ap.add_argument("--cache", default=None,
-                    help="keep vectors in this .npz between runs (default: a file per model in the temp folder)")
-    ap.add_argument("--train-examples", action="store_true",
-                    help="the training split's trait sentences become prototypes too (never the held-out fold's)")
-    ap.add_argument("--train-chat", action="store_true",
-                    help="with --train-examples: the training split's praise, complaint and neutral lines too")
+    ap.add_argument(
+        "--one-stage",
+        action="store_true",
+        help="the one-stage reader that came before (best trait-and-direction class outright)",
+    )
+    ap.add_argument(
+        "--wide",
+        action="store_true",
+        help="the wider two-stage grid, without size_bonus (with --train-examples: KNN_GRID)",
+    )
+    ap.add_argument(
+        "--fresh",
+        nargs="*",
+        default=[
+            str(ROOT / "tests/data/feedback_fresh.jsonl"),
+            str(ROOT / "tests/data/feedback_everyday.jsonl"),
+        ],
+        help="labelled files never used to tune: scored with the thresholds chosen on all of --data",
+    )
+    ap.add_argument(
+        "--cache",
+        default=None,
+        help="keep vectors in this .npz between runs (default: a file per model in the temp folder)",
+    )
+    ap.add_argument(
+        "--train-examples",
+        action="store_true",
+        help="the training split's trait sentences become prototypes too (never the held-out fold's)",
+    )
+    ap.add_argument(
+        "--train-chat",
+        action="store_true",
+        help="with --train-examples: the training split's praise, complaint and neutral lines too",
+    )
     args = ap.parse_args()
     rows = load(Path(args.data))
     specs = default_traits()
     traits = sorted(specs)
     cache = Path(args.cache) if args.cache else Path(tempfile.gettempdir()) / f"feedback_cv_{args.model}.npz"
     embedder = CachedEmbedder(args.model, cache)
-    print(f"{len(rows)} labelled sentences ({dict(Counter(r['label'] for r in rows))}), model {embedder.name}, "
-          f"{args.k}-fold")
-    grid = KNN_GRID if args.train_examples and args.wide else TRAIT_GRID if args.one_stage else TWO_STAGE_GRID if args.wide else SIZE_GRID
+    print(
+        f"{len(rows)} labelled sentences ({dict(Counter(r['label'] for r in rows))}), model {embedder.name}, "
+        f"{args.k}-fold"
+    )
+    grid = (
+        KNN_GRID
+        if args.train_examples and args.wide
+        else TRAIT_GRID
+        if args.one_stage
+        else TWO_STAGE_GRID
+        if args.wide
+        else SIZE_GRID
+    )
     total = None
     for f, test_idx in enumerate(folds(rows, args.k, args.seed)):
         test = [rows[i] for i in test_idx]
@@ -289,7 +371,9 @@ def main() -> None:
         params = DEFAULT_PARAMS if args.fixed else choose(train, embedder, fold_specs, traits, grid)
         m = score(test, predict(test, embedder, fold_specs, params), traits)
         p, r, _ = micro(m)
-        print(f"fold {f}: P {p:.3f} R {r:.3f} neutral FP {m['neutral_any']}/{m['neutral_n']}  params {params}")
+        print(
+            f"fold {f}: P {p:.3f} R {r:.3f} neutral FP {m['neutral_any']}/{m['neutral_n']}  params {params}"
+        )
         if total is None:
             total = m
         else:
@@ -309,8 +393,10 @@ def main() -> None:
         if not Path(path).exists():
             continue
         fresh = load(Path(path))
-        print(f"\nFresh set ({len(fresh)} sentences, {path}; never used to tune), thresholds chosen on all "
-              f"{len(rows)}\n")
+        print(
+            f"\nFresh set ({len(fresh)} sentences, {path}; never used to tune), thresholds chosen on all "
+            f"{len(rows)}\n"
+        )
         report(score(fresh, predict(fresh, embedder, shipped, chosen), traits), traits)
     embedder.save()
 
@@ -319,14 +405,22 @@ def report(total, traits) -> None:
     print("| trait | precision | recall | sentences |\n|---|---|---|---|")
     for t in traits:
         tp, fp, fn = total["tp"][t], total["fp"][t], total["fn"][t]
-        print(f"| {t} | {tp / (tp + fp) if tp + fp else 0:.2f} | {tp / (tp + fn) if tp + fn else 0:.2f} | {tp + fn} |")
+        print(
+            f"| {t} | {tp / (tp + fp) if tp + fp else 0:.2f} | {tp / (tp + fn) if tp + fn else 0:.2f} | {tp + fn} |"
+        )
     p, r, f1 = micro(total)
-    print(f"| **all default traits (micro)** | **{p:.2f}** | **{r:.2f}** | {sum(total['tp'][t] + total['fn'][t] for t in traits)} |")
-    print(f"\nneutral sentences giving any evidence: {total['neutral_any']}/{total['neutral_n']} "
-          f"({total['neutral_any'] / max(1, total['neutral_n']):.1%}); a trait: {total['neutral_trait']}")
+    print(
+        f"| **all default traits (micro)** | **{p:.2f}** | **{r:.2f}** | {sum(total['tp'][t] + total['fn'][t] for t in traits)} |"
+    )
+    print(
+        f"\nneutral sentences giving any evidence: {total['neutral_any']}/{total['neutral_n']} "
+        f"({total['neutral_any'] / max(1, total['neutral_n']):.1%}); a trait: {total['neutral_trait']}"
+    )
     print(f"negated descriptions giving a trait: {total['negated_trait']}/{total['negated_n']}")
-    print(f"praise/complaint without a named trait: valence sign right {total['valence_ok']}/{total['valence_n']} "
-          f"({total['valence_ok'] / max(1, total['valence_n']):.1%}), given a trait anyway {total['generic_trait']}")
+    print(
+        f"praise/complaint without a named trait: valence sign right {total['valence_ok']}/{total['valence_n']} "
+        f"({total['valence_ok'] / max(1, total['valence_n']):.1%}), given a trait anyway {total['generic_trait']}"
+    )
 
 
 if __name__ == "__main__":

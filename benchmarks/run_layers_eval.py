@@ -52,14 +52,27 @@ def matches(gold: dict, ev: Evidence) -> bool:
         g, p = gold["value"].lower(), ev.value.lower()
         return gold["subject"] == ev.subject and gold["key"] == ev.key and (g in p or p in g) and bool(p)
     if gold["layer"] == "preference":
-        return (gold["subject"] == ev.subject and same_topic(gold["topic"], ev.value or ev.key)
-                and (ev.score > 0.5) == (gold["polarity"] > 0))
+        return (
+            gold["subject"] == ev.subject
+            and same_topic(gold["topic"], ev.value or ev.key)
+            and (ev.score > 0.5) == (gold["polarity"] > 0)
+        )
     if gold["layer"] == "commitment":
-        return (gold["owner"] == ev.subject and (gold["due"] or None) == (ev.due.isoformat() if ev.due else None)
-                and _overlap(gold["what"], ev.value) >= 0.5)
-    return (gold["subject"] == ev.subject and gold["status"] == ev.kind
-            and (not gold["what"] or not ev.value or _overlap(gold["what"], ev.value) > 0
-                 or _overlap(ev.value, gold["what"]) > 0))
+        return (
+            gold["owner"] == ev.subject
+            and (gold["due"] or None) == (ev.due.isoformat() if ev.due else None)
+            and _overlap(gold["what"], ev.value) >= 0.5
+        )
+    return (
+        gold["subject"] == ev.subject
+        and gold["status"] == ev.kind
+        and (
+            not gold["what"]
+            or not ev.value
+            or _overlap(gold["what"], ev.value) > 0
+            or _overlap(ev.value, gold["what"]) > 0
+        )
+    )
 
 
 def evaluate(records: list[dict]) -> tuple[dict, list[str]]:
@@ -101,7 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"folds {sorted(folds)}")
     print(f"{'layer':<12}{'lang':<6}{'tp':>4}{'fp':>4}{'fn':>4}{'precision':>11}{'recall':>8}")
     for (layer, lang), c in result.items():
-        print(f"{layer:<12}{lang:<6}{c['tp']:>4}{c['fp']:>4}{c['fn']:>4}{c['precision']:>11.3f}{c['recall']:>8.3f}")
+        print(
+            f"{layer:<12}{lang:<6}{c['tp']:>4}{c['fp']:>4}{c['fn']:>4}{c['precision']:>11.3f}{c['recall']:>8.3f}"
+        )
     if args.errors:
         print("\n".join(errors))
     return 0

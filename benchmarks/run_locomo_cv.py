@@ -20,19 +20,40 @@ from pathlib import Path
 # Where tuning starts: the values before any tuning (the defaults up to this script), so that
 # the held-out figure never sees a value chosen on all five conversations.
 UNTUNED = {
-    "recall.dense_weight": 0.4, "recall.seeds": 40, "recall.hops": 2, "recall.associative_share": 0.5,
-    "recall.speaker_boost": 0.0, "recall.named_speaker_weight": 1.0, "recall.question_discount": 0.0,
-    "recall.dense_without_name": False, "recall.associative_focus": 0.0, "recall.importance_weight": 0.0,
-    "recall.date_boost": 0.0, "recall.session_spread": 0.0,
-    "link.REPLY_TO": 0.3, "link.SUPERSEDES": 0.5, "link.SAME_SESSION": 0.05, "link.SHARED_ENTITY": 0.03,
-    "link.STRONGLY_RELATED": 0.03, "link.WEAKLY_RELATED": 0.0, "link.SAME_SPEAKER": 0.0,
-    "link.CONTRADICTS": 0.1, "link.SUMMARIZES": 0.0, "link.SAME_THREAD": 0.0,
+    "recall.dense_weight": 0.4,
+    "recall.seeds": 40,
+    "recall.hops": 2,
+    "recall.associative_share": 0.5,
+    "recall.speaker_boost": 0.0,
+    "recall.named_speaker_weight": 1.0,
+    "recall.question_discount": 0.0,
+    "recall.dense_without_name": False,
+    "recall.associative_focus": 0.0,
+    "recall.importance_weight": 0.0,
+    "recall.date_boost": 0.0,
+    "recall.session_spread": 0.0,
+    "link.REPLY_TO": 0.3,
+    "link.SUPERSEDES": 0.5,
+    "link.SAME_SESSION": 0.05,
+    "link.SHARED_ENTITY": 0.03,
+    "link.STRONGLY_RELATED": 0.03,
+    "link.WEAKLY_RELATED": 0.0,
+    "link.SAME_SPEAKER": 0.0,
+    "link.CONTRADICTS": 0.1,
+    "link.SUMMARIZES": 0.0,
+    "link.SAME_THREAD": 0.0,
 }
 # The choice of the previous round (issue #10's first tuning; every fold chose it), with the
 # multi-hop round's new values at their old behaviour: ``--start previous`` tunes from here, so a
 # round can tune only its new values (``--params``) in the time one run has.
-PREVIOUS = {**UNTUNED, "recall.speaker_boost": 0.25, "link.REPLY_TO": 0.6, "link.SAME_SESSION": 0.15,
-            "link.SHARED_ENTITY": 0.1, "link.STRONGLY_RELATED": 0.0}
+PREVIOUS = {
+    **UNTUNED,
+    "recall.speaker_boost": 0.25,
+    "link.REPLY_TO": 0.6,
+    "link.SAME_SESSION": 0.15,
+    "link.SHARED_ENTITY": 0.1,
+    "link.STRONGLY_RELATED": 0.0,
+}
 GRID = {  # tuned in this order, one pass (coordinate ascent); the first value of each is the default
     # the fourth round's (multi-hop: the name out of the dense query, speaker focus on unlocked cards)
     "recall.dense_without_name": [False, True],
@@ -59,8 +80,10 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
 
 
 def row(name: str, s: dict) -> str:
-    return (f"| {name} | {s['R@5']:.1f} | {s['R@10']:.1f} | {s['R@20']:.1f} | {s['multi-hop R@10']:.1f} "
-            f"| {s.get('temporal R@10', float('nan')):.1f} | {s['session R@10']:.1f} |")
+    return (
+        f"| {name} | {s['R@5']:.1f} | {s['R@10']:.1f} | {s['R@20']:.1f} | {s['multi-hop R@10']:.1f} "
+        f"| {s.get('temporal R@10', float('nan')):.1f} | {s['session R@10']:.1f} |"
+    )
 
 
 def main(argv=None) -> int:
@@ -71,13 +94,20 @@ def main(argv=None) -> int:
     ap.add_argument("--questions", type=int, default=0, help="only the first N questions per conversation")
     ap.add_argument("--params", default="", help="comma-separated subset of the grid to tune")
     ap.add_argument("--no-ablation", action="store_true")
-    ap.add_argument("--grid", default="", help='JSON of values to try instead of the built-in ones, e.g. '
-                    '\'{"recall.dense_weight": [0.5, 0.4, 0.6]}\' (its keys are tuned too)')
-    ap.add_argument("--start", default="untuned",
-                    help="where tuning starts: 'untuned', 'previous' (the third round's choice), 'shipped' (the "
-                         "library's defaults), or the "
-                         "--out JSON of an earlier run: each fold starts from what it chose there, the "
-                         "in-sample tuning from the in-sample choice")
+    ap.add_argument(
+        "--grid",
+        default="",
+        help="JSON of values to try instead of the built-in ones, e.g. "
+        "'{\"recall.dense_weight\": [0.5, 0.4, 0.6]}' (its keys are tuned too)",
+    )
+    ap.add_argument(
+        "--start",
+        default="untuned",
+        help="where tuning starts: 'untuned', 'previous' (the third round's choice), 'shipped' (the "
+        "library's defaults), or the "
+        "--out JSON of an earlier run: each fold starts from what it chose there, the "
+        "in-sample tuning from the in-sample choice",
+    )
     ap.add_argument("--rounds", type=int, default=1, help="passes of coordinate ascent over the grid")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
@@ -112,12 +142,19 @@ def main(argv=None) -> int:
         start = {**UNTUNED, **earlier["in_sample_setting"]}
         fold_starts = {c: {**UNTUNED, **s} for c, s in earlier["folds"].items()}
     extra = json.loads(args.grid) if args.grid else {}
-    grid = {k: v for k, v in {**GRID, **extra}.items() if not args.params or k in args.params.split(",") or k in extra}
+    grid = {
+        k: v
+        for k, v in {**GRID, **extra}.items()
+        if not args.params or k in args.params.split(",") or k in extra
+    }
     result = cross_validate(cv, grid, start, rounds=args.rounds, fold_starts=fold_starts)
     base = {m: summarise(s) for m, s in cv.baselines().items()}
     emb.save()
     out = {"baselines": base, **result}
-    lines = ["| method | R@5 | R@10 | R@20 | multi-hop R@10 | temporal R@10 | session R@10 |", "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| method | R@5 | R@10 | R@20 | multi-hop R@10 | temporal R@10 | session R@10 |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for m, s in base.items():
         lines.append(row(m, s))
     lines.append(row(f"ours, {Path(args.start).name}", result["default"]))
@@ -126,31 +163,49 @@ def main(argv=None) -> int:
     if not args.no_ablation:
         tuned = result["in_sample_setting"]
         ablation = {}
-        variants = {"no links (hops 0)": {"recall.hops": 0}, "1 hop": {"recall.hops": 1},
-                    "no speaker focus": {"recall.speaker_boost": 0.0},
-                    "name weighs as any word": {"recall.named_speaker_weight": 1.0},
-                    "no question discount": {"recall.question_discount": 0.0},
-                    "the name kept in the dense query": {"recall.dense_without_name": False},
-                    "no associative focus": {"recall.associative_focus": 0.0},
-                    "immediate hits not weighed by importance": {"recall.importance_weight": 0.0},
-                    "no date boost": {"recall.date_boost": 0.0},
-                    "no session spread": {"recall.session_spread": 0.0}}
-        variants.update({f"without {k.value}": {f"link.{k.value}": 0.0} for k in KIND_WEIGHT
-                         if tuned.get(f"link.{k.value}", 0) > 0})
+        variants = {
+            "no links (hops 0)": {"recall.hops": 0},
+            "1 hop": {"recall.hops": 1},
+            "no speaker focus": {"recall.speaker_boost": 0.0},
+            "name weighs as any word": {"recall.named_speaker_weight": 1.0},
+            "no question discount": {"recall.question_discount": 0.0},
+            "the name kept in the dense query": {"recall.dense_without_name": False},
+            "no associative focus": {"recall.associative_focus": 0.0},
+            "immediate hits not weighed by importance": {"recall.importance_weight": 0.0},
+            "no date boost": {"recall.date_boost": 0.0},
+            "no session spread": {"recall.session_spread": 0.0},
+        }
+        variants.update(
+            {
+                f"without {k.value}": {f"link.{k.value}": 0.0}
+                for k in KIND_WEIGHT
+                if tuned.get(f"link.{k.value}", 0) > 0
+            }
+        )
         # what was tried and is off by default: added to the tuned setting (SAME_THREAD links:
         # tuned per fold with SHARED_ENTITY [0.1, 0], three folds of five chose them and the
         # held-out figure fell: R@5 64.9 -> 64.4, R@10 75.8 -> 75.6)
-        variants.update({"with SAME_THREAD 0.2": {"link.SAME_THREAD": 0.2},
-                         "with SAME_THREAD 0.2, without SHARED_ENTITY": {"link.SAME_THREAD": 0.2,
-                                                                          "link.SHARED_ENTITY": 0.0}})
+        variants.update(
+            {
+                "with SAME_THREAD 0.2": {"link.SAME_THREAD": 0.2},
+                "with SAME_THREAD 0.2, without SHARED_ENTITY": {
+                    "link.SAME_THREAD": 0.2,
+                    "link.SHARED_ENTITY": 0.0,
+                },
+            }
+        )
         for name, over in variants.items():
             if all(tuned.get(k) == v for k, v in over.items()):
                 continue  # already so in the tuned setting
             ablation[name] = summarise([s for c in convs for s in cv.evaluate({**tuned, **over}, c)])
         out["ablation"] = ablation
-        lines += ["", "| ablation of the tuned setting (in-sample) | R@5 | R@10 | R@20 | multi-hop R@10 "
-                  "| temporal R@10 | session R@10 |", "|---|---|---|---|---|---|---|",
-                  row("tuned, everything on", result["in_sample"])]
+        lines += [
+            "",
+            "| ablation of the tuned setting (in-sample) | R@5 | R@10 | R@20 | multi-hop R@10 "
+            "| temporal R@10 | session R@10 |",
+            "|---|---|---|---|---|---|---|",
+            row("tuned, everything on", result["in_sample"]),
+        ]
         lines += [row(n, s) for n, s in ablation.items()]
     print("\n".join(lines))
 
@@ -159,8 +214,10 @@ def main(argv=None) -> int:
 
     print("in-sample changes from the untuned values:", json.dumps(moved(result["in_sample_setting"])))
     print("the library's defaults are the in-sample choice:", shipped == result["in_sample_setting"])
-    print("per-fold changes:", json.dumps({c: moved(s, (fold_starts or {}).get(c, start))
-                                           for c, s in result["folds"].items()}))
+    print(
+        "per-fold changes:",
+        json.dumps({c: moved(s, (fold_starts or {}).get(c, start)) for c, s in result["folds"].items()}),
+    )
     if args.out:
         Path(args.out).write_text(json.dumps(out, indent=2))
     return 0

@@ -41,11 +41,21 @@ def features(query: str, hits, named: set[str], periods) -> np.ndarray:
     rows = []
     for r, h in enumerate(hits):
         words = set(_WORDS.findall(fold(h.card.content)))
-        rows.append([1.0 / (1 + r), math.log1p(r), h.score / top, float(h.layer == "associative"),
-                     h.card.importance, float(h.card.speaker in named),
-                     float(bool(periods) and fits(h.card, periods)), float(is_question(h.card.content)),
-                     float(seen[h.card.session_id]), len(qwords & words) / max(1, len(qwords)),
-                     math.log1p(len(h.card.content))])
+        rows.append(
+            [
+                1.0 / (1 + r),
+                math.log1p(r),
+                h.score / top,
+                float(h.layer == "associative"),
+                h.card.importance,
+                float(h.card.speaker in named),
+                float(bool(periods) and fits(h.card, periods)),
+                float(is_question(h.card.content)),
+                float(seen[h.card.session_id]),
+                len(qwords & words) / max(1, len(qwords)),
+                math.log1p(len(h.card.content)),
+            ]
+        )
         seen[h.card.session_id] += 1
     return np.array(rows, dtype=np.float64)
 
@@ -110,9 +120,14 @@ def main(argv=None) -> int:
         speakers = set(store.db.speakers())
         rows = []
         for q in conv.questions:
-            hits = progressive_recall(store, q.text, k=DEPTH, now=last, embedder=emb, config=cfg,
-                                      graph=lambda g=graph: g)
-            X = features(q.text, hits, names_in(q.text, speakers), periods_in(q.text, last)) if hits else np.zeros((0, 11))
+            hits = progressive_recall(
+                store, q.text, k=DEPTH, now=last, embedder=emb, config=cfg, graph=lambda g=graph: g
+            )
+            X = (
+                features(q.text, hits, names_in(q.text, speakers), periods_in(q.text, last))
+                if hits
+                else np.zeros((0, 11))
+            )
             y = np.array([float(bool(set(h.card.source_ids) & set(q.evidence))) for h in hits])
             rows.append((hits, X, y))
         data[conv.sample_id] = rows
@@ -133,8 +148,10 @@ def main(argv=None) -> int:
             reranked.append(_score(hit_places(hits[:20]), conv, qi))
     out = {"recall": summarise(base), "recall + learned re-rank of the best 50": summarise(reranked)}
     for name, s in out.items():
-        print(f"| {name} | {s['R@5']:.1f} | {s['R@10']:.1f} | {s['R@20']:.1f} | {s['multi-hop R@10']:.1f} "
-              f"| {s.get('temporal R@10', float('nan')):.1f} | {s['session R@10']:.1f} |")
+        print(
+            f"| {name} | {s['R@5']:.1f} | {s['R@10']:.1f} | {s['R@20']:.1f} | {s['multi-hop R@10']:.1f} "
+            f"| {s.get('temporal R@10', float('nan')):.1f} | {s['session R@10']:.1f} |"
+        )
     if args.out:
         Path(args.out).write_text(json.dumps(out, indent=2))
     return 0

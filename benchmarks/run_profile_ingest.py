@@ -96,7 +96,9 @@ def fill(base: Path, cache_path: Path, data: Path, cards: int, say) -> None:
         t0 = time.perf_counter()
         fill_tenant(mem, _turns(data), cards, round_days=365)
         mem.flush()
-        say(f"filled to {mem.db.count():,} cards in {time.perf_counter() - t0:.0f} s, {emb.misses} texts embedded")
+        say(
+            f"filled to {mem.db.count():,} cards in {time.perf_counter() - t0:.0f} s, {emb.misses} texts embedded"
+        )
         _save_cache(cache_path, cache)
     finally:
         hub.close()
@@ -105,20 +107,29 @@ def fill(base: Path, cache_path: Path, data: Path, cards: int, say) -> None:
 def dump(mem) -> dict:
     """What the tenant stores, in a form that compares across code versions."""
     db = mem.db.db
+
     def rows(sql):
         cur = db.execute(sql)
         names = [d[0] for d in cur.description]
         return [dict(zip(names, r)) for r in cur.fetchall()]
+
     tables = [r[0] for r in db.execute("select name from sqlite_master where type = 'table' order by name")]
     out = {}
     for t in tables:
-        if t.startswith("sqlite_") or t.endswith(("_fts", "_fts_data", "_fts_idx", "_fts_docsize", "_fts_config")):
+        if t.startswith("sqlite_") or t.endswith(
+            ("_fts", "_fts_data", "_fts_idx", "_fts_docsize", "_fts_config")
+        ):
             continue
-        without_rowid = "without rowid" in (db.execute("select sql from sqlite_master where name = ?", [t])
-                                            .fetchone()[0] or "").lower()
+        without_rowid = (
+            "without rowid"
+            in (db.execute("select sql from sqlite_master where name = ?", [t]).fetchone()[0] or "").lower()
+        )
         # rowid order is part of what is stored: recall reads links and cards in the order written
-        out[t] = rows(f"select * from [{t}] order by 1" if without_rowid else
-                      f"select rowid as _rowid, * from [{t}] order by rowid")
+        out[t] = rows(
+            f"select * from [{t}] order by 1"
+            if without_rowid
+            else f"select rowid as _rowid, * from [{t}] order by rowid"
+        )
     out["_audit"] = [vars(e) for e in mem.store.audit_log.entries()]
     out["_index_ids"] = sorted(mem.hub.vectors.ids(mem.name))
     return out
@@ -159,7 +170,9 @@ def run(args, say) -> dict:
             hub.embedder = emb.embedder
         # --cpu: the main thread's CPU time, which a busy shared machine does not inflate (wall
         # time counts the moments the process waits for a core); the embedding thread is not in it
-        prof = (cProfile.Profile(time.thread_time) if args.cpu else cProfile.Profile()) if args.profile else None
+        prof = (
+            (cProfile.Profile(time.thread_time) if args.cpu else cProfile.Profile()) if args.profile else None
+        )
         t0, c0 = time.perf_counter(), time.process_time()
         if prof:
             prof.enable()
@@ -171,13 +184,23 @@ def run(args, say) -> dict:
         if prof:
             prof.disable()
         seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
-        if emb.misses:  # cards whose text depends on earlier batches (a reply's addressee): kept for next time
+        if (
+            emb.misses
+        ):  # cards whose text depends on earlier batches (a reply's addressee): kept for next time
             _save_cache(cache_path, cache)
             say(f"{emb.misses} texts were embedded inside the clock; run again for a clean figure")
         made = mem.db.count() - before
-        result = {"turns": len(turns), "cards_before": before, "cards_made": made, "seconds": seconds,
-                  "turns_per_s": len(turns) / seconds, "cpu_seconds": cpu, "turns_per_cpu_s": len(turns) / cpu,
-                  "misses": emb.misses, "profiled": bool(prof)}
+        result = {
+            "turns": len(turns),
+            "cards_before": before,
+            "cards_made": made,
+            "seconds": seconds,
+            "turns_per_s": len(turns) / seconds,
+            "cpu_seconds": cpu,
+            "turns_per_cpu_s": len(turns) / cpu,
+            "misses": emb.misses,
+            "profiled": bool(prof),
+        }
         if prof:
             prof.dump_stats(args.profile)
             result["stages"] = stages(pstats.Stats(prof))
@@ -208,11 +231,19 @@ def main() -> int:
     ap.add_argument("--dump", type=Path, help="write the stored tenant as JSON here")
     ap.add_argument("--json", type=Path, help="write the figures as JSON here")
     ap.add_argument("--embed", action="store_true", help="embed with the real model inside the clock")
-    ap.add_argument("--cpu", action="store_true", help="profile the main thread's CPU time instead of wall time")
-    ap.add_argument("--warm", action="store_true",
-                    help="load the index's in-memory dense copy (#12) before the clock, as a running process has it")
-    ap.add_argument("--pipelined", action="store_true",
-                    help="one remember_many(turns, batch=--batch) call: the next batch embedded while one is written")
+    ap.add_argument(
+        "--cpu", action="store_true", help="profile the main thread's CPU time instead of wall time"
+    )
+    ap.add_argument(
+        "--warm",
+        action="store_true",
+        help="load the index's in-memory dense copy (#12) before the clock, as a running process has it",
+    )
+    ap.add_argument(
+        "--pipelined",
+        action="store_true",
+        help="one remember_many(turns, batch=--batch) call: the next batch embedded while one is written",
+    )
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
     say = lambda line: print(line, file=sys.stderr)  # noqa: E731 - a script, not the library
@@ -220,10 +251,12 @@ def main() -> int:
     if "stages" in result:
         for label, seconds in result["stages"].items():
             print(f"{label:<42}{seconds:>8.2f} s")
-    print(f"{result['turns']} turns -> {result['cards_made']} cards over {result['cards_before']:,}: "
-          f"{result['seconds']:.2f} s, {result['turns_per_s']:.0f} turns/s "
-          f"({result['turns_per_cpu_s']:.0f} per CPU second)"
-          f"{' (profiled)' if result['profiled'] else ''}, {result['misses']} embedder misses")
+    print(
+        f"{result['turns']} turns -> {result['cards_made']} cards over {result['cards_before']:,}: "
+        f"{result['seconds']:.2f} s, {result['turns_per_s']:.0f} turns/s "
+        f"({result['turns_per_cpu_s']:.0f} per CPU second)"
+        f"{' (profiled)' if result['profiled'] else ''}, {result['misses']} embedder misses"
+    )
     if args.json:
         args.json.write_text(json.dumps(result, indent=2))
     return 0

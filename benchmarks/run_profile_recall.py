@@ -49,12 +49,13 @@ def fill(folder: Path, data: Path, cards: int) -> None:
         hub.embedder = RepeatCache(emb)
         t0 = time.perf_counter()
         try:
-            fill_tenant(mem, turns, cards, 365, batch=1024,
-                        progress=lambda n: None)
+            fill_tenant(mem, turns, cards, 365, batch=1024, progress=lambda n: None)
         finally:
             hub.embedder = emb
         mem.flush()
-        print(f"{folder}: {mem.db.count():,} cards, {mem.db.link_count():,} links in {time.perf_counter() - t0:.0f} s")
+        print(
+            f"{folder}: {mem.db.count():,} cards, {mem.db.link_count():,} links in {time.perf_counter() - t0:.0f} s"
+        )
     finally:
         hub.close()
 
@@ -116,6 +117,7 @@ class Stages:
                 self.total[name] += dt - frame[1]
                 if self.stack:
                     self.stack[-1][1] += dt
+
         return timed
 
     def take(self) -> dict[str, float]:
@@ -149,10 +151,12 @@ def load_adjacency(nb):
     kept, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     del again
-    print(f"adjacency: {adj.nodes:,} nodes, {adj.edges:,} directed edges from {links:,} link rows; "
-          f"loaded in {took:.2f} s (scan alone {scan:.2f} s); arrays {adj.nbytes / 1e6:.1f} MB, "
-          f"with ids and index {kept / 1e6:.1f} MB ({kept / links:.1f} bytes a link row, arrays "
-          f"{adj.nbytes / links:.1f}); build peak {peak / 1e6:.1f} MB; RSS {rss0:.0f} -> {rss1:.0f} MB")
+    print(
+        f"adjacency: {adj.nodes:,} nodes, {adj.edges:,} directed edges from {links:,} link rows; "
+        f"loaded in {took:.2f} s (scan alone {scan:.2f} s); arrays {adj.nbytes / 1e6:.1f} MB, "
+        f"with ids and index {kept / 1e6:.1f} MB ({kept / links:.1f} bytes a link row, arrays "
+        f"{adj.nbytes / links:.1f}); build peak {peak / 1e6:.1f} MB; RSS {rss0:.0f} -> {rss1:.0f} MB"
+    )
     return adj
 
 
@@ -169,11 +173,21 @@ def main() -> None:
     ap.add_argument("--queries", type=int, default=300)
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--cold", action="store_true", help="empty the neighbour cache before every query")
-    ap.add_argument("--mmap", type=int, default=None,
-                    help="alternate SQLite's memory map between the library's and this many bytes, query by query")
-    ap.add_argument("--adjacency", choices=["off", "on", "both"], default="both",
-                    help="serve frontier links from SQLite, the in-memory adjacency, or alternate query by query")
-    ap.add_argument("--profile", type=Path, default=None, help="write cProfile stats here (and print the top)")
+    ap.add_argument(
+        "--mmap",
+        type=int,
+        default=None,
+        help="alternate SQLite's memory map between the library's and this many bytes, query by query",
+    )
+    ap.add_argument(
+        "--adjacency",
+        choices=["off", "on", "both"],
+        default="both",
+        help="serve frontier links from SQLite, the in-memory adjacency, or alternate query by query",
+    )
+    ap.add_argument(
+        "--profile", type=Path, default=None, help="write cProfile stats here (and print the top)"
+    )
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
     fill(args.dir, args.data, args.cards)
@@ -248,21 +262,41 @@ def main() -> None:
         top = np.argpartition(-scores, args.k)[: args.k]
         top[np.argsort(-scores[top])]
         flat.append(1000 * (time.perf_counter() - t0))
-    print(f"{mem.db.count():,} cards, {mem.db.link_count():,} links, {len(questions)} queries"
-          f"{' (cold links)' if args.cold else ''}; query vectors precomputed ({pre.misses} embedder calls missed the table)")
-    print(f"  recall (no encode) p50 {pct(ours, 50):.2f} / p95 {pct(ours, 95):.2f} ms; "
-          f"flat product p50 {pct(flat, 50):.2f} / p95 {pct(flat, 95):.2f} ms")
+    print(
+        f"{mem.db.count():,} cards, {mem.db.link_count():,} links, {len(questions)} queries"
+        f"{' (cold links)' if args.cold else ''}; query vectors precomputed ({pre.misses} embedder calls missed the table)"
+    )
+    print(
+        f"  recall (no encode) p50 {pct(ours, 50):.2f} / p95 {pct(ours, 95):.2f} ms; "
+        f"flat product p50 {pct(flat, 50):.2f} / p95 {pct(flat, 95):.2f} ms"
+    )
     if args.mmap is not None:
         for size, xs in by_map.items():
-            print(f"  mmap_size {size:>13,}: recall p50 {pct(xs, 50):.2f} / p95 {pct(xs, 95):.2f} ms ({len(xs)} queries)")
+            print(
+                f"  mmap_size {size:>13,}: recall p50 {pct(xs, 50):.2f} / p95 {pct(xs, 95):.2f} ms ({len(xs)} queries)"
+            )
     for use in modes:
         xs = by_mode[use]
-        print(f"  links from {'the adjacency' if use else 'SQLite'}: recall p50 {pct(xs, 50):.2f} / "
-              f"p95 {pct(xs, 95):.2f} ms ({len(xs)} queries)")
-        for name in ["search", "cards", "links", "neighbours", "spread", "unlock", "dedup", "conflicts", "rest"]:
+        print(
+            f"  links from {'the adjacency' if use else 'SQLite'}: recall p50 {pct(xs, 50):.2f} / "
+            f"p95 {pct(xs, 95):.2f} ms ({len(xs)} queries)"
+        )
+        for name in [
+            "search",
+            "cards",
+            "links",
+            "neighbours",
+            "spread",
+            "unlock",
+            "dedup",
+            "conflicts",
+            "rest",
+        ]:
             xs = per_mode[use].get(name, [])
-            print(f"    {name:10s} mean {np.mean(xs) if xs else 0:6.2f}  p50 {pct(xs, 50):6.2f}  "
-                  f"p95 {pct(xs, 95):6.2f} ms")
+            print(
+                f"    {name:10s} mean {np.mean(xs) if xs else 0:6.2f}  p50 {pct(xs, 50):6.2f}  "
+                f"p95 {pct(xs, 95):6.2f} ms"
+            )
     if prof:
         prof.dump_stats(args.profile)
         pstats.Stats(str(args.profile)).sort_stats("cumulative").print_stats(35)

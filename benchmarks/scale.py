@@ -58,7 +58,9 @@ class ScaleRow:
     flat_ms_p50: float
     flat_ms_p95: float
     reopen_s: float  # hub open + tenant open (reconcile included)
-    first_recall_ms: float  # the first recall after reopening (it starts the link adjacency's background load)
+    first_recall_ms: (
+        float  # the first recall after reopening (it starts the link adjacency's background load)
+    )
     adjacency_s: float  # the link adjacency's background load, begun by the warm-up recall before timing
     disk_mb: float
     peak_rss_mb: float
@@ -78,8 +80,12 @@ class ScaleRow:
         return self.many_turns_per_s / self.bare_texts_per_s if self.bare_texts_per_s else float("nan")
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "ratio_p95": self.ratio_p95, "live_ratio_p95": self.live_ratio_p95,
-                "many_share": self.many_share}
+        return {
+            **asdict(self),
+            "ratio_p95": self.ratio_p95,
+            "live_ratio_p95": self.live_ratio_p95,
+            "many_share": self.many_share,
+        }
 
 
 def _cold(hub) -> None:
@@ -103,11 +109,19 @@ def _pct(xs: Sequence[float], q: float) -> float:
     return float(np.percentile(xs, q)) if xs else float("nan")
 
 
-def run_scale(open_hub: Callable[[], object], data: str | Path, *, sizes: Sequence[int] = (10_000, 100_000),
-              n_queries: int = 200, n_single: int = 200, tenant: str = "scale", k: int = 10,
-              timed_turns: int = 2560,
-              say: Callable[[str], None] = lambda line: None,
-              on_row: Callable[[list[ScaleRow]], None] = lambda rows: None) -> list[ScaleRow]:
+def run_scale(
+    open_hub: Callable[[], object],
+    data: str | Path,
+    *,
+    sizes: Sequence[int] = (10_000, 100_000),
+    n_queries: int = 200,
+    n_single: int = 200,
+    tenant: str = "scale",
+    k: int = 10,
+    timed_turns: int = 2560,
+    say: Callable[[str], None] = lambda line: None,
+    on_row: Callable[[list[ScaleRow]], None] = lambda rows: None,
+) -> list[ScaleRow]:
     """Grow ``tenant`` to each of ``sizes`` cards and measure; returns one row per size.
 
     :param open_hub: opens the hub on the benchmark's data folder (called again to time reopening)
@@ -143,7 +157,7 @@ def run_scale(open_hub: Callable[[], object], data: str | Path, *, sizes: Sequen
                 pending = replay_round(turns, rnd, round_days=365)
                 rnd += 1
             if untimed > 0:
-                chunk, pending = pending[: min(1024, untimed)], pending[min(1024, untimed):]
+                chunk, pending = pending[: min(1024, untimed)], pending[min(1024, untimed) :]
                 hub.embedder = cache
                 try:
                     mem.remember_many(chunk)
@@ -185,14 +199,22 @@ def run_scale(open_hub: Callable[[], object], data: str | Path, *, sizes: Sequen
                 rnd += 1
             t, pending = pending[0], pending[1:]
             t0 = time.perf_counter()
-            mem.remember(t.text, speaker=t.speaker, message_id=t.message_id, session_id=t.session_id, at=t.at,
-                         reply_to=t.reply_to)
+            mem.remember(
+                t.text,
+                speaker=t.speaker,
+                message_id=t.message_id,
+                session_id=t.session_id,
+                at=t.at,
+                reply_to=t.reply_to,
+            )
             single.append(time.perf_counter() - t0)
         ingested += len(single)
         one = len(single) / sum(single) if single else float("nan")
         cards = mem.db.count()
-        say(f"{cards:,} cards: remember_many {many:.0f} turns/s (bare embedder {bare_rate:.0f} texts/s), "
-            f"remember() {one:.0f} turns/s; timing recall")
+        say(
+            f"{cards:,} cards: remember_many {many:.0f} turns/s (bare embedder {bare_rate:.0f} texts/s), "
+            f"remember() {one:.0f} turns/s; timing recall"
+        )
         flat = np.tile(distinct, (ingested // len(distinct) + 1, 1))[:ingested]
         t0 = time.perf_counter()
         mem.recall("warm up", k=k, touch=False)
@@ -232,16 +254,32 @@ def run_scale(open_hub: Callable[[], object], data: str | Path, *, sizes: Sequen
         t0 = time.perf_counter()
         mem.recall(questions[0], k=k, touch=False)
         first = 1000 * (time.perf_counter() - t0)
-        row = ScaleRow(cards=cards, turns=ingested, links=links, many_turns_per_s=many, one_turns_per_s=one,
-                       bare_texts_per_s=bare_rate, recall_ms_p50=_pct(ours, 50), recall_ms_p95=_pct(ours, 95),
-                       live_ms_p50=_pct(live, 50), live_ms_p95=_pct(live, 95), flat_ms_p50=_pct(base, 50),
-                       flat_ms_p95=_pct(base, 95), reopen_s=reopen, first_recall_ms=first, adjacency_s=adjacency,
-                       disk_mb=folder_bytes(hub.data_dir) / 2**20 if hub.data_dir else float("nan"),
-                       peak_rss_mb=peak_rss_mb(), engine=engine)
-        say(f"{cards:,} cards: live recall p50 {row.live_ms_p50:.1f} / p95 {row.live_ms_p95:.1f} ms, "
+        row = ScaleRow(
+            cards=cards,
+            turns=ingested,
+            links=links,
+            many_turns_per_s=many,
+            one_turns_per_s=one,
+            bare_texts_per_s=bare_rate,
+            recall_ms_p50=_pct(ours, 50),
+            recall_ms_p95=_pct(ours, 95),
+            live_ms_p50=_pct(live, 50),
+            live_ms_p95=_pct(live, 95),
+            flat_ms_p50=_pct(base, 50),
+            flat_ms_p95=_pct(base, 95),
+            reopen_s=reopen,
+            first_recall_ms=first,
+            adjacency_s=adjacency,
+            disk_mb=folder_bytes(hub.data_dir) / 2**20 if hub.data_dir else float("nan"),
+            peak_rss_mb=peak_rss_mb(),
+            engine=engine,
+        )
+        say(
+            f"{cards:,} cards: live recall p50 {row.live_ms_p50:.1f} / p95 {row.live_ms_p95:.1f} ms, "
             f"touch off p50 {row.recall_ms_p50:.1f} / p95 {row.recall_ms_p95:.1f} ms, flat p50 "
             f"{row.flat_ms_p50:.1f} / p95 {row.flat_ms_p95:.1f} ms; reopen {reopen:.2f} s, first recall {first:.0f} ms, "
-            f"adjacency load {adjacency:.2f} s")
+            f"adjacency load {adjacency:.2f} s"
+        )
         rows.append(row)
         on_row(list(rows))
     hub.close()

@@ -42,8 +42,11 @@ class StallResult:
     here_max_ms: float
 
     def to_dict(self) -> dict:
-        return {**asdict(self), "apart_p99_ratio": self.apart_p99_ms / self.quiet_p99_ms,
-                "here_p99_ratio": self.here_p99_ms / self.quiet_p99_ms}
+        return {
+            **asdict(self),
+            "apart_p99_ratio": self.apart_p99_ms / self.quiet_p99_ms,
+            "here_p99_ratio": self.here_p99_ms / self.quiet_p99_ms,
+        }
 
 
 def _fill(index: EdgeIndex, tenant: str, n: int, dim: int, seed: int) -> np.ndarray:
@@ -94,11 +97,18 @@ def _during(index: EdgeIndex, queries: np.ndarray) -> tuple[list[float], int]:
     return lat, count[0]
 
 
-def run_stall(*, points: int = 100_000, small_points: int = 10_000, queries: int = 2000, dim: int = 384,
-              here_queries: int = 30, folder: Path | None = None,
-              say: Callable[[str], None] = lambda line: None) -> StallResult:
+def run_stall(
+    *,
+    points: int = 100_000,
+    small_points: int = 10_000,
+    queries: int = 2000,
+    dim: int = 384,
+    here_queries: int = 30,
+    folder: Path | None = None,
+    say: Callable[[str], None] = lambda line: None,
+) -> StallResult:
     """:param here_queries: searches timed while the shard optimizes in this process: each waits
-        for a whole optimize (the GIL), so a few show it"""
+    for a whole optimize (the GIL), so a few show it"""
     root = Path(folder or tempfile.mkdtemp(prefix="stall-"))
     index = EdgeIndex(root / "edge", optimize_floor=10**9)
     say(f"filling {points:,} + {small_points:,} points")
@@ -117,7 +127,18 @@ def run_stall(*, points: int = 100_000, small_points: int = 10_000, queries: int
     say(f"optimizing in this process ({n_here} optimizes): p99 {np.percentile(here, 99):.2f} ms")
     index.close()
     pct = lambda xs, q: float(np.percentile(xs, q))
-    return StallResult(points=points, queries=queries, quiet_p50_ms=pct(quiet, 50), quiet_p99_ms=pct(quiet, 99),
-                       apart_p50_ms=pct(apart, 50), apart_p99_ms=pct(apart, 99), apart_optimizes=n_apart,
-                       here_p50_ms=pct(here, 50), here_p99_ms=pct(here, 99), here_optimizes=n_here,
-                       quiet_max_ms=max(quiet), apart_max_ms=max(apart), here_max_ms=max(here))
+    return StallResult(
+        points=points,
+        queries=queries,
+        quiet_p50_ms=pct(quiet, 50),
+        quiet_p99_ms=pct(quiet, 99),
+        apart_p50_ms=pct(apart, 50),
+        apart_p99_ms=pct(apart, 99),
+        apart_optimizes=n_apart,
+        here_p50_ms=pct(here, 50),
+        here_p99_ms=pct(here, 99),
+        here_optimizes=n_here,
+        quiet_max_ms=max(quiet),
+        apart_max_ms=max(apart),
+        here_max_ms=max(here),
+    )

@@ -62,8 +62,9 @@ def _open_files() -> int:
         return -1
 
 
-def run_tenants(open_hub: Callable[[], object], *, agents: int = 1000,
-                say: Callable[[str], None] = lambda line: None) -> TenantsResult:
+def run_tenants(
+    open_hub: Callable[[], object], *, agents: int = 1000, say: Callable[[str], None] = lambda line: None
+) -> TenantsResult:
     """Open ``agents`` tenants in one hub, one remember and one recall each, then reopen."""
     names = [f"agent-{i:04d}" for i in range(agents)]
     t0_at = datetime(2024, 1, 1, 9, 0)
@@ -74,13 +75,20 @@ def run_tenants(open_hub: Callable[[], object], *, agents: int = 1000,
     start = time.perf_counter()
     for i, name in enumerate(names):
         mem = hub.tenant(name)
-        mem.remember(_LINES[i % len(_LINES)], speaker=name, message_id=f"{name}-m1", session_id="s1",
-                     at=t0_at + timedelta(minutes=i))
+        mem.remember(
+            _LINES[i % len(_LINES)],
+            speaker=name,
+            message_id=f"{name}-m1",
+            session_id="s1",
+            at=t0_at + timedelta(minutes=i),
+        )
         mem.recall("where does this agent live and what does it prefer?", k=5)
         if (i + 1) % 100 == 0:
             most = max(most, _open_files())
-            say(f"  {i + 1} / {agents} tenants: {time.perf_counter() - start:.1f} s, RSS {_status('VmRSS') / 1024:.0f} MB, "
-                f"{_open_files()} open files")
+            say(
+                f"  {i + 1} / {agents} tenants: {time.perf_counter() - start:.1f} s, RSS {_status('VmRSS') / 1024:.0f} MB, "
+                f"{_open_files()} open files"
+            )
     first = time.perf_counter() - start
     rss_first = _status("VmRSS") / 1024
     engine = getattr(hub.vectors, "engine", "?")
@@ -100,11 +108,21 @@ def run_tenants(open_hub: Callable[[], object], *, agents: int = 1000,
     recall_pass = time.perf_counter() - start
     files, threads = _open_files(), _status("Threads")
     result = TenantsResult(
-        agents=agents, first_pass_s=first, first_pass_ms_per_agent=1000 * first / max(1, agents), reopen_s=reopen,
-        recall_pass_s=recall_pass, rss_mb_after_first=rss_first, rss_mb_after_reopen=_status("VmRSS") / 1024,
-        peak_rss_mb=peak_rss_mb(), open_files=files, threads=threads,
-        disk_mb=folder_bytes(hub.data_dir) / 2**20 if hub.data_dir else float("nan"), engine=engine,
-        open_file_limit=open_file_limit(), recalled=recalled, max_open_files=max(most, files),
+        agents=agents,
+        first_pass_s=first,
+        first_pass_ms_per_agent=1000 * first / max(1, agents),
+        reopen_s=reopen,
+        recall_pass_s=recall_pass,
+        rss_mb_after_first=rss_first,
+        rss_mb_after_reopen=_status("VmRSS") / 1024,
+        peak_rss_mb=peak_rss_mb(),
+        open_files=files,
+        threads=threads,
+        disk_mb=folder_bytes(hub.data_dir) / 2**20 if hub.data_dir else float("nan"),
+        engine=engine,
+        open_file_limit=open_file_limit(),
+        recalled=recalled,
+        max_open_files=max(most, files),
     )
     hub.close()
     return result

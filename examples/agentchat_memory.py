@@ -39,21 +39,30 @@ from autogen_zettel.memory import MemoryHub
 
 ROOT = Path(__file__).resolve().parent.parent
 
-AGENTS = {"ada": "You are ada, the study's lead researcher. Answer in one or two sentences.",
-          "bob": "You are bob, the study's methodologist. Answer in one or two sentences."}
+AGENTS = {
+    "ada": "You are ada, the study's lead researcher. Answer in one or two sentences.",
+    "bob": "You are bob, the study's methodologist. Answer in one or two sentences.",
+}
 DAYS = [
     (datetime(2024, 3, 4, 9, 0), "Day 1: what came out of the Lisbon pilot, and what is next?"),
-    (datetime(2024, 3, 11, 10, 0), "Day 2: before we recruit again, how many people did the Lisbon pilot "
-                                   "enrol, why did some drop out, and who drafts the ethics review?"),
+    (
+        datetime(2024, 3, 11, 10, 0),
+        "Day 2: before we recruit again, how many people did the Lisbon pilot "
+        "enrol, why did some drop out, and who drafts the ethics review?",
+    ),
 ]
 # what the offline model answers, per agent, in order
 SCRIPT = {
-    "ada": ["The Lisbon pilot enrolled 42 participants; 7 dropped out because the 5 am wake-up was too harsh.",
-            "Thanks bob. I will book the lab for the May recruitment.",
-            "From my notes: 42 enrolled, 7 dropped out over the 5 am wake-up; bob drafts the ethics review.",
-            "Then recruitment opens once bob's review is approved."],
-    "bob": ["I will draft the ethics review by Friday, with a later wake-up time.",
-            "Agreed; the draft moves the wake-up to 7 am."],
+    "ada": [
+        "The Lisbon pilot enrolled 42 participants; 7 dropped out because the 5 am wake-up was too harsh.",
+        "Thanks bob. I will book the lab for the May recruitment.",
+        "From my notes: 42 enrolled, 7 dropped out over the 5 am wake-up; bob drafts the ethics review.",
+        "Then recruitment opens once bob's review is approved.",
+    ],
+    "bob": [
+        "I will draft the ethics review by Friday, with a later wake-up time.",
+        "Agreed; the draft moves the wake-up to 7 am.",
+    ],
 }
 
 
@@ -63,14 +72,25 @@ def offline_model():
     try:
         from tests.openai_stub import OpenAIStub
     except ImportError:
-        sys.exit("offline mode needs tests/openai_stub.py from a source checkout of autogen-zettel; "
-                 "or give --model (and OPENAI_API_KEY) for a real endpoint")
+        sys.exit(
+            "offline mode needs tests/openai_stub.py from a source checkout of autogen-zettel; "
+            "or give --model (and OPENAI_API_KEY) for a real endpoint"
+        )
     replies = {name: list(lines) for name, lines in SCRIPT.items()}
-    stub = OpenAIStub(lambda body: replies[body["messages"][0]["content"].split()[2].rstrip(",")].pop(0)).start()
-    info = {"vision": False, "function_calling": False, "json_output": False, "family": "unknown",
-            "structured_output": False, "multiple_system_messages": False}
-    return stub, lambda: OpenAIChatCompletionClient(model="stub-model", base_url=stub.base_url, api_key="sk-offline",
-                                                    model_info=info)
+    stub = OpenAIStub(
+        lambda body: replies[body["messages"][0]["content"].split()[2].rstrip(",")].pop(0)
+    ).start()
+    info = {
+        "vision": False,
+        "function_calling": False,
+        "json_output": False,
+        "family": "unknown",
+        "structured_output": False,
+        "multiple_system_messages": False,
+    }
+    return stub, lambda: OpenAIChatCompletionClient(
+        model="stub-model", base_url=stub.base_url, api_key="sk-offline", model_info=info
+    )
 
 
 def show(result, stub) -> None:
@@ -79,20 +99,28 @@ def show(result, stub) -> None:
             print(f"  {message.source} unlocked {len(message.content)} card(s):")
             for item in message.content[:3]:
                 meta = item.metadata or {}
-                print(f"    - {meta.get('speaker')}: {item.content}  ({meta.get('layer')}, score {meta.get('score')})")
+                print(
+                    f"    - {meta.get('speaker')}: {item.content}  ({meta.get('layer')}, score {meta.get('score')})"
+                )
         elif isinstance(message, TextMessage) and message.source != "user":
             print(f"  {message.source}: {message.content}")
     if stub is not None and stub.requests:
         system = stub.requests[-1]["messages"][0]["content"]
-        print(f"  (a recall block in the model's last prompt: {'yes' if '<zettel-recall' in system else 'no'})")
+        print(
+            f"  (a recall block in the model's last prompt: {'yes' if '<zettel-recall' in system else 'no'})"
+        )
 
 
 async def run(data_dir: Path, client_factory, stub) -> None:
     clock = SimulatedClock(DAYS[0][0])
     with MemoryHub.open(data_dir, clock=clock) as hub:
         memories = {name: ZettelAgentChatMemory(hub, name) for name in AGENTS}
-        agents = [AssistantAgent(name, model_client=client_factory(), system_message=system,
-                                 memory=[memories[name]]) for name, system in AGENTS.items()]
+        agents = [
+            AssistantAgent(
+                name, model_client=client_factory(), system_message=system, memory=[memories[name]]
+            )
+            for name, system in AGENTS.items()
+        ]
         team = RoundRobinGroupChat(agents, max_turns=3)  # ada, bob, ada: ada hears bob's answer
         for when, task in DAYS:
             clock.set(when)

@@ -39,21 +39,30 @@ from autogen_zettel.memory import MemoryHub
 
 ROOT = Path(__file__).resolve().parent.parent
 
-AGENTS = {"ada": "You are ada, the study's lead researcher. Answer in one or two sentences.",
-          "bob": "You are bob, the study's methodologist. Answer in one or two sentences."}
+AGENTS = {
+    "ada": "You are ada, the study's lead researcher. Answer in one or two sentences.",
+    "bob": "You are bob, the study's methodologist. Answer in one or two sentences.",
+}
 DAYS = [
     (datetime(2024, 3, 4, 9, 0), "Day 1: what came out of the Lisbon pilot, and what is next?"),
-    (datetime(2024, 3, 11, 10, 0), "Day 2: before we recruit again, how many people did the Lisbon pilot "
-                                   "enrol, why did some drop out, and who drafts the ethics review?"),
+    (
+        datetime(2024, 3, 11, 10, 0),
+        "Day 2: before we recruit again, how many people did the Lisbon pilot "
+        "enrol, why did some drop out, and who drafts the ethics review?",
+    ),
 ]
 # what the offline model answers, per agent, in order
 SCRIPT = {
-    "ada": ["The Lisbon pilot enrolled 42 participants; 7 dropped out because the 5 am wake-up was too harsh.",
-            "Thanks bob. I will book the lab for the May recruitment.",
-            "From my notes: 42 enrolled, 7 dropped out over the 5 am wake-up; bob drafts the ethics review.",
-            "Then recruitment opens once bob's review is approved."],
-    "bob": ["I will draft the ethics review by Friday, with a later wake-up time.",
-            "Agreed; the draft moves the wake-up to 7 am."],
+    "ada": [
+        "The Lisbon pilot enrolled 42 participants; 7 dropped out because the 5 am wake-up was too harsh.",
+        "Thanks bob. I will book the lab for the May recruitment.",
+        "From my notes: 42 enrolled, 7 dropped out over the 5 am wake-up; bob drafts the ethics review.",
+        "Then recruitment opens once bob's review is approved.",
+    ],
+    "bob": [
+        "I will draft the ethics review by Friday, with a later wake-up time.",
+        "Agreed; the draft moves the wake-up to 7 am.",
+    ],
 }
 
 
@@ -63,11 +72,17 @@ def offline_model():
     try:
         from tests.openai_stub import OpenAIStub
     except ImportError:
-        sys.exit("offline mode needs tests/openai_stub.py from a source checkout of autogen-zettel; "
-                 "or give --model (and OPENAI_API_KEY) for a real endpoint")
+        sys.exit(
+            "offline mode needs tests/openai_stub.py from a source checkout of autogen-zettel; "
+            "or give --model (and OPENAI_API_KEY) for a real endpoint"
+        )
     replies = {name: list(lines) for name, lines in SCRIPT.items()}
-    stub = OpenAIStub(lambda body: replies[body["messages"][0]["content"].split()[2].rstrip(",")].pop(0)).start()
-    return stub, lambda: OpenAIChatCompletionClient(model="stub-model", base_url=stub.base_url, api_key="sk-offline")
+    stub = OpenAIStub(
+        lambda body: replies[body["messages"][0]["content"].split()[2].rstrip(",")].pop(0)
+    ).start()
+    return stub, lambda: OpenAIChatCompletionClient(
+        model="stub-model", base_url=stub.base_url, api_key="sk-offline"
+    )
 
 
 def show(events, memories, stub, seen: int) -> None:
@@ -90,14 +105,20 @@ async def run(data_dir: Path, client_factory, stub) -> None:
     clock = SimulatedClock(DAYS[0][0])
     with MemoryHub.open(data_dir, clock=clock) as hub:
         memories = {name: ZettelContextProvider(hub, name) for name in AGENTS}
-        agents = [Agent(client=client_factory(), name=name, instructions=system, context_providers=[memories[name]])
-                  for name, system in AGENTS.items()]
+        agents = [
+            Agent(client=client_factory(), name=name, instructions=system, context_providers=[memories[name]])
+            for name, system in AGENTS.items()
+        ]
         for when, task in DAYS:
             clock.set(when)
             # a new group chat each day: every participant gets a new AgentSession, so a new
             # session in its memory (the previous one ends: mining and maintenance run)
-            chat = GroupChatBuilder(participants=agents, max_rounds=3, intermediate_output_from="all_other",
-                                    selection_func=lambda state: ("ada", "bob")[state.current_round % 2]).build()
+            chat = GroupChatBuilder(
+                participants=agents,
+                max_rounds=3,
+                intermediate_output_from="all_other",
+                selection_func=lambda state: ("ada", "bob")[state.current_round % 2],
+            ).build()
             print(f"\n== {when:%Y-%m-%d}  user: {task}")
             seen = len(stub.requests) if stub is not None else 0
             show(await chat.run(task), memories, stub, seen)

@@ -37,7 +37,10 @@ START = datetime(2024, 10, 7, 9, 0)
 DAYS = [
     ("How is recruitment going?", "Trim it to the essentials next time, ada."),
     ("Did the actigraphy watches come back?", "ada, that was a wall of text. Two lines would do."),
-    ("What do we tell the ethics board about the new consent form?", "Nice and tight, ada, that length was perfect."),
+    (
+        "What do we tell the ethics board about the new consent form?",
+        "Nice and tight, ada, that length was perfect.",
+    ),
     ("Two families dropped out. Does it matter?", "Cut the preamble and lead with the answer, ada."),
     ("Should the pilot move to the evening slots?", "Crisp and compact, ada. Keep them like that."),
     ("What goes in the funder's mid-term note?", "ada, skip the background, just the headline please."),
@@ -50,16 +53,24 @@ DAYS = [
 
 def lee_agent(lines: list[str]) -> autogen.ConversableAgent:
     """The lab lead: a plain ConversableAgent whose reply is the day's scripted feedback."""
-    lee = autogen.ConversableAgent("lee", llm_config=False, human_input_mode="NEVER", code_execution_config=False)
+    lee = autogen.ConversableAgent(
+        "lee", llm_config=False, human_input_mode="NEVER", code_execution_config=False
+    )
     lee.register_reply([autogen.Agent, None], lambda *args, **kwargs: (True, lines[0]), position=0)
     return lee
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data-dir", type=Path, default=None,
-                        help="memory folder to keep (default: a temp folder, removed at the end)")
-    parser.add_argument("--llm", type=Path, default=None, help="an LLM config YAML (see configs/llm.example.yaml)")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="memory folder to keep (default: a temp folder, removed at the end)",
+    )
+    parser.add_argument(
+        "--llm", type=Path, default=None, help="an LLM config YAML (see configs/llm.example.yaml)"
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.data_dir is None:  # like the other examples: nothing left behind unless asked
@@ -106,8 +117,10 @@ def summary_lines(summaries) -> list[str]:
     """What the summaries cover: each maintenance run summarises the cards of the week not yet
     covered, so a week still under way gets one summary per run, each with its own days."""
     weeks = sorted({c.content.removeprefix("Summary of ").split(" (", 1)[0] for c in summaries})
-    out = [f"\n{len(summaries)} summar{'y' if len(summaries) == 1 else 'ies'} written by background maintenance "
-           f"({', '.join(weeks) or 'none'}; a week under way is summarised in parts, one per maintenance run):"]
+    out = [
+        f"\n{len(summaries)} summar{'y' if len(summaries) == 1 else 'ies'} written by background maintenance "
+        f"({', '.join(weeks) or 'none'}; a week under way is summarised in parts, one per maintenance run):"
+    ]
     for card in summaries:
         # "Summary of week 2024-W41 (2024-10-07 to 2024-10-08; ada, lee; 6 cards)": which days it covers
         out.append(f"  {card.content.split(': ', 1)[0].removeprefix('Summary of ')}")

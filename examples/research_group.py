@@ -29,11 +29,19 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scenario", type=Path, default=ROOT / "examples" / "scenarios" / "research_group.yaml")
-    parser.add_argument("--out", type=Path, default=None,
-                        help="run folder (default: runs/<scenario name>-example, replaced on every run)")
+    parser.add_argument(
+        "--scenario", type=Path, default=ROOT / "examples" / "scenarios" / "research_group.yaml"
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="run folder (default: runs/<scenario name>-example, replaced on every run)",
+    )
     parser.add_argument("--overwrite", action="store_true", help="replace a previous run in --out")
-    parser.add_argument("--llm", type=Path, default=None, help="an LLM config YAML (see configs/llm.example.yaml)")
+    parser.add_argument(
+        "--llm", type=Path, default=None, help="an LLM config YAML (see configs/llm.example.yaml)"
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     console = Console()
@@ -44,7 +52,9 @@ def main() -> None:
         with console.status("running the scenario (loading the embedding model takes a few seconds)..."):
             # the example's own folder holds only its previous run: replace it (run_scenario still
             # refuses a folder holding anything but a run)
-            result = run_scenario(scenario, out, llm_config=llm_config, overwrite=args.overwrite or args.out is None)
+            result = run_scenario(
+                scenario, out, llm_config=llm_config, overwrite=args.overwrite or args.out is None
+            )
     except ZettelError as exc:  # e.g. the run folder exists: one line with the fix, as the CLI says it
         raise SystemExit(f"Error: {exc}") from None
     console.print(*report(result))

@@ -30,7 +30,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DAY0 = datetime(2024, 3, 4, 9, 0)
 LINES = {
-    1: ["Hi, I'm Rui. I love green tea and I prefer short answers.", "Keep it short, researcher. I work at Nova Labs."],
+    1: [
+        "Hi, I'm Rui. I love green tea and I prefer short answers.",
+        "Keep it short, researcher. I work at Nova Labs.",
+    ],
     2: ["I moved to Porto last month.", "That's all for today, bye for now."],
     3: ["I really like simple, reliable tools.", "Simple and reliable beats clever, for me."],
     4: ["I don't eat coriander.", "Short answers again, please; thanks."],
@@ -55,7 +58,9 @@ def one_day(day: int, data_dir: Path, embedding: str) -> None:
     hub = MemoryHub.open(data_dir, clock=clock, config=config(embedding))
     agent = MemoryAugmentedAssistantAgent(load_persona(ROOT / "agents" / "researcher.yaml"), hub)
     lines = iter(LINES[day][1:])
-    user = autogen.ConversableAgent("rui", llm_config=False, human_input_mode="NEVER", code_execution_config=False)
+    user = autogen.ConversableAgent(
+        "rui", llm_config=False, human_input_mode="NEVER", code_execution_config=False
+    )
     user.register_reply([autogen.Agent, None], lambda *a, **k: (True, next(lines, "ok")), position=0)
     with quiet_io():
         user.initiate_chat(agent, message=LINES[day][0], max_turns=2, silent=True)
@@ -80,8 +85,15 @@ def report(data_dir: Path, embedding: str) -> dict:
             "sessions": mem.sessions.rows(),
             "upkeep": mem.sessions.upkeep(),
             "mining": [{"at": at, "reason": reason} for at, reason in mining],
-            "profiles": [{"version": p.version, "at": p.at.isoformat(timespec="minutes"), "reason": p.reason,
-                          "text": p.text} for p in store.profiles()],
+            "profiles": [
+                {
+                    "version": p.version,
+                    "at": p.at.isoformat(timespec="minutes"),
+                    "reason": p.reason,
+                    "text": p.text,
+                }
+                for p in store.profiles()
+            ],
         }
 
 
@@ -89,8 +101,20 @@ def run(data_dir: Path, embedding: str) -> dict:
     """The four processes, one after another, then the report."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     for day in range(1, 5):
-        subprocess.run([sys.executable, __file__, "--day", str(day), "--data-dir", str(data_dir),
-                        "--embedding", embedding], check=True, env=env)
+        subprocess.run(
+            [
+                sys.executable,
+                __file__,
+                "--day",
+                str(day),
+                "--data-dir",
+                str(data_dir),
+                "--embedding",
+                embedding,
+            ],
+            check=True,
+            env=env,
+        )
     return report(data_dir, embedding)
 
 
@@ -113,7 +137,9 @@ def show(rows: dict) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data-dir", type=Path, default=None, help="memory folder (default: a temp folder)")
-    parser.add_argument("--embedding", default="minilm", help="embedding model (minilm: the bundled one; hash-128: quick)")
+    parser.add_argument(
+        "--embedding", default="minilm", help="embedding model (minilm: the bundled one; hash-128: quick)"
+    )
     parser.add_argument("--day", type=int, default=None, help=argparse.SUPPRESS)  # one child process
     args = parser.parse_args()
     if args.day is not None:

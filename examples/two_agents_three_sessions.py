@@ -26,12 +26,19 @@ from autogen_zettel.persona.spec import load_persona
 ROOT = Path(__file__).resolve().parent.parent
 
 DAYS = [
-    (datetime(2024, 3, 4, 9, 0), "Results from the Lisbon pilot: we enrolled 42 participants and 7 dropped out, "
-                                 "mostly because the 5 am wake-up protocol was too harsh."),
-    (datetime(2024, 3, 6, 14, 0), "For the conference poster I picked the blue template; the abstract is due "
-                                  "on April 2."),
-    (datetime(2024, 3, 11, 10, 0), "Before we open recruitment again: why did people drop out of the Lisbon "
-                                   "pilot, and how many?"),
+    (
+        datetime(2024, 3, 4, 9, 0),
+        "Results from the Lisbon pilot: we enrolled 42 participants and 7 dropped out, "
+        "mostly because the 5 am wake-up protocol was too harsh.",
+    ),
+    (
+        datetime(2024, 3, 6, 14, 0),
+        "For the conference poster I picked the blue template; the abstract is due on April 2.",
+    ),
+    (
+        datetime(2024, 3, 11, 10, 0),
+        "Before we open recruitment again: why did people drop out of the Lisbon pilot, and how many?",
+    ),
 ]
 
 
@@ -43,14 +50,22 @@ def show(agent: MemoryAugmentedAssistantAgent) -> None:
     print(f"   {agent.name} unlocked {len(event.unlocked)} card(s) before replying:")
     for u in event.unlocked:
         via = f" via {u.via[1]}" if u.via else ""
-        print(f"     {u.layer}{via} {u.score:.2f}  [{u.at:%Y-%m-%d}, {u.session_id}] {u.speaker}: {u.content}")
+        print(
+            f"     {u.layer}{via} {u.score:.2f}  [{u.at:%Y-%m-%d}, {u.session_id}] {u.speaker}: {u.content}"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data-dir", type=Path, default=None,
-                        help="keep the memory in this folder (default: a temp folder, removed at the end)")
-    parser.add_argument("--llm", type=Path, default=None, help="an LLM config YAML (see configs/llm.example.yaml)")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="keep the memory in this folder (default: a temp folder, removed at the end)",
+    )
+    parser.add_argument(
+        "--llm", type=Path, default=None, help="an LLM config YAML (see configs/llm.example.yaml)"
+    )
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     llm_config = load_llm_config(args.llm) if args.llm else None  # None: offline mode
@@ -67,10 +82,18 @@ def run(data_dir: Path, llm_config) -> None:
 
     clock = SimulatedClock(DAYS[0][0])
     with MemoryHub.open(data_dir, clock=clock) as hub:
-        researcher = MemoryAugmentedAssistantAgent(load_persona(ROOT / "agents" / "researcher.yaml"), hub,
-                                                   llm_config=llm_config, flush_before_recall=True)
-        critic = MemoryAugmentedAssistantAgent(load_persona(ROOT / "agents" / "critic.yaml"), hub,
-                                               llm_config=llm_config, flush_before_recall=True)
+        researcher = MemoryAugmentedAssistantAgent(
+            load_persona(ROOT / "agents" / "researcher.yaml"),
+            hub,
+            llm_config=llm_config,
+            flush_before_recall=True,
+        )
+        critic = MemoryAugmentedAssistantAgent(
+            load_persona(ROOT / "agents" / "critic.yaml"),
+            hub,
+            llm_config=llm_config,
+            flush_before_recall=True,
+        )
         for day, (when, opening) in enumerate(DAYS, start=1):
             clock.set(when)
             for agent in (researcher, critic):

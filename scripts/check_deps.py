@@ -48,13 +48,28 @@ def main() -> int:
         req_dev.write_text("\n".join(dev) + "\n", encoding="utf-8")
         deptry = [sys.executable, "-m", "deptry", "--config", str(ROOT / "pyproject.toml")]
         print("== deptry: the package, examples and scripts against install_requires and the user extras")
-        first = subprocess.run([*deptry, "autogen_zettel", "examples", "scripts", "-rf", str(req),
-                                "-rfd", str(req_dev)], cwd=ROOT, check=False).returncode
+        first = subprocess.run(
+            [*deptry, "autogen_zettel", "examples", "scripts", "-rf", str(req), "-rfd", str(req_dev)],
+            cwd=ROOT,
+            check=False,
+        ).returncode
         print("== deptry: tests and benchmarks against those and the dev extra")
         # every package is "runtime" here; unused ones were checked above
-        second = subprocess.run([*deptry, "tests", "benchmarks", "-rf", f"{req},{req_dev}",
-                                 "--exclude", r"(\.venvs|build|\.git)/", "--ignore", "DEP002"],
-                                cwd=ROOT, check=False).returncode
+        second = subprocess.run(
+            [
+                *deptry,
+                "tests",
+                "benchmarks",
+                "-rf",
+                f"{req},{req_dev}",
+                "--exclude",
+                r"(\.venvs|build|\.git)/",
+                "--ignore",
+                "DEP002",
+            ],
+            cwd=ROOT,
+            check=False,
+        ).returncode
     return 1 if first or second else 0
 
 

@@ -78,8 +78,9 @@ def run(tmp_path):
 
     def invoke(*args, input=None):
         group, args = (bench, args[1:]) if args[:1] == ("bench",) else (main, args)
-        return CliRunner().invoke(group, ["--data-dir", str(tmp_path / "data"), "--config", str(cfg), *args],
-                                  input=input)
+        return CliRunner().invoke(
+            group, ["--data-dir", str(tmp_path / "data"), "--config", str(cfg), *args], input=input
+        )
 
     return invoke
 

@@ -27,4 +27,6 @@ def run_child(code: str, data: Path, *, timeout: float = 120) -> subprocess.Comp
     """Run ``code`` (after :data:`PRELUDE`, with ``DATA`` the data folder) in a fresh interpreter."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
     src = PRELUDE + f"\nDATA = {str(data)!r}\n" + textwrap.dedent(code)
-    return subprocess.run([sys.executable, "-c", src], env=env, capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-c", src], env=env, capture_output=True, text=True, timeout=timeout
+    )

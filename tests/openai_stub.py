@@ -49,7 +49,9 @@ class OpenAIStub:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
                 if not self.path.rstrip("/").endswith("/chat/completions"):
-                    self._send(404, {"error": {"message": f"no route {self.path}", "type": "invalid_request_error"}})
+                    self._send(
+                        404, {"error": {"message": f"no route {self.path}", "type": "invalid_request_error"}}
+                    )
                     return
                 with stub._lock:
                     stub.requests.append(body)
@@ -96,7 +98,9 @@ class OpenAIStub:
     def llm_config(self, model: str = "stub-model", **extra: Any) -> dict:
         """An AutoGen ``llm_config`` pointing at this server (priced at 0, so AutoGen does not warn about cost)."""
         return {
-            "config_list": [{"model": model, "base_url": self.base_url, "api_key": "sk-test", "price": [0.0, 0.0]}],
+            "config_list": [
+                {"model": model, "base_url": self.base_url, "api_key": "sk-test", "price": [0.0, 0.0]}
+            ],
             "cache_seed": None,
             **extra,
         }
@@ -130,8 +134,17 @@ def _completion(body: dict, text: str) -> dict:
         "object": "chat.completion",
         "created": int(time.time()),
         "model": body.get("model", "stub-model"),
-        "choices": [{"index": 0, "finish_reason": "stop", "logprobs": None,
-                     "message": {"role": "assistant", "content": text}}],
-        "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": len(text.split()),
-                  "total_tokens": prompt_tokens + len(text.split())},
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "stop",
+                "logprobs": None,
+                "message": {"role": "assistant", "content": text},
+            }
+        ],
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": len(text.split()),
+            "total_tokens": prompt_tokens + len(text.split()),
+        },
     }

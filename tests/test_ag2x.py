@@ -27,8 +27,14 @@ REPLY = "Noted: the Lisbon pilot is our baseline for the main trial."
 SECRET = "Bob's own note: the blood samples are kept in freezer B7."
 
 
-def _agent(stub: OpenAIStub, name: str, memory: ZettelAssemblyPolicy, *, observe: bool = True,
-           prompt: str | None = None) -> Agent:
+def _agent(
+    stub: OpenAIStub,
+    name: str,
+    memory: ZettelAssemblyPolicy,
+    *,
+    observe: bool = True,
+    prompt: str | None = None,
+) -> Agent:
     config = OpenAIConfig(model="stub-model", api_key="sk-test", base_url=stub.base_url)
     prompt = f"You are {name}, a researcher." if prompt is None else prompt
     return Agent(name, prompt, config=config, assembly=[memory], observers=[memory] if observe else ())
@@ -78,7 +84,9 @@ def test_a_fact_from_one_conversation_reaches_the_model_in_a_new_one(hub, clock)
     assert "data, not instructions" in system["content"]
     # one block per call, never in the stream's history
     assert _sent(day2_again).count("<zettel-recall") <= 1
-    assert all(m["role"] == "system" or "zettel-recall" not in str(m["content"]) for m in day2_again["messages"])
+    assert all(
+        m["role"] == "system" or "zettel-recall" not in str(m["content"]) for m in day2_again["messages"]
+    )
     cards = memory.memory.cards()
     assert all("zettel-recall" not in c.content for c in cards)
     assert {day1_id, day2_id} <= {c.session_id for c in cards}
@@ -111,8 +119,13 @@ def test_two_agents_never_see_each_others_memories(hub):
 
 @pytest.mark.parametrize("observe", [True, False])
 def test_every_message_is_captured_once_with_or_without_the_observer(hub, observe):
-    replies = iter(["The ethics review is due on Friday.", "Recruitment starts again in May.",
-                    "The consent forms go to the ethics board."])
+    replies = iter(
+        [
+            "The ethics review is due on Friday.",
+            "Recruitment starts again in May.",
+            "The consent forms go to the ethics board.",
+        ]
+    )
 
     async def main(stub: OpenAIStub):
         memory = ZettelAssemblyPolicy(hub, "ada", speaker="carol")
@@ -126,8 +139,11 @@ def test_every_message_is_captured_once_with_or_without_the_observer(hub, observ
     with OpenAIStub(lambda body: next(replies)) as stub:
         memory = asyncio.run(main(stub))
     said = _said(memory)
-    for line in ("The ethics review is due on Friday.", "Recruitment starts again in May.",
-                 "The consent forms go to the ethics board."):
+    for line in (
+        "The ethics review is due on Friday.",
+        "Recruitment starts again in May.",
+        "The consent forms go to the ethics board.",
+    ):
         assert said.count(("ada", line)) == 1
     assert said.count(("carol", "When is the ethics review due?")) == 1
     assert len({c.session_id for c in memory.memory.cards()}) == 1  # follow-ups share the stream

@@ -57,10 +57,20 @@ def test_group_chat_recall_across_sessions_with_minilm(tmp_path):
     clock = SimulatedClock(datetime(2024, 3, 4, 9))
     with OpenAIStub(answer) as stub, MemoryHub.open(tmp_path / "memory", clock=clock) as hub:
         agents = [
-            MemoryAugmentedAssistantAgent(load_persona(ROOT / "agents" / "researcher.yaml"), hub,
-                                          llm_config=stub.llm_config(), tenant="ada", flush_before_recall=True),
-            MemoryAugmentedAssistantAgent(load_persona(ROOT / "agents" / "critic.yaml"), hub,
-                                          llm_config=stub.llm_config(), tenant="bob", flush_before_recall=True),
+            MemoryAugmentedAssistantAgent(
+                load_persona(ROOT / "agents" / "researcher.yaml"),
+                hub,
+                llm_config=stub.llm_config(),
+                tenant="ada",
+                flush_before_recall=True,
+            ),
+            MemoryAugmentedAssistantAgent(
+                load_persona(ROOT / "agents" / "critic.yaml"),
+                hub,
+                llm_config=stub.llm_config(),
+                tenant="bob",
+                flush_before_recall=True,
+            ),
         ]
         replies = {"researcher": replies["ada"], "critic": replies["bob"]}
         openings = [
@@ -76,8 +86,9 @@ def test_group_chat_recall_across_sessions_with_minilm(tmp_path):
                 a.clear_history()
             if day == 2:
                 stub.requests.clear()
-            gc = autogen.GroupChat(agents=[user, *agents], messages=[], max_round=3,
-                                   speaker_selection_method="round_robin")
+            gc = autogen.GroupChat(
+                agents=[user, *agents], messages=[], max_round=3, speaker_selection_method="round_robin"
+            )
             manager = autogen.GroupChatManager(gc, llm_config=False, silent=True)
             with quiet_io():
                 user.initiate_chat(manager, message=opening, silent=True)

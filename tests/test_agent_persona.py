@@ -21,13 +21,23 @@ MODULE = "Answer in at most three sentences."
 
 
 def persona():
-    return persona_from_dict({
-        "name": "ada", "role": "lead researcher",
-        "system_message": "You run the sleep study.",
-        "traits": {"conciseness": 0.5},
-        "modules": [{"name": "brief", "prompt": MODULE, "unlock": "conciseness > 0.6 held for 2 days",
-                     "temperature": -0.4}],
-    }, file="ada.yaml")
+    return persona_from_dict(
+        {
+            "name": "ada",
+            "role": "lead researcher",
+            "system_message": "You run the sleep study.",
+            "traits": {"conciseness": 0.5},
+            "modules": [
+                {
+                    "name": "brief",
+                    "prompt": MODULE,
+                    "unlock": "conciseness > 0.6 held for 2 days",
+                    "temperature": -0.4,
+                }
+            ],
+        },
+        file="ada.yaml",
+    )
 
 
 @pytest.fixture
@@ -57,8 +67,9 @@ def test_the_model_receives_exactly_the_recorded_prompt_stack(stub):
     clock = SimulatedClock(T0)
     cfg = config_from_dict({"persona": {"mine_every_turns": 0, "mine_every_days": 0, "min_sessions": 2}})
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, config=cfg) as hub:
-        ada = MemoryAugmentedAssistantAgent(persona(), hub, llm_config=stub.llm_config(temperature=0.9),
-                                            flush_before_recall=True)
+        ada = MemoryAugmentedAssistantAgent(
+            persona(), hub, llm_config=stub.llm_config(temperature=0.9), flush_before_recall=True
+        )
         engine = ada.persona_engine
         assert engine is not None and ada.system_message == engine.stack.render()
         n = 0
@@ -68,8 +79,15 @@ def test_the_model_receives_exactly_the_recorded_prompt_stack(stub):
             assert n < 40, "the module never reached full weight"
         day(ada, clock, n)  # one more session with the module in force
         versions = {v.version: v for v in engine.store.prompt_versions()}
-        recorded = {(v.system + ("\n\n" + v.traits if v.traits else "") + ("\n\n" + v.session if v.session else ""),
-                     v.temperature) for v in versions.values()}
+        recorded = {
+            (
+                v.system
+                + ("\n\n" + v.traits if v.traits else "")
+                + ("\n\n" + v.session if v.session else ""),
+                v.temperature,
+            )
+            for v in versions.values()
+        }
         requests = stub.requests
         assert len(requests) == 2 * (n + 1)
         for body in requests:
@@ -84,7 +102,9 @@ def test_the_model_receives_exactly_the_recorded_prompt_stack(stub):
         # each request carried the newest version there was: versions only ever go forward
         by_content = {}
         for v in versions.values():
-            render = v.system + ("\n\n" + v.traits if v.traits else "") + ("\n\n" + v.session if v.session else "")
+            render = (
+                v.system + ("\n\n" + v.traits if v.traits else "") + ("\n\n" + v.session if v.session else "")
+            )
             by_content[(render, v.temperature if v.temperature is not None else 0.9)] = v.version
         order = [by_content[sent(b)] for b in requests]
         assert order == sorted(order) and order[0] == 1 and order[-1] == latest.version
@@ -102,9 +122,13 @@ def test_an_agent_without_evolution_keeps_its_system_message(stub):
 
 def test_forgetting_reaches_the_live_system_message(stub):
     clock = SimulatedClock(T0)
-    cfg = config_from_dict({"persona": {"mine_every_turns": 0, "mine_every_days": 0, "profile_every_days": 1}})
+    cfg = config_from_dict(
+        {"persona": {"mine_every_turns": 0, "mine_every_days": 0, "profile_every_days": 1}}
+    )
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, config=cfg) as hub:
-        ada = MemoryAugmentedAssistantAgent(persona(), hub, llm_config=stub.llm_config(), flush_before_recall=True)
+        ada = MemoryAugmentedAssistantAgent(
+            persona(), hub, llm_config=stub.llm_config(), flush_before_recall=True
+        )
         clock.set(T0)
         ada.start_session("day-00")
         user = ScriptedUserAgent("user", lines=["Short and to the point, thanks ada!"])
@@ -122,5 +146,9 @@ def test_forgetting_reaches_the_live_system_message(stub):
         stub.requests.clear()
         day(ada, clock, 2)
         assert "okafor" not in ada.system_message.lower()
-        assert all("okafor" not in m["content"].lower() for r in stub.requests for m in r["messages"]
-                   if m["role"] == "system")
+        assert all(
+            "okafor" not in m["content"].lower()
+            for r in stub.requests
+            for m in r["messages"]
+            if m["role"] == "system"
+        )

@@ -9,8 +9,11 @@ import time
 
 import pytest
 
-pytest.importorskip("autogen_agentchat", reason="needs the agentchat extra: pip install 'autogen-zettel[agentchat]' "
-                                                "(scripts/setup.sh installs it)")
+pytest.importorskip(
+    "autogen_agentchat",
+    reason="needs the agentchat extra: pip install 'autogen-zettel[agentchat]' "
+    "(scripts/setup.sh installs it)",
+)
 
 from autogen_agentchat.agents import AssistantAgent  # noqa: E402
 from autogen_agentchat.messages import MemoryQueryEvent  # noqa: E402
@@ -26,12 +29,13 @@ from tests.openai_stub import OpenAIStub  # noqa: E402
 
 # what each agent says, in order (the stub answers by the system message's first words)
 SCRIPT = {
-    "ada": ["The pilot study enrolled 42 participants in Lisbon.",
-            "Bob, please add the consent forms to the ethics review.",
-            "From my notes: the pilot had 42 participants.",
-            "Agreed."],
-    "bob": ["I will draft the ethics review by Friday.",
-            "Then we recruit again in May."],
+    "ada": [
+        "The pilot study enrolled 42 participants in Lisbon.",
+        "Bob, please add the consent forms to the ethics review.",
+        "From my notes: the pilot had 42 participants.",
+        "Agreed.",
+    ],
+    "bob": ["I will draft the ethics review by Friday.", "Then we recruit again in May."],
 }
 NOTE = "Ada's own note: the blood samples are kept in freezer B7."
 
@@ -43,9 +47,17 @@ def _text(text: str) -> MemoryContent:
 def _client(stub: OpenAIStub) -> OpenAIChatCompletionClient:
     # multiple_system_messages=False: the client merges contiguous system messages and refuses
     # scattered ones, so this also checks where the block goes
-    info = {"vision": False, "function_calling": False, "json_output": False, "family": "unknown",
-            "structured_output": False, "multiple_system_messages": False}
-    return OpenAIChatCompletionClient(model="stub-model", base_url=stub.base_url, api_key="sk-test", model_info=info)
+    info = {
+        "vision": False,
+        "function_calling": False,
+        "json_output": False,
+        "family": "unknown",
+        "structured_output": False,
+        "multiple_system_messages": False,
+    }
+    return OpenAIChatCompletionClient(
+        model="stub-model", base_url=stub.base_url, api_key="sk-test", model_info=info
+    )
 
 
 def _scripted():
@@ -74,8 +86,15 @@ def test_a_round_robin_team_recalls_per_agent_and_remembers_what_each_agent_saw(
     async def main(stub: OpenAIStub):
         memories = {name: ZettelAgentChatMemory(hub, name) for name in SCRIPT}
         await memories["ada"].add(_text(NOTE))  # only ada's memory holds it
-        agents = [AssistantAgent(name, model_client=_client(stub), memory=[memories[name]],
-                                 system_message=f"You are {name}, a researcher.") for name in SCRIPT]
+        agents = [
+            AssistantAgent(
+                name,
+                model_client=_client(stub),
+                memory=[memories[name]],
+                system_message=f"You are {name}, a researcher.",
+            )
+            for name in SCRIPT
+        ]
         team = RoundRobinGroupChat(agents, max_turns=3)
         await team.run(task="Let us plan the pilot.")
         for m in memories.values():
@@ -101,23 +120,33 @@ def test_a_round_robin_team_recalls_per_agent_and_remembers_what_each_agent_saw(
     assert ("ada", SCRIPT["ada"][1]) in said["ada"] and ("ada", SCRIPT["ada"][1]) not in said["bob"]
     assert ("user", "Let us plan the pilot.") in said["bob"]
     # both name a message alike (same session, same id), as classic GroupChat participants do
-    source = {name: {c.content: (c.session_id, tuple(c.source_ids)) for c in memories[name].memory.cards()}
-              for name in SCRIPT}
+    source = {
+        name: {c.content: (c.session_id, tuple(c.source_ids)) for c in memories[name].memory.cards()}
+        for name in SCRIPT
+    }
     assert source["ada"][SCRIPT["ada"][0]] == source["bob"][SCRIPT["ada"][0]]
     assert source["ada"][SCRIPT["ada"][0]][0].startswith("team-")
     # the tenants are apart: ada's own note never reached bob's memory nor bob's prompts
     assert any("freezer B7" in content for _, content in said["ada"])
     assert not any("freezer" in content for _, content in said["bob"])
-    assert not any("freezer" in str(r["messages"]) for r in requests if r["messages"][0]["content"].startswith("You are bob"))
+    assert not any(
+        "freezer" in str(r["messages"])
+        for r in requests
+        if r["messages"][0]["content"].startswith("You are bob")
+    )
     # no injected text was captured back
-    assert not any("zettel-recall" in content or "Recalled memories" in content for s in said.values() for _, content in s)
+    assert not any(
+        "zettel-recall" in content or "Recalled memories" in content
+        for s in said.values()
+        for _, content in s
+    )
 
     # second run: each agent's model received its own recall block, merged into the one system message
     ada_1, bob_1, ada_2 = requests[first_run:]
     for name, body in (("ada", ada_1), ("bob", bob_1)):
         system = _system(body)
         assert [m["role"] for m in body["messages"]].count("system") == 1
-        assert system.startswith(f"You are {name}, a researcher.\n<zettel-recall agent=\"{name}\">")
+        assert system.startswith(f'You are {name}, a researcher.\n<zettel-recall agent="{name}">')
         assert f"Recalled memories of {name}" in system and "42 participants" in system
     assert "freezer B7" in _system(ada_1) and "freezer" not in str(bob_1["messages"])
     # a block lives for one reply: ada's next request holds one block, not two
@@ -135,8 +164,13 @@ def test_add_query_clear_with_proof(hub):
 
     async def main():
         await mem.add(_text("The pilot study enrolled 42 participants in Lisbon."))
-        await mem.add(MemoryContent(content={"deadline": "poster abstract due on April 2"}, mime_type=MemoryMimeType.JSON,
-                                    metadata={"speaker": "bob"}))
+        await mem.add(
+            MemoryContent(
+                content={"deadline": "poster abstract due on April 2"},
+                mime_type=MemoryMimeType.JSON,
+                metadata={"speaker": "bob"},
+            )
+        )
         found = await mem.query("how many participants were in the pilot?")
         by_speaker = await mem.query(_text("poster abstract deadline"), k=1)
         with pytest.raises(InvalidInput, match="stores text"):
@@ -182,7 +216,9 @@ def test_recall_and_capture_do_not_block_the_event_loop(tmp_path, clock):
             stop = asyncio.Event()
             tick = asyncio.create_task(ticker(stop))
             await mem.add(_text("The pilot study enrolled 42 participants in Lisbon."))
-            context = UnboundedChatCompletionContext([UserMessage(content="How many participants?", source="user")])
+            context = UnboundedChatCompletionContext(
+                [UserMessage(content="How many participants?", source="user")]
+            )
             result = await mem.update_context(context)
             stop.set()
             await tick
@@ -203,7 +239,9 @@ def test_a_windowed_context_gets_the_block_at_the_end_and_one_block_per_reply(hu
     async def main():
         await mem.add(_text("The pilot study enrolled 42 participants in Lisbon."))
         context = BufferedChatCompletionContext(buffer_size=3, initial_messages=turns)
-        await context.add_message(UserMessage(content="How many participants were in the pilot?", source="bob"))
+        await context.add_message(
+            UserMessage(content="How many participants were in the pilot?", source="bob")
+        )
         await mem.update_context(context)
         first = await context.get_messages()
         await context.add_message(UserMessage(content="And the pilot participants again?", source="bob"))
@@ -211,7 +249,9 @@ def test_a_windowed_context_gets_the_block_at_the_end_and_one_block_per_reply(hu
         return first, await context.get_messages(), (await context.save_state())["messages"]
 
     first, second, stored = asyncio.run(main())
-    assert isinstance(first[-1], SystemMessage) and first[-1].content.startswith('<zettel-recall agent="ada">')
+    assert isinstance(first[-1], SystemMessage) and first[-1].content.startswith(
+        '<zettel-recall agent="ada">'
+    )
     assert isinstance(second[-1], SystemMessage) and "42 participants" in second[-1].content
     assert sum("<zettel-recall" in str(m["content"]) for m in stored) == 1  # the first block was taken out
     assert len(stored) == 7  # 4 + 2 questions + this reply's block
@@ -219,10 +259,14 @@ def test_a_windowed_context_gets_the_block_at_the_end_and_one_block_per_reply(hu
 
 def test_a_new_context_is_a_new_chat_and_clear_does_not_recapture(hub, clock):
     mem = ZettelAgentChatMemory(hub, "ada")
-    day1 = [UserMessage(content=f"Day one fact number {i}: the lab opens at {8 + i} am.", source="bob")
-            for i in range(2)]
-    day2 = [UserMessage(content=f"Day two fact number {i}: the pilot had {40 + i} people.", source="cy")
-            for i in range(4)]
+    day1 = [
+        UserMessage(content=f"Day one fact number {i}: the lab opens at {8 + i} am.", source="bob")
+        for i in range(2)
+    ]
+    day2 = [
+        UserMessage(content=f"Day two fact number {i}: the pilot had {40 + i} people.", source="cy")
+        for i in range(4)
+    ]
 
     async def main():
         one = UnboundedChatCompletionContext(list(day1))
@@ -251,7 +295,9 @@ def test_inject_role_user_puts_the_block_in_a_user_message(hub):
 
     async def main():
         await mem.add(_text("The pilot study enrolled 42 participants in Lisbon."))
-        context = UnboundedChatCompletionContext([UserMessage(content="How many participants?", source="bob")])
+        context = UnboundedChatCompletionContext(
+            [UserMessage(content="How many participants?", source="bob")]
+        )
         await mem.update_context(context)
         return await context.get_messages()
 
@@ -301,8 +347,15 @@ def test_the_example_runs_offline_and_recalls_day_one_on_day_two():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    out = subprocess.run([sys.executable, str(root / "examples" / "agentchat_memory.py")], capture_output=True,
-                         text=True, timeout=300, env={**os.environ, "HF_HUB_OFFLINE": "1"}, cwd=root, check=True)
+    out = subprocess.run(
+        [sys.executable, str(root / "examples" / "agentchat_memory.py")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "HF_HUB_OFFLINE": "1"},
+        cwd=root,
+        check=True,
+    )
     day1, day2 = out.stdout.split("== 2024-03-11")
     assert "unlocked" not in day1 and "unlocked" in day2
     assert "bob: I will draft the ethics review" in day2.split("ada unlocked")[1]  # ada recalls what bob said

@@ -11,9 +11,12 @@ import logging
 
 import pytest
 
-pytest.importorskip("agent_framework", reason="needs the agentframework extra: "
-                                              "pip install 'autogen-zettel[agentframework]'")
-pytest.importorskip("agent_framework_openai", reason="needs agent-framework-openai (the agentframework extra)")
+pytest.importorskip(
+    "agent_framework", reason="needs the agentframework extra: pip install 'autogen-zettel[agentframework]'"
+)
+pytest.importorskip(
+    "agent_framework_openai", reason="needs agent-framework-openai (the agentframework extra)"
+)
 
 from agent_framework import Agent, ContextProvider, Message  # noqa: E402
 from agent_framework_openai import OpenAIChatCompletionClient  # noqa: E402
@@ -29,10 +32,16 @@ REPLY = "Noted: the Lisbon pilot is our baseline for the main trial."
 SECRET = "Bob's own note: the blood samples are kept in freezer B7."
 
 
-def _agent(stub: OpenAIStub, name: str, provider: ZettelContextProvider, instructions: str | None = None) -> Agent:
+def _agent(
+    stub: OpenAIStub, name: str, provider: ZettelContextProvider, instructions: str | None = None
+) -> Agent:
     client = OpenAIChatCompletionClient(model="stub-model", base_url=stub.base_url, api_key="sk-test")
-    return Agent(client=client, name=name, instructions=instructions or f"You are {name}, a researcher.",
-                 context_providers=[provider])
+    return Agent(
+        client=client,
+        name=name,
+        instructions=instructions or f"You are {name}, a researcher.",
+        context_providers=[provider],
+    )
 
 
 def _sent(body: dict) -> str:
@@ -47,9 +56,12 @@ def hub(tmp_path, clock):
 
 
 def test_the_provider_is_found_in_the_package_and_built_both_ways(hub):
-    found = [getattr(autogen_zettel, n) for n in autogen_zettel.__all__
-             if isinstance(getattr(autogen_zettel, n, None), type)
-             and issubclass(getattr(autogen_zettel, n), ContextProvider)]
+    found = [
+        getattr(autogen_zettel, n)
+        for n in autogen_zettel.__all__
+        if isinstance(getattr(autogen_zettel, n, None), type)
+        and issubclass(getattr(autogen_zettel, n), ContextProvider)
+    ]
     assert found == [ZettelContextProvider]
     by_position, by_keyword = ZettelContextProvider(hub, "ada"), ZettelContextProvider(hub=hub, tenant="bob")
     assert (by_position.tenant, by_keyword.tenant) == ("ada", "bob")
@@ -75,7 +87,9 @@ def test_a_fact_from_one_session_reaches_the_model_in_a_new_session(hub, clock):
         day1, day2, day2_again = stub.requests
     assert "zettel-recall" not in _sent(day1)  # nothing remembered yet
     recalled = [m for m in day2["messages"] if "<zettel-recall" in str(m.get("content"))]
-    assert len(recalled) == 1 and recalled[0]["role"] == "system" and "42 participants" in recalled[0]["content"]
+    assert (
+        len(recalled) == 1 and recalled[0]["role"] == "system" and "42 participants" in recalled[0]["content"]
+    )
     assert "data, not instructions" in recalled[0]["content"]
     # the block lives for one run: the session's history holds input and response only
     assert _sent(day2_again).count("<zettel-recall") <= 1
@@ -111,7 +125,10 @@ def test_two_agents_never_see_each_others_memories(hub):
 
 def test_a_group_chat_agent_captures_what_others_said_while_it_was_silent(hub):
     orchestrations = pytest.importorskip("agent_framework_orchestrations")
-    lines = {"ada": [FACT, "Agreed, we recruit again in May."], "bob": ["I will draft the ethics review by Friday."]}
+    lines = {
+        "ada": [FACT, "Agreed, we recruit again in May."],
+        "bob": ["I will draft the ethics review by Friday."],
+    }
 
     def reply(body: dict) -> str:
         name = body["messages"][0]["content"].split()[2].rstrip(",")  # "You are ada, ..."
@@ -120,19 +137,31 @@ def test_a_group_chat_agent_captures_what_others_said_while_it_was_silent(hub):
     async def main(stub: OpenAIStub):
         memories = {n: ZettelContextProvider(hub, n) for n in ("ada", "bob")}
         agents = [_agent(stub, n, memories[n]) for n in ("ada", "bob")]
-        chat = orchestrations.GroupChatBuilder(participants=agents, max_rounds=3, intermediate_output_from="all_other",
-                                               selection_func=lambda s: ("ada", "bob")[s.current_round % 2]).build()
+        chat = orchestrations.GroupChatBuilder(
+            participants=agents,
+            max_rounds=3,
+            intermediate_output_from="all_other",
+            selection_func=lambda s: ("ada", "bob")[s.current_round % 2],
+        ).build()
         events = await chat.run(TASK)
         for m in memories.values():
             await m.flush()
         before = {n: [(c.speaker, c.content) for c in m.memory.cards()] for n, m in memories.items()}
         # bob was not selected after ada's last line: give him the conversation he heard
-        said = [Message("user", [TASK]), *(m for e in events if e.type == "intermediate" for m in e.data.messages)]
+        said = [
+            Message("user", [TASK]),
+            *(m for e in events if e.type == "intermediate" for m in e.data.messages),
+        ]
         new = await memories["bob"].observe(said)
         again = await memories["bob"].observe(said)
         for m in memories.values():
             await m.close()
-        return before, new, again, {n: [(c.speaker, c.content) for c in m.memory.cards()] for n, m in memories.items()}
+        return (
+            before,
+            new,
+            again,
+            {n: [(c.speaker, c.content) for c in m.memory.cards()] for n, m in memories.items()},
+        )
 
     with OpenAIStub(reply) as stub:
         before, new, again, after = asyncio.run(main(stub))
@@ -153,8 +182,11 @@ def test_the_persona_goes_in_as_instructions_and_an_idle_gap_ends_the_session(hu
 
     async def main(stub: OpenAIStub):
         memory = ZettelContextProvider(hub, "critic", persona=persona, evolve=False)
-        critic = Agent(client=OpenAIChatCompletionClient(model="m", base_url=stub.base_url, api_key="sk-test"),
-                       name="critic", context_providers=[memory])
+        critic = Agent(
+            client=OpenAIChatCompletionClient(model="m", base_url=stub.base_url, api_key="sk-test"),
+            name="critic",
+            context_providers=[memory],
+        )
         session = critic.create_session()
         await critic.run(FACT, session=session)
         await memory.flush()
@@ -194,8 +226,15 @@ def test_the_example_runs_offline_and_recalls_day_one_on_day_two():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    out = subprocess.run([sys.executable, str(root / "examples" / "agentframework_memory.py")], capture_output=True,
-                         text=True, timeout=300, env={**os.environ, "HF_HUB_OFFLINE": "1"}, cwd=root, check=True)
+    out = subprocess.run(
+        [sys.executable, str(root / "examples" / "agentframework_memory.py")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "HF_HUB_OFFLINE": "1"},
+        cwd=root,
+        check=True,
+    )
     day1, day2 = out.stdout.split("== 2024-03-11")
     assert "unlocked" not in day1 and "unlocked" in day2
     assert "bob: I will draft the ethics review" in day2.split("bob unlocked")[1]  # bob recalls day 1
@@ -205,12 +244,18 @@ def test_the_example_runs_offline_and_recalls_day_one_on_day_two():
 @pytest.mark.integration
 def test_with_the_bundled_model_and_no_flush_a_new_session_recalls_the_last_one(tmp_path):
     # as a user would: the provider found in the package, the default embedder, nothing waited for
-    adapter = next(getattr(autogen_zettel, n) for n in autogen_zettel.__all__
-                   if isinstance(getattr(autogen_zettel, n, None), type)
-                   and issubclass(getattr(autogen_zettel, n), ContextProvider))
+    adapter = next(
+        getattr(autogen_zettel, n)
+        for n in autogen_zettel.__all__
+        if isinstance(getattr(autogen_zettel, n, None), type)
+        and issubclass(getattr(autogen_zettel, n), ContextProvider)
+    )
 
     async def main(stub: OpenAIStub, hub: MemoryHub):
-        ada, bob = _agent(stub, "ada", adapter(hub, "ada")), _agent(stub, "bob", adapter(hub=hub, tenant="bob"))
+        ada, bob = (
+            _agent(stub, "ada", adapter(hub, "ada")),
+            _agent(stub, "bob", adapter(hub=hub, tenant="bob")),
+        )
         await ada.run("My sister Ines lives in Porto and keeps bees.", session=ada.create_session())
         await bob.run("Nothing to report today.", session=bob.create_session())
         await ada.run("Where does my sister live?", session=ada.create_session())

@@ -12,16 +12,41 @@ from .test_cli import LOCOMO
 
 def test_memory_archive_commands(run, tmp_path):
     chat = tmp_path / "chat.jsonl"
-    chat.write_text("\n".join(json.dumps(m) for m in [
-        {"text": "I don't eat coriander at all.", "speaker": "Ann", "id": "m1", "session_id": "s1",
-         "at": "2024-03-01T09:00:00"},
-        {"text": "Order the pho with extra coriander.", "speaker": "Ann", "id": "m2", "session_id": "s2",
-         "at": "2024-03-02T09:00:00"},
-        {"text": "My card is 4539 1488 0343 6467, keep it.", "speaker": "Ann", "id": "m3", "session_id": "s2",
-         "at": "2024-03-02T09:01:00"},
-        {"text": "Bob lent me his canoe for the lake.", "speaker": "Ann", "id": "m4", "session_id": "s2",
-         "at": "2024-03-02T09:02:00"},
-    ]))
+    chat.write_text(
+        "\n".join(
+            json.dumps(m)
+            for m in [
+                {
+                    "text": "I don't eat coriander at all.",
+                    "speaker": "Ann",
+                    "id": "m1",
+                    "session_id": "s1",
+                    "at": "2024-03-01T09:00:00",
+                },
+                {
+                    "text": "Order the pho with extra coriander.",
+                    "speaker": "Ann",
+                    "id": "m2",
+                    "session_id": "s2",
+                    "at": "2024-03-02T09:00:00",
+                },
+                {
+                    "text": "My card is 4539 1488 0343 6467, keep it.",
+                    "speaker": "Ann",
+                    "id": "m3",
+                    "session_id": "s2",
+                    "at": "2024-03-02T09:01:00",
+                },
+                {
+                    "text": "Bob lent me his canoe for the lake.",
+                    "speaker": "Ann",
+                    "id": "m4",
+                    "session_id": "s2",
+                    "at": "2024-03-02T09:02:00",
+                },
+            ]
+        )
+    )
     assert run("ingest", "ann", str(chat)).exit_code == 0
     r = run("cards", "ann", "--json")
     cards = {c["content"]: c for c in json.loads(r.output)}
@@ -35,12 +60,17 @@ def test_memory_archive_commands(run, tmp_path):
     secret = next(c for c in cards if "[redacted payment card]" in c)
     assert "[redacted payment card]" in " ".join(run("explain", "ann", cards[secret]["id"]).output.split())
     assert "[redacted payment card]" in " ".join(run("show", "ann", cards[secret]["id"]).output.split())
-    table = run("recall", "ann", "my card, keep it", "-k", "4").output  # the table wraps it: look for its words
+    table = run(
+        "recall", "ann", "my card, keep it", "-k", "4"
+    ).output  # the table wraps it: look for its words
     assert "[redacted" in table and "payment" in table
     r = run("explain", "ann", said["id"])
     assert r.exit_code == 0 and "source m1" in r.output and "conflict (evidence, coriander" in r.output
     assert "ask:" in r.output
-    assert json.loads(run("explain", "ann", said["id"], "--json").output)["conflicts"][0]["other_id"] == order["id"]
+    assert (
+        json.loads(run("explain", "ann", said["id"], "--json").output)["conflicts"][0]["other_id"]
+        == order["id"]
+    )
     assert "coriander" in run("conflicts", "ann").output
     r = run("edit", "ann", said["id"], "I don't eat coriander, except in salsa.")
     assert r.exit_code == 0 and "version 2" in r.output
@@ -63,8 +93,10 @@ def test_memory_archive_commands(run, tmp_path):
     r = run("forget", "ann", order["id"], "--yes")
     assert r.exit_code == 0 and "forgot 1 card," in r.output
     assert run("forget", "ann").exit_code != 0  # nothing to forget given
-    assert "2 entries, chain intact" in run("audit", "verify", "ann").output or \
-        "chain intact" in run("audit", "verify", "ann").output
+    assert (
+        "2 entries, chain intact" in run("audit", "verify", "ann").output
+        or "chain intact" in run("audit", "verify", "ann").output
+    )
 
 
 def test_archive_commands_on_a_missing_tenant_create_nothing(run, tmp_path):
@@ -74,10 +106,20 @@ def test_archive_commands_on_a_missing_tenant_create_nothing(run, tmp_path):
     assert run("forget", "ann", "--subject", "Bob", "--yes").exit_code == 0  # ann has an audit log now
     data = tmp_path / "data"
     before = sorted(p.relative_to(data) for p in data.rglob("*") if "qdrant" not in p.parts)
-    for args in (("cards", "typo"), ("explain", "typo", "x"), ("edit", "typo", "x", "new text here"),
-                 ("freeze", "typo", "x"), ("thaw", "typo", "x"), ("forget", "typo", "--subject", "Bob", "--yes"),
-                 ("forget", "typo", "x", "--yes"), ("export", "typo"), ("conflicts", "typo"),
-                 ("maintain", "typo"), ("audit", "verify", "typo"), ("audit", "show", "typo")):
+    for args in (
+        ("cards", "typo"),
+        ("explain", "typo", "x"),
+        ("edit", "typo", "x", "new text here"),
+        ("freeze", "typo", "x"),
+        ("thaw", "typo", "x"),
+        ("forget", "typo", "--subject", "Bob", "--yes"),
+        ("forget", "typo", "x", "--yes"),
+        ("export", "typo"),
+        ("conflicts", "typo"),
+        ("maintain", "typo"),
+        ("audit", "verify", "typo"),
+        ("audit", "show", "typo"),
+    ):
         r = run(*args)
         assert r.exit_code == 1 and "Traceback" not in r.output, (args, r.output)
         assert "tenant 'typo' does not exist" in r.output and "known tenants: ann" in r.output, args
@@ -108,10 +150,15 @@ def test_the_ids_cards_prints_are_accepted_everywhere(run, tmp_path):
     """`cards` prints 8 characters of each id; explain, show, edit, freeze, thaw and forget take
     any unique prefix of 4 or more (like git), and say which cards an ambiguous one matches."""
     chat = tmp_path / "chat.jsonl"
-    chat.write_text("\n".join(json.dumps(m) for m in [
-        {"text": "I keep bees on the roof of the library.", "speaker": "Ann", "id": "m1"},
-        {"text": "Bob repairs old violins in his garage.", "speaker": "Ann", "id": "m2"},
-    ]))
+    chat.write_text(
+        "\n".join(
+            json.dumps(m)
+            for m in [
+                {"text": "I keep bees on the roof of the library.", "speaker": "Ann", "id": "m1"},
+                {"text": "Bob repairs old violins in his garage.", "speaker": "Ann", "id": "m2"},
+            ]
+        )
+    )
     assert run("ingest", "ann", str(chat)).exit_code == 0
     cards = {c["content"]: c["id"] for c in json.loads(run("cards", "ann", "--json").output)}
     bees = cards["I keep bees on the roof of the library."]
@@ -151,8 +198,12 @@ def test_an_ambiguous_prefix_lists_the_cards_it_matches(hub):
             break
         seen[prefix] = n
     mem = hub.tenant("ann")
-    made = [mem.remember(f"The heron nests near pier number {n} of the harbour.", speaker="Ann",
-                         message_id=f"m{n}", at=at)[0] for n in pair]
+    made = [
+        mem.remember(
+            f"The heron nests near pier number {n} of the harbour.", speaker="Ann", message_id=f"m{n}", at=at
+        )[0]
+        for n in pair
+    ]
     assert made[0].id[:4] == made[1].id[:4]
     with pytest.raises(NotFound, match="ambiguous") as err:
         mem.resolve_id(made[0].id[:4])
@@ -165,11 +216,22 @@ def test_reading_commands_create_nothing_and_leave_the_forgetting_curve_alone(ru
     data = tmp_path / "data"
     for args in (("stats",), ("recall", "ann", "bees"), ("cards", "ann"), ("export", "ann")):
         r = run(*args)
-        assert r.exit_code == 1 and "no memory in" in r.output and "Traceback" not in r.output, (args, r.output)
+        assert r.exit_code == 1 and "no memory in" in r.output and "Traceback" not in r.output, (
+            args,
+            r.output,
+        )
     assert not data.exists()  # reading a missing folder made no folder
     chat = tmp_path / "chat.jsonl"
-    chat.write_text(json.dumps({"text": "I keep bees on the roof of the library.", "speaker": "Ann", "id": "m1",
-                                "at": "2024-03-01T09:00:00"}))
+    chat.write_text(
+        json.dumps(
+            {
+                "text": "I keep bees on the roof of the library.",
+                "speaker": "Ann",
+                "id": "m1",
+                "at": "2024-03-01T09:00:00",
+            }
+        )
+    )
     assert run("ingest", "ann", str(chat)).exit_code == 0
     assert "bees" in run("recall", "ann", "who keeps bees?").output
     card = json.loads(run("cards", "ann", "--json").output)[0]

@@ -20,26 +20,51 @@ def contents(text: str, **kw) -> list[str]:
 
 
 def test_a_compound_decision_becomes_one_card_per_fact():
-    assert contents("we chose FastAPI for the microservices and Postgres for storage, Ana owns the migration by Friday") == [
-        "we chose FastAPI for the microservices", "we chose Postgres for storage", "Ana owns the migration by Friday"]
+    assert contents(
+        "we chose FastAPI for the microservices and Postgres for storage, Ana owns the migration by Friday"
+    ) == [
+        "we chose FastAPI for the microservices",
+        "we chose Postgres for storage",
+        "Ana owns the migration by Friday",
+    ]
 
 
-@pytest.mark.parametrize("sentence, facts", [
-    ("My sister lives in Boston and I live in Lisbon.", ["My sister lives in Boston", "I live in Lisbon."]),
-    ("Caroline is going to a conference in July, Melanie starts her pottery class next week.",
-     ["Caroline is going to a conference in July", "Melanie starts her pottery class next week."]),
-    # a clause that points back, or has no subject of its own, stays where it is
-    ("I went to a support group yesterday and it was so powerful.",
-     ["I went to a support group yesterday and it was so powerful."]),
-    ("We took the kids camping last weekend, they loved the lake.",
-     ["We took the kids camping last weekend, they loved the lake."]),
-    ("I bought apples, pears and bananas for the party.", ["I bought apples, pears and bananas for the party."]),
-    ("Hey Mel, good to see you!", ["Hey Mel, good to see you!"]),
-    ("I love painting, my kids love it too, and we go to the park on Sundays.",
-     ["I love painting, my kids love it too", "we go to the park on Sundays."]),
-    # other scripts keep their sentences whole
-    ("Ich wohne in Köln und meine Schwester wohnt in Bonn.", ["Ich wohne in Köln und meine Schwester wohnt in Bonn."]),
-])
+@pytest.mark.parametrize(
+    "sentence, facts",
+    [
+        (
+            "My sister lives in Boston and I live in Lisbon.",
+            ["My sister lives in Boston", "I live in Lisbon."],
+        ),
+        (
+            "Caroline is going to a conference in July, Melanie starts her pottery class next week.",
+            ["Caroline is going to a conference in July", "Melanie starts her pottery class next week."],
+        ),
+        # a clause that points back, or has no subject of its own, stays where it is
+        (
+            "I went to a support group yesterday and it was so powerful.",
+            ["I went to a support group yesterday and it was so powerful."],
+        ),
+        (
+            "We took the kids camping last weekend, they loved the lake.",
+            ["We took the kids camping last weekend, they loved the lake."],
+        ),
+        (
+            "I bought apples, pears and bananas for the party.",
+            ["I bought apples, pears and bananas for the party."],
+        ),
+        ("Hey Mel, good to see you!", ["Hey Mel, good to see you!"]),
+        (
+            "I love painting, my kids love it too, and we go to the park on Sundays.",
+            ["I love painting, my kids love it too", "we go to the park on Sundays."],
+        ),
+        # other scripts keep their sentences whole
+        (
+            "Ich wohne in Köln und meine Schwester wohnt in Bonn.",
+            ["Ich wohne in Köln und meine Schwester wohnt in Bonn."],
+        ),
+    ],
+)
 def test_split_facts(sentence, facts):
     assert split_facts(sentence) == facts
 
@@ -48,9 +73,11 @@ def test_whole_sentences_stay_together_and_what_points_back_stays_attached():
     # one card per sentence cost 3.4 points of held-out R@10 on LoCoMo (2.1 cards per turn):
     # whole sentences keep the old grouping, one card per 60 words
     assert contents("Hi! I adopted a puppy named Oscar last week. I love long walks.") == [
-        "I adopted a puppy named Oscar last week. I love long walks."]
-    assert contents("We moved to Lisbon and Ana took the job at the port, it was a big step. Then we bought a boat.") == [
-        "We moved to Lisbon", "Ana took the job at the port, it was a big step. Then we bought a boat."]
+        "I adopted a puppy named Oscar last week. I love long walks."
+    ]
+    assert contents(
+        "We moved to Lisbon and Ana took the job at the port, it was a big step. Then we bought a boat."
+    ) == ["We moved to Lisbon", "Ana took the job at the port, it was a big step. Then we bought a boat."]
     assert depends("That was fun.") and depends("She loved it.") and not depends("Ana was there.")
 
 
@@ -60,12 +87,15 @@ def test_more_facts_than_cards_are_merged_in_order():
     assert cards == ["I live in Lisbon", "my sister lives in Porto", "Bo plays the cello; we run on Sundays."]
 
 
-@pytest.mark.parametrize("sentence", [
-    "By the way, I've been trying out cooking recipes.",  # no subject before the comma
-    "Taking your advice, I'm sprucing up my business plan.",
-    "It took a bit of time but I wanted to make the place cozy.",
-    "Glad it all worked out and you had a good time at the park!",
-])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "By the way, I've been trying out cooking recipes.",  # no subject before the comma
+        "Taking your advice, I'm sprucing up my business plan.",
+        "It took a bit of time but I wanted to make the place cozy.",
+        "Glad it all worked out and you had a good time at the park!",
+    ],
+)
 def test_no_split_after_an_opening_phrase(sentence):
     assert split_facts(sentence) == [sentence]
 
@@ -76,7 +106,9 @@ def test_the_old_grouping_is_kept_behind_atomic_false():
 
 
 def test_a_short_confirmation_that_settles_something_stays_a_card():
-    assert contents("Great, microservices with FastAPI it is.") == ["Great, microservices with FastAPI it is."]
+    assert contents("Great, microservices with FastAPI it is.") == [
+        "Great, microservices with FastAPI it is."
+    ]
     assert contents("OK, let's go with Postgres.") == ["OK, let's go with Postgres."]
     assert contents("Thanks, see you!") == []
 
@@ -84,7 +116,10 @@ def test_a_short_confirmation_that_settles_something_stays_a_card():
 def test_addressee_is_named_then_replied_to_then_the_other_of_two():
     assert addressee_of("Bo, can you take notes?", speaker="Ana", participants=["Ana", "Bo", "Cy"]) == "Bo"
     assert addressee_of("@cy can you?", speaker="Ana", participants=["Ana", "Bo", "Cy"]) == "Cy"
-    assert addressee_of("Can you take notes?", speaker="Ana", participants=["Ana", "Bo", "Cy"], previous="Cy") == "Cy"
+    assert (
+        addressee_of("Can you take notes?", speaker="Ana", participants=["Ana", "Bo", "Cy"], previous="Cy")
+        == "Cy"
+    )
     assert addressee_of("Can you take notes?", speaker="Ana", participants=["Ana", "Bo"]) == "Bo"
     # a group chat with no name and no reply: unsure, so nothing is claimed
     assert addressee_of("Can you take notes?", speaker="Ana", participants=["Ana", "Bo", "Cy"]) is None
@@ -103,11 +138,19 @@ def test_name_addressee_keeps_the_words_and_skips_generic_you():
 def test_cards_of_a_two_person_chat_say_who_you_is_and_explain_their_source():
     with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
         mem = hub.tenant("ana")
-        mem.remember_many([
-            Message("I defended my thesis on coral reefs yesterday!", "Bo", "m1", "s1", T0),
-            Message("Congrats! Did you celebrate with your family?", "Ana", "m2", "s1", T0 + timedelta(minutes=1),
-                    reply_to="m1"),
-        ])
+        mem.remember_many(
+            [
+                Message("I defended my thesis on coral reefs yesterday!", "Bo", "m1", "s1", T0),
+                Message(
+                    "Congrats! Did you celebrate with your family?",
+                    "Ana",
+                    "m2",
+                    "s1",
+                    T0 + timedelta(minutes=1),
+                    reply_to="m1",
+                ),
+            ]
+        )
         cards = {c.source_ids[0]: c for c in mem.cards()}
         assert cards["m1"].content == "I defended my thesis on coral reefs yesterday (5 May 2024)!"
         assert cards["m1"].speaker == "Bo"  # "I" is the speaker: recorded, and embedded as "Bo: ..."
@@ -120,8 +163,18 @@ def test_a_reply_captured_on_its_own_names_the_speaker_of_the_stored_message_it_
     with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
         mem = hub.tenant("ana")
         mem.remember_many([Message("I start the new job at the harbour on Monday.", "Cy", "m1", "s1", T0)])
-        mem.remember_many([Message("Are you nervous about the new job?", "Ana", "m2", "s1",
-                                   T0 + timedelta(minutes=1), reply_to="m1")])
+        mem.remember_many(
+            [
+                Message(
+                    "Are you nervous about the new job?",
+                    "Ana",
+                    "m2",
+                    "s1",
+                    T0 + timedelta(minutes=1),
+                    reply_to="m1",
+                )
+            ]
+        )
         card = next(c for c in mem.cards() if c.source_ids == ("m2",))
         assert card.content == "Are you (Cy) nervous about the new job?"
 

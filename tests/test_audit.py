@@ -17,8 +17,11 @@ from .conftest import T0
 def _log(tmp_path, n=4):
     log = AuditLog(tmp_path / "audit" / "alice.sqlite")
     for i in range(n):
-        log.append("forget", {"card_ids": [f"c{i}"], "content_sha256": [content_digest(f"secret {i}")]},
-                   at=T0 + timedelta(days=i))
+        log.append(
+            "forget",
+            {"card_ids": [f"c{i}"], "content_sha256": [content_digest(f"secret {i}")]},
+            at=T0 + timedelta(days=i),
+        )
     return log
 
 
@@ -44,11 +47,17 @@ def test_the_table_refuses_updates_and_deletes(tmp_path):
     con.close()
 
 
-@pytest.mark.parametrize("tamper, problem", [
-    ("update audit set detail = '{\"card_ids\":[\"other\"]}' where seq = 2", "entry 2 (forget) was changed"),
-    ("update audit set at = '2020-01-01T00:00:00' where seq = 3", "entry 3 (forget) was changed"),
-    ("delete from audit where seq = 2", "entry 2 is missing"),
-])
+@pytest.mark.parametrize(
+    "tamper, problem",
+    [
+        (
+            'update audit set detail = \'{"card_ids":["other"]}\' where seq = 2',
+            "entry 2 (forget) was changed",
+        ),
+        ("update audit set at = '2020-01-01T00:00:00' where seq = 3", "entry 3 (forget) was changed"),
+        ("delete from audit where seq = 2", "entry 2 is missing"),
+    ],
+)
 def test_editing_one_row_is_detected(tmp_path, tamper, problem):
     log = _log(tmp_path)
     log.close()
@@ -69,9 +78,14 @@ def test_rehashing_one_entry_still_breaks_the_next_link(tmp_path):
     log.close()
     con = sqlite3.connect(tmp_path / "audit" / "alice.sqlite")
     con.executescript("drop trigger audit_no_update;")
-    seq, at, action, _, prev = con.execute("select seq, at, action, detail, prev_hash from audit where seq = 2").fetchone()
+    seq, at, action, _, prev = con.execute(
+        "select seq, at, action, detail, prev_hash from audit where seq = 2"
+    ).fetchone()
     forged = '{"card_ids":["other"]}'
-    con.execute("update audit set detail = ?, hash = ? where seq = 2", (forged, _entry_hash(seq, at, action, forged, prev)))
+    con.execute(
+        "update audit set detail = ?, hash = ? where seq = 2",
+        (forged, _entry_hash(seq, at, action, forged, prev)),
+    )
     con.commit()
     con.close()
     report = AuditLog(tmp_path / "audit" / "alice.sqlite").verify()
@@ -81,10 +95,14 @@ def test_rehashing_one_entry_still_breaks_the_next_link(tmp_path):
 def test_cli_audit_verify_reports_tampering(tmp_path):
     cfg = tmp_path / "cfg.yaml"
     cfg.write_text("embedding:\n  model: hash-128\n")
-    run = lambda *a: CliRunner().invoke(main, ["--data-dir", str(tmp_path / "data"), "--config", str(cfg), *a])  # noqa: E731
+    run = lambda *a: CliRunner().invoke(
+        main, ["--data-dir", str(tmp_path / "data"), "--config", str(cfg), *a]
+    )  # noqa: E731
     chat = tmp_path / "chat.jsonl"
-    chat.write_text('{"text": "Bob lent me his canoe for the trip.", "speaker": "Ann", "id": "m1"}\n'
-                    '{"text": "I bake sourdough bread every Sunday.", "speaker": "Ann", "id": "m2"}\n')
+    chat.write_text(
+        '{"text": "Bob lent me his canoe for the trip.", "speaker": "Ann", "id": "m1"}\n'
+        '{"text": "I bake sourdough bread every Sunday.", "speaker": "Ann", "id": "m2"}\n'
+    )
     assert run("ingest", "ann", str(chat)).exit_code == 0
     r = run("forget", "ann", "--subject", "Bob", "--yes")
     assert r.exit_code == 0 and "forgot 1 card," in r.output, r.output

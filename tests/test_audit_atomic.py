@@ -20,7 +20,8 @@ def _open(data):
 
 def test_kill_right_after_the_forget_purge_leaves_the_audit_entry(tmp_path):
     data = tmp_path / "data"
-    r = run_child("""
+    r = run_child(
+        """
         from autogen_zettel.store.audit import AuditLog
         hub = open_hub(DATA)
         mem = hub.tenant("ann")
@@ -30,7 +31,9 @@ def test_kill_right_after_the_forget_purge_leaves_the_audit_entry(tmp_path):
         AuditLog.write = die
         mem.forget(subject="Bob")
         print("survived")
-    """, data)
+    """,
+        data,
+    )
     assert r.returncode == 137, r.stderr
     with _open(data) as hub:
         mem = hub.tenant("ann")
@@ -42,7 +45,8 @@ def test_kill_right_after_the_forget_purge_leaves_the_audit_entry(tmp_path):
 
 def test_kill_mid_merge_leaves_the_merge_audited(tmp_path):
     data = tmp_path / "data"
-    r = run_child("""
+    r = run_child(
+        """
         from autogen_zettel.store.audit import AuditLog
         hub = open_hub(DATA)
         mem = hub.tenant("ann")
@@ -54,7 +58,9 @@ def test_kill_mid_merge_leaves_the_merge_audited(tmp_path):
         AuditLog.write = die
         rep = mem.maintain(steps=["merge"])
         print("no merge", n, rep.merged)
-    """, data)
+    """,
+        data,
+    )
     assert r.returncode == 137, r.stdout + r.stderr
     with _open(data) as hub:
         mem = hub.tenant("ann")
@@ -82,10 +88,15 @@ def test_editing_and_recomputing_the_chain_is_detected(audited):
     con = sqlite3.connect(audited / "audit" / "ann.sqlite")
     con.executescript("drop trigger audit_no_update;")
     prev = "0" * 64
-    for seq, at, action, detail in con.execute("select seq, at, action, detail from audit order by seq").fetchall():
+    for seq, at, action, detail in con.execute(
+        "select seq, at, action, detail from audit order by seq"
+    ).fetchall():
         detail = detail.replace("forget", "nothing")
         h = _entry_hash(seq, at, action, detail, prev)
-        con.execute("update audit set detail = ?, prev_hash = ?, hash = ?, v = 1 where seq = ?", (detail, prev, h, seq))
+        con.execute(
+            "update audit set detail = ?, prev_hash = ?, hash = ?, v = 1 where seq = ?",
+            (detail, prev, h, seq),
+        )
         prev = h
     con.commit()
     con.close()
@@ -125,7 +136,9 @@ def test_cli_audit_verify_sees_a_deleted_log(audited, tmp_path):
 def test_an_old_unkeyed_log_stays_readable_and_is_adopted(tmp_path):
     data = tmp_path / "data"
     with _open(data) as hub:
-        hub.tenant("ann").remember("I really like fresh figs from the market.", speaker="ann", message_id="m1")
+        hub.tenant("ann").remember(
+            "I really like fresh figs from the market.", speaker="ann", message_id="m1"
+        )
     # a log written by the previous version: plain SHA-256 entries, no anchor in the tenant database
     (data / "audit").mkdir(exist_ok=True)
     old = AuditLog(data / "audit" / "ann.sqlite")
@@ -146,14 +159,17 @@ def test_an_old_unkeyed_log_stays_readable_and_is_adopted(tmp_path):
 
 def test_dropping_a_tenant_a_crash_left_unaudited_keeps_its_entry(tmp_path):
     data = tmp_path / "data"
-    r = run_child("""
+    r = run_child(
+        """
         from autogen_zettel.store.audit import AuditLog
         hub = open_hub(DATA)
         mem = hub.tenant("ann")
         mem.remember("Bob moved to Porto last spring.", speaker="ann", message_id="m1")
         AuditLog.write = die
         mem.forget(subject="Bob")
-    """, data)
+    """,
+        data,
+    )
     assert r.returncode == 137, r.stderr
     with _open(data) as hub:
         hub.drop_tenant("ann")  # never opened in this hub

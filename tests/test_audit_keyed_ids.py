@@ -28,7 +28,9 @@ def test_a_guess_of_a_forgotten_card_is_not_confirmed_by_the_log(tmp_path):
         other = mem.remember("Bob plays the cello on Sundays.", speaker="bob", message_id="m2", at=T0)
         ids = [c.id for c in cards]
         assert other
-        mem.store.set_statuses(cards, CardStatus.ARCHIVED, action="archive", at=T0)  # logged before the forget
+        mem.store.set_statuses(
+            cards, CardStatus.ARCHIVED, action="archive", at=T0
+        )  # logged before the forget
         mem.forget(ids)
         refs = {mem.store.card_ref(i) for i in ids}
         logged = mem.audit_entries()
@@ -47,12 +49,17 @@ def test_a_guess_of_a_forgotten_card_is_not_confirmed_by_the_log(tmp_path):
 def test_a_log_with_plain_ids_is_migrated_on_open(tmp_path):
     data = tmp_path / "data"
     with _open(data) as hub:
-        hub.tenant("ann").remember("I really like fresh figs from the market.", speaker="ann", message_id="m1")
+        hub.tenant("ann").remember(
+            "I really like fresh figs from the market.", speaker="ann", message_id="m1"
+        )
     # a log written by an earlier version, with plain card ids and no anchor in the tenant database
     old = AuditLog(data / "audit" / "ann.sqlite")
     old.append("forget", {"card_ids": ["1b4e28ba-2fa1-11d2-883f-0016d3cca427"]})
     old.append("archive", {"card_id": "6fa459ea-ee8a-3ca4-894e-db77e160355e", "to": "archived"})
-    old.append("merge", {"clusters": [["0f8fad5b-d9cb-469f-a165-70867728950e", ["7c9e6679-7425-40de-944b-e07fc1f90ae7"]]]})
+    old.append(
+        "merge",
+        {"clusters": [["0f8fad5b-d9cb-469f-a165-70867728950e", ["7c9e6679-7425-40de-944b-e07fc1f90ae7"]]]},
+    )
     old.close()
     con = sqlite3.connect(data / "tenants" / "ann.sqlite")
     con.execute("delete from meta where key in ('audit_count', 'audit_head', 'audit_base', 'audit_ids')")
@@ -63,7 +70,9 @@ def test_a_log_with_plain_ids_is_migrated_on_open(tmp_path):
         report = mem.verify_audit()
         assert report.ok and report.entries == 3, report
         entries = mem.audit_entries()
-        assert entries[0].detail == {"card_refs": [mem.store.card_ref("1b4e28ba-2fa1-11d2-883f-0016d3cca427")]}
+        assert entries[0].detail == {
+            "card_refs": [mem.store.card_ref("1b4e28ba-2fa1-11d2-883f-0016d3cca427")]
+        }
         assert entries[1].detail["card_ref"] == mem.store.card_ref("6fa459ea-ee8a-3ca4-894e-db77e160355e")
         mem.forget(mem.cards()[0].id)
         assert mem.verify_audit().ok and mem.verify_audit().entries == 4

@@ -32,8 +32,9 @@ def test_fill_replays_rounds_later_each_time_until_the_tenant_is_full(data):
         assert fill.rounds >= 3 and fill.messages == len(seen) * 2 and fill.seconds > 0
         sessions = {c.session_id for c in mem.cards()}
         assert {"r0:session_1", "r1:session_2", "r2:session_1"} <= sessions
-        first, later = (min(c.created_at for c in mem.cards() if c.session_id == f"r{n}:session_1")
-                        for n in (0, 2))
+        first, later = (
+            min(c.created_at for c in mem.cards() if c.session_id == f"r{n}:session_1") for n in (0, 2)
+        )
         assert (later - first).days == 60
 
 
@@ -50,14 +51,24 @@ def test_fill_refuses_turns_that_make_no_cards():
 
     with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
         with pytest.raises(InvalidInput, match="make no cards"):
-            fill_tenant(hub.tenant("t"), [Message("hi", speaker="Ann", message_id="m", at=datetime(2024, 1, 1))],
-                        5, round_days=1)
+            fill_tenant(
+                hub.tenant("t"),
+                [Message("hi", speaker="Ann", message_id="m", at=datetime(2024, 1, 1))],
+                5,
+                round_days=1,
+            )
 
 
 def test_scale_bench_grows_one_tenant_and_measures_each_size(data, tmp_path):
     lines = []
-    rows = run_scale(lambda: MemoryHub.open(tmp_path / "d", embedder=HashEmbedder()), data, sizes=(12, 6),
-                     n_queries=3, n_single=2, say=lines.append)
+    rows = run_scale(
+        lambda: MemoryHub.open(tmp_path / "d", embedder=HashEmbedder()),
+        data,
+        sizes=(12, 6),
+        n_queries=3,
+        n_single=2,
+        say=lines.append,
+    )
     assert [r.cards >= s for r, s in zip(rows, (6, 12))] == [True, True]
     assert rows[0].cards < rows[1].cards and rows[0].turns < rows[1].turns
     for r in rows:
@@ -70,8 +81,20 @@ def test_scale_bench_grows_one_tenant_and_measures_each_size(data, tmp_path):
 
 def test_bench_scale_and_tenants_cli(run, data, tmp_path):
     out = tmp_path / "scale.json"
-    r = run("bench", "scale", "--data", str(data), "--cards", "6", "--queries", "2", "--single", "1",
-            "--json", str(out))
+    r = run(
+        "bench",
+        "scale",
+        "--data",
+        str(data),
+        "--cards",
+        "6",
+        "--queries",
+        "2",
+        "--single",
+        "1",
+        "--json",
+        str(out),
+    )
     assert r.exit_code == 0, r.output
     assert "flat dense" in r.output and json.loads(out.read_text())[0]["cards"] >= 6
     out = tmp_path / "tenants.json"
@@ -87,8 +110,10 @@ def test_bench_engines_cli_measures_both_embedded_engines(run, tmp_path):
     assert r.exit_code == 0, r.output
     rows = json.loads(out.read_text())
     assert [row["engine"] for row in rows] == ["edge", "qdrant-local"]
-    assert all(row["points"] == 300 and row["disk_mb"] > 0 and row["search_ms_p95"] >= row["search_ms_p50"] > 0
-               for row in rows)
+    assert all(
+        row["points"] == 300 and row["disk_mb"] > 0 and row["search_ms_p95"] >= row["search_ms_p50"] > 0
+        for row in rows
+    )
 
 
 def test_scale_bench_fills_through_the_cache_and_times_the_last_turns(data, tmp_path):
@@ -100,8 +125,14 @@ def test_scale_bench_fills_through_the_cache_and_times_the_last_turns(data, tmp_
                 Counting.texts += len(texts)
             return super().encode(texts, query=query)
 
-    rows = run_scale(lambda: MemoryHub.open(tmp_path / "d", embedder=Counting()), data, sizes=(40,),
-                     n_queries=2, n_single=1, timed_turns=5)
+    rows = run_scale(
+        lambda: MemoryHub.open(tmp_path / "d", embedder=Counting()),
+        data,
+        sizes=(40,),
+        n_queries=2,
+        n_single=1,
+        timed_turns=5,
+    )
     assert rows[0].cards >= 40 and rows[0].many_turns_per_s > 0
     # every turn was remembered, but the cached part embedded each distinct text only once
     assert Counting.texts < rows[0].turns + len(load_locomo(data)[0].turns)

@@ -15,7 +15,11 @@ from autogen_zettel.core.embed import FlagEmbedder
 
 pytestmark = pytest.mark.integration
 
-TEXTS = ["我住在杭州，喜欢喝龙井茶。", "Ich arbeite als Bäckerin in München.", "I adopted a puppy named Oscar."]
+TEXTS = [
+    "我住在杭州，喜欢喝龙井茶。",
+    "Ich arbeite als Bäckerin in München.",
+    "I adopted a puppy named Oscar.",
+]
 
 
 @pytest.fixture(scope="module")
@@ -30,8 +34,9 @@ def tiny_m3(tmp_path_factory) -> Path:
     for name in ("vocab.txt", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json"):
         shutil.copy(source / name, folder / name)
     torch.manual_seed(0)
-    config = BertConfig(vocab_size=30522, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
-                        intermediate_size=64)
+    config = BertConfig(
+        vocab_size=30522, hidden_size=32, num_hidden_layers=1, num_attention_heads=2, intermediate_size=64
+    )
     BertModel(config).save_pretrained(folder)
     torch.save(torch.nn.Linear(32, 32).state_dict(), folder / "colbert_linear.pt")
     sparse = torch.nn.Linear(32, 1)
@@ -56,7 +61,9 @@ def test_m3_hub_remembers_and_recalls(tmp_path, tiny_m3):
     t0 = datetime(2024, 5, 1, 10)
     with MemoryHub.open(tmp_path / "d", embedder=FlagEmbedder(str(tiny_m3))) as hub:
         mem = hub.tenant("li")
-        mem.remember_many([Message(t, "Li", f"m{i}", "s1", t0 + timedelta(minutes=i)) for i, t in enumerate(TEXTS)])
+        mem.remember_many(
+            [Message(t, "Li", f"m{i}", "s1", t0 + timedelta(minutes=i)) for i, t in enumerate(TEXTS)]
+        )
         assert len(mem.cards()) == 3
         for i, text in enumerate(TEXTS):
             assert mem.recall(text, k=1, at=t0 + timedelta(days=1))[0].card.source_ids == (f"m{i}",)

@@ -12,22 +12,25 @@ MON = datetime(2023, 5, 8, 13, 56)  # a Monday
 SAT = datetime(2023, 5, 13, 10, 0)
 
 
-@pytest.mark.parametrize("text, at, expected", [
-    ("I ran a charity race yesterday.", MON, "I ran a charity race yesterday (7 May 2023)."),
-    ("We met last night", MON, "We met last night (7 May 2023)"),
-    ("The exam is tomorrow", SAT, "The exam is tomorrow (14 May 2023)"),
-    ("I moved here last year", MON, "I moved here last year (2022)"),
-    ("Next month I start a new job", MON, "Next month (June 2023) I start a new job"),
-    ("last month", datetime(2023, 1, 5), "last month (December 2022)"),
-    ("I went camping last week", MON, "I went camping last week (week of 1 May 2023)"),
-    ("last weekend was fun", MON, "last weekend (weekend of 6 May 2023) was fun"),
-    ("last weekend was fun", SAT, "last weekend (weekend of 6 May 2023) was fun"),
-    ("I saw her last Friday", MON, "I saw her last Friday (5 May 2023)"),
-    ("see you next Monday", MON, "see you next Monday (15 May 2023)"),
-    ("two weeks ago", MON, "two weeks ago (week of 24 April 2023)"),
-    ("I adopted her 3 years ago", MON, "I adopted her 3 years ago (2020)"),
-    ("a few days ago", MON, "a few days ago (5 May 2023)"),
-])
+@pytest.mark.parametrize(
+    "text, at, expected",
+    [
+        ("I ran a charity race yesterday.", MON, "I ran a charity race yesterday (7 May 2023)."),
+        ("We met last night", MON, "We met last night (7 May 2023)"),
+        ("The exam is tomorrow", SAT, "The exam is tomorrow (14 May 2023)"),
+        ("I moved here last year", MON, "I moved here last year (2022)"),
+        ("Next month I start a new job", MON, "Next month (June 2023) I start a new job"),
+        ("last month", datetime(2023, 1, 5), "last month (December 2022)"),
+        ("I went camping last week", MON, "I went camping last week (week of 1 May 2023)"),
+        ("last weekend was fun", MON, "last weekend (weekend of 6 May 2023) was fun"),
+        ("last weekend was fun", SAT, "last weekend (weekend of 6 May 2023) was fun"),
+        ("I saw her last Friday", MON, "I saw her last Friday (5 May 2023)"),
+        ("see you next Monday", MON, "see you next Monday (15 May 2023)"),
+        ("two weeks ago", MON, "two weeks ago (week of 24 April 2023)"),
+        ("I adopted her 3 years ago", MON, "I adopted her 3 years ago (2020)"),
+        ("a few days ago", MON, "a few days ago (5 May 2023)"),
+    ],
+)
 def test_relative_dates_are_anchored(text, at, expected):
     assert anchor_dates(text, at) == expected
 
@@ -51,12 +54,24 @@ def test_a_short_confirmation_that_settles_something_is_kept_and_tied_to_the_pro
     assert refine_message("Great, see you soon!", speaker="Bo", message_id="x") == []
     assert refine_message("Nice, sounds good.", speaker="Bo", message_id="x") == []
     mem = hub.tenant("team")
-    mem.remember("Should we build the microservices with FastAPI or Flask?", speaker="Ann", message_id="q",
-                 session_id="s", at=MON)
-    cards = mem.remember("Great, microservices with FastAPI it is.", speaker="Bo", message_id="a",
-                         session_id="s", reply_to="q", at=MON)
+    mem.remember(
+        "Should we build the microservices with FastAPI or Flask?",
+        speaker="Ann",
+        message_id="q",
+        session_id="s",
+        at=MON,
+    )
+    cards = mem.remember(
+        "Great, microservices with FastAPI it is.",
+        speaker="Bo",
+        message_id="a",
+        session_id="s",
+        reply_to="q",
+        at=MON,
+    )
     assert [c.content for c in cards] == ["Great, microservices with FastAPI it is."]
-    kinds = {(link.dst, link.kind.value) for link in mem.links(cards[0].id)} | \
-            {(link.src, link.kind.value) for link in mem.links(cards[0].id)}
+    kinds = {(link.dst, link.kind.value) for link in mem.links(cards[0].id)} | {
+        (link.src, link.kind.value) for link in mem.links(cards[0].id)
+    }
     proposal = mem.cards()[0]
     assert (proposal.id, "REPLY_TO") in kinds

@@ -18,8 +18,15 @@ T0 = datetime(2024, 5, 6, 9, 0)
 
 
 def persona():
-    return persona_from_dict({"name": "ada", "role": "lead researcher", "system_message": "You run the sleep study.",
-                              "traits": {"conciseness": 0.5}}, file="ada.yaml")
+    return persona_from_dict(
+        {
+            "name": "ada",
+            "role": "lead researcher",
+            "system_message": "You run the sleep study.",
+            "traits": {"conciseness": 0.5},
+        },
+        file="ada.yaml",
+    )
 
 
 class Lee(autogen.ConversableAgent):
@@ -31,8 +38,12 @@ class Lee(autogen.ConversableAgent):
 
 
 def hub_for(clock, **maintenance):
-    cfg = config_from_dict({"persona": {"mine_every_turns": 0, "mine_every_days": 0, "min_sessions": 2},
-                            "maintenance": {"summary_min_members": 2, **maintenance}})
+    cfg = config_from_dict(
+        {
+            "persona": {"mine_every_turns": 0, "mine_every_days": 0, "min_sessions": 2},
+            "maintenance": {"summary_min_members": 2, **maintenance},
+        }
+    )
     return MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, config=cfg)
 
 

@@ -23,8 +23,11 @@ QUESTION = "What should I order at the pho place tonight? Coriander or not?"
 
 
 def agent(hub):
-    ada = MemoryAugmentedAssistantAgent(persona_from_dict({"name": "ada", "role": "assistant"}, file="ada.yaml"), hub,
-                                        flush_before_recall=True)
+    ada = MemoryAugmentedAssistantAgent(
+        persona_from_dict({"name": "ada", "role": "assistant"}, file="ada.yaml"),
+        hub,
+        flush_before_recall=True,
+    )
     return ada
 
 
@@ -55,11 +58,14 @@ def status(mem, text):
     return card.status
 
 
-@pytest.mark.parametrize("answer, holds, loses", [
-    ("Actually I do eat coriander now, I like it", NEW, OLD),
-    ("no, that's still true", OLD, NEW),
-    ("是的，我现在吃香菜了", NEW, OLD),
-])
+@pytest.mark.parametrize(
+    "answer, holds, loses",
+    [
+        ("Actually I do eat coriander now, I like it", NEW, OLD),
+        ("no, that's still true", OLD, NEW),
+        ("是的，我现在吃香菜了", NEW, OLD),
+    ],
+)
 def test_the_answer_to_an_asked_question_settles_the_conflict_and_it_is_not_asked_again(answer, holds, loses):
     clock = SimulatedClock(T0)
     cfg = config_from_dict({"persona": {"enabled": False}})
@@ -98,7 +104,9 @@ def test_a_new_statement_after_the_settlement_speaks_again():
         say(ada, clock, T0 + timedelta(days=21), QUESTION, "no, that's still true")
         assert status(mem, OLD) is CardStatus.ACTIVE
         say(ada, clock, T0 + timedelta(days=40), "I eat coriander every day now, I love it.")
-        assert status(mem, OLD) is CardStatus.TO_VERIFY  # the settlement holds only until someone says otherwise
+        assert (
+            status(mem, OLD) is CardStatus.TO_VERIFY
+        )  # the settlement holds only until someone says otherwise
 
 
 def test_the_answer_wins_over_evidence_weights_the_old_side_would_keep():
@@ -107,7 +115,12 @@ def test_the_answer_wins_over_evidence_weights_the_old_side_would_keep():
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, config=cfg) as hub:
         ada = agent(hub)
         for day in range(3):  # said in three sessions this week: consensus x1.5 for the old version
-            say(ada, clock, T0 + timedelta(days=day), OLD if day == 0 else f"Again: I don't eat coriander (day {day}).")
+            say(
+                ada,
+                clock,
+                T0 + timedelta(days=day),
+                OLD if day == 0 else f"Again: I don't eat coriander (day {day}).",
+            )
         say(ada, clock, T0 + timedelta(days=3), NEW)
         mem = ada.memory
         assert status(mem, NEW) is CardStatus.TO_VERIFY  # the evidence weights keep the old version

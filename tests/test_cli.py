@@ -13,12 +13,17 @@ from autogen_zettel.cli.main import main
 LOCOMO = {
     "sample_id": "tiny",
     "conversation": {
-        "speaker_a": "Ann", "speaker_b": "Bo",
+        "speaker_a": "Ann",
+        "speaker_b": "Bo",
         "session_1_date_time": "1:56 pm on 8 May, 2023",
         "session_1": [
             {"speaker": "Ann", "dia_id": "D1:1", "text": "Did you finish the marathon in Berlin?"},
-            {"speaker": "Bo", "dia_id": "D1:2", "text": "Yes, in four hours, my knees hurt a lot after.",
-             "blip_caption": "a photo of a medal"},
+            {
+                "speaker": "Bo",
+                "dia_id": "D1:2",
+                "text": "Yes, in four hours, my knees hurt a lot after.",
+                "blip_caption": "a photo of a medal",
+            },
         ],
         "session_2_date_time": "10:00 am on 9 June, 2023",
         "session_2": [
@@ -27,8 +32,18 @@ LOCOMO = {
         ],
     },
     "qa": [
-        {"question": "What is the name of Ann's cat?", "answer": "Pixel", "evidence": ["D2:1"], "category": 4},
-        {"question": "Where did Bo run a marathon?", "answer": "Berlin", "evidence": ["D1:1; D1:2"], "category": 1},
+        {
+            "question": "What is the name of Ann's cat?",
+            "answer": "Pixel",
+            "evidence": ["D2:1"],
+            "category": 4,
+        },
+        {
+            "question": "Where did Bo run a marathon?",
+            "answer": "Berlin",
+            "evidence": ["D1:1; D1:2"],
+            "category": 1,
+        },
         {"question": "Unknown evidence", "answer": "x", "evidence": ["D9:9"], "category": 4},
     ],
 }
@@ -41,7 +56,9 @@ def walk(group, prefix=()):
             yield from walk(cmd, prefix + (name,))
 
 
-@pytest.mark.parametrize("path, cmd", list(walk(main)), ids=lambda v: " ".join(v) if isinstance(v, tuple) else "")
+@pytest.mark.parametrize(
+    "path, cmd", list(walk(main)), ids=lambda v: " ".join(v) if isinstance(v, tuple) else ""
+)
 def test_every_command_is_documented(path, cmd):
     assert cmd.help and cmd.help.strip(), f"{' '.join(path)} has no help"
     if not isinstance(cmd, click.Group):
@@ -52,11 +69,26 @@ def test_every_command_is_documented(path, cmd):
 
 def test_ingest_recall_show_stats_reindex(run, tmp_path):
     chat = tmp_path / "chat.jsonl"
-    chat.write_text("\n".join(json.dumps(m) for m in [
-        {"text": "I moved to Porto to open a bakery.", "speaker": "Ann", "id": "m1", "session_id": "s1",
-         "at": "2024-01-02T10:00:00"},
-        {"text": "My brother Tom flies cargo planes.", "speaker": "Ann", "id": "m2", "session_id": "s1"},
-    ]))
+    chat.write_text(
+        "\n".join(
+            json.dumps(m)
+            for m in [
+                {
+                    "text": "I moved to Porto to open a bakery.",
+                    "speaker": "Ann",
+                    "id": "m1",
+                    "session_id": "s1",
+                    "at": "2024-01-02T10:00:00",
+                },
+                {
+                    "text": "My brother Tom flies cargo planes.",
+                    "speaker": "Ann",
+                    "id": "m2",
+                    "session_id": "s1",
+                },
+            ]
+        )
+    )
     r = run("ingest", "ann", str(chat))
     assert r.exit_code == 0, r.output
     assert "2 messages -> 2 new cards" in r.output

@@ -34,7 +34,11 @@ def test_default_yaml_equals_built_in_defaults():
         ("recall:\n  k: 0\n", "recall.k", "at least 1"),
         ("recall:\n  tuning:\n    dense_weight: 1.5\n", "recall.tuning.dense_weight", "0..1"),
         ("recall:\n  hops: 1\n", "recall.hops", "recall.tuning.hops"),
-        ("maintenance:\n  session_idle_minutes: 5\n", "maintenance.session_idle_minutes", "sessions.idle_minutes"),
+        (
+            "maintenance:\n  session_idle_minutes: 5\n",
+            "maintenance.session_idle_minutes",
+            "sessions.idle_minutes",
+        ),
         ("recall: 5\n", "recall", "mapping"),
         ("links:\n  strong: 0.3\n  weak: 0.6\n", "links.weak", "must not exceed"),
         ("recall:\n  k: true\n", "recall.k", "expected int"),
@@ -170,7 +174,14 @@ def test_default_yaml_names_every_key_of_the_schema_in_its_order():
 
 
 def test_user_settings_come_first_and_ranking_constants_sit_in_recall_tuning():
-    assert list(MemoryConfig.model_fields)[:6] == ["embedding", "privacy", "persona", "sessions", "maintenance", "recall"]
+    assert list(MemoryConfig.model_fields)[:6] == [
+        "embedding",
+        "privacy",
+        "persona",
+        "sessions",
+        "maintenance",
+        "recall",
+    ]
     assert list(MemoryConfig().recall.model_dump()) == ["k", "token_budget", "query_messages", "tuning"]
     assert MemoryConfig().sessions.idle_minutes == 30.0
 

@@ -22,8 +22,11 @@ def test_evidence_weights_follow_the_article():
     assert recency_weight(0, cfg) == recency_weight(7, cfg) == 1.0
     assert recency_weight(30, cfg) == pytest.approx(0.3)
     assert 0.3 < recency_weight(20, cfg) < 1.0
-    assert source_weight(EvidenceSource.EXPLICIT, cfg) > source_weight(EvidenceSource.INFERRED, cfg) > \
-        source_weight(EvidenceSource.PASSING, cfg)
+    assert (
+        source_weight(EvidenceSource.EXPLICIT, cfg)
+        > source_weight(EvidenceSource.INFERRED, cfg)
+        > source_weight(EvidenceSource.PASSING, cfg)
+    )
 
 
 def test_consensus_of_three_sessions_multiplies_by_one_and_a_half():
@@ -32,8 +35,21 @@ def test_consensus_of_three_sessions_multiplies_by_one_and_a_half():
 
     cfg = ConflictConfig()
     claim = Claim("ann", "run", 1)
-    items = [(Card(str(i), "I run daily.", CardKind.FACT, "Ann", T0 + timedelta(days=i), ("m",), session_id=f"s{i}"),
-              claim) for i in range(3)]
+    items = [
+        (
+            Card(
+                str(i),
+                "I run daily.",
+                CardKind.FACT,
+                "Ann",
+                T0 + timedelta(days=i),
+                ("m",),
+                session_id=f"s{i}",
+            ),
+            claim,
+        )
+        for i in range(3)
+    ]
     now = T0 + timedelta(days=3)
     assert version_weight(items[:2], now, cfg) == pytest.approx(1.0)
     assert version_weight(items, now, cfg) == pytest.approx(1.5)
@@ -46,11 +62,13 @@ def _statuses(mem, *cards):
 def coriander(hub, clock):
     """The articles' example: a stated dislike of coriander, then an order with coriander a day later."""
     mem = hub.tenant("alice")
-    said = mem.remember("I don't eat coriander, it tastes like soap to me.", speaker="Ann", message_id="m1",
-                        session_id="s1")[0]
+    said = mem.remember(
+        "I don't eat coriander, it tastes like soap to me.", speaker="Ann", message_id="m1", session_id="s1"
+    )[0]
     clock.advance(days=1)
-    order = mem.remember("Please order the pho with extra coriander.", speaker="Ann", message_id="m2",
-                         session_id="s2")[0]
+    order = mem.remember(
+        "Please order the pho with extra coriander.", speaker="Ann", message_id="m2", session_id="s2"
+    )[0]
     return mem, said, order
 
 
@@ -86,8 +104,9 @@ def test_an_old_statement_loses_to_fresh_behaviour(clock):
         mem = hub.tenant("alice")
         said = mem.remember("I don't eat coriander.", speaker="Ann", message_id="m1", session_id="s1")[0]
         clock.advance(days=60)  # recency 0.06 x explicit 1.0 < fresh 1.0 x inferred 0.7
-        order = mem.remember("Order the pho with extra coriander.", speaker="Ann", message_id="m2",
-                             session_id="s2")[0]
+        order = mem.remember(
+            "Order the pho with extra coriander.", speaker="Ann", message_id="m2", session_id="s2"
+        )[0]
         assert _statuses(mem, said, order) == [CardStatus.TO_VERIFY, CardStatus.ACTIVE]
         assert any(link.kind is LinkKind.SUPERSEDES and link.src == order.id for link in mem.links(said.id))
 
@@ -96,20 +115,24 @@ def test_running_knee_and_recovery(hub, clock):
     mem = hub.tenant("alice")
     run = mem.remember("I run 5 km daily before work.", speaker="Ann", message_id="m1", session_id="s1")[0]
     clock.advance(days=10)
-    knee = mem.remember("My knee hurts, no running for now.", speaker="Ann", message_id="m2", session_id="s2")[0]
+    knee = mem.remember(
+        "My knee hurts, no running for now.", speaker="Ann", message_id="m2", session_id="s2"
+    )[0]
     assert _statuses(mem, run, knee) == [CardStatus.TO_VERIFY, CardStatus.ACTIVE]
     hit = mem.recall("is Ann running these days?", k=3)[0]
     assert hit.card.id == knee.id and hit.note and "running" in hit.note
     clock.advance(days=10)
-    back = mem.remember("Good news: I started running again yesterday!", speaker="Ann", message_id="m3",
-                        session_id="s3")[0]
+    back = mem.remember(
+        "Good news: I started running again yesterday!", speaker="Ann", message_id="m3", session_id="s3"
+    )[0]
     # the article's story: the newest explicit statement wins; the knee card now waits to be verified
     assert _statuses(mem, run, knee, back) == [CardStatus.ACTIVE, CardStatus.TO_VERIFY, CardStatus.ACTIVE]
     # every flip left a history row with the status the card had, like any other status change
     flips = [(h["status"], h["detail"]["to"]) for h in mem.history(run.id) if h["action"] == "conflict"]
     assert flips == [("active", "to-verify"), ("to-verify", "active")]
     assert [(h["status"], h["detail"]["to"]) for h in mem.history(knee.id) if h["action"] == "conflict"] == [
-        ("active", "to-verify")]
+        ("active", "to-verify")
+    ]
 
 
 def test_consensus_keeps_a_habit_confirmed_in_three_sessions(clock):
@@ -117,11 +140,13 @@ def test_consensus_keeps_a_habit_confirmed_in_three_sessions(clock):
         mem = hub.tenant("alice")
         runs = []
         for i in range(3):
-            runs += mem.remember(f"I run every morning, lap {i} done.", speaker="Ann", message_id=f"r{i}",
-                                 session_id=f"s{i}")
+            runs += mem.remember(
+                f"I run every morning, lap {i} done.", speaker="Ann", message_id=f"r{i}", session_id=f"s{i}"
+            )
             clock.advance(days=1)
-        knee = mem.remember("Sadly my knee says no running this week.", speaker="Ann", message_id="k",
-                            session_id="s9")[0]
+        knee = mem.remember(
+            "Sadly my knee says no running this week.", speaker="Ann", message_id="k", session_id="s9"
+        )[0]
         assert mem.card(knee.id).status is CardStatus.TO_VERIFY  # 1.0 x 1.5 beats 1.0
         assert all(mem.card(r.id).status is CardStatus.ACTIVE for r in runs)
 
@@ -179,15 +204,21 @@ def test_an_injected_judge_finds_what_the_rules_cannot(clock, caplog):
         mem = hub.tenant("alice")
         vegan = mem.remember("I have been vegan for three years now.", speaker="Ann", message_id="v")[0]
         clock.advance(days=40)
-        steak = mem.remember("I had a great steak for dinner, three years vegan feels long ago.",
-                             speaker="Ann", message_id="s")[0]
+        steak = mem.remember(
+            "I had a great steak for dinner, three years vegan feels long ago.", speaker="Ann", message_id="s"
+        )[0]
         assert seen
         assert _statuses(mem, vegan, steak) == [CardStatus.TO_VERIFY, CardStatus.ACTIVE]
         assert mem.conflicts(steak.id)[0].question == "Are you still vegan?"
         clock.advance(days=1)
-        burger = mem.remember("A steak burger at lunch, vegan days are over.", speaker="Ann", message_id="b")[0]
+        burger = mem.remember("A steak burger at lunch, vegan days are over.", speaker="Ann", message_id="b")[
+            0
+        ]
         pairs = {frozenset((c.active_id, c.other_id)) for c in mem.conflicts()}
-        assert {frozenset((steak.id, vegan.id)), frozenset((burger.id, vegan.id))} <= pairs  # earlier pairs kept
+        assert {
+            frozenset((steak.id, vegan.id)),
+            frozenset((burger.id, vegan.id)),
+        } <= pairs  # earlier pairs kept
 
     def broken(new, old):
         raise LLMOutputError("not JSON")
@@ -196,14 +227,19 @@ def test_an_injected_judge_finds_what_the_rules_cannot(clock, caplog):
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, conflict_judge=broken) as hub:
         mem = hub.tenant("alice")
         mem.remember("I have been vegan for three years now.", speaker="Ann", message_id="v")
-        mem.remember("I had a great steak for dinner, three years vegan feels long ago.", speaker="Ann",
-                     message_id="s")
+        mem.remember(
+            "I had a great steak for dinner, three years vegan feels long ago.", speaker="Ann", message_id="s"
+        )
         assert "conflict judge failed" in caplog.text
 
 
 def test_llm_judge_parses_and_validates_json():
     card = _card_pair()
-    judge = llm_judge(lambda prompt: '```json\n{"relation": "contradicts", "topic": "diet", "question": "Still vegan?"}\n```')
+    judge = llm_judge(
+        lambda prompt: (
+            '```json\n{"relation": "contradicts", "topic": "diet", "question": "Still vegan?"}\n```'
+        )
+    )
     assert judge(*card) == Verdict("contradicts", "diet", "Still vegan?")
     with pytest.raises(LLMOutputError, match="not JSON"):
         llm_judge(lambda prompt: "yes they do")(*card)
@@ -223,8 +259,10 @@ def test_llm_judge_sends_both_cards_in_the_prompt_from_prompts_module():
 def _card_pair():
     from autogen_zettel.base.cards import Card, CardKind
 
-    return (Card("a", "I had steak.", CardKind.EVENT, "Ann", T0, ("m1",)),
-            Card("b", "I am vegan.", CardKind.FACT, "Ann", T0, ("m2",)))
+    return (
+        Card("a", "I had steak.", CardKind.EVENT, "Ann", T0, ("m1",)),
+        Card("b", "I am vegan.", CardKind.FACT, "Ann", T0, ("m2",)),
+    )
 
 
 def test_the_judge_is_asked_about_a_bounded_number_of_pairs_and_an_endpoint_failure_keeps_the_card(clock):
@@ -249,6 +287,7 @@ def test_the_judge_is_asked_about_a_bounded_number_of_pairs_and_an_endpoint_fail
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, conflict_judge=down) as hub:
         mem = hub.tenant("alice")
         mem.remember("I have been vegan for three years now.", speaker="Ann", message_id="v")
-        [steak] = mem.remember("I had a great steak for dinner, three years vegan feels long ago.", speaker="Ann",
-                               message_id="s")
+        [steak] = mem.remember(
+            "I had a great steak for dinner, three years vegan feels long ago.", speaker="Ann", message_id="s"
+        )
         assert mem.card(steak.id).content.startswith("I had a great steak")

@@ -60,8 +60,24 @@ def _variants(ch: str) -> list[str]:
     return out
 
 
-_NOISE = st.sampled_from(["", "", "", " ", "\u200b", "\u200c", "\u2060", "\u0338", "\u0301", "\ufe0f", "\u00ad",
-                          "\u034f", "\u202e", "\u2066"])
+_NOISE = st.sampled_from(
+    [
+        "",
+        "",
+        "",
+        " ",
+        "\u200b",
+        "\u200c",
+        "\u2060",
+        "\u0338",
+        "\u0301",
+        "\ufe0f",
+        "\u00ad",
+        "\u034f",
+        "\u202e",
+        "\u2066",
+    ]
+)
 
 
 @st.composite

@@ -75,6 +75,7 @@ COPY = DenseCopy.bytes_for(400, DIM)  # one tenant's copy below
 @pytest.fixture
 def three_tenants(tmp_path):
     """A plain index and one with copies, each holding tenants a, b and c of 400 points."""
+
     def make(budget: int):
         plain = EdgeIndex(tmp_path / "plain", copy_budget=0)
         fast = EdgeIndex(tmp_path / "fast", copy_budget=budget, copy_min_points=100, copy_min_queries=4)
@@ -122,8 +123,9 @@ def test_a_copy_grown_by_writes_drops_others_to_stay_within_the_budget(three_ten
 
 
 def test_the_hub_gives_the_edge_index_its_budget_from_vectors_dense_copy_mb(tmp_path):
-    hub = MemoryHub.open(tmp_path / "m", config=config_from_dict({"vectors": {"dense_copy_mb": 3}}),
-                         embedder=HashEmbedder())
+    hub = MemoryHub.open(
+        tmp_path / "m", config=config_from_dict({"vectors": {"dense_copy_mb": 3}}), embedder=HashEmbedder()
+    )
     try:
         assert hub.vectors.copy_budget == 3 * 2**20
     finally:

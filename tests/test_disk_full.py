@@ -36,7 +36,8 @@ def _run(body: str, data: Path) -> subprocess.CompletedProcess:
 
 
 def test_sqlite_hitting_the_limit_says_what_was_stored_and_a_retry_is_idempotent(tmp_path):
-    r = _run("""
+    r = _run(
+        """
         import os
         hub = MemoryHub.open(os.environ["DATA"], embedder=HashEmbedder())
         mem = hub.tenant("ann")
@@ -61,10 +62,14 @@ def test_sqlite_hitting_the_limit_says_what_was_stored_and_a_retry_is_idempotent
         print("MESSAGES", len(per_message), "MAX CARDS PER MESSAGE", max(per_message.values()))
         print("CARDS", len(mem.cards()), "INDEXED", mem.stats()["indexed"])
         hub.close()
-    """, tmp_path / "data")
+    """,
+        tmp_path / "data",
+    )
     assert r.returncode == 0, r.stderr[-2000:]
     out = r.stdout
-    assert "DISKFULL" in out and "messages were stored" in out and "retry with the same message ids" in out, out
+    assert "DISKFULL" in out and "messages were stored" in out and "retry with the same message ids" in out, (
+        out
+    )
     assert "MESSAGES 420 MAX CARDS PER MESSAGE 1" in out, out
     cards = int(out.split("\nCARDS ")[1].split()[0])
     assert f"INDEXED {cards}" in out
@@ -84,7 +89,8 @@ def _tmpfs(size: str):
 def test_a_nearly_full_disk_is_refused_before_the_engine_maps_it():
     where = _tmpfs("320m")
     try:
-        r = _run("""
+        r = _run(
+            """
             import os, subprocess
             data = os.environ["DATA"]
             hub = MemoryHub.open(data, embedder=HashEmbedder())
@@ -105,7 +111,9 @@ def test_a_nearly_full_disk_is_refused_before_the_engine_maps_it():
             mem.remember_many(batch(50, 50))
             print("AFTER", len(mem.cards()))
             hub.close()
-        """, where / "data")
+        """,
+            where / "data",
+        )
         assert r.returncode == 0, (r.returncode, r.stderr[-2000:])
         assert r.stdout.count("DISKFULL True") == 3, r.stdout
         cards = int(r.stdout.split("\nCARDS ")[1].split()[0])

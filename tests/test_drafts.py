@@ -42,17 +42,45 @@ def test_a_different_input_drafts_again(tmp_path):
     refiner = CountingRefiner()
     with MemoryHub.open(tmp_path, embedder=HashEmbedder(64), refiner=refiner) as hub:
         a, b = hub.tenant("a"), hub.tenant("b")
-        a.remember("Where did you go last summer, Bob?", speaker="ann", message_id="q1", session_id="s", at=T0)
-        a.remember("I went to Porto with my sister.", speaker="bob", message_id="r1", session_id="s", at=T0,
-                   reply_to="q1")
+        a.remember(
+            "Where did you go last summer, Bob?", speaker="ann", message_id="q1", session_id="s", at=T0
+        )
+        a.remember(
+            "I went to Porto with my sister.",
+            speaker="bob",
+            message_id="r1",
+            session_id="s",
+            at=T0,
+            reply_to="q1",
+        )
         # b never stored q1: who "you" answers differs, so the reply is drafted again
-        b.remember("I went to Porto with my sister.", speaker="bob", message_id="r1", session_id="s", at=T0,
-                   reply_to="q1")
+        b.remember(
+            "I went to Porto with my sister.",
+            speaker="bob",
+            message_id="r1",
+            session_id="s",
+            at=T0,
+            reply_to="q1",
+        )
         assert refiner.calls.count("I went to Porto with my sister.") == 2
         b.remember("I went to Porto with my sister.", speaker="bob", message_id="r2", session_id="s", at=T0)
         assert refiner.calls.count("I went to Porto with my sister.") == 3  # another message id
-        hub.tenant("c").remember_many([
-            {"text": "I went to Porto with my sister.", "speaker": "bob", "message_id": "r2", "session_id": "s",
-             "at": T0},
-            {"text": "Nice, I love Porto.", "speaker": "ann", "message_id": "r3", "session_id": "s", "at": T0}])
+        hub.tenant("c").remember_many(
+            [
+                {
+                    "text": "I went to Porto with my sister.",
+                    "speaker": "bob",
+                    "message_id": "r2",
+                    "session_id": "s",
+                    "at": T0,
+                },
+                {
+                    "text": "Nice, I love Porto.",
+                    "speaker": "ann",
+                    "message_id": "r3",
+                    "session_id": "s",
+                    "at": T0,
+                },
+            ]
+        )
         assert refiner.calls.count("I went to Porto with my sister.") == 4  # batches are drafted whole

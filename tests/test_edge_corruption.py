@@ -22,8 +22,9 @@ N = 200
 
 
 def _cfg(quantized: bool):
-    return config_from_dict({"embedding": {"model": "hash-128"},
-                             "vectors": {"quantization": "int8" if quantized else "none"}})
+    return config_from_dict(
+        {"embedding": {"model": "hash-128"}, "vectors": {"quantization": "int8" if quantized else "none"}}
+    )
 
 
 def _open(data: Path, quantized: bool):
@@ -38,8 +39,12 @@ def clean(request, tmp_path_factory):
     with _open(data, request.param) as hub:
         assert hub.vectors.engine == "edge"
         mem = hub.tenant("ann")
-        mem.remember_many([Message(f"Fact {i} about topic {i % 37} in place {i % 11}.", "ann", f"m{i}", at=T0)
-                           for i in range(N)])
+        mem.remember_many(
+            [
+                Message(f"Fact {i} about topic {i % 37} in place {i % 11}.", "ann", f"m{i}", at=T0)
+                for i in range(N)
+            ]
+        )
         if request.param:
             hub.vectors.optimize("ann")
     return data, request.param
@@ -72,16 +77,28 @@ DAMAGE = {
     "segment.json": lambda d: _files(d, "segment.json")[0].write_text("{not json"),
     "edge_config.json": lambda d: (_shard(d) / "edge_config.json").write_text('{"vectors": '),
     "edge_config.json emptied": lambda d: (_shard(d) / "edge_config.json").write_text(""),
-    "vectors flipped": lambda d: _flip((_files(d, "vector_storage-dense/vectors/chunk_0.mmap")
-                                        or _files(d, "vector_storage-dense/matrix.dat"))[0]),
-    "matrix.dat flipped": lambda d: _flip((_files(d, "vector_storage-dense/matrix.dat")
-                                           or _files(d, "vector_storage-dense/vectors/chunk_0.mmap"))[0]),
-    "id tracker mappings flipped": lambda d: _flip((_files(d, "mutable_id_tracker.mappings")
-                                                    or _files(d, "id_tracker.e2i"))[0]),
-    "id tracker versions flipped": lambda d: _flip((_files(d, "mutable_id_tracker.versions")
-                                                    or _files(d, "id_tracker.versions"))[0]),
-    "id tracker truncated": lambda d: [p.write_bytes(p.read_bytes()[:7]) for p in
-                                       (_files(d, "mutable_id_tracker.mappings") or _files(d, "id_tracker.i2e"))[:1]],
+    "vectors flipped": lambda d: _flip(
+        (
+            _files(d, "vector_storage-dense/vectors/chunk_0.mmap")
+            or _files(d, "vector_storage-dense/matrix.dat")
+        )[0]
+    ),
+    "matrix.dat flipped": lambda d: _flip(
+        (
+            _files(d, "vector_storage-dense/matrix.dat")
+            or _files(d, "vector_storage-dense/vectors/chunk_0.mmap")
+        )[0]
+    ),
+    "id tracker mappings flipped": lambda d: _flip(
+        (_files(d, "mutable_id_tracker.mappings") or _files(d, "id_tracker.e2i"))[0]
+    ),
+    "id tracker versions flipped": lambda d: _flip(
+        (_files(d, "mutable_id_tracker.versions") or _files(d, "id_tracker.versions"))[0]
+    ),
+    "id tracker truncated": lambda d: [
+        p.write_bytes(p.read_bytes()[:7])
+        for p in (_files(d, "mutable_id_tracker.mappings") or _files(d, "id_tracker.i2e"))[:1]
+    ],
 }
 
 
@@ -108,7 +125,9 @@ def test_verify_names_damage_and_the_fix_on_the_cli(clean, tmp_path):
     assert ok.exit_code == 0 and "ann: ok" in ok.output, ok.output
     DAMAGE["id tracker versions flipped"](data)
     bad = CliRunner().invoke(main, args)
-    assert bad.exit_code == 1 and "DAMAGED" in bad.output and "autogen-zettel reindex ann" in bad.output, bad.output
+    assert bad.exit_code == 1 and "DAMAGED" in bad.output and "autogen-zettel reindex ann" in bad.output, (
+        bad.output
+    )
 
 
 def test_verify_finds_points_lost_without_a_trace(clean, tmp_path):

@@ -86,7 +86,11 @@ def test_two_threads_asking_for_one_text_encode_it_once():
     first.join(10)
     second.join(10)
     assert inner.texts.count("same text") == 1
-    assert results["a"][0].tobytes() == results["b"][0].tobytes() == HashEmbedder(64).encode(["same text"])[0].tobytes()
+    assert (
+        results["a"][0].tobytes()
+        == results["b"][0].tobytes()
+        == HashEmbedder(64).encode(["same text"])[0].tobytes()
+    )
 
 
 def test_a_failed_encode_leaves_no_claim_behind():
@@ -116,8 +120,10 @@ def test_tenants_of_a_hub_share_one_encode(tmp_path):
             hub.tenant(name).remember(text, speaker="ann", message_id="m1")
         distinct = set(inner.texts)
         assert len(inner.texts) == len(distinct)  # three tenants, each card's text encoded once
-        hits = {name: [h.card.content for h in hub.tenant(name).recall("Lisbon flat", touch=False)]
-                for name in ("ann", "bob", "cat")}
+        hits = {
+            name: [h.card.content for h in hub.tenant(name).recall("Lisbon flat", touch=False)]
+            for name in ("ann", "bob", "cat")
+        }
         assert hits["ann"] and hits["ann"] == hits["bob"] == hits["cat"]
         assert inner.texts.count(next(t for t in inner.texts if "Lisbon flat" in t)) == 1
 
@@ -136,8 +142,12 @@ def test_minilm_cached_rows_equal_uncached_encodes():
 
     bare = make_embedder("minilm")
     cached = CachedEmbedder(bare, max_bytes=1 << 20)
-    texts = ["I moved to Lisbon in May.", "hi", "我上周去了北京,天气很好。",
-             "a much longer sentence about the weather in the mountains this week, with more words"]
+    texts = [
+        "I moved to Lisbon in May.",
+        "hi",
+        "我上周去了北京,天气很好。",
+        "a much longer sentence about the weather in the mountains this week, with more words",
+    ]
     batch = cached.encode(texts)
     assert batch.tobytes() == bare.encode(texts).tobytes()
     for i, text in enumerate(texts):

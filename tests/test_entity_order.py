@@ -17,16 +17,26 @@ T0 = datetime(2024, 3, 1, 9, 0)
 ENTITIES = ("Ann", "Bob", "Porto", "Oscar", "FastAPI")
 
 # the query of cards_naming_each before m007: every card naming the entity, sorted
-REFERENCE = ("select e.card_id from card_entities e join cards on cards.id = e.card_id where e.entity = ? "
-             "order by cards.created_at desc, cards.rowid desc limit ?")
+REFERENCE = (
+    "select e.card_id from card_entities e join cards on cards.id = e.card_id where e.entity = ? "
+    "order by cards.created_at desc, cards.rowid desc limit ?"
+)
 
 
 def _cards(rng: random.Random, n: int, start: int) -> list[Card]:
     # few distinct times, so ties in created_at are common and the rowid decides
-    return [Card(id=f"c{start + i}", content=f"card {start + i}", kind=CardKind.FACT, speaker="Ann", source_ids=[f"m{start + i}"],
-                 created_at=T0 + timedelta(days=rng.randrange(4)),
-                 entities=rng.sample(ENTITIES, rng.randrange(1, 4)))
-            for i in range(n)]
+    return [
+        Card(
+            id=f"c{start + i}",
+            content=f"card {start + i}",
+            kind=CardKind.FACT,
+            speaker="Ann",
+            source_ids=[f"m{start + i}"],
+            created_at=T0 + timedelta(days=rng.randrange(4)),
+            entities=rng.sample(ENTITIES, rng.randrange(1, 4)),
+        )
+        for i in range(n)
+    ]
 
 
 def _assert_same_as_reference(db: CardDB) -> None:
@@ -58,7 +68,8 @@ def test_entity_peers_match_the_full_sort_after_migration_and_every_write(tmp_pa
         db.insert_cards(moved)
         db.replace_entities("c3", ["Oscar", "Porto"])
         _assert_same_as_reference(db)
-        assert db.db.execute("select count(*) from card_entities where created_at is null "
-                             "or card_rowid is null").fetchone() == (0,)
+        assert db.db.execute(
+            "select count(*) from card_entities where created_at is null or card_rowid is null"
+        ).fetchone() == (0,)
     finally:
         db.close()

@@ -26,8 +26,14 @@ def persona(**extra):
         "name": "ada",
         "role": "researcher",
         "traits": {"conciseness": 0.5, "humour": 0.5},
-        "modules": [{"name": "brief", "prompt": "Answer in at most three sentences.",
-                     "unlock": "conciseness > 0.7 held for 7 days", "temperature": -0.3}],
+        "modules": [
+            {
+                "name": "brief",
+                "prompt": "Answer in at most three sentences.",
+                "unlock": "conciseness > 0.7 held for 7 days",
+                "temperature": -0.3,
+            }
+        ],
     }
     data.update(extra)
     return persona_from_dict(data, file="ada.yaml")
@@ -60,8 +66,9 @@ class Day:
         mid = f"{session}#{self.n:04d}"
         at = self.clock.advance(minutes=2)
         self.engine.memory.remember(text, speaker=speaker, message_id=mid, session_id=session, at=at)
-        self.engine.observe(text, speaker=speaker, message_id=mid, session_id=session, at=at,
-                            previous_speaker=previous)
+        self.engine.observe(
+            text, speaker=speaker, message_id=mid, session_id=session, at=at, previous_speaker=previous
+        )
         return mid
 
     def session(self, day: int, reply: str = SHORT, feedback: tuple[str, ...] = (PRAISE,)):
@@ -121,7 +128,9 @@ def test_a_burst_of_feedback_moves_mood_not_the_long_term_trait(world):
     engine = PersonaEngine(hub.tenant("ada"), persona())
     feed = Day(engine, clock)
     before = engine.states["conciseness"]
-    feed.session(0, reply="Here is everything, at length. " * 10, feedback=("Too long, keep it shorter!",) * 8)
+    feed.session(
+        0, reply="Here is everything, at length. " * 10, feedback=("Too long, keep it shorter!",) * 8
+    )
     after = engine.states["conciseness"]
     assert after.long == pytest.approx(before.long)
     assert after.mood > 0.05 and after.score > before.score
@@ -187,7 +196,9 @@ def test_state_survives_reopening(world, tmp_path):
     engine = PersonaEngine(hub.tenant("ada"), persona())
     feed = Day(engine, clock)
     day = feed.until_unlocked("brief")
-    feed.say("user", "That was useless, ada.", f"day-{day - 1:02d}", "ada")  # feedback waiting for the next mining
+    feed.say(
+        "user", "That was useless, ada.", f"day-{day - 1:02d}", "ada"
+    )  # feedback waiting for the next mining
     engine.memory.flush()
     scores, version, states = engine.scores(), engine.stack.version, dict(engine.states)
     modules, waiting = dict(engine.modules), list(engine._feedback)
@@ -240,10 +251,15 @@ def test_forgetting_a_card_removes_it_from_profile_prompt_versions_and_evidence(
     secret = "I love blue fern tea at the lab."
     for day in range(4):
         # a plain statement, not feedback: feedback cards are summarised in the profile, never quoted
-        feed.session(day, reply=SHORT, feedback={1: (PRAISE, f"{secret} Keep it short, ada."),
-                                                  2: (PRAISE, secret)}.get(day, (PRAISE,)))
+        feed.session(
+            day,
+            reply=SHORT,
+            feedback={1: (PRAISE, f"{secret} Keep it short, ada."), 2: (PRAISE, secret)}.get(day, (PRAISE,)),
+        )
     memory = engine.memory
-    assert secret.encode()[:30] in b"".join(p.read_bytes() for p in (tmp_path / "data").rglob("*") if p.is_file())
+    assert secret.encode()[:30] in b"".join(
+        p.read_bytes() for p in (tmp_path / "data").rglob("*") if p.is_file()
+    )
     assert any("blue fern" in v.system for v in engine.store.prompt_versions())  # the profile summarised it
     assert [c for c in memory.cards() if "blue fern" in c.content]
     before = len(engine.store.evidence())
@@ -255,7 +271,9 @@ def test_forgetting_a_card_removes_it_from_profile_prompt_versions_and_evidence(
     feed.session(5)
     assert all("blue fern" not in v.system for v in engine.store.prompt_versions())
     hub.close()
-    leftovers = [p.name for p in (tmp_path / "data").rglob("*") if p.is_file() and b"blue fern" in p.read_bytes()]
+    leftovers = [
+        p.name for p in (tmp_path / "data").rglob("*") if p.is_file() and b"blue fern" in p.read_bytes()
+    ]
     assert leftovers == []
 
 
@@ -334,10 +352,16 @@ def test_exploration_recalls_bring_back_important_cards_that_modulation_hides(wo
     clock, open_hub = world
     hub = open_hub(exploration=1.0)  # every recall explores, to see what it adds
     mem = hub.tenant("ada")
-    mem.remember("A funny joke about the pilot: the watches laugh at 5 am.", speaker="user", message_id="j1",
-                 session_id="s0", at=T0)
-    mem.remember("Recruitment closed with 42 participants.", speaker="user", message_id="f1", session_id="s0",
-                 at=T0)
+    mem.remember(
+        "A funny joke about the pilot: the watches laugh at 5 am.",
+        speaker="user",
+        message_id="j1",
+        session_id="s0",
+        at=T0,
+    )
+    mem.remember(
+        "Recruitment closed with 42 participants.", speaker="user", message_id="f1", session_id="s0", at=T0
+    )
     engine = PersonaEngine(mem, persona(traits={"humour": 0.1}))  # humour low: joke cards weigh less
     engine.mine()
     factor, explore = engine.recall_modulation()
@@ -345,5 +369,9 @@ def test_exploration_recalls_bring_back_important_cards_that_modulation_hides(wo
     [hit] = engine.explore_hits(exclude=set(), k=1)
     assert "joke" in hit.card.content and hit.layer == "exploration"
     assert engine.explore_hits(exclude={hit.card.id}, k=1) == []  # the plain fact is not weighed down
-    quiet = PersonaEngine(mem, persona(traits={"humour": 0.1}), config=hub.config.persona.model_copy(update={"exploration": 0.0}))
+    quiet = PersonaEngine(
+        mem,
+        persona(traits={"humour": 0.1}),
+        config=hub.config.persona.model_copy(update={"exploration": 0.0}),
+    )
     assert quiet.recall_modulation()[1] is False

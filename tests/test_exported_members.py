@@ -61,5 +61,7 @@ def test_what_the_facades_hand_a_user_is_exported():
             for hint in hints.values():
                 handed |= {t for t in _types(hint) if t.__module__.startswith("autogen_zettel.")}
     names = {t.__name__ for t in handed}
-    assert names - INTERNAL <= set(autogen_zettel.__all__), sorted(names - INTERNAL - set(autogen_zettel.__all__))
+    assert names - INTERNAL <= set(autogen_zettel.__all__), sorted(
+        names - INTERNAL - set(autogen_zettel.__all__)
+    )
     assert {"Zettelkasten", "RecallBlock", "Hit", "Card"} <= names

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("autogen_agentchat", reason="needs the agentchat extra: pip install 'autogen-zettel[agentchat]'")
+pytest.importorskip(
+    "autogen_agentchat", reason="needs the agentchat extra: pip install 'autogen-zettel[agentchat]'"
+)
 
 from autogen_agentchat.agents import AssistantAgent  # noqa: E402
 from autogen_agentchat.teams import RoundRobinGroupChat  # noqa: E402
@@ -21,8 +23,10 @@ from tests.openai_stub import OpenAIStub  # noqa: E402
 from tests.test_agentchat import _client  # noqa: E402
 
 CRITIC = Path(__file__).resolve().parents[1] / "agents" / "critic.yaml"
-SAYS = {"dana": ["The sample is too small to support the claim.", "Still, the control group is missing."],
-        "eli": ["I agree with the objection.", "Noted."]}
+SAYS = {
+    "dana": ["The sample is too small to support the claim.", "Still, the control group is missing."],
+    "eli": ["I agree with the objection.", "Noted."],
+}
 
 
 def _scripted():
@@ -37,11 +41,17 @@ def test_a_plain_turn_addressed_by_name_moves_only_the_addressed_agent(tmp_path,
 
     async def main(stub: OpenAIStub):
         memories = {n: ZettelAgentChatMemory(hub, n, persona=CRITIC) for n in SAYS}
-        agents = [AssistantAgent(n, model_client=_client(stub), memory=[memories[n]],
-                                 system_message=f"You are {n}, a critic.") for n in SAYS]
+        agents = [
+            AssistantAgent(
+                n, model_client=_client(stub), memory=[memories[n]], system_message=f"You are {n}, a critic."
+            )
+            for n in SAYS
+        ]
         team = RoundRobinGroupChat(agents, max_turns=2)
         await team.run(task="Please review the pilot report.")
-        await team.run(task="dana, that came across harsh to the students. The room for eli's talk is booked.")
+        await team.run(
+            task="dana, that came across harsh to the students. The room for eli's talk is booked."
+        )
         for m in memories.values():
             await m.flush()
         return memories

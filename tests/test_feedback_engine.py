@@ -7,9 +7,15 @@ from autogen_zettel.persona.behaviours import ModuleStatus
 from autogen_zettel.persona.engine import PersonaEngine
 from tests.test_evolution import Day, persona, world  # noqa: F401  (world is a fixture)
 
-WARMTH = {"warmth": {"description": "how kind the tone is",
-                     "poles": {"high": {"words": {"en": ["kind"], "zh": ["客气"]}},
-                               "low": {"faults": {"en": ["harsh"], "zh": ["刺耳"]}}}}}
+WARMTH = {
+    "warmth": {
+        "description": "how kind the tone is",
+        "poles": {
+            "high": {"words": {"en": ["kind"], "zh": ["客气"]}},
+            "low": {"faults": {"en": ["harsh"], "zh": ["刺耳"]}},
+        },
+    }
+}
 
 
 def test_a_request_for_warmth_does_not_roll_a_module_back(world):  # noqa: F811

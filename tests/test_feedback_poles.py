@@ -23,20 +23,23 @@ def signals(text, **kw):
     return {(s.trait, s.sign) for s in feedback_signals(text, previous_reply=None, specs=CRITIC, **kw)}
 
 
-@pytest.mark.parametrize("text, want", [
-    ("too harsh", ("warmth", 1)),
-    ("You're so blunt it stings.", ("warmth", 1)),
-    ("could you be a bit gentler", ("warmth", 1)),
-    ("that was kind, thanks", ("warmth", 1)),
-    ("No need to be so polite, just say it.", ("warmth", -1)),
-    ("太啰嗦了", ("conciseness", 1)),
-    ("能不能短一点", ("conciseness", 1)),
-    ("这次简洁多了，很好", ("conciseness", 1)),
-    ("too long", ("conciseness", 1)),
-    ("这个解释太简略了", ("conciseness", -1)),
-    ("语气能不能委婉些？", ("warmth", 1)),
-    ("你太容易轻信别人的说法了。", ("scepticism", 1)),
-])
+@pytest.mark.parametrize(
+    "text, want",
+    [
+        ("too harsh", ("warmth", 1)),
+        ("You're so blunt it stings.", ("warmth", 1)),
+        ("could you be a bit gentler", ("warmth", 1)),
+        ("that was kind, thanks", ("warmth", 1)),
+        ("No need to be so polite, just say it.", ("warmth", -1)),
+        ("太啰嗦了", ("conciseness", 1)),
+        ("能不能短一点", ("conciseness", 1)),
+        ("这次简洁多了，很好", ("conciseness", 1)),
+        ("too long", ("conciseness", 1)),
+        ("这个解释太简略了", ("conciseness", -1)),
+        ("语气能不能委婉些？", ("warmth", 1)),
+        ("你太容易轻信别人的说法了。", ("scepticism", 1)),
+    ],
+)
 def test_complaints_requests_and_praise_give_the_direction_asked(text, want):
     assert signals(text) == {want}
 
@@ -46,10 +49,17 @@ def test_a_complaint_about_harshness_never_counts_against_warmth():
         assert ("warmth", -1) not in signals(text) and ("warmth", 1) in signals(text), text
 
 
-@pytest.mark.parametrize("text", [
-    "It was not too long at all.", "Write a brief note to the funding office.", "写一份简短的报告给基金会。",
-    "The meeting is at three.", "会议改到下午三点。", "Long time no see!",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It was not too long at all.",
+        "Write a brief note to the funding office.",
+        "写一份简短的报告给基金会。",
+        "The meeting is at three.",
+        "会议改到下午三点。",
+        "Long time no see!",
+    ],
+)
 def test_plain_chat_and_tasks_give_nothing(text):
     assert signals(text) == set()
 
@@ -66,8 +76,16 @@ def test_names_are_found_next_to_chinese_and_sentences_split_at_chinese_stops():
     assert split_clauses("太简略了，多讲讲细节。但是很清楚") == ["太简略了", "多讲讲细节", "很清楚"]
 
 
-@pytest.mark.parametrize("text", ["もう少し短くしてください。", "言い方がきつすぎます。", "Слишком длинно.",
-                                  "C'est beaucoup trop long.", "말투가 너무 딱딱해요."])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "もう少し短くしてください。",
+        "言い方がきつすぎます。",
+        "Слишком длинно.",
+        "C'est beaucoup trop long.",
+        "말투가 너무 딱딱해요.",
+    ],
+)
 def test_other_languages_give_no_evidence_rather_than_wrong_evidence(text):
     assert signals(text) == set()
 
@@ -80,19 +98,33 @@ def test_every_default_and_critic_trait_reads_both_ways_in_english_and_chinese()
 
 
 def test_poles_are_validated_and_a_persona_adds_its_own():
-    specs = trait_specs_from_dict({"optimism": {"poles": {"high": {"words": {"en": ["upbeat"], "zh": ["乐观"]}},
-                                                          "low": {"faults": {"en": ["gloomy"]}}}}})
+    specs = trait_specs_from_dict(
+        {
+            "optimism": {
+                "poles": {
+                    "high": {"words": {"en": ["upbeat"], "zh": ["乐观"]}},
+                    "low": {"faults": {"en": ["gloomy"]}},
+                }
+            }
+        }
+    )
     assert pole_readings("so gloomy today, you", specs) == {"optimism": 1}
     assert pole_readings("再乐观一点", specs) == {"optimism": 1}
-    for bad, key in (({"high": {"words": {"English": ["x"]}}}, "English"), ({"middle": {}}, "middle"),
-                     ({"high": {"word": {"en": ["x"]}}}, "word")):
+    for bad, key in (
+        ({"high": {"words": {"English": ["x"]}}}, "English"),
+        ({"middle": {}}, "middle"),
+        ({"high": {"word": {"en": ["x"]}}}, "word"),
+    ):
         with pytest.raises(ConfigError) as err:
             trait_specs_from_dict({"optimism": {"poles": bad}}, file="p.yaml")
         assert key in str(err.value) and "p.yaml" in str(err.value)
 
 
 def test_feedback_weights_are_validated():
-    assert PersonaConfig(feedback_weights={"lead": 2, "default": 1.0}).feedback_weights == {"lead": 2.0, "default": 1.0}
+    assert PersonaConfig(feedback_weights={"lead": 2, "default": 1.0}).feedback_weights == {
+        "lead": 2.0,
+        "default": 1.0,
+    }
     for bad in ({"lead": 0}, {"lead": "high"}, {"lead": 11.0}, {"": 1.0}):
         with pytest.raises(ConfigError) as err:
             PersonaConfig(feedback_weights=bad)
@@ -114,7 +146,11 @@ def test_the_labelled_set_covers_every_trait_both_ways_in_both_languages():
     for name in CRITIC:
         for sign in (1, -1):
             for lang in ("en", "zh"):
-                assert any(r["trait"] == name and r["sign"] == sign and r["lang"] == lang for r in rows), (name, sign, lang)
+                assert any(r["trait"] == name and r["sign"] == sign and r["lang"] == lang for r in rows), (
+                    name,
+                    sign,
+                    lang,
+                )
     kinds = {r["kind"] for r in rows}
     assert {"complaint", "request", "praise", "neutral", "third_party", "other_language"} <= kinds
     assert {fold_of(r["text"]) for r in rows} == set(range(5))

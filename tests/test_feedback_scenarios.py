@@ -52,9 +52,11 @@ def test_three_critics_move_as_asked_and_the_neutral_one_stays(tmp_path, minilm)
     assert all(abs(v["long"] - base[k]) < 0.05 for k, v in eli.items()), eli
     # the requests for warmth never rolled devils_advocate back (it may relock: warmth < 0.5 is its condition)
     from autogen_zettel.memory import MemoryHub
+
     hub = MemoryHub.open(tmp_path / "one" / "memory", embedder=minilm)
     try:
         from autogen_zettel.store.persona_tables import PersonaStore
+
         events = PersonaStore(hub.tenant("dana").db).module_events("devils_advocate")
         assert not [e for e in events if e.event in ("weaken", "rollback")], events
     finally:

@@ -14,8 +14,10 @@ from autogen_zettel import __version__
 
 def test_help_loads_no_store_and_version_prints():
     # --help needs click and the command tree only; the store, Qdrant and numpy load on a command
-    code = ("import sys, autogen_zettel.cli.main; print(sorted(m for m in ('qdrant_client', 'qdrant_edge', "
-            "'numpy', 'sqlite_utils', 'networkx', 'torch', 'autogen') if m in sys.modules))")
+    code = (
+        "import sys, autogen_zettel.cli.main; print(sorted(m for m in ('qdrant_client', 'qdrant_edge', "
+        "'numpy', 'sqlite_utils', 'networkx', 'torch', 'autogen') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
     from click.testing import CliRunner
@@ -33,20 +35,41 @@ def _chat(tmp_path, rows) -> str:
 
 
 CORIANDER = [
-    {"text": "I don't eat coriander, it tastes like soap to me.", "speaker": "Ann", "id": "m1", "session_id": "s1",
-     "at": "2024-01-02T10:00:00"},
-    {"text": "Please order the pho with extra coriander.", "speaker": "Ann", "id": "m2", "session_id": "s2",
-     "at": "2024-01-03T10:00:00"},
-    {"text": "My brother Tom flies cargo planes for a living out of Lisbon airport every week.", "speaker": "Ann",
-     "id": "m3", "session_id": "s2", "at": "2024-01-03T10:05:00"},
+    {
+        "text": "I don't eat coriander, it tastes like soap to me.",
+        "speaker": "Ann",
+        "id": "m1",
+        "session_id": "s1",
+        "at": "2024-01-02T10:00:00",
+    },
+    {
+        "text": "Please order the pho with extra coriander.",
+        "speaker": "Ann",
+        "id": "m2",
+        "session_id": "s2",
+        "at": "2024-01-03T10:00:00",
+    },
+    {
+        "text": "My brother Tom flies cargo planes for a living out of Lisbon airport every week.",
+        "speaker": "Ann",
+        "id": "m3",
+        "session_id": "s2",
+        "at": "2024-01-03T10:05:00",
+    },
 ]
 
-GARDEN = [{"text": t, "speaker": "Ann", "id": f"g{i}", "session_id": "s1", "at": f"2024-01-02T10:0{i}:00"}
-          for i, t in enumerate(["I planted tomatoes along the south fence of the garden.",
-                                 "The garden basil keeps getting eaten by snails.",
-                                 "I repainted the garden greenhouse door bright green.",
-                                 "My neighbour gave me fig cuttings for the garden.",
-                                 "The garden pond has three new goldfish since Monday."])]
+GARDEN = [
+    {"text": t, "speaker": "Ann", "id": f"g{i}", "session_id": "s1", "at": f"2024-01-02T10:0{i}:00"}
+    for i, t in enumerate(
+        [
+            "I planted tomatoes along the south fence of the garden.",
+            "The garden basil keeps getting eaten by snails.",
+            "I repainted the garden greenhouse door bright green.",
+            "My neighbour gave me fig cuttings for the garden.",
+            "The garden pond has three new goldfish since Monday.",
+        ]
+    )
+]
 
 
 @pytest.fixture
@@ -186,8 +209,9 @@ def test_a_dead_qdrant_server_is_one_line(tmp_path):
     cfg.write_text("embedding:\n  model: hash-128\n")
     chat = _chat(tmp_path, CORIANDER)
     for args in (("ingest", "ann", chat), ("stats", "ann"), ("recall", "ann", "soap")):
-        r = CliRunner().invoke(main, ["--data-dir", str(tmp_path / "data"), "--config", str(cfg),
-                                      "--qdrant-url", url, *args])
+        r = CliRunner().invoke(
+            main, ["--data-dir", str(tmp_path / "data"), "--config", str(cfg), "--qdrant-url", url, *args]
+        )
         assert r.exit_code == 1, (args, r.output)
         assert r.output.count("\n") <= 3 and "cannot reach Qdrant" in r.output and "Traceback" not in r.output
 
@@ -218,9 +242,21 @@ def test_verbose_ingest_reports_each_chunk(tmp_path):
     cfg.write_text("embedding:\n  model: hash-128\n")
     chat = _chat(tmp_path, CORIANDER)
     env = {**os.environ, "PYTHONPATH": str(__import__("pathlib").Path(__file__).resolve().parents[1])}
-    cmd = [sys.executable, "-m", "autogen_zettel.cli.main", "--data-dir", str(tmp_path / "data"), "--config", str(cfg)]
-    quiet = subprocess.run([*cmd, "ingest", "ann", chat], capture_output=True, text=True, env=env, check=False)
-    loud = subprocess.run([*cmd, "-v", "ingest", "bob", chat], capture_output=True, text=True, env=env, check=False)
+    cmd = [
+        sys.executable,
+        "-m",
+        "autogen_zettel.cli.main",
+        "--data-dir",
+        str(tmp_path / "data"),
+        "--config",
+        str(cfg),
+    ]
+    quiet = subprocess.run(
+        [*cmd, "ingest", "ann", chat], capture_output=True, text=True, env=env, check=False
+    )
+    loud = subprocess.run(
+        [*cmd, "-v", "ingest", "bob", chat], capture_output=True, text=True, env=env, check=False
+    )
     assert quiet.returncode == loud.returncode == 0, quiet.stderr + loud.stderr
     assert "INFO" not in quiet.stderr
     assert "ingest bob: messages 1-3 -> 3 new cards" in loud.stderr
@@ -248,7 +284,11 @@ def test_cards_stats_and_recall_read_while_an_agent_holds_the_folder(run, ann, t
         with pytest.raises(StoreLocked):
             MemoryHub.open(data, embedder=HashEmbedder(dim=128))
         r = run("cards", "ann")
-        assert r.exit_code == 0 and "tastes like soap" in r.stdout and "reading a copy" in " ".join(r.stderr.split())
+        assert (
+            r.exit_code == 0
+            and "tastes like soap" in r.stdout
+            and "reading a copy" in " ".join(r.stderr.split())
+        )
         st = json.loads(run("stats", "ann", "--json").stdout)  # the note on the copy goes to stderr
         assert st["cards"] == 3 and st["indexed"] == 3
         assert run("stats").output.split()[-1] == "ann"
@@ -269,7 +309,9 @@ def test_unknown_keys_suggest_the_closest_known_one(tmp_path):
     from autogen_zettel.persona.spec import persona_from_dict
     from autogen_zettel.research.scenario import scenario_from_dict
 
-    with pytest.raises(ConfigError, match=r"'recall.tuning.treshold': unknown key; did you mean 'threshold'\?"):
+    with pytest.raises(
+        ConfigError, match=r"'recall.tuning.treshold': unknown key; did you mean 'threshold'\?"
+    ):
         config_from_dict({"recall": {"tuning": {"treshold": 0.3}}})
     with pytest.raises(ConfigError, match=r"unknown key; did you mean 'role'\?"):
         persona_from_dict({"name": "ada", "rol": "researcher"})
@@ -297,23 +339,55 @@ def test_the_ingest_quickstart_runs_as_written(run, tmp_path):
     import shlex
     from pathlib import Path
 
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "guides" / "ingest-your-chat.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "guides" / "ingest-your-chat.md").read_text(
+        encoding="utf-8"
+    )
     [block] = re.findall(r"```bash\n(.*?)```", doc, flags=re.DOTALL)
     lines = [line.split("   #", 1)[0].strip() for line in block.strip().splitlines()]
     assert len(lines) == 5
-    export = {"name": "Lisbon trip", "messages": [
-        {"id": 1, "type": "message", "date": "2024-05-01T10:00:00", "from": "Ann",
-         "text": "We spent our holiday in Lisbon and loved the tiled houses."},
-        {"id": 2, "type": "message", "date": "2024-05-01T10:01:00", "from": "Bo",
-         "text": [{"type": "bold", "text": "formatted"}, " text is a list"]},
-        {"id": 3, "type": "service", "date": "2024-05-01T10:02:00", "actor": "Ann", "action": "pin_message"},
-        {"id": 4, "type": "message", "date": "2024-05-02T09:00:00", "from": "Bo", "text": "我们下个月去杭州喝龙井茶。"},
-    ]}
+    export = {
+        "name": "Lisbon trip",
+        "messages": [
+            {
+                "id": 1,
+                "type": "message",
+                "date": "2024-05-01T10:00:00",
+                "from": "Ann",
+                "text": "We spent our holiday in Lisbon and loved the tiled houses.",
+            },
+            {
+                "id": 2,
+                "type": "message",
+                "date": "2024-05-01T10:01:00",
+                "from": "Bo",
+                "text": [{"type": "bold", "text": "formatted"}, " text is a list"],
+            },
+            {
+                "id": 3,
+                "type": "service",
+                "date": "2024-05-01T10:02:00",
+                "actor": "Ann",
+                "action": "pin_message",
+            },
+            {
+                "id": 4,
+                "type": "message",
+                "date": "2024-05-02T09:00:00",
+                "from": "Bo",
+                "text": "我们下个月去杭州喝龙井茶。",
+            },
+        ],
+    }
     (tmp_path / "result.json").write_text(json.dumps(export, ensure_ascii=False), encoding="utf-8")
     convert = lines[1]
     assert convert.startswith("python -c ") and convert.endswith("> chat.jsonl")
-    out = subprocess.run([sys.executable, *shlex.split(convert[len("python "):-len("> chat.jsonl")])],
-                         cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, *shlex.split(convert[len("python ") : -len("> chat.jsonl")])],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     (tmp_path / "chat.jsonl").write_text(out, encoding="utf-8")
     for line in lines[2:]:
         args = shlex.split(line)

@@ -45,7 +45,9 @@ def test_a_crafted_pickle_in_a_world_writable_folder_never_runs(tmp_path):
     con.commit()
     con.close()
     os.chmod(storage, 0o666)  # e.g. a shared folder anyone can write
-    with pytest.raises(StoreCorrupt, match=r"(?s)storage\.sqlite.*writable by group or others.*chmod -R go-w"):
+    with pytest.raises(
+        StoreCorrupt, match=r"(?s)storage\.sqlite.*writable by group or others.*chmod -R go-w"
+    ):
         MemoryHub.open(data, embedder=HashEmbedder())
     assert not marker.exists()
 

@@ -35,29 +35,45 @@ def dangling(db_file: Path) -> dict:
     try:
         q = lambda sql: con.execute(sql).fetchone()[0]  # noqa: E731
         return {
-            "links": q("select count(*) from links where src not in (select id from cards) "
-                       "or dst not in (select id from cards)"),
+            "links": q(
+                "select count(*) from links where src not in (select id from cards) "
+                "or dst not in (select id from cards)"
+            ),
             "entities": q("select count(*) from card_entities where card_id not in (select id from cards)"),
             "claims": q("select count(*) from claims where card_id not in (select id from cards)"),
-            "conflicts": q("select count(*) from conflicts where active_id not in (select id from cards) "
-                           "or other_id not in (select id from cards)"),
+            "conflicts": q(
+                "select count(*) from conflicts where active_id not in (select id from cards) "
+                "or other_id not in (select id from cards)"
+            ),
             "history": q("select count(*) from card_history where card_id not in (select id from cards)"),
-            "messages": q("select count(*) from messages where id not in "
-                          "(select j.value from cards, json_each(cards.source_ids) j)"),
+            "messages": q(
+                "select count(*) from messages where id not in "
+                "(select j.value from cards, json_each(cards.source_ids) j)"
+            ),
         }
     finally:
         con.close()
 
 
 def _fill(mem):
-    return mem.remember_many([
-        Message("I adopted a grey cat called Pixel last week.", "Ann", "m1", "s1", T0),
-        Message(SECRET_SENTENCE, "Ann", "m2", "s1", T0 + timedelta(minutes=1), reply_to="m1"),
-        Message("My brother Tom flies cargo planes to Lagos.", "Ann", "m3", "s1", T0 + timedelta(minutes=2)),
-        Message("Did the juniper bushes survive the frost?", "Bo", "m4", "s1", T0 + timedelta(minutes=3),
-                reply_to="m2"),
-        Message("I bake sourdough every Sunday morning.", "Ann", "m5", "s2", T0 + timedelta(days=1)),
-    ])
+    return mem.remember_many(
+        [
+            Message("I adopted a grey cat called Pixel last week.", "Ann", "m1", "s1", T0),
+            Message(SECRET_SENTENCE, "Ann", "m2", "s1", T0 + timedelta(minutes=1), reply_to="m1"),
+            Message(
+                "My brother Tom flies cargo planes to Lagos.", "Ann", "m3", "s1", T0 + timedelta(minutes=2)
+            ),
+            Message(
+                "Did the juniper bushes survive the frost?",
+                "Bo",
+                "m4",
+                "s1",
+                T0 + timedelta(minutes=3),
+                reply_to="m2",
+            ),
+            Message("I bake sourdough every Sunday morning.", "Ann", "m5", "s2", T0 + timedelta(days=1)),
+        ]
+    )
 
 
 def test_forgotten_sentence_is_gone_from_every_file(disk_hub_factory, tmp_path):
@@ -94,7 +110,8 @@ def test_forgotten_sentence_is_gone_from_every_file(disk_hub_factory, tmp_path):
     # ... and after closing
     assert files_containing(data, b"brass key") == []
     assert dangling(data / "tenants" / "alice.sqlite") == dict.fromkeys(
-        ("links", "entities", "claims", "conflicts", "history", "messages"), 0)
+        ("links", "entities", "claims", "conflicts", "history", "messages"), 0
+    )
     again = disk_hub_factory(config=local)
     assert again.tenant("alice").stats()["cards"] == len(cards) - 1
     assert again.tenant("alice").verify_audit().ok
@@ -102,14 +119,17 @@ def test_forgotten_sentence_is_gone_from_every_file(disk_hub_factory, tmp_path):
 
 def test_a_shared_message_loses_only_the_forgotten_sentences(hub):
     mem = hub.tenant("alice")
-    long = ("I moved to Porto in May and opened a tiny bakery near the river with my cousin Rita. "
-            "The oven came from Lyon and cost more than the rent of the whole first year, which was a shock. "
-            "We bake rye, spelt and a sweet brioche that sells out before nine every single morning. "
-            "On Sundays we close early and walk along the beach to the old fortress with the dogs. "
-            "My cousin wants to open a second shop in Braga next spring if the numbers keep going up. "
-            "I am not so sure, because the lease there is long and the rent is high for a small town. "
-            + SECRET_SENTENCE + " Nobody else knows where it is, not even my cousin, and I like it that way. "
-            "The key opens the old tin box with the letters my grandmother wrote during the war years.")
+    long = (
+        "I moved to Porto in May and opened a tiny bakery near the river with my cousin Rita. "
+        "The oven came from Lyon and cost more than the rent of the whole first year, which was a shock. "
+        "We bake rye, spelt and a sweet brioche that sells out before nine every single morning. "
+        "On Sundays we close early and walk along the beach to the old fortress with the dogs. "
+        "My cousin wants to open a second shop in Braga next spring if the numbers keep going up. "
+        "I am not so sure, because the lease there is long and the rent is high for a small town. "
+        + SECRET_SENTENCE
+        + " Nobody else knows where it is, not even my cousin, and I like it that way. "
+        "The key opens the old tin box with the letters my grandmother wrote during the war years."
+    )
     cards = mem.remember(long, speaker="Ann", message_id="big")
     mine = [c for c in cards if "brass key" in c.content]
     assert mine and len(cards) > 1
@@ -124,13 +144,20 @@ def test_forget_a_subject_removes_everything_about_them(tmp_path, clock):
     data = tmp_path / "data"
     with MemoryHub.open(data, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("alice")
-        mem.remember_many([
-            Message("Bob lent me his canoe for the lake trip.", "Ann", "m1", "s1", T0),
-            Message("I will return the canoe on Friday.", "Bob", "m2", "s1", T0 + timedelta(minutes=1)),
-            Message("My sister teaches maths in Lisbon.", "Ann", "m3", "s1", T0 + timedelta(minutes=2)),
-            Message("Thanks for the help! Bob says hi to your sister. I fixed the roof of my shed today.",
-                    "Ann", "m4", "s2", T0 + timedelta(days=1)),
-        ])
+        mem.remember_many(
+            [
+                Message("Bob lent me his canoe for the lake trip.", "Ann", "m1", "s1", T0),
+                Message("I will return the canoe on Friday.", "Bob", "m2", "s1", T0 + timedelta(minutes=1)),
+                Message("My sister teaches maths in Lisbon.", "Ann", "m3", "s1", T0 + timedelta(minutes=2)),
+                Message(
+                    "Thanks for the help! Bob says hi to your sister. I fixed the roof of my shed today.",
+                    "Ann",
+                    "m4",
+                    "s2",
+                    T0 + timedelta(days=1),
+                ),
+            ]
+        )
         kept = [c for c in mem.cards() if "maths" in c.content]
         report = mem.forget(subject="Bob")
         assert len(report.card_ids) >= 2
@@ -140,7 +167,9 @@ def test_forget_a_subject_removes_everything_about_them(tmp_path, clock):
         assert files_containing(data, b"Bob") == []
         entry = mem.audit_entries()[-1]
         assert entry.action == "forget_subject" and "subject_hmac" in entry.detail
-        assert entry.detail["subject_hmac"] != hashlib.sha256(b"bob").hexdigest()  # not guessable without the key
+        assert (
+            entry.detail["subject_hmac"] != hashlib.sha256(b"bob").hexdigest()
+        )  # not guessable without the key
     assert files_containing(data, b"Bob") == [] and files_containing(data, b"canoe") == []
     assert dangling(data / "tenants" / "alice.sqlite")["links"] == 0
 
@@ -148,10 +177,20 @@ def test_forget_a_subject_removes_everything_about_them(tmp_path, clock):
 def test_forget_rewrites_summaries_that_quoted_the_card(clock):
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("alice")
-        cards = mem.remember_many([Message(t, "Ann", f"m{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate([
-            "I planted tomatoes along the south fence.", "The basil keeps getting eaten by snails.",
-            SECRET_SENTENCE, "I repainted the greenhouse door bright green.", "My neighbour gave me fig cuttings.",
-        ])])
+        cards = mem.remember_many(
+            [
+                Message(t, "Ann", f"m{i}", "s1", T0 + timedelta(minutes=i))
+                for i, t in enumerate(
+                    [
+                        "I planted tomatoes along the south fence.",
+                        "The basil keeps getting eaten by snails.",
+                        SECRET_SENTENCE,
+                        "I repainted the greenhouse door bright green.",
+                        "My neighbour gave me fig cuttings.",
+                    ]
+                )
+            ]
+        )
         report = mem.maintain(at=T0 + timedelta(days=1), steps=["summaries"])
         [summary_id] = report.summaries
         assert "brass key" in mem.card(summary_id).content
@@ -211,31 +250,40 @@ def test_forget_a_subject_keeps_history_that_only_contains_its_letters(clock):
         mem.forget(subject="Tom")
         assert [h["content"] for h in mem.history(figs.id)] == ["I also really like figs from the market."]
         # the card says which day "tomorrow" was (anchored to the clock's 1 March 2024)
-        assert [h["content"] for h in mem.history(trip.id)] == ["I fly to Oslo tomorrow (2 March 2024) for the conference."]
+        assert [h["content"] for h in mem.history(trip.id)] == [
+            "I fly to Oslo tomorrow (2 March 2024) for the conference."
+        ]
         assert all("Al " not in c.content and "Tom" not in c.content for c in mem.cards())
 
 
 class _RewordingRefiner:
     """Like an LLM refiner: one card per sentence, each in its own words, none a copy."""
 
-    WORDS = {SECRET_SENTENCE: "Ann hid a brass key beneath the third juniper.",
-             "I bake sourdough every Sunday morning.": "Ann bakes sourdough bread on Sundays."}
+    WORDS = {
+        SECRET_SENTENCE: "Ann hid a brass key beneath the third juniper.",
+        "I bake sourdough every Sunday morning.": "Ann bakes sourdough bread on Sundays.",
+    }
 
     def refine(self, text, *, speaker, message_id, known_entities=(), max_cards=3, min_words=3):
-        return [CardDraft(self.WORDS[s], CardKind.FACT, (), (), 0.8, 0.5, (message_id,))
-                for s in split_sentences(text)]
+        return [
+            CardDraft(self.WORDS[s], CardKind.FACT, (), (), 0.8, 0.5, (message_id,))
+            for s in split_sentences(text)
+        ]
 
 
 def test_a_reworded_card_leaves_no_trace_in_a_shared_message(disk_hub_factory, tmp_path):
     data = tmp_path / "data"
     hub = disk_hub_factory(refiner=_RewordingRefiner())
     mem = hub.tenant("alice")
-    cards = mem.remember(f"{SECRET_SENTENCE} I bake sourdough every Sunday morning.", speaker="Ann",
-                         message_id="m1")
+    cards = mem.remember(
+        f"{SECRET_SENTENCE} I bake sourdough every Sunday morning.", speaker="Ann", message_id="m1"
+    )
     key, bread = sorted(cards, key=lambda c: "sourdough" in c.content)
     assert "brass key" in key.content and files_containing(data, b"juniper bush")
     mem.forget(key.id)
-    assert mem.card(bread.id).content == "Ann bakes sourdough bread on Sundays."  # the other card keeps its text
+    assert (
+        mem.card(bread.id).content == "Ann bakes sourdough bread on Sundays."
+    )  # the other card keeps its text
     [msg] = mem.db.messages(["m1"])
     assert msg["text"] == FORGOTTEN  # no sentence matched the card: the shared message is blanked
     assert files_containing(data, b"juniper") == [] and files_containing(data, b"brass") == []

@@ -20,26 +20,48 @@ SPECS = {"conciseness": TraitSpec("conciseness", initial=0.5, keywords=("summary
 
 
 def triangle(prefix: str, speaker: str, texts):
-    cards = {f"{prefix}{i}": Card(f"{prefix}{i}", t, CardKind.FACT, speaker, T0, (f"m-{prefix}{i}",))
-             for i, t in enumerate(texts)}
+    cards = {
+        f"{prefix}{i}": Card(f"{prefix}{i}", t, CardKind.FACT, speaker, T0, (f"m-{prefix}{i}",))
+        for i, t in enumerate(texts)
+    }
     ids = sorted(cards)
     links = [Link(a, b, LinkKind.STRONGLY_RELATED, 0.9) for a in ids for b in ids if a < b]
     return cards, links
 
 
 def test_only_the_agents_own_communities_count():
-    own, own_links = triangle("a", "ada", ["Brief summary: 42 enrolled.", "Summary in brief: ready.",
-                                           "A brief summary of dropouts."])
-    other, other_links = triangle("b", "lee", ["Summary please, brief.", "Brief summary again.", "Summary, brief."])
-    found = graph_evidence(own_links + other_links, {**own, **other}, "ada", default_traits(),
-                           min_weight=0.5, min_size=3)
+    own, own_links = triangle(
+        "a",
+        "ada",
+        ["Brief summary: 42 enrolled.", "Summary in brief: ready.", "A brief summary of dropouts."],
+    )
+    other, other_links = triangle(
+        "b", "lee", ["Summary please, brief.", "Brief summary again.", "Summary, brief."]
+    )
+    found = graph_evidence(
+        own_links + other_links, {**own, **other}, "ada", default_traits(), min_weight=0.5, min_size=3
+    )
     assert [(g.trait, g.card_id in own, g.size) for g in found] == [("conciseness", True, 3)]
     assert graph_evidence(other_links, other, "ada", default_traits(), min_weight=0.5, min_size=3) == []
 
 
 def graph_rows(n, start_id=0):
-    return [EvidenceRow(start_id + i, "conciseness", 1, GRAPH_STRENGTH, 0.0, GRAPH_SOURCE, "graph:community",
-                        f"g{i}", f"c{i}", None, T0 + timedelta(days=i)) for i in range(n)]
+    return [
+        EvidenceRow(
+            start_id + i,
+            "conciseness",
+            1,
+            GRAPH_STRENGTH,
+            0.0,
+            GRAPH_SOURCE,
+            "graph:community",
+            f"g{i}",
+            f"c{i}",
+            None,
+            T0 + timedelta(days=i),
+        )
+        for i in range(n)
+    ]
 
 
 def run(evidence, days, cfg=PersonaConfig()):
@@ -47,7 +69,9 @@ def run(evidence, days, cfg=PersonaConfig()):
     for day in range(1, days + 1):
         now = T0 + timedelta(days=day)
         seen = [r for r in evidence if r.at <= now]
-        states = mine_traits(states, seen, {r.id for r in seen if r.at > now - timedelta(days=1)}, SPECS, now, cfg)
+        states = mine_traits(
+            states, seen, {r.id for r in seen if r.at > now - timedelta(days=1)}, SPECS, now, cfg
+        )
     return states["conciseness"]
 
 
@@ -58,8 +82,22 @@ def test_graph_evidence_alone_never_moves_the_long_term_trait():
 
 
 def feedback_rows(n, start_id=1000):
-    return [EvidenceRow(start_id + i, "conciseness", 1, 1.0, 0.5, "feedback", "too long", f"f{i}", None,
-                        f"s{i}", T0 + timedelta(days=i)) for i in range(n)]
+    return [
+        EvidenceRow(
+            start_id + i,
+            "conciseness",
+            1,
+            1.0,
+            0.5,
+            "feedback",
+            "too long",
+            f"f{i}",
+            None,
+            f"s{i}",
+            T0 + timedelta(days=i),
+        )
+        for i in range(n)
+    ]
 
 
 def test_graph_evidence_pulls_with_feedback_only_as_far_as_its_cap():
@@ -76,16 +114,30 @@ def test_graph_evidence_pulls_with_feedback_only_as_far_as_its_cap():
 
 def test_session_end_mining_adds_graph_evidence_from_the_agents_own_cards(tmp_path):
     clock = SimulatedClock(T0)
-    cfg = config_from_dict({"persona": {"mine_every_turns": 0, "mine_every_days": 0, "community_min_size": 3,
-                                        "strong_link_min": 0.3}})
+    cfg = config_from_dict(
+        {
+            "persona": {
+                "mine_every_turns": 0,
+                "mine_every_days": 0,
+                "community_min_size": 3,
+                "strong_link_min": 0.3,
+            }
+        }
+    )
     persona = persona_from_dict({"name": "ada", "role": "researcher"}, file="ada.yaml")
     with MemoryHub.open(tmp_path / "d", embedder=HashEmbedder(), clock=clock, config=cfg) as hub:
         mem = hub.tenant("ada")
-        for i, text in enumerate(["Brief summary: 42 enrolled in the sleep pilot.",
-                                  "Brief summary: 7 dropped out of the sleep pilot.",
-                                  "Brief summary: the sleep pilot ends in May.",
-                                  "Brief summary: the sleep pilot data is clean."]):
-            mem.remember(text, speaker="ada", message_id=f"m{i}", session_id="s1", at=T0 + timedelta(minutes=i))
+        for i, text in enumerate(
+            [
+                "Brief summary: 42 enrolled in the sleep pilot.",
+                "Brief summary: 7 dropped out of the sleep pilot.",
+                "Brief summary: the sleep pilot ends in May.",
+                "Brief summary: the sleep pilot data is clean.",
+            ]
+        ):
+            mem.remember(
+                text, speaker="ada", message_id=f"m{i}", session_id="s1", at=T0 + timedelta(minutes=i)
+            )
         engine = PersonaEngine(mem, persona)
         engine.end_session(T0 + timedelta(hours=1))
         hub.flush()

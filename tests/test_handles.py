@@ -104,7 +104,9 @@ def test_a_hub_keeps_its_bound_of_open_files(tmp_path):
         assert hub.open_files.released > 0
     with MemoryHub.open(tmp_path, embedder=HashEmbedder(64), config=cfg) as hub:
         assert _open_files_under(tmp_path) <= 2  # reopening a hub opens no tenant
-        assert [n for n in names if f"{n} keeps" in hub.tenant(n).recall("bees", k=1)[0].card.content] == names
+        assert [
+            n for n in names if f"{n} keeps" in hub.tenant(n).recall("bees", k=1)[0].card.content
+        ] == names
 
 
 def test_defaults_follow_the_open_file_limit():
@@ -112,7 +114,11 @@ def test_defaults_follow_the_open_file_limit():
     assert default_open_tenants(10**6) == 256 and default_open_shards(10**6) == 128
     error = too_many_open_files(OSError(24, "Too many open files"), "the tenant database 'x'")
     assert isinstance(error, TooManyOpenFiles)
-    assert "ulimit -n" in str(error) and "hub.max_open_tenants" in str(error) and "vectors.max_open_shards" in str(error)
+    assert (
+        "ulimit -n" in str(error)
+        and "hub.max_open_tenants" in str(error)
+        and "vectors.max_open_shards" in str(error)
+    )
     assert too_many_open_files(OSError(2, "No such file"), "x") is None
 
 
@@ -150,8 +156,14 @@ def test_300_tenants_under_ulimit_256(tmp_path):
     script = tmp_path / "many.py"
     script.write_text(textwrap.dedent(_MANY))
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HF_HUB_OFFLINE": "1"}
-    done = subprocess.run([sys.executable, str(script), str(tmp_path / "hub"), "310"], capture_output=True,
-                          text=True, env=env, timeout=900, check=False)
+    done = subprocess.run(
+        [sys.executable, str(script), str(tmp_path / "hub"), "310"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=900,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     assert "ok 310" in done.stdout
     assert "error: cannot open" in done.stdout and "ulimit -n" in done.stdout, done.stdout[-2000:]

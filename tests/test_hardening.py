@@ -126,8 +126,13 @@ def test_using_a_tenant_after_hub_close_says_the_hub_is_closed(tmp_path):
     mem = hub.tenant("ann")
     mem.remember("I moved to Porto in May.", speaker="ann")
     hub.close()
-    for call in (lambda: mem.remember("x y z w", speaker="ann"), lambda: mem.recall("Porto"), mem.cards,
-                 lambda: mem.remember_later("a b c d", speaker="ann"), lambda: mem.forget(subject="Porto")):
+    for call in (
+        lambda: mem.remember("x y z w", speaker="ann"),
+        lambda: mem.recall("Porto"),
+        mem.cards,
+        lambda: mem.remember_later("a b c d", speaker="ann"),
+        lambda: mem.forget(subject="Porto"),
+    ):
         with pytest.raises(InvalidInput, match="closed"):
             call()
 
@@ -153,6 +158,7 @@ def test_drop_tenant_while_another_thread_writes_gives_a_clean_error(tmp_path):
         t = threading.Thread(target=writer)
         t.start()
         import time
+
         time.sleep(0.3)
         hub.drop_tenant("ann")
         stop.set()
@@ -185,7 +191,8 @@ def test_simulate_keeps_secrets_out_of_the_transcript(tmp_path):
     path = small(tmp_path)
     data = yaml.safe_load(path.read_text())
     data["sessions"][0]["opening"].append(
-        {"speaker": "pi", "text": "The lab wifi password is Tr0ub4dor&3 and the card is 4111 1111 1111 1111."})
+        {"speaker": "pi", "text": "The lab wifi password is Tr0ub4dor&3 and the card is 4111 1111 1111 1111."}
+    )
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     result = run_scenario(path, tmp_path / "run", embedder=HashEmbedder())
     raw = (result.out_dir / "transcript.jsonl").read_text()

@@ -23,8 +23,14 @@ from .conftest import T0
 
 SERVER = os.environ.get("ZETTEL_QDRANT_URL")
 _server = [pytest.mark.qdrant_server, pytest.mark.skipif(not SERVER, reason="set ZETTEL_QDRANT_URL")]
-BACKENDS = ["qdrant-memory", "qdrant-path", "edge", "shared-memory",
-            pytest.param("qdrant-server", marks=_server), pytest.param("shared-server", marks=_server)]
+BACKENDS = [
+    "qdrant-memory",
+    "qdrant-path",
+    "edge",
+    "shared-memory",
+    pytest.param("qdrant-server", marks=_server),
+    pytest.param("shared-server", marks=_server),
+]
 DIM = 16
 
 
@@ -166,7 +172,9 @@ def test_edge_folder_is_one_process_at_a_time(tmp_path):
     idx = EdgeIndex(tmp_path / "edge")
     try:
         with pytest.raises(StoreLocked, match="in this process"):
-            EdgeIndex(tmp_path / "edge")  # flock is per open file: a second holder in-process is refused too, and told so (#25)
+            EdgeIndex(
+                tmp_path / "edge"
+            )  # flock is per open file: a second holder in-process is refused too, and told so (#25)
     finally:
         idx.close()
     EdgeIndex(tmp_path / "edge").close()  # released by close
@@ -181,10 +189,22 @@ def test_edge_forgetting_leaves_no_vector_bytes(tmp_path, clock):
     try:
         assert hub.vectors.engine == "edge"
         mem = hub.tenant("ann")
-        cards = mem.remember_many([
-            {"text": "I keep a brass key under the juniper bush.", "speaker": "Ann", "id": "m1", "at": T0},
-            {"text": "My brother Tom flies cargo planes to Lagos.", "speaker": "Ann", "id": "m2", "at": T0},
-        ])
+        cards = mem.remember_many(
+            [
+                {
+                    "text": "I keep a brass key under the juniper bush.",
+                    "speaker": "Ann",
+                    "id": "m1",
+                    "at": T0,
+                },
+                {
+                    "text": "My brother Tom flies cargo planes to Lagos.",
+                    "speaker": "Ann",
+                    "id": "m2",
+                    "at": T0,
+                },
+            ]
+        )
         target = next(c for c in cards if "brass" in c.content)
         vector = hub.embedder.encode([embed_text("Ann", target.content)])[0].astype(np.float32).tobytes()
         edge = DataFolder(tmp_path / "data").edge

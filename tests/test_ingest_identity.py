@@ -48,11 +48,18 @@ def messages(n: int = 96) -> list[dict]:
     out = []
     for i in range(n):
         session = f"s{i // 16}"
-        out.append({
-            "text": f"{_LINES[i % len(_LINES)]} (round {i // len(_LINES)})" if i % 5 == 0 else _LINES[i % len(_LINES)],
-            "speaker": _SPEAKERS[i % 2], "message_id": f"m{i}", "session_id": session,
-            "at": T0 + timedelta(hours=i * 7), "reply_to": f"m{i - 1}" if i % 16 else None,
-        })
+        out.append(
+            {
+                "text": f"{_LINES[i % len(_LINES)]} (round {i // len(_LINES)})"
+                if i % 5 == 0
+                else _LINES[i % len(_LINES)],
+                "speaker": _SPEAKERS[i % 2],
+                "message_id": f"m{i}",
+                "session_id": session,
+                "at": T0 + timedelta(hours=i * 7),
+                "reply_to": f"m{i - 1}" if i % 16 else None,
+            }
+        )
     return out
 
 
@@ -62,9 +69,17 @@ _DERIVED = {"pair_first", "created_at:card_entities", "card_rowid:card_entities"
 
 
 def _rows(db, table: str) -> list:
-    cols = [r[1] for r in db.execute(f"pragma table_info([{table}])")
-            if r[1] not in _DERIVED and f"{r[1]}:{table}" not in _DERIVED]
-    return [list(r) for r in db.execute(f"select rowid, {', '.join(f'[{c}]' for c in cols)} from [{table}] order by rowid")]
+    cols = [
+        r[1]
+        for r in db.execute(f"pragma table_info([{table}])")
+        if r[1] not in _DERIVED and f"{r[1]}:{table}" not in _DERIVED
+    ]
+    return [
+        list(r)
+        for r in db.execute(
+            f"select rowid, {', '.join(f'[{c}]' for c in cols)} from [{table}] order by rowid"
+        )
+    ]
 
 
 def snapshot(hub, *, ordered: bool = True, pipelined: bool = False) -> dict[str, list]:
@@ -85,8 +100,14 @@ def snapshot(hub, *, ordered: bool = True, pipelined: bool = False) -> dict[str,
     for start in range(0, split if not pipelined else 0, 24):
         mem.remember_many(msgs[start : start + 24])
     for m in msgs[split:]:
-        mem.remember(m["text"], speaker=m["speaker"], message_id=m["message_id"], session_id=m["session_id"],
-                     at=m["at"], reply_to=m["reply_to"])
+        mem.remember(
+            m["text"],
+            speaker=m["speaker"],
+            message_id=m["message_id"],
+            session_id=m["session_id"],
+            at=m["at"],
+            reply_to=m["reply_to"],
+        )
     mem.forget(subject="Oscar", at=T0 + timedelta(days=60))
     db = mem.db.db
     out = {}
@@ -118,7 +139,9 @@ def test_the_write_path_stores_what_it_stored_before_batching(engine, pipelined,
         hub.close()
     assert got["cards"][0] > 50 and got["links"][0] > 200 and got["audit"][0] >= 1  # the input exercises them
     differ = [t for t in golden if golden[t] != got[t]]
-    assert not differ, f"stored rows differ from before in {differ}: {({t: (golden[t], got[t]) for t in differ})}"
+    assert not differ, (
+        f"stored rows differ from before in {differ}: { ({t: (golden[t], got[t]) for t in differ}) }"
+    )
 
 
 if __name__ == "__main__":  # regenerate the digests (only for an intended change of what is stored)

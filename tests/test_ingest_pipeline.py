@@ -74,12 +74,16 @@ def _one_call_each(mem, msgs, size):
 
 @pytest.mark.parametrize("engine", ["memory", "path"])
 def test_pipelined_batches_store_what_one_call_per_batch_stores(engine, tmp_path):
-    msgs = messages(96)  # more repeats the same lines so often that qdrant-edge's free order of exact ties shows
+    msgs = messages(
+        96
+    )  # more repeats the same lines so often that qdrant-edge's free order of exact ties shows
     a, b = _hub(engine, tmp_path / "a", embedder=FlakyEmbedder()), _hub(engine, tmp_path / "b")
     try:
         made = a.tenant("ann").remember_many(msgs, batch=16)
         _one_call_each(b.tenant("ann"), msgs, 16)
-        assert _digests(a.tenant("ann"), ordered=engine == "memory") == _digests(b.tenant("ann"), ordered=engine == "memory")
+        assert _digests(a.tenant("ann"), ordered=engine == "memory") == _digests(
+            b.tenant("ann"), ordered=engine == "memory"
+        )
         assert len(made) == b.tenant("ann").db.count()
         assert a.embedder.threads == {"autogen-zettel-embed_0"}  # every batch embedded on the one thread
         # a second call reuses the thread: the hub never holds more than one
@@ -103,7 +107,9 @@ def _failing_both_ways(engine, tmp_path, msgs, batch, error, match, parts):
         with pytest.raises(error, match=match):
             _one_call_each(b.tenant("ann"), msgs, batch)
         mem = a.tenant("ann")
-        assert _digests(mem, ordered=engine == "memory") == _digests(b.tenant("ann"), ordered=engine == "memory")
+        assert _digests(mem, ordered=engine == "memory") == _digests(
+            b.tenant("ann"), ordered=engine == "memory"
+        )
         yield mem
     finally:
         a.close()
@@ -113,8 +119,15 @@ def _failing_both_ways(engine, tmp_path, msgs, batch, error, match, parts):
 @pytest.mark.parametrize("engine", ["memory", "path"])
 def test_a_model_error_on_the_embedding_thread_leaves_what_one_call_per_batch_leaves(engine, tmp_path):
     msgs = messages(72)
-    with _failing_both_ways(engine, tmp_path, msgs, 24, RuntimeError, "the model failed",
-                            lambda: {"embedder": FlakyEmbedder(fail_on=2)}) as mem:
+    with _failing_both_ways(
+        engine,
+        tmp_path,
+        msgs,
+        24,
+        RuntimeError,
+        "the model failed",
+        lambda: {"embedder": FlakyEmbedder(fail_on=2)},
+    ) as mem:
         # the first batch is finished, the second stored and marked pending, the third not stored
         pending = mem.db.pending()
         assert pending and {r[1] for r in pending} <= {f"m{i}" for i in range(24, 48)}
@@ -129,8 +142,15 @@ def test_a_model_error_on_the_embedding_thread_leaves_what_one_call_per_batch_le
 
 @pytest.mark.parametrize("engine", ["memory", "path"])
 def test_a_batch_that_cannot_be_drafted_stops_after_the_batch_before_is_finished(engine, tmp_path):
-    with _failing_both_ways(engine, tmp_path, messages(72), 24, InvalidInput, "the refiner failed",
-                            lambda: {"refiner": FlakyRefiner("m30")}) as mem:
+    with _failing_both_ways(
+        engine,
+        tmp_path,
+        messages(72),
+        24,
+        InvalidInput,
+        "the refiner failed",
+        lambda: {"refiner": FlakyRefiner("m30")},
+    ) as mem:
         assert not mem.db.pending() and mem.db.count() > 0
 
 

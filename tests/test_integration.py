@@ -30,16 +30,26 @@ def test_semantic_recall_on_disk_and_reopen(tmp_path, minilm):
     t0 = datetime(2024, 5, 1, 10)
     with MemoryHub.open(tmp_path / "d", embedder=minilm) as hub:
         mem = hub.tenant("ada")
-        mem.remember_many([
-            Message("I adopted a little dog from the shelter.", "Ada", "m1", "s1", t0),
-            Message("The grant proposal deadline moved to March.", "Ada", "m2", "s1", t0 + timedelta(minutes=1)),
-            Message("My favourite food is spicy ramen.", "Ada", "m3", "s2", t0 + timedelta(days=3)),
-        ])
+        mem.remember_many(
+            [
+                Message("I adopted a little dog from the shelter.", "Ada", "m1", "s1", t0),
+                Message(
+                    "The grant proposal deadline moved to March.",
+                    "Ada",
+                    "m2",
+                    "s1",
+                    t0 + timedelta(minutes=1),
+                ),
+                Message("My favourite food is spicy ramen.", "Ada", "m3", "s2", t0 + timedelta(days=3)),
+            ]
+        )
         hits = mem.recall("Does she have a pet puppy?", k=1)  # no shared word with m1
         assert hits[0].card.source_ids == ("m1",)
         assert hub.tenant("ada").stats()["embedding_model"] == "all-MiniLM-L6-v2+lex3"
     with MemoryHub.open(tmp_path / "d", embedder=minilm) as hub:
-        assert hub.tenant("ada").recall("what noodles does she like to eat?", k=1)[0].card.source_ids == ("m3",)
+        assert hub.tenant("ada").recall("what noodles does she like to eat?", k=1)[0].card.source_ids == (
+            "m3",
+        )
     with MemoryHub.open(tmp_path / "d", embedder=HashEmbedder(384)) as hub:
         with pytest.raises(EmbeddingMismatch, match="all-MiniLM-L6-v2"):
             hub.tenant("ada")

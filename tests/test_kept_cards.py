@@ -69,12 +69,28 @@ def _recalled(mem, query):
 
 def test_recall_sees_edit_freeze_forget_and_merge(hub):
     mem = hub.tenant("ann")
-    mem.remember_many([
-        Message("I fire my pottery bowls in the new kiln every Sunday.", "Ann", "a1", "s1", T0),
-        Message("I fire my pottery bowls in the new kiln every Sunday!", "Ann", "a2", "s2", T0 + timedelta(days=3)),
-        Message("My kiln reaches 1200 degrees for stoneware glazes.", "Ann", "a3", "s3", T0 + timedelta(days=4)),
-        Message("The pottery studio opens at nine on Sundays.", "Ann", "a4", "s4", T0 + timedelta(days=5)),
-    ])
+    mem.remember_many(
+        [
+            Message("I fire my pottery bowls in the new kiln every Sunday.", "Ann", "a1", "s1", T0),
+            Message(
+                "I fire my pottery bowls in the new kiln every Sunday!",
+                "Ann",
+                "a2",
+                "s2",
+                T0 + timedelta(days=3),
+            ),
+            Message(
+                "My kiln reaches 1200 degrees for stoneware glazes.",
+                "Ann",
+                "a3",
+                "s3",
+                T0 + timedelta(days=4),
+            ),
+            Message(
+                "The pottery studio opens at nine on Sundays.", "Ann", "a4", "s4", T0 + timedelta(days=5)
+            ),
+        ]
+    )
     by_source = {c.source_ids[0]: c for c in mem.cards()}
     query = "pottery kiln Sunday stoneware glazes studio"
     hits = _recalled(mem, query)
@@ -143,8 +159,12 @@ def test_live_recall_keeps_the_cards_it_did_not_return(tmp_path):
 
     with MemoryHub.open(tmp_path, embedder=HashEmbedder(64)) as hub:
         mem = hub.tenant("ann")
-        mem.remember_many([Message(f"Ann keeps bees number {i} in the garden near Lisbon", "ann", f"m{i}")
-                           for i in range(30)])
+        mem.remember_many(
+            [
+                Message(f"Ann keeps bees number {i} in the garden near Lisbon", "ann", f"m{i}")
+                for i in range(30)
+            ]
+        )
         hits = mem.recall("bees in the garden", k=3)  # touch=True: the access counts are written
         mem.flush()
         returned = {h.card.id for h in hits}

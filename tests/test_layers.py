@@ -33,14 +33,26 @@ def _say(mem, lines, start=WED, step=timedelta(hours=1), session="s1"):
 
 
 # -- pure parts ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("text, expected", [
-    ("I'll send it by Thursday", date(2026, 3, 5)), ("next Tuesday", date(2026, 3, 10)),
-    ("on 20 March", date(2026, 3, 20)), ("March 12", date(2026, 3, 12)), ("tomorrow", date(2026, 3, 5)),
-    ("by the end of the month", date(2026, 3, 31)), ("in two days", date(2026, 3, 6)),
-    ("明天", date(2026, 3, 5)), ("后天", date(2026, 3, 6)), ("下周五", date(2026, 3, 13)), ("周五之前", date(2026, 3, 6)),
-    ("3月5日", date(2026, 3, 5)), ("3月1日", date(2027, 3, 1)), ("tomorrow (5 March 2026)", date(2026, 3, 5)),
-    ("nothing about when", None),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("I'll send it by Thursday", date(2026, 3, 5)),
+        ("next Tuesday", date(2026, 3, 10)),
+        ("on 20 March", date(2026, 3, 20)),
+        ("March 12", date(2026, 3, 12)),
+        ("tomorrow", date(2026, 3, 5)),
+        ("by the end of the month", date(2026, 3, 31)),
+        ("in two days", date(2026, 3, 6)),
+        ("明天", date(2026, 3, 5)),
+        ("后天", date(2026, 3, 6)),
+        ("下周五", date(2026, 3, 13)),
+        ("周五之前", date(2026, 3, 6)),
+        ("3月5日", date(2026, 3, 5)),
+        ("3月1日", date(2027, 3, 1)),
+        ("tomorrow (5 March 2026)", date(2026, 3, 5)),
+        ("nothing about when", None),
+    ],
+)
 def test_due_dates_are_anchored_at_the_message_time(text, expected):
     assert due_date(text, WED) == expected
 
@@ -53,8 +65,13 @@ def test_topics_meet_across_synonyms_and_languages():
 
 def test_extraction_in_english_and_chinese():
     (c,) = extract_layers("Bob said he'll send the slides on Friday.", speaker="Ann", at=WED)
-    assert (c.layer, c.subject, c.value, c.due, c.counterparty) == ("commitment", "Bob", "send the slides",
-                                                                   date(2026, 3, 6), "Ann")
+    assert (c.layer, c.subject, c.value, c.due, c.counterparty) == (
+        "commitment",
+        "Bob",
+        "send the slides",
+        date(2026, 3, 6),
+        "Ann",
+    )
     (c,) = extract_layers("我下周五交论文。", speaker="王芳", at=WED)
     assert (c.layer, c.subject, c.due) == ("commitment", "王芳", date(2026, 3, 13))
     (s,) = extract_layers("不用了。", speaker="王芳", at=WED)
@@ -63,8 +80,15 @@ def test_extraction_in_english_and_chinese():
     assert (r.layer, r.kind, r.key) == ("preference", "refusal", topic_of("sushi"))
     (f,) = extract_layers("I quit drinking.", speaker="Rui", at=WED)
     assert (f.layer, f.key, f.value) == ("fact", "restriction", "alcohol")
-    for neutral in ("How was your weekend?", "I'll have the salmon, please.", "Maybe I'll go, maybe not.",
-                    "I watched a documentary yesterday.", "今天天气真好。", "你喜欢寿司吗？", "No thanks."):
+    for neutral in (
+        "How was your weekend?",
+        "I'll have the salmon, please.",
+        "Maybe I'll go, maybe not.",
+        "I watched a documentary yesterday.",
+        "今天天气真好。",
+        "你喜欢寿司吗？",
+        "No thanks.",
+    ):
         assert extract_layers(neutral, speaker="Rui", at=WED) == [], neutral
 
 
@@ -97,21 +121,42 @@ def test_a_fact_change_supersedes_and_a_repeat_confirms():
 
 def test_completion_matches_by_words_and_a_bare_done_the_latest():
     c = lambda n, what, h: _obs(Evidence("commitment", "Rui", "", what), n, WED + timedelta(hours=h))
-    s = lambda n, kind, words, h: _obs(Evidence("status", "Rui", "", words, kind=kind), n, WED + timedelta(hours=h))
-    out = derive_commitments([c(1, "draft the proposal", 0), c(2, "book the flights", 1),
-                              s(3, "done", "proposal", 2), s(4, "cancelled", "", 3)])
-    assert [(x.what, x.status) for x in out] == [("draft the proposal", "done"), ("book the flights", "cancelled")]
+    s = lambda n, kind, words, h: _obs(
+        Evidence("status", "Rui", "", words, kind=kind), n, WED + timedelta(hours=h)
+    )
+    out = derive_commitments(
+        [
+            c(1, "draft the proposal", 0),
+            c(2, "book the flights", 1),
+            s(3, "done", "proposal", 2),
+            s(4, "cancelled", "", 3),
+        ]
+    )
+    assert [(x.what, x.status) for x in out] == [
+        ("draft the proposal", "done"),
+        ("book the flights", "cancelled"),
+    ]
 
 
 # -- the tenant ----------------------------------------------------------------------------------
 def test_commitments_open_close_and_fall_overdue(hub):
     mem = hub.tenant("rui")
-    _say(mem, [("Rui", "I'll draft the proposal by Thursday."), ("Rui", "I will send you the slides tomorrow."),
-               ("Rui", "Bob said he'll book the venue next Tuesday."), ("Rui", "Never mind the draft."),
-               ("Rui", "Sent it."), ("小林", "我明天把报告发给你。")])
+    _say(
+        mem,
+        [
+            ("Rui", "I'll draft the proposal by Thursday."),
+            ("Rui", "I will send you the slides tomorrow."),
+            ("Rui", "Bob said he'll book the venue next Tuesday."),
+            ("Rui", "Never mind the draft."),
+            ("Rui", "Sent it."),
+            ("小林", "我明天把报告发给你。"),
+        ],
+    )
     got = {(c.owner, c.what): c for c in mem.commitments()}
     assert got[("Rui", "draft the proposal")].status == "cancelled"
-    assert got[("Rui", "send the slides")].status == "done" and got[("Rui", "send the slides")].due == date(2026, 3, 5)
+    assert got[("Rui", "send the slides")].status == "done" and got[("Rui", "send the slides")].due == date(
+        2026, 3, 5
+    )
     bob = got[("Bob", "book the venue")]
     assert (bob.status, bob.due, bob.counterparty) == ("open", date(2026, 3, 10), "Rui")
     assert len(bob.source_ids) == 1 and mem.card(bob.source_ids[0]).content.startswith("Bob said")
@@ -123,10 +168,20 @@ def test_commitments_open_close_and_fall_overdue(hub):
 
 def test_preferences_move_with_refusals_and_a_chinese_flip(hub):
     mem = hub.tenant("rui")
-    _say(mem, [("Rui", "I like sushi."), ("Assistant", "Shall I book the sushi bar tonight?"), ("Rui", "No thanks."),
-               ("Assistant", "How about the Japanese place?"), ("Rui", "Not the Japanese place again, please."),
-               ("Rui", "I'll pass on the raw fish."), ("王芳", "我喜欢喝咖啡。"), ("王芳", "我现在不喜欢喝咖啡了。")],
-         step=timedelta(days=1))
+    _say(
+        mem,
+        [
+            ("Rui", "I like sushi."),
+            ("Assistant", "Shall I book the sushi bar tonight?"),
+            ("Rui", "No thanks."),
+            ("Assistant", "How about the Japanese place?"),
+            ("Rui", "Not the Japanese place again, please."),
+            ("Rui", "I'll pass on the raw fish."),
+            ("王芳", "我喜欢喝咖啡。"),
+            ("王芳", "我现在不喜欢喝咖啡了。"),
+        ],
+        step=timedelta(days=1),
+    )
     (sushi,) = mem.preferences(subject="rui", topic="raw fish")
     assert sushi.topic == "sushi" and sushi.evidence == 4 and 0.2 <= sushi.value <= 0.35 and sushi.trend < 0
     (coffee,) = mem.preferences(subject="王芳")
@@ -136,10 +191,15 @@ def test_preferences_move_with_refusals_and_a_chinese_flip(hub):
 
 def test_facts_supersede_never_silently_and_forget_removes_what_a_card_alone_supports(hub):
     mem = hub.tenant("rui")
-    _say(mem, [("Rui", "I live in Lisbon."), ("Rui", "We moved to Coimbra."), ("王芳", "我搬到杭州了。")],
-         step=timedelta(days=2))
+    _say(
+        mem,
+        [("Rui", "I live in Lisbon."), ("Rui", "We moved to Coimbra."), ("王芳", "我搬到杭州了。")],
+        step=timedelta(days=2),
+    )
     assert [(f.subject, f.key, f.value, f.status) for f in mem.facts()] == [
-        ("Rui", "residence", "Coimbra", "pending"), ("王芳", "residence", "杭州", "pending")]
+        ("Rui", "residence", "Coimbra", "pending"),
+        ("王芳", "residence", "杭州", "pending"),
+    ]
     assert [f.value for f in mem.facts("RUI", include_superseded=True)] == ["Coimbra", "Lisbon"]
     moved = mem.facts("rui")[0].source_ids[0]
     mem.forget(moved)
@@ -201,10 +261,14 @@ def test_a_tenant_written_before_the_layers_is_read_once(hub):
 
 
 def test_cli_lists_the_layers(run, tmp_path):
-    ingest = "\n".join(json.dumps(m) for m in [
-        {"text": "I'll draft the proposal by Thursday.", "speaker": "Rui", "at": "2026-03-04T10:00:00"},
-        {"text": "I love jazz.", "speaker": "Rui", "at": "2026-03-04T11:00:00"},
-        {"text": "我搬到杭州了。", "speaker": "王芳", "at": "2026-03-04T12:00:00"}])
+    ingest = "\n".join(
+        json.dumps(m)
+        for m in [
+            {"text": "I'll draft the proposal by Thursday.", "speaker": "Rui", "at": "2026-03-04T10:00:00"},
+            {"text": "I love jazz.", "speaker": "Rui", "at": "2026-03-04T11:00:00"},
+            {"text": "我搬到杭州了。", "speaker": "王芳", "at": "2026-03-04T12:00:00"},
+        ]
+    )
     path = tmp_path / "chat.jsonl"
     path.write_text(ingest, encoding="utf-8")
     assert run("ingest", "t1", str(path)).exit_code == 0
@@ -228,7 +292,9 @@ def test_merging_near_duplicates_keeps_every_restatement(hub):
     report = mem.maintain(at=WED + timedelta(hours=2), steps=("merge",))
     assert report.merged  # the copies of "No thanks." became one card...
     (after,) = mem.preferences("rui")
-    assert (after.evidence, after.value) == (before.evidence, before.value) == (4, after.value)  # ...three refusals still
+    assert (
+        (after.evidence, after.value) == (before.evidence, before.value) == (4, after.value)
+    )  # ...three refusals still
     survivor = report.merged[0][0]
     mem.freeze(survivor)
     mem.thaw(survivor)
@@ -243,23 +309,33 @@ def test_cards_of_the_llm_refiner_in_the_third_person_feed_the_layers(clock):
 
     from .openai_stub import OpenAIStub
 
-    answers = {"I'll draft the proposal by Thursday.": "Rui will draft the proposal by Thursday.",
-               "Honestly I really love green tea these days.": "Rui really loves green tea.",
-               "我们家上个月搬到杭州了。": "王芳搬到杭州了。"}
+    answers = {
+        "I'll draft the proposal by Thursday.": "Rui will draft the proposal by Thursday.",
+        "Honestly I really love green tea these days.": "Rui really loves green tea.",
+        "我们家上个月搬到杭州了。": "王芳搬到杭州了。",
+    }
 
     def reply(body):
         prompt = body["messages"][-1]["content"]
         said = prompt.split("<<<\n")[-1].split("\n>>>")[0]
         mid = re.search(r"Message id: (\S+)", prompt).group(1)
-        return json.dumps({"cards": [{"content": answers[said], "kind": "fact", "confidence": 0.9, "source_id": mid}]})
+        return json.dumps(
+            {"cards": [{"content": answers[said], "kind": "fact", "confidence": 0.9, "source_id": mid}]}
+        )
 
     with OpenAIStub(reply) as stub:
-        hub = MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, refiner=LLMRefiner(stub.llm_config()))
+        hub = MemoryHub.open(
+            memory=True, embedder=HashEmbedder(), clock=clock, refiner=LLMRefiner(stub.llm_config())
+        )
         mem = hub.tenant("assistant")
-        for n, (who, text) in enumerate([("Rui", k) for k in list(answers)[:2]] + [("王芳", list(answers)[2])]):
+        for n, (who, text) in enumerate(
+            [("Rui", k) for k in list(answers)[:2]] + [("王芳", list(answers)[2])]
+        ):
             mem.remember(text, speaker=who, message_id=f"msg{n}", at=WED + timedelta(hours=n))
         assert next(c.content for c in mem.cards()) == "Rui will draft the proposal by Thursday."
-        assert [(c.owner, c.what, c.due) for c in mem.commitments()] == [("Rui", "draft the proposal", date(2026, 3, 5))]
+        assert [(c.owner, c.what, c.due) for c in mem.commitments()] == [
+            ("Rui", "draft the proposal", date(2026, 3, 5))
+        ]
         assert [(p.topic, p.value) for p in mem.preferences("Rui")] == [("green tea", 0.85)]
         assert [(f.key, f.value) for f in mem.facts("王芳")] == [("residence", "杭州")]
         hub.close()
@@ -267,9 +343,13 @@ def test_cards_of_the_llm_refiner_in_the_third_person_feed_the_layers(clock):
 
 def test_a_bare_refusal_finds_its_offer_at_one_clock_time_and_without_a_session(hub):
     mem = hub.tenant("rui")
-    mem.remember_many([{"text": "I love sushi.", "speaker": "Rui"},
-                       {"text": "Shall I book the sushi bar?", "speaker": "assistant"},
-                       {"text": "No thanks.", "speaker": "Rui"}])  # one clock time, no session
+    mem.remember_many(
+        [
+            {"text": "I love sushi.", "speaker": "Rui"},
+            {"text": "Shall I book the sushi bar?", "speaker": "assistant"},
+            {"text": "No thanks.", "speaker": "Rui"},
+        ]
+    )  # one clock time, no session
     mem.remember("How about the Japanese place tonight?", speaker="assistant")
     mem.remember("Nah.", speaker="Rui")
     (p,) = mem.preferences("Rui")
@@ -278,10 +358,21 @@ def test_a_bare_refusal_finds_its_offer_at_one_clock_time_and_without_a_session(
 
 def test_the_person_promised_to_can_call_it_off(hub):
     mem = hub.tenant("assistant")
-    _say(mem, [("Rui", "Can you book a table for Friday?"), ("assistant", "Sure, I'll book the table for Friday."),
-               ("Rui", "Never mind the table, we'll eat at home.")])
+    _say(
+        mem,
+        [
+            ("Rui", "Can you book a table for Friday?"),
+            ("assistant", "Sure, I'll book the table for Friday."),
+            ("Rui", "Never mind the table, we'll eat at home."),
+        ],
+    )
     (c,) = mem.commitments()
-    assert (c.owner, c.what, c.due, c.status) == ("assistant", "book the table", date(2026, 3, 6), "cancelled")
+    assert (c.owner, c.what, c.due, c.status) == (
+        "assistant",
+        "book the table",
+        date(2026, 3, 6),
+        "cancelled",
+    )
 
 
 def test_the_llm_refiner_may_give_the_layer_rows_itself(clock):
@@ -294,22 +385,51 @@ def test_the_llm_refiner_may_give_the_layer_rows_itself(clock):
 
     from .openai_stub import OpenAIStub
 
-    rows = {"Count me in for Friday, I'll handle the drinks and snacks.": [
-                {"layer": "commitment", "subject": "I", "what": "bring drinks and snacks", "when": "on Friday",
-                 "counterparty": None},
-                {"layer": "preference", "subject": "I", "topic": "team outings", "value": 0.8, "kind": "statement"}],
-            "Honestly the whole sober thing is working out for me.": [
-                {"layer": "fact", "subject": "I", "key": "restriction", "value": "drinking", "change": False}],
-            "Put the jazz evening in my calendar please.": [{"layer": "oops"}]}
+    rows = {
+        "Count me in for Friday, I'll handle the drinks and snacks.": [
+            {
+                "layer": "commitment",
+                "subject": "I",
+                "what": "bring drinks and snacks",
+                "when": "on Friday",
+                "counterparty": None,
+            },
+            {
+                "layer": "preference",
+                "subject": "I",
+                "topic": "team outings",
+                "value": 0.8,
+                "kind": "statement",
+            },
+        ],
+        "Honestly the whole sober thing is working out for me.": [
+            {"layer": "fact", "subject": "I", "key": "restriction", "value": "drinking", "change": False}
+        ],
+        "Put the jazz evening in my calendar please.": [{"layer": "oops"}],
+    }
 
     def reply(body):
         prompt = body["messages"][1]["content"]
         said = prompt.split("<<<\n")[-1].split("\n>>>")[0]
         mid = re.search(r"Message id: (\S+)", prompt).group(1)
-        content = {0: "Rui joins on Friday and handles the drinks and snacks.", 1: "Rui stays sober.",
-                   2: "Rui wants the jazz evening in the calendar."}[list(rows).index(said)]
-        return json.dumps({"cards": [{"content": content, "kind": "fact", "confidence": 0.9, "source_id": mid,
-                                      "layers": rows[said]}]})
+        content = {
+            0: "Rui joins on Friday and handles the drinks and snacks.",
+            1: "Rui stays sober.",
+            2: "Rui wants the jazz evening in the calendar.",
+        }[list(rows).index(said)]
+        return json.dumps(
+            {
+                "cards": [
+                    {
+                        "content": content,
+                        "kind": "fact",
+                        "confidence": 0.9,
+                        "source_id": mid,
+                        "layers": rows[said],
+                    }
+                ]
+            }
+        )
 
     with OpenAIStub(reply) as stub:
         refiner = LLMRefiner(stub.llm_config())
@@ -318,11 +438,15 @@ def test_the_llm_refiner_may_give_the_layer_rows_itself(clock):
         for n, text in enumerate(rows):
             mem.remember(text, speaker="Rui", message_id=f"msg{n}", at=WED + timedelta(hours=n))
         assert [(c.owner, c.what, c.due) for c in mem.commitments()] == [
-            ("Rui", "bring drinks and snacks", date(2026, 3, 6))]
+            ("Rui", "bring drinks and snacks", date(2026, 3, 6))
+        ]
         assert [(p.topic, p.value) for p in mem.preferences("Rui")] == [("team outings", 0.8)]
         assert [(f.key, f.value) for f in mem.facts("Rui")] == [("restriction", "alcohol")]
         assert refiner.fallbacks == 1  # the bad row: retried once, then the heuristic refiner
         hub.close()
     with pytest.raises(LLMOutputError, match=r"cards\[0\].layers\[0\].key must be one of"):
-        validate_layer_rows([{"layer": "fact", "subject": "I", "key": "shoe size", "value": "44"}], where="cards[0]",
-                            speaker="Rui")
+        validate_layer_rows(
+            [{"layer": "fact", "subject": "I", "key": "shoe size", "value": "44"}],
+            where="cards[0]",
+            speaker="Rui",
+        )

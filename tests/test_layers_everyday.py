@@ -37,7 +37,9 @@ def test_an_everyday_tenant_through_the_three_layers(hub):
 
     facts = mem.facts(include_superseded=True)
     assert [(f.subject, f.key, f.value, f.status) for f in facts] == [
-        ("Mia", "residence", "Marseille", "pending"), ("Mia", "residence", "Lyon", "superseded")]
+        ("Mia", "residence", "Marseille", "pending"),
+        ("Mia", "residence", "Lyon", "superseded"),
+    ]
     assert all(f.source_ids and f.at for f in facts)
 
     (italian,) = mem.preferences(subject="Mia", topic="pizza")
@@ -47,7 +49,11 @@ def test_an_everyday_tenant_through_the_three_layers(hub):
 
     got = {c.owner: c for c in mem.commitments()}
     assert (got["Mia"].due, got["Mia"].status) == (date(2026, 5, 13), "cancelled")
-    assert (got["Tom"].what, got["Tom"].due, got["Tom"].status) == ("review the budget", date(2026, 5, 15), "open")
+    assert (got["Tom"].what, got["Tom"].due, got["Tom"].status) == (
+        "review the budget",
+        date(2026, 5, 15),
+        "open",
+    )
     assert (got["李娜"].due, got["小陈"].due) == (date(2026, 5, 27), date(2026, 6, 2))
     assert [c.owner for c in mem.commitments(overdue_at=datetime(2026, 5, 16))] == ["Tom"]
     assert {c.owner for c in mem.commitments(status="open")} == {"Tom", "李娜", "小陈"}

@@ -23,21 +23,34 @@ QUERIES = ["support group Caroline", "Melanie kids camping", "sunrise painting",
 
 def test_congruent_with_qdrant_sparse_search():
     client = QdrantClient(":memory:")
-    client.create_collection("c", vectors_config={},
-                             sparse_vectors_config={"lex": models.SparseVectorParams(modifier=models.Modifier.IDF)})
+    client.create_collection(
+        "c",
+        vectors_config={},
+        sparse_vectors_config={"lex": models.SparseVectorParams(modifier=models.Modifier.IDF)},
+    )
     ids = [str(uuid.UUID(int=i + 1)) for i in range(len(DOCS))]
     vectors = [sparse_doc(d) for d in DOCS]
-    client.upsert("c", points=[
-        models.PointStruct(id=i, vector={"lex": models.SparseVector(indices=v[0], values=v[1])}) for i, v in zip(ids, vectors)
-    ])
+    client.upsert(
+        "c",
+        points=[
+            models.PointStruct(id=i, vector={"lex": models.SparseVector(indices=v[0], values=v[1])})
+            for i, v in zip(ids, vectors)
+        ],
+    )
     index = LexicalIndex()
     index.upsert(ids, vectors)
     for q in QUERIES:
         qi, qv = sparse_query(q)
-        theirs = {} if not qi else {
-            str(p.id): p.score
-            for p in client.query_points("c", query=models.SparseVector(indices=qi, values=qv), using="lex", limit=10).points
-        }
+        theirs = (
+            {}
+            if not qi
+            else {
+                str(p.id): p.score
+                for p in client.query_points(
+                    "c", query=models.SparseVector(indices=qi, values=qv), using="lex", limit=10
+                ).points
+            }
+        )
         ours = dict(index.search((qi, qv), 10))
         assert ours.keys() == theirs.keys(), q
         for k in ours:
@@ -46,7 +59,11 @@ def test_congruent_with_qdrant_sparse_search():
     client.delete("c", points_selector=models.PointIdsList(points=ids[:2]))
     index.delete(ids[:2])
     qi, qv = sparse_query("Caroline support")
-    theirs = {str(p.id): p.score for p in client.query_points(
-        "c", query=models.SparseVector(indices=qi, values=qv), using="lex", limit=10).points}
+    theirs = {
+        str(p.id): p.score
+        for p in client.query_points(
+            "c", query=models.SparseVector(indices=qi, values=qv), using="lex", limit=10
+        ).points
+    }
     assert dict(index.search((qi, qv), 10)) == pytest.approx(theirs)
     assert len(index) == len(DOCS) - 2

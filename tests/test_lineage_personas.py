@@ -24,13 +24,23 @@ def _classic(hub, persona, evolve):
     agent = MemoryAugmentedAssistantAgent(persona, hub, llm_config=False, evolve=evolve)
     engine = agent.persona_engine
     if engine is None:
-        return agent.system_message, dict(sorted(persona.traits.items())), {m.name: "locked" for m in persona.modules}
-    return agent.system_message, engine.scores(), {n: s.status.value for n, s in sorted(engine.modules.items())}
+        return (
+            agent.system_message,
+            dict(sorted(persona.traits.items())),
+            {m.name: "locked" for m in persona.modules},
+        )
+    return (
+        agent.system_message,
+        engine.scores(),
+        {n: s.status.value for n, s in sorted(engine.modules.items())},
+    )
 
 
 def _layered(module: str, cls: str):
     def build(hub, persona, evolve):
-        adapter = getattr(importlib.import_module(module), cls)(hub, persona.name, persona=persona, evolve=evolve)
+        adapter = getattr(importlib.import_module(module), cls)(
+            hub, persona.name, persona=persona, evolve=evolve
+        )
         return adapter.system_layer(), adapter.layer.traits(), adapter.layer.modules()
 
     return build
@@ -39,7 +49,10 @@ def _layered(module: str, cls: str):
 ADAPTERS = {
     "classic": (None, _classic),
     "agentchat": ("autogen_core", _layered("autogen_zettel.agent.agentchat", "ZettelAgentChatMemory")),
-    "agentframework": ("agent_framework", _layered("autogen_zettel.agent.agentframework", "ZettelContextProvider")),
+    "agentframework": (
+        "agent_framework",
+        _layered("autogen_zettel.agent.agentframework", "ZettelContextProvider"),
+    ),
     "ag2x": ("ag2", _layered("autogen_zettel.agent.ag2x", "ZettelAssemblyPolicy")),
 }
 

@@ -13,10 +13,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-BLOCKS = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "guides" / "lineages.md").read_text(encoding="utf-8"), re.S)
+BLOCKS = re.findall(
+    r"```python\n(.*?)```", (ROOT / "docs" / "guides" / "lineages.md").read_text(encoding="utf-8"), re.S
+)
 # a block needs a framework when it imports it, or an adapter of it
-FRAMEWORKS = {"agent_framework": "ZettelContextProvider", "agent_framework_orchestrations": None,
-              "ag2": "ZettelAssemblyPolicy", "autogen_core": "ZettelAgentChatMemory"}
+FRAMEWORKS = {
+    "agent_framework": "ZettelContextProvider",
+    "agent_framework_orchestrations": None,
+    "ag2": "ZettelAssemblyPolicy",
+    "autogen_core": "ZettelAgentChatMemory",
+}
 
 
 @pytest.mark.parametrize("code", BLOCKS, ids=[f"block{n}" for n in range(len(BLOCKS))])
@@ -26,7 +32,9 @@ def test_the_block_runs(code):
         if needed and importlib.util.find_spec(module) is None:
             pytest.skip(f"{module} is not installed here")
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300
+    )
     assert out.returncode == 0, out.stderr[-3000:]
 
 

@@ -32,11 +32,22 @@ TEXT = "I ran the Lisbon pilot with 42 participants and 7 dropped out because of
 
 
 def cards_json(*contents: str, source: str = "m1", kind: str = "fact") -> str:
-    return json.dumps({"cards": [
-        {"content": c, "kind": kind, "tags": ["pilot", "Lisbon"], "entities": ["Lisbon"], "confidence": 0.9,
-         "importance": 0.7, "source_id": source}
-        for c in contents
-    ]})
+    return json.dumps(
+        {
+            "cards": [
+                {
+                    "content": c,
+                    "kind": kind,
+                    "tags": ["pilot", "Lisbon"],
+                    "entities": ["Lisbon"],
+                    "confidence": 0.9,
+                    "importance": 0.7,
+                    "source_id": source,
+                }
+                for c in contents
+            ]
+        }
+    )
 
 
 def scripted(*answers: str):
@@ -61,14 +72,22 @@ def test_only_agent_and_llm_modules_import_autogen_and_llm_loads_it_lazily():
 
 
 def test_refiner_one_structured_call():
-    with OpenAIStub(scripted(cards_json("ada ran the Lisbon pilot with 42 participants.",
-                                        "7 participants dropped out of the Lisbon pilot."))) as stub:
+    with OpenAIStub(
+        scripted(
+            cards_json(
+                "ada ran the Lisbon pilot with 42 participants.",
+                "7 participants dropped out of the Lisbon pilot.",
+            )
+        )
+    ) as stub:
         refiner = LLMRefiner(stub.llm_config())
         drafts = refiner.refine(TEXT, speaker="ada", message_id="m1", known_entities=("ada", "bob"))
     assert refiner.calls == 1 and refiner.fallbacks == 0
     assert len(stub.requests) == 1
-    assert [d.content for d in drafts] == ["ada ran the Lisbon pilot with 42 participants.",
-                                           "7 participants dropped out of the Lisbon pilot."]
+    assert [d.content for d in drafts] == [
+        "ada ran the Lisbon pilot with 42 participants.",
+        "7 participants dropped out of the Lisbon pilot.",
+    ]
     assert all(d.source_ids == ("m1",) and d.kind is CardKind.FACT for d in drafts)
     assert drafts[0].tags == ("pilot", "lisbon") and drafts[0].entities == ("Lisbon",)
     body = stub.requests[0]
@@ -79,7 +98,9 @@ def test_refiner_one_structured_call():
 
 
 def test_invalid_json_is_retried_once_with_the_error():
-    with OpenAIStub(scripted("Sure! Here are the cards: cards = [...]", cards_json("ada ran the pilot."))) as stub:
+    with OpenAIStub(
+        scripted("Sure! Here are the cards: cards = [...]", cards_json("ada ran the pilot."))
+    ) as stub:
         refiner = LLMRefiner(stub.llm_config())
         drafts = refiner.refine(TEXT, speaker="ada", message_id="m1")
     assert [d.content for d in drafts] == ["ada ran the pilot."]
@@ -105,12 +126,25 @@ def test_twice_invalid_falls_back_to_the_heuristic_refiner(caplog):
     [
         (cards_json("a card", source="m9"), "source_id must be 'm1'"),
         (cards_json("a", "b", "c", "d"), "at most 3 cards"),
-        (json.dumps({"cards": [{"content": "a", "kind": "gossip", "confidence": 0.5, "source_id": "m1"}]}), "kind"),
-        (json.dumps({"cards": [{"content": "a", "kind": "fact", "confidence": 2, "source_id": "m1"}]}), "confidence"),
+        (
+            json.dumps({"cards": [{"content": "a", "kind": "gossip", "confidence": 0.5, "source_id": "m1"}]}),
+            "kind",
+        ),
+        (
+            json.dumps({"cards": [{"content": "a", "kind": "fact", "confidence": 2, "source_id": "m1"}]}),
+            "confidence",
+        ),
         (json.dumps({"cards": [], "notes": "x"}), 'exactly one key "cards"'),
-        (json.dumps({"cards": [{"content": "", "kind": "fact", "confidence": 1, "source_id": "m1"}]}), "content"),
-        (json.dumps({"cards": [{"content": "a", "kind": "fact", "confidence": 1, "source_id": "m1", "x": 1}]}),
-         "unknown keys"),
+        (
+            json.dumps({"cards": [{"content": "", "kind": "fact", "confidence": 1, "source_id": "m1"}]}),
+            "content",
+        ),
+        (
+            json.dumps(
+                {"cards": [{"content": "a", "kind": "fact", "confidence": 1, "source_id": "m1", "x": 1}]}
+            ),
+            "unknown keys",
+        ),
     ],
 )
 def test_validation_problems_raise_llm_output_error(answer, problem):
@@ -149,8 +183,12 @@ def test_short_messages_never_reach_the_llm():
 def test_hub_with_llm_refiner_stores_the_llm_cards():
     answer = cards_json("ada ran the Lisbon pilot with 42 participants.", source="s1#0001")
     with OpenAIStub(scripted(answer)) as stub:
-        hub = MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=SimulatedClock(datetime(2024, 3, 1)),
-                             refiner=LLMRefiner(stub.llm_config()))
+        hub = MemoryHub.open(
+            memory=True,
+            embedder=HashEmbedder(),
+            clock=SimulatedClock(datetime(2024, 3, 1)),
+            refiner=LLMRefiner(stub.llm_config()),
+        )
         with hub:
             mem = hub.tenant("ada")
             mem.remember_later(TEXT, speaker="ada", message_id="s1#0001", session_id="s1")
@@ -161,19 +199,37 @@ def test_hub_with_llm_refiner_stores_the_llm_cards():
 
 
 def card(cid: str, content: str, speaker: str = "ada") -> Card:
-    return Card(id=cid, content=content, kind=CardKind.FACT, speaker=speaker, created_at=datetime(2024, 3, 1, 9),
-                source_ids=(f"m-{cid}",))
+    return Card(
+        id=cid,
+        content=content,
+        kind=CardKind.FACT,
+        speaker=speaker,
+        created_at=datetime(2024, 3, 1, 9),
+        source_ids=(f"m-{cid}",),
+    )
 
 
 def test_link_judge_grades_candidates_in_one_call():
-    answer = json.dumps({"links": [{"id": "c1", "grade": "STRONGLY"}, {"id": "c2", "grade": "weakly"},
-                                   {"id": "c3", "grade": "NONE"}]})
+    answer = json.dumps(
+        {
+            "links": [
+                {"id": "c1", "grade": "STRONGLY"},
+                {"id": "c2", "grade": "weakly"},
+                {"id": "c3", "grade": "NONE"},
+            ]
+        }
+    )
     with OpenAIStub(scripted(answer)) as stub:
         judge = LLMLinkJudge(stub.llm_config())
         new = card("n", "The Lisbon pilot had 42 participants.")
-        grades = judge(new, [(card("a", "42 people took part in the Lisbon pilot."), 0.8),
-                             (card("b", "The pilot ran in spring."), 0.6),
-                             (card("c", "Lisbon has good coffee."), 0.55)])
+        grades = judge(
+            new,
+            [
+                (card("a", "42 people took part in the Lisbon pilot."), 0.8),
+                (card("b", "The pilot ran in spring."), 0.6),
+                (card("c", "Lisbon has good coffee."), 0.55),
+            ],
+        )
     assert grades == {"a": LinkKind.STRONGLY_RELATED, "b": LinkKind.WEAKLY_RELATED, "c": None}
     assert len(stub.requests) == 1
     prompt = stub.requests[0]["messages"][1]["content"]
@@ -204,9 +260,17 @@ def test_llm_config_file_keys_come_from_the_environment(tmp_path):
 @pytest.mark.parametrize(
     "data, key, fragment",
     [
-        ({"config_list": [{"model": "m", "api_key": "sk-literal"}]}, "config_list[0].api_key", "must not be written"),
+        (
+            {"config_list": [{"model": "m", "api_key": "sk-literal"}]},
+            "config_list[0].api_key",
+            "must not be written",
+        ),
         ({"config_list": [{"model": "m", "api_key_env": "NOPE"}]}, "config_list[0].api_key_env", "NOPE"),
-        ({"config_list": [{"model": "m", "base_url": "http://x", "colour": 1}]}, "config_list[0].colour", "unknown"),
+        (
+            {"config_list": [{"model": "m", "base_url": "http://x", "colour": 1}]},
+            "config_list[0].colour",
+            "unknown",
+        ),
         ({"config_list": [{"base_url": "http://x"}]}, "config_list[0].model", "required"),
         ({"config_list": []}, "config_list", "non-empty"),
         ({"config_list": [{"model": "m", "base_url": "http://x"}], "seed": 1}, "seed", "unknown key"),
@@ -232,8 +296,18 @@ def test_invalid_answers_are_logged_by_kind_never_quoted(caplog):
     # an invalid answer quotes card text; the error message carries it (for the retry prompt),
     # the log must not
     prose = "Ada hid the brass key under the juniper bush, as she told me."
-    bad_card = json.dumps({"cards": [{"content": "Ada hid the brass key under the juniper.", "kind": "gossip",
-                                      "confidence": 0.9, "source_id": "m1"}]})
+    bad_card = json.dumps(
+        {
+            "cards": [
+                {
+                    "content": "Ada hid the brass key under the juniper.",
+                    "kind": "gossip",
+                    "confidence": 0.9,
+                    "source_id": "m1",
+                }
+            ]
+        }
+    )
     bad_link = json.dumps({"links": [{"id": "c7", "grade": "Ada hid the brass key"}]})
     caplog.set_level(logging.DEBUG, logger="autogen_zettel")
     with OpenAIStub(scripted(prose, bad_card, bad_link, prose)) as stub:
@@ -252,12 +326,30 @@ COMPOUND = "We chose FastAPI for the microservices and Postgres for storage, you
 
 
 def test_refiner_asks_for_atomic_third_person_cards_in_one_call():
-    answer = json.dumps({"cards": [
-        {"content": "ada's team chose FastAPI for the microservices.", "kind": "fact", "confidence": 0.9,
-         "source_id": "m1"},
-        {"content": "ada's team chose Postgres for storage.", "kind": "fact", "confidence": 0.9, "source_id": "m1"},
-        {"content": "bob owns the migration, due Friday.", "kind": "commitment", "confidence": 0.8, "source_id": "m1"},
-    ]})
+    answer = json.dumps(
+        {
+            "cards": [
+                {
+                    "content": "ada's team chose FastAPI for the microservices.",
+                    "kind": "fact",
+                    "confidence": 0.9,
+                    "source_id": "m1",
+                },
+                {
+                    "content": "ada's team chose Postgres for storage.",
+                    "kind": "fact",
+                    "confidence": 0.9,
+                    "source_id": "m1",
+                },
+                {
+                    "content": "bob owns the migration, due Friday.",
+                    "kind": "commitment",
+                    "confidence": 0.8,
+                    "source_id": "m1",
+                },
+            ]
+        }
+    )
     with OpenAIStub(scripted(answer)) as stub:
         refiner = LLMRefiner(stub.llm_config())
         drafts = refiner.refine(COMPOUND, speaker="ada", message_id="m1", known_entities=("ada", "bob"))
@@ -265,7 +357,10 @@ def test_refiner_asks_for_atomic_third_person_cards_in_one_call():
     assert [d.kind for d in drafts] == [CardKind.FACT, CardKind.FACT, CardKind.COMMITMENT]
     prompt = stub.requests[0]["messages"][1]["content"]
     assert "ONE self-contained fact" in prompt and "one card per fact" in prompt
-    assert '"I", "me", "my" become the speaker' in prompt and '"you", "your" become the person addressed' in prompt
+    assert (
+        '"I", "me", "my" become the speaker' in prompt
+        and '"you", "your" become the person addressed' in prompt
+    )
     assert "Keep relative dates as" in prompt
 
 
@@ -277,7 +372,10 @@ def test_a_card_that_still_says_i_is_sent_back_once():
         drafts = refiner.refine(COMPOUND, speaker="ada", message_id="m1")
     assert [d.content for d in drafts] == ["ada owns the migration by Friday."]
     assert refiner.calls == 2 and refiner.fallbacks == 0
-    assert "third person" in stub.requests[1]["messages"][-1]["content"] and "'ada'" in stub.requests[1]["messages"][-1]["content"]
+    assert (
+        "third person" in stub.requests[1]["messages"][-1]["content"]
+        and "'ada'" in stub.requests[1]["messages"][-1]["content"]
+    )
 
 
 @pytest.mark.parametrize("content", ["My sister lives in Porto.", "Bob told me about it.", "ada and I met."])
@@ -288,6 +386,8 @@ def test_first_person_cards_are_invalid(content):
 
 def test_quoted_first_person_and_repeats():
     quoted = cards_json('ada said "I will be there" about the launch.')
-    assert validate_cards(parse_json_object(quoted), message_id="m1", max_cards=3)[0].content.startswith("ada said")
+    assert validate_cards(parse_json_object(quoted), message_id="m1", max_cards=3)[0].content.startswith(
+        "ada said"
+    )
     with pytest.raises(LLMOutputError, match="repeats"):
         validate_cards(parse_json_object(cards_json("ada runs.", "Ada runs.")), message_id="m1", max_cards=3)

@@ -58,8 +58,9 @@ def test_flat_baselines_rank_speaker_prefixed_turns(tmp_path):
 
 def test_every_fold_tunes_without_its_held_out_conversation(tmp_path):
     convs = _conversations(tmp_path)
-    cv = LocomoCV(lambda cfg: MemoryHub.open(memory=True, embedder=HashEmbedder(64), config=cfg), convs,
-                  MemoryConfig())
+    cv = LocomoCV(
+        lambda cfg: MemoryHub.open(memory=True, embedder=HashEmbedder(64), config=cfg), convs, MemoryConfig()
+    )
     start = {"recall.dense_weight": 0.4, "recall.hops": 2}
     grid = {"recall.dense_weight": [0.4, 0.0], "recall.hops": [2, 0]}
     result = cross_validate(cv, grid, start, rounds=1)
@@ -74,8 +75,9 @@ def test_every_fold_tunes_without_its_held_out_conversation(tmp_path):
 
 def test_each_fold_can_start_from_its_own_earlier_choice(tmp_path):
     convs = _conversations(tmp_path)
-    cv = LocomoCV(lambda cfg: MemoryHub.open(memory=True, embedder=HashEmbedder(64), config=cfg), convs,
-                  MemoryConfig())
+    cv = LocomoCV(
+        lambda cfg: MemoryHub.open(memory=True, embedder=HashEmbedder(64), config=cfg), convs, MemoryConfig()
+    )
     start = {"recall.dense_weight": 0.4, "recall.hops": 2}
     own = {"c0": {**start, "recall.hops": 0}}  # what fold c0 chose in an earlier round
     grid = {"recall.dense_weight": [0.4, 0.0]}

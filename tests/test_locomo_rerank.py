@@ -9,11 +9,15 @@ from benchmarks.run_locomo_rerank import features
 
 def test_features_say_place_speaker_date_question_session_and_overlap():
     def hit(i, text, who, session, at, score, layer="immediate"):
-        return Hit(Card(i, text, CardKind.FACT, who, at, (i,), session_id=session, importance=0.5), score, layer)
+        return Hit(
+            Card(i, text, CardKind.FACT, who, at, (i,), session_id=session, importance=0.5), score, layer
+        )
 
-    hits = [hit("a", "We painted a sunset in July.", "Mel", "s1", datetime(2023, 7, 3), 2.0),
-            hit("b", "Did you paint it?", "Ann", "s1", datetime(2023, 7, 3), 1.0, "associative"),
-            hit("c", "Nice weather today.", "Ann", "s2", datetime(2023, 8, 1), 0.5)]
+    hits = [
+        hit("a", "We painted a sunset in July.", "Mel", "s1", datetime(2023, 7, 3), 2.0),
+        hit("b", "Did you paint it?", "Ann", "s1", datetime(2023, 7, 3), 1.0, "associative"),
+        hit("c", "Nice weather today.", "Ann", "s2", datetime(2023, 8, 1), 0.5),
+    ]
     query = "What did Mel paint in July 2023?"
     X = features(query, hits, {"Mel"}, periods_in(query, datetime(2023, 10, 1)))
     assert X.shape == (3, 11)

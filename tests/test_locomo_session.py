@@ -25,8 +25,9 @@ def test_bench_locomo_reports_session_recall_beside_turn_recall(run, tmp_path):
     record = json.loads(json.dumps(LOCOMO))
     # evidence in a session no turn of which is a good answer to the question still counts at
     # session level when any turn of that session is among the first ten
-    record["qa"].append({"question": "What did Ann adopt?", "answer": "a cat", "evidence": ["D2:1", "D1:1"],
-                         "category": 1})
+    record["qa"].append(
+        {"question": "What did Ann adopt?", "answer": "a cat", "evidence": ["D2:1", "D1:1"], "category": 1}
+    )
     data.write_text(json.dumps([record]))
     out = tmp_path / "fig.json"
     r = run("bench", "locomo", "--data", str(data), "--json", str(out))
@@ -41,8 +42,11 @@ def test_bench_locomo_reports_session_recall_beside_turn_recall(run, tmp_path):
 
 
 def test_cross_validation_summary_carries_session_and_per_category_recall():
-    scores = [("multi-hop", 0.0, 50.0, 100.0, 100.0), ("temporal", 100.0, 100.0, 100.0, 100.0),
-              ("single-hop", 0.0, 0.0, 0.0, 50.0)]
+    scores = [
+        ("multi-hop", 0.0, 50.0, 100.0, 100.0),
+        ("temporal", 100.0, 100.0, 100.0, 100.0),
+        ("single-hop", 0.0, 0.0, 0.0, 50.0),
+    ]
     s = summarise(scores)
     assert s["session R@10"] == 250.0 / 3
     assert s["multi-hop R@10"] == 50.0 and s["temporal R@10"] == 100.0 and s["single-hop R@10"] == 0.0

@@ -42,7 +42,9 @@ def test_bm25_ranks_rare_terms_higher():
 
 
 def test_refiner_splits_long_messages_into_at_most_three_traceable_cards():
-    text = " ".join(f"I visited city number {i} during the long trip and loved the food there." for i in range(12))
+    text = " ".join(
+        f"I visited city number {i} during the long trip and loved the food there." for i in range(12)
+    )
     drafts = refine_message(text, speaker="Ann", message_id="m9", max_cards=3)
     assert 2 <= len(drafts) <= 3
     assert all(d.source_ids == ("m9",) for d in drafts)
@@ -66,17 +68,21 @@ def test_structural_links():
     c = _card("c", entities=("Lisbon",))
     prev = _card("b")
     peer = _card("p", entities=("Lisbon",))
-    links = structural_links(c, session_neighbours=[prev], speaker_previous=[prev], reply_to=[prev], entity_peers=[peer])
+    links = structural_links(
+        c, session_neighbours=[prev], speaker_previous=[prev], reply_to=[prev], entity_peers=[peer]
+    )
     kinds = {(l.dst, l.kind) for l in links}
     assert ("b", LinkKind.SAME_SESSION) in kinds and ("b", LinkKind.REPLY_TO) in kinds
     assert ("p", LinkKind.SHARED_ENTITY) in kinds
 
 
 def test_graph_direction_and_strongest_reason():
-    G = build_graph([
-        Link("reply", "question", LinkKind.REPLY_TO, 1.0),
-        Link("reply", "question", LinkKind.SAME_SESSION, 1.0),
-    ])
+    G = build_graph(
+        [
+            Link("reply", "question", LinkKind.REPLY_TO, 1.0),
+            Link("reply", "question", LinkKind.SAME_SESSION, 1.0),
+        ]
+    )
     assert isinstance(G, nx.DiGraph)
     assert G["question"]["reply"]["kind"] == "REPLY_TO"
     assert G["question"]["reply"]["weight"] > G["reply"]["question"]["weight"]
@@ -93,7 +99,9 @@ def test_unlock_caps_associative_share_and_orders():
     cards = {i: _card(i) for i in "abcdef"}
     G = build_graph([Link(x, "a", LinkKind.REPLY_TO, 1.0) for x in "cdef"])
     cfg = RecallTuning(associative_share=0.5, threshold=0.0)
-    hits = unlock([("a", 1.0), ("b", 0.1)], G, lambda ids: {i: cards[i] for i in ids if i in cards}, cfg, k=4, now=NOW)
+    hits = unlock(
+        [("a", 1.0), ("b", 0.1)], G, lambda ids: {i: cards[i] for i in ids if i in cards}, cfg, k=4, now=NOW
+    )
     assert len(hits) == 4
     assert sum(h.layer == "associative" for h in hits) == 2
     assert hits[0].card.id == "a"
@@ -115,10 +123,12 @@ def test_memory_import_keeps_autogen_torch_persona_and_research_out():
     # checks that only cli/ imports it)
     import subprocess
 
-    code = ("import sys, autogen_zettel.memory; "
-            "print(sorted({m.split('.')[0] if not m.startswith('autogen_zettel.') else '.'.join(m.split('.')[:2]) "
-            "for m in sys.modules} & {'autogen', 'torch', 'FlagEmbedding', 'autogen_zettel.persona', "
-            "'autogen_zettel.research', 'autogen_zettel.agent', 'autogen_zettel.cli'}))")
+    code = (
+        "import sys, autogen_zettel.memory; "
+        "print(sorted({m.split('.')[0] if not m.startswith('autogen_zettel.') else '.'.join(m.split('.')[:2]) "
+        "for m in sys.modules} & {'autogen', 'torch', 'FlagEmbedding', 'autogen_zettel.persona', "
+        "'autogen_zettel.research', 'autogen_zettel.agent', 'autogen_zettel.cli'}))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -126,9 +136,11 @@ def test_memory_import_keeps_autogen_torch_persona_and_research_out():
 def test_public_names_resolve_and_only_agent_names_load_autogen():
     import subprocess
 
-    code = ("import sys, autogen_zettel as z; "
-            "missing = [n for n in z.__all__ if n not in z.AGENT_NAMES and getattr(z, n, None) is None]; "
-            "print(missing, 'autogen' in sys.modules)")
+    code = (
+        "import sys, autogen_zettel as z; "
+        "missing = [n for n in z.__all__ if n not in z.AGENT_NAMES and getattr(z, n, None) is None]; "
+        "print(missing, 'autogen' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["[]", "False"]
     import autogen_zettel
@@ -146,14 +158,17 @@ def test_layers_and_third_party_imports_hold_under_import_linter():
 
     tool = shutil.which("lint-imports")
     assert tool, "import-linter is a dev dependency: bash scripts/setup.sh installs it"
-    out = subprocess.run([tool, "--config", str(ROOT / "setup.cfg")], capture_output=True, text=True, cwd=ROOT)
+    out = subprocess.run(
+        [tool, "--config", str(ROOT / "setup.cfg")], capture_output=True, text=True, cwd=ROOT
+    )
     assert out.returncode == 0, out.stdout + out.stderr
-
-
 
 
 def test_no_module_is_over_500_lines():
     """Small modules with one job each (STYLE.md): a module that grows past 500 lines is split."""
-    long = {str(p.relative_to(ROOT)): n for p in (ROOT / "autogen_zettel").rglob("*.py")
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in (ROOT / "autogen_zettel").rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500
+    }
     assert long == {}

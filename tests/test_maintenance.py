@@ -29,10 +29,16 @@ def test_weak_unrecalled_cards_are_archived_on_schedule_and_can_come_back(clock)
     cfg = config_from_dict({"decay": {"stability_days": 10, "archive_below": 0.05, "min_idle_days": 5}})
     with MemoryHub.open(memory=True, config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("alice")
-        old, used, kept = (mem.remember(t, speaker="Ann", message_id=f"m{i}", tier=tier)[0] for i, (t, tier) in
-                           enumerate([("I once owned a red canoe called Wendy.", None),
-                                      ("My canoe paddle is made of ash wood.", None),
-                                      ("I am allergic to bee stings, badly.", PrivacyTier.PERMANENT)]))
+        old, used, kept = (
+            mem.remember(t, speaker="Ann", message_id=f"m{i}", tier=tier)[0]
+            for i, (t, tier) in enumerate(
+                [
+                    ("I once owned a red canoe called Wendy.", None),
+                    ("My canoe paddle is made of ash wood.", None),
+                    ("I am allergic to bee stings, badly.", PrivacyTier.PERMANENT),
+                ]
+            )
+        )
         # importance ~0.7 -> stability ~17 days: strength 0.05 after ~51 idle days
         assert mem.maintain(at=T0 + timedelta(days=30)).archived == {}
         mem.recall("canoe paddle ash wood", k=1, at=T0 + timedelta(days=40))  # a recall reinforces
@@ -41,7 +47,9 @@ def test_weak_unrecalled_cards_are_archived_on_schedule_and_can_come_back(clock)
         report = mem.maintain(at=T0 + timedelta(days=70))
         assert report.archived == {old.id: "curve"}
         assert mem.card(used.id).status is CardStatus.ACTIVE and mem.card(kept.id).status is CardStatus.ACTIVE
-        assert all(h.card.id != old.id for h in mem.recall("red canoe Wendy", k=3, at=T0 + timedelta(days=71)))
+        assert all(
+            h.card.id != old.id for h in mem.recall("red canoe Wendy", k=3, at=T0 + timedelta(days=71))
+        )
         last = mem.history(old.id)[-1]  # like every status change: the status it had, and why it changed
         assert (last["action"], last["status"], last["detail"]) == ("archive", "active", {"reason": "curve"})
         assert last["version"] == old.version
@@ -61,18 +69,45 @@ def test_recall_floor_hides_faded_cards_before_maintenance(clock):
 
 def test_near_duplicates_merge_keeping_every_source_and_link(hub):
     mem = hub.tenant("alice")
-    mem.remember_many([
-        Message("Did you get the new pottery kiln working?", "Bo", "q1", "s1", T0),
-        Message("I fire my pottery bowls in the new kiln every Sunday.", "Ann", "a1", "s1",
-                T0 + timedelta(minutes=1), reply_to="q1"),
-        Message("I fire my pottery bowls in the new kiln every Sunday!", "Ann", "a2", "s2",
-                T0 + timedelta(days=3)),
-        Message("I fire my pottery bowls in the new kiln every Sunday.", "Ann", "a3", "s3", T0 + timedelta(days=6)),
-        Message("I fire my pottery bowls in the new kiln every Sunday.", "Bo", "b1", "s3", T0 + timedelta(days=7)),
-    ])
+    mem.remember_many(
+        [
+            Message("Did you get the new pottery kiln working?", "Bo", "q1", "s1", T0),
+            Message(
+                "I fire my pottery bowls in the new kiln every Sunday.",
+                "Ann",
+                "a1",
+                "s1",
+                T0 + timedelta(minutes=1),
+                reply_to="q1",
+            ),
+            Message(
+                "I fire my pottery bowls in the new kiln every Sunday!",
+                "Ann",
+                "a2",
+                "s2",
+                T0 + timedelta(days=3),
+            ),
+            Message(
+                "I fire my pottery bowls in the new kiln every Sunday.",
+                "Ann",
+                "a3",
+                "s3",
+                T0 + timedelta(days=6),
+            ),
+            Message(
+                "I fire my pottery bowls in the new kiln every Sunday.",
+                "Bo",
+                "b1",
+                "s3",
+                T0 + timedelta(days=7),
+            ),
+        ]
+    )
     by_source = {c.source_ids[0]: c for c in mem.cards()}
-    links_before = {(x.kind, x.src if x.src != by_source["a2"].id else "A", x.dst if x.dst != by_source["a2"].id else "A")
-                    for x in mem.links(by_source["a2"].id)}
+    links_before = {
+        (x.kind, x.src if x.src != by_source["a2"].id else "A", x.dst if x.dst != by_source["a2"].id else "A")
+        for x in mem.links(by_source["a2"].id)
+    }
     report = mem.maintain(at=T0 + timedelta(days=8), steps=["merge"])
     [(survivor, absorbed)] = report.merged
     assert survivor == by_source["a1"].id and set(absorbed) == {by_source["a2"].id, by_source["a3"].id}
@@ -102,15 +137,25 @@ def test_plan_merges_refuses_contradictions_and_other_kinds():
     c = Card("c", "I drink coffee every morning!", CardKind.PREFERENCE, "Ann", T0, ("m3",))
     d = Card("d", "I drink coffee every morning.", CardKind.FACT, "Ann", T0 + timedelta(days=1), ("m4",))
     pairs = [("a", "b", 0.97), ("a", "c", 0.99), ("a", "d", 0.99)]
-    assert [[x.id for x in cl] for cl in plan_merges(pairs, {x.id: x for x in (a, b, c, d)}, cfg)] == [["a", "d"]]
+    assert [[x.id for x in cl] for cl in plan_merges(pairs, {x.id: x for x in (a, b, c, d)}, cfg)] == [
+        ["a", "d"]
+    ]
 
 
 def test_prune_drops_links_that_pass_no_activation(hub):
     mem = hub.tenant("alice")
-    mem.remember_many([Message(t, "Ann", f"m{i}", "s1", T0 + timedelta(minutes=i), reply_to=f"m{i-1}" if i else None)
-                       for i, t in enumerate(["I grow tomatoes on my balcony in pots.",
-                                              "My balcony tomatoes need water twice a day.",
-                                              "I grow tomatoes on my balcony in big pots."])])
+    mem.remember_many(
+        [
+            Message(t, "Ann", f"m{i}", "s1", T0 + timedelta(minutes=i), reply_to=f"m{i - 1}" if i else None)
+            for i, t in enumerate(
+                [
+                    "I grow tomatoes on my balcony in pots.",
+                    "My balcony tomatoes need water twice a day.",
+                    "I grow tomatoes on my balcony in big pots.",
+                ]
+            )
+        ]
+    )
     kinds = {x.kind for x in mem.db.iter_links()}
     silent = {k for k in kinds if KIND_WEIGHT[k] == 0}  # similarity links: written, pass nothing
     assert silent and LinkKind.REPLY_TO in kinds and LinkKind.SAME_SPEAKER in kinds
@@ -122,11 +167,17 @@ def test_prune_drops_links_that_pass_no_activation(hub):
 
 def test_session_summaries_are_linked_and_preferred_by_recall(hub):
     mem = hub.tenant("alice")
-    texts = ["I planted tomatoes along the south fence of the garden.", "The garden basil keeps getting eaten by snails.",
-             "I repainted the garden greenhouse door bright green.", "My neighbour gave me fig cuttings for the garden.",
-             "The garden pond has three new goldfish since Monday."]
-    mem.remember_many([Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate(texts)]
-                      + [Message("I sold my old bicycle to a student.", "Ann", "x", "s2", T0 + timedelta(days=2))])
+    texts = [
+        "I planted tomatoes along the south fence of the garden.",
+        "The garden basil keeps getting eaten by snails.",
+        "I repainted the garden greenhouse door bright green.",
+        "My neighbour gave me fig cuttings for the garden.",
+        "The garden pond has three new goldfish since Monday.",
+    ]
+    mem.remember_many(
+        [Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate(texts)]
+        + [Message("I sold my old bicycle to a student.", "Ann", "x", "s2", T0 + timedelta(days=2))]
+    )
     report = mem.maintain(at=T0 + timedelta(days=3), steps=["summaries"])
     [sid] = report.summaries  # session s2 has too few cards
     summary = mem.card(sid)
@@ -141,8 +192,10 @@ def test_session_summaries_are_linked_and_preferred_by_recall(hub):
 
 
 def test_week_summaries_and_digest():
-    cards = [Card(str(i), f"note {i} " + "word " * 30, CardKind.FACT, "Ann", T0 + timedelta(days=i), ("m",))
-             for i in range(3)]
+    cards = [
+        Card(str(i), f"note {i} " + "word " * 30, CardKind.FACT, "Ann", T0 + timedelta(days=i), ("m",))
+        for i in range(3)
+    ]
     text = extractive_summary("week 2024-W09", cards, words=5)
     assert text.startswith("Summary of week 2024-W09 (2024-03-01 to 2024-03-03; Ann; 3 cards): ")
     assert text.count("…") == 3
@@ -169,10 +222,24 @@ def test_a_tenant_made_before_these_tables_upgrades_in_place(tmp_path, clock):
     first = Migrations("autogen_zettel")
     first()(m001_initial)
     first.apply(old)
-    old["cards"].insert({"id": "00000000-0000-4000-8000-000000000001", "content": "I keep bees on the roof.",
-                         "kind": "fact", "speaker": "Ann", "created_at": T0.isoformat(), "session_id": "s1",
-                         "source_ids": _json.dumps(["m1"]), "tags": "[]", "entities": "[]", "confidence": 0.8,
-                         "importance": 0.5, "status": "active", "access_count": 0, "indexed": 0})
+    old["cards"].insert(
+        {
+            "id": "00000000-0000-4000-8000-000000000001",
+            "content": "I keep bees on the roof.",
+            "kind": "fact",
+            "speaker": "Ann",
+            "created_at": T0.isoformat(),
+            "session_id": "s1",
+            "source_ids": _json.dumps(["m1"]),
+            "tags": "[]",
+            "entities": "[]",
+            "confidence": 0.8,
+            "importance": 0.5,
+            "status": "active",
+            "access_count": 0,
+            "indexed": 0,
+        }
+    )
     old.close()
     with MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("alice")  # migrates, then indexes the unindexed card
@@ -188,7 +255,9 @@ def test_compaction_falls_back_to_rewriting_the_collection(disk_hub_factory, mon
 
     hub = disk_hub_factory()
     mem = hub.tenant("alice")
-    cards = mem.remember_many([Message(f"I planted {n} apple trees in row {n}.", "Ann", f"m{n}") for n in range(5)])
+    cards = mem.remember_many(
+        [Message(f"I planted {n} apple trees in row {n}.", "Ann", f"m{n}") for n in range(5)]
+    )
     monkeypatch.setattr(VectorIndex, "_local_storage", lambda self, tenant: None)
     mem.forget(cards[0].id)
     assert hub.vectors.ids("alice") == {c.id for c in cards[1:]}
@@ -197,10 +266,16 @@ def test_compaction_falls_back_to_rewriting_the_collection(disk_hub_factory, mon
 
 def test_a_frozen_member_leaves_its_summarys_text_and_comes_back_on_thaw(hub):
     mem = hub.tenant("alice")
-    texts = ["I planted tomatoes along the south fence of the garden.", "The garden basil keeps getting eaten by snails.",
-             "I repainted the garden greenhouse door bright green.", "My neighbour gave me fig cuttings for the garden.",
-             "My garden diary says the quince died of fireblight."]
-    mem.remember_many([Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate(texts)])
+    texts = [
+        "I planted tomatoes along the south fence of the garden.",
+        "The garden basil keeps getting eaten by snails.",
+        "I repainted the garden greenhouse door bright green.",
+        "My neighbour gave me fig cuttings for the garden.",
+        "My garden diary says the quince died of fireblight.",
+    ]
+    mem.remember_many(
+        [Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate(texts)]
+    )
     [sid] = mem.maintain(at=T0 + timedelta(days=3), steps=["summaries"]).summaries
     diary = next(c for c in mem.cards() if "quince" in c.content and c.kind is not CardKind.SUMMARY)
     assert "quince" in mem.card(sid).content
@@ -221,11 +296,16 @@ def test_a_rebuilt_summary_keeps_its_label_whatever_the_summarizer_wrote(clock):
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock) as hub:
         hub.summarizer = summarizer
         mem = hub.tenant("alice")
-        texts = ["I planted tomatoes along the south fence.", "The basil keeps getting eaten by snails.",
-                 "I repainted the greenhouse door bright green.", "My neighbour gave me fig cuttings.",
-                 "I buried the brass key under the third juniper bush."]
-        cards = mem.remember_many([Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i))
-                                   for i, t in enumerate(texts)])
+        texts = [
+            "I planted tomatoes along the south fence.",
+            "The basil keeps getting eaten by snails.",
+            "I repainted the greenhouse door bright green.",
+            "My neighbour gave me fig cuttings.",
+            "I buried the brass key under the third juniper bush.",
+        ]
+        cards = mem.remember_many(
+            [Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate(texts)]
+        )
         [sid] = mem.maintain(at=T0 + timedelta(days=3), steps=["summaries"]).summaries
         assert mem.card(sid).context == "session s1"
         mem.forget(next(c.id for c in cards if "brass key" in c.content))

@@ -29,9 +29,13 @@ from autogen_zettel.persona.traits import TraitSpec, default_traits, trait_specs
 LABELLED = Path(__file__).parent / "data" / "feedback_labelled.jsonl"
 T0 = datetime(2024, 6, 3, 9, 0)
 
-WARMTH = TraitSpec("warmth", high="kind and encouraging replies", low="cold and blunt replies",
-                   examples_more=("be kinder to the students", "be kinder to the new students please"),
-                   examples_less=("stop sugar coating the review",))
+WARMTH = TraitSpec(
+    "warmth",
+    high="kind and encouraging replies",
+    low="cold and blunt replies",
+    examples_more=("be kinder to the students", "be kinder to the new students please"),
+    examples_less=("stop sugar coating the review",),
+)
 
 
 class CountingEmbedder(HashEmbedder):
@@ -66,21 +70,41 @@ def test_a_negation_that_reproaches_an_absence_asks_for_the_thing():
 def test_clauses_and_negated_descriptions():
     assert clauses("Great. But trim it; ok?") == ["Great", "trim it", "ok"]
     assert describes_negation("It wasn't too long at all") and describes_negation("not overly detailed")
-    assert not describes_negation("Don't pad the answer") and not describes_negation("This is no place for puns")
+    assert not describes_negation("Don't pad the answer") and not describes_negation(
+        "This is no place for puns"
+    )
 
 
 def test_read_clauses_needs_threshold_and_margins():
     keys = ["warmth:+1", "warmth:-1", "praise", "complaint", "neutral"]
-    params = MeaningParams(top_k=1, threshold=0.5, margin=0.05, neutral_margin=0.05, valence_threshold=0.5,
-                           valence_margin=0.05, neutral_veto=0.1)
-    sims = np.array([[0.7, 0.2, 0.1, 0.1, 0.3],   # clear
-                     [0.7, 0.68, 0.1, 0.1, 0.3],  # the other direction is as close: no evidence
-                     [0.45, 0.1, 0.1, 0.1, 0.2],  # below the threshold
-                     [0.7, 0.1, 0.1, 0.1, 0.68],  # reads as much like neutral chat
-                     [0.1, 0.1, 0.8, 0.2, 0.3],   # praise by meaning
-                     [0.1, 0.1, 0.3, 0.2, 0.7]])  # neutral chat: vetoes a listed praise word
+    params = MeaningParams(
+        top_k=1,
+        threshold=0.5,
+        margin=0.05,
+        neutral_margin=0.05,
+        valence_threshold=0.5,
+        valence_margin=0.05,
+        neutral_veto=0.1,
+    )
+    sims = np.array(
+        [
+            [0.7, 0.2, 0.1, 0.1, 0.3],  # clear
+            [0.7, 0.68, 0.1, 0.1, 0.3],  # the other direction is as close: no evidence
+            [0.45, 0.1, 0.1, 0.1, 0.2],  # below the threshold
+            [0.7, 0.1, 0.1, 0.1, 0.68],  # reads as much like neutral chat
+            [0.1, 0.1, 0.8, 0.2, 0.3],  # praise by meaning
+            [0.1, 0.1, 0.3, 0.2, 0.7],
+        ]
+    )  # neutral chat: vetoes a listed praise word
     r = read_clauses(sims, keys, params, flips=[1, 1, 1, 1, 1, 1])
-    assert [(x.trait, x.sign) for x in r] == [("warmth", 1), (None, 0), (None, 0), (None, 0), (None, 0), (None, 0)]
+    assert [(x.trait, x.sign) for x in r] == [
+        ("warmth", 1),
+        (None, 0),
+        (None, 0),
+        (None, 0),
+        (None, 0),
+        (None, 0),
+    ]
     assert [x.valence for x in r] == [0, 0, 0, 0, 1.0, 0] and [x.neutral for x in r] == [0, 0, 0, 1, 0, 1]
     flipped = read_clauses(sims[:1], keys, params, flips=[-1])  # "no more of the kind replies"
     assert (flipped[0].trait, flipped[0].sign) == ("warmth", -1)
@@ -89,7 +113,10 @@ def test_read_clauses_needs_threshold_and_margins():
 
 def test_prototypes_hold_phrases_descriptions_and_examples_of_each_direction():
     protos = prototypes({"warmth": WARMTH})
-    assert ("warmth:+1", "be kinder to the students") in protos and ("warmth:-1", "cold and blunt replies") in protos
+    assert ("warmth:+1", "be kinder to the students") in protos and (
+        "warmth:-1",
+        "cold and blunt replies",
+    ) in protos
     assert {k for k, _ in protos} >= {"praise", "complaint", "neutral"}
 
 
@@ -105,29 +132,58 @@ def test_persona_files_add_example_sentences_under_examples():
 def test_feedback_worded_like_an_example_gives_evidence_by_meaning_and_phrases_stay_anchors():
     specs = {"warmth": WARMTH, **default_traits()}
     meaning = MeaningDetector(HashEmbedder(), specs)
-    [s] = feedback_signals("Please be kinder to the new students.", previous_reply=None, specs=specs, meaning=meaning)
+    [s] = feedback_signals(
+        "Please be kinder to the new students.", previous_reply=None, specs=specs, meaning=meaning
+    )
     assert (s.trait, s.sign, s.strength, s.cue) == ("warmth", 1, SEMANTIC_STRENGTH, "meaning:more")
     [s] = feedback_signals("Too long.", previous_reply=None, specs=specs, meaning=meaning)
     assert (s.trait, s.sign, s.strength, s.cue) == ("conciseness", 1, EXPLICIT_STRENGTH, "too long")
-    assert feedback_signals("It wasn't too long at all.", previous_reply=None, specs=specs, meaning=meaning) == []
+    assert (
+        feedback_signals("It wasn't too long at all.", previous_reply=None, specs=specs, meaning=meaning)
+        == []
+    )
     # a sentence naming only another agent is not about this one
-    assert feedback_signals("ben, please be kinder to the new students.", previous_reply=None, specs=specs,
-                            meaning=meaning, name="ada", others={"ben"}) == []
+    assert (
+        feedback_signals(
+            "ben, please be kinder to the new students.",
+            previous_reply=None,
+            specs=specs,
+            meaning=meaning,
+            name="ada",
+            others={"ben"},
+        )
+        == []
+    )
 
 
 def test_the_engine_reads_feedback_by_meaning_and_embeds_the_prototypes_once(tmp_path):
     embedder = CountingEmbedder()
     cfg = config_from_dict({"persona": {"mine_every_turns": 0, "mine_every_days": 0}})
-    persona = persona_from_dict({"name": "ada", "role": "tutor", "trait_definitions": {
-        "warmth": {"high": "kind and encouraging replies",
-                   "examples": {"more": ["be kinder to the students", "please be kinder to the students"]}}}},
-        file="ada.yaml")
+    persona = persona_from_dict(
+        {
+            "name": "ada",
+            "role": "tutor",
+            "trait_definitions": {
+                "warmth": {
+                    "high": "kind and encouraging replies",
+                    "examples": {"more": ["be kinder to the students", "please be kinder to the students"]},
+                }
+            },
+        },
+        file="ada.yaml",
+    )
     with MemoryHub.open(tmp_path / "d", embedder=embedder, clock=SimulatedClock(T0), config=cfg) as hub:
         engine = PersonaEngine(hub.tenant("ada"), persona)
         n = len(prototypes(engine.specs))
         for i in range(3):
-            engine.observe("Please be kinder to the students, ada.", speaker="lee", message_id=f"m{i}",
-                           session_id="s1", at=T0, previous_speaker="ada")
+            engine.observe(
+                "Please be kinder to the students, ada.",
+                speaker="lee",
+                message_id=f"m{i}",
+                session_id="s1",
+                at=T0,
+                previous_speaker="ada",
+            )
         hub.flush()
         cues = {(r.trait, r.cue) for r in engine.store.evidence()}
         assert ("warmth", "meaning:more") in cues
@@ -135,21 +191,42 @@ def test_the_engine_reads_feedback_by_meaning_and_embeds_the_prototypes_once(tmp
         # direction words), plus what memory itself embeds
         assert embedder.texts < 2 * n
         before = embedder.texts
-        engine.observe("Please be kinder to the students, ada.", speaker="lee", message_id="m9", session_id="s1",
-                       at=T0, previous_speaker="ada")
+        engine.observe(
+            "Please be kinder to the students, ada.",
+            speaker="lee",
+            message_id="m9",
+            session_id="s1",
+            at=T0,
+            previous_speaker="ada",
+        )
         hub.flush()
         assert embedder.texts - before < 10
 
 
 def test_meaning_can_be_switched_off(tmp_path):
     cfg = config_from_dict({"persona": {"mine_every_turns": 0, "mine_every_days": 0, "meaning": False}})
-    persona = persona_from_dict({"name": "ada", "role": "tutor", "trait_definitions": {
-        "warmth": {"examples": {"more": ["be kinder to the students", "please be kinder to the students"]}}}},
-        file="ada.yaml")
+    persona = persona_from_dict(
+        {
+            "name": "ada",
+            "role": "tutor",
+            "trait_definitions": {
+                "warmth": {
+                    "examples": {"more": ["be kinder to the students", "please be kinder to the students"]}
+                }
+            },
+        },
+        file="ada.yaml",
+    )
     with MemoryHub.open(tmp_path / "d", embedder=HashEmbedder(), clock=SimulatedClock(T0), config=cfg) as hub:
         engine = PersonaEngine(hub.tenant("ada"), persona)
-        engine.observe("Please be kinder to the students, ada.", speaker="lee", message_id="m1", session_id="s1",
-                       at=T0, previous_speaker="ada")
+        engine.observe(
+            "Please be kinder to the students, ada.",
+            speaker="lee",
+            message_id="m1",
+            session_id="s1",
+            at=T0,
+            previous_speaker="ada",
+        )
         hub.flush()
         assert not [r for r in engine.store.evidence() if r.source == "feedback"]
 
@@ -174,7 +251,10 @@ def test_minilm_reads_everyday_length_feedback_and_leaves_chat_alone(minilm):
     meaning = MeaningDetector(minilm, specs, DEFAULT_PARAMS)
 
     def read(text):
-        return {(s.trait, s.sign) for s in feedback_signals(text, previous_reply=None, specs=specs, meaning=meaning)}
+        return {
+            (s.trait, s.sign)
+            for s in feedback_signals(text, previous_reply=None, specs=specs, meaning=meaning)
+        }
 
     assert ("conciseness", 1) in read("Trim it to the essentials next time.")
     assert ("conciseness", -1) in read("Can you unpack that further? I need the whole picture.")
@@ -199,7 +279,10 @@ def test_praise_without_a_listed_word_is_read_by_the_lexicon_where_it_reads_like
     reply = "Yes, Tuesday."
 
     def credited(text):
-        return {(s.trait, s.sign) for s in feedback_signals(text, previous_reply=reply, specs=specs, meaning=meaning)}
+        return {
+            (s.trait, s.sign)
+            for s in feedback_signals(text, previous_reply=reply, specs=specs, meaning=meaning)
+        }
 
     assert ("conciseness", 1) in credited("Superb answer.")  # praise of a short reply
     assert ("conciseness", -1) in credited("Poor effort.")

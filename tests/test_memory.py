@@ -23,7 +23,10 @@ def test_remember_returns_traceable_cards(hub):
     mem = hub.tenant("alice")
     cards = mem.remember(
         "I went to a LGBTQ support group yesterday and it was so powerful.",
-        speaker="Caroline", message_id="D1:3", session_id="s1", at=datetime(2023, 5, 8, 13, 56),
+        speaker="Caroline",
+        message_id="D1:3",
+        session_id="s1",
+        at=datetime(2023, 5, 8, 13, 56),
     )
     assert len(cards) == 1
     card = cards[0]
@@ -39,8 +42,12 @@ def test_small_talk_gives_no_card_and_recall_contract(hub):
     mem = hub.tenant("alice")
     assert mem.remember("Hey! Good to see you!", speaker="Mel", message_id="m0") == []
     mem.remember("I adopted a puppy named Oscar last week.", speaker="Mel", message_id="m1", session_id="s1")
-    mem.remember("My sister lives in Lisbon and teaches maths.", speaker="Mel", message_id="m2", session_id="s1")
-    mem.remember("I bake sourdough bread every Sunday morning.", speaker="Mel", message_id="m3", session_id="s2")
+    mem.remember(
+        "My sister lives in Lisbon and teaches maths.", speaker="Mel", message_id="m2", session_id="s1"
+    )
+    mem.remember(
+        "I bake sourdough bread every Sunday morning.", speaker="Mel", message_id="m3", session_id="s2"
+    )
     hits = mem.recall("what is the name of the puppy?", k=2)
     assert 1 <= len(hits) <= 2
     assert hits[0].card.source_ids == ("m1",)
@@ -61,13 +68,27 @@ def test_same_name_same_memory_and_context_managers(tmp_path, clock):
 
 def test_reply_link_unlocks_the_answer(hub):
     mem = hub.tenant("alice")
-    mem.remember_many([
-        Message("Did you finally paint that lake sunrise you talked about?", "Caroline", "q1", "s1", T0),
-        Message("Yes! Last year, it hangs in the kitchen now.", "Melanie", "a1", "s1", T0 + timedelta(minutes=1),
-                reply_to="q1"),
-        Message("I also need to buy groceries for the week ahead.", "Melanie", "x1", "s1", T0 + timedelta(minutes=2),
-                reply_to="a1"),
-    ])
+    mem.remember_many(
+        [
+            Message("Did you finally paint that lake sunrise you talked about?", "Caroline", "q1", "s1", T0),
+            Message(
+                "Yes! Last year, it hangs in the kitchen now.",
+                "Melanie",
+                "a1",
+                "s1",
+                T0 + timedelta(minutes=1),
+                reply_to="q1",
+            ),
+            Message(
+                "I also need to buy groceries for the week ahead.",
+                "Melanie",
+                "x1",
+                "s1",
+                T0 + timedelta(minutes=2),
+                reply_to="a1",
+            ),
+        ]
+    )
     links = mem.links(mem.recall("paint lake sunrise", k=1)[0].card.id)
     assert any(link.kind is LinkKind.REPLY_TO for link in links)
     hits = mem.recall("when did Melanie paint the lake sunrise?", k=3)
@@ -94,8 +115,11 @@ def test_tenants_isolated_under_concurrent_threads(hub):
         try:
             mem = hub.tenant(name)
             for i in range(15):
-                mem.remember(f"{name} owns a distinct object number {i} called {name}thing{i}.",
-                             speaker=name, message_id=f"{name}-{i}")
+                mem.remember(
+                    f"{name} owns a distinct object number {i} called {name}thing{i}.",
+                    speaker=name,
+                    message_id=f"{name}-{i}",
+                )
                 for h in mem.recall(f"object number {i}", k=5):
                     assert h.card.speaker == name, (name, h.card)
         except BaseException as exc:  # surfaced below
@@ -123,10 +147,14 @@ def test_remember_later_and_flush(hub):
 def test_reopen_keeps_everything(disk_hub_factory):
     hub = disk_hub_factory()
     mem = hub.tenant("alice")
-    made = mem.remember_many([
-        Message("I moved to Porto in May to work at a bakery.", "Ann", "m1", "s1", T0),
-        Message("My brother Tom is a pilot for a cargo airline.", "Ann", "m2", "s1", T0 + timedelta(minutes=1)),
-    ])
+    made = mem.remember_many(
+        [
+            Message("I moved to Porto in May to work at a bakery.", "Ann", "m1", "s1", T0),
+            Message(
+                "My brother Tom is a pilot for a cargo airline.", "Ann", "m2", "s1", T0 + timedelta(minutes=1)
+            ),
+        ]
+    )
     before = (mem.stats(), [h.card.id for h in mem.recall("where does Ann work?", k=5)])
     hub.close()
     hub2 = disk_hub_factory()
@@ -213,7 +241,9 @@ def test_huge_message_refused_and_nothing_lost(hub):
     assert mem.stats()["cards"] == 1
     # a batch with one bad message stores nothing from the batch
     with pytest.raises(InvalidInput):
-        mem.remember_many([Message("I grow tomatoes on my balcony.", "Ann", "ok2"), Message(" ", "Ann", "bad")])
+        mem.remember_many(
+            [Message("I grow tomatoes on my balcony.", "Ann", "ok2"), Message(" ", "Ann", "bad")]
+        )
     assert mem.stats()["cards"] == 1
 
 
@@ -242,10 +272,18 @@ def test_remembering_twice_is_idempotent(hub):
 
 def test_forget_removes_card_links_and_vector(hub):
     mem = hub.tenant("alice")
-    mem.remember_many([
-        Message("I play chess with my grandfather on Sundays.", "Ann", "m1", "s1", T0),
-        Message("My grandfather taught me the Sicilian defence in chess.", "Ann", "m2", "s1", T0 + timedelta(minutes=1)),
-    ])
+    mem.remember_many(
+        [
+            Message("I play chess with my grandfather on Sundays.", "Ann", "m1", "s1", T0),
+            Message(
+                "My grandfather taught me the Sicilian defence in chess.",
+                "Ann",
+                "m2",
+                "s1",
+                T0 + timedelta(minutes=1),
+            ),
+        ]
+    )
     target = mem.recall("Sicilian defence", k=1)[0].card
     assert mem.links(target.id)
     mem.forget(target.id)
@@ -282,10 +320,14 @@ def test_recall_touches_cards_in_background(hub, clock):
 def test_token_budget_cuts_hits(hub):
     mem = hub.tenant("alice")
     for i in range(6):
-        mem.remember(f"I visited the harbour town number {i} and ate grilled fish there.", speaker="Ann",
-                     message_id=f"m{i}")
+        mem.remember(
+            f"I visited the harbour town number {i} and ate grilled fish there.",
+            speaker="Ann",
+            message_id=f"m{i}",
+        )
     assert len(mem.recall("harbour town grilled fish", k=6, token_budget=40)) < len(
-        mem.recall("harbour town grilled fish", k=6))
+        mem.recall("harbour town grilled fish", k=6)
+    )
 
 
 def test_drop_tenant_removes_files_and_collection(disk_hub_factory, tmp_path):
@@ -324,9 +366,15 @@ def test_second_process_lock_is_a_clear_error(tmp_path):
 def test_reply_link_across_separate_remember_calls(hub):
     """Capture stores one message per call; the answer still links to its question."""
     mem = hub.tenant("alice")
-    q = mem.remember("Did you finish the pottery bowl for your mother?", speaker="Ann", message_id="q", session_id="s")
-    a = mem.remember("Yes, glazed it blue on Sunday.", speaker="Bo", message_id="a", session_id="s", reply_to="q")
-    assert any(l.kind is LinkKind.REPLY_TO and {l.src, l.dst} == {q[0].id, a[0].id} for l in mem.links(a[0].id))
+    q = mem.remember(
+        "Did you finish the pottery bowl for your mother?", speaker="Ann", message_id="q", session_id="s"
+    )
+    a = mem.remember(
+        "Yes, glazed it blue on Sunday.", speaker="Bo", message_id="a", session_id="s", reply_to="q"
+    )
+    assert any(
+        l.kind is LinkKind.REPLY_TO and {l.src, l.dst} == {q[0].id, a[0].id} for l in mem.links(a[0].id)
+    )
 
 
 def test_link_judge_grades_candidates(tmp_path, clock):

@@ -19,7 +19,11 @@ BAD = [
     ({"message_id": [1, 2]}, "message_id", "text or a whole number"),  # was silently stored as "[1, 2]"
     ({"reply_to": 1.5}, "reply_to", "text or a whole number"),
     ({"message_id": True}, "message_id", "text or a whole number"),
-    ({"at": datetime.max.replace(tzinfo=timezone(timedelta(hours=-5)))}, "at", "2024-03-04T09:00"),  # OverflowError
+    (
+        {"at": datetime.max.replace(tzinfo=timezone(timedelta(hours=-5)))},
+        "at",
+        "2024-03-04T09:00",
+    ),  # OverflowError
     ({"at": datetime.max.replace(tzinfo=timezone.utc)}, "at", "between the years"),
     ({"at": "yesterday"}, "at", "2024-03-04T09:00"),  # was a ValueError that did not name `at`
     ({"at": 1709283600}, "at", "ISO 8601"),
@@ -66,15 +70,16 @@ def test_unknown_fields_and_missing_ones_are_named():
 
 def test_ids_as_whole_numbers_become_text_and_times_become_naive_utc(hub):
     mem = hub.tenant("alice")
-    cards = mem.remember(TEXT, speaker="Ann", message_id=7, session_id=3,
-                         at="2024-03-04T10:00:00+01:00")
+    cards = mem.remember(TEXT, speaker="Ann", message_id=7, session_id=3, at="2024-03-04T10:00:00+01:00")
     assert cards and cards[0].source_ids == ("7",) and cards[0].session_id == "3"
     assert cards[0].created_at == datetime(2024, 3, 4, 9, 0)
 
 
 def test_lone_surrogates_are_replaced_not_raised(hub):
     mem = hub.tenant("alice")
-    cards = mem.remember("I keep bees \ud800 behind the old barn.", speaker="A\udc80nn", message_id="s\ud83d1")
+    cards = mem.remember(
+        "I keep bees \ud800 behind the old barn.", speaker="A\udc80nn", message_id="s\ud83d1"
+    )
     assert cards, "the message must be kept"
     card = cards[0]
     assert "\ufffd" in card.content and card.speaker == "A\ufffdnn" and card.source_ids == ("s\ufffd1",)
@@ -98,7 +103,8 @@ def test_cli_ingest_uses_the_same_schema(run, tmp_path):
     r = run("ingest", "ann", str(chat))
     assert r.exit_code != 0 and "'at'" in r.output and "2024-03-04T09:00" in r.output
     # JSON escapes can carry a lone surrogate; it is replaced, and a tier is accepted as in remember()
-    chat.write_text('{"text": "I collect old \\ud800 maps of Lisbon.", "speaker": "Ann", "id": 2, '
-                    '"tier": "permanent"}\n')
+    chat.write_text(
+        '{"text": "I collect old \\ud800 maps of Lisbon.", "speaker": "Ann", "id": 2, "tier": "permanent"}\n'
+    )
     r = run("ingest", "ann", str(chat))
     assert r.exit_code == 0, r.output

@@ -84,8 +84,11 @@ def test_edge_weight_recency_affect_repetition():
 
 def test_repeats_count_same_trait_sign_and_cue_in_time_order():
     m = Miner()
-    m.add(row(cue="too long", session="s1"), row(cue="too long", at=day(0.1), session="s2"),
-          row(cue="shorter", at=day(0.2), session="s3"))
+    m.add(
+        row(cue="too long", session="s1"),
+        row(cue="too long", at=day(0.1), session="s2"),
+        row(cue="shorter", at=day(0.2), session="s3"),
+    )
     s = m.mine(day(0.2))["conciseness"]
     expected = sum(edge_weight(r, day(0.2), CFG, k) for r, k in zip(m.evidence, (1, 2, 1)))
     assert s.support == pytest.approx(expected) and s.against == 0.0
@@ -97,8 +100,12 @@ def test_repetition_is_bounded_and_the_agents_own_behaviour_does_not_repeat_itse
     m.add(*rows)
     capped = sum(edge_weight(r, day(0.5), CFG, min(k, 5)) for k, r in enumerate(rows, 1))
     assert m.mine(day(0.5))["conciseness"].support == pytest.approx(capped)
-    own = [EvidenceRow(1000 + i, "conciseness", 1, 0.3, 0.0, "self", "short_reply", f"x{i}", None, f"s{i}",
-                       day(i * 0.01)) for i in range(40)]
+    own = [
+        EvidenceRow(
+            1000 + i, "conciseness", 1, 0.3, 0.0, "self", "short_reply", f"x{i}", None, f"s{i}", day(i * 0.01)
+        )
+        for i in range(40)
+    ]
     s = mine_traits({}, own, set(), SPECS, day(0.5), CFG)["conciseness"]
     assert s.support == pytest.approx(sum(edge_weight(r, day(0.5), CFG, 1) for r in own))
 
@@ -109,8 +116,12 @@ def test_a_burst_counts_one_sessions_worth_even_for_a_mature_trait():
         m.add(row(cue="too long", session=f"s{d}", at=day(d)))
         m.mine(day(d) + timedelta(hours=1))
     before = m.mine(day(3))["conciseness"]
-    m.add(*[row(sign=-1, cue="more detail", session="burst", at=day(3) + timedelta(minutes=i), affect=-1.0)
-            for i in range(8)])
+    m.add(
+        *[
+            row(sign=-1, cue="more detail", session="burst", at=day(3) + timedelta(minutes=i), affect=-1.0)
+            for i in range(8)
+        ]
+    )
     after = m.mine(day(3) + timedelta(hours=1))["conciseness"]
     assert after.against == pytest.approx(CFG.session_cap)  # eight complaints weigh like one session
     week = m.mine(day(10))["conciseness"]
@@ -144,7 +155,7 @@ def test_a_burst_in_one_session_moves_mood_but_not_long():
     # days later, still one session: long stays, mood relaxes back
     s3 = m.mine(day(3.1))["conciseness"]
     assert s3.long == 0.5
-    assert s3.mood == pytest.approx(CFG.mood_limit * 0.5 ** 3)
+    assert s3.mood == pytest.approx(CFG.mood_limit * 0.5**3)
     s10 = m.mine(day(10.1))["conciseness"]
     assert s10.long == 0.5 and abs(s10.mood) < 0.001
 
@@ -155,7 +166,7 @@ def test_mood_signal_formula_and_relaxation():
     s = m.mine(T0)["conciseness"]
     assert s.mood == pytest.approx(CFG.fast_rate * (2 - 1) / (2 + 1 + 1))
     s2 = m.mine(T0 + timedelta(hours=12))["conciseness"]
-    assert s2.mood == pytest.approx(s.mood * 0.5 ** 0.5)
+    assert s2.mood == pytest.approx(s.mood * 0.5**0.5)
 
 
 def test_target_formula_is_reached_after_a_long_time():
@@ -193,8 +204,10 @@ def test_a_trait_may_have_its_own_bounds():
 def test_dissonance_when_balanced_and_heavy_not_when_one_sided_or_light():
     def mined(plus, minus):
         m = Miner()
-        m.add(*[row(sign=1, cue=f"p{i}", session=f"s{i}") for i in range(plus)],
-              *[row(sign=-1, cue=f"n{i}", session=f"s{i}") for i in range(minus)])
+        m.add(
+            *[row(sign=1, cue=f"p{i}", session=f"s{i}") for i in range(plus)],
+            *[row(sign=-1, cue=f"n{i}", session=f"s{i}") for i in range(minus)],
+        )
         return m.mine(T0)["conciseness"]
 
     assert mined(4, 3).dissonant  # 3 >= 2 and 3/4 >= 0.6
@@ -231,26 +244,34 @@ def test_a_clock_that_went_back_counts_as_no_time():
 
 # -- communities and candidate traits ---------------------------------------------------------
 
-SLEEP = ["Sleep diary entries arrive every morning from the actigraphy watch",
-         "The actigraphy watch shows deep sleep after the diary check",
-         "Sleep spindles appear in the diary notes of night two",
-         "Diary compliance dropped when the actigraphy watch battery died",
-         "Deep sleep minutes per night come from the actigraphy export"]
-SHORT = ["The user wants concise bullet summaries",
-         "Keep the summary brief, three bullets at most",
-         "Bullet points beat long paragraphs for the summary",
-         "A brief summary opens every report",
-         "Concise answers with bullet lists please"]
-GRANT = ["Grant budget for the scanner is due in May",
-         "The grant office needs the scanner budget table",
-         "Scanner hours are charged to the grant budget",
-         "Budget revision for the grant scanner time",
-         "Grant reviewers asked about the scanner budget"]
+SLEEP = [
+    "Sleep diary entries arrive every morning from the actigraphy watch",
+    "The actigraphy watch shows deep sleep after the diary check",
+    "Sleep spindles appear in the diary notes of night two",
+    "Diary compliance dropped when the actigraphy watch battery died",
+    "Deep sleep minutes per night come from the actigraphy export",
+]
+SHORT = [
+    "The user wants concise bullet summaries",
+    "Keep the summary brief, three bullets at most",
+    "Bullet points beat long paragraphs for the summary",
+    "A brief summary opens every report",
+    "Concise answers with bullet lists please",
+]
+GRANT = [
+    "Grant budget for the scanner is due in May",
+    "The grant office needs the scanner budget table",
+    "Scanner hours are charged to the grant budget",
+    "Budget revision for the grant scanner time",
+    "Grant reviewers asked about the scanner budget",
+]
 
 
 def cards_of(prefix, texts):
-    return {f"{prefix}{i}": Card(f"{prefix}{i}", t, CardKind.FACT, "maria", T0, (f"msg-{prefix}{i}",))
-            for i, t in enumerate(texts)}
+    return {
+        f"{prefix}{i}": Card(f"{prefix}{i}", t, CardKind.FACT, "maria", T0, (f"msg-{prefix}{i}",))
+        for i, t in enumerate(texts)
+    }
 
 
 def clique(prefix, n=5, w=0.85, kind=LinkKind.STRONGLY_RELATED):
@@ -258,9 +279,13 @@ def clique(prefix, n=5, w=0.85, kind=LinkKind.STRONGLY_RELATED):
 
 
 CARDS = {**cards_of("a", SLEEP), **cards_of("b", SHORT), **cards_of("c", GRANT)}
-LINKS = (clique("a") + clique("b") + clique("c")
-         + [Link("a0", "b0", LinkKind.WEAKLY_RELATED, 0.55), Link("b1", "c1", LinkKind.WEAKLY_RELATED, 0.52)]
-         + [Link("a1", "c2", LinkKind.SAME_SESSION, 1.0)])  # structural: not a content link
+LINKS = (
+    clique("a")
+    + clique("b")
+    + clique("c")
+    + [Link("a0", "b0", LinkKind.WEAKLY_RELATED, 0.55), Link("b1", "c1", LinkKind.WEAKLY_RELATED, 0.52)]
+    + [Link("a1", "c2", LinkKind.SAME_SESSION, 1.0)]
+)  # structural: not a content link
 
 
 def test_communities_find_the_three_cliques_deterministically():
@@ -275,16 +300,22 @@ def test_communities_find_the_three_cliques_deterministically():
 def test_communities_ignore_weak_links_structural_kinds_and_trait_nodes():
     # merge a and c with strong SAME_SESSION links: ignored, as are trait nodes and their edges
     links = LINKS + [Link(f"a{i}", f"c{i}", LinkKind.SAME_SESSION, 1.0) for i in range(5)]
-    evidence = [EvidenceRow(i, "conciseness", 1, 1.0, 0.0, "feedback", "x", f"m{i}", f"a{i}", "s", T0)
-                for i in range(5)]
+    evidence = [
+        EvidenceRow(i, "conciseness", 1, 1.0, 0.0, "feedback", "x", f"m{i}", f"a{i}", "s", T0)
+        for i in range(5)
+    ]
     G = persona_graph(links, evidence)
     assert G.nodes["trait:conciseness"]["kind"] == "trait"
     groups = communities(G, min_weight=0.5, min_size=5)
     assert all("trait:conciseness" not in g for g in groups)
     assert [sorted(g) for g in groups] == [[f"{p}{i}" for i in range(5)] for p in "abc"]
     # with the structural kind allowed, a and c merge
-    merged = communities(strong_link_graph(links, kinds={"STRONGLY_RELATED", "SAME_SESSION"}),
-                         min_weight=0.5, min_size=5, kinds={"STRONGLY_RELATED", "SAME_SESSION"})
+    merged = communities(
+        strong_link_graph(links, kinds={"STRONGLY_RELATED", "SAME_SESSION"}),
+        min_weight=0.5,
+        min_size=5,
+        kinds={"STRONGLY_RELATED", "SAME_SESSION"},
+    )
     assert any({"a0", "c0"} <= g for g in merged)
 
 
@@ -298,9 +329,14 @@ def test_candidate_traits_report_only_unexplained_clusters():
     evidence_cards = {"c0", "c1"}  # 2 of 5 grant cards carry trait evidence: explained
     found = candidate_traits(groups, CARDS, default_traits(), evidence_cards)
     # b: its keywords (concise, bullet, summary, brief) are conciseness keywords: explained
-    assert found == [CandidateTrait("actigraphy / diary / sleep",
-                                    ("actigraphy", "diary", "sleep", "watch", "deep"),
-                                    tuple(f"a{i}" for i in range(5)), 5)]
+    assert found == [
+        CandidateTrait(
+            "actigraphy / diary / sleep",
+            ("actigraphy", "diary", "sleep", "watch", "deep"),
+            tuple(f"a{i}" for i in range(5)),
+            5,
+        )
+    ]
     # without the evidence, the grant cluster is a candidate too
     labels = [c.label for c in candidate_traits(groups, CARDS, default_traits(), set())]
     assert labels == ["actigraphy / diary / sleep", "budget / grant / scanner"]

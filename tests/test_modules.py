@@ -24,7 +24,9 @@ def day(n: float) -> datetime:
     return T0 + timedelta(days=n)
 
 
-def step(state, at, met=True, feedback=(), reason="conciseness 0.74 > 0.7 since 2024-03-01 (7.0 days)", cfg=CFG):
+def step(
+    state, at, met=True, feedback=(), reason="conciseness 0.74 > 0.7 since 2024-03-01 (7.0 days)", cfg=CFG
+):
     return step_module(state, met=met, reason=reason, feedback=list(feedback), now=at, cfg=cfg)
 
 
@@ -39,7 +41,11 @@ def test_full_lifecycle_unlock_ramp_weaken_rollback_cooldown_relock():
     history += ev
     assert s.status is ModuleStatus.ACTIVE and s.weight == 0.34 and s.watch == 3 and s.since == day(1)
     assert [(e.event, e.weight_before, e.weight_after) for e in ev] == [("unlock", 0.0, 0.34)]
-    assert ev[0].reason.startswith("conciseness 0.74 > 0.7") and ev[0].at == day(1) and ev[0].module == "status_digest"
+    assert (
+        ev[0].reason.startswith("conciseness 0.74 > 0.7")
+        and ev[0].at == day(1)
+        and ev[0].module == "status_digest"
+    )
 
     weights = []
     for d in (2, 3, 4):
@@ -59,7 +65,10 @@ def test_full_lifecycle_unlock_ramp_weaken_rollback_cooldown_relock():
     history += ev
     # complaints after a strengthen: back to the version before it (0.68), still active, on watch
     assert s.status is ModuleStatus.ACTIVE and s.weight == 0.68 and s.watch == 3 and s.negatives == 0
-    assert [(e.event, e.weight_before, e.weight_after) for e in ev] == [("weaken", 0.5, 0.25), ("rollback", 0.25, 0.68)]
+    assert [(e.event, e.weight_before, e.weight_after) for e in ev] == [
+        ("weaken", 0.5, 0.25),
+        ("rollback", 0.25, 0.68),
+    ]
     assert "back to the version before it" in ev[1].reason
     s, ev = step(s, day(7), feedback=[-0.7, -0.7])  # again: back one more version, to the unlock's 0.34
     assert [e.event for e in ev] == ["weaken", "weaken", "rollback"] and s.weight == 0.34

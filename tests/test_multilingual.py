@@ -18,8 +18,10 @@ T0 = datetime(2024, 5, 1, 10)
 # another form of a word (المهندسة / مهندسة, учительницей / учительница)
 MESSAGES = {
     "zh": ("我住在杭州，喜欢喝龙井茶。", "我喜欢喝什么茶？"),
-    "de": ("Ich arbeite seit März als Bäckerin in einer kleinen Bäckerei in München.",
-           "Wo arbeitet sie als Bäckerin?"),
+    "de": (
+        "Ich arbeite seit März als Bäckerin in einer kleinen Bäckerei in München.",
+        "Wo arbeitet sie als Bäckerin?",
+    ),
     "ar": ("أعمل مهندسة في شركة الكهرباء في القاهرة منذ سنتين.", "في أي شركة تعمل المهندسة؟"),
     "en": ("I adopted a puppy named Oscar from the shelter.", "What is the name of the puppy?"),
     "ru": ("Я работаю учительницей в школе в Новосибирске.", "Где работает учительница?"),
@@ -29,7 +31,16 @@ MESSAGES = {
 
 
 def test_tokens_keep_every_script():
-    assert tokens("我住在杭州，喜欢喝龙井。") == ["我住", "住在", "在杭", "杭州", "喜欢", "欢喝", "喝龙", "龙井"]
+    assert tokens("我住在杭州，喜欢喝龙井。") == [
+        "我住",
+        "住在",
+        "在杭",
+        "杭州",
+        "喜欢",
+        "欢喝",
+        "喝龙",
+        "龙井",
+    ]
     assert tokens("東京でラーメン") == ["東京", "京で", "でラ", "ラー", "ーメ", "メン"]
     assert tokens("أعمل مهندسة") == ["اعمل", "مهندس"]  # hamza folded like an accent, then stemmed
     assert tokens("नमस्ते दुनिया") == ["नमस्ते", "दुनिया"]  # vowel signs stay inside the word (no stemmer)
@@ -45,19 +56,28 @@ def test_folding_matches_accents_case_and_width():
 
 
 def test_english_tokens_are_snowball_stems():
-    assert tokens("Caroline's painting classes started in May!") == ["carolin", "paint", "class", "start", "may"]
+    assert tokens("Caroline's painting classes started in May!") == [
+        "carolin",
+        "paint",
+        "class",
+        "start",
+        "may",
+    ]
     assert tokens("snake_case and 42 x2") == ["snake", "case", "42", "x2"]
     assert tokens("generously adopted universities") == tokens("generous adopt university")
 
 
-@pytest.mark.parametrize("one, other", [
-    ("المهندسة", "مهندسة"),  # Arabic: the article and the feminine ending
-    ("учительницей", "учительница"),  # Russian: instrumental and nominative
-    ("Москве", "Москва"),
-    ("δουλεύω", "δουλεύει"),  # Greek: first and third person
-    ("καφές", "καφέ"),
-    ("running", "runs"),
-])
+@pytest.mark.parametrize(
+    "one, other",
+    [
+        ("المهندسة", "مهندسة"),  # Arabic: the article and the feminine ending
+        ("учительницей", "учительница"),  # Russian: instrumental and nominative
+        ("Москве", "Москва"),
+        ("δουλεύω", "δουλεύει"),  # Greek: first and third person
+        ("καφές", "καφέ"),
+        ("running", "runs"),
+    ],
+)
 def test_word_forms_meet_in_their_scripts_stemmer(one, other):
     assert tokens(one) == tokens(other) and tokens(one)
 
@@ -72,7 +92,9 @@ def test_sparse_vectors_of_a_chinese_question_meet_its_message():
 
 
 def test_sentences_split_in_any_script_but_not_at_titles():
-    assert split_sentences("Dr. Smith met Mr. Jones at 3 p.m. today.") == ["Dr. Smith met Mr. Jones at 3 p.m. today."]
+    assert split_sentences("Dr. Smith met Mr. Jones at 3 p.m. today.") == [
+        "Dr. Smith met Mr. Jones at 3 p.m. today."
+    ]
     assert split_sentences("我住在杭州。喜欢喝茶！你呢？") == ["我住在杭州。", "喜欢喝茶！", "你呢？"]
     assert split_sentences("أحب الشاي؟ نعم أحبه.") == ["أحب الشاي؟", "نعم أحبه."]
 
@@ -85,8 +107,12 @@ def test_no_message_is_dropped_for_its_script(lang):
 
 def _remember_all(hub):
     mem = hub.tenant("li")
-    mem.remember_many([Message(text, "Li", lang, "s1", T0 + timedelta(minutes=i))
-                       for i, (lang, (text, _)) in enumerate(sorted(MESSAGES.items()))])
+    mem.remember_many(
+        [
+            Message(text, "Li", lang, "s1", T0 + timedelta(minutes=i))
+            for i, (lang, (text, _)) in enumerate(sorted(MESSAGES.items()))
+        ]
+    )
     return mem
 
 

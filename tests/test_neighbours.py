@@ -13,8 +13,10 @@ from autogen_zettel.memory.recall import progressive_recall
 
 from .conftest import T0
 
-_WORDS = ("harbour boat painting festival brother sister school garden dog cat cake music guitar "
-          "camping lake mountain book library race bakery porto lisbon paris job interview").split()
+_WORDS = (
+    "harbour boat painting festival brother sister school garden dog cat cake music guitar "
+    "camping lake mountain book library race bakery porto lisbon paris job interview"
+).split()
 _PEOPLE = ("Ann", "Bob", "Caroline", "Melanie")
 
 
@@ -25,11 +27,16 @@ def _fill(mem, n: int = 240, seed: int = 7) -> None:
         session = f"s{i // 12}"
         words = rng.sample(_WORDS, 4)
         named = rng.choice(_PEOPLE)
-        messages.append({
-            "text": f"I talked with {named} about the {words[0]} and the {words[1]}, then {words[2]} {words[3]}.",
-            "speaker": _PEOPLE[i % 2], "message_id": f"m{i}", "session_id": session,
-            "at": T0 + timedelta(minutes=i), "reply_to": f"m{i - 1}" if i % 12 else None,
-        })
+        messages.append(
+            {
+                "text": f"I talked with {named} about the {words[0]} and the {words[1]}, then {words[2]} {words[3]}.",
+                "speaker": _PEOPLE[i % 2],
+                "message_id": f"m{i}",
+                "session_id": session,
+                "at": T0 + timedelta(minutes=i),
+                "reply_to": f"m{i - 1}" if i % 12 else None,
+            }
+        )
     for start in range(0, n, 50):  # several batches, so links come from several writes
         mem.remember_many(messages[start : start + 50])
 
@@ -72,8 +79,9 @@ def test_spread_over_link_rows_equals_spread_over_the_whole_graph(filled):
         seeds = {i: rng.random() for i in rng.sample(ids, 5)}
         seeds["not-a-card"] = 0.5  # a seed with no links passes nothing either way
         for fan_out in (2, 12):  # a small fan-out makes the order of equal weights matter
-            assert spread(rows, seeds, hops=2, decay=0.5, fan_out=fan_out) == \
-                spread(G, seeds, hops=2, decay=0.5, fan_out=fan_out)
+            assert spread(rows, seeds, hops=2, decay=0.5, fan_out=fan_out) == spread(
+                G, seeds, hops=2, decay=0.5, fan_out=fan_out
+            )
 
 
 def test_recall_hits_are_the_same_with_the_whole_graph_and_with_link_rows(filled, monkeypatch):
@@ -88,8 +96,14 @@ def test_recall_hits_are_the_same_with_the_whole_graph_and_with_link_rows(filled
         return results.setdefault(key, search(name, dense, sparse, limit))
 
     monkeypatch.setattr(filled.store.vectors, "search", same_search)
-    queries = ["harbour boat", "Caroline and the guitar", "what did Melanie say about camping?",
-               "library book race", "porto bakery job interview", "dog"]
+    queries = [
+        "harbour boat",
+        "Caroline and the guitar",
+        "what did Melanie say about camping?",
+        "library book race",
+        "porto bakery job interview",
+        "dog",
+    ]
     now = T0 + timedelta(days=3)
     layers = set()
     for q in queries:
@@ -110,8 +124,9 @@ def test_link_rows_follow_new_links_and_forgetting(filled):
     G = build_graph(db.iter_links())
     card = next(c for c in filled.cards() if any(d["weight"] > 0 for d in G.adj[c.id].values()))
     # the edges that pass activation, in the whole graph's order (the others are never read)
-    assert filled.neighbours.neighbours_of([card.id])[card.id] == \
-        [(v, d["weight"], d["kind"]) for v, d in G.adj[card.id].items() if d["weight"] > 0]
+    assert filled.neighbours.neighbours_of([card.id])[card.id] == [
+        (v, d["weight"], d["kind"]) for v, d in G.adj[card.id].items() if d["weight"] > 0
+    ]
     filled.forget(card.id)
     assert filled.neighbours.neighbours_of([card.id]) == {}
 
@@ -158,8 +173,17 @@ def test_kept_neighbour_lists_follow_new_and_deleted_links(hub, where):
 
     cached.neighbours_of([c.id for c in mem.cards()])  # every node's list is kept now
     same_as_whole_graph()
-    more = [{"text": f"Caroline said the harbour {w} was lovely.", "speaker": "Ann", "message_id": f"x{i}",
-             "session_id": "s0", "at": T0 + timedelta(hours=10 + i), "reply_to": "m3"} for i, w in enumerate(_WORDS[:8])]
+    more = [
+        {
+            "text": f"Caroline said the harbour {w} was lovely.",
+            "speaker": "Ann",
+            "message_id": f"x{i}",
+            "session_id": "s0",
+            "at": T0 + timedelta(hours=10 + i),
+            "reply_to": "m3",
+        }
+        for i, w in enumerate(_WORDS[:8])
+    ]
     mem.remember_many(more)  # new links to old cards (session s0, replies to m3, entities)
     same_as_whole_graph()
     mem.db.link_upkeep.delete_below({LinkKind.SAME_SESSION: 0.4})
@@ -223,8 +247,9 @@ def test_forgetting_leaves_no_link_rows_or_index_entries_naming_the_card(filled)
     _pair_first_is_right(db)
     # the covering indexes are read alone: they must not name the card either
     for index in ("links_src_cover", "links_dst_cover"):
-        assert not db.db.execute(f"select 1 from links indexed by {index} where src = ? or dst = ?",
-                                 [card, card]).fetchall()
+        assert not db.db.execute(
+            f"select 1 from links indexed by {index} where src = ? or dst = ?", [card, card]
+        ).fetchall()
     after = build_graph(db.iter_links())
     assert card not in after
     lists = filled.neighbours.neighbours_of(list(after.nodes))
@@ -248,8 +273,13 @@ def test_a_database_from_before_pair_first_opens_and_gets_it(tmp_path):
     for step in (schema.m001_initial, schema.m002_trust, schema.m003_persona, schema.m004_durability):
         before()(step)
     before.apply(old)
-    rows = [("a", "b", "SAME_SESSION", 1.0), ("b", "c", "REPLY_TO", 1.0), ("b", "a", "STRONGLY_RELATED", 0.9),
-            ("a", "b", "REPLY_TO", 1.0), ("c", "b", "SAME_SESSION", 1.0)]
+    rows = [
+        ("a", "b", "SAME_SESSION", 1.0),
+        ("b", "c", "REPLY_TO", 1.0),
+        ("b", "a", "STRONGLY_RELATED", 0.9),
+        ("a", "b", "REPLY_TO", 1.0),
+        ("c", "b", "SAME_SESSION", 1.0),
+    ]
     old.conn.executemany("insert into links (src, dst, kind, weight) values (?, ?, ?, ?)", rows)
     old.conn.commit()
     old.close()
@@ -291,8 +321,13 @@ def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_lo
     assert served_from_memory() == len(adjacency.ids)
     ids = sorted(nodes)
     # new links, a weight upsert, and deleted links
-    mem.db.add_links([Link(ids[0], ids[1], LinkKind.STRONGLY_RELATED, 0.95),
-                      Link(ids[2], ids[3], LinkKind.SHARED_ENTITY, 0.7), Link(ids[4], ids[5], LinkKind.SAME_SESSION, 1.0)])
+    mem.db.add_links(
+        [
+            Link(ids[0], ids[1], LinkKind.STRONGLY_RELATED, 0.95),
+            Link(ids[2], ids[3], LinkKind.SHARED_ENTITY, 0.7),
+            Link(ids[4], ids[5], LinkKind.SAME_SESSION, 1.0),
+        ]
+    )
     same_as_whole_graph()
     mem.db.link_upkeep.delete_among(ids[:20], [LinkKind.REPLY_TO])
     same_as_whole_graph()
@@ -326,7 +361,9 @@ def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_lo
 
 
 def _sorted_edges(G, n):
-    return sorted(((v, d["weight"], d["kind"]) for v, d in G.adj[n].items() if d["weight"] > 0), key=lambda e: -e[1])
+    return sorted(
+        ((v, d["weight"], d["kind"]) for v, d in G.adj[n].items() if d["weight"] > 0), key=lambda e: -e[1]
+    )
 
 
 @pytest.mark.parametrize("settings", [{"preload_links_max": 10}, {"preload_links": False}])
@@ -335,7 +372,9 @@ def test_the_adjacency_size_guard_and_switch(tmp_path, clock, settings):
     from autogen_zettel.base.config import config_from_dict
     from autogen_zettel.core.embed import HashEmbedder
 
-    cfg = config_from_dict({"recall": {"tuning": settings}})  # 10: fewer than the links, recall stays on SQLite
+    cfg = config_from_dict(
+        {"recall": {"tuning": settings}}
+    )  # 10: fewer than the links, recall stays on SQLite
     with MemoryHub.open(tmp_path / "data", config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("ann")
         _fill(mem, n=60)
@@ -359,8 +398,12 @@ def test_wiping_a_tenant_stops_a_running_link_scan_so_no_text_stays_in_the_file(
     path = tmp_path / "t.db"
     db = CardDB(path)
     secret = "ZEBRA-SECRET-TEXT-4242"
-    db.insert_cards([Card(f"c{i}", f"{secret} card {i}", CardKind.FACT, "ann", datetime(2024, 1, 1), ("m1",))
-                     for i in range(20)])
+    db.insert_cards(
+        [
+            Card(f"c{i}", f"{secret} card {i}", CardKind.FACT, "ann", datetime(2024, 1, 1), ("m1",))
+            for i in range(20)
+        ]
+    )
     db.add_links([Link(f"c{i}", f"c{i + 1}", LinkKind.SAME_SESSION, 1.0) for i in range(19)])
     db.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     started, original, failed = threading.Event(), linkscan.scan_links, []
@@ -368,8 +411,10 @@ def test_wiping_a_tenant_stops_a_running_link_scan_so_no_text_stays_in_the_file(
     def slow_scan(conn, kinds, max_rows):  # a scan still running statements when the wipe comes
         conn.execute("select count(*) from cards").fetchone()
         started.set()
-        conn.execute("with recursive r(x) as (select 1 union all select x + 1 from r where x < 30000000) "
-                     "select count(*) from r").fetchone()
+        conn.execute(
+            "with recursive r(x) as (select 1 union all select x + 1 from r where x < 30000000) "
+            "select count(*) from r"
+        ).fetchone()
         return original(conn, kinds, max_rows)
 
     monkeypatch.setattr(linkscan, "scan_links", slow_scan)
@@ -415,9 +460,16 @@ def test_spreading_on_the_adjacency_arrays_gives_the_same_floats_with_changed_an
 
     check()
     ids = sorted(build_graph(mem.db.iter_links()).nodes)
-    new = mem.remember("A brand new card about the harbour and the bakery.", speaker="Ann", message_id="new")[0]
-    mem.db.add_links([Link(ids[0], ids[1], LinkKind.STRONGLY_RELATED, 0.95), Link(new.id, ids[2], LinkKind.REPLY_TO, 1.0),
-                      Link(ids[3], ids[4], LinkKind.SAME_SESSION, 1.0)])
+    new = mem.remember("A brand new card about the harbour and the bakery.", speaker="Ann", message_id="new")[
+        0
+    ]
+    mem.db.add_links(
+        [
+            Link(ids[0], ids[1], LinkKind.STRONGLY_RELATED, 0.95),
+            Link(new.id, ids[2], LinkKind.REPLY_TO, 1.0),
+            Link(ids[3], ids[4], LinkKind.SAME_SESSION, 1.0),
+        ]
+    )
     mem.db.link_upkeep.delete_among(ids[10:30], [LinkKind.REPLY_TO])
     nb.refresh()
     assert nb._stale and new.id not in nb.adjacency.index

@@ -37,8 +37,11 @@ def test_another_tenants_search_proceeds_while_a_shard_optimizes(tmp_path):
     optimizing.start()
     assert started.wait(60)
     found: list[str] = []
-    searching = threading.Thread(target=lambda: found.extend(
-        next(iter(index.search("other", other[i], ([], []), 1).dense)) for i in range(5)))
+    searching = threading.Thread(
+        target=lambda: found.extend(
+            next(iter(index.search("other", other[i], ([], []), 1).dense)) for i in range(5)
+        )
+    )
     searching.start()
     searching.join(60)  # a failsafe: with one index-wide lock this search would wait for the release
     done_before_release = not searching.is_alive() and not release.is_set()

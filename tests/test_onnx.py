@@ -114,10 +114,13 @@ def test_runtime_is_a_checked_config_key():
     with pytest.raises(ConfigError, match="embedding.quantize"):
         config_from_dict({"embedding": {"quantize": "int4"}})
     # which int8 (if any) each setting gives, and the model name recorded per tenant
-    for kwargs, int8, suffix in (({}, None, "+lex3"), ({"quantize": "int8"}, "onnx", "+lex3+onnx-int8v1"),
-                                 ({"quantize": "int8", "runtime": "onnx"}, "onnx", "+lex3+onnx-int8v1"),
-                                 ({"quantize": "int8", "runtime": "torch"}, "torch", "+lex3+int8"),
-                                 ({"model": "BAAI/bge-m3"}, None, "bge-m3")):
+    for kwargs, int8, suffix in (
+        ({}, None, "+lex3"),
+        ({"quantize": "int8"}, "onnx", "+lex3+onnx-int8v1"),
+        ({"quantize": "int8", "runtime": "onnx"}, "onnx", "+lex3+onnx-int8v1"),
+        ({"quantize": "int8", "runtime": "torch"}, "torch", "+lex3+int8"),
+        ({"model": "BAAI/bge-m3"}, None, "bge-m3"),
+    ):
         emb = FlagEmbedder(**kwargs)
         assert (emb.int8, emb.name.endswith(suffix)) == (int8, True), kwargs
     with pytest.raises(ConfigError, match="embedding.quantize"):
@@ -146,13 +149,35 @@ def test_bench_embed_compares_the_runtimes(run, tmp_path):
 
     data, out = tmp_path / "locomo.json", tmp_path / "embed.json"
     data.write_text(json.dumps([CONVERSATION]))
-    r = run("bench", "embed", "--data", str(data), "--queries", "2", "--check", "8", "--repeats", "1",
-            "--sizes", "4", "--rss-rounds", "1", "--json", str(out))
+    r = run(
+        "bench",
+        "embed",
+        "--data",
+        str(data),
+        "--queries",
+        "2",
+        "--check",
+        "8",
+        "--repeats",
+        "1",
+        "--sizes",
+        "4",
+        "--rss-rounds",
+        "1",
+        "--json",
+        str(out),
+    )
     assert r.exit_code == 0, r.output
     figures = json.loads(out.read_text())
     assert figures["cosine_min"] >= 0.9999 and set(figures["query_ms"]) == {"torch", "onnx", "onnx-int8"}
     assert 0.95 <= figures["int8_cosine_min"] <= figures["int8_cosine_mean"] < 0.9999
-    assert set(figures["batch_tps"]) >= {"torch/1t", "onnx/1t", "onnx/2t", "onnx-basic/1t", "onnx-unsorted/2t"}
+    assert set(figures["batch_tps"]) >= {
+        "torch/1t",
+        "onnx/1t",
+        "onnx/2t",
+        "onnx-basic/1t",
+        "onnx-unsorted/2t",
+    }
     assert figures["torch_imported"] == {"torch": True, "onnx": False}
 
 
@@ -162,12 +187,18 @@ def test_int8_graph_is_built_offline_cached_beside_float32_and_stays_close(minil
     fp32_file = Path(minilm._loaded().model_file)
     cache = tmp_path / "cache"
     (cache / "onnx").mkdir(parents=True)
-    shutil.copy(fp32_file, cache / "onnx" / fp32_file.name)  # skip the export (tested above), not the quantization
+    shutil.copy(
+        fp32_file, cache / "onnx" / fp32_file.name
+    )  # skip the export (tested above), not the quantization
     emb = FlagEmbedder(quantize="int8", cache_dir=str(cache))
     texts = _turns(300) + ["", "x" * 3000]
     a, b = minilm.encode(texts), emb.encode(texts)
     int8_file = Path(emb._loaded().model_file)
-    assert emb.backend == "onnx" and int8_file.parent == cache / "onnx" and int8_file.name.endswith("-int8v1.onnx")
+    assert (
+        emb.backend == "onnx"
+        and int8_file.parent == cache / "onnx"
+        and int8_file.name.endswith("-int8v1.onnx")
+    )
     assert sorted(p.name for p in (cache / "onnx").iterdir()) == sorted([fp32_file.name, int8_file.name])
     assert emb.name == minilm.name + "+onnx-int8v1" and emb.dim == b.shape[1] == 384
     assert b.dtype == np.float32 and np.allclose(np.linalg.norm(b, axis=1), 1.0, atol=1e-5)
@@ -181,7 +212,9 @@ def test_int8_graph_is_built_offline_cached_beside_float32_and_stays_close(minil
     before = int8_file.stat().st_mtime_ns
     again = FlagEmbedder(quantize="int8", cache_dir=str(cache))
     # the same vectors whatever else is in the batch (one text per run), and from the cache
-    assert np.array_equal(again.encode(texts[:5]), b[:5]) and np.array_equal(again.encode([texts[7]])[0], b[7])
+    assert np.array_equal(again.encode(texts[:5]), b[:5]) and np.array_equal(
+        again.encode([texts[7]])[0], b[7]
+    )
     assert int8_file.stat().st_mtime_ns == before and not list(cache.glob("**/.export-*"))
 
 
@@ -195,7 +228,9 @@ def test_a_config_asking_for_int8_embeds_with_the_int8_graph(minilm, tmp_path):
     shutil.copy(fp32_file, tmp_path / "cache" / "onnx" / fp32_file.name)  # skip the export
     cfg = config_from_dict({"embedding": {"quantize": "int8", "cache_dir": cache}})
     with MemoryHub.open(tmp_path / "data", config=cfg) as hub:
-        hub.tenant("ada").remember("I adopted a puppy called Biscuit last week.", speaker="ada", message_id="m1")
+        hub.tenant("ada").remember(
+            "I adopted a puppy called Biscuit last week.", speaker="ada", message_id="m1"
+        )
         assert hub.embedder.name.endswith("+onnx-int8v1") and hub.embedder.backend == "onnx"
         assert hub.embedder._loaded().model_file.endswith("-int8v1.onnx")
         assert hub.tenant("ada").recall("a new dog", k=1)[0].card.source_ids == ("m1",)

@@ -15,14 +15,17 @@ M2 = "Please order the pho with extra coriander."
 
 def test_kill_before_indexing_is_finished_on_reopen(tmp_path):
     data = tmp_path / "data"
-    r = run_child(f"""
+    r = run_child(
+        f"""
         hub = open_hub(DATA)
         mem = hub.tenant("ann")
         mem.remember({M1!r}, speaker="ann", message_id="m1", session_id="s1")
         type(hub.vectors).upsert = die  # whichever engine the hub opened
         mem.remember({M2!r}, speaker="ann", message_id="m2", session_id="s1", reply_to="m1",
                      at=T0 + timedelta(minutes=1))
-    """, data)
+    """,
+        data,
+    )
     assert r.returncode == 137, r.stderr
     with MemoryHub.open(data, embedder=HashEmbedder(), clock=SimulatedClock(T0)) as hub:
         mem = hub.tenant("ann")
@@ -32,5 +35,14 @@ def test_kill_before_indexing_is_finished_on_reopen(tmp_path):
         assert mem.links(new.id), "the card cut short was never linked"
         assert mem.conflicts(), "the card cut short was never conflict-checked"
         assert mem.db.db.execute("select count(*) from pending").fetchone()[0] == 0
-        assert mem.remember(M2, speaker="ann", message_id="m2", session_id="s1", reply_to="m1",
-                            at=T0 + timedelta(minutes=1)) == []
+        assert (
+            mem.remember(
+                M2,
+                speaker="ann",
+                message_id="m2",
+                session_id="s1",
+                reply_to="m1",
+                at=T0 + timedelta(minutes=1),
+            )
+            == []
+        )

@@ -91,7 +91,11 @@ def test_unknown_key_is_rejected(tmp_path):
         ("name: ada\nmodules:\n  - just text\n", "modules[0]", "mapping"),
         ("name: ada\nmodules:\n  - {name: m, prompt: p, when: x}\n", "modules[0].when", "unknown key"),
         ("name: ada\nmodules:\n  - {name: m}\n", "modules[0].prompt", "required"),
-        ("name: ada\nmodules:\n  - {name: m, prompt: p}\n  - {name: m, prompt: q}\n", "modules[1].name", "duplicate"),
+        (
+            "name: ada\nmodules:\n  - {name: m, prompt: p}\n  - {name: m, prompt: q}\n",
+            "modules[1].name",
+            "duplicate",
+        ),
     ],
 )
 def test_wrong_types_name_the_key(tmp_path, text, key, fragment):

@@ -37,14 +37,24 @@ def test_researcher_defines_optimism_and_data_first_reads_rigour():
 
 
 def test_trait_definitions_extend_and_override_the_defaults():
-    p = persona_from_dict({
-        "name": "ada",
-        "trait_definitions": {"warmth": {"description": "friendly", "more": ["be nicer"]},
-                              "humour": {"description": "wit", "bounds": [0.0, 0.5]}},
-        "traits": {"warmth": 0.4, "conciseness": 0.8},
-        "modules": [{"name": "kind", "prompt": "Be kind.", "unlock": "warmth > 0.6 held for 2 days",
-                     "temperature": -0.2}],
-    })
+    p = persona_from_dict(
+        {
+            "name": "ada",
+            "trait_definitions": {
+                "warmth": {"description": "friendly", "more": ["be nicer"]},
+                "humour": {"description": "wit", "bounds": [0.0, 0.5]},
+            },
+            "traits": {"warmth": 0.4, "conciseness": 0.8},
+            "modules": [
+                {
+                    "name": "kind",
+                    "prompt": "Be kind.",
+                    "unlock": "warmth > 0.6 held for 2 days",
+                    "temperature": -0.2,
+                }
+            ],
+        }
+    )
     specs = p.trait_specs
     assert specs["warmth"].more == ("be nicer",) and specs["warmth"].initial == 0.4
     assert specs["humour"].bounds == (0.0, 0.5) and specs["humour"].description == "wit"
@@ -67,19 +77,42 @@ def write(tmp_path: Path, text: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("text, key, fragments", [
-    ("name: ada\ntraits:\n  optimism: 0.7\n", "traits.optimism",
-     ["unknown trait 'optimism'", "trait_definitions", "conciseness"]),
-    ("name: ada\nmodules:\n  - {name: m, prompt: p, unlock: optimism > 0.5}\n", "modules[0].unlock",
-     ["unknown trait 'optimism'", "trait_definitions"]),
-    ("name: ada\nmodules:\n  - {name: m, prompt: p, unlock: feedback received twice}\n", "modules[0].unlock",
-     ["cannot parse"]),
-    ("name: ada\nmodules:\n  - {name: m, prompt: p, temperature: 1.5}\n", "modules[0].temperature", ["-1..1"]),
-    ("name: ada\nmodules:\n  - {name: m, prompt: p, temperature: hot}\n", "modules[0].temperature", ["-1..1"]),
-    ("name: ada\ntrait_definitions:\n  warmth:\n    colour: red\n", "trait_definitions.warmth.colour",
-     ["unknown key"]),
-    ("name: ada\ntrait_definitions: [warmth]\n", "trait_definitions", ["mapping"]),
-])
+@pytest.mark.parametrize(
+    "text, key, fragments",
+    [
+        (
+            "name: ada\ntraits:\n  optimism: 0.7\n",
+            "traits.optimism",
+            ["unknown trait 'optimism'", "trait_definitions", "conciseness"],
+        ),
+        (
+            "name: ada\nmodules:\n  - {name: m, prompt: p, unlock: optimism > 0.5}\n",
+            "modules[0].unlock",
+            ["unknown trait 'optimism'", "trait_definitions"],
+        ),
+        (
+            "name: ada\nmodules:\n  - {name: m, prompt: p, unlock: feedback received twice}\n",
+            "modules[0].unlock",
+            ["cannot parse"],
+        ),
+        (
+            "name: ada\nmodules:\n  - {name: m, prompt: p, temperature: 1.5}\n",
+            "modules[0].temperature",
+            ["-1..1"],
+        ),
+        (
+            "name: ada\nmodules:\n  - {name: m, prompt: p, temperature: hot}\n",
+            "modules[0].temperature",
+            ["-1..1"],
+        ),
+        (
+            "name: ada\ntrait_definitions:\n  warmth:\n    colour: red\n",
+            "trait_definitions.warmth.colour",
+            ["unknown key"],
+        ),
+        ("name: ada\ntrait_definitions: [warmth]\n", "trait_definitions", ["mapping"]),
+    ],
+)
 def test_bad_trait_keys_name_file_key_and_fix(tmp_path, text, key, fragments):
     path = write(tmp_path, text)
     with pytest.raises(ConfigError) as info:
@@ -90,8 +123,11 @@ def test_bad_trait_keys_name_file_key_and_fix(tmp_path, text, key, fragments):
 
 
 def test_a_defined_trait_may_be_used_in_traits_and_unlock(tmp_path):
-    path = write(tmp_path, "name: ada\ntrait_definitions:\n  optimism: {description: hopeful}\n"
-                           "traits: {optimism: 0.7}\nmodules:\n  - {name: m, prompt: p, unlock: optimism > 0.8}\n")
+    path = write(
+        tmp_path,
+        "name: ada\ntrait_definitions:\n  optimism: {description: hopeful}\n"
+        "traits: {optimism: 0.7}\nmodules:\n  - {name: m, prompt: p, unlock: optimism > 0.8}\n",
+    )
     p = load_persona(path)
     assert p.traits["optimism"] == 0.7 and p.modules[0].condition.traits == ("optimism",)
 
@@ -105,26 +141,29 @@ def test_default_yaml_persona_section_equals_built_in_defaults():
     assert cfg.persona.bounds == (0.1, 0.9)
 
 
-@pytest.mark.parametrize("persona, key, fragment", [
-    ({"bounds": [0.9, 0.1]}, "persona.bounds", "low < high"),
-    ({"bounds": [0.1]}, "persona.bounds", "pair"),
-    ({"bounds": [-0.1, 0.9]}, "persona.bounds", "0 <= low"),
-    ({"bounds": [0.1, 1.2]}, "persona.bounds", "high <= 1"),
-    ({"fast_rate": 0}, "persona.fast_rate", "(0, 1]"),
-    ({"slow_rate": 1.5}, "persona.slow_rate", "(0, 1]"),
-    ({"module_ramp": 0.0}, "persona.module_ramp", "(0, 1]"),
-    ({"mood_limit": 1.5}, "persona.mood_limit", "0..1"),
-    ({"modulation_strength": 1.0}, "persona.modulation_strength", "[0, 1)"),
-    ({"mood_half_life_days": 0}, "persona.mood_half_life_days", "positive"),
-    ({"prior_mass": 0}, "persona.prior_mass", "positive"),
-    ({"min_sessions": 0}, "persona.min_sessions", "at least 1"),
-    ({"rollback_negative": 4}, "persona.rollback_negative", "must not exceed rollback_window"),
-    ({"community_min_size": 1}, "persona.community_min_size", "at least 2"),
-    ({"mine_every_turns": -1}, "persona.mine_every_turns", "not be negative"),
-    ({"mine_every_turns": 1.5}, "persona.mine_every_turns", "expected int"),
-    ({"enabled": "yes"}, "persona.enabled", "expected bool"),
-    ({"moodiness": 1}, "persona.moodiness", "unknown key"),
-])
+@pytest.mark.parametrize(
+    "persona, key, fragment",
+    [
+        ({"bounds": [0.9, 0.1]}, "persona.bounds", "low < high"),
+        ({"bounds": [0.1]}, "persona.bounds", "pair"),
+        ({"bounds": [-0.1, 0.9]}, "persona.bounds", "0 <= low"),
+        ({"bounds": [0.1, 1.2]}, "persona.bounds", "high <= 1"),
+        ({"fast_rate": 0}, "persona.fast_rate", "(0, 1]"),
+        ({"slow_rate": 1.5}, "persona.slow_rate", "(0, 1]"),
+        ({"module_ramp": 0.0}, "persona.module_ramp", "(0, 1]"),
+        ({"mood_limit": 1.5}, "persona.mood_limit", "0..1"),
+        ({"modulation_strength": 1.0}, "persona.modulation_strength", "[0, 1)"),
+        ({"mood_half_life_days": 0}, "persona.mood_half_life_days", "positive"),
+        ({"prior_mass": 0}, "persona.prior_mass", "positive"),
+        ({"min_sessions": 0}, "persona.min_sessions", "at least 1"),
+        ({"rollback_negative": 4}, "persona.rollback_negative", "must not exceed rollback_window"),
+        ({"community_min_size": 1}, "persona.community_min_size", "at least 2"),
+        ({"mine_every_turns": -1}, "persona.mine_every_turns", "not be negative"),
+        ({"mine_every_turns": 1.5}, "persona.mine_every_turns", "expected int"),
+        ({"enabled": "yes"}, "persona.enabled", "expected bool"),
+        ({"moodiness": 1}, "persona.moodiness", "unknown key"),
+    ],
+)
 def test_persona_config_ranges(persona, key, fragment):
     with pytest.raises(ConfigError) as info:
         config_from_dict({"persona": persona}, file="c.yaml")
@@ -132,6 +171,15 @@ def test_persona_config_ranges(persona, key, fragment):
 
 
 def test_persona_config_accepts_edges():
-    cfg = config_from_dict({"persona": {"bounds": [0, 1], "fast_rate": 1, "mood_limit": 0, "mine_every_turns": 0,
-                                        "rollback_negative": 3}}).persona
+    cfg = config_from_dict(
+        {
+            "persona": {
+                "bounds": [0, 1],
+                "fast_rate": 1,
+                "mood_limit": 0,
+                "mine_every_turns": 0,
+                "rollback_negative": 3,
+            }
+        }
+    ).persona
     assert cfg.bounds == (0.0, 1.0) and cfg.fast_rate == 1.0 and cfg.mine_every_turns == 0

@@ -30,20 +30,23 @@ def files_containing(root: Path, needle: bytes) -> list[str]:
     return [str(p.relative_to(root)) for p in root.rglob("*") if p.is_file() and needle in p.read_bytes()]
 
 
-@pytest.mark.parametrize("text, kind", [
-    ("pay with 4539 1488 0343 6467 please", "payment_card"),
-    ("card 4539-1488-0343-6467", "payment_card"),
-    ("身份证号11010519491231002X，谢谢", "national_id"),
-    ("my SSN is 536-22-8471", "us_ssn"),
-    ("ssn: 536228471", "us_ssn"),
-    ("use sk-proj-Zq8vT3xLmN5pR7sK2wY9bC4d for the API", "api_key"),
-    ("AKIAIOSFODNN7EXAMPLE is the access key", "api_key"),
-    ("ghp_" + "a1B2" * 9 + " is my token", "api_key"),
-    ("the wifi password is Tr0ub4dor&3.", "password"),
-    ("密码是abc12345。", "password"),
-    ("PIN: 4821", "password"),
-    ("IBAN GB82 WEST 1234 5698 7654 32", "iban"),
-])
+@pytest.mark.parametrize(
+    "text, kind",
+    [
+        ("pay with 4539 1488 0343 6467 please", "payment_card"),
+        ("card 4539-1488-0343-6467", "payment_card"),
+        ("身份证号11010519491231002X，谢谢", "national_id"),
+        ("my SSN is 536-22-8471", "us_ssn"),
+        ("ssn: 536228471", "us_ssn"),
+        ("use sk-proj-Zq8vT3xLmN5pR7sK2wY9bC4d for the API", "api_key"),
+        ("AKIAIOSFODNN7EXAMPLE is the access key", "api_key"),
+        ("ghp_" + "a1B2" * 9 + " is my token", "api_key"),
+        ("the wifi password is Tr0ub4dor&3.", "password"),
+        ("密码是abc12345。", "password"),
+        ("PIN: 4821", "password"),
+        ("IBAN GB82 WEST 1234 5698 7654 32", "iban"),
+    ],
+)
 def test_detectors_find_checked_secrets(text, kind):
     r = redact(text)
     assert kind in r.kinds, r
@@ -51,14 +54,17 @@ def test_detectors_find_checked_secrets(text, kind):
     assert redact(r.text).text == r.text  # idempotent: placeholders are never redacted again
 
 
-@pytest.mark.parametrize("text", [
-    "pay with 4539 1488 0343 6468 please",  # fails Luhn
-    "身份证号110105194912310021",  # wrong check digit
-    "call me at 555-123-4567 tomorrow",
-    "I forgot my password yesterday",
-    "I ran 5 km in 2023 and 10 km in 2024",
-    "the sky-blue paint costs 12 dollars",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pay with 4539 1488 0343 6468 please",  # fails Luhn
+        "身份证号110105194912310021",  # wrong check digit
+        "call me at 555-123-4567 tomorrow",
+        "I forgot my password yesterday",
+        "I ran 5 km in 2023 and 10 km in 2024",
+        "the sky-blue paint costs 12 dollars",
+    ],
+)
 def test_detectors_leave_ordinary_text_alone(text):
     assert redact(text).text == text
 
@@ -74,7 +80,9 @@ def test_extra_patterns_and_detector_choice():
         config_from_dict({"privacy": {"extra_patterns": {"bad": "("}}})
     with pytest.raises(ConfigError, match="privacy.kind_tiers.gossip"):
         config_from_dict({"privacy": {"kind_tiers": {"gossip": "decaying"}}})
-    cfg = config_from_dict({"privacy": {"kind_tiers": {"preference": "decaying"}, "permanent_patterns": ["allerg"]}})
+    cfg = config_from_dict(
+        {"privacy": {"kind_tiers": {"preference": "decaying"}, "permanent_patterns": ["allerg"]}}
+    )
     assert cfg.privacy.kind_tiers == {"preference": "decaying"}
 
 
@@ -84,17 +92,34 @@ def test_secrets_never_touch_disk_or_logs(tmp_path, clock, caplog):
     hub = MemoryHub.open(data, embedder=HashEmbedder(), clock=clock)
     try:
         mem = hub.tenant("alice")
-        cards = mem.remember_many([
-            # one clause (two, "... and my ID is ...", would be two atomic cards)
-            Message(f"My card number is {SECRETS['payment_card']} with ID {SECRETS['national_id']}.",
-                    "Ann", "m1", "s1", T0),
-            Message(f"Here is the key {SECRETS['api_key']} and {SECRETS['aws']} for the deploy.",
-                    "Ann", "m2", "s1", T0 + timedelta(minutes=1)),
-            {"text": f"My SSN is {SECRETS['us_ssn']} and the vault password is {SECRETS['password']} ok",
-             "speaker": "Ann", "id": "m3", "session_id": "s1"},
-        ])
-        mem.remember_later("Backup card 4539 1488 0343 6467 expires soon, I adopted a cat.", speaker="Ann",
-                           message_id="m4")
+        cards = mem.remember_many(
+            [
+                # one clause (two, "... and my ID is ...", would be two atomic cards)
+                Message(
+                    f"My card number is {SECRETS['payment_card']} with ID {SECRETS['national_id']}.",
+                    "Ann",
+                    "m1",
+                    "s1",
+                    T0,
+                ),
+                Message(
+                    f"Here is the key {SECRETS['api_key']} and {SECRETS['aws']} for the deploy.",
+                    "Ann",
+                    "m2",
+                    "s1",
+                    T0 + timedelta(minutes=1),
+                ),
+                {
+                    "text": f"My SSN is {SECRETS['us_ssn']} and the vault password is {SECRETS['password']} ok",
+                    "speaker": "Ann",
+                    "id": "m3",
+                    "session_id": "s1",
+                },
+            ]
+        )
+        mem.remember_later(
+            "Backup card 4539 1488 0343 6467 expires soon, I adopted a cat.", speaker="Ann", message_id="m4"
+        )
         mem.flush()
         assert len(cards) == 3 and all("[redacted" in c.content for c in cards)
         assert set(cards[0].redactions) == {"payment_card", "national_id"}
@@ -120,8 +145,15 @@ def test_never_persisted_message_stores_nothing(tmp_path, clock):
     data = tmp_path / "data"
     with MemoryHub.open(data, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("alice")
-        assert mem.remember("My locker combination is seventeen left twenty right.", speaker="Ann",
-                            message_id="x", tier=PrivacyTier.NEVER) == []
+        assert (
+            mem.remember(
+                "My locker combination is seventeen left twenty right.",
+                speaker="Ann",
+                message_id="x",
+                tier=PrivacyTier.NEVER,
+            )
+            == []
+        )
         mem.remember("I adopted a grey cat called Pixel.", speaker="Ann", message_id="y")
         assert mem.stats()["cards"] == 1
         assert files_containing(data, b"locker combination") == []
@@ -130,29 +162,43 @@ def test_never_persisted_message_stores_nothing(tmp_path, clock):
 
 
 def test_tiers_by_kind_pattern_and_explicit(clock):
-    cfg = config_from_dict({"privacy": {"kind_tiers": {"preference": "decaying"},
-                                        "permanent_patterns": [r"\ballerg"]}})
+    cfg = config_from_dict(
+        {"privacy": {"kind_tiers": {"preference": "decaying"}, "permanent_patterns": [r"\ballerg"]}}
+    )
     with MemoryHub.open(memory=True, config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("alice")
         pref = mem.remember("I love spicy ramen with extra chili.", speaker="Ann", message_id="p")[0]
         allergy = mem.remember("I am allergic to peanuts, badly.", speaker="Ann", message_id="a")[0]
         fact = mem.remember("My sister teaches maths in Lisbon.", speaker="Ann", message_id="f")[0]
-        blood = mem.remember("My blood type is O negative.", speaker="Ann", message_id="b",
-                             tier=PrivacyTier.PERMANENT)[0]
+        blood = mem.remember(
+            "My blood type is O negative.", speaker="Ann", message_id="b", tier=PrivacyTier.PERMANENT
+        )[0]
         assert (pref.tier, allergy.tier, fact.tier, blood.tier) == (
-            PrivacyTier.DECAYING, PrivacyTier.PERMANENT, PrivacyTier.STANDARD, PrivacyTier.PERMANENT)
+            PrivacyTier.DECAYING,
+            PrivacyTier.PERMANENT,
+            PrivacyTier.STANDARD,
+            PrivacyTier.PERMANENT,
+        )
         assert mem.set_tier(fact.id, "permanent").tier is PrivacyTier.PERMANENT
         with pytest.raises(InvalidInput, match="forget"):
             mem.set_tier(fact.id, PrivacyTier.NEVER)
 
 
 def test_decaying_tier_weight_and_archive_follow_the_configured_days(clock):
-    cfg = config_from_dict({"privacy": {"kind_tiers": {"preference": "decaying"}, "decay_after_days": 90,
-                                        "decayed_weight": 0.1, "archive_after_days": 180},
-                            "decay": {"enabled": False},
-                            # no spreading: the two cards are linked (SAME_SPEAKER), and what one
-                            # unlocks in the other is weighed by recency, which moves with the days
-                            "recall": {"tuning": {"hops": 0}}})
+    cfg = config_from_dict(
+        {
+            "privacy": {
+                "kind_tiers": {"preference": "decaying"},
+                "decay_after_days": 90,
+                "decayed_weight": 0.1,
+                "archive_after_days": 180,
+            },
+            "decay": {"enabled": False},
+            # no spreading: the two cards are linked (SAME_SPEAKER), and what one
+            # unlocks in the other is weighed by recency, which moves with the days
+            "recall": {"tuning": {"hops": 0}},
+        }
+    )
     with MemoryHub.open(memory=True, config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("alice")
         pref = mem.remember("I love sour cherry jam on toast.", speaker="Ann", message_id="p")[0]
@@ -198,7 +244,9 @@ def test_decaying_period_runs_from_the_latest_recall(clock):
         assert mem.maintain(at=T0 + timedelta(days=179)).archived == {}
         clock.set(T0 + timedelta(days=181))
         assert mem.maintain().archived == {idle.id: "tier"}
-        assert mem.card(idle.id).status is CardStatus.ARCHIVED and mem.card(used.id).status is CardStatus.ACTIVE
+        assert (
+            mem.card(idle.id).status is CardStatus.ARCHIVED and mem.card(used.id).status is CardStatus.ACTIVE
+        )
         assert mem.maintain(at=T0 + timedelta(days=80 + 181)).archived == {used.id: "tier"}
 
 
@@ -207,7 +255,9 @@ def test_a_merged_restatement_restarts_the_decaying_period():
     from autogen_zettel.trust.maintenance import merge_cards
     from autogen_zettel.trust.privacy import tier_weight
 
-    first = Card("a", "I love cherry jam.", CardKind.PREFERENCE, "Ann", T0, ("m1",), tier=PrivacyTier.DECAYING)
+    first = Card(
+        "a", "I love cherry jam.", CardKind.PREFERENCE, "Ann", T0, ("m1",), tier=PrivacyTier.DECAYING
+    )
     again = first.with_changes(id="b", source_ids=("m2",), created_at=T0 + timedelta(days=100))
     survivor = merge_cards([first, again])
     assert survivor.id == "a" and survivor.source_ids == ("m1", "m2")
@@ -225,8 +275,9 @@ def test_private_preset_turns_preferences_decaying_and_loads():
     assert cfg.privacy.kind_tiers == {"preference": "decaying"}
     assert cfg.privacy.redact and set(cfg.privacy.detectors) == set(config_from_dict({}).privacy.detectors)
     assert config_from_dict({}).privacy.kind_tiers == {}  # the default stays opt-in
-    r = Redactor.from_config(cfg.privacy).redact("Mail ann.lee@example.co.uk or call +44 20 7946 0958, "
-                                                 "not +3 points at 10:30 on 2024-03-01.")
+    r = Redactor.from_config(cfg.privacy).redact(
+        "Mail ann.lee@example.co.uk or call +44 20 7946 0958, not +3 points at 10:30 on 2024-03-01."
+    )
     assert r.text == "Mail [redacted email] or call [redacted phone], not +3 points at 10:30 on 2024-03-01."
 
 

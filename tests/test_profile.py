@@ -58,28 +58,47 @@ def test_extract_groups_sections_and_skips_inactive_and_duplicates():
     ]
     items = extract_profile(cards, now=T0 + 5 * DAY, style_card_ids={"f1"}, limit=8)
     by_text = {i.text: i for i in items}
-    assert set(by_text) == {"Ann prefers green tea.", "Ann plans to run the Porto marathon.",
-                            "Ann wants to learn Portuguese by summer.", "Please lead with the number, keep it short.",
-                            "Ann lives in Porto."}
+    assert set(by_text) == {
+        "Ann prefers green tea.",
+        "Ann plans to run the Porto marathon.",
+        "Ann wants to learn Portuguese by summer.",
+        "Please lead with the number, keep it short.",
+        "Ann lives in Porto.",
+    }
     assert by_text["Ann prefers green tea."].card_ids == ("p1", "p2")
     assert [i.section for i in items] == ["preferences", "goals", "goals", "style", "background"]
     assert max(i.weight for i in items) == 1.0 and by_text["Ann lives in Porto."].weight == pytest.approx(0.6)
     assert render_profile(items).splitlines() == [
-        "Preferences:", "- Ann prefers green tea.",
-        "Goals:", "- Ann plans to run the Porto marathon.", "- Ann wants to learn Portuguese by summer.",
-        "Interaction style:", "- Please lead with the number, keep it short.",
-        "Background:", "- Ann lives in Porto.",
+        "Preferences:",
+        "- Ann prefers green tea.",
+        "Goals:",
+        "- Ann plans to run the Porto marathon.",
+        "- Ann wants to learn Portuguese by summer.",
+        "Interaction style:",
+        "- Please lead with the number, keep it short.",
+        "Background:",
+        "- Ann lives in Porto.",
     ]
     top2 = extract_profile(cards, now=T0 + 5 * DAY, style_card_ids={"f1"}, limit=2)
     assert len(top2) == 2 and "Ann lives in Porto." not in {i.text for i in top2}
 
 
 def test_merge_with_momentum_moves_slowly_towards_the_new_profile():
-    old = [ProfileItem("Ann prefers tea.", 1.0, ("c1",)), ProfileItem("Ann runs daily.", 0.6, ("c2",), "goals")]
-    new = [ProfileItem("Ann prefers coffee.", 1.0, ("c3",)), ProfileItem("ANN RUNS DAILY", 1.0, ("c4",), "goals")]
+    old = [
+        ProfileItem("Ann prefers tea.", 1.0, ("c1",)),
+        ProfileItem("Ann runs daily.", 0.6, ("c2",), "goals"),
+    ]
+    new = [
+        ProfileItem("Ann prefers coffee.", 1.0, ("c3",)),
+        ProfileItem("ANN RUNS DAILY", 1.0, ("c4",), "goals"),
+    ]
     merged = merge_profile(old, new, momentum=0.3, limit=8)
     weights = {i.text: i.weight for i in merged}
-    assert weights == {"Ann prefers tea.": 0.7, "Ann prefers coffee.": 0.3, "Ann runs daily.": pytest.approx(0.72)}
+    assert weights == {
+        "Ann prefers tea.": 0.7,
+        "Ann prefers coffee.": 0.3,
+        "Ann runs daily.": pytest.approx(0.72),
+    }
     runs = next(i for i in merged if i.text == "Ann runs daily.")
     assert runs.card_ids == ("c2", "c4")  # old wording, both sources
     # the same new profile week after week: the new item overtakes the old one after a few merges
@@ -90,7 +109,10 @@ def test_merge_with_momentum_moves_slowly_towards_the_new_profile():
         if week == 1:
             assert w["Ann prefers tea."] > w["Ann prefers coffee."]
     assert w["Ann prefers coffee."] > w["Ann prefers tea."]
-    assert [i.text for i in merge_profile(old, new, momentum=0.3, limit=2)] == ["Ann prefers tea.", "Ann runs daily."]
+    assert [i.text for i in merge_profile(old, new, momentum=0.3, limit=2)] == [
+        "Ann prefers tea.",
+        "Ann runs daily.",
+    ]
     assert merge_profile(old, [], momentum=1.0) == []  # all new: an empty profile replaces the old one
     with pytest.raises(InvalidInput, match="momentum must lie in 0..1.*1.5"):
         merge_profile(old, new, momentum=1.5)
@@ -105,11 +127,13 @@ def test_bad_section_and_normalised_matching():
 
 def test_profile_from_a_tenant_is_versioned_next_to_its_cards(hub):
     mem = hub.tenant("ada")
-    mem.remember_many([
-        Message("I prefer answers in bullet points.", "Ann", "m1", "s1", T0),
-        Message("I am planning to move to Porto next spring.", "Ann", "m2", "s1", T0 + DAY),
-        Message("The weather was grey today.", "Ann", "m3", "s2", T0 + 2 * DAY),
-    ])
+    mem.remember_many(
+        [
+            Message("I prefer answers in bullet points.", "Ann", "m1", "s1", T0),
+            Message("I am planning to move to Porto next spring.", "Ann", "m2", "s1", T0 + DAY),
+            Message("The weather was grey today.", "Ann", "m3", "s2", T0 + 2 * DAY),
+        ]
+    )
     store = PersonaStore(mem.db)
     first = extract_profile(mem.cards(), now=T0 + 3 * DAY)
     v1 = store.add_profile(render_profile(first), first, T0 + 3 * DAY, "first profile")

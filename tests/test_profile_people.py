@@ -27,24 +27,39 @@ def test_sentences_become_statements_about_their_speaker():
 
 
 def test_own_cards_and_talk_addressed_to_another_agent_stay_out_and_the_rest_is_attributed():
-    cards = [card("a", "ben, be more precise like this every time.", "pi"),
-             card("b", "I prefer morning slots for the lab.", "pi"),
-             card("c", "I will draft the consent form.", "ada", CardKind.COMMITMENT),
-             card("d", "Where is the lab key?", "pi"),
-             card("e", "The ethics board meets on Fridays.", "lee", CardKind.FACT)]
+    cards = [
+        card("a", "ben, be more precise like this every time.", "pi"),
+        card("b", "I prefer morning slots for the lab.", "pi"),
+        card("c", "I will draft the consent form.", "ada", CardKind.COMMITMENT),
+        card("d", "Where is the lab key?", "pi"),
+        card("e", "The ethics board meets on Fridays.", "lee", CardKind.FACT),
+    ]
     items = extract_profile(cards, now=T0, agent="ada", others={"ben", "pi"})
-    assert [i.text for i in items] == ["pi prefers morning slots for the lab.",
-                                       "lee says the ethics board meets on Fridays."]
+    assert [i.text for i in items] == [
+        "pi prefers morning slots for the lab.",
+        "lee says the ethics board meets on Fridays.",
+    ]
     assert [i.card_ids for i in items] == [("b",), ("e",)]
 
 
 def test_feedback_is_summarised_per_person_and_cites_its_cards():
-    items = style_items([("lee", "conciseness", 1, "c1"), ("lee", "conciseness", 1, "c2"),
-                         ("pi", "rigour", 1, "c3"), ("ada", "humour", 1, "c4")], default_traits(), "ada")
+    items = style_items(
+        [
+            ("lee", "conciseness", 1, "c1"),
+            ("lee", "conciseness", 1, "c2"),
+            ("pi", "rigour", 1, "c3"),
+            ("ada", "humour", 1, "c4"),
+        ],
+        default_traits(),
+        "ada",
+    )
     assert [(i.text, i.card_ids) for i in items] == [
         ("lee asks ada for more conciseness (short, direct answers that get to the point).", ("c1", "c2")),
-        ("pi asks ada for more rigour (claims backed by numbers, sources, sample sizes and stated uncertainty).",
-         ("c3",))]
+        (
+            "pi asks ada for more rigour (claims backed by numbers, sources, sample sizes and stated uncertainty).",
+            ("c3",),
+        ),
+    ]
     assert items[0].weight == 1.0 and items[1].weight == 0.5  # asked twice as often
 
 
@@ -57,22 +72,33 @@ def test_the_profile_keeps_the_heaviest_items_within_300_words():
 
 def test_an_engines_profile_names_who_said_what(tmp_path):
     clock = SimulatedClock(T0)
-    cfg = config_from_dict({"persona": {"mine_every_turns": 0, "mine_every_days": 0, "profile_every_days": 1}})
+    cfg = config_from_dict(
+        {"persona": {"mine_every_turns": 0, "mine_every_days": 0, "profile_every_days": 1}}
+    )
     with MemoryHub.open(tmp_path / "d", embedder=HashEmbedder(), clock=clock, config=cfg) as hub:
-        engine = PersonaEngine(hub.tenant("ada"), persona_from_dict({"name": "ada", "role": "researcher"},
-                                                                   file="ada.yaml"))
+        engine = PersonaEngine(
+            hub.tenant("ada"), persona_from_dict({"name": "ada", "role": "researcher"}, file="ada.yaml")
+        )
         n = 0
         for day in range(3):
-            for speaker, text, prev in [("ada", "Pilot: 42 enrolled.", "pi"),
-                                        ("pi", "Too long, ada, keep it short.", "ada"),
-                                        ("ben", "Here are my numbers.", "pi"),
-                                        ("pi", "ben, be more precise like this every time.", "ben"),
-                                        ("pi", "I prefer morning slots for the lab.", "ben")]:
+            for speaker, text, prev in [
+                ("ada", "Pilot: 42 enrolled.", "pi"),
+                ("pi", "Too long, ada, keep it short.", "ada"),
+                ("ben", "Here are my numbers.", "pi"),
+                ("pi", "ben, be more precise like this every time.", "ben"),
+                ("pi", "I prefer morning slots for the lab.", "ben"),
+            ]:
                 n += 1
                 at = T0 + timedelta(days=day, minutes=n)
                 engine.memory.remember(text, speaker=speaker, message_id=f"m{n}", session_id=f"d{day}", at=at)
-                engine.observe(text, speaker=speaker, message_id=f"m{n}", session_id=f"d{day}", at=at,
-                               previous_speaker=prev)
+                engine.observe(
+                    text,
+                    speaker=speaker,
+                    message_id=f"m{n}",
+                    session_id=f"d{day}",
+                    at=at,
+                    previous_speaker=prev,
+                )
             engine.end_session(T0 + timedelta(days=day, hours=1))
         hub.flush()
         profile = engine.store.latest_profile()

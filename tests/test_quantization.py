@@ -61,8 +61,9 @@ def pair(tmp_path):
     quant.close()
 
 
-def _same_search(plain: EdgeIndex, quant: EdgeIndex, queries: np.ndarray, limit: int = 20, *,
-                 lexical: bool = True) -> None:
+def _same_search(
+    plain: EdgeIndex, quant: EdgeIndex, queries: np.ndarray, limit: int = 20, *, lexical: bool = True
+) -> None:
     for q in queries:
         a = plain.search("t", q, ([1, 2], [1.0, 0.5]), limit)
         b = quant.search("t", q, ([1, 2], [1.0, 0.5]), limit)
@@ -81,7 +82,9 @@ def test_the_int8_vectors_exist_and_search_rescoring_them_returns_the_exact_hits
     queries = _vectors(30, 2)
     # a request that says nothing scores with the int8 vectors: the scores move, so they are there
     with quant.lock:
-        raw = quant._shard("t").query(qe.QueryRequest(limit=20, query=qe.Query.Nearest(queries[0].tolist(), using=DENSE)))
+        raw = quant._shard("t").query(
+            qe.QueryRequest(limit=20, query=qe.Query.Nearest(queries[0].tolist(), using=DENSE))
+        )
     exact = plain.search("t", queries[0], ([], []), 20).dense
     assert max(abs(p.score - exact.get(str(p.id), 0.0)) for p in raw) > 1e-4
     _same_search(plain, quant, queries)
@@ -137,7 +140,9 @@ def test_the_policy_optimizes_once_enough_points_are_written_and_recounts_after_
     idx.close()
 
 
-def test_a_shard_created_without_quantization_opens_searches_keeps_its_config_and_never_auto_optimizes(tmp_path):
+def test_a_shard_created_without_quantization_opens_searches_keeps_its_config_and_never_auto_optimizes(
+    tmp_path,
+):
     old = EdgeIndex(tmp_path / "e", quantization="none")
     old.create("t", DIM)
     old.upsert("t", _ids(0, 50), _vectors(50, 1), _sparse(50))
@@ -155,8 +160,11 @@ def test_a_shard_created_without_quantization_opens_searches_keeps_its_config_an
 
 def test_reindex_rebuilds_an_old_shard_with_int8_quantization(tmp_path):
     texts = [f"card {i} about the harbour, the gallery and a puppy named Oscar {i}" for i in range(30)]
-    hub = MemoryHub.open(tmp_path / "m", config=config_from_dict({"vectors": {"quantization": "none"}}),
-                         embedder=HashEmbedder())
+    hub = MemoryHub.open(
+        tmp_path / "m",
+        config=config_from_dict({"vectors": {"quantization": "none"}}),
+        embedder=HashEmbedder(),
+    )
     try:
         mem = hub.tenant("ann")
         for t in texts:
@@ -176,7 +184,9 @@ def test_reindex_rebuilds_an_old_shard_with_int8_quantization(tmp_path):
         assert [h.card.id for h in mem.recall("the puppy Oscar", k=5, touch=False)] == before
     finally:
         hub.close()
-    dense = json.loads((tmp_path / "m" / "edge" / "zettel_ann" / "edge_config.json").read_text())["vectors"]["dense"]
+    dense = json.loads((tmp_path / "m" / "edge" / "zettel_ann" / "edge_config.json").read_text())["vectors"][
+        "dense"
+    ]
     assert dense["quantization_config"]["scalar"]["type"] == "int8"
 
 

@@ -15,12 +15,23 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 # pages whose blocks a test of their own runs (it names the page) are left to that test
-_OWN = "\n".join(t.read_text(encoding="utf-8") for t in (ROOT / "tests").glob("test_*.py") if t.name != "test_readme.py")
-PAGES = [ROOT / "README.md", *(p for p in sorted((ROOT / "docs").rglob("*.md"))
-                               if "/".join(p.relative_to(ROOT).parts[1:]) not in _OWN)]
+_OWN = "\n".join(
+    t.read_text(encoding="utf-8") for t in (ROOT / "tests").glob("test_*.py") if t.name != "test_readme.py"
+)
+PAGES = [
+    ROOT / "README.md",
+    *(
+        p
+        for p in sorted((ROOT / "docs").rglob("*.md"))
+        if "/".join(p.relative_to(ROOT).parts[1:]) not in _OWN
+    ),
+]
 # a block inside a list item is indented as the item is: run it dedented, as a reader would
-BLOCKS = [textwrap.dedent(block) for page in PAGES
-          for block in re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)]
+BLOCKS = [
+    textwrap.dedent(block)
+    for page in PAGES
+    for block in re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+]
 
 _RUNNER = r"""
 import os, sys, json
@@ -46,7 +57,13 @@ def test_every_python_block_in_the_readme_runs(tmp_path):
             (folder / name).symlink_to(ROOT / name)
         folders.append(str(folder))
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-c", _RUNNER, str(ROOT)], input=json.dumps(list(zip(folders, BLOCKS))),
-                         capture_output=True, text=True, env=env, timeout=600)
+    out = subprocess.run(
+        [sys.executable, "-c", _RUNNER, str(ROOT)],
+        input=json.dumps(list(zip(folders, BLOCKS))),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-4000:]
     assert out.stdout.count(" ok") == len(BLOCKS)

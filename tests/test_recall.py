@@ -8,12 +8,14 @@ from autogen_zettel import InvalidInput
 
 
 def _harbour(mem):
-    for i, text in enumerate([
-        "I visited the harbour town and ate grilled fish there.",
-        "The harbour had small boats painted blue and green.",
-        "Grilled sardines are the town's summer festival dish.",
-        "My brother repairs fishing nets in a harbour workshop.",
-    ]):
+    for i, text in enumerate(
+        [
+            "I visited the harbour town and ate grilled fish there.",
+            "The harbour had small boats painted blue and green.",
+            "Grilled sardines are the town's summer festival dish.",
+            "My brother repairs fishing nets in a harbour workshop.",
+        ]
+    ):
         # four speakers, four sessions: no structural links, so every hit is immediate and
         # modulation alone reorders them (an unlocked card never passes the card that unlocked it)
         mem.remember(text, speaker=("Ann", "Bo", "Cy", "Di")[i], message_id=f"m{i}", session_id=f"s{i}")
@@ -88,20 +90,35 @@ def test_copies_of_one_message_take_one_place(hub):
     t0 = datetime(2024, 3, 1, 9)
     mem = hub.tenant("ann")
     copies = [("I walk my dog Rex along the river every morning.", f"copy{i}") for i in range(7)]
-    others = [("Rex the dog loves the river path.", "o1"), ("My dog Rex is seven years old.", "o2"),
-              ("I take Rex to the vet on Fridays.", "o3"), ("The river walk with Rex is my favourite.", "o4"),
-              ("Rex chases ducks at the river.", "o5"), ("Mornings with my dog are calm.", "o6")]
-    mem.remember_many([{"text": t, "speaker": "Ann", "message_id": i, "at": t0 + timedelta(days=n)}
-                       for n, (t, i) in enumerate(copies + others)])
+    others = [
+        ("Rex the dog loves the river path.", "o1"),
+        ("My dog Rex is seven years old.", "o2"),
+        ("I take Rex to the vet on Fridays.", "o3"),
+        ("The river walk with Rex is my favourite.", "o4"),
+        ("Rex chases ducks at the river.", "o5"),
+        ("Mornings with my dog are calm.", "o6"),
+    ]
+    mem.remember_many(
+        [
+            {"text": t, "speaker": "Ann", "message_id": i, "at": t0 + timedelta(days=n)}
+            for n, (t, i) in enumerate(copies + others)
+        ]
+    )
     hits = mem.recall("walk the dog Rex by the river in the morning", k=6, at=t0 + timedelta(days=30))
     assert len(hits) == 6
     contents = [" ".join(h.card.content.lower().split()) for h in hits]
     assert len(set(contents)) == 6
     copy_hit = next(h for h in hits if h.card.source_ids[0].startswith("copy"))
-    assert sorted(c.source_ids[0] for c in (copy_hit.card, *copy_hit.covers)) == [f"copy{i}" for i in range(7)]
+    assert sorted(c.source_ids[0] for c in (copy_hit.card, *copy_hit.covers)) == [
+        f"copy{i}" for i in range(7)
+    ]
     # the same words from another speaker are another thing said
-    mem.remember("I walk my dog Rex along the river every morning.", speaker="Bob", message_id="bob",
-                 at=t0 + timedelta(days=20))
+    mem.remember(
+        "I walk my dog Rex along the river every morning.",
+        speaker="Bob",
+        message_id="bob",
+        at=t0 + timedelta(days=20),
+    )
     hits = mem.recall("walk the dog Rex by the river in the morning", k=6, at=t0 + timedelta(days=30))
     assert {h.card.speaker for h in hits if "every morning" in h.card.content} == {"Ann", "Bob"}
 
@@ -115,24 +132,40 @@ def _ranked_with(msgs, query, **recall):
     t0 = datetime(2024, 3, 1, 9)
     cfg = MemoryConfig()
     # the dense weight these rankings were worked out at (the hashing embedder's balance is arbitrary)
-    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": cfg.recall.tuning.model_copy(update={"hops": 0, "dense_weight": 0.4, **recall})})})
+    cfg = cfg.model_copy(
+        update={
+            "recall": cfg.recall.model_copy(
+                update={
+                    "tuning": cfg.recall.tuning.model_copy(update={"hops": 0, "dense_weight": 0.4, **recall})
+                }
+            )
+        }
+    )
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
-        mem.remember_many([{"text": t, "speaker": who, "message_id": i, "session_id": s,
-                            "at": t0 + timedelta(minutes=n)} for n, (t, who, i, s) in enumerate(msgs)])
+        mem.remember_many(
+            [
+                {"text": t, "speaker": who, "message_id": i, "session_id": s, "at": t0 + timedelta(minutes=n)}
+                for n, (t, who, i, s) in enumerate(msgs)
+            ]
+        )
         return [h.card.source_ids[0] for h in mem.recall(query, k=3, at=t0 + timedelta(days=1))]
 
 
 def test_a_query_naming_a_participant_prefers_their_words():
-    msgs = [("We went camping last summer at the lake, camping is the best.", "Bob", "b1", "s1"),
-            ("Camping last summer was fun for us.", "Bob", "b2", "s1"),
-            ("I love camping in the mountains.", "Ann", "a2", "s2")]
+    msgs = [
+        ("We went camping last summer at the lake, camping is the best.", "Bob", "b1", "s1"),
+        ("Camping last summer was fun for us.", "Bob", "b2", "s1"),
+        ("I love camping in the mountains.", "Ann", "a2", "s2"),
+    ]
     query = "Where did Ann go camping last summer?"
     # the name as a word in both searches, as before named_speaker_weight and dense_without_name
     # (tests/test_recall_focus.py), and immediate hits not weighed by importance (Bob's longer
     # card says more; tests/test_recall_importance.py)
     named = {"named_speaker_weight": 1.0, "dense_without_name": False, "importance_weight": 0.0}
     assert _ranked_with(msgs, query, speaker_boost=0.0, **named) == ["b2", "b1", "a2"]  # off
-    half = _ranked_with(msgs, query, speaker_boost=0.5, **named)  # Ann's card rises (how far depends on the index text)
+    half = _ranked_with(
+        msgs, query, speaker_boost=0.5, **named
+    )  # Ann's card rises (how far depends on the index text)
     assert half.index("a2") < half.index("b1")
     assert _ranked_with(msgs, query, speaker_boost=1.0, **named)[0] == "a2"

@@ -54,7 +54,10 @@ def test_a_card_fits_by_when_it_was_made_or_by_the_date_it_names():
 
 
 def test_boost_dated_raises_only_fitting_candidates_and_is_off_at_zero():
-    cards = {"june": _card("june", "x", datetime(2023, 6, 3)), "july": _card("july", "y", datetime(2023, 7, 3))}
+    cards = {
+        "june": _card("june", "x", datetime(2023, 6, 3)),
+        "july": _card("july", "y", datetime(2023, 7, 3)),
+    }
     ranked = [("june", 0.9), ("july", 0.8)]
     july = periods_in("in July 2023", AT)
     assert [i for i, _ in boost_dated(ranked, cards, july, 0.25)] == ["july", "june"]
@@ -64,18 +67,37 @@ def test_boost_dated_raises_only_fitting_candidates_and_is_off_at_zero():
 
 def _recall(query, date_boost):
     cfg = MemoryConfig()
-    tuning = cfg.recall.tuning.model_copy(update={"date_boost": date_boost, "hops": 0, "importance_weight": 0.0})
+    tuning = cfg.recall.tuning.model_copy(
+        update={"date_boost": date_boost, "hops": 0, "importance_weight": 0.0}
+    )
     cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": tuning})})
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
-        mem.remember_many([
-            {"text": "Mel and the kids painted a big sunset painting together.", "speaker": "Mel",
-             "message_id": "june", "session_id": "s1", "at": datetime(2023, 6, 10, 10)},
-            {"text": "Mel and the kids painted a lake.", "speaker": "Mel", "message_id": "july",
-             "session_id": "s2", "at": datetime(2023, 7, 12, 10)},
-            {"text": "The weather was cold and rainy all week.", "speaker": "Ann", "message_id": "rain",
-             "session_id": "s2", "at": datetime(2023, 7, 12, 11)},
-        ])
+        mem.remember_many(
+            [
+                {
+                    "text": "Mel and the kids painted a big sunset painting together.",
+                    "speaker": "Mel",
+                    "message_id": "june",
+                    "session_id": "s1",
+                    "at": datetime(2023, 6, 10, 10),
+                },
+                {
+                    "text": "Mel and the kids painted a lake.",
+                    "speaker": "Mel",
+                    "message_id": "july",
+                    "session_id": "s2",
+                    "at": datetime(2023, 7, 12, 10),
+                },
+                {
+                    "text": "The weather was cold and rainy all week.",
+                    "speaker": "Ann",
+                    "message_id": "rain",
+                    "session_id": "s2",
+                    "at": datetime(2023, 7, 12, 11),
+                },
+            ]
+        )
         return [h.card.source_ids[0] for h in mem.recall(query, k=2, at=AT)]
 
 
@@ -83,7 +105,9 @@ def test_recall_puts_the_card_of_the_named_month_first_only_with_the_boost():
     query = "What did Mel and the kids paint together in July 2023?"
     assert _recall(query, 0.0)[0] == "june"  # more words in common
     assert _recall(query, 1.0)[0] == "july"
-    assert _recall("What did Mel and the kids paint together?", 1.0)[0] == "june"  # no period named: no change
+    assert (
+        _recall("What did Mel and the kids paint together?", 1.0)[0] == "june"
+    )  # no period named: no change
 
 
 def test_a_dated_query_at_a_timezone_aware_time_compares_with_the_cards_naive_utc_times():
@@ -91,6 +115,10 @@ def test_a_dated_query_at_a_timezone_aware_time_compares_with_the_cards_naive_ut
 
     with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
         mem = hub.tenant("t")
-        mem.remember("We painted a lake in July.", speaker="Mel", message_id="m1", at=datetime(2023, 7, 12, 10))
-        hits = mem.recall("What did Mel paint in July 2023?", k=1, at=datetime(2023, 10, 20, tzinfo=timezone.utc))
+        mem.remember(
+            "We painted a lake in July.", speaker="Mel", message_id="m1", at=datetime(2023, 7, 12, 10)
+        )
+        hits = mem.recall(
+            "What did Mel paint in July 2023?", k=1, at=datetime(2023, 10, 20, tzinfo=timezone.utc)
+        )
         assert [h.card.source_ids[0] for h in hits] == ["m1"]

@@ -14,11 +14,28 @@ T0 = datetime(2024, 3, 1, 9)
 def _recall(msgs, query, k=3, **recall):
     cfg = MemoryConfig()
     # the dense weight these rankings were worked out at (the hashing embedder's balance is arbitrary)
-    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": cfg.recall.tuning.model_copy(update={"dense_weight": 0.4, **recall})})})
+    cfg = cfg.model_copy(
+        update={
+            "recall": cfg.recall.model_copy(
+                update={"tuning": cfg.recall.tuning.model_copy(update={"dense_weight": 0.4, **recall})}
+            )
+        }
+    )
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
-        mem.remember_many([{"text": t, "speaker": who, "message_id": i, "session_id": s, "reply_to": r,
-                            "at": T0 + timedelta(minutes=n)} for n, (t, who, i, s, r) in enumerate(msgs)])
+        mem.remember_many(
+            [
+                {
+                    "text": t,
+                    "speaker": who,
+                    "message_id": i,
+                    "session_id": s,
+                    "reply_to": r,
+                    "at": T0 + timedelta(minutes=n),
+                }
+                for n, (t, who, i, s, r) in enumerate(msgs)
+            ]
+        )
         return [h.card.source_ids[0] for h in mem.recall(query, k=k, at=T0 + timedelta(days=1))]
 
 
@@ -45,7 +62,9 @@ def test_weigh_terms_scales_or_drops_only_the_given_terms():
 
 
 def test_is_question_reads_the_last_mark_in_any_script():
-    assert is_question("Did you paint that?") and is_question('She asked "why?"') and is_question("你去哪儿？")
+    assert (
+        is_question("Did you paint that?") and is_question('She asked "why?"') and is_question("你去哪儿？")
+    )
     assert not is_question("I asked why? Then I left.") and not is_question("Yes, last year.")
 
 
@@ -66,16 +85,21 @@ NAMED = [
 def test_the_named_participants_name_no_longer_pulls_replies_that_address_them():
     query = "What does Ann paint?"
     # as a lexical word the name ranks Bob's "Ann, Ann, ... Ann!" above what Ann paints
-    before = _recall(NAMED, query, hops=0, speaker_boost=0.0, named_speaker_weight=1.0, dense_without_name=False)
+    before = _recall(
+        NAMED, query, hops=0, speaker_boost=0.0, named_speaker_weight=1.0, dense_without_name=False
+    )
     assert before.index("b1") < before.index("b2")
-    after = _recall(NAMED, query, hops=0, speaker_boost=0.0, named_speaker_weight=0.0, dense_without_name=False)
+    after = _recall(
+        NAMED, query, hops=0, speaker_boost=0.0, named_speaker_weight=0.0, dense_without_name=False
+    )
     assert after[0] == "a1" and after.index("b2") < after.index("b1")
 
 
 def test_a_query_naming_nobody_is_searched_once_as_it_is():
     query = "Who paints barns?"
-    assert (_recall(NAMED, query, hops=0, named_speaker_weight=0.0)
-            == _recall(NAMED, query, hops=0, named_speaker_weight=1.0))
+    assert _recall(NAMED, query, hops=0, named_speaker_weight=0.0) == _recall(
+        NAMED, query, hops=0, named_speaker_weight=1.0
+    )
 
 
 CAMPING = [
@@ -95,19 +119,34 @@ def test_a_card_that_only_asks_gives_its_place_to_the_answer_it_unlocks():
 
 def test_a_participant_who_joins_after_the_first_recall_is_recognised():
     cfg = MemoryConfig()
-    tuning = cfg.recall.tuning.model_copy(update={"hops": 0, "speaker_boost": 0.0, "named_speaker_weight": 0.0,
-                                                   "dense_without_name": False, "dense_weight": 0.4})
+    tuning = cfg.recall.tuning.model_copy(
+        update={
+            "hops": 0,
+            "speaker_boost": 0.0,
+            "named_speaker_weight": 0.0,
+            "dense_without_name": False,
+            "dense_weight": 0.4,
+        }
+    )
     cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": tuning})})
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
         mem.remember("My sister likes to paint old barns.", speaker="Bob", message_id="b2", at=T0)
         mem.recall("what does anyone paint?", at=T0)  # the participants are read once, here
         assert mem.store.peek("speakers") == {"Bob"}
-        mem.remember("Cleo, Cleo, you are the best, Cleo!", speaker="Bob", message_id="b1",
-                     at=T0 + timedelta(minutes=1))
-        mem.remember("I paint foxes in the snow.", speaker="Cleo", message_id="c1", at=T0 + timedelta(minutes=2))
+        mem.remember(
+            "Cleo, Cleo, you are the best, Cleo!",
+            speaker="Bob",
+            message_id="b1",
+            at=T0 + timedelta(minutes=1),
+        )
+        mem.remember(
+            "I paint foxes in the snow.", speaker="Cleo", message_id="c1", at=T0 + timedelta(minutes=2)
+        )
         assert mem.store.peek("speakers") == {"Bob", "Cleo"}  # grown by the writes
-        ranked = [h.card.source_ids[0] for h in mem.recall("What does Cleo paint?", k=3, at=T0 + timedelta(days=1))]
+        ranked = [
+            h.card.source_ids[0] for h in mem.recall("What does Cleo paint?", k=3, at=T0 + timedelta(days=1))
+        ]
         assert ranked[0] == "c1" and ranked.index("b2") < ranked.index("b1")
         mem.store.invalidate()  # forget and maintain do this: read again on the next recall
         mem.recall("What does Cleo paint?", at=T0 + timedelta(days=1))
@@ -117,9 +156,14 @@ def test_a_participant_who_joins_after_the_first_recall_is_recognised():
 def test_without_names_drops_each_word_of_the_names_and_their_possessive():
     from autogen_zettel.core.focus import without_names
 
-    assert without_names("Did Ann Lee and BOB both paint Ann’s barn?", {"Ann Lee", "Bob"}) == "Did and both paint barn?"
+    assert (
+        without_names("Did Ann Lee and BOB both paint Ann’s barn?", {"Ann Lee", "Bob"})
+        == "Did and both paint barn?"
+    )
     assert without_names("Where did Annabel go?", {"Ann"}) == "Where did Annabel go?"  # whole words only
-    assert without_names("What does Al paint?", {"Al"}) == "What does Al paint?"  # as names_in: 3 letters or more
+    assert (
+        without_names("What does Al paint?", {"Al"}) == "What does Al paint?"
+    )  # as names_in: 3 letters or more
 
 
 def test_the_dense_query_leaves_the_named_participant_out_only_when_asked():
@@ -128,7 +172,13 @@ def test_the_dense_query_leaves_the_named_participant_out_only_when_asked():
 
     for drop in (False, True):
         cfg = MemoryConfig()
-        cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": cfg.recall.tuning.model_copy(update={"dense_without_name": drop})})})
+        cfg = cfg.model_copy(
+            update={
+                "recall": cfg.recall.model_copy(
+                    update={"tuning": cfg.recall.tuning.model_copy(update={"dense_without_name": drop})}
+                )
+            }
+        )
         with MemoryHub.open(memory=True, embedder=Recording(), config=cfg) as hub:
             mem = hub.tenant("t")
             mem.remember("I paint sunsets at the lake.", speaker="Ann", message_id="a1", at=T0)
@@ -171,9 +221,14 @@ def test_the_labels_of_an_agents_quoted_messages_name_nobody():
     assert names_in(without_labels("Ana: what did Cleo say?"), {"Ana", "Cleo"}) == {"Cleo"}
     assert without_labels("Ana Lee: hi\nuser_proxy: ok") == "hi\nok"  # names of up to three words
     # a question with a colon in it is no label: its named participant still counts
-    for question in ("What did Melanie say about the trip: was it fun?",
-                     "Did Melanie mention her plans for 2024: adoption?", "10: 30 meeting with Melanie"):
-        assert without_labels(question) == question and names_in(without_labels(question), {"Melanie"}) == {"Melanie"}
+    for question in (
+        "What did Melanie say about the trip: was it fun?",
+        "Did Melanie mention her plans for 2024: adoption?",
+        "10: 30 meeting with Melanie",
+    ):
+        assert without_labels(question) == question and names_in(without_labels(question), {"Melanie"}) == {
+            "Melanie"
+        }
     seen = []
     Recording = _recording(seen)
 

@@ -15,18 +15,38 @@ T0 = datetime(2024, 3, 1, 9)
 
 BOOKS = [
     ("Books, books, books!", "Ann", "a1"),
-    ("I finished Dune by Frank Herbert last week, a long story about deserts, religion and ecology, "
-     "my favourite of all the books I own.", "Ann", "a2"),
+    (
+        "I finished Dune by Frank Herbert last week, a long story about deserts, religion and ecology, "
+        "my favourite of all the books I own.",
+        "Ann",
+        "a2",
+    ),
 ]
 
 
 def _recall(msgs, query, **recall):
     cfg = MemoryConfig()
-    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": cfg.recall.tuning.model_copy(update={"hops": 0, **recall})})})
+    cfg = cfg.model_copy(
+        update={
+            "recall": cfg.recall.model_copy(
+                update={"tuning": cfg.recall.tuning.model_copy(update={"hops": 0, **recall})}
+            )
+        }
+    )
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
-        mem.remember_many([{"text": t, "speaker": who, "message_id": i, "session_id": "s1",
-                            "at": T0 + timedelta(minutes=n)} for n, (t, who, i) in enumerate(msgs)])
+        mem.remember_many(
+            [
+                {
+                    "text": t,
+                    "speaker": who,
+                    "message_id": i,
+                    "session_id": "s1",
+                    "at": T0 + timedelta(minutes=n),
+                }
+                for n, (t, who, i) in enumerate(msgs)
+            ]
+        )
         hits = mem.recall(query, k=2, at=T0 + timedelta(days=1))
         return [h.card.source_ids[0] for h in hits], {h.card.source_ids[0]: h.card.importance for h in hits}
 
@@ -50,7 +70,10 @@ def test_weigh_importance_scales_by_importance_and_resorts():
 
 def test_weigh_importance_at_zero_changes_nothing():
     immediate = [("chat", 1.0), ("fact", 0.5)]
-    assert weigh_importance(immediate, {"chat": _card("chat", 0.3), "fact": _card("fact", 1.0)}, 0.0) == immediate
+    assert (
+        weigh_importance(immediate, {"chat": _card("chat", 0.3), "fact": _card("fact", 1.0)}, 0.0)
+        == immediate
+    )
 
 
 @pytest.mark.parametrize("value", [-0.1, 1.5])

@@ -17,8 +17,23 @@ from tests.test_simulate import small
 RUN_MARKER = ".autogen-zettel-run"  # the name is part of the promise: users may see it
 
 
-@pytest.mark.parametrize("name", ["../../..", "../x", "/tmp/elsewhere", "a/b", "..", ".hidden", "x\ny", "x\x1b[2J",
-                                  "C:\\\\x", "a" * 65, "sp aced", "r\u202egnp"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "../../..",
+        "../x",
+        "/tmp/elsewhere",
+        "a/b",
+        "..",
+        ".hidden",
+        "x\ny",
+        "x\x1b[2J",
+        "C:\\\\x",
+        "a" * 65,
+        "sp aced",
+        "r\u202egnp",
+    ],
+)
 def test_a_scenario_name_that_is_a_path_is_refused(tmp_path, name):
     with pytest.raises(ConfigError, match="cannot name the run folder"):
         run_scenario(small(tmp_path, name=name), tmp_path / "out", embedder=HashEmbedder())

@@ -62,8 +62,11 @@ def _as_json(value):
     return value
 
 
-@pytest.mark.parametrize("kind, path", [(k, p) for k, paths in SHIPPED.items() for p in paths],
-                         ids=lambda x: x if isinstance(x, str) else x.name)
+@pytest.mark.parametrize(
+    "kind, path",
+    [(k, p) for k, paths in SHIPPED.items() for p in paths],
+    ids=lambda x: x if isinstance(x, str) else x.name,
+)
 def test_shipped_files_load_and_match_the_printed_schema(kind, path):
     assert SHIPPED[kind], f"no shipped {kind} files found"
     LOAD[kind](path)
@@ -75,8 +78,13 @@ def test_shipped_files_load_and_match_the_printed_schema(kind, path):
 def test_the_schema_catches_what_the_loader_refuses(tmp_path):
     jsonschema = pytest.importorskip("jsonschema")
     schema = printed("scenario")
-    bad = {"name": "x", "participants": ["a.yaml"], "sessions": [
-        {"date": "2024-03-04", "rounds": 1_000_000_000, "opening": [{"speaker": "user", "text": "hi"}]}]}
+    bad = {
+        "name": "x",
+        "participants": ["a.yaml"],
+        "sessions": [
+            {"date": "2024-03-04", "rounds": 1_000_000_000, "opening": [{"speaker": "user", "text": "hi"}]}
+        ],
+    }
     with pytest.raises(jsonschema.ValidationError, match="maximum"):
         jsonschema.validate(bad, schema)
     with pytest.raises(jsonschema.ValidationError, match="colour"):
@@ -86,12 +94,26 @@ def test_the_schema_catches_what_the_loader_refuses(tmp_path):
 def test_message_schema_matches_what_ingest_accepts():
     jsonschema = pytest.importorskip("jsonschema")
     schema = printed("message")
-    for ok in ({"text": "hi", "speaker": "ann"}, {"text": "hi", "speaker": "ann", "id": 3, "at": "2024-03-04T09:00",
-                                                   "session_id": "s1", "reply_to": "m0", "tier": "permanent"}):
+    for ok in (
+        {"text": "hi", "speaker": "ann"},
+        {
+            "text": "hi",
+            "speaker": "ann",
+            "id": 3,
+            "at": "2024-03-04T09:00",
+            "session_id": "s1",
+            "reply_to": "m0",
+            "tier": "permanent",
+        },
+    ):
         jsonschema.validate(ok, schema)
         validate_message(ok)
-    for bad in ({"text": "hi", "speaker": "ann", "session_id": {}}, {"text": "hi", "speaker": "ann", "colour": 1},
-                {"text": "hi"}, {"text": "hi", "speaker": "ann", "tier": "secret"}):
+    for bad in (
+        {"text": "hi", "speaker": "ann", "session_id": {}},
+        {"text": "hi", "speaker": "ann", "colour": 1},
+        {"text": "hi"},
+        {"text": "hi", "speaker": "ann", "tier": "secret"},
+    ):
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(bad, schema)
         with pytest.raises(InvalidInput):

@@ -28,7 +28,9 @@ CFG = {"persona": {"mine_every_turns": 0, "mine_every_days": 0}, "maintenance": 
 
 
 def persona():
-    return persona_from_dict({"name": "ada", "role": "lead researcher", "traits": {"conciseness": 0.5}}, file="ada.yaml")
+    return persona_from_dict(
+        {"name": "ada", "role": "lead researcher", "traits": {"conciseness": 0.5}}, file="ada.yaml"
+    )
 
 
 def open_hub(path, clock):
@@ -59,8 +61,13 @@ def test_hub_close_ends_the_live_session_and_runs_what_a_session_end_runs(tmp_pa
         (row,) = mem.sessions.rows()
         assert row["end_reason"] == "hub close" and row["ended_at"] is not None and row["summary_id"]
         done = jobs(mem)
-        for job in [("session end", "hub close"), ("summary", "session end"), ("mining", "session end"),
-                    ("profile", "session end"), ("maintenance", "session end")]:
+        for job in [
+            ("session end", "hub close"),
+            ("summary", "session end"),
+            ("mining", "session end"),
+            ("profile", "session end"),
+            ("maintenance", "session end"),
+        ]:
             assert job in done
         assert "clock" not in {p.reason for p in PersonaStore(mem.db).history()}
         assert "session end" in {p.reason for p in PersonaStore(mem.db).history()}
@@ -119,7 +126,9 @@ def test_within_the_idle_gap_opening_leaves_the_session_live_and_closing_ends_it
 @pytest.mark.parametrize("farewell", ["Thanks, that's all for today!", "好的，今天就到这里吧。"])
 def test_an_end_of_chat_phrase_ends_the_session_and_the_farewell_reply_stays_in_it(farewell):
     clock = SimulatedClock(T0)
-    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, config=config_from_dict(CFG)) as hub:
+    with MemoryHub.open(
+        memory=True, embedder=HashEmbedder(), clock=clock, config=config_from_dict(CFG)
+    ) as hub:
         ada = MemoryAugmentedAssistantAgent(persona(), hub)
         chat(ada, [farewell])
         hub.flush()
@@ -134,10 +143,27 @@ def test_an_end_of_chat_phrase_ends_the_session_and_the_farewell_reply_stays_in_
 
 
 def test_end_of_chat_phrases_stand_as_their_own_clause_in_english_and_chinese():
-    said = ["bye for now", "Bye!", "OK, see you tomorrow.", "That's it for today, thanks.", "Let's call it a day.",
-            "今天就到这里", "先这样吧", "好的，再见！", "拜拜", "那我们下次再聊。"]
-    talk = ["I said bye for now to my sister.", "Is that all for today's agenda?", "byelaws matter", "goodbyes are hard",
-            "再见到他的时候告诉我", "先这样做，再那样做", "Let's call it a day when the data is in."]
+    said = [
+        "bye for now",
+        "Bye!",
+        "OK, see you tomorrow.",
+        "That's it for today, thanks.",
+        "Let's call it a day.",
+        "今天就到这里",
+        "先这样吧",
+        "好的，再见！",
+        "拜拜",
+        "那我们下次再聊。",
+    ]
+    talk = [
+        "I said bye for now to my sister.",
+        "Is that all for today's agenda?",
+        "byelaws matter",
+        "goodbyes are hard",
+        "再见到他的时候告诉我",
+        "先这样做，再那样做",
+        "Let's call it a day when the data is in.",
+    ]
     assert [t for t in said if not ends_chat(t)] == []
     assert [t for t in talk if ends_chat(t)] == []
 
@@ -146,7 +172,9 @@ def test_the_capability_can_leave_farewells_alone():
     from autogen_zettel.agent.capability import ZettelMemoryCapability
 
     clock = SimulatedClock(T0)
-    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, config=config_from_dict(CFG)) as hub:
+    with MemoryHub.open(
+        memory=True, embedder=HashEmbedder(), clock=clock, config=config_from_dict(CFG)
+    ) as hub:
         cap = ZettelMemoryCapability(hub, tenant="ada", end_on_farewell=False)
         cap.observe("bye for now", speaker="rui")
         hub.flush()
@@ -155,7 +183,9 @@ def test_the_capability_can_leave_farewells_alone():
 
 def test_with_mining_at_session_end_off_a_session_end_still_refreshes_the_profile():
     clock = SimulatedClock(T0)
-    cfg = config_from_dict({"persona": {"mine_every_turns": 0, "mine_every_days": 0, "mine_at_session_end": False}})
+    cfg = config_from_dict(
+        {"persona": {"mine_every_turns": 0, "mine_every_days": 0, "mine_at_session_end": False}}
+    )
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, config=cfg) as hub:
         ada = MemoryAugmentedAssistantAgent(persona(), hub)
         chat(ada, ["Keep it short, ada."])

@@ -30,7 +30,11 @@ def test_four_short_lived_processes_leave_every_session_end_and_what_it_ran(tmp_
     ups = rows["upkeep"]
     for s in sessions:
         mine = {(u["job"], u["trigger"]) for u in ups if u["session_id"] == s["id"]}
-        assert {("session end", s["end_reason"]), ("summary", "session end"), ("mining", "session end")} <= mine
+        assert {
+            ("session end", s["end_reason"]),
+            ("summary", "session end"),
+            ("mining", "session end"),
+        } <= mine
     assert sum(u["job"] == "profile" and u["trigger"] == "session end" for u in ups) == 4
     maintenance = [u for u in ups if u["job"] == "maintenance"]
     assert {u["at"][:10] for u in maintenance} == {"2024-03-04", "2024-03-05", "2024-03-06", "2024-03-07"}

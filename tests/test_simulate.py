@@ -23,7 +23,9 @@ SCENARIO = ROOT / "examples" / "scenarios" / "research_group.yaml"
 def small(tmp_path: Path, **changes) -> Path:
     """A two-session variant of the research-group scenario, written next to the personas."""
     data = yaml.safe_load(SCENARIO.read_text())
-    data["participants"] = [str(ROOT / "agents" / f"{n}.yaml") for n in ("researcher", "critic", "methodologist")]
+    data["participants"] = [
+        str(ROOT / "agents" / f"{n}.yaml") for n in ("researcher", "critic", "methodologist")
+    ]
     data["sessions"] = [data["sessions"][0], data["sessions"][3]]
     data.update(changes)
     path = tmp_path / "scenario.yaml"
@@ -39,15 +41,33 @@ def full_run(tmp_path_factory):
 
 def test_run_folder_holds_memory_transcript_and_metrics(full_run):
     out = full_run.out_dir
-    assert sorted(p.name for p in out.iterdir()) == [".autogen-zettel-run", "memory", "metrics.json", "scenario.yaml", "transcript.jsonl"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        ".autogen-zettel-run",
+        "memory",
+        "metrics.json",
+        "scenario.yaml",
+        "transcript.jsonl",
+    ]
     assert {p.name for p in (out / "memory" / "tenants").glob("*.sqlite")} == {
-        "researcher.sqlite", "critic.sqlite", "methodologist.sqlite"}
+        "researcher.sqlite",
+        "critic.sqlite",
+        "methodologist.sqlite",
+    }
     assert load_scenario(out / "scenario.yaml") == load_scenario(SCENARIO)  # it runs again from there
     lines = [json.loads(x) for x in full_run.transcript_path.read_text().splitlines()]
-    assert [s.id for s in full_run.sessions] == ["day-01-kickoff", "day-02-measurement", "day-04-ethics",
-                                                 "day-08-recruitment", "day-12-submission"]
+    assert [s.id for s in full_run.sessions] == [
+        "day-01-kickoff",
+        "day-02-measurement",
+        "day-04-ethics",
+        "day-08-recruitment",
+        "day-12-submission",
+    ]
     assert len(lines) == full_run.metrics["messages"] == sum(len(s.entries) for s in full_run.sessions)
-    assert lines[0]["speaker"] == "pi" and lines[0]["kind"] == "opening" and lines[0]["at"] == "2024-03-04T09:00:00"
+    assert (
+        lines[0]["speaker"] == "pi"
+        and lines[0]["kind"] == "opening"
+        and lines[0]["at"] == "2024-03-04T09:00:00"
+    )
     replies = [x for x in lines if x["kind"] == "reply"]
     assert len(replies) == 15 and all("unlocked" in x for x in replies)
     assert all(x["text"].startswith("[offline mode: no LLM]") for x in replies)
@@ -152,15 +172,20 @@ def test_run_on_a_given_hub_needs_a_simulated_clock(tmp_path):
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=SystemClock()) as hub:
         with pytest.raises(InvalidInput, match="SimulatedClock"):
             run_scenario(path, tmp_path / "x", hub=hub)
-    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=SimulatedClock(datetime(2024, 1, 1))) as hub:
+    with MemoryHub.open(
+        memory=True, embedder=HashEmbedder(), clock=SimulatedClock(datetime(2024, 1, 1))
+    ) as hub:
         result = run_scenario(path, tmp_path / "y", hub=hub)
         assert hub.tenant("critic").cards()
     assert not (result.out_dir / "memory").exists()
 
 
 BASE = {
-    "name": "t", "participants": ["a.yaml"],
-    "sessions": [{"date": "2024-03-04", "rounds": 1, "opening": [{"speaker": "user", "text": "hi there all"}]}],
+    "name": "t",
+    "participants": ["a.yaml"],
+    "sessions": [
+        {"date": "2024-03-04", "rounds": 1, "opening": [{"speaker": "user", "text": "hi there all"}]}
+    ],
 }
 
 
@@ -190,8 +215,12 @@ def mutate(path: str, value) -> dict:
         ("sessions.0.rounds", -1, "sessions[0].rounds", ">= 0"),
         ("sessions.0.opening", [], "sessions[0].opening", "at least one"),
         ("sessions.0.user_turns", [{"after": 5, "text": "x"}], "sessions[0].user_turns[0].after", "rounds"),
-        ("sessions.0.user_turns", [{"after": 1, "text": "x", "kind": "praise"}], "sessions[0].user_turns[0].kind",
-         "feedback"),
+        (
+            "sessions.0.user_turns",
+            [{"after": 1, "text": "x", "kind": "praise"}],
+            "sessions[0].user_turns[0].kind",
+            "feedback",
+        ),
         ("speaker_selection", "auto", "speaker_selection", "round_robin"),
         ("seed", "seven", "seed", "whole number"),
         ("participants", [], "participants", "persona file"),
@@ -262,7 +291,9 @@ def test_same_persona_diverges_under_different_feedback(divergence):
     assert ("rollback", "status_digest") in ada_events  # the last weeks' complaints undo it ...
     rollbacks = [e for e in events if e["agent"] == "ada" and e["event"] == "rollback"]
     assert [r["weight"] for r in rollbacks] == [0.34, 0.0]  # ... one version at a time, then entirely
-    assert "back to the version before it" in rollbacks[0]["reason"] and "cooling down" in rollbacks[1]["reason"]
+    assert (
+        "back to the version before it" in rollbacks[0]["reason"] and "cooling down" in rollbacks[1]["reason"]
+    )
     assert ada_events.index(("unlock", "status_digest")) < ada_events.index(("rollback", "status_digest"))
     assert ("unlock", "data_first") in [(e["event"], e["module"]) for e in events if e["agent"] == "ben"]
     assert all(e["reason"] for e in events)
@@ -289,9 +320,14 @@ def test_a_participant_mapping_rejects_unknown_keys_and_bad_names(tmp_path):
     with pytest.raises(ConfigError, match=r"participants\[0\]\.nick"):
         scenario_from_dict(bad, file="s.yaml")
     persona_file = Path(__file__).resolve().parents[1] / "agents" / "researcher.yaml"
-    scenario = scenario_from_dict({"name": "x", "participants": [{"persona": str(persona_file), "name": "../ada"}],
-                                   "sessions": [{"date": "2024-03-01T09:00", "opening": [
-                                       {"speaker": "user", "text": "hi"}]}]}, file="s.yaml")
+    scenario = scenario_from_dict(
+        {
+            "name": "x",
+            "participants": [{"persona": str(persona_file), "name": "../ada"}],
+            "sessions": [{"date": "2024-03-01T09:00", "opening": [{"speaker": "user", "text": "hi"}]}],
+        },
+        file="s.yaml",
+    )
     with pytest.raises(ConfigError, match=r"participants\[0\]\.name"):
         scenario.personas()
 
@@ -304,14 +340,28 @@ def test_with_an_llm_the_simulation_judges_feedback_and_writes_profiles(tmp_path
     def answer(body):
         system = body["messages"][0]["content"]
         if system == llm_prompts.TRAIT_JUDGE_SYSTEM:
-            return json.dumps({"signals": [{"trait": "conciseness", "sign": 1, "strength": 1.0, "affect": 0.5}]})
+            return json.dumps(
+                {"signals": [{"trait": "conciseness", "sign": 1, "strength": 1.0, "affect": 0.5}]}
+            )
         if system == llm_prompts.PROFILER_SYSTEM:
-            return json.dumps({"items": [{"section": "style", "text": "The PI wants short answers.", "weight": 1.0,
-                                          "cards": ["c1"]}]})
+            return json.dumps(
+                {
+                    "items": [
+                        {
+                            "section": "style",
+                            "text": "The PI wants short answers.",
+                            "weight": 1.0,
+                            "cards": ["c1"],
+                        }
+                    ]
+                }
+            )
         return "Recruitment is on track: 18 of 60 enrolled."
 
     data = yaml.safe_load(DIVERGENCE.read_text())
-    data["participants"] = [{"persona": str(ROOT / "agents" / "researcher.yaml"), "name": n} for n in ("ada", "ben")]
+    data["participants"] = [
+        {"persona": str(ROOT / "agents" / "researcher.yaml"), "name": n} for n in ("ada", "ben")
+    ]
     data["sessions"] = data["sessions"][:3]
     path = tmp_path / "divergence.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False))
@@ -342,15 +392,23 @@ def test_offline_replies_follow_each_agents_evolved_style(divergence):
 def test_absent_agents_hear_nothing_so_memories_differ(full_run):
     """The shipped scenario has the critic miss the measurement meeting and the researcher the
     ethics meeting: what each was not there for is in no card of its memory and never unlocked."""
-    hub = MemoryHub.open(full_run.out_dir / "memory", embedder=HashEmbedder(), clock=SimulatedClock(datetime(2024, 4, 1)))
+    hub = MemoryHub.open(
+        full_run.out_dir / "memory", embedder=HashEmbedder(), clock=SimulatedClock(datetime(2024, 4, 1))
+    )
     try:
-        sessions = {n: {c.session_id for c in hub.tenant(n).cards()} for n in ("researcher", "critic", "methodologist")}
+        sessions = {
+            n: {c.session_id for c in hub.tenant(n).cards()}
+            for n in ("researcher", "critic", "methodologist")
+        }
     finally:
         hub.close()
     assert "day-02-measurement" not in sessions["critic"] and "day-04-ethics" not in sessions["researcher"]
     assert {"day-02-measurement", "day-04-ethics"} <= sessions["methodologist"]
     by_id = {s.id: s for s in full_run.sessions}
-    assert {e.speaker for e in by_id["day-04-ethics"].entries if e.kind == "reply"} <= {"critic", "methodologist"}
+    assert {e.speaker for e in by_id["day-04-ethics"].entries if e.kind == "reply"} <= {
+        "critic",
+        "methodologist",
+    }
     for s in full_run.sessions:
         for e in s.entries:
             if e.kind == "reply" and e.speaker == "researcher":
@@ -363,11 +421,14 @@ def test_absent_agents_hear_nothing_so_memories_differ(full_run):
     assert "day-04-ethics (Thu 2024-03-07 10:00; present: critic, methodologist)" in console.export_text()
 
 
-@pytest.mark.parametrize("attendees, opener, key, fragment", [
-    (["dean"], "pi", "sessions[0].attendees[0]", "'dean' is not a participant"),
-    (["critic", "critic"], "pi", "sessions[0].attendees[1]", "listed twice"),
-    (["critic"], "researcher", "sessions[0].opening[1].speaker", "not among this session's attendees"),
-])
+@pytest.mark.parametrize(
+    "attendees, opener, key, fragment",
+    [
+        (["dean"], "pi", "sessions[0].attendees[0]", "'dean' is not a participant"),
+        (["critic", "critic"], "pi", "sessions[0].attendees[1]", "listed twice"),
+        (["critic"], "researcher", "sessions[0].opening[1].speaker", "not among this session's attendees"),
+    ],
+)
 def test_attendee_errors_name_the_key(tmp_path, attendees, opener, key, fragment):
     path = small(tmp_path)
     data = yaml.safe_load(path.read_text())

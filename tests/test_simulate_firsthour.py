@@ -52,13 +52,22 @@ def test_simulate_checks_its_run_folder_first_and_shows_progress(tmp_path, monke
     from autogen_zettel.cli.common import console
 
     r = CliRunner().invoke(main, ["simulate", str(SCENARIO), "--out", "/proc/zz", "--overwrite"])
-    assert r.exit_code == 1 and "cannot write run folder '/proc/zz'" in r.output and "Traceback" not in r.output
+    assert (
+        r.exit_code == 1 and "cannot write run folder '/proc/zz'" in r.output and "Traceback" not in r.output
+    )
     (tmp_path / "file").write_text("x")
     r = CliRunner().invoke(main, ["simulate", str(SCENARIO), "--out", str(tmp_path / "file" / "run")])
     assert r.exit_code == 1 and "Traceback" not in r.output
     monkeypatch.setattr(console, "_force_terminal", True)  # progress lines are for a terminal
-    r = CliRunner().invoke(main, ["simulate", str(small(tmp_path, memory={"embedding": {"model": "hash-128"}})),
-                                  "--out", str(tmp_path / "run")])
+    r = CliRunner().invoke(
+        main,
+        [
+            "simulate",
+            str(small(tmp_path, memory={"embedding": {"model": "hash-128"}})),
+            "--out",
+            str(tmp_path / "run"),
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert "session day-01-kickoff done (1/2)" in r.output and "(2/2)" in r.output
 
@@ -69,7 +78,13 @@ def test_the_report_shows_each_member_of_a_summary_and_explains_unlocked(tmp_pat
     console.print(*report(result))
     text = console.export_text()
     assert "unlocked N: the cards recall put in the reply's recall block" in text
-    summaries = [u for s in result.sessions for e in s.entries for u in e.unlocked if u.content.startswith("Summary of")]
+    summaries = [
+        u
+        for s in result.sessions
+        for e in s.entries
+        for u in e.unlocked
+        if u.content.startswith("Summary of")
+    ]
     assert summaries, "the scenario recalls a session summary"
     last_member = summaries[0].content.split(" | ")[-1]
     assert " ".join(last_member.split()[:6]) in " ".join(text.split())  # not cut after the first member
@@ -88,8 +103,14 @@ def test_the_research_group_example_runs_after_the_main_job(tmp_path):
     cli_run.mkdir(parents=True)
     (cli_run / "transcript.jsonl").write_text(json.dumps({"session": "x"}) + "\n")
     for _ in range(2):  # and again: the example replaces its own folder
-        done = subprocess.run([sys.executable, str(root / "examples" / "research_group.py"), "--scenario",
-                               str(scenario)], cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False)
+        done = subprocess.run(
+            [sys.executable, str(root / "examples" / "research_group.py"), "--scenario", str(scenario)],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
         assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "runs" / f"{name}-example" / "transcript.jsonl").exists()
     assert (cli_run / "transcript.jsonl").read_text() == json.dumps({"session": "x"}) + "\n"
@@ -106,11 +127,24 @@ def test_the_chat_over_days_example_counts_and_names_its_summaries():
     spec = importlib.util.spec_from_file_location("chat_over_days", path)
     example = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(example)
-    days = [("2024-10-07", "2024-10-08"), ("2024-10-09", "2024-10-10"), ("2024-10-11", "2024-10-13"),
-            ("2024-10-14", "2024-10-15")]
-    cards = [Card(f"s{i}", f"Summary of week {'2024-W41' if i < 3 else '2024-W42'} ({a} to {b}; ada, lee; 6 cards): "
-                  "lee: x | ada: y", CardKind.SUMMARY, "memory", datetime(2024, 10, 16), ("m",))
-             for i, (a, b) in enumerate(days)]
+    days = [
+        ("2024-10-07", "2024-10-08"),
+        ("2024-10-09", "2024-10-10"),
+        ("2024-10-11", "2024-10-13"),
+        ("2024-10-14", "2024-10-15"),
+    ]
+    cards = [
+        Card(
+            f"s{i}",
+            f"Summary of week {'2024-W41' if i < 3 else '2024-W42'} ({a} to {b}; ada, lee; 6 cards): "
+            "lee: x | ada: y",
+            CardKind.SUMMARY,
+            "memory",
+            datetime(2024, 10, 16),
+            ("m",),
+        )
+        for i, (a, b) in enumerate(days)
+    ]
     lines = example.summary_lines(cards)
     assert lines[0].startswith("\n4 summaries") and "week 2024-W41, week 2024-W42" in lines[0]
     assert len(lines) == 5 and all(f"{a} to {b}" in line for (a, b), line in zip(days, lines[1:]))
@@ -126,10 +160,20 @@ def test_ctrl_c_in_the_cli_marks_the_run_partial_and_says_so(tmp_path):
     root = Path(__file__).resolve().parents[1]
     scenario = small(tmp_path, memory={"embedding": {"model": "hash-128"}})
     out = tmp_path / "run"
-    env = {**os.environ, "PYTHONPATH": str(root), "TTY_COMPATIBLE": "1", "COLUMNS": "120"}  # progress lines on
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(root),
+        "TTY_COMPATIBLE": "1",
+        "COLUMNS": "120",
+    }  # progress lines on
     code = "import sys; from autogen_zettel.cli.main import main; sys.exit(main())"
-    proc = subprocess.Popen([sys.executable, "-c", code, "simulate", str(scenario), "--out", str(out)], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "simulate", str(scenario), "--out", str(out)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     seen = []
     for line in proc.stdout:  # the first session is done: interrupt the second
         seen.append(line)

@@ -16,8 +16,13 @@ def _hit(cid, session, score):
 
 
 def test_further_hits_of_a_held_session_give_way_and_nothing_is_lost():
-    hits = [_hit("a", "s1", 1.0), _hit("b", "s1", 0.95), _hit("c", "s1", 0.9), _hit("d", "s2", 0.8),
-            _hit("e", None, 0.5)]
+    hits = [
+        _hit("a", "s1", 1.0),
+        _hit("b", "s1", 0.95),
+        _hit("c", "s1", 0.9),
+        _hit("d", "s2", 0.8),
+        _hit("e", None, 0.5),
+    ]
     out = spread_sessions(hits, 0.2)
     assert [h.card.id for h in out] == ["a", "d", "b", "c", "e"]
     assert sorted(h.card.id for h in out) == sorted(h.card.id for h in hits)
@@ -39,20 +44,37 @@ def test_a_strong_enough_hit_keeps_its_place_in_a_held_session():
 
 def _recall(spread):
     cfg = MemoryConfig()
-    tuning = cfg.recall.tuning.model_copy(update={"session_spread": spread, "hops": 0, "importance_weight": 0.0,
-                                                  "dense_weight": 0.4})
+    tuning = cfg.recall.tuning.model_copy(
+        update={"session_spread": spread, "hops": 0, "importance_weight": 0.0, "dense_weight": 0.4}
+    )
     cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": tuning})})
-    msgs = [("We camped at the lake and the camping was great.", "s1"),
-            ("The lake camping trip had a great campfire.", "s1"),
-            ("Camping at the lake again, the tent was great.", "s1"),
-            ("We went camping at a lake, the hike was great.", "s2"),
-            ("I bought new shoes for work.", "s3")]
+    msgs = [
+        ("We camped at the lake and the camping was great.", "s1"),
+        ("The lake camping trip had a great campfire.", "s1"),
+        ("Camping at the lake again, the tent was great.", "s1"),
+        ("We went camping at a lake, the hike was great.", "s2"),
+        ("I bought new shoes for work.", "s3"),
+    ]
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
-        mem.remember_many([{"text": t, "speaker": "Mel", "message_id": f"m{n}", "session_id": s,
-                            "at": T0 + timedelta(days=n)} for n, (t, s) in enumerate(msgs)])
-        return [h.card.source_ids[0] for h in mem.recall("Where did Mel go camping at the lake, great?", k=2,
-                                                         at=T0 + timedelta(days=9))]
+        mem.remember_many(
+            [
+                {
+                    "text": t,
+                    "speaker": "Mel",
+                    "message_id": f"m{n}",
+                    "session_id": s,
+                    "at": T0 + timedelta(days=n),
+                }
+                for n, (t, s) in enumerate(msgs)
+            ]
+        )
+        return [
+            h.card.source_ids[0]
+            for h in mem.recall(
+                "Where did Mel go camping at the lake, great?", k=2, at=T0 + timedelta(days=9)
+            )
+        ]
 
 
 def test_recall_gives_the_second_place_to_another_session_only_with_the_spread():

@@ -16,7 +16,11 @@ PACKAGE = Path(__file__).resolve().parent.parent / "autogen_zettel"
 
 def _members(protocol) -> set[str]:
     names = set(getattr(protocol, "__annotations__", {}))
-    names |= {n for n, v in vars(protocol).items() if not n.startswith("_") and (callable(v) or isinstance(v, property))}
+    names |= {
+        n
+        for n, v in vars(protocol).items()
+        if not n.startswith("_") and (callable(v) or isinstance(v, property))
+    }
     return names
 
 

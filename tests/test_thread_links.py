@@ -16,20 +16,32 @@ ON = {**links.KIND_WEIGHT, LinkKind.SAME_THREAD: 0.2}
 
 
 def _card(i, speaker, session, tags=(), entities=(), n=0):
-    return Card(i, i, CardKind.FACT, speaker, T0 + timedelta(minutes=n), (i,), session_id=session, tags=tags,
-                entities=entities)
+    return Card(
+        i,
+        i,
+        CardKind.FACT,
+        speaker,
+        T0 + timedelta(minutes=n),
+        (i,),
+        session_id=session,
+        tags=tags,
+        entities=entities,
+    )
 
 
 def test_a_thread_joins_one_speakers_sessions_on_a_topic_and_nothing_else():
     index = ThreadIndex()
-    out = [thread_links(c, index) for c in [
-        _card("a1", "Ann", "s1", ("paint",)),
-        _card("b1", "Bob", "s1", ("paint", "boat")),
-        _card("a2", "Ann", "s1", ("paint",)),          # same session as a1: no thread link
-        _card("b2", "Bob", "s2", ("boat",)),           # Bob's own thread, not Ann's
-        _card("a3", "Ann", "s2", ("lake",), ("Porto",)),
-        _card("a4", "Ann", "s3", ("paint",), ("porto",)),  # entities fold case
-    ]]
+    out = [
+        thread_links(c, index)
+        for c in [
+            _card("a1", "Ann", "s1", ("paint",)),
+            _card("b1", "Bob", "s1", ("paint", "boat")),
+            _card("a2", "Ann", "s1", ("paint",)),  # same session as a1: no thread link
+            _card("b2", "Bob", "s2", ("boat",)),  # Bob's own thread, not Ann's
+            _card("a3", "Ann", "s2", ("lake",), ("Porto",)),
+            _card("a4", "Ann", "s3", ("paint",), ("porto",)),  # entities fold case
+        ]
+    ]
     pairs = [(l.src, l.dst) for ls in out for l in ls]
     assert pairs == [("b2", "b1"), ("a4", "a3"), ("a4", "a2")]
     assert all(l.kind is LinkKind.SAME_THREAD and 0 < l.weight < 1 for ls in out for l in ls)
@@ -56,8 +68,11 @@ def test_the_loaded_graph_grows_the_same_threads_as_a_rebuild():
 
 
 def test_no_weight_means_no_thread_edges():
-    cards = [_card("a", "Ann", "s1", ("paint",)), _card("c", "Bob", "s1", ("boat",), n=1),
-             _card("b", "Ann", "s2", ("paint",), n=2)]
+    cards = [
+        _card("a", "Ann", "s1", ("paint",)),
+        _card("c", "Bob", "s1", ("boat",), n=1),
+        _card("b", "Ann", "s2", ("paint",), n=2),
+    ]
     assert build_graph([], cards=cards).number_of_edges() == 0  # the default: off
     assert build_graph([], cards=cards, weights=ON).number_of_edges() == 2  # both directions of b -> a
 
@@ -66,12 +81,14 @@ def test_the_whole_graph_spreads_from_a_card_to_the_speakers_earlier_card_on_its
     """SAME_THREAD links live in the whole graph (background work and benchmarks/run_locomo_cv.py, where
     they were measured); recall reads stored links only, so with the weight off it never sees them."""
     monkeypatch.setitem(links.KIND_WEIGHT, LinkKind.SAME_THREAD, 0.2)
-    msgs = [("My watercolor of the old mill won a ribbon at the county fair.", "Ann", "s1"),
-            ("Our dog chased the neighbour's cat again this morning.", "Bob", "s1"),
-            # Ann's card in between: her previous card (SAME_SPEAKER) is not the one on her topic
-            ("The bakery on Main Street closes early on Sundays.", "Ann", "s2"),
-            ("I started another watercolor, this time of the harbour at dawn.", "Ann", "s3"),
-            ("Traffic on the bridge was terrible, we were late for dinner.", "Bob", "s3")]
+    msgs = [
+        ("My watercolor of the old mill won a ribbon at the county fair.", "Ann", "s1"),
+        ("Our dog chased the neighbour's cat again this morning.", "Bob", "s1"),
+        # Ann's card in between: her previous card (SAME_SPEAKER) is not the one on her topic
+        ("The bakery on Main Street closes early on Sundays.", "Ann", "s2"),
+        ("I started another watercolor, this time of the harbour at dawn.", "Ann", "s3"),
+        ("Traffic on the bridge was terrible, we were late for dinner.", "Bob", "s3"),
+    ]
     with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
         mem = hub.tenant("t")
         for n, (text, who, session) in enumerate(msgs):  # one write each, as a live chat stores them

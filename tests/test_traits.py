@@ -49,28 +49,51 @@ def test_default_traits_returns_a_fresh_dict():
 
 
 def test_trait_specs_from_dict_reads_every_field():
-    specs = trait_specs_from_dict({"optimism": {
-        "description": " Hopeful ", "low": "gloomy", "high": "upbeat", "more": "Cheer UP",
-        "less": ["too  rosy"], "keywords": ["promising"], "initial": 0.7, "bounds": [0.2, 0.8]}})
-    assert specs["optimism"] == TraitSpec("optimism", "Hopeful", "gloomy", "upbeat", ("cheer up",), ("too rosy",),
-                                          ("promising",), 0.7, (0.2, 0.8))
+    specs = trait_specs_from_dict(
+        {
+            "optimism": {
+                "description": " Hopeful ",
+                "low": "gloomy",
+                "high": "upbeat",
+                "more": "Cheer UP",
+                "less": ["too  rosy"],
+                "keywords": ["promising"],
+                "initial": 0.7,
+                "bounds": [0.2, 0.8],
+            }
+        }
+    )
+    assert specs["optimism"] == TraitSpec(
+        "optimism",
+        "Hopeful",
+        "gloomy",
+        "upbeat",
+        ("cheer up",),
+        ("too rosy",),
+        ("promising",),
+        0.7,
+        (0.2, 0.8),
+    )
     assert trait_specs_from_dict({"warmth": None})["warmth"] == TraitSpec("warmth")
 
 
-@pytest.mark.parametrize("data, key, fragment", [
-    ({"Optimism": {}}, "trait_definitions.Optimism", "cannot name a trait"),
-    ({"opt imism": {}}, "trait_definitions.opt imism", "cannot name a trait"),
-    ({"optimism": {"colour": "x"}}, "trait_definitions.optimism.colour", "unknown key"),
-    ({"optimism": {"more": [1]}}, "trait_definitions.optimism.more[0]", "non-empty text"),
-    ({"optimism": {"more": {"a": 1}}}, "trait_definitions.optimism.more", "list of phrases"),
-    ({"optimism": {"bounds": [0.8, 0.2]}}, "trait_definitions.optimism.bounds", "below high"),
-    ({"optimism": {"bounds": [0.2]}}, "trait_definitions.optimism.bounds", "pair"),
-    ({"optimism": {"bounds": [0.2, 1.5]}}, "trait_definitions.optimism.bounds[1]", "0..1"),
-    ({"optimism": {"initial": "high"}}, "trait_definitions.optimism.initial", "0..1"),
-    ({"optimism": {"description": 3}}, "trait_definitions.optimism.description", "must be text"),
-    ({"optimism": "hopeful"}, "trait_definitions.optimism", "mapping"),
-    (["optimism"], "trait_definitions", "mapping"),
-])
+@pytest.mark.parametrize(
+    "data, key, fragment",
+    [
+        ({"Optimism": {}}, "trait_definitions.Optimism", "cannot name a trait"),
+        ({"opt imism": {}}, "trait_definitions.opt imism", "cannot name a trait"),
+        ({"optimism": {"colour": "x"}}, "trait_definitions.optimism.colour", "unknown key"),
+        ({"optimism": {"more": [1]}}, "trait_definitions.optimism.more[0]", "non-empty text"),
+        ({"optimism": {"more": {"a": 1}}}, "trait_definitions.optimism.more", "list of phrases"),
+        ({"optimism": {"bounds": [0.8, 0.2]}}, "trait_definitions.optimism.bounds", "below high"),
+        ({"optimism": {"bounds": [0.2]}}, "trait_definitions.optimism.bounds", "pair"),
+        ({"optimism": {"bounds": [0.2, 1.5]}}, "trait_definitions.optimism.bounds[1]", "0..1"),
+        ({"optimism": {"initial": "high"}}, "trait_definitions.optimism.initial", "0..1"),
+        ({"optimism": {"description": 3}}, "trait_definitions.optimism.description", "must be text"),
+        ({"optimism": "hopeful"}, "trait_definitions.optimism", "mapping"),
+        (["optimism"], "trait_definitions", "mapping"),
+    ],
+)
 def test_bad_definitions_name_the_key(data, key, fragment):
     with pytest.raises(ConfigError) as info:
         trait_specs_from_dict(data, file="p.yaml")
@@ -91,35 +114,45 @@ def test_load_trait_specs_file(tmp_path):
 # -- parsing conditions ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, clauses", [
-    ("conciseness > 0.7", [Clause("conciseness", ">", 0.7)]),
-    ("conciseness>=0.7 and humour<.3", [Clause("conciseness", ">=", 0.7), Clause("humour", "<", 0.3)]),
-    ("conciseness > 0.7 held for 7 days and humour < 0.3",
-     [Clause("conciseness", ">", 0.7, timedelta(days=7)), Clause("humour", "<", 0.3)]),
-    ("rigour <= 1 held for 1 day", [Clause("rigour", "<=", 1.0, timedelta(days=1))]),
-    ("rigour > 0.5 held for 36 hours", [Clause("rigour", ">", 0.5, timedelta(hours=36))]),
-    ("rigour > 0.5 held for 2 weeks", [Clause("rigour", ">", 0.5, timedelta(days=14))]),
-    ("  Rigour > 0.5   HELD FOR 1 Hour  AND humour < 0.2 ",
-     [Clause("rigour", ">", 0.5, timedelta(hours=1)), Clause("humour", "<", 0.2)]),
-])
+@pytest.mark.parametrize(
+    "text, clauses",
+    [
+        ("conciseness > 0.7", [Clause("conciseness", ">", 0.7)]),
+        ("conciseness>=0.7 and humour<.3", [Clause("conciseness", ">=", 0.7), Clause("humour", "<", 0.3)]),
+        (
+            "conciseness > 0.7 held for 7 days and humour < 0.3",
+            [Clause("conciseness", ">", 0.7, timedelta(days=7)), Clause("humour", "<", 0.3)],
+        ),
+        ("rigour <= 1 held for 1 day", [Clause("rigour", "<=", 1.0, timedelta(days=1))]),
+        ("rigour > 0.5 held for 36 hours", [Clause("rigour", ">", 0.5, timedelta(hours=36))]),
+        ("rigour > 0.5 held for 2 weeks", [Clause("rigour", ">", 0.5, timedelta(days=14))]),
+        (
+            "  Rigour > 0.5   HELD FOR 1 Hour  AND humour < 0.2 ",
+            [Clause("rigour", ">", 0.5, timedelta(hours=1)), Clause("humour", "<", 0.2)],
+        ),
+    ],
+)
 def test_parse_good_conditions(text, clauses):
     cond = parse_condition(text, traits=TRAITS)
     assert list(cond.clauses) == clauses
     assert cond.text == " ".join(text.split())
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("conciseness is high", "cannot parse 'conciseness is high'"),
-    ("conciseness > 0.7 or humour < 0.3", "cannot parse"),
-    ("conciseness > 0.7 held for days", "cannot parse"),
-    ("conciseness > 0.7 held 7 days", "cannot parse"),
-    ("conciseness > 0.7 and", "cannot parse"),
-    ("conciseness == 0.7", "cannot parse"),
-    ("conciseness > 0.7 held for 7 fortnights", "unknown time unit 'fortnights'"),
-    ("conciseness > 0.7 held for 0 days", "must be positive"),
-    ("conciseness > 1.5", "must lie in 0..1"),
-    ("", "must be text"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("conciseness is high", "cannot parse 'conciseness is high'"),
+        ("conciseness > 0.7 or humour < 0.3", "cannot parse"),
+        ("conciseness > 0.7 held for days", "cannot parse"),
+        ("conciseness > 0.7 held 7 days", "cannot parse"),
+        ("conciseness > 0.7 and", "cannot parse"),
+        ("conciseness == 0.7", "cannot parse"),
+        ("conciseness > 0.7 held for 7 fortnights", "unknown time unit 'fortnights'"),
+        ("conciseness > 0.7 held for 0 days", "must be positive"),
+        ("conciseness > 1.5", "must lie in 0..1"),
+        ("", "must be text"),
+    ],
+)
 def test_bad_syntax_names_key_and_text(text, fragment):
     with pytest.raises(ConfigError) as info:
         parse_condition(text, traits=TRAITS, file="a.yaml", key="modules[1].unlock")

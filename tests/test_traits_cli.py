@@ -35,38 +35,70 @@ def populate(db_file, *, agent="ada", praise_brevity=True):
     conciseness held above 0.7 for a week, and rolls back on day 19 after two complaints."""
     db = CardDB(db_file)
     store = PersonaStore(db)
-    store.add_prompt_version(system=f"You are {agent}.", traits="", session="", temperature=0.7, at=T0,
-                             reason="persona file")
+    store.add_prompt_version(
+        system=f"You are {agent}.", traits="", session="", temperature=0.7, at=T0, reason="persona file"
+    )
     evidence = []
     for day in range(0, 28):
         at = T0 + day * DAY
         sign = 1 if praise_brevity else -1
-        evidence.append({"trait": "conciseness", "sign": sign, "strength": 1.0, "affect": 0.5, "source": "feedback",
-                         "cue": "too long" if sign > 0 else "more detail", "message_id": f"{agent}-m{day}",
-                         "session_id": f"s{day // 2}", "at": at})
+        evidence.append(
+            {
+                "trait": "conciseness",
+                "sign": sign,
+                "strength": 1.0,
+                "affect": 0.5,
+                "source": "feedback",
+                "cue": "too long" if sign > 0 else "more detail",
+                "message_id": f"{agent}-m{day}",
+                "session_id": f"s{day // 2}",
+                "at": at,
+            }
+        )
         progress = 1 - math.exp(-day / 9)
         c_long = 0.5 + (0.3 if praise_brevity else -0.3) * progress
         c_mood = 0.12 * math.exp(-(day % 3))  # a spike every third day that relaxes
         h_long = 0.5 - 0.15 * progress
         r_support, r_against = 0.5 + day * 0.1, 0.4 + day * 0.1
-        store.add_history([
-            _state("conciseness", day, c_long, c_mood, 1.0 + day * 0.4, 0.2, min(day // 2 + 1, 14)),
-            _state("humour", day, h_long, -0.02, 0.3, 0.5 + day * 0.05, min(day // 2 + 1, 14)),
-            _state("rigour", day, 0.5, 0.0, r_support, r_against, min(day // 2 + 1, 14), dissonant=day >= 20),
-        ], f"mining on day {day}")
+        store.add_history(
+            [
+                _state("conciseness", day, c_long, c_mood, 1.0 + day * 0.4, 0.2, min(day // 2 + 1, 14)),
+                _state("humour", day, h_long, -0.02, 0.3, 0.5 + day * 0.05, min(day // 2 + 1, 14)),
+                _state(
+                    "rigour", day, 0.5, 0.0, r_support, r_against, min(day // 2 + 1, 14), dissonant=day >= 20
+                ),
+            ],
+            f"mining on day {day}",
+        )
     store.add_evidence(evidence)
     if praise_brevity:
-        store.add_module_events([
-            ModuleEvent("brief", T0 + 15 * DAY, "unlock", 0.0, 0.34, UNLOCK_REASON),
-            ModuleEvent("brief", T0 + 16 * DAY, "strengthen", 0.34, 0.68, "conciseness 0.79 > 0.7 held"),
-            ModuleEvent("brief", T0 + 18 * DAY, "weaken", 0.68, 0.34, "negative feedback (valence -0.6)"),
-            ModuleEvent("brief", T0 + 19 * DAY, "rollback", 0.34, 0.0, ROLLBACK_REASON),
-            ModuleEvent("data_first", T0 + 22 * DAY, "unlock", 0.0, 0.34, "rigour 0.68 > 0.65 since 2024-03-20"),
-        ])
-        store.add_prompt_version(system=f"You are {agent}.", traits="Where it fits: answer in three sentences.",
-                                 session="", temperature=0.6, at=T0 + 15 * DAY, reason="unlock brief")
-        store.add_prompt_version(system=f"You are {agent}.", traits="", session="", temperature=0.7,
-                                 at=T0 + 19 * DAY, reason="rollback brief")
+        store.add_module_events(
+            [
+                ModuleEvent("brief", T0 + 15 * DAY, "unlock", 0.0, 0.34, UNLOCK_REASON),
+                ModuleEvent("brief", T0 + 16 * DAY, "strengthen", 0.34, 0.68, "conciseness 0.79 > 0.7 held"),
+                ModuleEvent("brief", T0 + 18 * DAY, "weaken", 0.68, 0.34, "negative feedback (valence -0.6)"),
+                ModuleEvent("brief", T0 + 19 * DAY, "rollback", 0.34, 0.0, ROLLBACK_REASON),
+                ModuleEvent(
+                    "data_first", T0 + 22 * DAY, "unlock", 0.0, 0.34, "rigour 0.68 > 0.65 since 2024-03-20"
+                ),
+            ]
+        )
+        store.add_prompt_version(
+            system=f"You are {agent}.",
+            traits="Where it fits: answer in three sentences.",
+            session="",
+            temperature=0.6,
+            at=T0 + 15 * DAY,
+            reason="unlock brief",
+        )
+        store.add_prompt_version(
+            system=f"You are {agent}.",
+            traits="",
+            session="",
+            temperature=0.7,
+            at=T0 + 19 * DAY,
+            reason="rollback brief",
+        )
     items = [ProfileItem("Ann wants the number first.", 1.0, ("c1",), "style")]
     store.add_profile(render_profile(items), items, T0 + 21 * DAY, "periodic profile")
     db.close()
@@ -136,14 +168,24 @@ def test_json_dump_is_complete_and_machine_readable(run, data):
     assert d["tenant"] == "ada" and d["evidence"] == 28
     assert [t["trait"] for t in d["traits"]] == ["conciseness", "humour", "rigour"]
     assert [len(v) for v in d["history"].values()] == [28, 28, 28]
-    assert d["history"]["conciseness"][0] == {"at": "2024-03-01T09:00:00", "score": 0.62, "long": 0.5,
-                                              "mood": 0.12, "reason": "mining on day 0"}
+    assert d["history"]["conciseness"][0] == {
+        "at": "2024-03-01T09:00:00",
+        "score": 0.62,
+        "long": 0.5,
+        "mood": 0.12,
+        "reason": "mining on day 0",
+    }
     assert [e["event"] for e in d["events"]] == ["unlock", "strengthen", "weaken", "rollback", "unlock"]
     modules = {m["module"]: m for m in d["modules"]}
     assert modules["brief"]["status"] == "rolled_back" and modules["brief"]["events"] == 4
-    assert modules["data_first"] == {"module": "data_first", "status": "active", "weight": 0.34,
-                                     "since": "2024-03-23T09:00:00", "events": 1,
-                                     "reason": "rigour 0.68 > 0.65 since 2024-03-20"}
+    assert modules["data_first"] == {
+        "module": "data_first",
+        "status": "active",
+        "weight": 0.34,
+        "since": "2024-03-23T09:00:00",
+        "events": 1,
+        "reason": "rigour 0.68 > 0.65 since 2024-03-20",
+    }
     assert [v["reason"] for v in d["prompt_versions"]] == ["persona file", "unlock brief", "rollback brief"]
     both = json.loads(run("traits", "ada", "bob", "--json").output)
     assert [x["tenant"] for x in both] == ["ada", "bob"] and both[1]["modules"] == []
@@ -182,10 +224,18 @@ def test_unknown_tenant_and_empty_history_are_clean_messages(run, data, tmp_path
 def test_candidate_traits_and_the_dissonance_question_are_shown(run, data, wide):
     db = CardDB(data / "tenants" / "ada.sqlite")
     store = PersonaStore(db)
-    store.set_state("candidates", [{"label": "fact checking", "keywords": ["source", "registry"], "size": 7,
-                                    "card_ids": ["c1"]}])
-    store.add_prompt_version(system="You are ada.", traits="", session="For this session:\n- ask about rigour",
-                             temperature=None, at=T0 + 27 * DAY, reason="dissonance")
+    store.set_state(
+        "candidates",
+        [{"label": "fact checking", "keywords": ["source", "registry"], "size": 7, "card_ids": ["c1"]}],
+    )
+    store.add_prompt_version(
+        system="You are ada.",
+        traits="",
+        session="For this session:\n- ask about rigour",
+        temperature=None,
+        at=T0 + 27 * DAY,
+        reason="dissonance",
+    )
     db.close()
     out = run("traits", "ada").output
     assert "candidate new traits of ada" in out and "fact checking" in out and "source, registry" in out

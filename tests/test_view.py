@@ -19,29 +19,51 @@ from autogen_zettel.store.persona_tables import PersonaStore
 from .conftest import T0
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMEDRIVER = shutil.which("chromedriver") or ("/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run", "--disable-dev-shm-usage")
-EVIL = 'My cat is called </script><img src=x onerror="document.title=\'pwned\'"> Pixel.'
+CHROMEDRIVER = shutil.which("chromedriver") or (
+    "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None
+)
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+)
+EVIL = "My cat is called </script><img src=x onerror=\"document.title='pwned'\"> Pixel."
 
 
 @pytest.fixture
 def tenant(tmp_path, clock):
     hub = MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), clock=clock)
     mem = hub.tenant("ann")
-    mem.remember("I don't eat coriander, it tastes like soap to me.", speaker="Ann", message_id="m1", session_id="s1")
+    mem.remember(
+        "I don't eat coriander, it tastes like soap to me.", speaker="Ann", message_id="m1", session_id="s1"
+    )
     clock.advance(days=1)
-    mem.remember("Please order the pho with extra coriander.", speaker="Ann", message_id="m2", session_id="s2")
+    mem.remember(
+        "Please order the pho with extra coriander.", speaker="Ann", message_id="m2", session_id="s2"
+    )
     mem.remember("我住在杭州，喜欢喝龙井茶。", speaker="Ann", message_id="m3", session_id="s2")
     mem.remember(EVIL, speaker="Ann", message_id="m4", session_id="s2")
-    mem.remember("My brother Tom flies cargo planes out of Lisbon every week.", speaker="Ann", message_id="m5",
-                 session_id="s2")
+    mem.remember(
+        "My brother Tom flies cargo planes out of Lisbon every week.",
+        speaker="Ann",
+        message_id="m5",
+        session_id="s2",
+    )
     store = PersonaStore(mem.db)
     for day in range(5):
         at = T0 + timedelta(days=day)
-        store.add_history([TraitState("conciseness", 0.5 + 0.05 * day, 0.0, 1.0, 0.0, 1, False, at, (0.1, 0.9)),
-                           TraitState("humour", 0.5 - 0.03 * day, 0.0, 0.5, 0.2, 1, False, at, (0.1, 0.9))],
-                          f"mining on day {day}")
+        store.add_history(
+            [
+                TraitState("conciseness", 0.5 + 0.05 * day, 0.0, 1.0, 0.0, 1, False, at, (0.1, 0.9)),
+                TraitState("humour", 0.5 - 0.03 * day, 0.0, 0.5, 0.2, 1, False, at, (0.1, 0.9)),
+            ],
+            f"mining on day {day}",
+        )
     yield mem
     hub.close()
 
@@ -66,7 +88,9 @@ def test_card_text_cannot_close_the_script_element(tenant):
 @pytest.fixture(scope="module")
 def browser():
     if not (CHROMIUM and CHROMEDRIVER):
-        pytest.skip("chromium and chromedriver are not installed (apt-get install -y chromium chromium-driver)")
+        pytest.skip(
+            "chromium and chromedriver are not installed (apt-get install -y chromium chromium-driver)"
+        )
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -123,7 +147,11 @@ def test_view_command_writes_the_file(run, tmp_path):
     assert run("ingest", "ann", str(chat)).exit_code == 0
     out = tmp_path / "ann.html"
     r = run("view", "ann", "-o", str(out))
-    assert r.exit_code == 0 and "(1 card)" in " ".join(r.output.split()) and out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert (
+        r.exit_code == 0
+        and "(1 card)" in " ".join(r.output.split())
+        and out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    )
     r = run("view", "ann", "-o", "/nonexistent/ann.html")
     assert r.exit_code == 1 and "/nonexistent" in r.output and "Traceback" not in r.output
 

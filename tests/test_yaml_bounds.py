@@ -14,12 +14,15 @@ from autogen_zettel.base.errors import ConfigError
 from autogen_zettel.base.yamlio import parse_yaml
 
 
-@pytest.mark.parametrize("text, key", [
-    ("name: ada\nrole: a\nname: eve\n", "name"),
-    ("recall:\n  k: 5\n  k: 50\n", "k"),
-    ("{a: 1, a: 2}\n", "a"),
-    ("1: x\n1: y\n", "1"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("name: ada\nrole: a\nname: eve\n", "name"),
+        ("recall:\n  k: 5\n  k: 50\n", "k"),
+        ("{a: 1, a: 2}\n", "a"),
+        ("1: x\n1: y\n", "1"),
+    ],
+)
 def test_duplicate_keys_are_refused_with_key_and_line(text, key):
     with pytest.raises(ConfigError, match=rf"'?{key}'? is given twice \(line \d+ and line \d+\)") as info:
         parse_yaml(text, file="p.yaml")
@@ -54,13 +57,16 @@ def test_a_fifo_is_refused_not_read(tmp_path, load):
     assert "not a regular file" in outcome["error"] and str(fifo) in outcome["error"]
 
 
-@pytest.mark.parametrize("text, key", [
-    ("decay:\n  stability_days: .inf\n", "decay.stability_days"),
-    ("decay:\n  stability_days: 1000000\n", "decay.stability_days"),
-    ("recall:\n  hops: 1000000000\n", "recall.hops"),
-    ("recall:\n  recency_half_life_days: .inf\n", "recall.recency_half_life_days"),
-    ("decay:\n  reinforcement: .inf\n", "decay.reinforcement"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("decay:\n  stability_days: .inf\n", "decay.stability_days"),
+        ("decay:\n  stability_days: 1000000\n", "decay.stability_days"),
+        ("recall:\n  hops: 1000000000\n", "recall.hops"),
+        ("recall:\n  recency_half_life_days: .inf\n", "recall.recency_half_life_days"),
+        ("decay:\n  reinforcement: .inf\n", "decay.reinforcement"),
+    ],
+)
 def test_unbounded_numbers_are_refused(tmp_path, text, key):
     path = tmp_path / "c.yaml"
     path.write_text(text)

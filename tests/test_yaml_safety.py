@@ -16,7 +16,12 @@ from autogen_zettel.persona.spec import load_persona
 from autogen_zettel.persona.traits import load_trait_specs
 from autogen_zettel.research.scenario import MAX_ROUNDS, load_scenario
 
-LOADERS = {"config": load_config, "persona": load_persona, "scenario": load_scenario, "traits": load_trait_specs}
+LOADERS = {
+    "config": load_config,
+    "persona": load_persona,
+    "scenario": load_scenario,
+    "traits": load_trait_specs,
+}
 
 
 def billion_laughs(key: str = "a") -> str:
@@ -54,17 +59,22 @@ def test_an_aliased_value_that_fits_still_loads(tmp_path):
     assert read_yaml(path) == {"a": [1, 2], "b": [1, 2]}
 
 
-@pytest.mark.parametrize("text", [
-    "a: " + "[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5) + "\n",
-    "a: " + "[" * 100_000 + "\n",  # would overflow PyYAML's recursive parser
-    "".join("  " * i + f"k{i}:\n" for i in range(MAX_DEPTH + 5)),
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: " + "[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5) + "\n",
+        "a: " + "[" * 100_000 + "\n",  # would overflow PyYAML's recursive parser
+        "".join("  " * i + f"k{i}:\n" for i in range(MAX_DEPTH + 5)),
+    ],
+)
 def test_deep_nesting_is_refused(tmp_path, text):
     path = tmp_path / "deep.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ConfigError) as info:
         load_config(path)
-    assert str(path) in str(info.value) and ("nests deeper" in str(info.value) or "malformed" in str(info.value))
+    assert str(path) in str(info.value) and (
+        "nests deeper" in str(info.value) or "malformed" in str(info.value)
+    )
 
 
 def test_oversized_file_is_refused_without_parsing(tmp_path):
@@ -109,8 +119,11 @@ def test_error_messages_cut_huge_values(tmp_path):
 def test_absurd_rounds_are_refused_with_the_bound(tmp_path):
     persona = Path(__file__).resolve().parents[1] / "agents" / "researcher.yaml"
     path = tmp_path / "s.yaml"
-    path.write_text(f"name: x\nparticipants: [{persona}]\nsessions:\n  - date: 2024-03-04\n    rounds: 1000000000\n"
-                    "    opening: [{speaker: user, text: hi}]\n", encoding="utf-8")
+    path.write_text(
+        f"name: x\nparticipants: [{persona}]\nsessions:\n  - date: 2024-03-04\n    rounds: 1000000000\n"
+        "    opening: [{speaker: user, text: hi}]\n",
+        encoding="utf-8",
+    )
     with pytest.raises(ConfigError) as info:
         load_scenario(path)
     assert info.value.key == "sessions[0].rounds" and f"0..{MAX_ROUNDS}" in str(info.value)

@@ -63,8 +63,9 @@ __all__ = ["ZettelAssemblyPolicy"]
 
 log = logging.getLogger(__name__)
 
-_OPTIONS = frozenset({"k", "token_budget", "query_messages", "include_current_session", "flush_before_recall",
-                      "on_recall"})
+_OPTIONS = frozenset(
+    {"k", "token_budget", "query_messages", "include_current_session", "flush_before_recall", "on_recall"}
+)
 _STREAMS = 64  # streams whose capture position is kept (the oldest is forgotten first)
 
 
@@ -90,8 +91,17 @@ class ZettelAssemblyPolicy:
 
     name = "zettel_memory"
 
-    def __init__(self, hub: MemoryHub, tenant: str | Zettelkasten, *, persona: Any = None, evolve: bool | None = None,
-                 speaker: str = "user", agent_name: str | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        hub: MemoryHub,
+        tenant: str | Zettelkasten,
+        *,
+        persona: Any = None,
+        evolve: bool | None = None,
+        speaker: str = "user",
+        agent_name: str | None = None,
+        **kwargs: Any,
+    ):
         if not isinstance(hub, MemoryHub):
             raise InvalidInput(f"hub must be a MemoryHub (MemoryHub.open(...)), got {type(hub).__name__}")
         if not isinstance(tenant, (str, Zettelkasten)):
@@ -101,15 +111,18 @@ class ZettelAssemblyPolicy:
                 raise InvalidInput(f"{key} must be a non-empty name, got {value!r}")
         unknown = set(kwargs) - _OPTIONS
         if unknown:
-            raise InvalidInput(f"unknown option(s) {sorted(unknown)!r} for ZettelAssemblyPolicy; "
-                               f"allowed: {sorted(_OPTIONS)}")
+            raise InvalidInput(
+                f"unknown option(s) {sorted(unknown)!r} for ZettelAssemblyPolicy; allowed: {sorted(_OPTIONS)}"
+            )
         self.hub = hub
         self.tenant = tenant.name if isinstance(tenant, Zettelkasten) else validate_tenant_name(tenant)
         self.speaker = speaker.strip()
         self.agent_name = (agent_name or self.tenant).strip()
         # ag2 sends every prompt as the system message, so the block is a system prompt
         self._recaller = ZettelMemoryCapability(hub, tenant=tenant, memory_guide=False, **kwargs)
-        self.layer = PersonaLayer(hub, self._recaller.memory, persona, evolve=evolve) if persona is not None else None
+        self.layer = (
+            PersonaLayer(hub, self._recaller.memory, persona, evolve=evolve) if persona is not None else None
+        )
         if self.layer is not None:
             self._recaller.persona_engine = self.layer.engine
         # per stream: how many said messages are captured, the last one, and the stream itself
@@ -139,16 +152,20 @@ class ZettelAssemblyPolicy:
         return self.layer.text() if self.layer is not None else None
 
     # -- the AssemblyPolicy protocol ---------------------------------------------------------
-    async def apply(self, prompts: list[str], events: list[BaseEvent],
-                    context: ConversationContext) -> tuple[list[str], list[BaseEvent]]:
+    async def apply(
+        self, prompts: list[str], events: list[BaseEvent], context: ConversationContext
+    ) -> tuple[list[str], list[BaseEvent]]:
         """Capture what is new on the stream, then add this call's recall block (see the module
         docstring); the events pass unchanged."""
         with self._lock:
             sid, settle = self._enter(context)
         if sid not in self._observed and not self._warned:
             self._warned = True
-            log.info("memory %s: not registered as an observer (observers=[policy]); a turn's final reply "
-                     "is captured at the next call or at close()", self.tenant)
+            log.info(
+                "memory %s: not registered as an observer (observers=[policy]); a turn's final reply "
+                "is captured at the next call or at close()",
+                self.tenant,
+            )
         said = [d for d in (self._said(e) for e in events) if d is not None]
         await asyncio.to_thread(self._capture, sid, said)
         block = await asyncio.to_thread(self._recall_block, said, settle)
@@ -215,7 +232,9 @@ class ZettelAssemblyPolicy:
             parts = [p for p in event.parts if isinstance(p, TextInput) and p.content.strip()]
             if not parts:
                 return None
-            name = next((str(p.metadata["speaker"]) for p in parts if p.metadata.get("speaker")), self.speaker)
+            name = next(
+                (str(p.metadata["speaker"]) for p in parts if p.metadata.get("speaker")), self.speaker
+            )
             return {"role": "user", "name": name, "content": "\n".join(p.content for p in parts)}
         if isinstance(event, ModelResponse) and event.content and event.content.strip():
             return {"role": "assistant", "name": self.agent_name, "content": event.content}

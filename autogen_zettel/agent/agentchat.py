@@ -99,16 +99,34 @@ class ZettelAgentChatMemory(Memory):
 
     component_type = "memory"
 
-    def __init__(self, hub: MemoryHub, tenant: str | Zettelkasten, *, speaker: str = "user", persona: Any = None,
-                 evolve: bool | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        hub: MemoryHub,
+        tenant: str | Zettelkasten,
+        *,
+        speaker: str = "user",
+        persona: Any = None,
+        evolve: bool | None = None,
+        **kwargs: Any,
+    ):
         if not isinstance(tenant, (str, Zettelkasten)):
             raise InvalidInput(f"tenant must be a tenant name or a Zettelkasten, got {type(tenant).__name__}")
         if not isinstance(speaker, str) or not speaker.strip():
             raise InvalidInput(f"speaker must be a non-empty name, got {speaker!r}")
-        unknown = set(kwargs) - {"k", "token_budget", "query_messages", "include_current_session",
-                                 "flush_before_recall", "inject_role", "session_id", "on_recall"}
+        unknown = set(kwargs) - {
+            "k",
+            "token_budget",
+            "query_messages",
+            "include_current_session",
+            "flush_before_recall",
+            "inject_role",
+            "session_id",
+            "on_recall",
+        }
         if unknown:
-            raise InvalidInput(f"unknown option(s) {sorted(unknown)!r} for ZettelAgentChatMemory; see its docstring")
+            raise InvalidInput(
+                f"unknown option(s) {sorted(unknown)!r} for ZettelAgentChatMemory; see its docstring"
+            )
         self._options = kwargs
         self._recaller = ZettelMemoryCapability(hub, tenant=tenant, memory_guide=False, **kwargs)
         if persona is not None:
@@ -120,7 +138,9 @@ class ZettelAgentChatMemory(Memory):
 
             loaded = persona if isinstance(persona, Persona) else load_persona(persona)
             persona = replace(loaded, name=self._recaller.memory.name)
-        self.layer = PersonaLayer(hub, self._recaller.memory, persona, evolve=evolve) if persona is not None else None
+        self.layer = (
+            PersonaLayer(hub, self._recaller.memory, persona, evolve=evolve) if persona is not None else None
+        )
         self._recaller.persona_engine = self.layer.engine if self.layer is not None else None
         self.hub = hub
         self.tenant = tenant.name if isinstance(tenant, Zettelkasten) else validate_tenant_name(tenant)
@@ -177,8 +197,12 @@ class ZettelAgentChatMemory(Memory):
         async with self._locked():
             await _in_thread(remember, cancellation_token)
 
-    async def query(self, query: str | MemoryContent = "", cancellation_token: CancellationToken | None = None,
-                    **kwargs: Any) -> MemoryQueryResult:
+    async def query(
+        self,
+        query: str | MemoryContent = "",
+        cancellation_token: CancellationToken | None = None,
+        **kwargs: Any,
+    ) -> MemoryQueryResult:
         """Progressive recall (hybrid search, then unlocking along links) for ``query``; each
         result's ``metadata`` says why it came back (``card_id``, ``layer``, ``score``: higher is
         better, ``speaker``, ``session_id``, ``at``, ``source_ids``, ``via``).
@@ -206,12 +230,16 @@ class ZettelAgentChatMemory(Memory):
             before = self._recaller.last_recall
             out = await asyncio.to_thread(self._recaller.recall_hook, [d for d in dicts if d is not None])
             event = self._recaller.last_recall
-            block = out[0]["content"] if event is not before and event is not None and event.injected else None
+            block = (
+                out[0]["content"] if event is not before and event is not None and event.injected else None
+            )
             layer = self.system_layer()
             if block is not None or layer is not None or len(said) != len(stored):
                 await self._put(model_context, said, block, layer)
             unlocked = event.unlocked if block is not None else ()
-            return UpdateContextResult(memories=MemoryQueryResult(results=[_memory_content(u) for u in unlocked]))
+            return UpdateContextResult(
+                memories=MemoryQueryResult(results=[_memory_content(u) for u in unlocked])
+            )
 
     async def clear(self) -> None:
         """Forget this agent's memory: every card, link and vector of the tenant is deleted and
@@ -220,8 +248,12 @@ class ZettelAgentChatMemory(Memory):
 
         def drop() -> None:
             self.hub.drop_tenant(self.tenant)
-            self._recaller = ZettelMemoryCapability(self.hub, tenant=self.tenant, memory_guide=False,
-                                                    **{**self._options, "session_id": self.session_id})
+            self._recaller = ZettelMemoryCapability(
+                self.hub,
+                tenant=self.tenant,
+                memory_guide=False,
+                **{**self._options, "session_id": self.session_id},
+            )
 
         async with self._locked():
             await asyncio.to_thread(drop)
@@ -246,8 +278,11 @@ class ZettelAgentChatMemory(Memory):
         return self._lock
 
     def _is_ours(self, message: LLMMessage) -> bool:
-        return isinstance(message, (SystemMessage, UserMessage)) and isinstance(message.content, str) \
+        return (
+            isinstance(message, (SystemMessage, UserMessage))
+            and isinstance(message.content, str)
             and message.content in (self._block, self._layer)
+        )
 
     def _capture(self, said: Sequence[LLMMessage]) -> None:
         """Queue the said messages not captured yet (runs in a thread)."""
@@ -260,19 +295,29 @@ class ZettelAgentChatMemory(Memory):
         for message in said[start:]:
             spoken = _spoken(message)
             if spoken is not None:
-                self._recaller.observe({"content": spoken[1]}, speaker=spoken[0], fresh_chat=fresh, partner=_TEAM)
+                self._recaller.observe(
+                    {"content": spoken[1]}, speaker=spoken[0], fresh_chat=fresh, partner=_TEAM
+                )
                 fresh = False
         if said:
             self._captured, self._last_captured = len(said), _fingerprint(said[-1])
 
-    async def _put(self, context: ChatCompletionContext, said: list[LLMMessage], block: str | None,
-                   layer: str | None = None) -> None:
+    async def _put(
+        self,
+        context: ChatCompletionContext,
+        said: list[LLMMessage],
+        block: str | None,
+        layer: str | None = None,
+    ) -> None:
         """Rewrite the context: the previous block and layer out, this reply's (if any) in."""
         self._block, self._layer = block, layer
         front: list[LLMMessage] = [SystemMessage(content=layer)] if layer is not None else []
         if block is not None:
-            front.append(SystemMessage(content=block) if self._recaller.inject_role == "system"
-                         else UserMessage(content=block, source="memory"))
+            front.append(
+                SystemMessage(content=block)
+                if self._recaller.inject_role == "system"
+                else UserMessage(content=block, source="memory")
+            )
         if not front:
             await _load(context, said)
             return
@@ -331,7 +376,9 @@ def _text_of(content: MemoryContent) -> str:
     """The text of a ``MemoryContent``; images and other binary types are refused."""
     if not isinstance(content, MemoryContent):
         raise InvalidInput(f"expected a MemoryContent, got {type(content).__name__}")
-    mime = content.mime_type.value if isinstance(content.mime_type, MemoryMimeType) else str(content.mime_type)
+    mime = (
+        content.mime_type.value if isinstance(content.mime_type, MemoryMimeType) else str(content.mime_type)
+    )
     value = content.content
     if isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
@@ -342,8 +389,10 @@ def _text_of(content: MemoryContent) -> str:
             raise InvalidInput("memory content bytes are not UTF-8 text; decode them first") from None
     if isinstance(value, str) and (mime in _TEXT_TYPES or mime.startswith("text/")):
         return value
-    raise InvalidInput(f"the Zettelkasten memory stores text (mime types {sorted(_TEXT_TYPES)}), "
-                       f"got {type(value).__name__} as {mime!r}; describe an image in text instead")
+    raise InvalidInput(
+        f"the Zettelkasten memory stores text (mime types {sorted(_TEXT_TYPES)}), "
+        f"got {type(value).__name__} as {mime!r}; describe an image in text instead"
+    )
 
 
 def _memory_content(card: UnlockedCard) -> MemoryContent:

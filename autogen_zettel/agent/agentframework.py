@@ -61,8 +61,17 @@ __all__ = ["ZettelContextProvider"]
 
 log = logging.getLogger(__name__)
 
-_OPTIONS = frozenset({"k", "token_budget", "query_messages", "include_current_session", "flush_before_recall",
-                      "inject_role", "on_recall"})
+_OPTIONS = frozenset(
+    {
+        "k",
+        "token_budget",
+        "query_messages",
+        "include_current_session",
+        "flush_before_recall",
+        "inject_role",
+        "on_recall",
+    }
+)
 
 
 class ZettelContextProvider(ContextProvider):
@@ -86,8 +95,17 @@ class ZettelContextProvider(ContextProvider):
         ``on_recall``
     """
 
-    def __init__(self, hub: MemoryHub, tenant: str | Zettelkasten, *, persona: Any = None, evolve: bool | None = None,
-                 speaker: str = "user", source_id: str | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        hub: MemoryHub,
+        tenant: str | Zettelkasten,
+        *,
+        persona: Any = None,
+        evolve: bool | None = None,
+        speaker: str = "user",
+        source_id: str | None = None,
+        **kwargs: Any,
+    ):
         if not isinstance(hub, MemoryHub):
             raise InvalidInput(f"hub must be a MemoryHub (MemoryHub.open(...)), got {type(hub).__name__}")
         if not isinstance(tenant, (str, Zettelkasten)):
@@ -96,15 +114,19 @@ class ZettelContextProvider(ContextProvider):
             raise InvalidInput(f"speaker must be a non-empty name, got {speaker!r}")
         unknown = set(kwargs) - _OPTIONS
         if unknown:
-            raise InvalidInput(f"unknown option(s) {sorted(unknown)!r} for ZettelContextProvider; "
-                               f"allowed: {sorted(_OPTIONS)}")
+            raise InvalidInput(
+                f"unknown option(s) {sorted(unknown)!r} for ZettelContextProvider; "
+                f"allowed: {sorted(_OPTIONS)}"
+            )
         name = tenant.name if isinstance(tenant, Zettelkasten) else validate_tenant_name(tenant)
         super().__init__(source_id or f"zettel:{name}")
         self.hub = hub
         self.tenant = name
         self.speaker = speaker.strip()
         self._recaller = ZettelMemoryCapability(hub, tenant=tenant, memory_guide=False, **kwargs)
-        self.layer = PersonaLayer(hub, self._recaller.memory, persona, evolve=evolve) if persona is not None else None
+        self.layer = (
+            PersonaLayer(hub, self._recaller.memory, persona, evolve=evolve) if persona is not None else None
+        )
         if self.layer is not None:
             self._recaller.persona_engine = self.layer.engine
         self._state: dict[str, Any] | None = None  # the latest session's state, for observe() outside a run
@@ -130,8 +152,9 @@ class ZettelContextProvider(ContextProvider):
         return self.layer.text() if self.layer is not None else None
 
     # -- the ContextProvider hooks -----------------------------------------------------------
-    async def before_run(self, *, agent: Any, session: AgentSession, context: SessionContext,
-                         state: dict[str, Any]) -> None:
+    async def before_run(
+        self, *, agent: Any, session: AgentSession, context: SessionContext, state: dict[str, Any]
+    ) -> None:
         """Recall for this run and add the block (and the persona's layer as instructions)."""
         settle = self._enter(session, state)
         said = [d for d in (self._said(m, agent) for m in context.input_messages) if d is not None]
@@ -142,17 +165,21 @@ class ZettelContextProvider(ContextProvider):
         if self.layer is not None:
             context.extend_instructions(self.source_id, self.layer.text())
 
-    async def after_run(self, *, agent: Any, session: AgentSession, context: SessionContext,
-                        state: dict[str, Any]) -> None:
+    async def after_run(
+        self, *, agent: Any, session: AgentSession, context: SessionContext, state: dict[str, Any]
+    ) -> None:
         """Capture the run's input and its response with their speakers (in a thread)."""
         self._enter(session, state)
         response = context.response.messages if context.response is not None else []
-        said = [d for d in (self._said(m, agent) for m in [*context.input_messages, *response]) if d is not None]
+        said = [
+            d for d in (self._said(m, agent) for m in [*context.input_messages, *response]) if d is not None
+        ]
         await asyncio.to_thread(self._capture, said, state)
 
     # -- beyond a run ------------------------------------------------------------------------
-    async def observe(self, messages: Sequence[Message], *, session: AgentSession | None = None,
-                      agent: Any = None) -> int:
+    async def observe(
+        self, messages: Sequence[Message], *, session: AgentSession | None = None, agent: Any = None
+    ) -> int:
         """Capture a conversation the agent heard without running on it; returns how many
         messages were new. What this provider captured already in the session (a prefix of
         the same conversation) is skipped, so the group chat's whole output can be passed.
@@ -226,7 +253,7 @@ class ZettelContextProvider(ContextProvider):
         if said:  # how much of the session's conversation is captured, for observe() to skip
             state["captured"] = state.get("captured", 0) + len(said)
             state["last"] = _fingerprint(said[-1])
-            state["recent"] = [*state.get("recent", []), *said][-self._recaller.query_messages:]
+            state["recent"] = [*state.get("recent", []), *said][-self._recaller.query_messages :]
 
 
 def _settle(recaller: ZettelMemoryCapability) -> None:

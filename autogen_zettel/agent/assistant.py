@@ -99,8 +99,16 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
         ``system_message``, which come from the persona
     """
 
-    _CAPABILITY_OPTIONS = ("k", "token_budget", "query_messages", "include_current_session", "flush_before_recall",
-                           "inject_role", "session_id", "on_recall")
+    _CAPABILITY_OPTIONS = (
+        "k",
+        "token_budget",
+        "query_messages",
+        "include_current_session",
+        "flush_before_recall",
+        "inject_role",
+        "session_id",
+        "on_recall",
+    )
 
     def __init__(
         self,
@@ -119,8 +127,10 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
             )
         for key in ("name", "system_message"):
             if key in kwargs:
-                raise InvalidInput(f"{key} comes from the persona file ({persona.source or persona.name}); "
-                                   f"edit the persona instead of passing {key}=")
+                raise InvalidInput(
+                    f"{key} comes from the persona file ({persona.source or persona.name}); "
+                    f"edit the persona instead of passing {key}="
+                )
         options = {k: kwargs.pop(k) for k in self._CAPABILITY_OPTIONS if k in kwargs}
         if llm_config is None:
             current = getattr(getattr(autogen, "LLMConfig", None), "get_current_llm_config", None)
@@ -131,14 +141,20 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
         kwargs.setdefault("description", persona.describe())
         evolve = hub.config.persona.enabled if evolve is None else bool(evolve)
         with placeholder_notice_dropped(is_offline_config(llm_config)):
-            super().__init__(name=persona.name, system_message=persona.system_message_text(traits=not evolve),
-                             llm_config=llm_config, **kwargs)
+            super().__init__(
+                name=persona.name,
+                system_message=persona.system_message_text(traits=not evolve),
+                llm_config=llm_config,
+                **kwargs,
+            )
         self.persona = persona
         self.offline = is_offline_config(self.llm_config)
         if self.offline:
             self.register_model_client(OfflineMemoryClient, agent_name=persona.name, role=persona.role)
         capability = ZettelMemoryCapability(hub, tenant=tenant, memory_guide=False, **options)
-        capability.add_to_agent(self)  # the recall hook, and capture wrapping receive/send (see its docstring)
+        capability.add_to_agent(
+            self
+        )  # the recall hook, and capture wrapping receive/send (see its docstring)
         self.persona_engine = None
         self._applied_temperature: float | None = None
         if evolve:
@@ -147,8 +163,12 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
             self._base_llm_config = self.llm_config
             base_t = self._llm_config_dict().get("temperature") if self.llm_config else None
             self.persona_engine = PersonaEngine(
-                capability.memory, persona, judge=trait_judge, profiler=profiler,
-                base_system=self.system_message, base_temperature=base_t,
+                capability.memory,
+                persona,
+                judge=trait_judge,
+                profiler=profiler,
+                base_system=self.system_message,
+                base_temperature=base_t,
             )
             capability.persona_engine = self.persona_engine
             self.register_hook(HOOK, self._persona_hook)
@@ -231,8 +251,11 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
         if any(entry.get("model_client_cls") for entry in config.get("config_list") or ()):
             # a custom model client must be registered again after a rebuild, which only its owner
             # can do: keep the client, record the temperature in the stack only
-            log.warning("agent %s: custom model client, so the prompt stack's temperature %s is not applied",
-                        self.name, temperature)
+            log.warning(
+                "agent %s: custom model client, so the prompt stack's temperature %s is not applied",
+                self.name,
+                temperature,
+            )
             self._applied_temperature = temperature
             return
         if temperature is not None:

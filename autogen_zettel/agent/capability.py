@@ -113,7 +113,9 @@ class ZettelMemoryCapability:
         if tenant is not None and not isinstance(tenant, (str, Zettelkasten)):
             raise InvalidInput(f"tenant must be a tenant name or a Zettelkasten, got {type(tenant).__name__}")
         if isinstance(tenant, Zettelkasten) and tenant.hub is not hub:
-            raise InvalidInput(f"tenant {tenant.name!r} belongs to another hub; pass hub.tenant(name) of this hub")
+            raise InvalidInput(
+                f"tenant {tenant.name!r} belongs to another hub; pass hub.tenant(name) of this hub"
+            )
         for name, value in (("k", k), ("token_budget", token_budget), ("query_messages", query_messages)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
                 raise InvalidInput(f"{name} must be a positive integer, got {value!r}")
@@ -227,7 +229,9 @@ class ZettelMemoryCapability:
         if session_id is None:
             session_id = self._auto_id()
         if not isinstance(session_id, str) or not session_id.strip() or len(session_id) > 120:
-            raise InvalidInput(f"session_id must be non-empty text of at most 120 characters, got {session_id!r}")
+            raise InvalidInput(
+                f"session_id must be non-empty text of at most 120 characters, got {session_id!r}"
+            )
         with self._lock:
             if self._session is not None and self._session != session_id.strip():
                 self._end(self._last_at, "new chat")
@@ -274,11 +278,15 @@ class ZettelMemoryCapability:
 
     def _idle(self, when: datetime) -> bool:
         minutes = self.hub.config.sessions.idle_minutes
-        return bool(minutes) and self._last_at is not None and \
-            (as_naive_utc(when) - as_naive_utc(self._last_at)).total_seconds() > 60 * minutes
+        return (
+            bool(minutes)
+            and self._last_at is not None
+            and (as_naive_utc(when) - as_naive_utc(self._last_at)).total_seconds() > 60 * minutes
+        )
 
-    def _session_for(self, fresh_chat: bool, partner: Any = None, when: datetime | None = None,
-                     speaker: str | None = None) -> str:
+    def _session_for(
+        self, fresh_chat: bool, partner: Any = None, when: datetime | None = None, speaker: str | None = None
+    ) -> str:
         with self._lock:
             idle = when is not None and self._idle(when)
             closing = self._closing
@@ -304,18 +312,30 @@ class ZettelMemoryCapability:
         agent = self._agent
         fresh = agent is not None and not agent.chat_messages.get(sender)
         name = message.get("name") if isinstance(message, dict) else None
-        return self.observe(message, speaker=name or getattr(sender, "name", "unknown"), fresh_chat=fresh,
-                            partner=sender)
+        return self.observe(
+            message, speaker=name or getattr(sender, "name", "unknown"), fresh_chat=fresh, partner=sender
+        )
 
     def capture_sent(self, message: Any, recipient: Any) -> str | None:
         """Queue a message the agent sends (speaker: the agent)."""
         agent = self._agent
         fresh = agent is not None and not agent.chat_messages.get(recipient)
-        return self.observe(message, speaker=agent.name if agent is not None else "unknown", fresh_chat=fresh,
-                            partner=recipient)
+        return self.observe(
+            message,
+            speaker=agent.name if agent is not None else "unknown",
+            fresh_chat=fresh,
+            partner=recipient,
+        )
 
-    def observe(self, message: Any, *, speaker: str, fresh_chat: bool = False, partner: Any = None,
-                at: datetime | None = None) -> str | None:
+    def observe(
+        self,
+        message: Any,
+        *,
+        speaker: str,
+        fresh_chat: bool = False,
+        partner: Any = None,
+        at: datetime | None = None,
+    ) -> str | None:
         """Queue one message for the background worker; returns its id, or None if not captured.
 
         Recall blocks and offline-mode labels are stripped first; a message with nothing left
@@ -346,7 +366,9 @@ class ZettelMemoryCapability:
                     self._end(when, "end-of-chat phrase")
                     self._closing = speaker
 
-    def _clarify(self, text: str, clean: str, speaker: str, mid: str | None, when: datetime, session: str) -> None:
+    def _clarify(
+        self, text: str, clean: str, speaker: str, mid: str | None, when: datetime, session: str
+    ) -> None:
         """The clarification loop: the agent's reply that takes up an offered question records it
         as asked; the person's next message may answer it (memory/clarify.py)."""
         try:
@@ -357,25 +379,40 @@ class ZettelMemoryCapability:
                 if taken:
                     self.memory.clarifications.asked(taken, at=when, session_id=session)
             elif clean and mid:
-                self.memory.clarifications.consider(clean, speaker=speaker, message_id=mid, at=when, session_id=session)
+                self.memory.clarifications.consider(
+                    clean, speaker=speaker, message_id=mid, at=when, session_id=session
+                )
         except ZettelError as exc:  # the chat goes on; the question stays offered
             log.warning("agent %s: clarification bookkeeping failed: %s", self._agent_name, exc)
 
-    def _capture(self, clean: str, text: str, session: str, seq: int, speaker: str, when: datetime) -> str | None:
+    def _capture(
+        self, clean: str, text: str, session: str, seq: int, speaker: str, when: datetime
+    ) -> str | None:
         if not clean:
             return None
         mid = message_id_for(session, seq, speaker, text)
         reply_to = self._last_id.get(session)
         try:
             self.memory.remember_later(
-                clean, speaker=speaker, message_id=mid, session_id=session, at=when, reply_to=reply_to,
+                clean,
+                speaker=speaker,
+                message_id=mid,
+                session_id=session,
+                at=when,
+                reply_to=reply_to,
             )
         except InvalidInput as exc:  # a message memory refuses must not break the chat
             log.warning("agent %s: message %s not remembered: %s", self._agent_name, mid, exc)
             return None
         if self.persona_engine is not None:
-            self.persona_engine.observe(clean, speaker=speaker, message_id=mid, session_id=session, at=when,
-                                        previous_speaker=self._last_speaker.get(session))
+            self.persona_engine.observe(
+                clean,
+                speaker=speaker,
+                message_id=mid,
+                session_id=session,
+                at=when,
+                previous_speaker=self._last_speaker.get(session),
+            )
         self._last_id[session] = mid
         self._last_speaker[session] = speaker
         self._seen.setdefault(session, set()).add(mid)
@@ -416,9 +453,16 @@ class ZettelMemoryCapability:
             engine = self.persona_engine
             factor, explore = engine.recall_modulation() if engine is not None else (None, False)
             block = self.memory.recall_block(
-                query, budget=self.token_budget, k=self.k, agent=self._agent_name, at=now, modulation=factor,
+                query,
+                budget=self.token_budget,
+                k=self.k,
+                agent=self._agent_name,
+                at=now,
+                modulation=factor,
                 explore=(lambda chosen: engine.explore_hits(chosen, k=1)) if explore else None,
-                session_id=session, seen=None if self.include_current_session else self._seen.get(session or "", ()))
+                session_id=session,
+                seen=None if self.include_current_session else self._seen.get(session or "", ()),
+            )
         except ZettelError as exc:
             log.warning("agent %s: recall failed, replying without memories: %s", self._agent_name, exc)
             self._record(RecallEvent(self._agent_name, session, now, query, (), False, str(exc)))
@@ -428,7 +472,9 @@ class ZettelMemoryCapability:
             self._record(RecallEvent(self._agent_name, session, now, query, (), False, repr(exc)))
             return out
         if session is not None:
-            self._offered[session] = [c for h in block.hits if h.note for c in h.conflicts if c.question == h.note]
+            self._offered[session] = [
+                c for h in block.hits if h.note for c in h.conflicts if c.question == h.note
+            ]
         unlocked = tuple(UnlockedCard.from_hit(h) for h in block.hits)
         self._record(RecallEvent(self._agent_name, session, now, query, unlocked, bool(block.hits)))
         if not block:
@@ -437,7 +483,9 @@ class ZettelMemoryCapability:
 
     def _record(self, event: RecallEvent) -> None:
         self.recalls.append(event)
-        log.debug("agent %s unlocked %d cards in session %s", event.agent, len(event.unlocked), event.session_id)
+        log.debug(
+            "agent %s unlocked %d cards in session %s", event.agent, len(event.unlocked), event.session_id
+        )
         if self.on_recall is not None:
             self.on_recall(event)
 
@@ -445,4 +493,3 @@ class ZettelMemoryCapability:
     def last_recall(self) -> RecallEvent | None:
         """The most recent recall (None before the first reply)."""
         return self.recalls[-1] if self.recalls else None
-

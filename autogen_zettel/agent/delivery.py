@@ -15,8 +15,9 @@ __all__ = ["capture_first"]
 log = logging.getLogger("autogen_zettel.agent.capability")
 
 
-def capture_first(capture: Callable[[Any, Any], object], deliver: Callable[..., Any], *,
-                   asynchronous: bool = False) -> Callable[..., Any]:
+def capture_first(
+    capture: Callable[[Any, Any], object], deliver: Callable[..., Any], *, asynchronous: bool = False
+) -> Callable[..., Any]:
     """``deliver`` (an agent's bound ``receive`` or ``send``, or their ``a_`` twins when
     ``asynchronous``) with ``capture(message, partner)`` run first.
 
@@ -32,10 +33,13 @@ def capture_first(capture: Callable[[Any, Any], object], deliver: Callable[..., 
             capture(*call.args[:2])  # the message, and the sender or recipient
         except Exception as exc:  # noqa: BLE001 - capture must never break delivery (#13)
             # the kind only: the exception text may quote the message
-            log.warning("capture failed (%s); the message is delivered but not remembered", type(exc).__name__)
+            log.warning(
+                "capture failed (%s); the message is delivered but not remembered", type(exc).__name__
+            )
         return call
 
     if asynchronous:
+
         @functools.wraps(deliver)
         async def wrapped_async(*args: Any, **kwargs: Any) -> Any:
             call = captured(args, kwargs)

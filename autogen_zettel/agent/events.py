@@ -34,15 +34,31 @@ class UnlockedCard:
     @classmethod
     def from_hit(cls, hit: Hit) -> UnlockedCard:
         c = hit.card
-        return cls(c.id, hit.layer, round(float(hit.score), 4), c.speaker, c.content, c.session_id, c.created_at,
-                   tuple(c.source_ids), tuple(hit.via) if hit.via else None,
-                   tuple(x.other_content for x in hit.conflicts), hit.note)
+        return cls(
+            c.id,
+            hit.layer,
+            round(float(hit.score), 4),
+            c.speaker,
+            c.content,
+            c.session_id,
+            c.created_at,
+            tuple(c.source_ids),
+            tuple(hit.via) if hit.via else None,
+            tuple(x.other_content for x in hit.conflicts),
+            hit.note,
+        )
 
     def to_dict(self) -> dict:
         out = {
-            "card_id": self.card_id, "layer": self.layer, "score": self.score, "speaker": self.speaker,
-            "content": self.content, "session_id": self.session_id, "at": self.at.isoformat(),
-            "source_ids": list(self.source_ids), "via": list(self.via) if self.via else None,
+            "card_id": self.card_id,
+            "layer": self.layer,
+            "score": self.score,
+            "speaker": self.speaker,
+            "content": self.content,
+            "session_id": self.session_id,
+            "at": self.at.isoformat(),
+            "source_ids": list(self.source_ids),
+            "via": list(self.via) if self.via else None,
         }
         if self.conflicts:
             out["conflicts"] = list(self.conflicts)

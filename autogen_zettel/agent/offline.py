@@ -103,8 +103,14 @@ class OfflineMemoryClient:
     :param max_memories: quote at most this many memories, best first
     """
 
-    def __init__(self, config: dict | None = None, *, agent_name: str | None = None, role: str | None = None,
-                 max_memories: int = 3):
+    def __init__(
+        self,
+        config: dict | None = None,
+        *,
+        agent_name: str | None = None,
+        role: str | None = None,
+        max_memories: int = 3,
+    ):
         self.config = dict(config or {})
         self.agent_name = agent_name
         self.role = role
@@ -155,7 +161,7 @@ class OfflineMemoryClient:
             at = text.find(prompts.TRAIT_LAYER_HEADER)
             if at < 0:
                 return []
-            block = text[at + len(prompts.TRAIT_LAYER_HEADER):].lstrip("\n").split("\n\n", 1)[0]
+            block = text[at + len(prompts.TRAIT_LAYER_HEADER) :].lstrip("\n").split("\n\n", 1)[0]
             return [ln[2:] for ln in block.splitlines() if ln.startswith("- ")]
         return []
 
@@ -166,7 +172,8 @@ class OfflineMemoryClient:
         for line in self._trait_layer(messages):
             if line.startswith("conciseness ("):
                 n = {"strongly high": 1, "high": 2, "low": n + 1, "strongly low": n + 2}.get(
-                    line.split("(", 1)[1].split(")", 1)[0], n)
+                    line.split("(", 1)[1].split(")", 1)[0], n
+                )
             elif line.split(":", 1)[0] in ("Always", "Usually", "Where it fits"):
                 modules.append(line)
         return max(1, n), modules
@@ -178,8 +185,13 @@ class OfflineMemoryClient:
         lines = self._recalled(messages, name)[:n]
         text = prompts.offline_reply(name, role, self._replying_to(messages), lines, following=modules)
         prompt_tokens = sum(len(_text(m.get("content")).split()) for m in messages)
-        usage = {"prompt_tokens": prompt_tokens, "completion_tokens": len(text.split()),
-                 "total_tokens": prompt_tokens + len(text.split()), "cost": 0.0, "model": OFFLINE_MODEL}
+        usage = {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": len(text.split()),
+            "total_tokens": prompt_tokens + len(text.split()),
+            "cost": 0.0,
+            "model": OFFLINE_MODEL,
+        }
         return OfflineResponse(choices=[_Choice(_Message(text))], usage=usage)
 
     def message_retrieval(self, response: OfflineResponse) -> list[str]:

@@ -36,11 +36,21 @@ class PersonaLayer:
     :param base_temperature: the model's configured temperature (modules add their deltas to it)
     """
 
-    def __init__(self, hub: MemoryHub, memory: Zettelkasten, persona: Persona, *, evolve: bool | None = None,
-                 judge: Any = None, profiler: Any = None, base_temperature: float | None = None):
+    def __init__(
+        self,
+        hub: MemoryHub,
+        memory: Zettelkasten,
+        persona: Persona,
+        *,
+        evolve: bool | None = None,
+        judge: Any = None,
+        profiler: Any = None,
+        base_temperature: float | None = None,
+    ):
         if not isinstance(persona, Persona):
             raise InvalidInput(
-                f"persona must be a Persona (load_persona('agents/critic.yaml')), got {type(persona).__name__}")
+                f"persona must be a Persona (load_persona('agents/critic.yaml')), got {type(persona).__name__}"
+            )
         self.persona = persona
         self.evolve = hub.config.persona.enabled if evolve is None else bool(evolve)
         # an evolving agent leaves the starting traits out: its trait layer says where they stand now
@@ -49,8 +59,14 @@ class PersonaLayer:
         if self.evolve:
             from autogen_zettel.persona.engine import PersonaEngine
 
-            self.engine = PersonaEngine(memory, persona, judge=judge, profiler=profiler, base_system=self.base,
-                                        base_temperature=base_temperature)
+            self.engine = PersonaEngine(
+                memory,
+                persona,
+                judge=judge,
+                profiler=profiler,
+                base_system=self.base,
+                base_temperature=base_temperature,
+            )
 
     def text(self) -> str:
         """The system layer in force now (read from the engine's latest stack when evolving)."""

@@ -52,7 +52,9 @@ class ScriptedUserAgent(autogen.ConversableAgent):
 
     def __init__(self, name: str = "user", lines: Sequence[str] = (), **kwargs: Any):
         kwargs.setdefault("description", "The human who runs the group: opens sessions and gives feedback.")
-        super().__init__(name, llm_config=False, human_input_mode="NEVER", code_execution_config=False, **kwargs)
+        super().__init__(
+            name, llm_config=False, human_input_mode="NEVER", code_execution_config=False, **kwargs
+        )
         self._lines: collections.deque[str] = collections.deque(lines)
         self.register_reply([autogen.Agent, None], ScriptedUserAgent._scripted_reply, position=0)
 
@@ -93,13 +95,19 @@ def quiet_io() -> Iterator[None]:
         yield
 
 
-def run_group_chat(participants: list, openings: list[dict], *, max_round: int, selector,
-                   on_start=None) -> list[dict]:
+def run_group_chat(
+    participants: list, openings: list[dict], *, max_round: int, selector, on_start=None
+) -> list[dict]:
     """Run one AutoGen ``GroupChat`` of ``participants`` from the ``openings`` messages (the
     first speaker resumes the chat) with ``selector`` choosing each next speaker; returns the
     chat's messages. ``on_start(group_chat)`` is called before the first reply."""
-    gc = autogen.GroupChat(agents=participants, messages=[], max_round=max_round,
-                           speaker_selection_method=selector, send_introductions=False)
+    gc = autogen.GroupChat(
+        agents=participants,
+        messages=[],
+        max_round=max_round,
+        speaker_selection_method=selector,
+        send_introductions=False,
+    )
     manager = autogen.GroupChatManager(gc, name="chat_manager", llm_config=False, silent=True)
     if on_start is not None:
         on_start(gc)

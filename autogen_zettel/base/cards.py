@@ -206,8 +206,13 @@ def card_id_for(source_ids: tuple[str, ...], content: str, at: datetime) -> str:
 
 
 #: profile section key -> heading, in the order they are rendered
-SECTIONS = {"preferences": "Preferences", "goals": "Goals", "style": "Interaction style", "background": "Background",
-            "values": "Values"}
+SECTIONS = {
+    "preferences": "Preferences",
+    "goals": "Goals",
+    "style": "Interaction style",
+    "background": "Background",
+    "values": "Values",
+}
 
 
 @dataclass(frozen=True)
@@ -230,4 +235,6 @@ class ProfileItem:
 
     def __post_init__(self):
         if self.section not in SECTIONS:
-            raise InvalidInput(f"profile item section must be one of {list(SECTIONS)!r}, got {self.section!r}")
+            raise InvalidInput(
+                f"profile item section must be one of {list(SECTIONS)!r}, got {self.section!r}"
+            )

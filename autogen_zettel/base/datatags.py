@@ -59,8 +59,11 @@ PROFILE_TAG = "zettel-profile"
 _KEEP_FORMAT = {"\u200c", "\u200d"}
 # HTML entities of the angle brackets, also escaped more than once (&amp;lt;)
 # (and the escapes a decoder may turn into them: \\u003c, %3C)
-_ENTITY = re.compile(r"(?:&(?:amp;)*(?:(lt|#0*60|#x0*3c)|(gt|#0*62|#x0*3e))(?![a-z0-9]);?"
-                     r"|\\u0*(?:(3c)|(3e))|%(?:(3c)|(3e)))", re.IGNORECASE)
+_ENTITY = re.compile(
+    r"(?:&(?:amp;)*(?:(lt|#0*60|#x0*3c)|(gt|#0*62|#x0*3e))(?![a-z0-9]);?"
+    r"|\\u0*(?:(3c)|(3e))|%(?:(3c)|(3e)))",
+    re.IGNORECASE,
+)
 _ASCII_SKELETON = str.maketrans({"i": "l", "1": "l", "|": "l", "0": "o"})
 # on the skeleton: an opening or closing tag of ours; on the text: chat-template tokens (<|im_start|>)
 _OUR_TAG = re.compile(r"<\s*/?\s*zettel")
@@ -87,7 +90,9 @@ def _fold(text: str) -> tuple[str, list[tuple[int, int]]]:
     """The skeleton of ``text`` and, per skeleton character, the span of ``text`` it came from."""
     chars: list[str] = []
     spans: list[tuple[int, int]] = []
-    entities = {m.start(): m for m in _ENTITY.finditer(text)} if ("&" in text or "\\" in text or "%" in text) else {}
+    entities = (
+        {m.start(): m for m in _ENTITY.finditer(text)} if ("&" in text or "\\" in text or "%" in text) else {}
+    )
     i, n = 0, len(text)
     while i < n:
         m = entities.get(i)
@@ -158,10 +163,26 @@ def one_line(text: str) -> str:
 
 
 # a chat role (or a chat template's instruction marker) at the start of a line, on the skeleton
-_ROLES = ("system", "assistant", "user", "developer", "tool", "function", "human", "model",
-          "instruction", "instructions", "inst", "sys")
-_ROLE = re.compile(r"^[\W_]*(?:" + "|".join(sorted({re.escape(skeleton(r)) for r in _ROLES}, key=len, reverse=True))
-                   + r")\s*(?::|>|\]|\||-{1,2}>|=)", re.IGNORECASE)
+_ROLES = (
+    "system",
+    "assistant",
+    "user",
+    "developer",
+    "tool",
+    "function",
+    "human",
+    "model",
+    "instruction",
+    "instructions",
+    "inst",
+    "sys",
+)
+_ROLE = re.compile(
+    r"^[\W_]*(?:"
+    + "|".join(sorted({re.escape(skeleton(r)) for r in _ROLES}, key=len, reverse=True))
+    + r")\s*(?::|>|\]|\||-{1,2}>|=)",
+    re.IGNORECASE,
+)
 
 
 def clean_line(text: str) -> str:
@@ -181,7 +202,7 @@ def _clean_block_line(line: str) -> str:
 
 def _attr(value: object) -> str:
     text = one_line(str(value))
-    return "".join(c for c in text if c not in '"<>&\'')[:_MAX_ATTR]
+    return "".join(c for c in text if c not in "\"<>&'")[:_MAX_ATTR]
 
 
 def data_block(tag: str, header: str, lines: Iterable[str], **attrs: object) -> str:

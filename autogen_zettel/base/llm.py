@@ -62,8 +62,13 @@ class OpenAIWrapperCompleter:
     :param max_tokens: cap on the answer's length (``None``: no cap)
     """
 
-    def __init__(self, llm_config: Mapping[str, Any] | Any, *, temperature: float | None = 0.0,
-                 max_tokens: int | None = 1024):
+    def __init__(
+        self,
+        llm_config: Mapping[str, Any] | Any,
+        *,
+        temperature: float | None = 0.0,
+        max_tokens: int | None = 1024,
+    ):
         if llm_config in (None, False):
             raise ConfigError("an LLM helper needs an llm_config with a config_list; got none")
         config_list = _get(llm_config, "config_list")
@@ -169,8 +174,14 @@ def parse_json_object(text: str) -> dict:
 T = TypeVar("T")
 
 
-def ask_json(completer: RecordingCompleter, messages: list[dict], validate: Callable[[dict], T],
-             retry: Callable[[str, str], list[dict]], what: str, fallback: str) -> tuple[T | None, int]:
+def ask_json(
+    completer: RecordingCompleter,
+    messages: list[dict],
+    validate: Callable[[dict], T],
+    retry: Callable[[str, str], list[dict]],
+    what: str,
+    fallback: str,
+) -> tuple[T | None, int]:
     """One structured call, as every LLM helper here makes it: the answer parsed as a JSON
     object and validated; one retry with the error fed back; ``(None, 2)`` after a second
     failure, logged as a warning that names ``fallback`` (what the caller keeps instead).
@@ -209,15 +220,25 @@ class RecordingCompleter:
         return self.last_answer
 
 
-
 # -- llm_config files ---------------------------------------------------------------------------
 
 _TOP_KEYS = {"config_list", "temperature", "timeout", "cache_seed", "max_tokens"}
-_ENTRY_KEYS = {"model", "base_url", "api_type", "api_version", "api_key_env", "price", "tags", "max_tokens",
-               "temperature"}
+_ENTRY_KEYS = {
+    "model",
+    "base_url",
+    "api_type",
+    "api_version",
+    "api_key_env",
+    "price",
+    "tags",
+    "max_tokens",
+    "temperature",
+}
 
 
-def llm_config_from_dict(data: Any, *, file: str | None = None, environ: Mapping[str, str] | None = None) -> dict:
+def llm_config_from_dict(
+    data: Any, *, file: str | None = None, environ: Mapping[str, str] | None = None
+) -> dict:
     """Validate an LLM config mapping (OAI config-list style) and resolve keys from the environment.
 
     Keys are never written in the file: each entry names the environment variable that holds its
@@ -230,15 +251,24 @@ def llm_config_from_dict(data: Any, *, file: str | None = None, environ: Mapping
     """
     env = os.environ if environ is None else environ
     if not isinstance(data, dict):
-        raise ConfigError(f"an LLM config must be a mapping with a config_list, got {type(data).__name__}", file=file)
+        raise ConfigError(
+            f"an LLM config must be a mapping with a config_list, got {type(data).__name__}", file=file
+        )
     for key in data:
         if key not in _TOP_KEYS:
-            raise ConfigError(f"unknown key; {did_you_mean(key, sorted(_TOP_KEYS))}known keys are: "
-                              f"{', '.join(sorted(_TOP_KEYS))}", file=file, key=str(key))
+            raise ConfigError(
+                f"unknown key; {did_you_mean(key, sorted(_TOP_KEYS))}known keys are: "
+                f"{', '.join(sorted(_TOP_KEYS))}",
+                file=file,
+                key=str(key),
+            )
     entries = data.get("config_list")
     if not isinstance(entries, list) or not entries:
-        raise ConfigError("must be a non-empty list of model entries (model, base_url, api_key_env)",
-                          file=file, key="config_list")
+        raise ConfigError(
+            "must be a non-empty list of model entries (model, base_url, api_key_env)",
+            file=file,
+            key="config_list",
+        )
     out_entries = []
     missing: list[tuple[str, str]] = []
     for i, entry in enumerate(entries):
@@ -248,23 +278,40 @@ def llm_config_from_dict(data: Any, *, file: str | None = None, environ: Mapping
         if "api_key" in entry:
             raise ConfigError(
                 "API keys must not be written in config files; set an environment variable and name it "
-                "with `api_key_env: OPENAI_API_KEY`", file=file, key=f"{where}.api_key",
+                "with `api_key_env: OPENAI_API_KEY`",
+                file=file,
+                key=f"{where}.api_key",
             )
         for key in entry:
             if key not in _ENTRY_KEYS:
-                raise ConfigError(f"unknown key; {did_you_mean(key, sorted(_ENTRY_KEYS))}known keys are: "
-                                  f"{', '.join(sorted(_ENTRY_KEYS))}", file=file, key=f"{where}.{key}")
+                raise ConfigError(
+                    f"unknown key; {did_you_mean(key, sorted(_ENTRY_KEYS))}known keys are: "
+                    f"{', '.join(sorted(_ENTRY_KEYS))}",
+                    file=file,
+                    key=f"{where}.{key}",
+                )
         if not isinstance(entry.get("model"), str) or not entry["model"].strip():
-            raise ConfigError("is required: the model name, e.g. `model: gpt-4o-mini`", file=file, key=f"{where}.model")
+            raise ConfigError(
+                "is required: the model name, e.g. `model: gpt-4o-mini`", file=file, key=f"{where}.model"
+            )
         resolved = {k: v for k, v in entry.items() if k != "api_key_env"}
         var = entry.get("api_key_env")
         if var is not None:
             if not isinstance(var, str) or not var:
-                raise ConfigError(f"must name an environment variable, got {short(var)}", file=file, key=f"{where}.api_key_env")
+                raise ConfigError(
+                    f"must name an environment variable, got {short(var)}",
+                    file=file,
+                    key=f"{where}.api_key_env",
+                )
             if not env.get(var):
                 missing.append((where, var))
-                log.warning("%s: skipping %s (model %r): environment variable %s is not set",
-                            file or "llm config", where, entry["model"], var)
+                log.warning(
+                    "%s: skipping %s (model %r): environment variable %s is not set",
+                    file or "llm config",
+                    where,
+                    entry["model"],
+                    var,
+                )
                 continue
             resolved["api_key"] = env[var]
         elif entry.get("base_url"):
@@ -272,7 +319,9 @@ def llm_config_from_dict(data: Any, *, file: str | None = None, environ: Mapping
         else:
             raise ConfigError(
                 "needs `api_key_env: VAR` (the environment variable holding the key), or a base_url for a "
-                "local server that needs no key", file=file, key=f"{where}.api_key_env",
+                "local server that needs no key",
+                file=file,
+                key=f"{where}.api_key_env",
             )
         out_entries.append(resolved)
     if not out_entries:
@@ -280,7 +329,9 @@ def llm_config_from_dict(data: Any, *, file: str | None = None, environ: Mapping
         names = ", ".join(sorted({v for _, v in missing}))
         raise ConfigError(
             f"no usable model entry: set the environment variable(s) {names} (e.g. `export {var}=...`) "
-            "or add an entry for a local server (base_url)", file=file, key=f"{where}.api_key_env",
+            "or add an entry for a local server (base_url)",
+            file=file,
+            key=f"{where}.api_key_env",
         )
     out = {k: v for k, v in data.items() if k != "config_list"}
     out["config_list"] = out_entries

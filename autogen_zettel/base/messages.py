@@ -85,14 +85,20 @@ def _speaker(value: Any) -> str:
     name = replace_surrogates(value.strip())
     # a name reaches prompts beside what was said ("- [date] lee: ..."): like a tenant name it holds
     # no line breaks, control or invisible (bidi, zero-width) characters, and it is short
-    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")
-                and c not in "\u200c\u200d"), None)
+    bad = next(
+        (c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") and c not in "\u200c\u200d"),
+        None,
+    )
     if bad is not None:
-        raise ValueError(f"speaker name {short(name)} holds the character U+{ord(bad):04X} (a line break, control "
-                         "or invisible character); use a plain name such as 'lee' or 'Ana García'")
+        raise ValueError(
+            f"speaker name {short(name)} holds the character U+{ord(bad):04X} (a line break, control "
+            "or invisible character); use a plain name such as 'lee' or 'Ana García'"
+        )
     if len(name) > MAX_SPEAKER:
-        raise ValueError(f"speaker name {short(name)} is {len(name)} characters long; use a name of at most "
-                         f"{MAX_SPEAKER} characters")
+        raise ValueError(
+            f"speaker name {short(name)} is {len(name)} characters long; use a name of at most "
+            f"{MAX_SPEAKER} characters"
+        )
     return name
 
 
@@ -103,7 +109,9 @@ def _identifier(value: Any) -> str | None:
         return replace_surrogates(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
-    raise ValueError(f"must be text or a whole number, e.g. 'm1', got {short(value)} ({type(value).__name__})")
+    raise ValueError(
+        f"must be text or a whole number, e.g. 'm1', got {short(value)} ({type(value).__name__})"
+    )
 
 
 def _at(value: Any) -> datetime | None:
@@ -118,15 +126,19 @@ def _at(value: Any) -> datetime | None:
     elif isinstance(value, datetime):
         when = value
     if when is None:
-        raise ValueError(f"must be a datetime or an ISO 8601 date-time such as {_AT_EXAMPLE}, got {short(value)}")
+        raise ValueError(
+            f"must be a datetime or an ISO 8601 date-time such as {_AT_EXAMPLE}, got {short(value)}"
+        )
     try:
         when = as_naive_utc(when)
     except OverflowError:  # aware times at the very ends of the calendar, e.g. datetime.max in UTC-5
         when = None
     if when is None or not _EARLIEST <= when <= _LATEST:
         shown = value.isoformat() if isinstance(value, datetime) else short(value)
-        raise ValueError(f"must lie between the years 1 and 9998 (in UTC), got {shown}; "
-                         f"give the real time, e.g. {_AT_EXAMPLE}")
+        raise ValueError(
+            f"must lie between the years 1 and 9998 (in UTC), got {shown}; "
+            f"give the real time, e.g. {_AT_EXAMPLE}"
+        )
     return when
 
 
@@ -136,8 +148,9 @@ def _tier(value: Any) -> PrivacyTier | None:
     try:
         return PrivacyTier(value)
     except (ValueError, TypeError):
-        raise ValueError(f"tier {short(value)} is not a privacy tier; use one of "
-                         f"{', '.join(t.value for t in PrivacyTier)}") from None
+        raise ValueError(
+            f"tier {short(value)} is not a privacy tier; use one of {', '.join(t.value for t in PrivacyTier)}"
+        ) from None
 
 
 _ID_SCHEMA = WithJsonSchema({"type": ["string", "integer", "null"]})
@@ -146,8 +159,11 @@ Identifier = Annotated[str | None, BeforeValidator(_identifier), _ID_SCHEMA]
 
 def _id_alias_in_schema(schema: dict) -> None:
     # `id` is accepted for message_id (JSONL exports often say id); editors should know
-    schema["properties"]["id"] = {**schema["properties"]["message_id"], "title": "Id",
-                                  "description": "the same as message_id"}
+    schema["properties"]["id"] = {
+        **schema["properties"]["message_id"],
+        "title": "Id",
+        "description": "the same as message_id",
+    }
 
 
 class MessageSchema(Schema):
@@ -159,8 +175,11 @@ class MessageSchema(Schema):
     speaker: Annotated[str, BeforeValidator(_speaker)]
     message_id: Identifier = Field(default=None, validation_alias=AliasChoices("message_id", "id"))
     session_id: Identifier = None
-    at: Annotated[datetime | None, BeforeValidator(_at),
-                  WithJsonSchema({"type": ["string", "null"], "description": "ISO 8601, e.g. 2024-03-04T09:00"})] = None
+    at: Annotated[
+        datetime | None,
+        BeforeValidator(_at),
+        WithJsonSchema({"type": ["string", "null"], "description": "ISO 8601, e.g. 2024-03-04T09:00"}),
+    ] = None
     reply_to: Identifier = None
     tier: Annotated[PrivacyTier | None, BeforeValidator(_tier)] = None
 
@@ -181,8 +200,10 @@ def validate_message(message: Message | Mapping[str, Any]) -> Message:
     elif isinstance(message, Mapping):
         data, extra = dict(message), {}
     else:
-        raise InvalidInput(f"a message must be a Message or a mapping with 'text' and 'speaker', "
-                           f"got {short(message)} ({type(message).__name__})")
+        raise InvalidInput(
+            f"a message must be a Message or a mapping with 'text' and 'speaker', "
+            f"got {short(message)} ({type(message).__name__})"
+        )
     try:
         fields = MessageSchema.__pydantic_validator__.validate_python(data)
     except ValidationError as exc:
@@ -190,5 +211,13 @@ def validate_message(message: Message | Mapping[str, Any]) -> Message:
         if why.startswith("unknown key"):
             why = f"unknown field; allowed: {', '.join(_FIELDS)} (id may stand for message_id)"
         raise InvalidInput(f"message field {key!r}: {why}" if key else f"message: {why}") from None
-    return Message(fields.text, fields.speaker, fields.message_id, fields.session_id, fields.at,
-                   fields.reply_to, extra=extra, tier=fields.tier)
+    return Message(
+        fields.text,
+        fields.speaker,
+        fields.message_id,
+        fields.session_id,
+        fields.at,
+        fields.reply_to,
+        extra=extra,
+        tier=fields.tier,
+    )

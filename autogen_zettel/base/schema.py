@@ -121,8 +121,9 @@ def _adapter(schema: Any) -> TypeAdapter:
     return TypeAdapter(schema)
 
 
-def config_error(exc: ValidationError, model: Any, *, file: str | None = None,
-                 prefix: str = "") -> ConfigError:
+def config_error(
+    exc: ValidationError, model: Any, *, file: str | None = None, prefix: str = ""
+) -> ConfigError:
     """The first error of ``exc`` as a :class:`ConfigError` (file, dotted key, message with the fix)."""
     key, message = describe_error(exc, model)
     key = (prefix + key) if key else (prefix.rstrip(".") or None)
@@ -197,8 +198,13 @@ class _Slot:
         return list(tp.model_fields) if isinstance(tp, type) and issubclass(tp, BaseModel) else []
 
 
-_BOUND_ATTR = {annotated_types.Ge: "ge", annotated_types.Gt: "gt", annotated_types.Le: "le",
-               annotated_types.Lt: "lt", annotated_types.MinLen: "min_length"}
+_BOUND_ATTR = {
+    annotated_types.Ge: "ge",
+    annotated_types.Gt: "gt",
+    annotated_types.Le: "le",
+    annotated_types.Lt: "lt",
+    annotated_types.MinLen: "min_length",
+}
 
 
 def _num(x: Any) -> str:
@@ -227,9 +233,18 @@ def _range(slot: _Slot) -> str:
     return ""
 
 
-_NOUNS = {"int": "a whole number", "float": "a number", "bool": "true or false", "string": "text",
-          "dict": "a mapping", "model": "a mapping", "model_attributes": "a mapping", "list": "a list",
-          "tuple": "a list", "datetime": "a date-time"}
+_NOUNS = {
+    "int": "a whole number",
+    "float": "a number",
+    "bool": "true or false",
+    "string": "text",
+    "dict": "a mapping",
+    "model": "a mapping",
+    "model_attributes": "a mapping",
+    "list": "a list",
+    "tuple": "a list",
+    "datetime": "a date-time",
+}
 _PY = {"int": "int", "float": "float", "bool": "bool", "string": "str"}
 
 
@@ -252,8 +267,15 @@ def _kind(tp: Any) -> str:
     if isinstance(tp, type) and issubclass(tp, BaseModel):
         return "model"
     origin = typing.get_origin(tp) or tp
-    return {str: "string", int: "int", float: "float", bool: "bool", dict: "dict", list: "list",
-            tuple: "tuple"}.get(origin, "")
+    return {
+        str: "string",
+        int: "int",
+        float: "float",
+        bool: "bool",
+        dict: "dict",
+        list: "list",
+        tuple: "tuple",
+    }.get(origin, "")
 
 
 def describe_error(exc: ValidationError, model: Any) -> tuple[str | None, str]:
@@ -271,7 +293,11 @@ def describe_error(exc: ValidationError, model: Any) -> tuple[str | None, str]:
         if part == "[key]":  # pydantic marks an invalid mapping key; the key is already in the path
             continue
         nxt = slot.child(part) if slot is not None else None
-        if slot is not None and isinstance(part, str) and typing.get_origin(slot.tp) in (typing.Union, types.UnionType):
+        if (
+            slot is not None
+            and isinstance(part, str)
+            and typing.get_origin(slot.tp) in (typing.Union, types.UnionType)
+        ):
             slot = nxt  # a union tag, not a key of the file
             continue
         parent, slot = slot, nxt
@@ -287,14 +313,19 @@ def describe_error(exc: ValidationError, model: Any) -> tuple[str | None, str]:
         return key, ctx["message"]
     if kind == "extra_forbidden":
         known = parent.fields() if parent is not None else []
-        return key, f"unknown key; {did_you_mean(parts[-1].lstrip('.') if parts else '', known)}known keys are: " \
-            f"{', '.join(known)}"
+        return (
+            key,
+            f"unknown key; {did_you_mean(parts[-1].lstrip('.') if parts else '', known)}known keys are: "
+            f"{', '.join(known)}",
+        )
     if kind == "missing":
         name = parts[-1].lstrip(".") if parts else "value"
         noun = _noun(slot, _kind(slot.tp)) if slot is not None else ""
         return key, f"is required{f' ({noun})' if noun else ''}; add e.g. `{name}: ...`"
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
-        op = {"greater_than_equal": ">=", "greater_than": ">", "less_than_equal": "<=", "less_than": "<"}[kind]
+        op = {"greater_than_equal": ">=", "greater_than": ">", "less_than_equal": "<=", "less_than": "<"}[
+            kind
+        ]
         bound = next(iter(ctx.values()))
         limits = _range(slot) if slot is not None else ""
         verb = "be" if limits.startswith(("at ", "not", "positive", "above", "below")) else "lie"

@@ -73,8 +73,10 @@ def _current():
 
             _controller = ThreadpoolController()
             _stale = False
-            log.debug("thread pools bounded by autogen-zettel: %s",
-                      [(c.internal_api, c.num_threads) for c in _controller.lib_controllers])
+            log.debug(
+                "thread pools bounded by autogen-zettel: %s",
+                [(c.internal_api, c.num_threads) for c in _controller.lib_controllers],
+            )
         return _controller
 
 

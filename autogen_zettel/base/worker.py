@@ -66,7 +66,9 @@ class Worker:
             return
         with self._cond:
             self._cond.wait_for(
-                lambda: (self._pending.get(tag, 0) == 0) if tag is not None else not any(self._pending.values())
+                lambda: (
+                    (self._pending.get(tag, 0) == 0) if tag is not None else not any(self._pending.values())
+                )
             )
             errors = [self._errors.pop(tag)] if tag in self._errors else []
             if tag is None:

@@ -88,8 +88,9 @@ class BoundedSafeLoader(yaml.SafeLoader):
                 except TypeError:  # an unhashable key: SafeConstructor reports it
                     continue
                 if first is not None:
-                    raise _Refused(f"the key {key!r} is given twice (line {first} and line {line}); "
-                                   "keep one of them")
+                    raise _Refused(
+                        f"the key {key!r} is given twice (line {first} and line {line}); keep one of them"
+                    )
                 seen[key] = line
         return super().construct_mapping(node, deep=deep)
 
@@ -114,8 +115,10 @@ def _expanded_size(node: yaml.Node, memo: dict[int, int]) -> int:
     elif isinstance(node, yaml.MappingNode):
         size += sum(_expanded_size(k, memo) + _expanded_size(v, memo) for k, v in node.value)
     if size > MAX_NODES:
-        raise _Refused(f"its aliases expand to more than {MAX_NODES:,} values (a 'billion laughs' file?); "
-                       "write the values out or split the file")
+        raise _Refused(
+            f"its aliases expand to more than {MAX_NODES:,} values (a 'billion laughs' file?); "
+            "write the values out or split the file"
+        )
     memo[id(node)] = size
     return size
 
@@ -128,25 +131,34 @@ def read_text(path: Path, *, missing_fix: str = "check the path") -> str:
         raise ConfigError("is a folder, not a file; give the path of one .yaml file inside it", file=file)
     if path.exists() and not path.is_file():
         # a FIFO would block the read forever, a device could be endless
-        raise ConfigError("is not a regular file (a FIFO, socket or device); give the path of a .yaml file",
-                          file=file)
+        raise ConfigError(
+            "is not a regular file (a FIFO, socket or device); give the path of a .yaml file", file=file
+        )
     try:
         with path.open("rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise ConfigError(f"file not found; {missing_fix}", file=file) from None
     except IsADirectoryError:
-        raise ConfigError("is a folder, not a file; give the path of one .yaml file inside it", file=file) from None
+        raise ConfigError(
+            "is a folder, not a file; give the path of one .yaml file inside it", file=file
+        ) from None
     except PermissionError:
-        raise ConfigError("cannot be read (permission denied); check the file's permissions", file=file) from None
+        raise ConfigError(
+            "cannot be read (permission denied); check the file's permissions", file=file
+        ) from None
     if len(raw) > MAX_BYTES:
-        raise ConfigError(f"is larger than {MAX_BYTES // (1024 * 1024)} MiB; a config, persona or scenario "
-                          "file is a few KiB: check that this is the right file", file=file)
+        raise ConfigError(
+            f"is larger than {MAX_BYTES // (1024 * 1024)} MiB; a config, persona or scenario "
+            "file is a few KiB: check that this is the right file",
+            file=file,
+        )
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8",
-                          file=file) from None
+        raise ConfigError(
+            f"not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8", file=file
+        ) from None
 
 
 def parse_yaml(text: str, *, file: str | None = None) -> Any:
@@ -160,10 +172,13 @@ def parse_yaml(text: str, *, file: str | None = None) -> Any:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc)
-        raise ConfigError(f"malformed YAML{where}: {problem}; check indentation and quote text containing ':'",
-                          file=file) from None
+        raise ConfigError(
+            f"malformed YAML{where}: {problem}; check indentation and quote text containing ':'", file=file
+        ) from None
     except RecursionError:  # PyYAML's scanner recurses on flow collections before compose_node sees them
-        raise ConfigError(f"refused: it nests deeper than {MAX_DEPTH} levels; flatten it", file=file) from None
+        raise ConfigError(
+            f"refused: it nests deeper than {MAX_DEPTH} levels; flatten it", file=file
+        ) from None
     finally:
         loader.dispose()
 

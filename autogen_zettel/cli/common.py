@@ -18,8 +18,17 @@ if TYPE_CHECKING:  # the memory (Qdrant, SQLite, numpy) loads when a command ope
     from autogen_zettel.base.config import MemoryConfig
     from autogen_zettel.memory import MemoryHub, Zettelkasten
 
-__all__ = ["console", "Context", "ZettelGroup", "known_tenant", "open_tenant", "DEFAULT_DATA", "plural",
-           "writable_file", "writable_folder"]
+__all__ = [
+    "console",
+    "Context",
+    "ZettelGroup",
+    "known_tenant",
+    "open_tenant",
+    "DEFAULT_DATA",
+    "plural",
+    "writable_file",
+    "writable_folder",
+]
 
 console = Console()
 err_console = Console(stderr=True)
@@ -69,8 +78,14 @@ class Context:
         cfg = load_config(self.config_path) if self.config_path else MemoryConfig()
         return cfg
 
-    def hub(self, *, model: str | None = None, memory: bool = False, create: bool = False,
-            engine: str | None = None) -> MemoryHub:
+    def hub(
+        self,
+        *,
+        model: str | None = None,
+        memory: bool = False,
+        create: bool = False,
+        engine: str | None = None,
+    ) -> MemoryHub:
         """Open the hub of ``--data-dir``. Reading creates nothing: unless ``create`` (commands
         that write new tenants), a data folder that holds no tenants is an error that says so."""
         from autogen_zettel.memory import MemoryHub
@@ -79,8 +94,10 @@ class Context:
         if not memory and not create and self.qdrant_url is None:
             folder = DataFolder(self.data_dir)
             if not folder.tenants.is_dir():
-                raise NotFound(f"no memory in {str(folder.root)!r} (no tenants/ folder there); check --data-dir "
-                               "or AUTOGEN_ZETTEL_DATA (`autogen-zettel ingest TENANT FILE` creates one)")
+                raise NotFound(
+                    f"no memory in {str(folder.root)!r} (no tenants/ folder there); check --data-dir "
+                    "or AUTOGEN_ZETTEL_DATA (`autogen-zettel ingest TENANT FILE` creates one)"
+                )
         cfg = self.config()
         if model:
             cfg = cfg.model_copy(update={"embedding": cfg.embedding.model_copy(update={"model": model})})
@@ -90,7 +107,6 @@ class Context:
         if memory:
             return MemoryHub.open(memory=True, config=cfg, qdrant_url=self.qdrant_url)
         return MemoryHub.open(self.data_dir, config=cfg, qdrant_url=self.qdrant_url)
-
 
     @contextlib.contextmanager
     def reading_hub(self, tenant: str | None) -> Iterator[MemoryHub]:
@@ -111,8 +127,13 @@ class Context:
             from autogen_zettel.store.snapshot import snapshot_tenant
 
             name = validate_tenant_name(tenant)
-            err_console.print(f"{self.data_dir} is open in another process (a running agent); reading a copy of "
-                              f"{name}'s memory made now", markup=False, highlight=False, style="dim")
+            err_console.print(
+                f"{self.data_dir} is open in another process (a running agent); reading a copy of "
+                f"{name}'s memory made now",
+                markup=False,
+                highlight=False,
+                style="dim",
+            )
             with tempfile.TemporaryDirectory(prefix="autogen-zettel-read-") as tmp:
                 cfg = self.config()
                 snapshot_tenant(self.data_dir, name, tmp, prefix=cfg.vectors.prefix)
@@ -136,8 +157,10 @@ def known_tenant(hub: MemoryHub, name: str, *, audited: bool = False) -> str:
         return name
     if audited and hub.data_dir is not None and DataFolder(hub.data_dir).audit_db(name).exists():
         return name
-    raise NotFound(f"tenant {name!r} does not exist in {hub.data_dir}; known tenants: {', '.join(known) or 'none'} "
-                   "(check the name or --data-dir; `autogen-zettel ingest TENANT FILE` creates a tenant)")
+    raise NotFound(
+        f"tenant {name!r} does not exist in {hub.data_dir}; known tenants: {', '.join(known) or 'none'} "
+        "(check the name or --data-dir; `autogen-zettel ingest TENANT FILE` creates a tenant)"
+    )
 
 
 def open_tenant(hub: MemoryHub, name: str) -> Zettelkasten:
@@ -159,8 +182,6 @@ class ZettelGroup(click.Group):
             raise _fail(exc) from None
 
 
-
-
 def plural(n: int, noun: str, many: str | None = None) -> str:
     """``1 card``, ``2 cards``, ``0 cards``."""
     return f"{n} {noun if n == 1 else (many or noun + 's')}"
@@ -178,8 +199,10 @@ def _probe(folder, target, what: str) -> None:
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise InvalidInput(f"cannot write {what} {str(target)!r}: {exc.strerror or exc} in {str(folder)!r}; "
-                           "give a path in a folder you can write to") from None
+        raise InvalidInput(
+            f"cannot write {what} {str(target)!r}: {exc.strerror or exc} in {str(folder)!r}; "
+            "give a path in a folder you can write to"
+        ) from None
 
 
 def writable_file(path, *, what: str):
@@ -195,8 +218,10 @@ def writable_file(path, *, what: str):
     if path.is_dir():
         raise InvalidInput(f"{what} {str(path)!r} is a folder; give a file name inside it")
     if not folder.is_dir():
-        raise InvalidInput(f"cannot write {what} {str(path)!r}: the folder {str(folder)!r} does not exist; "
-                           "create it or give another path")
+        raise InvalidInput(
+            f"cannot write {what} {str(path)!r}: the folder {str(folder)!r} does not exist; "
+            "create it or give another path"
+        )
     _probe(folder, path, what)
     return path
 

@@ -33,8 +33,14 @@ def _show(rows, title: str, columns: list[str], as_json: bool) -> None:
     for r in rows:
         d = _plain(r)
         # stored text is data, not rich markup
-        table.add_row(*[Text(", ".join(i[:8] for i in d[c]) if c == "source_ids" else "" if d[c] is None else str(d[c]))
-                        for c in columns])
+        table.add_row(
+            *[
+                Text(
+                    ", ".join(i[:8] for i in d[c]) if c == "source_ids" else "" if d[c] is None else str(d[c])
+                )
+                for c in columns
+            ]
+        )
     console.print(table)
 
 
@@ -67,14 +73,22 @@ def preferences(obj: Context, tenant, subject, topic, as_json):
     """
     with obj.hub() as hub:
         rows = open_tenant(hub, tenant).preferences(subject, topic)
-    _show(rows, f"preferences in {tenant}", ["subject", "topic", "value", "trend", "evidence", "at", "source_ids"],
-          as_json)
+    _show(
+        rows,
+        f"preferences in {tenant}",
+        ["subject", "topic", "value", "trend", "evidence", "at", "source_ids"],
+        as_json,
+    )
 
 
 @click.command()
 @click.argument("tenant")
-@click.option("--status", type=click.Choice(["open", "done", "cancelled"]), default=None, help="Only this status.")
-@click.option("--overdue-at", default=None, help="Only open commitments due before this date (ISO, e.g. 2026-03-06).")
+@click.option(
+    "--status", type=click.Choice(["open", "done", "cancelled"]), default=None, help="Only this status."
+)
+@click.option(
+    "--overdue-at", default=None, help="Only open commitments due before this date (ISO, e.g. 2026-03-06)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.pass_obj
 def commitments(obj: Context, tenant, status, overdue_at, as_json):
@@ -87,10 +101,17 @@ def commitments(obj: Context, tenant, status, overdue_at, as_json):
         try:
             overdue_at = datetime.fromisoformat(overdue_at)
         except ValueError:
-            raise ConfigError(f"--overdue-at must be an ISO date such as 2026-03-06, got {overdue_at!r}") from None
+            raise ConfigError(
+                f"--overdue-at must be an ISO date such as 2026-03-06, got {overdue_at!r}"
+            ) from None
     with obj.hub() as hub:
         rows = open_tenant(hub, tenant).commitments(status, overdue_at=overdue_at)
-    _show(rows, f"commitments in {tenant}", ["owner", "what", "due", "status", "counterparty", "source_ids"], as_json)
+    _show(
+        rows,
+        f"commitments in {tenant}",
+        ["owner", "what", "due", "status", "counterparty", "source_ids"],
+        as_json,
+    )
 
 
 COMMANDS = [facts, preferences, commitments]

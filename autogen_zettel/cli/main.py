@@ -41,20 +41,34 @@ __all__ = ["main"]
 
 log = logging.getLogger(__name__)
 
+
 @click.group(cls=ZettelGroup)
 @click.version_option(__version__, "--version", prog_name="autogen-zettel", message="%(prog)s %(version)s")
-@click.option("--data-dir", default=DEFAULT_DATA, show_default=True, type=click.Path(file_okay=False),
-              help="Memory folder (SQLite files and Qdrant local storage). Env: AUTOGEN_ZETTEL_DATA.")
-@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
-              help="A memory config YAML, e.g. configs/default.yaml.")
+@click.option(
+    "--data-dir",
+    default=DEFAULT_DATA,
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="Memory folder (SQLite files and Qdrant local storage). Env: AUTOGEN_ZETTEL_DATA.",
+)
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="A memory config YAML, e.g. configs/default.yaml.",
+)
 @click.option("--qdrant-url", default=None, help="Use a Qdrant server instead of local mode.")
 @click.option("-v", "--verbose", is_flag=True, help="Log progress details.")
 @click.pass_context
 def main(ctx, data_dir, config_path, qdrant_url, verbose):
     """Per-agent Zettelkasten memory for AutoGen: ingest, recall, inspect, evolve personas."""
-    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
+    )
     install_notices(verbose)
     ctx.obj = Context(data_dir, config_path, qdrant_url)
+
 
 def _read_messages(path: Path) -> list[Message]:
     """Messages from a JSON list or JSONL file; errors name the file and line."""
@@ -114,14 +128,26 @@ def ingest(obj: Context, tenant: str, file: Path):
                 cards += new
                 bar.update(len(chunk))
                 # -v: what each chunk did and how fast (the bar alone shows only messages)
-                log.info("ingest %s: messages %d-%d -> %d new cards in %.2f s (%.0f msg/s)", tenant, start + 1,
-                         start + len(chunk), new, time.perf_counter() - t0,
-                         len(chunk) / max(time.perf_counter() - t0, 1e-9))
+                log.info(
+                    "ingest %s: messages %d-%d -> %d new cards in %.2f s (%.0f msg/s)",
+                    tenant,
+                    start + 1,
+                    start + len(chunk),
+                    new,
+                    time.perf_counter() - t0,
+                    len(chunk) / max(time.perf_counter() - t0, 1e-9),
+                )
         if log.isEnabledFor(logging.INFO):
             st = mem.stats()
-            log.info("ingest %s: %d messages in %.2f s; the tenant now holds %d cards (%s) and %d links", tenant,
-                     len(messages), time.perf_counter() - started, st["cards"],
-                     ", ".join(f"{k} {v}" for k, v in sorted(st["by_kind"].items())), st["links"])
+            log.info(
+                "ingest %s: %d messages in %.2f s; the tenant now holds %d cards (%s) and %d links",
+                tenant,
+                len(messages),
+                time.perf_counter() - started,
+                st["cards"],
+                ", ".join(f"{k} {v}" for k, v in sorted(st["by_kind"].items())),
+                st["links"],
+            )
     console.print(f"{len(messages)} messages -> {cards} new cards in [bold]{tenant}[/]")
 
 
@@ -140,22 +166,43 @@ def recall(obj: Context, tenant: str, query: str, k: int | None, as_json: bool):
         # reading is no access: touching would reset the forgetting curve of the cards it shows
         hits = open_tenant(hub, tenant).recall(query, k=k, touch=False)
         if as_json:
-            click.echo(json.dumps([
-                {"id": h.card.id, "score": round(h.score, 4), "layer": h.layer, "content": h.card.content,
-                 "speaker": h.card.speaker, "at": h.card.created_at.isoformat(), "session_id": h.card.session_id,
-                 "source_ids": list(h.card.source_ids), "via": list(h.via) if h.via else None}
-                for h in hits
-            ], indent=2))
+            click.echo(
+                json.dumps(
+                    [
+                        {
+                            "id": h.card.id,
+                            "score": round(h.score, 4),
+                            "layer": h.layer,
+                            "content": h.card.content,
+                            "speaker": h.card.speaker,
+                            "at": h.card.created_at.isoformat(),
+                            "session_id": h.card.session_id,
+                            "source_ids": list(h.card.source_ids),
+                            "via": list(h.via) if h.via else None,
+                        }
+                        for h in hits
+                    ],
+                    indent=2,
+                )
+            )
             return
         # best first; the id (a unique prefix) is what `explain`, `show` and `forget` take
-        table = Table(title=f"recall in {tenant}: {query!r}", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        table = Table(
+            title=f"recall in {tenant}: {query!r}", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False
+        )
         for col in ("id", "score", "layer", "when", "who"):
             table.add_column(col, no_wrap=True, max_width=16 if col == "who" else None)
         table.add_column("content", ratio=1, overflow="fold", min_width=20)
         for h in hits:
             # card text is data, not rich markup: "[redacted payment card]" must show as written
-            table.add_row(h.card.id[:8], f"{h.score:.3f}", h.layer, h.card.created_at.strftime("%Y-%m-%d"),
-                          Text(h.card.speaker), Text(h.card.content))
+            table.add_row(
+                h.card.id[:8],
+                f"{h.score:.3f}",
+                h.layer,
+                h.card.created_at.strftime("%Y-%m-%d"),
+                Text(h.card.speaker),
+                Text(h.card.content),
+            )
         console.print(table)
 
 
@@ -179,15 +226,34 @@ def show(obj: Context, tenant: str, card_id: str, as_json: bool):
     if as_json:
         from autogen_zettel.cli.memory_cmds import card_dict
 
-        click.echo(json.dumps({"card": {**card_dict(card), "tags": tags}, "sources": info["sources"],
-                               "links": [{"src": x.src, "dst": x.dst, "kind": x.kind.value, "weight": x.weight}
-                                         for x in info["links"]]}, indent=2, ensure_ascii=False, default=str))
+        click.echo(
+            json.dumps(
+                {
+                    "card": {**card_dict(card), "tags": tags},
+                    "sources": info["sources"],
+                    "links": [
+                        {"src": x.src, "dst": x.dst, "kind": x.kind.value, "weight": x.weight}
+                        for x in info["links"]
+                    ],
+                },
+                indent=2,
+                ensure_ascii=False,
+                default=str,
+            )
+        )
         return
-    console.print(f"[bold]{card.id}[/] ({card.kind.value}, {card.status.value}, confidence {card.confidence})")
-    console.print(f"{card.speaker} at {card.created_at.isoformat()} in session {card.session_id}: {card.content}",
-                  markup=False)  # card text is data, not rich markup
-    console.print(f"tags: {', '.join(tags)}  entities: {', '.join(card.entities) or '-'}  "
-                  f"importance {card.importance}  accessed {card.access_count}x", markup=False)
+    console.print(
+        f"[bold]{card.id}[/] ({card.kind.value}, {card.status.value}, confidence {card.confidence})"
+    )
+    console.print(
+        f"{card.speaker} at {card.created_at.isoformat()} in session {card.session_id}: {card.content}",
+        markup=False,
+    )  # card text is data, not rich markup
+    console.print(
+        f"tags: {', '.join(tags)}  entities: {', '.join(card.entities) or '-'}  "
+        f"importance {card.importance}  accessed {card.access_count}x",
+        markup=False,
+    )
     for m in info["sources"]:
         console.print(f"  source {m['id']} ({m['speaker']}, {m['at']}): {m['text']}", markup=False)
     for link in info["links"]:
@@ -199,8 +265,12 @@ def show(obj: Context, tenant: str, card_id: str, as_json: bool):
 @click.argument("tenant", required=False)
 @click.option("--model", default=None, help="Rebuild with this embedding model (e.g. minilm, BAAI/bge-m3).")
 @click.option("--all", "all_tenants", is_flag=True, help="Rebuild every tenant of the data folder.")
-@click.option("--engine", type=click.Choice(EMBEDDED), default=None,
-              help="Rebuild into this embedded engine; `--all --engine edge` moves an older folder to qdrant-edge.")
+@click.option(
+    "--engine",
+    type=click.Choice(EMBEDDED),
+    default=None,
+    help="Rebuild into this embedded engine; `--all --engine edge` moves an older folder to qdrant-edge.",
+)
 @click.pass_obj
 def reindex(obj: Context, tenant: str | None, model: str | None, all_tenants: bool, engine: str | None):
     """Rebuild TENANT's vector collection (or every tenant's, with --all) from its SQLite database.
@@ -214,7 +284,9 @@ def reindex(obj: Context, tenant: str | None, model: str | None, all_tenants: bo
     with obj.hub(model=model, engine=engine) as hub:
         if all_tenants:
             done = hub.reindex_all(progress=True)
-            console.print(f"reindexed {sum(done.values())} cards of {len(done)} tenants into {hub.vectors.engine}")
+            console.print(
+                f"reindexed {sum(done.values())} cards of {len(done)} tenants into {hub.vectors.engine}"
+            )
             return
         n = hub.reindex(known_tenant(hub, tenant), progress=True)
     console.print(f"reindexed {plural(n, 'card')} of {tenant}")  # index points: summaries are not indexed
@@ -222,7 +294,9 @@ def reindex(obj: Context, tenant: str | None, model: str | None, all_tenants: bo
 
 @main.command()
 @click.argument("tenant", required=False)
-@click.option("--sample", default=32, show_default=True, help="Cards re-embedded and searched for, per tenant.")
+@click.option(
+    "--sample", default=32, show_default=True, help="Cards re-embedded and searched for, per tenant."
+)
 @click.pass_obj
 def verify(obj: Context, tenant: str | None, sample: int):
     """Compare TENANT's vector index (or every tenant's) with its SQLite database: point ids,
@@ -280,8 +354,13 @@ def stats(obj: Context, tenant: str | None, as_json: bool):
 
 def stats_table(st: dict) -> Table:
     """``stats`` as a two-column table: totals, then cards by kind and by status."""
-    table = Table(title=f"memory of {st['tenant']}", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
-                  show_header=False)
+    table = Table(
+        title=f"memory of {st['tenant']}",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        show_header=False,
+    )
     table.add_column("what")
     table.add_column("n", justify="right")
     table.add_row("cards", str(st["cards"]))
@@ -290,18 +369,31 @@ def stats_table(st: dict) -> Table:
     for status, n in sorted(st["by_status"].items()):
         table.add_row(f"  status {status}", str(n))
     table.add_row("links", str(st["links"]))
-    table.add_row("index points", str(st["indexed"]) if st.get("indexed") is not None else "- (index not opened)")
+    table.add_row(
+        "index points", str(st["indexed"]) if st.get("indexed") is not None else "- (index not opened)"
+    )
     table.add_row("embedding model", Text(str(st["embedding_model"])))
     table.add_row("embedding dim", str(st["embedding_dim"]))
     return table
 
+
 @main.command()
 @click.argument("scenario", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Run folder (default: runs/<scenario name>).")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Run folder (default: runs/<scenario name>).",
+)
 @click.option("--overwrite", is_flag=True, help="Replace an existing run folder.")
-@click.option("--llm", "llm_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="An LLM config YAML (configs/llm.example.yaml); default: the offline model client.")
+@click.option(
+    "--llm",
+    "llm_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="An LLM config YAML (configs/llm.example.yaml); default: the offline model client.",
+)
 def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Path | None):
     """Run a research simulation SCENARIO (YAML) as AutoGen group chats over simulated days.
 
@@ -319,6 +411,7 @@ def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Pa
     out = writable_folder(out_dir or Path("runs") / sc.name, what="run folder")  # before anything runs
     llm_config = load_llm_config(llm_path) if llm_path else None
     with console.status(f"running {sc.name} ({len(sc.sessions)} sessions)") as status:
+
         def progress(session_id: str, done: int, total: int) -> None:
             # a line per session in a terminal (the status line alone says nothing of progress)
             status.update(f"running {sc.name}: {done}/{total} sessions done")
@@ -328,8 +421,10 @@ def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Pa
         try:
             result = run_scenario(sc, out, overwrite=overwrite, llm_config=llm_config, progress=progress)
         except KeyboardInterrupt:
-            raise click.ClickException(f"interrupted: the run folder {str(out)!r} holds a partial run (see its "
-                                       f"{UNFINISHED}); run again with --overwrite to replace it") from None
+            raise click.ClickException(
+                f"interrupted: the run folder {str(out)!r} holds a partial run (see its "
+                f"{UNFINISHED}); run again with --overwrite to replace it"
+            ) from None
     console.print(*report(result))
 
 

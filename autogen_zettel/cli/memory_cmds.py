@@ -32,6 +32,7 @@ def card_dict(card) -> dict:
 
     return encode(card)
 
+
 __all__ = ["cards", "explain", "edit", "freeze", "thaw", "forget", "export", "maintain", "conflicts", "audit"]
 
 
@@ -70,8 +71,15 @@ def cards(obj: Context, tenant, kind, status, speaker, session_id, contains, tie
     Example: autogen-zettel cards alice --status to-verify --contains coriander
     """
     with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
-        found = open_tenant(hub, tenant).find(kind=kind, status=status, speaker=speaker, session_id=session_id,
-                                        contains=contains, tier=tier, limit=limit)
+        found = open_tenant(hub, tenant).find(
+            kind=kind,
+            status=status,
+            speaker=speaker,
+            session_id=session_id,
+            contains=contains,
+            tier=tier,
+            limit=limit,
+        )
     if as_json:
         click.echo(json.dumps([card_dict(c) for c in found], indent=2, ensure_ascii=False))
         return
@@ -86,8 +94,14 @@ def cards_table(found, *, title: str) -> Table:
         table.add_column(col, no_wrap=True, max_width=16 if col == "who" else None)
     table.add_column("content", ratio=1, overflow="fold", min_width=20)
     for c in found:
-        table.add_row(c.id[:8], f"{c.created_at:%Y-%m-%d}", Text(c.speaker), c.kind.value, c.status.value,
-                      Text(c.content))  # card text is data, not rich markup
+        table.add_row(
+            c.id[:8],
+            f"{c.created_at:%Y-%m-%d}",
+            Text(c.speaker),
+            c.kind.value,
+            c.status.value,
+            Text(c.content),
+        )  # card text is data, not rich markup
     return table
 
 
@@ -107,34 +121,52 @@ def explain(obj: Context, tenant, card_id, as_json):
         info = mem.explain(mem.resolve_id(card_id))
     card = info["card"]
     if as_json:
-        out = {**info, "card": card_dict(card),
-               "links": [{"src": x.src, "dst": x.dst, "kind": x.kind.value, "weight": x.weight} for x in info["links"]],
-               "conflicts": [{**c.__dict__, "detected_at": c.detected_at.isoformat()} for c in info["conflicts"]]}
+        out = {
+            **info,
+            "card": card_dict(card),
+            "links": [
+                {"src": x.src, "dst": x.dst, "kind": x.kind.value, "weight": x.weight} for x in info["links"]
+            ],
+            "conflicts": [
+                {**c.__dict__, "detected_at": c.detected_at.isoformat()} for c in info["conflicts"]
+            ],
+        }
         click.echo(json.dumps(out, indent=2, ensure_ascii=False, default=str))
         return
-    console.print(f"[bold]{card.id}[/] {card.kind.value}, {card.status.value}, tier {card.tier.value}, "
-                  f"evidence {card.evidence.value}, confidence {card.confidence}, strength {info['strength']}")
+    console.print(
+        f"[bold]{card.id}[/] {card.kind.value}, {card.status.value}, tier {card.tier.value}, "
+        f"evidence {card.evidence.value}, confidence {card.confidence}, strength {info['strength']}"
+    )
     # card text is data, not rich markup: "[redacted payment card]" must print as it is
     plain = {"markup": False, "highlight": False}
-    console.print(f"{card.speaker} at {card.created_at:%Y-%m-%d %H:%M} in session {card.session_id}: {card.content}",
-                  **plain)
+    console.print(
+        f"{card.speaker} at {card.created_at:%Y-%m-%d %H:%M} in session {card.session_id}: {card.content}",
+        **plain,
+    )
     if card.context:
         console.print(f"context: {card.context}", **plain)
     if card.redactions:
         console.print(f"redacted before storage: {', '.join(card.redactions)}")
     for m in info["sources"]:
-        console.print(f"  source {m['id']} ({m['speaker']}, {m['at']}, session {m['session_id']}): {m['text']}",
-                      **plain)
+        console.print(
+            f"  source {m['id']} ({m['speaker']}, {m['at']}, session {m['session_id']}): {m['text']}", **plain
+        )
     for c in info["conflicts"]:
-        console.print(f"  conflict ({c.resolution}, {c.topic}, weights {c.weights[0]:.2f} vs {c.weights[1]:.2f}) "
-                      f"with {c.other_id[:8]}: {c.other_content}", **plain)
+        console.print(
+            f"  conflict ({c.resolution}, {c.topic}, weights {c.weights[0]:.2f} vs {c.weights[1]:.2f}) "
+            f"with {c.other_id[:8]}: {c.other_content}",
+            **plain,
+        )
         if c.question:
             console.print(f"    ask: {c.question}", **plain)
     for s in info["summaries"]:
         console.print(f"  summarised by {s}")
     for h in info["history"]:
-        console.print(f"  history {h['at']} {h['action']} (version {h['version']}, was {h['status']})"
-                      + (f": {h['content']}" if h["content"] else ""), **plain)
+        console.print(
+            f"  history {h['at']} {h['action']} (version {h['version']}, was {h['status']})"
+            + (f": {h['content']}" if h["content"] else ""),
+            **plain,
+        )
     for link in info["links"]:
         other = link.dst if link.src == card.id else link.src
         console.print(f"  link {link.kind.value} {link.weight:.2f} -> {other}")
@@ -192,7 +224,9 @@ def forget(obj: Context, tenant, card_ids, subject, yes):
     Example: autogen-zettel forget alice --subject Bob --yes
     """
     if bool(card_ids) == bool(subject):
-        raise click.UsageError("give card ids or --subject, not both (e.g. autogen-zettel forget alice --subject Bob)")
+        raise click.UsageError(
+            "give card ids or --subject, not both (e.g. autogen-zettel forget alice --subject Bob)"
+        )
     what = f"everything about {subject!r}" if subject else f"{len(card_ids)} card(s)"
     if not yes:
         click.confirm(f"Forget {what} in {tenant}? This cannot be undone", abort=True)
@@ -200,19 +234,35 @@ def forget(obj: Context, tenant, card_ids, subject, yes):
         mem = open_tenant(hub, tenant)
         report = mem.forget(subject=subject) if subject else mem.forget([mem.resolve_id(c) for c in card_ids])
     removed = ", ".join(f"{table} {n}" for table, n in report.rows.items() if n)
-    console.print(f"forgot {plural(len(report.card_ids), 'card')}, rewrote "
-                  f"{plural(report.messages_rewritten, 'message')}; audit entry {report.audit_seq}"
-                  + (f" (rows removed: {removed})" if removed else ""), markup=False)
+    console.print(
+        f"forgot {plural(len(report.card_ids), 'card')}, rewrote "
+        f"{plural(report.messages_rewritten, 'message')}; audit entry {report.audit_seq}"
+        + (f" (rows removed: {removed})" if removed else ""),
+        markup=False,
+    )
 
 
 @click.command()
 @click.argument("tenant")
-@click.option("--format", "fmt", type=click.Choice(["json", "graphml", "vault"]), default="json", show_default=True,
-              help="json (cards, links, conflicts), graphml (Gephi) or vault (an Obsidian-style folder of "
-                   "Markdown notes, one per card, with [[links]]).")
-@click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
-              help="Write here (default: print JSON; GraphML needs a file, vault a folder).")
-@click.option("--overwrite", is_flag=True, help="vault: replace the notes of an earlier export in that folder.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["json", "graphml", "vault"]),
+    default="json",
+    show_default=True,
+    help="json (cards, links, conflicts), graphml (Gephi) or vault (an Obsidian-style folder of "
+    "Markdown notes, one per card, with [[links]]).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Write here (default: print JSON; GraphML needs a file, vault a folder).",
+)
+@click.option(
+    "--overwrite", is_flag=True, help="vault: replace the notes of an earlier export in that folder."
+)
 @click.pass_obj
 def export(obj: Context, tenant, fmt, output, overwrite):
     """Export TENANT's cards, links and conflicts as JSON, as GraphML for Gephi, or as a
@@ -233,8 +283,10 @@ def export(obj: Context, tenant, fmt, output, overwrite):
         writable_folder(output, what="vault folder")
         with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
             written = write_vault(open_tenant(hub, tenant), output, overwrite=overwrite)
-        console.print(f"wrote {plural(written, 'note')} of {tenant} to {output}/ (open the folder as a vault)",
-                      markup=False)
+        console.print(
+            f"wrote {plural(written, 'note')} of {tenant} to {output}/ (open the folder as a vault)",
+            markup=False,
+        )
         return
     if output is not None:
         writable_file(output, what="export file")
@@ -245,8 +297,10 @@ def export(obj: Context, tenant, fmt, output, overwrite):
             nx.write_graphml(G, output)
             traits = sum(1 for _, kind in G.nodes(data="kind") if kind == "trait")
             evidence = sum(1 for *_, kind in G.edges(data="kind") if kind in ("REINFORCES", "WEAKENS"))
-            console.print(f"wrote {G.number_of_nodes() - traits} cards, {G.number_of_edges() - evidence} links, "
-                          f"{traits} trait nodes and {evidence} evidence edges to {output}")
+            console.print(
+                f"wrote {G.number_of_nodes() - traits} cards, {G.number_of_edges() - evidence} links, "
+                f"{traits} trait nodes and {evidence} evidence edges to {output}"
+            )
             return
         data = json.dumps(mem.export(), indent=2, ensure_ascii=False, default=str)
     if output:
@@ -259,8 +313,13 @@ def export(obj: Context, tenant, fmt, output, overwrite):
 @click.command()
 @click.argument("tenant")
 @click.option("--at", "at", default=None, help="Run as of this ISO time (default: now).")
-@click.option("--step", "steps", multiple=True, type=click.Choice(["decay", "merge", "prune", "summaries", "conflicts"]),
-              help="Run only these steps (repeatable; default: all).")
+@click.option(
+    "--step",
+    "steps",
+    multiple=True,
+    type=click.Choice(["decay", "merge", "prune", "summaries", "conflicts"]),
+    help="Run only these steps (repeatable; default: all).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_obj
 def maintain(obj: Context, tenant, at, steps, as_json):
@@ -277,17 +336,27 @@ def maintain(obj: Context, tenant, at, steps, as_json):
         click.echo(json.dumps(d, indent=2))
         return
     reasons = ", ".join(f"{n} by {why}" for why, n in sorted(d["archived_by_reason"].items()))
-    table = Table(title=f"maintenance of {tenant} as of {d['at'][:19].replace('T', ' ')}", box=box.SIMPLE_HEAD,
-                  show_edge=False, pad_edge=False)
+    table = Table(
+        title=f"maintenance of {tenant} as of {d['at'][:19].replace('T', ' ')}",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+    )
     for col in ("step", "changed", "detail", "seconds"):
         table.add_column(col, justify="right" if col in ("changed", "seconds") else "left")
     secs = d["seconds"]
-    rows = [("decay", f"{d['archived']} archived", reasons, "decay"),
-            ("merge", f"{d['cards_absorbed']} merged", f"into {plural(d['merged_clusters'], 'card')}", "merge"),
-            ("prune", f"{d['pruned_links']} links", "weak links removed", "prune"),
-            ("summaries", f"{d['summaries']} new", "summary cards", "summaries"),
-            ("conflicts", f"{d['conflicts']} re-weighed",
-             f"{d['to_verify']} to verify, {d['reactivated']} reactivated", "conflicts")]
+    rows = [
+        ("decay", f"{d['archived']} archived", reasons, "decay"),
+        ("merge", f"{d['cards_absorbed']} merged", f"into {plural(d['merged_clusters'], 'card')}", "merge"),
+        ("prune", f"{d['pruned_links']} links", "weak links removed", "prune"),
+        ("summaries", f"{d['summaries']} new", "summary cards", "summaries"),
+        (
+            "conflicts",
+            f"{d['conflicts']} re-weighed",
+            f"{d['to_verify']} to verify, {d['reactivated']} reactivated",
+            "conflicts",
+        ),
+    ]
     for step, changed, detail, key in rows:
         if key in secs or not secs:
             table.add_row(step, changed, detail, f"{secs.get(key, 0):.3f}")
@@ -308,18 +377,36 @@ def conflicts(obj: Context, tenant, as_json):
         found = mem.conflicts()
         contents = {c.id: c.content for c in mem.find()}
     if as_json:
-        click.echo(json.dumps([{"topic": c.topic, "subject": c.subject, "resolution": c.resolution,
-                                "active_id": c.active_id, "active_content": contents.get(c.active_id),
-                                "other_id": c.other_id, "other_content": c.other_content, "question": c.question,
-                                "weights": list(c.weights), "detected_at": c.detected_at.isoformat()}
-                               for c in found], indent=2, ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "topic": c.topic,
+                        "subject": c.subject,
+                        "resolution": c.resolution,
+                        "active_id": c.active_id,
+                        "active_content": contents.get(c.active_id),
+                        "other_id": c.other_id,
+                        "other_content": c.other_content,
+                        "question": c.question,
+                        "weights": list(c.weights),
+                        "detected_at": c.detected_at.isoformat(),
+                    }
+                    for c in found
+                ],
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return
     if not found:
         console.print(f"no conflicts in {tenant}")
     for c in found:
         active = escape(contents.get(c.active_id, c.active_id))
-        console.print(f"[bold]{escape(c.topic)}[/] ({c.resolution}, {c.weights[0]:.2f} vs {c.weights[1]:.2f}): "
-                      f"in force “{active}”; other “{escape(c.other_content)}”")
+        console.print(
+            f"[bold]{escape(c.topic)}[/] ({c.resolution}, {c.weights[0]:.2f} vs {c.weights[1]:.2f}): "
+            f"in force “{active}”; other “{escape(c.other_content)}”"
+        )
         if c.question:
             console.print(f"  ask: {c.question}", markup=False)
 
@@ -341,7 +428,9 @@ def audit_verify(obj: Context, tenant):
         report = hub.verify_audit(known_tenant(hub, tenant, audited=True))
     if report.ok:
         how = "keyed" if report.keyed else "links only: the tenant was dropped with its key"
-        console.print(f"audit log of {tenant}: {report.entries} entries, chain intact ({how}); head {report.head}")
+        console.print(
+            f"audit log of {tenant}: {report.entries} entries, chain intact ({how}); head {report.head}"
+        )
         return
     for p in report.problems:
         console.print(f"[red]{escape(p)}[/]")
@@ -360,7 +449,9 @@ def audit_show(obj: Context, tenant):
         entries = hub.audit_log(known_tenant(hub, tenant, audited=True)).entries()
     for e in entries:
         # the whole detail, never cut mid-value; long id lists wrap on the terminal
-        console.print(f"{e.seq:>4} {str(e.at)[:19]} {e.action:<15} hash {e.hash[:16]}", markup=False, highlight=False)
+        console.print(
+            f"{e.seq:>4} {str(e.at)[:19]} {e.action:<15} hash {e.hash[:16]}", markup=False, highlight=False
+        )
         console.print(f"     {json.dumps(e.detail, ensure_ascii=False)}", markup=False, highlight=False)
 
 

@@ -38,14 +38,23 @@ def persona_report(store: PersonaStore, tenant: str) -> dict:
         "traits": [{**asdict(p), "at": _iso(p.at)} for p in sorted(latest.values(), key=lambda p: p.trait)],
         "modules": [{**asdict(m), "since": _iso(m.since)} for m in module_summaries(events)],
         "events": [{**asdict(e), "at": _iso(e.at)} for e in events],
-        "history": {t: [{"at": _iso(p.at), "score": p.score, "long": p.long, "mood": p.mood, "reason": p.reason}
-                        for p in history if p.trait == t] for t in sorted(latest)},
+        "history": {
+            t: [
+                {"at": _iso(p.at), "score": p.score, "long": p.long, "mood": p.mood, "reason": p.reason}
+                for p in history
+                if p.trait == t
+            ]
+            for t in sorted(latest)
+        },
         "prompt_versions": [{**asdict(v), "at": _iso(v.at)} for v in store.prompt_versions()],
-        "profiles": [{"version": p.version, "at": _iso(p.at), "text": p.text, "reason": p.reason}
-                     for p in store.profiles()],
+        "profiles": [
+            {"version": p.version, "at": _iso(p.at), "text": p.text, "reason": p.reason}
+            for p in store.profiles()
+        ],
         "evidence": store.evidence_count(),
-        "candidates": [{k: c.get(k) for k in ("label", "keywords", "size")}
-                       for c in store.get_state("candidates") or []],
+        "candidates": [
+            {k: c.get(k) for k in ("label", "keywords", "size")} for c in store.get_state("candidates") or []
+        ],
     }
 
 
@@ -72,44 +81,88 @@ def _print(report: dict, n_events: int) -> None:
         console.print(f"{name}: no trait history yet (the persona has not been mined)")
         return
     # fits 80 columns: no vertical rules, short headers, names and dates never cut ("conci…")
-    table = Table(title=f"traits of {name} ({report['evidence']} evidence edges)", box=box.SIMPLE_HEAD,
-                  show_edge=False, pad_edge=False)
+    table = Table(
+        title=f"traits of {name} ({report['evidence']} evidence edges)",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+    )
     for col in ("trait", "score", "long", "mood", "for", "against", "sess.", "as of"):
         table.add_column(col, justify="left" if col in ("trait", "as of") else "right", no_wrap=True)
     for t in report["traits"]:
-        table.add_row(t["trait"], f"{t['score']:.2f}" + ("*" if t["dissonant"] else ""), f"{t['long']:.2f}",
-                      f"{t['mood']:+.2f}", f"{t['support']:.1f}", f"{t['against']:.1f}", str(t["sessions"]),
-                      t["at"][:10])
+        table.add_row(
+            t["trait"],
+            f"{t['score']:.2f}" + ("*" if t["dissonant"] else ""),
+            f"{t['long']:.2f}",
+            f"{t['mood']:+.2f}",
+            f"{t['support']:.1f}",
+            f"{t['against']:.1f}",
+            str(t["sessions"]),
+            t["at"][:10],
+        )
     console.print(table)
-    console.print("for/against: decayed evidence weight for and against; * = evidence split "
-                  "(the agent asks); sess.: sessions the evidence came from", style="dim")
+    console.print(
+        "for/against: decayed evidence weight for and against; * = evidence split "
+        "(the agent asks); sess.: sessions the evidence came from",
+        style="dim",
+    )
     if report["modules"]:
-        table = _table(f"modules of {name}", ("module", "status", "weight", "since", "ev.", "last reason"),
-                       keep=("module", "status", "weight", "since", "ev."))
+        table = _table(
+            f"modules of {name}",
+            ("module", "status", "weight", "since", "ev.", "last reason"),
+            keep=("module", "status", "weight", "since", "ev."),
+        )
         for m in report["modules"]:
-            table.add_row(m["module"], m["status"], f"{m['weight']:.2f}", m["since"][:16].replace("T", " "),
-                          str(m["events"]), Text(" ".join(m["reason"].split())))
+            table.add_row(
+                m["module"],
+                m["status"],
+                f"{m['weight']:.2f}",
+                m["since"][:16].replace("T", " "),
+                str(m["events"]),
+                Text(" ".join(m["reason"].split())),
+            )
         console.print(table)
     events = report["events"][-n_events:] if n_events else report["events"]
     if events:
-        shown = f"last {len(events)} of {len(report['events'])}" if len(events) < len(report["events"]) else "all"
-        table = _table(f"module events of {name} ({shown})", ("when", "module", "event", "weight", "reason"),
-                       keep=("when", "module", "event", "weight"))
+        shown = (
+            f"last {len(events)} of {len(report['events'])}" if len(events) < len(report["events"]) else "all"
+        )
+        table = _table(
+            f"module events of {name} ({shown})",
+            ("when", "module", "event", "weight", "reason"),
+            keep=("when", "module", "event", "weight"),
+        )
         for e in events:
-            table.add_row(e["at"][:16].replace("T", " "), e["module"], e["event"],
-                          f"{e['weight_before']:.2f} → {e['weight_after']:.2f}", Text(e["reason"]))
+            table.add_row(
+                e["at"][:16].replace("T", " "),
+                e["module"],
+                e["event"],
+                f"{e['weight_before']:.2f} → {e['weight_after']:.2f}",
+                Text(e["reason"]),
+            )
         console.print(table)
     if report["prompt_versions"]:
-        table = _table(f"prompt versions of {name}", ("v.", "when", "temp.", "reason", "trait layer"),
-                       keep=("v.", "when", "temp."))
+        table = _table(
+            f"prompt versions of {name}",
+            ("v.", "when", "temp.", "reason", "trait layer"),
+            keep=("v.", "when", "temp."),
+        )
         for v in report["prompt_versions"]:
             temp = "" if v["temperature"] is None else f"{v['temperature']:.2f}"
-            table.add_row(str(v["version"]), v["at"][:10], temp, Text(" ".join(v["reason"].split())),
-                          Text(_short(v["traits"], 200)))
+            table.add_row(
+                str(v["version"]),
+                v["at"][:10],
+                temp,
+                Text(" ".join(v["reason"].split())),
+                Text(_short(v["traits"], 200)),
+            )
         console.print(table)
     if report["candidates"]:
-        table = _table(f"candidate new traits of {name} (dense memory clusters no trait explains)",
-                       ("label", "cards", "top keywords"), keep=("cards",))
+        table = _table(
+            f"candidate new traits of {name} (dense memory clusters no trait explains)",
+            ("label", "cards", "top keywords"),
+            keep=("cards",),
+        )
         for c in report["candidates"]:
             table.add_row(Text(c["label"]), str(c["size"]), Text(", ".join(c["keywords"] or ())))
         console.print(table)
@@ -123,12 +176,26 @@ def _print(report: dict, n_events: int) -> None:
 
 @click.command()
 @click.argument("tenants", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True,
-              help="Print JSON (an object for one tenant, a list for several) instead of tables.")
-@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also draw the trait trajectories to this PNG (one panel per tenant).")
-@click.option("--events", "n_events", default=20, show_default=True, type=click.IntRange(min=0),
-              help="Show at most this many of the latest module events (0: all).")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print JSON (an object for one tenant, a list for several) instead of tables.",
+)
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also draw the trait trajectories to this PNG (one panel per tenant).",
+)
+@click.option(
+    "--events",
+    "n_events",
+    default=20,
+    show_default=True,
+    type=click.IntRange(min=0),
+    help="Show at most this many of the latest module events (0: all).",
+)
 @click.pass_obj
 def traits(obj: Context, tenants: tuple[str, ...], as_json: bool, plot: Path | None, n_events: int):
     """Show how TENANTS' personas evolved: current trait scores (long-term, mood, evidence for
@@ -151,7 +218,9 @@ def traits(obj: Context, tenants: tuple[str, ...], as_json: bool, plot: Path | N
         from autogen_zettel.persona.plot import plot_traits
 
         bounds = tuple(obj.config().persona.bounds)
-        plot_traits(panels, plot, bounds=bounds, title="Trait trajectories of " + ", ".join(n for n, _, _ in panels))
+        plot_traits(
+            panels, plot, bounds=bounds, title="Trait trajectories of " + ", ".join(n for n, _, _ in panels)
+        )
     if as_json:
         click.echo(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2, ensure_ascii=False))
     else:

@@ -20,8 +20,13 @@ __all__ = ["view"]
 
 @click.command()
 @click.argument("tenant")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="The HTML file to write (default: TENANT.html in the current folder).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="The HTML file to write (default: TENANT.html in the current folder).",
+)
 @click.pass_obj
 def view(obj: Context, tenant: str, output: Path | None):
     """Write TENANT's memory as ONE self-contained HTML file (no server, nothing fetched): cards

@@ -37,19 +37,29 @@ from autogen_zettel.core.link import BACKWARD_WEIGHT
 
 __all__ = ["Activation", "LinkAdjacency"]
 
+
 class LinkAdjacency:
     """Each card's out-edges ``(other, weight, kind)`` in :func:`~autogen_zettel.core.graph.build_graph`'s
     order, from numpy arrays (a snapshot: the caller knows which cards changed since)."""
 
-    def __init__(self, ids: Sequence[str], index: dict[str, int], indptr: np.ndarray, other: np.ndarray,
-                 weight: np.ndarray, kind: np.ndarray, kinds: Sequence[str]):
+    def __init__(
+        self,
+        ids: Sequence[str],
+        index: dict[str, int],
+        indptr: np.ndarray,
+        other: np.ndarray,
+        weight: np.ndarray,
+        kind: np.ndarray,
+        kinds: Sequence[str],
+    ):
         self.ids, self.index = ids, index
         self.indptr, self.other, self.weight, self.kind = indptr, other, weight, kind
         self.kinds = list(kinds)
 
     @classmethod
-    def build(cls, ids: Sequence[str], rows: np.ndarray, kinds: Sequence[str],
-              weights: Mapping[LinkKind, float]) -> LinkAdjacency:
+    def build(
+        cls, ids: Sequence[str], rows: np.ndarray, kinds: Sequence[str], weights: Mapping[LinkKind, float]
+    ) -> LinkAdjacency:
         """From ``rows`` (:data:`~autogen_zettel.store.linkscan.LINK_ROW`, any order) between ``ids``, of the ``kinds`` named."""
         # one array at a time, each freed as its sorted copy replaces it: the build's peak is
         # what bounds memory at 100k cards, not what it keeps (#12)
@@ -99,8 +109,12 @@ class LinkAdjacency:
         if lo == hi:
             return []
         ids, kinds = self.ids, self.kinds
-        return [(ids[o], w, kinds[k]) for o, w, k in
-                zip(self.other[lo:hi].tolist(), self.weight[lo:hi].tolist(), self.kind[lo:hi].tolist())]
+        return [
+            (ids[o], w, kinds[k])
+            for o, w, k in zip(
+                self.other[lo:hi].tolist(), self.weight[lo:hi].tolist(), self.kind[lo:hi].tolist()
+            )
+        ]
 
     def edges_of_many(self, nodes: Iterable[str]) -> dict[str, list[tuple[str, float, str]]]:
         """:meth:`edges_of` for each of ``nodes``, in three array reads for all of them (recall's
@@ -120,18 +134,28 @@ class LinkAdjacency:
         ends = np.cumsum(counts)
         take = np.arange(total, dtype=np.int64) + np.repeat(lo - (ends - counts), counts)
         ids, kinds = self.ids, self.kinds
-        edges = [(ids[o], w, kinds[k]) for o, w, k in
-                 zip(self.other[take].tolist(), self.weight[take].tolist(), self.kind[take].tolist())]
+        edges = [
+            (ids[o], w, kinds[k])
+            for o, w, k in zip(
+                self.other[take].tolist(), self.weight[take].tolist(), self.kind[take].tolist()
+            )
+        ]
         out, start = {}, 0
         for n, end in zip(nodes, ends.tolist()):
             out[n] = edges[start:end]
             start = end
         return out
 
-    def spread(self, seeds: Mapping[str, float], *, hops: int, decay: float, fan_out: int,
-               unserved: Callable[[list[str]], Collection[str] | None],
-               lists_of: Callable[[list[str]], Mapping[str, list[tuple[str, float, str]]]],
-               ) -> Mapping[str, tuple[float, tuple[str, str]]] | None:
+    def spread(
+        self,
+        seeds: Mapping[str, float],
+        *,
+        hops: int,
+        decay: float,
+        fan_out: int,
+        unserved: Callable[[list[str]], Collection[str] | None],
+        lists_of: Callable[[list[str]], Mapping[str, list[tuple[str, float, str]]]],
+    ) -> Mapping[str, tuple[float, tuple[str, str]]] | None:
         """:func:`~autogen_zettel.core.graph.spread` over these arrays, with the same floats: each
         hop's edges are laid out in the order the loop there visits them (frontier in the order it
         was reached, each list strongest first), and sums are taken in that order (bincount adds
@@ -183,13 +207,19 @@ class LinkAdjacency:
             lo = self.indptr[frontier[at]]
             counts = np.minimum(self.indptr[frontier[at] + 1] - lo, fan_out)
             ends = np.cumsum(counts)
-            take = np.arange(int(ends[-1]) if len(ends) else 0, dtype=np.int64) + np.repeat(lo - (ends - counts), counts)
+            take = np.arange(int(ends[-1]) if len(ends) else 0, dtype=np.int64) + np.repeat(
+                lo - (ends - counts), counts
+            )
             src, other = np.repeat(at, counts), self.other[take].astype(np.int64)
             weight, kind = self.weight[take], self.kind[take].astype(np.int64)
             read = [j for j, nm in enumerate(names) if nm in changed]
             if read:  # lists the snapshot cannot give, in frontier order among the others
                 lists = lists_of([names[j] for j in read])
-                more = [(j, place(v), w, kind_of[k]) for j in read for v, w, k in lists.get(names[j], [])[:fan_out]]
+                more = [
+                    (j, place(v), w, kind_of[k])
+                    for j in read
+                    for v, w, k in lists.get(names[j], [])[:fan_out]
+                ]
                 if more:
                     j_, v_, w_, k_ = zip(*more)
                     src = np.concatenate([src, np.array(j_, dtype=np.int64)])
@@ -202,7 +232,8 @@ class LinkAdjacency:
                     grow = n + len(extra_ids) + 64 - size
                     total, strongest, via, via_kind, is_seed, seen = (
                         np.concatenate([a, np.zeros(grow, dtype=a.dtype)])
-                        for a in (total, strongest, via, via_kind, is_seed, seen))
+                        for a in (total, strongest, via, via_kind, is_seed, seen)
+                    )
                     size += grow
             keep = weight > 0.0  # lists are strongest first: the loop's break at the first weight <= 0
             if hop > 1:
@@ -216,7 +247,9 @@ class LinkAdjacency:
             slot = np.empty(size, dtype=np.int64)
             slot[reached] = np.arange(len(reached))
             inverse = slot[other]
-            sums = np.bincount(inverse, weights=passed, minlength=len(reached))  # in edge order, as the loop adds
+            sums = np.bincount(
+                inverse, weights=passed, minlength=len(reached)
+            )  # in edge order, as the loop adds
             first = np.full(len(reached), edges)
             np.minimum.at(first, inverse, np.arange(edges))
             # each node's strongest edge this hop, the first among equals; kept if it beats earlier hops'
@@ -238,8 +271,17 @@ class LinkAdjacency:
                 frontier, acts = new[keep], sums[ahead][keep]
         if not reached_order:
             return {}
-        return Activation(np.concatenate(reached_order), total, via, via_kind, seen,
-                          ids + extra_ids if extra_ids else ids, index, extra, self.kinds)
+        return Activation(
+            np.concatenate(reached_order),
+            total,
+            via,
+            via_kind,
+            seen,
+            ids + extra_ids if extra_ids else ids,
+            index,
+            extra,
+            self.kinds,
+        )
 
     @property
     def nodes(self) -> int:
@@ -265,9 +307,18 @@ class Activation(Mapping[str, tuple[float, tuple[str, str]]]):
     :param names: position -> node id (``index`` and ``extra``: node id -> position)
     """
 
-    def __init__(self, nodes: np.ndarray, total: np.ndarray, via: np.ndarray, via_kind: np.ndarray,
-                 seen: np.ndarray, names: Sequence[str], index: Mapping[str, int], extra: Mapping[str, int],
-                 kinds: Sequence[str]):
+    def __init__(
+        self,
+        nodes: np.ndarray,
+        total: np.ndarray,
+        via: np.ndarray,
+        via_kind: np.ndarray,
+        seen: np.ndarray,
+        names: Sequence[str],
+        index: Mapping[str, int],
+        extra: Mapping[str, int],
+        kinds: Sequence[str],
+    ):
         self.nodes, self.total, self.via, self.via_kind, self.seen = nodes, total, via, via_kind, seen
         self.names, self.index, self.extra, self.kinds = names, index, extra, kinds
 
@@ -307,7 +358,9 @@ class Activation(Mapping[str, tuple[float, tuple[str, str]]]):
             at = rows[np.fromiter(where, dtype=np.int64, count=len(where))]
             upper[at] = np.fromiter(where.values(), dtype=np.float64, count=len(where)) + upper[at]
         others = [(i, s) for i, s in head if self._position(i) is None]
-        values = np.concatenate([upper, np.fromiter((s for _, s in others), dtype=np.float64, count=len(others))])
+        values = np.concatenate(
+            [upper, np.fromiter((s for _, s in others), dtype=np.float64, count=len(others))]
+        )
         if n <= 0:
             return []
         if len(values) > n:

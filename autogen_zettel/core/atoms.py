@@ -26,18 +26,23 @@ __all__ = ["split_facts", "depends", "addressee_of", "name_addressee", "name_spe
 
 # where a sentence may hold a second clause: a comma or semicolon, or a coordinating word
 _JOINT = re.compile(r"\s*[;,]\s+(?:(?:and|but|so|plus)\s+)?|\s+(?:and|but|so|while|whereas|plus)\s+")
-_PRONOUN_SUBJECT = re.compile(r"(?:i|we|you|i'm|we're|you're|i've|we've|i'll|we'll|i'd|we'd)\b", re.IGNORECASE)
+_PRONOUN_SUBJECT = re.compile(
+    r"(?:i|we|you|i'm|we're|you're|i've|we've|i'll|we'll|i'd|we'd)\b", re.IGNORECASE
+)
 _POSSESSIVE_SUBJECT = re.compile(r"(?:my|our)\s+[a-z][\w\-]*\s+[a-z]", re.IGNORECASE)
 _NAME = r"[A-Z][\w\-']*(?:\s+[A-Z][\w\-']*)*"
 _NAMED_SUBJECT = re.compile(rf"(?P<name>{_NAME})\s+(?P<next>[a-z][\w\-']*)")
 # words that follow a noun phrase but cannot be its verb: the clause is no new statement
 _NOT_VERBS = frozenset(
     "a an the and or but so of for to in on at with from by as into onto about than then too also "
-    "this that these those my our your his her their its it you i we they he she me him them us".split())
+    "this that these those my our your his her their its it you i we they he she me him them us".split()
+)
 _PREPOSITIONS = "for|as|to|in|on|at|with|from|by|into|about"
 _GAPPED = re.compile(rf"(?P<obj>{_NAME})\s+(?P<prep>{_PREPOSITIONS})\s+\S")
-_OPENERS = frozenset("I I'm I've I'll I'd We We're You Hey Hi Hello Thanks Oh Yes No Yeah Well So And But Also "
-                     "Sure Okay Ok Wow The A An It It's That This My Our".split())
+_OPENERS = frozenset(
+    "I I'm I've I'll I'd We We're You Hey Hi Hello Thanks Oh Yes No Yeah Well So And But Also "
+    "Sure Okay Ok Wow The A An It It's That This My Our".split()
+)
 # a clause that points back ("my kids love it too", "they loved the lake") is no fact on its own
 # (not "her", "his": "Melanie starts her class" is about its own subject)
 _BACK_WORDS = "it its that this them they those these there too also either one".split()
@@ -47,8 +52,9 @@ _OPENS_BACK = frozenset(_BACK_WORDS) | frozenset("he she his her him their then"
 # case-sensitive: "I" is the pronoun only as a capital, "my"/"me" only inside a sentence
 _I = re.compile(r"(?<![\w'])(?:I'm|I've|I'll|I'd|I|my|me)(?![\w'])")
 _YOU = re.compile(r"\b(you|your|yours)\b(?! \()", re.IGNORECASE)
-_GENERIC_YOU = re.compile(r"\b(?:you know|you see|you never know|thank you|see you|you guys|if you ask me)\b",
-                          re.IGNORECASE)
+_GENERIC_YOU = re.compile(
+    r"\b(?:you know|you see|you never know|thank you|see you|you guys|if you ask me)\b", re.IGNORECASE
+)
 
 
 def _new_subject(clause: str) -> bool:
@@ -60,12 +66,16 @@ def _new_subject(clause: str) -> bool:
 
 
 def _ungap(previous: str, clause: str) -> str | None:
-    """"Postgres for storage" after "we chose FastAPI for the API": "we chose Postgres for storage"."""
+    """ "Postgres for storage" after "we chose FastAPI for the API": "we chose Postgres for storage"."""
     m = _GAPPED.match(clause)
     if not m or m.group("obj") in _OPENERS:
         return None
     left = re.search(rf"^(?P<head>.*?\S)\s+(?P<obj>{_NAME})\s+{m.group('prep')}\s", previous)
-    if not left or not _PRONOUN_SUBJECT.match(left.group("head")) and not _NAMED_SUBJECT.match(left.group("head")):
+    if (
+        not left
+        or not _PRONOUN_SUBJECT.match(left.group("head"))
+        and not _NAMED_SUBJECT.match(left.group("head"))
+    ):
         return None
     if len(left.group("head").split()) > 4:  # "we chose", "Ana picked": a short subject and verb only
         return None
@@ -98,8 +108,9 @@ def split_facts(sentence: str, *, min_words: int = 3) -> list[str]:
     facts = [pieces[0]]
     for joint, piece in zip(joints, pieces[1:]):
         ungapped = _ungap(facts[-1], piece) if len(piece.split()) >= 2 else None
-        stands = ungapped is not None or (_new_subject(piece) and len(piece.split()) >= min_words
-                                          and not _BACK_REFERENCE.search(piece))
+        stands = ungapped is not None or (
+            _new_subject(piece) and len(piece.split()) >= min_words and not _BACK_REFERENCE.search(piece)
+        )
         if stands and len(facts[-1].split()) >= min_words:
             facts.append(ungapped or piece)
         else:
@@ -109,7 +120,9 @@ def split_facts(sentence: str, *, min_words: int = 3) -> list[str]:
     return [f.strip() for f in facts if f.strip()]
 
 
-def addressee_of(text: str, *, speaker: str, participants: Sequence[str], previous: str | None = None) -> str | None:
+def addressee_of(
+    text: str, *, speaker: str, participants: Sequence[str], previous: str | None = None
+) -> str | None:
     """Who "you" means in ``text``: a participant named at its start ("Ana, can you ..."),
     else the previous speaker, else the other one of exactly two participants; None when unsure.
 
@@ -138,7 +151,7 @@ def name_addressee(text: str, addressee: str | None) -> str:
     for m in _YOU.finditer(text):
         if any(g.start() <= m.start() < g.end() for g in _GENERIC_YOU.finditer(text)):
             continue
-        return f"{text[: m.end()]} ({addressee}){text[m.end():]}"
+        return f"{text[: m.end()]} ({addressee}){text[m.end() :]}"
     return text
 
 

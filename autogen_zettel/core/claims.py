@@ -50,26 +50,40 @@ class Claim:
         return (self.polarity, self.value)
 
 
-_NEG = r"(?:don't|dont|do not|doesn't|doesnt|does not|never|no longer|can't|cant|cannot|can not|won't|will not)"
-_ADV = (r"(?:(?:really|also|still|usually|always|just|totally|absolutely|honestly|actually|even|generally|"
-        r"normally|literally|definitely|kind of|sort of)\s+)*")
+_NEG = (
+    r"(?:don't|dont|do not|doesn't|doesnt|does not|never|no longer|can't|cant|cannot|can not|won't|will not)"
+)
+_ADV = (
+    r"(?:(?:really|also|still|usually|always|just|totally|absolutely|honestly|actually|even|generally|"
+    r"normally|literally|definitely|kind of|sort of)\s+)*"
+)
 _STANCE_POS = "like likes love loves enjoy enjoys prefer prefers adore adores".split()
 _STANCE_NEG = "hate hates dislike dislikes avoid avoids detest detests".split()
 _CONSUME = "eat eats drink drinks".split()
-_ACTIVITY = ("run runs jog jogs swim swims cycle cycles hike hikes climb climbs surf surfs ski skis skate skates "
-             "dance dances smoke smokes meditate meditates").split()
+_ACTIVITY = (
+    "run runs jog jogs swim swims cycle cycles hike hikes climb climbs surf surfs ski skis skate skates "
+    "dance dances smoke smokes meditate meditates"
+).split()
 _VERBS = "|".join(sorted(set(_STANCE_POS + _STANCE_NEG + _CONSUME + _ACTIVITY), key=len, reverse=True))
 _SUBJECT_VERB = re.compile(
     rf"(?:^|[\s\"'(])(?P<subj>i|we|[a-z][a-z\-]+)\s+{_ADV}(?P<neg>{_NEG}\s+)?{_ADV}(?:(?:do|does)\s+{_ADV})?"
-    rf"(?P<verb>{_VERBS})\b(?P<rest>[^,;:.!?]*)")
-_FAN = re.compile(r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+)?(?:a\s+(?:big\s+|huge\s+)?fan of|into)\s+(?P<rest>[^,;:.!?]*)")
+    rf"(?P<verb>{_VERBS})\b(?P<rest>[^,;:.!?]*)"
+)
+_FAN = re.compile(
+    r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+)?(?:a\s+(?:big\s+|huge\s+)?fan of|into)\s+(?P<rest>[^,;:.!?]*)"
+)
 _NO_MORE = re.compile(r"\bno\s+(?:more\s+(?P<x>[a-z]+)|(?P<g>[a-z]+ing))\b")
 _STOPPED = re.compile(r"\b(?:stopped|quit|quitting|gave up|giving up|cut out)\s+(?P<x>[a-z]+)\b")
 _STARTED = re.compile(r"\b(?:started|start|back to|resumed|began)\s+(?P<x>[a-z]+ing)\b")
 _ALLERGIC = re.compile(r"\ballergic to\s+(?P<rest>[^,;:.!?]*)")
 _ORDER = re.compile(r"(?:^|\b)(?:order|ordered|i'll have|get me|i'll take)\b(?P<rest>[^;:.!?]*)")
 _ATTRIBUTES = (
-    ("residence", re.compile(r"\bi(?: now| currently)? (?:live|am living|'m living|moved|relocated) (?:in|to) (?P<v>[a-z][a-z \-]*)")),
+    (
+        "residence",
+        re.compile(
+            r"\bi(?: now| currently)? (?:live|am living|'m living|moved|relocated) (?:in|to) (?P<v>[a-z][a-z \-]*)"
+        ),
+    ),
     ("employer", re.compile(r"\bi(?: now| currently)? work (?:at|for) (?P<v>[a-z][a-z0-9 &\-]*)")),
     ("job", re.compile(r"\bi(?:'m| am| work)(?: now| currently)?(?: working)? as an? (?P<v>[a-z][a-z \-]*)")),
     ("name", re.compile(r"\bmy name is (?P<v>[a-z][a-z\-]*)")),
@@ -77,18 +91,26 @@ _ATTRIBUTES = (
 _FAVOURITE = re.compile(r"\bmy (?:all-time )?favou?rite (?P<a>[a-z]+(?: [a-z]+)?) is (?P<v>[a-z][a-z' \-]*)")
 _CONTEXT = re.compile(
     r"\b(?:in|with|for|at|during|on)\s+(?P<ctx>(?:[a-z]+\s+){0,2}?(?:food|dishes|dish|cuisine|cooking|restaurants?|"
-    r"meals?|soups?|salads?|curry|curries|work|home|weekends?|winter|summer|mornings?|evenings?|nights?|holidays?))\b")
-_CUT = re.compile(r"\b(?:in|at|on|when|with|for|during|because|if|since|while|after|before|every|each|and|but|or|"
-                  r"so|than|as|to|from|too|anymore|any more)\b")
+    r"meals?|soups?|salads?|curry|curries|work|home|weekends?|winter|summer|mornings?|evenings?|nights?|holidays?))\b"
+)
+_CUT = re.compile(
+    r"\b(?:in|at|on|when|with|for|during|because|if|since|while|after|before|every|each|and|but|or|"
+    r"so|than|as|to|from|too|anymore|any more)\b"
+)
 _FILLER = frozenset(
     "daily every day days week weeks month morning evening night km mile miles minute minutes hour hours time times "
     "extra some more one two three please today tonight now anymore again lately recently usually bit lot much "
-    "little thing stuff kind sort way whole bunch new old good great nice fun".split())
-_VAGUE = re.compile(r"\s*(?:how|what|that|when|where|why|who|it|this|these|those|them|you|your|seeing|hearing|"
-                    r"knowing|being|having|getting|doing|going|making|to|the way|the idea|the fact)\b")
+    "little thing stuff kind sort way whole bunch new old good great nice fun".split()
+)
+_VAGUE = re.compile(
+    r"\s*(?:how|what|that|when|where|why|who|it|this|these|those|them|you|your|seeing|hearing|"
+    r"knowing|being|having|getting|doing|going|making|to|the way|the idea|the fact)\b"
+)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|me|we|our)\b")
 _HEDGE = re.compile(r"\b(?:i think|maybe|perhaps|probably|i guess|not sure|might)\b")
-_VALUE_STOP = re.compile(r"\b(?:with|and|since|for|last|this|next|in|at|now|because|but|when|after|before|to|on)\b")
+_VALUE_STOP = re.compile(
+    r"\b(?:with|and|since|for|last|this|next|in|at|now|because|but|when|after|before|to|on)\b"
+)
 _CLAUSES = re.compile(r"[,;.!?\n]+|\bbut\b|\bthough\b|\balthough\b|\bhowever\b|\band\s+(?=(?:i|i'm|my|we)\b)")
 
 
@@ -117,7 +139,11 @@ def _one_key(word: str) -> str:
 def _words(rest: str) -> list[str]:
     """Content words of an object phrase up to its first preposition."""
     head = _CUT.split(rest, maxsplit=1)[0]
-    return [w for w in re.findall(r"[a-z][a-z\-]+", head) if w not in STOPWORDS and w not in _FILLER and len(w) >= 3]
+    return [
+        w
+        for w in re.findall(r"[a-z][a-z\-]+", head)
+        if w not in STOPWORDS and w not in _FILLER and len(w) >= 3
+    ]
 
 
 def _topics(rest: str, limit: int = 2) -> list[tuple[str, str]]:
@@ -177,9 +203,19 @@ def extract_claims(text: str, *, speaker: str, entities: tuple[str, ...] = ()) -
         ctx = _context(clause)
         source = card_source
 
-        def add(topic: str, polarity: int, label: str, *, subject: str = me, value: str = "",
-                src: EvidenceSource = source, context: str = ctx) -> None:
-            if topic and not any(c.subject == subject and c.topic == topic and c.context == context for c in out):
+        def add(
+            topic: str,
+            polarity: int,
+            label: str,
+            *,
+            subject: str = me,
+            value: str = "",
+            src: EvidenceSource = source,
+            context: str = ctx,
+        ) -> None:
+            if topic and not any(
+                c.subject == subject and c.topic == topic and c.context == context for c in out
+            ):
                 out.append(Claim(subject, topic, polarity, value, context, src, label))
 
         for m in _SUBJECT_VERB.finditer(clause):
@@ -192,7 +228,11 @@ def extract_claims(text: str, *, speaker: str, entities: tuple[str, ...] = ()) -
                 continue
             verb = m.group("verb")
             polarity = -1 if m.group("neg") else 1
-            base = verb[:-1] if verb.endswith("s") and verb[:-1] in _STANCE_POS + _STANCE_NEG + _CONSUME + _ACTIVITY else verb
+            base = (
+                verb[:-1]
+                if verb.endswith("s") and verb[:-1] in _STANCE_POS + _STANCE_NEG + _CONSUME + _ACTIVITY
+                else verb
+            )
             if base in _STANCE_NEG:
                 polarity = -polarity
             if subj not in ("i", "we") and not m.group("neg") and not verb.endswith("s"):
@@ -242,9 +282,11 @@ def extract_claims(text: str, *, speaker: str, entities: tuple[str, ...] = ()) -
 
 
 # Chinese: "我不吃香菜", "我现在吃香菜了", "我很喜欢绿茶", "我讨厌跑步" (the speaker's own stance)
-_ZH = re.compile(r"我(?:们)?(?:现在|如今|已经|还是|也|都|一直|平时|真的|很|非常|特别|最|其实)*"
-                 r"(?P<neg>不再|不|没有|从不|从来不)?(?:再|太|很|怎么)?(?P<verb>吃|喝|喜欢|爱吃|爱喝|爱|讨厌|抽|跑)"
-                 r"(?P<obj>[\u4e00-\u9fff]{1,6}?)(?=[了啦呢的呀吧啊]*(?:[，。！？,.!?；;\s]|$))")
+_ZH = re.compile(
+    r"我(?:们)?(?:现在|如今|已经|还是|也|都|一直|平时|真的|很|非常|特别|最|其实)*"
+    r"(?P<neg>不再|不|没有|从不|从来不)?(?:再|太|很|怎么)?(?P<verb>吃|喝|喜欢|爱吃|爱喝|爱|讨厌|抽|跑)"
+    r"(?P<obj>[\u4e00-\u9fff]{1,6}?)(?=[了啦呢的呀吧啊]*(?:[，。！？,.!?；;\s]|$))"
+)
 _ZH_NEG_VERB = frozenset({"讨厌"})
 
 

@@ -16,8 +16,22 @@ from datetime import datetime, timedelta
 
 __all__ = ["anchor_dates"]
 
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-            "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "a few": 3}
+_NUMBERS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "a couple of": 2,
+    "a few": 3,
+}
 _DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _NUM = r"(?:\d{1,2}|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 _PATTERN = re.compile(
@@ -54,7 +68,9 @@ def _resolve(m: re.Match, at: datetime) -> str | None:
         if unit == "week":
             return f"week of {_day(monday + timedelta(weeks=step))}"
         if unit == "weekend":
-            saturday = monday + timedelta(days=5) + timedelta(weeks=step if at.weekday() >= 5 or step > 0 else step)
+            saturday = (
+                monday + timedelta(days=5) + timedelta(weeks=step if at.weekday() >= 5 or step > 0 else step)
+            )
             return f"weekend of {_day(saturday)}"
         target = _DAYS.index(unit)
         if rel == "last":
@@ -81,6 +97,7 @@ def _resolve(m: re.Match, at: datetime) -> str | None:
 def anchor_dates(text: str, at: datetime) -> str:
     """``text`` with each English relative date followed by the absolute date it meant at ``at``
     (its original words kept); text already anchored (a bracket follows) is left alone."""
+
     def sub(m: re.Match) -> str:
         resolved = _resolve(m, at)
         return f"{m.group(0)} ({resolved})" if resolved else m.group(0)

@@ -27,11 +27,36 @@ _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 _MONTHS["sept"] = 9
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_NUMS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-         "a couple of": 2, "a few": 3}
+_NUMS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "a couple of": 2,
+    "a few": 3,
+}
 _NUM = r"\d{1,2}|a couple of|a few|an?|one|two|three|four|five|six|seven"
-_ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "日": 7, "天": 7, "末": 5,
-              "八": 8, "九": 9, "十": 10}
+_ZH_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "日": 7,
+    "天": 7,
+    "末": 5,
+    "八": 8,
+    "九": 9,
+    "十": 10,
+}
 _ZH_NUM = r"[0-9]{1,2}|[一二两三四五六七八九十]{1,3}"
 
 _EN = re.compile(
@@ -155,7 +180,9 @@ def _zh(m: re.Match, today: date) -> date | None:
         return _day_month(today, month, day) if month and day else None
     if g["simple"]:
         s = g["simple"]
-        return today + timedelta(days=3 if s == "大后天" else 2 if s == "后天" else 1 if s.startswith("明") else 0)
+        return today + timedelta(
+            days=3 if s == "大后天" else 2 if s == "后天" else 1 if s.startswith("明") else 0
+        )
     if g["wk"]:
         pre, wd = g["pre"] or "", g["wd"]
         target = 5 if wd == "末" else _ZH_DIGITS[wd] - 1
@@ -167,8 +194,11 @@ def _zh(m: re.Match, today: date) -> date | None:
         d = monday + timedelta(days=target)
         return d if d >= today else d + timedelta(days=7)
     if g["month"]:
-        return _month_end(today, 1 if g["month"].startswith("下") else 0) if "底" in g["month"] or "末" in g["month"] \
+        return (
+            _month_end(today, 1 if g["month"].startswith("下") else 0)
+            if "底" in g["month"] or "末" in g["month"]
             else _month_end(today) + timedelta(days=1)
+        )
     if g["later"]:
         n = _zh_int(g["n"]) or 1
         unit = g["unit"]

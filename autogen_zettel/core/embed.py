@@ -32,8 +32,16 @@ from autogen_zettel.core.lexical import LEXICAL_VERSION, sparse_doc, sparse_quer
 from autogen_zettel.core.onnx_embed import OnnxEncoder, minilm_like
 from autogen_zettel.core.onnx_export import INT8_VERSION, int8_file, onnx_file
 
-__all__ = ["Embedder", "SparseVector", "HashEmbedder", "FlagEmbedder", "make_embedder", "MINILM", "RUNTIMES",
-           "QUANTIZE"]
+__all__ = [
+    "Embedder",
+    "SparseVector",
+    "HashEmbedder",
+    "FlagEmbedder",
+    "make_embedder",
+    "MINILM",
+    "RUNTIMES",
+    "QUANTIZE",
+]
 
 log = logging.getLogger(__name__)
 
@@ -138,9 +146,20 @@ class FlagEmbedder(_LexicalSparse):
 
     _DIMS = {MINILM: 384, "BAAI/bge-m3": 1024}
 
-    def __init__(self, model: str = MINILM, *, device: str = "cpu", batch_size: int = 32, max_length: int = 256,
-                 threads: int = DEFAULT_THREAD_LIMIT, batch_threads: int | None = None, batch_workers: int = 0,
-                 quantize: str = "none", runtime: str = "auto", cache_dir: str | None = None):
+    def __init__(
+        self,
+        model: str = MINILM,
+        *,
+        device: str = "cpu",
+        batch_size: int = 32,
+        max_length: int = 256,
+        threads: int = DEFAULT_THREAD_LIMIT,
+        batch_threads: int | None = None,
+        batch_workers: int = 0,
+        quantize: str = "none",
+        runtime: str = "auto",
+        cache_dir: str | None = None,
+    ):
         """:param threads: torch/BLAS threads inside each encode of one text, a query (0: leave
             the pools alone); see :mod:`autogen_zettel.base.threads`
         :param batch_threads: the same for an encode of several texts (ingest); default ``threads``
@@ -160,13 +179,17 @@ class FlagEmbedder(_LexicalSparse):
             see :func:`autogen_zettel.core.onnx_export.cache_dir`)
         """
         if quantize not in QUANTIZE:
-            raise ConfigError(f"embedding.quantize must be one of {QUANTIZE}, got {quantize!r}", key="embedding.quantize")
+            raise ConfigError(
+                f"embedding.quantize must be one of {QUANTIZE}, got {quantize!r}", key="embedding.quantize"
+            )
         self.model = model
         self.threads = threads
         self.batch_threads = threads if batch_threads is None else batch_threads
         self.batch_workers = batch_workers if batch_workers > 0 else usable_cores()
         if runtime not in RUNTIMES:
-            raise ConfigError(f"embedding.runtime must be one of {RUNTIMES}, got {runtime!r}", key="embedding.runtime")
+            raise ConfigError(
+                f"embedding.runtime must be one of {RUNTIMES}, got {runtime!r}", key="embedding.runtime"
+            )
         self.quantize = quantize
         self.runtime = runtime
         self.cache_dir = cache_dir
@@ -175,17 +198,25 @@ class FlagEmbedder(_LexicalSparse):
         self.max_length = max_length
         self.is_m3 = "bge-m3" in model.lower()
         if self.is_m3 and quantize == "int8":
-            raise ConfigError("embedding.quantize 'int8' applies to MiniLM-like models only; remove it for BGE-M3",
-                              key="embedding.quantize")
+            raise ConfigError(
+                "embedding.quantize 'int8' applies to MiniLM-like models only; remove it for BGE-M3",
+                key="embedding.quantize",
+            )
         if runtime == "onnx" and (self.is_m3 or device != "cpu"):
-            raise ConfigError("embedding.runtime 'onnx' runs MiniLM-like models on the CPU only; "
-                              "use runtime 'auto' or 'torch' here", key="embedding.runtime")
+            raise ConfigError(
+                "embedding.runtime 'onnx' runs MiniLM-like models on the CPU only; "
+                "use runtime 'auto' or 'torch' here",
+                key="embedding.runtime",
+            )
         # decided here, not on load: the name recorded per tenant depends on it
         self.on_onnx = self._wants_onnx()
         #: the int8 path: "onnx" (the cached int8 graph), "torch" (quantize_dynamic), or None (float32)
         self.int8 = ("onnx" if self.on_onnx else "torch") if quantize == "int8" else None
-        self.name = (("all-MiniLM-L6-v2" if model == MINILM else model) + ("" if self.is_m3 else LEXICAL_SUFFIX)
-                     + {"onnx": f"+onnx-int8v{INT8_VERSION}", "torch": "+int8", None: ""}[self.int8])
+        self.name = (
+            ("all-MiniLM-L6-v2" if model == MINILM else model)
+            + ("" if self.is_m3 else LEXICAL_SUFFIX)
+            + {"onnx": f"+onnx-int8v{INT8_VERSION}", "torch": "+int8", None: ""}[self.int8]
+        )
         self.dim = self._DIMS.get(model) or self._folder_dim()
         self._impl = None
         self._lock = threading.Lock()  # torch inference from two threads at once is unsafe
@@ -238,14 +269,19 @@ class FlagEmbedder(_LexicalSparse):
         path = self._path()
         if not minilm_like(path):
             if self.runtime == "onnx":
-                raise ConfigError(f"embedding.runtime 'onnx' needs a local BERT-like model folder with "
-                                  f"config.json and tokenizer.json, got {self.model!r}; use 'auto' or 'torch'",
-                                  key="embedding.runtime")
+                raise ConfigError(
+                    f"embedding.runtime 'onnx' needs a local BERT-like model folder with "
+                    f"config.json and tokenizer.json, got {self.model!r}; use 'auto' or 'torch'",
+                    key="embedding.runtime",
+                )
             return False
         if importlib.util.find_spec("onnxruntime") is None:
             if self.runtime == "onnx":
-                raise ConfigError("embedding.runtime 'onnx' needs onnxruntime; run the set-up command in "
-                                  "README.md or set embedding.runtime to 'torch'", key="embedding.runtime")
+                raise ConfigError(
+                    "embedding.runtime 'onnx' needs onnxruntime; run the set-up command in "
+                    "README.md or set embedding.runtime to 'torch'",
+                    key="embedding.runtime",
+                )
             return False
         return True
 
@@ -273,9 +309,14 @@ class FlagEmbedder(_LexicalSparse):
                     f"could not be built or loaded ({type(exc).__name__}: {exc}); set embedding.cache_dir (or "
                     f"$AUTOGEN_ZETTEL_CACHE_DIR) to a writable folder, or set embedding.quantize to 'none' "
                     f"(float32: another recorded model, so `reindex` tenants built with int8)",
-                    key="embedding.quantize") from exc
-            log.warning("embedding %s on torch: its ONNX Runtime path failed (%s: %s)",
-                        self.name, type(exc).__name__, exc)
+                    key="embedding.quantize",
+                ) from exc
+            log.warning(
+                "embedding %s on torch: its ONNX Runtime path failed (%s: %s)",
+                self.name,
+                type(exc).__name__,
+                exc,
+            )
             return None
         log.info("embedding model %s on ONNX Runtime (%s)", self.name, encoder.model_file)
         return encoder
@@ -295,7 +336,11 @@ class FlagEmbedder(_LexicalSparse):
                 impl = FlagEmbedding.BGEM3FlagModel(path, use_fp16=False, devices=self.device)
             else:
                 impl = FlagEmbedding.FlagModel(
-                    path, pooling_method="mean", use_fp16=False, devices=self.device, normalize_embeddings=True
+                    path,
+                    pooling_method="mean",
+                    use_fp16=False,
+                    devices=self.device,
+                    normalize_embeddings=True,
                 )
         except OSError as exc:
             raise ConfigError(
@@ -361,8 +406,11 @@ class FlagEmbedder(_LexicalSparse):
         self._loaded()
         with self._lock, bounded_threads(self.threads if len(texts) == 1 else self.batch_threads):
             res = self._loaded().encode(
-                texts, batch_size=self.batch_size, max_length=self.max_length,
-                return_dense=False, return_sparse=True,
+                texts,
+                batch_size=self.batch_size,
+                max_length=self.max_length,
+                return_dense=False,
+                return_sparse=True,
             )
         out = []
         for weights in res["lexical_weights"]:

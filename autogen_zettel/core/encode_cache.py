@@ -70,7 +70,9 @@ class CachedEmbedder:
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
-    _OWN = frozenset({"inner", "name", "dim", "max_bytes", "_rows", "_pending", "_bytes", "_lock", "hits", "misses"})
+    _OWN = frozenset(
+        {"inner", "name", "dim", "max_bytes", "_rows", "_pending", "_bytes", "_lock", "hits", "misses"}
+    )
 
     def __getattr__(self, attr):
         # what else the inner embedder offers (backend, batch_size, ...), read through
@@ -144,7 +146,9 @@ class CachedEmbedder:
                 out[where[key]] = vector
         return out
 
-    def _encode_claimed(self, keys: list[tuple], query: bool, where: dict[tuple, list[int]], out: np.ndarray) -> None:
+    def _encode_claimed(
+        self, keys: list[tuple], query: bool, where: dict[tuple, list[int]], out: np.ndarray
+    ) -> None:
         """Encode the texts this call claimed, keep and publish them (failed: release the claims)."""
         try:
             vectors = np.asarray(self.inner.encode([k[2] for k in keys], query=query), dtype=np.float32)
@@ -175,8 +179,13 @@ class CachedEmbedder:
     def stats(self) -> dict:
         """``hits``, ``misses`` (texts encoded), ``entries`` and ``bytes`` held, ``max_bytes``."""
         with self._lock:
-            return {"hits": self.hits, "misses": self.misses, "entries": len(self._rows), "bytes": self._bytes,
-                    "max_bytes": self.max_bytes}
+            return {
+                "hits": self.hits,
+                "misses": self.misses,
+                "entries": len(self._rows),
+                "bytes": self._bytes,
+                "max_bytes": self.max_bytes,
+            }
 
 
 def unwrap(embedder: Embedder) -> Embedder:
@@ -191,4 +200,3 @@ def cached(embedder: Embedder, max_bytes: int) -> Embedder:
     if isinstance(embedder, CachedEmbedder) or max_bytes <= 0:
         return embedder
     return CachedEmbedder(embedder, max_bytes=max_bytes)
-

@@ -21,23 +21,107 @@ import re
 __all__ = ["ENGLISH_PHRASES", "CHINESE_PHRASES", "ends_chat"]
 
 ENGLISH_PHRASES = (
-    "that's all for today", "that is all for today", "that's it for today", "that's all for now",
-    "that's it for now", "that's all", "bye for now", "bye", "bye bye", "goodbye", "good bye", "good night",
-    "goodnight", "see you tomorrow", "see you next time", "see you later", "see you", "talk to you later",
-    "talk to you tomorrow", "talk tomorrow", "talk soon", "catch you later", "until next time",
-    "let's stop here", "let's stop here for today", "let's call it a day", "let's wrap up", "let's wrap it up",
-    "we're done for today", "we are done for today", "i'm done for today", "done for today", "signing off",
-    "have a good night", "have a nice evening",
+    "that's all for today",
+    "that is all for today",
+    "that's it for today",
+    "that's all for now",
+    "that's it for now",
+    "that's all",
+    "bye for now",
+    "bye",
+    "bye bye",
+    "goodbye",
+    "good bye",
+    "good night",
+    "goodnight",
+    "see you tomorrow",
+    "see you next time",
+    "see you later",
+    "see you",
+    "talk to you later",
+    "talk to you tomorrow",
+    "talk tomorrow",
+    "talk soon",
+    "catch you later",
+    "until next time",
+    "let's stop here",
+    "let's stop here for today",
+    "let's call it a day",
+    "let's wrap up",
+    "let's wrap it up",
+    "we're done for today",
+    "we are done for today",
+    "i'm done for today",
+    "done for today",
+    "signing off",
+    "have a good night",
+    "have a nice evening",
 )
 CHINESE_PHRASES = (
-    "今天就到这里", "今天就到这儿", "今天先到这里", "今天先到这儿", "今天就到这", "就到这里", "先到这里",
-    "先这样", "就这样", "今天就聊到这里", "今天就聊到这", "下次再聊", "回头再聊", "回头聊", "改天再聊",
-    "再见", "拜拜", "明天见", "下次见", "晚安", "先撤了", "我先下了",
+    "今天就到这里",
+    "今天就到这儿",
+    "今天先到这里",
+    "今天先到这儿",
+    "今天就到这",
+    "就到这里",
+    "先到这里",
+    "先这样",
+    "就这样",
+    "今天就聊到这里",
+    "今天就聊到这",
+    "下次再聊",
+    "回头再聊",
+    "回头聊",
+    "改天再聊",
+    "再见",
+    "拜拜",
+    "明天见",
+    "下次见",
+    "晚安",
+    "先撤了",
+    "我先下了",
 )
-_FILLERS_EN = ("ok", "okay", "alright", "all right", "right", "great", "cool", "thanks", "thank you",
-               "thanks a lot", "thank you so much", "cheers", "perfect", "good", "well", "so", "then", "and",
-               "for now", "everyone", "guys", "folks", "again", "then")
-_FILLERS_ZH = ("好的", "好", "行", "嗯", "那", "那么", "谢谢", "多谢", "谢谢你", "我们", "咱们", "今天", "大家")
+_FILLERS_EN = (
+    "ok",
+    "okay",
+    "alright",
+    "all right",
+    "right",
+    "great",
+    "cool",
+    "thanks",
+    "thank you",
+    "thanks a lot",
+    "thank you so much",
+    "cheers",
+    "perfect",
+    "good",
+    "well",
+    "so",
+    "then",
+    "and",
+    "for now",
+    "everyone",
+    "guys",
+    "folks",
+    "again",
+    "then",
+)
+_FILLERS_ZH = (
+    "好的",
+    "好",
+    "行",
+    "嗯",
+    "那",
+    "那么",
+    "谢谢",
+    "多谢",
+    "谢谢你",
+    "我们",
+    "咱们",
+    "今天",
+    "大家",
+)
 _PARTICLES_ZH = "吧啊呀了哈哦嘛啦呗喽"
 
 _CLAUSES = re.compile(r"[.!?,;:\n…~—()\"“”]+|[。！？，；：、（）]+")
@@ -67,8 +151,8 @@ def _strip_zh(clause: str) -> str:
     while changed and clause:
         changed = False
         for f in sorted(_FILLERS_ZH, key=len, reverse=True):
-            if clause.startswith(f) and clause[len(f):]:
-                clause, changed = clause[len(f):], True
+            if clause.startswith(f) and clause[len(f) :]:
+                clause, changed = clause[len(f) :], True
     return clause.rstrip(_PARTICLES_ZH)
 
 

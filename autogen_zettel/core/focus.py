@@ -31,8 +31,9 @@ __all__ = ["weigh_terms", "without_names", "without_labels", "is_question", "dem
 _LABEL = re.compile(r"^[ \t]*[^\W\d_][\w.'\-]{0,39}(?: [\w.'\-]{1,40}){0,2}:[ \t]+", re.MULTILINE)
 
 
-def weigh_terms(sparse: tuple[Sequence[int], Sequence[float]], terms: Collection[int], weight: float
-                ) -> tuple[list[int], list[float]]:
+def weigh_terms(
+    sparse: tuple[Sequence[int], Sequence[float]], terms: Collection[int], weight: float
+) -> tuple[list[int], list[float]]:
     """``sparse`` with the values of ``terms`` times ``weight`` (a term at weight 0 is left out).
 
     >>> weigh_terms(([3, 7], [1.0, 1.0]), {7}, 0.5)
@@ -58,12 +59,14 @@ def without_names(text: str, names: Collection[str]) -> str:
     words = {w for n in names for w in re.findall(r"\w+", n) if len(w) > 2}
     if not words:
         return text
-    pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-                         + r")(?:['\u2019]s)?\b", re.IGNORECASE)
+    pattern = re.compile(
+        r"\b(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")(?:['\u2019]s)?\b",
+        re.IGNORECASE,
+    )
 
     def line(one: str) -> str:
         label = _LABEL.match(one)
-        head, rest = (one[: label.end()], one[label.end():]) if label else ("", one)
+        head, rest = (one[: label.end()], one[label.end() :]) if label else ("", one)
         rest = re.sub(r"[ \t]+", " ", pattern.sub(" ", rest)).strip()
         return head + re.sub(r"\s+([?.!,])", r"\1", rest)
 

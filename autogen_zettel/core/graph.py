@@ -32,7 +32,15 @@ from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
 from autogen_zettel.core.adjacency import LinkAdjacency
 from autogen_zettel.core.link import BACKWARD_WEIGHT, KIND_WEIGHT, ThreadIndex, thread_links
 
-__all__ = ["build_graph", "add_links", "add_threads", "spread", "persona_graph", "Neighbours", "LinkNeighbours"]
+__all__ = [
+    "build_graph",
+    "add_links",
+    "add_threads",
+    "spread",
+    "persona_graph",
+    "Neighbours",
+    "LinkNeighbours",
+]
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +58,9 @@ def _add_edge(G: nx.DiGraph, u: str, v: str, weight: float, link: Link) -> None:
         current["strength"] = max(current["strength"], link.weight)
 
 
-def add_links(G: nx.DiGraph, links: Iterable[Link], *, weights: Mapping[LinkKind, float] = KIND_WEIGHT) -> None:
+def add_links(
+    G: nx.DiGraph, links: Iterable[Link], *, weights: Mapping[LinkKind, float] = KIND_WEIGHT
+) -> None:
     """Add links to ``G`` in place, keeping the strongest reason per direction.
 
     :param weights: the activation each link kind passes (an ablation passes others)
@@ -109,10 +119,15 @@ class LinkNeighbours:
     True
     """
 
-    def __init__(self, rows: Callable[[Collection[str], Collection[str]], Iterable[tuple[int, str, str, str, float]]],
-                 *, weights: Mapping[LinkKind, float] = KIND_WEIGHT,
-                 changes: Callable[[], set[str] | None] | None = None, max_cached: int = 200_000,
-                 table: Callable[[Sequence[str]], tuple[Sequence[str], object] | None] | None = None):
+    def __init__(
+        self,
+        rows: Callable[[Collection[str], Collection[str]], Iterable[tuple[int, str, str, str, float]]],
+        *,
+        weights: Mapping[LinkKind, float] = KIND_WEIGHT,
+        changes: Callable[[], set[str] | None] | None = None,
+        max_cached: int = 200_000,
+        table: Callable[[Sequence[str]], tuple[Sequence[str], object] | None] | None = None,
+    ):
         self.rows = rows
         self.changes = changes
         self.max_cached = max_cached
@@ -141,8 +156,9 @@ class LinkNeighbours:
             # changes are tracked from before the snapshot begins (in the thread): a change
             # the snapshot already holds is served from SQLite too, never one it misses
             self._stale = set()
-            self._loader = threading.Thread(target=self._load, args=(self._generation,), daemon=True,
-                                            name="zettel-link-adjacency")
+            self._loader = threading.Thread(
+                target=self._load, args=(self._generation,), daemon=True, name="zettel-link-adjacency"
+            )
             self._loader.start()
 
     def _load(self, generation: int) -> None:
@@ -165,8 +181,12 @@ class LinkNeighbours:
                 self._gave_up, self._stale = True, None
                 return
             self.adjacency = adjacency
-        log.debug("link adjacency loaded: %d nodes, %d edges, %d bytes", adjacency.nodes, adjacency.edges,
-                  adjacency.nbytes)
+        log.debug(
+            "link adjacency loaded: %d nodes, %d edges, %d bytes",
+            adjacency.nodes,
+            adjacency.edges,
+            adjacency.nbytes,
+        )
 
     def wait_loaded(self, timeout: float | None = None) -> bool:
         """Start loading the adjacency if it is not, and wait for it; True once it serves."""
@@ -232,8 +252,9 @@ class LinkNeighbours:
                     cache.update(lists)
         return {n: found[n] for n in nodes if found.get(n)}
 
-    def spread(self, seeds: Mapping[str, float], *, hops: int, decay: float,
-               fan_out: int) -> Mapping[str, tuple[float, tuple[str, str]]] | None:
+    def spread(
+        self, seeds: Mapping[str, float], *, hops: int, decay: float, fan_out: int
+    ) -> Mapping[str, tuple[float, tuple[str, str]]] | None:
         """:func:`spread` on the loaded adjacency's arrays (:meth:`LinkAdjacency.spread
         <autogen_zettel.core.adjacency.LinkAdjacency.spread>`), the lists of nodes whose links
         changed since from :meth:`neighbours_of`; None until an adjacency serves, or if it is
@@ -250,8 +271,9 @@ class LinkNeighbours:
                 stale = self._stale
                 return [n for n in nodes if n in stale] if stale else []
 
-        return adjacency.spread(seeds, hops=hops, decay=decay, fan_out=fan_out, unserved=unserved,
-                                lists_of=self.neighbours_of)
+        return adjacency.spread(
+            seeds, hops=hops, decay=decay, fan_out=fan_out, unserved=unserved, lists_of=self.neighbours_of
+        )
 
     def _read(self, wanted: set[str]) -> Adjacency:
         # as add_links/_add_edge would build it, one row at a time (recall's hot loop, #12):
@@ -293,17 +315,25 @@ class LinkNeighbours:
                 ((v, (w, kind, _)),) = edges.items()
                 out[u] = [(v, w, kind)]
             else:
-                out[u] = [(v, -nw, kind) for nw, _, v, kind in sorted([(-e[0], e[2], v, e[1]) for v, e in edges.items()])]
+                out[u] = [
+                    (v, -nw, kind)
+                    for nw, _, v, kind in sorted([(-e[0], e[2], v, e[1]) for v, e in edges.items()])
+                ]
         return out
 
 
 def _graph_neighbours(G: nx.DiGraph, nodes: Collection[str]) -> Adjacency:
     # sorted() is stable: equal weights keep the graph's insertion order
-    return {n: sorted(((v, d["weight"], d["kind"]) for v, d in G.adj[n].items()), key=lambda e: -e[1])
-            for n in nodes if n in G}
+    return {
+        n: sorted(((v, d["weight"], d["kind"]) for v, d in G.adj[n].items()), key=lambda e: -e[1])
+        for n in nodes
+        if n in G
+    }
 
 
-def add_threads(G: nx.DiGraph, cards: Iterable[Card], *, weights: Mapping[LinkKind, float] = KIND_WEIGHT) -> None:
+def add_threads(
+    G: nx.DiGraph, cards: Iterable[Card], *, weights: Mapping[LinkKind, float] = KIND_WEIGHT
+) -> None:
     """Add the SAME_THREAD links of ``cards`` (oldest first) to ``G`` in place
     (:func:`~autogen_zettel.core.link.thread_links`). They are derived from the cards, not
     stored: the graph keeps its :class:`~autogen_zettel.core.link.ThreadIndex` in
@@ -316,8 +346,12 @@ def add_threads(G: nx.DiGraph, cards: Iterable[Card], *, weights: Mapping[LinkKi
     add_links(G, links, weights=weights)
 
 
-def build_graph(links: Iterable[Link], *, weights: Mapping[LinkKind, float] = KIND_WEIGHT,
-                cards: Iterable[Card] | None = None) -> nx.DiGraph:
+def build_graph(
+    links: Iterable[Link],
+    *,
+    weights: Mapping[LinkKind, float] = KIND_WEIGHT,
+    cards: Iterable[Card] | None = None,
+) -> nx.DiGraph:
     """A new directed graph of the given links (``weights``: see :func:`add_links`), plus the
     SAME_THREAD links of ``cards`` (any order; see :func:`add_threads`)."""
     G = nx.DiGraph()
@@ -347,6 +381,7 @@ def spread(
     the few nodes it reaches: far cheaper than a full PageRank on large graphs.
     """
     if isinstance(G, nx.Graph):
+
         def neighbours_of(nodes: Collection[str]) -> Adjacency:
             return _graph_neighbours(G, nodes)
     else:
@@ -424,6 +459,12 @@ def persona_graph(links: Iterable[Link], evidence: Iterable) -> nx.DiGraph:
         node = f"trait:{trait}"
         G.add_node(node, kind="trait", trait=trait)
         net = support - against
-        G.add_edge(card, node, kind="REINFORCES" if net >= 0 else "WEAKENS", weight=abs(net),
-                   support=support, against=against)
+        G.add_edge(
+            card,
+            node,
+            kind="REINFORCES" if net >= 0 else "WEAKENS",
+            weight=abs(net),
+            support=support,
+            against=against,
+        )
     return G

@@ -29,9 +29,24 @@ _HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 _EN_FIRST = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|my|we|our)\b", re.IGNORECASE)
-_THIRD_VERBS = {"is": "am", "has": "have", "does": "do", "doesn't": "don't", "was": "was", "isn't": "am not",
-                "hasn't": "haven't", "wasn't": "wasn't", "will": "will", "would": "would", "can't": "can't",
-                "won't": "won't", "quit": "quit", "moved": "moved", "promised": "promised", "said": "said"}
+_THIRD_VERBS = {
+    "is": "am",
+    "has": "have",
+    "does": "do",
+    "doesn't": "don't",
+    "was": "was",
+    "isn't": "am not",
+    "hasn't": "haven't",
+    "wasn't": "wasn't",
+    "will": "will",
+    "would": "would",
+    "can't": "can't",
+    "won't": "won't",
+    "quit": "quit",
+    "moved": "moved",
+    "promised": "promised",
+    "said": "said",
+}
 
 
 _ADVERBS = "no longer|also|really|still|never|now|always|usually|just|actually|finally|recently"
@@ -71,13 +86,17 @@ def as_first_person(text: str, speaker: str) -> str:
         return f"I {v}"
 
     text = re.sub(rf"\b{re.escape(name)}'s\b", "my", text)
-    text = re.sub(rf"\b{re.escape(name)}\s+(?P<adv>(?:{_ADVERBS})\s+)?(?P<v>[A-Za-z']+)",
-                  lambda m: verb(m).replace("I ", f"I {m.group('adv') or ''}", 1), text)
+    text = re.sub(
+        rf"\b{re.escape(name)}\s+(?P<adv>(?:{_ADVERBS})\s+)?(?P<v>[A-Za-z']+)",
+        lambda m: verb(m).replace("I ", f"I {m.group('adv') or ''}", 1),
+        text,
+    )
     return re.sub(rf"\b{re.escape(name)}\b", "me", text)
 
 
-def extract_layers(text: str, *, speaker: str, at: datetime, previous: str | None = None,
-                   addressee: str | None = None) -> list[Evidence]:
+def extract_layers(
+    text: str, *, speaker: str, at: datetime, previous: str | None = None, addressee: str | None = None
+) -> list[Evidence]:
     """Every layer finding of ``text`` said by ``speaker`` at ``at``.
 
     :param previous: the message this one answers (an offer "Shall I book the sushi bar?",

@@ -25,7 +25,18 @@ LAYER_ROWS_SHAPE = {
     "commitment": {"layer", "subject", "what", "when", "counterparty"},
     "status": {"layer", "subject", "what", "status"},
 }
-_FACT_KEYS = ("residence", "employer", "job", "name", "age", "hometown", "diet", "allergy", "pet", "restriction")
+_FACT_KEYS = (
+    "residence",
+    "employer",
+    "job",
+    "name",
+    "age",
+    "hometown",
+    "diet",
+    "allergy",
+    "pet",
+    "restriction",
+)
 _PREF_KINDS = ("statement", "change", "acceptance", "refusal")
 _SELF = {"i", "me", "myself", "speaker", "the speaker"}
 _MAX = 200
@@ -48,7 +59,9 @@ def validate_layer_rows(rows: Any, *, where: str, speaker: str) -> tuple[Evidenc
     for i, row in enumerate(rows):
         at = f"{where}.layers[{i}]"
         if not isinstance(row, dict) or row.get("layer") not in LAYER_ROWS_SHAPE:
-            raise LLMOutputError(f"{at} must be an object whose layer is one of {sorted(LAYER_ROWS_SHAPE)}, got {row!r}")
+            raise LLMOutputError(
+                f"{at} must be an object whose layer is one of {sorted(LAYER_ROWS_SHAPE)}, got {row!r}"
+            )
         layer = row["layer"]
         unknown = set(row) - LAYER_ROWS_SHAPE[layer]
         if unknown:
@@ -82,8 +95,19 @@ def validate_layer_rows(rows: Any, *, where: str, speaker: str) -> tuple[Evidenc
             counterparty = _text(row, "counterparty", at, required=False) or None
             if counterparty and counterparty.casefold() in _SELF:
                 counterparty = speaker
-            out.append(Evidence("commitment", subject, "", _text(row, "what", at), 0.5, "statement", None,
-                                counterparty, _text(row, "when", at, required=False)))
+            out.append(
+                Evidence(
+                    "commitment",
+                    subject,
+                    "",
+                    _text(row, "what", at),
+                    0.5,
+                    "statement",
+                    None,
+                    counterparty,
+                    _text(row, "when", at, required=False),
+                )
+            )
         else:
             status = row.get("status")
             if status not in ("done", "cancelled"):

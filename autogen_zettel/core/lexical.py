@@ -19,8 +19,19 @@ import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-__all__ = ["STOPWORDS", "LEXICAL_VERSION", "SCRIPT_STEMMERS", "fold", "tokens", "stem", "snowball", "term_id",
-           "sparse_doc", "sparse_query", "BM25"]
+__all__ = [
+    "STOPWORDS",
+    "LEXICAL_VERSION",
+    "SCRIPT_STEMMERS",
+    "fold",
+    "tokens",
+    "stem",
+    "snowball",
+    "term_id",
+    "sparse_doc",
+    "sparse_query",
+    "BM25",
+]
 
 STOPWORDS = frozenset(
     """a about above after again against all am an and any are as at be because been before
@@ -63,7 +74,9 @@ def _token_re() -> re.Pattern:
 
 _ASCII_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 # scripts written without spaces between words: Han, kana (CJK punctuation is not \w)
-_BIGRAM_RUN = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]+")
+_BIGRAM_RUN = re.compile(
+    r"[\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]+"
+)
 # combining marks kept when folding accents: the kana voicing marks and the vowel signs of Indic
 # and South-East Asian scripts carry the letter itself, not an accent on it
 _KEEP_MARK = re.compile(r"[\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u3099\u309a]")
@@ -95,8 +108,11 @@ def stem(word: str) -> str:
 # Latin words are stemmed as English, Cyrillic as Russian, Greek as Greek, Arabic as Arabic;
 # other scripts (Han and kana become bigrams; Devanagari, Hebrew, Thai...) are left as they are
 SCRIPT_STEMMERS = {"latin": "english", "cyrillic": "russian", "greek": "greek", "arabic": "arabic"}
-_SCRIPT_OF = (("cyrillic", re.compile(r"[\u0400-\u052f]")), ("greek", re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")),
-              ("arabic", re.compile(r"[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff]")))
+_SCRIPT_OF = (
+    ("cyrillic", re.compile(r"[\u0400-\u052f]")),
+    ("greek", re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]")),
+    ("arabic", re.compile(r"[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff]")),
+)
 _LATIN = re.compile(r"[a-z\u00c0-\u024f]")
 _local = threading.local()  # a PyStemmer object is not safe to share between threads
 
@@ -214,7 +230,9 @@ def _merge(ids_values: Iterable[tuple[int, float]]) -> tuple[list[int], list[flo
     return keys, [merged[k] for k in keys]
 
 
-def sparse_doc(text: str, *, k1: float = 1.2, b: float = 0.75, avg_len: float = 12.0) -> tuple[list[int], list[float]]:
+def sparse_doc(
+    text: str, *, k1: float = 1.2, b: float = 0.75, avg_len: float = 12.0
+) -> tuple[list[int], list[float]]:
     """Sparse document vector: BM25 term-frequency saturation; IDF is applied by the index."""
     counts = Counter(tokens(text))
     length = sum(counts.values()) or 1

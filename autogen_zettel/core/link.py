@@ -23,8 +23,15 @@ from datetime import datetime
 from autogen_zettel.base.cards import DIRECTED, Card, Link, LinkKind
 from autogen_zettel.base.config import LinkConfig
 
-__all__ = ["semantic_links", "structural_links", "thread_links", "ThreadIndex", "KIND_WEIGHT", "BACKWARD_WEIGHT",
-           "DIRECTED"]
+__all__ = [
+    "semantic_links",
+    "structural_links",
+    "thread_links",
+    "ThreadIndex",
+    "KIND_WEIGHT",
+    "BACKWARD_WEIGHT",
+    "DIRECTED",
+]
 
 # How much activation each kind of link passes during associative unlocking: measured
 # defaults (benchmarks/run_locomo_cv.py tunes them; docs/benchmarks.md has the ablation).
@@ -99,7 +106,9 @@ def structural_links(
     for other in entity_peers:
         if other.id != card.id:
             shared = set(card.entities) & set(other.entities)
-            out.append(Link(card.id, other.id, LinkKind.SHARED_ENTITY, min(1.0, 0.5 + 0.25 * len(shared)), at))
+            out.append(
+                Link(card.id, other.id, LinkKind.SHARED_ENTITY, min(1.0, 0.5 + 0.25 * len(shared)), at)
+            )
     return out
 
 
@@ -145,12 +154,16 @@ def thread_links(card: Card, index: ThreadIndex) -> list[Link]:
         key = (card.speaker, topic)
         previous = index.newest.get(key)
         index.newest[key] = (card.id, card.session_id)
-        if previous is None or previous[0] == card.id or (card.session_id is not None and previous[1] == card.session_id):
+        if (
+            previous is None
+            or previous[0] == card.id
+            or (card.session_id is not None and previous[1] == card.session_id)
+        ):
             continue
         df = index.naming[topic]
         if n >= THREAD_MIN_CARDS and df > THREAD_MAX_SHARE * n:
             continue
         weight = math.log(n / df) / math.log(n) if n > 1 else 0.0
         if weight > 0:
-                out.append(Link(card.id, previous[0], LinkKind.SAME_THREAD, round(weight, 4), card.created_at))
+            out.append(Link(card.id, previous[0], LinkKind.SAME_THREAD, round(weight, 4), card.created_at))
     return out

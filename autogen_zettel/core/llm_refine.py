@@ -24,7 +24,17 @@ __all__ = ["LLMRefiner", "LLMLinkJudge", "validate_cards"]
 log = logging.getLogger(__name__)
 
 _KINDS = {k.value: k for k in CardKind}
-_CARD_KEYS = {"content", "kind", "tags", "entities", "confidence", "importance", "source_id", "source_ids", "layers"}
+_CARD_KEYS = {
+    "content",
+    "kind",
+    "tags",
+    "entities",
+    "confidence",
+    "importance",
+    "source_id",
+    "source_ids",
+    "layers",
+}
 _MAX_CONTENT = 2000
 # "I", "me", "my" left in a card (outside quotes): the card does not say who
 _FIRST_PERSON = re.compile(r"(?<![\w'\"])(?:I|I'm|I've|I'll|I'd|[Mm]e|[Mm]y|[Mm]ine|[Mm]yself)(?![\w'])")
@@ -73,10 +83,14 @@ def validate_cards(data: dict, *, message_id: str, max_cards: int, speaker: str 
         if not isinstance(content, str) or not content.strip():
             raise LLMOutputError(f"{where}.content must be non-empty text, got {content!r}")
         if len(content) > _MAX_CONTENT:
-            raise LLMOutputError(f"{where}.content is {len(content)} characters; keep a card under {_MAX_CONTENT}")
+            raise LLMOutputError(
+                f"{where}.content is {len(content)} characters; keep a card under {_MAX_CONTENT}"
+            )
         if _FIRST_PERSON.search(_QUOTED.sub("", content)):
             who = f" {speaker!r}" if speaker else ""
-            raise LLMOutputError(f"{where}.content speaks as \"I\"; write it in the third person, naming the speaker{who}")
+            raise LLMOutputError(
+                f'{where}.content speaks as "I"; write it in the third person, naming the speaker{who}'
+            )
         if any(content.strip().casefold() == d.content.casefold() for d in drafts):
             raise LLMOutputError(f"{where} repeats an earlier card; give each fact once")
         kind = card.get("kind")
@@ -87,17 +101,21 @@ def validate_cards(data: dict, *, message_id: str, max_cards: int, speaker: str 
             source = source[0]
         if source != message_id:
             raise LLMOutputError(f"{where}.source_id must be {message_id!r}, got {source!r}")
-        drafts.append(CardDraft(
-            content=prompts.strip_injected(content.strip()) or content.strip(),
-            kind=_KINDS[kind],
-            tags=tuple(t.lower() for t in _str_list(card.get("tags"), f"{where}.tags", 5)),
-            entities=_str_list(card.get("entities"), f"{where}.entities", 10),
-            confidence=_unit(card.get("confidence"), f"{where}.confidence"),
-            importance=_unit(card.get("importance"), f"{where}.importance", default=0.5),
-            source_ids=(message_id,),
-            # the person layers' rows, when the model gave them (else the layer rules read the card)
-            layers=validate_layer_rows(card["layers"], where=where, speaker=speaker) if "layers" in card else None,
-        ))
+        drafts.append(
+            CardDraft(
+                content=prompts.strip_injected(content.strip()) or content.strip(),
+                kind=_KINDS[kind],
+                tags=tuple(t.lower() for t in _str_list(card.get("tags"), f"{where}.tags", 5)),
+                entities=_str_list(card.get("entities"), f"{where}.entities", 10),
+                confidence=_unit(card.get("confidence"), f"{where}.confidence"),
+                importance=_unit(card.get("importance"), f"{where}.importance", default=0.5),
+                source_ids=(message_id,),
+                # the person layers' rows, when the model gave them (else the layer rules read the card)
+                layers=validate_layer_rows(card["layers"], where=where, speaker=speaker)
+                if "layers" in card
+                else None,
+            )
+        )
     return drafts
 
 
@@ -123,21 +141,36 @@ class LLMRefiner:
         self.fallbacks = 0  # messages refined by the fallback
 
     def refine(
-        self, text: str, *, speaker: str, message_id: str, known_entities: tuple[str, ...] = (),
-        max_cards: int = 3, min_words: int = 3,
+        self,
+        text: str,
+        *,
+        speaker: str,
+        message_id: str,
+        known_entities: tuple[str, ...] = (),
+        max_cards: int = 3,
+        min_words: int = 3,
     ) -> list[CardDraft]:
         """At most ``max_cards`` drafts for one message, each tracing back to ``message_id``."""
-        kwargs = dict(speaker=speaker, message_id=message_id, known_entities=known_entities,
-                      max_cards=max_cards, min_words=min_words)
+        kwargs = dict(
+            speaker=speaker,
+            message_id=message_id,
+            known_entities=known_entities,
+            max_cards=max_cards,
+            min_words=min_words,
+        )
         if len(text.split()) < min_words:
             return self.fallback.refine(text, **kwargs)
-        messages = llm_prompts.refine_messages(text, speaker=speaker, message_id=message_id,
-                                           known_entities=known_entities, max_cards=max_cards)
-        drafts, calls = ask_json(self.completer, messages,
-                                 lambda data: validate_cards(data, message_id=message_id, max_cards=max_cards,
-                                                             speaker=speaker),
-                                 llm_prompts.refine_retry_message, f"refiner for message {message_id}",
-                                 "the heuristic refiner for it")
+        messages = llm_prompts.refine_messages(
+            text, speaker=speaker, message_id=message_id, known_entities=known_entities, max_cards=max_cards
+        )
+        drafts, calls = ask_json(
+            self.completer,
+            messages,
+            lambda data: validate_cards(data, message_id=message_id, max_cards=max_cards, speaker=speaker),
+            llm_prompts.refine_retry_message,
+            f"refiner for message {message_id}",
+            "the heuristic refiner for it",
+        )
         self.calls += calls
         if drafts is not None:
             return drafts
@@ -169,19 +202,28 @@ class LLMLinkJudge:
         self.calls = 0
         self.failures = 0
 
-    def __call__(self, card: Card, candidates: Sequence[tuple[Card, float]]) -> dict[str, LinkKind | None] | None:
+    def __call__(
+        self, card: Card, candidates: Sequence[tuple[Card, float]]
+    ) -> dict[str, LinkKind | None] | None:
         pool = [c for c, _ in candidates if c.id != card.id][: self.max_candidates]
         if not pool:
             return {}
         short = {f"c{i}": c.id for i, c in enumerate(pool, start=1)}
         messages = llm_prompts.link_judge_messages(
             (card.speaker, card.created_at.isoformat(timespec="minutes"), card.content),
-            [(sid, c.speaker, c.created_at.isoformat(timespec="minutes"), c.content)
-             for sid, c in zip(short, pool)],
+            [
+                (sid, c.speaker, c.created_at.isoformat(timespec="minutes"), c.content)
+                for sid, c in zip(short, pool)
+            ],
         )
-        grades, calls = ask_json(self.completer, messages, lambda data: self._validate(data, short),
-                                 llm_prompts.link_judge_retry_message, f"link judge for card {card.id}",
-                                 "similarity thresholds")
+        grades, calls = ask_json(
+            self.completer,
+            messages,
+            lambda data: self._validate(data, short),
+            llm_prompts.link_judge_retry_message,
+            f"link judge for card {card.id}",
+            "similarity thresholds",
+        )
         self.calls += calls
         self.failures += grades is None
         return grades
@@ -200,10 +242,11 @@ class LLMLinkJudge:
                 raise LLMOutputError(f"links[{i}].id must be one of {sorted(short)!r}, got {sid!r}")
             grade = grade.upper() if isinstance(grade, str) else grade
             if grade not in _GRADES:
-                raise LLMOutputError(f"links[{i}].grade must be STRONGLY, WEAKLY or NONE, got {item.get('grade')!r}")
+                raise LLMOutputError(
+                    f"links[{i}].grade must be STRONGLY, WEAKLY or NONE, got {item.get('grade')!r}"
+                )
             out[short[sid]] = _GRADES[grade]
         missing = sorted(set(short) - {k for k, v in short.items() if v in out})
         if missing:
             raise LLMOutputError(f"no grade for candidate(s) {missing!r}; grade every candidate")
         return out
-

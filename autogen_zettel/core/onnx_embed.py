@@ -44,8 +44,16 @@ def minilm_like(folder: str | Path) -> bool:
 class OnnxEncoder:
     """Dense, L2-normalised, mean-pooled vectors of a model folder and its exported graph."""
 
-    def __init__(self, folder: str | Path, model_file: str | Path, *, max_length: int = 256, batch_size: int = 32,
-                 optimization: str = "all", sort_by_length: bool = True):
+    def __init__(
+        self,
+        folder: str | Path,
+        model_file: str | Path,
+        *,
+        max_length: int = 256,
+        batch_size: int = 32,
+        optimization: str = "all",
+        sort_by_length: bool = True,
+    ):
         """:param optimization: ONNX Runtime's graph optimization level, ``basic``, ``extended`` or
             ``all`` (measured best; ``bench embed`` compares them)
         :param sort_by_length: batch texts of similar length together so batches pad less
@@ -84,7 +92,9 @@ class OnnxEncoder:
                 opts.intra_op_num_threads = threads
                 opts.inter_op_num_threads = 1
                 opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-                opts.graph_optimization_level = getattr(ort.GraphOptimizationLevel, _LEVELS[self.optimization])
+                opts.graph_optimization_level = getattr(
+                    ort.GraphOptimizationLevel, _LEVELS[self.optimization]
+                )
                 opts.log_severity_level = 3  # errors only: its warnings go to stderr, not logging
                 sess = ort.InferenceSession(self.model_file, opts, providers=["CPUExecutionProvider"])
                 self._sessions[threads] = sess
@@ -94,7 +104,9 @@ class OnnxEncoder:
         with self._lock:
             pool = self._pools.get(workers)
             if pool is None:
-                pool = self._pools[workers] = ThreadPoolExecutor(workers, thread_name_prefix="autogen-zettel-onnx")
+                pool = self._pools[workers] = ThreadPoolExecutor(
+                    workers, thread_name_prefix="autogen-zettel-onnx"
+                )
             return pool
 
     def encode(self, texts: list[str], *, threads: int = 1, workers: int = 1) -> np.ndarray:
@@ -104,7 +116,11 @@ class OnnxEncoder:
             threads); the batches and so the vectors are the same for any number
         """
         sess = self.session(threads)
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i])) if self.sort_by_length else list(range(len(texts)))
+        order = (
+            sorted(range(len(texts)), key=lambda i: len(texts[i]))
+            if self.sort_by_length
+            else list(range(len(texts)))
+        )
         batches = [order[start : start + self.batch_size] for start in range(0, len(order), self.batch_size)]
 
         def run(rows: list[int]) -> np.ndarray:
@@ -120,7 +136,11 @@ class OnnxEncoder:
             return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
 
         # ONNX Runtime and the tokenizer let go of the GIL while they run
-        out = list(self._pool(workers).map(run, batches)) if workers > 1 and len(batches) > 1 else [run(b) for b in batches]
+        out = (
+            list(self._pool(workers).map(run, batches))
+            if workers > 1 and len(batches) > 1
+            else [run(b) for b in batches]
+        )
         result = np.empty((len(texts), self.dim), np.float32)
         if out:
             result[order] = np.concatenate(out)

@@ -28,7 +28,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-__all__ = ["cache_dir", "folder_hash", "onnx_file", "int8_file", "export", "quantize", "ExportError", "INT8_VERSION"]
+__all__ = [
+    "cache_dir",
+    "folder_hash",
+    "onnx_file",
+    "int8_file",
+    "export",
+    "quantize",
+    "ExportError",
+    "INT8_VERSION",
+]
 
 log = logging.getLogger(__name__)
 
@@ -125,8 +134,9 @@ def _cached(target: Path, child_args: list[str], what: str) -> Path:
     log.info("%s (once; cached at %s)", what, target, extra={"notice": NOTICE})
     try:
         # a child process: torch (and its ~1 GB) stays out of the process that embeds
-        proc = subprocess.run([sys.executable, "-m", __name__, *child_args, tmp],
-                              capture_output=True, text=True, check=False)
+        proc = subprocess.run(
+            [sys.executable, "-m", __name__, *child_args, tmp], capture_output=True, text=True, check=False
+        )
         if proc.returncode != 0 or os.path.getsize(tmp) == 0:
             raise ExportError(f"{what} failed: {proc.stderr.strip()[-2000:]}")
         os.replace(tmp, target)  # atomic: another process sees the whole file or none
@@ -147,9 +157,16 @@ def export(folder: str | Path, out: str | Path) -> None:
     mask = (ids != 0).long()
     axes = {name: {0: "batch", 1: "sequence"} for name in (*INPUTS, "last_hidden_state")}
     with torch.no_grad():
-        torch.onnx.export(model, (ids, mask, torch.zeros_like(ids)), str(out), input_names=list(INPUTS),
-                          output_names=["last_hidden_state"], dynamic_axes=axes, opset_version=OPSET,
-                          dynamo=False)  # the TorchScript exporter: the dynamo one needs onnxscript
+        torch.onnx.export(
+            model,
+            (ids, mask, torch.zeros_like(ids)),
+            str(out),
+            input_names=list(INPUTS),
+            output_names=["last_hidden_state"],
+            dynamic_axes=axes,
+            opset_version=OPSET,
+            dynamo=False,
+        )  # the TorchScript exporter: the dynamo one needs onnxscript
 
 
 def quantize(source: str | Path, out: str | Path) -> None:
@@ -164,10 +181,19 @@ def quantize(source: str | Path, out: str | Path) -> None:
     import onnx
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    keep = [n.name for n in onnx.load(str(source), load_external_data=False).graph.node
-            if n.op_type == "MatMul" and _FLOAT_NODES.search(n.name)]
-    quantize_dynamic(str(source), str(out), op_types_to_quantize=["MatMul"], per_channel=True,
-                     weight_type=QuantType.QInt8, nodes_to_exclude=keep)
+    keep = [
+        n.name
+        for n in onnx.load(str(source), load_external_data=False).graph.node
+        if n.op_type == "MatMul" and _FLOAT_NODES.search(n.name)
+    ]
+    quantize_dynamic(
+        str(source),
+        str(out),
+        op_types_to_quantize=["MatMul"],
+        per_channel=True,
+        weight_type=QuantType.QInt8,
+        nodes_to_exclude=keep,
+    )
 
 
 if __name__ == "__main__":  # the child process of onnx_file and int8_file: export|quantize SOURCE OUT

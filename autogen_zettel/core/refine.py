@@ -26,8 +26,16 @@ from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.core.atoms import depends, split_facts
 from autogen_zettel.core.lexical import STOPWORDS, tokens
 
-__all__ = ["CardDraft", "Refiner", "HeuristicRefiner", "refine_message", "clean_text", "split_sentences", "entities_of",
-           "keywords"]
+__all__ = [
+    "CardDraft",
+    "Refiner",
+    "HeuristicRefiner",
+    "refine_message",
+    "clean_text",
+    "split_sentences",
+    "entities_of",
+    "keywords",
+]
 
 
 @dataclass(frozen=True)
@@ -46,8 +54,12 @@ class CardDraft:
 
 # a sentence ends at . ! ? (Latin), ؟ (Arabic), । (Devanagari) before a space, at the full-width
 # 。！？ of Chinese and Japanese (no space follows them), or at a line break
-_SENTENCE_END = re.compile(r"[.!?\u061f\u0964]+[\"'\u201d\u2019)\]]*\s+|[\u3002\uff01\uff1f]+[\u300d\u300f\"')]*\s*|\n+")
-_ABBREVIATIONS = frozenset("dr mr mrs ms prof st jr sr mt ft vs etc no nos fig approx dept inc ltd co".split())
+_SENTENCE_END = re.compile(
+    r"[.!?\u061f\u0964]+[\"'\u201d\u2019)\]]*\s+|[\u3002\uff01\uff1f]+[\u300d\u300f\"')]*\s*|\n+"
+)
+_ABBREVIATIONS = frozenset(
+    "dr mr mrs ms prof st jr sr mt ft vs etc no nos fig approx dept inc ltd co".split()
+)
 _ENDED = re.compile(r"[.!?\u061f\u0964\u3002\uff01\uff1f][\"'\u201d\u2019)\]]*$")
 _DOTTED = re.compile(r"(?:[^\W\d_]{1,2}\.)+[^\W\d_]{1,2}")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -94,7 +106,7 @@ def clean_text(text: str | bytes) -> str:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise InvalidInput(
-                f"message is not valid UTF-8 (byte {exc.start}: {bytes(text)[exc.start:exc.start + 4]!r}); "
+                f"message is not valid UTF-8 (byte {exc.start}: {bytes(text)[exc.start : exc.start + 4]!r}); "
                 "decode it first, e.g. data.decode('utf-8', errors='replace')"
             ) from None
     if not isinstance(text, str):
@@ -294,14 +306,21 @@ def refine_message(
         if not toks:
             continue
         tags = _top(toks, 5)  # keywords(content), from the tokens already made
-        mentioned = tuple(e for e in known_entities if re.search(rf"\b{re.escape(e)}\b", content, re.IGNORECASE))
+        mentioned = tuple(
+            e for e in known_entities if re.search(rf"\b{re.escape(e)}\b", content, re.IGNORECASE)
+        )
         entities = entities_of(content, extra=mentioned)
         first_person = bool(_FIRST_PERSON.search(content))
         question = content.rstrip().endswith("?")
         kind = _kind_of(content)
         confidence = 0.4 if question else (0.8 if first_person else 0.6)
-        importance = min(1.0, 0.3 + 0.05 * len(set(toks)) + (0.2 if kind is not CardKind.FACT else 0.0)
-                         + (0.1 if first_person else 0.0))
+        importance = min(
+            1.0,
+            0.3
+            + 0.05 * len(set(toks))
+            + (0.2 if kind is not CardKind.FACT else 0.0)
+            + (0.1 if first_person else 0.0),
+        )
         drafts.append(
             CardDraft(
                 content=content,
@@ -320,8 +339,14 @@ class Refiner(Protocol):
     """Anything that distils a message into card drafts (the heuristic one, or an LLM one)."""
 
     def refine(
-        self, text: str, *, speaker: str, message_id: str, known_entities: tuple[str, ...] = (),
-        max_cards: int = 3, min_words: int = 3,
+        self,
+        text: str,
+        *,
+        speaker: str,
+        message_id: str,
+        known_entities: tuple[str, ...] = (),
+        max_cards: int = 3,
+        min_words: int = 3,
     ) -> list[CardDraft]:
         """At most ``max_cards`` drafts, each with ``source_ids`` containing ``message_id``."""
 

@@ -31,8 +31,20 @@ __all__ = ["periods_in", "fits", "boost_dated"]
 
 Period = tuple[datetime, datetime]
 
-_MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-           "october", "november", "december"]
+_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
 _MON = "|".join(_MONTHS)
 _YEAR = r"(?:19|20)\d\d"
 _ENGLISH = re.compile(
@@ -45,7 +57,9 @@ _ENGLISH = re.compile(
     re.IGNORECASE,
 )
 _DIGIT = re.compile(r"\d")
-_CHINESE = re.compile(r"(?:(?P<y>\d{4})年)?(?P<m>\d{1,2})月(?:(?P<d>\d{1,2})[日号])?|(?P<yo>\d{4})年|(?P<rel>去年|今年|前年|上个月|这个月|本月|昨天|前天|今天)")
+_CHINESE = re.compile(
+    r"(?:(?P<y>\d{4})年)?(?P<m>\d{1,2})月(?:(?P<d>\d{1,2})[日号])?|(?P<yo>\d{4})年|(?P<rel>去年|今年|前年|上个月|这个月|本月|昨天|前天|今天)"
+)
 
 
 def _month(year: int, month: int) -> Period:
@@ -127,11 +141,14 @@ def fits(card: Card, periods: Sequence[Period]) -> bool:
         return True
     if not _DIGIT.search(card.content):
         return False  # the dates ingest anchored all carry a year: no digit, no date to read
-    return any(s < end and start < e for s, e in _periods(card.content, card.created_at) for start, end in periods)
+    return any(
+        s < end and start < e for s, e in _periods(card.content, card.created_at) for start, end in periods
+    )
 
 
-def boost_dated(immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card], periods: Sequence[Period],
-                boost: float) -> list[tuple[str, float]]:
+def boost_dated(
+    immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card], periods: Sequence[Period], boost: float
+) -> list[tuple[str, float]]:
     """Raise by ``boost`` (a share) the hits whose card :func:`fits` ``periods``; re-sorted, best
     first. Only the candidates are looked at, never the whole tenant.
 

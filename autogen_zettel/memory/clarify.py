@@ -37,17 +37,24 @@ __all__ = ["Clarifications", "answer_direction"]
 
 log = logging.getLogger(__name__)
 
-_YES = re.compile(r"^\s*(?:yes|yeah|yep|yup|right|correct|it has|it did|it changed|that changed|changed|indeed|"
-                  r"the later|the second|the new one|是的|是啊|是|对的|对|嗯|变了|改了|现在不一样了|没错)(?![a-z])",
-                  re.IGNORECASE)
-_NO = re.compile(r"^\s*(?:no|nope|nah|not really|it hasn't|hasn't|it has not|nothing changed|still|the earlier|"
-                 r"the first|the old one|不是|不|没有|没变|没|还是|一样|照旧)(?![a-z])", re.IGNORECASE)
-_STILL = re.compile(r"\b(?:still true|still holds|still the case|same as before|as before)\b|还是|仍然|依然|照旧",
-                    re.IGNORECASE)
+_YES = re.compile(
+    r"^\s*(?:yes|yeah|yep|yup|right|correct|it has|it did|it changed|that changed|changed|indeed|"
+    r"the later|the second|the new one|是的|是啊|是|对的|对|嗯|变了|改了|现在不一样了|没错)(?![a-z])",
+    re.IGNORECASE,
+)
+_NO = re.compile(
+    r"^\s*(?:no|nope|nah|not really|it hasn't|hasn't|it has not|nothing changed|still|the earlier|"
+    r"the first|the old one|不是|不|没有|没变|没|还是|一样|照旧)(?![a-z])",
+    re.IGNORECASE,
+)
+_STILL = re.compile(
+    r"\b(?:still true|still holds|still the case|same as before|as before)\b|还是|仍然|依然|照旧",
+    re.IGNORECASE,
+)
 
 
 def answer_direction(text: str) -> str | None:
-    """"later" (it changed), "earlier" (it still holds) or None, for an answer without a claim.
+    """ "later" (it changed), "earlier" (it still holds) or None, for an answer without a claim.
 
     >>> [answer_direction(t) for t in ("Yes, it changed.", "no, that's still true", "是的", "没有，还是老样子", "Maybe?")]
     ['later', 'earlier', 'later', 'earlier', None]
@@ -87,7 +94,9 @@ class Clarifications:
         def job() -> None:
             for c in items:
                 group = {r["card_id"] for r in self.mem.db.claims.on({(c.subject, c.topic)})}
-                self.table.ask(c.subject, c.topic, c.question, group | {c.active_id, c.other_id}, when, session_id)
+                self.table.ask(
+                    c.subject, c.topic, c.question, group | {c.active_id, c.other_id}, when, session_id
+                )
             log.debug("tenant %s: %d clarification question(s) asked", self.mem.name, len(items))
 
         self.mem.hub.worker.submit(self.mem.name, job)
@@ -97,7 +106,9 @@ class Clarifications:
             self._waiting = {r["subject"] for r in self.table.pending()}
         return self._waiting
 
-    def consider(self, text: str, *, speaker: str, message_id: str, at: datetime, session_id: str | None) -> None:
+    def consider(
+        self, text: str, *, speaker: str, message_id: str, at: datetime, session_id: str | None
+    ) -> None:
         """Take ``text`` as the answer to ``speaker``'s open question, if there is one (in the
         background, after the message's own capture); nothing is queued when none is open."""
         subject = speaker.casefold()
@@ -105,17 +116,20 @@ class Clarifications:
             if subject not in self._subjects():
                 return
         when = as_naive_utc(at)
-        self.mem.hub.worker.submit(self.mem.name,
-                                   lambda: self.settle(text, speaker=speaker, message_id=message_id, at=when,
-                                                       session_id=session_id))
+        self.mem.hub.worker.submit(
+            self.mem.name,
+            lambda: self.settle(text, speaker=speaker, message_id=message_id, at=when, session_id=session_id),
+        )
 
-    def settle(self, text: str, *, speaker: str, message_id: str | None, at: datetime,
-               session_id: str | None = None) -> list[dict]:
+    def settle(
+        self, text: str, *, speaker: str, message_id: str | None, at: datetime, session_id: str | None = None
+    ) -> list[dict]:
         """Settle ``speaker``'s open questions with the answer ``text`` now; returns the rows settled."""
         subject, when = speaker.casefold(), as_naive_utc(at)
         card = self._card_of(message_id, session_id)
-        claims = extract_claims(card.content if card else text, speaker=speaker,
-                                entities=card.entities if card else ())
+        claims = extract_claims(
+            card.content if card else text, speaker=speaker, entities=card.entities if card else ()
+        )
         settled = []
         for row in self.table.pending(subject=subject):
             key = (row["subject"], row["topic"])
@@ -129,8 +143,16 @@ class Clarifications:
                     continue
                 version, ctx = picked
                 outcome = f"{direction} holds"
-            self.table.settle(row["id"], at=when, polarity=version[0], value=version[1], context=ctx, outcome=outcome,
-                              answer_card_id=card.id if card else None, answer_message_id=message_id)
+            self.table.settle(
+                row["id"],
+                at=when,
+                polarity=version[0],
+                value=version[1],
+                context=ctx,
+                outcome=outcome,
+                answer_card_id=card.id if card else None,
+                answer_message_id=message_id,
+            )
             settled.append({**row, "outcome": outcome, "polarity": version[0], "value": version[1]})
             with self.mem.store.write_lock:
                 resolve_keys(self.mem.db, {key}, cfg=self.mem.config.conflicts, now=when)

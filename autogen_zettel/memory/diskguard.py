@@ -62,15 +62,19 @@ def check_space(data_dir: Path | None, shard: Path | None, messages: Sequence[Me
         raise DiskFull(
             f"the disk holding {str(data_dir)!r} has {free / 2**20:.1f} MiB free, under the {need / 2**20:.1f} MiB "
             f"these {len(messages)} messages may need (the vector engine's files fill in place); nothing was "
-            "stored: free some space, then retry")
+            "stored: free some space, then retry"
+        )
 
 
 def unstored_messages(db, messages: Sequence[Message]) -> list[Message]:
     """``messages`` less those already stored with the same id, speaker and text (a retry)."""
     ids = [m.message_id for m in messages if m.message_id]
     stored = {r["id"]: r for r in db.messages(ids)} if ids else {}
-    return [m for m in messages
-            if not ((row := stored.get(m.message_id)) and row["speaker"] == m.speaker and row["text"] == m.text)]
+    return [
+        m
+        for m in messages
+        if not ((row := stored.get(m.message_id)) and row["speaker"] == m.speaker and row["text"] == m.text)
+    ]
 
 
 def is_disk_full(exc: BaseException) -> bool:
@@ -91,7 +95,10 @@ def disk_full(db, messages: Sequence[Message], exc: BaseException) -> DiskFull:
         what = "which of them were stored could not be read back"
     else:
         first = next((i for i in ids if i not in stored), None)
-        what = (f"{len(stored & set(ids))} of {len(ids)} messages were stored"
-                + (f" (the first not stored: {first!r})" if first else " (all of them)"))
-    return DiskFull(f"the disk is full or failing ({exc}): {what}; free some space, then retry with the same message ids: "
-                    "messages already stored are skipped, and cards left unlinked are finished on the next open")
+        what = f"{len(stored & set(ids))} of {len(ids)} messages were stored" + (
+            f" (the first not stored: {first!r})" if first else " (all of them)"
+        )
+    return DiskFull(
+        f"the disk is full or failing ({exc}): {what}; free some space, then retry with the same message ids: "
+        "messages already stored are skipped, and cards left unlinked are finished on the next open"
+    )

@@ -153,8 +153,17 @@ class MemoryHub:
         v = config.vectors
         api_key = api_key_from_env(v.api_key_env) if url else None
         if memory:
-            vectors = open_index(memory=True, url=url, api_key=api_key, engine=v.engine, prefix=v.prefix,
-                                 threads=config.threads.limit, layout=v.layout, shards=v.shards, replicas=v.replicas)
+            vectors = open_index(
+                memory=True,
+                url=url,
+                api_key=api_key,
+                engine=v.engine,
+                prefix=v.prefix,
+                threads=config.threads.limit,
+                layout=v.layout,
+                shards=v.shards,
+                replicas=v.replicas,
+            )
             root = None
         else:
             root = Path(data_dir)
@@ -162,18 +171,45 @@ class MemoryHub:
                 raise ConfigError(f"data folder {str(root)!r} is a file; give a folder path")
             DataFolder(root).tenants.mkdir(parents=True, exist_ok=True)
             DataFolder(root).check_private()  # before anything unpickles from it
-            vectors = open_index(data_dir=root, url=url, api_key=api_key, engine=v.engine, prefix=v.prefix,
-                                 threads=config.threads.limit, layout=v.layout, shards=v.shards, replicas=v.replicas,
-                                 dense_copy_mb=v.dense_copy_mb, quantization=v.quantization,
-                                 max_open_shards=v.max_open_shards)
+            vectors = open_index(
+                data_dir=root,
+                url=url,
+                api_key=api_key,
+                engine=v.engine,
+                prefix=v.prefix,
+                threads=config.threads.limit,
+                layout=v.layout,
+                shards=v.shards,
+                replicas=v.replicas,
+                dense_copy_mb=v.dense_copy_mb,
+                quantization=v.quantization,
+                max_open_shards=v.max_open_shards,
+            )
         if embedder is None:
             e = config.embedding
-            embedder = make_embedder(e.model, device=e.device, batch_size=e.batch_size, max_length=e.max_length,
-                                     threads=config.threads.limit, batch_threads=config.threads.batch,
-                                     batch_workers=config.threads.workers,
-                                     quantize=e.quantize, runtime=e.runtime, cache_dir=e.cache_dir)
-        hub = cls(vectors=vectors, embedder=embedder, data_dir=root, config=config, clock=clock, refiner=refiner,
-                  link_judge=link_judge, conflict_judge=conflict_judge, summarizer=summarizer)
+            embedder = make_embedder(
+                e.model,
+                device=e.device,
+                batch_size=e.batch_size,
+                max_length=e.max_length,
+                threads=config.threads.limit,
+                batch_threads=config.threads.batch,
+                batch_workers=config.threads.workers,
+                quantize=e.quantize,
+                runtime=e.runtime,
+                cache_dir=e.cache_dir,
+            )
+        hub = cls(
+            vectors=vectors,
+            embedder=embedder,
+            data_dir=root,
+            config=config,
+            clock=clock,
+            refiner=refiner,
+            link_judge=link_judge,
+            conflict_judge=conflict_judge,
+            summarizer=summarizer,
+        )
         hub.catch_up()
         return hub
 
@@ -193,8 +229,9 @@ class MemoryHub:
             now = self.clock.now()
             for name in DataFolder(self.data_dir).tenant_names():
                 path = self.db_path(name)
-                if path is None or not overdue_work(path, now, idle_minutes=idle,
-                                                    every_hours=cfg.every_hours):
+                if path is None or not overdue_work(
+                    path, now, idle_minutes=idle, every_hours=cfg.every_hours
+                ):
                     continue
                 with self._lock:
                     if self._closed:
@@ -202,7 +239,9 @@ class MemoryHub:
                 try:
                     mem = self.tenant(name)
                 except Exception as exc:  # noqa: BLE001 - one damaged tenant must not stop the others
-                    log.warning("tenant %s: could not open to run overdue work (%s)", name, type(exc).__name__)
+                    log.warning(
+                        "tenant %s: could not open to run overdue work (%s)", name, type(exc).__name__
+                    )
                     continue
                 mem.sessions.end_live(at=now, reason="idle gap", idle_minutes=idle)
                 self.worker.submit(name, lambda m=mem: m.sessions.maintain_if_due(now, "hub open"))
@@ -307,7 +346,9 @@ class MemoryHub:
                 with mem.store.write_lock:
                     cards = mem.db.count()
                     mem.db.erasure.wipe()
-                    mem.store.close(f"tenant {name!r} was dropped; hub.tenant({name!r}) starts a new, empty one")
+                    mem.store.close(
+                        f"tenant {name!r} was dropped; hub.tenant({name!r}) starts a new, empty one"
+                    )
             elif path is not None and path.exists():
                 db = CardDB(path)
                 # entries a crash left in its outbox reach the log before the file is wiped
@@ -342,7 +383,9 @@ class MemoryHub:
         with self._lock:
             self._check_open()
             if self._embed_ahead is None:
-                self._embed_ahead = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autogen-zettel-embed")
+                self._embed_ahead = ThreadPoolExecutor(
+                    max_workers=1, thread_name_prefix="autogen-zettel-embed"
+                )
             return self._embed_ahead
 
     # -- lifecycle ------------------------------------------------------------------

@@ -16,8 +16,12 @@ from autogen_zettel.core.refine import CardDraft, keywords
 
 __all__ = ["layer_draft", "previous_in_batch", "given_layers"]
 
-_KINDS = {"commitment": CardKind.COMMITMENT, "preference": CardKind.PREFERENCE, "fact": CardKind.FACT,
-          "status": CardKind.EVENT}
+_KINDS = {
+    "commitment": CardKind.COMMITMENT,
+    "preference": CardKind.PREFERENCE,
+    "fact": CardKind.FACT,
+    "status": CardKind.EVENT,
+}
 
 
 def previous_in_batch(prepared: Sequence[Message], msg: Message) -> str | None:
@@ -36,11 +40,24 @@ def layer_draft(msg: Message, previous: str | None) -> list[CardDraft]:
     found = extract_layers(msg.text, speaker=msg.speaker, at=msg.at, previous=previous)
     if not found:
         return []
-    return [CardDraft(content=msg.text, kind=_KINDS[found[0].layer], tags=keywords(msg.text), entities=(),
-                      confidence=0.7, importance=0.5, source_ids=(msg.message_id,))]
+    return [
+        CardDraft(
+            content=msg.text,
+            kind=_KINDS[found[0].layer],
+            tags=keywords(msg.text),
+            entities=(),
+            confidence=0.7,
+            importance=0.5,
+            source_ids=(msg.message_id,),
+        )
+    ]
 
 
 def given_layers(rows: Sequence[Evidence], at: datetime) -> list[Evidence]:
     """A refiner's layer rows with each commitment's "when" words anchored into a due date."""
-    return [dataclasses.replace(e, due=due_date(e.when, at)) if e.layer == "commitment" and e.when and e.due is None
-            else e for e in rows]
+    return [
+        dataclasses.replace(e, due=due_date(e.when, at))
+        if e.layer == "commitment" and e.when and e.due is None
+        else e
+        for e in rows
+    ]

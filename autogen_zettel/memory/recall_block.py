@@ -67,11 +67,19 @@ def _in_context(hit: Hit, session_id: str | None, seen: Collection[str]) -> bool
     return all(s in seen for s in hit.card.source_ids)
 
 
-def finish_block(recall: Callable[..., list[Hit]], query: str, *, agent: str, k: int, budget: int,
-                 modulation: Callable[[Card], float] | None = None,
-                 explore: Callable[[set[str]], Sequence[Hit]] | None = None,
-                 session_id: str | None = None, seen: Collection[str] | None = None,
-                 people: Sequence[str] = ()) -> RecallBlock:
+def finish_block(
+    recall: Callable[..., list[Hit]],
+    query: str,
+    *,
+    agent: str,
+    k: int,
+    budget: int,
+    modulation: Callable[[Card], float] | None = None,
+    explore: Callable[[set[str]], Sequence[Hit]] | None = None,
+    session_id: str | None = None,
+    seen: Collection[str] | None = None,
+    people: Sequence[str] = (),
+) -> RecallBlock:
     """Recall for ``query`` and finish the block (see :meth:`Zettelkasten.recall_block
     <autogen_zettel.memory.tenant.Zettelkasten.recall_block>` for the arguments).
 
@@ -90,5 +98,7 @@ def finish_block(recall: Callable[..., list[Hit]], query: str, *, agent: str, k:
     hits = cut_to_budget(hits, budget)
     if not hits and not people:
         return RecallBlock("", (), query)
-    lines = "\n".join([*(" ".join(format_hit(h).split("\n")) for h in hits), *(prompts.one_line(p) for p in people)])
+    lines = "\n".join(
+        [*(" ".join(format_hit(h).split("\n")) for h in hits), *(prompts.one_line(p) for p in people)]
+    )
     return RecallBlock(prompts.recall_block(agent, lines), tuple(hits), query)

@@ -61,8 +61,14 @@ def check_embedder(db: CardDB, vectors: VectorStore, emb: Embedder, name: str) -
         )
 
 
-def reconcile(db: CardDB, vectors: VectorStore, name: str, *, index: Callable[[Sequence[Card]], object],
-              finish: Callable[[], None]) -> None:
+def reconcile(
+    db: CardDB,
+    vectors: VectorStore,
+    name: str,
+    *,
+    index: Callable[[Sequence[Card]], object],
+    finish: Callable[[], None],
+) -> None:
     """Repair a crash between the SQLite and Qdrant writes: SQLite wins.
 
     When no card waits for its index write or its linking and the index holds as many

@@ -63,8 +63,9 @@ class Sessions:
         self._lock = threading.Lock()
         self._written: dict[str, datetime] = {}
         # kept by the hub per tenant name: a subscriber outlives this handle if the hub reopens the tenant
-        self._subscribers: list[Callable[[], Callable[[SessionEnd], None] | None]] = \
+        self._subscribers: list[Callable[[], Callable[[SessionEnd], None] | None]] = (
             mem.hub.session_subscribers.setdefault(mem.name, [])
+        )
 
     # -- activity ------------------------------------------------------------------------
     def touch(self, session_id: str, at: datetime) -> None:
@@ -91,8 +92,15 @@ class Sessions:
         "mining", "profile"), ``trigger``, ``session_id``, ``detail``."""
         return self.table.upkeep(job)
 
-    def record(self, job: str, trigger: str, at: datetime, *, session_id: str | None = None,
-               detail: dict | None = None) -> None:
+    def record(
+        self,
+        job: str,
+        trigger: str,
+        at: datetime,
+        *,
+        session_id: str | None = None,
+        detail: dict | None = None,
+    ) -> None:
         """Add a row to the upkeep log (the persona engine logs its minings and profiles here)."""
         self.table.record(job, trigger, as_naive_utc(at), session_id=session_id, detail=detail)
 
@@ -155,8 +163,12 @@ class Sessions:
             try:
                 callback(end)
             except Exception as exc:  # noqa: BLE001 - one subscriber's failure must not stop the rest
-                log.warning("tenant %s: session-end subscriber failed (%s)", self.mem.name, type(exc).__name__,
-                            exc_info=True)
+                log.warning(
+                    "tenant %s: session-end subscriber failed (%s)",
+                    self.mem.name,
+                    type(exc).__name__,
+                    exc_info=True,
+                )
         self.maintain_if_due(at, "session end", session_id=session_id)
 
     def _summarise(self, session_id: str, at: datetime) -> None:
@@ -167,11 +179,15 @@ class Sessions:
                 made = summarise_session(self.mem, session_id)
                 self.mem.store.invalidate()
         except Exception as exc:  # noqa: BLE001 - the session has ended; its summary can come with maintenance
-            log.warning("tenant %s: session summary failed (%s)", self.mem.name, type(exc).__name__, exc_info=True)
+            log.warning(
+                "tenant %s: session summary failed (%s)", self.mem.name, type(exc).__name__, exc_info=True
+            )
             return
         if made is not None:
             self.table.set_summary(session_id, made.id)
-            self.table.record("summary", "session end", at, session_id=session_id, detail={"card_id": made.id})
+            self.table.record(
+                "summary", "session end", at, session_id=session_id, detail={"card_id": made.id}
+            )
 
     def maintain_if_due(self, at: datetime, trigger: str, *, session_id: str | None = None) -> bool:
         """Queue maintenance if it is due and log it with ``trigger`` once it ran."""

@@ -28,8 +28,10 @@ def persona_tables(data_dir: str | Path, name: str) -> Iterator[PersonaStore]:
     path = folder.tenant_db(name)
     if not path.exists():
         known = folder.tenant_names()
-        raise NotFound(f"no tenant {name!r} in {str(data_dir)!r} (known: {', '.join(known) or 'none'}); "
-                       "give the agent's data folder with --data-dir")
+        raise NotFound(
+            f"no tenant {name!r} in {str(data_dir)!r} (known: {', '.join(known) or 'none'}); "
+            "give the agent's data folder with --data-dir"
+        )
     db = CardDB(path)
     try:
         yield db.persona

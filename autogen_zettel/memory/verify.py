@@ -63,6 +63,8 @@ def verify_tenant(hub, name: str, *, sample: int = 32, seed: int = 0) -> VerifyR
         found = hub.vectors.neighbours(name, vectors, 5)
         wrong = [c for c, hits in zip(chosen, found) if not any(h == c and s >= 0.99 for h, s in hits)]
         if wrong:
-            problems.append(f"{len(wrong)} of {len(chosen)} re-embedded cards do not find their own vector "
-                            f"(e.g. {wrong[0]}): the stored vectors or ids are damaged, or another model wrote them")
+            problems.append(
+                f"{len(wrong)} of {len(chosen)} re-embedded cards do not find their own vector "
+                f"(e.g. {wrong[0]}): the stored vectors or ids are damaged, or another model wrote them"
+            )
     return VerifyReport(name, len(known), points, len(chosen), tuple(problems))

@@ -70,8 +70,15 @@ def _round(x: float) -> float:
     return round(x, 10)  # 0.34 + 0.34 + 0.34 must reach 1.0 after min(), not 1.0000000000000002
 
 
-def step_module(state: ModuleState, *, met: bool, reason: str, feedback: Sequence[float], now: datetime,
-                cfg: PersonaConfig) -> tuple[ModuleState, list[ModuleEvent]]:
+def step_module(
+    state: ModuleState,
+    *,
+    met: bool,
+    reason: str,
+    feedback: Sequence[float],
+    now: datetime,
+    cfg: PersonaConfig,
+) -> tuple[ModuleState, list[ModuleEvent]]:
     """Advance one module by one mining.
 
     :param met: whether the unlock condition holds now; ``reason`` says why (or why not)
@@ -94,8 +101,14 @@ def step_module(state: ModuleState, *, met: bool, reason: str, feedback: Sequenc
     if state.status is ModuleStatus.ROLLED_BACK:
         if state.cooldown_until is not None and now < state.cooldown_until:
             return state, events
-        emit("relock", state.weight, 0.0, f"cooldown over since {state.cooldown_until:%Y-%m-%d %H:%M}"
-             if state.cooldown_until else "cooldown over")
+        emit(
+            "relock",
+            state.weight,
+            0.0,
+            f"cooldown over since {state.cooldown_until:%Y-%m-%d %H:%M}"
+            if state.cooldown_until
+            else "cooldown over",
+        )
         state = replace(state, status=ModuleStatus.LOCKED, weight=0.0, since=now, watch=0, negatives=0)
         # falls through: a module whose condition still holds may unlock again at once
 
@@ -103,8 +116,15 @@ def step_module(state: ModuleState, *, met: bool, reason: str, feedback: Sequenc
         if met and (state.cooldown_until is None or now >= state.cooldown_until):
             weight = _round(min(1.0, cfg.module_ramp))
             emit("unlock", state.weight, weight, reason)
-            state = replace(state, status=ModuleStatus.ACTIVE, weight=weight, since=now,
-                            watch=cfg.rollback_window, negatives=0, previous=0.0)
+            state = replace(
+                state,
+                status=ModuleStatus.ACTIVE,
+                weight=weight,
+                since=now,
+                watch=cfg.rollback_window,
+                negatives=0,
+                previous=0.0,
+            )
         return state, events
 
     # ACTIVE: feedback on the replies in the watch window may weaken and roll back the change
@@ -118,23 +138,50 @@ def step_module(state: ModuleState, *, met: bool, reason: str, feedback: Sequenc
         negative_now = True
         negatives += 1
         new = _round(weight * cfg.module_decay)
-        emit("weaken", weight, new, f"negative feedback ({v:+.2f}) on a reply after the change: "
-                                    f"{negatives} of {cfg.rollback_negative} that roll it back")
+        emit(
+            "weaken",
+            weight,
+            new,
+            f"negative feedback ({v:+.2f}) on a reply after the change: "
+            f"{negatives} of {cfg.rollback_negative} that roll it back",
+        )
         weight = new
         if negatives >= cfg.rollback_negative and state.previous > 0:
             # the last change was a strengthen: back to the version before it, still on watch
             back = state.previous
-            emit("rollback", weight, back, f"{negatives} negative feedbacks within {cfg.rollback_window} "
-                                           f"replies after the change; back to the version before it")
-            return replace(state, weight=back, watch=cfg.rollback_window, negatives=0,
-                           previous=_round(max(0.0, back - cfg.module_ramp))), events
+            emit(
+                "rollback",
+                weight,
+                back,
+                f"{negatives} negative feedbacks within {cfg.rollback_window} "
+                f"replies after the change; back to the version before it",
+            )
+            return replace(
+                state,
+                weight=back,
+                watch=cfg.rollback_window,
+                negatives=0,
+                previous=_round(max(0.0, back - cfg.module_ramp)),
+            ), events
         if negatives >= cfg.rollback_negative:
             # the last change was the unlock itself: the module leaves the stack and cools down
             until = now + timedelta(days=cfg.cooldown_days)
-            emit("rollback", weight, 0.0, f"{negatives} negative feedbacks within {cfg.rollback_window} "
-                                          f"replies after the change; cooling down until {until:%Y-%m-%d %H:%M}")
-            return replace(state, status=ModuleStatus.ROLLED_BACK, weight=0.0, since=now, cooldown_until=until,
-                           watch=0, negatives=0), events
+            emit(
+                "rollback",
+                weight,
+                0.0,
+                f"{negatives} negative feedbacks within {cfg.rollback_window} "
+                f"replies after the change; cooling down until {until:%Y-%m-%d %H:%M}",
+            )
+            return replace(
+                state,
+                status=ModuleStatus.ROLLED_BACK,
+                weight=0.0,
+                since=now,
+                cooldown_until=until,
+                watch=0,
+                negatives=0,
+            ), events
     if watch <= 0:  # the window closed without enough complaints: the change is accepted so far
         negatives = 0
     state = replace(state, weight=weight, watch=watch, negatives=negatives)

@@ -18,8 +18,16 @@ __all__ = ["cluster_candidates", "add_graph_evidence"]
 log = logging.getLogger(__name__)
 
 
-def cluster_candidates(memory: Any, specs: Mapping, cfg: Any, evidence_cards: Collection[str], judge: Any = None, *,
-                       participants: Collection[str] = (), agent: str = "?") -> list[dict] | None:
+def cluster_candidates(
+    memory: Any,
+    specs: Mapping,
+    cfg: Any,
+    evidence_cards: Collection[str],
+    judge: Any = None,
+    *,
+    participants: Collection[str] = (),
+    agent: str = "?",
+) -> list[dict] | None:
     """``label``, ``keywords``, ``size`` and ``card_ids`` per candidate; None when community
     detection failed (the caller keeps its previous candidates). Labels never name a
     participant."""
@@ -43,7 +51,9 @@ def cluster_candidates(memory: Any, specs: Mapping, cfg: Any, evidence_cards: Co
             named = namer(c.keywords, samples, set(specs)) or label
             # a model may still answer with a name: then the content words stand
             label = label if any(w.casefold() in people for w in named.replace("/", " ").split()) else named
-        out.append({"label": label, "keywords": list(c.keywords), "size": c.size, "card_ids": list(c.card_ids)})
+        out.append(
+            {"label": label, "keywords": list(c.keywords), "size": c.size, "card_ids": list(c.card_ids)}
+        )
     # labels are made of card words, which forgetting cannot take back out of a log: count only
     log.info("agent %s: %d candidate traits (sizes %s)", agent, len(out), [c["size"] for c in out])
     return out
@@ -53,8 +63,15 @@ def add_graph_evidence(memory: Any, store: Any, specs: Mapping, cfg: Any, agent:
     """Evidence from communities of the agent's own cards (weak, capped: see graph_evidence.py)."""
     try:
         cards = {c.id: c for c in memory.cards() if c.speaker == agent}
-        found = graph_evidence(memory.all_links(), cards, agent, specs, min_weight=cfg.strong_link_min,
-                               min_size=cfg.community_min_size, seed=0)
+        found = graph_evidence(
+            memory.all_links(),
+            cards,
+            agent,
+            specs,
+            min_weight=cfg.strong_link_min,
+            min_size=cfg.community_min_size,
+            seed=0,
+        )
     except Exception as exc:  # noqa: BLE001 - a background analysis must not stop mining
         log.warning("agent %s: graph evidence failed (%s)", agent, type(exc).__name__)
         return

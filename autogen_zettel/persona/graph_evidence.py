@@ -53,12 +53,30 @@ class GraphEvidence:
 
     def row(self, at: datetime) -> dict:
         """The evidence row to store: REINFORCES from the central card, under no session."""
-        return {"trait": self.trait, "sign": 1, "strength": GRAPH_STRENGTH, "affect": 0.0, "source": GRAPH_SOURCE,
-                "cue": self.cue, "message_id": self.message_id, "card_id": self.card_id, "session_id": None, "at": at}
+        return {
+            "trait": self.trait,
+            "sign": 1,
+            "strength": GRAPH_STRENGTH,
+            "affect": 0.0,
+            "source": GRAPH_SOURCE,
+            "cue": self.cue,
+            "message_id": self.message_id,
+            "card_id": self.card_id,
+            "session_id": None,
+            "at": at,
+        }
 
 
-def graph_evidence(links: Iterable[Link], cards: Mapping[str, Card], agent: str, specs: Mapping[str, TraitSpec],
-                   *, min_weight: float, min_size: int, seed: int = 0) -> list[GraphEvidence]:
+def graph_evidence(
+    links: Iterable[Link],
+    cards: Mapping[str, Card],
+    agent: str,
+    specs: Mapping[str, TraitSpec],
+    *,
+    min_weight: float,
+    min_size: int,
+    seed: int = 0,
+) -> list[GraphEvidence]:
     """One :class:`GraphEvidence` per trait and community of ``agent``'s own cards whose top
     keywords match the trait's keywords (largest community first; deterministic for a seed).
 

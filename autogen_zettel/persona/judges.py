@@ -122,34 +122,54 @@ class LLMTraitJudge:
         self.calls = 0  # model calls made, for tests and cost accounting
         self.failures = 0  # messages the judge gave up on
 
-    def __call__(self, text: str, *, previous_reply: str | None, specs: Mapping[str, TraitSpec]) -> list[TraitSignal] | None:
+    def __call__(
+        self, text: str, *, previous_reply: str | None, specs: Mapping[str, TraitSpec]
+    ) -> list[TraitSignal] | None:
         """The signals in ``text`` (a user's message) about the traits in ``specs``."""
         if not specs or not text.strip():
             return []
-        traits = [(s.name, s.description, s.low, s.high, tuple(s.more), tuple(s.less))
-                  for s in sorted(specs.values(), key=lambda s: s.name)]
-        messages = llm_prompts.trait_judge_messages(text, previous_reply=previous_reply, traits=traits,
-                                                max_signals=self.max_signals)
-        signals, calls = ask_json(self.completer, messages,
-                                  lambda data: validate_signals(data, specs, max_signals=self.max_signals),
-                                  llm_prompts.trait_judge_retry_message, "trait judge", "the offline feedback signals")
+        traits = [
+            (s.name, s.description, s.low, s.high, tuple(s.more), tuple(s.less))
+            for s in sorted(specs.values(), key=lambda s: s.name)
+        ]
+        messages = llm_prompts.trait_judge_messages(
+            text, previous_reply=previous_reply, traits=traits, max_signals=self.max_signals
+        )
+        signals, calls = ask_json(
+            self.completer,
+            messages,
+            lambda data: validate_signals(data, specs, max_signals=self.max_signals),
+            llm_prompts.trait_judge_retry_message,
+            "trait judge",
+            "the offline feedback signals",
+        )
         self.calls += calls
         self.failures += signals is None
         return signals
 
-    def label_cluster(self, keywords: Sequence[str], samples: Sequence[str], traits: Collection[str]) -> str | None:
+    def label_cluster(
+        self, keywords: Sequence[str], samples: Sequence[str], traits: Collection[str]
+    ) -> str | None:
         """A short name for a candidate trait (a dense memory cluster no trait explains), or None
         when the LLM failed twice or proposed an existing trait (the keyword label then stands)."""
         messages = llm_prompts.cluster_label_messages(list(keywords), list(samples), sorted(traits))
-        label, calls = ask_json(self.completer, messages, _validate_label, llm_prompts.cluster_label_retry_message,
-                                "cluster namer", "the keyword label")
+        label, calls = ask_json(
+            self.completer,
+            messages,
+            _validate_label,
+            llm_prompts.cluster_label_retry_message,
+            "cluster namer",
+            "the keyword label",
+        )
         self.calls += calls
         if label is None:
             self.failures += 1
             return None
         return None if label.replace(" ", "_") in traits else label
 
-    def signals(self, text: str, previous_reply: str | None, specs: Mapping[str, TraitSpec]) -> list[TraitSignal]:
+    def signals(
+        self, text: str, previous_reply: str | None, specs: Mapping[str, TraitSpec]
+    ) -> list[TraitSignal]:
         """Like calling the judge, but ``[]`` when it gave up (for callers that add these to
         the offline signals)."""
         return self(text, previous_reply=previous_reply, specs=specs) or []
@@ -184,7 +204,9 @@ def validate_profile_items(data: dict, short: Mapping[str, str], *, max_items: i
             raise LLMOutputError(f"{where}.text must be non-empty text, got {text!r}")
         text = " ".join(prompts.strip_injected(text).split())
         if len(text) > _MAX_ITEM_CHARS:
-            raise LLMOutputError(f"{where}.text is {len(text)} characters; keep an item under {_MAX_ITEM_CHARS}")
+            raise LLMOutputError(
+                f"{where}.text is {len(text)} characters; keep an item under {_MAX_ITEM_CHARS}"
+            )
         weight = _number(item.get("weight"), f"{where}.weight", 0.0, 1.0)
         cards = item.get("cards")
         if not isinstance(cards, list) or not cards:
@@ -196,7 +218,11 @@ def validate_profile_items(data: dict, short: Mapping[str, str], *, max_items: i
         out.append(ProfileItem(text, weight, ids, section))
     top = max((it.weight for it in out), default=0.0)
     if top > 0:
-        out = [ProfileItem(it.text, round(it.weight / top, 6), it.card_ids, it.section) for it in out if it.weight > 0]
+        out = [
+            ProfileItem(it.text, round(it.weight / top, 6), it.card_ids, it.section)
+            for it in out
+            if it.weight > 0
+        ]
     return out
 
 
@@ -226,26 +252,46 @@ class LLMProfiler:
         self.calls = 0
         self.failures = 0
 
-    def __call__(self, cards: Sequence[Card], *, now: datetime, agent: str = "the assistant",
-                 style_card_ids: Collection[str] = (), previous: Sequence[ProfileItem] = (),
-                 half_life_days: float = 30.0) -> list[ProfileItem] | None:
+    def __call__(
+        self,
+        cards: Sequence[Card],
+        *,
+        now: datetime,
+        agent: str = "the assistant",
+        style_card_ids: Collection[str] = (),
+        previous: Sequence[ProfileItem] = (),
+        half_life_days: float = 30.0,
+    ) -> list[ProfileItem] | None:
         """A fresh profile from ``cards`` (weights scaled so the heaviest item is 1.0)."""
         from autogen_zettel.base.cards import CardKind, CardStatus
 
         style = set(style_card_ids)
         pool = [c for c in cards if c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY]
-        pool.sort(key=lambda c: (-card_rank(c, now, half_life_days=half_life_days,
-                                            kind_weight=1.0 if c.id in style else None), c.created_at, c.id))
+        pool.sort(
+            key=lambda c: (
+                -card_rank(c, now, half_life_days=half_life_days, kind_weight=1.0 if c.id in style else None),
+                c.created_at,
+                c.id,
+            )
+        )
         pool = pool[: self.max_cards]
         if not pool:
             return []
         short = {f"c{i}": c.id for i, c in enumerate(pool, start=1)}
-        rows = [(sid, c.speaker, c.created_at.isoformat(timespec="minutes"), c.content, c.id in style)
-                for sid, c in zip(short, pool)]
+        rows = [
+            (sid, c.speaker, c.created_at.isoformat(timespec="minutes"), c.content, c.id in style)
+            for sid, c in zip(short, pool)
+        ]
         return self._ask(agent, rows, short, [it.text for it in previous])
 
-    def merge(self, old_text: str, items: Sequence[ProfileItem], *, momentum: float = 0.3,
-              agent: str = "the assistant") -> str | None:
+    def merge(
+        self,
+        old_text: str,
+        items: Sequence[ProfileItem],
+        *,
+        momentum: float = 0.3,
+        agent: str = "the assistant",
+    ) -> str | None:
         """The profile text written by the LLM from already merged items (e.g. the extractive
         profile after :func:`~autogen_zettel.persona.profile.merge_profile`), keeping the wording of
         ``old_text`` where it still holds. ``None`` when the LLM failed twice.
@@ -264,11 +310,18 @@ class LLMProfiler:
         written = self._ask(agent, rows, short, previous)
         return None if written is None else render_profile(written)
 
-    def _ask(self, agent: str, rows: list, short: Mapping[str, str], previous: list[str]) -> list[ProfileItem] | None:
+    def _ask(
+        self, agent: str, rows: list, short: Mapping[str, str], previous: list[str]
+    ) -> list[ProfileItem] | None:
         messages = llm_prompts.profiler_messages(agent, rows, previous, self.max_items)
-        items, calls = ask_json(self.completer, messages,
-                                lambda data: validate_profile_items(data, short, max_items=self.max_items),
-                                llm_prompts.profiler_retry_message, "profiler", "the extractive profile")
+        items, calls = ask_json(
+            self.completer,
+            messages,
+            lambda data: validate_profile_items(data, short, max_items=self.max_items),
+            llm_prompts.profiler_retry_message,
+            "profiler",
+            "the extractive profile",
+        )
         self.calls += calls
         self.failures += items is None
         return items

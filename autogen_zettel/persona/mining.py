@@ -99,8 +99,9 @@ def _bounds(spec: TraitSpec, cfg: PersonaConfig) -> tuple[float, float]:
     return tuple(spec.bounds) if spec.bounds is not None else tuple(cfg.bounds)  # type: ignore[return-value]
 
 
-def initial_states(specs: Mapping[str, TraitSpec], persona_traits: Mapping[str, float], now: datetime,
-                   cfg: PersonaConfig) -> dict[str, TraitState]:
+def initial_states(
+    specs: Mapping[str, TraitSpec], persona_traits: Mapping[str, float], now: datetime, cfg: PersonaConfig
+) -> dict[str, TraitState]:
     """The state before any evidence: ``long`` = the persona's starting score (else the spec's
     ``initial``) clipped to the trait's bounds, no mood, no evidence."""
     out = {}
@@ -111,7 +112,9 @@ def initial_states(specs: Mapping[str, TraitSpec], persona_traits: Mapping[str, 
     return out
 
 
-def _weights(evidence: Sequence[EvidenceRow], now: datetime, cfg: PersonaConfig) -> list[tuple[EvidenceRow, float]]:
+def _weights(
+    evidence: Sequence[EvidenceRow], now: datetime, cfg: PersonaConfig
+) -> list[tuple[EvidenceRow, float]]:
     """Each past row with its weight; ``repeats`` counts same trait+sign+cue rows in time order."""
     seen: Counter = Counter()
     out = []
@@ -131,8 +134,10 @@ def _session_capped(rows: list[tuple[EvidenceRow, float]], cap: float) -> list[t
     totals: dict[tuple, float] = defaultdict(float)
     for r, w in rows:
         totals[(r.session_id, r.sign)] += w
-    return [(r, w * min(1.0, cap / totals[(r.session_id, r.sign)]) if totals[(r.session_id, r.sign)] > 0 else w)
-            for r, w in rows]
+    return [
+        (r, w * min(1.0, cap / totals[(r.session_id, r.sign)]) if totals[(r.session_id, r.sign)] > 0 else w)
+        for r, w in rows
+    ]
 
 
 def _graph_capped(rows: list[tuple[EvidenceRow, float]], cap: float) -> list[tuple[EvidenceRow, float]]:
@@ -142,13 +147,20 @@ def _graph_capped(rows: list[tuple[EvidenceRow, float]], cap: float) -> list[tup
     for r, w in rows:
         if r.source == _GRAPH:
             totals[r.sign] += w
-    return [(r, w * min(1.0, cap / totals[r.sign]) if r.source == _GRAPH and totals[r.sign] > 0 else w)
-            for r, w in rows]
+    return [
+        (r, w * min(1.0, cap / totals[r.sign]) if r.source == _GRAPH and totals[r.sign] > 0 else w)
+        for r, w in rows
+    ]
 
 
-def mine_traits(previous: Mapping[str, TraitState], evidence: Sequence[EvidenceRow],
-                new_ids: Collection[int], specs: Mapping[str, TraitSpec], now: datetime,
-                cfg: PersonaConfig) -> dict[str, TraitState]:
+def mine_traits(
+    previous: Mapping[str, TraitState],
+    evidence: Sequence[EvidenceRow],
+    new_ids: Collection[int],
+    specs: Mapping[str, TraitSpec],
+    now: datetime,
+    cfg: PersonaConfig,
+) -> dict[str, TraitState]:
     """One mining step: a new :class:`TraitState` for every trait in ``specs``.
 
     :param previous: the states of the last mining (traits missing here start from
@@ -232,8 +244,9 @@ def strong_link_graph(links: Iterable[Link], *, kinds: Collection[str] = SEMANTI
     return H
 
 
-def communities(G: nx.Graph, *, min_weight: float, min_size: int, seed: int = 0,
-                kinds: Collection[str] = SEMANTIC_KINDS) -> list[frozenset[str]]:
+def communities(
+    G: nx.Graph, *, min_weight: float, min_size: int, seed: int = 0, kinds: Collection[str] = SEMANTIC_KINDS
+) -> list[frozenset[str]]:
     """Louvain communities of the strong-link graph (deterministic for a seed), largest first.
 
     Only edges of ``kinds`` (edges without a ``kind`` count) whose ``strength`` (else
@@ -284,7 +297,8 @@ class CandidateTrait:
 
 
 _WORD = re.compile(r"[a-z][a-z'\-]{2,}")
-_STOP = frozenset("""
+_STOP = frozenset(
+    """
 about above after again against all also and any are aren't because been before being below between both but
 can cannot could did didn't does doesn't doing don't down during each few for from further had has have having
 her here hers herself him himself his how i'm into isn't it's its itself just let's more most much must my myself
@@ -294,7 +308,8 @@ weren't what when where which while who whom why will with won't would you your 
 said says say told tell asked ask thinks think wants want likes like prefers prefer user agent also really
 one two three new get got make made going way thing things yes okay
 card cards memory memories message messages chat chats session sessions note notes
-""".split())
+""".split()
+)
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 
 
@@ -310,9 +325,14 @@ def top_keywords(texts: Sequence[str], *, n: int = 5, exclude: Collection[str] =
         low = text.lower()
         words = {w.strip("'-").removesuffix("'s") for w in _WORD.findall(low)}
         # Chinese has no spaces: its content words are counted as character pairs
-        words |= {run[i:i + 2] for run in _CJK_RUN.findall(low) for i in range(len(run) - 1)}
-        df.update({w for w in words - _STOP - skip if not any(w in name for name in skip if len(w) > 1 and
-                                                                 _CJK_RUN.fullmatch(w))})
+        words |= {run[i : i + 2] for run in _CJK_RUN.findall(low) for i in range(len(run) - 1)}
+        df.update(
+            {
+                w
+                for w in words - _STOP - skip
+                if not any(w in name for name in skip if len(w) > 1 and _CJK_RUN.fullmatch(w))
+            }
+        )
     df.pop("", None)
     return tuple(w for w, _ in sorted(df.items(), key=lambda kv: (-kv[1], kv[0]))[:n])
 
@@ -329,9 +349,14 @@ def keyword_matches(word: str, keyword: str) -> bool:
     return stem >= 5 and word[:stem] == keyword[:stem]
 
 
-def candidate_traits(groups: Sequence[Collection[str]], cards: Mapping[str, Card],
-                     specs: Mapping[str, TraitSpec], evidence_cards: Collection[str], *,
-                     participants: Collection[str] = ()) -> list[CandidateTrait]:
+def candidate_traits(
+    groups: Sequence[Collection[str]],
+    cards: Mapping[str, Card],
+    specs: Mapping[str, TraitSpec],
+    evidence_cards: Collection[str],
+    *,
+    participants: Collection[str] = (),
+) -> list[CandidateTrait]:
     """Communities that no trait explains, labelled by their top keywords (offline label).
 
     A community is unexplained when at most :data:`MAX_EVIDENCE_SHARE` of its cards carry trait

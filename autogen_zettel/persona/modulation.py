@@ -57,7 +57,9 @@ class Modulator:
         cached = self._affinity.get(card.id)
         if cached is None:
             words = set(tokens(card.content)) | {t for tag in card.tags for t in tokens(tag)}
-            cached = {name: min(1.0, len(words & kw) / 2) for name, kw in self._keywords.items() if words & kw}
+            cached = {
+                name: min(1.0, len(words & kw) / 2) for name, kw in self._keywords.items() if words & kw
+            }
             if len(self._affinity) > 50_000:
                 self._affinity.clear()
             self._affinity[card.id] = cached
@@ -85,8 +87,9 @@ class Modulator:
             return None, True
         return self.leaning(states), False
 
-    def hidden(self, cards: Sequence[Card], states: Mapping[str, TraitState], *, exclude: Collection[str],
-               k: int) -> list[Card]:
+    def hidden(
+        self, cards: Sequence[Card], states: Mapping[str, TraitState], *, exclude: Collection[str], k: int
+    ) -> list[Card]:
         """Of ``cards`` (most important first), the first ``k`` that modulation would weigh down:
         what an exploration recall brings back."""
         factor = self.leaning(states)

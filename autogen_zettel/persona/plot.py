@@ -33,8 +33,13 @@ def _matplotlib():
     return mdates, FigureCanvasAgg, Figure, Line2D, Patch
 
 
-def plot_traits(panels: Sequence[tuple[str, Sequence[TraitPoint], Sequence]], path: str | Path, *,
-                bounds: tuple[float, float] = (0.1, 0.9), title: str | None = None) -> Path:
+def plot_traits(
+    panels: Sequence[tuple[str, Sequence[TraitPoint], Sequence]],
+    path: str | Path,
+    *,
+    bounds: tuple[float, float] = (0.1, 0.9),
+    title: str | None = None,
+) -> Path:
     """Draw trait trajectories to a PNG file.
 
     :param panels: per agent: (name, its trait history points, its module events)
@@ -45,12 +50,26 @@ def plot_traits(panels: Sequence[tuple[str, Sequence[TraitPoint], Sequence]], pa
     """
     if not any(points for _, points, _ in panels):
         names = ", ".join(repr(n) for n, _, _ in panels)
-        raise InvalidInput(f"no trait history for {names}: the agent has not mined its traits yet "
-                           "(run it with persona.enabled: true)")
+        raise InvalidInput(
+            f"no trait history for {names}: the agent has not mined its traits yet "
+            "(run it with persona.enabled: true)"
+        )
     mdates, FigureCanvasAgg, Figure, Line2D, Patch = _matplotlib()
     traits = sorted({p.trait for _, points, _ in panels for p in points})
-    palette = ["tab:blue", "tab:orange", "tab:purple", "tab:brown", "tab:pink", "tab:olive", "tab:cyan",
-               "tab:gray", "navy", "darkgoldenrod", "teal", "crimson"]
+    palette = [
+        "tab:blue",
+        "tab:orange",
+        "tab:purple",
+        "tab:brown",
+        "tab:pink",
+        "tab:olive",
+        "tab:cyan",
+        "tab:gray",
+        "navy",
+        "darkgoldenrod",
+        "teal",
+        "crimson",
+    ]
     colour = {t: palette[i % len(palette)] for i, t in enumerate(traits)}
     fig = Figure(figsize=(11, 1.2 + 3.4 * len(panels)), dpi=110, layout="constrained")
     FigureCanvasAgg(fig)
@@ -73,9 +92,18 @@ def plot_traits(panels: Sequence[tuple[str, Sequence[TraitPoint], Sequence]], pa
                 continue
             drawn_events.add(e.event)
             ax.axvline(e.at, color=style[0], ls=style[1], lw=1.2, zorder=1)
-            ax.annotate(f"{e.module} {style[2]}", xy=(e.at, 0.98), xycoords=("data", "axes fraction"),
-                        xytext=(-2, 0), textcoords="offset points", rotation=90, va="top", ha="right",
-                        fontsize=7, color=style[0])
+            ax.annotate(
+                f"{e.module} {style[2]}",
+                xy=(e.at, 0.98),
+                xycoords=("data", "axes fraction"),
+                xytext=(-2, 0),
+                textcoords="offset points",
+                rotation=90,
+                va="top",
+                ha="right",
+                fontsize=7,
+                color=style[0],
+            )
         ax.set_ylim(0.0, 1.0)
         ax.set_ylabel("score")
         ax.set_title(name, loc="left", fontsize=10)
@@ -85,8 +113,11 @@ def plot_traits(panels: Sequence[tuple[str, Sequence[TraitPoint], Sequence]], pa
         ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
     handles = [Line2D([], [], color=colour[t], lw=1.8, label=t) for t in traits]
     handles.append(Line2D([], [], color="black", lw=0.9, ls=":", label="long-term (dotted)"))
-    handles += [Line2D([], [], color=EVENT_STYLES[e][0], ls=EVENT_STYLES[e][1], label=EVENT_STYLES[e][2])
-                for e in EVENT_STYLES if e in drawn_events]
+    handles += [
+        Line2D([], [], color=EVENT_STYLES[e][0], ls=EVENT_STYLES[e][1], label=EVENT_STYLES[e][2])
+        for e in EVENT_STYLES
+        if e in drawn_events
+    ]
     handles.append(Patch(color="0.85", label=f"outside bounds [{lo:g}, {hi:g}]"))
     fig.legend(handles=handles, loc="outside right upper", fontsize=8, frameon=False)
     fig.suptitle(title or "Trait trajectories", fontsize=11)

@@ -64,29 +64,40 @@ _EN_IMPERATIVE = re.compile(
     r"(?<![\w'])(?:don't|dont|do not|stop|quit|no need to|no need for|needn't|avoid|less|fewer|no more|"
     r"enough with|enough of|skip|drop|cut|ditch|lose|without|spare me|don't need to|don't have to|"
     r"doesn't need to|doesn't have to|do without|tone down|dial down|dial back|rein in|let's not|let us not|"
-    r"shouldn't|should not|mustn't|must not|no)(?![\w'])")
-_EN_WITHHOLD = re.compile(r"(?<![\w'])(?:hold back|holding back|skimp|spare|leave out|shy away|hesitate|cut back|"
-                          r"skip|hide|hold off)(?![\w'])")
+    r"shouldn't|should not|mustn't|must not|no)(?![\w'])"
+)
+_EN_WITHHOLD = re.compile(
+    r"(?<![\w'])(?:hold back|holding back|skimp|spare|leave out|shy away|hesitate|cut back|"
+    r"skip|hide|hold off)(?![\w'])"
+)
 _EN_CONTRAST = re.compile(r"(?:instead of|rather than|,\s*not|\bnot an?)\s+(?:[\w'-]+\s+){0,2}$")
 _EN_UNWANTED_AFTER = re.compile(
     r"^\W*(?:[\w'-]+\s+){0,3}?(?:isn't enough|is not enough|wasn't enough|was not enough|doesn't cut it|won't cut it|"
     r"didn't cut it|won't do|left too much out|left out too much|leaves too much out|missed the mark|didn't land|"
     r"doesn't land|isn't helping|is not helping|fell flat|falls flat|won't fly|doesn't fly|has to go|needs to go|"
-    r"has got to go|can go|isn't working|is not working|doesn't work|didn't work)(?![\w'])")
+    r"has got to go|can go|isn't working|is not working|doesn't work|didn't work)(?![\w'])"
+)
 _EN_WANTED_AFTER = re.compile(
     r"^\W*(?:[\w'-]+\s+){0,3}?(?:would have been enough|would be enough|would have done|would do|will do|"
     r"is all i need|is all i want|is all i wanted|would be fine|is fine|would have been fine|works better|"
-    r"is better|would be better|would help|would be nice|would be great|is welcome)(?![\w'])")
+    r"is better|would be better|would help|would be nice|would be great|is welcome)(?![\w'])"
+)
 _EN_EXCESS_START = re.compile(r"(?:too|so|overly|way too|far too)\s")
 _EN_ENOUGH_BEFORE = re.compile(r"(?:^|\s)enough(?:\s+(?:with|of|of the|with the|already))?\s*$")
-_EN_WELCOME = re.compile(r"(?<![\w'])(?:it's fine to|it is fine to|it's ok to|it's okay to|fine to be|okay to be|"
-                         r"nothing wrong with|i'd prefer|i prefer|i'd rather|let's go with|stick with|go with)(?![\w'])")
-_EN_DESCRIPTIVE_NEG = re.compile(r"(?<![\w'])(?:not|wasn't|isn't|weren't|aren't|hardly|never|n't)(?![\w'])|n't(?![\w'])")
+_EN_WELCOME = re.compile(
+    r"(?<![\w'])(?:it's fine to|it is fine to|it's ok to|it's okay to|fine to be|okay to be|"
+    r"nothing wrong with|i'd prefer|i prefer|i'd rather|let's go with|stick with|go with)(?![\w'])"
+)
+_EN_DESCRIPTIVE_NEG = re.compile(
+    r"(?<![\w'])(?:not|wasn't|isn't|weren't|aren't|hardly|never|n't)(?![\w'])|n't(?![\w'])"
+)
 _EN_EXCESS = re.compile(r"(?<![\w'])(?:too|overly|excessively|unduly|why so|a tad)(?![\w'])")
 _EN_MORE = re.compile(r"(?<![\w'])(?:more|a bit more|a little more|even more|extra)(?![\w'])")
 _EN_ENOUGH = re.compile(r"^\W*enough(?![\w'])")
-_ZH_IMPERATIVE = re.compile(r"别|別|不要|不用|不必|甭|无需|不需要|用不着|没必要|不许|停止|避免|减少|不适合|不合适|不该|不应该|"
-                            r"(?<![至不多很])少(?![见数])")
+_ZH_IMPERATIVE = re.compile(
+    r"别|別|不要|不用|不必|甭|无需|不需要|用不着|没必要|不许|停止|避免|减少|不适合|不合适|不该|不应该|"
+    r"(?<![至不多很])少(?![见数])"
+)
 _ZH_NOT_ENOUGH = re.compile(r"不够|不夠|还不够|缺乏|缺少|欠")
 _ZH_DESCRIPTIVE_NEG = re.compile(r"不太|不是很|不怎么|没有|不|没")
 _ZH_EXCESS = re.compile(r"太|过于|過於|过分|過分|有点|有點|有些|未免|过度|過度")
@@ -131,11 +142,13 @@ class PoleHit:
 # a quality word with nothing around it ("brief") counts in feedback ("that was brief", "be
 # gentle"), not in a task that asks for a document ("write a brief note to the funder",
 # "写一份简短的报告")
-_EN_TASK = re.compile(r"(?<![\w'])(?:write|prepare|draft|send|make|create|compose|put together|produce|print|"
-                      r"book|order|plan|schedule|organise|organize)\s+(?:me\s+|us\s+|them\s+|him\s+|her\s+)?"
-                      r"(?:a|an|some|the)\s+(?:[\w'-]+\s+){0,2}(?:note|report|summary|email|e-mail|memo|letter|list|"
-                      r"agenda|invoice|update|abstract|draft|proposal|slides|deck|document|doc|post|message|minutes|"
-                      r"overview|outline|brief|meeting|call|session|talk|room|trip)s?(?![\w'])")
+_EN_TASK = re.compile(
+    r"(?<![\w'])(?:write|prepare|draft|send|make|create|compose|put together|produce|print|"
+    r"book|order|plan|schedule|organise|organize)\s+(?:me\s+|us\s+|them\s+|him\s+|her\s+)?"
+    r"(?:a|an|some|the)\s+(?:[\w'-]+\s+){0,2}(?:note|report|summary|email|e-mail|memo|letter|list|"
+    r"agenda|invoice|update|abstract|draft|proposal|slides|deck|document|doc|post|message|minutes|"
+    r"overview|outline|brief|meeting|call|session|talk|room|trip)s?(?![\w'])"
+)
 _ZH_TASK = re.compile(r"(?:写|做|准备|整理|发|起草|交|提交)(?:一|两|几)?(?:份|篇|封)")
 
 
@@ -220,7 +233,10 @@ def _last(pattern: re.Pattern, text: str) -> int | None:
 
 
 def _phrases(spec: TraitSpec):
-    for pole, words, faults in ((1, spec.high_words, spec.high_faults), (-1, spec.low_words, spec.low_faults)):
+    for pole, words, faults in (
+        (1, spec.high_words, spec.high_faults),
+        (-1, spec.low_words, spec.low_faults),
+    ):
         for fault, phrases in ((False, words), (True, faults)):
             for phrase in phrases:
                 yield pole, fault, phrase

@@ -59,14 +59,17 @@ KIND_WEIGHTS = {
     CardKind.SUMMARY: 0.0,
 }
 
-_GOAL = re.compile(r"\b(?:goal|plan(?:s|ning)?|want(?:s)? to|aim(?:s)? to|hop(?:e|es|ing) to|intend(?:s)? to|"
-                   r"going to|will)\b", re.IGNORECASE)
+_GOAL = re.compile(
+    r"\b(?:goal|plan(?:s|ning)?|want(?:s)? to|aim(?:s)? to|hop(?:e|es|ing) to|intend(?:s)? to|"
+    r"going to|will)\b",
+    re.IGNORECASE,
+)
 _MAX_CHARS = 200
 
 
-
-
-def card_rank(card: Card, now: datetime, *, half_life_days: float = 30.0, kind_weight: float | None = None) -> float:
+def card_rank(
+    card: Card, now: datetime, *, half_life_days: float = 30.0, kind_weight: float | None = None
+) -> float:
     """How strongly ``card`` belongs in the profile at ``now`` (0 for summaries).
 
     recency (halves every ``half_life_days`` since the card was written or last edited) x
@@ -97,11 +100,29 @@ def profile_sentence(content: str) -> str:
     return text if len(text) <= _MAX_CHARS else text[: _MAX_CHARS - 1].rstrip() + "…"
 
 
-_VERB_S = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "go": "goes", "was": "was",
-           "'d": "would", "'ll": "will", "can": "can", "will": "will", "would": "would", "should": "should",
-           "could": "could", "must": "must", "might": "might", "need": "needs"}
-_OPENER = re.compile(r"^(?:(?:ok(?:ay)?|so|well|thanks|thank you|great|good|yes|no|hi|hello|hey|right)[,!.\s]+)+",
-                     re.IGNORECASE)
+_VERB_S = {
+    "am": "is",
+    "'m": "is",
+    "have": "has",
+    "'ve": "has",
+    "do": "does",
+    "go": "goes",
+    "was": "was",
+    "'d": "would",
+    "'ll": "will",
+    "can": "can",
+    "will": "will",
+    "would": "would",
+    "should": "should",
+    "could": "could",
+    "must": "must",
+    "might": "might",
+    "need": "needs",
+}
+_OPENER = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|well|thanks|thank you|great|good|yes|no|hi|hello|hey|right)[,!.\s]+)+",
+    re.IGNORECASE,
+)
 
 
 def third_person(sentence: str, speaker: str) -> str:
@@ -119,9 +140,12 @@ def third_person(sentence: str, speaker: str) -> str:
     if m:
         verb = m.group(1)
         low = verb.lower()
-        agreed = _VERB_S.get(low) or (low + ("es" if low.endswith(("s", "sh", "ch", "x", "o")) else "s")
-                                      if low.isalpha() and not low.endswith("ed") else low)
-        text = f"{speaker} {agreed}" + text[m.end():]
+        agreed = _VERB_S.get(low) or (
+            low + ("es" if low.endswith(("s", "sh", "ch", "x", "o")) else "s")
+            if low.isalpha() and not low.endswith("ed")
+            else low
+        )
+        text = f"{speaker} {agreed}" + text[m.end() :]
     text = re.sub(r"(?<![\w'])(?:my|mine)(?![\w'])", f"{speaker}'s", text, flags=re.IGNORECASE)
     text = re.sub(r"(?<![\w'])(?:me|myself)(?![\w'])", speaker, text, flags=re.IGNORECASE)
     text = re.sub(r"(?<![\w'])I(?![\w'])", speaker, text)
@@ -138,8 +162,9 @@ def _addressed_elsewhere(card: Card, agent: str | None, others: Collection[str])
     return not names(agent) and any(names(o) for o in others if o != agent)
 
 
-def style_items(feedback: Iterable[tuple[str, str, int, str]], specs: Mapping[str, TraitSpec],
-                agent: str) -> list[ProfileItem]:
+def style_items(
+    feedback: Iterable[tuple[str, str, int, str]], specs: Mapping[str, TraitSpec], agent: str
+) -> list[ProfileItem]:
     """The interaction style as statements about who asked for what, summarised from the trait
     evidence of their feedback rather than quoted.
 
@@ -161,11 +186,14 @@ def style_items(feedback: Iterable[tuple[str, str, int, str]], specs: Mapping[st
         spec = specs[trait]
         looks = spec.high if sign > 0 else spec.low
         text = f"{speaker} asks {agent} for {'more' if sign > 0 else 'less'} {trait.replace('_', ' ')}" + (
-            f" ({looks})." if looks else ".")
+            f" ({looks})." if looks else "."
+        )
         # how often weighs the item; the text stays the same, so the merge with the last profile matches it
         out.append(ProfileItem(text, float(len(ids)), tuple(dict.fromkeys(ids)), "style"))
     top = max((it.weight for it in out), default=1.0)
-    return [replace(it, weight=round(it.weight / top, 6)) for it in sorted(out, key=lambda i: (-i.weight, i.text))]
+    return [
+        replace(it, weight=round(it.weight / top, 6)) for it in sorted(out, key=lambda i: (-i.weight, i.text))
+    ]
 
 
 def cap_words(items: Sequence[ProfileItem], max_words: int = 300) -> list[ProfileItem]:
@@ -190,9 +218,16 @@ def _section(card: Card, style_ids: Collection[str]) -> str:
     return "background"
 
 
-def extract_profile(cards: Iterable[Card], *, now: datetime, style_card_ids: Collection[str] = (),
-                    limit: int = 8, half_life_days: float = 30.0, agent: str | None = None,
-                    others: Collection[str] = ()) -> list[ProfileItem]:
+def extract_profile(
+    cards: Iterable[Card],
+    *,
+    now: datetime,
+    style_card_ids: Collection[str] = (),
+    limit: int = 8,
+    half_life_days: float = 30.0,
+    agent: str | None = None,
+    others: Collection[str] = (),
+) -> list[ProfileItem]:
     """The offline profile: the best ``limit`` active cards, one sentence each, strongest first.
 
     :param style_card_ids: the feedback cards that carry trait evidence: they form the
@@ -248,8 +283,9 @@ def extract_profile(cards: Iterable[Card], *, now: datetime, style_card_ids: Col
     return order_profile([replace(it, weight=round(it.weight / top, 6)) for it in items.values()])
 
 
-def merge_profile(old: Sequence[ProfileItem], new: Sequence[ProfileItem], *, momentum: float = 0.3,
-                  limit: int = 8) -> list[ProfileItem]:
+def merge_profile(
+    old: Sequence[ProfileItem], new: Sequence[ProfileItem], *, momentum: float = 0.3, limit: int = 8
+) -> list[ProfileItem]:
     """Blend ``new`` into ``old``: weight = momentum x new + (1 - momentum) x old per item.
 
     Items are matched by :func:`normalise_text`; an item missing on one side weighs 0 there.
@@ -270,7 +306,9 @@ def merge_profile(old: Sequence[ProfileItem], new: Sequence[ProfileItem], *, mom
         if key in merged:
             prev = merged[key]
             ids = tuple(dict.fromkeys((*prev.card_ids, *it.card_ids)))
-            merged[key] = replace(prev, weight=prev.weight + momentum * it.weight, card_ids=ids, section=it.section)
+            merged[key] = replace(
+                prev, weight=prev.weight + momentum * it.weight, card_ids=ids, section=it.section
+            )
         else:
             merged[key] = replace(it, weight=momentum * it.weight)
     kept = sorted(merged.values(), key=lambda it: (-it.weight, normalise_text(it.text)))[:limit]

@@ -107,7 +107,9 @@ def _elsewhere(card: Card, agent: str, others: Collection[str]) -> bool:
     return not named(agent) and any(named(o) for o in others if o and o.casefold() != agent.casefold())
 
 
-def _usable(row: Any, cards: Mapping[str, Card], agent: str, others: Collection[str], who: str) -> tuple[str, ...]:
+def _usable(
+    row: Any, cards: Mapping[str, Card], agent: str, others: Collection[str], who: str
+) -> tuple[str, ...]:
     """The row's source cards that may speak for the profile (none: leave the row out)."""
     if not who or who.casefold() == agent.casefold():
         return ()
@@ -118,12 +120,23 @@ def _usable(row: Any, cards: Mapping[str, Card], agent: str, others: Collection[
     return tuple(i for i in ids if i not in cards or not _elsewhere(cards[i], agent, others))
 
 
-_FACT_WORDING = {"residence": "{s} lives in {v}", "employer": "{s} works at {v}", "job": "{s} works as {v}",
-                 "name": "{s}'s name is {v}", "age": "{s} is {v} years old"}
+_FACT_WORDING = {
+    "residence": "{s} lives in {v}",
+    "employer": "{s} works at {v}",
+    "job": "{s} works as {v}",
+    "name": "{s}'s name is {v}",
+    "age": "{s} is {v} years old",
+}
 
 
-def profile_from_layers(layers: PersonLayers, cards: Mapping[str, Card], *, agent: str,
-                        others: Collection[str] = (), limit: int = 8) -> list[ProfileItem]:
+def profile_from_layers(
+    layers: PersonLayers,
+    cards: Mapping[str, Card],
+    *,
+    agent: str,
+    others: Collection[str] = (),
+    limit: int = 8,
+) -> list[ProfileItem]:
     """Preference, goal and background items from the layers (see the module docstring),
     weights scaled so the strongest is 1.0.
 
@@ -144,12 +157,15 @@ def profile_from_layers(layers: PersonLayers, cards: Mapping[str, Card], *, agen
         if (value > 0.5 and trend <= -0.15) or (value < 0.5 and trend >= 0.15):
             text += ", less than before" if value > 0.5 else ", warming to it"
         evidence = min(1.0, float(_get(p, "evidence", 1) or 1) / 3.0)
-        items.append(ProfileItem(text, round(abs(value - 0.5) * 2 * (0.5 + 0.5 * evidence), 6), ids, "preferences"))
+        items.append(
+            ProfileItem(text, round(abs(value - 0.5) * 2 * (0.5 + 0.5 * evidence), 6), ids, "preferences")
+        )
     for c in layers.commitments(status="open"):
         who = clean_phrase(_get(c, "owner"), words=3)
         ids = _usable(c, cards, agent, others, who)
-        what = clean_phrase(re.sub(r"^(?:to|will|i'll|i will)\s+", "", str(_get(c, "what") or ""), flags=re.I),
-                            words=10)
+        what = clean_phrase(
+            re.sub(r"^(?:to|will|i'll|i will)\s+", "", str(_get(c, "what") or ""), flags=re.I), words=10
+        )
         if not ids or not what:
             continue
         due = _get(c, "due")
@@ -165,8 +181,11 @@ def profile_from_layers(layers: PersonLayers, cards: Mapping[str, Card], *, agen
             continue
         text = _FACT_WORDING.get(key.casefold(), "{s}'s {k}: {v}").format(s=who, k=key, v=value)
         confirmed = _get(f, "status") == "confirmed"
-        items.append(ProfileItem(text + ("" if confirmed else " (not confirmed)"), 0.7 if confirmed else 0.5,
-                                 ids, "background"))
+        items.append(
+            ProfileItem(
+                text + ("" if confirmed else " (not confirmed)"), 0.7 if confirmed else 0.5, ids, "background"
+            )
+        )
     best: dict[str, ProfileItem] = {}
     for it in items:  # one item per wording: the heaviest, citing every card
         prev = best.get(it.text.casefold())
@@ -180,21 +199,76 @@ def profile_from_layers(layers: PersonLayers, cards: Mapping[str, Card], *, agen
 
 #: value -> cue words (English whole words, Chinese substrings)
 VALUE_CUES: dict[str, tuple[str, ...]] = {
-    "efficiency": ("efficient", "efficiency", "save time", "saves time", "productive", "效率", "高效", "省时"),
-    "reliability": ("reliable", "reliability", "robust", "stable", "stability", "dependable", "稳定", "稳健", "可靠"),
-    "simplicity": ("simple", "simplicity", "straightforward", "minimal", "uncomplicated", "简单", "简洁", "简明"),
+    "efficiency": (
+        "efficient",
+        "efficiency",
+        "save time",
+        "saves time",
+        "productive",
+        "效率",
+        "高效",
+        "省时",
+    ),
+    "reliability": (
+        "reliable",
+        "reliability",
+        "robust",
+        "stable",
+        "stability",
+        "dependable",
+        "稳定",
+        "稳健",
+        "可靠",
+    ),
+    "simplicity": (
+        "simple",
+        "simplicity",
+        "straightforward",
+        "minimal",
+        "uncomplicated",
+        "简单",
+        "简洁",
+        "简明",
+    ),
     "innovation": ("innovative", "innovation", "novel", "cutting-edge", "experiment with", "创新", "新颖"),
-    "rigour": ("thorough", "rigorous", "rigour", "rigor", "precise", "accurate", "accuracy", "严谨", "准确", "精确"),
+    "rigour": (
+        "thorough",
+        "rigorous",
+        "rigour",
+        "rigor",
+        "precise",
+        "accurate",
+        "accuracy",
+        "严谨",
+        "准确",
+        "精确",
+    ),
     "privacy": ("privacy", "private", "confidential", "隐私", "保密"),
-    "thrift": ("budget", "affordable", "cheap", "cost-effective", "save money", "预算", "便宜", "省钱", "性价比"),
+    "thrift": (
+        "budget",
+        "affordable",
+        "cheap",
+        "cost-effective",
+        "save money",
+        "预算",
+        "便宜",
+        "省钱",
+        "性价比",
+    ),
     "clarity": ("clear", "clarity", "清楚", "清晰", "明确"),
 }
-_CUE_RE = {v: [re.compile(rf"(?<![\w-]){re.escape(c)}(?![\w-])", re.I) if c.isascii() else re.compile(re.escape(c))
-               for c in cues] for v, cues in VALUE_CUES.items()}
+_CUE_RE = {
+    v: [
+        re.compile(rf"(?<![\w-]){re.escape(c)}(?![\w-])", re.I) if c.isascii() else re.compile(re.escape(c))
+        for c in cues
+    ]
+    for v, cues in VALUE_CUES.items()
+}
 
 
-def value_items(cards: Iterable[Card], *, agent: str, others: Collection[str] = (), min_cards: int = 2,
-                limit: int = 3) -> list[ProfileItem]:
+def value_items(
+    cards: Iterable[Card], *, agent: str, others: Collection[str] = (), min_cards: int = 2, limit: int = 3
+) -> list[ProfileItem]:
     """What people's own statements keep returning to: "ann values simplicity", once
     ``min_cards`` of their active cards use a cue of that value; each item cites those cards."""
     found: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -208,10 +282,19 @@ def value_items(cards: Iterable[Card], *, agent: str, others: Collection[str] = 
         for value, patterns in _CUE_RE.items():
             if any(p.search(card.content) for p in patterns):
                 found[(card.speaker, value)].append(card.id)
-    rows = sorted(((len(ids), who, value, ids) for (who, value), ids in found.items() if len(ids) >= min_cards),
-                  key=lambda r: (-r[0], r[1], r[2]))[:limit]
-    return [ProfileItem(f"{clean_phrase(who, words=3)} values {value}", round(min(1.0, n / 5.0), 6),
-                        tuple(ids[-5:]), "values") for n, who, value, ids in rows]
+    rows = sorted(
+        ((len(ids), who, value, ids) for (who, value), ids in found.items() if len(ids) >= min_cards),
+        key=lambda r: (-r[0], r[1], r[2]),
+    )[:limit]
+    return [
+        ProfileItem(
+            f"{clean_phrase(who, words=3)} values {value}",
+            round(min(1.0, n / 5.0), 6),
+            tuple(ids[-5:]),
+            "values",
+        )
+        for n, who, value, ids in rows
+    ]
 
 
 @dataclass(frozen=True)
@@ -246,7 +329,9 @@ class ClaimLayers:
                 if cl.value:
                     self._fact[(cl.subject, cl.topic)].append((card.created_at, cl.value, card.id))
                 else:
-                    self._pref[(cl.subject, cl.topic)].append((card.created_at, cl.polarity, card.id, cl.label))
+                    self._pref[(cl.subject, cl.topic)].append(
+                        (card.created_at, cl.polarity, card.id, cl.label)
+                    )
 
     def preferences(self, subject: str | None = None, topic: str | None = None) -> list[_Row]:
         out = []
@@ -256,7 +341,9 @@ class ClaimLayers:
             rows.sort()
             at, polarity, _, label = rows[-1]
             same = tuple(cid for _, p, cid, _ in rows if p == polarity)
-            out.append(_Row(who, label or key, 0.8 if polarity > 0 else 0.2, "", same, at, evidence=len(same)))
+            out.append(
+                _Row(who, label or key, 0.8 if polarity > 0 else 0.2, "", same, at, evidence=len(same))
+            )
         return out
 
     def facts(self, subject: str | None = None, include_superseded: bool = False) -> list[_Row]:

@@ -28,20 +28,43 @@ def layers_of(memory: Any, cards: list) -> PersonLayers:
     return ClaimLayers(cards)
 
 
-def refresh_profile(memory: Any, store: Any, specs: Mapping, *, agent: str, speakers: Collection[str], cfg: Any,
-                    now: datetime, reason: str, profiler: Any = None) -> list[ProfileItem]:
+def refresh_profile(
+    memory: Any,
+    store: Any,
+    specs: Mapping,
+    *,
+    agent: str,
+    speakers: Collection[str],
+    cfg: Any,
+    now: datetime,
+    reason: str,
+    profiler: Any = None,
+) -> list[ProfileItem]:
     """Build, merge and store the profile (a version only when its text changed); returns the items."""
     # who asked for what, summarised from the feedback evidence and attributed to its speaker
-    by_card = {k: [r for r in rows if r.source not in ("self", "graph")] for k, rows in store.evidence_by_card().items()}
+    by_card = {
+        k: [r for r in rows if r.source not in ("self", "graph")]
+        for k, rows in store.evidence_by_card().items()
+    }
     by_card = {k: rows for k, rows in by_card.items() if rows}
     feedback = memory.cards_by_id(sorted(by_card))
-    style = style_items([(feedback[k].speaker, r.trait, r.sign, k) for k, rows in by_card.items() if k in feedback
-                         for r in rows], specs, agent)
+    style = style_items(
+        [
+            (feedback[k].speaker, r.trait, r.sign, k)
+            for k, rows in by_card.items()
+            if k in feedback
+            for r in rows
+        ],
+        specs,
+        agent,
+    )
     cards = list(memory.cards())
     by_id = {c.id: c for c in cards}
     others = set(speakers) | set(memory.speakers())
     others.discard(agent)
-    new = profile_from_layers(layers_of(memory, cards), by_id, agent=agent, others=others, limit=cfg.profile_items)
+    new = profile_from_layers(
+        layers_of(memory, cards), by_id, agent=agent, others=others, limit=cfg.profile_items
+    )
     new = cap_words([*new, *style[:3], *value_items(cards, agent=agent, others=others)])
     latest = store.latest_profile()
     old = list(latest.items) if latest else []
@@ -51,9 +74,13 @@ def refresh_profile(memory: Any, store: Any, specs: Mapping, *, agent: str, spea
     text = render_profile(merged)
     if profiler is not None:
         try:
-            text = profiler.merge(latest.text if latest else "", merged, momentum=cfg.profile_momentum) or text
+            text = (
+                profiler.merge(latest.text if latest else "", merged, momentum=cfg.profile_momentum) or text
+            )
         except Exception as exc:  # noqa: BLE001 - the offline profile stands
-            log.warning("agent %s: LLM profiler failed (%s), keeping the offline profile", agent, type(exc).__name__)
+            log.warning(
+                "agent %s: LLM profiler failed (%s), keeping the offline profile", agent, type(exc).__name__
+            )
     if merged and text != (latest.text if latest else ""):
         store.add_profile(text, merged, now, reason)
     return merged

@@ -55,7 +55,11 @@ class PromptStack:
     def same_content(self, other: PromptStack | None) -> bool:
         """Whether ``other`` would send the model the same thing (layers and temperature)."""
         return other is not None and (self.system, self.traits, self.session, self.temperature) == (
-            other.system, other.traits, other.session, other.temperature)
+            other.system,
+            other.traits,
+            other.session,
+            other.temperature,
+        )
 
 
 def system_layer(base: str, profile: str, *, agent: str) -> str:
@@ -73,8 +77,9 @@ def system_layer(base: str, profile: str, *, agent: str) -> str:
     return f"{base}\n\n{prompts.profile_block(agent, profile)}"
 
 
-def trait_layer(scores: Mapping[str, float], specs: Mapping, modules: Sequence[tuple[str, float]],
-                *, lean: float = 0.15) -> str:
+def trait_layer(
+    scores: Mapping[str, float], specs: Mapping, modules: Sequence[tuple[str, float]], *, lean: float = 0.15
+) -> str:
     """The trait layer: how far each trait leans, then each active module by weight.
 
     :param scores: trait name -> score in 0..1

@@ -39,5 +39,11 @@ def trait_state(d: dict) -> TraitState:
 
 
 def module_state(d: dict) -> ModuleState:
-    return ModuleState(**{**known(ModuleState, d), "status": ModuleStatus(d["status"]),
-                          "since": dt(d.get("since")), "cooldown_until": dt(d.get("cooldown_until"))})
+    return ModuleState(
+        **{
+            **known(ModuleState, d),
+            "status": ModuleStatus(d["status"]),
+            "since": dt(d.get("since")),
+            "cooldown_until": dt(d.get("cooldown_until")),
+        }
+    )

@@ -53,7 +53,8 @@ _UNMET = re.compile(
     rf"(?:\s+(?:here|there|this time|today|honestly))?\s*[.!,]*\s*$"
     rf"|(?<![\w'])(?:could|should|might|would)(?:\s+have|'ve)\s+been\s+(?:a\s+(?:lot|bit|little)\s+|much\s+|far\s+|way\s+)?"
     rf"{_GOOD}(?![\w'])",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _ANALYSER: list = []  # [analyser or None], filled on first use
 
 
@@ -62,10 +63,13 @@ def _analyser():
         if not _ANALYSER:
             try:
                 from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
+
                 _ANALYSER.append(SentimentIntensityAnalyzer())
             except ImportError:  # optional: the hand-written list and the reading by meaning remain
-                log.warning("vaderSentiment is not installed: praise and complaint come from the listed words "
-                            "and by meaning only (pip install vaderSentiment)")
+                log.warning(
+                    "vaderSentiment is not installed: praise and complaint come from the listed words "
+                    "and by meaning only (pip install vaderSentiment)"
+                )
                 _ANALYSER.append(None)
         return _ANALYSER[0]
 

@@ -129,30 +129,40 @@ class ModuleSpec(Schema):
 
     name: Required
     prompt: Required
-    unlock: Text = Field(default="", description="e.g. 'scepticism > 0.7 held for 7 days'; empty: never automatic")
+    unlock: Text = Field(
+        default="", description="e.g. 'scepticism > 0.7 held for 7 days'; empty: never automatic"
+    )
     temperature: Annotated[float, Strict(), Field(ge=-1, le=1)] = Field(
-        default=0.0, description="a signed temperature delta in -1..1, applied in proportion to the module's weight")
+        default=0.0,
+        description="a signed temperature delta in -1..1, applied in proportion to the module's weight",
+    )
 
 
 class PersonaFile(Schema):
     """What a persona file may hold (the module docstring shows one); ``autogen-zettel schema
     persona`` prints it as JSON Schema."""
 
-    name: Required = Field(json_schema_extra={"pattern": _NAME.pattern},
-                           description="the agent's name and its memory tenant, e.g. critic")
+    name: Required = Field(
+        json_schema_extra={"pattern": _NAME.pattern},
+        description="the agent's name and its memory tenant, e.g. critic",
+    )
     role: Text = ""
     description: Text = ""
     system_message: Text = ""
     trait_definitions: TraitDefinitions | None = Field(
-        default=None, description="trait dimensions beyond the default set, name -> definition")
+        default=None, description="trait dimensions beyond the default set, name -> definition"
+    )
     traits: dict[Required, Score] | None = Field(
-        default=None, description="a mapping of trait name to a starting score in 0..1, e.g. `curiosity: 0.8`")
+        default=None, description="a mapping of trait name to a starting score in 0..1, e.g. `curiosity: 0.8`"
+    )
     modules: list[ModuleSpec] | None = Field(
-        default=None, description="a list of modules, each with name, prompt and unlock")
+        default=None, description="a list of modules, each with name, prompt and unlock"
+    )
 
 
-def _traits(value: Mapping[str, float] | None, *, file: str | None,
-            known: Mapping[str, TraitSpec]) -> Mapping[str, float]:
+def _traits(
+    value: Mapping[str, float] | None, *, file: str | None, known: Mapping[str, TraitSpec]
+) -> Mapping[str, float]:
     out = {}
     for name, score in (value or {}).items():
         key = f"traits.{name}"
@@ -163,13 +173,17 @@ def _traits(value: Mapping[str, float] | None, *, file: str | None,
                 f"unknown trait {short(name.strip())}; {did_you_mean(name.strip(), sorted(known))}known traits are: "
                 f"{', '.join(sorted(known))}; to add a "
                 f"dimension define it under trait_definitions, e.g. `trait_definitions: {{{name.strip()[:40]}: "
-                "{description: ...}}`", file=file, key=key)
+                "{description: ...}}`",
+                file=file,
+                key=key,
+            )
         out[name.strip()] = float(score)
     return MappingProxyType(dict(sorted(out.items())))
 
 
-def _modules(value: list[ModuleSpec] | None, *, file: str | None,
-             known: Mapping[str, TraitSpec]) -> tuple[PromptModule, ...]:
+def _modules(
+    value: list[ModuleSpec] | None, *, file: str | None, known: Mapping[str, TraitSpec]
+) -> tuple[PromptModule, ...]:
     out: list[PromptModule] = []
     seen: set[str] = set()
     for i, item in enumerate(value or ()):
@@ -178,14 +192,18 @@ def _modules(value: list[ModuleSpec] | None, *, file: str | None,
         if not name:
             raise ConfigError("must not be empty", file=file, key=f"{where}.name")
         if name in seen:
-            raise ConfigError(f"duplicate module name {short(name)}; give each module its own name",
-                              file=file, key=f"{where}.name")
+            raise ConfigError(
+                f"duplicate module name {short(name)}; give each module its own name",
+                file=file,
+                key=f"{where}.name",
+            )
         seen.add(name)
         if not item.prompt.strip():
             raise ConfigError("must not be empty", file=file, key=f"{where}.prompt")
         unlock = " ".join((item.unlock or "").split())
-        condition = (parse_condition(unlock, traits=known, file=file, key=f"{where}.unlock")
-                     if unlock else None)
+        condition = (
+            parse_condition(unlock, traits=known, file=file, key=f"{where}.unlock") if unlock else None
+        )
         out.append(PromptModule(name, item.prompt.strip(), unlock, float(item.temperature), condition))
     return tuple(out)
 
@@ -203,7 +221,8 @@ def persona_from_dict(data: Any, *, file: str | None = None) -> Persona:
     if not isinstance(data, dict):
         raise ConfigError(
             f"a persona file must be a mapping of keys ({', '.join(PersonaFile.model_fields)}), "
-            f"got {_type_name(data)}", file=file,
+            f"got {_type_name(data)}",
+            file=file,
         )
     spec = validate(PersonaFile, data, file=file)
     name = spec.name.strip()
@@ -211,7 +230,8 @@ def persona_from_dict(data: Any, *, file: str | None = None) -> Persona:
         raise ConfigError(
             f"{short(name)} cannot name an agent: use 1-64 letters, digits, '_', '-' or '.', starting with a "
             "letter or digit, no spaces (it is also the memory tenant's name), e.g. `name: critic`",
-            file=file, key="name",
+            file=file,
+            key="name",
         )
     definitions = trait_specs_from_dict(data.get("trait_definitions"), file=file, key="trait_definitions")
     known = {**default_traits(), **definitions}

@@ -91,8 +91,10 @@ class TraitSpec:
 
 def _trait_name(name: str) -> str:
     if not TRAIT_NAME.match(name) or name.endswith("\n"):
-        raise ValueError(f"{short(name)} cannot name a trait: use lower-case letters, digits and '_', starting "
-                         "with a letter, at most 40 characters (e.g. `risk_tolerance`)")
+        raise ValueError(
+            f"{short(name)} cannot name a trait: use lower-case letters, digits and '_', starting "
+            "with a letter, at most 40 characters (e.g. `risk_tolerance`)"
+        )
     return name
 
 
@@ -119,11 +121,21 @@ def _optional_text(value: Any) -> Any:
 
 
 Phrase = Annotated[str, Strict(), Field(min_length=1), AfterValidator(_phrase)]
-Phrases = Annotated[tuple[Phrase, ...], BeforeValidator(_phrase_list), AfterValidator(_unique),
-                    Field(description="a list of phrases, e.g. [shorter, too long]"),
-                    # one phrase may stand alone: tell editors so too
-                    WithJsonSchema({"anyOf": [{"type": "string", "minLength": 1},
-                                              {"type": "array", "items": {"type": "string", "minLength": 1}}]})]
+Phrases = Annotated[
+    tuple[Phrase, ...],
+    BeforeValidator(_phrase_list),
+    AfterValidator(_unique),
+    Field(description="a list of phrases, e.g. [shorter, too long]"),
+    # one phrase may stand alone: tell editors so too
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "minLength": 1},
+                {"type": "array", "items": {"type": "string", "minLength": 1}},
+            ]
+        }
+    ),
+]
 OptionalText = Annotated[str, BeforeValidator(_optional_text), Strict(), AfterValidator(str.strip)]
 Score = Annotated[float, Strict(), Field(ge=0, le=1)]
 TraitName = Annotated[str, Strict(), AfterValidator(_trait_name), Field(pattern=TRAIT_NAME.pattern)]
@@ -153,8 +165,12 @@ class PoleWords(Schema):
     """Words that name one end of a trait, per language: ``words`` as a quality (wanted unless
     the clause says "too" or "don't"), ``faults`` as a failing (unwanted unless it asks for more)."""
 
-    words: ByLanguage = Field(default_factory=dict, description="per language code, e.g. {en: [kind], zh: [客气]}")
-    faults: ByLanguage = Field(default_factory=dict, description="per language code, e.g. {en: [harsh], zh: [刺耳]}")
+    words: ByLanguage = Field(
+        default_factory=dict, description="per language code, e.g. {en: [kind], zh: [客气]}"
+    )
+    faults: ByLanguage = Field(
+        default_factory=dict, description="per language code, e.g. {en: [harsh], zh: [刺耳]}"
+    )
 
 
 class TraitPoles(Schema):
@@ -176,11 +192,16 @@ class TraitDefinition(Schema):
     keywords: Phrases = ()
     initial: Score = 0.5
     bounds: tuple[Score, Score] | None = Field(
-        default=None, description="[low, high] in 0..1 overriding persona.bounds for this trait")
+        default=None, description="[low, high] in 0..1 overriding persona.bounds for this trait"
+    )
     examples: TraitExamples | None = Field(
-        default=None, description="everyday feedback sentences: {more: [...], less: [...]}, compared by meaning")
+        default=None,
+        description="everyday feedback sentences: {more: [...], less: [...]}, compared by meaning",
+    )
     poles: TraitPoles | None = Field(
-        default=None, description="words naming the high and low end, per language: {high: {words, faults}, low: ...}")
+        default=None,
+        description="words naming the high and low end, per language: {high: {words, faults}, low: ...}",
+    )
 
     @field_validator("bounds", mode="before")
     @classmethod
@@ -207,8 +228,9 @@ def _joined(poles: Mapping[str, Any], end: str, kind: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(p for phrases in by_language.values() for p in phrases))
 
 
-def trait_specs_from_dict(data: Any, *, file: str | None = None,
-                          key: str = "trait_definitions") -> dict[str, TraitSpec]:
+def trait_specs_from_dict(
+    data: Any, *, file: str | None = None, key: str = "trait_definitions"
+) -> dict[str, TraitSpec]:
     """Validate a mapping of trait name -> definition into :class:`TraitSpec` objects.
 
     :param data: e.g. ``{"optimism": {"description": ..., "more": [...], "bounds": [0.2, 0.8]}}``
@@ -231,10 +253,16 @@ def trait_specs_from_dict(data: Any, *, file: str | None = None,
         fields = (d or TraitDefinition()).model_dump()
         examples = fields.pop("examples") or {}
         poles = fields.pop("poles") or {}
-        specs[name] = TraitSpec(name=name, **fields, examples_more=tuple(examples.get("more", ())),
-                                examples_less=tuple(examples.get("less", ())),
-                                high_words=_joined(poles, "high", "words"), high_faults=_joined(poles, "high", "faults"),
-                                low_words=_joined(poles, "low", "words"), low_faults=_joined(poles, "low", "faults"))
+        specs[name] = TraitSpec(
+            name=name,
+            **fields,
+            examples_more=tuple(examples.get("more", ())),
+            examples_less=tuple(examples.get("less", ())),
+            high_words=_joined(poles, "high", "words"),
+            high_faults=_joined(poles, "high", "faults"),
+            low_words=_joined(poles, "low", "words"),
+            low_faults=_joined(poles, "low", "faults"),
+        )
     return specs
 
 
@@ -312,8 +340,9 @@ def _days(td: timedelta) -> float:
     return td.total_seconds() / 86400.0
 
 
-def parse_condition(text: str, *, traits: Collection[str], file: str | None = None,
-                    key: str | None = None) -> Condition:
+def parse_condition(
+    text: str, *, traits: Collection[str], file: str | None = None, key: str | None = None
+) -> Condition:
     """Parse an unlock condition.
 
     Grammar: ``CLAUSE ("and" CLAUSE)*`` with ``CLAUSE = TRAIT OP NUMBER ["held for" N UNIT]``,
@@ -330,8 +359,12 @@ def parse_condition(text: str, *, traits: Collection[str], file: str | None = No
     autogen_zettel.base.errors.ConfigError: at key 'modules[0].unlock': unknown trait 'optimism' in 'optimism > 0.5'; ...
     """
     if not isinstance(text, str) or not text.strip():
-        raise ConfigError(f"an unlock condition must be text such as 'conciseness > 0.7 held for 7 days', "
-                          f"got {short(text)}", file=file, key=key)
+        raise ConfigError(
+            f"an unlock condition must be text such as 'conciseness > 0.7 held for 7 days', "
+            f"got {short(text)}",
+            file=file,
+            key=key,
+        )
     known = set(traits)
     clauses = []
     for part in _AND.split(text.strip()):
@@ -339,22 +372,34 @@ def parse_condition(text: str, *, traits: Collection[str], file: str | None = No
         if not m:
             raise ConfigError(
                 f"cannot parse {short(part.strip())} in {short(text)}; write clauses like 'TRAIT > 0.7' or "
-                "'TRAIT > 0.7 held for 7 days', joined by 'and'", file=file, key=key)
+                "'TRAIT > 0.7 held for 7 days', joined by 'and'",
+                file=file,
+                key=key,
+            )
         trait, unit = m["trait"].lower(), (m["unit"] or "").lower()
         if trait not in known:
             raise ConfigError(
                 f"unknown trait {short(trait)} in {short(text)}; {did_you_mean(trait, sorted(known))}known traits: "
                 f"{', '.join(sorted(known)) or '(none)'}; "
-                "define it under trait_definitions", file=file, key=key)
+                "define it under trait_definitions",
+                file=file,
+                key=key,
+            )
         value = float(m["value"])
         if not 0.0 <= value <= 1.0:
-            raise ConfigError(f"threshold {m['value']} in {short(text)} must lie in 0..1 (trait scores do)",
-                              file=file, key=key)
+            raise ConfigError(
+                f"threshold {m['value']} in {short(text)} must lie in 0..1 (trait scores do)",
+                file=file,
+                key=key,
+            )
         hold = None
         if m["n"] is not None:
             if unit not in _UNITS:
-                raise ConfigError(f"unknown time unit {short(m['unit'])} in {short(text)}; use hours, days or weeks",
-                                  file=file, key=key)
+                raise ConfigError(
+                    f"unknown time unit {short(m['unit'])} in {short(text)}; use hours, days or weeks",
+                    file=file,
+                    key=key,
+                )
             n = float(m["n"])
             if n <= 0:
                 raise ConfigError(f"the hold window in {short(text)} must be positive", file=file, key=key)
@@ -373,7 +418,9 @@ def _value_at(points: Sequence[tuple[datetime, float]], t: datetime) -> tuple[in
     return found
 
 
-def _clause_holds(clause: Clause, points: Sequence[tuple[datetime, float]], now: datetime) -> tuple[bool, str]:
+def _clause_holds(
+    clause: Clause, points: Sequence[tuple[datetime, float]], now: datetime
+) -> tuple[bool, str]:
     current = _value_at(points, now)
     if current is None:
         return False, f"{clause.trait} has no score yet"
@@ -391,13 +438,19 @@ def _clause_holds(clause: Clause, points: Sequence[tuple[datetime, float]], now:
     need = _days(clause.hold)
     # a run that began with the first point counts from that point only (before it: no score)
     if now - since < clause.hold:
-        return False, (f"{clause.trait} {score:.2f} {clause.op} {clause.value:g} for only "
-                       f"{held:.1f} of {need:g} days (since {since:%Y-%m-%d})")
-    return True, f"{clause.trait} {score:.2f} {clause.op} {clause.value:g} since {since:%Y-%m-%d} ({held:.1f} days)"
+        return False, (
+            f"{clause.trait} {score:.2f} {clause.op} {clause.value:g} for only "
+            f"{held:.1f} of {need:g} days (since {since:%Y-%m-%d})"
+        )
+    return (
+        True,
+        f"{clause.trait} {score:.2f} {clause.op} {clause.value:g} since {since:%Y-%m-%d} ({held:.1f} days)",
+    )
 
 
-def condition_holds(cond: Condition, history: Mapping[str, Sequence[tuple[datetime, float]]],
-                    now: datetime) -> tuple[bool, str]:
+def condition_holds(
+    cond: Condition, history: Mapping[str, Sequence[tuple[datetime, float]]], now: datetime
+) -> tuple[bool, str]:
     """Whether ``cond`` holds at ``now``, and why (or why not).
 
     ``history`` maps each trait to its ``(at, score)`` points in time order; the score is a

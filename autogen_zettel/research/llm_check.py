@@ -38,8 +38,10 @@ def check_reachable(llm_config: Any, *, timeout: float = 3.0) -> None:
 
 def _message(urls: list[str] | None, why: str) -> str:
     where = ", ".join(urls) if urls else "the configured LLM"
-    return (f"cannot reach the LLM at {where} ({why}); start the server or fix base_url in the --llm "
-            "file, or run without --llm to use the offline model client")
+    return (
+        f"cannot reach the LLM at {where} ({why}); start the server or fix base_url in the --llm "
+        "file, or run without --llm to use the offline model client"
+    )
 
 
 def as_unavailable(exc: BaseException, llm_config: Any) -> LLMUnavailable | None:
@@ -52,10 +54,14 @@ def as_unavailable(exc: BaseException, llm_config: Any) -> LLMUnavailable | None
         return LLMUnavailable(_message(_endpoints(llm_config), type(exc).__name__))
     if isinstance(exc, openai.APIStatusError):  # the server is there but refuses: 401, 404, 429, 5xx
         where = ", ".join(_endpoints(llm_config) or ["the configured LLM"])
-        fix = {401: "set the API key's environment variable (api_key_env)", 403: "check the key's permissions",
-               404: "check base_url (an OpenAI-compatible endpoint, often ending in /v1) and the model name",
-               429: "wait, or lower the request rate"}.get(exc.status_code,
-                                                           "check that base_url is an OpenAI-compatible server")
-        return LLMUnavailable(f"the LLM at {where} answered HTTP {exc.status_code} ({type(exc).__name__}); {fix} "
-                              "in the --llm file, or run without --llm to use the offline model client")
+        fix = {
+            401: "set the API key's environment variable (api_key_env)",
+            403: "check the key's permissions",
+            404: "check base_url (an OpenAI-compatible endpoint, often ending in /v1) and the model name",
+            429: "wait, or lower the request rate",
+        }.get(exc.status_code, "check that base_url is an OpenAI-compatible server")
+        return LLMUnavailable(
+            f"the LLM at {where} answered HTTP {exc.status_code} ({type(exc).__name__}); {fix} "
+            "in the --llm file, or run without --llm to use the offline model client"
+        )
     return None

@@ -143,12 +143,19 @@ def _when(value: Any) -> datetime:
             return as_naive_utc(datetime.fromisoformat(value.strip()))
         except (ValueError, OverflowError):
             pass
-    raise ValueError(f"must be a date or date-time such as 2024-03-04 or 2024-03-04T09:00, got {short(value)}")
+    raise ValueError(
+        f"must be a date or date-time such as 2024-03-04 or 2024-03-04T09:00, got {short(value)}"
+    )
 
 
 NonEmpty = Annotated[str, Strict(), Field(min_length=1), AfterValidator(_nonblank)]
-When = Annotated[datetime, BeforeValidator(_when), WithJsonSchema(
-    {"type": "string", "description": "a date or date-time, e.g. 2024-03-04 or 2024-03-04T09:00"})]
+When = Annotated[
+    datetime,
+    BeforeValidator(_when),
+    WithJsonSchema(
+        {"type": "string", "description": "a date or date-time, e.g. 2024-03-04 or 2024-03-04T09:00"}
+    ),
+]
 
 
 class OpeningSpec(Schema):
@@ -161,7 +168,9 @@ class OpeningSpec(Schema):
 class UserTurnSpec(Schema):
     """A scripted user message (see :class:`UserTurn`)."""
 
-    after: Annotated[int, Strict(), Field(ge=0, le=MAX_ROUNDS)] = Field(description="after this many agent replies")
+    after: Annotated[int, Strict(), Field(ge=0, le=MAX_ROUNDS)] = Field(
+        description="after this many agent replies"
+    )
     text: NonEmpty
     kind: Literal["turn", "feedback"] = "turn"
     about: NonEmpty | None = Field(default=None, description="the participant a feedback turn is about")
@@ -173,14 +182,19 @@ class SessionSpec(Schema):
     id: NonEmpty | None = Field(default=None, description="default: session-N")
     date: When
     rounds: Annotated[int, Strict(), Field(ge=0, le=MAX_ROUNDS)] = Field(
-        default=3, description=f"agent replies in the session, at most {MAX_ROUNDS:,}")
+        default=3, description=f"agent replies in the session, at most {MAX_ROUNDS:,}"
+    )
     opening: Annotated[list[OpeningSpec], Field(min_length=1, max_length=MAX_MESSAGES)] = Field(
-        description="at least one message, e.g. `- {speaker: user, text: ...}`")
+        description="at least one message, e.g. `- {speaker: user, text: ...}`"
+    )
     user_turns: Annotated[list[UserTurnSpec], Field(max_length=MAX_MESSAGES)] | None = Field(
-        default=None, description="a list of {after, text, kind, about}")
+        default=None, description="a list of {after, text, kind, about}"
+    )
     attendees: Annotated[list[NonEmpty], Field(min_length=1, max_length=MAX_PARTICIPANTS)] | None = Field(
-        default=None, description="the participants present (names); default: all. Absent agents "
-                                  "hear nothing of the session and do not reply in it")
+        default=None,
+        description="the participants present (names); default: all. Absent agents "
+        "hear nothing of the session and do not reply in it",
+    )
 
 
 class ParticipantSpec(Schema):
@@ -205,7 +219,8 @@ def _run_name(name: str) -> str:
         raise ValueError(
             f"{short(name)} cannot name the run folder (runs/<name>): use 1-64 letters, digits, '_', '-' "
             "or '.', starting with a letter or digit, with no '..' or '/' (e.g. research-group); "
-            "to write elsewhere give --out") from None
+            "to write elsewhere give --out"
+        ) from None
 
 
 class ScenarioFile(Schema):
@@ -216,14 +231,19 @@ class ScenarioFile(Schema):
     seed: Annotated[int, Strict(), Field(ge=0, le=2**63 - 1)] = 0
     participants: Annotated[list[Participant], Field(min_length=1, max_length=MAX_PARTICIPANTS)] = Field(
         description="the persona files taking part, e.g. `- ../../agents/researcher.yaml`, or "
-                    "`{persona: FILE, name: NAME}` to run one under another name")
+        "`{persona: FILE, name: NAME}` to run one under another name"
+    )
     user: NonEmpty = "user"
     speaker_selection: Literal[SPEAKER_SELECTION] = "round_robin"  # type: ignore[valid-type]
     turn_minutes: Annotated[float, Strict(), Field(gt=0, le=MAX_TURN_MINUTES)] = Field(
-        default=2.0, description="simulated minutes per turn")
-    memory: MemoryConfig | None = Field(default=None, description="memory config keys, as in configs/default.yaml")
+        default=2.0, description="simulated minutes per turn"
+    )
+    memory: MemoryConfig | None = Field(
+        default=None, description="memory config keys, as in configs/default.yaml"
+    )
     sessions: Annotated[list[SessionSpec], Field(min_length=1, max_length=MAX_SESSIONS)] = Field(
-        description="the sessions, in time order, each with a date and opening messages")
+        description="the sessions, in time order, each with a date and opening messages"
+    )
 
 
 def scenario_from_dict(data: Any, *, file: str | None = None, base: Path | None = None) -> Scenario:
@@ -254,25 +274,44 @@ def scenario_from_dict(data: Any, *, file: str | None = None, base: Path | None 
         where = f"sessions[{i}]"
         sid = s.id or f"session-{i + 1}"
         if sid in ids:
-            raise _err(f"duplicate session id {short(sid)}; give every session its own id", file, f"{where}.id")
+            raise _err(
+                f"duplicate session id {short(sid)}; give every session its own id", file, f"{where}.id"
+            )
         ids.add(sid)
         if sessions and s.date < sessions[-1].date:
-            raise _err(f"sessions must be in time order; {s.date.isoformat()} is before the previous session's "
-                       f"{sessions[-1].date.isoformat()}", file, f"{where}.date")
+            raise _err(
+                f"sessions must be in time order; {s.date.isoformat()} is before the previous session's "
+                f"{sessions[-1].date.isoformat()}",
+                file,
+                f"{where}.date",
+            )
         turns = []
         for j, t in enumerate(s.user_turns or ()):
             if t.after > s.rounds:
-                raise _err(f"comes after {t.after} replies but the session has only {s.rounds} rounds; "
-                           "lower `after` or raise `rounds`", file, f"{where}.user_turns[{j}].after")
+                raise _err(
+                    f"comes after {t.after} replies but the session has only {s.rounds} rounds; "
+                    "lower `after` or raise `rounds`",
+                    file,
+                    f"{where}.user_turns[{j}].after",
+                )
             turns.append(UserTurn(t.after, t.text, t.kind, t.about))
         turns.sort(key=lambda t: t.after)  # stable: turns with the same `after` keep their order
         opening = tuple(ScenarioMessage(m.speaker, m.text) for m in s.opening)
-        sessions.append(ScenarioSession(sid, s.date, s.rounds, opening, tuple(turns), tuple(s.attendees or ())))
+        sessions.append(
+            ScenarioSession(sid, s.date, s.rounds, opening, tuple(turns), tuple(s.attendees or ()))
+        )
     return Scenario(
-        name=spec.name, participants=tuple(participants), sessions=tuple(sessions),
-        description=(spec.description or "").strip(), seed=spec.seed, user=spec.user,
-        speaker_selection=spec.speaker_selection, turn_minutes=float(spec.turn_minutes),
-        memory=data.get("memory") or {}, source=file, names=tuple(names),
+        name=spec.name,
+        participants=tuple(participants),
+        sessions=tuple(sessions),
+        description=(spec.description or "").strip(),
+        seed=spec.seed,
+        user=spec.user,
+        speaker_selection=spec.speaker_selection,
+        turn_minutes=float(spec.turn_minutes),
+        memory=data.get("memory") or {},
+        source=file,
+        names=tuple(names),
     )
 
 
@@ -290,28 +329,56 @@ def check_names(scenario: Scenario, personas: Sequence[Persona]) -> None:
     seen: set[str] = set()
     for i, n in enumerate(names):
         if n.casefold() in seen:
-            raise _err(f"two participants are named {short(n)}; each persona needs its own name", file, f"participants[{i}]")
+            raise _err(
+                f"two participants are named {short(n)}; each persona needs its own name",
+                file,
+                f"participants[{i}]",
+            )
         seen.add(n.casefold())
     if scenario.user.casefold() in seen:
-        raise _err(f"the user's name {short(scenario.user)} is also a participant's; rename one", file, "user")
+        raise _err(
+            f"the user's name {short(scenario.user)} is also a participant's; rename one", file, "user"
+        )
     for i, s in enumerate(scenario.sessions):
         for j, a in enumerate(s.attendees):
             if a not in names:
-                raise _err(f"{short(a)} is not a participant; use one of {names}", file, f"sessions[{i}].attendees[{j}]")
+                raise _err(
+                    f"{short(a)} is not a participant; use one of {names}",
+                    file,
+                    f"sessions[{i}].attendees[{j}]",
+                )
             if a in s.attendees[:j]:
-                raise _err(f"{short(a)} is listed twice; list each attendee once", file, f"sessions[{i}].attendees[{j}]")
+                raise _err(
+                    f"{short(a)} is listed twice; list each attendee once",
+                    file,
+                    f"sessions[{i}].attendees[{j}]",
+                )
         present = list(s.attendees or names)
         for j, m in enumerate(s.opening):
             if m.speaker == scenario.user or m.speaker in present:
                 continue
-            why = "is not in this scenario" if m.speaker not in names else "is not among this session's attendees"
-            raise _err(f"{short(m.speaker)} {why}; use {short(scenario.user)} or one of {present}",
-                       file, f"sessions[{i}].opening[{j}].speaker")
+            why = (
+                "is not in this scenario"
+                if m.speaker not in names
+                else "is not among this session's attendees"
+            )
+            raise _err(
+                f"{short(m.speaker)} {why}; use {short(scenario.user)} or one of {present}",
+                file,
+                f"sessions[{i}].opening[{j}].speaker",
+            )
         for j, t in enumerate(s.user_turns):
             if t.about is not None and t.about not in present:
-                why = "is not a participant" if t.about not in names else "is not among this session's attendees"
-                raise _err(f"{short(t.about)} {why}; use one of {present}", file,
-                           f"sessions[{i}].user_turns[{j}].about")
+                why = (
+                    "is not a participant"
+                    if t.about not in names
+                    else "is not among this session's attendees"
+                )
+                raise _err(
+                    f"{short(t.about)} {why}; use one of {present}",
+                    file,
+                    f"sessions[{i}].user_turns[{j}].about",
+                )
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -328,16 +395,34 @@ def load_scenario(path: str | Path) -> Scenario:
 def scenario_dict(s: Scenario) -> dict:
     """The scenario as plain data again (what a run folder's scenario.yaml holds)."""
     return {
-        "name": s.name, "description": s.description, "seed": s.seed, "user": s.user,
-        "speaker_selection": s.speaker_selection, "turn_minutes": s.turn_minutes,
-        "participants": [{"persona": str(p), "name": n} if n else str(p)
-                         for p, n in zip(s.participants, s.names or (None,) * len(s.participants))],
+        "name": s.name,
+        "description": s.description,
+        "seed": s.seed,
+        "user": s.user,
+        "speaker_selection": s.speaker_selection,
+        "turn_minutes": s.turn_minutes,
+        "participants": [
+            {"persona": str(p), "name": n} if n else str(p)
+            for p, n in zip(s.participants, s.names or (None,) * len(s.participants))
+        ],
         "memory": dict(s.memory),
-        "sessions": [{
-            "id": x.id, "date": x.date, "rounds": x.rounds,
-            "opening": [{"speaker": m.speaker, "text": m.text} for m in x.opening],
-            "user_turns": [{"after": t.after, "text": t.text, "kind": t.kind, **({"about": t.about} if t.about else {})}
-                           for t in x.user_turns],
-            **({"attendees": list(x.attendees)} if x.attendees else {}),
-        } for x in s.sessions],
+        "sessions": [
+            {
+                "id": x.id,
+                "date": x.date,
+                "rounds": x.rounds,
+                "opening": [{"speaker": m.speaker, "text": m.text} for m in x.opening],
+                "user_turns": [
+                    {
+                        "after": t.after,
+                        "text": t.text,
+                        "kind": t.kind,
+                        **({"about": t.about} if t.about else {}),
+                    }
+                    for t in x.user_turns
+                ],
+                **({"attendees": list(x.attendees)} if x.attendees else {}),
+            }
+            for x in s.sessions
+        ],
     }

@@ -34,7 +34,10 @@ def _slug(text: str, words: int = 6) -> str:
 def note_names(cards: list[dict]) -> dict[str, str]:
     """Card id -> note name: the first words of the content and the id's first 8 characters
     (unique and stable across exports)."""
-    return {c["id"]: (f"{_slug(c['content'])}-{c['id'][:8]}" if _slug(c["content"]) else c["id"][:8]) for c in cards}
+    return {
+        c["id"]: (f"{_slug(c['content'])}-{c['id'][:8]}" if _slug(c["content"]) else c["id"][:8])
+        for c in cards
+    }
 
 
 def _text(line: str) -> str:
@@ -44,10 +47,18 @@ def _text(line: str) -> str:
 
 def _front_matter(card: dict, tenant: str) -> str:
     meta = {
-        "id": card["id"], "tenant": tenant, "kind": card["kind"], "status": card["status"], "tier": card["tier"],
-        "speaker": card["speaker"], "created": card["created_at"], "session": card["session_id"],
-        "confidence": card["confidence"], "importance": card["importance"],
-        "tags": readable_tags(card["tags"], card["content"]), "entities": card["entities"],
+        "id": card["id"],
+        "tenant": tenant,
+        "kind": card["kind"],
+        "status": card["status"],
+        "tier": card["tier"],
+        "speaker": card["speaker"],
+        "created": card["created_at"],
+        "session": card["session_id"],
+        "confidence": card["confidence"],
+        "importance": card["importance"],
+        "tags": readable_tags(card["tags"], card["content"]),
+        "entities": card["entities"],
         "sources": card["source_ids"],
     }
     if card.get("updated_at"):
@@ -55,17 +66,33 @@ def _front_matter(card: dict, tenant: str) -> str:
     return "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=1000) + "---\n"
 
 
-def _note(card: dict, data: dict, names: dict[str, str], links: list[dict], conflicts: list[dict],
-          history: list[dict], messages: dict[str, dict]) -> str:
+def _note(
+    card: dict,
+    data: dict,
+    names: dict[str, str],
+    links: list[dict],
+    conflicts: list[dict],
+    history: list[dict],
+    messages: dict[str, dict],
+) -> str:
     title = names[card["id"]]
-    out = [_front_matter(card, data["tenant"]), f"# {_text(card['content'][:80])}", "", _text(card["content"]), ""]
+    out = [
+        _front_matter(card, data["tenant"]),
+        f"# {_text(card['content'][:80])}",
+        "",
+        _text(card["content"]),
+        "",
+    ]
     if card.get("context"):
         out += [f"Context: {_text(card['context'])}", ""]
     sources = [messages[m] for m in card["source_ids"] if m in messages]
     if sources:
         out += ["## Sources", ""]
-        out += [f"- {m.get('speaker', '?')}, {m.get('at', '')}, session {m.get('session_id')}: "
-                f"{_text(' '.join(str(m.get('text', '')).split()))}" for m in sources]
+        out += [
+            f"- {m.get('speaker', '?')}, {m.get('at', '')}, session {m.get('session_id')}: "
+            f"{_text(' '.join(str(m.get('text', '')).split()))}"
+            for m in sources
+        ]
         out.append("")
     by_kind: dict[str, list[str]] = defaultdict(list)
     for link in links:
@@ -89,8 +116,11 @@ def _note(card: dict, data: dict, names: dict[str, str], links: list[dict], conf
         out.append("")
     if history:
         out += ["## History", ""]
-        out += [f"- {h['at']} {h['action']} (version {h['version']}, was {h['status']})"
-                + (f": {_text(h['content'])}" if h.get("content") else "") for h in history]
+        out += [
+            f"- {h['at']} {h['action']} (version {h['version']}, was {h['status']})"
+            + (f": {_text(h['content'])}" if h.get("content") else "")
+            for h in history
+        ]
         out.append("")
     log.debug("note %s", title)
     return "\n".join(out)
@@ -100,9 +130,15 @@ def _index(data: dict, names: dict[str, str]) -> str:
     by_kind: dict[str, list[dict]] = defaultdict(list)
     for c in data["cards"]:
         by_kind[c["kind"]].append(c)
-    out = [f"# Memory of {data['tenant']}", "",
-           (f"{len(data['cards'])} cards, {len(data['links'])} links, {len(data['conflicts'])} conflicts; "
-            f"exported {data['exported_at']} (embedding model {data['embedding_model']})."), ""]
+    out = [
+        f"# Memory of {data['tenant']}",
+        "",
+        (
+            f"{len(data['cards'])} cards, {len(data['links'])} links, {len(data['conflicts'])} conflicts; "
+            f"exported {data['exported_at']} (embedding model {data['embedding_model']})."
+        ),
+        "",
+    ]
     for kind in sorted(by_kind):
         out += [f"## {kind} ({len(by_kind[kind])})", ""]
         out += [f"- [[{names[c['id']]}]] {c['created_at'][:10]} {_text(c['speaker'])}" for c in by_kind[kind]]
@@ -121,11 +157,15 @@ def write_vault(mem, folder: str | Path, *, overwrite: bool = False) -> int:
     folder = Path(folder)
     if folder.exists() and any(folder.iterdir()):
         if not (folder / MARKER).exists():
-            raise InvalidInput(f"the vault folder {str(folder)!r} is not empty and holds no earlier export; "
-                               "give a new or empty folder")
+            raise InvalidInput(
+                f"the vault folder {str(folder)!r} is not empty and holds no earlier export; "
+                "give a new or empty folder"
+            )
         if not overwrite:
-            raise InvalidInput(f"the vault folder {str(folder)!r} holds an earlier export; add --overwrite "
-                               "(overwrite=True) to replace it, or give another folder")
+            raise InvalidInput(
+                f"the vault folder {str(folder)!r} holds an earlier export; add --overwrite "
+                "(overwrite=True) to replace it, or give another folder"
+            )
         for old in json.loads((folder / MARKER).read_text(encoding="utf-8")).get("notes", []):
             (folder / old).unlink(missing_ok=True)
     folder.mkdir(parents=True, exist_ok=True)
@@ -142,8 +182,15 @@ def write_vault(mem, folder: str | Path, *, overwrite: bool = False) -> int:
     messages = {m["id"]: m for m in data["messages"]}
     written = []
     for card in data["cards"]:
-        text = _note(card, data, names, links_of[card["id"]], conflicts_of[card["id"]], mem.history(card["id"]),
-                     messages)
+        text = _note(
+            card,
+            data,
+            names,
+            links_of[card["id"]],
+            conflicts_of[card["id"]],
+            mem.history(card["id"]),
+            messages,
+        )
         path = folder / f"{names[card['id']]}.md"
         path.write_text(text, encoding="utf-8")
         written.append(path.name)

@@ -33,8 +33,14 @@ def _traits(mem) -> dict[str, list[dict]]:
     """Trait -> its trajectory (time, score, long-term, mood), oldest first; empty without a persona."""
     out: dict[str, list[dict]] = {}
     for p in PersonaStore(mem.db).history():
-        out.setdefault(p.trait, []).append({"at": p.at.isoformat(), "score": round(p.score, 4),
-                                            "long": round(p.long, 4), "mood": round(p.mood, 4)})
+        out.setdefault(p.trait, []).append(
+            {
+                "at": p.at.isoformat(),
+                "score": round(p.score, 4),
+                "long": round(p.long, 4),
+                "mood": round(p.mood, 4),
+            }
+        )
     return out
 
 
@@ -49,27 +55,56 @@ def view_data(mem) -> dict:
     conflicts: dict[str, list[dict]] = {}
     for c in data["conflicts"]:
         for side, other in ((c["active_id"], c["other_id"]), (c["other_id"], c["active_id"])):
-            conflicts.setdefault(side, []).append({
-                "other": other, "topic": c["topic"], "resolution": c["resolution"], "question": c.get("question"),
-                "in_force": side == c["active_id"]})
+            conflicts.setdefault(side, []).append(
+                {
+                    "other": other,
+                    "topic": c["topic"],
+                    "resolution": c["resolution"],
+                    "question": c.get("question"),
+                    "in_force": side == c["active_id"],
+                }
+            )
     cards = []
     for c in data["cards"]:
-        cards.append({
-            "id": c["id"], "content": c["content"], "kind": c["kind"], "status": c["status"], "tier": c["tier"],
-            "speaker": c["speaker"], "at": c["created_at"], "session": c["session_id"],
-            "tags": readable_tags(c["tags"], c["content"]),
-            "confidence": c["confidence"], "importance": c["importance"],
-            "sources": [{k: messages[m].get(k) for k in ("id", "speaker", "at", "session_id", "text")}
-                        for m in c["source_ids"] if m in messages],
-            "history": [{k: h.get(k) for k in ("at", "action", "version", "status", "content")}
-                        for h in mem.history(c["id"])],
-            "conflicts": conflicts.get(c["id"], []),
-        })
+        cards.append(
+            {
+                "id": c["id"],
+                "content": c["content"],
+                "kind": c["kind"],
+                "status": c["status"],
+                "tier": c["tier"],
+                "speaker": c["speaker"],
+                "at": c["created_at"],
+                "session": c["session_id"],
+                "tags": readable_tags(c["tags"], c["content"]),
+                "confidence": c["confidence"],
+                "importance": c["importance"],
+                "sources": [
+                    {k: messages[m].get(k) for k in ("id", "speaker", "at", "session_id", "text")}
+                    for m in c["source_ids"]
+                    if m in messages
+                ],
+                "history": [
+                    {k: h.get(k) for k in ("at", "action", "version", "status", "content")}
+                    for h in mem.history(c["id"])
+                ],
+                "conflicts": conflicts.get(c["id"], []),
+            }
+        )
     ids = {c["id"] for c in cards}
-    links = [{"src": x["src"], "dst": x["dst"], "kind": x["kind"], "weight": round(float(x["weight"]), 3)}
-             for x in data["links"] if x["src"] in ids and x["dst"] in ids]
-    return {"tenant": data["tenant"], "exported_at": data["exported_at"], "embedding_model": data["embedding_model"],
-            "cards": cards, "links": links, "traits": _traits(mem)}
+    links = [
+        {"src": x["src"], "dst": x["dst"], "kind": x["kind"], "weight": round(float(x["weight"]), 3)}
+        for x in data["links"]
+        if x["src"] in ids and x["dst"] in ids
+    ]
+    return {
+        "tenant": data["tenant"],
+        "exported_at": data["exported_at"],
+        "embedding_model": data["embedding_model"],
+        "cards": cards,
+        "links": links,
+        "traits": _traits(mem),
+    }
 
 
 def render_view(data: dict) -> str:
@@ -93,5 +128,7 @@ def write_view(mem, path: str | Path) -> int:
     """Write ``mem``'s page to ``path``; returns the number of cards (nodes) it shows."""
     data = view_data(mem)
     Path(path).write_text(render_view(data), encoding="utf-8")
-    log.info("view of %s: %d cards, %d links -> %s", data["tenant"], len(data["cards"]), len(data["links"]), path)
+    log.info(
+        "view of %s: %d cards, %d links -> %s", data["tenant"], len(data["cards"]), len(data["links"]), path
+    )
     return len(data["cards"])

@@ -40,7 +40,16 @@ from pathlib import Path
 from autogen_zettel.base.errors import StoreCorrupt
 from autogen_zettel.store.handles import HandlePool, ReopeningConnection, too_many_open_files
 
-__all__ = ["AuditEntry", "AuditReport", "AuditLog", "Anchor", "content_digest", "entry_row", "entry_from_row", "GENESIS"]
+__all__ = [
+    "AuditEntry",
+    "AuditReport",
+    "AuditLog",
+    "Anchor",
+    "content_digest",
+    "entry_row",
+    "entry_from_row",
+    "GENESIS",
+]
 
 GENESIS = "0" * 64
 
@@ -87,7 +96,9 @@ class Anchor:
     base: int = 0
 
 
-def _entry_hash(seq: int, at: str, action: str, detail_json: str, prev_hash: str, key: bytes | None = None) -> str:
+def _entry_hash(
+    seq: int, at: str, action: str, detail_json: str, prev_hash: str, key: bytes | None = None
+) -> str:
     payload = json.dumps([seq, at, action, detail_json, prev_hash], ensure_ascii=False, separators=(",", ":"))
     if key is not None:
         return hmac.new(key, payload.encode("utf-8"), hashlib.sha256).hexdigest()
@@ -101,8 +112,15 @@ def _dumps(detail: dict) -> str:
 def entry_row(seq: int, at: datetime, action: str, detail: dict, prev: str, key: bytes | None) -> tuple:
     """The row of a new entry ``(seq, at, action, detail, prev_hash, hash, v)``, keyed when ``key`` is given."""
     when, detail_json = at.isoformat(), _dumps(detail)
-    return (seq, when, action, detail_json, prev, _entry_hash(seq, when, action, detail_json, prev, key),
-            2 if key is not None else 1)
+    return (
+        seq,
+        when,
+        action,
+        detail_json,
+        prev,
+        _entry_hash(seq, when, action, detail_json, prev, key),
+        2 if key is not None else 1,
+    )
 
 
 def entry_from_row(row: Sequence) -> AuditEntry:
@@ -137,7 +155,7 @@ class AuditLog:
 
     def __init__(self, path: str | Path | None, *, pool: HandlePool | None = None):
         """:param pool: the hub's bound on open files: the log's file closes while idle when the
-            pool needs room, and reopens on its next use"""
+        pool needs room, and reopens on its next use"""
         self.path = Path(path) if path else None
         if self.path:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -155,8 +173,9 @@ class AuditLog:
 
     def _connect(self) -> sqlite3.Connection:
         try:
-            return sqlite3.connect(str(self.path) if self.path else ":memory:", check_same_thread=False,
-                                   isolation_level=None)
+            return sqlite3.connect(
+                str(self.path) if self.path else ":memory:", check_same_thread=False, isolation_level=None
+            )
         except sqlite3.OperationalError as exc:
             raise too_many_open_files(exc, f"the audit log {str(self.path)!r}") or exc from None
 
@@ -196,7 +215,9 @@ class AuditLog:
             except sqlite3.Error as e:
                 raise self._damaged(e) from None
 
-    def append(self, action: str, detail: dict, *, at: datetime | None = None, key: bytes | None = None) -> AuditEntry:
+    def append(
+        self, action: str, detail: dict, *, at: datetime | None = None, key: bytes | None = None
+    ) -> AuditEntry:
         """Append one entry after the newest; ``detail`` must be JSON (ids, counts, digests: no
         forgotten text). A tenant's own entries go through :meth:`write`, anchored in its database."""
         when = at or datetime.now(timezone.utc).replace(tzinfo=None)
@@ -204,8 +225,11 @@ class AuditLog:
             row = conn.execute("select seq, hash from audit order by seq desc limit 1").fetchone()
             seq, prev = (row[0] + 1, row[1]) if row else (1, GENESIS)
             new = entry_row(seq, when, action, detail, prev, key)
-            conn.execute("insert into audit (seq, at, action, detail, prev_hash, hash, v) "
-                         "values (?, ?, ?, ?, ?, ?, ?)", new)
+            conn.execute(
+                "insert into audit (seq, at, action, detail, prev_hash, hash, v) "
+                "values (?, ?, ?, ?, ?, ?, ?)",
+                new,
+            )
         return entry_from_row(new)
 
     def write(self, rows: Sequence[tuple]) -> None:
@@ -217,8 +241,11 @@ class AuditLog:
             for row in rows:
                 have = conn.execute("select hash from audit where seq = ?", (row[0],)).fetchone()
                 if have is None:
-                    conn.execute("insert into audit (seq, at, action, detail, prev_hash, hash, v) "
-                                 "values (?, ?, ?, ?, ?, ?, ?)", tuple(row))
+                    conn.execute(
+                        "insert into audit (seq, at, action, detail, prev_hash, hash, v) "
+                        "values (?, ?, ?, ?, ?, ?, ?)",
+                        tuple(row),
+                    )
                 elif have[0] != row[5]:
                     raise StoreCorrupt(
                         f"the audit log {str(self.path or ':memory:')!r} already holds a different entry "
@@ -233,10 +260,15 @@ class AuditLog:
             conn.execute("pragma secure_delete = on")
             conn.execute("drop trigger if exists audit_no_delete")
             conn.execute("delete from audit")
-            conn.executemany("insert into audit (seq, at, action, detail, prev_hash, hash, v) "
-                             "values (?, ?, ?, ?, ?, ?, ?)", [tuple(r) for r in rows])
-            conn.execute("create trigger if not exists audit_no_delete before delete on audit "
-                         "begin select raise(abort, 'the audit log is append-only'); end")
+            conn.executemany(
+                "insert into audit (seq, at, action, detail, prev_hash, hash, v) "
+                "values (?, ?, ?, ?, ?, ?, ?)",
+                [tuple(r) for r in rows],
+            )
+            conn.execute(
+                "create trigger if not exists audit_no_delete before delete on audit "
+                "begin select raise(abort, 'the audit log is append-only'); end"
+            )
         with self._lock:
             try:
                 self._conn.execute("vacuum")
@@ -247,7 +279,8 @@ class AuditLog:
         with self._lock:
             try:
                 return self._conn.execute(
-                    "select seq, at, action, detail, prev_hash, hash, v from audit order by seq").fetchall()
+                    "select seq, at, action, detail, prev_hash, hash, v from audit order by seq"
+                ).fetchall()
             except sqlite3.DatabaseError as e:
                 raise self._damaged(e) from None
 
@@ -283,12 +316,20 @@ class AuditLog:
                 problems.append(f"entry {seq} does not point at the previous entry's hash")
             if v == 1:
                 if base is not None and seq > base:
-                    problems.append(f"entry {seq} ({action}) is not keyed: it was rewritten without the tenant's key")
+                    problems.append(
+                        f"entry {seq} ({action}) is not keyed: it was rewritten without the tenant's key"
+                    )
                 elif _entry_hash(seq, at, action, detail, prev_hash) != h:
-                    problems.append(f"entry {seq} ({action}) was changed: its hash does not match its content")
+                    problems.append(
+                        f"entry {seq} ({action}) was changed: its hash does not match its content"
+                    )
             elif key is not None and _entry_hash(seq, at, action, detail, prev_hash, key) != h:
-                if base is None or seq > base:  # entries up to base may be keyed by an earlier tenant of this name
-                    problems.append(f"entry {seq} ({action}) was changed: its keyed hash does not match its content")
+                if (
+                    base is None or seq > base
+                ):  # entries up to base may be keyed by an earlier tenant of this name
+                    problems.append(
+                        f"entry {seq} ({action}) was changed: its keyed hash does not match its content"
+                    )
             prev, expected_seq = h, seq + 1
         if anchor is not None:
             count = rows[-1][0] if rows else 0
@@ -296,9 +337,12 @@ class AuditLog:
                 problems.append(
                     f"the log ends at entry {count} but the tenant database recorded {anchor.count} entries: "
                     f"entries {count + 1}-{anchor.count} are missing (rows deleted or the file replaced); "
-                    "restore the audit file from a backup")
+                    "restore the audit file from a backup"
+                )
             elif count > anchor.count:
                 problems.append(f"entries {anchor.count + 1}-{count} were not written by this tenant")
             elif count and prev != anchor.head:
-                problems.append(f"entry {count} is not the entry the tenant database recorded: the log was rewritten")
+                problems.append(
+                    f"entry {count} is not the entry the tenant database recorded: the log was rewritten"
+                )
         return AuditReport(not problems, len(rows), prev, tuple(problems), key is not None)

@@ -28,6 +28,7 @@ from autogen_zettel.store.audit import GENESIS, entry_row
 
 __all__ = ["card_ref", "holds_plain_ids", "key_card_ids", "rekey_rows"]
 
+
 def card_ref(card_id: str, key: bytes) -> str:
     """What the audit log records for ``card_id``: 32 hex digits of an HMAC-SHA256 under the tenant's key."""
     return hmac.new(key, b"card-id:" + card_id.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
@@ -42,8 +43,10 @@ def key_card_ids(detail: dict, key: bytes) -> dict:
         elif name == "card_ids" and isinstance(value, list):
             out["card_refs"] = [card_ref(str(v), key) for v in value]
         elif name == "clusters" and isinstance(value, list):
-            out[name] = [[card_ref(str(kept), key), [card_ref(str(a), key) for a in absorbed]]
-                         for kept, absorbed in value]
+            out[name] = [
+                [card_ref(str(kept), key), [card_ref(str(a), key) for a in absorbed]]
+                for kept, absorbed in value
+            ]
         else:
             out[name] = value
     return out
@@ -51,7 +54,11 @@ def key_card_ids(detail: dict, key: bytes) -> dict:
 
 def holds_plain_ids(detail: dict) -> bool:
     """Whether an entry's detail was written before card ids were keyed."""
-    return "card_id" in detail or "card_ids" in detail or ("clusters" in detail and _clusters_plain(detail["clusters"]))
+    return (
+        "card_id" in detail
+        or "card_ids" in detail
+        or ("clusters" in detail and _clusters_plain(detail["clusters"]))
+    )
 
 
 def _clusters_plain(clusters) -> bool:

@@ -32,22 +32,38 @@ def folder_engine(root: str | Path, engine: str = "auto") -> str:
     'edge'
     """
     if engine not in ENGINES:
-        raise ConfigError(f"vectors.engine must be one of {', '.join(ENGINES)}, got {engine!r}", key="vectors.engine")
+        raise ConfigError(
+            f"vectors.engine must be one of {', '.join(ENGINES)}, got {engine!r}", key="vectors.engine"
+        )
     if engine != "auto":
         return engine
     folder = DataFolder(root)
     if _has_qdrant_local(folder) and not folder.edge.exists():
-        log.warning("data folder %s holds qdrant-client local storage: opening it with qdrant-client; move it to "
-                    "the embedded engine with `autogen-zettel reindex --all --engine edge`", folder.root)
+        log.warning(
+            "data folder %s holds qdrant-client local storage: opening it with qdrant-client; move it to "
+            "the embedded engine with `autogen-zettel reindex --all --engine edge`",
+            folder.root,
+        )
         return "qdrant-local"
     return "edge"
 
 
-def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url: str | None = None,
-               api_key: str | None = None, engine: str = "auto", prefix: str = "zettel_",
-               threads: int = 1, layout: str = "collection", shards: int = 1, replicas: int = 1,
-               dense_copy_mb: int = DEFAULT_DENSE_COPY_MB, quantization: str = "int8",
-               max_open_shards: int = 0) -> VectorStore:
+def open_index(
+    *,
+    data_dir: str | Path | None = None,
+    memory: bool = False,
+    url: str | None = None,
+    api_key: str | None = None,
+    engine: str = "auto",
+    prefix: str = "zettel_",
+    threads: int = 1,
+    layout: str = "collection",
+    shards: int = 1,
+    replicas: int = 1,
+    dense_copy_mb: int = DEFAULT_DENSE_COPY_MB,
+    quantization: str = "int8",
+    max_open_shards: int = 0,
+) -> VectorStore:
     """The hub's vector index: a server when ``url`` is given, else qdrant-client ``:memory:``
     for ``memory``, else the embedded engine of ``data_dir`` (:func:`folder_engine`).
 
@@ -66,23 +82,36 @@ def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url:
 
     if layout == "shared":
         if not (url or memory):
-            raise ConfigError("vectors.layout 'shared' is for a Qdrant server (vectors.url); embedded data folders "
-                              "keep one shard per tenant", key="vectors.layout")
+            raise ConfigError(
+                "vectors.layout 'shared' is for a Qdrant server (vectors.url); embedded data folders "
+                "keep one shard per tenant",
+                key="vectors.layout",
+            )
         from qdrant_client import QdrantClient
 
         from autogen_zettel.store.shared import SharedCollectionIndex
         from autogen_zettel.store.vectors import remote_client
 
         client = remote_client(url, api_key) if url else QdrantClient(":memory:")
-        return SharedCollectionIndex(client, shards=shards, replicas=replicas, prefix=prefix,
-                                     description=url or ":memory:", threads=threads)
+        return SharedCollectionIndex(
+            client,
+            shards=shards,
+            replicas=replicas,
+            prefix=prefix,
+            description=url or ":memory:",
+            threads=threads,
+        )
     if url:
-        return VectorIndex.open(url=url, api_key=api_key, prefix=prefix, threads=threads, shards=shards,
-                                replicas=replicas)
+        return VectorIndex.open(
+            url=url, api_key=api_key, prefix=prefix, threads=threads, shards=shards, replicas=replicas
+        )
     if memory:
         if engine == "edge":
-            raise ConfigError("vectors.engine 'edge' needs a data folder; use memory=False with a folder, "
-                              "or leave vectors.engine at 'auto'", key="vectors.engine")
+            raise ConfigError(
+                "vectors.engine 'edge' needs a data folder; use memory=False with a folder, "
+                "or leave vectors.engine at 'auto'",
+                key="vectors.engine",
+            )
         return VectorIndex.open(memory=True, prefix=prefix, threads=threads)
     folder = DataFolder(data_dir)
     chosen = folder_engine(folder.root, engine)
@@ -91,5 +120,11 @@ def open_index(*, data_dir: str | Path | None = None, memory: bool = False, url:
     from autogen_zettel.store.edge import EdgeIndex
     from autogen_zettel.store.handles import default_open_shards
 
-    return EdgeIndex(folder.edge, prefix=prefix, threads=threads, copy_budget=dense_copy_mb * 2**20,
-                     quantization=quantization, max_open=max_open_shards or default_open_shards())
+    return EdgeIndex(
+        folder.edge,
+        prefix=prefix,
+        threads=threads,
+        copy_budget=dense_copy_mb * 2**20,
+        quantization=quantization,
+        max_open=max_open_shards or default_open_shards(),
+    )

@@ -75,7 +75,6 @@ def card_to_row(card: Card, indexed: int = 0) -> dict:
     }
 
 
-
 def newest_query(columns: str, limit: int, session_id: str | None, speaker: str | None) -> tuple[str, list]:
     """The query for the newest cards (of one session and/or speaker), newest first, in the
     order the (speaker|session_id, created_at) indexes give."""
@@ -87,4 +86,7 @@ def newest_query(columns: str, limit: int, session_id: str | None, speaker: str 
         clauses.append("speaker = ?")
         params.append(speaker)
     where = ("where " + " and ".join(clauses)) if clauses else ""
-    return f"select {columns} from cards {where} order by created_at desc, rowid desc limit ?", [*params, limit]
+    return f"select {columns} from cards {where} order by created_at desc, rowid desc limit ?", [
+        *params,
+        limit,
+    ]

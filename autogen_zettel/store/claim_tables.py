@@ -33,7 +33,11 @@ class ClaimTable:
         out: list[dict] = []
         with self._db.lock:
             for subject, topic in set(keys):
-                out.extend(self._db.db.query("select * from claims where subject = ? and topic = ?", [subject, topic]))
+                out.extend(
+                    self._db.db.query(
+                        "select * from claims where subject = ? and topic = ?", [subject, topic]
+                    )
+                )
         return out
 
     def of(self, card_ids: Sequence[str]) -> list[dict]:
@@ -41,7 +45,9 @@ class ClaimTable:
         out: list[dict] = []
         with self._db.lock:
             for chunk in chunks(list(dict.fromkeys(card_ids))):
-                out.extend(self._db.db.query(f"select * from claims where card_id in ({marks(len(chunk))})", chunk))
+                out.extend(
+                    self._db.db.query(f"select * from claims where card_id in ({marks(len(chunk))})", chunk)
+                )
         return out
 
 
@@ -66,7 +72,8 @@ class ConflictTable:
         with self._db.atomic():
             self._db.db.execute(
                 "delete from conflicts where (active_id = ? and other_id = ?) or (active_id = ? and other_id = ?)",
-                [a, b, b, a])
+                [a, b, b, a],
+            )
             self._upsert(list(rows))
 
     def of(self, card_ids: Sequence[str]) -> list[dict]:
@@ -75,16 +82,22 @@ class ConflictTable:
         with self._db.lock:
             for chunk in chunks(list(dict.fromkeys(card_ids))):
                 m = marks(len(chunk))
-                out.extend(self._db.db.query(
-                    "select f.*, a.content as active_content, o.content as other_content from conflicts f "
-                    "join cards a on a.id = f.active_id join cards o on o.id = f.other_id "
-                    f"where f.active_id in ({m}) or f.other_id in ({m})", [*chunk, *chunk]))
+                out.extend(
+                    self._db.db.query(
+                        "select f.*, a.content as active_content, o.content as other_content from conflicts f "
+                        "join cards a on a.id = f.active_id join cards o on o.id = f.other_id "
+                        f"where f.active_id in ({m}) or f.other_id in ({m})",
+                        [*chunk, *chunk],
+                    )
+                )
         return list({(r["active_id"], r["other_id"], r["topic"]): r for r in out}.values())
 
     def on(self, subject: str, topic: str) -> list[dict]:
         """The conflicts recorded for one (subject, topic)."""
         with self._db.lock:
-            return list(self._db.db.query("select * from conflicts where subject = ? and topic = ?", [subject, topic]))
+            return list(
+                self._db.db.query("select * from conflicts where subject = ? and topic = ?", [subject, topic])
+            )
 
     def all(self) -> list[dict]:
         """Every recorded conflict, oldest first."""
@@ -96,7 +109,11 @@ class ConflictTable:
         out: set[str] = set()
         with self._db.lock:
             for chunk in chunks(list(card_ids)):
-                out.update(r["other_id"] for r in self._db.db.query(
-                    f"select other_id from conflicts where resolution = 'evidence' and other_id in ({marks(len(chunk))})",
-                    chunk))
+                out.update(
+                    r["other_id"]
+                    for r in self._db.db.query(
+                        f"select other_id from conflicts where resolution = 'evidence' and other_id in ({marks(len(chunk))})",
+                        chunk,
+                    )
+                )
         return out

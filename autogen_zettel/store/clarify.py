@@ -26,8 +26,15 @@ class ClarificationTable:
     def __init__(self, db: CardDB):
         self.db = db
 
-    def ask(self, subject: str, topic: str, question: str, card_ids: Iterable[str], at: datetime,
-            session_id: str | None) -> int:
+    def ask(
+        self,
+        subject: str,
+        topic: str,
+        question: str,
+        card_ids: Iterable[str],
+        at: datetime,
+        session_id: str | None,
+    ) -> int:
         """Record that ``question`` was asked (an open one on the same key just covers more cards)."""
         ids = sorted(set(card_ids))
         with self.db.lock, self.db.atomic():
@@ -35,11 +42,15 @@ class ClarificationTable:
             if open_:
                 row = open_[0]
                 merged = sorted(set(row["card_ids"]) | set(ids))
-                self.db.db.execute("update clarifications set card_ids = ? where id = ?", [json.dumps(merged), row["id"]])
+                self.db.db.execute(
+                    "update clarifications set card_ids = ? where id = ?", [json.dumps(merged), row["id"]]
+                )
                 return row["id"]
             cur = self.db.db.execute(
                 "insert into clarifications (subject, topic, question, card_ids, asked_at, session_id) "
-                "values (?, ?, ?, ?, ?, ?)", [subject, topic, question, json.dumps(ids), at.isoformat(), session_id])
+                "values (?, ?, ?, ?, ?, ?)",
+                [subject, topic, question, json.dumps(ids), at.isoformat(), session_id],
+            )
             return int(cur.lastrowid)
 
     def pending(self, *, subject: str | None = None, topic: str | None = None) -> list[dict]:
@@ -52,26 +63,53 @@ class ClarificationTable:
         with self.db.lock:
             return [_row(r) for r in self.db.db.query(sql + " order by id", params)]
 
-    def settle(self, row_id: int, *, at: datetime, polarity: int, value: str, context: str, outcome: str,
-               answer_card_id: str | None, answer_message_id: str | None) -> None:
+    def settle(
+        self,
+        row_id: int,
+        *,
+        at: datetime,
+        polarity: int,
+        value: str,
+        context: str,
+        outcome: str,
+        answer_card_id: str | None,
+        answer_message_id: str | None,
+    ) -> None:
         with self.db.lock, self.db.atomic():
-            row = next(iter(self.db.db.query("select card_ids from clarifications where id = ?", [row_id])), None)
+            row = next(
+                iter(self.db.db.query("select card_ids from clarifications where id = ?", [row_id])), None
+            )
             ids = set(json.loads(row["card_ids"] or "[]")) if row else set()
             if answer_card_id:
                 ids.add(answer_card_id)
             self.db.db.execute(
                 "update clarifications set settled_at = ?, polarity = ?, value = ?, context = ?, outcome = ?, "
                 "answer_card_id = ?, answer_message_id = ?, card_ids = ? where id = ?",
-                [at.isoformat(), polarity, value, context, outcome, answer_card_id, answer_message_id,
-                 json.dumps(sorted(ids)), row_id])
+                [
+                    at.isoformat(),
+                    polarity,
+                    value,
+                    context,
+                    outcome,
+                    answer_card_id,
+                    answer_message_id,
+                    json.dumps(sorted(ids)),
+                    row_id,
+                ],
+            )
 
     def on(self, keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], list[dict]]:
         """Every question on the given (subject, topic) keys, asked or settled, oldest first."""
         out: dict[tuple[str, str], list[dict]] = {}
         with self.db.lock:
             for subject, topic in set(keys):
-                rows = [_row(r) for r in self.db.db.query(
-                    "select * from clarifications where subject = ? and topic = ? order by id", [subject, topic])]
+                rows = [
+                    _row(r)
+                    for r in self.db.db.query(
+                        "select * from clarifications where subject = ? and topic = ? order by id",
+                        [subject, topic],
+                    )
+                ]
                 if rows:
                     out[(subject, topic)] = rows
         return out

@@ -18,7 +18,9 @@ def forked_error(opened_by: int) -> StoreLocked:
     return StoreLocked(
         f"this memory was opened by process {opened_by} and is used in process {os.getpid()} after fork(); "
         "a child must not use its parent's hub: open the hub after the fork (or start the child "
-        "with multiprocessing's 'spawn'), one process per data folder")
+        "with multiprocessing's 'spawn'), one process per data folder"
+    )
+
 
 # below this size a tenant file gets a full page check on open (cheap: milliseconds)
 _QUICK_CHECK_BYTES = 64 * 1024 * 1024
@@ -67,7 +69,9 @@ class GuardedConnection(sqlite3.Connection):
 
 def damaged(path: Path | None, exc: BaseException, *, fix: str) -> StoreCorrupt:
     """The error for a database file that SQLite cannot read: the file, the cause and ``fix``."""
-    return StoreCorrupt(f"the database {str(path or ':memory:')!r} is damaged or not a database ({exc}); {fix}")
+    return StoreCorrupt(
+        f"the database {str(path or ':memory:')!r} is damaged or not a database ({exc}); {fix}"
+    )
 
 
 def check_file(conn: sqlite3.Connection, path: Path) -> None:
@@ -78,7 +82,9 @@ def check_file(conn: sqlite3.Connection, path: Path) -> None:
     pages = conn.execute("pragma page_count").fetchone()[0]
     size = os.path.getsize(path)
     if (not wal.exists() or wal.stat().st_size == 0) and size < pages * page_size:
-        raise sqlite3.DatabaseError(f"the file is truncated: {size} bytes, its header says {pages * page_size}")
+        raise sqlite3.DatabaseError(
+            f"the file is truncated: {size} bytes, its header says {pages * page_size}"
+        )
     if size < _QUICK_CHECK_BYTES:
         result = conn.execute("pragma quick_check").fetchone()[0]
         if result != "ok":
@@ -87,7 +93,11 @@ def check_file(conn: sqlite3.Connection, path: Path) -> None:
 
 def connect(path: Path | None) -> GuardedConnection:
     """A connection to ``path`` (None: in memory) in autocommit mode, usable from any thread."""
-    conn = sqlite3.connect(str(path) if path else ":memory:", check_same_thread=False, isolation_level=None,
-                           factory=GuardedConnection)
+    conn = sqlite3.connect(
+        str(path) if path else ":memory:",
+        check_same_thread=False,
+        isolation_level=None,
+        factory=GuardedConnection,
+    )
     conn.opened_by = os.getpid()
     return conn

@@ -194,11 +194,21 @@ class DenseCopies:
         need = DenseCopy.bytes_for(points, dim)
         if self.budget <= 0 or need > self.budget:
             if self.budget > 0:
-                log.debug("tenant %s: a dense copy of %d points (%.0f MB) exceeds vectors.dense_copy_mb "
-                          "(%.0f MB); the shard searches alone", tenant, points, need / 2**20, self.budget / 2**20)
+                log.debug(
+                    "tenant %s: a dense copy of %d points (%.0f MB) exceeds vectors.dense_copy_mb "
+                    "(%.0f MB); the shard searches alone",
+                    tenant,
+                    points,
+                    need / 2**20,
+                    self.budget / 2**20,
+                )
             return None
         self.fit(self.budget - need)
         copy = self._copies[tenant] = load()
-        log.debug("tenant %s: %d dense vectors copied to memory for batched neighbour searches (%.0f MB)",
-                  tenant, len(copy), copy.nbytes / 2**20)
+        log.debug(
+            "tenant %s: %d dense vectors copied to memory for batched neighbour searches (%.0f MB)",
+            tenant,
+            len(copy),
+            copy.nbytes / 2**20,
+        )
         return copy

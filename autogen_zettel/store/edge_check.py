@@ -31,7 +31,16 @@ from pathlib import Path
 
 from autogen_zettel.base.errors import StoreCorrupt
 
-__all__ = ["CRC_MAX_BYTES", "check_files", "check_loaded", "corrupt", "read_config", "seal", "seal_path", "unseal"]
+__all__ = [
+    "CRC_MAX_BYTES",
+    "check_files",
+    "check_loaded",
+    "corrupt",
+    "read_config",
+    "seal",
+    "seal_path",
+    "unseal",
+]
 
 CRC_MAX_BYTES = 8 * 1024 * 1024  # files up to this size get a CRC-32 in the seal (larger: size and mtime)
 _SAMPLE = 64
@@ -41,7 +50,8 @@ def corrupt(tenant: str, path: Path | str, why: str) -> StoreCorrupt:
     return StoreCorrupt(
         f"the vector index of tenant {tenant!r} is damaged: {str(path)!r} {why}; rebuild it from SQLite (the "
         f"truth: no card is lost) with `autogen-zettel reindex {tenant}`, or check it first with "
-        f"`autogen-zettel verify {tenant}`")
+        f"`autogen-zettel verify {tenant}`"
+    )
 
 
 def seal_path(folder: Path) -> Path:
@@ -97,7 +107,11 @@ def check_files(folder: Path, tenant: str, config_name: str) -> None:
         if st is None:
             raise corrupt(tenant, where, "is missing")
         if st.st_size != entry["size"]:
-            raise corrupt(tenant, where, f"changed size since the shard was closed ({entry['size']} -> {st.st_size} bytes)")
+            raise corrupt(
+                tenant,
+                where,
+                f"changed size since the shard was closed ({entry['size']} -> {st.st_size} bytes)",
+            )
         if "crc" in entry:
             if _crc(where) != entry["crc"]:
                 raise corrupt(tenant, where, "changed since the shard was closed (CRC-32 differs)")
@@ -134,7 +148,9 @@ def check_loaded(shard, tenant: str, folder: Path, dense_name: str) -> None:
     import qdrant_edge as qe
 
     try:
-        points, _ = shard.scroll(qe.ScrollRequest(limit=_SAMPLE, with_payload=False, with_vector=[dense_name]))
+        points, _ = shard.scroll(
+            qe.ScrollRequest(limit=_SAMPLE, with_payload=False, with_vector=[dense_name])
+        )
     except Exception as exc:  # noqa: BLE001 - the engine raises bare exceptions with the reason in text
         raise corrupt(tenant, folder, f"cannot be read ({exc})") from None
     for p in points:

@@ -37,14 +37,19 @@ class Erasure:
         with owner.lock:
             owner.kept.drop()
             db.execute("PRAGMA secure_delete = ON")
-            tables = [r[0] for r in db.execute(
-                "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").fetchall()]
+            tables = [
+                r[0]
+                for r in db.execute(
+                    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'"
+                ).fetchall()
+            ]
             owner.note_link_changes(None)
             with db.atomic():
                 # the links' pair_first trigger would renumber each pair as its rows go (5 s per
                 # 150k links): every row goes, so it is dropped for the delete and put back
-                triggers = db.execute("select name, sql from sqlite_master where type = 'trigger' "
-                                           "and tbl_name = 'links'").fetchall()
+                triggers = db.execute(
+                    "select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'links'"
+                ).fetchall()
                 for name, _ in triggers:
                     db.execute(f"drop trigger [{name}]")
                 for name in tables:
@@ -67,27 +72,38 @@ class Erasure:
         """
         owner, db = self._db, self._db.db
         ids = list(dict.fromkeys(card_ids))
-        counts = dict.fromkeys(("cards", "links", "card_entities", "claims", "conflicts", "card_history", "messages"), 0)
+        counts = dict.fromkeys(
+            ("cards", "links", "card_entities", "claims", "conflicts", "card_history", "messages"), 0
+        )
         with owner.atomic():
             owner.kept.drop()  # a forgotten card keeps no copy in memory either (under the lock till commit)
             for chunk in chunks(ids):
                 m = marks(len(chunk))
-                for table, where in (("cards", f"id in ({m})"), ("card_entities", f"card_id in ({m})"),
-                                     ("claims", f"card_id in ({m})"), ("card_history", f"card_id in ({m})")):
+                for table, where in (
+                    ("cards", f"id in ({m})"),
+                    ("card_entities", f"card_id in ({m})"),
+                    ("claims", f"card_id in ({m})"),
+                    ("card_history", f"card_id in ({m})"),
+                ):
                     counts[table] += db.execute(f"delete from {table} where {where}", chunk).rowcount
                 # the purged cards' neighbours each lose links: named, so recall's in-memory
                 # adjacency serves them from SQLite and stays loaded for the rest (#12)
-                ends = db.execute(f"select src, dst from links where src in ({m}) or dst in ({m})",
-                                  [*chunk, *chunk]).fetchall()
+                ends = db.execute(
+                    f"select src, dst from links where src in ({m}) or dst in ({m})", [*chunk, *chunk]
+                ).fetchall()
                 owner.note_link_changes({*chunk, *(e for row in ends for e in row)})
-                counts["links"] += db.execute(f"delete from links where src in ({m}) or dst in ({m})",
-                                              [*chunk, *chunk]).rowcount
+                counts["links"] += db.execute(
+                    f"delete from links where src in ({m}) or dst in ({m})", [*chunk, *chunk]
+                ).rowcount
                 counts["conflicts"] += db.execute(
-                    f"delete from conflicts where active_id in ({m}) or other_id in ({m})", [*chunk, *chunk]).rowcount
+                    f"delete from conflicts where active_id in ({m}) or other_id in ({m})", [*chunk, *chunk]
+                ).rowcount
                 # a clarification question quotes its cards and names their topic: it goes with any of them
                 for cid in chunk:
-                    db.execute("delete from clarifications where card_ids like ? or answer_card_id = ?",
-                               [f'%"{cid}"%', cid])
+                    db.execute(
+                        "delete from clarifications where card_ids like ? or answer_card_id = ?",
+                        [f'%"{cid}"%', cid],
+                    )
             for mid, text in message_texts.items():
                 if text is None:
                     counts["messages"] += db.execute("delete from messages where id = ?", [mid]).rowcount
@@ -103,22 +119,28 @@ class Erasure:
         with self._db.lock:
             for chunk in chunks(list(out)):
                 for r in self._db.db.query(
-                        "select cards.id as cid, j.value as mid from cards, json_each(cards.source_ids) j "
-                        f"where j.value in ({marks(len(chunk))})", chunk):
+                    "select cards.id as cid, j.value as mid from cards, json_each(cards.source_ids) j "
+                    f"where j.value in ({marks(len(chunk))})",
+                    chunk,
+                ):
                     out[r["mid"]].add(r["cid"])
         return out
 
     def ids_by_speaker(self, speaker: str) -> list[str]:
         """Ids of the cards said by ``speaker`` (case-insensitive)."""
         with self._db.lock:
-            return [r["id"] for r in self._db.db.query("select id from cards where lower(speaker) = lower(?)",
-                                                        [speaker])]
+            return [
+                r["id"]
+                for r in self._db.db.query("select id from cards where lower(speaker) = lower(?)", [speaker])
+            ]
 
     def messages_mentioning(self, word: str) -> list[dict]:
         """Messages whose text contains ``word`` anywhere (a substring, any case): candidates
         only; a caller that deletes must match whole words itself."""
         with self._db.lock:
-            return list(self._db.db.query("select * from messages where instr(lower(text), lower(?)) > 0", [word]))
+            return list(
+                self._db.db.query("select * from messages where instr(lower(text), lower(?)) > 0", [word])
+            )
 
     def scrub(self, *, vacuum: bool = False) -> None:
         """Make deleted bytes unreadable: fold the WAL into the database and truncate it

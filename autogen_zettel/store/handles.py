@@ -84,8 +84,12 @@ def default_open_shards(limit: int | None = None) -> int:
 def too_many_open_files(exc: BaseException, what: str) -> TooManyOpenFiles | None:
     """Our error for ``exc`` when it says the process is out of file descriptors, else None."""
     text = str(exc)
-    out = (isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE)) or "TooManyOpenFiles" in text \
-        or "Too many open files" in text or "os error 24" in text
+    out = (
+        (isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE))
+        or "TooManyOpenFiles" in text
+        or "Too many open files" in text
+        or "os error 24" in text
+    )
     if isinstance(exc, sqlite3.OperationalError) and "unable to open database file" in text:
         out = out or _near_the_limit()
     if not out:
@@ -168,8 +172,14 @@ class ReopeningConnection:
         caches that a new connection's change counters would not invalidate
     """
 
-    def __init__(self, first: sqlite3.Connection, reopen: Callable[[], sqlite3.Connection], lock: threading.RLock,
-                 pool: HandlePool | None = None, on_release: Callable[[], None] | None = None):
+    def __init__(
+        self,
+        first: sqlite3.Connection,
+        reopen: Callable[[], sqlite3.Connection],
+        lock: threading.RLock,
+        pool: HandlePool | None = None,
+        on_release: Callable[[], None] | None = None,
+    ):
         self._opener, self._lock, self._pool, self.on_release = reopen, lock, pool, on_release
         self._conn: sqlite3.Connection | None = first
         self._reason: str | None = None  # closed for good, while released: why

@@ -28,7 +28,9 @@ class CardHistory:
     def of(self, card_id: str) -> list[dict]:
         """The history rows of one card, oldest first (``detail`` parsed)."""
         with self._db.lock:
-            rows = list(self._db.db.query("select * from card_history where card_id = ? order by id", [card_id]))
+            rows = list(
+                self._db.db.query("select * from card_history where card_id = ? order by id", [card_id])
+            )
         for r in rows:
             r["detail"] = json.loads(r["detail"] or "{}")
         return rows
@@ -37,15 +39,19 @@ class CardHistory:
         """``{"id", "content"}`` of history rows whose text contains ``word`` as a substring
         (any case): candidates only, "Al" is in "also"; match whole words before deleting."""
         with self._db.lock:
-            return list(self._db.db.query(
-                "select id, content from card_history where instr(lower(coalesce(content, '')), lower(?)) > 0",
-                [word]))
+            return list(
+                self._db.db.query(
+                    "select id, content from card_history where instr(lower(coalesce(content, '')), lower(?)) > 0",
+                    [word],
+                )
+            )
 
     def delete_rows(self, row_ids: Sequence[int]) -> int:
         """Delete history rows by their row id; returns how many went."""
         n = 0
         with self._db.atomic():
             for chunk in chunks(list(row_ids)):
-                n += self._db.db.execute(f"delete from card_history where id in ({marks(len(chunk))})",
-                                         chunk).rowcount
+                n += self._db.db.execute(
+                    f"delete from card_history where id in ({marks(len(chunk))})", chunk
+                ).rowcount
         return n

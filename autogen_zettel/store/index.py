@@ -56,8 +56,13 @@ class VectorStore(Protocol):
 
     def dim(self, tenant: str) -> int | None: ...
 
-    def upsert(self, tenant: str, ids: Sequence[str], dense: np.ndarray,
-               sparse: Sequence[tuple[list[int], list[float]]]) -> None: ...
+    def upsert(
+        self,
+        tenant: str,
+        ids: Sequence[str],
+        dense: np.ndarray,
+        sparse: Sequence[tuple[list[int], list[float]]],
+    ) -> None: ...
 
     def delete(self, tenant: str, ids: Sequence[str]) -> None: ...
 
@@ -67,7 +72,8 @@ class VectorStore(Protocol):
 
     def count(self, tenant: str) -> int: ...
 
-    def search(self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]],
-               limit: int) -> SearchResult: ...
+    def search(
+        self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int
+    ) -> SearchResult: ...
 
     def neighbours(self, tenant: str, vectors: np.ndarray, limit: int) -> list[list[tuple[str, float]]]: ...

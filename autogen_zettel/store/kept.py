@@ -33,8 +33,14 @@ class KeptCards:
     :param limit: cards kept before it starts over (about 1 KB each)
     """
 
-    def __init__(self, conn: sqlite3.Connection, read: Callable[[list[str]], dict[str, Card]],
-                 lock: threading.RLock, *, limit: int = 50_000):
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        read: Callable[[list[str]], dict[str, Card]],
+        lock: threading.RLock,
+        *,
+        limit: int = 50_000,
+    ):
         self.conn, self.read, self.lock, self.limit = conn, read, lock, limit
         self._cards: dict[str, Card] = {}
         self._version: tuple[int, int] | None = None

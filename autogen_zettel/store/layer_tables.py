@@ -12,8 +12,20 @@ from collections.abc import Iterable, Sequence
 
 __all__ = ["LayerTables", "subject_key"]
 
-_EVIDENCE = ("card_id", "layer", "subject", "subject_key", "key", "value", "score", "kind", "due", "counterparty", "at",
-             "session")
+_EVIDENCE = (
+    "card_id",
+    "layer",
+    "subject",
+    "subject_key",
+    "key",
+    "value",
+    "score",
+    "kind",
+    "due",
+    "counterparty",
+    "at",
+    "session",
+)
 
 
 def subject_key(subject: str) -> str:
@@ -47,9 +59,13 @@ class LayerTables:
         with self._lock:
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
-                out |= {(r[0], r[1], r[2]) for r in self._db.execute(
-                    f"select layer, subject_key, key from layer_evidence where card_id in ({_marks(len(chunk))})",
-                    chunk).fetchall()}
+                out |= {
+                    (r[0], r[1], r[2])
+                    for r in self._db.execute(
+                        f"select layer, subject_key, key from layer_evidence where card_id in ({_marks(len(chunk))})",
+                        chunk,
+                    ).fetchall()
+                }
         return out
 
     def replace_evidence(self, card_ids: Sequence[str], rows: Iterable[dict]) -> None:
@@ -63,12 +79,16 @@ class LayerTables:
             if rows:
                 self._db["layer_evidence"].insert_all(rows)
 
-    def observed(self, layers: Sequence[str], subject_key: str | None = None, key: str | None = None) -> list[dict]:
+    def observed(
+        self, layers: Sequence[str], subject_key: str | None = None, key: str | None = None
+    ) -> list[dict]:
         """Evidence rows of ``layers`` (optionally one subject and key) with their card's time,
         session and evidence source; cards that are frozen (or gone) give none."""
-        sql = (f"select e.*, coalesce(e.at, c.created_at) as at, coalesce(e.session, c.session_id) as session, "
-               f"c.evidence as source from layer_evidence e "
-               f"join cards c on c.id = e.card_id where c.status != 'frozen' and e.layer in ({_marks(len(layers))})")
+        sql = (
+            f"select e.*, coalesce(e.at, c.created_at) as at, coalesce(e.session, c.session_id) as session, "
+            f"c.evidence as source from layer_evidence e "
+            f"join cards c on c.id = e.card_id where c.status != 'frozen' and e.layer in ({_marks(len(layers))})"
+        )
         params: list = list(layers)
         if subject_key is not None:
             sql += " and e.subject_key = ?"
@@ -77,15 +97,19 @@ class LayerTables:
             sql += " and e.key = ?"
             params.append(key)
         with self._lock:
-            return list(self._db.query(sql + " order by coalesce(e.at, c.created_at), e.card_id, e.id", params))
+            return list(
+                self._db.query(sql + " order by coalesce(e.at, c.created_at), e.card_id, e.id", params)
+            )
 
     def repoint(self, absorbed: Sequence[str], survivor: str) -> None:
         """The evidence of merged cards becomes the survivor's (each restatement keeps its time)."""
         ids = list(absorbed)
         if ids:
             with self.cards_db.atomic():
-                self._db.execute(f"update layer_evidence set card_id = ? where card_id in ({_marks(len(ids))})",
-                                 [survivor, *ids])
+                self._db.execute(
+                    f"update layer_evidence set card_id = ? where card_id in ({_marks(len(ids))})",
+                    [survivor, *ids],
+                )
 
     # -- derived rows -----------------------------------------------------------------------
     def replace_facts(self, subject_key_: str, key: str, rows: Iterable[dict]) -> None:
@@ -97,8 +121,10 @@ class LayerTables:
 
     def replace_preference(self, subject_key_: str, topic_key: str, row: dict | None) -> None:
         with self.cards_db.atomic():
-            self._db.execute("delete from layer_preferences where subject_key = ? and topic_key = ?",
-                             [subject_key_, topic_key])
+            self._db.execute(
+                "delete from layer_preferences where subject_key = ? and topic_key = ?",
+                [subject_key_, topic_key],
+            )
             if row is not None:
                 self._db["layer_preferences"].insert(row, replace=True)
 
@@ -118,14 +144,22 @@ class LayerTables:
     def facts(self, subject_key_: str | None = None) -> list[dict]:
         where, params = ("where subject_key = ?", [subject_key_]) if subject_key_ is not None else ("", [])
         with self._lock:
-            return [_ids(r) for r in self._db.query(f"select * from layer_facts {where} order by subject_key, key, at",
-                                                    params)]
+            return [
+                _ids(r)
+                for r in self._db.query(
+                    f"select * from layer_facts {where} order by subject_key, key, at", params
+                )
+            ]
 
     def preferences(self, subject_key_: str | None = None) -> list[dict]:
         where, params = ("where subject_key = ?", [subject_key_]) if subject_key_ is not None else ("", [])
         with self._lock:
-            return [_ids(r) for r in self._db.query(
-                f"select * from layer_preferences {where} order by subject_key, at", params)]
+            return [
+                _ids(r)
+                for r in self._db.query(
+                    f"select * from layer_preferences {where} order by subject_key, at", params
+                )
+            ]
 
     def commitments(self) -> list[dict]:
         with self._lock:
@@ -134,18 +168,23 @@ class LayerTables:
     def replace_conflicts(self, subject_key_: str, rows: Iterable[dict]) -> None:
         """The cross-layer conflicts of one subject (resolution "layers") become ``rows``."""
         with self.cards_db.atomic():
-            self._db.execute("delete from conflicts where subject = ? and resolution = 'layers'", [subject_key_])
+            self._db.execute(
+                "delete from conflicts where subject = ? and resolution = 'layers'", [subject_key_]
+            )
             rows = list(rows)
             if rows:
                 self._db["conflicts"].insert_all(rows, replace=True)
 
-    def previous_message(self, session_id: str | None, at: str, since: str, speaker: str,
-                         message_id: str | None = None) -> str | None:
+    def previous_message(
+        self, session_id: str | None, at: str, since: str, speaker: str, message_id: str | None = None
+    ) -> str | None:
         """The text of the latest message before ``at`` in ``session_id`` said by someone else
         (without a session: one said from ``since`` on). Messages stored at the same time count
         as before when stored before ``message_id`` (a batch at one clock time keeps its order)."""
-        sql = ("select text from messages where session_id is ? and speaker != ? and id is not ? and "
-               "(at < ? or (at = ? and rowid < coalesce((select rowid from messages where id = ?), 9e18)))")
+        sql = (
+            "select text from messages where session_id is ? and speaker != ? and id is not ? and "
+            "(at < ? or (at = ? and rowid < coalesce((select rowid from messages where id = ?), 9e18)))"
+        )
         params: list = [session_id, speaker, message_id, at, at, message_id]
         if session_id is None:
             sql += " and at >= ?"

@@ -80,9 +80,15 @@ class DataFolder:
         for path in paths:
             st = path.lstat()
             if st.st_uid != uid:
-                why, fix = f"belongs to user id {st.st_uid}, not to you ({uid})", f"chown -R {uid} {self.root}"
+                why, fix = (
+                    f"belongs to user id {st.st_uid}, not to you ({uid})",
+                    f"chown -R {uid} {self.root}",
+                )
             elif st.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not stat.S_ISLNK(st.st_mode):
-                why, fix = f"is writable by group or others (mode {stat.filemode(st.st_mode)})", f"chmod -R go-w {self.root}"
+                why, fix = (
+                    f"is writable by group or others (mode {stat.filemode(st.st_mode)})",
+                    f"chmod -R go-w {self.root}",
+                )
             else:
                 continue
             raise StoreCorrupt(

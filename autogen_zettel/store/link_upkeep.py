@@ -29,7 +29,8 @@ class LinkUpkeep:
         with self._db.lock:
             rows = self._db.db.query(
                 "select src, dst, weight from links where kind = ? and weight >= ? order by weight desc",
-                [LinkKind.STRONGLY_RELATED.value, min_weight])
+                [LinkKind.STRONGLY_RELATED.value, min_weight],
+            )
             return [(r["src"], r["dst"], r["weight"]) for r in rows]
 
     def delete_among(self, ids: Iterable[str], kinds: Iterable[LinkKind]) -> None:
@@ -43,7 +44,9 @@ class LinkUpkeep:
                 m = marks(len(chunk))
                 self._db.db.execute(
                     f"delete from links where kind in ({marks(len(kinds))}) and src in ({m}) and dst in "
-                    f"({marks(len(ids))})", [*kinds, *chunk, *ids])
+                    f"({marks(len(ids))})",
+                    [*kinds, *chunk, *ids],
+                )
             self._db.note_link_changes(ids)
 
     def delete_below(self, thresholds: Mapping[LinkKind, float]) -> int:
@@ -51,7 +54,9 @@ class LinkUpkeep:
         n = 0
         with self._db.atomic():
             for kind, limit in thresholds.items():
-                n += self._db.db.execute("delete from links where kind = ? and weight < ?", [kind.value, limit]).rowcount
+                n += self._db.db.execute(
+                    "delete from links where kind = ? and weight < ?", [kind.value, limit]
+                ).rowcount
             self._db.note_link_changes(None)
         return n
 
@@ -69,9 +74,19 @@ class LinkUpkeep:
                 src = new if r["src"] == old else r["src"]
                 dst = new if r["dst"] == old else r["dst"]
                 if src != dst:
-                    links.append(Link(src, dst, LinkKind(r["kind"]), r["weight"],
-                                      datetime.fromisoformat(r["created_at"]) if r["created_at"] else None))
+                    links.append(
+                        Link(
+                            src,
+                            dst,
+                            LinkKind(r["kind"]),
+                            r["weight"],
+                            datetime.fromisoformat(r["created_at"]) if r["created_at"] else None,
+                        )
+                    )
             self._db.add_links(links)
             db.execute("update or ignore conflicts set active_id = ? where active_id = ?", [new, old])
             db.execute("update or ignore conflicts set other_id = ? where other_id = ?", [new, old])
-            db.execute("delete from conflicts where active_id = ? or other_id = ? or active_id = other_id", [old, old])
+            db.execute(
+                "delete from conflicts where active_id = ? or other_id = ? or active_id = other_id",
+                [old, old],
+            )

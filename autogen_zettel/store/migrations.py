@@ -63,21 +63,45 @@ def m002_trust(db: sqlite_utils.Database) -> None:
     cards.create_index(["session_id"])
     cards.create_index(["speaker"])
     db["card_history"].create(
-        {"id": int, "card_id": str, "version": int, "at": str, "action": str, "content": str, "status": str,
-         "detail": str},
+        {
+            "id": int,
+            "card_id": str,
+            "version": int,
+            "at": str,
+            "action": str,
+            "content": str,
+            "status": str,
+            "detail": str,
+        },
         pk="id",
     )
     db["card_history"].create_index(["card_id"])
     # context is '' (not NULL) when a claim holds everywhere, so the key stays unique
     db["claims"].create(
-        {"card_id": str, "subject": str, "topic": str, "context": str, "polarity": int, "value": str,
-         "source": str},
+        {
+            "card_id": str,
+            "subject": str,
+            "topic": str,
+            "context": str,
+            "polarity": int,
+            "value": str,
+            "source": str,
+        },
         pk=("card_id", "subject", "topic", "context"),
     )
     db["claims"].create_index(["subject", "topic"])
     db["conflicts"].create(
-        {"active_id": str, "other_id": str, "subject": str, "topic": str, "resolution": str, "question": str,
-         "w_active": float, "w_other": float, "detected_at": str},
+        {
+            "active_id": str,
+            "other_id": str,
+            "subject": str,
+            "topic": str,
+            "resolution": str,
+            "question": str,
+            "w_active": float,
+            "w_other": float,
+            "detected_at": str,
+        },
         pk=("active_id", "other_id", "topic"),
     )
     db["conflicts"].create_index(["other_id"])
@@ -111,7 +135,9 @@ def m004_durability(db: sqlite_utils.Database) -> None:
 # other rows the smallest rowid left, whoever deletes. VACUUM may renumber rowids: CardDB
 # recomputes after it.
 _PAIR = "((f.src = {n}.src and f.dst = {n}.dst) or (f.src = {n}.dst and f.dst = {n}.src))"
-PAIR_FIRST_SQL = f"update links set pair_first = (select min(f.rowid) from links f where {_PAIR.format(n='links')})"
+PAIR_FIRST_SQL = (
+    f"update links set pair_first = (select min(f.rowid) from links f where {_PAIR.format(n='links')})"
+)
 
 
 @migrations()
@@ -120,15 +146,17 @@ def m005_link_pairs(db: sqlite_utils.Database) -> None:
     # table rows, no subquery per row), which cuts the link reads of a recall with nothing kept
     # in memory to less than half (#12). The dst index alone is covered by the second one.
     db["links"].add_column("pair_first", int)
-    db.execute(PAIR_FIRST_SQL + f" where exists (select 1 from links f where f.rowid < links.rowid and "
-               f"{_PAIR.format(n='links')})")
+    db.execute(
+        PAIR_FIRST_SQL + f" where exists (select 1 from links f where f.rowid < links.rowid and "
+        f"{_PAIR.format(n='links')})"
+    )
     db.execute("drop index if exists idx_links_dst")
     db.execute("create index links_src_cover on links (src, kind, dst, weight, pair_first)")
     db.execute("create index links_dst_cover on links (dst, kind, src, weight, pair_first)")
     db.execute(f"""create trigger links_pair_first_delete after delete on links
         when coalesce(old.pair_first, old.rowid) = old.rowid
         begin
-            update links set pair_first = (select min(f.rowid) from links f where {_PAIR.format(n='old')})
+            update links set pair_first = (select min(f.rowid) from links f where {_PAIR.format(n="old")})
             where (src = old.src and dst = old.dst) or (src = old.dst and dst = old.src);
         end""")
 
@@ -136,34 +164,76 @@ def m005_link_pairs(db: sqlite_utils.Database) -> None:
 def _create_persona_tables(db: sqlite_utils.Database) -> None:
     """Create the persona tables (the body of migration ``m003_persona``)."""
     db["trait_evidence"].create(
-        {"id": int, "trait": str, "sign": int, "strength": float, "affect": float, "source": str, "cue": str,
-         "message_id": str, "card_id": str, "about_message_id": str, "session_id": str, "at": str},
-        pk="id", not_null={"trait", "sign", "strength", "message_id", "at"},
+        {
+            "id": int,
+            "trait": str,
+            "sign": int,
+            "strength": float,
+            "affect": float,
+            "source": str,
+            "cue": str,
+            "message_id": str,
+            "card_id": str,
+            "about_message_id": str,
+            "session_id": str,
+            "at": str,
+        },
+        pk="id",
+        not_null={"trait", "sign", "strength", "message_id", "at"},
     )
     db["trait_evidence"].create_index(["message_id"])
     db["trait_evidence"].create_index(["card_id"])
     db["trait_evidence"].create_index(["about_message_id"])
     db["trait_evidence"].create_index(["trait", "at"])
     db["trait_history"].create(
-        {"id": int, "trait": str, "at": str, "long": float, "mood": float, "score": float, "support": float,
-         "against": float, "sessions": int, "dissonant": int, "reason": str},
-        pk="id", not_null={"trait", "at"},
+        {
+            "id": int,
+            "trait": str,
+            "at": str,
+            "long": float,
+            "mood": float,
+            "score": float,
+            "support": float,
+            "against": float,
+            "sessions": int,
+            "dissonant": int,
+            "reason": str,
+        },
+        pk="id",
+        not_null={"trait", "at"},
     )
     db["trait_history"].create_index(["trait", "at"])
     db["module_events"].create(
-        {"id": int, "module": str, "at": str, "event": str, "weight_before": float, "weight_after": float,
-         "reason": str},
-        pk="id", not_null={"module", "at", "event"},
+        {
+            "id": int,
+            "module": str,
+            "at": str,
+            "event": str,
+            "weight_before": float,
+            "weight_after": float,
+            "reason": str,
+        },
+        pk="id",
+        not_null={"module", "at", "event"},
     )
     db["module_events"].create_index(["module", "at"])
     db["prompt_versions"].create(
-        {"version": int, "at": str, "system": str, "traits": str, "session": str, "temperature": float,
-         "reason": str},
-        pk="version", not_null={"at"},
+        {
+            "version": int,
+            "at": str,
+            "system": str,
+            "traits": str,
+            "session": str,
+            "temperature": float,
+            "reason": str,
+        },
+        pk="version",
+        not_null={"at"},
     )
     db["profile_versions"].create(
         {"version": int, "at": str, "text": str, "items": str, "reason": str},
-        pk="version", not_null={"at"},
+        pk="version",
+        not_null={"at"},
     )
     db["persona_state"].create({"key": str, "value": str}, pk="key")
 
@@ -187,8 +257,10 @@ def m007_entity_order(db: sqlite_utils.Database) -> None:
     # created_at and rowid (the order), kept by triggers so every writer stays as it was.
     db.execute("alter table card_entities add column created_at text")
     db.execute("alter table card_entities add column card_rowid integer")
-    db.execute("update card_entities set (created_at, card_rowid) = "
-               "(select created_at, rowid from cards where cards.id = card_entities.card_id)")
+    db.execute(
+        "update card_entities set (created_at, card_rowid) = "
+        "(select created_at, rowid from cards where cards.id = card_entities.card_id)"
+    )
     db.execute("create index card_entities_newest on card_entities (entity, created_at, card_rowid)")
     db.execute("drop index if exists idx_card_entities_entity")
     db.execute("""create trigger card_entities_order_insert after insert on card_entities
@@ -210,20 +282,36 @@ def m008_sessions(db: sqlite_utils.Database) -> None:
     # a live row the next open can end (idle gap), and the record of what each end ran
     db["sessions"].create(
         {"id": str, "started_at": str, "last_at": str, "ended_at": str, "end_reason": str, "summary_id": str},
-        pk="id", not_null={"started_at", "last_at"},
+        pk="id",
+        not_null={"started_at", "last_at"},
     )
     db["sessions"].create_index(["ended_at"])
     db["upkeep"].create(
         {"id": int, "at": str, "job": str, "trigger": str, "session_id": str, "detail": str},
-        pk="id", not_null={"at", "job", "trigger"},
+        pk="id",
+        not_null={"at", "job", "trigger"},
     )
     db["upkeep"].create_index(["job", "at"])
     # clarification questions the agent asked about a conflict, and how the answer settled it
     db["clarifications"].create(
-        {"id": int, "subject": str, "topic": str, "question": str, "card_ids": str, "asked_at": str,
-         "session_id": str, "settled_at": str, "answer_card_id": str, "answer_message_id": str, "polarity": int,
-         "value": str, "context": str, "outcome": str},
-        pk="id", not_null={"subject", "topic", "asked_at"},
+        {
+            "id": int,
+            "subject": str,
+            "topic": str,
+            "question": str,
+            "card_ids": str,
+            "asked_at": str,
+            "session_id": str,
+            "settled_at": str,
+            "answer_card_id": str,
+            "answer_message_id": str,
+            "polarity": int,
+            "value": str,
+            "context": str,
+            "outcome": str,
+        },
+        pk="id",
+        not_null={"subject", "topic", "asked_at"},
     )
     db["clarifications"].create_index(["subject", "topic"])
 
@@ -235,24 +323,63 @@ def m009_layers(db: sqlite_utils.Database) -> None:
     # it was said, which a merged card keeps for each restatement it absorbed) and the rows
     # computed from that evidence, each citing its cards (source_ids, JSON)
     db["layer_evidence"].create(
-        {"id": int, "card_id": str, "layer": str, "subject": str, "subject_key": str, "key": str, "value": str,
-         "score": float, "kind": str, "due": str, "counterparty": str, "at": str, "session": str},
-        pk="id", not_null={"card_id", "layer", "subject"},
+        {
+            "id": int,
+            "card_id": str,
+            "layer": str,
+            "subject": str,
+            "subject_key": str,
+            "key": str,
+            "value": str,
+            "score": float,
+            "kind": str,
+            "due": str,
+            "counterparty": str,
+            "at": str,
+            "session": str,
+        },
+        pk="id",
+        not_null={"card_id", "layer", "subject"},
     )
     db["layer_evidence"].create_index(["card_id"])
     db["layer_evidence"].create_index(["layer", "subject_key", "key"])
     db["layer_facts"].create(
-        {"subject": str, "subject_key": str, "key": str, "value": str, "status": str, "source_ids": str, "at": str},
+        {
+            "subject": str,
+            "subject_key": str,
+            "key": str,
+            "value": str,
+            "status": str,
+            "source_ids": str,
+            "at": str,
+        },
         pk=("subject_key", "key", "value"),
     )
     db["layer_preferences"].create(
-        {"subject": str, "subject_key": str, "topic_key": str, "topic": str, "value": float, "trend": float,
-         "evidence": int, "source_ids": str, "at": str},
+        {
+            "subject": str,
+            "subject_key": str,
+            "topic_key": str,
+            "topic": str,
+            "value": float,
+            "trend": float,
+            "evidence": int,
+            "source_ids": str,
+            "at": str,
+        },
         pk=("subject_key", "topic_key"),
     )
     db["layer_commitments"].create(
-        {"id": int, "owner": str, "what": str, "due": str, "status": str, "counterparty": str, "source_ids": str,
-         "made_at": str},
+        {
+            "id": int,
+            "owner": str,
+            "what": str,
+            "due": str,
+            "status": str,
+            "counterparty": str,
+            "source_ids": str,
+            "made_at": str,
+        },
         pk="id",
     )
     db["layer_commitments"].create_index(["status", "due"])

@@ -38,7 +38,8 @@ class SessionTable:
             self.db.db.execute(
                 "insert into sessions (id, started_at, last_at) values (?, ?, ?) on conflict(id) do update set "
                 "last_at = max(last_at, excluded.last_at), ended_at = null, end_reason = null",
-                [session_id, when, when])
+                [session_id, when, when],
+            )
 
     def end(self, session_id: str, at: datetime, reason: str) -> bool:
         """Mark ``session_id`` ended at ``at``; False if it had ended already (nothing changes)."""
@@ -48,11 +49,16 @@ class SessionTable:
             if row is not None and row["ended_at"] is not None:
                 return False
             if row is None:
-                self.db.db.execute("insert into sessions (id, started_at, last_at, ended_at, end_reason) "
-                                   "values (?, ?, ?, ?, ?)", [session_id, when, when, when, reason])
+                self.db.db.execute(
+                    "insert into sessions (id, started_at, last_at, ended_at, end_reason) "
+                    "values (?, ?, ?, ?, ?)",
+                    [session_id, when, when, when, reason],
+                )
             else:
-                self.db.db.execute("update sessions set ended_at = ?, end_reason = ? where id = ?",
-                                   [max(when, row["last_at"]), reason, session_id])
+                self.db.db.execute(
+                    "update sessions set ended_at = ?, end_reason = ? where id = ?",
+                    [max(when, row["last_at"]), reason, session_id],
+                )
             return True
 
     def set_summary(self, session_id: str, card_id: str | None) -> None:
@@ -67,7 +73,9 @@ class SessionTable:
     def live(self) -> list[dict]:
         """Sessions not ended yet, oldest activity first."""
         with self.db.lock:
-            return list(self.db.db.query("select * from sessions where ended_at is null order by last_at, id"))
+            return list(
+                self.db.db.query("select * from sessions where ended_at is null order by last_at, id")
+            )
 
     def ended_after(self, at: datetime | None) -> list[dict]:
         """Sessions that ended after ``at`` (all ended ones if None), in order of their end."""
@@ -85,13 +93,21 @@ class SessionTable:
             return list(self.db.db.query("select * from sessions order by started_at, id"))
 
     # -- the upkeep log ------------------------------------------------------------------
-    def record(self, job: str, trigger: str, at: datetime, *, session_id: str | None = None,
-               detail: dict | None = None) -> None:
+    def record(
+        self,
+        job: str,
+        trigger: str,
+        at: datetime,
+        *,
+        session_id: str | None = None,
+        detail: dict | None = None,
+    ) -> None:
         """Log one piece of background work: ``job`` (e.g. "maintenance") and why it ran."""
         with self.db.lock:
             self.db.db.execute(
                 "insert into upkeep (at, job, trigger, session_id, detail) values (?, ?, ?, ?, ?)",
-                [_iso(at), job, trigger, session_id, json.dumps(detail or {}, sort_keys=True)])
+                [_iso(at), job, trigger, session_id, json.dumps(detail or {}, sort_keys=True)],
+            )
 
     def upkeep(self, job: str | None = None) -> list[dict]:
         """The upkeep log (of one ``job`` if given), oldest first; ``detail`` decoded."""
@@ -115,14 +131,17 @@ def overdue_work(db_path: Path, now: datetime, *, idle_minutes: float, every_hou
     # latest rows (a process was killed) and is read the normal way
     live = wal.exists() and wal.stat().st_size > 0
     try:
-        conn = sqlite3.connect(f"file:{db_path}?mode=ro{'' if live else '&immutable=1'}", uri=True, timeout=1.0)
+        conn = sqlite3.connect(
+            f"file:{db_path}?mode=ro{'' if live else '&immutable=1'}", uri=True, timeout=1.0
+        )
     except sqlite3.Error:
         return False
     try:
         cut = (now - timedelta(minutes=idle_minutes)).isoformat(timespec="seconds")
         try:
-            idle = conn.execute("select 1 from sessions where ended_at is null and last_at < ? limit 1",
-                                [cut]).fetchone()
+            idle = conn.execute(
+                "select 1 from sessions where ended_at is null and last_at < ? limit 1", [cut]
+            ).fetchone()
         except sqlite3.Error:  # a database from before the sessions table: nothing live recorded
             idle = None
         if idle:
@@ -136,4 +155,3 @@ def overdue_work(db_path: Path, now: datetime, *, idle_minutes: float, every_hou
         return row is not None and now - datetime.fromisoformat(row[0]) >= timedelta(hours=every_hours)
     finally:
         conn.close()
-

@@ -31,10 +31,7 @@ __all__ = ["ShardLocks", "optimize_in_subprocess", "shard_config"]
 log = logging.getLogger(__name__)
 
 _OPTIMIZE = (
-    "import sys, qdrant_edge as qe\n"
-    "shard = qe.EdgeShard.load(sys.argv[1])\n"
-    "shard.optimize()\n"
-    "shard.close()\n"
+    "import sys, qdrant_edge as qe\nshard = qe.EdgeShard.load(sys.argv[1])\nshard.optimize()\nshard.close()\n"
 )
 
 
@@ -67,14 +64,23 @@ def optimize_in_subprocess(folder: str | Path) -> bool:
     """Optimize the closed shard in ``folder`` in a child process; False (logged) when the child
     could not run it, and the caller optimizes in this process instead."""
     try:
-        done = subprocess.run([sys.executable, "-c", _OPTIMIZE, str(folder)], capture_output=True, text=True,
-                              timeout=3600, check=False)
+        done = subprocess.run(
+            [sys.executable, "-c", _OPTIMIZE, str(folder)],
+            capture_output=True,
+            text=True,
+            timeout=3600,
+            check=False,
+        )
     except (OSError, subprocess.SubprocessError) as exc:
         log.warning("optimizing %s in a child process failed (%s); optimizing here", folder, exc)
         return False
     if done.returncode != 0:
-        log.warning("optimizing %s in a child process failed (exit %s: %s); optimizing here", folder,
-                    done.returncode, done.stderr.strip()[-500:])
+        log.warning(
+            "optimizing %s in a child process failed (exit %s: %s); optimizing here",
+            folder,
+            done.returncode,
+            done.stderr.strip()[-500:],
+        )
         return False
     return True
 
@@ -82,21 +88,40 @@ def optimize_in_subprocess(folder: str | Path) -> bool:
 def shard_config(dim: int | None, *, quantized: bool, threads: int) -> qe.EdgeConfig:
     """The config of a shard created by :class:`~autogen_zettel.store.edge.EdgeIndex` (see its docstring)."""
     cold = qe.Memory.Cold
-    vectors = {DENSE: qe.EdgeVectorParams(
-        size=dim, distance=qe.Distance.Cosine, memory=cold,
-        quantization_config=qe.ScalarQuantizationConfig(qe.ScalarType.Int8, quantile=0.99, always_ram=True)
-        if quantized else None,
-        # m=0: optimize quantizes without building a graph (HNSW took minutes at 100k points)
-        hnsw_config=qe.HnswIndexConfig(m=0, ef_construct=100, full_scan_threshold=10) if quantized else None,
-    )} if dim else None
+    vectors = (
+        {
+            DENSE: qe.EdgeVectorParams(
+                size=dim,
+                distance=qe.Distance.Cosine,
+                memory=cold,
+                quantization_config=qe.ScalarQuantizationConfig(
+                    qe.ScalarType.Int8, quantile=0.99, always_ram=True
+                )
+                if quantized
+                else None,
+                # m=0: optimize quantizes without building a graph (HNSW took minutes at 100k points)
+                hnsw_config=qe.HnswIndexConfig(m=0, ef_construct=100, full_scan_threshold=10)
+                if quantized
+                else None,
+            )
+        }
+        if dim
+        else None
+    )
     return qe.EdgeConfig(
         vectors=vectors,
-        sparse_vectors={LEXICAL: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf, memory=cold)} if dim else None,
-        payload_memory=cold, id_tracker_memory=cold,
+        sparse_vectors={LEXICAL: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf, memory=cold)}
+        if dim
+        else None,
+        payload_memory=cold,
+        id_tracker_memory=cold,
         max_search_threads=threads if threads > 0 else None,
         # 1 KB: every optimize quantizes the appendable segment, whatever its size; and it
         # vacuums any segment with a deleted point (the engine's defaults wait for 20% deleted
         # and 1,000 vectors), so deleted points leave the IDF at each optimize
-        optimizers=qe.EdgeOptimizersConfig(indexing_threshold=1, deleted_threshold=1e-6, vacuum_min_vector_number=1)
-        if quantized else None,
+        optimizers=qe.EdgeOptimizersConfig(
+            indexing_threshold=1, deleted_threshold=1e-6, vacuum_min_vector_number=1
+        )
+        if quantized
+        else None,
     )

@@ -58,7 +58,9 @@ class SharedCollectionIndex(VectorIndex):
         return self.name
 
     def _filter(self, tenant: str) -> models.Filter:
-        return models.Filter(must=[models.FieldCondition(key=TENANT_KEY, match=models.MatchValue(value=tenant))])
+        return models.Filter(
+            must=[models.FieldCondition(key=TENANT_KEY, match=models.MatchValue(value=tenant))]
+        )
 
     def exists(self, tenant: str) -> bool:
         """Whether the tenant was created here or has points (an empty tenant leaves no trace
@@ -74,34 +76,46 @@ class SharedCollectionIndex(VectorIndex):
                 self.name,
                 vectors_config={DENSE: models.VectorParams(size=dim, distance=models.Distance.COSINE)},
                 sparse_vectors_config={LEXICAL: models.SparseVectorParams(modifier=models.Modifier.IDF)},
-                shard_number=self.shards, replication_factor=self.replicas,
+                shard_number=self.shards,
+                replication_factor=self.replicas,
             )
             with warnings.catch_warnings():  # local mode (tests) says payload indexes do nothing there
                 warnings.simplefilter("ignore", UserWarning)
                 self.client.create_payload_index(
-                    self.name, TENANT_KEY,
-                    field_schema=models.KeywordIndexParams(type=models.KeywordIndexType.KEYWORD, is_tenant=True),
+                    self.name,
+                    TENANT_KEY,
+                    field_schema=models.KeywordIndexParams(
+                        type=models.KeywordIndexType.KEYWORD, is_tenant=True
+                    ),
                 )
 
     def drop(self, tenant: str) -> None:
         with self.lock:
             self._created.discard(tenant)
             if self.client.collection_exists(self.name):
-                self.client.delete(self.name, points_selector=models.FilterSelector(filter=self._filter(tenant)),
-                                   wait=True)
+                self.client.delete(
+                    self.name, points_selector=models.FilterSelector(filter=self._filter(tenant)), wait=True
+                )
 
     def dim(self, tenant: str) -> int | None:
         return super().dim(tenant) if self.exists(tenant) else None
 
-    def upsert(self, tenant: str, ids: Sequence[str], dense: np.ndarray,
-               sparse: Sequence[tuple[list[int], list[float]]]) -> None:
+    def upsert(
+        self,
+        tenant: str,
+        ids: Sequence[str],
+        dense: np.ndarray,
+        sparse: Sequence[tuple[list[int], list[float]]],
+    ) -> None:
         if not ids:
             return
         points = [
             models.PointStruct(
                 id=point_id(tenant, cid),
-                vector={DENSE: dense[i].tolist(),
-                        LEXICAL: models.SparseVector(indices=sparse[i][0], values=sparse[i][1])},
+                vector={
+                    DENSE: dense[i].tolist(),
+                    LEXICAL: models.SparseVector(indices=sparse[i][0], values=sparse[i][1]),
+                },
                 payload={TENANT_KEY: tenant, CARD_KEY: cid},
             )
             for i, cid in enumerate(ids)
@@ -116,8 +130,11 @@ class SharedCollectionIndex(VectorIndex):
             return
         with self.lock:
             if self.client.collection_exists(self.name):
-                self.client.delete(self.name, points_selector=models.PointIdsList(
-                    points=[point_id(tenant, i) for i in ids]), wait=True)
+                self.client.delete(
+                    self.name,
+                    points_selector=models.PointIdsList(points=[point_id(tenant, i) for i in ids]),
+                    wait=True,
+                )
 
     def compact(self, tenant: str) -> str:
         return "none"  # a server's storage is the server's: its optimizer vacuums deleted points
@@ -129,8 +146,14 @@ class SharedCollectionIndex(VectorIndex):
             if not self.client.collection_exists(self.name):
                 return out
             while True:
-                points, offset = self.client.scroll(self.name, scroll_filter=self._filter(tenant), limit=1000,
-                                                    offset=offset, with_payload=[CARD_KEY], with_vectors=False)
+                points, offset = self.client.scroll(
+                    self.name,
+                    scroll_filter=self._filter(tenant),
+                    limit=1000,
+                    offset=offset,
+                    with_payload=[CARD_KEY],
+                    with_vectors=False,
+                )
                 out.update(str(p.payload[CARD_KEY]) for p in points)
                 if offset is None:
                     return out
@@ -148,13 +171,29 @@ class SharedCollectionIndex(VectorIndex):
             responses = self.client.query_batch_points(self.name, requests=requests)
         return [[(str(p.payload[CARD_KEY]), float(p.score)) for p in r.points] for r in responses]
 
-    def search(self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int) -> SearchResult:
+    def search(
+        self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int
+    ) -> SearchResult:
         flt = self._filter(tenant)
-        requests = [models.QueryRequest(query=np.asarray(dense).tolist(), using=DENSE, limit=limit, filter=flt,
-                                        with_payload=[CARD_KEY])]
+        requests = [
+            models.QueryRequest(
+                query=np.asarray(dense).tolist(),
+                using=DENSE,
+                limit=limit,
+                filter=flt,
+                with_payload=[CARD_KEY],
+            )
+        ]
         if sparse[0]:
-            requests.append(models.QueryRequest(query=models.SparseVector(indices=sparse[0], values=sparse[1]),
-                                                using=LEXICAL, limit=limit, filter=flt, with_payload=[CARD_KEY]))
+            requests.append(
+                models.QueryRequest(
+                    query=models.SparseVector(indices=sparse[0], values=sparse[1]),
+                    using=LEXICAL,
+                    limit=limit,
+                    filter=flt,
+                    with_payload=[CARD_KEY],
+                )
+            )
         results = self._query(tenant, requests)
         return SearchResult(dict(results[0]), dict(results[1]) if len(results) > 1 else {})
 
@@ -162,5 +201,12 @@ class SharedCollectionIndex(VectorIndex):
         if len(vectors) == 0:
             return []
         flt = self._filter(tenant)
-        return self._query(tenant, [models.QueryRequest(query=v.tolist(), using=DENSE, limit=limit, filter=flt,
-                                                        with_payload=[CARD_KEY]) for v in vectors])
+        return self._query(
+            tenant,
+            [
+                models.QueryRequest(
+                    query=v.tolist(), using=DENSE, limit=limit, filter=flt, with_payload=[CARD_KEY]
+                )
+                for v in vectors
+            ],
+        )

@@ -32,7 +32,9 @@ def snapshot_tenant(data_dir: str | Path, tenant: str, dest: str | Path, *, pref
     src, out = DataFolder(data_dir), DataFolder(dest)
     db = src.tenant_db(tenant)
     if not db.exists():
-        raise NotFound(f"no tenant {tenant!r} in {str(src.root)!r} (known: {', '.join(src.tenant_names()) or 'none'})")
+        raise NotFound(
+            f"no tenant {tenant!r} in {str(src.root)!r} (known: {', '.join(src.tenant_names()) or 'none'})"
+        )
     out.tenants.mkdir(parents=True, exist_ok=True)
     source = sqlite3.connect(f"{db.as_uri()}?mode=ro", uri=True)
     try:

@@ -104,7 +104,9 @@ class TenantStore:
         count = self.db.get_meta("audit_count")
         if count is None:
             return None
-        return Anchor(int(count), self.db.get_meta("audit_head") or GENESIS, int(self.db.get_meta("audit_base") or 0))
+        return Anchor(
+            int(count), self.db.get_meta("audit_head") or GENESIS, int(self.db.get_meta("audit_base") or 0)
+        )
 
     def open_audit(self) -> list[AuditEntry]:
         """On open: adopt the audit log once (record its count and head, so a shortened log is
@@ -135,8 +137,11 @@ class TenantStore:
             key = self.audit_key()
             report = self.audit_log.verify(key, self.anchor())
             if not report.ok:  # never bless a broken chain by rewriting it: verify keeps reporting it
-                log.warning("tenant %s: audit log not migrated to keyed card ids, its chain does not verify: %s",
-                            self.name, "; ".join(report.problems[:3]))
+                log.warning(
+                    "tenant %s: audit log not migrated to keyed card ids, its chain does not verify: %s",
+                    self.name,
+                    "; ".join(report.problems[:3]),
+                )
                 return
             rows = rekey_rows(self.audit_log._rows(), key)
             self.audit_log.replace_all(rows)
@@ -155,8 +160,11 @@ class TenantStore:
         with self.write_lock, self.db.atomic():
             anchor = self.anchor() or Anchor(*self.audit_log.tail())
             row = entry_row(anchor.count + 1, at, action, detail, anchor.head, key)
-            self.db.db.execute("insert into audit_outbox (seq, at, action, detail, prev_hash, hash, v) "
-                               "values (?, ?, ?, ?, ?, ?, ?)", row)
+            self.db.db.execute(
+                "insert into audit_outbox (seq, at, action, detail, prev_hash, hash, v) "
+                "values (?, ?, ?, ?, ?, ?, ?)",
+                row,
+            )
             self.db.set_meta("audit_count", str(row[0]))
             self.db.set_meta("audit_head", row[5])
             if self.db.get_meta("audit_base") is None:
@@ -167,7 +175,8 @@ class TenantStore:
         """Copy the staged entries to the audit log (idempotent), then drop them from the outbox."""
         with self.write_lock:
             rows = self.db.db.execute(
-                "select seq, at, action, detail, prev_hash, hash, v from audit_outbox order by seq").fetchall()
+                "select seq, at, action, detail, prev_hash, hash, v from audit_outbox order by seq"
+            ).fetchall()
             if not rows:
                 return []
             self.audit_log.write(rows)
@@ -193,20 +202,40 @@ class TenantStore:
             return self.audit_log.verify(self.audit_key(), self.anchor())
 
     # -- status ---------------------------------------------------------------------------
-    def set_status(self, card: Card, status: CardStatus, *, action: str, at: datetime,
-                   detail: dict | None = None) -> None:
+    def set_status(
+        self, card: Card, status: CardStatus, *, action: str, at: datetime, detail: dict | None = None
+    ) -> None:
         """Change ``card``'s status, the one way to do it: a history row (the status it had)
         and an audit entry go with every change."""
         self.set_statuses([card], status, action=action, at=at, detail=detail)
 
-    def set_statuses(self, cards: Sequence[Card], status: CardStatus, *, action: str, at: datetime,
-                     detail: dict | None = None) -> None:
+    def set_statuses(
+        self,
+        cards: Sequence[Card],
+        status: CardStatus,
+        *,
+        action: str,
+        at: datetime,
+        detail: dict | None = None,
+    ) -> None:
         """:meth:`set_status` for many cards at once: one transaction, one audit entry."""
-        self.change_statuses([(c.id, c.version, c.status, detail or {}) for c in cards], status,
-                             action=action, at=at, detail=detail)
+        self.change_statuses(
+            [(c.id, c.version, c.status, detail or {}) for c in cards],
+            status,
+            action=action,
+            at=at,
+            detail=detail,
+        )
 
-    def change_statuses(self, changes: Sequence[tuple[str, int | None, CardStatus, dict]], status: CardStatus, *,
-                        action: str, at: datetime, detail: dict | None = None) -> None:
+    def change_statuses(
+        self,
+        changes: Sequence[tuple[str, int | None, CardStatus, dict]],
+        status: CardStatus,
+        *,
+        action: str,
+        at: datetime,
+        detail: dict | None = None,
+    ) -> None:
         """:meth:`set_statuses` from ``(card id, version, status it has, its own detail)`` rows, for
         callers that scan rows rather than load cards (maintenance over a whole tenant): each
         history row keeps its card's detail, the one audit entry carries ``detail``."""
@@ -215,12 +244,19 @@ class TenantStore:
             return
         with self.write_lock:
             if len(changes) == 1:
-                entry = {"card_id": changes[0][0], "from": CardStatus(changes[0][2]).value, "to": status.value}
+                entry = {
+                    "card_id": changes[0][0],
+                    "from": CardStatus(changes[0][2]).value,
+                    "to": status.value,
+                }
             else:
                 entry = {"card_ids": [c[0] for c in changes], "to": status.value}
             with self.db.atomic():
-                self.db.change_statuses([(cid, version, was, status, own) for cid, version, was, own in changes],
-                                        action=action, at=at)
+                self.db.change_statuses(
+                    [(cid, version, was, status, own) for cid, version, was, own in changes],
+                    action=action,
+                    at=at,
+                )
                 self.stage_audit(action, {**entry, **(detail or {})}, at=at)
             self.flush_audit()
             self.invalidate()

@@ -58,5 +58,8 @@ def upsert(conn: sqlite3.Connection, table: str, rows: list[dict]) -> None:
     cols = list(rows[0])
     names = ", ".join(f"[{c}]" for c in cols)
     update = ", ".join(f"[{c}] = excluded.[{c}]" for c in cols if c != "id")
-    conn.executemany(f"insert into [{table}] ({names}) values ({', '.join('?' * len(cols))}) "
-                     f"on conflict(id) do update set {update}", [[r[c] for c in cols] for r in rows])
+    conn.executemany(
+        f"insert into [{table}] ({names}) values ({', '.join('?' * len(cols))}) "
+        f"on conflict(id) do update set {update}",
+        [[r[c] for c in cols] for r in rows],
+    )

@@ -31,6 +31,7 @@ __all__ = ["VectorIndex", "api_key_from_env", "remote_client"]
 
 log = logging.getLogger(__name__)
 
+
 def _damaged_folder(path, exc: BaseException) -> StoreCorrupt:
     return StoreCorrupt(
         f"the Qdrant folder {str(path)!r} cannot be opened ({type(exc).__name__}: {exc}); it is an index "
@@ -41,8 +42,10 @@ def _damaged_folder(path, exc: BaseException) -> StoreCorrupt:
 
 def _unreachable(url: str, exc: BaseException) -> StoreUnavailable:
     reason = str(exc).strip() or type(exc).__name__
-    return StoreUnavailable(f"cannot reach Qdrant at {url}: {reason}; start the server (or check the URL and "
-                            "vectors.api_key), or drop --qdrant-url / vectors.url to use the embedded index")
+    return StoreUnavailable(
+        f"cannot reach Qdrant at {url}: {reason}; start the server (or check the URL and "
+        "vectors.api_key), or drop --qdrant-url / vectors.url to use the embedded index"
+    )
 
 
 def _connection_errors() -> tuple[type[BaseException], ...]:
@@ -92,8 +95,10 @@ def remote_client(url: str, api_key: str | None = None) -> QdrantClient:
         client.get_collections()
     except UnexpectedResponse as exc:
         if exc.status_code in (401, 403):
-            raise StoreUnavailable(f"the Qdrant server at {url} refused the API key (HTTP {exc.status_code}); set "
-                                   "the variable vectors.api_key_env names, or check the key") from None
+            raise StoreUnavailable(
+                f"the Qdrant server at {url} refused the API key (HTTP {exc.status_code}); set "
+                "the variable vectors.api_key_env names, or check the key"
+            ) from None
         raise
     return client  # type: ignore[return-value]  # the same methods, errors translated
 
@@ -101,8 +106,15 @@ def remote_client(url: str, api_key: str | None = None) -> QdrantClient:
 class VectorIndex:
     """One Qdrant client (local folder, in-memory, or server) shared by all tenants of a hub."""
 
-    def __init__(self, client: QdrantClient, *, prefix: str = "zettel_", description: str = "",
-                 local_path: Path | None = None, threads: int = DEFAULT_THREAD_LIMIT):
+    def __init__(
+        self,
+        client: QdrantClient,
+        *,
+        prefix: str = "zettel_",
+        description: str = "",
+        local_path: Path | None = None,
+        threads: int = DEFAULT_THREAD_LIMIT,
+    ):
         self.client = client
         self.threads = threads  # local mode scores with numpy: bound BLAS around searches
         self.prefix = prefix
@@ -117,9 +129,16 @@ class VectorIndex:
 
     @classmethod
     def open(
-        cls, *, path: str | Path | None = None, url: str | None = None, api_key: str | None = None,
-        memory: bool = False, prefix: str = "zettel_", threads: int = DEFAULT_THREAD_LIMIT,
-        shards: int = 1, replicas: int = 1,
+        cls,
+        *,
+        path: str | Path | None = None,
+        url: str | None = None,
+        api_key: str | None = None,
+        memory: bool = False,
+        prefix: str = "zettel_",
+        threads: int = DEFAULT_THREAD_LIMIT,
+        shards: int = 1,
+        replicas: int = 1,
     ) -> VectorIndex:
         """Open exactly one of a local folder (``path``), a server (``url``) or ``memory``."""
         given = [name for name, v in (("path", path), ("url", url), ("memory", memory)) if v]
@@ -172,7 +191,11 @@ class VectorIndex:
                 name,
                 vectors_config={DENSE: models.VectorParams(size=dim, distance=models.Distance.COSINE)},
                 sparse_vectors_config={LEXICAL: models.SparseVectorParams(modifier=models.Modifier.IDF)},
-                **({"shard_number": self.shards, "replication_factor": self.replicas} if self._lexical is None else {}),
+                **(
+                    {"shard_number": self.shards, "replication_factor": self.replicas}
+                    if self._lexical is None
+                    else {}
+                ),
             )
 
     def drop(self, tenant: str) -> None:
@@ -193,7 +216,13 @@ class VectorIndex:
         return int(vectors[DENSE].size) if isinstance(vectors, dict) else int(vectors.size)
 
     # -- points ---------------------------------------------------------------------
-    def upsert(self, tenant: str, ids: Sequence[str], dense: np.ndarray, sparse: Sequence[tuple[list[int], list[float]]]) -> None:
+    def upsert(
+        self,
+        tenant: str,
+        ids: Sequence[str],
+        dense: np.ndarray,
+        sparse: Sequence[tuple[list[int], list[float]]],
+    ) -> None:
         """Write points; the caller has already written the cards to SQLite."""
         if not ids:
             return
@@ -281,9 +310,14 @@ class VectorIndex:
         self.create(tenant, dim)
         with self.lock:
             for start in range(0, len(points), 256):
-                self.client.upsert(name, points=[
-                    models.PointStruct(id=p.id, vector=p.vector, payload={}) for p in points[start : start + 256]
-                ], wait=True)
+                self.client.upsert(
+                    name,
+                    points=[
+                        models.PointStruct(id=p.id, vector=p.vector, payload={})
+                        for p in points[start : start + 256]
+                    ],
+                    wait=True,
+                )
 
     def ids(self, tenant: str) -> set[str]:
         """Every point id of the tenant's collection."""
@@ -331,10 +365,14 @@ class VectorIndex:
         lexical = {str(p.id): float(p.score) for p in responses[1].points} if len(responses) > 1 else {}
         return SearchResult(dense_scores, lexical)
 
-    def _search_local(self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int) -> SearchResult:
+    def _search_local(
+        self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int
+    ) -> SearchResult:
         with self.lock, bounded_threads(self.threads):
             try:
-                response = self.client.query_points(self.collection(tenant), query=dense.tolist(), using=DENSE, limit=limit)
+                response = self.client.query_points(
+                    self.collection(tenant), query=dense.tolist(), using=DENSE, limit=limit
+                )
             except ValueError as exc:
                 if "not found" in str(exc):
                     raise self._missing(tenant) from None
@@ -350,7 +388,11 @@ class VectorIndex:
             offset = None
             while True:
                 points, offset = self.client.scroll(
-                    self.collection(tenant), limit=1000, offset=offset, with_payload=False, with_vectors=[LEXICAL]
+                    self.collection(tenant),
+                    limit=1000,
+                    offset=offset,
+                    with_payload=False,
+                    with_vectors=[LEXICAL],
                 )
                 for p in points:
                     vec = p.vector[LEXICAL]
@@ -376,5 +418,8 @@ def api_key_from_env(name: str | None) -> str | None:
         return None
     key = os.environ.get(name)
     if key is None:
-        raise ConfigError(f"environment variable {name!r} is not set; export it or remove the key", key="vectors.api_key_env")
+        raise ConfigError(
+            f"environment variable {name!r} is not set; export it or remove the key",
+            key="vectors.api_key_env",
+        )
     return key

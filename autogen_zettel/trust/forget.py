@@ -49,8 +49,11 @@ class ForgetReport:
 def cut_sentences(text: str, contents: Sequence[str], *, pattern: re.Pattern | None = None) -> str:
     """``text`` without the sentences that make up ``contents`` (or that match ``pattern``)."""
     gone = {s for c in contents for s in split_sentences(c)}
-    kept = [s for s in split_sentences(text)
-            if s not in gone and not any(s in c for c in contents) and not (pattern and pattern.search(s))]
+    kept = [
+        s
+        for s in split_sentences(text)
+        if s not in gone and not any(s in c for c in contents) and not (pattern and pattern.search(s))
+    ]
     return " ".join(kept) if kept else FORGOTTEN
 
 
@@ -88,8 +91,9 @@ def cards_about(db, subject: str) -> list[str]:
     return sorted(ids)
 
 
-def forget_cards(mem: Curated, ids: Sequence[str], *, at: datetime, action: str = "forget",
-                 subject: str | None = None) -> ForgetReport:
+def forget_cards(
+    mem: Curated, ids: Sequence[str], *, at: datetime, action: str = "forget", subject: str | None = None
+) -> ForgetReport:
     """Forget the cards ``ids`` of a tenant everywhere; see the module docstring.
 
     :param subject: forgetting everything about a person or topic: also cut every remaining
@@ -105,12 +109,17 @@ def forget_cards(mem: Curated, ids: Sequence[str], *, at: datetime, action: str 
     cards = db.get_many(ids)
     pattern = _word(subject) if subject else None
     key = store.audit_key()  # keyed digests: a short subject like "bob" cannot be guessed back from the log
-    detail: dict = {"card_ids": ids, "content_hmac": [content_digest(cards[i].content, key) for i in ids if i in cards]}
+    detail: dict = {
+        "card_ids": ids,
+        "content_hmac": [content_digest(cards[i].content, key) for i in ids if i in cards],
+    }
     if subject is not None:
         detail["subject_hmac"] = content_digest(subject.casefold(), key)
     with store.write_lock:
         real = [c for c in cards.values() if c.kind is not CardKind.SUMMARY]
-        affected_summaries = {s for ss in db.summaries_of([c.id for c in real]).values() for s in ss} - set(ids)
+        affected_summaries = {s for ss in db.summaries_of([c.id for c in real]).values() for s in ss} - set(
+            ids
+        )
         keys = {(r["subject"], r["topic"]) for r in db.claims.of(ids)}
         message_ids = list(dict.fromkeys(m for c in real for m in c.source_ids))
         users = db.erasure.message_users(message_ids)
@@ -118,8 +127,11 @@ def forget_cards(mem: Curated, ids: Sequence[str], *, at: datetime, action: str 
         texts = {m["id"]: m["text"] for m in db.messages(message_ids)}
         new_texts: dict[str, str | None] = {}
         for mid in message_ids:
-            remaining = [u for u in users.get(mid, ()) if u not in cards and u in user_cards
-                         and user_cards[u].kind is not CardKind.SUMMARY]
+            remaining = [
+                u
+                for u in users.get(mid, ())
+                if u not in cards and u in user_cards and user_cards[u].kind is not CardKind.SUMMARY
+            ]
             if not remaining:
                 new_texts[mid] = None
             elif mid in texts:
@@ -146,7 +158,8 @@ def forget_cards(mem: Curated, ids: Sequence[str], *, at: datetime, action: str 
                         new_texts[m["id"]] = ""
                 # whole words only: a substring match took "Al" in "also" and "Tom" in "tomorrow"
                 rows["card_history"] += db.history.delete_rows(
-                    [h["id"] for h in db.history.mentioning(subject) if pattern.search(h["content"])])
+                    [h["id"] for h in db.history.mentioning(subject) if pattern.search(h["content"])]
+                )
             # summaries and conflicts are database-only work: done in the purge's transaction, so
             # a crash can never leave a summary quoting what was forgotten
             for sid in sorted(affected_summaries):

@@ -127,20 +127,33 @@ class Clash:
 
 def _weight(items: Sequence[Observed], now: datetime, cfg: ConflictConfig) -> float:
     """The evidence weight of one version, as trust.conflicts.version_weight weighs claims."""
-    w = max(recency_weight(max(0.0, (now - o.at).total_seconds() / 86400), cfg) * _source(o.source, cfg) for o in items)
+    w = max(
+        recency_weight(max(0.0, (now - o.at).total_seconds() / 86400), cfg) * _source(o.source, cfg)
+        for o in items
+    )
     sessions = {o.session or o.at.date().isoformat() for o in items}
     return w * (cfg.consensus_factor if len(sessions) >= cfg.consensus_sessions else 1.0)
 
 
 def _source(source: str, cfg: ConflictConfig) -> float:
-    return {EvidenceSource.EXPLICIT.value: cfg.explicit_weight, EvidenceSource.INFERRED.value: cfg.inferred_weight,
-            EvidenceSource.PASSING.value: cfg.passing_weight}.get(source, cfg.explicit_weight)
+    return {
+        EvidenceSource.EXPLICIT.value: cfg.explicit_weight,
+        EvidenceSource.INFERRED.value: cfg.inferred_weight,
+        EvidenceSource.PASSING.value: cfg.passing_weight,
+    }.get(source, cfg.explicit_weight)
 
 
 def _fact(items: Sequence[Observed], status: str) -> Fact:
     first = items[0].evidence
     newest = max(items, key=lambda o: o.at)
-    return Fact(first.subject, first.key, first.value, status, tuple(dict.fromkeys(o.card_id for o in items)), newest.at)
+    return Fact(
+        first.subject,
+        first.key,
+        first.value,
+        status,
+        tuple(dict.fromkeys(o.card_id for o in items)),
+        newest.at,
+    )
 
 
 def _confirmed(items: Sequence[Observed]) -> bool:
@@ -172,14 +185,18 @@ def derive_facts(items: Sequence[Observed], cfg: ConflictConfig | None = None) -
     weights = {v: _weight(obs, now, cfg) for v, obs in versions.items()}
     newest = {v: max(o.at for o in obs) for v, obs in versions.items()}
     last = items[-1]
-    if last.evidence.kind in ("change", "affirm") and all(newest[v] < last.at for v in versions
-                                                          if v != last.evidence.value.casefold()):
+    if last.evidence.kind in ("change", "affirm") and all(
+        newest[v] < last.at for v in versions if v != last.evidence.value.casefold()
+    ):
         winner = last.evidence.value.casefold()
     else:
         winner = max(versions, key=lambda v: (weights[v], newest[v]))
     out = [_fact(versions[winner], "confirmed" if _confirmed(versions[winner]) else "pending")]
-    out += [_fact(versions[v], "superseded") for v in sorted(versions, key=lambda v: newest[v], reverse=True)
-            if v != winner]
+    out += [
+        _fact(versions[v], "superseded")
+        for v in sorted(versions, key=lambda v: newest[v], reverse=True)
+        if v != winner
+    ]
     return out
 
 
@@ -221,15 +238,43 @@ def derive_preference(items: Sequence[Observed], *, at: datetime | None = None) 
     before = [o for o in items if o.at <= now - timedelta(days=30)]
     then = _estimate(before) if before else _estimate(items[:1])
     first = next((o for o in items if o.evidence.kind in ("statement", "change")), items[0]).evidence
-    return Preference(first.subject, first.value or first.key, round(min(1.0, max(0.0, value)), 3),
-                      round(value - (then if then is not None else value), 3), len(items),
-                      tuple(dict.fromkeys(o.card_id for o in items)), items[-1].at)
+    return Preference(
+        first.subject,
+        first.value or first.key,
+        round(min(1.0, max(0.0, value)), 3),
+        round(value - (then if then is not None else value), 3),
+        len(items),
+        tuple(dict.fromkeys(o.card_id for o in items)),
+        items[-1].at,
+    )
 
 
-_IRREGULAR = {"sent": "send", "wrote": "write", "written": "write", "bought": "buy", "paid": "pay", "brought": "bring",
-              "took": "take", "made": "make", "did": "do", "done": "do", "got": "get", "told": "tell", "gave": "give",
-              "went": "go", "found": "find", "met": "meet", "left": "leave", "sold": "sell", "rang": "ring",
-              "drove": "drive", "ran": "run", "kept": "keep", "picked": "pick", "booked": "book"}
+_IRREGULAR = {
+    "sent": "send",
+    "wrote": "write",
+    "written": "write",
+    "bought": "buy",
+    "paid": "pay",
+    "brought": "bring",
+    "took": "take",
+    "made": "make",
+    "did": "do",
+    "done": "do",
+    "got": "get",
+    "told": "tell",
+    "gave": "give",
+    "went": "go",
+    "found": "find",
+    "met": "meet",
+    "left": "leave",
+    "sold": "sell",
+    "rang": "ring",
+    "drove": "drive",
+    "ran": "run",
+    "kept": "keep",
+    "picked": "pick",
+    "booked": "book",
+}
 
 
 def _words(text: str) -> set[str]:
@@ -256,8 +301,16 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
         ev = o.evidence
         who = ev.subject.casefold()
         if ev.layer == "commitment":
-            same = next((c for c in out if c.status == "open" and c.owner.casefold() == who and
-                         _overlap(_words(ev.value), _words(c.what)) >= 0.6), None)
+            same = next(
+                (
+                    c
+                    for c in out
+                    if c.status == "open"
+                    and c.owner.casefold() == who
+                    and _overlap(_words(ev.value), _words(c.what)) >= 0.6
+                ),
+                None,
+            )
             if same is not None:  # said again: one commitment, the newer due date
                 same.sources.append(o.card_id)
                 same.due = ev.due or same.due
@@ -268,7 +321,9 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             continue
         said, verb = _words(ev.value), _words(ev.key)
         open_before = [c for c in out if c.status == "open" and c.at <= o.at and o.card_id not in c.sources]
-        candidates = [c for c in open_before if c.owner.casefold() == who or (c.counterparty or "").casefold() == who]
+        candidates = [
+            c for c in open_before if c.owner.casefold() == who or (c.counterparty or "").casefold() == who
+        ]
         if ev.kind == "cancelled" and said and not any(said & _words(c.what) for c in candidates):
             # "Never mind the table" may call off what someone else promised the speaker
             candidates = [c for c in open_before if said & _words(c.what)]
@@ -276,16 +331,20 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             continue
         # the object's words decide; then the verb ("sent" -> send); then the owner's own
         # promise before one made to them; then the latest
-        scored = [(len(said & _words(c.what)), len(verb & _words(c.what)), c.owner.casefold() == who, c.at, i)
-                  for i, c in enumerate(candidates)]
+        scored = [
+            (len(said & _words(c.what)), len(verb & _words(c.what)), c.owner.casefold() == who, c.at, i)
+            for i, c in enumerate(candidates)
+        ]
         best = max(scored)
         if said and best[0] == 0:
             continue
         chosen = candidates[best[-1]]
         chosen.status = "done" if ev.kind == "done" else "cancelled"
         chosen.sources.append(o.card_id)
-    return [Commitment(c.owner, c.what, c.due, c.status, c.counterparty, tuple(dict.fromkeys(c.sources)))
-            for c in out]
+    return [
+        Commitment(c.owner, c.what, c.due, c.status, c.counterparty, tuple(dict.fromkeys(c.sources)))
+        for c in out
+    ]
 
 
 def _overlap(a: set[str], b: set[str]) -> float:
@@ -301,16 +360,24 @@ def restriction_clashes(facts: Sequence[Observed], wishes: Sequence[Observed]) -
         if r.evidence.key != "restriction" or r.evidence.kind == "lift":
             continue
         who = r.evidence.subject.casefold()
-        lifted = any(f.evidence.kind == "lift" and f.evidence.value == r.evidence.value and f.at > r.at
-                     and f.evidence.subject.casefold() == who for f in facts)
+        lifted = any(
+            f.evidence.kind == "lift"
+            and f.evidence.value == r.evidence.value
+            and f.at > r.at
+            and f.evidence.subject.casefold() == who
+            for f in facts
+        )
         if lifted:
             continue
         for w in wishes:
             ev = w.evidence
             if w.at <= r.at or ev.subject.casefold() != who:
                 continue
-            wants = (ev.layer == "preference" and ev.score > 0.5) or ev.layer == "commitment" or \
-                (ev.layer == "preference" and ev.kind in ("request", "acceptance"))
+            wants = (
+                (ev.layer == "preference" and ev.score > 0.5)
+                or ev.layer == "commitment"
+                or (ev.layer == "preference" and ev.kind in ("request", "acceptance"))
+            )
             if wants and category_of(ev.value or ev.key) == r.evidence.value:
                 out.append(Clash(r.evidence.subject, r.evidence.value, r.card_id, w.card_id, w.at))
     return out

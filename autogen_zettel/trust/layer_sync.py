@@ -41,15 +41,31 @@ def _short(text: str, words: int = 14) -> str:
 def evidence_for(tables: LayerTables, card: Card) -> list[Evidence]:
     """What ``card`` says for the layers (read with the message before it in its session)."""
     at = card.created_at.isoformat()
-    previous = tables.previous_message(card.session_id, at, (card.created_at - _PREVIOUS_WINDOW).isoformat(),
-                                       card.speaker, card.source_ids[0] if card.source_ids else None)
+    previous = tables.previous_message(
+        card.session_id,
+        at,
+        (card.created_at - _PREVIOUS_WINDOW).isoformat(),
+        card.speaker,
+        card.source_ids[0] if card.source_ids else None,
+    )
     return extract_layers(card.content, speaker=card.speaker, at=card.created_at, previous=previous)
 
 
 def _row(card: Card, ev: Evidence) -> dict:
-    return {"card_id": card.id, "at": card.created_at.isoformat(), "session": card.session_id, "layer": ev.layer, "subject": ev.subject, "subject_key": subject_key(ev.subject),
-            "key": ev.key, "value": ev.value, "score": ev.score, "kind": ev.kind,
-            "due": ev.due.isoformat() if ev.due else None, "counterparty": ev.counterparty}
+    return {
+        "card_id": card.id,
+        "at": card.created_at.isoformat(),
+        "session": card.session_id,
+        "layer": ev.layer,
+        "subject": ev.subject,
+        "subject_key": subject_key(ev.subject),
+        "key": ev.key,
+        "value": ev.value,
+        "score": ev.score,
+        "kind": ev.kind,
+        "due": ev.due.isoformat() if ev.due else None,
+        "counterparty": ev.counterparty,
+    }
 
 
 def _observed(rows: Iterable[dict]) -> list[Observed]:
@@ -57,15 +73,36 @@ def _observed(rows: Iterable[dict]) -> list[Observed]:
 
     out = []
     for r in rows:
-        ev = Evidence(r["layer"], r["subject"], r["key"] or "", r["value"] or "", r["score"] if r["score"] is not None
-                      else 0.5, r["kind"] or "", date.fromisoformat(r["due"]) if r["due"] else None, r["counterparty"])
-        out.append(Observed(ev, r["card_id"], datetime.fromisoformat(r["at"]), r["session"] or "",
-                            r["source"] or "explicit"))
+        ev = Evidence(
+            r["layer"],
+            r["subject"],
+            r["key"] or "",
+            r["value"] or "",
+            r["score"] if r["score"] is not None else 0.5,
+            r["kind"] or "",
+            date.fromisoformat(r["due"]) if r["due"] else None,
+            r["counterparty"],
+        )
+        out.append(
+            Observed(
+                ev,
+                r["card_id"],
+                datetime.fromisoformat(r["at"]),
+                r["session"] or "",
+                r["source"] or "explicit",
+            )
+        )
     return out
 
 
-def sync_cards(db, card_ids: Sequence[str], *, cfg: ConflictConfig, reread: bool = True,
-               given: Mapping[str, Sequence[Evidence]] | None = None) -> None:
+def sync_cards(
+    db,
+    card_ids: Sequence[str],
+    *,
+    cfg: ConflictConfig,
+    reread: bool = True,
+    given: Mapping[str, Sequence[Evidence]] | None = None,
+) -> None:
     """Re-read the layer evidence of ``card_ids`` (cards that are gone give none) and rebuild
     what it touches. Hold the tenant's write lock.
 
@@ -111,8 +148,12 @@ def rebuild_all(db, *, cfg: ConflictConfig) -> int:
     tables = LayerTables(db)
     ids = [c.id for c in db.iter_cards()]
     cards = db.get_many(ids)
-    rows = [_row(cards[cid], ev) for cid in ids if cards[cid].kind is not CardKind.SUMMARY
-            for ev in evidence_for(tables, cards[cid])]
+    rows = [
+        _row(cards[cid], ev)
+        for cid in ids
+        if cards[cid].kind is not CardKind.SUMMARY
+        for ev in evidence_for(tables, cards[cid])
+    ]
     with db.atomic():
         tables.replace_evidence(ids + tables.card_ids_with_evidence(), rows)
         tables.clear_derived()
@@ -126,24 +167,59 @@ def _rebuild(db, tables: LayerTables, groups: set[tuple[str, str, str]], cfg: Co
     for layer, sk, key in sorted(groups):
         if layer == "fact":
             facts = derive_facts(_observed(tables.observed(["fact"], sk, key)), cfg)
-            tables.replace_facts(sk, key, [
-                {"subject": f.subject, "subject_key": sk, "key": f.key, "value": f.value, "status": f.status,
-                 "source_ids": json.dumps(list(f.source_ids)), "at": f.at.isoformat()} for f in facts])
+            tables.replace_facts(
+                sk,
+                key,
+                [
+                    {
+                        "subject": f.subject,
+                        "subject_key": sk,
+                        "key": f.key,
+                        "value": f.value,
+                        "status": f.status,
+                        "source_ids": json.dumps(list(f.source_ids)),
+                        "at": f.at.isoformat(),
+                    }
+                    for f in facts
+                ],
+            )
         elif layer == "preference":
             p = derive_preference(_observed(tables.observed(["preference"], sk, key)))
-            tables.replace_preference(sk, key, None if p is None else {
-                "subject": p.subject, "subject_key": sk, "topic_key": key, "topic": p.topic, "value": p.value,
-                "trend": p.trend, "evidence": p.evidence, "source_ids": json.dumps(list(p.source_ids)),
-                "at": p.at.isoformat()})
+            tables.replace_preference(
+                sk,
+                key,
+                None
+                if p is None
+                else {
+                    "subject": p.subject,
+                    "subject_key": sk,
+                    "topic_key": key,
+                    "topic": p.topic,
+                    "value": p.value,
+                    "trend": p.trend,
+                    "evidence": p.evidence,
+                    "source_ids": json.dumps(list(p.source_ids)),
+                    "at": p.at.isoformat(),
+                },
+            )
         subjects.add(sk)
     if any(layer in ("commitment", "status") for layer, _, _ in groups):
         observed = _observed(tables.observed(["commitment", "status"]))
         made = {o.card_id: o.at for o in observed if o.evidence.layer == "commitment"}
-        tables.replace_commitments([
-            {"owner": c.owner, "what": c.what, "due": c.due.isoformat() if c.due else None, "status": c.status,
-             "counterparty": c.counterparty, "source_ids": json.dumps(list(c.source_ids)),
-             "made_at": made.get(c.source_ids[0], datetime.min).isoformat()}
-            for c in derive_commitments(observed)])
+        tables.replace_commitments(
+            [
+                {
+                    "owner": c.owner,
+                    "what": c.what,
+                    "due": c.due.isoformat() if c.due else None,
+                    "status": c.status,
+                    "counterparty": c.counterparty,
+                    "source_ids": json.dumps(list(c.source_ids)),
+                    "made_at": made.get(c.source_ids[0], datetime.min).isoformat(),
+                }
+                for c in derive_commitments(observed)
+            ]
+        )
     for sk in sorted(subjects):
         _clashes(db, tables, sk)
 
@@ -158,10 +234,19 @@ def _clashes(db, tables: LayerTables, sk: str) -> None:
         old, new = cards.get(c.restriction_card), cards.get(c.clashing_card)
         if old is None or new is None:
             continue
-        question = (f"Earlier ({old.created_at:%d %b %Y}): “{_short(old.content)}”; later ({new.created_at:%d %b %Y}): "
-                    f"“{_short(new.content)}”. Does the {c.category} restriction still hold?")
+        question = (
+            f"Earlier ({old.created_at:%d %b %Y}): “{_short(old.content)}”; later ({new.created_at:%d %b %Y}): "
+            f"“{_short(new.content)}”. Does the {c.category} restriction still hold?"
+        )
         rows[(new.id, old.id)] = {
-            "active_id": new.id, "other_id": old.id, "subject": sk, "topic": f"layers: {c.category}",
-            "resolution": "layers", "question": question, "w_active": 1.0, "w_other": 1.0,
-            "detected_at": c.at.isoformat()}
+            "active_id": new.id,
+            "other_id": old.id,
+            "subject": sk,
+            "topic": f"layers: {c.category}",
+            "resolution": "layers",
+            "question": question,
+            "w_active": 1.0,
+            "w_other": 1.0,
+            "detected_at": c.at.isoformat(),
+        }
     tables.replace_conflicts(sk, rows.values())

@@ -36,14 +36,29 @@ from autogen_zettel.trust.curated import Curated
 from autogen_zettel.trust.layer_sync import merge_cards as merge_layers
 from autogen_zettel.trust.privacy import last_used
 
-__all__ = ["strength", "plan_merges", "merge_cards", "extractive_summary", "periods", "MaintenanceReport", "maintain",
-           "rebuild_summary", "summarise_session", "STEPS"]
+__all__ = [
+    "strength",
+    "plan_merges",
+    "merge_cards",
+    "extractive_summary",
+    "periods",
+    "MaintenanceReport",
+    "maintain",
+    "rebuild_summary",
+    "summarise_session",
+    "STEPS",
+]
 
 log = logging.getLogger(__name__)
 
 STEPS = ("decay", "merge", "prune", "summaries", "conflicts")
 _KEEP_LINKS = frozenset({LinkKind.REPLY_TO, LinkKind.SUPERSEDES, LinkKind.CONTRADICTS, LinkKind.SUMMARIZES})
-_TIER_RANK = {PrivacyTier.PERMANENT: 3, PrivacyTier.STANDARD: 2, PrivacyTier.DECAYING: 1, PrivacyTier.NEVER: 0}
+_TIER_RANK = {
+    PrivacyTier.PERMANENT: 3,
+    PrivacyTier.STANDARD: 2,
+    PrivacyTier.DECAYING: 1,
+    PrivacyTier.NEVER: 0,
+}
 
 
 def _days(delta) -> float:
@@ -51,7 +66,9 @@ def _days(delta) -> float:
 
 
 def _strength(importance: float, access_count: int, last: datetime, now: datetime, cfg: DecayConfig) -> float:
-    stability = cfg.stability_days * (1.0 + (importance or 0.0)) * (1.0 + cfg.reinforcement * (access_count or 0))
+    stability = (
+        cfg.stability_days * (1.0 + (importance or 0.0)) * (1.0 + cfg.reinforcement * (access_count or 0))
+    )
     return math.exp(-_days(now - last) / stability) if stability > 0 else 0.0
 
 
@@ -82,8 +99,9 @@ def _claims_clash(a: Card, b: Card) -> bool:
     return False
 
 
-def plan_merges(pairs: Iterable[tuple[str, str, float]], cards: dict[str, Card], cfg: MaintenanceConfig
-                ) -> list[list[Card]]:
+def plan_merges(
+    pairs: Iterable[tuple[str, str, float]], cards: dict[str, Card], cfg: MaintenanceConfig
+) -> list[list[Card]]:
     """Clusters of near-duplicate cards (each list: the survivor first, then the absorbed).
 
     A pair merges when both cards are active, not summaries, said by the same speaker, of the
@@ -184,12 +202,17 @@ def _summary_card(label: str, members: Sequence[Card], content: str) -> Card:
     sources = tuple(dict.fromkeys(s for c in members for s in c.source_ids))
     return Card(
         id=card_id_for(("summary", label, *sorted(c.id for c in members)), label, created),
-        content=content, kind=CardKind.SUMMARY, speaker=" & ".join(speakers)[:200], created_at=created,
-        source_ids=sources, session_id=members[0].session_id if label.startswith("session ") else None,
+        content=content,
+        kind=CardKind.SUMMARY,
+        speaker=" & ".join(speakers)[:200],
+        created_at=created,
+        source_ids=sources,
+        session_id=members[0].session_id if label.startswith("session ") else None,
         tags=tuple(t for t, _ in tags.most_common(8)),
         entities=tuple(dict.fromkeys(e for c in members for e in c.entities))[:12],
         confidence=round(sum(c.confidence for c in members) / len(members), 3),
-        importance=max(c.importance for c in members), tier=PrivacyTier.STANDARD,
+        importance=max(c.importance for c in members),
+        tier=PrivacyTier.STANDARD,
         context=label,  # the period it covers, kept apart from the text (a summarizer may write anything)
     )
 
@@ -217,11 +240,16 @@ class MaintenanceReport:
 
     def to_dict(self) -> dict:
         return {
-            "at": self.at.isoformat(), "archived": len(self.archived),
+            "at": self.at.isoformat(),
+            "archived": len(self.archived),
             "archived_by_reason": dict(Counter(self.archived.values())),
-            "merged_clusters": len(self.merged), "cards_absorbed": sum(len(a) for _, a in self.merged),
-            "pruned_links": self.pruned_links, "summaries": len(self.summaries), "conflicts": self.conflicts,
-            "to_verify": self.to_verify, "reactivated": self.reactivated,
+            "merged_clusters": len(self.merged),
+            "cards_absorbed": sum(len(a) for _, a in self.merged),
+            "pruned_links": self.pruned_links,
+            "summaries": len(self.summaries),
+            "conflicts": self.conflicts,
+            "to_verify": self.to_verify,
+            "reactivated": self.reactivated,
             "seconds": {k: round(v, 3) for k, v in self.seconds.items()},
         }
 
@@ -237,21 +265,34 @@ def _decay(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
         tier = r["tier"]
         if tier == PrivacyTier.PERMANENT.value:
             continue
-        last = last_used(*(datetime.fromisoformat(r[f]) if r[f] else None
-                           for f in ("created_at", "updated_at", "last_access")))
+        last = last_used(
+            *(
+                datetime.fromisoformat(r[f]) if r[f] else None
+                for f in ("created_at", "updated_at", "last_access")
+            )
+        )
         # a decaying card's period runs from its latest use, so a preference in use is kept
         if tier == PrivacyTier.DECAYING.value and _days(at - last) >= pcfg.archive_after_days:
             archive[r["id"]], rows[r["id"]] = "tier", r
             continue
         if not dcfg.enabled:
             continue
-        if _days(at - last) >= dcfg.min_idle_days and \
-                _strength(r["importance"], r["access_count"], last, at, dcfg) < dcfg.archive_below:
+        if (
+            _days(at - last) >= dcfg.min_idle_days
+            and _strength(r["importance"], r["access_count"], last, at, dcfg) < dcfg.archive_below
+        ):
             archive[r["id"]], rows[r["id"]] = "curve", r
     if archive:  # through the one way to change a status: history rows (per-card reason) and an audit entry
-        mem.store.change_statuses([(cid, rows[cid]["version"], rows[cid]["status"], {"reason": why})
-                                   for cid, why in sorted(archive.items())], CardStatus.ARCHIVED,
-                                  action="archive", at=at, detail={"reasons": dict(Counter(archive.values()))})
+        mem.store.change_statuses(
+            [
+                (cid, rows[cid]["version"], rows[cid]["status"], {"reason": why})
+                for cid, why in sorted(archive.items())
+            ],
+            CardStatus.ARCHIVED,
+            action="archive",
+            at=at,
+            detail={"reasons": dict(Counter(archive.values()))},
+        )
     report.archived.update(archive)
 
 
@@ -269,10 +310,20 @@ def _merge(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
         for cluster in clusters:
             survivor = merge_cards(cluster)
             absorbed = [c.id for c in cluster[1:]]
-            mem.store.db.history.add([{"card_id": survivor.id, "version": survivor.version, "at": at.isoformat(),
-                                 "action": "merge", "content": c.content, "status": c.status.value,
-                                 "detail": {"absorbed": c.id, "source_ids": list(c.source_ids)}}
-                                for c in cluster[1:]])
+            mem.store.db.history.add(
+                [
+                    {
+                        "card_id": survivor.id,
+                        "version": survivor.version,
+                        "at": at.isoformat(),
+                        "action": "merge",
+                        "content": c.content,
+                        "status": c.status.value,
+                        "detail": {"absorbed": c.id, "source_ids": list(c.source_ids)},
+                    }
+                    for c in cluster[1:]
+                ]
+            )
             mem.store.db.insert_cards([survivor])
             for old in absorbed:
                 mem.store.db.link_upkeep.redirect(old, survivor.id)
@@ -282,15 +333,20 @@ def _merge(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
             report.merged.append((survivor.id, tuple(absorbed)))
             absorbed_all.extend(absorbed)
         # committed with the merge: a kill after it cannot leave absorbed cards gone unaudited
-        mem.store.stage_audit("merge", {"clusters": [[s, list(a)] for s, a in report.merged[-len(clusters):]]}, at=at)
+        mem.store.stage_audit(
+            "merge", {"clusters": [[s, list(a)] for s, a in report.merged[-len(clusters) :]]}, at=at
+        )
     mem.store.delete_points(absorbed_all)
     mem.store.flush_audit()
 
 
 def _prune(mem: Curated, report: MaintenanceReport) -> None:
     limit = mem.config.maintenance.prune_below
-    thresholds = {kind: (limit / w if w > 0 else float("inf")) for kind, w in KIND_WEIGHT.items()
-                  if kind not in _KEEP_LINKS}
+    thresholds = {
+        kind: (limit / w if w > 0 else float("inf"))
+        for kind, w in KIND_WEIGHT.items()
+        if kind not in _KEEP_LINKS
+    }
     report.pruned_links = mem.store.db.link_upkeep.delete_below(thresholds)
 
 
@@ -302,7 +358,10 @@ def rebuild_summary(mem: Curated, summary_id: str, *, members: Sequence[Card] | 
     if old is None:
         return None
     if members is None:
-        members = sorted(mem.store.db.get_many(mem.store.db.members_of(summary_id)).values(), key=lambda c: (c.created_at, c.id))
+        members = sorted(
+            mem.store.db.get_many(mem.store.db.members_of(summary_id)).values(),
+            key=lambda c: (c.created_at, c.id),
+        )
     # the label is stored with the summary; never parse it out of the text, which may quote a
     # forgotten member (summaries from before labels were stored fall back to their digest prefix)
     label = old.context or old.content.split(" (", 1)[0].removeprefix("Summary of ")
@@ -321,7 +380,11 @@ def _write_summaries(mem: Curated, groups: Sequence[tuple[str, list[Card]]]) -> 
         # a summary quotes its active members only: a frozen, to-verify or archived member stays
         # linked (and comes back into the text when it is active again) but is never recalled through it
         quoted = [m for m in members if m.status is CardStatus.ACTIVE]
-        content = summarize(label, quoted) if summarize else extractive_summary(label, quoted, words=cfg.summary_member_words)
+        content = (
+            summarize(label, quoted)
+            if summarize
+            else extractive_summary(label, quoted, words=cfg.summary_member_words)
+        )
         content = mem.redact(content).text
         card = _summary_card(label, members, content)
         made.append(card)
@@ -356,16 +419,22 @@ def summarise_session(mem: Curated, session_id: str, *, limit: int = 10_000) -> 
     by a summary, when there are at least ``summary_min_members``); returns the first card made.
     The maintenance step ``summaries`` then finds the session covered and leaves it alone."""
     cfg: MaintenanceConfig = mem.config.maintenance
-    members = [c for c in mem.store.db.recent_cards(limit, session_id=session_id)
-               if c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY]
+    members = [
+        c
+        for c in mem.store.db.recent_cards(limit, session_id=session_id)
+        if c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY
+    ]
     covered = mem.store.db.summaries_of([c.id for c in members])
     members = sorted((c for c in members if c.id not in covered), key=lambda c: (c.created_at, c.id))
     if len(members) < cfg.summary_min_members:
         return None
     label = f"session {session_id}"
     chunks = _chunks(members, cfg.summary_max_members)
-    todo = [(label if len(chunks) == 1 else f"{label}, part {n}", chunk)
-            for n, chunk in enumerate(chunks, 1) if len(chunk) >= cfg.summary_min_members]
+    todo = [
+        (label if len(chunks) == 1 else f"{label}, part {n}", chunk)
+        for n, chunk in enumerate(chunks, 1)
+        if len(chunk) >= cfg.summary_min_members
+    ]
     made = _write_summaries(mem, todo)
     return made[0] if made else None
 

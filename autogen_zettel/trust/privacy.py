@@ -42,8 +42,18 @@ from autogen_zettel.base.cards import Card, CardKind, PrivacyTier
 from autogen_zettel.base.config import DETECTOR_NAMES, PrivacyConfig
 from autogen_zettel.trust.secret_formats import token_spans, url_password_spans
 
-__all__ = ["DETECTORS", "Redaction", "Redactor", "redact", "luhn_ok", "cn_id_ok", "iban_ok", "tier_for",
-           "last_used", "tier_weight"]
+__all__ = [
+    "DETECTORS",
+    "Redaction",
+    "Redactor",
+    "redact",
+    "luhn_ok",
+    "cn_id_ok",
+    "iban_ok",
+    "tier_for",
+    "last_used",
+    "tier_weight",
+]
 
 _NOT_ALNUM_BEFORE = r"(?<![0-9A-Za-z])"
 _NOT_ALNUM_AFTER = r"(?![0-9A-Za-z])"
@@ -124,7 +134,8 @@ class _Detector:
 # what follows "password:" in prose and forms without being one
 _NOT_A_PASSWORD = frozenset(
     "required optional none null empty blank forgotten wrong incorrect invalid expired reset changed hidden masked "
-    "missing unknown same different weak strong short long new old here there below above attached".split())
+    "missing unknown same different weak strong short long new old here there below above attached".split()
+)
 
 
 def _password_check(value: str) -> bool:
@@ -156,26 +167,36 @@ def _iban_check(value: str) -> bool:
 _FOR = r"(?:\s{1,3}(?:for|to|of|on|at)\s{1,3}(?:[\w@.'’-]{1,40}\s{1,3}){0,4}?[\w@.'’-]{1,40})?"
 _IS = r"\s{0,3}(?:is|was|would be|:|=|：|-)\s{0,3}"
 # passwords in prose in other languages: keyword, optional "for X", a verb or colon, the value
-_PW_WORDS = (r"passwort|kennwort|mot de passe|contraseña|contrasena|senha|пароль|парол[ья]|パスワード|"
-             r"暗証番号|비밀번호|wachtwoord|lösenord|hasło|haslo|şifre|sifre|parola|heslo|jelszó|salasana|kodeord|"
-             r"passord|mật khẩu|รหัสผ่าน|كلمة المرور|סיסמה|पासवर्ड")
-_PW_FOR = (r"(?:\s{1,3}(?:für|fuer|von|vom|pour|du|de la|des|de|para|del|do|da|dos|das|от|для|per|della|dello|voor|"
-           r"för|dla|için)\s{1,3}"
-           r"(?:[\w@.'’-]{1,40}\s{1,3}){0,3}?[\w@.'’-]{1,40})?")
-_PW_IS = (r"\s{0,3}(?:ist|lautet|war|est|était|es|era|é|e|это|—|:|：|=|は|が|이|는|jest|är|er|on|"
-          r"olan|je|è)\s{0,3}")
+_PW_WORDS = (
+    r"passwort|kennwort|mot de passe|contraseña|contrasena|senha|пароль|парол[ья]|パスワード|"
+    r"暗証番号|비밀번호|wachtwoord|lösenord|hasło|haslo|şifre|sifre|parola|heslo|jelszó|salasana|kodeord|"
+    r"passord|mật khẩu|รหัสผ่าน|كلمة المرور|סיסמה|पासवर्ड"
+)
+_PW_FOR = (
+    r"(?:\s{1,3}(?:für|fuer|von|vom|pour|du|de la|des|de|para|del|do|da|dos|das|от|для|per|della|dello|voor|"
+    r"för|dla|için)\s{1,3}"
+    r"(?:[\w@.'’-]{1,40}\s{1,3}){0,3}?[\w@.'’-]{1,40})?"
+)
+_PW_IS = (
+    r"\s{0,3}(?:ist|lautet|war|est|était|es|era|é|e|это|—|:|：|=|は|が|이|는|jest|är|er|on|"
+    r"olan|je|è)\s{0,3}"
+)
 
 
 # a card's security code after its name (CVV, CVC, ... in several languages): payment card data
-_CVV = re.compile(r"(?i:\b(?:cvv2?|cvc2?|cvn|csc|cid|card security code|security code|card verification (?:value|code)|"
-                  r"kartenprüfnummer|prüfnummer|cryptogramme(?: visuel)?|código de seguridad|codigo de seguridad|"
-                  r"código de segurança|код cvv|セキュリティコード|安全码))"
-                  r"(?:\s{0,3}(?:is|was|ist|est|es|é|:|=|#|no\.?|number|code|-))?\s{0,3}(\d{3,4})(?!\d)")
+_CVV = re.compile(
+    r"(?i:\b(?:cvv2?|cvc2?|cvn|csc|cid|card security code|security code|card verification (?:value|code)|"
+    r"kartenprüfnummer|prüfnummer|cryptogramme(?: visuel)?|código de seguridad|codigo de seguridad|"
+    r"código de segurança|код cvv|セキュリティコード|安全码))"
+    r"(?:\s{0,3}(?:is|was|ist|est|es|é|:|=|#|no\.?|number|code|-))?\s{0,3}(\d{3,4})(?!\d)"
+)
 # a passport number after the word passport (any of several languages): letters and digits, with a digit
-_PASSPORT = re.compile(r"(?i:\b(?:passport|reisepass|passeport|pasaporte|passaporte|passaporto|paspoort|паспорт|"
-                       r"护照|パスポート|여권)(?:\s{0,3}(?:number|no\.?|num|#|nummer|numéro|numero|número|номер|号码|"
-                       r"号|番号|번호))?(?:\s{0,3}(?:is|was|ist|est|es|é|:|：|=|-|は))?\s{0,3})"
-                       r"([A-Z0-9]{6,9})(?![A-Za-z0-9])")
+_PASSPORT = re.compile(
+    r"(?i:\b(?:passport|reisepass|passeport|pasaporte|passaporte|passaporto|paspoort|паспорт|"
+    r"护照|パスポート|여권)(?:\s{0,3}(?:number|no\.?|num|#|nummer|numéro|numero|número|номер|号码|"
+    r"号|番号|번호))?(?:\s{0,3}(?:is|was|ist|est|es|é|:|：|=|-|は))?\s{0,3})"
+    r"([A-Z0-9]{6,9})(?![A-Za-z0-9])"
+)
 
 
 def _cvv_spans(text: str) -> list[tuple[int, int]]:
@@ -195,7 +216,8 @@ _KEYED_IDS = re.compile(
     r"codice fiscale|bsn|personnummer|pesel|マイナンバー|주민등록번호|id card|identity card|"
     r"id number|tax id)(?:\s{0,3}(?:number|no\.?|nummer|numéro|número|号码|番号|번호))?"
     r"(?:\s{0,3}(?:is|was|ist|est|es|é|:|：|=|-|は))?\s{0,3})"
-    r"([A-Z0-9](?:[ .-]?[A-Z0-9]){5,17})(?![A-Za-z0-9])")
+    r"([A-Z0-9](?:[ .-]?[A-Z0-9]){5,17})(?![A-Za-z0-9])"
+)
 _CPF = re.compile(r"(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d-])")
 
 
@@ -233,20 +255,31 @@ def _iban_spans(text: str) -> list[tuple[int, int]]:
 
 DETECTORS: dict[str, _Detector] = {
     "national_id": _Detector(
-        "national id", re.compile(_NOT_ALNUM_BEFORE + r"\d{17}[\dXx]" + _NOT_ALNUM_AFTER), check=cn_id_ok,
-        extra=lambda text: _passport_spans(text)),
+        "national id",
+        re.compile(_NOT_ALNUM_BEFORE + r"\d{17}[\dXx]" + _NOT_ALNUM_AFTER),
+        check=cn_id_ok,
+        extra=lambda text: _passport_spans(text),
+    ),
     "payment_card": _Detector(
         "payment card",
-        re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])"
-                   r"|(?<![\d.])\d{4}\.\d{4,6}\.\d{4,5}(?:\.\d{1,4})?(?![\d.])"), check=_card_check,
-        extra=lambda text: _cvv_spans(text)),
+        re.compile(
+            r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])"
+            r"|(?<![\d.])\d{4}\.\d{4,6}\.\d{4,5}(?:\.\d{1,4})?(?![\d.])"
+        ),
+        check=_card_check,
+        extra=lambda text: _cvv_spans(text),
+    ),
     "us_ssn": _Detector(
         "ssn",
-        re.compile(r"(?<![\d-])(\d{3}-\d{2}-\d{4})(?![\d-])"
-                   r"|(?i:\b(?:ssn|social security(?: number| no\.?)?)\b(?:\s{0,3}(?:is|:|#|no\.?))?\s{0,3})"
-                   r"(\d{3} \d{2} \d{4}|\d{9})(?!\d)"
-                   r"|(?<![\d -])(\d{3} \d{2} \d{4})(?![\d-]| \d)"),
-        group=-1, check=_ssn_check),
+        re.compile(
+            r"(?<![\d-])(\d{3}-\d{2}-\d{4})(?![\d-])"
+            r"|(?i:\b(?:ssn|social security(?: number| no\.?)?)\b(?:\s{0,3}(?:is|:|#|no\.?))?\s{0,3})"
+            r"(\d{3} \d{2} \d{4}|\d{9})(?!\d)"
+            r"|(?<![\d -])(\d{3} \d{2} \d{4})(?![\d-]| \d)"
+        ),
+        group=-1,
+        check=_ssn_check,
+    ),
     "password": _Detector(
         "password",
         re.compile(
@@ -260,26 +293,42 @@ DETECTORS: dict[str, _Detector] = {
             r"|(?i:\b(?:password|passwd|pwd|pw|passcode)" + _FOR + _IS + r")"
             r"([^\s\"'”\[]{3,200})(?<![.,!?;:])"
             # a PIN is digits, with or without "is"
-            r"|(?i:\bpin(?: code| number)?" + _FOR + r"(?:\s{0,3}(?:is|was|:|=|#))?\s{0,3})(\d{4,8})(?![\d.,:/-]\d)"
+            r"|(?i:\bpin(?: code| number)?"
+            + _FOR
+            + r"(?:\s{0,3}(?:is|was|:|=|#))?\s{0,3})(\d{4,8})(?![\d.,:/-]\d)"
             r"|(?:密码|口令|支付密码)\s{0,3}(?:是|为|:|：|=)?\s{0,3}([^\s，。,\[]{3,200})"
-            r"|(?i:(?:" + _PW_WORDS + r")" + _PW_FOR + _PW_IS + r")[\"“‘'«「]?([^\s\"“”‘’'«»「」\[，。、]{3,200})"
-            r"(?<![.,!?;:。])"),
-        group=-1, check=_password_check, extra=url_password_spans),
+            r"|(?i:(?:"
+            + _PW_WORDS
+            + r")"
+            + _PW_FOR
+            + _PW_IS
+            + r")[\"“‘'«「]?([^\s\"“”‘’'«»「」\[，。、]{3,200})"
+            r"(?<![.,!?;:。])"
+        ),
+        group=-1,
+        check=_password_check,
+        extra=url_password_spans,
+    ),
     "api_key": _Detector(
         "api key",
-        re.compile(r"\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{16,500}"
-                   r"|\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"
-                   r"|\bAIza[0-9A-Za-z\-_]{35}"
-                   # (private key blocks: secret_formats, which ends a block cut short at the end of the
-                   # text; a block that had to find its END line rescanned the rest from every header)
-                   r"|(?i:\b(?:api[_ -]?key|secret[_ -]?key|access[_ -]?token|auth[_ -]?token|bearer|"
-                   r"aws_secret_access_key|aws_session_token|session[_ -]?token)\b\s{0,3}(?:is|:|=)?\s{0,3})"
-                   r"[\"']?[A-Za-z0-9_\-./+=]{16,4000}"),
-        extra=token_spans),
+        re.compile(
+            r"\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{16,500}"
+            r"|\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"
+            r"|\bAIza[0-9A-Za-z\-_]{35}"
+            # (private key blocks: secret_formats, which ends a block cut short at the end of the
+            # text; a block that had to find its END line rescanned the rest from every header)
+            r"|(?i:\b(?:api[_ -]?key|secret[_ -]?key|access[_ -]?token|auth[_ -]?token|bearer|"
+            r"aws_secret_access_key|aws_session_token|session[_ -]?token)\b\s{0,3}(?:is|:|=)?\s{0,3})"
+            r"[\"']?[A-Za-z0-9_\-./+=]{16,4000}"
+        ),
+        extra=token_spans,
+    ),
     "iban": _Detector("iban", re.compile(r"(?!x)x"), extra=lambda text: _iban_spans(text)),
 }
 if set(DETECTORS) != set(DETECTOR_NAMES):  # pragma: no cover - a developer's slip, caught at import
-    raise ImportError(f"privacy detectors {sorted(DETECTORS)} differ from config.DETECTOR_NAMES {sorted(DETECTOR_NAMES)}")
+    raise ImportError(
+        f"privacy detectors {sorted(DETECTORS)} differ from config.DETECTOR_NAMES {sorted(DETECTOR_NAMES)}"
+    )
 
 
 @dataclass(frozen=True)
@@ -309,7 +358,9 @@ _CLEAN_MAX = 50_000
 class Redactor:
     """Finds and replaces secrets with the detectors a :class:`PrivacyConfig` names."""
 
-    def __init__(self, detectors: tuple[str, ...] | None = None, extra_patterns: dict[str, str] | None = None):
+    def __init__(
+        self, detectors: tuple[str, ...] | None = None, extra_patterns: dict[str, str] | None = None
+    ):
         names = tuple(DETECTORS) if detectors is None else detectors
         self._detectors = [(n, DETECTORS[n]) for n in names]
         for name, pattern in (extra_patterns or {}).items():

@@ -82,8 +82,16 @@ def _section(prefix: str, model: type, out: list[str]) -> None:
         rows.append(f"| `{name}` | `{_type_name(annotation)}` | {_default(field)} | {text} |")
     if rows:
         doc = inspect.cleandoc(model.__doc__ or "").split("\n\n")[0].replace("\n", " ")
-        out += [f"## `{prefix}`" if prefix else "## top level", "", doc, "",
-                "| key | type | default | what it sets |", "|---|---|---|---|", *rows, ""]
+        out += [
+            f"## `{prefix}`" if prefix else "## top level",
+            "",
+            doc,
+            "",
+            "| key | type | default | what it sets |",
+            "|---|---|---|---|",
+            *rows,
+            "",
+        ]
     for name, sub in nested:
         _section(name, sub, out)
 
