@@ -164,6 +164,17 @@ def test_layers_and_third_party_imports_hold_under_import_linter():
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+def test_code_is_formatted_by_ruff():
+    """One layout everywhere (pyproject.toml [tool.ruff]); CI runs the same check. Fix: ruff format ."""
+    import shutil
+    import subprocess
+
+    tool = shutil.which("ruff")
+    assert tool, "ruff is a dev dependency: bash scripts/setup.sh installs it"
+    out = subprocess.run([tool, "format", "--check", "."], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
 def test_no_module_is_over_500_lines():
     """Small modules with one job each (STYLE.md): a module that grows past 500 lines is split."""
     long = {
