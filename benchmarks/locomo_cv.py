@@ -206,7 +206,7 @@ class LocomoCV:
         gkey = (tuple(sorted((k.value, v) for k, v in weights.items())), conv.sample_id)
         if gkey not in self._graphs:
             self._graphs[gkey] = build_graph(
-                store.db.iter_links(), weights=weights, cards=store.db.iter_cards(status=CardStatus.ACTIVE)
+                store.db.links.iter(), weights=weights, cards=store.db.iter_cards(status=CardStatus.ACTIVE)
             )
         graph = self._graphs[gkey]
         last = max(t.at for t in conv.turns)

@@ -115,7 +115,7 @@ def main(argv=None) -> int:
     data = {}  # conversation -> list of (hits, X, y)
     for conv in convs:
         store = cv._tenants[conv.sample_id]
-        graph = build_graph(store.db.iter_links(), cards=store.db.iter_cards(status=CardStatus.ACTIVE))
+        graph = build_graph(store.db.links.iter(), cards=store.db.iter_cards(status=CardStatus.ACTIVE))
         last = max(t.at for t in conv.turns)
         speakers = set(store.db.speakers())
         rows = []

@@ -54,7 +54,7 @@ def fill(folder: Path, data: Path, cards: int) -> None:
             hub.embedder = emb
         mem.flush()
         print(
-            f"{folder}: {mem.db.count():,} cards, {mem.db.link_count():,} links in {time.perf_counter() - t0:.0f} s"
+            f"{folder}: {mem.db.count():,} cards, {mem.db.links.count():,} links in {time.perf_counter() - t0:.0f} s"
         )
     finally:
         hub.close()
@@ -210,7 +210,7 @@ def main() -> None:
     vec.search = stages.wrap("search", vec.search)
     db = store.db
     db.kept.get_many = stages.wrap("cards", db.kept.get_many)  # recall reads cards through the kept ones
-    db.link_rows_touching = stages.wrap("links", db.link_rows_touching)
+    db.links.rows_touching = stages.wrap("links", db.links.rows_touching)
     nb = mem.neighbours  # built with the wrapped link_rows_touching
     adjacency = load_adjacency(nb) if args.adjacency != "off" else None
     nb.table = None  # the script switches the adjacency itself
@@ -263,7 +263,7 @@ def main() -> None:
         top[np.argsort(-scores[top])]
         flat.append(1000 * (time.perf_counter() - t0))
     print(
-        f"{mem.db.count():,} cards, {mem.db.link_count():,} links, {len(questions)} queries"
+        f"{mem.db.count():,} cards, {mem.db.links.count():,} links, {len(questions)} queries"
         f"{' (cold links)' if args.cold else ''}; query vectors precomputed ({pre.misses} embedder calls missed the table)"
     )
     print(

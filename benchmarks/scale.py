@@ -242,7 +242,7 @@ def run_scale(
             base.append(1000 * (time.perf_counter() - t0))
         del flat
         mem.flush()  # the live recalls' touches
-        links = mem.db.link_count()
+        links = mem.db.links.count()
         engine = getattr(hub.vectors, "engine", "?")
         hub.close()
         t0 = time.perf_counter()

@@ -156,11 +156,11 @@ def test_prune_drops_links_that_pass_no_activation(hub):
             )
         ]
     )
-    kinds = {x.kind for x in mem.db.iter_links()}
+    kinds = {x.kind for x in mem.db.links.iter()}
     silent = {k for k in kinds if KIND_WEIGHT[k] == 0}  # similarity links: written, pass nothing
     assert silent and LinkKind.REPLY_TO in kinds and LinkKind.SAME_SPEAKER in kinds
     report = mem.maintain(steps=["prune"])
-    after = {x.kind for x in mem.db.iter_links()}
+    after = {x.kind for x in mem.db.links.iter()}
     assert report.pruned_links > 0 and not silent & after
     assert LinkKind.REPLY_TO in after and LinkKind.SAME_SPEAKER in after
 
@@ -283,7 +283,7 @@ def test_a_frozen_member_leaves_its_summarys_text_and_comes_back_on_thaw(hub):
     summaries = [c for c in mem.cards() if c.kind is CardKind.SUMMARY]
     assert len(summaries) == 1 and "quince" not in summaries[0].content  # rewritten without it
     assert all("quince" not in h.card.content for h in mem.recall("garden quince fireblight", k=6))
-    assert diary.id in mem.db.members_of(summaries[0].id)  # still a member, only not quoted
+    assert diary.id in mem.db.links.members_of(summaries[0].id)  # still a member, only not quoted
     mem.thaw(diary.id)
     [again] = [c for c in mem.cards() if c.kind is CardKind.SUMMARY]
     assert "quince" in again.content

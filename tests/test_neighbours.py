@@ -71,8 +71,8 @@ def filled(hub, request):
 
 def test_spread_over_link_rows_equals_spread_over_the_whole_graph(filled):
     db = filled.db
-    G = build_graph(db.iter_links())
-    rows = LinkNeighbours(db.link_rows_touching)
+    G = build_graph(db.links.iter())
+    rows = LinkNeighbours(db.links.rows_touching)
     ids = sorted(G.nodes)
     rng = random.Random(3)
     for _ in range(60):
@@ -85,7 +85,7 @@ def test_spread_over_link_rows_equals_spread_over_the_whole_graph(filled):
 
 
 def test_recall_hits_are_the_same_with_the_whole_graph_and_with_link_rows(filled, monkeypatch):
-    G = build_graph(filled.db.iter_links())
+    G = build_graph(filled.db.links.iter())
     # qdrant-client local mode orders equal dense scores differently from one search to the next,
     # and this fixture's templated texts tie often: both recalls get the same search result, so
     # what is compared is the graph access alone
@@ -121,7 +121,7 @@ def test_recall_hits_are_the_same_with_the_whole_graph_and_with_link_rows(filled
 
 def test_link_rows_follow_new_links_and_forgetting(filled):
     db = filled.db
-    G = build_graph(db.iter_links())
+    G = build_graph(db.links.iter())
     card = next(c for c in filled.cards() if any(d["weight"] > 0 for d in G.adj[c.id].values()))
     # the edges that pass activation, in the whole graph's order (the others are never read)
     assert filled.neighbours.neighbours_of([card.id])[card.id] == [
@@ -134,18 +134,18 @@ def test_link_rows_follow_new_links_and_forgetting(filled):
 def test_link_rows_touching_many_ids_returns_each_row_once(filled):
     db = filled.db
     ids = [c.id for c in filled.cards()]
-    rows = db.link_rows_touching(ids + ids[:10])  # more than one chunk of bound parameters
-    assert len(rows) == len(set(rows)) == db.link_count()
-    assert [r[1:] for r in rows] == [(l.src, l.dst, l.kind.value, l.weight) for l in db.iter_links()]
+    rows = db.links.rows_touching(ids + ids[:10])  # more than one chunk of bound parameters
+    assert len(rows) == len(set(rows)) == db.links.count()
+    assert [r[1:] for r in rows] == [(l.src, l.dst, l.kind.value, l.weight) for l in db.links.iter()]
     first: dict[frozenset, int] = {}
-    for n, l in enumerate(db.iter_links()):
+    for n, l in enumerate(db.links.iter()):
         first.setdefault(frozenset((l.src, l.dst)), n)
     # "first" is the same for a pair's links: that of the pair's first link, and it grows as
     # iter_links meets new pairs
     assert [r[0] for r in rows] == [rows[first[frozenset(r[1:3])]][0] for r in rows]
     firsts = [rows[n][0] for n in sorted(first.values())]
     assert firsts == sorted(firsts) and len(set(firsts)) == len(firsts)
-    only = db.link_rows_touching(ids, ["REPLY_TO"])
+    only = db.links.rows_touching(ids, ["REPLY_TO"])
     assert only and {r[3] for r in only} == {"REPLY_TO"}
 
 
@@ -162,7 +162,7 @@ def test_kept_neighbour_lists_follow_new_and_deleted_links(hub, where):
     fixed = {c.id: 1.0 for c in mem.cards()[:8]}  # the same seeds every time: a kept spread must not be stale
 
     def same_as_whole_graph() -> None:
-        G = build_graph(mem.db.iter_links())
+        G = build_graph(mem.db.links.iter())
         assert spread(cached, fixed, fan_out=3) == spread(G, fixed, fan_out=3)  # kept from the last check?
         ids = sorted(G.nodes)
         for _ in range(40):
@@ -216,7 +216,7 @@ def test_stored_pair_first_follows_added_and_deleted_links_and_vacuum(tmp_path):
         return [Link(*rng.sample(nodes, 2), rng.choice(kinds), rng.choice([0.5, 1.0])) for _ in range(n)]
 
     for _ in range(6):
-        db.add_links(some_links(25))  # new pairs, new kinds of known pairs, and weight upserts
+        db.links.add(some_links(25))  # new pairs, new kinds of known pairs, and weight upserts
         _pair_first_is_right(db)
         db.link_upkeep.delete_among(rng.sample(nodes, 5), rng.sample(kinds, 3))  # often a pair's first link
         _pair_first_is_right(db)
@@ -225,14 +225,14 @@ def test_stored_pair_first_follows_added_and_deleted_links_and_vacuum(tmp_path):
     db.link_upkeep.delete_below({LinkKind.SAME_SESSION: 0.8, LinkKind.REPLY_TO: 0.8})
     _pair_first_is_right(db)
     db.db.execute("delete from links where rowid in (select rowid from links order by rowid limit 10)")
-    before = [(l.src, l.dst, l.kind) for l in db.iter_links()]
+    before = [(l.src, l.dst, l.kind) for l in db.links.iter()]
     db.erasure.scrub(vacuum=True)  # may renumber the rowids
-    assert [(l.src, l.dst, l.kind) for l in db.iter_links()] == before
+    assert [(l.src, l.dst, l.kind) for l in db.links.iter()] == before
     _pair_first_is_right(db)
     db.erasure.wipe()  # drops the triggers for its delete: they must be back
-    assert db.link_count() == 0
+    assert db.links.count() == 0
     for _ in range(3):
-        db.add_links(some_links(25))
+        db.links.add(some_links(25))
         db.link_upkeep.delete_among(rng.sample(nodes, 5), rng.sample(kinds, 3))
         _pair_first_is_right(db)
     db.close()
@@ -240,7 +240,7 @@ def test_stored_pair_first_follows_added_and_deleted_links_and_vacuum(tmp_path):
 
 def test_forgetting_leaves_no_link_rows_or_index_entries_naming_the_card(filled):
     db = filled.db
-    G = build_graph(db.iter_links())
+    G = build_graph(db.links.iter())
     card = max(G.nodes, key=lambda n: G.degree(n))
     filled.neighbours.neighbours_of(list(G.nodes))  # every list kept
     filled.forget(card)
@@ -250,7 +250,7 @@ def test_forgetting_leaves_no_link_rows_or_index_entries_naming_the_card(filled)
         assert not db.db.execute(
             f"select 1 from links indexed by {index} where src = ? or dst = ?", [card, card]
         ).fetchall()
-    after = build_graph(db.iter_links())
+    after = build_graph(db.links.iter())
     assert card not in after
     lists = filled.neighbours.neighbours_of(list(after.nodes))
     assert all(card != v for edges in lists.values() for v, _, _ in edges)
@@ -285,7 +285,7 @@ def test_a_database_from_before_pair_first_opens_and_gets_it(tmp_path):
     old.close()
     db = CardDB(path)
     _pair_first_is_right(db)
-    assert [r[0] for r in db.link_rows_touching(["b"])] == [1, 2, 1, 1, 2]
+    assert [r[0] for r in db.links.rows_touching(["b"])] == [1, 2, 1, 1, 2]
     db.close()
 
 
@@ -302,7 +302,7 @@ def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_lo
     rng = random.Random(9)
 
     def same_as_whole_graph() -> set:
-        G = build_graph(mem.db.iter_links())
+        G = build_graph(mem.db.links.iter())
         ids = sorted(G.nodes)
         lists = nb.neighbours_of(ids)
         positive = {n: [e for e in edges if e[1] > 0] for n, edges in lists.items()}
@@ -321,7 +321,7 @@ def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_lo
     assert served_from_memory() == len(adjacency.ids)
     ids = sorted(nodes)
     # new links, a weight upsert, and deleted links
-    mem.db.add_links(
+    mem.db.links.add(
         [
             Link(ids[0], ids[1], LinkKind.STRONGLY_RELATED, 0.95),
             Link(ids[2], ids[3], LinkKind.SHARED_ENTITY, 0.7),
@@ -340,7 +340,7 @@ def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_lo
     # forgetting: the card and its neighbours are served from SQLite; it is nowhere in a list. A
     # forget vacuums the file (rowids may move: every pair's first link is renumbered), so the
     # snapshot goes with the forgotten id in it and a fresh one loads
-    G = build_graph(mem.db.iter_links())
+    G = build_graph(mem.db.links.iter())
     gone = max(G.nodes, key=G.degree)
     mem.forget(gone)
     after = same_as_whole_graph()
@@ -381,7 +381,7 @@ def test_the_adjacency_size_guard_and_switch(tmp_path, clock, settings):
         nb = mem.neighbours
         assert not nb.wait_loaded(30) and nb.adjacency is None
         ids = [c.id for c in mem.cards()]
-        G = build_graph(mem.db.iter_links())
+        G = build_graph(mem.db.links.iter())
         assert spread(nb, {i: 1.0 for i in ids[:5]}) == spread(G, {i: 1.0 for i in ids[:5]})
         assert nb.adjacency is None
 
@@ -404,7 +404,7 @@ def test_wiping_a_tenant_stops_a_running_link_scan_so_no_text_stays_in_the_file(
             for i in range(20)
         ]
     )
-    db.add_links([Link(f"c{i}", f"c{i + 1}", LinkKind.SAME_SESSION, 1.0) for i in range(19)])
+    db.links.add([Link(f"c{i}", f"c{i + 1}", LinkKind.SAME_SESSION, 1.0) for i in range(19)])
     db.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     started, original, failed = threading.Event(), linkscan.scan_links, []
 
@@ -421,7 +421,7 @@ def test_wiping_a_tenant_stops_a_running_link_scan_so_no_text_stays_in_the_file(
 
     def load():
         try:
-            db.link_table(["same_session"])
+            db.links.table(["same_session"])
         except Exception as exc:  # noqa: BLE001 - the interrupted scan's error is the point
             failed.append(type(exc).__name__)
 
@@ -448,7 +448,7 @@ def test_spreading_on_the_adjacency_arrays_gives_the_same_floats_with_changed_an
     rng = random.Random(5)
 
     def check(rounds: int = 40) -> None:
-        G = build_graph(mem.db.iter_links())
+        G = build_graph(mem.db.links.iter())
         ids = sorted(G.nodes)
         for _ in range(rounds):
             seeds = {i: rng.random() for i in rng.sample(ids, rng.choice([1, 5, 20]))}
@@ -459,11 +459,11 @@ def test_spreading_on_the_adjacency_arrays_gives_the_same_floats_with_changed_an
                 assert list(fast) == list(spread(G, seeds, hops=hops, decay=0.5, fan_out=fan_out))
 
     check()
-    ids = sorted(build_graph(mem.db.iter_links()).nodes)
+    ids = sorted(build_graph(mem.db.links.iter()).nodes)
     new = mem.remember("A brand new card about the harbour and the bakery.", speaker="Ann", message_id="new")[
         0
     ]
-    mem.db.add_links(
+    mem.db.links.add(
         [
             Link(ids[0], ids[1], LinkKind.STRONGLY_RELATED, 0.95),
             Link(new.id, ids[2], LinkKind.REPLY_TO, 1.0),
@@ -484,7 +484,7 @@ def test_activation_ranks_like_the_dict_unlock_builds(hub):
     mem = hub.tenant("ann")
     _fill(mem, n=120)
     nb = _serve_from(mem, "adjacency")
-    G = build_graph(mem.db.iter_links())
+    G = build_graph(mem.db.links.iter())
     ids = sorted(G.nodes)
     rng = random.Random(11)
     for _ in range(40):

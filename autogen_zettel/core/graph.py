@@ -99,12 +99,12 @@ class LinkNeighbours:
     :param rows: ``(node ids, kinds)`` -> ``(first, src, dst, kind, weight)`` of every link of
         those kinds with an end among those nodes, in the order they were written; ``first``
         orders the pair as :func:`build_graph` would meet it (e.g.
-        :meth:`CardDB.link_rows_touching <autogen_zettel.store.db.CardDB.link_rows_touching>`)
+        :meth:`LinkTable.rows_touching <autogen_zettel.store.link_tables.LinkTable.rows_touching>`)
     :param changes: returns the nodes whose links changed since its last call, or None if any
-        node's may have (e.g. :meth:`CardDB.take_link_changes
-        <autogen_zettel.store.db.CardDB.take_link_changes>`); None here: nothing is kept
+        node's may have (e.g. :meth:`LinkTable.take_changes
+        <autogen_zettel.store.link_tables.LinkTable.take_changes>`); None here: nothing is kept
     :param table: ``kinds -> (node ids, link rows)`` of every link of those kinds, or None to
-        leave them in SQLite (e.g. :meth:`CardDB.link_table <autogen_zettel.store.db.CardDB.link_table>`):
+        leave them in SQLite (e.g. :meth:`LinkTable.table <autogen_zettel.store.link_tables.LinkTable.table>`):
         with ``changes``, the first call of :meth:`neighbours_of` loads a
         :class:`~autogen_zettel.core.adjacency.LinkAdjacency` from it in a background thread and,
         once it is ready, serves from it every node whose links did not change since (the others,

@@ -153,7 +153,7 @@ class MemoryArchive:
             "cards": len(cards),
             "by_kind": by_kind,
             "by_status": by_status,
-            "links": self._db.link_count(),
+            "links": self._db.links.count(),
             "indexed": self._mem.store.vectors.count(self._mem.name),
             "embedding_model": self._db.get_meta("embedding_model"),
             "embedding_dim": int(dim)
@@ -185,8 +185,8 @@ class MemoryArchive:
             "links": self._mem.links(card_id),
             "strength": round(strength(card, now, self._mem.config.decay), 4),
             "conflicts": self.conflicts(card_id),
-            "summaries": self._db.summaries_of([card_id]).get(card_id, []),
-            "members": self._db.members_of(card_id) if card.kind is CardKind.SUMMARY else [],
+            "summaries": self._db.links.summaries_of([card_id]).get(card_id, []),
+            "members": self._db.links.members_of(card_id) if card.kind is CardKind.SUMMARY else [],
             "history": self.history(card_id),
         }
 
@@ -210,7 +210,7 @@ class MemoryArchive:
     def _requote(self, card_id: str) -> None:
         """Rewrite the summaries covering ``card_id`` from their members' current status."""
         with self._mem.store.write_lock:
-            for sid in self._db.summaries_of([card_id]).get(card_id, []):
+            for sid in self._db.links.summaries_of([card_id]).get(card_id, []):
                 rebuild_summary(self._mem, sid)
             self._mem.store.invalidate()  # summary cards were replaced: rebuild the graph on next use
 
@@ -335,7 +335,7 @@ class MemoryArchive:
             self._mem.index_cards([new])
             keys |= {(c.subject, c.topic) for c in claims}
             resolve_keys(self._db, keys, cfg=self._mem.config.conflicts, now=now)
-            for sid in self._db.summaries_of([card_id]).get(card_id, []):
+            for sid in self._db.links.summaries_of([card_id]).get(card_id, []):
                 rebuild_summary(self._mem, sid)
             self._mem.store.invalidate()
             self._mem.layers.on_cards_changed([card_id])

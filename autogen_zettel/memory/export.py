@@ -70,7 +70,7 @@ def export_data(mem: Exportable) -> dict:
         "cards": [card_dict(c) for c in cards],
         "links": [
             {"src": link.src, "dst": link.dst, "kind": link.kind.value, "weight": link.weight}
-            for link in db.iter_links()
+            for link in db.links.iter()
         ],
         "conflicts": db.conflicts.all(),
         "messages": messages,
@@ -94,7 +94,7 @@ def export_graph(mem: Exportable) -> nx.MultiDiGraph:
             },
             label=c.content[:60],
         )
-    for link in db.iter_links():
+    for link in db.links.iter():
         if link.src in G and link.dst in G:
             G.add_edge(link.src, link.dst, key=link.kind.value, kind=link.kind.value, weight=link.weight)
     # the persona in the same graph: a node per trait with its latest score, and a REINFORCES

@@ -368,7 +368,7 @@ class Ingest:
         # one commit a batch instead of three (#12), and a crash leaves all of it to redo or none.
         # Not around a conflict judge: it may be an LLM, and the transaction holds the database.
         with self.db.atomic() if self.conflict_judge is None else nullcontext():
-            self.db.add_links(links)
+            self.db.links.add(links)
             outcome = check_conflicts(
                 self.db, cards, cfg=self.config.conflicts, judge=self.conflict_judge, neighbours=neighbours
             )

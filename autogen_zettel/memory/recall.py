@@ -425,7 +425,7 @@ def group_under_summaries(db: CardDB, hits: list[Hit], k: int, cfg: RecallTuning
     # the rest re-offers the associative hits skipped here, and the list must end at k.
     share = cfg.associative_share
     top = cap_associative(hits, k=k, share=share)
-    summary_of = db.summaries_of([h.card.id for h in top])
+    summary_of = db.links.summaries_of([h.card.id for h in top])
     ids = {s for ss in summary_of.values() for s in ss}
     summaries = {i: c for i, c in db.kept.get_many(ids).items() if c.status is CardStatus.ACTIVE}
     grouped = prefer_summaries(top, summary_of, summaries, min_members=cfg.prefer_summary_min)

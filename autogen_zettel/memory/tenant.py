@@ -98,7 +98,7 @@ class Zettelkasten:
         return self.store.cached(
             "graph",
             lambda: graphs.build_graph(
-                self.db.iter_links(), cards=self.db.iter_cards(status=CardStatus.ACTIVE)
+                self.db.links.iter(), cards=self.db.iter_cards(status=CardStatus.ACTIVE)
             ),
         )
 
@@ -110,9 +110,11 @@ class Zettelkasten:
 
         def build() -> graphs.LinkNeighbours:
             cfg = self.config.recall.tuning
-            table = partial(self.db.link_table, max_rows=cfg.preload_links_max) if cfg.preload_links else None
+            table = (
+                partial(self.db.links.table, max_rows=cfg.preload_links_max) if cfg.preload_links else None
+            )
             return graphs.LinkNeighbours(
-                self.db.link_rows_touching, changes=self.db.take_link_changes, table=table
+                self.db.links.rows_touching, changes=self.db.links.take_changes, table=table
             )
 
         return self.store.cached("neighbours", build, lasting=True)
@@ -345,11 +347,11 @@ class Zettelkasten:
 
     def links(self, card_id: str) -> list[Link]:
         """The links of one card."""
-        return self.db.links_of(card_id)
+        return self.db.links.of(card_id)
 
     def all_links(self) -> Iterator[Link]:
         """Every link, first written first."""
-        return self.db.iter_links()
+        return self.db.links.iter()
 
     def cards_by_id(self, ids: Iterable[str]) -> dict[str, Card]:
         """The stored cards among ``ids``, by id (missing ids are left out)."""

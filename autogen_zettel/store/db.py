@@ -17,15 +17,14 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
-import numpy as np
 import sqlite_utils
 
-from autogen_zettel.base.cards import Card, CardKind, CardStatus, Link
+from autogen_zettel.base.cards import Card, CardKind, CardStatus
 from autogen_zettel.store.card_rows import card_to_row, newest_query, row_to_card
 from autogen_zettel.store.claim_tables import ClaimTable, ConflictTable
 from autogen_zettel.store.connection import check_file, damaged
@@ -397,43 +396,6 @@ class CardDB:
             return list(self.db.query(sql, [*params, *([limit] if limit else [])]))
 
     # -- links: db.links (store/link_tables.py); these names are kept for the callers of CardDB --
-    def add_links(self, links: Iterable[Link]) -> None:
-        self.links.add(links)
-
-    def iter_links(self) -> Iterator[Link]:
-        return self.links.iter()
-
-    def note_link_changes(self, cards: Iterable[str] | None) -> None:
-        self.links.note_changes(cards)
-
-    def take_link_changes(self) -> set[str] | None:
-        return self.links.take_changes()
-
-    def link_rows_touching(
-        self, ids: Iterable[str], kinds: Iterable[str] | None = None
-    ) -> list[tuple[int, str, str, str, float]]:
-        return self.links.rows_touching(ids, kinds)
-
-    def link_table(
-        self, kinds: Sequence[str], *, max_rows: int | None = None
-    ) -> tuple[list[str], np.ndarray] | None:
-        return self.links.table(kinds, max_rows=max_rows)
-
-    def renumber_link_pairs(self) -> None:
-        self.links.renumber_pairs()
-
-    def links_of(self, card_id: str) -> list[Link]:
-        return self.links.of(card_id)
-
-    def summaries_of(self, member_ids: Sequence[str]) -> dict[str, list[str]]:
-        return self.links.summaries_of(member_ids)
-
-    def members_of(self, summary_id: str) -> list[str]:
-        return self.links.members_of(summary_id)
-
-    def link_count(self) -> int:
-        return self.links.count()
-
     # -- pending writes -------------------------------------------------------------
     def add_pending(self, rows: Iterable[tuple[str, str | None, str | None]]) -> None:
         """Mark cards ``(card id, message id, reply_to)`` as stored but not yet linked and checked."""

@@ -20,8 +20,6 @@ class _Erasable(Tables, Protocol):
 
     def stop_scans(self) -> None: ...
 
-    def renumber_link_pairs(self) -> None: ...
-
 
 class Erasure:
     """Purge and scrub operations of one tenant database (sharing its connection and lock)."""
@@ -43,7 +41,7 @@ class Erasure:
                     "select name from sqlite_master where type = 'table' and name not like 'sqlite_%'"
                 ).fetchall()
             ]
-            owner.note_link_changes(None)
+            owner.links.note_changes(None)
             with db.atomic():
                 # the links' pair_first trigger would renumber each pair as its rows go (5 s per
                 # 150k links): every row goes, so it is dropped for the delete and put back
@@ -91,7 +89,7 @@ class Erasure:
                 ends = db.execute(
                     f"select src, dst from links where src in ({m}) or dst in ({m})", [*chunk, *chunk]
                 ).fetchall()
-                owner.note_link_changes({*chunk, *(e for row in ends for e in row)})
+                owner.links.note_changes({*chunk, *(e for row in ends for e in row)})
                 counts["links"] += db.execute(
                     f"delete from links where src in ({m}) or dst in ({m})", [*chunk, *chunk]
                 ).rowcount
@@ -150,5 +148,5 @@ class Erasure:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             if vacuum:
                 db.execute("VACUUM")
-                self._db.renumber_link_pairs()  # VACUUM may renumber the links' rowids
+                self._db.links.renumber_pairs()  # VACUUM may renumber the links' rowids
                 db.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import Protocol
 
 from autogen_zettel.base.cards import Link, LinkKind
 from autogen_zettel.store.sql import Tables, chunks, marks
@@ -14,14 +13,10 @@ from autogen_zettel.store.sql import Tables, chunks, marks
 __all__ = ["LinkUpkeep"]
 
 
-class _Linked(Tables, Protocol):
-    def add_links(self, links: Iterable[Link]) -> None: ...
-
-
 class LinkUpkeep:
     """Bulk link edits of one tenant database; each tells the database whose links changed."""
 
-    def __init__(self, db: _Linked):
+    def __init__(self, db: Tables):
         self._db = db
 
     def strong_pairs(self, min_weight: float) -> list[tuple[str, str, float]]:
@@ -47,7 +42,7 @@ class LinkUpkeep:
                     f"({marks(len(ids))})",
                     [*kinds, *chunk, *ids],
                 )
-            self._db.note_link_changes(ids)
+            self._db.links.note_changes(ids)
 
     def delete_below(self, thresholds: Mapping[LinkKind, float]) -> int:
         """Delete links of each kind whose weight is below that kind's threshold; returns how many."""
@@ -57,7 +52,7 @@ class LinkUpkeep:
                 n += self._db.db.execute(
                     "delete from links where kind = ? and weight < ?", [kind.value, limit]
                 ).rowcount
-            self._db.note_link_changes(None)
+            self._db.links.note_changes(None)
         return n
 
     def redirect(self, old: str, new: str) -> None:
@@ -68,7 +63,7 @@ class LinkUpkeep:
             rows = list(db.query("select * from links where src = ? or dst = ?", [old, old]))
             db.execute("delete from links where src = ? or dst = ?", [old, old])
             # old's neighbours each lost a link (named, so recall's adjacency stays loaded, #12)
-            self._db.note_link_changes({old, new, *(r["src"] for r in rows), *(r["dst"] for r in rows)})
+            self._db.links.note_changes({old, new, *(r["src"] for r in rows), *(r["dst"] for r in rows)})
             links = []
             for r in rows:
                 src = new if r["src"] == old else r["src"]
@@ -83,7 +78,7 @@ class LinkUpkeep:
                             datetime.fromisoformat(r["created_at"]) if r["created_at"] else None,
                         )
                     )
-            self._db.add_links(links)
+            self._db.links.add(links)
             db.execute("update or ignore conflicts set active_id = ? where active_id = ?", [new, old])
             db.execute("update or ignore conflicts set other_id = ? where other_id = ?", [new, old])
             db.execute(

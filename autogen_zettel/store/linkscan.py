@@ -25,7 +25,7 @@ def scan_links(
     conn: sqlite3.Connection, kinds: list[str], max_rows: int | None
 ) -> tuple[list[str], np.ndarray] | None:
     """``(card ids, rows)`` of every link of ``kinds`` read through ``conn`` (see
-    :meth:`CardDB.link_table <autogen_zettel.store.db.CardDB.link_table>`), None past ``max_rows`` links."""
+    :meth:`LinkTable.table <autogen_zettel.store.link_tables.LinkTable.table>`), None past ``max_rows`` links."""
     if max_rows is not None and conn.execute("select count(*) from links").fetchone()[0] > max_rows:
         return None
     cards = conn.execute("select rowid, id from cards").fetchall()

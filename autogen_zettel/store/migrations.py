@@ -129,7 +129,7 @@ def m004_durability(db: sqlite_utils.Database) -> None:
 
 # A pair's first link (of any kind, the smallest rowid) orders it among each end's neighbours,
 # as a graph built from every link in rowid order would (recall's tie-break among equal
-# weights, #12). Kept in ``pair_first``: NULL means "this row". CardDB.add_links, the one
+# weights, #12). Kept in ``pair_first``: NULL means "this row". LinkTable.add, the one
 # writer of link rows, sets it as it inserts (an insert trigger doing the same doubled the
 # cost of writing a link); when a pair's first goes, a trigger gives the pair's
 # other rows the smallest rowid left, whoever deletes. VACUUM may renumber rowids: CardDB

@@ -11,20 +11,31 @@ from typing import Protocol
 
 import sqlite_utils
 
-__all__ = ["Tables", "chunks", "marks"]
+from autogen_zettel.base.cards import Link
+
+__all__ = ["LinkWrites", "Tables", "chunks", "marks"]
+
+
+class LinkWrites(Protocol):
+    """The link writes other tables make (a :class:`~autogen_zettel.store.link_tables.LinkTable`)."""
+
+    def add(self, links: Iterable[Link]) -> None: ...
+
+    def note_changes(self, cards: Iterable[str] | None) -> None: ...
+
+    def renumber_pairs(self) -> None: ...
 
 
 class Tables(Protocol):
     """One tenant database's connection as its tables see it (a
     :class:`~autogen_zettel.store.db.CardDB`): the sqlite-utils database, the lock every
-    reader and writer takes, one transaction, and the note that links changed."""
+    reader and writer takes, one transaction, and its link table."""
 
     db: sqlite_utils.Database
     lock: threading.RLock
+    links: LinkWrites
 
     def atomic(self) -> AbstractContextManager[None]: ...
-
-    def note_link_changes(self, cards: Iterable[str] | None) -> None: ...
 
 
 def chunks(ids: Sequence[str], size: int = 500) -> Iterator[Sequence[str]]:

@@ -62,7 +62,7 @@ class TenantStore:
         """The cached value ``key`` (e.g. the card graph), built on first use after :meth:`invalidate`.
 
         :param lasting: the value follows the changes it depends on itself (recall's link
-            neighbours read :meth:`CardDB.take_link_changes <autogen_zettel.store.db.CardDB.take_link_changes>`),
+            neighbours read :meth:`LinkTable.take_changes <autogen_zettel.store.link_tables.LinkTable.take_changes>`),
             so :meth:`invalidate` keeps it: dropping it would reload every link after each edit
         """
         cache = self._lasting if lasting else self._cache

@@ -258,7 +258,7 @@ def _apply(db, outcome: ConflictOutcome, touched: set[str], now: datetime) -> No
 def _store(db, subject: str, topic: str, rows: list[dict], links: list[Link], group: set[str]) -> None:
     db.conflicts.replace(subject, topic, rows)
     db.link_upkeep.delete_among(group, (LinkKind.CONTRADICTS, LinkKind.SUPERSEDES))
-    db.add_links(links)
+    db.links.add(links)
 
 
 def resolve_keys(db, keys: set[tuple[str, str]], *, cfg: ConflictConfig, now: datetime) -> ConflictOutcome:
@@ -369,7 +369,7 @@ def _judge_pairs(
             rows, links = resolve_group(subject, topic, items, now, cfg, question=verdict.question)
             db.conflicts.replace_pair(card.id, other.id, rows)  # per pair: judged topics may repeat
             db.link_upkeep.delete_among({card.id, other.id}, (LinkKind.CONTRADICTS, LinkKind.SUPERSEDES))
-            db.add_links(links)
+            db.links.add(links)
             outcome.conflicts.extend(rows)
             touched |= {card.id, other.id}
     _apply(db, outcome, touched, now)

@@ -117,9 +117,9 @@ def forget_cards(
         detail["subject_hmac"] = content_digest(subject.casefold(), key)
     with store.write_lock:
         real = [c for c in cards.values() if c.kind is not CardKind.SUMMARY]
-        affected_summaries = {s for ss in db.summaries_of([c.id for c in real]).values() for s in ss} - set(
-            ids
-        )
+        affected_summaries = {
+            s for ss in db.links.summaries_of([c.id for c in real]).values() for s in ss
+        } - set(ids)
         keys = {(r["subject"], r["topic"]) for r in db.claims.of(ids)}
         message_ids = list(dict.fromkeys(m for c in real for m in c.source_ids))
         users = db.erasure.message_users(message_ids)

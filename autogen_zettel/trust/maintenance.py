@@ -359,7 +359,7 @@ def rebuild_summary(mem: Curated, summary_id: str, *, members: Sequence[Card] | 
         return None
     if members is None:
         members = sorted(
-            mem.store.db.get_many(mem.store.db.members_of(summary_id)).values(),
+            mem.store.db.get_many(mem.store.db.links.members_of(summary_id)).values(),
             key=lambda c: (c.created_at, c.id),
         )
     # the label is stored with the summary; never parse it out of the text, which may quote a
@@ -392,7 +392,7 @@ def _write_summaries(mem: Curated, groups: Sequence[tuple[str, list[Card]]]) -> 
     if made:
         with mem.store.db.atomic():
             mem.store.db.insert_cards(made)
-            mem.store.db.add_links(links)
+            mem.store.db.links.add(links)
         mem.index_cards(made)
     return made
 
@@ -402,7 +402,7 @@ def _summaries(mem: Curated, report: MaintenanceReport) -> None:
     if cfg.summaries == "off":
         return
     active = [c for c in mem.store.db.iter_cards(status=CardStatus.ACTIVE) if c.kind is not CardKind.SUMMARY]
-    covered = mem.store.db.summaries_of([c.id for c in active])
+    covered = mem.store.db.links.summaries_of([c.id for c in active])
     todo = []
     for label, members in periods((c for c in active if c.id not in covered), cfg.summaries).items():
         if len(members) < cfg.summary_min_members:
@@ -424,7 +424,7 @@ def summarise_session(mem: Curated, session_id: str, *, limit: int = 10_000) -> 
         for c in mem.store.db.recent_cards(limit, session_id=session_id)
         if c.status is CardStatus.ACTIVE and c.kind is not CardKind.SUMMARY
     ]
-    covered = mem.store.db.summaries_of([c.id for c in members])
+    covered = mem.store.db.links.summaries_of([c.id for c in members])
     members = sorted((c for c in members if c.id not in covered), key=lambda c: (c.created_at, c.id))
     if len(members) < cfg.summary_min_members:
         return None
