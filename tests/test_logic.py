@@ -175,6 +175,22 @@ def test_code_is_formatted_by_ruff():
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+def test_no_module_imports_another_modules_private_names():
+    """A name with a leading underscore stays in its module: a shared helper is made public."""
+    import ast
+
+    found = []
+    for p in (ROOT / "autogen_zettel").rglob("*.py"):
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("autogen_zettel"):
+                found += [
+                    f"{p.relative_to(ROOT)}: {node.module}.{a.name}"
+                    for a in node.names
+                    if a.name.startswith("_") and not a.name.startswith("__")
+                ]
+    assert found == []
+
+
 def test_no_module_is_over_500_lines():
     """Small modules with one job each (STYLE.md): a module that grows past 500 lines is split."""
     long = {

@@ -20,7 +20,7 @@ import calendar
 import re
 from datetime import date, datetime, timedelta
 
-__all__ = ["DATE_WORDS", "due_date"]
+__all__ = ["DATE_WORDS", "due_date", "zh_int"]
 
 _DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
@@ -89,7 +89,8 @@ DATE_WORDS = re.compile(
 )
 
 
-def _zh_int(text: str) -> int | None:
+def zh_int(text: str) -> int | None:
+    """A number written in Arabic or Chinese digits ('十二', '3'), or None."""
     if text.isdigit():
         return int(text)
     if text == "十":
@@ -176,7 +177,7 @@ def _en(m: re.Match, today: date) -> date | None:
 def _zh(m: re.Match, today: date) -> date | None:
     g = m.groupdict()
     if g["md"]:
-        month, day = _zh_int(g["m"]), _zh_int(g["d"])
+        month, day = zh_int(g["m"]), zh_int(g["d"])
         return _day_month(today, month, day) if month and day else None
     if g["simple"]:
         s = g["simple"]
@@ -200,7 +201,7 @@ def _zh(m: re.Match, today: date) -> date | None:
             else _month_end(today) + timedelta(days=1)
         )
     if g["later"]:
-        n = _zh_int(g["n"]) or 1
+        n = zh_int(g["n"]) or 1
         unit = g["unit"]
         if "月" in unit:
             return _add_months(today, n)
@@ -208,7 +209,7 @@ def _zh(m: re.Match, today: date) -> date | None:
     if g["nextweek"]:
         return today - timedelta(days=today.weekday()) + timedelta(days=7)
     if g["day"]:
-        day = _zh_int(g["dd"])
+        day = zh_int(g["dd"])
         if not day or day > 31:
             return None
         if day >= today.day:

@@ -110,11 +110,11 @@ _AFFIRM = re.compile(r"^(?:对|是的|没错|对的|嗯|是啊|确实)")
 
 
 def _zh_num(text: str) -> str:
-    from autogen_zettel.core.due import _zh_int
+    from autogen_zettel.core.due import zh_int
 
-    n = _zh_int(text) if not text.isdigit() else int(text)
+    n = zh_int(text) if not text.isdigit() else int(text)
     if n is None and len(text) == 3 and text[1] == "十":
-        n = _zh_int(text)
+        n = zh_int(text)
     return str(n) if n is not None else text
 
 
