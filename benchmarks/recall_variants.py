@@ -11,7 +11,6 @@ import numpy as np
 
 from autogen_zettel.base.cards import CardKind, LinkKind
 from autogen_zettel.core.focus import weigh_terms, without_labels, without_names
-from autogen_zettel.core.graph import _graph_neighbours  # noqa: scratch only
 from autogen_zettel.core.lexical import STOPWORDS
 from autogen_zettel.core.refine import clean_text
 from autogen_zettel.core.spread_sessions import spread_sessions
@@ -77,7 +76,7 @@ def neighbours_of(graph, ids):
     if hasattr(graph, "neighbours_of"):
         adj = graph.neighbours_of(ids)
     else:
-        adj = _graph_neighbours(graph, ids)
+        adj = {n: [(v, d["weight"], d["kind"]) for v, d in graph.adj[n].items()] for n in ids if n in graph}
     return {n: [v for v, _, kind in edges if kind == REPLY] for n, edges in adj.items()}
 
 
@@ -171,6 +170,26 @@ def strip_question(text: str, level: int) -> str:
     return out if re.search(r"\w", out) else text
 
 
+def reply_variant(dense, lexical, links, cards, cfg, RC):
+    from autogen_zettel.core.focus import is_question
+
+    parents = {r: p for r, p in RC.parents_among(set(dense) | set(lexical), links).items() if p in dense}
+    asking = cards(sorted(set(parents.values())))
+    parents = {r: p for r, p in parents.items() if p in asking and is_question(asking[p].content)}
+    vals = sorted(dense.values())
+    base = int(x(cfg, "reply_base", 0))
+    floor = vals[0] if base == 0 else vals[len(vals) // 2] if base == 1 else vals[int(len(vals) * 0.9)]
+    share = x(cfg, "reply")
+    out = dict(dense)
+    for r, p in parents.items():
+        own = dense.get(r, vals[0])
+        v = own + share * max(0.0, dense[p] - floor)
+        if x(cfg, "reply_cap", 0):
+            v = min(v, max(own, dense[p]))
+        out[r] = v
+    return out
+
+
 def progressive_recall(store, query, *, k, now, embedder, config, graph, modulation=None, token_budget=None):
     cfg = config.recall.tuning
     query = clean_text(query)
@@ -198,9 +217,12 @@ def progressive_recall(store, query, *, k, now, embedder, config, graph, modulat
     recallable = R.recallable_at(store, now, config.decay)
     d, lx = with_neighbours(result.dense, result.lexical, links, cfg, store)
     if x(cfg, "reply", 0) > 0:
-        from autogen_zettel.core.reply_context import with_reply_context
+        from autogen_zettel.core import reply_context as RC
 
-        d = with_reply_context(d, lx, links, recallable, x(cfg, "reply"))
+        if x(cfg, "reply_cap", 0) or x(cfg, "reply_base", 0):
+            d = reply_variant(d, lx, links, recallable, cfg, RC)
+        else:
+            d = RC.with_reply_context(d, lx, links, recallable, x(cfg, "reply"))
     fusedd = fuse_variant(d, lx, cfg)
     fused = sorted(fusedd.items(), key=lambda kv: (-kv[1], kv[0]))
     active = {}

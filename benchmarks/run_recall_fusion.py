@@ -18,6 +18,67 @@ import sys
 from pathlib import Path
 
 
+def expanding(emb, convs, weight, questions_only):
+    """``emb`` whose document sparse vectors add ``weight`` times the previous turn's (by text)."""
+    from autogen_zettel.core.focus import is_question
+    from autogen_zettel.core.lexical import sparse_doc, tokens
+
+    # cards are refined turns (greetings cut, dates anchored, "you (Name)"): a card's previous turn
+    # is the one before the turn of the same speaker holding the largest share of its words
+    by_speaker = {}
+    for conv in convs:
+        for a, b in zip(conv.turns, conv.turns[1:]):
+            ok = b.session_id == a.session_id and (not questions_only or is_question(a.text))
+            by_speaker.setdefault(b.speaker, []).append((set(tokens(b.text)), a.text if ok else None))
+    memo = {}
+
+    def previous(text):
+        if text not in memo:
+            speaker, _, content = text.partition(": ")
+            words = set(tokens(content)) - set(tokens(speaker))
+            best, share = None, 0.0
+            for turn_words, before in by_speaker.get(speaker, ()):
+                got = len(words & turn_words) / (len(words) or 1)
+                if got > share:
+                    best, share = before, got
+            memo[text] = best if share >= 0.6 else None
+        return memo[text]
+
+    stats = {"hit": 0, "miss": 0}
+
+    class Expanding:
+        name, dim = emb.name, emb.dim
+
+        def encode(self, texts, *, query=False):
+            return emb.encode(texts, query=query)
+
+        def sparse(self, texts, *, query=False):
+            out = emb.sparse(texts, query=query)
+            if query:
+                return out
+            merged = []
+            for text, (ids, vals) in zip(texts, out):
+                before = previous(text)
+                stats["hit" if before else "miss"] += 1
+                if not before and stats["miss"] < 4:
+                    logging.getLogger(__name__).info("no previous turn for %r", text[:120])
+                if before:
+                    extra = dict(zip(*sparse_doc(before)))
+                    own = dict(zip(ids, vals))
+                    for t, v in extra.items():
+                        own[t] = own.get(t, 0.0) + weight * v
+                    keys = sorted(own)
+                    ids, vals = keys, [own[k] for k in keys]
+                merged.append((ids, vals))
+            return merged
+
+        def save(self):
+            emb.save()
+            logging.getLogger(__name__).info("expansion matched %s", stats)
+
+    return Expanding()
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", required=True)
@@ -30,6 +91,9 @@ def main(argv=None) -> int:
         "--library", action="store_true", help="recall with the library's pipeline, not the variant"
     )
     ap.add_argument("--out", default="")
+    ap.add_argument("--expand", type=float, default=0.0,
+                    help="lexical document expansion: each turn's sparse vector plus this weight of the previous turn's")
+    ap.add_argument("--expand-questions", action="store_true", help="expand only with a previous turn that asks")
     ap.add_argument("--scan", action="store_true", help="in-sample figures of each grid value alone")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
@@ -51,6 +115,8 @@ def main(argv=None) -> int:
     Path(args.hub_dir).mkdir(parents=True, exist_ok=True)
     convs = load_locomo(args.data)
     emb = lcv.CachedEmbedder(make_embedder("minilm"), args.cache)
+    if args.expand > 0:
+        emb = expanding(emb, convs, args.expand, args.expand_questions)
 
     class DiskCV(lcv.LocomoCV):
         def ingest(self) -> None:
