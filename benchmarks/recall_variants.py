@@ -16,7 +16,7 @@ from autogen_zettel.core.refine import clean_text
 from autogen_zettel.core.spread_sessions import spread_sessions
 from autogen_zettel.core.when import boost_dated, periods_in
 from autogen_zettel.memory import recall as R
-from autogen_zettel.trust.conflicts import attach_conflicts
+from autogen_zettel.trust.conflict_hits import attach_conflicts
 from autogen_zettel.trust.privacy import tier_weight
 
 REPLY = LinkKind.REPLY_TO.value
@@ -215,6 +215,12 @@ def progressive_recall(store, query, *, k, now, embedder, config, graph, modulat
     result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
     links = graph()
     recallable = R.recallable_at(store, now, config.decay)
+    if getattr(cfg, "reply_context", 0) > 0:
+        from autogen_zettel.core.reply_context import with_reply_context as _wrc
+
+        result = R.SearchResult(
+            _wrc(result.dense, result.lexical, links, recallable, cfg.reply_context), result.lexical
+        )
     d, lx = with_neighbours(result.dense, result.lexical, links, cfg, store)
     if x(cfg, "reply", 0) > 0:
         from autogen_zettel.core import reply_context as RC

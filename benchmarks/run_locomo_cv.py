@@ -32,6 +32,7 @@ UNTUNED = {
     "recall.importance_weight": 0.0,
     "recall.date_boost": 0.0,
     "recall.session_spread": 0.0,
+    "recall.reply_context": 0.0,
     "link.REPLY_TO": 0.3,
     "link.SUPERSEDES": 0.5,
     "link.SAME_SESSION": 0.05,
@@ -76,6 +77,8 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
     "recall.date_boost": [0.0, 0.25, 0.5, 1.0, 2.0, 4.0],
     # and a second look at the best 2k candidates that gives way to sessions not yet represented
     "recall.session_spread": [0.0, 0.05, 0.1, 0.2, 0.35],
+    # the ninth (#28, from the shipped defaults): a reply borrows the dense score of its question
+    "recall.reply_context": [0.0, 0.5, 1.0, 1.5, 2.0],
 }
 
 
@@ -188,6 +191,7 @@ def main(argv=None) -> int:
         variants.update(
             {
                 "with SAME_THREAD 0.2": {"link.SAME_THREAD": 0.2},
+                "with reply context 1.5": {"recall.reply_context": 1.5},
                 "with SAME_THREAD 0.2, without SHARED_ENTITY": {
                     "link.SAME_THREAD": 0.2,
                     "link.SHARED_ENTITY": 0.0,

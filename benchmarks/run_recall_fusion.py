@@ -91,9 +91,15 @@ def main(argv=None) -> int:
         "--library", action="store_true", help="recall with the library's pipeline, not the variant"
     )
     ap.add_argument("--out", default="")
-    ap.add_argument("--expand", type=float, default=0.0,
-                    help="lexical document expansion: each turn's sparse vector plus this weight of the previous turn's")
-    ap.add_argument("--expand-questions", action="store_true", help="expand only with a previous turn that asks")
+    ap.add_argument(
+        "--expand",
+        type=float,
+        default=0.0,
+        help="lexical document expansion: each turn's sparse vector plus this weight of the previous turn's",
+    )
+    ap.add_argument(
+        "--expand-questions", action="store_true", help="expand only with a previous turn that asks"
+    )
     ap.add_argument("--scan", action="store_true", help="in-sample figures of each grid value alone")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)

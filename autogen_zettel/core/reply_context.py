@@ -5,8 +5,11 @@ band?" -> "Summer Sounds, they played an awesome pop song". A query about the ba
 question, and the reply, which never says "band", ranks far below it. Spreading activation along
 REPLY_TO links already unlocks such replies, but as associative hits: below their source and
 within the associative share of the places. This raises the reply's own (immediate) dense score
-instead, before fusion, by ``share`` of how far its question's cosine lies above the weakest dense
-candidate's, so one encode of the query serves both; nothing is embedded twice.
+instead, before fusion, by ``share`` of how far its question's cosine lies above the median dense
+candidate's, so one encode of the query serves both and nothing is embedded twice. A question
+no better than the typical candidate lends nothing: measured from the weakest candidate instead,
+every reply to any question gained, and replies crowded out the statements of other sessions
+that questions joining several facts need.
 
 Only a parent that asks (:func:`~autogen_zettel.core.focus.is_question`) lends its score: a reply
 to a statement is its own topic. Which end of a REPLY_TO link is the parent comes from the
@@ -19,8 +22,8 @@ other is the stronger.
 >>> G = build_graph([Link("answer", "question", LinkKind.REPLY_TO, 1.0)])
 >>> parents_among({"answer", "question", "other"}, G)
 {'answer': 'question'}
->>> lend_to_replies({"question": 0.6, "answer": 0.3, "other": 0.2}, {"answer": "question"}, 0.5)
-{'question': 0.6, 'answer': 0.5, 'other': 0.2}
+>>> lend_to_replies({"question": 0.75, "answer": 0.5, "other": 0.25}, {"answer": "question"}, 0.5)
+{'question': 0.75, 'answer': 0.625, 'other': 0.25}
 
 :func:`with_reply_context` is what recall calls: it finds the pairs among the candidates, keeps
 those whose parent asks, and lends.
@@ -72,16 +75,17 @@ def parents_among(ids: Collection[str], graph) -> dict[str, str]:
 
 def lend_to_replies(dense: Mapping[str, float], parents: Mapping[str, str], share: float) -> dict[str, float]:
     """``dense`` with each reply's cosine raised by ``share`` times the margin of its parent's
-    cosine over the lowest in ``dense``; a reply the dense search did not return starts from that
-    lowest cosine, and a parent without a dense score lends nothing."""
+    cosine over the median of ``dense`` (none below it); a reply the dense search did not return
+    starts from the lowest cosine, and a parent without a dense score lends nothing."""
     if share <= 0 or not parents or not dense:
         return dict(dense)
-    floor = min(dense.values())
+    ranked = sorted(dense.values())
+    lowest, median = ranked[0], ranked[len(ranked) // 2]
     out = dict(dense)
     for reply, parent in parents.items():
         lent = dense.get(parent)
         if lent is not None:
-            out[reply] = dense.get(reply, floor) + share * (lent - floor)
+            out[reply] = dense.get(reply, lowest) + share * max(0.0, lent - median)
     return out
 
 

@@ -36,6 +36,7 @@ from autogen_zettel.core.embed import Embedder
 from autogen_zettel.core.focus import demote_questions, weigh_terms, without_labels, without_names
 from autogen_zettel.core.graph import Neighbours, spread
 from autogen_zettel.core.refine import clean_text
+from autogen_zettel.core.reply_context import with_reply_context
 from autogen_zettel.core.spread_sessions import spread_sessions
 from autogen_zettel.core.when import boost_dated, periods_in
 from autogen_zettel.memory.duplicates import collapse_duplicates
@@ -351,8 +352,12 @@ def progressive_recall(
         terms = set(embedder.sparse([" ".join(sorted(named))], query=True)[0][0])
         sparse = weigh_terms(sparse, terms, cfg.named_speaker_weight) if set(sparse[0]) - terms else sparse
     result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
-    fused = fuse(result, dense_weight=cfg.dense_weight)
     recallable = recallable_at(store, now, config.decay)
+    links = graph()
+    if cfg.reply_context > 0:  # "What's the band?" -> "Summer Sounds": a reply borrows its question's score
+        lent = with_reply_context(result.dense, result.lexical, links, recallable, cfg.reply_context)
+        result = SearchResult(lent, result.lexical)
+    fused = fuse(result, dense_weight=cfg.dense_weight)
     active: dict[str, Card] = {}
     for start in range(0, len(fused), 3 * k):  # skip past cards that cannot be recalled
         active.update(recallable([i for i, _ in fused[start : start + 3 * k]]))
@@ -374,7 +379,6 @@ def progressive_recall(
         "has_summaries", lambda: store.db.has_kind(CardKind.SUMMARY)
     )
     width = 2 * k if summaries else k
-    links = graph()
     activation = activate(immediate, links, cfg)  # spread once: a second unlock reuses it
     focus = named if cfg.associative_focus > 0 else frozenset()
     deep = 2 * width if cfg.session_spread > 0 else width  # sessions spread over a longer list

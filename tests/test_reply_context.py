@@ -1,0 +1,120 @@
+"""Reply context: a reply borrows the dense score of the question it answers
+(core/reply_context.py, ``recall.tuning.reply_context``)."""
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from autogen_zettel import HashEmbedder, MemoryHub
+from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
+from autogen_zettel.base.config import MemoryConfig
+from autogen_zettel.core.graph import LinkNeighbours, build_graph
+from autogen_zettel.core.reply_context import lend_to_replies, parents_among, with_reply_context
+
+T0 = datetime(2023, 5, 1, 9)
+LINKS = [
+    Link("a1", "q1", LinkKind.REPLY_TO, 1.0),  # a1 replies to q1
+    Link("q2", "a1", LinkKind.REPLY_TO, 1.0),  # q2 replies to a1
+    Link("a1", "q1", LinkKind.SAME_SESSION, 1.0),
+    Link("x", "q1", LinkKind.SAME_SESSION, 1.0),
+]
+
+
+def _rows(ids, kinds):
+    return [
+        (n, link.src, link.dst, link.kind.value, link.weight)
+        for n, link in enumerate(LINKS)
+        if {link.src, link.dst} & set(ids) and link.kind.value in kinds
+    ]
+
+
+def test_the_parent_is_the_end_a_reply_points_to_over_a_graph_and_over_link_rows():
+    ids = {"q1", "a1", "q2", "x"}
+    assert parents_among(ids, build_graph(LINKS)) == {"a1": "q1", "q2": "a1"}
+    assert parents_among(ids, LinkNeighbours(_rows)) == {"a1": "q1", "q2": "a1"}
+    # a pair with an end outside the candidates is no pair; SAME_SESSION alone says nothing
+    assert parents_among({"a1", "x"}, build_graph(LINKS)) == {}
+
+
+def test_only_a_question_above_the_median_lends_and_only_to_its_reply():
+    dense = {"q": 0.75, "a": 0.25, "m": 0.5, "low": 0.125, "b": 0.625}
+    out = lend_to_replies(dense, {"a": "q", "b": "low"}, 1.0)
+    assert out["a"] == 0.25 + (0.75 - 0.5)  # the question's margin over the median
+    assert out["b"] == 0.625  # a parent below the median lends nothing
+    assert {i: out[i] for i in ("q", "m", "low")} == {"q": 0.75, "m": 0.5, "low": 0.125}
+    assert lend_to_replies(dense, {"a": "q"}, 0.0) == dense
+    # a reply only the lexical search found starts from the lowest cosine
+    assert lend_to_replies(dense, {"lexical only": "q"}, 1.0)["lexical only"] == 0.125 + 0.25
+    assert "gone" not in lend_to_replies(dense, {"a": "gone"}, 1.0)
+
+
+@pytest.mark.parametrize(
+    "question, statement",
+    [("Which band did you see?", "I saw a band."), ("你看了哪个乐队？", "我看了一个乐队。")],
+)
+def test_a_parent_that_states_lends_nothing(question, statement):
+    def card(i, text):
+        return Card(i, text, CardKind.FACT, "Ana", T0, (i,))
+
+    dense = {"q": 0.75, "a": 0.25, "m": 0.5, "s": 0.75, "b": 0.25}
+    links = build_graph([Link("a", "q", LinkKind.REPLY_TO, 1.0), Link("b", "s", LinkKind.REPLY_TO, 1.0)])
+    cards = {"q": card("q", question), "s": card("s", statement)}
+    out = with_reply_context(dense, (), links, lambda ids: {i: cards[i] for i in ids if i in cards}, 1.0)
+    assert out["a"] == 0.5 and out["b"] == 0.25
+
+
+CHATS = {
+    "en": (
+        "What band played at the festival?",
+        [
+            ("Ana", "Which band did you see at the festival?"),
+            ("Bo", "Summer Sounds, an awesome pop song got everyone dancing."),
+            ("Ana", "The festival parking was a mess."),
+            ("Bo", "Festival tickets cost too much."),
+            ("Ana", "My festival shoes got muddy."),
+            ("Bo", "I cooked pasta for dinner."),
+        ],
+    ),
+    "zh": (
+        "音乐节上哪个乐队演出了？",
+        [
+            ("Ana", "你在音乐节看了哪个乐队？"),
+            ("Bo", "夏日之声，一首很棒的流行歌让大家都跳起舞来。"),
+            ("Ana", "音乐节的停车场一团糟。"),
+            ("Bo", "音乐节的门票太贵了。"),
+            ("Ana", "我的音乐节鞋子全是泥。"),
+            ("Bo", "我晚饭做了意大利面。"),
+        ],
+    ),
+}
+
+
+def _recall(language, share):
+    query, turns = CHATS[language]
+    cfg = MemoryConfig()
+    # no spreading: the reply must come by its own (immediate) score, not unlocked along the link
+    tuning = cfg.recall.tuning.model_copy(update={"reply_context": share, "hops": 0})
+    cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": tuning})})
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
+        mem = hub.tenant("t")
+        mem.remember_many(
+            [
+                {
+                    "text": text,
+                    "speaker": who,
+                    "message_id": f"m{n}",
+                    "session_id": "s1",
+                    "reply_to": f"m{n - 1}" if n else None,
+                    "at": T0 + timedelta(minutes=n),
+                }
+                for n, (who, text) in enumerate(turns)
+            ]
+        )
+        hits = mem.recall(query, k=3, at=T0 + timedelta(days=1))
+        return [h.card.source_ids[0] for h in hits]
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_recall_finds_the_answer_to_the_matching_question_only_with_reply_context(language):
+    assert "m1" not in _recall(language, 0.0)
+    assert "m1" in _recall(language, 2.0)
