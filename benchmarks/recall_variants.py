@@ -218,9 +218,7 @@ def progressive_recall(store, query, *, k, now, embedder, config, graph, modulat
     if getattr(cfg, "reply_context", 0) > 0:
         from autogen_zettel.core.reply_context import with_reply_context as _wrc
 
-        result = R.SearchResult(
-            _wrc(result.dense, result.lexical, links, recallable, cfg.reply_context), result.lexical
-        )
+        result = R.SearchResult(_wrc(result.dense, result.lexical, links, cfg.reply_context), result.lexical)
     d, lx = with_neighbours(result.dense, result.lexical, links, cfg, store)
     if x(cfg, "reply", 0) > 0:
         from autogen_zettel.core import reply_context as RC
@@ -228,7 +226,7 @@ def progressive_recall(store, query, *, k, now, embedder, config, graph, modulat
         if x(cfg, "reply_cap", 0) or x(cfg, "reply_base", 0):
             d = reply_variant(d, lx, links, recallable, cfg, RC)
         else:
-            d = RC.with_reply_context(d, lx, links, recallable, x(cfg, "reply"))
+            d = RC.with_reply_context(d, lx, links, x(cfg, "reply"))
     fusedd = fuse_variant(d, lx, cfg)
     fused = sorted(fusedd.items(), key=lambda kv: (-kv[1], kv[0]))
     active = {}

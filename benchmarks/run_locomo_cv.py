@@ -77,8 +77,8 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
     "recall.date_boost": [0.0, 0.25, 0.5, 1.0, 2.0, 4.0],
     # and a second look at the best 2k candidates that gives way to sessions not yet represented
     "recall.session_spread": [0.0, 0.05, 0.1, 0.2, 0.35],
-    # the ninth (#28, from the shipped defaults): a reply borrows the dense score of its question
-    "recall.reply_context": [0.0, 0.5, 1.0, 1.5, 2.0],
+    # the ninth (#28, from the shipped defaults): a reply borrows part of its parent's dense score
+    "recall.reply_context": [0.0, 0.1, 0.2, 0.35, 0.5],
 }
 
 
@@ -177,6 +177,7 @@ def main(argv=None) -> int:
             "immediate hits not weighed by importance": {"recall.importance_weight": 0.0},
             "no date boost": {"recall.date_boost": 0.0},
             "no session spread": {"recall.session_spread": 0.0},
+            "no reply context": {"recall.reply_context": 0.0},
         }
         variants.update(
             {
@@ -191,7 +192,6 @@ def main(argv=None) -> int:
         variants.update(
             {
                 "with SAME_THREAD 0.2": {"link.SAME_THREAD": 0.2},
-                "with reply context 1.5": {"recall.reply_context": 1.5},
                 "with SAME_THREAD 0.2, without SHARED_ENTITY": {
                     "link.SAME_THREAD": 0.2,
                     "link.SHARED_ENTITY": 0.0,

@@ -176,13 +176,13 @@ def main(argv=None) -> int:
         for key, values in grid.items():
             for v in values:
                 s = lcv.summarise([x for c in convs for x in cv.evaluate({**start, key: v}, c)])
-                print(f"| {key}={v} | " + " | ".join(f"{s[k]:.1f}" for k in keys) + " |")
+                print(f"| {key}={v} | " + " | ".join(f"{s[k]:.2f}" for k in keys) + " |")
         return 0
     if grid:
         result = lcv.cross_validate(cv, grid, start, rounds=1)
         keys = ["R@5", "R@10", "R@20", "multi-hop R@10", "temporal R@10", "session R@10"]
         for name in ("default", "cross_validated", "in_sample"):
-            print(f"| {name} | " + " | ".join(f"{result[name][k]:.1f}" for k in keys) + " |")
+            print(f"| {name} | " + " | ".join(f"{result[name][k]:.2f}" for k in keys) + " |")
         print("in-sample:", {k: result["in_sample_setting"][k] for k in grid})
         print("folds:", {c: {k: s[k] for k in grid} for c, s in result["folds"].items()})
         if args.out:

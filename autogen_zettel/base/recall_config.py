@@ -63,9 +63,9 @@ class RecallTuning(Schema):
     # evidence across sessions: each further hit of a session already holding places scores this
     # share less per place (core/spread_sessions.py, over the best 2k; 0: off)
     session_spread: Unit = 0.0
-    # a reply borrows this share of how far the question it answers lies above the median dense
+    # a reply borrows this share of how far the message it replies to lies above the weakest dense
     # candidate (core/reply_context.py: "What's the band?" -> "Summer Sounds"; 0: off)
-    reply_context: Number = 0.0
+    reply_context: Number = 0.2
     # load every card's links into a compact in-memory adjacency (about 26 bytes a link), in a
     # background thread begun by the first recall, and spread over it instead of reading each
     # frontier card's links from SQLite the first time (#12); SQLite serves until it is loaded

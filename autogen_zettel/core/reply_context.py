@@ -1,19 +1,21 @@
-"""Reply context: an answer borrows the dense score of the question it answers.
+"""Reply context: a reply borrows part of the dense score of the message it replies to.
 
-In a conversation the question names the topic and the reply holds the content: "What's the
-band?" -> "Summer Sounds, they played an awesome pop song". A query about the band matches the
-question, and the reply, which never says "band", ranks far below it. Spreading activation along
-REPLY_TO links already unlocks such replies, but as associative hits: below their source and
-within the associative share of the places. This raises the reply's own (immediate) dense score
-instead, before fusion, by ``share`` of how far its question's cosine lies above the median dense
-candidate's, so one encode of the query serves both and nothing is embedded twice. A question
-no better than the typical candidate lends nothing: measured from the weakest candidate instead,
-every reply to any question gained, and replies crowded out the statements of other sessions
-that questions joining several facts need.
+In a conversation the earlier turn often names the topic and the reply holds the content:
+"What's the band?" -> "Summer Sounds, they played an awesome pop song". A query about the band
+matches the question, and the reply, which never says "band", ranks far below it. Spreading
+activation along REPLY_TO links already unlocks such replies, but as associative hits: below
+their source and within the associative share of the places. This raises the reply's own
+(immediate) dense score instead, before fusion, by ``share`` of how far its parent's cosine lies
+above the weakest dense candidate's, so one encode of the query serves both and nothing is
+embedded twice. A small share moves a reply past cards that match about as well as it does, not
+past a card that matches clearly better.
 
-Only a parent that asks (:func:`~autogen_zettel.core.focus.is_question`) lends its score: a reply
-to a statement is its own topic. Which end of a REPLY_TO link is the parent comes from the
-link's weights: activation passes from a message to its reply in full, back only a share
+Every parent lends, not only one that asks: lending only from questions, and only their margin
+over the median candidate, let a larger share raise more replies into the first ten but pushed
+out the other sessions that questions joining several facts need (see docs/benchmarks.md).
+
+Which end of a REPLY_TO link is the parent comes from the link's weights: activation passes
+from a message to its reply in full, back only a share
 (:data:`~autogen_zettel.core.link.BACKWARD_WEIGHT`), so the parent is the end whose edge to the
 other is the stronger.
 
@@ -23,20 +25,18 @@ other is the stronger.
 >>> parents_among({"answer", "question", "other"}, G)
 {'answer': 'question'}
 >>> lend_to_replies({"question": 0.75, "answer": 0.5, "other": 0.25}, {"answer": "question"}, 0.5)
-{'question': 0.75, 'answer': 0.625, 'other': 0.25}
+{'question': 0.75, 'answer': 0.75, 'other': 0.25}
 
-:func:`with_reply_context` is what recall calls: it finds the pairs among the candidates, keeps
-those whose parent asks, and lends.
+:func:`with_reply_context` is what recall calls: it finds the pairs among the candidates and lends.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 
 import networkx as nx
 
-from autogen_zettel.base.cards import Card, LinkKind
-from autogen_zettel.core.focus import is_question
+from autogen_zettel.base.cards import LinkKind
 
 __all__ = ["parents_among", "lend_to_replies", "with_reply_context"]
 
@@ -58,55 +58,50 @@ def parents_among(ids: Collection[str], graph) -> dict[str, str]:
         :class:`~autogen_zettel.core.graph.Neighbours` over its links
     """
     ids = set(ids)
-    adjacency = _edges(graph, ids)
-    toward: dict[tuple[str, str], float] = {}  # (from, to) -> REPLY_TO weight that way
-    for node, edges in adjacency.items():
+    weight_of: dict[tuple[str, str], float] = {}  # (from, to) -> the edge's weight, any kind
+    replies: dict[tuple[str, str], float] = {}  # the same, for edges whose strongest reason is REPLY_TO
+    for node, edges in _edges(graph, ids).items():
         for other, weight, kind in edges:
-            if kind == _REPLY and other in ids:
-                toward[(node, other)] = weight
+            if other in ids:
+                weight_of[(node, other)] = weight
+                if kind == _REPLY:
+                    replies[(node, other)] = weight
     out: dict[str, str] = {}
-    for (parent, reply), weight in toward.items():
-        # the message passes its reply the full weight; a tie (or one direction missing) says
-        # nothing about which came first
-        if weight > toward.get((reply, parent), weight):
+    for (parent, reply), weight in replies.items():
+        # the message passes its reply the full weight, the reply passes back a share (or a
+        # weaker reason's weight): the stronger direction starts at the parent
+        back = weight_of.get((reply, parent))
+        if back is not None and weight > back:
             out.setdefault(reply, parent)
     return out
 
 
 def lend_to_replies(dense: Mapping[str, float], parents: Mapping[str, str], share: float) -> dict[str, float]:
     """``dense`` with each reply's cosine raised by ``share`` times the margin of its parent's
-    cosine over the median of ``dense`` (none below it); a reply the dense search did not return
-    starts from the lowest cosine, and a parent without a dense score lends nothing."""
+    cosine over the lowest in ``dense``; a reply the dense search did not return starts from that
+    lowest cosine, and a parent without a dense score lends nothing."""
     if share <= 0 or not parents or not dense:
         return dict(dense)
-    ranked = sorted(dense.values())
-    lowest, median = ranked[0], ranked[len(ranked) // 2]
+    lowest = min(dense.values())
     out = dict(dense)
     for reply, parent in parents.items():
         lent = dense.get(parent)
         if lent is not None:
-            out[reply] = dense.get(reply, lowest) + share * max(0.0, lent - median)
+            out[reply] = dense.get(reply, lowest) + share * (lent - lowest)
     return out
 
 
 def with_reply_context(
-    dense: Mapping[str, float],
-    others: Collection[str],
-    graph,
-    cards: Callable[[Sequence[str]], Mapping[str, Card]],
-    share: float,
+    dense: Mapping[str, float], others: Collection[str], graph, share: float
 ) -> dict[str, float]:
     """The dense scores of one search with every reply among the candidates (``dense`` and
-    ``others``, e.g. the lexical hits) raised by the question it answers (:func:`lend_to_replies`).
+    ``others``, e.g. the lexical hits) raised by the message it replies to (:func:`lend_to_replies`).
 
-    :param cards: looks up cards by id (a parent it does not return lends nothing)
-    :param share: how much of the question's margin a reply borrows (0: off)
+    :param graph: the card graph or a :class:`~autogen_zettel.core.graph.Neighbours` over its links
+        (only links that pass activation are seen: with REPLY_TO weighted 0 nothing is lent)
+    :param share: how much of the parent's margin a reply borrows (0: off)
     """
     if share <= 0 or not dense:
         return dict(dense)
     parents = {r: p for r, p in parents_among(set(dense) | set(others), graph).items() if p in dense}
-    if not parents:
-        return dict(dense)
-    asking = cards(sorted(set(parents.values())))
-    parents = {r: p for r, p in parents.items() if p in asking and is_question(asking[p].content)}
     return lend_to_replies(dense, parents, share)

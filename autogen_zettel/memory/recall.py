@@ -354,8 +354,8 @@ def progressive_recall(
     result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
     recallable = recallable_at(store, now, config.decay)
     links = graph()
-    if cfg.reply_context > 0:  # "What's the band?" -> "Summer Sounds": a reply borrows its question's score
-        lent = with_reply_context(result.dense, result.lexical, links, recallable, cfg.reply_context)
+    if cfg.reply_context > 0:  # "What's the band?" -> "Summer Sounds": a reply borrows its parent's score
+        lent = with_reply_context(result.dense, result.lexical, links, cfg.reply_context)
         result = SearchResult(lent, result.lexical)
     fused = fuse(result, dense_weight=cfg.dense_weight)
     active: dict[str, Card] = {}
