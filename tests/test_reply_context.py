@@ -30,28 +30,30 @@ def _rows(ids, kinds):
 
 def test_the_parent_is_the_end_a_reply_points_to_over_a_graph_and_over_link_rows():
     ids = {"q1", "a1", "q2", "x"}
-    assert parents_among(ids, build_graph(LINKS)) == {"a1": "q1", "q2": "a1"}
-    assert parents_among(ids, LinkNeighbours(_rows)) == {"a1": "q1", "q2": "a1"}
+    assert parents_among(ids, build_graph(LINKS)) == {"a1": ("q1",), "q2": ("a1",)}
+    assert parents_among(ids, LinkNeighbours(_rows)) == {"a1": ("q1",), "q2": ("a1",)}
     # a pair with an end outside the candidates is no pair; SAME_SESSION alone says nothing
     assert parents_among({"a1", "x"}, build_graph(LINKS)) == {}
 
 
 def test_a_reply_borrows_its_parents_margin_over_the_weakest_candidate():
     dense = {"q": 0.75, "a": 0.25, "m": 0.5, "low": 0.125, "b": 0.625}
-    out = lend_to_replies(dense, {"a": "q", "b": "low"}, 0.5)
+    out = lend_to_replies(dense, {"a": ("q",), "b": ("low",)}, 0.5)
     assert out["a"] == 0.25 + 0.5 * (0.75 - 0.125)
     assert out["b"] == 0.625  # the weakest candidate has no margin to lend
     assert {i: out[i] for i in ("q", "m", "low")} == {"q": 0.75, "m": 0.5, "low": 0.125}
-    assert lend_to_replies(dense, {"a": "q"}, 0.0) == dense
+    assert lend_to_replies(dense, {"a": ("q",)}, 0.0) == dense
+    # a reply to a message of two cards borrows from the better one
+    assert lend_to_replies(dense, {"a": ("low", "m", "gone")}, 0.5)["a"] == 0.25 + 0.5 * (0.5 - 0.125)
     # a reply only the lexical search found starts from the lowest cosine
-    assert lend_to_replies(dense, {"lexical only": "q"}, 1.0)["lexical only"] == 0.75
-    assert "gone" not in lend_to_replies(dense, {"a": "gone"}, 1.0)
+    assert lend_to_replies(dense, {"lexical only": ("q",)}, 1.0)["lexical only"] == 0.75
+    assert lend_to_replies(dense, {"a": ("gone",)}, 1.0) == dense
 
 
 def test_a_stronger_reason_the_other_way_does_not_turn_the_pair_round():
     # the reply is also the same speaker's next card: its edge back to the parent is SAME_SPEAKER
     links = [Link("a", "q", LinkKind.REPLY_TO, 1.0), Link("a", "q", LinkKind.SAME_SPEAKER, 1.0)]
-    assert parents_among({"a", "q"}, build_graph(links)) == {"a": "q"}
+    assert parents_among({"a", "q"}, build_graph(links)) == {"a": ("q",)}
     dense = {"q": 0.75, "a": 0.25, "x": 0.125}
     assert with_reply_context(dense, ["y"], build_graph(links), 0.5)["a"] == 0.25 + 0.5 * 0.625
     assert with_reply_context(dense, (), build_graph(links), 0.0) == dense
@@ -112,3 +114,30 @@ def _recall(language, share):
 def test_recall_finds_the_answer_to_the_matching_question_only_with_reply_context(language):
     assert "m1" not in _recall(language, 0.0)
     assert "m1" in _recall(language, 2.0)
+
+
+def test_the_loaded_adjacency_finds_the_same_pairs_as_the_graph_and_the_link_rows():
+    _, turns = CHATS["en"]
+    with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("t")
+        mem.remember_many(
+            [
+                {
+                    "text": text,
+                    "speaker": who,
+                    "message_id": f"m{n}",
+                    "session_id": "s1",
+                    "reply_to": f"m{n - 1}" if n else None,
+                    "at": T0 + timedelta(minutes=n),
+                }
+                for n, (who, text) in enumerate(turns)
+            ]
+        )
+        ids = {c.id for c in mem.store.db.iter_cards()}
+        by_rows = parents_among(ids, LinkNeighbours(mem.store.db.links.rows_touching))
+        neighbours = mem.neighbours
+        neighbours.neighbours_of(list(ids)[:1])  # the first read starts the background load
+        assert neighbours.wait_loaded(timeout=30) and neighbours.adjacency is not None
+        assert parents_among(ids, neighbours) == by_rows == parents_among(ids, mem.graph)
+        assert parents_among(ids, neighbours.adjacency) == by_rows  # on the arrays themselves
+        assert len(by_rows) == len(turns) - 1  # every turn but the first replies to the one before

@@ -146,6 +146,34 @@ class LinkAdjacency:
             start = end
         return out
 
+    def edges_among(self, nodes: Iterable[str]) -> dict[tuple[str, str], tuple[float, str]]:
+        """Every edge with both ends among ``nodes``, ``(from, to) -> (weight, kind)``, filtered on
+        the arrays: of recall's few hundred candidates' edges most lead elsewhere, and only those
+        between them become Python objects (reply context, #28).
+        """
+        where = np.unique(np.array([self.index.get(n, -1) for n in nodes], dtype=np.int64))
+        where = where[where >= 0]
+        lo, hi = self.indptr[where], self.indptr[where + 1]
+        counts = hi - lo
+        total = int(counts.sum())
+        if total == 0:
+            return {}
+        ends = np.cumsum(counts)
+        take = np.arange(total, dtype=np.int64) + np.repeat(lo - (ends - counts), counts)
+        source = np.repeat(where, counts)
+        other = self.other[take]
+        inside = np.isin(other, where)
+        ids, kinds = self.ids, self.kinds
+        return {
+            (ids[u], ids[v]): (w, kinds[k])
+            for u, v, w, k in zip(
+                source[inside].tolist(),
+                other[inside].tolist(),
+                self.weight[take][inside].tolist(),
+                self.kind[take][inside].tolist(),
+            )
+        }
+
     def spread(
         self,
         seeds: Mapping[str, float],

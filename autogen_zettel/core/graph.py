@@ -275,6 +275,25 @@ class LinkNeighbours:
             seeds, hops=hops, decay=decay, fan_out=fan_out, unserved=unserved, lists_of=self.neighbours_of
         )
 
+    def edges_among(self, nodes: Collection[str]) -> dict[tuple[str, str], tuple[float, str]]:
+        """Every edge with both ends among ``nodes``, ``(from, to) -> (weight, kind)``: from the
+        loaded adjacency's arrays when none of ``nodes`` changed since it was taken
+        (:meth:`LinkAdjacency.edges_among <autogen_zettel.core.adjacency.LinkAdjacency.edges_among>`),
+        else from :meth:`neighbours_of`."""
+        nodes = set(nodes)
+        if self.refresh() and self.adjacency is not None:
+            with self._lock:
+                adjacency, stale = self.adjacency, self._stale
+                served = adjacency is not None and not (stale and not stale.isdisjoint(nodes))
+            if served:
+                return adjacency.edges_among(nodes)
+        return {
+            (node, other): (weight, kind)
+            for node, edges in self.neighbours_of(nodes).items()
+            for other, weight, kind in edges
+            if other in nodes
+        }
+
     def _read(self, wanted: set[str]) -> Adjacency:
         # as add_links/_add_edge would build it, one row at a time (recall's hot loop, #12):
         # node -> {other: [weight, kind, first]}, the strongest reason per direction. The two

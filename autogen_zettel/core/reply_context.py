@@ -23,8 +23,8 @@ other is the stronger.
 >>> from autogen_zettel.core.graph import build_graph
 >>> G = build_graph([Link("answer", "question", LinkKind.REPLY_TO, 1.0)])
 >>> parents_among({"answer", "question", "other"}, G)
-{'answer': 'question'}
->>> lend_to_replies({"question": 0.75, "answer": 0.5, "other": 0.25}, {"answer": "question"}, 0.5)
+{'answer': ('question',)}
+>>> lend_to_replies({"question": 0.75, "answer": 0.5, "other": 0.25}, {"answer": ("question",)}, 0.5)
 {'question': 0.75, 'answer': 0.75, 'other': 0.25}
 
 :func:`with_reply_context` is what recall calls: it finds the pairs among the candidates and lends.
@@ -32,7 +32,7 @@ other is the stronger.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 import networkx as nx
 
@@ -43,49 +43,59 @@ __all__ = ["parents_among", "lend_to_replies", "with_reply_context"]
 _REPLY = LinkKind.REPLY_TO.value
 
 
-def _edges(graph, nodes: Collection[str]) -> dict[str, list[tuple[str, float, str]]]:
+def _edges_among(graph, nodes: set[str]) -> dict[tuple[str, str], tuple[float, str]]:
+    among = getattr(graph, "edges_among", None)  # LinkNeighbours: on its arrays once loaded
+    if among is not None:
+        return among(nodes)
     if isinstance(graph, nx.Graph):
         return {
-            n: [(v, d["weight"], d["kind"]) for v, d in graph.adj[n].items()] for n in nodes if n in graph
+            (u, v): (d["weight"], d["kind"])
+            for u in nodes
+            if u in graph
+            for v, d in graph.adj[u].items()
+            if v in nodes
         }
-    return graph.neighbours_of(list(nodes))  # a Neighbours (core.graph)
+    return {
+        (u, v): (weight, kind)
+        for u, edges in graph.neighbours_of(list(nodes)).items()
+        for v, weight, kind in edges
+        if v in nodes
+    }
 
 
-def parents_among(ids: Collection[str], graph) -> dict[str, str]:
-    """``reply id -> the id it replies to`` for the REPLY_TO pairs with both ends in ``ids``.
+def parents_among(ids: Collection[str], graph) -> dict[str, tuple[str, ...]]:
+    """``reply id -> the ids it replies to`` (sorted; the cards of one message are several) for
+    the REPLY_TO pairs with both ends in ``ids``.
 
     :param graph: the card graph (:func:`~autogen_zettel.core.graph.build_graph`) or a
         :class:`~autogen_zettel.core.graph.Neighbours` over its links
     """
     ids = set(ids)
-    weight_of: dict[tuple[str, str], float] = {}  # (from, to) -> the edge's weight, any kind
-    replies: dict[tuple[str, str], float] = {}  # the same, for edges whose strongest reason is REPLY_TO
-    for node, edges in _edges(graph, ids).items():
-        for other, weight, kind in edges:
-            if other in ids:
-                weight_of[(node, other)] = weight
-                if kind == _REPLY:
-                    replies[(node, other)] = weight
-    out: dict[str, str] = {}
-    for (parent, reply), weight in replies.items():
+    edges = _edges_among(graph, ids)  # (from, to) -> (weight, the strongest reason that way)
+    out: dict[str, list[str]] = {}
+    for (parent, reply), (weight, kind) in edges.items():
+        if kind != _REPLY:
+            continue
         # the message passes its reply the full weight, the reply passes back a share (or a
         # weaker reason's weight): the stronger direction starts at the parent
-        back = weight_of.get((reply, parent))
-        if back is not None and weight > back:
-            out.setdefault(reply, parent)
-    return out
+        back = edges.get((reply, parent))
+        if back is not None and weight > back[0]:
+            out.setdefault(reply, []).append(parent)
+    return {reply: tuple(sorted(parents)) for reply, parents in out.items()}
 
 
-def lend_to_replies(dense: Mapping[str, float], parents: Mapping[str, str], share: float) -> dict[str, float]:
-    """``dense`` with each reply's cosine raised by ``share`` times the margin of its parent's
+def lend_to_replies(
+    dense: Mapping[str, float], parents: Mapping[str, Sequence[str]], share: float
+) -> dict[str, float]:
+    """``dense`` with each reply's cosine raised by ``share`` times the margin of its best parent's
     cosine over the lowest in ``dense``; a reply the dense search did not return starts from that
     lowest cosine, and a parent without a dense score lends nothing."""
     if share <= 0 or not parents or not dense:
         return dict(dense)
     lowest = min(dense.values())
     out = dict(dense)
-    for reply, parent in parents.items():
-        lent = dense.get(parent)
+    for reply, among in parents.items():
+        lent = max((dense[p] for p in among if p in dense), default=None)
         if lent is not None:
             out[reply] = dense.get(reply, lowest) + share * (lent - lowest)
     return out
@@ -103,5 +113,4 @@ def with_reply_context(
     """
     if share <= 0 or not dense:
         return dict(dense)
-    parents = {r: p for r, p in parents_among(set(dense) | set(others), graph).items() if p in dense}
-    return lend_to_replies(dense, parents, share)
+    return lend_to_replies(dense, parents_among(set(dense) | set(others), graph), share)
