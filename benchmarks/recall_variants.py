@@ -4,7 +4,6 @@ cleaning), read from ``x_*`` attributes of the tuning (set through ``recall.x_*`
 
 from __future__ import annotations
 
-import math
 import re
 
 import numpy as np
@@ -173,7 +172,10 @@ def strip_question(text: str, level: int) -> str:
 def reply_variant(dense, lexical, links, cards, cfg, RC):
     from autogen_zettel.core.focus import is_question
 
-    parents = {r: p for r, p in RC.parents_among(set(dense) | set(lexical), links).items() if p in dense}
+    found = RC.parents_among(set(dense) | set(lexical), links).items()
+    parents = {
+        r: max((p for p in ps if p in dense), key=dense.get) for r, ps in found if any(p in dense for p in ps)
+    }
     asking = cards(sorted(set(parents.values())))
     parents = {r: p for r, p in parents.items() if p in asking and is_question(asking[p].content)}
     vals = sorted(dense.values())
@@ -286,6 +288,3 @@ def progressive_recall(store, query, *, k, now, embedder, config, graph, modulat
         hits = R.cap_associative(hits, k=k, share=cfg.associative_share)
     hits = attach_conflicts(store.db, hits)
     return hits
-
-
-_ = math
