@@ -1,0 +1,118 @@
+"""Recall in more than one pass, for evidence spread over sessions: a second look from the words
+the first hits share (``recall.tuning.second_hop``) and one search per aspect of a question that
+asks about two things (``recall.tuning.aspect_weight``). Both are off by default; with both off
+:func:`recall_passes` is :func:`~autogen_zettel.memory.recall.progressive_recall`, unchanged.
+
+Each pass is the whole progressive recall (search, speaker focus, links, duplicates); the passes
+are merged (:func:`~autogen_zettel.core.second_hop.merge_second`,
+:func:`~autogen_zettel.core.aspects.fuse_ranks`), cut to ``k`` with the associative share and then
+to the token budget. A further pass costs about one recall (the query's dense vector comes from
+the hub's encode cache); only questions with several aspects pay for the aspect passes.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable
+
+import networkx as nx
+
+from autogen_zettel.base.cards import Card, Hit
+from autogen_zettel.base.config import MemoryConfig
+from autogen_zettel.core.aspects import aspects, fuse_ranks
+from autogen_zettel.core.embed import Embedder, SparseVector
+from autogen_zettel.core.focus import without_labels
+from autogen_zettel.core.graph import Neighbours
+from autogen_zettel.core.refine import clean_text
+from autogen_zettel.core.second_hop import expand_sparse, merge_second, salient_terms
+from autogen_zettel.memory.recall import cap_associative, cut_to_budget, names_in, progressive_recall
+from autogen_zettel.store.tenant_store import TenantStore
+
+__all__ = ["recall_passes", "named_in"]
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def named_in(query: str, speakers: Iterable[str]) -> set[str]:
+    """The participants ``query`` names: by word (:func:`~autogen_zettel.memory.recall.names_in`),
+    and a name in a script written without spaces (Chinese, Japanese, Korean) anywhere in it.
+
+    >>> sorted(named_in("林娜和王伟都喜欢什么运动？", ["林娜", "王伟", "Ana"]))
+    ['林娜', '王伟']
+    """
+    speakers = list(speakers)
+    found = names_in(query, speakers)
+    return found | {s for s in speakers if _CJK.search(s) and len(s) >= 2 and s in query}
+
+
+class _ExpandedQuery:
+    """The hub's embedder, except that the sparse vector of one query text carries added terms:
+    the second pass runs the whole pipeline with the expanded lexical query."""
+
+    def __init__(self, inner: Embedder, query: str, terms: list[str], weight: float):
+        self._inner, self._query, self._terms, self._weight = inner, query, terms, weight
+        self.name, self.dim = inner.name, inner.dim
+
+    def encode(self, texts: list[str], *, query: bool = False):
+        return self._inner.encode(texts, query=query)
+
+    def sparse(self, texts: list[str], *, query: bool = False) -> list[SparseVector]:
+        out = self._inner.sparse(texts, query=query)
+        if query:
+            out = [
+                expand_sparse(v, self._terms, self._weight) if t == self._query else v
+                for t, v in zip(texts, out)
+            ]
+        return out
+
+
+def recall_passes(
+    store: TenantStore,
+    query: str,
+    *,
+    k: int,
+    now,
+    embedder: Embedder,
+    config: MemoryConfig,
+    graph: Callable[[], nx.Graph | Neighbours],
+    modulation: Callable[[Card], float] | None = None,
+    token_budget: int | None = None,
+) -> list[Hit]:
+    """Progressive recall with the further passes ``config.recall.tuning`` switches on; the same
+    arguments and result as :func:`~autogen_zettel.memory.recall.progressive_recall`."""
+    cfg = config.recall.tuning
+    if cfg.second_hop <= 0 and cfg.aspect_weight <= 0:
+        return progressive_recall(
+            store,
+            query,
+            k=k,
+            now=now,
+            embedder=embedder,
+            config=config,
+            graph=graph,
+            modulation=modulation,
+            token_budget=token_budget,
+        )
+    run = functools.partial(
+        progressive_recall, store, now=now, config=config, graph=graph, modulation=modulation
+    )
+    hits = run(query, k=k, embedder=embedder)
+    if not hits:
+        return hits
+    text = clean_text(query)
+    about = without_labels(text)
+    named = named_in(about, store.cached("speakers", store.db.speakers))
+    if cfg.second_hop > 0:
+        seeds = cfg.second_hop_seeds
+        terms = salient_terms(text, [h.card.content for h in hits[:seeds]], named)
+        if terms:
+            second = run(query, k=2 * k, embedder=_ExpandedQuery(embedder, text, terms, cfg.second_hop))
+            hits = merge_second(hits, second, seeds=seeds, discount=cfg.second_hop_discount)
+    if cfg.aspect_weight > 0:
+        parts = aspects(about, named)
+        if parts:
+            lists = [hits] + [run(p, k=2 * k, embedder=embedder) for p in parts]
+            hits = fuse_ranks(lists, [1.0] + [cfg.aspect_weight / len(parts)] * len(parts))
+    hits = cap_associative(hits, k=k, share=cfg.associative_share)
+    return cut_to_budget(hits, token_budget) if token_budget is not None else hits

@@ -1,0 +1,104 @@
+"""Recall in more than one pass: one query per aspect of a question about two participants or
+two things (core/aspects.py), a second look from the words the first hits share
+(core/second_hop.py), and their wiring (memory/recall_passes.py). English and Chinese."""
+
+from datetime import datetime
+
+from autogen_zettel.base.cards import Card, CardKind, Hit
+from autogen_zettel.core.aspects import aspects, fuse_ranks
+from autogen_zettel.core.lexical import sparse_query, term_id
+from autogen_zettel.core.second_hop import expand_sparse, merge_second, salient_terms
+from autogen_zettel.memory.recall_passes import named_in
+
+T0 = datetime(2024, 3, 1, 9)
+
+
+def _hit(cid, score=1.0, session=None, speaker="Ada"):
+    return Hit(Card(cid, cid, CardKind.FACT, speaker, T0, (cid,), session_id=session), score, "immediate")
+
+
+def test_two_named_participants_make_one_query_each_without_the_other():
+    parts = aspects("What type of volunteering have John and Maria both done?", {"John", "Maria"})
+    assert parts == [
+        "What type of volunteering have done? John",
+        "What type of volunteering have done? Maria",
+    ]
+    zh = aspects("林娜和王伟都去过哪些城市？", {"林娜", "王伟"})
+    assert len(zh) == 2 and all("城市" in p for p in zh)
+    assert "王伟" not in zh[0] and zh[0].endswith("林娜") and "林娜" not in zh[1] and zh[1].endswith("王伟")
+    assert not any(p.startswith(("和", "and")) for p in zh)
+
+
+def test_a_conjunction_splits_into_parts_that_keep_the_name():
+    assert aspects("Does Ana like hiking and painting?", {"Ana"}) == ["Does like hiking Ana", "painting? Ana"]
+    assert aspects("她喜欢书法以及绘画吗？", set()) == ["她喜欢书法", "绘画吗？"]
+    assert aspects("Which books, films, and songs did Bo mention?", {"Bo"}) == [
+        "Which books Bo",
+        "films Bo",
+        "songs did mention? Bo",
+    ]
+
+
+def test_a_question_about_one_thing_is_not_split():
+    assert aspects("What does Melanie paint?", {"Melanie"}) == []
+    assert aspects("杭州的天气怎么样？", set()) == []
+    # a part with no word of its own ("What did") is not an aspect
+    assert aspects("What did Mel and her kids make?", {"Mel"}) == []
+    # only names and joining words: nothing left to ask about each
+    assert aspects("Jon and Gina?", {"Jon", "Gina"}) == []
+
+
+def test_chinese_names_are_found_inside_a_sentence():
+    assert named_in("林娜和王伟都喜欢什么运动？", ["林娜", "王伟", "李"]) == {"林娜", "王伟"}
+    assert named_in("What did Jon say?", ["Jon", "Gina"]) == {"Jon"}
+
+
+def test_reciprocal_rank_fusion_brings_each_aspect_forward():
+    whole = [_hit(i) for i in "abcdef"]
+    jon, gina = [_hit("x"), _hit("a")], [_hit("y"), _hit("b")]
+    fused = [h.card.id for h in fuse_ranks([whole, jon, gina], [1.0, 0.5, 0.5], c=1)]
+    assert (
+        fused[:2] == ["a", "b"]
+        and fused.index("x") < fused.index("d")
+        and fused.index("y") < fused.index("d")
+    )
+    # weight 0 for the aspects: the whole question's order
+    assert [h.card.id for h in fuse_ranks([whole, jon], [1.0, 0.0])][:6] == list("abcdef")
+    # a card first in every list scores 1
+    assert fuse_ranks([[_hit("a")], [_hit("a")]], [1.0, 1.0])[0].score == 1.0
+
+
+def test_salient_terms_are_shared_new_words_in_any_script():
+    texts = ["We went camping with the kids.", "The kids loved the campfire and camping.", "Work was busy."]
+    assert salient_terms("What has Melanie done with her family?", texts, {"Melanie"}) == ["camp", "kid"]
+    # names and the query's own words never come back; a word in one hit only is not shared
+    assert salient_terms("camping with kids", texts + ["Melanie camping"], {"Melanie"}) == []
+    zh = ["周末我们去爬山了", "爬山的时候下雨", "我在写代码"]
+    assert salient_terms("王伟周末做什么？", zh, {"王伟"}) == ["爬山"]
+    assert salient_terms("x", ["pear plum fig", "fig plum pear"], set(), limit=2) == ["fig", "pear"]
+
+
+def test_expanded_query_adds_terms_at_their_weight():
+    ids, values = expand_sparse(sparse_query("paint"), ["kid"], 0.3)
+    assert dict(zip(ids, values)) == {term_id("paint"): 1.0, term_id("kid"): 0.3} and ids == sorted(ids)
+
+
+def test_second_look_adds_only_other_sessions_discounted():
+    first = [_hit("a", 1.0, "s1"), _hit("b", 0.5, "s1"), _hit("c", 0.4, "s2")]
+    second = [_hit("n", 0.9, "s1"), _hit("m", 0.8, "s3"), _hit("c", 0.7, "s2")]
+    merged = merge_second(first, second, seeds=1, discount=0.5)
+    # n is from s1, where the best first hit came from; c keeps its better first score; ties by id
+    assert [(h.card.id, round(h.score, 2)) for h in merged] == [
+        ("a", 1.0),
+        ("b", 0.5),
+        ("c", 0.4),
+        ("m", 0.4),
+    ]
+    # discount 1 and no seeds: the better score of each card, from any session
+    assert [h.card.id for h in merge_second(first, second, seeds=0, discount=1.0)] == [
+        "a",
+        "n",
+        "m",
+        "c",
+        "b",
+    ]
