@@ -57,13 +57,13 @@ def _without(text: str, names: Collection[str], *, joins: bool = False) -> str:
     return re.sub(r"^(?:and|both|和|与|跟|及)\s*|\s+(?:and|both)(?=\s)", "", out, flags=re.IGNORECASE).strip()
 
 
-def aspects(query: str, named: Collection[str]) -> list[str]:
+def aspects(query: str, named: Collection[str], *, parts: bool = True) -> list[str]:
     """One query per aspect of ``query``, or ``[]`` when it asks about one thing.
 
     Two or more participants named (``named``, as :func:`~autogen_zettel.memory.recall.names_in`
     finds them): one query per participant, the others' names and the joining words left out,
-    that participant's name at the end. Otherwise the parts that a conjunction joins, each with
-    a content word of its own, each followed by the names.
+    that participant's name at the end. Otherwise, with ``parts``, the parts that a conjunction
+    joins, each with a content word of its own, each followed by the names.
 
     >>> aspects("What kind of counseling and mental health services is Caroline pursuing?", {"Caroline"})
     ['What kind of counseling Caroline', 'mental health services is pursuing? Caroline']
@@ -77,14 +77,16 @@ def aspects(query: str, named: Collection[str]) -> list[str]:
         if not tokens(rest):
             return []
         return [f"{rest} {who}" for who in people]
+    if not parts:
+        return []
     rest = _without(about, people)
     name_terms = {t for n in people for t in tokens(n)}
-    parts = [p.strip() for p in _JOIN.split(rest) if p and p.strip()]
-    parts = [p for p in parts if len(set(tokens(p)) - name_terms) >= _MIN_TERMS]
-    if len(parts) < 2:
+    pieces = [p.strip() for p in _JOIN.split(rest) if p and p.strip()]
+    pieces = [p for p in pieces if len(set(tokens(p)) - name_terms) >= _MIN_TERMS]
+    if len(pieces) < 2:
         return []
     tail = " ".join(people)
-    return [f"{p} {tail}".strip() for p in parts]
+    return [f"{p} {tail}".strip() for p in pieces]
 
 
 def fuse_ranks(lists: Sequence[Sequence[Hit]], weights: Sequence[float], *, c: float = 20.0) -> list[Hit]:

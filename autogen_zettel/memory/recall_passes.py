@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import networkx as nx
+import numpy as np
 
 from autogen_zettel.base.cards import Card, Hit
 from autogen_zettel.base.config import MemoryConfig
@@ -46,22 +47,39 @@ def named_in(query: str, speakers: Iterable[str]) -> set[str]:
     return found | {s for s in speakers if _CJK.search(s) and len(s) >= 2 and s in query}
 
 
-class _ExpandedQuery:
-    """The hub's embedder, except that the sparse vector of one query text carries added terms:
-    the second pass runs the whole pipeline with the expanded lexical query."""
+class _QueryView:
+    """The hub's embedder as one pass sees it: it keeps the dense vector of the query it encoded
+    (``seen``), answers every query encode with ``dense`` when given (a participant's aspect
+    asks what the whole question asks, its names aside, so it reuses that vector and costs no
+    encode), and adds ``terms`` at ``weight`` to the sparse vector of the query text ``text``
+    (the second look runs the whole pipeline with the expanded lexical query)."""
 
-    def __init__(self, inner: Embedder, query: str, terms: list[str], weight: float):
-        self._inner, self._query, self._terms, self._weight = inner, query, terms, weight
+    def __init__(
+        self,
+        inner: Embedder,
+        *,
+        dense: np.ndarray | None = None,
+        text: str | None = None,
+        terms: Sequence[str] = (),
+        weight: float = 0.0,
+    ):
+        self._inner, self._dense, self._text, self._terms, self._weight = inner, dense, text, terms, weight
         self.name, self.dim = inner.name, inner.dim
+        self.seen: np.ndarray | None = None
 
-    def encode(self, texts: list[str], *, query: bool = False):
-        return self._inner.encode(texts, query=query)
+    def encode(self, texts: list[str], *, query: bool = False) -> np.ndarray:
+        if query and self._dense is not None:
+            return np.stack([self._dense] * len(texts))
+        out = self._inner.encode(texts, query=query)
+        if query and len(texts) == 1:
+            self.seen = out[0]
+        return out
 
     def sparse(self, texts: list[str], *, query: bool = False) -> list[SparseVector]:
         out = self._inner.sparse(texts, query=query)
-        if query:
+        if query and self._terms:
             out = [
-                expand_sparse(v, self._terms, self._weight) if t == self._query else v
+                expand_sparse(v, self._terms, self._weight) if t == self._text else v
                 for t, v in zip(texts, out)
             ]
         return out
@@ -97,22 +115,29 @@ def recall_passes(
     run = functools.partial(
         progressive_recall, store, now=now, config=config, graph=graph, modulation=modulation
     )
-    hits = run(query, k=k, embedder=embedder)
-    if not hits:
-        return hits
     text = clean_text(query)
     about = without_labels(text)
     named = named_in(about, store.cached("speakers", store.db.speakers))
+    parts = aspects(about, named, parts=cfg.aspect_parts) if cfg.aspect_weight > 0 else []
+    first = _QueryView(embedder)
+    # the whole question's list is fused as deep as each aspect's, so that a card it ranks just
+    # below k still counts with its place there
+    hits = run(query, k=2 * k if parts else k, embedder=first)
+    if not hits:
+        return hits
     if cfg.second_hop > 0:
         seeds = cfg.second_hop_seeds
         terms = salient_terms(text, [h.card.content for h in hits[:seeds]], named)
         if terms:
-            second = run(query, k=2 * k, embedder=_ExpandedQuery(embedder, text, terms, cfg.second_hop))
-            hits = merge_second(hits, second, seeds=seeds, discount=cfg.second_hop_discount)
-    if cfg.aspect_weight > 0:
-        parts = aspects(about, named)
-        if parts:
-            lists = [hits] + [run(p, k=2 * k, embedder=embedder) for p in parts]
-            hits = fuse_ranks(lists, [1.0] + [cfg.aspect_weight / len(parts)] * len(parts))
+            view = _QueryView(embedder, dense=first.seen, text=text, terms=terms, weight=cfg.second_hop)
+            hits = merge_second(
+                hits, run(query, k=2 * k, embedder=view), seeds=seeds, discount=cfg.second_hop_discount
+            )
+    if parts:
+        # one aspect per participant asks what the whole question asks, its names aside: it reuses
+        # the question's dense vector; the parts of a sentence mean something else each and are encoded
+        view = _QueryView(embedder, dense=first.seen if len(named) >= 2 else None)
+        lists = [hits] + [run(p, k=2 * k, embedder=view) for p in parts]
+        hits = fuse_ranks(lists, [1.0] + [cfg.aspect_weight / len(parts)] * len(parts))
     hits = cap_associative(hits, k=k, share=cfg.associative_share)
     return cut_to_budget(hits, token_budget) if token_budget is not None else hits
