@@ -2,13 +2,13 @@
 two things (core/aspects.py), a second look from the words the first hits share
 (core/second_hop.py), and their wiring (memory/recall_passes.py). English and Chinese."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from autogen_zettel.base.cards import Card, CardKind, Hit
 from autogen_zettel.core.aspects import aspects, fuse_ranks
 from autogen_zettel.core.lexical import sparse_query, term_id
 from autogen_zettel.core.second_hop import expand_sparse, merge_second, salient_terms
-from autogen_zettel.memory.recall_passes import named_in
+from autogen_zettel.memory.recall_weights import names_in
 
 T0 = datetime(2024, 3, 1, 9)
 
@@ -49,8 +49,8 @@ def test_a_question_about_one_thing_is_not_split():
 
 
 def test_chinese_names_are_found_inside_a_sentence():
-    assert named_in("林娜和王伟都喜欢什么运动？", ["林娜", "王伟", "李"]) == {"林娜", "王伟"}
-    assert named_in("What did Jon say?", ["Jon", "Gina"]) == {"Jon"}
+    assert names_in("林娜和王伟都喜欢什么运动？", ["林娜", "王伟", "李"]) == {"林娜", "王伟"}
+    assert names_in("What did Jon say?", ["Jon", "Gina"]) == {"Jon"}
 
 
 def test_reciprocal_rank_fusion_brings_each_aspect_forward():
@@ -102,3 +102,81 @@ def test_second_look_adds_only_other_sessions_discounted():
         "c",
         "b",
     ]
+
+
+# four of Gina's cards match the question more strongly than Jon's one
+DANCE = [
+    ("I won first place at a dance competition, the trophy is on my shelf.", "Gina"),
+    ("Dance competitions were my life as a teen; I won so many competitions.", "Gina"),
+    ("My dance team won the regional competition at fifteen.", "Gina"),
+    ("I won the dance competition again, another trophy!", "Gina"),
+    ("I won a dance competition.", "Jon"),
+    ("I lost my job at the bank yesterday.", "Jon"),
+    ("The weather was lovely at the lake.", "Gina"),
+]
+
+
+def _tenant_recall(msgs, query, k, embedder=None, **tuning):
+    from autogen_zettel import HashEmbedder, MemoryHub
+    from autogen_zettel.base.config import MemoryConfig
+
+    cfg = MemoryConfig()
+    cfg = cfg.model_copy(
+        update={
+            "recall": cfg.recall.model_copy(
+                update={"tuning": cfg.recall.tuning.model_copy(update={"dense_weight": 0.4, **tuning})}
+            )
+        }
+    )
+    with MemoryHub.open(memory=True, embedder=embedder or HashEmbedder(), config=cfg) as hub:
+        mem = hub.tenant("t")
+        mem.remember_many(
+            [
+                {
+                    "text": t,
+                    "speaker": who,
+                    "message_id": f"m{n}",
+                    "session_id": f"s{n}",
+                    "at": T0 + timedelta(days=n),
+                }
+                for n, (t, who) in enumerate(msgs)
+            ]
+        )
+        return [h.card.speaker for h in mem.recall(query, k=k, at=T0 + timedelta(days=30))]
+
+
+def test_a_question_about_two_participants_reaches_both():
+    query = "Did Jon and Gina both win dance competitions?"
+    alone = _tenant_recall(DANCE, query, 4, aspect_weight=0.0)
+    both = _tenant_recall(DANCE, query, 4, aspect_weight=1.0)
+    assert set(alone) == {"Gina"}  # one search ranks the stronger voice only
+    assert set(both) == {"Jon", "Gina"} and both[:3] == alone[:3]
+
+
+def test_a_chinese_question_about_two_participants_searches_once_for_each():
+    from autogen_zettel import HashEmbedder
+
+    asked = []
+
+    class Recording(HashEmbedder):
+        def sparse(self, texts, *, query=False):
+            if query:
+                asked.extend(texts)
+            return super().sparse(texts, query=query)
+
+    msgs = [
+        ("我在舞蹈比赛里拿了第一名。", "林娜"),
+        ("我赢过舞蹈比赛。", "王伟"),
+        ("湖边的天气很好。", "林娜"),
+    ]
+    hits = _tenant_recall(
+        msgs, "王伟和林娜都在舞蹈比赛里赢过吗？", 3, embedder=Recording(), aspect_weight=1.0
+    )
+    assert set(hits) == {"王伟", "林娜"}
+    assert [q for q in asked if q.startswith("都在")] == [
+        "都在舞蹈比赛里赢过吗？ 林娜",
+        "都在舞蹈比赛里赢过吗？ 王伟",
+    ]
+    asked.clear()
+    _tenant_recall(msgs, "王伟和林娜都在舞蹈比赛里赢过吗？", 3, embedder=Recording(), aspect_weight=0.0)
+    assert not [q for q in asked if q.startswith("都在")]

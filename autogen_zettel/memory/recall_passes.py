@@ -13,8 +13,7 @@ the hub's encode cache); only questions with several aspects pay for the aspect 
 from __future__ import annotations
 
 import functools
-import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 import networkx as nx
 import numpy as np
@@ -27,24 +26,12 @@ from autogen_zettel.core.focus import without_labels
 from autogen_zettel.core.graph import Neighbours
 from autogen_zettel.core.refine import clean_text
 from autogen_zettel.core.second_hop import expand_sparse, merge_second, salient_terms
-from autogen_zettel.memory.recall import cap_associative, cut_to_budget, names_in, progressive_recall
+from autogen_zettel.memory.hit_lines import cut_to_budget
+from autogen_zettel.memory.recall import cap_associative, progressive_recall
+from autogen_zettel.memory.recall_weights import names_in
 from autogen_zettel.store.tenant_store import TenantStore
 
-__all__ = ["recall_passes", "named_in"]
-
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-
-
-def named_in(query: str, speakers: Iterable[str]) -> set[str]:
-    """The participants ``query`` names: by word (:func:`~autogen_zettel.memory.recall.names_in`),
-    and a name in a script written without spaces (Chinese, Japanese, Korean) anywhere in it.
-
-    >>> sorted(named_in("林娜和王伟都喜欢什么运动？", ["林娜", "王伟", "Ana"]))
-    ['林娜', '王伟']
-    """
-    speakers = list(speakers)
-    found = names_in(query, speakers)
-    return found | {s for s in speakers if _CJK.search(s) and len(s) >= 2 and s in query}
+__all__ = ["recall_passes"]
 
 
 class _QueryView:
@@ -117,7 +104,7 @@ def recall_passes(
     )
     text = clean_text(query)
     about = without_labels(text)
-    named = named_in(about, store.cached("speakers", store.db.speakers))
+    named = names_in(about, store.cached("speakers", store.db.speakers))
     parts = aspects(about, named, parts=cfg.aspect_parts) if cfg.aspect_weight > 0 else []
     first = _QueryView(embedder)
     # the whole question's list is fused as deep as each aspect's, so that a card it ranks just
