@@ -44,6 +44,9 @@ def test_a_question_about_one_thing_is_not_split():
     assert aspects("杭州的天气怎么样？", set()) == []
     # a part with no word of its own ("What did") is not an aspect
     assert aspects("What did Mel and her kids make?", {"Mel"}) == []
+    # four names: a roll call, not a question about two of them (each would cost a search)
+    assert aspects("Did Ana, Bo, Cy and Di all come?", {"Ana", "Bo", "Cy", "Di"}) == []
+    assert len(aspects("Did Ana, Bo and Cy all come?", {"Ana", "Bo", "Cy"})) == 3
     # only names and joining words: nothing left to ask about each
     assert aspects("Jon and Gina?", {"Jon", "Gina"}) == []
 

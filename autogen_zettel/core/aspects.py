@@ -35,6 +35,7 @@ _JOIN = re.compile(
     re.IGNORECASE,
 )
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")  # scripts written without spaces
+_MAX_PEOPLE = 3  # more participants named than this: no split (each would cost a search)
 _MIN_TERMS = 1  # a part counts as an aspect when it keeps a content word of its own (not a name)
 
 
@@ -60,7 +61,7 @@ def _without(text: str, names: Collection[str], *, joins: bool = False) -> str:
 def aspects(query: str, named: Collection[str], *, parts: bool = True) -> list[str]:
     """One query per aspect of ``query``, or ``[]`` when it asks about one thing.
 
-    Two or more participants named (``named``, as :func:`~autogen_zettel.memory.recall.names_in`
+    Two or three participants named (``named``, as :func:`~autogen_zettel.memory.recall_weights.names_in`
     finds them): one query per participant, the others' names and the joining words left out,
     that participant's name at the end. Otherwise, with ``parts``, the parts that a conjunction
     joins, each with a content word of its own, each followed by the names.
@@ -72,6 +73,8 @@ def aspects(query: str, named: Collection[str], *, parts: bool = True) -> list[s
     """
     about = without_labels(query).strip()
     people = sorted(named)
+    if len(people) > _MAX_PEOPLE:  # a roll call, not a question about two or three of them
+        return []
     if len(people) >= 2:
         rest = _without(about, people, joins=True)
         if not tokens(rest):
