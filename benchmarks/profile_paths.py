@@ -34,8 +34,15 @@ def _show(prof: cProfile.Profile, n: int = 45) -> None:
     sys.stdout.write(out.getvalue())
 
 
-def profile_recall(folder: str, *, queries: int = 200, tenant: str = "scale", k: int = 10, touch: bool = True,
-                   cold: bool = True) -> None:
+def profile_recall(
+    folder: str,
+    *,
+    queries: int = 200,
+    tenant: str = "scale",
+    k: int = 10,
+    touch: bool = True,
+    cold: bool = True,
+) -> None:
     convs = load_locomo(DATA)
     questions = [q.text for c in convs for q in c.questions]
     hub = Context(folder, None, None).hub(create=True)
@@ -59,11 +66,14 @@ def profile_recall(folder: str, *, queries: int = 200, tenant: str = "scale", k:
     mem.flush()
     hub.close()
     _show(prof)
-    print(f"{queries} recalls: {1000 * wall / queries:.2f} ms wall, {1000 * cpu / queries:.2f} ms CPU each (profiled)")
+    print(
+        f"{queries} recalls: {1000 * wall / queries:.2f} ms wall, {1000 * cpu / queries:.2f} ms CPU each (profiled)"
+    )
 
 
-def profile_write(folder: str, *, turns: int = 2560, batch: int = 256, tenant: str = "scale",
-                  profile: bool = True) -> None:
+def profile_write(
+    folder: str, *, turns: int = 2560, batch: int = 256, tenant: str = "scale", profile: bool = True
+) -> None:
     convs = load_locomo(DATA)
     base = [t for c in convs for t in c.turns]
     hub = Context(folder, None, None).hub(create=True)
@@ -91,8 +101,10 @@ def profile_write(folder: str, *, turns: int = 2560, batch: int = 256, tenant: s
     hub.close()
     if profile:
         _show(prof)
-    print(f"{turns} turns: {1000 * wall / turns:.2f} ms wall, {1000 * cpu / turns:.2f} ms CPU per turn "
-          f"({cache.misses - before} texts encoded beyond the cache)")
+    print(
+        f"{turns} turns: {1000 * wall / turns:.2f} ms wall, {1000 * cpu / turns:.2f} ms CPU per turn "
+        f"({cache.misses - before} texts encoded beyond the cache)"
+    )
 
 
 def profile_chat(folder: str, *, agents: int = 8, messages: int = 200, warm: int = 20) -> None:
@@ -113,24 +125,36 @@ def profile_chat(folder: str, *, agents: int = 8, messages: int = 200, warm: int
         if timed:
             prof.enable()
         for mem in mems:
-            mem.remember(t.text, speaker=t.speaker, message_id=t.message_id, session_id=t.session_id, at=t.at,
-                         reply_to=t.reply_to)
+            mem.remember(
+                t.text,
+                speaker=t.speaker,
+                message_id=t.message_id,
+                session_id=t.session_id,
+                at=t.at,
+                reply_to=t.reply_to,
+            )
         if timed:
             prof.disable()
             wall += time.perf_counter() - t0
             cpu += time.process_time() - c0
     hub.close()
     _show(prof)
-    print(f"{agents} listeners, {messages} messages: {1000 * wall / messages:.2f} ms wall, "
-          f"{1000 * cpu / messages:.2f} ms CPU per message (profiled)")
+    print(
+        f"{agents} listeners, {messages} messages: {1000 * wall / messages:.2f} ms wall, "
+        f"{1000 * cpu / messages:.2f} ms CPU per message (profiled)"
+    )
 
 
 if __name__ == "__main__":
     what, folder = sys.argv[1], sys.argv[2]
     extra = dict(a.split("=", 1) for a in sys.argv[3:])
     if what == "recall":
-        profile_recall(folder, queries=int(extra.get("queries", 200)), touch=extra.get("touch", "1") == "1",
-                       cold=extra.get("cold", "1") == "1")
+        profile_recall(
+            folder,
+            queries=int(extra.get("queries", 200)),
+            touch=extra.get("touch", "1") == "1",
+            cold=extra.get("cold", "1") == "1",
+        )
     elif what == "chat":
         profile_chat(folder, agents=int(extra.get("agents", 8)))
     else:
