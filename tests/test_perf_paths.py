@@ -1,0 +1,70 @@
+"""Hot-path reads that build less than before (#26) give what the full reads gave."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
+from autogen_zettel.base.cards import Card, CardKind, CardStatus, EvidenceSource, LinkKind, PrivacyTier
+from autogen_zettel.store.card_rows import card_to_row, row_to_card
+
+T0 = datetime(2026, 3, 1, 9)
+
+
+@pytest.mark.parametrize("kind", list(CardKind))
+def test_a_card_comes_back_from_its_row_with_every_member(kind):
+    for status, tier, evidence in zip(list(CardStatus), list(PrivacyTier) * 3, list(EvidenceSource) * 3):
+        card = Card(
+            "c1",
+            "Ich wohne in Porto. 我住在波尔图。",
+            kind,
+            "Ann",
+            T0,
+            ("m1", "m 2"),
+            session_id="s",
+            tags=("x",),
+            entities=("Porto",),
+            status=status,
+            tier=tier,
+            evidence=evidence,
+            last_access=T0,
+        )
+        back = row_to_card(card_to_row(card))
+        assert back == card and back.kind is kind and back.status is status and back.tier is tier
+
+
+def test_a_stored_value_no_member_has_is_refused_as_before():
+    row = card_to_row(Card("c1", "hi", CardKind.FACT, "Ann", T0, ("m1",)))
+    with pytest.raises(ValueError, match="'gossip'"):
+        row_to_card({**row, "kind": "gossip"})
+
+
+def test_a_reply_finds_the_cards_of_the_message_it_answers(tmp_path):
+    hub = MemoryHub.open(tmp_path, clock=SimulatedClock(T0), embedder=HashEmbedder())
+    try:
+        mem = hub.tenant("ann")
+        said = [
+            ("q1", "Bo", "Where did you move last spring, Ann?"),
+            ("x1", "Cy", "我上周去了杭州看朋友。"),
+            ("x2", "Bo", "The bakery on Rua Nova opens at seven."),
+        ]
+        for i, (mid, who, text) in enumerate(said):
+            mem.remember(text, speaker=who, message_id=mid, session_id="s1", at=T0 + timedelta(minutes=i))
+        asked = [c.id for c in mem.db.recent_cards(10, session_id="s1") if "q1" in c.source_ids]
+        assert asked  # the question made a card
+        assert [c.id for c in mem.db.recent_answering("q1", 10, session_id="s1")] == asked
+        assert mem.db.recent_answering("nobody", 10, session_id="s1") == []
+        made = mem.remember(
+            "I moved to Porto in April.",
+            speaker="Ann",
+            message_id="a1",
+            session_id="s1",
+            at=T0 + timedelta(minutes=5),
+            reply_to="q1",
+        )
+        replies = {(lk.src, lk.dst) for lk in mem.db.links.of(made[0].id) if lk.kind is LinkKind.REPLY_TO}
+        assert replies and all(asked[0] in pair for pair in replies)
+    finally:
+        hub.close()
