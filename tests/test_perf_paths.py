@@ -68,3 +68,23 @@ def test_a_reply_finds_the_cards_of_the_message_it_answers(tmp_path):
         assert replies and all(asked[0] in pair for pair in replies)
     finally:
         hub.close()
+
+
+def test_rows_read_without_a_savepoint_are_those_sqlite_utils_gives(tmp_path):
+    import sqlite_utils
+
+    from autogen_zettel.store.sql import select_rows
+
+    db = sqlite_utils.Database(tmp_path / "t.db")
+    db["messages"].insert_all(
+        [
+            {"id": "m1", "text": "I moved to Porto.", "at": "2026-03-01"},
+            {"id": "m2", "text": "我住在杭州。", "at": None},
+        ]
+    )
+    for sql, params in [
+        ("select * from messages where id in (?, ?)", ["m2", "m1"]),
+        ("select text from messages", []),
+    ]:
+        assert select_rows(db, sql, params) == list(db.query(sql, params))
+    assert select_rows(db, "select * from messages where id = ?", ["nobody"]) == []

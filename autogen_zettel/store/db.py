@@ -36,7 +36,7 @@ from autogen_zettel.store.link_tables import LinkTable
 from autogen_zettel.store.link_upkeep import LinkUpkeep
 from autogen_zettel.store.migrations import migrations
 from autogen_zettel.store.persona_tables import PersonaStore
-from autogen_zettel.store.sql import chunks, marks
+from autogen_zettel.store.sql import chunks, marks, select_rows
 from autogen_zettel.store.tenantconn import configure, tenant_connection, upsert
 
 __all__ = ["CardDB"]
@@ -445,6 +445,6 @@ class CardDB:
         if not ids:
             return []
         with self.lock:
-            return list(
-                self.db.query(f"select * from messages where id in ({','.join('?' * len(ids))})", ids)
+            return select_rows(
+                self.db, f"select * from messages where id in ({','.join('?' * len(ids))})", ids
             )
