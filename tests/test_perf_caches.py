@@ -60,3 +60,22 @@ def test_the_kept_findings_are_bounded():
         extract_layers(f"ok {i}", speaker="Rui", at=at)
     info = extract_layers.cache_info()
     assert info.maxsize == KEPT and info.currsize == KEPT
+
+
+def test_kept_document_terms_are_those_of_a_fresh_tokenising():
+    from autogen_zettel.core.embed import SPARSE_KEPT, HashEmbedder, kept_sparse_doc
+    from autogen_zettel.core.lexical import sparse_doc
+
+    emb = HashEmbedder()
+    texts = ["Ann: I moved to Porto in April.", "王芳: 我搬到杭州了。", "Ann: I moved to Porto in April."]
+    kept_sparse_doc.cache_clear()
+    first = emb.sparse(texts)
+    assert first == [sparse_doc(t) for t in texts] and first[0][0]
+    assert kept_sparse_doc.cache_info().hits == 1  # the repeated text
+    first[0][0].clear()  # a caller changing its lists changes nobody else's
+    first[0][1].append(9.0)
+    assert emb.sparse(texts[:1]) == [sparse_doc(texts[0])]
+    assert emb.sparse(texts, query=True) == HashEmbedder().sparse(texts, query=True)  # queries as before
+    for i in range(SPARSE_KEPT + 20):
+        kept_sparse_doc(f"word{i}")
+    assert kept_sparse_doc.cache_info().currsize == SPARSE_KEPT
