@@ -88,3 +88,61 @@ def test_rows_read_without_a_savepoint_are_those_sqlite_utils_gives(tmp_path):
     ]:
         assert select_rows(db, sql, params) == list(db.query(sql, params))
     assert select_rows(db, "select * from messages where id = ?", ["nobody"]) == []
+
+
+class _CrashAfterUpsert:
+    """The real index, whose neighbour search (linking, after the vectors are written) 'crashes'."""
+
+    def __init__(self, real):
+        self.real = real
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def neighbours(self, *args, **kwargs):
+        raise RuntimeError("simulated crash after the vectors were written")
+
+
+def _state(mem):
+    cards = sorted((c.id, c.content) for c in mem.db.iter_cards())
+    links = sorted((lk.src, lk.dst, lk.kind.value, lk.weight) for c in cards for lk in mem.db.links.of(c[0]))
+    return cards, links
+
+
+def test_cards_are_marked_indexed_with_their_links_and_a_crash_between_is_finished_on_reopen(tmp_path):
+    said = [
+        ("Ann", "I moved to Porto in April."),
+        ("Bo", "我下周去杭州出差。"),
+        ("Ann", "Porto's trams are old."),
+    ]
+
+    def fill(hub, crash_last: bool):
+        mem = hub.tenant("ann")
+        for i, (who, text) in enumerate(said):
+            if crash_last and i == len(said) - 1:
+                hub.vectors = _CrashAfterUpsert(hub.vectors)
+                with pytest.raises(RuntimeError, match="simulated crash"):
+                    mem.remember(
+                        text, speaker=who, message_id=f"m{i}", session_id="s", at=T0 + timedelta(minutes=i)
+                    )
+                hub.vectors = hub.vectors.real
+                return mem
+            mem.remember(text, speaker=who, message_id=f"m{i}", session_id="s", at=T0 + timedelta(minutes=i))
+        return mem
+
+    clean = MemoryHub.open(tmp_path / "clean", clock=SimulatedClock(T0), embedder=HashEmbedder())
+    expected = _state(fill(clean, crash_last=False))
+    assert not clean.tenant("ann").db.unindexed_ids() and not clean.tenant("ann").db.pending()
+    clean.close()
+    hub = MemoryHub.open(tmp_path / "crash", clock=SimulatedClock(T0), embedder=HashEmbedder())
+    mem = fill(hub, crash_last=True)
+    assert mem.db.pending() and mem.db.unindexed_ids()  # vectors written, the last transaction not
+    hub.close()
+    again = MemoryHub.open(tmp_path / "crash", clock=SimulatedClock(T0), embedder=HashEmbedder())
+    try:
+        mem = again.tenant("ann")
+        assert not mem.db.pending() and not mem.db.unindexed_ids()
+        assert _state(mem) == expected
+        assert again.vectors.ids("ann") == mem.db.all_ids()
+    finally:
+        again.close()
