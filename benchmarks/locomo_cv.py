@@ -25,7 +25,7 @@ from autogen_zettel.base.cards import CardStatus, LinkKind
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.core.graph import build_graph
 from autogen_zettel.core.link import KIND_WEIGHT
-from autogen_zettel.memory.recall import progressive_recall
+from autogen_zettel.memory.recall_passes import recall_passes
 from autogen_zettel.store.tenant_store import TenantStore
 from benchmarks.locomo import (
     CATEGORIES,
@@ -192,7 +192,7 @@ class LocomoCV:
         self.ingest()
         store = self._tenants[conv.sample_id]
         recall_over = {k.split(".", 1)[1]: v for k, v in setting.items() if k.startswith("recall.")}
-        for name in ("hops", "seeds", "candidates"):
+        for name in ("hops", "seeds", "candidates", "second_hop_seeds"):
             if name in recall_over:
                 recall_over[name] = int(recall_over[name])
         recall = self.config.recall
@@ -212,7 +212,7 @@ class LocomoCV:
         last = max(t.at for t in conv.turns)
         out: Scores = []
         for qi, q in enumerate(conv.questions):
-            hits = progressive_recall(
+            hits = recall_passes(
                 store,
                 q.text,
                 k=max(KS),

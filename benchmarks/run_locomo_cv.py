@@ -32,6 +32,11 @@ UNTUNED = {
     "recall.importance_weight": 0.0,
     "recall.date_boost": 0.0,
     "recall.session_spread": 0.0,
+    "recall.aspect_weight": 0.0,
+    "recall.aspect_parts": False,
+    "recall.second_hop": 0.0,
+    "recall.second_hop_seeds": 5,
+    "recall.second_hop_discount": 0.8,
     "recall.reply_context": 0.0,
     "link.REPLY_TO": 0.3,
     "link.SUPERSEDES": 0.5,
@@ -77,7 +82,15 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
     "recall.date_boost": [0.0, 0.25, 0.5, 1.0, 2.0, 4.0],
     # and a second look at the best 2k candidates that gives way to sessions not yet represented
     "recall.session_spread": [0.0, 0.05, 0.1, 0.2, 0.35],
-    # the ninth (#28, from the shipped defaults): a reply borrows part of its parent's dense score
+    # the ninth (#28, from the shipped defaults): one search per participant a question names, fused
+    # by reciprocal rank, and per part a conjunction joins; a second look from the words the first
+    # hits share, its hits from other sessions merged at a discount (memory/recall_passes.py)
+    "recall.aspect_weight": [0.0, 0.5, 1.0, 2.0],
+    "recall.aspect_parts": [False, True],
+    "recall.second_hop": [0.0, 0.15, 0.3, 0.6],
+    "recall.second_hop_seeds": [5, 10],
+    "recall.second_hop_discount": [0.8, 0.7, 0.9],
+    # and (#28, from the shipped defaults) a reply borrows part of its parent's dense score
     "recall.reply_context": [0.0, 0.1, 0.2, 0.35, 0.5],
 }
 
@@ -177,6 +190,8 @@ def main(argv=None) -> int:
             "immediate hits not weighed by importance": {"recall.importance_weight": 0.0},
             "no date boost": {"recall.date_boost": 0.0},
             "no session spread": {"recall.session_spread": 0.0},
+            "no aspect searches": {"recall.aspect_weight": 0.0},
+            "no second look": {"recall.second_hop": 0.0},
             "no reply context": {"recall.reply_context": 0.0},
         }
         variants.update(

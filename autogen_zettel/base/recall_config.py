@@ -63,6 +63,18 @@ class RecallTuning(Schema):
     # evidence across sessions: each further hit of a session already holding places scores this
     # share less per place (core/spread_sessions.py, over the best 2k; 0: off)
     session_spread: Unit = 0.0
+    # a question that names two or more participants ("did Jon and Gina both ...?") also searches
+    # once per participant, the others' names left out, and its list and theirs are fused by
+    # reciprocal rank, the participants' lists weighing this much together (memory/recall_passes.py;
+    # 0: off); with aspect_parts also the parts a conjunction joins ("hiking and painting", 书法和绘画)
+    aspect_weight: Number = 1.0
+    aspect_parts: Bool = False
+    # a second look (0: off): the terms that two or more of the best second_hop_seeds hits share and
+    # the question lacks join its lexical query at this weight, and the hits of that search from
+    # sessions the seeds did not come from enter at second_hop_discount times their score
+    second_hop: Number = 0.0
+    second_hop_seeds: AtLeast1 = 5
+    second_hop_discount: Unit = 0.8
     # a reply borrows this share of how far the message it replies to lies above the weakest dense
     # candidate (core/reply_context.py: "What's the band?" -> "Summer Sounds"; 0: off)
     reply_context: Number = 0.2

@@ -10,6 +10,7 @@ be in the local Hugging Face cache (or be given as a folder).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import json
@@ -41,6 +42,8 @@ __all__ = [
     "MINILM",
     "RUNTIMES",
     "QUANTIZE",
+    "SPARSE_KEPT",
+    "kept_sparse_doc",
 ]
 
 log = logging.getLogger(__name__)
@@ -77,11 +80,26 @@ class Embedder(Protocol):
 LEXICAL_SUFFIX = f"+lex{LEXICAL_VERSION}"
 
 
+SPARSE_KEPT = 4096  # distinct texts whose document vectors kept_sparse_doc keeps
+
+
+@functools.lru_cache(maxsize=SPARSE_KEPT)
+def kept_sparse_doc(text: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """:func:`~autogen_zettel.core.lexical.sparse_doc` of ``text`` as tuples, kept for the last
+    :data:`SPARSE_KEPT` texts (a pure function): every listener of a group chat indexes the same
+    card text, and tokenising it again was part of each listener's write path (#26)."""
+    indices, values = sparse_doc(text)
+    return tuple(indices), tuple(values)
+
+
 class _LexicalSparse:
     """Term-count sparse vectors (Qdrant applies IDF); shared by the embedders below."""
 
     def sparse(self, texts: list[str], *, query: bool = False) -> list[SparseVector]:
-        return [sparse_query(t) if query else sparse_doc(t) for t in texts]
+        if query:
+            return [sparse_query(t) for t in texts]
+        # fresh lists each call, so no caller can change what the next one is given
+        return [(list(indices), list(values)) for indices, values in map(kept_sparse_doc, texts)]
 
 
 class HashEmbedder(_LexicalSparse):

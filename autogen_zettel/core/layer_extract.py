@@ -16,6 +16,7 @@ Chinese ones of :mod:`~autogen_zettel.core.layer_rules_zh` for a sentence with H
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import datetime
 
@@ -23,7 +24,7 @@ from autogen_zettel.core import layer_rules_en, layer_rules_zh
 from autogen_zettel.core.layer_evidence import Evidence
 from autogen_zettel.core.refine import split_sentences
 
-__all__ = ["as_first_person", "extract_layers"]
+__all__ = ["KEPT", "as_first_person", "extract_layers"]
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
@@ -99,10 +100,38 @@ def extract_layers(
 ) -> list[Evidence]:
     """Every layer finding of ``text`` said by ``speaker`` at ``at``.
 
+    The findings of the last :data:`KEPT` distinct calls are kept (the function is pure): every
+    listener of a group chat reads the same message, and extracting it was the largest part of
+    what each listener's write path repeated (#26). ``at`` is keyed as written (``isoformat``),
+    so two equal aware times in different offsets keep their own dates. ``extract_layers.cache_info()``
+    and ``.cache_clear()`` are those of :func:`functools.lru_cache`.
+
     :param previous: the message this one answers (an offer "Shall I book the sushi bar?",
         a question "So you live in Porto now?"), which gives a bare "No thanks" or "Yes" its topic
     :param addressee: who "you" is, when known (a commitment's counterparty)
     """
+    return list(_kept(text, speaker, at.isoformat(), at, previous, addressee))
+
+
+KEPT = 4096  # distinct calls whose findings extract_layers keeps (each a few small records)
+
+
+@functools.lru_cache(maxsize=KEPT)
+def _kept(
+    text: str, speaker: str, written: str, at: datetime, previous: str | None, addressee: str | None
+) -> tuple[Evidence, ...]:
+    # ``written`` tells apart equal aware times in different offsets (they hash alike); a tuple of
+    # frozen records, so no caller can change what the next one is given
+    return tuple(_extract(text, speaker=speaker, at=at, previous=previous, addressee=addressee))
+
+
+extract_layers.cache_info = _kept.cache_info
+extract_layers.cache_clear = _kept.cache_clear
+
+
+def _extract(
+    text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None
+) -> list[Evidence]:
     out: list[Evidence] = []
     text = as_first_person(text, speaker)
     before = previous

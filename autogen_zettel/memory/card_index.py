@@ -35,6 +35,7 @@ def index_cards(
     *,
     progress: bool = False,
     dense: Callable[[], list] | None = None,
+    mark: bool = True,
 ):
     """Embed cards in batches and write them to Qdrant, then mark them indexed; returns
     the dense vectors of the indexed cards (summaries excluded), in order.
@@ -44,6 +45,9 @@ def index_cards(
 
     :param dense: returns what :func:`encode_batches` gives for the cards other than
         summaries (embedded ahead, on another thread); None embeds them here
+    :param mark: False leaves the cards other than summaries unmarked, for a caller that marks
+        them in a transaction of its own (the write path's last one, which clears their pending
+        marks: a crash before it leaves them pending, and the reopen indexes them again)
     """
     import numpy as np
 
@@ -65,7 +69,8 @@ def index_cards(
         vectors = embedded[n] if embedded is not None else emb.encode(texts)
         sparse = emb.sparse(texts)
         store.upsert(tenant, [c.id for c in batch], vectors, sparse)
-        db.mark_indexed([c.id for c in batch])
+        if mark:
+            db.mark_indexed([c.id for c in batch])
         chunks.append(vectors)
         if bar:
             bar.update(len(batch))

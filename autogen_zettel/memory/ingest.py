@@ -360,14 +360,16 @@ class Ingest:
         :param dense: returns the vectors of the cards' :func:`~autogen_zettel.memory.card_index.encode_batches`, when already embedded
         """
         cards = [c for _, c in new]
-        vectors = self.index(cards, progress=progress, dense=dense)
+        vectors = self.index(cards, progress=progress, dense=dense, mark=False)
         # summaries have no vector: they are linked by maintenance, not here
         linkable = [(m, c) for m, c in new if c.kind is not CardKind.SUMMARY]
         links, neighbours = self.plan_links(linkable, vectors)
-        # the links, what the conflict check changes and the cleared pending marks commit at once:
-        # one commit a batch instead of three (#12), and a crash leaves all of it to redo or none.
-        # Not around a conflict judge: it may be an LLM, and the transaction holds the database.
+        # the indexed marks, the links, what the conflict check changes and the cleared pending
+        # marks commit at once: one commit a batch instead of four (#12, #26), and a crash leaves
+        # all of it to redo or none. Not around a conflict judge: it may be an LLM, and the
+        # transaction holds the database.
         with self.db.atomic() if self.conflict_judge is None else nullcontext():
+            self.db.mark_indexed(c.id for _, c in linkable)
             self.db.links.add(links)
             outcome = check_conflicts(
                 self.db, cards, cfg=self.config.conflicts, judge=self.conflict_judge, neighbours=neighbours
@@ -417,13 +419,25 @@ class Ingest:
         return len(new)
 
     def index(
-        self, cards: Sequence[Card], *, progress: bool = False, dense: Callable[[], list] | None = None
+        self,
+        cards: Sequence[Card],
+        *,
+        progress: bool = False,
+        dense: Callable[[], list] | None = None,
+        mark: bool = True,
     ):
-        """Embed cards into the index and mark them indexed; returns the dense vectors of the
-        indexed cards (summaries excluded), in order; see
+        """Embed cards into the index and mark them indexed (unless not ``mark``); returns the
+        dense vectors of the indexed cards (summaries excluded), in order; see
         :func:`~autogen_zettel.memory.card_index.index_cards`."""
         return index_cards(
-            self.tenant, self.db, self.vectors, self.embedder, cards, progress=progress, dense=dense
+            self.tenant,
+            self.db,
+            self.vectors,
+            self.embedder,
+            cards,
+            progress=progress,
+            dense=dense,
+            mark=mark,
         )
 
     def plan_links(

@@ -48,7 +48,7 @@ class LinkPlanner:
         speaker_recent: dict[str, list[Card]] = {}
         # nothing is written until the links are: every entity of the batch read in one query
         naming = self.db.cards_naming_each((e for _, c in new for e in c.entities), 3)
-        latest: dict[str | None, list[Card]] = {}
+        latest: dict[tuple[str | None, str], list[Card]] = {}
         links: list[Link] = []
         new_ids = {c.id for _, c in new}
         for (msg, card), near in zip(new, neighbours):
@@ -109,15 +109,20 @@ class LinkPlanner:
         return semantic_links(card.id, near, self.cfg, at=card.created_at)
 
     def _reply_targets(
-        self, msg: Message, by_message: dict[str, list[Card]], latest: dict[str | None, list[Card]]
+        self,
+        msg: Message,
+        by_message: dict[str, list[Card]],
+        latest: dict[tuple[str | None, str], list[Card]],
     ) -> list[Card]:
         """Cards of the message ``msg`` answers: from this batch, else among the session's
         latest cards (capture stores one message per job, so the question is already stored).
 
-        :param latest: session -> its latest cards, filled on first use (one query per session a batch)
+        :param latest: (session, message answered) -> that message's cards among the session's
+            latest ten, filled on first use
         """
         if msg.reply_to in by_message:
             return by_message[msg.reply_to]
-        if msg.session_id not in latest:
-            latest[msg.session_id] = self.db.recent_cards(10, session_id=msg.session_id)
-        return [c for c in latest[msg.session_id] if msg.reply_to in c.source_ids]
+        key = (msg.session_id, msg.reply_to)
+        if key not in latest:  # nothing is written while links are planned: one read per key
+            latest[key] = self.db.recent_answering(msg.reply_to, 10, session_id=msg.session_id)
+        return latest[key]

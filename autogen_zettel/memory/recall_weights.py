@@ -14,6 +14,7 @@ from autogen_zettel.core.lexical import fold
 __all__ = ["names_in", "focus_named_speakers", "weigh_importance"]
 
 _WORDS = re.compile(r"\w+")
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")  # scripts written without spaces
 
 
 def focus_named_speakers(
@@ -58,10 +59,20 @@ def weigh_importance(
 
 
 def names_in(query: str, names: Iterable[str]) -> set[str]:
-    """The ``names`` that ``query`` names (a word of the name, folded, of 3 letters or more).
+    """The ``names`` that ``query`` names: a word of the name, folded, of 3 letters or more; or a
+    name of 2 characters or more in a script written without spaces (Chinese, Japanese, Korean:
+    "林娜和王伟" is one run of word characters), anywhere in the query.
 
     >>> sorted(names_in("What does Mélanie paint?", {"Melanie", "Caroline", "Al"}))
     ['Melanie']
+    >>> sorted(names_in("林娜和王伟都喜欢什么运动？", {"林娜", "王伟", "李"}))
+    ['林娜', '王伟']
     """
-    words = set(_WORDS.findall(fold(query)))
-    return {n for n in names if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(n)))}
+    folded = fold(query)
+    words = set(_WORDS.findall(folded))
+    return {
+        n
+        for n in names
+        if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(n)))
+        or (len(n) >= 2 and _UNSPACED.search(n) and fold(n) in folded)
+    }

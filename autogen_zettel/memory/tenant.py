@@ -25,8 +25,8 @@ from autogen_zettel.core.embed import Embedder
 from autogen_zettel.memory.archive import MemoryArchive
 from autogen_zettel.memory.clarify import Clarifications
 from autogen_zettel.memory.layers import Layers, turn_lines
-from autogen_zettel.memory.recall import progressive_recall
 from autogen_zettel.memory.recall_block import RecallBlock, chat_query, finish_block
+from autogen_zettel.memory.recall_passes import recall_passes
 from autogen_zettel.memory.sessions import Sessions
 from autogen_zettel.memory.tenant_hub import Hub
 from autogen_zettel.memory.tenant_open import open_tenant
@@ -221,7 +221,8 @@ class Zettelkasten:
         modulation: Callable[[Card], float] | None = None,
     ) -> list[Hit]:
         """Progressive recall: hybrid search, then associative unlocking along links; see
-        :func:`~autogen_zettel.memory.recall.progressive_recall`.
+        :func:`~autogen_zettel.memory.recall.progressive_recall`, and the further passes of
+        :func:`~autogen_zettel.memory.recall_passes.recall_passes`.
 
         Only active cards are recalled (not archived, frozen or to-verify ones, nor cards faded
         below ``decay.recall_floor``); decaying-tier cards past their period weigh
@@ -253,7 +254,7 @@ class Zettelkasten:
         if modulation is not None and not callable(modulation):
             raise InvalidInput(f"modulation must be a function card -> float or None, got {modulation!r}")
         now = self.now(at)
-        hits = progressive_recall(
+        hits = recall_passes(
             self.store,
             query,
             k=k,

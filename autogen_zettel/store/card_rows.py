@@ -8,7 +8,7 @@ from datetime import datetime
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, EvidenceSource, PrivacyTier
 
-__all__ = ["card_to_row", "row_to_card", "newest_query", "parse_dt"]
+__all__ = ["card_to_row", "row_to_card", "newest_query", "parse_dt", "source_tuple"]
 
 
 def parse_dt(value: str | None) -> datetime | None:
@@ -24,11 +24,26 @@ def _tuple(text: str | None) -> tuple:
     return tuple(json.loads(text))
 
 
+def source_tuple(text: str | None) -> tuple:
+    """A stored list column (``source_ids``, ``tags``, ``entities``) as a card holds it."""
+    return _tuple(text)
+
+
+# stored value -> member: a dict read costs a fraction of an Enum call, and recall and linking
+# build dozens of cards a call (#26); a value not listed goes through the Enum, which raises as before
+_KINDS = {m.value: m for m in CardKind}
+_STATUSES = {m.value: m for m in CardStatus}
+_TIERS = {m.value: m for m in PrivacyTier}
+_SOURCES = {m.value: m for m in EvidenceSource}
+
+
 def row_to_card(row: dict) -> Card:
+    kind, status = row["kind"], row["status"]
+    tier, evidence = row.get("tier") or "standard", row.get("evidence") or "explicit"
     return Card(
         id=row["id"],
         content=row["content"],
-        kind=CardKind(row["kind"]),
+        kind=_KINDS.get(kind) or CardKind(kind),
         speaker=row["speaker"],
         created_at=datetime.fromisoformat(row["created_at"]),
         source_ids=_tuple(row["source_ids"]),
@@ -37,11 +52,11 @@ def row_to_card(row: dict) -> Card:
         entities=_tuple(row["entities"]),
         confidence=row["confidence"],
         importance=row["importance"],
-        status=CardStatus(row["status"]),
+        status=_STATUSES.get(status) or CardStatus(status),
         access_count=row["access_count"] or 0,
         last_access=parse_dt(row["last_access"]),
-        tier=PrivacyTier(row.get("tier") or "standard"),
-        evidence=EvidenceSource(row.get("evidence") or "explicit"),
+        tier=_TIERS.get(tier) or PrivacyTier(tier),
+        evidence=_SOURCES.get(evidence) or EvidenceSource(evidence),
         context=row.get("context") or None,
         redactions=_tuple(row.get("redactions")),
         version=row.get("version") or 1,

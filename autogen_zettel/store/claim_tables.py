@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from autogen_zettel.store.sql import Tables, chunks, marks
+from autogen_zettel.store.sql import Tables, chunks, marks, select_rows
 
 __all__ = ["ClaimTable", "ConflictTable"]
 
@@ -46,7 +46,9 @@ class ClaimTable:
         with self._db.lock:
             for chunk in chunks(list(dict.fromkeys(card_ids))):
                 out.extend(
-                    self._db.db.query(f"select * from claims where card_id in ({marks(len(chunk))})", chunk)
+                    select_rows(
+                        self._db.db, f"select * from claims where card_id in ({marks(len(chunk))})", chunk
+                    )
                 )
         return out
 

@@ -13,7 +13,7 @@ import sqlite_utils
 
 from autogen_zettel.base.cards import Link
 
-__all__ = ["LinkWrites", "Tables", "chunks", "marks"]
+__all__ = ["LinkWrites", "Tables", "chunks", "marks", "select_rows"]
 
 
 class LinkWrites(Protocol):
@@ -47,3 +47,12 @@ def chunks(ids: Sequence[str], size: int = 500) -> Iterator[Sequence[str]]:
 def marks(n: int) -> str:
     """``n`` comma-separated ``?`` placeholders."""
     return ",".join("?" * n)
+
+
+def select_rows(db: sqlite_utils.Database, sql: str, params: Sequence = ()) -> list[dict]:
+    """The rows of a ``select`` as dicts, as sqlite-utils' ``query`` gives them, read with the
+    connection's own cursor: ``query`` puts a savepoint around every statement (two statements
+    more), and every listener of a group chat reads a few rows per message (#26)."""
+    cursor = db.execute(sql, params)
+    columns = [d[0] for d in cursor.description]
+    return [dict(zip(columns, row)) for row in cursor.fetchall()]
