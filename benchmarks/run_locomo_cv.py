@@ -192,7 +192,6 @@ def main(argv=None) -> int:
             "no session spread": {"recall.session_spread": 0.0},
             "no aspect searches": {"recall.aspect_weight": 0.0},
             "no second look": {"recall.second_hop": 0.0},
-            "no reply context": {"recall.reply_context": 0.0},
         }
         variants.update(
             {
@@ -207,6 +206,7 @@ def main(argv=None) -> int:
         variants.update(
             {
                 "with SAME_THREAD 0.2": {"link.SAME_THREAD": 0.2},
+                "with reply context 0.2": {"recall.reply_context": 0.2},
                 "with SAME_THREAD 0.2, without SHARED_ENTITY": {
                     "link.SAME_THREAD": 0.2,
                     "link.SHARED_ENTITY": 0.0,

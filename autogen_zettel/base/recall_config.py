@@ -77,7 +77,7 @@ class RecallTuning(Schema):
     second_hop_discount: Unit = 0.8
     # a reply borrows this share of how far the message it replies to lies above the weakest dense
     # candidate (core/reply_context.py: "What's the band?" -> "Summer Sounds"; 0: off)
-    reply_context: Number = 0.2
+    reply_context: Number = 0.0
     # load every card's links into a compact in-memory adjacency (about 26 bytes a link), in a
     # background thread begun by the first recall, and spread over it instead of reading each
     # frontier card's links from SQLite the first time (#12); SQLite serves until it is loaded
