@@ -67,7 +67,7 @@ class RecallTuning(Schema):
     # once per participant, the others' names left out, and its list and theirs are fused by
     # reciprocal rank, the participants' lists weighing this much together (memory/recall_passes.py;
     # 0: off); with aspect_parts also the parts a conjunction joins ("hiking and painting", 书法和绘画)
-    aspect_weight: Number = 1.0
+    aspect_weight: Number = 0.0
     aspect_parts: Bool = False
     # a second look (0: off): the terms that two or more of the best second_hop_seeds hits share and
     # the question lacks join its lexical query at this weight, and the hits of that search from
