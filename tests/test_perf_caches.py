@@ -79,3 +79,20 @@ def test_kept_document_terms_are_those_of_a_fresh_tokenising():
     for i in range(SPARSE_KEPT + 20):
         kept_sparse_doc(f"word{i}")
     assert kept_sparse_doc.cache_info().currsize == SPARSE_KEPT
+
+
+def test_long_texts_are_read_afresh_and_not_kept():
+    """A message of up to refiner.max_message_chars would make thousands of kept keys costly."""
+    from autogen_zettel.core.embed import HashEmbedder, kept_sparse_doc
+    from autogen_zettel.core.layer_extract import KEPT_CHARS
+    from autogen_zettel.core.lexical import sparse_doc
+
+    at = datetime(2026, 3, 4, 10)
+    long = "I'll draft it by Thursday. " + "and then some more words " * (KEPT_CHARS // 20)
+    assert len(long) > KEPT_CHARS
+    fresh = _fresh(long, speaker="Rui", at=at)
+    assert fresh and extract_layers(long, speaker="Rui", at=at) == fresh
+    assert extract_layers.cache_info().currsize == 0  # neither call kept it
+    kept_sparse_doc.cache_clear()
+    assert HashEmbedder().sparse([long]) == [sparse_doc(long)]
+    assert kept_sparse_doc.cache_info().currsize == 0

@@ -98,8 +98,9 @@ class _LexicalSparse:
     def sparse(self, texts: list[str], *, query: bool = False) -> list[SparseVector]:
         if query:
             return [sparse_query(t) for t in texts]
-        # fresh lists each call, so no caller can change what the next one is given
-        return [(list(indices), list(values)) for indices, values in map(kept_sparse_doc, texts)]
+        # fresh lists each call, so no caller can change what the next one is given; a long text
+        # is read afresh, so the kept texts stay under about SPARSE_KEPT x 4,000 characters
+        return [sparse_doc(t) if len(t) > 4000 else tuple(map(list, kept_sparse_doc(t))) for t in texts]
 
 
 class HashEmbedder(_LexicalSparse):

@@ -24,7 +24,7 @@ from autogen_zettel.core import layer_rules_en, layer_rules_zh
 from autogen_zettel.core.layer_evidence import Evidence
 from autogen_zettel.core.refine import split_sentences
 
-__all__ = ["KEPT", "as_first_person", "extract_layers"]
+__all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
@@ -110,10 +110,13 @@ def extract_layers(
         a question "So you live in Porto now?"), which gives a bare "No thanks" or "Yes" its topic
     :param addressee: who "you" is, when known (a commitment's counterparty)
     """
+    if len(text) + len(previous or "") > KEPT_CHARS:  # a long text is read afresh, not kept
+        return _extract(text, speaker=speaker, at=at, previous=previous, addressee=addressee)
     return list(_kept(text, speaker, at.isoformat(), at, previous, addressee))
 
 
 KEPT = 4096  # distinct calls whose findings extract_layers keeps (each a few small records)
+KEPT_CHARS = 4000  # longer texts are not kept, so the kept keys stay under about 16M characters
 
 
 @functools.lru_cache(maxsize=KEPT)
