@@ -43,6 +43,7 @@ __all__ = [
     "RUNTIMES",
     "QUANTIZE",
     "SPARSE_KEPT",
+    "SPARSE_KEPT_CHARS",
     "kept_sparse_doc",
 ]
 
@@ -81,6 +82,7 @@ LEXICAL_SUFFIX = f"+lex{LEXICAL_VERSION}"
 
 
 SPARSE_KEPT = 4096  # distinct texts whose document vectors kept_sparse_doc keeps
+SPARSE_KEPT_CHARS = 4000  # longer texts are tokenised afresh, not kept
 
 
 @functools.lru_cache(maxsize=SPARSE_KEPT)
@@ -98,9 +100,11 @@ class _LexicalSparse:
     def sparse(self, texts: list[str], *, query: bool = False) -> list[SparseVector]:
         if query:
             return [sparse_query(t) for t in texts]
-        # fresh lists each call, so no caller can change what the next one is given; a long text
-        # is read afresh, so the kept texts stay under about SPARSE_KEPT x 4,000 characters
-        return [sparse_doc(t) if len(t) > 4000 else tuple(map(list, kept_sparse_doc(t))) for t in texts]
+        # fresh lists each call, so no caller can change what the next one is given
+        return [
+            sparse_doc(t) if len(t) > SPARSE_KEPT_CHARS else tuple(map(list, kept_sparse_doc(t)))
+            for t in texts
+        ]
 
 
 class HashEmbedder(_LexicalSparse):
