@@ -69,6 +69,9 @@ _DERIVED = {"pair_first", "created_at:card_entities", "card_rowid:card_entities"
 
 
 def _rows(db, table: str) -> list:
+    if table == "links":  # in the order written (seq, since m010 in place of the rowid), numbered
+        rows = db.execute("select src, dst, kind, weight, created_at from links order by seq")
+        return [[n, *r] for n, r in enumerate(rows, 1)]
     cols = [
         r[1]
         for r in db.execute(f"pragma table_info([{table}])")

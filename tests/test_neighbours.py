@@ -194,12 +194,12 @@ def test_kept_neighbour_lists_follow_new_and_deleted_links(hub, where):
 
 
 def _pair_first_is_right(db) -> None:
-    """Every link's stored first-of-its-pair equals the smallest rowid between its two ends."""
-    rows = db.db.execute("select rowid, coalesce(pair_first, rowid), src, dst from links").fetchall()
+    """Every link's stored first-of-its-pair equals the smallest seq between its two ends."""
+    rows = db.db.execute("select seq, coalesce(pair_first, seq), src, dst from links").fetchall()
     smallest: dict[frozenset, int] = {}
-    for rowid, _, src, dst in rows:
+    for seq, _, src, dst in rows:
         key = frozenset((src, dst))
-        smallest[key] = min(smallest.get(key, rowid), rowid)
+        smallest[key] = min(smallest.get(key, seq), seq)
     assert [r[1] for r in rows] == [smallest[frozenset(r[2:])] for r in rows]
 
 
@@ -224,9 +224,9 @@ def test_stored_pair_first_follows_added_and_deleted_links_and_vacuum(tmp_path):
         _pair_first_is_right(db)
     db.link_upkeep.delete_below({LinkKind.SAME_SESSION: 0.8, LinkKind.REPLY_TO: 0.8})
     _pair_first_is_right(db)
-    db.db.execute("delete from links where rowid in (select rowid from links order by rowid limit 10)")
+    db.db.execute("delete from links where seq in (select seq from links order by seq limit 10)")
     before = [(l.src, l.dst, l.kind) for l in db.links.iter()]
-    db.erasure.scrub(vacuum=True)  # may renumber the rowids
+    db.erasure.scrub(vacuum=True)
     assert [(l.src, l.dst, l.kind) for l in db.links.iter()] == before
     _pair_first_is_right(db)
     db.erasure.wipe()  # drops the triggers for its delete: they must be back
@@ -245,10 +245,10 @@ def test_forgetting_leaves_no_link_rows_or_index_entries_naming_the_card(filled)
     filled.neighbours.neighbours_of(list(G.nodes))  # every list kept
     filled.forget(card)
     _pair_first_is_right(db)
-    # the covering indexes are read alone: they must not name the card either
-    for index in ("links_src_cover", "links_dst_cover"):
+    # the table's own b-tree and its covering index are read alone: neither may name the card
+    for source in ("not indexed", "indexed by links_dst_cover"):
         assert not db.db.execute(
-            f"select 1 from links indexed by {index} where src = ? or dst = ?", [card, card]
+            f"select 1 from links {source} where src = ? or dst = ?", [card, card]
         ).fetchall()
     after = build_graph(db.links.iter())
     assert card not in after
@@ -338,8 +338,7 @@ def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_lo
     assert old not in same_as_whole_graph()
     assert nb.adjacency is adjacency  # named changes keep the snapshot
     # forgetting: the card and its neighbours are served from SQLite; it is nowhere in a list. A
-    # forget vacuums the file (rowids may move: every pair's first link is renumbered), so the
-    # snapshot goes with the forgotten id in it and a fresh one loads
+    # forget vacuums the file, and the snapshot goes with the forgotten id in it: a fresh one loads
     G = build_graph(mem.db.links.iter())
     gone = max(G.nodes, key=G.degree)
     mem.forget(gone)

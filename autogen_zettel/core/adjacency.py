@@ -70,13 +70,13 @@ class LinkAdjacency:
         w = rows["weight"][loop] * kind_weight[kind]  # the same float operations as add_links
         # both directions: dst receives w from src; src receives w * back from dst. Per
         # (node, other) the strongest reason wins, among equal weights the first written
-        # (add_links' strict ">"): rowids are the write order
+        # (add_links' strict ">"): seq is the write order
         ww = np.concatenate([w, w * back[kind]])
         del w
         n = np.int64(max(len(ids), 1))
         pair = np.concatenate([dst.astype(np.int64) * n + src, src.astype(np.int64) * n + dst])
         del src, dst
-        order = np.lexsort((np.concatenate([rows["rowid"][loop]] * 2), -ww, pair))
+        order = np.lexsort((np.concatenate([rows["seq"][loop]] * 2), -ww, pair))
         pair = pair[order]
         start = np.ones(len(pair), dtype=bool)
         start[1:] = pair[1:] != pair[:-1]

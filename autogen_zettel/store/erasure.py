@@ -147,6 +147,8 @@ class Erasure:
         with self._db.lock:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             if vacuum:
-                db.execute("VACUUM")
-                self._db.links.renumber_pairs()  # VACUUM may renumber the links' rowids
+                db.execute("VACUUM")  # the links' write order is their seq, which it keeps
                 db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                # recall's in-memory snapshot of the links names every card id, the forgotten
+                # ones too: it goes, and the next one is read from the rebuilt file
+                self._db.links.note_changes(None)

@@ -4,8 +4,10 @@ whose links changed. Held as :attr:`CardDB.links <autogen_zettel.store.db.CardDB
 edits of maintenance are :mod:`~autogen_zettel.store.link_upkeep`'s.
 
 Symmetric kinds are stored once with ``src < dst``; REPLY_TO and SUPERSEDES point from the later
-card to the earlier one; ``pair_first`` (kept by triggers, see ``migrations.m005_link_pairs``)
-names the first link written between two ends, of any kind.
+card to the earlier one; ``seq`` numbers the links in the order they were written and
+``pair_first`` (kept by a trigger, see ``migrations.m005_link_pairs`` and ``m010_links_clustered``)
+names the first link written between two ends, of any kind. The table is one b-tree in
+``(src, kind, dst)`` order holding every column, with one covering index from ``dst``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ import sqlite_utils
 from autogen_zettel.base.cards import DIRECTED, Link, LinkKind
 from autogen_zettel.store.card_rows import parse_dt
 from autogen_zettel.store.linkscan import Scans, scan_links
-from autogen_zettel.store.migrations import PAIR_FIRST_SQL
 from autogen_zettel.store.sql import chunks, marks
 
 __all__ = ["LinkTable"]
@@ -57,41 +58,57 @@ class LinkTable:
         self._scans.stop()
 
     def add(self, links: Iterable[Link]) -> None:
-        """Insert links; an existing link keeps the larger weight."""
+        """Insert links; an existing link keeps the larger weight (and its place in the write order)."""
         rows = []
         for link in links:
             src, dst = link.src, link.dst
             if link.kind not in DIRECTED and dst < src:
                 src, dst = dst, src
             rows.append(
-                (
+                [
                     src,
-                    dst,
                     link.kind.value,
+                    dst,
                     link.weight,
                     link.created_at.isoformat() if link.created_at else None,
                     src,
                     dst,
                     dst,
                     src,
-                )
+                    0,
+                ]
             )
         if not rows:
             return
         with self._db.atomic():
+            first = self._take_seq(len(rows))
+            for n, row in enumerate(rows):
+                row[-1] = first + n
             # pair_first: the pair's first link if it has one already, else NULL ("this row"; see
-            # migrations.m005_link_pairs); an existing row keeps its own
+            # migrations.m005_link_pairs), found through the primary key from each end; an
+            # existing row keeps its own
             self._db.db.conn.executemany(
-                "insert into links (src, dst, kind, weight, created_at, pair_first) values (?, ?, ?, ?, ?, "
-                "(select min(f.rowid) from links f where (f.src = ? and f.dst = ?) or (f.src = ? and f.dst = ?))) "
-                "on conflict(src, dst, kind) do update set weight = max(weight, excluded.weight)",
+                "insert into links (src, kind, dst, weight, created_at, pair_first, seq) values "
+                "(?, ?, ?, ?, ?, (select min(s) from (select seq s from links where src = ? and dst = ? "
+                "union all select seq from links where src = ? and dst = ?)), ?) "
+                "on conflict(src, kind, dst) do update set weight = max(weight, excluded.weight)",
                 rows,
             )
-            self.note_changes(end for row in rows for end in row[:2])
+            self.note_changes(end for row in rows for end in (row[0], row[2]))
+
+    def _take_seq(self, n: int) -> int:
+        """The first of ``n`` new numbers in the write order (in the caller's transaction)."""
+        conn = self._db.db.conn
+        last = conn.execute("update link_seq set last = last + ? returning last", [n]).fetchone()
+        if last is None:  # a wiped file: every row of every table went, this one's too
+            start = conn.execute("select coalesce(max(seq), 0) from links").fetchone()[0]
+            conn.execute("insert into link_seq (last) values (?)", [start + n])
+            return start + 1
+        return last[0] - n + 1
 
     def iter(self) -> Iterator[Link]:
         with self._db.lock:
-            rows = list(self._db.db.query("select * from links order by rowid"))  # first written first
+            rows = list(self._db.db.query("select * from links order by seq"))  # first written first
         for r in rows:
             yield Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], parse_dt(r["created_at"]))
 
@@ -116,10 +133,10 @@ class LinkTable:
         self, ids: Iterable[str], kinds: Iterable[str] | None = None
     ) -> list[tuple[int, str, str, str, float]]:
         """``(first, src, dst, kind, weight)`` of every link with an end in ``ids`` (and, if given,
-        a kind in ``kinds``), in the order they were written; ``first`` is the rowid of the first
+        a kind in ``kinds``), in the order they were written; ``first`` is the ``seq`` of the first
         link written between the two ends, of any kind (where a graph built from every link, in
-        :meth:`iter` order, puts each end among the other's neighbours). Both ends have a
-        covering index that holds ``first`` too (kept by triggers, see ``m005_link_pairs``), so
+        :meth:`iter` order, puts each end among the other's neighbours). The table's own order
+        (from ``src``) and its index from ``dst`` hold ``first`` too, so
         this reads index entries only and costs the rows it returns, not the table: recall reads
         its frontier's neighbours this way, one statement per hop (#12)."""
         ids = list(dict.fromkeys(ids))
@@ -134,9 +151,9 @@ class LinkTable:
                 marks = ",".join("?" * len(chunk))
                 # a row with both ends among ids comes from both halves: union keeps one
                 rows = self._db.db.execute(
-                    f"select rowid, coalesce(pair_first, rowid), src, dst, kind, weight from links "
+                    f"select seq, coalesce(pair_first, seq), src, dst, kind, weight from links "
                     f"where src in ({marks}){kind_sql} union "
-                    f"select rowid, coalesce(pair_first, rowid), src, dst, kind, weight from links "
+                    f"select seq, coalesce(pair_first, seq), src, dst, kind, weight from links "
                     f"where dst in ({marks}){kind_sql}",
                     [*chunk, *(kinds or []), *chunk, *(kinds or [])],
                 ).fetchall()
@@ -158,12 +175,6 @@ class LinkTable:
                 return scan_links(self._db.db.conn, kinds, max_rows)
         self._db.check_open()
         return self._scans.run(self.path, kinds, max_rows)
-
-    def renumber_pairs(self) -> None:
-        """Recompute every link's ``pair_first`` (after VACUUM, which may renumber rowids)."""
-        with self._db.atomic():
-            self._db.db.execute(PAIR_FIRST_SQL)
-        self.note_changes(None)
 
     def of(self, card_id: str) -> list[Link]:
         with self._db.lock:

@@ -13,11 +13,11 @@ __all__ = ["LINK_ROW", "scan_links", "Scans"]
 
 log = logging.getLogger(__name__)
 
-# one link row as scan_links returns it: rowid (the order links were written), first (the rowid
+# one link row as scan_links returns it: seq (the order links were written), first (the seq
 # of the pair's first link, any kind), src and dst (indexes into the card ids), kind (index into
 # the kinds scanned), weight
 LINK_ROW = np.dtype(
-    [("rowid", "i8"), ("first", "i8"), ("src", "i4"), ("dst", "i4"), ("kind", "i1"), ("weight", "f8")]
+    [("seq", "i8"), ("first", "i8"), ("src", "i4"), ("dst", "i4"), ("kind", "i1"), ("weight", "f8")]
 )
 
 
@@ -38,7 +38,7 @@ def scan_links(
     case = " ".join(f"when ? then {i}" for i in range(len(kinds)))
     rows = np.fromiter(
         conn.execute(
-            f"select l.rowid, coalesce(l.pair_first, l.rowid), ifnull(s.rowid, -1), ifnull(d.rowid, -1), "
+            f"select l.seq, coalesce(l.pair_first, l.seq), ifnull(s.rowid, -1), ifnull(d.rowid, -1), "
             f"case l.kind {case} end, l.weight from links l left join cards s on s.id = l.src "
             f"left join cards d on d.id = l.dst where l.kind in ({marks})",
             [*kinds, *kinds],
@@ -50,15 +50,19 @@ def scan_links(
     loose = np.flatnonzero((rows["src"] < 0) | (rows["dst"] < 0))
     if len(loose):  # links whose end has no card row: give those ends indexes of their own
         index = {card: i for i, card in enumerate(ids)}
-        for i in loose.tolist():
-            src, dst = conn.execute(
-                "select src, dst from links where rowid = ?", [int(rows["rowid"][i])]
-            ).fetchone()
-            for end, card in (("src", src), ("dst", dst)):
-                if card not in index:
-                    index[card] = len(ids)
-                    ids.append(card)
-                rows[end][i] = index[card]
+        at = {int(seq): i for i, seq in zip(loose.tolist(), rows["seq"][loose].tolist())}
+        seqs = list(at)
+        for start in range(0, len(seqs), 500):
+            chunk = seqs[start : start + 500]
+            for seq, src, dst in conn.execute(
+                f"select seq, src, dst from links where seq in ({','.join('?' * len(chunk))})", chunk
+            ):
+                i = at[seq]
+                for end, card in (("src", src), ("dst", dst)):
+                    if card not in index:
+                        index[card] = len(ids)
+                        ids.append(card)
+                    rows[end][i] = index[card]
     return ids, rows
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils import Migrations
 
-__all__ = ["migrations", "PAIR_FIRST_SQL"]
+__all__ = ["migrations"]
 
 migrations = Migrations("autogen_zettel")
 
@@ -132,10 +132,10 @@ def m004_durability(db: sqlite_utils.Database) -> None:
 # weights, #12). Kept in ``pair_first``: NULL means "this row". LinkTable.add, the one
 # writer of link rows, sets it as it inserts (an insert trigger doing the same doubled the
 # cost of writing a link); when a pair's first goes, a trigger gives the pair's
-# other rows the smallest rowid left, whoever deletes. VACUUM may renumber rowids: CardDB
-# recomputes after it.
+# other rows the smallest rowid left, whoever deletes. (Since m010 the order is ``seq``, which
+# VACUUM leaves alone.)
 _PAIR = "((f.src = {n}.src and f.dst = {n}.dst) or (f.src = {n}.dst and f.dst = {n}.src))"
-PAIR_FIRST_SQL = (
+_PAIR_FIRST_SQL = (
     f"update links set pair_first = (select min(f.rowid) from links f where {_PAIR.format(n='links')})"
 )
 
@@ -147,7 +147,7 @@ def m005_link_pairs(db: sqlite_utils.Database) -> None:
     # in memory to less than half (#12). The dst index alone is covered by the second one.
     db["links"].add_column("pair_first", int)
     db.execute(
-        PAIR_FIRST_SQL + f" where exists (select 1 from links f where f.rowid < links.rowid and "
+        _PAIR_FIRST_SQL + f" where exists (select 1 from links f where f.rowid < links.rowid and "
         f"{_PAIR.format(n='links')})"
     )
     db.execute("drop index if exists idx_links_dst")
@@ -385,3 +385,39 @@ def m009_layers(db: sqlite_utils.Database) -> None:
     db["layer_commitments"].create_index(["status", "due"])
     # a card's evidence reads the message before it in its session (the offer a "No thanks" refuses)
     db["messages"].create_index(["session_id", "at"], if_not_exists=True)
+
+
+@migrations()
+def m010_links_clustered(db: sqlite_utils.Database) -> None:
+    # The links as one b-tree ordered by (src, kind, dst) that holds every column (WITHOUT ROWID)
+    # and one covering index by dst, instead of a rowid table, its primary-key index and two
+    # covering indexes: a batch of new links lands at random places in each structure, so each
+    # one more is thousands more pages written per commit (#26). The write order the rowid gave
+    # (recall's tie-break, see m005) is ``seq``, numbered by the writer from ``link_seq``; old
+    # rows keep their rowid as it, so every pair_first stays right.
+    db.execute(
+        "create table links_clustered (src text not null, kind text not null, dst text not null, "
+        "weight float, created_at text, pair_first integer, seq integer not null, "
+        "primary key (src, kind, dst)) without rowid"
+    )
+    db.execute(
+        "insert into links_clustered (src, kind, dst, weight, created_at, pair_first, seq) "
+        "select src, kind, dst, weight, created_at, pair_first, rowid from links"
+    )
+    db.execute("drop table links")  # its indexes and trigger with it
+    db.execute("alter table links_clustered rename to links")
+    db.execute("create index links_dst_cover on links (dst, kind, src, weight, pair_first, seq)")
+    db.execute("create table link_seq (last integer not null)")
+    db.execute("insert into link_seq (last) select coalesce(max(seq), 0) from links")
+    # the pair's first seq left, found through the primary key from each end (an OR of the two
+    # ends here made the planner scan a clustered table)
+    first = (
+        "(select min(s) from (select seq s from links where src = old.src and dst = old.dst "
+        "union all select seq from links where src = old.dst and dst = old.src))"
+    )
+    db.execute(f"""create trigger links_pair_first_delete after delete on links
+        when coalesce(old.pair_first, old.seq) = old.seq
+        begin
+            update links set pair_first = {first} where src = old.src and dst = old.dst;
+            update links set pair_first = {first} where src = old.dst and dst = old.src;
+        end""")

@@ -23,8 +23,6 @@ class LinkWrites(Protocol):
 
     def note_changes(self, cards: Iterable[str] | None) -> None: ...
 
-    def renumber_pairs(self) -> None: ...
-
 
 class Tables(Protocol):
     """One tenant database's connection as its tables see it (a

@@ -1,0 +1,99 @@
+"""The links as one clustered b-tree (migration m010_links_clustered, #26): a database written by
+the code before it keeps every link, its weight and its place in the write order; pair_first
+stays right through new links, upserts, deletes and VACUUM; the write order continues after the
+old rows and after a wipe; and the table is the two structures a batch of links writes into."""
+
+from __future__ import annotations
+
+import random
+
+import sqlite_utils
+
+from autogen_zettel.base.cards import Link, LinkKind
+from autogen_zettel.store.db import CardDB, migrations
+
+NODES = [f"c{i:02d}" for i in range(14)]
+KINDS = list(LinkKind)
+
+# how LinkTable.add wrote a link before m010 (a rowid table; pair_first by the rowid)
+OLD_INSERT = (
+    "insert into links (src, dst, kind, weight, created_at, pair_first) values (?, ?, ?, ?, ?, "
+    "(select min(f.rowid) from links f where (f.src = ? and f.dst = ?) or (f.src = ? and f.dst = ?))) "
+    "on conflict(src, dst, kind) do update set weight = max(weight, excluded.weight)"
+)
+
+
+def _pairs_first(rows) -> list[int]:
+    """For rows ``(order, first, src, dst, ...)``: the smallest order between each row's two ends."""
+    smallest: dict[frozenset, int] = {}
+    for order, _, src, dst, *_ in rows:
+        key = frozenset((src, dst))
+        smallest[key] = min(smallest.get(key, order), order)
+    return [smallest[frozenset(r[2:4])] for r in rows]
+
+
+def _check(db: CardDB) -> list[tuple]:
+    rows = db.db.execute(
+        "select seq, coalesce(pair_first, seq), src, dst, kind, weight from links order by seq"
+    ).fetchall()
+    assert [r[1] for r in rows] == _pairs_first(rows)
+    return rows
+
+
+def _some(rng: random.Random, n: int) -> list[Link]:
+    return [Link(*rng.sample(NODES, 2), rng.choice(KINDS), rng.choice([0.3, 0.6, 1.0])) for _ in range(n)]
+
+
+def test_links_written_before_the_clustered_table_keep_their_order_weights_and_pairs(tmp_path):
+    rng = random.Random(5)
+    path = tmp_path / "old.sqlite"
+    old = sqlite_utils.Database(path)
+    migrations.apply(old, stop_before="m010_links_clustered")
+    for _ in range(4):
+        rows = []
+        for link in _some(rng, 30):
+            src, dst = link.src, link.dst
+            if link.kind.value not in ("REPLY_TO", "SUPERSEDES", "SUMMARIZES") and dst < src:
+                src, dst = dst, src
+            rows.append((src, dst, link.kind.value, link.weight, None, src, dst, dst, src))
+        old.conn.executemany(OLD_INSERT, rows)
+        old.execute("delete from links where rowid in (select rowid from links order by random() limit 5)")
+    old.conn.commit()
+    before = old.execute(
+        "select rowid, coalesce(pair_first, rowid), src, dst, kind, weight from links order by rowid"
+    ).fetchall()
+    assert [r[1] for r in before] == _pairs_first(before)  # the old code kept them right
+    old.close()
+
+    db = CardDB(path)
+    try:
+        assert "m010_links_clustered" in [m.name for m in migrations.applied(db.db)]
+        assert _check(db) == before
+        sql = db.db.execute("select sql from sqlite_master where name = 'links'").fetchone()[0]
+        assert "without rowid" in sql.lower()
+        indexes = [r[0] for r in db.db.execute("select name from pragma_index_list('links')")]
+        assert sorted(indexes) == ["links_dst_cover", "sqlite_autoindex_links_1"]  # the pk is the table
+        last = before[-1][0]
+        db.links.add(_some(rng, 40))  # new pairs, new kinds of old pairs, weight upserts
+        rows = _check(db)
+        was = {b[2:5]: b[0] for b in before}
+        # an old link keeps its place (an upsert only raises its weight); new ones come after
+        assert all(r[0] == was[r[2:5]] if r[2:5] in was else r[0] > last for r in rows)
+        assert len(rows) > len(before)
+        for _ in range(5):
+            db.link_upkeep.delete_among(rng.sample(NODES, 5), rng.sample(KINDS, 3))
+            _check(db)
+            db.link_upkeep.redirect(rng.choice(NODES), rng.choice(NODES))
+            _check(db)
+            db.links.add(_some(rng, 15))
+            _check(db)
+        kept = _check(db)
+        db.erasure.scrub(vacuum=True)
+        assert _check(db) == kept  # VACUUM leaves the write order alone
+        db.erasure.wipe()  # every row of every table, the seq counter's too
+        db.links.add(_some(rng, 10))
+        db.links.add(_some(rng, 10))
+        rows = _check(db)
+        assert [r[0] for r in rows] == sorted({r[0] for r in rows}) and rows[0][0] >= 1
+    finally:
+        db.close()
