@@ -29,6 +29,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -277,10 +278,13 @@ _IRREGULAR = {
 }
 
 
-def _words(text: str) -> set[str]:
+@functools.lru_cache(maxsize=8192)
+def _words(text: str) -> frozenset[str]:
+    # pure and asked again for every open commitment each time one card's layer rows are rebuilt:
+    # kept per text (frozen, so a caller cannot change what the next one gets)
     low = text.lower()
     low = re.sub(r"[a-z]+", lambda m: _IRREGULAR.get(m.group(0), m.group(0)), low)
-    return set(tokens(low))
+    return frozenset(tokens(low))
 
 
 @dataclass
@@ -347,7 +351,7 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
     ]
 
 
-def _overlap(a: set[str], b: set[str]) -> float:
+def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / min(len(a), len(b)) if a and b else 0.0
 
 
