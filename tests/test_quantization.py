@@ -110,7 +110,9 @@ def test_search_stays_exact_with_points_in_the_appendable_segment_and_after_dele
 
 
 @pytest.mark.parametrize("copy", [False, True], ids=["engine", "dense-copy"])
-def test_neighbour_searches_ignore_the_int8_vectors(pair, copy):
+def test_neighbour_searches_return_the_exact_float32_neighbours_on_a_quantized_shard(pair, copy):
+    """Int8 candidates rescored in float32 (the engine's path) or a dense copy's candidates scored
+    in float32: either way the exact neighbours with their exact scores."""
     plain, quant = pair
     if copy:  # the batched path: candidates from an in-memory copy, scored by the shard
         for idx in (plain, quant):

@@ -404,8 +404,9 @@ class EdgeIndex:
         return SearchResult(dense_scores, lexical)
 
     def neighbours(self, tenant: str, vectors: np.ndarray, limit: int) -> list[list[tuple[str, float]]]:
-        """For each vector, the ``limit`` most similar points as ``(id, cosine)``: an exact search,
-        quantized vectors ignored, so links do not depend on ``quantization``."""
+        """For each vector, the ``limit`` most similar points as ``(id, cosine)``, float32 scores:
+        on a quantized shard int8 candidates rescored (:data:`~autogen_zettel.store.edge_search.LINK_SEARCH`),
+        among a dense copy's candidates the float32 vectors alone."""
         if len(vectors) == 0:
             return []
         vectors = np.asarray(vectors, dtype=np.float32)

@@ -16,9 +16,11 @@ does, so at no shard size, warm or cold, was the copy faster for one query (#12)
 
 On a shard that keeps int8 dense vectors, recall's search scans them, takes ``limit`` x
 :data:`OVERSAMPLING` candidates and rescores them with the float32 vectors, so its hits and
-scores are the exact search's; linking's neighbour searches ignore the int8 vectors (qdrant-edge
-uses them, unrescored, when a request says nothing), so stored links do not depend on
-quantization.
+scores are the exact search's. Linking's neighbour searches do the same with
+:data:`LINK_OVERSAMPLING` times the candidates, as their top few decide links (qdrant-edge uses the
+int8 vectors unrescored when a request says nothing): the float32 scores of the exact top-k, at
+less than half the brute force of every float32 vector (#26). Searches among a dense copy's
+candidates score them in float32 directly.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ __all__ = [
     "OVERSAMPLING",
     "QUANTIZED_SEARCH",
     "EXACT_SEARCH",
+    "LINK_OVERSAMPLING",
+    "LINK_SEARCH",
     "search_requests",
     "neighbour_requests",
     "PointNames",
@@ -47,8 +51,15 @@ OVERSAMPLING = 2.0
 QUANTIZED_SEARCH = qe.SearchParams(
     quantization=qe.QuantizationSearchParams(rescore=True, oversampling=OVERSAMPLING)
 )
-# linking's searches stay exact, so stored links do not depend on quantization
+# float32 only: the scoring of a dense copy's candidates
 EXACT_SEARCH = qe.SearchParams(quantization=qe.QuantizationSearchParams(ignore=True))
+# linking's searches on a quantized shard: int8 candidates, three times the limit, rescored in
+# float32. A link needs its neighbour's exact place among the first few, so the cut gets more
+# room than recall's (which ranks a hundred candidates further); an unquantized shard ignores it
+LINK_OVERSAMPLING = 3.0
+LINK_SEARCH = qe.SearchParams(
+    quantization=qe.QuantizationSearchParams(rescore=True, oversampling=LINK_OVERSAMPLING)
+)
 
 
 def search_requests(
@@ -76,12 +87,13 @@ def search_requests(
 def neighbour_requests(
     rows: list[list[float]], limit: int, chosen: Sequence[Sequence[str]] | None = None
 ) -> list[qe.QueryRequest]:
-    """Linking's exact searches, one per vector; with ``chosen`` (each query's candidate ids, from
-    a dense copy) the shard scores only those: its own scores, so the same weights as a full
-    search; exact ties at the cut may take either place, as there."""
+    """Linking's searches, one per vector (int8 candidates rescored on a quantized shard); with
+    ``chosen`` (each query's candidate ids, from a dense copy) the shard scores only those in
+    float32: its own scores, so the same weights as a full search; exact ties at the cut may take
+    either place, as there."""
     if chosen is None:
         return [
-            qe.QueryRequest(limit=limit, query=qe.Query.Nearest(v, using=DENSE), params=EXACT_SEARCH)
+            qe.QueryRequest(limit=limit, query=qe.Query.Nearest(v, using=DENSE), params=LINK_SEARCH)
             for v in rows
         ]
     return [
