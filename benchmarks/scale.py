@@ -34,7 +34,9 @@ from pathlib import Path
 import numpy as np
 
 from autogen_zettel.base.threads import bounded_threads
+from autogen_zettel.core.embed import kept_sparse_doc
 from autogen_zettel.core.encode_cache import unwrap
+from autogen_zettel.core.layer_extract import extract_layers
 from autogen_zettel.memory.card_index import embed_text
 from benchmarks.fill import RepeatCache, replay_round
 
@@ -89,10 +91,14 @@ class ScaleRow:
 
 
 def _cold(hub) -> None:
-    """Empty the hub's encode cache (a timed encode then computes its vector)."""
+    """Empty the hub's encode cache (a timed encode then computes its vector) and the kept
+    findings and document terms of texts: the replayed rounds repeat every turn's text, which a
+    user's new messages would not, so a timed write or recall must not find them kept."""
     clear = getattr(hub.embedder, "clear", None)
     if clear is not None:
         clear()
+    kept_sparse_doc.cache_clear()
+    extract_layers.cache_clear()
 
 
 def folder_bytes(path: Path) -> int:
