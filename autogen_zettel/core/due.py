@@ -59,6 +59,8 @@ _ZH_DIGITS = {
 }
 _ZH_NUM = r"[0-9]{1,2}|[一二两三四五六七八九十]{1,3}"
 
+# an anchored date in brackets, "(9 May 2023)"; compiled once (the pattern holds every month name)
+_BRACKET = re.compile(rf"\((\d{{1,2}} (?:{_MONTH}) \d{{4}})\)", re.IGNORECASE)
 _EN = re.compile(
     rf"\b(?:(?P<bracket>\d{{1,2}} (?:{_MONTH}) \d{{4}})"
     rf"|(?P<md_m>{_MONTH})\.? (?P<md_d>\d{{1,2}})(?:st|nd|rd|th)?\b"
@@ -225,7 +227,7 @@ def due_date(text: str, at: datetime) -> date | None:
     """The first date ``text`` names for something to be done, anchored at ``at``; None when it
     names none. An anchored bracket ("(9 May 2023)") wins over the words before it."""
     today = at.date()
-    bracket = re.search(rf"\((\d{{1,2}} (?:{_MONTH}) \d{{4}})\)", text, re.IGNORECASE)
+    bracket = _BRACKET.search(text)
     if bracket:
         try:
             return datetime.strptime(bracket.group(1).title(), "%d %B %Y").date()

@@ -175,7 +175,8 @@ def _commitments(
                     counterparty,
                 )
             )
-    m = REMIND.search(low) or (MUST.search(low) if due_date(s, at) else None)
+    must = MUST.search(low)  # before the date: most sentences have no "must" to date
+    m = REMIND.search(low) or (must if must and due_date(s, at) else None)
     if not out and m:
         what = _phrase(m.group("what"))
         if what:
