@@ -23,6 +23,9 @@ from autogen_zettel.core.topics import category_of
 
 __all__ = ["facts"]
 
+# "Mia lives in Porto": a named person's residence (compiled once; NAME and PLACE are long)
+_LIVES = re.compile(rf"\b{NAME}\s+(?:lives|is living|moved|relocated)\s+(?:in|to)\s+{PLACE}")
+
 
 def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence]:
     out: list[Evidence] = []
@@ -51,7 +54,7 @@ def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence
                         kind,
                     )
                 )
-    for m in re.finditer(rf"\b{NAME}\s+(?:lives|is living|moved|relocated)\s+(?:in|to)\s+{PLACE}", s):
+    for m in _LIVES.finditer(s):
         if m.group("name") not in NOT_NAMES:
             out.append(Evidence("fact", m.group("name"), "residence", m.group("v"), 0.5, "statement"))
     m = JOB.search(s)

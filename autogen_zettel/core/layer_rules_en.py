@@ -205,9 +205,12 @@ def _commitments(
     return out
 
 
+_DONE_VERB = re.compile(rf"\b(?:{DONE_VERBS})\b")
+
+
 def _verb(low: str) -> str:
     """The verb of a completion ("sent" in "Sent it."), which a bare one is matched by."""
-    m = re.search(rf"\b(?:{DONE_VERBS})\b", low)
+    m = _DONE_VERB.search(low)
     return m.group(0) if m and m.group(0) not in ("done", "finished", "completed") else ""
 
 

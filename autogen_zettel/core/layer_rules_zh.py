@@ -150,9 +150,22 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
     return [Evidence("preference", subject, key, topic, score, kind)] if key and len(topic) >= 1 else []
 
 
+# compiled once: the word lists they hold are long
+_LEAD_MODALS = re.compile(rf"^(?:{_MODAL})+")
+_STRONG_RUN = re.compile(rf"(?:{_STRONG})+")
+_STRONG_ACTION = re.compile(
+    rf"(?:{_MODAL})*(?:在[^，。]*?(?:前|之前))?(?:一下|先|再|按时|尽快|马上)?(?:{_ACTION})"
+)
+_GO_ACTION = re.compile(rf"(?:去|要)(?:{_ACTION})")
+_MODAL_NEAR_ACTION = re.compile(rf"(?:{_MODAL})+[\u4e00-\u9fff]{{0,3}}?(?:{_ACTION})")
+_MODAL_ACTION = re.compile(rf"(?:{_MODAL})*(?:{_ACTION})")
+_DONE_SPLIT = re.compile(rf"(?:{_ACTION}|搞定|弄|完成|办)")
+_LIVES_IN = re.compile(rf"^{_NAME}(?:现在)?住在(?P<v>[\u4e00-\u9fff]{{2,5}}?)(?:了|。|，|$)")
+
+
 def _what(rest: str) -> str:
     rest = _BEFORE.sub("", rest)
-    rest = re.sub(rf"^(?:{_MODAL})+", "", rest)
+    rest = _LEAD_MODALS.sub("", rest)
     rest = re.sub(r"^(?:在|会在)", "", rest)
     rest = _BEFORE.sub("", rest)
     return re.sub(r"[的了吧啊]+$", "", re.split(r"[。！!？?，,；;]", rest)[0].strip())
@@ -166,15 +179,13 @@ def _is_promise(rest: str, whole: str) -> bool:
     head = _BEFORE.sub("", rest)
     has_time = bool(_TIME_RE.search(whole))
     # a promising word alone will do (我会把文件发给你); 去 and 要 only with a time (我要一杯拿铁 is an order)
-    if re.match(rf"(?:{_STRONG})+", head) and re.match(
-        rf"(?:{_MODAL})*(?:在[^，。]*?(?:前|之前))?(?:一下|先|再|按时|尽快|马上)?(?:{_ACTION})", head
-    ):
+    if _STRONG_RUN.match(head) and _STRONG_ACTION.match(head):
         return True
-    if re.match(rf"(?:去|要)(?:{_ACTION})", head):  # 我去买蛋糕 (but not 我去一下洗手间, 我要一杯拿铁)
+    if _GO_ACTION.match(head):  # 我去买蛋糕 (but not 我去一下洗手间, 我要一杯拿铁)
         return True
-    if has_time and re.match(rf"(?:{_MODAL})+[\u4e00-\u9fff]{{0,3}}?(?:{_ACTION})", head):
+    if has_time and _MODAL_NEAR_ACTION.match(head):
         return True
-    return has_time and bool(re.match(rf"(?:{_MODAL})*(?:{_ACTION})", head))
+    return has_time and bool(_MODAL_ACTION.match(head))
 
 
 def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
@@ -235,7 +246,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         )
         obj = re.sub(r"^(?:我们?|把|已经|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", obj)
         obj = re.split(r"已经|都|[，,。！!]", _BEFORE.sub("", obj))[0]
-        obj = re.split(rf"(?:{_ACTION}|搞定|弄|完成|办)", obj)[0]  # "报告发给你了" -> "报告"
+        obj = _DONE_SPLIT.split(obj)[0]  # "报告发给你了" -> "报告"
         return [Evidence("status", subject, "", obj[:8], 0.5, "done")]
     return []
 
@@ -317,7 +328,7 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
             verb = m.groupdict().get("verb") or ""
             kind = "change" if "搬" in verb or "现在" in s else "statement"
             out.append(Evidence("fact", speaker, key, value, 0.5, kind))
-    m = re.match(rf"^{_NAME}(?:现在)?住在(?P<v>[\u4e00-\u9fff]{{2,5}}?)(?:了|。|，|$)", s)
+    m = _LIVES_IN.match(s)
     if m and m.group("name") != speaker:
         out.append(Evidence("fact", m.group("name"), "residence", m.group("v"), 0.5, "statement"))
     m = _JOBS.search(s)
