@@ -132,7 +132,9 @@ def test_a_model_error_on_the_embedding_thread_leaves_what_one_call_per_batch_le
         pending = mem.db.pending()
         assert pending and {r[1] for r in pending} <= {f"m{i}" for i in range(24, 48)}
         assert not mem.db.messages([f"m{i}" for i in range(48, 72)])
-        assert mem.hub.embedder.calls == 2  # the third batch was never embedded
+        # the third batch was sent to the thread with the second one's rows; if the thread took
+        # it up before the second one's error reached the writer it ran, unstored (a loaded machine)
+        assert mem.hub.embedder.calls in (2, 3)
         # the model works again: the rest goes in, the pending batch is finished as on reopening
         mem.hub.embedder.fail_on = None
         mem.remember_many(msgs[48:], batch=12)
