@@ -3,10 +3,14 @@ migration runs once per database, in order, and is never edited after it shipped
 
 from __future__ import annotations
 
+import logging
+
 import sqlite_utils
 from sqlite_utils import Migrations
 
 __all__ = ["migrations"]
+
+log = logging.getLogger(__name__)
 
 migrations = Migrations("autogen_zettel")
 
@@ -395,6 +399,9 @@ def m010_links_clustered(db: sqlite_utils.Database) -> None:
     # one more is thousands more pages written per commit (#26). The write order the rowid gave
     # (recall's tie-break, see m005) is ``seq``, numbered by the writer from ``link_seq``; old
     # rows keep their rowid as it, so every pair_first stays right.
+    count = db.execute("select count(*) from links").fetchone()[0]
+    if count > 100_000:  # seconds per million links, once: say why this open waits
+        log.info("rewriting %d links into the clustered links table (once per database)", count)
     db.execute(
         "create table links_clustered (src text not null, kind text not null, dst text not null, "
         "weight float, created_at text, pair_first integer, seq integer not null, "
