@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 import pytest
 from hypothesis import given, strategies as st
 
-from autogen_zettel.base.cards import Card, CardKind, CardStatus, EvidenceSource, PrivacyTier
+from autogen_zettel.base.cards import Card, CardKind, CardStatus, Conflict, EvidenceSource, Hit, PrivacyTier
 from autogen_zettel.store.card_rows import card_to_row, row_to_card, source_tuple
 
 T0 = datetime(2026, 3, 1, 9, tzinfo=timezone.utc)
@@ -76,3 +76,15 @@ def test_a_stored_list_of_strings_reads_back_as_json_would(items):
 )
 def test_a_list_not_written_as_json_dumps_writes_plain_strings_is_parsed(stored):
     assert source_tuple(stored) == tuple(json.loads(stored))
+
+
+def test_a_rescored_hit_keeps_every_other_field():
+    conflict = Conflict(
+        "c1", "c2", "Ann", "home", "evidence", "Porto or Lisbon?", (0.9, 0.4), T0, "I live in Lisbon."
+    )
+    hit = Hit(
+        full_card(), 0.5, "associative", ("c0", "REPLY_TO"), (conflict,), "Porto or Lisbon?", (full_card(),)
+    )
+    bare = Hit(Card("c0", "x", CardKind.FACT, "Bo", datetime(2020, 1, 1), ("m0",)), 0.0, "immediate")
+    assert all(getattr(hit, f.name) != getattr(bare, f.name) for f in dataclasses.fields(Hit))
+    assert hit.rescored(0.25) == dataclasses.replace(hit, score=0.25)
