@@ -184,7 +184,10 @@ def test_a_second_unlock_with_the_firsts_scores_looks_up_only_new_cards_and_rank
 
     cards = {i: _card(i) for i in "abcdefghijklmnop"}
     G = build_graph(
-        [Link(x, y, LinkKind.STRONGLY_RELATED, 0.4 + 0.03 * n) for n, (x, y) in enumerate(zip("abcdefg", "hijklmn"))]
+        [
+            Link(x, y, LinkKind.STRONGLY_RELATED, 0.4 + 0.03 * n)
+            for n, (x, y) in enumerate(zip("abcdefg", "hijklmn"))
+        ]
     )
     cfg = RecallTuning(threshold=0.0, seeds=4)
     immediate = [(i, 1.0 - 0.05 * n) for n, i in enumerate("abcdefgop")]

@@ -240,7 +240,7 @@ class LinkAdjacency:
             )
             src, other = np.repeat(at, counts), self.other[take].astype(np.int64)
             weight, kind = self.weight[take], self.kind[take].astype(np.int64)
-            read = [j for j, nm in enumerate(names) if nm in changed]
+            read = [j for j, nm in enumerate(names) if nm in changed] if changed else []
             if read:  # lists the snapshot cannot give, in frontier order among the others
                 lists = lists_of([names[j] for j in read])
                 more = [
@@ -349,6 +349,24 @@ class Activation(Mapping[str, tuple[float, tuple[str, str]]]):
     ):
         self.nodes, self.total, self.via, self.via_kind, self.seen = nodes, total, via, via_kind, seen
         self.names, self.index, self.extra, self.kinds = names, index, extra, kinds
+        self._last: tuple[dict[str, float], np.ndarray] | None = None  # see _upper
+
+    def _upper(self, base: Mapping[str, float]) -> np.ndarray:
+        """Each activated node's ``base.get(id, 0.0) + activation``, in ``nodes`` order; kept for
+        the last ``base``, as recall ranks twice over the same immediate scores (#26)."""
+        if self._last is not None and self._last[0] == base:
+            return self._last[1]
+        nodes = self.nodes
+        upper = self.total[nodes]
+        where = {p: s for i, s in base.items() if (p := self._position(i)) is not None}
+        if where:
+            rows = np.zeros(len(self.total), dtype=np.int64) - 1
+            rows[nodes] = np.arange(len(nodes))
+            at = rows[np.fromiter(where, dtype=np.int64, count=len(where))]
+            upper[at] = np.fromiter(where.values(), dtype=np.float64, count=len(where)) + upper[at]
+        upper.flags.writeable = False  # shared by the calls that pass an equal base
+        self._last = (dict(base), upper)
+        return upper
 
     def _position(self, node: str) -> int | None:
         p = self.index.get(node)
@@ -378,13 +396,7 @@ class Activation(Mapping[str, tuple[float, tuple[str, str]]]):
         same as building that dict and sorting it, but only ids at or above the n-th best value
         become Python objects."""
         nodes = self.nodes
-        upper = self.total[nodes]
-        where = {p: s for i, s in base.items() if (p := self._position(i)) is not None}
-        if where:
-            rows = np.zeros(len(self.total), dtype=np.int64) - 1
-            rows[nodes] = np.arange(len(nodes))
-            at = rows[np.fromiter(where, dtype=np.int64, count=len(where))]
-            upper[at] = np.fromiter(where.values(), dtype=np.float64, count=len(where)) + upper[at]
+        upper = self._upper(base)
         others = [(i, s) for i, s in head if self._position(i) is None]
         values = np.concatenate(
             [upper, np.fromiter((s for _, s in others), dtype=np.float64, count=len(others))]
