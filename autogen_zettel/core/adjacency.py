@@ -181,7 +181,7 @@ class LinkAdjacency:
         hops: int,
         decay: float,
         fan_out: int,
-        unserved: Callable[[list[str]], Collection[str] | None],
+        unserved: Callable[[Sequence[str]], Collection[str] | None],
         lists_of: Callable[[list[str]], Mapping[str, list[tuple[str, float, str]]]],
     ) -> Mapping[str, tuple[float, tuple[str, str]]] | None:
         """:func:`~autogen_zettel.core.graph.spread` over these arrays, with the same floats: each
@@ -190,7 +190,8 @@ class LinkAdjacency:
         its weights one after another). Recall's spreading was about 6,000 Python steps a call (#12).
 
         :param unserved: the given nodes whose links changed since the snapshot (their lists come
-            from ``lists_of``); None when this snapshot no longer serves (then None is returned)
+            from ``lists_of``); None when this snapshot no longer serves (then None is returned).
+            The nodes are a sequence named on first read: leave it unread when nothing changed
         :param lists_of: ``nodes -> {node: [(other, weight, kind), ...]}`` for the unserved nodes
         """
         index, ids, n = self.index, self.ids, len(self.ids)
@@ -222,7 +223,7 @@ class LinkAdjacency:
             if len(frontier) == 0:
                 break
             factor = decay ** (hop - 1)
-            names = [ids[i] if i < n else extra_ids[i - n] for i in frontier.tolist()]
+            names = _Named(frontier, ids, extra_ids)
             changed = unserved(names)
             if changed is None:
                 return None
@@ -331,6 +332,30 @@ class LinkAdjacency:
     def nbytes(self) -> int:
         """Bytes of the arrays (the id list and its index come on top: about 150 bytes a card)."""
         return self.indptr.nbytes + self.other.nbytes + self.weight.nbytes + self.kind.nbytes
+
+
+class _Named(Sequence[str]):
+    """A frontier's node ids, named when first read: the lists of a hop come from the snapshot
+    unless some of its nodes' links changed, and only then are the names compared (#26)."""
+
+    def __init__(self, positions: np.ndarray, ids: Sequence[str], extra_ids: Sequence[str]):
+        self._positions, self._ids, self._extra_ids = positions, ids, extra_ids
+        self._names: list[str] | None = None
+
+    def _named(self) -> list[str]:
+        if self._names is None:
+            ids, extra_ids, n = self._ids, self._extra_ids, len(self._ids)
+            self._names = [ids[i] if i < n else extra_ids[i - n] for i in self._positions.tolist()]
+        return self._names
+
+    def __len__(self) -> int:
+        return len(self._positions)
+
+    def __getitem__(self, i):
+        return self._named()[i]
+
+    def __iter__(self):
+        return iter(self._named())
 
 
 class Activation(Mapping[str, tuple[float, tuple[str, str]]]):
