@@ -46,8 +46,8 @@ _new = object.__new__
 
 def row_to_card(row: dict) -> Card:
     """The card a ``cards`` row holds. Built without ``Card.__init__``: a frozen dataclass sets
-    each of its twenty fields through ``object.__setattr__``, which was a third of the read of a
-    card, and recall reads dozens of cards a call (#26); the fields go into the new instance's
+    each of its twenty fields through a call of ``object.__setattr__``, and recall reads dozens of
+    cards a call (#26); the fields go into the new instance's
     ``__dict__`` as ``__init__`` would put them (Card has no ``__post_init__`` and no slots;
     tests/test_card_rows.py checks that every field is set)."""
     kind, status = row["kind"], row["status"]
