@@ -128,6 +128,15 @@ def test_a_touch_keeps_the_other_cards_and_rereads_the_touched(db):
     assert {c.access_count for c in db.kept.get_many(["a", "b"]).values()} == {1, 2}
 
 
+def test_a_touch_reads_again_only_the_touched_cards_that_were_kept(db):
+    """The touch (recall's background write) reads the touched kept cards again itself, so the
+    next recall finds them kept with their new counts; a card nobody read stays unread (#26)."""
+    db.kept.get_many(["a"])
+    db.touch(["a", "b"], T0 + timedelta(days=1))
+    assert "a" in db.kept and "b" not in db.kept
+    assert db.kept.get_many(["a"])["a"].access_count == 1
+
+
 def test_a_real_change_after_a_touch_still_drops_the_kept_cards(db):
     kept = db.kept.get_many(["a", "b"])
     db.touch(["a"], T0 + timedelta(days=1))
@@ -168,8 +177,9 @@ def test_live_recall_keeps_the_cards_it_did_not_return(tmp_path):
         hits = mem.recall("bees in the garden", k=3)  # touch=True: the access counts are written
         mem.flush()
         returned = {h.card.id for h in hits}
-        kept = set(mem.db.kept._cards)
-        assert kept - returned  # the candidates recall read but did not return are still kept
-        assert not kept & returned  # the touched ones are read again, with their new counts
+        kept = mem.db.kept._cards
+        assert set(kept) - returned  # the candidates recall read but did not return are still kept
+        # the touched ones were read again by the touch, with their new counts
+        assert returned <= set(kept) and all(kept[i].access_count == 1 for i in returned)
         again = mem.recall("bees in the garden", k=3, touch=False)
         assert all(h.card.access_count == 1 for h in again if h.card.id in returned)

@@ -498,3 +498,9 @@ def test_activation_ranks_like_the_dict_unlock_builds(hub):
             upper = dict(head)
             upper.update({i: base.get(i, 0.0) + act for i, (act, _) in plain.items()})
             assert fast.top(n, base, head) == top_ids(upper, n)
+        for scale in (0.5, 1.0):  # another base on the same activation ranks anew (#26), then the first
+            other = {i: s * scale for i, s in base.items()}
+            head = [(i, s * scale) for i, s in immediate[:30]]
+            upper = dict(head)
+            upper.update({i: other.get(i, 0.0) + act for i, (act, _) in plain.items()})
+            assert fast.top(30, other, head) == top_ids(upper, 30)

@@ -169,3 +169,42 @@ def test_a_query_naming_a_participant_prefers_their_words():
     )  # Ann's card rises (how far depends on the index text)
     assert half.index("a2") < half.index("b1")
     assert _ranked_with(msgs, query, speaker_boost=1.0, **named)[0] == "a2"
+
+
+def test_a_second_unlock_with_the_firsts_scores_looks_up_only_new_cards_and_ranks_alike():
+    """Recall unlocks again with twice the places when copies took some (#26): given the first
+    unlock's scored cards it reads only the cards the first did not look at, and ranks as a
+    fresh unlock does (a card's hit does not depend on k)."""
+    from autogen_zettel.base.cards import Link, LinkKind
+    from autogen_zettel.base.recall_config import RecallTuning
+    from autogen_zettel.core.graph import build_graph
+    from autogen_zettel.memory.recall import activate, unlock
+
+    from .test_logic import NOW, _card
+
+    cards = {i: _card(i) for i in "abcdefghijklmnop"}
+    G = build_graph(
+        [
+            Link(x, y, LinkKind.STRONGLY_RELATED, 0.4 + 0.03 * n)
+            for n, (x, y) in enumerate(zip("abcdefg", "hijklmn"))
+        ]
+    )
+    cfg = RecallTuning(threshold=0.0, seeds=4)
+    immediate = [(i, 1.0 - 0.05 * n) for n, i in enumerate("abcdefgop")]
+    asked: list[list[str]] = []
+
+    def lookup(ids):
+        asked.append(list(ids))
+        return {i: cards[i] for i in ids if i in cards and i != "o"}  # "o" cannot be recalled
+
+    activation = activate(immediate, G, cfg)
+    scored: dict = {}
+    first = unlock(immediate, G, lookup, cfg, k=2, now=NOW, activation=activation, scored=scored)
+    assert len(first) == 2 and set(asked[0]) == set(scored)
+    second = unlock(immediate, G, lookup, cfg, k=4, now=NOW, activation=activation, scored=scored)
+    assert asked[1] and not set(asked[1]) & set(asked[0])  # nothing looked up twice
+    fresh = unlock(immediate, G, lookup, cfg, k=4, now=NOW, activation=activation)
+    assert [(h.card.id, h.score, h.layer, h.via) for h in second] == [
+        (h.card.id, h.score, h.layer, h.via) for h in fresh
+    ]
+    assert "o" in scored and scored["o"] is None  # a card that cannot be recalled is remembered as such

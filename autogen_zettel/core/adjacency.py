@@ -181,7 +181,7 @@ class LinkAdjacency:
         hops: int,
         decay: float,
         fan_out: int,
-        unserved: Callable[[list[str]], Collection[str] | None],
+        unserved: Callable[[Sequence[str]], Collection[str] | None],
         lists_of: Callable[[list[str]], Mapping[str, list[tuple[str, float, str]]]],
     ) -> Mapping[str, tuple[float, tuple[str, str]]] | None:
         """:func:`~autogen_zettel.core.graph.spread` over these arrays, with the same floats: each
@@ -190,7 +190,8 @@ class LinkAdjacency:
         its weights one after another). Recall's spreading was about 6,000 Python steps a call (#12).
 
         :param unserved: the given nodes whose links changed since the snapshot (their lists come
-            from ``lists_of``); None when this snapshot no longer serves (then None is returned)
+            from ``lists_of``); None when this snapshot no longer serves (then None is returned).
+            The nodes are a sequence named on first read: leave it unread when nothing changed
         :param lists_of: ``nodes -> {node: [(other, weight, kind), ...]}`` for the unserved nodes
         """
         index, ids, n = self.index, self.ids, len(self.ids)
@@ -222,7 +223,7 @@ class LinkAdjacency:
             if len(frontier) == 0:
                 break
             factor = decay ** (hop - 1)
-            names = [ids[i] if i < n else extra_ids[i - n] for i in frontier.tolist()]
+            names = _Named(frontier, ids, extra_ids)
             changed = unserved(names)
             if changed is None:
                 return None
@@ -240,7 +241,7 @@ class LinkAdjacency:
             )
             src, other = np.repeat(at, counts), self.other[take].astype(np.int64)
             weight, kind = self.weight[take], self.kind[take].astype(np.int64)
-            read = [j for j, nm in enumerate(names) if nm in changed]
+            read = [j for j, nm in enumerate(names) if nm in changed] if changed else []
             if read:  # lists the snapshot cannot give, in frontier order among the others
                 lists = lists_of([names[j] for j in read])
                 more = [
@@ -271,7 +272,11 @@ class LinkAdjacency:
                 break
             passed = acts[src] * weight * factor
             edges = len(passed)
-            reached = np.flatnonzero(np.bincount(other, minlength=size))
+            # the nodes this hop reaches, ascending: the nonzero of a mask, not of a count array over
+            # every node (an int array's nonzero is several times slower than a bool one's, #26)
+            mask = np.zeros(size, dtype=bool)
+            mask[other] = True
+            reached = np.flatnonzero(mask)
             slot = np.empty(size, dtype=np.int64)
             slot[reached] = np.arange(len(reached))
             inverse = slot[other]
@@ -290,7 +295,11 @@ class LinkAdjacency:
             up, e = reached[stronger], first_best[stronger]
             strongest[up], via[up], via_kind[up] = best[stronger], frontier[src[e]], kind[e]
             total[reached] += sums
-            ahead = np.argsort(first)  # this hop's nodes in the order it reached them
+            # this hop's nodes in the order it reached them: ``first`` holds distinct edge positions,
+            # so marking them and reading the marks in edge order is ``argsort(first)`` without a sort
+            marks = np.zeros(edges, dtype=bool)
+            marks[first] = True
+            ahead = inverse[np.flatnonzero(marks)]
             new = reached[ahead]
             reached_order.append(new[~seen[new]])
             seen[reached] = True
@@ -325,6 +334,30 @@ class LinkAdjacency:
         return self.indptr.nbytes + self.other.nbytes + self.weight.nbytes + self.kind.nbytes
 
 
+class _Named(Sequence[str]):
+    """A frontier's node ids, named when first read: the lists of a hop come from the snapshot
+    unless some of its nodes' links changed, and only then are the names compared (#26)."""
+
+    def __init__(self, positions: np.ndarray, ids: Sequence[str], extra_ids: Sequence[str]):
+        self._positions, self._ids, self._extra_ids = positions, ids, extra_ids
+        self._names: list[str] | None = None
+
+    def _named(self) -> list[str]:
+        if self._names is None:
+            ids, extra_ids, n = self._ids, self._extra_ids, len(self._ids)
+            self._names = [ids[i] if i < n else extra_ids[i - n] for i in self._positions.tolist()]
+        return self._names
+
+    def __len__(self) -> int:
+        return len(self._positions)
+
+    def __getitem__(self, i):
+        return self._named()[i]
+
+    def __iter__(self):
+        return iter(self._named())
+
+
 class Activation(Mapping[str, tuple[float, tuple[str, str]]]):
     """What :meth:`LinkAdjacency.spread` gives: node -> ``(activation, (strongest source, link
     kind))`` in the loop's order, kept as its arrays. Recall reads a few dozen entries and ranks
@@ -349,6 +382,24 @@ class Activation(Mapping[str, tuple[float, tuple[str, str]]]):
     ):
         self.nodes, self.total, self.via, self.via_kind, self.seen = nodes, total, via, via_kind, seen
         self.names, self.index, self.extra, self.kinds = names, index, extra, kinds
+        self._last: tuple[dict[str, float], np.ndarray] | None = None  # see _upper
+
+    def _upper(self, base: Mapping[str, float]) -> np.ndarray:
+        """Each activated node's ``base.get(id, 0.0) + activation``, in ``nodes`` order; kept for
+        the last ``base``, as recall ranks twice over the same immediate scores (#26)."""
+        if self._last is not None and self._last[0] == base:
+            return self._last[1]
+        nodes = self.nodes
+        upper = self.total[nodes]
+        where = {p: s for i, s in base.items() if (p := self._position(i)) is not None}
+        if where:
+            rows = np.zeros(len(self.total), dtype=np.int64) - 1
+            rows[nodes] = np.arange(len(nodes))
+            at = rows[np.fromiter(where, dtype=np.int64, count=len(where))]
+            upper[at] = np.fromiter(where.values(), dtype=np.float64, count=len(where)) + upper[at]
+        upper.flags.writeable = False  # shared by the calls that pass an equal base
+        self._last = (dict(base), upper)
+        return upper
 
     def _position(self, node: str) -> int | None:
         p = self.index.get(node)
@@ -378,13 +429,7 @@ class Activation(Mapping[str, tuple[float, tuple[str, str]]]):
         same as building that dict and sorting it, but only ids at or above the n-th best value
         become Python objects."""
         nodes = self.nodes
-        upper = self.total[nodes]
-        where = {p: s for i, s in base.items() if (p := self._position(i)) is not None}
-        if where:
-            rows = np.zeros(len(self.total), dtype=np.int64) - 1
-            rows[nodes] = np.arange(len(nodes))
-            at = rows[np.fromiter(where, dtype=np.int64, count=len(where))]
-            upper[at] = np.fromiter(where.values(), dtype=np.float64, count=len(where)) + upper[at]
+        upper = self._upper(base)
         others = [(i, s) for i, s in head if self._position(i) is None]
         values = np.concatenate(
             [upper, np.fromiter((s for _, s in others), dtype=np.float64, count=len(others))]

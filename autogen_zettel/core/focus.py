@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import replace
 
 from autogen_zettel.base.cards import Hit
 
@@ -112,5 +111,5 @@ def demote_questions(hits: Sequence[Hit], discount: float) -> list[Hit]:
     """
     if discount <= 0:
         return list(hits)
-    out = [replace(h, score=h.score * (1 - discount)) if is_question(h.card.content) else h for h in hits]
+    out = [h.rescored(h.score * (1 - discount)) if is_question(h.card.content) else h for h in hits]
     return sorted(out, key=lambda h: (-h.score, h.card.id))

@@ -263,7 +263,7 @@ class LinkNeighbours:
             return None
         adjacency = self.adjacency
 
-        def unserved(nodes: list[str]) -> list[str] | None:
+        def unserved(nodes: Sequence[str]) -> list[str] | None:
             self.refresh()
             with self._lock:
                 if self.adjacency is not adjacency:

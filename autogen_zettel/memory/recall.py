@@ -24,7 +24,6 @@ import heapq
 import math
 from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
 
 import networkx as nx
@@ -101,6 +100,7 @@ def unlock(
     modulation: Callable[[Card], float] | None = None,
     activation: Mapping[str, tuple[float, tuple[str, str]]] | None = None,
     named: Collection[str] = frozenset(),
+    scored: dict[str, Hit | None] | None = None,
 ) -> list[Hit]:
     """Merge immediate hits with cards unlocked along links; at most ``k`` hits, best first.
 
@@ -117,6 +117,10 @@ def unlock(
         (it does not depend on ``k``)
     :param named: the participants the query names: an associative card someone else said passes
         ``cfg.associative_focus`` less of the activation it received
+    :param scored: card id -> its hit before ranking, filled as cards are scored; a second unlock
+        over the same ``immediate``, ``activation`` and arguments but a larger ``k`` passes the
+        first's, and scores only the cards the first did not look at (a card's hit does not
+        depend on ``k``)
     """
     immediate = [(i, s) for i, s in immediate if s >= cfg.threshold]
     base = dict(immediate)
@@ -133,31 +137,47 @@ def unlock(
         score_of = base.get
         upper.update({i: score_of(i, 0.0) + act for i, (act, _) in activation.items()})
         pool = top_ids(upper, 3 * k)
-    looked_up = cards(pool)
-
-    scored: list[Hit] = []
+    memo: dict[str, Hit | None] = {} if scored is None else scored
+    looked_up = cards([cid for cid in pool if cid not in memo])
+    hits: list[Hit] = []
     for cid in pool:
-        card = looked_up.get(cid)
-        if card is None:
-            continue
-        score = base.get(cid, 0.0)
-        act, via = activation.get(cid, (0.0, None))
-        if act:
-            weight = (0.5 + 0.5 * card.importance) * (
-                0.7 + 0.3 * recency(card, now, cfg.recency_half_life_days)
-            )
-            act *= weight
-            if named and card.speaker not in named:
-                act *= 1 - cfg.associative_focus
-        factor = modulation(card) if modulation else 1.0
-        if act > score:
-            scored.append(Hit(card, (score + act) * factor, "associative", via))
+        if cid in memo:
+            hit = memo[cid]
         else:
-            scored.append(Hit(card, (score + act) * factor, "immediate"))
-    scored.sort(key=lambda h: (-h.score, h.card.id))
+            card = looked_up.get(cid)
+            hit = memo[cid] = (
+                None if card is None else _scored(card, base, activation, cfg, now, modulation, named)
+            )
+        if hit is not None:
+            hits.append(hit)
+    hits.sort(key=lambda h: (-h.score, h.card.id))
     # a card that only asks gives its place (within the 3k looked at) to what comes next
-    ranked = demote_questions(below_their_source(scored), cfg.question_discount)
+    ranked = demote_questions(below_their_source(hits), cfg.question_discount)
     return cap_associative(ranked, k=k, share=cfg.associative_share)
+
+
+def _scored(
+    card: Card,
+    base: Mapping[str, float],
+    activation: Mapping[str, tuple[float, tuple[str, str]]],
+    cfg: RecallTuning,
+    now: datetime,
+    modulation: Callable[[Card], float] | None,
+    named: Collection[str],
+) -> Hit:
+    """One looked-up card's hit in :func:`unlock`, before ranking."""
+    cid = card.id
+    score = base.get(cid, 0.0)
+    act, via = activation.get(cid, (0.0, None))
+    if act:
+        weight = (0.5 + 0.5 * card.importance) * (0.7 + 0.3 * recency(card, now, cfg.recency_half_life_days))
+        act *= weight
+        if named and card.speaker not in named:
+            act *= 1 - cfg.associative_focus
+    factor = modulation(card) if modulation else 1.0
+    if act > score:
+        return Hit(card, (score + act) * factor, "associative", via)
+    return Hit(card, (score + act) * factor, "immediate")
 
 
 def top_ids(scores: dict[str, float], n: int) -> list[str]:
@@ -201,7 +221,7 @@ def below_their_source(hits: Sequence[Hit]) -> list[Hit]:
     for h in hits:
         source = h.via[0] if h.layer == "associative" and h.via else None
         if source in final and h.score >= final[source]:
-            h = replace(h, score=final[source] * 0.999)
+            h = h.rescored(final[source] * 0.999)
             final[h.card.id] = h.score
         out.append(h)
     return sorted(out, key=lambda h: (-h.score, h.card.id))
@@ -382,6 +402,7 @@ def progressive_recall(
     activation = activate(immediate, links, cfg)  # spread once: a second unlock reuses it
     focus = named if cfg.associative_focus > 0 else frozenset()
     deep = 2 * width if cfg.session_spread > 0 else width  # sessions spread over a longer list
+    scored: dict[str, Hit | None] = {}  # a second unlock scores only the cards the first did not
     hits = unlock(
         immediate,
         links,
@@ -392,6 +413,7 @@ def progressive_recall(
         modulation=factor,
         activation=activation,
         named=focus,
+        scored=scored,
     )
     unique = collapse_duplicates(hits)
     if len(unique) < len(hits) and len(hits) == deep:
@@ -407,6 +429,7 @@ def progressive_recall(
                 modulation=factor,
                 activation=activation,
                 named=focus,
+                scored=scored,
             )
         )
     hits = spread_sessions(unique, cfg.session_spread)

@@ -16,11 +16,15 @@ def parse_dt(value: str | None) -> datetime | None:
 
 
 def _tuple(text: str | None) -> tuple:
-    # most lists are empty or one plain string (a source message id): no parser for those
+    # the lists are written by json.dumps (", " between items, ASCII only): without a backslash
+    # every quote delimits an item, so a list of strings splits at '", "' exactly when the quotes
+    # number two per piece; anything else (numbers, escapes, other spacing) goes through the parser
     if not text or text == "[]":
         return ()
-    if text.startswith('["') and text.endswith('"]') and '"' not in text[2:-2] and "\\" not in text:
-        return (text[2:-2],)
+    if text.startswith('["') and text.endswith('"]') and "\\" not in text:
+        items = text[2:-2].split('", "')
+        if text.count('"') == 2 * len(items):
+            return tuple(items)
     return tuple(json.loads(text))
 
 
@@ -37,10 +41,19 @@ _TIERS = {m.value: m for m in PrivacyTier}
 _SOURCES = {m.value: m for m in EvidenceSource}
 
 
+_new = object.__new__
+
+
 def row_to_card(row: dict) -> Card:
+    """The card a ``cards`` row holds. Built without ``Card.__init__``: a frozen dataclass sets
+    each of its twenty fields through a call of ``object.__setattr__``, and recall reads dozens of
+    cards a call (#26); the fields go into the new instance's
+    ``__dict__`` as ``__init__`` would put them (Card has no ``__post_init__`` and no slots;
+    tests/test_card_rows.py checks that every field is set)."""
     kind, status = row["kind"], row["status"]
     tier, evidence = row.get("tier") or "standard", row.get("evidence") or "explicit"
-    return Card(
+    card = _new(Card)
+    card.__dict__.update(
         id=row["id"],
         content=row["content"],
         kind=_KINDS.get(kind) or CardKind(kind),
@@ -62,6 +75,7 @@ def row_to_card(row: dict) -> Card:
         version=row.get("version") or 1,
         updated_at=parse_dt(row.get("updated_at")),
     )
+    return card
 
 
 def card_to_row(card: Card, indexed: int = 0) -> dict:

@@ -9,8 +9,8 @@ each read, so no write path has to remember the cache.
 One write path does tell it: recall's access counts (:meth:`CardDB.touch
 <autogen_zettel.store.db.CardDB.touch>`) change a few cards after almost every live recall, and
 dropping everything for them made a chatting agent read its cards cold on most recalls (#26).
-:meth:`KeptCards.wrote` drops just the cards such a write changed, when nothing else was written
-since the cards were kept.
+:meth:`KeptCards.wrote` reads just the cards such a write changed again, when nothing else was
+written since the cards were kept.
 """
 
 from __future__ import annotations
@@ -77,14 +77,19 @@ class KeptCards:
     def wrote(self, ids: Iterable[str], before: tuple[int, int] | None) -> None:
         """This connection committed a change of the cards ``ids`` and of nothing another kept
         card reads, and ``before`` is what :meth:`version` said just before it (under the same
-        lock as the write): drop those cards and keep the others. Any other case leaves the
-        next read to find the new version and drop everything."""
+        lock as the write): read those of them that were kept again, now, and keep the others.
+        Any other case leaves the next read to find the new version and drop everything.
+
+        The writer is recall's background touch: the touched cards are the ones the next recall
+        of a chat most likely asks for, so they are read here, off recall's path, not there."""
         with self.lock:
             if before is None or before != self._version or self.conn.in_transaction:
                 return
-            for card_id in ids:
-                self._cards.pop(card_id, None)
+            cards = self._cards
+            changed = [i for i in dict.fromkeys(ids) if cards.pop(i, None) is not None]
             self._version = self._write_version()
+            if changed:
+                cards.update(self.read(changed))
 
     def drop(self) -> None:
         """Drop every kept card now (forget, wipe and close: no copy stays in memory)."""
