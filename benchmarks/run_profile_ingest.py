@@ -125,6 +125,13 @@ def dump(mem) -> dict:
             in (db.execute("select sql from sqlite_master where name = ?", [t]).fetchone()[0] or "").lower()
         )
         # rowid order is part of what is stored: recall reads links and cards in the order written
+        if t == "links":  # the order written: seq (since m010), before it the rowid, numbered
+            order = "seq" if without_rowid else "rowid"
+            keep = "src, dst, kind, weight, created_at"
+            out[t] = [
+                {"_n": n, **r} for n, r in enumerate(rows(f"select {keep} from links order by {order}"), 1)
+            ]
+            continue
         out[t] = rows(
             f"select * from [{t}] order by 1"
             if without_rowid

@@ -97,3 +97,44 @@ def test_links_written_before_the_clustered_table_keep_their_order_weights_and_p
         assert [r[0] for r in rows] == sorted({r[0] for r in rows}) and rows[0][0] >= 1
     finally:
         db.close()
+
+
+def test_the_link_scan_names_ends_that_have_no_card_row(tmp_path):
+    """Recall's one-scan read of the links (``LinkTable.table``) maps each end to its card's
+    index; ends without a card row (a card gone, links kept) get indexes of their own."""
+    from datetime import datetime
+
+    from autogen_zettel.base.cards import Card, CardKind
+
+    db = CardDB(tmp_path / "t.sqlite")
+    try:
+        db.insert_cards(
+            [
+                Card(
+                    id=n,
+                    content=f"card {n}",
+                    kind=CardKind.FACT,
+                    speaker="Ann",
+                    source_ids=[f"m-{n}"],
+                    created_at=datetime(2024, 3, 1, 9),
+                )
+                for n in NODES[:6]
+            ]
+        )
+        rng = random.Random(9)
+        db.links.add(_some(rng, 60))  # ends among all 14 nodes: 8 of them have no card row
+        kinds = [k.value for k in KINDS]
+        ids, rows = db.links.table(kinds)
+        got = sorted(
+            (ids[r["src"]], ids[r["dst"]], kinds[r["kind"]], round(float(r["weight"]), 6), int(r["seq"]))
+            for r in rows
+        )
+        want = sorted(
+            (s, d, k, round(w, 6), q)
+            for q, _, s, d, k, w in db.db.execute(
+                "select seq, pair_first, src, dst, kind, weight from links"
+            ).fetchall()
+        )
+        assert got == want and any(i not in NODES[:6] for i in ids)
+    finally:
+        db.close()

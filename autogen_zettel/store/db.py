@@ -5,8 +5,9 @@ Tables (evolved with :class:`sqlite_utils.Migrations`):
 - ``meta``: key/value facts about the tenant (name, embedding model and dimension).
 - ``cards``: one row per card; ``indexed`` is 0 until the card is in Qdrant, so a crash
   between the two writes is found and repaired on the next open.
-- ``links``: ``(src, dst, kind)`` with a weight; symmetric kinds are stored once with
-  ``src < dst``; REPLY_TO and SUPERSEDES point from the later card to the earlier one.
+- ``links``: ``(src, kind, dst)`` with a weight, ``seq`` (the order written) and ``pair_first``;
+  symmetric kinds are stored once with ``src < dst``; REPLY_TO and SUPERSEDES point from the
+  later card to the earlier one (see :mod:`~autogen_zettel.store.link_tables`).
 - ``messages``: the source messages cards were distilled from (for provenance), redacted.
 - ``card_history``: earlier versions and status changes of cards (edits, merges, freezes).
 - ``claims``: what each card asserts about a (subject, topic), for conflict detection.

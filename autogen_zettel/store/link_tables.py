@@ -99,12 +99,13 @@ class LinkTable:
     def _take_seq(self, n: int) -> int:
         """The first of ``n`` new numbers in the write order (in the caller's transaction)."""
         conn = self._db.db.conn
-        last = conn.execute("update link_seq set last = last + ? returning last", [n]).fetchone()
-        if last is None:  # a wiped file: every row of every table went, this one's too
+        # an update, then a read (no RETURNING: SQLite before 3.35 has none)
+        if conn.execute("update link_seq set last = last + ?", [n]).rowcount == 0:
+            # a wiped file: every row of every table went, this one's too
             start = conn.execute("select coalesce(max(seq), 0) from links").fetchone()[0]
             conn.execute("insert into link_seq (last) values (?)", [start + n])
             return start + 1
-        return last[0] - n + 1
+        return conn.execute("select last from link_seq").fetchone()[0] - n + 1
 
     def iter(self) -> Iterator[Link]:
         with self._db.lock:
@@ -178,7 +179,11 @@ class LinkTable:
 
     def of(self, card_id: str) -> list[Link]:
         with self._db.lock:
-            rows = list(self._db.db.query("select * from links where src = ? or dst = ?", [card_id, card_id]))
+            rows = list(
+                self._db.db.query(
+                    "select * from links where src = ? or dst = ? order by seq", [card_id, card_id]
+                )
+            )
         return [
             Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], parse_dt(r["created_at"]))
             for r in rows

@@ -51,18 +51,19 @@ def scan_links(
     if len(loose):  # links whose end has no card row: give those ends indexes of their own
         index = {card: i for i, card in enumerate(ids)}
         at = {int(seq): i for i, seq in zip(loose.tolist(), rows["seq"][loose].tolist())}
-        seqs = list(at)
-        for start in range(0, len(seqs), 500):
-            chunk = seqs[start : start + 500]
-            for seq, src, dst in conn.execute(
-                f"select seq, src, dst from links where seq in ({','.join('?' * len(chunk))})", chunk
-            ):
-                i = at[seq]
-                for end, card in (("src", src), ("dst", dst)):
-                    if card not in index:
-                        index[card] = len(ids)
-                        ids.append(card)
-                    rows[end][i] = index[card]
+        # every link with an end that has no card row, in one pass (seq has no index of its own)
+        for seq, src, dst in conn.execute(
+            "select seq, src, dst from links l where not exists (select 1 from cards where id = l.src) "
+            "or not exists (select 1 from cards where id = l.dst)"
+        ):
+            i = at.get(seq)
+            if i is None:  # a link of a kind not scanned
+                continue
+            for end, card in (("src", src), ("dst", dst)):
+                if card not in index:
+                    index[card] = len(ids)
+                    ids.append(card)
+                rows[end][i] = index[card]
     return ids, rows
 
 
