@@ -20,6 +20,7 @@ from autogen_zettel.cli.common import Context
 from autogen_zettel.core.embed import kept_sparse_doc
 from autogen_zettel.core.encode_cache import unwrap
 from autogen_zettel.core.layer_extract import extract_layers
+from autogen_zettel.trust.layer_model import commitment_words
 from benchmarks.fill import RepeatCache, replay_round
 from benchmarks.locomo import load_locomo
 
@@ -92,6 +93,7 @@ def profile_write(
     before = cache.misses
     kept_sparse_doc.cache_clear()  # the timed round repeats the first one's texts: nothing kept
     extract_layers.cache_clear()
+    commitment_words.cache_clear()
     prof = cProfile.Profile()
     t0, c0 = time.perf_counter(), time.process_time()
     if profile:

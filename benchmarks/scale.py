@@ -38,6 +38,7 @@ from autogen_zettel.core.embed import kept_sparse_doc
 from autogen_zettel.core.encode_cache import unwrap
 from autogen_zettel.core.layer_extract import extract_layers
 from autogen_zettel.memory.card_index import embed_text
+from autogen_zettel.trust.layer_model import commitment_words
 from benchmarks.fill import RepeatCache, replay_round
 
 __all__ = ["ScaleRow", "run_scale", "folder_bytes", "peak_rss_mb"]
@@ -99,6 +100,7 @@ def _cold(hub) -> None:
         clear()
     kept_sparse_doc.cache_clear()
     extract_layers.cache_clear()
+    commitment_words.cache_clear()
 
 
 def folder_bytes(path: Path) -> int:

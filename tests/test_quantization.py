@@ -1,7 +1,7 @@
 """int8 quantization in the edge shard (#12): recall's search on quantized segments returns what
 the exact search returns (same ids, scores within 1e-5, as the candidates are rescored), also with
-points in the unquantized appendable segment and after deletes; linking's neighbour searches stay
-exact; shards created without quantization open, search and keep their config until ``reindex``;
+points in the unquantized appendable segment and after deletes; linking's neighbour searches (int8
+candidates rescored) return the float32 neighbours here; shards created without quantization open, search and keep their config until ``reindex``;
 and a growing shard is optimized once enough points sit outside its quantized segments."""
 
 from __future__ import annotations

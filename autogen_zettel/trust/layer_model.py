@@ -51,6 +51,7 @@ __all__ = [
     "Fact",
     "Observed",
     "Preference",
+    "commitment_words",
     "derive_commitments",
     "derive_facts",
     "derive_preference",
@@ -279,9 +280,11 @@ _IRREGULAR = {
 
 
 @functools.lru_cache(maxsize=8192)
-def _words(text: str) -> frozenset[str]:
-    # pure and asked again for every open commitment each time one card's layer rows are rebuilt:
-    # kept per text (frozen, so a caller cannot change what the next one gets)
+def commitment_words(text: str) -> frozenset[str]:
+    """The words commitments are matched by (tokens, irregular past forms made present).
+
+    Pure and asked again for every open commitment each time one card's layer rows are rebuilt,
+    so kept per text (frozen: no caller can change what the next one gets); ``cache_clear()``."""
     low = text.lower()
     low = re.sub(r"[a-z]+", lambda m: _IRREGULAR.get(m.group(0), m.group(0)), low)
     return frozenset(tokens(low))
@@ -311,7 +314,7 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                     for c in out
                     if c.status == "open"
                     and c.owner.casefold() == who
-                    and _overlap(_words(ev.value), _words(c.what)) >= 0.6
+                    and _overlap(commitment_words(ev.value), commitment_words(c.what)) >= 0.6
                 ),
                 None,
             )
@@ -323,20 +326,26 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             continue
         if ev.layer != "status":
             continue
-        said, verb = _words(ev.value), _words(ev.key)
+        said, verb = commitment_words(ev.value), commitment_words(ev.key)
         open_before = [c for c in out if c.status == "open" and c.at <= o.at and o.card_id not in c.sources]
         candidates = [
             c for c in open_before if c.owner.casefold() == who or (c.counterparty or "").casefold() == who
         ]
-        if ev.kind == "cancelled" and said and not any(said & _words(c.what) for c in candidates):
+        if ev.kind == "cancelled" and said and not any(said & commitment_words(c.what) for c in candidates):
             # "Never mind the table" may call off what someone else promised the speaker
-            candidates = [c for c in open_before if said & _words(c.what)]
+            candidates = [c for c in open_before if said & commitment_words(c.what)]
         if not candidates:
             continue
         # the object's words decide; then the verb ("sent" -> send); then the owner's own
         # promise before one made to them; then the latest
         scored = [
-            (len(said & _words(c.what)), len(verb & _words(c.what)), c.owner.casefold() == who, c.at, i)
+            (
+                len(said & commitment_words(c.what)),
+                len(verb & commitment_words(c.what)),
+                c.owner.casefold() == who,
+                c.at,
+                i,
+            )
             for i, c in enumerate(candidates)
         ]
         best = max(scored)
