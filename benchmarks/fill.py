@@ -21,8 +21,19 @@ from datetime import timedelta
 
 from autogen_zettel.base.cards import Message
 from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.core.embed import kept_sparse_doc
+from autogen_zettel.core.layer_extract import extract_layers
+from autogen_zettel.trust.layer_model import commitment_words
 
-__all__ = ["Fill", "replay_round", "fill_tenant", "fresh_tenant", "RepeatCache"]
+__all__ = [
+    "Fill",
+    "replay_round",
+    "fill_tenant",
+    "fresh_tenant",
+    "RepeatCache",
+    "remember_turn",
+    "forget_kept_texts",
+]
 
 
 class RepeatCache:
@@ -67,6 +78,27 @@ class Fill:
     messages: int
     rounds: int
     seconds: float
+
+
+def remember_turn(mem, t: Message) -> None:
+    """``mem.remember`` one replayed turn, with its ids, session, time and reply."""
+    mem.remember(
+        t.text,
+        speaker=t.speaker,
+        message_id=t.message_id,
+        session_id=t.session_id,
+        at=t.at,
+        reply_to=t.reply_to,
+    )
+
+
+def forget_kept_texts() -> None:
+    """Empty what the library keeps per text (document terms, layer findings, commitment words):
+    replayed rounds repeat every turn's text, which a user's new messages would not, so a timed
+    write or recall must not find them kept."""
+    kept_sparse_doc.cache_clear()
+    extract_layers.cache_clear()
+    commitment_words.cache_clear()
 
 
 def replay_round(turns: Sequence[Message], rnd: int, *, round_days: float) -> list[Message]:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.fill import remember_turn
 from benchmarks.scale import peak_rss_mb
 
 __all__ = ["GroupChatResult", "run_groupchat"]
@@ -54,14 +55,7 @@ def _capture(hub, names: Sequence[str], turns) -> float:
     start = time.perf_counter()
     for t in turns:
         for mem in mems:
-            mem.remember(
-                t.text,
-                speaker=t.speaker,
-                message_id=t.message_id,
-                session_id=t.session_id,
-                at=t.at,
-                reply_to=t.reply_to,
-            )
+            remember_turn(mem, t)
     return time.perf_counter() - start
 
 
@@ -120,14 +114,7 @@ def run_groupchat(
         try:
             for t in timed:
                 for mem in mems:
-                    mem.remember(
-                        t.text,
-                        speaker=t.speaker,
-                        message_id=t.message_id,
-                        session_id=t.session_id,
-                        at=t.at,
-                        reply_to=t.reply_to,
-                    )
+                    remember_turn(mem, t)
                 seen.append(t.text)
         finally:
             writing.clear()

@@ -17,11 +17,8 @@ import time
 from pathlib import Path
 
 from autogen_zettel.cli.common import Context
-from autogen_zettel.core.embed import kept_sparse_doc
 from autogen_zettel.core.encode_cache import unwrap
-from autogen_zettel.core.layer_extract import extract_layers
-from autogen_zettel.trust.layer_model import commitment_words
-from benchmarks.fill import RepeatCache, replay_round
+from benchmarks.fill import RepeatCache, forget_kept_texts, remember_turn, replay_round
 from benchmarks.locomo import load_locomo
 
 __all__ = ["profile_chat", "profile_recall", "profile_write"]
@@ -91,9 +88,7 @@ def profile_write(
     mem.remember_many(replay_round(base[:turns], rnd, round_days=365), batch=batch)
     chunk = replay_round(base[:turns], rnd + 1, round_days=365)
     before = cache.misses
-    kept_sparse_doc.cache_clear()  # the timed round repeats the first one's texts: nothing kept
-    extract_layers.cache_clear()
-    commitment_words.cache_clear()
+    forget_kept_texts()  # the timed round repeats the first one's texts: nothing kept
     prof = cProfile.Profile()
     t0, c0 = time.perf_counter(), time.process_time()
     if profile:
@@ -131,14 +126,7 @@ def profile_chat(folder: str, *, agents: int = 8, messages: int = 200, warm: int
         if timed:
             prof.enable()
         for mem in mems:
-            mem.remember(
-                t.text,
-                speaker=t.speaker,
-                message_id=t.message_id,
-                session_id=t.session_id,
-                at=t.at,
-                reply_to=t.reply_to,
-            )
+            remember_turn(mem, t)
         if timed:
             prof.disable()
             wall += time.perf_counter() - t0

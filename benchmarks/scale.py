@@ -34,12 +34,9 @@ from pathlib import Path
 import numpy as np
 
 from autogen_zettel.base.threads import bounded_threads
-from autogen_zettel.core.embed import kept_sparse_doc
 from autogen_zettel.core.encode_cache import unwrap
-from autogen_zettel.core.layer_extract import extract_layers
 from autogen_zettel.memory.card_index import embed_text
-from autogen_zettel.trust.layer_model import commitment_words
-from benchmarks.fill import RepeatCache, replay_round
+from benchmarks.fill import RepeatCache, forget_kept_texts, remember_turn, replay_round
 
 __all__ = ["ScaleRow", "run_scale", "folder_bytes", "peak_rss_mb"]
 
@@ -92,15 +89,12 @@ class ScaleRow:
 
 
 def _cold(hub) -> None:
-    """Empty the hub's encode cache (a timed encode then computes its vector) and the kept
-    findings and document terms of texts: the replayed rounds repeat every turn's text, which a
-    user's new messages would not, so a timed write or recall must not find them kept."""
+    """Empty the hub's encode cache (a timed encode then computes its vector) and what is kept
+    per text (:func:`~benchmarks.fill.forget_kept_texts`)."""
     clear = getattr(hub.embedder, "clear", None)
     if clear is not None:
         clear()
-    kept_sparse_doc.cache_clear()
-    extract_layers.cache_clear()
-    commitment_words.cache_clear()
+    forget_kept_texts()
 
 
 def folder_bytes(path: Path) -> int:
@@ -207,14 +201,7 @@ def run_scale(
                 rnd += 1
             t, pending = pending[0], pending[1:]
             t0 = time.perf_counter()
-            mem.remember(
-                t.text,
-                speaker=t.speaker,
-                message_id=t.message_id,
-                session_id=t.session_id,
-                at=t.at,
-                reply_to=t.reply_to,
-            )
+            remember_turn(mem, t)
             single.append(time.perf_counter() - t0)
         ingested += len(single)
         one = len(single) / sum(single) if single else float("nan")
