@@ -20,6 +20,21 @@ LINKS = [
 ]
 
 
+def _chat(turns) -> list[dict]:
+    """``(speaker, text)`` turns as one session's messages, each replying to the one before."""
+    return [
+        {
+            "text": text,
+            "speaker": who,
+            "message_id": f"m{n}",
+            "session_id": "s1",
+            "reply_to": f"m{n - 1}" if n else None,
+            "at": T0 + timedelta(minutes=n),
+        }
+        for n, (who, text) in enumerate(turns)
+    ]
+
+
 def _rows(ids, kinds):
     return [
         (n, link.src, link.dst, link.kind.value, link.weight)
@@ -93,19 +108,7 @@ def _recall(language, share):
     cfg = cfg.model_copy(update={"recall": cfg.recall.model_copy(update={"tuning": tuning})})
     with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
-        mem.remember_many(
-            [
-                {
-                    "text": text,
-                    "speaker": who,
-                    "message_id": f"m{n}",
-                    "session_id": "s1",
-                    "reply_to": f"m{n - 1}" if n else None,
-                    "at": T0 + timedelta(minutes=n),
-                }
-                for n, (who, text) in enumerate(turns)
-            ]
-        )
+        mem.remember_many(_chat(turns))
         hits = mem.recall(query, k=3, at=T0 + timedelta(days=1))
         return [h.card.source_ids[0] for h in hits]
 
@@ -120,19 +123,7 @@ def test_the_loaded_adjacency_finds_the_same_pairs_as_the_graph_and_the_link_row
     _, turns = CHATS["en"]
     with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
         mem = hub.tenant("t")
-        mem.remember_many(
-            [
-                {
-                    "text": text,
-                    "speaker": who,
-                    "message_id": f"m{n}",
-                    "session_id": "s1",
-                    "reply_to": f"m{n - 1}" if n else None,
-                    "at": T0 + timedelta(minutes=n),
-                }
-                for n, (who, text) in enumerate(turns)
-            ]
-        )
+        mem.remember_many(_chat(turns))
         ids = {c.id for c in mem.store.db.iter_cards()}
         by_rows = parents_among(ids, LinkNeighbours(mem.store.db.links.rows_touching))
         neighbours = mem.neighbours
