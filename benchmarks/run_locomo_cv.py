@@ -38,6 +38,8 @@ UNTUNED = {
     "recall.second_hop_seeds": 5,
     "recall.second_hop_discount": 0.8,
     "recall.reply_context": 0.0,
+    "recall.query_map": False,
+    "recall.query_map_l2": 0.1,
     "link.REPLY_TO": 0.3,
     "link.SUPERSEDES": 0.5,
     "link.SAME_SESSION": 0.05,
@@ -92,6 +94,10 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
     "recall.second_hop_discount": [0.8, 0.7, 0.9],
     # and (#28, from the shipped defaults) a reply borrows part of its parent's dense score
     "recall.reply_context": [0.0, 0.1, 0.2, 0.35, 0.5],
+    # the tenth (#28, from the shipped defaults): the query moved by a map learned from the
+    # tenant's own asking messages and their replies (memory/query_map.py)
+    "recall.query_map": [False, True],
+    "recall.query_map_l2": [0.1, 0.03, 0.01, 0.3, 1.0],
 }
 
 

@@ -95,6 +95,12 @@ def test_the_same_body_on_every_backend(index):
     assert set(res.lexical) == matching
     both = [ids[i] for i in range(len(ids)) if i % 5 == 0 and 10 + i % 7 == 13]
     assert all(res.lexical[b] == max(res.lexical.values()) for b in both)
+    # dense_of: the stored float32 vectors of the ids that exist, of this tenant only
+    got = index.dense_of("ann", [ids[2], ids[9], str(uuid.UUID(int=999))])
+    assert set(got) == {ids[2], ids[9]}
+    assert np.allclose(got[ids[9]], vecs[9], atol=1e-6) and got[ids[9]].dtype == np.float32
+    assert set(index.dense_of("bo", [ids[2], ids[9]])) == {ids[2]}
+    assert index.dense_of("ann", []) == {} and index.dense_of("nobody", ids[:2]) == {}
     # neighbours: one list per vector, itself first
     near = index.neighbours("ann", vecs[:3], 4)
     assert [n[0][0] for n in near] == ids[:3] and all(len(n) == 4 for n in near)

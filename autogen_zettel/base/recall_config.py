@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, Strict, model_validator
 
-from autogen_zettel.base.config_values import AtLeast1, Bool, Count, Number, Unit
+from autogen_zettel.base.config_values import AtLeast1, Bool, Count, Number, Positive, Unit
 from autogen_zettel.base.schema import Schema, rule_error
 
 __all__ = ["RecallTuning", "RecallConfig"]
@@ -78,6 +78,12 @@ class RecallTuning(Schema):
     # a reply borrows this share of how far the message it replies to lies above the weakest dense
     # candidate (core/reply_context.py: "What's the band?" -> "Summer Sounds"; 0: off)
     reply_context: Number = 0.0
+    # move the query's vector by a linear map learned from the tenant's own messages that ask and
+    # the replies others gave them (memory/query_map.py), once it holds query_map_min_pairs such
+    # pairs; query_map_l2 holds the map near the identity (larger: a smaller move)
+    query_map: Bool = True
+    query_map_l2: Positive = 0.1
+    query_map_min_pairs: AtLeast1 = 32
     # load every card's links into a compact in-memory adjacency (about 26 bytes a link), in a
     # background thread begun by the first recall, and spread over it instead of reading each
     # frontier card's links from SQLite the first time (#12); SQLite serves until it is loaded

@@ -40,6 +40,7 @@ from autogen_zettel.core.spread_sessions import spread_sessions
 from autogen_zettel.core.when import boost_dated, periods_in
 from autogen_zettel.memory.duplicates import collapse_duplicates
 from autogen_zettel.memory.hit_lines import cut_to_budget
+from autogen_zettel.memory.query_map import mapped_query
 from autogen_zettel.memory.recall_weights import focus_named_speakers, names_in, weigh_importance
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import SearchResult
@@ -367,6 +368,8 @@ def progressive_recall(
         named = names_in(about, store.cached("speakers", store.db.speakers))
     dense_query = without_names(query, named) if cfg.dense_without_name and named else query
     dense = embedder.encode([dense_query], query=True)[0]
+    if cfg.query_map:  # a question's vector moved towards its answers' (learned from the tenant's chat)
+        dense = mapped_query(store, embedder, dense, l2=cfg.query_map_l2, min_pairs=cfg.query_map_min_pairs)
     sparse = embedder.sparse([query], query=True)[0]
     if cfg.named_speaker_weight < 1 and named:  # speaker focus carries the name instead (below)
         terms = set(embedder.sparse([" ".join(sorted(named))], query=True)[0][0])

@@ -51,6 +51,7 @@ class _QueryView:
         weight: float = 0.0,
     ):
         self._inner, self._dense, self._text, self._terms, self._weight = inner, dense, text, terms, weight
+        self.plain = inner  # the embedder without this view's answers: the query map's fit encodes with it
         self.name, self.dim = inner.name, inner.dim
         self.seen: np.ndarray | None = None
 

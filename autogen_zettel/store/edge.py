@@ -390,6 +390,15 @@ class EdgeIndex:
                 return 0
             return self._shard(tenant).count(qe.CountRequest(exact=True))
 
+    def dense_of(self, tenant: str, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """The stored dense vectors of the points ``ids`` that exist (float32; on a quantized
+        shard the original vectors, not their int8 copy)."""
+        with self._locks.held(tenant):
+            if not ids or not self.exists(tenant):
+                return {}
+            records = self._shard(tenant).retrieve(list(ids), with_payload=False, with_vector=[DENSE])
+        return {str(r.id): np.asarray(r.vector[DENSE], dtype=np.float32) for r in records}
+
     # -- search ---------------------------------------------------------------------------
     def search(
         self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int

@@ -164,6 +164,23 @@ class SharedCollectionIndex(VectorIndex):
                 return 0
             return self.client.count(self.name, count_filter=self._filter(tenant), exact=True).count
 
+    def dense_of(self, tenant: str, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """The stored dense vectors of the tenant's cards ``ids`` that exist."""
+        with self.lock:
+            if not ids or not self.client.collection_exists(self.name):
+                return {}
+            records = self.client.retrieve(
+                self.name,
+                [point_id(tenant, i) for i in ids],
+                with_payload=[CARD_KEY, TENANT_KEY],
+                with_vectors=[DENSE],
+            )
+        return {
+            str(r.payload[CARD_KEY]): np.asarray(r.vector[DENSE], dtype=np.float32)
+            for r in records
+            if r.payload.get(TENANT_KEY) == tenant
+        }
+
     def _query(self, tenant: str, requests: list[models.QueryRequest]) -> list[list[tuple[str, float]]]:
         with self.lock:
             if not self.client.collection_exists(self.name):

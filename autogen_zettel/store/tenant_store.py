@@ -30,7 +30,11 @@ from autogen_zettel.store.audit_ids import card_ref, holds_plain_ids, key_card_i
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 
-__all__ = ["TenantStore"]
+__all__ = ["TenantStore", "LEARNED"]
+
+# the key prefix of lasting caches learned from the cards' contents (recall's query map):
+# :meth:`TenantStore.drop_learned` drops them when a card is deleted or its text changes
+LEARNED = "learned:"
 
 T = TypeVar("T")
 
@@ -81,8 +85,16 @@ class TenantStore:
         plain append."""
         self._cache.clear()
 
+    def drop_learned(self) -> None:
+        """Drop every cache learned from the cards' contents (key prefix :data:`LEARNED`), so
+        nothing learned outlives a card that is forgotten, merged away or edited: the next use
+        learns it again from the cards there are."""
+        for key in [k for k in self._lasting if k.startswith(LEARNED)]:
+            self._lasting.pop(key, None)
+
     # -- the collection -------------------------------------------------------------------
     def delete_points(self, ids: Sequence[str]) -> None:
+        self.drop_learned()
         self.vectors.delete(self.name, ids)
 
     def compact(self) -> None:

@@ -340,6 +340,16 @@ class VectorIndex:
                 return 0
             return self.client.count(self.collection(tenant), exact=True).count
 
+    def dense_of(self, tenant: str, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """The stored dense vectors of the points ``ids`` that exist."""
+        with self.lock:
+            if not ids or not self.client.collection_exists(self.collection(tenant)):
+                return {}
+            records = self.client.retrieve(
+                self.collection(tenant), list(ids), with_payload=False, with_vectors=[DENSE]
+            )
+        return {str(r.id): np.asarray(r.vector[DENSE], dtype=np.float32) for r in records}
+
     # -- search ---------------------------------------------------------------------
     def search(
         self, tenant: str, dense: np.ndarray, sparse: tuple[list[int], list[float]], limit: int
