@@ -194,3 +194,32 @@ def test_a_pass_that_reuses_the_query_vector_fits_with_the_plain_embedder():
         texts = {a: t for a, t, _ in asking_pairs(mem.store.db, 100)}
         for cid, vector in slot._ask_vectors.items():
             assert np.allclose(vector, hub.embedder.encode([texts[cid]], query=True)[0], atol=1e-6)
+
+
+def test_the_map_is_kept_in_the_tenants_database_and_a_forget_deletes_it_there(tmp_path):
+    cfg = _config(query_map_min_pairs=12)
+    key = f"{LEARNED}query_map:{0.1!r}:12"
+    with MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), config=cfg) as hub:
+        mem = hub.tenant("t")
+        mem.remember_many(_chat(2))
+        mem.recall("Tell me about Bo's pets", at=T0 + timedelta(days=1))
+        fitted = _slot(mem, min_pairs=12).map
+        assert mem.store.db.get_meta(key) is not None
+    with MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), config=cfg) as hub:
+        mem = hub.tenant("t")
+        mem.recall("Tell me about Bo's pets", at=T0 + timedelta(days=1))
+        slot = _slot(mem, min_pairs=12)
+        assert slot._ask_vectors == {}  # nothing was encoded: the kept map was taken
+        assert slot.map.pairs == fitted.pairs and np.array_equal(slot.map.weights, fitted.weights)
+        mem.forget(asking_pairs(mem.store.db, 1)[0][0])
+        assert mem.store.db.get_meta(key) is None and _slot(mem, min_pairs=12) is None
+    # a map kept for another model is not taken
+    with MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), config=cfg) as hub:
+        mem = hub.tenant("t")
+        mem.recall("Tell me about Bo's pets", at=T0 + timedelta(days=1))
+        raw = mem.store.db.get_meta(key)
+        mem.store.db.set_meta(key, raw.replace(hub.embedder.name, "another-model"))
+    with MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), config=cfg) as hub:
+        mem = hub.tenant("t")
+        mem.recall("Tell me about Bo's pets", at=T0 + timedelta(days=1))
+        assert len(_slot(mem, min_pairs=12)._ask_vectors) == 19  # fitted again

@@ -5,15 +5,19 @@ learned again as the tenant grows.
 The map is fitted on first use once the tenant holds ``query_map_min_pairs`` asking messages
 with a reply from someone else, then again each time the tenant's cards have grown by a quarter
 (a fit reads the newest :data:`MAX_PAIRS` pairs, so a large tenant's map follows what it talks
-about now). It is never written to disk: a forget, a merge or an edit drops it
+about now). A fit costs one encode per asking message it has not seen before (their vectors are
+kept in memory for the next fit) and a few hundred small matrix products: about a second for
+256 pairs on two cores, most of it the encodes. The map itself (its weights, no text) is kept in
+the tenant's database, so a reopened tenant's first recall does not fit again. A forget, a merge
+or an edit drops it, in memory and on disk
 (:meth:`TenantStore.drop_learned <autogen_zettel.store.tenant_store.TenantStore.drop_learned>`),
-and the next recall fits it from the cards that are left. A fit costs one encode per asking
-message it has not seen before (their vectors are kept for the next fit) and a few hundred
-small matrix products.
+and the next recall fits it from the cards that are left.
 """
 
 from __future__ import annotations
 
+import base64
+import json
 import logging
 import threading
 import time
@@ -35,13 +39,41 @@ REFIT_GROWTH = 1.25  # fit again once the tenant's cards have grown by this fact
 
 
 class QueryMapSlot:
-    """The tenant's current map (None until enough pairs) and what its next fit reuses."""
+    """The tenant's current map (None until enough pairs) and what its next fit reuses; ``key``
+    names its meta row in the tenant's database (None: not kept there)."""
 
-    def __init__(self) -> None:
+    def __init__(self, key: str | None = None) -> None:
         self.lock = threading.Lock()
+        self.key = key
         self.map: QueryMap | None = None
         self.rows_at_fit: int | None = None
         self._ask_vectors: dict[str, np.ndarray] = {}
+
+    def load(self, store: TenantStore, model: str, dim: int) -> None:
+        """Take the map the database keeps, if it was fitted for this ``model``'s vectors."""
+        raw = store.db.get_meta(self.key) if self.key else None
+        if raw is None:
+            return
+        kept = json.loads(raw)
+        if kept.get("model") != model:
+            return  # another model's: fit again
+        weights = kept.get("weights")
+        if weights is not None:
+            w = np.frombuffer(base64.b64decode(weights), dtype="<f4")
+            if w.size != dim * dim:
+                return  # another model's: fit again
+            self.map = QueryMap(w.reshape(dim, dim).copy(), int(kept["pairs"]))
+        self.rows_at_fit = int(kept["rows"])
+
+    def save(self, store: TenantStore, model: str) -> None:
+        if not self.key:
+            return
+        kept: dict = {"model": model, "rows": self.rows_at_fit}
+        if self.map is not None:
+            kept["pairs"] = self.map.pairs
+            kept["weights"] = base64.b64encode(self.map.weights.astype("<f4").tobytes()).decode("ascii")
+        with store.write_lock:
+            store.db.set_meta(self.key, json.dumps(kept))
 
     def stale(self, rows: int) -> bool:
         return self.rows_at_fit is None or rows >= max(self.rows_at_fit + 1, self.rows_at_fit * REFIT_GROWTH)
@@ -52,6 +84,7 @@ class QueryMapSlot:
         pairs = asking_pairs(store.db, MAX_PAIRS)
         if len(pairs) < min_pairs:
             self.map = None
+            self.save(store, embedder.name)
             return
         ids = list(
             dict.fromkeys([p[0] for p in pairs] + [p[2] for p in pairs] + spread_ids(store.db, RIVALS))
@@ -60,6 +93,7 @@ class QueryMapSlot:
         pairs = [p for p in pairs if p[0] in vectors and p[2] in vectors]
         if len(pairs) < min_pairs:
             self.map = None
+            self.save(store, embedder.name)
             return
         new = [p for p in pairs if p[0] not in self._ask_vectors]
         if new:
@@ -75,6 +109,7 @@ class QueryMapSlot:
             np.array([rows_of[p[0]] for p in pairs]),
             l2=l2,
         )
+        self.save(store, embedder.name)
         log.debug(
             "tenant %s: query map fitted on %d pairs against %d cards (%d encoded) in %.2f s",
             store.name,
@@ -90,7 +125,16 @@ def mapped_query(
 ) -> np.ndarray:
     """``dense`` moved by the tenant's query map, fitted first if the tenant has grown since;
     ``dense`` itself while the tenant has too few asking messages with replies."""
-    slot = store.cached(f"{LEARNED}query_map:{l2!r}:{min_pairs}", QueryMapSlot, lasting=True)
+    key = f"{LEARNED}query_map:{l2!r}:{min_pairs}"
+    slot = store.peek(key)
+    if slot is None:
+
+        def loaded() -> QueryMapSlot:
+            made = QueryMapSlot(key)
+            made.load(store, embedder.name, len(dense))
+            return made
+
+        slot = store.cached(key, loaded, lasting=True)
     rows = card_rows(store.db)
     if slot.stale(rows):
         with slot.lock:

@@ -143,6 +143,11 @@ class CardDB:
         with self.lock:
             self.db["meta"].upsert({"key": key, "value": value}, pk="key")
 
+    def drop_meta(self, prefix: str) -> None:
+        """Delete every meta row whose key starts with ``prefix``."""
+        with self.atomic():
+            self.db.execute("delete from meta where substr(key, 1, ?) = ?", [len(prefix), prefix])
+
     # -- cards ----------------------------------------------------------------------
     def insert_cards(self, cards: Iterable[Card]) -> None:
         """Insert or replace cards, marked as not yet indexed."""

@@ -86,11 +86,13 @@ class TenantStore:
         self._cache.clear()
 
     def drop_learned(self) -> None:
-        """Drop every cache learned from the cards' contents (key prefix :data:`LEARNED`), so
+        """Drop every cache learned from the cards' contents (key prefix :data:`LEARNED`, in memory
+        and in the database's meta rows), so
         nothing learned outlives a card that is forgotten, merged away or edited: the next use
         learns it again from the cards there are."""
         for key in [k for k in self._lasting if k.startswith(LEARNED)]:
             self._lasting.pop(key, None)
+        self.db.drop_meta(LEARNED)  # and what was kept of it in the database
 
     # -- the collection -------------------------------------------------------------------
     def delete_points(self, ids: Sequence[str]) -> None:
