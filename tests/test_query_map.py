@@ -151,9 +151,9 @@ def test_recall_fits_the_map_once_there_are_enough_pairs_and_refits_as_the_tenan
         v = hub.embedder.encode(["Tell me about your food?"], query=True)[0]
         moved = mapped_query(mem.store, hub.embedder, v, l2=0.1, min_pairs=12)
         assert np.allclose(moved, first.apply(v)) and not np.allclose(moved, v)
-        mem.remember_many(_chat(4)[40:])  # twice the cards: a new fit on the newer pairs
-        mem.recall("What does Bo cook?", at=T0 + timedelta(days=1))
-        assert slot.map is not first and slot.map.pairs == 40
+        mem.remember_many(_chat(4)[40:])  # twice the cards: a new fit on the newer pairs,
+        mem.recall("What does Bo cook?", at=T0 + timedelta(days=1))  # in the background
+        assert slot.settle() and slot.map is not first and slot.map.pairs == 40
 
 
 def test_a_forget_or_an_edit_drops_the_map_and_the_next_recall_fits_it_without_the_card():
@@ -213,6 +213,8 @@ def test_the_map_is_kept_in_the_tenants_database_and_a_forget_deletes_it_there(t
         assert slot.map.pairs == fitted.pairs and np.array_equal(slot.map.weights, fitted.weights)
         mem.forget(asking_pairs(mem.store.db, 1)[0][0])
         assert mem.store.db.get_meta(key) is None and _slot(mem, min_pairs=12) is None
+        slot.save(mem.store, hub.embedder.name)  # a fit that was running during the forget
+        assert mem.store.db.get_meta(key) is None  # lands nowhere
     # a map kept for another model is not taken
     with MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")

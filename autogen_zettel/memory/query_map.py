@@ -5,7 +5,7 @@ learned again as the tenant grows.
 The map is fitted on first use once the tenant holds ``query_map_min_pairs`` asking messages
 with a reply from someone else, then again each time the tenant's cards have grown by a quarter
 (a fit reads the newest :data:`MAX_PAIRS` pairs, so a large tenant's map follows what it talks
-about now). A fit costs one encode per asking message it has not seen before (their vectors are
+about now); a refit runs in a background thread, recall keeping the current map meanwhile. A fit costs one encode per asking message it has not seen before (their vectors are
 kept in memory for the next fit) and a few hundred small matrix products: about a second for
 256 pairs on two cores, most of it the encodes. The map itself (its weights, no text) is kept in
 the tenant's database, so a reopened tenant's first recall does not fit again. A forget, a merge
@@ -35,7 +35,9 @@ log = logging.getLogger(__name__)
 
 MAX_PAIRS = 256  # the newest pairs a fit learns from
 RIVALS = 256  # other cards every reply must outscore, spread over the tenant
-REFIT_GROWTH = 1.25  # fit again once the tenant's cards have grown by this factor
+REFIT_GROWTH = (
+    2.0  # fit again once the tenant's cards have doubled: all fits together cost about as much as the last
+)
 
 
 class QueryMapSlot:
@@ -48,6 +50,16 @@ class QueryMapSlot:
         self.map: QueryMap | None = None
         self.rows_at_fit: int | None = None
         self._ask_vectors: dict[str, np.ndarray] = {}
+        self._base: tuple[int, int] | None = None  # (row count, cards_written) when first read
+
+    def rows(self, store: TenantStore) -> int:
+        """The tenant's row count now: read once, then followed by the database's count of cards
+        written (no statement, no lock on the recall path; a replaced card counts as a new row,
+        so it errs towards fitting early)."""
+        if self._base is None:
+            self._base = (card_rows(store.db), store.db.cards_written)
+        rows, written = self._base
+        return rows + store.db.cards_written - written
 
     def load(self, store: TenantStore, model: str, dim: int) -> None:
         """Take the map the database keeps, if it was fitted for this ``model``'s vectors."""
@@ -72,8 +84,24 @@ class QueryMapSlot:
         if self.map is not None:
             kept["pairs"] = self.map.pairs
             kept["weights"] = base64.b64encode(self.map.weights.astype("<f4").tobytes()).decode("ascii")
-        with store.write_lock:
-            store.db.set_meta(self.key, json.dumps(kept))
+        with store.write_lock:  # a forget holds it while it drops the map: no save lands after
+            if store.peek(self.key) is self:
+                store.db.set_meta(self.key, json.dumps(kept))
+
+    def settle(self, timeout: float = 60.0) -> bool:
+        """Wait for a fit in progress (True when none is left running)."""
+        if not self.lock.acquire(timeout=timeout):
+            return False
+        self.lock.release()
+        return True
+
+    def _refit_then_release(self, store: TenantStore, embedder: Embedder, **kwargs) -> None:
+        try:
+            self.refit(store, embedder, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - the current map stays; the next growth tries again
+            log.debug("tenant %s: query map refit failed (%s)", store.name, type(exc).__name__, exc_info=True)
+        finally:
+            self.lock.release()
 
     def stale(self, rows: int) -> bool:
         return self.rows_at_fit is None or rows >= max(self.rows_at_fit + 1, self.rows_at_fit * REFIT_GROWTH)
@@ -123,8 +151,10 @@ class QueryMapSlot:
 def mapped_query(
     store: TenantStore, embedder: Embedder, dense: np.ndarray, *, l2: float, min_pairs: int
 ) -> np.ndarray:
-    """``dense`` moved by the tenant's query map, fitted first if the tenant has grown since;
-    ``dense`` itself while the tenant has too few asking messages with replies."""
+    """``dense`` moved by the tenant's query map; ``dense`` itself while the tenant has too few
+    asking messages with replies. The first map is fitted by the recall that finds enough pairs
+    (it waits); a tenant that has since doubled gets a newer map fitted in a background thread
+    while its recalls keep the current one."""
     key = f"{LEARNED}query_map:{l2!r}:{min_pairs}"
     slot = store.peek(key)
     if slot is None:
@@ -135,12 +165,23 @@ def mapped_query(
             return made
 
         slot = store.cached(key, loaded, lasting=True)
-    rows = card_rows(store.db)
+    rows = slot.rows(store)
     if slot.stale(rows):
-        with slot.lock:
-            if slot.stale(rows):
-                # a recall pass's view of the embedder answers query encodes with its own vector:
-                # the asking messages are encoded by the embedder it wraps (``plain``)
-                slot.refit(store, getattr(embedder, "plain", embedder), l2=l2, min_pairs=min_pairs, rows=rows)
+        # a recall pass's view of the embedder answers query encodes with its own vector: the
+        # asking messages are encoded by the embedder it wraps (``plain``)
+        plain = getattr(embedder, "plain", embedder)
+        fit = {"l2": l2, "min_pairs": min_pairs, "rows": rows}
+        if slot.map is None:  # nothing to move the query with meanwhile: this recall waits
+            with slot.lock:
+                if slot.stale(rows):
+                    slot.refit(store, plain, **fit)
+        elif slot.lock.acquire(blocking=False):  # a newer map, fitted beside the recalls
+            threading.Thread(
+                target=slot._refit_then_release,
+                args=(store, plain),
+                kwargs=fit,
+                name=f"autogen-zettel-query-map-{store.name}",
+                daemon=True,
+            ).start()
     current = slot.map
     return dense if current is None else current.apply(dense)

@@ -66,6 +66,9 @@ class CardDB:
         """:param pool: the hub's bound on open files (an idle connection closes, reopening on use)"""
         self.path = Path(path) if path else None
         self.lock = threading.RLock()
+        # cards written through this object (replacements too): a count recall's query map reads
+        # without a statement or the lock, to see whether the tenant has grown
+        self.cards_written = 0
         self.links = LinkTable(self, self.path)  # before the file opens: close() stops its scans
         try:
             first = tenant_connection(self.path)
@@ -153,6 +156,7 @@ class CardDB:
         """Insert or replace cards, marked as not yet indexed."""
         cards = list(cards)
         if cards:
+            self.cards_written += len(cards)
             with self.atomic():
                 upsert(self._conn, "cards", [card_to_row(c, indexed=0) for c in cards])
                 self.db.conn.executemany(
