@@ -198,6 +198,7 @@ def main(argv=None) -> int:
             "no session spread": {"recall.session_spread": 0.0},
             "no aspect searches": {"recall.aspect_weight": 0.0},
             "no second look": {"recall.second_hop": 0.0},
+            "no query map": {"recall.query_map": False},
         }
         variants.update(
             {
