@@ -27,14 +27,16 @@ def card_rows(db) -> int:
 def asking_pairs(db, limit: int) -> list[tuple[str, str, str]]:
     """Up to ``limit`` ``(asking card id, its text, reply card id)``, newest asking card first:
     both cards active, the reply by someone else (one reply per asking card, the lowest id when
-    several answered)."""
+    several answered).
+
+    Cards are read newest first and each one's replies looked up in the links' index from their
+    target, so the statement stops after the ``limit``-th pair instead of reading every link."""
     active = CardStatus.ACTIVE.value
     sql = (
-        "select a.id, a.content, min(l.src) from cards a "
-        "join links l on l.dst = a.id and l.kind = ? "
-        "join cards r on r.id = l.src "
-        f"where a.status = ? and r.status = ? and r.speaker != a.speaker and {_ASKS_SQL} "
-        "group by a.rowid order by a.rowid desc limit ?"
+        "select a.id, a.content, (select min(l.src) from links l join cards r on r.id = l.src "
+        "where l.dst = a.id and l.kind = ? and r.status = ? and r.speaker != a.speaker) as reply "
+        f"from cards a where a.status = ? and {_ASKS_SQL} and reply is not null "
+        "order by a.rowid desc limit ?"
     )
     with db.lock:
         rows = db.db.execute(sql, [LinkKind.REPLY_TO.value, active, active, int(limit)]).fetchall()
