@@ -131,13 +131,19 @@ def pick(
     # every block of scores: (queries, first row or None, scores); rows of an ``always`` block are
     # ``always``'s, those of a cell block a slab
     blocks: list[tuple[np.ndarray, int | None, np.ndarray]] = []
+    seen = np.zeros(n, bool)  # a dirty row is scored once, in the ``always`` block
     if len(always):
         blocks.append((np.arange(m), None, queries @ matrix[always].T))
+        seen[always] = True
     for c in np.flatnonzero(probed.any(axis=0)).tolist():
         lo, hi = int(bounds[c]), min(int(bounds[c + 1]), n)
         if hi > lo:
             qs = np.flatnonzero(probed[:, c])
-            blocks.append((qs, lo, queries[qs] @ matrix[lo:hi].T))
+            scores = queries[qs] @ matrix[lo:hi].T
+            twice = seen[lo:hi]
+            if twice.any():  # counted twice among the best, it would raise the cut
+                scores[:, twice] = -np.inf
+            blocks.append((qs, lo, scores))
     # each block's best ``limit`` per query, side by side: the limit-th best of those is the
     # limit-th best over every row the query reads
     best = np.full((m, (probe + 1) * limit), -np.inf, np.float32)
