@@ -7,7 +7,8 @@ float32 matrix product of the same queries against every point (BLAS, cache-bloc
 less than half of that. It only
 chooses candidates: every point whose approximate score is within :data:`MARGIN` of the
 ``limit``-th best, a superset of the true top ``limit``, which the engine then scores exactly
-(its own scores, so stored link weights do not move).
+(its own scores, so stored link weights do not move). A large copy reads only the cells of a
+coarse partition nearest each query (:mod:`~autogen_zettel.store.densecells`, #26).
 
 >>> import numpy as np
 >>> copy = DenseCopy(["a", "b", "c"], np.eye(3, dtype=np.float32))
@@ -39,7 +40,7 @@ log = logging.getLogger(__name__)
 MARGIN = 1e-4
 
 _QUERY_CHUNK = 64  # queries per product: 64 x 100k scores is 25 MB
-_CELL_CHUNK = 256  # queries per pass over the cells
+_CELL_CHUNK = 4096  # queries per pass over the cells: a pass costs about its cells, whatever its queries
 _BLOCK = 16  # columns per block whose maximum bounds the cut (see candidates)
 
 
