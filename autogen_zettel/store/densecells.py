@@ -7,7 +7,9 @@ of rows, ``bounds[c]:bounds[c + 1]``), so each probed cell is one matrix product
 queries that probe it. Rows written after the build go to the end (the *tail*); a row changed in
 place or refilled by a delete is *dirty*; both are scored for every query, so a write never
 needs the partition rebuilt at once: the copy rebuilds it when tail and dirty rows reach
-:data:`REBUILD_SHARE` of its rows.
+:data:`REBUILD_SHARE` of its rows. A re-sort keeps the centroids (the sorted rows keep their
+cells, only tail and dirty rows are assigned: a sort and a copy), and trains them again once the
+copy has grown by half since they were trained.
 
 Each query probes the :func:`probes` cells whose centroids it is nearest and takes, among their
 rows and the always-scored ones, every row within the caller's margin of the ``limit``-th best:
@@ -50,8 +52,9 @@ def cell_count(points: int) -> int:
 
 
 def probes(cells: int) -> int:
-    """Cells each query reads: a sixth of them, at least 32 (or all, for few cells). Fewer lose
-    exact neighbours of new texts (those with no near copy in the shard) at a few in a thousand.
+    """Cells each query reads: a sixth of them, at least 32 (or all, for few cells). A tenth
+    already keeps the neighbours of texts with near copies in the shard; new texts, whose
+    neighbours spread over more cells, need the sixth (docs/benchmarks.md).
 
     >>> probes(632), probes(10)
     (105, 10)
