@@ -247,6 +247,36 @@ def bench_scale(
     console.print(table, width=120)
 
 
+@bench.command("cells")
+@click.option(
+    "--data",
+    "data",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A LoCoMo JSON file whose turns are replayed as messages.",
+)
+@click.option("--cards", default=100_000, show_default=True, help="Cards to fill one tenant to.")
+@click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write the figures as JSON here.",
+)
+@click.pass_obj
+def bench_cells(obj: Context, data: Path, cards: int, json_out: Path | None):
+    """Fill one tenant and check every neighbour search a cell-partitioned dense copy answers:
+    the share of the exact top neighbours among its candidates, and the pick's time both ways.
+
+    Example: python -m benchmarks --data-dir /tmp/cells cells --data ../shared/data/locomo/dev.json --cards 100000
+    """
+    from benchmarks.cells_recall import run_cells
+
+    row = run_cells(lambda: obj.hub(create=True), data, cards=cards, say=_say)
+    if json_out:
+        json_out.write_text(json.dumps(row.to_dict(), indent=2))
+
+
 @bench.command("groupchat")
 @click.option(
     "--data",

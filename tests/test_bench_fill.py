@@ -147,3 +147,19 @@ def test_repeat_cache_gives_the_vectors_of_the_embedder_it_wraps():
     assert (cache.encode(texts) == emb.encode(texts)).all() and cache.misses == 2
     assert (cache.encode(texts[:1], query=True) == emb.encode(texts[:1], query=True)).all()
     assert cache.name == emb.name and cache.dim == emb.dim and cache.sparse(texts) == emb.sparse(texts)
+
+
+def test_the_cells_bench_checks_every_search_a_partitioned_copy_answers(data, tmp_path):
+    from benchmarks.cells_recall import run_cells
+
+    def open_hub():
+        hub = MemoryHub.open(tmp_path / "hub", embedder=HashEmbedder())
+        # small thresholds, so a few hundred cards reach the copy and its cells
+        hub.vectors.copy_min_points, hub.vectors.copy_min_queries = 50, 2
+        hub.vectors.cells_min_points = 120
+        return hub
+
+    row = run_cells(open_hub, data, cards=300)
+    assert row.cards >= 300 and row.batches > 0 and row.searches > 0
+    # every cell is read at this size (at most 32 of them), so the pick is exact
+    assert row.neighbours > 0 and row.kept == row.neighbours and row.kept_share == 1.0

@@ -7,7 +7,8 @@ float32 matrix product of the same queries against every point (BLAS, cache-bloc
 less than half of that. It only
 chooses candidates: every point whose approximate score is within :data:`MARGIN` of the
 ``limit``-th best, a superset of the true top ``limit``, which the engine then scores exactly
-(its own scores, so stored link weights do not move).
+(its own scores, so stored link weights do not move). A large copy reads only the cells of a
+coarse partition nearest each query (:mod:`~autogen_zettel.store.densecells`, #26).
 
 >>> import numpy as np
 >>> copy = DenseCopy(["a", "b", "c"], np.eye(3, dtype=np.float32))
@@ -27,6 +28,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from autogen_zettel.store.densecells import CELLS_MIN_POINTS, REBUILD_SHARE, Cells, cell_count, pick, probes
+
 __all__ = ["DenseCopy", "DenseCopies", "MARGIN"]
 
 log = logging.getLogger(__name__)
@@ -37,6 +40,7 @@ log = logging.getLogger(__name__)
 MARGIN = 1e-4
 
 _QUERY_CHUNK = 64  # queries per product: 64 x 100k scores is 25 MB
+_CELL_CHUNK = 4096  # queries per pass over the cells: a pass costs about its cells, whatever its queries
 _BLOCK = 16  # columns per block whose maximum bounds the cut (see candidates)
 
 
@@ -54,14 +58,68 @@ def _unit(rows: np.ndarray) -> np.ndarray:
 
 class DenseCopy:
     """Point ids and their unit-length dense vectors (float32), one row each; rows grow by
-    doubling, so upserting a batch costs the batch."""
+    doubling, so upserting a batch costs the batch.
 
-    def __init__(self, ids: Sequence[str], dense: np.ndarray):
+    From ``cells_min`` points on, the rows are sorted into the cells of a coarse partition
+    (:mod:`~autogen_zettel.store.densecells`) and :meth:`candidates` reads only the cells nearest
+    each query (``probe(cells)`` of them); below it, or with ``cells_min=0``, it reads every row.
+    """
+
+    def __init__(
+        self,
+        ids: Sequence[str],
+        dense: np.ndarray,
+        *,
+        cells_min: int = CELLS_MIN_POINTS,
+        probe: Callable[[int], int] = probes,
+    ):
         dense = _unit(dense.reshape(len(ids), -1)) if len(ids) else np.zeros((0, dense.shape[-1]), np.float32)
         self.ids: list[str] = list(ids)
         self.rows: dict[str, int] = {i: r for r, i in enumerate(self.ids)}
         self._matrix = np.empty((_capacity(len(self.ids)), dense.shape[1]), np.float32)
         self._matrix[: len(self.ids)] = dense
+        self.cells_min, self.probe = cells_min, probe  # probe: cells -> cells each query reads
+        self._cells: Cells | None = None
+        self._bounds = np.zeros(1, np.int64)
+        self._trained = 0  # the points the cells were trained on
+        self._built = 0  # rows [0, built) were sorted into cells; the rest is the tail
+        self._dirty: set[int] = set()  # rows below ``built`` whose vector is not their cell's
+        self._keep_partition()
+
+    @property
+    def partitioned(self) -> bool:
+        """Whether :meth:`candidates` reads cells (the copy has at least ``cells_min`` points)."""
+        return self._cells is not None
+
+    def _keep_partition(self) -> None:
+        """Sort the rows into cells when the copy has grown to ``cells_min`` points, or when tail
+        and dirty rows make up :data:`~autogen_zettel.store.densecells.REBUILD_SHARE` of it."""
+        n = len(self.ids)
+        if self.cells_min <= 0 or n < self.cells_min:
+            self._cells, self._built, self._trained, self._dirty = None, 0, 0, set()
+            return
+        if self._cells is not None and (n - min(n, self._built)) + len(self._dirty) <= REBUILD_SHARE * n:
+            return
+        matrix = self._matrix[:n]
+        if self._cells is None or n >= 1.5 * self._trained:
+            # seeded by the size, so the same rows give the same cells
+            self._cells, self._trained = Cells.train(matrix, cell_count(n), seed=n), n
+            cell = None
+        else:
+            # the sorted rows keep their cells; tail and dirty rows go to their nearest
+            # centroid's: a sort and a copy of the rows, no product over all of them
+            cell = np.repeat(np.arange(len(self._cells), dtype=np.int32), np.diff(self._bounds))[:n]
+            cell = np.concatenate([cell, np.zeros(n - len(cell), np.int32)])
+            moved = np.array(sorted(self._dirty) + list(range(min(n, self._built), n)), np.int64)
+            if len(moved):
+                cell[moved] = self._cells.nearest(matrix[moved])
+        cells = self._cells
+        order, self._bounds = cells.assign(matrix, cell)
+        matrix[:] = matrix[order]
+        self.ids = [self.ids[r] for r in order.tolist()]
+        self.rows = {i: r for r, i in enumerate(self.ids)}
+        self._built, self._dirty = n, set()
+        log.debug("dense copy of %d points sorted into %d cells", n, len(cells))
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -94,7 +152,10 @@ class DenseCopy:
                     self._matrix = grown
                 self.ids.append(i)
                 self.rows[i] = row
+            if row < self._built:  # a changed vector, or a new one in a row a delete freed
+                self._dirty.add(row)
             self._matrix[row] = vec
+        self._keep_partition()
 
     def delete(self, ids: Sequence[str]) -> None:
         """Drop the rows of ``ids`` (unknown ids are skipped): the last row takes each one's place."""
@@ -108,17 +169,38 @@ class DenseCopy:
                 self.ids[row] = moved
                 self.rows[moved] = row
                 self._matrix[row] = self._matrix[last]
+                if row < self._built:  # another cell's vector in this row
+                    self._dirty.add(row)
+            self._dirty.discard(last)
             self.ids.pop()
+        self._keep_partition()
 
     def candidates(self, queries: np.ndarray, limit: int) -> list[list[str]]:
         """For each query, the ids whose score is within :data:`MARGIN` of its ``limit``-th best
-        (every id when there are at most ``limit``), in row order."""
+        (every id when there are at most ``limit``), in row order; on a partitioned copy, among
+        the rows of the cells it probes and those written since the rows were sorted."""
         n = len(self.ids)
         if n <= limit:
             return [list(self.ids) for _ in range(len(queries))]
         matrix = self._matrix[:n]
         out: list[list[str]] = []
         queries = _unit(queries)
+        if self._cells is not None:
+            always = np.array(sorted(self._dirty) + list(range(min(n, self._built), n)), np.int64)
+            for start in range(0, len(queries), _CELL_CHUNK):
+                found = pick(
+                    queries[start : start + _CELL_CHUNK],
+                    matrix,
+                    self._cells,
+                    self._bounds,
+                    always,
+                    limit,
+                    MARGIN,
+                    self.probe(len(self._cells)),
+                )
+                ids = self.ids
+                out.extend([ids[r] for r in rows.tolist()] for rows in found)
+            return out
         blocks = n // _BLOCK
         for start in range(0, len(queries), _QUERY_CHUNK):
             scores = queries[start : start + _QUERY_CHUNK] @ matrix.T

@@ -52,6 +52,7 @@ from autogen_zettel.base.config import DEFAULT_DENSE_COPY_MB, QUANTIZATIONS
 from autogen_zettel.base.errors import ConfigError, NotFound
 from autogen_zettel.base.threads import DEFAULT_THREAD_LIMIT, bounded_threads
 from autogen_zettel.store import edge_check
+from autogen_zettel.store.densecells import CELLS_MIN_POINTS
 from autogen_zettel.store.densecopy import DenseCopies, DenseCopy
 from autogen_zettel.store.edge_optimize import OptimizeDue
 from autogen_zettel.store.edge_search import PointNames, neighbour_requests, search_requests
@@ -77,6 +78,8 @@ class EdgeIndex:
         batched neighbour searches use (least recently used copies are dropped first; 0: none)
     :param copy_min_points: a shard smaller than this is searched by the engine alone
     :param copy_min_queries: so is a neighbour search of fewer vectors (one card's ``remember``)
+    :param cells_min_points: a copy of at least this many points picks candidates from the cells of a
+        coarse partition (:mod:`~autogen_zettel.store.densecells`), a smaller one from every point
     :param quantization: ``"int8"``: shards created here also keep int8 dense vectors, which
         recall's search scans before rescoring; ``"none"``: float32 only. Existing shards keep theirs
     :param optimize_floor: a quantized shard is optimized once the points written since its last
@@ -97,6 +100,7 @@ class EdgeIndex:
         copy_budget: int = DEFAULT_DENSE_COPY_MB * 2**20,
         copy_min_points: int = 20_000,
         copy_min_queries: int = 16,
+        cells_min_points: int = CELLS_MIN_POINTS,
         quantization: str = "int8",
         optimize_floor: int = 1000,
         optimize_share: float = 0.1,
@@ -119,6 +123,7 @@ class EdgeIndex:
         self._open: OrderedDict[str, qe.EdgeShard] = OrderedDict()
         self.optimize_apart, self.optimize_runner = optimize_apart, optimize_in_subprocess
         self.copy_min_points, self.copy_min_queries = copy_min_points, copy_min_queries
+        self.cells_min_points = cells_min_points
         self._copies = DenseCopies(copy_budget)
         self._folder_lock = lock_folder(self.root)
         self._names = PointNames()  # the card ids of the points searches return
@@ -266,7 +271,8 @@ class EdgeIndex:
             with self.lock:
                 copy = self._copies.peek(tenant)
                 if copy is not None:
-                    copy.upsert(ids, dense)
+                    with bounded_threads(self.threads):  # it may sort its rows into cells again
+                        copy.upsert(ids, dense)
                     self._copies.fit()  # its rows may have doubled
             self._maybe_optimize(tenant, shard, len(ids))
 
@@ -460,9 +466,12 @@ class EdgeIndex:
             # load (about 0.25 s per 10k points), the sparse ones would double it
             records = self._scroll(tenant, with_vector=[DENSE])
             return DenseCopy(
-                [str(r.id) for r in records], np.array([r.vector[DENSE] for r in records], np.float32)
+                [str(r.id) for r in records],
+                np.array([r.vector[DENSE] for r in records], np.float32),
+                cells_min=self.cells_min_points,
             )
 
-        loaded = load()
+        with bounded_threads(self.threads):  # sorting a large copy into cells is BLAS work
+            loaded = load()
         with self.lock:
             return self._copies.admit(tenant, points, self.dim(tenant) or 0, lambda: loaded)

@@ -9,6 +9,9 @@ in-memory copy of the shard's dense vectors (:class:`~autogen_zettel.store.dense
 search costs on a large shard (#12). Copies share one byte budget
 (``copy_budget``, config ``vectors.dense_copy_mb``): loading one drops the least recently
 used others until it fits, and a tenant whose copy could never fit is searched by the shard.
+A copy of 50k points or more is sorted into cells and reads only each query's nearest ones
+(:mod:`~autogen_zettel.store.densecells`): the pick then costs a fraction of the full product, at
+the price of an exact neighbour now and then in a cell not read (#26).
 
 A single search (recall's) is the shard's own brute force, not the copy's: one query gains
 nothing from a matrix product, which streams every vector from memory just as the engine
