@@ -338,7 +338,6 @@ class MemoryArchive:
             for sid in self._db.links.summaries_of([card_id]).get(card_id, []):
                 rebuild_summary(self._mem, sid)
             self._mem.store.invalidate()
-            self._mem.store.drop_learned()  # the query map learned from the old text
             self._mem.layers.on_cards_changed([card_id])
         return self._mem.card(card_id)
 

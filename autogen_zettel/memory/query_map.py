@@ -3,13 +3,14 @@ replies they got (:mod:`autogen_zettel.core.query_map`), kept in memory beside t
 learned again as the tenant grows.
 
 The map is fitted on first use once the tenant holds ``query_map_min_pairs`` asking messages
-with a reply from someone else, then again each time the tenant's cards have grown by a quarter
-(a fit reads the newest :data:`MAX_PAIRS` pairs, so a large tenant's map follows what it talks
-about now); a refit runs in a background thread, recall keeping the current map meanwhile. A fit costs one encode per asking message it has not seen before (their vectors are
+with a reply from someone else (that recall waits for it), then again each time the tenant's
+cards have doubled (a fit reads the newest :data:`MAX_PAIRS` pairs, so a large tenant's map
+follows what it talks about now); a refit runs in a background thread while recall keeps the
+current map. A fit costs one encode per asking message it has not seen before (their vectors are
 kept in memory for the next fit) and a few hundred small matrix products: about a second for
 256 pairs on two cores, most of it the encodes. The map itself (its weights, no text) is kept in
-the tenant's database, so a reopened tenant's first recall does not fit again. A forget, a merge
-or an edit drops it, in memory and on disk
+the tenant's database, so a reopened tenant's first recall does not fit again. A forget drops it,
+in memory and on disk before the forget's vacuum
 (:meth:`TenantStore.drop_learned <autogen_zettel.store.tenant_store.TenantStore.drop_learned>`),
 and the next recall fits it from the cards that are left.
 """
@@ -35,9 +36,8 @@ log = logging.getLogger(__name__)
 
 MAX_PAIRS = 256  # the newest pairs a fit learns from
 RIVALS = 256  # other cards every reply must outscore, spread over the tenant
-REFIT_GROWTH = (
-    2.0  # fit again once the tenant's cards have doubled: all fits together cost about as much as the last
-)
+# fit again once the tenant's cards have doubled: all fits together cost about as much as the last
+REFIT_GROWTH = 2.0
 
 
 class QueryMapSlot:

@@ -33,7 +33,7 @@ from autogen_zettel.store.index import VectorStore
 __all__ = ["TenantStore", "LEARNED"]
 
 # the key prefix of lasting caches learned from the cards' contents (recall's query map):
-# :meth:`TenantStore.drop_learned` drops them when a card is deleted or its text changes
+# :meth:`TenantStore.drop_learned` drops them when a card is forgotten
 LEARNED = "learned:"
 
 T = TypeVar("T")
@@ -87,16 +87,14 @@ class TenantStore:
 
     def drop_learned(self) -> None:
         """Drop every cache learned from the cards' contents (key prefix :data:`LEARNED`, in memory
-        and in the database's meta rows), so
-        nothing learned outlives a card that is forgotten, merged away or edited: the next use
-        learns it again from the cards there are."""
+        and in the database's meta rows), so nothing learned outlives a forgotten card: a forget
+        calls it before its vacuum, and the next use learns it again from the cards there are."""
         for key in [k for k in self._lasting if k.startswith(LEARNED)]:
             self._lasting.pop(key, None)
         self.db.drop_meta(LEARNED)  # and what was kept of it in the database
 
     # -- the collection -------------------------------------------------------------------
     def delete_points(self, ids: Sequence[str]) -> None:
-        self.drop_learned()
         self.vectors.delete(self.name, ids)
 
     def compact(self) -> None:

@@ -179,7 +179,10 @@ def forget_cards(
 
 
 def finish_forget(store) -> None:
-    """Make a forget's freed bytes unreadable: compact the index storage, fold and vacuum the database."""
+    """Make a forget's freed bytes unreadable: drop what was learned from the cards (recall's query
+    map, also after a forget cut short by a crash), compact the index storage, fold and vacuum the
+    database."""
+    store.drop_learned()
     store.compact()
     store.db.erasure.scrub(vacuum=True)
     store.invalidate()
