@@ -19,6 +19,23 @@ from autogen_zettel.cli.common import DEFAULT_DATA, Context, ZettelGroup, consol
 __all__ = ["bench"]
 
 
+def data_option(help: str):
+    """The ``--data`` option of a benchmark that reads LoCoMo (a required path to its JSON)."""
+    return click.option(
+        "--data", "data", required=True, type=click.Path(dir_okay=False, path_type=Path), help=help
+    )
+
+
+# ``--json FILE``: every benchmark can also write its figures as JSON
+json_option = click.option(
+    "--json",
+    "json_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Also write the figures as JSON here.",
+)
+
+
 @click.group(cls=ZettelGroup)
 @click.option(
     "--data-dir",
@@ -71,20 +88,8 @@ def _progress():
 
 
 @bench.command("locomo")
-@click.option(
-    "--data",
-    "data",
-    required=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="A LoCoMo JSON file, e.g. ../shared/data/locomo/dev.json.",
-)
-@click.option(
-    "--json",
-    "json_out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Also write the figures as JSON here.",
-)
+@data_option("A LoCoMo JSON file, e.g. ../shared/data/locomo/dev.json.")
+@json_option
 @click.option("--on-disk", is_flag=True, help="Store in --data-dir instead of in memory.")
 @click.option("--maintain", is_flag=True, help="Run maintenance (merge, prune, summaries, ...) after ingest.")
 @click.pass_obj
@@ -151,13 +156,7 @@ def _say(line: str) -> None:
 
 
 @bench.command("scale")
-@click.option(
-    "--data",
-    "data",
-    required=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="A LoCoMo JSON file whose turns are replayed as messages.",
-)
+@data_option("A LoCoMo JSON file whose turns are replayed as messages.")
 @click.option(
     "--cards",
     "sizes",
@@ -179,13 +178,7 @@ def _say(line: str) -> None:
     help="Turns before each size remembered with the real embedder and timed (the rest of the "
     "fill embeds each distinct turn once).",
 )
-@click.option(
-    "--json",
-    "json_out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Also write the figures as JSON here.",
-)
+@json_option
 @click.pass_obj
 def bench_scale(
     obj: Context,
@@ -248,21 +241,9 @@ def bench_scale(
 
 
 @bench.command("cells")
-@click.option(
-    "--data",
-    "data",
-    required=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="A LoCoMo JSON file whose turns are replayed as messages.",
-)
+@data_option("A LoCoMo JSON file whose turns are replayed as messages.")
 @click.option("--cards", default=100_000, show_default=True, help="Cards to fill one tenant to.")
-@click.option(
-    "--json",
-    "json_out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Also write the figures as JSON here.",
-)
+@json_option
 @click.pass_obj
 def bench_cells(obj: Context, data: Path, cards: int, json_out: Path | None):
     """Fill one tenant and check every neighbour search a cell-partitioned dense copy answers:
@@ -278,22 +259,10 @@ def bench_cells(obj: Context, data: Path, cards: int, json_out: Path | None):
 
 
 @bench.command("groupchat")
-@click.option(
-    "--data",
-    "data",
-    required=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="A LoCoMo JSON file whose turns are the chat.",
-)
+@data_option("A LoCoMo JSON file whose turns are the chat.")
 @click.option("--agents", default=8, show_default=True, help="Listening agents (tenants of one hub).")
 @click.option("--messages", default=200, show_default=True, help="Messages timed.")
-@click.option(
-    "--json",
-    "json_out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Also write the figures as JSON here.",
-)
+@json_option
 @click.pass_obj
 def bench_groupchat(obj: Context, data: Path, agents: int, messages: int, json_out: Path | None):
     """A group chat of N listening agents in one hub: capture cost per message with 1 and N
@@ -332,13 +301,7 @@ def bench_groupchat(obj: Context, data: Path, agents: int, messages: int, json_o
 @click.option(
     "--queries", default=2000, show_default=True, help="Searches of the other tenant timed per phase."
 )
-@click.option(
-    "--json",
-    "json_out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Also write the figures as JSON here.",
-)
+@json_option
 @click.pass_obj
 def bench_stall(obj: Context, points: int, queries: int, json_out: Path | None):
     """Another tenant's search p50/p99 while one tenant's large shard optimizes (in a child
@@ -363,13 +326,7 @@ def bench_stall(obj: Context, points: int, queries: int, json_out: Path | None):
     show_default=True,
     help="Lower this process's open-file limit (ulimit -n) to this first (0: leave it).",
 )
-@click.option(
-    "--json",
-    "json_out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Also write the figures as JSON here.",
-)
+@json_option
 @click.pass_obj
 def bench_tenants(obj: Context, agents: int, ulimit: int, json_out: Path | None):
     """Open a hub with N tenants, one remember and one recall each, then reopen it: time, RSS,
@@ -400,13 +357,7 @@ def bench_tenants(obj: Context, agents: int, ulimit: int, json_out: Path | None)
     show_default=True,
     help="Collection sizes to measure (repeat the option).",
 )
-@click.option(
-    "--json",
-    "json_out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Also write the figures as JSON here.",
-)
+@json_option
 @click.pass_obj
 def bench_engines(obj: Context, sizes: tuple[int, ...], json_out: Path | None):
     """qdrant-edge vs qdrant-client local mode through the one index interface: upsert, search,
@@ -437,21 +388,9 @@ def bench_engines(obj: Context, sizes: tuple[int, ...], json_out: Path | None):
 
 
 @bench.command("maintain")
-@click.option(
-    "--data",
-    "data",
-    required=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="A LoCoMo JSON file whose turns are replayed as messages.",
-)
+@data_option("A LoCoMo JSON file whose turns are replayed as messages.")
 @click.option("--cards", "n_cards", default=10_000, show_default=True, help="Cards to reach in one tenant.")
-@click.option(
-    "--json",
-    "json_out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Also write the figures as JSON here.",
-)
+@json_option
 @click.pass_obj
 def bench_maintain(obj: Context, data: Path, n_cards: int, json_out: Path | None):
     """Time maintenance (decay, merge, prune, summaries, conflicts) on N cards in one tenant.
@@ -468,24 +407,12 @@ def bench_maintain(obj: Context, data: Path, n_cards: int, json_out: Path | None
 
 
 @bench.command("persona")
-@click.option(
-    "--data",
-    "data",
-    required=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="A LoCoMo JSON file whose turns fill the tenant.",
-)
+@data_option("A LoCoMo JSON file whose turns fill the tenant.")
 @click.option(
     "--cards", "n_cards", default=2000, show_default=True, help="Cards to reach in the tenant first."
 )
 @click.option("--days", default=30, show_default=True, help="Simulated days of feedback, one mining each.")
-@click.option(
-    "--json",
-    "json_out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Also write the figures to this JSON file.",
-)
+@json_option
 @click.pass_obj
 def bench_persona(obj: Context, data: Path, n_cards: int, days: int, json_out: Path | None):
     """What persona evolution costs at N cards: mining per day, weekly mining with community
@@ -512,13 +439,7 @@ def bench_persona(obj: Context, data: Path, n_cards: int, days: int, json_out: P
 
 
 @bench.command("embed")
-@click.option(
-    "--data",
-    "data",
-    required=True,
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="A LoCoMo JSON file whose turns are embedded.",
-)
+@data_option("A LoCoMo JSON file whose turns are embedded.")
 @click.option("--queries", default=100, show_default=True, help="Single-text encodes per runtime.")
 @click.option(
     "--check", default=1000, show_default=True, help="Turns whose vectors are compared between runtimes."
@@ -536,13 +457,7 @@ def bench_persona(obj: Context, data: Path, n_cards: int, days: int, json_out: P
 @click.option(
     "--rss-rounds", default=2, show_default=True, help="Fresh processes per runtime whose peak RSS is read."
 )
-@click.option(
-    "--json",
-    "json_out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Also write the figures as JSON here.",
-)
+@json_option
 def bench_embed(
     data: Path,
     queries: int,
