@@ -61,21 +61,20 @@ class QueryMapSlot:
         rows, written = self._base
         return rows + store.db.cards_written - written
 
-    def load(self, store: TenantStore, model: str, dim: int) -> None:
-        """Take the map the database keeps, if it was fitted for this ``model``'s vectors."""
+    def loaded(self, store: TenantStore, model: str, dim: int) -> QueryMapSlot:
+        """This slot with the map the database keeps, if it was fitted for this ``model``'s vectors."""
         raw = store.db.get_meta(self.key) if self.key else None
-        if raw is None:
-            return
-        kept = json.loads(raw)
+        kept = json.loads(raw) if raw is not None else {}
         if kept.get("model") != model:
-            return  # another model's: fit again
+            return self  # none, or another model's: fit again
         weights = kept.get("weights")
         if weights is not None:
             w = np.frombuffer(base64.b64decode(weights), dtype="<f4")
             if w.size != dim * dim:
-                return  # another model's: fit again
+                return self
             self.map = QueryMap(w.reshape(dim, dim).copy(), int(kept["pairs"]))
         self.rows_at_fit = int(kept["rows"])
+        return self
 
     def save(self, store: TenantStore, model: str) -> None:
         if not self.key:
@@ -156,15 +155,7 @@ def mapped_query(
     (it waits); a tenant that has since doubled gets a newer map fitted in a background thread
     while its recalls keep the current one."""
     key = f"{LEARNED}query_map:{l2!r}:{min_pairs}"
-    slot = store.peek(key)
-    if slot is None:
-
-        def loaded() -> QueryMapSlot:
-            made = QueryMapSlot(key)
-            made.load(store, embedder.name, len(dense))
-            return made
-
-        slot = store.cached(key, loaded, lasting=True)
+    slot = store.cached(key, lambda: QueryMapSlot(key).loaded(store, embedder.name, len(dense)), lasting=True)
     rows = slot.rows(store)
     if slot.stale(rows):
         # a recall pass's view of the embedder answers query encodes with its own vector: the

@@ -270,9 +270,13 @@ class EdgeIndex:
             shard.update(qe.UpdateOperation.upsert_points(points))
             with self.lock:
                 copy = self._copies.peek(tenant)
-                if copy is not None:
-                    with bounded_threads(self.threads):  # it may sort its rows into cells again
-                        copy.upsert(ids, dense)
+            if copy is not None:
+                # under the shard's lock only (its readers hold it too): a re-sort into cells, or
+                # training them again, takes seconds at 100k and must not hold the lock every
+                # other tenant's search and write takes
+                with bounded_threads(self.threads):
+                    copy.upsert(ids, dense)
+                with self.lock:
                     self._copies.fit()  # its rows may have doubled
             self._maybe_optimize(tenant, shard, len(ids))
 
