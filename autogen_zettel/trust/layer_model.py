@@ -299,53 +299,59 @@ class _Open:
     at: datetime
     sources: list[str] = field(default_factory=list)
     status: str = "open"
+    seq: int = 0  # its place in the list of commitments made
+    words: frozenset[str] = frozenset()  # commitment_words(what)
 
 
 def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
-    """Every commitment of the commitment and status evidence ``items``, oldest first."""
+    """Every commitment of the commitment and status evidence ``items``, oldest first.
+
+    Open commitments are kept by owner and by counterparty (casefolded), so an event is matched
+    against the commitments of the people it names, not every one made so far: a tenant's whole
+    commitment evidence is read again on every write batch (#26).
+    """
     out: list[_Open] = []
+    by_owner: dict[str, list[_Open]] = {}
+    by_counterparty: dict[str, list[_Open]] = {}
     for o in sorted(items, key=lambda o: (o.at, o.card_id)):
         ev = o.evidence
         who = ev.subject.casefold()
         if ev.layer == "commitment":
+            said = commitment_words(ev.value)
             same = next(
-                (
-                    c
-                    for c in out
-                    if c.status == "open"
-                    and c.owner.casefold() == who
-                    and _overlap(commitment_words(ev.value), commitment_words(c.what)) >= 0.6
-                ),
+                (c for c in by_owner.get(who, ()) if c.status == "open" and _overlap(said, c.words) >= 0.6),
                 None,
             )
             if same is not None:  # said again: one commitment, the newer due date
                 same.sources.append(o.card_id)
                 same.due = ev.due or same.due
                 continue
-            out.append(_Open(ev.subject, ev.value, ev.due, ev.counterparty, o.at, [o.card_id]))
+            made = _Open(
+                ev.subject, ev.value, ev.due, ev.counterparty, o.at, [o.card_id], seq=len(out), words=said
+            )
+            out.append(made)
+            by_owner.setdefault(who, []).append(made)
+            by_counterparty.setdefault((made.counterparty or "").casefold(), []).append(made)
             continue
         if ev.layer != "status":
             continue
         said, verb = commitment_words(ev.value), commitment_words(ev.key)
-        open_before = [c for c in out if c.status == "open" and c.at <= o.at and o.card_id not in c.sources]
-        candidates = [
-            c for c in open_before if c.owner.casefold() == who or (c.counterparty or "").casefold() == who
-        ]
-        if ev.kind == "cancelled" and said and not any(said & commitment_words(c.what) for c in candidates):
+
+        def still_open(c: _Open, o: Observed = o) -> bool:
+            return c.status == "open" and c.at <= o.at and o.card_id not in c.sources
+
+        named = {c.seq: c for c in by_owner.get(who, ()) if still_open(c)}
+        named.update((c.seq, c) for c in by_counterparty.get(who, ()) if still_open(c))
+        candidates = [named[s] for s in sorted(named)]  # in the order they were made
+        if ev.kind == "cancelled" and said and not any(said & c.words for c in candidates):
             # "Never mind the table" may call off what someone else promised the speaker
-            candidates = [c for c in open_before if said & commitment_words(c.what)]
+            candidates = [c for c in out if still_open(c) and said & c.words]
         if not candidates:
             continue
         # the object's words decide; then the verb ("sent" -> send); then the owner's own
         # promise before one made to them; then the latest
         scored = [
-            (
-                len(said & commitment_words(c.what)),
-                len(verb & commitment_words(c.what)),
-                c.owner.casefold() == who,
-                c.at,
-                i,
-            )
+            (len(said & c.words), len(verb & c.words), c.owner.casefold() == who, c.at, i)
             for i, c in enumerate(candidates)
         ]
         best = max(scored)
