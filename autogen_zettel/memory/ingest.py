@@ -262,27 +262,28 @@ class Ingest:
         """Draft and :meth:`write` each batch of prepared messages in turn, exactly as one call
         each would (each batch drafted after the one before is stored, linked only with what is
         stored before it and itself, its own two transactions), while the next batch's cards are
-        embedded on ``embed_ahead``'s thread: ONNX Runtime and torch let go of the GIL while they
-        run, so the model and the rest of the write path share two cores instead of taking turns
-        (#12). Returns the new cards of every batch. Hold the tenant's write lock around it.
+        embedded on ``embed_ahead``: ONNX Runtime and torch let go of the GIL while they run, so
+        the model and the rest of the write path share two cores instead of taking turns (#12). Returns the new cards of every batch. Hold the tenant's write lock around it.
 
         An embedding error surfaces here, in the batch it belongs to, as it would in
         :meth:`write`: that batch is stored with its pending marks (finished on the next open)
-        and no later batch is stored. Nothing is left running on the thread when this returns.
+        and no later batch is stored. Nothing this call sent is left running when it returns.
 
-        :param embed_ahead: an executor with one thread (the hub's), used by one batch ahead at most
+        :param embed_ahead: an executor (the hub's), used by one batch ahead at most: the next
+            batch's encode may run beside the current one's
         :param graph: returns the tenant's loaded card graph now, or None (read before each batch)
         """
         out: list[Card] = []
-        ahead: Future | None = None
+        sent: list[Future] = []  # every encode sent, so none is left running on an error
 
         def begin(batch: Sequence[Message]):
-            nonlocal ahead
             drafts, claims = self.draft(batch)
             new = self.unstored(drafts)
             cards = [c for _, c in new if c.kind is not CardKind.SUMMARY]
-            ahead = embed_ahead.submit(encode_batches, self.embedder, cards) if cards else None
-            return new, claims, ahead
+            embedded = embed_ahead.submit(encode_batches, self.embedder, cards) if cards else None
+            if embedded is not None:
+                sent[:] = [f for f in sent if not f.done()] + [embedded]  # a done one holds vectors
+            return new, claims, embedded
 
         try:
             following = begin(batches[0]) if batches else None
@@ -291,8 +292,9 @@ class Ingest:
                 if new:
                     self.store(new, claims)
                 # the next batch is drafted, checked against what is stored now (this batch
-                # included) and sent to be embedded while this one is indexed and linked; if
-                # drafting it fails, this batch is still finished first, as one call each would
+                # included) and sent to be embedded while this one is indexed and linked (its
+                # texts queue behind this batch's on the model's workers); if drafting it
+                # fails, this batch is still finished first, as one call each would
                 failed = None
                 try:
                     following = begin(batches[i + 1]) if i + 1 < len(batches) else None
@@ -304,8 +306,9 @@ class Ingest:
                 if failed is not None:
                     raise failed
         finally:
-            if ahead is not None and not ahead.cancel():
-                wait([ahead])  # an error of ours, mid-way: let the thread finish what it began
+            running = [f for f in sent if not f.cancel()]
+            if running:
+                wait(running)  # an error of ours, mid-way: let the threads finish what they began
         return out
 
     def _previous(self, msg: Message) -> str | None:

@@ -165,9 +165,9 @@ class Zettelkasten:
 
         :param batch: write the messages ``batch`` at a time, each batch as one call of its own
             would (its own transactions; linked with what is stored before it and itself), while
-            the next batch is embedded on a second thread (``hub.embed_ahead``): bulk ingest then
-            runs at about the speed of the slower of the model and the rest of the write path
-            instead of the sum of both. None: all messages are one batch.
+            the next batch is embedded on the hub's embed-ahead threads (``hub.embed_ahead``):
+            bulk ingest then runs at about the speed of the slower of the model and the rest of
+            the write path instead of the sum of both. None: all messages are one batch.
         """
         return self.writer.remember_many(messages, progress=progress, batch=batch)
 
