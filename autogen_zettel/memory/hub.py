@@ -387,7 +387,7 @@ class MemoryHub:
         texts queue behind that one's on the model's own workers (ONNX Runtime's batch pool),
         and no worker idles at the end of a batch while the other finishes it; the model's
         workers, not these threads, bound what runs at once. With one thread, ingest at 100k
-        cards kept 0.73-0.78 of the bare embedder's throughput, with two 0.79-0.85 (#26)."""
+        cards kept 0.71-0.76 of the bare embedder's throughput, with two 0.81-0.89 (#26)."""
         with self._lock:
             self._check_open()
             if self._embed_ahead is None:

@@ -263,7 +263,8 @@ class Ingest:
         each would (each batch drafted after the one before is stored, linked only with what is
         stored before it and itself, its own two transactions), while the next batch's cards are
         embedded on ``embed_ahead``: ONNX Runtime and torch let go of the GIL while they run, so
-        the model and the rest of the write path share two cores instead of taking turns (#12). Returns the new cards of every batch. Hold the tenant's write lock around it.
+        the model and the rest of the write path share two cores instead of taking turns (#12).
+        Returns the new cards of every batch. Hold the tenant's write lock around it.
 
         An embedding error surfaces here, in the batch it belongs to, as it would in
         :meth:`write`: that batch is stored with its pending marks (finished on the next open)
