@@ -336,16 +336,12 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
         if ev.layer != "status":
             continue
         said, verb = commitment_words(ev.value), commitment_words(ev.key)
-
-        def still_open(c: _Open, o: Observed = o) -> bool:
-            return c.status == "open" and c.at <= o.at and o.card_id not in c.sources
-
-        named = {c.seq: c for c in by_owner.get(who, ()) if still_open(c)}
-        named.update((c.seq, c) for c in by_counterparty.get(who, ()) if still_open(c))
+        named = {c.seq: c for c in by_owner.get(who, ()) if _open_before(c, o)}
+        named.update((c.seq, c) for c in by_counterparty.get(who, ()) if _open_before(c, o))
         candidates = [named[s] for s in sorted(named)]  # in the order they were made
         if ev.kind == "cancelled" and said and not any(said & c.words for c in candidates):
             # "Never mind the table" may call off what someone else promised the speaker
-            candidates = [c for c in out if still_open(c) and said & c.words]
+            candidates = [c for c in out if _open_before(c, o) and said & c.words]
         if not candidates:
             continue
         # the object's words decide; then the verb ("sent" -> send); then the owner's own
@@ -364,6 +360,11 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
         Commitment(c.owner, c.what, c.due, c.status, c.counterparty, tuple(dict.fromkeys(c.sources)))
         for c in out
     ]
+
+
+def _open_before(c: _Open, o: Observed) -> bool:
+    """Whether commitment ``c`` is still open when event ``o`` happens (and ``o`` is not its own)."""
+    return c.status == "open" and c.at <= o.at and o.card_id not in c.sources
 
 
 def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
