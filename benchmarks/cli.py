@@ -227,6 +227,10 @@ def bench_scale(
         ("ingest, remember_many", lambda r: f"{r.many_turns_per_s:.0f} turns/s"),
         ("bare embedder, same texts", lambda r: f"{r.bare_texts_per_s:.0f} texts/s"),
         ("remember_many / bare embedder", lambda r: f"{r.many_share:.2f}x"),
+        (
+            "CPU: model per text, write path per turn",
+            lambda r: f"{r.bare_cpu_ms:.1f}, {r.write_cpu_ms:.1f} ms",
+        ),
         ("ingest, remember()", lambda r: f"{r.one_turns_per_s:.0f} turns/s"),
         ("reopen (hub + tenant)", lambda r: f"{r.reopen_s:.2f} s"),
         ("first recall after reopening", lambda r: f"{r.first_recall_ms:.0f} ms"),

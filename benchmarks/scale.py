@@ -20,7 +20,10 @@ its cards' access counts in the background) and with ``touch=False``, taking tur
 (``embedding.cache_mb``) is emptied before each timed recall and before each baseline encode, so
 every query is encoded cold on both sides (ours would otherwise meet the baseline's vector or its
 own). Beside the ingest figure, the bare embedder (under the hub's cache) encodes the same window's
-texts in batches of 256 in the same run: ``many_share`` is remember_many's share of it.
+texts in batches of 256 in the same run: ``many_share`` is remember_many's share of it. Both
+sides' CPU is counted too (this process and its children, which run large optimizes): with the
+model's CPU per text from the bare side, the rest of ``remember_many``'s CPU per turn is the
+write path's, which tells a slower write path from a faster or slower machine.
 """
 
 from __future__ import annotations
@@ -65,6 +68,9 @@ class ScaleRow:
     disk_mb: float
     peak_rss_mb: float
     engine: str
+    many_cpu_ms: float = float("nan")  # CPU per turn inside the timed remember_many (children included)
+    bare_cpu_ms: float = float("nan")  # CPU per text of the bare embedder over the same texts
+    child_cpu_s: float = float("nan")  # of many_cpu_ms, the children's (optimizes in a child process)
 
     @property
     def ratio_p95(self) -> float:
@@ -73,6 +79,11 @@ class ScaleRow:
     @property
     def live_ratio_p95(self) -> float:
         return self.live_ms_p95 / self.flat_ms_p95 if self.flat_ms_p95 else float("nan")
+
+    @property
+    def write_cpu_ms(self) -> float:
+        """CPU per turn of ``remember_many`` beyond the model's (per text, as the bare side measured)."""
+        return self.many_cpu_ms - self.bare_cpu_ms
 
     @property
     def many_share(self) -> float:
@@ -85,6 +96,7 @@ class ScaleRow:
             "ratio_p95": self.ratio_p95,
             "live_ratio_p95": self.live_ratio_p95,
             "many_share": self.many_share,
+            "write_cpu_ms": self.write_cpu_ms,
         }
 
 
@@ -95,6 +107,12 @@ def _cold(hub) -> None:
     if clear is not None:
         clear()
     forget_kept_texts()
+
+
+def _cpu() -> tuple[float, float]:
+    """CPU seconds of this process and of its waited-for children so far."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
 
 
 def folder_bytes(path: Path) -> int:
@@ -147,6 +165,7 @@ def run_scale(
     rnd, pending, ingested = 0, [], 0
     for size in sorted(sizes):
         seconds, messages, t_report = 0.0, 0, time.perf_counter()
+        cpu_s = child_s = 0.0
         window: list[str] = []
         while True:
             count = mem.db.count()
@@ -177,9 +196,11 @@ def run_scale(
                     take = want - len(chunk)
                     chunk, pending = chunk + pending[:take], pending[take:]
                 _cold(hub)
-                t0 = time.perf_counter()
+                (c0, k0), t0 = _cpu(), time.perf_counter()
                 mem.remember_many(chunk, batch=256)
                 seconds += time.perf_counter() - t0
+                c1, k1 = _cpu()
+                cpu_s, child_s = cpu_s + (c1 - c0) + (k1 - k0), child_s + (k1 - k0)
                 window += [embed_text(t.speaker, t.text) for t in chunk]
                 messages += len(chunk)
                 ingested += len(chunk)
@@ -188,11 +209,12 @@ def run_scale(
                 timed = f", {messages / seconds:.0f} turns/s timed" if seconds else ""
                 say(f"  {mem.db.count():,} / {size:,} cards{timed}")
         many = messages / seconds if seconds else float("nan")
-        bare_s, bare = 0.0, unwrap(emb)
+        bare_s, bare, bare_cpu = 0.0, unwrap(emb), 0.0
         for start in range(0, len(window), 256):
-            t0 = time.perf_counter()
+            c0, t0 = _cpu()[0], time.perf_counter()
             bare.encode(window[start : start + 256])
             bare_s += time.perf_counter() - t0
+            bare_cpu += _cpu()[0] - c0
         bare_rate = len(window) / bare_s if bare_s else float("nan")
         single: list[float] = []
         for _ in range(n_single):
@@ -208,7 +230,9 @@ def run_scale(
         cards = mem.db.count()
         say(
             f"{cards:,} cards: remember_many {many:.0f} turns/s (bare embedder {bare_rate:.0f} texts/s), "
-            f"remember() {one:.0f} turns/s; timing recall"
+            f"remember() {one:.0f} turns/s; CPU {1000 * cpu_s / messages if messages else float('nan'):.1f} ms a turn "
+            f"(children {child_s:.1f} s) against the model's {1000 * bare_cpu / len(window) if window else float('nan'):.1f} "
+            "ms a text; timing recall"
         )
         flat = np.tile(distinct, (ingested // len(distinct) + 1, 1))[:ingested]
         t0 = time.perf_counter()
@@ -268,6 +292,9 @@ def run_scale(
             disk_mb=folder_bytes(hub.data_dir) / 2**20 if hub.data_dir else float("nan"),
             peak_rss_mb=peak_rss_mb(),
             engine=engine,
+            many_cpu_ms=1000 * cpu_s / messages if messages else float("nan"),
+            bare_cpu_ms=1000 * bare_cpu / len(window) if window else float("nan"),
+            child_cpu_s=child_s,
         )
         say(
             f"{cards:,} cards: live recall p50 {row.live_ms_p50:.1f} / p95 {row.live_ms_p95:.1f} ms, "

@@ -76,6 +76,10 @@ def test_scale_bench_grows_one_tenant_and_measures_each_size(data, tmp_path):
         assert r.many_turns_per_s > 0 and r.one_turns_per_s > 0 and r.reopen_s > 0 and r.adjacency_s > 0
         assert r.recall_ms_p95 >= r.recall_ms_p50 > 0 and r.flat_ms_p95 >= r.flat_ms_p50 > 0
         assert r.to_dict()["ratio_p95"] == r.recall_ms_p95 / r.flat_ms_p95
+        # CPU of the timed window and of the bare embedder, counted apart (children included;
+        # a hash embedder may take less than the clock shows)
+        assert r.many_cpu_ms >= 0 and r.bare_cpu_ms >= 0 and r.child_cpu_s >= 0  # numbers, not NaN
+        assert r.to_dict()["write_cpu_ms"] == r.many_cpu_ms - r.bare_cpu_ms
     assert any("cards: live recall p50" in line for line in lines)  # progress lines, no terminal needed
 
 
