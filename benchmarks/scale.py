@@ -216,6 +216,8 @@ def run_scale(
             bare_s += time.perf_counter() - t0
             bare_cpu += _cpu()[0] - c0
         bare_rate = len(window) / bare_s if bare_s else float("nan")
+        many_cpu = 1000 * cpu_s / messages if messages else float("nan")  # ms a turn
+        bare_cpu_ms = 1000 * bare_cpu / len(window) if window else float("nan")  # ms a text
         single: list[float] = []
         for _ in range(n_single):
             if not pending:
@@ -230,9 +232,8 @@ def run_scale(
         cards = mem.db.count()
         say(
             f"{cards:,} cards: remember_many {many:.0f} turns/s (bare embedder {bare_rate:.0f} texts/s), "
-            f"remember() {one:.0f} turns/s; CPU {1000 * cpu_s / messages if messages else float('nan'):.1f} ms a turn "
-            f"(children {child_s:.1f} s) against the model's {1000 * bare_cpu / len(window) if window else float('nan'):.1f} "
-            "ms a text; timing recall"
+            f"remember() {one:.0f} turns/s; CPU {many_cpu:.1f} ms a turn (children {child_s:.1f} s) "
+            f"against the model's {bare_cpu_ms:.1f} ms a text; timing recall"
         )
         flat = np.tile(distinct, (ingested // len(distinct) + 1, 1))[:ingested]
         t0 = time.perf_counter()
@@ -292,8 +293,8 @@ def run_scale(
             disk_mb=folder_bytes(hub.data_dir) / 2**20 if hub.data_dir else float("nan"),
             peak_rss_mb=peak_rss_mb(),
             engine=engine,
-            many_cpu_ms=1000 * cpu_s / messages if messages else float("nan"),
-            bare_cpu_ms=1000 * bare_cpu / len(window) if window else float("nan"),
+            many_cpu_ms=many_cpu,
+            bare_cpu_ms=bare_cpu_ms,
             child_cpu_s=child_s,
         )
         say(
