@@ -58,6 +58,7 @@ from autogen_zettel.store.edge_optimize import OptimizeDue
 from autogen_zettel.store.edge_search import PointNames, neighbour_requests, search_requests
 from autogen_zettel.store.folder_lock import lock_folder, shard_open_error
 from autogen_zettel.store.index import DENSE, LEXICAL, SearchResult
+from autogen_zettel.store.shard_load import load_shard
 from autogen_zettel.store.shardwork import ShardLocks, optimize_in_subprocess, shard_config
 
 __all__ = ["EdgeIndex"]
@@ -166,7 +167,7 @@ class EdgeIndex:
             raise self._missing(tenant)
         edge_check.check_files(folder, tenant, _CONFIG_FILE)  # before the engine reads a damaged file
         try:
-            shard = qe.EdgeShard.load(str(folder))
+            shard = load_shard(folder)
         except Exception as exc:  # the engine raises a bare Exception with the reason in text
             locked = shard_open_error(tenant, self.root, exc)
             if locked is exc:  # not a lock: the engine could not read its files
@@ -312,7 +313,7 @@ class EdgeIndex:
             shard.close()
             if self.optimize_runner(self._folder(tenant)):
                 return True
-            shard = qe.EdgeShard.load(str(self._folder(tenant)))
+            shard = load_shard(self._folder(tenant))
         done = shard.optimize()
         shard.close()
         edge_check.seal(self._folder(tenant))

@@ -7,7 +7,8 @@
 - :func:`optimize_in_subprocess`: qdrant-edge holds the GIL through an optimize, so even under its
   own lock an optimize of a large shard stopped every other thread of the process for as long as
   it ran. A large shard is closed and optimized by a short-lived child process instead (the
-  engine's own ``EdgeShard.optimize`` on the same folder); its tenant waits, the others search on.
+  engine's own ``EdgeShard.optimize`` on the same folder, :mod:`~autogen_zettel.store.shard_load`'s
+  script); its tenant waits, the others search on.
 
 The folder lock (one process per data folder) is :mod:`~autogen_zettel.store.folder_lock`'s; the
 child above opens one shard that the parent closed, under the parent's folder lock.
@@ -24,15 +25,15 @@ from pathlib import Path
 
 import qdrant_edge as qe
 
+from autogen_zettel.store import shard_load
 from autogen_zettel.store.index import DENSE, LEXICAL
 
 __all__ = ["ShardLocks", "optimize_in_subprocess", "shard_config"]
 
 log = logging.getLogger(__name__)
 
-_OPTIMIZE = (
-    "import sys, qdrant_edge as qe\nshard = qe.EdgeShard.load(sys.argv[1])\nshard.optimize()\nshard.close()\n"
-)
+# the child's script: run as a file, so the child imports qdrant_edge and not this package
+_OPTIMIZE = Path(shard_load.__file__)
 
 
 class ShardLocks:
@@ -65,7 +66,7 @@ def optimize_in_subprocess(folder: str | Path) -> bool:
     could not run it, and the caller optimizes in this process instead."""
     try:
         done = subprocess.run(
-            [sys.executable, "-c", _OPTIMIZE, str(folder)],
+            [sys.executable, str(_OPTIMIZE), str(folder)],
             capture_output=True,
             text=True,
             timeout=3600,
