@@ -1,5 +1,6 @@
-"""A shard's load reads the files the engine copies into memory ahead, in order (#26): the same
-shard, the same answers, whether the files are read ahead or not and in this process or a child."""
+"""A shard's load reads ahead, in order, the files the engine copies into memory (#26): exactly
+those files, nothing for a shard without them, the same answers after a reopen, and the child
+that optimizes a large shard runs without importing the package."""
 
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ def test_read_ahead_of_a_shard_without_quantization_or_folder_reads_nothing(tmp_
     assert read_ahead(tmp_path / "no such shard") == 0
 
 
-def test_the_child_script_imports_only_the_engine(tmp_path):
+def test_the_child_script_imports_only_the_engine():
     # the child of a large shard's optimize runs this file as a script: importing the package
     # would cost it seconds (qdrant_client, pydantic) before its work begins
     probe = (
