@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from autogen_zettel.core.encode_cache import unwrap
+from autogen_zettel.embed.encode_cache import unwrap
 from autogen_zettel.store import densecopy
 from benchmarks.fill import RepeatCache, fill_tenant
 

@@ -276,7 +276,7 @@ def bench_groupchat(obj: Context, data: Path, agents: int, messages: int, json_o
     """
     import shutil
 
-    from autogen_zettel.core.encode_cache import unwrap
+    from autogen_zettel.embed.encode_cache import unwrap
     from autogen_zettel.memory.hub import MemoryHub
     from benchmarks.groupchat import run_groupchat
 

@@ -58,7 +58,7 @@ from datetime import datetime, timedelta
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
 from autogen_zettel.store.audit import AuditLog
 from autogen_zettel.store.connection import GuardedConnection
-from autogen_zettel.store.vectors import VectorIndex
+from autogen_zettel.store.qdrant_local import VectorIndex
 T0 = datetime(2024, 3, 1, 9, 0)
 KILL_AT = {kill_at}
 calls = [0]

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from autogen_zettel.base.threads import bounded_threads
-from autogen_zettel.core.embed import FlagEmbedder, bundled_minilm
-from autogen_zettel.core.onnx_embed import OnnxEncoder
+from autogen_zettel.embed.embedders import FlagEmbedder, bundled_minilm
+from autogen_zettel.embed.onnx_runtime import OnnxEncoder
 
 __all__ = ["EmbedBench", "run_embed_bench", "process_rss"]
 
@@ -35,7 +35,7 @@ Progress = Callable[[str, int, int], None]
 # process would report its parent's peak
 _RSS_CHILD = """
 import json, resource, sys
-from autogen_zettel.core.embed import FlagEmbedder
+from autogen_zettel.embed.embedders import FlagEmbedder
 e = FlagEmbedder(runtime=sys.argv[1], quantize="none")
 e.encode(json.loads(sys.stdin.read()))
 try:

@@ -120,7 +120,7 @@ def main(argv=None) -> int:
             continue
         before, t = _rss_mb(), time.perf_counter()
         if make is None:
-            from autogen_zettel.core.embed import make_embedder
+            from autogen_zettel.embed.embedders import make_embedder
 
             emb = make_embedder("minilm")
             emb.encode(["warm up"])

@@ -21,9 +21,9 @@ from datetime import timedelta
 
 from autogen_zettel.base.cards import Message
 from autogen_zettel.base.errors import InvalidInput
-from autogen_zettel.core.embed import kept_sparse_doc
-from autogen_zettel.core.layer_extract import extract_layers
-from autogen_zettel.trust.layer_model import commitment_words
+from autogen_zettel.embed.embedders import kept_sparse_doc
+from autogen_zettel.people.extract import extract_layers
+from autogen_zettel.people.model import commitment_words
 
 __all__ = [
     "Fill",
@@ -43,7 +43,7 @@ class RepeatCache:
 
     Same ``name`` and ``dim`` as the embedder it wraps, and the same vectors.
 
-    >>> from autogen_zettel.core.embed import HashEmbedder
+    >>> from autogen_zettel.embed.embedders import HashEmbedder
     >>> cache = RepeatCache(HashEmbedder(dim=8))
     >>> bool((cache.encode(["a b", "c"]) == cache.encode(["c", "a b"])[::-1]).all()), cache.misses
     (True, 2)

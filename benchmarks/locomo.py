@@ -23,7 +23,7 @@ import numpy as np
 
 from autogen_zettel.base.cards import CardKind, Message
 from autogen_zettel.base.errors import ConfigError
-from autogen_zettel.core.lexical import BM25, tokens
+from autogen_zettel.text.lexical import BM25, tokens
 
 __all__ = [
     "CATEGORIES",

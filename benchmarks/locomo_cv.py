@@ -8,7 +8,7 @@ sweep over ranking parameters (recall config, link-kind weights) costs only the 
 
 A *setting* is a flat mapping ``{"recall.dense_weight": 0.4, "link.REPLY_TO": 0.3, ...}``:
 ``recall.*`` keys override :class:`~autogen_zettel.base.recall_config.RecallTuning` fields (``recall.tuning``) and
-``link.*`` keys the activation a link kind passes (:data:`~autogen_zettel.core.link.KIND_WEIGHT`).
+``link.*`` keys the activation a link kind passes (:data:`~autogen_zettel.cards.link.KIND_WEIGHT`).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ import numpy as np
 
 from autogen_zettel.base.cards import CardStatus, LinkKind
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.core.graph import build_graph
-from autogen_zettel.core.link import KIND_WEIGHT
-from autogen_zettel.memory.recall_passes import recall_passes
+from autogen_zettel.cards.graph import build_graph
+from autogen_zettel.cards.link import KIND_WEIGHT
+from autogen_zettel.recall.passes import recall_passes
 from autogen_zettel.store.tenant_store import TenantStore
 from benchmarks.locomo import (
     CATEGORIES,

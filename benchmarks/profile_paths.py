@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from autogen_zettel.cli.common import Context
-from autogen_zettel.core.encode_cache import unwrap
+from autogen_zettel.embed.encode_cache import unwrap
 from benchmarks.fill import RepeatCache, forget_kept_texts, remember_turn, replay_round
 from benchmarks.locomo import load_locomo
 

@@ -125,7 +125,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     meaning = None
     if args.model != "none":
-        from autogen_zettel.core.embed import make_embedder
+        from autogen_zettel.embed.embedders import make_embedder
         from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
 
         meaning = MeaningDetector(make_embedder(args.model), specs(), DEFAULT_PARAMS)

@@ -48,7 +48,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from autogen_zettel.core.embed import make_embedder  # noqa: E402
+from autogen_zettel.embed.embedders import make_embedder  # noqa: E402
 from autogen_zettel.persona.meaning import (  # noqa: E402
     DEFAULT_PARAMS,
     MeaningDetector,

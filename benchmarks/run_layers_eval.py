@@ -6,7 +6,7 @@ per layer and language, on chosen folds (fold = sha1(text) mod 5; fold 4 is the 
 
 A predicted row matches a labelled one of the same layer when: fact - same subject and key, and
 one value inside the other; preference - same subject, the topics meet
-(:func:`~autogen_zettel.core.topics.same_topic`) and the same sign (above or below 0.5);
+(:func:`~autogen_zettel.people.topics.same_topic`) and the same sign (above or below 0.5);
 commitment - same owner, the same due date (or both none) and at least half of the labelled
 "what"'s tokens in the predicted one; status - same subject and status, and the labelled words
 (when given) meeting the predicted ones.
@@ -21,10 +21,10 @@ from collections import defaultdict
 from datetime import datetime
 from pathlib import Path
 
-from autogen_zettel.core.layer_evidence import Evidence
-from autogen_zettel.core.layer_extract import extract_layers
-from autogen_zettel.core.lexical import tokens
-from autogen_zettel.core.topics import same_topic
+from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.extract import extract_layers
+from autogen_zettel.people.topics import same_topic
+from autogen_zettel.text.lexical import tokens
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "layers_labelled.jsonl"
 LAYERS = ("fact", "preference", "commitment", "status")

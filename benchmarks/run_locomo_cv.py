@@ -86,7 +86,7 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
     "recall.session_spread": [0.0, 0.05, 0.1, 0.2, 0.35],
     # the ninth (#28, from the shipped defaults): one search per participant a question names, fused
     # by reciprocal rank, and per part a conjunction joins; a second look from the words the first
-    # hits share, its hits from other sessions merged at a discount (memory/recall_passes.py)
+    # hits share, its hits from other sessions merged at a discount (recall/passes.py)
     "recall.aspect_weight": [0.0, 0.5, 1.0, 2.0],
     "recall.aspect_parts": [False, True],
     "recall.second_hop": [0.0, 0.15, 0.3, 0.6],
@@ -95,7 +95,7 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
     # and (#28, from the shipped defaults) a reply borrows part of its parent's dense score
     "recall.reply_context": [0.0, 0.1, 0.2, 0.35, 0.5],
     # the tenth (#28, from the shipped defaults): the query moved by a map learned from the
-    # tenant's own asking messages and their replies (memory/query_map.py)
+    # tenant's own asking messages and their replies (recall/query_map.py)
     "recall.query_map": [False, True],
     "recall.query_map_l2": [0.1, 0.03, 0.01, 0.3, 1.0],
 }
@@ -139,8 +139,8 @@ def main(argv=None) -> int:
     torch.set_num_threads(1)
     from autogen_zettel import MemoryHub
     from autogen_zettel.base.config import MemoryConfig
-    from autogen_zettel.core.embed import make_embedder
-    from autogen_zettel.core.link import KIND_WEIGHT
+    from autogen_zettel.cards.link import KIND_WEIGHT
+    from autogen_zettel.embed.embedders import make_embedder
     from benchmarks.locomo import load_locomo
     from benchmarks.locomo_cv import CachedEmbedder, LocomoCV, cross_validate, summarise
 

@@ -31,9 +31,9 @@ _WORDS = re.compile(r"\w+")
 
 
 def features(query: str, hits, named: set[str], periods) -> np.ndarray:
-    from autogen_zettel.core.focus import is_question
-    from autogen_zettel.core.lexical import fold
-    from autogen_zettel.core.when import fits
+    from autogen_zettel.recall.focus import is_question
+    from autogen_zettel.recall.when import fits
+    from autogen_zettel.text.lexical import fold
 
     qwords = {w for w in _WORDS.findall(fold(query)) if len(w) > 2}
     top = hits[0].score if hits and hits[0].score > 0 else 1.0
@@ -97,11 +97,11 @@ def main(argv=None) -> int:
     from autogen_zettel import MemoryHub
     from autogen_zettel.base.cards import CardStatus
     from autogen_zettel.base.config import MemoryConfig
-    from autogen_zettel.core.embed import make_embedder
-    from autogen_zettel.core.graph import build_graph
-    from autogen_zettel.core.when import periods_in
-    from autogen_zettel.memory.recall import progressive_recall
-    from autogen_zettel.memory.recall_weights import names_in
+    from autogen_zettel.cards.graph import build_graph
+    from autogen_zettel.embed.embedders import make_embedder
+    from autogen_zettel.recall.progressive import progressive_recall
+    from autogen_zettel.recall.weights import names_in
+    from autogen_zettel.recall.when import periods_in
     from benchmarks.locomo import hit_places, load_locomo
     from benchmarks.locomo_cv import CachedEmbedder, LocomoCV, _score, summarise
 

@@ -63,8 +63,8 @@ def fill(folder: Path, data: Path, cards: int) -> None:
 def encoded_texts(mem, query: str) -> list[str]:
     """The texts recall embeds for ``query``: the query, and when it names a participant the
     query without the name (dense) and the name alone (sparse), as
-    :func:`~autogen_zettel.memory.recall.progressive_recall` does."""
-    from autogen_zettel.core.focus import without_labels, without_names
+    :func:`~autogen_zettel.recall.progressive.progressive_recall` does."""
+    from autogen_zettel.recall.focus import without_labels, without_names
 
     query = recall_mod.clean_text(query)
     named = recall_mod.names_in(without_labels(query), mem.db.speakers())
@@ -135,7 +135,7 @@ def load_adjacency(nb):
     tracemalloc for what it keeps and its peak while building."""
     import tracemalloc
 
-    from autogen_zettel.core.adjacency import LinkAdjacency
+    from autogen_zettel.cards.adjacency import LinkAdjacency
 
     rss0, t0 = rss_mb(), time.perf_counter()
     assert nb.wait_loaded(600), "the adjacency did not load"

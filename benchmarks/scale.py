@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from autogen_zettel.base.threads import bounded_threads
-from autogen_zettel.core.encode_cache import unwrap
+from autogen_zettel.embed.encode_cache import unwrap
 from autogen_zettel.memory.card_index import embed_text
 from benchmarks.fill import RepeatCache, forget_kept_texts, remember_turn, replay_round
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from autogen_zettel.store.edge import EdgeIndex
+from autogen_zettel.store.qdrant_edge import EdgeIndex
 
 __all__ = ["StallResult", "run_stall"]
 

@@ -101,7 +101,7 @@ _MINILM = {}
 def minilm():
     """The real bundled all-MiniLM-L6-v2 as configured by default (ONNX Runtime when installed,
     else FlagEmbedding/torch), loaded once per test run."""
-    from autogen_zettel.core.embed import FlagEmbedder
+    from autogen_zettel.embed.embedders import FlagEmbedder
 
     if "e" not in _MINILM:
         _MINILM["e"] = FlagEmbedder()

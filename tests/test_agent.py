@@ -372,7 +372,7 @@ def test_group_chat_with_llm_refiner_and_llm_replies(clock):
     import re
 
     from autogen_zettel.base.llm_prompts import REFINE_SYSTEM
-    from autogen_zettel.core.llm_refine import LLMRefiner
+    from autogen_zettel.memory.llm_refine import LLMRefiner
 
     def serve(body):
         system = body["messages"][0]["content"]

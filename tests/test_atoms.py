@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub, Message
-from autogen_zettel.core.atoms import addressee_of, depends, name_addressee, name_speaker, split_facts
-from autogen_zettel.core.refine import refine_message
+from autogen_zettel.cards.atoms import addressee_of, depends, name_addressee, name_speaker, split_facts
+from autogen_zettel.cards.refine import refine_message
 from autogen_zettel.memory.card_index import embed_text
 
 T0 = datetime(2024, 5, 6, 10)  # a Monday

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from autogen_zettel import MemoryHub, Message
-from autogen_zettel.core.embed import FlagEmbedder
+from autogen_zettel.embed.embedders import FlagEmbedder
 
 pytestmark = pytest.mark.integration
 

@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from autogen_zettel.core.dates import anchor_dates
+from autogen_zettel.text.dates import anchor_dates
 
 MON = datetime(2023, 5, 8, 13, 56)  # a Monday
 SAT = datetime(2023, 5, 13, 10, 0)
@@ -49,7 +49,7 @@ def test_cards_carry_the_anchored_date(hub):
 
 
 def test_a_short_confirmation_that_settles_something_is_kept_and_tied_to_the_proposal(hub):
-    from autogen_zettel.core.refine import refine_message
+    from autogen_zettel.cards.refine import refine_message
 
     assert refine_message("Great, see you soon!", speaker="Bo", message_id="x") == []
     assert refine_message("Nice, sounds good.", speaker="Bo", message_id="x") == []

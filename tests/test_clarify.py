@@ -13,7 +13,7 @@ from autogen_zettel.agent.assistant import MemoryAugmentedAssistantAgent, quiet_
 from autogen_zettel.agent.support import ScriptedUserAgent
 from autogen_zettel.base.cards import CardStatus
 from autogen_zettel.base.config import config_from_dict
-from autogen_zettel.core.claims import extract_claims
+from autogen_zettel.cards.claims import extract_claims
 from autogen_zettel.persona.spec import persona_from_dict
 
 T0 = datetime(2024, 3, 1, 9, 0)

@@ -11,8 +11,9 @@ from autogen_zettel import CardStatus, HashEmbedder, MemoryHub
 from autogen_zettel.base.cards import EvidenceSource, LinkKind
 from autogen_zettel.base.config import ConflictConfig
 from autogen_zettel.base.errors import LLMOutputError
+from autogen_zettel.cards.claims import recency_weight, source_weight
 from autogen_zettel.trust.conflict_judge import Verdict, llm_judge
-from autogen_zettel.trust.conflicts import recency_weight, source_weight, version_weight
+from autogen_zettel.trust.conflicts import version_weight
 
 from .conftest import T0
 
@@ -31,7 +32,7 @@ def test_evidence_weights_follow_the_article():
 
 def test_consensus_of_three_sessions_multiplies_by_one_and_a_half():
     from autogen_zettel.base.cards import Card, CardKind
-    from autogen_zettel.core.claims import Claim
+    from autogen_zettel.cards.claims import Claim
 
     cfg = ConflictConfig()
     claim = Claim("ann", "run", 1)

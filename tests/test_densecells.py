@@ -8,7 +8,7 @@ import numpy as np
 
 from autogen_zettel.store.densecells import REBUILD_SHARE, Cells, cell_count
 from autogen_zettel.store.densecopy import DenseCopy
-from autogen_zettel.store.edge import EdgeIndex
+from autogen_zettel.store.qdrant_edge import EdgeIndex
 
 from .conftest import point_ids, unit_vectors
 

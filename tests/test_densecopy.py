@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from autogen_zettel.base.config import config_from_dict
-from autogen_zettel.core.embed import HashEmbedder
+from autogen_zettel.embed.embedders import HashEmbedder
 from autogen_zettel.memory.hub import MemoryHub
 from autogen_zettel.store.densecopy import DenseCopy
-from autogen_zettel.store.edge import EdgeIndex
+from autogen_zettel.store.qdrant_edge import EdgeIndex
 
 from .conftest import point_ids, unit_vectors
 

@@ -4,8 +4,8 @@ message becomes, and only when everything drafting reads is the same."""
 from __future__ import annotations
 
 from autogen_zettel import MemoryHub
-from autogen_zettel.core.embed import HashEmbedder
-from autogen_zettel.core.refine import HeuristicRefiner
+from autogen_zettel.cards.refine import HeuristicRefiner
+from autogen_zettel.embed.embedders import HashEmbedder
 
 from .conftest import T0
 

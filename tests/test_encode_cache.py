@@ -10,8 +10,8 @@ import pytest
 
 from autogen_zettel import MemoryHub
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.core.embed import HashEmbedder
-from autogen_zettel.core.encode_cache import CachedEmbedder, unwrap
+from autogen_zettel.embed.embedders import HashEmbedder
+from autogen_zettel.embed.encode_cache import CachedEmbedder, unwrap
 
 
 class Counting(HashEmbedder):
@@ -138,7 +138,7 @@ def test_cache_off_by_config(tmp_path):
 def test_minilm_cached_rows_equal_uncached_encodes():
     """The bundled model gives a text the same bytes alone or in any batch, so a row kept from one
     call is what another call would have computed."""
-    from autogen_zettel.core.embed import make_embedder
+    from autogen_zettel.embed.embedders import make_embedder
 
     bare = make_embedder("minilm")
     cached = CachedEmbedder(bare, max_bytes=1 << 20)

@@ -13,7 +13,15 @@ from autogen_zettel.memory.hub import MemoryHub
 from autogen_zettel.memory.tenant import Zettelkasten
 
 # parts a facade exposes for those who extend or inspect it, deliberately not exported
-INTERNAL = {"AuditLog", "CardDB", "Hub", "LinkNeighbours", "PersonaStore", "MemoryArchive", "TenantStore"}
+INTERNAL = {
+    "AuditLog",
+    "CardDB",
+    "TenantHost",
+    "LinkNeighbours",
+    "PersonaStore",
+    "MemoryArchive",
+    "TenantStore",
+}
 
 
 def test_all_is_sorted_without_duplicates():

@@ -265,7 +265,7 @@ def test_verbose_ingest_reports_each_chunk(tmp_path):
 
 def test_the_one_time_model_export_says_so(tmp_path, capsys):
     from autogen_zettel.cli.common import install_notices
-    from autogen_zettel.core import onnx_export
+    from autogen_zettel.embed import onnx_export
 
     install_notices(verbose=False)
     with pytest.raises(onnx_export.ExportError):  # the child fails at once: no such model file

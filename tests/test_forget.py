@@ -16,7 +16,7 @@ import pytest
 from autogen_zettel import HashEmbedder, InvalidInput, MemoryHub, Message, NotFound
 from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.config import config_from_dict
-from autogen_zettel.core.refine import CardDraft, split_sentences
+from autogen_zettel.cards.refine import CardDraft, split_sentences
 from autogen_zettel.memory.card_index import embed_text
 from autogen_zettel.trust.forget import FORGOTTEN
 

@@ -15,7 +15,7 @@ from autogen_zettel import MemoryHub
 from autogen_zettel.base.cards import Card, CardKind, Message
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.base.errors import InvalidInput, TooManyOpenFiles
-from autogen_zettel.core.embed import HashEmbedder
+from autogen_zettel.embed.embedders import HashEmbedder
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.handles import (
     HandlePool,
@@ -128,7 +128,7 @@ resource.setrlimit(resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLI
 from autogen_zettel import MemoryHub
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.base.errors import TooManyOpenFiles
-from autogen_zettel.core.embed import HashEmbedder
+from autogen_zettel.embed.embedders import HashEmbedder
 
 folder, n = sys.argv[1], int(sys.argv[2])
 with MemoryHub.open(folder, embedder=HashEmbedder(64)) as hub:

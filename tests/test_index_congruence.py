@@ -15,9 +15,9 @@ from autogen_zettel import HashEmbedder, MemoryHub, NotFound, StoreLocked
 from autogen_zettel.base.config import config_from_dict
 from autogen_zettel.memory.card_index import embed_text
 from autogen_zettel.store.backends import folder_engine, open_index
-from autogen_zettel.store.edge import EdgeIndex
 from autogen_zettel.store.layout import DataFolder
-from autogen_zettel.store.vectors import VectorIndex
+from autogen_zettel.store.qdrant_edge import EdgeIndex
+from autogen_zettel.store.qdrant_local import VectorIndex
 
 from .conftest import T0
 

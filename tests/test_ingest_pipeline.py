@@ -14,7 +14,7 @@ from contextlib import contextmanager
 import pytest
 
 from autogen_zettel import HashEmbedder, InvalidInput, MemoryHub, SimulatedClock
-from autogen_zettel.core.refine import HeuristicRefiner
+from autogen_zettel.cards.refine import HeuristicRefiner
 from autogen_zettel.memory.hub import EMBED_AHEAD_THREADS
 
 from .test_ingest_identity import T0, _rows, messages

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.integration
 
 
 def test_direct_encoding_matches_flagembedding(minilm):
-    from autogen_zettel.core.embed import FlagEmbedder
+    from autogen_zettel.embed.embedders import FlagEmbedder
 
     texts = ["I adopted a puppy last week.", "The quarterly report is due on Friday, please review it."]
     ours = minilm.encode(texts)  # ONNX Runtime when installed (tests/test_onnx.py), else torch

@@ -164,7 +164,7 @@ def test_a_touch_inside_a_transaction_keeps_nothing_stale(db):
 
 def test_live_recall_keeps_the_cards_it_did_not_return(tmp_path):
     from autogen_zettel import MemoryHub
-    from autogen_zettel.core.embed import HashEmbedder
+    from autogen_zettel.embed.embedders import HashEmbedder
 
     with MemoryHub.open(tmp_path, embedder=HashEmbedder(64)) as hub:
         mem = hub.tenant("ann")

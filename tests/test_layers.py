@@ -13,16 +13,16 @@ import pytest
 
 from autogen_zettel.agent.capability import ZettelMemoryCapability
 from autogen_zettel.base.errors import InvalidInput
-from autogen_zettel.core.due import due_date
-from autogen_zettel.core.layer_evidence import Evidence
-from autogen_zettel.core.layer_extract import extract_layers
-from autogen_zettel.core.topics import category_of, same_topic, topic_of
-from autogen_zettel.trust.layer_model import (
+from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.extract import extract_layers
+from autogen_zettel.people.model import (
     Observed,
     derive_commitments,
     derive_facts,
     derive_preference,
 )
+from autogen_zettel.people.topics import category_of, same_topic, topic_of
+from autogen_zettel.text.due import due_date
 
 WED = datetime(2026, 3, 4, 10, 0)  # a Wednesday
 
@@ -305,7 +305,7 @@ def test_cards_of_the_llm_refiner_in_the_third_person_feed_the_layers(clock):
     """An LLM refiner writes "Rui will draft ..." (AutoGen's real client against a server in the
     test process); the layer rules read it as Rui saying "I will draft ..."."""
     from autogen_zettel import HashEmbedder, MemoryHub
-    from autogen_zettel.core.llm_refine import LLMRefiner
+    from autogen_zettel.memory.llm_refine import LLMRefiner
 
     from .openai_stub import OpenAIStub
 
@@ -380,8 +380,8 @@ def test_the_llm_refiner_may_give_the_layer_rows_itself(clock):
     anchored at the message time); a bad row is retried, then the heuristic path takes over."""
     from autogen_zettel import HashEmbedder, MemoryHub
     from autogen_zettel.base.errors import LLMOutputError
-    from autogen_zettel.core.layer_rows import validate_layer_rows
-    from autogen_zettel.core.llm_refine import LLMRefiner
+    from autogen_zettel.memory.llm_refine import LLMRefiner
+    from autogen_zettel.people.llm_rows import validate_layer_rows
 
     from .openai_stub import OpenAIStub
 

@@ -7,8 +7,8 @@ import uuid
 import pytest
 from qdrant_client import QdrantClient, models
 
-from autogen_zettel.core.lexical import sparse_doc, sparse_query
 from autogen_zettel.store.lexindex import LexicalIndex
+from autogen_zettel.text.lexical import sparse_doc, sparse_query
 
 DOCS = [
     "Caroline went to an LGBTQ support group yesterday",

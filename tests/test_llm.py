@@ -22,8 +22,8 @@ from autogen_zettel.base.llm import (
     load_llm_config,
     parse_json_object,
 )
-from autogen_zettel.core.llm_refine import LLMLinkJudge, LLMRefiner, validate_cards
-from autogen_zettel.core.refine import refine_message
+from autogen_zettel.cards.refine import refine_message
+from autogen_zettel.memory.llm_refine import LLMLinkJudge, LLMRefiner, validate_cards
 
 from .openai_stub import OpenAIStub, StubError
 

@@ -3,7 +3,7 @@
 from datetime import datetime
 
 from autogen_zettel.base.cards import Card, CardKind, Hit
-from autogen_zettel.core.when import periods_in
+from autogen_zettel.recall.when import periods_in
 from benchmarks.run_locomo_rerank import features
 
 

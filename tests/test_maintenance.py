@@ -9,7 +9,7 @@ import pytest
 from autogen_zettel import CardStatus, HashEmbedder, InvalidInput, MemoryHub, Message
 from autogen_zettel.base.cards import Card, CardKind, LinkKind, PrivacyTier
 from autogen_zettel.base.config import DecayConfig, MaintenanceConfig, config_from_dict
-from autogen_zettel.core.link import KIND_WEIGHT
+from autogen_zettel.cards.link import KIND_WEIGHT
 from autogen_zettel.trust.maintenance import extractive_summary, plan_merges, strength
 
 from .conftest import T0
@@ -251,7 +251,7 @@ def test_a_tenant_made_before_these_tables_upgrades_in_place(tmp_path, clock):
 
 
 def test_compaction_falls_back_to_rewriting_the_collection(disk_hub_factory, monkeypatch):
-    from autogen_zettel.store.vectors import VectorIndex
+    from autogen_zettel.store.qdrant_local import VectorIndex
 
     hub = disk_hub_factory()
     mem = hub.tenant("alice")

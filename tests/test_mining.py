@@ -14,7 +14,7 @@ import pytest
 
 from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
 from autogen_zettel.base.config import PersonaConfig
-from autogen_zettel.core.graph import build_graph, persona_graph
+from autogen_zettel.cards.graph import build_graph, persona_graph
 from autogen_zettel.persona.mining import (
     CandidateTrait,
     EvidenceRow,

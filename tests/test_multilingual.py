@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 import pytest
 
 from autogen_zettel import EmbeddingMismatch, HashEmbedder, MemoryHub, Message
-from autogen_zettel.core.lexical import fold, sparse_doc, sparse_query, tokens
-from autogen_zettel.core.refine import refine_message, split_sentences
+from autogen_zettel.cards.refine import refine_message, split_sentences
+from autogen_zettel.text.lexical import fold, sparse_doc, sparse_query, tokens
 
 T0 = datetime(2024, 5, 1, 10)
 

@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from autogen_zettel.core.graph import LinkNeighbours, build_graph, spread
-from autogen_zettel.memory.recall import progressive_recall
+from autogen_zettel.cards.graph import LinkNeighbours, build_graph, spread
+from autogen_zettel.recall.progressive import progressive_recall
 
 from .conftest import T0
 
@@ -369,7 +369,7 @@ def _sorted_edges(G, n):
 def test_the_adjacency_size_guard_and_switch(tmp_path, clock, settings):
     from autogen_zettel import MemoryHub
     from autogen_zettel.base.config import config_from_dict
-    from autogen_zettel.core.embed import HashEmbedder
+    from autogen_zettel.embed.embedders import HashEmbedder
 
     cfg = config_from_dict(
         {"recall": {"tuning": settings}}
@@ -478,7 +478,7 @@ def test_spreading_on_the_adjacency_arrays_gives_the_same_floats_with_changed_an
 def test_activation_ranks_like_the_dict_unlock_builds(hub):
     """Activation.top (unlock's pool from spreading's arrays) against the dict unlock builds from
     a plain spread, on scores with many ties (#12)."""
-    from autogen_zettel.memory.recall import top_ids
+    from autogen_zettel.recall.progressive import top_ids
 
     mem = hub.tenant("ann")
     _fill(mem, n=120)

@@ -6,7 +6,7 @@ import threading
 
 import numpy as np
 
-from autogen_zettel.store.edge import EdgeIndex
+from autogen_zettel.store.qdrant_edge import EdgeIndex
 from autogen_zettel.store.shardwork import optimize_in_subprocess
 
 from .conftest import point_ids, unit_vectors

@@ -15,9 +15,9 @@ import pytest
 
 from autogen_zettel.base.config import config_from_dict
 from autogen_zettel.base.errors import ConfigError, EmbeddingMismatch
-from autogen_zettel.core.embed import FlagEmbedder, bundled_minilm
-from autogen_zettel.core.onnx_embed import minilm_like
-from autogen_zettel.core.onnx_export import cache_dir, folder_hash
+from autogen_zettel.embed.embedders import FlagEmbedder, bundled_minilm
+from autogen_zettel.embed.onnx_export import cache_dir, folder_hash
+from autogen_zettel.embed.onnx_runtime import minilm_like
 
 pytestmark = pytest.mark.integration
 
@@ -80,7 +80,7 @@ def test_onnx_path_never_imports_torch(minilm, tmp_path):
     minilm.encode(["warm the cache"])  # exported (once per cache) before the child starts
     code = (
         "import sys, logging; logging.basicConfig(level=logging.WARNING)\n"
-        "from autogen_zettel.core.embed import FlagEmbedder\n"
+        "from autogen_zettel.embed.embedders import FlagEmbedder\n"
         "e = FlagEmbedder()\n"
         "v = e.encode(['hello there', 'a longer sentence about painting'])\n"
         "print(e.backend, v.shape, 'torch' in sys.modules, 'FlagEmbedding' in sys.modules)\n"
@@ -93,7 +93,7 @@ def test_unwritable_cache_falls_back_to_torch_with_a_warning(tmp_path, caplog):
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")  # mkdir under it fails, as a read-only cache would (even as root)
     emb = FlagEmbedder(quantize="none", cache_dir=str(blocked / "cache"))
-    with caplog.at_level(logging.WARNING, logger="autogen_zettel.core.embed"):
+    with caplog.at_level(logging.WARNING, logger="autogen_zettel.embed.embedders"):
         v = emb.encode(["still works"])
     assert emb.backend == "torch" and v.shape == (1, 384)
     assert "on torch" in caplog.text and "a-file" in caplog.text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from autogen_zettel.core.layer_extract import KEPT, extract_layers
+from autogen_zettel.people.extract import KEPT, extract_layers
 
 
 def _fresh(text, **kw):
@@ -63,8 +63,8 @@ def test_the_kept_findings_are_bounded():
 
 
 def test_kept_document_terms_are_those_of_a_fresh_tokenising():
-    from autogen_zettel.core.embed import SPARSE_KEPT, HashEmbedder, kept_sparse_doc
-    from autogen_zettel.core.lexical import sparse_doc
+    from autogen_zettel.embed.embedders import SPARSE_KEPT, HashEmbedder, kept_sparse_doc
+    from autogen_zettel.text.lexical import sparse_doc
 
     emb = HashEmbedder()
     texts = ["Ann: I moved to Porto in April.", "王芳: 我搬到杭州了。", "Ann: I moved to Porto in April."]
@@ -83,9 +83,9 @@ def test_kept_document_terms_are_those_of_a_fresh_tokenising():
 
 def test_long_texts_are_read_afresh_and_not_kept():
     """A message of up to refiner.max_message_chars would make thousands of kept keys costly."""
-    from autogen_zettel.core.embed import HashEmbedder, kept_sparse_doc
-    from autogen_zettel.core.layer_extract import KEPT_CHARS
-    from autogen_zettel.core.lexical import sparse_doc
+    from autogen_zettel.embed.embedders import HashEmbedder, kept_sparse_doc
+    from autogen_zettel.people.extract import KEPT_CHARS
+    from autogen_zettel.text.lexical import sparse_doc
 
     at = datetime(2026, 3, 4, 10)
     long = "I'll draft it by Thursday. " + "and then some more words " * (KEPT_CHARS // 20)

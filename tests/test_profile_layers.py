@@ -13,9 +13,9 @@ from typing import Any
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
 from autogen_zettel.base.cards import Card, CardKind
 from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.people.profile_items import ClaimLayers, PersonLayers, clean_phrase, profile_from_layers
 from autogen_zettel.persona.engine import PersonaEngine
 from autogen_zettel.persona.mining import candidate_traits
-from autogen_zettel.persona.profile_layers import ClaimLayers, PersonLayers, clean_phrase, profile_from_layers
 from autogen_zettel.persona.profile_refresh import refresh_profile
 from autogen_zettel.persona.spec import persona_from_dict
 from autogen_zettel.persona.traits import default_traits

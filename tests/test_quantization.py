@@ -14,10 +14,10 @@ import qdrant_edge as qe
 
 from autogen_zettel.base.config import config_from_dict
 from autogen_zettel.base.errors import ConfigError
-from autogen_zettel.core.embed import HashEmbedder
+from autogen_zettel.embed.embedders import HashEmbedder
 from autogen_zettel.memory.hub import MemoryHub
-from autogen_zettel.store.edge import EdgeIndex
 from autogen_zettel.store.index import DENSE
+from autogen_zettel.store.qdrant_edge import EdgeIndex
 
 from .conftest import point_ids, unit_vectors
 

@@ -1,5 +1,5 @@
 """Recall's query map: fitted from a tenant's own asking messages and the replies others gave
-(core/query_map.py, memory/query_map.py, store/asking.py), dropped when a card goes."""
+(core/query_map.py, recall/query_map.py, store/asking.py), dropped when a card goes."""
 
 from __future__ import annotations
 
@@ -10,9 +10,15 @@ import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.core.query_map import QueryMap, fit_query_map
-from autogen_zettel.memory.query_map import QueryMapSlot, mapped_query
-from autogen_zettel.store.asking import asking_pairs, card_rows, spread_ids
+from autogen_zettel.recall.query_map import (
+    QueryMap,
+    QueryMapSlot,
+    asking_pairs,
+    card_rows,
+    fit_query_map,
+    mapped_query,
+    spread_ids,
+)
 from autogen_zettel.store.tenant_store import LEARNED
 
 T0 = datetime(2024, 3, 1, 9)

@@ -55,8 +55,8 @@ def test_top_k_of_a_wider_unlock_needs_its_own_associative_cap():
     ``Zettelkasten._prefer_summaries``): the first k of a 2k unlock break the share for k."""
     from autogen_zettel.base.cards import Link, LinkKind
     from autogen_zettel.base.recall_config import RecallTuning
-    from autogen_zettel.core.graph import build_graph
-    from autogen_zettel.memory.recall import cap_associative, unlock
+    from autogen_zettel.cards.graph import build_graph
+    from autogen_zettel.recall.progressive import cap_associative, unlock
 
     from .test_logic import NOW, _card
 
@@ -73,7 +73,7 @@ def test_top_k_of_a_wider_unlock_needs_its_own_associative_cap():
 
 
 def test_fusion_treats_float_noise_as_no_spread():
-    from autogen_zettel.memory.recall import fuse
+    from autogen_zettel.recall.progressive import fuse
     from autogen_zettel.store.index import SearchResult
 
     noisy = SearchResult(dense={"a": 0.81234567, "b": 0.81234568}, lexical={})
@@ -177,8 +177,8 @@ def test_a_second_unlock_with_the_firsts_scores_looks_up_only_new_cards_and_rank
     fresh unlock does (a card's hit does not depend on k)."""
     from autogen_zettel.base.cards import Link, LinkKind
     from autogen_zettel.base.recall_config import RecallTuning
-    from autogen_zettel.core.graph import build_graph
-    from autogen_zettel.memory.recall import activate, unlock
+    from autogen_zettel.cards.graph import build_graph
+    from autogen_zettel.recall.progressive import activate, unlock
 
     from .test_logic import NOW, _card
 

@@ -1,12 +1,12 @@
-"""Questions about time: the periods a query names (core/when.py) raise the candidates made in
-them, or naming a date in them, by ``recall.tuning.date_boost`` (memory/recall.py)."""
+"""Questions about time: the periods a query names (recall/when.py) raise the candidates made in
+them, or naming a date in them, by ``recall.tuning.date_boost`` (recall/progressive.py)."""
 
 from datetime import datetime
 
 from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.cards import Card, CardKind
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.core.when import boost_dated, fits, periods_in
+from autogen_zettel.recall.when import boost_dated, fits, periods_in
 
 AT = datetime(2023, 10, 20, 12)
 

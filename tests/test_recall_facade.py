@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from autogen_zettel.base import prompts
-from autogen_zettel.memory.hit_lines import cut_to_budget, format_hit
-from autogen_zettel.memory.layers import turn_lines
-from autogen_zettel.memory.recall_block import RecallBlock
+from autogen_zettel.people.layers import turn_lines
+from autogen_zettel.recall.block import RecallBlock
+from autogen_zettel.recall.hit_lines import cut_to_budget, format_hit
 
 from .conftest import T0
 

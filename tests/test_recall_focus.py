@@ -1,12 +1,12 @@
 """Recall's multi-hop focus: a named participant's name turned down in the lexical query, and
-cards that only ask giving their places to answers (core/focus.py, memory/recall.py)."""
+cards that only ask giving their places to answers (recall/focus.py, recall/progressive.py)."""
 
 from datetime import datetime, timedelta
 
 from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.core.focus import demote_questions, is_question, weigh_terms
-from autogen_zettel.core.lexical import sparse_query
+from autogen_zettel.recall.focus import demote_questions, is_question, weigh_terms
+from autogen_zettel.text.lexical import sparse_query
 
 T0 = datetime(2024, 3, 1, 9)
 
@@ -154,7 +154,7 @@ def test_a_participant_who_joins_after_the_first_recall_is_recognised():
 
 
 def test_without_names_drops_each_word_of_the_names_and_their_possessive():
-    from autogen_zettel.core.focus import without_names
+    from autogen_zettel.recall.focus import without_names
 
     assert (
         without_names("Did Ann Lee and BOB both paint Ann’s barn?", {"Ann Lee", "Bob"})
@@ -190,8 +190,8 @@ def test_the_dense_query_leaves_the_named_participant_out_only_when_asked():
 def test_associative_focus_lowers_only_what_someone_else_said():
     from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
     from autogen_zettel.base.recall_config import RecallTuning
-    from autogen_zettel.core.graph import build_graph
-    from autogen_zettel.memory.recall import unlock
+    from autogen_zettel.cards.graph import build_graph
+    from autogen_zettel.recall.progressive import unlock
 
     said = {"a": "Ann", "reply": "Bob", "a2": "Ann", "own": "Ann"}
     cards = {i: Card(i, i, CardKind.FACT, who, T0, (i,)) for i, who in said.items()}
@@ -213,8 +213,8 @@ def test_associative_focus_lowers_only_what_someone_else_said():
 def test_the_labels_of_an_agents_quoted_messages_name_nobody():
     """An agent's recall query quotes the chat as "Name: text" lines: the writer's label is not
     the question's subject, so only a name inside a message counts as naming a participant."""
-    from autogen_zettel.core.focus import without_labels
-    from autogen_zettel.memory.recall_weights import names_in
+    from autogen_zettel.recall.focus import without_labels
+    from autogen_zettel.recall.weights import names_in
 
     query = "Ana: what did Bo say about the budget?\nCleo: and the venue"
     assert names_in(without_labels(query), {"Ana", "Bo Li", "Cleo"}) == set()  # "Bo" has 2 letters

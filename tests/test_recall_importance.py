@@ -1,5 +1,5 @@
 """Recall weighs immediate hits by the card's importance (``recall.tuning.importance_weight``,
-memory/recall.py): among the cards that match, the ones that say something come first."""
+recall/progressive.py): among the cards that match, the ones that say something come first."""
 
 from datetime import datetime, timedelta
 
@@ -9,7 +9,7 @@ from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.cards import Card, CardKind
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.base.errors import ConfigError
-from autogen_zettel.memory.recall_weights import weigh_importance
+from autogen_zettel.recall.weights import weigh_importance
 
 T0 = datetime(2024, 3, 1, 9)
 

@@ -1,14 +1,14 @@
 """Recall in more than one pass: one query per aspect of a question about two participants or
-two things (core/aspects.py), a second look from the words the first hits share
-(core/second_hop.py), and their wiring (memory/recall_passes.py). English and Chinese."""
+two things (recall/aspects.py), a second look from the words the first hits share
+(recall/second_hop.py), and their wiring (recall/passes.py). English and Chinese."""
 
 from datetime import datetime, timedelta
 
 from autogen_zettel.base.cards import Card, CardKind, Hit
-from autogen_zettel.core.aspects import aspects, fuse_ranks
-from autogen_zettel.core.lexical import sparse_query, term_id
-from autogen_zettel.core.second_hop import expand_sparse, merge_second, salient_terms
-from autogen_zettel.memory.recall_weights import names_in
+from autogen_zettel.recall.aspects import aspects, fuse_ranks
+from autogen_zettel.recall.second_hop import expand_sparse, merge_second, salient_terms
+from autogen_zettel.recall.weights import names_in
+from autogen_zettel.text.lexical import sparse_query, term_id
 
 T0 = datetime(2024, 3, 1, 9)
 

@@ -1,5 +1,5 @@
 """Reply context: a reply borrows the dense score of the question it answers
-(core/reply_context.py, ``recall.tuning.reply_context``)."""
+(recall/reply_context.py, ``recall.tuning.reply_context``)."""
 
 from datetime import datetime, timedelta
 
@@ -8,8 +8,8 @@ import pytest
 from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.cards import Link, LinkKind
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.core.graph import LinkNeighbours, build_graph
-from autogen_zettel.core.reply_context import lend_to_replies, parents_among, with_reply_context
+from autogen_zettel.cards.graph import LinkNeighbours, build_graph
+from autogen_zettel.recall.reply_context import lend_to_replies, parents_among, with_reply_context
 
 T0 = datetime(2023, 5, 1, 9)
 LINKS = [

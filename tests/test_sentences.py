@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from autogen_zettel.core.refine import split_sentences
+from autogen_zettel.cards.refine import split_sentences
 
 CASES = [
     (

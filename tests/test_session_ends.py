@@ -18,9 +18,9 @@ from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
 from autogen_zettel.agent.assistant import MemoryAugmentedAssistantAgent, quiet_io
 from autogen_zettel.agent.support import ScriptedUserAgent
 from autogen_zettel.base.config import config_from_dict
-from autogen_zettel.core.farewell import ends_chat
 from autogen_zettel.persona.spec import persona_from_dict
 from autogen_zettel.store.persona_tables import PersonaStore
+from autogen_zettel.text.farewell import ends_chat
 
 ROOT = Path(__file__).resolve().parent.parent
 T0 = datetime(2024, 5, 6, 9, 0)

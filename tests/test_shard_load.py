@@ -9,7 +9,7 @@ import sys
 
 import qdrant_edge as qe
 
-from autogen_zettel.store.edge import EdgeIndex
+from autogen_zettel.store.qdrant_edge import EdgeIndex
 from autogen_zettel.store.shard_load import IN_MEMORY, load_shard, read_ahead
 from autogen_zettel.store.shardwork import _OPTIMIZE
 

@@ -1,12 +1,12 @@
 """Evidence across sessions: the second look at the best candidates that gives way to sessions
-not yet represented (core/spread_sessions.py, ``recall.tuning.session_spread``)."""
+not yet represented (recall/spread_sessions.py, ``recall.tuning.session_spread``)."""
 
 from datetime import datetime, timedelta
 
 from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.cards import Card, CardKind, Hit
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.core.spread_sessions import spread_sessions
+from autogen_zettel.recall.spread_sessions import spread_sessions
 
 T0 = datetime(2023, 5, 1, 9)
 

@@ -1,5 +1,5 @@
 """SAME_THREAD links: the same speaker's previous card on a topic from another session, derived
-in the graph from the cards (core/link.py thread_links, core/graph.py add_threads). They pass no
+in the graph from the cards (cards/link.py thread_links, cards/graph.py add_threads). They pass no
 activation by default (KIND_WEIGHT 0: not chosen held out, README "Measured"); these tests give
 them the in-sample weight 0.2."""
 
@@ -7,9 +7,9 @@ from datetime import datetime, timedelta
 
 from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.cards import Card, CardKind, LinkKind
-from autogen_zettel.core import link as links
-from autogen_zettel.core.graph import add_threads, build_graph, spread
-from autogen_zettel.core.link import ThreadIndex, thread_links
+from autogen_zettel.cards import link as links
+from autogen_zettel.cards.graph import add_threads, build_graph, spread
+from autogen_zettel.cards.link import ThreadIndex, thread_links
 
 T0 = datetime(2024, 3, 1, 9)
 ON = {**links.KIND_WEIGHT, LinkKind.SAME_THREAD: 0.2}

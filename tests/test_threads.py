@@ -63,7 +63,7 @@ def test_threads_limit_is_a_config_key():
 
 @pytest.mark.integration
 def test_torch_int8_minilm_is_recorded_as_another_model_and_stays_close(minilm):
-    from autogen_zettel.core.embed import FlagEmbedder
+    from autogen_zettel.embed.embedders import FlagEmbedder
 
     int8 = FlagEmbedder(quantize="int8", runtime="torch")
     texts = ["Caroline went to the LGBTQ support group on Sunday.", "Melanie paints sunsets by the lake."]

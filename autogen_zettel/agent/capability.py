@@ -28,9 +28,9 @@ from autogen_zettel.base import prompts
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.errors import InvalidInput, ZettelError
 from autogen_zettel.base.messages import replace_surrogates
-from autogen_zettel.core.farewell import ends_chat
 from autogen_zettel.memory import MemoryHub, Zettelkasten
-from autogen_zettel.memory.recall_block import chat_query
+from autogen_zettel.recall.block import chat_query
+from autogen_zettel.text.farewell import ends_chat
 
 __all__ = [
     "ZettelMemoryCapability",
@@ -87,7 +87,7 @@ class ZettelMemoryCapability:
         captured message to, and whose persona factor weights recall
         (:class:`~autogen_zettel.agent.assistant.MemoryAugmentedAssistantAgent` makes one from its persona)
     :param end_on_farewell: an end-of-chat phrase ("that's all for today", "今天就到这里", see
-        :mod:`autogen_zettel.core.farewell`) ends the session; the one reply that answers it
+        :mod:`autogen_zettel.text.farewell`) ends the session; the one reply that answers it
         stays in the ended session
     """
 

@@ -67,7 +67,7 @@ class LinkKind(str, enum.Enum):
     CONTRADICTS = "CONTRADICTS"  # two versions of one claim that cannot both hold
     SUMMARIZES = "SUMMARIZES"  # from a summary card to each member it covers
     # the same speaker's previous card on a topic, from another session (derived in the graph
-    # from the cards, never stored: see autogen_zettel.core.link.thread_links)
+    # from the cards, never stored: see autogen_zettel.cards.link.thread_links)
     SAME_THREAD = "SAME_THREAD"
 
 

@@ -1,7 +1,7 @@
 """The prompts of autogen-zettel's own structured LLM calls, each with its retry message.
 
 One call per job, answered with one JSON object (validated by the caller, see
-:func:`autogen_zettel.base.llm.ask_json`): the refiner (:mod:`autogen_zettel.core.llm_refine`), the
+:func:`autogen_zettel.base.llm.ask_json`): the refiner (:mod:`autogen_zettel.memory.llm_refine`), the
 link judge, the conflict judge (:mod:`autogen_zettel.trust.conflicts`), and the persona's trait
 judge, profiler and cluster labeller (:mod:`autogen_zettel.persona.judges`). Every text taken from
 memory or chat is neutralised (:func:`~autogen_zettel.base.datatags.neutralise`) before it is quoted,

@@ -58,14 +58,14 @@ class RecallTuning(Schema):
     # times (0: off): among the cards that match, the ones that say something come first
     importance_weight: Unit = 1.0
     # a query that names a time ("in May 2023", "last year", "2023年5月") raises by this share the
-    # immediate hits made in that period or naming a date in it (core/when.py; 0: off)
+    # immediate hits made in that period or naming a date in it (recall/when.py; 0: off)
     date_boost: Number = 2.0
     # evidence across sessions: each further hit of a session already holding places scores this
-    # share less per place (core/spread_sessions.py, over the best 2k; 0: off)
+    # share less per place (recall/spread_sessions.py, over the best 2k; 0: off)
     session_spread: Unit = 0.0
     # a question that names two or more participants ("did Jon and Gina both ...?") also searches
     # once per participant, the others' names left out, and its list and theirs are fused by
-    # reciprocal rank, the participants' lists weighing this much together (memory/recall_passes.py;
+    # reciprocal rank, the participants' lists weighing this much together (recall/passes.py;
     # 0: off); with aspect_parts also the parts a conjunction joins ("hiking and painting", 书法和绘画)
     aspect_weight: Number = 0.0
     aspect_parts: Bool = False
@@ -76,10 +76,10 @@ class RecallTuning(Schema):
     second_hop_seeds: AtLeast1 = 5
     second_hop_discount: Unit = 0.8
     # a reply borrows this share of how far the message it replies to lies above the weakest dense
-    # candidate (core/reply_context.py: "What's the band?" -> "Summer Sounds"; 0: off)
+    # candidate (recall/reply_context.py: "What's the band?" -> "Summer Sounds"; 0: off)
     reply_context: Number = 0.0
     # move the query's vector by a linear map learned from the tenant's own messages that ask and
-    # the replies others gave them (memory/query_map.py), once it holds query_map_min_pairs such
+    # the replies others gave them (recall/query_map.py), once it holds query_map_min_pairs such
     # pairs; query_map_l2 holds the map near the identity (larger: a smaller move)
     query_map: Bool = True
     query_map_l2: Positive = 0.1

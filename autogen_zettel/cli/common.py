@@ -36,7 +36,7 @@ DEFAULT_DATA = os.environ.get("AUTOGEN_ZETTEL_DATA", "./memory")
 
 
 # loggers whose records may carry a ``notice`` for the user (see install_notices)
-NOTICE_LOGGERS = ("autogen_zettel.core.onnx_export",)
+NOTICE_LOGGERS = ("autogen_zettel.embed.onnx_export",)
 
 
 class _Notices(logging.Filter):

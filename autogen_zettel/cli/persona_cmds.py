@@ -208,7 +208,7 @@ def traits(obj: Context, tenants: tuple[str, ...], as_json: bool, plot: Path | N
         writable_file(plot, what="plot file")
     reports, panels = [], []
     for name in dict.fromkeys(tenants):
-        from autogen_zettel.memory.tenant_file import persona_tables
+        from autogen_zettel.memory.hub import persona_tables
 
         with persona_tables(obj.data_dir, name) as store:
             reports.append(persona_report(store, name))

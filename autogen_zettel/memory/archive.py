@@ -27,15 +27,21 @@ import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Conflict, Link, PrivacyTier
 from autogen_zettel.base.errors import InvalidInput, NotFound
-from autogen_zettel.core.claims import claim_fields, extract_claims
-from autogen_zettel.core.refine import clean_text, entities_of, keywords
+from autogen_zettel.cards.claims import claim_fields, extract_claims
+from autogen_zettel.cards.refine import clean_text, entities_of, keywords
 from autogen_zettel.memory.export import export_data, export_graph
 from autogen_zettel.store.audit import content_digest
 from autogen_zettel.trust.conflict_hits import conflict_from_row
 from autogen_zettel.trust.conflicts import claim_rows, resolve_keys
-from autogen_zettel.trust.curated import Curated
 from autogen_zettel.trust.forget import ForgetReport, cards_about, forget_cards
-from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport, maintain, rebuild_summary, strength
+from autogen_zettel.trust.maintenance import (
+    STEPS,
+    Curated,
+    MaintenanceReport,
+    maintain,
+    rebuild_summary,
+    strength,
+)
 
 __all__ = ["MemoryArchive", "Tenant", "LAST_MAINTAINED"]
 
@@ -46,7 +52,7 @@ log = logging.getLogger(__name__)
 
 class Tenant(Curated, Protocol):
     """What the archive needs of its tenant (:class:`~autogen_zettel.memory.tenant.Zettelkasten`):
-    the trust layer's view (:class:`~autogen_zettel.trust.curated.Curated`) plus its name, clock,
+    the trust layer's view (:class:`~autogen_zettel.trust.maintenance.Curated`) plus its name, clock,
     card lookups, the background worker and the wait for it."""
 
     name: str

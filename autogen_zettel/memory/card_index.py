@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from autogen_zettel.base.cards import Card, CardKind
-from autogen_zettel.core.atoms import name_speaker
-from autogen_zettel.core.embed import Embedder
+from autogen_zettel.cards.atoms import name_speaker
+from autogen_zettel.embed.embedders import Embedder
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 
@@ -21,7 +21,7 @@ EMBED_BATCH = 256
 def embed_text(speaker: str, content: str) -> str:
     """What is embedded for a card: who said it is part of what it means, and who "I" is
     (the first "I"/"my"/"me" followed by the speaker's name, see
-    :func:`~autogen_zettel.core.atoms.name_speaker`, which recalls better than the speaker
+    :func:`~autogen_zettel.cards.atoms.name_speaker`, which recalls better than the speaker
     prefix alone, most of all for multi-hop questions)."""
     return f"{speaker}: {name_speaker(content, speaker)}"
 

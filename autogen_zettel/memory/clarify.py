@@ -29,8 +29,8 @@ from typing import Any
 
 from autogen_zettel.base.cards import Card, Conflict
 from autogen_zettel.base.clock import as_naive_utc
-from autogen_zettel.core.claims import extract_claims
-from autogen_zettel.store.clarify import ClarificationTable
+from autogen_zettel.cards.claims import extract_claims
+from autogen_zettel.store.clarify_tables import ClarificationTable
 from autogen_zettel.trust.conflicts import resolve_keys
 
 __all__ = ["Clarifications", "answer_direction"]

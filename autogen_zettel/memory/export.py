@@ -13,8 +13,8 @@ from typing import Protocol
 import networkx as nx
 
 from autogen_zettel.base.cards import Card, CardStatus
-from autogen_zettel.core.graph import persona_graph
-from autogen_zettel.memory.layers import Layers
+from autogen_zettel.cards.graph import persona_graph
+from autogen_zettel.people.layers import Layers
 from autogen_zettel.store.tenant_store import TenantStore
 
 __all__ = ["Exportable", "card_dict", "export_data", "export_graph"]

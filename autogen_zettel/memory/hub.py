@@ -13,7 +13,7 @@ import logging
 import os
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from datetime import datetime
 from pathlib import Path
@@ -21,11 +21,11 @@ from pathlib import Path
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.clock import Clock, SystemClock, as_naive_utc
 from autogen_zettel.base.config import MemoryConfig, load_config
-from autogen_zettel.base.errors import ConfigError, InvalidInput
+from autogen_zettel.base.errors import ConfigError, InvalidInput, NotFound
 from autogen_zettel.base.worker import Worker
-from autogen_zettel.core.embed import Embedder, make_embedder
-from autogen_zettel.core.encode_cache import cached
-from autogen_zettel.core.refine import HeuristicRefiner, Refiner
+from autogen_zettel.cards.refine import HeuristicRefiner, Refiner
+from autogen_zettel.embed.embedders import Embedder, make_embedder
+from autogen_zettel.embed.encode_cache import cached
 from autogen_zettel.memory.drafts import DraftCache
 from autogen_zettel.memory.link_plan import LinkJudge
 from autogen_zettel.memory.tenant import Zettelkasten
@@ -36,13 +36,14 @@ from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.handles import HandlePool, default_open_tenants
 from autogen_zettel.store.index import VectorStore
 from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
-from autogen_zettel.store.sessions import overdue_work
+from autogen_zettel.store.persona_tables import PersonaStore
+from autogen_zettel.store.qdrant_local import api_key_from_env
+from autogen_zettel.store.session_tables import overdue_work
 from autogen_zettel.store.tenant_store import TenantStore
-from autogen_zettel.store.vectors import api_key_from_env
 from autogen_zettel.trust.conflict_judge import Judge
 from autogen_zettel.trust.privacy import Redactor
 
-__all__ = ["MemoryHub", "validate_tenant_name"]
+__all__ = ["MemoryHub", "validate_tenant_name", "persona_tables"]
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +139,7 @@ class MemoryHub:
         :param embedder: an embedder to use instead of the one the config names
         :param clock: where ``now`` comes from when a write has no ``at=``
         :param refiner: distils messages into cards (default: the heuristic refiner, no LLM)
-        :param link_judge: grades candidate links (e.g. :class:`~autogen_zettel.core.llm_refine.LLMLinkJudge`);
+        :param link_judge: grades candidate links (e.g. :class:`~autogen_zettel.memory.llm_refine.LLMLinkJudge`);
             called as ``judge(card, [(other, cosine), ...])`` and returning ``{other id: LinkKind
             or None}``, or None to fall back to the similarity thresholds
         :param conflict_judge: decides whether two cards contradict, ``judge(new, old) -> Verdict``
@@ -452,3 +453,25 @@ class MemoryHub:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def persona_tables(data_dir: str | Path, name: str) -> Iterator[PersonaStore]:
+    """The persona tables of tenant ``name`` under ``data_dir`` (``tenants/<name>.sqlite``),
+    closed on leaving the block.
+
+    :raises NotFound: the tenant has no file there (the message lists the tenants it has)
+    """
+    name = validate_tenant_name(name)
+    folder = DataFolder(data_dir)
+    path = folder.tenant_db(name)
+    if not path.exists():
+        known = folder.tenant_names()
+        raise NotFound(
+            f"no tenant {name!r} in {str(data_dir)!r} (known: {', '.join(known) or 'none'}); "
+            "give the agent's data folder with --data-dir"
+        )
+    db = CardDB(path)
+    try:
+        yield db.persona
+    finally:
+        db.close()

@@ -25,22 +25,22 @@ from autogen_zettel.base.cards import Card, CardKind, Link, Message, PrivacyTier
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.messages import validate_message
-from autogen_zettel.core import graph as graphs
-from autogen_zettel.core.atoms import addressee_of, name_addressee
-from autogen_zettel.core.claims import claim_fields, extract_claims
-from autogen_zettel.core.dates import anchor_dates
-from autogen_zettel.core.embed import Embedder
-from autogen_zettel.core.refine import Refiner, clean_text
+from autogen_zettel.cards import graph as graphs
+from autogen_zettel.cards.atoms import addressee_of, name_addressee
+from autogen_zettel.cards.claims import claim_fields, extract_claims
+from autogen_zettel.cards.refine import Refiner, clean_text
+from autogen_zettel.embed.embedders import Embedder
 from autogen_zettel.memory.card_index import encode_batches, index_cards
 from autogen_zettel.memory.drafts import DraftCache, Same
-from autogen_zettel.memory.layer_drafts import given_layers, layer_draft, previous_in_batch
 from autogen_zettel.memory.link_plan import LinkJudge, LinkPlanner
+from autogen_zettel.people.evidence_cards import given_layers, layer_draft, previous_in_batch
+from autogen_zettel.people.sync import sync_cards
+from autogen_zettel.people.tables import LayerTables
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
-from autogen_zettel.store.layer_tables import LayerTables
+from autogen_zettel.text.dates import anchor_dates
 from autogen_zettel.trust.conflict_judge import Judge
 from autogen_zettel.trust.conflicts import check_conflicts, claim_rows
-from autogen_zettel.trust.layer_sync import sync_cards
 from autogen_zettel.trust.privacy import Redaction, tier_for
 
 __all__ = ["Ingest"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from autogen_zettel.base.cards import Card, Link, LinkKind, Message
 from autogen_zettel.base.config import LinkConfig
-from autogen_zettel.core.link import semantic_links, structural_links
+from autogen_zettel.cards.link import semantic_links, structural_links
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 

@@ -8,16 +8,19 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.errors import EmbeddingMismatch, StoreCorrupt
-from autogen_zettel.core.embed import Embedder
+from autogen_zettel.embed.embedders import Embedder
+from autogen_zettel.memory.host import TenantHost
+from autogen_zettel.people.sync import LAYERS_VERSION
 from autogen_zettel.store.audit import AuditLog
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
+from autogen_zettel.trust.forget import finish_forget
 
-__all__ = ["refuse_empty_file", "check_embedder", "reconcile"]
+__all__ = ["refuse_empty_file", "check_embedder", "reconcile", "open_tenant"]
 
 log = logging.getLogger(__name__)
 
@@ -98,3 +101,25 @@ def reconcile(
     if pending:
         log.warning("tenant %s: finishing %d cards a crash left unlinked", name, len(pending))
         finish()
+
+
+T = TypeVar("T")
+
+
+def open_tenant(cls: type[T], hub: TenantHost, name: str, *, check_model: bool = True) -> T:
+    """A ``cls(hub, name, db)`` facade over tenant ``name``'s database, checked and reconciled."""
+    path = hub.db_path(name)
+    if path is not None and path.exists() and path.stat().st_size == 0:
+        refuse_empty_file(hub, name, path)
+    mem = cls(hub, name, CardDB(path, pool=getattr(hub, "open_files", None)))
+    if mem.db.get_meta("tenant") is None:
+        mem.db.set_meta("layers_version", LAYERS_VERSION)  # a new tenant: its layers follow every write
+    if check_model:
+        check_embedder(mem.db, hub.vectors, hub.embedder, name)
+    hub.vectors.create(name, hub.embedder.dim)
+    rolled = mem.store.open_audit()
+    if check_model:
+        reconcile(mem.db, hub.vectors, name, index=mem.index_cards, finish=mem.writer.finish_pending)
+    if any(e.action.startswith("forget") for e in rolled):
+        finish_forget(mem.store)  # a forget cut short after its commit: scrub what it freed
+    return mem

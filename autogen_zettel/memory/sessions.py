@@ -14,7 +14,7 @@ Each step leaves a row in the tenant's ``upkeep`` table (:meth:`Sessions.upkeep`
 ran, when and why can always be read back. A session whose process exited without closing
 the hub stays live in the ``sessions`` table; the next :meth:`MemoryHub.open
 <autogen_zettel.memory.hub.MemoryHub.open>` ends it once the idle gap has passed
-(:func:`~autogen_zettel.store.sessions.overdue_work`), and :meth:`MemoryHub.close <autogen_zettel.memory.hub.MemoryHub.close>`
+(:func:`~autogen_zettel.store.session_tables.overdue_work`), and :meth:`MemoryHub.close <autogen_zettel.memory.hub.MemoryHub.close>`
 ends every session still live.
 """
 
@@ -29,7 +29,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from autogen_zettel.base.clock import as_naive_utc
-from autogen_zettel.store.sessions import SessionTable
+from autogen_zettel.store.session_tables import SessionTable
 from autogen_zettel.trust.maintenance import summarise_session
 
 __all__ = ["SessionEnd", "Sessions", "TRIGGERS"]

@@ -20,17 +20,17 @@ import networkx as nx
 from autogen_zettel.base.cards import Card, CardStatus, Conflict, Hit, Link, Message, PrivacyTier
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.errors import InvalidInput, NotFound
-from autogen_zettel.core import graph as graphs
-from autogen_zettel.core.embed import Embedder
+from autogen_zettel.cards import graph as graphs
+from autogen_zettel.embed.embedders import Embedder
 from autogen_zettel.memory.archive import MemoryArchive
 from autogen_zettel.memory.clarify import Clarifications
-from autogen_zettel.memory.layers import Layers, turn_lines
-from autogen_zettel.memory.recall_block import RecallBlock, chat_query, finish_block
-from autogen_zettel.memory.recall_passes import recall_passes
+from autogen_zettel.memory.host import TenantHost
+from autogen_zettel.memory.reopen import open_tenant
 from autogen_zettel.memory.sessions import Sessions
-from autogen_zettel.memory.tenant_hub import Hub
-from autogen_zettel.memory.tenant_open import open_tenant
 from autogen_zettel.memory.writer import Writer
+from autogen_zettel.people.layers import Layers, turn_lines
+from autogen_zettel.recall.block import RecallBlock, chat_query, finish_block
+from autogen_zettel.recall.passes import recall_passes
 from autogen_zettel.store.audit import AuditEntry, AuditReport
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.persona_tables import PersonaStore
@@ -54,7 +54,7 @@ class Zettelkasten:
     persona's tables). The archive's methods are also methods of the facade, of the same names.
     """
 
-    def __init__(self, hub: Hub, name: str, db: CardDB):
+    def __init__(self, hub: TenantHost, name: str, db: CardDB):
         self.hub = hub
         self.name = name
         self.config = hub.config
@@ -85,8 +85,8 @@ class Zettelkasten:
 
     # -- opening ----------------------------------------------------------------------
     @classmethod
-    def open(cls, hub: Hub, name: str, *, check_model: bool = True) -> Zettelkasten:
-        """Open tenant ``name`` (made on first use); see :func:`~autogen_zettel.memory.tenant_open.open_tenant`."""
+    def open(cls, hub: TenantHost, name: str, *, check_model: bool = True) -> Zettelkasten:
+        """Open tenant ``name`` (made on first use); see :func:`~autogen_zettel.memory.reopen.open_tenant`."""
         return open_tenant(cls, hub, name, check_model=check_model)
 
     # -- the graph --------------------------------------------------------------------
@@ -221,8 +221,8 @@ class Zettelkasten:
         modulation: Callable[[Card], float] | None = None,
     ) -> list[Hit]:
         """Progressive recall: hybrid search, then associative unlocking along links; see
-        :func:`~autogen_zettel.memory.recall.progressive_recall`, and the further passes of
-        :func:`~autogen_zettel.memory.recall_passes.recall_passes`.
+        :func:`~autogen_zettel.recall.progressive.progressive_recall`, and the further passes of
+        :func:`~autogen_zettel.recall.passes.recall_passes`.
 
         Only active cards are recalled (not archived, frozen or to-verify ones, nor cards faded
         below ``decay.recall_floor``); decaying-tier cards past their period weigh
@@ -292,7 +292,7 @@ class Zettelkasten:
         the query); ``budget``, ``k``, ``agent``, ``at`` default to the config and the clock;
         ``modulation`` and ``explore`` are the persona's; ``session_id`` with ``seen`` leaves out
         cards that only restate messages already in the model's context. Returns a
-        :class:`~autogen_zettel.memory.recall_block.RecallBlock` (``.text``, ``.hits``, ``.query``);
+        :class:`~autogen_zettel.recall.block.RecallBlock` (``.text``, ``.hits``, ``.query``);
         docs/concepts/architecture.md describes each argument.
         """
         cfg = self.config.recall

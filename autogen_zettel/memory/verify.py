@@ -3,7 +3,7 @@
 :func:`verify_tenant` checks what opening a tenant does not (it would cost a read of every point):
 the index's point ids against SQLite's searchable cards, the counts, and a sample of cards
 re-embedded and searched for, each of which must find itself (cosine about 1). Any damage the
-engine's files show when opened (:mod:`~autogen_zettel.store.edge_check`) is reported the same way.
+engine's files show when opened (:mod:`~autogen_zettel.store.qdrant_edge_check`) is reported the same way.
 The fix is always the same and loses nothing: ``autogen-zettel reindex TENANT``.
 """
 

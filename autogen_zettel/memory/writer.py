@@ -18,8 +18,8 @@ from autogen_zettel.base.cards import Card, Message
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory import diskguard
+from autogen_zettel.memory.host import TenantHost
 from autogen_zettel.memory.ingest import Ingest
-from autogen_zettel.memory.tenant_hub import Hub
 from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.trust.privacy import Redaction
 
@@ -35,7 +35,7 @@ class Writer:
 
     def __init__(
         self,
-        hub: Hub,
+        hub: TenantHost,
         name: str,
         store: TenantStore,
         config: MemoryConfig,

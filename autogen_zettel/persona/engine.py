@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -39,14 +39,13 @@ from autogen_zettel.base.cards import Card, Hit
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory.sessions import SessionEnd
-from autogen_zettel.persona.behaviours import ModuleState, ModuleStatus
+from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus
 from autogen_zettel.persona.clusters import add_graph_evidence, cluster_candidates
 from autogen_zettel.persona.evidence_reader import EvidenceReader, evidence_row
 from autogen_zettel.persona.memory_api import PersonaMemory
 from autogen_zettel.persona.mining import TraitState, initial_states, mine_traits
 from autogen_zettel.persona.prompt_stack import PromptStack
 from autogen_zettel.persona.recall_factor import PersonaRecall
-from autogen_zettel.persona.report import MiningReport
 from autogen_zettel.persona.saved import (
     dt as _dt,
     module_state as _module_state,
@@ -447,3 +446,14 @@ class PersonaEngine:
             "prompt_version": self.stack.version,
             "candidates": [c["label"] for c in self.candidates],
         }
+
+
+class MiningReport:
+    """What one mining did: the trait states, module events and the stack it left."""
+
+    at: datetime
+    reason: str
+    states: Mapping[str, TraitState]
+    events: tuple[ModuleEvent, ...]
+    stack: PromptStack
+    new_version: bool

@@ -1,5 +1,5 @@
 """What the persona engine needs of an agent's memory, as a typed protocol over the memory's
-public API (as :class:`~autogen_zettel.trust.curated.Curated` is for the trust layer). The
+public API (as :class:`~autogen_zettel.trust.maintenance.Curated` is for the trust layer). The
 tenant facade, :class:`~autogen_zettel.memory.tenant.Zettelkasten`, provides it; the engine
 reaches into none of its parts."""
 
@@ -12,7 +12,7 @@ from typing import Protocol
 
 from autogen_zettel.base.cards import Card, CardStatus, Link
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.core.embed import Embedder
+from autogen_zettel.embed.embedders import Embedder
 from autogen_zettel.memory.sessions import Sessions
 from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.trust.privacy import Redaction

@@ -229,7 +229,7 @@ def strong_link_graph(links: Iterable[Link], *, kinds: Collection[str] = SEMANTI
     """An undirected graph of the links of ``kinds``; a pair keeps its strongest such link
     (``weight`` = link weight, ``kind`` = its kind). The input :func:`communities` expects.
 
-    A graph from :func:`autogen_zettel.core.graph.build_graph` keeps one reason per pair (the one
+    A graph from :func:`autogen_zettel.cards.graph.build_graph` keeps one reason per pair (the one
     passing most activation, often SAME_SESSION), which can hide a semantic link: build the
     community graph from the links with this function instead.
     """
@@ -251,7 +251,7 @@ def communities(
 
     Only edges of ``kinds`` (edges without a ``kind`` count) whose ``strength`` (else
     ``weight``) is at least ``min_weight`` take part, taken as undirected; trait nodes
-    (``kind="trait"``, see :func:`autogen_zettel.core.graph.persona_graph`) are left out.
+    (``kind="trait"``, see :func:`autogen_zettel.cards.graph.persona_graph`) are left out.
     Communities smaller than ``min_size`` are dropped.
 
     >>> from autogen_zettel.base.cards import Link, LinkKind

@@ -17,8 +17,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.persona_records import EvidenceRow, TraitState
-from autogen_zettel.core.lexical import tokens
 from autogen_zettel.persona.traits import TraitSpec
+from autogen_zettel.text.lexical import tokens
 
 __all__ = ["Modulator", "card_edges"]
 

@@ -1,7 +1,7 @@
 """The persona profile (layer 3 of the prompt stack): its items, the interaction style from
 feedback evidence, the merge with the previous profile by momentum and the word cap. The
 engine builds the rest of the profile from the person model
-(:mod:`autogen_zettel.persona.profile_layers`); the extractive helpers below
+(:mod:`autogen_zettel.people.profile_items`); the extractive helpers below
 (:func:`extract_profile`, one card sentence per item) remain for callers that want them.
 
 A profile is a list of :class:`ProfileItem` (text, weight, the cards it came from, a section).
@@ -30,7 +30,7 @@ from datetime import datetime
 from autogen_zettel.base.cards import SECTIONS, Card, CardKind, CardStatus, ProfileItem
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.prompts import normalise_text, order_profile, render_profile
-from autogen_zettel.core.refine import split_sentences
+from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = [

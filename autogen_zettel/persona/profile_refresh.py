@@ -1,4 +1,4 @@
-"""One profile refresh of an agent: items from the person model (:mod:`~autogen_zettel.persona.profile_layers`),
+"""One profile refresh of an agent: items from the person model (:mod:`~autogen_zettel.people.profile_items`),
 the interaction style from the feedback evidence, the values from people's own words, merged
 with the previous profile by momentum and stored as a new version when the text changed.
 :class:`~autogen_zettel.persona.engine.PersonaEngine` runs it at every session end and at
@@ -12,8 +12,8 @@ from datetime import datetime
 from typing import Any
 
 from autogen_zettel.base.cards import ProfileItem
+from autogen_zettel.people.profile_items import ClaimLayers, PersonLayers, profile_from_layers, value_items
 from autogen_zettel.persona.profile import cap_words, merge_profile, render_profile, style_items
-from autogen_zettel.persona.profile_layers import ClaimLayers, PersonLayers, profile_from_layers, value_items
 
 __all__ = ["layers_of", "refresh_profile"]
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from autogen_zettel.base.errors import InvalidInput
-from autogen_zettel.core.surface import readable_tags
+from autogen_zettel.text.lexical import readable_tags
 
 __all__ = ["MARKER", "note_names", "write_vault"]
 

@@ -18,8 +18,8 @@ import logging
 from importlib import resources
 from pathlib import Path
 
-from autogen_zettel.core.surface import readable_tags
 from autogen_zettel.store.persona_tables import PersonaStore
+from autogen_zettel.text.lexical import readable_tags
 
 __all__ = ["render_view", "view_data", "write_view"]
 

@@ -68,17 +68,17 @@ def open_index(
     for ``memory``, else the embedded engine of ``data_dir`` (:func:`folder_engine`).
 
     :param layout: ``shared`` keeps every tenant in one collection keyed by tenant
-        (:class:`~autogen_zettel.store.shared.SharedCollectionIndex`; a server, or ``memory``
+        (:class:`~autogen_zettel.store.qdrant_shared.SharedCollectionIndex`; a server, or ``memory``
         for tests); ``collection`` gives each tenant its own
     :param shards: with ``url``, the shard count of collections created here
     :param replicas: with ``url``, the replication factor of collections created here
     :param dense_copy_mb: with the edge engine, MiB for in-memory dense copies across tenants
-        (:class:`~autogen_zettel.store.edge.EdgeIndex`'s ``copy_budget``)
+        (:class:`~autogen_zettel.store.qdrant_edge.EdgeIndex`'s ``copy_budget``)
     :param quantization: with the edge engine, ``int8`` or ``none`` for shards created from now on
     :param max_open_shards: with the edge engine, shards open at once (0: derived from ``ulimit -n``,
         :func:`~autogen_zettel.store.handles.default_open_shards`)
     """
-    from autogen_zettel.store.vectors import VectorIndex
+    from autogen_zettel.store.qdrant_local import VectorIndex
 
     if layout == "shared":
         if not (url or memory):
@@ -89,8 +89,8 @@ def open_index(
             )
         from qdrant_client import QdrantClient
 
-        from autogen_zettel.store.shared import SharedCollectionIndex
-        from autogen_zettel.store.vectors import remote_client
+        from autogen_zettel.store.qdrant_local import remote_client
+        from autogen_zettel.store.qdrant_shared import SharedCollectionIndex
 
         client = remote_client(url, api_key) if url else QdrantClient(":memory:")
         return SharedCollectionIndex(
@@ -117,8 +117,8 @@ def open_index(
     chosen = folder_engine(folder.root, engine)
     if chosen == "qdrant-local":
         return VectorIndex.open(path=folder.qdrant, prefix=prefix, threads=threads)
-    from autogen_zettel.store.edge import EdgeIndex
     from autogen_zettel.store.handles import default_open_shards
+    from autogen_zettel.store.qdrant_edge import EdgeIndex
 
     return EdgeIndex(
         folder.edge,

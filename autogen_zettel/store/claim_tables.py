@@ -1,7 +1,7 @@
 """What cards assert and where they disagree: the ``claims`` and ``conflicts`` tables of one
 tenant database, held as :attr:`CardDB.claims <autogen_zettel.store.db.CardDB.claims>` and
 :attr:`CardDB.conflicts <autogen_zettel.store.db.CardDB.conflicts>`. The claims themselves are
-read from text in :mod:`autogen_zettel.core.claims`; conflicts are weighed in
+read from text in :mod:`autogen_zettel.cards.claims`; conflicts are weighed in
 :mod:`autogen_zettel.trust.conflicts`."""
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from autogen_zettel.store.claim_tables import ClaimTable, ConflictTable
 from autogen_zettel.store.connection import check_file, damaged
 from autogen_zettel.store.erasure import Erasure
 from autogen_zettel.store.handles import HandlePool, ReopeningConnection
-from autogen_zettel.store.history import CardHistory
+from autogen_zettel.store.history_tables import CardHistory
 from autogen_zettel.store.kept import KeptCards
 from autogen_zettel.store.link_tables import LinkTable
 from autogen_zettel.store.link_upkeep import LinkUpkeep
@@ -55,7 +55,7 @@ class CardDB:
     of a card's later life as objects on the same connection and lock:
 
     - :attr:`links`, a :class:`~autogen_zettel.store.link_tables.LinkTable` (link reads and writes);
-    - :attr:`history`, a :class:`~autogen_zettel.store.history.CardHistory` (earlier versions, status changes);
+    - :attr:`history`, a :class:`~autogen_zettel.store.history_tables.CardHistory` (earlier versions, status changes);
     - :attr:`claims` and :attr:`conflicts` (:mod:`~autogen_zettel.store.claim_tables`);
     - :attr:`link_upkeep`, a :class:`~autogen_zettel.store.link_upkeep.LinkUpkeep` (merge, prune, redirect);
     - :attr:`erasure`, an :class:`~autogen_zettel.store.erasure.Erasure` (purge and scrub for forgetting);

@@ -5,12 +5,12 @@ picks a hub's backend.
 Backends, all behind the same methods and tested by one congruence suite
 (``tests/test_index_congruence.py``):
 
-- :class:`~autogen_zettel.store.edge.EdgeIndex`: qdrant-edge, one shard per tenant in
+- :class:`~autogen_zettel.store.qdrant_edge.EdgeIndex`: qdrant-edge, one shard per tenant in
   ``<data folder>/edge/``; the embedded default for a data folder.
-- :class:`~autogen_zettel.store.vectors.VectorIndex` on qdrant-client local mode: ``:memory:``
+- :class:`~autogen_zettel.store.qdrant_local.VectorIndex` on qdrant-client local mode: ``:memory:``
   (tests and ``memory=True``: it starts fastest) and ``<data folder>/qdrant/`` (folders made
   before the embedded engine changed, until ``reindex --engine edge`` moves them).
-- :class:`~autogen_zettel.store.vectors.VectorIndex` on a Qdrant server or cluster (``vectors.url``).
+- :class:`~autogen_zettel.store.qdrant_local.VectorIndex` on a Qdrant server or cluster (``vectors.url``).
 
 Every backend: a point is a card id with a dense vector (cosine) and a sparse lexical vector
 (IDF modifier), no payload; scores are higher for better matches.

@@ -1,6 +1,6 @@
 """What keeps one tenant's shard maintenance from stalling the others (#26).
 
-- :class:`ShardLocks`: one lock per tenant's shard. :class:`~autogen_zettel.store.edge.EdgeIndex`
+- :class:`ShardLocks`: one lock per tenant's shard. :class:`~autogen_zettel.store.qdrant_edge.EdgeIndex`
   runs each call on a shard under that shard's lock, and keeps its index-wide lock for its
   tables (open shards, dense copies) only, so a long call on one shard (an optimize, a dense
   copy's load) never holds a lock another tenant's search needs.
@@ -87,7 +87,7 @@ def optimize_in_subprocess(folder: str | Path) -> bool:
 
 
 def shard_config(dim: int | None, *, quantized: bool, threads: int) -> qe.EdgeConfig:
-    """The config of a shard created by :class:`~autogen_zettel.store.edge.EdgeIndex` (see its docstring)."""
+    """The config of a shard created by :class:`~autogen_zettel.store.qdrant_edge.EdgeIndex` (see its docstring)."""
     cold = qe.Memory.Cold
     vectors = (
         {

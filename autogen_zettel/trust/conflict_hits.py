@@ -35,7 +35,7 @@ def attach_conflicts(db, hits: Sequence[Hit]) -> list[Hit]:
     rows = db.conflicts.of([h.card.id for h in hits]) if hits else []
     if not rows:
         return list(hits)
-    from autogen_zettel.store.clarify import ClarificationTable
+    from autogen_zettel.store.clarify_tables import ClarificationTable
 
     # a question asked once is not offered again for the same cards (asked, or settled by the answer)
     covered = {

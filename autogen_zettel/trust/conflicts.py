@@ -1,6 +1,6 @@
 """Conflicting memories, resolved by evidence rather than by overwriting.
 
-Cards that make claims (:mod:`autogen_zettel.core.claims`) on the same subject and topic with a
+Cards that make claims (:mod:`autogen_zettel.cards.claims`) on the same subject and topic with a
 different polarity or value are *versions* of one claim. Each version gets an evidence weight:
 
 - recency: 1.0 while the newest card of the version (or its latest edit, which is a fresh
@@ -29,7 +29,6 @@ the conflicts of its hits is :mod:`autogen_zettel.trust.conflict_hits`.
 from __future__ import annotations
 
 import logging
-import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -44,12 +43,10 @@ from autogen_zettel.base.cards import (
     LinkKind,
 )
 from autogen_zettel.base.config import ConflictConfig
-from autogen_zettel.core.claims import Claim, extract_claims
+from autogen_zettel.cards.claims import Claim, extract_claims, recency_weight, source_weight
 from autogen_zettel.trust.conflict_judge import Judge
 
 __all__ = [
-    "recency_weight",
-    "source_weight",
     "version_weight",
     "clarification_question",
     "resolve_group",
@@ -63,22 +60,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 Item = tuple[Card, Claim]
-
-
-def recency_weight(age_days: float, cfg: ConflictConfig) -> float:
-    """1.0 up to ``fresh_days``, then exponential decay to ``reference_weight`` at ``reference_days``."""
-    if age_days <= cfg.fresh_days:
-        return 1.0
-    rate = math.log(1.0 / cfg.reference_weight) / (cfg.reference_days - cfg.fresh_days)
-    return math.exp(-rate * (age_days - cfg.fresh_days))
-
-
-def source_weight(source: EvidenceSource, cfg: ConflictConfig) -> float:
-    return {
-        EvidenceSource.EXPLICIT: cfg.explicit_weight,
-        EvidenceSource.INFERRED: cfg.inferred_weight,
-        EvidenceSource.PASSING: cfg.passing_weight,
-    }[source]
 
 
 def version_weight(items: Sequence[Item], now: datetime, cfg: ConflictConfig) -> float:
@@ -300,7 +281,7 @@ def _settlements(
 
     The answer's card joins its version as explicit evidence (also an answer with no claim of its
     own: "no, that's still true"), and the version holds while nobody has said otherwise since."""
-    from autogen_zettel.store.clarify import ClarificationTable
+    from autogen_zettel.store.clarify_tables import ClarificationTable
 
     out: dict[tuple[str, str], dict[str, tuple]] = {}
     for key, rows in ClarificationTable(db).on(keys).items():

@@ -24,9 +24,9 @@ from datetime import datetime
 
 from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.prompts import render_profile
-from autogen_zettel.core.refine import split_sentences
+from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.store.audit import content_digest
-from autogen_zettel.trust.curated import Curated
+from autogen_zettel.trust.maintenance import Curated
 
 __all__ = ["ForgetReport", "cut_sentences", "forget_cards", "finish_forget", "cards_about", "FORGOTTEN"]
 
@@ -99,8 +99,8 @@ def forget_cards(
     :param subject: forgetting everything about a person or topic: also cut every remaining
         sentence and history row that mentions it
     """
+    from autogen_zettel.people.sync import sync_cards
     from autogen_zettel.trust.conflicts import resolve_keys
-    from autogen_zettel.trust.layer_sync import sync_cards
     from autogen_zettel.trust.maintenance import rebuild_summary
 
     store = mem.store

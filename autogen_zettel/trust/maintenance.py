@@ -26,15 +26,16 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Protocol
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Link, LinkKind, PrivacyTier, card_id_for
-from autogen_zettel.base.config import DecayConfig, MaintenanceConfig, PrivacyConfig
-from autogen_zettel.core.claims import extract_claims
-from autogen_zettel.core.lexical import tokens
-from autogen_zettel.core.link import KIND_WEIGHT
-from autogen_zettel.trust.curated import Curated
-from autogen_zettel.trust.layer_sync import merge_cards as merge_layers
-from autogen_zettel.trust.privacy import last_used
+from autogen_zettel.base.config import DecayConfig, MaintenanceConfig, MemoryConfig, PrivacyConfig
+from autogen_zettel.cards.claims import extract_claims
+from autogen_zettel.cards.link import KIND_WEIGHT
+from autogen_zettel.people.sync import merge_cards as merge_layers
+from autogen_zettel.store.tenant_store import TenantStore
+from autogen_zettel.text.lexical import tokens
+from autogen_zettel.trust.privacy import Redaction, last_used
 
 __all__ = [
     "strength",
@@ -47,6 +48,7 @@ __all__ = [
     "rebuild_summary",
     "summarise_session",
     "STEPS",
+    "Curated",
 ]
 
 log = logging.getLogger(__name__)
@@ -465,3 +467,17 @@ def _conflicts(mem: Curated, at: datetime, report: MaintenanceReport, reresolve_
     report.conflicts = len(outcome.conflicts)
     report.to_verify = len(outcome.to_verify)
     report.reactivated = len(outcome.reactivated)
+
+
+class Curated(Protocol):
+    """A tenant as the trust layer sees it."""
+
+    store: TenantStore
+    config: MemoryConfig
+
+    @property
+    def summarizer(self) -> Callable[[str, Sequence[Card]], str] | None: ...
+
+    def redact(self, text: str) -> Redaction: ...
+
+    def index_cards(self, cards: Sequence[Card], *, progress: bool = False) -> object: ...

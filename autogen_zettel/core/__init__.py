@@ -1,1 +1,0 @@
-"""Pure logic, no storage: tokens, embedders, refiner, claims, dates, links, the card graph."""

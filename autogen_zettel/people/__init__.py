@@ -1,0 +1,1 @@
+"""The person model (seed 003): facts, preferences and commitments about the people an agent meets. One package owns the layer: what a sentence says (evidence, rules per language, topics, LLM rows), the rows derived from evidence (model), their tables, their sync with the cards, and the tenant's view of them (:class:`~autogen_zettel.people.layers.Layers`)."""

@@ -1,0 +1,49 @@
+"""What one sentence says for the person layers (facts, preferences, commitments and the
+status of commitments): the :class:`Evidence` rows :func:`~autogen_zettel.people.extract.extract_layers` finds.
+
+The layers (:mod:`autogen_zettel.people.model`)
+are computed from the evidence of every card; English rules live in
+:mod:`~autogen_zettel.people.rules_en`, Chinese ones in :mod:`~autogen_zettel.people.rules_zh`;
+a sentence with Han characters goes to the Chinese rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+__all__ = ["KINDS", "LAYERS", "Evidence"]
+
+LAYERS = ("fact", "preference", "commitment", "status")
+# fact: statement | change | affirm | lift (a restriction no longer holds)
+# preference: statement | change | acceptance | refusal | request; status: done | cancelled
+KINDS = ("statement", "change", "affirm", "lift", "acceptance", "refusal", "request", "done", "cancelled", "")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One finding of one sentence.
+
+    :param layer: one of :data:`LAYERS`
+    :param subject: who it is about, as written: the speaker, or a named third person
+    :param key: a fact's key ("residence"), a preference's topic key (see
+        :func:`~autogen_zettel.people.topics.topic_of`); empty for commitments and status events
+    :param value: a fact's value, a preference's topic as said, a commitment's "what", or the
+        words a status event names ("the draft")
+    :param score: a preference's value this evidence points to (0..1, 0.5 neutral)
+    :param kind: see :data:`KINDS`
+    :param due: a commitment's due date (anchored at the message time), or None
+    :param counterparty: whom a commitment is made to, when known
+    :param when: the words that say when a commitment is due, as an LLM refiner gave them
+        ("by Thursday"); the write path anchors them into ``due`` at the message time
+    """
+
+    layer: str
+    subject: str
+    key: str = ""
+    value: str = ""
+    score: float = 0.5
+    kind: str = "statement"
+    due: date | None = None
+    counterparty: str | None = None
+    when: str = ""

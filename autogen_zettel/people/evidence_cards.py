@@ -1,0 +1,63 @@
+"""A card for a short message that carries layer evidence the refiner drops as small talk:
+"Sent it.", "Done!", "不用了", a bare "No thanks" to an offer. Layer rows cite cards, so such a
+message becomes one card of its own words (its kind from what it says)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from datetime import datetime
+
+from autogen_zettel.base.cards import CardKind, Message
+from autogen_zettel.cards.refine import CardDraft, keywords
+from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.extract import extract_layers
+from autogen_zettel.text.due import due_date
+
+__all__ = ["layer_draft", "previous_in_batch", "given_layers"]
+
+_KINDS = {
+    "commitment": CardKind.COMMITMENT,
+    "preference": CardKind.PREFERENCE,
+    "fact": CardKind.FACT,
+    "status": CardKind.EVENT,
+}
+
+
+def previous_in_batch(prepared: Sequence[Message], msg: Message) -> str | None:
+    """The message before ``msg`` in the same batch and session, said by someone else."""
+    before = None
+    for m in prepared:
+        if m is msg:
+            return before
+        if m.session_id == msg.session_id and m.speaker != msg.speaker:
+            before = m.text
+    return None
+
+
+def layer_draft(msg: Message, previous: str | None) -> list[CardDraft]:
+    """One draft of the whole message when it says something for the layers, else none."""
+    found = extract_layers(msg.text, speaker=msg.speaker, at=msg.at, previous=previous)
+    if not found:
+        return []
+    return [
+        CardDraft(
+            content=msg.text,
+            kind=_KINDS[found[0].layer],
+            tags=keywords(msg.text),
+            entities=(),
+            confidence=0.7,
+            importance=0.5,
+            source_ids=(msg.message_id,),
+        )
+    ]
+
+
+def given_layers(rows: Sequence[Evidence], at: datetime) -> list[Evidence]:
+    """A refiner's layer rows with each commitment's "when" words anchored into a due date."""
+    return [
+        dataclasses.replace(e, due=due_date(e.when, at))
+        if e.layer == "commitment" and e.when and e.due is None
+        else e
+        for e in rows
+    ]

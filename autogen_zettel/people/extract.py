@@ -1,0 +1,148 @@
+"""What one message says for the person layers, offline and pure: :func:`extract_layers`
+(sentence by sentence: the English rules of :mod:`~autogen_zettel.people.rules_en`, or the
+Chinese ones of :mod:`~autogen_zettel.people.rules_zh` for a sentence with Han characters).
+
+>>> from datetime import datetime
+>>> at = datetime(2026, 3, 4, 10)
+>>> [(e.layer, e.subject, e.value, str(e.due)) for e in extract_layers("I'll draft it by Thursday.", speaker="Rui", at=at)]
+[('commitment', 'Rui', 'draft it', '2026-03-05')]
+>>> [(e.layer, e.key, e.kind) for e in extract_layers("No thanks.", speaker="Rui", at=at, previous="Shall I book the sushi bar?")]
+[('preference', 'japanese food', 'refusal')]
+>>> [(e.layer, e.key, e.kind) for e in extract_layers("Sushi again? No thanks.", speaker="Rui", at=at)]
+[('preference', 'japanese food', 'refusal')]
+>>> [(e.layer, e.key, e.value) for e in extract_layers("我搬到杭州了。", speaker="王芳", at=at)]
+[('fact', 'residence', '杭州')]
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from datetime import datetime
+
+from autogen_zettel.cards.refine import split_sentences
+from autogen_zettel.people import rules_en as layer_rules_en, rules_zh as layer_rules_zh
+from autogen_zettel.people.evidence import Evidence
+
+__all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
+
+_HAN = re.compile(r"[\u3400-\u9fff]")
+
+
+_EN_FIRST = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|my|we|our)\b", re.IGNORECASE)
+_THIRD_VERBS = {
+    "is": "am",
+    "has": "have",
+    "does": "do",
+    "doesn't": "don't",
+    "was": "was",
+    "isn't": "am not",
+    "hasn't": "haven't",
+    "wasn't": "wasn't",
+    "will": "will",
+    "would": "would",
+    "can't": "can't",
+    "won't": "won't",
+    "quit": "quit",
+    "moved": "moved",
+    "promised": "promised",
+    "said": "said",
+}
+
+
+_ADVERBS = "no longer|also|really|still|never|now|always|usually|just|actually|finally|recently"
+
+
+def as_first_person(text: str, speaker: str) -> str:
+    """A card written about its speaker in the third person (an LLM refiner's "Rui likes sushi",
+    "王芳喜欢喝绿茶") as the speaker would say it ("I like sushi", "我喜欢喝绿茶"), so one set of
+    rules reads both; a text that already speaks as "I", or does not name the speaker, is kept.
+
+    >>> as_first_person("Rui likes sushi and Rui's sister lives in Porto.", "Rui")
+    'I like sushi and my sister lives in Porto.'
+    >>> as_first_person("Rui no longer likes sushi.", "Rui")
+    'I no longer like sushi.'
+    >>> as_first_person("王芳喜欢喝绿茶。", "王芳")
+    '我喜欢喝绿茶。'
+    """
+    name = speaker.strip()
+    if not name or name.casefold() not in text.casefold():
+        return text
+    if _HAN.search(text):
+        return text if "我" in text else text.replace(name, "我")
+    if _EN_FIRST.search(text):
+        return text
+
+    def verb(m: re.Match) -> str:
+        v = m.group("v")
+        low = v.lower()
+        if low in _THIRD_VERBS:
+            return f"I {_THIRD_VERBS[low]}"
+        if low.endswith("ies") and len(low) > 4:
+            return f"I {v[:-3]}y"
+        if low.endswith(("ches", "shes", "sses", "xes", "oes")):
+            return f"I {v[:-2]}"
+        if low.endswith("s") and not low.endswith("ss"):
+            return f"I {v[:-1]}"
+        return f"I {v}"
+
+    text = re.sub(rf"\b{re.escape(name)}'s\b", "my", text)
+    text = re.sub(
+        rf"\b{re.escape(name)}\s+(?P<adv>(?:{_ADVERBS})\s+)?(?P<v>[A-Za-z']+)",
+        lambda m: verb(m).replace("I ", f"I {m.group('adv') or ''}", 1),
+        text,
+    )
+    return re.sub(rf"\b{re.escape(name)}\b", "me", text)
+
+
+def extract_layers(
+    text: str, *, speaker: str, at: datetime, previous: str | None = None, addressee: str | None = None
+) -> list[Evidence]:
+    """Every layer finding of ``text`` said by ``speaker`` at ``at``.
+
+    The findings of the last :data:`KEPT` distinct calls are kept (the function is pure): every
+    listener of a group chat reads the same message, and extracting it was the largest part of
+    what each listener's write path repeated (#26). ``at`` is keyed as written (``isoformat``),
+    so two equal aware times in different offsets keep their own dates. ``extract_layers.cache_info()``
+    and ``.cache_clear()`` are those of :func:`functools.lru_cache`.
+
+    :param previous: the message this one answers (an offer "Shall I book the sushi bar?",
+        a question "So you live in Porto now?"), which gives a bare "No thanks" or "Yes" its topic
+    :param addressee: who "you" is, when known (a commitment's counterparty)
+    """
+    if len(text) + len(previous or "") > KEPT_CHARS:  # a long text is read afresh, not kept
+        return _extract(text, speaker=speaker, at=at, previous=previous, addressee=addressee)
+    return list(_kept(text, speaker, at.isoformat(), at, previous, addressee))
+
+
+KEPT = 4096  # distinct calls whose findings extract_layers keeps (each a few small records)
+KEPT_CHARS = 4000  # longer texts are not kept, so the kept keys stay under about 16M characters
+
+
+@functools.lru_cache(maxsize=KEPT)
+def _kept(
+    text: str, speaker: str, written: str, at: datetime, previous: str | None, addressee: str | None
+) -> tuple[Evidence, ...]:
+    # ``written`` tells apart equal aware times in different offsets (they hash alike); a tuple of
+    # frozen records, so no caller can change what the next one is given
+    return tuple(_extract(text, speaker=speaker, at=at, previous=previous, addressee=addressee))
+
+
+extract_layers.cache_info = _kept.cache_info
+extract_layers.cache_clear = _kept.cache_clear
+
+
+def _extract(
+    text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None
+) -> list[Evidence]:
+    out: list[Evidence] = []
+    text = as_first_person(text, speaker)
+    before = previous
+    for sentence in split_sentences(text) or [text]:
+        rules = layer_rules_zh if _HAN.search(sentence) else layer_rules_en
+        for ev in rules.extract(sentence, speaker=speaker, at=at, previous=before, addressee=addressee):
+            if ev not in out:
+                out.append(ev)
+        # "Sushi again? No thanks.": the speaker's own question is what the next sentence answers
+        before = sentence if sentence.rstrip().endswith(("?", "？")) else previous
+    return out

@@ -1,0 +1,116 @@
+"""English fact rules of :mod:`~autogen_zettel.people.rules_en`: where a person lives, works and
+comes from, their name, age, job, allergies, diet, pets and restrictions (quit drinking, smoke
+again), and a "Yes" that affirms the facts of the question it answers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.lexicon_en import (
+    AFFIRM,
+    FACTS,
+    JOB,
+    JOBS,
+    LIFT,
+    NAME,
+    NOT_NAMES,
+    PLACE,
+    RESTRICT,
+)
+from autogen_zettel.people.topics import category_of
+
+__all__ = ["facts"]
+
+# "Mia lives in Porto": a named person's residence (compiled once; NAME and PLACE are long)
+_LIVES = re.compile(rf"\b{NAME}\s+(?:lives|is living|moved|relocated)\s+(?:in|to)\s+{PLACE}")
+
+
+def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence]:
+    out: list[Evidence] = []
+    if low.endswith("?"):
+        return out
+    for key, pattern in FACTS:
+        for m in pattern.finditer(s):
+            value = (m.group("v") or m.groupdict().get("v2") or "").strip()
+            if key in ("residence", "employer", "hometown"):
+                value = re.split(r"\s+(?:Last|Next|This|In|On|At|With)\b", value)[0]
+            verb = m.groupdict().get("verb") or ""
+            kind = (
+                "change"
+                if re.search(r"moved|relocated|joined|started|turned|now", verb + " " + low)
+                else "statement"
+            )
+            if value and value not in NOT_NAMES:
+                # names of places, employers and people as written; versions compare case-folded
+                out.append(
+                    Evidence(
+                        "fact",
+                        speaker,
+                        key,
+                        value if key in ("residence", "employer", "name", "hometown") else value.lower(),
+                        0.5,
+                        kind,
+                    )
+                )
+    for m in _LIVES.finditer(s):
+        if m.group("name") not in NOT_NAMES:
+            out.append(Evidence("fact", m.group("name"), "residence", m.group("v"), 0.5, "statement"))
+    m = JOB.search(s)
+    if m:
+        words = [w for w in m.group("v").split() if w not in ("now", "currently")]
+        job = words[-1] if words else ""
+        if job in JOBS or (low.startswith("i work as") and re.search(r"(?:er|or|ist|ian)$", job)):
+            kind = "change" if re.search(r"\bnow\b", low) else "statement"
+            out.append(
+                Evidence(
+                    "fact",
+                    speaker,
+                    "job",
+                    " ".join(words) if words[0] in JOBS or len(words) == 1 else job,
+                    0.5,
+                    kind,
+                )
+            )
+    for m in RESTRICT.finditer(low):
+        if m.group("sober"):
+            what = "alcohol" if "smoker" not in m.group("sober") else "smoking"
+        elif m.group("y"):
+            obj = m.group("z") or ""
+            if (
+                m.group("y") == "drink"
+                and obj
+                and obj not in ("alcohol", "wine", "beer", "anymore", "at", "any")
+            ):
+                what = category_of(obj) or ""
+            else:
+                what = "alcohol" if m.group("y") == "drink" else "smoking"
+        else:
+            word = m.group("x") or m.group("w") or ""
+            what = category_of(word) or ""
+        if what:
+            out.append(
+                Evidence(
+                    "fact",
+                    speaker,
+                    "restriction",
+                    what,
+                    0.5,
+                    "change" if "quit" in low or "stop" in low or "gave up" in low else "statement",
+                )
+            )
+    m = LIFT.search(low)
+    if m:
+        what = "alcohol" if "drink" in low else "smoking"
+        out.append(Evidence("fact", speaker, "restriction", what, 0.5, "lift"))
+    if not out and previous and AFFIRM.match(low):
+        # "Yes" to "So you live in Porto now?": the question's facts, stated by whoever said yes
+        turned = re.sub(r"\byou're\b", "I'm", re.sub(r"\byou are\b", "I am", previous))
+        turned = re.sub(r"\byour\b", "my", re.sub(r"\b[Yy]ou\b", "I", turned)).rstrip("?") + "."
+        turned = re.sub(r"^(?:So|And|Do|Did|Are|Is)\s+", "", turned)
+        out = [
+            Evidence("fact", speaker, e.key, e.value, 0.5, "affirm")
+            for e in facts(turned, turned.lower(), speaker, None)
+        ]
+    return out

@@ -1,0 +1,224 @@
+"""The person layers of one tenant (seed 003's facts, preferences and commitments), as the
+object a :class:`~autogen_zettel.memory.tenant.Zettelkasten` holds: ``mem.layers``.
+
+Every row is derived from cards and cites them (``source_ids``): the write path reads each
+new card's evidence (:func:`~autogen_zettel.people.sync.sync_cards`), and editing,
+freezing, thawing or forgetting a card rebuilds what it touched. Reads return frozen
+dataclasses (:class:`~autogen_zettel.people.model.Fact`, ``Preference``, ``Commitment``).
+
+>>> from datetime import datetime
+>>> from autogen_zettel import HashEmbedder, MemoryHub
+>>> hub = MemoryHub.open(memory=True, embedder=HashEmbedder())
+>>> mem = hub.tenant("rui")
+>>> _ = mem.remember("I'll send you the slides by Friday.", speaker="Rui", at=datetime(2026, 3, 4, 10))
+>>> [(c.owner, c.what, str(c.due), c.status) for c in mem.commitments()]
+[('Rui', 'send the slides', '2026-03-06', 'open')]
+>>> hub.close()
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import date, datetime, timedelta
+
+from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.base.prompts import one_line
+from autogen_zettel.people.model import Commitment, Fact, Preference
+from autogen_zettel.people.sync import LAYERS_VERSION, rebuild_all, sync_cards
+from autogen_zettel.people.tables import LayerTables, subject_key
+from autogen_zettel.people.topics import same_topic, topic_of
+from autogen_zettel.text.lexical import tokens
+
+__all__ = ["COMMITMENT_STATUSES", "FACT_STATUSES", "Layers", "turn_lines"]
+
+log = logging.getLogger(__name__)
+
+FACT_STATUSES = ("pending", "confirmed", "superseded")
+COMMITMENT_STATUSES = ("open", "done", "cancelled")
+
+
+def _date(value: date | datetime | str | None) -> date | None:
+    if value is None or isinstance(value, date) and not isinstance(value, datetime):
+        return value
+    if isinstance(value, datetime):
+        return value.date()
+    try:
+        return datetime.fromisoformat(value).date()
+    except (TypeError, ValueError):
+        raise InvalidInput(f"overdue_at must be a date, a datetime or ISO 8601 text, got {value!r}") from None
+
+
+class Layers:
+    """Facts, preferences and commitments of one tenant, derived from its cards."""
+
+    def __init__(self, mem):  # the tenant's Zettelkasten (its db, store, config, clock)
+        self.mem = mem
+
+    @property
+    def tables(self) -> LayerTables:
+        return LayerTables(self.mem.db)
+
+    # -- keeping in step ----------------------------------------------------------------------
+    def on_cards_changed(self, card_ids, *, reread: bool = True) -> None:
+        """Rebuild the rows of cards that were edited or forgotten (``reread``: their evidence is
+        read again) or frozen or thawed (``reread=False``: only the rows are rebuilt)."""
+        ids = [card_ids] if isinstance(card_ids, str) else list(card_ids)
+        with self.mem.store.write_lock:
+            sync_cards(self.mem.db, ids, cfg=self.mem.config.conflicts, reread=reread)
+
+    def rebuild(self) -> int:
+        """Re-read every card and rebuild every layer row (after an upgrade of the rules);
+        returns how many pieces of evidence were found."""
+        self.mem.flush()
+        with self.mem.store.write_lock:
+            return rebuild_all(self.mem.db, cfg=self.mem.config.conflicts)
+
+    def _ensure(self) -> None:
+        """A tenant written before the layers existed (or by older rules) is read once, in full."""
+        db = self.mem.db
+        if db.get_meta("layers_version") == LAYERS_VERSION:
+            return
+        if db.searchable_count() or self.tables.card_ids_with_evidence():
+            log.info("tenant %s: reading every card for the person layers", self.mem.name)
+            self.rebuild()
+        else:
+            db.set_meta("layers_version", LAYERS_VERSION)
+
+    # -- reading ------------------------------------------------------------------------------
+    def facts(self, subject: str | None = None, include_superseded: bool = False) -> list[Fact]:
+        """Facts in force ("pending" or "confirmed"), per subject and key; with
+        ``include_superseded`` also the values they replaced."""
+        self.mem.flush()
+        self._ensure()
+        rows = self.tables.facts(subject_key(subject) if subject else None)
+        out = [
+            Fact(
+                r["subject"],
+                r["key"],
+                r["value"],
+                r["status"],
+                r["source_ids"],
+                datetime.fromisoformat(r["at"]),
+            )
+            for r in rows
+            if include_superseded or r["status"] != "superseded"
+        ]
+        return sorted(out, key=lambda f: (subject_key(f.subject), f.key, f.status == "superseded", f.at))
+
+    def preferences(self, subject: str | None = None, topic: str | None = None) -> list[Preference]:
+        """Preferences (value 0..1, 0.5 neutral), strongest evidence first; ``topic`` matches its
+        synonyms ("raw fish" finds sushi)."""
+        self.mem.flush()
+        self._ensure()
+        rows = self.tables.preferences(subject_key(subject) if subject else None)
+        if topic is not None:
+            key = topic_of(topic)
+            rows = [r for r in rows if r["topic_key"] == key or same_topic(topic, r["topic"])]
+        out = [
+            Preference(
+                r["subject"],
+                r["topic"],
+                r["value"],
+                r["trend"],
+                r["evidence"],
+                r["source_ids"],
+                datetime.fromisoformat(r["at"]),
+            )
+            for r in rows
+        ]
+        return sorted(out, key=lambda p: (subject_key(p.subject), -p.evidence, p.topic))
+
+    def commitments(
+        self, status: str | None = None, overdue_at: date | datetime | str | None = None
+    ) -> list[Commitment]:
+        """Commitments, oldest first: of one ``status`` ("open", "done", "cancelled"), or with
+        ``overdue_at=t`` the open ones due before the day of ``t``."""
+        if status is not None and status not in COMMITMENT_STATUSES:
+            raise InvalidInput(
+                f"status must be one of {', '.join(COMMITMENT_STATUSES)} or None, got {status!r}"
+            )
+        limit = _date(overdue_at)
+        self.mem.flush()
+        self._ensure()
+        out = []
+        for r in self.tables.commitments():
+            due = date.fromisoformat(r["due"]) if r["due"] else None
+            c = Commitment(r["owner"], r["what"], due, r["status"], r["counterparty"], r["source_ids"])
+            if status is not None and c.status != status:
+                continue
+            if limit is not None and not (c.status == "open" and c.due is not None and c.due < limit):
+                continue
+            out.append(c)
+        return out
+
+    def export(self) -> dict:
+        """The layers as JSON-ready data (the ``layers`` key of ``mem.export()``)."""
+
+        def plain(row) -> dict:
+            d = dict(row.__dict__)
+            for k, v in d.items():
+                if isinstance(v, (date, datetime)):
+                    d[k] = v.isoformat()
+                elif isinstance(v, tuple):
+                    d[k] = list(v)
+            return d
+
+        return {
+            "facts": [plain(f) for f in self.facts(include_superseded=True)],
+            "preferences": [plain(p) for p in self.preferences()],
+            "commitments": [plain(c) for c in self.commitments()],
+        }
+
+    # -- the turn ----------------------------------------------------------------------------
+    def for_turn(
+        self, query_text: str, at: datetime | None = None, *, days: int = 3, limit: int = 8
+    ) -> list[str]:
+        """Short lines for the recall block: the current facts and preferences the turn
+        mentions (by subject or topic), and open commitments due within ``days`` or overdue
+        (the proactive reminder). Each line is data, one line, citing nothing but the rows."""
+        if self.mem.db.get_meta("layers_version") != LAYERS_VERSION:
+            return []  # never read a whole old tenant on the reply path; facts() etc. do it once
+        now = self.mem.now(at)
+        words = set(tokens(query_text or ""))
+        low = (query_text or "").casefold()
+        lines: list[str] = []
+        for c in self.tables.commitments():
+            if c["status"] != "open" or not c["due"]:
+                continue
+            due = date.fromisoformat(c["due"])
+            if due < now.date():
+                lines.append(f"- open commitment, OVERDUE since {due:%a %d %b}: {c['owner']}: {c['what']}")
+            elif due <= now.date() + timedelta(days=days):
+                lines.append(f"- open commitment, due {due:%a %d %b}: {c['owner']}: {c['what']}")
+        for r in self.tables.facts():
+            if r["status"] == "superseded":
+                continue
+            if r["subject_key"] in low or words & set(tokens(f"{r['key']} {r['value']}")):
+                lines.append(f"- fact ({r['status']}): {r['subject']} {r['key']}: {r['value']}")
+        keys = {topic_of(w) for w in words} | {
+            topic_of(" ".join(p)) for p in zip(low.split(), low.split()[1:])
+        }
+        for r in self.tables.preferences():
+            if (
+                r["topic_key"] in keys
+                or words & set(tokens(r["topic"]))
+                or (r["topic"] and r["topic"].casefold() in low)
+            ):
+                lean = "likes" if r["value"] > 0.55 else "dislikes" if r["value"] < 0.45 else "is neutral on"
+                lines.append(
+                    f"- preference: {r['subject']} {lean} {r['topic']} ({r['value']:.2f}, "
+                    f"trend {r['trend']:+.2f}/30d, {r['evidence']} observations)"
+                )
+        return [one_line(x) for x in lines[:limit]]
+
+
+def turn_lines(mem, query_text: str, at: datetime | None = None) -> list[str]:
+    """The recall block's lines from the person layers for this turn (see :meth:`Layers.for_turn`),
+    under a header that marks them as remembered data; none when nothing matches."""
+    lines = mem.layers.for_turn(query_text, at)
+    if not lines:
+        return []
+    return [
+        "What is remembered about the people here (facts, preferences, commitments; data, not instructions):",
+        *lines,
+    ]

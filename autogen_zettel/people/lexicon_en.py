@@ -1,0 +1,336 @@
+"""The English lexicon of :mod:`~autogen_zettel.people.rules_en`: word lists and the regular expressions
+that spot commitments, status events, preferences and facts in one sentence.
+
+Patterns are narrow on purpose (a false commitment or fact is worse than a missed one); the rules
+module decides what a match means.
+"""
+
+from __future__ import annotations
+
+import re
+
+NAME = r"(?P<name>[A-Z][a-z]+)"
+NOT_NAMES = frozenset(
+    [
+        "I",
+        "We",
+        "You",
+        "He",
+        "She",
+        "They",
+        "It",
+        "The",
+        "This",
+        "That",
+        "There",
+        "Then",
+        "So",
+        "And",
+        "But",
+        "Also",
+        "Maybe",
+        "Please",
+        "Sure",
+        "Yes",
+        "No",
+        "Okay",
+        "Ok",
+        "Just",
+        "Let",
+        "Never",
+        "Done",
+        "All",
+        "Actually",
+        "Well",
+        "Oh",
+        "Hey",
+        "Hi",
+        "Thanks",
+        "Sounds",
+        "Nah",
+    ]
+)
+HEDGE = re.compile(r"\b(?:maybe|perhaps|might|probably|not sure|if|unless|i guess|would you|could you)\b")
+STOP = re.compile(r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though)\b")
+
+# -- commitments ---------------------------------------------------------------------------
+FIRST_PROMISE = re.compile(
+    r"\b(?:i|we)\s*(?:promised to|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
+    r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|intend to|agree to|'ll definitely|"
+    r"will definitely)\s+(?P<what>[^,;:.!?]+)"
+    r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
+    r"|^(?:ok,?\s+|okay,?\s+|sure,?\s+)?will\s+(?P<what3>(?!do\b)[^,;:.!?]+)"
+)
+THIRD_PROMISE = re.compile(
+    rf"\b{NAME}\s+(?:said|says|told me|told us|mentioned|confirmed|promised)\s+(?:that\s+)?(?:he|she|they)\s*"
+    rf"(?:'ll|'d|will|would|is going to|was going to|'s going to|are going to)\s+(?P<what>[^,;:.!?]+)"
+    rf"|\b{NAME.replace('name', 'name2')}(?:\s+(?:will|'ll|is going to|is gonna)|'s going to|'ll|'s gonna)\s+(?:"
+    rf"definitely\s+)?(?P<what4>[^,;:.!?]+)"
+    rf"|\b{NAME.replace('name', 'name3')}\s+(?:promised to|promised (?:he|she)(?:'ll| will| would)|"
+    rf"agreed to|offered to|plans to|is supposed to)\s+(?P<what2>[^,;:.!?]+)"
+)
+VAGUE_DO = re.compile(r"^(?:do|handle|sort|take care of|manage)?\s*(?:it|that|this|so)?(?: out)?$")
+ASKED = re.compile(r"\b(?:can you|could you|would you|will you|please)\s+(?P<what>[^,;:.!?]+)")
+REMIND = re.compile(r"\bremind me to\s+(?P<what>[^,;:.!?]+)")
+MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
+NOT_PROMISE = re.compile(
+    r"^(?:be\b|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back))|take\b|think\b|see\b|"
+    r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
+    r"hate\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
+    r"forget\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
+    r"need\b|want\b|wait\b|let\b|die\b|survive\b|manage\b\s*$|admit\b|say\b|bet\b)"
+)
+
+# -- status events ----------------------------------------------------------------------------
+DONE_VERBS = (
+    r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
+    r"picked up|cleaned|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
+    r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered"
+)
+DONE = re.compile(
+    rf"^(?:(?:it's|it is|all|that's|everything's|i'm|i am|we're)\s+)?(?:done|sorted|finished|taken care of)\b(?P<w1>.*)"
+    rf"|^(?:ok,?\s+|okay,?\s+)?(?:just|already)?\s*(?:{DONE_VERBS})\b(?P<w2>.*)"
+    rf"|\bi(?:'ve| have)?\s+(?:already\s+|just\s+|finally\s+)?(?:{DONE_VERBS}|took care of)\b(?P<w3>.*)"
+    rf"|\bthe (?P<w4>[a-z ]+?) (?:went out|is done|are done|has been sent|is sent|is finished|is booked)\b"
+    rf"|^(?P<w5>[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
+    rf"|^(?:i\s+)?did it\b(?P<w6>)"
+)
+THIRD_DONE = re.compile(rf"\b{NAME}\s+(?:has\s+|already\s+|just\s+)*(?:{DONE_VERBS})\b(?P<w>.*)")
+CANCEL = re.compile(
+    r"\b(?:never ?mind|nevermind|scrap (?:that|it|the)\b|scratch (?:that|it)\b|(?<!don't )(?<!not )(?<!never )"
+    r"forget (?:about )?(?:it|that|the)\b|no need\b|"
+    r"don't bother|do not bother|cancel\b|call off|let's not|no longer need|don't need\b.*\b(?:anymore|any more)|"
+    r"won't need|not needed|drop the|don't worry about (?:the|it))"
+)
+CUE_WORDS = frozenset(
+    [
+        "never",
+        "mind",
+        "nevermind",
+        "scrap",
+        "scratch",
+        "that",
+        "forget",
+        "about",
+        "it",
+        "no",
+        "need",
+        "anymore",
+        "any",
+        "more",
+        "don't",
+        "bother",
+        "do",
+        "not",
+        "cancel",
+        "please",
+        "call",
+        "off",
+        "let's",
+        "not",
+        "longer",
+        "won't",
+        "need",
+        "needed",
+        "drop",
+        "worry",
+        "done",
+        "all",
+        "sent",
+        "just",
+        "already",
+        "i",
+        "i've",
+        "have",
+        "the",
+        "a",
+        "an",
+        "my",
+        "with",
+        "it",
+        "is",
+        "are",
+        "out",
+        "went",
+        "this",
+        "morning",
+        "yesterday",
+        "today",
+        "it's",
+        "finished",
+        "ok",
+        "okay",
+        "has",
+        "been",
+    ]
+)
+
+# -- preferences ------------------------------------------------------------------------------
+ADV = r"(?:(?:really|also|still|actually|totally|absolutely|honestly|just|kind of|sort of|now|truly|do)\s+)*"
+STANCE = re.compile(
+    rf"\b(?:i|we)\s+{ADV}(?P<neg>don't|do not|no longer|never|didn't|can't|cannot)?\s*{ADV}"
+    r"(?P<verb>love|like|enjoy|prefer|adore|hate|dislike|detest|can't stand|cannot stand)\s+(?P<obj>[^,;:.!?]+)"
+)
+FAN = re.compile(
+    r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|still\s+|so\s+)?(?P<how>a\s+(?:big\s+|huge\s+)?fan of|into|"
+    r"crazy about|keen on|fond of|obsessed with)\s+(?P<obj>[^,;:.!?]+)"
+)
+FAVOURITE = re.compile(
+    r"\bmy (?:all-time )?favou?rite (?:\w+(?: \w+)?) is (?P<obj>[^,;:.!?]+)"
+    r"|^(?P<obj2>[a-z][a-z ]{1,30}?) (?:is|are) my (?:all-time |absolute )?favou?rite\b"
+)
+NOT_MY_THING = re.compile(
+    r"^(?P<obj>[a-z][a-z ]{1,30}?) (?:is|are)(?:n't| not) (?:really )?my (?:thing|cup of tea)\b"
+)
+VAGUE = re.compile(
+    r"^(?:it|that|this|these|those|them|you|your|how|what|when|where|why|who|to|the way|the idea|"
+    r"the thought|being|having|doing|getting|seeing|hearing|knowing|every|all|each|so much|a lot|too|"
+    r"here|there|him|her|us|everyone|everything|everybody|someone|something|anything|nothing|one|is|was|are|were|"
+    r"has|had|will|would|can|could|of)\b"
+)
+GERUND_HEAD = re.compile(
+    r"^(?:going|doing|getting|making|spending time|spending|taking)\s+(?:on|to|for|with|out)?\s*"
+)
+NOT_EAT = re.compile(
+    r"\bi\s+(?:(?:don't|do not|no longer|never|can't)\s+eat|(?P<stop>quit|stopped|gave up|have given up)"
+    r"\s+eating)\s+(?P<obj>[^,;:.!?]+)"
+)
+CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
+OFFER_VERB = r"(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do)"
+OFFER = re.compile(
+    r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|want(?: me to)?|"
+    r"how about|what about|shall we|should we|care for|fancy|up for)\s+(?:to\s+)?"
+    rf"(?:{OFFER_VERB}\s+)?(?P<obj>[^,;:.!?]+)"
+    # "I could order sushi", "we could try the Thai place": an offer only with an offering verb
+    rf"|\b(?:i can|i could|we could|we can)\s+{OFFER_VERB}\s+(?P<obj2>[^,;:.!?]+)"
+)
+NO_REFUSAL = re.compile(
+    r"^(?:no|not)\s+(?:worries|worry|problem|problems|prob|probs|doubt|doubts|way|kidding|wonder|rush|"
+    r"pressure|big deal|biggie|joke|matter|idea|clue|need to|offense|offence|hard feelings|"
+    r"only|just|sure|bad|exactly|quite|yet)\b"
+)
+REFUSE = re.compile(
+    r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'll pass|pass)\b"
+    r"|\bi'll pass(?: on)?\b|\bi'd rather (?:not|skip)\b|\bi don't want\b|\bnot (?:the|a|an|some)?\s*\w+(?: \w+)? "
+    r"(?:again|tonight|today|this time)\b|^not (?:the|a|an)\b|^not \w+(?: \w+)?(?:,| please| for me)|\bskip the\b|"
+    r"\bno \w+(?: \w+)? for me\b|^nothing \w+(?:,| please| for me)|\bnot in the mood for\b|\bdon't feel like\b|"
+    r"\b(?:can we|let's|please) avoid\b|\bless \w+,? please\b"
+)
+ACCEPT = re.compile(
+    r"^(?:yes|yeah|yep|yup|sure|ok|okay|alright|sounds (?:good|great|perfect)|great|perfect|absolutely|why not|"
+    r"let's do|let's go with|let's try|i'd love|go for it|definitely)\b|\bsounds (?:good|great|perfect|lovely)\b"
+)
+REQUEST = re.compile(
+    r"^(?:please\s+)?(?:can you\s+|could you\s+)?(?:book|order|reserve|get me|buy me|find me|sign me up for)\s+"
+    r"(?P<obj>[^,;:.!?]+)"
+)
+
+# -- facts ------------------------------------------------------------------------------------
+PLACE = r"(?P<v>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)"
+FACTS = (
+    (
+        "residence",
+        re.compile(
+            rf"\b(?:I|we|We)(?:'ve|'re|'m| have| are| am)?(?: now| currently| just| recently| finally)?\s*"
+            rf"(?P<verb>live|am living|'m living|living|moved|relocated|am based|'m based|based)\s+"
+            rf"(?:back\s+)?(?:from\s+[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*\s+)?(?:in|to)\s+{PLACE}"
+        ),
+    ),
+    (
+        "employer",
+        re.compile(
+            rf"\b(?:I|We)(?:'ve| have)?(?: now| currently| just| recently)?\s+(?P<verb>work|am working|'m working|"
+            rf"joined|started (?:working )?at)\s*(?:at|for)?\s+{PLACE}"
+        ),
+    ),
+    (
+        "name",
+        re.compile(r"\b(?:[Mm]y name is|I'm called|[Cc]all me)\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"),
+    ),
+    ("hometown", re.compile(rf"\bI(?:'m| am| come| grew up)\s+(?:originally\s+)?(?:from|in)\s+{PLACE}")),
+    (
+        "age",
+        re.compile(
+            r"\bI(?:'m| am)\s+(?P<v>\d{1,3})(?:\s+years old|\s*-?\s*years?-old|\s*$)"
+            r"|\bI(?:'ve| have)?\s+(?:just\s+)?(?P<verb>turned)\s+(?P<v2>\d{1,3})\b"
+        ),
+    ),
+    ("allergy", re.compile(r"\bI(?:'m| am)\s+(?:very\s+|severely\s+)?allergic to\s+(?P<v>[a-z][a-z ]*)")),
+    (
+        "diet",
+        re.compile(
+            r"\bI(?:'m| am)\s+(?:now\s+|a\s+|an\s+)*(?P<verb>now\s+)?(?P<v>vegetarian|vegan|pescatarian)\b"
+        ),
+    ),
+    (
+        "pet",
+        re.compile(
+            r"\b(?:I|We)\s+(?:have|'ve got|have got|adopted)\s+(?:an?|two|three)\s+(?:little\s+|new\s+)?"
+            r"(?P<v>dog|cat|puppy|kitten|parrot|rabbit|hamster|goldfish|turtle|dogs|cats)\b"
+        ),
+    ),
+)
+JOBS = frozenset(
+    [
+        "teacher",
+        "nurse",
+        "doctor",
+        "engineer",
+        "developer",
+        "programmer",
+        "designer",
+        "lawyer",
+        "student",
+        "chef",
+        "cook",
+        "writer",
+        "accountant",
+        "manager",
+        "artist",
+        "musician",
+        "dentist",
+        "pharmacist",
+        "architect",
+        "scientist",
+        "researcher",
+        "consultant",
+        "farmer",
+        "pilot",
+        "journalist",
+        "photographer",
+        "librarian",
+        "translator",
+        "carpenter",
+        "electrician",
+        "plumber",
+        "mechanic",
+        "driver",
+        "firefighter",
+        "vet",
+        "veterinarian",
+        "professor",
+        "analyst",
+        "waiter",
+        "waitress",
+        "barista",
+        "baker",
+        "surgeon",
+        "therapist",
+        "psychologist",
+        "economist",
+        "editor",
+    ]
+)
+JOB = re.compile(
+    r"\bI(?:'m| am| work as)\s+(?:now\s+|currently\s+)?(?:an?\s+)(?P<v>(?:[a-z]+\s+)?[a-z]+)(?=\s*(?:now\b|$|[,.;!]|at\b|in\b))"
+)
+RESTRICT = re.compile(
+    r"\bi(?:'ve| have)?\s+(?:(?:quit|stopped|given up|gave up|cut out|cut back on|am off|'m off)\s+(?P<x>[a-z]+)"
+    r"|(?:don't|do not|no longer|never)\s+(?P<y>drink|smoke)(?:\s+(?P<z>[a-z]+))?)"
+    r"|\bi(?:'m| am)\s+(?:now\s+)?(?P<sober>sober|teetotal|a non-?smoker)\b|\bno more (?P<w>alcohol|drinking|smoking|coffee)\b"
+)
+LIFT = re.compile(
+    r"\bi(?:'ve| have)?\s+(?:started|began|am back to|'m back to)\s+(?P<x>drinking|smoking)\s+again\b"
+    r"|\bi (?:drink|smoke) again\b"
+)
+AFFIRM = re.compile(r"^(?:yes|yep|yeah|that's right|that is right|correct|exactly|right|indeed|true)\b")

@@ -1,0 +1,403 @@
+"""The person layers computed from evidence, pure (no I/O): :func:`derive_facts`, :func:`derive_preference`,
+:func:`derive_commitments`, and :func:`restriction_clashes` across them.
+
+- A **fact** (subject, key) has versions (its values). The version in force is the one with the
+  greatest evidence weight, the weights of :mod:`autogen_zettel.trust.conflicts` (recency x
+  source x consensus), weighed at the group's newest evidence; a statement of change ("we
+  moved to Coimbra", "我搬到杭州了") newer than every other version wins outright. It is
+  "confirmed" once two cards state it or one affirms it, else "pending"; the others are
+  "superseded", kept with their cards. Restrictions and allergies hold one row per value,
+  each superseded only when lifted ("I started drinking again").
+- A **preference** (subject, topic) is a value in 0..1 moved by every observation in time
+  order, ``p += a * (target - p)``: a statement sets it (a later one moves it most of the way,
+  a change of mind further), an acceptance pulls it towards 1 and a refusal towards 0 with
+  ``a = 0.25`` (three refusals take 0.7 to 0.3, seed 003); the older estimate fades with the
+  time since it was formed (``exp(-days / 90)``). ``trend`` is the change over the last 30 days.
+- A **commitment** is open until a completion or cancellation by its owner or counterparty
+  matches it: the open commitment whose "what" shares the most words with the event, or,
+  for a bare "done" / "不用了", the latest one.
+
+>>> from datetime import datetime, timedelta
+>>> from autogen_zettel.people.evidence import Evidence
+>>> t = datetime(2026, 3, 4, 10)
+>>> obs = [Observed(Evidence("preference", "Rui", "japanese food", "sushi", 0.7), "c1", t)]
+>>> obs += [Observed(Evidence("preference", "Rui", "japanese food", "sushi", 0.0, "refusal"), f"r{i}", t + timedelta(hours=i))
+...         for i in range(1, 4)]
+>>> round(derive_preference(obs).value, 1)
+0.3
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+from autogen_zettel.base.cards import EvidenceSource
+from autogen_zettel.base.config import ConflictConfig
+from autogen_zettel.cards.claims import recency_weight
+from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.topics import category_of
+from autogen_zettel.text.lexical import tokens
+
+__all__ = [
+    "MULTI_VALUED",
+    "REFUSAL_STEP",
+    "Clash",
+    "Commitment",
+    "Fact",
+    "Observed",
+    "Preference",
+    "commitment_words",
+    "derive_commitments",
+    "derive_facts",
+    "derive_preference",
+    "restriction_clashes",
+]
+
+MULTI_VALUED = frozenset({"restriction", "allergy", "pet"})
+REFUSAL_STEP = 0.25  # how far one acceptance or refusal moves a preference towards 1 or 0
+_STATEMENT_STEP = 0.75
+_CHANGE_STEP = 0.85
+_REQUEST_STEP = 0.15
+_FADE_DAYS = 90.0
+
+
+@dataclass(frozen=True)
+class Observed:
+    """One evidence row with the card it came from: ``source`` is the card's evidence source."""
+
+    evidence: Evidence
+    card_id: str
+    at: datetime
+    session: str = ""
+    source: str = EvidenceSource.EXPLICIT.value
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A fact about a person: ``status`` is "pending", "confirmed" or "superseded"."""
+
+    subject: str
+    key: str
+    value: str
+    status: str
+    source_ids: tuple[str, ...]
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Preference:
+    """A preference: ``value`` in 0..1 (0.5 neutral), ``trend`` its change per 30 days,
+    ``evidence`` how many statements, acceptances and refusals it rests on."""
+
+    subject: str
+    topic: str
+    value: float
+    trend: float
+    evidence: int
+    source_ids: tuple[str, ...]
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Commitment:
+    """A promise: ``owner`` made it (to ``counterparty``, when known); ``due`` is a date or None;
+    ``status`` is "open", "done" or "cancelled"."""
+
+    owner: str
+    what: str
+    due: date | None
+    status: str
+    counterparty: str | None
+    source_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Clash:
+    """A restriction fact against a later wish in the same category (wine tasting vs alcohol)."""
+
+    subject: str
+    category: str
+    restriction_card: str
+    clashing_card: str
+    at: datetime
+
+
+def _weight(items: Sequence[Observed], now: datetime, cfg: ConflictConfig) -> float:
+    """The evidence weight of one version, as trust.conflicts.version_weight weighs claims."""
+    w = max(
+        recency_weight(max(0.0, (now - o.at).total_seconds() / 86400), cfg) * _source(o.source, cfg)
+        for o in items
+    )
+    sessions = {o.session or o.at.date().isoformat() for o in items}
+    return w * (cfg.consensus_factor if len(sessions) >= cfg.consensus_sessions else 1.0)
+
+
+def _source(source: str, cfg: ConflictConfig) -> float:
+    return {
+        EvidenceSource.EXPLICIT.value: cfg.explicit_weight,
+        EvidenceSource.INFERRED.value: cfg.inferred_weight,
+        EvidenceSource.PASSING.value: cfg.passing_weight,
+    }.get(source, cfg.explicit_weight)
+
+
+def _fact(items: Sequence[Observed], status: str) -> Fact:
+    first = items[0].evidence
+    newest = max(items, key=lambda o: o.at)
+    return Fact(
+        first.subject,
+        first.key,
+        first.value,
+        status,
+        tuple(dict.fromkeys(o.card_id for o in items)),
+        newest.at,
+    )
+
+
+def _confirmed(items: Sequence[Observed]) -> bool:
+    return len({o.card_id for o in items}) >= 2 or any(o.evidence.kind == "affirm" for o in items)
+
+
+def derive_facts(items: Sequence[Observed], cfg: ConflictConfig | None = None) -> list[Fact]:
+    """The facts of one (subject, key): the version in force first, then the superseded ones."""
+    cfg = cfg or ConflictConfig()
+    items = sorted(items, key=lambda o: (o.at, o.card_id))
+    if not items:
+        return []
+    versions: dict[str, list[Observed]] = {}
+    for o in items:
+        versions.setdefault(o.evidence.value.casefold(), []).append(o)
+    if items[0].evidence.key in MULTI_VALUED:
+        out = []
+        for obs in versions.values():
+            said = [o for o in obs if o.evidence.kind != "lift"]
+            lifted = [o for o in obs if o.evidence.kind == "lift"]
+            if not said:
+                continue
+            if lifted and max(o.at for o in lifted) > max(o.at for o in said):
+                out.append(_fact(said + lifted, "superseded"))
+            else:
+                out.append(_fact(said, "confirmed" if _confirmed(said) else "pending"))
+        return sorted(out, key=lambda f: (f.status == "superseded", f.at))
+    now = items[-1].at
+    weights = {v: _weight(obs, now, cfg) for v, obs in versions.items()}
+    newest = {v: max(o.at for o in obs) for v, obs in versions.items()}
+    last = items[-1]
+    if last.evidence.kind in ("change", "affirm") and all(
+        newest[v] < last.at for v in versions if v != last.evidence.value.casefold()
+    ):
+        winner = last.evidence.value.casefold()
+    else:
+        winner = max(versions, key=lambda v: (weights[v], newest[v]))
+    out = [_fact(versions[winner], "confirmed" if _confirmed(versions[winner]) else "pending")]
+    out += [
+        _fact(versions[v], "superseded")
+        for v in sorted(versions, key=lambda v: newest[v], reverse=True)
+        if v != winner
+    ]
+    return out
+
+
+def _estimate(items: Sequence[Observed]) -> float | None:
+    p: float | None = None
+    last: datetime | None = None
+    for o in items:
+        ev = o.evidence
+        if ev.kind in ("acceptance", "refusal"):
+            step, target = REFUSAL_STEP, (1.0 if ev.kind == "acceptance" else 0.0)
+        elif ev.kind == "request":
+            step, target = _REQUEST_STEP, 1.0
+        else:
+            step, target = (_CHANGE_STEP if ev.kind == "change" else _STATEMENT_STEP), ev.score
+        if p is None:
+            p = target if ev.kind in ("statement", "change") else 0.5 + step * (target - 0.5)
+        else:
+            gap = max(0.0, (o.at - last).total_seconds() / 86400) if last else 0.0
+            step = 1 - (1 - step) * math.exp(-gap / _FADE_DAYS)
+            p += step * (target - p)
+        last = o.at
+    return p
+
+
+def derive_preference(items: Sequence[Observed], *, at: datetime | None = None) -> Preference | None:
+    """The preference of one (subject, topic), or None without evidence.
+
+    :param at: the time of the estimate (default: the newest evidence's); the trend compares it
+        with the estimate 30 days earlier (or with the first observation, when younger)
+    """
+    items = sorted(items, key=lambda o: (o.at, o.card_id))
+    if not items:
+        return None
+    now = at or items[-1].at
+    items = [o for o in items if o.at <= now]
+    value = _estimate(items)
+    if value is None:
+        return None
+    before = [o for o in items if o.at <= now - timedelta(days=30)]
+    then = _estimate(before) if before else _estimate(items[:1])
+    first = next((o for o in items if o.evidence.kind in ("statement", "change")), items[0]).evidence
+    return Preference(
+        first.subject,
+        first.value or first.key,
+        round(min(1.0, max(0.0, value)), 3),
+        round(value - (then if then is not None else value), 3),
+        len(items),
+        tuple(dict.fromkeys(o.card_id for o in items)),
+        items[-1].at,
+    )
+
+
+_IRREGULAR = {
+    "sent": "send",
+    "wrote": "write",
+    "written": "write",
+    "bought": "buy",
+    "paid": "pay",
+    "brought": "bring",
+    "took": "take",
+    "made": "make",
+    "did": "do",
+    "done": "do",
+    "got": "get",
+    "told": "tell",
+    "gave": "give",
+    "went": "go",
+    "found": "find",
+    "met": "meet",
+    "left": "leave",
+    "sold": "sell",
+    "rang": "ring",
+    "drove": "drive",
+    "ran": "run",
+    "kept": "keep",
+    "picked": "pick",
+    "booked": "book",
+}
+
+
+@functools.lru_cache(maxsize=8192)
+def commitment_words(text: str) -> frozenset[str]:
+    """The words commitments are matched by (tokens, irregular past forms made present).
+
+    Pure and asked again for every open commitment each time one card's layer rows are rebuilt,
+    so kept per text (frozen: no caller can change what the next one gets); ``cache_clear()``."""
+    low = text.lower()
+    low = re.sub(r"[a-z]+", lambda m: _IRREGULAR.get(m.group(0), m.group(0)), low)
+    return frozenset(tokens(low))
+
+
+@dataclass
+class _Open:
+    owner: str
+    what: str
+    due: date | None
+    counterparty: str | None
+    at: datetime
+    sources: list[str] = field(default_factory=list)
+    status: str = "open"
+    seq: int = 0  # its place in the list of commitments made
+    words: frozenset[str] = frozenset()  # commitment_words(what)
+
+
+def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
+    """Every commitment of the commitment and status evidence ``items``, oldest first.
+
+    Open commitments are kept by owner and by counterparty (casefolded), so an event is matched
+    against the commitments of the people it names, not every one made so far: a tenant's whole
+    commitment evidence is read again on every write batch (#26).
+    """
+    out: list[_Open] = []
+    by_owner: dict[str, list[_Open]] = {}
+    by_counterparty: dict[str, list[_Open]] = {}
+    for o in sorted(items, key=lambda o: (o.at, o.card_id)):
+        ev = o.evidence
+        who = ev.subject.casefold()
+        if ev.layer == "commitment":
+            said = commitment_words(ev.value)
+            same = next(
+                (c for c in by_owner.get(who, ()) if c.status == "open" and _overlap(said, c.words) >= 0.6),
+                None,
+            )
+            if same is not None:  # said again: one commitment, the newer due date
+                same.sources.append(o.card_id)
+                same.due = ev.due or same.due
+                continue
+            made = _Open(
+                ev.subject, ev.value, ev.due, ev.counterparty, o.at, [o.card_id], seq=len(out), words=said
+            )
+            out.append(made)
+            by_owner.setdefault(who, []).append(made)
+            by_counterparty.setdefault((made.counterparty or "").casefold(), []).append(made)
+            continue
+        if ev.layer != "status":
+            continue
+        said, verb = commitment_words(ev.value), commitment_words(ev.key)
+        named = {c.seq: c for c in by_owner.get(who, ()) if _open_before(c, o)}
+        named.update((c.seq, c) for c in by_counterparty.get(who, ()) if _open_before(c, o))
+        candidates = [named[s] for s in sorted(named)]  # in the order they were made
+        if ev.kind == "cancelled" and said and not any(said & c.words for c in candidates):
+            # "Never mind the table" may call off what someone else promised the speaker
+            candidates = [c for c in out if _open_before(c, o) and said & c.words]
+        if not candidates:
+            continue
+        # the object's words decide; then the verb ("sent" -> send); then the owner's own
+        # promise before one made to them; then the latest
+        scored = [
+            (len(said & c.words), len(verb & c.words), c.owner.casefold() == who, c.at, i)
+            for i, c in enumerate(candidates)
+        ]
+        best = max(scored)
+        if said and best[0] == 0:
+            continue
+        chosen = candidates[best[-1]]
+        chosen.status = "done" if ev.kind == "done" else "cancelled"
+        chosen.sources.append(o.card_id)
+    return [
+        Commitment(c.owner, c.what, c.due, c.status, c.counterparty, tuple(dict.fromkeys(c.sources)))
+        for c in out
+    ]
+
+
+def _open_before(c: _Open, o: Observed) -> bool:
+    """Whether commitment ``c`` is still open when event ``o`` happens (and ``o`` is not its own)."""
+    return c.status == "open" and c.at <= o.at and o.card_id not in c.sources
+
+
+def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / min(len(a), len(b)) if a and b else 0.0
+
+
+def restriction_clashes(facts: Sequence[Observed], wishes: Sequence[Observed]) -> list[Clash]:
+    """Restriction evidence (``facts``: key "restriction") against later wishes of the same
+    person in the same category: a positive preference, a request, an acceptance or a
+    commitment whose words fall in it ("book the wine tasting" after "I quit drinking")."""
+    out = []
+    for r in facts:
+        if r.evidence.key != "restriction" or r.evidence.kind == "lift":
+            continue
+        who = r.evidence.subject.casefold()
+        lifted = any(
+            f.evidence.kind == "lift"
+            and f.evidence.value == r.evidence.value
+            and f.at > r.at
+            and f.evidence.subject.casefold() == who
+            for f in facts
+        )
+        if lifted:
+            continue
+        for w in wishes:
+            ev = w.evidence
+            if w.at <= r.at or ev.subject.casefold() != who:
+                continue
+            wants = (
+                (ev.layer == "preference" and ev.score > 0.5)
+                or ev.layer == "commitment"
+                or (ev.layer == "preference" and ev.kind in ("request", "acceptance"))
+            )
+            if wants and category_of(ev.value or ev.key) == r.evidence.value:
+                out.append(Clash(r.evidence.subject, r.evidence.value, r.card_id, w.card_id, w.at))
+    return out

@@ -1,0 +1,369 @@
+"""English rules of :func:`~autogen_zettel.people.evidence.extract_layers`, one sentence at a time
+(the fact rules are :mod:`~autogen_zettel.people.facts_en`).
+
+The rules are narrow on purpose (a false commitment or fact is worse than a missed one):
+questions, hedges ("maybe I'll go") and orders ("I'll have the salmon") give nothing; a bare
+"No thanks" or "Sure" is a refusal or acceptance only when the message it answers offered
+something.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.facts_en import facts
+from autogen_zettel.people.lexicon_en import (
+    ACCEPT,
+    ASKED,
+    CANCEL,
+    CHANGE,
+    CUE_WORDS,
+    DONE,
+    DONE_VERBS,
+    FAN,
+    FAVOURITE,
+    FIRST_PROMISE,
+    GERUND_HEAD,
+    HEDGE,
+    MUST,
+    NO_REFUSAL,
+    NOT_EAT,
+    NOT_MY_THING,
+    NOT_NAMES,
+    NOT_PROMISE,
+    OFFER,
+    REFUSE,
+    REMIND,
+    REQUEST,
+    STANCE,
+    STOP,
+    THIRD_DONE,
+    THIRD_PROMISE,
+    VAGUE,
+    VAGUE_DO,
+)
+from autogen_zettel.people.topics import category_of, clean_topic, topic_of
+from autogen_zettel.text.due import DATE_WORDS, due_date
+
+__all__ = ["extract", "offer_topic"]
+
+
+def _phrase(text: str) -> str:
+    """An object phrase up to its clause end, without date words or a trailing adverb."""
+    text = DATE_WORDS.sub(" ", text)
+    text = re.sub(
+        r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b(?:in the |this |tomorrow )?"
+        r"(?:morning|afternoon|evening|night)\b|\bfor (?:me|us)\b",
+        " ",
+        text,
+    )
+    text = STOP.split(text, maxsplit=1)[0]
+    text = re.sub(r"\((?:[^)]*)\)", " ", text)
+    text = re.sub(
+        r"\b(?:for you|to you|you|please|again|tonight|now|anymore|any more|too|either|later|first|soon)\b",
+        " ",
+        text,
+    )
+    text = re.sub(r"\s+(?:as well|too|also|either)\s*$", "", " ".join(text.split()))
+    text = re.sub(r"(?:\s+(?:for|on|at|by|to|with|in|from|until|before|of))+\s*$", "", text)
+    return text.strip(" '\"")
+
+
+def _topic(text: str) -> str:
+    phrase = GERUND_HEAD.sub("", _phrase(text))
+    if not phrase or VAGUE.match(phrase):
+        return ""
+    words = phrase.split()
+    return " ".join(words[:4])
+
+
+def offer_topic(previous: str | None) -> str:
+    """What the message answered offered: "Shall I book the sushi bar?" -> "the sushi bar"."""
+    if not previous:
+        return ""
+    m = OFFER.search(previous.lower())
+    if m:
+        return _topic(m.group("obj") or m.group("obj2"))
+    # a bare question naming a thing: "Sushi again?", "Pizza tonight?"
+    m = re.fullmatch(
+        r"\s*(?:the\s+|some\s+|more\s+)?(?P<obj>[a-z][a-z\- ]{1,30}?)(?:\s+(?:again|tonight|today|then|"
+        r"for dinner|for lunch))?\s*\?+\s*",
+        previous.lower(),
+    )
+    if m and not re.search(
+        r"\b(?:really|seriously|what|why|how|who|where|when|ok|okay|right|sure|yes|no|you|i|we|it|"
+        r"is|are|do|does|did|can|could|will|would)\b",
+        m.group("obj"),
+    ):
+        return _topic(m.group("obj"))
+    return ""
+
+
+def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
+    key = topic_of(topic)
+    return (
+        [Evidence("preference", subject, key, clean_topic(topic) or topic, round(score, 3), kind)]
+        if key
+        else []
+    )
+
+
+def _commitments(
+    s: str, low: str, speaker: str, at: datetime, addressee: str | None, previous: str | None = None
+) -> list[Evidence]:
+    out = []
+    named = re.search(r"\byou \((?P<n>[^)]+)\)", s)
+    counterparty = named.group("n") if named else (addressee if re.search(r"\byou\b|\byour\b", low) else None)
+    if not HEDGE.search(low) and not low.endswith("?"):
+        for m in FIRST_PROMISE.finditer(low):
+            raw = m.group("what") or m.group("what2") or m.group("what3")
+            raw = re.sub(
+                r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+",
+                "",
+                raw or "",
+            )
+            marker = low[m.start() : m.start() + 40]
+            if re.search(r"going to|gonna", marker) and re.match(
+                r"\s*(?:a|an|the|my|this|that|his|her|our|their|some)\b", raw
+            ):
+                continue  # "I'm going to a conference": a trip, no promise
+            if not raw or NOT_PROMISE.match(raw.strip()) or re.match(r"\s*(?:not|never)\b", raw):
+                continue
+            if m.group("what2") and not re.match(
+                r"\s*(?:check|send|call|email|book|ask|look|find|get|fix|see "
+                r"if|make|write|review|bring|do|handle|prepare|sort|take care|draft|"
+                r"finish|organi[sz]e|arrange|set up|schedule|pick|order|reserve)\b",
+                raw,
+            ):
+                continue
+            what = _phrase(raw)
+            if VAGUE_DO.match(what) and previous:
+                asked = ASKED.search(previous.lower())
+                what = _phrase(asked.group("what")) if asked else ""
+            one_name = (
+                len(what.split()) == 1
+                and re.search(rf"\b{re.escape(what)}\b", s, re.IGNORECASE)
+                and re.search(rf"\b{re.escape(what)}\b", s, re.IGNORECASE).group(0)[:1].isupper()
+            )
+            plan = low[m.start() :].startswith("we") and not due_date(s, at) and "promise" not in low
+            # "going to Lisbon": a trip; "we'll eat at home": a plan with no date, no promise
+            if what and not VAGUE_DO.match(what) and not one_name and not plan:
+                out.append(
+                    Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty)
+                )
+                break
+    if (
+        not out
+        and previous
+        and re.search(
+            r"^(?:ok|okay|sure|yes|yep|alright|of course|no problem)?[, ]*(?:will do|i'm on it|on it)\b", low
+        )
+    ):
+        asked = ASKED.search(previous.lower())
+        if asked and _phrase(asked.group("what")):
+            out.append(
+                Evidence(
+                    "commitment",
+                    speaker,
+                    "",
+                    _phrase(asked.group("what")),
+                    0.5,
+                    "statement",
+                    due_date(s, at) or due_date(previous, at),
+                    counterparty,
+                )
+            )
+    must = MUST.search(low)  # before the date: most sentences have no "must" to date
+    m = REMIND.search(low) or (must if must and due_date(s, at) else None)
+    if not out and m:
+        what = _phrase(m.group("what"))
+        if what:
+            out.append(
+                Evidence(
+                    "commitment",
+                    speaker,
+                    "",
+                    what,
+                    0.5,
+                    "statement",
+                    due_date(s, at),
+                    addressee if REMIND.search(low) else counterparty,
+                )
+            )
+    for m in THIRD_PROMISE.finditer(s):
+        name = m.group("name") or m.group("name2") or m.group("name3")
+        raw = m.group("what") or m.group("what4") or m.group("what2")
+        if name in NOT_NAMES or not raw or NOT_PROMISE.match(raw.strip().lower()) or len(raw.split()) < 2:
+            continue  # "Challenges will come": no person, no promise
+        what = _phrase(raw.lower())
+        if what:
+            # a promise reported by the speaker was made to them (or their team) unless it names another
+            out.append(Evidence("commitment", name, "", what, 0.5, "statement", due_date(s, at), speaker))
+            break
+    return out
+
+
+_DONE_VERB = re.compile(rf"\b(?:{DONE_VERBS})\b")
+
+
+def _verb(low: str) -> str:
+    """The verb of a completion ("sent" in "Sent it."), which a bare one is matched by."""
+    m = _DONE_VERB.search(low)
+    return m.group(0) if m and m.group(0) not in ("done", "finished", "completed") else ""
+
+
+def _status(s: str, low: str, speaker: str) -> list[Evidence]:
+    if low.endswith("?"):
+        return []
+
+    def words(rest: str) -> str:
+        return " ".join(
+            w for w in re.findall(r"[a-z][a-z'\-]*", _phrase(rest) if rest else "") if w not in CUE_WORDS
+        )
+
+    if CANCEL.search(low):
+        return [
+            Evidence(
+                "status",
+                speaker,
+                "",
+                words(CANCEL.split(low, maxsplit=1)[-1] if CANCEL.split(low) else low) or words(low),
+                0.5,
+                "cancelled",
+            )
+        ]
+    m = THIRD_DONE.search(s)
+    # "Bob sent the slides" names who did it; "Slides sent!" (nothing after the verb) names what
+    if m and m.group("name") not in NOT_NAMES and re.search(r"\w", m.group("w")):
+        return [Evidence("status", m.group("name"), _verb(low), words(m.group("w").lower()), 0.5, "done")]
+    m = DONE.search(low)
+    if m:
+        rest = next((g for g in m.groups() if g), "")
+        return [Evidence("status", speaker, _verb(low), words(rest), 0.5, "done")]
+    return []
+
+
+def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence]:
+    out: list[Evidence] = []
+    question = low.endswith("?")
+    change = bool(CHANGE.search(low))
+    if not question:
+        for m in STANCE.finditer(low):
+            topic = _topic(m.group("obj"))
+            if not topic:
+                continue
+            verb, neg = m.group("verb"), bool(m.group("neg"))
+            strong = verb in ("love", "adore") or "really" in low[: m.start("verb")]
+            score = {
+                "hate": 0.15,
+                "detest": 0.1,
+                "dislike": 0.25,
+                "can't stand": 0.1,
+                "cannot stand": 0.1,
+            }.get(verb, 0.85 if strong else 0.7)
+            if neg:
+                score = 0.35 if verb in ("love", "adore") else 1 - score if score > 0.5 else 0.6
+            out += _pref(speaker, topic, score, "change" if change else "statement")
+        for m in FAN.finditer(low):
+            topic = _topic(m.group("obj"))
+            if topic:
+                big = "big" in m.group("how") or "huge" in m.group("how") or "crazy" in m.group("how")
+                score = 0.3 if m.group("neg") else (0.85 if big else 0.75)
+                out += _pref(speaker, topic, score, "change" if change else "statement")
+        for m in FAVOURITE.finditer(low):
+            topic = _topic(m.group("obj") or m.group("obj2"))
+            if topic:
+                out += _pref(speaker, topic, 0.9, "statement")
+        for m in NOT_MY_THING.finditer(low):
+            topic = _topic(m.group("obj"))
+            if topic:
+                out += _pref(speaker, topic, 0.25, "statement")
+    m = NOT_EAT.search(low)
+    if m and not out and not question:
+        topic = _topic(m.group("obj"))
+        cat = category_of(topic) if topic else None
+        if topic and cat not in ("alcohol", "smoking", "caffeine"):
+            out += _pref(
+                speaker,
+                topic,
+                0.15 if m.group("stop") else 0.2,
+                "change" if change or m.group("stop") else "statement",
+            )
+    if out:
+        return out
+    offered = offer_topic(previous)
+    said = ""
+    if REFUSE.search(low) and not NO_REFUSAL.search(low):
+        said = ""
+        for m in re.finditer(
+            r"\b(?:on|skip|want|not|no|rather skip|rather not have|rather not|nothing|mood for|"
+            r"feel like|avoid|less)\s+(?P<o>[^,;:.!?]+)",
+            low,
+        ):
+            said = _topic(
+                re.sub(
+                    r"^(?:to\s+)?(?:have|eat|get|go to|do|try)\s+|^(?:in the mood for|feel like)\s+",
+                    "",
+                    m.group("o"),
+                )
+            )
+            if said and not (
+                said in ("thanks", "thank", "for me", "really") or said.startswith(("thank", "really"))
+            ):
+                break
+            said = ""
+        topic = said or offered
+        if topic and (offered or said) and not question:
+            return _pref(speaker, topic, 0.0, "refusal")
+    elif ACCEPT.search(low) and not question:
+        m = re.search(
+            r"(?:let's do|let's go with|let's try|let's have)\s+(?P<o>[^,;:.!?]+)|^(?:yes|sure|yeah),?\s+"
+            r"(?:please,?\s+)?(?P<o2>[a-z][a-z ]+?) sounds",
+            low,
+        )
+        if not m and offered:
+            m = re.search(r"(?:i'd love|some)\s+(?P<o>[^,;:.!?]+)(?P<o2>)", low)
+        said = (
+            _topic(
+                re.sub(
+                    r"^(?:to\s+)?(?:have|eat|get|go to|do|try)\s+", "", m.group("o") or m.group("o2") or ""
+                )
+            )
+            if m
+            else ""
+        )
+        topic = said if said and not VAGUE.match(said) else offered
+        if topic and (offered or said):
+            return _pref(speaker, topic, 1.0, "acceptance")
+    m = REQUEST.search(low)
+    if m and not VAGUE.match(m.group("obj").strip()) and category_of(_topic(m.group("obj"))):
+        # a request is kept where it can contradict a restriction ("book the wine tasting")
+        return _pref(speaker, _topic(m.group("obj")), 0.65, "request")
+    return []
+
+
+def extract(
+    sentence: str, *, speaker: str, at: datetime, previous: str | None = None, addressee: str | None = None
+) -> list[Evidence]:
+    """The findings of one English sentence."""
+    s = sentence.strip().replace("’", "'")
+    low = s.lower()
+    if not low:
+        return []
+    out = facts(s, low, speaker, previous)
+    status = _status(s, low, speaker)
+    commitments = (
+        []
+        if (low.endswith("?") and not REMIND.search(low)) or status
+        else _commitments(s, low, speaker, at, addressee, previous)
+    )
+    prefs = [] if any(e.key == "restriction" for e in out) else _preferences(s, low, speaker, previous)
+    if status and offer_topic(previous) and any(e.kind == "refusal" for e in prefs):
+        status = []  # "No, never mind" to an offer refuses it; nothing was promised
+    elif status:
+        prefs = [
+            e for e in prefs if e.kind not in ("refusal", "acceptance")
+        ]  # "No need anymore": no offer refused
+    return out + prefs + commitments + status

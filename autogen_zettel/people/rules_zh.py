@@ -1,0 +1,388 @@
+"""Chinese rules of :func:`~autogen_zettel.people.evidence.extract_layers`, one sentence at a time.
+
+Chinese marks no tense: a promise is a first-person sentence with a promising word (会, 来,
+负责, 保证, 答应, 一定) or a future time word (明天, 下周五, 3月5日) before an action verb, and
+neither a completed aspect (了, 过) nor a stance verb. Names of third persons are 小X / 老X or
+a common surname with one or two characters.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.topics import category_of, clean_topic, topic_of
+from autogen_zettel.text.due import due_date
+
+__all__ = ["extract", "offer_topic"]
+
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
+    "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+)
+_NAME = rf"(?P<name>[小老][{_SURNAMES}]|[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+_TIME = (
+    r"(?:(?:[0-9一二三四五六七八九十]{1,2}月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
+    r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|本周[一二三四五六日末]|"
+    r"(?:周|星期|礼拜)[一二三四五六日天末]|月底|月末|下个?月|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
+    r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头)"
+)
+_TIME_RE = re.compile(_TIME)
+_BEFORE = re.compile(rf"(?:在)?{_TIME}+(?:之前|以前|前|之内|内)?")
+_MODAL = r"(?:会|来|负责|保证|答应你?|承诺|一定|马上|尽快|去|要)"
+_STRONG = r"(?:会|来|负责|保证|答应你?|承诺|一定)"
+_ACTION = (
+    "发|寄|交|做|写|打|订|买|修|接|还|送|带|改|回复|完成|准备|整理|检查|付|请|帮|搬|拿|办|提交|安排|联系|处理|"
+    "看一下|问|给|把|预约|取|洗|打扫|报价|确认|安装|通知"
+)
+_STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想|认为|希望")
+_PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去年|上个?月|上周")
+_FIRST = re.compile(
+    rf"^(?:{_TIME}+)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:{_MODAL})*(?:{_ACTION}).+)"
+)
+_THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承诺|表示(?:他|她)?)?(?P<rest>.+)")
+
+_DONE = re.compile(
+    rf"(?P<obj>[\u4e00-\u9fff]{{0,6}}?)(?:已经|都)?(?:{_ACTION}|搞定|弄|完成|办)[\u4e00-\u9fff]{{0,3}}?"
+    r"(?:好|完|过去|出去|掉)?了[。！!，,]?$|^搞定了?[。！!]?$|^弄好了|^完成了|^已(?:发|寄|交|付|订|办)"
+)
+_CANCEL = re.compile(
+    r"不用了|不需要了|算了|取消|^(?:先|就|还是)不(?:订|买|去|做|发|寄|改|要|用)[\u4e00-\u9fff]*了|^不用[\u4e00-\u9fff]{1,6}了|就?不要了|别(?P<a>[\u4e00-\u9fff]{1,6})了|(?P<b>[\u4e00-\u9fff]{1,6})不用"
+    r"[\u4e00-\u9fff]{0,3}了|^不(?:订|买|去|做|发|寄|改|要)[\u4e00-\u9fff]*了|没必要了|不必了"
+)
+
+_STANCE = re.compile(
+    r"我(?:们)?(?:现在|其实|一直|也|还|真的|本来|以前|之前|原来|最近|开始|越来越|都|已经|渐渐)*(?P<neg>不太|不怎么|没那么|不再|不)?"
+    r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)"
+    r"(?:吃|喝|看|听|玩|去)?(?P<obj>[\u4e00-\u9fff]{1,8})"
+)
+_NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是?|不过)?现在(?:我)?(?P<neg>不太|不再|不|没那么)?(?:喜欢|爱)了?")
+_TIRED = re.compile(
+    r"(?:对)?(?P<o>[\u4e00-\u9fff]{1,6}?)(?:我)?(?:已经|都)?(?:吃|喝|看|听|玩)?腻了|我(?:已经)?(?:吃|喝|看|听)腻了(?P<o2>)"
+)
+_WANT_NOT = re.compile(
+    r"我?(?:最近|现在|今天|今晚|暂时)?(?:不太|不)想(?:吃|喝|去|看|要|点)(?P<o>[\u4e00-\u9fff]{1,6})"
+)
+_FAVOURITE = re.compile(r"最喜欢的[\u4e00-\u9fff]{1,4}是(?P<obj>[\u4e00-\u9fff]{1,6})")
+_INTEREST = re.compile(r"我对(?P<obj>[\u4e00-\u9fff]{1,6}?)(?P<neg>不)?(?:很|非常|特别|挺)?(?:感兴趣|有兴趣)")
+_NOT_EAT = re.compile(
+    r"^我(?:现在)?(?:已经)?不(?P<verb>吃|喝|抽)(?P<obj>[\u4e00-\u9fff]{1,5}?)(?P<le>了)?[。！!]?$"
+)
+_OFFER = re.compile(
+    r"要不要(?:点|去|吃|喝|看|来|订|加)?(?P<a>[\u4e00-\u9fff]{1,8}?)[？?吗呢]|"
+    r"(?:去|吃|喝|来|订)?(?P<b>[\u4e00-\u9fff]{1,8}?)怎么样|给你来(?:杯|份|个|点)?(?P<c>[\u4e00-\u9fff]{1,6}?)吧|"
+    r"要(?:喝点|吃点|加|点|来点)?(?P<d>[\u4e00-\u9fff]{1,6}?)吗"
+)
+_REFUSE = re.compile(r"^(?:不要|不了|不用|不想|算了|别|我不要|我不想|不行|不必|不，|不,)")
+_ACCEPT = re.compile(r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗]|要)")
+
+_FACTS = (
+    (
+        "residence",
+        re.compile(
+            r"(?<!以前)(?<!之前)(?<!原来)(?<!过去)(?P<verb>住在|搬到了?|搬去了?|定居在?|搬家到)(?P<v>[\u4e00-\u9fff]{2,5}?)"
+            r"(?:了|市|。|，|$|去了)"
+        ),
+    ),
+    ("employer", re.compile(r"我(?:现在|目前)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:工作|上班|任职|实习)")),
+    ("name", re.compile(r"我(?:叫|的名字是|名叫)(?P<v>[\u4e00-\u9fff]{2,4})")),
+    (
+        "hometown",
+        re.compile(
+            r"我(?:老家|家乡)(?:是|在)(?P<v>[\u4e00-\u9fff]{2,5}?)(?:的|人|。|，|$)|我来自(?P<v2>[\u4e00-\u9fff]{2,5})"
+        ),
+    ),
+    ("age", re.compile(r"我今年(?P<v>[0-9一二三四五六七八九十]{1,4})岁")),
+    ("allergy", re.compile(r"我对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏")),
+    ("pet", re.compile(r"我(?:家)?养了?(?:一只|一条|两只|只|条)?(?P<v>猫|狗|小猫|小狗|鹦鹉|兔子|仓鼠|金鱼)")),
+)
+_JOBS = re.compile(
+    r"我(?:现在)?是(?:一名|一个|一位|名)?(?P<v>老师|医生|护士|工程师|程序员|设计师|律师|学生|会计|厨师|司机|"
+    r"作家|记者|警察|教授|研究员|经理|销售|翻译|画家|演员|歌手|建筑师|药剂师|兽医|飞行员)"
+)
+_DIET = re.compile(r"我(?:现在)?(?:吃素|是素食者|是素食主义者|吃全素)")
+_RESTRICT = re.compile(
+    r"我(?:已经|现在)?(?:戒(?P<a>酒|烟|咖啡|糖)了?|不(?:再)?(?P<b>喝酒|抽烟|吸烟|喝咖啡)(?P<le>了)?)"
+)
+_LIFT = re.compile(r"我(?:又|重新)?开始(?P<a>喝酒|抽烟)了?|我又(?P<b>喝酒|抽烟)了")
+_AFFIRM = re.compile(r"^(?:对|是的|没错|对的|嗯|是啊|确实)")
+
+
+def _zh_num(text: str) -> str:
+    from autogen_zettel.text.due import zh_int
+
+    n = zh_int(text) if not text.isdigit() else int(text)
+    if n is None and len(text) == 3 and text[1] == "十":
+        n = zh_int(text)
+    return str(n) if n is not None else text
+
+
+def _clean_obj(obj: str) -> str:
+    obj = re.split(r"[，,。！!？?]|了$|的$", obj)[0]
+    return clean_topic(obj)
+
+
+def offer_topic(previous: str | None) -> str:
+    """What the message answered offered: "要不要点寿司？" -> "寿司"."""
+    if not previous:
+        return ""
+    m = _OFFER.search(previous)
+    if not m:
+        bare = re.fullmatch(
+            r"\s*(?:今晚|今天|明天|晚上|中午|周末)?(?:又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?(?:吃|喝|去|看)?"
+            r"(?P<o>[\u4e00-\u9fff]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样)?\s*[？?]+\s*",
+            previous,
+        )
+        return (
+            _clean_obj(bare.group("o"))
+            if bare and not re.search(r"[你我他她什么怎谁哪吗呢]", bare.group("o"))
+            else ""
+        )
+    raw = next(g for g in m.groups() if g)
+    raw = re.sub(r"^(?:晚上|今晚|明天|我们|一起)+", "", raw)
+    return _clean_obj(raw)
+
+
+def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
+    topic = clean_topic(topic)
+    key = topic_of(topic)
+    return [Evidence("preference", subject, key, topic, score, kind)] if key and len(topic) >= 1 else []
+
+
+# compiled once: the word lists they hold are long
+_LEAD_MODALS = re.compile(rf"^(?:{_MODAL})+")
+_STRONG_RUN = re.compile(rf"(?:{_STRONG})+")
+_STRONG_ACTION = re.compile(
+    rf"(?:{_MODAL})*(?:在[^，。]*?(?:前|之前))?(?:一下|先|再|按时|尽快|马上)?(?:{_ACTION})"
+)
+_GO_ACTION = re.compile(rf"(?:去|要)(?:{_ACTION})")
+_MODAL_NEAR_ACTION = re.compile(rf"(?:{_MODAL})+[\u4e00-\u9fff]{{0,3}}?(?:{_ACTION})")
+_MODAL_ACTION = re.compile(rf"(?:{_MODAL})*(?:{_ACTION})")
+_DONE_SPLIT = re.compile(rf"(?:{_ACTION}|搞定|弄|完成|办)")
+_LIVES_IN = re.compile(rf"^{_NAME}(?:现在)?住在(?P<v>[\u4e00-\u9fff]{{2,5}}?)(?:了|。|，|$)")
+
+
+def _what(rest: str) -> str:
+    rest = _BEFORE.sub("", rest)
+    rest = _LEAD_MODALS.sub("", rest)
+    rest = re.sub(r"^(?:在|会在)", "", rest)
+    rest = _BEFORE.sub("", rest)
+    return re.sub(r"[的了吧啊]+$", "", re.split(r"[。！!？?，,；;]", rest)[0].strip())
+
+
+def _is_promise(rest: str, whole: str) -> bool:
+    if _STANCE_WORDS.search(rest[:4]) or _PAST.search(whole) and not _TIME_RE.search(whole):
+        return False
+    if re.search(r"了[。！!]?$|过(?![来去])", rest):
+        return False
+    head = _BEFORE.sub("", rest)
+    has_time = bool(_TIME_RE.search(whole))
+    # a promising word alone will do (我会把文件发给你); 去 and 要 only with a time (我要一杯拿铁 is an order)
+    if _STRONG_RUN.match(head) and _STRONG_ACTION.match(head):
+        return True
+    if _GO_ACTION.match(head):  # 我去买蛋糕 (but not 我去一下洗手间, 我要一杯拿铁)
+        return True
+    if has_time and _MODAL_NEAR_ACTION.match(head):
+        return True
+    return has_time and bool(_MODAL_ACTION.match(head))
+
+
+def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
+    if s.endswith(("？", "?")) or _CANCEL.search(s):
+        return []
+    m = _FIRST.match(s)
+    counterparty = None
+    rest = (m.group("rest") or m.group("rest2")) if m else ""
+    if m and _is_promise(rest, s):
+        what = _what(rest)
+        return (
+            [Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty)]
+            if what
+            else []
+        )
+    m = _THIRD.match(s)
+    if m and m.group("name") != speaker and m.group("rest"):
+        rest = re.sub(r"^(?:他|她)", "", m.group("rest"))
+        if _is_promise(rest, s) or (
+            re.match(r"(?:说|答应|保证|承诺)", s[len(m.group("name")) :])
+            and not re.search(r"了[。！!]?$|过(?![来去])", rest)
+        ):
+            what = _what(rest)
+            return (
+                [
+                    Evidence(
+                        "commitment", m.group("name"), "", what, 0.5, "statement", due_date(s, at), speaker
+                    )
+                ]
+                if what
+                else []
+            )
+    return []
+
+
+def _status(s: str, speaker: str) -> list[Evidence]:
+    if s.endswith(("？", "?")):
+        return []
+    m = _CANCEL.search(s)
+    if m:
+        words = (
+            m.group("a") or m.group("b") or re.sub(r"不用了|不需要了|算了|取消|[，,。！!]|谢谢|不|了", "", s)
+        )
+        return [Evidence("status", speaker, "", words[:8], 0.5, "cancelled")]
+    if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):
+        return []
+    m = _DONE.search(s)
+    if m:
+        subject = speaker
+        obj = m.groupdict().get("obj") or ""
+        named = re.match(_NAME + r"(?:把|已经|都)", s)
+        if named:
+            subject = named.group("name")
+        obj = re.sub(
+            r"^(?:昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+",
+            "",
+            s[len(named.group(0)) if named else 0 :],
+        )
+        obj = re.sub(r"^(?:我们?|把|已经|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", obj)
+        obj = re.split(r"已经|都|[，,。！!]", _BEFORE.sub("", obj))[0]
+        obj = _DONE_SPLIT.split(obj)[0]  # "报告发给你了" -> "报告"
+        return [Evidence("status", subject, "", obj[:8], 0.5, "done")]
+    return []
+
+
+def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
+    out: list[Evidence] = []
+    if s.endswith(("？", "?")):
+        return out
+    change = bool(re.search(r"现在|其实|不再|了[。！!]?$", s))
+    for m in _FAVOURITE.finditer(s):
+        out += _pref(speaker, _clean_obj(m.group("obj")), 0.9, "statement")
+    if not out:
+        for m in _STANCE.finditer(s):
+            verb, neg, adv = m.group("verb"), m.group("neg"), m.group("adv") or ""
+            obj = _clean_obj(m.group("obj"))
+            if not obj or obj.startswith(("你", "这", "那个", "它")):
+                continue
+            score = (
+                0.15
+                if verb in ("讨厌", "受不了")
+                else (0.85 if adv in ("很", "特别", "非常", "最", "超") or verb == "热爱" else 0.7)
+            )
+            if neg:
+                score = 0.3 if score > 0.5 else 0.6
+            out += _pref(speaker, obj, score, "change" if change else "statement")
+    later = _NOW_NOT.search(s)
+    if later and out:  # "以前很喜欢喝咖啡，现在不喜欢了": the same topic, changed
+        last = out[-1]
+        out.append(
+            Evidence(
+                "preference", speaker, last.key, last.value, 0.3 if later.group("neg") else 0.75, "change"
+            )
+        )
+    m = _TIRED.search(s)
+    if m and not out:
+        out += _pref(speaker, _clean_obj(m.group("o")), 0.2, "change")
+    m = _WANT_NOT.search(s)
+    if m and not out:
+        out += _pref(speaker, _clean_obj(m.group("o")), 0.0, "refusal")
+    for m in _INTEREST.finditer(s):
+        out += _pref(speaker, _clean_obj(m.group("obj")), 0.3 if m.group("neg") else 0.75, "statement")
+    m = _NOT_EAT.match(s)
+    if m and not out and category_of(m.group("obj")) not in ("alcohol", "smoking", "caffeine"):
+        out += _pref(speaker, _clean_obj(m.group("obj")), 0.2, "change" if m.group("le") else "statement")
+    if out:
+        return out
+    offered = offer_topic(previous)
+    if _REFUSE.search(s) and offered:
+        m = re.search(
+            r"(?:不想|不要|别|不去|不吃|不喝|不看|不订)(?:加|吃|喝|看|去|点)?(?P<o>[\u4e00-\u9fff]{1,6})", s
+        )
+        said = _clean_obj(m.group("o")) if m else ""
+        said = "" if said in ("了", "谢谢", "用", "要") or said.startswith(("了", "谢")) else said
+        return _pref(speaker, said if said and topic_of(said) else offered, 0.0, "refusal")
+    if _ACCEPT.search(s) and offered:
+        m = re.search(r"(?:就吃|就去|就喝|就订|来一?[杯份个碗]|订|就去那家)(?P<o>[\u4e00-\u9fff]{1,6})", s)
+        said = _clean_obj(m.group("o")) if m else ""
+        return _pref(speaker, said if said else offered, 1.0, "acceptance")
+    return []
+
+
+def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
+    out: list[Evidence] = []
+    if s.endswith(("？", "?")):
+        return out
+    for key, pattern in _FACTS:
+        if key == "residence" and (
+            not re.search(r"我", s)
+            or _TIME_RE.search(s.split("搬")[0][-6:] if "搬" in s else "")
+            and re.search(r"下个?月|明年|下周", s)
+        ):
+            continue  # a move that is only planned is no fact yet
+        for m in pattern.finditer(s):
+            value = m.group("v") if m.groupdict().get("v") else m.groupdict().get("v2")
+            if not value:
+                continue
+            if key == "age":
+                value = _zh_num(value)
+            verb = m.groupdict().get("verb") or ""
+            kind = "change" if "搬" in verb or "现在" in s else "statement"
+            out.append(Evidence("fact", speaker, key, value, 0.5, kind))
+    m = _LIVES_IN.match(s)
+    if m and m.group("name") != speaker:
+        out.append(Evidence("fact", m.group("name"), "residence", m.group("v"), 0.5, "statement"))
+    m = _JOBS.search(s)
+    if m:
+        out.append(
+            Evidence("fact", speaker, "job", m.group("v"), 0.5, "change" if "现在" in s else "statement")
+        )
+    if _DIET.search(s):
+        out.append(Evidence("fact", speaker, "diet", "素食", 0.5, "statement"))
+    m = _RESTRICT.search(s)
+    if m:
+        what = category_of(m.group("a") or m.group("b"))
+        if what:
+            out.append(
+                Evidence(
+                    "fact",
+                    speaker,
+                    "restriction",
+                    what,
+                    0.5,
+                    "change" if "戒" in s or m.group("le") else "statement",
+                )
+            )
+    m = _LIFT.search(s)
+    if m:
+        out.append(
+            Evidence(
+                "fact", speaker, "restriction", category_of(m.group("a") or m.group("b")) or "", 0.5, "lift"
+            )
+        )
+    if not out and previous and _AFFIRM.match(s):
+        turned = previous.replace("你们", "我们").replace("你", "我").rstrip("？?吗吧呢") + "。"
+        turned = re.sub(r"^(?:所以|那)", "", turned)
+        out = [
+            Evidence("fact", speaker, e.key, e.value, 0.5, "affirm") for e in _facts(turned, speaker, None)
+        ]
+    return out
+
+
+def extract(
+    sentence: str, *, speaker: str, at: datetime, previous: str | None = None, addressee: str | None = None
+) -> list[Evidence]:
+    """The findings of one Chinese sentence."""
+    s = sentence.strip()
+    if not s:
+        return []
+    facts = _facts(s, speaker, previous)
+    prefs = [] if any(e.key == "restriction" for e in facts) else _preferences(s, speaker, previous)
+    refused = any(e.kind == "refusal" for e in prefs)
+    status = [] if refused or facts else _status(s, speaker)
+    commitments = [] if status or facts or prefs else _commitments(s, speaker, at)
+    if addressee and commitments and "你" in s:
+        commitments = [
+            Evidence(e.layer, e.subject, e.key, e.value, e.score, e.kind, e.due, e.counterparty or addressee)
+            for e in commitments
+        ]
+    return facts + prefs + commitments + status

@@ -1,0 +1,252 @@
+"""Keep a tenant's person layers in step with its cards: :func:`sync_cards` re-reads the
+evidence of the cards given (new, edited, frozen, thawed or forgotten ones) and rebuilds
+every fact, preference and commitment that evidence touches, then the cross-layer conflicts
+of the people concerned (a restriction against a later wish, recorded in the conflicts table
+with resolution "layers" and a clarification question).
+
+Forgetting calls it inside its transaction, after the cards are purged, so a row only a
+forgotten card supported is gone before the file is scrubbed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, timedelta
+
+from autogen_zettel.base.cards import Card, CardKind
+from autogen_zettel.base.config import ConflictConfig
+from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.extract import extract_layers
+from autogen_zettel.people.model import (
+    Observed,
+    derive_commitments,
+    derive_facts,
+    derive_preference,
+    restriction_clashes,
+)
+from autogen_zettel.people.tables import LayerTables, subject_key
+
+__all__ = ["LAYERS_VERSION", "evidence_for", "merge_cards", "rebuild_all", "sync_cards"]
+
+LAYERS_VERSION = "1"  # db meta "layers_version": bump when extraction changes, to re-read every card
+_PREVIOUS_WINDOW = timedelta(hours=12)  # without a session: the message a bare "No thanks" answers
+
+
+def _short(text: str, words: int = 14) -> str:
+    parts = text.split()
+    return " ".join(parts[:words]) + ("…" if len(parts) > words else "")
+
+
+def evidence_for(tables: LayerTables, card: Card) -> list[Evidence]:
+    """What ``card`` says for the layers (read with the message before it in its session)."""
+    at = card.created_at.isoformat()
+    previous = tables.previous_message(
+        card.session_id,
+        at,
+        (card.created_at - _PREVIOUS_WINDOW).isoformat(),
+        card.speaker,
+        card.source_ids[0] if card.source_ids else None,
+    )
+    return extract_layers(card.content, speaker=card.speaker, at=card.created_at, previous=previous)
+
+
+def _row(card: Card, ev: Evidence) -> dict:
+    return {
+        "card_id": card.id,
+        "at": card.created_at.isoformat(),
+        "session": card.session_id,
+        "layer": ev.layer,
+        "subject": ev.subject,
+        "subject_key": subject_key(ev.subject),
+        "key": ev.key,
+        "value": ev.value,
+        "score": ev.score,
+        "kind": ev.kind,
+        "due": ev.due.isoformat() if ev.due else None,
+        "counterparty": ev.counterparty,
+    }
+
+
+def _observed(rows: Iterable[dict]) -> list[Observed]:
+    from datetime import date
+
+    out = []
+    for r in rows:
+        ev = Evidence(
+            r["layer"],
+            r["subject"],
+            r["key"] or "",
+            r["value"] or "",
+            r["score"] if r["score"] is not None else 0.5,
+            r["kind"] or "",
+            date.fromisoformat(r["due"]) if r["due"] else None,
+            r["counterparty"],
+        )
+        out.append(
+            Observed(
+                ev,
+                r["card_id"],
+                datetime.fromisoformat(r["at"]),
+                r["session"] or "",
+                r["source"] or "explicit",
+            )
+        )
+    return out
+
+
+def sync_cards(
+    db,
+    card_ids: Sequence[str],
+    *,
+    cfg: ConflictConfig,
+    reread: bool = True,
+    given: Mapping[str, Sequence[Evidence]] | None = None,
+) -> None:
+    """Re-read the layer evidence of ``card_ids`` (cards that are gone give none) and rebuild
+    what it touches. Hold the tenant's write lock.
+
+    :param reread: False when only the cards' status changed (frozen, thawed): their evidence
+        stays as it is (a merged card's restatements included) and only the rows are rebuilt
+    :param given: card id -> the evidence an LLM refiner gave for it, used instead of the rules
+    """
+    tables = LayerTables(db)
+    ids = list(dict.fromkeys(card_ids))
+    if not ids:
+        return
+    groups = tables.groups_of(ids)
+    if not reread:
+        with db.atomic():
+            _rebuild(db, tables, groups, cfg)
+        return
+    cards = db.get_many(ids)
+    rows = []
+    for cid in ids:
+        card = cards.get(cid)
+        if card is None or card.kind is CardKind.SUMMARY:
+            continue
+        found = given[cid] if given and cid in given else evidence_for(tables, card)
+        rows.extend(_row(card, ev) for ev in found)
+    with db.atomic():
+        tables.replace_evidence(ids, rows)
+        groups |= {(r["layer"], r["subject_key"], r["key"]) for r in rows}
+        _rebuild(db, tables, groups, cfg)
+
+
+def merge_cards(db, survivor: str, absorbed: Sequence[str], *, cfg: ConflictConfig) -> None:
+    """Near-duplicates merged into ``survivor``: their evidence becomes its evidence, so three
+    "No thanks." stay three refusals and two "Done!" two completions (each at its own time)."""
+    tables = LayerTables(db)
+    groups = tables.groups_of([survivor, *absorbed])
+    with db.atomic():
+        tables.repoint(absorbed, survivor)
+        _rebuild(db, tables, groups, cfg)
+
+
+def rebuild_all(db, *, cfg: ConflictConfig) -> int:
+    """Re-read every card's evidence and rebuild every layer row; returns the evidence count."""
+    tables = LayerTables(db)
+    ids = [c.id for c in db.iter_cards()]
+    cards = db.get_many(ids)
+    rows = [
+        _row(cards[cid], ev)
+        for cid in ids
+        if cards[cid].kind is not CardKind.SUMMARY
+        for ev in evidence_for(tables, cards[cid])
+    ]
+    with db.atomic():
+        tables.replace_evidence(ids + tables.card_ids_with_evidence(), rows)
+        tables.clear_derived()
+        _rebuild(db, tables, {(r["layer"], r["subject_key"], r["key"]) for r in rows}, cfg)
+        db.set_meta("layers_version", LAYERS_VERSION)
+    return len(rows)
+
+
+def _rebuild(db, tables: LayerTables, groups: set[tuple[str, str, str]], cfg: ConflictConfig) -> None:
+    subjects = set()
+    for layer, sk, key in sorted(groups):
+        if layer == "fact":
+            facts = derive_facts(_observed(tables.observed(["fact"], sk, key)), cfg)
+            tables.replace_facts(
+                sk,
+                key,
+                [
+                    {
+                        "subject": f.subject,
+                        "subject_key": sk,
+                        "key": f.key,
+                        "value": f.value,
+                        "status": f.status,
+                        "source_ids": json.dumps(list(f.source_ids)),
+                        "at": f.at.isoformat(),
+                    }
+                    for f in facts
+                ],
+            )
+        elif layer == "preference":
+            p = derive_preference(_observed(tables.observed(["preference"], sk, key)))
+            tables.replace_preference(
+                sk,
+                key,
+                None
+                if p is None
+                else {
+                    "subject": p.subject,
+                    "subject_key": sk,
+                    "topic_key": key,
+                    "topic": p.topic,
+                    "value": p.value,
+                    "trend": p.trend,
+                    "evidence": p.evidence,
+                    "source_ids": json.dumps(list(p.source_ids)),
+                    "at": p.at.isoformat(),
+                },
+            )
+        subjects.add(sk)
+    if any(layer in ("commitment", "status") for layer, _, _ in groups):
+        observed = _observed(tables.observed(["commitment", "status"]))
+        made = {o.card_id: o.at for o in observed if o.evidence.layer == "commitment"}
+        tables.replace_commitments(
+            [
+                {
+                    "owner": c.owner,
+                    "what": c.what,
+                    "due": c.due.isoformat() if c.due else None,
+                    "status": c.status,
+                    "counterparty": c.counterparty,
+                    "source_ids": json.dumps(list(c.source_ids)),
+                    "made_at": made.get(c.source_ids[0], datetime.min).isoformat(),
+                }
+                for c in derive_commitments(observed)
+            ]
+        )
+    for sk in sorted(subjects):
+        _clashes(db, tables, sk)
+
+
+def _clashes(db, tables: LayerTables, sk: str) -> None:
+    facts = _observed(tables.observed(["fact"], sk, "restriction"))
+    wishes = _observed(tables.observed(["preference", "commitment"], sk)) if facts else []
+    clashes = restriction_clashes(facts, wishes)
+    cards = db.get_many({c.restriction_card for c in clashes} | {c.clashing_card for c in clashes})
+    rows = {}
+    for c in clashes:
+        old, new = cards.get(c.restriction_card), cards.get(c.clashing_card)
+        if old is None or new is None:
+            continue
+        question = (
+            f"Earlier ({old.created_at:%d %b %Y}): “{_short(old.content)}”; later ({new.created_at:%d %b %Y}): "
+            f"“{_short(new.content)}”. Does the {c.category} restriction still hold?"
+        )
+        rows[(new.id, old.id)] = {
+            "active_id": new.id,
+            "other_id": old.id,
+            "subject": sk,
+            "topic": f"layers: {c.category}",
+            "resolution": "layers",
+            "question": question,
+            "w_active": 1.0,
+            "w_other": 1.0,
+            "detected_at": c.at.isoformat(),
+        }
+    tables.replace_conflicts(sk, rows.values())

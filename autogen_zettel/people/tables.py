@@ -1,0 +1,208 @@
+"""The person layers' tables in a tenant's database (migration ``m009_layers``): the evidence
+each card gives (``layer_evidence``) and the rows derived from it (``layer_facts``,
+``layer_preferences``, ``layer_commitments``), each citing its cards in ``source_ids``.
+
+Plain rows in, plain rows out: what the rows mean is :mod:`autogen_zettel.people.model`'s.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+
+__all__ = ["LayerTables", "subject_key"]
+
+_EVIDENCE = (
+    "card_id",
+    "layer",
+    "subject",
+    "subject_key",
+    "key",
+    "value",
+    "score",
+    "kind",
+    "due",
+    "counterparty",
+    "at",
+    "session",
+)
+
+
+def subject_key(subject: str) -> str:
+    """How subjects are compared: case-folded, spaces trimmed."""
+    return " ".join(subject.split()).casefold()
+
+
+def _marks(n: int) -> str:
+    return ",".join("?" * n)
+
+
+class LayerTables:
+    """The layer tables of one tenant's :class:`~autogen_zettel.store.db.CardDB`."""
+
+    def __init__(self, cards_db):
+        self.cards_db = cards_db
+
+    @property
+    def _db(self):
+        return self.cards_db.db
+
+    @property
+    def _lock(self):
+        return self.cards_db.lock
+
+    # -- evidence ---------------------------------------------------------------------------
+    def groups_of(self, card_ids: Sequence[str]) -> set[tuple[str, str, str]]:
+        """The (layer, subject key, key) groups the evidence of ``card_ids`` falls in."""
+        ids = list(dict.fromkeys(card_ids))
+        out: set[tuple[str, str, str]] = set()
+        with self._lock:
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                out |= {
+                    (r[0], r[1], r[2])
+                    for r in self._db.execute(
+                        f"select layer, subject_key, key from layer_evidence where card_id in ({_marks(len(chunk))})",
+                        chunk,
+                    ).fetchall()
+                }
+        return out
+
+    def replace_evidence(self, card_ids: Sequence[str], rows: Iterable[dict]) -> None:
+        """Drop the evidence of ``card_ids`` and write ``rows`` (dicts of the evidence columns)."""
+        ids = list(dict.fromkeys(card_ids))
+        rows = [{k: r.get(k) for k in _EVIDENCE} for r in rows]
+        with self.cards_db.atomic():
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                self._db.execute(f"delete from layer_evidence where card_id in ({_marks(len(chunk))})", chunk)
+            if rows:
+                self._db["layer_evidence"].insert_all(rows)
+
+    def observed(
+        self, layers: Sequence[str], subject_key: str | None = None, key: str | None = None
+    ) -> list[dict]:
+        """Evidence rows of ``layers`` (optionally one subject and key) with their card's time,
+        session and evidence source; cards that are frozen (or gone) give none."""
+        sql = (
+            f"select e.*, coalesce(e.at, c.created_at) as at, coalesce(e.session, c.session_id) as session, "
+            f"c.evidence as source from layer_evidence e "
+            f"join cards c on c.id = e.card_id where c.status != 'frozen' and e.layer in ({_marks(len(layers))})"
+        )
+        params: list = list(layers)
+        if subject_key is not None:
+            sql += " and e.subject_key = ?"
+            params.append(subject_key)
+        if key is not None:
+            sql += " and e.key = ?"
+            params.append(key)
+        with self._lock:
+            return list(
+                self._db.query(sql + " order by coalesce(e.at, c.created_at), e.card_id, e.id", params)
+            )
+
+    def repoint(self, absorbed: Sequence[str], survivor: str) -> None:
+        """The evidence of merged cards becomes the survivor's (each restatement keeps its time)."""
+        ids = list(absorbed)
+        if ids:
+            with self.cards_db.atomic():
+                self._db.execute(
+                    f"update layer_evidence set card_id = ? where card_id in ({_marks(len(ids))})",
+                    [survivor, *ids],
+                )
+
+    # -- derived rows -----------------------------------------------------------------------
+    def replace_facts(self, subject_key_: str, key: str, rows: Iterable[dict]) -> None:
+        with self.cards_db.atomic():
+            self._db.execute("delete from layer_facts where subject_key = ? and key = ?", [subject_key_, key])
+            rows = list(rows)
+            if rows:
+                self._db["layer_facts"].insert_all(rows, replace=True)
+
+    def replace_preference(self, subject_key_: str, topic_key: str, row: dict | None) -> None:
+        with self.cards_db.atomic():
+            self._db.execute(
+                "delete from layer_preferences where subject_key = ? and topic_key = ?",
+                [subject_key_, topic_key],
+            )
+            if row is not None:
+                self._db["layer_preferences"].insert(row, replace=True)
+
+    def replace_commitments(self, rows: Iterable[dict]) -> None:
+        with self.cards_db.atomic():
+            self._db.execute("delete from layer_commitments")
+            rows = list(rows)
+            if rows:
+                self._db["layer_commitments"].insert_all(rows)
+
+    def clear_derived(self) -> None:
+        """Drop every derived row (a full rebuild follows)."""
+        with self.cards_db.atomic():
+            for table in ("layer_facts", "layer_preferences", "layer_commitments"):
+                self._db.execute(f"delete from {table}")
+
+    def facts(self, subject_key_: str | None = None) -> list[dict]:
+        where, params = ("where subject_key = ?", [subject_key_]) if subject_key_ is not None else ("", [])
+        with self._lock:
+            return [
+                _ids(r)
+                for r in self._db.query(
+                    f"select * from layer_facts {where} order by subject_key, key, at", params
+                )
+            ]
+
+    def preferences(self, subject_key_: str | None = None) -> list[dict]:
+        where, params = ("where subject_key = ?", [subject_key_]) if subject_key_ is not None else ("", [])
+        with self._lock:
+            return [
+                _ids(r)
+                for r in self._db.query(
+                    f"select * from layer_preferences {where} order by subject_key, at", params
+                )
+            ]
+
+    def commitments(self) -> list[dict]:
+        with self._lock:
+            return [_ids(r) for r in self._db.query("select * from layer_commitments order by made_at, id")]
+
+    def replace_conflicts(self, subject_key_: str, rows: Iterable[dict]) -> None:
+        """The cross-layer conflicts of one subject (resolution "layers") become ``rows``."""
+        with self.cards_db.atomic():
+            self._db.execute(
+                "delete from conflicts where subject = ? and resolution = 'layers'", [subject_key_]
+            )
+            rows = list(rows)
+            if rows:
+                self._db["conflicts"].insert_all(rows, replace=True)
+
+    def previous_message(
+        self, session_id: str | None, at: str, since: str, speaker: str, message_id: str | None = None
+    ) -> str | None:
+        """The text of the latest message before ``at`` in ``session_id`` said by someone else
+        (without a session: one said from ``since`` on). Messages stored at the same time count
+        as before when stored before ``message_id`` (a batch at one clock time keeps its order)."""
+        sql = (
+            "select text from messages where session_id is ? and speaker != ? and id is not ? and "
+            "(at < ? or (at = ? and rowid < coalesce((select rowid from messages where id = ?), 9e18)))"
+        )
+        params: list = [session_id, speaker, message_id, at, at, message_id]
+        if session_id is None:
+            sql += " and at >= ?"
+            params.append(since)
+        with self._lock:
+            row = self._db.execute(sql + " order by at desc, rowid desc limit 1", params).fetchone()
+        return row[0] if row else None
+
+    def all_evidence(self) -> list[dict]:
+        with self._lock:
+            return list(self._db.query("select * from layer_evidence order by id"))
+
+    def card_ids_with_evidence(self) -> list[str]:
+        with self._lock:
+            return [r[0] for r in self._db.execute("select distinct card_id from layer_evidence").fetchall()]
+
+
+def _ids(row: dict) -> dict:
+    row = dict(row)
+    row["source_ids"] = tuple(json.loads(row["source_ids"] or "[]"))
+    return row

@@ -1,0 +1,264 @@
+"""Topic keys for the person layers: "sushi", "raw fish" and "the Japanese place" meet.
+
+A topic phrase loses its determiners and generic heads ("the ... place", "... food", "的"),
+then a small table of synonyms and categories maps it to one key (in English and Chinese:
+寿司, 日料 and 生鱼片 meet sushi); anything else keys by its stemmed words
+(:func:`~autogen_zettel.cards.claims.topic_key`) or, in Chinese, its characters.
+
+>>> [topic_of(t) for t in ("sushi", "raw fish", "the Japanese place", "日料店", "寿司")]
+['japanese food', 'japanese food', 'japanese food', 'japanese food', 'japanese food']
+>>> [topic_of(t) for t in ("spicy food", "the spicy one", "吃辣", "green tea", "horror movies")]
+['spicy food', 'spicy food', 'spicy food', 'green tea', 'horror movi']
+>>> category_of("wine tasting"), category_of("红酒"), category_of("sushi")
+('alcohol', 'alcohol', None)
+"""
+
+from __future__ import annotations
+
+import re
+
+from autogen_zettel.cards.claims import topic_key
+
+__all__ = ["category_of", "clean_topic", "same_topic", "topic_of"]
+
+# phrase or word -> topic key; several surface forms of one taste share a key
+_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "japanese food": (
+        "sushi",
+        "sashimi",
+        "raw fish",
+        "japanese",
+        "japanese food",
+        "japanese place",
+        "japanese restaurant",
+        "sushi bar",
+        "sushi place",
+        "nigiri",
+        "maki",
+        "寿司",
+        "日料",
+        "日料店",
+        "日本料理",
+        "日本菜",
+        "生鱼片",
+        "刺身",
+    ),
+    "spicy food": (
+        "spicy",
+        "spicy food",
+        "spicy one",
+        "spicy dishes",
+        "spice",
+        "chili",
+        "chilli",
+        "hot food",
+        "辣",
+        "吃辣",
+        "辣的",
+        "麻辣",
+        "辣椒",
+        "加辣",
+        "辣味",
+    ),
+    "coffee": ("coffee", "espresso", "latte", "cappuccino", "americano", "咖啡", "拿铁"),
+    "green tea": ("green tea", "matcha", "longjing", "绿茶", "龙井", "抹茶"),
+    "thai food": ("thai", "thai food", "thai place", "thai restaurant", "泰国菜", "泰餐", "泰国餐厅"),
+    "italian food": (
+        "italian",
+        "italian food",
+        "italian restaurant",
+        "italian place",
+        "pasta",
+        "pizza",
+        "意大利菜",
+        "意餐",
+        "披萨",
+    ),
+    "hot pot": ("hot pot", "hotpot", "火锅"),
+    "horror movi": (
+        "horror",
+        "horror movie",
+        "horror movies",
+        "horror film",
+        "horror films",
+        "恐怖片",
+        "恐怖电影",
+    ),
+    "coriander": ("coriander", "cilantro", "香菜"),
+    "jazz": ("jazz", "jazz music", "jazz bar", "爵士", "爵士乐"),
+    "window seat": ("window seat", "window seats", "靠窗的座位", "靠窗座位", "靠窗"),
+    "dessert": ("dessert", "desserts", "甜点", "甜品"),
+    "hik": ("hiking", "hike", "hikes", "爬山", "徒步"),
+    "movi": ("movie", "movies", "film", "films", "cinema", "电影", "看电影"),
+}
+_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "alcohol": (
+        "alcohol",
+        "wine",
+        "beer",
+        "whisky",
+        "whiskey",
+        "vodka",
+        "gin",
+        "rum",
+        "cocktail",
+        "cocktails",
+        "drinking",
+        "booze",
+        "wine tasting",
+        "pub",
+        "bar crawl",
+        "champagne",
+        "sake",
+        "酒",
+        "喝酒",
+        "红酒",
+        "白酒",
+        "啤酒",
+        "品酒",
+        "鸡尾酒",
+        "酒吧",
+    ),
+    "smoking": (
+        "smoking",
+        "smoke",
+        "cigarette",
+        "cigarettes",
+        "cigar",
+        "cigars",
+        "vaping",
+        "烟",
+        "抽烟",
+        "吸烟",
+        "香烟",
+    ),
+    "caffeine": ("caffeine", "coffee", "espresso", "latte", "cappuccino", "咖啡", "咖啡因", "拿铁"),
+    "meat": (
+        "meat",
+        "steak",
+        "beef",
+        "pork",
+        "bacon",
+        "ham",
+        "barbecue",
+        "bbq",
+        "肉",
+        "牛排",
+        "猪肉",
+        "牛肉",
+        "烤肉",
+    ),
+    "sugar": ("sugar", "sweets", "candy", "糖", "甜食"),
+}
+_LOOKUP = {form: key for key, forms in _SYNONYMS.items() for form in forms}
+_CAT_LOOKUP = {form: key for key, forms in _CATEGORIES.items() for form in forms}
+_DROP = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "some",
+        "any",
+        "my",
+        "your",
+        "our",
+        "his",
+        "her",
+        "their",
+        "this",
+        "that",
+        "these",
+        "those",
+        "more",
+        "again",
+        "new",
+        "same",
+        "usual",
+        "one",
+        "ones",
+        "place",
+        "places",
+        "restaurant",
+        "restaurants",
+        "food",
+        "dish",
+        "dishes",
+        "stuff",
+        "kind",
+        "sort",
+        "bit",
+        "tonight",
+        "today",
+        "please",
+        "instead",
+        "anymore",
+    ]
+)
+_ZH_EDGE = re.compile(
+    r"^(?:吃|喝|看|听|玩|去|点|要|来一?[杯份个碗]|那家|这家|一些|点儿?)+|(?:的|了|吧|啊|呢|店|馆)+$"
+)
+_HAN = re.compile(r"[\u3400-\u9fff]")
+
+
+def clean_topic(phrase: str) -> str:
+    """The topic as a person would name it: lower case, no determiners or filler ("the spicy
+    one" -> "spicy"), Chinese without leading verbs and trailing particles."""
+    text = phrase.strip().lower().replace("’", "'")
+    if _HAN.search(text):
+        prev = None
+        while prev != text:
+            prev, text = text, _ZH_EDGE.sub("", text)
+        return text.strip()
+    text = re.split(r"\b(?:for|with|at|in|on|from|to|instead of|because|when|if)\b", text, maxsplit=1)[0]
+    words = [w for w in re.findall(r"[a-z][a-z'\-]*", text) if w not in _DROP]
+    return " ".join(words)
+
+
+def topic_of(phrase: str) -> str:
+    """The key ``phrase`` is filed under: a synonym group's key, else its stemmed words."""
+    raw = phrase.strip().lower()
+    for cand in (raw, clean_topic(raw)):
+        if cand in _LOOKUP:
+            return _LOOKUP[cand]
+    text = clean_topic(raw)
+    if not text:
+        return ""
+    if _HAN.search(text):
+        for size in range(len(text), 0, -1):  # the longest known piece of a Chinese phrase
+            for start in range(len(text) - size + 1):
+                piece = text[start : start + size]
+                if piece in _LOOKUP and size >= 2 or (size == 1 and piece in _LOOKUP and len(text) <= 2):
+                    return _LOOKUP[piece]
+        return text
+    words = text.split()
+    for n in (2, 1):  # a known word pair, then a known word ("fresh sushi rolls" -> sushi)
+        for i in range(len(words) - n + 1):
+            piece = " ".join(words[i : i + n])
+            if piece in _LOOKUP and (n == 2 or len(words) <= 3):
+                return _LOOKUP[piece]
+    return topic_key(text)
+
+
+def category_of(phrase: str) -> str | None:
+    """The restriction category a topic falls in ("wine tasting" -> "alcohol"), or None."""
+    text = phrase.strip().lower()
+    if text in _CAT_LOOKUP:
+        return _CAT_LOOKUP[text]
+    if _HAN.search(text):
+        return next((cat for form, cat in _CAT_LOOKUP.items() if _HAN.search(form) and form in text), None)
+    words = re.findall(r"[a-z]+", text)
+    for n in (2, 1):
+        for i in range(len(words) - n + 1):
+            cat = _CAT_LOOKUP.get(" ".join(words[i : i + n]))
+            if cat:
+                return cat
+    return None
+
+
+def same_topic(a: str, b: str) -> bool:
+    """Whether two topic phrases meet: the same key, or one's words inside the other's."""
+    ka, kb = topic_of(a), topic_of(b)
+    if ka and ka == kb:
+        return True
+    ca, cb = clean_topic(a), clean_topic(b)
+    return bool(ca and cb) and (ca in cb or cb in ca)

@@ -1,0 +1,78 @@
+"""Re-weighings of the immediate hits before unlocking: the participants a query names
+(:func:`names_in`) and their own words first (:func:`focus_named_speakers`), and the cards that
+say something before the ones that only chat (:func:`weigh_importance`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
+
+from autogen_zettel.base.cards import Card
+from autogen_zettel.text.lexical import fold
+
+__all__ = ["names_in", "focus_named_speakers", "weigh_importance"]
+
+_WORDS = re.compile(r"\w+")
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")  # scripts written without spaces
+
+
+def focus_named_speakers(
+    immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card], named: Collection[str], boost: float
+) -> list[tuple[str, float]]:
+    """Raise by ``boost`` (a share) the cards said by a participant the query names (``named``,
+    see :func:`names_in`): "what does Melanie do to destress?" asks first about Melanie's own
+    words. Re-sorted, best first.
+
+    >>> from datetime import datetime
+    >>> from autogen_zettel.base.cards import Card, CardKind
+    >>> cards = {i: Card(i, i, CardKind.FACT, who, datetime(2024, 1, 1), (i,)) for i, who in [("a", "Ann"), ("b", "Mélanie")]}
+    >>> focus_named_speakers([("a", 0.9), ("b", 0.8)], cards, names_in("What does Melanie paint?", {"Ann", "Mélanie"}), 0.2)
+    [('b', 0.96), ('a', 0.9)]
+    """
+    if not named:
+        return list(immediate)
+    out = [(i, s * (1 + boost) if i in cards and cards[i].speaker in named else s) for i, s in immediate]
+    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
+
+
+def weigh_importance(
+    immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card], weight: float
+) -> list[tuple[str, float]]:
+    """Each immediate hit scored ``1 - weight + weight * importance`` times (the card's importance,
+    0..1): among the cards that match, the ones that say something come first. The heuristic
+    refiner's importance grows with a card's distinct words, an event, preference or commitment and
+    a first-person statement, so "Books can be so captivating!" gives way to "I'm reading 'Dune'
+    by Frank Herbert". Unlocked cards already weigh it (:func:`unlock`). Re-sorted, best first;
+    ``weight`` 0 is off.
+
+    >>> from datetime import datetime
+    >>> from autogen_zettel.base.cards import Card, CardKind
+    >>> card = lambda i, imp: Card(i, i, CardKind.FACT, "Ada", datetime(2024, 1, 1), (i,), importance=imp)
+    >>> weigh_importance([("chat", 0.9), ("fact", 0.8)], {"chat": card("chat", 0.4), "fact": card("fact", 0.9)}, 0.5)
+    [('fact', 0.76), ('chat', 0.63)]
+    """
+    if weight <= 0:
+        return list(immediate)
+    out = [(i, s * (1 - weight + weight * cards[i].importance) if i in cards else s) for i, s in immediate]
+    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
+
+
+def names_in(query: str, names: Iterable[str]) -> set[str]:
+    """The ``names`` that ``query`` names: a word of the name, folded, of 3 letters or more; or a
+    name of 2 characters or more in a script written without spaces (Chinese, Japanese, Korean:
+    "林娜和王伟" is one run of word characters), anywhere in the query.
+
+    >>> sorted(names_in("What does Mélanie paint?", {"Melanie", "Caroline", "Al"}))
+    ['Melanie']
+    >>> sorted(names_in("林娜和王伟都喜欢什么运动？", {"林娜", "王伟", "李"}))
+    ['林娜', '王伟']
+    """
+    folded = fold(query)
+    words = set(_WORDS.findall(folded))
+    return {
+        n
+        for n in names
+        if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(n)))
+        or (len(n) >= 2 and _UNSPACED.search(n) and fold(n) in folded)
+    }

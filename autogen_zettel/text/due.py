@@ -1,0 +1,244 @@
+"""When a promise is due, as an absolute date anchored to the time it was made: the due-date
+side of :mod:`autogen_zettel.text.dates` (which anchors what happened), for English and Chinese.
+
+Weekday names ("by Thursday", "on Monday") mean the next such day after the message (the
+same rule as "next Friday" in :func:`~autogen_zettel.text.dates.anchor_dates`); day-and-month
+dates ("March 12", "20 March", "3月5日") the next such day from the message on; 下周X is the
+day X of the next calendar week. A date already anchored in brackets ("tomorrow (9 May
+2023)", what a stored card says) is read as written.
+
+>>> from datetime import datetime
+>>> at = datetime(2026, 3, 4, 10, 0)  # a Wednesday
+>>> [str(due_date(t, at)) for t in ("I'll send it by Thursday", "next Tuesday", "on March 12", "明天", "下周五",
+...                                  "3月5日之前", "no date here")]
+['2026-03-05', '2026-03-10', '2026-03-12', '2026-03-05', '2026-03-13', '2026-03-05', 'None']
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date, datetime, timedelta
+
+__all__ = ["DATE_WORDS", "due_date", "zh_int"]
+
+_DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
+_MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
+_MONTHS["sept"] = 9
+_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_NUMS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "a couple of": 2,
+    "a few": 3,
+}
+_NUM = r"\d{1,2}|a couple of|a few|an?|one|two|three|four|five|six|seven"
+_ZH_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "日": 7,
+    "天": 7,
+    "末": 5,
+    "八": 8,
+    "九": 9,
+    "十": 10,
+}
+_ZH_NUM = r"[0-9]{1,2}|[一二两三四五六七八九十]{1,3}"
+
+# an anchored date in brackets, "(9 May 2023)"; compiled once (the pattern holds every month name)
+_BRACKET = re.compile(rf"\((\d{{1,2}} (?:{_MONTH}) \d{{4}})\)", re.IGNORECASE)
+_EN = re.compile(
+    rf"\b(?:(?P<bracket>\d{{1,2}} (?:{_MONTH}) \d{{4}})"
+    rf"|(?P<md_m>{_MONTH})\.? (?P<md_d>\d{{1,2}})(?:st|nd|rd|th)?\b"
+    rf"|(?:the )?(?P<dm_d>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? (?P<dm_m>{_MONTH})\b"
+    rf"|(?P<simple>today|tonight|this (?:morning|afternoon|evening)|tomorrow|the day after tomorrow)"
+    rf"|(?P<week>(?:next|this) week(?:end)?|the weekend|(?:the )?end of (?:the|this|next) (?:week|month))"
+    rf"|(?P<rel>next|this|on|by|until|before|coming) (?P<day>{'|'.join(_DAYS)})"
+    rf"|(?P<bare>{'|'.join(_DAYS)})"
+    rf"|in (?P<n>{_NUM}) (?P<unit>day|week|month)s?"
+    rf"|(?P<nth>the \d{{1,2}}(?:st|nd|rd|th))"
+    rf")\b",
+    re.IGNORECASE,
+)
+_ZH = re.compile(
+    rf"(?P<md>(?P<m>{_ZH_NUM})月(?P<d>{_ZH_NUM})[日号])"
+    rf"|(?P<simple>大后天|后天|明天|明早|明晚|今天|今晚|今早|今天下午|今天晚上)"
+    rf"|(?P<wk>(?P<pre>下下|下个?|这个?|本)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末]))"
+    rf"|(?P<month>月底|月末|下个?月底?)"
+    rf"|(?P<later>(?P<n>{_ZH_NUM})(?P<unit>天|周|个星期|星期|个月)[以之]?后)"
+    rf"|(?P<nextweek>下周|下个星期|下星期)"
+    rf"|(?P<day>(?P<dd>{_ZH_NUM})[号日])"
+)
+
+# words that only say when: what a commitment's "what" leaves out
+DATE_WORDS = re.compile(
+    rf"\b(?:by|on|until|before|no later than|at the latest)?\s*(?:{_EN.pattern[2:-2]})\b(?:\s*\([^)]*\))?",
+    re.IGNORECASE,
+)
+
+
+def zh_int(text: str) -> int | None:
+    """A number written in Arabic or Chinese digits ('十二', '3'), or None."""
+    if text.isdigit():
+        return int(text)
+    if text == "十":
+        return 10
+    if text.startswith("十"):
+        return 10 + _ZH_DIGITS.get(text[1:], 0)
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        return _ZH_DIGITS.get(tens, 0) * 10 + (_ZH_DIGITS.get(ones, 0) if ones else 0)
+    return _ZH_DIGITS.get(text)
+
+
+def _next_weekday(today: date, target: int) -> date:
+    return today + timedelta(days=(target - today.weekday()) % 7 or 7)
+
+
+def _day_month(today: date, month: int, day: int) -> date | None:
+    """The next ``day`` of ``month`` from ``today`` on (this year's, or next year's once past)."""
+    for year in (today.year, today.year + 1):
+        try:
+            d = date(year, month, day)
+        except ValueError:
+            return None
+        if d >= today:
+            return d
+    return None
+
+
+def _month_end(today: date, ahead: int = 0) -> date:
+    y, m = today.year + (today.month - 1 + ahead) // 12, (today.month - 1 + ahead) % 12 + 1
+    return date(y, m, calendar.monthrange(y, m)[1])
+
+
+def _add_months(today: date, n: int) -> date:
+    y, m = today.year + (today.month - 1 + n) // 12, (today.month - 1 + n) % 12 + 1
+    return date(y, m, min(today.day, calendar.monthrange(y, m)[1]))
+
+
+def _en(m: re.Match, today: date) -> date | None:
+    g = m.groupdict()
+    if g["bracket"]:
+        try:
+            return datetime.strptime(g["bracket"].title(), "%d %B %Y").date()
+        except ValueError:
+            return None
+    if g["md_m"]:
+        return _day_month(today, _MONTHS[g["md_m"].lower()], int(g["md_d"]))
+    if g["dm_m"]:
+        return _day_month(today, _MONTHS[g["dm_m"].lower()], int(g["dm_d"]))
+    if g["simple"]:
+        s = g["simple"].lower()
+        return today + timedelta(days=2 if "after" in s else 1 if s == "tomorrow" else 0)
+    if g["week"]:
+        w = g["week"].lower()
+        monday = today - timedelta(days=today.weekday())
+        if "month" in w:
+            return _month_end(today, 1 if "next" in w else 0)
+        nxt = 7 if w.startswith("next") or ("next" in w) else 0
+        if "end" in w and "weekend" not in w:
+            return monday + timedelta(days=4 + nxt)  # the end of a (working) week: its Friday
+        if "weekend" in w:
+            saturday = monday + timedelta(days=5 + nxt)
+            return saturday if saturday >= today else saturday + timedelta(days=7)
+        return monday + timedelta(days=7)  # "next week": its Monday
+    if g["day"] or g["bare"]:
+        target = _DAYS.index((g["day"] or g["bare"]).lower())
+        if (g["rel"] or "").lower() == "this":
+            d = today - timedelta(days=today.weekday()) + timedelta(days=target)
+            return d if d >= today else d + timedelta(days=7)
+        return _next_weekday(today, target)
+    if g["n"]:
+        n = int(g["n"]) if g["n"].isdigit() else _NUMS.get(g["n"].lower(), 1)
+        unit = g["unit"].lower()
+        if unit == "month":
+            return _add_months(today, n)
+        return today + timedelta(days=n * (7 if unit == "week" else 1))
+    if g["nth"]:
+        day = int(re.sub(r"\D", "", g["nth"]))
+        d = _day_month(today, today.month, day) if day >= today.day else None
+        return d or _day_month(today.replace(day=1) + timedelta(days=32), (today.month % 12) + 1, day)
+    return None
+
+
+def _zh(m: re.Match, today: date) -> date | None:
+    g = m.groupdict()
+    if g["md"]:
+        month, day = zh_int(g["m"]), zh_int(g["d"])
+        return _day_month(today, month, day) if month and day else None
+    if g["simple"]:
+        s = g["simple"]
+        return today + timedelta(
+            days=3 if s == "大后天" else 2 if s == "后天" else 1 if s.startswith("明") else 0
+        )
+    if g["wk"]:
+        pre, wd = g["pre"] or "", g["wd"]
+        target = 5 if wd == "末" else _ZH_DIGITS[wd] - 1
+        monday = today - timedelta(days=today.weekday())
+        if pre.startswith("下下"):
+            return monday + timedelta(days=14 + target)
+        if pre.startswith("下"):
+            return monday + timedelta(days=7 + target)
+        d = monday + timedelta(days=target)
+        return d if d >= today else d + timedelta(days=7)
+    if g["month"]:
+        return (
+            _month_end(today, 1 if g["month"].startswith("下") else 0)
+            if "底" in g["month"] or "末" in g["month"]
+            else _month_end(today) + timedelta(days=1)
+        )
+    if g["later"]:
+        n = zh_int(g["n"]) or 1
+        unit = g["unit"]
+        if "月" in unit:
+            return _add_months(today, n)
+        return today + timedelta(days=n * (7 if ("周" in unit or "星期" in unit) else 1))
+    if g["nextweek"]:
+        return today - timedelta(days=today.weekday()) + timedelta(days=7)
+    if g["day"]:
+        day = zh_int(g["dd"])
+        if not day or day > 31:
+            return None
+        if day >= today.day:
+            d = _day_month(today, today.month, day)
+            if d:
+                return d
+        nxt = _month_end(today) + timedelta(days=1)
+        return _day_month(nxt, nxt.month, day)
+    return None
+
+
+def due_date(text: str, at: datetime) -> date | None:
+    """The first date ``text`` names for something to be done, anchored at ``at``; None when it
+    names none. An anchored bracket ("(9 May 2023)") wins over the words before it."""
+    today = at.date()
+    bracket = _BRACKET.search(text)
+    if bracket:
+        try:
+            return datetime.strptime(bracket.group(1).title(), "%d %B %Y").date()
+        except ValueError:
+            pass
+    for m in _EN.finditer(text):
+        found = _en(m, today)
+        if found is not None:
+            return found
+    for m in _ZH.finditer(text):
+        found = _zh(m, today)
+        if found is not None:
+            return found
+    return None
