@@ -177,7 +177,7 @@ def test_a_group_chat_agent_captures_what_others_said_while_it_was_silent(hub):
 
 
 def test_the_persona_goes_in_as_instructions_and_an_idle_gap_ends_the_session(hub, clock, caplog):
-    caplog.set_level(logging.DEBUG, logger="autogen_zettel.agent.capability")
+    caplog.set_level(logging.DEBUG, logger="autogen_zettel.agent.adapter")
     persona = load_persona("agents/critic.yaml")
 
     async def main(stub: OpenAIStub):

@@ -12,7 +12,7 @@ per agent, that is also an ``ag2`` observer. Install with ``pip install "autogen
     hub.close()
 
 The recall and capture are those of the classic agent
-(:class:`~autogen_zettel.agent.capability.ZettelMemoryCapability`, used here unattached): the
+(:class:`~autogen_zettel.agent.adapter.MemoryAdapter`, the one base of every adapter): the
 model sees the same ``<zettel-recall agent="...">`` block, marked as data, and text carrying the
 recall delimiter is never captured. This module is the only one that imports ``ag2``
 (checked by import-linter).
@@ -54,7 +54,7 @@ from typing import Any
 from ag2.context import ConversationContext
 from ag2.events import BaseEvent, ModelRequest, ModelResponse, TextInput
 
-from autogen_zettel.agent.capability import RecallEvent, ZettelMemoryCapability
+from autogen_zettel.agent.adapter import MemoryAdapter, RecallEvent
 from autogen_zettel.agent.persona_layer import PersonaLayer
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory import MemoryHub, Zettelkasten, validate_tenant_name
@@ -85,7 +85,7 @@ class ZettelAssemblyPolicy:
     :param speaker: who an input without ``metadata["speaker"]`` is filed under
     :param agent_name: who the model's replies are filed under (default: the tenant's name)
     :param kwargs: the recall options of
-        :class:`~autogen_zettel.agent.capability.ZettelMemoryCapability`: ``k``, ``token_budget``,
+        :class:`~autogen_zettel.agent.adapter.MemoryAdapter`: ``k``, ``token_budget``,
         ``query_messages``, ``include_current_session``, ``flush_before_recall``, ``on_recall``
     """
 
@@ -119,7 +119,7 @@ class ZettelAssemblyPolicy:
         self.speaker = speaker.strip()
         self.agent_name = (agent_name or self.tenant).strip()
         # ag2 sends every prompt as the system message, so the block is a system prompt
-        self._recaller = ZettelMemoryCapability(hub, tenant=tenant, memory_guide=False, **kwargs)
+        self._recaller = MemoryAdapter(hub, tenant=tenant, memory_guide=False, **kwargs)
         self.layer = (
             PersonaLayer(hub, self._recaller.memory, persona, evolve=evolve) if persona is not None else None
         )

@@ -11,7 +11,7 @@ agent, over ``hub.tenant(name)``. Install with ``pip install "autogen-zettel[age
     hub.close()
 
 The recall and capture are those of the classic agent
-(:class:`~autogen_zettel.agent.capability.ZettelMemoryCapability`, used here unattached), so the
+(:class:`~autogen_zettel.agent.adapter.MemoryAdapter`, the one base of every adapter), so the
 block the model sees is the same ``<zettel-recall agent="...">`` block, message ids and sessions
 follow the same rules, and text carrying the recall delimiter is never captured. This module is
 the only one that imports ``autogen_core`` (checked by import-linter).
@@ -51,7 +51,7 @@ from autogen_core.memory import Memory, MemoryContent, MemoryMimeType, MemoryQue
 from autogen_core.model_context import ChatCompletionContext, ChatCompletionContextState
 from autogen_core.models import AssistantMessage, LLMMessage, SystemMessage, UserMessage
 
-from autogen_zettel.agent.capability import RecallEvent, UnlockedCard, ZettelMemoryCapability
+from autogen_zettel.agent.adapter import MemoryAdapter, RecallEvent, UnlockedCard
 from autogen_zettel.agent.persona_layer import PersonaLayer
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory import MemoryHub, Zettelkasten, validate_tenant_name
@@ -92,7 +92,7 @@ class ZettelAgentChatMemory(Memory):
     :param evolve: let the persona evolve from what the memory captures (default
         ``persona.enabled`` of the hub's config)
     :param kwargs: the recall options of
-        :class:`~autogen_zettel.agent.capability.ZettelMemoryCapability`: ``k``,
+        :class:`~autogen_zettel.agent.adapter.MemoryAdapter`: ``k``,
         ``token_budget``, ``query_messages``, ``include_current_session``,
         ``flush_before_recall``, ``inject_role``, ``session_id``, ``on_recall``
     """
@@ -128,7 +128,7 @@ class ZettelAgentChatMemory(Memory):
                 f"unknown option(s) {sorted(unknown)!r} for ZettelAgentChatMemory; see its docstring"
             )
         self._options = kwargs
-        self._recaller = ZettelMemoryCapability(hub, tenant=tenant, memory_guide=False, **kwargs)
+        self._recaller = MemoryAdapter(hub, tenant=tenant, memory_guide=False, **kwargs)
         if persona is not None:
             # a persona file, or one shared by several agents (agents/critic.yaml): its engine is
             # named after this agent, so feedback addressed to the agent by name reaches it
@@ -174,7 +174,7 @@ class ZettelAgentChatMemory(Memory):
         return self._recaller.session_id
 
     def start_session(self, session_id: str | None = None) -> str:
-        """File what follows under ``session_id`` (see ``ZettelMemoryCapability.start_session``)."""
+        """File what follows under ``session_id`` (see ``MemoryAdapter.start_session``)."""
         return self._recaller.start_session(session_id)
 
     def system_layer(self) -> str | None:
@@ -248,7 +248,7 @@ class ZettelAgentChatMemory(Memory):
 
         def drop() -> None:
             self.hub.drop_tenant(self.tenant)
-            self._recaller = ZettelMemoryCapability(
+            self._recaller = MemoryAdapter(
                 self.hub,
                 tenant=self.tenant,
                 memory_guide=False,

@@ -11,7 +11,7 @@ successor): :class:`ZettelContextProvider`, an ``agent_framework.ContextProvider
     hub.close()
 
 The recall and capture are those of the classic agent
-(:class:`~autogen_zettel.agent.capability.ZettelMemoryCapability`, used here unattached): the
+(:class:`~autogen_zettel.agent.adapter.MemoryAdapter`, the one base of every adapter): the
 model sees the same ``<zettel-recall agent="...">`` block, marked as data, and text carrying the
 recall delimiter is never captured. This module is the only one that imports
 ``agent_framework`` (checked by import-linter).
@@ -52,7 +52,7 @@ from typing import Any
 
 from agent_framework import AgentSession, ContextProvider, Message, SessionContext
 
-from autogen_zettel.agent.capability import RecallEvent, ZettelMemoryCapability
+from autogen_zettel.agent.adapter import MemoryAdapter, RecallEvent
 from autogen_zettel.agent.persona_layer import PersonaLayer
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory import MemoryHub, Zettelkasten, validate_tenant_name
@@ -90,7 +90,7 @@ class ZettelContextProvider(ContextProvider):
     :param speaker: who an input message without ``author_name`` is filed under
     :param source_id: the provider's id in Agent Framework (default ``zettel:<tenant>``)
     :param kwargs: the recall options of
-        :class:`~autogen_zettel.agent.capability.ZettelMemoryCapability`: ``k``, ``token_budget``,
+        :class:`~autogen_zettel.agent.adapter.MemoryAdapter`: ``k``, ``token_budget``,
         ``query_messages``, ``include_current_session``, ``flush_before_recall``, ``inject_role``,
         ``on_recall``
     """
@@ -123,7 +123,7 @@ class ZettelContextProvider(ContextProvider):
         self.hub = hub
         self.tenant = name
         self.speaker = speaker.strip()
-        self._recaller = ZettelMemoryCapability(hub, tenant=tenant, memory_guide=False, **kwargs)
+        self._recaller = MemoryAdapter(hub, tenant=tenant, memory_guide=False, **kwargs)
         self.layer = (
             PersonaLayer(hub, self._recaller.memory, persona, evolve=evolve) if persona is not None else None
         )
@@ -256,7 +256,7 @@ class ZettelContextProvider(ContextProvider):
             state["recent"] = [*state.get("recent", []), *said][-self._recaller.query_messages :]
 
 
-def _settle(recaller: ZettelMemoryCapability) -> None:
+def _settle(recaller: MemoryAdapter) -> None:
     try:
         recaller.flush()
     except Exception:  # noqa: BLE001 - a failed capture is logged; recall goes ahead with what is stored

@@ -15,6 +15,7 @@ import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
@@ -455,6 +456,7 @@ class MemoryHub:
         self.close()
 
 
+@contextmanager
 def persona_tables(data_dir: str | Path, name: str) -> Iterator[PersonaStore]:
     """The persona tables of tenant ``name`` under ``data_dir`` (``tenants/<name>.sqlite``),
     closed on leaving the block.

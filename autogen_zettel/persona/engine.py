@@ -32,6 +32,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -448,6 +449,7 @@ class PersonaEngine:
         }
 
 
+@dataclass(frozen=True)
 class MiningReport:
     """What one mining did: the trait states, module events and the stack it left."""
 
