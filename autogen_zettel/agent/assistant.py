@@ -261,7 +261,7 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
         if temperature is not None:
             config["temperature"] = temperature
             # ag2 0.14's LLMConfig.model_dump() copies the top-level temperature into every
-            # config_list entry, and an entry's own value wins over the top level (issue #14)
+            # config_list entry, and an entry's own value wins over the top level
             for entry in config.get("config_list") or ():
                 if "temperature" in entry:
                     entry["temperature"] = temperature

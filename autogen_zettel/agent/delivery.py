@@ -31,7 +31,7 @@ def capture_first(
         call = signature.bind(*args, **kwargs)
         try:
             capture(*call.args[:2])  # the message, and the sender or recipient
-        except Exception as exc:  # noqa: BLE001 - capture must never break delivery (#13)
+        except Exception as exc:  # noqa: BLE001 - capture must never break delivery
             # the kind only: the exception text may quote the message
             log.warning(
                 "capture failed (%s); the message is delivered but not remembered", type(exc).__name__

@@ -166,7 +166,7 @@ class Hit:
 
     def rescored(self, score: float) -> Hit:
         """A copy with another score: ``dataclasses.replace(hit, score=score)`` without its look
-        at every field (recall rescores dozens of hits a call, #26)."""
+        at every field (recall rescores dozens of hits a call)."""
         return Hit(self.card, score, self.layer, self.via, self.conflicts, self.note, self.covers)
 
 

@@ -109,12 +109,12 @@ class VectorsConfig(Schema):
     shards: AtLeast1 = 1  # shard_number of collections this library creates on a server
     replicas: AtLeast1 = 1  # replication_factor of collections this library creates on a server
     # embedded edge engine: memory (MiB, across tenants) for in-memory copies of large tenants'
-    # dense vectors, which speed up linking a batch of new cards (#12); a copy of 100k points of
+    # dense vectors, which speed up linking a batch of new cards; a copy of 100k points of
     # 384 dimensions takes 183 MiB, so the default holds two such tenants; 0: no copies
     dense_copy_mb: Count = DEFAULT_DENSE_COPY_MB
     # embedded edge engine: "int8" creates shards that also keep int8 dense vectors, which recall's
     # search scans before rescoring the candidates with the float32 ones (same hits, a faster
-    # search, #12); linking stays exact. "none": float32 only. Existing shards
+    # search); linking stays exact. "none": float32 only. Existing shards
     # keep what they were created with until `reindex`
     quantization: Literal[QUANTIZATIONS] = "int8"  # type: ignore[valid-type]
     # embedded edge engine: shards kept open at once (least recently used ones close, reopening
@@ -312,7 +312,7 @@ class PersonaConfig(Schema):
     strong_link_min: Unit = 0.5  # links at least this strong form the graph for communities
     feedback_speakers: tuple[Text, ...] = ()  # whose messages count as feedback (empty: anyone but the agent)
     meaning: Bool = True  # also read feedback by meaning, with the memory's embedder (persona/meaning.py)
-    # evidence from a speaker's feedback weighs this much (seed 001: authority of the source);
+    # evidence from a speaker's feedback weighs this much (the authority of the source);
     # keys are speaker names, `default` for everyone else (1.0 when absent), e.g. {pi: 2.0, default: 1.0}
     feedback_weights: dict[
         Annotated[str, Strict(), Field(min_length=1, max_length=64)],

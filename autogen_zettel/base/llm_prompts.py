@@ -187,7 +187,7 @@ def conflict_judge_prompt(new: tuple[str, str, str], old: tuple[str, str, str]) 
     )
 
 
-# -- the LLM trait judge, profiler and cluster labeller (issue #4) ---------------------------
+# -- the LLM trait judge, profiler and cluster labeller --------------------------------------
 
 TRAIT_JUDGE_SYSTEM = (
     "You read one message a user sent to an AI assistant and decide what it says about how the "

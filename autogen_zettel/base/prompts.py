@@ -155,7 +155,7 @@ def offline_reply(
     return f"{head}\n{recall_block(agent, body, echo=True)}"
 
 
-# -- the persona's prompt stack (issue #4) ----------------------------------------------------
+# -- the persona's prompt stack ---------------------------------------------------------------
 
 TRAIT_LAYER_HEADER = "How you have come to work (learned from feedback):"
 SESSION_LAYER_HEADER = "For this session:"

@@ -86,7 +86,7 @@ class RecallTuning(Schema):
     query_map_min_pairs: AtLeast1 = 32
     # load every card's links into a compact in-memory adjacency (about 26 bytes a link), in a
     # background thread begun by the first recall, and spread over it instead of reading each
-    # frontier card's links from SQLite the first time (#12); SQLite serves until it is loaded
+    # frontier card's links from SQLite the first time; SQLite serves until it is loaded
     preload_links: Bool = True
     preload_links_max: Count = 5_000_000  # more links than this: recall keeps reading them from SQLite
 

@@ -3,8 +3,8 @@
 torch runs its inference on an OpenMP pool and numpy's matrix products on OpenBLAS's pool;
 both size themselves to the machine. When one call uses both (encode a query, then score it
 against the index with numpy), their threads fight for the same cores: on a small machine an
-encode-then-score loop ran several times slower at its tail than with single-threaded pools
-(issue #12), and worse whenever other processes also want the cores.
+encode-then-score loop ran several times slower at its tail than with single-threaded pools,
+and worse whenever other processes also want the cores.
 
 :func:`bounded_threads` limits every pool that threadpoolctl finds (BLAS and OpenMP, torch's
 included) to ``limit`` threads for the duration of a ``with`` block, and restores them on exit.

@@ -2,7 +2,7 @@
 
 A YAML file can describe far more data than it holds: nine levels of ten aliases each (the
 "billion laughs") expand to 10**9 items from a few hundred bytes, and anything that walks the
-result (validation, an error message's ``repr``) then hangs and eats gigabytes (issue #13).
+result (validation, an error message's ``repr``) then hangs and eats gigabytes.
 :func:`read_yaml` therefore refuses, before any value is built:
 
 * files over :data:`MAX_BYTES` (2 MiB; a persona, config or scenario is a few KiB),

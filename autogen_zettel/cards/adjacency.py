@@ -1,4 +1,4 @@
-"""The card graph's adjacency as a few numpy arrays, built from one scan of the link rows (#12).
+"""The card graph's adjacency as a few numpy arrays, built from one scan of the link rows.
 
 :class:`~autogen_zettel.cards.graph.LinkNeighbours` reads a frontier card's links from SQLite the
 first time recall meets it; at 10k cards those first ("cold") reads and the Python work per
@@ -62,7 +62,7 @@ class LinkAdjacency:
     ) -> LinkAdjacency:
         """From ``rows`` (:data:`~autogen_zettel.store.linkscan.LINK_ROW`, any order) between ``ids``, of the ``kinds`` named."""
         # one array at a time, each freed as its sorted copy replaces it: the build's peak is
-        # what bounds memory at 100k cards, not what it keeps (#12)
+        # what bounds memory at 100k cards, not what it keeps
         loop = rows["src"] != rows["dst"]
         src, dst, kind = rows["src"][loop], rows["dst"][loop], rows["kind"][loop]
         kind_weight = np.array([weights[LinkKind(k)] for k in kinds], dtype=np.float64)
@@ -149,7 +149,7 @@ class LinkAdjacency:
     def edges_among(self, nodes: Iterable[str]) -> dict[tuple[str, str], tuple[float, str]]:
         """Every edge with both ends among ``nodes``, ``(from, to) -> (weight, kind)``, filtered on
         the arrays: of recall's few hundred candidates' edges most lead elsewhere, and only those
-        between them become Python objects (reply context, #28).
+        between them become Python objects (reply context).
         """
         where = np.unique(np.array([self.index.get(n, -1) for n in nodes], dtype=np.int64))
         where = where[where >= 0]
@@ -187,7 +187,7 @@ class LinkAdjacency:
         """:func:`~autogen_zettel.cards.graph.spread` over these arrays, with the same floats: each
         hop's edges are laid out in the order the loop there visits them (frontier in the order it
         was reached, each list strongest first), and sums are taken in that order (bincount adds
-        its weights one after another). Recall's spreading was about 6,000 Python steps a call (#12).
+        its weights one after another). Recall's spreading was about 6,000 Python steps a call.
 
         :param unserved: the given nodes whose links changed since the snapshot (their lists come
             from ``lists_of``); None when this snapshot no longer serves (then None is returned).
@@ -273,7 +273,7 @@ class LinkAdjacency:
             passed = acts[src] * weight * factor
             edges = len(passed)
             # the nodes this hop reaches, ascending: the nonzero of a mask, not of a count array over
-            # every node (an int array's nonzero is several times slower than a bool one's, #26)
+            # every node (an int array's nonzero is several times slower than a bool one's)
             mask = np.zeros(size, dtype=bool)
             mask[other] = True
             reached = np.flatnonzero(mask)
@@ -336,7 +336,7 @@ class LinkAdjacency:
 
 class _Named(Sequence[str]):
     """A frontier's node ids, named when first read: the lists of a hop come from the snapshot
-    unless some of its nodes' links changed, and only then are the names compared (#26)."""
+    unless some of its nodes' links changed, and only then are the names compared."""
 
     def __init__(self, positions: np.ndarray, ids: Sequence[str], extra_ids: Sequence[str]):
         self._positions, self._ids, self._extra_ids = positions, ids, extra_ids
@@ -361,7 +361,7 @@ class _Named(Sequence[str]):
 class Activation(Mapping[str, tuple[float, tuple[str, str]]]):
     """What :meth:`LinkAdjacency.spread` gives: node -> ``(activation, (strongest source, link
     kind))`` in the loop's order, kept as its arrays. Recall reads a few dozen entries and ranks
-    the rest (:meth:`top`): building a thousand tuples a call cost as much as spreading (#12).
+    the rest (:meth:`top`): building a thousand tuples a call cost as much as spreading.
 
     :param nodes: the activated nodes' positions, in the loop's order
     :param total: position -> activation (a dense array, as are ``via``, ``via_kind`` and ``seen``)
@@ -386,7 +386,7 @@ class Activation(Mapping[str, tuple[float, tuple[str, str]]]):
 
     def _upper(self, base: Mapping[str, float]) -> np.ndarray:
         """Each activated node's ``base.get(id, 0.0) + activation``, in ``nodes`` order; kept for
-        the last ``base``, as recall ranks twice over the same immediate scores (#26)."""
+        the last ``base``, as recall ranks twice over the same immediate scores."""
         if self._last is not None and self._last[0] == base:
             return self._last[1]
         nodes = self.nodes

@@ -324,7 +324,7 @@ def claim_fields(text: str, claims: Sequence[Claim]) -> tuple[EvidenceSource, st
     return evidence, next((c.context for c in claims if c.context), None)
 
 
-# The evidence weights of seed 003 (recency, source; consensus is the conflicts' own), shared by
+# The evidence weights (recency, source; consensus is the conflicts' own), shared by
 # conflict resolution and the person model.
 def recency_weight(age_days: float, cfg: ConflictConfig) -> float:
     """1.0 up to ``fresh_days``, then exponential decay to ``reference_weight`` at ``reference_days``."""

@@ -8,7 +8,7 @@ share). A pair linked for several reasons keeps the strongest reason per directi
 
 Recall does not load it: :class:`LinkNeighbours` reads the same adjacency from the link rows
 of only the nodes a hop reaches, so :func:`spread` over it gives what it gives over the
-whole graph (#12: at 100k cards the whole graph took 12.8 s and most of 2.6 GB to load).
+whole graph (at 100k cards the whole graph took 12.8 s and most of 2.6 GB to load).
 
 >>> from autogen_zettel.base.cards import Link, LinkKind
 >>> G = build_graph([Link("b", "a", LinkKind.REPLY_TO, 1.0), Link("b", "c", LinkKind.SAME_SESSION, 1.0)])
@@ -108,7 +108,7 @@ class LinkNeighbours:
         with ``changes``, the first call of :meth:`neighbours_of` loads a
         :class:`~autogen_zettel.cards.adjacency.LinkAdjacency` from it in a background thread and,
         once it is ready, serves from it every node whose links did not change since (the others,
-        and all of them until then, from ``rows``): a first read from memory instead of SQLite (#12)
+        and all of them until then, from ``rows``): a first read from memory instead of SQLite
 
     >>> from autogen_zettel.base.cards import Link, LinkKind
     >>> links = [Link("b", "a", LinkKind.REPLY_TO, 1.0), Link("b", "c", LinkKind.SAME_SESSION, 1.0)]
@@ -295,7 +295,7 @@ class LinkNeighbours:
         }
 
     def _read(self, wanted: set[str]) -> Adjacency:
-        # as add_links/_add_edge would build it, one row at a time (recall's hot loop, #12):
+        # as add_links/_add_edge would build it, one row at a time (recall's hot loop):
         # node -> {other: [weight, kind, first]}, the strongest reason per direction. The two
         # directions are spelt out, not looped over: this runs for every link row a hop reads.
         adj: dict[str, dict[str, list]] = {}
@@ -410,7 +410,7 @@ def spread(
             if found is not None:
                 return found
         neighbours_of = G.neighbours_of
-    # the loop below runs for every edge a hop follows (at 10k cards about 6,000 a recall, #12):
+    # the loop below runs for every edge a hop follows (at 10k cards about 6,000 a recall):
     # plain dicts and locals, the strongest passing value and its source kept apart
     total: dict[str, float] = {}
     strongest: dict[str, float] = {}  # node -> the largest activation one edge passed it

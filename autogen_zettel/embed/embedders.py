@@ -89,7 +89,7 @@ SPARSE_KEPT_CHARS = 4000  # longer texts are tokenised afresh, not kept
 def kept_sparse_doc(text: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
     """:func:`~autogen_zettel.text.lexical.sparse_doc` of ``text`` as tuples, kept for the last
     :data:`SPARSE_KEPT` texts (a pure function): every listener of a group chat indexes the same
-    card text, and tokenising it again was part of each listener's write path (#26)."""
+    card text, and tokenising it again was part of each listener's write path."""
     indices, values = sparse_doc(text)
     return tuple(indices), tuple(values)
 

@@ -3,8 +3,8 @@
 The ONNX Runtime path (:mod:`autogen_zettel.embed.onnx_runtime`) needs the model as an ``.onnx``
 graph (``input_ids``, ``attention_mask``, ``token_type_ids`` -> ``last_hidden_state``, dynamic
 batch and sequence axes). It is exported from the folder's own weights by ``torch.onnx.export``
-in a *child process*, so the process that embeds never imports torch (about 1 GB of its RSS,
-issue #12), and is cached under :func:`cache_dir`, keyed by a hash of the folder's files: a
+in a *child process*, so the process that embeds never imports torch (about 1 GB of its RSS),
+and is cached under :func:`cache_dir`, keyed by a hash of the folder's files: a
 changed model gets a new file, and the cache never needs to be cleared by hand.
 
 Beside it, :func:`int8_file` caches an int8 copy of that graph (ONNX Runtime's dynamic

@@ -1,4 +1,4 @@
-"""One draft per message per hub: the cards a chat message becomes, shared by its listeners (#26).
+"""One draft per message per hub: the cards a chat message becomes, shared by its listeners.
 
 In a group chat every listening agent remembers the same message. Drafting it (the refiner,
 redaction of each card, dates, claims) is the same work in every tenant: the inputs are the

@@ -51,7 +51,7 @@ log = logging.getLogger(__name__)
 #: threads of :attr:`MemoryHub.embed_ahead`: the current and the next batch of a bulk ingest
 EMBED_AHEAD_THREADS = 2
 
-# matched with fullmatch: "$" also matches before a final newline, which let "alice\n" in (#13)
+# matched with fullmatch: "$" also matches before a final newline, which let "alice\n" in
 _TENANT = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}")
 
 
@@ -347,7 +347,7 @@ class MemoryHub:
             if mem is not None:
                 mem.flush()
                 # under the tenant's write lock: a writer in another thread finishes first, and
-                # one that comes later gets a clear InvalidInput from the closed store (#13)
+                # one that comes later gets a clear InvalidInput from the closed store
                 with mem.store.write_lock:
                     cards = mem.db.count()
                     mem.db.erasure.wipe()
@@ -388,8 +388,8 @@ class MemoryHub:
         Two, not one: a batch's encode is sent while the one before may still be running, so its
         texts queue behind that one's on the model's own workers (ONNX Runtime's batch pool),
         and no worker idles at the end of a batch while the other finishes it; the model's
-        workers, not these threads, bound what runs at once. With one thread, ingest at 100k
-        cards kept 0.71-0.76 of the bare embedder's throughput, with two 0.81-0.89 (#26)."""
+        workers, not these threads, bound what runs at once (docs/benchmarks.md has the
+        measurement)."""
         with self._lock:
             self._check_open()
             if self._embed_ahead is None:

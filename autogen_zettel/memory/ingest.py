@@ -186,7 +186,7 @@ class Ingest:
                     )
                 # the refiner only saw redacted text; redact again in case one (an LLM) made a secret up.
                 # A card that is its whole message, in which prepare() found no secret, is that same
-                # text: redacting it again would find none again (a third of the cards, #12)
+                # text: redacting it again would find none again (a third of the cards)
                 if d.content == msg.text and not msg.extra.get("redactions"):
                     content = Redaction(d.content)
                 else:
@@ -263,7 +263,7 @@ class Ingest:
         each would (each batch drafted after the one before is stored, linked only with what is
         stored before it and itself, its own two transactions), while the next batch's cards are
         embedded on ``embed_ahead``: ONNX Runtime and torch let go of the GIL while they run, so
-        the model and the rest of the write path share two cores instead of taking turns (#12).
+        the model and the rest of the write path share two cores instead of taking turns.
         Returns the new cards of every batch. Hold the tenant's write lock around it.
 
         An embedding error surfaces here, in the batch it belongs to, as it would in
@@ -369,7 +369,7 @@ class Ingest:
         linkable = [(m, c) for m, c in new if c.kind is not CardKind.SUMMARY]
         links, neighbours = self.plan_links(linkable, vectors)
         # the indexed marks, the links, what the conflict check changes and the cleared pending
-        # marks commit at once: one commit a batch instead of four (#12, #26), and a crash leaves
+        # marks commit at once: one commit a batch instead of four, and a crash leaves
         # all of it to redo or none. Not around a conflict judge: it may be an LLM, and the
         # transaction holds the database.
         with self.db.atomic() if self.conflict_judge is None else nullcontext():

@@ -88,7 +88,7 @@ class LinkPlanner:
     def _stored_recent(self, window: int, new_ids: set[str], batch: int, **where) -> list[Card]:
         """The ``window`` newest stored cards matching ``where`` that are not of this batch (its
         cards are stored already), newest first: ids first, then only the kept cards are built
-        (building the window plus a batch's worth of cards was most of linking's reads, #12)."""
+        (building the window plus a batch's worth of cards was most of linking's reads)."""
         ids = [i for i in self.db.recent_ids(window + batch, **where) if i not in new_ids][:window]
         found = self.db.get_many(ids)
         return [found[i] for i in ids if i in found]

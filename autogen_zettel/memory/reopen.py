@@ -33,7 +33,7 @@ class _Opening(Protocol):
 
 def refuse_empty_file(hub: _Opening, name: str, path: Path) -> None:
     """A 0-byte database beside an index or audit log that hold data was truncated: opening it
-    would make an empty tenant whose reconcile deletes the index (#13). Refuse instead."""
+    would make an empty tenant whose reconcile deletes the index. Refuse instead."""
     points = hub.vectors.count(name)  # 0 for a missing collection, on every engine
     entries = hub.audit_log(name).tail()[0]
     if points or entries:
@@ -79,7 +79,7 @@ def reconcile(
     a card unindexed (its mark is set after the index write) or a point without its card
     (more points; a forget cut short is also finished from the audit log), so only a
     lost point and a stray one at once would go unseen. Comparing them reads every point id
-    back, most of a reopen's time on a large tenant (#12).
+    back, most of a reopen's time on a large tenant.
 
     :param index: embeds cards into the tenant's vectors
     :param finish: links and checks the cards a crash left between their commit and linking

@@ -102,7 +102,7 @@ def extract_layers(
 
     The findings of the last :data:`KEPT` distinct calls are kept (the function is pure): every
     listener of a group chat reads the same message, and extracting it was the largest part of
-    what each listener's write path repeated (#26). ``at`` is keyed as written (``isoformat``),
+    what each listener's write path repeated. ``at`` is keyed as written (``isoformat``),
     so two equal aware times in different offsets keep their own dates. ``extract_layers.cache_info()``
     and ``.cache_clear()`` are those of :func:`functools.lru_cache`.
 

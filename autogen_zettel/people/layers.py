@@ -1,4 +1,4 @@
-"""The person layers of one tenant (seed 003's facts, preferences and commitments), as the
+"""The person layers of one tenant (facts, preferences and commitments), as the
 object a :class:`~autogen_zettel.memory.tenant.Zettelkasten` holds: ``mem.layers``.
 
 Every row is derived from cards and cites them (``source_ids``): the write path reads each

@@ -11,7 +11,7 @@
 - A **preference** (subject, topic) is a value in 0..1 moved by every observation in time
   order, ``p += a * (target - p)``: a statement sets it (a later one moves it most of the way,
   a change of mind further), an acceptance pulls it towards 1 and a refusal towards 0 with
-  ``a = 0.25`` (three refusals take 0.7 to 0.3, seed 003); the older estimate fades with the
+  ``a = 0.25`` (three refusals take 0.7 to 0.3); the older estimate fades with the
   time since it was formed (``exp(-days / 90)``). ``trend`` is the change over the last 30 days.
 - A **commitment** is open until a completion or cancellation by its owner or counterparty
   matches it: the open commitment whose "what" shares the most words with the event, or,
@@ -308,7 +308,7 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
 
     Open commitments are kept by owner and by counterparty (casefolded), so an event is matched
     against the commitments of the people it names, not every one made so far: a tenant's whole
-    commitment evidence is read again on every write batch (#26).
+    commitment evidence is read again on every write batch.
     """
     out: list[_Open] = []
     by_owner: dict[str, list[_Open]] = {}

@@ -1,5 +1,5 @@
 """The persona profile built from the person model (facts, preferences, commitments) and
-summarised, never quoted: seed 000's layer 3 in five sections.
+summarised, never quoted: the persona's profile, in five sections.
 
 - **preferences**: each preference row that leans (value away from 0.5) as "ann likes green
   tea" / "ann dislikes coriander", with its trend when it moves;

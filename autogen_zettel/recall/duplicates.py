@@ -26,7 +26,7 @@ def content_key(card: Card) -> tuple[str, str]:
 
 @functools.lru_cache(maxsize=20_000)
 def _content_key(speaker: str, content: str) -> tuple[str, str]:
-    # kept: recall keys the same candidates call after call (#12)
+    # kept: recall keys the same candidates call after call
     return fold(speaker).strip(), " ".join(_WORDS.findall(fold(content)))
 
 

@@ -23,7 +23,7 @@ def format_hit(hit: Hit) -> str:
     (with the clarification question) and, for a summary, nothing more (it quotes its members).
 
     Every stored text is folded onto its line (:func:`~autogen_zettel.base.prompts.one_line`):
-    a remembered line separator must not start what looks like another record (#13).
+    a remembered line separator must not start what looks like another record.
     """
     card = hit.card
     when = card.created_at.strftime("%Y-%m-%d %H:%M")

@@ -184,7 +184,7 @@ def _scored(
 def top_ids(scores: dict[str, float], n: int) -> list[str]:
     """The ``n`` best ids by ``(-score, id)``, best first: the same as sorting all and cutting, but
     the key runs only for the ids that reach the n-th best score (recall ranks about a thousand
-    activated cards twice a call, #12).
+    activated cards twice a call).
 
     >>> top_ids({"a": 0.5, "b": 0.9, "c": 0.5, "d": 0.1}, 2)
     ['b', 'a']
@@ -311,7 +311,7 @@ def recallable_at(
     """A lookup of recallable cards: active, not summaries, not faded below ``decay.recall_floor``
     (each card read once per lookup: build one per recall)."""
     floor = decay.recall_floor
-    seen: dict[str, Card | None] = {}  # one recall asks for many cards more than once (#12)
+    seen: dict[str, Card | None] = {}  # one recall asks for many cards more than once
 
     def lookup(ids: Sequence[str]) -> dict[str, Card]:
         missing = [i for i in ids if i not in seen]

@@ -1,5 +1,5 @@
 """Fail fast and in one line when a run's LLM cannot be reached or answers with an HTTP error,
-instead of a long ``openai.APIConnectionError`` / ``InternalServerError`` traceback (#13, #21)."""
+instead of a long ``openai.APIConnectionError`` / ``InternalServerError`` traceback."""
 
 from __future__ import annotations
 

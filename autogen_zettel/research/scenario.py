@@ -116,7 +116,7 @@ def _err(msg: str, file: str | None, key: str | None = None) -> ConfigError:
 
 
 # Bounds on what one scenario may ask for: each round is an agent reply (an LLM call with --llm),
-# so a typo such as `rounds: 1000000000` must be refused, not run for days (issue #13).
+# so a typo such as `rounds: 1000000000` must be refused, not run for days.
 MAX_ROUNDS = 1_000
 MAX_SESSIONS = 1_000
 MAX_PARTICIPANTS = 50

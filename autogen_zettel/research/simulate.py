@@ -205,7 +205,7 @@ def _run_in(scenario, personas, out_dir, hub, own_hub, embedder, llm_config, pro
         hub.flush()
         metrics = run_metrics(scenario, sessions, agents, hub)
         if hub.config.privacy.redact:
-            # the transcript is a file on disk like the memory: the same secrets stay out of it (#13)
+            # the transcript is a file on disk like the memory: the same secrets stay out of it
             sessions = [_redacted(s, hub.redactor) for s in sessions]
     finally:
         if own_hub:

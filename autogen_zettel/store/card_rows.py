@@ -34,7 +34,7 @@ def source_tuple(text: str | None) -> tuple:
 
 
 # stored value -> member: a dict read costs a fraction of an Enum call, and recall and linking
-# build dozens of cards a call (#26); a value not listed goes through the Enum, which raises as before
+# build dozens of cards a call; a value not listed goes through the Enum, which raises as before
 _KINDS = {m.value: m for m in CardKind}
 _STATUSES = {m.value: m for m in CardStatus}
 _TIERS = {m.value: m for m in PrivacyTier}
@@ -47,7 +47,7 @@ _new = object.__new__
 def row_to_card(row: dict) -> Card:
     """The card a ``cards`` row holds. Built without ``Card.__init__``: a frozen dataclass sets
     each of its twenty fields through a call of ``object.__setattr__``, and recall reads dozens of
-    cards a call (#26); the fields go into the new instance's
+    cards a call; the fields go into the new instance's
     ``__dict__`` as ``__init__`` would put them (Card has no ``__post_init__`` and no slots;
     tests/test_card_rows.py checks that every field is set)."""
     kind, status = row["kind"], row["status"]

@@ -1,6 +1,6 @@
 """SQLite connections that fail clearly: a damaged file names itself and the fix, and a closed
 database says why it was closed (the hub was closed, the tenant dropped) instead of raising
-``sqlite3.ProgrammingError`` from whichever thread touches it next (#13)."""
+``sqlite3.ProgrammingError`` from whichever thread touches it next."""
 
 from __future__ import annotations
 

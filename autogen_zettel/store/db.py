@@ -87,7 +87,7 @@ class CardDB:
                 self.db.enable_wal()
             configure(first, self.path)
             migrations.apply(self.db)
-            self.kept = KeptCards(self._conn, self.get_many, self.lock)  # recall's reads (#12)
+            self.kept = KeptCards(self._conn, self.get_many, self.lock)  # recall's reads
             self.history = CardHistory(self)
             self.claims = ClaimTable(self)
             self.conflicts = ConflictTable(self)
@@ -190,7 +190,7 @@ class CardDB:
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
                 # the connection's cursor, not sqlite-utils' query: recall reads dozens of cards
-                # a call, and the dict per row cost more than SQLite's read (#12)
+                # a call, and the dict per row cost more than SQLite's read
                 cursor = self._conn.execute(
                     f"select * from cards where id in ({','.join('?' * len(chunk))})", chunk
                 )
@@ -264,7 +264,7 @@ class CardDB:
     def recent_answering(self, message_id: str, limit: int, *, session_id: str | None) -> list[Card]:
         """The cards made from message ``message_id`` among the ``limit`` newest of a session, in
         :meth:`recent_cards`' order: the others' ids and sources only are read (the linker looks
-        for what a reply answers among ten, and building all ten cost more than the search, #26)."""
+        for what a reply answers among ten, and building all ten cost more than the search)."""
         sql, params = newest_query("id, source_ids", limit, session_id, None)
         with self.lock:
             rows = self.db.execute(sql, params).fetchall()
@@ -279,7 +279,7 @@ class CardDB:
     def cards_naming_each(self, entities: Iterable[str], limit: int) -> dict[str, list[Card]]:
         """:meth:`cards_naming` for several entities at once: folded entity -> its ``limit``
         newest cards, newest first (entities no card names are left out). The linker asks for
-        every entity of a batch (#12)."""
+        every entity of a batch."""
         keys = list(dict.fromkeys(e.casefold() for e in entities))
         order: dict[str, list[str]] = {}
         # one indexed read of ``limit`` rows per entity (migrations.m007_entity_order), in the order

@@ -1,6 +1,6 @@
 """A coarse partition of a large :class:`~autogen_zettel.store.densecopy.DenseCopy` into cells
 (spherical k-means), so that picking the candidates of a batch of neighbour searches reads a few
-cells per query instead of every vector (#26).
+cells per query instead of every vector.
 
 The copy keeps its rows sorted by cell when the partition is built (each cell one contiguous slab
 of rows, ``bounds[c]:bounds[c + 1]``), so each probed cell is one matrix product against the

@@ -1,5 +1,5 @@
 """A tenant's dense vectors kept in memory, to pick the candidates of many neighbour searches
-with one matrix product (the linking searches of a batch of new cards, #12).
+with one matrix product (the linking searches of a batch of new cards).
 
 qdrant-edge scores plain segments by brute force, one query at a time, so the hundreds of
 searches of linking one batch of turns make up much of the write path on a large tenant. One
@@ -8,7 +8,7 @@ less than half of that. It only
 chooses candidates: every point whose approximate score is within :data:`MARGIN` of the
 ``limit``-th best, a superset of the true top ``limit``, which the engine then scores exactly
 (its own scores, so stored link weights do not move). A large copy reads only the cells of a
-coarse partition nearest each query (:mod:`~autogen_zettel.store.densecells`, #26).
+coarse partition nearest each query (:mod:`~autogen_zettel.store.densecells`).
 
 >>> import numpy as np
 >>> copy = DenseCopy(["a", "b", "c"], np.eye(3, dtype=np.float32))

@@ -85,7 +85,7 @@ class Erasure:
                 ):
                     counts[table] += db.execute(f"delete from {table} where {where}", chunk).rowcount
                 # the purged cards' neighbours each lose links: named, so recall's in-memory
-                # adjacency serves them from SQLite and stays loaded for the rest (#12)
+                # adjacency serves them from SQLite and stays loaded for the rest
                 ends = db.execute(
                     f"select src, dst from links where src in ({m}) or dst in ({m})", [*chunk, *chunk]
                 ).fetchall()

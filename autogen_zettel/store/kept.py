@@ -1,4 +1,4 @@
-"""Cards read from one tenant database, kept until the database is written (#12).
+"""Cards read from one tenant database, kept until the database is written.
 
 Recall reads the same few hundred cards again and again (a question's candidates and the cards
 its links unlock), and reading them cost more than the rest of a hop. Any write drops every
@@ -8,7 +8,7 @@ each read, so no write path has to remember the cache.
 
 One write path does tell it: recall's access counts (:meth:`CardDB.touch
 <autogen_zettel.store.db.CardDB.touch>`) change a few cards after almost every live recall, and
-dropping everything for them made a chatting agent read its cards cold on most recalls (#26).
+dropping everything for them made a chatting agent read its cards cold on most recalls.
 :meth:`KeptCards.wrote` reads just the cards such a write changed again, when nothing else was
 written since the cards were kept.
 """

@@ -66,7 +66,7 @@ class DataFolder:
     def check_private(self) -> None:
         """Refuse a folder that someone else could have written: qdrant-client's local mode
         unpickles points from ``qdrant/collection/*/storage.sqlite`` when it opens them, so a
-        crafted file there runs code in this process (#13). Every file and folder under the
+        crafted file there runs code in this process. Every file and folder under the
         root (and the root) must belong to this user and not be writable by group or others.
 
         Raises :class:`StoreCorrupt` naming the first offending path and the fix.

@@ -139,7 +139,7 @@ class LinkTable:
         :meth:`iter` order, puts each end among the other's neighbours). The table's own order
         (from ``src``) and its index from ``dst`` hold ``first`` too, so
         this reads index entries only and costs the rows it returns, not the table: recall reads
-        its frontier's neighbours this way, one statement per hop (#12)."""
+        its frontier's neighbours this way, one statement per hop."""
         ids = list(dict.fromkeys(ids))
         if not ids:
             return []
@@ -167,7 +167,7 @@ class LinkTable:
         """Every link of ``kinds`` in one scan, as ``(card ids, rows)``: ``rows`` a
         :data:`~autogen_zettel.store.linkscan.LINK_ROW` array whose ``src``/``dst`` index the ids
         and ``kind`` the ``kinds``; None when there are more than ``max_rows`` links (recall's
-        in-memory adjacency, #12). A file database is read through a connection of its own in
+        in-memory adjacency). A file database is read through a connection of its own in
         one read transaction, so a thread loading it holds no lock writers or recall wait for.
         Card ids are matched to their rows inside SQLite (no Python string per link)."""
         kinds = list(kinds)

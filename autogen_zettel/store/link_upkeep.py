@@ -63,7 +63,7 @@ class LinkUpkeep:
             # in the order they were written, so the moved links keep it among themselves
             rows = list(db.query("select * from links where src = ? or dst = ? order by seq", [old, old]))
             db.execute("delete from links where src = ? or dst = ?", [old, old])
-            # old's neighbours each lost a link (named, so recall's adjacency stays loaded, #12)
+            # old's neighbours each lost a link (named, so recall's adjacency stays loaded)
             self._db.links.note_changes({old, new, *(r["src"] for r in rows), *(r["dst"] for r in rows)})
             links = []
             for r in rows:

@@ -1,4 +1,4 @@
-"""One scan of a tenant's links table into a numpy array (recall's in-memory adjacency, #12)."""
+"""One scan of a tenant's links table into a numpy array (recall's in-memory adjacency)."""
 
 from __future__ import annotations
 

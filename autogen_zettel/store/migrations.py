@@ -133,7 +133,7 @@ def m004_durability(db: sqlite_utils.Database) -> None:
 
 # A pair's first link (of any kind, the smallest rowid) orders it among each end's neighbours,
 # as a graph built from every link in rowid order would (recall's tie-break among equal
-# weights, #12). Kept in ``pair_first``: NULL means "this row". LinkTable.add, the one
+# weights). Kept in ``pair_first``: NULL means "this row". LinkTable.add, the one
 # writer of link rows, sets it as it inserts (an insert trigger doing the same doubled the
 # cost of writing a link); when a pair's first goes, a trigger gives the pair's
 # other rows the smallest rowid left, whoever deletes. (Since m010 the order is ``seq``, which
@@ -148,7 +148,7 @@ _PAIR_FIRST_SQL = (
 def m005_link_pairs(db: sqlite_utils.Database) -> None:
     # a hop of recall reads its frontier's links from these two covering indexes alone (no
     # table rows, no subquery per row), which cuts the link reads of a recall with nothing kept
-    # in memory to less than half (#12). The dst index alone is covered by the second one.
+    # in memory to less than half. The dst index alone is covered by the second one.
     db["links"].add_column("pair_first", int)
     db.execute(
         _PAIR_FIRST_SQL + f" where exists (select 1 from links f where f.rowid < links.rowid and "
@@ -246,7 +246,7 @@ def _create_persona_tables(db: sqlite_utils.Database) -> None:
 def m006_recent_order(db: sqlite_utils.Database) -> None:
     # the newest cards of a speaker or session (the linker's SAME_SPEAKER and SAME_SESSION links,
     # every write) read in index order instead of sorting all of that speaker's cards: 25k-50k
-    # rows a query at 100k cards (#12). Each replaces the one-column index it starts with.
+    # rows a query at 100k cards. Each replaces the one-column index it starts with.
     db["cards"].create_index(["speaker", "created_at"])
     db["cards"].create_index(["session_id", "created_at"])
     db.execute("drop index if exists idx_cards_speaker")
@@ -257,7 +257,7 @@ def m006_recent_order(db: sqlite_utils.Database) -> None:
 def m007_entity_order(db: sqlite_utils.Database) -> None:
     # the newest cards naming an entity (the linker's SAME_ENTITY peers, every write) read in
     # index order: the window query sorted every card naming each entity of a batch, about
-    # 50k rows for a participant's name at 100k cards (#12). Each row carries its card's
+    # 50k rows for a participant's name at 100k cards. Each row carries its card's
     # created_at and rowid (the order), kept by triggers so every writer stays as it was.
     db.execute("alter table card_entities add column created_at text")
     db.execute("alter table card_entities add column card_rowid integer")
@@ -396,7 +396,7 @@ def m010_links_clustered(db: sqlite_utils.Database) -> None:
     # The links as one b-tree ordered by (src, kind, dst) that holds every column (WITHOUT ROWID)
     # and one covering index by dst, instead of a rowid table, its primary-key index and two
     # covering indexes: a batch of new links lands at random places in each structure, so each
-    # one more is thousands more pages written per commit (#26). The write order the rowid gave
+    # one more is thousands more pages written per commit. The write order the rowid gave
     # (recall's tie-break, see m005) is ``seq``, numbered by the writer from ``link_seq``; old
     # rows keep their rowid as it, so every pair_first stays right.
     count = db.execute("select count(*) from links").fetchone()[0]

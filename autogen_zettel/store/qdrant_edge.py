@@ -19,7 +19,7 @@ Choices (their measurements are in docs/benchmarks.md, "Scale"):
   threads and exhaust a default limit of 1,024 open files.
 - Searches are :mod:`~autogen_zettel.store.qdrant_edge_search`'s requests: batched neighbour searches of a
   large shard take their candidates from an in-memory copy of its dense vectors (one byte budget
-  across tenants), and recall's scans int8 vectors, rescoring its candidates (#12).
+  across tenants), and recall's scans int8 vectors, rescoring its candidates.
 - The dense vectors of shards created here are also kept as int8 (``quantization="int8"``,
   config ``vectors.quantization``; scalar, 0.99 quantile, in RAM: 384 bytes a point at 384
   dimensions). :meth:`EdgeIndex.upsert` optimizes a quantized shard once enough points sit
@@ -32,7 +32,7 @@ Choices (their measurements are in docs/benchmarks.md, "Scale"):
 
 Each call on a shard runs under that shard's lock, so a shard is never closed under a search; the
 index-wide ``lock`` guards the tables only, so one tenant's optimize or copy load never blocks
-another's search (:mod:`~autogen_zettel.store.shardwork`, #26).
+another's search (:mod:`~autogen_zettel.store.shardwork`).
 """
 
 from __future__ import annotations
@@ -304,7 +304,7 @@ class EdgeIndex:
 
         qdrant-edge keeps the segments an optimize replaced mapped until the shard is closed: at
         100k points each optimize left about 240 MB more resident (six in a row: 260 -> 1,681 MB),
-        and a reopen lets go of them (210 MB after each; about 0.1 s at 100k points, #12).
+        and a reopen lets go of them (210 MB after each; about 0.1 s at 100k points).
         """
         with self.lock:
             self._open.pop(tenant, None)

@@ -6,23 +6,23 @@ Many neighbour searches at once (linking a batch of new cards) in a shard of at 
 ``copy_min_points`` points pick their candidates with one matrix product against an
 in-memory copy of the shard's dense vectors (:class:`~autogen_zettel.store.densecopy.DenseCopy`,
 1.9 KB a point with its headroom), and the shard scores only those, which halves the CPU a
-search costs on a large shard (#12). Copies share one byte budget
+search costs on a large shard. Copies share one byte budget
 (``copy_budget``, config ``vectors.dense_copy_mb``): loading one drops the least recently
 used others until it fits, and a tenant whose copy could never fit is searched by the shard.
 A copy of 50k points or more is sorted into cells and reads only each query's nearest ones
 (:mod:`~autogen_zettel.store.densecells`): the pick then costs a fraction of the full product, at
-the price of an exact neighbour now and then in a cell not read (#26).
+the price of an exact neighbour now and then in a cell not read.
 
 A single search (recall's) is the shard's own brute force, not the copy's: one query gains
 nothing from a matrix product, which streams every vector from memory just as the engine
-does, so at no shard size, warm or cold, was the copy faster for one query (#12).
+does, so at no shard size, warm or cold, was the copy faster for one query.
 
 On a shard that keeps int8 dense vectors, recall's search scans them, takes ``limit`` x
 :data:`OVERSAMPLING` candidates and rescores them with the float32 vectors, so its hits and
 scores are the exact search's. Linking's neighbour searches do the same with
 :data:`LINK_OVERSAMPLING` times the candidates, as their top few decide links (qdrant-edge uses the
 int8 vectors unrescored when a request says nothing), at less than half the brute force of every
-float32 vector (#26). The scores are float32 cosines; which neighbours come back is the exact top-k
+float32 vector. The scores are float32 cosines; which neighbours come back is the exact top-k
 as long as each is among the int8 candidates: with the bundled MiniLM it was in every real search
 measured, while vectors that crowd together (pairwise cosines near 0.9) lose some past the cut, so
 their links can depend on the int8 copy (``vectors.quantization: none`` keeps them exact). Searches
@@ -51,7 +51,7 @@ __all__ = [
 ]
 
 # recall's search on a quantized shard: int8 candidates, rescored with the float32 vectors. Twice
-# the candidates keep the exact search's hits (#12); a constant, not a config key: rescoring
+# the candidates keep the exact search's hits; a constant, not a config key: rescoring
 # makes the scores exact, oversampling only guards the cut
 OVERSAMPLING = 2.0
 QUANTIZED_SEARCH = qe.SearchParams(
@@ -115,7 +115,7 @@ def neighbour_requests(
 
 class PointNames:
     """Point id (the engine's UUID, as its int) -> card id: str(UUID) was a third of a search's
-    Python time at 10k cards (#12); kept for the ids searches return, up to 100k."""
+    Python time at 10k cards; kept for the ids searches return, up to 100k."""
 
     def __init__(self) -> None:
         self._card_ids: dict[int, str] = {}

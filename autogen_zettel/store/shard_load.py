@@ -7,7 +7,7 @@ GIL held; it then drops the file from the OS cache. So every load after the firs
 disk 4 KiB at a time: 1.1-1.7 s for the 38 MB of a 100,000-point shard of 384 dimensions, once
 per reopen and once after every optimize (the shard is reopened then), during which no other
 thread of the process ran. One sequential read of the same files first brings them into the cache
-in 0.05-0.07 s (the GIL let go), and the load then takes about 0.1 s (docs/benchmarks.md, #26).
+in 0.05-0.07 s (the GIL let go), and the load then takes about 0.1 s (docs/benchmarks.md).
 """
 
 from __future__ import annotations

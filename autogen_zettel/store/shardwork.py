@@ -1,4 +1,4 @@
-"""What keeps one tenant's shard maintenance from stalling the others (#26).
+"""What keeps one tenant's shard maintenance from stalling the others.
 
 - :class:`ShardLocks`: one lock per tenant's shard. :class:`~autogen_zettel.store.qdrant_edge.EdgeIndex`
   runs each call on a shard under that shard's lock, and keeps its index-wide lock for its

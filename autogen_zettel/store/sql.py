@@ -50,7 +50,7 @@ def marks(n: int) -> str:
 def select_rows(db: sqlite_utils.Database, sql: str, params: Sequence = ()) -> list[dict]:
     """The rows of a ``select`` as dicts, as sqlite-utils' ``query`` gives them, read with the
     connection's own cursor: ``query`` puts a savepoint around every statement (two statements
-    more), and every listener of a group chat reads a few rows per message (#26)."""
+    more), and every listener of a group chat reads a few rows per message."""
     cursor = db.execute(sql, params)
     columns = [d[0] for d in cursor.description]
     return [dict(zip(columns, row)) for row in cursor.fetchall()]

@@ -33,13 +33,13 @@ def configure(conn: sqlite3.Connection, path: Path | None) -> None:
     """The settings of a tenant connection (each new connection's)."""
     if path:
         # read pages through a memory map (the OS page cache) instead of a read call
-        # each, which speeds recall's cold link reads (#12). Address space only; pages
+        # each, which speeds recall's cold link reads. Address space only; pages
         # count as resident while the OS keeps them.
         conn.execute(f"PRAGMA mmap_size = {_MMAP_BYTES}")
         # a batch of 256 turns dirties thousands of pages (links land at random places in
         # two indexes): with the default 2 MB cache they spilled to the WAL mid-transaction,
         # and the default checkpoint (every 1,000 pages) ran in nearly every commit, copying
-        # the same index pages into the file batch after batch (#12). Both are bounds:
+        # the same index pages into the file batch after batch. Both are bounds:
         # the cache grows only as pages are touched, the WAL only as much is written.
         conn.execute(f"PRAGMA cache_size = -{_CACHE_KIB}")
         conn.execute(f"PRAGMA wal_autocheckpoint = {_CHECKPOINT_PAGES}")
@@ -52,7 +52,7 @@ def upsert(conn: sqlite3.Connection, table: str, rows: list[dict]) -> None:
     """Insert ``rows`` (dicts with the same keys, ``id`` the primary key), updating the rows whose
     id exists: sqlite-utils' ``upsert_all(rows, pk="id")`` as one prepared statement. That read
     the table's columns (a PRAGMA) on every call, about a quarter of a chat message's write path
-    in each listening tenant (#26)."""
+    in each listening tenant."""
     if not rows:
         return
     cols = list(rows[0])

@@ -131,7 +131,7 @@ def _stemmer(language: str):
 
 
 # each word's stem is kept: the script checks and the stemmer call cost 5 us a word, and ingest
-# stems the same few thousand words again and again (#12)
+# stems the same few thousand words again and again
 @functools.lru_cache(maxsize=50_000)
 def snowball(word: str) -> str:
     """``word`` (folded) stemmed by the Snowball stemmer of its script (:data:`SCRIPT_STEMMERS`);

@@ -168,7 +168,7 @@ def forget_cards(
             resolve_keys(db, keys, cfg=mem.config.conflicts, now=at)
             sync_cards(db, ids, cfg=mem.config.conflicts)  # layer rows only these cards supported go too
             detail.update(rows=rows, messages_rewritten=sum(1 for t in new_texts.values() if t is not None))
-            # the audit entry commits with the deletion (#13): a kill after this point leaves it in
+            # the audit entry commits with the deletion: a kill after this point leaves it in
             # the outbox, and reopening copies it to the log and finishes the scrub below
             entry = store.stage_audit(action, detail, at=at)
         store.delete_points(ids)

@@ -345,7 +345,7 @@ class Redaction:
 
 # short texts found free of secrets are remembered (never one that held a secret): ingest checks
 # every tag and entity of every card, the same words again and again, and each check runs every
-# detector's patterns (about 45) for 20-30 us (#12)
+# detector's patterns (about 45) for 20-30 us
 _CLEAN_CHARS = 64
 # longer texts found free of secrets are remembered by a 128-bit digest (no text is kept): in a
 # group chat every listening agent redacts the same message, and that scan was the largest cost

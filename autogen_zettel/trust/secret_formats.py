@@ -1,4 +1,4 @@
-"""Token and credential formats the redactor finds beyond its keyword patterns (#13 item 4, #25).
+"""Token and credential formats the redactor finds beyond its keyword patterns.
 
 Every pattern here runs in time linear in the text: each quantifier is bounded, no repetition
 nests inside another, and a lazy scan that may run to the end of the text ends at ``\\Z`` (a
