@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import unicodedata
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,7 @@ __all__ = [
     "open_tenant",
     "DEFAULT_DATA",
     "plural",
+    "printable",
     "writable_file",
     "writable_folder",
 ]
@@ -185,6 +187,24 @@ class ZettelGroup(click.Group):
 def plural(n: int, noun: str, many: str | None = None) -> str:
     """``1 card``, ``2 cards``, ``0 cards``."""
     return f"{n} {noun if n == 1 else (many or noun + 's')}"
+
+
+def printable(text: object, *, keep_newlines: bool = False) -> str:
+    r"""``text`` safe for a terminal: control and format characters (escape sequences, bidi
+    overrides, zero-width marks) written as Python escapes, every letter of every script kept.
+
+    >>> printable("bob\x1b[2J\u202e")
+    'bob\\x1b[2J\\u202e'
+    >>> printable("José\nLima", keep_newlines=True)
+    'José\nLima'
+    """
+    out = []
+    for c in str(text):
+        if (c == "\n" and keep_newlines) or unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            out.append(c)
+        else:
+            out.append(ascii(c)[1:-1])
+    return "".join(out)
 
 
 def _probe(folder, target, what: str) -> None:

@@ -21,6 +21,7 @@ from autogen_zettel.cli.common import (
     known_tenant,
     open_tenant,
     plural,
+    printable,
     writable_file,
     writable_folder,
 )
@@ -240,6 +241,8 @@ def forget(obj: Context, tenant, card_ids, subject, yes):
         + (f" (rows removed: {removed})" if removed else ""),
         markup=False,
     )
+    if report.matched:  # the spellings found, as written (control characters escaped)
+        console.print("matched: " + ", ".join(printable(m) for m in report.matched), markup=False)
 
 
 @click.command()
