@@ -123,9 +123,33 @@ class Ingest:
             "characters); split it into smaller messages or raise the limit in the config"
         )
 
+    def check_ids(self, prepared: Sequence[Message]) -> set[str]:
+        """Refuse a message whose id another message of this tenant (stored, or earlier in
+        ``prepared``) already uses with other text: its cards would cite the wrong message, and
+        the stored message would be overwritten. The same text under the same id is a re-send,
+        which stores nothing new. A message cut by a forget is other text too: a re-send of it
+        is refused, not remembered again. Returns the ids already stored."""
+        seen: dict[str, str] = {}
+        for m in prepared:
+            if seen.setdefault(m.message_id, m.text) != m.text:
+                raise self._reused(m.message_id, "earlier in this batch")
+        stored = self.db.messages(seen)
+        for row in stored:
+            if row["text"] != seen[row["id"]]:
+                raise self._reused(row["id"], "by a stored message")
+        return {row["id"] for row in stored}
+
+    def _reused(self, message_id: str, where: str) -> InvalidInput:
+        return InvalidInput(
+            f"message id {message_id!r} is already used {where} of tenant {self.tenant!r} with other "
+            f"text; give this message its own id (e.g. {message_id + '-2'!r}) or leave message_id out "
+            "to have one derived from the speaker, time and text"
+        )
+
     def draft(self, prepared: Iterable[Message]) -> tuple[list[tuple[Message, Card]], Claims]:
         """Refine prepared messages into draft cards (with their claims); nothing is written."""
         prepared = list(prepared)
+        self.check_ids(prepared)
         drafts: list[tuple[Message, Card]] = []
         claims: Claims = {}
         known_entities = tuple(sorted({m.speaker for m in prepared}))
@@ -332,6 +356,8 @@ class Ingest:
         """Write new cards, their messages and claims, marked pending, in one transaction."""
         cards = [c for _, c in new]
         with self.db.atomic():
+            # checked again under the write lock: a message drafted beside this one may have taken the id
+            stored = self.check_ids([m for m, _ in new])
             self.db.add_messages(
                 [
                     {
@@ -342,6 +368,7 @@ class Ingest:
                         "text": m.text,
                     }
                     for m in {m.message_id: m for m, _ in new}.values()
+                    if m.message_id not in stored  # a stored message is never rewritten by a re-send
                 ]
             )
             self.db.insert_cards(cards)

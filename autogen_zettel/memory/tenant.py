@@ -147,7 +147,8 @@ class Zettelkasten:
         :param text: the message (str, or UTF-8 bytes)
         :param speaker: who said it
         :param message_id: the message's id (made from speaker, time and text if not given; a
-            whole number is made text)
+            whole number is made text); unique per tenant: an id already used with other text
+            is refused with :class:`InvalidInput`, the same text again is a re-send (nothing new)
         :param session_id: the conversation session it belongs to
         :param at: when it was said, a datetime or ISO 8601 text (default: the hub's clock)
         :param reply_to: id of the message this one answers
