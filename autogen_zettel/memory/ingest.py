@@ -34,7 +34,7 @@ from autogen_zettel.memory.card_index import encode_batches, index_cards
 from autogen_zettel.memory.drafts import DraftCache, Same
 from autogen_zettel.memory.link_plan import LinkJudge, LinkPlanner
 from autogen_zettel.people.evidence_cards import given_layers, layer_draft, previous_in_batch
-from autogen_zettel.people.sync import sync_cards
+from autogen_zettel.people.sync import evidence_for, sync_cards
 from autogen_zettel.people.tables import LayerTables
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
@@ -112,7 +112,8 @@ class Ingest:
             m.session_id,
             at,
             m.reply_to,
-            extra={"redactions": redaction.kinds},
+            # the speaker's wall time, when ``at`` was aware: the day "tomorrow" counts from
+            extra={"redactions": redaction.kinds, **{k: v for k, v in m.extra.items() if k == "local_at"}},
             tier=tier,
         )
 
@@ -169,6 +170,7 @@ class Ingest:
                 m.message_id,
                 m.session_id,
                 m.at,
+                m.extra.get("local_at"),
                 m.reply_to,
                 m.tier,
                 tuple(m.extra.get("redactions", ())),
@@ -192,6 +194,7 @@ class Ingest:
                     "tenant %s: message %s is never-persisted; nothing stored", self.tenant, msg.message_id
                 )
                 continue
+            local = msg.extra.get("local_at") or msg.at  # relative dates count the speaker's days
             refined = self.refiner.refine(
                 msg.text,
                 speaker=msg.speaker,
@@ -217,7 +220,7 @@ class Ingest:
                     content = self.redact(d.content)
                 # "yesterday" recalled a month later must still say which day it was
                 # and "you" says whom it meant, in brackets, the original words kept
-                content = replace(content, text=name_addressee(anchor_dates(content.text, msg.at), addressee))
+                content = replace(content, text=name_addressee(anchor_dates(content.text, local), addressee))
                 entities = tuple(
                     e
                     for e in d.entities
@@ -249,7 +252,7 @@ class Ingest:
                 if (
                     d.layers is not None
                 ):  # the LLM refiner's layer rows, due dates anchored at the message time
-                    msg.extra.setdefault("layers", {})[card.id] = given_layers(d.layers, msg.at)
+                    msg.extra.setdefault("layers", {})[card.id] = given_layers(d.layers, local)
                 drafts.append((msg, card))
         if key is not None:
             self.drafts.put(key, (drafts, claims))
@@ -407,6 +410,17 @@ class Ingest:
             )
             self.db.clear_pending(c.id for c in cards)
             given = {c.id: m.extra["layers"][c.id] for m, c in new if c.id in m.extra.get("layers", {})}
+            # due dates counted from the speaker's own day ("by Friday" said late on Thursday in
+            # Denver); a later re-read (a rules version bump) falls back to the UTC day, but the
+            # dates the card's text anchored in brackets are read back as they were
+            tables = LayerTables(self.db)
+            given.update(
+                {
+                    c.id: evidence_for(tables, c, at=m.extra["local_at"])
+                    for m, c in new
+                    if c.id not in given and "local_at" in m.extra and c.kind is not CardKind.SUMMARY
+                }
+            )
             sync_cards(
                 self.db, [c.id for c in cards], cfg=self.config.conflicts, given=given
             )  # the person layers
