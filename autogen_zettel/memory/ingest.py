@@ -161,9 +161,14 @@ class Ingest:
             {row["id"]: row["speaker"] for row in self.db.messages(earlier)}
         )  # replies to stored messages
         key = None
+        previous: dict[str, str | None] = {}
         if self.drafts is not None and len(prepared) == 1:
             m = prepared[0]
-            # everything drafting reads: the message as prepared, who it answers, the hub's parts
+            # the tenant's own message before it: a bare "Yes please." is a card and a preference
+            # after an offer this tenant heard, nothing in a tenant that never heard one
+            previous[m.message_id] = self._previous(m)
+            # everything drafting reads: the message as prepared, who it answers, the message
+            # before it in this tenant's session, the hub's parts
             key = (
                 m.text,
                 m.speaker,
@@ -175,6 +180,7 @@ class Ingest:
                 m.tier,
                 tuple(m.extra.get("redactions", ())),
                 said_by.get(m.reply_to or ""),
+                previous[m.message_id],
                 Same(self.refiner),
                 Same(self.config),
             )
@@ -204,7 +210,10 @@ class Ingest:
                 min_words=self.config.refiner.min_words,
             )
             # "Sent it.", "不用了", "No thanks" to an offer: too short for a card, but a layer row needs one
-            refined = refined or layer_draft(msg, previous_in_batch(prepared, msg) or self._previous(msg))
+            if not refined:
+                kept = previous[msg.message_id] if msg.message_id in previous else None
+                before = previous_in_batch(prepared, msg) or kept or self._previous(msg)
+                refined = layer_draft(msg, before)
             for d in refined:
                 if msg.message_id not in d.source_ids:
                     raise InvalidInput(
