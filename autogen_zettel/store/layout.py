@@ -99,7 +99,12 @@ class DataFolder:
         for folder, dirs, files in os.walk(self.root):
             paths.extend(Path(folder) / n for n in (*dirs, *files))
         for path in paths:
-            st = path.lstat()
+            try:
+                st = path.lstat()
+            except FileNotFoundError:
+                # gone since the walk listed it: another process owns the folder and is writing
+                # (a WAL folded, a seal's temporary renamed); its lock, taken next, says so (#42)
+                continue
             if st.st_uid != uid:
                 why, fix = (
                     f"belongs to user id {st.st_uid}, not to you ({uid})",
