@@ -104,7 +104,6 @@ class Context:
         if model:
             cfg = cfg.model_copy(update={"embedding": cfg.embedding.model_copy(update={"model": model})})
         if engine:
-            # model_copy does not validate: the CLI option is a click.Choice of the engines
             cfg = cfg.model_copy(update={"vectors": cfg.vectors.model_copy(update={"engine": engine})})
         if memory:
             return MemoryHub.open(memory=True, config=cfg, qdrant_url=self.qdrant_url)
