@@ -128,6 +128,10 @@ class HubConfig(Schema):
     # tenants whose SQLite files stay open (least recently used ones close theirs, reopening on
     # use); 0: derived from the process's open-file limit (RLIMIT_NOFILE)
     max_open_tenants: Count = 0
+    # backpressure: jobs the background worker may hold queued; remember_later waits for room
+    # (up to queue_wait_seconds, then QueueFull), so a fast producer cannot queue without bound
+    max_queued: AtLeast1 = 1000
+    queue_wait_seconds: Number = 60.0
 
 
 class ThreadsConfig(Schema):

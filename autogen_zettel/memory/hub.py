@@ -110,7 +110,7 @@ class MemoryHub:
         self.embedder = cached(embedder, self.config.embedding.cache_mb << 20)
         self.drafts = DraftCache()  # and one draft per single message for every listening tenant
         self.clock: Clock = clock or SystemClock()
-        self.worker = Worker()
+        self.worker = Worker(limit=self.config.hub.max_queued)
         self._embed_ahead: ThreadPoolExecutor | None = None
         self._tenants: dict[str, Zettelkasten] = {}
         self.session_subscribers: dict[str, list] = {}  # tenant -> who is told of its session ends

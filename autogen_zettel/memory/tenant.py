@@ -188,6 +188,11 @@ class Zettelkasten:
 
         The message is validated now (same fields and schema as :meth:`remember`), so bad input
         fails in the caller, not silently later.
+
+        Backpressure: the hub's queue holds at most ``hub.max_queued`` jobs (default 1,000); when
+        it is full this call blocks until there is room, and raises
+        :class:`~autogen_zettel.base.errors.QueueFull` (the message not queued) if there is none
+        within ``hub.queue_wait_seconds`` (default 60).
         """
         self.writer.remember_later(text, speaker=speaker, **fields)
 
