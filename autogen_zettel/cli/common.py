@@ -28,6 +28,7 @@ __all__ = [
     "DEFAULT_DATA",
     "plural",
     "printable",
+    "safe_json",
     "writable_file",
     "writable_folder",
 ]
@@ -204,6 +205,23 @@ def printable(text: object, *, keep_newlines: bool = False) -> str:
         else:
             out.append(ascii(c)[1:-1])
     return "".join(out)
+
+
+def safe_json(data: object) -> str:
+    r"""``data`` as indented JSON a terminal shows as it is: JSON escapes the C0 controls
+    already; the C1 controls (``\x9b`` is CSI on some terminals), bidi overrides and line
+    separators are written as ``\uXXXX`` escapes too (still the same JSON).
+
+    >>> safe_json({"id": "m\x9b2J\u202e"})
+    '{\n  "id": "m\\u009b2J\\u202e"\n}'
+    """
+    import json
+
+    text = json.dumps(data, indent=2, ensure_ascii=False, default=str)
+    return "".join(
+        f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") and c != "\n" else c
+        for c in text
+    )
 
 
 def _probe(folder, target, what: str) -> None:

@@ -32,6 +32,8 @@ from autogen_zettel.cli.common import (
     known_tenant,
     open_tenant,
     plural,
+    printable,
+    safe_json,
     writable_folder,
 )
 from autogen_zettel.cli.schema_cmds import schema
@@ -227,7 +229,7 @@ def show(obj: Context, tenant: str, card_id: str, as_json: bool):
         from autogen_zettel.cli.memory_cmds import card_dict
 
         click.echo(
-            json.dumps(
+            safe_json(
                 {
                     "card": {**card_dict(card), "tags": tags},
                     "sources": info["sources"],
@@ -235,30 +237,28 @@ def show(obj: Context, tenant: str, card_id: str, as_json: bool):
                         {"src": x.src, "dst": x.dst, "kind": x.kind.value, "weight": x.weight}
                         for x in info["links"]
                     ],
-                },
-                indent=2,
-                ensure_ascii=False,
-                default=str,
+                }
             )
         )
         return
+
+    # card text is data, not rich markup; control characters (a terminal escape in an id) escaped
+    def say(line: str) -> None:
+        console.print(printable(line, keep_newlines=True), markup=False, highlight=False)
+
     console.print(
         f"[bold]{card.id}[/] ({card.kind.value}, {card.status.value}, confidence {card.confidence})"
     )
-    console.print(
-        f"{card.speaker} at {card.created_at.isoformat()} in session {card.session_id}: {card.content}",
-        markup=False,
-    )  # card text is data, not rich markup
-    console.print(
+    say(f"{card.speaker} at {card.created_at.isoformat()} in session {card.session_id}: {card.content}")
+    say(
         f"tags: {', '.join(tags)}  entities: {', '.join(card.entities) or '-'}  "
-        f"importance {card.importance}  accessed {card.access_count}x",
-        markup=False,
+        f"importance {card.importance}  accessed {card.access_count}x"
     )
     for m in info["sources"]:
-        console.print(f"  source {m['id']} ({m['speaker']}, {m['at']}): {m['text']}", markup=False)
+        say(f"  source {m['id']} ({m['speaker']}, {m['at']}): {m['text']}")
     for link in info["links"]:
         other = link.dst if link.src == card.id else link.src
-        console.print(f"  link {link.kind.value} {link.weight:.2f} -> {other}")
+        say(f"  link {link.kind.value} {link.weight:.2f} -> {other}")
 
 
 @main.command()
