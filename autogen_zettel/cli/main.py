@@ -302,6 +302,13 @@ def verify(obj: Context, tenant: str | None, sample: int):
     """Compare TENANT's vector index (or every tenant's) with its SQLite database: point ids,
     counts and a sample of cards re-embedded; says what to run when they differ.
 
+    \b
+    Exit status (as fsck's; over several tenants, ORed):
+      0: nothing was wrong
+      1: damage was found and repaired (opening the tenant reconciled its index
+         with SQLite, the truth); nothing is left to do
+      4: damage is left; the fix printed (autogen-zettel reindex TENANT) repairs it
+
     Example: autogen-zettel verify alice
     """
     from autogen_zettel.memory.verify import verify_tenant
@@ -309,6 +316,7 @@ def verify(obj: Context, tenant: str | None, sample: int):
     with obj.hub() as hub:
         names = [known_tenant(hub, tenant)] if tenant else hub.tenants()
         reports = [verify_tenant(hub, name, sample=sample) for name in names]
+    status = 0
     for r in reports:
         if r.ok:
             console.print(f"{r.tenant}: ok ({r.cards} cards, {r.points} points, {r.sampled} re-embedded)")
@@ -317,8 +325,14 @@ def verify(obj: Context, tenant: str | None, sample: int):
             for problem in r.problems:
                 console.print(f"  - {problem}", markup=False)
             console.print(f"  fix: {r.fix}", markup=False)
-    if not all(r.ok for r in reports):
-        raise SystemExit(1)
+            status |= 4
+        if r.repaired:
+            console.print(f"{r.tenant}: repaired on open", markup=False)
+            for line in r.repaired:
+                console.print(f"  - {line}", markup=False)
+            status |= 1
+    if status:
+        raise SystemExit(status)
 
 
 @main.command()
