@@ -70,3 +70,12 @@ def test_cli_forget_lists_the_spellings_it_matched(run, tmp_path):
     assert run("ingest", "ann", str(chat)).exit_code == 0
     out = run("forget", "ann", "--subject", "josé", "--yes").output
     assert "forgot 1 card" in out and "matched: JOSÉ" in out
+
+
+def test_a_speaker_is_matched_as_a_whole_name(tmp_path):
+    with _hub(tmp_path) as hub:
+        mem = hub.tenant("ann")
+        mem.remember("I collect stamps from Chile.", speaker="ANN", message_id="m1")
+        mem.remember("I keep bees in the Douro.", speaker="Ann Lee", message_id="m2")
+        mem.forget(subject="ann")
+        assert [c.speaker for c in mem.cards()] == ["Ann Lee"]

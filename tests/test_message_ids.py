@@ -69,3 +69,18 @@ def test_a_later_send_in_the_background_is_refused_too(tmp_path):
         with pytest.raises(InvalidInput, match="'m1'"):
             hub.flush()
         assert _stored(mem, "m1") == ["I moved to Porto in May."]
+
+
+def test_a_reused_id_in_a_later_batch_stores_no_earlier_batch(tmp_path):
+    with _hub(tmp_path) as hub:
+        mem = hub.tenant("ann")
+        with pytest.raises(InvalidInput, match="'m7'"):
+            mem.remember_many(
+                [
+                    Message("I moved to Porto in May.", "ann", "m7", "s1", T0),
+                    Message("I bake bread on Sundays.", "ann", "m8", "s1", T0),
+                    Message("Bob plays the cello on Sundays.", "ann", "m7", "s1", T0),
+                ],
+                batch=1,
+            )
+        assert mem.cards() == []

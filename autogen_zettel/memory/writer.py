@@ -84,6 +84,7 @@ class Writer:
         ingest = self.ingest()
         # a retry (same id, speaker and text) stores nothing again, whatever its time
         prepared = diskguard.unstored_messages(db, [ingest.prepare(m) for m in messages])
+        ingest.check_ids(prepared)  # a reused id is refused before any batch is written
         vectors = self.hub.vectors
         shard = (
             vectors.root / vectors.collection(self.name) if getattr(vectors, "engine", "") == "edge" else None

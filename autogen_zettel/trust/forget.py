@@ -87,10 +87,12 @@ def cards_about(db, subject: str) -> list[str]:
     """Ids of the cards about ``subject``: said by it, naming it as an entity, or mentioning it,
     in any spelling (case in every script, NFC/NFD, full-width letters, apostrophe and hyphen
     variants: :mod:`autogen_zettel.text.spelling`), as a whole word."""
-    match = SpellingMatcher(subject)
+    match, folded = SpellingMatcher(subject), fold(subject.strip())
     ids: set[str] = set()
-    for what in ("speakers", "entities", "cards"):
-        ids |= {r["id"] for r in db.erasure.matching(what, match.search)}
+    # a speaker or entity is the subject itself ("Ann", not "Ann Lee"); a text mentions it
+    for what in ("speakers", "entities"):
+        ids |= {r["id"] for r in db.erasure.matching(what, lambda t: fold(t.strip()) == folded)}
+    ids |= {r["id"] for r in db.erasure.matching("cards", match.search)}
     return sorted(ids)
 
 
