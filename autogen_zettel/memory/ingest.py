@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, wait
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 import networkx as nx
 
@@ -101,6 +101,13 @@ class Ingest:
                 f"message {m.message_id!r} is empty or only whitespace; skip it before remembering"
             )
         at = self.now(m.at)
+        local = m.extra.get("local_at")
+        zone = self.config.hub.time_zone
+        if local is None and zone:
+            # no offset given (a naive at, or the clock's UTC time): the hub's zone says whose day it is
+            from zoneinfo import ZoneInfo
+
+            local = at.replace(tzinfo=timezone.utc).astimezone(ZoneInfo(zone)).replace(tzinfo=None)
         message_id = m.message_id
         if message_id is None:
             digest = hashlib.sha1(f"{m.speaker}|{at.isoformat()}|{text}".encode()).hexdigest()[:16]
@@ -113,7 +120,7 @@ class Ingest:
             at,
             m.reply_to,
             # the speaker's wall time, when ``at`` was aware: the day "tomorrow" counts from
-            extra={"redactions": redaction.kinds, **{k: v for k, v in m.extra.items() if k == "local_at"}},
+            extra={"redactions": redaction.kinds, **({"local_at": local} if local is not None else {})},
             tier=tier,
         )
 
