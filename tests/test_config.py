@@ -182,7 +182,13 @@ def test_user_settings_come_first_and_ranking_constants_sit_in_recall_tuning():
         "maintenance",
         "recall",
     ]
-    assert list(MemoryConfig().recall.model_dump()) == ["k", "token_budget", "query_messages", "tuning"]
+    assert list(MemoryConfig().recall.model_dump()) == [
+        "k",
+        "token_budget",
+        "query_messages",
+        "max_query_chars",
+        "tuning",
+    ]
     assert MemoryConfig().sessions.idle_minutes == 30.0
 
 

@@ -125,7 +125,7 @@ def test_verify_names_damage_and_the_fix_on_the_cli(clean, tmp_path):
     assert ok.exit_code == 0 and "ann: ok" in ok.output, ok.output
     DAMAGE["id tracker versions flipped"](data)
     bad = CliRunner().invoke(main, args)
-    assert bad.exit_code == 1 and "DAMAGED" in bad.output and "autogen-zettel reindex ann" in bad.output, (
+    assert bad.exit_code == 4 and "DAMAGED" in bad.output and "autogen-zettel reindex ann" in bad.output, (
         bad.output
     )
 

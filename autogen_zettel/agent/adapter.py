@@ -21,7 +21,7 @@ from typing import Any
 from autogen_zettel.agent.events import RecallEvent, UnlockedCard, message_id_for, message_text
 from autogen_zettel.base import prompts
 from autogen_zettel.base.clock import as_naive_utc
-from autogen_zettel.base.errors import InvalidInput, ZettelError
+from autogen_zettel.base.errors import InvalidInput, QueueFull, ZettelError
 from autogen_zettel.base.messages import replace_surrogates
 from autogen_zettel.memory import MemoryHub, Zettelkasten
 from autogen_zettel.recall.block import chat_query
@@ -344,7 +344,10 @@ class MemoryAdapter:
                 at=when,
                 reply_to=reply_to,
             )
-        except InvalidInput as exc:  # a message memory refuses must not break the chat
+        except (
+            InvalidInput,
+            QueueFull,
+        ) as exc:  # a message memory refuses (or has no room for) must not break the chat
             log.warning("agent %s: message %s not remembered: %s", self._agent_name, mid, exc)
             return None
         if self.persona_engine is not None:

@@ -128,6 +128,29 @@ class HubConfig(Schema):
     # tenants whose SQLite files stay open (least recently used ones close theirs, reopening on
     # use); 0: derived from the process's open-file limit (RLIMIT_NOFILE)
     max_open_tenants: Count = 0
+    # backpressure: jobs the background worker may hold queued; remember_later waits for room
+    # (up to queue_wait_seconds, then QueueFull), so a fast producer cannot queue without bound
+    max_queued: AtLeast1 = 1000
+    queue_wait_seconds: Number = 60.0
+    # where the speakers are when a message's ``at`` has no offset (or is the clock's): an IANA
+    # name such as "Europe/Lisbon"; "tomorrow" is then their tomorrow. None: such times are UTC
+    time_zone: Text | None = None
+
+    @field_validator("time_zone")
+    @classmethod
+    def _known_zone(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        from zoneinfo import ZoneInfo
+
+        try:
+            ZoneInfo(value)
+        except (KeyError, ValueError, OSError):  # not found (a KeyError), a malformed or unreadable name
+            raise ValueError(
+                f"{short(value)} is not a known time zone; use an IANA name such as 'Europe/Lisbon' or "
+                "'America/Denver', or leave it out for UTC"
+            ) from None
+        return value
 
 
 class ThreadsConfig(Schema):

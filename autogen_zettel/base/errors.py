@@ -10,6 +10,7 @@ Hierarchy::
     ├── StoreUnavailable     the Qdrant server (vectors.url, --qdrant-url) cannot be reached
     ├── EmbeddingMismatch    a tenant was built with another embedding model
     ├── DiskFull             the disk is (nearly) full: says what was stored, and how to retry
+    ├── QueueFull            remember_later found the background queue full for too long
     └── LLMOutputError       an LLM answer was not the JSON that was asked for
 
 Messages always say what to do next; values are shown with ``!r``.
@@ -28,6 +29,7 @@ __all__ = [
     "LLMOutputError",
     "DiskFull",
     "TooManyOpenFiles",
+    "QueueFull",
 ]
 
 
@@ -97,3 +99,8 @@ class StoreUnavailable(ZettelError):
 
 class TooManyOpenFiles(ZettelError, OSError):
     """The process reached its open-file limit (``ulimit -n``); the message names the limit and the settings."""
+
+
+class QueueFull(ZettelError):
+    """``remember_later`` waited ``hub.queue_wait_seconds`` for room in the background queue
+    (``hub.max_queued`` jobs) and found none; the message was not queued."""

@@ -9,7 +9,8 @@
   invisible (bidi, zero-width) characters;
 * ``message_id``, ``session_id``, ``reply_to``: str, or a whole number (made a str);
 * ``at``: a datetime or an ISO 8601 string, made naive UTC, between years 1 and 9998 (later
-  times overflow the date arithmetic of recency and decay);
+  times overflow the date arithmetic of recency and decay); an aware ``at``'s own wall time is
+  kept in ``extra["local_at"]``, so relative dates ("tomorrow") are the speaker's days;
 * ``tier``: a :class:`~autogen_zettel.base.cards.PrivacyTier` or its value.
 
 Lone surrogates (U+D800..U+DFFF, e.g. from a broken JSON escape ``"\\ud800"``) cannot be
@@ -19,7 +20,7 @@ Anything else wrong raises :class:`~autogen_zettel.base.errors.InvalidInput` nam
 and showing a valid value.
 
 >>> validate_message({"text": "hi", "speaker": "ann", "id": 7, "at": "2024-03-04T09:00+01:00"})
-Message(text='hi', speaker='ann', message_id='7', session_id=None, at=datetime.datetime(2024, 3, 4, 8, 0), reply_to=None, extra={}, tier=None)
+Message(text='hi', speaker='ann', message_id='7', session_id=None, at=datetime.datetime(2024, 3, 4, 8, 0), reply_to=None, extra={'local_at': datetime.datetime(2024, 3, 4, 9, 0)}, tier=None)
 >>> validate_message({"text": "hi", "speaker": "ann", "at": "yesterday"})
 Traceback (most recent call last):
 ...
@@ -211,6 +212,9 @@ def validate_message(message: Message | Mapping[str, Any]) -> Message:
         if why.startswith("unknown key"):
             why = f"unknown field; allowed: {', '.join(_FIELDS)} (id may stand for message_id)"
         raise InvalidInput(f"message field {key!r}: {why}" if key else f"message: {why}") from None
+    local = _local_wall_time(data.get("at"))
+    if local is not None:
+        extra = {**extra, "local_at": local}
     return Message(
         fields.text,
         fields.speaker,
@@ -221,3 +225,17 @@ def validate_message(message: Message | Mapping[str, Any]) -> Message:
         extra=extra,
         tier=fields.tier,
     )
+
+
+def _local_wall_time(value: Any) -> datetime | None:
+    """The wall-clock time (naive) where an aware ``at`` was said: "tomorrow" said at 20:00 -07:00
+    on 1 May is 2 May there, though 1 May 20:00 -07:00 is 2 May 03:00 in UTC. None for a naive
+    ``at`` (taken as UTC already, so its own wall time)."""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.strip())
+        except ValueError:
+            return None
+    if isinstance(value, datetime) and value.tzinfo is not None and value.utcoffset() is not None:
+        return value.replace(tzinfo=None)
+    return None

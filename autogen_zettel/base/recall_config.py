@@ -98,6 +98,9 @@ class RecallConfig(Schema):
     k: AtLeast1 = 10  # at most this many cards per recall
     token_budget: AtLeast1 = 800  # prompt tokens for the injected recall block
     query_messages: Count = 3  # how many recent messages form an agent's recall query
+    # a longer query is cut to its last this many characters (the newest words of a chat): the
+    # embedder reads a few hundred tokens anyway, and lexical scoring of megabytes took seconds
+    max_query_chars: AtLeast1 = 4000
     tuning: RecallTuning = Field(default_factory=RecallTuning)
 
     @model_validator(mode="before")

@@ -103,6 +103,42 @@ class Schema(BaseModel):
         except ValidationError as exc:
             raise config_error(exc, cls) from None
 
+    @classmethod
+    def model_validate_json(cls, json_data: Any, *args: Any, **kwargs: Any):  # noqa: D102 - as above
+        try:
+            return super().model_validate_json(json_data, *args, **kwargs)
+        except ValidationError as exc:
+            raise config_error(exc, cls) from None
+
+    @classmethod
+    def model_validate_strings(cls, obj: Any, *args: Any, **kwargs: Any):  # noqa: D102 - as above
+        try:
+            return super().model_validate_strings(obj, *args, **kwargs)
+        except ValidationError as exc:
+            raise config_error(exc, cls) from None
+
+    # pydantic's model_construct and model_copy(update=...) set fields unchecked: a NaN
+    # ``decay.stability_days`` got in that way and archived every card (#42). Here every way of
+    # building a model validates, as a file would be.
+    @classmethod
+    def model_construct(cls, _fields_set: set[str] | None = None, **values: Any):  # noqa: D102
+        return cls.model_validate(values)
+
+    def model_copy(self, *, update: Any = None, deep: bool = False):  # noqa: D102 - validated
+        copied = super().model_copy(update=update, deep=deep)
+        if not update:
+            return copied  # a copy of a valid model is valid
+        # nested models of ``update`` are validated as mappings, so a model smuggled in unchecked
+        # (built before this rule, or with object.__setattr__) is checked too
+        data = {
+            name: v.model_dump() if isinstance(v, BaseModel) else v
+            for name, v in {**dict(copied), **dict(update)}.items()
+        }
+        checked = type(self).model_validate(data)
+        if copied.__pydantic_private__:
+            object.__setattr__(checked, "__pydantic_private__", dict(copied.__pydantic_private__))
+        return checked
+
 
 def validate(schema: Any, data: Any, *, file: str | None = None, prefix: str = "") -> Any:
     """Validate ``data`` against ``schema`` (a model class, or any type such as

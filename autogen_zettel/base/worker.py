@@ -1,6 +1,13 @@
 """One background thread that runs queued jobs in order (capture and bookkeeping off the
 reply path). ``wait(tag)`` blocks until every job queued under ``tag`` has run, and re-raises
-the first error one of them hit, so failures are never silent."""
+the first error one of them hit, so failures are never silent.
+
+The queue is bounded for callers that ask (``submit(..., wait=seconds)``, what
+``remember_later`` does): with ``limit`` jobs queued such a call blocks until one is done, and
+raises :class:`~autogen_zettel.base.errors.QueueFull` if none is within ``wait`` seconds. Jobs
+the worker queues itself (a session end's maintenance) never wait: the room they would wait
+for is made by the thread that is waiting.
+"""
 
 from __future__ import annotations
 
@@ -15,8 +22,10 @@ log = logging.getLogger(__name__)
 
 
 class Worker:
-    def __init__(self, name: str = "autogen-zettel-worker"):
+    def __init__(self, name: str = "autogen-zettel-worker", *, limit: int = 1000):
         self._queue: queue.Queue = queue.Queue()
+        self.limit = limit
+        self._queued = 0  # jobs submitted and not yet done, all tags
         self._pending: dict[str, int] = {}
         self._errors: dict[str, BaseException] = {}
         self._cond = threading.Condition()
@@ -29,11 +38,28 @@ class Worker:
             self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
             self._thread.start()
 
-    def submit(self, tag: str, job: Callable[[], object]) -> None:
-        """Queue ``job`` under ``tag`` (a tenant name)."""
+    def submit(self, tag: str, job: Callable[[], object], *, wait: float | None = None) -> None:
+        """Queue ``job`` under ``tag`` (a tenant name).
+
+        :param wait: bounded: with :attr:`limit` jobs queued, wait up to this many seconds for
+            room, then raise :class:`~autogen_zettel.base.errors.QueueFull` (None: never wait)
+        """
         with self._cond:
             if self._closed:
                 raise RuntimeError("the memory hub is closed; open it again to remember more")
+            if wait is not None and threading.current_thread() is not self._thread:
+                if not self._cond.wait_for(lambda: self._queued < self.limit or self._closed, timeout=wait):
+                    from autogen_zettel.base.errors import QueueFull
+
+                    raise QueueFull(
+                        f"the background queue holds {self._queued:,} jobs (hub.max_queued = {self.limit:,}) "
+                        f"and none finished within {wait:g} s (hub.queue_wait_seconds), so this message was "
+                        "not queued; store it now with mem.remember(...), wait for the queue with "
+                        "hub.flush(), or raise hub.max_queued / hub.queue_wait_seconds in the config"
+                    )
+                if self._closed:
+                    raise RuntimeError("the memory hub is closed; open it again to remember more")
+            self._queued += 1
             self._pending[tag] = self._pending.get(tag, 0) + 1
             self._ensure_thread()
         self._queue.put((tag, job))
@@ -53,6 +79,7 @@ class Worker:
             finally:
                 with self._cond:
                     self._pending[tag] -= 1
+                    self._queued -= 1
                     self._cond.notify_all()
 
     def wait(self, tag: str | None = None) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import unicodedata
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,8 @@ __all__ = [
     "open_tenant",
     "DEFAULT_DATA",
     "plural",
+    "printable",
+    "safe_json",
     "writable_file",
     "writable_folder",
 ]
@@ -102,7 +105,6 @@ class Context:
         if model:
             cfg = cfg.model_copy(update={"embedding": cfg.embedding.model_copy(update={"model": model})})
         if engine:
-            # model_copy does not validate: the CLI option is a click.Choice of the engines
             cfg = cfg.model_copy(update={"vectors": cfg.vectors.model_copy(update={"engine": engine})})
         if memory:
             return MemoryHub.open(memory=True, config=cfg, qdrant_url=self.qdrant_url)
@@ -185,6 +187,41 @@ class ZettelGroup(click.Group):
 def plural(n: int, noun: str, many: str | None = None) -> str:
     """``1 card``, ``2 cards``, ``0 cards``."""
     return f"{n} {noun if n == 1 else (many or noun + 's')}"
+
+
+def printable(text: object, *, keep_newlines: bool = False) -> str:
+    r"""``text`` safe for a terminal: control and format characters (escape sequences, bidi
+    overrides, zero-width marks) written as Python escapes, every letter of every script kept.
+
+    >>> printable("bob\x1b[2J\u202e")
+    'bob\\x1b[2J\\u202e'
+    >>> printable("José\nLima", keep_newlines=True)
+    'José\nLima'
+    """
+    out = []
+    for c in str(text):
+        if (c == "\n" and keep_newlines) or unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            out.append(c)
+        else:
+            out.append(ascii(c)[1:-1])
+    return "".join(out)
+
+
+def safe_json(data: object) -> str:
+    r"""``data`` as indented JSON a terminal shows as it is: JSON escapes the C0 controls
+    already; the C1 controls (``\x9b`` is CSI on some terminals), bidi overrides and line
+    separators are written as ``\uXXXX`` escapes too (still the same JSON).
+
+    >>> safe_json({"id": "m\x9b2J\u202e"})
+    '{\n  "id": "m\\u009b2J\\u202e"\n}'
+    """
+    import json
+
+    text = json.dumps(data, indent=2, ensure_ascii=False, default=str)
+    return "".join(
+        f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") and c != "\n" else c
+        for c in text
+    )
 
 
 def _probe(folder, target, what: str) -> None:

@@ -32,6 +32,8 @@ from autogen_zettel.cli.common import (
     known_tenant,
     open_tenant,
     plural,
+    printable,
+    safe_json,
     writable_folder,
 )
 from autogen_zettel.cli.schema_cmds import schema
@@ -227,7 +229,7 @@ def show(obj: Context, tenant: str, card_id: str, as_json: bool):
         from autogen_zettel.cli.memory_cmds import card_dict
 
         click.echo(
-            json.dumps(
+            safe_json(
                 {
                     "card": {**card_dict(card), "tags": tags},
                     "sources": info["sources"],
@@ -235,30 +237,28 @@ def show(obj: Context, tenant: str, card_id: str, as_json: bool):
                         {"src": x.src, "dst": x.dst, "kind": x.kind.value, "weight": x.weight}
                         for x in info["links"]
                     ],
-                },
-                indent=2,
-                ensure_ascii=False,
-                default=str,
+                }
             )
         )
         return
+
+    # card text is data, not rich markup; control characters (a terminal escape in an id) escaped
+    def say(line: str) -> None:
+        console.print(printable(line, keep_newlines=True), markup=False, highlight=False)
+
     console.print(
         f"[bold]{card.id}[/] ({card.kind.value}, {card.status.value}, confidence {card.confidence})"
     )
-    console.print(
-        f"{card.speaker} at {card.created_at.isoformat()} in session {card.session_id}: {card.content}",
-        markup=False,
-    )  # card text is data, not rich markup
-    console.print(
+    say(f"{card.speaker} at {card.created_at.isoformat()} in session {card.session_id}: {card.content}")
+    say(
         f"tags: {', '.join(tags)}  entities: {', '.join(card.entities) or '-'}  "
-        f"importance {card.importance}  accessed {card.access_count}x",
-        markup=False,
+        f"importance {card.importance}  accessed {card.access_count}x"
     )
     for m in info["sources"]:
-        console.print(f"  source {m['id']} ({m['speaker']}, {m['at']}): {m['text']}", markup=False)
+        say(f"  source {m['id']} ({m['speaker']}, {m['at']}): {m['text']}")
     for link in info["links"]:
         other = link.dst if link.src == card.id else link.src
-        console.print(f"  link {link.kind.value} {link.weight:.2f} -> {other}")
+        say(f"  link {link.kind.value} {link.weight:.2f} -> {other}")
 
 
 @main.command()
@@ -302,6 +302,13 @@ def verify(obj: Context, tenant: str | None, sample: int):
     """Compare TENANT's vector index (or every tenant's) with its SQLite database: point ids,
     counts and a sample of cards re-embedded; says what to run when they differ.
 
+    \b
+    Exit status (as fsck's; over several tenants, ORed):
+      0: nothing was wrong
+      1: damage was found and repaired (opening the tenant reconciled its index
+         with SQLite, the truth); nothing is left to do
+      4: damage is left; the fix printed (autogen-zettel reindex TENANT) repairs it
+
     Example: autogen-zettel verify alice
     """
     from autogen_zettel.memory.verify import verify_tenant
@@ -309,6 +316,7 @@ def verify(obj: Context, tenant: str | None, sample: int):
     with obj.hub() as hub:
         names = [known_tenant(hub, tenant)] if tenant else hub.tenants()
         reports = [verify_tenant(hub, name, sample=sample) for name in names]
+    status = 0
     for r in reports:
         if r.ok:
             console.print(f"{r.tenant}: ok ({r.cards} cards, {r.points} points, {r.sampled} re-embedded)")
@@ -317,8 +325,14 @@ def verify(obj: Context, tenant: str | None, sample: int):
             for problem in r.problems:
                 console.print(f"  - {problem}", markup=False)
             console.print(f"  fix: {r.fix}", markup=False)
-    if not all(r.ok for r in reports):
-        raise SystemExit(1)
+            status |= 4
+        if r.repaired:
+            console.print(f"{r.tenant}: repaired on open", markup=False)
+            for line in r.repaired:
+                console.print(f"  - {line}", markup=False)
+            status |= 1
+    if status:
+        raise SystemExit(status)
 
 
 @main.command()

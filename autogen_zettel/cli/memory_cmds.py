@@ -21,6 +21,8 @@ from autogen_zettel.cli.common import (
     known_tenant,
     open_tenant,
     plural,
+    printable,
+    safe_json,
     writable_file,
     writable_folder,
 )
@@ -131,45 +133,42 @@ def explain(obj: Context, tenant, card_id, as_json):
                 {**c.__dict__, "detected_at": c.detected_at.isoformat()} for c in info["conflicts"]
             ],
         }
-        click.echo(json.dumps(out, indent=2, ensure_ascii=False, default=str))
+        click.echo(safe_json(out))
         return
+
+    # card text is data, not rich markup: "[redacted payment card]" must print as it is; ids and
+    # text may hold control characters (a terminal escape in a session id): printed escaped
+    def say(line: str) -> None:
+        console.print(printable(line, keep_newlines=True), markup=False, highlight=False)
+
     console.print(
         f"[bold]{card.id}[/] {card.kind.value}, {card.status.value}, tier {card.tier.value}, "
         f"evidence {card.evidence.value}, confidence {card.confidence}, strength {info['strength']}"
     )
-    # card text is data, not rich markup: "[redacted payment card]" must print as it is
-    plain = {"markup": False, "highlight": False}
-    console.print(
-        f"{card.speaker} at {card.created_at:%Y-%m-%d %H:%M} in session {card.session_id}: {card.content}",
-        **plain,
-    )
+    say(f"{card.speaker} at {card.created_at:%Y-%m-%d %H:%M} in session {card.session_id}: {card.content}")
     if card.context:
-        console.print(f"context: {card.context}", **plain)
+        say(f"context: {card.context}")
     if card.redactions:
-        console.print(f"redacted before storage: {', '.join(card.redactions)}")
+        say(f"redacted before storage: {', '.join(card.redactions)}")
     for m in info["sources"]:
-        console.print(
-            f"  source {m['id']} ({m['speaker']}, {m['at']}, session {m['session_id']}): {m['text']}", **plain
-        )
+        say(f"  source {m['id']} ({m['speaker']}, {m['at']}, session {m['session_id']}): {m['text']}")
     for c in info["conflicts"]:
-        console.print(
+        say(
             f"  conflict ({c.resolution}, {c.topic}, weights {c.weights[0]:.2f} vs {c.weights[1]:.2f}) "
-            f"with {c.other_id[:8]}: {c.other_content}",
-            **plain,
+            f"with {c.other_id[:8]}: {c.other_content}"
         )
         if c.question:
-            console.print(f"    ask: {c.question}", **plain)
+            say(f"    ask: {c.question}")
     for s in info["summaries"]:
-        console.print(f"  summarised by {s}")
+        say(f"  summarised by {s}")
     for h in info["history"]:
-        console.print(
+        say(
             f"  history {h['at']} {h['action']} (version {h['version']}, was {h['status']})"
-            + (f": {h['content']}" if h["content"] else ""),
-            **plain,
+            + (f": {h['content']}" if h["content"] else "")
         )
     for link in info["links"]:
         other = link.dst if link.src == card.id else link.src
-        console.print(f"  link {link.kind.value} {link.weight:.2f} -> {other}")
+        say(f"  link {link.kind.value} {link.weight:.2f} -> {other}")
 
 
 @click.command()
@@ -240,6 +239,8 @@ def forget(obj: Context, tenant, card_ids, subject, yes):
         + (f" (rows removed: {removed})" if removed else ""),
         markup=False,
     )
+    if report.matched:  # the spellings found, as written (control characters escaped)
+        console.print("matched: " + ", ".join(printable(m) for m in report.matched), markup=False)
 
 
 @click.command()

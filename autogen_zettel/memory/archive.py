@@ -31,6 +31,7 @@ from autogen_zettel.cards.claims import claim_fields, extract_claims
 from autogen_zettel.cards.refine import clean_text, entities_of, keywords
 from autogen_zettel.memory.export import export_data, export_graph
 from autogen_zettel.store.audit import content_digest
+from autogen_zettel.text.spelling import fold
 from autogen_zettel.trust.conflict_hits import conflict_from_row
 from autogen_zettel.trust.conflicts import claim_rows, resolve_keys
 from autogen_zettel.trust.forget import ForgetReport, cards_about, forget_cards
@@ -370,7 +371,7 @@ class MemoryArchive:
         self._mem.flush()
         if subject is not None:
             subject = subject.strip()
-            if len(subject) < 2:
+            if len(fold(subject).strip()) < 2:
                 raise InvalidInput(
                     f"subject {subject!r} is too short to forget by; give a name or topic word"
                 )

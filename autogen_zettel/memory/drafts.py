@@ -2,8 +2,9 @@
 
 In a group chat every listening agent remembers the same message. Drafting it (the refiner,
 redaction of each card, dates, claims) is the same work in every tenant: the inputs are the
-message as prepared, the hub's refiner, redactor and config, and the speaker of the message it
-answers. :class:`DraftCache` keeps the drafts of single-message calls under exactly those
+message as prepared, the hub's refiner, redactor and config, the speaker of the message it
+answers, and the message before it in the tenant's own session (a bare "Yes please." is a
+preference after an offer that tenant heard, and nothing in one that never heard it: #42). :class:`DraftCache` keeps the drafts of single-message calls under exactly those
 inputs, so the second listener reuses the first one's cards (frozen objects) instead of drafting
 again; with an LLM refiner that is one model call per message instead of one per listener.
 Batches of several messages are not kept: their drafts depend on one another (who "you" is).

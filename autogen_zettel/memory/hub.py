@@ -36,7 +36,7 @@ from autogen_zettel.store.connection import forked_error
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.handles import HandlePool, default_open_tenants
 from autogen_zettel.store.index import VectorStore
-from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder
+from autogen_zettel.store.layout import SQLITE_SIDE_FILES, DataFolder, reserved_suffix
 from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.store.qdrant_local import api_key_from_env
 from autogen_zettel.store.session_tables import overdue_work
@@ -69,6 +69,13 @@ def validate_tenant_name(name: object) -> str:
         raise InvalidInput(
             f"tenant name {name!r} is not allowed: use 1-64 letters, digits, '_', '-' or '.', "
             "starting with a letter or digit, with no '..' or '/' (e.g. 'alice' or 'critic_2')"
+        )
+    suffix = reserved_suffix(name)
+    if suffix is not None:
+        stem = name[: -len(suffix)] or "agent"
+        raise InvalidInput(
+            f"tenant name {name!r} ends with {suffix!r}, which is reserved: the data folder keeps files "
+            f"with that ending beside a tenant's own; use another name, e.g. {stem.replace('.', '_') + '_2'!r}"
         )
     return name
 
@@ -104,7 +111,7 @@ class MemoryHub:
         self.embedder = cached(embedder, self.config.embedding.cache_mb << 20)
         self.drafts = DraftCache()  # and one draft per single message for every listening tenant
         self.clock: Clock = clock or SystemClock()
-        self.worker = Worker()
+        self.worker = Worker(limit=self.config.hub.max_queued)
         self._embed_ahead: ThreadPoolExecutor | None = None
         self._tenants: dict[str, Zettelkasten] = {}
         self.session_subscribers: dict[str, list] = {}  # tenant -> who is told of its session ends
@@ -416,15 +423,18 @@ class MemoryHub:
                 if self._embed_ahead is not None:
                     self._embed_ahead.shutdown(wait=True)  # idle: every write waits for its embeddings
                     self._embed_ahead = None
-                for mem in self._tenants.values():
-                    mem.store.close("the hub is closed; open a new one with MemoryHub.open(...)")
-                self._tenants.clear()
-                self.session_subscribers.clear()
-                for audit in self._audits.values():
-                    audit.close()
-                self._audits.clear()
-                self.vectors.close()
-                self._closed = True
+                try:
+                    for mem in self._tenants.values():
+                        mem.store.close("the hub is closed; open a new one with MemoryHub.open(...)")
+                    self._tenants.clear()
+                    self.session_subscribers.clear()
+                    for audit in self._audits.values():
+                        audit.close()
+                    self._audits.clear()
+                finally:
+                    # the index (and with it the folder lock) is let go whatever failed above
+                    self.vectors.close()
+                    self._closed = True
 
     def _end_sessions(self) -> None:
         """End the live sessions of every open tenant and wait for what the ends run (a tenant

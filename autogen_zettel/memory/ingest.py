@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, wait
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 import networkx as nx
 
@@ -34,7 +34,7 @@ from autogen_zettel.memory.card_index import encode_batches, index_cards
 from autogen_zettel.memory.drafts import DraftCache, Same
 from autogen_zettel.memory.link_plan import LinkJudge, LinkPlanner
 from autogen_zettel.people.evidence_cards import given_layers, layer_draft, previous_in_batch
-from autogen_zettel.people.sync import sync_cards
+from autogen_zettel.people.sync import evidence_for, sync_cards
 from autogen_zettel.people.tables import LayerTables
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
@@ -101,6 +101,13 @@ class Ingest:
                 f"message {m.message_id!r} is empty or only whitespace; skip it before remembering"
             )
         at = self.now(m.at)
+        local = m.extra.get("local_at")
+        zone = self.config.hub.time_zone
+        if local is None and zone:
+            # no offset given (a naive at, or the clock's UTC time): the hub's zone says whose day it is
+            from zoneinfo import ZoneInfo
+
+            local = at.replace(tzinfo=timezone.utc).astimezone(ZoneInfo(zone)).replace(tzinfo=None)
         message_id = m.message_id
         if message_id is None:
             digest = hashlib.sha1(f"{m.speaker}|{at.isoformat()}|{text}".encode()).hexdigest()[:16]
@@ -112,7 +119,8 @@ class Ingest:
             m.session_id,
             at,
             m.reply_to,
-            extra={"redactions": redaction.kinds},
+            # the speaker's wall time, when ``at`` was aware: the day "tomorrow" counts from
+            extra={"redactions": redaction.kinds, **({"local_at": local} if local is not None else {})},
             tier=tier,
         )
 
@@ -123,9 +131,33 @@ class Ingest:
             "characters); split it into smaller messages or raise the limit in the config"
         )
 
+    def check_ids(self, prepared: Sequence[Message]) -> set[str]:
+        """Refuse a message whose id another message of this tenant (stored, or earlier in
+        ``prepared``) already uses with other text: its cards would cite the wrong message, and
+        the stored message would be overwritten. The same text under the same id is a re-send,
+        which stores nothing new. A message cut by a forget is other text too: a re-send of it
+        is refused, not remembered again. Returns the ids already stored."""
+        seen: dict[str, str] = {}
+        for m in prepared:
+            if seen.setdefault(m.message_id, m.text) != m.text:
+                raise self._reused(m.message_id, "earlier in this batch")
+        stored = self.db.messages(seen)
+        for row in stored:
+            if row["text"] != seen[row["id"]]:
+                raise self._reused(row["id"], "by a stored message")
+        return {row["id"] for row in stored}
+
+    def _reused(self, message_id: str, where: str) -> InvalidInput:
+        return InvalidInput(
+            f"message id {message_id!r} is already used {where} of tenant {self.tenant!r} with other "
+            f"text; give this message its own id (e.g. {message_id + '-2'!r}) or leave message_id out "
+            "to have one derived from the speaker, time and text"
+        )
+
     def draft(self, prepared: Iterable[Message]) -> tuple[list[tuple[Message, Card]], Claims]:
         """Refine prepared messages into draft cards (with their claims); nothing is written."""
         prepared = list(prepared)
+        self.check_ids(prepared)
         drafts: list[tuple[Message, Card]] = []
         claims: Claims = {}
         known_entities = tuple(sorted({m.speaker for m in prepared}))
@@ -136,19 +168,26 @@ class Ingest:
             {row["id"]: row["speaker"] for row in self.db.messages(earlier)}
         )  # replies to stored messages
         key = None
+        previous: dict[str, str | None] = {}
         if self.drafts is not None and len(prepared) == 1:
             m = prepared[0]
-            # everything drafting reads: the message as prepared, who it answers, the hub's parts
+            # the tenant's own message before it: a bare "Yes please." is a card and a preference
+            # after an offer this tenant heard, nothing in a tenant that never heard one
+            previous[m.message_id] = self._previous(m)
+            # everything drafting reads: the message as prepared, who it answers, the message
+            # before it in this tenant's session, the hub's parts
             key = (
                 m.text,
                 m.speaker,
                 m.message_id,
                 m.session_id,
                 m.at,
+                m.extra.get("local_at"),
                 m.reply_to,
                 m.tier,
                 tuple(m.extra.get("redactions", ())),
                 said_by.get(m.reply_to or ""),
+                previous[m.message_id],
                 Same(self.refiner),
                 Same(self.config),
             )
@@ -168,6 +207,7 @@ class Ingest:
                     "tenant %s: message %s is never-persisted; nothing stored", self.tenant, msg.message_id
                 )
                 continue
+            local = msg.extra.get("local_at") or msg.at  # relative dates count the speaker's days
             refined = self.refiner.refine(
                 msg.text,
                 speaker=msg.speaker,
@@ -177,7 +217,10 @@ class Ingest:
                 min_words=self.config.refiner.min_words,
             )
             # "Sent it.", "不用了", "No thanks" to an offer: too short for a card, but a layer row needs one
-            refined = refined or layer_draft(msg, previous_in_batch(prepared, msg) or self._previous(msg))
+            if not refined:
+                kept = previous[msg.message_id] if msg.message_id in previous else None
+                before = previous_in_batch(prepared, msg) or kept or self._previous(msg)
+                refined = layer_draft(msg, before)
             for d in refined:
                 if msg.message_id not in d.source_ids:
                     raise InvalidInput(
@@ -193,7 +236,7 @@ class Ingest:
                     content = self.redact(d.content)
                 # "yesterday" recalled a month later must still say which day it was
                 # and "you" says whom it meant, in brackets, the original words kept
-                content = replace(content, text=name_addressee(anchor_dates(content.text, msg.at), addressee))
+                content = replace(content, text=name_addressee(anchor_dates(content.text, local), addressee))
                 entities = tuple(
                     e
                     for e in d.entities
@@ -225,7 +268,7 @@ class Ingest:
                 if (
                     d.layers is not None
                 ):  # the LLM refiner's layer rows, due dates anchored at the message time
-                    msg.extra.setdefault("layers", {})[card.id] = given_layers(d.layers, msg.at)
+                    msg.extra.setdefault("layers", {})[card.id] = given_layers(d.layers, local)
                 drafts.append((msg, card))
         if key is not None:
             self.drafts.put(key, (drafts, claims))
@@ -332,6 +375,8 @@ class Ingest:
         """Write new cards, their messages and claims, marked pending, in one transaction."""
         cards = [c for _, c in new]
         with self.db.atomic():
+            # checked again under the write lock: a message drafted beside this one may have taken the id
+            stored = self.check_ids([m for m, _ in new])
             self.db.add_messages(
                 [
                     {
@@ -342,6 +387,7 @@ class Ingest:
                         "text": m.text,
                     }
                     for m in {m.message_id: m for m, _ in new}.values()
+                    if m.message_id not in stored  # a stored message is never rewritten by a re-send
                 ]
             )
             self.db.insert_cards(cards)
@@ -380,6 +426,17 @@ class Ingest:
             )
             self.db.clear_pending(c.id for c in cards)
             given = {c.id: m.extra["layers"][c.id] for m, c in new if c.id in m.extra.get("layers", {})}
+            # due dates counted from the speaker's own day ("by Friday" said late on Thursday in
+            # Denver); a later re-read (a rules version bump) falls back to the UTC day, but the
+            # dates the card's text anchored in brackets are read back as they were
+            tables = LayerTables(self.db)
+            given.update(
+                {
+                    c.id: evidence_for(tables, c, at=m.extra["local_at"])
+                    for m, c in new
+                    if c.id not in given and "local_at" in m.extra and c.kind is not CardKind.SUMMARY
+                }
+            )
             sync_cards(
                 self.db, [c.id for c in cards], cfg=self.config.conflicts, given=given
             )  # the person layers

@@ -71,8 +71,9 @@ def reconcile(
     *,
     index: Callable[[Sequence[Card]], object],
     finish: Callable[[], None],
-) -> None:
-    """Repair a crash between the SQLite and Qdrant writes: SQLite wins.
+) -> list[str]:
+    """Repair a crash between the SQLite and Qdrant writes: SQLite wins. Returns what it
+    repaired, one line each (empty when nothing was wrong).
 
     When no card waits for its index write or its linking and the index holds as many
     points as SQLite has searchable cards, the id sets are not compared: a crash leaves
@@ -85,22 +86,27 @@ def reconcile(
     :param finish: links and checks the cards a crash left between their commit and linking
     """
     unindexed, pending_rows = db.unindexed_ids(), db.pending()  # read once: nothing writes meanwhile
+    repaired: list[str] = []
     if not unindexed and not pending_rows and vectors.count(name) == db.searchable_count():
-        return
+        return repaired
     known = db.searchable_ids()
     indexed = vectors.ids(name)
     stray = sorted(indexed - known)
     if stray:
         log.warning("tenant %s: removing %d index points with no card", name, len(stray))
         vectors.delete(name, stray)
+        repaired.append(f"removed {len(stray)} index points with no card")
     pending = {r[0] for r in pending_rows}
     missing = (set(unindexed) | (known - indexed)) - pending
     if missing:
         log.warning("tenant %s: indexing %d cards missing from the index", name, len(missing))
         index(list(db.get_many(sorted(missing)).values()))
+        repaired.append(f"indexed {len(missing)} cards missing from the index")
     if pending:
         log.warning("tenant %s: finishing %d cards a crash left unlinked", name, len(pending))
         finish()
+        repaired.append(f"finished {len(pending)} cards a crash left unlinked")
+    return repaired
 
 
 T = TypeVar("T")
@@ -118,8 +124,13 @@ def open_tenant(cls: type[T], hub: TenantHost, name: str, *, check_model: bool =
         check_embedder(mem.db, hub.vectors, hub.embedder, name)
     hub.vectors.create(name, hub.embedder.dim)
     rolled = mem.store.open_audit()
+    repaired = []
     if check_model:
-        reconcile(mem.db, hub.vectors, name, index=mem.index_cards, finish=mem.writer.finish_pending)
+        repaired = reconcile(
+            mem.db, hub.vectors, name, index=mem.index_cards, finish=mem.writer.finish_pending
+        )
     if any(e.action.startswith("forget") for e in rolled):
         finish_forget(mem.store)  # a forget cut short after its commit: scrub what it freed
+        repaired.append("finished scrubbing a forget a crash cut short")
+    mem.repaired_on_open = tuple(repaired)  # what `verify` reports as repaired (its exit status 1)
     return mem

@@ -147,7 +147,8 @@ class Zettelkasten:
         :param text: the message (str, or UTF-8 bytes)
         :param speaker: who said it
         :param message_id: the message's id (made from speaker, time and text if not given; a
-            whole number is made text)
+            whole number is made text); unique per tenant: an id already used with other text
+            is refused with :class:`InvalidInput`, the same text again is a re-send (nothing new)
         :param session_id: the conversation session it belongs to
         :param at: when it was said, a datetime or ISO 8601 text (default: the hub's clock)
         :param reply_to: id of the message this one answers
@@ -187,6 +188,11 @@ class Zettelkasten:
 
         The message is validated now (same fields and schema as :meth:`remember`), so bad input
         fails in the caller, not silently later.
+
+        Backpressure: the hub's queue holds at most ``hub.max_queued`` jobs (default 1,000); when
+        it is full this call blocks until there is room, and raises
+        :class:`~autogen_zettel.base.errors.QueueFull` (the message not queued) if there is none
+        within ``hub.queue_wait_seconds`` (default 60).
         """
         self.writer.remember_later(text, speaker=speaker, **fields)
 
@@ -231,7 +237,9 @@ class Zettelkasten:
         one summary hit (``hit.covers`` too), and a hit that won a conflict carries it
         (``hit.conflicts``) with a clarification question (``hit.note``).
 
-        :param query: what to remember about (e.g. the recent messages of a chat)
+        :param query: what to remember about (e.g. the recent messages of a chat); beyond
+            ``recall.max_query_chars`` (default 4,000) only its last that many characters are
+            searched
         :param k: at most this many hits (default ``recall.k`` of the config)
         :param at: the time of the recall, for recency (default: the hub's clock)
         :param token_budget: also cut the hits to this many prompt tokens
@@ -256,7 +264,7 @@ class Zettelkasten:
         now = self.now(at)
         hits = recall_passes(
             self.store,
-            query,
+            self._capped(query),
             k=k,
             now=now,
             embedder=self.hub.embedder,
@@ -269,6 +277,16 @@ class Zettelkasten:
             ids = [h.card.id for h in hits] + [c.id for h in hits for c in h.covers]
             self.hub.worker.submit(self.name, lambda: self.db.touch(ids, now))
         return hits
+
+    def _capped(self, query):
+        """``query`` cut to its last ``recall.max_query_chars`` characters (the newest words)."""
+        cap = self.config.recall.max_query_chars
+        if isinstance(query, str) and len(query) > cap:
+            log.debug(
+                "tenant %s: recall query of %d characters cut to its last %d", self.name, len(query), cap
+            )
+            return query[-cap:]
+        return query
 
     def recall_block(
         self,
@@ -289,7 +307,7 @@ class Zettelkasten:
         person layers' lines for the turn after the cards.
 
         ``context`` is the query text or the chat's messages (the last ``window`` with text form
-        the query); ``budget``, ``k``, ``agent``, ``at`` default to the config and the clock;
+        the query, cut to its last ``recall.max_query_chars`` characters); ``budget``, ``k``, ``agent``, ``at`` default to the config and the clock;
         ``modulation`` and ``explore`` are the persona's; ``session_id`` with ``seen`` leaves out
         cards that only restate messages already in the model's context. Returns a
         :class:`~autogen_zettel.recall.block.RecallBlock` (``.text``, ``.hits``, ``.query``);
@@ -297,6 +315,7 @@ class Zettelkasten:
         """
         cfg = self.config.recall
         query = context if isinstance(context, str) else chat_query(context, window or cfg.query_messages)
+        query = self._capped(query)
         if not query:
             return RecallBlock("", (), "")
         return finish_block(

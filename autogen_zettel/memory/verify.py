@@ -4,7 +4,9 @@
 the index's point ids against SQLite's searchable cards, the counts, and a sample of cards
 re-embedded and searched for, each of which must find itself (cosine about 1). Any damage the
 engine's files show when opened (:mod:`~autogen_zettel.store.qdrant_edge_check`) is reported the same way.
-The fix is always the same and loses nothing: ``autogen-zettel reindex TENANT``.
+The fix is always the same and loses nothing: ``autogen-zettel reindex TENANT``. What opening
+the tenant repaired itself (a crash between the SQLite and index writes) is reported as
+``repaired``: the CLI exits 1 then, as fsck does for "errors corrected".
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ class VerifyReport:
     points: int = 0  # points in the index
     sampled: int = 0  # cards re-embedded and searched for
     problems: tuple[str, ...] = field(default_factory=tuple)
+    repaired: tuple[str, ...] = field(default_factory=tuple)  # what opening the tenant repaired
 
     @property
     def ok(self) -> bool:
@@ -67,4 +70,5 @@ def verify_tenant(hub, name: str, *, sample: int = 32, seed: int = 0) -> VerifyR
                 f"{len(wrong)} of {len(chosen)} re-embedded cards do not find their own vector "
                 f"(e.g. {wrong[0]}): the stored vectors or ids are damaged, or another model wrote them"
             )
-    return VerifyReport(name, len(known), points, len(chosen), tuple(problems))
+    repaired = tuple(getattr(mem, "repaired_on_open", ()))
+    return VerifyReport(name, len(known), points, len(chosen), tuple(problems), repaired)

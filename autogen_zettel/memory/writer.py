@@ -84,6 +84,7 @@ class Writer:
         ingest = self.ingest()
         # a retry (same id, speaker and text) stores nothing again, whatever its time
         prepared = diskguard.unstored_messages(db, [ingest.prepare(m) for m in messages])
+        ingest.check_ids(prepared)  # a reused id is refused before any batch is written
         vectors = self.hub.vectors
         shard = (
             vectors.root / vectors.collection(self.name) if getattr(vectors, "engine", "") == "edge" else None
@@ -122,7 +123,10 @@ class Writer:
         """See :meth:`Zettelkasten.remember_later <autogen_zettel.memory.tenant.Zettelkasten.remember_later>`."""
         self.store.db.check_open()
         msg = self.ingest().prepare({**fields, "text": text, "speaker": speaker})
-        self.hub.worker.submit(self.name, lambda: self.remember_many([msg]))
+        # bounded: waits for room, then QueueFull (hub.max_queued, hub.queue_wait_seconds)
+        self.hub.worker.submit(
+            self.name, lambda: self.remember_many([msg]), wait=self.config.hub.queue_wait_seconds
+        )
 
     def index_cards(self, cards: Sequence[Card], *, progress: bool = False):
         """Embed ``cards`` into this tenant's vectors; see :meth:`Ingest.index`."""

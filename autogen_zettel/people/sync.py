@@ -38,17 +38,20 @@ def _short(text: str, words: int = 14) -> str:
     return " ".join(parts[:words]) + ("…" if len(parts) > words else "")
 
 
-def evidence_for(tables: LayerTables, card: Card) -> list[Evidence]:
-    """What ``card`` says for the layers (read with the message before it in its session)."""
-    at = card.created_at.isoformat()
+def evidence_for(tables: LayerTables, card: Card, *, at: datetime | None = None) -> list[Evidence]:
+    """What ``card`` says for the layers (read with the message before it in its session).
+
+    :param at: the speaker's wall time when it was said, which due dates count from (default:
+        the card's time, UTC)
+    """
     previous = tables.previous_message(
         card.session_id,
-        at,
+        card.created_at.isoformat(),
         (card.created_at - _PREVIOUS_WINDOW).isoformat(),
         card.speaker,
         card.source_ids[0] if card.source_ids else None,
     )
-    return extract_layers(card.content, speaker=card.speaker, at=card.created_at, previous=previous)
+    return extract_layers(card.content, speaker=card.speaker, at=at or card.created_at, previous=previous)
 
 
 def _row(card: Card, ev: Evidence) -> dict:

@@ -4,7 +4,7 @@ the source messages that quote them, and the freed bytes. Held as :attr:`CardDB.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -12,6 +12,15 @@ from autogen_zettel.store.kept import KeptCards
 from autogen_zettel.store.sql import Tables, chunks, marks
 
 __all__ = ["Erasure"]
+
+# the texts a forget by subject reads, each as ``id`` and ``text``
+_SCANS = {
+    "speakers": "select id, speaker as text from cards",
+    "entities": "select card_id as id, entity as text from card_entities",
+    "cards": "select id, content as text from cards",
+    "messages": "select id, text from messages",
+    "history": "select id, content as text from card_history where content is not null",
+}
 
 
 class _Erasable(Tables, Protocol):
@@ -131,6 +140,13 @@ class Erasure:
                 r["id"]
                 for r in self._db.db.query("select id from cards where lower(speaker) = lower(?)", [speaker])
             ]
+
+    def matching(self, what: str, test: Callable[[str], object]) -> list[dict]:
+        """``{"id", "text"}`` of the rows of ``what`` (speakers, entities, cards, messages or
+        history) whose text passes ``test``: a full scan, for matches SQL's ASCII-only ``lower``
+        cannot make (the spellings of a name in every script, :mod:`autogen_zettel.text.spelling`)."""
+        with self._db.lock:
+            return [dict(r) for r in self._db.db.query(_SCANS[what]) if r["text"] and test(r["text"])]
 
     def messages_mentioning(self, word: str) -> list[dict]:
         """Messages whose text contains ``word`` anywhere (a substring, any case): candidates

@@ -22,10 +22,31 @@ from pathlib import Path
 
 from autogen_zettel.base.errors import StoreCorrupt
 
-__all__ = ["DataFolder", "SQLITE_SIDE_FILES"]
+__all__ = ["DataFolder", "SQLITE_SIDE_FILES", "RESERVED_SUFFIXES", "reserved_suffix"]
 
 # what SQLite may leave beside a database file
 SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
+
+#: name endings the folder gives files beside a tenant's own: a tenant named ``ada.seal.json``
+#: would have its shard folder where ``ada``'s seal is written (and ``ada`` could not be
+#: opened or closed again), so no tenant name may end with one (any case: case-insensitive disks)
+RESERVED_SUFFIXES = (
+    ".seal.json",  # edge/<prefix><name>.seal.json, the closed shard's seal (qdrant_edge_check)
+    ".tmp",  # the seal's temporary sibling, written then renamed
+    ".lock",  # the folder lock
+    ".sqlite",
+    *(".sqlite" + side for side in SQLITE_SIDE_FILES),
+)
+
+
+def reserved_suffix(name: str) -> str | None:
+    """The reserved ending ``name`` has, or None.
+
+    >>> reserved_suffix("ada.seal.json"), reserved_suffix("travel-journal")
+    ('.seal.json', None)
+    """
+    low = name.casefold()
+    return next((s for s in RESERVED_SUFFIXES if low.endswith(s)), None)
 
 
 @dataclass(frozen=True)
@@ -78,7 +99,12 @@ class DataFolder:
         for folder, dirs, files in os.walk(self.root):
             paths.extend(Path(folder) / n for n in (*dirs, *files))
         for path in paths:
-            st = path.lstat()
+            try:
+                st = path.lstat()
+            except FileNotFoundError:
+                # gone since the walk listed it: another process owns the folder and is writing
+                # (a WAL folded, a seal's temporary renamed); its lock, taken next, says so (#42)
+                continue
             if st.st_uid != uid:
                 why, fix = (
                     f"belongs to user id {st.st_uid}, not to you ({uid})",

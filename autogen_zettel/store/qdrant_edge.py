@@ -202,19 +202,33 @@ class EdgeIndex:
             held.release()
 
     def close(self) -> None:
+        """Close every shard and seal it, then release the folder. A shard that cannot be closed
+        or sealed is logged and left unsealed (its next open checks it without a seal); the
+        others are still closed and the folder lock is always released."""
         with self.lock:
             shards = list(self._open.items())
-        for name, shard in shards:
-            with self._locks.held(name):
-                shard.close()
-                edge_check.seal(self._folder(name))  # what the next open checks its files against
-        with self.lock:
-            self._open.clear()
-            self._due.clear()
-            self._copies.clear()
-            if self._folder_lock is not None:
-                self._folder_lock.close()  # releases the flock
-                self._folder_lock = None
+        try:
+            for name, shard in shards:
+                with self._locks.held(name):
+                    try:
+                        shard.close()
+                        edge_check.seal(self._folder(name))  # what the next open checks its files against
+                    except OSError as exc:
+                        log.warning(
+                            "tenant %s: could not close or seal its index shard (%s: %s); the next open "
+                            "checks it without a seal",
+                            name,
+                            type(exc).__name__,
+                            exc,
+                        )
+        finally:
+            with self.lock:
+                self._open.clear()
+                self._due.clear()
+                self._copies.clear()
+                if self._folder_lock is not None:
+                    self._folder_lock.close()  # releases the flock
+                    self._folder_lock = None
 
     def exists(self, tenant: str) -> bool:
         return (self._folder(tenant) / _CONFIG_FILE).exists()

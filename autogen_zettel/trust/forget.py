@@ -26,6 +26,7 @@ from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.prompts import render_profile
 from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.store.audit import content_digest
+from autogen_zettel.text.spelling import SpellingMatcher, fold
 from autogen_zettel.trust.maintenance import Curated
 
 __all__ = ["ForgetReport", "cut_sentences", "forget_cards", "finish_forget", "cards_about", "FORGOTTEN"]
@@ -44,9 +45,13 @@ class ForgetReport:
     messages_rewritten: int
     summaries_rewritten: tuple[str, ...]
     audit_seq: int
+    #: forgetting by subject: each spelling of it that was found (as written, NFC), sorted
+    matched: tuple[str, ...] = ()
 
 
-def cut_sentences(text: str, contents: Sequence[str], *, pattern: re.Pattern | None = None) -> str:
+def cut_sentences(
+    text: str, contents: Sequence[str], *, pattern: re.Pattern | SpellingMatcher | None = None
+) -> str:
     """``text`` without the sentences that make up ``contents`` (or that match ``pattern``)."""
     gone = {s for c in contents for s in split_sentences(c)}
     kept = [
@@ -78,16 +83,16 @@ def _is_cut_by(text: str, content: str) -> bool:
     return all(" ".join(s.split()) in removed for s in own)
 
 
-def _word(subject: str) -> re.Pattern:
-    return re.compile(rf"(?<![\w]){re.escape(subject)}(?![\w])", re.IGNORECASE)
-
-
 def cards_about(db, subject: str) -> list[str]:
-    """Ids of the cards about ``subject``: said by it, naming it as an entity, or mentioning it."""
-    pattern = _word(subject)
-    ids = set(db.erasure.ids_by_speaker(subject))
-    ids |= {c.id for c in db.cards_naming(subject, 1_000_000)}
-    ids |= {r["id"] for r in db.find_cards(contains=subject) if pattern.search(r["content"])}
+    """Ids of the cards about ``subject``: said by it, naming it as an entity, or mentioning it,
+    in any spelling (case in every script, NFC/NFD, full-width letters, apostrophe and hyphen
+    variants: :mod:`autogen_zettel.text.spelling`), as a whole word."""
+    match, folded = SpellingMatcher(subject), fold(subject.strip())
+    ids: set[str] = set()
+    # a speaker or entity is the subject itself ("Ann", not "Ann Lee"); a text mentions it
+    for what in ("speakers", "entities"):
+        ids |= {r["id"] for r in db.erasure.matching(what, lambda t: fold(t.strip()) == folded)}
+    ids |= {r["id"] for r in db.erasure.matching("cards", match.search)}
     return sorted(ids)
 
 
@@ -107,14 +112,15 @@ def forget_cards(
     db = store.db
     ids = list(dict.fromkeys(ids))
     cards = db.get_many(ids)
-    pattern = _word(subject) if subject else None
+    pattern = SpellingMatcher(subject) if subject else None
     key = store.audit_key()  # keyed digests: a short subject like "bob" cannot be guessed back from the log
     detail: dict = {
         "card_ids": ids,
         "content_hmac": [content_digest(cards[i].content, key) for i in ids if i in cards],
     }
     if subject is not None:
-        detail["subject_hmac"] = content_digest(subject.casefold(), key)
+        # the folded spelling: "José" and "JOSÉ" give one digest
+        detail["subject_hmac"] = content_digest(fold(subject), key)
     with store.write_lock:
         real = [c for c in cards.values() if c.kind is not CardKind.SUMMARY]
         affected_summaries = {
@@ -146,20 +152,23 @@ def forget_cards(
         # the log must be writable before anything is deleted, not found broken afterwards
         store.audit_log.check_writable()
         rewritten = []
+        matched: list[str] = []
         with db.atomic():
             rows = db.erasure.purge(ids, new_texts)
             persona = db.persona
             rows["trait_evidence"] = persona.forget(ids, message_ids)
             rows["profile_versions"] = persona.forget_profiles(ids, render=render_profile, pattern=pattern)
             if pattern is not None:
-                for m in db.erasure.messages_mentioning(subject):
-                    if pattern.search(m["text"]):
-                        db.erasure.purge([], {m["id"]: cut_sentences(m["text"], [], pattern=pattern)})
-                        new_texts[m["id"]] = ""
+                for c in real:
+                    matched += pattern.spellings(c.content) + pattern.spellings(c.speaker)
+                for m in db.erasure.matching("messages", pattern.search):
+                    matched += pattern.spellings(m["text"])
+                    db.erasure.purge([], {m["id"]: cut_sentences(m["text"], [], pattern=pattern)})
+                    new_texts[m["id"]] = ""
                 # whole words only: a substring match took "Al" in "also" and "Tom" in "tomorrow"
-                rows["card_history"] += db.history.delete_rows(
-                    [h["id"] for h in db.history.mentioning(subject) if pattern.search(h["content"])]
-                )
+                history = db.erasure.matching("history", pattern.search)
+                matched += [s for h in history for s in pattern.spellings(h["text"])]
+                rows["card_history"] += db.history.delete_rows([h["id"] for h in history])
             # summaries and conflicts are database-only work: done in the purge's transaction, so
             # a crash can never leave a summary quoting what was forgotten
             for sid in sorted(affected_summaries):
@@ -175,7 +184,14 @@ def forget_cards(
         finish_forget(store)
         store.flush_audit()
     log.info("tenant %s: forgot %d cards (audit entry %d)", store.name, len(ids), entry.seq)
-    return ForgetReport(tuple(ids), rows, detail["messages_rewritten"], tuple(rewritten), entry.seq)
+    return ForgetReport(
+        tuple(ids),
+        rows,
+        detail["messages_rewritten"],
+        tuple(rewritten),
+        entry.seq,
+        tuple(sorted(set(matched))),
+    )
 
 
 def finish_forget(store) -> None:

@@ -1,0 +1,81 @@
+"""forget(subject=...) finds every spelling of the subject (#42): case in every script, NFC and
+NFD, full-width letters, apostrophe, hyphen and soft-hyphen variants; the report lists what
+it matched."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
+from autogen_zettel.text.spelling import SpellingMatcher, fold
+from tests.conftest import T0
+
+CASES = [
+    # (subject asked, text stored, spelling the report names)
+    ("José", "JOSÉ moved to Lima last spring.", "JOSÉ"),
+    ("José", unicodedata.normalize("NFD", "José moved to Lima last spring."), "José"),
+    (unicodedata.normalize("NFD", "José"), "José moved to Lima last spring.", "José"),
+    ("Дмитрий", "ДМИТРИЙ moved to Kazan last spring.", "ДМИТРИЙ"),
+    ("İpek", "ipek moved to Izmir last spring.", "ipek"),
+    ("Irmak", "IRMAK moved to Bursa last spring.", "IRMAK"),
+    ("ılgın", "ILGIN moved to Bursa last spring.", "ILGIN"),
+    ("Anna", "Ａｎｎａ moved to Oslo last spring.", "Ａｎｎａ"),
+    ("O'Brien", "O’Brien moved to Cork last spring.", "O’Brien"),
+    ("O’Brien", "o'brien moved to Cork last spring.", "o'brien"),
+    ("Jean-Luc", "Jean‐Luc moved to Lyon last spring.", "Jean‐Luc"),
+    ("Jean-Luc", "JEAN–LUC moved to Lyon last spring.", "JEAN–LUC"),
+    ("Marguerite", "Margue\u00adrite moved to Nice last spring.", "Margue\u00adrite"),
+    ("Σωκράτης", "ΣΩΚΡΆΤΗΣ moved to Patras last spring.", "ΣΩΚΡΆΤΗΣ"),
+    ("小明", "小明搬到了上海。", "小明"),
+]
+
+
+def _hub(tmp_path):
+    return MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), clock=SimulatedClock(T0))
+
+
+@pytest.mark.parametrize(("subject", "text", "spelling"), CASES)
+def test_forget_by_subject_finds_every_spelling(tmp_path, subject, text, spelling):
+    with _hub(tmp_path) as hub:
+        mem = hub.tenant("ann")
+        mem.remember(text, speaker="ann", message_id="m1")
+        mem.remember("The weather in Oslo was mild all week.", speaker="ann", message_id="m2")
+        before = {c.content for c in mem.cards()}
+        assert any(text.split()[0][:2] in c or unicodedata.normalize("NFC", text)[:2] in c for c in before)
+        report = mem.forget(subject=subject)
+        left = " ".join(c.content for c in mem.cards())
+        assert unicodedata.normalize("NFC", spelling) not in unicodedata.normalize("NFC", left)
+        assert "Oslo was mild" in left  # nothing else went
+        assert unicodedata.normalize("NFC", spelling) in report.matched
+        assert report.card_ids
+
+
+def test_whole_words_only_still():
+    m = SpellingMatcher("Al")
+    assert m.search("AL said so") and not m.search("also") and not m.search("Alan")
+    assert SpellingMatcher("Tom").spellings("TOM and tom, not tomorrow") == ["TOM", "tom"]
+
+
+def test_fold_is_one_spelling_for_every_variant():
+    assert fold("JOSÉ") == fold(unicodedata.normalize("NFD", "josé")) == "josé"
+    assert fold("O’Brien") == fold("o'brien") and fold("Jean‐Luc") == fold("jean-luc")
+    assert fold("Ｂｏｂ") == "bob" and fold("İstanbul") == fold("istanbul") == fold("ıstanbul")
+
+
+def test_cli_forget_lists_the_spellings_it_matched(run, tmp_path):
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text('{"text": "JOSÉ moved to Lima last spring.", "speaker": "ann"}\n', encoding="utf-8")
+    assert run("ingest", "ann", str(chat)).exit_code == 0
+    out = run("forget", "ann", "--subject", "josé", "--yes").output
+    assert "forgot 1 card" in out and "matched: JOSÉ" in out
+
+
+def test_a_speaker_is_matched_as_a_whole_name(tmp_path):
+    with _hub(tmp_path) as hub:
+        mem = hub.tenant("ann")
+        mem.remember("I collect stamps from Chile.", speaker="ANN", message_id="m1")
+        mem.remember("I keep bees in the Douro.", speaker="Ann Lee", message_id="m2")
+        mem.forget(subject="ann")
+        assert [c.speaker for c in mem.cards()] == ["Ann Lee"]
