@@ -297,7 +297,8 @@ DETECTORS: dict[str, _Detector] = {
             r"|(?i:\b(?:passphrase|pass phrase|seed phrase|recovery phrase|mnemonic)" + _FOR + _IS + r")"
             r"([^\s\[][^\n.,;!?\[]{2,200}?)(?=[.,;!?\n]|$)"
             # a password is one word (its trailing punctuation stays)
-            r"|(?i:\b(?:password|passwd|pwd|pw|passcode)" + _FOR + _IS + r")"
+            # (not inside a URL or a name: "redis://:pw-only-9@host", "db.pw-x")
+            r"|(?i:(?<![:/@._-])\b(?:password|passwd|pwd|pw|passcode)" + _FOR + _IS + r")"
             r"([^\s\"'”\[]{3,200})(?<![.,!?;:])"
             # a PIN is digits, with or without "is"
             r"|(?i:\bpin(?: code| number)?"
@@ -319,15 +320,17 @@ DETECTORS: dict[str, _Detector] = {
     "api_key": _Detector(
         "api key",
         re.compile(
-            r"\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{16,500}"
-            r"|\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"
-            r"|\bAIza[0-9A-Za-z\-_]{35}"
+            # each secret in a group of its own: a keyword before a value stays ("SECRET_KEY=...")
+            r"\b(sk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{16,500})"
+            r"|\b((?:AKIA|ASIA)[0-9A-Z]{16})\b"
+            r"|\b(AIza[0-9A-Za-z\-_]{35})"
             # (private key blocks: secret_formats, which ends a block cut short at the end of the
             # text; a block that had to find its END line rescanned the rest from every header)
             r"|(?i:\b(?:api[_ -]?key|secret[_ -]?key|access[_ -]?token|auth[_ -]?token|bearer|"
             r"aws_secret_access_key|aws_session_token|session[_ -]?token)\b\s{0,3}(?:is|:|=)?\s{0,3})"
-            r"[\"']?[A-Za-z0-9_\-./+=]{16,4000}"
+            r"[\"']?([A-Za-z0-9_\-./+=]{16,4000})"
         ),
+        group=-1,
         extra=lambda text: token_spans(text) + key_body_spans(text),
     ),
     "iban": _Detector("iban", re.compile(r"(?!x)x"), extra=lambda text: _iban_spans(text)),

@@ -10,7 +10,8 @@ ends:
 
 - quoted, the value runs to the closing quote, over escaped quotes (``\\"``, YAML's ``''``);
 - ``|`` or ``>`` (a YAML block scalar): the more-indented lines that follow;
-- a key at the start of a line (YAML, INI, ``.env``, TOML, ``export``/``set``): the end of the line;
+- a key at the start of a line (YAML, INI, ``.env``, TOML, ``set``): the end of the line (after a
+  shell's ``export``: the next blank or ``;``, as the shell reads it);
 - after ``{`` or ``,`` (JSON, a YAML flow mapping) or a quoted key: the next ``,``, ``}`` or ``]``;
 - after ``;`` (a connection string) or in running text: the next space, ``;``, ``,`` or quote.
 
@@ -146,8 +147,8 @@ def _value_ok(value: str, kind: str) -> bool:
 _KEY = r"[A-Za-z][A-Za-z0-9_.-]{0,60}"
 # a key at the start of a line: YAML (also in a list), INI, .env, TOML, shells
 _LINE_KEY = re.compile(
-    r"(?m)^[ \t]{0,40}(?:-[ \t]{1,4})?(?:export[ \t]{1,4}|set[ \t]{1,4}|readonly[ \t]{1,4}|\$env:)?"
-    r"([\"']?)(" + _KEY + r")\1[ \t]{0,4}(:=|=>|=|:)(?![:=])"
+    r"(?m)^[ \t]{0,40}(?:-[ \t]{1,4})?(?:(export[ \t]{1,4}|readonly[ \t]{1,4})|set[ \t]{1,4}|\$env:)?"
+    r"([\"']?)(" + _KEY + r")\2[ \t]{0,4}(:=|=>|=|:)(?![:=])"
 )
 # a key anywhere: quoted ("pass":), after { or , (flow mappings), after ; (connection strings),
 # as an attribute or assignment in running text
@@ -237,12 +238,13 @@ def _key_value_spans(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     line_keys = set()
     for m in _LINE_KEY.finditer(text):
-        kind = _key_kind(m.group(2))
+        kind = _key_kind(m.group(3))
         if kind is None:
             continue
-        line_keys.add(m.start(2))
-        context = "flow" if m.group(1) else "line"
-        out.extend(_value_spans(text, m.end(), m.start(2), kind, context))
+        line_keys.add(m.start(3))
+        # a quoted key is JSON; a shell's export ends an unquoted value at a blank or ";"
+        context = "flow" if m.group(2) else "token" if m.group(1) else "line"
+        out.extend(_value_spans(text, m.end(), m.start(3), kind, context))
     for m in _ANY_KEY.finditer(text):
         quoted = m.group(2) is not None
         key = m.group(2) if quoted else m.group(3)
@@ -375,7 +377,7 @@ def _line_spans(text: str) -> list[tuple[int, int]]:
 
 # --- languages: Chinese (both scripts), Spanish "clave" -------------------------------------
 _ZH = re.compile(
-    r"(?:密碼|密码|口令)(?:(?:[ \t]{0,3}(?:是|為|为|：|:|=)){1,2}[ \t]{0,3}[\"“「]?([^\s，。,、；;！!？?\[「」\"”]{1,200})"
+    r"(?:密碼|密码|口令)(?:(?:[ \t]{0,3}(?:是|為|为|：|:|=)){1,2}[ \t]{0,3}[\"“「]?([^\s，。,、；;！!？?\[「」\"”：:]{2,200})"
     r"|[ \t]{0,3}([A-Za-z0-9!@#$%^&*._+=-]{4,200}))"
 )
 _ZH_NOT = (
