@@ -4,13 +4,14 @@ is refused before any scan. Scaling, not wall-clock: both sizes are timed in the
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.errors import InvalidInput
-from autogen_zettel.trust import privacy, secret_formats
+from autogen_zettel.trust import privacy, secret_formats, structured_secrets
 from autogen_zettel.trust.privacy import Redactor
 
 # repeated units that made the earlier patterns backtrack (headers without an END, prefixes of a
@@ -66,11 +67,46 @@ UNITS = [
     "x_y=",
     "ab12 ",
 ]
+# structured text (#42): keys, quotes left open, escapes, block scalars, flags, URLs, lines
+STRUCTURED_UNITS = [
+    '"password": "\\',
+    '"pass": "a\\"',
+    "password: |\n ",
+    "  pass: >\n",
+    "pass=",
+    "PASS=a b ",
+    "--password ",
+    "--token=",
+    "mysql -p",
+    "sshpass -p ",
+    "docker login -p ",
+    "redis://:",
+    "x://a:b@",
+    "a:1:b:c:",
+    "login x password ",
+    "密碼是",
+    "密码",
+    "la clave es ",
+    "el PIN de la ",
+    "4111  ",
+    "4111\n",
+    "4111\u00a0",
+    "MIIEpAIBAAKCAQEA ",
+    "MIIEpAIBAAKCAQEA\n",
+    "<password>",
+    '<add key="password" value="',
+    '{"pin": ',
+    "{pass: ",
+    ";Password=",
+    "'",
+    "''",
+]
 
 
 def _patterns():
     out = [(f"detector {n}", d.pattern) for n, d in privacy.DETECTORS.items()]
     out += [(f"format {n}", p) for n, p in secret_formats.PATTERNS]
+    out += [(f"structured {n}", p) for n, p in vars(structured_secrets).items() if isinstance(p, re.Pattern)]
     return out
 
 
@@ -83,7 +119,7 @@ def _cost(fn, text: str) -> float:
     return best
 
 
-@pytest.mark.parametrize("unit", UNITS)
+@pytest.mark.parametrize("unit", UNITS + STRUCTURED_UNITS)
 def test_every_pattern_scales_linearly(unit):
     small, large = unit * (5_000 // len(unit)), unit * (100_000 // len(unit))
     for name, pattern in _patterns():
@@ -98,6 +134,14 @@ def test_every_pattern_scales_linearly(unit):
 def test_the_whole_redactor_scales_linearly(unit):
     small, large = unit * (5_000 // len(unit)), unit * (100_000 // len(unit))
     # a fresh redactor each time: one that has seen a clean text skips its second scan
+    a, b = _cost(lambda t: Redactor().redact(t), small), _cost(lambda t: Redactor().redact(t), large)
+    assert b < max(100 * a, 0.5), f"{unit!r}: {a * 1e3:.1f} ms at 5k, {b * 1e3:.1f} ms at 100k"
+
+
+@pytest.mark.parametrize("unit", STRUCTURED_UNITS)
+def test_the_whole_redactor_scales_linearly_on_structured_text(unit):
+    """The scans that follow a key (a quoted value, a block scalar, a URL's last '@') included."""
+    small, large = unit * (5_000 // len(unit)), unit * (100_000 // len(unit))
     a, b = _cost(lambda t: Redactor().redact(t), small), _cost(lambda t: Redactor().redact(t), large)
     assert b < max(100 * a, 0.5), f"{unit!r}: {a * 1e3:.1f} ms at 5k, {b * 1e3:.1f} ms at 100k"
 

@@ -41,6 +41,12 @@ from datetime import datetime
 from autogen_zettel.base.cards import Card, CardKind, PrivacyTier
 from autogen_zettel.base.config import DETECTOR_NAMES, PrivacyConfig
 from autogen_zettel.trust.secret_formats import token_spans, url_password_spans
+from autogen_zettel.trust.structured_secrets import (
+    card_spans,
+    is_placeholder,
+    key_body_spans,
+    structured_spans,
+)
 
 __all__ = [
     "DETECTORS",
@@ -134,12 +140,12 @@ class _Detector:
 # what follows "password:" in prose and forms without being one
 _NOT_A_PASSWORD = frozenset(
     "required optional none null empty blank forgotten wrong incorrect invalid expired reset changed hidden masked "
-    "missing unknown same different weak strong short long new old here there below above attached".split()
+    "missing unknown same different weak strong short long new old here there below above attached stdin".split()
 )
 
 
 def _password_check(value: str) -> bool:
-    return value.strip(".,!?;:").casefold() not in _NOT_A_PASSWORD
+    return value.strip(".,!?;:").casefold() not in _NOT_A_PASSWORD and not is_placeholder(value)
 
 
 def _card_check(value: str) -> bool:
@@ -263,11 +269,12 @@ DETECTORS: dict[str, _Detector] = {
     "payment_card": _Detector(
         "payment card",
         re.compile(
-            r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])"
+            # 13 to 19 digits in a row; grouped ones (4-4-4-4, 4-6-5, any separator) in card_spans
+            r"(?<![\d-])\d{13,19}(?![\d-])"
             r"|(?<![\d.])\d{4}\.\d{4,6}\.\d{4,5}(?:\.\d{1,4})?(?![\d.])"
         ),
         check=_card_check,
-        extra=lambda text: _cvv_spans(text),
+        extra=lambda text: _cvv_spans(text) + card_spans(text, _card_check),
     ),
     "us_ssn": _Detector(
         "ssn",
@@ -290,13 +297,14 @@ DETECTORS: dict[str, _Detector] = {
             r"|(?i:\b(?:passphrase|pass phrase|seed phrase|recovery phrase|mnemonic)" + _FOR + _IS + r")"
             r"([^\s\[][^\n.,;!?\[]{2,200}?)(?=[.,;!?\n]|$)"
             # a password is one word (its trailing punctuation stays)
-            r"|(?i:\b(?:password|passwd|pwd|pw|passcode)" + _FOR + _IS + r")"
+            # (not inside a URL or a name: "redis://:pw-only-9@host", "db.pw-x")
+            r"|(?i:(?<![:/@._-])\b(?:password|passwd|pwd|pw|passcode)" + _FOR + _IS + r")"
             r"([^\s\"'”\[]{3,200})(?<![.,!?;:])"
             # a PIN is digits, with or without "is"
             r"|(?i:\bpin(?: code| number)?"
             + _FOR
             + r"(?:\s{0,3}(?:is|was|:|=|#))?\s{0,3})(\d{4,8})(?![\d.,:/-]\d)"
-            r"|(?:密码|口令|支付密码)\s{0,3}(?:是|为|:|：|=)?\s{0,3}([^\s，。,\[]{3,200})"
+            # (密码/密碼 and other structured forms: structured_secrets, which needs a verb or a plain value)
             r"|(?i:(?:"
             + _PW_WORDS
             + r")"
@@ -307,21 +315,23 @@ DETECTORS: dict[str, _Detector] = {
         ),
         group=-1,
         check=_password_check,
-        extra=url_password_spans,
+        extra=lambda text: url_password_spans(text) + [(s, e) for s, e, _ in structured_spans(text)],
     ),
     "api_key": _Detector(
         "api key",
         re.compile(
-            r"\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{16,500}"
-            r"|\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"
-            r"|\bAIza[0-9A-Za-z\-_]{35}"
+            # each secret in a group of its own: a keyword before a value stays ("SECRET_KEY=...")
+            r"\b(sk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_\-]{16,500})"
+            r"|\b((?:AKIA|ASIA)[0-9A-Z]{16})\b"
+            r"|\b(AIza[0-9A-Za-z\-_]{35})"
             # (private key blocks: secret_formats, which ends a block cut short at the end of the
             # text; a block that had to find its END line rescanned the rest from every header)
             r"|(?i:\b(?:api[_ -]?key|secret[_ -]?key|access[_ -]?token|auth[_ -]?token|bearer|"
             r"aws_secret_access_key|aws_session_token|session[_ -]?token)\b\s{0,3}(?:is|:|=)?\s{0,3})"
-            r"[\"']?[A-Za-z0-9_\-./+=]{16,4000}"
+            r"[\"']?([A-Za-z0-9_\-./+=]{16,4000})"
         ),
-        extra=token_spans,
+        group=-1,
+        extra=lambda text: token_spans(text) + key_body_spans(text),
     ),
     "iban": _Detector("iban", re.compile(r"(?!x)x"), extra=lambda text: _iban_spans(text)),
 }
@@ -374,14 +384,21 @@ class Redactor:
         return cls(cfg.detectors, cfg.extra_patterns)
 
     def find(self, text: str) -> list[tuple[int, int, str]]:
-        """Non-overlapping secret spans ``(start, end, kind)``, earliest first."""
+        """Non-overlapping secret spans ``(start, end, kind)``, earliest first.
+
+        Overlapping spans of any detectors merge into their union (the kind of the one that starts
+        first, the longest on a tie), so a secret two detectors see in part is cut out whole:
+        ``SECRET_KEY="django-insecure-7h#k2m$9qz"`` loses the whole value, not the part before ``#``.
+        """
         found: list[tuple[int, int, str]] = []
         for name, det in self._detectors:
-            found.extend((s, e, name) for s, e in det.spans(text))
+            found.extend((s, e, name) for s, e in det.spans(text) if e > s)
         found.sort(key=lambda t: (t[0], -(t[1] - t[0])))
         out: list[tuple[int, int, str]] = []
         for s, e, name in found:
             if out and s < out[-1][1]:
+                if e > out[-1][1]:
+                    out[-1] = (out[-1][0], e, out[-1][2])
                 continue
             out.append((s, e, name))
         return out

@@ -180,9 +180,13 @@ def assignment_spans(text: str) -> list[tuple[int, int]]:
     A key written like code (an underscore, a dash or a capital inside, or in quotes) always
     counts; a plain word ("token: tomorrow") only when its value has a digit or a symbol.
     """
-    out = [m.span(2) for m in _JSON.finditer(text)]
+    from autogen_zettel.trust.structured_secrets import names_a_secret  # (it imports nothing from here)
+
+    out = [m.span(2) for m in _JSON.finditer(text) if names_a_secret(m.group(1), m.group(2))]
     for m in _ASSIGN.finditer(text):
         key, value = m.group(1), m.group(2)
+        if not names_a_secret(key, value):  # password_min_length, SECRET_KEY_FILE, ${DB_PASSWORD}
+            continue
         code_like = any(c in key for c in "_-.") or key.isupper() or any(c.isupper() for c in key[1:])
         if value.lower() in ("none", "null", "true", "false", "required", "optional", "yes", "no", "empty"):
             continue
