@@ -1,0 +1,103 @@
+"""Build ``benchmarks/data/zh_group.json`` (LoCoMo's layout) from the hand-written chat in
+``benchmarks/data/zh_group.txt``: number the messages ``D<session>:<i>``, resolve each
+question's fact tags to those ids, and store per question its language, its character overlap
+with its evidence and its deterministic split (:func:`benchmarks.zh_recall.split_of`).
+
+Example::
+
+    python -m benchmarks.zh_group_build          # rewrites benchmarks/data/zh_group.json
+    python -m benchmarks.zh_group_build --check  # fails when the JSON is not what the text gives
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+from autogen_zettel.base.errors import ConfigError
+from benchmarks.zh_recall import DATA, overlap, split_of
+
+SOURCE = DATA.with_suffix(".txt")
+_SESSION = re.compile(r"^== session (\d+) \| (.+)$")
+_QUESTION = re.compile(r"^\? (zh|en) (\d) ([\w,]+) \| (.+?) \| (.+)$")
+SPEAKERS = ["刘洋", "陈静", "王磊", "赵晓雨"]
+
+
+def build(source: Path = SOURCE) -> list[dict]:
+    conv: dict = {"speakers": list(SPEAKERS)}
+    tags: dict[str, list[str]] = {}
+    texts: dict[str, str] = {}
+    qa: list[dict] = []
+    session = 0
+    for n, raw in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if m := _SESSION.match(line):
+            session = int(m.group(1))
+            conv[f"session_{session}_date_time"] = m.group(2).strip()
+            conv[f"session_{session}"] = []
+            continue
+        if m := _QUESTION.match(line):
+            lang, cat, names, question, answer = m.groups()
+            evidence: list[str] = []
+            for tag in names.split(","):
+                if tag not in tags:
+                    raise ConfigError(f"line {n}: unknown fact tag {tag!r}", file=str(source))
+                evidence.extend(tags[tag])
+            evidence = list(dict.fromkeys(evidence))
+            qa.append(
+                {
+                    "question": question,
+                    "answer": answer,
+                    "evidence": evidence,
+                    "category": int(cat),
+                    "lang": lang,
+                    "overlap": overlap(question, (texts[e] for e in evidence)),
+                    "split": split_of(question),
+                }
+            )
+            continue
+        if not session:
+            raise ConfigError(f"line {n}: a message before the first session header", file=str(source))
+        speaker, _, rest = line.partition(": ")
+        if speaker not in SPEAKERS or not rest:
+            raise ConfigError(f"line {n}: expected '<speaker>: <text>', got {line!r}", file=str(source))
+        text, *marks = re.split(r"\s+#", rest)
+        turns = conv[f"session_{session}"]
+        dia_id = f"D{session}:{len(turns) + 1}"
+        turns.append({"speaker": speaker, "dia_id": dia_id, "text": text.strip()})
+        texts[dia_id] = text.strip()
+        for tag in marks:
+            tags.setdefault(tag.strip(), []).append(dia_id)
+    return [{"sample_id": "zh-group-1", "conversation": conv, "qa": qa}]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.zh_group_build")
+    parser.add_argument(
+        "--check", action="store_true", help="compare with the stored JSON instead of writing"
+    )
+    args = parser.parse_args(argv)
+    data = build()
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    if args.check:
+        if DATA.read_text(encoding="utf-8") != text:
+            print(f"{DATA} differs from what {SOURCE.name} gives; run python -m benchmarks.zh_group_build")
+            return 1
+        return 0
+    DATA.write_text(text, encoding="utf-8")
+    qa = data[0]["qa"]
+    for lang in ("zh", "en"):
+        part = [q for q in qa if q["lang"] == lang]
+        held = sum(q["split"] == "held" for q in part)
+        low = sum(q["overlap"] < 0.3 for q in part)
+        print(f"{lang}: {len(part)} questions, {held} held out, {low} with overlap < 0.3")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
