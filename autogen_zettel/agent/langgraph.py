@@ -160,7 +160,9 @@ def _namespace_matches(condition: MatchCondition, namespace: tuple[str, ...]) ->
     path = tuple(condition.path)
     if len(namespace) < len(path):
         return False
-    pairs = zip(namespace, path) if condition.match_type == "prefix" else zip(reversed(namespace), reversed(path))
+    pairs = (
+        zip(namespace, path) if condition.match_type == "prefix" else zip(reversed(namespace), reversed(path))
+    )
     return all(p == "*" or n == p for n, p in pairs)
 
 
@@ -336,7 +338,11 @@ class ZettelStore(BaseStore):
         for tenant in self._tenants_under(prefix):
             mem = self.hub.tenant(tenant)
             items = self._recalled(mem, op) if op.query else self._listed(mem)
-            found.extend(i for i in items if not op.filter or all(_matches(i.value.get(k), v) for k, v in op.filter.items()))
+            found.extend(
+                i
+                for i in items
+                if not op.filter or all(_matches(i.value.get(k), v) for k, v in op.filter.items())
+            )
         if op.query:
             found.sort(key=lambda i: -(i.score or 0.0))
         else:
@@ -382,7 +388,10 @@ class ZettelStore(BaseStore):
             owned.update(ids)
             items.append(
                 SearchItem(
-                    namespace, key, json.loads(value), datetime.fromisoformat(created),
+                    namespace,
+                    key,
+                    json.loads(value),
+                    datetime.fromisoformat(created),
                     datetime.fromisoformat(updated),
                 )  # fmt: skip
             )
@@ -428,7 +437,9 @@ def _redacted(mem: Zettelkasten, value: Any) -> Any:
     try:
         json.dumps(value)
     except (TypeError, ValueError):
-        raise InvalidInput(f"an item's value must be JSON data, got {type(value).__name__}: {value!r}") from None
+        raise InvalidInput(
+            f"an item's value must be JSON data, got {type(value).__name__}: {value!r}"
+        ) from None
     return value
 
 
@@ -441,7 +452,9 @@ def _value_text(value: Mapping[str, Any], index: Sequence[str] | None) -> str:
     for name in TEXT_FIELDS:
         if isinstance(value.get(name), str):
             return value[name]
-    return "\n".join(f"{k}: {v}" for k, v in value.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool))
+    return "\n".join(
+        f"{k}: {v}" for k, v in value.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool)
+    )
 
 
 # -- the nodes ---------------------------------------------------------------------------------
@@ -449,15 +462,26 @@ def _said(message: Any) -> dict[str, Any] | None:
     """A LangChain message, a ``{"role", "content"}`` dict or a ``(role, text)`` pair as the
     library reads a chat message; None for one without text."""
     if isinstance(message, Mapping):
-        role, content, name, mid = message.get("role"), message.get("content"), message.get("name"), message.get("id")
+        role, content, name, mid = (
+            message.get("role"),
+            message.get("content"),
+            message.get("name"),
+            message.get("id"),
+        )
     elif isinstance(message, tuple) and len(message) == 2:
         (role, content), name, mid = message, None, None
     else:
         role = getattr(message, "type", None)
-        content, name, mid = getattr(message, "content", None), getattr(message, "name", None), getattr(message, "id", None)
+        content, name, mid = (
+            getattr(message, "content", None),
+            getattr(message, "name", None),
+            getattr(message, "id", None),
+        )
     role = {"human": "user", "ai": "assistant"}.get(role, role)
     if isinstance(content, list):  # content blocks: keep the text ones
-        content = " ".join(b if isinstance(b, str) else str(b.get("text", "")) for b in content if isinstance(b, (str, dict)))
+        content = " ".join(
+            b if isinstance(b, str) else str(b.get("text", "")) for b in content if isinstance(b, (str, dict))
+        )
     if role not in ("user", "assistant") or not isinstance(content, str) or not content.strip():
         return None
     return {"role": role, "name": name, "content": content, "id": mid}
@@ -467,7 +491,9 @@ def _configurable(config: Mapping[str, Any] | None) -> Mapping[str, Any]:
     return (config or {}).get("configurable") or {}
 
 
-def _node_tenant(agent: str, config: Mapping[str, Any] | None, user_key: str | None) -> tuple[str, str | None]:
+def _node_tenant(
+    agent: str, config: Mapping[str, Any] | None, user_key: str | None
+) -> tuple[str, str | None]:
     person = _configurable(config).get(user_key) if user_key else None
     if person is None:
         return tenant_of((agent,)), None
