@@ -49,6 +49,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
 from langgraph.store.base import (
     BaseStore,
     GetOp,
@@ -517,7 +518,7 @@ def recall_node(
     k: int | None = None,
     budget: int | None = None,
     window: int | None = None,
-) -> Callable[[Mapping[str, Any], Mapping[str, Any] | None], dict[str, str]]:
+) -> Callable[[Mapping[str, Any], RunnableConfig], dict[str, str]]:
     """A node that recalls for the latest messages and writes the finished recall block (the
     ``<zettel-recall>`` text, marked as data; ``""`` when nothing is unlocked) into
     ``state[output_key]``.
@@ -533,7 +534,7 @@ def recall_node(
     agent = _check_node_args(hub, agent)
     settled: set[tuple[str, str | None]] = set()
 
-    def recall(state: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> dict[str, str]:
+    def recall(state: Mapping[str, Any], config: RunnableConfig) -> dict[str, str]:
         tenant, _person = _node_tenant(agent, config, user_key)
         mem = hub.tenant(tenant)
         thread = _configurable(config).get("thread_id")
@@ -562,7 +563,7 @@ def capture_node(
     user_key: str | None = "user_id",
     messages_key: str = "messages",
     speaker: str = "user",
-) -> Callable[[Mapping[str, Any], Mapping[str, Any] | None], dict]:
+) -> Callable[[Mapping[str, Any], RunnableConfig], dict]:
     """A node that captures the latest turn (the messages after the agent's previous reply)
     off the reply path: it queues them for the hub's background worker and returns at once
     (``hub.flush()`` waits). Put it after the reply node.
@@ -576,7 +577,7 @@ def capture_node(
     if not isinstance(speaker, str) or not speaker.strip():
         raise InvalidInput(f"speaker must be a non-empty name, got {speaker!r}")
 
-    def capture(state: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> dict:
+    def capture(state: Mapping[str, Any], config: RunnableConfig) -> dict:
         tenant, person = _node_tenant(agent, config, user_key)
         thread = _configurable(config).get("thread_id")
         said = [d for d in (_said(m) for m in state.get(messages_key) or []) if d is not None]
