@@ -14,7 +14,7 @@ from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 from langgraph.graph import START, MessagesState, StateGraph  # noqa: E402
 from langgraph.store.base import BaseStore, InvalidNamespaceError  # noqa: E402
 
-from autogen_zettel import HashEmbedder, InvalidInput, MemoryHub  # noqa: E402
+from autogen_zettel import InvalidInput, MemoryHub  # noqa: E402
 from autogen_zettel.agent.langgraph import ZettelStore, capture_node, recall_node  # noqa: E402
 
 

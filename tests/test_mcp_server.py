@@ -5,6 +5,7 @@ of a forget is read back from the data folder once the server has stopped."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -14,7 +15,6 @@ import sys
 import time
 from pathlib import Path
 
-import anyio
 import pytest
 
 pytest.importorskip("mcp")
@@ -98,7 +98,7 @@ def test_stdio_session_with_the_sdk_client(folder):
         async with Client(params) as client:
             return await _session(client)
 
-    seen = anyio.run(main)
+    seen = asyncio.run(main())
     time.sleep(0.5)  # the server process exits when the pipe closes
     _check(seen, data, cfg)
 
@@ -138,7 +138,7 @@ def test_http_session_on_loopback(folder):
             async with Client(f"http://127.0.0.1:{port}/mcp") as client:
                 return await _session(client)
 
-        seen = anyio.run(main)
+        seen = asyncio.run(main())
     finally:
         proc.send_signal(signal.SIGINT)
         try:
@@ -181,7 +181,7 @@ def _call(server, name: str, args: dict):
         async with Client(server) as client:
             return await client.call_tool(name, args)
 
-    return anyio.run(main)
+    return asyncio.run(main())
 
 
 @pytest.mark.parametrize(
@@ -227,7 +227,7 @@ def test_profile_and_persona_resources(mem_hub):
             persona = await client.read_resource("zettel://ada/persona")
             return templates, profile, persona
 
-    templates, profile, persona = anyio.run(main)
+    templates, profile, persona = asyncio.run(main())
     assert {"zettel://{agent}/profile", "zettel://{agent}/persona"} <= templates
     body = json.loads(profile.contents[0].text)
     assert body["agent"] == "ada" and {"facts", "preferences", "commitments"} <= set(body)
