@@ -292,8 +292,7 @@ class ZettelStore(BaseStore):
     def _put(self, namespace: tuple[str, ...], key: str, value: Mapping[str, Any], index: Any) -> None:
         if not isinstance(value, Mapping):
             raise InvalidInput(f"an item's value must be a dict, got {type(value).__name__}")
-        mem = self._memory(namespace, create=True)
-        assert mem is not None  # noqa: S101 - create=True always gives one (for the type checker)
+        mem = self.hub.tenant(tenant_of(namespace))  # a put creates the tenant
         now = _aware(mem.now()).isoformat()
         old = self._row(mem.name, key)
         if old is not None:  # an update replaces what the old value taught the memory
