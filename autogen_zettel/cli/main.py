@@ -22,7 +22,7 @@ from autogen_zettel.base.cards import Message
 from autogen_zettel.base.config import EMBEDDED
 from autogen_zettel.base.errors import ConfigError, InvalidInput
 from autogen_zettel.base.yamlio import read_text
-from autogen_zettel.cli import memory_cmds, people_cmds, persona_cmds
+from autogen_zettel.cli import mcp_cmds, memory_cmds, people_cmds, persona_cmds
 from autogen_zettel.cli.common import (
     DEFAULT_DATA,
     Context,
@@ -442,7 +442,14 @@ def simulate(scenario: Path, out_dir: Path | None, overwrite: bool, llm_path: Pa
     console.print(*report(result))
 
 
-for _command in (*memory_cmds.COMMANDS, *persona_cmds.COMMANDS, *people_cmds.COMMANDS, schema, view):
+for _command in (
+    *memory_cmds.COMMANDS,
+    *persona_cmds.COMMANDS,
+    *people_cmds.COMMANDS,
+    *mcp_cmds.COMMANDS,
+    schema,
+    view,
+):
     main.add_command(_command)
 
 if __name__ == "__main__":  # pragma: no cover
