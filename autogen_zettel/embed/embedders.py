@@ -454,8 +454,13 @@ def _quantized(model):
 
 
 def make_embedder(model: str = MINILM, **options) -> Embedder:
-    """The embedder a config names: ``minilm``, ``BAAI/bge-m3``, ``hash`` or a model folder."""
+    """The embedder a config names: ``minilm``, ``e5`` (multilingual-e5-small, :mod:`autogen_zettel.embed.e5`),
+    ``BAAI/bge-m3``, ``hash`` or a model folder."""
     if model.startswith("hash"):
         dim = int(model.split("-", 1)[1]) if "-" in model else 256
         return HashEmbedder(dim)
+    from autogen_zettel.embed.e5 import E5Embedder, is_e5  # imports nothing heavy
+
+    if is_e5(model):
+        return E5Embedder(model, **options)
     return FlagEmbedder(model, **options)
