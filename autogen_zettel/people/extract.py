@@ -21,8 +21,9 @@ import re
 from datetime import datetime
 
 from autogen_zettel.cards.refine import split_sentences
-from autogen_zettel.people import rules_en as layer_rules_en, rules_zh as layer_rules_zh
+from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh as layer_rules_zh
 from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.subjects import subjects_of
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
 
@@ -139,10 +140,60 @@ def _extract(
     text = as_first_person(text, speaker)
     before = previous
     for sentence in split_sentences(text) or [text]:
-        rules = layer_rules_zh if _HAN.search(sentence) else layer_rules_en
-        for ev in rules.extract(sentence, speaker=speaker, at=at, previous=before, addressee=addressee):
-            if ev not in out:
-                out.append(ev)
+        # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
+        # the rules read the sentence as that person would say it, and file it under them
+        for subject, said in subjects_of(sentence, speaker):
+            for ev in _sentence(said, subject, at, before, addressee):
+                if ev not in out:
+                    out.append(ev)
         # "Sushi again? No thanks.": the speaker's own question is what the next sentence answers
         before = sentence if sentence.rstrip().endswith(("?", "？")) else previous
     return out
+
+
+def _sentence(
+    sentence: str, speaker: str, at: datetime, previous: str | None, addressee: str | None
+) -> list[Evidence]:
+    """The phrase rules' findings of one sentence, completed by the structural ones of
+    :mod:`~autogen_zettel.people.general` for what the phrase rules did not say."""
+    han = bool(_HAN.search(sentence))
+    rules = layer_rules_zh if han else layer_rules_en
+    found = rules.extract(sentence, speaker=speaker, at=at, previous=previous, addressee=addressee)
+    extra: list[Evidence] = []
+    if re.search(r"[A-Za-z]{2,}", sentence):
+        extra += general.extract_en(sentence, speaker, layer_rules_en.offer_topic(previous))
+    if han:
+        extra += general.extract_zh(sentence, speaker, layer_rules_zh.offer_topic(previous))
+    return merge(found, extra)
+
+
+def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:
+    """``found`` (the phrase rules') with each structural finding of ``extra`` that adds to it:
+    a fact of a key ``found`` has not, a change where ``found`` says only a statement of the same
+    value, a preference when ``found`` has none. A refusal of a named thing replaces a bare
+    cancellation ("let's not do burgers" is no promise called off)."""
+    out = list(found)
+    for ev in extra:
+        if ev.layer == "fact":
+            same = [e for e in out if e.layer == "fact" and e.subject == ev.subject and e.key == ev.key]
+            if not same:
+                out.append(ev)
+            elif ev.kind == "change":
+                for e in same:
+                    if e.kind == "statement" and _meet(e.value, ev.value):
+                        out[out.index(e)] = Evidence(e.layer, e.subject, e.key, e.value, e.score, "change")
+        elif ev.layer == "preference":
+            # a restriction ("我不喝酒") is a fact, not a taste; the phrase rules' preference stands
+            if not any(e.layer == "preference" or e.key in _NOT_TASTE for e in out):
+                if ev.kind == "refusal":
+                    out = [e for e in out if not (e.layer == "status" and e.kind == "cancelled")]
+                out.append(ev)
+    return out
+
+
+_NOT_TASTE = frozenset({"restriction", "diet", "allergy"})
+
+
+def _meet(a: str, b: str) -> bool:
+    a, b = a.casefold(), b.casefold()
+    return a in b or b in a
