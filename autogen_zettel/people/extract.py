@@ -16,6 +16,7 @@ Chinese ones of :mod:`~autogen_zettel.people.rules_zh` for a sentence with Han c
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from datetime import datetime
@@ -144,6 +145,9 @@ def _extract(
         # the rules read the sentence as that person would say it, and file it under them
         for subject, said in subjects_of(sentence, speaker):
             for ev in _sentence(said, subject, at, before, addressee):
+                if subject != speaker and ev.layer == "commitment" and not ev.counterparty:
+                    # a promise reported to the speaker ("Bob said he'll send it") is made to them
+                    ev = dataclasses.replace(ev, counterparty=speaker)
                 if ev not in out:
                     out.append(ev)
         # "Sushi again? No thanks.": the speaker's own question is what the next sentence answers

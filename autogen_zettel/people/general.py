@@ -105,6 +105,7 @@ _ALLERGY_EN = re.compile(r"\ballergic\s+to\s+(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|
 
 
 def _clean_np(v: str) -> str:
+    v = re.sub(r"^.*\b(?:called|named)\s+(?=[A-Z])", "", v.strip())  # "a startup called Nimbus"
     v = re.sub(r"^(?:the|a|an|my|our)\s+", "", v.strip(), flags=re.I)
     return re.sub(r"\s+(?:now|too|again|this|last)$", "", v)
 
