@@ -161,14 +161,31 @@ def _sentence(
     """The phrase rules' findings of one sentence, completed by the structural ones of
     :mod:`~autogen_zettel.people.general` for what the phrase rules did not say."""
     han = bool(_HAN.search(sentence))
+    latin = bool(re.search(r"[A-Za-z]{2,}", sentence))
+    said = general.normalise_zh(sentence) if han else general.normalise_en(sentence)
     rules = layer_rules_zh if han else layer_rules_en
-    found = rules.extract(sentence, speaker=speaker, at=at, previous=previous, addressee=addressee)
+    found = rules.extract(said, speaker=speaker, at=at, previous=previous, addressee=addressee)
     extra: list[Evidence] = []
-    if re.search(r"[A-Za-z]{2,}", sentence):
-        extra += general.extract_en(sentence, speaker, layer_rules_en.offer_topic(previous))
+    if latin:
+        extra += general.extract_en(
+            general.normalise_en(sentence), speaker, layer_rules_en.offer_topic(previous)
+        )
     if han:
-        extra += general.extract_zh(sentence, speaker, layer_rules_zh.offer_topic(previous))
-    return merge(found, extra)
+        extra += general.extract_zh(said, speaker, layer_rules_zh.offer_topic(previous))
+    out = merge(found, extra)
+    layers = {e.layer for e in out}
+    if not han and "status" in layers and "commitment" not in layers and general.future_en(said):
+        # "I'll drop the forms off tomorrow": a promise, not a cancellation
+        promised = layer_rules_en.commitments(said, speaker, at, addressee, previous)
+        if promised:
+            out = [e for e in out if e.layer != "status"] + promised
+            layers = {e.layer for e in out}
+    if not layers & {"commitment", "status", "fact", "preference"}:
+        if han:
+            out += general.commitments_zh(said, speaker, at, speaker) or general.status_zh(said, speaker)
+        else:
+            out += general.status_en(said, speaker, speaker)
+    return out
 
 
 def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:

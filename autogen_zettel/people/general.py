@@ -104,6 +104,11 @@ _DIET_EN = re.compile(
 _ALLERGY_EN = re.compile(r"\ballergic\s+to\s+(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))", re.I)
 
 
+def future_en(s: str) -> bool:
+    """Whether an English sentence speaks of what is still to come ("I'll", "going to")."""
+    return bool(_FUTURE_EN.search(s))
+
+
 def _clean_np(v: str) -> str:
     v = re.sub(r"^.*\b(?:called|named)\s+(?=[A-Z])", "", v.strip())  # "a startup called Nimbus"
     v = re.sub(r"^(?:the|a|an|my|our)\s+", "", v.strip(), flags=re.I)
@@ -575,3 +580,191 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
 def extract_zh(s: str, subject: str, offered: str = "") -> list[Evidence]:
     """Facts and preferences of a Chinese first-person sentence ``s`` said by ``subject``."""
     return _facts_zh(s, subject) + _prefs_zh(s, subject, offered)
+
+
+# ----------------------------------------------------------------------------- register
+
+_REGISTER_EN = (
+    (r"^(?:ill|Ill)\b", "I'll"),
+    (r"\bim\b", "I'm"),
+    (r"\bi\b", "I"),
+    (r"\bive\b", "I've"),
+    (r"\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b", "tomorrow"),
+    (r"\btonite\b", "tonight"),
+    (r"\bu\b", "you"),
+    (r"\bur\b", "your"),
+    (r"\bpls|plz\b", "please"),
+    (r"^(?:gonna|going to)\b", "I'm going to"),
+    (r"\bgonna\b", "going to"),
+    (r"^(?:happy|glad) to\b", "I'll"),
+    (r"^(?:will do|on it),?\s*(?=\w)", ""),
+)
+
+
+def normalise_en(s: str) -> str:
+    """Chat register as the rules read it: "ill send the pics tmrw" -> "I'll send the pics tomorrow",
+    a dropped subject of "gonna ..." or "Happy to chair ..." back as "I"."""
+    for pattern, repl in _REGISTER_EN:
+        s = re.sub(pattern, repl, s)
+    return s
+
+
+_ZH_REGISTER = (("明儿个", "明天"), ("明儿", "明天"), ("今儿个", "今天"), ("今儿", "今天"), ("搞掂", "搞定"))
+
+
+def normalise_zh(s: str) -> str:
+    for a, b in _ZH_REGISTER:
+        s = s.replace(a, b)
+    return s
+
+
+# ----------------------------------------------------------------------------- commitments and status
+
+_ZH_TIME = (
+    r"(?:大后天|后天|明天|明早|明晚|今天|今晚|今早|下午|上午|晚上|早上|中午|周末|这周末|这个?周末|下班后|下班以后|"
+    r"下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|(?:周|星期|礼拜)[一二三四五六日天末]|"
+    r"月底|月末|下个?月|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间)"
+)
+_ZH_PAST_TIME = re.compile(r"昨天|前天|刚才|刚刚|上周|上个?月|去年|已经")
+_ZH_ACK = re.compile(
+    r"^(?:行|好|好的|好嘞|没问题|OK|ok|Ok|可以|嗯|放心|这事包在我身上|包在我身上|交给我吧?)[，,、\s]*"
+)
+_ZH_PROMISE_HEAD = re.compile(
+    rf"^(?:{_ZH_TIME}|之前|以前|前|在)*[，,]?\s*我们?(?:{_ZH_TIME}|之前|以前|前)*(?P<rest>.+)"
+)
+_ZH_NOT_ACT = re.compile(
+    r"^(?:是|在[^\s]{0,6}(?:上班|工作|住)|觉得|喜欢|爱|讨厌|想|希望|有|没|不|也不|还没|挺|很|特别|最近)"
+)
+
+
+def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
+    """A promise told by the time it is for: a future time anchor (or 来 / 争取 / 包在我身上)
+    before or after the subject and an act, not a past one (月底前我把房租交了 is still ahead)."""
+    from autogen_zettel.text.due import due_date
+
+    if s.rstrip().endswith(("？", "?", "吗")) or _ZH_PAST_TIME.search(s):
+        return []
+    pledge = bool(re.search(r"包在我身上|交给我|放心", s))
+    for clause in re.split(r"[，,；;。！!]", s):
+        clause = _ZH_ACK.sub("", clause.strip())
+        if not clause:
+            continue
+        has_time = bool(re.search(_ZH_TIME, clause)) or bool(re.search(_ZH_TIME, s))
+        m = _ZH_PROMISE_HEAD.match(clause)
+        if not m:
+            if pledge and re.match(rf"^(?:{_ZH_TIME})+[\u4e00-\u9fff]", clause):
+                rest = re.sub(rf"^(?:{_ZH_TIME})+", "", clause)
+                return [
+                    Evidence(
+                        "commitment", subject, "", rest, 0.5, "statement", due_date(normalise_zh(s), at), None
+                    )
+                ]
+            continue
+        rest = re.sub(rf"^(?:{_ZH_TIME}|之前|以前|前)+", "", m.group("rest"))
+        if _ZH_NOT_ACT.match(rest) or len(rest) < 2:
+            continue
+        modal = re.match(r"(?:来|会|负责|保证|一定|争取|尽量|马上|去|帮|替|给|把|开车|顺路)", rest)
+        if not (has_time or (modal and modal.group(0) in ("来", "负责", "保证", "一定", "争取"))):
+            continue
+        if re.search(r"了[啦吧]?$", rest) and not (has_time and "把" in rest):
+            continue
+        what = re.sub(r"^(?:会|一定|保证|负责|争取|尽量|马上|就)+", "", rest)
+        what = re.sub(r"[了吧啊呢]+$", "", what)
+        return [
+            Evidence(
+                "commitment", subject, "", what, 0.5, "statement", due_date(normalise_zh(s), at),
+                speaker if subject != speaker else None,
+            )
+        ]  # fmt: skip
+    return []
+
+
+_DONE_PART = (
+    r"fixed|renewed|paid|sorted|done|booked|sent|covered|handled|finished|cleaned|called|submitted|"
+    r"filed|signed|delivered|posted|repaired|installed|collected|returned|out|ready|taken care of|dealt with"
+)
+_STATUS_EN_DONE = re.compile(
+    rf"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{{2,30}}?)(?:'s|\s+is|\s+are|\s+has been|'s been|\s+have been|\s+was|\s+were)?\s+"
+    rf"(?:all\s+|now\s+|finally\s+)?(?:{_DONE_PART})\b"
+    rf"|\bgot round to\s+(?:\w+ing\s+)?(?:the\s+)?(?P<w2>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
+    rf"|\b(?:all )?sorted with\s+(?:the\s+)?(?P<w3>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
+    rf"|^(?:yep|yes|ok|okay|done),?\s+(?:rang|called|emailed|texted|phoned|messaged)\s+(?:them|him|her)\b",
+    re.I,
+)
+_STATUS_EN_CANCEL = re.compile(
+    r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|pulling out of|"
+    r"pull out of|dropping|not doing|won't be|no longer doing|postponed|put off)\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
+    r"(?=\s*(?:$|[,.;!]|tonight\b|today\b|tomorrow\b|until\b|for now\b|on\b|after all\b|this\b))"
+    r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s)\s+(?:off|cancelled|canceled|called off)\b",
+    re.I,
+)
+_NAMED_DONE_EN = re.compile(
+    rf"\b(?P<name>[A-Z][a-z]+)\s+(?:already\s+)?(?:{_DONE_PART})\s+(?:the\s+|them|it)?(?P<w>[\w\- ]*)"
+)
+
+
+def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
+    """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
+    "The dinner on Friday is off", "I'm bailing on the gym session")."""
+    if s.rstrip().endswith("?") or _FUTURE_EN.search(s) and not re.search(r"won't be|after all", s, re.I):
+        return []
+    for clause in re.split(r"[,;]\s*|\s+-\s+", s):
+        m = _STATUS_EN_CANCEL.search(clause)
+        if m:
+            w = (m.group("w") or m.group("w2") or "").strip()
+            return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
+    for clause in re.split(r"[,;]\s*|\s+-\s+", s):
+        m = _NAMED_DONE_EN.search(clause)
+        if m and m.group("name") not in ("I", "The", "All", "Yep", "Finally", "Deposit", "Shift"):
+            w = m.group("w").strip() or (re.split(r",", s)[0] if clause is not s else "")
+            w = re.sub(r"^(?:don't worry about|forget)\s+(?:the\s+)?", "", w.strip(), flags=re.I)
+            return [Evidence("status", m.group("name"), "", _clean_np(w.split(" anymore")[0]), 0.5, "done")]
+        m = _STATUS_EN_DONE.search(clause)
+        if m:
+            w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3")) if g), "") or ""
+            if re.match(r"(?:I|we|you|it|that|this|he|she|they)$", w.strip(), re.I):
+                w = ""
+            return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
+    return []
+
+
+_ZH_DONE = re.compile(
+    r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?:[\u4e00-\u9fff]{0,3}?)"
+    r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$|^搞定了?[！!。]*$"
+)
+_ZH_CANCEL = re.compile(
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
+    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消)了"
+)
+
+
+def status_zh(s: str, subject: str) -> list[Evidence]:
+    """A task said done by its resultative ("车保养完了", "房间收拾完啦") or called off
+    ("那个会我就不参加了", "复查改期了，先不去了")."""
+    if s.rstrip().endswith(("？", "?", "吗")):
+        return []
+    for clause in re.split(r"[，,；;]", s):
+        clause = clause.strip()
+        m = _ZH_CANCEL.search(clause)
+        if m and not re.search(r"喜欢|爱|吃|喝", m.group("verb") or ""):
+            obj = re.sub(r"^(?:那个|这个|那|这)", "", m.group("obj") or m.group("obj2") or "")
+            obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
+            return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
+    m = _ZH_DONE.search(re.split(r"[，,]", s)[0].strip())
+    if m:
+        obj = m.groupdict().get("obj") or ""
+        named = re.search(rf"(?P<name>{_ZH_NAME_RE})(?:已经|都)", obj + s[len(obj) : len(obj) + 4])
+        who = subject
+        if named and named.group("name") != subject:
+            who = named.group("name")
+            obj = obj[: obj.find(who)] if who in obj else obj
+        obj = re.split(r"我|已经|都", obj)[0]
+        obj = re.sub(r"(?:收拾|保养|整理|打扫|修|装|弄|做|写|办)$", "", obj) or obj
+        return [Evidence("status", who, "", obj, 0.5, "done")]
+    return []
+
+
+_ZH_NAME_RE = (
+    r"[小老][王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓]|"
+    r"[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓][\u4e00-\u9fff]{1,2}?"
+)
