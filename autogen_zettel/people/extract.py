@@ -180,6 +180,15 @@ def _sentence(
         if promised:
             out = [e for e in out if e.layer != "status"] + promised
             layers = {e.layer for e in out}
+    if han and "status" in layers and "commitment" not in layers:
+        # "月底前我把房租交了": a done-looking 了 under a time still ahead is a promise
+        promised = general.commitments_zh(said, speaker, at, speaker)
+        if promised:
+            out = [e for e in out if e.layer != "status"] + promised
+            layers = {e.layer for e in out}
+    if "status" in layers and any(e.layer in ("fact", "preference") and e in extra for e in out):
+        out = [e for e in out if e.layer != "status"]  # "我们上周订婚了": news, not a task done
+        layers = {e.layer for e in out}
     if not layers & {"commitment", "status", "fact", "preference"}:
         if han:
             out += general.commitments_zh(said, speaker, at, speaker) or general.status_zh(said, speaker)

@@ -642,7 +642,11 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
     before or after the subject and an act, not a past one (月底前我把房租交了 is still ahead)."""
     from autogen_zettel.text.due import due_date
 
-    if s.rstrip().endswith(("？", "?", "吗")) or _ZH_PAST_TIME.search(s):
+    if (
+        s.rstrip().endswith(("？", "?", "吗"))
+        or _ZH_PAST_TIME.search(s)
+        or re.search(r"看看|再说|也许|可能|说不定", s)
+    ):
         return []
     pledge = bool(re.search(r"包在我身上|交给我|放心", s))
     for clause in re.split(r"[，,；;。！!]", s):
@@ -688,7 +692,8 @@ _STATUS_EN_DONE = re.compile(
     rf"(?:all\s+|now\s+|finally\s+)?(?:{_DONE_PART})\b"
     rf"|\bgot round to\s+(?:\w+ing\s+)?(?:the\s+)?(?P<w2>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
     rf"|\b(?:all )?sorted with\s+(?:the\s+)?(?P<w3>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
-    rf"|^(?:yep|yes|ok|okay|done),?\s+(?:rang|called|emailed|texted|phoned|messaged)\s+(?:them|him|her)\b",
+    rf"|^(?:yep|yes|ok|okay|done),?\s+(?:rang|called|emailed|texted|phoned|messaged)\s+(?:them|him|her)\b"
+    rf"|^I\s+(?:already\s+|just\s+)?(?:{_DONE_PART})\s+(?:the\s+|my\s+|our\s+)?(?P<w4>[\w\- ]+?)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
 _STATUS_EN_CANCEL = re.compile(
@@ -698,8 +703,13 @@ _STATUS_EN_CANCEL = re.compile(
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s)\s+(?:off|cancelled|canceled|called off)\b",
     re.I,
 )
+# "Mia handled the catering", "Omar sent them": a name, a done verb and its object ("Visas sorted" has none)
 _NAMED_DONE_EN = re.compile(
-    rf"\b(?P<name>[A-Z][a-z]+)\s+(?:already\s+)?(?:{_DONE_PART})\s+(?:the\s+|them|it)?(?P<w>[\w\- ]*)"
+    rf"\b(?P<name>[A-Z][a-z]+)\s+(?:already\s+)?(?:{_DONE_PART})\s+"
+    rf"(?:(?:the|my|our|your|his|her)\s+(?P<w>[\w\- ]+)|them\b|it\b)"
+)
+_NOT_NAMES_EN = frozenset(
+    "I The All Yep Yes Ok Okay Finally Never Just Already So And But Deposit Shift Grandma Grandpa Mum Mom Dad".split()
 )
 
 
@@ -715,13 +725,13 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _NAMED_DONE_EN.search(clause)
-        if m and m.group("name") not in ("I", "The", "All", "Yep", "Finally", "Deposit", "Shift"):
-            w = m.group("w").strip() or (re.split(r",", s)[0] if clause is not s else "")
+        if m and m.group("name") not in _NOT_NAMES_EN:
+            w = (m.group("w") or "").strip() or (re.split(r",", s)[0] if clause is not s else "")
             w = re.sub(r"^(?:don't worry about|forget)\s+(?:the\s+)?", "", w.strip(), flags=re.I)
             return [Evidence("status", m.group("name"), "", _clean_np(w.split(" anymore")[0]), 0.5, "done")]
         m = _STATUS_EN_DONE.search(clause)
         if m:
-            w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3")) if g), "") or ""
+            w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w4")) if g), "") or ""
             if re.match(r"(?:I|we|you|it|that|this|he|she|they)$", w.strip(), re.I):
                 w = ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]

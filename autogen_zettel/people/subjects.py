@@ -64,7 +64,8 @@ _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
-_ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+# a name's given part is no pronoun, particle or day ("周六我..." is a day, not 周六我)
+_ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|(?![周星][一二三四五六日天末])[{_SURNAMES}][^\s我你他她们的了是在说，。！？、\d]{{1,2}}?)"
 # what may follow a Chinese name for it to be the subject: a verb or adverb, not a noun
 _ZH_PRED = (
     r"(?=说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|一直|从来|特别|很|超|真|最|不|没|是|在|"
@@ -81,7 +82,7 @@ _ZH_LEAD = re.compile(
 _EN_PRED = (
     r"(?:says|said|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
     r"loves|likes|hates|adores|enjoys|can't|cannot|won't|will|'ll|isn't|doesn't|does|never|"
-    r"works|worked|lives|lived|moved|left|quit|joined|started|handled|sent|called|fixed|sorted|booked|"
+    r"works|worked|lives|lived|moved|left|quit|joined|started|"
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married)\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been)\b|"
     r"has\s+(?:been|moved|started|quit|left|got))"
@@ -98,6 +99,10 @@ _EN_LEAD = re.compile(
     rf"(?=\s|'s\b))"
 )
 _EN_REPORT = re.compile(r"^\s*(?:says|said|thinks|told\s+me|reckons)\s+(?:that\s+)?(?:she|he|they)\b", re.I)
+_EN_PASSIVE = re.compile(
+    r"^(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?(?:called|fixed|sorted|booked|sent|paid|told|invited|picked up|"
+    r"collected|handled|done|informed|asked|emailed|texted)\b"
+)
 _EN_AND_I = re.compile(r"^\s+and\s+I\b")
 _THIRD_TO_FIRST = (
     (r"^'s\s+been\b", "'ve been"),
@@ -140,6 +145,8 @@ def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
     if not m:
         return []
     rest = body[m.end() :]
+    if _EN_PASSIVE.match(rest):  # "Grandma's been called": a task done to her, not her news
+        return []
     if _EN_AND_I.match(rest):  # "My girlfriend and I moved in together": the speaker's own news
         return []
     if m.group("names"):
