@@ -24,6 +24,7 @@ from datetime import datetime
 from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh as layer_rules_zh
 from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.meaning import meaning_of
 from autogen_zettel.people.subjects import subjects_of
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
@@ -98,7 +99,13 @@ def as_first_person(text: str, speaker: str) -> str:
 
 
 def extract_layers(
-    text: str, *, speaker: str, at: datetime, previous: str | None = None, addressee: str | None = None
+    text: str,
+    *,
+    speaker: str,
+    at: datetime,
+    previous: str | None = None,
+    addressee: str | None = None,
+    embedder=None,
 ) -> list[Evidence]:
     """Every layer finding of ``text`` said by ``speaker`` at ``at``.
 
@@ -111,10 +118,16 @@ def extract_layers(
     :param previous: the message this one answers (an offer "Shall I book the sushi bar?",
         a question "So you live in Porto now?"), which gives a bare "No thanks" or "Yes" its topic
     :param addressee: who "you" is, when known (a commitment's counterparty)
+    :param embedder: an :class:`~autogen_zettel.embed.protocol.Embedder` (the multilingual e5
+        reads both languages) through which :mod:`~autogen_zettel.people.meaning` decides what
+        the patterns cannot: the polarity of a bare "<thing> is <anything>", the key of news
+        whose verb no pattern knows. None: the rules alone, pure and offline
     """
     if len(text) + len(previous or "") > KEPT_CHARS:  # a long text is read afresh, not kept
-        return _extract(text, speaker=speaker, at=at, previous=previous, addressee=addressee)
-    return list(_kept(text, speaker, at.isoformat(), at, previous, addressee))
+        return _extract(
+            text, speaker=speaker, at=at, previous=previous, addressee=addressee, embedder=embedder
+        )
+    return list(_kept(text, speaker, at.isoformat(), at, previous, addressee, embedder))
 
 
 KEPT = 4096  # distinct calls whose findings extract_layers keeps (each a few small records)
@@ -123,11 +136,19 @@ KEPT_CHARS = 4000  # longer texts are not kept, so the kept keys stay under abou
 
 @functools.lru_cache(maxsize=KEPT)
 def _kept(
-    text: str, speaker: str, written: str, at: datetime, previous: str | None, addressee: str | None
+    text: str,
+    speaker: str,
+    written: str,
+    at: datetime,
+    previous: str | None,
+    addressee: str | None,
+    embedder=None,
 ) -> tuple[Evidence, ...]:
     # ``written`` tells apart equal aware times in different offsets (they hash alike); a tuple of
     # frozen records, so no caller can change what the next one is given
-    return tuple(_extract(text, speaker=speaker, at=at, previous=previous, addressee=addressee))
+    return tuple(
+        _extract(text, speaker=speaker, at=at, previous=previous, addressee=addressee, embedder=embedder)
+    )
 
 
 extract_layers.cache_info = _kept.cache_info
@@ -135,8 +156,9 @@ extract_layers.cache_clear = _kept.cache_clear
 
 
 def _extract(
-    text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None
+    text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None, embedder=None
 ) -> list[Evidence]:
+    meaning = meaning_of(embedder)
     out: list[Evidence] = []
     text = as_first_person(text, speaker)
     before = previous
@@ -144,7 +166,7 @@ def _extract(
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
         # the rules read the sentence as that person would say it, and file it under them
         for subject, said in subjects_of(sentence, speaker):
-            for ev in _sentence(said, subject, at, before, addressee):
+            for ev in _sentence(said, subject, at, before, addressee, meaning):
                 if subject != speaker and ev.layer == "commitment" and not ev.counterparty:
                     # a promise reported to the speaker ("Bob said he'll send it") is made to them
                     ev = dataclasses.replace(ev, counterparty=speaker)
@@ -156,7 +178,7 @@ def _extract(
 
 
 def _sentence(
-    sentence: str, speaker: str, at: datetime, previous: str | None, addressee: str | None
+    sentence: str, speaker: str, at: datetime, previous: str | None, addressee: str | None, meaning=None
 ) -> list[Evidence]:
     """The phrase rules' findings of one sentence, completed by the structural ones of
     :mod:`~autogen_zettel.people.general` for what the phrase rules did not say."""
@@ -171,7 +193,7 @@ def _sentence(
             general.normalise_en(sentence), speaker, layer_rules_en.offer_topic(previous)
         )
     if han:
-        extra += general.extract_zh(said, speaker, layer_rules_zh.offer_topic(previous))
+        extra += general.extract_zh(said, speaker, layer_rules_zh.offer_topic(previous), meaning)
     out = merge(found, extra)
     layers = {e.layer for e in out}
     if not han and "status" in layers and "commitment" not in layers and general.future_en(said):

@@ -256,7 +256,32 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
     return [Evidence("preference", subject, key, topic, score, kind)] if key else []
 
 
-def _prefs_en(s: str, subject: str, offered: str) -> list[Evidence]:
+_GENERIC_EN = re.compile(  # "<thing> is/are <anything>", "<thing> <verb>s me": the embedder reads the predicate
+    r"^(?P<obj>(?:[A-Za-z\u4e00-\u9fff'\-]+\s+){0,2}?[A-Za-z\u4e00-\u9fff'\-]+)\s+"
+    r"(?:(?:is|are|'s)\s+(?!(?:on|at|in|off|out|over|done|sorted|booked|ready|tomorrow|today|tonight|next|this|"
+    r"going|coming|fixed|paid|here|there|back)\b)|(?:\w+s)\s+me\b)"
+)
+# what a bare "<x> is ..." must not be about for it to be a taste: a pronoun, a time, an event
+_NOT_THING_EN = re.compile(
+    r"^(?:it|this|that|he|she|they|there|what|which|who|where|when|how|why|today|tomorrow|tonight|"
+    r"everything|everyone|nothing|something|one|(?:the|my|our|your)\s+(?:meeting|weather|call|flight|train|"
+    r"plan|deadline|appointment|party|dinner|trip|boss|team|day|week)|i|you|we|[A-Z][a-z]+)$"
+)
+
+
+def _generic_en(s: str, subject: str, meaning) -> list[Evidence]:
+    m = _GENERIC_EN.match(s.strip())
+    if not m or s.rstrip().endswith("?") or _NOT_THING_EN.match(m.group("obj")):
+        return []
+    obj = m.group("obj")
+    sign = meaning.polarity(s, margin=_GENERIC_MARGIN)
+    return _pref(subject, obj, 0.9 if sign > 0 else 0.1, "statement") if sign else []
+
+
+_GENERIC_MARGIN = 0.03  # a bare "<thing> is <predicate>" must lean clearly one way
+
+
+def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = s.replace("’", "'")
     low = s.lower()
     out: list[Evidence] = []
@@ -312,13 +337,47 @@ def _prefs_en(s: str, subject: str, offered: str) -> list[Evidence]:
         return _pref(subject, offered, 0.0, "refusal")
     if offered and _POS_ANSWER_EN.search(s):
         return _pref(subject, offered, 1.0, "acceptance")
+    if meaning is not None:
+        return _generic_en(s, subject, meaning)
     return out
 
 
-def extract_en(s: str, subject: str, offered: str = "") -> list[Evidence]:
+_NEWS_EN = re.compile(
+    r"\b(?:now|since|moved|switched|swapped|joined|left|quit|transferred|relocated|settled)\b", re.I
+)
+_SLOT_EN = re.compile(
+    rf"\b(?:to|in|at|for|with|joined|started at)\s+(?:a\s+[a-z\- ]+?\s+(?:called|named)\s+)?(?P<v>{_CAP})"
+)
+
+
+def _generic_facts_en(s: str, subject: str, meaning) -> list[Evidence]:
+    """News whose verb the patterns do not know ("I'm with Monzo now"): a change marker and a
+    named slot, the key read by the embedder."""
+    if s.rstrip().endswith("?") or not _NEWS_EN.search(s) or _FUTURE_EN.search(s):
+        return []
+    slots = [m.group("v") for m in _SLOT_EN.finditer(s)]
+    slots = [
+        v
+        for v in slots
+        if v not in ("I", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+    ]
+    if not slots:
+        return []
+    key = meaning.fact_key(s, allowed=("employer", "school", "residence"))
+    if not key:
+        return []
+    value = _clean_np(slots[-1])
+    return [Evidence("fact", subject, key, value, 0.5, "change")]
+
+
+def extract_en(s: str, subject: str, offered: str = "", meaning=None) -> list[Evidence]:
     """Facts and preferences of an English first-person sentence ``s`` said by ``subject``;
-    ``offered`` is what the message it answers offered, if anything."""
-    return _facts_en(s, subject) + _prefs_en(s, subject, offered)
+    ``offered`` is what the message it answers offered, if anything; ``meaning`` (a
+    :class:`~autogen_zettel.people.meaning.Meaning`) reads what the patterns cannot."""
+    facts = _facts_en(s, subject)
+    if not facts and meaning is not None:
+        facts = _generic_facts_en(s, subject, meaning)
+    return facts + _prefs_en(s, subject, offered, meaning)
 
 
 # ----------------------------------------------------------------------------- Chinese
@@ -577,9 +636,45 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     return out
 
 
-def extract_zh(s: str, subject: str, offered: str = "") -> list[Evidence]:
+_GENERIC_ZH = re.compile(
+    r"^(?P<obj>[\u4e00-\u9fffA-Za-z\-]{1,5}?)(?:简直|真是|真的是|实在是?|就是|太|才是|也太|可真|是)(?P<pred>[\u4e00-\u9fff]{2,})"
+)
+_SLOT_ZH = re.compile(
+    r"(?:到|在|进了?|回了?)(?P<v>[^\s我你他她们的了，。！？、\d年月天]{2,6}?)(?:了|。|，|工作|上班|读书|上学|定居|$)"
+)
+# news, not a trip: a verb of moving or joining, or "now" against before
+_ZH_NEWS = re.compile(r"跳槽|搬|调到|调回|入职|转学|转到|定居|现在|换了|去了一家|进了")
+
+
+def _generic_zh(s: str, subject: str, meaning) -> list[Evidence]:
+    m = _GENERIC_ZH.match(s.strip())
+    if not m or s.rstrip().endswith(("？", "?", "吗")) or re.match(r"[我你他她它这那今明昨]", m.group("obj")):
+        return []
+    sign = meaning.polarity(s, margin=_GENERIC_MARGIN)
+    return _pref(subject, m.group("obj"), 0.9 if sign > 0 else 0.1, "statement") if sign else []
+
+
+def _generic_facts_zh(s: str, subject: str, meaning) -> list[Evidence]:
+    if s.rstrip().endswith(("？", "?", "吗")) or not _ZH_NEWS.search(s) or _ZH_FUTURE.search(s):
+        return []
+    slots = [
+        m.group("v") for m in _SLOT_ZH.finditer(s) if not re.search(r"家里|这|那|哪|一起|工作", m.group("v"))
+    ]
+    if not slots:
+        return []
+    key = meaning.fact_key(s, allowed=("employer", "school", "residence"))
+    return [Evidence("fact", subject, key, slots[-1], 0.5, "change")] if key else []
+
+
+def extract_zh(s: str, subject: str, offered: str = "", meaning=None) -> list[Evidence]:
     """Facts and preferences of a Chinese first-person sentence ``s`` said by ``subject``."""
-    return _facts_zh(s, subject) + _prefs_zh(s, subject, offered)
+    facts = _facts_zh(s, subject)
+    if not facts and meaning is not None:
+        facts = _generic_facts_zh(s, subject, meaning)
+    prefs = _prefs_zh(s, subject, offered)
+    if not prefs and meaning is not None:
+        prefs = _generic_zh(s, subject, meaning)
+    return facts + prefs
 
 
 # ----------------------------------------------------------------------------- register
