@@ -190,11 +190,13 @@ def _sentence(
     extra: list[Evidence] = []
     if latin:
         extra += general.extract_en(
-            general.normalise_en(sentence), speaker, layer_rules_en.offer_topic(previous)
+            general.normalise_en(sentence), speaker, layer_rules_en.offer_topic(previous), meaning
         )
     if han:
         extra += general.extract_zh(said, speaker, layer_rules_zh.offer_topic(previous), meaning)
     out = merge(found, extra)
+    if general.plan_only(said):  # a plan is no change of job or home yet
+        out = [e for e in out if not (e.layer == "fact" and e.kind == "change")]
     layers = {e.layer for e in out}
     if not han and "status" in layers and "commitment" not in layers and general.future_en(said):
         # "I'll drop the forms off tomorrow": a promise, not a cancellation

@@ -104,6 +104,14 @@ _DIET_EN = re.compile(
 _ALLERGY_EN = re.compile(r"\ballergic\s+to\s+(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))", re.I)
 
 
+def plan_only(s: str) -> bool:
+    """Whether a sentence tells a plan or a maybe, not news ("我姐说她明年要搬去柏林",
+    "She might move to Berlin next spring"): a fact stated in it is no change yet."""
+    if re.search(r"[\u4e00-\u9fff]", s):
+        return bool(_ZH_FUTURE.search(s)) and not re.search(r"了[。！!，,]?$|已经", s)
+    return bool(_FUTURE_EN.search(s)) and not re.search(r"\b(?:now|since|got|left|quit|moved)\b", s, re.I)
+
+
 def future_en(s: str) -> bool:
     """Whether an English sentence speaks of what is still to come ("I'll", "going to")."""
     return bool(_FUTURE_EN.search(s))
@@ -256,16 +264,22 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
     return [Evidence("preference", subject, key, topic, score, kind)] if key else []
 
 
+_DONE_PART = (
+    r"fixed|renewed|paid|sorted|done|booked|sent|covered|handled|finished|cleaned|called|submitted|"
+    r"filed|signed|delivered|posted|repaired|installed|collected|returned|out|ready|taken care of|dealt with"
+)
+
 _GENERIC_EN = re.compile(  # "<thing> is/are <anything>", "<thing> <verb>s me": the embedder reads the predicate
     r"^(?P<obj>(?:[A-Za-z\u4e00-\u9fff'\-]+\s+){0,2}?[A-Za-z\u4e00-\u9fff'\-]+)\s+"
     r"(?:(?:is|are|'s)\s+(?!(?:on|at|in|off|out|over|done|sorted|booked|ready|tomorrow|today|tonight|next|this|"
-    r"going|coming|fixed|paid|here|there|back)\b)|(?:\w+s)\s+me\b)"
+    r"going|coming|here|there|back|(?:all\s+|now\s+)?(?:" + _DONE_PART + r"))\b)|(?:\w+s)\s+me\b)"
 )
 # what a bare "<x> is ..." must not be about for it to be a taste: a pronoun, a time, an event
 _NOT_THING_EN = re.compile(
     r"^(?:it|this|that|he|she|they|there|what|which|who|where|when|how|why|today|tomorrow|tonight|"
     r"everything|everyone|nothing|something|one|(?:the|my|our|your)\s+(?:meeting|weather|call|flight|train|"
-    r"plan|deadline|appointment|party|dinner|trip|boss|team|day|week)|i|you|we|[A-Z][a-z]+)$"
+    r"plan|deadline|appointment|party|dinner|trip|boss|team|day|week)|i|you|we)$",
+    re.I,
 )
 
 
@@ -278,7 +292,7 @@ def _generic_en(s: str, subject: str, meaning) -> list[Evidence]:
     return _pref(subject, obj, 0.9 if sign > 0 else 0.1, "statement") if sign else []
 
 
-_GENERIC_MARGIN = 0.03  # a bare "<thing> is <predicate>" must lean clearly one way
+_GENERIC_MARGIN = 0.02  # a bare "<thing> is <predicate>" must lean clearly one way (e5 cosines sit close)
 
 
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
@@ -619,6 +633,15 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         if m and t:
             out += _pref(subject, t.group("obj"), 0.1, "statement")
     if not out:
+        # "火锅太油了，最近不想吃": a thing named first, then not wanted now
+        m = re.match(r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,5}?)(?:太|真|好|有点|又|实在|也太)", s)
+        if (
+            m
+            and not re.match(r"[我你他她它这那今明昨]", m.group("obj"))
+            and re.search(r"不想(?:再)?(?:吃|喝|去|看|玩|要)|吃不下|喝不下|受不了", s[m.end() :])
+        ):
+            out += _pref(subject, m.group("obj"), 0.0, "refusal")
+    if not out:
         m = _ZH_AGAIN.search(s)
         if m:
             out += _pref(subject, m.group("obj"), 0.0, "refusal")
@@ -778,10 +801,6 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
     return []
 
 
-_DONE_PART = (
-    r"fixed|renewed|paid|sorted|done|booked|sent|covered|handled|finished|cleaned|called|submitted|"
-    r"filed|signed|delivered|posted|repaired|installed|collected|returned|out|ready|taken care of|dealt with"
-)
 _STATUS_EN_DONE = re.compile(
     rf"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{{2,30}}?)(?:'s|\s+is|\s+are|\s+has been|'s been|\s+have been|\s+was|\s+were)?\s+"
     rf"(?:all\s+|now\s+|finally\s+)?(?:{_DONE_PART})\b"
