@@ -213,6 +213,20 @@ def _sentence(
     if "status" in layers and any(e.layer in ("fact", "preference") and e in extra for e in out):
         out = [e for e in out if e.layer != "status"]  # "我们上周订婚了": news, not a task done
         layers = {e.layer for e in out}
+    if "status" in layers and "commitment" not in layers:
+        # the structural reading of a task's result, clause by clause, over the phrase rules' one
+        # when it names the task more fully or calls it off where they saw it done
+        ours = general.status_zh(said, speaker) if han else general.status_en(said, speaker, speaker)
+        theirs = [e for e in out if e.layer == "status"]
+        if (
+            ours
+            and theirs
+            and (ours[0].kind != theirs[0].kind or (ours[0].value and theirs[0].value in ours[0].value))
+        ):
+            out = [e for e in out if e.layer != "status"] + ours
+    if layers == {"status"} and _POLITE.search(said) and all(e.kind == "done" for e in out):
+        out = []  # "太感谢了", "不好意思打错字了": thanks and apologies close no task
+        layers = set()
     if not layers & {"commitment", "status", "fact", "preference"}:
         if han:
             out += general.commitments_zh(said, speaker, at, speaker) or general.status_zh(said, speaker)
@@ -245,6 +259,7 @@ def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:
     return out
 
 
+_POLITE = re.compile(r"谢|不好意思|抱歉|对不起|辛苦了|麻烦你了|\b(?:thanks|thank you|sorry|cheers)\b", re.I)
 _NOT_TASTE = frozenset({"restriction", "diet", "allergy"})
 
 

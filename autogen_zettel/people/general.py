@@ -108,7 +108,11 @@ def plan_only(s: str) -> bool:
     """Whether a sentence tells a plan or a maybe, not news ("我姐说她明年要搬去柏林",
     "She might move to Berlin next spring"): a fact stated in it is no change yet."""
     if re.search(r"[\u4e00-\u9fff]", s):
+        if re.search(r"说不定|也许|可能|打算|准备|计划", s):  # a maybe stays a maybe, 了 or not
+            return True
         return bool(_ZH_FUTURE.search(s)) and not re.search(r"了[。！!，,]?$|已经", s)
+    if re.search(r"\b\w+ing\b.*\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b", s, re.I):
+        return True  # "she's moving to Berlin next spring"
     return bool(_FUTURE_EN.search(s)) and not re.search(r"\b(?:now|since|got|left|quit|moved)\b", s, re.I)
 
 
@@ -416,7 +420,7 @@ _ZH_JOB = re.compile(
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
 )
 _ZH_RESIDENCE = re.compile(
-    r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
+    r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
     r"|在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"
 )

@@ -90,7 +90,10 @@ _EN_PRED = (
 _EN_NAME = r"[A-Z][a-z]+"
 _EN_NOT = frozenset(
     "I We You He She They It The A An My Our Your This That These Those There Here So Oh Yes No Nah Ok "
-    "Okay Sure Well Just Also Apparently Honestly Anyway Btw Still Now Then Thanks Please Let Go Got".split()
+    "Okay Sure Well Just Also Apparently Honestly Anyway Btw Still Now Then Thanks Please Let Go Got "
+    # sentence adverbs that start a line as a name would
+    "Finally Never Always Maybe Perhaps Really Actually Basically Literally Definitely Probably Hopefully "
+    "Luckily Sadly Unfortunately Recently Kinda Totally Seriously Today Tonight Tomorrow Yesterday".split()
 )
 _EN_OPEN = re.compile(r"^(?:(?:apparently|so|oh|btw|by the way|also|and|fun fact|guess what)[,:]?\s+)+", re.I)
 _EN_LEAD = re.compile(
@@ -150,7 +153,10 @@ def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
     if _EN_AND_I.match(rest):  # "My girlfriend and I moved in together": the speaker's own news
         return []
     if m.group("names"):
-        names = [n for n in re.split(r"\s+and\s+", m.group("names")) if n not in _EN_NOT]
+        # a dropped "I" before a past verb ("Called off the viewing", "Quit my job") is no name
+        names = [
+            n for n in re.split(r"\s+and\s+", m.group("names")) if n not in _EN_NOT and not n.endswith("ed")
+        ]
         if len(names) != len(re.split(r"\s+and\s+", m.group("names"))):
             return []
     else:
