@@ -50,12 +50,13 @@ _CAP = r"[A-Z][\w&'\-]*(?:\s+(?:of\s+)?[A-Z][\w&'\-]*)*"
 _EMPLOYER_EN = re.compile(
     rf"\b(?:work(?:ing|s|ed)?|job|started|joined|hired|employed|intern(?:ing)?|placement)\s+"
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely)\s+)?(?:at|for|with)\s+(?P<v>{_NP}?)"
-    rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b))"
+    rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b))"
     rf"|\b(?:started|joined)\s+(?P<v2>{_CAP})"
     rf"|\bI(?:'m| am)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an|the)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD}))(?=\s*(?:$|[,.;!]|now\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})",
 )
+_PAST_VALUE = re.compile(r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of)\b", re.I)
 _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}|the\s+\w+)")
 _JOB_EN = re.compile(
     r"\b(?:I(?:'m| am)|im|i'm)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
@@ -147,6 +148,9 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         v = next((g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4")) if g), "")
         if not v or (left and left.group("v") == v):
             continue
+        clause = re.split(r"[,;]|\b(?:and|but|then)\b", s[: m.start()])[-1]
+        if _PAST_VALUE.search(clause):  # "Quit my job at the agency", "I used to work at Amazon": the old one
+            continue
         v = _clean_np(v)
         if re.search(rf"\b(?:{_SCHOOL_HEAD})\b", v, re.I):
             continue
@@ -155,7 +159,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add("employer", v, "change" if (change or left) else "statement")
     for m in _JOB_EN.finditer(s):
         v = next((g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4")) if g), "")
-        words = v.lower().split()
+        words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
         if not words:
             continue
         if m.group("v4"):
