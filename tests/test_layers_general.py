@@ -125,3 +125,32 @@ def test_the_embedder_keys_news_whose_verb_no_pattern_knows(e5):
     assert meaning.fact_key("I'm at a tiny fintech called Ledgerly now.") == "employer"
     assert meaning.fact_key("The meeting moved to Friday.") == ""
     assert meaning.fact_key("我去了北京读书。") == "school"
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "key", "sign"),
+    [
+        ("My brother absolutely adores horror films.", "Kim's brother", "horror movi", 1),
+        ("I don't really fancy Italian tonight.", "Kim", "italian food", -1),
+        ("I never really liked cricket.", "Kim", "cricket", -1),
+        ("Honestly, tea is so much better than coffee.", "Kim", "coffee", -1),
+        ("我现在不怎么吃甜食了。", "Kim", "甜食", -1),
+    ],
+)
+def test_stance_negation_and_comparison_in_sentences_of_no_set(text, subject, key, sign):
+    prefs = {e.key: e for e in extract_layers(text, speaker="Kim", at=T0) if e.layer == "preference"}
+    assert key in prefs and prefs[key].subject == subject, prefs
+    assert (prefs[key].score > 0.5) == (sign > 0)
+
+
+def test_news_after_leaving_names_the_new_employer():
+    (fact,) = [
+        e
+        for e in extract_layers("我上周从阿里离职了，现在在腾讯。", speaker="Kim", at=T0)
+        if e.layer == "fact"
+    ]
+    assert (fact.key, fact.value, fact.kind) == ("employer", "腾讯", "change")
+    jobs = [
+        e for e in extract_layers("Quit my job at the agency, I'm a photographer now.", speaker="Jo", at=T0)
+    ]
+    assert [(e.key, e.value) for e in jobs if e.layer == "fact"] == [("job", "photographer")]

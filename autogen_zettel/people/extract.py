@@ -252,7 +252,7 @@ def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:
                         out[out.index(e)] = Evidence(e.layer, e.subject, e.key, e.value, e.score, "change")
         elif ev.layer == "preference":
             # a restriction ("我不喝酒") is a fact, not a taste; the phrase rules' preference stands
-            if not any(e.layer == "preference" or e.key in _NOT_TASTE for e in out):
+            if not any(e.layer == "preference" for e in found) and not any(e.key in _NOT_TASTE for e in out):
                 if ev.kind == "refusal":
                     out = [e for e in out if not (e.layer == "status" and e.kind == "cancelled")]
                 out.append(ev)

@@ -59,7 +59,7 @@ _EMPLOYER_EN = re.compile(
 _PAST_VALUE = re.compile(r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of)\b", re.I)
 _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}|the\s+\w+)")
 _JOB_EN = re.compile(
-    r"\b(?:I(?:'m| am)|im|i'm)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
+    r"\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b))"
     r"|\b(?:as|retrained as|working as|work as|trained as)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+)"
     r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?(?P<v3>[a-z\-]+)"
@@ -76,6 +76,7 @@ _RESIDENCE_EN = re.compile(
     rf"|\bwe're\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+for\b"
+    rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
 )
 _RELATION_EN = (
     ("married", re.compile(r"\b(?:got married|married|tied the knot|wedding was)\b", re.I)),
@@ -216,18 +217,20 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
 
 # stance words: what the sentence says of its object, and how strongly
 _LIKE_EN = (
-    r"love|luv|adore|enjoy|like|am into|'m into|'m really into|am really into|'m obsessed with|am obsessed with|"
+    r"love|luv|adore|enjoy|like|fancy|prefer|'m keen on|am keen on|'m fond of|am fond of|'m crazy about|"
+    r"am crazy about|'m mad about|am mad about|am into|'m into|'m really into|am really into|'m obsessed with|am obsessed with|"
     r"could eat|can't get enough of|'m a (?:huge|big) fan of|am a (?:huge|big) fan of|'ve come round to|"
     r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on"
 )
 _DISLIKE_EN = (
     r"hate|can't stand|cannot stand|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
     r"'m not big on|am not big on|'m not a fan of|am not a fan of|'m not into|am not into|"
-    r"find|'ve gone off|have gone off|can't do|don't like|do not like|don't love|dislike"
+    r"find|'ve gone off|have gone off|can't do|don't like|do not like|don't love|dislike|"
+    r"don't fancy|do not fancy|'m not keen on|am not keen on"
 )
 _STANCE_EN = re.compile(
     rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|"
-    rf"do|sort of|truly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
+    rf"do|sort of|truly|don't|do not|never|no longer|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
     rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|"
     rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",
     re.I,
@@ -291,7 +294,29 @@ _NOT_THING_EN = re.compile(
 )
 
 
+_DISCOURSE_EN = re.compile(
+    r"^(?:(?:honestly|tbh|ngl|well|yeah|so|oh|man|god|seriously|personally),?\s+)+", re.I
+)
+_BETTER_EN = re.compile(
+    r"^(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+(?:is|are|'s)\s+(?:so\s+|way\s+|much\s+|so much\s+|far\s+)?"
+    r"(?P<cmp>better|nicer|worse)\s+than\s+(?P<b>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
+
+
+def _comparative_en(s: str, subject: str) -> list[Evidence]:
+    """ "Tea is so much better than coffee": for the first, against the second."""
+    m = _BETTER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
+    if not m or _NOT_THING_EN.match(m.group("a")):
+        return []
+    up = m.group("cmp").lower() != "worse"
+    return _pref(subject, m.group("a"), 0.9 if up else 0.1, "statement") + _pref(
+        subject, m.group("b"), 0.1 if up else 0.9, "statement"
+    )
+
+
 def _generic_en(s: str, subject: str, meaning) -> list[Evidence]:
+    s = _DISCOURSE_EN.sub("", s.strip())
     m = _GENERIC_EN.match(s.strip())
     if not m or s.rstrip().endswith("?") or _NOT_THING_EN.match(m.group("obj")):
         return []
@@ -359,7 +384,8 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         return _pref(subject, offered, 0.0, "refusal")
     if offered and _POS_ANSWER_EN.search(s):
         return _pref(subject, offered, 1.0, "acceptance")
-    if meaning is not None:
+    out = _comparative_en(s, subject)
+    if not out and meaning is not None:
         return _generic_en(s, subject, meaning)
     return out
 
@@ -417,6 +443,7 @@ _ZH_EMPLOYER = re.compile(
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
     rf"|在(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
+    rf"|(?:离职|辞职|跳槽|毕业)[^，。]*[，,]\s*(?:我)?现在(?:在|去了)(?P<v5>{_HZ}{{2,6}}?)(?:了|。|！|$)"
 )
 _ZH_JOB = re.compile(
     r"(?:当|做|是(?:一名|一个|个)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{1,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
@@ -484,7 +511,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             add("school", v, "change" if m.group("v") else "statement")
     schools = {e.value for e in out}
     for m in _ZH_EMPLOYER.finditer(s):
-        v = next((g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4")) if g), "")
+        v = next(
+            (g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4"), m.group("v5")) if g), ""
+        )
         v = re.sub(r"^(?:了|去了|到了)", "", v)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
         v = re.sub(r"^(?:一家|一个)", "", v)
@@ -500,7 +529,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             "employer",
             v,
             "change"
-            if (change and not m.group("v3")) or re.search(r"换了|跳槽|入职|辞职|实习|毕业", s)
+            if (change and not m.group("v3")) or re.search(r"换了|跳槽|入职|辞职|离职|实习|毕业", s)
             else kind
             if m.group("v3") is None
             else "statement",
@@ -551,7 +580,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
 
 
 _ZH_LIKE = r"喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
-_ZH_DISLIKE = r"讨厌|烦|受不了|吃不了|喝不了|不碰|不感冒|不怎么感冒|不太感冒|不吃|不喝|不看|不玩|不爱|不喜欢|不太喜欢|怕|反感|腻了"
+_ZH_DISLIKE = (
+    r"讨厌|烦|受不了|吃不了|喝不了|不碰|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听)|不爱|"
+    r"不喜欢|不太喜欢|怕|反感|腻了"
+)
 _ZH_DEG = (
     r"(?:最|特别|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|从来|已经|是真的|是|反而|重新|还是)*"
 )

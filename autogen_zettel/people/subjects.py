@@ -80,7 +80,8 @@ _ZH_LEAD = re.compile(
 
 # a person's predicate: reporting, stance and change verbs, or 's/is before a role or state
 _EN_PRED = (
-    r"(?:says|said|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
+    r"(?:(?:absolutely|totally|really|just|also|still|honestly|seriously|genuinely|kind of|kinda)\s+)*"
+    r"(?:says|said|adores|fancies|prefers|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
     r"loves|likes|hates|adores|enjoys|can't|cannot|won't|will|'ll|isn't|doesn't|does|never|"
     r"works|worked|lives|lived|moved|left|quit|joined|started|"
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married)\b|"
@@ -126,7 +127,7 @@ def _first_person_en(rest: str) -> str:
     for pattern, repl in _THIRD_TO_FIRST:
         if re.match(pattern, rest):
             return "I" + re.sub(pattern, repl, rest, count=1)
-    m = re.match(r"^(\s+(?:(?:just|really|also|finally|recently|now|still|never|always)\s+)*)(\w+)", rest)
+    m = re.match(r"^(\s+(?:(?:just|really|also|now|still|never|always|kind of|kinda|\w+ly)\s+)*)(\w+)", rest)
     if m:
         verb = m.group(2)
         low = verb.lower()
