@@ -154,3 +154,22 @@ def test_news_after_leaving_names_the_new_employer():
         e for e in extract_layers("Quit my job at the agency, I'm a photographer now.", speaker="Jo", at=T0)
     ]
     assert [(e.key, e.value) for e in jobs if e.layer == "fact"] == [("job", "photographer")]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "sign"),
+    [
+        ("I used to love sushi, now I can't stand it.", "japanese food", -1),
+        ("我以前很喜欢喝咖啡，现在一点都不想喝。", "coffee", -1),
+    ],
+)
+def test_the_now_clause_of_a_change_of_mind_wins(text, key, sign):
+    (pref,) = [e for e in extract_layers(text, speaker="Kim", at=T0) if e.layer == "preference"]
+    assert (pref.key, pref.kind, pref.score > 0.5) == (key, "change", sign > 0)
+
+
+def test_a_student_at_a_place_is_at_school_and_a_passive_cancel_is_a_cancel():
+    keys = {e.key: e.value for e in extract_layers("I'm a student at Leeds.", speaker="Kim", at=T0)}
+    assert keys.get("school") == "Leeds" and "employer" not in keys
+    (st,) = extract_layers("The vet appointment got cancelled.", speaker="Kim", at=T0)
+    assert (st.layer, st.kind, st.value) == ("status", "cancelled", "vet appointment")

@@ -250,6 +250,16 @@ def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:
                 for e in same:
                     if e.kind == "statement" and _meet(e.value, ev.value):
                         out[out.index(e)] = Evidence(e.layer, e.subject, e.key, e.value, e.score, "change")
+        elif ev.layer == "preference" and ev.kind == "change":
+            # the clause that says "now" read against the one before it: a change of mind, whose
+            # sign wins over a phrase rule that read the older clause
+            same = [e for e in out if e.layer == "preference" and e.key == ev.key and e.subject == ev.subject]
+            if same and all((e.score > 0.5) != (ev.score > 0.5) for e in same):
+                out = [e for e in out if e not in same] + [ev]
+            elif not any(e.layer == "preference" for e in found) and not any(
+                e.key in _NOT_TASTE for e in out
+            ):
+                out.append(ev)
         elif ev.layer == "preference":
             # a restriction ("我不喝酒") is a fact, not a taste; the phrase rules' preference stands
             if not any(e.layer == "preference" for e in found) and not any(e.key in _NOT_TASTE for e in out):

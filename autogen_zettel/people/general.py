@@ -52,6 +52,7 @@ _EMPLOYER_EN = re.compile(
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely)\s+)?(?:at|for|with)\s+(?P<v>{_NP}?)"
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b))"
     rf"|\b(?:started|joined)\s+(?P<v2>{_CAP})"
+    rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
     rf"|\bI(?:'m| am)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an|the)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD}))(?=\s*(?:$|[,.;!]|now\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})",
@@ -146,7 +147,9 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
 
     left = _LEFT_EN.search(s)
     for m in _EMPLOYER_EN.finditer(s):
-        v = next((g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4")) if g), "")
+        v = next(
+            (g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4"), m.group("v5")) if g), ""
+        )
         if not v or (left and left.group("v") == v):
             continue
         clause = re.split(r"[,;]|\b(?:and|but|then)\b", s[: m.start()])[-1]
@@ -156,6 +159,9 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         if re.search(rf"\b(?:{_SCHOOL_HEAD})\b", v, re.I):
             continue
         if _ROLE_TAIL.search(v.lower()) and not re.search(rf"\b(?:{_ORG_HEAD})\b", v, re.I):
+            continue
+        if re.search(r"\b(?:student|pupil|undergrad|undergraduate|postgrad|fresher)\s+at\b", s, re.I):
+            add("school", v, "statement")  # "a student at Leeds": a school, not an employer
             continue
         add("employer", v, "change" if (change or left) else "statement")
     for m in _JOB_EN.finditer(s):
@@ -226,11 +232,11 @@ _DISLIKE_EN = (
     r"hate|can't stand|cannot stand|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
     r"'m not big on|am not big on|'m not a fan of|am not a fan of|'m not into|am not into|"
     r"find|'ve gone off|have gone off|can't do|don't like|do not like|don't love|dislike|"
-    r"don't fancy|do not fancy|'m not keen on|am not keen on"
+    r"don't fancy|do not fancy|'m not keen on|am not keen on|'m over|am over|'m done with|am done with"
 )
 _STANCE_EN = re.compile(
     rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|"
-    rf"do|sort of|truly|don't|do not|never|no longer|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
+    rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
     rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|"
     rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",
     re.I,
@@ -335,7 +341,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     change = re.search(r"\b(?:used to|now|anymore|lately|these days|come round|gone off|started)\b", low)
     kind = "change" if change else "statement"
     # "I used to hate running but now I kind of love it": the clause with "now" holds
-    parts = re.split(r"\bbut\s+(?=now\b)", s, flags=re.I)
+    parts = re.split(r"(?:\bbut\s+|[,;]\s*(?:but\s+)?)(?=now\b)", s, flags=re.I)
     clause = parts[-1]
     obj_before = ""
     if len(parts) > 1:
@@ -516,8 +522,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         )
         v = re.sub(r"^(?:了|去了|到了)", "", v)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
-        v = re.sub(r"^(?:一家|一个)", "", v)
-        if not v or v in schools or re.search(r"家里|家|这|那|哪|学校", v) or len(v) < 2:
+        v = re.sub(r"^(?:一家|一个|家(?=\S{2})|个(?=\S{2}))", "", v)
+        if not v or v in schools or re.search(r"家里|^家$|这|那|哪|学校", v) or len(v) < 2:
             continue
         if m.group("v3") and not re.search(_ZH_ORG_HEAD, v) and not re.search(r"[A-Za-z]", v):
             # "在小米做产品经理": a short name before a verb of work is an employer; "在家" is not
@@ -529,7 +535,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             "employer",
             v,
             "change"
-            if (change and not m.group("v3")) or re.search(r"换了|跳槽|入职|辞职|离职|实习|毕业", s)
+            if (change and not m.group("v3"))
+            or re.search(r"换了|换工作|跳槽|入职|辞职|离职|实习|毕业|现在|不当|不干", s)
             else kind
             if m.group("v3") is None
             else "statement",
@@ -581,7 +588,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
 
 _ZH_LIKE = r"喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
 _ZH_DISLIKE = (
-    r"讨厌|烦|受不了|吃不了|喝不了|不碰|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听)|不爱|"
+    r"讨厌|烦|受不了|吃不了|喝不了|不碰|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听)|不爱|"
     r"不喜欢|不太喜欢|怕|反感|腻了"
 )
 _ZH_DEG = (
@@ -621,7 +628,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         for c in clauses:
             if c is now_clause:
                 break
-            m = _ZH_STANCE.search(c) or _ZH_STANCE.search("我" + re.sub(r"^(?:以前|原来|之前)我?", "", c))
+            bare = re.sub(r"以前|原来|之前|过去|曾经", "", c)
+            m = _ZH_STANCE.search(bare if "我" in bare else "我" + bare)
             if m:
                 before_obj = m.group("obj") or m.group("pre") or ""
     elif re.search(r"现在|不再|重新|开始|已经不", s):
@@ -854,7 +862,8 @@ _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|pulling out of|"
     r"pull out of|dropping|not doing|won't be|no longer doing|postponed|put off)\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!]|tonight\b|today\b|tomorrow\b|until\b|for now\b|on\b|after all\b|this\b))"
-    r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s)\s+(?:off|cancelled|canceled|called off)\b",
+    r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
+    r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b",
     re.I,
 )
 # "Mia handled the catering", "Omar sent them": a name, a done verb and its object ("Visas sorted" has none)
