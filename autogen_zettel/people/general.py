@@ -283,7 +283,8 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
 
 _DONE_PART = (
     r"fixed|renewed|paid|sorted|done|booked|sent|covered|handled|finished|cleaned|called|submitted|"
-    r"filed|signed|delivered|posted|repaired|installed|collected|returned|out|ready|taken care of|dealt with"
+    r"filed|signed|delivered|posted|repaired|installed|collected|returned|taken care of|dealt with|"
+    r"(?<=is )out|(?<='s )out|(?<=are )out|(?<=is )ready|(?<='s )ready|(?<=are )ready"
 )
 
 _GENERIC_EN = re.compile(  # "<thing> is/are <anything>", "<thing> <verb>s me": the embedder reads the predicate
@@ -860,7 +861,8 @@ _STATUS_EN_DONE = re.compile(
 )
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|pulling out of|"
-    r"pull out of|dropping|not doing|won't be|no longer doing|postponed|put off)\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
+    r"pull out of|dropping|not doing|won't be|no longer doing|postponed|put off|can't make it to|won't make it to|"
+    r"can't make|won't make|count me out (?:of|for))\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!]|tonight\b|today\b|tomorrow\b|until\b|for now\b|on\b|after all\b|this\b))"
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
     r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b",
@@ -908,6 +910,7 @@ _ZH_DONE = re.compile(
 _ZH_CANCEL = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
     r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消)了"
+    r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
 )
 
 
@@ -920,7 +923,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         clause = clause.strip()
         m = _ZH_CANCEL.search(clause)
         if m and not re.search(r"喜欢|爱|吃|喝", m.group("verb") or ""):
-            obj = re.sub(r"^(?:那个|这个|那|这)", "", m.group("obj") or m.group("obj2") or "")
+            obj = re.sub(
+                r"^(?:那个|这个|那|这)", "", m.group("obj3") or m.group("obj") or m.group("obj2") or ""
+            )
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
     m = _ZH_DONE.search(re.split(r"[，,]", s)[0].strip())
