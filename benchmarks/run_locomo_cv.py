@@ -131,6 +131,11 @@ def main(argv=None) -> int:
         "in-sample tuning from the in-sample choice",
     )
     ap.add_argument("--rounds", type=int, default=1, help="passes of coordinate ascent over the grid")
+    ap.add_argument(
+        "--embedder",
+        default="minilm",
+        help="the model that embeds turns and questions (embedding.model: minilm, e5); give each its own --cache",
+    )
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
 
@@ -147,8 +152,9 @@ def main(argv=None) -> int:
     convs = load_locomo(args.data)
     if args.questions:
         convs = [replace(c, questions=c.questions[: args.questions]) for c in convs]
-    emb = CachedEmbedder(make_embedder("minilm"), args.cache)
-    cv = LocomoCV(lambda cfg: MemoryHub.open(memory=True, embedder=emb, config=cfg), convs, MemoryConfig())
+    emb = CachedEmbedder(make_embedder(args.embedder), args.cache)
+    base_cfg = MemoryConfig.model_validate({"embedding": {"model": args.embedder}})
+    cv = LocomoCV(lambda cfg: MemoryHub.open(memory=True, embedder=emb, config=cfg), convs, base_cfg)
     cv.ingest()
     emb.save()
     fold_starts = None
