@@ -116,6 +116,7 @@ def main(argv=None) -> int:
     ap.add_argument("--questions", type=int, default=0, help="only the first N questions per conversation")
     ap.add_argument("--params", default="", help="comma-separated subset of the grid to tune")
     ap.add_argument("--no-ablation", action="store_true")
+    ap.add_argument("--no-baselines", action="store_true", help="skip the flat baselines (slow with e5)")
     ap.add_argument(
         "--grid",
         default="",
@@ -176,7 +177,7 @@ def main(argv=None) -> int:
         if not args.params or k in args.params.split(",") or k in extra
     }
     result = cross_validate(cv, grid, start, rounds=args.rounds, fold_starts=fold_starts)
-    base = {m: summarise(s) for m, s in cv.baselines().items()}
+    base = {} if args.no_baselines else {m: summarise(s) for m, s in cv.baselines().items()}
     emb.save()
     out = {"baselines": base, **result}
     lines = [
