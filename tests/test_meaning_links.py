@@ -95,3 +95,22 @@ def test_fastapi_unlocks_microservices_then_the_engineer_not_the_cat(model, cloc
         assert engineer and engineer[0].layer == "associative", texts
         assert LinkKind(engineer[0].via[1]) in MEANING, engineer[0].via
         assert "My cat is called Miso." not in texts, texts
+
+
+def test_relative_meaning_links_keep_each_cards_strongest_above_the_tenants_median():
+    from autogen_zettel.base.cards import Link
+    from benchmarks.locomo_cv import relative_meaning_links
+
+    S, W = LinkKind.STRONGLY_RELATED, LinkKind.SAME_SPEAKER
+    links = [
+        Link("a", "b", S, 0.86),
+        Link("a", "c", S, 0.84),
+        Link("a", "d", S, 0.83),  # a's third strongest: cut by top=2
+        Link("b", "c", S, 0.80),  # at the median (0.80) but not 0.02 above it
+        Link("c", "d", S, 0.78),
+        Link("d", "e", S, 0.79),
+        Link("e", "a", S, 0.77),
+        Link("a", "e", W, 0.1),  # other kinds pass untouched
+    ]
+    kept = relative_meaning_links(links, top=2, margin=0.02)
+    assert [(x.src, x.dst) for x in kept] == [("a", "b"), ("a", "c"), ("a", "e")]
