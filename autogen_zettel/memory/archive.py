@@ -43,6 +43,7 @@ from autogen_zettel.trust.maintenance import (
     rebuild_summary,
     strength,
 )
+from autogen_zettel.trust.sealed import seal_traces
 
 __all__ = ["MemoryArchive", "Tenant", "LAST_MAINTAINED"]
 
@@ -279,6 +280,7 @@ class MemoryArchive:
                     ]
                 )
                 self._db.insert_cards([card.with_changes(tier=tier)])
+                seal_traces(self._db, [card_id])  # its sources and history, when now permanent
                 self._db.mark_indexed([card_id])
                 self._mem.store.stage_audit(
                     "set_tier", {"card_id": card_id, "from": card.tier.value, "to": tier.value}, at=now
@@ -324,13 +326,16 @@ class MemoryArchive:
                     ]
                 )
                 self._db.insert_cards([new])
+                seal_traces(self._db, [card_id])  # the old text in its history, when permanent
                 self._db.replace_entities(card_id, new.entities)
                 self._db.claims.replace([card_id], claim_rows(new, claims))
                 key = self._mem.store.audit_key()
                 # committed with the edit, so the old text never changes without an entry
                 self._mem.store.stage_audit(
                     "edit",
-                    {
+                    {"card_id": card_id, "version": new.version}
+                    if old.tier is PrivacyTier.PERMANENT  # sealed text: no guessable digest of it
+                    else {
                         "card_id": card_id,
                         "version": new.version,
                         "old_hmac": content_digest(old.content, key),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from autogen_zettel.base.cards import Card, CardKind
+from autogen_zettel.base.cards import Card, CardKind, PrivacyTier
 from autogen_zettel.cards.atoms import name_speaker
 from autogen_zettel.embed.embedders import Embedder
 from autogen_zettel.store.db import CardDB
@@ -67,7 +67,11 @@ def index_cards(
         batch = cards[start : start + EMBED_BATCH]
         texts = [embed_text(c.speaker, c.content) for c in batch]
         vectors = embedded[n] if embedded is not None else emb.encode(texts)
-        sparse = emb.sparse(texts)
+        # a permanent card's lexical vector would spell out its words (token ids of a known
+        # vocabulary): it gets an empty one, and is found by its dense vector (docs/security.md)
+        sparse = [
+            s if c.tier is not PrivacyTier.PERMANENT else ([], []) for c, s in zip(batch, emb.sparse(texts))
+        ]
         store.upsert(tenant, [c.id for c in batch], vectors, sparse)
         if mark:
             db.mark_indexed([c.id for c in batch])

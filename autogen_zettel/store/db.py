@@ -25,7 +25,8 @@ from pathlib import Path
 
 import sqlite_utils
 
-from autogen_zettel.base.cards import Card, CardKind, CardStatus
+from autogen_zettel.base.cards import Card, CardKind, CardStatus, PrivacyTier
+from autogen_zettel.base.sealing import open_message_rows
 from autogen_zettel.store.card_rows import card_to_row, newest_query, row_to_card, source_tuple
 from autogen_zettel.store.claim_tables import ClaimTable, ConflictTable
 from autogen_zettel.store.connection import check_file, damaged
@@ -161,7 +162,13 @@ class CardDB:
                 upsert(self._conn, "cards", [card_to_row(c, indexed=0) for c in cards])
                 self.db.conn.executemany(
                     "insert or ignore into card_entities (card_id, entity) values (?, ?)",
-                    [(c.id, e.casefold()) for c in cards for e in c.entities],
+                    # a permanent card's entities are sealed in its row, not listed in plain here
+                    [
+                        (c.id, e.casefold())
+                        for c in cards
+                        for e in c.entities
+                        if c.tier is not PrivacyTier.PERMANENT
+                    ],
                 )
 
     def mark_indexed(self, ids: Iterable[str], indexed: bool = True) -> None:
@@ -455,6 +462,7 @@ class CardDB:
         if not ids:
             return []
         with self.lock:
-            return select_rows(
+            rows = select_rows(
                 self.db, f"select * from messages where id in ({','.join('?' * len(ids))})", ids
             )
+        return open_message_rows(rows)  # a permanent card's source, sealed (trust/sealed.py)

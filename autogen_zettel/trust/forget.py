@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from autogen_zettel.base.cards import CardKind
+from autogen_zettel.base.cards import CardKind, PrivacyTier
 from autogen_zettel.base.prompts import render_profile
 from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.store.audit import content_digest
@@ -116,7 +116,13 @@ def forget_cards(
     key = store.audit_key()  # keyed digests: a short subject like "bob" cannot be guessed back from the log
     detail: dict = {
         "card_ids": ids,
-        "content_hmac": [content_digest(cards[i].content, key) for i in ids if i in cards],
+        # a permanent card's text is sealed: its digest (keyed with a key in the same folder)
+        # would let whoever holds the folder test guesses of it
+        "content_hmac": [
+            content_digest(cards[i].content, key)
+            for i in ids
+            if i in cards and cards[i].tier is not PrivacyTier.PERMANENT
+        ],
     }
     if subject is not None:
         # the folded spelling: "José" and "JOSÉ" give one digest
