@@ -27,6 +27,7 @@ from autogen_zettel.base.prompts import render_profile
 from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.store.audit import content_digest
 from autogen_zettel.text.spelling import SpellingMatcher, fold
+from autogen_zettel.trust import receipts
 from autogen_zettel.trust.maintenance import Curated
 
 __all__ = ["ForgetReport", "cut_sentences", "forget_cards", "finish_forget", "cards_about", "FORGOTTEN"]
@@ -47,6 +48,10 @@ class ForgetReport:
     audit_seq: int
     #: forgetting by subject: each spelling of it that was found (as written, NFC), sorted
     matched: tuple[str, ...] = ()
+    #: the signed receipt (text of its file, :mod:`~autogen_zettel.trust.receipts`), or None
+    receipt: str | None = None
+    #: why there is no receipt (no signing key), or None
+    receipt_note: str | None = None
 
 
 def cut_sentences(
@@ -127,6 +132,8 @@ def forget_cards(
     if subject is not None:
         # the folded spelling: "José" and "JOSÉ" give one digest
         detail["subject_hmac"] = content_digest(fold(subject), key)
+    # read before anything is deleted: a malformed key or one inside the folder stops the forget
+    signer = receipts.signing_key(db.path.parents[1] if db.path else None)
     with store.write_lock:
         real = [c for c in cards.values() if c.kind is not CardKind.SUMMARY]
         affected_summaries = {
@@ -183,9 +190,27 @@ def forget_cards(
             resolve_keys(db, keys, cfg=mem.config.conflicts, now=at)
             sync_cards(db, ids, cfg=mem.config.conflicts)  # layer rows only these cards supported go too
             detail.update(rows=rows, messages_rewritten=sum(1 for t in new_texts.values() if t is not None))
+            # the salted commitments made at write time: in the entry (the chain's head binds
+            # them) and the receipt; their salts go with the cards, so no guess can be tested
+            detail["commitments"] = receipts.commitments_of(db, ids)
+            receipts.drop_commitments(db, ids)
             # the audit entry commits with the deletion: a kill after this point leaves it in
             # the outbox, and reopening copies it to the log and finishes the scrub below
             entry = store.stage_audit(action, detail, at=at)
+            receipt = None
+            if signer is not None:
+                receipt = receipts.make_receipt(
+                    signer,
+                    tenant=store.name,
+                    action=action,
+                    audit_seq=entry.seq,
+                    head_before=entry.prev_hash,
+                    head_after=entry.hash,
+                    commitments=detail["commitments"],
+                    cards=len(ids),
+                    at=entry.at,
+                )
+                receipts.store_receipt(db, entry.seq, receipt)
         store.delete_points(ids)
         finish_forget(store)
         store.flush_audit()
@@ -197,6 +222,8 @@ def forget_cards(
         tuple(rewritten),
         entry.seq,
         tuple(sorted(set(matched))),
+        receipt,
+        None if receipt is not None else receipts.NO_KEY_NOTE,
     )
 
 
