@@ -66,6 +66,7 @@ __all__ = [
     "open_history_rows",
     "is_permanent",
     "key_for_write",
+    "refuse_locked",
 ]
 
 log = logging.getLogger(__name__)
@@ -134,15 +135,20 @@ def key_for_write(key: bytes | None) -> bytes:
     return key
 
 
+def refuse_locked() -> None:
+    """Raise :class:`PermanentKeyMissing`: a card read without its key is being written back."""
+    raise PermanentKeyMissing(
+        f"this permanent memory was read without its key, so its text is not known here; set {ENV} "
+        "to the key it was written with before changing it"
+    )
+
+
 def seal(text: str, aad: str, *, key: bytes | None = None) -> str:
     """``text`` encrypted (AES-256-GCM, random nonce, ``aad`` bound) as ``PREFIX + base64``.
     Raises :class:`PermanentKeyMissing` without a key, and refuses to seal a locked placeholder
     (a card read without the right key and written back would lose its text for good)."""
     if text in (LOCKED, WRONG_KEY):
-        raise PermanentKeyMissing(
-            f"this permanent memory was read without its key, so its text is not known here; set {ENV} "
-            "to the key it was written with before changing it"
-        )
+        refuse_locked()
     key = key_for_write(key)
     nonce = os.urandom(12)
     box = AESGCM(key).encrypt(nonce, text.encode("utf-8"), aad.encode("utf-8"))

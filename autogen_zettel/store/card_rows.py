@@ -13,6 +13,7 @@ from autogen_zettel.base.sealing import (
     WRONG_KEY,
     is_sealed,
     open_sealed,
+    refuse_locked,
     seal,
     seal_card_content,
 )
@@ -106,6 +107,9 @@ def row_to_card(row: dict) -> Card:
 
 def card_to_row(card: Card, indexed: int = 0) -> dict:
     permanent = card.tier is PrivacyTier.PERMANENT  # sealed at rest; no key: PermanentKeyMissing
+    if card.content in (LOCKED, WRONG_KEY):
+        # read without its key: written back (in any tier) it would replace the sealed text for good
+        refuse_locked()
     return {
         "id": card.id,
         "content": seal_card_content(card.id, card.content) if permanent else card.content,
