@@ -156,3 +156,24 @@ def test_raw_sqlite_bytes(folder):
         if p.exists():
             raw = p.read_bytes()
             assert not any(w in raw for w in WORDS), name
+
+
+def test_permanent_cards_stay_out_of_the_shared_index(folder, clock):
+    """Their vectors would name the fact (benchmarks/sealed_vectors.py): none is in the index,
+    recall scores them in memory, and moving a card in or out of the tier moves its point."""
+    hub = MemoryHub.open(folder, embedder=HashEmbedder(), clock=clock)
+    try:
+        mem = hub.tenant("ann")
+        permanent = {c.id for c in mem.cards() if c.tier.value == "permanent"}
+        indexed = mem.store.vectors.ids("ann")
+        assert len(permanent) == 2 and not permanent & indexed and len(indexed) == 1
+        assert "My blood type is O negative" in texts(mem, "blood type")
+        porto = next(c for c in mem.cards() if "Porto" in c.content)
+        mem.set_tier(porto.id, "permanent")
+        assert porto.id not in mem.store.vectors.ids("ann")
+        assert "I moved to Porto last spring." in texts(mem, "where did ann move")
+        mem.set_tier(porto.id, "standard")
+        assert porto.id in mem.store.vectors.ids("ann")
+        assert mem.verify_audit().ok
+    finally:
+        hub.close()

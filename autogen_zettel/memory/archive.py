@@ -286,6 +286,11 @@ class MemoryArchive:
                     "set_tier", {"card_id": card_id, "from": card.tier.value, "to": tier.value}, at=now
                 )
             self._mem.store.flush_audit()
+            if tier is PrivacyTier.PERMANENT:  # out of the shared index (trust/sealed.py)
+                self._mem.store.delete_points([card_id])
+                self._mem.store.compact()
+            elif card.tier is PrivacyTier.PERMANENT:
+                self._mem.index_cards([card.with_changes(tier=tier)])
         return self._mem.card(card_id)
 
     def edit(self, card_id: str, content: str, *, at: datetime | None = None) -> Card:

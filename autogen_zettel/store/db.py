@@ -371,12 +371,18 @@ class CardDB:
     def searchable_ids(self) -> set[str]:
         """Ids of the cards that belong in the vector index (every card but summaries)."""
         with self.lock:
-            return {r["id"] for r in self.db.query("select id from cards where kind != 'summary'")}
+            # permanent cards are kept out of the index (trust/sealed.py)
+            return {
+                r["id"]
+                for r in self.db.query("select id from cards where kind != 'summary' and tier != 'permanent'")
+            }
 
     def searchable_count(self) -> int:
         """How many cards belong in the vector index (:meth:`searchable_ids`, counted)."""
         with self.lock:
-            return self.db.execute("select count(*) from cards where kind != 'summary'").fetchone()[0]
+            return self.db.execute(
+                "select count(*) from cards where kind != 'summary' and tier != 'permanent'"
+            ).fetchone()[0]
 
     def has_kind(self, kind: CardKind) -> bool:
         with self.lock:

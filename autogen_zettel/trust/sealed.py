@@ -92,3 +92,59 @@ def _permanent_rows(db, ids: Sequence[str]) -> list[tuple[str, tuple]]:
             ).fetchall()
         ]
     return out
+
+
+# -- recall of the sealed tier, outside the shared index --------------------------------
+def with_permanent(store, embedder, dense_query, result):
+    """``result`` (a :class:`~autogen_zettel.store.index.SearchResult`) with the tenant's
+    permanent cards scored against ``dense_query`` in memory.
+
+    Permanent cards are kept out of the shared index: their dense vectors name the fact they
+    hold (benchmarks/sealed_vectors.py: the nearest of a guessed list of blood types or
+    allergens is the true one 88-100% of the time). With the key, their vectors are made here
+    from the opened text and kept in this process only (rebuilt when cards are written or
+    forgotten). Without the key, the newest permanent card is added at the lowest dense score,
+    so recall shows one :data:`LOCKED` placeholder instead of staying silent.
+    """
+    import numpy as np
+
+    from autogen_zettel.cards.atoms import name_speaker
+    from autogen_zettel.store.index import SearchResult
+
+    db = store.db
+    version = db.cards_written
+    try:
+        key = permanent_key()
+    except Exception:  # noqa: BLE001 - a malformed key reads as no key here (logged by open_sealed)
+        key = None
+    cached = store.cached("sealed_vectors", dict)
+    entry = cached.get("entry")
+    if entry is None or entry[0] != version or entry[1] != (key is not None):
+        with db.lock:
+            ids = [
+                r[0]
+                for r in db.db.execute(
+                    "select id from cards where tier = 'permanent' and kind != 'summary' "
+                    "order by created_at desc, rowid desc"
+                ).fetchall()
+            ]
+        vectors = None
+        if ids and key is not None:
+            cards = db.get_many(ids)
+            ids = [i for i in ids if i in cards and cards[i].content not in (LOCKED, WRONG_KEY)]
+            # the text every indexed card is embedded as (memory.card_index.embed_text)
+            texts = [f"{cards[i].speaker}: {name_speaker(cards[i].content, cards[i].speaker)}" for i in ids]
+            vectors = np.asarray(embedder.encode(texts), dtype=np.float32) if texts else None
+        entry = cached["entry"] = (version, key is not None, ids, vectors)
+    _, keyed, ids, vectors = entry
+    if not ids:
+        return result
+    dense = dict(result.dense)
+    if vectors is not None:
+        q = np.asarray(dense_query, dtype=np.float32)
+        norms = np.linalg.norm(vectors, axis=1) * (np.linalg.norm(q) or 1.0)
+        scores = vectors @ q / np.where(norms > 0, norms, 1.0)
+        dense.update({i: float(s) for i, s in zip(ids, scores)})
+    elif not keyed:
+        dense[ids[0]] = min(dense.values(), default=0.0)
+    return SearchResult(dense, result.lexical)
