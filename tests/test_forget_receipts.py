@@ -57,7 +57,7 @@ def verify_in_fresh_process(receipt: Path, public_key: Path) -> subprocess.Compl
         [
             sys.executable,
             "-m",
-            "autogen_zettel.cli.main",
+            "autogen_zettel",
             "audit",
             "receipt",
             "verify",
@@ -171,3 +171,21 @@ def run_cli(tmp_path):
         return CliRunner().invoke(main, ["--data-dir", str(data), "--config", str(cfg), *args])
 
     return invoke
+
+
+def test_cli_forget_writes_the_receipt_of_a_permanent_card(tmp_path, monkeypatch, clock, run_cli):
+    """A permanent (sealed) card is committed and receipted like any other, by the CLI too."""
+    new_key_files(tmp_path / "signer.pem")
+    monkeypatch.setenv(KEY_FILE_ENV, str(tmp_path / "signer.pem"))
+    data = tmp_path / "data"
+    hub = MemoryHub.open(data, embedder=HashEmbedder(dim=256), clock=clock)
+    try:
+        card = hub.tenant("ann").remember("My blood type is B negative.", speaker="ann", tier="permanent")[0]
+    finally:
+        hub.close()
+    out = tmp_path / "r.json"
+    result = run_cli(data, "forget", "ann", card.id, "--yes", "--receipt", str(out))
+    assert result.exit_code == 0, result.output
+    check = verify_receipt(out.read_bytes(), (tmp_path / "signer.pem.pub").read_bytes())
+    assert check.ok and check.receipt["cards"] == 1 and len(check.receipt["commitments"]) == 1
+    assert b"negative" not in out.read_bytes()
