@@ -23,7 +23,16 @@ import numpy as np
 from autogen_zettel.embed.embedders import make_embedder
 from autogen_zettel.memory.card_index import embed_text
 
-BLOOD = ["A positive", "A negative", "B positive", "B negative", "AB positive", "AB negative", "O positive", "O negative"]
+BLOOD = [
+    "A positive",
+    "A negative",
+    "B positive",
+    "B negative",
+    "AB positive",
+    "AB negative",
+    "O positive",
+    "O negative",
+]
 ALLERGENS = [
     "penicillin", "peanuts", "shellfish", "latex", "bee stings", "aspirin", "ibuprofen", "sulfa drugs",
     "eggs", "milk", "soy", "wheat", "tree nuts", "sesame", "fish", "codeine",

@@ -177,3 +177,30 @@ def test_permanent_cards_stay_out_of_the_shared_index(folder, clock):
         assert mem.verify_audit().ok
     finally:
         hub.close()
+
+
+def test_forgetting_reaches_the_sealed_tier(folder, clock, monkeypatch):
+    """By subject with the key (the sealed text is matched as opened), and by id without it."""
+    hub = MemoryHub.open(folder, embedder=HashEmbedder(), clock=clock)
+    try:
+        mem = hub.tenant("ann")
+        report = mem.forget(subject="penicillin")
+        assert len(report.card_ids) == 1
+        assert not any("penicillin" in c.content for c in mem.cards())
+        assert "My blood type is O negative" in [c.content for c in mem.cards()]
+        # the shared source message was one sentence, so it was blanked (trust/forget.py)
+        assert "penicillin" not in mem.store.db.messages(["m1"])[0]["text"]
+    finally:
+        hub.close()
+    monkeypatch.delenv(ENV)
+    hub = MemoryHub.open(folder, embedder=HashEmbedder(), clock=clock)
+    try:
+        mem = hub.tenant("ann")
+        locked = [c.id for c in mem.cards() if c.content == LOCKED]
+        assert len(locked) == 1
+        mem.forget(locked)
+        assert [c.content for c in mem.cards()] == ["I moved to Porto last spring."]
+        assert mem.store.db.messages(["m1"]) == []
+    finally:
+        hub.close()
+    assert not any(w in p.read_bytes() for p in folder.rglob("*") if p.is_file() for w in WORDS)

@@ -29,6 +29,7 @@ from autogen_zettel.store.audit import content_digest
 from autogen_zettel.text.spelling import SpellingMatcher, fold
 from autogen_zettel.trust import receipts
 from autogen_zettel.trust.maintenance import Curated
+from autogen_zettel.trust.sealed import LOCKED, WRONG_KEY, permanent_ids, permanent_key_given, seal_traces
 
 __all__ = ["ForgetReport", "cut_sentences", "forget_cards", "finish_forget", "cards_about", "FORGOTTEN"]
 
@@ -162,6 +163,11 @@ def forget_cards(
                     # message (the cards that still cite it keep their own text; the lost
                     # provenance is the safe side of forgetting)
                     new_texts[mid] = FORGOTTEN
+        for mid, text in texts.items():
+            if text in (LOCKED, WRONG_KEY) and new_texts.get(mid) is not None:
+                # a sealed source read without its key cannot be cut: blanked (another card that
+                # cites it loses its provenance, the safe side of forgetting)
+                new_texts[mid] = FORGOTTEN
         # the log must be writable before anything is deleted, not found broken afterwards
         store.audit_log.check_writable()
         rewritten = []
@@ -187,6 +193,8 @@ def forget_cards(
             for sid in sorted(affected_summaries):
                 card = rebuild_summary(mem, sid)
                 rewritten.append(card.id if card else sid)
+            if permanent_key_given():  # a source cut above in plain text still quotes a permanent card
+                seal_traces(db, permanent_ids(db))
             resolve_keys(db, keys, cfg=mem.config.conflicts, now=at)
             sync_cards(db, ids, cfg=mem.config.conflicts)  # layer rows only these cards supported go too
             detail.update(rows=rows, messages_rewritten=sum(1 for t in new_texts.values() if t is not None))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from autogen_zettel.base.errors import PermanentKeyMissing
 from autogen_zettel.base.sealing import (
     ENV,
     LOCKED,
@@ -29,6 +30,9 @@ from autogen_zettel.base.sealing import (
 )
 
 __all__ = [
+    "permanent_ids",
+    "permanent_key_given",
+    "with_permanent",
     "ENV",
     "LOCKED",
     "PREFIX",
@@ -39,6 +43,20 @@ __all__ = [
     "seal",
     "seal_traces",
 ]
+
+
+def permanent_key_given() -> bool:
+    """Whether a usable permanent-tier key is set (a malformed one counts as none)."""
+    try:
+        return permanent_key() is not None
+    except PermanentKeyMissing:
+        return False
+
+
+def permanent_ids(db) -> list[str]:
+    """Ids of every permanent card of ``db``."""
+    with db.lock:
+        return [r[0] for r in db.db.execute("select id from cards where tier = 'permanent'").fetchall()]
 
 
 def seal_traces(db, card_ids: Iterable[str]) -> int:
@@ -113,13 +131,10 @@ def with_permanent(store, embedder, dense_query, result):
 
     db = store.db
     version = db.cards_written
-    try:
-        key = permanent_key()
-    except Exception:  # noqa: BLE001 - a malformed key reads as no key here (logged by open_sealed)
-        key = None
+    keyed = permanent_key_given()  # a malformed key reads as none here (open_sealed logs it)
     cached = store.cached("sealed_vectors", dict)
     entry = cached.get("entry")
-    if entry is None or entry[0] != version or entry[1] != (key is not None):
+    if entry is None or entry[0] != version or entry[1] != keyed:
         with db.lock:
             ids = [
                 r[0]
@@ -129,13 +144,13 @@ def with_permanent(store, embedder, dense_query, result):
                 ).fetchall()
             ]
         vectors = None
-        if ids and key is not None:
+        if ids and keyed:
             cards = db.get_many(ids)
             ids = [i for i in ids if i in cards and cards[i].content not in (LOCKED, WRONG_KEY)]
             # the text every indexed card is embedded as (memory.card_index.embed_text)
             texts = [f"{cards[i].speaker}: {name_speaker(cards[i].content, cards[i].speaker)}" for i in ids]
             vectors = np.asarray(embedder.encode(texts), dtype=np.float32) if texts else None
-        entry = cached["entry"] = (version, key is not None, ids, vectors)
+        entry = cached["entry"] = (version, keyed, ids, vectors)
     _, keyed, ids, vectors = entry
     if not ids:
         return result
