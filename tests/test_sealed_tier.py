@@ -204,3 +204,23 @@ def test_forgetting_reaches_the_sealed_tier(folder, clock, monkeypatch):
     finally:
         hub.close()
     assert not any(w in p.read_bytes() for p in folder.rglob("*") if p.is_file() for w in WORDS)
+
+
+def test_set_tier_alone_seals_every_plain_trace(tmp_path, clock):
+    data = tmp_path / "data"
+    hub = MemoryHub.open(data, embedder=HashEmbedder(), clock=clock)
+    try:
+        mem = hub.tenant("ann")
+        card = mem.remember("Ann is allergic to Shellfish from Maine.", speaker="bob", message_id="s1")[0]
+        con = sqlite3.connect(data / "tenants" / "ann.sqlite")
+        before = "\n".join(con.iterdump()).lower()
+        assert before.count("shellfish") >= 3  # card, tags, message (and claims or layers)
+        mem.set_tier(card.id, "permanent")
+        hub.tenant("ann").store.db.erasure.scrub(vacuum=True)
+        after = "\n".join(sqlite3.connect(data / "tenants" / "ann.sqlite").iterdump()).lower()
+        assert "shellfish" not in after and "maine" not in after
+        assert mem.card(card.id).content == "Ann is allergic to Shellfish from Maine."
+        mem.set_tier(card.id, "standard")  # back in the clear: entities and claims again
+        assert mem.card(card.id).entities == card.entities
+    finally:
+        hub.close()

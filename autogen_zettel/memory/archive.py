@@ -30,6 +30,7 @@ from autogen_zettel.base.errors import InvalidInput, NotFound
 from autogen_zettel.cards.claims import claim_fields, extract_claims
 from autogen_zettel.cards.refine import clean_text, entities_of, keywords
 from autogen_zettel.memory.export import export_data, export_graph
+from autogen_zettel.people.sync import sync_cards
 from autogen_zettel.store.audit import content_digest
 from autogen_zettel.text.spelling import fold
 from autogen_zettel.trust.conflict_hits import conflict_from_row
@@ -281,6 +282,17 @@ class MemoryArchive:
                 )
                 self._db.insert_cards([card.with_changes(tier=tier)])
                 seal_traces(self._db, [card_id])  # its sources and history, when now permanent
+                if PrivacyTier.PERMANENT in (tier, card.tier):
+                    # what quotes the card in plain rows goes when it is sealed, comes back when not
+                    sealed = tier is PrivacyTier.PERMANENT
+                    self._db.replace_entities(card_id, () if sealed else card.entities)
+                    found = (
+                        ()
+                        if sealed
+                        else extract_claims(card.content, speaker=card.speaker, entities=card.entities)
+                    )
+                    self._db.claims.replace([card_id], claim_rows(card.with_changes(tier=tier), found))
+                    sync_cards(self._db, [card_id], cfg=self._mem.config.conflicts)
                 self._db.mark_indexed([card_id])
                 self._mem.store.stage_audit(
                     "set_tier", {"card_id": card_id, "from": card.tier.value, "to": tier.value}, at=now
