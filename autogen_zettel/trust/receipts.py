@@ -10,8 +10,9 @@ How it works:
 
 - at write time each card gets a **commitment** ``SHA-256(salt || content)`` with a random
   32-byte salt of its own (:func:`commit_cards`, table ``card_commitments``);
-- at a forget the commitments of the forgotten cards go into the audit entry (so the chain's
-  head after the forget binds them) and into the receipt, and the salts are deleted with the
+- at a forget the commitments of the forgotten cards go into the receipt, whose signature binds
+  them to the audit chain's heads before and after (the audit entry itself stays free of these
+  random values, so a replayed write path gives the same chain), and the salts are deleted with the
   cards (and their bytes scrubbed with them): afterwards nobody, the store included, can test a
   guess of the forgotten text against a commitment;
 - the receipt (:func:`make_receipt`) names the tenant, the audit entry, the chain's head before
