@@ -224,3 +224,21 @@ def test_set_tier_alone_seals_every_plain_trace(tmp_path, clock):
         assert mem.card(card.id).entities == card.entities
     finally:
         hub.close()
+
+
+def test_a_permanent_card_id_confirms_no_guess(folder):
+    """Plain card ids are digests of sources, time and text: a permanent card's id is keyed, so
+    recomputing it from a guess and the plain message id and time finds nothing."""
+    from datetime import datetime
+
+    from autogen_zettel.base.cards import card_id_for
+
+    con = sqlite3.connect(folder / "tenants" / "ann.sqlite")
+    rows = con.execute("select id, created_at from cards where tier = 'permanent'").fetchall()
+    ids = {r[0] for r in rows}
+    at = datetime.fromisoformat(rows[0][1])
+    for guess in ("My blood type is O negative", "I am allergic to penicillin."):
+        assert card_id_for(("m1",), guess, at) not in ids
+    # the standard card's id is still the plain digest (nothing changed for the other tiers)
+    porto = con.execute("select id, source_ids, created_at from cards where tier = 'standard'").fetchone()
+    assert porto[0] == card_id_for(("m2",), "I moved to Porto last spring.", datetime.fromisoformat(porto[2]))

@@ -67,6 +67,7 @@ __all__ = [
     "is_permanent",
     "key_for_write",
     "refuse_locked",
+    "keyed_id",
 ]
 
 log = logging.getLogger(__name__)
@@ -153,6 +154,25 @@ def seal(text: str, aad: str, *, key: bytes | None = None) -> str:
     nonce = os.urandom(12)
     box = AESGCM(key).encrypt(nonce, text.encode("utf-8"), aad.encode("utf-8"))
     return PREFIX + base64.b64encode(nonce + box).decode("ascii")
+
+
+def keyed_id(plain_id: str, *, prefix: str = "") -> str:
+    """An id derived from ``plain_id`` under the permanent key, for a permanent card or message.
+
+    Card ids (and derived message ids) are digests of the text without a secret: whoever holds
+    the folder could confirm a guess of a sealed text ("My blood type is AB negative") by
+    recomputing its id from the plain message id and time. Keyed, the id is as stable (a re-sent
+    message finds its card again) and confirms nothing without the key. A UUID string for a
+    card (as the index needs), ``prefix`` + 16 hex digits for a message. Raises
+    :class:`PermanentKeyMissing` without a key."""
+    import hashlib
+    import hmac
+    import uuid
+
+    digest = hmac.new(key_for_write(None), b"id:" + plain_id.encode("utf-8"), hashlib.sha256).digest()
+    if prefix:
+        return prefix + digest[:8].hex()
+    return str(uuid.UUID(bytes=digest[:16], version=4))
 
 
 def open_sealed(text: str, aad: str, *, key: bytes | None = None) -> str:
