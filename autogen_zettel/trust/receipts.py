@@ -52,7 +52,9 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from autogen_zettel.base.cards import PrivacyTier
 from autogen_zettel.base.errors import ConfigError
+from autogen_zettel.base.sealing import seal
 
 __all__ = [
     "KEY_ENV",
@@ -106,7 +108,12 @@ def commit_cards(db, cards: Iterable) -> None:
     rows = []
     for card in cards:
         salt = os.urandom(32)
-        rows.append((card.id, salt, commitment(salt, card.content)))
+        kept = salt
+        if card.tier is PrivacyTier.PERMANENT:
+            # salt and commitment side by side would confirm a guess of the sealed text: its salt
+            # is sealed too (kept only to open the commitment with the key, e.g. in a dispute)
+            kept = seal(base64.b64encode(salt).decode(), f"salt:{card.id}").encode("ascii")
+        rows.append((card.id, kept, commitment(salt, card.content)))
     if rows:
         with db.atomic():
             _tables(db)
