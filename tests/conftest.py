@@ -31,6 +31,13 @@ def point_ids(start: int, n: int) -> list[str]:
     return [str(uuid.UUID(int=i + 1)) for i in range(start, start + n)]
 
 
+@pytest.fixture(autouse=True)
+def permanent_key(monkeypatch):
+    """A key for the sealed permanent tier (trust/sealed.py), which refuses permanent writes
+    without one; a test of the keyless behaviour deletes it (monkeypatch.delenv)."""
+    monkeypatch.setenv("ZETTEL_PERMANENT_KEY", "dGVzdHMtb25seS1wZXJtYW5lbnQta2V5LTMyYnl0ZXM=")
+
+
 @pytest.fixture
 def clock():
     return SimulatedClock(T0)

@@ -30,6 +30,7 @@ __all__ = [
     "DiskFull",
     "TooManyOpenFiles",
     "QueueFull",
+    "PermanentKeyMissing",
 ]
 
 
@@ -104,3 +105,8 @@ class TooManyOpenFiles(ZettelError, OSError):
 class QueueFull(ZettelError):
     """``remember_later`` waited ``hub.queue_wait_seconds`` for room in the background queue
     (``hub.max_queued`` jobs) and found none; the message was not queued."""
+
+
+class PermanentKeyMissing(ZettelError):
+    """A permanent-tier card was to be written (or sealed) without the permanent tier's key
+    (``ZETTEL_PERMANENT_KEY``); the message names the variable and how to make a key."""

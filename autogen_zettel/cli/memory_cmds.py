@@ -26,6 +26,7 @@ from autogen_zettel.cli.common import (
     writable_file,
     writable_folder,
 )
+from autogen_zettel.cli.receipt_cmds import receipt
 
 
 def card_dict(card) -> dict:
@@ -216,8 +217,15 @@ def thaw(obj: Context, tenant, card_id):
 @click.argument("card_ids", nargs=-1)
 @click.option("--subject", default=None, help="Forget everything about this person or topic.")
 @click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@click.option(
+    "--receipt",
+    "receipt_out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write the signed forget receipt here (needs ZETTEL_RECEIPT_KEY or ZETTEL_RECEIPT_KEY_FILE).",
+)
 @click.pass_obj
-def forget(obj: Context, tenant, card_ids, subject, yes):
+def forget(obj: Context, tenant, card_ids, subject, yes, receipt_out):
     """Forget cards (by id) or everything about --subject, for good, with an audit entry.
 
     Example: autogen-zettel forget alice --subject Bob --yes
@@ -227,6 +235,8 @@ def forget(obj: Context, tenant, card_ids, subject, yes):
             "give card ids or --subject, not both (e.g. autogen-zettel forget alice --subject Bob)"
         )
     what = f"everything about {subject!r}" if subject else f"{len(card_ids)} card(s)"
+    if receipt_out is not None:
+        writable_file(receipt_out, what="the receipt")
     if not yes:
         click.confirm(f"Forget {what} in {tenant}? This cannot be undone", abort=True)
     with obj.hub() as hub:
@@ -241,6 +251,16 @@ def forget(obj: Context, tenant, card_ids, subject, yes):
     )
     if report.matched:  # the spellings found, as written (control characters escaped)
         console.print("matched: " + ", ".join(printable(m) for m in report.matched), markup=False)
+    if report.receipt is None:
+        console.print(report.receipt_note, markup=False)
+    elif receipt_out is not None:
+        receipt_out.write_bytes(report.receipt.encode("utf-8"))  # byte for byte as signed
+        console.print(f"receipt: {receipt_out}", markup=False)
+    else:
+        console.print(
+            f"receipt kept: autogen-zettel audit receipt export {tenant} --seq {report.audit_seq}",
+            markup=False,
+        )
 
 
 @click.command()
@@ -455,5 +475,7 @@ def audit_show(obj: Context, tenant):
         )
         console.print(f"     {json.dumps(e.detail, ensure_ascii=False)}", markup=False, highlight=False)
 
+
+audit.add_command(receipt)
 
 COMMANDS = [cards, explain, edit, freeze, thaw, forget, export, maintain, conflicts, audit]

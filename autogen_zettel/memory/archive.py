@@ -30,6 +30,7 @@ from autogen_zettel.base.errors import InvalidInput, NotFound
 from autogen_zettel.cards.claims import claim_fields, extract_claims
 from autogen_zettel.cards.refine import clean_text, entities_of, keywords
 from autogen_zettel.memory.export import export_data, export_graph
+from autogen_zettel.people.sync import sync_cards
 from autogen_zettel.store.audit import content_digest
 from autogen_zettel.text.spelling import fold
 from autogen_zettel.trust.conflict_hits import conflict_from_row
@@ -43,6 +44,7 @@ from autogen_zettel.trust.maintenance import (
     rebuild_summary,
     strength,
 )
+from autogen_zettel.trust.sealed import seal_traces
 
 __all__ = ["MemoryArchive", "Tenant", "LAST_MAINTAINED"]
 
@@ -279,11 +281,28 @@ class MemoryArchive:
                     ]
                 )
                 self._db.insert_cards([card.with_changes(tier=tier)])
+                seal_traces(self._db, [card_id])  # its sources and history, when now permanent
+                if PrivacyTier.PERMANENT in (tier, card.tier):
+                    # what quotes the card in plain rows goes when it is sealed, comes back when not
+                    sealed = tier is PrivacyTier.PERMANENT
+                    self._db.replace_entities(card_id, () if sealed else card.entities)
+                    found = (
+                        ()
+                        if sealed
+                        else extract_claims(card.content, speaker=card.speaker, entities=card.entities)
+                    )
+                    self._db.claims.replace([card_id], claim_rows(card.with_changes(tier=tier), found))
+                    sync_cards(self._db, [card_id], cfg=self._mem.config.conflicts)
                 self._db.mark_indexed([card_id])
                 self._mem.store.stage_audit(
                     "set_tier", {"card_id": card_id, "from": card.tier.value, "to": tier.value}, at=now
                 )
             self._mem.store.flush_audit()
+            if tier is PrivacyTier.PERMANENT:  # out of the shared index (trust/sealed.py)
+                self._mem.store.delete_points([card_id])
+                self._mem.store.compact()
+            elif card.tier is PrivacyTier.PERMANENT:
+                self._mem.index_cards([card.with_changes(tier=tier)])
         return self._mem.card(card_id)
 
     def edit(self, card_id: str, content: str, *, at: datetime | None = None) -> Card:
@@ -324,13 +343,16 @@ class MemoryArchive:
                     ]
                 )
                 self._db.insert_cards([new])
+                seal_traces(self._db, [card_id])  # the old text in its history, when permanent
                 self._db.replace_entities(card_id, new.entities)
                 self._db.claims.replace([card_id], claim_rows(new, claims))
                 key = self._mem.store.audit_key()
                 # committed with the edit, so the old text never changes without an entry
                 self._mem.store.stage_audit(
                     "edit",
-                    {
+                    {"card_id": card_id, "version": new.version}
+                    if old.tier is PrivacyTier.PERMANENT  # sealed text: no guessable digest of it
+                    else {
                         "card_id": card_id,
                         "version": new.version,
                         "old_hmac": content_digest(old.content, key),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from autogen_zettel.base.cards import Card, CardKind
+from autogen_zettel.base.cards import Card, CardKind, PrivacyTier
 from autogen_zettel.cards.atoms import name_speaker
 from autogen_zettel.embed.embedders import Embedder
 from autogen_zettel.store.db import CardDB
@@ -67,8 +67,15 @@ def index_cards(
         batch = cards[start : start + EMBED_BATCH]
         texts = [embed_text(c.speaker, c.content) for c in batch]
         vectors = embedded[n] if embedded is not None else emb.encode(texts)
-        sparse = emb.sparse(texts)
-        store.upsert(tenant, [c.id for c in batch], vectors, sparse)
+        # a permanent card stays out of the shared index: its dense vector names its fact to
+        # whoever guesses the kind, its sparse one spells its words (docs/security.md); recall
+        # scores it in memory (trust.sealed.with_permanent). Its vector is still returned, for linking
+        keep = [j for j, c in enumerate(batch) if c.tier is not PrivacyTier.PERMANENT]
+        if keep:
+            shared = [batch[j] for j in keep]
+            sparse = emb.sparse([texts[j] for j in keep])
+            rows = vectors if len(keep) == len(batch) else np.asarray(vectors)[keep]
+            store.upsert(tenant, [c.id for c in shared], rows, sparse)
         if mark:
             db.mark_indexed([c.id for c in batch])
         chunks.append(vectors)

@@ -25,6 +25,7 @@ from autogen_zettel.base.cards import Card, CardKind, Link, Message, PrivacyTier
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.messages import validate_message
+from autogen_zettel.base.sealing import keyed_id
 from autogen_zettel.cards import graph as graphs
 from autogen_zettel.cards.atoms import addressee_of, name_addressee
 from autogen_zettel.cards.claims import claim_fields, extract_claims
@@ -42,6 +43,8 @@ from autogen_zettel.text.dates import anchor_dates
 from autogen_zettel.trust.conflict_judge import Judge
 from autogen_zettel.trust.conflicts import check_conflicts, claim_rows
 from autogen_zettel.trust.privacy import Redaction, tier_for
+from autogen_zettel.trust.receipts import commit_cards
+from autogen_zettel.trust.sealed import seal_traces
 
 __all__ = ["Ingest"]
 
@@ -112,6 +115,8 @@ class Ingest:
         if message_id is None:
             digest = hashlib.sha1(f"{m.speaker}|{at.isoformat()}|{text}".encode()).hexdigest()[:16]
             message_id = f"m-{digest}"
+            if tier is PrivacyTier.PERMANENT or tier == PrivacyTier.PERMANENT.value:
+                message_id = keyed_id(message_id, prefix="m-")  # sealed text: no guessable id
         return Message(
             text,
             m.speaker,
@@ -264,6 +269,8 @@ class Ingest:
                 card = card.with_changes(tier=tier_for(card, privacy, msg.tier))
                 if card.tier is PrivacyTier.NEVER:
                     continue
+                if card.tier is PrivacyTier.PERMANENT:  # an id that confirms no guess of its text
+                    card = card.with_changes(id=keyed_id(card.id))
                 claims[card.id] = found
                 if (
                     d.layers is not None
@@ -391,6 +398,8 @@ class Ingest:
                 ]
             )
             self.db.insert_cards(cards)
+            seal_traces(self.db, [c.id for c in cards if c.tier is PrivacyTier.PERMANENT])
+            commit_cards(self.db, cards)  # salted commitments a forget receipt will list
             self.db.claims.replace(
                 [c.id for c in cards], [r for c in cards for r in claim_rows(c, claims[c.id])]
             )

@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 
-from autogen_zettel.base.cards import Card, CardKind
+from autogen_zettel.base.cards import Card, CardKind, PrivacyTier
 from autogen_zettel.base.config import ConflictConfig
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.extract import extract_layers
@@ -133,8 +133,8 @@ def sync_cards(
     rows = []
     for cid in ids:
         card = cards.get(cid)
-        if card is None or card.kind is CardKind.SUMMARY:
-            continue
+        if card is None or card.kind is CardKind.SUMMARY or card.tier is PrivacyTier.PERMANENT:
+            continue  # a permanent card is sealed at rest: no plain layer row may quote it
         found = given[cid] if given and cid in given else evidence_for(tables, card, embedder=embedder)
         rows.extend(_row(card, ev) for ev in found)
     with db.atomic():

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 
+from autogen_zettel.base.sealing import is_sealed
+
 __all__ = ["LayerTables", "subject_key"]
 
 _EVIDENCE = (
@@ -191,7 +193,8 @@ class LayerTables:
             params.append(since)
         with self._lock:
             row = self._db.execute(sql + " order by at desc, rowid desc limit 1", params).fetchone()
-        return row[0] if row else None
+        # a permanent card's source is sealed: no reply's plain layer row may draw on it
+        return row[0] if row and not is_sealed(row[0]) else None
 
     def all_evidence(self) -> list[dict]:
         with self._lock:

@@ -48,6 +48,7 @@ from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.trust.conflict_hits import attach_conflicts
 from autogen_zettel.trust.maintenance import strength
 from autogen_zettel.trust.privacy import tier_weight
+from autogen_zettel.trust.sealed import with_permanent
 
 __all__ = [
     "progressive_recall",
@@ -375,6 +376,7 @@ def progressive_recall(
         terms = set(embedder.sparse([" ".join(sorted(named))], query=True)[0][0])
         sparse = weigh_terms(sparse, terms, cfg.named_speaker_weight) if set(sparse[0]) - terms else sparse
     result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
+    result = with_permanent(store, embedder, dense, result)  # sealed, outside the index
     recallable = recallable_at(store, now, config.decay)
     links = graph()
     if cfg.reply_context > 0:  # "What's the band?" -> "Summer Sounds": a reply borrows its parent's score

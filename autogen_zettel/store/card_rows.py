@@ -7,6 +7,16 @@ import json
 from datetime import datetime
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, EvidenceSource, PrivacyTier
+from autogen_zettel.base.sealing import (
+    LOCKED,
+    PREFIX,
+    WRONG_KEY,
+    is_sealed,
+    open_sealed,
+    refuse_locked,
+    seal,
+    seal_card_content,
+)
 
 __all__ = ["card_to_row", "row_to_card", "newest_query", "parse_dt", "source_tuple"]
 
@@ -26,6 +36,16 @@ def _tuple(text: str | None) -> tuple:
         if text.count('"') == 2 * len(items):
             return tuple(items)
     return tuple(json.loads(text))
+
+
+def _sealed_list(card_id: str, column: str, items: tuple) -> str:
+    """A permanent card's tags or entities ("penicillin", "allerg"), sealed as its content is."""
+    return seal(json.dumps(list(items)), f"card:{card_id}:{column}")
+
+
+def _open_list(card_id: str, column: str, text: str) -> tuple:
+    opened = open_sealed(text, f"card:{card_id}:{column}")
+    return () if opened in (LOCKED, WRONG_KEY) else tuple(json.loads(opened))  # locked: none
 
 
 def source_tuple(text: str | None) -> tuple:
@@ -52,17 +72,24 @@ def row_to_card(row: dict) -> Card:
     tests/test_card_rows.py checks that every field is set)."""
     kind, status = row["kind"], row["status"]
     tier, evidence = row.get("tier") or "standard", row.get("evidence") or "explicit"
+    content = row["content"]
+    if content and content.startswith(PREFIX):  # a permanent card, sealed at rest (trust/sealed.py)
+        content = open_sealed(content, f"card:{row['id']}")
     card = _new(Card)
     card.__dict__.update(
         id=row["id"],
-        content=row["content"],
+        content=content,
         kind=_KINDS.get(kind) or CardKind(kind),
         speaker=row["speaker"],
         created_at=datetime.fromisoformat(row["created_at"]),
         source_ids=_tuple(row["source_ids"]),
         session_id=row["session_id"],
-        tags=_tuple(row["tags"]),
-        entities=_tuple(row["entities"]),
+        tags=_open_list(row["id"], "tags", row["tags"]) if is_sealed(row["tags"]) else _tuple(row["tags"]),
+        entities=(
+            _open_list(row["id"], "entities", row["entities"])
+            if is_sealed(row["entities"])
+            else _tuple(row["entities"])
+        ),
         confidence=row["confidence"],
         importance=row["importance"],
         status=_STATUSES.get(status) or CardStatus(status),
@@ -79,16 +106,22 @@ def row_to_card(row: dict) -> Card:
 
 
 def card_to_row(card: Card, indexed: int = 0) -> dict:
+    permanent = card.tier is PrivacyTier.PERMANENT  # sealed at rest; no key: PermanentKeyMissing
+    if card.content in (LOCKED, WRONG_KEY):
+        # read without its key: written back (in any tier) it would replace the sealed text for good
+        refuse_locked()
     return {
         "id": card.id,
-        "content": card.content,
+        "content": seal_card_content(card.id, card.content) if permanent else card.content,
         "kind": card.kind.value,
         "speaker": card.speaker,
         "created_at": card.created_at.isoformat(),
         "session_id": card.session_id,
         "source_ids": json.dumps(list(card.source_ids)),
-        "tags": json.dumps(list(card.tags)),
-        "entities": json.dumps(list(card.entities)),
+        "tags": _sealed_list(card.id, "tags", card.tags) if permanent else json.dumps(list(card.tags)),
+        "entities": (
+            _sealed_list(card.id, "entities", card.entities) if permanent else json.dumps(list(card.entities))
+        ),
         "confidence": card.confidence,
         "importance": card.importance,
         "status": card.status.value,

@@ -25,7 +25,8 @@ from pathlib import Path
 
 import sqlite_utils
 
-from autogen_zettel.base.cards import Card, CardKind, CardStatus
+from autogen_zettel.base.cards import Card, CardKind, CardStatus, PrivacyTier
+from autogen_zettel.base.sealing import open_message_rows
 from autogen_zettel.store.card_rows import card_to_row, newest_query, row_to_card, source_tuple
 from autogen_zettel.store.claim_tables import ClaimTable, ConflictTable
 from autogen_zettel.store.connection import (
@@ -168,7 +169,13 @@ class CardDB:
                 upsert(self._conn, "cards", [card_to_row(c, indexed=0) for c in cards])
                 self.db.conn.executemany(
                     "insert or ignore into card_entities (card_id, entity) values (?, ?)",
-                    [(c.id, e.casefold()) for c in cards for e in c.entities],
+                    # a permanent card's entities are sealed in its row, not listed in plain here
+                    [
+                        (c.id, e.casefold())
+                        for c in cards
+                        for e in c.entities
+                        if c.tier is not PrivacyTier.PERMANENT
+                    ],
                 )
 
     def mark_indexed(self, ids: Iterable[str], indexed: bool = True) -> None:
@@ -371,12 +378,18 @@ class CardDB:
     def searchable_ids(self) -> set[str]:
         """Ids of the cards that belong in the vector index (every card but summaries)."""
         with self.lock:
-            return {r["id"] for r in self.db.query("select id from cards where kind != 'summary'")}
+            # permanent cards are kept out of the index (trust/sealed.py)
+            return {
+                r["id"]
+                for r in self.db.query("select id from cards where kind != 'summary' and tier != 'permanent'")
+            }
 
     def searchable_count(self) -> int:
         """How many cards belong in the vector index (:meth:`searchable_ids`, counted)."""
         with self.lock:
-            return self.db.execute("select count(*) from cards where kind != 'summary'").fetchone()[0]
+            return self.db.execute(
+                "select count(*) from cards where kind != 'summary' and tier != 'permanent'"
+            ).fetchone()[0]
 
     def has_kind(self, kind: CardKind) -> bool:
         with self.lock:
@@ -462,6 +475,7 @@ class CardDB:
         if not ids:
             return []
         with self.lock:
-            return select_rows(
+            rows = select_rows(
                 self.db, f"select * from messages where id in ({','.join('?' * len(ids))})", ids
             )
+        return open_message_rows(rows)  # a permanent card's source, sealed (trust/sealed.py)

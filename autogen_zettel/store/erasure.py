@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
+from autogen_zettel.base.sealing import is_sealed, open_sealed
 from autogen_zettel.store.connection import Tables, chunks, marks
 from autogen_zettel.store.kept import KeptCards
 
@@ -21,6 +22,9 @@ _SCANS = {
     "messages": "select id, text from messages",
     "history": "select id, content as text from card_history where content is not null",
 }
+
+# the associated data each sealed column was sealed with (base/sealing.py, trust/sealed.py)
+_SEALED_AS = {"cards": "card", "messages": "message", "history": "history"}
 
 
 class _Erasable(Tables, Protocol):
@@ -146,7 +150,12 @@ class Erasure:
         history) whose text passes ``test``: a full scan, for matches SQL's ASCII-only ``lower``
         cannot make (the spellings of a name in every script, :mod:`autogen_zettel.text.spelling`)."""
         with self._db.lock:
-            return [dict(r) for r in self._db.db.query(_SCANS[what]) if r["text"] and test(r["text"])]
+            rows = [dict(r) for r in self._db.db.query(_SCANS[what]) if r["text"]]
+        aad = _SEALED_AS.get(what)
+        for r in rows:  # a permanent card's text, sealed: matched as its opened text (locked: never)
+            if aad and is_sealed(r["text"]):
+                r["text"] = open_sealed(r["text"], f"{aad}:{r['id']}")
+        return [r for r in rows if test(r["text"])]
 
     def messages_mentioning(self, word: str) -> list[dict]:
         """Messages whose text contains ``word`` anywhere (a substring, any case): candidates

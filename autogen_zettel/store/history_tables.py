@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 
+from autogen_zettel.base.sealing import open_history_rows
 from autogen_zettel.store.connection import Tables, chunks, marks
 
 __all__ = ["CardHistory"]
@@ -33,7 +34,7 @@ class CardHistory:
             )
         for r in rows:
             r["detail"] = json.loads(r["detail"] or "{}")
-        return rows
+        return list(open_history_rows(rows))
 
     def mentioning(self, word: str) -> list[dict]:
         """``{"id", "content"}`` of history rows whose text contains ``word`` as a substring

@@ -41,6 +41,7 @@ from autogen_zettel.base.cards import (
     EvidenceSource,
     Link,
     LinkKind,
+    PrivacyTier,
 )
 from autogen_zettel.base.config import ConflictConfig
 from autogen_zettel.cards.claims import Claim, extract_claims, recency_weight, source_weight
@@ -199,7 +200,10 @@ def _participates(card: Card) -> bool:
 
 
 def claim_rows(card: Card, claims: Sequence[Claim]) -> list[dict]:
-    """Rows of the ``claims`` table for one card."""
+    """Rows of the ``claims`` table for one card (none for a permanent card: the table is not
+    sealed, and a claim's value would quote the card; see trust/sealed.py)."""
+    if card.tier is PrivacyTier.PERMANENT:
+        return []
     return [
         {
             "card_id": card.id,

@@ -22,12 +22,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from autogen_zettel.base.cards import CardKind
+from autogen_zettel.base.cards import CardKind, PrivacyTier
 from autogen_zettel.base.prompts import render_profile
 from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.store.audit import content_digest
 from autogen_zettel.text.spelling import SpellingMatcher, fold
+from autogen_zettel.trust import receipts
 from autogen_zettel.trust.maintenance import Curated
+from autogen_zettel.trust.sealed import LOCKED, WRONG_KEY, permanent_ids, permanent_key_given, seal_traces
 
 __all__ = ["ForgetReport", "cut_sentences", "forget_cards", "finish_forget", "cards_about", "FORGOTTEN"]
 
@@ -47,6 +49,10 @@ class ForgetReport:
     audit_seq: int
     #: forgetting by subject: each spelling of it that was found (as written, NFC), sorted
     matched: tuple[str, ...] = ()
+    #: the signed receipt (text of its file, :mod:`~autogen_zettel.trust.receipts`), or None
+    receipt: str | None = None
+    #: why there is no receipt (no signing key), or None
+    receipt_note: str | None = None
 
 
 def cut_sentences(
@@ -116,11 +122,19 @@ def forget_cards(
     key = store.audit_key()  # keyed digests: a short subject like "bob" cannot be guessed back from the log
     detail: dict = {
         "card_ids": ids,
-        "content_hmac": [content_digest(cards[i].content, key) for i in ids if i in cards],
+        # a permanent card's text is sealed: its digest (keyed with a key in the same folder)
+        # would let whoever holds the folder test guesses of it
+        "content_hmac": [
+            content_digest(cards[i].content, key)
+            for i in ids
+            if i in cards and cards[i].tier is not PrivacyTier.PERMANENT
+        ],
     }
     if subject is not None:
         # the folded spelling: "José" and "JOSÉ" give one digest
         detail["subject_hmac"] = content_digest(fold(subject), key)
+    # read before anything is deleted: a malformed key or one inside the folder stops the forget
+    signer = receipts.signing_key(db.path.parents[1] if db.path else None)
     with store.write_lock:
         real = [c for c in cards.values() if c.kind is not CardKind.SUMMARY]
         affected_summaries = {
@@ -149,6 +163,11 @@ def forget_cards(
                     # message (the cards that still cite it keep their own text; the lost
                     # provenance is the safe side of forgetting)
                     new_texts[mid] = FORGOTTEN
+        for mid, text in texts.items():
+            if text in (LOCKED, WRONG_KEY) and new_texts.get(mid) is not None:
+                # a sealed source read without its key cannot be cut: blanked (another card that
+                # cites it loses its provenance, the safe side of forgetting)
+                new_texts[mid] = FORGOTTEN
         # the log must be writable before anything is deleted, not found broken afterwards
         store.audit_log.check_writable()
         rewritten = []
@@ -174,12 +193,33 @@ def forget_cards(
             for sid in sorted(affected_summaries):
                 card = rebuild_summary(mem, sid)
                 rewritten.append(card.id if card else sid)
+            if permanent_key_given():  # a source cut above in plain text still quotes a permanent card
+                seal_traces(db, permanent_ids(db))
             resolve_keys(db, keys, cfg=mem.config.conflicts, now=at)
             sync_cards(db, ids, cfg=mem.config.conflicts)  # layer rows only these cards supported go too
             detail.update(rows=rows, messages_rewritten=sum(1 for t in new_texts.values() if t is not None))
+            # the salted commitments made at write time go into the receipt (its signature binds
+            # them to the chain's heads; the entry itself stays free of random values), and their
+            # salts go with the cards, so no guess can be tested
+            commitments = receipts.commitments_of(db, ids)
+            receipts.drop_commitments(db, ids)
             # the audit entry commits with the deletion: a kill after this point leaves it in
             # the outbox, and reopening copies it to the log and finishes the scrub below
             entry = store.stage_audit(action, detail, at=at)
+            receipt = None
+            if signer is not None:
+                receipt = receipts.make_receipt(
+                    signer,
+                    tenant=store.name,
+                    action=action,
+                    audit_seq=entry.seq,
+                    head_before=entry.prev_hash,
+                    head_after=entry.hash,
+                    commitments=commitments,
+                    cards=len(ids),
+                    at=entry.at,
+                )
+                receipts.store_receipt(db, entry.seq, receipt)
         store.delete_points(ids)
         finish_forget(store)
         store.flush_audit()
@@ -191,6 +231,8 @@ def forget_cards(
         tuple(rewritten),
         entry.seq,
         tuple(sorted(set(matched))),
+        receipt,
+        None if receipt is not None else receipts.NO_KEY_NOTE,
     )
 
 

@@ -35,6 +35,8 @@ from autogen_zettel.people.sync import merge_cards as merge_layers
 from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.text.lexical import tokens
 from autogen_zettel.trust.privacy import Redaction, last_used
+from autogen_zettel.trust.receipts import commit_cards
+from autogen_zettel.trust.sealed import seal_traces
 
 __all__ = [
     "strength",
@@ -52,6 +54,8 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+SUMMARY_STANDIN = "[permanent memory]"  # what a summary says of a permanent member
 
 STEPS = ("decay", "merge", "prune", "summaries", "conflicts")
 _KEEP_LINKS = frozenset({LinkKind.REPLY_TO, LinkKind.SUPERSEDES, LinkKind.CONTRADICTS, LinkKind.SUMMARIZES})
@@ -327,6 +331,7 @@ def _merge(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
                 ]
             )
             mem.store.db.insert_cards([survivor])
+            seal_traces(mem.store.db, [survivor.id])  # absorbed texts in its history, when permanent
             for old in absorbed:
                 mem.store.db.link_upkeep.redirect(old, survivor.id)
             mem.store.db.erasure.purge(absorbed, {})
@@ -400,6 +405,10 @@ def _write_summaries(mem: Curated, groups: Sequence[tuple[str, list[Card]]]) -> 
         # a summary quotes its active members only: a frozen, to-verify or archived member stays
         # linked (and comes back into the text when it is active again) but is never recalled through it
         quoted = [m for m in members if m.status is CardStatus.ACTIVE]
+        # a permanent member is sealed at rest: a plain summary must not quote it (trust/sealed.py)
+        quoted = [
+            m.with_changes(content=SUMMARY_STANDIN) if m.tier is PrivacyTier.PERMANENT else m for m in quoted
+        ]
         content = (
             summarize(label, quoted)
             if summarize
@@ -412,6 +421,7 @@ def _write_summaries(mem: Curated, groups: Sequence[tuple[str, list[Card]]]) -> 
     if made:
         with mem.store.db.atomic():
             mem.store.db.insert_cards(made)
+            commit_cards(mem.store.db, made)
             mem.store.db.links.add(links)
         mem.index_cards(made)
     return made
