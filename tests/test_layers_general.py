@@ -1,5 +1,5 @@
 """The structural layer rules (people/subjects.py, people/general.py) and the embedder's reading
-of meaning (people/meaning.py) on sentences of #40 and on new ones written for this file (in no
+of meaning (people/key_meaning.py) on sentences of #40 and on new ones written for this file (in no
 labelled set): changes supersede, refusals and changes of mind move a preference in both
 languages, a third person's news is filed under them, and the e5 embedder decides the polarity
 of a bare "<thing> is <predicate>" that no pattern knows."""
@@ -118,7 +118,7 @@ def test_the_embedder_reads_the_polarity_no_pattern_knows(e5, text, polarity):
 
 
 def test_the_embedder_keys_news_whose_verb_no_pattern_knows(e5):
-    from autogen_zettel.people.meaning import meaning_of
+    from autogen_zettel.people.key_meaning import meaning_of
 
     meaning = meaning_of(e5)
     assert meaning is meaning_of(e5)  # prototypes encoded once per embedder

@@ -24,7 +24,7 @@ from datetime import datetime
 from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh as layer_rules_zh
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.meaning import meaning_of
+from autogen_zettel.people.key_meaning import meaning_of
 from autogen_zettel.people.subjects import subjects_of
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
@@ -119,7 +119,7 @@ def extract_layers(
         a question "So you live in Porto now?"), which gives a bare "No thanks" or "Yes" its topic
     :param addressee: who "you" is, when known (a commitment's counterparty)
     :param embedder: an :class:`~autogen_zettel.embed.protocol.Embedder` (the multilingual e5
-        reads both languages) through which :mod:`~autogen_zettel.people.meaning` decides what
+        reads both languages) through which :mod:`~autogen_zettel.people.key_meaning` decides what
         the patterns cannot: the polarity of a bare "<thing> is <anything>", the key of news
         whose verb no pattern knows. None: the rules alone, pure and offline
     """

@@ -7,7 +7,7 @@ now against before (now, anymore, used to; 现在, 以前, 原来) before a slot
 polarity and negation before or after an object (the topicalised "榴莲我是真的吃不了" too);
 "don't / let's not / 别 / 不要再" before an order of a thing as a refusal of that thing. The
 slot is then given its key by what it looks like (a role, an organisation, a school, a place)
-or, when an embedder is given, by :mod:`~autogen_zettel.people.meaning`.
+or, when an embedder is given, by :mod:`~autogen_zettel.people.key_meaning`.
 
 Input is what :func:`~autogen_zettel.people.subjects.subjects_of` gives: the sentence as its
 subject would say it, so a third person's news is read like the speaker's.
@@ -428,7 +428,7 @@ def _generic_facts_en(s: str, subject: str, meaning) -> list[Evidence]:
 def extract_en(s: str, subject: str, offered: str = "", meaning=None) -> list[Evidence]:
     """Facts and preferences of an English first-person sentence ``s`` said by ``subject``;
     ``offered`` is what the message it answers offered, if anything; ``meaning`` (a
-    :class:`~autogen_zettel.people.meaning.Meaning`) reads what the patterns cannot."""
+    :class:`~autogen_zettel.people.key_meaning.Meaning`) reads what the patterns cannot."""
     facts = _facts_en(s, subject)
     if not facts and meaning is not None:
         facts = _generic_facts_en(s, subject, meaning)
