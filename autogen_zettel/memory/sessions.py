@@ -90,12 +90,17 @@ class Sessions:
         maintenance in the background, which must not interleave with the batches of an ingest
         still running in the caller's thread (what an ingest stores must not depend on timing)."""
         latest: dict[str, datetime] = {}
+        first: dict[str, datetime] = {}
         for session_id, at in messages:
             if session_id:
                 when = as_naive_utc(at)
                 latest[session_id] = max(latest.get(session_id, when), when)
+                first[session_id] = min(first.get(session_id, when), when)
         if not latest:
             return
+        for session_id, at in first.items():  # a new session's row starts at its first message
+            if at < latest[session_id]:
+                self.table.touch(session_id, at)
         # written now, not queued: the write itself was synchronous, and a script that exits
         # without closing the hub must leave its session recorded for the next open to end
         for session_id, at in sorted(latest.items(), key=lambda kv: kv[1]):
