@@ -185,7 +185,8 @@ def test_preferences_move_with_refusals_and_a_chinese_flip(hub):
     (sushi,) = mem.preferences(subject="rui", topic="raw fish")
     assert sushi.topic == "sushi" and sushi.evidence == 4 and 0.2 <= sushi.value <= 0.35 and sushi.trend < 0
     (coffee,) = mem.preferences(subject="王芳")
-    assert coffee.topic == "咖啡" and coffee.value < 0.5 and coffee.evidence == 2
+    # the earlier "我喜欢喝咖啡" lost the conflict and waits as to-verify: it is no current evidence
+    assert coffee.topic == "咖啡" and coffee.value < 0.5 and coffee.evidence == 1
     assert all(isinstance(i, str) for i in coffee.source_ids) and coffee.at == WED + timedelta(days=7)
 
 

@@ -24,6 +24,7 @@ from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.errors import InvalidInput, QueueFull, ZettelError
 from autogen_zettel.base.messages import replace_surrogates
 from autogen_zettel.memory import MemoryHub, Zettelkasten
+from autogen_zettel.people.address import record_participants
 from autogen_zettel.recall.block import chat_query
 from autogen_zettel.text.farewell import ends_chat
 
@@ -122,6 +123,7 @@ class MemoryAdapter:
         self._last_id: dict[str, str] = {}
         self._last_speaker: dict[str, str] = {}
         self._seen: dict[str, set[str]] = {}
+        self._group_names: tuple[str, ...] = ()
         self._offered: dict[str, list] = {}  # session -> conflicts whose question the last recall offered
         self.recalls: collections.deque[RecallEvent] = collections.deque(maxlen=_MAX_EVENTS)
         if session_id is not None:
@@ -255,9 +257,22 @@ class MemoryAdapter:
         agent = self._agent
         fresh = agent is not None and not agent.chat_messages.get(sender)
         name = message.get("name") if isinstance(message, dict) else None
+        self._note_group(sender)
         return self.observe(
             message, speaker=name or getattr(sender, "name", "unknown"), fresh_chat=fresh, partner=sender
         )
+
+    def _note_group(self, partner: Any) -> None:
+        """Record a group chat's agent names once: a remark addressed to one of them ("critic,
+        ...") stays out of this agent's profile even before that agent has spoken."""
+        group = getattr(partner, "groupchat", None)
+        names = tuple(getattr(group, "agent_names", None) or ())
+        if names and names != self._group_names:
+            self._group_names = names
+            try:
+                record_participants(self.memory.db, names)
+            except ZettelError as exc:
+                log.warning("agent %s: group chat names not recorded: %s", self._agent_name, exc)
 
     def capture_sent(self, message: Any, recipient: Any) -> str | None:
         """Queue a message the agent sends (speaker: the agent)."""

@@ -333,6 +333,11 @@ class PersonaConfig(Schema):
     # smallest cluster reported as a candidate trait
     community_min_size: Annotated[int, Strict(), Field(ge=2)] = 5
     strong_link_min: Unit = 0.5  # links at least this strong form the graph for communities
+    # a candidate trait seen at this many session-end minings over this many days, not
+    # shrinking, becomes a trait of the persona; one not seen for candidate_drop_days is dropped
+    candidate_promote_days: Positive = 14.0
+    candidate_min_sightings: AtLeast1 = 3
+    candidate_drop_days: Positive = 21.0
     feedback_speakers: tuple[Text, ...] = ()  # whose messages count as feedback (empty: anyone but the agent)
     meaning: Bool = True  # also read feedback by meaning, with the memory's embedder (persona/meaning.py)
     # evidence from a speaker's feedback weighs this much (the authority of the source);

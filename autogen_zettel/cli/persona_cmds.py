@@ -55,6 +55,19 @@ def persona_report(store: PersonaStore, tenant: str) -> dict:
         "candidates": [
             {k: c.get(k) for k in ("label", "keywords", "size")} for c in store.get_state("candidates") or []
         ],
+        # the lifecycle: every candidate kept across sessions, promoted or dropped
+        "candidate_book": [
+            {
+                "label": e.get("label"),
+                "status": e.get("status"),
+                "trait": e.get("trait"),
+                "first_seen": e.get("first_seen"),
+                "last_seen": e.get("last_seen"),
+                "changed_at": e.get("changed_at"),
+                "sizes": [s for _, s in e.get("sightings") or []],
+            }
+            for e in store.get_state("candidate_book") or []
+        ],
     }
 
 
@@ -165,6 +178,22 @@ def _print(report: dict, n_events: int) -> None:
         )
         for c in report["candidates"]:
             table.add_row(Text(c["label"]), str(c["size"]), Text(", ".join(c["keywords"] or ())))
+        console.print(table)
+    if report.get("candidate_book"):
+        table = _table(
+            f"candidate traits of {name} across sessions (kept, promoted to a trait, dropped)",
+            ("label", "status", "first seen", "last seen", "sizes"),
+            keep=("status", "first seen", "last seen"),
+        )
+        for e in report["candidate_book"]:
+            status = e["status"] + (f" -> {e['trait']}" if e["trait"] else "")
+            table.add_row(
+                Text(e["label"] or ""),
+                Text(status),
+                (e["first_seen"] or "")[:10],
+                (e["last_seen"] or "")[:10],
+                " ".join(str(s) for s in e["sizes"]),
+            )
         console.print(table)
     if report["prompt_versions"] and report["prompt_versions"][-1]["session"]:
         console.print(report["prompt_versions"][-1]["session"], markup=False)

@@ -213,7 +213,6 @@ class MemoryArchive:
         frozen = self._status_change(card, CardStatus.FROZEN, "freeze", now)
         self._reresolve(card_id, now)  # a frozen winner leaves its claims: its losers are re-weighed
         self._requote(card_id)  # and its summaries stop quoting it
-        self._mem.layers.on_cards_changed([card_id], reread=False)  # and the layer rows it supported drop it
         return self._mem.card(frozen.id)
 
     def _requote(self, card_id: str) -> None:
@@ -248,7 +247,6 @@ class MemoryArchive:
             self._db.touch([card_id], now)  # a card brought back starts a fresh forgetting curve
         self._reresolve(card_id, now)
         self._requote(card_id)  # its summaries quote it again
-        self._mem.layers.on_cards_changed([card_id], reread=False)
         return self._mem.card(thawed.id)
 
     def set_tier(self, card_id: str, tier: PrivacyTier | str, *, at: datetime | None = None) -> Card:

@@ -156,6 +156,8 @@ class Clarifications:
             settled.append({**row, "outcome": outcome, "polarity": version[0], "value": version[1]})
             with self.mem.store.write_lock:
                 resolve_keys(self.mem.db, {key}, cfg=self.mem.config.conflicts, now=when)
+                if card is not None:  # the answer's card now speaks for the version that holds
+                    self.mem.layers.on_cards_changed([card.id])
                 self.mem.store.invalidate()
         with self._lock:
             if not self.table.pending(subject=subject):

@@ -23,16 +23,17 @@ from __future__ import annotations
 import logging
 import threading
 import weakref
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from autogen_zettel.base.cards import Message
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.store.session_tables import SessionTable
 from autogen_zettel.trust.maintenance import summarise_session
 
-__all__ = ["SessionEnd", "Sessions", "TRIGGERS"]
+__all__ = ["SessionEnd", "Sessions", "TRIGGERS", "sessions_by_gap"]
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +78,33 @@ class Sessions:
                 return
             self._written[session_id] = at
         self.mem.hub.worker.submit(self.mem.name, lambda: self.table.touch(session_id, at))
+
+    def saw(self, messages: Iterable[tuple[str | None, datetime]]) -> None:
+        """Note messages written with ``(session id, time)``: each session's activity, so the plain
+        library path (``remember`` with session ids, an ingest of an old chat export) ends its
+        sessions as an agent's chat does: every live one at ``hub.close()`` (a session idle past
+        ``sessions.idle_minutes`` then ends at its last message), and what a process left live
+        at the next open (:meth:`MemoryHub.catch_up <autogen_zettel.memory.hub.MemoryHub.catch_up>`).
+
+        Nothing ends here, in the middle of a write: a session end writes a summary and runs
+        maintenance in the background, which must not interleave with the batches of an ingest
+        still running in the caller's thread (what an ingest stores must not depend on timing)."""
+        latest: dict[str, datetime] = {}
+        first: dict[str, datetime] = {}
+        for session_id, at in messages:
+            if session_id:
+                when = as_naive_utc(at)
+                latest[session_id] = max(latest.get(session_id, when), when)
+                first[session_id] = min(first.get(session_id, when), when)
+        if not latest:
+            return
+        for session_id, at in first.items():  # a new session's row starts at its first message
+            if at < latest[session_id]:
+                self.table.touch(session_id, at)
+        # written now, not queued: the write itself was synchronous, and a script that exits
+        # without closing the hub must leave its session recorded for the next open to end
+        for session_id, at in sorted(latest.items(), key=lambda kv: kv[1]):
+            self.table.touch(session_id, at)
 
     def live(self) -> list[dict]:
         """Sessions not ended yet (rows of the ``sessions`` table)."""
@@ -135,12 +163,14 @@ class Sessions:
         """End every live session in the background: all of them, or with ``idle_minutes`` only
         those idle that long at ``at`` (each then ends at its last activity)."""
         when = as_naive_utc(at)
+        gap = timedelta(minutes=self.mem.config.sessions.idle_minutes or 0)
 
         def job() -> None:
             for row in self.table.live():
                 last = datetime.fromisoformat(row["last_at"])
                 if idle_minutes is None:
-                    self._finish(row["id"], max(when, last), reason)
+                    # one long past (an old export's, a script's) ends at its last message
+                    self._finish(row["id"], last if gap and when - last > gap else max(when, last), reason)
                 elif when - last > timedelta(minutes=idle_minutes):
                     self._finish(row["id"], last, reason)
 
@@ -199,3 +229,30 @@ class Sessions:
 
         self.mem.hub.worker.submit(self.mem.name, logged)
         return True
+
+
+def sessions_by_gap(messages: Sequence[Message], *, idle_minutes: float, prefix: str) -> list[Message]:
+    """``messages`` with a session id for those without one: a new session after every silence
+    longer than ``idle_minutes`` (in time order), named ``{prefix}-{its first message's time}``.
+    An old chat export then ends each of its sessions as a live chat would (summaries, mining).
+    Messages with no time, or a session id of their own, are left as they are.
+
+    >>> from datetime import datetime
+    >>> msgs = [Message("hi", "a", at=datetime(2024, 1, 1, 9)), Message("yo", "b", at=datetime(2024, 1, 1, 9, 5)),
+    ...         Message("back", "a", at=datetime(2024, 1, 2, 9))]
+    >>> [m.session_id for m in sessions_by_gap(msgs, idle_minutes=30, prefix="chat")]
+    ['chat-20240101T0900', 'chat-20240101T0900', 'chat-20240102T0900']
+    """
+    timed = sorted(
+        (i for i, m in enumerate(messages) if m.session_id is None and m.at is not None),
+        key=lambda i: (as_naive_utc(messages[i].at), i),
+    )
+    out = list(messages)
+    current, last = None, None
+    for i in timed:
+        at = as_naive_utc(messages[i].at)
+        if current is None or last is None or at - last > timedelta(minutes=idle_minutes):
+            current = f"{prefix}-{at:%Y%m%dT%H%M}"
+        out[i] = replace(messages[i], session_id=current)
+        last = at
+    return out

@@ -64,6 +64,9 @@ class Zettelkasten:
         self.writer = Writer(hub, name, self.store, self.config, self.redact, self.now)
         # live sessions, how each ended, the upkeep log (memory/sessions.py)
         self.sessions = Sessions(self)
+        # every path that writes (remember, remember_many, remember_later, an agent's capture)
+        # keeps the sessions: activity noted, sessions idle past the gap ended
+        self.writer.on_written = self.sessions.saw
         # clarification questions asked about conflicts, and the answers that settle them
         self.clarifications = Clarifications(self)
         self.layers = Layers(self)  # facts, preferences, commitments (derived from the cards)

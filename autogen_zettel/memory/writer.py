@@ -48,6 +48,8 @@ class Writer:
         self.config = config
         self.redact = redact
         self.now = now
+        # told ``(session id, time)`` of every message written (the tenant's sessions follow it)
+        self.on_written: Callable[[list[tuple[str | None, datetime]]], None] | None = None
 
     def ingest(self) -> Ingest:
         """The write path's collaborators, read from the hub now (its judges may be swapped)."""
@@ -117,7 +119,9 @@ class Writer:
             known = self.store.peek("speakers")  # recall's participants grow with the writes
             if known is not None:
                 known.update(c.speaker for c in cards)
-            return cards
+        if self.on_written is not None and prepared:  # outside the lock: it only queues work
+            self.on_written([(m.session_id, m.at) for m in prepared])
+        return cards
 
     def remember_later(self, text: str | bytes, *, speaker: str, **fields) -> None:
         """See :meth:`Zettelkasten.remember_later <autogen_zettel.memory.tenant.Zettelkasten.remember_later>`."""

@@ -53,6 +53,14 @@ class Layers:
 
     def __init__(self, mem):  # the tenant's Zettelkasten (its db, store, config, clock)
         self.mem = mem
+        # every status change (conflict, clarification answer, freeze, thaw, archive by decay
+        # or tier) rebuilds the rows its cards support, in the change's own transaction
+        mem.db.status_listeners.append(self._statuses_changed)
+
+    def _statuses_changed(self, card_ids: list[str]) -> None:
+        # runs inside CardDB.change_statuses, whose callers hold the tenant's write lock
+        # (taking it here could invert the order against the database lock)
+        sync_cards(self.mem.db, card_ids, cfg=self.mem.config.conflicts, reread=False)
 
     @property
     def tables(self) -> LayerTables:

@@ -223,11 +223,15 @@ def _estimate(items: Sequence[Observed]) -> float | None:
     return p
 
 
-def derive_preference(items: Sequence[Observed], *, at: datetime | None = None) -> Preference | None:
+def derive_preference(
+    items: Sequence[Observed], *, at: datetime | None = None, earlier: Sequence[Observed] = ()
+) -> Preference | None:
     """The preference of one (subject, topic), or None without evidence.
 
     :param at: the time of the estimate (default: the newest evidence's); the trend compares it
         with the estimate 30 days earlier (or with the first observation, when younger)
+    :param earlier: evidence that is no longer current (its card lost a conflict): it counts
+        for that earlier estimate only, never for the value, the count or the citations
     """
     items = sorted(items, key=lambda o: (o.at, o.card_id))
     if not items:
@@ -237,8 +241,9 @@ def derive_preference(items: Sequence[Observed], *, at: datetime | None = None) 
     value = _estimate(items)
     if value is None:
         return None
-    before = [o for o in items if o.at <= now - timedelta(days=30)]
-    then = _estimate(before) if before else _estimate(items[:1])
+    history = sorted([*items, *(o for o in earlier if o.at <= now)], key=lambda o: (o.at, o.card_id))
+    before = [o for o in history if o.at <= now - timedelta(days=30)]
+    then = _estimate(before) if before else _estimate(history[:1])
     first = next((o for o in items if o.evidence.kind in ("statement", "change")), items[0]).evidence
     return Preference(
         first.subject,

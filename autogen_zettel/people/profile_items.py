@@ -43,6 +43,7 @@ from typing import Any, Protocol
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, ProfileItem
 from autogen_zettel.base.prompts import neutralise, one_line, order_profile
 from autogen_zettel.cards.claims import extract_claims
+from autogen_zettel.people.address import addressed_elsewhere
 
 __all__ = ["PersonLayers", "ClaimLayers", "profile_from_layers", "value_items", "clean_phrase", "VALUE_CUES"]
 
@@ -100,8 +101,11 @@ def clean_phrase(text: Any, *, words: int = 8) -> str:
 
 
 def _elsewhere(card: Card, agent: str, others: Collection[str]) -> bool:
-    """The card is someone talking to another agent: it names another participant at its start
-    and not the agent ("dana, be more precise")."""
+    """The card is someone talking to another agent: it opens by addressing another participant
+    ("critic, I love long answers", "critic：…", "@critic …"), or names one at its start and not
+    the agent ("be more precise, dana")."""
+    if addressed_elsewhere(card.content, agent, others):
+        return True
     head = card.content.lower()[:120]
     named = lambda who: re.search(rf"(?<!\w){re.escape(who.lower())}(?!\w)", head) is not None  # noqa: E731
     return not named(agent) and any(named(o) for o in others if o and o.casefold() != agent.casefold())

@@ -25,6 +25,7 @@ from autogen_zettel.people.model import (
     derive_preference,
     restriction_clashes,
 )
+from autogen_zettel.people.settled import settled_evidence
 from autogen_zettel.people.tables import LayerTables, subject_key
 
 __all__ = ["LAYERS_VERSION", "evidence_for", "merge_cards", "rebuild_all", "sync_cards"]
@@ -54,9 +55,12 @@ def evidence_for(
         card.speaker,
         card.source_ids[0] if card.source_ids else None,
     )
-    return extract_layers(
-        card.content, speaker=card.speaker, at=at or card.created_at, previous=previous, embedder=embedder
+    found = list(
+        extract_layers(
+            card.content, speaker=card.speaker, at=at or card.created_at, previous=previous, embedder=embedder
+        )
     )
+    return found + settled_evidence(tables.cards_db, card, found)  # an answer that settled a conflict
 
 
 def _row(card: Card, ev: Evidence) -> dict:
@@ -194,7 +198,13 @@ def _rebuild(db, tables: LayerTables, groups: set[tuple[str, str, str]], cfg: Co
                 ],
             )
         elif layer == "preference":
-            p = derive_preference(_observed(tables.observed(["preference"], sk, key)))
+            # a to-verify card (it lost a conflict) is no current evidence: it neither moves the
+            # value nor is cited, but what it said before still shows in the trend
+            rows = tables.observed(["preference"], sk, key, statuses=("active", "to-verify"))
+            p = derive_preference(
+                _observed(r for r in rows if r["card_status"] == "active"),
+                earlier=_observed(r for r in rows if r["card_status"] != "active"),
+            )
             tables.replace_preference(
                 sk,
                 key,

@@ -82,16 +82,24 @@ class LayerTables:
                 self._db["layer_evidence"].insert_all(rows)
 
     def observed(
-        self, layers: Sequence[str], subject_key: str | None = None, key: str | None = None
+        self,
+        layers: Sequence[str],
+        subject_key: str | None = None,
+        key: str | None = None,
+        *,
+        statuses: Sequence[str] = ("active",),
     ) -> list[dict]:
         """Evidence rows of ``layers`` (optionally one subject and key) with their card's time,
-        session and evidence source; cards that are frozen (or gone) give none."""
+        session, evidence source and status (``card_status``). Only cards of ``statuses`` speak:
+        by default a frozen, archived (faded, expired) or to-verify (it lost a conflict) card,
+        or one that is gone, gives none."""
         sql = (
             f"select e.*, coalesce(e.at, c.created_at) as at, coalesce(e.session, c.session_id) as session, "
-            f"c.evidence as source from layer_evidence e "
-            f"join cards c on c.id = e.card_id where c.status != 'frozen' and e.layer in ({_marks(len(layers))})"
+            f"c.evidence as source, c.status as card_status from layer_evidence e "
+            f"join cards c on c.id = e.card_id where c.status in ({_marks(len(statuses))}) "
+            f"and e.layer in ({_marks(len(layers))})"
         )
-        params: list = list(layers)
+        params: list = [*statuses, *layers]
         if subject_key is not None:
             sql += " and e.subject_key = ?"
             params.append(subject_key)

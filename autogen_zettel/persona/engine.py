@@ -41,6 +41,7 @@ from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory.sessions import SessionEnd
 from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus
+from autogen_zettel.persona.candidate_book import BOOK_KEY, about_label, promoted_specs, track
 from autogen_zettel.persona.clusters import add_graph_evidence, cluster_candidates
 from autogen_zettel.persona.evidence_reader import EvidenceReader, evidence_row
 from autogen_zettel.persona.memory_api import PersonaMemory
@@ -97,6 +98,9 @@ class PersonaEngine:
         self.judge = judge
         self.profiler = profiler
         self.store = memory.persona_store
+        # traits promoted from candidates in earlier runs (persona/candidate_book.py)
+        for name, spec in promoted_specs(self.store.get_state(BOOK_KEY), self.cfg.bounds).items():
+            self.specs.setdefault(name, spec)
         self._lock = threading.RLock()
         base = base_system if base_system is not None else persona.system_message_text()
         self.stacks = StackVersions(self.store, persona.name, persona, base, base_temperature)
@@ -337,7 +341,7 @@ class PersonaEngine:
             if session_end and self._candidates_due(now):
                 # community detection costs seconds at thousands of cards: at session end, at
                 # most once per profile period
-                self.store.set_state(CANDIDATES_KEY, self._candidates())
+                self.store.set_state(CANDIDATES_KEY, self._track_candidates(self._candidates(), now))
                 self._last_candidates = now
             if profile or self._profile_due(now):
                 self._refresh_profile(now, reason if profile else "daily")
@@ -374,6 +378,41 @@ class PersonaEngine:
             agent=self.name,
         )
         return self.candidates if found is None else found
+
+    def _track_candidates(self, found: list[dict], now: datetime) -> list[dict]:
+        """Match this mining's clusters with the kept candidates; promote what held, drop what
+        faded (persona/candidate_book.py), each logged in the upkeep log. Returns the clusters
+        labelled by what their cards are about."""
+        labelled = [{**c, "label": about_label(self.memory, c["card_ids"], c["keywords"])} for c in found]
+        book, promoted, dropped = track(
+            self.store.get_state(BOOK_KEY) or [],
+            labelled,
+            now,
+            promote_days=self.cfg.candidate_promote_days,
+            drop_days=self.cfg.candidate_drop_days,
+            min_sightings=self.cfg.candidate_min_sightings,
+        )
+        self.store.set_state(BOOK_KEY, book)
+        specs = promoted_specs(promoted, self.cfg.bounds)
+        for name, spec in specs.items():
+            self.specs[name] = spec  # shared with recall and the evidence reader
+            self.states[name] = initial_states({name: spec}, {}, now, self.cfg)[name]
+            log.info("agent %s: candidate trait promoted to %s", self.name, name)
+        if specs:
+            self.store.add_history([self.states[n] for n in specs], "promoted from a candidate trait")
+        for e in promoted:
+            self._log_upkeep(
+                "candidate", "promoted", now, detail={"trait": e["trait"], "sightings": len(e["sightings"])}
+            )
+        for e in dropped:
+            self._log_upkeep("candidate", "dropped", now, detail={"sightings": len(e["sightings"])})
+        return labelled
+
+    def candidate_book(self) -> list[dict]:
+        """Every candidate trait kept across sessions: ``label``, ``keywords``, ``card_ids``,
+        ``first_seen``, ``last_seen``, ``sightings`` ([time, size] per mining that found it),
+        ``status`` (candidate, promoted, dropped), ``changed_at`` and ``trait`` (when promoted)."""
+        return list(self.store.get_state(BOOK_KEY) or [])
 
     def _candidates_due(self, now: datetime) -> bool:
         days = self.cfg.profile_every_days
@@ -446,6 +485,8 @@ class PersonaEngine:
             },
             "prompt_version": self.stack.version,
             "candidates": [c["label"] for c in self.candidates],
+            "promoted": [e["trait"] for e in self.candidate_book() if e["status"] == "promoted"],
+            "dropped": [e["label"] for e in self.candidate_book() if e["status"] == "dropped"],
         }
 
 

@@ -18,6 +18,7 @@ import logging
 from datetime import datetime
 from typing import Any
 
+from autogen_zettel.people.address import addressed_elsewhere, participants
 from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
 from autogen_zettel.persona.memory_api import PersonaMemory
 from autogen_zettel.persona.signals import (
@@ -53,6 +54,8 @@ class EvidenceReader:
         self.judge = judge
         #: everyone heard speaking so far (the agent included)
         self.speakers: set[str] = set()
+        self._known: set[str] | None = None  # participants known before they speak (see _others)
+        self._reads = 0
         # the agent's latest reply per session, kept in memory only: persona state holds no message text
         self._last_reply: dict[str, tuple[str, str]] = {}
         self._meaning: MeaningDetector | None = None
@@ -67,9 +70,19 @@ class EvidenceReader:
         return float(weights.get(speaker, weights.get("default", 1.0)))
 
     def _addressed(self, text: str, previous_speaker: str | None) -> bool:
+        if addressed_elsewhere(text, self.agent, self._others()):  # "critic, more detail please"
+            return False
         if previous_speaker == self.agent:
             return True
         return names(text, self.agent)
+
+    def _others(self) -> set[str]:
+        """Everyone but the agent known in this chat, also those who have not spoken yet (read
+        again every few messages: the hub's tenant list is a folder listing)."""
+        self._reads += 1
+        if self._known is None or self._reads % 20 == 0:
+            self._known = participants(self.memory)
+        return (self.speakers | self._known) - {self.agent}
 
     def detector(self) -> MeaningDetector | None:
         """Feedback by meaning with the memory's embedder (prototypes embedded once, on first use)."""
@@ -97,7 +110,7 @@ class EvidenceReader:
         last = self._last_reply.get(session)
         previous = last[1] if last else None
         about = last[0] if last else None
-        others = self.speakers - {self.agent, speaker}
+        others = self._others() - {speaker}
         signals = feedback_signals(
             text,
             previous_reply=previous,

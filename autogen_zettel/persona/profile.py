@@ -31,6 +31,7 @@ from autogen_zettel.base.cards import SECTIONS, Card, CardKind, CardStatus, Prof
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.prompts import normalise_text, order_profile, render_profile
 from autogen_zettel.cards.refine import split_sentences
+from autogen_zettel.people.address import addressed_elsewhere
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = [
@@ -157,6 +158,8 @@ def _addressed_elsewhere(card: Card, agent: str | None, others: Collection[str])
     this agent works with, as this agent sees them."""
     if not agent:
         return False
+    if addressed_elsewhere(card.content, agent, others):  # "critic, ...", "critic：...", "@critic ..."
+        return True
     head = card.content.lower()
     names = lambda who: re.search(rf"(?<!\w){re.escape(who.lower())}(?!\w)", head) is not None  # noqa: E731
     return not names(agent) and any(names(o) for o in others if o != agent)

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from autogen_zettel.base.cards import ProfileItem
+from autogen_zettel.people.address import participants
 from autogen_zettel.people.profile_items import ClaimLayers, PersonLayers, profile_from_layers, value_items
 from autogen_zettel.persona.profile import cap_words, merge_profile, render_profile, style_items
 
@@ -60,7 +61,9 @@ def refresh_profile(
     )
     cards = list(memory.cards())
     by_id = {c.id: c for c in cards}
-    others = set(speakers) | set(memory.speakers())
+    # everyone known before they speak too (the group chat's agents, the hub's tenants), so a
+    # remark addressed to an agent that has not spoken yet is still nobody's profile here
+    others = set(speakers) | set(memory.speakers()) | participants(memory)
     others.discard(agent)
     new = profile_from_layers(
         layers_of(memory, cards), by_id, agent=agent, others=others, limit=cfg.profile_items

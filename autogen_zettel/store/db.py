@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -77,6 +77,9 @@ class CardDB:
         # cards written through this object (replacements too): a count recall's query map reads
         # without a statement or the lock, to see whether the tenant has grown
         self.cards_written = 0
+        # called with the ids of cards whose status changed, inside the change's transaction:
+        # what rests on a card's status (the person layers) follows it there (see Zettelkasten)
+        self.status_listeners: list[Callable[[list[str]], None]] = []
         self.links = LinkTable(self, self.path)  # before the file opens: close() stops its scans
         try:
             first = tenant_connection(self.path)
@@ -366,6 +369,9 @@ class CardDB:
                 ]
             )
             self.set_statuses({cid: new for cid, _, _, new, _ in changes})
+            ids = [cid for cid, *_ in changes]
+            for listener in list(self.status_listeners):
+                listener(ids)
 
     def replace_entities(self, card_id: str, entities: Iterable[str]) -> None:
         with self.atomic():
