@@ -122,7 +122,7 @@ _MINILM = {}
 
 @pytest.fixture(scope="session")
 def minilm():
-    """The real bundled all-MiniLM-L6-v2 as configured by default (ONNX Runtime when installed,
+    """The real bundled all-MiniLM-L6-v2 as `embedding: {model: minilm}` builds it (ONNX Runtime when installed,
     else FlagEmbedding/torch), loaded once per test run."""
     from autogen_zettel.embed.embedders import FlagEmbedder
 
