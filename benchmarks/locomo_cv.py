@@ -203,10 +203,14 @@ class LocomoCV:
         )
         weights = dict(KIND_WEIGHT)
         weights.update({LinkKind(k.split(".", 1)[1]): v for k, v in setting.items() if k.startswith("link.")})
-        gkey = (tuple(sorted((k.value, v) for k, v in weights.items())), conv.sample_id)
+        top, margin = int(setting.get("meaning.top", 0)), float(setting.get("meaning.margin", 0.0))
+        gkey = (tuple(sorted((k.value, v) for k, v in weights.items())), top, margin, conv.sample_id)
         if gkey not in self._graphs:
+            links = list(store.db.links.iter())
+            if top:
+                links = relative_meaning_links(links, top=top, margin=margin)
             self._graphs[gkey] = build_graph(
-                store.db.links.iter(), weights=weights, cards=store.db.iter_cards(status=CardStatus.ACTIVE)
+                links, weights=weights, cards=store.db.iter_cards(status=CardStatus.ACTIVE)
             )
         graph = self._graphs[gkey]
         last = max(t.at for t in conv.turns)
@@ -235,6 +239,24 @@ class LocomoCV:
                     _score([[i] for i in r], conv, qi) for qi, r in enumerate(ranked)
                 )
         return out
+
+
+def relative_meaning_links(links: Sequence, *, top: int, margin: float) -> list:
+    """``links`` with each card's meaning links (STRONGLY/WEAKLY_RELATED) cut to its ``top``
+    strongest whose cosine lies ``margin`` or more above the median of the tenant's meaning
+    links: a threshold relative to the embedder's own spread of cosines (e5's crowd in a narrow
+    high band, MiniLM's spread wide), measured here before the link engine writes it."""
+    meaning = {LinkKind.STRONGLY_RELATED, LinkKind.WEAKLY_RELATED}
+    weights = sorted(x.weight for x in links if x.kind in meaning)
+    if not weights:
+        return list(links)
+    floor = weights[len(weights) // 2] + margin
+    by_src: dict[str, list] = {}
+    for x in links:
+        if x.kind in meaning and x.weight >= floor:
+            by_src.setdefault(x.src, []).append(x)
+    kept = {id(x) for group in by_src.values() for x in sorted(group, key=lambda x: -x.weight)[:top]}
+    return [x for x in links if x.kind not in meaning or id(x) in kept]
 
 
 def coordinate_search(

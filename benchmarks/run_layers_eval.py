@@ -102,13 +102,16 @@ def matches(gold: dict, ev: Evidence) -> bool:
     )
 
 
-def evaluate(records: list[dict]) -> tuple[dict, list[str]]:
-    """(layer, lang) -> {tp, fp, fn, precision, recall}, and the lines that went wrong."""
+def evaluate(records: list[dict], embedder=None) -> tuple[dict, list[str]]:
+    """(layer, lang) -> {tp, fp, fn, precision, recall}, and the lines that went wrong;
+    ``embedder`` is passed to the extractor (None: the rules alone)."""
     counts: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: {"tp": 0, "fp": 0, "fn": 0})
     errors = []
     for r in records:
         at = datetime.fromisoformat(r["at"])
-        pred = extract_layers(r["text"], speaker=r["speaker"], at=at, previous=r.get("context"))
+        pred = extract_layers(
+            r["text"], speaker=r["speaker"], at=at, previous=r.get("context"), embedder=embedder
+        )
         gold = list(r["rows"])
         used = set()
         for ev in pred:
@@ -136,14 +139,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--folds", default="4", help="comma-separated folds (default: 4, the held-out one)")
     ap.add_argument("--errors", action="store_true", help="print every false positive and negative")
     ap.add_argument("--data", type=Path, default=DATA, help=f"the labelled set (default: {DATA.name})")
+    ap.add_argument(
+        "--embedder",
+        choices=("none", "e5"),
+        default="none",
+        help="read meaning through the bundled multilingual e5 (default: the rules alone)",
+    )
     args = ap.parse_args(argv)
     folds = {int(f) for f in args.folds.split(",")}
     if not args.data.is_file():
         ap.error(
             f"--data {args.data}: no such file; give a labelled JSONL such as tests/data/layers_second.jsonl"
         )
-    result, errors = evaluate(load(folds, args.data))
-    print(f"{args.data.name} folds {sorted(folds)}")
+    embedder = None
+    if args.embedder == "e5":
+        from autogen_zettel.embed.e5 import E5Embedder
+
+        embedder = E5Embedder(threads=1)
+    result, errors = evaluate(load(folds, args.data), embedder)
+    print(f"{args.data.name} folds {sorted(folds)} embedder {args.embedder}")
     print(f"{'layer':<12}{'lang':<6}{'tp':>4}{'fp':>4}{'fn':>4}{'precision':>11}{'recall':>8}")
     for (layer, lang), c in result.items():
         print(

@@ -142,7 +142,7 @@ def test_plan_merges_refuses_contradictions_and_other_kinds():
     ]
 
 
-def test_prune_drops_links_that_pass_no_activation(hub):
+def test_prune_judges_each_link_by_its_own_weight_not_its_kinds_recall_weight(hub):
     mem = hub.tenant("alice")
     mem.remember_many(
         [
@@ -156,13 +156,25 @@ def test_prune_drops_links_that_pass_no_activation(hub):
             )
         ]
     )
-    kinds = {x.kind for x in mem.db.links.iter()}
-    silent = {k for k in kinds if KIND_WEIGHT[k] == 0}  # similarity links: written, pass nothing
+    before = list(mem.db.links.iter())
+    kinds = {x.kind for x in before}
+    silent = {k for k in kinds if KIND_WEIGHT[k] == 0}  # kinds recall gives no weight
     assert silent and LinkKind.REPLY_TO in kinds and LinkKind.SAME_SPEAKER in kinds
+    assert mem.maintain(steps=["prune"]).pruned_links == 0  # every link here is above its threshold
+    assert sorted((x.src, x.dst, x.kind) for x in mem.db.links.iter()) == sorted(
+        (x.src, x.dst, x.kind) for x in before
+    )
+    # a stricter similarity threshold since they were written: the meaning links below it go
+    weakest = min(x.weight for x in before if x.kind in silent)
+    hub.config = hub.config.model_copy(
+        update={"links": hub.config.links.model_copy(update={"weak": weakest + 1e-3, "strong": 0.99})}
+    )
+    mem.config = hub.config
     report = mem.maintain(steps=["prune"])
-    after = {x.kind for x in mem.db.links.iter()}
-    assert report.pruned_links > 0 and not silent & after
-    assert LinkKind.REPLY_TO in after and LinkKind.SAME_SPEAKER in after
+    after = list(mem.db.links.iter())
+    assert report.pruned_links == sum(1 for x in before if x.kind in silent and x.weight < weakest + 1e-3)
+    assert all(x.weight >= weakest + 1e-3 for x in after if x.kind in silent)
+    assert {LinkKind.REPLY_TO, LinkKind.SAME_SPEAKER} <= {x.kind for x in after}
 
 
 def test_session_summaries_are_linked_and_preferred_by_recall(hub):

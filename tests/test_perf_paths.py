@@ -73,7 +73,7 @@ def test_a_reply_finds_the_cards_of_the_message_it_answers(tmp_path):
 def test_rows_read_without_a_savepoint_are_those_sqlite_utils_gives(tmp_path):
     import sqlite_utils
 
-    from autogen_zettel.store.sql import select_rows
+    from autogen_zettel.store.connection import select_rows
 
     db = sqlite_utils.Database(tmp_path / "t.db")
     db["messages"].insert_all(

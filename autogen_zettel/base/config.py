@@ -276,7 +276,7 @@ class MaintenanceConfig(Schema):
 
     merge_similarity: Unit = 0.92  # cosine (from STRONGLY_RELATED links) to consider a merge
     merge_overlap: Unit = 0.6  # and word overlap (Jaccard) the pair must also share
-    prune_below: Unit = 0.01  # links passing less activation than this are deleted
+    prune_below: Unit = 0.01  # links whose own weight (strength) is below this are deleted
     summaries: Literal["session", "week", "off"] = "session"
     summary_min_members: Annotated[int, Strict(), Field(ge=2)] = 4
     summary_max_members: AtLeast1 = 12

@@ -35,9 +35,10 @@ def previous_in_batch(prepared: Sequence[Message], msg: Message) -> str | None:
     return None
 
 
-def layer_draft(msg: Message, previous: str | None) -> list[CardDraft]:
-    """One draft of the whole message when it says something for the layers, else none."""
-    found = extract_layers(msg.text, speaker=msg.speaker, at=msg.at, previous=previous)
+def layer_draft(msg: Message, previous: str | None, *, embedder=None) -> list[CardDraft]:
+    """One draft of the whole message when it says something for the layers, else none
+    (``embedder``: see :func:`~autogen_zettel.people.extract.extract_layers`)."""
+    found = extract_layers(msg.text, speaker=msg.speaker, at=msg.at, previous=previous, embedder=embedder)
     if not found:
         return []
     return [

@@ -16,13 +16,16 @@ Chinese ones of :mod:`~autogen_zettel.people.rules_zh` for a sentence with Han c
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from datetime import datetime
 
 from autogen_zettel.cards.refine import split_sentences
-from autogen_zettel.people import rules_en as layer_rules_en, rules_zh as layer_rules_zh
+from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh as layer_rules_zh
 from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.meaning import meaning_of
+from autogen_zettel.people.subjects import subjects_of
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
 
@@ -96,7 +99,13 @@ def as_first_person(text: str, speaker: str) -> str:
 
 
 def extract_layers(
-    text: str, *, speaker: str, at: datetime, previous: str | None = None, addressee: str | None = None
+    text: str,
+    *,
+    speaker: str,
+    at: datetime,
+    previous: str | None = None,
+    addressee: str | None = None,
+    embedder=None,
 ) -> list[Evidence]:
     """Every layer finding of ``text`` said by ``speaker`` at ``at``.
 
@@ -109,10 +118,16 @@ def extract_layers(
     :param previous: the message this one answers (an offer "Shall I book the sushi bar?",
         a question "So you live in Porto now?"), which gives a bare "No thanks" or "Yes" its topic
     :param addressee: who "you" is, when known (a commitment's counterparty)
+    :param embedder: an :class:`~autogen_zettel.embed.protocol.Embedder` (the multilingual e5
+        reads both languages) through which :mod:`~autogen_zettel.people.meaning` decides what
+        the patterns cannot: the polarity of a bare "<thing> is <anything>", the key of news
+        whose verb no pattern knows. None: the rules alone, pure and offline
     """
     if len(text) + len(previous or "") > KEPT_CHARS:  # a long text is read afresh, not kept
-        return _extract(text, speaker=speaker, at=at, previous=previous, addressee=addressee)
-    return list(_kept(text, speaker, at.isoformat(), at, previous, addressee))
+        return _extract(
+            text, speaker=speaker, at=at, previous=previous, addressee=addressee, embedder=embedder
+        )
+    return list(_kept(text, speaker, at.isoformat(), at, previous, addressee, embedder))
 
 
 KEPT = 4096  # distinct calls whose findings extract_layers keeps (each a few small records)
@@ -121,11 +136,19 @@ KEPT_CHARS = 4000  # longer texts are not kept, so the kept keys stay under abou
 
 @functools.lru_cache(maxsize=KEPT)
 def _kept(
-    text: str, speaker: str, written: str, at: datetime, previous: str | None, addressee: str | None
+    text: str,
+    speaker: str,
+    written: str,
+    at: datetime,
+    previous: str | None,
+    addressee: str | None,
+    embedder=None,
 ) -> tuple[Evidence, ...]:
     # ``written`` tells apart equal aware times in different offsets (they hash alike); a tuple of
     # frozen records, so no caller can change what the next one is given
-    return tuple(_extract(text, speaker=speaker, at=at, previous=previous, addressee=addressee))
+    return tuple(
+        _extract(text, speaker=speaker, at=at, previous=previous, addressee=addressee, embedder=embedder)
+    )
 
 
 extract_layers.cache_info = _kept.cache_info
@@ -133,16 +156,123 @@ extract_layers.cache_clear = _kept.cache_clear
 
 
 def _extract(
-    text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None
+    text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None, embedder=None
 ) -> list[Evidence]:
+    meaning = meaning_of(embedder)
     out: list[Evidence] = []
     text = as_first_person(text, speaker)
     before = previous
     for sentence in split_sentences(text) or [text]:
-        rules = layer_rules_zh if _HAN.search(sentence) else layer_rules_en
-        for ev in rules.extract(sentence, speaker=speaker, at=at, previous=before, addressee=addressee):
-            if ev not in out:
-                out.append(ev)
+        # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
+        # the rules read the sentence as that person would say it, and file it under them
+        for subject, said in subjects_of(sentence, speaker):
+            for ev in _sentence(said, subject, at, before, addressee, meaning):
+                if subject != speaker and ev.layer == "commitment" and not ev.counterparty:
+                    # a promise reported to the speaker ("Bob said he'll send it") is made to them
+                    ev = dataclasses.replace(ev, counterparty=speaker)
+                if ev not in out:
+                    out.append(ev)
         # "Sushi again? No thanks.": the speaker's own question is what the next sentence answers
         before = sentence if sentence.rstrip().endswith(("?", "？")) else previous
     return out
+
+
+def _sentence(
+    sentence: str, speaker: str, at: datetime, previous: str | None, addressee: str | None, meaning=None
+) -> list[Evidence]:
+    """The phrase rules' findings of one sentence, completed by the structural ones of
+    :mod:`~autogen_zettel.people.general` for what the phrase rules did not say."""
+    han = bool(_HAN.search(sentence))
+    latin = bool(re.search(r"[A-Za-z]{2,}", sentence))
+    said = general.normalise_zh(sentence) if han else general.normalise_en(sentence)
+    rules = layer_rules_zh if han else layer_rules_en
+    found = rules.extract(said, speaker=speaker, at=at, previous=previous, addressee=addressee)
+    extra: list[Evidence] = []
+    if latin:
+        extra += general.extract_en(
+            general.normalise_en(sentence), speaker, layer_rules_en.offer_topic(previous), meaning
+        )
+    if han:
+        extra += general.extract_zh(said, speaker, layer_rules_zh.offer_topic(previous), meaning)
+    out = merge(found, extra)
+    if general.plan_only(said):  # a plan is no change of job or home yet
+        out = [e for e in out if not (e.layer == "fact" and e.kind == "change")]
+    layers = {e.layer for e in out}
+    if not han and "status" in layers and "commitment" not in layers and general.future_en(said):
+        # "I'll drop the forms off tomorrow": a promise, not a cancellation
+        promised = layer_rules_en.commitments(said, speaker, at, addressee, previous)
+        if promised:
+            out = [e for e in out if e.layer != "status"] + promised
+            layers = {e.layer for e in out}
+    if han and "status" in layers and "commitment" not in layers:
+        # "月底前我把房租交了": a done-looking 了 under a time still ahead is a promise
+        promised = general.commitments_zh(said, speaker, at, speaker)
+        if promised:
+            out = [e for e in out if e.layer != "status"] + promised
+            layers = {e.layer for e in out}
+    if "status" in layers and any(e.layer in ("fact", "preference") and e in extra for e in out):
+        out = [e for e in out if e.layer != "status"]  # "我们上周订婚了": news, not a task done
+        layers = {e.layer for e in out}
+    if "status" in layers and "commitment" not in layers:
+        # the structural reading of a task's result, clause by clause, over the phrase rules' one
+        # when it names the task more fully or calls it off where they saw it done
+        ours = general.status_zh(said, speaker) if han else general.status_en(said, speaker, speaker)
+        theirs = [e for e in out if e.layer == "status"]
+        if (
+            ours
+            and theirs
+            and (ours[0].kind != theirs[0].kind or (ours[0].value and theirs[0].value in ours[0].value))
+        ):
+            out = [e for e in out if e.layer != "status"] + ours
+    if layers == {"status"} and _POLITE.search(said) and all(e.kind == "done" for e in out):
+        out = []  # "太感谢了", "不好意思打错字了": thanks and apologies close no task
+        layers = set()
+    if not layers & {"commitment", "status", "fact", "preference"}:
+        if han:
+            out += general.commitments_zh(said, speaker, at, speaker) or general.status_zh(said, speaker)
+        else:
+            out += general.status_en(said, speaker, speaker)
+    return out
+
+
+def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:
+    """``found`` (the phrase rules') with each structural finding of ``extra`` that adds to it:
+    a fact of a key ``found`` has not, a change where ``found`` says only a statement of the same
+    value, a preference when ``found`` has none. A refusal of a named thing replaces a bare
+    cancellation ("let's not do burgers" is no promise called off)."""
+    out = list(found)
+    for ev in extra:
+        if ev.layer == "fact":
+            same = [e for e in out if e.layer == "fact" and e.subject == ev.subject and e.key == ev.key]
+            if not same:
+                out.append(ev)
+            elif ev.kind == "change":
+                for e in same:
+                    if e.kind == "statement" and _meet(e.value, ev.value):
+                        out[out.index(e)] = Evidence(e.layer, e.subject, e.key, e.value, e.score, "change")
+        elif ev.layer == "preference" and ev.kind == "change":
+            # the clause that says "now" read against the one before it: a change of mind, whose
+            # sign wins over a phrase rule that read the older clause
+            same = [e for e in out if e.layer == "preference" and e.key == ev.key and e.subject == ev.subject]
+            if same and all((e.score > 0.5) != (ev.score > 0.5) for e in same):
+                out = [e for e in out if e not in same] + [ev]
+            elif not any(e.layer == "preference" for e in found) and not any(
+                e.key in _NOT_TASTE for e in out
+            ):
+                out.append(ev)
+        elif ev.layer == "preference":
+            # a restriction ("我不喝酒") is a fact, not a taste; the phrase rules' preference stands
+            if not any(e.layer == "preference" for e in found) and not any(e.key in _NOT_TASTE for e in out):
+                if ev.kind == "refusal":
+                    out = [e for e in out if not (e.layer == "status" and e.kind == "cancelled")]
+                out.append(ev)
+    return out
+
+
+_POLITE = re.compile(r"谢|不好意思|抱歉|对不起|辛苦了|麻烦你了|\b(?:thanks|thank you|sorry|cheers)\b", re.I)
+_NOT_TASTE = frozenset({"restriction", "diet", "allergy"})
+
+
+def _meet(a: str, b: str) -> bool:
+    a, b = a.casefold(), b.casefold()
+    return a in b or b in a

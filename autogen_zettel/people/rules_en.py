@@ -205,6 +205,14 @@ def _commitments(
     return out
 
 
+def commitments(
+    s: str, speaker: str, at: datetime, addressee: str | None = None, previous: str | None = None
+) -> list[Evidence]:
+    """The promises of one English sentence alone, whatever else it says."""
+    s = s.strip().replace("’", "'")
+    return _commitments(s, s.lower(), speaker, at, addressee, previous)
+
+
 _DONE_VERB = re.compile(rf"\b(?:{DONE_VERBS})\b")
 
 

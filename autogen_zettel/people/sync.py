@@ -38,11 +38,14 @@ def _short(text: str, words: int = 14) -> str:
     return " ".join(parts[:words]) + ("…" if len(parts) > words else "")
 
 
-def evidence_for(tables: LayerTables, card: Card, *, at: datetime | None = None) -> list[Evidence]:
+def evidence_for(
+    tables: LayerTables, card: Card, *, at: datetime | None = None, embedder=None
+) -> list[Evidence]:
     """What ``card`` says for the layers (read with the message before it in its session).
 
     :param at: the speaker's wall time when it was said, which due dates count from (default:
         the card's time, UTC)
+    :param embedder: passed to :func:`~autogen_zettel.people.extract.extract_layers` (None: rules only)
     """
     previous = tables.previous_message(
         card.session_id,
@@ -51,7 +54,9 @@ def evidence_for(tables: LayerTables, card: Card, *, at: datetime | None = None)
         card.speaker,
         card.source_ids[0] if card.source_ids else None,
     )
-    return extract_layers(card.content, speaker=card.speaker, at=at or card.created_at, previous=previous)
+    return extract_layers(
+        card.content, speaker=card.speaker, at=at or card.created_at, previous=previous, embedder=embedder
+    )
 
 
 def _row(card: Card, ev: Evidence) -> dict:
@@ -105,6 +110,7 @@ def sync_cards(
     cfg: ConflictConfig,
     reread: bool = True,
     given: Mapping[str, Sequence[Evidence]] | None = None,
+    embedder=None,
 ) -> None:
     """Re-read the layer evidence of ``card_ids`` (cards that are gone give none) and rebuild
     what it touches. Hold the tenant's write lock.
@@ -112,6 +118,7 @@ def sync_cards(
     :param reread: False when only the cards' status changed (frozen, thawed): their evidence
         stays as it is (a merged card's restatements included) and only the rows are rebuilt
     :param given: card id -> the evidence an LLM refiner gave for it, used instead of the rules
+    :param embedder: read meaning through it (see :func:`~autogen_zettel.people.extract.extract_layers`)
     """
     tables = LayerTables(db)
     ids = list(dict.fromkeys(card_ids))
@@ -128,7 +135,7 @@ def sync_cards(
         card = cards.get(cid)
         if card is None or card.kind is CardKind.SUMMARY:
             continue
-        found = given[cid] if given and cid in given else evidence_for(tables, card)
+        found = given[cid] if given and cid in given else evidence_for(tables, card, embedder=embedder)
         rows.extend(_row(card, ev) for ev in found)
     with db.atomic():
         tables.replace_evidence(ids, rows)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from autogen_zettel.store.sql import Tables, chunks, marks, select_rows
+from autogen_zettel.store.connection import Tables, chunks, marks, select_rows
 
 __all__ = ["ClaimTable", "ConflictTable"]
 

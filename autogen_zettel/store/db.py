@@ -28,7 +28,16 @@ import sqlite_utils
 from autogen_zettel.base.cards import Card, CardKind, CardStatus
 from autogen_zettel.store.card_rows import card_to_row, newest_query, row_to_card, source_tuple
 from autogen_zettel.store.claim_tables import ClaimTable, ConflictTable
-from autogen_zettel.store.connection import check_file, damaged
+from autogen_zettel.store.connection import (
+    check_file,
+    chunks,
+    configure,
+    damaged,
+    marks,
+    select_rows,
+    tenant_connection,
+    upsert,
+)
 from autogen_zettel.store.erasure import Erasure
 from autogen_zettel.store.handles import HandlePool, ReopeningConnection
 from autogen_zettel.store.history_tables import CardHistory
@@ -37,8 +46,6 @@ from autogen_zettel.store.link_tables import LinkTable
 from autogen_zettel.store.link_upkeep import LinkUpkeep
 from autogen_zettel.store.migrations import migrations
 from autogen_zettel.store.persona_tables import PersonaStore
-from autogen_zettel.store.sql import chunks, marks, select_rows
-from autogen_zettel.store.tenantconn import configure, tenant_connection, upsert
 
 __all__ = ["CardDB"]
 

@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
+from autogen_zettel.store.connection import Tables, chunks, marks
 from autogen_zettel.store.kept import KeptCards
-from autogen_zettel.store.sql import Tables, chunks, marks
 
 __all__ = ["Erasure"]
 

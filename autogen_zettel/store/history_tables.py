@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 
-from autogen_zettel.store.sql import Tables, chunks, marks
+from autogen_zettel.store.connection import Tables, chunks, marks
 
 __all__ = ["CardHistory"]
 

@@ -23,8 +23,8 @@ import sqlite_utils
 
 from autogen_zettel.base.cards import DIRECTED, Link, LinkKind
 from autogen_zettel.store.card_rows import parse_dt
+from autogen_zettel.store.connection import chunks, marks
 from autogen_zettel.store.linkscan import Scans, scan_links
-from autogen_zettel.store.sql import chunks, marks
 
 __all__ = ["LinkTable"]
 

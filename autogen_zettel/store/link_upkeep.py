@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 
 from autogen_zettel.base.cards import Link, LinkKind
-from autogen_zettel.store.sql import Tables, chunks, marks
+from autogen_zettel.store.connection import Tables, chunks, marks
 
 __all__ = ["LinkUpkeep"]
 

@@ -32,6 +32,7 @@ from typing import Any
 from autogen_zettel.base.cards import ProfileItem
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.persona_records import EvidenceRow, ModuleEvent, TraitState
+from autogen_zettel.store.connection import Tables, chunks, marks
 from autogen_zettel.store.persona_rows import (
     EVIDENCE_KEYS,
     ProfileVersion,
@@ -44,7 +45,6 @@ from autogen_zettel.store.persona_rows import (
     row_to_profile,
     row_to_prompt_version,
 )
-from autogen_zettel.store.sql import Tables, chunks, marks
 
 __all__ = ["PersonaStore"]
 

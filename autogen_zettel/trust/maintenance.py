@@ -31,7 +31,6 @@ from typing import Protocol
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Link, LinkKind, PrivacyTier, card_id_for
 from autogen_zettel.base.config import DecayConfig, MaintenanceConfig, MemoryConfig, PrivacyConfig
 from autogen_zettel.cards.claims import extract_claims
-from autogen_zettel.cards.link import KIND_WEIGHT
 from autogen_zettel.people.sync import merge_cards as merge_layers
 from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.text.lexical import tokens
@@ -48,6 +47,7 @@ __all__ = [
     "rebuild_summary",
     "summarise_session",
     "STEPS",
+    "prune_thresholds",
     "Curated",
 ]
 
@@ -342,14 +342,32 @@ def _merge(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
     mem.store.flush_audit()
 
 
-def _prune(mem: Curated, report: MaintenanceReport) -> None:
-    limit = mem.config.maintenance.prune_below
-    thresholds = {
-        kind: (limit / w if w > 0 else float("inf"))
-        for kind, w in KIND_WEIGHT.items()
+def prune_thresholds(cfg: MemoryConfig) -> dict[LinkKind, float]:
+    """The weight below which maintenance deletes a link, per kind: each link is judged by its own
+    evidence, never by how much activation its kind passes in recall (a kind recall gives no
+    weight is still read by persona mining, merging, the export and the view).
+
+    Meaning links (STRONGLY_RELATED, WEAKLY_RELATED) carry their cosine: one below
+    ``links.weak`` (a threshold raised since it was written) goes. Other kinds carry a strength in
+    0..1 and go below ``maintenance.prune_below``. REPLY_TO, SUPERSEDES, CONTRADICTS and
+    SUMMARIZES always stay.
+
+    >>> from autogen_zettel.base.config import MemoryConfig
+    >>> t = prune_thresholds(MemoryConfig())
+    >>> t[LinkKind.WEAKLY_RELATED], t[LinkKind.SAME_SPEAKER], LinkKind.REPLY_TO in t
+    (0.5, 0.01, False)
+    """
+    limit = cfg.maintenance.prune_below
+    meaning = {LinkKind.STRONGLY_RELATED, LinkKind.WEAKLY_RELATED}
+    return {
+        kind: max(limit, cfg.links.weak) if kind in meaning else limit
+        for kind in LinkKind
         if kind not in _KEEP_LINKS
     }
-    report.pruned_links = mem.store.db.link_upkeep.delete_below(thresholds)
+
+
+def _prune(mem: Curated, report: MaintenanceReport) -> None:
+    report.pruned_links = mem.store.db.link_upkeep.delete_below(prune_thresholds(mem.config))
 
 
 def rebuild_summary(mem: Curated, summary_id: str, *, members: Sequence[Card] | None = None) -> Card | None:

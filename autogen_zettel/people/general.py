@@ -1,0 +1,948 @@
+"""Layer findings from the structure of a first-person sentence, beside the older phrase rules
+of :mod:`~autogen_zettel.people.rules_en` and :mod:`~autogen_zettel.people.rules_zh`.
+
+The patterns here name the *shape* of a statement, not its topic: a change-of-state verb
+(quit, left, moved, switched, got, started; 跳槽, 搬到, 辞职, 考上, 不再, 开始) or a marker of
+now against before (now, anymore, used to; 现在, 以前, 原来) before a slot; a stance verb with its
+polarity and negation before or after an object (the topicalised "榴莲我是真的吃不了" too);
+"don't / let's not / 别 / 不要再" before an order of a thing as a refusal of that thing. The
+slot is then given its key by what it looks like (a role, an organisation, a school, a place)
+or, when an embedder is given, by :mod:`~autogen_zettel.people.meaning`.
+
+Input is what :func:`~autogen_zettel.people.subjects.subjects_of` gives: the sentence as its
+subject would say it, so a third person's news is read like the speaker's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.topics import clean_topic, topic_of
+
+__all__ = ["extract_en", "extract_zh"]
+
+# ----------------------------------------------------------------------------- English
+
+_CHANGE_EN = re.compile(
+    r"\b(?:now|since|anymore|any more|no longer|quit|left|leaving|moved|switched|swapped|changed|"
+    r"got|just|started|joined|retrained|used to|new|recently|finally|dropped out|handed in|"
+    r"last (?:week|month|year|weekend|summer|spring|autumn|winter)|this (?:week|month|year))\b",
+    re.I,
+)
+_FUTURE_EN = re.compile(
+    r"\b(?:will|'ll|going to|gonna|might|maybe|plan(?:ning)? to|thinking of|want to|hope to)\b", re.I
+)
+_ORG_HEAD = (
+    r"company|bank|hospital|council|agency|firm|startup|start-up|fintech|studio|garage|shop|store|"
+    r"restaurant|cafe|café|bakery|school|clinic|ministry|office|charity|university|college|lab|"
+    r"factory|publisher|newspaper|consultancy"
+)
+_SCHOOL_HEAD = r"uni|university|college|school|academy|institute|polytechnic"
+_ROLE_TAIL = re.compile(
+    r"(?:er|or|ist|ian|ant|ent|ee|nurse|chef|cook|barista|vet|medic|surgeon|pilot|clerk|"
+    r"carpenter|plumber|electrician|photographer|freelance|freelancer|lawyer|doctor|midwife|"
+    r"paramedic|cashier|tutor|coach|nanny|model|actor|actress|artist|analyst|consultant)$"
+)
+_NP = r"(?:the\s+|a\s+|an\s+|my\s+|our\s+)?(?:[\w'\-]+\s+){0,3}?[\w'\-]+"
+_CAP = r"[A-Z][\w&'\-]*(?:\s+(?:of\s+)?[A-Z][\w&'\-]*)*"
+
+_EMPLOYER_EN = re.compile(
+    rf"\b(?:work(?:ing|s|ed)?|job|started|joined|hired|employed|intern(?:ing)?|placement)\s+"
+    rf"(?:(?:from home|full[- ]time|part[- ]time|remotely)\s+)?(?:at|for|with)\s+(?P<v>{_NP}?)"
+    rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b))"
+    rf"|\b(?:started|joined)\s+(?P<v2>{_CAP})"
+    rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
+    rf"|\bI(?:'m| am)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
+    rf"(?P<v3>{_CAP}|(?:a|an|the)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD}))(?=\s*(?:$|[,.;!]|now\b))"
+    rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})",
+)
+_PAST_VALUE = re.compile(r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of)\b", re.I)
+_LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}|the\s+\w+)")
+_JOB_EN = re.compile(
+    r"\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
+    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b))"
+    r"|\b(?:as|retrained as|working as|work as|trained as)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+)"
+    r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?(?P<v3>[a-z\-]+)"
+    r"|\b(?P<v4>freelanc)(?:ing|er)\b",
+    re.I,
+)
+_SCHOOL_EN = re.compile(
+    rf"\b(?:studying|study|studies|doing\s+(?:a|my)\s+[\w']+(?:\s+degree)?|enrolled|got into|accepted|"
+    rf"transferred|switched\s+from\s+{_CAP}\s+to|(?:first|second|third|final)\s+year)"
+    rf"(?:\s+[a-z]+)?\s+(?:at|to|in)?\s*(?P<v>(?:the\s+)?{_CAP})",
+)
+_RESIDENCE_EN = re.compile(
+    rf"\b(?:moved|moving|relocated|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?(?:to|in)\s+(?P<v>{_CAP})"
+    rf"|\bwe're\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
+    rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
+    rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+for\b"
+    rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
+)
+_RELATION_EN = (
+    ("married", re.compile(r"\b(?:got married|married|tied the knot|wedding was)\b", re.I)),
+    ("engaged", re.compile(r"\b(?:got engaged|engaged|proposed and (?:she|he) said yes)\b", re.I)),
+    ("divorced", re.compile(r"\bdivorced\b", re.I)),
+    ("single", re.compile(r"\b(?:split up|broke up|separated|we're done|dumped me|single again)\b", re.I)),
+    (
+        "dating",
+        re.compile(r"\b(?:seeing someone|dating|(?:my )?(?:girlfriend|boyfriend|partner) and I)\b", re.I),
+    ),
+)
+_NUMBERS = {
+    "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80,
+}  # fmt: skip
+_AGE_EN = re.compile(
+    r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+)(?:\s+years old)?\s*(?:$|[!.,])", re.I
+)
+_PET_EN = re.compile(
+    r"\b(?:adopted|got|have|rescued)\s+(?:a|an|two|three|our|my|\d+)?\s*(?:new\s+|little\s+)?"
+    r"(?P<v>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)\b",
+    re.I,
+)
+_DIET_EN = re.compile(
+    r"\b(?:I(?:'m| am)|went|gone|going|turned)\s+(?:now\s+)?(?P<v>vegan|vegetarian|pescatarian)\b", re.I
+)
+_ALLERGY_EN = re.compile(r"\ballergic\s+to\s+(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))", re.I)
+
+
+def plan_only(s: str) -> bool:
+    """Whether a sentence tells a plan or a maybe, not news ("我姐说她明年要搬去柏林",
+    "She might move to Berlin next spring"): a fact stated in it is no change yet."""
+    if re.search(r"[\u4e00-\u9fff]", s):
+        if re.search(r"说不定|也许|可能|打算|准备|计划", s):  # a maybe stays a maybe, 了 or not
+            return True
+        return bool(_ZH_FUTURE.search(s)) and not re.search(r"了[。！!，,]?$|已经", s)
+    if re.search(r"\b\w+ing\b.*\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b", s, re.I):
+        return True  # "she's moving to Berlin next spring"
+    return bool(_FUTURE_EN.search(s)) and not re.search(r"\b(?:now|since|got|left|quit|moved)\b", s, re.I)
+
+
+def future_en(s: str) -> bool:
+    """Whether an English sentence speaks of what is still to come ("I'll", "going to")."""
+    return bool(_FUTURE_EN.search(s))
+
+
+def _clean_np(v: str) -> str:
+    v = re.sub(r"^.*\b(?:called|named)\s+(?=[A-Z])", "", v.strip())  # "a startup called Nimbus"
+    v = re.sub(r"^(?:the|a|an|my|our)\s+", "", v.strip(), flags=re.I)
+    return re.sub(r"\s+(?:now|too|again|this|last)$", "", v)
+
+
+def _facts_en(s: str, subject: str) -> list[Evidence]:
+    low = s.lower()
+    if s.rstrip().endswith("?") or (
+        _FUTURE_EN.search(s) and not re.search(r"\b(?:now|since|got|left|quit)\b", low)
+    ):
+        return []
+    change = bool(_CHANGE_EN.search(s))
+    kind = "change" if change else "statement"
+    out: list[Evidence] = []
+
+    def add(key: str, value: str, k: str = kind) -> None:
+        value = _clean_np(value)
+        if value and not any(e.key == key and e.value.lower() == value.lower() for e in out):
+            out.append(Evidence("fact", subject, key, value, 0.5, k))
+
+    left = _LEFT_EN.search(s)
+    for m in _EMPLOYER_EN.finditer(s):
+        v = next(
+            (g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4"), m.group("v5")) if g), ""
+        )
+        if not v or (left and left.group("v") == v):
+            continue
+        clause = re.split(r"[,;]|\b(?:and|but|then)\b", s[: m.start()])[-1]
+        if _PAST_VALUE.search(clause):  # "Quit my job at the agency", "I used to work at Amazon": the old one
+            continue
+        v = _clean_np(v)
+        if re.search(rf"\b(?:{_SCHOOL_HEAD})\b", v, re.I):
+            continue
+        if _ROLE_TAIL.search(v.lower()) and not re.search(rf"\b(?:{_ORG_HEAD})\b", v, re.I):
+            continue
+        if re.search(r"\b(?:student|pupil|undergrad|undergraduate|postgrad|fresher)\s+at\b", s, re.I):
+            add("school", v, "statement")  # "a student at Leeds": a school, not an employer
+            continue
+        add("employer", v, "change" if (change or left) else "statement")
+    for m in _JOB_EN.finditer(s):
+        v = next((g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4")) if g), "")
+        words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
+        if not words:
+            continue
+        if m.group("v4"):
+            add("job", "freelance", "change" if change else "statement")
+        elif m.group("v3") or _ROLE_TAIL.search(words[-1]):
+            if words[-1] in ("fan", "member", "user", "owner", "lover", "number", "order", "answer", "other"):
+                continue
+            add(
+                "job",
+                " ".join(words),
+                "change" if (change or m.group("v2") and "retrained" in low) else "statement",
+            )
+    for m in _SCHOOL_EN.finditer(s):
+        v = _clean_np(m.group("v"))
+        v = re.sub(r"^University of\s+", "", v)
+        v = re.sub(r"\s+(?:Uni|University)$", "", v)
+        add(
+            "school",
+            v,
+            "change" if re.search(r"got into|accepted|transferred|switched|started", low) else "statement",
+        )
+    for m in _RESIDENCE_EN.finditer(s):
+        v = next(g for g in m.groups() if g)
+        add("residence", v, "statement" if m.group("v4") else "change")
+    if not re.search(
+        r"\b(?:friend|sister|brother|cousin|colleague|parents)\b.*\b(?:married|engaged|divorced)\b", low
+    ):
+        for value, pattern in _RELATION_EN:
+            if pattern.search(s):
+                k = "statement" if value == "dating" and "since" in low else "change"
+                if value == "divorced" and not re.search(r"\b(?:recently|just|got|finally|last|this)\b", low):
+                    k = "statement"
+                add("relationship", value, k)
+                break
+    m = _AGE_EN.search(s)
+    if m:
+        v = m.group("v").lower()
+        n = int(v) if v.isdigit() else _NUMBERS.get(v)
+        if n and 10 <= n < 100:
+            add("age", str(n), "statement")
+    m = _PET_EN.search(s)
+    if m:
+        v = m.group("v").lower()
+        v = {"puppies": "puppy"}.get(v, v[:-1] if v.endswith("s") else v)
+        add("pet", v, "statement")
+    m = _DIET_EN.search(s)
+    if m:
+        add("diet", m.group("v").lower())
+    m = _ALLERGY_EN.search(s)
+    if m:
+        add("allergy", m.group("v").lower(), "statement")
+    return out
+
+
+# stance words: what the sentence says of its object, and how strongly
+_LIKE_EN = (
+    r"love|luv|adore|enjoy|like|fancy|prefer|'m keen on|am keen on|'m fond of|am fond of|'m crazy about|"
+    r"am crazy about|'m mad about|am mad about|am into|'m into|'m really into|am really into|'m obsessed with|am obsessed with|"
+    r"could eat|can't get enough of|'m a (?:huge|big) fan of|am a (?:huge|big) fan of|'ve come round to|"
+    r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on"
+)
+_DISLIKE_EN = (
+    r"hate|can't stand|cannot stand|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
+    r"'m not big on|am not big on|'m not a fan of|am not a fan of|'m not into|am not into|"
+    r"find|'ve gone off|have gone off|can't do|don't like|do not like|don't love|dislike|"
+    r"don't fancy|do not fancy|'m not keen on|am not keen on|'m over|am over|'m done with|am done with"
+)
+_STANCE_EN = re.compile(
+    rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|"
+    rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
+    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|"
+    rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",
+    re.I,
+)
+_IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my happy place"
+    r"^(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)\s+"
+    r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|overrated|"
+    r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no|not for me|my happy place|"
+    r"the best(?: part of my day)?|my favou?rite(?: thing)?|amazing|life|my jam|my thing)"
+    r"|and I don't get along|(?:is|are) not my thing)",
+    re.I,
+)
+_NOTHING_BEATS = re.compile(
+    r"^nothing beats\s+(?:a\s+|an\s+|the\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}[\w\-]+)", re.I
+)
+_THINKS = re.compile(
+    r"\bI\s+think\s+(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+(?:is|are)\s+(?P<pred>overrated|great|amazing|awful|boring)",
+    re.I,
+)
+_REFUSE_EN = re.compile(
+    r"\b(?:please\s+)?(?:don't|do not|let's not|let's skip|no more|not)\s+(?:book|order|get|do|pick|choose|go to|have|make)\s+"
+    r"(?:the\s+|a\s+|an\s+|any\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?=\s*(?:$|[,.;!]|again\b|this\b|tonight\b|for\b))",
+    re.I,
+)
+_AGAIN_EN = re.compile(r"^(?:ugh,?\s+)?(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+again\?", re.I)
+_NEG_ANSWER_EN = re.compile(
+    r"\b(?:hard pass|count me out|never again|no way|absolutely not|not for me|i'll pass|i'll skip|not feeling it|"
+    r"rather not|i'd rather not)\b",
+    re.I,
+)
+_POS_ANSWER_EN = re.compile(
+    r"^(?:oh\s+)?(?:yes+|yess+|yep|sure|go on then|go for it|absolutely|count me in|i'm in|deal|sounds (?:good|great))\b"
+    r"|\b(?:i'm in|count me in|been dying to|can't wait)\b",
+    re.I,
+)
+_NEGATIVE_FIND = re.compile(r"\b(?:boring|dull|overrated|tedious|annoying|exhausting|gross)\b", re.I)
+
+
+def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
+    topic = clean_topic(topic.strip(" ,.!?")) or topic
+    key = topic_of(topic)
+    return [Evidence("preference", subject, key, topic, score, kind)] if key else []
+
+
+_DONE_PART = (
+    r"fixed|renewed|paid|sorted|done|booked|sent|covered|handled|finished|cleaned|called|submitted|"
+    r"filed|signed|delivered|posted|repaired|installed|collected|returned|taken care of|dealt with|"
+    r"(?<=is )out|(?<='s )out|(?<=are )out|(?<=is )ready|(?<='s )ready|(?<=are )ready"
+)
+
+_GENERIC_EN = re.compile(  # "<thing> is/are <anything>", "<thing> <verb>s me": the embedder reads the predicate
+    r"^(?P<obj>(?:[A-Za-z\u4e00-\u9fff'\-]+\s+){0,2}?[A-Za-z\u4e00-\u9fff'\-]+)\s+"
+    r"(?:(?:is|are|'s)\s+(?!(?:on|at|in|off|out|over|done|sorted|booked|ready|tomorrow|today|tonight|next|this|"
+    r"going|coming|here|there|back|(?:all\s+|now\s+)?(?:" + _DONE_PART + r"))\b)|(?:\w+s)\s+me\b)"
+)
+# what a bare "<x> is ..." must not be about for it to be a taste: a pronoun, a time, an event
+_NOT_THING_EN = re.compile(
+    r"^(?:it|this|that|he|she|they|there|what|which|who|where|when|how|why|today|tomorrow|tonight|"
+    r"everything|everyone|nothing|something|one|(?:the|my|our|your)\s+(?:meeting|weather|call|flight|train|"
+    r"plan|deadline|appointment|party|dinner|trip|boss|team|day|week)|i|you|we)$",
+    re.I,
+)
+
+
+_DISCOURSE_EN = re.compile(
+    r"^(?:(?:honestly|tbh|ngl|well|yeah|so|oh|man|god|seriously|personally),?\s+)+", re.I
+)
+_BETTER_EN = re.compile(
+    r"^(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+(?:is|are|'s)\s+(?:so\s+|way\s+|much\s+|so much\s+|far\s+)?"
+    r"(?P<cmp>better|nicer|worse)\s+than\s+(?P<b>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
+
+
+def _comparative_en(s: str, subject: str) -> list[Evidence]:
+    """ "Tea is so much better than coffee": for the first, against the second."""
+    m = _BETTER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
+    if not m or _NOT_THING_EN.match(m.group("a")):
+        return []
+    up = m.group("cmp").lower() != "worse"
+    return _pref(subject, m.group("a"), 0.9 if up else 0.1, "statement") + _pref(
+        subject, m.group("b"), 0.1 if up else 0.9, "statement"
+    )
+
+
+def _generic_en(s: str, subject: str, meaning) -> list[Evidence]:
+    s = _DISCOURSE_EN.sub("", s.strip())
+    m = _GENERIC_EN.match(s.strip())
+    if not m or s.rstrip().endswith("?") or _NOT_THING_EN.match(m.group("obj")):
+        return []
+    obj = m.group("obj")
+    sign = meaning.polarity(s, margin=_GENERIC_MARGIN)
+    return _pref(subject, obj, 0.9 if sign > 0 else 0.1, "statement") if sign else []
+
+
+_GENERIC_MARGIN = 0.02  # a bare "<thing> is <predicate>" must lean clearly one way (e5 cosines sit close)
+
+
+def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
+    s = s.replace("’", "'")
+    low = s.lower()
+    out: list[Evidence] = []
+    change = re.search(r"\b(?:used to|now|anymore|lately|these days|come round|gone off|started)\b", low)
+    kind = "change" if change else "statement"
+    # "I used to hate running but now I kind of love it": the clause with "now" holds
+    parts = re.split(r"(?:\bbut\s+|[,;]\s*(?:but\s+)?)(?=now\b)", s, flags=re.I)
+    clause = parts[-1]
+    obj_before = ""
+    if len(parts) > 1:
+        m = _STANCE_EN.search(parts[0])
+        obj_before = m.group("obj") if m else ""
+    for m in _STANCE_EN.finditer(clause):
+        verb = m.group("verb").lower()
+        obj = m.group("obj")
+        if obj.lower() in ("it", "them", "that", "this") and obj_before:
+            obj = obj_before
+        if obj.lower() in ("it", "them", "that", "this", "you", "to", "a", "the", "out", "myself"):
+            continue
+        negative = bool(re.match(_DISLIKE_EN, verb)) and verb != "find"
+        if verb == "find":
+            rest = clause[m.end() :]
+            if not _NEGATIVE_FIND.search(rest[:40]):
+                continue
+            negative = True
+        if re.search(
+            r"\b(?:don't|do not|never|no longer|not)\s+(?:really\s+)?$",
+            clause[: m.start("verb")].lower()[-20:],
+        ):
+            negative = not negative
+        out += _pref(subject, obj, 0.1 if negative else 0.9, kind)
+    if out:
+        return out
+    m = _IMPLICIT_EN.search(s)
+    if m and not re.match(r"(?:it|this|that|he|she|they|there|what|which)\b", m.group("obj"), re.I):
+        positive = re.search(
+            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$", m.group("pred"), re.I
+        )
+        obj = re.split(r"\s+(?:on|with|to)\s+", m.group("obj"))[0]
+        return _pref(subject, obj, 0.9 if positive and "not" not in m.group("pred") else 0.1, "statement")
+    m = _NOTHING_BEATS.search(s) or _THINKS.search(s)
+    if m:
+        positive = "pred" not in m.groupdict() or m.group("pred").lower() in ("great", "amazing")
+        return _pref(subject, m.group("obj"), 0.9 if positive else 0.1, "statement")
+    m = _REFUSE_EN.search(s)
+    if m and re.search(r"\b(?:again|this time|anymore|any more|no more|ever)\b", low):
+        # "don't book X again": a taste refused; a bare "don't book X" calls a task off
+        return _pref(subject, m.group("obj"), 0.0, "refusal")
+    again = _AGAIN_EN.search(s)
+    if again and (_NEG_ANSWER_EN.search(s) or re.search(r"\b(?:no thanks|nah|pass)\b", low)):
+        return _pref(subject, again.group("obj"), 0.0, "refusal")
+    if offered and _NEG_ANSWER_EN.search(s):
+        return _pref(subject, offered, 0.0, "refusal")
+    if offered and _POS_ANSWER_EN.search(s):
+        return _pref(subject, offered, 1.0, "acceptance")
+    out = _comparative_en(s, subject)
+    if not out and meaning is not None:
+        return _generic_en(s, subject, meaning)
+    return out
+
+
+_NEWS_EN = re.compile(
+    r"\b(?:now|since|moved|switched|swapped|joined|left|quit|transferred|relocated|settled)\b", re.I
+)
+_SLOT_EN = re.compile(
+    rf"\b(?:to|in|at|for|with|joined|started at)\s+(?:a\s+[a-z\- ]+?\s+(?:called|named)\s+)?(?P<v>{_CAP})"
+)
+
+
+def _generic_facts_en(s: str, subject: str, meaning) -> list[Evidence]:
+    """News whose verb the patterns do not know ("I'm with Monzo now"): a change marker and a
+    named slot, the key read by the embedder."""
+    if s.rstrip().endswith("?") or not _NEWS_EN.search(s) or _FUTURE_EN.search(s):
+        return []
+    slots = [m.group("v") for m in _SLOT_EN.finditer(s)]
+    slots = [
+        v
+        for v in slots
+        if v not in ("I", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+    ]
+    if not slots:
+        return []
+    key = meaning.fact_key(s, allowed=("employer", "school", "residence"))
+    if not key:
+        return []
+    value = _clean_np(slots[-1])
+    return [Evidence("fact", subject, key, value, 0.5, "change")]
+
+
+def extract_en(s: str, subject: str, offered: str = "", meaning=None) -> list[Evidence]:
+    """Facts and preferences of an English first-person sentence ``s`` said by ``subject``;
+    ``offered`` is what the message it answers offered, if anything; ``meaning`` (a
+    :class:`~autogen_zettel.people.meaning.Meaning`) reads what the patterns cannot."""
+    facts = _facts_en(s, subject)
+    if not facts and meaning is not None:
+        facts = _generic_facts_en(s, subject, meaning)
+    return facts + _prefs_en(s, subject, offered, meaning)
+
+
+# ----------------------------------------------------------------------------- Chinese
+
+_HZ = r"[\u4e00-\u9fffA-Za-z]"
+_ZH_ORG_HEAD = (
+    r"(?:公司|事务所|机构|医院|银行|外企|总部|分公司|分行|集团|工厂|厂|店|工作室|报社|研究所|学校|中心|局)"
+)
+_ZH_SCHOOL = re.compile(
+    r"(?:考上了?|考进了?|转学到|转到|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?(?:大学|学院|大|华|旦|交|中|小)?)(?:的|了|录取|。|，|！|$)"
+    r"|在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上)(?:博士|研究生|研|大学|本科|硕士|书|高中)"
+)
+_ZH_EMPLOYER = re.compile(
+    rf"(?:跳槽|辞职|调|派)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?)(?:了|。|，|！|$|上班|工作)"
+    rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
+    rf"|在(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
+    rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
+    rf"|(?:离职|辞职|跳槽|毕业)[^，。]*[，,]\s*(?:我)?现在(?:在|去了)(?P<v5>{_HZ}{{2,6}}?)(?:了|。|！|$)"
+)
+_ZH_JOB = re.compile(
+    r"(?:当|做|是(?:一名|一个|个)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{1,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
+    r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主))(?:的|了|。|，|！|$)"
+    r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
+)
+_ZH_RESIDENCE = re.compile(
+    r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
+    r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
+    r"|在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"
+)
+_ZH_FUTURE = re.compile(r"打算|准备|想|说不定|可能|也许|明年|下个?月|下周|以后|将来|要搬|会搬")
+_ZH_RELATION = (
+    ("engaged", re.compile(r"订婚")),
+    ("divorced", re.compile(r"离婚|(?:跟|和)(?:老婆|老公|妻子|丈夫)离了")),
+    ("married", re.compile(r"结婚|领证|成家了")),
+    ("single", re.compile(r"分手|单身了")),
+    ("dating", re.compile(r"(?:跟|和)(?:女朋友|男朋友|对象)住在一起|谈恋爱|在谈|有对象了|脱单")),
+)
+_ZH_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_AGE = re.compile(r"(?:满|今年|刚)(?P<v>[一二三四五六七八九十两\d]{1,4})岁?(?:了|。|！|$)")
+_ZH_PET = re.compile(
+    r"(?:家|我)(?:里)?(?:有|养了?)(?:[一二两三四五\d]只|一条|两条)?(?P<v>狗|猫|兔子|鹦鹉|仓鼠|金鱼)"
+)
+_ZH_HOMETOWN = re.compile(
+    r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
+)
+_ZH_ALLERGY = re.compile(r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏")
+_ZH_DIET = re.compile(r"(?:开始|已经|现在)?(?:吃素|吃全素|成了素食者)")
+_ZH_CHANGE = re.compile(
+    r"跳槽|辞职|换了|搬|调|派|入职|现在|不再|开始|改行|转行|转学|考上|刚|结婚|订婚|分手|离了|上个?月|去年|了"
+)
+
+
+def _zh_int(text: str) -> int | None:
+    if text.isdigit():
+        return int(text)
+    if text.startswith("十"):
+        text = "一" + text
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        return _ZH_NUM.get(tens, 0) * 10 + (_ZH_NUM.get(ones, 0) if ones else 0)
+    return _ZH_NUM.get(text)
+
+
+def _facts_zh(s: str, subject: str) -> list[Evidence]:
+    if s.rstrip().endswith(("？", "?", "吗")):
+        return []
+    future = bool(_ZH_FUTURE.search(s)) and not re.search(r"了[。！，]?$|已经", s)
+    out: list[Evidence] = []
+    change = bool(_ZH_CHANGE.search(s)) and not re.search(r"已经.{0,4}年了", s)
+    kind = "change" if change else "statement"
+
+    def add(key: str, value: str, k: str = kind) -> None:
+        value = value.strip(" ，。的了")
+        value = re.sub(r"^(?:一家|一个|那家|这家)", "", value)
+        if value and not any(e.key == key and e.value == value for e in out):
+            out.append(Evidence("fact", subject, key, value, 0.5, k))
+
+    if future:
+        return out
+    for m in _ZH_SCHOOL.finditer(s):
+        v = m.group("v") or m.group("v2")
+        if v and not re.search(r"公司|医院|银行", v):
+            add("school", v, "change" if m.group("v") else "statement")
+    schools = {e.value for e in out}
+    for m in _ZH_EMPLOYER.finditer(s):
+        v = next(
+            (g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4"), m.group("v5")) if g), ""
+        )
+        v = re.sub(r"^(?:了|去了|到了)", "", v)
+        v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
+        v = re.sub(r"^(?:一家|一个|家(?=\S{2})|个(?=\S{2}))", "", v)
+        if not v or v in schools or re.search(r"家里|^家$|这|那|哪|学校", v) or len(v) < 2:
+            continue
+        if m.group("v3") and not re.search(_ZH_ORG_HEAD, v) and not re.search(r"[A-Za-z]", v):
+            # "在小米做产品经理": a short name before a verb of work is an employer; "在家" is not
+            if not re.search(r"(?:上班|工作|实习|打工)", s[m.end() - 2 : m.end() + 2]) and not _ZH_JOB.search(
+                s[m.end() - 1 :]
+            ):
+                continue
+        add(
+            "employer",
+            v,
+            "change"
+            if (change and not m.group("v3"))
+            or re.search(r"换了|换工作|跳槽|入职|辞职|离职|实习|毕业|现在|不当|不干", s)
+            else kind
+            if m.group("v3") is None
+            else "statement",
+        )
+    for m in _ZH_JOB.finditer(s):
+        v = m.group("v") or m.group("v2")
+        neg = s[max(0, m.start() - 2) : m.start()]
+        if "不" in neg:  # "我不当老师了": the job that was
+            continue
+        if v in ("学生",) and "研究生" in s:
+            continue
+        add(
+            "job",
+            v,
+            "change" if re.search(r"辞职|不当|不干|改行|转行|换了|现在|开了|自己", s) else "statement",
+        )
+    for m in _ZH_RESIDENCE.finditer(s):
+        v = next((g for g in m.groups() if g), "").strip()
+        if not v or re.search(r"一起|这|那|家里|公司", v):
+            continue
+        add("residence", v, "statement" if m.group("v2") else "change")
+    if "residence" in {e.key for e in out} and "回老家" in s:
+        add("hometown", next(e.value for e in out if e.key == "residence"), "statement")
+    for value, pattern in _ZH_RELATION:
+        if pattern.search(s):
+            k = "statement" if value in ("divorced",) and re.search(r"已经.{0,4}年", s) else "change"
+            if value == "dating":
+                k = "statement"
+            add("relationship", value, k)
+            break
+    m = _ZH_AGE.search(s)
+    if m:
+        n = _zh_int(m.group("v"))
+        if n and 10 <= n < 100:
+            add("age", str(n), "statement")
+    m = _ZH_PET.search(s)
+    if m:
+        add("pet", m.group("v"), "statement")
+    m = _ZH_HOMETOWN.search(s)
+    if m:
+        add("hometown", m.group("v") or m.group("v2"), "statement")
+    m = _ZH_ALLERGY.search(s)
+    if m:
+        add("allergy", m.group("v"), "statement")
+    if _ZH_DIET.search(s):
+        add("diet", "素食", "change" if "开始" in s else "statement")
+    return out
+
+
+_ZH_LIKE = r"喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
+_ZH_DISLIKE = (
+    r"讨厌|烦|受不了|吃不了|喝不了|不碰|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听)|不爱|"
+    r"不喜欢|不太喜欢|怕|反感|腻了"
+)
+_ZH_DEG = (
+    r"(?:最|特别|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|从来|已经|是真的|是|反而|重新|还是)*"
+)
+_ZH_STANCE = re.compile(
+    rf"我(?:这人|现在|最近|一直|也|就|还)*{_ZH_DEG}(?:对(?P<pre>[\u4e00-\u9fffA-Za-z\- ]{{1,8}}?))?{_ZH_DEG}"
+    rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
+)
+_ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道"
+    rf"^(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{1,6}}?)(?:的东西)?(?:我|才|真是)?{_ZH_DEG}(?:一般|从来|真的)?"
+    rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道)"
+)
+_ZH_FAN = re.compile(
+    r"是(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{1,6}?)的(?:铁粉|粉丝|忠实粉丝)|是个(?P<obj2>[\u4e00-\u9fff]{1,4}?)迷"
+)
+_ZH_REFUSE = re.compile(
+    r"(?:别|不要再?|不想再?|不用再?|以后别|这次别|今晚别)(?:[\u4e00-\u9fff]{0,3}?)?(?:订|点|选|吃|喝|叫|去|买|做|看)(?:了)?(?:那家|这家|那个)?"
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:了|吧|啦|。|，|$)"
+)
+_ZH_AGAIN = re.compile(
+    r"^(?:又是|又|还是)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)[？?](?:饶了我吧|不要|算了|别了|不了|免了)"
+)
+_ZH_NEG_ANSWER = re.compile(r"^(?:我就不|不了|算了|免了|饶了我|我不)(?:喝|吃|去|要)?了?")
+_ZH_POS_ANSWER = re.compile(r"^(?:可以呀|可以啊|好啊|好呀|行啊|走起|必须的|当然|早就想)")
+
+
+def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
+    out: list[Evidence] = []
+    # "以前我爱喝可乐，现在完全不碰了": the clause that says now holds, with the object said before
+    clauses = re.split(r"[，,；;]", s)
+    now_clause = next((c for c in clauses if re.search(r"现在|如今|已经不|不再|重新|开始", c)), None)
+    before_obj = ""
+    kind = "statement"
+    if now_clause is not None and len(clauses) > 1 and re.search(r"以前|原来|之前|过去|曾经", s):
+        kind = "change"
+        for c in clauses:
+            if c is now_clause:
+                break
+            bare = re.sub(r"以前|原来|之前|过去|曾经", "", c)
+            m = _ZH_STANCE.search(bare if "我" in bare else "我" + bare)
+            if m:
+                before_obj = m.group("obj") or m.group("pre") or ""
+    elif re.search(r"现在|不再|重新|开始|已经不", s):
+        kind = "change"
+    for c in clauses if now_clause is None or kind == "statement" else [now_clause]:
+        c2 = (
+            c
+            if c.startswith("我") or "我" in c[:4]
+            else ("我" + re.sub(r"^(?:现在|反而)+", "", c) if kind == "change" else c)
+        )
+        m = _ZH_STANCE.search(c2)
+        neg = False
+        if m:
+            verb = m.group("verb")
+            obj = (m.group("obj") or m.group("pre") or before_obj).strip()
+            if re.match(r"(?:了|的)$", obj) or not obj:
+                obj = before_obj
+            obj = (
+                re.sub(r"^(?:吃|喝|看|玩|听|去|开|坐|一个人)(?=[\u4e00-\u9fff]{2})", "", obj)
+                if len(obj) > 2
+                else obj
+            )
+            neg = bool(re.fullmatch(_ZH_DISLIKE, verb))
+            if re.search(r"不(?:太|怎么)?$", c2[: m.start("verb")]) and not neg:
+                neg = True
+        else:
+            m = _ZH_TOPICAL.search(c) if c is clauses[0] else None
+            if not m:
+                m2 = re.search(r"(?P<verb>开始)(?:喝|吃|玩|看)(?P<obj>[\u4e00-\u9fff]{1,4}?)了", c)
+                if m2 and kind == "change":
+                    out += _pref(subject, m2.group("obj"), 0.9, "change")
+                continue
+            obj = m.group("obj")
+            neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb")))
+        if not obj or obj in ("我", "你", "他", "她", "这", "那", "它"):
+            continue
+        if re.match(r"(?:做噩梦)", obj):
+            continue
+        out += _pref(subject, obj, 0.1 if neg else 0.9, kind)
+        if out:
+            break
+    if not out:
+        m = _ZH_FAN.search(s)
+        if m:
+            out += _pref(subject, m.group("obj") or m.group("obj2"), 0.9, "statement")
+    if not out:
+        m = re.search(r"(?:所以|从来)不(?:看|吃|喝|玩|去)", s)
+        t = re.match(r"^(?:看|吃|喝|玩)?(?P<obj>[\u4e00-\u9fff]{2,4}?)我", s)
+        if m and t:
+            out += _pref(subject, t.group("obj"), 0.1, "statement")
+    if not out:
+        # "火锅太油了，最近不想吃": a thing named first, then not wanted now
+        m = re.match(r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,5}?)(?:太|真|好|有点|又|实在|也太)", s)
+        if (
+            m
+            and not re.match(r"[我你他她它这那今明昨]", m.group("obj"))
+            and re.search(r"不想(?:再)?(?:吃|喝|去|看|玩|要)|吃不下|喝不下|受不了", s[m.end() :])
+        ):
+            out += _pref(subject, m.group("obj"), 0.0, "refusal")
+    if not out:
+        m = _ZH_AGAIN.search(s)
+        if m:
+            out += _pref(subject, m.group("obj"), 0.0, "refusal")
+    if not out:
+        m = _ZH_REFUSE.search(s)
+        if m and re.search(
+            r"再|以后|这次|今晚|又|总", s
+        ):  # "别再订X了" refuses X; "别订X了" calls a task off
+            out += _pref(subject, m.group("obj"), 0.0, "refusal")
+    if not out and offered:
+        if _ZH_NEG_ANSWER.search(s):
+            out += _pref(subject, offered, 0.0, "refusal")
+        elif _ZH_POS_ANSWER.search(s):
+            out += _pref(subject, offered, 1.0, "acceptance")
+    return out
+
+
+_GENERIC_ZH = re.compile(
+    r"^(?P<obj>[\u4e00-\u9fffA-Za-z\-]{1,5}?)(?:简直|真是|真的是|实在是?|就是|太|才是|也太|可真|是)(?P<pred>[\u4e00-\u9fff]{2,})"
+)
+_SLOT_ZH = re.compile(
+    r"(?:到|在|进了?|回了?)(?P<v>[^\s我你他她们的了，。！？、\d年月天]{2,6}?)(?:了|。|，|工作|上班|读书|上学|定居|$)"
+)
+# news, not a trip: a verb of moving or joining, or "now" against before
+_ZH_NEWS = re.compile(r"跳槽|搬|调到|调回|入职|转学|转到|定居|现在|换了|去了一家|进了")
+
+
+def _generic_zh(s: str, subject: str, meaning) -> list[Evidence]:
+    m = _GENERIC_ZH.match(s.strip())
+    if not m or s.rstrip().endswith(("？", "?", "吗")) or re.match(r"[我你他她它这那今明昨]", m.group("obj")):
+        return []
+    sign = meaning.polarity(s, margin=_GENERIC_MARGIN)
+    return _pref(subject, m.group("obj"), 0.9 if sign > 0 else 0.1, "statement") if sign else []
+
+
+def _generic_facts_zh(s: str, subject: str, meaning) -> list[Evidence]:
+    if s.rstrip().endswith(("？", "?", "吗")) or not _ZH_NEWS.search(s) or _ZH_FUTURE.search(s):
+        return []
+    slots = [
+        m.group("v") for m in _SLOT_ZH.finditer(s) if not re.search(r"家里|这|那|哪|一起|工作", m.group("v"))
+    ]
+    if not slots:
+        return []
+    key = meaning.fact_key(s, allowed=("employer", "school", "residence"))
+    return [Evidence("fact", subject, key, slots[-1], 0.5, "change")] if key else []
+
+
+def extract_zh(s: str, subject: str, offered: str = "", meaning=None) -> list[Evidence]:
+    """Facts and preferences of a Chinese first-person sentence ``s`` said by ``subject``."""
+    facts = _facts_zh(s, subject)
+    if not facts and meaning is not None:
+        facts = _generic_facts_zh(s, subject, meaning)
+    prefs = _prefs_zh(s, subject, offered)
+    if not prefs and meaning is not None:
+        prefs = _generic_zh(s, subject, meaning)
+    return facts + prefs
+
+
+# ----------------------------------------------------------------------------- register
+
+_REGISTER_EN = (
+    (r"^(?:ill|Ill)\b", "I'll"),
+    (r"\bim\b", "I'm"),
+    (r"\bi\b", "I"),
+    (r"\bive\b", "I've"),
+    (r"\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b", "tomorrow"),
+    (r"\btonite\b", "tonight"),
+    (r"\bu\b", "you"),
+    (r"\bur\b", "your"),
+    (r"\bpls|plz\b", "please"),
+    (r"^(?:gonna|going to)\b", "I'm going to"),
+    (r"\bgonna\b", "going to"),
+    (r"^(?:happy|glad) to\b", "I'll"),
+    (r"^(?:will do|on it),?\s*(?=\w)", ""),
+)
+
+
+def normalise_en(s: str) -> str:
+    """Chat register as the rules read it: "ill send the pics tmrw" -> "I'll send the pics tomorrow",
+    a dropped subject of "gonna ..." or "Happy to chair ..." back as "I"."""
+    for pattern, repl in _REGISTER_EN:
+        s = re.sub(pattern, repl, s)
+    return s
+
+
+_ZH_REGISTER = (("明儿个", "明天"), ("明儿", "明天"), ("今儿个", "今天"), ("今儿", "今天"), ("搞掂", "搞定"))
+
+
+def normalise_zh(s: str) -> str:
+    for a, b in _ZH_REGISTER:
+        s = s.replace(a, b)
+    return s
+
+
+# ----------------------------------------------------------------------------- commitments and status
+
+_ZH_TIME = (
+    r"(?:大后天|后天|明天|明早|明晚|今天|今晚|今早|下午|上午|晚上|早上|中午|周末|这周末|这个?周末|下班后|下班以后|"
+    r"下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|(?:周|星期|礼拜)[一二三四五六日天末]|"
+    r"月底|月末|下个?月|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间)"
+)
+_ZH_PAST_TIME = re.compile(r"昨天|前天|刚才|刚刚|上周|上个?月|去年|已经")
+_ZH_ACK = re.compile(
+    r"^(?:行|好|好的|好嘞|没问题|OK|ok|Ok|可以|嗯|放心|这事包在我身上|包在我身上|交给我吧?)[，,、\s]*"
+)
+_ZH_PROMISE_HEAD = re.compile(
+    rf"^(?:{_ZH_TIME}|之前|以前|前|在)*[，,]?\s*我们?(?:{_ZH_TIME}|之前|以前|前)*(?P<rest>.+)"
+)
+_ZH_NOT_ACT = re.compile(
+    r"^(?:是|在[^\s]{0,6}(?:上班|工作|住)|觉得|喜欢|爱|讨厌|想|希望|有|没|不|也不|还没|挺|很|特别|最近)"
+)
+
+
+def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
+    """A promise told by the time it is for: a future time anchor (or 来 / 争取 / 包在我身上)
+    before or after the subject and an act, not a past one (月底前我把房租交了 is still ahead)."""
+    from autogen_zettel.text.due import due_date
+
+    if (
+        s.rstrip().endswith(("？", "?", "吗"))
+        or _ZH_PAST_TIME.search(s)
+        or re.search(r"看看|再说|也许|可能|说不定", s)
+    ):
+        return []
+    pledge = bool(re.search(r"包在我身上|交给我|放心", s))
+    for clause in re.split(r"[，,；;。！!]", s):
+        clause = _ZH_ACK.sub("", clause.strip())
+        if not clause:
+            continue
+        has_time = bool(re.search(_ZH_TIME, clause)) or bool(re.search(_ZH_TIME, s))
+        m = _ZH_PROMISE_HEAD.match(clause)
+        if not m:
+            if pledge and re.match(rf"^(?:{_ZH_TIME})+[\u4e00-\u9fff]", clause):
+                rest = re.sub(rf"^(?:{_ZH_TIME})+", "", clause)
+                return [
+                    Evidence(
+                        "commitment", subject, "", rest, 0.5, "statement", due_date(normalise_zh(s), at), None
+                    )
+                ]
+            continue
+        rest = re.sub(rf"^(?:{_ZH_TIME}|之前|以前|前)+", "", m.group("rest"))
+        if _ZH_NOT_ACT.match(rest) or len(rest) < 2:
+            continue
+        modal = re.match(r"(?:来|会|负责|保证|一定|争取|尽量|马上|去|帮|替|给|把|开车|顺路)", rest)
+        if not (has_time or (modal and modal.group(0) in ("来", "负责", "保证", "一定", "争取"))):
+            continue
+        if re.search(r"了[啦吧]?$", rest) and not (has_time and "把" in rest):
+            continue
+        what = re.sub(r"^(?:会|一定|保证|负责|争取|尽量|马上|就)+", "", rest)
+        what = re.sub(r"[了吧啊呢]+$", "", what)
+        return [
+            Evidence(
+                "commitment", subject, "", what, 0.5, "statement", due_date(normalise_zh(s), at),
+                speaker if subject != speaker else None,
+            )
+        ]  # fmt: skip
+    return []
+
+
+_STATUS_EN_DONE = re.compile(
+    rf"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{{2,30}}?)(?:'s|\s+is|\s+are|\s+has been|'s been|\s+have been|\s+was|\s+were)?\s+"
+    rf"(?:all\s+|now\s+|finally\s+)?(?:{_DONE_PART})\b"
+    rf"|\bgot round to\s+(?:\w+ing\s+)?(?:the\s+)?(?P<w2>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
+    rf"|\b(?:all )?sorted with\s+(?:the\s+)?(?P<w3>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
+    rf"|^(?:yep|yes|ok|okay|done),?\s+(?:rang|called|emailed|texted|phoned|messaged)\s+(?:them|him|her)\b"
+    rf"|^I\s+(?:already\s+|just\s+)?(?:{_DONE_PART})\s+(?:the\s+|my\s+|our\s+)?(?P<w4>[\w\- ]+?)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
+_STATUS_EN_CANCEL = re.compile(
+    r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|pulling out of|"
+    r"pull out of|dropping|not doing|won't be|no longer doing|postponed|put off|can't make it to|won't make it to|"
+    r"can't make|won't make|count me out (?:of|for))\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
+    r"(?=\s*(?:$|[,.;!]|tonight\b|today\b|tomorrow\b|until\b|for now\b|on\b|after all\b|this\b))"
+    r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
+    r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b",
+    re.I,
+)
+# "Mia handled the catering", "Omar sent them": a name, a done verb and its object ("Visas sorted" has none)
+_NAMED_DONE_EN = re.compile(
+    rf"\b(?P<name>[A-Z][a-z]+)\s+(?:already\s+)?(?:{_DONE_PART})\s+"
+    rf"(?:(?:the|my|our|your|his|her)\s+(?P<w>[\w\- ]+)|them\b|it\b)"
+)
+_NOT_NAMES_EN = frozenset(
+    "I The All Yep Yes Ok Okay Finally Never Just Already So And But Deposit Shift Grandma Grandpa Mum Mom Dad".split()
+)
+
+
+def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
+    """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
+    "The dinner on Friday is off", "I'm bailing on the gym session")."""
+    if s.rstrip().endswith("?") or _FUTURE_EN.search(s) and not re.search(r"won't be|after all", s, re.I):
+        return []
+    for clause in re.split(r"[,;]\s*|\s+-\s+", s):
+        m = _STATUS_EN_CANCEL.search(clause)
+        if m:
+            w = (m.group("w") or m.group("w2") or "").strip()
+            return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
+    for clause in re.split(r"[,;]\s*|\s+-\s+", s):
+        m = _NAMED_DONE_EN.search(clause)
+        if m and m.group("name") not in _NOT_NAMES_EN:
+            w = (m.group("w") or "").strip() or (re.split(r",", s)[0] if clause is not s else "")
+            w = re.sub(r"^(?:don't worry about|forget)\s+(?:the\s+)?", "", w.strip(), flags=re.I)
+            return [Evidence("status", m.group("name"), "", _clean_np(w.split(" anymore")[0]), 0.5, "done")]
+        m = _STATUS_EN_DONE.search(clause)
+        if m:
+            w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w4")) if g), "") or ""
+            if re.match(r"(?:I|we|you|it|that|this|he|she|they)$", w.strip(), re.I):
+                w = ""
+            return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
+    return []
+
+
+_ZH_DONE = re.compile(
+    r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?:[\u4e00-\u9fff]{0,3}?)"
+    r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$|^搞定了?[！!。]*$"
+)
+_ZH_CANCEL = re.compile(
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
+    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消)了"
+    r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
+)
+
+
+def status_zh(s: str, subject: str) -> list[Evidence]:
+    """A task said done by its resultative ("车保养完了", "房间收拾完啦") or called off
+    ("那个会我就不参加了", "复查改期了，先不去了")."""
+    if s.rstrip().endswith(("？", "?", "吗")):
+        return []
+    for clause in re.split(r"[，,；;]", s):
+        clause = clause.strip()
+        m = _ZH_CANCEL.search(clause)
+        if m and not re.search(r"喜欢|爱|吃|喝", m.group("verb") or ""):
+            obj = re.sub(
+                r"^(?:那个|这个|那|这)", "", m.group("obj3") or m.group("obj") or m.group("obj2") or ""
+            )
+            obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
+            return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
+    m = _ZH_DONE.search(re.split(r"[，,]", s)[0].strip())
+    if m:
+        obj = m.groupdict().get("obj") or ""
+        named = re.search(rf"(?P<name>{_ZH_NAME_RE})(?:已经|都)", obj + s[len(obj) : len(obj) + 4])
+        who = subject
+        if named and named.group("name") != subject:
+            who = named.group("name")
+            obj = obj[: obj.find(who)] if who in obj else obj
+        obj = re.split(r"我|已经|都", obj)[0]
+        obj = re.sub(r"(?:收拾|保养|整理|打扫|修|装|弄|做|写|办)$", "", obj) or obj
+        return [Evidence("status", who, "", obj, 0.5, "done")]
+    return []
+
+
+_ZH_NAME_RE = (
+    r"[小老][王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓]|"
+    r"[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓][\u4e00-\u9fff]{1,2}?"
+)

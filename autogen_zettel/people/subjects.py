@@ -1,0 +1,199 @@
+"""Whom a sentence is about: the speaker, a named third person ("Omar got a job at Airbus",
+"小周跳槽去了京东"), or a relative, reported or not ("My sister says she's moved to Berlin",
+"我姐说她搬到柏林了"), filed as "<speaker>'s <relative>" / "<说话人>的<称呼>".
+
+:func:`subjects_of` returns each subject with the sentence turned into what that subject would
+say in the first person, so one set of layer rules reads the speaker's lines and reports alike.
+It is structure only: a capitalised word is taken as a person when a predicate that needs a
+person follows it (says, thinks, got, loves, is allergic ...), never from a list of names;
+a Chinese name is a surname plus one or two characters, or 小/老 plus a surname.
+
+>>> subjects_of("My sister says she's moved to Berlin.", "Noor")
+[("Noor's sister", "I've moved to Berlin.")]
+>>> subjects_of("Omar and Hana got married last Saturday!", "Sam")
+[('Omar', 'I got married last Saturday!'), ('Hana', 'I got married last Saturday!')]
+>>> subjects_of("我姐说她搬到柏林了。", "赵敏")
+[('赵敏的姐姐', '我搬到柏林了。')]
+>>> subjects_of("Karaoke is my idea of hell.", "Sam")
+[('Sam', 'Karaoke is my idea of hell.')]
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["RELATIVES_EN", "RELATIVES_ZH", "subjects_of"]
+
+RELATIVES_EN = (
+    "sister|brother|mum|mom|mother|dad|father|wife|husband|partner|girlfriend|boyfriend|son|daughter|"
+    "cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|fiancée|fiance|fiancé|"
+    "flatmate|roommate|boss|friend|best friend|neighbour|neighbor|colleague"
+)
+# the relative as written -> the form the subject is filed under
+RELATIVES_ZH = {
+    "姐姐": "姐姐",
+    "姐": "姐姐",
+    "妹妹": "妹妹",
+    "妹": "妹妹",
+    "哥哥": "哥哥",
+    "哥": "哥哥",
+    "弟弟": "弟弟",
+    "弟": "弟弟",
+    "妈妈": "妈妈",
+    "妈": "妈妈",
+    "爸爸": "爸爸",
+    "爸": "爸爸",
+    "老公": "老公",
+    "老婆": "老婆",
+    "女儿": "女儿",
+    "儿子": "儿子",
+    "女朋友": "女朋友",
+    "男朋友": "男朋友",
+    "表哥": "表哥",
+    "表姐": "表姐",
+    "表妹": "表妹",
+    "表弟": "表弟",
+    "室友": "室友",
+    "同事": "同事",
+    "奶奶": "奶奶",
+    "爷爷": "爷爷",
+    "外婆": "外婆",
+    "姥姥": "姥姥",
+}
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
+    "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+)
+# a name's given part is no pronoun, particle or day ("周六我..." is a day, not 周六我)
+_ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|(?![周星][一二三四五六日天末])[{_SURNAMES}][^\s我你他她们的了是在说，。！？、\d]{{1,2}}?)"
+# what may follow a Chinese name for it to be the subject: a verb or adverb, not a noun
+_ZH_PRED = (
+    r"(?=说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|一直|从来|特别|很|超|真|最|不|没|是|在|"
+    r"对|跳槽|辞职|入职|搬|考上|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
+    r"开车|来|去|帮|替|给|住|在)"
+)
+_ZH_REL = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
+_ZH_LEAD = re.compile(
+    rf"^(?:听说|据说)?(?:(?P<name>{_ZH_NAME}){_ZH_PRED}|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME})?)"
+    r"(?:(?:说|告诉我|跟我说)(?:她|他)?)?"
+)
+
+# a person's predicate: reporting, stance and change verbs, or 's/is before a role or state
+_EN_PRED = (
+    r"(?:(?:absolutely|totally|really|just|also|still|honestly|seriously|genuinely|kind of|kinda)\s+)*"
+    r"(?:says|said|adores|fancies|prefers|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
+    r"loves|likes|hates|adores|enjoys|can't|cannot|won't|will|'ll|isn't|doesn't|does|never|"
+    r"works|worked|lives|lived|moved|left|quit|joined|started|"
+    r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married)\b|"
+    r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been)\b|"
+    r"has\s+(?:been|moved|started|quit|left|got))"
+)
+_EN_NAME = r"[A-Z][a-z]+"
+_EN_NOT = frozenset(
+    "I We You He She They It The A An My Our Your This That These Those There Here So Oh Yes No Nah Ok "
+    "Okay Sure Well Just Also Apparently Honestly Anyway Btw Still Now Then Thanks Please Let Go Got "
+    # sentence adverbs that start a line as a name would
+    "Finally Never Always Maybe Perhaps Really Actually Basically Literally Definitely Probably Hopefully "
+    "Luckily Sadly Unfortunately Recently Kinda Totally Seriously Today Tonight Tomorrow Yesterday".split()
+)
+_EN_OPEN = re.compile(r"^(?:(?:apparently|so|oh|btw|by the way|also|and|fun fact|guess what)[,:]?\s+)+", re.I)
+_EN_LEAD = re.compile(
+    rf"^(?:(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?=\s*(?:{_EN_PRED}))"
+    rf"|[Mm]y\s+(?P<rel>{RELATIVES_EN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
+    rf"(?=\s|'s\b))"
+)
+_EN_REPORT = re.compile(r"^\s*(?:says|said|thinks|told\s+me|reckons)\s+(?:that\s+)?(?:she|he|they)\b", re.I)
+_EN_PASSIVE = re.compile(
+    r"^(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?(?:called|fixed|sorted|booked|sent|paid|told|invited|picked up|"
+    r"collected|handled|done|informed|asked|emailed|texted)\b"
+)
+_EN_AND_I = re.compile(r"^\s+and\s+I\b")
+_THIRD_TO_FIRST = (
+    (r"^'s\s+been\b", "'ve been"),
+    (r"^'s\s+(?=(?:moved|got|started|quit|left|joined|gone|had|finished|decided)\b)", "'ve "),
+    (r"^'s\b", "'m"),
+    (r"^\s+is\b", " am"),
+    (r"^\s+isn't\b", " am not"),
+    (r"^\s+has\b", " have"),
+    (r"^\s+hasn't\b", " haven't"),
+    (r"^\s+doesn't\b", " don't"),
+    (r"^\s+does\b", " do"),
+    (r"^\s+was\b", " was"),
+)
+
+
+def _first_person_en(rest: str) -> str:
+    """The predicate after a third-person subject, as "I ..." ("'s a nurse" -> "I'm a nurse")."""
+    for pattern, repl in _THIRD_TO_FIRST:
+        if re.match(pattern, rest):
+            return "I" + re.sub(pattern, repl, rest, count=1)
+    m = re.match(r"^(\s+(?:(?:just|really|also|now|still|never|always|kind of|kinda|\w+ly)\s+)*)(\w+)", rest)
+    if m:
+        verb = m.group(2)
+        low = verb.lower()
+        if low.endswith("ies") and len(low) > 4:
+            verb = verb[:-3] + "y"
+        elif low.endswith(("ches", "shes", "sses", "xes")):
+            verb = verb[:-2]
+        elif low.endswith("s") and not low.endswith(("ss", "us", "is")) and low not in ("has", "was"):
+            verb = verb[:-1]
+        return "I" + m.group(1) + verb + rest[m.end() :]
+    return "I" + rest
+
+
+def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
+    s = sentence.replace("’", "'")
+    head = _EN_OPEN.match(s)
+    body = s[head.end() :] if head else s
+    m = _EN_LEAD.match(body)
+    if not m:
+        return []
+    rest = body[m.end() :]
+    if _EN_PASSIVE.match(rest):  # "Grandma's been called": a task done to her, not her news
+        return []
+    if _EN_AND_I.match(rest):  # "My girlfriend and I moved in together": the speaker's own news
+        return []
+    if m.group("names"):
+        # a dropped "I" before a past verb ("Called off the viewing", "Quit my job") is no name
+        names = [
+            n for n in re.split(r"\s+and\s+", m.group("names")) if n not in _EN_NOT and not n.endswith("ed")
+        ]
+        if len(names) != len(re.split(r"\s+and\s+", m.group("names"))):
+            return []
+    else:
+        names = [m.group("relname") or f"{speaker}'s {m.group('rel').lower()}"]
+    rep = _EN_REPORT.match(rest)
+    if rep:  # "says she's moved": what she says, in her words, the tense shifted back
+        rest = rest[rep.end() :]
+        rest = re.sub(r"^'d\b", "'ll", re.sub(r"^\s+would\b", " will", rest))
+    if len(names) > 1:
+        rest = re.sub(r"^\s+(?:both\s+)?", " ", rest)
+        rest = re.sub(r"^\s+are\b", " am", re.sub(r"^\s+have\b", " have", rest))
+    turned = _first_person_en(rest)
+    turned = re.sub(r"\b(?:she|he)\b(?!')", "I", turned)
+    turned = re.sub(r"\b(?:her|his)\b", "my", turned)
+    return [(n, turned) for n in names]
+
+
+def _zh(sentence: str, speaker: str) -> list[tuple[str, str]]:
+    m = _ZH_LEAD.match(sentence)
+    if not m:
+        return []
+    if m.group("rel"):
+        name = m.group("relname") or f"{speaker}的{RELATIVES_ZH[m.group('rel')]}"
+    else:
+        name = m.group("name")
+        if name == speaker:
+            return []
+    rest = sentence[m.end() :]
+    if rest.startswith(("和我", "跟我", "我")):  # "我妈和我...", "我姐我..." are not hers alone
+        return []
+    rest = re.sub(r"^(?:她|他)(?=[\u4e00-\u9fff])", "", rest)
+    return [(name, "我" + rest.replace("她", "我").replace("他", "我"))]
+
+
+def subjects_of(sentence: str, speaker: str) -> list[tuple[str, str]]:
+    """Each (subject, first-person sentence) ``sentence`` is about; the speaker and the sentence
+    as said when it names no one else at its head."""
+    found = _zh(sentence, speaker) if re.search(r"[\u4e00-\u9fff]", sentence[:3]) else _en(sentence, speaker)
+    return found or [(speaker, sentence)]
