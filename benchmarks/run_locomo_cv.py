@@ -5,7 +5,8 @@
 
 Prints markdown tables: baselines, ours untuned, ours tuned in-sample and cross-validated
 (every value chosen on four conversations, measured on the fifth), and an ablation of link kinds,
-hops and speaker focus from the tuned setting (the library's defaults are the in-sample choice). ``--cache`` keeps the MiniLM vectors between runs.
+hops and speaker focus from the tuned setting (the library's defaults are the in-sample choice). ``--cache`` keeps the vectors between runs
+(one file per embedder; ``--embedder e5`` measures multilingual-e5-small).
 """
 
 from __future__ import annotations
@@ -111,7 +112,12 @@ def row(name: str, s: dict) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", required=True)
-    ap.add_argument("--cache", default="/tmp/locomo_minilm.npz", help="MiniLM vectors kept between runs")
+    ap.add_argument(
+        "--cache",
+        default="",
+        help="dense vectors kept between runs (an .npz per embedder; default /tmp/locomo_<embedder>.npz)",
+    )
+    ap.add_argument("--runtime", default="auto", help="embedding.runtime of --embedder")
     ap.add_argument("--out", default=None, help="write all figures as JSON here")
     ap.add_argument("--questions", type=int, default=0, help="only the first N questions per conversation")
     ap.add_argument("--params", default="", help="comma-separated subset of the grid to tune")
@@ -153,8 +159,11 @@ def main(argv=None) -> int:
     convs = load_locomo(args.data)
     if args.questions:
         convs = [replace(c, questions=c.questions[: args.questions]) for c in convs]
-    emb = CachedEmbedder(make_embedder(args.embedder), args.cache)
-    base_cfg = MemoryConfig.model_validate({"embedding": {"model": args.embedder}})
+    cache = args.cache or f"/tmp/locomo_{Path(args.embedder).name}.npz"
+    emb = CachedEmbedder(
+        make_embedder(args.embedder, runtime=args.runtime, threads=1, batch_threads=1), cache
+    )
+    base_cfg = MemoryConfig.model_validate({"embedding": {"model": args.embedder, "runtime": args.runtime}})
     cv = LocomoCV(lambda cfg: MemoryHub.open(memory=True, embedder=emb, config=cfg), convs, base_cfg)
     cv.ingest()
     emb.save()

@@ -131,8 +131,12 @@ def _answered(places: Sequence[Sequence[str]], evidence: Sequence[str]) -> bool:
     return any(e in ids for ids in places[:TOP] for e in evidence)
 
 
-def run(split: str = "all", embedder: str = "minilm", path: str | Path = DATA) -> dict:
-    """Measure every method on the questions of ``split``; returns the figures and the misses."""
+def run(
+    split: str = "all", embedder: str = "e5", path: str | Path = DATA, tuning: dict | None = None
+) -> dict:
+    """Measure every method on the questions of ``split``; returns the figures and the misses.
+
+    :param tuning: ``recall.tuning`` values to recall with instead of the library's defaults"""
     from autogen_zettel.base.config import EmbeddingConfig, MemoryConfig, ThreadsConfig
     from autogen_zettel.memory.hub import MemoryHub
     from benchmarks.locomo import Conversation, Question, flat_rankings, hit_places
@@ -141,6 +145,10 @@ def run(split: str = "all", embedder: str = "minilm", path: str | Path = DATA) -
     config = MemoryConfig(
         embedding=EmbeddingConfig(model=embedder), threads=ThreadsConfig(limit=1, batch=1, workers=1)
     )
+    if tuning:
+        recall = config.recall
+        tuned = recall.tuning.model_validate({**recall.tuning.model_dump(), **tuning})
+        config = config.model_copy(update={"recall": recall.model_copy(update={"tuning": tuned})})
     ranked: dict[str, list[list[tuple[str, ...]]]] = {}
     with MemoryHub.open(memory=True, config=config) as hub:
         asked = Conversation(
@@ -165,6 +173,7 @@ def run(split: str = "all", embedder: str = "minilm", path: str | Path = DATA) -
     out: dict = {
         "split": split,
         "embedder": embedder,
+        "tuning": tuning or {},
         "top": TOP,
         "messages": len(conv.turns),
         "cards": stats["cards"],
@@ -219,9 +228,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", choices=SPLITS, default="tune")
     parser.add_argument(
         "--embedder",
-        default="minilm",
-        help="a model name make_embedder accepts (embedding.model of the config): minilm (default), "
-        "multilingual-e5-small once registered, BAAI/bge-m3, a model folder",
+        default="e5",
+        help="a model name make_embedder accepts (embedding.model of the config): e5 (default, "
+        "multilingual-e5-small), minilm, BAAI/bge-m3, a model folder",
+    )
+    parser.add_argument(
+        "--tuning",
+        default="",
+        help="JSON of recall.tuning values to recall with, e.g. '{\"unspaced_dense_weight\": 0.9}'",
     )
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
@@ -232,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.misses and args.split != "tune":
         parser.error("--misses lists questions to tune on; use it with --split tune only")
     logging.basicConfig(level=logging.WARNING)
-    result = run(args.split, args.embedder, args.data)
+    result = run(args.split, args.embedder, args.data, json.loads(args.tuning) if args.tuning else None)
     _print(result, args.misses)
     if args.json:
         args.json.write_text(json.dumps(result, ensure_ascii=False, indent=2), encoding="utf-8")

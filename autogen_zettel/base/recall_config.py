@@ -30,6 +30,9 @@ class RecallTuning(Schema):
     # share of the dense score in the fused score (the rest is lexical); the dense query leaves a
     # named participant out (dense_without_name), so both searches count alike
     dense_weight: Unit = 0.5
+    # the dense share for a query written in Han or kana, whose character bigrams match function
+    # words more than meaning; a mixed query lies between by its share of such letters (recall/balance.py)
+    unspaced_dense_weight: Unit = 0.7
     candidates: AtLeast1 = 100  # hits fetched per vector before fusion
     # how far associative unlocking spreads along links (0: no links); each hop multiplies the frontier
     hops: Annotated[int, Strict(), Field(ge=0, le=5)] = 2

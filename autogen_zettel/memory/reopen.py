@@ -58,10 +58,24 @@ def check_embedder(db: CardDB, vectors: VectorStore, emb: Embedder, name: str) -
     if model != emb.name or int(dim) != emb.dim or (index_dim is not None and index_dim != emb.dim):
         raise EmbeddingMismatch(
             f"tenant {name!r} was indexed with {model!r} (dim {dim}) but this hub embeds with "
-            f"{emb.name!r} (dim {emb.dim}); open it with the same embedding.model and embedding.quantize "
-            f"('+onnx-int8' and '+int8' are int8 vectors), or rebuild its "
-            f"vectors: `autogen-zettel reindex {name} --model ...` (MemoryHub.reindex({name!r}))"
+            f"{emb.name!r} (dim {emb.dim}); {_how_to_keep(model)}open it with the same embedding.model, "
+            f"embedding.runtime and embedding.quantize ('+onnx-int8' and '+int8' are int8 vectors), or "
+            f"rebuild its vectors: `autogen-zettel reindex {name} --model ...` (MemoryHub.reindex({name!r}))"
         )
+
+
+def _how_to_keep(recorded: str) -> str:
+    """For a tenant built with the bundled MiniLM (the default before multilingual-e5-small): the
+    config line that keeps it, since users who upgrade meet the mismatch without changing anything."""
+    if recorded.startswith("all-MiniLM-L6-v2"):
+        quantize = "+onnx-int8" in recorded or recorded.endswith("+int8")
+        line = "embedding: {model: minilm" + (", quantize: int8}" if quantize else "}")
+        return (
+            "the default embedding.model is now 'e5' (multilingual-e5-small); to stay on MiniLM set "
+            f"`{line}` in the config (the CLI's --config file), or move to e5 with "
+            f"`autogen-zettel reindex --all`; otherwise "
+        )
+    return ""
 
 
 def reconcile(

@@ -34,6 +34,7 @@ from autogen_zettel.base.recall_config import RecallTuning
 from autogen_zettel.cards.graph import Neighbours, spread
 from autogen_zettel.cards.refine import clean_text
 from autogen_zettel.embed.embedders import Embedder
+from autogen_zettel.recall.balance import dense_share
 from autogen_zettel.recall.duplicates import collapse_duplicates
 from autogen_zettel.recall.focus import demote_questions, weigh_terms, without_labels, without_names
 from autogen_zettel.recall.hit_lines import cut_to_budget
@@ -382,7 +383,7 @@ def progressive_recall(
     if cfg.reply_context > 0:  # "What's the band?" -> "Summer Sounds": a reply borrows its parent's score
         lent = with_reply_context(result.dense, result.lexical, links, cfg.reply_context)
         result = SearchResult(lent, result.lexical)
-    fused = fuse(result, dense_weight=cfg.dense_weight)
+    fused = fuse(result, dense_weight=dense_share(about, cfg.dense_weight, cfg.unspaced_dense_weight))
     active: dict[str, Card] = {}
     for start in range(0, len(fused), 3 * k):  # skip past cards that cannot be recalled
         active.update(recallable([i for i, _ in fused[start : start + 3 * k]]))
