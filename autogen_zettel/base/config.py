@@ -346,6 +346,11 @@ class PersonaConfig(Schema):
     candidate_drop_days: Positive = 21.0
     feedback_speakers: tuple[Text, ...] = ()  # whose messages count as feedback (empty: anyone but the agent)
     meaning: Bool = True  # also read feedback by meaning, with the memory's embedder (persona/meaning.py)
+    # the embedder that reads feedback by meaning: "auto" is the memory's own, except that a memory
+    # on multilingual-e5-small reads it with MiniLM (its prototypes and thresholds read about half
+    # as many traits with e5's crowded cosines, cross-validated: benchmarks/run_feedback_cv.py);
+    # "memory" always takes the memory's embedder; any other value names a model (e.g. "minilm")
+    meaning_model: Text = "auto"
     # evidence from a speaker's feedback weighs this much (the authority of the source);
     # keys are speaker names, `default` for everyone else (1.0 when absent), e.g. {pi: 2.0, default: 1.0}
     feedback_weights: dict[

@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from autogen_zettel.people.address import addressed_elsewhere, participants
-from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector
+from autogen_zettel.persona.meaning import DEFAULT_PARAMS, MeaningDetector, reader_embedder
 from autogen_zettel.persona.memory_api import PersonaMemory
 from autogen_zettel.persona.signals import (
     SignalSource,
@@ -89,7 +89,11 @@ class EvidenceReader:
         if not self.cfg.meaning:
             return None
         if self._meaning is None:
-            self._meaning = MeaningDetector(self.memory.embedder, self.specs, DEFAULT_PARAMS)
+            self._meaning = MeaningDetector(
+                reader_embedder(self.memory.embedder, getattr(self.cfg, "meaning_model", "auto")),
+                self.specs,
+                DEFAULT_PARAMS,
+            )
         return self._meaning
 
     def read(

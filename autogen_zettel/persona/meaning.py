@@ -58,6 +58,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from autogen_zettel.embed.e5 import E5_MODEL
+from autogen_zettel.embed.embedders import MINILM, Embedder, make_embedder
 from autogen_zettel.persona.clause_words import describes_negation, polarity
 from autogen_zettel.persona.direction import (
     attitude,
@@ -437,3 +439,29 @@ class MeaningDetector:
     def named(self, clause: str) -> set[str]:
         """The traits one of whose ``keywords`` opens a word of ``clause`` ("jokes", "questioning")."""
         return {name for name, pattern in self._keywords.items() if pattern.search(clause)}
+
+
+@functools.lru_cache(maxsize=4)
+def _named_embedder(model: str) -> Embedder:
+    """One embedder per model name per process, shared by every agent's feedback reader."""
+    return make_embedder(model)
+
+
+def reader_embedder(memory_embedder: Embedder, choice: str = "auto") -> Embedder:
+    """The embedder feedback is read with (``persona.meaning_model``).
+
+    ``"auto"``: the memory's own, except for multilingual-e5-small, whose crowded cosines make the
+    prototypes and thresholds here (chosen by cross-validation with MiniLM) read about half as many
+    traits; feedback is then read with the bundled MiniLM, loaded once per process. ``"memory"``:
+    always the memory's own. Any other value names a model for :func:`make_embedder`.
+
+    >>> from autogen_zettel.embed.embedders import HashEmbedder
+    >>> h = HashEmbedder(64)
+    >>> reader_embedder(h) is h and reader_embedder(h, "memory") is h
+    True
+    """
+    if choice == "memory" or (
+        choice == "auto" and not str(getattr(memory_embedder, "name", "")).startswith(E5_MODEL)
+    ):
+        return memory_embedder
+    return _named_embedder(MINILM if choice == "auto" else choice)
