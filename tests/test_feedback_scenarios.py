@@ -49,7 +49,8 @@ def test_three_critics_move_as_asked_and_the_neutral_one_stays(tmp_path, minilm)
     cleo, dana, eli = (traits(first, a) for a in ("cleo", "dana", "eli"))
     assert cleo["conciseness"]["long"] - base["conciseness"] >= 0.10
     assert dana["warmth"]["long"] - base["warmth"] >= 0.15
-    assert all(abs(v["long"] - base[k]) < 0.05 for k, v in eli.items()), eli
+    # the persona's declared traits (a candidate promoted during the run is a trait of its own)
+    assert all(abs(eli[k]["long"] - base[k]) < 0.05 for k in base if k in eli), eli
     # the requests for warmth never rolled devils_advocate back (it may relock: warmth < 0.5 is its condition)
     from autogen_zettel.memory import MemoryHub
 
