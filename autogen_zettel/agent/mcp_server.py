@@ -167,7 +167,7 @@ def build_server(hub: MemoryHub, *, name: str = "autogen-zettel") -> MCPServer:
         mem = memory(agent)
         if card_id is not None:
             try:
-                card_id = mem.resolve_id(card_id)
+                card_id = mem.archive.resolve_id(card_id)
             except NotFound as exc:
                 raise ToolError(f"{exc} (recall() shows card ids)") from None
             report = mem.forget(card_id)
@@ -181,7 +181,7 @@ def build_server(hub: MemoryHub, *, name: str = "autogen-zettel") -> MCPServer:
         privacy tier, strength on the forgetting curve, conflicts and history."""
         mem = memory(agent)
         try:
-            return {"agent": agent, **jsonable(mem.explain(mem.resolve_id(card_id)))}
+            return {"agent": agent, **jsonable(mem.explain(mem.archive.resolve_id(card_id)))}
         except NotFound as exc:
             raise ToolError(f"{exc} (recall() shows card ids)") from None
 

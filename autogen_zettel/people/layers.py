@@ -1,5 +1,5 @@
 """The person layers of one tenant (facts, preferences and commitments), as the
-object a :class:`~autogen_zettel.memory.tenant.Zettelkasten` holds: ``mem.layers``.
+object a :class:`~autogen_zettel.memory.tenant.Zettelkasten` holds: ``mem.people``.
 
 Every row is derived from cards and cites them (``source_ids``): the write path reads each
 new card's evidence (:func:`~autogen_zettel.people.sync.sync_cards`), and editing,
@@ -51,8 +51,12 @@ def _date(value: date | datetime | str | None) -> date | None:
 class Layers:
     """Facts, preferences and commitments of one tenant, derived from its cards."""
 
-    def __init__(self, mem):  # the tenant's Zettelkasten (its db, store, config, clock)
+    def __init__(self, mem):  # the tenant's parts (its db, store, config, clock)
         self.mem = mem
+
+    def speakers(self) -> set[str]:
+        """Everyone who said something this memory holds."""
+        return self.mem.db.speakers()
 
     @property
     def tables(self) -> LayerTables:
@@ -215,7 +219,7 @@ class Layers:
 def turn_lines(mem, query_text: str, at: datetime | None = None) -> list[str]:
     """The recall block's lines from the person layers for this turn (see :meth:`Layers.for_turn`),
     under a header that marks them as remembered data; none when nothing matches."""
-    lines = mem.layers.for_turn(query_text, at)
+    lines = mem.people.for_turn(query_text, at)
     if not lines:
         return []
     return [
