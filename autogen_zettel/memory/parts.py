@@ -26,6 +26,7 @@ from autogen_zettel.memory.host import TenantHost
 from autogen_zettel.memory.sessions import Sessions
 from autogen_zettel.memory.writer import Writer
 from autogen_zettel.people.layers import Layers
+from autogen_zettel.recall.presets import tuning_of
 from autogen_zettel.store.audit import AuditEntry, AuditReport
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.persona_tables import PersonaStore
@@ -93,7 +94,7 @@ class TenantParts:
         loaded it (``recall.tuning.preload_links``), else read from SQLite."""
 
         def build() -> graphs.LinkNeighbours:
-            cfg = self.config.recall.tuning
+            cfg = tuning_of(self.config)
             table = (
                 partial(self.db.links.table, max_rows=cfg.preload_links_max) if cfg.preload_links else None
             )

@@ -27,7 +27,7 @@ from autogen_zettel.memory.reopen import open_tenant
 from autogen_zettel.memory.sessions import Sessions
 from autogen_zettel.people.layers import Layers, turn_lines
 from autogen_zettel.recall.block import RecallBlock, chat_query, finish_block
-from autogen_zettel.recall.passes import recall_passes
+from autogen_zettel.recall.progressive import progressive_recall
 from autogen_zettel.trust.forget import ForgetReport
 from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport
 
@@ -153,8 +153,7 @@ class Zettelkasten:
         modulation: Callable[[Card], float] | None = None,
     ) -> list[Hit]:
         """Progressive recall: hybrid search, then associative unlocking along links; see
-        :func:`~autogen_zettel.recall.progressive.progressive_recall`, and the further passes of
-        :func:`~autogen_zettel.recall.passes.recall_passes`.
+        :func:`~autogen_zettel.recall.progressive.progressive_recall`.
 
         Only active cards are recalled (not archived, frozen or to-verify ones, nor cards faded
         below ``decay.recall_floor``); decaying-tier cards past their period weigh
@@ -188,7 +187,7 @@ class Zettelkasten:
         if modulation is not None and not callable(modulation):
             raise InvalidInput(f"modulation must be a function card -> float or None, got {modulation!r}")
         now = self._parts.now(at)
-        hits = recall_passes(
+        hits = progressive_recall(
             self._parts.store,
             self._capped(query),
             k=k,

@@ -37,9 +37,8 @@ from autogen_zettel.embed.embedders import Embedder
 from autogen_zettel.recall.duplicates import collapse_duplicates
 from autogen_zettel.recall.focus import demote_questions, weigh_terms, without_labels, without_names
 from autogen_zettel.recall.hit_lines import cut_to_budget
+from autogen_zettel.recall.presets import tuning_of
 from autogen_zettel.recall.query_map import mapped_query
-from autogen_zettel.recall.reply_context import with_reply_context
-from autogen_zettel.recall.spread_sessions import spread_sessions
 from autogen_zettel.recall.weights import focus_named_speakers, names_in, weigh_importance
 from autogen_zettel.recall.when import boost_dated, periods_in
 from autogen_zettel.store.db import CardDB
@@ -353,7 +352,7 @@ def progressive_recall(
     :param graph: returns the tenant's card graph or a :class:`~autogen_zettel.cards.graph.Neighbours` over its links
     :param modulation: an extra factor per card, multiplied with the privacy tier weight
     """
-    cfg = config.recall.tuning
+    cfg = tuning_of(config)
     query = clean_text(query)
     if not query:
         return []
@@ -377,9 +376,6 @@ def progressive_recall(
     result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
     recallable = recallable_at(store, now, config.decay)
     links = graph()
-    if cfg.reply_context > 0:  # "What's the band?" -> "Summer Sounds": a reply borrows its parent's score
-        lent = with_reply_context(result.dense, result.lexical, links, cfg.reply_context)
-        result = SearchResult(lent, result.lexical)
     fused = fuse(result, dense_weight=cfg.dense_weight)
     active: dict[str, Card] = {}
     for start in range(0, len(fused), 3 * k):  # skip past cards that cannot be recalled
@@ -404,7 +400,7 @@ def progressive_recall(
     width = 2 * k if summaries else k
     activation = activate(immediate, links, cfg)  # spread once: a second unlock reuses it
     focus = named if cfg.associative_focus > 0 else frozenset()
-    deep = 2 * width if cfg.session_spread > 0 else width  # sessions spread over a longer list
+    deep = width
     scored: dict[str, Hit | None] = {}  # a second unlock scores only the cards the first did not
     hits = unlock(
         immediate,
@@ -435,7 +431,7 @@ def progressive_recall(
                 scored=scored,
             )
         )
-    hits = spread_sessions(unique, cfg.session_spread)
+    hits = list(unique)
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)
     else:
