@@ -166,7 +166,7 @@ def test_a_refresh_through_a_memory_with_layers_stores_a_version_with_values_and
         store = PersonaStore(tenant_parts(mem).db)
         cfg = hub.config.persona
         items = refresh_profile(
-            WithLayers(mem, layers_over(ids)),
+            WithLayers(tenant_parts(mem), layers_over(ids)),
             store,
             default_traits(),
             agent="ada",

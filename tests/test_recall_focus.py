@@ -190,8 +190,8 @@ def test_the_dense_query_leaves_the_named_participant_out_only_when_asked():
 
 def test_associative_focus_lowers_only_what_someone_else_said():
     from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
-    from autogen_zettel.base.recall_config import RecallTuning
     from autogen_zettel.cards.graph import build_graph
+    from autogen_zettel.recall.presets import DEFAULT
     from autogen_zettel.recall.progressive import unlock
 
     said = {"a": "Ann", "reply": "Bob", "a2": "Ann", "own": "Ann"}
@@ -202,7 +202,7 @@ def test_associative_focus_lowers_only_what_someone_else_said():
     immediate = [("a", 1.0), ("a2", 0.3)]
 
     def ranked(focus, named):
-        cfg = RecallTuning(threshold=0.0, associative_share=1.0, associative_focus=focus)
+        cfg = DEFAULT.model_copy(update=dict(threshold=0.0, associative_share=1.0, associative_focus=focus))
         return [h.card.id for h in unlock(immediate, G, lookup, cfg, k=4, now=T0, named=named)]
 
     assert ranked(0.0, {"Ann"}).index("reply") < ranked(0.0, {"Ann"}).index("a2")
