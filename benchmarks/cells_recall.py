@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from autogen_zettel.embed.encode_cache import unwrap
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.store import densecopy
 from benchmarks.fill import RepeatCache, fill_tenant
 
@@ -97,7 +98,7 @@ def run_cells(open_hub, data, *, cards: int = 100_000, tenant: str = "cells", sa
     finally:
         densecopy.DenseCopy.candidates = picked
         hub.embedder = emb
-    row.cards = mem.db.count()
+    row.cards = tenant_parts(mem).db.count()
     row.candidates = candidates_total / row.searches if row.searches else float("nan")
     if row.batches:
         row.cells_ms /= row.batches

@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from autogen_zettel.memory.tenant import tenant_parts
+
 __all__ = ["OPERATIONS", "Trial", "make_template", "run_trials", "table"]
 
 OPERATIONS = ("remember", "remember_many", "remember_later", "maintain", "forget")
@@ -151,17 +153,17 @@ def _check(data: Path, before: set[str], trial: Trial) -> None:
         mem = hub.tenant("ann")
         cards = {c.id: c for c in mem.cards()}
         audited: set[str] = set()
-        for e in mem.audit_entries():
+        for e in mem.audit.entries():
             audited.update(e.detail.get("card_refs", []))
             for _, absorbed in e.detail.get("clusters", []):
                 audited.update(absorbed)
         # the log keeps card ids keyed with the tenant's key (store/audit_ids.py)
-        gone = {mem.store.card_ref(i) for i in before - set(cards)}
+        gone = {tenant_parts(mem).store.card_ref(i) for i in before - set(cards)}
         trial.checks["kept"] = trial.checks["audited"] = gone <= audited  # both keys: the report names them
         if gone - audited:
             trial.problems.append(f"{len(gone - audited)} cards gone without an audit entry")
-        pending = mem.db.pending()
-        searchable = mem.db.searchable_ids()
+        pending = tenant_parts(mem).db.pending()
+        searchable = tenant_parts(mem).db.searchable_ids()
         indexed = hub.vectors.ids("ann")
         unlinked = [
             c.id
@@ -173,7 +175,7 @@ def _check(data: Path, before: set[str], trial: Trial) -> None:
             trial.problems.append(
                 f"pending {len(pending)}, unlinked {len(unlinked)}, index off by {len(searchable ^ indexed)}"
             )
-        report = mem.verify_audit()
+        report = mem.audit.verify()
         trial.checks["verify"] = report.ok
         trial.problems.extend(report.problems)
 

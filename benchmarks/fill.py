@@ -22,6 +22,7 @@ from datetime import timedelta
 from autogen_zettel.base.cards import Message
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.embed.embedders import kept_sparse_doc
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.people.extract import extract_layers
 from autogen_zettel.people.model import commitment_words
 
@@ -132,12 +133,12 @@ def fill_tenant(
     """
     messages = rounds = 0
     seconds = 0.0
-    while mem.db.count() < n_cards:
+    while tenant_parts(mem).db.count() < n_cards:
         round_turns = replay_round(turns, rounds, round_days=round_days)
         rounds += 1
         made_in_round = 0
         for start in range(0, len(round_turns), batch):
-            if mem.db.count() >= n_cards:
+            if tenant_parts(mem).db.count() >= n_cards:
                 break
             chunk = round_turns[start : start + batch]
             t0 = time.perf_counter()
@@ -147,7 +148,9 @@ def fill_tenant(
             made_in_round += len(made)
             if progress:
                 progress(len(made))
-        if made_in_round == 0 and mem.db.count() < n_cards:  # another round would make none either
+        if (
+            made_in_round == 0 and tenant_parts(mem).db.count() < n_cards
+        ):  # another round would make none either
             raise InvalidInput(
                 f"{len(turns)} turns make no cards, so {n_cards} cards cannot be reached; "
                 "give a data file with conversation turns"

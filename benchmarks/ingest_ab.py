@@ -19,6 +19,7 @@ from pathlib import Path
 from autogen_zettel.cli.common import Context
 from autogen_zettel.embed.encode_cache import unwrap
 from autogen_zettel.memory.card_index import embed_text
+from autogen_zettel.memory.tenant import tenant_parts
 from benchmarks.fill import RepeatCache, forget_kept_texts, replay_round
 from benchmarks.locomo import load_locomo
 
@@ -56,7 +57,7 @@ def run_ab(
             bare_s += time.perf_counter() - t0
         out.append((many, len(texts) / bare_s))
         print(
-            f"{mem.db.count():,} cards: remember_many {many:.0f} turns/s, bare {out[-1][1]:.0f} texts/s, {many / out[-1][1]:.2f}x"
+            f"{tenant_parts(mem).db.count():,} cards: remember_many {many:.0f} turns/s, bare {out[-1][1]:.0f} texts/s, {many / out[-1][1]:.2f}x"
         )
     mem.flush()
     hub.close()

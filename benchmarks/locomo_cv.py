@@ -25,7 +25,8 @@ from autogen_zettel.base.cards import CardStatus, LinkKind
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.cards.graph import build_graph
 from autogen_zettel.cards.link import KIND_WEIGHT
-from autogen_zettel.recall.passes import recall_passes
+from autogen_zettel.memory.tenant import tenant_parts
+from autogen_zettel.recall.progressive import progressive_recall
 from autogen_zettel.store.tenant_store import TenantStore
 from benchmarks.locomo import (
     CATEGORIES,
@@ -176,7 +177,7 @@ class LocomoCV:
             self.hub.drop_tenant(name)
             mem = self.hub.tenant(name)
             mem.remember_many(conv.turns)
-            store = mem.store
+            store = tenant_parts(mem).store
             self._tenants[conv.sample_id] = TenantStore(
                 store.name, store.db, _SearchMemo(store.vectors), store.audit_log
             )
@@ -192,7 +193,7 @@ class LocomoCV:
         self.ingest()
         store = self._tenants[conv.sample_id]
         recall_over = {k.split(".", 1)[1]: v for k, v in setting.items() if k.startswith("recall.")}
-        for name in ("hops", "seeds", "candidates", "second_hop_seeds"):
+        for name in ("hops", "seeds", "candidates"):
             if name in recall_over:
                 recall_over[name] = int(recall_over[name])
         recall = self.config.recall
@@ -216,7 +217,7 @@ class LocomoCV:
         last = max(t.at for t in conv.turns)
         out: Scores = []
         for qi, q in enumerate(conv.questions):
-            hits = recall_passes(
+            hits = progressive_recall(
                 store,
                 q.text,
                 k=max(KS),

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from autogen_zettel.memory.tenant import tenant_parts
 from benchmarks.fill import fresh_tenant
 
 __all__ = ["run_maintain"]
@@ -42,7 +43,7 @@ def run_maintain(
     t_start = time.perf_counter()
     mem, _, questions = fresh_tenant(hub, data, tenant, n_cards, round_days, progress=progress)
     fill_s = time.perf_counter() - t_start
-    last = max(c.created_at for c in mem.db.recent_cards(1))
+    last = max(c.created_at for c in tenant_parts(mem).db.recent_cards(1))
     at = last + timedelta(days=1)
     before = mem.stats()
     recall_before = _latency(mem, questions, at)

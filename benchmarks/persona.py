@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.persona.engine import PersonaEngine
 from autogen_zettel.persona.spec import persona_from_dict
 from benchmarks.fill import fresh_tenant
@@ -70,7 +71,7 @@ def run_persona(
         }
     )
     engine = PersonaEngine(mem, persona)
-    start = max(c.created_at for c in mem.db.iter_cards()) + timedelta(days=1)
+    start = max(c.created_at for c in tenant_parts(mem).db.iter_cards()) + timedelta(days=1)
     plain, weekly = [], []
     n = 0
     for day in range(days):
@@ -113,7 +114,7 @@ def run_persona(
         with_factor.append(1000 * (time.perf_counter() - t0))
     evidence = len(engine.store.evidence())
     return {
-        "cards": mem.db.count(),
+        "cards": tenant_parts(mem).db.count(),
         "fill_messages": fill.messages,
         "days": days,
         "evidence_edges": evidence,

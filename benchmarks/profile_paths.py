@@ -18,6 +18,7 @@ from pathlib import Path
 
 from autogen_zettel.cli.common import Context
 from autogen_zettel.embed.encode_cache import unwrap
+from autogen_zettel.memory.tenant import tenant_parts
 from benchmarks.fill import RepeatCache, forget_kept_texts, remember_turn, replay_round
 from benchmarks.locomo import load_locomo
 
@@ -48,7 +49,7 @@ def profile_recall(
     hub = Context(folder, None, None).hub(create=True)
     mem = hub.tenant(tenant)
     mem.recall("warm up", k=k, touch=False)
-    mem.neighbours.wait_loaded(timeout=120)
+    tenant_parts(mem).neighbours.wait_loaded(timeout=120)
     for q in questions[:20]:
         mem.recall(q, k=k, touch=touch)
     clear = getattr(hub.embedder, "clear", None)

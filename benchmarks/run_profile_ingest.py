@@ -29,6 +29,8 @@ import sys
 import time
 from pathlib import Path
 
+from autogen_zettel.memory.tenant import tenant_parts
+
 TENANT = "prof"
 
 # (label, file suffix, function name) of the stages reported from the profile, cumulative time
@@ -85,7 +87,7 @@ def fill(base: Path, cache_path: Path, data: Path, cards: int, say) -> None:
     hub = MemoryHub.open(base)
     try:
         mem = hub.tenant(TENANT)
-        have = mem.db.count()
+        have = tenant_parts(mem).db.count()
         if have >= cards:
             say(f"base {base} holds {have:,} cards: reused")
             return
@@ -97,7 +99,7 @@ def fill(base: Path, cache_path: Path, data: Path, cards: int, say) -> None:
         fill_tenant(mem, _turns(data), cards, round_days=365)
         mem.flush()
         say(
-            f"filled to {mem.db.count():,} cards in {time.perf_counter() - t0:.0f} s, {emb.misses} texts embedded"
+            f"filled to {tenant_parts(mem).db.count():,} cards in {time.perf_counter() - t0:.0f} s, {emb.misses} texts embedded"
         )
         _save_cache(cache_path, cache)
     finally:
@@ -106,7 +108,7 @@ def fill(base: Path, cache_path: Path, data: Path, cards: int, say) -> None:
 
 def dump(mem) -> dict:
     """What the tenant stores, in a form that compares across code versions."""
-    db = mem.db.db
+    db = tenant_parts(mem).db.db
 
     def rows(sql):
         cur = db.execute(sql)
@@ -137,7 +139,7 @@ def dump(mem) -> dict:
             if without_rowid
             else f"select rowid as _rowid, * from [{t}] order by rowid"
         )
-    out["_audit"] = [vars(e) for e in mem.store.audit_log.entries()]
+    out["_audit"] = [vars(e) for e in tenant_parts(mem).store.audit_log.entries()]
     out["_index_ids"] = sorted(mem.hub.vectors.ids(mem.name))
     return out
 
@@ -158,11 +160,13 @@ def run(args, say) -> dict:
     hub = MemoryHub.open(work)
     try:
         mem = hub.tenant(TENANT)
-        before = mem.db.count()
+        before = tenant_parts(mem).db.count()
         cache = _load_cache(cache_path)
         emb = RepeatCache(hub.embedder, cache)
         hub.embedder = emb
-        ing = mem.writer.ingest()  # outside the clock: the cards the timed turns make, embedded now
+        ing = tenant_parts(
+            mem
+        ).writer.ingest()  # outside the clock: the cards the timed turns make, embedded now
         for start in range(0, len(turns), args.batch):  # batch by batch, as remember_many drafts them
             drafts, _ = ing.draft([ing.prepare(m) for m in turns[start : start + args.batch]])
             emb.encode([embed_text(c.speaker, c.content) for _, c in drafts])
@@ -196,7 +200,7 @@ def run(args, say) -> dict:
         ):  # cards whose text depends on earlier batches (a reply's addressee): kept for next time
             _save_cache(cache_path, cache)
             say(f"{emb.misses} texts were embedded inside the clock; run again for a clean figure")
-        made = mem.db.count() - before
+        made = tenant_parts(mem).db.count() - before
         result = {
             "turns": len(turns),
             "cards_before": before,

@@ -31,6 +31,7 @@ import numpy as np
 
 from autogen_zettel.memory import recall as recall_mod
 from autogen_zettel.memory.hub import MemoryHub
+from autogen_zettel.memory.tenant import tenant_parts
 from benchmarks.fill import RepeatCache, fill_tenant
 from benchmarks.locomo import load_locomo
 
@@ -41,8 +42,8 @@ def fill(folder: Path, data: Path, cards: int) -> None:
     hub = MemoryHub.open(folder)
     try:
         mem = hub.tenant(TENANT)
-        if mem.db.count() >= cards:
-            print(f"{folder}: {mem.db.count():,} cards already")
+        if tenant_parts(mem).db.count() >= cards:
+            print(f"{folder}: {tenant_parts(mem).db.count():,} cards already")
             return
         turns = [t for c in load_locomo(data) for t in c.turns]
         emb = hub.embedder
@@ -54,7 +55,7 @@ def fill(folder: Path, data: Path, cards: int) -> None:
             hub.embedder = emb
         mem.flush()
         print(
-            f"{folder}: {mem.db.count():,} cards, {mem.db.links.count():,} links in {time.perf_counter() - t0:.0f} s"
+            f"{folder}: {tenant_parts(mem).db.count():,} cards, {tenant_parts(mem).db.links.count():,} links in {time.perf_counter() - t0:.0f} s"
         )
     finally:
         hub.close()
@@ -67,7 +68,7 @@ def encoded_texts(mem, query: str) -> list[str]:
     from autogen_zettel.recall.focus import without_labels, without_names
 
     query = recall_mod.clean_text(query)
-    named = recall_mod.names_in(without_labels(query), mem.db.speakers())
+    named = recall_mod.names_in(without_labels(query), tenant_parts(mem).db.speakers())
     return [query] + ([without_names(query, named), " ".join(sorted(named))] if named else [])
 
 
@@ -201,17 +202,19 @@ def main() -> None:
     pre = Precomputed(emb, sorted({t for q in set(questions) for t in encoded_texts(mem, q)}))
     hub.embedder = pre
     # the flat baseline's matrix: as many rows as cards (a product costs the same whatever the values)
-    vectors = np.random.default_rng(0).standard_normal((mem.db.count(), emb.dim)).astype(np.float32)
+    vectors = (
+        np.random.default_rng(0).standard_normal((tenant_parts(mem).db.count(), emb.dim)).astype(np.float32)
+    )
     from autogen_zettel.base.threads import bounded_threads
 
     stages = Stages()
-    store = mem.store
+    store = tenant_parts(mem).store
     vec = store.vectors
     vec.search = stages.wrap("search", vec.search)
     db = store.db
     db.kept.get_many = stages.wrap("cards", db.kept.get_many)  # recall reads cards through the kept ones
     db.links.rows_touching = stages.wrap("links", db.links.rows_touching)
-    nb = mem.neighbours  # built with the wrapped link_rows_touching
+    nb = tenant_parts(mem).neighbours  # built with the wrapped link_rows_touching
     adjacency = load_adjacency(nb) if args.adjacency != "off" else None
     nb.table = None  # the script switches the adjacency itself
     nb.adjacency = adjacency
@@ -263,7 +266,7 @@ def main() -> None:
         top[np.argsort(-scores[top])]
         flat.append(1000 * (time.perf_counter() - t0))
     print(
-        f"{mem.db.count():,} cards, {mem.db.links.count():,} links, {len(questions)} queries"
+        f"{tenant_parts(mem).db.count():,} cards, {tenant_parts(mem).db.links.count():,} links, {len(questions)} queries"
         f"{' (cold links)' if args.cold else ''}; query vectors precomputed ({pre.misses} embedder calls missed the table)"
     )
     print(

@@ -39,6 +39,7 @@ import numpy as np
 from autogen_zettel.base.threads import bounded_threads
 from autogen_zettel.embed.encode_cache import unwrap
 from autogen_zettel.memory.card_index import embed_text
+from autogen_zettel.memory.tenant import tenant_parts
 from benchmarks.fill import RepeatCache, forget_kept_texts, remember_turn, replay_round
 
 __all__ = ["ScaleRow", "run_scale", "folder_bytes", "peak_rss_mb"]
@@ -168,7 +169,7 @@ def run_scale(
         cpu_s = child_s = 0.0
         window: list[str] = []
         while True:
-            count = mem.db.count()
+            count = tenant_parts(mem).db.count()
             if count >= size:
                 break
             per_turn = count / ingested if ingested else 1.0  # cards a turn makes, so far
@@ -207,7 +208,7 @@ def run_scale(
             if time.perf_counter() - t_report > 20:
                 t_report = time.perf_counter()
                 timed = f", {messages / seconds:.0f} turns/s timed" if seconds else ""
-                say(f"  {mem.db.count():,} / {size:,} cards{timed}")
+                say(f"  {tenant_parts(mem).db.count():,} / {size:,} cards{timed}")
         many = messages / seconds if seconds else float("nan")
         bare_s, bare, bare_cpu = 0.0, unwrap(emb), 0.0
         for start in range(0, len(window), 256):
@@ -229,7 +230,7 @@ def run_scale(
             single.append(time.perf_counter() - t0)
         ingested += len(single)
         one = len(single) / sum(single) if single else float("nan")
-        cards = mem.db.count()
+        cards = tenant_parts(mem).db.count()
         say(
             f"{cards:,} cards: remember_many {many:.0f} turns/s (bare embedder {bare_rate:.0f} texts/s), "
             f"remember() {one:.0f} turns/s; CPU {many_cpu:.1f} ms a turn (children {child_s:.1f} s) "
@@ -240,7 +241,7 @@ def run_scale(
         mem.recall("warm up", k=k, touch=False)
         # recall is timed as a running agent sees it: once the adjacency the first recall began to
         # load is in (until then hops read SQLite and share the cores with the load, timed apart)
-        loaded = mem.neighbours.wait_loaded(timeout=120)
+        loaded = tenant_parts(mem).neighbours.wait_loaded(timeout=120)
         adjacency = time.perf_counter() - t0 if loaded else float("nan")
         ours, live, base = [], [], []
         for i in range(n_queries):
@@ -262,7 +263,7 @@ def run_scale(
             base.append(1000 * (time.perf_counter() - t0))
         del flat
         mem.flush()  # the live recalls' touches
-        links = mem.db.links.count()
+        links = tenant_parts(mem).db.links.count()
         engine = getattr(hub.vectors, "engine", "?")
         hub.close()
         t0 = time.perf_counter()

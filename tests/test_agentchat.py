@@ -189,9 +189,9 @@ def test_add_query_clear_with_proof(hub):
     assert len(by_speaker.results) == 1 and by_speaker.results[0].metadata["speaker"] == "bob"
     # forgotten with proof: no card left, the file rebuilt empty, an audit entry with the count
     assert cards >= 2 and after.results == [] and mem.memory.cards() == []
-    entry = mem.memory.audit_entries()[-1]
+    entry = mem.memory.audit.entries()[-1]
     assert entry.action == "drop_tenant" and entry.detail == {"cards": cards}
-    assert mem.memory.verify_audit().ok
+    assert mem.memory.audit.verify().ok
 
 
 class _SlowEmbedder(HashEmbedder):

@@ -206,10 +206,10 @@ def test_an_ambiguous_prefix_lists_the_cards_it_matches(hub):
     ]
     assert made[0].id[:4] == made[1].id[:4]
     with pytest.raises(NotFound, match="ambiguous") as err:
-        mem.resolve_id(made[0].id[:4])
+        mem.archive.resolve_id(made[0].id[:4])
     assert made[0].id in str(err.value) and made[1].id in str(err.value)
-    assert mem.resolve_id(made[0].id[:12]) == made[0].id
-    assert mem.resolve_id(made[1].id) == made[1].id
+    assert mem.archive.resolve_id(made[0].id[:12]) == made[0].id
+    assert mem.archive.resolve_id(made[1].id) == made[1].id
 
 
 def test_reading_commands_create_nothing_and_leave_the_forgetting_curve_alone(run, tmp_path):

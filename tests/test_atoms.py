@@ -11,6 +11,7 @@ from autogen_zettel import HashEmbedder, MemoryHub, Message
 from autogen_zettel.cards.atoms import addressee_of, depends, name_addressee, name_speaker, split_facts
 from autogen_zettel.cards.refine import refine_message
 from autogen_zettel.memory.card_index import embed_text
+from autogen_zettel.memory.tenant import tenant_parts
 
 T0 = datetime(2024, 5, 6, 10)  # a Monday
 
@@ -190,4 +191,6 @@ def test_the_index_sees_who_i_is_and_the_card_keeps_the_words():
         mem.remember_many([Message("I don't eat coriander.", "Ann", "m1", "s1", T0)])
         card = mem.cards()[0]
         assert card.content == "I don't eat coriander."  # claims read the first person
-        assert [(c["topic"], c["polarity"]) for c in mem.db.claims.of([card.id])] == [("coriander", -1)]
+        assert [(c["topic"], c["polarity"]) for c in tenant_parts(mem).db.claims.of([card.id])] == [
+            ("coriander", -1)
+        ]

@@ -38,9 +38,9 @@ def test_kill_right_after_the_forget_purge_leaves_the_audit_entry(tmp_path):
     with _open(data) as hub:
         mem = hub.tenant("ann")
         assert all("Bob" not in c.content for c in mem.cards())
-        entries = mem.audit_entries()
+        entries = mem.audit.entries()
         assert [e.action for e in entries] == ["forget_subject"] or [e.action for e in entries] == ["forget"]
-        assert mem.verify_audit().ok
+        assert mem.audit.verify().ok
 
 
 def test_kill_mid_merge_leaves_the_merge_audited(tmp_path):
@@ -65,8 +65,8 @@ def test_kill_mid_merge_leaves_the_merge_audited(tmp_path):
     with _open(data) as hub:
         mem = hub.tenant("ann")
         assert len(mem.cards()) == 1
-        assert [e.action for e in mem.audit_entries()] == ["merge"]
-        assert mem.verify_audit().ok
+        assert [e.action for e in mem.audit.entries()] == ["merge"]
+        assert mem.audit.verify().ok
 
 
 @pytest.fixture
@@ -78,7 +78,7 @@ def audited(tmp_path):
             mem.remember(t, speaker="ann", message_id=f"m{i}")
         mem.forget(subject="Bob")
         mem.forget(subject="Carl")
-        assert mem.verify_audit().ok
+        assert mem.audit.verify().ok
     return data
 
 
@@ -101,7 +101,7 @@ def test_editing_and_recomputing_the_chain_is_detected(audited):
     con.commit()
     con.close()
     with _open(audited) as hub:
-        report = hub.tenant("ann").verify_audit()
+        report = hub.tenant("ann").audit.verify()
     assert not report.ok, report
 
 
@@ -110,14 +110,14 @@ def test_deleting_every_row_is_detected(audited):
     con.executescript("drop trigger audit_no_delete; delete from audit;")
     con.close()
     with _open(audited) as hub:
-        report = hub.tenant("ann").verify_audit()
+        report = hub.tenant("ann").audit.verify()
     assert not report.ok and any("missing" in p for p in report.problems), report
 
 
 def test_deleting_the_audit_file_is_detected(audited):
     (audited / "audit" / "ann.sqlite").unlink()
     with _open(audited) as hub:
-        report = hub.tenant("ann").verify_audit()
+        report = hub.tenant("ann").audit.verify()
     assert not report.ok, report
 
 
@@ -151,9 +151,9 @@ def test_an_old_unkeyed_log_stays_readable_and_is_adopted(tmp_path):
     con.close()
     with _open(data) as hub:
         mem = hub.tenant("ann")
-        assert mem.verify_audit().ok and mem.verify_audit().entries == 2
+        assert mem.audit.verify().ok and mem.audit.verify().entries == 2
         mem.forget(mem.cards()[0].id)
-        report = mem.verify_audit()
+        report = mem.audit.verify()
         assert report.ok and report.entries == 3, report
 
 

@@ -8,6 +8,7 @@ import sqlite3
 
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
 from autogen_zettel.base.cards import CardStatus, card_id_for
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.store.audit import AuditLog
 from tests.conftest import T0
 
@@ -28,13 +29,13 @@ def test_a_guess_of_a_forgotten_card_is_not_confirmed_by_the_log(tmp_path):
         other = mem.remember("Bob plays the cello on Sundays.", speaker="bob", message_id="m2", at=T0)
         ids = [c.id for c in cards]
         assert other
-        mem.store.set_statuses(
+        tenant_parts(mem).store.set_statuses(
             cards, CardStatus.ARCHIVED, action="archive", at=T0
         )  # logged before the forget
         mem.forget(ids)
-        refs = {mem.store.card_ref(i) for i in ids}
-        logged = mem.audit_entries()
-        assert mem.verify_audit().ok
+        refs = {tenant_parts(mem).store.card_ref(i) for i in ids}
+        logged = mem.audit.entries()
+        assert mem.audit.verify().ok
     # the attacker's guess: the same derivation as the library's, from message id, time and text
     for c in cards:
         guess = card_id_for(c.source_ids, c.content, c.created_at)
@@ -67,17 +68,19 @@ def test_a_log_with_plain_ids_is_migrated_on_open(tmp_path):
     con.close()
     with _open(data) as hub:
         mem = hub.tenant("ann")
-        report = mem.verify_audit()
+        report = mem.audit.verify()
         assert report.ok and report.entries == 3, report
-        entries = mem.audit_entries()
+        entries = mem.audit.entries()
         assert entries[0].detail == {
-            "card_refs": [mem.store.card_ref("1b4e28ba-2fa1-11d2-883f-0016d3cca427")]
+            "card_refs": [tenant_parts(mem).store.card_ref("1b4e28ba-2fa1-11d2-883f-0016d3cca427")]
         }
-        assert entries[1].detail["card_ref"] == mem.store.card_ref("6fa459ea-ee8a-3ca4-894e-db77e160355e")
+        assert entries[1].detail["card_ref"] == tenant_parts(mem).store.card_ref(
+            "6fa459ea-ee8a-3ca4-894e-db77e160355e"
+        )
         mem.forget(mem.cards()[0].id)
-        assert mem.verify_audit().ok and mem.verify_audit().entries == 4
+        assert mem.audit.verify().ok and mem.audit.verify().entries == 4
     raw = _log_bytes(data)
     for plain in (b"1b4e28ba", b"6fa459ea", b"0f8fad5b", b"7c9e6679"):
         assert plain not in raw
     with _open(data) as hub:  # migrated once: reopening changes nothing
-        assert hub.tenant("ann").verify_audit().ok
+        assert hub.tenant("ann").audit.verify().ok

@@ -77,9 +77,9 @@ def test_maintenance_keeps_its_schedule_across_session_ends():
     with hub_for(clock, every_hours=48.0) as hub:
         ada = MemoryAugmentedAssistantAgent(persona(), hub)
         mem = ada.memory
-        assert mem.maintain_later(at=T0) is True
-        assert mem.maintain_later(at=T0 + timedelta(hours=47)) is False  # not due yet
-        assert mem.maintain_later(at=T0 + timedelta(hours=49)) is True
+        assert mem.archive.maintain_later(at=T0) is True
+        assert mem.archive.maintain_later(at=T0 + timedelta(hours=47)) is False  # not due yet
+        assert mem.archive.maintain_later(at=T0 + timedelta(hours=49)) is True
         hub.flush()
 
 

@@ -49,7 +49,7 @@ def conflicted(hub, clock):
     say(ada, clock, T0, OLD)
     say(ada, clock, T0 + timedelta(days=20), NEW)
     mem = ada.memory
-    assert mem.conflicts(), "the two statements conflict"
+    assert mem.archive.conflicts(), "the two statements conflict"
     return ada, mem
 
 

@@ -77,7 +77,7 @@ def test_coriander_statement_beats_a_next_day_order(hub, clock):
     mem, said, order = coriander(hub, clock)
     assert order.status is CardStatus.TO_VERIFY  # the returned card already shows it
     assert _statuses(mem, said, order) == [CardStatus.ACTIVE, CardStatus.TO_VERIFY]
-    [conflict] = mem.conflicts(said.id)
+    [conflict] = mem.archive.conflicts(said.id)
     assert conflict.active_id == said.id and conflict.other_id == order.id and conflict.topic == "coriander"
     assert conflict.weights == (1.0, 0.7)  # explicit statement vs inferred from behaviour
     kinds = {link.kind for link in mem.links(said.id) if order.id in (link.src, link.dst)}
@@ -91,11 +91,11 @@ def test_coriander_statement_beats_a_next_day_order(hub, clock):
 def test_freezing_the_winner_lets_the_other_version_be_recalled(hub, clock):
     mem, said, order = coriander(hub, clock)
     assert _statuses(mem, said, order) == [CardStatus.ACTIVE, CardStatus.TO_VERIFY]
-    mem.freeze(said.id)  # the winner leaves the contest: nothing is left to conflict with
+    mem.archive.freeze(said.id)  # the winner leaves the contest: nothing is left to conflict with
     assert _statuses(mem, said, order) == [CardStatus.FROZEN, CardStatus.ACTIVE]
-    assert mem.conflicts() == []
+    assert mem.archive.conflicts() == []
     assert [h.card.id for h in mem.recall("does Ann eat coriander?", k=5)] == [order.id]
-    mem.thaw(said.id)  # back in play: the explicit statement wins again
+    mem.archive.thaw(said.id)  # back in play: the explicit statement wins again
     assert _statuses(mem, said, order) == [CardStatus.ACTIVE, CardStatus.TO_VERIFY]
     assert [h.card.id for h in mem.recall("does Ann eat coriander?", k=5)] == [said.id]
 
@@ -129,11 +129,13 @@ def test_running_knee_and_recovery(hub, clock):
     # the article's story: the newest explicit statement wins; the knee card now waits to be verified
     assert _statuses(mem, run, knee, back) == [CardStatus.ACTIVE, CardStatus.TO_VERIFY, CardStatus.ACTIVE]
     # every flip left a history row with the status the card had, like any other status change
-    flips = [(h["status"], h["detail"]["to"]) for h in mem.history(run.id) if h["action"] == "conflict"]
-    assert flips == [("active", "to-verify"), ("to-verify", "active")]
-    assert [(h["status"], h["detail"]["to"]) for h in mem.history(knee.id) if h["action"] == "conflict"] == [
-        ("active", "to-verify")
+    flips = [
+        (h["status"], h["detail"]["to"]) for h in mem.archive.history(run.id) if h["action"] == "conflict"
     ]
+    assert flips == [("active", "to-verify"), ("to-verify", "active")]
+    assert [
+        (h["status"], h["detail"]["to"]) for h in mem.archive.history(knee.id) if h["action"] == "conflict"
+    ] == [("active", "to-verify")]
 
 
 def test_consensus_keeps_a_habit_confirmed_in_three_sessions(clock):
@@ -159,7 +161,7 @@ def test_context_dependent_versions_both_stay_active(hub, clock):
     thai = mem.remember("I love coriander in Thai food though.", speaker="Ann", message_id="m2")[0]
     assert _statuses(mem, chinese, thai) == [CardStatus.ACTIVE, CardStatus.ACTIVE]
     assert (mem.card(chinese.id).context, mem.card(thai.id).context) == ("chinese food", "thai food")
-    [c] = mem.conflicts(thai.id)
+    [c] = mem.archive.conflicts(thai.id)
     assert c.resolution == "context" and c.question is None
     hits = {h.card.id: h for h in mem.recall("coriander food", k=5)}
     assert {chinese.id, thai.id} <= set(hits)
@@ -173,9 +175,9 @@ def test_a_move_supersedes_the_old_address_and_forgetting_the_winner_frees_the_l
         clock.advance(days=20)
         new = mem.remember("I moved to Porto last month.", speaker="Ann", message_id="m2")[0]
         assert _statuses(mem, old, new) == [CardStatus.TO_VERIFY, CardStatus.ACTIVE]
-        assert mem.conflicts(new.id)[0].topic == "residence"
+        assert mem.archive.conflicts(new.id)[0].topic == "residence"
         mem.forget(new.id)
-        assert mem.card(old.id).status is CardStatus.ACTIVE and mem.conflicts() == []
+        assert mem.card(old.id).status is CardStatus.ACTIVE and mem.archive.conflicts() == []
 
 
 def test_frozen_cards_take_no_part_and_unrelated_speakers_do_not_clash(clock):
@@ -184,11 +186,11 @@ def test_frozen_cards_take_no_part_and_unrelated_speakers_do_not_clash(clock):
         ann = mem.remember("I don't drink coffee at all.", speaker="Ann", message_id="a")[0]
         bo = mem.remember("I drink coffee every single morning.", speaker="Bo", message_id="b")[0]
         assert _statuses(mem, ann, bo) == [CardStatus.ACTIVE, CardStatus.ACTIVE]
-        mem.freeze(ann.id)
+        mem.archive.freeze(ann.id)
         clock.advance(days=1)
         later = mem.remember("I drink coffee with oat milk now.", speaker="Ann", message_id="c")[0]
         assert mem.card(later.id).status is CardStatus.ACTIVE and mem.card(ann.id).status is CardStatus.FROZEN
-        mem.thaw(ann.id)  # back in play: the fresher explicit statement wins
+        mem.archive.thaw(ann.id)  # back in play: the fresher explicit statement wins
         assert _statuses(mem, ann, later) == [CardStatus.TO_VERIFY, CardStatus.ACTIVE]
 
 
@@ -210,12 +212,12 @@ def test_an_injected_judge_finds_what_the_rules_cannot(clock, caplog):
         )[0]
         assert seen
         assert _statuses(mem, vegan, steak) == [CardStatus.TO_VERIFY, CardStatus.ACTIVE]
-        assert mem.conflicts(steak.id)[0].question == "Are you still vegan?"
+        assert mem.archive.conflicts(steak.id)[0].question == "Are you still vegan?"
         clock.advance(days=1)
         burger = mem.remember("A steak burger at lunch, vegan days are over.", speaker="Ann", message_id="b")[
             0
         ]
-        pairs = {frozenset((c.active_id, c.other_id)) for c in mem.conflicts()}
+        pairs = {frozenset((c.active_id, c.other_id)) for c in mem.archive.conflicts()}
         assert {
             frozenset((steak.id, vegan.id)),
             frozenset((burger.id, vegan.id)),

@@ -22,6 +22,7 @@ import resource, signal, sys
 from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.cards import Message
 from autogen_zettel.base.errors import DiskFull
+from autogen_zettel.memory.tenant import tenant_parts
 
 def batch(start, n):
     return [Message(f"Fact {i} about topic {i % 37} in place {i % 11}: " + "lorem ipsum dolor " * 20, "ann", f"m{i}")
@@ -43,7 +44,7 @@ def test_sqlite_hitting_the_limit_says_what_was_stored_and_a_retry_is_idempotent
         mem = hub.tenant("ann")
         mem.remember_many(batch(0, 20))
         db = os.path.join(os.environ["DATA"], "tenants", "ann.sqlite")
-        mem.db.db.execute("pragma wal_checkpoint(truncate)")
+        tenant_parts(mem).db.db.execute("pragma wal_checkpoint(truncate)")
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes past the limit fail with EFBIG instead
         limit = os.path.getsize(db) + 64 * 1024
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))

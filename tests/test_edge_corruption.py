@@ -15,6 +15,7 @@ from autogen_zettel.base.cards import Message
 from autogen_zettel.base.config import config_from_dict
 from autogen_zettel.base.errors import StoreCorrupt
 from autogen_zettel.cli.main import main
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.memory.verify import verify_tenant
 from tests.conftest import T0
 
@@ -134,7 +135,7 @@ def test_verify_finds_points_lost_without_a_trace(clean, tmp_path):
     data = _copy(clean, tmp_path)
     with _open(data, clean[1]) as hub:
         mem = hub.tenant("ann")
-        victim = sorted(mem.db.searchable_ids())[:3]
+        victim = sorted(tenant_parts(mem).db.searchable_ids())[:3]
         hub.vectors.delete("ann", victim)  # behind SQLite's back, as lost writes or a swapped file would
         report = verify_tenant(hub, "ann")
         assert not report.ok and report.fix == "autogen-zettel reindex ann"

@@ -339,7 +339,7 @@ def test_graphml_export_holds_the_persona_beside_the_memory(world, tmp_path):
     feed = Day(engine, clock)
     for day in range(3):
         feed.session(day)
-    G = engine.memory.export_graph()
+    G = engine.memory.archive.export_graph()
     traits = {n for n, a in G.nodes(data=True) if a.get("kind") == "trait"}
     assert {"trait:conciseness", "trait:humour"} <= traits
     evidence = [(u, v, a) for u, v, a in G.edges(data=True) if v == "trait:conciseness"]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.persona.phrase_match import find_phrase, normalise
 from autogen_zettel.persona.spec import load_persona
 from autogen_zettel.research.simulate import load_scenario, run_scenario
@@ -58,7 +59,7 @@ def test_three_critics_move_as_asked_and_the_neutral_one_stays(tmp_path, minilm)
     try:
         from autogen_zettel.store.persona_tables import PersonaStore
 
-        events = PersonaStore(hub.tenant("dana").db).module_events("devils_advocate")
+        events = PersonaStore(tenant_parts(hub.tenant("dana")).db).module_events("devils_advocate")
         assert not [e for e in events if e.event in ("weaken", "rollback")], events
     finally:
         hub.close()

@@ -18,6 +18,7 @@ from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.config import config_from_dict
 from autogen_zettel.cards.refine import CardDraft, split_sentences
 from autogen_zettel.memory.card_index import embed_text
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.trust.forget import FORGOTTEN
 
 from .conftest import T0
@@ -114,7 +115,7 @@ def test_forgotten_sentence_is_gone_from_every_file(disk_hub_factory, tmp_path):
     )
     again = disk_hub_factory(config=local)
     assert again.tenant("alice").stats()["cards"] == len(cards) - 1
-    assert again.tenant("alice").verify_audit().ok
+    assert again.tenant("alice").audit.verify().ok
 
 
 def test_a_shared_message_loses_only_the_forgotten_sentences(hub):
@@ -136,7 +137,7 @@ def test_a_shared_message_loses_only_the_forgotten_sentences(hub):
     mem.forget([c.id for c in mine])
     rest = mem.cards()
     assert rest and all("brass key" not in c.content for c in rest)
-    [msg] = mem.db.messages(["big"])
+    [msg] = tenant_parts(mem).db.messages(["big"])
     assert "brass key" not in msg["text"] and "Porto" in msg["text"]
 
 
@@ -163,9 +164,11 @@ def test_forget_a_subject_removes_everything_about_them(tmp_path, clock):
         assert len(report.card_ids) >= 2
         assert [c.id for c in mem.cards() if "maths" in c.content] == [c.id for c in kept]
         assert all("Bob" not in c.content for c in mem.cards())
-        assert all("Bob" not in m["text"] for m in mem.db.messages([f"m{i}" for i in range(1, 5)]))
+        assert all(
+            "Bob" not in m["text"] for m in tenant_parts(mem).db.messages([f"m{i}" for i in range(1, 5)])
+        )
         assert files_containing(data, b"Bob") == []
-        entry = mem.audit_entries()[-1]
+        entry = mem.audit.entries()[-1]
         assert entry.action == "forget_subject" and "subject_hmac" in entry.detail
         assert (
             entry.detail["subject_hmac"] != hashlib.sha256(b"bob").hexdigest()
@@ -244,13 +247,15 @@ def test_forget_a_subject_keeps_history_that_only_contains_its_letters(clock):
         figs = mem.remember("I also really like figs from the market.", speaker="Ann", message_id="m1")[0]
         trip = mem.remember("I fly to Oslo tomorrow for the conference.", speaker="Ann", message_id="m2")[0]
         mem.remember("Al fixed my bike. Tom painted the fence.", speaker="Ann", message_id="m3")
-        mem.edit(figs.id, "I really like figs from the market.")
-        mem.edit(trip.id, "I fly to Oslo on Monday for the conference.")
+        mem.archive.edit(figs.id, "I really like figs from the market.")
+        mem.archive.edit(trip.id, "I fly to Oslo on Monday for the conference.")
         mem.forget(subject="Al")
         mem.forget(subject="Tom")
-        assert [h["content"] for h in mem.history(figs.id)] == ["I also really like figs from the market."]
+        assert [h["content"] for h in mem.archive.history(figs.id)] == [
+            "I also really like figs from the market."
+        ]
         # the card says which day "tomorrow" was (anchored to the clock's 1 March 2024)
-        assert [h["content"] for h in mem.history(trip.id)] == [
+        assert [h["content"] for h in mem.archive.history(trip.id)] == [
             "I fly to Oslo tomorrow (2 March 2024) for the conference."
         ]
         assert all("Al " not in c.content and "Tom" not in c.content for c in mem.cards())
@@ -284,7 +289,7 @@ def test_a_reworded_card_leaves_no_trace_in_a_shared_message(disk_hub_factory, t
     assert (
         mem.card(bread.id).content == "Ann bakes sourdough bread on Sundays."
     )  # the other card keeps its text
-    [msg] = mem.db.messages(["m1"])
+    [msg] = tenant_parts(mem).db.messages(["m1"])
     assert msg["text"] == FORGOTTEN  # no sentence matched the card: the shared message is blanked
     assert files_containing(data, b"juniper") == [] and files_containing(data, b"brass") == []
     hub.close()

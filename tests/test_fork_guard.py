@@ -9,6 +9,7 @@ import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
 from autogen_zettel.base.errors import StoreLocked
+from autogen_zettel.memory.tenant import tenant_parts
 from tests.conftest import T0
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork()")
@@ -51,7 +52,7 @@ def test_a_hub_used_after_fork_is_refused_in_the_child(tmp_path, use):
         # the parent is untouched: its index still matches SQLite
         stats = mem.stats()
         assert stats["cards"] == stats["indexed"] == 1
-        assert all(c.speaker == "ann" for c in mem.db.iter_cards())
+        assert all(c.speaker == "ann" for c in tenant_parts(mem).db.iter_cards())
     finally:
         hub.close()
 

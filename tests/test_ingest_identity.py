@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
+from autogen_zettel.memory.tenant import tenant_parts
 
 T0 = datetime(2024, 3, 1, 9, 0)
 GOLDEN = Path(__file__).parent / "data" / "ingest_identity.json"
@@ -112,14 +113,14 @@ def snapshot(hub, *, ordered: bool = True, pipelined: bool = False) -> dict[str,
             reply_to=m["reply_to"],
         )
     mem.forget(subject="Oscar", at=T0 + timedelta(days=60))
-    db = mem.db.db
+    db = tenant_parts(mem).db.db
     out = {}
     for table in _TABLES:
         rows = _rows(db, table)
         if table == "links" and not ordered:
             rows = sorted(r[1:] for r in rows)
         out[table] = [len(rows), hashlib.sha256(json.dumps(rows, default=str).encode()).hexdigest()]
-    audit = [[e.seq, e.at, e.action, sorted(e.detail)] for e in mem.store.audit_log.entries()]
+    audit = [[e.seq, e.at, e.action, sorted(e.detail)] for e in tenant_parts(mem).store.audit_log.entries()]
     out["audit"] = [len(audit), hashlib.sha256(json.dumps(audit).encode()).hexdigest()]
     return out
 

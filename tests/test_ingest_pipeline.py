@@ -16,6 +16,7 @@ import pytest
 from autogen_zettel import HashEmbedder, InvalidInput, MemoryHub, SimulatedClock
 from autogen_zettel.cards.refine import HeuristicRefiner
 from autogen_zettel.memory.hub import EMBED_AHEAD_THREADS
+from autogen_zettel.memory.tenant import tenant_parts
 
 from .test_ingest_identity import T0, _rows, messages
 
@@ -60,7 +61,7 @@ def _hub(engine, folder, **kwargs):
 def _digests(mem, *, ordered: bool) -> dict:
     out = {}
     for table in _TABLES:
-        rows = _rows(mem.db.db, table)
+        rows = _rows(tenant_parts(mem).db.db, table)
         if table == "links" and not ordered:  # qdrant-edge orders exact ties freely
             rows = sorted(r[1:] for r in rows)
         out[table] = [len(rows), hashlib.sha256(json.dumps(rows, default=str).encode()).hexdigest()]
@@ -85,7 +86,7 @@ def test_pipelined_batches_store_what_one_call_per_batch_stores(engine, tmp_path
         assert _digests(a.tenant("ann"), ordered=engine == "memory") == _digests(
             b.tenant("ann"), ordered=engine == "memory"
         )
-        assert len(made) == b.tenant("ann").db.count()
+        assert len(made) == tenant_parts(b.tenant("ann")).db.count()
         # every batch embedded on the hub's embed-ahead threads, none on the caller's
         assert a.embedder.threads and a.embedder.threads <= {
             f"autogen-zettel-embed_{i}" for i in range(EMBED_AHEAD_THREADS)
@@ -137,17 +138,17 @@ def test_a_model_error_on_the_embedding_thread_leaves_what_one_call_per_batch_le
         lambda: {"embedder": FlakyEmbedder(fail_on=2)},
     ) as mem:
         # the first batch is finished, the second stored and marked pending, the third not stored
-        pending = mem.db.pending()
+        pending = tenant_parts(mem).db.pending()
         assert pending and {r[1] for r in pending} <= {f"m{i}" for i in range(24, 48)}
-        assert not mem.db.messages([f"m{i}" for i in range(48, 72)])
+        assert not tenant_parts(mem).db.messages([f"m{i}" for i in range(48, 72)])
         # the third batch was sent to the thread with the second one's rows; if the thread took
         # it up before the second one's error reached the writer it ran, unstored (a loaded machine)
         assert mem.hub.embedder.calls in (2, 3)
         # the model works again: the rest goes in, the pending batch is finished as on reopening
         mem.hub.embedder.fail_on = None
         mem.remember_many(msgs[48:], batch=12)
-        assert mem.writer.ingest().finish_pending() == len(pending)
-        assert not mem.db.pending()
+        assert tenant_parts(mem).writer.ingest().finish_pending() == len(pending)
+        assert not tenant_parts(mem).db.pending()
 
 
 @pytest.mark.parametrize("engine", ["memory", "path"])
@@ -161,7 +162,7 @@ def test_a_batch_that_cannot_be_drafted_stops_after_the_batch_before_is_finished
         "the refiner failed",
         lambda: {"refiner": FlakyRefiner("m30")},
     ) as mem:
-        assert not mem.db.pending() and mem.db.count() > 0
+        assert not tenant_parts(mem).db.pending() and tenant_parts(mem).db.count() > 0
 
 
 @pytest.mark.parametrize("bad", [0, -1, 2.5, True, "8"])

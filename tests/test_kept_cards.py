@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Message
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.store.db import CardDB
 
 from .conftest import T0
@@ -97,13 +98,13 @@ def test_recall_sees_edit_freeze_forget_and_merge(hub):
     assert {by_source[s].id for s in ("a1", "a3", "a4")} <= set(hits)
 
     edited = by_source["a3"].id
-    mem.edit(edited, "My kiln reaches 1300 degrees for stoneware glazes.")
+    mem.archive.edit(edited, "My kiln reaches 1300 degrees for stoneware glazes.")
     assert _recalled(mem, query)[edited].content == "My kiln reaches 1300 degrees for stoneware glazes."
 
     frozen = by_source["a4"].id
-    mem.freeze(frozen)
+    mem.archive.freeze(frozen)
     assert frozen not in _recalled(mem, query)
-    mem.thaw(frozen)
+    mem.archive.thaw(frozen)
     assert frozen in _recalled(mem, query)
 
     mem.forget(frozen)
@@ -177,7 +178,7 @@ def test_live_recall_keeps_the_cards_it_did_not_return(tmp_path):
         hits = mem.recall("bees in the garden", k=3)  # touch=True: the access counts are written
         mem.flush()
         returned = {h.card.id for h in hits}
-        kept = mem.db.kept._cards
+        kept = tenant_parts(mem).db.kept._cards
         assert set(kept) - returned  # the candidates recall read but did not return are still kept
         # the touched ones were read again by the touch, with their new counts
         assert returned <= set(kept) and all(kept[i].access_count == 1 for i in returned)

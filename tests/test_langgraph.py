@@ -51,7 +51,7 @@ def test_put_get_search_delete(store, hub):
     store.delete(ns, "home")
     assert store.get(ns, "home") is None
     assert not any("Porto" in c.content for c in mem.cards())
-    assert any(e.action == "forget" for e in mem.audit_entries())
+    assert any(e.action == "forget" for e in mem.audit.entries())
     store.delete(ns, "home")  # deleting what is gone is a no-op, as in InMemoryStore
 
 
@@ -217,7 +217,7 @@ def test_capture_takes_the_latest_turn_once(hub):
     assert any("Miso" in c for c in contents)
     assert all("<zettel-recall" not in c for c in contents)
     assert {c.session_id for c in mem.cards()} == {"t1"}
-    assert "alice" in mem.speakers()
+    assert "alice" in mem.people.speakers()
 
 
 def test_node_arguments_are_checked(hub):

@@ -13,6 +13,7 @@ import pytest
 
 from autogen_zettel.agent.capability import ZettelMemoryCapability
 from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.extract import extract_layers
 from autogen_zettel.people.model import (
@@ -212,25 +213,25 @@ def test_edit_freeze_and_thaw_rebuild_the_rows(hub):
     _say(mem, [("Rui", "I'll call the plumber on Monday.")])
     (c,) = mem.commitments()
     card = c.source_ids[0]
-    mem.edit(card, "I'll call the electrician on Friday.")
+    mem.archive.edit(card, "I'll call the electrician on Friday.")
     (c,) = mem.commitments()
     assert (c.what, c.due) == ("call the electrician", date(2026, 3, 6))
-    mem.freeze(card)
+    mem.archive.freeze(card)
     assert mem.commitments() == []
-    mem.thaw(card)
+    mem.archive.thaw(card)
     assert [x.what for x in mem.commitments()] == ["call the electrician"]
 
 
 def test_a_wish_against_a_restriction_is_a_conflict_with_a_question(hub):
     mem = hub.tenant("rui")
     _say(mem, [("Rui", "I quit drinking."), ("Rui", "Book the wine tasting for Saturday.")])
-    (conflict,) = [c for c in mem.conflicts() if c.resolution == "layers"]
+    (conflict,) = [c for c in mem.archive.conflicts() if c.resolution == "layers"]
     assert conflict.topic == "layers: alcohol" and "still hold" in conflict.question
     assert mem.card(conflict.other_id).content == "I quit drinking."
     mem.maintain(at=WED + timedelta(days=1), steps=("conflicts",))  # re-weighing leaves it alone
-    assert [c.topic for c in mem.conflicts() if c.resolution == "layers"] == ["layers: alcohol"]
+    assert [c.topic for c in mem.archive.conflicts() if c.resolution == "layers"] == ["layers: alcohol"]
     mem.forget(conflict.active_id)
-    assert [c for c in mem.conflicts() if c.resolution == "layers"] == []
+    assert [c for c in mem.archive.conflicts() if c.resolution == "layers"] == []
 
 
 def test_export_and_the_recall_block_carry_the_layers(hub):
@@ -240,7 +241,7 @@ def test_export_and_the_recall_block_carry_the_layers(hub):
     assert data["layers"]["commitments"][0]["due"] == "2026-03-05"
     assert data["layers"]["preferences"][0]["topic"] == "green tea"
     json.dumps(data, default=str)
-    lines = mem.layers.for_turn("any green tea left?", WED + timedelta(hours=3))
+    lines = mem.people.for_turn("any green tea left?", WED + timedelta(hours=3))
     assert any("due Thu 05 Mar" in x and "send the invoice" in x for x in lines)
     assert any("likes green tea" in x for x in lines)
     agent = autogen.ConversableAgent("dora", llm_config=False)
@@ -254,10 +255,10 @@ def test_export_and_the_recall_block_carry_the_layers(hub):
 def test_a_tenant_written_before_the_layers_is_read_once(hub):
     mem = hub.tenant("old")
     _say(mem, [("Rui", "I'm allergic to peanuts.")])
-    mem.db.db.execute("delete from layer_evidence")
-    mem.db.db.execute("delete from layer_facts")
-    mem.db.set_meta("layers_version", "0")
-    assert mem.layers.for_turn("peanuts", WED) == []  # never a full read on the reply path
+    tenant_parts(mem).db.db.execute("delete from layer_evidence")
+    tenant_parts(mem).db.db.execute("delete from layer_facts")
+    tenant_parts(mem).db.set_meta("layers_version", "0")
+    assert mem.people.for_turn("peanuts", WED) == []  # never a full read on the reply path
     assert [(f.key, f.value) for f in mem.facts()] == [("allergy", "peanuts")]
 
 
@@ -297,8 +298,8 @@ def test_merging_near_duplicates_keeps_every_restatement(hub):
         (after.evidence, after.value) == (before.evidence, before.value) == (4, after.value)
     )  # ...three refusals still
     survivor = report.merged[0][0]
-    mem.freeze(survivor)
-    mem.thaw(survivor)
+    mem.archive.freeze(survivor)
+    mem.archive.thaw(survivor)
     assert mem.preferences("rui")[0].evidence == 4
 
 

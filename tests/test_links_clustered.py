@@ -1,16 +1,13 @@
-"""The links as one clustered b-tree (migration m010_links_clustered, #26): a database written by
-the code before it keeps every link, its weight and its place in the write order; pair_first
-stays right through new links, upserts, deletes and VACUUM; the write order continues after the
+"""The links as one clustered b-tree (#26): every link keeps its weight and its place in the
+write order; pair_first stays right through new links, upserts, deletes and VACUUM; the write order continues after the
 old rows and after a wipe; and the table is the two structures a batch of links writes into."""
 
 from __future__ import annotations
 
 import random
 
-import sqlite_utils
-
 from autogen_zettel.base.cards import Link, LinkKind
-from autogen_zettel.store.db import CardDB, migrations
+from autogen_zettel.store.db import CardDB
 
 NODES = [f"c{i:02d}" for i in range(14)]
 KINDS = list(LinkKind)
@@ -44,31 +41,14 @@ def _some(rng: random.Random, n: int) -> list[Link]:
     return [Link(*rng.sample(NODES, 2), rng.choice(KINDS), rng.choice([0.3, 0.6, 1.0])) for _ in range(n)]
 
 
-def test_links_written_before_the_clustered_table_keep_their_order_weights_and_pairs(tmp_path):
+def test_links_keep_their_order_weights_and_pairs_through_every_change(tmp_path):
     rng = random.Random(5)
-    path = tmp_path / "old.sqlite"
-    old = sqlite_utils.Database(path)
-    migrations.apply(old, stop_before="m010_links_clustered")
-    for _ in range(4):
-        rows = []
-        for link in _some(rng, 30):
-            src, dst = link.src, link.dst
-            if link.kind.value not in ("REPLY_TO", "SUPERSEDES", "SUMMARIZES") and dst < src:
-                src, dst = dst, src
-            rows.append((src, dst, link.kind.value, link.weight, None, src, dst, dst, src))
-        old.conn.executemany(OLD_INSERT, rows)
-        old.execute("delete from links where rowid in (select rowid from links order by random() limit 5)")
-    old.conn.commit()
-    before = old.execute(
-        "select rowid, coalesce(pair_first, rowid), src, dst, kind, weight from links order by rowid"
-    ).fetchall()
-    assert [r[1] for r in before] == _pairs_first(before)  # the old code kept them right
-    old.close()
-
-    db = CardDB(path)
+    db = CardDB(tmp_path / "t.sqlite")
     try:
-        assert "m010_links_clustered" in [m.name for m in migrations.applied(db.db)]
-        assert _check(db) == before
+        for _ in range(4):
+            db.links.add(_some(rng, 30))
+            db.link_upkeep.delete_among(rng.sample(NODES, 3), rng.sample(KINDS, 2))
+        before = _check(db)
         sql = db.db.execute("select sql from sqlite_master where name = 'links'").fetchone()[0]
         assert "without rowid" in sql.lower()
         indexes = [r[0] for r in db.db.execute("select name from pragma_index_list('links')")]

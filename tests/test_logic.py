@@ -10,10 +10,10 @@ import networkx as nx
 import pytest
 
 from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
-from autogen_zettel.base.recall_config import RecallTuning
 from autogen_zettel.cards.graph import build_graph, spread
 from autogen_zettel.cards.link import structural_links
 from autogen_zettel.recall.hit_lines import cut_to_budget
+from autogen_zettel.recall.presets import DEFAULT
 from autogen_zettel.recall.progressive import fuse, unlock
 from autogen_zettel.text.lexical import BM25, sparse_doc, sparse_query, tokens
 
@@ -98,7 +98,7 @@ def test_fuse_scales_both_signals():
 def test_unlock_caps_associative_share_and_orders():
     cards = {i: _card(i) for i in "abcdef"}
     G = build_graph([Link(x, "a", LinkKind.REPLY_TO, 1.0) for x in "cdef"])
-    cfg = RecallTuning(associative_share=0.5, threshold=0.0)
+    cfg = DEFAULT.model_copy(update=dict(associative_share=0.5, threshold=0.0))
     hits = unlock(
         [("a", 1.0), ("b", 0.1)], G, lambda ids: {i: cards[i] for i in ids if i in cards}, cfg, k=4, now=NOW
     )

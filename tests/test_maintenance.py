@@ -10,6 +10,7 @@ from autogen_zettel import CardStatus, HashEmbedder, InvalidInput, MemoryHub, Me
 from autogen_zettel.base.cards import Card, CardKind, LinkKind, PrivacyTier
 from autogen_zettel.base.config import DecayConfig, MaintenanceConfig, config_from_dict
 from autogen_zettel.cards.link import KIND_WEIGHT
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.trust.maintenance import extractive_summary, plan_merges, strength
 
 from .conftest import T0
@@ -50,10 +51,12 @@ def test_weak_unrecalled_cards_are_archived_on_schedule_and_can_come_back(clock)
         assert all(
             h.card.id != old.id for h in mem.recall("red canoe Wendy", k=3, at=T0 + timedelta(days=71))
         )
-        last = mem.history(old.id)[-1]  # like every status change: the status it had, and why it changed
+        last = mem.archive.history(old.id)[
+            -1
+        ]  # like every status change: the status it had, and why it changed
         assert (last["action"], last["status"], last["detail"]) == ("archive", "active", {"reason": "curve"})
         assert last["version"] == old.version
-        mem.thaw(old.id, at=T0 + timedelta(days=72))
+        mem.archive.thaw(old.id, at=T0 + timedelta(days=72))
         assert mem.recall("red canoe Wendy", k=1, at=T0 + timedelta(days=72))[0].card.id == old.id
         assert mem.maintain(at=T0 + timedelta(days=73)).archived == {}  # thawing restarted its curve
 
@@ -114,20 +117,20 @@ def test_near_duplicates_merge_keeping_every_source_and_link(hub):
     merged = mem.card(survivor)
     assert merged.source_ids == ("a1", "a2", "a3")  # every source id, oldest first
     assert mem.card(by_source["b1"].id).status is CardStatus.ACTIVE  # another speaker: not merged
-    assert set(mem.db.all_ids()) == {by_source[s].id for s in ("q1", "a1", "b1")}
-    assert hub.vectors.ids("alice") == set(mem.db.all_ids())
+    assert set(tenant_parts(mem).db.all_ids()) == {by_source[s].id for s in ("q1", "a1", "b1")}
+    assert hub.vectors.ids("alice") == set(tenant_parts(mem).db.all_ids())
     ends = {x.src for x in mem.links(survivor)} | {x.dst for x in mem.links(survivor)}
     assert by_source["q1"].id in ends  # the reply link survives
-    assert all(i in mem.db.all_ids() for i in ends)  # no link points at an absorbed card
+    assert all(i in tenant_parts(mem).db.all_ids() for i in ends)  # no link points at an absorbed card
     # the union: whatever a2 linked to (other than a1/a3) now links to the survivor
     for kind, src, dst in links_before:
         other = dst if src == "A" else src
-        if other in mem.db.all_ids() and other != survivor:
+        if other in tenant_parts(mem).db.all_ids() and other != survivor:
             assert any(x.kind is kind and other in (x.src, x.dst) for x in mem.links(survivor))
-    assert [h["action"] for h in mem.history(survivor)] == ["merge", "merge"]
+    assert [h["action"] for h in mem.archive.history(survivor)] == ["merge", "merge"]
     hit = mem.recall("What does Ann fire in the kiln every Sunday?", k=1)[0]  # Bo said the same words
     assert hit.card.id == survivor and set(hit.card.source_ids) == {"a1", "a2", "a3"}
-    assert mem.audit_entries()[-1].action == "merge"
+    assert mem.audit.entries()[-1].action == "merge"
 
 
 def test_plan_merges_refuses_contradictions_and_other_kinds():
@@ -156,7 +159,7 @@ def test_prune_judges_each_link_by_its_own_weight_not_its_kinds_recall_weight(hu
             )
         ]
     )
-    before = list(mem.db.links.iter())
+    before = list(tenant_parts(mem).db.links.iter())
     kinds = {x.kind for x in before}
     silent = {k for k in kinds if KIND_WEIGHT[k] == 0}  # kinds recall gives no weight
     assert silent and LinkKind.REPLY_TO in kinds and LinkKind.SAME_SPEAKER in kinds
@@ -169,9 +172,9 @@ def test_prune_judges_each_link_by_its_own_weight_not_its_kinds_recall_weight(hu
     hub.config = hub.config.model_copy(
         update={"links": hub.config.links.model_copy(update={"weak": weakest + 1e-3, "strong": 0.99})}
     )
-    mem.config = hub.config
+    mem.config = tenant_parts(mem).config = hub.config
     report = mem.maintain(steps=["prune"])
-    after = list(mem.db.links.iter())
+    after = list(tenant_parts(mem).db.links.iter())
     assert report.pruned_links == sum(1 for x in before if x.kind in silent and x.weight < weakest + 1e-3)
     assert all(x.weight >= weakest + 1e-3 for x in after if x.kind in silent)
     assert {LinkKind.REPLY_TO, LinkKind.SAME_SPEAKER} <= {x.kind for x in after}
@@ -220,48 +223,6 @@ def test_maintain_rejects_unknown_steps(hub):
         hub.tenant("alice").maintain(steps=["defrag"])
 
 
-def test_a_tenant_made_before_these_tables_upgrades_in_place(tmp_path, clock):
-    """m002 adds tiers, history, claims and conflicts to a database made by the first schema."""
-    import json as _json
-
-    import sqlite_utils
-    from sqlite_utils import Migrations
-
-    from autogen_zettel.store.migrations import m001_initial
-
-    (tmp_path / "data" / "tenants").mkdir(parents=True)
-    old = sqlite_utils.Database(tmp_path / "data" / "tenants" / "alice.sqlite")
-    first = Migrations("autogen_zettel")
-    first()(m001_initial)
-    first.apply(old)
-    old["cards"].insert(
-        {
-            "id": "00000000-0000-4000-8000-000000000001",
-            "content": "I keep bees on the roof.",
-            "kind": "fact",
-            "speaker": "Ann",
-            "created_at": T0.isoformat(),
-            "session_id": "s1",
-            "source_ids": _json.dumps(["m1"]),
-            "tags": "[]",
-            "entities": "[]",
-            "confidence": 0.8,
-            "importance": 0.5,
-            "status": "active",
-            "access_count": 0,
-            "indexed": 0,
-        }
-    )
-    old.close()
-    with MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), clock=clock) as hub:
-        mem = hub.tenant("alice")  # migrates, then indexes the unindexed card
-        card = mem.card("00000000-0000-4000-8000-000000000001")
-        assert card.tier is PrivacyTier.STANDARD and card.version == 1 and mem.history(card.id) == []
-        assert mem.recall("bees roof", k=1)[0].card.id == card.id
-        mem.remember("I don't keep bees any more.", speaker="Ann", message_id="m2")
-        assert mem.maintain(at=T0 + timedelta(days=1)).seconds
-
-
 def test_compaction_falls_back_to_rewriting_the_collection(disk_hub_factory, monkeypatch):
     from autogen_zettel.store.qdrant_local import VectorIndex
 
@@ -291,12 +252,14 @@ def test_a_frozen_member_leaves_its_summarys_text_and_comes_back_on_thaw(hub):
     [sid] = mem.maintain(at=T0 + timedelta(days=3), steps=["summaries"]).summaries
     diary = next(c for c in mem.cards() if "quince" in c.content and c.kind is not CardKind.SUMMARY)
     assert "quince" in mem.card(sid).content
-    mem.freeze(diary.id)
+    mem.archive.freeze(diary.id)
     summaries = [c for c in mem.cards() if c.kind is CardKind.SUMMARY]
     assert len(summaries) == 1 and "quince" not in summaries[0].content  # rewritten without it
     assert all("quince" not in h.card.content for h in mem.recall("garden quince fireblight", k=6))
-    assert diary.id in mem.db.links.members_of(summaries[0].id)  # still a member, only not quoted
-    mem.thaw(diary.id)
+    assert diary.id in tenant_parts(mem).db.links.members_of(
+        summaries[0].id
+    )  # still a member, only not quoted
+    mem.archive.thaw(diary.id)
     [again] = [c for c in mem.cards() if c.kind is CardKind.SUMMARY]
     assert "quince" in again.content
 

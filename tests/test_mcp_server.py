@@ -78,9 +78,9 @@ def _check(seen: dict, data: Path, cfg: Path) -> None:
     # the forget is in ada's audit log, readable once the server has let go of the folder
     hub = MemoryHub.open(data, config=cfg)
     try:
-        entries = [e for e in hub.tenant("ada").audit_entries() if e.action == "forget"]
+        entries = [e for e in hub.tenant("ada").audit.entries() if e.action == "forget"]
         assert [e.seq for e in entries] == [seen["forget"]["audit_seq"]]
-        assert hub.tenant("ada").verify_audit().ok
+        assert hub.tenant("ada").audit.verify().ok
     finally:
         hub.close()
 

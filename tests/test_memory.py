@@ -15,6 +15,7 @@ from autogen_zettel import (
     NotFound,
 )
 from autogen_zettel.base.cards import LinkKind
+from autogen_zettel.memory.tenant import tenant_parts
 
 from .conftest import T0
 
@@ -185,7 +186,7 @@ def test_crash_between_sqlite_and_qdrant_is_reconciled(disk_hub_factory):
     hub.vectors = _CrashingIndex(hub.vectors)
     with pytest.raises(RuntimeError, match="simulated crash"):
         mem.remember("My favourite composer is Arvo Part.", speaker="Ann", message_id="lost")
-    assert mem.db.unindexed_ids(), "the card is in SQLite but not indexed"
+    assert tenant_parts(mem).db.unindexed_ids(), "the card is in SQLite but not indexed"
     hub.vectors = hub.vectors.real
     # a stray point that SQLite does not know (e.g. a card deleted while the index was down)
     import numpy as np
@@ -196,8 +197,8 @@ def test_crash_between_sqlite_and_qdrant_is_reconciled(disk_hub_factory):
 
     hub2 = disk_hub_factory()
     mem2 = hub2.tenant("alice")
-    assert not mem2.db.unindexed_ids()
-    assert hub2.vectors.ids("alice") == mem2.db.all_ids()
+    assert not tenant_parts(mem2).db.unindexed_ids()
+    assert hub2.vectors.ids("alice") == tenant_parts(mem2).db.all_ids()
     assert stray not in hub2.vectors.ids("alice")
     assert mem2.recall("favourite composer", k=1)[0].card.source_ids == ("lost",)
 
@@ -291,9 +292,9 @@ def test_forget_removes_card_links_and_vector(hub):
         mem.card(target.id)
     assert mem.links(target.id) == []
     assert target.id not in hub.vectors.ids("alice")
-    assert target.id not in mem.graph
+    assert target.id not in tenant_parts(mem).graph
     assert all(h.card.id != target.id for h in mem.recall("Sicilian defence chess", k=10))
-    assert mem.db.messages(["m2"]) == []
+    assert tenant_parts(mem).db.messages(["m2"]) == []
     with pytest.raises(NotFound):
         mem.forget(target.id)
 
@@ -301,9 +302,9 @@ def test_forget_removes_card_links_and_vector(hub):
 def test_frozen_and_archived_cards_are_not_recalled(hub):
     mem = hub.tenant("alice")
     card = mem.remember("I am allergic to peanuts and cashews.", speaker="Ann", message_id="m1")[0]
-    mem.freeze(card.id)
+    mem.archive.freeze(card.id)
     assert mem.recall("peanut allergy", k=5) == []
-    mem.thaw(card.id)
+    mem.archive.thaw(card.id)
     assert mem.recall("allergic to peanuts", k=5)[0].card.id == card.id
 
 

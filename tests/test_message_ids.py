@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from autogen_zettel import HashEmbedder, InvalidInput, MemoryHub, Message, SimulatedClock
+from autogen_zettel.memory.tenant import tenant_parts
 from tests.conftest import T0
 
 
@@ -15,7 +16,7 @@ def _hub(tmp_path):
 
 
 def _stored(mem, mid):
-    return [m["text"] for m in mem.store.db.messages([mid])]
+    return [m["text"] for m in tenant_parts(mem).store.db.messages([mid])]
 
 
 def test_a_reused_id_with_other_text_is_refused_and_overwrites_nothing(tmp_path):

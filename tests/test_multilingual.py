@@ -9,6 +9,7 @@ import pytest
 
 from autogen_zettel import EmbeddingMismatch, HashEmbedder, MemoryHub, Message
 from autogen_zettel.cards.refine import refine_message, split_sentences
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.text.lexical import fold, sparse_doc, sparse_query, tokens
 
 T0 = datetime(2024, 5, 1, 10)
@@ -136,7 +137,7 @@ def test_a_tenant_indexed_with_the_old_ascii_tokens_must_be_reindexed(tmp_path):
     emb = HashEmbedder(64)
     with MemoryHub.open(tmp_path / "d", embedder=emb) as hub:
         _remember_all(hub)
-        hub.tenant("li").db.set_meta("embedding_model", "hash-64")  # as version 1 recorded it
+        tenant_parts(hub.tenant("li")).db.set_meta("embedding_model", "hash-64")  # as version 1 recorded it
     with MemoryHub.open(tmp_path / "d", embedder=emb) as hub:
         with pytest.raises(EmbeddingMismatch, match="reindex"):
             hub.tenant("li")
@@ -150,7 +151,9 @@ def test_a_tenant_indexed_with_the_light_stems_of_version_2_must_be_reindexed(tm
     assert emb.name == "hash-64+lex3"
     with MemoryHub.open(tmp_path / "d", embedder=emb) as hub:
         _remember_all(hub)
-        hub.tenant("li").db.set_meta("embedding_model", "hash-64+lex2")  # as version 2 recorded it
+        tenant_parts(hub.tenant("li")).db.set_meta(
+            "embedding_model", "hash-64+lex2"
+        )  # as version 2 recorded it
     with MemoryHub.open(tmp_path / "d", embedder=emb) as hub:
         with pytest.raises(EmbeddingMismatch, match="reindex"):
             hub.tenant("li")

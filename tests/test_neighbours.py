@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from autogen_zettel.cards.graph import LinkNeighbours, build_graph, spread
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.recall.progressive import progressive_recall
 
 from .conftest import T0
@@ -53,7 +54,7 @@ def _scores(hits):
 
 def _serve_from(mem, where: str):
     """Make ``mem``'s neighbours read every list from SQLite, or from the in-memory adjacency."""
-    nb = mem.neighbours
+    nb = tenant_parts(mem).neighbours
     if where == "sqlite":
         nb.table = None
     else:
@@ -70,7 +71,7 @@ def filled(hub, request):
 
 
 def test_spread_over_link_rows_equals_spread_over_the_whole_graph(filled):
-    db = filled.db
+    db = tenant_parts(filled).db
     G = build_graph(db.links.iter())
     rows = LinkNeighbours(db.links.rows_touching)
     ids = sorted(G.nodes)
@@ -85,17 +86,17 @@ def test_spread_over_link_rows_equals_spread_over_the_whole_graph(filled):
 
 
 def test_recall_hits_are_the_same_with_the_whole_graph_and_with_link_rows(filled, monkeypatch):
-    G = build_graph(filled.db.links.iter())
+    G = build_graph(tenant_parts(filled).db.links.iter())
     # qdrant-client local mode orders equal dense scores differently from one search to the next,
     # and this fixture's templated texts tie often: both recalls get the same search result, so
     # what is compared is the graph access alone
-    search, results = filled.store.vectors.search, {}
+    search, results = tenant_parts(filled).store.vectors.search, {}
 
     def same_search(name, dense, sparse, limit):
         key = (name, tuple(dense), tuple(map(tuple, sparse)), limit)
         return results.setdefault(key, search(name, dense, sparse, limit))
 
-    monkeypatch.setattr(filled.store.vectors, "search", same_search)
+    monkeypatch.setattr(tenant_parts(filled).store.vectors, "search", same_search)
     queries = [
         "harbour boat",
         "Caroline and the guitar",
@@ -108,31 +109,33 @@ def test_recall_hits_are_the_same_with_the_whole_graph_and_with_link_rows(filled
     layers = set()
     for q in queries:
         kwargs = dict(k=8, now=now, embedder=filled.hub.embedder, config=filled.config)
-        old = progressive_recall(filled.store, q, graph=lambda: G, **kwargs)
-        new = progressive_recall(filled.store, q, graph=lambda: filled.neighbours, **kwargs)
+        old = progressive_recall(tenant_parts(filled).store, q, graph=lambda: G, **kwargs)
+        new = progressive_recall(
+            tenant_parts(filled).store, q, graph=lambda: tenant_parts(filled).neighbours, **kwargs
+        )
         assert _hits(new) == _hits(old)
         assert [h.score for h in new] == _scores(old)
         layers |= {h.layer for h in old}
     assert layers == {"immediate", "associative"}  # the links took part
     # the facade uses the link rows and never loads the whole graph
     filled.recall(queries[0], touch=False)
-    assert filled.store.peek("graph") is None
+    assert tenant_parts(filled).store.peek("graph") is None
 
 
 def test_link_rows_follow_new_links_and_forgetting(filled):
-    db = filled.db
+    db = tenant_parts(filled).db
     G = build_graph(db.links.iter())
     card = next(c for c in filled.cards() if any(d["weight"] > 0 for d in G.adj[c.id].values()))
     # the edges that pass activation, in the whole graph's order (the others are never read)
-    assert filled.neighbours.neighbours_of([card.id])[card.id] == [
+    assert tenant_parts(filled).neighbours.neighbours_of([card.id])[card.id] == [
         (v, d["weight"], d["kind"]) for v, d in G.adj[card.id].items() if d["weight"] > 0
     ]
     filled.forget(card.id)
-    assert filled.neighbours.neighbours_of([card.id]) == {}
+    assert tenant_parts(filled).neighbours.neighbours_of([card.id]) == {}
 
 
 def test_link_rows_touching_many_ids_returns_each_row_once(filled):
-    db = filled.db
+    db = tenant_parts(filled).db
     ids = [c.id for c in filled.cards()]
     rows = db.links.rows_touching(ids + ids[:10])  # more than one chunk of bound parameters
     assert len(rows) == len(set(rows)) == db.links.count()
@@ -157,12 +160,12 @@ def test_kept_neighbour_lists_follow_new_and_deleted_links(hub, where):
     _fill(mem, n=120)
     rng = random.Random(5)
     cached = _serve_from(mem, where)
-    assert mem.neighbours is cached  # one per tenant, kept between recalls
+    assert tenant_parts(mem).neighbours is cached  # one per tenant, kept between recalls
 
     fixed = {c.id: 1.0 for c in mem.cards()[:8]}  # the same seeds every time: a kept spread must not be stale
 
     def same_as_whole_graph() -> None:
-        G = build_graph(mem.db.links.iter())
+        G = build_graph(tenant_parts(mem).db.links.iter())
         assert spread(cached, fixed, fan_out=3) == spread(G, fixed, fan_out=3)  # kept from the last check?
         ids = sorted(G.nodes)
         for _ in range(40):
@@ -186,10 +189,10 @@ def test_kept_neighbour_lists_follow_new_and_deleted_links(hub, where):
     ]
     mem.remember_many(more)  # new links to old cards (session s0, replies to m3, entities)
     same_as_whole_graph()
-    mem.db.link_upkeep.delete_below({LinkKind.SAME_SESSION: 0.4})
+    tenant_parts(mem).db.link_upkeep.delete_below({LinkKind.SAME_SESSION: 0.4})
     same_as_whole_graph()
     ids = [c.id for c in mem.cards()][:30]
-    mem.db.link_upkeep.delete_among(ids, [LinkKind.REPLY_TO])
+    tenant_parts(mem).db.link_upkeep.delete_among(ids, [LinkKind.REPLY_TO])
     same_as_whole_graph()
 
 
@@ -239,10 +242,10 @@ def test_stored_pair_first_follows_added_and_deleted_links_and_vacuum(tmp_path):
 
 
 def test_forgetting_leaves_no_link_rows_or_index_entries_naming_the_card(filled):
-    db = filled.db
+    db = tenant_parts(filled).db
     G = build_graph(db.links.iter())
     card = max(G.nodes, key=lambda n: G.degree(n))
-    filled.neighbours.neighbours_of(list(G.nodes))  # every list kept
+    tenant_parts(filled).neighbours.neighbours_of(list(G.nodes))  # every list kept
     filled.forget(card)
     _pair_first_is_right(db)
     # the table's own b-tree and its covering index are read alone: neither may name the card
@@ -252,41 +255,12 @@ def test_forgetting_leaves_no_link_rows_or_index_entries_naming_the_card(filled)
         ).fetchall()
     after = build_graph(db.links.iter())
     assert card not in after
-    lists = filled.neighbours.neighbours_of(list(after.nodes))
+    lists = tenant_parts(filled).neighbours.neighbours_of(list(after.nodes))
     assert all(card != v for edges in lists.values() for v, _, _ in edges)
     rng = random.Random(2)
     for _ in range(20):
         seeds = {i: rng.random() for i in rng.sample(sorted(after.nodes), 5)}
-        assert spread(filled.neighbours, seeds, fan_out=3) == spread(after, seeds, fan_out=3)
-
-
-def test_a_database_from_before_pair_first_opens_and_gets_it(tmp_path):
-    import sqlite_utils
-    from sqlite_utils import Migrations
-
-    from autogen_zettel.store import migrations as schema
-    from autogen_zettel.store.db import CardDB
-
-    path = tmp_path / "old.sqlite"
-    old = sqlite_utils.Database(path)
-    before = Migrations(schema.migrations.name)  # the same set, as it was before m005
-    for step in (schema.m001_initial, schema.m002_trust, schema.m003_persona, schema.m004_durability):
-        before()(step)
-    before.apply(old)
-    rows = [
-        ("a", "b", "SAME_SESSION", 1.0),
-        ("b", "c", "REPLY_TO", 1.0),
-        ("b", "a", "STRONGLY_RELATED", 0.9),
-        ("a", "b", "REPLY_TO", 1.0),
-        ("c", "b", "SAME_SESSION", 1.0),
-    ]
-    old.conn.executemany("insert into links (src, dst, kind, weight) values (?, ?, ?, ?)", rows)
-    old.conn.commit()
-    old.close()
-    db = CardDB(path)
-    _pair_first_is_right(db)
-    assert [r[0] for r in db.links.rows_touching(["b"])] == [1, 2, 1, 1, 2]
-    db.close()
+        assert spread(tenant_parts(filled).neighbours, seeds, fan_out=3) == spread(after, seeds, fan_out=3)
 
 
 def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_loading(hub):
@@ -302,7 +276,7 @@ def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_lo
     rng = random.Random(9)
 
     def same_as_whole_graph() -> set:
-        G = build_graph(mem.db.links.iter())
+        G = build_graph(tenant_parts(mem).db.links.iter())
         ids = sorted(G.nodes)
         lists = nb.neighbours_of(ids)
         positive = {n: [e for e in edges if e[1] > 0] for n, edges in lists.items()}
@@ -321,7 +295,7 @@ def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_lo
     assert served_from_memory() == len(adjacency.ids)
     ids = sorted(nodes)
     # new links, a weight upsert, and deleted links
-    mem.db.links.add(
+    tenant_parts(mem).db.links.add(
         [
             Link(ids[0], ids[1], LinkKind.STRONGLY_RELATED, 0.95),
             Link(ids[2], ids[3], LinkKind.SHARED_ENTITY, 0.7),
@@ -329,17 +303,17 @@ def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_lo
         ]
     )
     same_as_whole_graph()
-    mem.db.link_upkeep.delete_among(ids[:20], [LinkKind.REPLY_TO])
+    tenant_parts(mem).db.link_upkeep.delete_among(ids[:20], [LinkKind.REPLY_TO])
     same_as_whole_graph()
     assert nb.adjacency is adjacency and 0 < served_from_memory() < len(adjacency.ids)
     # merging: every link of one card moves to another
     old, new = ids[30], ids[40]
-    mem.db.link_upkeep.redirect(old, new)
+    tenant_parts(mem).db.link_upkeep.redirect(old, new)
     assert old not in same_as_whole_graph()
     assert nb.adjacency is adjacency  # named changes keep the snapshot
     # forgetting: the card and its neighbours are served from SQLite; it is nowhere in a list. A
     # forget vacuums the file, and the snapshot goes with the forgotten id in it: a fresh one loads
-    G = build_graph(mem.db.links.iter())
+    G = build_graph(tenant_parts(mem).db.links.iter())
     gone = max(G.nodes, key=G.degree)
     mem.forget(gone)
     after = same_as_whole_graph()
@@ -352,7 +326,7 @@ def test_the_adjacency_serves_what_sqlite_does_and_follows_every_change_after_lo
     assert served_from_memory() == len(adjacency.ids)
     same_as_whole_graph()
     # pruning may touch any card: the snapshot goes, SQLite serves, and the next load is fresh
-    mem.db.link_upkeep.delete_below({LinkKind.SAME_SESSION: 0.4})
+    tenant_parts(mem).db.link_upkeep.delete_below({LinkKind.SAME_SESSION: 0.4})
     same_as_whole_graph()
     assert nb.adjacency is not adjacency
     assert nb.wait_loaded(30) and nb.adjacency is not adjacency
@@ -377,10 +351,10 @@ def test_the_adjacency_size_guard_and_switch(tmp_path, clock, settings):
     with MemoryHub.open(tmp_path / "data", config=cfg, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("ann")
         _fill(mem, n=60)
-        nb = mem.neighbours
+        nb = tenant_parts(mem).neighbours
         assert not nb.wait_loaded(30) and nb.adjacency is None
         ids = [c.id for c in mem.cards()]
-        G = build_graph(mem.db.links.iter())
+        G = build_graph(tenant_parts(mem).db.links.iter())
         assert spread(nb, {i: 1.0 for i in ids[:5]}) == spread(G, {i: 1.0 for i in ids[:5]})
         assert nb.adjacency is None
 
@@ -447,7 +421,7 @@ def test_spreading_on_the_adjacency_arrays_gives_the_same_floats_with_changed_an
     rng = random.Random(5)
 
     def check(rounds: int = 40) -> None:
-        G = build_graph(mem.db.links.iter())
+        G = build_graph(tenant_parts(mem).db.links.iter())
         ids = sorted(G.nodes)
         for _ in range(rounds):
             seeds = {i: rng.random() for i in rng.sample(ids, rng.choice([1, 5, 20]))}
@@ -458,18 +432,18 @@ def test_spreading_on_the_adjacency_arrays_gives_the_same_floats_with_changed_an
                 assert list(fast) == list(spread(G, seeds, hops=hops, decay=0.5, fan_out=fan_out))
 
     check()
-    ids = sorted(build_graph(mem.db.links.iter()).nodes)
+    ids = sorted(build_graph(tenant_parts(mem).db.links.iter()).nodes)
     new = mem.remember("A brand new card about the harbour and the bakery.", speaker="Ann", message_id="new")[
         0
     ]
-    mem.db.links.add(
+    tenant_parts(mem).db.links.add(
         [
             Link(ids[0], ids[1], LinkKind.STRONGLY_RELATED, 0.95),
             Link(new.id, ids[2], LinkKind.REPLY_TO, 1.0),
             Link(ids[3], ids[4], LinkKind.SAME_SESSION, 1.0),
         ]
     )
-    mem.db.link_upkeep.delete_among(ids[10:30], [LinkKind.REPLY_TO])
+    tenant_parts(mem).db.link_upkeep.delete_among(ids[10:30], [LinkKind.REPLY_TO])
     nb.refresh()
     assert nb._stale and new.id not in nb.adjacency.index
     check()
@@ -483,7 +457,7 @@ def test_activation_ranks_like_the_dict_unlock_builds(hub):
     mem = hub.tenant("ann")
     _fill(mem, n=120)
     nb = _serve_from(mem, "adjacency")
-    G = build_graph(mem.db.links.iter())
+    G = build_graph(tenant_parts(mem).db.links.iter())
     ids = sorted(G.nodes)
     rng = random.Random(11)
     for _ in range(40):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
+from autogen_zettel.memory.tenant import tenant_parts
 from tests.conftest import T0
 from tests.crashkit import run_child
 
@@ -33,8 +34,8 @@ def test_kill_before_indexing_is_finished_on_reopen(tmp_path):
         assert len(cards) == 2
         new = next(c for c in cards if "pho" in c.content)
         assert mem.links(new.id), "the card cut short was never linked"
-        assert mem.conflicts(), "the card cut short was never conflict-checked"
-        assert mem.db.db.execute("select count(*) from pending").fetchone()[0] == 0
+        assert mem.archive.conflicts(), "the card cut short was never conflict-checked"
+        assert tenant_parts(mem).db.db.execute("select count(*) from pending").fetchone()[0] == 0
         assert (
             mem.remember(
                 M2,

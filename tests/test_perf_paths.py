@@ -8,6 +8,7 @@ import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, EvidenceSource, LinkKind, PrivacyTier
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.store.card_rows import card_to_row, row_to_card
 
 T0 = datetime(2026, 3, 1, 9)
@@ -52,10 +53,10 @@ def test_a_reply_finds_the_cards_of_the_message_it_answers(tmp_path):
         ]
         for i, (mid, who, text) in enumerate(said):
             mem.remember(text, speaker=who, message_id=mid, session_id="s1", at=T0 + timedelta(minutes=i))
-        asked = [c.id for c in mem.db.recent_cards(10, session_id="s1") if "q1" in c.source_ids]
+        asked = [c.id for c in tenant_parts(mem).db.recent_cards(10, session_id="s1") if "q1" in c.source_ids]
         assert asked  # the question made a card
-        assert [c.id for c in mem.db.recent_answering("q1", 10, session_id="s1")] == asked
-        assert mem.db.recent_answering("nobody", 10, session_id="s1") == []
+        assert [c.id for c in tenant_parts(mem).db.recent_answering("q1", 10, session_id="s1")] == asked
+        assert tenant_parts(mem).db.recent_answering("nobody", 10, session_id="s1") == []
         made = mem.remember(
             "I moved to Porto in April.",
             speaker="Ann",
@@ -64,7 +65,11 @@ def test_a_reply_finds_the_cards_of_the_message_it_answers(tmp_path):
             at=T0 + timedelta(minutes=5),
             reply_to="q1",
         )
-        replies = {(lk.src, lk.dst) for lk in mem.db.links.of(made[0].id) if lk.kind is LinkKind.REPLY_TO}
+        replies = {
+            (lk.src, lk.dst)
+            for lk in tenant_parts(mem).db.links.of(made[0].id)
+            if lk.kind is LinkKind.REPLY_TO
+        }
         assert replies and all(asked[0] in pair for pair in replies)
     finally:
         hub.close()
@@ -104,8 +109,12 @@ class _CrashAfterUpsert:
 
 
 def _state(mem):
-    cards = sorted((c.id, c.content) for c in mem.db.iter_cards())
-    links = sorted((lk.src, lk.dst, lk.kind.value, lk.weight) for c in cards for lk in mem.db.links.of(c[0]))
+    cards = sorted((c.id, c.content) for c in tenant_parts(mem).db.iter_cards())
+    links = sorted(
+        (lk.src, lk.dst, lk.kind.value, lk.weight)
+        for c in cards
+        for lk in tenant_parts(mem).db.links.of(c[0])
+    )
     return cards, links
 
 
@@ -132,17 +141,22 @@ def test_cards_are_marked_indexed_with_their_links_and_a_crash_between_is_finish
 
     clean = MemoryHub.open(tmp_path / "clean", clock=SimulatedClock(T0), embedder=HashEmbedder())
     expected = _state(fill(clean, crash_last=False))
-    assert not clean.tenant("ann").db.unindexed_ids() and not clean.tenant("ann").db.pending()
+    assert (
+        not tenant_parts(clean.tenant("ann")).db.unindexed_ids()
+        and not tenant_parts(clean.tenant("ann")).db.pending()
+    )
     clean.close()
     hub = MemoryHub.open(tmp_path / "crash", clock=SimulatedClock(T0), embedder=HashEmbedder())
     mem = fill(hub, crash_last=True)
-    assert mem.db.pending() and mem.db.unindexed_ids()  # vectors written, the last transaction not
+    assert (
+        tenant_parts(mem).db.pending() and tenant_parts(mem).db.unindexed_ids()
+    )  # vectors written, the last transaction not
     hub.close()
     again = MemoryHub.open(tmp_path / "crash", clock=SimulatedClock(T0), embedder=HashEmbedder())
     try:
         mem = again.tenant("ann")
-        assert not mem.db.pending() and not mem.db.unindexed_ids()
+        assert not tenant_parts(mem).db.pending() and not tenant_parts(mem).db.unindexed_ids()
         assert _state(mem) == expected
-        assert again.vectors.ids("ann") == mem.db.all_ids()
+        assert again.vectors.ids("ann") == tenant_parts(mem).db.all_ids()
     finally:
         again.close()

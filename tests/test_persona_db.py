@@ -1,21 +1,19 @@
 """The persona tables: round trips, evidence resolved to cards, forgetting removes the edges
-(and the forgotten message's id is gone from the file), and migration m003 on an old database."""
+(and the forgotten message's id is gone from the file)."""
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from autogen_zettel import HashEmbedder, MemoryHub, Message
 from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.persona.behaviours import ModuleEvent
 from autogen_zettel.persona.mining import EvidenceRow, TraitState
 from autogen_zettel.persona.profile import ProfileItem, render_profile
-from autogen_zettel.store.db import CardDB, migrations
+from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.persona_rows import TraitPoint
 from autogen_zettel.store.persona_tables import PersonaStore
 
@@ -190,7 +188,7 @@ def _conversation(mem):
 def test_resolve_cards_points_evidence_at_the_card_of_its_message(hub):
     mem = hub.tenant("alice")
     cards = _conversation(mem)
-    store = PersonaStore(mem.db)
+    store = PersonaStore(tenant_parts(mem).db)
     store.add_evidence(
         [
             ev(message_id=FEEDBACK_ID, about_message_id=REPLY_ID),
@@ -211,7 +209,7 @@ def test_forget_removes_the_evidence_and_the_message_id_leaves_the_file(tmp_path
     with MemoryHub.open(data, embedder=HashEmbedder(), clock=clock) as hub:
         mem = hub.tenant("alice")
         cards = _conversation(mem)
-        store = PersonaStore(mem.db)
+        store = PersonaStore(tenant_parts(mem).db)
         store.add_evidence(
             [
                 ev(message_id=FEEDBACK_ID, about_message_id=REPLY_ID, session_id="s1"),
@@ -241,7 +239,7 @@ def test_forget_removes_the_evidence_and_the_message_id_leaves_the_file(tmp_path
         assert report.rows["trait_evidence"] == 2 and report.rows["profile_versions"] == 1
         [left] = store.evidence()
         assert left.trait == "humour" and left.card_id == kept.id
-        about = mem.db.db.execute("select about_message_id from trait_evidence").fetchall()
+        about = tenant_parts(mem).db.db.execute("select about_message_id from trait_evidence").fetchall()
         assert about == [(None,)]  # feedback on a forgotten message keeps its edge, not the pointer
         [profile] = store.profiles()
         assert [i.text for i in profile.items] == ["Ann likes rye jokes."] and "shorter" not in profile.text
@@ -252,62 +250,6 @@ def test_forget_removes_the_evidence_and_the_message_id_leaves_the_file(tmp_path
     found = [p.name for p in db_file.parent.glob("alice.sqlite*") if FEEDBACK_ID.encode() in p.read_bytes()]
     assert found == []
     assert b"shorter answers" not in db_file.read_bytes()
-
-
-def test_migration_m003_applies_to_an_existing_database_without_loss(tmp_path):
-    path = tmp_path / "old.sqlite"
-    old = sqlite_utils.Database(path)
-    migrations.apply(old, stop_before="m003_persona")
-    assert "trait_evidence" not in old.table_names()
-    old["cards"].insert(
-        {
-            "id": "c1",
-            "content": "Ann prefers tea.",
-            "kind": "preference",
-            "speaker": "Ann",
-            "created_at": T0.isoformat(),
-            "session_id": "s1",
-            "source_ids": '["m1"]',
-            "tags": "[]",
-            "entities": "[]",
-            "confidence": 0.9,
-            "importance": 0.5,
-            "status": "active",
-        }
-    )
-    old["messages"].insert(
-        {"id": "m1", "session_id": "s1", "speaker": "Ann", "at": T0.isoformat(), "text": "I prefer tea."}
-    )
-    old.close()
-
-    db = CardDB(path)
-    try:
-        assert (
-            db.get("c1").content == "Ann prefers tea." and db.messages(["m1"])[0]["text"] == "I prefer tea."
-        )
-        names = set(db.db.table_names())
-        assert {
-            "trait_evidence",
-            "trait_history",
-            "module_events",
-            "prompt_versions",
-            "profile_versions",
-            "persona_state",
-        } <= names
-        assert "m003_persona" in [m.name for m in migrations.applied(db.db)]
-        store = PersonaStore(db)
-        store.add_evidence([ev(message_id="m1")])
-        assert store.resolve_cards() == 1 and store.evidence()[0].card_id == "c1"
-    finally:
-        db.close()
-    CardDB(path).close()  # a second open applies nothing twice
-    con = sqlite3.connect(Path(path))
-    try:
-        assert con.execute(
-            "select count(*) from _sqlite_migrations where name = 'm003_persona'"
-        ).fetchone() == (1,)
-    finally:
-        con.close()
 
 
 def test_forgetting_reaches_a_profile_an_llm_reworded(tmp_path):

@@ -123,7 +123,7 @@ def test_secrets_never_touch_disk_or_logs(tmp_path, clock, caplog):
         mem.flush()
         assert len(cards) == 3 and all("[redacted" in c.content for c in cards)
         assert set(cards[0].redactions) == {"payment_card", "national_id"}
-        edited = mem.edit(cards[0].id, f"New card {SECRETS['payment_card']} from my bank.")
+        edited = mem.archive.edit(cards[0].id, f"New card {SECRETS['payment_card']} from my bank.")
         assert "[redacted payment card]" in edited.content
         hits = mem.recall("what is my card number", k=5)
         assert hits and all(s not in h.card.content for h in hits for s in SECRETS.values())
@@ -179,9 +179,9 @@ def test_tiers_by_kind_pattern_and_explicit(clock):
             PrivacyTier.STANDARD,
             PrivacyTier.PERMANENT,
         )
-        assert mem.set_tier(fact.id, "permanent").tier is PrivacyTier.PERMANENT
+        assert mem.archive.set_tier(fact.id, "permanent").tier is PrivacyTier.PERMANENT
         with pytest.raises(InvalidInput, match="forget"):
-            mem.set_tier(fact.id, PrivacyTier.NEVER)
+            mem.archive.set_tier(fact.id, PrivacyTier.NEVER)
 
 
 def test_decaying_tier_weight_and_archive_follow_the_configured_days(clock):

@@ -10,6 +10,7 @@ import pytest
 from autogen_zettel import Message
 from autogen_zettel.base.cards import Card, CardKind, CardStatus
 from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.persona.profile import (
     ProfileItem,
     card_rank,
@@ -134,7 +135,7 @@ def test_profile_from_a_tenant_is_versioned_next_to_its_cards(hub):
             Message("The weather was grey today.", "Ann", "m3", "s2", T0 + 2 * DAY),
         ]
     )
-    store = PersonaStore(mem.db)
+    store = PersonaStore(tenant_parts(mem).db)
     first = extract_profile(mem.cards(), now=T0 + 3 * DAY)
     v1 = store.add_profile(render_profile(first), first, T0 + 3 * DAY, "first profile")
     second = merge_profile(first, extract_profile(mem.cards(), now=T0 + 10 * DAY), momentum=0.3)

@@ -13,6 +13,7 @@ from typing import Any
 from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
 from autogen_zettel.base.cards import Card, CardKind
 from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.people.profile_items import ClaimLayers, PersonLayers, clean_phrase, profile_from_layers
 from autogen_zettel.persona.engine import PersonaEngine
 from autogen_zettel.persona.mining import candidate_traits
@@ -162,10 +163,10 @@ def test_a_refresh_through_a_memory_with_layers_stores_a_version_with_values_and
                     self._layers if name in ("facts", "preferences", "commitments") else self._mem, name
                 )
 
-        store = PersonaStore(mem.db)
+        store = PersonaStore(tenant_parts(mem).db)
         cfg = hub.config.persona
         items = refresh_profile(
-            WithLayers(mem, layers_over(ids)),
+            WithLayers(tenant_parts(mem), layers_over(ids)),
             store,
             default_traits(),
             agent="ada",

@@ -10,6 +10,7 @@ import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.config import MemoryConfig
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.recall.query_map import (
     QueryMap,
     QueryMapSlot,
@@ -64,7 +65,7 @@ def _chat(rounds: int = 1, *, zh: bool = False) -> list[dict]:
 
 
 def _slot(mem, *, l2=0.1, min_pairs=32) -> QueryMapSlot | None:
-    return mem.store.peek(f"{LEARNED}query_map:{l2!r}:{min_pairs}")
+    return tenant_parts(mem).store.peek(f"{LEARNED}query_map:{l2!r}:{min_pairs}")
 
 
 def test_the_fit_moves_held_out_questions_towards_their_answers():
@@ -120,22 +121,22 @@ def test_asking_pairs_are_replies_by_someone_else_newest_first(zh):
         )
         turns[3]["reply_to"] = "again"
         mem.remember_many(turns)
-        pairs = asking_pairs(mem.store.db, 100)
-        texts = {c.id: c for c in mem.store.db.iter_cards()}
+        pairs = asking_pairs(tenant_parts(mem).store.db, 100)
+        texts = {c.id: c for c in tenant_parts(mem).store.db.iter_cards()}
         assert len(pairs) == len(TOPICS)
         assert all(texts[a].speaker == "Ana" and texts[r].speaker == "Bo" for a, _, r in pairs)
         assert all(text == texts[a].content for a, text, _ in pairs)
         assert [texts[a].created_at for a, _, _ in pairs] == sorted(
             (texts[a].created_at for a, _, _ in pairs), reverse=True
         )
-        assert len(asking_pairs(mem.store.db, 3)) == 3
+        assert len(asking_pairs(tenant_parts(mem).store.db, 3)) == 3
         # a forgotten reply leaves its question without a pair
         mem.forget(pairs[0][2])
-        assert pairs[0][0] not in {a for a, _, _ in asking_pairs(mem.store.db, 100)}
-        rows = card_rows(mem.store.db)
+        assert pairs[0][0] not in {a for a, _, _ in asking_pairs(tenant_parts(mem).store.db, 100)}
+        rows = card_rows(tenant_parts(mem).store.db)
         assert rows >= len(turns) - 1
-        spread = spread_ids(mem.store.db, 5)
-        assert len(spread) == len(set(spread)) <= 5 and spread == spread_ids(mem.store.db, 5)
+        spread = spread_ids(tenant_parts(mem).store.db, 5)
+        assert len(spread) == len(set(spread)) <= 5 and spread == spread_ids(tenant_parts(mem).store.db, 5)
 
 
 def test_recall_fits_the_map_once_there_are_enough_pairs_and_refits_as_the_tenant_grows(tmp_path):
@@ -149,13 +150,17 @@ def test_recall_fits_the_map_once_there_are_enough_pairs_and_refits_as_the_tenan
         mem.remember_many(_chat(2)[20:])  # 20 pairs
         mem.recall("Tell me about Bo's pets", at=T0 + timedelta(days=1))
         first = slot.map
-        assert first is not None and first.pairs == 20 and slot.rows_at_fit == card_rows(mem.store.db)
+        assert (
+            first is not None
+            and first.pairs == 20
+            and slot.rows_at_fit == card_rows(tenant_parts(mem).store.db)
+        )
         mem.recall("What does Bo cook?", at=T0 + timedelta(days=1))
         assert slot.map is first  # nothing new: no refit
         # the map moves a query in words like the asking messages' (a hashing embedder's map
         # moves nothing else: its dimensions are words)
         v = hub.embedder.encode(["Tell me about your food?"], query=True)[0]
-        moved = mapped_query(mem.store, hub.embedder, v, l2=0.1, min_pairs=12)
+        moved = mapped_query(tenant_parts(mem).store, hub.embedder, v, l2=0.1, min_pairs=12)
         assert np.allclose(moved, first.apply(v)) and not np.allclose(moved, v)
         mem.remember_many(_chat(4)[40:])  # twice the cards: a new fit on the newer pairs,
         mem.recall("What does Bo cook?", at=T0 + timedelta(days=1))  # in the background
@@ -169,14 +174,14 @@ def test_a_forget_drops_the_map_and_the_next_recall_fits_it_without_the_card():
         mem.remember_many(_chat(2))
         mem.recall("Tell me about Bo's pets", at=T0 + timedelta(days=1))
         assert _slot(mem, min_pairs=12).map.pairs == 20
-        gone = asking_pairs(mem.store.db, 1)[0][0]
+        gone = asking_pairs(tenant_parts(mem).store.db, 1)[0][0]
         mem.forget(gone)
         assert _slot(mem, min_pairs=12) is None  # nothing learned from it is kept
         mem.recall("Tell me about Bo's pets", at=T0 + timedelta(days=1))
         slot = _slot(mem, min_pairs=12)
         assert slot.map.pairs == 19 and gone not in slot._ask_vectors
-        some = asking_pairs(mem.store.db, 1)[0][0]
-        mem.edit(some, "Tell me about your bicycles?")
+        some = asking_pairs(tenant_parts(mem).store.db, 1)[0][0]
+        mem.archive.edit(some, "Tell me about your bicycles?")
         assert _slot(mem, min_pairs=12) is slot  # an edit keeps the old text in the card's history
 
 
@@ -185,21 +190,7 @@ def test_the_map_is_off_below_its_pairs_and_with_query_map_false():
         mem = hub.tenant("t")
         mem.remember_many(_chat(4))
         mem.recall("Tell me about Bo's pets", at=T0 + timedelta(days=1))
-        assert not any(k.startswith(LEARNED) for k in mem.store._lasting)
-
-
-def test_a_pass_that_reuses_the_query_vector_fits_with_the_plain_embedder():
-    """With participant searches on, a pass answers query encodes with the question's own vector:
-    the fit must not take that vector for every asking message."""
-    cfg = _config(query_map_min_pairs=12, aspect_weight=1.0)
-    with MemoryHub.open(memory=True, embedder=HashEmbedder(), config=cfg) as hub:
-        mem = hub.tenant("t")
-        mem.remember_many(_chat(2))
-        mem.recall("Did Ana and Bo both talk about pets?", at=T0 + timedelta(days=1))
-        slot = _slot(mem, min_pairs=12)
-        texts = {a: t for a, t, _ in asking_pairs(mem.store.db, 100)}
-        for cid, vector in slot._ask_vectors.items():
-            assert np.allclose(vector, hub.embedder.encode([texts[cid]], query=True)[0], atol=1e-6)
+        assert not any(k.startswith(LEARNED) for k in tenant_parts(mem).store._lasting)
 
 
 def test_the_map_is_kept_in_the_tenants_database_and_a_forget_deletes_it_there(tmp_path):
@@ -210,23 +201,23 @@ def test_the_map_is_kept_in_the_tenants_database_and_a_forget_deletes_it_there(t
         mem.remember_many(_chat(2))
         mem.recall("Tell me about Bo's pets", at=T0 + timedelta(days=1))
         fitted = _slot(mem, min_pairs=12).map
-        assert mem.store.db.get_meta(key) is not None
+        assert tenant_parts(mem).store.db.get_meta(key) is not None
     with MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
         mem.recall("Tell me about Bo's pets", at=T0 + timedelta(days=1))
         slot = _slot(mem, min_pairs=12)
         assert slot._ask_vectors == {}  # nothing was encoded: the kept map was taken
         assert slot.map.pairs == fitted.pairs and np.array_equal(slot.map.weights, fitted.weights)
-        mem.forget(asking_pairs(mem.store.db, 1)[0][0])
-        assert mem.store.db.get_meta(key) is None and _slot(mem, min_pairs=12) is None
-        slot.save(mem.store, hub.embedder.name)  # a fit that was running during the forget
-        assert mem.store.db.get_meta(key) is None  # lands nowhere
+        mem.forget(asking_pairs(tenant_parts(mem).store.db, 1)[0][0])
+        assert tenant_parts(mem).store.db.get_meta(key) is None and _slot(mem, min_pairs=12) is None
+        slot.save(tenant_parts(mem).store, hub.embedder.name)  # a fit that was running during the forget
+        assert tenant_parts(mem).store.db.get_meta(key) is None  # lands nowhere
     # a map kept for another model is not taken
     with MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
         mem.recall("Tell me about Bo's pets", at=T0 + timedelta(days=1))
-        raw = mem.store.db.get_meta(key)
-        mem.store.db.set_meta(key, raw.replace(hub.embedder.name, "another-model"))
+        raw = tenant_parts(mem).store.db.get_meta(key)
+        tenant_parts(mem).store.db.set_meta(key, raw.replace(hub.embedder.name, "another-model"))
     with MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), config=cfg) as hub:
         mem = hub.tenant("t")
         mem.recall("Tell me about Bo's pets", at=T0 + timedelta(days=1))

@@ -54,15 +54,15 @@ def test_top_k_of_a_wider_unlock_needs_its_own_associative_cap():
     """Why recall caps again after unlocking 2k places for summary grouping (see
     ``Zettelkasten._prefer_summaries``): the first k of a 2k unlock break the share for k."""
     from autogen_zettel.base.cards import Link, LinkKind
-    from autogen_zettel.base.recall_config import RecallTuning
     from autogen_zettel.cards.graph import build_graph
+    from autogen_zettel.recall.presets import DEFAULT
     from autogen_zettel.recall.progressive import cap_associative, unlock
 
     from .test_logic import NOW, _card
 
     cards = {i: _card(i) for i in "abcdefgh"}
     G = build_graph([Link(x, "a", LinkKind.REPLY_TO, 1.0) for x in "cdef"])
-    cfg = RecallTuning(associative_share=0.5, threshold=0.0)
+    cfg = DEFAULT.model_copy(update=dict(associative_share=0.5, threshold=0.0))
     immediate = [("a", 1.0), ("b", 0.1), ("g", 0.05), ("h", 0.04)]
     lookup = lambda ids: {i: cards[i] for i in ids if i in cards}  # noqa: E731
     wide = unlock(immediate, G, lookup, cfg, k=6, now=NOW)
@@ -176,8 +176,8 @@ def test_a_second_unlock_with_the_firsts_scores_looks_up_only_new_cards_and_rank
     unlock's scored cards it reads only the cards the first did not look at, and ranks as a
     fresh unlock does (a card's hit does not depend on k)."""
     from autogen_zettel.base.cards import Link, LinkKind
-    from autogen_zettel.base.recall_config import RecallTuning
     from autogen_zettel.cards.graph import build_graph
+    from autogen_zettel.recall.presets import DEFAULT
     from autogen_zettel.recall.progressive import activate, unlock
 
     from .test_logic import NOW, _card
@@ -189,7 +189,7 @@ def test_a_second_unlock_with_the_firsts_scores_looks_up_only_new_cards_and_rank
             for n, (x, y) in enumerate(zip("abcdefg", "hijklmn"))
         ]
     )
-    cfg = RecallTuning(threshold=0.0, seeds=4)
+    cfg = DEFAULT.model_copy(update=dict(threshold=0.0, seeds=4))
     immediate = [(i, 1.0 - 0.05 * n) for n, i in enumerate("abcdefgop")]
     asked: list[list[str]] = []
 

@@ -5,6 +5,7 @@ from datetime import datetime, timedelta
 
 from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.config import MemoryConfig
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.recall.focus import demote_questions, is_question, weigh_terms
 from autogen_zettel.text.lexical import sparse_query
 
@@ -133,7 +134,7 @@ def test_a_participant_who_joins_after_the_first_recall_is_recognised():
         mem = hub.tenant("t")
         mem.remember("My sister likes to paint old barns.", speaker="Bob", message_id="b2", at=T0)
         mem.recall("what does anyone paint?", at=T0)  # the participants are read once, here
-        assert mem.store.peek("speakers") == {"Bob"}
+        assert tenant_parts(mem).store.peek("speakers") == {"Bob"}
         mem.remember(
             "Cleo, Cleo, you are the best, Cleo!",
             speaker="Bob",
@@ -143,14 +144,14 @@ def test_a_participant_who_joins_after_the_first_recall_is_recognised():
         mem.remember(
             "I paint foxes in the snow.", speaker="Cleo", message_id="c1", at=T0 + timedelta(minutes=2)
         )
-        assert mem.store.peek("speakers") == {"Bob", "Cleo"}  # grown by the writes
+        assert tenant_parts(mem).store.peek("speakers") == {"Bob", "Cleo"}  # grown by the writes
         ranked = [
             h.card.source_ids[0] for h in mem.recall("What does Cleo paint?", k=3, at=T0 + timedelta(days=1))
         ]
         assert ranked[0] == "c1" and ranked.index("b2") < ranked.index("b1")
-        mem.store.invalidate()  # forget and maintain do this: read again on the next recall
+        tenant_parts(mem).store.invalidate()  # forget and maintain do this: read again on the next recall
         mem.recall("What does Cleo paint?", at=T0 + timedelta(days=1))
-        assert mem.store.peek("speakers") == {"Bob", "Cleo"}
+        assert tenant_parts(mem).store.peek("speakers") == {"Bob", "Cleo"}
 
 
 def test_without_names_drops_each_word_of_the_names_and_their_possessive():
@@ -189,8 +190,8 @@ def test_the_dense_query_leaves_the_named_participant_out_only_when_asked():
 
 def test_associative_focus_lowers_only_what_someone_else_said():
     from autogen_zettel.base.cards import Card, CardKind, Link, LinkKind
-    from autogen_zettel.base.recall_config import RecallTuning
     from autogen_zettel.cards.graph import build_graph
+    from autogen_zettel.recall.presets import DEFAULT
     from autogen_zettel.recall.progressive import unlock
 
     said = {"a": "Ann", "reply": "Bob", "a2": "Ann", "own": "Ann"}
@@ -201,7 +202,7 @@ def test_associative_focus_lowers_only_what_someone_else_said():
     immediate = [("a", 1.0), ("a2", 0.3)]
 
     def ranked(focus, named):
-        cfg = RecallTuning(threshold=0.0, associative_share=1.0, associative_focus=focus)
+        cfg = DEFAULT.model_copy(update=dict(threshold=0.0, associative_share=1.0, associative_focus=focus))
         return [h.card.id for h in unlock(immediate, G, lookup, cfg, k=4, now=T0, named=named)]
 
     assert ranked(0.0, {"Ann"}).index("reply") < ranked(0.0, {"Ann"}).index("a2")

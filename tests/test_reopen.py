@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from autogen_zettel.memory.tenant import tenant_parts
+
 
 class _IdsCounter:
     def __init__(self, real):
@@ -43,7 +45,7 @@ def test_a_stray_point_alone_is_still_found_and_removed(disk_hub_factory):
     hub.vectors = counter = _IdsCounter(hub.vectors)
     mem = hub.tenant("alice")
     assert counter.calls == 1 and stray not in hub.vectors.ids("alice")
-    assert hub.vectors.ids("alice") == mem.db.all_ids()
+    assert hub.vectors.ids("alice") == tenant_parts(mem).db.all_ids()
 
 
 def test_a_lost_point_alone_is_still_found_and_reindexed(disk_hub_factory):
@@ -54,4 +56,4 @@ def test_a_lost_point_alone_is_still_found_and_reindexed(disk_hub_factory):
     hub.close()
     hub = disk_hub_factory()
     mem = hub.tenant("alice")
-    assert hub.vectors.ids("alice") == mem.db.all_ids()
+    assert hub.vectors.ids("alice") == tenant_parts(mem).db.all_ids()

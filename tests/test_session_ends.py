@@ -18,6 +18,7 @@ from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
 from autogen_zettel.agent.assistant import MemoryAugmentedAssistantAgent, quiet_io
 from autogen_zettel.agent.support import ScriptedUserAgent
 from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.persona.spec import persona_from_dict
 from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.text.farewell import ends_chat
@@ -69,8 +70,8 @@ def test_hub_close_ends_the_live_session_and_runs_what_a_session_end_runs(tmp_pa
             ("maintenance", "session end"),
         ]:
             assert job in done
-        assert "clock" not in {p.reason for p in PersonaStore(mem.db).history()}
-        assert "session end" in {p.reason for p in PersonaStore(mem.db).history()}
+        assert "clock" not in {p.reason for p in PersonaStore(tenant_parts(mem).db).history()}
+        assert "session end" in {p.reason for p in PersonaStore(tenant_parts(mem).db).history()}
         assert mem.card(row["summary_id"]).kind.value == "summary"
 
 

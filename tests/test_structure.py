@@ -7,7 +7,7 @@ import inspect
 import re
 from pathlib import Path
 
-from autogen_zettel.memory.tenant import Zettelkasten
+from autogen_zettel.memory.tenant import Zettelkasten, tenant_parts
 from autogen_zettel.persona import engine
 from autogen_zettel.persona.memory_api import PersonaMemory
 
@@ -25,17 +25,47 @@ def _members(protocol) -> set[str]:
 
 
 def test_the_memory_provides_what_the_persona_engine_asks(hub):
-    mem = hub.tenant("ann")
+    parts = tenant_parts(hub.tenant("ann"))
     for name in _members(PersonaMemory):
-        assert hasattr(mem, name), name
+        assert hasattr(parts, name), name
         assert not name.startswith("_")
-    assert isinstance(mem.persona_store, type(mem.persona_store)) and mem.writing() is mem.store.write_lock
+    assert parts.writing() is parts.store.write_lock
+
+
+# what the facade keeps: the everyday calls, the tenant's name, hub and config, and namespaces
+FACADE = {
+    "remember", "remember_many", "remember_later", "flush", "recall", "recall_block",
+    "card", "cards", "links", "find", "explain", "forget", "maintain", "reindex", "stats", "export",
+    "facts", "preferences", "commitments",
+    "name", "hub", "config", "open",
+    "archive", "people", "audit", "sessions", "clarifications",
+}  # fmt: skip
+
+
+def test_the_facade_is_narrow_and_spells_each_action_once(hub):
+    mem = hub.tenant("ann")
+    public = {m for m in dir(mem) if not m.startswith("_")}
+    assert public == FACADE and len(public) <= 30, sorted(public ^ FACADE)
+    # an archive action has one spelling: the facade keeps only the everyday ones
+    archive_only = {
+        "freeze",
+        "thaw",
+        "set_tier",
+        "edit",
+        "history",
+        "conflicts",
+        "export_graph",
+        "resolve_id",
+    }
+    assert not archive_only & public and all(hasattr(mem.archive, n) for n in archive_only)
+    assert {"record", "entries", "verify"} <= set(dir(mem.audit))
+    assert all(callable(getattr(mem.people, n)) for n in ("facts", "preferences", "commitments", "speakers"))
 
 
 def test_the_persona_engine_reaches_into_no_part_of_the_memory():
     source = inspect.getsource(engine)
     code = re.sub(r":class:`[^`]*`", "", source)  # cross-references in docstrings are no use
-    used = set(re.findall(r"self\.memory\.(\w+)|(?<![.\w])memory\.(\w+)", code))
+    used = set(re.findall(r"self\.(?:memory|parts)\.(\w+)|(?<![.\w])memory\.(\w+)", code))
     names = {a or b for a, b in used}
     assert names <= _members(PersonaMemory), names - _members(PersonaMemory)
     assert "PersonaStore(" not in source

@@ -10,6 +10,7 @@ from autogen_zettel.base.cards import Card, CardKind, LinkKind
 from autogen_zettel.cards import link as links
 from autogen_zettel.cards.graph import add_threads, build_graph, spread
 from autogen_zettel.cards.link import ThreadIndex, thread_links
+from autogen_zettel.memory.tenant import tenant_parts
 
 T0 = datetime(2024, 3, 1, 9)
 ON = {**links.KIND_WEIGHT, LinkKind.SAME_THREAD: 0.2}
@@ -94,12 +95,12 @@ def test_the_whole_graph_spreads_from_a_card_to_the_speakers_earlier_card_on_its
         for n, (text, who, session) in enumerate(msgs):  # one write each, as a live chat stores them
             mem.remember(text, speaker=who, message_id=f"m{n}", session_id=session, at=T0 + timedelta(days=n))
         by_source = {c.source_ids[0]: c.id for c in mem.cards()}
-        reached = spread(mem.graph, {by_source["m3"]: 1.0}, hops=1)
+        reached = spread(tenant_parts(mem).graph, {by_source["m3"]: 1.0}, hops=1)
         assert reached[by_source["m0"]][1] == (by_source["m3"], "SAME_THREAD")
         hits = mem.recall("What did Ann paint of the harbour at dawn?", k=3, at=T0 + timedelta(days=9))
         assert hits[0].card.source_ids == ("m3",)
         assert all(h.via is None or h.via[1] != "SAME_THREAD" for h in hits)
         # the graph grown by the writes holds what a rebuild from the cards holds
-        grown = sorted((u, v, d["kind"]) for u, v, d in mem.graph.edges(data=True))
-        mem.store.invalidate()
-        assert grown == sorted((u, v, d["kind"]) for u, v, d in mem.graph.edges(data=True))
+        grown = sorted((u, v, d["kind"]) for u, v, d in tenant_parts(mem).graph.edges(data=True))
+        tenant_parts(mem).store.invalidate()
+        assert grown == sorted((u, v, d["kind"]) for u, v, d in tenant_parts(mem).graph.edges(data=True))

@@ -8,6 +8,7 @@ import json
 
 from autogen_zettel import MemoryHub
 from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.memory.verify import verify_tenant
 
 
@@ -24,7 +25,7 @@ def _lose_points(tmp_path, tenant="ann", n=2):
     cfg = config_from_dict({"embedding": {"model": "hash-128"}})
     with MemoryHub.open(tmp_path / "data", config=cfg) as hub:
         mem = hub.tenant(tenant)
-        hub.vectors.delete(tenant, sorted(mem.db.searchable_ids())[:n])  # behind SQLite's back
+        hub.vectors.delete(tenant, sorted(tenant_parts(mem).db.searchable_ids())[:n])  # behind SQLite's back
 
 
 def test_clean_is_0_repaired_is_1(run, tmp_path):

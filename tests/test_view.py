@@ -12,6 +12,7 @@ from datetime import timedelta
 import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.persona.mining import TraitState
 from autogen_zettel.research.view import render_view, view_data, write_view
 from autogen_zettel.store.persona_tables import PersonaStore
@@ -54,7 +55,7 @@ def tenant(tmp_path, clock):
         message_id="m5",
         session_id="s2",
     )
-    store = PersonaStore(mem.db)
+    store = PersonaStore(tenant_parts(mem).db)
     for day in range(5):
         at = T0 + timedelta(days=day)
         store.add_history(

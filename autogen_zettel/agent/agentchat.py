@@ -243,7 +243,7 @@ class ZettelAgentChatMemory(Memory):
 
     async def clear(self) -> None:
         """Forget this agent's memory: every card, link and vector of the tenant is deleted and
-        the tenant's audit log records the drop (``memory.audit_entries()``). What the current
+        the tenant's audit log records the drop (``memory.audit.entries()``). What the current
         model context still holds is not captured again."""
 
         def drop() -> None:

@@ -68,6 +68,7 @@ from langgraph.store.base import (
 
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory import MemoryHub, Zettelkasten, validate_tenant_name
+from autogen_zettel.memory.tenant import tenant_parts
 
 __all__ = ["ZettelStore", "capture_node", "namespace_of", "recall_node", "tenant_of"]
 
@@ -264,7 +265,7 @@ class ZettelStore(BaseStore):
     def _alive(self, mem: Zettelkasten, key: str, card_ids: list[str]) -> bool:
         """Whether a put's cards still exist; an item whose every card was forgotten by other
         means goes with them (its row is removed now)."""
-        if not card_ids or mem.cards_by_id(card_ids):
+        if not card_ids or tenant_parts(mem).cards_by_id(card_ids):
             return True
         log.info("tenant %s: the cards of item %r were forgotten; the item goes too", mem.name, key)
         self._drop_row(mem.name, key)
@@ -286,17 +287,17 @@ class ZettelStore(BaseStore):
                 created_at=datetime.fromisoformat(created),
                 updated_at=datetime.fromisoformat(updated),
             )
-        card = mem.cards_by_id([key]).get(key)
+        card = tenant_parts(mem).cards_by_id([key]).get(key)
         return _card_item(card, namespace) if card is not None else None
 
     def _put(self, namespace: tuple[str, ...], key: str, value: Mapping[str, Any], index: Any) -> None:
         if not isinstance(value, Mapping):
             raise InvalidInput(f"an item's value must be a dict, got {type(value).__name__}")
         mem = self.hub.tenant(tenant_of(namespace))  # a put creates the tenant
-        now = _aware(mem.now()).isoformat()
+        now = _aware(tenant_parts(mem).now()).isoformat()
         old = self._row(mem.name, key)
         if old is not None:  # an update replaces what the old value taught the memory
-            stale = list(mem.cards_by_id(json.loads(old[1])))
+            stale = list(tenant_parts(mem).cards_by_id(json.loads(old[1])))
             if stale:
                 mem.forget(stale)
         kept = _redacted(mem, dict(value))
@@ -321,7 +322,7 @@ class ZettelStore(BaseStore):
             return
         row = self._row(mem.name, key)
         ids = json.loads(row[1]) if row is not None else [key]
-        present = list(mem.cards_by_id(ids))
+        present = list(tenant_parts(mem).cards_by_id(ids))
         if present:
             mem.forget(present)
         if row is not None:
@@ -429,7 +430,7 @@ def _card_item(card: Any, namespace: tuple[str, ...]) -> Item:
 def _redacted(mem: Zettelkasten, value: Any) -> Any:
     """The value with every string redacted as the library redacts text it stores."""
     if isinstance(value, str):
-        return mem.redact(value).text
+        return tenant_parts(mem).redact(value).text
     if isinstance(value, Mapping):
         return {str(k): _redacted(mem, v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

@@ -40,6 +40,7 @@ from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 
 from autogen_zettel.base.errors import InvalidInput, NotFound, ZettelError
 from autogen_zettel.memory import MemoryHub, Zettelkasten, validate_tenant_name
+from autogen_zettel.memory.tenant import tenant_parts
 
 __all__ = ["LOOPBACK", "build_server", "serve"]
 
@@ -167,7 +168,7 @@ def build_server(hub: MemoryHub, *, name: str = "autogen-zettel") -> MCPServer:
         mem = memory(agent)
         if card_id is not None:
             try:
-                card_id = mem.resolve_id(card_id)
+                card_id = mem.archive.resolve_id(card_id)
             except NotFound as exc:
                 raise ToolError(f"{exc} (recall() shows card ids)") from None
             report = mem.forget(card_id)
@@ -181,7 +182,7 @@ def build_server(hub: MemoryHub, *, name: str = "autogen-zettel") -> MCPServer:
         privacy tier, strength on the forgetting curve, conflicts and history."""
         mem = memory(agent)
         try:
-            return {"agent": agent, **jsonable(mem.explain(mem.resolve_id(card_id)))}
+            return {"agent": agent, **jsonable(mem.explain(mem.archive.resolve_id(card_id)))}
         except NotFound as exc:
             raise ToolError(f"{exc} (recall() shows card ids)") from None
 
@@ -212,7 +213,7 @@ def build_server(hub: MemoryHub, *, name: str = "autogen-zettel") -> MCPServer:
     @server.resource("zettel://{agent}/persona", mime_type="application/json")
     def persona(agent: str) -> str:
         """The agent's persona: its latest profile summary and trait scores (0..1)."""
-        store = resource_memory(agent).persona_store
+        store = tenant_parts(resource_memory(agent)).persona_store
         latest = store.latest_profile()
         traits = {t: round(p.score, 4) for t, p in sorted(store.latest_states().items())}
         return json.dumps(

@@ -228,7 +228,7 @@ def show(obj: Context, tenant: str, card_id: str, as_json: bool):
 
     with obj.hub() as hub:
         mem = open_tenant(hub, tenant)
-        info = mem.explain(mem.resolve_id(card_id))
+        info = mem.explain(mem.archive.resolve_id(card_id))
     card = info["card"]
     tags = readable_tags(card.tags, card.content)  # the words the card used, not their stems
     if as_json:

@@ -53,7 +53,9 @@ def _change_status(obj: Context, tenant: str, card_id: str, target: CardStatus) 
     had before it was frozen), then print the status it ends in."""
     with obj.hub() as hub:
         mem = open_tenant(hub, tenant)
-        card = {CardStatus.FROZEN: mem.freeze, CardStatus.ACTIVE: mem.thaw}[target](mem.resolve_id(card_id))
+        card = {CardStatus.FROZEN: mem.archive.freeze, CardStatus.ACTIVE: mem.archive.thaw}[target](
+            mem.archive.resolve_id(card_id)
+        )
     console.print(f"{card.id} is {card.status.value}")
 
 
@@ -121,7 +123,7 @@ def explain(obj: Context, tenant, card_id, as_json):
     """
     with obj.hub() as hub:
         mem = open_tenant(hub, tenant)
-        info = mem.explain(mem.resolve_id(card_id))
+        info = mem.explain(mem.archive.resolve_id(card_id))
     card = info["card"]
     if as_json:
         out = {
@@ -184,7 +186,7 @@ def edit(obj: Context, tenant, card_id, content):
     """
     with obj.hub() as hub:
         mem = open_tenant(hub, tenant)
-        card = mem.edit(mem.resolve_id(card_id), content)
+        card = mem.archive.edit(mem.archive.resolve_id(card_id), content)
     console.print(f"{card.id} is now version {card.version}: {card.content}", markup=False)
 
 
@@ -241,7 +243,11 @@ def forget(obj: Context, tenant, card_ids, subject, yes, receipt_out):
         click.confirm(f"Forget {what} in {tenant}? This cannot be undone", abort=True)
     with obj.hub() as hub:
         mem = open_tenant(hub, tenant)
-        report = mem.forget(subject=subject) if subject else mem.forget([mem.resolve_id(c) for c in card_ids])
+        report = (
+            mem.forget(subject=subject)
+            if subject
+            else mem.forget([mem.archive.resolve_id(c) for c in card_ids])
+        )
     removed = ", ".join(f"{table} {n}" for table, n in report.rows.items() if n)
     console.print(
         f"forgot {plural(len(report.card_ids), 'card')}, rewrote "
@@ -314,7 +320,7 @@ def export(obj: Context, tenant, fmt, output, overwrite):
     with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
         mem = open_tenant(hub, tenant)
         if fmt == "graphml":
-            G = mem.export_graph()
+            G = mem.archive.export_graph()
             nx.write_graphml(G, output)
             traits = sum(1 for _, kind in G.nodes(data="kind") if kind == "trait")
             evidence = sum(1 for *_, kind in G.edges(data="kind") if kind in ("REINFORCES", "WEAKENS"))
@@ -395,7 +401,7 @@ def conflicts(obj: Context, tenant, as_json):
     """
     with obj.hub() as hub:
         mem = open_tenant(hub, tenant)
-        found = mem.conflicts()
+        found = mem.archive.conflicts()
         contents = {c.id: c.content for c in mem.find()}
     if as_json:
         click.echo(

@@ -1,7 +1,7 @@
 """The memory archive of the articles ("my memory archive"): what a person can see and do with
-what an agent remembers about them. One :class:`MemoryArchive` per tenant, held by the facade as
-:attr:`Zettelkasten.archive <autogen_zettel.memory.tenant.Zettelkasten.archive>` (whose methods of
-the same names delegate here).
+what an agent remembers about them. One :class:`MemoryArchive` per tenant, reached from the facade
+as :attr:`Zettelkasten.archive <autogen_zettel.memory.tenant.Zettelkasten.archive>` (the everyday
+ones, find, explain, forget, maintain, stats and export, are also methods of the facade).
 
 - look: :meth:`~MemoryArchive.find`, :meth:`~MemoryArchive.explain` (sources, speaker, time,
   session, confidence, tier, strength, conflicts, history), :meth:`~MemoryArchive.conflicts`;
@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 
 
 class Tenant(Curated, Protocol):
-    """What the archive needs of its tenant (:class:`~autogen_zettel.memory.tenant.Zettelkasten`):
+    """What the archive needs of its tenant (:class:`~autogen_zettel.memory.parts.TenantParts`):
     the trust layer's view (:class:`~autogen_zettel.trust.maintenance.Curated`) plus its name, clock,
     card lookups, the background worker and the wait for it."""
 
@@ -76,7 +76,7 @@ class Tenant(Curated, Protocol):
 class MemoryArchive:
     """Look at, change, forget, tidy and export one tenant's cards (see the module docstring).
 
-    :param tenant: the tenant facade it works for (its public parts only, :class:`Tenant`)
+    :param tenant: the tenant's parts it works on (as :class:`Tenant` types them)
     """
 
     def __init__(self, tenant: Tenant):
@@ -365,7 +365,7 @@ class MemoryArchive:
             for sid in self._db.links.summaries_of([card_id]).get(card_id, []):
                 rebuild_summary(self._mem, sid)
             self._mem.store.invalidate()
-            self._mem.layers.on_cards_changed([card_id])
+            self._mem.people.on_cards_changed([card_id])
         return self._mem.card(card_id)
 
     # -- forgetting ---------------------------------------------------------------------
@@ -456,5 +456,5 @@ class MemoryArchive:
 
     def export_graph(self) -> nx.MultiDiGraph:
         """The cards and links as a NetworkX multigraph with plain attributes (GraphML-ready:
-        ``nx.write_graphml(mem.export_graph(), "alice.graphml")`` opens in Gephi)."""
+        ``nx.write_graphml(mem.archive.export_graph(), "alice.graphml")`` opens in Gephi)."""
         return export_graph(self._mem)

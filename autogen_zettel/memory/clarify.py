@@ -157,7 +157,7 @@ class Clarifications:
             with self.mem.store.write_lock:
                 resolve_keys(self.mem.db, {key}, cfg=self.mem.config.conflicts, now=when)
                 if card is not None:  # the answer's card now speaks for the version that holds
-                    self.mem.layers.on_cards_changed([card.id])
+                    self.mem.people.on_cards_changed([card.id])
                 self.mem.store.invalidate()
         with self._lock:
             if not self.table.pending(subject=subject):

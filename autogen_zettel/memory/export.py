@@ -21,11 +21,11 @@ __all__ = ["Exportable", "card_dict", "export_data", "export_graph"]
 
 
 class Exportable(Protocol):
-    """What an export reads of its tenant (:class:`~autogen_zettel.memory.tenant.Zettelkasten`)."""
+    """What an export reads of its tenant (:class:`~autogen_zettel.memory.parts.TenantParts`)."""
 
     name: str
     store: TenantStore
-    layers: Layers
+    people: Layers
 
     def now(self, at: datetime | None = None) -> datetime: ...
 
@@ -74,13 +74,13 @@ def export_data(mem: Exportable) -> dict:
         ],
         "conflicts": db.conflicts.all(),
         "messages": messages,
-        "layers": mem.layers.export(),
+        "layers": mem.people.export(),
     }
 
 
 def export_graph(mem: Exportable) -> nx.MultiDiGraph:
     """The cards and links as a NetworkX multigraph with plain attributes (GraphML-ready:
-    ``nx.write_graphml(mem.export_graph(), "alice.graphml")`` opens in Gephi)."""
+    ``nx.write_graphml(mem.archive.export_graph(), "alice.graphml")`` opens in Gephi)."""
     db = mem.store.db
     G = nx.MultiDiGraph(tenant=mem.name)
     for c in mem.cards():

@@ -29,7 +29,7 @@ from autogen_zettel.embed.embedders import Embedder, make_embedder
 from autogen_zettel.embed.encode_cache import cached
 from autogen_zettel.memory.drafts import DraftCache
 from autogen_zettel.memory.link_plan import LinkJudge
-from autogen_zettel.memory.tenant import Zettelkasten
+from autogen_zettel.memory.tenant import Zettelkasten, tenant_parts
 from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.backends import open_index
 from autogen_zettel.store.connection import forked_error
@@ -334,7 +334,7 @@ class MemoryHub:
         database recorded while the tenant exists; for a dropped tenant, the links only."""
         name = validate_tenant_name(name)
         if name in self.tenants():
-            return self.tenant(name).verify_audit()
+            return self.tenant(name).audit.verify()
         return self.audit_log(name).verify()
 
     def drop_tenant(self, name: str, *, at: datetime | None = None) -> None:
@@ -355,10 +355,11 @@ class MemoryHub:
                 mem.flush()
                 # under the tenant's write lock: a writer in another thread finishes first, and
                 # one that comes later gets a clear InvalidInput from the closed store
-                with mem.store.write_lock:
-                    cards = mem.db.count()
-                    mem.db.erasure.wipe()
-                    mem.store.close(
+                parts = tenant_parts(mem)
+                with parts.store.write_lock:
+                    cards = parts.db.count()
+                    parts.db.erasure.wipe()
+                    parts.store.close(
                         f"tenant {name!r} was dropped; hub.tenant({name!r}) starts a new, empty one"
                     )
             elif path is not None and path.exists():
@@ -425,7 +426,9 @@ class MemoryHub:
                     self._embed_ahead = None
                 try:
                     for mem in self._tenants.values():
-                        mem.store.close("the hub is closed; open a new one with MemoryHub.open(...)")
+                        tenant_parts(mem).store.close(
+                            "the hub is closed; open a new one with MemoryHub.open(...)"
+                        )
                     self._tenants.clear()
                     self.session_subscribers.clear()
                     for audit in self._audits.values():

@@ -8,12 +8,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Protocol
 
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.errors import EmbeddingMismatch, StoreCorrupt
 from autogen_zettel.embed.embedders import Embedder
 from autogen_zettel.memory.host import TenantHost
+from autogen_zettel.memory.parts import TenantParts
 from autogen_zettel.people.sync import LAYERS_VERSION
 from autogen_zettel.store.audit import AuditLog
 from autogen_zettel.store.db import CardDB
@@ -123,15 +124,12 @@ def reconcile(
     return repaired
 
 
-T = TypeVar("T")
-
-
-def open_tenant(cls: type[T], hub: TenantHost, name: str, *, check_model: bool = True) -> T:
-    """A ``cls(hub, name, db)`` facade over tenant ``name``'s database, checked and reconciled."""
+def open_tenant(hub: TenantHost, name: str, *, check_model: bool = True) -> TenantParts:
+    """The parts of tenant ``name`` over its database, checked and reconciled."""
     path = hub.db_path(name)
     if path is not None and path.exists() and path.stat().st_size == 0:
         refuse_empty_file(hub, name, path)
-    mem = cls(hub, name, CardDB(path, pool=getattr(hub, "open_files", None)))
+    mem = TenantParts(hub, name, CardDB(path, pool=getattr(hub, "open_files", None)))
     if mem.db.get_meta("tenant") is None:
         mem.db.set_meta("layers_version", LAYERS_VERSION)  # a new tenant: its layers follow every write
     if check_model:

@@ -221,7 +221,7 @@ class Sessions:
 
     def maintain_if_due(self, at: datetime, trigger: str, *, session_id: str | None = None) -> bool:
         """Queue maintenance if it is due and log it with ``trigger`` once it ran."""
-        if not self.mem.maintain_later(at=at):
+        if not self.mem.archive.maintain_later(at=at):
             return False
 
         def logged() -> None:  # queued after the maintenance job: it runs once that one has

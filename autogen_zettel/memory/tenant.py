@@ -4,129 +4,78 @@ engine and the CLI all use. Get one from :meth:`MemoryHub.tenant
 
 One tenant = one SQLite file (the truth) + one collection in the hub's vector index (a
 rebuildable index), held together by a :class:`~autogen_zettel.store.tenant_store.TenantStore`.
+The facade keeps the everyday calls; the rest hangs off three namespaces (``mem.archive``,
+``mem.people``, ``mem.audit``), and the working parts (:class:`~autogen_zettel.memory.parts.TenantParts`)
+stay private: a package that works on them gets them from :func:`tenant_parts`.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import partial
 from typing import Any
 
-import networkx as nx
-
-from autogen_zettel.base.cards import Card, CardStatus, Conflict, Hit, Link, Message, PrivacyTier
-from autogen_zettel.base.clock import as_naive_utc
-from autogen_zettel.base.errors import InvalidInput, NotFound
-from autogen_zettel.cards import graph as graphs
-from autogen_zettel.embed.embedders import Embedder
+from autogen_zettel.base.cards import Card, CardStatus, Hit, Link, Message, PrivacyTier
+from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory.archive import MemoryArchive
 from autogen_zettel.memory.clarify import Clarifications
 from autogen_zettel.memory.host import TenantHost
+from autogen_zettel.memory.parts import TenantAudit, TenantParts
 from autogen_zettel.memory.reopen import open_tenant
 from autogen_zettel.memory.sessions import Sessions
-from autogen_zettel.memory.writer import Writer
 from autogen_zettel.people.layers import Layers, turn_lines
 from autogen_zettel.recall.block import RecallBlock, chat_query, finish_block
-from autogen_zettel.recall.passes import recall_passes
-from autogen_zettel.store.audit import AuditEntry, AuditReport
-from autogen_zettel.store.db import CardDB
-from autogen_zettel.store.persona_tables import PersonaStore
-from autogen_zettel.store.tenant_store import TenantStore
+from autogen_zettel.recall.progressive import progressive_recall
 from autogen_zettel.trust.forget import ForgetReport
 from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport
-from autogen_zettel.trust.privacy import Redaction
 
-__all__ = ["Zettelkasten"]
+__all__ = ["Zettelkasten", "tenant_parts"]
 
 log = logging.getLogger(__name__)
+
+
+def tenant_parts(mem: Zettelkasten) -> TenantParts:
+    """The working parts behind a facade, for the library's own packages (the persona engine,
+    the adapters, the CLI) that work on the store, the clock or the worker; each reads them
+    through a typed protocol (e.g. :class:`~autogen_zettel.persona.memory_api.PersonaMemory`)."""
+    if isinstance(mem, TenantParts):
+        return mem
+    if not isinstance(mem, Zettelkasten):
+        raise InvalidInput(f"expected a Zettelkasten (MemoryHub.tenant(name)), got {type(mem).__name__}")
+    return mem._parts
 
 
 class Zettelkasten:
     """One tenant's memory: remember, recall, explain, forget. Get it from :meth:`MemoryHub.tenant`.
 
-    It holds its parts as objects named for what they hold: :attr:`store` (the database, index
-    collection, audit log and write lock), :attr:`archive` (the memory archive a person sees:
-    find, explain, freeze, thaw, edit, forget, maintain, export; a
-    :class:`~autogen_zettel.memory.archive.MemoryArchive`) and :attr:`persona_store` (the
-    persona's tables). The archive's methods are also methods of the facade, of the same names.
+    The everyday calls are methods of the facade; the rest hangs off namespaces named for what
+    they hold: :attr:`archive` (the memory archive a person sees: freeze, thaw, set_tier, edit,
+    history, conflicts, export_graph; a :class:`~autogen_zettel.memory.archive.MemoryArchive`),
+    :attr:`people` (facts, preferences, commitments, speakers; a
+    :class:`~autogen_zettel.people.layers.Layers`), :attr:`audit` (record, entries, verify),
+    :attr:`sessions` and :attr:`clarifications`.
     """
 
-    def __init__(self, hub: TenantHost, name: str, db: CardDB):
-        self.hub = hub
-        self.name = name
-        self.config = hub.config
-        self.store = TenantStore(name, db, hub.vectors, hub.audit_log(name))
-        self.archive = MemoryArchive(self)
-        # remember, index, reindex: the write path (memory/writer.py)
-        self.writer = Writer(hub, name, self.store, self.config, self.redact, self.now)
-        # live sessions, how each ended, the upkeep log (memory/sessions.py)
-        self.sessions = Sessions(self)
-        # every path that writes (remember, remember_many, remember_later, an agent's capture)
-        # keeps the sessions: activity noted, sessions idle past the gap ended
-        self.writer.on_written = self.sessions.saw
-        # clarification questions asked about conflicts, and the answers that settle them
-        self.clarifications = Clarifications(self)
-        self.layers = Layers(self)  # facts, preferences, commitments (derived from the cards)
-
-    @property
-    def db(self) -> CardDB:
-        """The tenant's SQLite database (the truth)."""
-        return self.store.db
-
-    @property
-    def persona_store(self) -> PersonaStore:
-        """The persona's tables in this tenant's database (traits, evidence, prompts, profile)."""
-        return self.store.db.persona
-
-    @property
-    def summarizer(self) -> Callable[[str, Sequence[Card]], str] | None:
-        """The hub's summary writer, or None for the extractive default."""
-        return self.hub.summarizer
+    def __init__(self, parts: TenantParts):
+        self._parts = parts
+        self.hub = parts.hub
+        self.name = parts.name
+        self.config = parts.config
+        self.archive: MemoryArchive = parts.archive
+        self.people: Layers = parts.people
+        self.audit: TenantAudit = parts.audit
+        self.sessions: Sessions = parts.sessions
+        self.clarifications: Clarifications = parts.clarifications
 
     # -- opening ----------------------------------------------------------------------
     @classmethod
     def open(cls, hub: TenantHost, name: str, *, check_model: bool = True) -> Zettelkasten:
         """Open tenant ``name`` (made on first use); see :func:`~autogen_zettel.memory.reopen.open_tenant`."""
-        return open_tenant(cls, hub, name, check_model=check_model)
-
-    # -- the graph --------------------------------------------------------------------
-    @property
-    def graph(self) -> nx.Graph:
-        """The whole card graph (loaded from the links table on first use), for background work
-        and measurement; it also derives SAME_THREAD links when they pass activation. Recall does
-        not load it: it reads the seeds' stored links per hop (:attr:`neighbours`)."""
-        return self.store.cached(
-            "graph",
-            lambda: graphs.build_graph(
-                self.db.links.iter(), cards=self.db.iter_cards(status=CardStatus.ACTIVE)
-            ),
-        )
-
-    @property
-    def neighbours(self) -> graphs.LinkNeighbours:
-        """The card graph's adjacency for the nodes asked only, each kept until its links change
-        (what recall uses): from an in-memory copy of every link once a background thread has
-        loaded it (``recall.tuning.preload_links``), else read from SQLite."""
-
-        def build() -> graphs.LinkNeighbours:
-            cfg = self.config.recall.tuning
-            table = (
-                partial(self.db.links.table, max_rows=cfg.preload_links_max) if cfg.preload_links else None
-            )
-            return graphs.LinkNeighbours(
-                self.db.links.rows_touching, changes=self.db.links.take_changes, table=table
-            )
-
-        return self.store.cached("neighbours", build, lasting=True)
+        return cls(open_tenant(hub, name, check_model=check_model))
 
     # -- writing ----------------------------------------------------------------------
-    def now(self, at: datetime | None = None) -> datetime:
-        """``at`` as naive UTC, or the hub clock's time when ``at`` is None."""
-        return as_naive_utc(at) if at is not None else self.hub.clock.now()
-
     def remember(
         self,
         text: str | bytes,
@@ -173,18 +122,7 @@ class Zettelkasten:
             bulk ingest then runs at about the speed of the slower of the model and the rest of
             the write path instead of the sum of both. None: all messages are one batch.
         """
-        return self.writer.remember_many(messages, progress=progress, batch=batch)
-
-    def redact(self, text: str) -> Redaction:
-        """``text`` with detected secrets replaced (when ``privacy.redact`` is on)."""
-        if not self.config.privacy.redact:
-            return Redaction(text)
-        return self.hub.redactor.redact(text)
-
-    def index_cards(self, cards: Sequence[Card], *, progress: bool = False):
-        """Embed ``cards`` into this tenant's vectors (summaries are only marked indexed);
-        see :meth:`Ingest.index <autogen_zettel.memory.ingest.Ingest.index>`."""
-        return self.writer.index_cards(cards, progress=progress)
+        return self._parts.writer.remember_many(messages, progress=progress, batch=batch)
 
     def remember_later(self, text: str | bytes, *, speaker: str, **fields) -> None:
         """Queue a message for the background worker (off the reply path); see :meth:`flush`.
@@ -197,26 +135,11 @@ class Zettelkasten:
         :class:`~autogen_zettel.base.errors.QueueFull` (the message not queued) if there is none
         within ``hub.queue_wait_seconds`` (default 60).
         """
-        self.writer.remember_later(text, speaker=speaker, **fields)
+        self._parts.writer.remember_later(text, speaker=speaker, **fields)
 
     def flush(self) -> None:
         """Wait until everything queued for this tenant is stored and linked."""
-        self.hub.worker.wait(self.name)
-
-    def run_later(self, job: Callable[[], object]) -> None:
-        """Queue ``job`` in the hub's background worker, after this tenant's queued captures
-        (:meth:`flush` waits for it too; its failure is re-raised there)."""
-        self.hub.worker.submit(self.name, job)
-
-    def writing(self) -> AbstractContextManager:
-        """The tenant's write lock, for a caller whose own writes must not interleave with a
-        forget or maintenance (``with mem.writing(): ...``; re-entrant)."""
-        return self.store.write_lock
-
-    @property
-    def embedder(self) -> Embedder:
-        """The hub's embedder (what this tenant's vectors were made with)."""
-        return self.hub.embedder
+        self._parts.flush()
 
     # -- reading ----------------------------------------------------------------------
     def recall(
@@ -230,8 +153,7 @@ class Zettelkasten:
         modulation: Callable[[Card], float] | None = None,
     ) -> list[Hit]:
         """Progressive recall: hybrid search, then associative unlocking along links; see
-        :func:`~autogen_zettel.recall.progressive.progressive_recall`, and the further passes of
-        :func:`~autogen_zettel.recall.passes.recall_passes`.
+        :func:`~autogen_zettel.recall.progressive.progressive_recall`.
 
         Only active cards are recalled (not archived, frozen or to-verify ones, nor cards faded
         below ``decay.recall_floor``); decaying-tier cards past their period weigh
@@ -258,27 +180,27 @@ class Zettelkasten:
             weight (at most 1) and ``modulation`` (the persona's factor, 1 ± its strength), so it
             can pass 1 (1.95 at most with the defaults); it ranks the hits of one recall
         """
-        self.db.check_open()
+        self._parts.db.check_open()
         k = self.config.recall.k if k is None else k
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise InvalidInput(f"k must be a positive integer, got {k!r}")
         if modulation is not None and not callable(modulation):
             raise InvalidInput(f"modulation must be a function card -> float or None, got {modulation!r}")
-        now = self.now(at)
-        hits = recall_passes(
-            self.store,
+        now = self._parts.now(at)
+        hits = progressive_recall(
+            self._parts.store,
             self._capped(query),
             k=k,
             now=now,
             embedder=self.hub.embedder,
             config=self.config,
-            graph=lambda: self.neighbours,
+            graph=lambda: self._parts.neighbours,
             modulation=modulation,
             token_budget=token_budget,
         )
         if touch and hits:
             ids = [h.card.id for h in hits] + [c.id for h in hits for c in h.covers]
-            self.hub.worker.submit(self.name, lambda: self.db.touch(ids, now))
+            self._parts.run_later(lambda: self._parts.db.touch(ids, now))
         return hits
 
     def _capped(self, query):
@@ -331,54 +253,32 @@ class Zettelkasten:
             explore=explore,
             session_id=session_id,
             seen=seen,
-            people=turn_lines(self, query, at),
+            people=turn_lines(self._parts, query, at),
         )
 
     def facts(self, subject: str | None = None, include_superseded: bool = False):
         """The person's facts (subject, key, value, status, source_ids, at); see :meth:`Layers.facts`."""
-        return self.layers.facts(subject, include_superseded)
+        return self.people.facts(subject, include_superseded)
 
     def preferences(self, subject: str | None = None, topic: str | None = None):
         """Preferences (subject, topic, value 0..1, trend, evidence, source_ids, at); see :meth:`Layers.preferences`."""
-        return self.layers.preferences(subject, topic)
+        return self.people.preferences(subject, topic)
 
     def commitments(self, status: str | None = None, overdue_at=None):
         """Commitments (owner, what, due, status, counterparty, source_ids); see :meth:`Layers.commitments`."""
-        return self.layers.commitments(status, overdue_at)
+        return self.people.commitments(status, overdue_at)
 
     def card(self, card_id: str) -> Card:
-        """The card with this id, or :class:`NotFound`."""
-        card = self.db.get(card_id)
-        if card is None:
-            raise NotFound(
-                f"no card {card_id!r} in tenant {self.name!r}; list cards with `autogen-zettel cards {self.name}`"
-            )
-        return card
-
-    def resolve_id(self, ref: str) -> str:
-        """The id of the card ``ref`` names: its full id or a unique prefix of at least 4
-        characters (see :meth:`MemoryArchive.resolve_id <autogen_zettel.memory.archive.MemoryArchive.resolve_id>`)."""
-        return self.archive.resolve_id(ref)
-
-    def speakers(self) -> set[str]:
-        """Everyone who said something this memory holds."""
-        return self.db.speakers()
+        """The card with this id, or :class:`~autogen_zettel.base.errors.NotFound`."""
+        return self._parts.card(card_id)
 
     def cards(self, *, status: CardStatus | None = None) -> list[Card]:
         """All cards, oldest first."""
-        return list(self.db.iter_cards(status=status))
+        return self._parts.cards(status=status)
 
     def links(self, card_id: str) -> list[Link]:
         """The links of one card."""
-        return self.db.links.of(card_id)
-
-    def all_links(self) -> Iterator[Link]:
-        """Every link, first written first."""
-        return self.db.links.iter()
-
-    def cards_by_id(self, ids: Iterable[str]) -> dict[str, Card]:
-        """The stored cards among ``ids``, by id (missing ids are left out)."""
-        return self.db.get_many(ids)
+        return self._parts.links(card_id)
 
     def stats(self) -> dict:
         """Counts for a quick look: cards by kind and status, links, index points, model."""
@@ -387,9 +287,9 @@ class Zettelkasten:
     # -- changing ---------------------------------------------------------------------
     def reindex(self, *, progress: bool = False) -> int:
         """Drop and rebuild this tenant's vectors from SQLite with the hub's embedder."""
-        return self.writer.reindex(progress=progress)
+        return self._parts.writer.reindex(progress=progress)
 
-    # -- the archive (thin delegations to :attr:`archive`, the user-facing names) ------------
+    # -- the archive's everyday calls (the rest: :attr:`archive`) ----------------------
     def find(
         self,
         *,
@@ -412,33 +312,9 @@ class Zettelkasten:
             limit=limit,
         )
 
-    def conflicts(self, card_id: str | None = None) -> list[Conflict]:
-        """Recorded conflicts (of one card, or all), seen from the version in force."""
-        return self.archive.conflicts(card_id)
-
-    def history(self, card_id: str) -> list[dict]:
-        """Earlier versions and status changes of a card, oldest first."""
-        return self.archive.history(card_id)
-
     def explain(self, card_id: str, *, at: datetime | None = None) -> dict:
         """A card's provenance; see :meth:`MemoryArchive.explain <autogen_zettel.memory.archive.MemoryArchive.explain>`."""
         return self.archive.explain(card_id, at=at)
-
-    def freeze(self, card_id: str, *, at: datetime | None = None) -> Card:
-        """Keep a card but never recall it until :meth:`thaw`."""
-        return self.archive.freeze(card_id, at=at)
-
-    def thaw(self, card_id: str, *, at: datetime | None = None) -> Card:
-        """Undo :meth:`freeze` (back to the status it had) or bring an archived card back."""
-        return self.archive.thaw(card_id, at=at)
-
-    def set_tier(self, card_id: str, tier: PrivacyTier | str, *, at: datetime | None = None) -> Card:
-        """Change a card's privacy tier (e.g. mark an authorised fact PERMANENT)."""
-        return self.archive.set_tier(card_id, tier, at=at)
-
-    def edit(self, card_id: str, content: str, *, at: datetime | None = None) -> Card:
-        """Change a card's content; see :meth:`MemoryArchive.edit <autogen_zettel.memory.archive.MemoryArchive.edit>`."""
-        return self.archive.edit(card_id, content, at=at)
 
     def forget(
         self,
@@ -454,26 +330,6 @@ class Zettelkasten:
         """Run maintenance now; see :meth:`MemoryArchive.maintain <autogen_zettel.memory.archive.MemoryArchive.maintain>`."""
         return self.archive.maintain(at=at, steps=steps)
 
-    def maintain_later(self, *, at: datetime | None = None, force: bool = False) -> bool:
-        """Queue maintenance if it is due; see :meth:`MemoryArchive.maintain_later <autogen_zettel.memory.archive.MemoryArchive.maintain_later>`."""
-        return self.archive.maintain_later(at=at, force=force)
-
     def export(self) -> dict:
         """Everything this tenant holds, as JSON-ready data: cards, links, conflicts, messages."""
         return self.archive.export()
-
-    def export_graph(self) -> nx.MultiDiGraph:
-        """The cards, links and persona traits as a NetworkX multigraph (GraphML-ready)."""
-        return self.archive.export_graph()
-
-    # -- audit --------------------------------------------------------------------------
-    def audit(self, action: str, detail: dict, *, at: datetime | None = None) -> AuditEntry:
-        """Append an entry to this tenant's audit log (give ids and digests, never content)."""
-        return self.store.audit(action, detail, at=self.now(at))
-
-    def audit_entries(self) -> list[AuditEntry]:
-        return self.store.audit_entries()
-
-    def verify_audit(self) -> AuditReport:
-        """Check this tenant's audit hash chain (``report.ok``; ``report.problems`` name the bad entries)."""
-        return self.store.verify_audit()

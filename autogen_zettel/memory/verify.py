@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from autogen_zettel.base.errors import StoreCorrupt
 from autogen_zettel.memory.card_index import embed_text
+from autogen_zettel.memory.tenant import tenant_parts
 
 __all__ = ["VerifyReport", "verify_tenant"]
 
@@ -43,7 +44,7 @@ class VerifyReport:
 def verify_tenant(hub, name: str, *, sample: int = 32, seed: int = 0) -> VerifyReport:
     """Check tenant ``name`` of ``hub`` (see the module docstring); never changes anything."""
     try:
-        mem = hub.tenant(name)
+        mem = tenant_parts(hub.tenant(name))
         known = mem.db.searchable_ids()
         indexed = hub.vectors.ids(name)
         points = hub.vectors.count(name)

@@ -3,9 +3,9 @@ write lock, with the disk-space checks) or queued for the background worker, car
 vectors rebuilt, and writes a crash cut short finished on open.
 
 :class:`Writer` builds an :class:`~autogen_zettel.memory.ingest.Ingest` per write from the hub's
-parts read now (its judges may be swapped); the facade
-(:class:`~autogen_zettel.memory.tenant.Zettelkasten`) holds one as ``mem.writer`` and its
-``remember*``, ``index_cards`` and ``reindex`` methods delegate here.
+parts read now (its judges may be swapped); the tenant's parts
+(:class:`~autogen_zettel.memory.parts.TenantParts`) hold one, and the facade's ``remember*``
+and ``reindex`` methods delegate here.
 """
 
 from __future__ import annotations

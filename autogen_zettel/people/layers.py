@@ -1,5 +1,5 @@
 """The person layers of one tenant (facts, preferences and commitments), as the
-object a :class:`~autogen_zettel.memory.tenant.Zettelkasten` holds: ``mem.layers``.
+object a :class:`~autogen_zettel.memory.tenant.Zettelkasten` holds: ``mem.people``.
 
 Every row is derived from cards and cites them (``source_ids``): the write path reads each
 new card's evidence (:func:`~autogen_zettel.people.sync.sync_cards`), and editing,
@@ -51,7 +51,7 @@ def _date(value: date | datetime | str | None) -> date | None:
 class Layers:
     """Facts, preferences and commitments of one tenant, derived from its cards."""
 
-    def __init__(self, mem):  # the tenant's Zettelkasten (its db, store, config, clock)
+    def __init__(self, mem):  # the tenant's parts (its db, store, config, clock)
         self.mem = mem
         # every status change (conflict, clarification answer, freeze, thaw, archive by decay
         # or tier) rebuilds the rows its cards support, in the change's own transaction
@@ -61,6 +61,10 @@ class Layers:
         # runs inside CardDB.change_statuses, whose callers hold the tenant's write lock
         # (taking it here could invert the order against the database lock)
         sync_cards(self.mem.db, card_ids, cfg=self.mem.config.conflicts, reread=False)
+
+    def speakers(self) -> set[str]:
+        """Everyone who said something this memory holds."""
+        return self.mem.db.speakers()
 
     @property
     def tables(self) -> LayerTables:
@@ -223,7 +227,7 @@ class Layers:
 def turn_lines(mem, query_text: str, at: datetime | None = None) -> list[str]:
     """The recall block's lines from the person layers for this turn (see :meth:`Layers.for_turn`),
     under a header that marks them as remembered data; none when nothing matches."""
-    lines = mem.layers.for_turn(query_text, at)
+    lines = mem.people.for_turn(query_text, at)
     if not lines:
         return []
     return [

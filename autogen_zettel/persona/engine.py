@@ -40,6 +40,7 @@ from autogen_zettel.base.cards import Card, Hit
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory.sessions import SessionEnd
+from autogen_zettel.memory.tenant import Zettelkasten, tenant_parts
 from autogen_zettel.persona.behaviours import ModuleEvent, ModuleState, ModuleStatus
 from autogen_zettel.persona.candidate_book import BOOK_KEY, about_label, promoted_specs, track
 from autogen_zettel.persona.clusters import add_graph_evidence, cluster_candidates
@@ -82,7 +83,7 @@ class PersonaEngine:
 
     def __init__(
         self,
-        memory: PersonaMemory,
+        memory: Zettelkasten | PersonaMemory,
         persona: Persona,
         *,
         config: Any = None,
@@ -92,6 +93,9 @@ class PersonaEngine:
         base_temperature: float | None = None,
     ):
         self.memory = memory
+        # the memory's working parts (store, clock, worker, write lock), as PersonaMemory types them
+        self.parts: PersonaMemory = tenant_parts(memory)
+        memory = self.parts
         self.persona = persona
         self.cfg = config if config is not None else memory.config.persona
         self.specs = dict(persona.trait_specs)
@@ -205,7 +209,7 @@ class PersonaEngine:
         if not self.cfg.enabled or not text.strip():
             return
         at = as_naive_utc(at)
-        self.memory.run_later(
+        self.parts.run_later(
             lambda: self._observe(text, speaker, message_id, session_id or "", at, previous_speaker)
         )
 
@@ -243,8 +247,8 @@ class PersonaEngine:
         """Mine at the end of a session (if ``persona.mine_at_session_end``), in the background."""
         if not (self.cfg.enabled and self.cfg.mine_at_session_end):
             return
-        when = as_naive_utc(at or self.memory.now())
-        self.memory.run_later(lambda: self._mine(when, "session end", session_end=True, profile=True))
+        when = as_naive_utc(at or self.parts.now())
+        self.parts.run_later(lambda: self._mine(when, "session end", session_end=True, profile=True))
 
     def _session_ended(self, end: Any) -> None:
         """A session of the memory ended (on the worker): mine with the trigger "session end"
@@ -262,7 +266,7 @@ class PersonaEngine:
 
     def _profile_only(self, now: datetime, trigger: str) -> None:
         """Refresh the profile (no mining) and put it in force."""
-        with self._lock, self.memory.writing():
+        with self._lock, self.parts.writing():
             self._refresh_profile(now, trigger)
             candidate = self._build(now, reason=f"profile ({trigger})")
             if not candidate.same_content(self.stack):
@@ -279,7 +283,7 @@ class PersonaEngine:
         def job() -> None:
             with self._lock:
                 owed = sessions.table.ended_after(self._last_session_end)
-                now = as_naive_utc(self.memory.now())
+                now = as_naive_utc(self.parts.now())
                 if owed:
                     last = owed[-1]
                     self._session_ended(
@@ -297,7 +301,7 @@ class PersonaEngine:
                 elif self._last_profile is not None and self._profile_due(now):
                     self._profile_only(now, "daily")
 
-        self.memory.run_later(job)
+        self.parts.run_later(job)
 
     def mine(
         self, at: datetime | None = None, *, reason: str = "on request", session_end: bool = False
@@ -305,7 +309,7 @@ class PersonaEngine:
         """Mine now (waits for queued captures first) and return what changed."""
         self.memory.flush()
         with self._lock:
-            return self._mine(as_naive_utc(at or self.memory.now()), reason, session_end=session_end)
+            return self._mine(as_naive_utc(at or self.parts.now()), reason, session_end=session_end)
 
     def _mine(
         self,
@@ -317,7 +321,7 @@ class PersonaEngine:
         session_id: str | None = None,
     ) -> MiningReport:
         # the memory's write lock too, so a forget meanwhile keeps its effect (lock order: engine, memory)
-        with self._lock, self.memory.writing():
+        with self._lock, self.parts.writing():
             if session_end and self._candidates_due(now):
                 self._add_graph_evidence(now)
             self.store.resolve_cards()
@@ -364,12 +368,12 @@ class PersonaEngine:
             return MiningReport(now, reason, dict(self.states), tuple(events), self.stack, changed)
 
     def _add_graph_evidence(self, now: datetime) -> None:
-        add_graph_evidence(self.memory, self.store, self.specs, self.cfg, self.name, now)
+        add_graph_evidence(self.parts, self.store, self.specs, self.cfg, self.name, now)
 
     def _candidates(self) -> list[dict]:
-        participants = {self.name, *self.reader.speakers, *self.memory.speakers()}
+        participants = {self.name, *self.reader.speakers, *self.parts.speakers()}
         found = cluster_candidates(
-            self.memory,
+            self.parts,
             self.specs,
             self.cfg,
             set(self.recall.edges),
@@ -433,7 +437,7 @@ class PersonaEngine:
 
         self._last_profile = now
         items = refresh_profile(
-            self.memory,
+            self.parts,
             self.store,
             self.specs,
             agent=self.name,

@@ -1,7 +1,7 @@
 """What the persona engine needs of an agent's memory, as a typed protocol over the memory's
 public API (as :class:`~autogen_zettel.trust.maintenance.Curated` is for the trust layer). The
-tenant facade, :class:`~autogen_zettel.memory.tenant.Zettelkasten`, provides it; the engine
-reaches into none of its parts."""
+tenant's working parts provide it (:class:`~autogen_zettel.memory.parts.TenantParts`, which the
+engine gets from the facade with :func:`~autogen_zettel.memory.tenant.tenant_parts`)."""
 
 from __future__ import annotations
 

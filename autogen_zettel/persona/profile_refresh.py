@@ -23,9 +23,10 @@ log = logging.getLogger(__name__)
 
 def layers_of(memory: Any, cards: list) -> PersonLayers:
     """The memory's person model if it has one (``facts()``, ``preferences()``,
-    ``commitments()``), else the same shape read from the cards' claims."""
-    if all(callable(getattr(memory, n, None)) for n in ("facts", "preferences", "commitments")):
-        return memory
+    ``commitments()``, on it or on its ``people``), else the same shape read from the cards' claims."""
+    for holder in (memory, getattr(memory, "people", None)):
+        if all(callable(getattr(holder, n, None)) for n in ("facts", "preferences", "commitments")):
+            return holder
     return ClaimLayers(cards)
 
 

@@ -38,9 +38,8 @@ from autogen_zettel.recall.balance import dense_share
 from autogen_zettel.recall.duplicates import collapse_duplicates
 from autogen_zettel.recall.focus import demote_questions, weigh_terms, without_labels, without_names
 from autogen_zettel.recall.hit_lines import cut_to_budget
+from autogen_zettel.recall.presets import tuning_of
 from autogen_zettel.recall.query_map import mapped_query
-from autogen_zettel.recall.reply_context import with_reply_context
-from autogen_zettel.recall.spread_sessions import spread_sessions
 from autogen_zettel.recall.weights import focus_named_speakers, names_in, weigh_importance
 from autogen_zettel.recall.when import boost_dated, periods_in
 from autogen_zettel.store.db import CardDB
@@ -355,7 +354,7 @@ def progressive_recall(
     :param graph: returns the tenant's card graph or a :class:`~autogen_zettel.cards.graph.Neighbours` over its links
     :param modulation: an extra factor per card, multiplied with the privacy tier weight
     """
-    cfg = config.recall.tuning
+    cfg = tuning_of(config)
     query = clean_text(query)
     if not query:
         return []
@@ -380,9 +379,6 @@ def progressive_recall(
     result = with_permanent(store, embedder, dense, result)  # sealed, outside the index
     recallable = recallable_at(store, now, config.decay)
     links = graph()
-    if cfg.reply_context > 0:  # "What's the band?" -> "Summer Sounds": a reply borrows its parent's score
-        lent = with_reply_context(result.dense, result.lexical, links, cfg.reply_context)
-        result = SearchResult(lent, result.lexical)
     fused = fuse(result, dense_weight=dense_share(about, cfg.dense_weight, cfg.unspaced_dense_weight))
     active: dict[str, Card] = {}
     for start in range(0, len(fused), 3 * k):  # skip past cards that cannot be recalled
@@ -407,7 +403,7 @@ def progressive_recall(
     width = 2 * k if summaries else k
     activation = activate(immediate, links, cfg)  # spread once: a second unlock reuses it
     focus = named if cfg.associative_focus > 0 else frozenset()
-    deep = 2 * width if cfg.session_spread > 0 else width  # sessions spread over a longer list
+    deep = width
     scored: dict[str, Hit | None] = {}  # a second unlock scores only the cards the first did not
     hits = unlock(
         immediate,
@@ -438,7 +434,7 @@ def progressive_recall(
                 scored=scored,
             )
         )
-    hits = spread_sessions(unique, cfg.session_spread)
+    hits = list(unique)
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)
     else:

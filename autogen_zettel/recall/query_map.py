@@ -196,9 +196,7 @@ def mapped_query(
     slot = store.cached(key, lambda: QueryMapSlot(key).loaded(store, embedder.name, len(dense)), lasting=True)
     rows = slot.rows(store)
     if slot.stale(rows):
-        # a recall pass's view of the embedder answers query encodes with its own vector: the
-        # asking messages are encoded by the embedder it wraps (``plain``)
-        plain = getattr(embedder, "plain", embedder)
+        plain = embedder
         fit = {"l2": l2, "min_pairs": min_pairs, "rows": rows}
         if slot.map is None:  # nothing to move the query with meanwhile: this recall waits
             with slot.lock:

@@ -188,7 +188,7 @@ def write_vault(mem, folder: str | Path, *, overwrite: bool = False) -> int:
             names,
             links_of[card["id"]],
             conflicts_of[card["id"]],
-            mem.history(card["id"]),
+            mem.archive.history(card["id"]),
             messages,
         )
         path = folder / f"{names[card['id']]}.md"

@@ -18,6 +18,7 @@ import logging
 from importlib import resources
 from pathlib import Path
 
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.text.lexical import readable_tags
 
@@ -32,7 +33,7 @@ _ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028",
 def _traits(mem) -> dict[str, list[dict]]:
     """Trait -> its trajectory (time, score, long-term, mood), oldest first; empty without a persona."""
     out: dict[str, list[dict]] = {}
-    for p in PersonaStore(mem.db).history():
+    for p in PersonaStore(tenant_parts(mem).db).history():
         out.setdefault(p.trait, []).append(
             {
                 "at": p.at.isoformat(),
@@ -86,7 +87,7 @@ def view_data(mem) -> dict:
                 ],
                 "history": [
                     {k: h.get(k) for k in ("at", "action", "version", "status", "content")}
-                    for h in mem.history(c["id"])
+                    for h in mem.archive.history(c["id"])
                 ],
                 "conflicts": conflicts.get(c["id"], []),
             }

@@ -67,10 +67,24 @@ def _default(field: Any) -> str:
         return "`" + repr(value) + "`"
 
 
+def _overrides(model: type) -> Any:
+    """The preset whose constants ``model``'s keys override (recall.tuning), else None."""
+    from autogen_zettel.base.recall_config import RecallTuning
+
+    if model is RecallTuning:
+        from autogen_zettel.recall.presets import DEFAULT
+
+        return DEFAULT
+    return None
+
+
 def _section(prefix: str, model: type, out: list[str]) -> None:
+    import typing
+
     from pydantic import BaseModel
 
     comments = _comments(model)
+    preset = _overrides(model)
     rows: list[str] = []
     nested: list[tuple[str, type]] = []
     for name, field in model.model_fields.items():
@@ -79,7 +93,13 @@ def _section(prefix: str, model: type, out: list[str]) -> None:
             nested.append((f"{prefix}.{name}" if prefix else name, annotation))
             continue
         text = (field.description or comments.get(name) or "").replace("|", "\\|")
-        rows.append(f"| `{name}` | `{_type_name(annotation)}` | {_default(field)} | {text} |")
+        default = _default(field)
+        if preset is not None:  # an override: unset, the preset's value holds
+            annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
+            if typing.get_origin(annotation) is typing.Annotated:
+                annotation = typing.get_args(annotation)[0]
+            default = f"preset: `{json.dumps(getattr(preset, name))}`"
+        rows.append(f"| `{name}` | `{_type_name(annotation)}` | {default} | {text} |")
     if rows:
         doc = inspect.cleandoc(model.__doc__ or "").split("\n\n")[0].replace("\n", " ")
         out += [

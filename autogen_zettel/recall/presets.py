@@ -1,0 +1,72 @@
+"""Named presets of recall's ranking constants: measured values, not user settings. A config
+picks one by name (``recall.preset``); ``recall.tuning`` overrides single constants for a
+benchmark (:class:`~autogen_zettel.base.recall_config.RecallTuning`). :func:`tuning_of` is what
+recall reads.
+
+The constants of :data:`DEFAULT` were chosen together by leave-one-conversation-out tuning on
+LoCoMo dev (``benchmarks/run_locomo_cv.py``; figures and the experiments behind each on
+docs/benchmarks.md): change one only with that benchmark, since one changed alone can undo what
+another does.
+
+>>> from autogen_zettel.base.config import MemoryConfig
+>>> tuning_of(MemoryConfig()).dense_weight
+0.5
+>>> tuning_of(MemoryConfig.model_validate({"recall": {"tuning": {"hops": 1}}})).hops
+1
+"""
+
+from __future__ import annotations
+
+from autogen_zettel.base.config import MemoryConfig
+from autogen_zettel.base.recall_config import RecallTuning
+
+__all__ = ["DEFAULT", "PRESETS", "tuning_of"]
+
+DEFAULT = RecallTuning(
+    threshold=0.05,  # fused score (0..1) below which immediate hits are dropped
+    # the dense share of the fused score (the rest is lexical); the dense query leaves a named
+    # participant out (dense_without_name), so both searches count alike
+    dense_weight=0.5,
+    # a query in Han or kana leans on the dense half: its character bigrams match function words
+    # more than meaning (recall/balance.py; chosen on the Chinese set's tuning split)
+    unspaced_dense_weight=0.7,
+    candidates=100,  # hits fetched per vector before fusion
+    hops=2,  # each hop multiplies the frontier
+    seeds=40,
+    associative_share=0.5,
+    decay_per_hop=0.5,
+    recency_half_life_days=90.0,
+    prefer_summary_min=3,
+    # a query naming a participant raises what they said by this share; speaker focus, not the
+    # name's words, carries the name (named_speaker_weight 0: the name matched every card
+    # addressed to them, "Yep, Melanie!", and those took the places of the sessions asked about)
+    speaker_boost=0.5,
+    named_speaker_weight=0.0,
+    question_discount=0.3,  # a card that only asks scores lower than one that tells
+    # an unlocked card someone else said passes less activation: their replies to the participant
+    # ("You (Mel) put so much into it") took the places of the participant's own cards
+    associative_focus=0.5,
+    # cards are embedded as "Mel: ...", so the name alone made short cards of theirs ("Mel: I'm
+    # obsessed with those") look like answers to every question about them
+    dense_without_name=True,
+    importance_weight=1.0,  # among the cards that match, the ones that say something come first
+    date_boost=2.0,  # "in May 2023", "last year", "2023年5月": the hits of that period (recall/when.py)
+    # the query moved by a linear map learned from the tenant's own asking messages and the replies
+    # others gave them (recall/query_map.py), once it holds min_pairs such pairs
+    query_map=True,
+    query_map_l2=0.1,
+    query_map_min_pairs=32,
+    # links held in a compact in-memory adjacency (about 26 bytes a link), loaded in a background
+    # thread begun by the first recall; SQLite serves until it is loaded
+    preload_links=True,
+    preload_links_max=5_000_000,
+)
+
+PRESETS: dict[str, RecallTuning] = {"default": DEFAULT}
+
+
+def tuning_of(config: MemoryConfig) -> RecallTuning:
+    """The ranking constants recall uses under ``config``: its preset with ``recall.tuning``'s
+    overrides put over it (every key set)."""
+    recall = config.recall
+    return recall.tuning.over(PRESETS[recall.preset])
