@@ -24,6 +24,7 @@ from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.errors import InvalidInput, QueueFull, ZettelError
 from autogen_zettel.base.messages import replace_surrogates
 from autogen_zettel.memory import MemoryHub, Zettelkasten
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.people.address import record_participants
 from autogen_zettel.recall.block import chat_query
 from autogen_zettel.text.farewell import ends_chat
@@ -270,7 +271,7 @@ class MemoryAdapter:
         if names and names != self._group_names:
             self._group_names = names
             try:
-                record_participants(self.memory.db, names)
+                record_participants(tenant_parts(self.memory).db, names)
             except ZettelError as exc:
                 log.warning("agent %s: group chat names not recorded: %s", self._agent_name, exc)
 
