@@ -28,6 +28,8 @@ import tempfile
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from autogen_zettel.memory.tenant import tenant_parts
+
 ROOT = Path(__file__).resolve().parent.parent
 DAY0 = datetime(2024, 3, 4, 9, 0)
 LINES = {
@@ -108,7 +110,7 @@ def report(data_dir: Path, embedding: str) -> dict:
     with MemoryHub.open(data_dir, clock=clock, config=config(embedding)) as hub:
         hub.flush()
         mem = hub.tenant("researcher")
-        store = PersonaStore(mem.db)
+        store = PersonaStore(tenant_parts(mem).db)
         mining = sorted({(p.at.isoformat(timespec="minutes"), p.reason) for p in store.history()})
         return {
             "sessions": mem.sessions.rows(),

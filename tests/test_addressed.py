@@ -13,6 +13,7 @@ from autogen_zettel import HashEmbedder, MemoryHub, SimulatedClock
 from autogen_zettel.agent.assistant import MemoryAugmentedAssistantAgent, quiet_io
 from autogen_zettel.agent.support import ScriptedUserAgent
 from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.people.address import addressed_elsewhere, addressee, participants
 from autogen_zettel.persona.engine import PersonaEngine
 from autogen_zettel.persona.spec import persona_from_dict
@@ -62,7 +63,7 @@ def _profile(hub, clock, *, record=()):
     if record:
         from autogen_zettel.people.address import record_participants
 
-        record_participants(engine.memory.db, record)
+        record_participants(engine.parts.db, record)
     for n, text in enumerate([*TO_CRITIC, "I love hiking."]):
         at = T0 + timedelta(minutes=n)
         engine.memory.remember(text, speaker="Rui", message_id=f"m{n}", session_id="s", at=at)
@@ -117,7 +118,10 @@ def test_in_a_real_group_chat_the_critic_that_never_speaks_is_known_from_the_cha
         manager = autogen.GroupChatManager(gc, llm_config=False, silent=True)
         with quiet_io():
             rui.initiate_chat(manager, message=TO_CRITIC[0], silent=True)
-        assert "critic" in participants(researcher.memory) and "critic" not in researcher.memory.speakers()
+        assert (
+            "critic" in participants(tenant_parts(researcher.memory))
+            and "critic" not in researcher.memory.people.speakers()
+        )
         researcher.end_session()
         hub.flush()
         profile = researcher.persona_engine.store.latest_profile()

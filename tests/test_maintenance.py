@@ -164,7 +164,7 @@ def test_prune_judges_each_link_by_its_own_weight_not_its_kinds_recall_weight(hu
     silent = {k for k in kinds if KIND_WEIGHT[k] == 0}  # kinds recall gives no weight
     assert silent and LinkKind.REPLY_TO in kinds and LinkKind.SAME_SPEAKER in kinds
     assert mem.maintain(steps=["prune"]).pruned_links == 0  # every link here is above its threshold
-    assert sorted((x.src, x.dst, x.kind) for x in mem.db.links.iter()) == sorted(
+    assert sorted((x.src, x.dst, x.kind) for x in tenant_parts(mem).db.links.iter()) == sorted(
         (x.src, x.dst, x.kind) for x in before
     )
     # a stricter similarity threshold since they were written: the meaning links below it go

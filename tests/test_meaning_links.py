@@ -11,6 +11,7 @@ import pytest
 from autogen_zettel import MemoryHub, Message
 from autogen_zettel.base.cards import LinkKind
 from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.memory.tenant import tenant_parts
 
 from .conftest import T0
 
@@ -30,7 +31,9 @@ GARDEN = [
 
 
 def meaning_links(mem):
-    return sorted((x.src, x.dst, x.kind, x.weight) for x in mem.db.links.iter() if x.kind in MEANING)
+    return sorted(
+        (x.src, x.dst, x.kind, x.weight) for x in tenant_parts(mem).db.links.iter() if x.kind in MEANING
+    )
 
 
 def test_maintenance_keeps_the_meaning_links_of_related_cards(minilm, clock):

@@ -34,7 +34,7 @@ def all_active(mem) -> bool:
 
 def profile_texts(mem, agent="ada") -> list[str]:
     cards = {c.id: c for c in mem.cards()}
-    return [i.text for i in profile_from_layers(mem.layers, cards, agent=agent)]
+    return [i.text for i in profile_from_layers(mem.people, cards, agent=agent)]
 
 
 def test_a_card_archived_by_its_tier_no_longer_feeds_preferences_or_the_profile():
@@ -57,7 +57,7 @@ def test_a_card_archived_by_its_tier_no_longer_feeds_preferences_or_the_profile(
         assert mem.preferences() == [] and all_active(mem)
         assert not any("hiking" in t for t in profile_texts(mem))
         assert [f.value for f in mem.facts(subject="Li")], "a standard-tier fact stays"
-        mem.thaw(card.id)  # brought back: it speaks again
+        mem.archive.thaw(card.id)  # brought back: it speaks again
         assert [p.topic for p in mem.preferences()] == ["hiking"]
 
 
@@ -78,9 +78,9 @@ def test_a_frozen_card_leaves_its_rows_and_thawing_brings_them_back():
         mem = hub.tenant("ada")
         (card,) = mem.remember("I'll send you the slides by Friday.", speaker="Rui", at=DAY0)
         assert [c.what for c in mem.commitments()] == ["send the slides"]
-        mem.freeze(card.id)
+        mem.archive.freeze(card.id)
         assert mem.commitments() == []
-        mem.thaw(card.id)
+        mem.archive.thaw(card.id)
         assert [c.what for c in mem.commitments()] == ["send the slides"]
 
 
@@ -100,6 +100,6 @@ def test_a_settled_conflict_moves_the_preference_and_cites_no_to_verify_card(ans
         assert all_active(mem), "no row rests on a to-verify card"
         verb = "likes" if value > 0.5 else "dislikes"
         assert f"rui {verb} coriander" in profile_texts(mem)
-        mem.layers.rebuild()  # a full re-read (a rules upgrade) finds the answer's evidence again
+        mem.people.rebuild()  # a full re-read (a rules upgrade) finds the answer's evidence again
         (again,) = mem.preferences(subject="rui", topic="coriander")
         assert again.value == pytest.approx(pref.value) and again.source_ids == pref.source_ids

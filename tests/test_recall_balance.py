@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from autogen_zettel.base.recall_config import RecallTuning
 from autogen_zettel.recall.balance import dense_share, unspaced_share
+from autogen_zettel.recall.presets import DEFAULT
 
 
 @pytest.mark.parametrize(
@@ -13,12 +13,12 @@ from autogen_zettel.recall.balance import dense_share, unspaced_share
     ["What did Melanie paint last May?", "Где работает Анна?", "Wo arbeitet Anna 2023?", "؟أين تعمل", "!!"],
 )
 def test_queries_in_spaced_scripts_keep_the_dense_weight(query):
-    cfg = RecallTuning()
+    cfg = DEFAULT
     assert dense_share(query, cfg.dense_weight, cfg.unspaced_dense_weight) == cfg.dense_weight
 
 
 def test_han_and_kana_queries_lean_on_the_dense_half():
-    cfg = RecallTuning()
+    cfg = DEFAULT
     assert cfg.unspaced_dense_weight > cfg.dense_weight
     for query in ("刘洋的太太在哪儿上班？", "田中さんの猫の名前は？", "カレーが好き"):
         assert unspaced_share(query) == 1.0

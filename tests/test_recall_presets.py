@@ -14,6 +14,7 @@ from autogen_zettel.recall.presets import DEFAULT, PRESETS, tuning_of
 MEASURED = {
     "threshold": 0.05,
     "dense_weight": 0.5,
+    "unspaced_dense_weight": 0.7,
     "candidates": 100,
     "hops": 2,
     "seeds": 40,

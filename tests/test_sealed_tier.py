@@ -14,6 +14,7 @@ import pytest
 from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.errors import PermanentKeyMissing
 from autogen_zettel.base.sealing import ENV, LOCKED, WRONG_KEY, is_sealed
+from autogen_zettel.memory.tenant import tenant_parts
 
 PERMANENT = "My blood type is O negative and I am allergic to penicillin."
 WORDS = [b"penicillin", b"negative", b"blood type", b"allerg"]
@@ -49,7 +50,7 @@ def test_round_trip_with_the_key(folder, clock):
         card = next(c for c in mem.cards() if "penicillin" in c.content)
         assert card.tier.value == "permanent" and "penicillin" in card.tags
         # its source message opens too (provenance), and its text was sealed on disk
-        assert mem.store.db.messages(["m1"])[0]["text"] == PERMANENT
+        assert tenant_parts(mem).store.db.messages(["m1"])[0]["text"] == PERMANENT
         raw = sqlite3.connect(folder / "tenants" / "ann.sqlite").execute(
             "select text from messages where id='m1'"
         )
@@ -89,7 +90,7 @@ def test_a_wrong_key_does_not_open_it(folder, clock, monkeypatch):
         # and a card read with the wrong key cannot be written back over its real text
         card = next(c for c in hub.tenant("ann").cards() if c.content == WRONG_KEY)
         with pytest.raises(PermanentKeyMissing):
-            hub.tenant("ann").set_tier(card.id, "standard")
+            hub.tenant("ann").archive.set_tier(card.id, "standard")
     finally:
         hub.close()
 
@@ -127,10 +128,10 @@ def test_edit_and_set_tier_keep_old_text_sealed(tmp_path, monkeypatch, clock):
     try:
         mem = hub.tenant("ann")
         card = mem.remember("I am allergic to shellfish.", speaker="ann", message_id="s1")[0]
-        mem.set_tier(card.id, "permanent")  # its source message and history get sealed now
-        mem.edit(card.id, "I am allergic to shellfish and to latex.")
+        mem.archive.set_tier(card.id, "permanent")  # its source message and history get sealed now
+        mem.archive.edit(card.id, "I am allergic to shellfish and to latex.")
         assert "latex" in mem.card(card.id).content
-        history = mem.store.db.history.of(card.id)
+        history = tenant_parts(mem).store.db.history.of(card.id)
         assert any(h["content"] == "I am allergic to shellfish." for h in history)
     finally:
         hub.close()
@@ -165,16 +166,16 @@ def test_permanent_cards_stay_out_of_the_shared_index(folder, clock):
     try:
         mem = hub.tenant("ann")
         permanent = {c.id for c in mem.cards() if c.tier.value == "permanent"}
-        indexed = mem.store.vectors.ids("ann")
+        indexed = tenant_parts(mem).store.vectors.ids("ann")
         assert len(permanent) == 2 and not permanent & indexed and len(indexed) == 1
         assert "My blood type is O negative" in texts(mem, "blood type")
         porto = next(c for c in mem.cards() if "Porto" in c.content)
-        mem.set_tier(porto.id, "permanent")
-        assert porto.id not in mem.store.vectors.ids("ann")
+        mem.archive.set_tier(porto.id, "permanent")
+        assert porto.id not in tenant_parts(mem).store.vectors.ids("ann")
         assert "I moved to Porto last spring." in texts(mem, "where did ann move")
-        mem.set_tier(porto.id, "standard")
-        assert porto.id in mem.store.vectors.ids("ann")
-        assert mem.verify_audit().ok
+        mem.archive.set_tier(porto.id, "standard")
+        assert porto.id in tenant_parts(mem).store.vectors.ids("ann")
+        assert mem.audit.verify().ok
     finally:
         hub.close()
 
@@ -189,7 +190,7 @@ def test_forgetting_reaches_the_sealed_tier(folder, clock, monkeypatch):
         assert not any("penicillin" in c.content for c in mem.cards())
         assert "My blood type is O negative" in [c.content for c in mem.cards()]
         # the shared source message was one sentence, so it was blanked (trust/forget.py)
-        assert "penicillin" not in mem.store.db.messages(["m1"])[0]["text"]
+        assert "penicillin" not in tenant_parts(mem).store.db.messages(["m1"])[0]["text"]
     finally:
         hub.close()
     monkeypatch.delenv(ENV)
@@ -200,7 +201,7 @@ def test_forgetting_reaches_the_sealed_tier(folder, clock, monkeypatch):
         assert len(locked) == 1
         mem.forget(locked)
         assert [c.content for c in mem.cards()] == ["I moved to Porto last spring."]
-        assert mem.store.db.messages(["m1"]) == []
+        assert tenant_parts(mem).store.db.messages(["m1"]) == []
     finally:
         hub.close()
     assert not any(w in p.read_bytes() for p in folder.rglob("*") if p.is_file() for w in WORDS)
@@ -215,12 +216,12 @@ def test_set_tier_alone_seals_every_plain_trace(tmp_path, clock):
         con = sqlite3.connect(data / "tenants" / "ann.sqlite")
         before = "\n".join(con.iterdump()).lower()
         assert before.count("shellfish") >= 3  # card, tags, message (and claims or layers)
-        mem.set_tier(card.id, "permanent")
-        hub.tenant("ann").store.db.erasure.scrub(vacuum=True)
+        mem.archive.set_tier(card.id, "permanent")
+        tenant_parts(hub.tenant("ann")).store.db.erasure.scrub(vacuum=True)
         after = "\n".join(sqlite3.connect(data / "tenants" / "ann.sqlite").iterdump()).lower()
         assert "shellfish" not in after and "maine" not in after
         assert mem.card(card.id).content == "Ann is allergic to Shellfish from Maine."
-        mem.set_tier(card.id, "standard")  # back in the clear: entities and claims again
+        mem.archive.set_tier(card.id, "standard")  # back in the clear: entities and claims again
         assert mem.card(card.id).entities == card.entities
     finally:
         hub.close()

@@ -38,7 +38,6 @@ from autogen_zettel.cli.common import (
 )
 from autogen_zettel.cli.schema_cmds import schema
 from autogen_zettel.cli.view_cmds import view
-from autogen_zettel.memory.sessions import sessions_by_gap
 
 __all__ = ["main"]
 
@@ -120,6 +119,8 @@ def ingest(obj: Context, tenant: str, file: Path):
         mem = hub.tenant(tenant)
         # an export without session ids: a new session after each silence past the idle gap, so
         # each one ends (summary, mining, maintenance) as a live chat's would
+        from autogen_zettel.memory.sessions import sessions_by_gap
+
         messages = sessions_by_gap(
             messages, idle_minutes=hub.config.sessions.idle_minutes or 30, prefix=file.stem
         )

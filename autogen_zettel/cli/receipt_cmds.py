@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from autogen_zettel.cli.common import Context, console, open_tenant, writable_file
+from autogen_zettel.memory.tenant import tenant_parts
 
 __all__ = ["receipt"]
 
@@ -63,7 +64,7 @@ def receipt_export(obj: Context, tenant, seq, out):
     if out is not None:
         writable_file(out, what="the receipt")
     with obj.hub() as hub:
-        kept = stored_receipts(open_tenant(hub, tenant).store.db)
+        kept = stored_receipts(tenant_parts(open_tenant(hub, tenant)).db)
     if not kept:
         raise click.ClickException(
             f"tenant {tenant} has no forget receipts: forgets made without ZETTEL_RECEIPT_KEY(_FILE) get none"

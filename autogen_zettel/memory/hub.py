@@ -256,7 +256,11 @@ class MemoryHub:
                     )
                     continue
                 mem.sessions.end_live(at=now, reason="idle gap", idle_minutes=idle)
-                self.worker.submit(name, lambda m=mem: m.sessions.maintain_if_due(now, "hub open"))
+                # overdue maintenance runs as of the tenant's own latest activity: an imported
+                # export of old chats is not two years idle the day it is imported
+                latest = mem.sessions.latest_activity()
+                at = latest if latest is not None and latest < now else now
+                self.worker.submit(name, lambda m=mem, at=at: m.sessions.maintain_if_due(at, "hub open"))
 
         self.worker.submit("hub", job)
 

@@ -219,6 +219,11 @@ class Sessions:
                 "summary", "session end", at, session_id=session_id, detail={"card_id": made.id}
             )
 
+    def latest_activity(self) -> datetime | None:
+        """The newest message time any session of this tenant saw (None before the first)."""
+        times = [datetime.fromisoformat(r["last_at"]) for r in self.table.rows() if r.get("last_at")]
+        return max(times) if times else None
+
     def maintain_if_due(self, at: datetime, trigger: str, *, session_id: str | None = None) -> bool:
         """Queue maintenance if it is due and log it with ``trigger`` once it ran."""
         if not self.mem.archive.maintain_later(at=at):

@@ -37,7 +37,7 @@ def about_label(memory: Any, card_ids: Sequence[str], keywords: Sequence[str]) -
     first ("tomatoes / gardening"), else the top three content words. Reads the layer tables
     directly (no flush: this runs on the background worker at a session end)."""
     ids, topics = set(card_ids), Counter()
-    tables = getattr(getattr(memory, "layers", None), "tables", None)
+    tables = getattr(getattr(memory, "people", None) or getattr(memory, "layers", None), "tables", None)
     if tables is not None:
         for rows, field in (
             (tables.preferences(), "topic"),
