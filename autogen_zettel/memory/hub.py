@@ -120,6 +120,9 @@ class MemoryHub:
         self.open_files = HandlePool(self.config.hub.max_open_tenants or default_open_tenants())
         self._lock = threading.RLock()
         self._closed = False
+        # set when close() begins; the catch-up job reads it without the lock, which close()
+        # does not hold while it waits for the worker (a job waiting for it would never end)
+        self._closing = threading.Event()
         self._pid = os.getpid()  # a hub belongs to the process that opened it (see _check_open)
 
     @classmethod
@@ -245,9 +248,8 @@ class MemoryHub:
                     path, now, idle_minutes=idle, every_hours=cfg.every_hours
                 ):
                     continue
-                with self._lock:
-                    if self._closed:
-                        return
+                if self._closing.is_set():
+                    return
                 try:
                     mem = self.tenant(name)
                 except Exception as exc:  # noqa: BLE001 - one damaged tenant must not stop the others
@@ -260,6 +262,8 @@ class MemoryHub:
                 # export of old chats is not two years idle the day it is imported
                 latest = mem.sessions.latest_activity()
                 at = latest if latest is not None and latest < now else now
+                if self._closing.is_set():
+                    return
                 self.worker.submit(name, lambda m=mem, at=at: m.sessions.maintain_if_due(at, "hub open"))
 
         self.worker.submit("hub", job)
@@ -420,11 +424,14 @@ class MemoryHub:
         work, close every tenant and release the Qdrant folder."""
         self._end_sessions()
         with self._lock:
-            if self._closed:
+            if self._closed or self._closing.is_set():
                 return
-            try:
-                self.worker.close()
-            finally:
+            self._closing.set()
+        try:
+            # without the hub's lock: a queued catch-up job may still open a tenant
+            self.worker.close()
+        finally:
+            with self._lock:
                 if self._embed_ahead is not None:
                     self._embed_ahead.shutdown(wait=True)  # idle: every write waits for its embeddings
                     self._embed_ahead = None
