@@ -196,6 +196,9 @@ def test_state_survives_reopening(world, tmp_path):
     engine = PersonaEngine(hub.tenant("ada"), persona())
     feed = Day(engine, clock)
     day = feed.until_unlocked("brief")
+    # the close ends the live session, whose mining would take the waiting feedback: this test
+    # keeps it waiting, to see it survive the reopening
+    engine.cfg = engine.cfg.model_copy(update={"mine_at_session_end": False})
     feed.say(
         "user", "That was useless, ada.", f"day-{day - 1:02d}", "ada"
     )  # feedback waiting for the next mining
