@@ -10,7 +10,6 @@ from pathlib import Path
 import click
 
 from autogen_zettel.cli.common import Context, console, open_tenant, writable_file
-from autogen_zettel.memory.tenant import tenant_parts
 
 __all__ = ["receipt"]
 
@@ -59,6 +58,7 @@ def receipt_export(obj: Context, tenant, seq, out):
 
     Example: autogen-zettel audit receipt export alice -o forget-7.json
     """
+    from autogen_zettel.memory.tenant import tenant_parts
     from autogen_zettel.trust.receipts import stored_receipts
 
     if out is not None:
