@@ -40,6 +40,8 @@ UNTUNED = {
     "recall.reply_context": 0.0,
     "recall.query_map": False,
     "recall.query_map_l2": 0.1,
+    "recall.affect_weight": 0.0,
+    "recall.affect_query_boost": 0.0,
     "link.REPLY_TO": 0.3,
     "link.SUPERSEDES": 0.5,
     "link.SAME_SESSION": 0.05,
@@ -98,6 +100,10 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
     # tenant's own asking messages and their replies (recall/query_map.py)
     "recall.query_map": [False, True],
     "recall.query_map_l2": [0.1, 0.03, 0.01, 0.3, 1.0],
+    # #43: cards said with feeling weigh more (immediate and unlocked), and a query seeking a
+    # feeling raises the cards of that valence (recall/weights.py)
+    "recall.affect_weight": [0.0, 0.1, 0.25, 0.5],
+    "recall.affect_query_boost": [0.0, 0.25, 0.5, 1.0],
 }
 
 
@@ -131,6 +137,13 @@ def main(argv=None) -> int:
         "in-sample tuning from the in-sample choice",
     )
     ap.add_argument("--rounds", type=int, default=1, help="passes of coordinate ascent over the grid")
+    ap.add_argument(
+        "--affect-importance",
+        type=float,
+        default=None,
+        help="refiner.affect_importance at ingest (the importance a card said with feeling gains; "
+        "default: the library's)",
+    )
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
 
@@ -148,7 +161,16 @@ def main(argv=None) -> int:
     if args.questions:
         convs = [replace(c, questions=c.questions[: args.questions]) for c in convs]
     emb = CachedEmbedder(make_embedder("minilm"), args.cache)
-    cv = LocomoCV(lambda cfg: MemoryHub.open(memory=True, embedder=emb, config=cfg), convs, MemoryConfig())
+    base_config = MemoryConfig()
+    if args.affect_importance is not None:
+        base_config = base_config.model_copy(
+            update={
+                "refiner": base_config.refiner.model_copy(
+                    update={"affect_importance": args.affect_importance}
+                )
+            }
+        )
+    cv = LocomoCV(lambda cfg: MemoryHub.open(memory=True, embedder=emb, config=cfg), convs, base_config)
     cv.ingest()
     emb.save()
     fold_starts = None

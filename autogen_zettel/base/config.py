@@ -187,6 +187,10 @@ class RefinerConfig(Schema):
     max_cards: AtLeast1 = 3
     min_words: Count = 3
     max_message_chars: AtLeast1 = 100_000  # longer messages are refused (split them first)
+    # a card said with feeling gets this much more importance times its salience (0..1, see
+    # autogen_zettel.cards.affect): recalled sooner (recall.tuning.importance_weight) and
+    # forgotten later (decay's stability grows with importance); 0: off
+    affect_importance: Unit = 0.2
 
 
 class PrivacyConfig(Schema):

@@ -428,3 +428,12 @@ def m010_links_clustered(db: sqlite_utils.Database) -> None:
             update links set pair_first = {first} where src = old.src and dst = old.dst;
             update links set pair_first = {first} where src = old.dst and dst = old.src;
         end""")
+
+
+@migrations()
+def m011_affect(db: sqlite_utils.Database) -> None:
+    # the feeling a card's speaker expressed (autogen_zettel.cards.affect); cards stored before
+    # it count as neutral, as a message with no feeling word does
+    cards = db["cards"]
+    cards.add_column("valence", float, not_null_default=0.0)
+    cards.add_column("arousal", float, not_null_default=0.0)
