@@ -4,7 +4,7 @@ after an answer or a refusal); answers fill the person layers."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import pytest
 
@@ -146,3 +146,37 @@ def test_a_slot_the_layers_already_hold_is_not_asked():
         assert chat.person_says("I live in Lisbon and work at a bakery.") == ""
     finally:
         chat.close()
+
+
+def test_through_a_conversable_agent_without_an_llm():
+    """The classic lineage end to end: a ConversableAgent(llm_config=False) tutor with the memory
+    capability and a cold start; its one reply rule relays the question its recall block carries
+    (what an LLM told "ask gently" would do), and a scripted learner answers."""
+    import autogen
+
+    from autogen_zettel.agent.capability import ZettelMemoryCapability
+    from autogen_zettel.agent.support import ScriptedUserAgent, quiet_io
+
+    clock = SimulatedClock(T0)
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock) as hub:
+        persona = persona_from_dict(TUTOR)
+        tutor = autogen.ConversableAgent("tutor", llm_config=False, human_input_mode="NEVER")
+        cold = ColdStart(hub.tenant("tutor"), persona.needs, agent="tutor")
+        capability = ZettelMemoryCapability(hub, session_id="s1", flush_before_recall=True, cold_start=cold)
+        capability.add_to_agent(tutor)
+
+        def relay(recipient, messages=None, sender=None, config=None):
+            injected = next(
+                (m["content"] for m in messages or () if "in your own words: " in str(m.get("content"))), ""
+            )
+            ask = injected.split("in your own words: ")[1] if injected else ""
+            return True, ("Let's begin. " + ask).strip()
+
+        tutor.register_reply([autogen.Agent, None], relay, position=0)
+        mia = ScriptedUserAgent("Mia", lines=["Solid A2, I did two years at school."])
+        with quiet_io():
+            mia.initiate_chat(tutor, message="Hi, I want to learn Spanish.", max_turns=2, silent=True)
+        capability.flush()
+        facts = {f.key: f.value for f in capability.memory.layers.facts("Mia")}
+        assert "A2" in facts.get("level", ""), facts
+        assert cold.status("Mia")["sessions"] == ["s1"]
