@@ -101,7 +101,9 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
     "recall.query_map": [False, True],
     "recall.query_map_l2": [0.1, 0.03, 0.01, 0.3, 1.0],
     # #43: cards said with feeling weigh more (immediate and unlocked), and a query seeking a
-    # feeling raises the cards of that valence (recall/weights.py)
+    # feeling raises the cards of that valence (recall/weights.py). Tuned from the shipped
+    # defaults, in-sample the defaults stayed (affect_weight 0: any weight cost multi-hop R@10;
+    # benchmarks/run_affect_locomo.py has the matrix)
     "recall.affect_weight": [0.0, 0.1, 0.25, 0.5],
     "recall.affect_query_boost": [0.0, 0.25, 0.5, 1.0],
 }
