@@ -82,13 +82,13 @@ class RecallTuning(Schema):
     # the replies others gave them (recall/query_map.py), once it holds query_map_min_pairs such
     # pairs; query_map_l2 holds the map near the identity (larger: a smaller move)
     query_map: Bool = True
+    query_map_l2: Positive = 0.1
+    query_map_min_pairs: AtLeast1 = 32
     # a card said with feeling (autogen_zettel.cards.affect) scores and passes activation 1 +
     # affect_weight * its salience times (0: off); a query that seeks a feeling ("what upset her?",
     # "什么让她难过") raises the cards of that valence by affect_query_boost (recall/weights.py)
     affect_weight: Unit = 0.0
     affect_query_boost: Number = 0.5
-    query_map_l2: Positive = 0.1
-    query_map_min_pairs: AtLeast1 = 32
     # load every card's links into a compact in-memory adjacency (about 26 bytes a link), in a
     # background thread begun by the first recall, and spread over it instead of reading each
     # frontier card's links from SQLite the first time; SQLite serves until it is loaded
