@@ -168,3 +168,19 @@ def test_explain_shows_affect(run, tmp_path):
     assert card["valence"] < 0
     out = run("explain", "ann", card["id"]).output
     assert "affect: valence -" in out and "arousal" in out
+
+
+def test_a_felt_card_decays_slower():
+    from autogen_zettel.base.config import DecayConfig
+    from autogen_zettel.trust.maintenance import strength
+
+    with _hub() as hub:
+        mem = hub.tenant("ada")
+        (plain,) = mem.remember(
+            "The grant was rejected by the council.", speaker="Ada", message_id="m1", at=T0
+        )
+        (felt,) = mem.remember(
+            "I was devastated when the council rejected the grant.", speaker="Ada", message_id="m2", at=T0
+        )
+    later = T0 + timedelta(days=120)
+    assert strength(felt, later, DecayConfig()) > strength(plain, later, DecayConfig())
