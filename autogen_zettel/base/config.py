@@ -187,7 +187,7 @@ class RefinerConfig(Schema):
     max_cards: AtLeast1 = 3
     min_words: Count = 3
     max_message_chars: AtLeast1 = 100_000  # longer messages are refused (split them first)
-    # a card said with feeling gets this much more importance times its salience (0..1, see
+    # a card said with feeling gets its importance times 1 + this x its salience (0..1, see
     # autogen_zettel.cards.affect): recalled sooner (recall.tuning.importance_weight) and
     # forgotten later (decay's stability grows with importance); 0: off
     affect_importance: Unit = 0.2

@@ -248,7 +248,9 @@ class Ingest:
                 evidence, context = claim_fields(content.text, found)
                 # the feeling: the LLM's when it gave one, else read from the card, else (a card cut
                 # from a longer message: "the grant was rejected" of "... I was devastated") half the
-                # message's; it raises importance, which also slows decay
+                # message's; it raises importance in proportion (what a card says, said with feeling,
+                # weighs more; "Books, books, books!" stays below a card that says something), which
+                # also slows decay
                 if d.affect is not None:
                     valence, arousal = d.affect
                 else:
@@ -258,7 +260,7 @@ class Ingest:
                         felt = type(felt)(whole.valence * 0.5, whole.arousal * 0.5)
                     valence, arousal = felt.valence, felt.arousal
                 salience = max(abs(valence), arousal)
-                importance = min(1.0, d.importance + self.config.refiner.affect_importance * salience)
+                importance = min(1.0, d.importance * (1.0 + self.config.refiner.affect_importance * salience))
                 card = Card(
                     id=card_id_for(d.source_ids, content.text, msg.at),
                     content=content.text,
