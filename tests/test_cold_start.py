@@ -95,7 +95,7 @@ def test_one_question_a_session_answers_fill_the_layers_refusals_are_kept():
         chat.agent_says(f"Welcome, Mia! {q}")
         # the next turn of the same session asks nothing, whatever is still empty
         assert chat.person_says("I'm a beginner, maybe A2 from school.") == ""
-        facts = {f.key: f.value for f in chat.adapter.memory.layers.facts("Mia")}
+        facts = {f.key: f.value for f in chat.adapter.memory.people.facts("Mia")}
         assert "A2" in facts["level"]
         assert chat.cold.status("Mia")["done"] == {"level": "answered"}
         chat.agent_says("Great, A2 it is.")
@@ -110,7 +110,7 @@ def test_one_question_a_session_answers_fill_the_layers_refusals_are_kept():
 
         chat.session("s3")  # everything answered or refused: never asked again
         assert chat.person_says("Hola again, ready for the lesson.") == ""
-        assert "goal" not in {f.key for f in chat.adapter.memory.layers.facts("Mia")}
+        assert "goal" not in {f.key for f in chat.adapter.memory.people.facts("Mia")}
     finally:
         chat.close()
 
@@ -133,7 +133,7 @@ def test_a_question_not_relayed_is_not_an_answer_and_the_moment_must_allow():
         assert q == "你一周哪几天方便训练？"
         chat.agent_says(f"很棒！{q}")
         chat.person_says("周二、周四和周六晚上都可以。")
-        facts = {f.key: f.value for f in chat.adapter.memory.layers.facts("小林")}
+        facts = {f.key: f.value for f in chat.adapter.memory.people.facts("小林")}
         assert "周二" in facts["schedule"]
     finally:
         chat.close()
@@ -177,6 +177,6 @@ def test_through_a_conversable_agent_without_an_llm():
         with quiet_io():
             mia.initiate_chat(tutor, message="Hi, I want to learn Spanish.", max_turns=2, silent=True)
         capability.flush()
-        facts = {f.key: f.value for f in capability.memory.layers.facts("Mia")}
+        facts = {f.key: f.value for f in capability.memory.people.facts("Mia")}
         assert "A2" in facts.get("level", ""), facts
         assert cold.status("Mia")["sessions"] == ["s1"]

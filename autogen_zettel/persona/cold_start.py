@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from autogen_zettel.cards.affect import estimate
+from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.sync import evidence_for, sync_cards
 from autogen_zettel.people.tables import LayerTables, subject_key
@@ -73,17 +74,18 @@ class ColdStart:
 
     def __init__(self, memory, needs: Sequence[Need], *, agent: str):
         self.memory = memory
+        self._parts = tenant_parts(memory)  # its meta table, layers and write lock (the facade keeps them)
         self.needs = tuple(needs)
         self.agent = agent
         self._key = _STATE.format(agent=agent)
 
     # -- state ---------------------------------------------------------------------------------
     def _load(self) -> dict:
-        raw = self.memory.db.get_meta(self._key)
+        raw = self._parts.db.get_meta(self._key)
         return json.loads(raw) if raw else {}
 
     def _save(self, state: dict) -> None:
-        self.memory.db.set_meta(self._key, json.dumps(state, ensure_ascii=False, sort_keys=True))
+        self._parts.db.set_meta(self._key, json.dumps(state, ensure_ascii=False, sort_keys=True))
 
     def _person(self, state: dict, person: str) -> dict:
         return state.setdefault(
@@ -96,7 +98,7 @@ class ColdStart:
         return self._load().get(subject_key(person), {"sessions": [], "done": {}, "answers": {}})
 
     def _known(self, person: str) -> set[str]:
-        return {f.key for f in self.memory.layers.facts(person)}
+        return {f.key for f in self._parts.people.facts(person)}
 
     # -- the recall block's question -------------------------------------------------------------
     def question(self, person: str, session: str | None, last_text: str = "") -> str | None:
@@ -179,7 +181,7 @@ class ColdStart:
         if not mine or not mine.get("unwritten"):
             return 0
         self.memory.flush()
-        db = self.memory.db
+        db = self._parts.db
         tables = LayerTables(db)
         written = 0
         for slot, mid in list(mine["unwritten"].items()):
@@ -197,7 +199,7 @@ class ColdStart:
                 continue
             card = db.get(rows[0]["id"])
             found = [*evidence_for(tables, card), Evidence("fact", person, slot, mine["answers"][slot])]
-            with self.memory.store.write_lock:
+            with self._parts.store.write_lock:
                 sync_cards(db, [card.id], cfg=self.memory.config.conflicts, given={card.id: found})
             written += 1
         self._save(state)
