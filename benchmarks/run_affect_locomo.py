@@ -25,6 +25,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", required=True)
     ap.add_argument("--cache", default="/tmp/locomo_minilm.npz")
+    # the figures on docs/concepts/affect.md were measured with minilm; give e5 its own --cache
+    ap.add_argument("--embedder", default="minilm", help="embedding.model: minilm, e5")
     ap.add_argument("--importance", default="0.0,0.2", help="refiner.affect_importance values to ingest with")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
@@ -36,14 +38,16 @@ def main(argv=None) -> int:
     from benchmarks.locomo_cv import CachedEmbedder, LocomoCV, summarise
 
     convs = load_locomo(args.data)
-    emb = CachedEmbedder(make_embedder("minilm"), args.cache)
+    emb = CachedEmbedder(make_embedder(args.embedder, threads=1, batch_threads=1), args.cache)
     print(
         "| affect_importance | affect_weight | affect_query_boost | R@5 | R@10 | R@20 | multi-hop R@10 | temporal R@10 |"
     )
     print("|---|---|---|---|---|---|---|---|")
     for imp in (float(v) for v in args.importance.split(",")):
-        base = MemoryConfig()
-        base = base.model_copy(update={"refiner": base.refiner.model_copy(update={"affect_importance": imp})})
+        # the config names the embedder used (the library's default is e5)
+        base = MemoryConfig.model_validate(
+            {"embedding": {"model": args.embedder}, "refiner": {"affect_importance": imp}}
+        )
         cv = LocomoCV(lambda cfg: MemoryHub.open(memory=True, embedder=emb, config=cfg), convs, base)
         cv.ingest()
         emb.save()
