@@ -34,6 +34,8 @@ UNTUNED = {
     "recall.date_boost": 0.0,
     "recall.query_map": False,
     "recall.query_map_l2": 0.1,
+    "recall.affect_weight": 0.0,
+    "recall.affect_query_boost": 0.0,
     "link.REPLY_TO": 0.3,
     "link.SUPERSEDES": 0.5,
     "link.SAME_SESSION": 0.05,
@@ -82,6 +84,12 @@ GRID = {  # tuned in this order, one pass (coordinate ascent); the first value o
     # tenant's own asking messages and their replies (recall/query_map.py)
     "recall.query_map": [False, True],
     "recall.query_map_l2": [0.1, 0.03, 0.01, 0.3, 1.0],
+    # #43: cards said with feeling weigh more (immediate and unlocked), and a query seeking a
+    # feeling raises the cards of that valence (recall/weights.py). Tuned from the shipped
+    # defaults, in-sample the defaults stayed (affect_weight 0: any weight cost multi-hop R@10;
+    # benchmarks/run_affect_locomo.py has the matrix)
+    "recall.affect_weight": [0.0, 0.1, 0.25, 0.5],
+    "recall.affect_query_boost": [0.0, 0.25, 0.5, 1.0],
 }
 
 
@@ -126,6 +134,13 @@ def main(argv=None) -> int:
         default="minilm",
         help="the model that embeds turns and questions (embedding.model: minilm, e5); give each its own --cache",
     )
+    ap.add_argument(
+        "--affect-importance",
+        type=float,
+        default=None,
+        help="refiner.affect_importance at ingest (the importance a card said with feeling gains; "
+        "default: the library's)",
+    )
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
 
@@ -147,7 +162,10 @@ def main(argv=None) -> int:
     emb = CachedEmbedder(
         make_embedder(args.embedder, runtime=args.runtime, threads=1, batch_threads=1), cache
     )
-    base_cfg = MemoryConfig.model_validate({"embedding": {"model": args.embedder, "runtime": args.runtime}})
+    base: dict = {"embedding": {"model": args.embedder, "runtime": args.runtime}}
+    if args.affect_importance is not None:
+        base["refiner"] = {"affect_importance": args.affect_importance}
+    base_cfg = MemoryConfig.model_validate(base)
     cv = LocomoCV(lambda cfg: MemoryHub.open(memory=True, embedder=emb, config=cfg), convs, base_cfg)
     cv.ingest()
     emb.save()

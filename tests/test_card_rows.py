@@ -40,6 +40,8 @@ def full_card() -> Card:
         redactions=("email",),
         version=2,
         updated_at=T0,
+        valence=-0.8,
+        arousal=0.9,
     )
 
 

@@ -32,6 +32,9 @@ MEASURED = {
     "query_map": True,
     "query_map_l2": 0.1,
     "query_map_min_pairs": 32,
+    # affect (#43, branch f-affect's recall.tuning defaults, benchmarks/run_affect_locomo.py)
+    "affect_weight": 0.0,
+    "affect_query_boost": 0.5,
     "preload_links": True,
     "preload_links_max": 5_000_000,
 }

@@ -1,7 +1,11 @@
 """The pre-release migrations (m002-m010) folded into one schema, m001 (#38): a new tenant gets
 the tables, columns, indexes, triggers, meta keys and link_seq row it got before the fold.
 ``tests/data/schema_0_1_0.json`` was captured from a new tenant made by the ten migrations
-(commit 5c6210e), before the fold."""
+(commit 5c6210e), before the fold, and recaptured from the eleven of branch f-affect (commit
+0240278: m011_affect added cards.valence and cards.arousal, folded into m001 since 0.1.0 had not
+shipped; the capture gained those two columns and nothing else). To recapture: open a hub on the
+commit whose migrations define the schema and write
+``json.dumps(schema_shape(tenant_path), indent=1, sort_keys=True, ensure_ascii=False)``."""
 
 from __future__ import annotations
 

@@ -63,6 +63,9 @@ class MemoryAdapter:
     :param persona_engine: a :class:`~autogen_zettel.persona.engine.PersonaEngine` to feed every
         captured message to, and whose persona factor weights recall
         (:class:`~autogen_zettel.agent.assistant.MemoryAugmentedAssistantAgent` makes one from its persona)
+    :param cold_start: a :class:`~autogen_zettel.persona.cold_start.ColdStart` (from the persona's
+        ``needs``): while a slot of the person is empty, the recall block carries one question for
+        it, at most one a session; the person's answer fills their layers
     :param end_on_farewell: an end-of-chat phrase ("that's all for today", "今天就到这里", see
         :mod:`autogen_zettel.text.farewell`) ends the session; the one reply that answers it
         stays in the ended session
@@ -84,6 +87,7 @@ class MemoryAdapter:
         on_recall: Callable[[RecallEvent], None] | None = None,
         persona_engine: Any = None,
         end_on_farewell: bool = True,
+        cold_start: Any = None,
     ):
         if not isinstance(hub, MemoryHub):
             raise InvalidInput(f"hub must be a MemoryHub (MemoryHub.open(...)), got {type(hub).__name__}")
@@ -109,6 +113,7 @@ class MemoryAdapter:
         self.memory_guide = memory_guide
         self.on_recall = on_recall
         self.persona_engine = persona_engine
+        self.cold_start = cold_start
         self._tenant = tenant
         self._memory: Zettelkasten | None = tenant if isinstance(tenant, Zettelkasten) else None
         self._agent: Any = None
@@ -341,6 +346,8 @@ class MemoryAdapter:
                 self.memory.clarifications.consider(
                     clean, speaker=speaker, message_id=mid, at=when, session_id=session
                 )
+            if self.cold_start is not None and clean:
+                self.cold_start.heard(clean, speaker=speaker, session=session, message_id=mid, at=when)
         except ZettelError as exc:  # the chat goes on; the question stays offered
             log.warning("agent %s: clarification bookkeeping failed: %s", self._agent_name, exc)
 
@@ -439,9 +446,29 @@ class MemoryAdapter:
             ]
         unlocked = tuple(UnlockedCard.from_hit(h) for h in block.hits)
         self._record(RecallEvent(self._agent_name, session, now, query, unlocked, bool(block.hits)))
-        if not block:
+        text = block.text if block else ""
+        ask = self._cold_question(messages, session)
+        if ask:  # one gentle question for what the persona still needs to know (persona/cold_start.py)
+            text = (text + "\n\n" if text else "") + ask
+        if not text:
             return out
-        return [{"role": self.inject_role, "content": block.text}, *out]
+        return [{"role": self.inject_role, "content": text}, *out]
+
+    def _cold_question(self, messages: list[dict], session: str | None) -> str:
+        if self.cold_start is None or session is None:
+            return ""
+        person = self._last_speaker.get(session)
+        last = next(
+            (m for m in reversed(messages) if isinstance(m, dict) and m.get("role") != self.inject_role), None
+        )
+        try:
+            question = self.cold_start.question(person or "", session, message_text(last) if last else "")
+        except ZettelError as exc:
+            log.warning("agent %s: cold-start question skipped: %s", self._agent_name, exc)
+            return ""
+        if not question:
+            return ""
+        return f"If it fits the conversation, ask {person} gently, once, in your own words: {question}"
 
     def _record(self, event: RecallEvent) -> None:
         self.recalls.append(event)

@@ -130,6 +130,9 @@ class Card:
     redactions: tuple[str, ...] = ()  # kinds of secrets cut out before storage
     version: int = 1  # bumped by every content edit (old versions stay in the card's history)
     updated_at: datetime | None = None
+    # the feeling the speaker expressed (autogen_zettel.cards.affect): -1..1 and 0..1, 0 for none
+    valence: float = 0.0
+    arousal: float = 0.0
 
     def with_changes(self, **changes) -> Card:
         """Return a copy with some fields replaced."""

@@ -193,6 +193,11 @@ class RefinerConfig(Schema):
     max_cards: AtLeast1 = 3
     min_words: Count = 3
     max_message_chars: AtLeast1 = 100_000  # longer messages are refused (split them first)
+    # a card said with feeling gets its importance times 1 + this x its salience (0..1, see
+    # autogen_zettel.cards.affect): recalled sooner (recall.tuning.importance_weight) and
+    # forgotten later (decay's stability grows with importance); 0: off. Off by default: on LoCoMo
+    # dev 0.1 cost 0.1 and 0.2 cost 0.3 points of R@10 (benchmarks/run_affect_locomo.py)
+    affect_importance: Unit = 0.0
 
 
 class PrivacyConfig(Schema):

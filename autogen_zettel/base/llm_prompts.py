@@ -69,6 +69,9 @@ Answer with exactly this JSON shape:
   happened), commitment (a promise or plan), relation (how people or things relate).
 - entities are the potential links to other cards: shared names join cards in the memory graph.
 - source_id must be exactly "{message_id}".
+- valence, arousal (optional, per card): the feeling the speaker expressed, valence -1.0 (negative)
+  .. 1.0 (positive), arousal 0.0 (calm) .. 1.0 (intense); a plain report of bad news ("the grant was
+  rejected") is 0, a felt one ("I was devastated when ...") is not; sarcasm reads as what it means.
 - layers (optional, per card): what the card says about a person, as rows of
   {{"layer": "fact", "subject": "who", "key": "residence|employer|job|name|age|hometown|diet|allergy|pet|restriction",
     "value": "...", "change": true if it replaces an earlier value}},

@@ -59,6 +59,10 @@ class RecallTuning(Schema):
         None  # how firmly that map is held near the identity (larger: a smaller move)
     )
     query_map_min_pairs: AtLeast1 | None = None  # asking messages with a reply before a map is learned
+    # a card said with feeling scores and passes activation 1 + affect_weight * its salience times
+    affect_weight: Unit | None = None
+    # a query that seeks a feeling ("what upset her?") raises the cards of that valence by this share
+    affect_query_boost: Number | None = None
     # spread over an in-memory copy of every link, loaded in the background by the first recall
     preload_links: Bool | None = None
     preload_links_max: Count | None = None  # more links than this: recall keeps reading them from SQLite

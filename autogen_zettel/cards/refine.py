@@ -50,6 +50,8 @@ class CardDraft:
     importance: float
     source_ids: tuple[str, ...]
     layers: tuple | None = None  # person-layer evidence an LLM refiner gave (None: read by the rules)
+    # (valence -1..1, arousal 0..1) an LLM refiner gave (None: estimated by cards.affect at capture)
+    affect: tuple[float, float] | None = None
 
 
 # a sentence ends at . ! ? (Latin), ؟ (Arabic), । (Devanagari) before a space, at the full-width

@@ -151,6 +151,8 @@ def explain(obj: Context, tenant, card_id, as_json):
     say(f"{card.speaker} at {card.created_at:%Y-%m-%d %H:%M} in session {card.session_id}: {card.content}")
     if card.context:
         say(f"context: {card.context}")
+    if card.valence or card.arousal:
+        say(f"affect: valence {card.valence:+.2f}, arousal {card.arousal:.2f}")
     if card.redactions:
         say(f"redacted before storage: {', '.join(card.redactions)}")
     for m in info["sources"]:

@@ -55,6 +55,8 @@ def card_dict(card: Card) -> dict:
         "redactions": list(card.redactions),
         "version": card.version,
         "updated_at": card.updated_at.isoformat() if card.updated_at else None,
+        "valence": card.valence,
+        "arousal": card.arousal,
     }
 
 

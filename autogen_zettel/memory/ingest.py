@@ -27,6 +27,7 @@ from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.messages import validate_message
 from autogen_zettel.base.sealing import keyed_id
 from autogen_zettel.cards import graph as graphs
+from autogen_zettel.cards.affect import estimate as estimate_affect
 from autogen_zettel.cards.atoms import addressee_of, name_addressee
 from autogen_zettel.cards.claims import claim_fields, extract_claims
 from autogen_zettel.cards.refine import Refiner, clean_text
@@ -250,6 +251,21 @@ class Ingest:
                 tags = tuple(t for t in d.tags if not self.redact(t).changed)
                 found = extract_claims(content.text, speaker=msg.speaker, entities=entities)
                 evidence, context = claim_fields(content.text, found)
+                # the feeling: the LLM's when it gave one, else read from the card, else (a card cut
+                # from a longer message: "the grant was rejected" of "... I was devastated") half the
+                # message's; it raises importance in proportion (what a card says, said with feeling,
+                # weighs more; "Books, books, books!" stays below a card that says something), which
+                # also slows decay
+                if d.affect is not None:
+                    valence, arousal = d.affect
+                else:
+                    felt = estimate_affect(content.text)
+                    if not felt.salience and d.content != msg.text:
+                        whole = estimate_affect(msg.text)
+                        felt = type(felt)(whole.valence * 0.5, whole.arousal * 0.5)
+                    valence, arousal = felt.valence, felt.arousal
+                salience = max(abs(valence), arousal)
+                importance = min(1.0, d.importance * (1.0 + self.config.refiner.affect_importance * salience))
                 card = Card(
                     id=card_id_for(d.source_ids, content.text, msg.at),
                     content=content.text,
@@ -261,10 +277,12 @@ class Ingest:
                     tags=tags,
                     entities=entities,
                     confidence=d.confidence,
-                    importance=d.importance,
+                    importance=round(importance, 3),
                     evidence=evidence,
                     context=context,
                     redactions=tuple(dict.fromkeys(msg.extra.get("redactions", ()) + content.kinds)),
+                    valence=round(valence, 3),
+                    arousal=round(arousal, 3),
                 )
                 card = card.with_changes(tier=tier_for(card, privacy, msg.tier))
                 if card.tier is PrivacyTier.NEVER:

@@ -34,6 +34,8 @@ _CARD_KEYS = {
     "source_id",
     "source_ids",
     "layers",
+    "valence",
+    "arousal",
 }
 _MAX_CONTENT = 2000
 # "I", "me", "my" left in a card (outside quotes): the card does not say who
@@ -101,6 +103,14 @@ def validate_cards(data: dict, *, message_id: str, max_cards: int, speaker: str 
             source = source[0]
         if source != message_id:
             raise LLMOutputError(f"{where}.source_id must be {message_id!r}, got {source!r}")
+        affect = None
+        if "valence" in card or "arousal" in card:
+            val = card.get("valence", 0.0)
+            if isinstance(val, bool) or not isinstance(val, (int, float)) or not -1.0 <= float(val) <= 1.0:
+                raise LLMOutputError(
+                    f"{where}.valence must be a number in -1..1 (0: no feeling), got {val!r}"
+                )
+            affect = (float(val), _unit(card.get("arousal"), f"{where}.arousal", default=0.0))
         drafts.append(
             CardDraft(
                 content=prompts.strip_injected(content.strip()) or content.strip(),
@@ -114,6 +124,7 @@ def validate_cards(data: dict, *, message_id: str, max_cards: int, speaker: str 
                 layers=validate_layer_rows(card["layers"], where=where, speaker=speaker)
                 if "layers" in card
                 else None,
+                affect=affect,
             )
         )
     return drafts

@@ -21,6 +21,9 @@ A persona file (see ``agents/researcher.yaml``)::
         prompt: Argue the strongest case against the current plan.
         unlock: scepticism > 0.7 held for 7 days   # see traits.parse_condition; empty: never automatic
         temperature: -0.1            # signed delta in -1..1, applied in proportion to the module's weight
+    needs:                           # optional: what the agent asks a new person (the cold start,
+      - slot: level                  # see autogen_zettel.persona.cold_start); the answer becomes a
+        question: What level are you at in Spanish?   # fact of the person under `slot`
 
 >>> p = persona_from_dict({"name": "ada", "role": "lead researcher", "traits": {"curiosity": 0.8}})
 >>> p.name, p.traits["curiosity"], p.trait_specs["curiosity"].initial
@@ -62,7 +65,7 @@ from autogen_zettel.persona.traits import (
     trait_specs_from_dict,
 )
 
-__all__ = ["Persona", "PersonaFile", "PromptModule", "load_persona", "persona_from_dict"]
+__all__ = ["Need", "Persona", "PersonaFile", "PromptModule", "load_persona", "persona_from_dict"]
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
 
@@ -84,6 +87,15 @@ class PromptModule:
 
 
 @dataclass(frozen=True)
+class Need:
+    """One thing a persona needs to know about a person (its cold start): the person-layer fact
+    key ``slot`` and the ``question`` that asks for it, in the persona's language."""
+
+    slot: str
+    question: str
+
+
+@dataclass(frozen=True)
 class Persona:
     """An agent's identity: name, role, base system message, initial traits and prompt modules."""
 
@@ -94,6 +106,7 @@ class Persona:
     traits: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))
     modules: tuple[PromptModule, ...] = ()
     trait_definitions: Mapping[str, TraitSpec] = field(default_factory=lambda: MappingProxyType({}))
+    needs: tuple[Need, ...] = ()
     source: str | None = field(default=None, compare=False)  # the file it was loaded from
 
     @cached_property
@@ -138,6 +151,13 @@ class ModuleSpec(Schema):
     )
 
 
+class NeedSpec(Schema):
+    """One slot of a persona's cold start as written in its file (see :class:`Need`)."""
+
+    slot: Required = Field(description="the person-layer fact key the answer fills, e.g. level")
+    question: Required = Field(description="the question, in the persona's language")
+
+
 class PersonaFile(Schema):
     """What a persona file may hold (the module docstring shows one); ``autogen-zettel schema
     persona`` prints it as JSON Schema."""
@@ -158,6 +178,37 @@ class PersonaFile(Schema):
     modules: list[ModuleSpec] | None = Field(
         default=None, description="a list of modules, each with name, prompt and unlock"
     )
+    needs: list[NeedSpec] | None = Field(
+        default=None,
+        description="what to ask a new person, each a slot (a fact key) and its question; at most "
+        "one question a session, never again once answered or refused",
+    )
+
+
+_SLOT = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+
+
+def _needs(value: list[NeedSpec] | None, *, file: str | None) -> tuple[Need, ...]:
+    out: list[Need] = []
+    for i, item in enumerate(value or ()):
+        where = f"needs[{i}]"
+        slot = item.slot.strip()
+        if not _SLOT.match(slot):
+            raise ConfigError(
+                f"{short(slot)} cannot name a slot: use 1-40 lowercase letters, digits or '_', starting "
+                "with a letter (it becomes the person's fact key), e.g. `slot: level`",
+                file=file,
+                key=f"{where}.slot",
+            )
+        if any(n.slot == slot for n in out):
+            raise ConfigError(
+                f"duplicate slot {short(slot)}; ask for each once", file=file, key=f"{where}.slot"
+            )
+        question = " ".join(item.question.split())
+        if not question:
+            raise ConfigError("must not be empty", file=file, key=f"{where}.question")
+        out.append(Need(slot, question))
+    return tuple(out)
 
 
 def _traits(
@@ -243,6 +294,7 @@ def persona_from_dict(data: Any, *, file: str | None = None) -> Persona:
         traits=_traits(spec.traits, file=file, known=known),
         modules=_modules(spec.modules, file=file, known=known),
         trait_definitions=MappingProxyType(definitions),
+        needs=_needs(spec.needs, file=file),
         source=file,
     )
 

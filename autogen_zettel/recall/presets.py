@@ -56,6 +56,12 @@ DEFAULT = RecallTuning(
     query_map=True,
     query_map_l2=0.1,
     query_map_min_pairs=32,
+    # a card said with feeling (autogen_zettel.cards.affect) scores and passes activation
+    # 1 + affect_weight * its salience times (off: on LoCoMo dev it cost multi-hop recall,
+    # benchmarks/run_affect_locomo.py); a query that seeks a feeling ("what upset her?",
+    # "什么让她难过") raises the cards of that valence by affect_query_boost (recall/weights.py)
+    affect_weight=0.0,
+    affect_query_boost=0.5,
     # links held in a compact in-memory adjacency (about 26 bytes a link), loaded in a background
     # thread begun by the first recall; SQLite serves until it is loaded
     preload_links=True,

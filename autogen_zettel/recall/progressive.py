@@ -31,6 +31,7 @@ import networkx as nx
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Hit
 from autogen_zettel.base.config import DecayConfig, MemoryConfig
 from autogen_zettel.base.recall_config import RecallTuning
+from autogen_zettel.cards.affect import query_valence
 from autogen_zettel.cards.graph import Neighbours, spread
 from autogen_zettel.cards.refine import clean_text
 from autogen_zettel.embed.embedders import Embedder
@@ -40,7 +41,13 @@ from autogen_zettel.recall.focus import demote_questions, weigh_terms, without_l
 from autogen_zettel.recall.hit_lines import cut_to_budget
 from autogen_zettel.recall.presets import tuning_of
 from autogen_zettel.recall.query_map import mapped_query
-from autogen_zettel.recall.weights import focus_named_speakers, names_in, weigh_importance
+from autogen_zettel.recall.weights import (
+    affect_factor,
+    focus_named_speakers,
+    names_in,
+    weigh_affect,
+    weigh_importance,
+)
 from autogen_zettel.recall.when import boost_dated, periods_in
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import SearchResult
@@ -173,7 +180,7 @@ def _scored(
     act, via = activation.get(cid, (0.0, None))
     if act:
         weight = (0.5 + 0.5 * card.importance) * (0.7 + 0.3 * recency(card, now, cfg.recency_half_life_days))
-        act *= weight
+        act *= weight * affect_factor(card, cfg.affect_weight)
         if named and card.speaker not in named:
             act *= 1 - cfg.associative_focus
     factor = modulation(card) if modulation else 1.0
@@ -391,6 +398,10 @@ def progressive_recall(
     if cfg.date_boost > 0:  # "what did Mel paint in July 2023?": what was said then, or of then
         immediate = boost_dated(immediate, active, periods_in(about, now), cfg.date_boost)
     immediate = weigh_importance(immediate, active, cfg.importance_weight)
+    # cards said with feeling weigh more; "what upset her?" raises the ones said with that feeling
+    immediate = weigh_affect(
+        immediate, active, cfg.affect_weight, query_valence(about), cfg.affect_query_boost
+    )
     privacy = config.privacy
 
     def factor(card: Card) -> float:

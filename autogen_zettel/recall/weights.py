@@ -9,9 +9,10 @@ import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from autogen_zettel.base.cards import Card
+from autogen_zettel.cards.affect import VALENCE_CUT
 from autogen_zettel.text.lexical import fold
 
-__all__ = ["names_in", "focus_named_speakers", "weigh_importance"]
+__all__ = ["names_in", "focus_named_speakers", "weigh_importance", "affect_factor", "weigh_affect"]
 
 _WORDS = re.compile(r"\w+")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")  # scripts written without spaces
@@ -76,3 +77,36 @@ def names_in(query: str, names: Iterable[str]) -> set[str]:
         if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(n)))
         or (len(n) >= 2 and _UNSPACED.search(n) and fold(n) in folded)
     }
+
+
+def affect_factor(card: Card, weight: float, sought: float = 0.0, boost: float = 0.0) -> float:
+    """How much more a card said with feeling weighs: ``1 + weight * salience`` (salience: the
+    larger of ``|valence|`` and arousal, 0..1), times ``1 + boost`` when the query seeks a feeling
+    (``sought`` -1 for "what upset her?", 1 for "what made him happy?") and the card's valence has
+    that sign.
+
+    >>> from datetime import datetime
+    >>> from autogen_zettel.base.cards import Card, CardKind
+    >>> sad = Card("s", "s", CardKind.FACT, "Ada", datetime(2024, 1, 1), ("s",), valence=-1.0, arousal=0.8)
+    >>> affect_factor(sad, 0.1), affect_factor(sad, 0.0, sought=-1.0, boost=0.5), affect_factor(sad, 0.0, 1.0, 0.5)
+    (1.1, 1.5, 1.0)
+    """
+    factor = 1.0 + weight * max(abs(card.valence), card.arousal) if weight > 0 else 1.0
+    if sought and boost > 0 and card.valence * sought >= VALENCE_CUT:
+        factor *= 1.0 + boost
+    return factor
+
+
+def weigh_affect(
+    immediate: Sequence[tuple[str, float]],
+    cards: Mapping[str, Card],
+    weight: float,
+    sought: float = 0.0,
+    boost: float = 0.0,
+) -> list[tuple[str, float]]:
+    """Each immediate hit scored :func:`affect_factor` times; re-sorted, best first. Nothing
+    changes (and nothing is re-sorted) when ``weight`` is 0 and the query seeks no feeling."""
+    if weight <= 0 and not (sought and boost > 0):
+        return list(immediate)
+    out = [(i, s * affect_factor(cards[i], weight, sought, boost) if i in cards else s) for i, s in immediate]
+    return sorted(out, key=lambda kv: (-kv[1], kv[0]))

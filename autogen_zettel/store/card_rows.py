@@ -101,6 +101,8 @@ def row_to_card(row: dict) -> Card:
         redactions=_tuple(row.get("redactions")),
         version=row.get("version") or 1,
         updated_at=parse_dt(row.get("updated_at")),
+        valence=row.get("valence") or 0.0,
+        arousal=row.get("arousal") or 0.0,
     )
     return card
 
@@ -134,6 +136,8 @@ def card_to_row(card: Card, indexed: int = 0) -> dict:
         "redactions": json.dumps(list(card.redactions)) if card.redactions else None,
         "version": card.version,
         "updated_at": card.updated_at.isoformat() if card.updated_at else None,
+        "valence": card.valence,
+        "arousal": card.arousal,
     }
 
 

@@ -61,9 +61,24 @@ def _create_card_tables(db: sqlite_utils.Database) -> None:
             "redactions": str,
             "version": int,
             "updated_at": str,
+            # the feeling the card's speaker expressed (autogen_zettel.cards.affect): valence
+            # -1..1, arousal 0..1; a row written without them reads as neutral
+            "valence": float,
+            "arousal": float,
         },
         pk="id",
-        not_null={"content", "kind", "speaker", "created_at", "status", "tier", "evidence", "version"},
+        not_null={
+            "content",
+            "kind",
+            "speaker",
+            "created_at",
+            "status",
+            "tier",
+            "evidence",
+            "version",
+            "valence",
+            "arousal",
+        },
         defaults={
             "access_count": 0,
             "indexed": 0,
@@ -71,6 +86,8 @@ def _create_card_tables(db: sqlite_utils.Database) -> None:
             "tier": "standard",
             "evidence": "explicit",
             "version": 1,
+            "valence": 0.0,
+            "arousal": 0.0,
         },
     )
     db["cards"].create_index(["created_at"])
