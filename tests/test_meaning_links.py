@@ -117,3 +117,30 @@ def test_relative_meaning_links_keep_each_cards_strongest_above_the_tenants_medi
     ]
     kept = relative_meaning_links(links, top=2, margin=0.02)
     assert [(x.src, x.dst) for x in kept] == [("a", "b"), ("a", "c"), ("a", "e")]
+
+
+OTHER = [
+    "The train to Utrecht was late again this morning.",
+    "My sister moved to Lisbon for a new job.",
+    "We watched a documentary about octopuses last night.",
+    "The quarterly budget review is on Thursday.",
+]
+
+
+def test_the_default_embedders_cosines_are_read_on_one_scale_so_only_related_cards_link(e5, clock):
+    # e5 gives unrelated chat turns a cosine near 0.83 and its usual neighbours 0.93: read as they
+    # are, MiniLM-scale thresholds made every neighbour STRONGLY_RELATED (the garden to the train)
+    with MemoryHub.open(memory=True, embedder=e5, clock=clock) as hub:
+        mem = hub.tenant("ann")
+        texts = GARDEN + OTHER
+        mem.remember_many(
+            [
+                Message(t, "Ann", f"m{i}", f"s{i // 3}", T0 + timedelta(hours=8 * i))
+                for i, t in enumerate(texts)
+            ]
+        )
+        garden = {c.id for c in mem.cards() if any(c.content.startswith(t[:20]) for t in GARDEN)}
+        links = meaning_links(mem)
+        assert len(garden) == len(GARDEN) and len(links) >= 5, links
+        assert all(s in garden and d in garden for s, d, _, _ in links), links  # nothing to the train
+        assert all(w < 0.9 for *_, w in links)  # on MiniLM's scale: related, not near-duplicates

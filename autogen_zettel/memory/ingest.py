@@ -32,6 +32,7 @@ from autogen_zettel.cards.atoms import addressee_of, name_addressee
 from autogen_zettel.cards.claims import claim_fields, extract_claims
 from autogen_zettel.cards.refine import Refiner, clean_text
 from autogen_zettel.embed.embedders import Embedder
+from autogen_zettel.embed.scale import scale_of
 from autogen_zettel.memory.card_index import encode_batches, index_cards
 from autogen_zettel.memory.drafts import DraftCache, Same
 from autogen_zettel.memory.link_plan import LinkJudge, LinkPlanner
@@ -533,6 +534,11 @@ class Ingest:
     ) -> tuple[list[Link], dict[str, list[str]]]:
         """The new cards' links, written nowhere yet, and card id -> similar card ids; see
         :meth:`LinkPlanner.plan <autogen_zettel.memory.link_plan.LinkPlanner.plan>`."""
-        return LinkPlanner(self.tenant, self.db, self.vectors, self.config.links, self.link_judge).plan(
-            new, vectors
-        )
+        return LinkPlanner(
+            self.tenant,
+            self.db,
+            self.vectors,
+            self.config.links,
+            self.link_judge,
+            scale_of(self.embedder.name),
+        ).plan(new, vectors)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from autogen_zettel.base.cards import Card, Link, LinkKind, Message
 from autogen_zettel.base.config import LinkConfig
 from autogen_zettel.cards.link import semantic_links, structural_links
+from autogen_zettel.embed.scale import IDENTITY, CosineScale
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 
@@ -30,6 +31,8 @@ class LinkPlanner:
 
     :param tenant: the tenant name (its Qdrant collection)
     :param judge: grades the similarity candidates (an LLM), or None for the thresholds of ``cfg``
+    :param scale: the embedder's cosines on the scale the thresholds are written in (a link keeps
+        the mapped value: merging, pruning and the persona's communities read it)
     """
 
     tenant: str
@@ -37,6 +40,7 @@ class LinkPlanner:
     vectors: VectorStore
     cfg: LinkConfig
     judge: LinkJudge | None = None
+    scale: CosineScale = IDENTITY
 
     def plan(self, new: Sequence[tuple[Message, Card]], vectors) -> tuple[list[Link], dict[str, list[str]]]:
         """The new cards' semantic and structural links, written nowhere yet, and card id -> similar
@@ -95,6 +99,8 @@ class LinkPlanner:
 
     def _semantic(self, card: Card, near: Sequence[tuple[str, float]]) -> list[Link]:
         """Similarity links; graded by the link judge (an LLM) when one is set."""
+        if self.scale is not IDENTITY:
+            near = list(zip((i for i, _ in near), self.scale.many([s for _, s in near])))
         judge = self.judge
         if judge is not None:
             others = self.db.get_many([i for i, _ in near if i != card.id])
