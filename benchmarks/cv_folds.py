@@ -42,6 +42,12 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--links", action="store_true", help="print meaning-link counts and cosine quantiles")
     ap.add_argument("--out", default=None)
+    ap.add_argument(
+        "--split-at",
+        type=int,
+        default=0,
+        help="also pool the first N conversations and the rest apart (a --data file made of two sets)",
+    )
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(message)s", stream=sys.stderr)
 
@@ -92,7 +98,7 @@ def main(argv=None) -> int:
             )
 
     rows = [f"| fold (held out) | {' | '.join(COLS)} | questions |", "|---" * (len(COLS) + 2) + "|"]
-    held, base, folds = [], [], {}
+    held, base, folds, per_conv = [], [], {}, []
     for conv in convs:
         train = [c for c in convs if c is not conv]
         chosen = coordinate_search(cv, train, grid, start, rounds=args.rounds)
@@ -101,10 +107,15 @@ def main(argv=None) -> int:
         b, h = cv.evaluate(start, conv), cv.evaluate(chosen, conv)
         base += b
         held += h
+        per_conv.append((b, h))
         rows.append(fmt(f"{conv.sample_id} start", summarise(b)))
         rows.append(fmt(f"{conv.sample_id} chose {json.dumps(moved)}", summarise(h)))
     rows.append(fmt("**all, start**", summarise(base)))
     rows.append(fmt("**all, held out (CV)**", summarise(held)))
+    if args.split_at:
+        for name, part in (("first", per_conv[: args.split_at]), ("rest", per_conv[args.split_at :])):
+            rows.append(fmt(f"{name} {len(part)}, start", summarise([s for b, _ in part for s in b])))
+            rows.append(fmt(f"{name} {len(part)}, held out", summarise([s for _, h in part for s in h])))
     in_sample = coordinate_search(cv, convs, grid, start, rounds=args.rounds)
     moved = {k: v for k, v in in_sample.items() if start.get(k) != v}
     rows.append(
