@@ -7,8 +7,9 @@ shows in STRONGLY/WEAKLY_RELATED counts).
         --data ../shared/data/locomo/dev.json --embedder e5 --cache /tmp/e5.npz \
         --grid '{"recall.seeds": [40, 20, 30, 60]}'
 
-Tuning starts from the library's defaults for the embedder (``recall.preset: auto``) unless
-``--preset`` names one; only the ``--grid`` keys are tuned (coordinate ascent, in the order given).
+Tuning starts from the library's defaults (the config's ``recall.preset``, or ``--preset``) with
+``--set``'s values put over them; only the ``--grid`` keys are tuned (coordinate ascent, in the
+order given).
 """
 
 from __future__ import annotations
@@ -39,6 +40,11 @@ def main(argv=None) -> int:
         "--grid", default="{}", help="JSON {setting key: [values]}; the first value need not be the start"
     )
     ap.add_argument("--preset", default="", help="recall.preset to start from (default: the config's)")
+    ap.add_argument(
+        "--set",
+        default="{}",
+        help="JSON {setting key: value} put over the start, e.g. '{\"recall.seeds\": 20}'",
+    )
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--links", action="store_true", help="print meaning-link counts and cosine quantiles")
     ap.add_argument("--out", default=None)
@@ -76,6 +82,7 @@ def main(argv=None) -> int:
     start = {k: getattr(rc, k.split(".", 1)[1]) for k in UNTUNED if k.startswith("recall.")}
     start.update({f"link.{k.value}": w for k, w in KIND_WEIGHT.items()})
     grid = json.loads(args.grid)
+    start.update(json.loads(args.set))
     for k in grid:  # a key not in the start (e.g. recall.seeds) starts at the library's value
         if k not in start and k.startswith("recall."):
             start[k] = getattr(rc, k.split(".", 1)[1])

@@ -8,7 +8,7 @@ import pytest
 
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.base.errors import ConfigError
-from autogen_zettel.recall.presets import DEFAULT, E5, PRESETS, preset_name, tuning_of
+from autogen_zettel.recall.presets import DEFAULT, PRESETS, tuning_of
 
 # the defaults of recall.tuning before the move (commit 5c6210e), the passes removed in #38 aside
 MEASURED = {
@@ -40,13 +40,11 @@ MEASURED = {
 def test_the_default_preset_holds_the_measured_values_and_sets_every_key():
     assert DEFAULT.model_dump() == MEASURED
     assert PRESETS["default"] is DEFAULT
-    assert tuning_of(MemoryConfig.model_validate({"embedding": {"model": "minilm"}})) == DEFAULT
+    assert tuning_of(MemoryConfig()) == DEFAULT
 
 
 def test_an_override_changes_only_its_keys():
-    cfg = MemoryConfig.model_validate(
-        {"embedding": {"model": "minilm"}, "recall": {"tuning": {"hops": 1, "date_boost": 0.0}}}
-    )
+    cfg = MemoryConfig.model_validate({"recall": {"tuning": {"hops": 1, "date_boost": 0.0}}})
     got = tuning_of(cfg).model_dump()
     assert got == {**MEASURED, "hops": 1, "date_boost": 0.0}
     assert DEFAULT.hops == 2  # the preset itself is left alone
@@ -57,34 +55,3 @@ def test_an_unknown_preset_or_a_bad_override_is_refused_with_the_key():
         MemoryConfig.model_validate({"recall": {"preset": "fast"}})
     with pytest.raises(ConfigError, match="recall.tuning.dense_weight"):
         MemoryConfig.model_validate({"recall": {"tuning": {"dense_weight": 1.5}}})
-
-
-# what leave-one-conversation-out tuning on LoCoMo dev with --embedder e5 re-chose (every other
-# constant is DEFAULT's, chosen with MiniLM)
-E5_CHOSEN = {"seeds": 20}
-
-
-def test_auto_takes_the_preset_measured_for_the_embedder():
-    assert MemoryConfig().recall.preset == "auto"
-    assert preset_name(MemoryConfig()) == "e5"  # e5 is the default embedder
-    for model in ("e5", "multilingual-e5-small", "intfloat/multilingual-e5-small"):
-        cfg = MemoryConfig.model_validate({"embedding": {"model": model}})
-        assert tuning_of(cfg) == E5, model
-    for model in ("minilm", "BAAI/bge-m3", "hash"):
-        cfg = MemoryConfig.model_validate({"embedding": {"model": model}})
-        assert tuning_of(cfg) == DEFAULT, model
-
-
-def test_the_e5_preset_differs_from_default_only_where_it_was_re_chosen():
-    assert PRESETS["e5"] is E5
-    assert E5.model_dump() == {**MEASURED, **E5_CHOSEN}
-    assert DEFAULT.model_dump() == MEASURED  # made from DEFAULT, not by changing it
-
-
-def test_a_named_preset_wins_over_auto_and_overrides_still_apply():
-    e5_default = MemoryConfig.model_validate({"recall": {"preset": "default"}})
-    assert tuning_of(e5_default) == DEFAULT
-    minilm_e5 = MemoryConfig.model_validate({"embedding": {"model": "minilm"}, "recall": {"preset": "e5"}})
-    assert tuning_of(minilm_e5) == E5
-    seeds = MemoryConfig.model_validate({"recall": {"tuning": {"seeds": 40}}})
-    assert tuning_of(seeds) == DEFAULT  # the one re-chosen key put back: nothing else differs

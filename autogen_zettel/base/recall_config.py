@@ -79,9 +79,8 @@ class RecallConfig(Schema):
     # a longer query is cut to its last this many characters (the newest words of a chat): the
     # embedder reads a few hundred tokens anyway, and lexical scoring of megabytes took seconds
     max_query_chars: AtLeast1 = 4000
-    # the measured ranking constants recall uses (autogen_zettel/recall/presets.py): "auto" takes
-    # the ones measured for embedding.model ("e5" for multilingual-e5-small, else "default")
-    preset: Literal["auto", "default", "e5"] = "auto"
+    # the measured ranking constants recall uses (autogen_zettel/recall/presets.py)
+    preset: Literal["default"] = "default"
     tuning: RecallTuning = Field(default_factory=RecallTuning)
 
     @model_validator(mode="before")

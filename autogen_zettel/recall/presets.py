@@ -1,6 +1,5 @@
 """Named presets of recall's ranking constants: measured values, not user settings. A config
-picks one by name (``recall.preset``; ``auto``, the default, picks the one measured for the
-config's embedder); ``recall.tuning`` overrides single constants for a
+picks one by name (``recall.preset``); ``recall.tuning`` overrides single constants for a
 benchmark (:class:`~autogen_zettel.base.recall_config.RecallTuning`). :func:`tuning_of` is what
 recall reads.
 
@@ -20,9 +19,8 @@ from __future__ import annotations
 
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.base.recall_config import RecallTuning
-from autogen_zettel.embed.e5 import is_e5  # imports nothing heavy
 
-__all__ = ["DEFAULT", "E5", "PRESETS", "preset_name", "tuning_of"]
+__all__ = ["DEFAULT", "PRESETS", "tuning_of"]
 
 DEFAULT = RecallTuning(
     threshold=0.05,  # fused score (0..1) below which immediate hits are dropped
@@ -64,30 +62,11 @@ DEFAULT = RecallTuning(
     preload_links_max=5_000_000,
 )
 
-# multilingual-e5-small (embedding.model e5, the default embedder): DEFAULT with the values
-# re-chosen for its vectors by the same leave-one-conversation-out tuning (``--embedder e5``;
-# docs/benchmarks.md, "Recall's constants for e5"). Fewer seeds: each of the first immediate hits
-# spreads activation to its linked neighbours, and e5's hits below the first twenty brought in
-# neighbours that took the places of the evidence (every fold of five chose 20 of 10-60).
-E5 = DEFAULT.model_copy(update={"seeds": 20})
-
-PRESETS: dict[str, RecallTuning] = {"default": DEFAULT, "e5": E5}
-
-
-def preset_name(config: MemoryConfig) -> str:
-    """The preset ``config`` names: ``recall.preset``, where ``auto`` is the one measured for
-    ``embedding.model`` (``e5`` for multilingual-e5-small, ``default`` for any other embedder).
-
-    >>> preset_name(MemoryConfig()), preset_name(MemoryConfig.model_validate({"embedding": {"model": "minilm"}}))
-    ('e5', 'default')
-    """
-    name = config.recall.preset
-    if name != "auto":
-        return name
-    return "e5" if is_e5(config.embedding.model) else "default"
+PRESETS: dict[str, RecallTuning] = {"default": DEFAULT}
 
 
 def tuning_of(config: MemoryConfig) -> RecallTuning:
-    """The ranking constants recall uses under ``config``: its preset (:func:`preset_name`) with
-    ``recall.tuning``'s overrides put over it (every key set)."""
-    return config.recall.tuning.over(PRESETS[preset_name(config)])
+    """The ranking constants recall uses under ``config``: its preset with ``recall.tuning``'s
+    overrides put over it (every key set)."""
+    recall = config.recall
+    return recall.tuning.over(PRESETS[recall.preset])
