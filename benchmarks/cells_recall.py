@@ -46,9 +46,9 @@ class CellsRow:
 
 
 def run_cells(open_hub, data, *, cards: int = 100_000, tenant: str = "cells", say=lambda s: None) -> CellsRow:
-    from benchmarks.locomo import load_locomo
+    from benchmarks.locomo import every_turn, load_locomo
 
-    turns = [t for c in load_locomo(data) for t in c.turns]
+    turns = every_turn(load_locomo(data))
     hub = open_hub()
     hub.drop_tenant(tenant)
     mem = hub.tenant(tenant)

@@ -166,10 +166,10 @@ def fresh_tenant(
 
     :returns: (the tenant, how filling went, the data's questions for recall timing)
     """
-    from benchmarks.locomo import load_locomo
+    from benchmarks.locomo import every_turn, load_locomo
 
     convs = load_locomo(data)
-    turns = [t for c in convs for t in c.turns]
+    turns = every_turn(convs)
     hub.drop_tenant(tenant)
     mem = hub.tenant(tenant)
     bar = None

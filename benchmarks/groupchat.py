@@ -79,10 +79,10 @@ def run_groupchat(
     :param open_hub: opens a hub on the folder it is given (each measure gets a fresh one)
     :param warm: turns remembered first by every listener, untimed (model load, first shards)
     """
-    from benchmarks.locomo import load_locomo
+    from benchmarks.locomo import every_turn, load_locomo
 
     convs = load_locomo(data)
-    turns = [t for c in convs for t in c.turns][: warm + messages]
+    turns = every_turn(convs)[: warm + messages]
     head, timed = turns[:warm], turns[warm:]
     names = [f"agent-{i}" for i in range(agents)]
     # 1 and N listeners alternate message by message, each in a hub of its own, so both see the

@@ -21,7 +21,7 @@ from autogen_zettel.embed.encode_cache import unwrap
 from autogen_zettel.memory.card_index import embed_text
 from autogen_zettel.memory.tenant import tenant_parts
 from benchmarks.fill import RepeatCache, forget_kept_texts, replay_round
-from benchmarks.locomo import load_locomo
+from benchmarks.locomo import every_turn, load_locomo
 
 __all__ = ["run_ab"]
 
@@ -31,7 +31,7 @@ DATA = Path(__file__).resolve().parents[1].parent / "shared/data/locomo/dev.json
 def run_ab(
     folder: str, *, turns: int = 1280, reps: int = 2, tenant: str = "scale"
 ) -> list[tuple[float, float]]:
-    base = [t for c in load_locomo(DATA) for t in c.turns][:turns]
+    base = every_turn(load_locomo(DATA))[:turns]
     hub = Context(folder, None, None).hub(create=True)
     mem = hub.tenant(tenant)
     emb = hub.embedder

@@ -159,6 +159,23 @@ def load_locomo(path: str | Path) -> list[Conversation]:
     return out
 
 
+def every_turn(convs: Iterable[Conversation]) -> list[Message]:
+    """The turns of all ``convs`` in order, their ids (and reply ids) qualified by the
+    conversation's sample id: every conversation has its own D1:1, and a tenant refuses one
+    message id for two texts. For benchmarks that pour several conversations into one tenant."""
+    from dataclasses import replace
+
+    return [
+        replace(
+            t,
+            message_id=f"{c.sample_id}:{t.message_id}",
+            reply_to=f"{c.sample_id}:{t.reply_to}" if t.reply_to else None,
+        )
+        for c in convs
+        for t in c.turns
+    ]
+
+
 def evidence_recall(places: Sequence[Sequence[str]], evidence: Sequence[str], k: int) -> float:
     """Share (0..100) of ``evidence`` covered by the source ids of the first ``k`` places."""
     covered: set[str] = set()

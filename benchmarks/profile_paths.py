@@ -20,7 +20,7 @@ from autogen_zettel.cli.common import Context
 from autogen_zettel.embed.encode_cache import unwrap
 from autogen_zettel.memory.tenant import tenant_parts
 from benchmarks.fill import RepeatCache, forget_kept_texts, remember_turn, replay_round
-from benchmarks.locomo import load_locomo
+from benchmarks.locomo import every_turn, load_locomo
 
 __all__ = ["profile_chat", "profile_recall", "profile_write"]
 
@@ -76,7 +76,7 @@ def profile_write(
     folder: str, *, turns: int = 2560, batch: int = 256, tenant: str = "scale", profile: bool = True
 ) -> None:
     convs = load_locomo(DATA)
-    base = [t for c in convs for t in c.turns]
+    base = every_turn(convs)
     hub = Context(folder, None, None).hub(create=True)
     mem = hub.tenant(tenant)
     emb = hub.embedder
@@ -115,7 +115,7 @@ def profile_chat(folder: str, *, agents: int = 8, messages: int = 200, warm: int
 
     from autogen_zettel.memory.hub import MemoryHub
 
-    turns = [t for c in load_locomo(DATA) for t in c.turns][: warm + messages]
+    turns = every_turn(load_locomo(DATA))[: warm + messages]
     shutil.rmtree(folder, ignore_errors=True)
     hub = MemoryHub.open(folder, config=Context(folder, None, None).config())
     mems = [hub.tenant(f"agent-{i}") for i in range(agents)]

@@ -74,9 +74,9 @@ def _save_cache(path: Path, cache: dict) -> None:
 
 
 def _turns(data: Path):
-    from benchmarks.locomo import load_locomo
+    from benchmarks.locomo import every_turn, load_locomo
 
-    return [t for c in load_locomo(data) for t in c.turns]
+    return every_turn(load_locomo(data))
 
 
 def fill(base: Path, cache_path: Path, data: Path, cards: int, say) -> None:

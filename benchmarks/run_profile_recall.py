@@ -33,7 +33,7 @@ from autogen_zettel.memory import recall as recall_mod
 from autogen_zettel.memory.hub import MemoryHub
 from autogen_zettel.memory.tenant import tenant_parts
 from benchmarks.fill import RepeatCache, fill_tenant
-from benchmarks.locomo import load_locomo
+from benchmarks.locomo import every_turn, load_locomo
 
 TENANT = "scale"
 
@@ -45,7 +45,7 @@ def fill(folder: Path, data: Path, cards: int) -> None:
         if tenant_parts(mem).db.count() >= cards:
             print(f"{folder}: {tenant_parts(mem).db.count():,} cards already")
             return
-        turns = [t for c in load_locomo(data) for t in c.turns]
+        turns = every_turn(load_locomo(data))
         emb = hub.embedder
         hub.embedder = RepeatCache(emb)
         t0 = time.perf_counter()

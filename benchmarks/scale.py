@@ -150,10 +150,10 @@ def run_scale(
     :param on_row: receives the rows so far after each size (e.g. to save them before a long next size)
     :param timed_turns: the turns before each size remembered with the real embedder and timed
     """
-    from benchmarks.locomo import load_locomo
+    from benchmarks.locomo import every_turn, load_locomo
 
     convs = load_locomo(data)
-    turns = [t for c in convs for t in c.turns]
+    turns = every_turn(convs)
     questions = [q.text for c in convs for q in c.questions]
     hub = open_hub()
     hub.drop_tenant(tenant)
