@@ -65,27 +65,8 @@ class ZettelMemoryCapability(MemoryAdapter):
     A capability serves one agent: attaching it to a second agent, or a second capability to
     the same agent, raises :class:`~autogen_zettel.base.errors.InvalidInput`.
 
-    :param hub: the memory hub (its clock stamps captured messages)
-    :param tenant: the memory to use: a tenant name or a :class:`Zettelkasten`
-        (default: ``hub.tenant(agent.name)``)
-    :param k: at most this many cards per reply (default ``recall.k`` of the hub's config)
-    :param token_budget: the recalled block's token budget (default ``recall.token_budget``)
-    :param query_messages: how many recent messages form the query (default ``recall.query_messages``)
-    :param include_current_session: also recall cards distilled from messages of the current
-        session that the agent has seen (they are normally in its context already)
-    :param flush_before_recall: wait for queued captures before recalling (deterministic
-        simulations; costs the capture time on the reply path)
-    :param inject_role: the role of the injected message (``system``, or ``user`` for endpoints
-        that allow one system message only)
-    :param memory_guide: append the memory guide to the system message (``add_to_agent`` only)
-    :param session_id: start in this session (else sessions follow the chats, see :meth:`start_session`)
-    :param on_recall: called with each :class:`RecallEvent`
-    :param persona_engine: a :class:`~autogen_zettel.persona.engine.PersonaEngine` to feed every
-        captured message to, and whose persona factor weights recall
-        (:class:`~autogen_zettel.agent.assistant.MemoryAugmentedAssistantAgent` makes one from its persona)
-    :param end_on_farewell: an end-of-chat phrase ("that's all for today", "今天就到这里", see
-        :mod:`autogen_zettel.text.farewell`) ends the session; the one reply that answers it
-        stays in the ended session
+    It takes the parameters of :class:`~autogen_zettel.agent.adapter.MemoryAdapter`, spelled out
+    there once; ``memory_guide`` applies here, at ``add_to_agent``.
     """
 
     # -- attaching ---------------------------------------------------------------------------
