@@ -6,7 +6,7 @@ Needs the agentchat extra: pip install "autogen-zettel[agentchat]" (scripts/setu
 Runs offline by default: the model is a scripted OpenAI-compatible server started inside this
 process (tests/openai_stub.py of a source checkout; no key, no network), reached through
 autogen-ext's real OpenAI client, so you see exactly what the model receives. Memories use the
-bundled MiniLM embedder (no download). With a real model instead:
+bundled default embedder, multilingual-e5-small (no download). With a real model instead:
 
     OPENAI_API_KEY=sk-... python examples/agentchat_memory.py --model gpt-4o-mini [--base-url URL]
 

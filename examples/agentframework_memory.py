@@ -7,7 +7,7 @@ Needs the agentframework extra: pip install "autogen-zettel[agentframework]".
 Runs offline by default: the model is a scripted OpenAI-compatible server started inside this
 process (tests/openai_stub.py of a source checkout; no key, no network), reached through
 agent-framework-openai's real chat-completions client, so you see exactly what the model
-receives. Memories use the bundled MiniLM embedder (no download). With a real model instead:
+receives. Memories use the bundled default embedder, multilingual-e5-small (no download). With a real model instead:
 
     OPENAI_API_KEY=sk-... python examples/agentframework_memory.py --model gpt-4o-mini [--base-url URL]
 

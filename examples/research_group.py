@@ -2,7 +2,7 @@
 simulated days: runs examples/scenarios/research_group.yaml and prints, per session, what each
 agent unlocked before each reply and why (layer, score, source), then a summary table.
 
-Offline by default (bundled MiniLM embedder, offline model client, no key, no download):
+Offline by default (bundled default embedder, offline model client, no key, no download):
 
     python examples/research_group.py                   # its own run folder: runs/research-group-example
     python examples/research_group.py --llm configs/llm.yaml      # agents reply with a real LLM

@@ -1,6 +1,6 @@
 """Two persona agents talk on three simulated days; on day 3 they recall what was said on day 1.
 
-Runs offline by default (no key, no download: the bundled MiniLM embedder and the offline model
+Runs offline by default (no key, no download: the bundled default embedder and the offline model
 client, whose replies quote the memories they answer from). With a real LLM:
 
     python examples/two_agents_three_sessions.py --llm configs/llm.yaml

@@ -125,8 +125,9 @@ def test_recall_from_a_question_in_the_same_language(hub, lang):
 
 
 @pytest.mark.integration
-def test_recall_in_every_language_with_the_default_model(tmp_path, minilm):
-    with MemoryHub.open(tmp_path / "d", embedder=minilm) as hub:
+@pytest.mark.parametrize("model", ["e5", "minilm"])  # the default, and MiniLM one config line away
+def test_recall_in_every_language_with_the_bundled_models(tmp_path, model, request):
+    with MemoryHub.open(tmp_path / "d", embedder=request.getfixturevalue(model)) as hub:
         mem = _remember_all(hub)
         for lang, (_, question) in MESSAGES.items():
             hits = mem.recall(question, k=1, at=T0 + timedelta(days=1))

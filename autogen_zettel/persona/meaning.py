@@ -2,8 +2,8 @@
 
 The phrase lists of :mod:`autogen_zettel.persona.signals` recognise only the words we wrote
 ("too long"); people say "trim it to the essentials" or "unpack that further". Here every
-clause of a feedback message is embedded with the memory's own embedder (the hub's: the
-bundled MiniLM by default) and compared by cosine with *prototypes*:
+clause of a feedback message is embedded with MiniLM (the memory's own embedder when that is
+MiniLM; ``persona.meaning_model``) and compared by cosine with *prototypes*:
 
 * per trait and direction: its ``more``/``less`` phrases, its ``high``/``low`` description and
   its ``examples`` (``examples: {more: [...], less: [...]}`` in a trait definition);
