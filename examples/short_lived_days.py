@@ -99,14 +99,14 @@ def report(data_dir: Path, embedding: str) -> dict:
         }
 
 
-def run(data_dir: Path, embedding: str) -> dict:
-    """The four processes, one after another, then the report."""
+def run(data_dir: Path, embedding: str, *, script: str = __file__) -> dict:
+    """The four processes, one after another (``script --day N``), then the report."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     for day in range(1, 5):
         subprocess.run(
             [
                 sys.executable,
-                __file__,
+                script,
                 "--day",
                 str(day),
                 "--data-dir",
@@ -136,8 +136,11 @@ def show(rows: dict) -> None:
         print("    " + p["text"].replace("\n", "\n    "))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(day_process=None, *, script: str = __file__, doc: str = __doc__) -> None:
+    """The command line; ``day_process(day, data_dir, embedding)`` is one day's process
+    (:func:`one_day` here; examples/short_lived_library.py passes its own)."""
+    day_process = day_process or one_day
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--data-dir", type=Path, default=None, help="memory folder (default: a temp folder)")
     parser.add_argument(
         "--embedding", default="minilm", help="embedding model (minilm: the bundled one; hash-128: quick)"
@@ -145,13 +148,13 @@ def main() -> None:
     parser.add_argument("--day", type=int, default=None, help=argparse.SUPPRESS)  # one child process
     args = parser.parse_args()
     if args.day is not None:
-        one_day(args.day, args.data_dir, args.embedding)
+        day_process(args.day, args.data_dir, args.embedding)
         return
     if args.data_dir is not None:
-        show(run(args.data_dir, args.embedding))
+        show(run(args.data_dir, args.embedding, script=script))
         return
     with tempfile.TemporaryDirectory(prefix="zettel-short-lived-") as tmp:
-        show(run(Path(tmp), args.embedding))
+        show(run(Path(tmp), args.embedding, script=script))
 
 
 if __name__ == "__main__":

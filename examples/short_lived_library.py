@@ -20,18 +20,24 @@ mining rows and the profile versions. Offline::
 
 from __future__ import annotations
 
-import argparse
 import os
-import subprocess
 import sys
-import tempfile
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
-from autogen_zettel.memory.tenant import tenant_parts
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the agent-path example beside this one
+from short_lived_days import (  # noqa: E402
+    DAY0,
+    ROOT,
+    config,
+    main,
+    report,
+    run as run_days,
+    show,
+)
 
-ROOT = Path(__file__).resolve().parent.parent
-DAY0 = datetime(2024, 3, 4, 9, 0)
+__all__ = ["config", "one_day", "report", "run", "show"]
+
 LINES = {
     1: [
         "Hi, I'm Rui. I love green tea.",
@@ -58,12 +64,6 @@ LINES = {
         "I'll book the venue next week.",
     ],
 }
-
-
-def config(embedding: str):
-    from autogen_zettel.base.config import config_from_dict
-
-    return config_from_dict({"embedding": {"model": embedding}, "maintenance": {"summary_min_members": 2}})
 
 
 def one_day(day: int, data_dir: Path, embedding: str) -> None:
@@ -101,87 +101,10 @@ def one_day(day: int, data_dir: Path, embedding: str) -> None:
     hub.close()
 
 
-def report(data_dir: Path, embedding: str) -> dict:
-    """The recorded rows, read back after the four days (printed by :func:`main`)."""
-    from autogen_zettel import MemoryHub, SimulatedClock
-    from autogen_zettel.store.persona_tables import PersonaStore
-
-    clock = SimulatedClock(DAY0 + timedelta(days=3, minutes=30))
-    with MemoryHub.open(data_dir, clock=clock, config=config(embedding)) as hub:
-        hub.flush()
-        mem = hub.tenant("researcher")
-        store = PersonaStore(tenant_parts(mem).db)
-        mining = sorted({(p.at.isoformat(timespec="minutes"), p.reason) for p in store.history()})
-        return {
-            "sessions": mem.sessions.rows(),
-            "upkeep": mem.sessions.upkeep(),
-            "mining": [{"at": at, "reason": reason} for at, reason in mining],
-            "profiles": [
-                {
-                    "version": p.version,
-                    "at": p.at.isoformat(timespec="minutes"),
-                    "reason": p.reason,
-                    "text": p.text,
-                }
-                for p in store.profiles()
-            ],
-        }
-
-
 def run(data_dir: Path, embedding: str) -> dict:
-    """The four processes, one after another, then the report."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    for day in range(1, 5):
-        subprocess.run(
-            [
-                sys.executable,
-                __file__,
-                "--day",
-                str(day),
-                "--data-dir",
-                str(data_dir),
-                "--embedding",
-                embedding,
-            ],
-            check=True,
-            env=env,
-        )
-    return report(data_dir, embedding)
-
-
-def show(rows: dict) -> None:
-    print("sessions:")
-    for s in rows["sessions"]:
-        print(f"  {s['id']:<40} {s['started_at']} -> {s['ended_at']}  ({s['end_reason']})")
-    print("upkeep (what ran on its own, and why):")
-    for u in rows["upkeep"]:
-        print(f"  {u['at']}  {u['job']:<12} trigger={u['trigger']!r:<22} {u['session_id'] or ''}")
-    print("mining rows (trait history):")
-    for m in rows["mining"]:
-        print(f"  {m['at']}  {m['reason']}")
-    print("profile versions:")
-    for p in rows["profiles"]:
-        print(f"  v{p['version']} {p['at']} ({p['reason']})")
-        print("    " + p["text"].replace("\n", "\n    "))
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data-dir", type=Path, default=None, help="memory folder (default: a temp folder)")
-    parser.add_argument(
-        "--embedding", default="minilm", help="embedding model (minilm: the bundled one; hash-128: quick)"
-    )
-    parser.add_argument("--day", type=int, default=None, help=argparse.SUPPRESS)  # one child process
-    args = parser.parse_args()
-    if args.day is not None:
-        one_day(args.day, args.data_dir, args.embedding)
-        return
-    if args.data_dir is not None:
-        show(run(args.data_dir, args.embedding))
-        return
-    with tempfile.TemporaryDirectory(prefix="zettel-short-lived-") as tmp:
-        show(run(Path(tmp), args.embedding))
+    """The four processes, one after another, then the report (as the agent-path example)."""
+    return run_days(data_dir, embedding, script=__file__)
 
 
 if __name__ == "__main__":
-    main()
+    main(one_day, script=__file__, doc=__doc__)
