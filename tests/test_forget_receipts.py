@@ -1,6 +1,6 @@
 """Forgetting receipts others can verify (issue #42): a receipt checked by a fresh process that
 holds only the receipt file and the public key, refused after any one byte changes; the receipt
-holds no forgotten text and its commitments cannot be tested once the salts are gone."""
+holds no forgotten text and its digests cannot be tested once the salts are gone."""
 
 from __future__ import annotations
 
@@ -81,19 +81,19 @@ def test_a_fresh_process_verifies_the_receipt(forgotten):
     assert "valid: forget in tenant 'ann'" in done.stdout
     fields = json.loads(receipt.read_text())
     assert fields["audit_head_before"] == before and fields["audit_head_after"] == after
-    assert fields["audit_seq"] == report.audit_seq and len(fields["commitments"]) == 1
+    assert fields["audit_seq"] == report.audit_seq and len(fields["digests"]) == 1
 
 
 def test_one_changed_byte_is_refused(forgotten):
     _, receipt, pub, *_ = forgotten
     original = receipt.read_bytes()
     # every position in process would take minutes: the library checks every byte, one subprocess
-    # checks a byte inside the signed commitments (any value flipped in place)
+    # checks a byte inside the signed digests (any value flipped in place)
     for i in range(len(original)):
         changed = bytearray(original)
         changed[i] ^= 0x01
         assert not verify_receipt(bytes(changed), pub.read_bytes()).ok, (i, chr(original[i]))
-    i = original.index(b'"commitments":["') + 20
+    i = original.index(b'"digests":["') + 20
     changed = bytearray(original)
     changed[i] = ord("0") if changed[i] != ord("0") else ord("1")
     receipt.write_bytes(bytes(changed))
@@ -111,13 +111,13 @@ def test_the_receipt_reveals_no_text_and_no_guess_can_be_tested(forgotten):
     data, receipt, _, report, *_ = forgotten
     text = receipt.read_text()
     assert "juniper" not in text and "brass" not in text
-    # the commitment of a correct guess without its salt: not in the receipt
+    # the digest of a correct guess without its salt: not in the receipt
     assert hashlib.sha256(SECRET.encode()).hexdigest() not in text
     # the salt went with the card: no row and no byte of it is left in the data folder
     con = sqlite3.connect(data / "tenants" / "ann.sqlite")
-    commitments = {r[0] for r in con.execute("select commitment from card_commitments")}
-    assert commitments and not commitments & set(json.loads(text)["commitments"])  # Porto's stays
-    salts = [r[0] for r in con.execute("select salt from card_commitments")]
+    digests = {r[0] for r in con.execute("select digest from card_digests")}
+    assert digests and not digests & set(json.loads(text)["digests"])  # Porto's stays
+    salts = [r[0] for r in con.execute("select salt from card_digests")]
     assert len(salts) == 1
     # the receipt is kept in the tenant for export, byte for byte
     assert report.receipt_note is None
@@ -174,7 +174,7 @@ def run_cli(tmp_path):
 
 
 def test_cli_forget_writes_the_receipt_of_a_permanent_card(tmp_path, monkeypatch, clock, run_cli):
-    """A permanent (sealed) card is committed and receipted like any other, by the CLI too."""
+    """A permanent (sealed) card is digested and receipted like any other, by the CLI too."""
     new_key_files(tmp_path / "signer.pem")
     monkeypatch.setenv(KEY_FILE_ENV, str(tmp_path / "signer.pem"))
     data = tmp_path / "data"
@@ -187,5 +187,5 @@ def test_cli_forget_writes_the_receipt_of_a_permanent_card(tmp_path, monkeypatch
     result = run_cli(data, "forget", "ann", card.id, "--yes", "--receipt", str(out))
     assert result.exit_code == 0, result.output
     check = verify_receipt(out.read_bytes(), (tmp_path / "signer.pem.pub").read_bytes())
-    assert check.ok and check.receipt["cards"] == 1 and len(check.receipt["commitments"]) == 1
+    assert check.ok and check.receipt["cards"] == 1 and len(check.receipt["digests"]) == 1
     assert b"negative" not in out.read_bytes()

@@ -245,14 +245,14 @@ def test_a_permanent_card_id_confirms_no_guess(folder):
     assert porto[0] == card_id_for(("m2",), "I moved to Porto last spring.", datetime.fromisoformat(porto[2]))
 
 
-def test_a_permanent_card_commitment_confirms_no_guess(folder):
-    """The salt of a permanent card's forget commitment is sealed: salt and commitment side by
+def test_a_permanent_card_digest_confirms_no_guess(folder):
+    """The salt of a permanent card's forget digest is sealed: salt and digest side by
     side in the folder cannot confirm a guess."""
     import hashlib
 
     con = sqlite3.connect(folder / "tenants" / "ann.sqlite")
     rows = con.execute(
-        "select k.salt, k.commitment from card_commitments k join cards c on c.id = k.card_id "
+        "select k.salt, k.digest from card_digests k join cards c on c.id = k.card_id "
         "where c.tier = 'permanent'"
     ).fetchall()
     assert len(rows) == 2
@@ -260,9 +260,9 @@ def test_a_permanent_card_commitment_confirms_no_guess(folder):
         assert is_sealed(bytes(salt).decode())
         for guess in ("My blood type is O negative", "I am allergic to penicillin."):
             assert hashlib.sha256(bytes(salt) + guess.encode()).hexdigest() != digest
-    # the control: a standard card's salt and commitment do confirm its (plain anyway) text
+    # the control: a standard card's salt and digest do confirm its (plain anyway) text
     salt, digest = con.execute(
-        "select k.salt, k.commitment from card_commitments k join cards c on c.id = k.card_id "
+        "select k.salt, k.digest from card_digests k join cards c on c.id = k.card_id "
         "where c.tier = 'standard'"
     ).fetchone()
     assert hashlib.sha256(bytes(salt) + b"I moved to Porto last spring.").hexdigest() == digest

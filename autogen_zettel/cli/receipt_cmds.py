@@ -110,7 +110,7 @@ def receipt_verify(receipt_file: Path, public_key: str):
     r = check.receipt
     console.print(
         f"valid: {r['action']} in tenant {r['tenant']!r} at {r['at']}, audit entry {r['audit_seq']}, "
-        f"{r['cards']} card(s), {len(r['commitments'])} commitment(s); "
+        f"{r['cards']} card(s), {len(r['digests'])} digest(s); "
         f"audit head {r['audit_head_before'][:16]}… -> {r['audit_head_after'][:16]}…",
         markup=False,
         highlight=False,

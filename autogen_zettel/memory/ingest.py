@@ -45,7 +45,7 @@ from autogen_zettel.text.dates import anchor_dates
 from autogen_zettel.trust.conflict_judge import Judge
 from autogen_zettel.trust.conflicts import check_conflicts, claim_rows
 from autogen_zettel.trust.privacy import Redaction, tier_for
-from autogen_zettel.trust.receipts import commit_cards
+from autogen_zettel.trust.receipts import digest_cards
 from autogen_zettel.trust.sealed import seal_traces
 
 __all__ = ["Ingest"]
@@ -418,7 +418,7 @@ class Ingest:
             )
             self.db.insert_cards(cards)
             seal_traces(self.db, [c.id for c in cards if c.tier is PrivacyTier.PERMANENT])
-            commit_cards(self.db, cards)  # salted commitments a forget receipt will list
+            digest_cards(self.db, cards)  # salted digests a forget receipt will list
             self.db.claims.replace(
                 [c.id for c in cards], [r for c in cards for r in claim_rows(c, claims[c.id])]
             )

@@ -198,11 +198,11 @@ def forget_cards(
             resolve_keys(db, keys, cfg=mem.config.conflicts, now=at)
             sync_cards(db, ids, cfg=mem.config.conflicts)  # layer rows only these cards supported go too
             detail.update(rows=rows, messages_rewritten=sum(1 for t in new_texts.values() if t is not None))
-            # the salted commitments made at write time go into the receipt (its signature binds
+            # the salted digests made at write time go into the receipt (its signature binds
             # them to the chain's heads; the entry itself stays free of random values), and their
             # salts go with the cards, so no guess can be tested
-            commitments = receipts.commitments_of(db, ids)
-            receipts.drop_commitments(db, ids)
+            digests = receipts.digests_of(db, ids)
+            receipts.drop_digests(db, ids)
             # the audit entry commits with the deletion: a kill after this point leaves it in
             # the outbox, and reopening copies it to the log and finishes the scrub below
             entry = store.stage_audit(action, detail, at=at)
@@ -215,7 +215,7 @@ def forget_cards(
                     audit_seq=entry.seq,
                     head_before=entry.prev_hash,
                     head_after=entry.hash,
-                    commitments=commitments,
+                    digests=digests,
                     cards=len(ids),
                     at=entry.at,
                 )

@@ -35,7 +35,7 @@ from autogen_zettel.people.sync import merge_cards as merge_layers
 from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.text.lexical import tokens
 from autogen_zettel.trust.privacy import Redaction, last_used
-from autogen_zettel.trust.receipts import commit_cards
+from autogen_zettel.trust.receipts import digest_cards
 from autogen_zettel.trust.sealed import seal_traces
 
 __all__ = [
@@ -426,7 +426,7 @@ def _write_summaries(mem: Curated, groups: Sequence[tuple[str, list[Card]]]) -> 
     if made:
         with mem.store.db.atomic():
             mem.store.db.insert_cards(made)
-            commit_cards(mem.store.db, made)
+            digest_cards(mem.store.db, made)
             mem.store.db.links.add(links)
         mem.index_cards(made)
     return made

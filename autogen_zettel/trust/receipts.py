@@ -8,15 +8,15 @@ nothing but the receipt file.
 
 How it works:
 
-- at write time each card gets a **commitment** ``SHA-256(salt || content)`` with a random
-  32-byte salt of its own (:func:`commit_cards`, table ``card_commitments``);
-- at a forget the commitments of the forgotten cards go into the receipt, whose signature binds
+- at write time each card gets a **digest** ``SHA-256(salt || content)`` with a random
+  32-byte salt of its own (:func:`digest_cards`, table ``card_digests``);
+- at a forget the digests of the forgotten cards go into the receipt, whose signature binds
   them to the audit chain's heads before and after (the audit entry itself stays free of these
   random values, so a replayed write path gives the same chain), and the salts are deleted with the
   cards (and their bytes scrubbed with them): afterwards nobody, the store included, can test a
-  guess of the forgotten text against a commitment;
+  guess of the forgotten text against a digest;
 - the receipt (:func:`make_receipt`) names the tenant, the audit entry, the chain's head before
-  and after, the commitments, the time and the signer's public key, as canonical JSON (sorted
+  and after, the digests, the time and the signer's public key, as canonical JSON (sorted
   keys, no spaces, UTF-8, one closing newline) with an Ed25519 signature over the same JSON
   without its ``signature`` field. The verifier refuses any file that is not in exactly that
   form, so a change of any byte is refused, not only a change of a signed value.
@@ -30,7 +30,7 @@ What a receipt proves and what it cannot: docs/security.md ("Forgetting receipts
 >>> from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 >>> key = Ed25519PrivateKey.generate()
 >>> text = make_receipt(key, tenant="ann", audit_seq=3, head_before="a" * 64, head_after="b" * 64,
-...                     commitments=["c" * 64], at="2026-12-03T10:00:00")
+...                     digests=["c" * 64], at="2026-12-03T10:00:00")
 >>> verify_receipt(text.encode(), public_key_text(key)).ok
 True
 >>> verify_receipt(text.replace('"ann"', '"bob"').encode(), public_key_text(key)).ok
@@ -61,10 +61,10 @@ __all__ = [
     "KEY_FILE_ENV",
     "FORMAT",
     "ReceiptCheck",
-    "commit_cards",
-    "commitments_of",
-    "drop_commitments",
-    "commitment",
+    "digest_cards",
+    "digests_of",
+    "drop_digests",
+    "salted_digest",
     "signing_key",
     "make_receipt",
     "verify_receipt",
@@ -84,12 +84,12 @@ NO_KEY_NOTE = (
 )
 
 _TABLES = """
-create table if not exists card_commitments (card_id text primary key, salt blob not null, commitment text not null);
+create table if not exists card_digests (card_id text primary key, salt blob not null, digest text not null);
 create table if not exists forget_receipts (audit_seq integer primary key, receipt text not null);
 """
 
 
-def commitment(salt: bytes, content: str) -> str:
+def salted_digest(salt: bytes, content: str) -> str:
     """``SHA-256(salt || content)`` in hex: without the salt no guess of ``content`` can be tested."""
     return hashlib.sha256(salt + content.encode("utf-8")).hexdigest()
 
@@ -103,27 +103,27 @@ def _tables(db) -> None:
         db._receipt_tables = True
 
 
-def commit_cards(db, cards: Iterable) -> None:
-    """Record a salted commitment for each new card (a card already committed keeps its first)."""
+def digest_cards(db, cards: Iterable) -> None:
+    """Record a salted digest for each new card (a card already digested keeps its first)."""
     rows = []
     for card in cards:
         salt = os.urandom(32)
         kept = salt
         if card.tier is PrivacyTier.PERMANENT:
-            # salt and commitment side by side would confirm a guess of the sealed text: its salt
-            # is sealed too (kept only to open the commitment with the key, e.g. in a dispute)
+            # salt and digest side by side would confirm a guess of the sealed text: its salt
+            # is sealed too (kept only to open the digest with the key, e.g. in a dispute)
             kept = seal(base64.b64encode(salt).decode(), f"salt:{card.id}").encode("ascii")
-        rows.append((card.id, kept, commitment(salt, card.content)))
+        rows.append((card.id, kept, salted_digest(salt, card.content)))
     if rows:
         with db.atomic():
             _tables(db)
             db.db.conn.executemany(
-                "insert or ignore into card_commitments (card_id, salt, commitment) values (?, ?, ?)", rows
+                "insert or ignore into card_digests (card_id, salt, digest) values (?, ?, ?)", rows
             )
 
 
-def commitments_of(db, ids: Sequence[str]) -> list[str]:
-    """The commitments of the cards ``ids`` (cards written before commitments have none), sorted."""
+def digests_of(db, ids: Sequence[str]) -> list[str]:
+    """The digests of the cards ``ids`` (cards written before digests have none), sorted."""
     with db.atomic():
         _tables(db)
         out = []
@@ -132,22 +132,22 @@ def commitments_of(db, ids: Sequence[str]) -> list[str]:
             out += [
                 r[0]
                 for r in db.db.conn.execute(
-                    f"select commitment from card_commitments where card_id in ({','.join('?' * len(chunk))})",
+                    f"select digest from card_digests where card_id in ({','.join('?' * len(chunk))})",
                     chunk,
                 ).fetchall()
             ]
     return sorted(out)
 
 
-def drop_commitments(db, ids: Sequence[str]) -> int:
-    """Delete the commitments (and so the salts) of forgotten cards, in the forget's transaction."""
+def drop_digests(db, ids: Sequence[str]) -> int:
+    """Delete the digests (and so the salts) of forgotten cards, in the forget's transaction."""
     n = 0
     with db.atomic():
         _tables(db)
         for start in range(0, len(ids), 500):
             chunk = list(ids[start : start + 500])
             n += db.db.conn.execute(
-                f"delete from card_commitments where card_id in ({','.join('?' * len(chunk))})", chunk
+                f"delete from card_digests where card_id in ({','.join('?' * len(chunk))})", chunk
             ).rowcount
     return n
 
@@ -228,7 +228,7 @@ def make_receipt(
     audit_seq: int,
     head_before: str,
     head_after: str,
-    commitments: Sequence[str],
+    digests: Sequence[str],
     at: str,
     action: str = "forget",
     cards: int | None = None,
@@ -242,8 +242,8 @@ def make_receipt(
         "audit_seq": audit_seq,
         "audit_head_before": head_before,
         "audit_head_after": head_after,
-        "commitments": sorted(commitments),
-        "cards": len(commitments) if cards is None else cards,
+        "digests": sorted(digests),
+        "cards": len(digests) if cards is None else cards,
         "public_key": public_key_text(key),
     }
     signature = base64.b64encode(key.sign(_canonical(body))).decode()
