@@ -134,6 +134,11 @@ class Card:
     valence: float = 0.0
     arousal: float = 0.0
 
+    @property
+    def salience(self) -> float:
+        """How strongly the card was felt, 0..1: the larger of ``|valence|`` and ``arousal``."""
+        return max(abs(self.valence), self.arousal)
+
     def with_changes(self, **changes) -> Card:
         """Return a copy with some fields replaced."""
         return replace(self, **changes)

@@ -27,7 +27,7 @@ from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.messages import validate_message
 from autogen_zettel.base.sealing import keyed_id
 from autogen_zettel.cards import graph as graphs
-from autogen_zettel.cards.affect import estimate as estimate_affect
+from autogen_zettel.cards.affect import Affect, estimate as estimate_affect
 from autogen_zettel.cards.atoms import addressee_of, name_addressee
 from autogen_zettel.cards.claims import claim_fields, extract_claims
 from autogen_zettel.cards.refine import Refiner, clean_text
@@ -258,15 +258,15 @@ class Ingest:
                 # weighs more; "Books, books, books!" stays below a card that says something), which
                 # also slows decay
                 if d.affect is not None:
-                    valence, arousal = d.affect
+                    felt = Affect(*d.affect)
                 else:
                     felt = estimate_affect(content.text)
                     if not felt.salience and d.content != msg.text:
                         whole = estimate_affect(msg.text)
-                        felt = type(felt)(whole.valence * 0.5, whole.arousal * 0.5)
-                    valence, arousal = felt.valence, felt.arousal
-                salience = max(abs(valence), arousal)
-                importance = min(1.0, d.importance * (1.0 + self.config.refiner.affect_importance * salience))
+                        felt = Affect(whole.valence * 0.5, whole.arousal * 0.5)
+                importance = min(
+                    1.0, d.importance * (1.0 + self.config.refiner.affect_importance * felt.salience)
+                )
                 card = Card(
                     id=card_id_for(d.source_ids, content.text, msg.at),
                     content=content.text,
@@ -282,8 +282,8 @@ class Ingest:
                     evidence=evidence,
                     context=context,
                     redactions=tuple(dict.fromkeys(msg.extra.get("redactions", ()) + content.kinds)),
-                    valence=round(valence, 3),
-                    arousal=round(arousal, 3),
+                    valence=round(felt.valence, 3),
+                    arousal=round(felt.arousal, 3),
                 )
                 card = card.with_changes(tier=tier_for(card, privacy, msg.tier))
                 if card.tier is PrivacyTier.NEVER:

@@ -91,7 +91,7 @@ def affect_factor(card: Card, weight: float, sought: float = 0.0, boost: float =
     >>> affect_factor(sad, 0.1), affect_factor(sad, 0.0, sought=-1.0, boost=0.5), affect_factor(sad, 0.0, 1.0, 0.5)
     (1.1, 1.5, 1.0)
     """
-    factor = 1.0 + weight * max(abs(card.valence), card.arousal) if weight > 0 else 1.0
+    factor = 1.0 + weight * card.salience if weight > 0 else 1.0
     if sought and boost > 0 and card.valence * sought >= VALENCE_CUT:
         factor *= 1.0 + boost
     return factor

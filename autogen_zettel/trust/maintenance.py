@@ -160,9 +160,7 @@ def merge_cards(cluster: Sequence[Card]) -> Card:
     sources = tuple(dict.fromkeys(s for c in by_time for s in c.source_ids))
     accesses = [c.last_access for c in cluster if c.last_access]
     accesses += [last_used(c.created_at, c.updated_at, None) for c in cluster[1:]]
-    felt = max(
-        cluster, key=lambda c: max(abs(c.valence), c.arousal)
-    )  # the restatement said with most feeling
+    felt = max(cluster, key=lambda c: c.salience)  # the restatement said with most feeling
     return first.with_changes(
         valence=felt.valence,
         arousal=felt.arousal,
