@@ -221,8 +221,7 @@ class Sessions:
 
     def latest_activity(self) -> datetime | None:
         """The newest message time any session of this tenant saw (None before the first)."""
-        times = [datetime.fromisoformat(r["last_at"]) for r in self.table.rows() if r.get("last_at")]
-        return max(times) if times else None
+        return self.table.latest()
 
     def maintain_if_due(self, at: datetime, trigger: str, *, session_id: str | None = None) -> bool:
         """Queue maintenance if it is due and log it with ``trigger`` once it ran."""

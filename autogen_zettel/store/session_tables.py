@@ -92,6 +92,12 @@ class SessionTable:
         with self.db.lock:
             return list(self.db.db.query("select * from sessions order by started_at, id"))
 
+    def latest(self) -> datetime | None:
+        """The newest message time any session saw (None before the first)."""
+        with self.db.lock:
+            row = self.db.db.execute("select max(last_at) from sessions").fetchone()
+        return datetime.fromisoformat(row[0]) if row and row[0] else None
+
     # -- the upkeep log ------------------------------------------------------------------
     def record(
         self,
