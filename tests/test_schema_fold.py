@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import sqlite_utils
 
-from autogen_zettel import HashEmbedder, MemoryHub
+from autogen_zettel import HashEmbedder, MemoryHub, StoreCorrupt
 from autogen_zettel.store.migrations import migrations
 from tests.schema_shape import schema_shape
 
@@ -35,7 +36,8 @@ def test_the_schema_is_one_migration_and_applies_once(tmp_path):
     db = sqlite_utils.Database(tmp_path / "t.sqlite")
     migrations.apply(db)
     migrations.apply(db)  # a second open changes nothing
-    assert [m.name for m in migrations.applied(db)] == ["m001_initial"]
+    # m002_affect only upgrades a pre-release database: on a new one it finds its columns there
+    assert [m.name for m in migrations.applied(db)] == ["m001_initial", "m002_affect"]
     assert db.execute("select * from link_seq").fetchall() == [(0,)]
 
 
@@ -46,3 +48,63 @@ def test_the_shape_sees_a_changed_schema(tmp_path):
     path = tmp_path / "tenants" / "ann.sqlite"
     sqlite_utils.Database(path)["cards"].add_column("extra", str)
     assert schema_shape(path)["tables"]["cards"] != BEFORE["tables"]["cards"]
+
+
+_PRE_RELEASE = [
+    "m001_initial",
+    "m002_trust",
+    "m003_persona",
+    "m004_durability",
+    "m005_link_pairs",
+    "m006_recent_order",
+    "m007_entity_order",
+    "m008_sessions",
+    "m009_layers",
+    "m010_links_clustered",
+]
+
+
+def _pre_release_tenant(tmp_path, steps):
+    """A tenant as the pre-release steps left it: a card written, then the schema they made
+    (m001's without the cards' affect columns) and their names recorded instead of today's."""
+    with MemoryHub.open(tmp_path, embedder=HashEmbedder()) as hub:
+        hub.tenant("ann").remember("I moved to Lisbon last spring.", speaker="Ann")
+    path = tmp_path / "tenants" / "ann.sqlite"
+    db = sqlite_utils.Database(path)
+    db.execute("alter table cards drop column valence")
+    db.execute("alter table cards drop column arousal")
+    db.execute("delete from _sqlite_migrations")
+    for name in steps:
+        db["_sqlite_migrations"].insert(
+            {"migration_set": "autogen_zettel", "name": name, "applied_at": "2026-10-01"}
+        )
+    db.conn.commit()
+    db.close()
+    assert "valence" not in sqlite_utils.Database(path)["cards"].columns_dict
+    return path
+
+
+def test_a_pre_release_data_folder_gains_the_affect_columns_and_takes_writes(tmp_path):
+    path = _pre_release_tenant(tmp_path, _PRE_RELEASE)
+    with MemoryHub.open(tmp_path, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("ann")
+        old = mem.recall("Where did Ann move?")
+        assert old and "Lisbon" in old[0].card.content
+        assert old[0].card.valence == 0.0  # written before affect: neutral
+        mem.remember("I love the tram rides here, they are wonderful!", speaker="Ann")
+        assert len(mem.cards()) == 2
+    shape = schema_shape(path)
+    assert shape["tables"]["cards"] == BEFORE["tables"]["cards"]
+    names = [m.name for m in migrations.applied(sqlite_utils.Database(path))]
+    assert names == [*_PRE_RELEASE, "m002_affect"]
+
+
+def test_a_folder_of_a_build_that_stopped_part_way_is_refused_with_the_way_out(tmp_path):
+    path = _pre_release_tenant(tmp_path, _PRE_RELEASE[:6])
+    with pytest.raises(StoreCorrupt) as caught:
+        with MemoryHub.open(tmp_path, embedder=HashEmbedder()) as hub:
+            hub.tenant("ann")
+    assert str(path) in str(caught.value) and "m007_entity_order" in str(caught.value)
+    assert "autogen-zettel export" in str(caught.value)
+    # nothing stored was touched: the card is still there
+    assert sqlite_utils.Database(path)["cards"].count == 1

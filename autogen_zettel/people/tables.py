@@ -1,4 +1,4 @@
-"""The person layers' tables in a tenant's database (migration ``m009_layers``): the evidence
+"""The person layers' tables in a tenant's database (created by ``m001_initial`` in :mod:`~autogen_zettel.store.migrations`): the evidence
 each card gives (``layer_evidence``) and the rows derived from it (``layer_facts``,
 ``layer_preferences``, ``layer_commitments``), each citing its cards in ``source_ids``.
 

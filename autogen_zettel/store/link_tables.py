@@ -5,7 +5,8 @@ edits of maintenance are :mod:`~autogen_zettel.store.link_upkeep`'s.
 
 Symmetric kinds are stored once with ``src < dst``; REPLY_TO and SUPERSEDES point from the later
 card to the earlier one; ``seq`` numbers the links in the order they were written and
-``pair_first`` (kept by a trigger, see ``migrations.m005_link_pairs`` and ``m010_links_clustered``)
+``pair_first`` (set by :meth:`LinkTable.add`, see ``_create_link_tables`` in
+:mod:`~autogen_zettel.store.migrations`)
 names the first link written between two ends, of any kind. The table is one b-tree in
 ``(src, kind, dst)`` order holding every column, with one covering index from ``dst``.
 """
@@ -85,7 +86,7 @@ class LinkTable:
             for n, row in enumerate(rows):
                 row[-1] = first + n
             # pair_first: the pair's first link if it has one already, else NULL ("this row"; see
-            # migrations.m005_link_pairs), found through the primary key from each end; an
+            # store/migrations.py), found through the primary key from each end; an
             # existing row keeps its own
             self._db.db.conn.executemany(
                 "insert into links (src, kind, dst, weight, created_at, pair_first, seq) values "

@@ -3,7 +3,9 @@ migration runs once per database, in order, and is never edited after it shipped
 
 ``m001_initial`` is the whole schema of the first release (the steps that built it before 0.1.0
 shipped are folded into it; ``tests/test_schema_fold.py`` holds a new tenant's schema to what
-they made). The tables, by what owns them:
+they made). ``m002_affect`` brings a database those pre-release steps built (``m001_initial``
+to ``m010_links_clustered`` recorded, no ``valence`` or ``arousal`` on ``cards``) up to it; on a
+new database it finds nothing to do. The tables, by what owns them:
 
 - cards and their words: ``cards``, ``card_entities``, ``card_history``, ``messages``, ``meta``;
 - links: ``links`` (one clustered b-tree), ``link_seq`` (the write order);
@@ -20,6 +22,8 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils import Migrations
 
+from autogen_zettel.base.errors import StoreCorrupt
+
 __all__ = ["migrations"]
 
 
@@ -35,6 +39,45 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     _create_session_tables(db)
     _create_persona_tables(db)
     _create_layer_tables(db)
+
+
+#: the names the pre-release steps recorded after ``m001_initial``; a database holding all of
+#: them has m001's schema except the cards' affect columns
+_PRE_RELEASE = (
+    "m002_trust",
+    "m003_persona",
+    "m004_durability",
+    "m005_link_pairs",
+    "m006_recent_order",
+    "m007_entity_order",
+    "m008_sessions",
+    "m009_layers",
+    "m010_links_clustered",
+)
+
+
+@migrations()
+def m002_affect(db: sqlite_utils.Database) -> None:
+    """The cards' affect columns on a database the pre-release steps built (they were added to
+    m001 when the steps were folded, so such a database recorded m001 without them). A database
+    that stopped part-way through those steps lacks more than two columns: it is refused with
+    the way out instead of being half upgraded."""
+    columns = db["cards"].columns_dict
+    if "valence" in columns and "arousal" in columns:
+        return  # made by m001 as it is now
+    recorded = {m.name for m in migrations.applied(db)}
+    missing = [name for name in _PRE_RELEASE if name not in recorded]
+    if missing:
+        path = db.execute("pragma database_list").fetchone()[2] or ":memory:"
+        raise StoreCorrupt(
+            f"the database {path!r} was made by a pre-release build of autogen-zettel whose schema "
+            f"stops before {missing[0]}; this version cannot upgrade it. Export its cards with that "
+            "build (`autogen-zettel export TENANT`) and ingest the messages into a new data folder "
+            "(`autogen-zettel ingest`)"
+        )
+    for column in ("valence", "arousal"):
+        if column not in columns:
+            db.execute(f"alter table cards add column {column} REAL NOT NULL DEFAULT 0.0")
 
 
 def _create_card_tables(db: sqlite_utils.Database) -> None:

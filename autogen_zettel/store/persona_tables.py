@@ -1,7 +1,7 @@
 """The persona's tables in a tenant's SQLite file: trait evidence, trait history, module
 events, prompt and profile versions, and a small key/value state.
 
-Created by migration ``m003_persona`` of :mod:`autogen_zettel.store.db`; this class gives typed
+Created by :mod:`autogen_zettel.store.migrations` (``m001_initial``); this class gives typed
 access to them over a :class:`~autogen_zettel.store.db.CardDB` (its ``db``, ``lock`` and
 ``atomic``), so they share the file, the lock and the transactions of the cards.
 
