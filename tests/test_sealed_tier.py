@@ -121,6 +121,33 @@ def test_no_plain_row_derives_from_a_permanent_card(folder):
         assert all(is_sealed(v) for v in row)
 
 
+def test_a_full_rebuild_of_the_person_layers_reads_no_permanent_card(folder, clock):
+    """The rules' upgrade path (every card read again) skips permanent cards as a write does."""
+    hub = MemoryHub.open(folder, embedder=HashEmbedder(), clock=clock)
+    try:
+        mem = hub.tenant("ann")
+        parts = tenant_parts(mem)
+        parts.people.rebuild()
+        mem.remember("I am allergic to cats.", speaker="ann", message_id="m3")
+        parts.people.rebuild()
+        # the standard card's allergy is a fact; the permanent card's is not
+        assert any("cat" in f.value for f in mem.facts())
+        assert not any("penicillin" in f.value or "negative" in f.value for f in mem.facts())
+    finally:
+        hub.close()
+    con = sqlite3.connect(folder / "tenants" / "ann.sqlite")
+    permanent = [r[0] for r in con.execute("select id from cards where tier = 'permanent'")]
+    marks = ",".join("?" * len(permanent))
+    assert (
+        con.execute(f"select count(*) from layer_evidence where card_id in ({marks})", permanent).fetchone()[
+            0
+        ]
+        == 0
+    )
+    dump = "\n".join(con.iterdump())
+    assert "penicillin" not in dump and "negative" not in dump
+
+
 def test_edit_and_set_tier_keep_old_text_sealed(tmp_path, monkeypatch, clock):
     monkeypatch.setenv(ENV, new_key())
     data = tmp_path / "data"

@@ -137,8 +137,8 @@ def sync_cards(
     rows = []
     for cid in ids:
         card = cards.get(cid)
-        if card is None or card.kind is CardKind.SUMMARY or card.tier is PrivacyTier.PERMANENT:
-            continue  # a permanent card is sealed at rest: no plain layer row may quote it
+        if card is None or not _gives_evidence(card):
+            continue
         found = given[cid] if given and cid in given else evidence_for(tables, card, embedder=embedder)
         rows.extend(_row(card, ev) for ev in found)
     with db.atomic():
@@ -157,6 +157,12 @@ def merge_cards(db, survivor: str, absorbed: Sequence[str], *, cfg: ConflictConf
         _rebuild(db, tables, groups, cfg)
 
 
+def _gives_evidence(card: Card) -> bool:
+    """Whether a card's words may become layer rows: not a summary (its sources speak), not a
+    permanent card (sealed at rest: no plain layer row may quote it)."""
+    return card.kind is not CardKind.SUMMARY and card.tier is not PrivacyTier.PERMANENT
+
+
 def rebuild_all(db, *, cfg: ConflictConfig) -> int:
     """Re-read every card's evidence and rebuild every layer row; returns the evidence count."""
     tables = LayerTables(db)
@@ -165,7 +171,7 @@ def rebuild_all(db, *, cfg: ConflictConfig) -> int:
     rows = [
         _row(cards[cid], ev)
         for cid in ids
-        if cards[cid].kind is not CardKind.SUMMARY
+        if _gives_evidence(cards[cid])
         for ev in evidence_for(tables, cards[cid])
     ]
     with db.atomic():
