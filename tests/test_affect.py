@@ -188,3 +188,19 @@ def test_a_felt_card_decays_slower():
         )
     later = T0 + timedelta(days=120)
     assert strength(felt, later, DecayConfig()) > strength(plain, later, DecayConfig())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm not happy with the draft, but happy with the data.",
+        "Not great, then great.",
+        "我不开心，后来又开心了。",
+    ],
+)
+def test_a_negation_turns_only_its_own_word(text):
+    """A negated word counts against; the same word again, not negated, counts for (the second
+    'happy' once took the first one's negated reading)."""
+    first = text.split("，")[0] if "，" in text else text.split(",")[0]
+    assert estimate(first).valence < 0
+    assert estimate(text).valence > 0

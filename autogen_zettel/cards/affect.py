@@ -323,9 +323,8 @@ def _en_hits(text: str) -> list[tuple[float, float]]:
             if any(s < m.end() and m.start() < e for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))
-            if _NEGATORS.search(low[: m.start()][-20:]) and phrase != "not bad":
-                val, aro = -val * 0.5, aro * 0.5
-            hits.append((val, aro))
+            negated = _NEGATORS.search(low[: m.start()][-20:]) and phrase != "not bad"
+            hits.append((-val * 0.5, aro * 0.5) if negated else (val, aro))
     return hits
 
 
@@ -334,9 +333,8 @@ def _zh_hits(text: str) -> list[tuple[float, float]]:
     for word, val, aro in sorted(_ZH, key=lambda x: -len(x[0])):
         at = text.find(word)
         while at >= 0:
-            if val > 0 and at > 0 and text[at - 1] in "不没":
-                val, aro = -val * 0.5, aro * 0.5
-            hits.append((val, aro))
+            negated = val > 0 and at > 0 and text[at - 1] in "不没"
+            hits.append((-val * 0.5, aro * 0.5) if negated else (val, aro))
             text = text[:at] + "\u3000" * len(word) + text[at + len(word) :]
             at = text.find(word, at + len(word))
     return hits
