@@ -202,6 +202,11 @@ def test_forget_rewrites_summaries_that_quoted_the_card(clock):
         [new_summary] = [c for c in mem.cards() if c.kind is CardKind.SUMMARY]
         assert out.summaries_rewritten == (new_summary.id,)
         assert "brass key" not in new_summary.content and "fig cuttings" in new_summary.content
+        # the old summary's salted digest (of a text quoting the secret) went with it: its salt
+        # would let a guess of that text be tested
+        db = tenant_parts(mem).db
+        rows = dict(db.db.execute("select card_id, digest from card_digests").fetchall())
+        assert summary_id not in rows and new_summary.id in rows
 
 
 def test_drop_tenant_removes_files_and_keeps_a_verifiable_audit(disk_hub_factory, tmp_path):

@@ -12,6 +12,7 @@ from autogen_zettel.base.config import DecayConfig, MaintenanceConfig, config_fr
 from autogen_zettel.cards.link import KIND_WEIGHT
 from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.trust.maintenance import extractive_summary, plan_merges, strength
+from autogen_zettel.trust.receipts import digests_of, salted_digest
 
 from .conftest import T0
 
@@ -131,6 +132,11 @@ def test_near_duplicates_merge_keeping_every_source_and_link(hub):
     hit = mem.recall("What does Ann fire in the kiln every Sunday?", k=1)[0]  # Bo said the same words
     assert hit.card.id == survivor and set(hit.card.source_ids) == {"a1", "a2", "a3"}
     assert mem.audit.entries()[-1].action == "merge"
+    # the absorbed cards' salted digests went with them; the survivor has one for its text
+    db = tenant_parts(mem).db
+    assert digests_of(db, list(absorbed)) == []
+    [kept] = db.db.execute("select salt, digest from card_digests where card_id = ?", [survivor]).fetchall()
+    assert kept[1] == salted_digest(kept[0], merged.content)
 
 
 def test_plan_merges_refuses_contradictions_and_other_kinds():

@@ -35,7 +35,7 @@ from autogen_zettel.people.sync import merge_cards as merge_layers
 from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.text.lexical import tokens
 from autogen_zettel.trust.privacy import Redaction, last_used
-from autogen_zettel.trust.receipts import digest_cards
+from autogen_zettel.trust.receipts import digest_cards, drop_digests
 from autogen_zettel.trust.sealed import seal_traces
 
 __all__ = [
@@ -338,6 +338,10 @@ def _merge(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
             for old in absorbed:
                 mem.store.db.link_upkeep.redirect(old, survivor.id)
             mem.store.db.erasure.purge(absorbed, {})
+            # the absorbed cards are gone: their salted digests go with them, as a forget's do; the
+            # survivor's is made again for the text it now holds
+            drop_digests(mem.store.db, [*absorbed, survivor.id])
+            digest_cards(mem.store.db, [survivor])
             mem.store.db.mark_indexed([survivor.id])
             merge_layers(mem.store.db, survivor.id, absorbed, cfg=mem.config.conflicts)  # the person layers
             report.merged.append((survivor.id, tuple(absorbed)))
@@ -394,6 +398,7 @@ def rebuild_summary(mem: Curated, summary_id: str, *, members: Sequence[Card] | 
     # forgotten member (summaries from before labels were stored fall back to their digest prefix)
     label = old.context or old.content.split(" (", 1)[0].removeprefix("Summary of ")
     mem.store.db.erasure.purge([summary_id], {})
+    drop_digests(mem.store.db, [summary_id])  # the new summary gets its own
     mem.store.delete_points([summary_id])
     if len(members) < cfg.summary_min_members:
         return None
