@@ -189,3 +189,26 @@ def test_cli_forget_writes_the_receipt_of_a_permanent_card(tmp_path, monkeypatch
     check = verify_receipt(out.read_bytes(), (tmp_path / "signer.pem.pub").read_bytes())
     assert check.ok and check.receipt["cards"] == 1 and len(check.receipt["digests"]) == 1
     assert b"negative" not in out.read_bytes()
+
+
+def test_cli_forget_asking_for_a_receipt_without_a_key_forgets_nothing(tmp_path, monkeypatch, clock, run_cli):
+    """--receipt without a signing key is refused before anything is forgotten (a forget cannot be
+    redone to get the receipt afterwards)."""
+    monkeypatch.delenv(KEY_ENV, raising=False)
+    monkeypatch.delenv(KEY_FILE_ENV, raising=False)
+    data = tmp_path / "data"
+    hub = MemoryHub.open(data, embedder=HashEmbedder(dim=256), clock=clock)
+    try:
+        card = hub.tenant("ann").remember(SECRET, speaker="ann")[0]
+    finally:
+        hub.close()
+    out = tmp_path / "r.json"
+    result = run_cli(data, "forget", "ann", card.id, "--yes", "--receipt", str(out))
+    assert result.exit_code == 2, result.output
+    assert "--receipt needs a signing key" in result.output and KEY_ENV in result.output
+    assert not out.exists()
+    hub = MemoryHub.open(data, embedder=HashEmbedder(dim=256), clock=clock)
+    try:
+        assert hub.tenant("ann").card(card.id).content == SECRET
+    finally:
+        hub.close()

@@ -27,6 +27,7 @@ from autogen_zettel.cli.common import (
     writable_folder,
 )
 from autogen_zettel.cli.receipt_cmds import receipt
+from autogen_zettel.trust.receipts import NO_KEY_NOTE, signing_key
 
 
 def card_dict(card) -> dict:
@@ -241,6 +242,12 @@ def forget(obj: Context, tenant, card_ids, subject, yes, receipt_out):
     what = f"everything about {subject!r}" if subject else f"{len(card_ids)} card(s)"
     if receipt_out is not None:
         writable_file(receipt_out, what="the receipt")
+        # asked for a receipt: no forget without the key that signs it (a forget cannot be
+        # redone to get one afterwards)
+        if signing_key(Path(obj.data_dir)) is None:
+            raise click.UsageError(
+                f"--receipt needs a signing key: {NO_KEY_NOTE.removeprefix('no forget receipt: ')}"
+            )
     if not yes:
         click.confirm(f"Forget {what} in {tenant}? This cannot be undone", abort=True)
     with obj.hub() as hub:
