@@ -31,6 +31,8 @@ _EXPORTS: dict[str, str] = {
     "AuditEntry": "autogen_zettel.store.audit",
     "redact": "autogen_zettel.trust.privacy",
     "Redaction": "autogen_zettel.trust.privacy",
+    "verify_receipt": "autogen_zettel.trust.receipts",
+    "ReceiptCheck": "autogen_zettel.trust.receipts",
     # the person layers: what mem.facts(), mem.preferences() and mem.commitments() return
     "Fact": "autogen_zettel.people.model",
     "Preference": "autogen_zettel.people.model",
@@ -51,6 +53,7 @@ _EXPORTS: dict[str, str] = {
     "Persona": "autogen_zettel.persona.spec",
     "load_persona": "autogen_zettel.persona.spec",
     "PersonaEngine": "autogen_zettel.persona.engine",
+    "ColdStart": "autogen_zettel.persona.cold_start",
     "TraitSpec": "autogen_zettel.persona.traits",
     "load_trait_specs": "autogen_zettel.persona.traits",
     # configuration and time
@@ -85,6 +88,11 @@ _EXPORTS: dict[str, str] = {
     "StoreCorrupt": "autogen_zettel.base.errors",
     "EmbeddingMismatch": "autogen_zettel.base.errors",
     "LLMOutputError": "autogen_zettel.base.errors",
+    "LLMUnavailable": "autogen_zettel.base.errors",
+    "DiskFull": "autogen_zettel.base.errors",
+    "TooManyOpenFiles": "autogen_zettel.base.errors",
+    "QueueFull": "autogen_zettel.base.errors",
+    "PermanentKeyMissing": "autogen_zettel.base.errors",
 }
 
 #: the public names whose module imports AutoGen

@@ -187,3 +187,8 @@ class TenantAudit:
     def verify(self) -> AuditReport:
         """Check the audit hash chain (``report.ok``; ``report.problems`` name the bad entries)."""
         return self._store.verify_audit()
+
+    def card_ref(self, card_id: str) -> str:
+        """What the entries record for ``card_id``: its ids are keyed under the tenant's audit
+        key, never written plain; find a card's entries by this value."""
+        return self._store.card_ref(card_id)
