@@ -293,3 +293,15 @@ def test_a_permanent_card_digest_confirms_no_guess(folder):
         "where c.tier = 'standard'"
     ).fetchone()
     assert hashlib.sha256(bytes(salt) + b"I moved to Porto last spring.").hexdigest() == digest
+
+
+def test_a_standard_card_starting_with_the_seal_prefix_reads_as_written(tmp_path, monkeypatch, clock):
+    """Only a permanent card is opened: a standard text that starts like a sealed one (someone
+    pasting a stored value) is not mistaken for one and read as locked."""
+    monkeypatch.delenv(ENV, raising=False)
+    text = "zettel-sealed:v1:abcd is what the export showed for that row"
+    with MemoryHub.open(tmp_path / "data", embedder=HashEmbedder(), clock=clock) as hub:
+        mem = hub.tenant("ann")
+        card = mem.remember(text, speaker="ann")[0]
+        assert mem.card(card.id).content == text
+        assert texts(mem, "what did the export show for that row") == [text]

@@ -9,8 +9,8 @@ from datetime import datetime
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, EvidenceSource, PrivacyTier
 from autogen_zettel.base.sealing import (
     LOCKED,
-    PREFIX,
     WRONG_KEY,
+    is_permanent,
     is_sealed,
     open_sealed,
     refuse_locked,
@@ -73,7 +73,10 @@ def row_to_card(row: dict) -> Card:
     kind, status = row["kind"], row["status"]
     tier, evidence = row.get("tier") or "standard", row.get("evidence") or "explicit"
     content = row["content"]
-    if content and content.startswith(PREFIX):  # a permanent card, sealed at rest (trust/sealed.py)
+    # only a permanent card is sealed at rest (trust/sealed.py): a standard card that happens to
+    # start with the seal's prefix is text, read as written
+    sealed = is_permanent(tier)
+    if sealed and is_sealed(content):
         content = open_sealed(content, f"card:{row['id']}")
     card = _new(Card)
     card.__dict__.update(
@@ -84,10 +87,12 @@ def row_to_card(row: dict) -> Card:
         created_at=datetime.fromisoformat(row["created_at"]),
         source_ids=_tuple(row["source_ids"]),
         session_id=row["session_id"],
-        tags=_open_list(row["id"], "tags", row["tags"]) if is_sealed(row["tags"]) else _tuple(row["tags"]),
+        tags=_open_list(row["id"], "tags", row["tags"])
+        if sealed and is_sealed(row["tags"])
+        else _tuple(row["tags"]),
         entities=(
             _open_list(row["id"], "entities", row["entities"])
-            if is_sealed(row["entities"])
+            if sealed and is_sealed(row["entities"])
             else _tuple(row["entities"])
         ),
         confidence=row["confidence"],
