@@ -147,3 +147,22 @@ def test_a_minilm_data_folder_under_the_new_default(tmp_path, minilm, e5):
         assert hub.reindex("ada") == 1
         assert hub.tenant("ada").stats()["embedding_model"] == e5.name
         assert hub.tenant("ada").recall("蜜蜂", k=1)[0].card.source_ids == ("b",)
+
+
+@pytest.mark.integration
+def test_a_folder_built_on_the_engine_names_the_runtime_that_opens_it(tmp_path, e5):
+    """A folder whose vectors the package's engine made (where the ONNX export could not be made)
+    is refused by the default runtime with the config line that opens it, and that line does."""
+    from autogen_zettel import EmbeddingMismatch, MemoryHub
+    from autogen_zettel.base.config import config_from_dict
+
+    engine = E5Embedder(runtime="engine", threads=1, batch_workers=1)
+    with MemoryHub.open(tmp_path / "d", embedder=engine) as hub:
+        hub.tenant("ada").remember("I keep three beehives in my garden.", speaker="Ada", message_id="b")
+    with MemoryHub.open(tmp_path / "d", embedder=e5) as hub:
+        with pytest.raises(EmbeddingMismatch) as err:
+            hub.tenant("ada")
+        assert "embedding: {runtime: engine}" in str(err.value) and "reindex" in str(err.value)
+    cfg = config_from_dict({"embedding": {"runtime": "engine"}})
+    with MemoryHub.open(tmp_path / "d", config=cfg) as hub:
+        assert hub.tenant("ada").recall("honey bees", k=1)[0].card.source_ids == ("b",)

