@@ -178,6 +178,12 @@ def _say(line: str) -> None:
     help="Turns before each size remembered with the real embedder and timed (the rest of the "
     "fill embeds each distinct turn once).",
 )
+@click.option(
+    "--fresh",
+    is_flag=True,
+    help="Store only texts never given before (later rounds shuffle each turn's words), so no "
+    "cache meets a text twice; the fill then embeds every turn with the real model.",
+)
 @json_option
 @click.pass_obj
 def bench_scale(
@@ -187,6 +193,7 @@ def bench_scale(
     queries: int,
     single: int,
     timed: int,
+    fresh: bool,
     json_out: Path | None,
 ):
     """Grow one tenant to 10k and 100k cards: recall p50/p95 next to a flat dense baseline over
@@ -211,6 +218,7 @@ def bench_scale(
         say=_say,
         on_row=save,
         timed_turns=timed,
+        fresh=fresh,
     )
     table = Table(
         title=f"one tenant, {rows[0].engine if rows else '?'} engine (recall includes the query embedding)"

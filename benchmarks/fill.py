@@ -14,6 +14,7 @@ word for word. The scale and maintenance benchmarks both fill their tenant this 
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -28,6 +29,7 @@ from autogen_zettel.people.model import commitment_words
 
 __all__ = [
     "Fill",
+    "fresh_round",
     "replay_round",
     "fill_tenant",
     "fresh_tenant",
@@ -115,6 +117,33 @@ def replay_round(turns: Sequence[Message], rnd: int, *, round_days: float) -> li
         )
         for t in turns
     ]
+
+
+def fresh_round(turns: Sequence[Message], rnd: int, *, round_days: float, seen: set[str]) -> list[Message]:
+    """:func:`replay_round`, with texts never given before: from round 1 on each turn's words are
+    shuffled (seeded by the round and the turn's id), and a text already in ``seen`` gets a
+    word of its round appended until it is new; ``seen`` is updated. Speed figures measured on
+    repeated texts can meet an encode or sparse cache a real chat never would; these cannot.
+
+    >>> from datetime import datetime
+    >>> from autogen_zettel.base.cards import Message
+    >>> m = Message("ok", speaker="Ann", message_id="D1:1", session_id="s1", at=datetime(2024, 1, 1))
+    >>> seen = set()
+    >>> [fresh_round([m], r, round_days=1, seen=seen)[0].text for r in range(3)]
+    ['ok', 'ok round1', 'ok round2']
+    """
+    out = []
+    for t in replay_round(turns, rnd, round_days=round_days):
+        words = t.text.split()
+        if rnd:
+            random.Random(f"{rnd}:{t.message_id}").shuffle(words)
+        text, n = " ".join(words), 0
+        while text in seen:
+            n += 1
+            text = " ".join(words) + f" round{rnd}" + (f"x{n}" if n > 1 else "")
+        seen.add(text)
+        out.append(replace(t, text=text))
+    return out
 
 
 def fill_tenant(

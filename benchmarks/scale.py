@@ -40,7 +40,7 @@ from autogen_zettel.base.threads import bounded_threads
 from autogen_zettel.embed.encode_cache import unwrap
 from autogen_zettel.memory.card_index import embed_text
 from autogen_zettel.memory.tenant import tenant_parts
-from benchmarks.fill import RepeatCache, forget_kept_texts, remember_turn, replay_round
+from benchmarks.fill import RepeatCache, forget_kept_texts, fresh_round, remember_turn, replay_round
 
 __all__ = ["ScaleRow", "run_scale", "folder_bytes", "peak_rss_mb"]
 
@@ -142,6 +142,7 @@ def run_scale(
     timed_turns: int = 2560,
     say: Callable[[str], None] = lambda line: None,
     on_row: Callable[[list[ScaleRow]], None] = lambda rows: None,
+    fresh: bool = False,
 ) -> list[ScaleRow]:
     """Grow ``tenant`` to each of ``sizes`` cards and measure; returns one row per size.
 
@@ -149,6 +150,9 @@ def run_scale(
     :param say: receives a progress line now and then (plain text, also when not on a terminal)
     :param on_row: receives the rows so far after each size (e.g. to save them before a long next size)
     :param timed_turns: the turns before each size remembered with the real embedder and timed
+    :param fresh: every text stored is new (:func:`~benchmarks.fill.fresh_round`: later rounds
+        shuffle each turn's words), so no cache can meet a text twice; the fill then embeds every
+        turn with the real model
     """
     from benchmarks.locomo import every_turn, load_locomo
 
@@ -164,6 +168,13 @@ def run_scale(
     distinct = emb.encode([embed_text(t.speaker, t.text) for t in turns])
     rows: list[ScaleRow] = []
     rnd, pending, ingested = 0, [], 0
+    seen: set[str] = set()
+
+    def next_round(rnd: int) -> list:
+        if fresh:
+            return fresh_round(turns, rnd, round_days=365, seen=seen)
+        return replay_round(turns, rnd, round_days=365)
+
     for size in sorted(sizes):
         seconds, messages, t_report = 0.0, 0, time.perf_counter()
         cpu_s = child_s = 0.0
@@ -176,7 +187,7 @@ def run_scale(
             left = int((size - count) / max(per_turn, 1e-3))  # turns still to go before this size
             untimed = left - timed_turns
             if not pending:
-                pending = replay_round(turns, rnd, round_days=365)
+                pending = next_round(rnd)
                 rnd += 1
             if untimed > 0:
                 chunk, pending = pending[: min(1024, untimed)], pending[min(1024, untimed) :]
@@ -192,7 +203,7 @@ def run_scale(
                 want, chunk = max(1, left), []
                 while len(chunk) < want:
                     if not pending:
-                        pending = replay_round(turns, rnd, round_days=365)
+                        pending = next_round(rnd)
                         rnd += 1
                     take = want - len(chunk)
                     chunk, pending = chunk + pending[:take], pending[take:]
@@ -222,7 +233,7 @@ def run_scale(
         single: list[float] = []
         for _ in range(n_single):
             if not pending:
-                pending = replay_round(turns, rnd, round_days=365)
+                pending = next_round(rnd)
                 rnd += 1
             t, pending = pending[0], pending[1:]
             t0 = time.perf_counter()
