@@ -60,9 +60,8 @@ def main(argv=None) -> int:
     from autogen_zettel import MemoryHub
     from autogen_zettel.base.cards import LinkKind
     from autogen_zettel.base.config import MemoryConfig
-    from autogen_zettel.cards.link import KIND_WEIGHT
     from autogen_zettel.embed.embedders import make_embedder
-    from autogen_zettel.recall.presets import tuning_of
+    from autogen_zettel.recall.presets import link_weights, tuning_of
     from benchmarks.locomo import load_locomo
     from benchmarks.locomo_cv import CachedEmbedder, LocomoCV, coordinate_search, summarise
     from benchmarks.run_locomo_cv import UNTUNED
@@ -80,7 +79,7 @@ def main(argv=None) -> int:
     emb.save()
     rc = tuning_of(cfg)
     start = {k: getattr(rc, k.split(".", 1)[1]) for k in UNTUNED if k.startswith("recall.")}
-    start.update({f"link.{k.value}": w for k, w in KIND_WEIGHT.items()})
+    start.update({f"link.{k.value}": w for k, w in link_weights(rc).items()})
     grid = json.loads(args.grid)
     start.update(json.loads(args.set))
     for k in grid:  # a key not in the start (e.g. recall.seeds) starts at the library's value

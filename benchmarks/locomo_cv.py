@@ -24,8 +24,8 @@ import numpy as np
 from autogen_zettel.base.cards import CardStatus, LinkKind
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.cards.graph import build_graph
-from autogen_zettel.cards.link import KIND_WEIGHT
 from autogen_zettel.memory.tenant import tenant_parts
+from autogen_zettel.recall.presets import link_weights, tuning_of
 from autogen_zettel.recall.progressive import progressive_recall
 from autogen_zettel.store.tenant_store import TenantStore
 from benchmarks.locomo import (
@@ -202,7 +202,7 @@ class LocomoCV:
                 "recall": recall.model_copy(update={"tuning": recall.tuning.model_copy(update=recall_over)})
             }
         )
-        weights = dict(KIND_WEIGHT)
+        weights = link_weights(tuning_of(cfg))
         weights.update({LinkKind(k.split(".", 1)[1]): v for k, v in setting.items() if k.startswith("link.")})
         top, margin = int(setting.get("meaning.top", 0)), float(setting.get("meaning.margin", 0.0))
         gkey = (tuple(sorted((k.value, v) for k, v in weights.items())), top, margin, conv.sample_id)

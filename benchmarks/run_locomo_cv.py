@@ -151,7 +151,7 @@ def main(argv=None) -> int:
     from autogen_zettel.base.config import MemoryConfig
     from autogen_zettel.cards.link import KIND_WEIGHT
     from autogen_zettel.embed.embedders import make_embedder
-    from autogen_zettel.recall.presets import tuning_of
+    from autogen_zettel.recall.presets import link_weights, tuning_of
     from benchmarks.locomo import load_locomo
     from benchmarks.locomo_cv import CachedEmbedder, LocomoCV, cross_validate, summarise
 
@@ -172,7 +172,7 @@ def main(argv=None) -> int:
     fold_starts = None
     rc = tuning_of(cv.config)
     shipped = {k: getattr(rc, k.split(".", 1)[1]) for k in UNTUNED if k.startswith("recall.")}
-    shipped.update({f"link.{k.value}": w for k, w in KIND_WEIGHT.items()})
+    shipped.update({f"link.{k.value}": w for k, w in link_weights(rc).items()})
     if args.start == "shipped":  # the library's defaults: a round that tunes only its new values
         start = {**UNTUNED, **shipped}
     elif args.start in ("untuned", "previous"):

@@ -37,6 +37,8 @@ MEASURED = {
     "affect_query_boost": 0.5,
     "preload_links": True,
     "preload_links_max": 5_000_000,
+    # KIND_WEIGHT's STRONGLY_RELATED weight (0.0), moved into the preset (#39)
+    "meaning_link_weight": 0.0,
 }
 
 

@@ -59,6 +59,9 @@ class RecallTuning(Schema):
         None  # how firmly that map is held near the identity (larger: a smaller move)
     )
     query_map_min_pairs: AtLeast1 | None = None  # asking messages with a reply before a map is learned
+    # the activation a STRONGLY_RELATED link (the same thing said in other words) passes in the
+    # associative layer, as the link kinds' weights in autogen_zettel/cards/link.py
+    meaning_link_weight: Unit | None = None
     # a card said with feeling scores and passes activation 1 + affect_weight * its salience times
     affect_weight: Unit | None = None
     # a query that seeks a feeling ("what upset her?") raises the cards of that valence by this share

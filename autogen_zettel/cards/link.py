@@ -36,9 +36,10 @@ __all__ = [
 # How much activation each kind of link passes during associative unlocking: measured
 # defaults (benchmarks/run_locomo_cv.py tunes them; docs/benchmarks.md has the ablation).
 # Activation flowing from a matched message to its reply is what unlocks answers ("did you
-# paint that?" -> "yes, last year"), while similarity links mostly re-rank the same cards and
-# cost precision, so they pass nothing. Similarity links are still written: persona mining and
-# merging use them.
+# paint that?" -> "yes, last year"). Meaning links pass nothing here: recall gives
+# STRONGLY_RELATED its preset's ``meaning_link_weight`` (recall/presets.py ``link_weights``), and
+# WEAKLY_RELATED links mostly re-rank the same cards and cost precision. Both are kept: persona
+# mining, merging, the export and the view read them.
 KIND_WEIGHT = {
     LinkKind.REPLY_TO: 0.6,  # from the message to its reply; backwards see BACKWARD_WEIGHT
     LinkKind.SUPERSEDES: 0.5,

@@ -26,7 +26,7 @@ from autogen_zettel.memory.host import TenantHost
 from autogen_zettel.memory.sessions import Sessions
 from autogen_zettel.memory.writer import Writer
 from autogen_zettel.people.layers import Layers
-from autogen_zettel.recall.presets import tuning_of
+from autogen_zettel.recall.presets import link_weights, tuning_of
 from autogen_zettel.store.audit import AuditEntry, AuditReport
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.persona_tables import PersonaStore
@@ -102,7 +102,10 @@ class TenantParts:
                 partial(self.db.links.table, max_rows=cfg.preload_links_max) if cfg.preload_links else None
             )
             return graphs.LinkNeighbours(
-                self.db.links.rows_touching, changes=self.db.links.take_changes, table=table
+                self.db.links.rows_touching,
+                changes=self.db.links.take_changes,
+                table=table,
+                weights=link_weights(cfg),
             )
 
         return self.store.cached("neighbours", build, lasting=True)

@@ -17,10 +17,12 @@ another does.
 
 from __future__ import annotations
 
+from autogen_zettel.base.cards import LinkKind
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.base.recall_config import RecallTuning
+from autogen_zettel.cards.link import KIND_WEIGHT
 
-__all__ = ["DEFAULT", "PRESETS", "tuning_of"]
+__all__ = ["DEFAULT", "PRESETS", "link_weights", "tuning_of"]
 
 DEFAULT = RecallTuning(
     threshold=0.05,  # fused score (0..1) below which immediate hits are dropped
@@ -62,6 +64,11 @@ DEFAULT = RecallTuning(
     # "什么让她难过") raises the cards of that valence by affect_query_boost (recall/weights.py)
     affect_weight=0.0,
     affect_query_boost=0.5,
+    # the activation STRONGLY_RELATED links pass in the associative layer (WEAKLY_RELATED pass
+    # none). Off: with e5 (its cosines on MiniLM's scale, embed/scale.py) every LoCoMo dev fold
+    # took 0.1 (held out R@10 +0.2) and REALTALK's did too (+0.2), but the Chinese set's tune
+    # split fell from 65 to 56 of 86, and with MiniLM every fold took 0 (docs/benchmarks.md)
+    meaning_link_weight=0.0,
     # links held in a compact in-memory adjacency (about 26 bytes a link), loaded in a background
     # thread begun by the first recall; SQLite serves until it is loaded
     preload_links=True,
@@ -76,3 +83,15 @@ def tuning_of(config: MemoryConfig) -> RecallTuning:
     overrides put over it (every key set)."""
     recall = config.recall
     return recall.tuning.over(PRESETS[recall.preset])
+
+
+def link_weights(tuning: RecallTuning) -> dict[LinkKind, float]:
+    """The activation each link kind passes in the associative layer under ``tuning``: the kinds'
+    weights (:data:`~autogen_zettel.cards.link.KIND_WEIGHT`) with STRONGLY_RELATED's from
+    ``meaning_link_weight``.
+
+    >>> tuned = RecallTuning(meaning_link_weight=0.1).over(DEFAULT)
+    >>> link_weights(tuned)[LinkKind.STRONGLY_RELATED], link_weights(tuned)[LinkKind.REPLY_TO]
+    (0.1, 0.6)
+    """
+    return {**KIND_WEIGHT, LinkKind.STRONGLY_RELATED: tuning.meaning_link_weight}
