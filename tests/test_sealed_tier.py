@@ -305,3 +305,20 @@ def test_a_standard_card_starting_with_the_seal_prefix_reads_as_written(tmp_path
         card = mem.remember(text, speaker="ann")[0]
         assert mem.card(card.id).content == text
         assert texts(mem, "what did the export show for that row") == [text]
+
+
+def test_agent_message_ids_confirm_no_guess_of_the_text_under_the_key(monkeypatch):
+    """The agent path names a message by a digest of who said what: with the permanent key set
+    that digest is keyed, so an id stored beside a sealed message cannot test a guess of it."""
+    import hashlib
+
+    from autogen_zettel.agent.events import message_id_for
+
+    plain = hashlib.sha1(f"ann\x00{PERMANENT}".encode()).hexdigest()[:6]
+    monkeypatch.delenv(ENV, raising=False)
+    assert message_id_for("s1", 3, "ann", PERMANENT) == f"s1#0003-{plain}"  # no key: nothing sealed
+    monkeypatch.setenv(ENV, new_key())
+    keyed = message_id_for("s1", 3, "ann", PERMANENT)
+    assert keyed != f"s1#0003-{plain}" and keyed == message_id_for("s1", 3, "ann", PERMANENT)
+    monkeypatch.setenv(ENV, new_key())
+    assert message_id_for("s1", 3, "ann", PERMANENT) != keyed  # another key, another id

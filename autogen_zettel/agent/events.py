@@ -4,12 +4,17 @@ memory shares. Nothing here imports AutoGen."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import hmac
+import os
 from dataclasses import dataclass
 from datetime import datetime
 
 from autogen_zettel.base.cards import Hit
+from autogen_zettel.base.errors import PermanentKeyMissing
 from autogen_zettel.base.messages import message_text
+from autogen_zettel.base.sealing import ENV, permanent_key
 
 __all__ = ["RecallEvent", "UnlockedCard", "message_id_for", "message_text"]
 
@@ -89,5 +94,21 @@ def message_id_for(session_id: str, seq: int, speaker: str, text: str) -> str:
     >>> message_id_for("day-1", 3, "ada", "The pilot had 42 participants.")  # doctest: +ELLIPSIS
     'day-1#0003-...'
     """
-    digest = hashlib.sha1(f"{speaker}\x00{text}".encode("utf-8", "surrogatepass")).hexdigest()[:6]
+    payload = f"{speaker}\x00{text}".encode("utf-8", "surrogatepass")
+    # with the permanent tier's key at hand the digest is keyed: an id stored beside a sealed
+    # message must not let whoever holds the folder test a guess of its text (without the key no
+    # permanent message can be written, so the plain digest gives nothing away)
+    key = _id_key(os.environ.get(ENV))
+    digest = (hmac.new(key, payload, hashlib.sha256) if key else hashlib.sha1(payload)).hexdigest()[:6]
     return f"{session_id}#{seq:04d}-{digest}"
+
+
+@functools.lru_cache(maxsize=4)
+def _id_key(env_value: str | None) -> bytes | None:
+    """The message ids' key, derived from the permanent key (looked up once per value of the
+    variable: with it unset that means the OS keyring, which is not asked at every message)."""
+    try:
+        key = permanent_key()
+    except PermanentKeyMissing:  # a malformed key: the write that needs it says so
+        return None
+    return hmac.new(key, b"message-id", hashlib.sha256).digest() if key else None
