@@ -299,8 +299,9 @@ class CardDB:
         every entity of a batch."""
         keys = list(dict.fromkeys(e.casefold() for e in entities))
         order: dict[str, list[str]] = {}
-        # one indexed read of ``limit`` rows per entity (the ``card_entities_newest`` index, store/migrations.py), in the order
-        # of the cards themselves: newest first, then the later inserted
+        # one indexed read of ``limit`` rows per entity (the ``card_entities_newest`` index of
+        # store/migrations.py), in the order of the cards themselves: newest first, then the
+        # later inserted
         sql = (
             "select card_id from card_entities where entity = ? "
             "order by created_at desc, card_rowid desc limit ?"
