@@ -1,6 +1,7 @@
 """The person layers' tables in a tenant's database (created by ``m001_initial`` in
-:mod:`~autogen_zettel.store.migrations`): the evidence each card gives (``layer_evidence``) and the rows derived from it (``layer_facts``,
-``layer_preferences``, ``layer_commitments``), each citing its cards in ``source_ids``.
+:mod:`~autogen_zettel.store.migrations`): the evidence each card gives (``layer_evidence``) and
+the rows derived from it (``layer_facts``, ``layer_preferences``, ``layer_commitments``), each
+citing its cards in ``source_ids``.
 
 Plain rows in, plain rows out: what the rows mean is :mod:`autogen_zettel.people.model`'s.
 """
