@@ -51,7 +51,7 @@ _EMPLOYER_EN = re.compile(
     rf"\b(?:work(?:ing|s|ed)?|job|started|joined|hired|employed|intern(?:ing)?|placement)\s+"
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely)\s+)?(?:at|for|with)\s+(?P<v>{_NP}?)"
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b))"
-    rf"|\b(?:started|joined)\s+(?P<v2>{_CAP})"
+    rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
     rf"|\bI(?:'m| am)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an|the)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD}))(?=\s*(?:$|[,.;!]|now\b))"
@@ -62,7 +62,9 @@ _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}
 _JOB_EN = re.compile(
     r"\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b))"
-    r"|\b(?:as|retrained as|working as|work as|trained as)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+)"
+    r"|\b(?:as|retrained as|working as|work as|trained as)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
+    r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b))"
+    r"|\bI\s+(?:now\s+)?teach\s+(?P<v5>[a-z\-]+)"
     r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?(?P<v3>[a-z\-]+)"
     r"|\b(?P<v4>freelanc)(?:ing|er)\b",
     re.I,
@@ -78,6 +80,8 @@ _RESIDENCE_EN = re.compile(
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+for\b"
     rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
+    rf"|(?:\b(?:I|we)(?:'m|'re|\s+am|\s+are)?\s+(?:now\s+|currently\s+|still\s+)?|\band\s+(?:now\s+)?)"
+    rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
 )
 _RELATION_EN = (
     ("married", re.compile(r"\b(?:got married|married|tied the knot|wedding was)\b", re.I)),
@@ -165,13 +169,18 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             continue
         add("employer", v, "change" if (change or left) else "statement")
     for m in _JOB_EN.finditer(s):
-        v = next((g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4")) if g), "")
+        v = next(
+            (g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4"), m.group("v5")) if g), ""
+        )
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
         if not words:
             continue
+        said_as = m.group("v2") and re.search(r"\bwork(?:ing|ed)?\s+as\s", low)
         if m.group("v4"):
             add("job", "freelance", "change" if change else "statement")
-        elif m.group("v3") or _ROLE_TAIL.search(words[-1]):
+        elif m.group("v5"):  # "I teach yoga": a teacher of it
+            add("job", f"{words[-1]} teacher", "change" if change else "statement")
+        elif m.group("v3") or said_as or _ROLE_TAIL.search(words[-1]):
             if words[-1] in ("fan", "member", "user", "owner", "lover", "number", "order", "answer", "other"):
                 continue
             add(
@@ -190,7 +199,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         )
     for m in _RESIDENCE_EN.finditer(s):
         v = next(g for g in m.groups() if g)
-        add("residence", v, "statement" if m.group("v4") else "change")
+        # a move is a change; "we've lived in X for" and a plain "I live in X" are statements
+        add("residence", v, "statement" if m.group("v4") or (m.group("v7") and not change) else "change")
     if not re.search(
         r"\b(?:friend|sister|brother|cousin|colleague|parents)\b.*\b(?:married|engaged|divorced)\b", low
     ):
@@ -696,9 +706,11 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             out += _pref(subject, m.group("obj"), 0.0, "refusal")
     if not out:
         m = _ZH_REFUSE.search(s)
-        if m and re.search(
-            r"再|以后|这次|今晚|又|总", s
-        ):  # "别再订X了" refuses X; "别订X了" calls a task off
+        # "别再订X了" refuses X, and so does "别点X了，我不想吃"; "别订X了" calls a task off
+        if m and (
+            re.search(r"再|以后|这次|今晚|又|总", s)
+            or re.search(r"不想(?:再)?(?:吃|喝|去|看|玩|要)|吃腻|喝腻|吃不下|喝不下|受不了", s[m.end() :])
+        ):
             out += _pref(subject, m.group("obj"), 0.0, "refusal")
     if not out and offered:
         if _ZH_NEG_ANSWER.search(s):
@@ -904,7 +916,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
 
 
 _ZH_DONE = re.compile(
-    r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?:[\u4e00-\u9fff]{0,3}?)"
+    r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>[\u4e00-\u9fff]{0,3}?)"
     r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$|^搞定了?[！!。]*$"
 )
 _ZH_CANCEL = re.compile(
@@ -937,7 +949,19 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             who = named.group("name")
             obj = obj[: obj.find(who)] if who in obj else obj
         obj = re.split(r"我|已经|都", obj)[0]
-        obj = re.sub(r"(?:收拾|保养|整理|打扫|修|装|弄|做|写|办)$", "", obj) or obj
+        # the shortest object the pattern allows may stop inside the thing ("机" of "机票订好了"):
+        # the thing runs up to the verb before the resultative
+        fill = m.groupdict().get("fill") or ""
+        if fill and obj + fill == s[: len(obj + fill)]:
+            obj += fill
+        obj = (
+            re.sub(
+                r"(?:收拾|保养|整理|打扫|修|装|弄|做|写|办|订|买|发|交|寄|付|洗|搬|还|取|送|填|签|改)$",
+                "",
+                obj,
+            )
+            or obj
+        )
         return [Evidence("status", who, "", obj, 0.5, "done")]
     return []
 

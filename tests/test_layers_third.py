@@ -1,0 +1,69 @@
+"""The third labelled set of the person layers (tests/data/layers_third.jsonl, #40): 48 everyday
+lines, English and Chinese, of the kinds the held-out checks feed a tenant (promises kept and
+called off, questions and greetings that promise nothing, facts that change, preferences that
+flip or are refused, a third person's likes and job). Written before it was scored; scored once
+untouched (English facts 1 of 6, Chinese status 3 of 4 with 2 false finds), then its misses were
+read and fixed, so it is a tuning set now and its figures are held here as floors."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from autogen_zettel.people.extract import extract_layers
+from benchmarks.run_layers_eval import evaluate, load
+from tests.test_layers_second import REQUIRED
+
+THIRD = Path(__file__).parent / "data" / "layers_third.jsonl"
+AT = datetime(2026, 3, 4, 10)
+
+
+def test_every_line_has_the_fields_the_scorer_reads():
+    rows = load(path=THIRD)
+    assert len(rows) == 48 and {r["lang"] for r in rows} == {"en", "zh"}
+    for r in rows:
+        for gold in r["rows"]:
+            assert REQUIRED[gold["layer"]] <= set(gold), (r["text"], gold)
+
+
+def test_the_extractor_holds_its_figures_on_the_set():
+    scores, errors = evaluate(load(path=THIRD))
+    for (layer, lang), s in scores.items():
+        assert s["precision"] >= 0.8 and s["recall"] >= 0.75, (layer, lang, s, errors)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("I work as a paramedic in Leeds.", ("job", "paramedic", "statement")),
+        ("I gave up on accounting and now I teach yoga full time.", ("job", "yoga teacher", "change")),
+        (
+            "We moved out of Manchester last month and live in Glasgow now.",
+            ("residence", "Glasgow", "change"),
+        ),
+        (
+            "I left Google in the autumn and joined a startup called Fernway.",
+            ("employer", "Fernway", "change"),
+        ),
+        ("We live in Glasgow.", ("residence", "Glasgow", "statement")),
+    ],
+)
+def test_english_facts_by_their_structure(text, want):
+    got = [(e.key, e.value, e.kind) for e in extract_layers(text, speaker="Owen", at=AT) if e.layer == "fact"]
+    assert want in got, got
+
+
+def test_a_past_home_and_a_relative_home_are_not_the_speakers():
+    for text in ("I used to live in Leeds.", "My parents live in Leeds.", "Do you live in Leeds?"):
+        assert not [e for e in extract_layers(text, speaker="Owen", at=AT) if e.layer == "fact"], text
+
+
+def test_chinese_done_names_the_whole_thing_and_a_refusal_with_a_reason_is_a_dislike():
+    [done] = extract_layers("机票订好了，搞定。", speaker="陈静", at=AT)
+    assert (done.layer, done.kind, done.value) == ("status", "done", "机票")
+    [refusal] = extract_layers("今天别点麻辣烫了，我不想吃。", speaker="陈静", at=AT)
+    assert (refusal.layer, refusal.kind, refusal.value) == ("preference", "refusal", "麻辣烫")
+    # without a reason, "别点X了" still calls a task off
+    assert extract_layers("别点麻辣烫了。", speaker="陈静", at=AT)[0].layer == "status"
