@@ -9,13 +9,22 @@ the bigram scores pull its answers down. So the dense weight moves from ``dense_
 English question keeps ``dense_weight`` exactly, a Chinese one gets ``unspaced_dense_weight``, and
 "Where does 刘洋's wife work?" lies in between. It reads the query only, not the embedder's
 cosines, so it holds for any model's scale.
+
+The dense query itself leaves a named participant out (``dense_without_name``), but a Chinese
+question without its name ("的太太在哪儿上班？") also loses whose words answer it, and with the
+name e5 matches the name's characters more than the meaning. :func:`name_share` says how much of
+the dense vector comes from the query with the name (``unspaced_dense_name_share`` for a query
+in Han or kana, by the same share of letters; 0 for an English one, whose name is simply cut) and
+:func:`blend` mixes the two vectors.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["unspaced_share", "dense_share"]
+import numpy as np
+
+__all__ = ["unspaced_share", "dense_share", "name_share", "blend"]
 
 # Han (with extension A and the compatibility block), hiragana, katakana
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -45,3 +54,26 @@ def dense_share(query: str, dense_weight: float, unspaced_dense_weight: float) -
     """
     share = unspaced_share(query)
     return dense_weight + share * (unspaced_dense_weight - dense_weight)
+
+
+def name_share(query: str, unspaced_dense_name_share: float) -> float:
+    """The share of the dense query vector that comes from ``query`` with the participant's name:
+    ``unspaced_dense_name_share`` times the query's :func:`unspaced_share`.
+
+    >>> name_share("What did Mel paint?", 0.5), name_share("王芳的猫叫什么？", 0.5)
+    (0.0, 0.5)
+    """
+    return unspaced_dense_name_share * unspaced_share(query)
+
+
+def blend(with_name: np.ndarray, without_name: np.ndarray, share: float) -> np.ndarray:
+    """``share * with_name + (1 - share) * without_name``, at unit length (float32).
+
+    >>> [round(float(x), 3) for x in blend(np.array([1.0, 0.0]), np.array([0.0, 1.0]), 0.5)]
+    [0.707, 0.707]
+    """
+    mixed = share * np.asarray(with_name, dtype=np.float32) + (1 - share) * np.asarray(
+        without_name, dtype=np.float32
+    )
+    norm = float(np.linalg.norm(mixed))
+    return (mixed / norm if norm > 1e-12 else mixed).astype(np.float32)

@@ -35,7 +35,7 @@ from autogen_zettel.cards.affect import query_valence
 from autogen_zettel.cards.graph import Neighbours, spread
 from autogen_zettel.cards.refine import clean_text
 from autogen_zettel.embed.embedders import Embedder
-from autogen_zettel.recall.balance import dense_share
+from autogen_zettel.recall.balance import blend, dense_share, name_share
 from autogen_zettel.recall.duplicates import collapse_duplicates
 from autogen_zettel.recall.focus import demote_questions, weigh_terms, without_labels, without_names
 from autogen_zettel.recall.hit_lines import cut_to_budget
@@ -375,7 +375,12 @@ def progressive_recall(
     ):
         named = names_in(about, store.cached("speakers", store.db.speakers))
     dense_query = without_names(query, named) if cfg.dense_without_name and named else query
-    dense = embedder.encode([dense_query], query=True)[0]
+    share = name_share(about, cfg.unspaced_dense_name_share) if dense_query != query else 0.0
+    if share > 0:  # a Han or kana question: its vector with the name and without it, mixed
+        both = embedder.encode([query, dense_query], query=True)
+        dense = blend(both[0], both[1], share)
+    else:
+        dense = embedder.encode([dense_query], query=True)[0]
     if cfg.query_map:  # a question's vector moved towards its answers' (learned from the tenant's chat)
         dense = mapped_query(store, embedder, dense, l2=cfg.query_map_l2, min_pairs=cfg.query_map_min_pairs)
     sparse = embedder.sparse([query], query=True)[0]
