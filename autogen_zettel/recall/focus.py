@@ -56,14 +56,24 @@ def without_names(text: str, names: Collection[str]) -> str:
     'Melanie?'
     >>> without_names("Ana: did Melanie call?", {"Melanie", "Ana"})
     'Ana: did call?'
+    >>> without_names("Where does Li Na work? 刘洋的太太呢？", {"Li Na", "刘洋"})
+    'Where does work? 的太太呢？'
     """
-    words = {w for n in names for w in re.findall(r"\w+", n) if len(w) > 2 and not _UNSPACED.search(w)}
+    words = {
+        re.escape(w) for n in names for w in re.findall(r"\w+", n) if len(w) > 2 and not _UNSPACED.search(w)
+    }
+    # a name of several words goes whole, however short its words ("Li Na", "Xiao-yu")
+    words |= {
+        r"[\s\-]+".join(map(re.escape, parts))
+        for n in names
+        if len(parts := re.findall(r"\w+", n)) > 1 and not _UNSPACED.search(n)
+    }
     unspaced = {n for n in names if len(n) >= 2 and _UNSPACED.search(n)}
     if not words and not unspaced:
         return text
     spaced = (
         re.compile(
-            r"\b(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")(?:['\u2019]s)?\b",
+            r"\b(?:" + "|".join(sorted(words, key=len, reverse=True)) + r")(?:['\u2019]s)?\b",
             re.IGNORECASE,
         )
         if words
