@@ -15,7 +15,7 @@ from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.recall.balance import blend, name_share
 from autogen_zettel.recall.focus import without_names
 from autogen_zettel.recall.presets import DEFAULT
-from autogen_zettel.text.han_names import latin_names_in, spellings
+from autogen_zettel.text.han_names import latin_names_in, spellings, with_han_names
 
 T0 = datetime(2024, 3, 1, 9)
 PEOPLE = {"刘洋", "陈静", "王磊", "赵晓雨"}
@@ -62,13 +62,20 @@ def test_a_name_of_several_short_words_goes_whole():
 # -- the blended vector (pure) ------------------------------------------------------------------
 
 
-def test_the_name_share_follows_the_han_share_of_the_query():
+def test_the_name_share_follows_the_script_of_the_names():
     share = DEFAULT.unspaced_dense_name_share
     assert 0 < share < 1
-    assert name_share("刘洋的太太在哪儿上班？", share) == share
-    assert name_share("Where does Ann work?", share) == 0.0
-    assert 0 < name_share("Where does 刘洋's wife work?", share) < share / 4
-    assert name_share("", share) == 0.0
+    assert name_share({"刘洋"}, share) == share  # asked in Chinese, English or pinyin alike
+    assert name_share({"Ann", "陈静"}, share) == share
+    assert name_share({"Ann"}, share) == 0.0  # a spaced name is simply cut
+    assert name_share(set(), share) == 0.0
+
+
+def test_pinyin_spans_are_written_as_the_han_name():
+    spelt = latin_names_in("Did Liu Yang and liuyang meet Wang Lei?", PEOPLE)
+    assert with_han_names("Did Liu Yang and liuyang meet Wang Lei?", spelt) == "Did 刘洋 and 刘洋 meet 王磊?"
+    assert with_han_names("Is Liu Yangs here?", {"刘洋": ["Liu Yang"]}) == "Is Liu Yangs here?"
+    assert with_han_names("", {}) == ""
 
 
 def test_blend_is_a_unit_mix_of_the_two_vectors():
@@ -151,11 +158,17 @@ def _tuned(**tuning) -> MemoryConfig:
 @pytest.mark.parametrize(
     "share, encoded",
     [
-        (0.5, [["刘洋的太太在哪儿上班？", "的太太在哪儿上班？"], ["How old is daughter?"]]),
+        (
+            0.5,
+            [
+                ["刘洋的太太在哪儿上班？", "的太太在哪儿上班？"],
+                ["How old is 刘洋's daughter?", "How old is daughter?"],
+            ],
+        ),
         (0.0, [["的太太在哪儿上班？"], ["How old is daughter?"]]),
     ],
 )
-def test_recall_embeds_a_han_question_with_and_without_the_name(share, encoded):
+def test_recall_embeds_a_question_naming_a_han_name_with_and_without_it(share, encoded):
     seen: list = []
     with MemoryHub.open(
         memory=True, embedder=_recording(seen)(), config=_tuned(unspaced_dense_name_share=share)

@@ -10,17 +10,19 @@ English question keeps ``dense_weight`` exactly, a Chinese one gets ``unspaced_d
 "Where does 刘洋's wife work?" lies in between. It reads the query only, not the embedder's
 cosines, so it holds for any model's scale.
 
-The dense query itself leaves a named participant out (``dense_without_name``), but a Chinese
-question without its name ("的太太在哪儿上班？") also loses whose words answer it, and with the
-name e5 matches the name's characters more than the meaning. :func:`name_share` says how much of
-the dense vector comes from the query with the name (``unspaced_dense_name_share`` for a query
-in Han or kana, by the same share of letters; 0 for an English one, whose name is simply cut) and
-:func:`blend` mixes the two vectors.
+The dense query itself leaves a named participant out (``dense_without_name``), but a question
+about someone with a Chinese name ("刘洋的太太在哪儿上班？") then also loses whose words answer
+it, while with the name e5 matches the name's characters more than the meaning. So a query that
+names a participant whose name is written in Han or kana is embedded both ways and the vectors
+mixed (:func:`name_share`, :func:`blend`), in whatever language it is asked: an English question
+that writes the name in pinyin ("Liu Yang") is embedded with the Han name in its place, since
+the cards hold that. A participant with a name in spaced letters ("Melanie") is simply cut.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 import numpy as np
 
@@ -56,14 +58,14 @@ def dense_share(query: str, dense_weight: float, unspaced_dense_weight: float) -
     return dense_weight + share * (unspaced_dense_weight - dense_weight)
 
 
-def name_share(query: str, unspaced_dense_name_share: float) -> float:
-    """The share of the dense query vector that comes from ``query`` with the participant's name:
-    ``unspaced_dense_name_share`` times the query's :func:`unspaced_share`.
+def name_share(names: Collection[str], unspaced_dense_name_share: float) -> float:
+    """The share of the dense query vector that comes from the query with the participants'
+    ``names``: ``unspaced_dense_name_share`` when one of them is written in Han or kana, else 0.
 
-    >>> name_share("What did Mel paint?", 0.5), name_share("王芳的猫叫什么？", 0.5)
-    (0.0, 0.5)
+    >>> name_share({"Mel"}, 0.5), name_share({"王芳", "Mel"}, 0.5), name_share(set(), 0.5)
+    (0.0, 0.5, 0.0)
     """
-    return unspaced_dense_name_share * unspaced_share(query)
+    return unspaced_dense_name_share if any(_UNSPACED.search(n) for n in names) else 0.0
 
 
 def blend(with_name: np.ndarray, without_name: np.ndarray, share: float) -> np.ndarray:

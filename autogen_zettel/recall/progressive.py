@@ -52,7 +52,7 @@ from autogen_zettel.recall.when import boost_dated, periods_in
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import SearchResult
 from autogen_zettel.store.tenant_store import TenantStore
-from autogen_zettel.text.han_names import latin_names_in
+from autogen_zettel.text.han_names import latin_names_in, with_han_names
 from autogen_zettel.trust.conflict_hits import attach_conflicts
 from autogen_zettel.trust.maintenance import strength
 from autogen_zettel.trust.privacy import tier_weight
@@ -367,6 +367,7 @@ def progressive_recall(
     if not query:
         return []
     named: set[str] = set()
+    spelt: dict[str, list[str]] = {}  # a Han name -> how the query writes it in pinyin
     written: set[str] = set()  # the names as the query writes them (a Han name in pinyin too)
     about = without_labels(query)  # an agent's query quotes messages as "Name: text"
     if (
@@ -382,9 +383,9 @@ def progressive_recall(
         named |= set(spelt)
         written = named | {span for spans in spelt.values() for span in spans}
     dense_query = without_names(query, written) if cfg.dense_without_name and named else query
-    share = name_share(about, cfg.unspaced_dense_name_share) if dense_query != query else 0.0
-    if share > 0:  # a Han or kana question: its vector with the name and without it, mixed
-        both = embedder.encode([query, dense_query], query=True)
+    share = name_share(named, cfg.unspaced_dense_name_share) if dense_query != query else 0.0
+    if share > 0:  # a Han or kana name: the query's vector with the name and without it, mixed
+        both = embedder.encode([with_han_names(query, spelt), dense_query], query=True)
         dense = blend(both[0], both[1], share)
     else:
         dense = embedder.encode([dense_query], query=True)[0]

@@ -28,9 +28,9 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 
-__all__ = ["spellings", "latin_names_in"]
+__all__ = ["spellings", "latin_names_in", "with_han_names"]
 
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN = re.compile(r"[A-Za-z]")
@@ -130,3 +130,15 @@ def latin_names_in(text: str, names: Collection[str]) -> dict[str, list[str]]:
         if span not in spans:
             spans.append(span)
     return out
+
+
+def with_han_names(text: str, spelt: Mapping[str, Sequence[str]]) -> str:
+    """``text`` with each pinyin span :func:`latin_names_in` found written as its Han name.
+
+    >>> with_han_names("How old is Liu Yang's daughter?", {"刘洋": ["Liu Yang"]})
+    "How old is 刘洋's daughter?"
+    """
+    spans = sorted(((span, name) for name, ss in spelt.items() for span in ss), key=lambda p: -len(p[0]))
+    for span, name in spans:
+        text = re.sub(rf"(?<![A-Za-z]){re.escape(span)}(?![A-Za-z])", name, text)
+    return text
