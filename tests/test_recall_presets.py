@@ -27,6 +27,7 @@ MEASURED = {
     "question_discount": 0.3,
     "associative_focus": 0.5,
     "dense_without_name": True,
+    "unspaced_dense_name_share": 0.5,  # #39: the name's share of a Han or kana query's dense vector
     "importance_weight": 1.0,
     "date_boost": 2.0,
     "query_map": True,

@@ -52,6 +52,10 @@ class RecallTuning(Schema):
     # a query naming a participant: an unlocked card someone else said passes this share less activation
     associative_focus: Unit | None = None
     dense_without_name: Bool | None = None  # a query naming a participant is embedded without the name
+    # a query naming a participant whose name is in Han or kana (刘洋, or "Liu Yang" in pinyin): the
+    # share of its dense vector that comes from the query with the name (the rest from the query
+    # without it; recall/balance.py)
+    unspaced_dense_name_share: Unit | None = None
     importance_weight: Unit | None = None  # an immediate hit scores 1 - w + w * the card's importance times
     date_boost: Number | None = None  # a query naming a time raises the hits of that period by this share
     query_map: Bool | None = None  # move the query's vector by a map learned from the tenant's own chat

@@ -9,13 +9,24 @@ the bigram scores pull its answers down. So the dense weight moves from ``dense_
 English question keeps ``dense_weight`` exactly, a Chinese one gets ``unspaced_dense_weight``, and
 "Where does 刘洋's wife work?" lies in between. It reads the query only, not the embedder's
 cosines, so it holds for any model's scale.
+
+The dense query itself leaves a named participant out (``dense_without_name``), but a question
+about someone with a Chinese name ("刘洋的太太在哪儿上班？") then also loses whose words answer
+it, while with the name e5 matches the name's characters more than the meaning. So a query that
+names a participant whose name is written in Han or kana is embedded both ways and the vectors
+mixed (:func:`name_share`, :func:`blend`), in whatever language it is asked: an English question
+that writes the name in pinyin ("Liu Yang") is embedded with the Han name in its place, since
+the cards hold that. A participant with a name in spaced letters ("Melanie") is simply cut.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
-__all__ = ["unspaced_share", "dense_share"]
+import numpy as np
+
+__all__ = ["unspaced_share", "dense_share", "name_share", "blend"]
 
 # Han (with extension A and the compatibility block), hiragana, katakana
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -45,3 +56,26 @@ def dense_share(query: str, dense_weight: float, unspaced_dense_weight: float) -
     """
     share = unspaced_share(query)
     return dense_weight + share * (unspaced_dense_weight - dense_weight)
+
+
+def name_share(names: Collection[str], unspaced_dense_name_share: float) -> float:
+    """The share of the dense query vector that comes from the query with the participants'
+    ``names``: ``unspaced_dense_name_share`` when one of them is written in Han or kana, else 0.
+
+    >>> name_share({"Mel"}, 0.5), name_share({"王芳", "Mel"}, 0.5), name_share(set(), 0.5)
+    (0.0, 0.5, 0.0)
+    """
+    return unspaced_dense_name_share if any(_UNSPACED.search(n) for n in names) else 0.0
+
+
+def blend(with_name: np.ndarray, without_name: np.ndarray, share: float) -> np.ndarray:
+    """``share * with_name + (1 - share) * without_name``, at unit length (float32).
+
+    >>> [round(float(x), 3) for x in blend(np.array([1.0, 0.0]), np.array([0.0, 1.0]), 0.5)]
+    [0.707, 0.707]
+    """
+    mixed = share * np.asarray(with_name, dtype=np.float32) + (1 - share) * np.asarray(
+        without_name, dtype=np.float32
+    )
+    norm = float(np.linalg.norm(mixed))
+    return (mixed / norm if norm > 1e-12 else mixed).astype(np.float32)

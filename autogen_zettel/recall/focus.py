@@ -27,6 +27,8 @@ __all__ = ["weigh_terms", "without_names", "without_labels", "is_question", "dem
 
 # a speaker label: a name of at most three words (letters first, no "?"), then ": " at a line's
 # start; "What did Melanie say about the trip: was it fun?" and "10: 30" are not labels
+# scripts written without spaces: Han (with extension A and the compatibility block), kana, Hangul
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _LABEL = re.compile(r"^[ \t]*[^\W\d_][\w.'\-]{0,39}(?: [\w.'\-]{1,40}){0,2}:[ \t]+", re.MULTILINE)
 
 
@@ -54,19 +56,47 @@ def without_names(text: str, names: Collection[str]) -> str:
     'Melanie?'
     >>> without_names("Ana: did Melanie call?", {"Melanie", "Ana"})
     'Ana: did call?'
+    >>> without_names("Where does Li Na work? 刘洋的太太呢？", {"Li Na", "刘洋"})
+    'Where does work? 的太太呢？'
     """
-    words = {w for n in names for w in re.findall(r"\w+", n) if len(w) > 2}
-    if not words:
+    words = {
+        re.escape(w) for n in names for w in re.findall(r"\w+", n) if len(w) > 2 and not _UNSPACED.search(w)
+    }
+    # a name of several words goes whole, however short its words ("Li Na", "Xiao-yu")
+    words |= {
+        r"[\s\-]+".join(map(re.escape, parts))
+        for n in names
+        if len(parts := re.findall(r"\w+", n)) > 1 and not _UNSPACED.search(n)
+    }
+    unspaced = {n for n in names if len(n) >= 2 and _UNSPACED.search(n)}
+    if not words and not unspaced:
         return text
-    pattern = re.compile(
-        r"\b(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")(?:['\u2019]s)?\b",
-        re.IGNORECASE,
+    spaced = (
+        re.compile(
+            r"\b(?:" + "|".join(sorted(words, key=len, reverse=True)) + r")(?:['\u2019]s)?\b",
+            re.IGNORECASE,
+        )
+        if words
+        else None
+    )
+    # a Han or kana name is a run inside a longer run of word characters ("刘洋的太太"): no \b
+    # around it; a mixed query's possessive "'s" goes with it (的 stays: the same figures without it)
+    han = (
+        re.compile(
+            "(?:" + "|".join(sorted(map(re.escape, unspaced), key=len, reverse=True)) + ")(?:['\u2019]s\\b)?"
+        )
+        if unspaced
+        else None
     )
 
     def line(one: str) -> str:
         label = _LABEL.match(one)
         head, rest = (one[: label.end()], one[label.end() :]) if label else ("", one)
-        rest = re.sub(r"[ \t]+", " ", pattern.sub(" ", rest)).strip()
+        if spaced is not None:
+            rest = spaced.sub(" ", rest)
+        if han is not None:
+            rest = han.sub("", rest)  # the spaces around it, if any, close up below
+        rest = re.sub(r"[ \t]+", " ", rest).strip()
         return head + re.sub(r"\s+([?.!,])", r"\1", rest)
 
     out = "\n".join(line(one) for one in text.split("\n"))

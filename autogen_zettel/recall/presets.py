@@ -51,6 +51,12 @@ DEFAULT = RecallTuning(
     # cards are embedded as "Mel: ...", so the name alone made short cards of theirs ("Mel: I'm
     # obsessed with those") look like answers to every question about them
     dense_without_name=True,
+    # ...but a query naming someone whose name is in Han or kana (in any language, pinyin too) is
+    # embedded both ways and the two vectors mixed, this share from the one with the name: e5
+    # matches a Chinese name's characters more than the meaning ("刘洋的太太在哪儿上班？" finds
+    # 刘洋's other messages), yet the name also tells it whose words answer (chosen on the Chinese
+    # set's tuning split; recall/balance.py)
+    unspaced_dense_name_share=0.5,
     importance_weight=1.0,  # among the cards that match, the ones that say something come first
     date_boost=2.0,  # "in May 2023", "last year", "2023年5月": the hits of that period (recall/when.py)
     # the query moved by a linear map learned from the tenant's own asking messages and the replies

@@ -35,7 +35,7 @@ from autogen_zettel.cards.affect import query_valence
 from autogen_zettel.cards.graph import Neighbours, spread
 from autogen_zettel.cards.refine import clean_text
 from autogen_zettel.embed.embedders import Embedder
-from autogen_zettel.recall.balance import dense_share
+from autogen_zettel.recall.balance import blend, dense_share, name_share
 from autogen_zettel.recall.duplicates import collapse_duplicates
 from autogen_zettel.recall.focus import demote_questions, weigh_terms, without_labels, without_names
 from autogen_zettel.recall.hit_lines import cut_to_budget
@@ -52,6 +52,7 @@ from autogen_zettel.recall.when import boost_dated, periods_in
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import SearchResult
 from autogen_zettel.store.tenant_store import TenantStore
+from autogen_zettel.text.han_names import latin_names_in, with_han_names
 from autogen_zettel.trust.conflict_hits import attach_conflicts
 from autogen_zettel.trust.maintenance import strength
 from autogen_zettel.trust.privacy import tier_weight
@@ -366,6 +367,8 @@ def progressive_recall(
     if not query:
         return []
     named: set[str] = set()
+    spelt: dict[str, list[str]] = {}  # a Han name -> how the query writes it in pinyin
+    written: set[str] = set()  # the names as the query writes them (a Han name in pinyin too)
     about = without_labels(query)  # an agent's query quotes messages as "Name: text"
     if (
         cfg.speaker_boost > 0
@@ -373,14 +376,24 @@ def progressive_recall(
         or cfg.associative_focus > 0
         or cfg.dense_without_name
     ):
-        named = names_in(about, store.cached("speakers", store.db.speakers))
-    dense_query = without_names(query, named) if cfg.dense_without_name and named else query
-    dense = embedder.encode([dense_query], query=True)[0]
+        speakers = store.cached("speakers", store.db.speakers)
+        named = names_in(about, speakers)
+        # "Liu Yang" in an English question is the speaker 刘洋: focus on them, cut the pinyin
+        spelt = latin_names_in(about, speakers)
+        named |= set(spelt)
+        written = named | {span for spans in spelt.values() for span in spans}
+    dense_query = without_names(query, written) if cfg.dense_without_name and named else query
+    share = name_share(named, cfg.unspaced_dense_name_share) if dense_query != query else 0.0
+    if share > 0:  # a Han or kana name: the query's vector with the name and without it, mixed
+        both = embedder.encode([with_han_names(query, spelt), dense_query], query=True)
+        dense = blend(both[0], both[1], share)
+    else:
+        dense = embedder.encode([dense_query], query=True)[0]
     if cfg.query_map:  # a question's vector moved towards its answers' (learned from the tenant's chat)
         dense = mapped_query(store, embedder, dense, l2=cfg.query_map_l2, min_pairs=cfg.query_map_min_pairs)
     sparse = embedder.sparse([query], query=True)[0]
     if cfg.named_speaker_weight < 1 and named:  # speaker focus carries the name instead (below)
-        terms = set(embedder.sparse([" ".join(sorted(named))], query=True)[0][0])
+        terms = set(embedder.sparse([" ".join(sorted(written))], query=True)[0][0])
         sparse = weigh_terms(sparse, terms, cfg.named_speaker_weight) if set(sparse[0]) - terms else sparse
     result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
     result = with_permanent(store, embedder, dense, result)  # sealed, outside the index
