@@ -209,3 +209,30 @@ def test_chinese_and_english_questions_find_the_chinese_chat(e5):
             top = {i for place in hit_places(hits)[:3] for i in place}
             assert top & evidence[text], (text, [h.card.content for h in hits[:3]])
         assert mem.recall(asked[0], k=3, at=last, touch=False)[0].card.speaker == "刘洋"
+
+
+def test_a_han_named_speaker_warms_the_pinyin_dictionary_once(monkeypatch):
+    """pypinyin's dictionary (about a second) loads in the background when a Han-named speaker is
+    remembered, once per process, not on the first English question's reply path."""
+    import sys
+    import threading
+
+    from autogen_zettel.text import han_names
+
+    monkeypatch.setattr(han_names, "_warmed", [])
+    started = []
+    real = threading.Thread
+
+    def spy(*args, **kwargs):
+        thread = real(*args, **kwargs)
+        started.append(thread)
+        return thread
+
+    monkeypatch.setattr(han_names.threading, "Thread", spy)
+    han_names.warm_for("Ann")
+    assert started == []  # a Latin name needs no pinyin
+    han_names.warm_for("刘洋")
+    han_names.warm_for("陈静")
+    assert len(started) == 1 and started[0].name == "zettel-pinyin-warm"
+    started[0].join(timeout=60)
+    assert "pypinyin" in sys.modules

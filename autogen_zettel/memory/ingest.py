@@ -42,6 +42,7 @@ from autogen_zettel.people.tables import LayerTables
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 from autogen_zettel.text.dates import anchor_dates
+from autogen_zettel.text.han_names import warm_for
 from autogen_zettel.trust.conflict_judge import Judge
 from autogen_zettel.trust.conflicts import check_conflicts, claim_rows
 from autogen_zettel.trust.privacy import Redaction, tier_for
@@ -168,6 +169,8 @@ class Ingest:
         drafts: list[tuple[Message, Card]] = []
         claims: Claims = {}
         known_entities = tuple(sorted({m.speaker for m in prepared}))
+        for speaker in known_entities:
+            warm_for(speaker)  # pinyin for an English question naming them (text/han_names.py)
         privacy = self.config.privacy
         said_by = {m.message_id: m.speaker for m in prepared}
         earlier = {m.reply_to for m in prepared if m.reply_to and m.reply_to not in said_by}

@@ -14,8 +14,10 @@ surname gives each of its readings (单 dan, shan, chan), a given name its usual
 written u, v and yu (吕: "Lu", "Lv", "Lyu"). Only names the caller passes are looked for: a pinyin word
 that names no one the tenant knows is left alone.
 
-The readings come from ``pypinyin``'s dictionary, imported on the first Han name spelled (it
-takes about a second to load); the spellings of a name are kept after that.
+The readings come from ``pypinyin``'s dictionary (about a second to load): :func:`warm_for`
+loads it in a background thread once a Han-named speaker is remembered, so the first English
+question about them does not pay for it on the reply path; otherwise it is imported on the first
+Han name spelled. The spellings of a name are kept after that.
 
 >>> sorted(latin_names_in("How old is Liu Yang's daughter?", {"刘洋", "陈静"}).items())
 [('刘洋', ['Liu Yang'])]
@@ -27,10 +29,12 @@ from __future__ import annotations
 
 import functools
 import itertools
+import logging
 import re
+import threading
 from collections.abc import Collection, Mapping, Sequence
 
-__all__ = ["spellings", "latin_names_in", "with_han_names"]
+__all__ = ["spellings", "latin_names_in", "with_han_names", "warm_for"]
 
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN = re.compile(r"[A-Za-z]")
@@ -38,6 +42,9 @@ _LATIN = re.compile(r"[A-Za-z]")
 COMPOUND_SURNAMES = frozenset(
     "欧阳 司马 上官 诸葛 东方 皇甫 尉迟 公孙 慕容 长孙 夏侯 令狐 司徒 宇文 轩辕 端木 南宫 西门 独孤 呼延".split()
 )
+_warming = threading.Lock()
+_warmed: list[bool] = []
+log = logging.getLogger(__name__)
 _MAX_READINGS = 16  # combinations of a name's readings kept (a name of heteronyms multiplies them)
 
 
@@ -142,3 +149,24 @@ def with_han_names(text: str, spelt: Mapping[str, Sequence[str]]) -> str:
     for span, name in spans:
         text = re.sub(rf"(?<![A-Za-z]){re.escape(span)}(?![A-Za-z])", name, text)
     return text
+
+
+def warm_for(speaker: str) -> None:
+    """Load ``pypinyin``'s dictionary in a background thread (once per process) when ``speaker``
+    is written in Han characters: an English question about them will spell their name."""
+    if not _HAN.search(speaker or "") or _warmed:
+        return
+    with _warming:
+        if _warmed:
+            return
+        _warmed.append(True)
+    threading.Thread(target=_load, daemon=True, name="zettel-pinyin-warm").start()
+
+
+def _load() -> None:
+    try:
+        from pypinyin import lazy_pinyin  # the import lock makes a question that comes meanwhile wait
+
+        lazy_pinyin("刘洋")
+    except Exception:  # noqa: BLE001 - a warm-up must not fail a write; the question will say why
+        log.debug("warming pypinyin failed", exc_info=True)
