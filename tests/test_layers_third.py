@@ -3,7 +3,11 @@ lines, English and Chinese, of the kinds the held-out checks feed a tenant (prom
 called off, questions and greetings that promise nothing, facts that change, preferences that
 flip or are refused, a third person's likes and job). Written before it was scored; scored once
 untouched (English facts 1 of 6, Chinese status 3 of 4 with 2 false finds), then its misses were
-read and fixed, so it is a tuning set now and its figures are held here as floors."""
+read and fixed, so it is a tuning set now and its figures are held here as floors.
+
+The fourth set (tests/data/layers_fourth.jsonl, 40 lines of the same kinds) was written after
+those fixes and scored once; only its three Chinese task-state lines were read (a regression the
+fixes caused, repaired). Its figures are reported on docs/benchmarks.md, not asserted."""
 
 from __future__ import annotations
 
@@ -17,12 +21,14 @@ from benchmarks.run_layers_eval import evaluate, load
 from tests.test_layers_second import REQUIRED
 
 THIRD = Path(__file__).parent / "data" / "layers_third.jsonl"
+FOURTH = Path(__file__).parent / "data" / "layers_fourth.jsonl"
 AT = datetime(2026, 3, 4, 10)
 
 
-def test_every_line_has_the_fields_the_scorer_reads():
-    rows = load(path=THIRD)
-    assert len(rows) == 48 and {r["lang"] for r in rows} == {"en", "zh"}
+@pytest.mark.parametrize(("path", "lines"), [(THIRD, 48), (FOURTH, 40)])
+def test_every_line_has_the_fields_the_scorer_reads(path, lines):
+    rows = load(path=path)
+    assert len(rows) == lines and {r["lang"] for r in rows} == {"en", "zh"}
     for r in rows:
         for gold in r["rows"]:
             assert REQUIRED[gold["layer"]] <= set(gold), (r["text"], gold)
@@ -63,6 +69,9 @@ def test_a_past_home_and_a_relative_home_are_not_the_speakers():
 def test_chinese_done_names_the_whole_thing_and_a_refusal_with_a_reason_is_a_dislike():
     [done] = extract_layers("机票订好了，搞定。", speaker="陈静", at=AT)
     assert (done.layer, done.kind, done.value) == ("status", "done", "机票")
+    for text, thing in (("猫喂好了，放心吧。", "猫"), ("房间收拾完啦。", "房间"), ("车保养完了。", "车")):
+        [done] = extract_layers(text, speaker="陈静", at=AT)
+        assert done.value == thing, (text, done)
     [refusal] = extract_layers("今天别点麻辣烫了，我不想吃。", speaker="陈静", at=AT)
     assert (refusal.layer, refusal.kind, refusal.value) == ("preference", "refusal", "麻辣烫")
     # without a reason, "别点X了" still calls a task off

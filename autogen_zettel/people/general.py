@@ -953,15 +953,12 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         # the thing runs up to the verb before the resultative
         fill = m.groupdict().get("fill") or ""
         if fill and obj + fill == s[: len(obj + fill)]:
-            obj += fill
-        obj = (
-            re.sub(
-                r"(?:收拾|保养|整理|打扫|修|装|弄|做|写|办|订|买|发|交|寄|付|洗|搬|还|取|送|填|签|改)$",
-                "",
-                obj,
-            )
-            or obj
-        )
+            # obj + fill ends with the verb: a two-character one named, else its last character
+            full = obj + fill
+            two = re.sub(r"(?:收拾|保养|整理|打扫|处理|准备|安排|预订|预约)$", "", full)
+            obj = (two if two != full else full[:-1]) or obj
+        else:
+            obj = re.sub(r"(?:收拾|保养|整理|打扫|修|装|弄|做|写|办)$", "", obj) or obj
         return [Evidence("status", who, "", obj, 0.5, "done")]
     return []
 
