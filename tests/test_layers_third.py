@@ -23,6 +23,7 @@ from tests.test_layers_second import REQUIRED
 THIRD = Path(__file__).parent / "data" / "layers_third.jsonl"
 FOURTH = Path(__file__).parent / "data" / "layers_fourth.jsonl"
 FIFTH = Path(__file__).parent / "data" / "layers_fifth.jsonl"
+SIXTH = Path(__file__).parent / "data" / "layers_sixth.jsonl"
 AT = datetime(2026, 3, 4, 10)
 
 
@@ -37,7 +38,7 @@ def test_every_line_has_the_fields_the_scorer_reads(path, lines, langs):
             assert REQUIRED[gold["layer"]] <= set(gold), (r["text"], gold)
 
 
-@pytest.mark.parametrize("path", [THIRD, FIFTH])
+@pytest.mark.parametrize("path", [THIRD, FIFTH, SIXTH])
 def test_the_extractor_holds_its_figures_on_the_tuning_sets(path):
     scores, errors = evaluate(load(path=path))
     for (layer, lang), s in scores.items():
@@ -122,3 +123,32 @@ def test_chinese_facts_by_their_structure(text, want):
 
 def test_a_pronoun_is_no_thing_liked():
     assert extract_layers("我就不喝了，开车呢。", speaker="何磊", at=AT) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("We've been living in Toronto since 2019.", ("residence", "Toronto")),
+        ("I'm not a teacher anymore, I drive trucks now.", ("job", "truck driver")),
+        ("Moved back to Dublin after ten years in London.", ("residence", "Dublin")),
+        ("I switched from marketing to nursing last year.", ("job", "nursing")),
+        ("I work nights at a warehouse.", ("employer", "warehouse")),
+    ],
+)
+def test_more_english_facts_by_their_structure(text, want):
+    got = [(e.key, e.value) for e in extract_layers(text, speaker="Hugo", at=AT) if e.layer == "fact"]
+    assert want in got, got
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Not really into football, to be honest.", ("football", False, "statement")),
+        ("I've never been a fan of cold weather.", ("cold weather", False, "statement")),
+        ("I used to love running, but these days I find it boring.", ("running", False, "change")),
+        ("I never liked jazz but it's grown on me.", ("jazz", True, "change")),
+    ],
+)
+def test_english_dislikes_and_turned_minds(text, want):
+    got = [(e.value, e.score > 0.5, e.kind) for e in extract_layers(text, speaker="Kate", at=AT)]
+    assert got == [want], got

@@ -49,7 +49,7 @@ _CAP = r"[A-Z][\w&'\-]*(?:\s+(?:of\s+)?[A-Z][\w&'\-]*)*"
 
 _EMPLOYER_EN = re.compile(
     rf"\b(?:work(?:ing|s|ed)?|job|started|joined|hired|employed|intern(?:ing)?|placement)\s+"
-    rf"(?:(?:from home|full[- ]time|part[- ]time|remotely)\s+)?(?:at|for|with)\s+(?P<v>{_NP}?)"
+    rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?:at|for|with)\s+(?P<v>{_NP}?)"
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b))"
     rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
@@ -65,6 +65,8 @@ _JOB_EN = re.compile(
     r"|\b(?:as|retrained as|working as|work as|trained as)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b))"
     r"|\bI\s+(?:now\s+)?teach\s+(?P<v5>[a-z\-]+)"
+    r"|\bI\s+(?:now\s+)?drive\s+(?:a\s+|an\s+)?(?P<v6>truck|bus|taxi|cab|van|lorry|tram|train|ambulance|forklift)(?:s|es)?\b"
+    r"|\bswitched\s+(?:careers?\s+)?from\s+[a-z]+\s+to\s+(?P<v7>[a-z]+)\b"
     r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?(?P<v3>[a-z\-]+)"
     r"|\b(?P<v4>freelanc)(?:ing|er)\b",
     re.I,
@@ -75,12 +77,12 @@ _SCHOOL_EN = re.compile(
     rf"(?:\s+[a-z]+)?\s+(?:at|to|in)?\s*(?P<v>(?:the\s+)?{_CAP})",
 )
 _RESIDENCE_EN = re.compile(
-    rf"\b(?:moved|moving|relocated|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?(?:to|in)\s+(?P<v>{_CAP})"
+    rf"\b(?i:moved|moving|relocated|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?(?:to|in)\s+(?P<v>{_CAP})"
     rf"|\bwe're\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+for\b"
     rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
-    rf"|(?:\b(?:I|we)(?:'m|'re|\s+am|\s+are)?\s+(?:now\s+|currently\s+|still\s+)?|\band\s+(?:now\s+)?)"
+    rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\band\s+(?:now\s+)?)"
     rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
 )
 _RELATION_EN = (
@@ -169,9 +171,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             continue
         add("employer", v, "change" if (change or left) else "statement")
     for m in _JOB_EN.finditer(s):
-        v = next(
-            (g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4"), m.group("v5")) if g), ""
-        )
+        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7")) if g), "")
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
         if not words:
             continue
@@ -180,6 +180,10 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             add("job", "freelance", "change" if change else "statement")
         elif m.group("v5"):  # "I teach yoga": a teacher of it
             add("job", f"{words[-1]} teacher", "change" if change else "statement")
+        elif m.group("v6"):  # "I drive trucks now": a driver of them
+            add("job", f"{words[-1]} driver", "change" if change else "statement")
+        elif m.group("v7"):  # "switched from marketing to nursing": the field now
+            add("job", words[-1], "change")
         elif m.group("v3") or said_as or _ROLE_TAIL.search(words[-1]):
             if words[-1] in ("fan", "member", "user", "owner", "lover", "number", "order", "answer", "other"):
                 continue
@@ -249,6 +253,18 @@ _STANCE_EN = re.compile(
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
     rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|"
     rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",
+    re.I,
+)
+_TURNED_EN = re.compile(
+    r"\bbut\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<up>it's grown on me|it has grown on me|"
+    r"(?:I\s+)?(?:love|like|enjoy)\s+(?:it|them)(?:\s+now)?|I'm (?:really )?into (?:it|them)(?:\s+now)?)|"
+    r"(?P<down>(?:I\s+)?find (?:it|them) (?:boring|dull|tedious|exhausting)|(?:it|they)\s+bores? me|"
+    r"I'm (?:over|done with|sick of|tired of) (?:it|them)|(?:I\s+)?(?:can't stand|hate) (?:it|them)))",
+    re.I,
+)
+_NOT_INTO_EN = re.compile(
+    r"^(?:I'm\s+|I am\s+|I've\s+)?(?:not|never)\s+(?:really\s+|been\s+|much\s+)?(?:into|a (?:big\s+)?fan of)\s+"
+    r"(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)(?=\s*(?:$|[,.;!]|to be honest|tbh|at all))",
     re.I,
 )
 _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my happy place"
@@ -352,12 +368,19 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     change = re.search(r"\b(?:used to|now|anymore|lately|these days|come round|gone off|started)\b", low)
     kind = "change" if change else "statement"
     # "I used to hate running but now I kind of love it": the clause with "now" holds
-    parts = re.split(r"(?:\bbut\s+|[,;]\s*(?:but\s+)?)(?=now\b)", s, flags=re.I)
+    parts = re.split(r"(?:\bbut\s+|[,;]\s*(?:but\s+)?)(?=now\b|these days\b|lately\b)", s, flags=re.I)
     clause = parts[-1]
     obj_before = ""
     if len(parts) > 1:
         m = _STANCE_EN.search(parts[0])
         obj_before = m.group("obj") if m else ""
+    # "I never liked jazz but it's grown on me", "I used to love running, but now it bores me":
+    # what was said of it before, turned by the clause after "but"
+    m = _TURNED_EN.search(s)
+    if m:
+        before = _STANCE_EN.search(s[: m.start()])
+        if before and re.search(r"\b(?:used to|never|didn't|did not)\b", s[: m.start()], re.I):
+            return _pref(subject, before.group("obj"), 0.9 if m.group("up") else 0.1, "change")
     for m in _STANCE_EN.finditer(clause):
         verb = m.group("verb").lower()
         obj = m.group("obj")
@@ -379,6 +402,9 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         out += _pref(subject, obj, 0.1 if negative else 0.9, kind)
     if out:
         return out
+    m = _NOT_INTO_EN.search(s)
+    if m:
+        return _pref(subject, m.group("obj"), 0.1, "statement")
     m = _IMPLICIT_EN.search(s)
     if m and not re.match(r"(?:it|this|that|he|she|they|there|what|which)\b", m.group("obj"), re.I):
         positive = re.search(
