@@ -146,7 +146,9 @@ def test_public_names_resolve_and_only_agent_names_load_autogen():
     import autogen_zettel
 
     assert all(getattr(autogen_zettel, n) is not None for n in autogen_zettel.__all__)
-    assert len(autogen_zettel.__all__) == len(set(autogen_zettel.__all__)) <= 70
+    # the facade, the records it returns, the adapters, the persona, configuration, extension
+    # points and every error a caller may catch; a cap keeps internals from leaking in
+    assert len(autogen_zettel.__all__) == len(set(autogen_zettel.__all__)) <= 80
     with pytest.raises(AttributeError):
         autogen_zettel.no_such_name  # noqa: B018
 

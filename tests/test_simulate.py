@@ -101,7 +101,9 @@ def test_agents_unlock_earlier_sessions_with_provenance(full_run):
                 assert set(u.source_ids) <= scripted
 
 
-def test_same_scenario_and_seed_give_the_same_run(full_run, tmp_path):
+def test_same_scenario_and_seed_give_the_same_run(full_run, tmp_path, monkeypatch):
+    # as the module's run was made: without the permanent key (with one, message ids are keyed)
+    monkeypatch.delenv("ZETTEL_PERMANENT_KEY", raising=False)
     again = run_scenario(SCENARIO, tmp_path / "again", embedder=HashEmbedder())
     assert again.transcript_path.read_bytes() == full_run.transcript_path.read_bytes()
     assert again.metrics_path.read_bytes() == full_run.metrics_path.read_bytes()
