@@ -197,3 +197,33 @@ def test_with_mining_at_session_end_off_a_session_end_still_refreshes_the_profil
         done = jobs(ada.memory)
         assert ("profile", "session end") in done and ("mining", "session end") not in done
         assert "green tea" in ada.persona_engine.stack.system  # the refreshed profile is in force
+
+
+def test_a_reply_stored_after_a_farewell_does_not_reopen_the_session_it_closed():
+    """The farewell's reply is written after the end it triggered: storing it (Sessions.saw)
+    must not clear the end. A later message starts a new session (unpinned), and the ended one
+    stays ended with its reason."""
+    from autogen_zettel.agent.capability import ZettelMemoryCapability
+
+    clock = SimulatedClock(T0)
+    with MemoryHub.open(
+        memory=True, embedder=HashEmbedder(), clock=clock, config=config_from_dict(CFG)
+    ) as hub:
+        cap = ZettelMemoryCapability(hub, tenant="ada")
+        cap.observe("I like green tea.", speaker="rui")
+        clock.advance(minutes=1)
+        cap.observe("Thanks, bye!", speaker="rui")
+        hub.flush()  # the end has run before the reply is stored
+        clock.advance(minutes=1)
+        cap.observe("Bye, take care!", speaker="ada")
+        hub.flush()
+        (row,) = cap.memory.sessions.rows()
+        assert row["end_reason"] == "end-of-chat phrase"
+        assert {c.session_id for c in cap.memory.cards()} == {row["id"]}  # the reply is in it
+        clock.advance(minutes=2)
+        cap.observe("Oh, one more thing: I moved to Porto.", speaker="rui")
+        hub.flush()
+        first, second = cap.memory.sessions.rows()
+        assert (first["id"], first["end_reason"]) == (row["id"], "end-of-chat phrase")
+        assert second["id"] != row["id"] and second["ended_at"] is None
+        assert [u["session_id"] for u in cap.memory.sessions.upkeep("session end")] == [row["id"]]
