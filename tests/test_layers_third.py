@@ -22,20 +22,25 @@ from tests.test_layers_second import REQUIRED
 
 THIRD = Path(__file__).parent / "data" / "layers_third.jsonl"
 FOURTH = Path(__file__).parent / "data" / "layers_fourth.jsonl"
+FIFTH = Path(__file__).parent / "data" / "layers_fifth.jsonl"
+SIXTH = Path(__file__).parent / "data" / "layers_sixth.jsonl"
 AT = datetime(2026, 3, 4, 10)
 
 
-@pytest.mark.parametrize(("path", "lines"), [(THIRD, 48), (FOURTH, 40)])
-def test_every_line_has_the_fields_the_scorer_reads(path, lines):
+@pytest.mark.parametrize(
+    ("path", "lines", "langs"), [(THIRD, 48, {"en", "zh"}), (FOURTH, 40, {"en", "zh"}), (FIFTH, 40, {"zh"})]
+)
+def test_every_line_has_the_fields_the_scorer_reads(path, lines, langs):
     rows = load(path=path)
-    assert len(rows) == lines and {r["lang"] for r in rows} == {"en", "zh"}
+    assert len(rows) == lines and {r["lang"] for r in rows} == langs
     for r in rows:
         for gold in r["rows"]:
             assert REQUIRED[gold["layer"]] <= set(gold), (r["text"], gold)
 
 
-def test_the_extractor_holds_its_figures_on_the_set():
-    scores, errors = evaluate(load(path=THIRD))
+@pytest.mark.parametrize("path", [THIRD, FIFTH, SIXTH])
+def test_the_extractor_holds_its_figures_on_the_tuning_sets(path):
+    scores, errors = evaluate(load(path=path))
     for (layer, lang), s in scores.items():
         assert s["precision"] >= 0.8 and s["recall"] >= 0.75, (layer, lang, s, errors)
 
@@ -76,3 +81,74 @@ def test_chinese_done_names_the_whole_thing_and_a_refusal_with_a_reason_is_a_dis
     assert (refusal.layer, refusal.kind, refusal.value) == ("preference", "refusal", "麻辣烫")
     # without a reason, "别点X了" still calls a task off
     assert extract_layers("别点麻辣烫了。", speaker="陈静", at=AT)[0].layer == "status"
+
+
+@pytest.mark.parametrize(
+    ("text", "offer", "want"),
+    [
+        ("我特爱看悬疑小说。", None, ("悬疑小说", True)),
+        ("羽毛球是我最喜欢的运动。", None, ("羽毛球", True)),
+        ("咖啡我一直喝不惯。", None, ("咖啡", False)),
+        ("以前我很讨厌跑步，现在每天都跑，越跑越喜欢。", None, ("跑步", True)),
+        ("我原来挺爱喝奶茶的，现在戒了，不喝了。", None, ("奶茶", False)),
+        ("火锅就算了吧，我最近上火。", "晚上去吃火锅？", ("火锅", False)),
+        ("不去KTV了，太吵了。", "一起去KTV吧？", ("ktv", False)),
+    ],
+)
+def test_chinese_likes_dislikes_changes_of_mind_and_refusals(text, offer, want):
+    got = [
+        (e.value.lower(), e.score > 0.5) for e in extract_layers(text, speaker="丁一", at=AT, previous=offer)
+    ]
+    assert got == [want], got
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("我们家在武汉。", ("丁一", "residence", "武汉")),
+        ("我已经不在京东干了，现在在美团。", ("丁一", "employer", "美团")),
+        ("我媳妇在医院当护士。", ("丁一的媳妇", "job", "护士")),
+        ("我在一家外企上班，做财务。", ("丁一", "job", "财务")),
+        ("我儿子在北京上大学。", ("丁一的儿子", "residence", "北京")),
+        ("小马在复旦读研。", ("小马", "school", "复旦")),
+        ("我从银行辞职了，现在在一家律所当助理。", ("丁一", "job", "助理")),
+    ],
+)
+def test_chinese_facts_by_their_structure(text, want):
+    got = [
+        (e.subject, e.key, e.value) for e in extract_layers(text, speaker="丁一", at=AT) if e.layer == "fact"
+    ]
+    assert want in got, got
+
+
+def test_a_pronoun_is_no_thing_liked():
+    assert extract_layers("我就不喝了，开车呢。", speaker="何磊", at=AT) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("We've been living in Toronto since 2019.", ("residence", "Toronto")),
+        ("I'm not a teacher anymore, I drive trucks now.", ("job", "truck driver")),
+        ("Moved back to Dublin after ten years in London.", ("residence", "Dublin")),
+        ("I switched from marketing to nursing last year.", ("job", "nursing")),
+        ("I work nights at a warehouse.", ("employer", "warehouse")),
+    ],
+)
+def test_more_english_facts_by_their_structure(text, want):
+    got = [(e.key, e.value) for e in extract_layers(text, speaker="Hugo", at=AT) if e.layer == "fact"]
+    assert want in got, got
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Not really into football, to be honest.", ("football", False, "statement")),
+        ("I've never been a fan of cold weather.", ("cold weather", False, "statement")),
+        ("I used to love running, but these days I find it boring.", ("running", False, "change")),
+        ("I never liked jazz but it's grown on me.", ("jazz", True, "change")),
+    ],
+)
+def test_english_dislikes_and_turned_minds(text, want):
+    got = [(e.value, e.score > 0.5, e.kind) for e in extract_layers(text, speaker="Kate", at=AT)]
+    assert got == [want], got

@@ -49,7 +49,7 @@ _CAP = r"[A-Z][\w&'\-]*(?:\s+(?:of\s+)?[A-Z][\w&'\-]*)*"
 
 _EMPLOYER_EN = re.compile(
     rf"\b(?:work(?:ing|s|ed)?|job|started|joined|hired|employed|intern(?:ing)?|placement)\s+"
-    rf"(?:(?:from home|full[- ]time|part[- ]time|remotely)\s+)?(?:at|for|with)\s+(?P<v>{_NP}?)"
+    rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?:at|for|with)\s+(?P<v>{_NP}?)"
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b))"
     rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
@@ -65,6 +65,8 @@ _JOB_EN = re.compile(
     r"|\b(?:as|retrained as|working as|work as|trained as)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b))"
     r"|\bI\s+(?:now\s+)?teach\s+(?P<v5>[a-z\-]+)"
+    r"|\bI\s+(?:now\s+)?drive\s+(?:a\s+|an\s+)?(?P<v6>truck|bus|taxi|cab|van|lorry|tram|train|ambulance|forklift)(?:s|es)?\b"
+    r"|\bswitched\s+(?:careers?\s+)?from\s+[a-z]+\s+to\s+(?P<v7>[a-z]+)\b"
     r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?(?P<v3>[a-z\-]+)"
     r"|\b(?P<v4>freelanc)(?:ing|er)\b",
     re.I,
@@ -75,12 +77,12 @@ _SCHOOL_EN = re.compile(
     rf"(?:\s+[a-z]+)?\s+(?:at|to|in)?\s*(?P<v>(?:the\s+)?{_CAP})",
 )
 _RESIDENCE_EN = re.compile(
-    rf"\b(?:moved|moving|relocated|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?(?:to|in)\s+(?P<v>{_CAP})"
+    rf"\b(?i:moved|moving|relocated|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?(?:to|in)\s+(?P<v>{_CAP})"
     rf"|\bwe're\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+for\b"
     rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
-    rf"|(?:\b(?:I|we)(?:'m|'re|\s+am|\s+are)?\s+(?:now\s+|currently\s+|still\s+)?|\band\s+(?:now\s+)?)"
+    rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\band\s+(?:now\s+)?)"
     rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
 )
 _RELATION_EN = (
@@ -169,9 +171,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             continue
         add("employer", v, "change" if (change or left) else "statement")
     for m in _JOB_EN.finditer(s):
-        v = next(
-            (g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4"), m.group("v5")) if g), ""
-        )
+        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7")) if g), "")
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
         if not words:
             continue
@@ -180,6 +180,10 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             add("job", "freelance", "change" if change else "statement")
         elif m.group("v5"):  # "I teach yoga": a teacher of it
             add("job", f"{words[-1]} teacher", "change" if change else "statement")
+        elif m.group("v6"):  # "I drive trucks now": a driver of them
+            add("job", f"{words[-1]} driver", "change" if change else "statement")
+        elif m.group("v7"):  # "switched from marketing to nursing": the field now
+            add("job", words[-1], "change")
         elif m.group("v3") or said_as or _ROLE_TAIL.search(words[-1]):
             if words[-1] in ("fan", "member", "user", "owner", "lover", "number", "order", "answer", "other"):
                 continue
@@ -249,6 +253,18 @@ _STANCE_EN = re.compile(
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
     rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|"
     rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",
+    re.I,
+)
+_TURNED_EN = re.compile(
+    r"\bbut\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<up>it's grown on me|it has grown on me|"
+    r"(?:I\s+)?(?:love|like|enjoy)\s+(?:it|them)(?:\s+now)?|I'm (?:really )?into (?:it|them)(?:\s+now)?)|"
+    r"(?P<down>(?:I\s+)?find (?:it|them) (?:boring|dull|tedious|exhausting)|(?:it|they)\s+bores? me|"
+    r"I'm (?:over|done with|sick of|tired of) (?:it|them)|(?:I\s+)?(?:can't stand|hate) (?:it|them)))",
+    re.I,
+)
+_NOT_INTO_EN = re.compile(
+    r"^(?:I'm\s+|I am\s+|I've\s+)?(?:not|never)\s+(?:really\s+|been\s+|much\s+)?(?:into|a (?:big\s+)?fan of)\s+"
+    r"(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)(?=\s*(?:$|[,.;!]|to be honest|tbh|at all))",
     re.I,
 )
 _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my happy place"
@@ -352,12 +368,19 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     change = re.search(r"\b(?:used to|now|anymore|lately|these days|come round|gone off|started)\b", low)
     kind = "change" if change else "statement"
     # "I used to hate running but now I kind of love it": the clause with "now" holds
-    parts = re.split(r"(?:\bbut\s+|[,;]\s*(?:but\s+)?)(?=now\b)", s, flags=re.I)
+    parts = re.split(r"(?:\bbut\s+|[,;]\s*(?:but\s+)?)(?=now\b|these days\b|lately\b)", s, flags=re.I)
     clause = parts[-1]
     obj_before = ""
     if len(parts) > 1:
         m = _STANCE_EN.search(parts[0])
         obj_before = m.group("obj") if m else ""
+    # "I never liked jazz but it's grown on me", "I used to love running, but now it bores me":
+    # what was said of it before, turned by the clause after "but"
+    m = _TURNED_EN.search(s)
+    if m:
+        before = _STANCE_EN.search(s[: m.start()])
+        if before and re.search(r"\b(?:used to|never|didn't|did not)\b", s[: m.start()], re.I):
+            return _pref(subject, before.group("obj"), 0.9 if m.group("up") else 0.1, "change")
     for m in _STANCE_EN.finditer(clause):
         verb = m.group("verb").lower()
         obj = m.group("obj")
@@ -379,6 +402,9 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         out += _pref(subject, obj, 0.1 if negative else 0.9, kind)
     if out:
         return out
+    m = _NOT_INTO_EN.search(s)
+    if m:
+        return _pref(subject, m.group("obj"), 0.1, "statement")
     m = _IMPLICIT_EN.search(s)
     if m and not re.match(r"(?:it|this|that|he|she|they|there|what|which)\b", m.group("obj"), re.I):
         positive = re.search(
@@ -460,17 +486,18 @@ _ZH_EMPLOYER = re.compile(
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
     rf"|在(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
-    rf"|(?:离职|辞职|跳槽|毕业)[^，。]*[，,]\s*(?:我)?现在(?:在|去了)(?P<v5>{_HZ}{{2,6}}?)(?:了|。|！|$)"
+    rf"|(?:离职|辞职|跳槽|毕业|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?现在(?:在|去了)(?P<v5>{_HZ}{{2,6}}?)(?:了|。|！|$)"
 )
 _ZH_JOB = re.compile(
-    r"(?:当|做|是(?:一名|一个|个)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{1,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
-    r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主))(?:的|了|。|，|！|$)"
+    r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
+    r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手))(?:的|了|。|，|！|$)"
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
 )
 _ZH_RESIDENCE = re.compile(
     r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
     r"|在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"
+    r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
 )
 _ZH_FUTURE = re.compile(r"打算|准备|想|说不定|可能|也许|明年|下个?月|下周|以后|将来|要搬|会搬")
 _ZH_RELATION = (
@@ -524,6 +551,15 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         return out
     for m in _ZH_SCHOOL.finditer(s):
         v = m.group("v") or m.group("v2")
+        if (
+            v
+            and m.group("v2")
+            and re.match(r"(?:读|上)(?:大学|高中)", s[m.end("v2") :])
+            and not re.search(r"大学|学院|大$|中$|小$|校|[A-Za-z]", v)
+        ):
+            # "在北京上大学": a city where they study, not the name of the school ("在复旦读研" is one)
+            add("residence", v, "statement")
+            continue
         if v and not re.search(r"公司|医院|银行", v):
             add("school", v, "change" if m.group("v") else "statement")
     schools = {e.value for e in out}
@@ -568,7 +604,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         v = next((g for g in m.groups() if g), "").strip()
         if not v or re.search(r"一起|这|那|家里|公司", v):
             continue
-        add("residence", v, "statement" if m.group("v2") else "change")
+        add("residence", v, "statement" if m.group("v2") or m.group("v4") else "change")
     if "residence" in {e.key for e in out} and "回老家" in s:
         add("hometown", next(e.value for e in out if e.key == "residence"), "statement")
     for value, pattern in _ZH_RELATION:
@@ -600,17 +636,17 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
 _ZH_LIKE = r"喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
 _ZH_DISLIKE = (
     r"讨厌|烦|受不了|吃不了|喝不了|不碰|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听)|不爱|"
-    r"不喜欢|不太喜欢|怕|反感|腻了"
+    r"不喜欢|不太喜欢|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯"
 )
 _ZH_DEG = (
-    r"(?:最|特别|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|从来|已经|是真的|是|反而|重新|还是)*"
+    r"(?:最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|从来|已经|是真的|是|反而|重新|还是)*"
 )
 _ZH_STANCE = re.compile(
     rf"我(?:这人|现在|最近|一直|也|就|还)*{_ZH_DEG}(?:对(?P<pre>[\u4e00-\u9fffA-Za-z\- ]{{1,8}}?))?{_ZH_DEG}"
     rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
 )
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道"
-    rf"^(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{1,6}}?)(?:的东西)?(?:我|才|真是)?{_ZH_DEG}(?:一般|从来|真的)?"
+    rf"^(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{1,6}}?)(?:的东西)?(?:我|才|真是)?{_ZH_DEG}(?:一般|从来|真的|一直|始终|总是)?"
     rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道)"
 )
 _ZH_FAN = re.compile(
@@ -623,19 +659,42 @@ _ZH_REFUSE = re.compile(
 _ZH_AGAIN = re.compile(
     r"^(?:又是|又|还是)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)[？?](?:饶了我吧|不要|算了|别了|不了|免了)"
 )
-_ZH_NEG_ANSWER = re.compile(r"^(?:我就不|不了|算了|免了|饶了我|我不)(?:喝|吃|去|要)?了?")
+_ZH_NEG_ANSWER = re.compile(
+    r"^(?:我就不|不了|算了|免了|饶了我|我不)(?:喝|吃|去|要)?了?"
+    r"|^[\u4e00-\u9fffA-Za-z]{1,6}?就?(?:算了|免了)"  # "火锅就算了吧": the thing offered, declined
+    r"|^不(?:去|吃|喝|要|看|玩|唱)[\u4e00-\u9fffA-Za-z]{0,6}了"  # "不去KTV了，太吵了"
+)
+# "羽毛球是我最喜欢的运动": the thing named first is the favourite
+_ZH_FAVOURITE = re.compile(
+    r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:是|算是|就是)我(?:最|特别|超)(?:喜欢|爱)的"
+)
 _ZH_POS_ANSWER = re.compile(r"^(?:可以呀|可以啊|好啊|好呀|行啊|走起|必须的|当然|早就想)")
+
+
+def _now_bare(clause: str) -> str:
+    """A clause of a change of mind with its markers of now and of growing taken off, so the
+    stance patterns read it ("越跑越喜欢" -> "喜欢")."""
+    return re.sub(r"^(?:现在|反而|如今)+|越来越|越[\u4e00-\u9fff]越", "", clause.lstrip("我"))
 
 
 def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     out: list[Evidence] = []
+    m = _ZH_FAVOURITE.search(s)
+    if m:
+        return _pref(subject, m.group("obj"), 0.9, "statement")
     # "以前我爱喝可乐，现在完全不碰了": the clause that says now holds, with the object said before
     clauses = re.split(r"[，,；;]", s)
-    now_clause = next((c for c in clauses if re.search(r"现在|如今|已经不|不再|重新|开始", c)), None)
+    now_marks = r"现在|如今|已经不|不再|重新|开始|越来越|越[\u4e00-\u9fff]越|戒了"
+    now_clause = next((c for c in clauses if re.search(now_marks, c)), None)
     before_obj = ""
     kind = "statement"
     if now_clause is not None and len(clauses) > 1 and re.search(r"以前|原来|之前|过去|曾经", s):
         kind = "change"
+        # "现在每天都跑，越跑越喜欢", "现在戒了，不喝了": the last clause from the now on that says
+        # a stance (or a quitting) speaks for now
+        later = clauses[clauses.index(now_clause) :]
+        said = [c for c in later if "戒" in c or _ZH_STANCE.search("我" + _now_bare(c))]
+        now_clause = said[-1] if said else now_clause
         for c in clauses:
             if c is now_clause:
                 break
@@ -651,7 +710,14 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             if c.startswith("我") or "我" in c[:4]
             else ("我" + re.sub(r"^(?:现在|反而)+", "", c) if kind == "change" else c)
         )
+        if kind == "change":
+            c2 = re.sub(r"越来越|越[\u4e00-\u9fff]越", "", c2)
         m = _ZH_STANCE.search(c2)
+        if m and not (m.group("obj") or m.group("pre") or before_obj).strip() and c is clauses[0]:
+            m = None  # "咖啡我一直喝不惯": no object after the verb, the topic before it (below)
+        if not m and kind == "change" and "戒" in c and before_obj:
+            out += _pref(subject, before_obj, 0.1, "change")  # quit what was liked before
+            break
         neg = False
         if m:
             verb = m.group("verb")
@@ -675,8 +741,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 continue
             obj = m.group("obj")
             neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb")))
-        if not obj or obj in ("我", "你", "他", "她", "这", "那", "它"):
-            continue
+        if not obj or obj in ("我", "你", "他", "她", "这", "那", "它") or re.match(r"[我你他她它]", obj):
+            continue  # "我就不喝了": a pronoun is no thing liked
         if re.match(r"(?:做噩梦)", obj):
             continue
         out += _pref(subject, obj, 0.1 if neg else 0.9, kind)

@@ -120,6 +120,8 @@ def _zh_num(text: str) -> str:
 
 def _clean_obj(obj: str) -> str:
     obj = re.split(r"[，,。！!？?]|了$|的$", obj)[0]
+    if obj.startswith("的"):  # "是我最喜欢的运动": what follows 的 names a kind, not the thing
+        return ""
     return clean_topic(obj)
 
 
@@ -130,8 +132,8 @@ def offer_topic(previous: str | None) -> str:
     m = _OFFER.search(previous)
     if not m:
         bare = re.fullmatch(
-            r"\s*(?:今晚|今天|明天|晚上|中午|周末)?(?:又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?(?:吃|喝|去|看)?"
-            r"(?P<o>[\u4e00-\u9fff]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样)?\s*[？?]+\s*",
+            r"\s*(?:今晚|今天|明天|晚上|中午|周末)?(?:一起|咱们|我们)?(?:又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
+            r"(?:吃|喝|去|看|唱)?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样)?\s*[？?]+\s*",
             previous,
         )
         return (

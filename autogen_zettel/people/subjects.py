@@ -45,6 +45,8 @@ RELATIVES_ZH = {
     "爸": "爸爸",
     "老公": "老公",
     "老婆": "老婆",
+    "媳妇": "媳妇",
+    "媳妇儿": "媳妇",
     "女儿": "女儿",
     "儿子": "儿子",
     "女朋友": "女朋友",
@@ -94,7 +96,8 @@ _EN_NOT = frozenset(
     "Okay Sure Well Just Also Apparently Honestly Anyway Btw Still Now Then Thanks Please Let Go Got "
     # sentence adverbs that start a line as a name would
     "Finally Never Always Maybe Perhaps Really Actually Basically Literally Definitely Probably Hopefully "
-    "Luckily Sadly Unfortunately Recently Kinda Totally Seriously Today Tonight Tomorrow Yesterday".split()
+    "Luckily Sadly Unfortunately Recently Kinda Totally Seriously Today Tonight Tomorrow Yesterday "
+    "Not Lately Sometimes Usually Obviously Clearly".split()
 )
 _EN_OPEN = re.compile(r"^(?:(?:apparently|so|oh|btw|by the way|also|and|fun fact|guess what)[,:]?\s+)+", re.I)
 _EN_LEAD = re.compile(
