@@ -104,3 +104,27 @@ def test_a_candidate_that_fades_is_dropped_and_a_fresh_one_waits():
     shrinking = {**other, "size": 2, "card_ids": list("xy")}
     book, up, down = track(book, [shrinking], t0 + timedelta(days=20), **kw)
     assert not up, "a candidate that shrinks is not promoted"
+
+
+def test_a_failed_community_detection_records_no_sighting(tmp_path, monkeypatch):
+    """When community detection fails at a session end, the kept candidates are not seen again:
+    re-tracking them would add a sighting (and could promote a trait) on evidence nobody found."""
+    import autogen_zettel.persona.clusters as clusters
+
+    clock = SimulatedClock(T0)
+    cfg = config_from_dict({"persona": PERSONA, "embedding": {"model": "hash-256"}})
+    with MemoryHub.open(tmp_path / "memory", embedder=HashEmbedder(), clock=clock, config=cfg) as hub:
+        engine = engine_for(hub)
+        session(hub, engine, clock, 0, GARDEN[:4])
+        before = engine.candidate_book()
+        assert before and all(len(e["sightings"]) == 1 for e in before)
+
+        def broken(*args, **kwargs):
+            raise RuntimeError("community detection broke")
+
+        monkeypatch.setattr(clusters, "communities", broken)
+        for day in (4, 8, 12):  # enough sightings and days to promote, were they counted
+            session(hub, engine, clock, day, GARDEN[:5])
+        after = engine.candidate_book()
+        assert [len(e["sightings"]) for e in after] == [len(e["sightings"]) for e in before]
+        assert all(e["status"] == "candidate" for e in after)

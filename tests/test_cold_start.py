@@ -180,3 +180,125 @@ def test_through_a_conversable_agent_without_an_llm():
         facts = {f.key: f.value for f in capability.memory.people.facts("Mia")}
         assert "A2" in facts.get("level", ""), facts
         assert cold.status("Mia")["sessions"] == ["s1"]
+
+
+def _llm_tutor_chat(stub_reply, learner_lines):
+    """A ConversableAgent tutor on an OpenAI-compatible server started here, with the memory
+    capability and a cold start; a scripted learner talks to it. Returns (hub, capability, cold)."""
+    import autogen
+
+    from autogen_zettel.agent.capability import ZettelMemoryCapability
+    from autogen_zettel.agent.support import ScriptedUserAgent, quiet_io
+
+    from .openai_stub import OpenAIStub
+
+    clock = SimulatedClock(T0)
+    hub = MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock)
+    persona = persona_from_dict(TUTOR)
+    cold = ColdStart(hub.tenant("tutor"), persona.needs, agent="tutor")
+    capability = ZettelMemoryCapability(hub, session_id="s1", flush_before_recall=True, cold_start=cold)
+    with OpenAIStub(stub_reply) as stub:
+        tutor = autogen.ConversableAgent(
+            "tutor", llm_config=stub.llm_config(), system_message="You are tutor.", human_input_mode="NEVER"
+        )
+        capability.add_to_agent(tutor)
+        mia = ScriptedUserAgent("Mia", lines=learner_lines)
+        with quiet_io():
+            mia.initiate_chat(tutor, message="Hi, I want to learn Spanish.", max_turns=2, silent=True)
+    capability.flush()
+    return hub, capability, cold
+
+
+def _paraphrasing_tutor(body):
+    """An LLM told "ask gently, in your own words" does: it never quotes the question."""
+    said = " ".join(str(m.get("content")) for m in body["messages"])
+    if "in your own words" in said and "Solid A2" not in said:
+        return "Lovely to meet you, Mia! Before we start, how would you rate your Spanish these days?"
+    return "Perfect, we'll start from there."
+
+
+def test_an_llm_that_paraphrases_the_question_still_relays_it_and_the_answer_survives_a_rebuild():
+    hub, capability, cold = _llm_tutor_chat(_paraphrasing_tutor, ["Solid A2, I did two years at school."])
+    try:
+        mem = capability.memory
+        assert cold.status("Mia")["done"] == {"level": "answered"}
+        facts = {f.key: f.value for f in mem.people.facts("Mia")}
+        assert "A2" in facts.get("level", ""), facts
+        # a full rebuild of the person layers (what a rules upgrade runs) re-derives it
+        mem.people.rebuild()
+        facts = {f.key: f.value for f in mem.people.facts("Mia")}
+        assert "A2" in facts.get("level", ""), facts
+        # forgetting the answer takes the fact with it, and no later rebuild brings it back
+        (card,) = [c for c in mem.cards() if "Solid A2" in c.content]
+        mem.forget(card.id)
+        mem.people.rebuild()
+        assert "level" not in {f.key for f in mem.people.facts("Mia")}
+    finally:
+        hub.close()
+
+
+def test_a_reply_that_asks_nothing_does_not_relay_the_question():
+    hub, capability, cold = _llm_tutor_chat(
+        lambda body: "Welcome! We start with greetings today.", ["Solid A2, I did two years at school."]
+    )
+    try:
+        assert cold.status("Mia")["done"] == {}
+        assert "level" not in {f.key for f in capability.memory.people.facts("Mia")}
+    finally:
+        hub.close()
+
+
+def test_writing_an_answer_waits_for_the_queue_outside_the_adapter_lock():
+    """The answer's card must be stored before its fact is written (a flush of the capture
+    queue); that wait happens after observe() let go of the adapter's lock, so other threads'
+    messages are not held up behind it."""
+    import threading
+
+    chat = Chat(TUTOR, "Mia")
+    try:
+        chat.session("s1")
+        q = chat.person_says("Hi! I'd like to start Spanish lessons.")
+        chat.agent_says(f"Welcome, Mia! {q}")
+        mem, held = chat.adapter.memory, []
+        real_flush = mem.flush
+
+        def probing_flush():
+            free = []
+
+            def try_lock():
+                free.append(chat.adapter._lock.acquire(blocking=False))
+                if free[0]:
+                    chat.adapter._lock.release()
+
+            probe = threading.Thread(target=try_lock)
+            probe.start()
+            probe.join()
+            held.append(not free[0])
+            real_flush()
+
+        mem.flush = probing_flush
+        chat.adapter.observe({"role": "user", "name": "Mia", "content": "A2 from school."}, speaker="Mia")
+        assert held and not any(held), "the adapter's lock was held while waiting for the queue"
+        assert "A2" in {f.key: f.value for f in mem.people.facts("Mia")}["level"]
+    finally:
+        chat.close()
+
+
+def test_an_unexpected_failure_in_the_cold_start_does_not_break_the_chat(caplog):
+    """A cold-start state that cannot be read (here: damaged JSON in the meta table) is logged
+    with its traceback; the recall block and the capture go on."""
+    from autogen_zettel.memory.tenant import tenant_parts
+
+    chat = Chat(TUTOR, "Mia")
+    try:
+        chat.session("s1")
+        chat.person_says("I keep a diary in Spanish every evening.")
+        tenant_parts(chat.adapter.memory).db.set_meta("cold_start:tutor", "{damaged")
+        with caplog.at_level("ERROR"):
+            assert chat.person_says("I keep a diary in Spanish every evening.") == ""
+            chat.agent_says("Wonderful habit. What level is your Spanish at right now?")
+        assert [r for r in caplog.records if r.exc_info and "cold-start" in r.getMessage()]
+        chat.adapter.flush()
+        assert any("Wonderful habit" in c.content for c in chat.adapter.memory.cards())
+    finally:
+        chat.close()

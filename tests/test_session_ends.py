@@ -197,3 +197,73 @@ def test_with_mining_at_session_end_off_a_session_end_still_refreshes_the_profil
         done = jobs(ada.memory)
         assert ("profile", "session end") in done and ("mining", "session end") not in done
         assert "green tea" in ada.persona_engine.stack.system  # the refreshed profile is in force
+
+
+def test_a_reply_stored_after_a_farewell_does_not_reopen_the_session_it_closed():
+    """The farewell's reply is written after the end it triggered: storing it (Sessions.saw)
+    must not clear the end. A later message starts a new session (unpinned), and the ended one
+    stays ended with its reason."""
+    from autogen_zettel.agent.capability import ZettelMemoryCapability
+
+    clock = SimulatedClock(T0)
+    with MemoryHub.open(
+        memory=True, embedder=HashEmbedder(), clock=clock, config=config_from_dict(CFG)
+    ) as hub:
+        cap = ZettelMemoryCapability(hub, tenant="ada")
+        cap.observe("I like green tea.", speaker="rui")
+        clock.advance(minutes=1)
+        cap.observe("Thanks, bye!", speaker="rui")
+        hub.flush()  # the end has run before the reply is stored
+        clock.advance(minutes=1)
+        cap.observe("Bye, take care!", speaker="ada")
+        hub.flush()
+        (row,) = cap.memory.sessions.rows()
+        assert row["end_reason"] == "end-of-chat phrase"
+        assert {c.session_id for c in cap.memory.cards()} == {row["id"]}  # the reply is in it
+        clock.advance(minutes=2)
+        cap.observe("Oh, one more thing: I moved to Porto.", speaker="rui")
+        hub.flush()
+        first, second = cap.memory.sessions.rows()
+        assert (first["id"], first["end_reason"]) == (row["id"], "end-of-chat phrase")
+        assert second["id"] != row["id"] and second["ended_at"] is None
+        assert [u["session_id"] for u in cap.memory.sessions.upkeep("session end")] == [row["id"]]
+
+
+def test_closing_the_hub_while_its_catch_up_is_under_way_stops_the_catch_up_cleanly(
+    tmp_path, monkeypatch, caplog
+):
+    """``with MemoryHub.open(...) as hub: ...`` can close the hub while the open's catch-up job
+    is still running: close() sets the closing flag and closes the worker after the job passed
+    its check. The job's next submit then meets a closed worker: it stops there (nothing logged
+    as a failure) and the session it could not end is ended by the next open."""
+    import threading
+    import time
+
+    from autogen_zettel.memory.hub import MemoryHub as Hub
+
+    folder = tmp_path / "d"
+    killed_process(folder)
+    real_tenant = Hub.tenant
+    held, reached = [], threading.Event()
+
+    def tenant_once_closing(self, name):
+        # the catch-up job, past its closing check: let close() begin and close the worker first
+        if threading.current_thread() is self.worker._thread and not held:
+            held.append(name)
+            reached.set()
+            while not self.worker._closed:
+                time.sleep(0.01)
+        return real_tenant(self, name)
+
+    monkeypatch.setattr(Hub, "tenant", tenant_once_closing)
+    caplog.set_level("INFO")
+    hub = open_hub(folder, SimulatedClock(T0 + timedelta(days=1)))
+    reached.wait()
+    hub.close()  # the catch-up job is under way: it opens the tenant after the worker closed
+    assert held == ["ada"]
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text
+    monkeypatch.setattr(Hub, "tenant", real_tenant)
+    with open_hub(folder, SimulatedClock(T0 + timedelta(days=1, minutes=5))) as hub:
+        hub.flush()
+        (row,) = hub.tenant("ada").sessions.rows()
+        assert row["end_reason"] == "idle gap" and row["ended_at"] == T0.isoformat()

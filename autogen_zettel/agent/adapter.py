@@ -322,19 +322,26 @@ class MemoryAdapter:
                 self.memory.sessions.touch(session, when)
             try:
                 mid = self._capture(clean, text, session, seq, speaker, when)
-                self._clarify(text, clean, speaker, mid, when, session)
-                return mid
+                answered = self._clarify(text, clean, speaker, mid, when, session)
             finally:
                 if clean and self.end_on_farewell and reopened and ends_chat(clean):
                     # queued after the message's own capture: the summary and the mining see it
                     self._end(when, "end-of-chat phrase")
                     self._closing = speaker
+        if answered:
+            # out of the lock: writing the answer waits for the capture queue, which other
+            # threads' observe() calls must not wait behind
+            self._write_answers(speaker)
+        return mid
 
     def _clarify(
         self, text: str, clean: str, speaker: str, mid: str | None, when: datetime, session: str
-    ) -> None:
+    ) -> bool:
         """The clarification loop: the agent's reply that takes up an offered question records it
-        as asked; the person's next message may answer it (memory/clarify.py)."""
+        as asked; the person's next message may answer it (memory/clarify.py). The cold start's
+        questions are followed the same way (persona/cold_start.py); returns whether a cold-start
+        answer waits to be written (:meth:`_write_answers`, once the lock is let go)."""
+        answered = False
         try:
             if speaker == self._agent_name:
                 offered = self._offered.pop(session, ())
@@ -346,10 +353,30 @@ class MemoryAdapter:
                 self.memory.clarifications.consider(
                     clean, speaker=speaker, message_id=mid, at=when, session_id=session
                 )
-            if self.cold_start is not None and clean:
-                self.cold_start.heard(clean, speaker=speaker, session=session, message_id=mid, at=when)
         except ZettelError as exc:  # the chat goes on; the question stays offered
             log.warning("agent %s: clarification bookkeeping failed: %s", self._agent_name, exc)
+        except Exception:  # noqa: BLE001 - a bookkeeping bug must not break the chat
+            log.exception("agent %s: clarification bookkeeping failed", self._agent_name)
+        if self.cold_start is None or not clean:
+            return answered
+        try:
+            slot = self.cold_start.heard(
+                clean, speaker=speaker, session=session, message_id=mid, at=when, write=False
+            )
+            answered = slot is not None and speaker != self._agent_name
+        except ZettelError as exc:  # the chat goes on
+            log.warning("agent %s: cold-start bookkeeping failed: %s", self._agent_name, exc)
+        except Exception:  # noqa: BLE001 - a bookkeeping bug must not break the chat
+            log.exception("agent %s: cold-start bookkeeping failed", self._agent_name)
+        return answered
+
+    def _write_answers(self, person: str) -> None:
+        try:
+            self.cold_start.write_answers(person)
+        except ZettelError as exc:  # the answer stays in the cold-start state
+            log.warning("agent %s: cold-start answer not written: %s", self._agent_name, exc)
+        except Exception:  # noqa: BLE001 - the chat goes on
+            log.exception("agent %s: cold-start answer not written", self._agent_name)
 
     def _capture(
         self, clean: str, text: str, session: str, seq: int, speaker: str, when: datetime
@@ -465,6 +492,9 @@ class MemoryAdapter:
             question = self.cold_start.question(person or "", session, message_text(last) if last else "")
         except ZettelError as exc:
             log.warning("agent %s: cold-start question skipped: %s", self._agent_name, exc)
+            return ""
+        except Exception:  # noqa: BLE001 - the reply goes ahead without the question
+            log.exception("agent %s: cold-start question skipped", self._agent_name)
             return ""
         if not question:
             return ""

@@ -16,9 +16,14 @@ import queue
 import threading
 from collections.abc import Callable
 
-__all__ = ["Worker"]
+__all__ = ["Worker", "WorkerClosed"]
 
 log = logging.getLogger(__name__)
+
+
+class WorkerClosed(RuntimeError):
+    """:meth:`Worker.submit` after :meth:`Worker.close` began: the job was not queued. A job the
+    worker is running while the hub closes (the open's catch-up) catches it and stops."""
 
 
 class Worker:
@@ -46,7 +51,7 @@ class Worker:
         """
         with self._cond:
             if self._closed:
-                raise RuntimeError("the memory hub is closed; open it again to remember more")
+                raise WorkerClosed("the memory hub is closed; open it again to remember more")
             if wait is not None and threading.current_thread() is not self._thread:
                 if not self._cond.wait_for(lambda: self._queued < self.limit or self._closed, timeout=wait):
                     from autogen_zettel.base.errors import QueueFull
@@ -58,7 +63,7 @@ class Worker:
                         "hub.flush(), or raise hub.max_queued / hub.queue_wait_seconds in the config"
                     )
                 if self._closed:
-                    raise RuntimeError("the memory hub is closed; open it again to remember more")
+                    raise WorkerClosed("the memory hub is closed; open it again to remember more")
             self._queued += 1
             self._pending[tag] = self._pending.get(tag, 0) + 1
             self._ensure_thread()

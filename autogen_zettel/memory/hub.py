@@ -23,7 +23,7 @@ from autogen_zettel.base.cards import Card
 from autogen_zettel.base.clock import Clock, SystemClock, as_naive_utc
 from autogen_zettel.base.config import MemoryConfig, load_config
 from autogen_zettel.base.errors import ConfigError, InvalidInput, NotFound
-from autogen_zettel.base.worker import Worker
+from autogen_zettel.base.worker import Worker, WorkerClosed
 from autogen_zettel.cards.refine import HeuristicRefiner, Refiner
 from autogen_zettel.embed.embedders import Embedder, make_embedder
 from autogen_zettel.embed.encode_cache import cached
@@ -257,14 +257,20 @@ class MemoryHub:
                         "tenant %s: could not open to run overdue work (%s)", name, type(exc).__name__
                     )
                     continue
-                mem.sessions.end_live(at=now, reason="idle gap", idle_minutes=idle)
-                # overdue maintenance runs as of the tenant's own latest activity: an imported
-                # export of old chats is not two years idle the day it is imported
-                latest = mem.sessions.latest_activity()
-                at = latest if latest is not None and latest < now else now
-                if self._closing.is_set():
+                try:
+                    mem.sessions.end_live(at=now, reason="idle gap", idle_minutes=idle)
+                    # overdue maintenance runs as of the tenant's own latest activity: an imported
+                    # export of old chats is not two years idle the day it is imported
+                    latest = mem.sessions.latest_activity()
+                    at = latest if latest is not None and latest < now else now
+                    if self._closing.is_set():
+                        return
+                    self.worker.submit(name, lambda m=mem, at=at: m.sessions.maintain_if_due(at, "hub open"))
+                except WorkerClosed:
+                    # the hub closed while this job ran (the flag is read without a lock): what
+                    # is left overdue is found again by the next open
+                    log.info("catch-up stopped: the hub is closing")
                     return
-                self.worker.submit(name, lambda m=mem, at=at: m.sessions.maintain_if_due(at, "hub open"))
 
         self.worker.submit("hub", job)
 

@@ -86,6 +86,10 @@ class Sessions:
         ``sessions.idle_minutes`` then ends at its last message), and what a process left live
         at the next open (:meth:`MemoryHub.catch_up <autogen_zettel.memory.hub.MemoryHub.catch_up>`).
 
+        Nothing reopens here either: a session that ended stays ended when a message of it is
+        stored afterwards (the farewell's reply, queued after the end it triggered); a chat that
+        goes on is live again through :meth:`touch`, by the adapter's session rules.
+
         Nothing ends here, in the middle of a write: a session end writes a summary and runs
         maintenance in the background, which must not interleave with the batches of an ingest
         still running in the caller's thread (what an ingest stores must not depend on timing)."""
@@ -100,11 +104,11 @@ class Sessions:
             return
         for session_id, at in first.items():  # a new session's row starts at its first message
             if at < latest[session_id]:
-                self.table.touch(session_id, at)
+                self.table.touch(session_id, at, reopen=False)
         # written now, not queued: the write itself was synchronous, and a script that exits
         # without closing the hub must leave its session recorded for the next open to end
         for session_id, at in sorted(latest.items(), key=lambda kv: kv[1]):
-            self.table.touch(session_id, at)
+            self.table.touch(session_id, at, reopen=False)
 
     def live(self) -> list[dict]:
         """Sessions not ended yet (rows of the ``sessions`` table)."""

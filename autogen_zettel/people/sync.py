@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 
 from autogen_zettel.base.cards import Card, CardKind, PrivacyTier
 from autogen_zettel.base.config import ConflictConfig
+from autogen_zettel.people.answered import answered_evidence
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.extract import extract_layers
 from autogen_zettel.people.model import (
@@ -60,7 +61,9 @@ def evidence_for(
             card.content, speaker=card.speaker, at=at or card.created_at, previous=previous, embedder=embedder
         )
     )
-    return found + settled_evidence(tables.cards_db, card, found)  # an answer that settled a conflict
+    found += settled_evidence(tables.cards_db, card, found)  # an answer that settled a conflict
+    # an answer to a persona's question (a cold start's): recorded with the card, found again here
+    return found + [e for e in answered_evidence(tables.cards_db, card.id) if e not in found]
 
 
 def _row(card: Card, ev: Evidence) -> dict:

@@ -3,9 +3,11 @@
 A persona file declares ``needs`` (:class:`~autogen_zettel.persona.spec.Need`: a slot, the fact key
 the answer fills, and its question in the persona's language). While a slot of a person is empty
 and the conversation allows, :meth:`ColdStart.question` gives one question for the agent's recall
-block; the agent's reply that relays it marks it asked (:meth:`ColdStart.heard` with the agent as
+block; the agent's next reply relays it when it asks something (an LLM words the question its own
+way, so the reply need not quote it) or quotes it (:meth:`ColdStart.heard` with the agent as
 speaker), and the person's next message answers it (a fact of the person under the slot's key,
-written to the person layers as evidence of the answer's card) or refuses it.
+recorded with the answer's card so a rebuild of the person layers finds it again, see
+:mod:`autogen_zettel.people.answered`) or refuses it.
 
 Rules, as seed 002's cold start and issue #43 ask:
 
@@ -25,14 +27,16 @@ from __future__ import annotations
 import json
 import logging
 import re
+import threading
 from collections.abc import Sequence
 from datetime import datetime
 
 from autogen_zettel.cards.affect import estimate
 from autogen_zettel.memory.tenant import tenant_parts
+from autogen_zettel.people.answered import record_answered
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.sync import evidence_for, sync_cards
-from autogen_zettel.people.tables import LayerTables, subject_key
+from autogen_zettel.people.sync import sync_cards
+from autogen_zettel.people.tables import subject_key
 from autogen_zettel.persona.spec import Need
 from autogen_zettel.text.farewell import ends_chat
 
@@ -50,6 +54,8 @@ _REFUSAL = re.compile(
 _ASKS = re.compile(
     r"[?？]\s*$|^(?:what|how|why|when|where|who|which|can|could|would|should|do|does|is|are)\b", re.I
 )
+# a reply that asks something: a question mark, or a Chinese sentence-final question particle
+_ASKING = re.compile(r"[?？]|[吗呢](?=[\s。！!，,]|$)")
 _STATE = "cold_start:{agent}"
 _MAX_ANSWER = 200
 
@@ -78,6 +84,9 @@ class ColdStart:
         self.needs = tuple(needs)
         self.agent = agent
         self._key = _STATE.format(agent=agent)
+        # the state is read, changed and written back: one change at a time (a reply's hearing,
+        # an answer's writing); never held across a flush of the capture queue
+        self._state_lock = threading.RLock()
 
     # -- state ---------------------------------------------------------------------------------
     def _load(self) -> dict:
@@ -113,19 +122,20 @@ class ColdStart:
         felt = estimate(text)
         if felt.valence <= -0.5 and felt.arousal >= 0.5:
             return None  # said in distress: not the moment for a form
-        state = self._load()
-        mine = self._person(state, person)
-        if session in mine["sessions"]:
-            return None
         known = self._known(person)
-        for need in self.needs:
-            if need.slot in mine["done"] or need.slot in known:
-                continue
-            mine["sessions"].append(session)
-            mine["offered"] = [need.slot, session]
-            self._save(state)
-            log.debug("agent %s: cold-start question %r offered to %s", self.agent, need.slot, person)
-            return need.question
+        with self._state_lock:
+            state = self._load()
+            mine = self._person(state, person)
+            if session in mine["sessions"]:
+                return None
+            for need in self.needs:
+                if need.slot in mine["done"] or need.slot in known:
+                    continue
+                mine["sessions"].append(session)
+                mine["offered"] = [need.slot, session]
+                self._save(state)
+                log.debug("agent %s: cold-start question %r offered to %s", self.agent, need.slot, person)
+                return need.question
         return None
 
     # -- what was said -------------------------------------------------------------------------
@@ -137,20 +147,36 @@ class ColdStart:
         session: str | None,
         message_id: str | None = None,
         at: datetime | None = None,
+        write: bool = True,
     ) -> str | None:
-        """Follow the chat: the agent's reply that relays an offered question marks it asked; the
-        person's next message answers or refuses it. Returns the slot settled, if one was."""
+        """Follow the chat: the agent's next reply after a question was offered relays it if it
+        asks something or quotes the question (an LLM paraphrases; a reply that asks nothing
+        cannot have asked it); the person's next message answers or refuses it. Returns the slot
+        settled, if one was.
+
+        :param write: write an answer to the person layers now (:meth:`write_answers`, which
+            waits for the capture queue); False leaves that to the caller, e.g. an adapter that
+            holds its lock here and writes once it let go
+        """
         if session is None or not text.strip():
             return None
+        with self._state_lock:
+            slot = self._hear(text, speaker, session, message_id)
+        if slot is not None and write:
+            self.write_answers(speaker)
+        return slot
+
+    def _hear(self, text: str, speaker: str, session: str, message_id: str | None) -> str | None:
         state = self._load()
         if speaker == self.agent:
             low = " ".join(text.split()).casefold()
+            asks = bool(_ASKING.search(text))
             for mine in state.values():
                 offered = mine.get("offered")
                 if offered and offered[1] == session:
                     question = next((n.question for n in self.needs if n.slot == offered[0]), "")
                     mine["offered"] = None
-                    if question and question.casefold()[:40] in low:
+                    if asks or (question and question.casefold()[:40] in low):
                         mine["asked"] = offered
                     self._save(state)
             return None
@@ -169,38 +195,43 @@ class ColdStart:
         if message_id:
             mine.setdefault("unwritten", {})[slot] = message_id
         self._save(state)
-        self.write_answers(speaker)
         return slot
 
     def write_answers(self, person: str) -> int:
         """Write the answers not in the person layers yet as evidence of their message's card (the
-        capture queue is flushed first); returns how many were written. An answer whose message made
-        no card stays in :meth:`status` only."""
-        state = self._load()
-        mine = state.get(subject_key(person))
-        if not mine or not mine.get("unwritten"):
-            return 0
-        self.memory.flush()
+        capture queue is flushed first); returns how many were written. The evidence is recorded
+        with the card (:mod:`autogen_zettel.people.answered`), so a rebuild of the layers keeps
+        it. An answer whose message made no card stays in :meth:`status` only."""
+        with self._state_lock:
+            mine = self._load().get(subject_key(person))
+            if not mine or not mine.get("unwritten"):
+                return 0
+        self.memory.flush()  # slow (the worker writes the answer's card): no lock held meanwhile
         db = self._parts.db
-        tables = LayerTables(db)
         written = 0
-        for slot, mid in list(mine["unwritten"].items()):
-            rows = list(
-                db.db.query(
-                    "select cards.id from cards, json_each(cards.source_ids) j where j.value = ? order by cards.id",
-                    [mid],
+        with self._state_lock:
+            state = self._load()
+            mine = state.get(subject_key(person)) or {}
+            for slot, mid in list(mine.get("unwritten", {}).items()):
+                rows = list(
+                    db.db.query(
+                        "select cards.id from cards, json_each(cards.source_ids) j where j.value = ? "
+                        "order by cards.id",
+                        [mid],
+                    )
                 )
-            )
-            del mine["unwritten"][slot]
-            if not rows:
-                log.info(
-                    "agent %s: the answer for %r made no card; kept in the cold-start state", self.agent, slot
-                )
-                continue
-            card = db.get(rows[0]["id"])
-            found = [*evidence_for(tables, card), Evidence("fact", person, slot, mine["answers"][slot])]
-            with self._parts.store.write_lock:
-                sync_cards(db, [card.id], cfg=self.memory.config.conflicts, given={card.id: found})
-            written += 1
-        self._save(state)
+                del mine["unwritten"][slot]
+                if not rows:
+                    log.info(
+                        "agent %s: the answer for %r made no card; kept in the cold-start state",
+                        self.agent,
+                        slot,
+                    )
+                    continue
+                card_id = rows[0]["id"]
+                with self._parts.store.write_lock:
+                    record_answered(db, card_id, [Evidence("fact", person, slot, mine["answers"][slot])])
+                    sync_cards(db, [card_id], cfg=self.memory.config.conflicts)
+                written += 1
+            self._save(state)
         return written

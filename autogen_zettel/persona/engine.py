@@ -345,8 +345,11 @@ class PersonaEngine:
             if session_end and self._candidates_due(now):
                 # community detection costs seconds at thousands of cards: at session end, at
                 # most once per profile period
-                self.store.set_state(CANDIDATES_KEY, self._track_candidates(self._candidates(), now))
-                self._last_candidates = now
+                found = self._candidates()
+                # a failed detection saw nothing: no sightings recorded, retried next time
+                if found is not None:
+                    self.store.set_state(CANDIDATES_KEY, self._track_candidates(found, now))
+                    self._last_candidates = now
             if profile or self._profile_due(now):
                 self._refresh_profile(now, reason if profile else "daily")
             self.recall.refresh()
@@ -370,7 +373,9 @@ class PersonaEngine:
     def _add_graph_evidence(self, now: datetime) -> None:
         add_graph_evidence(self.parts, self.store, self.specs, self.cfg, self.name, now)
 
-    def _candidates(self) -> list[dict]:
+    def _candidates(self) -> list[dict] | None:
+        """This mining's clusters, or None when community detection failed (the kept candidates
+        stand as they are: re-tracking them would count a sighting nobody made)."""
         participants = {self.name, *self.reader.speakers, *self.parts.speakers()}
         found = cluster_candidates(
             self.parts,
@@ -381,7 +386,7 @@ class PersonaEngine:
             participants=participants,
             agent=self.name,
         )
-        return self.candidates if found is None else found
+        return found
 
     def _track_candidates(self, found: list[dict], now: datetime) -> list[dict]:
         """Match this mining's clusters with the kept candidates; promote what held, drop what

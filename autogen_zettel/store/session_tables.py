@@ -28,16 +28,23 @@ class SessionTable:
     def __init__(self, db: CardDB):
         self.db = db
 
-    def touch(self, session_id: str, at: datetime) -> None:
+    def touch(self, session_id: str, at: datetime, *, reopen: bool = True) -> None:
         """Record activity in ``session_id`` at ``at`` (the row is created on first use).
 
-        A session that had ended and gets a message again is live again (a pinned session id
-        reused after an end, e.g. one simulated day per id)."""
+        With ``reopen`` a session that had ended and gets a message again is live again (the
+        adapter's rule for a pinned session id reused after an end, e.g. one simulated day per
+        id). Without it an ended session is left as it is: a stored message (the farewell's
+        reply, written after the end it triggered) does not undo an end."""
         when = _iso(at)
+        update = (
+            "last_at = max(last_at, excluded.last_at), ended_at = null, end_reason = null"
+            if reopen
+            else "last_at = max(last_at, excluded.last_at) where ended_at is null"
+        )
         with self.db.lock:
             self.db.db.execute(
                 "insert into sessions (id, started_at, last_at) values (?, ?, ?) on conflict(id) do update set "
-                "last_at = max(last_at, excluded.last_at), ended_at = null, end_reason = null",
+                + update,
                 [session_id, when, when],
             )
 

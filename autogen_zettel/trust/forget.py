@@ -110,6 +110,7 @@ def forget_cards(
     :param subject: forgetting everything about a person or topic: also cut every remaining
         sentence and history row that mentions it
     """
+    from autogen_zettel.people.answered import drop_answered
     from autogen_zettel.people.sync import sync_cards
     from autogen_zettel.trust.conflicts import resolve_keys
     from autogen_zettel.trust.maintenance import rebuild_summary
@@ -197,6 +198,7 @@ def forget_cards(
                 seal_traces(db, permanent_ids(db))
             resolve_keys(db, keys, cfg=mem.config.conflicts, now=at)
             sync_cards(db, ids, cfg=mem.config.conflicts)  # layer rows only these cards supported go too
+            drop_answered(db, ids)  # what they answered (a cold-start question) goes with them
             detail.update(rows=rows, messages_rewritten=sum(1 for t in new_texts.values() if t is not None))
             # the salted digests made at write time go into the receipt (its signature binds
             # them to the chain's heads; the entry itself stays free of random values), and their
