@@ -16,7 +16,7 @@ import pytest
 import sqlite_utils
 
 from autogen_zettel import HashEmbedder, MemoryHub, StoreCorrupt
-from autogen_zettel.store.migrations import migrations
+from autogen_zettel.store.migrations import PRE_RELEASE_STEPS, migrations
 from tests.schema_shape import schema_shape
 
 BEFORE = json.loads((Path(__file__).parent / "data" / "schema_0_1_0.json").read_text(encoding="utf-8"))
@@ -50,18 +50,7 @@ def test_the_shape_sees_a_changed_schema(tmp_path):
     assert schema_shape(path)["tables"]["cards"] != BEFORE["tables"]["cards"]
 
 
-_PRE_RELEASE = [
-    "m001_initial",
-    "m002_trust",
-    "m003_persona",
-    "m004_durability",
-    "m005_link_pairs",
-    "m006_recent_order",
-    "m007_entity_order",
-    "m008_sessions",
-    "m009_layers",
-    "m010_links_clustered",
-]
+_PRE_RELEASE = ["m001_initial", *PRE_RELEASE_STEPS]  # what the pre-release steps recorded
 
 
 def _pre_release_tenant(tmp_path, steps):

@@ -24,7 +24,7 @@ from sqlite_utils import Migrations
 
 from autogen_zettel.base.errors import StoreCorrupt
 
-__all__ = ["migrations"]
+__all__ = ["migrations", "PRE_RELEASE_STEPS"]
 
 
 migrations = Migrations("autogen_zettel")
@@ -43,7 +43,7 @@ def m001_initial(db: sqlite_utils.Database) -> None:
 
 #: the names the pre-release steps recorded after ``m001_initial``; a database holding all of
 #: them has m001's schema except the cards' affect columns
-_PRE_RELEASE = (
+PRE_RELEASE_STEPS = (
     "m002_trust",
     "m003_persona",
     "m004_durability",
@@ -66,7 +66,7 @@ def m002_affect(db: sqlite_utils.Database) -> None:
     if "valence" in columns and "arousal" in columns:
         return  # made by m001 as it is now
     recorded = {m.name for m in migrations.applied(db)}
-    missing = [name for name in _PRE_RELEASE if name not in recorded]
+    missing = [name for name in PRE_RELEASE_STEPS if name not in recorded]
     if missing:
         path = db.execute("pragma database_list").fetchone()[2] or ":memory:"
         raise StoreCorrupt(
