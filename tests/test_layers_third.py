@@ -24,6 +24,7 @@ THIRD = Path(__file__).parent / "data" / "layers_third.jsonl"
 FOURTH = Path(__file__).parent / "data" / "layers_fourth.jsonl"
 FIFTH = Path(__file__).parent / "data" / "layers_fifth.jsonl"
 SIXTH = Path(__file__).parent / "data" / "layers_sixth.jsonl"
+SEVENTH = Path(__file__).parent / "data" / "layers_seventh.jsonl"
 AT = datetime(2026, 3, 4, 10)
 
 
@@ -152,3 +153,20 @@ def test_more_english_facts_by_their_structure(text, want):
 def test_english_dislikes_and_turned_minds(text, want):
     got = [(e.value, e.score > 0.5, e.kind) for e in extract_layers(text, speaker="Kate", at=AT)]
     assert got == [want], got
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Can't do Friday anymore, sorry.", "Friday"),
+        ("I'm not going to the wedding after all.", "wedding"),
+        ("We called off the trip to Rome.", "trip to Rome"),
+    ],
+)
+def test_english_plans_called_off(text, thing):
+    got = [(e.layer, e.kind, e.value) for e in extract_layers(text, speaker="Sol", at=AT)]
+    assert got == [("status", "cancelled", thing)], got
+
+
+def test_not_going_to_lie_calls_nothing_off():
+    assert extract_layers("I'm not going to lie, it was fun.", speaker="Sol", at=AT) == []

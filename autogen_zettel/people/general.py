@@ -939,9 +939,10 @@ _STATUS_EN_DONE = re.compile(
 )
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|pulling out of|"
-    r"pull out of|dropping|not doing|won't be|no longer doing|postponed|put off|can't make it to|won't make it to|"
-    r"can't make|won't make|count me out (?:of|for))\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
-    r"(?=\s*(?:$|[,.;!]|tonight\b|today\b|tomorrow\b|until\b|for now\b|on\b|after all\b|this\b))"
+    r"pull out of|dropping|not doing|won't be|no longer doing|postponed|"
+    r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
+    r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s))\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
     r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b",
     re.I,
@@ -959,7 +960,11 @@ _NOT_NAMES_EN = frozenset(
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
     "The dinner on Friday is off", "I'm bailing on the gym session")."""
-    if s.rstrip().endswith("?") or _FUTURE_EN.search(s) and not re.search(r"won't be|after all", s, re.I):
+    if (
+        s.rstrip().endswith("?")
+        or _FUTURE_EN.search(s)
+        and not re.search(r"won't be|after all|have to (?:skip|miss|cancel|pull out of|bail on)", s, re.I)
+    ):
         return []
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _STATUS_EN_CANCEL.search(clause)
