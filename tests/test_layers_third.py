@@ -170,3 +170,75 @@ def test_english_plans_called_off(text, thing):
 
 def test_not_going_to_lie_calls_nothing_off():
     assert extract_layers("I'm not going to lie, it was fun.", speaker="Sol", at=AT) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "offer"),
+    [
+        ("不看天气了，直接去！", "周末去爬山吗？"),
+        ("不去才怪了！", "我们去吃烤肉吗？"),
+        ("不唱不行了，走！", "一起去唱歌吧？"),
+        ("差点就算了，还好你问了，去！", "要不要一起去看电影？"),
+        ("钱就算了，我请。", "咱们喝咖啡吧？"),
+        ("不玩手机了，走。", "一起去爬山吗？"),
+    ],
+)
+def test_a_yes_said_with_a_no_in_it_refuses_nothing(text, offer):
+    """Found in review: the decline patterns read these acceptances as refusals."""
+    got = [
+        e
+        for e in extract_layers(text, speaker="Ann", at=AT, previous=offer)
+        if e.score < 0.5 or e.layer == "status"
+    ]
+    assert got == [], got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "他是我最喜欢的演员",
+        "周杰伦是我最喜欢的歌手",
+        "我老公是我最喜欢的人",
+        "那是我最喜欢的",
+        "今天是我最喜欢的日子",
+        "I'm not really into it.",
+        "Never been a fan of him tbh.",
+        "He switched from coffee to tea.",
+        "I switched from iPhone to android",
+        "I teach myself guitar",
+        "I teach him math",
+        "I teach on Mondays",
+        "I drive a truck to work.",
+        "I drive a van for fun on weekends.",
+        "I work as a team with Bob.",
+        "Went to Walmart for milk.",
+        "Moved to Thursday.",
+        "Moving to Zoom for the meeting tomorrow.",
+        "Moving to Texas would be crazy.",
+        "我们家现在在装修",
+        "我们家在三楼",
+        "我家在附近",
+        "他不在公司干了，现在在家带孩子。",
+    ],
+)
+def test_review_lines_give_no_fact_or_liking_of_the_speaker(text):
+    """Found in review: each gave a pronoun as a liked thing, a job or home that is none, or
+    someone else's news filed under the speaker."""
+    got = [e for e in extract_layers(text, speaker="Ann", at=AT) if e.layer in ("fact", "preference")]
+    assert got == [], got
+
+
+def test_a_turned_mind_is_the_speakers_and_keeps_its_thing():
+    husband = extract_layers("My husband never liked hiking but I love it.", speaker="Ann", at=AT)
+    assert not any(e.score > 0.5 for e in husband), husband  # "I love it" is Ann's, not his
+    [cat] = extract_layers("以前不喜欢猫，现在很喜欢，就是怕它掉毛。", speaker="Ann", at=AT)
+    assert (cat.value, cat.score > 0.5) == ("猫", True)
+
+
+def test_the_degree_words_give_nothing_back():
+    """Found in review: "我" + "是真的" * 20 took 20 s, a backtracking star over a choice ("是真的"
+    or "是" + "真的"). The star is possessive now; the line is read, and nothing is liked."""
+    from autogen_zettel.people import general
+
+    assert general._ZH_DEG.endswith(")*+")
+    assert extract_layers("我" + "是真的" * 200 + "x", speaker="Ann", at=AT) == []

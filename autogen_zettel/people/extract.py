@@ -195,6 +195,8 @@ def _sentence(
     if han:
         extra += general.extract_zh(said, speaker, layer_rules_zh.offer_topic(previous), meaning)
     out = merge(found, extra)
+    if han and general.says_yes_zh(said):  # "不去才怪了！": nothing called off
+        out = [e for e in out if not (e.layer == "status" and e.kind == "cancelled")]
     if general.plan_only(said):  # a plan is no change of job or home yet
         out = [e for e in out if not (e.layer == "fact" and e.kind == "change")]
     layers = {e.layer for e in out}

@@ -51,7 +51,8 @@ _EMPLOYER_EN = re.compile(
     rf"\b(?:work(?:ing|s|ed)?|job|started|joined|hired|employed|intern(?:ing)?|placement)\s+"
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?:at|for|with)\s+(?P<v>{_NP}?)"
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b))"
-    rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?(?P<v2>{_CAP})"
+    rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+)?(?:startup|start-up|company|firm|agency|charity|"
+    rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
     rf"|\bI(?:'m| am)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an|the)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD}))(?=\s*(?:$|[,.;!]|now\b))"
@@ -64,9 +65,11 @@ _JOB_EN = re.compile(
     r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b))"
     r"|\b(?:as|retrained as|working as|work as|trained as)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b))"
-    r"|\bI\s+(?:now\s+)?teach\s+(?P<v5>[a-z\-]+)"
-    r"|\bI\s+(?:now\s+)?drive\s+(?:a\s+|an\s+)?(?P<v6>truck|bus|taxi|cab|van|lorry|tram|train|ambulance|forklift)(?:s|es)?\b"
-    r"|\bswitched\s+(?:careers?\s+)?from\s+[a-z]+\s+to\s+(?P<v7>[a-z]+)\b"
+    r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
+    r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b))"
+    r"|\bI\s+(?:now\s+)?drive\s+(?P<v6>truck|bus|taxi|cab|van|lorr|tram|train|ambulance|forklift)(?:s|es|ies)\b"
+    r"(?!\s+(?:to|for fun|on))"
+    r"|\bI\s+(?:\w+\s+)?switched\s+(?:careers?\s+)?from\s+[a-z]+\s+to\s+(?P<v7>[a-z]+(?:ing|ism|ology|ics|ry|law|medicine))\b"
     r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?(?P<v3>[a-z\-]+)"
     r"|\b(?P<v4>freelanc)(?:ing|er)\b",
     re.I,
@@ -77,7 +80,7 @@ _SCHOOL_EN = re.compile(
     rf"(?:\s+[a-z]+)?\s+(?:at|to|in)?\s*(?P<v>(?:the\s+)?{_CAP})",
 )
 _RESIDENCE_EN = re.compile(
-    rf"\b(?i:moved|moving|relocated|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?(?:to|in)\s+(?P<v>{_CAP})"
+    rf"\b(?:(?i:moved|moving|relocated)|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?(?:to|in)\s+(?P<v>{_CAP})"
     rf"|\bwe're\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+for\b"
@@ -85,6 +88,7 @@ _RESIDENCE_EN = re.compile(
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\band\s+(?:now\s+)?)"
     rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
 )
+_NOT_PLACES = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|the\b)\b"
 _RELATION_EN = (
     ("married", re.compile(r"\b(?:got married|married|tied the knot|wedding was)\b", re.I)),
     ("engaged", re.compile(r"\b(?:got engaged|engaged|proposed and (?:she|he) said yes)\b", re.I)),
@@ -175,7 +179,11 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
         if not words:
             continue
-        said_as = m.group("v2") and re.search(r"\bwork(?:ing|ed)?\s+as\s", low)
+        said_as = (
+            m.group("v2")
+            and re.search(r"\bwork(?:ing|ed)?\s+as\s", low)
+            and words[-1] not in ("team", "group", "pair", "family", "unit", "whole", "one")
+        )
         if m.group("v4"):
             add("job", "freelance", "change" if change else "statement")
         elif m.group("v5"):  # "I teach yoga": a teacher of it
@@ -203,6 +211,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         )
     for m in _RESIDENCE_EN.finditer(s):
         v = next(g for g in m.groups() if g)
+        if re.match(_NOT_PLACES, v) or re.search(r"\bwould\b", s):
+            continue  # "Moved to Thursday", "Moving to Zoom", "Moving to Texas would be crazy"
         # a move is a change; "we've lived in X for" and a plain "I live in X" are statements
         add("residence", v, "statement" if m.group("v4") or (m.group("v7") and not change) else "change")
     if not re.search(
@@ -256,15 +266,14 @@ _STANCE_EN = re.compile(
     re.I,
 )
 _TURNED_EN = re.compile(
-    r"\bbut\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<up>it's grown on me|it has grown on me|"
-    r"(?:I\s+)?(?:love|like|enjoy)\s+(?:it|them)(?:\s+now)?|I'm (?:really )?into (?:it|them)(?:\s+now)?)|"
-    r"(?P<down>(?:I\s+)?find (?:it|them) (?:boring|dull|tedious|exhausting)|(?:it|they)\s+bores? me|"
-    r"I'm (?:over|done with|sick of|tired of) (?:it|them)|(?:I\s+)?(?:can't stand|hate) (?:it|them)))",
+    r"\bbut\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<up>it's grown on me|it has grown on me|they've grown on me)|"
+    r"(?P<down>(?:it|they)\s+bores? me(?: now)?|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)))",
     re.I,
 )
 _NOT_INTO_EN = re.compile(
     r"^(?:I'm\s+|I am\s+|I've\s+)?(?:not|never)\s+(?:really\s+|been\s+|much\s+)?(?:into|a (?:big\s+)?fan of)\s+"
-    r"(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)(?=\s*(?:$|[,.;!]|to be honest|tbh|at all))",
+    r"(?P<obj>(?!(?:it|them|him|her|that|this|you)\b)[\w\-]+(?:\s+(?!tbh\b|honestly\b|really\b|at\b)[\w\-]+)?)"
+    r"(?=\s*(?:$|[,.;!]|to be honest|tbh|honestly|at all))",
     re.I,
 )
 _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my happy place"
@@ -379,7 +388,11 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     m = _TURNED_EN.search(s)
     if m:
         before = _STANCE_EN.search(s[: m.start()])
-        if before and re.search(r"\b(?:used to|never|didn't|did not)\b", s[: m.start()], re.I):
+        if (
+            before
+            and re.search(r"\b(?:used to|never|didn't|did not)\b", s[: m.start()], re.I)
+            and before.group("obj").lower() not in ("it", "them", "that", "this", "him", "her")
+        ):
             return _pref(subject, before.group("obj"), 0.9 if m.group("up") else 0.1, "change")
     for m in _STANCE_EN.finditer(clause):
         verb = m.group("verb").lower()
@@ -570,8 +583,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         v = re.sub(r"^(?:了|去了|到了)", "", v)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
         v = re.sub(r"^(?:一家|一个|家(?=\S{2})|个(?=\S{2}))", "", v)
-        if not v or v in schools or re.search(r"家里|^家$|这|那|哪|学校", v) or len(v) < 2:
+        if not v or v in schools or re.search(r"家里|^家|这|那|哪|学校", v) or len(v) < 2:
             continue
+        if m.group("v5") and re.match(r"(?:他|她)", s):
+            continue  # "他不在公司干了，现在在…": someone else's job, said without a name
         if m.group("v3") and not re.search(_ZH_ORG_HEAD, v) and not re.search(r"[A-Za-z]", v):
             # "在小米做产品经理": a short name before a verb of work is an employer; "在家" is not
             if not re.search(r"(?:上班|工作|实习|打工)", s[m.end() - 2 : m.end() + 2]) and not _ZH_JOB.search(
@@ -590,6 +605,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         )
     for m in _ZH_JOB.finditer(s):
         v = m.group("v") or m.group("v2")
+        if re.search(r"[我你他她的]", v):
+            continue  # "他是我最喜欢的演员": a phrase about someone, not a job
         neg = s[max(0, m.start() - 2) : m.start()]
         if "不" in neg:  # "我不当老师了": the job that was
             continue
@@ -602,7 +619,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         )
     for m in _ZH_RESIDENCE.finditer(s):
         v = next((g for g in m.groups() if g), "").strip()
-        if not v or re.search(r"一起|这|那|家里|公司", v):
+        if not v or re.search(r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面", v):
             continue
         add("residence", v, "statement" if m.group("v2") or m.group("v4") else "change")
     if "residence" in {e.key for e in out} and "回老家" in s:
@@ -639,7 +656,9 @@ _ZH_DISLIKE = (
     r"不喜欢|不太喜欢|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯"
 )
 _ZH_DEG = (
-    r"(?:最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|从来|已经|是真的|是|反而|重新|还是)*"
+    # possessive (*+): "是真的" reads as one word or as 是 + 真的, and a backtracking star over
+    # such a choice took seconds on a line of repeats (a degree word gives nothing back)
+    r"(?:最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|从来|已经|是真的|是|反而|重新|还是)*+"
 )
 _ZH_STANCE = re.compile(
     rf"我(?:这人|现在|最近|一直|也|就|还)*{_ZH_DEG}(?:对(?P<pre>[\u4e00-\u9fffA-Za-z\- ]{{1,8}}?))?{_ZH_DEG}"
@@ -659,11 +678,12 @@ _ZH_REFUSE = re.compile(
 _ZH_AGAIN = re.compile(
     r"^(?:又是|又|还是)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)[？?](?:饶了我吧|不要|算了|别了|不了|免了)"
 )
-_ZH_NEG_ANSWER = re.compile(
-    r"^(?:我就不|不了|算了|免了|饶了我|我不)(?:喝|吃|去|要)?了?"
-    r"|^[\u4e00-\u9fffA-Za-z]{1,6}?就?(?:算了|免了)"  # "火锅就算了吧": the thing offered, declined
-    r"|^不(?:去|吃|喝|要|看|玩|唱)[\u4e00-\u9fffA-Za-z]{0,6}了"  # "不去KTV了，太吵了"
+_ZH_NEG_ANSWER = re.compile(r"^(?:我就不|不了|算了|免了|饶了我|我不)(?:喝|吃|去|要)?了?")
+# "火锅就算了吧", "不去KTV了，太吵了": the thing offered, declined (checked against the offer)
+_ZH_DECLINE = re.compile(
+    r"^(?P<x>[\u4e00-\u9fffA-Za-z]{1,6}?)就?(?:算了|免了)|^不(?:去|吃|喝|要|看|玩|唱)(?P<y>[\u4e00-\u9fffA-Za-z]{0,6})了"
 )
+_ZH_YES_AFTER = re.compile(r"才怪|不行了|白不|走[！!。~]*$|去[！!]|还是去|我请")
 # "羽毛球是我最喜欢的运动": the thing named first is the favourite
 _ZH_FAVOURITE = re.compile(
     r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:是|算是|就是)我(?:最|特别|超)(?:喜欢|爱)的"
@@ -677,10 +697,21 @@ def _now_bare(clause: str) -> str:
     return re.sub(r"^(?:现在|反而|如今)+|越来越|越[\u4e00-\u9fff]越", "", clause.lstrip("我"))
 
 
+def says_yes_zh(s: str) -> bool:
+    """Whether a Chinese answer is a yes said with a no in it ("不去才怪了！", "钱就算了，我请")."""
+    return bool(_ZH_YES_AFTER.search(s))
+
+
+def _has_stance(clause: str) -> bool:
+    """Whether a clause of a change of mind says a stance of its own (not of a pronoun: "怕它掉毛")."""
+    m = _ZH_STANCE.search("我" + _now_bare(clause))
+    return bool(m) and not re.match(r"[它他她你]", m.group("obj") or "")
+
+
 def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     out: list[Evidence] = []
     m = _ZH_FAVOURITE.search(s)
-    if m:
+    if m and not re.match(r"[我你他她它这那]|今天|明天|昨天|今年|现在", m.group("obj")):
         return _pref(subject, m.group("obj"), 0.9, "statement")
     # "以前我爱喝可乐，现在完全不碰了": the clause that says now holds, with the object said before
     clauses = re.split(r"[，,；;]", s)
@@ -693,7 +724,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         # "现在每天都跑，越跑越喜欢", "现在戒了，不喝了": the last clause from the now on that says
         # a stance (or a quitting) speaks for now
         later = clauses[clauses.index(now_clause) :]
-        said = [c for c in later if "戒" in c or _ZH_STANCE.search("我" + _now_bare(c))]
+        said = [c for c in later if "戒" in c or _has_stance(c)]
         now_clause = said[-1] if said else now_clause
         for c in clauses:
             if c is now_clause:
@@ -741,8 +772,12 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 continue
             obj = m.group("obj")
             neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb")))
-        if not obj or obj in ("我", "你", "他", "她", "这", "那", "它") or re.match(r"[我你他她它]", obj):
-            continue  # "我就不喝了": a pronoun is no thing liked
+        if (
+            not obj
+            or obj in ("我", "你", "他", "她", "这", "那", "它")
+            or re.match(r"[我你他她它的]|[那这]是", obj)
+        ):
+            continue  # "我就不喝了": a pronoun is no thing liked; "我最喜欢的演员": 的 starts no thing
         if re.match(r"(?:做噩梦)", obj):
             continue
         out += _pref(subject, obj, 0.1 if neg else 0.9, kind)
@@ -773,13 +808,26 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     if not out:
         m = _ZH_REFUSE.search(s)
         # "别再订X了" refuses X, and so does "别点X了，我不想吃"; "别订X了" calls a task off
-        if m and (
-            re.search(r"再|以后|这次|今晚|又|总", s)
-            or re.search(r"不想(?:再)?(?:吃|喝|去|看|玩|要)|吃腻|喝腻|吃不下|喝不下|受不了", s[m.end() :])
+        if (
+            m
+            and (
+                re.search(r"再|以后|这次|今晚|又|总", s)
+                or re.search(
+                    r"我(?:也|就|真的|实在)?(?:不想(?:再)?(?:吃|喝|去|看|玩|要)|吃腻|喝腻|吃不下|喝不下|受不了)",
+                    s[m.end() :],
+                )
+            )
+            and not re.match(r"[我你他她它]", m.group("obj"))
         ):
             out += _pref(subject, m.group("obj"), 0.0, "refusal")
     if not out and offered:
-        if _ZH_NEG_ANSWER.search(s):
+        declined = _ZH_DECLINE.search(s)
+        thing = declined and (declined.group("x") or declined.group("y") or "").lower()
+        if _ZH_NEG_ANSWER.search(s) or (
+            declined
+            and not _ZH_YES_AFTER.search(s)
+            and (not thing or offered.lower() in thing or thing in offered.lower())
+        ):
             out += _pref(subject, offered, 0.0, "refusal")
         elif _ZH_POS_ANSWER.search(s):
             out += _pref(subject, offered, 1.0, "acceptance")
@@ -1002,6 +1050,8 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     ("那个会我就不参加了", "复查改期了，先不去了")."""
     if s.rstrip().endswith(("？", "?", "吗")):
         return []
+    if says_yes_zh(s):
+        return []  # "不去才怪了！", "不唱不行了，走！": a yes said with a no in it
     for clause in re.split(r"[，,；;]", s):
         clause = clause.strip()
         m = _ZH_CANCEL.search(clause)

@@ -120,8 +120,8 @@ def _zh_num(text: str) -> str:
 
 def _clean_obj(obj: str) -> str:
     obj = re.split(r"[，,。！!？?]|了$|的$", obj)[0]
-    if obj.startswith("的"):  # "是我最喜欢的运动": what follows 的 names a kind, not the thing
-        return ""
+    if obj.startswith("的") or obj in ("那是", "这是", "那", "这"):
+        return ""  # "是我最喜欢的运动": what follows 的 names a kind; "那是…": no thing named
     return clean_topic(obj)
 
 
