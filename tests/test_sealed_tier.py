@@ -322,3 +322,18 @@ def test_agent_message_ids_confirm_no_guess_of_the_text_under_the_key(monkeypatc
     assert keyed != f"s1#0003-{plain}" and keyed == message_id_for("s1", 3, "ann", PERMANENT)
     monkeypatch.setenv(ENV, new_key())
     assert message_id_for("s1", 3, "ann", PERMANENT) != keyed  # another key, another id
+
+
+def test_a_permanent_text_that_starts_like_a_seal_is_sealed_all_the_same(tmp_path, clock):
+    """Found in review: plain text beginning with the seal's prefix passed as already sealed and
+    was stored as it came."""
+    text = "zettel-sealed:v1:my blood type is AB negative"
+    data = tmp_path / "data"
+    with MemoryHub.open(data, embedder=HashEmbedder(), clock=clock) as hub:
+        mem = hub.tenant("ann")
+        card = mem.remember(text, speaker="ann", tier="permanent", message_id="p1")[0]
+        assert mem.card(card.id).content == text  # read back with the key
+    con = sqlite3.connect(data / "tenants" / "ann.sqlite")
+    for (stored,) in con.execute("select content from cards"):
+        assert "AB negative" not in stored
+    assert not any(b"AB negative" in p.read_bytes() for p in data.rglob("*") if p.is_file())

@@ -7,14 +7,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
-import os
 from dataclasses import dataclass
 from datetime import datetime
 
 from autogen_zettel.base.cards import Hit
 from autogen_zettel.base.errors import PermanentKeyMissing
 from autogen_zettel.base.messages import message_text
-from autogen_zettel.base.sealing import ENV, permanent_key
+from autogen_zettel.base.sealing import permanent_key
 
 __all__ = ["RecallEvent", "UnlockedCard", "message_id_for", "message_text"]
 
@@ -98,17 +97,22 @@ def message_id_for(session_id: str, seq: int, speaker: str, text: str) -> str:
     # with the permanent tier's key at hand the digest is keyed: an id stored beside a sealed
     # message must not let whoever holds the folder test a guess of its text (without the key no
     # permanent message can be written, so the plain digest gives nothing away)
-    key = _id_key(os.environ.get(ENV))
+    key = _id_key()
     digest = (hmac.new(key, payload, hashlib.sha256) if key else hashlib.sha1(payload)).hexdigest()[:6]
     return f"{session_id}#{seq:04d}-{digest}"
 
 
-@functools.lru_cache(maxsize=4)
-def _id_key(env_value: str | None) -> bytes | None:
-    """The message ids' key, derived from the permanent key (looked up once per value of the
-    variable: with it unset that means the OS keyring, which is not asked at every message)."""
+def _id_key() -> bytes | None:
+    """The message ids' key, derived from the permanent key, read on every call as sealing reads
+    it (a key set, moved to the keyring or removed takes effect at once); a malformed key gives
+    none (the write that needs it says so)."""
     try:
         key = permanent_key()
-    except PermanentKeyMissing:  # a malformed key: the write that needs it says so
+    except PermanentKeyMissing:
         return None
-    return hmac.new(key, b"message-id", hashlib.sha256).digest() if key else None
+    return _derive(key) if key else None
+
+
+@functools.lru_cache(maxsize=4)
+def _derive(key: bytes) -> bytes:
+    return hmac.new(key, b"message-id", hashlib.sha256).digest()

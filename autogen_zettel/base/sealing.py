@@ -59,6 +59,7 @@ __all__ = [
     "WRONG_KEY",
     "permanent_key",
     "is_sealed",
+    "is_genuine_seal",
     "seal",
     "open_sealed",
     "seal_card_content",
@@ -203,9 +204,22 @@ def is_permanent(tier) -> bool:
     return tier is PrivacyTier.PERMANENT or tier == PrivacyTier.PERMANENT.value
 
 
+def is_genuine_seal(text: str | None) -> bool:
+    """Whether ``text`` is a value :func:`seal` made (the prefix, then base64 of a nonce, the
+    ciphertext and its tag), not plain text that happens to start with the prefix: the write
+    paths seal what is not, so "zettel-sealed:v1:my PIN is 4321" is never stored as it came."""
+    if not is_sealed(text):
+        return False
+    try:
+        raw = base64.b64decode(text[len(PREFIX) :], validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return len(raw) >= 12 + 16
+
+
 def seal_card_content(card_id: str, content: str) -> str:
     """A permanent card's stored content (sealed once: an already sealed value stays)."""
-    return content if is_sealed(content) else seal(content, f"card:{card_id}")
+    return content if is_genuine_seal(content) else seal(content, f"card:{card_id}")
 
 
 def open_message_rows(rows: list[dict]) -> list[dict]:

@@ -22,6 +22,7 @@ from autogen_zettel.base.sealing import (
     LOCKED,
     PREFIX,
     WRONG_KEY,
+    is_genuine_seal,
     is_sealed,
     key_for_write,
     open_sealed,
@@ -77,7 +78,7 @@ def seal_traces(db, card_ids: Iterable[str]) -> int:
         message_ids = sorted({m for _, sources in permanent for m in sources})
         for mid in message_ids:
             row = conn.execute("select text from messages where id = ?", [mid]).fetchone()
-            if row and row[0] is not None and not is_sealed(row[0]):
+            if row and row[0] is not None and not is_genuine_seal(row[0]):
                 conn.execute(
                     "update messages set text = ? where id = ?",
                     [seal(row[0], f"message:{mid}", key=key), mid],
@@ -87,7 +88,7 @@ def seal_traces(db, card_ids: Iterable[str]) -> int:
             for hid, content in conn.execute(
                 "select id, content from card_history where card_id = ? and content is not null", [cid]
             ).fetchall():
-                if not is_sealed(content):
+                if not is_genuine_seal(content):
                     conn.execute(
                         "update card_history set content = ? where id = ?",
                         [seal(content, f"history:{hid}", key=key), hid],
