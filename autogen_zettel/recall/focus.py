@@ -45,7 +45,7 @@ def weigh_terms(
     return [t for t, _ in out], [v for _, v in out]
 
 
-def without_names(text: str, names: Collection[str]) -> str:
+def without_names(text: str, names: Collection[str], whole: Collection[str] = ()) -> str:
     """``text`` without the words of ``names`` (and their possessive "'s"), spacing tidied: the
     query's meaning for the dense search once speaker focus carries the name. A line's opening
     "Name: " label (see :func:`without_labels`) is kept, and so are the lines.
@@ -58,6 +58,12 @@ def without_names(text: str, names: Collection[str]) -> str:
     'Ana: did call?'
     >>> without_names("Where does Li Na work? 刘洋的太太呢？", {"Li Na", "刘洋"})
     'Where does work? 的太太呢？'
+
+    ``whole`` are phrases cut only whole (a pinyin spelling, "Fan Bing", whose words are
+    everyday words: "is Fan Bing a fan of jazz?" keeps its "fan"):
+
+    >>> without_names("Is Fan Bing a fan of jazz?", {"范冰"}, whole={"Fan Bing"})
+    'Is a fan of jazz?'
     """
     words = {
         re.escape(w) for n in names for w in re.findall(r"\w+", n) if len(w) > 2 and not _UNSPACED.search(w)
@@ -65,9 +71,10 @@ def without_names(text: str, names: Collection[str]) -> str:
     # a name of several words goes whole, however short its words ("Li Na", "Xiao-yu")
     words |= {
         r"[\s\-]+".join(map(re.escape, parts))
-        for n in names
+        for n in (*names, *whole)
         if len(parts := re.findall(r"\w+", n)) > 1 and not _UNSPACED.search(n)
     }
+    words |= {re.escape(w) for w in whole if re.fullmatch(r"\w+", w) and not _UNSPACED.search(w)}
     unspaced = {n for n in names if len(n) >= 2 and _UNSPACED.search(n)}
     if not words and not unspaced:
         return text

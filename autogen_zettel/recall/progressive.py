@@ -369,6 +369,7 @@ def progressive_recall(
     named: set[str] = set()
     spelt: dict[str, list[str]] = {}  # a Han name -> how the query writes it in pinyin
     written: set[str] = set()  # the names as the query writes them (a Han name in pinyin too)
+    spans: set[str] = set()  # the pinyin spellings among them, cut only whole
     about = without_labels(query)  # an agent's query quotes messages as "Name: text"
     if (
         cfg.speaker_boost > 0
@@ -381,8 +382,9 @@ def progressive_recall(
         # "Liu Yang" in an English question is the speaker 刘洋: focus on them, cut the pinyin
         spelt = latin_names_in(about, speakers)
         named |= set(spelt)
-        written = named | {span for spans in spelt.values() for span in spans}
-    dense_query = without_names(query, written) if cfg.dense_without_name and named else query
+        spans = {span for written_as in spelt.values() for span in written_as}
+        written = named | spans
+    dense_query = without_names(query, named, whole=spans) if cfg.dense_without_name and named else query
     share = name_share(named, cfg.unspaced_dense_name_share) if dense_query != query else 0.0
     if share > 0:  # a Han or kana name: the query's vector with the name and without it, mixed
         both = embedder.encode([with_han_names(query, spelt), dense_query], query=True)
