@@ -93,14 +93,20 @@ def spellings(name: str) -> tuple[tuple[str, ...], ...]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _pattern(names: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, str]] | None:
+def _pattern(
+    names: tuple[str, ...], taken: frozenset[str] = frozenset()
+) -> tuple[re.Pattern[str], dict[str, str]] | None:
     """One regex over the spellings of ``names`` (syllables spaced, hyphened or joined), and the
-    Han name of each spelling by its letters alone ("liuyang")."""
+    Han name of each spelling by its letters alone ("liuyang"); a spelling that is already the
+    name of a participant written in Latin letters (``taken``, folded: "anna" for 王安娜's given
+    name when Anna speaks too) stays that participant's."""
     owner: dict[str, str] = {}
     syllables_of: dict[str, tuple[str, ...]] = {}
     for name in names:
         for syllables in spellings(name):
             joined = "".join(syllables)
+            if joined in taken:
+                continue
             if joined not in owner:  # two names spelt alike: the first keeps the spelling
                 owner[joined] = name
                 syllables_of[joined] = syllables
@@ -121,11 +127,14 @@ def latin_names_in(text: str, names: Collection[str]) -> dict[str, list[str]]:
     {'王磊': ['Wang Lei'], '陈静': ['Chen Jing']}
     >>> latin_names_in("Where does Lin Na work?", ["刘洋"]), latin_names_in("刘洋在哪儿？", ["刘洋"])
     ({}, {})
+    >>> latin_names_in("Did Anna call?", ["王安娜", "Anna"]), latin_names_in("Did Anna call?", ["王安娜"])
+    ({}, {'王安娜': ['Anna']})
     """
     if not _LATIN.search(text):
         return {}
     han = tuple(sorted(n for n in names if _HAN.search(n)))
-    found = _pattern(han) if han else None
+    taken = frozenset(re.sub(r"[\s\-]", "", n).casefold() for n in names if not _HAN.search(n))
+    found = _pattern(han, taken) if han else None
     if found is None:
         return {}
     pattern, owner = found
