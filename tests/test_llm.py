@@ -354,7 +354,7 @@ def test_refiner_asks_for_atomic_third_person_cards_in_one_call():
         refiner = LLMRefiner(stub.llm_config())
         drafts = refiner.refine(COMPOUND, speaker="ada", message_id="m1", known_entities=("ada", "bob"))
     assert refiner.calls == 1 and len(drafts) == 3
-    assert [d.kind for d in drafts] == [CardKind.FACT, CardKind.FACT, CardKind.COMMITMENT]
+    assert [d.kind for d in drafts] == [CardKind.FACT, CardKind.FACT, CardKind.PLAN]
     prompt = stub.requests[0]["messages"][1]["content"]
     assert "ONE self-contained fact" in prompt and "one card per fact" in prompt
     assert (

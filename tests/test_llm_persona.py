@@ -123,7 +123,7 @@ def _cards() -> list[Card]:
         Card(
             "card-marathon",
             "Ann plans to run the Porto marathon in November.",
-            CardKind.COMMITMENT,
+            CardKind.PLAN,
             "Ann",
             T0 + day,
             ("m2",),

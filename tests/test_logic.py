@@ -56,7 +56,7 @@ def test_refiner_kinds_tags_entities():
     assert pref.kind is CardKind.PREFERENCE and "Alps" in pref.entities and "Maria" in pref.entities
     assert "hike" in pref.tags or "hik" in pref.tags
     commit = refine_message("I will send you the draft report tomorrow.", speaker="Ann", message_id="b")[0]
-    assert commit.kind is CardKind.COMMITMENT
+    assert commit.kind is CardKind.PLAN
     assert refine_message("Thanks! Sounds great!", speaker="Ann", message_id="c") == []
 
 

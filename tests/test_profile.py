@@ -49,7 +49,7 @@ def test_extract_groups_sections_and_skips_inactive_and_duplicates():
     cards = [
         card("p1", "Ann prefers green tea. She drinks it without sugar.", at=T0 + 5 * DAY),
         card("p2", "ann prefers green tea", at=T0 + 4 * DAY),  # same sentence: one item, both sources
-        card("g1", "Ann plans to run the Porto marathon.", CardKind.COMMITMENT, at=T0 + 5 * DAY),
+        card("g1", "Ann plans to run the Porto marathon.", CardKind.PLAN, at=T0 + 5 * DAY),
         card("g2", "Ann wants to learn Portuguese by summer.", at=T0 + 5 * DAY),  # a wish with a goal verb
         card("f1", "Please lead with the number, keep it short.", CardKind.EVENT, at=T0 + 5 * DAY),
         card("b1", "Ann lives in Porto.", CardKind.FACT, at=T0 + 5 * DAY),

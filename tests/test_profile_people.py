@@ -30,7 +30,7 @@ def test_own_cards_and_talk_addressed_to_another_agent_stay_out_and_the_rest_is_
     cards = [
         card("a", "ben, be more precise like this every time.", "pi"),
         card("b", "I prefer morning slots for the lab.", "pi"),
-        card("c", "I will draft the consent form.", "ada", CardKind.COMMITMENT),
+        card("c", "I will draft the consent form.", "ada", CardKind.PLAN),
         card("d", "Where is the lab key?", "pi"),
         card("e", "The ethics board meets on Fridays.", "lee", CardKind.FACT),
     ]

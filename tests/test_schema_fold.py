@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from autogen_zettel import HashEmbedder, MemoryHub, StoreCorrupt
+from autogen_zettel import CardKind, HashEmbedder, MemoryHub, StoreCorrupt
+from autogen_zettel.people.tables import migrations as layer_migrations
 from autogen_zettel.store.migrations import PRE_RELEASE_STEPS, migrations
 from tests.schema_shape import schema_shape
 
@@ -97,3 +98,38 @@ def test_a_folder_of_a_build_that_stopped_part_way_is_refused_with_the_way_out(t
     assert "autogen-zettel export" in str(caught.value)
     # nothing stored was touched: the card is still there
     assert sqlite_utils.Database(path)["cards"].count == 1
+
+
+def test_a_folder_from_before_the_layers_owned_their_schema_keeps_its_rows_and_gets_plan_cards(tmp_path):
+    """Before the person layers owned their tables, the store's m001 made them and plan cards
+    were stored under the layer's word: such a folder keeps its layer rows as they are, and its
+    cards read as plans."""
+    with MemoryHub.open(tmp_path, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("ann")
+        mem.remember("I will send Bo the budget by Friday.", speaker="Ann")
+        before = [(c.owner, c.what) for c in mem.commitments()]
+        plan_ids = [c.id for c in mem.cards() if c.kind is CardKind.PLAN]
+    assert before and plan_ids
+    path = tmp_path / "tenants" / "ann.sqlite"
+    db = sqlite_utils.Database(path)
+    db.execute("update cards set kind = 'commitment' where kind = 'plan'")
+    db.execute("delete from _sqlite_migrations where migration_set = 'autogen_zettel.people'")
+    db.conn.commit()
+    db.close()
+    with MemoryHub.open(tmp_path, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("ann")
+        assert [(c.owner, c.what) for c in mem.commitments()] == before
+        assert [c.kind for c in mem.cards() if c.id in plan_ids] == [CardKind.PLAN] * len(plan_ids)
+    db = sqlite_utils.Database(path)
+    assert [m.name for m in layer_migrations.applied(db)] == ["m001_layers", "m002_plan_cards"]
+    assert db.execute("select count(*) from cards where kind = 'commitment'").fetchone() == (0,)
+
+
+def test_a_new_tenant_gets_the_layer_tables_from_the_people_package(tmp_path):
+    db = sqlite_utils.Database(tmp_path / "t.sqlite")
+    migrations.apply(db)
+    assert not db["layer_evidence"].exists()  # the store's schema has no person layer
+    layer_migrations.apply(db)
+    assert {"layer_evidence", "layer_facts", "layer_preferences", "layer_commitments"} <= set(
+        db.table_names()
+    )

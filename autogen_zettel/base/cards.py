@@ -40,7 +40,7 @@ class CardKind(str, enum.Enum):
     FACT = "fact"
     PREFERENCE = "preference"
     EVENT = "event"
-    COMMITMENT = "commitment"
+    PLAN = "plan"  # something someone plans or promises to do
     RELATION = "relation"
     SUMMARY = "summary"  # made by maintenance for a period (a session, a week); links to its members
 

@@ -76,7 +76,7 @@ _PREFERENCE = re.compile(
     r"don't like|dislike|passionate|into)\b",
     re.IGNORECASE,
 )
-_COMMITMENT = re.compile(
+_PLAN = re.compile(
     r"\b(i'll|i will|we'll|we will|going to|gonna|plan to|planning|promise|intend|will be|"
     r"next (week|month|year)|tomorrow|deadline)\b",
     re.IGNORECASE,
@@ -216,8 +216,8 @@ def _is_small_talk(sentence: str, min_words: int) -> bool:
 
 
 def _kind_of(text: str) -> CardKind:
-    if _COMMITMENT.search(text) and _FIRST_PERSON.search(text):
-        return CardKind.COMMITMENT
+    if _PLAN.search(text) and _FIRST_PERSON.search(text):
+        return CardKind.PLAN
     if _PREFERENCE.search(text):
         return CardKind.PREFERENCE
     if _RELATION.search(text):

@@ -25,6 +25,7 @@ from autogen_zettel.memory.clarify import Clarifications
 from autogen_zettel.memory.host import TenantHost
 from autogen_zettel.memory.sessions import Sessions
 from autogen_zettel.memory.writer import Writer
+from autogen_zettel.people import tables as layer_tables
 from autogen_zettel.people.layers import Layers
 from autogen_zettel.recall.presets import link_weights, tuning_of
 from autogen_zettel.store.audit import AuditEntry, AuditReport
@@ -42,6 +43,8 @@ class TenantParts:
     :attr:`clarifications` and :attr:`people` (facts, preferences, commitments)."""
 
     def __init__(self, hub: TenantHost, name: str, db: CardDB):
+        # the person layers' own tables (and their data migrations), before anything reads a card
+        layer_tables.migrations.apply(db.db)
         self.hub = hub
         self.name = name
         self.config = hub.config

@@ -17,7 +17,7 @@ from autogen_zettel.text.due import due_date
 __all__ = ["layer_draft", "previous_in_batch", "given_layers"]
 
 _KINDS = {
-    "commitment": CardKind.COMMITMENT,
+    "commitment": CardKind.PLAN,
     "preference": CardKind.PREFERENCE,
     "fact": CardKind.FACT,
     "status": CardKind.EVENT,

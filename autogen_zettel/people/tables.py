@@ -1,7 +1,11 @@
-"""The person layers' tables in a tenant's database (created by ``m001_initial`` in
-:mod:`~autogen_zettel.store.migrations`): the evidence each card gives (``layer_evidence``) and
-the rows derived from it (``layer_facts``, ``layer_preferences``, ``layer_commitments``), each
-citing its cards in ``source_ids``.
+"""The person layers' tables in a tenant's database: the evidence each card gives
+(``layer_evidence``) and the rows derived from it (``layer_facts``, ``layer_preferences``,
+``layer_commitments``), each citing its cards in ``source_ids``.
+
+The layers own their schema: :data:`migrations` (a :class:`sqlite_utils.Migrations` set of its
+own, applied by the tenant's composition after the store's; ``db`` is a
+:class:`sqlite_utils.Database`) creates the tables; a database made
+while the store's first migration still created them keeps them as they are.
 
 Plain rows in, plain rows out: what the rows mean is :mod:`autogen_zettel.people.model`'s.
 """
@@ -12,8 +16,93 @@ import json
 from collections.abc import Iterable, Sequence
 
 from autogen_zettel.base.sealing import is_sealed
+from autogen_zettel.store.migrations import migration_set
 
-__all__ = ["LayerTables", "subject_key"]
+__all__ = ["LayerTables", "migrations", "subject_key"]
+
+migrations = migration_set("autogen_zettel.people")
+
+
+@migrations()
+def m001_layers(db) -> None:
+    """The layer tables, unless the store's first migration made them (before the layers owned
+    their schema): the columns and indexes are the same."""
+    if db["layer_evidence"].exists():
+        return
+    # the person layers (facts, preferences, commitments), derived from cards: what each card
+    # says for them (layer_evidence, rewritten when the card changes; with the time and session
+    # it was said, which a merged card keeps for each restatement it absorbed) and the rows
+    # computed from that evidence, each citing its cards (source_ids, JSON)
+    db["layer_evidence"].create(
+        {
+            "id": int,
+            "card_id": str,
+            "layer": str,
+            "subject": str,
+            "subject_key": str,
+            "key": str,
+            "value": str,
+            "score": float,
+            "kind": str,
+            "due": str,
+            "counterparty": str,
+            "at": str,
+            "session": str,
+        },
+        pk="id",
+        not_null={"card_id", "layer", "subject"},
+    )
+    db["layer_evidence"].create_index(["card_id"])
+    db["layer_evidence"].create_index(["layer", "subject_key", "key"])
+    db["layer_facts"].create(
+        {
+            "subject": str,
+            "subject_key": str,
+            "key": str,
+            "value": str,
+            "status": str,
+            "source_ids": str,
+            "at": str,
+        },
+        pk=("subject_key", "key", "value"),
+    )
+    db["layer_preferences"].create(
+        {
+            "subject": str,
+            "subject_key": str,
+            "topic_key": str,
+            "topic": str,
+            "value": float,
+            "trend": float,
+            "evidence": int,
+            "source_ids": str,
+            "at": str,
+        },
+        pk=("subject_key", "topic_key"),
+    )
+    db["layer_commitments"].create(
+        {
+            "id": int,
+            "owner": str,
+            "what": str,
+            "due": str,
+            "status": str,
+            "counterparty": str,
+            "source_ids": str,
+            "made_at": str,
+        },
+        pk="id",
+    )
+    db["layer_commitments"].create_index(["status", "due"])
+
+
+@migrations()
+def m002_plan_cards(db) -> None:
+    """Cards that record a plan or a promise were stored with this layer's word for their kind
+    ("commitment"); the card kind is ``plan`` now, one meaning per name."""
+    if db["cards"].exists():
+        db.execute("update cards set kind = 'plan' where kind = 'commitment'")
+
 
 _EVIDENCE = (
     "card_id",

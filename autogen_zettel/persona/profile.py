@@ -6,7 +6,7 @@ engine builds the rest of the profile from the person model
 
 A profile is a list of :class:`ProfileItem` (text, weight, the cards it came from, a section).
 Offline it is *extractive*: the tenant's active cards ranked by recency x (1 + ln(1 + times
-recalled)) x kind weight (preferences and commitments above facts above events), one sentence
+recalled)) x kind weight (preferences and plans above facts above events), one sentence
 each. :func:`merge_profile` blends a new profile into the old one, so a single odd week does not
 rewrite who the agent thinks the user is; :func:`render_profile` makes the text for the system
 message. (With an LLM, :class:`autogen_zettel.persona.judges.LLMProfiler` writes the items instead.)
@@ -53,7 +53,7 @@ __all__ = [
 #: how much a card of each kind counts towards the profile (summaries never: they repeat members)
 KIND_WEIGHTS = {
     CardKind.PREFERENCE: 1.0,
-    CardKind.COMMITMENT: 1.0,
+    CardKind.PLAN: 1.0,
     CardKind.FACT: 0.6,
     CardKind.RELATION: 0.5,
     CardKind.EVENT: 0.4,
@@ -214,7 +214,7 @@ def cap_words(items: Sequence[ProfileItem], max_words: int = 300) -> list[Profil
 def _section(card: Card, style_ids: Collection[str]) -> str:
     if card.id in style_ids:
         return "style"
-    if card.kind is CardKind.COMMITMENT or (card.kind is CardKind.PREFERENCE and _GOAL.search(card.content)):
+    if card.kind is CardKind.PLAN or (card.kind is CardKind.PREFERENCE and _GOAL.search(card.content)):
         return "goals"
     if card.kind is CardKind.PREFERENCE:
         return "preferences"
@@ -244,7 +244,7 @@ def extract_profile(
     >>> from datetime import datetime
     >>> t = datetime(2024, 3, 1)
     >>> cards = [Card("a", "Ann prefers tea.", CardKind.PREFERENCE, "Ann", t, ("m1",)),
-    ...          Card("b", "Ann plans to run a marathon.", CardKind.COMMITMENT, "Ann", t, ("m2",)),
+    ...          Card("b", "Ann plans to run a marathon.", CardKind.PLAN, "Ann", t, ("m2",)),
     ...          Card("c", "Keep answers short, please.", CardKind.EVENT, "Ann", t, ("m3",)),
     ...          Card("d", "It rained.", CardKind.EVENT, "Ann", t, ("m4",))]
     >>> [(i.section, i.text, i.weight) for i in extract_profile(cards, now=t, style_card_ids={"c"}, limit=3)]

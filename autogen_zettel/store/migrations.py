@@ -12,9 +12,10 @@ new database it finds nothing to do. The tables, by what owns them:
 - trust: ``claims``, ``conflicts``, ``clarifications``, ``audit_outbox``, ``pending``;
 - sessions: ``sessions``, ``upkeep``;
 - the persona: ``trait_evidence``, ``trait_history``, ``module_events``, ``prompt_versions``,
-  ``profile_versions``, ``persona_state``;
-- the person layers: ``layer_evidence``, ``layer_facts``, ``layer_preferences``,
-  ``layer_commitments``.
+  ``profile_versions``, ``persona_state``.
+
+The person layers own their tables and migrations (:mod:`autogen_zettel.people.tables`); the
+tenant's composition applies them after these.
 """
 
 from __future__ import annotations
@@ -24,10 +25,16 @@ from sqlite_utils import Migrations
 
 from autogen_zettel.base.errors import StoreCorrupt
 
-__all__ = ["migrations", "PRE_RELEASE_STEPS"]
+__all__ = ["migrations", "migration_set", "PRE_RELEASE_STEPS"]
 
 
 migrations = Migrations("autogen_zettel")
+
+
+def migration_set(name: str) -> Migrations:
+    """A migration set of its own for a package that owns tables in a tenant's database (the
+    person layers do): recorded under ``name``, applied after :data:`migrations`."""
+    return Migrations(name)
 
 
 @migrations()
@@ -38,7 +45,6 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     _create_trust_tables(db)
     _create_session_tables(db)
     _create_persona_tables(db)
-    _create_layer_tables(db)
 
 
 #: the names the pre-release steps recorded after ``m001_initial``; a database holding all of
@@ -362,71 +368,3 @@ def _create_persona_tables(db: sqlite_utils.Database) -> None:
         not_null={"at"},
     )
     db["persona_state"].create({"key": str, "value": str}, pk="key")
-
-
-def _create_layer_tables(db: sqlite_utils.Database) -> None:
-    # the person layers (facts, preferences, commitments), derived from cards: what each card
-    # says for them (layer_evidence, rewritten when the card changes; with the time and session
-    # it was said, which a merged card keeps for each restatement it absorbed) and the rows
-    # computed from that evidence, each citing its cards (source_ids, JSON)
-    db["layer_evidence"].create(
-        {
-            "id": int,
-            "card_id": str,
-            "layer": str,
-            "subject": str,
-            "subject_key": str,
-            "key": str,
-            "value": str,
-            "score": float,
-            "kind": str,
-            "due": str,
-            "counterparty": str,
-            "at": str,
-            "session": str,
-        },
-        pk="id",
-        not_null={"card_id", "layer", "subject"},
-    )
-    db["layer_evidence"].create_index(["card_id"])
-    db["layer_evidence"].create_index(["layer", "subject_key", "key"])
-    db["layer_facts"].create(
-        {
-            "subject": str,
-            "subject_key": str,
-            "key": str,
-            "value": str,
-            "status": str,
-            "source_ids": str,
-            "at": str,
-        },
-        pk=("subject_key", "key", "value"),
-    )
-    db["layer_preferences"].create(
-        {
-            "subject": str,
-            "subject_key": str,
-            "topic_key": str,
-            "topic": str,
-            "value": float,
-            "trend": float,
-            "evidence": int,
-            "source_ids": str,
-            "at": str,
-        },
-        pk=("subject_key", "topic_key"),
-    )
-    db["layer_commitments"].create(
-        {
-            "id": int,
-            "owner": str,
-            "what": str,
-            "due": str,
-            "status": str,
-            "counterparty": str,
-            "source_ids": str,
-            "made_at": str,
-        },
-        pk="id",
-    )
-    db["layer_commitments"].create_index(["status", "due"])
