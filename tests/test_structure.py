@@ -92,3 +92,15 @@ def test_the_architecture_page_runs():
     assert len(blocks) >= 3
     for block in blocks:
         exec(compile(block, "docs/concepts/architecture.md", "exec"), {})
+
+
+def test_the_person_layers_live_in_few_packages():
+    """What speaks of the person layers' commitments (code, comments and prompts) lives in the
+    person package, the facade that serves it, its CLI and the root exports: a new layer is
+    added there and in the catalogue (people/catalog.py), not across the tree."""
+    speaking = set()
+    for path in PACKAGE.rglob("*.py"):
+        if "commitment" in path.read_text(encoding="utf-8").casefold():
+            rel = path.relative_to(PACKAGE).parts
+            speaking.add(rel[0] if len(rel) > 1 else "(root)")
+    assert speaking <= {"people", "memory", "cli", "(root)"}, sorted(speaking)

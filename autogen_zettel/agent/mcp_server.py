@@ -9,12 +9,11 @@ Tools, each naming the agent (the tenant) whose memory it uses:
 - ``remember(agent, text, speaker)``: distil a message into cards (secrets redacted first);
 - ``recall(agent, query, k)``: progressive recall; the finished ``<zettel-recall>`` block
   (marked as data) and the hits with their scores (higher is better);
-- ``facts``, ``preferences``, ``commitments``: the person layers;
+- one tool per person layer (``facts``, ``preferences``, ...; :data:`autogen_zettel.people.catalog.LAYERS`);
 - ``forget(agent, card_id | subject)``: real forgetting, audited; returns the audit entry's seq;
 - ``explain(agent, card_id)``: a card's provenance.
 
-Resources: ``zettel://{agent}/profile`` (what the agent knows of people: facts, preferences,
-open commitments) and ``zettel://{agent}/persona`` (the agent's persona: its latest profile text
+Resources: ``zettel://{agent}/profile`` (what the agent knows of people: every person layer) and ``zettel://{agent}/persona`` (the agent's persona: its latest profile text
 and trait scores).
 
 Every call goes through the tenant facade, so the library's redaction, privacy tiers and audit
@@ -29,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import inspect
 import json
 import logging
 from collections.abc import Callable
@@ -41,6 +41,7 @@ from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from autogen_zettel.base.errors import InvalidInput, NotFound, ZettelError
 from autogen_zettel.memory import MemoryHub, Zettelkasten, validate_tenant_name
 from autogen_zettel.memory.tenant import tenant_parts
+from autogen_zettel.people.catalog import LAYERS, LayerView
 
 __all__ = ["LOOPBACK", "build_server", "serve"]
 
@@ -82,6 +83,28 @@ def _card(card: Any) -> dict[str, Any]:
         "created_at": card.created_at.isoformat(),
         "tier": card.tier.value,
     }
+
+
+def _layer_tool(view: LayerView, memory: Callable[[str], Zettelkasten]) -> Callable[..., dict[str, Any]]:
+    """The tool that reads one person layer: ``agent`` and the layer's filters (each optional),
+    its schema built from the catalogue's entry."""
+
+    def read(agent: str, **filters: Any) -> dict[str, Any]:
+        for spec in view.filters:
+            why = spec.check(filters.get(spec.name))
+            if why:
+                raise ToolError(why)
+        return {"agent": agent, view.name: jsonable(view.read(memory(agent), **filters))}
+
+    keyword = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    read.__name__ = read.__qualname__ = view.name
+    read.__doc__ = view.doc
+    read.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter("agent", keyword, annotation=str)]
+        + [inspect.Parameter(f.name, keyword, default=None, annotation=str | None) for f in view.filters],
+        return_annotation=dict[str, Any],
+    )
+    return read
 
 
 def build_server(hub: MemoryHub, *, name: str = "autogen-zettel") -> MCPServer:
@@ -141,22 +164,8 @@ def build_server(hub: MemoryHub, *, name: str = "autogen-zettel") -> MCPServer:
         hits = [{**_card(h.card), "score": round(float(h.score), 4), "layer": h.layer} for h in block.hits]
         return {"agent": agent, "block": block.text, "hits": hits}
 
-    @tool
-    def facts(agent: str, subject: str | None = None) -> dict[str, Any]:
-        """The facts the agent holds about people (subject, key, value, status, source cards)."""
-        return {"agent": agent, "facts": jsonable(memory(agent).facts(subject))}
-
-    @tool
-    def preferences(agent: str, subject: str | None = None, topic: str | None = None) -> dict[str, Any]:
-        """People's preferences (subject, topic, value 0..1 with 0.5 neutral, trend, evidence)."""
-        return {"agent": agent, "preferences": jsonable(memory(agent).preferences(subject, topic))}
-
-    @tool
-    def commitments(agent: str, status: str | None = None) -> dict[str, Any]:
-        """Commitments (owner, what, due date, status open/done/cancelled, counterparty)."""
-        if status is not None and status not in ("open", "done", "cancelled"):
-            raise ToolError(f"status must be 'open', 'done' or 'cancelled', got {status!r}")
-        return {"agent": agent, "commitments": jsonable(memory(agent).commitments(status))}
+    for view in LAYERS:  # one tool per person layer, named as the layer
+        tool(_layer_tool(view, memory))
 
     @tool
     def forget(agent: str, card_id: str | None = None, subject: str | None = None) -> dict[str, Any]:
@@ -197,18 +206,11 @@ def build_server(hub: MemoryHub, *, name: str = "autogen-zettel") -> MCPServer:
 
     @server.resource("zettel://{agent}/profile", mime_type="application/json")
     def profile(agent: str) -> str:
-        """What the agent knows of the people it talks to: facts, preferences, open commitments."""
+        """What the agent knows of the people it talks to: every person layer (open items only
+        where a layer has a status)."""
         mem = resource_memory(agent)
-        return json.dumps(
-            jsonable(
-                {
-                    "agent": agent,
-                    "facts": mem.facts(),
-                    "preferences": mem.preferences(),
-                    "commitments": mem.commitments("open"),
-                }
-            )
-        )
+        layers = {view.name: view.read(mem, **view.in_profile) for view in LAYERS}
+        return json.dumps(jsonable({"agent": agent, **layers}))
 
     @server.resource("zettel://{agent}/persona", mime_type="application/json")
     def persona(agent: str) -> str:

@@ -61,27 +61,18 @@ written ("yesterday", "next Friday": the memory dates them), and numbers and nam
 Greetings, thanks and small talk give no card: answer {{"cards": []}}.
 
 Answer with exactly this JSON shape:
-{{"cards": [{{"content": "...", "kind": "fact|preference|event|commitment|relation",
+{{"cards": [{{"content": "...", "kind": "fact|preference|event|plan|relation",
   "tags": ["1-5 lowercase keywords"], "entities": ["names of people, places, projects"],
   "confidence": 0.0-1.0, "importance": 0.0-1.0, "source_id": "{message_id}"}}]}}
 
 - kind: fact (a state of the world), preference (likes, dislikes, wishes), event (something that
-  happened), commitment (a promise or plan), relation (how people or things relate).
+  happened), plan (something someone plans or promises to do), relation (how people or things relate).
 - entities are the potential links to other cards: shared names join cards in the memory graph.
 - source_id must be exactly "{message_id}".
 - valence, arousal (optional, per card): the feeling the speaker expressed, valence -1.0 (negative)
   .. 1.0 (positive), arousal 0.0 (calm) .. 1.0 (intense); a plain report of bad news ("the grant was
   rejected") is 0, a felt one ("I was devastated when ...") is not; sarcasm reads as what it means.
-- layers (optional, per card): what the card says about a person, as rows of
-  {{"layer": "fact", "subject": "who", "key": "residence|employer|job|name|age|hometown|diet|allergy|pet|restriction",
-    "value": "...", "change": true if it replaces an earlier value}},
-  {{"layer": "preference", "subject": "who", "topic": "...", "value": 0.0-1.0 (0.5 neutral),
-    "kind": "statement|change|acceptance|refusal"}},
-  {{"layer": "commitment", "subject": "who promised", "what": "...", "when": "the words that say when, or null",
-    "counterparty": "to whom, or null"}},
-  {{"layer": "status", "subject": "who", "what": "the promise it closes", "status": "done|cancelled"}};
-  "layers": [] when it says nothing of the kind.
-
+{layers}
 Known participants: {entities}
 Message id: {message_id}
 Speaker: {speaker}
@@ -92,10 +83,18 @@ Message:
 
 
 def refine_messages(
-    text: str, *, speaker: str, message_id: str, known_entities: tuple[str, ...], max_cards: int
+    text: str,
+    *,
+    speaker: str,
+    message_id: str,
+    known_entities: tuple[str, ...],
+    max_cards: int,
+    layers: str = "",
 ) -> list[dict]:
-    """The chat messages of one refiner call."""
+    """The chat messages of one refiner call; ``layers`` is the spec of the optional per-card
+    ``"layers"`` rows (a bullet ending in a newline, in the person layers' own words), or empty."""
     user = _REFINE_USER.format(
+        layers=layers,
         min_cards=0,
         max_cards=max_cards,
         speaker=speaker,
@@ -269,7 +268,7 @@ and often recalled). Cards marked [feedback] are the users' feedback on how {age
 Rules:
 - At most {max_items} items; each is ONE short sentence (under 200 characters) in the third person.
 - Only state what the cards support; every item cites the ids of the cards it rests on.
-- section: "preferences" (likes, dislikes, wishes), "goals" (plans, aims, commitments),
+- section: "preferences" (likes, dislikes, wishes), "goals" (plans, aims, promises),
   "style" (how they want {agent} to reply), "background" (lasting facts about them),
   "values" (what they keep weighing decisions by: efficiency, reliability, simplicity, ...).
 - Summarise; never copy a card's sentence.

@@ -17,13 +17,14 @@ from autogen_zettel.base.cards import Card, CardKind, LinkKind
 from autogen_zettel.base.errors import LLMOutputError
 from autogen_zettel.base.llm import RecordingCompleter, as_completer, ask_json
 from autogen_zettel.cards.refine import CardDraft, HeuristicRefiner, Refiner
-from autogen_zettel.people.llm_rows import validate_layer_rows
+from autogen_zettel.people.llm_rows import LAYER_ROWS_PROMPT, validate_layer_rows
 
 __all__ = ["LLMRefiner", "LLMLinkJudge", "validate_cards"]
 
 log = logging.getLogger(__name__)
 
-_KINDS = {k.value: k for k in CardKind}
+# a model that answers with the person layer's word for a plan is understood
+_KINDS = {k.value: k for k in CardKind} | {"commitment": CardKind.PLAN}
 _CARD_KEYS = {
     "content",
     "kind",
@@ -97,7 +98,9 @@ def validate_cards(data: dict, *, message_id: str, max_cards: int, speaker: str 
             raise LLMOutputError(f"{where} repeats an earlier card; give each fact once")
         kind = card.get("kind")
         if kind not in _KINDS:
-            raise LLMOutputError(f"{where}.kind must be one of {sorted(_KINDS)}, got {kind!r}")
+            raise LLMOutputError(
+                f"{where}.kind must be one of {sorted(k.value for k in CardKind)}, got {kind!r}"
+            )
         source = card.get("source_id", card.get("source_ids"))
         if isinstance(source, list) and len(source) == 1:
             source = source[0]
@@ -172,7 +175,12 @@ class LLMRefiner:
         if len(text.split()) < min_words:
             return self.fallback.refine(text, **kwargs)
         messages = llm_prompts.refine_messages(
-            text, speaker=speaker, message_id=message_id, known_entities=known_entities, max_cards=max_cards
+            text,
+            speaker=speaker,
+            message_id=message_id,
+            known_entities=known_entities,
+            max_cards=max_cards,
+            layers=LAYER_ROWS_PROMPT,
         )
         drafts, calls = ask_json(
             self.completer,

@@ -17,7 +17,20 @@ from autogen_zettel.base.errors import LLMOutputError
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 
-__all__ = ["validate_layer_rows", "LAYER_ROWS_SHAPE"]
+__all__ = ["validate_layer_rows", "LAYER_ROWS_SHAPE", "LAYER_ROWS_PROMPT"]
+
+#: how the refiner's prompt asks for these rows (a bullet of its card fields; the keys and values
+#: are the ones :func:`validate_layer_rows` accepts)
+LAYER_ROWS_PROMPT = """- layers (optional, per card): what the card says about a person, as rows of
+  {"layer": "fact", "subject": "who", "key": "residence|employer|job|name|age|hometown|diet|allergy|pet|restriction",
+    "value": "...", "change": true if it replaces an earlier value},
+  {"layer": "preference", "subject": "who", "topic": "...", "value": 0.0-1.0 (0.5 neutral),
+    "kind": "statement|change|acceptance|refusal"},
+  {"layer": "commitment", "subject": "who promised", "what": "...", "when": "the words that say when, or null",
+    "counterparty": "to whom, or null"},
+  {"layer": "status", "subject": "who", "what": "the promise it closes", "status": "done|cancelled"};
+  "layers": [] when it says nothing of the kind.
+"""
 
 LAYER_ROWS_SHAPE = {
     "fact": {"layer", "subject", "key", "value", "change"},

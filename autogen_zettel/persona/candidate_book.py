@@ -2,7 +2,7 @@
 :mod:`autogen_zettel.persona.clusters`) are matched with the candidates kept before, so a
 candidate lives across sessions with its evidence (its cards) and its growth (its size at each
 sighting). It is labelled by what its cards are about: the topics of the person-layer rows
-that cite them (preferences, facts, commitments), else its content words. A candidate that
+that cite them (any person layer), else its content words. A candidate that
 holds for ``persona.candidate_promote_days`` (seen at ``persona.candidate_min_sightings``
 minings, not shrinking) is promoted to a trait of the persona, with its own bounds and score
 history; one not seen for ``persona.candidate_drop_days`` has faded and is dropped.
@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from autogen_zettel.people.catalog import LAYERS
 from autogen_zettel.persona.traits import TraitSpec
 
 __all__ = ["BOOK_KEY", "about_label", "promoted_specs", "track"]
@@ -39,11 +40,8 @@ def about_label(memory: Any, card_ids: Sequence[str], keywords: Sequence[str]) -
     ids, topics = set(card_ids), Counter()
     tables = getattr(getattr(memory, "people", None) or getattr(memory, "layers", None), "tables", None)
     if tables is not None:
-        for rows, field in (
-            (tables.preferences(), "topic"),
-            (tables.facts(), "value"),
-            (tables.commitments(), "what"),
-        ):
+        for view in LAYERS:
+            rows, field = view.table_rows(tables), view.about
             for r in rows:
                 n = len(ids & set(r.get("source_ids") or ()))
                 value = str(r.get(field) or "").strip()

@@ -13,6 +13,7 @@ from typing import Any
 
 from autogen_zettel.base.cards import ProfileItem
 from autogen_zettel.people.address import participants
+from autogen_zettel.people.catalog import reads_layers
 from autogen_zettel.people.profile_items import ClaimLayers, PersonLayers, profile_from_layers, value_items
 from autogen_zettel.persona.profile import cap_words, merge_profile, render_profile, style_items
 
@@ -22,10 +23,10 @@ log = logging.getLogger(__name__)
 
 
 def layers_of(memory: Any, cards: list) -> PersonLayers:
-    """The memory's person model if it has one (``facts()``, ``preferences()``,
-    ``commitments()``, on it or on its ``people``), else the same shape read from the cards' claims."""
+    """The memory's person model if it has one (a reader for every person layer, on it or on its
+    ``people``), else the same shape read from the cards' claims."""
     for holder in (memory, getattr(memory, "people", None)):
-        if all(callable(getattr(holder, n, None)) for n in ("facts", "preferences", "commitments")):
+        if reads_layers(holder):
             return holder
     return ClaimLayers(cards)
 

@@ -84,7 +84,7 @@ def finish_block(
     <autogen_zettel.memory.tenant.Zettelkasten.recall_block>` for the arguments).
 
     :param recall: ``recall(query, k=..., modulation=...) -> hits`` (the tenant's recall at one time)
-    :param people: lines from the person layers for this turn (facts, preferences, commitments
+    :param people: lines from the person layers for this turn (facts, preferences, what is
         due), after the cards; each is folded onto its line like a card
     """
     ask = k if seen is None else k + min(k, len(seen))

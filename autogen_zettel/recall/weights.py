@@ -42,7 +42,7 @@ def weigh_importance(
 ) -> list[tuple[str, float]]:
     """Each immediate hit scored ``1 - weight + weight * importance`` times (the card's importance,
     0..1): among the cards that match, the ones that say something come first. The heuristic
-    refiner's importance grows with a card's distinct words, an event, preference or commitment and
+    refiner's importance grows with a card's distinct words, an event, preference or plan and
     a first-person statement, so "Books can be so captivating!" gives way to "I'm reading 'Dune'
     by Frank Herbert". Unlocked cards already weigh it (:func:`unlock`). Re-sorted, best first;
     ``weight`` 0 is off.

@@ -84,7 +84,7 @@ _ZH = re.compile(
     rf"|(?P<day>(?P<dd>{_ZH_NUM})[号日])"
 )
 
-# words that only say when: what a commitment's "what" leaves out
+# words that only say when: what a promise's "what" leaves out
 DATE_WORDS = re.compile(
     rf"\b(?:by|on|until|before|no later than|at the latest)?\s*(?:{_EN.pattern[2:-2]})\b(?:\s*\([^)]*\))?",
     re.IGNORECASE,
