@@ -155,6 +155,13 @@ class MemoryAugmentedAssistantAgent(autogen.AssistantAgent):
         capability.add_to_agent(
             self
         )  # the recall hook, and capture wrapping receive/send (see its docstring)
+        if persona.needs and capability.cold_start is None:
+            # the persona file's cold start: one gentle question a session for what it still needs
+            from autogen_zettel.persona.cold_start import ColdStart
+
+            capability.cold_start = ColdStart(capability.memory, persona.needs, agent=persona.name)
+        if persona.contexts:  # the contexts of life its sessions may be in (people/contexts.py)
+            capability.memory.people.contexts.declare(persona.contexts)
         self.persona_engine = None
         self._applied_temperature: float | None = None
         if evolve:

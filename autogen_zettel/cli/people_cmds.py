@@ -64,19 +64,24 @@ def facts(obj: Context, tenant, subject, include_superseded, as_json):
 @click.argument("tenant")
 @click.option("--subject", default=None, help="Only this person's preferences (any case).")
 @click.option("--topic", default=None, help="Only this topic (its synonyms too: 'raw fish' finds sushi).")
+@click.option(
+    "--context",
+    default=None,
+    help="As in this context of life (e.g. work): its sessions' preferences, else the shared ones'.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.pass_obj
-def preferences(obj: Context, tenant, subject, topic, as_json):
+def preferences(obj: Context, tenant, subject, topic, context, as_json):
     """List TENANT's preferences of people: value 0..1 (0.5 neutral), trend per 30 days, evidence.
 
-    Example: autogen-zettel preferences alice --subject Rui --topic sushi
+    Example: autogen-zettel preferences alice --subject Rui --topic sushi --context work
     """
     with obj.hub() as hub:
-        rows = open_tenant(hub, tenant).preferences(subject, topic)
+        rows = open_tenant(hub, tenant).preferences(subject, topic, context=context)
     _show(
         rows,
-        f"preferences in {tenant}",
-        ["subject", "topic", "value", "trend", "evidence", "at", "source_ids"],
+        f"preferences in {tenant}" + (f" ({context} context)" if context else ""),
+        ["subject", "topic", "value", "trend", "evidence", "context", "at", "source_ids"],
         as_json,
     )
 

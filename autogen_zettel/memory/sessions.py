@@ -188,6 +188,7 @@ class Sessions:
         log.debug("tenant %s: session %s ended (%s)", self.mem.name, session_id, reason)
         self.table.record("session end", reason, at, session_id=session_id)
         self._summarise(session_id, at)
+        self._keep_context(session_id, at)
         end = SessionEnd(self.mem.name, session_id, at, reason)
         with self._lock:
             subscribers = [ref() for ref in self._subscribers]
@@ -204,6 +205,20 @@ class Sessions:
                     exc_info=True,
                 )
         self.maintain_if_due(at, "session end", session_id=session_id)
+
+    def _keep_context(self, session_id: str, at: datetime) -> None:
+        # the context of life the session was inferred to be in (work, personal, ...) is kept
+        try:
+            context = self.mem.people.contexts.session_ended(session_id, at)
+        except Exception as exc:  # noqa: BLE001 - the session has ended; it stays shared
+            log.warning(
+                "tenant %s: session context not kept (%s)", self.mem.name, type(exc).__name__, exc_info=True
+            )
+            return
+        if context is not None:
+            self.table.record(
+                "context", "session end", at, session_id=session_id, detail={"context": context}
+            )
 
     def _summarise(self, session_id: str, at: datetime) -> None:
         if self.mem.config.maintenance.summaries != "session":

@@ -253,16 +253,19 @@ class Zettelkasten:
             explore=explore,
             session_id=session_id,
             seen=seen,
-            people=turn_lines(self._parts, query, at),
+            people=turn_lines(self._parts, query, at, session_id=session_id),
         )
 
     def facts(self, subject: str | None = None, include_superseded: bool = False):
         """The person's facts (subject, key, value, status, source_ids, at); see :meth:`Layers.facts`."""
         return self.people.facts(subject, include_superseded)
 
-    def preferences(self, subject: str | None = None, topic: str | None = None):
-        """Preferences (subject, topic, value 0..1, trend, evidence, source_ids, at); see :meth:`Layers.preferences`."""
-        return self.people.preferences(subject, topic)
+    def preferences(
+        self, subject: str | None = None, topic: str | None = None, *, context: str | None = None
+    ):
+        """Preferences (subject, topic, value 0..1, trend, evidence, source_ids, at, context), of
+        one context of life when ``context`` is given; see :meth:`Layers.preferences`."""
+        return self.people.preferences(subject, topic, context=context)
 
     def commitments(self, status: str | None = None, overdue_at=None):
         """Commitments (owner, what, due, status, counterparty, source_ids); see :meth:`Layers.commitments`."""

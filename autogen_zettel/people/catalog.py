@@ -64,8 +64,9 @@ LAYERS: tuple[LayerView, ...] = (
     ),
     LayerView(
         "preferences",
-        "People's preferences (subject, topic, value 0..1 with 0.5 neutral, trend, evidence).",
-        (Filter("subject"), Filter("topic")),
+        "People's preferences (subject, topic, value 0..1 with 0.5 neutral, trend, evidence); "
+        "with context (e.g. work), that context's, falling back to what was said in shared sessions.",
+        (Filter("subject"), Filter("topic"), Filter("context")),
         about="topic",
     ),
     LayerView(

@@ -23,8 +23,15 @@ from datetime import date, datetime, timedelta
 
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.prompts import one_line
+from autogen_zettel.people.contexts import Contexts, validate_context_name
 from autogen_zettel.people.model import Commitment, Fact, Preference
-from autogen_zettel.people.sync import LAYERS_VERSION, rebuild_all, sync_cards
+from autogen_zettel.people.sync import (
+    LAYERS_VERSION,
+    PREFERENCE_STATUSES,
+    preference_of,
+    rebuild_all,
+    sync_cards,
+)
 from autogen_zettel.people.tables import LayerTables, subject_key
 from autogen_zettel.people.topics import same_topic, topic_of
 from autogen_zettel.text.lexical import tokens
@@ -56,6 +63,8 @@ class Layers:
         # every status change (conflict, clarification answer, freeze, thaw, archive by decay
         # or tier) rebuilds the rows its cards support, in the change's own transaction
         mem.db.status_listeners.append(self._statuses_changed)
+        #: the contexts of life sessions belong to (work, personal, ...: people/contexts.py)
+        self.contexts = Contexts(LayerTables(mem.db), mem.hub.embedder)
 
     def _statuses_changed(self, card_ids: list[str]) -> None:
         # runs inside CardDB.change_statuses, whose callers hold the tenant's write lock
@@ -117,12 +126,19 @@ class Layers:
         ]
         return sorted(out, key=lambda f: (subject_key(f.subject), f.key, f.status == "superseded", f.at))
 
-    def preferences(self, subject: str | None = None, topic: str | None = None) -> list[Preference]:
+    def preferences(
+        self, subject: str | None = None, topic: str | None = None, *, context: str | None = None
+    ) -> list[Preference]:
         """Preferences (value 0..1, 0.5 neutral), strongest evidence first; ``topic`` matches its
-        synonyms ("raw fish" finds sushi)."""
+        synonyms ("raw fish" finds sushi). With ``context`` (see :attr:`contexts`), what was said
+        in sessions of that context, and for the topics it never spoke of, what was said in
+        shared sessions; never what another context said. Without, every session's together."""
         self.mem.flush()
         self._ensure()
-        rows = self.tables.preferences(subject_key(subject) if subject else None)
+        if context is not None:
+            rows = self._in_context(subject, context)
+        else:
+            rows = self.tables.preferences(subject_key(subject) if subject else None)
         if topic is not None:
             key = topic_of(topic)
             rows = [r for r in rows if r["topic_key"] == key or same_topic(topic, r["topic"])]
@@ -134,11 +150,73 @@ class Layers:
                 r["trend"],
                 r["evidence"],
                 r["source_ids"],
-                datetime.fromisoformat(r["at"]),
+                datetime.fromisoformat(r["at"]) if isinstance(r["at"], str) else r["at"],
+                r.get("context"),
             )
             for r in rows
         ]
         return sorted(out, key=lambda p: (subject_key(p.subject), -p.evidence, p.topic))
+
+    def _in_context(self, subject: str | None, context: str) -> list[dict]:
+        """Preference rows of one context: its own, and the shared ones for the topics it never
+        spoke of (see :meth:`preferences`)."""
+        validate_context_name(context)
+        split = self._split(subject)
+        own = {r["topic_key"]: r for r in split.get(context, [])}
+        shared = [r for r in split.get(None, []) if r["topic_key"] not in own]
+        return sorted([*own.values(), *shared], key=lambda r: (r["subject_key"], r["topic_key"]))
+
+    def _split(self, subject: str | None) -> dict[str | None, list[dict]]:
+        """Preference rows derived on read per context of life: None holds what shared sessions
+        (of no context) said, each context what its own sessions said."""
+        placed = self.contexts.sessions()
+        groups: dict[tuple[str | None, str, str], list[dict]] = {}
+        observed = self.tables.observed(
+            ["preference"], subject_key(subject) if subject else None, statuses=PREFERENCE_STATUSES
+        )
+        for r in observed:
+            where = placed.get(r["session"] or "")
+            groups.setdefault((where, r["subject_key"], r["key"]), []).append(r)
+        out: dict[str | None, list[dict]] = {}
+        for (where, sk, key), rows in groups.items():
+            p = preference_of(rows)
+            if p is not None:
+                out.setdefault(where, []).append(
+                    {
+                        **{
+                            f: getattr(p, f) for f in ("subject", "topic", "value", "trend", "evidence", "at")
+                        },
+                        "subject_key": sk,
+                        "topic_key": key,
+                        "source_ids": p.source_ids,
+                        "context": where,
+                    }
+                )
+        return out
+
+    def by_context(self, subject: str | None = None) -> dict[str | None, list[Preference]]:
+        """Preferences apart by context of life: ``None`` -> what shared sessions said, each
+        context -> what its own sessions said (empty when no session has a context)."""
+        self.mem.flush()
+        self._ensure()
+        if not self.contexts.sessions():
+            return {}
+        return {
+            where: [
+                Preference(
+                    r["subject"],
+                    r["topic"],
+                    r["value"],
+                    r["trend"],
+                    r["evidence"],
+                    r["source_ids"],
+                    r["at"],
+                    where,
+                )
+                for r in rows
+            ]
+            for where, rows in self._split(subject).items()
+        }
 
     def commitments(
         self, status: str | None = None, overdue_at: date | datetime | str | None = None
@@ -179,17 +257,27 @@ class Layers:
             "facts": [plain(f) for f in self.facts(include_superseded=True)],
             "preferences": [plain(p) for p in self.preferences()],
             "commitments": [plain(c) for c in self.commitments()],
+            # the sessions' contexts of life (set or kept from an inference): session -> context
+            "contexts": {r["session"]: r["context"] for r in self.tables.context_rows()},
         }
 
     # -- the turn ----------------------------------------------------------------------------
     def for_turn(
-        self, query_text: str, at: datetime | None = None, *, days: int = 3, limit: int = 8
+        self,
+        query_text: str,
+        at: datetime | None = None,
+        *,
+        days: int = 3,
+        limit: int = 8,
+        session_id: str | None = None,
     ) -> list[str]:
         """Short lines for the recall block: the current facts and preferences the turn
         mentions (by subject or topic), and open commitments due within ``days`` or overdue
-        (the proactive reminder). Each line is data, one line, citing nothing but the rows."""
+        (the proactive reminder). Each line is data, one line, citing nothing but the rows. In a
+        session of a context (:attr:`contexts`) the preferences are that context's."""
         if self.mem.db.get_meta("layers_version") != LAYERS_VERSION:
             return []  # never read a whole old tenant on the reply path; facts() etc. do it once
+        context = self.contexts.of(session_id)
         now = self.mem.now(at)
         words = set(tokens(query_text or ""))
         low = (query_text or "").casefold()
@@ -210,24 +298,27 @@ class Layers:
         keys = {topic_of(w) for w in words} | {
             topic_of(" ".join(p)) for p in zip(low.split(), low.split()[1:])
         }
-        for r in self.tables.preferences():
+        for r in self._in_context(None, context) if context else self.tables.preferences():
             if (
                 r["topic_key"] in keys
                 or words & set(tokens(r["topic"]))
                 or (r["topic"] and r["topic"].casefold() in low)
             ):
                 lean = "likes" if r["value"] > 0.55 else "dislikes" if r["value"] < 0.45 else "is neutral on"
+                where = f" (in {r['context']} context)" if r.get("context") else ""
                 lines.append(
-                    f"- preference: {r['subject']} {lean} {r['topic']} ({r['value']:.2f}, "
+                    f"- preference{where}: {r['subject']} {lean} {r['topic']} ({r['value']:.2f}, "
                     f"trend {r['trend']:+.2f}/30d, {r['evidence']} observations)"
                 )
         return [one_line(x) for x in lines[:limit]]
 
 
-def turn_lines(mem, query_text: str, at: datetime | None = None) -> list[str]:
+def turn_lines(
+    mem, query_text: str, at: datetime | None = None, *, session_id: str | None = None
+) -> list[str]:
     """The recall block's lines from the person layers for this turn (see :meth:`Layers.for_turn`),
     under a header that marks them as remembered data; none when nothing matches."""
-    lines = mem.people.for_turn(query_text, at)
+    lines = mem.people.for_turn(query_text, at, session_id=session_id)
     if not lines:
         return []
     return [

@@ -92,7 +92,8 @@ class Fact:
 @dataclass(frozen=True)
 class Preference:
     """A preference: ``value`` in 0..1 (0.5 neutral), ``trend`` its change per 30 days,
-    ``evidence`` how many statements, acceptances and refusals it rests on."""
+    ``evidence`` how many statements, acceptances and refusals it rests on; ``context`` the
+    context of life it was said in when read by context, else None (shared)."""
 
     subject: str
     topic: str
@@ -101,6 +102,7 @@ class Preference:
     evidence: int
     source_ids: tuple[str, ...]
     at: datetime
+    context: str | None = None  # the context it holds in (None: shared, see people/contexts.py)
 
 
 @dataclass(frozen=True)

@@ -149,7 +149,14 @@ def profile_from_layers(
     :param others: the other participants' names
     """
     items: list[ProfileItem] = []
-    for p in layers.preferences():
+    # with contexts of life (people/contexts.py): the shared sessions' preferences, then each
+    # context's own, said as such ("At work, Rui likes short answers"); else all of them
+    split = getattr(layers, "by_context", lambda: {})()
+    preferences = [
+        *split.get(None, []),
+        *(p for c, ps in split.items() if c for p in ps),
+    ] or layers.preferences()
+    for p in preferences:
         who = clean_phrase(_get(p, "subject"), words=3)
         ids = _usable(p, cards, agent, others, who)
         value, topic = float(_get(p, "value", 0.5)), clean_phrase(_get(p, "topic"), words=5)
@@ -157,7 +164,8 @@ def profile_from_layers(
             continue
         trend = float(_get(p, "trend", 0.0) or 0.0)
         verb = "likes" if value > 0.5 else "dislikes"
-        text = f"{who} {verb} {topic}"
+        context = _get(p, "context")
+        text = f"{'In ' + context + ' context, ' if context else ''}{who} {verb} {topic}"
         if (value > 0.5 and trend <= -0.15) or (value < 0.5 and trend >= 0.15):
             text += ", less than before" if value > 0.5 else ", warming to it"
         evidence = min(1.0, float(_get(p, "evidence", 1) or 1) / 3.0)

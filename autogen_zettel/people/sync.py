@@ -21,6 +21,7 @@ from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.extract import extract_layers
 from autogen_zettel.people.model import (
     Observed,
+    Preference,
     derive_commitments,
     derive_facts,
     derive_preference,
@@ -29,7 +30,15 @@ from autogen_zettel.people.model import (
 from autogen_zettel.people.settled import settled_evidence
 from autogen_zettel.people.tables import LayerTables, subject_key
 
-__all__ = ["LAYERS_VERSION", "evidence_for", "merge_cards", "rebuild_all", "sync_cards"]
+__all__ = [
+    "LAYERS_VERSION",
+    "PREFERENCE_STATUSES",
+    "evidence_for",
+    "merge_cards",
+    "preference_of",
+    "rebuild_all",
+    "sync_cards",
+]
 
 LAYERS_VERSION = "1"  # db meta "layers_version": bump when extraction changes, to re-read every card
 _PREVIOUS_WINDOW = timedelta(hours=12)  # without a session: the message a bare "No thanks" answers
@@ -185,6 +194,20 @@ def rebuild_all(db, *, cfg: ConflictConfig) -> int:
     return len(rows)
 
 
+#: the cards a preference reads: active ones speak; a to-verify one (it lost a conflict) is no
+#: current evidence, it neither moves the value nor is cited, but what it said shows in the trend
+PREFERENCE_STATUSES = ("active", "to-verify")
+
+
+def preference_of(rows: Sequence[dict]) -> Preference | None:
+    """The preference the evidence rows of one (subject, topic) give (rows of
+    :meth:`LayerTables.observed` with the :data:`PREFERENCE_STATUSES`)."""
+    return derive_preference(
+        _observed(r for r in rows if r["card_status"] == "active"),
+        earlier=_observed(r for r in rows if r["card_status"] != "active"),
+    )
+
+
 def _rebuild(db, tables: LayerTables, groups: set[tuple[str, str, str]], cfg: ConflictConfig) -> None:
     subjects = set()
     for layer, sk, key in sorted(groups):
@@ -209,11 +232,7 @@ def _rebuild(db, tables: LayerTables, groups: set[tuple[str, str, str]], cfg: Co
         elif layer == "preference":
             # a to-verify card (it lost a conflict) is no current evidence: it neither moves the
             # value nor is cited, but what it said before still shows in the trend
-            rows = tables.observed(["preference"], sk, key, statuses=("active", "to-verify"))
-            p = derive_preference(
-                _observed(r for r in rows if r["card_status"] == "active"),
-                earlier=_observed(r for r in rows if r["card_status"] != "active"),
-            )
+            p = preference_of(tables.observed(["preference"], sk, key, statuses=PREFERENCE_STATUSES))
             tables.replace_preference(
                 sk,
                 key,

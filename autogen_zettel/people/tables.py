@@ -104,6 +104,19 @@ def m002_plan_cards(db) -> None:
         db.execute("update cards set kind = 'plan' where kind = 'commitment'")
 
 
+@migrations()
+def m003_contexts(db) -> None:
+    """The context of each session a caller set or an inference kept (see
+    :mod:`autogen_zettel.people.contexts`): ``how`` is "set" or "inferred"; a NULL context is a
+    session set back to shared."""
+    db["layer_contexts"].create(
+        {"session": str, "context": str, "how": str, "at": str},
+        pk="session",
+        not_null={"how"},
+        if_not_exists=True,
+    )
+
+
 _EVIDENCE = (
     "card_id",
     "layer",
@@ -142,6 +155,35 @@ class LayerTables:
     @property
     def _lock(self):
         return self.cards_db.lock
+
+    # -- contexts ---------------------------------------------------------------------------
+    def set_context(self, session: str, context: str | None, how: str, at=None) -> None:
+        """Record the context of ``session`` (``how``: "set" or "inferred")."""
+        with self.cards_db.atomic():
+            self._db["layer_contexts"].upsert(
+                {"session": session, "context": context, "how": how, "at": at.isoformat() if at else None},
+                pk="session",
+            )
+
+    def context_row(self, session: str) -> dict | None:
+        with self._lock:
+            rows = list(self._db.query("select * from layer_contexts where session = ?", [session]))
+        return rows[0] if rows else None
+
+    def context_rows(self) -> list[dict]:
+        with self._lock:
+            return list(self._db.query("select * from layer_contexts order by session"))
+
+    def session_texts(self, session: str, limit: int) -> list[str]:
+        """The latest ``limit`` active cards' texts of ``session`` (sealed ones never: the
+        permanent tier is not read to guess a context)."""
+        with self._lock:
+            rows = self._db.execute(
+                "select content from cards where session_id = ? and status = 'active' "
+                "order by created_at desc, id limit ?",
+                [session, limit],
+            ).fetchall()
+        return [r[0] for r in rows if r[0] and not is_sealed(r[0])]
 
     # -- evidence ---------------------------------------------------------------------------
     def groups_of(self, card_ids: Sequence[str]) -> set[tuple[str, str, str]]:

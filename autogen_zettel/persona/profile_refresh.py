@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 def layers_of(memory: Any, cards: list) -> PersonLayers:
     """The memory's person model if it has one (a reader for every person layer, on it or on its
     ``people``), else the same shape read from the cards' claims."""
-    for holder in (memory, getattr(memory, "people", None)):
+    for holder in (getattr(memory, "people", None), memory):
         if reads_layers(holder):
             return holder
     return ClaimLayers(cards)

@@ -24,6 +24,9 @@ A persona file (see ``agents/researcher.yaml``)::
     needs:                           # optional: what the agent asks a new person (the cold start,
       - slot: level                  # see autogen_zettel.persona.cold_start); the answer becomes a
         question: What level are you at in Spanish?   # fact of the person under `slot`
+    contexts:                        # optional: contexts of life a session may be in, each with the
+      work: meetings, deadlines, the office, 工作、开会   # words that describe it (see
+      personal: family, weekend, hobbies, 周末、家人      # autogen_zettel.people.contexts)
 
 >>> p = persona_from_dict({"name": "ada", "role": "lead researcher", "traits": {"curiosity": 0.8}})
 >>> p.name, p.traits["curiosity"], p.trait_specs["curiosity"].initial
@@ -107,6 +110,7 @@ class Persona:
     modules: tuple[PromptModule, ...] = ()
     trait_definitions: Mapping[str, TraitSpec] = field(default_factory=lambda: MappingProxyType({}))
     needs: tuple[Need, ...] = ()
+    contexts: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # name -> description
     source: str | None = field(default=None, compare=False)  # the file it was loaded from
 
     @cached_property
@@ -183,9 +187,42 @@ class PersonaFile(Schema):
         description="what to ask a new person, each a slot (a fact key) and its question; at most "
         "one question a session, never again once answered or refused",
     )
+    contexts: dict[Required, Required] | None = Field(
+        default=None,
+        description="contexts of life a session may be inferred to be in, name -> the words that "
+        "describe it, e.g. `work: meetings, deadlines, the office`; a person's preferences are then "
+        "kept per context",
+    )
 
 
 _SLOT = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+
+
+def _contexts(value: dict[str, str] | None, *, file: str | None) -> Mapping[str, str]:
+    out: dict[str, str] = {}
+    for name, words in (value or {}).items():
+        if not _SLOT.match(name):
+            raise ConfigError(
+                f"{short(name)} cannot name a context: use 1-40 lowercase letters, digits or '_', "
+                "starting with a letter, e.g. `work`",
+                file=file,
+                key=f"contexts.{name}",
+            )
+        if not words.strip():
+            raise ConfigError(
+                "a context needs the words that describe it, e.g. `work: meetings, deadlines, the office`",
+                file=file,
+                key=f"contexts.{name}",
+            )
+        out[name] = words.strip()
+    if len(out) == 1:
+        raise ConfigError(
+            f"one context ({next(iter(out))}) cannot be told apart from anything: declare at least two, "
+            "e.g. work and personal",
+            file=file,
+            key="contexts",
+        )
+    return MappingProxyType(out)
 
 
 def _needs(value: list[NeedSpec] | None, *, file: str | None) -> tuple[Need, ...]:
@@ -295,6 +332,7 @@ def persona_from_dict(data: Any, *, file: str | None = None) -> Persona:
         modules=_modules(spec.modules, file=file, known=known),
         trait_definitions=MappingProxyType(definitions),
         needs=_needs(spec.needs, file=file),
+        contexts=_contexts(spec.contexts, file=file),
         source=file,
     )
 
