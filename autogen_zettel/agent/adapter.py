@@ -500,6 +500,8 @@ class MemoryAdapter:
             self._offered[session] = [
                 c for h in block.hits if h.note for c in h.conflicts if c.question == h.note
             ]
+        # the reply that follows judges this block only (an earlier block no reply came after is dropped)
+        self._awaiting_use.pop(session, None)
         if block.hits and self.memory.config.links.learn:
             self._awaiting_use[session] = list(block.hits)
         unlocked = tuple(UnlockedCard.from_hit(h) for h in block.hits)

@@ -57,7 +57,7 @@ class Learning:
     # gains above 1 forget faster than cards (decay.stability_days, 90): a burst of use fades
     # back to the static weight within a couple of months
     stability_days: float = 30.0
-    # five misses more than uses from neutral (1 - 5 x 0.1 = 0.5) goes
+    # five misses from neutral (1 - 5 x 0.1 = 0.5) go, each use cancelling two
     prune_below: float = 0.55
 
 
