@@ -257,6 +257,10 @@ def test_explain_the_export_the_graph_the_view_and_the_cli_show_what_links_learn
     r = run("explain", "ann", card_id)
     assert r.exit_code == 0, r.output
     assert "learned x" in r.output
+    r = run("show", "ann", card_id)
+    assert r.exit_code == 0 and "learned x" in r.output, r.output
+    r = run("show", "ann", card_id, "--json")
+    assert sum(x["learned"] is not None for x in json.loads(r.output)["links"]) == 1
     r = run("explain", "ann", card_id, "--json")
     assert r.exit_code == 0, r.output
     assert sum(x["learned"] is not None for x in json.loads(r.output)["links"]) == 1

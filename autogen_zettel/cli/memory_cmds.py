@@ -44,6 +44,18 @@ def link_dict(link) -> dict:
     return encode(link)
 
 
+def link_line(link, card_id: str) -> str:
+    """One of a card's links as ``explain`` and ``show`` print it, with the gain it learned from
+    use ("learned x1.20": recall passes 1.2 times its weight)."""
+    other = link.dst if link.src == card_id else link.src
+    learned = (
+        f", learned x{link.learned:.2f} (set {link.learned_at:%Y-%m-%d %H:%M})"
+        if link.learned is not None and link.learned_at is not None
+        else ""
+    )
+    return f"  link {link.kind.value} {link.weight:.2f}{learned} -> {other}"
+
+
 __all__ = ["cards", "explain", "edit", "freeze", "thaw", "forget", "export", "maintain", "conflicts", "audit"]
 
 
@@ -179,13 +191,7 @@ def explain(obj: Context, tenant, card_id, as_json):
             + (f": {h['content']}" if h["content"] else "")
         )
     for link in info["links"]:
-        other = link.dst if link.src == card.id else link.src
-        learned = (
-            f", learned x{link.learned:.2f} (set {link.learned_at:%Y-%m-%d %H:%M})"
-            if link.learned is not None and link.learned_at is not None
-            else ""
-        )
-        say(f"  link {link.kind.value} {link.weight:.2f}{learned} -> {other}")
+        say(link_line(link, card.id))
 
 
 @click.command()
