@@ -298,3 +298,17 @@ def test_with_learning_off_an_agent_teaches_nothing(tmp_path, clock):
         agent.recall_hook([{"role": "user", "content": QUESTION, "name": "Bob"}])
         assert agent._awaiting_use == {}
         assert all(x["learned"] is None for x in mem.export()["links"])
+
+
+def test_a_merged_card_s_links_keep_what_they_learned(hub):
+    mem = hub.tenant("ann")
+    _talk(mem)
+    link, hits, _ = _walked(mem, LinkKind.SAME_SESSION)
+    mem.used(hits, [link.src], at=DAY)
+    parts = tenant_parts(mem)
+    survivor = next(c.id for c in mem.cards() if c.id not in (link.src, link.dst))
+    parts.db.link_upkeep.redirect(link.src, survivor)  # what merging near-duplicates does
+    moved = [
+        x for x in parts.db.links.iter() if {x.src, x.dst} == {survivor, link.dst} and x.kind is link.kind
+    ]
+    assert [x.learned for x in moved] == [pytest.approx(1.2)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 
-from autogen_zettel.base.cards import Link, LinkKind
+from autogen_zettel.base.cards import DIRECTED, Link, LinkKind
 from autogen_zettel.store.connection import Tables, chunks, marks
 
 __all__ = ["LinkUpkeep"]
@@ -106,6 +106,20 @@ class LinkUpkeep:
                         )
                     )
             self._db.links.add(links)
+            # what the moved links learned from use goes with them, unless the survivor's own
+            # link to that card learned something already
+            for r in rows:
+                src = new if r["src"] == old else r["src"]
+                dst = new if r["dst"] == old else r["dst"]
+                if src == dst or r.get("strength") is None:
+                    continue
+                if LinkKind(r["kind"]) not in DIRECTED and dst < src:
+                    src, dst = dst, src
+                db.execute(
+                    "update links set strength = ?, strength_at = ? "
+                    "where src = ? and kind = ? and dst = ? and strength is null",
+                    [r["strength"], r["strength_at"], src, r["kind"], dst],
+                )
             db.execute("update or ignore conflicts set active_id = ? where active_id = ?", [new, old])
             db.execute("update or ignore conflicts set other_id = ? where other_id = ?", [new, old])
             db.execute(
