@@ -312,3 +312,30 @@ def test_a_merged_card_s_links_keep_what_they_learned(hub):
         x for x in parts.db.links.iter() if {x.src, x.dst} == {survivor, link.dst} and x.kind is link.kind
     ]
     assert [x.learned for x in moved] == [pytest.approx(1.2)]
+
+
+@pytest.mark.parametrize("judge", ["evidence", "answer"])
+def test_the_link_learning_benchmark_runs(tmp_path, judge, capsys):
+    from benchmarks.locomo import load_locomo
+    from benchmarks.run_link_learning import main
+
+    from .test_cli import LOCOMO
+
+    data = tmp_path / "locomo.json"
+    data.write_text(json.dumps([LOCOMO]))
+    assert load_locomo(data)[0].questions[0].answer == "Pixel"
+    out = tmp_path / "out.json"
+    args = [
+        "--data",
+        str(data),
+        "--embedder",
+        "hash-128",
+        "--cache",
+        str(tmp_path / "v.npz"),
+        "--judge",
+        judge,
+    ]
+    assert main([*args, "--out", str(out)]) == 0
+    figures = json.loads(out.read_text())
+    assert figures["held, before"]["questions"] == figures["held, after"]["questions"] == 2
+    assert "| held, after |" in capsys.readouterr().out
