@@ -55,6 +55,7 @@ class Question:
     text: str
     evidence: tuple[str, ...]
     category: int
+    answer: str = ""  # the gold answer as the data gives it ("" when it has none)
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,15 @@ def load_locomo(path: str | Path) -> list[Conversation]:
         for q in record.get("qa", []):
             ev = normalise_evidence(q.get("evidence", []), valid)
             if ev:
-                questions.append(Question(str(q["question"]), ev, int(q.get("category", 0))))
+                answer = q.get("answer", q.get("adversarial_answer", ""))
+                questions.append(
+                    Question(
+                        str(q["question"]),
+                        ev,
+                        int(q.get("category", 0)),
+                        "" if answer is None else str(answer),
+                    )
+                )
         out.append(Conversation(sid, tuple(turns), tuple(questions)))
     return out
 

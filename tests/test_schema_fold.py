@@ -9,7 +9,9 @@ commit whose migrations define the schema and write
 
 from __future__ import annotations
 
+import copy
 import json
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -24,7 +26,23 @@ ADDED_SINCE = ("layer_contexts",)
 BEFORE = json.loads((Path(__file__).parent / "data" / "schema_0_1_0.json").read_text(encoding="utf-8"))
 
 
+def _after_0_1_0(shape: dict) -> dict:
+    """0.1.0's schema with what the migrations after it add: m003_link_strength's two columns
+    on ``links`` and ``strength`` at the end of the index from ``dst``."""
+    out = copy.deepcopy(shape)
+    out["tables"]["links"]["columns"] += [
+        ["strength", "FLOAT", 0, None, 0, 0],
+        ["strength_at", "TEXT", 0, None, 0, 0],
+    ]
+    out["indexes"]["links_dst_cover"].insert(6, [6, 7, "strength", 0, "BINARY", 1])
+    return out
+
+
+AFTER = _after_0_1_0(BEFORE)
+
+
 def test_a_new_tenant_has_the_schema_the_ten_migrations_made(tmp_path):
+    """... and what the migrations since 0.1.0 added (``_after_0_1_0``)."""
     with MemoryHub.open(tmp_path, embedder=HashEmbedder()) as hub:
         hub.tenant("ann")
     shape = schema_shape(tmp_path / "tenants" / "ann.sqlite")
@@ -32,10 +50,10 @@ def test_a_new_tenant_has_the_schema_the_ten_migrations_made(tmp_path):
     for name in ADDED_SINCE:
         shape["tables"].pop(name)
     shape["objects"] = [o for o in shape["objects"] if o[1] not in ADDED_SINCE]
-    assert shape["objects"] == BEFORE["objects"]
-    for table, want in BEFORE["tables"].items():
+    assert shape["objects"] == AFTER["objects"]
+    for table, want in AFTER["tables"].items():
         assert shape["tables"][table] == want, table
-    assert shape == BEFORE
+    assert shape == AFTER
 
 
 def test_the_schema_is_one_migration_and_applies_once(tmp_path):
@@ -43,7 +61,7 @@ def test_the_schema_is_one_migration_and_applies_once(tmp_path):
     migrations.apply(db)
     migrations.apply(db)  # a second open changes nothing
     # m002_affect only upgrades a pre-release database: on a new one it finds its columns there
-    assert [m.name for m in migrations.applied(db)] == ["m001_initial", "m002_affect"]
+    assert [m.name for m in migrations.applied(db)] == ["m001_initial", "m002_affect", "m003_link_strength"]
     assert db.execute("select * from link_seq").fetchall() == [(0,)]
 
 
@@ -53,10 +71,19 @@ def test_the_shape_sees_a_changed_schema(tmp_path):
         hub.tenant("ann")
     path = tmp_path / "tenants" / "ann.sqlite"
     sqlite_utils.Database(path)["cards"].add_column("extra", str)
-    assert schema_shape(path)["tables"]["cards"] != BEFORE["tables"]["cards"]
+    assert schema_shape(path)["tables"]["cards"] != AFTER["tables"]["cards"]
 
 
+T0 = datetime(2024, 5, 1, 9, 0)
 _PRE_RELEASE = ["m001_initial", *PRE_RELEASE_STEPS]  # what the pre-release steps recorded
+
+
+def _as_0_1_0_links(db: sqlite_utils.Database) -> None:
+    """The links table and its index as 0.1.0 made them (before m003_link_strength)."""
+    db.execute("drop index links_dst_cover")
+    db.execute("alter table links drop column strength")
+    db.execute("alter table links drop column strength_at")
+    db.execute("create index links_dst_cover on links (dst, kind, src, weight, pair_first, seq)")
 
 
 def _pre_release_tenant(tmp_path, steps):
@@ -68,6 +95,7 @@ def _pre_release_tenant(tmp_path, steps):
     db = sqlite_utils.Database(path)
     db.execute("alter table cards drop column valence")
     db.execute("alter table cards drop column arousal")
+    _as_0_1_0_links(db)
     db.execute("delete from _sqlite_migrations")
     for name in steps:
         db["_sqlite_migrations"].insert(
@@ -90,8 +118,11 @@ def test_a_pre_release_data_folder_gains_the_affect_columns_and_takes_writes(tmp
         assert len(mem.cards()) == 2
     shape = schema_shape(path)
     assert shape["tables"]["cards"] == BEFORE["tables"]["cards"]
+    # and what came after 0.1.0
+    assert shape["tables"]["links"] == AFTER["tables"]["links"]
+    assert shape["indexes"]["links_dst_cover"] == AFTER["indexes"]["links_dst_cover"]
     names = [m.name for m in migrations.applied(sqlite_utils.Database(path))]
-    assert names == [*_PRE_RELEASE, "m002_affect"]
+    assert names == [*_PRE_RELEASE, "m002_affect", "m003_link_strength"]
 
 
 def test_a_folder_of_a_build_that_stopped_part_way_is_refused_with_the_way_out(tmp_path):
@@ -142,3 +173,36 @@ def test_a_new_tenant_gets_the_layer_tables_from_the_people_package(tmp_path):
     assert {"layer_evidence", "layer_facts", "layer_preferences", "layer_commitments"} <= set(
         db.table_names()
     )
+
+
+def test_a_0_1_0_data_folder_gains_link_strength_and_recalls_as_before(tmp_path):
+    """A folder 0.1.0 wrote (m001 and m002 recorded, links without ``strength``) is brought up
+    by m003_link_strength: its links read as before (nothing learned), then learn from use."""
+    with MemoryHub.open(tmp_path, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("ann")
+        for i, text in enumerate(
+            ["I paint landscapes at the lake.", "Did you paint that at dawn?", "Yes, dawn light on the lake."]
+        ):
+            mem.remember(text, speaker="Ann" if i != 1 else "Bob", session_id="s1")
+        mem.flush()
+        before = [
+            (h.card.id, h.score, h.layer, h.via)
+            for h in mem.recall("What does Ann paint?", touch=False, at=T0 + timedelta(days=1))
+        ]
+    path = tmp_path / "tenants" / "ann.sqlite"
+    db = sqlite_utils.Database(path)
+    _as_0_1_0_links(db)
+    db.execute("delete from _sqlite_migrations where name = 'm003_link_strength'")
+    db.conn.commit()
+    db.close()
+    assert "strength" not in sqlite_utils.Database(path)["links"].columns_dict
+    with MemoryHub.open(tmp_path, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("ann")
+        hits = mem.recall("What does Ann paint?", touch=False, at=T0 + timedelta(days=1))
+        assert [(h.card.id, h.score, h.layer, h.via) for h in hits] == before
+        assert all(link["learned"] is None for link in mem.export()["links"])
+        reached = [h for h in hits if h.layer == "associative"]
+        assert reached and mem.used(hits, [reached[0]], at=T0 + timedelta(days=1)) == 1
+    shape = schema_shape(path)
+    assert shape["tables"]["links"] == AFTER["tables"]["links"]
+    assert shape["indexes"]["links_dst_cover"] == AFTER["indexes"]["links_dst_cover"]

@@ -23,6 +23,7 @@ from autogen_zettel.base import prompts
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.errors import InvalidInput, QueueFull, ZettelError
 from autogen_zettel.base.messages import replace_surrogates
+from autogen_zettel.cards.link_strength import drawn_on
 from autogen_zettel.memory import MemoryHub, Zettelkasten
 from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.people.address import record_participants
@@ -131,6 +132,8 @@ class MemoryAdapter:
         self._seen: dict[str, set[str]] = {}
         self._group_names: tuple[str, ...] = ()
         self._offered: dict[str, list] = {}  # session -> conflicts whose question the last recall offered
+        # session -> the hits of the last recall block, judged by the agent's next reply (links.learn)
+        self._awaiting_use: dict[str | None, list] = {}
         self.recalls: collections.deque[RecallEvent] = collections.deque(maxlen=_MAX_EVENTS)
         if session_id is not None:
             self.start_session(session_id)
@@ -322,6 +325,8 @@ class MemoryAdapter:
                 self.memory.sessions.touch(session, when)
             try:
                 mid = self._capture(clean, text, session, seq, speaker, when)
+                if speaker == self._agent_name:
+                    self._learn_links(text, session, when)
                 answered = self._clarify(text, clean, speaker, mid, when, session)
             finally:
                 if clean and self.end_on_farewell and reopened and ends_chat(clean):
@@ -369,6 +374,30 @@ class MemoryAdapter:
         except Exception:  # noqa: BLE001 - a bookkeeping bug must not break the chat
             log.exception("agent %s: cold-start bookkeeping failed", self._agent_name)
         return answered
+
+    def _learn_links(self, reply: str, session: str, when: datetime) -> None:
+        """The agent's reply judges the links its last recall followed: the recalled cards the
+        reply repeats were used (:func:`~autogen_zettel.cards.link_strength.drawn_on`; an offline
+        reply quotes the ones it answers from). Written in the background worker, off the reply."""
+        hits = self._awaiting_use.pop(session, None)
+        if not hits:
+            return
+        cards = [c for h in hits for c in (h.card, *h.covers)]
+        used = drawn_on(reply, cards)
+        memory = self.memory
+
+        def learn() -> None:
+            try:
+                memory.used(hits, used, at=when)
+            except ZettelError as exc:  # the chat goes on; the links keep what they had
+                log.warning("agent %s: links not taught from the reply: %s", self._agent_name, exc)
+            except Exception:  # noqa: BLE001 - a bookkeeping bug must not break the chat's flush
+                log.exception("agent %s: links not taught from the reply", self._agent_name)
+
+        try:
+            self.hub.worker.submit(memory.name, learn)
+        except QueueFull as exc:  # the lesson is dropped, the chat goes on
+            log.warning("agent %s: links not taught from the reply: %s", self._agent_name, exc)
 
     def _write_answers(self, person: str) -> None:
         try:
@@ -471,6 +500,10 @@ class MemoryAdapter:
             self._offered[session] = [
                 c for h in block.hits if h.note for c in h.conflicts if c.question == h.note
             ]
+        # the reply that follows judges this block only (an earlier block no reply came after is dropped)
+        self._awaiting_use.pop(session, None)
+        if block.hits and self.memory.config.links.learn:
+            self._awaiting_use[session] = list(block.hits)
         unlocked = tuple(UnlockedCard.from_hit(h) for h in block.hits)
         self._record(RecallEvent(self._agent_name, session, now, query, unlocked, bool(block.hits)))
         text = block.text if block else ""

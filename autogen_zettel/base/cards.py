@@ -146,13 +146,19 @@ class Card:
 
 @dataclass(frozen=True)
 class Link:
-    """An undirected (SUPERSEDES: directed) edge between two cards, weight in 0..1."""
+    """An undirected (SUPERSEDES: directed) edge between two cards, weight in 0..1.
+
+    ``learned`` is the gain recall's use taught it (a factor on ``weight``, see
+    :mod:`autogen_zettel.cards.link_strength`), as of ``learned_at``; None: nothing learned yet.
+    """
 
     src: str
     dst: str
     kind: LinkKind
     weight: float
     created_at: datetime | None = None
+    learned: float | None = None
+    learned_at: datetime | None = None
 
 
 @dataclass(frozen=True)

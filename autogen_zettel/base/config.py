@@ -179,6 +179,9 @@ class LinkConfig(Schema):
     weak: Unit = 0.5
     session_window: Count = 2  # neighbouring cards of one session get SAME_SESSION links
     speaker_window: Count = 1  # a card links to the previous card of the same speaker
+    # the agents teach links from their replies: a link recall followed to a card the reply used
+    # grows stronger, one to a card it left unused fades (autogen_zettel.cards.link_strength)
+    learn: Bool = True
 
     @model_validator(mode="after")
     def _weak_below_strong(self):

@@ -1,7 +1,8 @@
 """The card graph as NetworkX, built from link rows, and spreading activation over it.
 
 A directed graph: every link becomes an edge in both directions, each with the activation it
-passes that way (``weight``: link weight times :data:`~autogen_zettel.cards.link.KIND_WEIGHT`;
+passes that way (``weight``: link weight, times the gain it learned from use if any, times
+:data:`~autogen_zettel.cards.link.KIND_WEIGHT`;
 against a directed link's direction only the :data:`~autogen_zettel.cards.link.BACKWARD_WEIGHT`
 share). A pair linked for several reasons keeps the strongest reason per direction, named in
 ``kind``; ``strength`` keeps the raw link weight. It is loaded from SQLite, never pickled.
@@ -63,12 +64,15 @@ def add_links(
 ) -> None:
     """Add links to ``G`` in place, keeping the strongest reason per direction.
 
-    :param weights: the activation each link kind passes (an ablation passes others)
+    :param weights: the activation each link kind passes (an ablation passes others); a link
+        that learned a gain from use (``Link.learned``) passes that much more or less
     """
     for link in links:
         if link.src == link.dst:
             continue
-        w = link.weight * weights[link.kind]
+        # the gain it learned from use times its weight, as the store's reads compute it
+        learned = link.weight if link.learned is None else link.weight * link.learned
+        w = learned * weights[link.kind]
         # a directed link (src replies to / supersedes dst) passes activation forward in
         # time, from dst to src, in full; backwards only a share
         back = BACKWARD_WEIGHT.get(link.kind, 1.0)

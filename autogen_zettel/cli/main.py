@@ -233,17 +233,14 @@ def show(obj: Context, tenant: str, card_id: str, as_json: bool):
     card = info["card"]
     tags = readable_tags(card.tags, card.content)  # the words the card used, not their stems
     if as_json:
-        from autogen_zettel.cli.memory_cmds import card_dict
+        from autogen_zettel.cli.memory_cmds import card_dict, link_dict
 
         click.echo(
             safe_json(
                 {
                     "card": {**card_dict(card), "tags": tags},
                     "sources": info["sources"],
-                    "links": [
-                        {"src": x.src, "dst": x.dst, "kind": x.kind.value, "weight": x.weight}
-                        for x in info["links"]
-                    ],
+                    "links": [link_dict(x) for x in info["links"]],
                 }
             )
         )
@@ -263,9 +260,10 @@ def show(obj: Context, tenant: str, card_id: str, as_json: bool):
     )
     for m in info["sources"]:
         say(f"  source {m['id']} ({m['speaker']}, {m['at']}): {m['text']}")
+    from autogen_zettel.cli.memory_cmds import link_line
+
     for link in info["links"]:
-        other = link.dst if link.src == card.id else link.src
-        say(f"  link {link.kind.value} {link.weight:.2f} -> {other}")
+        say(link_line(link, card.id))
 
 
 @main.command()

@@ -37,6 +37,25 @@ def card_dict(card) -> dict:
     return encode(card)
 
 
+def link_dict(link) -> dict:
+    """A link as JSON, with what it learned from use (the library's one encoding, as above)."""
+    from autogen_zettel.memory.export import link_dict as encode
+
+    return encode(link)
+
+
+def link_line(link, card_id: str) -> str:
+    """One of a card's links as ``explain`` and ``show`` print it, with the gain it learned from
+    use ("learned x1.20": recall passes 1.2 times its weight)."""
+    other = link.dst if link.src == card_id else link.src
+    learned = (
+        f", learned x{link.learned:.2f} (set {link.learned_at:%Y-%m-%d %H:%M})"
+        if link.learned is not None and link.learned_at is not None
+        else ""
+    )
+    return f"  link {link.kind.value} {link.weight:.2f}{learned} -> {other}"
+
+
 __all__ = ["cards", "explain", "edit", "freeze", "thaw", "forget", "export", "maintain", "conflicts", "audit"]
 
 
@@ -118,7 +137,8 @@ def cards_table(found, *, title: str) -> Table:
 @click.pass_obj
 def explain(obj: Context, tenant, card_id, as_json):
     """Why TENANT remembers CARD_ID: sources, speaker, time, session, confidence, tier,
-    strength, conflicts (with the question to ask), summaries and history.
+    strength, conflicts (with the question to ask), summaries, history, and its links with
+    the gain each learned from use ("learned x1.20": recall passes 1.2 times its weight).
 
     Example: autogen-zettel explain alice 6f1c2a0e   (a unique prefix of the id is enough)
     """
@@ -130,9 +150,7 @@ def explain(obj: Context, tenant, card_id, as_json):
         out = {
             **info,
             "card": card_dict(card),
-            "links": [
-                {"src": x.src, "dst": x.dst, "kind": x.kind.value, "weight": x.weight} for x in info["links"]
-            ],
+            "links": [link_dict(x) for x in info["links"]],
             "conflicts": [
                 {**c.__dict__, "detected_at": c.detected_at.isoformat()} for c in info["conflicts"]
             ],
@@ -173,8 +191,7 @@ def explain(obj: Context, tenant, card_id, as_json):
             + (f": {h['content']}" if h["content"] else "")
         )
     for link in info["links"]:
-        other = link.dst if link.src == card.id else link.src
-        say(f"  link {link.kind.value} {link.weight:.2f} -> {other}")
+        say(link_line(link, card.id))
 
 
 @click.command()

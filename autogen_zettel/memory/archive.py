@@ -28,6 +28,7 @@ import networkx as nx
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Conflict, Link, PrivacyTier
 from autogen_zettel.base.errors import InvalidInput, NotFound
 from autogen_zettel.cards.claims import claim_fields, extract_claims
+from autogen_zettel.cards.link_strength import as_of
 from autogen_zettel.cards.refine import clean_text, entities_of, keywords
 from autogen_zettel.memory.export import export_data, export_graph
 from autogen_zettel.people.sync import sync_cards
@@ -184,14 +185,15 @@ class MemoryArchive:
         return self._db.history.of(card_id)
 
     def explain(self, card_id: str, *, at: datetime | None = None) -> dict:
-        """A card's provenance: source messages (who, when, session), links, confidence, tier,
+        """A card's provenance: source messages (who, when, session), links (each with the gain it
+        learned from recall's use, ``Link.learned``, faded to ``at``), confidence, tier,
         evidence, strength on the forgetting curve, conflicts, summaries and history."""
         card = self._mem.card(card_id)
         now = self._mem.now(at)
         return {
             "card": card,
             "sources": self._db.messages(card.source_ids),
-            "links": self._mem.links(card_id),
+            "links": [as_of(link, now) for link in self._mem.links(card_id)],
             "strength": round(strength(card, now, self._mem.config.decay), 4),
             "conflicts": self.conflicts(card_id),
             "summaries": self._db.links.summaries_of([card_id]).get(card_id, []),

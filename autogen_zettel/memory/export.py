@@ -12,12 +12,13 @@ from typing import Protocol
 
 import networkx as nx
 
-from autogen_zettel.base.cards import Card, CardStatus
+from autogen_zettel.base.cards import Card, CardStatus, Link
 from autogen_zettel.cards.graph import persona_graph
+from autogen_zettel.cards.link_strength import as_of
 from autogen_zettel.people.layers import Layers
 from autogen_zettel.store.tenant_store import TenantStore
 
-__all__ = ["Exportable", "card_dict", "export_data", "export_graph"]
+__all__ = ["Exportable", "card_dict", "link_dict", "export_data", "export_graph"]
 
 
 class Exportable(Protocol):
@@ -60,20 +61,32 @@ def card_dict(card: Card) -> dict:
     }
 
 
+def link_dict(link: Link) -> dict:
+    """One link as JSON-ready data: its ends, kind and weight as written, and the gain it learned
+    from recall's use (``learned``, None when it learned none; ``learned_at`` when it was last
+    set; see :mod:`autogen_zettel.cards.link_strength`)."""
+    return {
+        "src": link.src,
+        "dst": link.dst,
+        "kind": link.kind.value,
+        "weight": link.weight,
+        "learned": link.learned,
+        "learned_at": link.learned_at.isoformat() if link.learned_at else None,
+    }
+
+
 def export_data(mem: Exportable) -> dict:
     """Everything this tenant holds, as JSON-ready data: cards, links, conflicts, messages."""
     db = mem.store.db
     cards = mem.cards()
     messages = db.messages(sorted({m for c in cards for m in c.source_ids}))
+    now = mem.now()
     return {
         "tenant": mem.name,
-        "exported_at": mem.now().isoformat(),
+        "exported_at": now.isoformat(),
         "embedding_model": db.get_meta("embedding_model"),
         "cards": [card_dict(c) for c in cards],
-        "links": [
-            {"src": link.src, "dst": link.dst, "kind": link.kind.value, "weight": link.weight}
-            for link in db.links.iter()
-        ],
+        "links": [link_dict(as_of(link, now)) for link in db.links.iter()],
         "conflicts": db.conflicts.all(),
         "messages": messages,
         "layers": mem.people.export(),
@@ -96,9 +109,15 @@ def export_graph(mem: Exportable) -> nx.MultiDiGraph:
             },
             label=c.content[:60],
         )
+    now = mem.now()
     for link in db.links.iter():
         if link.src in G and link.dst in G:
-            G.add_edge(link.src, link.dst, key=link.kind.value, kind=link.kind.value, weight=link.weight)
+            link = as_of(link, now)
+            # GraphML has no null: a link that learned nothing from use has no "learned" attribute
+            learned = {} if link.learned is None else {"learned": link.learned}
+            G.add_edge(
+                link.src, link.dst, key=link.kind.value, kind=link.kind.value, weight=link.weight, **learned
+            )
     # the persona in the same graph: a node per trait with its latest score, and a REINFORCES
     # or WEAKENS edge from each card that carries evidence on it
     store = db.persona

@@ -22,6 +22,7 @@ from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.memory.archive import MemoryArchive
 from autogen_zettel.memory.clarify import Clarifications
 from autogen_zettel.memory.host import TenantHost
+from autogen_zettel.memory.link_use import learn_from_use
 from autogen_zettel.memory.parts import TenantAudit, TenantParts
 from autogen_zettel.memory.reopen import open_tenant
 from autogen_zettel.memory.sessions import Sessions
@@ -202,6 +203,26 @@ class Zettelkasten:
             ids = [h.card.id for h in hits] + [c.id for h in hits for c in h.covers]
             self._parts.run_later(lambda: self._parts.db.touch(ids, now))
         return hits
+
+    def used(
+        self, hits: Sequence[Hit], used: Iterable[str | Card | Hit], *, at: datetime | None = None
+    ) -> int:
+        """Tell memory which recalled cards a reply drew on, so the links recall followed learn
+        (seed 002's edge strength; :mod:`~autogen_zettel.cards.link_strength`): each link an
+        associative hit of ``hits`` came through grows stronger when its card is in ``used``, and
+        fades when it is not while some other recalled card is; a recall none of whose cards was
+        used teaches nothing. Bounded, and forgotten with time; maintenance prunes links that
+        faded below the bound. The agents call this after each reply (what the reply repeats of
+        a card counts as use, :func:`~autogen_zettel.cards.link_strength.drawn_on`).
+
+        >>> hits = mem.recall("What does Ann paint?")  # doctest: +SKIP
+        >>> mem.used(hits, [hits[0]])  # the reply used the first one  # doctest: +SKIP
+
+        :param used: card ids, cards or hits
+        :returns: how many links changed
+        """
+        ids = {u if isinstance(u, str) else u.card.id if isinstance(u, Hit) else u.id for u in used}
+        return learn_from_use(self._parts, list(hits), ids, at=self._parts.now(at))
 
     def _capped(self, query):
         """``query`` cut to its last ``recall.max_query_chars`` characters (the newest words)."""

@@ -2,8 +2,9 @@
 
 The page (``view.html`` beside this module, shipped as package data) holds its own CSS and a
 small JavaScript force layout on a canvas: cards are nodes coloured by kind (or tier, status,
-speaker), links are lines coloured by kind and drawn by weight; a search box finds cards; a
-click shows a card's sources, history, conflicts and links; when the tenant has a persona,
+speaker), links are lines coloured by kind and drawn by weight (times the gain each learned
+from use); a search box finds cards; a click shows a card's sources, history, conflicts and
+links (with what each learned); when the tenant has a persona,
 its trait scores over time are drawn beside the graph.
 
 The data goes into the page as JSON inside ``<script type="application/json">``, with ``<``,
@@ -94,7 +95,14 @@ def view_data(mem) -> dict:
         )
     ids = {c["id"] for c in cards}
     links = [
-        {"src": x["src"], "dst": x["dst"], "kind": x["kind"], "weight": round(float(x["weight"]), 3)}
+        {
+            "src": x["src"],
+            "dst": x["dst"],
+            "kind": x["kind"],
+            "weight": round(float(x["weight"]), 3),
+            # the gain it learned from recall's use (None: nothing learned)
+            "learned": None if x.get("learned") is None else round(float(x["learned"]), 3),
+        }
         for x in data["links"]
         if x["src"] in ids and x["dst"] in ids
     ]

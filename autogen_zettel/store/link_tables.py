@@ -27,7 +27,23 @@ from autogen_zettel.store.card_rows import parse_dt
 from autogen_zettel.store.connection import chunks, marks
 from autogen_zettel.store.linkscan import Scans, scan_links
 
-__all__ = ["LinkTable"]
+__all__ = ["LinkTable", "EFFECTIVE_WEIGHT"]
+
+# the weight recall passes along a link: the weight it was written with, times the gain it
+# learned from use (NULL: none learned, and the weight is exactly the written one)
+EFFECTIVE_WEIGHT = "coalesce(weight * strength, weight)"
+
+
+def _link(r: dict) -> Link:
+    return Link(
+        r["src"],
+        r["dst"],
+        LinkKind(r["kind"]),
+        r["weight"],
+        parse_dt(r["created_at"]),
+        r.get("strength"),
+        parse_dt(r["strength_at"]) if r.get("strength_at") else None,
+    )
 
 
 class _Database(Protocol):
@@ -112,7 +128,7 @@ class LinkTable:
         with self._db.lock:
             rows = list(self._db.db.query("select * from links order by seq"))  # first written first
         for r in rows:
-            yield Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], parse_dt(r["created_at"]))
+            yield _link(r)
 
     def note_changes(self, cards: Iterable[str] | None) -> None:
         """Note that the links of ``cards`` (None: of any card) were written or deleted."""
@@ -135,7 +151,8 @@ class LinkTable:
         self, ids: Iterable[str], kinds: Iterable[str] | None = None
     ) -> list[tuple[int, str, str, str, float]]:
         """``(first, src, dst, kind, weight)`` of every link with an end in ``ids`` (and, if given,
-        a kind in ``kinds``), in the order they were written; ``first`` is the ``seq`` of the first
+        a kind in ``kinds``; ``weight`` times the gain the link learned, :data:`EFFECTIVE_WEIGHT`),
+        in the order they were written; ``first`` is the ``seq`` of the first
         link written between the two ends, of any kind (where a graph built from every link, in
         :meth:`iter` order, puts each end among the other's neighbours). The table's own order
         (from ``src``) and its index from ``dst`` hold ``first`` too, so
@@ -153,9 +170,9 @@ class LinkTable:
                 marks = ",".join("?" * len(chunk))
                 # a row with both ends among ids comes from both halves: union keeps one
                 rows = self._db.db.execute(
-                    f"select seq, coalesce(pair_first, seq), src, dst, kind, weight from links "
+                    f"select seq, coalesce(pair_first, seq), src, dst, kind, {EFFECTIVE_WEIGHT} from links "
                     f"where src in ({marks}){kind_sql} union "
-                    f"select seq, coalesce(pair_first, seq), src, dst, kind, weight from links "
+                    f"select seq, coalesce(pair_first, seq), src, dst, kind, {EFFECTIVE_WEIGHT} from links "
                     f"where dst in ({marks}){kind_sql}",
                     [*chunk, *(kinds or []), *chunk, *(kinds or [])],
                 ).fetchall()
@@ -185,10 +202,7 @@ class LinkTable:
                     "select * from links where src = ? or dst = ? order by seq", [card_id, card_id]
                 )
             )
-        return [
-            Link(r["src"], r["dst"], LinkKind(r["kind"]), r["weight"], parse_dt(r["created_at"]))
-            for r in rows
-        ]
+        return [_link(r) for r in rows]
 
     def summaries_of(self, member_ids: Sequence[str]) -> dict[str, list[str]]:
         """member id -> ids of the summary cards that cover it."""
@@ -212,6 +226,32 @@ class LinkTable:
                     [LinkKind.SUMMARIZES.value, summary_id],
                 )
             ]
+
+    def strengths(self, keys: Iterable[tuple[str, str, str]]) -> dict[tuple[str, str, str], tuple]:
+        """``(src, kind, dst) -> (strength, strength_at)`` of the stored links among ``keys`` (as
+        stored: symmetric kinds with ``src < dst``); a key with no link is left out."""
+        out: dict[tuple[str, str, str], tuple] = {}
+        with self._db.lock:
+            for src, kind, dst in dict.fromkeys(keys):
+                row = self._db.db.execute(
+                    "select strength, strength_at from links where src = ? and kind = ? and dst = ?",
+                    [src, kind, dst],
+                ).fetchone()
+                if row is not None:
+                    out[(src, kind, dst)] = (row[0], parse_dt(row[1]) if row[1] else None)
+        return out
+
+    def set_strengths(self, rows: Sequence[tuple[str, str, str, float, str]]) -> None:
+        """Write ``(src, kind, dst, strength, strength_at)`` in one statement (the caller's
+        transaction, or one of its own), and note both ends' links as changed."""
+        if not rows:
+            return
+        with self._db.atomic():
+            self._db.db.conn.executemany(
+                "update links set strength = ?, strength_at = ? where src = ? and kind = ? and dst = ?",
+                [(g, at, src, kind, dst) for src, kind, dst, g, at in rows],
+            )
+            self.note_changes(end for src, _, dst, _, _ in rows for end in (src, dst))
 
     def count(self) -> int:
         with self._db.lock:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 
-from autogen_zettel.base.cards import Link, LinkKind
+from autogen_zettel.base.cards import DIRECTED, Link, LinkKind
 from autogen_zettel.store.connection import Tables, chunks, marks
 
 __all__ = ["LinkUpkeep"]
@@ -55,6 +55,32 @@ class LinkUpkeep:
             self._db.links.note_changes(None)
         return n
 
+    def learned(self) -> list[tuple[str, str, str, float, datetime | None]]:
+        """``(src, kind, dst, strength, strength_at)`` of every link that learned a gain from use."""
+        with self._db.lock:
+            return [
+                (r[0], r[1], r[2], r[3], datetime.fromisoformat(r[4]) if r[4] else None)
+                for r in self._db.db.execute(
+                    "select src, kind, dst, strength, strength_at from links where strength is not null"
+                )
+            ]
+
+    def delete_learned_below(self, limit: float, keep: Iterable[LinkKind]) -> int:
+        """Delete links whose learned gain is below ``limit``, except those of ``keep``; returns how many."""
+        keep = [k.value for k in keep]
+        with self._db.atomic():
+            rows = self._db.db.execute(
+                f"select src, dst from links where strength < ? and kind not in ({marks(len(keep))})",
+                [limit, *keep],
+            ).fetchall()
+            if not rows:
+                return 0
+            n = self._db.db.execute(
+                f"delete from links where strength < ? and kind not in ({marks(len(keep))})", [limit, *keep]
+            ).rowcount
+            self._db.links.note_changes({end for row in rows for end in row})
+        return n
+
     def redirect(self, old: str, new: str) -> None:
         """Move every link of ``old`` to ``new`` (keeping the larger weight; no self-links), and
         its conflicts with it."""
@@ -80,6 +106,20 @@ class LinkUpkeep:
                         )
                     )
             self._db.links.add(links)
+            # what the moved links learned from use goes with them, unless the survivor's own
+            # link to that card learned something already
+            for r in rows:
+                src = new if r["src"] == old else r["src"]
+                dst = new if r["dst"] == old else r["dst"]
+                if src == dst or r.get("strength") is None:
+                    continue
+                if LinkKind(r["kind"]) not in DIRECTED and dst < src:
+                    src, dst = dst, src
+                db.execute(
+                    "update links set strength = ?, strength_at = ? "
+                    "where src = ? and kind = ? and dst = ? and strength is null",
+                    [r["strength"], r["strength_at"], src, r["kind"], dst],
+                )
             db.execute("update or ignore conflicts set active_id = ? where active_id = ?", [new, old])
             db.execute("update or ignore conflicts set other_id = ? where other_id = ?", [new, old])
             db.execute(

@@ -15,7 +15,7 @@ log = logging.getLogger(__name__)
 
 # one link row as scan_links returns it: seq (the order links were written), first (the seq
 # of the pair's first link, any kind), src and dst (indexes into the card ids), kind (index into
-# the kinds scanned), weight
+# the kinds scanned), weight (times the gain the link learned from use, when it learned one)
 LINK_ROW = np.dtype(
     [("seq", "i8"), ("first", "i8"), ("src", "i4"), ("dst", "i4"), ("kind", "i1"), ("weight", "f8")]
 )
@@ -39,7 +39,8 @@ def scan_links(
     rows = np.fromiter(
         conn.execute(
             f"select l.seq, coalesce(l.pair_first, l.seq), ifnull(s.rowid, -1), ifnull(d.rowid, -1), "
-            f"case l.kind {case} end, l.weight from links l left join cards s on s.id = l.src "
+            f"case l.kind {case} end, coalesce(l.weight * l.strength, l.weight) from links l "
+            f"left join cards s on s.id = l.src "
             f"left join cards d on d.id = l.dst where l.kind in ({marks})",
             [*kinds, *kinds],
         ),

@@ -5,10 +5,11 @@ migration runs once per database, in order, and is never edited after it shipped
 shipped are folded into it; ``tests/test_schema_fold.py`` holds a new tenant's schema to what
 they made). ``m002_affect`` brings a database those pre-release steps built (``m001_initial``
 to ``m010_links_clustered`` recorded, no ``valence`` or ``arousal`` on ``cards``) up to it; on a
-new database it finds nothing to do. The tables, by what owns them:
+new database it finds nothing to do. ``m003_link_strength`` adds what links learn from use
+(``links.strength``, ``links.strength_at``) to every database, new or old. The tables, by what owns them:
 
 - cards and their words: ``cards``, ``card_entities``, ``card_history``, ``messages``, ``meta``;
-- links: ``links`` (one clustered b-tree), ``link_seq`` (the write order);
+- links: ``links`` (one clustered b-tree, with the gain each learned from use), ``link_seq`` (the write order);
 - trust: ``claims``, ``conflicts``, ``clarifications``, ``audit_outbox``, ``pending``;
 - sessions: ``sessions``, ``upkeep``;
 - the persona: ``trait_evidence``, ``trait_history``, ``module_events``, ``prompt_versions``,
@@ -84,6 +85,22 @@ def m002_affect(db: sqlite_utils.Database) -> None:
     for column in ("valence", "arousal"):
         if column not in columns:
             db.execute(f"alter table cards add column {column} REAL NOT NULL DEFAULT 0.0")
+
+
+@migrations()
+def m003_link_strength(db: sqlite_utils.Database) -> None:
+    """What each link learned from recall's use (:mod:`autogen_zettel.cards.link_strength`):
+    ``strength``, the gain on its weight (NULL: nothing learned, the weight as written), and
+    ``strength_at``, when it was last set. The index from ``dst`` is made again to hold
+    ``strength`` too, so a hop of recall still reads index entries only. On any database m002
+    accepted (a new one, or one the pre-release steps built): the columns are added where absent."""
+    columns = db["links"].columns_dict
+    if "strength" not in columns:
+        db.execute("alter table links add column strength float")
+    if "strength_at" not in columns:
+        db.execute("alter table links add column strength_at text")
+    db.execute("drop index if exists links_dst_cover")
+    db.execute("create index links_dst_cover on links (dst, kind, src, weight, pair_first, seq, strength)")
 
 
 def _create_card_tables(db: sqlite_utils.Database) -> None:

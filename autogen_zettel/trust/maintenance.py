@@ -31,6 +31,7 @@ from typing import Protocol
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Link, LinkKind, PrivacyTier, card_id_for
 from autogen_zettel.base.config import DecayConfig, MaintenanceConfig, MemoryConfig, PrivacyConfig
 from autogen_zettel.cards.claims import extract_claims
+from autogen_zettel.cards.link_strength import LEARNING, faded
 from autogen_zettel.people.sync import merge_cards as merge_layers
 from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.text.lexical import tokens
@@ -241,6 +242,8 @@ class MaintenanceReport:
     archived: dict[str, str] = field(default_factory=dict)  # card id -> reason
     merged: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # survivor, absorbed
     pruned_links: int = 0
+    pruned_unused: int = 0  # links whose gain learned from use fell below the bound
+    links_faded: int = 0  # links whose learned gain faded back toward their weight
     summaries: list[str] = field(default_factory=list)
     conflicts: int = 0
     to_verify: int = 0
@@ -255,6 +258,8 @@ class MaintenanceReport:
             "merged_clusters": len(self.merged),
             "cards_absorbed": sum(len(a) for _, a in self.merged),
             "pruned_links": self.pruned_links,
+            "pruned_unused": self.pruned_unused,
+            "links_faded": self.links_faded,
             "summaries": len(self.summaries),
             "conflicts": self.conflicts,
             "to_verify": self.to_verify,
@@ -378,8 +383,28 @@ def prune_thresholds(cfg: MemoryConfig) -> dict[LinkKind, float]:
     }
 
 
-def _prune(mem: Curated, report: MaintenanceReport) -> None:
+def _prune(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
+    _fade_learned(mem, at, report)
+    report.pruned_unused = mem.store.db.link_upkeep.delete_learned_below(LEARNING.prune_below, _KEEP_LINKS)
     report.pruned_links = mem.store.db.link_upkeep.delete_below(prune_thresholds(mem.config))
+
+
+def _fade_learned(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
+    """Write down how far the gains links learned from use have faded by ``at`` (recall reads
+    the stored gain; :func:`~autogen_zettel.cards.link_strength.faded` is the curve), so a link
+    that stopped being used passes its static weight again. A gain set after ``at`` (a clock
+    run back) is left as it is."""
+    rows = []
+    stamp = at.isoformat()
+    for src, kind, dst, gain, since in mem.store.db.link_upkeep.learned():
+        if gain <= 1.0 or since is None or since >= at:
+            continue
+        now = round(faded(gain, since, at), 6)
+        if now != gain:
+            rows.append((src, kind, dst, now, stamp))
+    with mem.store.db.atomic():
+        mem.store.db.links.set_strengths(rows)
+    report.links_faded = len(rows)
 
 
 def rebuild_summary(mem: Curated, summary_id: str, *, members: Sequence[Card] | None = None) -> Card | None:
@@ -485,7 +510,7 @@ def maintain(mem: Curated, *, at: datetime, steps: Sequence[str] = STEPS) -> Mai
     runners = {
         "decay": lambda: _decay(mem, at, report),
         "merge": lambda: _merge(mem, at, report),
-        "prune": lambda: _prune(mem, report),
+        "prune": lambda: _prune(mem, at, report),
         "summaries": lambda: _summaries(mem, report),
         "conflicts": lambda: _conflicts(mem, at, report, reresolve_all),
     }
