@@ -34,7 +34,7 @@ def test_the_memory_provides_what_the_persona_engine_asks(hub):
 
 # what the facade keeps: the everyday calls, the tenant's name, hub and config, and namespaces
 FACADE = {
-    "remember", "remember_many", "remember_later", "flush", "recall", "recall_block",
+    "remember", "remember_many", "remember_later", "flush", "recall", "recall_block", "used",
     "card", "cards", "links", "find", "explain", "forget", "maintain", "reindex", "stats", "export",
     "facts", "preferences", "commitments",
     "name", "hub", "config", "open",
