@@ -136,6 +136,23 @@ def test_a_folder_of_a_build_that_stopped_part_way_is_refused_with_the_way_out(t
     assert sqlite_utils.Database(path)["cards"].count == 1
 
 
+def test_a_refused_folder_leaves_no_connection_open(tmp_path, monkeypatch):
+    import sqlite3
+
+    from autogen_zettel.store import db as store_db
+
+    path = _pre_release_tenant(tmp_path, _PRE_RELEASE[:6])
+    opened = []
+    real = store_db.tenant_connection
+    monkeypatch.setattr(store_db, "tenant_connection", lambda p: opened.append(real(p)) or opened[-1])
+    with pytest.raises(StoreCorrupt):
+        store_db.CardDB(path)
+    assert opened
+    for conn in opened:
+        with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+            conn.execute("select 1")
+
+
 def test_a_folder_from_before_the_layers_owned_their_schema_keeps_its_rows_and_gets_plan_cards(tmp_path):
     """Before the person layers owned their tables, the store's m001 made them and plan cards
     were stored under the layer's word: such a folder keeps its layer rows as they are, and its

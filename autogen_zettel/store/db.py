@@ -81,6 +81,7 @@ class CardDB:
         # what rests on a card's status (the person layers) follows it there (see Zettelkasten)
         self.status_listeners: list[Callable[[list[str]], None]] = []
         self.links = LinkTable(self, self.path)  # before the file opens: close() stops its scans
+        first = None
         try:
             first = tenant_connection(self.path)
             if self.path is not None and pool is not None:
@@ -105,8 +106,15 @@ class CardDB:
             self.link_upkeep = LinkUpkeep(self)
             self.erasure = Erasure(self)
             self.persona = PersonaStore(self)
-        except sqlite3.DatabaseError as exc:
-            raise damaged(self.path, exc, fix=_FIX) from None
+        except BaseException as exc:
+            # a refused or damaged file leaves no connection open (the hub may try it again, and
+            # a kept handle would count against the open-file bound and hold the WAL)
+            if first is not None:
+                self.stop_scans()
+                first.close()
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise damaged(self.path, exc, fix=_FIX) from None
+            raise
 
     def _released(self) -> None:
         kept = getattr(self, "kept", None)
