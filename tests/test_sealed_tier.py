@@ -337,3 +337,31 @@ def test_a_permanent_text_that_starts_like_a_seal_is_sealed_all_the_same(tmp_pat
     for (stored,) in con.execute("select content from cards"):
         assert "AB negative" not in stored
     assert not any(b"AB negative" in p.read_bytes() for p in data.rglob("*") if p.is_file())
+
+
+def test_the_keyring_is_read_at_most_once_per_ttl(monkeypatch):
+    """Without the variable the key comes from the OS keyring, asked for on every captured
+    message: one read serves for KEYRING_TTL seconds, then a key put there later is seen."""
+    import base64
+    import sys
+    import types
+
+    from autogen_zettel.base import sealing
+
+    reads = []
+    stored = {"value": None}
+
+    def get_password(service, user):
+        reads.append((service, user))
+        return stored["value"]
+
+    monkeypatch.setitem(sys.modules, "keyring", types.SimpleNamespace(get_password=get_password))
+    monkeypatch.delenv("ZETTEL_PERMANENT_KEY")
+    now = [1000.0]
+    monkeypatch.setattr(sealing.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(sealing, "_keyring_read", [float("-inf"), None])
+    assert sealing.permanent_key() is None and sealing.permanent_key() is None
+    assert len(reads) == 1
+    stored["value"] = base64.b64encode(b"k" * 32).decode()
+    now[0] += sealing.KEYRING_TTL
+    assert sealing.permanent_key() == b"k" * 32 and len(reads) == 2

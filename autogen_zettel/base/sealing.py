@@ -44,6 +44,8 @@ import base64
 import binascii
 import logging
 import os
+import threading
+import time
 from collections.abc import Sequence
 
 from cryptography.exceptions import InvalidTag
@@ -104,9 +106,10 @@ def _decode(text: str, where: str) -> bytes:
 
 def permanent_key() -> bytes | None:
     """The permanent tier's 32-byte key: ``ZETTEL_PERMANENT_KEY``, else the OS keyring (when the
-    optional ``keyring`` package is installed), else None. Read on every call, so a key set or
-    removed while the process runs takes effect at once. A malformed key raises
-    :class:`PermanentKeyMissing` naming the variable."""
+    optional ``keyring`` package is installed), else None. The variable is read on every call, so
+    a key set or removed while the process runs takes effect at once; the keyring (a D-Bus or
+    Keychain round trip, asked for on every captured message) at most :data:`KEYRING_TTL` seconds
+    late. A malformed key raises :class:`PermanentKeyMissing` naming the variable."""
     text = os.environ.get(ENV)
     if text:
         return _decode(text, ENV)
@@ -114,12 +117,23 @@ def permanent_key() -> bytes | None:
         import keyring  # optional: not a dependency
     except ImportError:
         return None
-    try:
-        stored = keyring.get_password(*_KEYRING)
-    except Exception as exc:  # noqa: BLE001 - a keyring backend may fail in many ways; the env var stays the way
-        _warn_once("keyring", f"the OS keyring could not be read ({exc}); set {ENV} instead")
-        return None
+    now = time.monotonic()
+    with _keyring_lock:
+        at, stored = _keyring_read
+        if now - at >= KEYRING_TTL:
+            try:
+                stored = keyring.get_password(*_KEYRING)
+            except Exception as exc:  # noqa: BLE001 - a keyring backend may fail in many ways; the env var stays the way
+                _warn_once("keyring", f"the OS keyring could not be read ({exc}); set {ENV} instead")
+                stored = None
+            _keyring_read[:] = [now, stored]
     return _decode(stored, f"the OS keyring entry {_KEYRING[0]}/{_KEYRING[1]}") if stored else None
+
+
+#: how long a keyring read is reused (seconds)
+KEYRING_TTL = 2.0
+_keyring_lock = threading.Lock()
+_keyring_read: list = [float("-inf"), None]  # [monotonic time of the read, what it gave]
 
 
 def is_sealed(text: str | None) -> bool:
