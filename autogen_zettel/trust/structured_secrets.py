@@ -155,7 +155,9 @@ _LINE_KEY = re.compile(
 _ANY_KEY = re.compile(
     r"(?:([\"'])(" + _KEY + r")\1|(?<![A-Za-z0-9_.$-])(" + _KEY + r"))[ \t]{0,4}(:=|=>|=|:)(?![:=/])"
 )
-_XML_ELEMENT = re.compile(r"<(" + _KEY + r")(?:[ \t][^<>\n]{0,200})?>([^<]{1,4000})</")
+_XML_ELEMENT = re.compile(r"<(" + _KEY + r")((?:[ \t][^<>\n]{0,200})?)>([^<]{1,4000})</")
+# an element that names its secret in an attribute: <entry name="secret">, <param key="db.pass">
+_XML_NAME_ATTR = re.compile(r"\b(?:name|key|id)[ \t]{0,3}=[ \t]{0,3}[\"']([^\"'<>\n]{1,100})[\"']")
 _XML_KEY_VALUE = re.compile(
     r"\b(?:key|name)[ \t]{0,3}=[ \t]{0,3}[\"']([^\"'<>\n]{1,100})[\"'][ \t]{1,10}value[ \t]{0,3}=[ \t]{0,3}"
     r"(?:\"([^\"\n]{1,4000})\"|'([^'\n]{1,4000})')"
@@ -163,6 +165,7 @@ _XML_KEY_VALUE = re.compile(
 _DQ = re.compile(r'"((?:[^"\\\n]|\\.){0,4000})"')
 _SQ = re.compile(r"'((?:[^'\n]|''){0,4000})'")
 _TQ = re.compile(r'"""([\s\S]{0,4000}?)"""')
+_TSQ = re.compile(r"'''([\s\S]{0,4000}?)'''")  # TOML's multi-line literal string
 _BLOCK = re.compile(r"[|>][+-]?[0-9]?[ \t]{0,4}(?:#[^\n]{0,200})?\r?\n")
 _TOKEN_END = re.compile(r"[^\s\"'`,;&]{1,4000}")
 _FLOW_END = re.compile(r"[^,}\]\n]{1,4000}")
@@ -171,8 +174,8 @@ _LINE_END = re.compile(r"[^\n]{1,4000}")
 
 def _quoted(text: str, pos: int) -> tuple[int, int] | None:
     """The span inside the quotes that open at ``pos`` (to the end of the line if unclosed)."""
-    if text.startswith('"""', pos):
-        m = _TQ.match(text, pos)
+    if text.startswith(('"""', "'''"), pos):
+        m = (_TQ if text[pos] == '"' else _TSQ).match(text, pos)
         return m.span(1) if m else None
     m = (_DQ if text[pos] == '"' else _SQ).match(text, pos)
     if m:
@@ -258,6 +261,9 @@ def _key_value_spans(text: str) -> list[tuple[int, int]]:
         last = before[-1:] if before else ""
         if quoted or last in "{,[":
             context = "flow"
+        elif last == ":" and m.group(4) == ":":
+            # a key after a label ("Keep this: password: a b c") starts a line of its own
+            context = "line"
         elif last == ";":
             context = "token"
         elif kind == "weak" or (kind == "strong" and key.islower() and m.group(4) == ":"):
@@ -268,8 +274,11 @@ def _key_value_spans(text: str) -> list[tuple[int, int]]:
         out.extend(_value_spans(text, m.end(), start, kind, context))
     for m in _XML_ELEMENT.finditer(text):
         kind = _key_kind(m.group(1))
+        if kind is None:
+            named = _XML_NAME_ATTR.search(m.group(2))
+            kind = _key_kind(named.group(1)) if named else None
         if kind is not None:
-            s, e = m.span(2)
+            s, e = m.span(3)
             while s < e and text[s] in " \t\r\n":
                 s += 1
             while e > s and text[e - 1] in " \t\r\n":
@@ -362,6 +371,12 @@ _PGPASS = re.compile(
     r"(?m)^[ \t]{0,8}(?:[A-Za-z0-9_.-]{0,200}[A-Za-z*][A-Za-z0-9_.-]{0,200}|\*|\d{1,3}(?:\.\d{1,3}){3}):"
     r"(?:\d{2,5}|\*):[^:\s]{1,100}:[^:\s]{1,100}:((?:[^\n\\:]|\\.){1,500})$"
 )
+# the same line quoted in a sentence ("my pgpass: db:5432:app:me:pw and ..."): the password
+# ends at the next blank
+_PGPASS_INLINE = re.compile(
+    r"(?<=[\s:`\"'(])(?:[A-Za-z0-9_-]{1,63}\.)[A-Za-z0-9_.-]{1,200}:\d{2,5}:[^:\s]{1,100}:[^:\s]{1,100}:"
+    r"((?:[^\s\\:]|\\.){1,500})(?=\s|$)"
+)
 _NETRC = re.compile(r"\blogin[ \t\r\n]{1,20}\S{1,200}[ \t\r\n]{1,20}password[ \t\r\n]{1,20}(\S{1,500})")
 
 
@@ -371,6 +386,7 @@ def _line_spans(text: str) -> list[tuple[int, int]]:
         s, e = _strip(text, *m.span(1))
         if e > s and _value_ok(text[s:e], "strong"):
             out.append((s, e))
+    out += [m.span(1) for m in _PGPASS_INLINE.finditer(text) if _value_ok(m.group(1), "strong")]
     out += [m.span(1) for m in _NETRC.finditer(text) if _value_ok(m.group(1), "strong")]
     return out
 
@@ -437,8 +453,8 @@ def structured_spans(text: str) -> list[tuple[int, int, str]]:
 
 
 # --- card numbers in any separator ----------------------------------------------------------
-_SEP = r"(?:[ \t\u00a0\u2000-\u200a\u202f\u3000]{1,3}|[ \t\u00a0]{0,2}(?:\r?\n|[-\u2010-\u2014.])[ \t\u00a0]{0,2})"
-_SEP_CLASS = "[ \t\u00a0\u2000-\u200a\u202f\u3000\r\n\\-\u2010-\u2014.]"
+_SEP = r"(?:[ \t\u00a0\u2000-\u200a\u202f\u3000]{1,3}|[ \t\u00a0]{0,2}(?:\r?\n|[-\u2010-\u2014./_|·•])[ \t\u00a0]{0,2})"
+_SEP_CLASS = "[ \t\u00a0\u2000-\u200a\u202f\u3000\r\n\\-\u2010-\u2014./_|·•]"
 _CARD = re.compile(
     r"(?<!\d)(?<!\d" + _SEP_CLASS + r")\d{4}" + _SEP + r"(?:\d{4}" + _SEP + r"\d{4}" + _SEP + r"\d{4}"
     r"(?:" + _SEP + r"\d{1,3})?|\d{6}" + _SEP + r"\d{4,5})(?!\d)(?!" + _SEP + r"\d)"
