@@ -310,6 +310,8 @@ def export(obj: Context, tenant, fmt, output, overwrite):
     """
     import networkx as nx
 
+    from autogen_zettel.memory.export import write_atomic
+
     if fmt in ("graphml", "vault") and output is None:
         where = f"{tenant}.graphml" if fmt == "graphml" else f"{tenant}-vault"
         raise click.UsageError(f"{fmt} needs {'a file' if fmt == 'graphml' else 'a folder'}: add -o {where}")
@@ -330,7 +332,7 @@ def export(obj: Context, tenant, fmt, output, overwrite):
         mem = open_tenant(hub, tenant)
         if fmt == "graphml":
             G = mem.archive.export_graph()
-            nx.write_graphml(G, output)
+            write_atomic(output, lambda tmp: nx.write_graphml(G, tmp))
             traits = sum(1 for _, kind in G.nodes(data="kind") if kind == "trait")
             evidence = sum(1 for *_, kind in G.edges(data="kind") if kind in ("REINFORCES", "WEAKENS"))
             console.print(
@@ -340,7 +342,7 @@ def export(obj: Context, tenant, fmt, output, overwrite):
             return
         data = json.dumps(mem.export(), indent=2, ensure_ascii=False, default=str)
     if output:
-        output.write_text(data, encoding="utf-8")
+        write_atomic(output, lambda tmp: Path(tmp).write_text(data, encoding="utf-8"))
         console.print(f"wrote {output}")
     else:
         click.echo(data)
