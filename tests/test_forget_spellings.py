@@ -93,3 +93,14 @@ def test_a_speaker_is_matched_as_a_whole_name(tmp_path):
         mem.remember("I keep bees in the Douro.", speaker="Ann Lee", message_id="m2")
         mem.forget(subject="ann")
         assert [c.speaker for c in mem.cards()] == ["Ann Lee"]
+
+
+def test_a_subject_is_a_name_not_a_document(tmp_path):
+    from autogen_zettel.base.errors import InvalidInput
+
+    with _hub(tmp_path) as hub:
+        mem = hub.tenant("ann")
+        mem.remember("I play chess on Sundays.", speaker="ann", message_id="m1")
+        with pytest.raises(InvalidInput, match="too long to forget by"):
+            mem.forget(subject="chess sunday " * 100_000)
+        assert len(mem.cards()) == 1

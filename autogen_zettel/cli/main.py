@@ -368,7 +368,7 @@ def stats(obj: Context, tenant: str | None, as_json: bool):
     with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
         st = open_tenant(hub, tenant).stats()
     if as_json:
-        click.echo(json.dumps(st, indent=2, ensure_ascii=False))
+        click.echo(safe_json(st))
         return
     console.print(stats_table(st))
 

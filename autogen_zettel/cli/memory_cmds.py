@@ -87,7 +87,7 @@ def cards(obj: Context, tenant, kind, status, speaker, session_id, contains, tie
             limit=limit,
         )
     if as_json:
-        click.echo(json.dumps([card_dict(c) for c in found], indent=2, ensure_ascii=False))
+        click.echo(safe_json([card_dict(c) for c in found]))
         return
     console.print(cards_table(found, title=f"{plural(len(found), 'card')} of {tenant}"))
 
@@ -345,7 +345,7 @@ def export(obj: Context, tenant, fmt, output, overwrite):
         write_atomic(output, lambda tmp: Path(tmp).write_text(data, encoding="utf-8"))
         console.print(f"wrote {output}")
     else:
-        click.echo(data)
+        click.echo(safe_json(json.loads(data)))
 
 
 @click.command()
@@ -416,7 +416,7 @@ def conflicts(obj: Context, tenant, as_json):
         contents = {c.id: c.content for c in mem.find()}
     if as_json:
         click.echo(
-            json.dumps(
+            safe_json(
                 [
                     {
                         "topic": c.topic,
@@ -431,9 +431,7 @@ def conflicts(obj: Context, tenant, as_json):
                         "detected_at": c.detected_at.isoformat(),
                     }
                     for c in found
-                ],
-                indent=2,
-                ensure_ascii=False,
+                ]
             )
         )
         return
