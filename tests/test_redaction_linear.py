@@ -111,6 +111,13 @@ STRUCTURED_UNITS = [
     "pw: <a ",
     "\uff30\uff21\uff33\uff33\uff1d",
     " password at https:",
+    "- name: DB_PASS\n  value: ",
+    '"name": "token", "value": ',
+    "the door code is 1",
+    "code for the safe ",
+    "x / pass: Aa1#",
+    "\u5bc6\u78bc\u300c",
+    "PIN \u00e8 ",
 ]
 
 

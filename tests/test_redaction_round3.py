@@ -25,6 +25,16 @@ SECRETS = [
     ("note: db.example.com:5432:app:appuser:Pg-pass_77 and that's all", "Pg-pass_77"),  # pgpass in a sentence
     ("Keep this: password: correct horse battery staple", "horse battery staple"),  # a key after a label
     ("FYI: passphrase: seven silver kites 12", "silver kites 12"),
+    # a second batch, written after the first fixes
+    ('  - name: DB_PASS\n    value: "kube-Pw_99"\n', "kube-Pw_99"),  # Kubernetes env list
+    ("env:\n  - name: API_TOKEN\n    value: tok_live_5566aa\n", "tok_live_5566aa"),
+    ('{"name": "smtp_password", "value": "Mail!pw-2"}', "Mail!pw-2"),
+    ("wifi: HomeNet / pass: Sunflower#2024", "Sunflower#2024"),  # a weak key, a made-up value
+    ("the code for the safe is 4821", "4821"),
+    ("Alarm code: 9137, don't tell anyone", "9137"),
+    ("WiFi\u5bc6\u78bc\u300cCat2024!\u300d", "Cat2024!"),
+    ("Il mio PIN \u00e8 7391", "7391"),
+    ("Mein PIN ist 5512", "5512"),
 ]
 LOOK_ALIKES = [
     "Reset your password at https://example.com/reset",  # a URL's scheme is not an assignment
@@ -38,6 +48,13 @@ LOOK_ALIKES = [
     "meet at 10:30:45:00:11 ok",
     "Note: password: required",
     "token = '''",
+    "boarding pass: 14C",
+    "bus pass: gate B12",
+    "pass: Sunflower",
+    "the code for the discount is SAVE20",
+    "zip code is 10001",
+    "the safe is 4821 km away",
+    "- name: username\n  value: kim",
 ]
 
 

@@ -305,7 +305,9 @@ DETECTORS: dict[str, _Detector] = {
             # a PIN is digits, with or without "is"
             r"|(?i:\bpin(?: code| number)?"
             + _FOR
-            + r"(?:\s{0,3}(?:is|was|:|=|#))?\s{0,3})(\d{4,8})(?![\d.,:/-]\d)"
+            # (the verb in the languages whose password words are known: "PIN è", "PIN ist")
+            + r"(?:\s{0,3}(?:is|was|:|=|#|ist|lautet|war|est|était|es|era|é|è|e|это|jest|är|er|on|je))?"
+            + r"\s{0,3})(\d{4,8})(?![\d.,:/-]\d)"
             # (密码/密碼 and other structured forms: structured_secrets, which needs a verb or a plain value)
             r"|(?i:(?:"
             + _PW_WORDS

@@ -162,6 +162,12 @@ _XML_KEY_VALUE = re.compile(
     r"\b(?:key|name)[ \t]{0,3}=[ \t]{0,3}[\"']([^\"'<>\n]{1,100})[\"'][ \t]{1,10}value[ \t]{0,3}=[ \t]{0,3}"
     r"(?:\"([^\"\n]{1,4000})\"|'([^'\n]{1,4000})')"
 )
+# a secret named by a name/value pair: Kubernetes env lists and Helm values (``- name: DB_PASS`` then
+# ``value: ...`` on the next line), JSON ``{"name": "DB_PASS", "value": "..."}``
+_NAME_VALUE = re.compile(
+    r"\bname[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?(" + _KEY + r")[\"']?[ \t]{0,3}"
+    r"(?:,[ \t]{0,3}|\r?\n[ \t]{0,40})[\"']?value[\"']?[ \t]{0,3}[:=](?![:=])"
+)
 _DQ = re.compile(r'"((?:[^"\\\n]|\\.){0,4000})"')
 _SQ = re.compile(r"'((?:[^'\n]|''){0,4000})'")
 _TQ = re.compile(r'"""([\s\S]{0,4000}?)"""')
@@ -237,6 +243,23 @@ def _value_spans(text: str, pos: int, key_start: int, kind: str, context: str) -
     return [(s, e) for s, e in spans if e > s and _value_ok(text[s:e], kind)]
 
 
+_WORD_AFTER = re.compile(r"[ \t]{0,4}([^\s\"'`,;&]{1,200})")
+
+
+def _looks_like_password(text: str, pos: int) -> bool:
+    """Whether the word at ``pos`` looks made to be a password (8+ characters with letters,
+    digits and a symbol or both cases), as a weak key's value in running text must: a seat or a
+    gate ("pass: 14C", "pass: gate B12") does not."""
+    m = _WORD_AFTER.match(text, pos)
+    if not m:
+        return False
+    v = m.group(1).rstrip(".,!?")
+    letters, digits = any(c.isalpha() for c in v), any(c.isdigit() for c in v)
+    symbol = any(not c.isalnum() for c in v)
+    cases = any(c.isupper() for c in v) and any(c.islower() for c in v)
+    return len(v) >= 8 and letters and digits and (symbol or cases)
+
+
 def _key_value_spans(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     line_keys = set()
@@ -266,6 +289,8 @@ def _key_value_spans(text: str) -> list[tuple[int, int]]:
             context = "line"
         elif last == ";":
             context = "token"
+        elif kind == "weak" and _looks_like_password(text, m.end()):
+            context = "token"  # "wifi: HomeNet / pass: Sunflower#2024"
         elif kind == "weak" or (kind == "strong" and key.islower() and m.group(4) == ":"):
             # "boarding pass: 14C", "my password: x" (the prose detector's) in running text
             continue
@@ -285,6 +310,11 @@ def _key_value_spans(text: str) -> list[tuple[int, int]]:
                 e -= 1
             if e > s and _value_ok(text[s:e], kind):
                 out.append((s, e))
+    for m in _NAME_VALUE.finditer(text):
+        kind = _key_kind(m.group(1))
+        if kind is not None:
+            context = "flow" if text[m.start() - 1 : m.start()] in "\"'" or "," in m.group() else "line"
+            out.extend(_value_spans(text, m.end(), m.start(), "strong" if kind == "weak" else kind, context))
     for m in _XML_KEY_VALUE.finditer(text):
         kind = _key_kind(m.group(1))
         g = 2 if m.group(2) is not None else 3
@@ -394,7 +424,7 @@ def _line_spans(text: str) -> list[tuple[int, int]]:
 # --- languages: Chinese (both scripts), Spanish "clave" -------------------------------------
 _ZH = re.compile(
     r"(?:密碼|密码|口令)(?:(?:[ \t]{0,3}(?:是|為|为|：|:|=)){1,2}[ \t]{0,3}[\"“「]?([^\s，。,、；;！!？?\[「」\"”：:]{2,200})"
-    r"|[ \t]{0,3}([A-Za-z0-9!@#$%^&*._+=-]{4,200}))"
+    r"|[ \t]{0,3}[「『“\"']?([A-Za-z0-9!@#$%^&*._+=-]{4,200}))"
 )
 _ZH_NOT = (
     "什麼",
@@ -423,8 +453,19 @@ _ES_PIN = re.compile(
 )
 
 
+# a code that opens something, in English: "the door code is 4821", "the code for the safe is 4821",
+# "alarm code: 1234", "combination 12-34-56"
+_LOCKS = r"door|front door|safe|alarm|gate|garage|lock|locker|keypad|key box|lockbox|building|entry|access|padlock|bike lock"
+_ACCESS_CODE = re.compile(
+    r"(?i:\b(?:(?:" + _LOCKS + r")[ \t]{1,3}(?:code|combination|combo)"
+    r"|(?:code|combination|combo)[ \t]{1,3}(?:for|to|of|on)[ \t]{1,3}(?:the[ \t]{1,3}|my[ \t]{1,3}|our[ \t]{1,3})?"
+    r"(?:" + _LOCKS + r"))"
+    r"[ \t]{0,3}(?:is|was|:|=|-)?[ \t]{0,3})(\d{3,8}(?:[-.][0-9]{2,4}){0,3})(?![\d])"
+)
+
+
 def _language_spans(text: str) -> list[tuple[int, int]]:
-    out = []
+    out = [m.span(1) for m in _ACCESS_CODE.finditer(text)]
     for m in _ZH.finditer(text):
         g = 1 if m.group(1) is not None else 2
         if not m.group(g).startswith(_ZH_NOT) and _value_ok(m.group(g), "strong"):
