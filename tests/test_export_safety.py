@@ -16,8 +16,8 @@ import networkx as nx
 import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub
+from autogen_zettel.base.atomic import write_atomic
 from autogen_zettel.base.errors import InvalidInput
-from autogen_zettel.memory.export import write_atomic
 from autogen_zettel.research.vault import MARKER, write_vault
 
 ROOT = Path(__file__).resolve().parents[1]

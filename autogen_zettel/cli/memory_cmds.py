@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from autogen_zettel.base.atomic import write_atomic
 from autogen_zettel.base.cards import CardStatus
 from autogen_zettel.base.errors import ConfigError
 from autogen_zettel.cli.common import (
@@ -269,7 +270,8 @@ def forget(obj: Context, tenant, card_ids, subject, yes, receipt_out):
     if report.receipt is None:
         console.print(report.receipt_note, markup=False)
     elif receipt_out is not None:
-        receipt_out.write_bytes(report.receipt.encode("utf-8"))  # byte for byte as signed
+        receipt = report.receipt.encode("utf-8")  # byte for byte as signed
+        write_atomic(receipt_out, lambda tmp: Path(tmp).write_bytes(receipt))
         console.print(f"receipt: {receipt_out}", markup=False)
     else:
         console.print(
@@ -309,8 +311,6 @@ def export(obj: Context, tenant, fmt, output, overwrite):
     Example: autogen-zettel export alice --format vault -o alice-vault
     """
     import networkx as nx
-
-    from autogen_zettel.memory.export import write_atomic
 
     if fmt in ("graphml", "vault") and output is None:
         where = f"{tenant}.graphml" if fmt == "graphml" else f"{tenant}-vault"

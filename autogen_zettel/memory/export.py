@@ -7,10 +7,7 @@ NetworkX multigraph (:func:`export_graph`, GraphML-ready). What
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
-import tempfile
 from datetime import datetime
 from typing import Protocol
 
@@ -26,7 +23,6 @@ __all__ = [
     "card_dict",
     "export_data",
     "export_graph",
-    "write_atomic",
     "xml_safe",
     "xml_safe_graph",
 ]
@@ -153,22 +149,3 @@ def xml_safe_graph(G: nx.MultiDiGraph) -> nx.MultiDiGraph:
             xml_safe(src), xml_safe(dst), key=xml_safe(key), **{k: xml_safe(v) for k, v in attrs.items()}
         )
     return out
-
-
-def write_atomic(path, write) -> None:
-    """Write a file by ``write(tmp_path)`` into a new sibling and rename it over ``path``: a
-    failed or killed export leaves the old file whole, and a link at ``path`` is replaced, not
-    followed."""
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
-    os.close(fd)
-    try:
-        write(tmp)
-        with open(tmp, "rb") as f:
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
