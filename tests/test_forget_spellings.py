@@ -41,6 +41,9 @@ CASES = [
     ("Anna", "An\u200ena moved to Oslo last spring.", "An\u200ena"),
     ("Anna", "An\u2063na moved to Oslo last spring.", "An\u2063na"),
     ("ジョー", "\uff7c\uff9e\uff6e\uff70 moved to Osaka last spring.", "\uff7c\uff9e\uff6e\uff70"),
+    # a look-alike letter of another script cannot hide a name (Cyrillic А, Greek Ο)
+    ("Anna", "\u0410nna moved to Oslo last spring.", "\u0410nna"),
+    ("Otto", "\u039ftto moved to Oslo last spring.", "\u039ftto"),
 ]
 
 

@@ -6,7 +6,8 @@ hyphen variants to ``'`` and ``-`` (every dash punctuation, a backtick or okina 
 apostrophe), every format character dropped (soft hyphen, zero-width, bidi marks), a run of
 blanks or line breaks to one space, a combining mark composed with the character before it
 (half-width kana with a separate voicing mark), Greek accents dropped (capitals are written
-without them), and ``casefold`` (every cased script, ß to ss, final sigma). Turkish dotted and dotless i fold
+without them), ``casefold`` (every cased script, ß to ss, final sigma), and a letter that looks
+like an ASCII letter or digit in another script (Cyrillic ``а``, Greek ``Ο``) read as it. Turkish dotted and dotless i fold
 to a plain ``i`` (``İ`` casefolds to ``i`` plus a combining dot; ``ı`` has no case partner),
 so ``İpek``, ``ipek`` and ``IPEK`` are one name: forgetting errs on the side of matching.
 
@@ -27,6 +28,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+
+from autogen_zettel.base.confusables import LOOKALIKES
 
 __all__ = ["SpellingMatcher", "fold"]
 
@@ -50,6 +53,10 @@ _TABLE = {
 _UNSPACED = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "THAI", "LAO", "KHMER", "MYANMAR", "TIBETAN")
 
 
+def _unspaced(c: str) -> bool:
+    return unicodedata.name(c, "").startswith(_UNSPACED)
+
+
 @lru_cache(maxsize=65536)
 def _fold_char(c: str) -> str:
     cat = unicodedata.category(c)
@@ -64,7 +71,17 @@ def _fold_char(c: str) -> str:
         # Greek capitals are written without their accents (ΟΔΥΣΣΕΑΣ is Οδυσσέας), and so is
         # quick lower-case typing (ελενη): tonos and dialytika are dropped
         t = "".join(x for x in unicodedata.normalize("NFD", t) if not unicodedata.combining(x))
-    return t.replace("i\u0307", "i").replace("\u0131", "i")
+    t = t.replace("i\u0307", "i").replace("\u0131", "i")
+    return "".join(_SKELETON.get(x, x) for x in t)
+
+
+# letters that look like ASCII letters and digits in other scripts (Cyrillic а, Greek ο, ...: Unicode's
+# confusables, as the data tags use them) read as those: "Аnna" with a Cyrillic А is Anna, so a
+# name cannot escape forgetting by a look-alike letter; written alike in both, a name in one
+# script still matches itself. Not for scripts without spaces (their table entries are strokes).
+_SKELETON = {
+    c: a for c, a in LOOKALIKES.items() if ord(c) > 127 and a.isascii() and a.isalnum() and not _unspaced(c)
+}
 
 
 # what the fast path for ASCII text cannot fold by lower() alone: a backtick, runs of blanks
@@ -102,10 +119,6 @@ def _fold_map(text: str) -> tuple[str, str, list[int], list[int]]:
 def fold(text: str) -> str:
     """``text`` in its comparison form (see the module docstring)."""
     return _fold_map(text)[1]
-
-
-def _unspaced(c: str) -> bool:
-    return unicodedata.name(c, "").startswith(_UNSPACED)
 
 
 class SpellingMatcher:
