@@ -66,10 +66,25 @@ def test_a_later_send_in_the_background_is_refused_too(tmp_path):
     with _hub(tmp_path) as hub:
         mem = hub.tenant("ann")
         mem.remember("I moved to Porto in May.", speaker="ann", message_id="m1")
-        mem.remember_later("Bob plays the cello on Sundays.", speaker="ann", message_id="m1")
+        # refused to the caller at once (it was only a worker's log line until flush)
         with pytest.raises(InvalidInput, match="'m1'"):
-            hub.flush()
+            mem.remember_later("Bob plays the cello on Sundays.", speaker="ann", message_id="m1")
+        hub.flush()
         assert _stored(mem, "m1") == ["I moved to Porto in May."]
+
+
+def test_two_queued_sends_with_one_id_are_refused_at_once(tmp_path):
+    with _hub(tmp_path) as hub:
+        mem = hub.tenant("ann")
+        mem.remember_later("I live in Porto now.", speaker="ann", message_id="q1")
+        mem.remember_later("I live in Porto now.", speaker="ann", message_id="q1")  # a re-send
+        with pytest.raises(InvalidInput, match="queued"):
+            mem.remember_later("I live in Braga now.", speaker="ann", message_id="q1")
+        hub.flush()
+        assert _stored(mem, "q1") == ["I live in Porto now."]
+        mem.remember_later("I live in Porto now.", speaker="ann", message_id="q1")  # stored: harmless
+        hub.flush()
+        assert _stored(mem, "q1") == ["I live in Porto now."]
 
 
 def test_a_reused_id_in_a_later_batch_stores_no_earlier_batch(tmp_path):

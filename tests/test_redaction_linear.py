@@ -100,6 +100,24 @@ STRUCTURED_UNITS = [
     ";Password=",
     "'",
     "''",
+    # third round (#42): triple-quoted TOML, names in XML attributes, inline pgpass, wide forms
+    "'''",
+    "key = '''x\n",
+    "<entry name='secret'>",
+    "db.x:5432:a:b:",
+    "4111/",
+    "1111_",
+    ": password: ",
+    "pw: <a ",
+    "\uff30\uff21\uff33\uff33\uff1d",
+    " password at https:",
+    "- name: DB_PASS\n  value: ",
+    '"name": "token", "value": ',
+    "the door code is 1",
+    "code for the safe ",
+    "x / pass: Aa1#",
+    "\u5bc6\u78bc\u300c",
+    "PIN \u00e8 ",
 ]
 
 

@@ -52,3 +52,16 @@ def test_the_report_says_what_the_open_repaired(run, tmp_path):
 def test_the_help_documents_the_statuses(run):
     text = " ".join(run("verify", "--help").output.split())
     assert "0" in text and "1: damage was found and repaired" in text and "4:" in text
+
+
+def test_verify_that_cannot_run_never_says_repaired(run, tmp_path):
+    """Third probe round: an unknown tenant or a missing data folder exited 1, the status that
+    says "damage found and repaired, nothing left to do"; it is fsck's 8 (operational error)."""
+    r = run("verify", "nobody")
+    assert r.exit_code == 8 and "no memory" in r.output
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text('{"text": "I moved to Porto in May.", "speaker": "ann"}\n', encoding="utf-8")
+    assert run("ingest", "ann", str(chat)).exit_code == 0
+    r = run("verify", "nobody")
+    assert r.exit_code == 8 and "nobody" in r.output
+    assert run("verify", "ann").exit_code == 0

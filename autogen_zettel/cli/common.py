@@ -33,8 +33,26 @@ __all__ = [
     "writable_folder",
 ]
 
-console = Console()
-err_console = Console(stderr=True)
+
+class SafeConsole(Console):
+    """A rich console that writes no control character it was not asked to: the text of every
+    segment (card text, ids, names, table cells, whatever a command prints) goes through
+    :func:`printable` before the console adds its own styling codes, so a terminal escape or bidi
+    override stored in a memory is shown as an escape, never obeyed (#42)."""
+
+    def _render_buffer(self, buffer):
+        from rich.segment import Segment
+
+        return super()._render_buffer(
+            Segment(printable(text, keep_newlines=True), style, control)
+            if not control and text
+            else Segment(text, style, control)
+            for text, style, control in buffer
+        )
+
+
+console = SafeConsole()
+err_console = SafeConsole(stderr=True)
 DEFAULT_DATA = os.environ.get("AUTOGEN_ZETTEL_DATA", "./memory")
 
 

@@ -313,14 +313,22 @@ def verify(obj: Context, tenant: str | None, sample: int):
       1: damage was found and repaired (opening the tenant reconciled its index
          with SQLite, the truth); nothing is left to do
       4: damage is left; the fix printed (autogen-zettel reindex TENANT) repairs it
+      8: verify could not run (no such tenant or data folder, the folder is busy, a
+         config error); the message says why. Never 1, which means "repaired"
 
     Example: autogen-zettel verify alice
     """
+    from autogen_zettel.base.errors import ZettelError
     from autogen_zettel.memory.verify import verify_tenant
 
-    with obj.hub() as hub:
-        names = [known_tenant(hub, tenant)] if tenant else hub.tenants()
-        reports = [verify_tenant(hub, name, sample=sample) for name in names]
+    try:
+        with obj.hub() as hub:
+            names = [known_tenant(hub, tenant)] if tenant else hub.tenants()
+            reports = [verify_tenant(hub, name, sample=sample) for name in names]
+    except ZettelError as exc:  # (the group's mapping exits 1, which here says "repaired")
+        err = click.ClickException(str(exc))
+        err.exit_code = 8
+        raise err from None
     status = 0
     for r in reports:
         if r.ok:
@@ -366,7 +374,7 @@ def stats(obj: Context, tenant: str | None, as_json: bool):
     with obj.reading_hub(tenant) as hub:  # a copy while a running agent holds the folder
         st = open_tenant(hub, tenant).stats()
     if as_json:
-        click.echo(json.dumps(st, indent=2, ensure_ascii=False))
+        click.echo(safe_json(st))
         return
     console.print(stats_table(st))
 

@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from autogen_zettel.base.atomic import write_atomic
 from autogen_zettel.base.cards import CardStatus
 from autogen_zettel.base.errors import ConfigError
 from autogen_zettel.cli.common import (
@@ -106,7 +107,7 @@ def cards(obj: Context, tenant, kind, status, speaker, session_id, contains, tie
             limit=limit,
         )
     if as_json:
-        click.echo(json.dumps([card_dict(c) for c in found], indent=2, ensure_ascii=False))
+        click.echo(safe_json([card_dict(c) for c in found]))
         return
     console.print(cards_table(found, title=f"{plural(len(found), 'card')} of {tenant}"))
 
@@ -286,7 +287,8 @@ def forget(obj: Context, tenant, card_ids, subject, yes, receipt_out):
     if report.receipt is None:
         console.print(report.receipt_note, markup=False)
     elif receipt_out is not None:
-        receipt_out.write_bytes(report.receipt.encode("utf-8"))  # byte for byte as signed
+        receipt = report.receipt.encode("utf-8")  # byte for byte as signed
+        write_atomic(receipt_out, lambda tmp: Path(tmp).write_bytes(receipt))
         console.print(f"receipt: {receipt_out}", markup=False)
     else:
         console.print(
@@ -347,7 +349,7 @@ def export(obj: Context, tenant, fmt, output, overwrite):
         mem = open_tenant(hub, tenant)
         if fmt == "graphml":
             G = mem.archive.export_graph()
-            nx.write_graphml(G, output)
+            write_atomic(output, lambda tmp: nx.write_graphml(G, tmp))
             traits = sum(1 for _, kind in G.nodes(data="kind") if kind == "trait")
             evidence = sum(1 for *_, kind in G.edges(data="kind") if kind in ("REINFORCES", "WEAKENS"))
             console.print(
@@ -357,10 +359,10 @@ def export(obj: Context, tenant, fmt, output, overwrite):
             return
         data = json.dumps(mem.export(), indent=2, ensure_ascii=False, default=str)
     if output:
-        output.write_text(data, encoding="utf-8")
+        write_atomic(output, lambda tmp: Path(tmp).write_text(data, encoding="utf-8"))
         console.print(f"wrote {output}")
     else:
-        click.echo(data)
+        click.echo(safe_json(json.loads(data)))
 
 
 @click.command()
@@ -431,7 +433,7 @@ def conflicts(obj: Context, tenant, as_json):
         contents = {c.id: c.content for c in mem.find()}
     if as_json:
         click.echo(
-            json.dumps(
+            safe_json(
                 [
                     {
                         "topic": c.topic,
@@ -446,9 +448,7 @@ def conflicts(obj: Context, tenant, as_json):
                         "detected_at": c.detected_at.isoformat(),
                     }
                     for c in found
-                ],
-                indent=2,
-                ensure_ascii=False,
+                ]
             )
         )
         return

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import date, datetime
 
 import click
@@ -11,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from autogen_zettel.base.errors import ConfigError
-from autogen_zettel.cli.common import Context, console, open_tenant
+from autogen_zettel.cli.common import Context, console, open_tenant, safe_json
 
 __all__ = ["COMMANDS", "commitments", "facts", "preferences"]
 
@@ -25,7 +24,7 @@ def _plain(row) -> dict:
 
 def _show(rows, title: str, columns: list[str], as_json: bool) -> None:
     if as_json:
-        click.echo(json.dumps([_plain(r) for r in rows], indent=2, ensure_ascii=False))
+        click.echo(safe_json([_plain(r) for r in rows]))
         return
     table = Table(title=title)
     for col in columns:

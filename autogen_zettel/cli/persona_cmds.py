@@ -4,7 +4,6 @@ Qdrant, so it is quick and works while the agent runs)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,7 +13,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from autogen_zettel.cli.common import Context, console, writable_file
+from autogen_zettel.cli.common import Context, console, safe_json, writable_file
 
 if TYPE_CHECKING:  # the store loads when a command runs: --help stays fast
     from autogen_zettel.store.persona_tables import PersonaStore
@@ -251,7 +250,7 @@ def traits(obj: Context, tenants: tuple[str, ...], as_json: bool, plot: Path | N
             panels, plot, bounds=bounds, title="Trait trajectories of " + ", ".join(n for n, _, _ in panels)
         )
     if as_json:
-        click.echo(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2, ensure_ascii=False))
+        click.echo(safe_json(reports[0] if len(reports) == 1 else reports))
     else:
         for r in reports:
             _print(r, n_events)

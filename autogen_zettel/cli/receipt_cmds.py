@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from autogen_zettel.base.atomic import write_atomic
 from autogen_zettel.cli.common import Context, console, open_tenant, writable_file
 
 __all__ = ["receipt"]
@@ -79,7 +80,7 @@ def receipt_export(obj: Context, tenant, seq, out):
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     else:
-        out.write_bytes(data)
+        write_atomic(out, lambda tmp: Path(tmp).write_bytes(data))
         console.print(f"receipt of audit entry {number} written to {out}", markup=False)
 
 

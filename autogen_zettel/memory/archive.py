@@ -50,6 +50,9 @@ from autogen_zettel.trust.sealed import seal_traces
 __all__ = ["MemoryArchive", "Tenant", "LAST_MAINTAINED"]
 
 LAST_MAINTAINED = "last_maintained"  # db meta key: when scheduled maintenance was last queued
+#: the longest subject forget(subject=...) takes: a name or a topic; a megabyte of text took
+#: seconds on one card (every card's text is folded and searched for it)
+MAX_SUBJECT_CHARS = 500
 
 log = logging.getLogger(__name__)
 
@@ -393,6 +396,11 @@ class MemoryArchive:
         self._mem.flush()
         if subject is not None:
             subject = subject.strip()
+            if len(subject) > MAX_SUBJECT_CHARS:  # each card's text is folded and searched for it
+                raise InvalidInput(
+                    f"subject of {len(subject):,} characters is too long to forget by (at most "
+                    f"{MAX_SUBJECT_CHARS}); give a name or topic, or forget cards by id"
+                )
             if len(fold(subject).strip()) < 2:
                 raise InvalidInput(
                     f"subject {subject!r} is too short to forget by; give a name or topic word"

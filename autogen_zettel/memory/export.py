@@ -7,6 +7,7 @@ NetworkX multigraph (:func:`export_graph`, GraphML-ready). What
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Protocol
 
@@ -18,7 +19,15 @@ from autogen_zettel.cards.link_strength import as_of
 from autogen_zettel.people.layers import Layers
 from autogen_zettel.store.tenant_store import TenantStore
 
-__all__ = ["Exportable", "card_dict", "link_dict", "export_data", "export_graph"]
+__all__ = [
+    "Exportable",
+    "card_dict",
+    "link_dict",
+    "export_data",
+    "export_graph",
+    "xml_safe",
+    "xml_safe_graph",
+]
 
 
 class Exportable(Protocol):
@@ -133,4 +142,30 @@ def export_graph(mem: Exportable) -> nx.MultiDiGraph:
     for src, dst, attrs in persona.edges(data=True):
         if persona.nodes[dst].get("kind") == "trait":
             G.add_edge(src, dst, key=attrs["kind"], **attrs)
-    return G
+    return xml_safe_graph(G)
+
+
+# characters XML 1.0 cannot hold at all (lxml refuses them and the GraphML writer with it)
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_safe(value):
+    """``value`` with every character XML cannot hold written as ``\\xNN`` / ``\\uXXXX`` text."""
+    if not isinstance(value, str) or not _NOT_XML.search(value):
+        return value
+    return _NOT_XML.sub(
+        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}", value
+    )
+
+
+def xml_safe_graph(G: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    """``G`` with ids, keys and string attributes an XML (GraphML) writer accepts: a control
+    character in a card's id or text becomes visible escape text instead of a crash."""
+    out = nx.MultiDiGraph(**{k: xml_safe(v) for k, v in G.graph.items()})
+    for node, attrs in G.nodes(data=True):
+        out.add_node(xml_safe(node), **{k: xml_safe(v) for k, v in attrs.items()})
+    for src, dst, key, attrs in G.edges(keys=True, data=True):
+        out.add_edge(
+            xml_safe(src), xml_safe(dst), key=xml_safe(key), **{k: xml_safe(v) for k, v in attrs.items()}
+        )
+    return out

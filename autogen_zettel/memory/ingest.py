@@ -148,14 +148,14 @@ class Ingest:
         seen: dict[str, str] = {}
         for m in prepared:
             if seen.setdefault(m.message_id, m.text) != m.text:
-                raise self._reused(m.message_id, "earlier in this batch")
+                raise self.reused(m.message_id, "earlier in this batch")
         stored = self.db.messages(seen)
         for row in stored:
             if row["text"] != seen[row["id"]]:
-                raise self._reused(row["id"], "by a stored message")
+                raise self.reused(row["id"], "by a stored message")
         return {row["id"] for row in stored}
 
-    def _reused(self, message_id: str, where: str) -> InvalidInput:
+    def reused(self, message_id: str, where: str) -> InvalidInput:
         return InvalidInput(
             f"message id {message_id!r} is already used {where} of tenant {self.tenant!r} with other "
             f"text; give this message its own id (e.g. {message_id + '-2'!r}) or leave message_id out "

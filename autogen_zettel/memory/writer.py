@@ -11,6 +11,7 @@ and ``reindex`` methods delegate here.
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
@@ -50,6 +51,9 @@ class Writer:
         self.now = now
         # told ``(session id, time)`` of every message written (the tenant's sessions follow it)
         self.on_written: Callable[[list[tuple[str | None, datetime]]], None] | None = None
+        # ids of messages queued by remember_later and not written yet: id -> (text, how many)
+        self._queued: dict[str, tuple[str, int]] = {}
+        self._queued_lock = threading.Lock()
 
     def ingest(self) -> Ingest:
         """The write path's collaborators, read from the hub now (its judges may be swapped)."""
@@ -126,11 +130,38 @@ class Writer:
     def remember_later(self, text: str | bytes, *, speaker: str, **fields) -> None:
         """See :meth:`Zettelkasten.remember_later <autogen_zettel.memory.tenant.Zettelkasten.remember_later>`."""
         self.store.db.check_open()
-        msg = self.ingest().prepare({**fields, "text": text, "speaker": speaker})
-        # bounded: waits for room, then QueueFull (hub.max_queued, hub.queue_wait_seconds)
-        self.hub.worker.submit(
-            self.name, lambda: self.remember_many([msg]), wait=self.config.hub.queue_wait_seconds
-        )
+        ingest = self.ingest()
+        msg = ingest.prepare({**fields, "text": text, "speaker": speaker})
+        mid = msg.message_id
+        # a reused id is refused here, to the caller, not later in the worker where only a log
+        # would say so: against the stored messages and the ones still queued
+        with self._queued_lock:
+            queued = self._queued.get(mid)
+            if queued is not None and queued[0] != msg.text:
+                raise ingest.reused(mid, "by a message queued with remember_later")
+            ingest.check_ids([msg])
+            self._queued[mid] = (msg.text, (queued[1] if queued else 0) + 1)
+
+        def job() -> None:
+            try:
+                self.remember_many([msg])
+            finally:
+                self._unqueue(mid)
+
+        try:
+            # bounded: waits for room, then QueueFull (hub.max_queued, hub.queue_wait_seconds)
+            self.hub.worker.submit(self.name, job, wait=self.config.hub.queue_wait_seconds)
+        except BaseException:
+            self._unqueue(mid)
+            raise
+
+    def _unqueue(self, message_id: str) -> None:
+        with self._queued_lock:
+            text, count = self._queued.get(message_id, ("", 1))
+            if count > 1:
+                self._queued[message_id] = (text, count - 1)
+            else:
+                self._queued.pop(message_id, None)
 
     def index_cards(self, cards: Sequence[Card], *, progress: bool = False):
         """Embed ``cards`` into this tenant's vectors; see :meth:`Ingest.index`."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from autogen_zettel.base.atomic import write_atomic
 from autogen_zettel.base.errors import ConfigError, InvalidInput
 from autogen_zettel.store.persona_rows import TraitPoint
 
@@ -122,5 +123,5 @@ def plot_traits(
     fig.legend(handles=handles, loc="outside right upper", fontsize=8, frameon=False)
     fig.suptitle(title or "Trait trajectories", fontsize=11)
     path = Path(path)
-    fig.savefig(path, format="png")
+    write_atomic(path, lambda tmp: fig.savefig(tmp, format="png"))  # whole, never via a link
     return path

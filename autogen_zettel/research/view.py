@@ -19,6 +19,7 @@ import logging
 from importlib import resources
 from pathlib import Path
 
+from autogen_zettel.base.atomic import write_atomic
 from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.store.persona_tables import PersonaStore
 from autogen_zettel.text.lexical import readable_tags
@@ -136,7 +137,8 @@ def render_view(data: dict) -> str:
 def write_view(mem, path: str | Path) -> int:
     """Write ``mem``'s page to ``path``; returns the number of cards (nodes) it shows."""
     data = view_data(mem)
-    Path(path).write_text(render_view(data), encoding="utf-8")
+    page = render_view(data)
+    write_atomic(path, lambda tmp: Path(tmp).write_text(page, encoding="utf-8"))  # whole, never via a link
     log.info(
         "view of %s: %d cards, %d links -> %s", data["tenant"], len(data["cards"]), len(data["links"]), path
     )

@@ -171,7 +171,8 @@ def _iban_check(value: str) -> bool:
 # what may stand between a password keyword and its value: "for my bank", "to the wifi"
 # every quantifier bounded, none nested in an unbounded one: each pattern runs in linear time
 _FOR = r"(?:\s{1,3}(?:for|to|of|on|at)\s{1,3}(?:[\w@.'’-]{1,40}\s{1,3}){0,4}?[\w@.'’-]{1,40})?"
-_IS = r"\s{0,3}(?:is|was|would be|:|=|：|-)\s{0,3}"
+# (a colon that opens "//" is a URL's scheme: "reset your password at https://...")
+_IS = r"\s{0,3}(?:is|was|would be|:(?!//)|=|：|-)\s{0,3}"
 # passwords in prose in other languages: keyword, optional "for X", a verb or colon, the value
 _PW_WORDS = (
     r"passwort|kennwort|mot de passe|contraseña|contrasena|senha|пароль|парол[ья]|パスワード|"
@@ -298,12 +299,15 @@ DETECTORS: dict[str, _Detector] = {
             r"([^\s\[][^\n.,;!?\[]{2,200}?)(?=[.,;!?\n]|$)"
             # a password is one word (its trailing punctuation stays)
             # (not inside a URL or a name: "redis://:pw-only-9@host", "db.pw-x")
+            # (not the first word of a placeholder cut at a space: "<your password here>")
             r"|(?i:(?<![:/@._-])\b(?:password|passwd|pwd|pw|passcode)" + _FOR + _IS + r")"
-            r"([^\s\"'”\[]{3,200})(?<![.,!?;:])"
+            r"(?!<[^<>\n]{0,200}>|\{\{|\$\{)([^\s\"'”\[]{3,200})(?<![.,!?;:])"
             # a PIN is digits, with or without "is"
             r"|(?i:\bpin(?: code| number)?"
             + _FOR
-            + r"(?:\s{0,3}(?:is|was|:|=|#))?\s{0,3})(\d{4,8})(?![\d.,:/-]\d)"
+            # (the verb in the languages whose password words are known: "PIN è", "PIN ist")
+            + r"(?:\s{0,3}(?:is|was|:|=|#|ist|lautet|war|est|était|es|era|é|è|e|это|jest|är|er|on|je))?"
+            + r"\s{0,3})(\d{4,8})(?![\d.,:/-]\d)"
             # (密码/密碼 and other structured forms: structured_secrets, which needs a verb or a plain value)
             r"|(?i:(?:"
             + _PW_WORDS
@@ -365,6 +369,11 @@ _CLEAN_LONG_MAX = 20_000
 _CLEAN_MAX = 50_000
 
 
+# full-width ASCII (U+FF01-FF5E) and the ideographic space read as their ASCII forms, one
+# character for one, so "ＰＡＳＳＷＯＲＤ＝x" is a key and its value as "PASSWORD=x" is
+_WIDE = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
 class Redactor:
     """Finds and replaces secrets with the detectors a :class:`PrivacyConfig` names."""
 
@@ -391,8 +400,9 @@ class Redactor:
         ``SECRET_KEY="django-insecure-7h#k2m$9qz"`` loses the whole value, not the part before ``#``.
         """
         found: list[tuple[int, int, str]] = []
+        scan = text.translate(_WIDE)  # same length, so its spans are the text's
         for name, det in self._detectors:
-            found.extend((s, e, name) for s, e in det.spans(text) if e > s)
+            found.extend((s, e, name) for s, e in det.spans(scan) if e > s)
         found.sort(key=lambda t: (t[0], -(t[1] - t[0])))
         out: list[tuple[int, int, str]] = []
         for s, e, name in found:

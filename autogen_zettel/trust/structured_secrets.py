@@ -155,14 +155,23 @@ _LINE_KEY = re.compile(
 _ANY_KEY = re.compile(
     r"(?:([\"'])(" + _KEY + r")\1|(?<![A-Za-z0-9_.$-])(" + _KEY + r"))[ \t]{0,4}(:=|=>|=|:)(?![:=/])"
 )
-_XML_ELEMENT = re.compile(r"<(" + _KEY + r")(?:[ \t][^<>\n]{0,200})?>([^<]{1,4000})</")
+_XML_ELEMENT = re.compile(r"<(" + _KEY + r")((?:[ \t][^<>\n]{0,200})?)>([^<]{1,4000})</")
+# an element that names its secret in an attribute: <entry name="secret">, <param key="db.pass">
+_XML_NAME_ATTR = re.compile(r"\b(?:name|key|id)[ \t]{0,3}=[ \t]{0,3}[\"']([^\"'<>\n]{1,100})[\"']")
 _XML_KEY_VALUE = re.compile(
     r"\b(?:key|name)[ \t]{0,3}=[ \t]{0,3}[\"']([^\"'<>\n]{1,100})[\"'][ \t]{1,10}value[ \t]{0,3}=[ \t]{0,3}"
     r"(?:\"([^\"\n]{1,4000})\"|'([^'\n]{1,4000})')"
 )
+# a secret named by a name/value pair: Kubernetes env lists and Helm values (``- name: DB_PASS`` then
+# ``value: ...`` on the next line), JSON ``{"name": "DB_PASS", "value": "..."}``
+_NAME_VALUE = re.compile(
+    r"\bname[\"']?[ \t]{0,3}[:=][ \t]{0,3}[\"']?(" + _KEY + r")[\"']?[ \t]{0,3}"
+    r"(?:,[ \t]{0,3}|\r?\n[ \t]{0,40})[\"']?value[\"']?[ \t]{0,3}[:=](?![:=])"
+)
 _DQ = re.compile(r'"((?:[^"\\\n]|\\.){0,4000})"')
 _SQ = re.compile(r"'((?:[^'\n]|''){0,4000})'")
 _TQ = re.compile(r'"""([\s\S]{0,4000}?)"""')
+_TSQ = re.compile(r"'''([\s\S]{0,4000}?)'''")  # TOML's multi-line literal string
 _BLOCK = re.compile(r"[|>][+-]?[0-9]?[ \t]{0,4}(?:#[^\n]{0,200})?\r?\n")
 _TOKEN_END = re.compile(r"[^\s\"'`,;&]{1,4000}")
 _FLOW_END = re.compile(r"[^,}\]\n]{1,4000}")
@@ -171,8 +180,8 @@ _LINE_END = re.compile(r"[^\n]{1,4000}")
 
 def _quoted(text: str, pos: int) -> tuple[int, int] | None:
     """The span inside the quotes that open at ``pos`` (to the end of the line if unclosed)."""
-    if text.startswith('"""', pos):
-        m = _TQ.match(text, pos)
+    if text.startswith(('"""', "'''"), pos):
+        m = (_TQ if text[pos] == '"' else _TSQ).match(text, pos)
         return m.span(1) if m else None
     m = (_DQ if text[pos] == '"' else _SQ).match(text, pos)
     if m:
@@ -234,6 +243,23 @@ def _value_spans(text: str, pos: int, key_start: int, kind: str, context: str) -
     return [(s, e) for s, e in spans if e > s and _value_ok(text[s:e], kind)]
 
 
+_WORD_AFTER = re.compile(r"[ \t]{0,4}([^\s\"'`,;&]{1,200})")
+
+
+def _looks_like_password(text: str, pos: int) -> bool:
+    """Whether the word at ``pos`` looks made to be a password (8+ characters with letters,
+    digits and a symbol or both cases), as a weak key's value in running text must: a seat or a
+    gate ("pass: 14C", "pass: gate B12") does not."""
+    m = _WORD_AFTER.match(text, pos)
+    if not m:
+        return False
+    v = m.group(1).rstrip(".,!?")
+    letters, digits = any(c.isalpha() for c in v), any(c.isdigit() for c in v)
+    symbol = any(not c.isalnum() for c in v)
+    cases = any(c.isupper() for c in v) and any(c.islower() for c in v)
+    return len(v) >= 8 and letters and digits and (symbol or cases)
+
+
 def _key_value_spans(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     line_keys = set()
@@ -258,8 +284,13 @@ def _key_value_spans(text: str) -> list[tuple[int, int]]:
         last = before[-1:] if before else ""
         if quoted or last in "{,[":
             context = "flow"
+        elif last == ":" and m.group(4) == ":":
+            # a key after a label ("Keep this: password: a b c") starts a line of its own
+            context = "line"
         elif last == ";":
             context = "token"
+        elif kind == "weak" and _looks_like_password(text, m.end()):
+            context = "token"  # "wifi: HomeNet / pass: Sunflower#2024"
         elif kind == "weak" or (kind == "strong" and key.islower() and m.group(4) == ":"):
             # "boarding pass: 14C", "my password: x" (the prose detector's) in running text
             continue
@@ -268,14 +299,22 @@ def _key_value_spans(text: str) -> list[tuple[int, int]]:
         out.extend(_value_spans(text, m.end(), start, kind, context))
     for m in _XML_ELEMENT.finditer(text):
         kind = _key_kind(m.group(1))
+        if kind is None:
+            named = _XML_NAME_ATTR.search(m.group(2))
+            kind = _key_kind(named.group(1)) if named else None
         if kind is not None:
-            s, e = m.span(2)
+            s, e = m.span(3)
             while s < e and text[s] in " \t\r\n":
                 s += 1
             while e > s and text[e - 1] in " \t\r\n":
                 e -= 1
             if e > s and _value_ok(text[s:e], kind):
                 out.append((s, e))
+    for m in _NAME_VALUE.finditer(text):
+        kind = _key_kind(m.group(1))
+        if kind is not None:
+            context = "flow" if text[m.start() - 1 : m.start()] in "\"'" or "," in m.group() else "line"
+            out.extend(_value_spans(text, m.end(), m.start(), "strong" if kind == "weak" else kind, context))
     for m in _XML_KEY_VALUE.finditer(text):
         kind = _key_kind(m.group(1))
         g = 2 if m.group(2) is not None else 3
@@ -362,6 +401,12 @@ _PGPASS = re.compile(
     r"(?m)^[ \t]{0,8}(?:[A-Za-z0-9_.-]{0,200}[A-Za-z*][A-Za-z0-9_.-]{0,200}|\*|\d{1,3}(?:\.\d{1,3}){3}):"
     r"(?:\d{2,5}|\*):[^:\s]{1,100}:[^:\s]{1,100}:((?:[^\n\\:]|\\.){1,500})$"
 )
+# the same line quoted in a sentence ("my pgpass: db:5432:app:me:pw and ..."): the password
+# ends at the next blank
+_PGPASS_INLINE = re.compile(
+    r"(?<=[\s:`\"'(])(?:[A-Za-z0-9_-]{1,63}\.)[A-Za-z0-9_.-]{1,200}:\d{2,5}:[^:\s]{1,100}:[^:\s]{1,100}:"
+    r"((?:[^\s\\:]|\\.){1,500})(?=\s|$)"
+)
 _NETRC = re.compile(r"\blogin[ \t\r\n]{1,20}\S{1,200}[ \t\r\n]{1,20}password[ \t\r\n]{1,20}(\S{1,500})")
 
 
@@ -371,6 +416,7 @@ def _line_spans(text: str) -> list[tuple[int, int]]:
         s, e = _strip(text, *m.span(1))
         if e > s and _value_ok(text[s:e], "strong"):
             out.append((s, e))
+    out += [m.span(1) for m in _PGPASS_INLINE.finditer(text) if _value_ok(m.group(1), "strong")]
     out += [m.span(1) for m in _NETRC.finditer(text) if _value_ok(m.group(1), "strong")]
     return out
 
@@ -378,7 +424,7 @@ def _line_spans(text: str) -> list[tuple[int, int]]:
 # --- languages: Chinese (both scripts), Spanish "clave" -------------------------------------
 _ZH = re.compile(
     r"(?:密碼|密码|口令)(?:(?:[ \t]{0,3}(?:是|為|为|：|:|=)){1,2}[ \t]{0,3}[\"“「]?([^\s，。,、；;！!？?\[「」\"”：:]{2,200})"
-    r"|[ \t]{0,3}([A-Za-z0-9!@#$%^&*._+=-]{4,200}))"
+    r"|[ \t]{0,3}[「『“\"']?([A-Za-z0-9!@#$%^&*._+=-]{4,200}))"
 )
 _ZH_NOT = (
     "什麼",
@@ -407,8 +453,19 @@ _ES_PIN = re.compile(
 )
 
 
+# a code that opens something, in English: "the door code is 4821", "the code for the safe is 4821",
+# "alarm code: 1234", "combination 12-34-56"
+_LOCKS = r"door|front door|safe|alarm|gate|garage|lock|locker|keypad|key box|lockbox|building|entry|access|padlock|bike lock"
+_ACCESS_CODE = re.compile(
+    r"(?i:\b(?:(?:" + _LOCKS + r")[ \t]{1,3}(?:code|combination|combo)"
+    r"|(?:code|combination|combo)[ \t]{1,3}(?:for|to|of|on)[ \t]{1,3}(?:the[ \t]{1,3}|my[ \t]{1,3}|our[ \t]{1,3})?"
+    r"(?:" + _LOCKS + r"))"
+    r"[ \t]{0,3}(?:is|was|:|=|-)?[ \t]{0,3})(\d{3,8}(?:[-.][0-9]{2,4}){0,3})(?![\d])"
+)
+
+
 def _language_spans(text: str) -> list[tuple[int, int]]:
-    out = []
+    out = [m.span(1) for m in _ACCESS_CODE.finditer(text)]
     for m in _ZH.finditer(text):
         g = 1 if m.group(1) is not None else 2
         if not m.group(g).startswith(_ZH_NOT) and _value_ok(m.group(g), "strong"):
@@ -437,8 +494,8 @@ def structured_spans(text: str) -> list[tuple[int, int, str]]:
 
 
 # --- card numbers in any separator ----------------------------------------------------------
-_SEP = r"(?:[ \t\u00a0\u2000-\u200a\u202f\u3000]{1,3}|[ \t\u00a0]{0,2}(?:\r?\n|[-\u2010-\u2014.])[ \t\u00a0]{0,2})"
-_SEP_CLASS = "[ \t\u00a0\u2000-\u200a\u202f\u3000\r\n\\-\u2010-\u2014.]"
+_SEP = r"(?:[ \t\u00a0\u2000-\u200a\u202f\u3000]{1,3}|[ \t\u00a0]{0,2}(?:\r?\n|[-\u2010-\u2014./_|·•])[ \t\u00a0]{0,2})"
+_SEP_CLASS = "[ \t\u00a0\u2000-\u200a\u202f\u3000\r\n\\-\u2010-\u2014./_|·•]"
 _CARD = re.compile(
     r"(?<!\d)(?<!\d" + _SEP_CLASS + r")\d{4}" + _SEP + r"(?:\d{4}" + _SEP + r"\d{4}" + _SEP + r"\d{4}"
     r"(?:" + _SEP + r"\d{1,3})?|\d{6}" + _SEP + r"\d{4,5})(?!\d)(?!" + _SEP + r"\d)"
