@@ -26,7 +26,7 @@ __all__ = ["extract_en", "extract_zh"]
 
 _CHANGE_EN = re.compile(
     r"\b(?:now|since|anymore|any more|no longer|quit|left|leaving|moved|switched|swapped|changed|"
-    r"got|just|started|joined|retrained|used to|new|recently|finally|dropped out|handed in|"
+    r"got|just|started|joined|retrained|used to|new|recently|finally|dropped out|handed in|gave up|became|"
     r"last (?:week|month|year|weekend|summer|spring|autumn|winter)|this (?:week|month|year))\b",
     re.I,
 )
@@ -61,9 +61,9 @@ _EMPLOYER_EN = re.compile(
 _PAST_VALUE = re.compile(r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of)\b", re.I)
 _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}|the\s+\w+)")
 _JOB_EN = re.compile(
-    r"\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
+    r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b))"
-    r"|\b(?:as|retrained as|working as|work as|trained as)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
+    r"|\b(?:as|retrained as|working as|work as|trained as|to become|became)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b))"
     r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
     r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b))"
@@ -87,7 +87,10 @@ _RESIDENCE_EN = re.compile(
     rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\band\s+(?:now\s+)?)"
     rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
+    rf"|\b(?:I|we)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
 )
+# "Born and raised in Cardiff", "I was born in Lagos": where the speaker comes from
+_HOMETOWN_EN = re.compile(rf"(?:^|\bI\s+was\s+)(?:born and (?:raised|bred)|born|raised)\s+in\s+(?P<v>{_CAP})")
 _NOT_PLACES = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|the\b)\b"
 _RELATION_EN = (
     ("married", re.compile(r"\b(?:got married|married|tied the knot|wedding was)\b", re.I)),
@@ -214,7 +217,14 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         if re.match(_NOT_PLACES, v) or re.search(r"\bwould\b", s):
             continue  # "Moved to Thursday", "Moving to Zoom", "Moving to Texas would be crazy"
         # a move is a change; "we've lived in X for" and a plain "I live in X" are statements
-        add("residence", v, "statement" if m.group("v4") or (m.group("v7") and not change) else "change")
+        add(
+            "residence",
+            v,
+            "statement" if m.group("v4") or ((m.group("v7") or m.group("v8")) and not change) else "change",
+        )
+    m = _HOMETOWN_EN.search(s)
+    if m and not re.match(_NOT_PLACES, m.group("v")):
+        add("hometown", m.group("v"), "statement")
     if not re.search(
         r"\b(?:friend|sister|brother|cousin|colleague|parents)\b.*\b(?:married|engaged|divorced)\b", low
     ):
@@ -986,13 +996,30 @@ _STATUS_EN_DONE = re.compile(
     re.I,
 )
 _STATUS_EN_CANCEL = re.compile(
-    r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|pulling out of|"
-    r"pull out of|dropping|not doing|won't be|no longer doing|postponed|"
+    r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
+    r"pulling out of|pull out of|back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
     r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s))\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
-    r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b",
+    r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b"
+    # "The party's off": the contracted copula only after a determiner ("Tom's cancelled" is his news)
+    r"|^(?:the|our|my|this|that)\s+(?P<w4>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?'s(?:\s+been)?\s+"
+    r"(?:off(?!\s+(?:to|sick|work|for|on|duty|until|till|the|with|again|home)\b)|cancelled|canceled|called off|postponed|scrapped)\b"
+    # a phrasal verb with its particle after the object: "Called it off", "we put the trip off"
+    r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+)?(?:call(?:ed|ing)?|put(?:ting)?)\s+(?:it|that|this|them|everything)\s+off\b",
+    re.I,
+)
+_STATUS_EN_RESULT = re.compile(
+    r"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:the\s+|my\s+|our\s+)?"
+    r"(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)[a-z][\w'\-]*(?:\s+[\w'\-]+){0,2}?)"
+    r"(?:'s|\s+is|\s+are|\s+has been|\s+have been)?\s+(?:all\s+|now\s+|already\s+)?"
+    r"(?:picked up|dropped off|ordered|bought|mailed|shipped|collected|packed up|taken out|put away)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:this|last|yesterday|today|just|already|and)\b)"
+    r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?got\s+(?:the|my|our)\s+(?P<w2>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
+    r"\s+(?:[a-z]+ed|done|seen to|sorted|fixed|cut)\b"
+    r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?(?:[a-z]+ed|took|put|brought|sent|gave|handed)\s+"
+    r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b",
     re.I,
 )
 # "Mia handled the catering", "Omar sent them": a name, a done verb and its object ("Visas sorted" has none)
@@ -1017,7 +1044,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _STATUS_EN_CANCEL.search(clause)
         if m:
-            w = (m.group("w") or m.group("w2") or "").strip()
+            w = (m.group("w") or m.group("w2") or m.group("w4") or "").strip()
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _NAMED_DONE_EN.search(clause)
@@ -1030,6 +1057,10 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w4")) if g), "") or ""
             if re.match(r"(?:I|we|you|it|that|this|he|she|they)$", w.strip(), re.I):
                 w = ""
+            return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
+        m = _STATUS_EN_RESULT.search(clause)
+        if m:
+            w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3")) if g), "") or ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
     return []
 
