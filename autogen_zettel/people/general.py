@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.subjects import RELATIVES_ZH
 from autogen_zettel.people.topics import clean_topic, topic_of
 
 __all__ = ["extract_en", "extract_zh"]
@@ -87,10 +88,12 @@ _RESIDENCE_EN = re.compile(
     rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\band\s+(?:now\s+)?)"
     rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
-    rf"|\b(?:I|we)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
+    rf"|\b(?:I|[Ww]e)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
 )
 # "Born and raised in Cardiff", "I was born in Lagos": where the speaker comes from
-_HOMETOWN_EN = re.compile(rf"(?:^|\bI\s+was\s+)(?:born and (?:raised|bred)|born|raised)\s+in\s+(?P<v>{_CAP})")
+_HOMETOWN_EN = re.compile(
+    rf"(?:^|\bI\s+was\s+)(?i:born and (?:raised|bred)|born|raised)\s+in\s+(?P<v>{_CAP})"
+)
 _NOT_PLACES = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|the\b)\b"
 _RELATION_EN = (
     ("married", re.compile(r"\b(?:got married|married|tied the knot|wedding was)\b", re.I)),
@@ -502,19 +505,24 @@ _ZH_ORG_HEAD = (
 )
 _ZH_SCHOOL = re.compile(
     r"(?:考上了?|考进了?|转学到|转到|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?(?:大学|学院|大|华|旦|交|中|小)?)(?:的|了|录取|。|，|！|$)"
-    r"|在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上)(?:博士|研究生|研|大学|本科|硕士|书|高中)"
+    r"|在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上)(?:博士|研究生|研|大学|本科|硕士|书|高中|[大研高初][一二三四])"
+    r"|(?<![现正])在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
 )
 _ZH_EMPLOYER = re.compile(
     rf"(?:跳槽|辞职|调|派)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?)(?:了|。|，|！|$|上班|工作)"
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
-    rf"|在(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
+    rf"|(?<![现正实存])在(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
-    rf"|(?:离职|辞职|跳槽|毕业|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?现在(?:在|去了)(?P<v5>{_HZ}{{2,6}}?)(?:了|。|！|$)"
+    rf"|(?:离职|辞职|跳槽|毕业|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?现在(?:在|去了)(?P<v5>{_HZ}{{2,6}}?)(?:了|。|！|$)"
 )
 _ZH_JOB = re.compile(
     r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
     r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手))(?:的|了|。|，|！|$)"
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
+    r"|(?:^我|在[\u4e00-\u9fffA-Za-z]{2,8}?|现在|^我现在)当(?:了)?(?:一名|一个|个|名)?"
+    r"(?!时|然|地|天|初|做|成|回|真|心|面|中|晚|年|场|作|众|选|兵)(?P<v3>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
+    rf"|在(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
+    r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
 )
 _ZH_RESIDENCE = re.compile(
     r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
@@ -522,20 +530,25 @@ _ZH_RESIDENCE = re.compile(
     r"|在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
 )
-_ZH_FUTURE = re.compile(r"打算|准备|想|说不定|可能|也许|明年|下个?月|下周|以后|将来|要搬|会搬")
+_ZH_FUTURE = re.compile(
+    r"打算|准备|(?<![联理思感幻梦回设猜构])想|说不定|可能|也许|明年|下个?月|下周|以后|将来|要搬|会搬"
+)
 _ZH_RELATION = (
     ("engaged", re.compile(r"订婚")),
     ("divorced", re.compile(r"离婚|(?:跟|和)(?:老婆|老公|妻子|丈夫)离了")),
     ("married", re.compile(r"结婚|领证|成家了")),
-    ("single", re.compile(r"分手|单身了")),
+    ("single", re.compile(r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)")),
     ("dating", re.compile(r"(?:跟|和)(?:女朋友|男朋友|对象)住在一起|谈恋爱|在谈|有对象了|脱单")),
 )
 _ZH_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_AGE = re.compile(r"(?:满|今年|刚)(?P<v>[一二三四五六七八九十两\d]{1,4})岁?(?:了|。|！|$)")
 _ZH_PET = re.compile(
     r"(?:家|我)(?:里)?(?:有|养了?)(?:[一二两三四五\d]只|一条|两条)?(?P<v>狗|猫|兔子|鹦鹉|仓鼠|金鱼)"
+    r"|(?:家|我)(?:里)?(?:有|养了?)[一二两三四五\d]只(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
 )
 _ZH_HOMETOWN = re.compile(
+    r"(?:^|[，,])我是(?!个|一|本|外|成年|年轻|文化|普通|局外|自己|男|女|老实|明白|懂行|新|好|坏|穷|富|什么|哪)"
+    r"(?P<v3>[\u4e00-\u9fff]{2,3}?)人(?=[。！，,]|$)|(?:从小|小时候)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)长大|"
     r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
 )
 _ZH_ALLERGY = re.compile(r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏")
@@ -559,6 +572,8 @@ def _zh_int(text: str) -> int | None:
 def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if s.rstrip().endswith(("？", "?", "吗")):
         return []
+    if re.match(r"(?:他|她|它)们?(?!的)", s) and "我" not in s:
+        return []  # "他在上海当老师": someone unnamed, whose fact is not the speaker's
     future = bool(_ZH_FUTURE.search(s)) and not re.search(r"了[。！，]?$|已经", s)
     out: list[Evidence] = []
     change = bool(_ZH_CHANGE.search(s)) and not re.search(r"已经.{0,4}年了", s)
@@ -573,7 +588,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if future:
         return out
     for m in _ZH_SCHOOL.finditer(s):
-        v = m.group("v") or m.group("v2")
+        v = m.group("v") or m.group("v2") or m.group("v6")
         if (
             v
             and m.group("v2")
@@ -614,7 +629,11 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             else "statement",
         )
     for m in _ZH_JOB.finditer(s):
-        v = m.group("v") or m.group("v2")
+        v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")
+        if (m.group("v3") or m.group("v4")) and (
+            v in RELATIVES_ZH or re.search(r"(?:饭|菜|事|活|作业|家务|手术|项目|实验|检查|生意)$", v)
+        ):
+            continue  # "我当妈妈了" is news of a child; "在医院做手术" an act, not a trade
         if re.search(r"[我你他她的]", v):
             continue  # "他是我最喜欢的演员": a phrase about someone, not a job
         neg = s[max(0, m.start() - 2) : m.start()]
@@ -637,7 +656,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     for value, pattern in _ZH_RELATION:
         if pattern.search(s):
             k = "statement" if value in ("divorced",) and re.search(r"已经.{0,4}年", s) else "change"
-            if value == "dating":
+            if value == "dating" or (
+                value == "single" and "单身" in s and "单身了" not in s and "又" not in s
+            ):
                 k = "statement"
             add("relationship", value, k)
             break
@@ -648,10 +669,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             add("age", str(n), "statement")
     m = _ZH_PET.search(s)
     if m:
-        add("pet", m.group("v"), "statement")
+        add("pet", m.group("v") or m.group("v2"), "statement")
     m = _ZH_HOMETOWN.search(s)
     if m:
-        add("hometown", m.group("v") or m.group("v2"), "statement")
+        add("hometown", m.group("v") or m.group("v2") or m.group("v3") or m.group("v4"), "statement")
     m = _ZH_ALLERGY.search(s)
     if m:
         add("allergy", m.group("v"), "statement")
@@ -1007,7 +1028,8 @@ _STATUS_EN_CANCEL = re.compile(
     r"|^(?:the|our|my|this|that)\s+(?P<w4>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?'s(?:\s+been)?\s+"
     r"(?:off(?!\s+(?:to|sick|work|for|on|duty|until|till|the|with|again|home)\b)|cancelled|canceled|called off|postponed|scrapped)\b"
     # a phrasal verb with its particle after the object: "Called it off", "we put the trip off"
-    r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+)?(?:call(?:ed|ing)?|put(?:ting)?)\s+(?:it|that|this|them|everything)\s+off\b",
+    r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+)?(?:call(?:ed|ing)?|put(?:ting)?)\s+"
+    r"(?:it|that|this|them|everything|(?:the|our|my)\s+(?P<w5>[\w\-]+(?:\s+[\w\-]+){0,2}?))\s+off\b",
     re.I,
 )
 _STATUS_EN_RESULT = re.compile(
@@ -1044,7 +1066,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _STATUS_EN_CANCEL.search(clause)
         if m:
-            w = (m.group("w") or m.group("w2") or m.group("w4") or "").strip()
+            w = (m.group("w") or m.group("w2") or m.group("w4") or m.group("w5") or "").strip()
+            w = re.sub(r"^whole\s+", "", w)
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _NAMED_DONE_EN.search(clause)

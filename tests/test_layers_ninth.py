@@ -1,0 +1,148 @@
+"""The ninth labelled set of the person layers (tests/data/layers_ninth.jsonl, #40): 115 everyday
+lines, 60 English and 55 Chinese, of the kinds that missed on fresh sentences (Chinese facts,
+English done/cancelled said many ways, English facts in several registers, and lines that must
+give nothing). Written and committed before any rule changed, scored once untouched (Chinese
+facts 0.95 / 0.75, English status 0.95 / 0.69, English facts recall 0.78), then its misses were
+fixed by structure: the rules below. It is a tuning set now; its figures are floors here."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from autogen_zettel.people.extract import extract_layers
+from benchmarks.run_layers_eval import evaluate, load
+from tests.test_layers_second import REQUIRED
+
+NINTH = Path(__file__).parent / "data" / "layers_ninth.jsonl"
+AT = datetime(2026, 3, 4, 10)
+
+
+def test_every_line_has_the_fields_the_scorer_reads():
+    rows = load(path=NINTH)
+    assert len(rows) >= 100 and {r["lang"] for r in rows} == {"en", "zh"}
+    for r in rows:
+        for gold in r["rows"]:
+            assert REQUIRED[gold["layer"]] <= set(gold), (r["text"], gold)
+
+
+def test_the_extractor_holds_its_figures_on_the_ninth_set():
+    scores, errors = evaluate(load(path=NINTH))
+    for key in (("fact", "en"), ("fact", "zh"), ("status", "en")):
+        s = scores[key]
+        assert s["precision"] >= 0.9 and s["recall"] >= 0.9, (key, s, errors)
+
+
+def _status(text: str) -> list[tuple[str, str]]:
+    return [(e.kind, e.value) for e in extract_layers(text, speaker="Ben", at=AT) if e.layer == "status"]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "thing"),
+    [
+        ("Shopping picked up.", "done", "shopping"),  # a telegraphic passive of an errand
+        ("The tickets are ordered.", "done", "tickets"),
+        ("Got the boiler serviced yesterday.", "done", "boiler"),  # a causative with its participle
+        ("Took the recycling out.", "done", "recycling"),  # the particle after the object
+        ("Put it off, sorry.", "cancelled", ""),  # a phrasal verb that calls a plan off
+        ("We called the whole trip off.", "cancelled", "trip"),
+        ("I backed out of the trip.", "cancelled", "trip"),
+        ("The barbecue's off.", "cancelled", "barbecue"),  # a contracted copula after a determiner
+    ],
+)
+def test_english_status_by_its_structure(text, kind, thing):
+    got = _status(text)
+    assert got and got[0][0] == kind and thing in got[0][1].lower(), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tom's off to Spain.",
+        "The meeting's off to a good start.",
+        "Did you pick the cake up?",
+        "Want me to call it off?",
+    ],
+)
+def test_lines_that_close_no_task(text):
+    """'<name>'s off' is a person leaving, not a plan called off; questions and offers close nothing."""
+    assert _status(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Been a vet for ten years.", ("job", "vet")),  # the subject dropped
+        ("I left the bank to become a carpenter.", ("job", "carpenter")),
+        ("We live in a tiny cottage near Bath.", ("residence", "Bath")),
+        ("Born and bred in Leeds.", ("hometown", "Leeds")),
+    ],
+)
+def test_english_facts_in_other_registers(text, want):
+    got = [(e.key, e.value) for e in extract_layers(text, speaker="Owen", at=AT) if e.layer == "fact"]
+    assert want in got, got
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("我是西北人。", ("hometown", "西北", "statement")),  # a place before 人
+        ("我从小在武汉长大。", ("hometown", "武汉", "statement")),
+        ("我在复旦读研二。", ("school", "复旦", "statement")),  # a year of study
+        ("我儿子在上初中。", None),  # the relative's, below
+        ("我现在单身。", ("relationship", "single", "statement")),
+        ("我跟女朋友分了。", ("relationship", "single", "change")),
+        ("我换工作了，现在在京东。", ("employer", "京东", "change")),
+        ("我现在在小米上班，之前在联想。", ("employer", "小米", "change")),  # 联想 is no wish
+        ("我在成都当导游。", ("job", "导游", "statement")),  # 当 + a role at the clause end
+        ("我现在在一家出版社做策划编辑。", ("job", "策划编辑", "statement")),
+        ("我家里养了一只柯基。", ("pet", "柯基", "statement")),  # a counted animal
+    ],
+)
+def test_chinese_facts_by_their_structure(text, want):
+    got = [(e.key, e.value, e.kind) for e in extract_layers(text, speaker="王芳", at=AT) if e.layer == "fact"]
+    if want is None:
+        assert ("王芳的儿子", "school", "初中") in [
+            (e.subject, e.key, e.value) for e in extract_layers(text, speaker="王芳", at=AT)
+        ]
+        return
+    assert want[:2] in [g[:2] for g in got] and (want[2] == "statement" or want in got), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我当时在北京。",
+        "我是外地人。",
+        "我是个好人。",
+        "我当妈妈了！",
+        "我在医院做手术。",
+        "我不是单身。",
+        "我和他分了工。",
+        "他在上海当老师。",  # someone unnamed: not the speaker's job
+        "她搬到杭州了。",
+        "你在哪儿当老师？",
+    ],
+)
+def test_chinese_lines_that_give_the_speaker_no_new_fact(text):
+    got = [
+        (e.key, e.value)
+        for e in extract_layers(text, speaker="王芳", at=AT)
+        if e.layer == "fact"
+        and e.subject == "王芳"
+        and e.key in ("job", "hometown", "relationship", "residence")
+    ]
+    assert got == [], got
+
+
+def test_the_new_patterns_do_not_backtrack():
+    """Long runs through the new frames are read at once (no nested star over a choice)."""
+    for text in (
+        "the " + "big " * 3000 + "cake picked up",
+        "我是" + "大" * 3000 + "人",
+        "Dropped the " + "keys " * 3000,
+        "我在" + "一家" * 2000 + "公司当" + "大" * 2000,
+    ):
+        extract_layers(text, speaker="Ann", at=AT)
