@@ -50,6 +50,11 @@ def _status(text: str) -> list[tuple[str, str]]:
         ("We called the whole trip off.", "cancelled", "trip"),
         ("I backed out of the trip.", "cancelled", "trip"),
         ("The barbecue's off.", "cancelled", "barbecue"),  # a contracted copula after a determiner
+        ("Dinner's cancelled, sorry all.", "cancelled", "dinner"),  # a bare noun, nothing after the verb
+        ("Nah, I've called it off.", "cancelled", ""),
+        ("Couldn't make it in the end, I cancelled.", "cancelled", ""),
+        ("Groceries dropped off at your mum's.", "done", "groceries"),  # a place after the passive
+        ("Took the dog to the vet as promised.", "done", "dog"),  # a promise said kept
     ],
 )
 def test_english_status_by_its_structure(text, kind, thing):
@@ -64,6 +69,8 @@ def test_english_status_by_its_structure(text, kind, thing):
         "The meeting's off to a good start.",
         "Did you pick the cake up?",
         "Want me to call it off?",
+        "Did you take the dog to the vet as promised?",
+        "I'll take the dog to the vet as promised.",
     ],
 )
 def test_lines_that_close_no_task(text):
@@ -78,6 +85,7 @@ def test_lines_that_close_no_task(text):
         ("I left the bank to become a carpenter.", ("job", "carpenter")),
         ("We live in a tiny cottage near Bath.", ("residence", "Bath")),
         ("Born and bred in Leeds.", ("hometown", "Leeds")),
+        ("I'm thirty-two.", ("age", "32")),  # an age in words with a hyphen
     ],
 )
 def test_english_facts_in_other_registers(text, want):

@@ -109,8 +109,9 @@ _NUMBERS = {
     "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
     "sixty": 60, "seventy": 70, "eighty": 80,
 }  # fmt: skip
+_ONES = {w: i for i, w in enumerate("one two three four five six seven eight nine".split(), 1)}
 _AGE_EN = re.compile(
-    r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+)(?:\s+years old)?\s*(?:$|[!.,])", re.I
+    r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+years old)?\s*(?:$|[!.,])", re.I
 )
 _PET_EN = re.compile(
     r"\b(?:adopted|got|have|rescued)\s+(?:a|an|two|three|our|my|\d+)?\s*(?:new\s+|little\s+)?"
@@ -241,7 +242,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     m = _AGE_EN.search(s)
     if m:
         v = m.group("v").lower()
-        n = int(v) if v.isdigit() else _NUMBERS.get(v)
+        tens, _, ones = v.partition("-")
+        n = int(v) if v.isdigit() else _NUMBERS.get(tens, 0) + _ONES.get(ones, 0) if ones else _NUMBERS.get(v)
         if n and 10 <= n < 100:
             add("age", str(n), "statement")
     m = _PET_EN.search(s)
@@ -1028,8 +1030,12 @@ _STATUS_EN_CANCEL = re.compile(
     r"|^(?:the|our|my|this|that)\s+(?P<w4>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?'s(?:\s+been)?\s+"
     r"(?:off(?!\s+(?:to|sick|work|for|on|duty|until|till|the|with|again|home)\b)|cancelled|canceled|called off|postponed|scrapped)\b"
     # a phrasal verb with its particle after the object: "Called it off", "we put the trip off"
-    r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+)?(?:call(?:ed|ing)?|put(?:ting)?)\s+"
-    r"(?:it|that|this|them|everything|(?:the|our|my)\s+(?P<w5>[\w\-]+(?:\s+[\w\-]+){0,2}?))\s+off\b",
+    r"|^(?:(?:I|we)(?:'ve|\s+have|'d|\s+had)?\s+)?(?:just\s+|finally\s+)?(?:call(?:ed|ing)?|put(?:ting)?)\s+"
+    r"(?:it|that|this|them|everything|(?:the|our|my)\s+(?P<w5>[\w\-]+(?:\s+[\w\-]+){0,2}?))\s+off\b"
+    r"|^(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+)?(?:cancell?ed|canceled)(?=\s*(?:$|[,.;!]))"
+    # "Dinner's cancelled": a bare noun with the contracted copula, when nothing follows the verb
+    # ("Tom's cancelled the trip" has an object: his news)
+    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|called off)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
 _STATUS_EN_RESULT = re.compile(
@@ -1037,11 +1043,13 @@ _STATUS_EN_RESULT = re.compile(
     r"(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)[a-z][\w'\-]*(?:\s+[\w'\-]+){0,2}?)"
     r"(?:'s|\s+is|\s+are|\s+has been|\s+have been)?\s+(?:all\s+|now\s+|already\s+)?"
     r"(?:picked up|dropped off|ordered|bought|mailed|shipped|collected|packed up|taken out|put away)"
-    r"(?=\s*(?:$|[,.;!])|\s+(?:this|last|yesterday|today|just|already|and)\b)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:this|last|yesterday|today|just|already|and|at|from|for|on|in|by)\b)"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?got\s+(?:the|my|our)\s+(?P<w2>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
     r"\s+(?:[a-z]+ed|done|seen to|sorted|fixed|cut)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?(?:[a-z]+ed|took|put|brought|sent|gave|handed)\s+"
-    r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b",
+    r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b"
+    r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+)?[a-z]+\s+(?:the|my|our|your)\s+(?P<w6>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
+    r"\b[^,;]*?\b(?:as promised|as agreed|like I promised|as I said I would)\b",
     re.I,
 )
 # "Mia handled the catering", "Omar sent them": a name, a done verb and its object ("Visas sorted" has none)
@@ -1066,7 +1074,9 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _STATUS_EN_CANCEL.search(clause)
         if m:
-            w = (m.group("w") or m.group("w2") or m.group("w4") or m.group("w5") or "").strip()
+            w = (
+                m.group("w") or m.group("w2") or m.group("w4") or m.group("w5") or m.group("w6") or ""
+            ).strip()
             w = re.sub(r"^whole\s+", "", w)
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
@@ -1083,7 +1093,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
         m = _STATUS_EN_RESULT.search(clause)
         if m:
-            w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3")) if g), "") or ""
+            w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w6")) if g), "") or ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
     return []
 
