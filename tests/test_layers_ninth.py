@@ -107,6 +107,9 @@ def test_english_facts_in_other_registers(text, want):
         ("我在成都当导游。", ("job", "导游", "statement")),  # 当 + a role at the clause end
         ("我现在在一家出版社做策划编辑。", ("job", "策划编辑", "statement")),
         ("我家里养了一只柯基。", ("pet", "柯基", "statement")),  # a counted animal
+        ("我出生在哈尔滨。", ("hometown", "哈尔滨", "statement")),
+        ("我现在在杭州一家互联网公司做运营。", ("job", "运营", "change")),  # a place before 一家 + org
+        ("我和老公结婚十年了。", ("relationship", "married", "statement")),  # a marriage that lasts
     ],
 )
 def test_chinese_facts_by_their_structure(text, want):
@@ -132,6 +135,9 @@ def test_chinese_facts_by_their_structure(text, want):
         "他在上海当老师。",  # someone unnamed: not the speaker's job
         "她搬到杭州了。",
         "你在哪儿当老师？",
+        "我以前在北京工作过。",  # an experience past, said with 过
+        "我当时在读大学。",
+        "我们家搬到新房子了。",  # a dwelling, not a place
     ],
 )
 def test_chinese_lines_that_give_the_speaker_no_new_fact(text):

@@ -508,7 +508,7 @@ _ZH_ORG_HEAD = (
 _ZH_SCHOOL = re.compile(
     r"(?:考上了?|考进了?|转学到|转到|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?(?:大学|学院|大|华|旦|交|中|小)?)(?:的|了|录取|。|，|！|$)"
     r"|在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上)(?:博士|研究生|研|大学|本科|硕士|书|高中|[大研高初][一二三四])"
-    r"|(?<![现正])在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
+    r"|(?<![现正])(?<!当时)(?<!那时)在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
 )
 _ZH_EMPLOYER = re.compile(
     rf"(?:跳槽|辞职|调|派)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?)(?:了|。|，|！|$|上班|工作)"
@@ -523,7 +523,7 @@ _ZH_JOB = re.compile(
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
     r"|(?:^我|在[\u4e00-\u9fffA-Za-z]{2,8}?|现在|^我现在)当(?:了)?(?:一名|一个|个|名)?"
     r"(?!时|然|地|天|初|做|成|回|真|心|面|中|晚|年|场|作|众|选|兵)(?P<v3>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
-    rf"|在(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
+    rf"|在(?:[\u4e00-\u9fffA-Za-z]{{0,4}}?的?(?:一家|一个))?(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
     r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
 )
 _ZH_RESIDENCE = re.compile(
@@ -551,6 +551,7 @@ _ZH_PET = re.compile(
 _ZH_HOMETOWN = re.compile(
     r"(?:^|[，,])我是(?!个|一|本|外|成年|年轻|文化|普通|局外|自己|男|女|老实|明白|懂行|新|好|坏|穷|富|什么|哪)"
     r"(?P<v3>[\u4e00-\u9fff]{2,3}?)人(?=[。！，,]|$)|(?:从小|小时候)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)长大|"
+    r"(?:出生在|出生于)(?P<v5>[\u4e00-\u9fff]{2,4}?)(?=[，。！,]|$|的)|"
     r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
 )
 _ZH_ALLERGY = re.compile(r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏")
@@ -574,6 +575,8 @@ def _zh_int(text: str) -> int | None:
 def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if s.rstrip().endswith(("？", "?", "吗")):
         return []
+    if re.search(r"以前|原来|之前|过去|曾经", s) and re.search(r"过[。！，,]?$", s) and "现在" not in s:
+        return []  # "我以前在北京工作过": what was, not what is
     if re.match(r"(?:他|她|它)们?(?!的)", s) and "我" not in s:
         return []  # "他在上海当老师": someone unnamed, whose fact is not the speaker's
     future = bool(_ZH_FUTURE.search(s)) and not re.search(r"了[。！，]?$|已经", s)
@@ -650,14 +653,23 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         )
     for m in _ZH_RESIDENCE.finditer(s):
         v = next((g for g in m.groups() if g), "").strip()
-        if not v or re.search(r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面", v):
+        if not v or re.search(
+            r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面|房子$|新家$|新房$|公寓$|宿舍$", v
+        ):
             continue
         add("residence", v, "statement" if m.group("v2") or m.group("v4") else "change")
     if "residence" in {e.key for e in out} and "回老家" in s:
         add("hometown", next(e.value for e in out if e.key == "residence"), "statement")
     for value, pattern in _ZH_RELATION:
         if pattern.search(s):
-            k = "statement" if value in ("divorced",) and re.search(r"已经.{0,4}年", s) else "change"
+            k = (
+                "statement"
+                if value in ("divorced",)
+                and re.search(r"已经.{0,4}年", s)
+                or value == "married"
+                and re.search(r"结婚(?:已经)?[一二三四五六七八九十两几多\d]{1,3}年", s)
+                else "change"
+            )
             if value == "dating" or (
                 value == "single" and "单身" in s and "单身了" not in s and "又" not in s
             ):
@@ -674,7 +686,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("pet", m.group("v") or m.group("v2"), "statement")
     m = _ZH_HOMETOWN.search(s)
     if m:
-        add("hometown", m.group("v") or m.group("v2") or m.group("v3") or m.group("v4"), "statement")
+        add("hometown", next(g for g in m.groups() if g), "statement")
     m = _ZH_ALLERGY.search(s)
     if m:
         add("allergy", m.group("v"), "statement")
