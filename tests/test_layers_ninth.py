@@ -160,3 +160,38 @@ def test_the_new_patterns_do_not_backtrack():
         "我在" + "一家" * 2000 + "公司当" + "大" * 2000,
     ):
         extract_layers(text, speaker="Ann", at=AT)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nope, still haven't sent it.",
+        "Not sent yet.",
+        "I haven't booked it yet.",
+        "I didn't cancel anything.",
+        "We never called it off.",
+        "我没取消。",
+    ],
+)
+def test_a_negated_verb_closes_and_cancels_nothing(text):
+    assert [e for e in extract_layers(text, speaker="Ann", at=AT) if e.layer == "status"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Done, wasn't hard.", "done"),  # the negation of a later clause
+        ("Can't make it tonight, sorry.", "cancelled"),  # a plan called off by a negation
+        ("I'm not going to the wedding after all.", "cancelled"),
+    ],
+)
+def test_a_negation_elsewhere_keeps_the_task_state(text, kind):
+    assert [e.kind for e in extract_layers(text, speaker="Ann", at=AT) if e.layer == "status"] == [kind]
+
+
+def test_reported_news_is_the_named_persons_not_the_speakers():
+    got = [
+        (e.subject, e.key, e.value)
+        for e in extract_layers("Heard Jess moved to Berlin.", speaker="Ann", at=AT)
+    ]
+    assert got == [("Jess", "residence", "Berlin")], got

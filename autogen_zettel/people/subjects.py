@@ -99,7 +99,12 @@ _EN_NOT = frozenset(
     "Luckily Sadly Unfortunately Recently Kinda Totally Seriously Today Tonight Tomorrow Yesterday "
     "Not Lately Sometimes Usually Obviously Clearly".split()
 )
-_EN_OPEN = re.compile(r"^(?:(?:apparently|so|oh|btw|by the way|also|and|fun fact|guess what)[,:]?\s+)+", re.I)
+# openers before the subject, reporting ones included ("Heard Jess moved to Berlin": Jess's news)
+_EN_OPEN = re.compile(
+    r"^(?:(?:apparently|so|oh|btw|by the way|also|and|fun fact|guess what|(?:i\s+)?heard(?:\s+that)?|i've heard"
+    r"(?:\s+that)?|turns out(?:\s+that)?|word is|rumou?r (?:has it|is))[,:]?\s+)+",
+    re.I,
+)
 _EN_LEAD = re.compile(
     rf"^(?:(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?=\s*(?:{_EN_PRED}))"
     rf"|[Mm]y\s+(?P<rel>{RELATIVES_EN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
