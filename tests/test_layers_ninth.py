@@ -86,6 +86,12 @@ def test_lines_that_close_no_task(text):
         ("We live in a tiny cottage near Bath.", ("residence", "Bath")),
         ("Born and bred in Leeds.", ("hometown", "Leeds")),
         ("I'm thirty-two.", ("age", "32")),  # an age in words with a hyphen
+        ("I'm 27.", ("age", "27")),  # no two letters running: still English
+        ("I'm an accountant by trade.", ("job", "accountant")),
+        ("I've been at Google for five years.", ("employer", "Google")),
+        ("I'm from a small town near Cork.", ("hometown", "Cork")),
+        ("I've lived in Leeds all my life.", ("residence", "Leeds")),
+        ("I'm originally from Kenya but live in Cardiff now.", ("residence", "Cardiff")),
     ],
 )
 def test_english_facts_in_other_registers(text, want):
@@ -195,3 +201,17 @@ def test_reported_news_is_the_named_persons_not_the_speakers():
         for e in extract_layers("Heard Jess moved to Berlin.", speaker="Ann", at=AT)
     ]
     assert got == [("Jess", "residence", "Berlin")], got
+
+
+@pytest.mark.parametrize("text", ["I'm at the office.", "I'm at the bank.", "I'm at the gym."])
+def test_a_bare_place_of_work_is_where_one_is_not_an_employer(text):
+    assert [e for e in extract_layers(text, speaker="Ann", at=AT) if e.layer == "fact"] == []
+
+
+def test_a_marriage_that_lasts_is_no_news_of_one():
+    [row] = [
+        e
+        for e in extract_layers("We've been married for six years.", speaker="Ann", at=AT)
+        if e.layer == "fact"
+    ]
+    assert (row.key, row.value, row.kind) == ("relationship", "married", "statement")

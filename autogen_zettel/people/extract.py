@@ -183,7 +183,7 @@ def _sentence(
     """The phrase rules' findings of one sentence, completed by the structural ones of
     :mod:`~autogen_zettel.people.general` for what the phrase rules did not say."""
     han = bool(_HAN.search(sentence))
-    latin = bool(re.search(r"[A-Za-z]{2,}", sentence))
+    latin = bool(re.search(r"[A-Za-z]{2,}", sentence)) or not han  # "I'm 27." has no two letters running
     said = general.normalise_zh(sentence) if han else general.normalise_en(sentence)
     rules = layer_rules_zh if han else layer_rules_en
     found = rules.extract(said, speaker=speaker, at=at, previous=previous, addressee=addressee)

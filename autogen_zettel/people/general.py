@@ -55,15 +55,16 @@ _EMPLOYER_EN = re.compile(
     rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+)?(?:startup|start-up|company|firm|agency|charity|"
     rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
-    rf"|\bI(?:'m| am)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
-    rf"(?P<v3>{_CAP}|(?:a|an|the)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD}))(?=\s*(?:$|[,.;!]|now\b))"
+    rf"|\bI(?:'m| am|'ve been| have been)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
+    rf"(?P<v3>{_CAP}|(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD})|the\s+(?:[\w\-]+\s+){{1,2}}(?:{_ORG_HEAD}))"
+    rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})",
 )
 _PAST_VALUE = re.compile(r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of)\b", re.I)
 _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}|the\s+\w+)")
 _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
-    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b))"
+    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|by (?:trade|profession)\b))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b))"
     r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
@@ -84,15 +85,16 @@ _RESIDENCE_EN = re.compile(
     rf"\b(?:(?i:moved|moving|relocated)|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?(?:to|in)\s+(?P<v>{_CAP})"
     rf"|\bwe're\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
-    rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+for\b"
+    rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
     rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
-    rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\band\s+(?:now\s+)?)"
+    rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
     rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
     rf"|\b(?:I|[Ww]e)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
 )
 # "Born and raised in Cardiff", "I was born in Lagos": where the speaker comes from
 _HOMETOWN_EN = re.compile(
     rf"(?:^|\bI\s+was\s+)(?i:born and (?:raised|bred)|born|raised)\s+in\s+(?P<v>{_CAP})"
+    rf"|\bI(?:'m| am| come)\s+(?:originally\s+)?from\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,3}}?(?:near|outside|in)\s+(?P<v2>{_CAP})"
 )
 _NOT_PLACES = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|the\b)\b"
 _RELATION_EN = (
@@ -227,8 +229,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             "statement" if m.group("v4") or ((m.group("v7") or m.group("v8")) and not change) else "change",
         )
     m = _HOMETOWN_EN.search(s)
-    if m and not re.match(_NOT_PLACES, m.group("v")):
-        add("hometown", m.group("v"), "statement")
+    if m and not re.match(_NOT_PLACES, m.group("v") or m.group("v2")):
+        add("hometown", m.group("v") or m.group("v2"), "statement")
     if not re.search(
         r"\b(?:friend|sister|brother|cousin|colleague|parents)\b.*\b(?:married|engaged|divorced)\b", low
     ):
@@ -236,6 +238,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             if pattern.search(s):
                 k = "statement" if value == "dating" and "since" in low else "change"
                 if value == "divorced" and not re.search(r"\b(?:recently|just|got|finally|last|this)\b", low):
+                    k = "statement"
+                if value == "married" and re.search(r"\bbeen married (?:for|since)\b", low):
                     k = "statement"
                 add("relationship", value, k)
                 break
