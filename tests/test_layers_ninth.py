@@ -215,3 +215,22 @@ def test_a_marriage_that_lasts_is_no_news_of_one():
         if e.layer == "fact"
     ]
     assert (row.key, row.value, row.kind) == ("relationship", "married", "statement")
+
+
+def test_a_clause_that_starts_again_with_i_is_the_speakers_own():
+    got = {
+        (e.subject, e.key, e.value)
+        for e in extract_layers("我老公在银行上班，我在学校当老师。", speaker="王芳", at=AT)
+        if e.layer == "fact"
+    }
+    assert ("王芳的老公", "employer", "银行") in got and ("王芳", "job", "老师") in got, got
+    assert ("王芳的老公", "job", "老师") not in got, got
+
+
+def test_born_in_a_place_is_a_hometown_not_a_job():
+    got = [
+        (e.key, e.value)
+        for e in extract_layers("我是在北京出生的。", speaker="王芳", at=AT)
+        if e.layer == "fact"
+    ]
+    assert got == [("hometown", "北京")], got

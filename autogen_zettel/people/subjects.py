@@ -197,6 +197,14 @@ def _zh(sentence: str, speaker: str) -> list[tuple[str, str]]:
     if rest.startswith(("和我", "跟我", "我")):  # "我妈和我...", "我姐我..." are not hers alone
         return []
     rest = re.sub(r"^(?:她|他)(?=[\u4e00-\u9fff])", "", rest)
+    # "我老公在银行上班，我在学校当老师": the clause that starts again with 我 is the speaker's own
+    own = re.search(r"[，,；;]\s*我(?![们的])", rest)
+    if own:
+        theirs = rest[: own.start()]
+        return [
+            (name, "我" + theirs.replace("她", "我").replace("他", "我") + "。"),
+            (speaker, rest[own.end() - 1 :]),
+        ]
     return [(name, "我" + rest.replace("她", "我").replace("他", "我"))]
 
 
