@@ -183,7 +183,7 @@ def _sentence(
     """The phrase rules' findings of one sentence, completed by the structural ones of
     :mod:`~autogen_zettel.people.general` for what the phrase rules did not say."""
     han = bool(_HAN.search(sentence))
-    latin = bool(re.search(r"[A-Za-z]{2,}", sentence))
+    latin = bool(re.search(r"[A-Za-z]{2,}", sentence)) or not han  # "I'm 27." has no two letters running
     said = general.normalise_zh(sentence) if han else general.normalise_en(sentence)
     rules = layer_rules_zh if han else layer_rules_en
     found = rules.extract(said, speaker=speaker, at=at, previous=previous, addressee=addressee)
@@ -234,7 +234,33 @@ def _sentence(
             out += general.commitments_zh(said, speaker, at, speaker) or general.status_zh(said, speaker)
         else:
             out += general.status_en(said, speaker, speaker)
-    return out
+    return [e for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
+
+
+# a task said not done ("still haven't sent it", "Not sent yet") or a plan said not called off
+# ("I didn't cancel anything", "我没取消"): the negation of the verb that would close or cancel it.
+# Only the first clause with content counts ("Done, wasn't hard" keeps its done).
+_NOT_DONE_EN = re.compile(
+    r"\b(?:haven't|hasn't|hadn't|didn't|did not|have not|has not|never|yet to)\b|^not\b|\bnot\b.*\byet\b",
+    re.I,
+)
+_NOT_CANCELLED_EN = re.compile(
+    r"\b(?:didn't|did not|haven't|have not|hasn't|has not|never|not)\s+(?:\w+\s+)?"
+    r"(?:cancel|cancell?ed|canceled|call(?:ed)? (?:it |that |this |\w+ )?off|scrap|scrapped|postpone|postponed)\b",
+    re.I,
+)
+_NOT_CANCELLED_ZH = re.compile(r"[没不](?:有)?(?:取消|改期|推迟|延期)")
+_OPENER_EN = re.compile(r"^(?:no|nope|nah|sorry|well|ok|okay|yeah|yes|hmm|um|oh)$", re.I)
+
+
+def _negated(said: str, kind: str, han: bool) -> bool:
+    if han:
+        return kind == "cancelled" and bool(_NOT_CANCELLED_ZH.search(said))
+    clauses = [c for c in re.split(r"[,;]\s*", said.strip()) if c and not _OPENER_EN.match(c.strip(" .!"))]
+    first = clauses[0] if clauses else said
+    if kind == "done":
+        return bool(_NOT_DONE_EN.search(first))
+    return bool(_NOT_CANCELLED_EN.search(said))
 
 
 def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.subjects import RELATIVES_ZH
 from autogen_zettel.people.topics import clean_topic, topic_of
 
 __all__ = ["extract_en", "extract_zh"]
@@ -26,7 +27,7 @@ __all__ = ["extract_en", "extract_zh"]
 
 _CHANGE_EN = re.compile(
     r"\b(?:now|since|anymore|any more|no longer|quit|left|leaving|moved|switched|swapped|changed|"
-    r"got|just|started|joined|retrained|used to|new|recently|finally|dropped out|handed in|"
+    r"got|just|started|joined|retrained|used to|new|recently|finally|dropped out|handed in|gave up|became|"
     r"last (?:week|month|year|weekend|summer|spring|autumn|winter)|this (?:week|month|year))\b",
     re.I,
 )
@@ -54,16 +55,17 @@ _EMPLOYER_EN = re.compile(
     rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+)?(?:startup|start-up|company|firm|agency|charity|"
     rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
-    rf"|\bI(?:'m| am)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
-    rf"(?P<v3>{_CAP}|(?:a|an|the)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD}))(?=\s*(?:$|[,.;!]|now\b))"
+    rf"|\bI(?:'m| am|'ve been| have been)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
+    rf"(?P<v3>{_CAP}|(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD})|the\s+(?:[\w\-]+\s+){{1,2}}(?:{_ORG_HEAD}))"
+    rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})",
 )
 _PAST_VALUE = re.compile(r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of)\b", re.I)
 _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}|the\s+\w+)")
 _JOB_EN = re.compile(
-    r"\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
-    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b))"
-    r"|\b(?:as|retrained as|working as|work as|trained as)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
+    r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
+    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|by (?:trade|profession)\b))"
+    r"|\b(?:as|retrained as|working as|work as|trained as|to become|became)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b))"
     r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
     r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b))"
@@ -83,10 +85,16 @@ _RESIDENCE_EN = re.compile(
     rf"\b(?:(?i:moved|moving|relocated)|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?(?:to|in)\s+(?P<v>{_CAP})"
     rf"|\bwe're\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
-    rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+for\b"
+    rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
     rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
-    rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\band\s+(?:now\s+)?)"
+    rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
     rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
+    rf"|\b(?:I|[Ww]e)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
+)
+# "Born and raised in Cardiff", "I was born in Lagos": where the speaker comes from
+_HOMETOWN_EN = re.compile(
+    rf"(?:^|\bI\s+was\s+)(?i:born and (?:raised|bred)|born|raised)\s+in\s+(?P<v>{_CAP})"
+    rf"|\bI(?:'m| am| come)\s+(?:originally\s+)?from\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,3}}?(?:near|outside|in)\s+(?P<v2>{_CAP})"
 )
 _NOT_PLACES = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|the\b)\b"
 _RELATION_EN = (
@@ -103,8 +111,9 @@ _NUMBERS = {
     "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
     "sixty": 60, "seventy": 70, "eighty": 80,
 }  # fmt: skip
+_ONES = {w: i for i, w in enumerate("one two three four five six seven eight nine".split(), 1)}
 _AGE_EN = re.compile(
-    r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+)(?:\s+years old)?\s*(?:$|[!.,])", re.I
+    r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+years old)?\s*(?:$|[!.,])", re.I
 )
 _PET_EN = re.compile(
     r"\b(?:adopted|got|have|rescued)\s+(?:a|an|two|three|our|my|\d+)?\s*(?:new\s+|little\s+)?"
@@ -214,7 +223,14 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         if re.match(_NOT_PLACES, v) or re.search(r"\bwould\b", s):
             continue  # "Moved to Thursday", "Moving to Zoom", "Moving to Texas would be crazy"
         # a move is a change; "we've lived in X for" and a plain "I live in X" are statements
-        add("residence", v, "statement" if m.group("v4") or (m.group("v7") and not change) else "change")
+        add(
+            "residence",
+            v,
+            "statement" if m.group("v4") or ((m.group("v7") or m.group("v8")) and not change) else "change",
+        )
+    m = _HOMETOWN_EN.search(s)
+    if m and not re.match(_NOT_PLACES, m.group("v") or m.group("v2")):
+        add("hometown", m.group("v") or m.group("v2"), "statement")
     if not re.search(
         r"\b(?:friend|sister|brother|cousin|colleague|parents)\b.*\b(?:married|engaged|divorced)\b", low
     ):
@@ -223,12 +239,15 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
                 k = "statement" if value == "dating" and "since" in low else "change"
                 if value == "divorced" and not re.search(r"\b(?:recently|just|got|finally|last|this)\b", low):
                     k = "statement"
+                if value == "married" and re.search(r"\bbeen married (?:for|since)\b", low):
+                    k = "statement"
                 add("relationship", value, k)
                 break
     m = _AGE_EN.search(s)
     if m:
         v = m.group("v").lower()
-        n = int(v) if v.isdigit() else _NUMBERS.get(v)
+        tens, _, ones = v.partition("-")
+        n = int(v) if v.isdigit() else _NUMBERS.get(tens, 0) + _ONES.get(ones, 0) if ones else _NUMBERS.get(v)
         if n and 10 <= n < 100:
             add("age", str(n), "statement")
     m = _PET_EN.search(s)
@@ -492,19 +511,24 @@ _ZH_ORG_HEAD = (
 )
 _ZH_SCHOOL = re.compile(
     r"(?:考上了?|考进了?|转学到|转到|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?(?:大学|学院|大|华|旦|交|中|小)?)(?:的|了|录取|。|，|！|$)"
-    r"|在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上)(?:博士|研究生|研|大学|本科|硕士|书|高中)"
+    r"|在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上)(?:博士|研究生|研|大学|本科|硕士|书|高中|[大研高初][一二三四])"
+    r"|(?<![现正])(?<!当时)(?<!那时)在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
 )
 _ZH_EMPLOYER = re.compile(
     rf"(?:跳槽|辞职|调|派)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?)(?:了|。|，|！|$|上班|工作)"
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
-    rf"|在(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
+    rf"|(?<![现正实存])在(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
-    rf"|(?:离职|辞职|跳槽|毕业|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?现在(?:在|去了)(?P<v5>{_HZ}{{2,6}}?)(?:了|。|！|$)"
+    rf"|(?:离职|辞职|跳槽|毕业|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?现在(?:在|去了)(?P<v5>{_HZ}{{2,6}}?)(?:了|。|！|$)"
 )
 _ZH_JOB = re.compile(
     r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
     r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手))(?:的|了|。|，|！|$)"
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
+    r"|(?:^我|在[\u4e00-\u9fffA-Za-z]{2,8}?|现在|^我现在)当(?:了)?(?:一名|一个|个|名)?"
+    r"(?!时|然|地|天|初|做|成|回|真|心|面|中|晚|年|场|作|众|选|兵)(?P<v3>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
+    rf"|在(?:[\u4e00-\u9fffA-Za-z]{{0,4}}?的?(?:一家|一个))?(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
+    r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
 )
 _ZH_RESIDENCE = re.compile(
     r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
@@ -512,20 +536,26 @@ _ZH_RESIDENCE = re.compile(
     r"|在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
 )
-_ZH_FUTURE = re.compile(r"打算|准备|想|说不定|可能|也许|明年|下个?月|下周|以后|将来|要搬|会搬")
+_ZH_FUTURE = re.compile(
+    r"打算|准备|(?<![联理思感幻梦回设猜构])想|说不定|可能|也许|明年|下个?月|下周|以后|将来|要搬|会搬"
+)
 _ZH_RELATION = (
     ("engaged", re.compile(r"订婚")),
     ("divorced", re.compile(r"离婚|(?:跟|和)(?:老婆|老公|妻子|丈夫)离了")),
     ("married", re.compile(r"结婚|领证|成家了")),
-    ("single", re.compile(r"分手|单身了")),
+    ("single", re.compile(r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)")),
     ("dating", re.compile(r"(?:跟|和)(?:女朋友|男朋友|对象)住在一起|谈恋爱|在谈|有对象了|脱单")),
 )
 _ZH_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_AGE = re.compile(r"(?:满|今年|刚)(?P<v>[一二三四五六七八九十两\d]{1,4})岁?(?:了|。|！|$)")
 _ZH_PET = re.compile(
     r"(?:家|我)(?:里)?(?:有|养了?)(?:[一二两三四五\d]只|一条|两条)?(?P<v>狗|猫|兔子|鹦鹉|仓鼠|金鱼)"
+    r"|(?:家|我)(?:里)?(?:有|养了?)[一二两三四五\d]只(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
 )
 _ZH_HOMETOWN = re.compile(
+    r"(?:^|[，,])我是(?!个|一|本|外|成年|年轻|文化|普通|局外|自己|男|女|老实|明白|懂行|新|好|坏|穷|富|什么|哪)"
+    r"(?P<v3>[\u4e00-\u9fff]{2,3}?)人(?=[。！，,]|$)|(?:从小|小时候)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)长大|"
+    r"在(?P<v6>[\u4e00-\u9fff]{2,4}?)出生|(?:出生在|出生于)(?P<v5>[\u4e00-\u9fff]{2,4}?)(?=[，。！,]|$|的)|"
     r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
 )
 _ZH_ALLERGY = re.compile(r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏")
@@ -549,6 +579,10 @@ def _zh_int(text: str) -> int | None:
 def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if s.rstrip().endswith(("？", "?", "吗")):
         return []
+    if re.search(r"以前|原来|之前|过去|曾经", s) and re.search(r"过[。！，,]?$", s) and "现在" not in s:
+        return []  # "我以前在北京工作过": what was, not what is
+    if re.match(r"(?:他|她|它)们?(?!的)", s) and "我" not in s:
+        return []  # "他在上海当老师": someone unnamed, whose fact is not the speaker's
     future = bool(_ZH_FUTURE.search(s)) and not re.search(r"了[。！，]?$|已经", s)
     out: list[Evidence] = []
     change = bool(_ZH_CHANGE.search(s)) and not re.search(r"已经.{0,4}年了", s)
@@ -563,7 +597,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if future:
         return out
     for m in _ZH_SCHOOL.finditer(s):
-        v = m.group("v") or m.group("v2")
+        v = m.group("v") or m.group("v2") or m.group("v6")
         if (
             v
             and m.group("v2")
@@ -604,8 +638,12 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             else "statement",
         )
     for m in _ZH_JOB.finditer(s):
-        v = m.group("v") or m.group("v2")
-        if re.search(r"[我你他她的]", v):
+        v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")
+        if (m.group("v3") or m.group("v4")) and (
+            v in RELATIVES_ZH or re.search(r"(?:饭|菜|事|活|作业|家务|手术|项目|实验|检查|生意)$", v)
+        ):
+            continue  # "我当妈妈了" is news of a child; "在医院做手术" an act, not a trade
+        if re.search(r"[我你他她的]|^在|出生", v):
             continue  # "他是我最喜欢的演员": a phrase about someone, not a job
         neg = s[max(0, m.start() - 2) : m.start()]
         if "不" in neg:  # "我不当老师了": the job that was
@@ -619,15 +657,26 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         )
     for m in _ZH_RESIDENCE.finditer(s):
         v = next((g for g in m.groups() if g), "").strip()
-        if not v or re.search(r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面", v):
+        if not v or re.search(
+            r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面|房子$|新家$|新房$|公寓$|宿舍$", v
+        ):
             continue
         add("residence", v, "statement" if m.group("v2") or m.group("v4") else "change")
     if "residence" in {e.key for e in out} and "回老家" in s:
         add("hometown", next(e.value for e in out if e.key == "residence"), "statement")
     for value, pattern in _ZH_RELATION:
         if pattern.search(s):
-            k = "statement" if value in ("divorced",) and re.search(r"已经.{0,4}年", s) else "change"
-            if value == "dating":
+            k = (
+                "statement"
+                if value in ("divorced",)
+                and re.search(r"已经.{0,4}年", s)
+                or value == "married"
+                and re.search(r"结婚(?:已经)?[一二三四五六七八九十两几多\d]{1,3}年", s)
+                else "change"
+            )
+            if value == "dating" or (
+                value == "single" and "单身" in s and "单身了" not in s and "又" not in s
+            ):
                 k = "statement"
             add("relationship", value, k)
             break
@@ -638,10 +687,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             add("age", str(n), "statement")
     m = _ZH_PET.search(s)
     if m:
-        add("pet", m.group("v"), "statement")
+        add("pet", m.group("v") or m.group("v2"), "statement")
     m = _ZH_HOMETOWN.search(s)
     if m:
-        add("hometown", m.group("v") or m.group("v2"), "statement")
+        add("hometown", next(g for g in m.groups() if g), "statement")
     m = _ZH_ALLERGY.search(s)
     if m:
         add("allergy", m.group("v"), "statement")
@@ -986,13 +1035,37 @@ _STATUS_EN_DONE = re.compile(
     re.I,
 )
 _STATUS_EN_CANCEL = re.compile(
-    r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|pulling out of|"
-    r"pull out of|dropping|not doing|won't be|no longer doing|postponed|"
+    r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
+    r"pulling out of|pull out of|back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
     r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s))\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
-    r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b",
+    r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b"
+    # "The party's off": the contracted copula only after a determiner ("Tom's cancelled" is his news)
+    r"|^(?:the|our|my|this|that)\s+(?P<w4>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?'s(?:\s+been)?\s+"
+    r"(?:off(?!\s+(?:to|sick|work|for|on|duty|until|till|the|with|again|home)\b)|cancelled|canceled|called off|postponed|scrapped)\b"
+    # a phrasal verb with its particle after the object: "Called it off", "we put the trip off"
+    r"|^(?:(?:I|we)(?:'ve|\s+have|'d|\s+had)?\s+)?(?:just\s+|finally\s+)?(?:call(?:ed|ing)?|put(?:ting)?)\s+"
+    r"(?:it|that|this|them|everything|(?:the|our|my)\s+(?P<w5>[\w\-]+(?:\s+[\w\-]+){0,2}?))\s+off\b"
+    r"|^(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+)?(?:cancell?ed|canceled)(?=\s*(?:$|[,.;!]))"
+    # "Dinner's cancelled": a bare noun with the contracted copula, when nothing follows the verb
+    # ("Tom's cancelled the trip" has an object: his news)
+    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|called off)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
+_STATUS_EN_RESULT = re.compile(
+    r"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:the\s+|my\s+|our\s+)?"
+    r"(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)[a-z][\w'\-]*(?:\s+[\w'\-]+){0,2}?)"
+    r"(?:'s|\s+is|\s+are|\s+has been|\s+have been)?\s+(?:all\s+|now\s+|already\s+)?"
+    r"(?:picked up|dropped off|ordered|bought|mailed|shipped|collected|packed up|taken out|put away)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:this|last|yesterday|today|just|already|and|at|from|for|on|in|by)\b)"
+    r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?got\s+(?:the|my|our)\s+(?P<w2>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
+    r"\s+(?:[a-z]+ed|done|seen to|sorted|fixed|cut)\b"
+    r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?(?:[a-z]+ed|took|put|brought|sent|gave|handed)\s+"
+    r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b"
+    r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+)?[a-z]+\s+(?:the|my|our|your)\s+(?P<w6>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
+    r"\b[^,;]*?\b(?:as promised|as agreed|like I promised|as I said I would)\b",
     re.I,
 )
 # "Mia handled the catering", "Omar sent them": a name, a done verb and its object ("Visas sorted" has none)
@@ -1017,7 +1090,10 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _STATUS_EN_CANCEL.search(clause)
         if m:
-            w = (m.group("w") or m.group("w2") or "").strip()
+            w = (
+                m.group("w") or m.group("w2") or m.group("w4") or m.group("w5") or m.group("w6") or ""
+            ).strip()
+            w = re.sub(r"^whole\s+", "", w)
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _NAMED_DONE_EN.search(clause)
@@ -1030,6 +1106,10 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w4")) if g), "") or ""
             if re.match(r"(?:I|we|you|it|that|this|he|she|they)$", w.strip(), re.I):
                 w = ""
+            return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
+        m = _STATUS_EN_RESULT.search(clause)
+        if m:
+            w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w6")) if g), "") or ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
     return []
 

@@ -325,6 +325,9 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
             value = m.group("v") if m.groupdict().get("v") else m.groupdict().get("v2")
             if not value:
                 continue
+            value = re.sub(r"^(?:一家|一个)(?=\S{2})", "", value) if key == "employer" else value
+            if key == "residence" and re.search(r"房子$|新家$|新房$|公寓$|宿舍$", value):
+                continue  # "搬到新房子了": a dwelling, not a place
             if key == "age":
                 value = _zh_num(value)
             verb = m.groupdict().get("verb") or ""

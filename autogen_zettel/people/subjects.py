@@ -99,7 +99,12 @@ _EN_NOT = frozenset(
     "Luckily Sadly Unfortunately Recently Kinda Totally Seriously Today Tonight Tomorrow Yesterday "
     "Not Lately Sometimes Usually Obviously Clearly".split()
 )
-_EN_OPEN = re.compile(r"^(?:(?:apparently|so|oh|btw|by the way|also|and|fun fact|guess what)[,:]?\s+)+", re.I)
+# openers before the subject, reporting ones included ("Heard Jess moved to Berlin": Jess's news)
+_EN_OPEN = re.compile(
+    r"^(?:(?:apparently|so|oh|btw|by the way|also|and|fun fact|guess what|(?:i\s+)?heard(?:\s+that)?|i've heard"
+    r"(?:\s+that)?|turns out(?:\s+that)?|word is|rumou?r (?:has it|is))[,:]?\s+)+",
+    re.I,
+)
 _EN_LEAD = re.compile(
     rf"^(?:(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?=\s*(?:{_EN_PRED}))"
     rf"|[Mm]y\s+(?P<rel>{RELATIVES_EN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
@@ -192,6 +197,14 @@ def _zh(sentence: str, speaker: str) -> list[tuple[str, str]]:
     if rest.startswith(("和我", "跟我", "我")):  # "我妈和我...", "我姐我..." are not hers alone
         return []
     rest = re.sub(r"^(?:她|他)(?=[\u4e00-\u9fff])", "", rest)
+    # "我老公在银行上班，我在学校当老师": the clause that starts again with 我 is the speaker's own
+    own = re.search(r"[，,；;]\s*我(?![们的])", rest)
+    if own:
+        theirs = rest[: own.start()]
+        return [
+            (name, "我" + theirs.replace("她", "我").replace("他", "我") + "。"),
+            (speaker, rest[own.end() - 1 :]),
+        ]
     return [(name, "我" + rest.replace("她", "我").replace("他", "我"))]
 
 
