@@ -53,8 +53,9 @@ def test_preferences_by_context_keep_each_context_apart_and_fall_back_to_shared(
         home = {p.topic: p.context for p in mem.preferences("Rui", context="personal")}
         assert work == {"short answers": "work", "spicy": None}  # never the weekend's long answers
         assert home == {"long answers": "personal", "spicy": None}
-        # a context no session is in reads the shared sessions only
-        assert {p.topic for p in mem.preferences("Rui", context="travel")} == {"spicy"}
+        # a context nobody declared and no session is in is a mistake, said so
+        with pytest.raises(InvalidInput, match="no context 'wrok'.*known: personal, work"):
+            mem.preferences("Rui", context="wrok")
         with pytest.raises(InvalidInput, match="cannot name a context"):
             mem.preferences("Rui", context="At Work")
         split = mem.people.by_context("Rui")
@@ -63,7 +64,44 @@ def test_preferences_by_context_keep_each_context_apart_and_fall_back_to_shared(
             "work": ["short answers"],
             "personal": ["long answers"],
         }
-        assert mem.export()["layers"]["contexts"] == {"p1": "personal", "w1": "work"}
+        layers = mem.export()["layers"]
+        assert layers["contexts"] == {"p1": "personal", "w1": "work"}
+        assert [p["topic"] for p in layers["preferences_by_context"]["work"]] == ["short answers"]
+
+
+def test_two_people_in_one_context_keep_their_own_rows():
+    """Rows are per person and topic: Ada's sushi at work does not hide Rui's, nor Rui's shared tea."""
+    with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("coach")
+        mem.people.contexts.set("w1", "work")
+        mem.remember("I love tea.", speaker="Rui", session_id="s0", at=T0)
+        mem.remember("I love sushi.", speaker="Rui", session_id="w1", at=T0 + timedelta(days=1))
+        mem.remember(
+            "I love sushi too.", speaker="Ada", session_id="w1", at=T0 + timedelta(days=1, minutes=1)
+        )
+        mem.remember(
+            "I love tea as well.", speaker="Ada", session_id="w1", at=T0 + timedelta(days=1, minutes=2)
+        )
+        rows = {(p.subject, p.topic, p.context) for p in mem.preferences(context="work")}
+        assert {("Rui", "sushi", "work"), ("Ada", "sushi", "work"), ("Rui", "tea", None)} <= rows
+        lines = mem.people.for_turn("sushi or tea?", session_id="w1")
+        assert any("Rui likes sushi" in x for x in lines) and any("Ada likes sushi" in x for x in lines)
+
+
+def test_the_opposite_said_in_another_context_does_not_erase_the_first():
+    """Conflicts know no contexts: the later card wins the pooled view, but within its own
+    context the earlier one still holds."""
+    with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("coach")
+        mem.people.contexts.set("w1", "work")
+        mem.people.contexts.set("p1", "personal")
+        mem.remember("I love long detailed answers.", speaker="Rui", session_id="w1", at=T0)
+        mem.remember(
+            "I hate long detailed answers.", speaker="Rui", session_id="p1", at=T0 + timedelta(days=3)
+        )
+        work = [(p.value > 0.5, p.context) for p in mem.preferences("Rui", context="work")]
+        home = [(p.value > 0.5, p.context) for p in mem.preferences("Rui", context="personal")]
+        assert work == [(True, "work")] and home == [(False, "personal")]
 
 
 def test_the_recall_block_and_the_profile_follow_the_sessions_context():
@@ -91,8 +129,12 @@ def test_a_set_context_wins_and_none_puts_a_session_back_among_the_shared():
     with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
         mem = hub.tenant("coach")
         _said(mem)
-        mem.people.contexts.set("w1", None)
-        assert {p.topic for p in mem.preferences("Rui", context="work")} == {"spicy", "short answers"}
+        mem.people.contexts.set("w1", None)  # work's only session: its words are shared now
+        assert {p.topic for p in mem.preferences("Rui", context="personal")} == {
+            "spicy",
+            "short answers",
+            "long answers",
+        }
         with pytest.raises(InvalidInput, match="session_id"):
             mem.people.contexts.set("", "work")
 
@@ -127,9 +169,46 @@ def test_contexts_are_inferred_from_what_a_session_says_and_kept_when_it_ends():
         assert mem.people.contexts.of("c") is None  # trivia belongs to no context
         parts = mem.people.contexts
         assert parts.session_ended("a", T0 + timedelta(hours=1)) == "work"
-        assert mem.export()["layers"]["contexts"] == {"a": "work"}
+        assert mem.export()["layers"]["contexts"] == {"a": "work", "b": "personal"}  # b: live, inferred
         parts.set("a", "personal")  # the caller knows better: a set context replaces an inferred one
         assert parts.session_ended("a", T0 + timedelta(hours=2)) is None and parts.of("a") == "personal"
+
+
+def test_the_declaration_is_kept_and_a_live_inference_follows_the_session(tmp_path):
+    """A reopened hub (another process: nothing declared there) reads the contexts the tenant
+    declared, so a session it ends for its idle gap keeps its context; a long session's guess
+    moves with what it says last."""
+    with MemoryHub.open(tmp_path) as hub:
+        mem = hub.tenant("coach")
+        mem.people.contexts.declare(CONTEXTS)
+        for i in range(14):
+            mem.remember(
+                f"Meeting {i} with my manager about the client deadline.",
+                speaker="Rui",
+                session_id="a",
+                at=T0 + timedelta(minutes=i),
+            )
+        assert mem.people.contexts.of("a") == "work"
+        for i in range(14):
+            mem.remember(
+                f"Weekend {i}: the kids and I baked at home with family.",
+                speaker="Rui",
+                session_id="a",
+                at=T0 + timedelta(minutes=30 + i),
+            )
+        assert mem.people.contexts.of("a") == "personal"  # the last twelve cards speak of home now
+    with MemoryHub.open(tmp_path) as hub:
+        mem = hub.tenant("coach")
+        assert set(mem.people.contexts.declared) == {"work", "personal"}
+        mem.flush()  # the reopened hub may have ended the idle session itself, keeping its context
+        mem.people.contexts.session_ended("a", T0 + timedelta(days=1))
+        row = mem.people.tables.context_row("a")
+        assert (row["context"], row["how"]) == ("personal", "inferred")
+    with (
+        MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub,
+        pytest.raises(InvalidInput, match="at least two"),
+    ):
+        hub.tenant("x").people.contexts.declare({"work": "meetings"})
 
 
 def test_one_context_or_none_infers_nothing():

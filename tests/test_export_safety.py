@@ -202,3 +202,21 @@ def test_graphml_takes_control_characters_and_writes_whole(tmp_path, clock):
     (tmp_path / "link.graphml").symlink_to(victim)
     write_atomic(tmp_path / "link.graphml", lambda tmp: nx.write_graphml(G, tmp))
     assert victim.read_text() == "keep"
+
+
+def test_an_export_to_a_pipe_is_written_in_place(tmp_path):
+    """-o /dev/stdout or a FIFO: there is no file to swap, the bytes go down the pipe."""
+    import os
+    import threading
+
+    from autogen_zettel.base.atomic import write_atomic
+
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    write_atomic(fifo, lambda p: open(p, "w", encoding="utf-8").write("hello"))  # noqa: SIM115
+    reader.join(timeout=30)
+    assert got == [b"hello"] and fifo.is_fifo()
+    assert [p.name for p in tmp_path.iterdir()] == ["out.fifo"]  # no temporary sibling left

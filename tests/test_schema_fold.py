@@ -173,6 +173,10 @@ def test_a_folder_from_before_the_layers_owned_their_schema_keeps_its_rows_and_g
         mem = hub.tenant("ann")
         assert [(c.owner, c.what) for c in mem.commitments()] == before
         assert [c.kind for c in mem.cards() if c.id in plan_ids] == [CardKind.PLAN] * len(plan_ids)
+        # the old name still finds them (a script or a habit of the CLI's --kind)
+        assert (
+            [c.id for c in mem.find(kind="commitment")] == [c.id for c in mem.find(kind="plan")] == plan_ids
+        )
     db = sqlite_utils.Database(path)
     assert [m.name for m in layer_migrations.applied(db)] == [
         "m001_layers",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Callable
 
@@ -13,8 +14,16 @@ __all__ = ["write_atomic"]
 
 
 def write_atomic(path: str | os.PathLike, write: Callable[[str], object]) -> None:
-    """Write a file by ``write(tmp_path)`` into a new sibling of ``path`` and rename it over ``path``."""
+    """Write a file by ``write(tmp_path)`` into a new sibling of ``path`` and rename it over ``path``
+    (a ``path`` that is a pipe, a terminal or a device is written in place)."""
     path = os.fspath(path)
+    try:
+        mode = os.stat(path).st_mode  # through a link: what a write would reach
+    except OSError:
+        mode = None
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        write(path)  # a pipe, a terminal or a device (-o /dev/stdout, a FIFO): nothing to swap
+        return
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
     os.close(fd)

@@ -82,7 +82,7 @@ def _change_status(obj: Context, tenant: str, card_id: str, target: CardStatus) 
 
 @click.command()
 @click.argument("tenant")
-@click.option("--kind", default=None, help="fact, preference, event, commitment, relation or summary.")
+@click.option("--kind", default=None, help="fact, preference, event, plan, relation or summary.")
 @click.option("--status", default=None, help="active, to-verify, frozen or archived.")
 @click.option("--speaker", default=None, help="Only cards said by this speaker.")
 @click.option("--session", "session_id", default=None, help="Only cards of this session.")

@@ -103,6 +103,8 @@ class MemoryArchive:
         limit: int | None = None,
     ) -> list[Card]:
         """Cards matching every given filter, oldest first (``contains``: case-insensitive text)."""
+        if kind == "commitment":  # the plan kind's name before it was renamed (one meaning per word)
+            kind = CardKind.PLAN.value
         for name, value, enum in (
             ("kind", kind, CardKind),
             ("status", status, CardStatus),

@@ -43,8 +43,13 @@ class TenantParts:
     :attr:`clarifications` and :attr:`people` (facts, preferences, commitments)."""
 
     def __init__(self, hub: TenantHost, name: str, db: CardDB):
-        # the person layers' own tables (and their data migrations), before anything reads a card
-        layer_tables.migrations.apply(db.db)
+        # the person layers' own tables (and their data migrations), before anything reads a card;
+        # a refusal leaves no connection open (as CardDB's own migrations do)
+        try:
+            layer_tables.migrations.apply(db.db)
+        except BaseException:
+            db.close()
+            raise
         self.hub = hub
         self.name = name
         self.config = hub.config

@@ -219,8 +219,10 @@ class Zettelkasten:
         >>> mem.used(hits, [hits[0]])  # the reply used the first one  # doctest: +SKIP
 
         :param used: card ids, cards or hits
-        :returns: how many links changed
+        :returns: how many links changed (0 with ``links.learn: false``: nothing learns)
         """
+        if not self.config.links.learn:
+            return 0
         ids = {u if isinstance(u, str) else u.card.id if isinstance(u, Hit) else u.id for u in used}
         return learn_from_use(self._parts, list(hits), ids, at=self._parts.now(at))
 

@@ -17,6 +17,7 @@ short.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import threading
@@ -40,6 +41,9 @@ INFER_MARGIN = 0.0
 #: the most recent cards of a session read to infer its context
 _WINDOW = 12
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+#: where a tenant keeps its declared contexts (meta table), so an inference made after a restart
+#: (a session the reopened hub ends for its idle gap) reads the same contexts
+_META = "contexts_declared"
 
 
 def validate_context_name(name: str, *, where: str = "context") -> str:
@@ -105,13 +109,16 @@ class Contexts:
         self._embedder = embedder
         self._described: dict[str, np.ndarray] = {}
         self._descriptions: dict[str, str] = {}
-        self._live: dict[str, tuple[int, str | None]] = {}  # session -> (cards read, inferred)
+        self._loaded = False  # the declaration kept in the tenant's meta table was read
+        # session -> (the cards' texts read, the context inferred from them)
+        self._live: dict[str, tuple[tuple[str, ...], str | None]] = {}
         self._lock = threading.Lock()
 
     # -- declaring ----------------------------------------------------------------------------
     def declare(self, contexts: Mapping[str, str]) -> None:
         """Declare the contexts sessions may be inferred to belong to: name -> the words that
-        describe it. Replaces the earlier declaration; sessions already assigned keep theirs."""
+        describe it, two at least (an empty mapping withdraws the declaration). Kept in the
+        tenant's database; replaces the earlier declaration; sessions already assigned keep theirs."""
         descriptions = {}
         for name, words in contexts.items():
             validate_context_name(name)
@@ -121,15 +128,48 @@ class Contexts:
                     f"'meetings, deadlines, the office'), got {words!r}"
                 )
             descriptions[name] = words.strip()
+        if len(descriptions) == 1:
+            raise InvalidInput(
+                f"one context ({next(iter(descriptions))}) cannot be told apart from anything: declare "
+                "at least two, e.g. work and personal"
+            )
         described = describe(descriptions, self._embedder)
+        self._tables.cards_db.set_meta(_META, json.dumps(descriptions, ensure_ascii=False))
         with self._lock:
-            self._described, self._descriptions = described, descriptions
+            self._described, self._descriptions, self._loaded = described, descriptions, True
             self._live.clear()
+
+    def _ready(self) -> dict[str, np.ndarray]:
+        """The declared contexts' vectors, read from the tenant's meta table once."""
+        with self._lock:
+            if self._loaded:
+                return self._described
+        stored = self._tables.cards_db.get_meta(_META)
+        descriptions = json.loads(stored) if stored else {}
+        described = describe(descriptions, self._embedder) if len(descriptions) >= 2 else {}
+        with self._lock:
+            if not self._loaded:
+                self._described, self._descriptions, self._loaded = described, descriptions, True
+            return self._described
 
     @property
     def declared(self) -> dict[str, str]:
         """The declared contexts: name -> description."""
+        self._ready()
         return dict(self._descriptions)
+
+    def check_known(self, context: str) -> str:
+        """``context`` if it is declared or some session is in it, else :class:`InvalidInput`
+        naming the known ones (a misspelt context would silently read the shared sessions only)."""
+        validate_context_name(context)
+        known = set(self.declared) | set(self.sessions().values())
+        if context not in known:
+            raise InvalidInput(
+                f"no context {context!r} in this memory (known: {', '.join(sorted(known)) or 'none'}); "
+                "declare contexts (a persona's `contexts:`, or mem.people.contexts.declare) or put a "
+                "session in one (mem.people.contexts.set(session_id, name))"
+            )
+        return context
 
     # -- assigning ----------------------------------------------------------------------------
     def set(self, session_id: str, context: str | None, *, at: datetime | None = None) -> None:
@@ -151,16 +191,17 @@ class Contexts:
         row = self._tables.context_row(session_id)
         if row is not None:
             return row["context"] or None
-        if len(self._described) < 3:  # two contexts and the shared anchor at least
+        described = self._ready()
+        if len(described) < 3:  # two contexts and the shared anchor at least
             return None
-        texts = self._tables.session_texts(session_id, _WINDOW)
+        texts = tuple(self._tables.session_texts(session_id, _WINDOW))
         with self._lock:
             cached = self._live.get(session_id)
-        if cached is not None and cached[0] == len(texts):
+        if cached is not None and cached[0] == texts:
             return cached[1]
-        guess = infer_context(texts, self._described, self._embedder)
+        guess = infer_context(list(texts), described, self._embedder)
         with self._lock:
-            self._live[session_id] = (len(texts), guess)
+            self._live[session_id] = (texts, guess)
         return guess
 
     def session_ended(self, session_id: str, at: datetime) -> str | None:

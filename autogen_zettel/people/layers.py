@@ -23,7 +23,7 @@ from datetime import date, datetime, timedelta
 
 from autogen_zettel.base.errors import InvalidInput
 from autogen_zettel.base.prompts import one_line
-from autogen_zettel.people.contexts import Contexts, validate_context_name
+from autogen_zettel.people.contexts import Contexts
 from autogen_zettel.people.model import Commitment, Fact, Preference
 from autogen_zettel.people.sync import (
     LAYERS_VERSION,
@@ -130,9 +130,10 @@ class Layers:
         self, subject: str | None = None, topic: str | None = None, *, context: str | None = None
     ) -> list[Preference]:
         """Preferences (value 0..1, 0.5 neutral), strongest evidence first; ``topic`` matches its
-        synonyms ("raw fish" finds sushi). With ``context`` (see :attr:`contexts`), what was said
-        in sessions of that context, and for the topics it never spoke of, what was said in
-        shared sessions; never what another context said. Without, every session's together."""
+        synonyms ("raw fish" finds sushi). With ``context`` (see :attr:`contexts`; a declared one,
+        or one a session was put in), what was said in sessions of that context, and for the
+        topics it never spoke of, what was said in shared sessions; never what another context
+        said. Without, every session's together."""
         self.mem.flush()
         self._ensure()
         if context is not None:
@@ -157,28 +158,36 @@ class Layers:
         ]
         return sorted(out, key=lambda p: (subject_key(p.subject), -p.evidence, p.topic))
 
-    def _in_context(self, subject: str | None, context: str) -> list[dict]:
+    def _in_context(self, subject: str | None, context: str, keep=None) -> list[dict]:
         """Preference rows of one context: its own, and the shared ones for the topics it never
         spoke of (see :meth:`preferences`)."""
-        validate_context_name(context)
-        split = self._split(subject)
-        own = {r["topic_key"]: r for r in split.get(context, [])}
-        shared = [r for r in split.get(None, []) if r["topic_key"] not in own]
+        self.contexts.check_known(context)
+        split = self._split(subject, keep)
+        own = {(r["subject_key"], r["topic_key"]): r for r in split.get(context, [])}
+        shared = [r for r in split.get(None, []) if (r["subject_key"], r["topic_key"]) not in own]
         return sorted([*own.values(), *shared], key=lambda r: (r["subject_key"], r["topic_key"]))
 
-    def _split(self, subject: str | None) -> dict[str | None, list[dict]]:
+    def _split(self, subject: str | None, keep=None) -> dict[str | None, list[dict]]:
         """Preference rows derived on read per context of life: None holds what shared sessions
-        (of no context) said, each context what its own sessions said."""
+        (of no context) said, each context what its own sessions said (``keep``: a test of an
+        evidence row, to derive only the topics a turn names)."""
         placed = self.contexts.sessions()
         groups: dict[tuple[str | None, str, str], list[dict]] = {}
         observed = self.tables.observed(
             ["preference"], subject_key(subject) if subject else None, statuses=PREFERENCE_STATUSES
         )
         for r in observed:
+            if keep is not None and not keep(r):
+                continue
             where = placed.get(r["session"] or "")
             groups.setdefault((where, r["subject_key"], r["key"]), []).append(r)
         out: dict[str | None, list[dict]] = {}
         for (where, sk, key), rows in groups.items():
+            if where is not None and not any(r["card_status"] == "active" for r in rows):
+                # every card of this context's say lost a conflict, which knows no contexts: to a
+                # card of another context or of a shared session ("love long answers" at work,
+                # "hate them" at home). Within its own context it still holds.
+                rows = [{**r, "card_status": "active"} for r in rows]
             p = preference_of(rows)
             if p is not None:
                 out.setdefault(where, []).append(
@@ -257,8 +266,12 @@ class Layers:
             "facts": [plain(f) for f in self.facts(include_superseded=True)],
             "preferences": [plain(p) for p in self.preferences()],
             "commitments": [plain(c) for c in self.commitments()],
-            # the sessions' contexts of life (set or kept from an inference): session -> context
-            "contexts": {r["session"]: r["context"] for r in self.tables.context_rows()},
+            # the sessions' contexts of life (set, kept from an inference, or inferred now for a live
+            # session): session -> context; and each context's own preferences
+            "contexts": self.contexts.sessions(),
+            "preferences_by_context": {
+                c: [plain(p) for p in ps] for c, ps in self.by_context().items() if c is not None
+            },
         }
 
     # -- the turn ----------------------------------------------------------------------------
@@ -298,7 +311,14 @@ class Layers:
         keys = {topic_of(w) for w in words} | {
             topic_of(" ".join(p)) for p in zip(low.split(), low.split()[1:])
         }
-        for r in self._in_context(None, context) if context else self.tables.preferences():
+
+        def named(r) -> bool:  # an evidence row of a topic the turn names (value: the topic said)
+            said = r["value"] or r["key"] or ""
+            return (
+                r["key"] in keys or bool(words & set(tokens(said))) or (bool(said) and said.casefold() in low)
+            )
+
+        for r in self._in_context(None, context, named) if context else self.tables.preferences():
             if (
                 r["topic_key"] in keys
                 or words & set(tokens(r["topic"]))
