@@ -41,6 +41,7 @@ from autogen_zettel.people.sync import evidence_for, sync_cards
 from autogen_zettel.people.tables import LayerTables
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
+from autogen_zettel.text import zh_places
 from autogen_zettel.text.dates import anchor_dates
 from autogen_zettel.text.han_names import warm_for
 from autogen_zettel.trust.conflict_judge import Judge
@@ -171,6 +172,8 @@ class Ingest:
         known_entities = tuple(sorted({m.speaker for m in prepared}))
         for speaker in known_entities:
             warm_for(speaker)  # pinyin for an English question naming them (text/han_names.py)
+        for m in prepared:  # jieba's places for the Chinese facts read from it (text/zh_places.py)
+            zh_places.warm_for(m.text)
         privacy = self.config.privacy
         said_by = {m.message_id: m.speaker for m in prepared}
         earlier = {m.reply_to for m in prepared if m.reply_to and m.reply_to not in said_by}

@@ -20,6 +20,7 @@ import re
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.subjects import RELATIVES_ZH
 from autogen_zettel.people.topics import clean_topic, topic_of
+from autogen_zettel.text.zh_places import is_place
 
 __all__ = ["extract_en", "extract_zh"]
 
@@ -536,6 +537,9 @@ _ZH_RESIDENCE = re.compile(
     r"|在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
 )
+_ZH_HERE = re.compile(
+    r"^我?(?:现在|目前|如今|一直)?(?:都|还|也)?在(?P<v>[\u4e00-\u9fff]{2,8}?)(?:呢|了)?[。！!]?$"
+)
 _ZH_FUTURE = re.compile(
     r"打算|准备|(?<![联理思感幻梦回设猜构])想|说不定|可能|也许|明年|下个?月|下周|以后|将来|要搬|会搬"
 )
@@ -621,6 +625,13 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if m.group("v5") and re.match(r"(?:他|她)", s):
             continue  # "他不在公司干了，现在在…": someone else's job, said without a name
+        if m.group("v3") and is_place(v):
+            # "我在北京工作", "我在厦门当导游": where they live; the trade, if any, is a job below.
+            # Only the whole span after 在 is a home ("四川宜宾"), not a piece of a name ("阿里巴巴")
+            whole = s[m.start() + 1 : m.end("v3")]
+            if is_place(whole):
+                add("residence", whole, "statement")
+            continue
         if m.group("v3") and not re.search(_ZH_ORG_HEAD, v) and not re.search(r"[A-Za-z]", v):
             # "在小米做产品经理": a short name before a verb of work is an employer; "在家" is not
             if not re.search(r"(?:上班|工作|实习|打工)", s[m.end() - 2 : m.end() + 2]) and not _ZH_JOB.search(
@@ -655,6 +666,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             v,
             "change" if re.search(r"辞职|不当|不干|改行|转行|换了|现在|开了|自己", s) else "statement",
         )
+    m = _ZH_HERE.match(s)
+    if m and is_place(m.group("v")):
+        add("residence", m.group("v"))  # "现在在上海。": nothing after the place, so it is home
     for m in _ZH_RESIDENCE.finditer(s):
         v = next((g for g in m.groups() if g), "").strip()
         if not v or re.search(

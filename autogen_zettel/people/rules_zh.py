@@ -14,6 +14,7 @@ from datetime import datetime
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
+from autogen_zettel.text.zh_places import is_place
 
 __all__ = ["extract", "offer_topic"]
 
@@ -326,12 +327,14 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
             if not value:
                 continue
             value = re.sub(r"^(?:一家|一个)(?=\S{2})", "", value) if key == "employer" else value
-            if key == "residence" and re.search(r"房子$|新家$|新房$|公寓$|宿舍$", value):
-                continue  # "搬到新房子了": a dwelling, not a place
+            if key == "residence" and re.search(r"房子$|新家$|新房$|公寓$|宿舍$|^一起", value):
+                continue  # "搬到新房子了": a dwelling, not a place; "住在一起": with whom, not where
             if key == "age":
                 value = _zh_num(value)
             verb = m.groupdict().get("verb") or ""
             kind = "change" if "搬" in verb or "现在" in s else "statement"
+            if key == "employer" and is_place(value):
+                key = "residence"  # "我在北京工作": the city they live in, not whom they work for
             out.append(Evidence("fact", speaker, key, value, 0.5, kind))
     m = _LIVES_IN.match(s)
     if m and m.group("name") != speaker:
