@@ -143,19 +143,7 @@ class Layers:
         if topic is not None:
             key = topic_of(topic)
             rows = [r for r in rows if r["topic_key"] == key or same_topic(topic, r["topic"])]
-        out = [
-            Preference(
-                r["subject"],
-                r["topic"],
-                r["value"],
-                r["trend"],
-                r["evidence"],
-                r["source_ids"],
-                datetime.fromisoformat(r["at"]) if isinstance(r["at"], str) else r["at"],
-                r.get("context"),
-            )
-            for r in rows
-        ]
+        out = [_preference(r) for r in rows]
         return sorted(out, key=lambda p: (subject_key(p.subject), -p.evidence, p.topic))
 
     def _in_context(self, subject: str | None, context: str, keep=None) -> list[dict]:
@@ -210,22 +198,7 @@ class Layers:
         self._ensure()
         if not self.contexts.sessions():
             return {}
-        return {
-            where: [
-                Preference(
-                    r["subject"],
-                    r["topic"],
-                    r["value"],
-                    r["trend"],
-                    r["evidence"],
-                    r["source_ids"],
-                    r["at"],
-                    where,
-                )
-                for r in rows
-            ]
-            for where, rows in self._split(subject).items()
-        }
+        return {where: [_preference(r) for r in rows] for where, rows in self._split(subject).items()}
 
     def commitments(
         self, status: str | None = None, overdue_at: date | datetime | str | None = None
@@ -331,6 +304,21 @@ class Layers:
                     f"trend {r['trend']:+.2f}/30d, {r['evidence']} observations)"
                 )
         return [one_line(x) for x in lines[:limit]]
+
+
+def _preference(row: dict) -> Preference:
+    """A preference row (stored, or derived on read by context) as the dataclass."""
+    at = row["at"]
+    return Preference(
+        row["subject"],
+        row["topic"],
+        row["value"],
+        row["trend"],
+        row["evidence"],
+        row["source_ids"],
+        datetime.fromisoformat(at) if isinstance(at, str) else at,
+        row.get("context"),
+    )
 
 
 def turn_lines(
