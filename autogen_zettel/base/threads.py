@@ -31,9 +31,9 @@ import contextlib
 import logging
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-__all__ = ["bounded_threads", "rescan_thread_pools", "usable_cores", "DEFAULT_THREAD_LIMIT"]
+__all__ = ["bounded_threads", "rescan_thread_pools", "usable_cores", "warm_once", "DEFAULT_THREAD_LIMIT"]
 
 log = logging.getLogger(__name__)
 
@@ -109,3 +109,23 @@ def bounded_threads(limit: int) -> Iterator[None]:
             if _blas_users == 0 and _blas_restore is not None:
                 _blas_restore.restore_original_limits()
                 _blas_restore = None
+
+
+def warm_once(done: list, lock: threading.Lock, name: str, load: Callable[[], object]) -> None:
+    """Run ``load`` (a slow first import, a dictionary) in a daemon thread ``name`` once per process:
+    ``done`` (a list, empty until then) and ``lock`` are the caller's, so the write path that asks
+    pays nothing; a failure is logged, never raised (the first real use will say why)."""
+    if done:
+        return
+    with lock:
+        if done:
+            return
+        done.append(True)
+
+    def run() -> None:
+        try:
+            load()
+        except Exception:  # noqa: BLE001 - a warm-up must not fail the caller's write
+            logging.getLogger(__name__).debug("%s failed", name, exc_info=True)
+
+    threading.Thread(target=run, daemon=True, name=name).start()

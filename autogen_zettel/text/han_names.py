@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import functools
 import itertools
-import logging
 import re
 import threading
 from collections.abc import Collection, Mapping, Sequence
+
+from autogen_zettel.base.threads import warm_once
 
 __all__ = ["spellings", "latin_names_in", "with_han_names", "warm_for"]
 
@@ -44,7 +45,6 @@ COMPOUND_SURNAMES = frozenset(
 )
 _warming = threading.Lock()
 _warmed: list[bool] = []
-log = logging.getLogger(__name__)
 _MAX_READINGS = 16  # combinations of a name's readings kept (a name of heteronyms multiplies them)
 
 
@@ -163,19 +163,11 @@ def with_han_names(text: str, spelt: Mapping[str, Sequence[str]]) -> str:
 def warm_for(speaker: str) -> None:
     """Load ``pypinyin``'s dictionary in a background thread (once per process) when ``speaker``
     is written in Han characters: an English question about them will spell their name."""
-    if not _HAN.search(speaker or "") or _warmed:
-        return
-    with _warming:
-        if _warmed:
-            return
-        _warmed.append(True)
-    threading.Thread(target=_load, daemon=True, name="zettel-pinyin-warm").start()
+    if _HAN.search(speaker or ""):
+        warm_once(_warmed, _warming, "zettel-pinyin-warm", _load)
 
 
 def _load() -> None:
-    try:
-        from pypinyin import lazy_pinyin  # the import lock makes a question that comes meanwhile wait
+    from pypinyin import lazy_pinyin  # the import lock makes a question that comes meanwhile wait
 
-        lazy_pinyin("刘洋")
-    except Exception:  # noqa: BLE001 - a warm-up must not fail a write; the question will say why
-        log.debug("warming pypinyin failed", exc_info=True)
+    lazy_pinyin("刘洋")

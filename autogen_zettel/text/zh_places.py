@@ -23,6 +23,8 @@ import logging
 import re
 import threading
 
+from autogen_zettel.base.threads import warm_once
+
 __all__ = ["NOT_PLACES", "is_place", "warm_for"]
 
 _HAN_ONLY = re.compile(r"[\u4e00-\u9fff]{2,12}")
@@ -31,7 +33,6 @@ _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 NOT_PLACES = frozenset({"京东", "中兴", "大疆", "浙大"})
 _warming = threading.Lock()
 _warmed: list[bool] = []
-log = logging.getLogger(__name__)
 
 
 def _tagger():
@@ -59,17 +60,9 @@ def is_place(span: str) -> bool:
 def warm_for(text: str) -> None:
     """Load ``jieba``'s dictionary in a background thread (once per process) when ``text`` has
     Han characters: a fact read from it may ask :func:`is_place`."""
-    if _warmed or not isinstance(text, str) or not _HAN.search(text):
-        return
-    with _warming:
-        if _warmed:
-            return
-        _warmed.append(True)
-    threading.Thread(target=_load, daemon=True, name="zettel-jieba-warm").start()
+    if not _warmed and isinstance(text, str) and _HAN.search(text):
+        warm_once(_warmed, _warming, "zettel-jieba-warm", _load)
 
 
 def _load() -> None:
-    try:
-        _tagger().lcut("北京")  # the import lock and jieba's own make a caller that comes meanwhile wait
-    except Exception:  # noqa: BLE001 - a warm-up must not fail a write; the first fact will say why
-        log.debug("warming jieba failed", exc_info=True)
+    _tagger().lcut("北京")  # the import lock and jieba's own make a caller that comes meanwhile wait
