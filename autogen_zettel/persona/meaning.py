@@ -58,6 +58,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from autogen_zettel.embed.dual import DUAL_PREFIX
 from autogen_zettel.embed.e5 import E5_MODEL
 from autogen_zettel.embed.embedders import MINILM, Embedder, make_embedder
 from autogen_zettel.persona.clause_words import describes_negation, polarity
@@ -452,7 +453,8 @@ def reader_embedder(memory_embedder: Embedder, choice: str = "auto") -> Embedder
 
     ``"auto"``: the memory's own, except for multilingual-e5-small, whose crowded cosines make the
     prototypes and thresholds here (chosen by cross-validation with MiniLM) read about half as many
-    traits; feedback is then read with the bundled MiniLM, loaded once per process. ``"memory"``:
+    traits, and for e5 beside MiniLM (``e5+minilm``); feedback is then read with the bundled
+    MiniLM (the dual embedder's own, else one loaded once per process). ``"memory"``:
     always the memory's own. Any other value names a model for :func:`make_embedder`.
 
     >>> from autogen_zettel.embed.embedders import HashEmbedder
@@ -460,8 +462,9 @@ def reader_embedder(memory_embedder: Embedder, choice: str = "auto") -> Embedder
     >>> reader_embedder(h) is h and reader_embedder(h, "memory") is h
     True
     """
-    if choice == "memory" or (
-        choice == "auto" and not str(getattr(memory_embedder, "name", "")).startswith(E5_MODEL)
-    ):
+    name = str(getattr(memory_embedder, "name", ""))
+    if choice == "memory" or (choice == "auto" and not name.startswith((E5_MODEL, DUAL_PREFIX))):
         return memory_embedder
+    if choice == "auto" and isinstance(english := getattr(memory_embedder, "english", None), Embedder):
+        return english  # e5 beside MiniLM: its own MiniLM, not a second copy
     return _named_embedder(MINILM if choice == "auto" else choice)

@@ -41,6 +41,7 @@ from autogen_zettel.recall.focus import demote_questions, weigh_terms, without_l
 from autogen_zettel.recall.hit_lines import cut_to_budget
 from autogen_zettel.recall.presets import tuning_of
 from autogen_zettel.recall.query_map import mapped_query
+from autogen_zettel.recall.scripts import across_scripts
 from autogen_zettel.recall.weights import (
     affect_factor,
     focus_named_speakers,
@@ -387,10 +388,13 @@ def progressive_recall(
     dense_query = without_names(query, named, whole=spans) if cfg.dense_without_name and named else query
     share = name_share(named, cfg.unspaced_dense_name_share) if dense_query != query else 0.0
     if share > 0:  # a Han or kana name: the query's vector with the name and without it, mixed
-        both = embedder.encode([with_han_names(query, spelt), dense_query], query=True)
+        wordings = [with_han_names(query, spelt), dense_query]
+        # two models (embed.dual): both wordings of one make, or the mix would be of two
+        both = getattr(embedder, "encode_alike", embedder.encode)(wordings, query=True)
         dense = blend(both[0], both[1], share)
     else:
-        dense = embedder.encode([dense_query], query=True)[0]
+        wordings = [dense_query]
+        dense = embedder.encode(wordings, query=True)[0]
     if cfg.query_map:  # a question's vector moved towards its answers' (learned from the tenant's chat)
         dense = mapped_query(store, embedder, dense, l2=cfg.query_map_l2, min_pairs=cfg.query_map_min_pairs)
     sparse = embedder.sparse([query], query=True)[0]
@@ -399,6 +403,7 @@ def progressive_recall(
         sparse = weigh_terms(sparse, terms, cfg.named_speaker_weight) if set(sparse[0]) - terms else sparse
     result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
     result = with_permanent(store, embedder, dense, result)  # sealed, outside the index
+    result = across_scripts(result, store.db, embedder.name, wordings)  # two models' scores on one scale
     recallable = recallable_at(store, now, config.decay)
     links = graph()
     fused = fuse(result, dense_weight=dense_share(about, cfg.dense_weight, cfg.unspaced_dense_weight))
