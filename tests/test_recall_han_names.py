@@ -188,7 +188,7 @@ def test_recall_embeds_a_question_naming_a_han_name_with_and_without_it(share, e
 
 
 @pytest.mark.integration
-def test_chinese_and_english_questions_find_the_chinese_chat(e5):
+def test_chinese_and_english_questions_find_the_chinese_chat(default_embedder):
     from benchmarks.locomo import hit_places
     from benchmarks.zh_recall import load_set
 
@@ -200,7 +200,7 @@ def test_chinese_and_english_questions_find_the_chinese_chat(e5):
         "陈静近来在读哪位日本作家的推理小说？",
         "王磊开店以前是干哪行的？",
     ]
-    with MemoryHub.open(memory=True, embedder=e5) as hub:
+    with MemoryHub.open(memory=True, embedder=default_embedder) as hub:
         mem = hub.tenant("zh_group")
         mem.remember_many(conv.turns)
         last = max(t.at for t in conv.turns)

