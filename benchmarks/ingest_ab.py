@@ -16,9 +16,9 @@ import sys
 import time
 from pathlib import Path
 
+from autogen_zettel.cards.atoms import embed_text
 from autogen_zettel.cli.common import Context
 from autogen_zettel.embed.encode_cache import unwrap
-from autogen_zettel.memory.card_index import embed_text
 from autogen_zettel.memory.tenant import tenant_parts
 from benchmarks.fill import RepeatCache, forget_kept_texts, replay_round
 from benchmarks.locomo import every_turn, load_locomo

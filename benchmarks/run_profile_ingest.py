@@ -145,7 +145,7 @@ def dump(mem) -> dict:
 
 
 def run(args, say) -> dict:
-    from autogen_zettel.memory.card_index import embed_text
+    from autogen_zettel.cards.atoms import embed_text
     from autogen_zettel.memory.hub import MemoryHub
     from benchmarks.fill import RepeatCache, replay_round
 

@@ -37,8 +37,8 @@ from pathlib import Path
 import numpy as np
 
 from autogen_zettel.base.threads import bounded_threads
+from autogen_zettel.cards.atoms import embed_text
 from autogen_zettel.embed.encode_cache import unwrap
-from autogen_zettel.memory.card_index import embed_text
 from autogen_zettel.memory.tenant import tenant_parts
 from benchmarks.fill import RepeatCache, forget_kept_texts, fresh_round, remember_turn, replay_round
 

@@ -20,8 +20,8 @@ import json
 
 import numpy as np
 
+from autogen_zettel.cards.atoms import embed_text
 from autogen_zettel.embed.embedders import make_embedder
-from autogen_zettel.memory.card_index import embed_text
 
 BLOOD = [
     "A positive",

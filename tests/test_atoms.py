@@ -8,9 +8,15 @@ from datetime import datetime, timedelta
 import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub, Message
-from autogen_zettel.cards.atoms import addressee_of, depends, name_addressee, name_speaker, split_facts
+from autogen_zettel.cards.atoms import (
+    addressee_of,
+    depends,
+    embed_text,
+    name_addressee,
+    name_speaker,
+    split_facts,
+)
 from autogen_zettel.cards.refine import refine_message
-from autogen_zettel.memory.card_index import embed_text
 from autogen_zettel.memory.tenant import tenant_parts
 
 T0 = datetime(2024, 5, 6, 10)  # a Monday

@@ -16,8 +16,8 @@ import pytest
 from autogen_zettel import HashEmbedder, InvalidInput, MemoryHub, Message, NotFound
 from autogen_zettel.base.cards import CardKind
 from autogen_zettel.base.config import config_from_dict
+from autogen_zettel.cards.atoms import embed_text
 from autogen_zettel.cards.refine import CardDraft, split_sentences
-from autogen_zettel.memory.card_index import embed_text
 from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.trust.forget import FORGOTTEN
 

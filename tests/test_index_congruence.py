@@ -13,7 +13,7 @@ import pytest
 
 from autogen_zettel import HashEmbedder, MemoryHub, NotFound, StoreLocked
 from autogen_zettel.base.config import config_from_dict
-from autogen_zettel.memory.card_index import embed_text
+from autogen_zettel.cards.atoms import embed_text
 from autogen_zettel.store.backends import folder_engine, open_index
 from autogen_zettel.store.layout import DataFolder
 from autogen_zettel.store.qdrant_edge import EdgeIndex

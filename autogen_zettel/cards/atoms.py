@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["split_facts", "depends", "addressee_of", "name_addressee", "name_speaker"]
+__all__ = ["split_facts", "depends", "addressee_of", "name_addressee", "name_speaker", "embed_text"]
 
 # where a sentence may hold a second clause: a comma or semicolon, or a coordinating word
 _JOINT = re.compile(r"\s*[;,]\s+(?:(?:and|but|so|plus)\s+)?|\s+(?:and|but|so|while|whereas|plus)\s+")
@@ -162,3 +162,11 @@ def name_speaker(text: str, speaker: str) -> str:
     if not speaker or speaker.casefold() in text.casefold():
         return text
     return _I.sub(lambda m: f"{m.group(0)} ({speaker})", text, count=1)
+
+
+def embed_text(speaker: str, content: str) -> str:
+    """What is embedded for a card: who said it is part of what it means, and who "I" is
+    (the first "I"/"my"/"me" followed by the speaker's name, see
+    :func:`name_speaker`, which recalls better than the speaker
+    prefix alone, most of all for multi-hop questions)."""
+    return f"{speaker}: {name_speaker(content, speaker)}"

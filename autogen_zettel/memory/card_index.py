@@ -1,5 +1,5 @@
-"""Cards into the tenant's vector index: the text embedded for a card (:func:`embed_text`), its
-dense vectors in fixed batches (:func:`encode_batches`), and the write of the vectors with their
+"""Cards into the tenant's vector index: the text embedded for a card
+(:func:`~autogen_zettel.cards.atoms.embed_text`), its dense vectors in fixed batches (:func:`encode_batches`), and the write of the vectors with their
 indexed marks (:func:`index_cards`).
 """
 
@@ -8,22 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from autogen_zettel.base.cards import Card, CardKind, PrivacyTier
-from autogen_zettel.cards.atoms import name_speaker
+from autogen_zettel.cards.atoms import embed_text
 from autogen_zettel.embed.embedders import Embedder
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 
-__all__ = ["EMBED_BATCH", "embed_text", "encode_batches", "index_cards"]
+__all__ = ["EMBED_BATCH", "encode_batches", "index_cards"]
 
 EMBED_BATCH = 256
-
-
-def embed_text(speaker: str, content: str) -> str:
-    """What is embedded for a card: who said it is part of what it means, and who "I" is
-    (the first "I"/"my"/"me" followed by the speaker's name, see
-    :func:`~autogen_zettel.cards.atoms.name_speaker`, which recalls better than the speaker
-    prefix alone, most of all for multi-hop questions)."""
-    return f"{speaker}: {name_speaker(content, speaker)}"
 
 
 def index_cards(

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from autogen_zettel.base.cards import Card, Link, LinkKind, Message
 from autogen_zettel.base.config import LinkConfig
+from autogen_zettel.cards.atoms import embed_text
 from autogen_zettel.cards.link import semantic_links, structural_links
 from autogen_zettel.embed.dual import english_readable
 from autogen_zettel.embed.scale import IDENTITY, CosineScale, DualScale
-from autogen_zettel.memory.card_index import embed_text
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 

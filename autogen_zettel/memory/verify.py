@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field
 
 from autogen_zettel.base.errors import StoreCorrupt
-from autogen_zettel.memory.card_index import embed_text
+from autogen_zettel.cards.atoms import embed_text
 from autogen_zettel.memory.tenant import tenant_parts
 
 __all__ = ["VerifyReport", "verify_tenant"]

@@ -127,7 +127,7 @@ def with_permanent(store, embedder, dense_query, result):
     """
     import numpy as np
 
-    from autogen_zettel.cards.atoms import name_speaker
+    from autogen_zettel.cards.atoms import embed_text
     from autogen_zettel.store.index import SearchResult
 
     db = store.db
@@ -148,8 +148,7 @@ def with_permanent(store, embedder, dense_query, result):
         if ids and keyed:
             cards = db.get_many(ids)
             ids = [i for i in ids if i in cards and cards[i].content not in (LOCKED, WRONG_KEY)]
-            # the text every indexed card is embedded as (memory.card_index.embed_text)
-            texts = [f"{cards[i].speaker}: {name_speaker(cards[i].content, cards[i].speaker)}" for i in ids]
+            texts = [embed_text(cards[i].speaker, cards[i].content) for i in ids]  # as indexed cards are
             vectors = np.asarray(embedder.encode(texts), dtype=np.float32) if texts else None
         entry = cached["entry"] = (version, keyed, ids, vectors)
     _, keyed, ids, vectors = entry
