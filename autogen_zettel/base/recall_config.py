@@ -70,6 +70,9 @@ class RecallTuning(Schema):
     affect_weight: Unit | None = None
     # a query that seeks a feeling ("what upset her?") raises the cards of that valence by this share
     affect_query_boost: Number | None = None
+    # a question asking for several things: each further hit from a session already listed scores
+    # (1 - session_spread) times less (recall/lists.py); 0: off
+    session_spread: Unit | None = None
     # spread over an in-memory copy of every link, loaded in the background by the first recall
     preload_links: Bool | None = None
     preload_links_max: Count | None = None  # more links than this: recall keeps reading them from SQLite

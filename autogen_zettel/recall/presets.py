@@ -75,6 +75,10 @@ DEFAULT = RecallTuning(
     # took 0.1 (held out R@10 +0.2) and REALTALK's did too (+0.2), but the Chinese set's tune
     # split fell from 65 to 56 of 86, and with MiniLM every fold took 0 (docs/benchmarks.md)
     meaning_link_weight=0.0,
+    # a list question's hits spread over sessions (recall/lists.py). Off: chosen per fold with
+    # e5+minilm, every LoCoMo dev fold took 0 (0.2 costs about 0.7 R@10), every REALTALK dev fold
+    # 0.2-0.4 (held out R@10 +0.3, multi-hop +0.8, session R@10 +3.4); docs/benchmarks.md
+    session_spread=0.0,
     # links held in a compact in-memory adjacency (about 26 bytes a link), loaded in a background
     # thread begun by the first recall; SQLite serves until it is loaded
     preload_links=True,

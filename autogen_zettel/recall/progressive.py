@@ -39,6 +39,7 @@ from autogen_zettel.recall.balance import blend, dense_share, name_share
 from autogen_zettel.recall.duplicates import collapse_duplicates
 from autogen_zettel.recall.focus import demote_questions, weigh_terms, without_labels, without_names
 from autogen_zettel.recall.hit_lines import cut_to_budget
+from autogen_zettel.recall.lists import asks_for_several, spread_sessions
 from autogen_zettel.recall.presets import tuning_of
 from autogen_zettel.recall.query_map import mapped_query
 from autogen_zettel.recall.scripts import across_scripts
@@ -466,6 +467,23 @@ def progressive_recall(
             )
         )
     hits = list(unique)
+    if cfg.session_spread > 0 and asks_for_several(about):
+        # "which cities has John been to?": one session's paraphrases must not fill the list
+        more = collapse_duplicates(
+            unlock(
+                immediate,
+                links,
+                recallable,
+                cfg,
+                k=3 * deep,
+                now=now,
+                modulation=factor,
+                activation=activation,
+                named=focus,
+                scored=scored,
+            )
+        )
+        hits = spread_sessions(more, cfg.session_spread)[: len(hits)]
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)
     else:
