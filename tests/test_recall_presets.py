@@ -40,6 +40,8 @@ MEASURED = {
     "preload_links_max": 5_000_000,
     # KIND_WEIGHT's STRONGLY_RELATED weight (0.0), moved into the preset (#39)
     "meaning_link_weight": 0.0,
+    # #41: list questions spread over sessions, off (LoCoMo's folds all took 0, REALTALK's 0.2-0.4)
+    "session_spread": 0.0,
 }
 
 

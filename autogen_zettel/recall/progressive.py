@@ -437,53 +437,30 @@ def progressive_recall(
     focus = named if cfg.associative_focus > 0 else frozenset()
     deep = width
     scored: dict[str, Hit | None] = {}  # a second unlock scores only the cards the first did not
-    hits = unlock(
-        immediate,
-        links,
-        recallable,
-        cfg,
-        k=deep,
-        now=now,
-        modulation=factor,
-        activation=activation,
-        named=focus,
-        scored=scored,
-    )
+
+    def unlocked(depth: int) -> list[Hit]:  # the first ``depth`` hits; a second call reuses the scores
+        return unlock(
+            immediate,
+            links,
+            recallable,
+            cfg,
+            k=depth,
+            now=now,
+            modulation=factor,
+            activation=activation,
+            named=focus,
+            scored=scored,
+        )
+
+    hits = unlocked(deep)
     unique = collapse_duplicates(hits)
     if len(unique) < len(hits) and len(hits) == deep:
         # copies took places: look further down so k different things can fill them
-        unique = collapse_duplicates(
-            unlock(
-                immediate,
-                links,
-                recallable,
-                cfg,
-                k=2 * deep,
-                now=now,
-                modulation=factor,
-                activation=activation,
-                named=focus,
-                scored=scored,
-            )
-        )
+        unique = collapse_duplicates(unlocked(2 * deep))
     hits = list(unique)
     if cfg.session_spread > 0 and asks_for_several(about):
         # "which cities has John been to?": one session's paraphrases must not fill the list
-        more = collapse_duplicates(
-            unlock(
-                immediate,
-                links,
-                recallable,
-                cfg,
-                k=3 * deep,
-                now=now,
-                modulation=factor,
-                activation=activation,
-                named=focus,
-                scored=scored,
-            )
-        )
-        hits = spread_sessions(more, cfg.session_spread)[: len(hits)]
+        hits = spread_sessions(collapse_duplicates(unlocked(3 * deep)), cfg.session_spread)[: len(hits)]
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)
     else:
