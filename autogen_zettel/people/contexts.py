@@ -106,7 +106,10 @@ class Contexts:
 
     def __init__(self, tables: LayerTables, embedder):
         self._tables = tables
-        self._embedder = embedder
+        # e5 and MiniLM as one (embed.dual): the multilingual model alone, whose one scale the
+        # inference was measured on (the pair reads a bilingual anchor and English descriptions
+        # on two scales)
+        self._embedder = getattr(embedder, "multi", embedder)
         self._described: dict[str, np.ndarray] = {}
         self._descriptions: dict[str, str] = {}
         self._loaded = False  # the declaration kept in the tenant's meta table was read

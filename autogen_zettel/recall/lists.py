@@ -27,9 +27,9 @@ from autogen_zettel.base.cards import Hit
 
 __all__ = ["asks_for_several", "spread_sessions"]
 
-_PLURAL = r"(?!(?:does|was|is|has|this|his|its|yes|us|always|perhaps|ones?)\b)\w+s"
+_PLURAL = r"(?!(?:does|was|is|has|this|his|its|yes|us|always|perhaps|ones?)\b)\w+(?<![usi])s"
 _SEVERAL = re.compile(
-    r"\b(?:how many|both|all (?:the )?\w+s\b|what are|what (?:kinds?|types?|sorts?) of|in what ways|"
+    rf"\b(?:how many|both|all (?:the )?{_PLURAL}\b|what are|what (?:kinds?|types?|sorts?) of|in what ways|"
     rf"(?:what|which) (?:\w+ )?{_PLURAL} (?:has|have|does|do|did)\b|"
     r"(?:has|have) \w+(?: and \w+)? (?:ever )?(?:been|done|visited|tried|read|made|played|taken|had|"
     r"attended|participated|gone|camped|painted|seen|met|cooked|bought|watched|learned|worked))",

@@ -42,7 +42,7 @@ from autogen_zettel.recall.hit_lines import cut_to_budget
 from autogen_zettel.recall.lists import asks_for_several, spread_sessions
 from autogen_zettel.recall.presets import tuning_of
 from autogen_zettel.recall.query_map import mapped_query
-from autogen_zettel.recall.scripts import across_scripts
+from autogen_zettel.recall.scripts import across_scripts, mapped_make, question_vector
 from autogen_zettel.recall.weights import (
     affect_factor,
     focus_named_speakers,
@@ -396,15 +396,19 @@ def progressive_recall(
     else:
         wordings = [dense_query]
         dense = embedder.encode(wordings, query=True)[0]
-    if cfg.query_map:  # a question's vector moved towards its answers' (learned from the tenant's chat)
+    if cfg.query_map and mapped_make(
+        embedder, wordings
+    ):  # moved towards its answers' (learned from the chat)
         dense = mapped_query(store, embedder, dense, l2=cfg.query_map_l2, min_pairs=cfg.query_map_min_pairs)
+    dense = question_vector(embedder, dense, wordings)  # two models (embed.dual): the question's make
     sparse = embedder.sparse([query], query=True)[0]
     if cfg.named_speaker_weight < 1 and named:  # speaker focus carries the name instead (below)
         terms = set(embedder.sparse([" ".join(sorted(written))], query=True)[0][0])
         sparse = weigh_terms(sparse, terms, cfg.named_speaker_weight) if set(sparse[0]) - terms else sparse
     result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
     result = with_permanent(store, embedder, dense, result)  # sealed, outside the index
-    result = across_scripts(result, store.db, embedder.name, wordings)  # two models' scores on one scale
+    # two models (embed.dual): other languages' candidates for an English question, on one scale
+    result = across_scripts(result, store, embedder, dense, wordings, cfg.candidates)
     recallable = recallable_at(store, now, config.decay)
     links = graph()
     fused = fuse(result, dense_weight=dense_share(about, cfg.dense_weight, cfg.unspaced_dense_weight))

@@ -1,38 +1,79 @@
-"""Dense scores made comparable across scripts, for the embedder that pairs two models
-(:class:`~autogen_zettel.embed.dual.DualEmbedder`): its cosine of two English texts blends both
-models, every other pair is the multilingual model's cosine (scaled when one side is English), so
-in a memory holding English and Chinese one question's scores sit on two scales.
-:func:`across_scripts` puts them on one (:meth:`DualScale.comparable
-<autogen_zettel.embed.scale.DualScale.comparable>`) before fusion reads them."""
+"""One question's dense scores on one scale across the stored texts' languages, for the embedder
+that pairs two models (:class:`~autogen_zettel.embed.dual.DualEmbedder`; every other embedder
+passes through unchanged).
+
+A question in a language other than English is the multilingual model's block alone
+(:func:`question_vector`, also after the query map moved it), which reads every stored text by the
+same multiple of its multilingual cosine: nothing to re-scale. An English question reads English
+texts by the blend of both models and the others by ``(1 - share)`` times their multilingual
+cosine, so in a memory of mostly English they would not even reach the candidates:
+:func:`across_scripts` searches once more with the question's multilingual block alone and gives
+each non-English candidate the blend its multilingual cosine predicts (:meth:`DualScale.blend_of
+<autogen_zettel.embed.scale.DualScale.blend_of>`). Without it a Chinese question about an English
+memory ranked it under every Chinese memory, and in a tenant of 300 Chinese cards never found it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from autogen_zettel.cards.atoms import embed_text
 from autogen_zettel.embed.dual import english_readable
+from autogen_zettel.embed.embedders import Embedder
 from autogen_zettel.embed.scale import DualScale, scale_of
-from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import SearchResult
+from autogen_zettel.store.tenant_store import TenantStore
 
-__all__ = ["across_scripts"]
+__all__ = ["question_vector", "mapped_make", "across_scripts"]
+
+
+def question_vector(embedder: Embedder, dense: np.ndarray, wordings: Sequence[str]) -> np.ndarray:
+    """``dense`` as the pair makes a question of its language: a question that is not English keeps
+    only its multilingual block (the query map may have moved weight out of it)."""
+    reduce = getattr(embedder, "multi_only", None)
+    if reduce is None or all(english_readable(w) for w in wordings):
+        return dense
+    return reduce(dense)
+
+
+def mapped_make(embedder: Embedder, wordings: Sequence[str]) -> bool:
+    """Whether the tenant's query map may move this question: with the pair, English questions
+    only. The map is fitted on the tenant's asking messages, English in an English chat; it moved
+    Chinese questions away from their answers (the Chinese set with an English conversation in
+    the same memory, tune split: 62 of 86 with it, 72 without; e5 alone 66 and 72)."""
+    return getattr(embedder, "multi_only", None) is None or all(english_readable(w) for w in wordings)
 
 
 def across_scripts(
-    result: SearchResult, db: CardDB, embedder_name: str, wordings: Sequence[str]
+    result: SearchResult,
+    store: TenantStore,
+    embedder: Embedder,
+    dense: np.ndarray,
+    wordings: Sequence[str],
+    limit: int,
 ) -> SearchResult:
-    """``result`` with its dense scores comparable across the stored texts' scripts (unchanged
-    for any embedder but the pair, and when every candidate is of the question's script).
+    """``result`` with every non-English candidate an English question has, found by a second
+    search with its multilingual block, scored on the blend's scale (see the module).
 
     :param wordings: the texts the question's vector was encoded from (one, or a Han name's two
-        wordings): the question is English ("latin") when all of them are"""
-    scale = scale_of(embedder_name)
-    if not isinstance(scale, DualScale) or not result.dense:
+        wordings): the question is English when all of them are
+    :param limit: candidates of the second search"""
+    scale = scale_of(embedder.name)
+    reduce = getattr(embedder, "multi_only", None)
+    if not isinstance(scale, DualScale) or reduce is None or not all(english_readable(w) for w in wordings):
         return result
-    query_latin = all(english_readable(w) for w in wordings)
-    said = db.said(result.dense)
-    latin = {i: english_readable(embed_text(s, c)) for i, (s, c) in said.items()}
-    if all(v == query_latin for v in latin.values()):
+    second = store.vectors.search(store.name, reduce(dense), ([], []), limit)
+    said = store.db.said(set(result.dense) | set(second.dense))
+    other = {
+        i for i, (speaker, content) in said.items() if not english_readable(embed_text(speaker, content))
+    }
+    if not other:
         return result
-    dense = {i: scale.comparable(x, query_latin, latin.get(i, query_latin)) for i, x in result.dense.items()}
-    return SearchResult(dense, result.lexical)
+    keep = 1.0 - scale.share
+    out = dict(result.dense)
+    for i in other:  # the multilingual cosine, from whichever search found it
+        e5 = second.dense[i] / np.sqrt(keep) if i in second.dense else out[i] / keep
+        out[i] = scale.blend_of(min(1.0, float(e5)))
+    return SearchResult(out, result.lexical)
