@@ -173,8 +173,17 @@ def test_ctrl_c_in_the_cli_marks_the_run_partial_and_says_so(tmp_path):
         "COLUMNS": "120",
     }  # progress lines on
     code = "import sys; from autogen_zettel.cli.main import main; sys.exit(main())"
+
+    def as_from_a_shell() -> None:
+        # a terminal's Ctrl-C: the child starts with SIGINT at its default disposition and unblocked,
+        # whatever this test process inherited (in full runs SIGINT reached the child ignored,
+        # so Python never installed its KeyboardInterrupt handler and the run went on to the end)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
     proc = subprocess.Popen(
         [sys.executable, "-c", code, "simulate", str(scenario), "--out", str(out)],
+        preexec_fn=as_from_a_shell,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
