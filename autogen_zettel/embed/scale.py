@@ -93,11 +93,18 @@ class DualScale:
     share: float
 
     def multi_cosine(self, cosine: float, latin: tuple[bool, bool]) -> float:
-        """The multilingual model's cosine of two stored texts that are not both English."""
+        """The multilingual model's cosine of two texts that are not both English: two stored
+        texts, or an English question and a stored text in another language."""
         keep = 1.0 - self.share
         if keep <= 0:
             return 0.0
         return min(1.0, (cosine - (0.0 if any(latin) else self.share)) / keep)
+
+    def multi_only_cosine(self, cosine: float) -> float:
+        """The multilingual model's cosine behind a search by a question's multilingual block
+        alone, which reads every stored text by ``sqrt(1 - share)`` times it."""
+        keep = 1.0 - self.share
+        return min(1.0, cosine / keep**0.5) if keep > 0 else 0.0
 
     def pair(self, cosine: float, latin: tuple[bool, bool]) -> float:
         """``cosine`` of two stored texts, ``latin`` saying which of them is English, on MiniLM's scale."""

@@ -71,9 +71,11 @@ def across_scripts(
     }
     if not other:
         return result
-    keep = 1.0 - scale.share
     out = dict(result.dense)
     for i in other:  # the multilingual cosine, from whichever search found it
-        e5 = second.dense[i] / np.sqrt(keep) if i in second.dense else out[i] / keep
-        out[i] = scale.blend_of(min(1.0, float(e5)))
+        if i in second.dense:
+            e5 = scale.multi_only_cosine(second.dense[i])
+        else:
+            e5 = scale.multi_cosine(out[i], (True, False))
+        out[i] = scale.blend_of(e5)
     return SearchResult(out, result.lexical)
