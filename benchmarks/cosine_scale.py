@@ -7,7 +7,9 @@ link thresholds fall on the other model's scale.
         python -m benchmarks.cosine_scale --data ../shared/data/locomo/dev.json --model e5
 
 Run it on a second file (``../shared/data/realtalk/dev.json``) to see how far the points move
-between corpora.
+between corpora. ``--questions`` places questions against turns instead (600 questions by 2,000
+turns, drawn with a fixed seed; each model encodes a question as it asks one): the points of
+``E5_SMALL_ASKED``.
 """
 
 from __future__ import annotations
@@ -37,21 +39,36 @@ def _pair_cosines(v: np.ndarray) -> np.ndarray:
     return (v @ v.T)[upper]
 
 
+def _question_cosines(embedder, questions: list[str], turns: list[str]) -> np.ndarray:
+    return (_unit(embedder.encode(questions, query=True)) @ _unit(embedder.encode(turns)).T).ravel()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", required=True, help="a LoCoMo-format JSON file")
     ap.add_argument("--model", default="e5", help="the embedder to place on MiniLM's scale")
+    ap.add_argument("--questions", action="store_true", help="questions against turns, not turn pairs")
     args = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    texts = list(dict.fromkeys(flat_text(t) for conv in load_locomo(args.data) for t in conv.turns))
+    convs = load_locomo(args.data)
+    texts = list(dict.fromkeys(flat_text(t) for conv in convs for t in conv.turns))
+    questions: list[str] = []
+    if args.questions:
+        rng = np.random.default_rng(2)
+        asked = [q.text for conv in convs for q in conv.questions]
+        questions = [asked[i] for i in rng.choice(len(asked), min(600, len(asked)), replace=False)]
+        texts = [texts[i] for i in rng.choice(len(texts), min(2000, len(texts)), replace=False)]
     e = MemoryConfig().embedding
     cos = {}
     for name in ("minilm", args.model):
         embedder = make_embedder(name, runtime=e.runtime, max_length=e.max_length, threads=1, batch_workers=1)
-        cos[name] = _pair_cosines(_unit(embedder.encode(texts)))
+        if questions:
+            cos[name] = _question_cosines(embedder, questions, texts)
+        else:
+            cos[name] = _pair_cosines(_unit(embedder.encode(texts)))
         model_name = embedder.name
     ref, other = np.quantile(cos["minilm"], QUANTILES), np.quantile(cos[args.model], QUANTILES)
-    print(f"{len(texts)} turns, {len(cos['minilm'])} pairs")
+    print(f"{len(questions)} questions, {len(texts)} turns, {len(cos['minilm'])} pairs")
     print("points (model cosine, MiniLM cosine) at the quantiles:")
     for q, x, y in zip(QUANTILES, other, ref):
         print(f"    ({x:.3f}, {y:.3f}),  # {q}")

@@ -13,7 +13,7 @@ from autogen_zettel import MemoryHub
 from autogen_zettel.base.cards import LinkKind
 from autogen_zettel.embed.dual import DUAL_ENGLISH_SHARE, DualEmbedder, english_readable
 from autogen_zettel.embed.embedders import HashEmbedder
-from autogen_zettel.embed.scale import E5_SMALL, DualScale, scale_of
+from autogen_zettel.embed.scale import E5_SMALL, E5_SMALL_ASKED, DualScale, scale_of
 from autogen_zettel.memory.tenant import tenant_parts
 
 T0 = datetime(2026, 3, 1, 9, tzinfo=timezone.utc)
@@ -97,7 +97,7 @@ def test_each_pair_of_scripts_is_read_on_its_own_scale():
     assert scale.pair(0.779, (True, True)) == pytest.approx(0.719, abs=0.002)
     assert scale.pair(1.0, (True, True)) == 1.0
     # what an English question gives a Chinese text: the blend its e5 cosine predicts
-    assert scale.blend_of(0.93) == pytest.approx(0.3 * 0.93 + 0.7 * E5_SMALL(0.93))
+    assert scale.blend_of(0.83) == pytest.approx(0.3 * 0.83 + 0.7 * E5_SMALL_ASKED(0.83))
 
 
 def test_chinese_cards_link_under_the_pair_as_under_e5(default_embedder, e5):
@@ -158,6 +158,35 @@ def test_the_pair_finds_english_and_chinese_memories_in_one_tenant(default_embed
         for question, mid in asked.items():
             assert mem.recall(question, k=1)[0].card.source_ids == (mid,), question
     assert default_embedder.dim == default_embedder.multi.dim + default_embedder.english.dim + 1
+
+
+def test_an_english_only_memory_skips_the_search_across_scripts(default_embedder, tmp_path):
+    """An English question searches a second time only in a tenant holding another language: the
+    index marks it, and a folder indexed before the mark existed is scanned once."""
+    from autogen_zettel.recall.scripts import OTHER_SCRIPTS_META
+
+    with MemoryHub.open(tmp_path, embedder=default_embedder) as hub:
+        mem = hub.tenant("team")
+        parts = tenant_parts(mem)
+        searches = []
+        search = parts.store.vectors.search
+        parts.store.vectors.search = lambda *a, **k: searches.append(1) or search(*a, **k)
+        mem.remember("I keep three beehives in my garden.", speaker="Ada", message_id="bees", at=T0)
+        mem.recall("Who looks after honey bees?", k=1)
+        assert parts.store.db.get_meta(OTHER_SCRIPTS_META) == "0"
+        assert len(searches) == 1
+        mem.remember(
+            "我老婆在市一医院当护士，三班倒。", speaker="刘洋", message_id="wife", at=T0 + timedelta(hours=1)
+        )
+        assert parts.store.db.get_meta(OTHER_SCRIPTS_META) == "1"
+        searches.clear()
+        assert mem.recall("Whose wife is a nurse?", k=1)[0].card.source_ids == ("wife",)
+        assert len(searches) == 2
+        parts.store.db.drop_meta(OTHER_SCRIPTS_META)  # as a folder indexed before the mark
+    with MemoryHub.open(tmp_path, embedder=default_embedder) as hub:
+        mem = hub.tenant("team")
+        assert mem.recall("Whose wife is a nurse?", k=1)[0].card.source_ids == ("wife",)
+        assert tenant_parts(mem).store.db.get_meta(OTHER_SCRIPTS_META) == "1"
 
 
 @pytest.mark.integration

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from autogen_zettel.base.cards import Card, CardKind, PrivacyTier
 from autogen_zettel.cards.atoms import embed_text
 from autogen_zettel.embed.embedders import Embedder
+from autogen_zettel.recall.scripts import note_scripts
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
 
@@ -67,6 +68,7 @@ def index_cards(
             shared = [batch[j] for j in keep]
             sparse = emb.sparse([texts[j] for j in keep])
             rows = vectors if len(keep) == len(batch) else np.asarray(vectors)[keep]
+            note_scripts(db, emb, [texts[j] for j in keep])
             store.upsert(tenant, [c.id for c in shared], rows, sparse)
         if mark:
             db.mark_indexed([c.id for c in batch])

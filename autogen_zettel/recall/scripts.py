@@ -11,10 +11,15 @@ cosine, so in a memory of mostly English they would not even reach the candidate
 each non-English candidate the blend its multilingual cosine predicts (:meth:`DualScale.blend_of
 <autogen_zettel.embed.scale.DualScale.blend_of>`). Without it a Chinese question about an English
 memory ranked it under every Chinese memory, and in a tenant of 300 Chinese cards never found it.
+
+A tenant that holds English texts only skips that second search and its reads: whether it holds
+any other is a meta fact the index writes with the vectors (:func:`note_scripts`), and a tenant
+indexed before that fact existed is scanned once (:func:`holds_other_scripts`).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 import numpy as np
@@ -23,10 +28,23 @@ from autogen_zettel.cards.atoms import embed_text
 from autogen_zettel.embed.dual import english_readable
 from autogen_zettel.embed.embedders import Embedder
 from autogen_zettel.embed.scale import DualScale, scale_of
+from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import SearchResult
 from autogen_zettel.store.tenant_store import TenantStore
 
-__all__ = ["question_vector", "mapped_make", "across_scripts"]
+__all__ = [
+    "OTHER_SCRIPTS_META",
+    "question_vector",
+    "mapped_make",
+    "note_scripts",
+    "holds_other_scripts",
+    "across_scripts",
+]
+
+logger = logging.getLogger(__name__)
+
+#: tenant meta key: "1" once a text not read as English was indexed, "0" when a scan found none
+OTHER_SCRIPTS_META = "scripts.other"
 
 
 def question_vector(embedder: Embedder, dense: np.ndarray, wordings: Sequence[str]) -> np.ndarray:
@@ -46,6 +64,28 @@ def mapped_make(embedder: Embedder, wordings: Sequence[str]) -> bool:
     return getattr(embedder, "multi_only", None) is None or all(english_readable(w) for w in wordings)
 
 
+def note_scripts(db: CardDB, embedder: Embedder, texts: Sequence[str]) -> None:
+    """Mark the tenant as holding other languages when one of ``texts`` (embedded texts being
+    indexed) is not English; only the pair reads the mark. An English text changes nothing: a
+    tenant never scanned stays so, and its first English question scans it."""
+    if getattr(embedder, "multi_only", None) is None or db.get_meta(OTHER_SCRIPTS_META) == "1":
+        return
+    if not all(english_readable(t) for t in texts):
+        db.set_meta(OTHER_SCRIPTS_META, "1")
+
+
+def holds_other_scripts(db: CardDB) -> bool:
+    """Whether the tenant holds a text not read as English. Forgetting never clears the mark (a
+    stale one costs a search, a wrong one would lose memories)."""
+    seen = db.get_meta(OTHER_SCRIPTS_META)
+    if seen is None:  # indexed before the mark was kept: one scan, then the mark
+        logger.info("scanning the memory's languages once (a folder indexed before they were kept)")
+        other = any(not english_readable(embed_text(speaker, content)) for speaker, content in db.said_all())
+        seen = "1" if other else "0"
+        db.set_meta(OTHER_SCRIPTS_META, seen)
+    return seen == "1"
+
+
 def across_scripts(
     result: SearchResult,
     store: TenantStore,
@@ -63,6 +103,8 @@ def across_scripts(
     scale = scale_of(embedder.name)
     reduce = getattr(embedder, "multi_only", None)
     if not isinstance(scale, DualScale) or reduce is None or not all(english_readable(w) for w in wordings):
+        return result
+    if not holds_other_scripts(store.db):
         return result
     second = store.vectors.search(store.name, reduce(dense), ([], []), limit)
     said = store.db.said(set(result.dense) | set(second.dense))

@@ -240,6 +240,22 @@ class CardDB:
                 out.update((i, (speaker, content)) for i, speaker, content in cursor.fetchall())
         return out
 
+    def said_all(self) -> Iterator[tuple[str, str]]:
+        """(speaker, content) of every card the vector index holds (neither summaries nor sealed
+        permanent cards), in pages: a one-time scan of a tenant."""
+        last = ""
+        while True:
+            with self.lock:
+                rows = self._conn.execute(
+                    "select id, speaker, content from cards where id > ? and kind != 'summary'"
+                    " and coalesce(tier, 'standard') != 'permanent' order by id limit 2000",
+                    [last],
+                ).fetchall()
+            if not rows:
+                return
+            yield from ((speaker, content) for _, speaker, content in rows)
+            last = rows[-1][0]
+
     def iter_cards(self, *, status: CardStatus | None = None) -> Iterator[Card]:
         where = "where status = ?" if status else ""
         params = [status.value] if status else []
