@@ -365,3 +365,16 @@ def test_the_keyring_is_read_at_most_once_per_ttl(monkeypatch):
     stored["value"] = base64.b64encode(b"k" * 32).decode()
     now[0] += sealing.KEYRING_TTL
     assert sealing.permanent_key() == b"k" * 32 and len(reads) == 2
+
+
+def test_what_a_card_said_opens_a_sealed_text(folder, clock):
+    """Recall and the link planner read the stored texts' language from ``said``: a permanent
+    card's ciphertext read as another language put English cards on the wrong cosine scale."""
+    hub = MemoryHub.open(folder, embedder=HashEmbedder(), clock=clock)
+    try:
+        db = tenant_parts(hub.tenant("ann")).store.db
+        said = db.said(c.id for c in hub.tenant("ann").cards())
+        assert any("penicillin" in content for _, content in said.values())
+        assert not any(is_sealed(content) for _, content in said.values())
+    finally:
+        hub.close()

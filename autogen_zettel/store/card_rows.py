@@ -18,7 +18,7 @@ from autogen_zettel.base.sealing import (
     seal_card_content,
 )
 
-__all__ = ["card_to_row", "row_to_card", "newest_query", "parse_dt", "source_tuple"]
+__all__ = ["card_to_row", "row_to_card", "open_content", "newest_query", "parse_dt", "source_tuple"]
 
 
 def parse_dt(value: str | None) -> datetime | None:
@@ -64,6 +64,14 @@ _SOURCES = {m.value: m for m in EvidenceSource}
 _new = object.__new__
 
 
+def open_content(card_id: str, tier: str | None, content: str) -> str:
+    """A card's stored text as written: only a permanent card is sealed at rest
+    (trust/sealed.py); a standard card that happens to start with the seal's prefix is text."""
+    if is_permanent(tier or "standard") and is_sealed(content):
+        return open_sealed(content, f"card:{card_id}")
+    return content
+
+
 def row_to_card(row: dict) -> Card:
     """The card a ``cards`` row holds. Built without ``Card.__init__``: a frozen dataclass sets
     each of its twenty fields through a call of ``object.__setattr__``, and recall reads dozens of
@@ -72,12 +80,8 @@ def row_to_card(row: dict) -> Card:
     tests/test_card_rows.py checks that every field is set)."""
     kind, status = row["kind"], row["status"]
     tier, evidence = row.get("tier") or "standard", row.get("evidence") or "explicit"
-    content = row["content"]
-    # only a permanent card is sealed at rest (trust/sealed.py): a standard card that happens to
-    # start with the seal's prefix is text, read as written
+    content = open_content(row["id"], tier, row["content"])
     sealed = is_permanent(tier)
-    if sealed and is_sealed(content):
-        content = open_sealed(content, f"card:{row['id']}")
     card = _new(Card)
     card.__dict__.update(
         id=row["id"],

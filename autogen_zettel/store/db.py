@@ -27,7 +27,7 @@ import sqlite_utils
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, PrivacyTier
 from autogen_zettel.base.sealing import open_message_rows
-from autogen_zettel.store.card_rows import card_to_row, newest_query, row_to_card, source_tuple
+from autogen_zettel.store.card_rows import card_to_row, newest_query, open_content, row_to_card, source_tuple
 from autogen_zettel.store.claim_tables import ClaimTable, ConflictTable
 from autogen_zettel.store.connection import (
     check_file,
@@ -234,10 +234,14 @@ class CardDB:
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
                 cursor = self._conn.execute(
-                    f"select id, speaker, content from cards where id in ({','.join('?' * len(chunk))})",
+                    f"select id, speaker, content, tier from cards where id in ({','.join('?' * len(chunk))})",
                     chunk,
                 )
-                out.update((i, (speaker, content)) for i, speaker, content in cursor.fetchall())
+                # a permanent card's text opened: its ciphertext read as another language
+                out.update(
+                    (i, (speaker, open_content(i, tier, content)))
+                    for i, speaker, content, tier in cursor.fetchall()
+                )
         return out
 
     def said_all(self) -> Iterator[tuple[str, str]]:
