@@ -71,6 +71,7 @@ _EXPORTS: dict[str, str] = {
     "Refiner": "autogen_zettel.cards.refine",
     "LLMRefiner": "autogen_zettel.memory.llm_refine",
     "LLMLinkJudge": "autogen_zettel.memory.llm_refine",
+    "LLMReranker": "autogen_zettel.memory.llm_rerank",
     "llm_judge": "autogen_zettel.trust.conflict_judge",
     "Verdict": "autogen_zettel.trust.conflict_judge",
     "LLMTraitJudge": "autogen_zettel.persona.judges",

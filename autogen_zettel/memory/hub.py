@@ -29,6 +29,7 @@ from autogen_zettel.embed.embedders import Embedder, make_embedder
 from autogen_zettel.embed.encode_cache import cached
 from autogen_zettel.memory.drafts import DraftCache
 from autogen_zettel.memory.link_plan import LinkJudge
+from autogen_zettel.memory.llm_rerank import Reranker
 from autogen_zettel.memory.tenant import Zettelkasten, tenant_parts
 from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.backends import open_index
@@ -96,8 +97,10 @@ class MemoryHub:
         link_judge: LinkJudge | None = None,
         conflict_judge: Judge | None = None,
         summarizer: Callable[[str, Sequence[Card]], str] | None = None,
+        reranker: Reranker | None = None,
     ):
         self.vectors = vectors
+        self.reranker = reranker  # reranker(query, hits) -> hits | None; None: the offline order
         self.link_judge = link_judge
         self.conflict_judge = conflict_judge  # conflict_judge(new_card, old_card) -> Verdict | None
         self.summarizer = summarizer  # summarizer(period label, member cards) -> summary text
@@ -139,6 +142,7 @@ class MemoryHub:
         link_judge: LinkJudge | None = None,
         conflict_judge: Judge | None = None,
         summarizer: Callable[[str, Sequence[Card]], str] | None = None,
+        reranker: Reranker | None = None,
     ) -> MemoryHub:
         """Open a hub on a data folder (embedded default), in memory, or with a Qdrant server.
 
@@ -156,6 +160,9 @@ class MemoryHub:
         :param conflict_judge: decides whether two cards contradict, ``judge(new, old) -> Verdict``
             (e.g. :func:`~autogen_zettel.trust.conflict_judge.llm_judge`); without one, offline rules decide
         :param summarizer: writes period summaries, ``summarizer(label, cards) -> str`` (default: extractive)
+        :param reranker: orders each recall's best candidates, ``reranker(query, hits) -> hits or
+            None`` with a ``candidates`` attribute (e.g. :class:`~autogen_zettel.memory.llm_rerank.LLMReranker`);
+            default: none, the offline order
         """
         if isinstance(config, (str, Path)):
             config = load_config(config)
@@ -224,6 +231,7 @@ class MemoryHub:
             link_judge=link_judge,
             conflict_judge=conflict_judge,
             summarizer=summarizer,
+            reranker=reranker,
         )
         hub.catch_up()
         return hub

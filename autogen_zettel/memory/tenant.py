@@ -28,6 +28,7 @@ from autogen_zettel.memory.reopen import open_tenant
 from autogen_zettel.memory.sessions import Sessions
 from autogen_zettel.people.layers import Layers, turn_lines
 from autogen_zettel.recall.block import RecallBlock, chat_query, finish_block
+from autogen_zettel.recall.hit_lines import cut_to_budget
 from autogen_zettel.recall.progressive import progressive_recall
 from autogen_zettel.trust.forget import ForgetReport
 from autogen_zettel.trust.maintenance import STEPS, MaintenanceReport
@@ -188,17 +189,23 @@ class Zettelkasten:
         if modulation is not None and not callable(modulation):
             raise InvalidInput(f"modulation must be a function card -> float or None, got {modulation!r}")
         now = self._parts.now(at)
+        query = self._capped(query)
+        rerank = self.hub.reranker
         hits = progressive_recall(
             self._parts.store,
-            self._capped(query),
-            k=k,
+            query,
+            k=k if rerank is None else max(k, rerank.candidates),
             now=now,
             embedder=self.hub.embedder,
             config=self.config,
             graph=lambda: self._parts.neighbours,
             modulation=modulation,
-            token_budget=token_budget,
+            token_budget=token_budget if rerank is None else None,
         )
+        if rerank is not None and hits:  # the model orders the best candidates, then the cut
+            hits = (rerank(query, hits) or hits)[:k]
+            if token_budget is not None:
+                hits = cut_to_budget(hits, token_budget)
         if touch and hits:
             ids = [h.card.id for h in hits] + [c.id for h in hits for c in h.covers]
             self._parts.run_later(lambda: self._parts.db.touch(ids, now))
