@@ -29,8 +29,8 @@ from autogen_zettel.embed.embedders import Embedder, make_embedder
 from autogen_zettel.embed.encode_cache import cached
 from autogen_zettel.memory.drafts import DraftCache
 from autogen_zettel.memory.link_plan import LinkJudge
-from autogen_zettel.memory.llm_rerank import Reranker
 from autogen_zettel.memory.tenant import Zettelkasten, tenant_parts
+from autogen_zettel.recall.rerank import Reranker
 from autogen_zettel.store.audit import AuditLog, AuditReport
 from autogen_zettel.store.backends import open_index
 from autogen_zettel.store.connection import forked_error

@@ -17,29 +17,21 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from autogen_zettel.base import llm_prompts
 from autogen_zettel.base.cards import Hit, PrivacyTier
 from autogen_zettel.base.errors import ConfigError, LLMOutputError
 from autogen_zettel.base.llm import RecordingCompleter, as_completer, ask_json
 
-__all__ = ["Reranker", "LLMReranker"]
+__all__ = ["LLMReranker"]
 
 log = logging.getLogger(__name__)
 
 
-class Reranker(Protocol):
-    """Orders a recall's best hits: ``reranker(query, hits)`` returns them re-ordered, or None to
-    keep the offline order. Recall hands it at least ``candidates`` hits (when it has them)."""
-
-    candidates: int
-
-    def __call__(self, query: str, hits: Sequence[Hit]) -> list[Hit] | None: ...
-
-
 class LLMReranker:
-    """Orders a recall's best candidates with one JSON call; see the module.
+    """Orders a recall's best candidates with one JSON call (a
+    :class:`~autogen_zettel.recall.rerank.Reranker`); see the module.
 
     Called by recall with the query and the offline hits, best first::
 
