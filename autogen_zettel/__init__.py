@@ -72,6 +72,7 @@ _EXPORTS: dict[str, str] = {
     "LLMRefiner": "autogen_zettel.memory.llm_refine",
     "LLMLinkJudge": "autogen_zettel.memory.llm_refine",
     "LLMReranker": "autogen_zettel.memory.llm_rerank",
+    "Reranker": "autogen_zettel.recall.rerank",
     "llm_judge": "autogen_zettel.trust.conflict_judge",
     "Verdict": "autogen_zettel.trust.conflict_judge",
     "LLMTraitJudge": "autogen_zettel.persona.judges",
