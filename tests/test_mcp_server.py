@@ -232,3 +232,36 @@ def test_profile_and_persona_resources(mem_hub):
     body = json.loads(profile.contents[0].text)
     assert body["agent"] == "ada" and {"facts", "preferences", "commitments"} <= set(body)
     assert json.loads(persona.contents[0].text)["agent"] == "ada"
+
+
+def test_the_agents_reply_teaches_the_links_its_last_recall_followed(clock):
+    """As the AutoGen agents do: the reply, remembered with the agent's name as speaker, judges
+    the links the agent's last recall followed (what it repeats counts as used). A message by
+    someone else teaches nothing, and one recall teaches once."""
+    from .test_link_learning import DAY, QUESTION, TALK
+
+    with MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock) as hub:
+        mem = hub.tenant("ada")
+        for i, (text, speaker) in enumerate(TALK):
+            mem.remember(
+                text,
+                speaker=speaker,
+                session_id="s1",
+                message_id=f"m{i}",
+                reply_to=f"m{i - 1}" if i else None,
+            )
+        mem.flush()
+        clock.set(DAY)
+        server = build_server(hub)
+        r = _call(server, "recall", {"agent": "ada", "query": QUESTION, "k": 5})
+        reached = [h for h in r.structured_content["hits"] if h["layer"] == "associative"]
+        assert reached, "the talk is made so that recall unlocks a card along a link"
+        reply = f"Ann said: {reached[0]['content']}"
+        other = _call(server, "remember", {"agent": "ada", "text": reply, "speaker": "Bob"})
+        assert other.structured_content["links_learned"] == 0
+        mine = _call(server, "remember", {"agent": "ada", "text": reply, "speaker": "ada"})
+        assert mine.structured_content["links_learned"] >= 1
+        again = _call(server, "remember", {"agent": "ada", "text": reply, "speaker": "ada"})
+        assert again.structured_content["links_learned"] == 0
+        link = [x for x in mem.links(reached[0]["id"]) if x.learned is not None]
+        assert link and link[0].learned > 1
