@@ -239,3 +239,30 @@ def test_the_graph_on_the_default_embedder(tmp_path, minilm):
         assert "Lisbon" in alice["unlocked_memories"] and "Oslo" not in alice["unlocked_memories"]
     finally:
         hub.close()
+
+
+def test_the_reply_teaches_the_links_the_recall_before_it_followed(hub):
+    """As the AutoGen agents and the MCP server do: the capture node judges the links the recall
+    node's recall followed by what the reply repeats, in the background."""
+    from .test_link_learning import QUESTION, TALK
+
+    mem = hub.tenant("assistant.alice")
+    for i, (text, speaker) in enumerate(TALK):
+        mem.remember(
+            text, speaker=speaker, session_id="s0", message_id=f"m{i}", reply_to=f"m{i - 1}" if i else None
+        )
+    mem.flush()
+    said = " ".join(text for text, _ in TALK)
+
+    builder = StateGraph(State)
+    builder.add_node("recall", recall_node(hub, "assistant"))
+    builder.add_node("reply", lambda state: {"messages": [AIMessage(f"From what you told me: {said}")]})
+    builder.add_node("capture", capture_node(hub, "assistant"))
+    builder.add_edge(START, "recall")
+    builder.add_edge("recall", "reply")
+    builder.add_edge("reply", "capture")
+    graph = builder.compile(checkpointer=InMemorySaver())
+    _ask(graph, QUESTION, "t1", "alice")
+    hub.flush()
+    learned = [link for c in mem.cards() for link in mem.links(c.id) if link.learned is not None]
+    assert learned and all(link.learned > 1 for link in learned)

@@ -31,7 +31,9 @@ forgot by other means (``forget(subject=...)``, ``drop_tenant``) disappears at i
 
 The nodes run in the graph: :func:`recall_node` writes the finished ``<zettel-recall>`` block for
 the latest messages into ``state["unlocked_memories"]``; :func:`capture_node` queues the latest
-turn for the hub's background worker (off the reply path; ``hub.flush()`` waits for it). Both
+turn for the hub's background worker (off the reply path; ``hub.flush()`` waits for it), and
+the turn's reply teaches the links the recall before it followed (the cards the reply repeats
+were used, as the AutoGen agents judge theirs). Both
 take the person from ``config["configurable"]["user_id"]`` (``user_key``) and the memory session
 from ``thread_id``. This module is the only one that imports ``langgraph`` (checked by
 import-linter).
@@ -44,6 +46,7 @@ import json
 import logging
 import sqlite3
 import threading
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -66,7 +69,9 @@ from langgraph.store.base import (
     validate_op_namespace,
 )
 
-from autogen_zettel.base.errors import InvalidInput
+from autogen_zettel.base.cards import Hit
+from autogen_zettel.base.errors import InvalidInput, QueueFull
+from autogen_zettel.cards.link_strength import drawn_on
 from autogen_zettel.memory import MemoryHub, Zettelkasten, validate_tenant_name
 from autogen_zettel.memory.tenant import tenant_parts
 
@@ -492,6 +497,24 @@ def _configurable(config: Mapping[str, Any] | None) -> Mapping[str, Any]:
     return (config or {}).get("configurable") or {}
 
 
+# hub -> (tenant, thread) -> the hits of the recall node's last recall there, until the capture
+# node sees the reply to it (the two nodes are separate closures, made separately)
+_AWAITING: weakref.WeakKeyDictionary[MemoryHub, dict[tuple[str, str | None], list[Hit]]] = (
+    weakref.WeakKeyDictionary()
+)
+_AWAITING_LOCK = threading.Lock()
+
+
+def _await_use(hub: MemoryHub, key: tuple[str, str | None], hits: Sequence[Hit]) -> None:
+    with _AWAITING_LOCK:
+        _AWAITING.setdefault(hub, {})[key] = list(hits)
+
+
+def _awaited(hub: MemoryHub, key: tuple[str, str | None]) -> list[Hit] | None:
+    with _AWAITING_LOCK:
+        return _AWAITING.get(hub, {}).pop(key, None)
+
+
 def _node_tenant(
     agent: str, config: Mapping[str, Any] | None, user_key: str | None
 ) -> tuple[str, str | None]:
@@ -551,6 +574,7 @@ def recall_node(
             session_id=str(thread) if thread is not None else None,
             seen={d["id"] for d in said if d["id"]},
         )
+        _await_use(hub, (tenant, str(thread) if thread is not None else None), block.hits)
         return {output_key: block.text}
 
     return recall
@@ -571,7 +595,9 @@ def capture_node(
     The user's messages are filed under the person (``config["configurable"][user_key]``), else
     their ``name``, else ``speaker``; the agent's under ``agent``. The thread is the session
     and a message's id its message id, so a turn captured twice gives no new cards.
-    Text carrying a recall block is never captured.
+    Text carrying a recall block is never captured. The reply judges the links that
+    :func:`recall_node`'s recall before it followed, in the background: the recalled cards it
+    repeats were used (:func:`~autogen_zettel.cards.link_strength.drawn_on`).
     """
     agent = _check_node_args(hub, agent)
     if not isinstance(speaker, str) or not speaker.strip():
@@ -587,14 +613,18 @@ def capture_node(
         if not turn:
             return {}
         mem = hub.tenant(tenant)
+        session = str(thread) if thread is not None else None
         for d in turn:
             who = agent if d["role"] == "assistant" else (person or d["name"] or speaker)
-            mem.remember_later(
-                d["content"],
-                speaker=who,
-                message_id=d["id"],
-                session_id=str(thread) if thread is not None else None,
-            )
+            mem.remember_later(d["content"], speaker=who, message_id=d["id"], session_id=session)
+        reply = [d["content"] for d in turn if d["role"] == "assistant"]
+        hits = _awaited(hub, (tenant, session)) if reply else None
+        if hits:  # the reply judges the links the recall before it followed, off the reply path
+            used = drawn_on(reply[-1], [c for h in hits for c in (h.card, *h.covers)])
+            try:
+                hub.worker.submit(tenant, lambda: mem.used(hits, used))
+            except QueueFull as exc:  # the lesson is dropped, the graph goes on
+                log.warning("capture %s: links not taught from the reply: %s", tenant, exc)
         return {}
 
     return capture
