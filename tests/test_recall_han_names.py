@@ -236,3 +236,33 @@ def test_a_han_named_speaker_warms_the_pinyin_dictionary_once(monkeypatch):
     assert len(started) == 1 and started[0].name == "zettel-pinyin-warm"
     started[0].join(timeout=60)
     assert "pypinyin" in sys.modules
+
+
+def test_reopening_a_memory_with_han_named_speakers_warms_the_dictionary(monkeypatch, tmp_path):
+    """A new process opening such a memory loads pypinyin at open, in the background, before any
+    English question spells a name (before, only remembering a Han-named speaker did)."""
+    import threading
+
+    from autogen_zettel import HashEmbedder, MemoryHub
+    from autogen_zettel.text import han_names
+
+    with MemoryHub.open(tmp_path, embedder=HashEmbedder()) as hub:
+        hub.tenant("team").remember("我周末常去钓鱼。", speaker="刘洋")
+        hub.tenant("solo").remember("I fish at weekends.", speaker="Ann")
+    monkeypatch.setattr(han_names, "_warmed", [])  # as a new process
+    started = []
+    real = threading.Thread
+
+    def spy(*args, **kwargs):
+        thread = real(*args, **kwargs)
+        started.append(thread)
+        return thread
+
+    monkeypatch.setattr(han_names.threading, "Thread", spy)
+    with MemoryHub.open(tmp_path, embedder=HashEmbedder()) as hub:
+        hub.tenant("solo")
+        assert not [t for t in started if t.name == "zettel-pinyin-warm"]
+        hub.tenant("team")
+        warm = [t for t in started if t.name == "zettel-pinyin-warm"]
+        assert len(warm) == 1
+        warm[0].join(timeout=60)

@@ -20,6 +20,7 @@ from autogen_zettel.people.sync import LAYERS_VERSION
 from autogen_zettel.store.audit import AuditLog
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import VectorStore
+from autogen_zettel.text.han_names import warm_for
 from autogen_zettel.trust.forget import finish_forget
 
 __all__ = ["refuse_empty_file", "check_embedder", "reconcile", "open_tenant"]
@@ -170,4 +171,8 @@ def open_tenant(hub: TenantHost, name: str, *, check_model: bool = True) -> Tena
         finish_forget(mem.store)  # a forget cut short after its commit: scrub what it freed
         repaired.append("finished scrubbing a forget a crash cut short")
     mem.repaired_on_open = tuple(repaired)  # what `verify` reports as repaired (its exit status 1)
+    # Han-named speakers: an English question naming them spells their names (pypinyin, about a
+    # second to load), so it loads in the background now, once per process, not on that reply
+    for speaker in mem.db.speakers():
+        warm_for(speaker)
     return mem

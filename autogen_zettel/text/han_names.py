@@ -15,8 +15,8 @@ written u, v and yu (吕: "Lu", "Lv", "Lyu"). Only names the caller passes are l
 that names no one the tenant knows is left alone.
 
 The readings come from ``pypinyin``'s dictionary (about a second to load): :func:`warm_for`
-loads it in a background thread once a Han-named speaker is remembered, so the first English
-question about them does not pay for it on the reply path; otherwise it is imported on the first
+loads it in a background thread once a Han-named speaker is remembered, or a memory holding one
+is opened, so the first English question about them does not pay for it on the reply path; otherwise it is imported on the first
 Han name spelled. The spellings of a name are kept after that.
 
 >>> sorted(latin_names_in("How old is Liu Yang's daughter?", {"刘洋", "陈静"}).items())
