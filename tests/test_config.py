@@ -190,6 +190,7 @@ def test_user_settings_come_first_and_ranking_constants_sit_in_recall_tuning():
         "token_budget",
         "query_messages",
         "max_query_chars",
+        "llm_rerank",
         "preset",
         "tuning",
     ]

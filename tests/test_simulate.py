@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 from datetime import datetime
 from pathlib import Path
@@ -382,6 +383,43 @@ def test_with_an_llm_the_simulation_judges_feedback_and_writes_profiles(tmp_path
         assert "The PI wants short answers." in store.latest_profile().text
     finally:
         db.close()
+
+
+def test_a_scenario_with_llm_rerank_orders_recall_through_the_runs_model(tmp_path, caplog):
+    """recall.llm_rerank in the scenario's memory section, with --llm: each agent's recall sends
+    its best candidates to the run's model in one call (memory/llm_rerank.py); without a model
+    the run warns and keeps the offline order."""
+    from autogen_zettel.base import llm_prompts
+
+    from .openai_stub import OpenAIStub
+
+    def answer(body):
+        system = body["messages"][0]["content"]
+        if system == llm_prompts.RERANK_SYSTEM:
+            listed = re.findall(r"^(c\d+) \(", body["messages"][-1]["content"], flags=re.M)
+            return json.dumps({"order": listed[::-1]})
+        if system == llm_prompts.TRAIT_JUDGE_SYSTEM:
+            return json.dumps({"signals": []})
+        if system == llm_prompts.PROFILER_SYSTEM:
+            return json.dumps({"items": []})
+        return "Recruitment is on track: 18 of 60 enrolled."
+
+    data = yaml.safe_load(DIVERGENCE.read_text())
+    data["participants"] = [
+        {"persona": str(ROOT / "agents" / "researcher.yaml"), "name": n} for n in ("ada", "ben")
+    ]
+    data["sessions"] = data["sessions"][:2]
+    data["memory"] = {**(data.get("memory") or {}), "recall": {"llm_rerank": 5}}
+    path = tmp_path / "rerank.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    with OpenAIStub(answer) as stub:
+        run_scenario(path, tmp_path / "run", embedder=HashEmbedder(), llm_config=stub.llm_config())
+        ordered = [b for b in stub.requests if b["messages"][0]["content"] == llm_prompts.RERANK_SYSTEM]
+    assert ordered
+    assert all(len(re.findall(r"^c\d+ \(", b["messages"][-1]["content"], flags=re.M)) <= 5 for b in ordered)
+    with caplog.at_level(logging.WARNING, logger="autogen_zettel.memory.hub"):
+        run_scenario(path, tmp_path / "offline", embedder=HashEmbedder())
+    assert "recall.llm_rerank is 5 but no model orders recall" in caplog.text
 
 
 def test_offline_replies_follow_each_agents_evolved_style(divergence):

@@ -93,9 +93,20 @@ class RecallConfig(Schema):
     # a longer query is cut to its last this many characters (the newest words of a chat): the
     # embedder reads a few hundred tokens anyway, and lexical scoring of megabytes took seconds
     max_query_chars: AtLeast1 = 4000
+    # with an LLM (simulate --llm), order the best this many candidates through it in one call
+    # before the cut to k (memory/llm_rerank.py); 0: off, the offline order (every measured figure)
+    llm_rerank: Annotated[int, Strict(), Field(ge=0, le=50)] = 0
     # the measured ranking constants recall uses (autogen_zettel/recall/presets.py)
     preset: Literal["default"] = "default"
     tuning: RecallTuning = Field(default_factory=RecallTuning)
+
+    @model_validator(mode="after")
+    def _one_is_no_order(self) -> RecallConfig:
+        if self.llm_rerank == 1:
+            raise rule_error(
+                "llm_rerank", "recall.llm_rerank orders 2 to 50 candidates, or 0 (off); 1 orders nothing"
+            )
+        return self
 
     @model_validator(mode="before")
     @classmethod

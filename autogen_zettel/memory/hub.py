@@ -221,6 +221,14 @@ class MemoryHub:
                 runtime=e.runtime,
                 cache_dir=e.cache_dir,
             )
+        if config.recall.llm_rerank and reranker is None:
+            log.warning(
+                "recall.llm_rerank is %d but no model orders recall: pass "
+                "reranker=LLMReranker(llm_config, candidates=%d) to MemoryHub.open, or run simulate "
+                "with --llm; recall keeps the offline order",
+                config.recall.llm_rerank,
+                config.recall.llm_rerank,
+            )
         hub = cls(
             vectors=vectors,
             embedder=embedder,

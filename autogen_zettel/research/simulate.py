@@ -174,14 +174,20 @@ def _run_in(scenario, personas, out_dir, hub, own_hub, embedder, llm_config, pro
     """The run itself, in a prepared ``out_dir``: sessions, then the run's files."""
     from autogen_zettel.agent import MemoryAugmentedAssistantAgent, ScriptedUserAgent, run_group_chat
     from autogen_zettel.memory import MemoryHub
+    from autogen_zettel.memory.llm_rerank import LLMReranker
 
     if own_hub:
         config = memory_config(scenario.memory, file=scenario.source)
+        rerank = config.recall.llm_rerank
         hub = MemoryHub.open(
             out_dir / "memory",
             config=config,
             embedder=embedder,
             clock=SimulatedClock(scenario.sessions[0].date),
+            # the scenario's recall.llm_rerank, with the run's model (memory/llm_rerank.py)
+            reranker=LLMReranker(llm_config, candidates=rerank)
+            if rerank and llm_config is not None
+            else None,
         )
     clock: SimulatedClock = hub.clock
     try:
