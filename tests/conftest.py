@@ -143,3 +143,21 @@ def minilm():
     if "e" not in _MINILM:
         _MINILM["e"] = FlagEmbedder()
     return _MINILM["e"]
+
+
+@pytest.fixture
+def started_threads(monkeypatch):
+    """Every ``threading.Thread`` made while the test runs, in order (the background warm-ups
+    name theirs): the list fills as threads are made."""
+    import threading
+
+    started = []
+    real = threading.Thread
+
+    def spy(*args, **kwargs):
+        thread = real(*args, **kwargs)
+        started.append(thread)
+        return thread
+
+    monkeypatch.setattr(threading, "Thread", spy)
+    return started

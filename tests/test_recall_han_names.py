@@ -211,24 +211,15 @@ def test_chinese_and_english_questions_find_the_chinese_chat(default_embedder):
         assert mem.recall(asked[0], k=3, at=last, touch=False)[0].card.speaker == "刘洋"
 
 
-def test_a_han_named_speaker_warms_the_pinyin_dictionary_once(monkeypatch):
+def test_a_han_named_speaker_warms_the_pinyin_dictionary_once(monkeypatch, started_threads):
     """pypinyin's dictionary (about a second) loads in the background when a Han-named speaker is
     remembered, once per process, not on the first English question's reply path."""
     import sys
-    import threading
 
     from autogen_zettel.text import han_names
 
     monkeypatch.setattr(han_names, "_warmed", [])
-    started = []
-    real = threading.Thread
-
-    def spy(*args, **kwargs):
-        thread = real(*args, **kwargs)
-        started.append(thread)
-        return thread
-
-    monkeypatch.setattr(han_names.threading, "Thread", spy)
+    started = started_threads
     han_names.warm_for("Ann")
     assert started == []  # a Latin name needs no pinyin
     han_names.warm_for("刘洋")
@@ -238,11 +229,11 @@ def test_a_han_named_speaker_warms_the_pinyin_dictionary_once(monkeypatch):
     assert "pypinyin" in sys.modules
 
 
-def test_reopening_a_memory_with_han_named_speakers_warms_the_dictionary(monkeypatch, tmp_path):
+def test_reopening_a_memory_with_han_named_speakers_warms_the_dictionary(
+    monkeypatch, tmp_path, started_threads
+):
     """A new process opening such a memory loads pypinyin at open, in the background, before any
     English question spells a name (before, only remembering a Han-named speaker did)."""
-    import threading
-
     from autogen_zettel import HashEmbedder, MemoryHub
     from autogen_zettel.text import han_names
 
@@ -250,15 +241,8 @@ def test_reopening_a_memory_with_han_named_speakers_warms_the_dictionary(monkeyp
         hub.tenant("team").remember("我周末常去钓鱼。", speaker="刘洋")
         hub.tenant("solo").remember("I fish at weekends.", speaker="Ann")
     monkeypatch.setattr(han_names, "_warmed", [])  # as a new process
-    started = []
-    real = threading.Thread
-
-    def spy(*args, **kwargs):
-        thread = real(*args, **kwargs)
-        started.append(thread)
-        return thread
-
-    monkeypatch.setattr(han_names.threading, "Thread", spy)
+    started = started_threads
+    started.clear()
     with MemoryHub.open(tmp_path, embedder=HashEmbedder()) as hub:
         hub.tenant("solo")
         assert not [t for t in started if t.name == "zettel-pinyin-warm"]

@@ -94,19 +94,11 @@ def test_hometown_frames_keep_working():
     assert _facts("我老家是四川的。") == {("王芳", "hometown", "四川")}
 
 
-def test_chinese_text_warms_the_tagger_once_in_the_background(monkeypatch):
+def test_chinese_text_warms_the_tagger_once_in_the_background(monkeypatch, started_threads):
     """jieba's dictionary (about a second) loads off the write path once Chinese text is
     remembered, once per process; English text starts nothing."""
     monkeypatch.setattr(zh_places, "_warmed", [])
-    started = []
-    real = threading.Thread
-
-    def spy(*args, **kwargs):
-        thread = real(*args, **kwargs)
-        started.append(thread)
-        return thread
-
-    monkeypatch.setattr(zh_places.threading, "Thread", spy)
+    started = started_threads
     zh_places.warm_for("I work in Beijing.")
     zh_places.warm_for(b"\xe5\x8c\x97")  # raw bytes are not read
     assert started == []
