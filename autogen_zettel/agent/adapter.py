@@ -23,7 +23,7 @@ from autogen_zettel.base import prompts
 from autogen_zettel.base.clock import as_naive_utc
 from autogen_zettel.base.errors import InvalidInput, QueueFull, ZettelError
 from autogen_zettel.base.messages import replace_surrogates
-from autogen_zettel.cards.link_strength import drawn_on
+from autogen_zettel.cards.link_strength import reply_used
 from autogen_zettel.memory import MemoryHub, Zettelkasten
 from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.people.address import record_participants
@@ -382,13 +382,11 @@ class MemoryAdapter:
         hits = self._awaiting_use.pop(session, None)
         if not hits:
             return
-        cards = [c for h in hits for c in (h.card, *h.covers)]
-        used = drawn_on(reply, cards)
         memory = self.memory
 
         def learn() -> None:
             try:
-                memory.used(hits, used, at=when)
+                memory.used(hits, reply_used(reply, hits), at=when)
             except ZettelError as exc:  # the chat goes on; the links keep what they had
                 log.warning("agent %s: links not taught from the reply: %s", self._agent_name, exc)
             except Exception:  # noqa: BLE001 - a bookkeeping bug must not break the chat's flush

@@ -71,7 +71,7 @@ from langgraph.store.base import (
 
 from autogen_zettel.base.cards import Hit
 from autogen_zettel.base.errors import InvalidInput, QueueFull
-from autogen_zettel.cards.link_strength import drawn_on
+from autogen_zettel.cards.link_strength import reply_used
 from autogen_zettel.memory import MemoryHub, Zettelkasten, validate_tenant_name
 from autogen_zettel.memory.tenant import tenant_parts
 
@@ -620,9 +620,9 @@ def capture_node(
         reply = [d["content"] for d in turn if d["role"] == "assistant"]
         hits = _awaited(hub, (tenant, session)) if reply else None
         if hits:  # the reply judges the links the recall before it followed, off the reply path
-            used = drawn_on(reply[-1], [c for h in hits for c in (h.card, *h.covers)])
+            text = reply[-1]
             try:
-                hub.worker.submit(tenant, lambda: mem.used(hits, used))
+                hub.worker.submit(tenant, lambda: mem.used(hits, reply_used(text, hits)))
             except QueueFull as exc:  # the lesson is dropped, the graph goes on
                 log.warning("capture %s: links not taught from the reply: %s", tenant, exc)
         return {}

@@ -43,7 +43,7 @@ from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 
 from autogen_zettel.base.cards import Hit
 from autogen_zettel.base.errors import InvalidInput, NotFound, ZettelError
-from autogen_zettel.cards.link_strength import drawn_on
+from autogen_zettel.cards.link_strength import reply_used
 from autogen_zettel.memory import MemoryHub, Zettelkasten, validate_tenant_name
 from autogen_zettel.memory.tenant import tenant_parts
 from autogen_zettel.people.catalog import LAYERS, LayerView
@@ -166,7 +166,7 @@ def build_server(hub: MemoryHub, *, name: str = "autogen-zettel") -> MCPServer:
             with awaiting_lock:
                 hits = awaiting.pop(agent, None)
             if hits:
-                learned = mem.used(hits, drawn_on(text, [c for h in hits for c in (h.card, *h.covers)]))
+                learned = mem.used(hits, reply_used(text, hits))
         return {"agent": agent, "cards": [_card(c) for c in cards], "links_learned": learned}
 
     @tool

@@ -34,14 +34,14 @@ passed before. The gain stays within ``[floor, cap]``.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from autogen_zettel.base.cards import Card, Hit, Link, LinkKind
 from autogen_zettel.text.lexical import tokens
 
-__all__ = ["Learning", "LEARNING", "learned", "faded", "as_of", "drawn_on", "judged_links"]
+__all__ = ["Learning", "LEARNING", "learned", "faded", "as_of", "drawn_on", "reply_used", "judged_links"]
 
 
 @dataclass(frozen=True)
@@ -113,6 +113,13 @@ def drawn_on(reply: str, cards: Iterable[Card]) -> set[str]:
         if len(words & said) >= need:
             out.add(card.id)
     return out
+
+
+def reply_used(reply: str, hits: Sequence[Hit]) -> set[str]:
+    """The ids :func:`drawn_on` finds in ``reply`` among the recalled cards of ``hits`` and the
+    copies and members they cover: how every adapter judges a reply against the recall before
+    it, for :meth:`~autogen_zettel.memory.tenant.Zettelkasten.used`."""
+    return drawn_on(reply, [c for h in hits for c in (h.card, *h.covers)])
 
 
 def judged_links(hits: Iterable[Hit], used: Iterable[str]) -> list[tuple[str, str, LinkKind, bool]]:
