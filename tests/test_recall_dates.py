@@ -6,7 +6,14 @@ from datetime import datetime
 from autogen_zettel import HashEmbedder, MemoryHub
 from autogen_zettel.base.cards import Card, CardKind
 from autogen_zettel.base.config import MemoryConfig
-from autogen_zettel.recall.when import boost_dated, fits, periods_in
+from autogen_zettel.recall.when import (
+    asks_how_long,
+    boost_dated,
+    boost_spans,
+    fits,
+    periods_in,
+    states_span,
+)
 
 AT = datetime(2023, 10, 20, 12)
 
@@ -24,6 +31,62 @@ def test_english_days_months_years_and_relative_words_become_periods():
     assert _days("Where did they travel last year?") == [("2022-01-01", "2023-01-01")]
     assert _days("What did she do yesterday?") == [("2023-10-19", "2023-10-20")]
     assert _days("How many times did she go to the beach in 2023?") == [("2023-01-01", "2024-01-01")]
+
+
+def test_dates_as_chats_and_their_exports_write_them():
+    assert _days("Which recipe did Paola try on 21.01.2024?") == [("2024-01-21", "2024-01-22")]
+    assert _days("What happened on the 17th of January, 2024?") == [("2024-01-17", "2024-01-18")]
+    assert _days("And on 2024-01-19?") == [("2024-01-19", "2024-01-20")]
+    assert _days("on 1/19/2024") == _days("on 19/1/2024") == [("2024-01-19", "2024-01-20")]
+    assert _days("on 3/4/2024") == [("2024-03-04", "2024-03-05")]  # month first when both could be
+    assert _days("on 31.13.2024") == []  # no month 13
+
+
+def test_an_ordering_before_a_date_adds_the_period_it_points_at_and_keeps_the_date():
+    assert _days("What did John do the week before August 3, 2023?") == [
+        ("2023-08-03", "2023-08-04"),
+        ("2023-07-27", "2023-08-03"),
+    ]
+    assert _days("What did she do the day after 2024-01-19?")[1] == ("2024-01-20", "2024-01-21")
+    # 10 April 2023 is a Monday: "last weekend before" it is the 8th and 9th, not the weekend
+    # before the question was asked
+    assert _days("What did Maria do last weekend before April 10, 2023?") == [
+        ("2023-04-10", "2023-04-11"),
+        ("2023-04-08", "2023-04-10"),
+    ]
+    two_weeks = periods_in("the puppy she got two weeks before August 11, 2023", AT)[1]
+    assert two_weeks[0] < datetime(2023, 7, 28) < two_weeks[1] <= datetime(2023, 8, 2)
+    assert _days("What happened recently before 5th of January 2024?")[1] == ("2023-12-29", "2024-01-05")
+    assert _days("the weekend after 12 May 2023")[1] == ("2023-05-13", "2023-05-15")
+    assert _days("I went there last weekend before the exam.") == []  # an event, not a date
+
+
+def test_how_long_questions_and_the_texts_that_say_a_span():
+    assert asks_how_long("For how long has Nate had his turtles?")
+    assert asks_how_long("她在上海住了多久？")
+    assert not asks_how_long("When did Nate get his turtles?")
+    assert not asks_how_long("How long did it take for Jon to open his studio?")
+    for said in (
+        "I've had them for 3 years now!",
+        "I have been playing for many many years.",
+        "I typically hold it for 30-60 seconds.",
+        "Ever since college I've painted.",
+        "我在上海住了五年了。",
+    ):
+        assert states_span(said), said
+    for said in ("I got two turtles at the fair.", "3 turtles!", "See you in a few."):
+        assert not states_span(said), said
+    cards = {
+        "fair": _card("fair", "Nate got turtles at the fair.", AT),
+        "span": _card("span", "Had them for 3 years now.", AT),
+    }
+    ranked = [("fair", 0.9), ("span", 0.6)]
+    assert [i for i, _ in boost_spans(ranked, cards, "How long has Nate had turtles?", 1.0)] == [
+        "span",
+        "fair",
+    ]
+    assert boost_spans(ranked, cards, "When did Nate get turtles?", 1.0) == ranked
+    assert boost_spans(ranked, cards, "How long has Nate had turtles?", 0.0) == ranked
 
 
 def test_words_that_only_look_like_dates_are_not_periods():

@@ -25,9 +25,9 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
 from autogen_zettel.base.cards import Card
-from autogen_zettel.text.dates import anchor_dates
+from autogen_zettel.text.dates import NUMBER_PATTERN, NUMBER_WORDS, anchor_dates
 
-__all__ = ["periods_in", "fits", "boost_dated"]
+__all__ = ["periods_in", "fits", "boost_dated", "asks_how_long", "states_span", "boost_spans"]
 
 Period = tuple[datetime, datetime]
 
@@ -49,11 +49,16 @@ _MON = "|".join(_MONTHS)
 _YEAR = r"(?:19|20)\d\d"
 _ENGLISH = re.compile(
     rf"(?P<span>(?:week|weekend) of )?"
-    rf"(?:\b(?P<d1>\d{{1,2}})(?:st|nd|rd|th)? (?P<m1>{_MON}),? (?P<y1>{_YEAR})\b"
+    rf"(?:\b(?P<d1>\d{{1,2}})(?:st|nd|rd|th)? (?:of )?(?P<m1>{_MON}),? (?P<y1>{_YEAR})\b"
     rf"|\b(?P<m2>{_MON}) (?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,? (?P<y2>{_YEAR})\b"
     rf"|\b(?P<m3>{_MON}),? (?P<y3>{_YEAR})\b"
     rf"|\b(?:in|during|of|since|until|by) (?P<m4>{_MON})\b(?! \d)"
-    rf"|(?<![\d:-])\b(?P<y4>{_YEAR})\b(?![\d:-]))",
+    rf"|(?<![\d:./-])\b(?P<y4>{_YEAR})\b(?![\d:/-])"
+    # as written in chats and their exports: 19.01.2024 (day first), 2024-01-19, 1/19/2024 (month
+    # first unless the first number cannot be a month)
+    rf"|(?<![\d.])(?P<dd>\d{{1,2}})\.(?P<dm>\d{{1,2}})\.(?P<dy>{_YEAR})(?!\d)"
+    rf"|(?<![\d-])(?P<iy>{_YEAR})-(?P<im>\d{{1,2}})-(?P<id>\d{{1,2}})(?!\d)"
+    rf"|(?<![\d/])(?P<sa>\d{{1,2}})/(?P<sb>\d{{1,2}})/(?P<sy>{_YEAR})(?!\d))",
     re.IGNORECASE,
 )
 _DIGIT = re.compile(r"\d")
@@ -106,6 +111,69 @@ def _chinese(m: re.Match, at: datetime) -> Period | None:
     return _day(year, month, int(m.group("d"))) if m.group("d") else _month(year, month)
 
 
+def _english(m: re.Match, at: datetime) -> Period | None:
+    g = m.groupdict()
+    if g["dd"] or g["iy"] or g["sa"]:
+        if g["dd"]:
+            year, month, day = int(g["dy"]), int(g["dm"]), int(g["dd"])
+        elif g["iy"]:
+            year, month, day = int(g["iy"]), int(g["im"]), int(g["id"])
+        else:
+            a, b = int(g["sa"]), int(g["sb"])
+            year, month, day = int(g["sy"]), *((b, a) if a > 12 else (a, b))
+        return _day(year, month, day) if 1 <= month <= 12 else None
+    month = next((g[k] for k in ("m1", "m2", "m3", "m4") if g[k]), None)
+    number = _MONTHS.index(month.lower()) + 1 if month else 0
+    if g["d1"] or g["d2"]:
+        return _day(int(g["y1"] or g["y2"]), number, int(g["d1"] or g["d2"]), g["span"] or "")
+    if g["m3"]:
+        return _month(int(g["y3"]), number)
+    if g["m4"]:
+        if month.lower() == "may" and not re.search(r"\b(?:in|during) may\b", m.group(0), re.IGNORECASE):
+            return None  # "by may" / "of may" is too often the verb
+        return _last(number, at)
+    return _year(int(g["y4"]))
+
+
+_UNIT = {
+    "day": timedelta(days=1),
+    "week": timedelta(weeks=1),
+    "month": timedelta(days=30),
+    "year": timedelta(days=365),
+}
+_OFFSET = re.compile(
+    rf"(?:(?P<n>{NUMBER_PATTERN}) (?P<unit>day|week|month|year)s?|the (?P<the>day|week|month)|(?:the |last )?(?P<we>weekend)"
+    r"|(?P<plain>just|right|shortly|recently|the days?|a few days))?"
+    r" ?(?P<dir>before|after|prior to|following|leading up to) (?:on |the )?$",
+    re.IGNORECASE,
+)
+
+
+def _shift(before: str, period: Period) -> Period | None:
+    """The period an ordering word before a date asks about: "the week before" it, "two weeks
+    after" it, "the weekend before" it; a bare "before" / "after", the week next to it."""
+    m = _OFFSET.search(before)
+    if not m:
+        return None
+    start, end = period
+    back = m.group("dir").lower() in ("before", "prior to", "leading up to")
+    if m.group("n"):
+        n = m.group("n").lower()
+        count = int(n) if n.isdigit() else NUMBER_WORDS.get(n, 1)
+        unit = _UNIT[m.group("unit").lower()]
+        centre = start - count * unit if back else start + count * unit
+        half = unit / 2 if unit > _UNIT["day"] else timedelta(0)
+        return centre - half, centre + half + _UNIT["day"]
+    if m.group("we"):
+        if back:
+            saturday = start - timedelta(days=(start.weekday() - 5) % 7 or 7)
+        else:
+            saturday = end + timedelta(days=(5 - end.weekday()) % 7)
+        return saturday, saturday + timedelta(days=2)
+    unit = _UNIT[(m.group("the") or "week").lower()]
+    return (start - unit, start) if back else (end, end + unit)
+
+
 def periods_in(text: str, at: datetime) -> list[Period]:
     """The periods ``text`` names, relative words read as of ``at``, in the order named (once each)."""
     return list(_periods(text, at))
@@ -115,22 +183,14 @@ def periods_in(text: str, at: datetime) -> list[Period]:
 def _periods(text: str, at: datetime) -> tuple[Period, ...]:
     # kept: recall asks about the same candidate cards query after query
     out: list[Period] = []
-    for m in _ENGLISH.finditer(anchor_dates(text, at)):
-        g = m.groupdict()
-        month = next((g[k] for k in ("m1", "m2", "m3", "m4") if g[k]), None)
-        number = _MONTHS.index(month.lower()) + 1 if month else 0
-        if g["d1"] or g["d2"]:
-            period = _day(int(g["y1"] or g["y2"]), number, int(g["d1"] or g["d2"]), g["span"] or "")
-        elif g["m3"]:
-            period = _month(int(g["y3"]), number)
-        elif g["m4"]:
-            if month.lower() == "may" and not re.search(r"\b(?:in|during) may\b", m.group(0), re.IGNORECASE):
-                continue  # "by may" / "of may" is too often the verb
-            period = _last(number, at)
-        else:
-            period = _year(int(g["y4"]))
+    anchored = anchor_dates(text, at)
+    for m in _ENGLISH.finditer(anchored):
+        period = _english(m, at)
         if period:
             out.append(period)
+            shifted = _shift(anchored[: m.start()], period)
+            if shifted:  # "the week before 3 August 2023": that week too (the day itself stays)
+                out.append(shifted)
     out.extend(p for p in (_chinese(m, at) for m in _CHINESE.finditer(text)) if p)
     return tuple(dict.fromkeys(out))
 
@@ -161,4 +221,58 @@ def boost_dated(
     if boost <= 0 or not periods:
         return list(immediate)
     out = [(i, s * (1 + boost) if i in cards and fits(cards[i], periods) else s) for i, s in immediate]
+    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
+
+
+_COUNT = (
+    rf"(?:\d+(?:[-–]\d+)?|{NUMBER_PATTERN}|eleven|twelve|fifteen|twenty|thirty|several|many(?: many)?|some)"
+)
+_UNITS = r"(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?)"
+_HOW_LONG = re.compile(
+    # "how long did it take her to ...?" asks for the span between two events, which no one turn says
+    r"\bhow long\b(?!.*\btake\b)|\bhow many (?:years|months|weeks|days|hours|minutes)\b(?!.*\b(?:take|passed|between)\b)"
+    r"|多久|多长时间|几年了|几个月了|多少年",
+    re.IGNORECASE,
+)
+_SPAN = re.compile(
+    rf"\b(?:for|over|almost|nearly|about|around|past|last) (?:the (?:past|last) )?{_COUNT} {_UNITS}\b"
+    rf"|\b{_COUNT} {_UNITS} (?:now|already|ago|straight|long|in a row)\b"
+    r"|\b(?:ever since|since (?:I was|we were|he was|she was|they were|high school|college|childhood|"
+    rf"(?:19|20)\d\d|last|{_MON}))\b"
+    r"|\b(?:all my life|my whole life|for ages|for (?:many )?years|for months|for a while now|for a long time)\b"
+    rf"|\b{_UNITS}-long\b"
+    r"|[\d一二两三四五六七八九十几半]+(?:年|个月|个星期|周|天|小时)(?:了|多了|之久)|从小",
+    re.IGNORECASE,
+)
+
+
+def asks_how_long(question: str) -> bool:
+    """Whether ``question`` asks for a span of time: "How long has Nate had his turtles?"
+
+    >>> asks_how_long("How long has Nate had his turtles?"), asks_how_long("你学钢琴多久了？"), asks_how_long("When did Nate get turtles?")
+    (True, True, False)
+    """
+    return bool(_HOW_LONG.search(question))
+
+
+def states_span(text: str) -> bool:
+    """Whether ``text`` says how long something has lasted or how long ago it began: "I've had
+    them for 3 years now", "ever since college", "我学了五年了". About one chat turn in 40 does.
+
+    >>> states_span("I've had them for 3 years now and they bring me tons of joy!"), states_span("我学钢琴学了五年了。")
+    (True, True)
+    >>> states_span("I got two turtles at the fair.")
+    False
+    """
+    return bool(_SPAN.search(text))
+
+
+def boost_spans(
+    immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card], question: str, boost: float
+) -> list[tuple[str, float]]:
+    """For a question that :func:`asks_how_long`, raise by ``boost`` (a share) the hits whose card
+    :func:`states_span`; re-sorted, best first. Other questions pass through unchanged."""
+    if boost <= 0 or not asks_how_long(question):
+        return list(immediate)
+    out = [(i, s * (1 + boost) if i in cards and states_span(cards[i].content) else s) for i, s in immediate]
     return sorted(out, key=lambda kv: (-kv[1], kv[0]))

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-__all__ = ["anchor_dates"]
+__all__ = ["anchor_dates", "NUMBER_WORDS", "NUMBER_PATTERN"]
 
-_NUMBERS = {
+NUMBER_WORDS = {  # the counts chat writes as words
     "a": 1,
     "an": 1,
     "one": 1,
@@ -33,11 +33,12 @@ _NUMBERS = {
     "a few": 3,
 }
 _DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-_NUM = r"(?:\d{1,2}|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
+NUMBER_PATTERN = r"(?:\d{1,2}|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 _PATTERN = re.compile(
     rf"\b(?:(?P<simple>yesterday|today|tonight|tomorrow|last night)"
     rf"|(?P<rel>last|next|this) (?P<unit>week|weekend|month|year|{'|'.join(_DAYS)})"
-    rf"|(?P<n>{_NUM}) (?P<ago_unit>day|week|month|year)s? ago)\b(?! \()",
+    rf"|(?P<n>{NUMBER_PATTERN}) (?P<ago_unit>day|week|month|year)s? ago)\b(?! \()"
+    r"(?! (?:before|after|prior to|following) )",  # "last weekend before 10 April": that date's, not ours
     re.IGNORECASE,
 )
 
@@ -81,7 +82,7 @@ def _resolve(m: re.Match, at: datetime) -> str | None:
             return _day(at + timedelta(days=ahead))
         return _day(monday + timedelta(days=target))
     n = m.group("n").lower()
-    count = int(n) if n.isdigit() else _NUMBERS.get(n)
+    count = int(n) if n.isdigit() else NUMBER_WORDS.get(n)
     if not count:
         return None
     unit = m.group("ago_unit").lower()
