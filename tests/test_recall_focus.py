@@ -239,3 +239,21 @@ def test_the_labels_of_an_agents_quoted_messages_name_nobody():
         mem.recall("Cleo: what is the budget?\nAna: what did Cleo book?", at=T0 + timedelta(days=1))
     # the name inside Ana's message leaves the dense query (dense_without_name); the labels stay
     assert seen == ["Cleo: what is the budget?\nAna: what did book?"]
+
+
+def test_a_name_the_question_misspells_is_focused_and_cut_as_the_written_one():
+    """Real chats' questions write names their own way ("Muhammad" for the speaker Muhhamed):
+    the dense query leaves the misspelt name out as it leaves out the label."""
+    from autogen_zettel.recall.weights import misspelt_names_in
+
+    assert misspelt_names_in("What did Mohammed eat?", {"Muhhamed", "Akib"}) == {"Muhhamed": ["Mohammed"]}
+    assert misspelt_names_in("What did Akim eat?", {"Muhhamed", "Akib"}) == {"Akib": ["Akim"]}
+    assert misspelt_names_in("What did Akib eat?", {"Muhhamed", "Akib"}) == {}  # written as is
+    assert misspelt_names_in("Where is Lisbon?", {"Lise"}) == {}  # two edits from a short name
+    seen = []
+    with MemoryHub.open(memory=True, embedder=_recording(seen)()) as hub:
+        mem = hub.tenant("t")
+        mem.remember("I ate ramen at the night market.", speaker="Muhhamed", message_id="m1", at=T0)
+        mem.remember("I ate a burger.", speaker="Akib", message_id="a1", at=T0)
+        mem.recall("What did Muhammad eat at the market?", at=T0 + timedelta(days=1))
+    assert seen == ["What did eat at the market?"]

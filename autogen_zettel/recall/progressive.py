@@ -46,6 +46,7 @@ from autogen_zettel.recall.scripts import across_scripts, mapped_make, question_
 from autogen_zettel.recall.weights import (
     affect_factor,
     focus_named_speakers,
+    misspelt_names_in,
     names_in,
     weigh_affect,
     weigh_importance,
@@ -384,7 +385,10 @@ def progressive_recall(
         # "Liu Yang" in an English question is the speaker 刘洋: focus on them, cut the pinyin
         spelt = latin_names_in(about, speakers)
         named |= set(spelt)
-        spans = {span for written_as in spelt.values() for span in written_as}
+        # "Muhammad" in a question about the speaker Muhhamed: as real chats' questions write names
+        spelt_otherwise = misspelt_names_in(about, [s for s in speakers if s not in named])
+        named |= set(spelt_otherwise)
+        spans = {span for written_as in (*spelt.values(), *spelt_otherwise.values()) for span in written_as}
         written = named | spans
     dense_query = without_names(query, named, whole=spans) if cfg.dense_without_name and named else query
     share = name_share(named, cfg.unspaced_dense_name_share) if dense_query != query else 0.0

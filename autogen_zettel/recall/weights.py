@@ -1,5 +1,5 @@
 """Re-weighings of the immediate hits before unlocking: the participants a query names
-(:func:`names_in`) and their own words first (:func:`focus_named_speakers`), and the cards that
+(:func:`names_in`, :func:`misspelt_names_in`) and their own words first (:func:`focus_named_speakers`), and the cards that
 say something before the ones that only chat (:func:`weigh_importance`).
 """
 
@@ -12,7 +12,14 @@ from autogen_zettel.base.cards import Card
 from autogen_zettel.cards.affect import VALENCE_CUT
 from autogen_zettel.text.lexical import fold
 
-__all__ = ["names_in", "focus_named_speakers", "weigh_importance", "affect_factor", "weigh_affect"]
+__all__ = [
+    "names_in",
+    "misspelt_names_in",
+    "focus_named_speakers",
+    "weigh_importance",
+    "affect_factor",
+    "weigh_affect",
+]
 
 _WORDS = re.compile(r"\w+")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")  # scripts written without spaces
@@ -77,6 +84,77 @@ def names_in(query: str, names: Iterable[str]) -> set[str]:
         if any(len(w) > 2 and w in words for w in _WORDS.findall(fold(n)))
         or (len(n) >= 2 and _UNSPACED.search(n) and fold(n) in folded)
     }
+
+
+_CAPITALISED = re.compile(r"\b[A-Z\u00c0-\u00de][a-z\u00df-\u00ff]{3,}\b")
+
+
+def _skeleton(word: str) -> str:
+    """The first letter, then the consonants without repeats: "muhhamed", "muhammad" and
+    "mohammed" are all "mhmd"; "fahim" and "faheem" "fhm"."""
+    rest = re.sub(r"[aeiouyh]", "", word[1:]) if len(word) > 1 else ""
+    return word[0] + re.sub(r"(.)\1+", r"\1", rest)
+
+
+def _distance(a: str, b: str) -> int:
+    """Edits (insert, delete, substitute, swap two neighbours) from ``a`` to ``b``."""
+    rows = [list(range(len(b) + 1))]
+    for i, ca in enumerate(a, 1):
+        row = [i]
+        for j, cb in enumerate(b, 1):
+            row.append(min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (ca != cb)))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+_CALENDAR = frozenset(
+    "january february march april june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday".split()
+)
+
+
+def _near(word: str, name: str) -> bool:
+    """One edit from a name of up to 4 letters; two from a longer one that begins as ``word`` does."""
+    edits = _distance(word, name)
+    return edits <= 1 or (edits == 2 and len(name) > 4 and word[:2] == name[:2])
+
+
+def misspelt_names_in(query: str, names: Iterable[str]) -> dict[str, list[str]]:
+    """The ``names`` that ``query`` writes another way, as real chats' questions do ("Muhammad" or
+    "Mohammed" for the speaker Muhhamed, "Akim" for Akib, "Faheem" for Fahim): a capitalised word
+    of 4 letters or more, not itself one of the names nor a month or a day, that begins with a name
+    word's letter and either has the same three or more consonants in the same order or is one
+    edit from it (two from a name of 5 letters or more, when the first two letters agree). Returns
+    each name with the words that wrote it.
+
+    A word one letter from a name may be someone else ("Mary" for the speaker Mark): the match
+    only shifts recall towards that speaker's words, it filters nothing out.
+
+    >>> misspelt_names_in("How long was Muhammad's friend's shift? Did Akim call?", {"Muhhamed", "Akib", "Kevin"})
+    {'Akib': ['Akim'], 'Muhhamed': ['Muhammad']}
+    >>> misspelt_names_in("What does Mark like? When did Kevin go in June?", {"Kevin", "Melanie", "Joanna"})
+    {}
+    >>> misspelt_names_in("When did Maria meet Jean? Did Faheem call?", {"John", "Fahim"})
+    {'Fahim': ['Faheem']}
+    """
+    words = {fold(w): w for w in _CAPITALISED.findall(query)}
+    own = {w for n in names for w in _WORDS.findall(fold(n))}
+    out: dict[str, list[str]] = {}
+    for name in sorted(names):
+        for part in _WORDS.findall(fold(name)):
+            if len(part) < 4 or _UNSPACED.search(part):
+                continue
+            for folded, written in words.items():
+                if folded in own or folded[0] != part[0]:
+                    continue
+                if folded in _CALENDAR:
+                    continue
+                sounds = _skeleton(folded)
+                if (sounds == _skeleton(part) and len(sounds) >= 3) or _near(folded, part):
+                    out.setdefault(name, []).append(written)
+    return out
 
 
 def affect_factor(card: Card, weight: float, sought: float = 0.0, boost: float = 0.0) -> float:
