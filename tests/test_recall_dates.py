@@ -8,9 +8,11 @@ from autogen_zettel.base.cards import Card, CardKind
 from autogen_zettel.base.config import MemoryConfig
 from autogen_zettel.recall.when import (
     asks_how_long,
+    boost_around_event,
     boost_dated,
     boost_spans,
     fits,
+    ordered_event,
     periods_in,
     states_span,
 )
@@ -185,3 +187,28 @@ def test_a_dated_query_at_a_timezone_aware_time_compares_with_the_cards_naive_ut
             "What did Mel paint in July 2023?", k=1, at=datetime(2023, 10, 20, tzinfo=timezone.utc)
         )
         assert [h.card.source_ids[0] for h in hits] == ["m1"]
+
+
+def test_an_ordering_around_an_event_raises_the_period_after_the_day_it_was_told():
+    assert ordered_event("Where did Mel go the week after the charity race?") == (
+        "the week after ",
+        "the charity race",
+    )
+    assert ordered_event("What did Mel do two days before her recital?") == (
+        "two days before ",
+        "her recital",
+    )
+    assert ordered_event("What did Mel do after the race?") is None  # no span: too loose to place
+    assert ordered_event("What did Mel do the week after 3 May 2023?") is None  # a date: periods_in
+    race = _card("race", "Mel ran the charity race for the shelter.", datetime(2023, 5, 6, 15))
+    lake = _card("lake", "We camped at the lake.", datetime(2023, 5, 9, 10))
+    hills = _card("hills", "We went camping with the kids in the hills.", datetime(2023, 5, 25, 10))
+    cards = {c.id: c for c in (race, lake, hills)}
+    ranked = [("hills", 0.9), ("race", 0.8), ("lake", 0.5)]
+    question = "Where did Mel go camping the week after the charity race?"
+    assert [i for i, _ in boost_around_event(ranked, cards, question, 1.0)] == ["lake", "hills", "race"]
+    before = "Where did Mel go camping the week before the charity race?"
+    assert boost_around_event(ranked, cards, before, 1.0) == ranked  # nothing told that week
+    assert boost_around_event(ranked, cards, question, 0.0) == ranked
+    # no candidate tells of the event: nothing to place the week by
+    assert boost_around_event(ranked, cards, "Where did Mel go the week after the wedding?", 1.0) == ranked

@@ -51,7 +51,7 @@ from autogen_zettel.recall.weights import (
     weigh_affect,
     weigh_importance,
 )
-from autogen_zettel.recall.when import boost_dated, boost_spans, periods_in
+from autogen_zettel.recall.when import boost_around_event, boost_dated, boost_spans, periods_in
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import SearchResult
 from autogen_zettel.store.tenant_store import TenantStore
@@ -428,6 +428,8 @@ def progressive_recall(
         immediate = boost_dated(immediate, active, periods_in(about, now), cfg.date_boost)
         # "how long has Nate had his turtles?": the hits that say how long ("for 3 years now")
         immediate = boost_spans(immediate, active, about, cfg.date_boost)
+        # "the week after the charity race": the week after the day the race was told of
+        immediate = boost_around_event(immediate, active, about, cfg.date_boost)
     immediate = weigh_importance(immediate, active, cfg.importance_weight)
     # cards said with feeling weigh more; "what upset her?" raises the ones said with that feeling
     immediate = weigh_affect(

@@ -26,8 +26,18 @@ from datetime import datetime, timedelta
 
 from autogen_zettel.base.cards import Card
 from autogen_zettel.text.dates import NUMBER_PATTERN, NUMBER_WORDS, anchor_dates
+from autogen_zettel.text.lexical import tokens
 
-__all__ = ["periods_in", "fits", "boost_dated", "asks_how_long", "states_span", "boost_spans"]
+__all__ = [
+    "periods_in",
+    "fits",
+    "boost_dated",
+    "ordered_event",
+    "boost_around_event",
+    "asks_how_long",
+    "states_span",
+    "boost_spans",
+]
 
 Period = tuple[datetime, datetime]
 
@@ -275,4 +285,62 @@ def boost_spans(
     if boost <= 0 or not asks_how_long(question):
         return list(immediate)
     out = [(i, s * (1 + boost) if i in cards and states_span(cards[i].content) else s) for i, s in immediate]
+    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
+
+
+_AROUND_EVENT = re.compile(
+    rf"\b(?P<order>(?:{NUMBER_PATTERN}) (?:day|week|month)s?|the (?:day|week|weekend|month)) "
+    r"(?P<dir>before|after|following|prior to) (?P<event>[^?.!,;:]+)",
+    re.IGNORECASE,
+)
+
+
+def ordered_event(question: str) -> tuple[str, str] | None:
+    """The ordering and the event a question places its answer around, when the event is not a
+    date: ("the week after", "the charity race") for "What did Mel do the week after the
+    charity race?". A date there is read by :func:`periods_in` instead.
+
+    >>> ordered_event("What did Mel do the week after the charity race?")
+    ('the week after ', 'the charity race')
+    >>> ordered_event("What did John do the week before August 3, 2023?") is None
+    True
+    """
+    m = _AROUND_EVENT.search(question)
+    if not m or re.match(
+        rf"(?:the )?(?:\d|(?:{_MON})\b|(?:last|next|this) )", m.group("event"), re.IGNORECASE
+    ):
+        return None
+    return question[m.start() : m.start("event")], m.group("event").strip()
+
+
+def boost_around_event(
+    immediate: Sequence[tuple[str, float]], cards: Mapping[str, Card], question: str, boost: float
+) -> list[tuple[str, float]]:
+    """For "what did Mel do the week after the charity race?": the best candidate that tells of
+    the event (most of its words, the higher one on a tie) anchors it on the day it was told, and
+    the candidates of the period the ordering points at ("the week after": the seven days after
+    that day) are raised by ``boost`` (a share), the anchor itself not. Re-sorted, best first;
+    a question without such an ordering, or whose event no candidate tells, passes unchanged."""
+    found = ordered_event(question) if boost > 0 else None
+    if not found:
+        return list(immediate)
+    order, event = found
+    words = set(tokens(event))
+    best, cover = None, 0.0
+    for i, _ in immediate:
+        if i in cards and words:
+            share = len(words & set(tokens(cards[i].content))) / len(words)
+            if share > cover:
+                best, cover = i, share
+    if best is None or cover < 0.5:
+        return list(immediate)
+    told = cards[best].created_at
+    day = datetime(told.year, told.month, told.day, tzinfo=told.tzinfo)
+    period = _shift(order, (day, day + _UNIT["day"]))
+    if period is None:
+        return list(immediate)
+    out = [
+        (i, s * (1 + boost) if i != best and i in cards and fits(cards[i], [period]) else s)
+        for i, s in immediate
+    ]
     return sorted(out, key=lambda kv: (-kv[1], kv[0]))
