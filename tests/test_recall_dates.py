@@ -39,6 +39,8 @@ def test_dates_as_chats_and_their_exports_write_them():
     assert _days("Which recipe did Paola try on 21.01.2024?") == [("2024-01-21", "2024-01-22")]
     assert _days("What happened on the 17th of January, 2024?") == [("2024-01-17", "2024-01-18")]
     assert _days("And on 2024-01-19?") == [("2024-01-19", "2024-01-20")]
+    assert _days("她2024.1.19做了什么？") == _days("2024/01/19那天呢？") == [("2024-01-19", "2024-01-20")]
+    assert _days("It was in 2023. Then") == [("2023-01-01", "2024-01-01")]
     assert _days("on 1/19/2024") == _days("on 19/1/2024") == [("2024-01-19", "2024-01-20")]
     assert _days("on 3/4/2024") == [("2024-03-04", "2024-03-05")]  # month first when both could be
     assert _days("on 31.13.2024") == []  # no month 13

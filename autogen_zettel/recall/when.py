@@ -63,11 +63,11 @@ _ENGLISH = re.compile(
     rf"|\b(?P<m2>{_MON}) (?P<d2>\d{{1,2}})(?:st|nd|rd|th)?,? (?P<y2>{_YEAR})\b"
     rf"|\b(?P<m3>{_MON}),? (?P<y3>{_YEAR})\b"
     rf"|\b(?:in|during|of|since|until|by) (?P<m4>{_MON})\b(?! \d)"
-    rf"|(?<![\d:./-])\b(?P<y4>{_YEAR})\b(?![\d:/-])"
-    # as written in chats and their exports: 19.01.2024 (day first), 2024-01-19, 1/19/2024 (month
-    # first unless the first number cannot be a month)
+    rf"|(?<![\d:./-])\b(?P<y4>{_YEAR})\b(?![\d:/-]|\.\d)"
+    # as written in chats and their exports: 19.01.2024 (day first), 2024-01-19 (also 2024.1.19
+    # and 2024/1/19, as Chinese chats write it), 1/19/2024 (month first unless it cannot be)
     rf"|(?<![\d.])(?P<dd>\d{{1,2}})\.(?P<dm>\d{{1,2}})\.(?P<dy>{_YEAR})(?!\d)"
-    rf"|(?<![\d-])(?P<iy>{_YEAR})-(?P<im>\d{{1,2}})-(?P<id>\d{{1,2}})(?!\d)"
+    rf"|(?<![\d./-])(?P<iy>{_YEAR})(?P<sep>[-./])(?P<im>\d{{1,2}})(?P=sep)(?P<id>\d{{1,2}})(?!\d)"
     rf"|(?<![\d/])(?P<sa>\d{{1,2}})/(?P<sb>\d{{1,2}})/(?P<sy>{_YEAR})(?!\d))",
     re.IGNORECASE,
 )
