@@ -63,6 +63,11 @@ def test_an_ordering_before_a_date_adds_the_period_it_points_at_and_keeps_the_da
     assert _days("What happened recently before 5th of January 2024?")[1] == ("2023-12-29", "2024-01-05")
     assert _days("the weekend after 12 May 2023")[1] == ("2023-05-13", "2023-05-15")
     assert _days("I went there last weekend before the exam.") == []  # an event, not a date
+    # the same in Chinese, where the ordering follows the date
+    assert _days("2023年8月3日之前那一周他做了什么？") == _days("the week before 3 August 2023")
+    assert _days("2023年4月10日前的周末呢？") == _days("the weekend before 10 April 2023")
+    assert _days("2023年8月11日前两周") == _days("two weeks before 11 August 2023")
+    assert _days("2024年1月19日后一天") == _days("the day after 19 January 2024")
 
 
 def test_how_long_questions_and_the_texts_that_say_a_span():

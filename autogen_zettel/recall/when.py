@@ -201,8 +201,50 @@ def _periods(text: str, at: datetime) -> tuple[Period, ...]:
             shifted = _shift(anchored[: m.start()], period)
             if shifted:  # "the week before 3 August 2023": that week too (the day itself stays)
                 out.append(shifted)
-    out.extend(p for p in (_chinese(m, at) for m in _CHINESE.finditer(text)) if p)
+    for m in _CHINESE.finditer(text):
+        period = _chinese(m, at)
+        if period:
+            out.append(period)
+            shifted = _shift_zh(text[m.end() :], period)
+            if shifted:  # "8月3日之前那一周": that week too
+                out.append(shifted)
     return tuple(dict.fromkeys(out))
+
+
+_ZH_COUNT = {
+    "": 1,
+    "一": 1,
+    "两": 2,
+    "二": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+    "十": 10,
+}
+_ZH_OFFSET = re.compile(
+    r"^(?:的)?(?:之|以)?(?P<dir>前|后)(?:的)?(?:那)?(?P<n>\d{1,2}|[一两二三四五六七八九十]?)(?:个)?"
+    r"(?P<unit>天|周末|周|星期|礼拜|月)"
+)
+_ZH_UNIT = {"天": "day", "周": "week", "星期": "week", "礼拜": "week", "月": "month"}
+
+
+def _shift_zh(after: str, period: Period) -> Period | None:
+    """The Chinese ordering after a date, as :func:`_shift` reads the English one before it:
+    "8月3日之前那一周", "5月10日前的周末", "3号后两天"."""
+    m = _ZH_OFFSET.match(after)
+    if not m:
+        return None
+    count = int(m.group("n")) if m.group("n").isdigit() else _ZH_COUNT[m.group("n")]
+    direction = "before" if m.group("dir") == "前" else "after"
+    if m.group("unit") == "周末":
+        return _shift(f"the weekend {direction} ", period)
+    unit = _ZH_UNIT[m.group("unit")]
+    words = f"the {unit} {direction} " if count == 1 else f"{count} {unit}s {direction} "
+    return _shift(words, period)
 
 
 def fits(card: Card, periods: Sequence[Period]) -> bool:
