@@ -5,8 +5,15 @@ A period is ``(start, end)``, end exclusive. Relative words are first anchored a
 query's own time (:func:`~autogen_zettel.text.dates.anchor_dates`: "last year" asked in 2023 is
 2022), then absolute dates are read: a day ("13 October 2023", "October 13, 2023",
 "2023年10月13日"), a week or weekend ("week of 7 May 2023"), a month ("May 2023", "in June",
-"2023年5月"), a year ("in 2022", "去年"). A card fits when it was made in a period or its text
-names a date in one (ingest anchors "yesterday" in cards the same way).
+"2023年5月"), a year ("in 2022", "去年"), and days as chats write them ("21.01.2024",
+"2024-01-19", "1/19/2024", "the 17th of January, 2024"). An ordering around a date ("the week
+before August 3, 2023", "2023年8月3日之前那一周") adds the period it points at. A card fits when it
+was made in a period or its text names a date in one (ingest anchors "yesterday" in cards the
+same way).
+
+Two more questions about time are read from the candidates alone: an ordering around an event
+("the week after the charity race", :func:`boost_around_event`) and how long something has
+lasted ("How long has Nate had his turtles?", :func:`boost_spans`).
 
 >>> at = datetime(2023, 10, 20)
 >>> [(s.date().isoformat(), e.date().isoformat()) for s, e in periods_in("What did Mel paint in July 2023?", at)]
