@@ -48,10 +48,25 @@ NOT_NAMES = frozenset(
         "Thanks",
         "Sounds",
         "Nah",
+        # sentence adverbs that start a line as a name would ("Finally handed in my thesis")
+        "Finally",
+        "Already",
+        "Luckily",
+        "Thankfully",
+        "Honestly",
+        "Apparently",
+        "Eventually",
+        "Somehow",
+        "Today",
+        "Yesterday",
+        "Yep",
+        "Yeah",
     ]
 )
 HEDGE = re.compile(r"\b(?:maybe|perhaps|might|probably|not sure|if|unless|i guess|would you|could you)\b")
-STOP = re.compile(r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though)\b")
+STOP = re.compile(
+    r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though|while|whilst|as soon as)\b"
+)
 
 # -- commitments ---------------------------------------------------------------------------
 FIRST_PROMISE = re.compile(
@@ -59,6 +74,7 @@ FIRST_PROMISE = re.compile(
     r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|intend to|agree to|'ll definitely|"
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
+    r"|\b(?:count on me|rely on me|leave it (?:with|to) me)\s+to\s+(?P<what4>[^,;:.!?]+)"
     r"|^(?:ok,?\s+|okay,?\s+|sure,?\s+)?will\s+(?P<what3>(?!do\b)[^,;:.!?]+)"
 )
 THIRD_PROMISE = re.compile(
@@ -74,7 +90,8 @@ ASKED = re.compile(r"\b(?:can you|could you|would you|will you|please)\s+(?P<wha
 REMIND = re.compile(r"\bremind me to\s+(?P<what>[^,;:.!?]+)")
 MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
 NOT_PROMISE = re.compile(
-    r"^(?:be\b|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back))|take\b|think\b|see\b|"
+    r"^(?:be\b|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back)|a (?:quick |proper |closer )?"
+    r"(?:look|go|word|chat|think|try)\b)|take\b|think\b|see\b|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
     r"hate\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
     r"forget\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
@@ -89,7 +106,7 @@ DONE_VERBS = (
 )
 DONE = re.compile(
     rf"^(?:(?:it's|it is|all|that's|everything's|i'm|i am|we're)\s+)?(?:done|sorted|finished|taken care of)\b(?P<w1>.*)"
-    rf"|^(?:ok,?\s+|okay,?\s+)?(?:just|already)?\s*(?:{DONE_VERBS})\b(?P<w2>.*)"
+    rf"|^(?:(?:ok|okay|yes|yep|yeah|yup),?\s+)?(?:just|already|finally)?\s*(?:{DONE_VERBS})\b(?P<w2>.*)"
     rf"|\bi(?:'ve| have)?\s+(?:already\s+|just\s+|finally\s+)?(?:{DONE_VERBS}|took care of)\b(?P<w3>.*)"
     rf"|\bthe (?P<w4>[a-z ]+?) (?:went out|is done|are done|has been sent|is sent|is finished|is booked)\b"
     rf"|^(?P<w5>[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"

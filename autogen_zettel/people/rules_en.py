@@ -118,7 +118,7 @@ def _commitments(
     counterparty = named.group("n") if named else (addressee if re.search(r"\byou\b|\byour\b", low) else None)
     if not HEDGE.search(low) and not low.endswith("?"):
         for m in FIRST_PROMISE.finditer(low):
-            raw = m.group("what") or m.group("what2") or m.group("what3")
+            raw = m.group("what") or m.group("what2") or m.group("what3") or m.group("what4")
             raw = re.sub(
                 r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+",
                 "",
@@ -150,9 +150,11 @@ def _commitments(
             plan = low[m.start() :].startswith("we") and not due_date(s, at) and "promise" not in low
             # "going to Lisbon": a trip; "we'll eat at home": a plan with no date, no promise
             if what and not VAGUE_DO.match(what) and not one_name and not plan:
-                out.append(
-                    Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty)
+                # "I'll bring a couple" to "Can someone bring drinks on Saturday?": the day asked
+                due = due_date(s, at) or (
+                    due_date(previous, at) if previous and previous.rstrip().endswith("?") else None
                 )
+                out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due, counterparty))
                 break
     if (
         not out
