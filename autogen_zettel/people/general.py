@@ -40,7 +40,10 @@ _ORG_HEAD = (
     r"restaurant|cafe|café|bakery|school|clinic|ministry|office|charity|university|college|lab|"
     r"factory|publisher|newspaper|consultancy"
 )
-_SCHOOL_HEAD = r"uni|university|college|school|academy|institute|polytechnic"
+_SCHOOL_HEAD = (
+    r"uni|university|college|school|academy|institute|polytechnic|primary|secondary|high|nursery|"
+    r"kindergarten|preschool|pre-school|sixth form|grammar|prep"
+)
 _ROLE_TAIL = re.compile(
     r"(?:er|or|ist|ian|ant|ent|ee|nurse|chef|cook|barista|vet|medic|surgeon|pilot|clerk|"
     r"carpenter|plumber|electrician|photographer|freelance|freelancer|lawyer|doctor|midwife|"
@@ -53,13 +56,18 @@ _EMPLOYER_EN = re.compile(
     rf"\b(?:work(?:ing|s|ed)?|job|started|joined|hired|employed|intern(?:ing)?|placement)\s+"
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?:at|for|with)\s+(?P<v>{_NP}?)"
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b))"
-    rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+)?(?:startup|start-up|company|firm|agency|charity|"
+    rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:startup|start-up|company|firm|agency|charity|"
     rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
     rf"|\bI(?:'m| am|'ve been| have been)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD})|the\s+(?:[\w\-]+\s+){{1,2}}(?:{_ORG_HEAD}))"
     rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})",
+)
+# "My daughter started at Oakwood Primary", "He's starting at Hillside High": a school by its head
+_STARTED_SCHOOL_EN = re.compile(
+    rf"\b(?i:started|starts|starting|moved|transferred|switched)\s+(?:school\s+)?(?:at|to)\s+"
+    rf"(?P<v>(?:the\s+)?{_CAP}\s+(?i:{_SCHOOL_HEAD})(?:\s+School)?)\b"
 )
 _PAST_VALUE = re.compile(r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of)\b", re.I)
 _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}|the\s+\w+)")
@@ -78,7 +86,7 @@ _JOB_EN = re.compile(
     re.I,
 )
 _SCHOOL_EN = re.compile(
-    rf"\b(?:studying|study|studies|doing\s+(?:a|my)\s+[\w']+(?:\s+degree)?|enrolled|got into|accepted|"
+    rf"\b(?i:studying|study|studies|doing\s+(?:a|my)\s+[\w']+(?:\s+degree)?|enrolled|got into|accepted|"
     rf"transferred|switched\s+from\s+{_CAP}\s+to|(?:first|second|third|final)\s+year)"
     rf"(?:\s+[a-z]+)?\s+(?:at|to|in)?\s*(?P<v>(?:the\s+)?{_CAP})",
 )
@@ -210,6 +218,9 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
                 " ".join(words),
                 "change" if (change or m.group("v2") and "retrained" in low) else "statement",
             )
+    m = _STARTED_SCHOOL_EN.search(s)
+    if m:
+        add("school", m.group("v"), "change")
     for m in _SCHOOL_EN.finditer(s):
         v = _clean_np(m.group("v"))
         v = re.sub(r"^University of\s+", "", v)
@@ -270,7 +281,9 @@ _LIKE_EN = (
     r"love|luv|adore|enjoy|like|fancy|prefer|'m keen on|am keen on|'m fond of|am fond of|'m crazy about|"
     r"am crazy about|'m mad about|am mad about|am into|'m into|'m really into|am really into|'m obsessed with|am obsessed with|"
     r"could eat|can't get enough of|'m a (?:huge|big) fan of|am a (?:huge|big) fan of|'ve come round to|"
-    r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on"
+    r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on|"
+    r"'m (?:really |totally |slowly )?getting (?:into|hooked on)|am (?:really |totally )?getting (?:into|hooked on)|"
+    r"cared? for"
 )
 _DISLIKE_EN = (
     r"hate|can't stand|cannot stand|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
@@ -286,7 +299,8 @@ _STANCE_EN = re.compile(
     re.I,
 )
 _TURNED_EN = re.compile(
-    r"\bbut\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<up>it's grown on me|it has grown on me|they've grown on me)|"
+    r"\bbut\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<flip>.*\b(?:changed my mind|won me over|converted me))|"
+    r"(?P<up>it's grown on me|it has grown on me|they've grown on me)|"
     r"(?P<down>(?:it|they)\s+bores? me(?: now)?|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)))",
     re.I,
 )
@@ -390,14 +404,30 @@ def _generic_en(s: str, subject: str, meaning) -> list[Evidence]:
 _GENERIC_MARGIN = 0.02  # a bare "<thing> is <predicate>" must lean clearly one way (e5 cosines sit close)
 
 
+# a stance said with its "I" dropped at the head of a chat line ("Can't stand coriander", "Never
+# cared for jazz", "Absolutely hate queues"); a bare "like" is left alone ("Like I said")
+_DROPPED_I_EN = re.compile(
+    r"^(?:(?:honestly|tbh|ngl|seriously|really|absolutely|totally),?\s+)*(?=(?:never|don't|do not|can't stand|"
+    r"cannot stand|hate|adore|love|loathe|despise|enjoy)\b(?!\s+(?:to|it|you|that|this)\b))",
+    re.I,
+)
+# a "but" after a habit of before ("I used to love running but honestly I'm sick of it now"):
+# the clause after it holds, and its "it" is the thing before
+_BUT_AFTER_BEFORE_EN = re.compile(r"\b(?:used to|never|once)\b[^,;]*?(?:,\s*)?\bbut\s+", re.I)
+
+
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = s.replace("’", "'")
+    s = _DROPPED_I_EN.sub("I ", s, count=1)
     low = s.lower()
     out: list[Evidence] = []
     change = re.search(r"\b(?:used to|now|anymore|lately|these days|come round|gone off|started)\b", low)
     kind = "change" if change else "statement"
     # "I used to hate running but now I kind of love it": the clause with "now" holds
     parts = re.split(r"(?:\bbut\s+|[,;]\s*(?:but\s+)?)(?=now\b|these days\b|lately\b)", s, flags=re.I)
+    turn = _BUT_AFTER_BEFORE_EN.search(s)
+    if len(parts) == 1 and turn:
+        parts = [s[: turn.end()], s[turn.end() :]]
     clause = parts[-1]
     obj_before = ""
     if len(parts) > 1:
@@ -413,7 +443,11 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             and re.search(r"\b(?:used to|never|didn't|did not)\b", s[: m.start()], re.I)
             and before.group("obj").lower() not in ("it", "them", "that", "this", "him", "her")
         ):
-            return _pref(subject, before.group("obj"), 0.9 if m.group("up") else 0.1, "change")
+            up = bool(m.group("up"))
+            if m.group("flip"):  # "..., but this album changed my mind": the other way from before
+                negated = re.search(r"\b(?:never|didn't|did not|don't)\b", s[: before.start("verb")], re.I)
+                up = bool(re.match(_DISLIKE_EN, before.group("verb").lower())) != bool(negated)
+            return _pref(subject, before.group("obj"), 0.9 if up else 0.1, "change")
     for m in _STANCE_EN.finditer(clause):
         verb = m.group("verb").lower()
         obj = m.group("obj")
@@ -422,6 +456,10 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         if obj.lower() in ("it", "them", "that", "this", "you", "to", "a", "the", "out", "myself"):
             continue
         negative = bool(re.match(_DISLIKE_EN, verb)) and verb != "find"
+        if verb.startswith("care") and not re.search(
+            r"\b(?:don't|do not|never|didn't)\b", clause[: m.start("verb")], re.I
+        ):
+            continue  # "I care for my mum": care, not taste; only "never cared for X" is one
         if verb == "find":
             rest = clause[m.end() :]
             if not _NEGATIVE_FIND.search(rest[:40]):
@@ -1052,6 +1090,7 @@ _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
     r"pulling out of|pull out of|back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
+    r"(?:not|n't) (?:going to|gonna|be able to) make(?: it to)?|"
     r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s))\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"

@@ -350,4 +350,8 @@ LIFT = re.compile(
     r"\bi(?:'ve| have)?\s+(?:started|began|am back to|'m back to)\s+(?P<x>drinking|smoking)\s+again\b"
     r"|\bi (?:drink|smoke) again\b"
 )
+# the head noun of a school's name ("Oakwood Primary", "Hillside High School")
+SCHOOL_HEAD = re.compile(
+    r"\b(?:Primary|Secondary|High|Nursery|Kindergarten|Academy|College|University|Uni|School|Preschool)$"
+)
 AFFIRM = re.compile(r"^(?:yes|yep|yeah|that's right|that is right|correct|exactly|right|indeed|true)\b")

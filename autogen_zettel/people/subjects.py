@@ -161,6 +161,8 @@ def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
         return []
     if _EN_AND_I.match(rest):  # "My girlfriend and I moved in together": the speaker's own news
         return []
+    if m.group("names") and re.match(r"^Me\s+and\b", m.group("names")):
+        return []  # "Me and Dan got married": the speaker's own news
     if m.group("names"):
         # a dropped "I" before a past verb ("Called off the viewing", "Quit my job") is no name
         names = [
