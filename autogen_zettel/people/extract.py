@@ -30,6 +30,7 @@ from autogen_zettel.people.subjects import subjects_of
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
 
 
 _EN_FIRST = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|my|we|our)\b", re.IGNORECASE)
@@ -182,7 +183,9 @@ def _sentence(
 ) -> list[Evidence]:
     """The phrase rules' findings of one sentence, completed by the structural ones of
     :mod:`~autogen_zettel.people.general` for what the phrase rules did not say."""
-    han = bool(_HAN.search(sentence))
+    # an English sentence with a Chinese word in it ("I'll send you the 报价单 by Friday") is read by
+    # the English rules: the script of most of its words, not of any one, says whose syntax it is
+    han = bool(_HAN.search(sentence)) and len(_LATIN_WORD.findall(sentence)) <= len(_HAN.findall(sentence))
     latin = bool(re.search(r"[A-Za-z]{2,}", sentence)) or not han  # "I'm 27." has no two letters running
     said = general.normalise_zh(sentence) if han else general.normalise_en(sentence)
     rules = layer_rules_zh if han else layer_rules_en

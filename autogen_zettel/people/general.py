@@ -50,7 +50,8 @@ _ROLE_TAIL = re.compile(
     r"paramedic|cashier|tutor|coach|nanny|model|actor|actress|artist|analyst|consultant)$"
 )
 _NP = r"(?:the\s+|a\s+|an\s+|my\s+|our\s+)?(?:[\w'\-]+\s+){0,3}?[\w'\-]+"
-_CAP = r"[A-Z][\w&'\-]*(?:\s+(?:of\s+)?[A-Z][\w&'\-]*)*"
+# a name as written: capitalised words, or a run of Han characters inside English ("moved to 深圳")
+_CAP = r"(?:[A-Z][\w&'\-]*(?:\s+(?:of\s+)?[A-Z][\w&'\-]*)*|[\u4e00-\u9fff]{2,8})"
 
 _EMPLOYER_EN = re.compile(
     rf"\b(?:work(?:ing|s|ed)?|job|started|joined|hired|employed|intern(?:ing)?|placement)\s+"
@@ -556,7 +557,10 @@ _ZH_SCHOOL = re.compile(
 _ZH_EMPLOYER = re.compile(
     rf"(?:跳槽|辞职|调|派)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?)(?:了|。|，|！|$|上班|工作)"
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
-    rf"|(?<![现正实存])在(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
+    # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
+    # name is taken whole ("在Google上班", not "ogle")
+    rf"|(?<![现正实存])在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?"
+    rf"(?<![A-Za-z])(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
     rf"|(?:离职|辞职|跳槽|毕业|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?现在(?:在|去了)(?P<v5>{_HZ}{{2,6}}?)(?:了|。|！|$)"
 )
