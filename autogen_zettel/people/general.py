@@ -758,7 +758,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
 _ZH_LIKE = r"喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
 _ZH_DISLIKE = (
     r"讨厌|烦|受不了|吃不了|喝不了|不碰|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听)|不爱|"
-    r"不喜欢|不太喜欢|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯"
+    r"不喜欢|不太喜欢|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
 )
 _ZH_DEG = (
     # possessive (*+): "是真的" reads as one word or as 是 + 真的, and a backtracking star over
@@ -813,6 +813,12 @@ def _has_stance(clause: str) -> bool:
     return bool(m) and not re.match(r"[它他她你]", m.group("obj") or "")
 
 
+# a time or aspect adverb at the head of a stance whose 我 is dropped ("最近迷上了…", "一直很怕…")
+_ZH_DROPPED_I = re.compile(
+    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小)(?=[\u4e00-\u9fff]{{0,3}}(?:{_ZH_LIKE}|{_ZH_DISLIKE}))"
+)
+
+
 def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     out: list[Evidence] = []
     m = _ZH_FAVOURITE.search(s)
@@ -846,6 +852,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             if c.startswith("我") or "我" in c[:4]
             else ("我" + re.sub(r"^(?:现在|反而)+", "", c) if kind == "change" else c)
         )
+        if c2 is c and _ZH_DROPPED_I.match(c):
+            c2 = "我" + c  # "最近迷上了打羽毛球": a time adverb leads, the 我 is dropped
         if kind == "change":
             c2 = re.sub(r"越来越|越[\u4e00-\u9fff]越", "", c2)
         m = _ZH_STANCE.search(c2)
@@ -861,7 +869,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             if re.match(r"(?:了|的)$", obj) or not obj:
                 obj = before_obj
             obj = (
-                re.sub(r"^(?:吃|喝|看|玩|听|去|开|坐|一个人)(?=[\u4e00-\u9fff]{2})", "", obj)
+                re.sub(r"^(?:吃|喝|看|玩|听|去|开|坐|打|踢|练|一个人)(?=[\u4e00-\u9fff]{2})", "", obj)
                 if len(obj) > 2
                 else obj
             )
@@ -1175,6 +1183,11 @@ _ZH_DONE = re.compile(
     r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>[\u4e00-\u9fff]{0,3}?)"
     r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$|^搞定了?[！!。]*$"
 )
+# "这周帮不了你了": an act that cannot happen now, read before the bare 不…了 (which would take
+# "这周帮" for the thing)
+_ZH_CANT = re.compile(
+    r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不了(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
+)
 _ZH_CANCEL = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
     r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消)了"
@@ -1191,6 +1204,17 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         return []  # "不去才怪了！", "不唱不行了，走！": a yes said with a no in it
     for clause in re.split(r"[，,；;]", s):
         clause = clause.strip()
+        m = _ZH_CANT.search(clause)
+        if m:
+            what = m.group("obj") and m.group("v") + m.group("obj")
+            if not what:  # "后天搬家我去不了了": the thing is said before, as the topic
+                what = re.sub(
+                    rf"^(?:{_ZH_TIME}|这周|这次|那个|这个)+|的?(?:我|我们)?(?:就|也|可能)?$",
+                    "",
+                    clause[: m.start()],
+                )
+                what = what.lstrip("的")
+            return [Evidence("status", subject, "", what or m.group("v"), 0.5, "cancelled")]
         m = _ZH_CANCEL.search(clause)
         if m and not re.search(r"喜欢|爱|吃|喝", m.group("verb") or ""):
             obj = re.sub(

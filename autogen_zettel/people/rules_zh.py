@@ -71,7 +71,9 @@ _NOT_EAT = re.compile(
     r"^我(?:现在)?(?:已经)?不(?P<verb>吃|喝|抽)(?P<obj>[\u4e00-\u9fff]{1,5}?)(?P<le>了)?[。！!]?$"
 )
 _OFFER = re.compile(
-    r"要不要(?:点|去|吃|喝|看|来|订|加)?(?P<a>[\u4e00-\u9fff]{1,8}?)[？?吗呢]|"
+    # "要不要帮你也买一张演唱会的票？": who for, 也, the verb and a measure word before the thing
+    r"要不要(?:帮你|给你|替你)?(?:也|再)?(?:点|去|吃|喝|看|来|订|加|买|带|留)?(?:一?[张杯份个碗瓶套])?"
+    r"(?P<a>[\u4e00-\u9fff]{1,8}?)(?:的门?票)?[？?吗呢]|"
     r"(?:去|吃|喝|来|订)?(?P<b>[\u4e00-\u9fff]{1,8}?)怎么样|给你来(?:杯|份|个|点)?(?P<c>[\u4e00-\u9fff]{1,6}?)吧|"
     r"要(?:喝点|吃点|加|点|来点)?(?P<d>[\u4e00-\u9fff]{1,6}?)吗"
 )
@@ -144,7 +146,8 @@ def offer_topic(previous: str | None) -> str:
         )
         return (
             _clean_obj(bare.group("o"))
-            if bare and not re.search(r"[你我他她什么怎谁哪吗呢]", bare.group("o"))
+            # "有空聊聊吗？" asks whether they are free, it offers no thing
+            if bare and not re.search(r"[你我他她什么怎谁哪吗呢]|有空|有时间|方便", bare.group("o"))
             else ""
         )
     raw = next(g for g in m.groups() if g)

@@ -67,7 +67,11 @@ _SURNAMES = (
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
 # a name's given part is no pronoun, particle or day ("周六我..." is a day, not 周六我)
-_ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|(?![周星][一二三四五六日天末])[{_SURNAMES}][^\s我你他她们的了是在说，。！？、\d]{{1,2}}?)"
+# 小 / 阿 before any given character is a pet name ("小美", "阿强") unless the two make a word
+_ZH_PET_NAME = (
+    r"(?:小(?!心|时|孩|学|朋|伙|姐|区|组|吃|费|说|事|米|红书|号|票|狗|猫|雨伞)|阿(?!姨|里))[\u4e00-\u9fff]"
+)
+_ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|{_ZH_PET_NAME}|(?![周星][一二三四五六日天末])[{_SURNAMES}][^\s我你他她们的了是在说，。！？、\d]{{1,2}}?)"
 # what may follow a Chinese name for it to be the subject: a verb or adverb, not a noun
 _ZH_PRED = (
     r"(?=说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|一直|从来|特别|很|超|真|最|不|没|是|在|"
