@@ -553,7 +553,13 @@ _ZH_SCHOOL = re.compile(
     r"(?:考上了?|考进了?|转学到|转到|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?(?:大学|学院|大|华|旦|交|中|小)?)(?:的|了|录取|。|，|！|$)"
     r"|在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上)(?:博士|研究生|研|大学|本科|硕士|书|高中|[大研高初][一二三四])"
     r"|(?<![现正])(?<!当时)(?<!那时)在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
+    # "九月去复旦报到", "在实验小学": a school named by where one goes to enrol, or by its head
+    r"|去(?P<v7>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:报到|读书|读研|读博|上学)"
+    r"|在(?P<v8>[\u4e00-\u9fff]{1,6}?(?:小学|中学|大学|学院|幼儿园|高中|附中|一中|二中|三中))(?=[，。！,；]|$)"
 )
+# a level of study, not a school's name ("我考上研究生了")
+_ZH_LEVEL = re.compile(r"(?:研究生|大学|高中|初中|小学|中学|博士|硕士|本科|幼儿园|重点大学|名校)")
+_ZH_ENROL = re.compile(r"考上|考进|转学|入学|开学|报到|上(?:了)?(?:小学|初中|中学|高中|大学|幼儿园)了")
 _ZH_EMPLOYER = re.compile(
     rf"(?:跳槽|辞职|调|派)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?)(?:了|。|，|！|$|上班|工作)"
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
@@ -643,7 +649,12 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if future:
         return out
     for m in _ZH_SCHOOL.finditer(s):
-        v = m.group("v") or m.group("v2") or m.group("v6")
+        v = m.group("v") or m.group("v2") or m.group("v6") or m.group("v7") or m.group("v8")
+        if m.group("v") and _ZH_LEVEL.fullmatch(v) and (m.group("v7") or _ZH_SCHOOL.search(s, m.end())):
+            continue  # "考上研究生了，九月去复旦报到": the level, then the school that names it
+        if m.group("v7") or m.group("v8"):
+            add("school", v, "change" if _ZH_ENROL.search(s) else "statement")
+            continue
         if (
             v
             and m.group("v2")
@@ -663,6 +674,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         v = re.sub(r"^(?:了|去了|到了)", "", v)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
         v = re.sub(r"^(?:一家|一个|家(?=\S{2})|个(?=\S{2}))", "", v)
+        if m.group("v") and is_place(v):
+            add("residence", v, "change")  # "从北京调到上海了": a move to a city, not a firm
+            continue
         if not v or v in schools or re.search(r"家里|^家|这|那|哪|学校", v) or len(v) < 2:
             continue
         if m.group("v5") and re.match(r"(?:他|她)", s):
