@@ -93,7 +93,7 @@ _SCHOOL_EN = re.compile(
 )
 _RESIDENCE_EN = re.compile(
     rf"\b(?:(?i:moved|moving|relocated)|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?(?:to|in)\s+(?P<v>{_CAP})"
-    rf"|\bwe're\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
+    rf"|\b(?i:we're)\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
     rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
@@ -107,6 +107,11 @@ _HOMETOWN_EN = re.compile(
     rf"|\bI(?:'m| am| come)\s+(?:originally\s+)?from\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,3}}?(?:near|outside|in)\s+(?P<v2>{_CAP})"
 )
 _NOT_PLACES = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|the\b)\b"
+# a place the speaker is in or works from, and a move "here" in the same sentence
+_HERE_EN = re.compile(
+    rf"\b(?:I'm|I am|(?i:we're|we are)|living|working|based)\s+(?:\w+\s+)?(?:in|from|out of)\s+(?!{_NOT_PLACES})(?P<v>{_CAP})"
+    rf"(?=.*\b(?:moved|relocated|came)\s+(?:over\s+|out\s+)?here\b)"
+)
 _RELATION_EN = (
     ("married", re.compile(r"\b(?:got married|married|tied the knot|wedding was)\b", re.I)),
     ("engaged", re.compile(r"\b(?:got engaged|engaged|proposed and (?:she|he) said yes)\b", re.I)),
@@ -241,6 +246,10 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             v,
             "statement" if m.group("v4") or ((m.group("v7") or m.group("v8")) and not change) else "change",
         )
+    here = _HERE_EN.search(s)
+    if here and not any(e.key == "residence" for e in out):
+        # "I'm working remotely from Lisbon, moved here in the spring": "here" is the place named
+        add("residence", here.group("v"), "change")
     m = _HOMETOWN_EN.search(s)
     if m and not re.match(_NOT_PLACES, m.group("v") or m.group("v2")):
         add("hometown", m.group("v") or m.group("v2"), "statement")
