@@ -109,7 +109,7 @@ _HOMETOWN_EN = re.compile(
 _NOT_PLACES = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|the\b)\b"
 # a place the speaker is in or works from, and a move "here" in the same sentence
 _HERE_EN = re.compile(
-    rf"\b(?:I'm|I am|(?i:we're|we are)|living|working|based)\s+(?:\w+\s+)?(?:in|from|out of)\s+(?!{_NOT_PLACES})(?P<v>{_CAP})"
+    rf"\b(?:(?:I'm|I am|(?i:we're|we are))(?:\s+\w+ing)?|living|working|based)\s+(?:\w+ly\s+)?(?:in|from|out of)\s+(?!{_NOT_PLACES})(?P<v>{_CAP})"
     rf"(?=.*\b(?:moved|relocated|came)\s+(?:over\s+|out\s+)?here\b)"
 )
 _RELATION_EN = (
@@ -875,8 +875,9 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             if c.startswith("我") or "我" in c[:4]
             else ("我" + re.sub(r"^(?:现在|反而)+", "", c) if kind == "change" else c)
         )
-        if c2 is c and _ZH_DROPPED_I.match(c):
-            c2 = "我" + c  # "最近迷上了打羽毛球": a time adverb leads, the 我 is dropped
+        lead = _ZH_DROPPED_I.match(c) if c2 is c else None
+        if lead:  # "最近迷上了打羽毛球": a time adverb leads, the 我 is dropped
+            c2 = "我" + c[lead.end() :]
         if kind == "change":
             c2 = re.sub(r"越来越|越[\u4e00-\u9fff]越", "", c2)
         m = _ZH_STANCE.search(c2)

@@ -176,6 +176,12 @@ def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
             return []
     else:
         names = [m.group("relname") or f"{speaker}'s {m.group('rel').lower()}"]
+    # "My husband never liked hiking but I love it": the clause that starts again with I is the
+    # speaker's own, as in Chinese
+    own = re.search(r"(?:,\s*|\s+)but\s+(?=I\b)", rest)
+    if own and not _EN_REPORT.match(rest):
+        theirs = _en(body[: m.end()] + rest[: own.start()] + ".", speaker)
+        return [*theirs, (speaker, rest[own.end() :])] if theirs else []
     rep = _EN_REPORT.match(rest)
     if rep:  # "says she's moved": what she says, in her words, the tense shifted back
         rest = rest[rep.end() :]
