@@ -214,3 +214,29 @@ def test_chinese_facts_by_their_structure(text, subject, key, value):
 
 def test_thinking_about_a_job_is_no_workplace():
     assert _found("我在考虑要不要去外地工作。", speaker="赵敏") == []
+
+
+# -- probes of everyday wording (sentences of no set) -------------------------------------------
+
+
+def test_time_phrases_are_no_part_of_what_is_promised_or_liked():
+    (c,) = _found("I'll call the landlord first thing tomorrow.")
+    assert c[3] == "call the landlord" and c[6] == date(2026, 6, 4)
+    (p,) = _found("Lena's really into sourdough baking these days.")
+    assert p[1] == "Lena" and p[3] == "sourdough baking" and p[4]
+
+
+def test_moving_in_with_someone_somewhere_is_a_move():
+    facts = [f for f in _found("We've moved in with my partner's parents in Derby.") if f[0] == "fact"]
+    assert ("residence", "Derby", "change") in [(f[2], f[3], f[5]) for f in facts]
+
+
+def test_gone_right_off_is_a_dislike():
+    (p,) = _found("I've gone completely off energy drinks.")
+    assert p[3] == "energy drinks" and not p[4]
+
+
+def test_giving_it_a_miss_is_no_promise_and_come_to_names_the_offer():
+    assert [f for f in _found("I think I'll give it a miss.") if f[0] == "commitment"] == []
+    (p,) = _found("Yes please!", previous="Do you want to come to the farmers' market with us?")
+    assert p[0] == "preference" and "market" in p[3] and p[4]

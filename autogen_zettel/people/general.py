@@ -92,7 +92,8 @@ _SCHOOL_EN = re.compile(
     rf"(?:\s+[a-z]+)?\s+(?:at|to|in)?\s*(?P<v>(?:the\s+)?{_CAP})",
 )
 _RESIDENCE_EN = re.compile(
-    rf"\b(?:(?i:moved|moving|relocated)|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?(?:to|in)\s+(?P<v>{_CAP})"
+    rf"\b(?:(?i:moved|moving|relocated)|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?"
+    rf"(?:in\s+with\s+(?:my|our|her|his|their)\s+(?:[\w'\-]+\s+){{1,3}}?)?(?:to|in)\s+(?P<v>{_CAP})"
     rf"|\b(?i:we're)\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
@@ -298,7 +299,7 @@ _LIKE_EN = (
 _DISLIKE_EN = (
     r"hate|can't stand|cannot stand|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
     r"'m not big on|am not big on|'m not a fan of|am not a fan of|'m not into|am not into|"
-    r"find|'ve gone off|have gone off|can't do|don't like|do not like|don't love|dislike|"
+    r"find|'ve gone (?:right |completely |totally )?off|have gone (?:right |completely |totally )?off|can't do|don't like|do not like|don't love|dislike|"
     r"don't fancy|do not fancy|'m not keen on|am not keen on|'m over|am over|'m done with|am done with"
 )
 _STANCE_EN = re.compile(

@@ -93,7 +93,7 @@ NOT_PROMISE = re.compile(
     r"^(?:be\b|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back)|a (?:quick |proper |closer )?"
     r"(?:look|go|word|chat|think|try)\b)|take\b|think\b|see\b|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
-    r"hate\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
+    r"hate\b|give (?:it|this|that)(?: one)? a miss\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
     r"forget\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
     r"need\b|want\b|wait\b|let\b|die\b|survive\b|manage\b\s*$|admit\b|say\b|bet\b)"
 )
@@ -213,7 +213,10 @@ NOT_EAT = re.compile(
     r"\s+eating)\s+(?P<obj>[^,;:.!?]+)"
 )
 CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
-OFFER_VERB = r"(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do)"
+OFFER_VERB = (
+    r"(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do|"
+    r"come (?:along |with us )?to|join (?:us|me) (?:for|at)|go for)"
+)
 OFFER = re.compile(
     r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|want(?: me to)?|"
     r"how about|what about|shall we|should we|care for|fancy|up for)\s+(?:to\s+)?"

@@ -55,7 +55,8 @@ def _phrase(text: str) -> str:
     text = DATE_WORDS.sub(" ", text)
     text = re.sub(
         r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b(?:in the |this |tomorrow )?"
-        r"(?:morning|afternoon|evening|night)\b|\bfor (?:me|us)\b",
+        r"(?:morning|afternoon|evening|night)\b|\bfor (?:me|us)\b|\bfirst thing\b|\b(?:these days|nowadays|lately|"
+        r"at the moment|this (?:year|month|week))\b",
         " ",
         text,
     )
