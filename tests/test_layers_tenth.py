@@ -240,3 +240,23 @@ def test_giving_it_a_miss_is_no_promise_and_come_to_names_the_offer():
     assert [f for f in _found("I think I'll give it a miss.") if f[0] == "commitment"] == []
     (p,) = _found("Yes please!", previous="Do you want to come to the farmers' market with us?")
     assert p[0] == "preference" and "market" in p[3] and p[4]
+
+
+def test_chinese_probes_of_everyday_wording():
+    (c,) = _found("我妹答应周末陪我去买菜。", speaker="赵敏")  # 答应 and the time are no part of the act
+    assert (c[1], c[3], c[6]) == ("赵敏的妹妹", "陪我去买菜", date(2026, 6, 6))
+    (s,) = _found("小陈把报表交上去了。", speaker="赵敏")  # a name before 把 is who did it
+    assert (s[0], s[1], s[5]) == ("status", "小陈", "done")
+    (s,) = _found("我不去游泳馆了，太远。", speaker="赵敏")  # a plan of going, dropped
+    assert (s[0], s[3], s[5]) == ("status", "游泳馆", "cancelled")
+    facts = _found("我表哥去杭州读研了。", speaker="赵敏")  # a city where one studies is no school
+    assert not any(f[2] == "school" for f in facts)
+    (p,) = _found("我老妈特别讨厌排队。", speaker="赵敏")
+    assert (p[1], p[3], p[4]) == ("赵敏的妈妈", "排队", False)
+
+
+def test_chinese_offers_with_a_reduplicated_verb_or_a_measure():
+    (p,) = _found("不用了，吃不下了。", previous="要不要尝尝这个月饼？", speaker="赵敏")
+    assert (p[3], p[4], p[5]) == ("月饼", False, "refusal")
+    (p,) = _found("来一罐！", previous="喝点可乐？", speaker="赵敏")
+    assert (p[3], p[4], p[5]) == ("可乐", True, "acceptance")

@@ -663,6 +663,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if m.group("v") and _ZH_LEVEL.fullmatch(v) and (m.group("v7") or _ZH_SCHOOL.search(s, m.end())):
             continue  # "考上研究生了，九月去复旦报到": the level, then the school that names it
         if m.group("v7") or m.group("v8"):
+            if is_place(v) and not _ZH_ENROL.search(s):  # "去上海读研": the city, not the school
+                add("residence", v, "statement")
+                continue
             add("school", v, "change" if _ZH_ENROL.search(s) else "statement")
             continue
         if (
@@ -1103,7 +1106,9 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
             continue
         if re.search(r"了[啦吧]?$", rest) and not (has_time and "把" in rest):
             continue
-        what = re.sub(r"^(?:会|一定|保证|负责|争取|尽量|马上|就)+", "", rest)
+        what = re.sub(
+            rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|答应(?:我们?|你)?|承诺|{_ZH_TIME})+", "", rest
+        )
         what = re.sub(r"[了吧啊呢]+$", "", what)
         return [
             Evidence(
@@ -1210,6 +1215,10 @@ _ZH_DONE = re.compile(
 )
 # "这周帮不了你了": an act that cannot happen now, read before the bare 不…了 (which would take
 # "这周帮" for the thing)
+# "我不去健身房了": a plan of going or doing dropped (not a taste: 吃 / 喝 are left to the tastes)
+_ZH_DROP = re.compile(
+    r"^我们?(?:就|先|也|还是|今天|明天|今晚|周末|这周)*不(?P<v>去|来|参加|报|办|订|买|搬)(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
+)
 _ZH_CANT = re.compile(
     r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不了(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
 )
@@ -1229,6 +1238,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         return []  # "不去才怪了！", "不唱不行了，走！": a yes said with a no in it
     for clause in re.split(r"[，,；;]", s):
         clause = clause.strip()
+        m = _ZH_DROP.match(clause)
+        if m:
+            return [Evidence("status", subject, "", m.group("obj") or m.group("v"), 0.5, "cancelled")]
         m = _ZH_CANT.search(clause)
         if m:
             what = m.group("obj") and m.group("v") + m.group("obj")
