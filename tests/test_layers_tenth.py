@@ -260,3 +260,16 @@ def test_chinese_offers_with_a_reduplicated_verb_or_a_measure():
     assert (p[3], p[4], p[5]) == ("月饼", False, "refusal")
     (p,) = _found("来一罐！", previous="喝点可乐？", speaker="赵敏")
     assert (p[3], p[4], p[5]) == ("可乐", True, "acceptance")
+
+
+def test_english_probes_of_everyday_wording():
+    facts = _found("Maria and her boyfriend split up.")  # the named one, not the speaker
+    assert [(f[1], f[2], f[3]) for f in facts] == [("Maria", "relationship", "single")]
+    (p,) = _found("I'm alright, thanks.", previous="Do you want some cake?")
+    assert (p[3], p[4], p[5]) == ("cake", False, "refusal")
+    (s,) = _found("Handed over the keys this morning.")
+    assert (s[0], s[5]) == ("status", "done")
+    (s,) = _found("I'll skip the dentist tomorrow, too much on.")  # the speaker's own plan called off
+    assert (s[0], s[3], s[5]) == ("status", "dentist", "cancelled")
+    assert [f for f in _found("We got a table at Dishoom for Saturday.") if f[0] == "fact"] == []
+    assert ("employer", "Arup") in [(f[2], f[3]) for f in _found("I got a position at Arup!")]

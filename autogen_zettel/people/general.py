@@ -190,6 +190,19 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         clause = re.split(r"[,;]|\b(?:and|but|then)\b", s[: m.start()])[-1]
         if _PAST_VALUE.search(clause):  # "Quit my job at the agency", "I used to work at Amazon": the old one
             continue
+        head = re.search(r"([\w\-]+)\s+at\s+$", s[: m.start("v4")]) if m.group("v4") else None
+        if m.group("v4") and not (
+            head
+            and (
+                _ROLE_TAIL.search(head.group(1).lower())
+                or re.fullmatch(
+                    r"job|position|post|role|internship|placement|apprenticeship|contract",
+                    head.group(1),
+                    re.I,
+                )
+            )
+        ):
+            continue  # "a table at Nobu", "a place at Cambridge": a booking or a seat, not a job there
         v = _clean_np(v)
         if re.search(rf"\b(?:{_SCHOOL_HEAD})\b", v, re.I):
             continue
@@ -1179,7 +1192,11 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     if (
         s.rstrip().endswith("?")
         or _FUTURE_EN.search(s)
-        and not re.search(r"won't be|after all|have to (?:skip|miss|cancel|pull out of|bail on)", s, re.I)
+        and not re.search(
+            r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on)",
+            s,
+            re.I,
+        )
     ):
         return []
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):

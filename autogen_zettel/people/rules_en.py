@@ -102,6 +102,12 @@ def offer_topic(previous: str | None) -> str:
     return ""
 
 
+_DATED = re.compile(
+    r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week|weekend)|on (?:mon|tues|wednes|thurs|"
+    r"fri|satur|sun)day|next (?:week|\w+day))\b"
+)
+
+
 def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
     key = topic_of(topic)
     return (
@@ -326,6 +332,12 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
                 break
             said = ""
         topic = said or offered
+        if (
+            not offered
+            and re.search(r"\bi(?:'m| am| will|'ll| have to| need to)?\s+(?:going to |gonna )?skip\b", low)
+            and _DATED.search(low)
+        ):
+            return []  # "I'm going to skip the meeting tomorrow": a plan called off, no taste refused
         if topic and (offered or said) and not question:
             return _pref(speaker, topic, 0.0, "refusal")
     elif ACCEPT.search(low) and not question:

@@ -91,7 +91,7 @@ _EN_PRED = (
     r"(?:(?:absolutely|totally|really|just|also|still|honestly|seriously|genuinely|kind of|kinda)\s+)*"
     r"(?:says|said|adores|fancies|prefers|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
     r"loves|likes|hates|adores|enjoys|can't|cannot|won't|will|'ll|isn't|doesn't|does|never|"
-    r"works|worked|lives|lived|moved|left|quit|joined|started|"
+    r"works|worked|lives|lived|moved|left|quit|joined|started|broke\s+up|split\s+up|separated|"
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married)\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been)\b|"
     r"has\s+(?:been|moved|started|quit|left|got))"
@@ -112,7 +112,8 @@ _EN_OPEN = re.compile(
     re.I,
 )
 _EN_LEAD = re.compile(
-    rf"^(?:(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?=\s*(?:{_EN_PRED}))"
+    rf"^(?:(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?:\s+and\s+(?:his|her|their)\s+(?:{RELATIVES_EN}))?"
+    rf"(?=\s*(?:{_EN_PRED}))"
     rf"|[Mm]y\s+(?P<rel>{RELATIVES_EN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
     rf"(?=\s|'s\b))"
 )
