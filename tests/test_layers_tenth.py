@@ -273,3 +273,17 @@ def test_english_probes_of_everyday_wording():
     assert (s[0], s[3], s[5]) == ("status", "dentist", "cancelled")
     assert [f for f in _found("We got a table at Dishoom for Saturday.") if f[0] == "fact"] == []
     assert ("employer", "Arup") in [(f[2], f[3]) for f in _found("I got a position at Arup!")]
+
+
+def test_more_probes_of_everyday_wording():
+    (s,) = _found("I'm not going to Berlin after all.")
+    assert (s[0], s[3], s[5]) == ("status", "Berlin", "cancelled")
+    (s,) = _found("I posted the forms yesterday.")
+    assert s[3] == "forms"  # the time is no part of the thing
+    (p,) = _found("Ooh yes please!", previous="Tea?")
+    assert (p[3], p[5]) == ("tea", "acceptance")
+    (s,) = _found("这个活动我们不办了。", speaker="赵敏")
+    assert (s[3], s[5]) == ("活动", "cancelled")
+    assert not [f for f in _found("我妈退休了，现在在老家养鸡。", speaker="赵敏") if f[2] == "hometown"]
+    (p,) = _found("奶茶我最近喝不惯了。", speaker="赵敏")
+    assert (p[3], p[4]) == ("奶茶", False)

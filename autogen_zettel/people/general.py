@@ -162,7 +162,7 @@ def future_en(s: str) -> bool:
 def _clean_np(v: str) -> str:
     v = re.sub(r"^.*\b(?:called|named)\s+(?=[A-Z])", "", v.strip())  # "a startup called Nimbus"
     v = re.sub(r"^(?:the|a|an|my|our)\s+", "", v.strip(), flags=re.I)
-    return re.sub(r"\s+(?:now|too|again|this|last)$", "", v)
+    return re.sub(r"\s+(?:now|too|again|this|last|yesterday|today|tonight|earlier)$", "", v)
 
 
 def _facts_en(s: str, subject: str) -> list[Evidence]:
@@ -361,7 +361,7 @@ _NEG_ANSWER_EN = re.compile(
     re.I,
 )
 _POS_ANSWER_EN = re.compile(
-    r"^(?:oh\s+)?(?:yes+|yess+|yep|sure|go on then|go for it|absolutely|count me in|i'm in|deal|sounds (?:good|great))\b"
+    r"^(?:(?:oh|god|omg|ooh|ah|haha|hell)[,!]?\s+)*(?:yes+|yess+|yep|sure|go on then|go for it|absolutely|count me in|i'm in|deal|sounds (?:good|great))\b"
     r"|\b(?:i'm in|count me in|been dying to|can't wait)\b",
     re.I,
 )
@@ -631,7 +631,7 @@ _ZH_HOMETOWN = re.compile(
     r"(?:^|[，,])我是(?!个|一|本|外|成年|年轻|文化|普通|局外|自己|男|女|老实|明白|懂行|新|好|坏|穷|富|什么|哪)"
     r"(?P<v3>[\u4e00-\u9fff]{2,3}?)人(?=[。！，,]|$)|(?:从小|小时候)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)长大|"
     r"在(?P<v6>[\u4e00-\u9fff]{2,4}?)出生|(?:出生在|出生于)(?P<v5>[\u4e00-\u9fff]{2,4}?)(?=[，。！,]|$|的)|"
-    r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
+    r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?<!在)(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
 )
 _ZH_ALLERGY = re.compile(r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏")
 _ZH_DIET = re.compile(r"(?:开始|已经|现在)?(?:吃素|吃全素|成了素食者)")
@@ -810,7 +810,7 @@ _ZH_STANCE = re.compile(
     rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
 )
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道"
-    rf"^(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{1,6}}?)(?:的东西)?(?:我|才|真是)?{_ZH_DEG}(?:一般|从来|真的|一直|始终|总是)?"
+    rf"^(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直)*{_ZH_DEG}(?:一般|从来|真的|一直|始终|总是)?"
     rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道)"
 )
 _ZH_FAN = re.compile(
@@ -1146,7 +1146,8 @@ _STATUS_EN_CANCEL = re.compile(
     r"pulling out of|pull out of|back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
     r"(?:not|n't) (?:going to|gonna|be able to) make(?: it to)?|"
-    r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s))\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
+    r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore)\b))"
+    r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
     r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b"
@@ -1275,6 +1276,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
                 r"^(?:那个|这个|那|这)", "", m.group("obj3") or m.group("obj") or m.group("obj2") or ""
             )
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
+            obj = re.sub(rf"^我们?(?:{_ZH_TIME})*的?|我们?$", "", obj) or obj  # "我明天的面试", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
     m = _ZH_DONE.search(re.split(r"[，,]", s)[0].strip())
     if m:
