@@ -30,6 +30,7 @@ from autogen_zettel.people.subjects import subjects_of
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
 
 
 _EN_FIRST = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|my|we|our)\b", re.IGNORECASE)
@@ -182,7 +183,9 @@ def _sentence(
 ) -> list[Evidence]:
     """The phrase rules' findings of one sentence, completed by the structural ones of
     :mod:`~autogen_zettel.people.general` for what the phrase rules did not say."""
-    han = bool(_HAN.search(sentence))
+    # an English sentence with a Chinese word in it ("I'll send you the 报价单 by Friday") is read by
+    # the English rules: the script of most of its words, not of any one, says whose syntax it is
+    han = bool(_HAN.search(sentence)) and len(_LATIN_WORD.findall(sentence)) <= len(_HAN.findall(sentence))
     latin = bool(re.search(r"[A-Za-z]{2,}", sentence)) or not han  # "I'm 27." has no two letters running
     said = general.normalise_zh(sentence) if han else general.normalise_en(sentence)
     rules = layer_rules_zh if han else layer_rules_en
@@ -234,7 +237,47 @@ def _sentence(
             out += general.commitments_zh(said, speaker, at, speaker) or general.status_zh(said, speaker)
         else:
             out += general.status_en(said, speaker, speaker)
+    if han and _IF_ZH.search(said):
+        out = [e for e in out if e.layer != "status"]  # "如果下雨的话，我们可能就不去了": not yet called off
+    if not han and not out and previous:
+        out = _called_off_reply_en(said, speaker, previous)
+    out = [_object_from_question(e, previous, han) for e in out]
     return [e for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
+
+
+# a condition or a maybe: what would happen, not what did
+_IF_ZH = re.compile(r"如果|要是|假如|万一|的话|说不定|也许")
+# "So sorry, I can't anymore": a bare "can't" after a question about a plan calls that plan off
+_CANT_NOW_EN = re.compile(
+    r"\b(?:i\s+)?(?:can't|cannot|won't be able to)(?:\s+(?:make it|come|do it|go))?\s+(?:anymore|any more|after all)\b"
+    r"|\b(?:i\s+)?can't make it(?:\s+(?:anymore|after all|now))?\b",
+    re.I,
+)
+_PLAN_ASKED_EN = re.compile(
+    r"\b(?:still|also)\s+(?:coming|going|up)\s+(?:to\s+|for\s+)?(?P<w>[a-z][\w ]*?)(?=\s+(?:on|this|tomorrow|tonight|next|at)\b|\s*\?)",
+    re.I,
+)
+
+
+def _called_off_reply_en(said: str, speaker: str, previous: str) -> list[Evidence]:
+    if not previous.rstrip().endswith("?") or not _CANT_NOW_EN.search(said) or said.rstrip().endswith("?"):
+        return []
+    m = _PLAN_ASKED_EN.search(previous)
+    if not m:  # "Did you finish it?" - "I can't anymore": no plan was asked about
+        return []
+    return [Evidence("status", speaker, "", re.sub(r"^(?:to|for)\s+", "", m.group("w")), 0.5, "cancelled")]
+
+
+def _object_from_question(ev: Evidence, previous: str | None, han: bool) -> Evidence:
+    """A promise whose verb stands alone ("我来订" to "谁去订一下会议室？") takes its object from
+    the question it answers."""
+    if not (han and previous and ev.layer == "commitment" and 1 <= len(ev.value) <= 2):
+        return ev
+    m = re.search(
+        rf"{re.escape(ev.value)}(?:一下|下)?(?P<o>[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:吧|呢|吗|啊)?[？?]",
+        previous,
+    )
+    return dataclasses.replace(ev, value=ev.value + m.group("o")) if m else ev
 
 
 # a task said not done ("still haven't sent it", "Not sent yet") or a plan said not called off

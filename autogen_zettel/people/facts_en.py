@@ -18,6 +18,7 @@ from autogen_zettel.people.lexicon_en import (
     NOT_NAMES,
     PLACE,
     RESTRICT,
+    SCHOOL_HEAD,
 )
 from autogen_zettel.people.topics import category_of
 
@@ -42,6 +43,8 @@ def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence
                 if re.search(r"moved|relocated|joined|started|turned|now", verb + " " + low)
                 else "statement"
             )
+            if key == "employer" and re.search(SCHOOL_HEAD, value):
+                continue  # "started at Oakwood Primary": a school, read by its head noun elsewhere
             if value and value not in NOT_NAMES:
                 # names of places, employers and people as written; versions compare case-folded
                 out.append(

@@ -40,26 +40,35 @@ _ORG_HEAD = (
     r"restaurant|cafe|café|bakery|school|clinic|ministry|office|charity|university|college|lab|"
     r"factory|publisher|newspaper|consultancy"
 )
-_SCHOOL_HEAD = r"uni|university|college|school|academy|institute|polytechnic"
+_SCHOOL_HEAD = (
+    r"uni|university|college|school|academy|institute|polytechnic|primary|secondary|high|nursery|"
+    r"kindergarten|preschool|pre-school|sixth form|grammar|prep"
+)
 _ROLE_TAIL = re.compile(
     r"(?:er|or|ist|ian|ant|ent|ee|nurse|chef|cook|barista|vet|medic|surgeon|pilot|clerk|"
     r"carpenter|plumber|electrician|photographer|freelance|freelancer|lawyer|doctor|midwife|"
     r"paramedic|cashier|tutor|coach|nanny|model|actor|actress|artist|analyst|consultant)$"
 )
 _NP = r"(?:the\s+|a\s+|an\s+|my\s+|our\s+)?(?:[\w'\-]+\s+){0,3}?[\w'\-]+"
-_CAP = r"[A-Z][\w&'\-]*(?:\s+(?:of\s+)?[A-Z][\w&'\-]*)*"
+# a name as written: capitalised words, or a run of Han characters inside English ("moved to 深圳")
+_CAP = r"(?:[A-Z][\w&'\-]*(?:\s+(?:of\s+)?[A-Z][\w&'\-]*)*|[\u4e00-\u9fff]{2,8})"
 
 _EMPLOYER_EN = re.compile(
     rf"\b(?:work(?:ing|s|ed)?|job|started|joined|hired|employed|intern(?:ing)?|placement)\s+"
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?:at|for|with)\s+(?P<v>{_NP}?)"
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b))"
-    rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+)?(?:startup|start-up|company|firm|agency|charity|"
+    rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:startup|start-up|company|firm|agency|charity|"
     rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
     rf"|\bI(?:'m| am|'ve been| have been)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD})|the\s+(?:[\w\-]+\s+){{1,2}}(?:{_ORG_HEAD}))"
     rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})",
+)
+# "My daughter started at Oakwood Primary", "He's starting at Hillside High": a school by its head
+_STARTED_SCHOOL_EN = re.compile(
+    rf"\b(?i:started|starts|starting|moved|transferred|switched)\s+(?:school\s+)?(?:at|to)\s+"
+    rf"(?P<v>(?:the\s+)?{_CAP}\s+(?i:{_SCHOOL_HEAD})(?:\s+School)?)\b"
 )
 _PAST_VALUE = re.compile(r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of)\b", re.I)
 _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}|the\s+\w+)")
@@ -78,13 +87,14 @@ _JOB_EN = re.compile(
     re.I,
 )
 _SCHOOL_EN = re.compile(
-    rf"\b(?:studying|study|studies|doing\s+(?:a|my)\s+[\w']+(?:\s+degree)?|enrolled|got into|accepted|"
+    rf"\b(?i:studying|study|studies|doing\s+(?:a|my)\s+[\w']+(?:\s+degree)?|enrolled|got into|accepted|"
     rf"transferred|switched\s+from\s+{_CAP}\s+to|(?:first|second|third|final)\s+year)"
     rf"(?:\s+[a-z]+)?\s+(?:at|to|in)?\s*(?P<v>(?:the\s+)?{_CAP})",
 )
 _RESIDENCE_EN = re.compile(
-    rf"\b(?:(?i:moved|moving|relocated)|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?(?:to|in)\s+(?P<v>{_CAP})"
-    rf"|\bwe're\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
+    rf"\b(?:(?i:moved|moving|relocated)|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?"
+    rf"(?:in\s+with\s+(?:my|our|her|his|their)\s+(?:[\w'\-]+\s+){{1,3}}?)?(?:to|in)\s+(?P<v>{_CAP})"
+    rf"|\b(?i:we're)\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
     rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
@@ -98,6 +108,11 @@ _HOMETOWN_EN = re.compile(
     rf"|\bI(?:'m| am| come)\s+(?:originally\s+)?from\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,3}}?(?:near|outside|in)\s+(?P<v2>{_CAP})"
 )
 _NOT_PLACES = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|the\b)\b"
+# a place the speaker is in or works from, and a move "here" in the same sentence
+_HERE_EN = re.compile(
+    rf"\b(?:(?:I'm|I am|(?i:we're|we are))(?:\s+\w+ing)?|living|working|based)\s+(?:\w+ly\s+)?(?:in|from|out of)\s+(?!{_NOT_PLACES})(?P<v>{_CAP})"
+    rf"(?=.*\b(?:moved|relocated|came)\s+(?:over\s+|out\s+)?here\b)"
+)
 _RELATION_EN = (
     ("married", re.compile(r"\b(?:got married|married|tied the knot|wedding was)\b", re.I)),
     ("engaged", re.compile(r"\b(?:got engaged|engaged|proposed and (?:she|he) said yes)\b", re.I)),
@@ -147,7 +162,7 @@ def future_en(s: str) -> bool:
 def _clean_np(v: str) -> str:
     v = re.sub(r"^.*\b(?:called|named)\s+(?=[A-Z])", "", v.strip())  # "a startup called Nimbus"
     v = re.sub(r"^(?:the|a|an|my|our)\s+", "", v.strip(), flags=re.I)
-    return re.sub(r"\s+(?:now|too|again|this|last)$", "", v)
+    return re.sub(r"\s+(?:now|too|again|this|last|yesterday|today|tonight|earlier)$", "", v)
 
 
 def _facts_en(s: str, subject: str) -> list[Evidence]:
@@ -175,6 +190,19 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         clause = re.split(r"[,;]|\b(?:and|but|then)\b", s[: m.start()])[-1]
         if _PAST_VALUE.search(clause):  # "Quit my job at the agency", "I used to work at Amazon": the old one
             continue
+        head = re.search(r"([\w\-]+)\s+at\s+$", s[: m.start("v4")]) if m.group("v4") else None
+        if m.group("v4") and not (
+            head
+            and (
+                _ROLE_TAIL.search(head.group(1).lower())
+                or re.fullmatch(
+                    r"job|position|post|role|internship|placement|apprenticeship|contract",
+                    head.group(1),
+                    re.I,
+                )
+            )
+        ):
+            continue  # "a table at Nobu", "a place at Cambridge": a booking or a seat, not a job there
         v = _clean_np(v)
         if re.search(rf"\b(?:{_SCHOOL_HEAD})\b", v, re.I):
             continue
@@ -210,6 +238,9 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
                 " ".join(words),
                 "change" if (change or m.group("v2") and "retrained" in low) else "statement",
             )
+    m = _STARTED_SCHOOL_EN.search(s)
+    if m:
+        add("school", m.group("v"), "change")
     for m in _SCHOOL_EN.finditer(s):
         v = _clean_np(m.group("v"))
         v = re.sub(r"^University of\s+", "", v)
@@ -229,6 +260,10 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             v,
             "statement" if m.group("v4") or ((m.group("v7") or m.group("v8")) and not change) else "change",
         )
+    here = _HERE_EN.search(s)
+    if here and not any(e.key == "residence" for e in out):
+        # "I'm working remotely from Lisbon, moved here in the spring": "here" is the place named
+        add("residence", here.group("v"), "change")
     m = _HOMETOWN_EN.search(s)
     if m and not re.match(_NOT_PLACES, m.group("v") or m.group("v2")):
         add("hometown", m.group("v") or m.group("v2"), "statement")
@@ -270,12 +305,14 @@ _LIKE_EN = (
     r"love|luv|adore|enjoy|like|fancy|prefer|'m keen on|am keen on|'m fond of|am fond of|'m crazy about|"
     r"am crazy about|'m mad about|am mad about|am into|'m into|'m really into|am really into|'m obsessed with|am obsessed with|"
     r"could eat|can't get enough of|'m a (?:huge|big) fan of|am a (?:huge|big) fan of|'ve come round to|"
-    r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on"
+    r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on|"
+    r"'m (?:really |totally |slowly )?getting (?:into|hooked on)|am (?:really |totally )?getting (?:into|hooked on)|"
+    r"cared? for"
 )
 _DISLIKE_EN = (
     r"hate|can't stand|cannot stand|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
     r"'m not big on|am not big on|'m not a fan of|am not a fan of|'m not into|am not into|"
-    r"find|'ve gone off|have gone off|can't do|don't like|do not like|don't love|dislike|"
+    r"find|'ve gone (?:right |completely |totally )?off|have gone (?:right |completely |totally )?off|can't do|don't like|do not like|don't love|dislike|"
     r"don't fancy|do not fancy|'m not keen on|am not keen on|'m over|am over|'m done with|am done with"
 )
 _STANCE_EN = re.compile(
@@ -286,7 +323,8 @@ _STANCE_EN = re.compile(
     re.I,
 )
 _TURNED_EN = re.compile(
-    r"\bbut\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<up>it's grown on me|it has grown on me|they've grown on me)|"
+    r"\bbut\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<flip>.*\b(?:changed my mind|won me over|converted me))|"
+    r"(?P<up>it's grown on me|it has grown on me|they've grown on me)|"
     r"(?P<down>(?:it|they)\s+bores? me(?: now)?|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)))",
     re.I,
 )
@@ -323,7 +361,7 @@ _NEG_ANSWER_EN = re.compile(
     re.I,
 )
 _POS_ANSWER_EN = re.compile(
-    r"^(?:oh\s+)?(?:yes+|yess+|yep|sure|go on then|go for it|absolutely|count me in|i'm in|deal|sounds (?:good|great))\b"
+    r"^(?:(?:oh|god|omg|ooh|ah|haha|hell)[,!]?\s+)*(?:yes+|yess+|yep|sure|go on then|go for it|absolutely|count me in|i'm in|deal|sounds (?:good|great))\b"
     r"|\b(?:i'm in|count me in|been dying to|can't wait)\b",
     re.I,
 )
@@ -390,14 +428,30 @@ def _generic_en(s: str, subject: str, meaning) -> list[Evidence]:
 _GENERIC_MARGIN = 0.02  # a bare "<thing> is <predicate>" must lean clearly one way (e5 cosines sit close)
 
 
+# a stance said with its "I" dropped at the head of a chat line ("Can't stand coriander", "Never
+# cared for jazz", "Absolutely hate queues"); a bare "like" is left alone ("Like I said")
+_DROPPED_I_EN = re.compile(
+    r"^(?:(?:honestly|tbh|ngl|seriously|really|absolutely|totally),?\s+)*(?=(?:never|don't|do not|can't stand|"
+    r"cannot stand|hate|adore|love|loathe|despise|enjoy)\b(?!\s+(?:to|it|you|that|this)\b))",
+    re.I,
+)
+# a "but" after a habit of before ("I used to love running but honestly I'm sick of it now"):
+# the clause after it holds, and its "it" is the thing before
+_BUT_AFTER_BEFORE_EN = re.compile(r"\b(?:used to|never|once)\b[^,;]*?(?:,\s*)?\bbut\s+", re.I)
+
+
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = s.replace("’", "'")
+    s = _DROPPED_I_EN.sub("I ", s, count=1)
     low = s.lower()
     out: list[Evidence] = []
     change = re.search(r"\b(?:used to|now|anymore|lately|these days|come round|gone off|started)\b", low)
     kind = "change" if change else "statement"
     # "I used to hate running but now I kind of love it": the clause with "now" holds
     parts = re.split(r"(?:\bbut\s+|[,;]\s*(?:but\s+)?)(?=now\b|these days\b|lately\b)", s, flags=re.I)
+    turn = _BUT_AFTER_BEFORE_EN.search(s)
+    if len(parts) == 1 and turn:
+        parts = [s[: turn.end()], s[turn.end() :]]
     clause = parts[-1]
     obj_before = ""
     if len(parts) > 1:
@@ -413,7 +467,11 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             and re.search(r"\b(?:used to|never|didn't|did not)\b", s[: m.start()], re.I)
             and before.group("obj").lower() not in ("it", "them", "that", "this", "him", "her")
         ):
-            return _pref(subject, before.group("obj"), 0.9 if m.group("up") else 0.1, "change")
+            up = bool(m.group("up"))
+            if m.group("flip"):  # "..., but this album changed my mind": the other way from before
+                negated = re.search(r"\b(?:never|didn't|did not|don't)\b", s[: before.start("verb")], re.I)
+                up = bool(re.match(_DISLIKE_EN, before.group("verb").lower())) != bool(negated)
+            return _pref(subject, before.group("obj"), 0.9 if up else 0.1, "change")
     for m in _STANCE_EN.finditer(clause):
         verb = m.group("verb").lower()
         obj = m.group("obj")
@@ -422,6 +480,10 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         if obj.lower() in ("it", "them", "that", "this", "you", "to", "a", "the", "out", "myself"):
             continue
         negative = bool(re.match(_DISLIKE_EN, verb)) and verb != "find"
+        if verb.startswith("care") and not re.search(
+            r"\b(?:don't|do not|never|didn't)\b", clause[: m.start("verb")], re.I
+        ):
+            continue  # "I care for my mum": care, not taste; only "never cared for X" is one
         if verb == "find":
             rest = clause[m.end() :]
             if not _NEGATIVE_FIND.search(rest[:40]):
@@ -514,11 +576,20 @@ _ZH_SCHOOL = re.compile(
     r"(?:考上了?|考进了?|转学到|转到|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?(?:大学|学院|大|华|旦|交|中|小)?)(?:的|了|录取|。|，|！|$)"
     r"|在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上)(?:博士|研究生|研|大学|本科|硕士|书|高中|[大研高初][一二三四])"
     r"|(?<![现正])(?<!当时)(?<!那时)在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
+    # "九月去复旦报到", "在实验小学": a school named by where one goes to enrol, or by its head
+    r"|去(?P<v7>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:报到|读书|读研|读博|上学)"
+    r"|在(?P<v8>[\u4e00-\u9fff]{1,6}?(?:小学|中学|大学|学院|幼儿园|高中|附中|一中|二中|三中))(?=[，。！,；]|$)"
 )
+# a level of study, not a school's name ("我考上研究生了")
+_ZH_LEVEL = re.compile(r"(?:研究生|大学|高中|初中|小学|中学|博士|硕士|本科|幼儿园|重点大学|名校)")
+_ZH_ENROL = re.compile(r"考上|考进|转学|入学|开学|报到|上(?:了)?(?:小学|初中|中学|高中|大学|幼儿园)了")
 _ZH_EMPLOYER = re.compile(
     rf"(?:跳槽|辞职|调|派)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?)(?:了|。|，|！|$|上班|工作)"
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
-    rf"|(?<![现正实存])在(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
+    # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
+    # name is taken whole ("在Google上班", not "ogle")
+    rf"|(?<![现正实存])在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?"
+    rf"(?<![A-Za-z])(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
     rf"|(?:离职|辞职|跳槽|毕业|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?现在(?:在|去了)(?P<v5>{_HZ}{{2,6}}?)(?:了|。|！|$)"
 )
@@ -560,7 +631,7 @@ _ZH_HOMETOWN = re.compile(
     r"(?:^|[，,])我是(?!个|一|本|外|成年|年轻|文化|普通|局外|自己|男|女|老实|明白|懂行|新|好|坏|穷|富|什么|哪)"
     r"(?P<v3>[\u4e00-\u9fff]{2,3}?)人(?=[。！，,]|$)|(?:从小|小时候)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)长大|"
     r"在(?P<v6>[\u4e00-\u9fff]{2,4}?)出生|(?:出生在|出生于)(?P<v5>[\u4e00-\u9fff]{2,4}?)(?=[，。！,]|$|的)|"
-    r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
+    r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?<!在)(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
 )
 _ZH_ALLERGY = re.compile(r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏")
 _ZH_DIET = re.compile(r"(?:开始|已经|现在)?(?:吃素|吃全素|成了素食者)")
@@ -601,7 +672,15 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if future:
         return out
     for m in _ZH_SCHOOL.finditer(s):
-        v = m.group("v") or m.group("v2") or m.group("v6")
+        v = m.group("v") or m.group("v2") or m.group("v6") or m.group("v7") or m.group("v8")
+        if m.group("v") and _ZH_LEVEL.fullmatch(v) and (m.group("v7") or _ZH_SCHOOL.search(s, m.end())):
+            continue  # "考上研究生了，九月去复旦报到": the level, then the school that names it
+        if m.group("v7") or m.group("v8"):
+            if is_place(v) and not _ZH_ENROL.search(s):  # "去上海读研": the city, not the school
+                add("residence", v, "statement")
+                continue
+            add("school", v, "change" if _ZH_ENROL.search(s) else "statement")
+            continue
         if (
             v
             and m.group("v2")
@@ -621,6 +700,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         v = re.sub(r"^(?:了|去了|到了)", "", v)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
         v = re.sub(r"^(?:一家|一个|家(?=\S{2})|个(?=\S{2}))", "", v)
+        if m.group("v") and is_place(v):
+            add("residence", v, "change")  # "从北京调到上海了": a move to a city, not a firm
+            continue
         if not v or v in schools or re.search(r"家里|^家|这|那|哪|学校", v) or len(v) < 2:
             continue
         if m.group("v5") and re.match(r"(?:他|她)", s):
@@ -716,7 +798,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
 _ZH_LIKE = r"喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
 _ZH_DISLIKE = (
     r"讨厌|烦|受不了|吃不了|喝不了|不碰|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听)|不爱|"
-    r"不喜欢|不太喜欢|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯"
+    r"不喜欢|不太喜欢|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
 )
 _ZH_DEG = (
     # possessive (*+): "是真的" reads as one word or as 是 + 真的, and a backtracking star over
@@ -728,7 +810,7 @@ _ZH_STANCE = re.compile(
     rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
 )
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道"
-    rf"^(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{1,6}}?)(?:的东西)?(?:我|才|真是)?{_ZH_DEG}(?:一般|从来|真的|一直|始终|总是)?"
+    rf"^(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直)*{_ZH_DEG}(?:一般|从来|真的|一直|始终|总是)?"
     rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道)"
 )
 _ZH_FAN = re.compile(
@@ -771,6 +853,12 @@ def _has_stance(clause: str) -> bool:
     return bool(m) and not re.match(r"[它他她你]", m.group("obj") or "")
 
 
+# a time or aspect adverb at the head of a stance whose 我 is dropped ("最近迷上了…", "一直很怕…")
+_ZH_DROPPED_I = re.compile(
+    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小)(?=[\u4e00-\u9fff]{{0,3}}(?:{_ZH_LIKE}|{_ZH_DISLIKE}))"
+)
+
+
 def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     out: list[Evidence] = []
     m = _ZH_FAVOURITE.search(s)
@@ -804,6 +892,9 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             if c.startswith("我") or "我" in c[:4]
             else ("我" + re.sub(r"^(?:现在|反而)+", "", c) if kind == "change" else c)
         )
+        lead = _ZH_DROPPED_I.match(c) if c2 is c else None
+        if lead:  # "最近迷上了打羽毛球": a time adverb leads, the 我 is dropped
+            c2 = "我" + c[lead.end() :]
         if kind == "change":
             c2 = re.sub(r"越来越|越[\u4e00-\u9fff]越", "", c2)
         m = _ZH_STANCE.search(c2)
@@ -819,7 +910,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             if re.match(r"(?:了|的)$", obj) or not obj:
                 obj = before_obj
             obj = (
-                re.sub(r"^(?:吃|喝|看|玩|听|去|开|坐|一个人)(?=[\u4e00-\u9fff]{2})", "", obj)
+                re.sub(r"^(?:吃|喝|看|玩|听|去|开|坐|打|踢|练|一个人)(?=[\u4e00-\u9fff]{2})", "", obj)
                 if len(obj) > 2
                 else obj
             )
@@ -1028,7 +1119,9 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
             continue
         if re.search(r"了[啦吧]?$", rest) and not (has_time and "把" in rest):
             continue
-        what = re.sub(r"^(?:会|一定|保证|负责|争取|尽量|马上|就)+", "", rest)
+        what = re.sub(
+            rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|答应(?:我们?|你)?|承诺|{_ZH_TIME})+", "", rest
+        )
         what = re.sub(r"[了吧啊呢]+$", "", what)
         return [
             Evidence(
@@ -1052,7 +1145,9 @@ _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
     r"pulling out of|pull out of|back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
-    r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s))\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
+    r"(?:not|n't) (?:going to|gonna|be able to) make(?: it to)?|"
+    r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore)\b))"
+    r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
     r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b"
@@ -1098,7 +1193,11 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     if (
         s.rstrip().endswith("?")
         or _FUTURE_EN.search(s)
-        and not re.search(r"won't be|after all|have to (?:skip|miss|cancel|pull out of|bail on)", s, re.I)
+        and not re.search(
+            r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on)",
+            s,
+            re.I,
+        )
     ):
         return []
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
@@ -1132,6 +1231,15 @@ _ZH_DONE = re.compile(
     r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>[\u4e00-\u9fff]{0,3}?)"
     r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$|^搞定了?[！!。]*$"
 )
+# "这周帮不了你了": an act that cannot happen now, read before the bare 不…了 (which would take
+# "这周帮" for the thing)
+# "我不去健身房了": a plan of going or doing dropped (not a taste: 吃 / 喝 are left to the tastes)
+_ZH_DROP = re.compile(
+    r"^我们?(?:就|先|也|还是|今天|明天|今晚|周末|这周)*不(?P<v>去|来|参加|报|办|订|买|搬)(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
+)
+_ZH_CANT = re.compile(
+    r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不了(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
+)
 _ZH_CANCEL = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
     r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消)了"
@@ -1148,12 +1256,27 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         return []  # "不去才怪了！", "不唱不行了，走！": a yes said with a no in it
     for clause in re.split(r"[，,；;]", s):
         clause = clause.strip()
+        m = _ZH_DROP.match(clause)
+        if m:
+            return [Evidence("status", subject, "", m.group("obj") or m.group("v"), 0.5, "cancelled")]
+        m = _ZH_CANT.search(clause)
+        if m:
+            what = m.group("obj") and m.group("v") + m.group("obj")
+            if not what:  # "后天搬家我去不了了": the thing is said before, as the topic
+                what = re.sub(
+                    rf"^(?:{_ZH_TIME}|这周|这次|那个|这个)+|的?(?:我|我们)?(?:就|也|可能)?$",
+                    "",
+                    clause[: m.start()],
+                )
+                what = what.lstrip("的")
+            return [Evidence("status", subject, "", what or m.group("v"), 0.5, "cancelled")]
         m = _ZH_CANCEL.search(clause)
         if m and not re.search(r"喜欢|爱|吃|喝", m.group("verb") or ""):
             obj = re.sub(
                 r"^(?:那个|这个|那|这)", "", m.group("obj3") or m.group("obj") or m.group("obj2") or ""
             )
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
+            obj = re.sub(rf"^我们?(?:{_ZH_TIME})*的?|我们?$", "", obj) or obj  # "我明天的面试", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
     m = _ZH_DONE.search(re.split(r"[，,]", s)[0].strip())
     if m:

@@ -48,10 +48,25 @@ NOT_NAMES = frozenset(
         "Thanks",
         "Sounds",
         "Nah",
+        # sentence adverbs that start a line as a name would ("Finally handed in my thesis")
+        "Finally",
+        "Already",
+        "Luckily",
+        "Thankfully",
+        "Honestly",
+        "Apparently",
+        "Eventually",
+        "Somehow",
+        "Today",
+        "Yesterday",
+        "Yep",
+        "Yeah",
     ]
 )
 HEDGE = re.compile(r"\b(?:maybe|perhaps|might|probably|not sure|if|unless|i guess|would you|could you)\b")
-STOP = re.compile(r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though)\b")
+STOP = re.compile(
+    r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though|while|whilst|as soon as)\b"
+)
 
 # -- commitments ---------------------------------------------------------------------------
 FIRST_PROMISE = re.compile(
@@ -59,6 +74,7 @@ FIRST_PROMISE = re.compile(
     r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|intend to|agree to|'ll definitely|"
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
+    r"|\b(?:count on me|rely on me|leave it (?:with|to) me)\s+to\s+(?P<what4>[^,;:.!?]+)"
     r"|^(?:ok,?\s+|okay,?\s+|sure,?\s+)?will\s+(?P<what3>(?!do\b)[^,;:.!?]+)"
 )
 THIRD_PROMISE = re.compile(
@@ -74,9 +90,10 @@ ASKED = re.compile(r"\b(?:can you|could you|would you|will you|please)\s+(?P<wha
 REMIND = re.compile(r"\bremind me to\s+(?P<what>[^,;:.!?]+)")
 MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
 NOT_PROMISE = re.compile(
-    r"^(?:be\b|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back))|take\b|think\b|see\b|"
+    r"^(?:be\b|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back)|a (?:quick |proper |closer )?"
+    r"(?:look|go|word|chat|think|try)\b)|take\b|think\b|see\b|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
-    r"hate\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
+    r"hate\b|give (?:it|this|that)(?: one)? a miss\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
     r"forget\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
     r"need\b|want\b|wait\b|let\b|die\b|survive\b|manage\b\s*$|admit\b|say\b|bet\b)"
 )
@@ -85,11 +102,14 @@ NOT_PROMISE = re.compile(
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
     r"picked up|cleaned|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
-    r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered"
+    r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed"
 )
+# phrasal completions read only at the head of a line, the I dropped ("Dropped off the parcel");
+# after a noun they are a passive ("Groceries dropped off"), read elsewhere
+HEAD_DONE = r"dropped off|handed over|sorted out|filled in|filled out"
 DONE = re.compile(
     rf"^(?:(?:it's|it is|all|that's|everything's|i'm|i am|we're)\s+)?(?:done|sorted|finished|taken care of)\b(?P<w1>.*)"
-    rf"|^(?:ok,?\s+|okay,?\s+)?(?:just|already)?\s*(?:{DONE_VERBS})\b(?P<w2>.*)"
+    rf"|^(?:(?:ok|okay|yes|yep|yeah|yup),?\s+)?(?:just|already|finally)?\s*(?:{DONE_VERBS}|{HEAD_DONE})\b(?P<w2>.*)"
     rf"|\bi(?:'ve| have)?\s+(?:already\s+|just\s+|finally\s+)?(?:{DONE_VERBS}|took care of)\b(?P<w3>.*)"
     rf"|\bthe (?P<w4>[a-z ]+?) (?:went out|is done|are done|has been sent|is sent|is finished|is booked)\b"
     rf"|^(?P<w5>[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
@@ -196,7 +216,10 @@ NOT_EAT = re.compile(
     r"\s+eating)\s+(?P<obj>[^,;:.!?]+)"
 )
 CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
-OFFER_VERB = r"(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do)"
+OFFER_VERB = (
+    r"(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do|"
+    r"come (?:along |with us )?to|join (?:us|me) (?:for|at)|go for)"
+)
 OFFER = re.compile(
     r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|want(?: me to)?|"
     r"how about|what about|shall we|should we|care for|fancy|up for)\s+(?:to\s+)?"
@@ -210,7 +233,7 @@ NO_REFUSAL = re.compile(
     r"only|just|sure|bad|exactly|quite|yet)\b"
 )
 REFUSE = re.compile(
-    r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'll pass|pass)\b"
+    r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'm ok|i'm okay|i'm alright|i'm all right|i'll pass|pass)\b"
     r"|\bi'll pass(?: on)?\b|\bi'd rather (?:not|skip)\b|\bi don't want\b|\bnot (?:the|a|an|some)?\s*\w+(?: \w+)? "
     r"(?:again|tonight|today|this time)\b|^not (?:the|a|an)\b|^not \w+(?: \w+)?(?:,| please| for me)|\bskip the\b|"
     r"\bno \w+(?: \w+)? for me\b|^nothing \w+(?:,| please| for me)|\bnot in the mood for\b|\bdon't feel like\b|"
@@ -332,5 +355,9 @@ RESTRICT = re.compile(
 LIFT = re.compile(
     r"\bi(?:'ve| have)?\s+(?:started|began|am back to|'m back to)\s+(?P<x>drinking|smoking)\s+again\b"
     r"|\bi (?:drink|smoke) again\b"
+)
+# the head noun of a school's name ("Oakwood Primary", "Hillside High School")
+SCHOOL_HEAD = re.compile(
+    r"\b(?:Primary|Secondary|High|Nursery|Kindergarten|Academy|College|University|Uni|School|Preschool)$"
 )
 AFFIRM = re.compile(r"^(?:yes|yep|yeah|that's right|that is right|correct|exactly|right|indeed|true)\b")

@@ -55,7 +55,8 @@ def _phrase(text: str) -> str:
     text = DATE_WORDS.sub(" ", text)
     text = re.sub(
         r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b(?:in the |this |tomorrow )?"
-        r"(?:morning|afternoon|evening|night)\b|\bfor (?:me|us)\b",
+        r"(?:morning|afternoon|evening|night)\b|\bfor (?:me|us)\b|\bfirst thing\b|\b(?:these days|nowadays|lately|"
+        r"at the moment|this (?:year|month|week))\b",
         " ",
         text,
     )
@@ -101,6 +102,12 @@ def offer_topic(previous: str | None) -> str:
     return ""
 
 
+_DATED = re.compile(
+    r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week|weekend)|on (?:mon|tues|wednes|thurs|"
+    r"fri|satur|sun)day|next (?:week|\w+day))\b"
+)
+
+
 def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
     key = topic_of(topic)
     return (
@@ -118,7 +125,7 @@ def _commitments(
     counterparty = named.group("n") if named else (addressee if re.search(r"\byou\b|\byour\b", low) else None)
     if not HEDGE.search(low) and not low.endswith("?"):
         for m in FIRST_PROMISE.finditer(low):
-            raw = m.group("what") or m.group("what2") or m.group("what3")
+            raw = m.group("what") or m.group("what2") or m.group("what3") or m.group("what4")
             raw = re.sub(
                 r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+",
                 "",
@@ -150,9 +157,11 @@ def _commitments(
             plan = low[m.start() :].startswith("we") and not due_date(s, at) and "promise" not in low
             # "going to Lisbon": a trip; "we'll eat at home": a plan with no date, no promise
             if what and not VAGUE_DO.match(what) and not one_name and not plan:
-                out.append(
-                    Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty)
+                # "I'll bring a couple" to "Can someone bring drinks on Saturday?": the day asked
+                due = due_date(s, at) or (
+                    due_date(previous, at) if previous and previous.rstrip().endswith("?") else None
                 )
+                out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due, counterparty))
                 break
     if (
         not out
@@ -323,6 +332,12 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
                 break
             said = ""
         topic = said or offered
+        if (
+            not offered
+            and re.search(r"\bi(?:'m| am| will|'ll| have to| need to)?\s+(?:going to |gonna )?skip\b", low)
+            and _DATED.search(low)
+        ):
+            return []  # "I'm going to skip the meeting tomorrow": a plan called off, no taste refused
         if topic and (offered or said) and not question:
             return _pref(speaker, topic, 0.0, "refusal")
     elif ACCEPT.search(low) and not question:

@@ -71,12 +71,15 @@ _NOT_EAT = re.compile(
     r"^我(?:现在)?(?:已经)?不(?P<verb>吃|喝|抽)(?P<obj>[\u4e00-\u9fff]{1,5}?)(?P<le>了)?[。！!]?$"
 )
 _OFFER = re.compile(
-    r"要不要(?:点|去|吃|喝|看|来|订|加)?(?P<a>[\u4e00-\u9fff]{1,8}?)[？?吗呢]|"
+    # "要不要帮你也买一张演唱会的票？": who for, 也, the verb and a measure word before the thing
+    r"要不要(?:帮你|给你|替你)?(?:也|再)?(?:点|去|吃|喝|看|来|订|加|买|带|留|尝尝|试试|看看|听听|尝一下|试一下)?"
+    r"(?:一?[张杯份个碗瓶套])?(?:这个|那个|这家|那家|这款|这道)?"
+    r"(?P<a>[\u4e00-\u9fff]{1,8}?)(?:的门?票)?[？?吗呢]|"
     r"(?:去|吃|喝|来|订)?(?P<b>[\u4e00-\u9fff]{1,8}?)怎么样|给你来(?:杯|份|个|点)?(?P<c>[\u4e00-\u9fff]{1,6}?)吧|"
     r"要(?:喝点|吃点|加|点|来点)?(?P<d>[\u4e00-\u9fff]{1,6}?)吗"
 )
 _REFUSE = re.compile(r"^(?:不要|不了|不用|不想|算了|别|我不要|我不想|不行|不必|不，|不,)")
-_ACCEPT = re.compile(r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗]|要)")
+_ACCEPT = re.compile(r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗瓶罐盘块]|要)")
 
 _FACTS = (
     (
@@ -86,7 +89,12 @@ _FACTS = (
             r"(?:了|市|。|，|$|去了)"
         ),
     ),
-    ("employer", re.compile(r"我(?:现在|目前)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:工作|上班|任职|实习)")),
+    (
+        "employer",
+        re.compile(
+            r"我(?:现在|目前)?在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:工作|上班|任职|实习)"
+        ),
+    ),
     ("name", re.compile(r"我(?:叫|的名字是|名叫)(?P<v>[\u4e00-\u9fff]{2,4})")),
     (
         "hometown",
@@ -134,12 +142,13 @@ def offer_topic(previous: str | None) -> str:
     if not m:
         bare = re.fullmatch(
             r"\s*(?:今晚|今天|明天|晚上|中午|周末)?(?:一起|咱们|我们)?(?:又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
-            r"(?:吃|喝|去|看|唱)?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样)?\s*[？?]+\s*",
+            r"(?:吃|喝|去|看|唱)?(?:点|些|一?[杯瓶碗份个])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样)?\s*[？?]+\s*",
             previous,
         )
         return (
             _clean_obj(bare.group("o"))
-            if bare and not re.search(r"[你我他她什么怎谁哪吗呢]", bare.group("o"))
+            # "有空聊聊吗？" asks whether they are free, it offers no thing
+            if bare and not re.search(r"[你我他她什么怎谁哪吗呢]|有空|有时间|方便", bare.group("o"))
             else ""
         )
     raw = next(g for g in m.groups() if g)

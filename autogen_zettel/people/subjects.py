@@ -43,6 +43,8 @@ RELATIVES_ZH = {
     "妈": "妈妈",
     "爸爸": "爸爸",
     "爸": "爸爸",
+    "老爸": "爸爸",
+    "老妈": "妈妈",
     "老公": "老公",
     "老婆": "老婆",
     "媳妇": "媳妇",
@@ -67,12 +69,16 @@ _SURNAMES = (
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
 # a name's given part is no pronoun, particle or day ("周六我..." is a day, not 周六我)
-_ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|(?![周星][一二三四五六日天末])[{_SURNAMES}][^\s我你他她们的了是在说，。！？、\d]{{1,2}}?)"
+# 小 / 阿 before any given character is a pet name ("小美", "阿强") unless the two make a word
+_ZH_PET_NAME = (
+    r"(?:小(?!心|时|孩|学|朋|伙|姐|区|组|吃|费|说|事|米|红书|号|票|狗|猫|雨伞)|阿(?!姨|里))[\u4e00-\u9fff]"
+)
+_ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|{_ZH_PET_NAME}|(?![周星][一二三四五六日天末])[{_SURNAMES}][^\s我你他她们的了是在说，。！？、\d]{{1,2}}?)"
 # what may follow a Chinese name for it to be the subject: a verb or adverb, not a noun
 _ZH_PRED = (
     r"(?=说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|一直|从来|特别|很|超|真|最|不|没|是|在|"
     r"对|跳槽|辞职|入职|搬|考上|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
-    r"开车|来|去|帮|替|给|住|在)"
+    r"开车|来|去|帮|替|给|住|在|把)"
 )
 _ZH_REL = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 _ZH_LEAD = re.compile(
@@ -85,7 +91,7 @@ _EN_PRED = (
     r"(?:(?:absolutely|totally|really|just|also|still|honestly|seriously|genuinely|kind of|kinda)\s+)*"
     r"(?:says|said|adores|fancies|prefers|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
     r"loves|likes|hates|adores|enjoys|can't|cannot|won't|will|'ll|isn't|doesn't|does|never|"
-    r"works|worked|lives|lived|moved|left|quit|joined|started|"
+    r"works|worked|lives|lived|moved|left|quit|joined|started|broke\s+up|split\s+up|separated|"
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married)\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been)\b|"
     r"has\s+(?:been|moved|started|quit|left|got))"
@@ -106,7 +112,8 @@ _EN_OPEN = re.compile(
     re.I,
 )
 _EN_LEAD = re.compile(
-    rf"^(?:(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?=\s*(?:{_EN_PRED}))"
+    rf"^(?:(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?:\s+and\s+(?:his|her|their)\s+(?:{RELATIVES_EN}))?"
+    rf"(?=\s*(?:{_EN_PRED}))"
     rf"|[Mm]y\s+(?P<rel>{RELATIVES_EN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
     rf"(?=\s|'s\b))"
 )
@@ -161,6 +168,8 @@ def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
         return []
     if _EN_AND_I.match(rest):  # "My girlfriend and I moved in together": the speaker's own news
         return []
+    if m.group("names") and re.match(r"^Me\s+and\b", m.group("names")):
+        return []  # "Me and Dan got married": the speaker's own news
     if m.group("names"):
         # a dropped "I" before a past verb ("Called off the viewing", "Quit my job") is no name
         names = [
@@ -170,6 +179,12 @@ def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
             return []
     else:
         names = [m.group("relname") or f"{speaker}'s {m.group('rel').lower()}"]
+    # "My husband never liked hiking but I love it": the clause that starts again with I is the
+    # speaker's own, as in Chinese
+    own = re.search(r"(?:,\s*|\s+)but\s+(?=I\b)", rest)
+    if own and not _EN_REPORT.match(rest):
+        theirs = _en(body[: m.end()] + rest[: own.start()] + ".", speaker)
+        return [*theirs, (speaker, rest[own.end() :])] if theirs else []
     rep = _EN_REPORT.match(rest)
     if rep:  # "says she's moved": what she says, in her words, the tense shifted back
         rest = rest[rep.end() :]
