@@ -219,3 +219,21 @@ def test_an_ordering_around_an_event_raises_the_period_after_the_day_it_was_told
     assert boost_around_event(ranked, cards, question, 0.0) == ranked
     # no candidate tells of the event: nothing to place the week by
     assert boost_around_event(ranked, cards, "Where did Mel go the week after the wedding?", 1.0) == ranked
+
+
+def test_holidays_on_fixed_days_are_their_nearest_occurrence_or_the_year_named():
+    asked = datetime(2024, 1, 30)
+    assert _days("What plans did Kevin have on New Year's Eve?", asked) == [("2023-12-31", "2024-01-02")]
+    assert _days("元旦去哪了？", asked) == [("2023-12-31", "2024-01-02")]
+    # "gifts for Christmas" said on 20 December: the one to come
+    assert _days("gifts for her coworkers for Christmas", datetime(2023, 12, 20)) == [
+        ("2023-12-24", "2023-12-27")
+    ]
+    assert _days("What did they eat at Thanksgiving?", datetime(2023, 12, 5)) == [
+        ("2023-11-23", "2023-11-27")
+    ]
+    assert ("2022-11-24", "2022-11-28") in _days("Thanksgiving 2022", asked)
+    assert _days("the week before Christmas", datetime(2023, 12, 28))[1] == ("2023-12-17", "2023-12-24")
+    assert _days("Did they go to the Christmas market?", datetime(2023, 7, 1)) == [
+        ("2023-12-24", "2023-12-27")
+    ]

@@ -215,7 +215,71 @@ def _periods(text: str, at: datetime) -> tuple[Period, ...]:
             shifted = _shift_zh(text[m.end() :], period)
             if shifted:  # "8月3日之前那一周": that week too
                 out.append(shifted)
+    for m in _HOLIDAY.finditer(text):
+        period = _holiday(m, at)
+        out.append(period)
+        shifted = _shift(text[: m.start()], period)
+        if shifted:  # "the week before Christmas"
+            out.append(shifted)
     return tuple(dict.fromkeys(out))
+
+
+# holidays on fixed days of the Gregorian calendar (month, day, days long); the lunar ones (春节,
+# 中秋, 除夕) move from year to year and are not read. New Year's Eve runs into the small hours of
+# the first of January, and "celebrating New Year" is the same night.
+_HOLIDAYS = {
+    "new year": (12, 31, 2),
+    "christmas eve": (12, 24, 1),
+    "christmas": (12, 24, 3),
+    "valentine": (2, 14, 1),
+    "halloween": (10, 31, 1),
+    "thanksgiving": (11, 0, 4),  # the fourth Thursday of November, and its long weekend
+    "independence day": (7, 4, 1),
+    "fourth of july": (7, 4, 1),
+    "4th of july": (7, 4, 1),
+    "元旦": (12, 31, 2),
+    "跨年": (12, 31, 2),
+    "圣诞": (12, 24, 3),
+    "平安夜": (12, 24, 1),
+    "情人节": (2, 14, 1),
+    "万圣节": (10, 31, 1),
+    "国庆": (10, 1, 7),
+}
+_HOLIDAY = re.compile(
+    r"\b(?:new year'?s?(?: eve| day)?|nye|christmas eve|christmas|xmas|valentine'?s?(?: day)?|halloween|thanksgiving|"
+    r"independence day|fourth of july|4th of july)\b(?:,? (?P<y>(?:19|20)\d\d))?"
+    r"|(?:元旦|跨年|圣诞|平安夜|情人节|万圣节|国庆)",
+    re.IGNORECASE,
+)
+
+
+def _holiday(m: re.Match, at: datetime) -> Period:
+    """The holiday's days: of the year named, or else its nearest occurrence to ``at`` (a
+    question asked in January about New Year's Eve means the one just past; "gifts for
+    Christmas" said on 20 December the one to come)."""
+    said = m.group(0).lower().replace("’", "'")
+    if said.startswith("nye"):
+        key = "new year"
+    elif said.startswith("xmas"):
+        key = "christmas"
+    else:
+        key = next(k for k in _HOLIDAYS if said.startswith(k) or k in said)
+    month, day, days = _HOLIDAYS[key]
+
+    def on(year: int) -> datetime:
+        if day:
+            return datetime(year, month, day)
+        first = datetime(year, month, 1)  # the fourth Thursday
+        return first + timedelta(days=(3 - first.weekday()) % 7 + 21)
+
+    if m.group("y"):  # "Christmas 2023": its own year (New Year 2024: the night before it began)
+        start = on(int(m.group("y")) - (key == "new year" and not said.endswith("eve")))
+    else:
+        start = min(
+            (on(y) for y in (at.year - 1, at.year, at.year + 1)),
+            key=lambda d: abs(d - at.replace(tzinfo=None)),
+        )
+    return start, start + timedelta(days=days)
 
 
 _ZH_COUNT = {
