@@ -147,8 +147,8 @@ def misspelt_names_in(query: str, names: Iterable[str]) -> dict[str, list[str]]:
             if len(part) < 4 or _UNSPACED.search(part):
                 continue
             for folded, written in words.items():
-                if folded in own or folded[0] != part[0]:
-                    continue
+                if folded in own or folded[0] != part[0] or abs(len(folded) - len(part)) > 3:
+                    continue  # cheap tests first: a tenant may hold a thousand speakers
                 if folded in _CALENDAR:
                     continue
                 sounds = _skeleton(folded)
