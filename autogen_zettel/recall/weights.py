@@ -5,6 +5,7 @@ say something before the ones that only chat (:func:`weigh_importance`).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
@@ -140,21 +141,37 @@ def misspelt_names_in(query: str, names: Iterable[str]) -> dict[str, list[str]]:
     {'Fahim': ['Faheem']}
     """
     words = {fold(w): w for w in _CAPITALISED.findall(query)}
-    own = {w for n in names for w in _WORDS.findall(fold(n))}
+    if not words:
+        return {}
+    own, by_letter = _name_parts(frozenset(names))
+    found: set[tuple[str, str]] = set()
+    for folded, written in words.items():
+        if folded in own or folded in _CALENDAR:
+            continue
+        sounds = _skeleton(folded)
+        for part, skeleton, name in by_letter.get(folded[0], ()):
+            if abs(len(folded) - len(part)) > 3 or (sounds != skeleton and len(set(folded) ^ set(part)) > 4):
+                continue  # two edits change at most four letters' presence: no edit distance needed
+            if (sounds == skeleton and len(sounds) >= 3) or _near(folded, part):
+                found.add((name, written))
     out: dict[str, list[str]] = {}
-    for name in sorted(names):
-        for part in _WORDS.findall(fold(name)):
-            if len(part) < 4 or _UNSPACED.search(part):
-                continue
-            for folded, written in words.items():
-                if folded in own or folded[0] != part[0] or abs(len(folded) - len(part)) > 3:
-                    continue  # cheap tests first: a tenant may hold a thousand speakers
-                if folded in _CALENDAR:
-                    continue
-                sounds = _skeleton(folded)
-                if (sounds == _skeleton(part) and len(sounds) >= 3) or _near(folded, part):
-                    out.setdefault(name, []).append(written)
+    for name, written in sorted(found):
+        out.setdefault(name, []).append(written)
     return out
+
+
+@functools.lru_cache(maxsize=256)
+def _name_parts(names: frozenset[str]) -> tuple[frozenset[str], dict[str, list[tuple[str, str, str]]]]:
+    """Every word of ``names`` (folded), and the words of 4 letters or more in spaced scripts by
+    their first letter, each with its consonant skeleton and its name: read once per set of
+    speakers (a tenant may hold a thousand)."""
+    own = frozenset(w for n in names for w in _WORDS.findall(fold(n)))
+    by_letter: dict[str, list[tuple[str, str, str]]] = {}
+    for name in names:
+        for part in _WORDS.findall(fold(name)):
+            if len(part) >= 4 and not _UNSPACED.search(part):
+                by_letter.setdefault(part[0], []).append((part, _skeleton(part), name))
+    return own, by_letter
 
 
 def affect_factor(card: Card, weight: float, sought: float = 0.0, boost: float = 0.0) -> float:
