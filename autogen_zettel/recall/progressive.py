@@ -386,7 +386,7 @@ def progressive_recall(
         spelt = latin_names_in(about, speakers)
         named |= set(spelt)
         # "Muhammad" in a question about the speaker Muhhamed: as real chats' questions write names
-        spelt_otherwise = misspelt_names_in(about, [s for s in speakers if s not in named])
+        spelt_otherwise = {n: w for n, w in misspelt_names_in(about, speakers).items() if n not in named}
         named |= set(spelt_otherwise)
         spans = {span for written_as in (*spelt.values(), *spelt_otherwise.values()) for span in written_as}
         written = named | spans
