@@ -196,7 +196,8 @@ def _sentence(
             general.normalise_en(sentence), speaker, layer_rules_en.offer_topic(previous), meaning
         )
     if han:
-        extra += general.extract_zh(said, speaker, layer_rules_zh.offer_topic(previous), meaning)
+        offer = layer_rules_zh.offer_topic(general.normalise_zh(previous) if previous else previous)
+        extra += general.extract_zh(said, speaker, offer, meaning)
     out = merge(found, extra)
     if han and general.says_yes_zh(said):  # "不去才怪了！": nothing called off
         out = [e for e in out if not (e.layer == "status" and e.kind == "cancelled")]

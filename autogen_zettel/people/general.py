@@ -1032,7 +1032,7 @@ def extract_zh(s: str, subject: str, offered: str = "", meaning=None) -> list[Ev
 # ----------------------------------------------------------------------------- register
 
 _REGISTER_EN = (
-    (r"^(?:ill|Ill)\b", "I'll"),
+    (r"^((?:ok|okay|k|kk|sure|yeah|yep|yes|alright|fine|no worries|np)[,!.]*\s+)?(?:ill|Ill)\b", r"\1I'll"),
     (r"\bim\b", "I'm"),
     (r"\bi\b", "I"),
     (r"\bive\b", "I've"),
@@ -1056,7 +1056,15 @@ def normalise_en(s: str) -> str:
     return s
 
 
-_ZH_REGISTER = (("明儿个", "明天"), ("明儿", "明天"), ("今儿个", "今天"), ("今儿", "今天"), ("搞掂", "搞定"))
+_ZH_REGISTER = (
+    ("木有", "没有"),
+    ("咋样", "怎么样"),
+    ("明儿个", "明天"),
+    ("明儿", "明天"),
+    ("今儿个", "今天"),
+    ("今儿", "今天"),
+    ("搞掂", "搞定"),
+)
 
 
 def normalise_zh(s: str) -> str:
@@ -1242,9 +1250,14 @@ _ZH_CANT = re.compile(
 )
 _ZH_CANCEL = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
-    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消)了"
+    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
 )
+
+
+def time_dropped_zh(obj: str) -> str:
+    """The thing without the owner or the time it was set for: "明天的会" -> "会"."""
+    return re.sub(rf"^(?:我们?)?(?:{_ZH_TIME})+的|^我们?(?:{_ZH_TIME})*的?|我们?$", "", obj) or obj
 
 
 def status_zh(s: str, subject: str) -> list[Evidence]:
@@ -1276,7 +1289,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
                 r"^(?:那个|这个|那|这)", "", m.group("obj3") or m.group("obj") or m.group("obj2") or ""
             )
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
-            obj = re.sub(rf"^我们?(?:{_ZH_TIME})*的?|我们?$", "", obj) or obj  # "我明天的面试", "项目我们"
+            obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
     m = _ZH_DONE.search(re.split(r"[，,]", s)[0].strip())
     if m:

@@ -12,6 +12,7 @@ import re
 from datetime import datetime
 
 from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.general import time_dropped_zh
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
 from autogen_zettel.text.zh_places import is_place
@@ -66,7 +67,11 @@ _WANT_NOT = re.compile(
     r"我?(?:最近|现在|今天|今晚|暂时)?(?:不太|不)想(?:吃|喝|去|看|要|点)(?P<o>[\u4e00-\u9fff]{1,6})"
 )
 _FAVOURITE = re.compile(r"最喜欢的[\u4e00-\u9fff]{1,4}是(?P<obj>[\u4e00-\u9fff]{1,6})")
-_INTEREST = re.compile(r"我对(?P<obj>[\u4e00-\u9fff]{1,6}?)(?P<neg>不)?(?:很|非常|特别|挺)?(?:感兴趣|有兴趣)")
+# "我对足球不感兴趣", "我对足球没(有)兴趣", "我对足球一点兴趣都没有"
+_INTEREST = re.compile(
+    r"我对(?P<obj>[\u4e00-\u9fff]{1,6}?)(?:(?P<neg>不|没有?|一点(?:都|也)?不)(?:很|太|怎么)?|(?:很|非常|特别|挺))?"
+    r"(?:一点)?(?:感兴趣|有兴趣|兴趣)(?P<none>(?:都|也)没有?|不大|不高)?"
+)
 _NOT_EAT = re.compile(
     r"^我(?:现在)?(?:已经)?不(?P<verb>吃|喝|抽)(?P<obj>[\u4e00-\u9fff]{1,5}?)(?P<le>了)?[。！!]?$"
 )
@@ -241,7 +246,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         words = (
             m.group("a") or m.group("b") or re.sub(r"不用了|不需要了|算了|取消|[，,。！!]|谢谢|不|了", "", s)
         )
-        return [Evidence("status", speaker, "", words[:8], 0.5, "cancelled")]
+        return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
     if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):
         return []
     m = _DONE.search(s)
@@ -299,7 +304,12 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     if m and not out:
         out += _pref(speaker, _clean_obj(m.group("o")), 0.0, "refusal")
     for m in _INTEREST.finditer(s):
-        out += _pref(speaker, _clean_obj(m.group("obj")), 0.3 if m.group("neg") else 0.75, "statement")
+        out += _pref(
+            speaker,
+            _clean_obj(m.group("obj")),
+            0.3 if m.group("neg") or m.group("none") else 0.75,
+            "statement",
+        )
     m = _NOT_EAT.match(s)
     if m and not out and category_of(m.group("obj")) not in ("alcohol", "smoking", "caffeine"):
         out += _pref(speaker, _clean_obj(m.group("obj")), 0.2, "change" if m.group("le") else "statement")

@@ -1,0 +1,71 @@
+"""The eleventh labelled set of the person layers (tests/data/layers_eleventh.jsonl, #40): 100
+everyday lines, 50 English and 50 Chinese, 24 of which must give nothing. Written blind (the
+format docstring and twelve example lines only) and committed before the extractor ran on it;
+scored once untouched, then the misses of its folds 0-3 were fixed by structure: the rules below,
+each checked on sentences that are in no labelled set."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from pathlib import Path
+
+from autogen_zettel.people.extract import extract_layers
+from benchmarks.run_layers_eval import load
+from tests.test_layers_second import REQUIRED
+
+ELEVENTH = Path(__file__).parent / "data" / "layers_eleventh.jsonl"
+AT = datetime(2026, 3, 4, 10)  # a Wednesday
+
+
+def _found(text: str, previous: str | None = None, speaker: str = "Ben") -> list[tuple]:
+    return [
+        (e.layer, e.subject, e.key, e.value, e.score > 0.5, e.kind, e.due)
+        for e in extract_layers(text, speaker=speaker, at=AT, previous=previous)
+    ]
+
+
+def test_every_line_has_the_fields_the_scorer_reads():
+    rows = load(path=ELEVENTH)
+    assert len(rows) == 100 and sum(r["lang"] == "en" for r in rows) == 50
+    assert sum(not r["rows"] for r in rows) == 24
+    for r in rows:
+        for gold in r["rows"]:
+            assert REQUIRED[gold["layer"]] <= set(gold), (r["text"], gold)
+
+
+# -- chat register -------------------------------------------------------------------------------
+
+
+def test_ill_after_an_opener_is_i_will():
+    (c,) = _found("yeah ill water the plants tmrw")
+    assert c[0] == "commitment" and c[3].startswith("water the plants") and c[6] == date(2026, 3, 5)
+
+
+def test_dialect_no_and_how_about_are_read_as_the_standard_words():
+    (p,) = _found("我对围棋木有兴趣")
+    assert p[:4] == ("preference", "Ben", "围棋", "围棋") and not p[4]
+    (p,) = _found("行啊", previous="明天去钓鱼咋样")
+    assert p[0] == "preference" and p[3] == "钓鱼" and p[4] and p[5] == "acceptance"
+
+
+def test_no_interest_said_in_other_ways():
+    for text in ("我对高尔夫没兴趣", "我对高尔夫一点兴趣都没有"):
+        (p,) = _found(text)
+        assert p[3] == "高尔夫" and not p[4], text
+    (p,) = _found("我对高尔夫挺感兴趣的")
+    assert p[3] == "高尔夫" and p[4]
+
+
+# -- Chinese task states -------------------------------------------------------------------------
+
+
+def test_a_plan_that_fell_through_is_called_off():
+    (s,) = _found("露营泡汤了，一直下雨")
+    assert s[0] == "status" and s[5] == "cancelled" and s[3] == "露营"
+
+
+def test_a_cancelled_thing_loses_the_day_it_was_set_for():
+    (s,) = _found("下午的培训取消了")
+    assert s[5] == "cancelled" and s[3] == "培训"
+    (s,) = _found("年会取消了")
+    assert s[3] == "年会"
