@@ -69,3 +69,31 @@ def test_a_cancelled_thing_loses_the_day_it_was_set_for():
     assert s[5] == "cancelled" and s[3] == "培训"
     (s,) = _found("年会取消了")
     assert s[3] == "年会"
+
+
+# -- English ---------------------------------------------------------------------------------------
+
+
+def test_being_there_for_an_event_is_a_promise_but_a_stay_is_not():
+    (c,) = _found("I'll be there for the school play on Friday, promise")
+    assert (
+        c[0] == "commitment" and c[3].startswith("be there for the school play") and c[6] == date(2026, 3, 6)
+    )
+    assert _found("I'll be there for a fortnight") == []
+    assert _found("I'll be there for you, always") == []
+    assert _found("I'll be there soon") == []
+
+
+def test_a_headline_without_its_copula_calls_a_thing_off():
+    (s,) = _found("Physio session cancelled, the clinic rang")
+    assert s[0] == "status" and s[5] == "cancelled" and s[3] == "Physio session"
+    (s,) = _found("Book club postponed!")
+    assert s[5] == "cancelled" and s[3] == "Book club"
+    assert _found("Everything cancelled?") == []
+
+
+def test_divorced_now_is_news_and_divorced_for_years_is_not():
+    (f,) = _found("we're officially divorced now")
+    assert f[2:4] == ("relationship", "divorced") and f[5] == "change"
+    (f,) = _found("I've been divorced for ages now")
+    assert f[5] == "statement"

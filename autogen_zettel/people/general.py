@@ -273,8 +273,11 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         for value, pattern in _RELATION_EN:
             if pattern.search(s):
                 k = "statement" if value == "dating" and "since" in low else "change"
-                if value == "divorced" and not re.search(r"\b(?:recently|just|got|finally|last|this)\b", low):
-                    k = "statement"
+                if value == "divorced" and (
+                    not re.search(r"\b(?:recently|just|got|finally|last|this|now|officially)\b", low)
+                    or re.search(r"\bbeen divorced (?:for|since)\b", low)
+                ):
+                    k = "statement"  # "we're divorced now" is news, "been divorced for years" is not
                 if value == "married" and re.search(r"\bbeen married (?:for|since)\b", low):
                     k = "statement"
                 add("relationship", value, k)
@@ -1168,7 +1171,11 @@ _STATUS_EN_CANCEL = re.compile(
     r"|^(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+)?(?:cancell?ed|canceled)(?=\s*(?:$|[,.;!]))"
     # "Dinner's cancelled": a bare noun with the contracted copula, when nothing follows the verb
     # ("Tom's cancelled the trip" has an object: his news)
-    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|called off)(?=\s*(?:$|[,.;!]))",
+    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|called off)(?=\s*(?:$|[,.;!]))"
+    # a headline without its copula, "Dentist appt cancelled": a thing of one to three words (no
+    # pronoun, no "I"), then the participle and nothing after it
+    r"|^(?:the\s+|my\s+|our\s+)?(?P<w7>(?!(?:i|we|you|he|she|they|it|this|that|everything|all)\b)[a-z][\w\-]*"
+    r"(?:\s+[\w\-]+){0,2}?)\s+(?:cancell?ed|canceled|postponed|called off)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
 _STATUS_EN_RESULT = re.compile(
@@ -1212,7 +1219,13 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         m = _STATUS_EN_CANCEL.search(clause)
         if m:
             w = (
-                m.group("w") or m.group("w2") or m.group("w4") or m.group("w5") or m.group("w6") or ""
+                m.group("w")
+                or m.group("w2")
+                or m.group("w4")
+                or m.group("w5")
+                or m.group("w6")
+                or m.group("w7")
+                or ""
             ).strip()
             w = re.sub(r"^whole\s+", "", w)
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
