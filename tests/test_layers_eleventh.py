@@ -97,3 +97,21 @@ def test_divorced_now_is_news_and_divorced_for_years_is_not():
     assert f[2:4] == ("relationship", "divorced") and f[5] == "change"
     (f,) = _found("I've been divorced for ages now")
     assert f[5] == "statement"
+
+
+def test_a_thing_one_is_over_and_what_it_was_swapped_for():
+    prefs = _found("tbh I'm totally over energy drinks, switched to green tea")
+    assert [(p[3], p[4]) for p in prefs] == [("energy drinks", False), ("green tea", True)]
+    assert all(p[5] == "change" for p in prefs)
+    (p,) = _found("I'm so over winter.")
+    assert p[3] == "winter" and not p[4]
+
+
+# -- Chinese promises ------------------------------------------------------------------------------
+
+
+def test_i_will_to_a_who_question_takes_on_the_task_and_its_day():
+    (c,) = _found("我来吧", previous="谁明天能帮我去取个快递？", speaker="老周")
+    assert c[0] == "commitment" and "取个快递" in c[3] and c[6] == date(2026, 3, 5)
+    assert _found("我来！", previous="谁知道这题怎么做？") == []
+    assert _found("我来", previous="你来吗？") == []

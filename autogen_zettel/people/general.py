@@ -316,7 +316,7 @@ _DISLIKE_EN = (
     r"hate|can't stand|cannot stand|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
     r"'m not big on|am not big on|'m not a fan of|am not a fan of|'m not into|am not into|"
     r"find|'ve gone (?:right |completely |totally )?off|have gone (?:right |completely |totally )?off|can't do|don't like|do not like|don't love|dislike|"
-    r"don't fancy|do not fancy|'m not keen on|am not keen on|'m over|am over|'m done with|am done with"
+    r"don't fancy|do not fancy|'m not keen on|am not keen on|'m (?:so |totally |completely |sooo+ )?over|am (?:so |totally )?over|'m done with|am done with"
 )
 _STANCE_EN = re.compile(
     rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|"
@@ -443,6 +443,14 @@ _DROPPED_I_EN = re.compile(
 _BUT_AFTER_BEFORE_EN = re.compile(r"\b(?:used to|never|once)\b[^,;]*?(?:,\s*)?\bbut\s+", re.I)
 
 
+_SWAPPED_TO_EN = re.compile(
+    r"[,;]\s*(?:so\s+|and\s+)?(?:I(?:'ve|\s+have)?\s+)?(?:just\s+)?(?:switched|changed)\s+(?:over\s+)?to\s+"
+    r"(?P<obj>(?!(?:a|an|the|my|our|his|her|their|night|nights|days|part)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
+    r"(?=\s*(?:$|[,.;!]|instead\b|now\b))",
+    re.I,
+)
+
+
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = s.replace("’", "'")
     s = _DROPPED_I_EN.sub("I ", s, count=1)
@@ -498,6 +506,12 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         ):
             negative = not negative
         out += _pref(subject, obj, 0.1 if negative else 0.9, kind)
+    if out and all(e.score < 0.5 for e in out):
+        # "I'm so over coffee, switched to tea": what the disliked thing was swapped for is liked now
+        m = _SWAPPED_TO_EN.search(s)
+        if m:
+            out = [Evidence(e.layer, e.subject, e.key, e.value, e.score, "change") for e in out]
+            out += _pref(subject, m.group("obj"), 0.9, "change")
     if out:
         return out
     m = _NOT_INTO_EN.search(s)
