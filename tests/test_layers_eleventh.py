@@ -115,3 +115,15 @@ def test_i_will_to_a_who_question_takes_on_the_task_and_its_day():
     assert c[0] == "commitment" and "取个快递" in c[3] and c[6] == date(2026, 3, 5)
     assert _found("我来！", previous="谁知道这题怎么做？") == []
     assert _found("我来", previous="你来吗？") == []
+
+
+# -- Chinese tastes --------------------------------------------------------------------------------
+
+
+def test_a_before_stance_then_a_now_without_one_is_the_other_way():
+    (p,) = _found("以前很讨厌榴莲，现在隔三差五就买")
+    assert p[3] == "榴莲" and p[4] and p[5] == "change"
+    (p,) = _found("之前特别爱刷微博，现在觉得好无聊")
+    assert p[3] == "刷微博" and not p[4] and p[5] == "change"
+    assert _found("以前喜欢爬山，现在也常去") == []  # 也: kept, not turned
+    assert not any(p[3] == "猫" for p in _found("以前喜欢猫，现在更喜欢狗"))

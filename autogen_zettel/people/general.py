@@ -876,6 +876,43 @@ _ZH_DROPPED_I = re.compile(
 )
 
 
+_ZH_BEFORE = r"以前|原来|之前|过去|曾经"
+
+
+def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
+    """ "以前不爱喝咖啡，现在一天不喝都不行", "之前挺喜欢抖音的，现在觉得太浪费时间": a stance said of
+    before, then a now that says no stance of its own (and no 也 / 还是 keeping it): the other
+    way from before."""
+    clauses = [c for c in re.split(r"[，,；;]", s) if c.strip()]
+    said_before = None
+    for pos, c in enumerate(clauses[:-1]):
+        bare = re.sub(_ZH_BEFORE, "", c)
+        m = _ZH_STANCE.search(bare if "我" in bare else "我" + bare) if bare != c else None
+        if m:
+            said_before = (pos, m)
+            break
+    if said_before is None:
+        return []
+    pos, m = said_before
+    later = clauses[pos + 1 :]
+    if (
+        not re.match(r"\s*(?:但是?|可是?|不过)?\s*我?(?:现在|如今|这两年|后来)", later[0])
+        or re.search(r"也|还是|依然|仍然|照样|一直|照旧|更", "".join(later))
+        or any(_has_stance(c) for c in later)
+    ):
+        return []
+    obj = (m.group("obj") or m.group("pre") or "").strip()
+    obj = re.sub(r"的$", "", obj)
+    if len(obj) > 2:
+        obj = re.sub(r"^(?:吃|喝|看|玩|听|去)(?=[\u4e00-\u9fff]{2})", "", obj)
+    if not obj or re.match(r"[我你他她它这那]", obj):
+        return []
+    before_neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or bool(
+        re.search(r"不(?:太|怎么)?$", m.string[: m.start("verb")])
+    )
+    return _pref(subject, obj, 0.9 if before_neg else 0.1, "change")
+
+
 def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     out: list[Evidence] = []
     m = _ZH_FAVOURITE.search(s)
@@ -958,6 +995,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         m = _ZH_FAN.search(s)
         if m:
             out += _pref(subject, m.group("obj") or m.group("obj2"), 0.9, "statement")
+    if not out:
+        out += _flipped_since_zh(s, subject)
     if not out:
         m = re.search(r"(?:所以|从来)不(?:看|吃|喝|玩|去)", s)
         t = re.match(r"^(?:看|吃|喝|玩)?(?P<obj>[\u4e00-\u9fff]{2,4}?)我", s)
