@@ -127,3 +127,10 @@ def test_a_before_stance_then_a_now_without_one_is_the_other_way():
     assert p[3] == "刷微博" and not p[4] and p[5] == "change"
     assert _found("以前喜欢爬山，现在也常去") == []  # 也: kept, not turned
     assert not any(p[3] == "猫" for p in _found("以前喜欢猫，现在更喜欢狗"))
+
+
+def test_a_done_reply_named_by_its_verb_takes_the_thing_from_the_question():
+    (s,) = _found("考完了，还行", previous="雅思考了没？")
+    assert s[0] == "status" and s[5] == "done" and s[3] == "雅思"
+    (s,) = _found("考完了", previous="你考完了吗？")
+    assert s[3] == "考"  # no thing in the question: the verb stays

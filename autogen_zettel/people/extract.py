@@ -297,6 +297,13 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
 def _object_from_question(ev: Evidence, previous: str | None, han: bool) -> Evidence:
     """A promise whose verb stands alone ("我来订" to "谁去订一下会议室？") takes its object from
     the question it answers."""
+    if han and previous and ev.layer == "status" and len(ev.value) == 1:
+        # "考完了" to "驾照考了没？": the thing is the topic the question puts before that verb
+        m = re.match(
+            rf"^(?:你们?|那个|这个)?(?P<o>[\u4e00-\u9fffA-Za-z]{{2,6}}?)(?:你们?|都|已经)?{re.escape(ev.value)}",
+            previous.strip(),
+        )
+        return dataclasses.replace(ev, value=m.group("o")) if m else ev
     if not (han and previous and ev.layer == "commitment" and 1 <= len(ev.value) <= 2):
         return ev
     m = re.search(
