@@ -134,3 +134,22 @@ def test_a_done_reply_named_by_its_verb_takes_the_thing_from_the_question():
     assert s[0] == "status" and s[5] == "done" and s[3] == "雅思"
     (s,) = _found("考完了", previous="你考完了吗？")
     assert s[3] == "考"  # no thing in the question: the verb stays
+
+
+# -- everyday probes (in no labelled set) ---------------------------------------------------------
+
+
+def test_cant_come_to_a_named_plan_calls_it_off_but_not_to_work_like_this():
+    (s,) = _found("can't come to pilates tomorrow after all, sorry")
+    assert s[0] == "status" and s[5] == "cancelled" and s[3] == "pilates"
+    (s,) = _found("I can't go to the wedding, flights are too dear")
+    assert s[3] == "wedding"
+    assert _found("I can't go to work like this") == []
+
+
+def test_no_longer_is_no_refusal_and_been_living_has_its_i():
+    assert [f[:4] for f in _found("no longer at Lloyds, I'm at Monzo now")] == [
+        ("fact", "Ben", "employer", "Monzo")
+    ]
+    (f,) = _found("Been living in Porto since spring")
+    assert f[2:4] == ("residence", "Porto")

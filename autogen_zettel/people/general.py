@@ -1098,6 +1098,7 @@ _REGISTER_EN = (
     (r"\bur\b", "your"),
     (r"\bpls|plz\b", "please"),
     (r"^(?:gonna|going to)\b", "I'm going to"),
+    (r"^(?:been|Been)\s+(?=\w+ing\b)", "I've been "),
     (r"\bgonna\b", "going to"),
     (r"^(?:happy|glad) to\b", "I'll"),
     (r"^(?:will do|on it),?\s*(?=\w)", ""),
@@ -1209,6 +1210,7 @@ _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
     r"pulling out of|pull out of|back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
+    r"(?:can't (?:come|go)|won't be (?:coming|going)) to(?=\s+(?:the|my|our|your|his|her)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore|tonight|today|tomorrow)\b)|"
     r"(?:not|n't) (?:going to|gonna|be able to) make(?: it to)?|"
     r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore)\b))"
     r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
