@@ -153,3 +153,18 @@ def test_no_longer_is_no_refusal_and_been_living_has_its_i():
     ]
     (f,) = _found("Been living in Porto since spring")
     assert f[2:4] == ("residence", "Porto")
+
+
+def test_chinese_probes_offer_tails_dating_news_never_again_and_chat_particles():
+    (p,) = _found("不了，我在控糖", previous="喝奶茶不？")
+    assert p[3] == "奶茶" and not p[4] and p[5] == "refusal"
+    (p,) = _found("走起！", previous="周六爬山去？")
+    assert p[3] == "爬山" and p[4] and p[5] == "acceptance"
+    (f,) = _found("我和他在一起了")
+    assert f[2:4] == ("relationship", "dating") and f[5] == "change"
+    (f,) = _found("我在谈恋爱")
+    assert f[5] == "statement"
+    (p,) = _found("再也不吃螺蛳粉了")
+    assert p[3] == "螺蛳粉" and not p[4]
+    (c,) = _found("回头帮你问问哈")
+    assert c[0] == "commitment" and not c[3].endswith("哈")

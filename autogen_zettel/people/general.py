@@ -636,7 +636,12 @@ _ZH_RELATION = (
     ("divorced", re.compile(r"离婚|(?:跟|和)(?:老婆|老公|妻子|丈夫)离了")),
     ("married", re.compile(r"结婚|领证|成家了")),
     ("single", re.compile(r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)")),
-    ("dating", re.compile(r"(?:跟|和)(?:女朋友|男朋友|对象)住在一起|谈恋爱|在谈|有对象了|脱单")),
+    (
+        "dating",
+        re.compile(
+            r"(?:跟|和)(?:女朋友|男朋友|对象)住在一起|谈恋爱|在谈|有对象了|脱单|^我(?:俩|们俩?)在一起了|(?:跟|和)(?:他|她)在一起了"
+        ),
+    ),
 )
 _ZH_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_AGE = re.compile(r"(?:满|今年|刚)(?P<v>[一二三四五六七八九十两\d]{1,4})岁?(?:了|。|！|$)")
@@ -787,7 +792,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                 and re.search(r"结婚(?:已经)?[一二三四五六七八九十两几多\d]{1,3}年", s)
                 else "change"
             )
-            if value == "dating" or (
+            if (value == "dating" and not re.search(r"在一起了|脱单了?|有对象了", s)) or (
                 value == "single" and "单身" in s and "单身了" not in s and "又" not in s
             ):
                 k = "statement"
@@ -1187,7 +1192,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         what = re.sub(
             rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|答应(?:我们?|你)?|承诺|{_ZH_TIME})+", "", rest
         )
-        what = re.sub(r"[了吧啊呢]+$", "", what)
+        what = re.sub(r"[了吧啊呢哈呀哦啦嘛]+$", "", what)
         return [
             Evidence(
                 "commitment", subject, "", what, 0.5, "statement", due_date(normalise_zh(s), at),

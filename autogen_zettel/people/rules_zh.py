@@ -73,7 +73,7 @@ _INTEREST = re.compile(
     r"(?:一点)?(?:感兴趣|有兴趣|兴趣)(?P<none>(?:都|也)没有?|不大|不高)?"
 )
 _NOT_EAT = re.compile(
-    r"^我(?:现在)?(?:已经)?不(?P<verb>吃|喝|抽)(?P<obj>[\u4e00-\u9fff]{1,5}?)(?P<le>了)?[。！!]?$"
+    r"^(?:我(?:现在)?(?:已经)?|我?再也)不(?P<verb>吃|喝|抽)(?P<obj>[\u4e00-\u9fff]{1,5}?)(?P<le>了)?[。！!]?$"
 )
 _OFFER = re.compile(
     # "要不要帮你也买一张演唱会的票？": who for, 也, the verb and a measure word before the thing
@@ -146,8 +146,8 @@ def offer_topic(previous: str | None) -> str:
     m = _OFFER.search(previous)
     if not m:
         bare = re.fullmatch(
-            r"\s*(?:今晚|今天|明天|晚上|中午|周末)?(?:一起|咱们|我们)?(?:又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
-            r"(?:吃|喝|去|看|唱)?(?:点|些|一?[杯瓶碗份个])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样)?\s*[？?]+\s*",
+            r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下)?(?:周|星期)[一二三四五六日天])?(?:一起|咱们|我们)?(?:又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
+            r"(?:吃|喝|去|看|唱)?(?:点|些|一?[杯瓶碗份个])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
             previous,
         )
         return (
@@ -185,7 +185,7 @@ def _what(rest: str) -> str:
     rest = _LEAD_MODALS.sub("", rest)
     rest = re.sub(r"^(?:在|会在)", "", rest)
     rest = _BEFORE.sub("", rest)
-    return re.sub(r"[的了吧啊]+$", "", re.split(r"[。！!？?，,；;]", rest)[0].strip())
+    return re.sub(r"[的了吧啊哈呀哦啦嘛]+$", "", re.split(r"[。！!？?，,；;]", rest)[0].strip())
 
 
 def _is_promise(rest: str, whole: str) -> bool:
