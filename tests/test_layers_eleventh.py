@@ -168,3 +168,9 @@ def test_chinese_probes_offer_tails_dating_news_never_again_and_chat_particles()
     assert p[3] == "螺蛳粉" and not p[4]
     (c,) = _found("回头帮你问问哈")
     assert c[0] == "commitment" and not c[3].endswith("哈")
+
+
+def test_passing_the_entrance_exam_names_the_school_but_the_civil_service_one_does_not():
+    (f,) = _found("考研上岸了，去南大")
+    assert f[2:4] == ("school", "南大") and f[5] == "change"
+    assert not any(f[2] == "school" for f in _found("考公上岸了，进了海关"))

@@ -595,6 +595,8 @@ _ZH_SCHOOL = re.compile(
     r"|(?<![现正])(?<!当时)(?<!那时)在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
     # "九月去复旦报到", "在实验小学": a school named by where one goes to enrol, or by its head
     r"|去(?P<v7>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:报到|读书|读研|读博|上学)"
+    # "考研上岸了，去北大": where a school entrance exam passed ("上岸") takes one (考公 is a job)
+    r"|(?:考研|考博|读研|高考|中考|专升本)上岸了?[，,]?\s*(?:去|进|是)(?P<v9>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:了|啦|读|。|，|！|!|$)"
     r"|在(?P<v8>[\u4e00-\u9fff]{1,6}?(?:小学|中学|大学|学院|幼儿园|高中|附中|一中|二中|三中))(?=[，。！,；]|$)"
 )
 # a level of study, not a school's name ("我考上研究生了")
@@ -695,6 +697,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         return out
     for m in _ZH_SCHOOL.finditer(s):
         v = m.group("v") or m.group("v2") or m.group("v6") or m.group("v7") or m.group("v8")
+        if m.group("v9"):
+            add("school", m.group("v9"), "change")
+            continue
         if m.group("v") and _ZH_LEVEL.fullmatch(v) and (m.group("v7") or _ZH_SCHOOL.search(s, m.end())):
             continue  # "考上研究生了，九月去复旦报到": the level, then the school that names it
         if m.group("v7") or m.group("v8"):
