@@ -174,3 +174,15 @@ def test_passing_the_entrance_exam_names_the_school_but_the_civil_service_one_do
     (f,) = _found("考研上岸了，去南大")
     assert f[2:4] == ("school", "南大") and f[5] == "change"
     assert not any(f[2] == "school" for f in _found("考公上岸了，进了海关"))
+
+
+def test_a_named_person_with_has_and_an_adverb_is_filed_under_them():
+    (f,) = _found("Priya has just got engaged!")
+    assert f[1:4] == ("Priya", "relationship", "engaged") and f[5] == "change"
+    (f,) = _found("Omar has finally moved to Lisbon")
+    assert f[1:4] == ("Omar", "residence", "Lisbon")
+
+
+def test_not_that_into_x_is_a_dislike():
+    (p,) = _found("not that into board games tbh")
+    assert p[0] == "preference" and p[3] == "board games" and not p[4]
