@@ -186,3 +186,13 @@ def test_a_named_person_with_has_and_an_adverb_is_filed_under_them():
 def test_not_that_into_x_is_a_dislike():
     (p,) = _found("not that into board games tbh")
     assert p[0] == "preference" and p[3] == "board games" and not p[4]
+
+
+def test_scrap_that_and_a_dropped_i_before_not_going_to_call_a_plan_off():
+    (s,) = _found("Scratch that, not going to the pub tonight")
+    assert s[0] == "status" and s[5] == "cancelled" and s[3] == "pub"
+    (s,) = _found("Not gonna make it to choir tonight")
+    assert s[5] == "cancelled" and s[3] == "choir"
+    assert _found("not gonna lie, that film was long") == []
+    (s,) = _found("Done and dusted!", previous="Did you post the parcel?")
+    assert s[5] == "done" and s[3] in ("", "post the parcel", "parcel")

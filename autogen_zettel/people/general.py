@@ -1098,6 +1098,8 @@ def extract_zh(s: str, subject: str, offered: str = "", meaning=None) -> list[Ev
 # ----------------------------------------------------------------------------- register
 
 _REGISTER_EN = (
+    # "Scrap that, not going to the gym today": the opener takes back what was said before
+    (r"(?i)^(?:scrap|scratch|forget) that[,.!]*\s+(?=\w)", ""),
     (r"^((?:ok|okay|k|kk|sure|yeah|yep|yes|alright|fine|no worries|np)[,!.]*\s+)?(?:ill|Ill)\b", r"\1I'll"),
     (r"\bim\b", "I'm"),
     (r"\bi\b", "I"),
@@ -1107,11 +1109,13 @@ _REGISTER_EN = (
     (r"\bu\b", "you"),
     (r"\bur\b", "your"),
     (r"\bpls|plz\b", "please"),
+    (r"(?i)^not (?:gonna|going to)\b", "I'm not going to"),
     (r"^(?:gonna|going to)\b", "I'm going to"),
     (r"^(?:been|Been)\s+(?=\w+ing\b)", "I've been "),
     (r"\bgonna\b", "going to"),
     (r"^(?:happy|glad) to\b", "I'll"),
     (r"^(?:will do|on it),?\s*(?=\w)", ""),
+    (r"(?i)\bdone and dusted\b", "done"),
 )
 
 
@@ -1274,7 +1278,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         s.rstrip().endswith("?")
         or _FUTURE_EN.search(s)
         and not re.search(
-            r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on)",
+            r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on)"
+            r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b",
             s,
             re.I,
         )
