@@ -196,7 +196,8 @@ def _sentence(
             general.normalise_en(sentence), speaker, layer_rules_en.offer_topic(previous), meaning
         )
     if han:
-        extra += general.extract_zh(said, speaker, layer_rules_zh.offer_topic(previous), meaning)
+        offer = layer_rules_zh.offer_topic(general.normalise_zh(previous) if previous else previous)
+        extra += general.extract_zh(said, speaker, offer, meaning)
     out = merge(found, extra)
     if han and general.says_yes_zh(said):  # "不去才怪了！": nothing called off
         out = [e for e in out if not (e.layer == "status" and e.kind == "cancelled")]
@@ -241,6 +242,8 @@ def _sentence(
         out = [e for e in out if e.layer != "status"]  # "如果下雨的话，我们可能就不去了": not yet called off
     if not han and not out and previous:
         out = _called_off_reply_en(said, speaker, previous)
+    if han and previous and all(e.layer == "commitment" and len(e.value) <= 2 for e in out):
+        out = _volunteered_zh(said, speaker, previous, at) or out  # "我来吧" to "谁能…？"
     out = [_object_from_question(e, previous, han) for e in out]
     return [e for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
 
@@ -268,9 +271,39 @@ def _called_off_reply_en(said: str, speaker: str, previous: str) -> list[Evidenc
     return [Evidence("status", speaker, "", re.sub(r"^(?:to|for)\s+", "", m.group("w")), 0.5, "cancelled")]
 
 
+# "我来！" to "谁这周末能帮我搬家啊": the speaker takes on what the question asks someone to do
+_VOLUNTEER_ZH = re.compile(
+    r"^(?:好啊?[，,]?\s*)?(?:我来|我去|我可以|我能|我行|算我一个|包在我身上|交给我)(?:吧|呀|啊)?[！!。~～\s]*$"
+)
+_WHO_ASKED_ZH = re.compile(
+    # a task asked for, not what someone knows or is ("谁知道答案？", "谁是组长？")
+    rf"谁(?!知道|是|在|认识|说|见过|有(?!空|时间))(?:{general._ZH_TIME})*(?:能|可以|有空|有时间|愿意|会|来)*"
+    rf"(?:{general._ZH_TIME})*"
+    r"(?P<what>[\u4e00-\u9fffA-Za-z]{2,12}?)(?:一下)?(?:啊|呀|吗|呢|吧)?[？?]?$"
+)
+
+
+def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> list[Evidence]:
+    m = _WHO_ASKED_ZH.search(previous.strip())
+    if not (_VOLUNTEER_ZH.match(said.strip()) and m):
+        return []
+    from autogen_zettel.text.due import due_date
+
+    due = due_date(general.normalise_zh(previous), at)
+    what = m.group("what").replace("一下", "")
+    return [Evidence("commitment", speaker, "", what, 0.5, "statement", due)]
+
+
 def _object_from_question(ev: Evidence, previous: str | None, han: bool) -> Evidence:
     """A promise whose verb stands alone ("我来订" to "谁去订一下会议室？") takes its object from
     the question it answers."""
+    if han and previous and ev.layer == "status" and len(ev.value) == 1:
+        # "考完了" to "驾照考了没？": the thing is the topic the question puts before that verb
+        m = re.match(
+            rf"^(?:你们?|那个|这个)?(?P<o>[\u4e00-\u9fffA-Za-z]{{2,6}}?)(?:你们?|都|已经)?{re.escape(ev.value)}",
+            previous.strip(),
+        )
+        return dataclasses.replace(ev, value=m.group("o")) if m else ev
     if not (han and previous and ev.layer == "commitment" and 1 <= len(ev.value) <= 2):
         return ev
     m = re.search(

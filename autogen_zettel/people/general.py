@@ -273,8 +273,11 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         for value, pattern in _RELATION_EN:
             if pattern.search(s):
                 k = "statement" if value == "dating" and "since" in low else "change"
-                if value == "divorced" and not re.search(r"\b(?:recently|just|got|finally|last|this)\b", low):
-                    k = "statement"
+                if value == "divorced" and (
+                    not re.search(r"\b(?:recently|just|got|finally|last|this|now|officially)\b", low)
+                    or re.search(r"\bbeen divorced (?:for|since)\b", low)
+                ):
+                    k = "statement"  # "we're divorced now" is news, "been divorced for years" is not
                 if value == "married" and re.search(r"\bbeen married (?:for|since)\b", low):
                     k = "statement"
                 add("relationship", value, k)
@@ -313,7 +316,7 @@ _DISLIKE_EN = (
     r"hate|can't stand|cannot stand|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
     r"'m not big on|am not big on|'m not a fan of|am not a fan of|'m not into|am not into|"
     r"find|'ve gone (?:right |completely |totally )?off|have gone (?:right |completely |totally )?off|can't do|don't like|do not like|don't love|dislike|"
-    r"don't fancy|do not fancy|'m not keen on|am not keen on|'m over|am over|'m done with|am done with"
+    r"don't fancy|do not fancy|'m not keen on|am not keen on|'m (?:so |totally |completely |sooo+ )?over|am (?:so |totally )?over|'m done with|am done with"
 )
 _STANCE_EN = re.compile(
     rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|"
@@ -329,7 +332,7 @@ _TURNED_EN = re.compile(
     re.I,
 )
 _NOT_INTO_EN = re.compile(
-    r"^(?:I'm\s+|I am\s+|I've\s+)?(?:not|never)\s+(?:really\s+|been\s+|much\s+)?(?:into|a (?:big\s+)?fan of)\s+"
+    r"^(?:I'm\s+|I am\s+|I've\s+)?(?:not|never)\s+(?:really\s+|been\s+|much\s+|that\s+|too\s+|so\s+)?(?:into|a (?:big\s+)?fan of)\s+"
     r"(?P<obj>(?!(?:it|them|him|her|that|this|you)\b)[\w\-]+(?:\s+(?!tbh\b|honestly\b|really\b|at\b)[\w\-]+)?)"
     r"(?=\s*(?:$|[,.;!]|to be honest|tbh|honestly|at all))",
     re.I,
@@ -440,6 +443,14 @@ _DROPPED_I_EN = re.compile(
 _BUT_AFTER_BEFORE_EN = re.compile(r"\b(?:used to|never|once)\b[^,;]*?(?:,\s*)?\bbut\s+", re.I)
 
 
+_SWAPPED_TO_EN = re.compile(
+    r"[,;]\s*(?:so\s+|and\s+)?(?:I(?:'ve|\s+have)?\s+)?(?:just\s+)?(?:switched|changed)\s+(?:over\s+)?to\s+"
+    r"(?P<obj>(?!(?:a|an|the|my|our|his|her|their|night|nights|days|part)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
+    r"(?=\s*(?:$|[,.;!]|instead\b|now\b))",
+    re.I,
+)
+
+
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = s.replace("’", "'")
     s = _DROPPED_I_EN.sub("I ", s, count=1)
@@ -495,6 +506,12 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         ):
             negative = not negative
         out += _pref(subject, obj, 0.1 if negative else 0.9, kind)
+    if out and all(e.score < 0.5 for e in out):
+        # "I'm so over coffee, switched to tea": what the disliked thing was swapped for is liked now
+        m = _SWAPPED_TO_EN.search(s)
+        if m:
+            out = [Evidence(e.layer, e.subject, e.key, e.value, e.score, "change") for e in out]
+            out += _pref(subject, m.group("obj"), 0.9, "change")
     if out:
         return out
     m = _NOT_INTO_EN.search(s)
@@ -578,6 +595,8 @@ _ZH_SCHOOL = re.compile(
     r"|(?<![现正])(?<!当时)(?<!那时)在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
     # "九月去复旦报到", "在实验小学": a school named by where one goes to enrol, or by its head
     r"|去(?P<v7>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:报到|读书|读研|读博|上学)"
+    # "考研上岸了，去北大": where a school entrance exam passed ("上岸") takes one (考公 is a job)
+    r"|(?:考研|考博|读研|高考|中考|专升本)上岸了?[，,]?\s*(?:去|进|是)(?P<v9>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:了|啦|读|。|，|！|!|$)"
     r"|在(?P<v8>[\u4e00-\u9fff]{1,6}?(?:小学|中学|大学|学院|幼儿园|高中|附中|一中|二中|三中))(?=[，。！,；]|$)"
 )
 # a level of study, not a school's name ("我考上研究生了")
@@ -619,7 +638,12 @@ _ZH_RELATION = (
     ("divorced", re.compile(r"离婚|(?:跟|和)(?:老婆|老公|妻子|丈夫)离了")),
     ("married", re.compile(r"结婚|领证|成家了")),
     ("single", re.compile(r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)")),
-    ("dating", re.compile(r"(?:跟|和)(?:女朋友|男朋友|对象)住在一起|谈恋爱|在谈|有对象了|脱单")),
+    (
+        "dating",
+        re.compile(
+            r"(?:跟|和)(?:女朋友|男朋友|对象)住在一起|谈恋爱|在谈|有对象了|脱单|^我(?:俩|们俩?)在一起了|(?:跟|和)(?:他|她)在一起了"
+        ),
+    ),
 )
 _ZH_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_AGE = re.compile(r"(?:满|今年|刚)(?P<v>[一二三四五六七八九十两\d]{1,4})岁?(?:了|。|！|$)")
@@ -673,6 +697,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         return out
     for m in _ZH_SCHOOL.finditer(s):
         v = m.group("v") or m.group("v2") or m.group("v6") or m.group("v7") or m.group("v8")
+        if m.group("v9"):
+            add("school", m.group("v9"), "change")
+            continue
         if m.group("v") and _ZH_LEVEL.fullmatch(v) and (m.group("v7") or _ZH_SCHOOL.search(s, m.end())):
             continue  # "考上研究生了，九月去复旦报到": the level, then the school that names it
         if m.group("v7") or m.group("v8"):
@@ -770,7 +797,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                 and re.search(r"结婚(?:已经)?[一二三四五六七八九十两几多\d]{1,3}年", s)
                 else "change"
             )
-            if value == "dating" or (
+            if (value == "dating" and not re.search(r"在一起了|脱单了?|有对象了", s)) or (
                 value == "single" and "单身" in s and "单身了" not in s and "又" not in s
             ):
                 k = "statement"
@@ -859,6 +886,43 @@ _ZH_DROPPED_I = re.compile(
 )
 
 
+_ZH_BEFORE = r"以前|原来|之前|过去|曾经"
+
+
+def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
+    """ "以前不爱喝咖啡，现在一天不喝都不行", "之前挺喜欢抖音的，现在觉得太浪费时间": a stance said of
+    before, then a now that says no stance of its own (and no 也 / 还是 keeping it): the other
+    way from before."""
+    clauses = [c for c in re.split(r"[，,；;]", s) if c.strip()]
+    said_before = None
+    for pos, c in enumerate(clauses[:-1]):
+        bare = re.sub(_ZH_BEFORE, "", c)
+        m = _ZH_STANCE.search(bare if "我" in bare else "我" + bare) if bare != c else None
+        if m:
+            said_before = (pos, m)
+            break
+    if said_before is None:
+        return []
+    pos, m = said_before
+    later = clauses[pos + 1 :]
+    if (
+        not re.match(r"\s*(?:但是?|可是?|不过)?\s*我?(?:现在|如今|这两年|后来)", later[0])
+        or re.search(r"也|还是|依然|仍然|照样|一直|照旧|更", "".join(later))
+        or any(_has_stance(c) for c in later)
+    ):
+        return []
+    obj = (m.group("obj") or m.group("pre") or "").strip()
+    obj = re.sub(r"的$", "", obj)
+    if len(obj) > 2:
+        obj = re.sub(r"^(?:吃|喝|看|玩|听|去)(?=[\u4e00-\u9fff]{2})", "", obj)
+    if not obj or re.match(r"[我你他她它这那]", obj):
+        return []
+    before_neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or bool(
+        re.search(r"不(?:太|怎么)?$", m.string[: m.start("verb")])
+    )
+    return _pref(subject, obj, 0.9 if before_neg else 0.1, "change")
+
+
 def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     out: list[Evidence] = []
     m = _ZH_FAVOURITE.search(s)
@@ -941,6 +1005,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         m = _ZH_FAN.search(s)
         if m:
             out += _pref(subject, m.group("obj") or m.group("obj2"), 0.9, "statement")
+    if not out:
+        out += _flipped_since_zh(s, subject)
     if not out:
         m = re.search(r"(?:所以|从来)不(?:看|吃|喝|玩|去)", s)
         t = re.match(r"^(?:看|吃|喝|玩)?(?P<obj>[\u4e00-\u9fff]{2,4}?)我", s)
@@ -1032,7 +1098,9 @@ def extract_zh(s: str, subject: str, offered: str = "", meaning=None) -> list[Ev
 # ----------------------------------------------------------------------------- register
 
 _REGISTER_EN = (
-    (r"^(?:ill|Ill)\b", "I'll"),
+    # "Scrap that, not going to the gym today": the opener takes back what was said before
+    (r"(?i)^(?:scrap|scratch|forget) that[,.!]*\s+(?=\w)", ""),
+    (r"^((?:ok|okay|k|kk|sure|yeah|yep|yes|alright|fine|no worries|np)[,!.]*\s+)?(?:ill|Ill)\b", r"\1I'll"),
     (r"\bim\b", "I'm"),
     (r"\bi\b", "I"),
     (r"\bive\b", "I've"),
@@ -1041,10 +1109,13 @@ _REGISTER_EN = (
     (r"\bu\b", "you"),
     (r"\bur\b", "your"),
     (r"\bpls|plz\b", "please"),
+    (r"(?i)^not (?:gonna|going to)\b", "I'm not going to"),
     (r"^(?:gonna|going to)\b", "I'm going to"),
+    (r"^(?:been|Been)\s+(?=\w+ing\b)", "I've been "),
     (r"\bgonna\b", "going to"),
     (r"^(?:happy|glad) to\b", "I'll"),
     (r"^(?:will do|on it),?\s*(?=\w)", ""),
+    (r"(?i)\bdone and dusted\b", "done"),
 )
 
 
@@ -1056,7 +1127,15 @@ def normalise_en(s: str) -> str:
     return s
 
 
-_ZH_REGISTER = (("明儿个", "明天"), ("明儿", "明天"), ("今儿个", "今天"), ("今儿", "今天"), ("搞掂", "搞定"))
+_ZH_REGISTER = (
+    ("木有", "没有"),
+    ("咋样", "怎么样"),
+    ("明儿个", "明天"),
+    ("明儿", "明天"),
+    ("今儿个", "今天"),
+    ("今儿", "今天"),
+    ("搞掂", "搞定"),
+)
 
 
 def normalise_zh(s: str) -> str:
@@ -1122,7 +1201,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         what = re.sub(
             rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|答应(?:我们?|你)?|承诺|{_ZH_TIME})+", "", rest
         )
-        what = re.sub(r"[了吧啊呢]+$", "", what)
+        what = re.sub(r"[了吧啊呢哈呀哦啦嘛]+$", "", what)
         return [
             Evidence(
                 "commitment", subject, "", what, 0.5, "statement", due_date(normalise_zh(s), at),
@@ -1145,6 +1224,7 @@ _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
     r"pulling out of|pull out of|back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
+    r"(?:can't (?:come|go)|won't be (?:coming|going)) to(?=\s+(?:the|my|our|your|his|her)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore|tonight|today|tomorrow)\b)|"
     r"(?:not|n't) (?:going to|gonna|be able to) make(?: it to)?|"
     r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore)\b))"
     r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
@@ -1160,7 +1240,11 @@ _STATUS_EN_CANCEL = re.compile(
     r"|^(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+)?(?:cancell?ed|canceled)(?=\s*(?:$|[,.;!]))"
     # "Dinner's cancelled": a bare noun with the contracted copula, when nothing follows the verb
     # ("Tom's cancelled the trip" has an object: his news)
-    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|called off)(?=\s*(?:$|[,.;!]))",
+    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|called off)(?=\s*(?:$|[,.;!]))"
+    # a headline without its copula, "Dentist appt cancelled": a thing of one to three words (no
+    # pronoun, no "I"), then the participle and nothing after it
+    r"|^(?:the\s+|my\s+|our\s+)?(?P<w7>(?!(?:i|we|you|he|she|they|it|this|that|everything|all)\b)[a-z][\w\-]*"
+    r"(?:\s+[\w\-]+){0,2}?)\s+(?:cancell?ed|canceled|postponed|called off)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
 _STATUS_EN_RESULT = re.compile(
@@ -1194,7 +1278,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         s.rstrip().endswith("?")
         or _FUTURE_EN.search(s)
         and not re.search(
-            r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on)",
+            r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on)"
+            r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b",
             s,
             re.I,
         )
@@ -1204,7 +1289,13 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         m = _STATUS_EN_CANCEL.search(clause)
         if m:
             w = (
-                m.group("w") or m.group("w2") or m.group("w4") or m.group("w5") or m.group("w6") or ""
+                m.group("w")
+                or m.group("w2")
+                or m.group("w4")
+                or m.group("w5")
+                or m.group("w6")
+                or m.group("w7")
+                or ""
             ).strip()
             w = re.sub(r"^whole\s+", "", w)
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
@@ -1242,9 +1333,14 @@ _ZH_CANT = re.compile(
 )
 _ZH_CANCEL = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
-    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消)了"
+    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
 )
+
+
+def time_dropped_zh(obj: str) -> str:
+    """The thing without the owner or the time it was set for: "明天的会" -> "会"."""
+    return re.sub(rf"^(?:我们?)?(?:{_ZH_TIME})+的|^我们?(?:{_ZH_TIME})*的?|我们?$", "", obj) or obj
 
 
 def status_zh(s: str, subject: str) -> list[Evidence]:
@@ -1276,7 +1372,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
                 r"^(?:那个|这个|那|这)", "", m.group("obj3") or m.group("obj") or m.group("obj2") or ""
             )
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
-            obj = re.sub(rf"^我们?(?:{_ZH_TIME})*的?|我们?$", "", obj) or obj  # "我明天的面试", "项目我们"
+            obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
     m = _ZH_DONE.search(re.split(r"[，,]", s)[0].strip())
     if m:

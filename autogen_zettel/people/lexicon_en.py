@@ -90,7 +90,7 @@ ASKED = re.compile(r"\b(?:can you|could you|would you|will you|please)\s+(?P<wha
 REMIND = re.compile(r"\bremind me to\s+(?P<what>[^,;:.!?]+)")
 MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
 NOT_PROMISE = re.compile(
-    r"^(?:be\b|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back)|a (?:quick |proper |closer )?"
+    r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back)|a (?:quick |proper |closer )?"
     r"(?:look|go|word|chat|think|try)\b)|take\b|think\b|see\b|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
     r"hate\b|give (?:it|this|that)(?: one)? a miss\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
@@ -230,7 +230,7 @@ OFFER = re.compile(
 NO_REFUSAL = re.compile(
     r"^(?:no|not)\s+(?:worries|worry|problem|problems|prob|probs|doubt|doubts|way|kidding|wonder|rush|"
     r"pressure|big deal|biggie|joke|matter|idea|clue|need to|offense|offence|hard feelings|"
-    r"only|just|sure|bad|exactly|quite|yet)\b"
+    r"only|just|sure|bad|exactly|quite|yet|longer)\b"
 )
 REFUSE = re.compile(
     r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'm ok|i'm okay|i'm alright|i'm all right|i'll pass|pass)\b"

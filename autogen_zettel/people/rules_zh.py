@@ -12,6 +12,7 @@ import re
 from datetime import datetime
 
 from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.general import time_dropped_zh
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
 from autogen_zettel.text.zh_places import is_place
@@ -66,9 +67,13 @@ _WANT_NOT = re.compile(
     r"我?(?:最近|现在|今天|今晚|暂时)?(?:不太|不)想(?:吃|喝|去|看|要|点)(?P<o>[\u4e00-\u9fff]{1,6})"
 )
 _FAVOURITE = re.compile(r"最喜欢的[\u4e00-\u9fff]{1,4}是(?P<obj>[\u4e00-\u9fff]{1,6})")
-_INTEREST = re.compile(r"我对(?P<obj>[\u4e00-\u9fff]{1,6}?)(?P<neg>不)?(?:很|非常|特别|挺)?(?:感兴趣|有兴趣)")
+# "我对足球不感兴趣", "我对足球没(有)兴趣", "我对足球一点兴趣都没有"
+_INTEREST = re.compile(
+    r"我对(?P<obj>[\u4e00-\u9fff]{1,6}?)(?:(?P<neg>不|没有?|一点(?:都|也)?不)(?:很|太|怎么)?|(?:很|非常|特别|挺))?"
+    r"(?:一点)?(?:感兴趣|有兴趣|兴趣)(?P<none>(?:都|也)没有?|不大|不高)?"
+)
 _NOT_EAT = re.compile(
-    r"^我(?:现在)?(?:已经)?不(?P<verb>吃|喝|抽)(?P<obj>[\u4e00-\u9fff]{1,5}?)(?P<le>了)?[。！!]?$"
+    r"^(?:我(?:现在)?(?:已经)?|我?再也)不(?P<verb>吃|喝|抽)(?P<obj>[\u4e00-\u9fff]{1,5}?)(?P<le>了)?[。！!]?$"
 )
 _OFFER = re.compile(
     # "要不要帮你也买一张演唱会的票？": who for, 也, the verb and a measure word before the thing
@@ -141,8 +146,8 @@ def offer_topic(previous: str | None) -> str:
     m = _OFFER.search(previous)
     if not m:
         bare = re.fullmatch(
-            r"\s*(?:今晚|今天|明天|晚上|中午|周末)?(?:一起|咱们|我们)?(?:又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
-            r"(?:吃|喝|去|看|唱)?(?:点|些|一?[杯瓶碗份个])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样)?\s*[？?]+\s*",
+            r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下)?(?:周|星期)[一二三四五六日天])?(?:一起|咱们|我们)?(?:又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
+            r"(?:吃|喝|去|看|唱)?(?:点|些|一?[杯瓶碗份个])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
             previous,
         )
         return (
@@ -180,7 +185,7 @@ def _what(rest: str) -> str:
     rest = _LEAD_MODALS.sub("", rest)
     rest = re.sub(r"^(?:在|会在)", "", rest)
     rest = _BEFORE.sub("", rest)
-    return re.sub(r"[的了吧啊]+$", "", re.split(r"[。！!？?，,；;]", rest)[0].strip())
+    return re.sub(r"[的了吧啊哈呀哦啦嘛]+$", "", re.split(r"[。！!？?，,；;]", rest)[0].strip())
 
 
 def _is_promise(rest: str, whole: str) -> bool:
@@ -241,7 +246,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         words = (
             m.group("a") or m.group("b") or re.sub(r"不用了|不需要了|算了|取消|[，,。！!]|谢谢|不|了", "", s)
         )
-        return [Evidence("status", speaker, "", words[:8], 0.5, "cancelled")]
+        return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
     if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):
         return []
     m = _DONE.search(s)
@@ -299,7 +304,12 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     if m and not out:
         out += _pref(speaker, _clean_obj(m.group("o")), 0.0, "refusal")
     for m in _INTEREST.finditer(s):
-        out += _pref(speaker, _clean_obj(m.group("obj")), 0.3 if m.group("neg") else 0.75, "statement")
+        out += _pref(
+            speaker,
+            _clean_obj(m.group("obj")),
+            0.3 if m.group("neg") or m.group("none") else 0.75,
+            "statement",
+        )
     m = _NOT_EAT.match(s)
     if m and not out and category_of(m.group("obj")) not in ("alcohol", "smoking", "caffeine"):
         out += _pref(speaker, _clean_obj(m.group("obj")), 0.2, "change" if m.group("le") else "statement")

@@ -94,7 +94,7 @@ _EN_PRED = (
     r"works|worked|lives|lived|moved|left|quit|joined|started|broke\s+up|split\s+up|separated|"
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married)\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been)\b|"
-    r"has\s+(?:been|moved|started|quit|left|got))"
+    r"has\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone))"
 )
 _EN_NAME = r"[A-Z][a-z]+"
 _EN_NOT = frozenset(
