@@ -26,6 +26,7 @@ from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh 
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.key_meaning import meaning_of
 from autogen_zettel.people.subjects import subjects_of
+from autogen_zettel.text.due import due_date
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
 
@@ -287,8 +288,6 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
     m = _WHO_ASKED_ZH.search(previous.strip())
     if not (_VOLUNTEER_ZH.match(said.strip()) and m):
         return []
-    from autogen_zettel.text.due import due_date
-
     due = due_date(general.normalise_zh(previous), at)
     what = m.group("what").replace("一下", "")
     return [Evidence("commitment", speaker, "", what, 0.5, "statement", due)]
