@@ -25,6 +25,11 @@ from autogen_zettel.people.topics import category_of
 __all__ = ["facts"]
 
 # "Mia lives in Porto": a named person's residence (compiled once; NAME and PLACE are long)
+# "I finally retired", "I've just retired from the bakery": a job that ends in no other job
+_RETIRED = re.compile(
+    r"^I(?:'ve| have)?\s+(?:(?:finally|just|officially|recently|now|already)\s+)*retired"
+    r"(?=\s*(?:$|[.!,;]|from\b|last\b|this\b|in\b|early\b|at\b))"
+)
 _LIVES = re.compile(rf"\b{NAME}\s+(?:lives|is living|moved|relocated)\s+(?:in|to)\s+{PLACE}")
 
 
@@ -60,6 +65,8 @@ def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence
     for m in _LIVES.finditer(s):
         if m.group("name") not in NOT_NAMES:
             out.append(Evidence("fact", m.group("name"), "residence", m.group("v"), 0.5, "statement"))
+    if _RETIRED.search(s):
+        out.append(Evidence("fact", speaker, "job", "retired", 0.5, "change"))
     m = JOB.search(s)
     if m:
         words = [w for w in m.group("v").split() if w not in ("now", "currently")]

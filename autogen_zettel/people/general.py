@@ -1175,7 +1175,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
     ):
         return []
     pledge = bool(re.search(r"包在我身上|交给我|放心", s))
-    for clause in re.split(r"[，,；;。！!]", s):
+    clauses = re.split(r"[，,；;。！!]", s)
+    for i, clause in enumerate(clauses):
         clause = _ZH_ACK.sub("", clause.strip())
         if not clause:
             continue
@@ -1202,6 +1203,15 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
             rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|答应(?:我们?|你)?|承诺|{_ZH_TIME})+", "", rest
         )
         what = re.sub(r"[了吧啊呢哈呀哦啦嘛]+$", "", what)
+        if not what:  # "我答应你，这周六陪你去看电影": the promise is the clause after the promising one
+            after = [c.strip() for c in clauses[i + 1 :] if c.strip()]
+            what = (
+                re.sub(rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|{_ZH_TIME}|之前|以前|前)+", "", after[0])
+                if after
+                else ""
+            )
+            if not what:
+                continue
         return [
             Evidence(
                 "commitment", subject, "", what, 0.5, "statement", due_date(normalise_zh(s), at),

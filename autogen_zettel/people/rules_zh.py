@@ -43,6 +43,12 @@ _PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去
 _FIRST = re.compile(
     rf"^(?:{_TIME}+)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:{_MODAL})*(?:{_ACTION}).+)"
 )
+# the thing first, then who does it ("PPT我来做", "报价单明天上午我发给你", "车我来开"): a topic of
+# at most six characters or letters, no person or time, before 我
+_TOPIC_FIRST = re.compile(
+    rf"^(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff]{{1,6}}?)(?:{_TIME})*[，,]?\s*我(?!们|的|也|都|觉得|想|在)(?P<rest>.+)"
+)
+_TOPIC_ACT = re.compile(rf"(?:{_TIME}|之前|以前|前)*(?:来|负责|马上)?(?:{_ACTION})")
 _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承诺|表示(?:他|她)?)?(?P<rest>.+)")
 
 _DONE = re.compile(
@@ -115,6 +121,8 @@ _JOBS = re.compile(
     r"我(?:现在)?是(?:一名|一个|一位|名)?(?P<v>老师|医生|护士|工程师|程序员|设计师|律师|学生|会计|厨师|司机|"
     r"作家|记者|警察|教授|研究员|经理|销售|翻译|画家|演员|歌手|建筑师|药剂师|兽医|飞行员)"
 )
+# "我爸退休了", "我终于退休啦": a job that ends in no other job (a plan to retire is not yet one)
+_RETIRED = re.compile(r"我(?:已经|终于|刚|刚刚|正式|也)*退休(?:了|啦)")
 _DIET = re.compile(r"我(?:现在)?(?:吃素|是素食者|是素食主义者|吃全素)")
 _RESTRICT = re.compile(
     r"我(?:已经|现在)?(?:戒(?P<a>酒|烟|咖啡|糖)了?|不(?:再)?(?P<b>喝酒|抽烟|吸烟|喝咖啡)(?P<le>了)?)"
@@ -183,6 +191,8 @@ _LIVES_IN = re.compile(rf"^{_NAME}(?:现在)?住在(?P<v>[\u4e00-\u9fff]{{2,5}}?
 def _what(rest: str) -> str:
     rest = _BEFORE.sub("", rest)
     rest = _LEAD_MODALS.sub("", rest)
+    # "我答应你，这周六陪你去看电影": the promise is what follows the promising clause
+    rest = re.sub(r"^[，,]\s*", "", rest)
     rest = re.sub(r"^(?:在|会在)", "", rest)
     rest = _BEFORE.sub("", rest)
     return re.sub(r"[的了吧啊哈呀哦啦嘛]+$", "", re.split(r"[。！!？?，,；;]", rest)[0].strip())
@@ -215,6 +225,21 @@ def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
         what = _what(rest)
         return (
             [Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty)]
+            if what
+            else []
+        )
+    m = _TOPIC_FIRST.match(s)
+    if (
+        m
+        and not re.search(r"[我你他她们的了吗呢吧]", m.group("obj"))
+        # the act itself follows, taken on (来, 负责) or plain; "看恐怖片我会做噩梦" foresees, promises nothing
+        and _TOPIC_ACT.match(m.group("rest"))
+        and _is_promise(m.group("rest"), s)
+    ):
+        what = _what(m.group("rest"))
+        obj = re.sub(r"^(?:这个|那个)", "", m.group("obj"))
+        return (
+            [Evidence("commitment", speaker, "", what + obj, 0.5, "statement", due_date(s, at), counterparty)]
             if what
             else []
         )
@@ -363,6 +388,8 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         out.append(
             Evidence("fact", speaker, "job", m.group("v"), 0.5, "change" if "现在" in s else "statement")
         )
+    if _RETIRED.search(s):
+        out.append(Evidence("fact", speaker, "job", "退休", 0.5, "change"))
     if _DIET.search(s):
         out.append(Evidence("fact", speaker, "diet", "素食", 0.5, "statement"))
     m = _RESTRICT.search(s)

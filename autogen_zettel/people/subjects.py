@@ -63,7 +63,26 @@ RELATIVES_ZH = {
     "爷爷": "爷爷",
     "外婆": "外婆",
     "姥姥": "姥姥",
+    "外公": "外公",
+    "姥爷": "姥爷",
+    "婆婆": "婆婆",
+    "公公": "公公",
+    "岳母": "岳母",
+    "丈母娘": "岳母",
+    "岳父": "岳父",
+    "老丈人": "岳父",
+    "闺女": "女儿",
+    "嫂子": "嫂子",
+    "姐夫": "姐夫",
+    "妹夫": "妹夫",
+    "舅舅": "舅舅",
+    "姑姑": "姑姑",
+    "叔叔": "叔叔",
+    "小姨": "小姨",
 }
+# a relative named bare at the head of a line, as family chat does ("闺女考上复旦了"): only the
+# two-character forms, so "哥们", "姐妹" stay words
+_ZH_BARE_REL = "|".join(sorted((r for r in RELATIVES_ZH if len(r) > 1), key=len, reverse=True))
 _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
@@ -82,7 +101,8 @@ _ZH_PRED = (
 )
 _ZH_REL = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 _ZH_LEAD = re.compile(
-    rf"^(?:听说|据说)?(?:(?P<name>{_ZH_NAME}){_ZH_PRED}|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME})?)"
+    rf"^(?:听说|据说)?(?:(?P<name>{_ZH_NAME}){_ZH_PRED}|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME})?"
+    rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED})"
     r"(?:(?:说|告诉我|跟我说)(?:她|他)?)?"
 )
 
@@ -117,6 +137,24 @@ _EN_LEAD = re.compile(
     rf"|[Mm]y\s+(?P<rel>{RELATIVES_EN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
     rf"(?=\s|'s\b))"
 )
+# what a family calls its own ("Dad can't stand reality TV", "Grandma retired"): the speaker's relative
+_EN_KIN_NAMES = {
+    "Mom": "mom",
+    "Mum": "mum",
+    "Mommy": "mom",
+    "Mummy": "mum",
+    "Mama": "mom",
+    "Dad": "dad",
+    "Daddy": "dad",
+    "Papa": "dad",
+    "Grandma": "grandma",
+    "Granny": "grandma",
+    "Nan": "grandma",
+    "Nana": "grandma",
+    "Grandpa": "grandpa",
+    "Grandad": "grandpa",
+    "Granddad": "grandpa",
+}
 _EN_REPORT = re.compile(r"^\s*(?:says|said|thinks|told\s+me|reckons)\s+(?:that\s+)?(?:she|he|they)\b", re.I)
 _EN_PASSIVE = re.compile(
     r"^(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?(?:called|fixed|sorted|booked|sent|paid|told|invited|picked up|"
@@ -177,6 +215,7 @@ def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
         ]
         if len(names) != len(re.split(r"\s+and\s+", m.group("names"))):
             return []
+        names = [f"{speaker}'s {_EN_KIN_NAMES[n]}" if n in _EN_KIN_NAMES else n for n in names]
     else:
         names = [m.group("relname") or f"{speaker}'s {m.group('rel').lower()}"]
     # "My husband never liked hiking but I love it": the clause that starts again with I is the
@@ -204,6 +243,8 @@ def _zh(sentence: str, speaker: str) -> list[tuple[str, str]]:
         return []
     if m.group("rel"):
         name = m.group("relname") or f"{speaker}的{RELATIVES_ZH[m.group('rel')]}"
+    elif m.group("bare"):
+        name = f"{speaker}的{RELATIVES_ZH[m.group('bare')]}"
     else:
         name = m.group("name")
         if name == speaker:
