@@ -111,10 +111,10 @@ _EN_PRED = (
     r"(?:(?:absolutely|totally|really|just|also|still|honestly|seriously|genuinely|kind of|kinda)\s+)*"
     r"(?:says|said|adores|fancies|prefers|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
     r"loves|likes|hates|adores|enjoys|can't|cannot|won't|will|'ll|isn't|doesn't|does|never|"
-    r"works|worked|lives|lived|moved|left|quit|joined|started|broke\s+up|split\s+up|separated|"
+    r"works|worked|lives|lived|moved|left|quit|joined|started|retired|broke\s+up|split\s+up|separated|"
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married)\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been)\b|"
-    r"has\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone))"
+    r"has\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired))"
 )
 _EN_NAME = r"[A-Z][a-z]+"
 _EN_NOT = frozenset(

@@ -1,0 +1,94 @@
+"""The twelfth labelled set of the person layers (tests/data/layers_twelfth.jsonl, #40): 100
+everyday group-chat lines, 50 English and 50 Chinese, 27 of which must give nothing. Written blind
+(the format docstring and twelve example lines only) and committed before the extractor ran on it;
+scored once untouched, then the misses of its folds 0-3 were fixed by structure: the rules below,
+each checked on sentences that are in no labelled set."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from pathlib import Path
+
+from autogen_zettel.people.extract import extract_layers
+from benchmarks.run_layers_eval import load
+from tests.test_layers_second import REQUIRED
+
+TWELFTH = Path(__file__).parent / "data" / "layers_twelfth.jsonl"
+AT = datetime(2026, 3, 4, 10)  # a Wednesday
+
+
+def _found(text: str, previous: str | None = None, speaker: str = "Ben") -> list[tuple]:
+    return [
+        (e.layer, e.subject, e.key, e.value, e.kind, e.due)
+        for e in extract_layers(text, speaker=speaker, at=AT, previous=previous)
+    ]
+
+
+def test_every_line_has_the_fields_the_scorer_reads():
+    rows = load(path=TWELFTH)
+    assert len(rows) == 100 and sum(r["lang"] == "en" for r in rows) == 50
+    assert sum(not r["rows"] for r in rows) == 27
+    for r in rows:
+        for gold in r["rows"]:
+            assert REQUIRED[gold["layer"]] <= set(gold), (r["text"], gold)
+
+
+# -- a relative named as the family calls them -----------------------------------------------------
+
+
+def test_a_capitalised_kin_word_is_the_speakers_relative_not_a_name():
+    found = _found("Mum absolutely loves the new allotment.")
+    assert found and all(f[1] == "Ben's mum" for f in found)
+    assert any(f[0] == "preference" for f in found)
+
+
+def test_a_kin_word_called_out_to_is_no_subject():
+    found = _found("Dad, I'll fix the gate on Saturday.")
+    assert [(f[0], f[1], f[5]) for f in found] == [("commitment", "Ben", date(2026, 3, 7))]
+
+
+def test_a_bare_chinese_relative_at_the_head_is_the_speakers():
+    found = _found("儿子考上了南京大学！", speaker="何平")
+    assert ("fact", "何平的儿子", "school") in [f[:3] for f in found]
+    found = _found("我公公特别喜欢下象棋。", speaker="何平")
+    assert [f[:2] for f in found] == [("preference", "何平的公公")]
+
+
+def test_a_one_character_relative_is_not_taken_bare():
+    assert all(f[1] == "何平" for f in _found("哥们明天我请你吃饭。", speaker="何平"))
+
+
+# -- retirement ends a job -------------------------------------------------------------------------
+
+
+def test_retiring_is_a_job_change_in_both_languages():
+    assert ("fact", "Ben's grandpa", "job", "retired", "change") in [
+        f[:5] for f in _found("Grandpa retired last spring.")
+    ]
+    assert ("fact", "何平的妈妈", "job", "退休", "change") in [
+        f[:5] for f in _found("我妈终于退休了。", speaker="何平")
+    ]
+
+
+def test_retiring_a_thing_or_planning_to_retire_is_no_fact():
+    assert not [f for f in _found("I retired the old laptop.") if f[0] == "fact"]
+    assert not [f for f in _found("我打算明年退休。", speaker="何平") if f[0] == "fact"]
+
+
+# -- Chinese promises with the thing first ---------------------------------------------------------
+
+
+def test_the_thing_before_wo_then_the_act_is_a_promise():
+    (c,) = _found("合同我来改，周五前发给你。", speaker="何平")
+    assert c[0] == "commitment" and "合同" in c[3] and c[5] == date(2026, 3, 6)
+    (c,) = _found("材料后天我交给老师。", speaker="何平")
+    assert c[0] == "commitment" and "材料" in c[3] and c[5] == date(2026, 3, 6)
+
+
+def test_the_thing_before_wo_then_a_foreseen_outcome_is_no_promise():
+    assert not [f for f in _found("坐过山车我会吐的。", speaker="何平") if f[0] == "commitment"]
+
+
+def test_a_promising_clause_takes_the_next_clause_as_the_promise():
+    (c,) = _found("我保证，下周一把钱还你。", speaker="何平")
+    assert c[0] == "commitment" and "还你" in c[3] and c[5] == date(2026, 3, 9)
