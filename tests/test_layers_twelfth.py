@@ -92,3 +92,22 @@ def test_the_thing_before_wo_then_a_foreseen_outcome_is_no_promise():
 def test_a_promising_clause_takes_the_next_clause_as_the_promise():
     (c,) = _found("我保证，下周一把钱还你。", speaker="何平")
     assert c[0] == "commitment" and "还你" in c[3] and c[5] == date(2026, 3, 9)
+
+
+# -- in-laws and new tastes ------------------------------------------------------------------------
+
+
+def test_an_in_law_is_the_speakers_relative():
+    found = _found("My father-in-law adores cricket.")
+    assert [(f[0], f[1]) for f in found] == [("preference", "Ben's father-in-law")]
+
+
+def test_gotten_into_and_craving_are_liking():
+    found = _found("I've gotten really into bouldering.")
+    assert [(f[0], f[3]) for f in found] == [("preference", "bouldering")]
+    found = _found("I've been craving dumplings all day.")
+    assert [(f[0], f[3]) for f in found] == [("preference", "dumplings")]
+
+
+def test_getting_into_a_school_is_no_taste():
+    assert not [f for f in _found("I've got into Edinburgh!") if f[0] == "preference"]

@@ -310,6 +310,8 @@ _LIKE_EN = (
     r"could eat|can't get enough of|'m a (?:huge|big) fan of|am a (?:huge|big) fan of|'ve come round to|"
     r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on|"
     r"'m (?:really |totally |slowly )?getting (?:into|hooked on)|am (?:really |totally )?getting (?:into|hooked on)|"
+    r"(?:'ve|have) (?:really |totally |finally )?gotten (?:really |totally |so |quite )?into|"
+    r"(?:'ve|have) got (?:really|totally|so|quite) into|(?:'ve|have) been craving|'m craving|am craving|"
     r"cared? for"
 )
 _DISLIKE_EN = (
@@ -321,7 +323,7 @@ _DISLIKE_EN = (
 _STANCE_EN = re.compile(
     rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|"
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
-    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|"
+    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|"
     rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",
     re.I,
 )

@@ -27,7 +27,8 @@ __all__ = ["RELATIVES_EN", "RELATIVES_ZH", "subjects_of"]
 RELATIVES_EN = (
     "sister|brother|mum|mom|mother|dad|father|wife|husband|partner|girlfriend|boyfriend|son|daughter|"
     "cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|fiancée|fiance|fiancé|"
-    "flatmate|roommate|boss|friend|best friend|neighbour|neighbor|colleague"
+    "flatmate|roommate|boss|friend|best friend|neighbour|neighbor|colleague|"
+    "mother-in-law|father-in-law|sister-in-law|brother-in-law|stepmom|stepmum|stepdad|grandson|granddaughter"
 )
 # the relative as written -> the form the subject is filed under
 RELATIVES_ZH = {
