@@ -111,3 +111,16 @@ def test_gotten_into_and_craving_are_liking():
 
 def test_getting_into_a_school_is_no_taste():
     assert not [f for f in _found("I've got into Edinburgh!") if f[0] == "preference"]
+
+
+# -- a new job told by its first day ---------------------------------------------------------------
+
+
+def test_starting_at_an_employer_is_a_new_job():
+    found = [f[:5] for f in _found("I start at Unilever on Tuesday as a product manager.")]
+    assert ("fact", "Ben", "employer", "Unilever", "change") in found
+    assert ("fact", "Ben", "job", "product manager", "change") in found
+
+
+def test_starting_at_a_time_is_no_employer():
+    assert not [f for f in _found("I start at 8 on Thursdays.") if f[0] == "fact"]

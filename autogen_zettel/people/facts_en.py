@@ -45,7 +45,7 @@ def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence
             verb = m.groupdict().get("verb") or ""
             kind = (
                 "change"
-                if re.search(r"moved|relocated|joined|started|turned|now", verb + " " + low)
+                if re.search(r"moved|relocated|joined|start|turned|now", verb + " " + low)
                 else "statement"
             )
             if key == "employer" and re.search(SCHOOL_HEAD, value):
@@ -72,7 +72,8 @@ def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence
         words = [w for w in m.group("v").split() if w not in ("now", "currently")]
         job = words[-1] if words else ""
         if job in JOBS or (low.startswith("i work as") and re.search(r"(?:er|or|ist|ian)$", job)):
-            kind = "change" if re.search(r"\bnow\b", low) else "statement"
+            # "I start at Spotify on Monday as a data analyst": a new job, as "now" says one
+            kind = "change" if re.search(r"\bnow\b|\bstart(?:ed|ing)?\b", low) else "statement"
             out.append(
                 Evidence(
                     "fact",

@@ -28,7 +28,8 @@ __all__ = ["extract_en", "extract_zh"]
 
 _CHANGE_EN = re.compile(
     r"\b(?:now|since|anymore|any more|no longer|quit|left|leaving|moved|switched|swapped|changed|"
-    r"got|just|started|joined|retrained|used to|new|recently|finally|dropped out|handed in|gave up|became|"
+    r"got|just|started|start(?:ing)? (?:at|as)|joined|retrained|used to|new|recently|finally|dropped out|handed in|"
+    r"gave up|became|"
     r"last (?:week|month|year|weekend|summer|spring|autumn|winter)|this (?:week|month|year))\b",
     re.I,
 )

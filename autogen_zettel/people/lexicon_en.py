@@ -263,7 +263,8 @@ FACTS = (
         "employer",
         re.compile(
             rf"\b(?:I|We)(?:'ve| have)?(?: now| currently| just| recently)?\s+(?P<verb>work|am working|'m working|"
-            rf"joined|started (?:working )?at)\s*(?:at|for)?\s+{PLACE}"
+            rf"joined|started (?:working )?at|start (?:working )?at|'m starting (?:work )?at|am starting (?:work )?at)"
+            rf"\s*(?:at|for)?\s+{PLACE}"
         ),
     ),
     (
