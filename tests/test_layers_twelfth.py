@@ -124,3 +124,15 @@ def test_starting_at_an_employer_is_a_new_job():
 
 def test_starting_at_a_time_is_no_employer():
     assert not [f for f in _found("I start at 8 on Thursdays.") if f[0] == "fact"]
+
+
+# -- taking care of a thing ------------------------------------------------------------------------
+
+
+def test_taking_care_of_a_thing_is_a_promise_and_a_days_possessive_its_due():
+    found = [(f[0], f[3], f[5]) for f in _found("I'll take care of the flowers for Saturday's wedding.")]
+    assert found == [("commitment", "take care of the flowers for the wedding", date(2026, 3, 7))]
+
+
+def test_taking_a_dish_is_still_an_order():
+    assert not [f for f in _found("I'll take the risotto.") if f[0] == "commitment"]

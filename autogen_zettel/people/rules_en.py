@@ -52,7 +52,8 @@ __all__ = ["extract", "offer_topic"]
 
 def _phrase(text: str) -> str:
     """An object phrase up to its clause end, without date words or a trailing adverb."""
-    text = DATE_WORDS.sub(" ", text)
+    # "for Thursday's review": the day is said in the due date; what is left is "for the review"
+    text = DATE_WORDS.sub(" ", text).replace(" 's ", " the ")
     text = re.sub(
         r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b(?:in the |this |tomorrow )?"
         r"(?:morning|afternoon|evening|night)\b|\bfor (?:me|us)\b|\bfirst thing\b|\b(?:these days|nowadays|lately|"
