@@ -136,3 +136,14 @@ def test_taking_care_of_a_thing_is_a_promise_and_a_days_possessive_its_due():
 
 def test_taking_a_dish_is_still_an_order():
     assert not [f for f in _found("I'll take the risotto.") if f[0] == "commitment"]
+
+
+def test_a_liking_that_now_makes_one_ill_has_turned():
+    ((layer, _, _, topic, kind, _),) = _found("I used to love milkshakes but now they make me queasy.")
+    (score,) = [
+        e.score
+        for e in extract_layers(
+            "I used to love milkshakes but now they make me queasy.", speaker="Ben", at=AT
+        )
+    ]
+    assert (layer, topic, kind) == ("preference", "milkshakes", "change") and score < 0.5

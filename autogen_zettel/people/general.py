@@ -331,7 +331,8 @@ _STANCE_EN = re.compile(
 _TURNED_EN = re.compile(
     r"\bbut\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<flip>.*\b(?:changed my mind|won me over|converted me))|"
     r"(?P<up>it's grown on me|it has grown on me|they've grown on me)|"
-    r"(?P<down>(?:it|they)\s+bores? me(?: now)?|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)))",
+    r"(?P<down>(?:it|they)\s+bores? me(?: now)?|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)|"
+    r"(?:it|they)\s+makes? me (?:feel )?(?:sick|ill|queasy|nauseous|jittery|anxious)))",
     re.I,
 )
 _NOT_INTO_EN = re.compile(
