@@ -147,3 +147,16 @@ def test_a_liking_that_now_makes_one_ill_has_turned():
         )
     ]
     assert (layer, topic, kind) == ("preference", "milkshakes", "change") and score < 0.5
+
+
+# -- a promise called off by its topic -------------------------------------------------------------
+
+
+def test_a_task_named_in_the_clause_before_is_what_is_called_off():
+    found = [(f[0], f[3], f[4]) for f in _found("上次答应你修电脑的事，我弄不了了。", speaker="何平")]
+    assert found == [("status", "修电脑", "cancelled")]
+
+
+def test_the_speaker_and_a_time_before_cant_are_not_the_task():
+    found = [(f[0], f[3], f[4]) for f in _found("答应帮你搬家的事，我周六去不了了。", speaker="何平")]
+    assert found == [("status", "帮你搬家", "cancelled")]

@@ -1357,6 +1357,12 @@ def time_dropped_zh(obj: str) -> str:
     return re.sub(rf"^(?:我们?)?(?:{_ZH_TIME})+的|^我们?(?:{_ZH_TIME})*的?|我们?$", "", obj) or obj
 
 
+# "之前说帮你代班的事", "上次答应你的那件事": a promised task named as a topic clause
+_ZH_TASK_TOPIC = re.compile(
+    r"^(?:之前|上次|前几天|昨天)?(?:说好|说|答应你?|约好)?(?:要)?|的(?:那件|这件)?事(?:情|儿)?$"
+)
+
+
 def status_zh(s: str, subject: str) -> list[Evidence]:
     """A task said done by its resultative ("车保养完了", "房间收拾完啦") or called off
     ("那个会我就不参加了", "复查改期了，先不去了")."""
@@ -1364,8 +1370,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         return []
     if says_yes_zh(s):
         return []  # "不去才怪了！", "不唱不行了，走！": a yes said with a no in it
-    for clause in re.split(r"[，,；;]", s):
-        clause = clause.strip()
+    clauses = [c.strip() for c in re.split(r"[，,；;]", s)]
+    for i, clause in enumerate(clauses):
+        before = clauses[i - 1] if i else ""
         m = _ZH_DROP.match(clause)
         if m:
             return [Evidence("status", subject, "", m.group("obj") or m.group("v"), 0.5, "cancelled")]
@@ -1374,11 +1381,13 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             what = m.group("obj") and m.group("v") + m.group("obj")
             if not what:  # "后天搬家我去不了了": the thing is said before, as the topic
                 what = re.sub(
-                    rf"^(?:{_ZH_TIME}|这周|这次|那个|这个)+|的?(?:我|我们)?(?:就|也|可能)?$",
+                    rf"^(?:我们|我|{_ZH_TIME}|这周|这次|那个|这个)+|的?(?:我|我们)?(?:就|也|可能)?$",
                     "",
                     clause[: m.start()],
                 )
                 what = what.lstrip("的")
+            if not what:  # "之前说帮你代班的事，我做不了了": the thing is the clause before
+                what = _ZH_TASK_TOPIC.sub("", before)
             return [Evidence("status", subject, "", what or m.group("v"), 0.5, "cancelled")]
         m = _ZH_CANCEL.search(clause)
         if m and not re.search(r"喜欢|爱|吃|喝", m.group("verb") or ""):
