@@ -11,28 +11,19 @@ from pathlib import Path
 
 import pytest
 
-from autogen_zettel.people.extract import extract_layers
 from benchmarks.run_layers_eval import evaluate, load
-from tests.test_layers_second import REQUIRED
+from tests.layer_sets import assert_set_shape, found_rows
 
 TENTH = Path(__file__).parent / "data" / "layers_tenth.jsonl"
 AT = datetime(2026, 6, 3, 10)  # a Wednesday
 
 
 def _found(text: str, previous: str | None = None, speaker: str = "Ben") -> list[tuple]:
-    return [
-        (e.layer, e.subject, e.key, e.value, e.score > 0.5, e.kind, e.due)
-        for e in extract_layers(text, speaker=speaker, at=AT, previous=previous)
-    ]
+    return found_rows(text, AT, previous, speaker)
 
 
 def test_every_line_has_the_fields_the_scorer_reads():
-    rows = load(path=TENTH)
-    assert len(rows) == 120 and sum(r["lang"] == "en" for r in rows) == 60
-    assert sum(not r["rows"] for r in rows) == 30
-    for r in rows:
-        for gold in r["rows"]:
-            assert REQUIRED[gold["layer"]] <= set(gold), (r["text"], gold)
+    assert_set_shape(TENTH, lines=120, english=60, empty=30)
 
 
 def test_the_extractor_holds_its_figures_on_the_tenth_sets_tuned_folds():

@@ -10,27 +10,18 @@ from datetime import date, datetime
 from pathlib import Path
 
 from autogen_zettel.people.extract import extract_layers
-from benchmarks.run_layers_eval import load
-from tests.test_layers_second import REQUIRED
+from tests.layer_sets import assert_set_shape, found_rows
 
 TWELFTH = Path(__file__).parent / "data" / "layers_twelfth.jsonl"
 AT = datetime(2026, 3, 4, 10)  # a Wednesday
 
 
 def _found(text: str, previous: str | None = None, speaker: str = "Ben") -> list[tuple]:
-    return [
-        (e.layer, e.subject, e.key, e.value, e.kind, e.due)
-        for e in extract_layers(text, speaker=speaker, at=AT, previous=previous)
-    ]
+    return found_rows(text, AT, previous, speaker, liked=False)
 
 
 def test_every_line_has_the_fields_the_scorer_reads():
-    rows = load(path=TWELFTH)
-    assert len(rows) == 100 and sum(r["lang"] == "en" for r in rows) == 50
-    assert sum(not r["rows"] for r in rows) == 27
-    for r in rows:
-        for gold in r["rows"]:
-            assert REQUIRED[gold["layer"]] <= set(gold), (r["text"], gold)
+    assert_set_shape(TWELFTH, lines=100, english=50, empty=27)
 
 
 # -- a relative named as the family calls them -----------------------------------------------------

@@ -1,0 +1,32 @@
+"""What the tests of the blind labelled sets of the person layers (tests/data/layers_tenth.jsonl
+and after, #40) share: the shape every set must keep, and the rows a sentence gives as tuples."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from autogen_zettel.people.extract import extract_layers
+from benchmarks.run_layers_eval import load
+from tests.test_layers_second import REQUIRED
+
+
+def assert_set_shape(path: Path, *, lines: int, english: int, empty: int) -> None:
+    """``path`` holds ``lines`` lines, ``english`` of them English and ``empty`` that must give
+    nothing, and every labelled row carries the fields the scorer reads."""
+    rows = load(path=path)
+    assert len(rows) == lines and sum(r["lang"] == "en" for r in rows) == english
+    assert sum(not r["rows"] for r in rows) == empty
+    for r in rows:
+        for gold in r["rows"]:
+            assert REQUIRED[gold["layer"]] <= set(gold), (r["text"], gold)
+
+
+def found_rows(
+    text: str, at: datetime, previous: str | None = None, speaker: str = "Ben", *, liked: bool = True
+) -> list[tuple]:
+    """The rows ``text`` gives as (layer, subject, key, value[, score > 0.5], kind, due)."""
+    return [
+        (e.layer, e.subject, e.key, e.value, *((e.score > 0.5,) if liked else ()), e.kind, e.due)
+        for e in extract_layers(text, speaker=speaker, at=at, previous=previous)
+    ]
