@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from autogen_zettel.base.cards import Card
 from autogen_zettel.text.dates import NUMBER_PATTERN, NUMBER_WORDS, anchor_dates
+from autogen_zettel.text.due import zh_int
 from autogen_zettel.text.lexical import tokens
 
 __all__ = [
@@ -172,23 +173,34 @@ def _shift(before: str, period: Period) -> Period | None:
     m = _OFFSET.search(before)
     if not m:
         return None
-    start, end = period
     back = m.group("dir").lower() in ("before", "prior to", "leading up to")
     if m.group("n"):
         n = m.group("n").lower()
-        count = int(n) if n.isdigit() else NUMBER_WORDS.get(n, 1)
-        unit = _UNIT[m.group("unit").lower()]
-        centre = start - count * unit if back else start + count * unit
-        half = unit / 2 if unit > _UNIT["day"] else timedelta(0)
-        return centre - half, centre + half + _UNIT["day"]
+        return _moved(
+            period, back, m.group("unit").lower(), int(n) if n.isdigit() else NUMBER_WORDS.get(n, 1)
+        )
     if m.group("we"):
+        return _moved(period, back, "weekend")
+    return _moved(period, back, (m.group("the") or "week").lower())
+
+
+def _moved(period: Period, back: bool, unit: str, count: int | None = None) -> Period:
+    """The period ``count`` units before (``back``) or after ``period`` (the week around that day);
+    without a count, the whole unit next to it ("the week before": the seven days up to it); a
+    weekend, the Saturday and Sunday before or after it."""
+    start, end = period
+    if unit == "weekend":
         if back:
             saturday = start - timedelta(days=(start.weekday() - 5) % 7 or 7)
         else:
             saturday = end + timedelta(days=(5 - end.weekday()) % 7)
         return saturday, saturday + timedelta(days=2)
-    unit = _UNIT[(m.group("the") or "week").lower()]
-    return (start - unit, start) if back else (end, end + unit)
+    step = _UNIT[unit]
+    if count is None:
+        return (start - step, start) if back else (end, end + step)
+    centre = start - count * step if back else start + count * step
+    half = step / 2 if step > _UNIT["day"] else timedelta(0)
+    return centre - half, centre + half + _UNIT["day"]
 
 
 def periods_in(text: str, at: datetime) -> list[Period]:
@@ -282,20 +294,6 @@ def _holiday(m: re.Match, at: datetime) -> Period:
     return start, start + timedelta(days=days)
 
 
-_ZH_COUNT = {
-    "": 1,
-    "一": 1,
-    "两": 2,
-    "二": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
-}
 _ZH_OFFSET = re.compile(
     r"^(?:的)?(?:之|以)?(?P<dir>前|后)(?:的)?(?:那)?(?P<n>\d{1,2}|[一两二三四五六七八九十]?)(?:个)?"
     r"(?P<unit>天|周末|周|星期|礼拜|月)"
@@ -309,13 +307,11 @@ def _shift_zh(after: str, period: Period) -> Period | None:
     m = _ZH_OFFSET.match(after)
     if not m:
         return None
-    count = int(m.group("n")) if m.group("n").isdigit() else _ZH_COUNT[m.group("n")]
-    direction = "before" if m.group("dir") == "前" else "after"
+    back = m.group("dir") == "前"
     if m.group("unit") == "周末":
-        return _shift(f"the weekend {direction} ", period)
-    unit = _ZH_UNIT[m.group("unit")]
-    words = f"the {unit} {direction} " if count == 1 else f"{count} {unit}s {direction} "
-    return _shift(words, period)
+        return _moved(period, back, "weekend")
+    count = zh_int(m.group("n")) if m.group("n") else None
+    return _moved(period, back, _ZH_UNIT[m.group("unit")], None if count == 1 else count)
 
 
 def fits(card: Card, periods: Sequence[Period]) -> bool:
@@ -343,7 +339,14 @@ def boost_dated(
     """
     if boost <= 0 or not periods:
         return list(immediate)
-    out = [(i, s * (1 + boost) if i in cards and fits(cards[i], periods) else s) for i, s in immediate]
+    return _raised(immediate, lambda i: i in cards and fits(cards[i], periods), boost)
+
+
+def _raised(
+    immediate: Sequence[tuple[str, float]], chosen: Callable[[str], bool], boost: float
+) -> list[tuple[str, float]]:
+    """``immediate`` with the hits ``chosen`` picks raised by ``boost`` (a share), best first."""
+    out = [(i, s * (1 + boost) if chosen(i) else s) for i, s in immediate]
     return sorted(out, key=lambda kv: (-kv[1], kv[0]))
 
 
@@ -397,8 +400,7 @@ def boost_spans(
     :func:`states_span`; re-sorted, best first. Other questions pass through unchanged."""
     if boost <= 0 or not asks_how_long(question):
         return list(immediate)
-    out = [(i, s * (1 + boost) if i in cards and states_span(cards[i].content) else s) for i, s in immediate]
-    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
+    return _raised(immediate, lambda i: i in cards and states_span(cards[i].content), boost)
 
 
 _AROUND_EVENT = re.compile(
@@ -452,8 +454,4 @@ def boost_around_event(
     period = _shift(order, (day, day + _UNIT["day"]))
     if period is None:
         return list(immediate)
-    out = [
-        (i, s * (1 + boost) if i != best and i in cards and fits(cards[i], [period]) else s)
-        for i, s in immediate
-    ]
-    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
+    return _raised(immediate, lambda i: i != best and i in cards and fits(cards[i], [period]), boost)
