@@ -2,11 +2,14 @@
 ``benchmarks/data/zh_group.txt``: number the messages ``D<session>:<i>``, resolve each
 question's fact tags to those ids, and store per question its language, its character overlap
 with its evidence and its deterministic split (:func:`benchmarks.zh_recall.split_of`).
+``--source`` builds another chat in the same format beside its text (the bilingual team's,
+``bilingual_group.txt``: its speakers are the ones it names, in order of first message).
 
 Example::
 
     python -m benchmarks.zh_group_build          # rewrites benchmarks/data/zh_group.json
     python -m benchmarks.zh_group_build --check  # fails when the JSON is not what the text gives
+    python -m benchmarks.zh_group_build --source benchmarks/data/bilingual_group.txt
 """
 
 from __future__ import annotations
@@ -27,7 +30,9 @@ SPEAKERS = ["刘洋", "陈静", "王磊", "赵晓雨"]
 
 
 def build(source: Path = SOURCE) -> list[dict]:
-    conv: dict = {"speakers": list(SPEAKERS)}
+    """The chat of ``source`` as a one-conversation LoCoMo file (a list of one record)."""
+    fixed = source.resolve() == SOURCE.resolve()  # the Chinese chat's four, in their stored order
+    conv: dict = {"speakers": list(SPEAKERS) if fixed else []}
     tags: dict[str, list[str]] = {}
     texts: dict[str, str] = {}
     qa: list[dict] = []
@@ -64,7 +69,9 @@ def build(source: Path = SOURCE) -> list[dict]:
         if not session:
             raise ConfigError(f"line {n}: a message before the first session header", file=str(source))
         speaker, _, rest = line.partition(": ")
-        if speaker not in SPEAKERS or not rest:
+        if not fixed and rest and speaker and speaker not in conv["speakers"]:
+            conv["speakers"].append(speaker)
+        if speaker not in conv["speakers"] or not rest:
             raise ConfigError(f"line {n}: expected '<speaker>: <text>', got {line!r}", file=str(source))
         text, *marks = re.split(r"\s+#", rest)
         turns = conv[f"session_{session}"]
@@ -73,7 +80,8 @@ def build(source: Path = SOURCE) -> list[dict]:
         texts[dia_id] = text.strip()
         for tag in marks:
             tags.setdefault(tag.strip(), []).append(dia_id)
-    return [{"sample_id": "zh-group-1", "conversation": conv, "qa": qa}]
+    sample = "zh-group-1" if fixed else f"{source.stem.replace('_', '-')}-1"
+    return [{"sample_id": sample, "conversation": conv, "qa": qa}]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,15 +89,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check", action="store_true", help="compare with the stored JSON instead of writing"
     )
+    parser.add_argument(
+        "--source", type=Path, default=SOURCE, help="the hand-written chat (its JSON is written beside it)"
+    )
     args = parser.parse_args(argv)
-    data = build()
+    data = build(args.source)
+    target = args.source.with_suffix(".json")
     text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     if args.check:
-        if DATA.read_text(encoding="utf-8") != text:
-            print(f"{DATA} differs from what {SOURCE.name} gives; run python -m benchmarks.zh_group_build")
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            print(
+                f"{target} differs from what {args.source.name} gives; run python -m benchmarks.zh_group_build"
+            )
             return 1
         return 0
-    DATA.write_text(text, encoding="utf-8")
+    target.write_text(text, encoding="utf-8")
     qa = data[0]["qa"]
     for lang in ("zh", "en"):
         part = [q for q in qa if q["lang"] == lang]

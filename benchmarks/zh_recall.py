@@ -39,6 +39,7 @@ __all__ = [
     "TOP",
     "ZhQuestion",
     "han",
+    "language_of",
     "overlap",
     "split_of",
     "load_set",
@@ -64,6 +65,12 @@ def han(text: str) -> set[str]:
     ['刘', '洋']
     """
     return set(_HAN.findall(text))
+
+
+def language_of(text: str) -> str:
+    """``zh`` when Han characters are at least as many as Latin letters in ``text``, else ``en``
+    (what language an answer's messages are in)."""
+    return "zh" if len(_HAN.findall(text)) >= len(re.findall(r"[A-Za-z]", text)) else "en"
 
 
 def overlap(question: str, evidence_texts: Iterable[str]) -> float:
@@ -191,6 +198,14 @@ def run(
         "results": {},
         "misses": {},
     }
+    said = {t.message_id: t.text for t in conv.turns}
+    answer_lang = [language_of(" ".join(said[e] for e in q.evidence)) for q in qs]
+    out["pairs"] = {}
+    for pair in sorted({(q.lang, a) for q, a in zip(qs, answer_lang)}):
+        idx = [i for i, q in enumerate(qs) if (q.lang, answer_lang[i]) == pair]
+        out["pairs"][f"{pair[0]}->{pair[1]}"] = {"questions": len(idx)} | {
+            m: sum(_answered(ranked[m][i], qs[i].evidence) for i in idx) for m in methods
+        }
     for lang in LANGS:
         idx = [i for i, q in enumerate(qs) if q.lang == lang]
         out["results"][lang] = {"questions": len(idx)}
@@ -242,6 +257,14 @@ def _print(result: dict, show_misses: bool) -> None:
             n = res[lang]["questions"]
             cells.append(f"{res[lang][m]:>4}/{n:<3} {100 * res[lang][m] / n if n else float('nan'):5.1f}%")
         print(f"{m:<16}" + "".join(f"{c:>16}" for c in cells))
+    pairs = result.get("pairs", {})
+    if len(pairs) > 1:  # the same counts by question language -> answer language
+        print(
+            f"{'question->answer':<16}"
+            + "".join(f"{p + ' (' + str(c['questions']) + ')':>16}" for p, c in pairs.items())
+        )
+        for m in methods:
+            print(f"{m:<16}" + "".join(f"{c[m]:>4}/{c['questions']:<11}" for c in pairs.values()))
     print(
         f"{result['messages']} messages -> {result['cards']} cards in {result['ingest_s']} s; "
         f"recall p50 {result['recall_ms_p50']} ms (rough: shared, loaded machine)"
