@@ -1,0 +1,176 @@
+"""Everyday Chinese lines nobody wrote a rule for, read only through facts(), preferences() and
+commitments() (#40): a time of day alone, 得 / 要 / 打算 before a date, a promise reported by
+someone else, "去不了" to an invitation, a topicalised object given up ("咖啡我戒了"), a
+把-sentence, a job left for the next one, a relative's news, and idioms that look like tastes
+("笑死我了", "吃醋", "爱死你了"). The lines are in no labelled set; they were written before
+the rules that read them."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+MON = datetime(2026, 5, 11, 9, 0)  # a Monday
+
+
+def _told(hub, lines):
+    """A tenant that heard ``lines`` ((day, speaker, text)), a minute apart."""
+    mem = hub.tenant("helper")
+    for n, (day, speaker, text) in enumerate(lines):
+        mem.remember(text, speaker=speaker, at=MON + timedelta(days=day, minutes=n))
+    return mem
+
+
+def _owned(mem) -> dict:
+    return {c.owner: c for c in mem.commitments()}
+
+
+# -- promises: a time of day, a modal before a date, a mixed line, reported speech ------------------
+
+
+def test_a_time_of_day_alone_is_due_the_same_day(hub):
+    got = _owned(_told(hub, [(0, "李娜", "我下午三点去接孩子。"), (0, "王芳", "晚上七点我去机场接你。")]))
+    assert (got["李娜"].due, got["王芳"].due) == (date(2026, 5, 11), date(2026, 5, 11))
+    assert "接孩子" in got["李娜"].what and "接你" in got["王芳"].what
+
+
+def test_de_yao_dasuan_before_a_date_are_promises_without_the_modal_in_what(hub):
+    got = _owned(
+        _told(
+            hub,
+            [
+                (0, "李娜", "周五我得去趟银行。"),
+                (0, "王芳", "我打算月底把房租交了。"),
+                (0, "陈杰", "下礼拜我要去医院复查。"),
+                (0, "赵敏", "我下周去 Shenzhen 出差。"),
+                (0, "刘洋", "我明天把钱转给你。"),
+            ],
+        )
+    )
+    assert got["李娜"].due == date(2026, 5, 15) and "银行" in got["李娜"].what
+    assert got["王芳"].due == date(2026, 5, 31) and "房租" in got["王芳"].what
+    assert got["陈杰"].due == date(2026, 5, 18) and "复查" in got["陈杰"].what
+    assert got["赵敏"].due == date(2026, 5, 18) and "出差" in got["赵敏"].what
+    assert got["刘洋"].due == date(2026, 5, 12) and "钱" in got["刘洋"].what
+    for c in got.values():
+        assert not c.what.startswith(("得", "要", "打算")), c.what
+
+
+def test_a_promise_reported_by_someone_is_theirs(hub):
+    got = _owned(_told(hub, [(0, "李娜", "小王说他明天会把钥匙还给我。"), (0, "李娜", "我妈说她周末来看我。")]))
+    assert (got["小王"].due, got["小王"].counterparty) == (date(2026, 5, 12), "李娜")
+    assert got["李娜的妈妈"].due == date(2026, 5, 16)
+
+
+# -- an invitation turned down -----------------------------------------------------------------------
+
+
+def test_cant_go_turns_the_invitation_down_and_the_reason_is_no_taste(hub):
+    mem = _told(
+        hub,
+        [
+            (0, "helper", "周六一起去爬山吧？"),
+            (0, "李娜", "去不了，腿还疼。"),
+            (1, "helper", "今晚来吃饭吗？"),
+            (1, "王芳", "来不了，孩子发烧了。"),
+        ],
+    )
+    prefs = mem.preferences(subject="李娜")
+    assert [p.topic for p in prefs] == ["爬山"] and prefs[0].value < 0.5
+    assert not any("腿" in p.topic or "孩子" in p.topic for p in mem.preferences())
+    assert mem.commitments() == [] and mem.facts() == []
+
+
+# -- a thing given up, said first or moved by 把 -------------------------------------------------------
+
+
+def test_a_topicalised_object_given_up_turns_the_liking_down(hub):
+    mem = _told(
+        hub,
+        [
+            (0, "李娜", "我很喜欢喝咖啡。"),
+            (3, "李娜", "咖啡我戒了。"),
+            (3, "王芳", "奶茶我早就不喝了。"),
+            (3, "陈杰", "羊肉我不吃了。"),
+            (3, "赵敏", "火锅我不吃了，太辣。"),
+        ],
+    )
+    (coffee,) = mem.preferences(subject="李娜")
+    assert coffee.topic == "咖啡" and coffee.value < 0.5 and coffee.trend < 0
+    for who, topic in (("王芳", "奶茶"), ("陈杰", "羊肉"), ("赵敏", "火锅")):
+        assert [(p.topic, p.value < 0.5) for p in mem.preferences(subject=who)] == [(topic, True)]
+
+
+def test_a_ba_sentence_of_quitting_is_a_restriction(hub):
+    mem = _told(hub, [(0, "李娜", "我把烟戒了。")])
+    assert [(f.key, f.value) for f in mem.facts(subject="李娜")] == [("restriction", "smoking")]
+
+
+def test_le_after_now_marks_a_change_of_taste(hub):
+    mem = _told(
+        hub,
+        [(0, "李娜", "我很喜欢吃辣。"), (5, "李娜", "我现在不吃辣了。"), (5, "王芳", "我开始喜欢跑步了。")],
+    )
+    (spicy,) = mem.preferences(subject="李娜")
+    assert spicy.value < 0.5 and spicy.trend < 0
+    (run,) = mem.preferences(subject="王芳")
+    assert run.topic == "跑步" and run.value > 0.5
+
+
+# -- news: a job left for the next one, a relative's news, a plan that is no news yet -------------------
+
+
+def test_leaving_a_job_for_the_next_one_supersedes_the_old_employer(hub):
+    mem = _told(hub, [(0, "李娜", "我在阿里工作。"), (30, "李娜", "我从阿里离职了，下个月去美团。")])
+    facts = [(f.key, f.value, f.status) for f in mem.facts(subject="李娜", include_superseded=True)]
+    assert facts == [("employer", "美团", "pending"), ("employer", "阿里", "superseded")]
+
+
+def test_a_sister_married_off_to_a_city_is_filed_under_the_sister(hub):
+    mem = _told(hub, [(0, "李娜", "我姐嫁到广州去了。")])
+    facts = {(f.key, f.value) for f in mem.facts(subject="李娜的姐姐")}
+    assert ("relationship", "married") in facts and ("residence", "广州") in facts
+    assert mem.facts(subject="李娜") == []
+
+
+def test_relatives_news_and_ones_own(hub):
+    mem = _told(
+        hub,
+        [
+            (0, "李娜", "我弟考上浙大了！"),
+            (0, "李娜", "我哥去年从北京搬到了上海。"),
+            (0, "李娜", "我老公调到成都工作了。"),
+            (0, "王芳", "我和男朋友分手了。"),
+            (0, "陈杰", "我们家上个月搬到苏州了。"),
+            (0, "赵敏", "换工作了，现在在京东。"),
+        ],
+    )
+    got = {(f.subject, f.key, f.value) for f in mem.facts()}
+    assert got == {
+        ("李娜的弟弟", "school", "浙大"),
+        ("李娜的哥哥", "residence", "上海"),
+        ("李娜的老公", "residence", "成都"),
+        ("王芳", "relationship", "single"),
+        ("陈杰", "residence", "苏州"),
+        ("赵敏", "employer", "京东"),
+    }
+
+
+def test_a_planned_move_is_no_home_yet(hub):
+    mem = _told(hub, [(0, "李娜", "我打算下个月搬到杭州。")])
+    assert mem.facts() == []
+
+
+# -- idioms that look like tastes -----------------------------------------------------------------------
+
+
+def test_idioms_and_banter_are_no_tastes_facts_or_promises(hub):
+    lines = ["笑死我了。", "他又吃醋了。", "爱死你了！", "气死我了！", "我服了你了。", "饿死我了。", "你别吃醋了。"]
+    lines += ["烦死了，又加班。", "我才不吃醋呢。", "你可别吃醋啊。"]
+    mem = _told(hub, [(0, "李娜", "我明天去看牙。")] + [(1, "李娜", t) for t in lines])
+    assert mem.preferences() == [] and mem.facts() == []
+    assert [(c.what, c.status) for c in mem.commitments()] == [("去看牙", "open")]
+
+
+def test_love_intensified_by_si_of_a_thing_is_a_liking(hub):
+    mem = _told(hub, [(0, "李娜", "我爱死这家的火锅了。")])
+    assert [(p.topic, p.value > 0.5) for p in mem.preferences(subject="李娜")] == [("火锅", True)]
