@@ -56,7 +56,9 @@ def test_de_yao_dasuan_before_a_date_are_promises_without_the_modal_in_what(hub)
 
 
 def test_a_promise_reported_by_someone_is_theirs(hub):
-    got = _owned(_told(hub, [(0, "李娜", "小王说他明天会把钥匙还给我。"), (0, "李娜", "我妈说她周末来看我。")]))
+    got = _owned(
+        _told(hub, [(0, "李娜", "小王说他明天会把钥匙还给我。"), (0, "李娜", "我妈说她周末来看我。")])
+    )
     assert (got["小王"].due, got["小王"].counterparty) == (date(2026, 5, 12), "李娜")
     assert got["李娜的妈妈"].due == date(2026, 5, 16)
 
@@ -164,7 +166,15 @@ def test_a_planned_move_is_no_home_yet(hub):
 
 
 def test_idioms_and_banter_are_no_tastes_facts_or_promises(hub):
-    lines = ["笑死我了。", "他又吃醋了。", "爱死你了！", "气死我了！", "我服了你了。", "饿死我了。", "你别吃醋了。"]
+    lines = [
+        "笑死我了。",
+        "他又吃醋了。",
+        "爱死你了！",
+        "气死我了！",
+        "我服了你了。",
+        "饿死我了。",
+        "你别吃醋了。",
+    ]
     lines += ["烦死了，又加班。", "我才不吃醋呢。", "你可别吃醋啊。"]
     mem = _told(hub, [(0, "李娜", "我明天去看牙。")] + [(1, "李娜", t) for t in lines])
     assert mem.preferences() == [] and mem.facts() == []

@@ -62,7 +62,7 @@ _CANCEL = re.compile(
 
 _STANCE = re.compile(
     r"我(?:们)?(?:现在|其实|一直|也|还|真的|本来|以前|之前|原来|最近|开始|越来越|都|已经|渐渐)*(?P<neg>不太|不怎么|没那么|不再|不)?"
-    r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)"
+    r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)(?P<si>死)?"
     r"(?:吃|喝|看|听|玩|去)?(?P<obj>[\u4e00-\u9fff]{1,8})"
 )
 _NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是?|不过)?现在(?:我)?(?P<neg>不太|不再|不|没那么)?(?:喜欢|爱)了?")
@@ -89,7 +89,11 @@ _OFFER = re.compile(
     r"(?:去|吃|喝|来|订)?(?P<b>[\u4e00-\u9fff]{1,8}?)怎么样|给你来(?:杯|份|个|点)?(?P<c>[\u4e00-\u9fff]{1,6}?)吧|"
     r"要(?:喝点|吃点|加|点|来点)?(?P<d>[\u4e00-\u9fff]{1,6}?)吗"
 )
-_REFUSE = re.compile(r"^(?:不要|不了|不用|不想|算了|别|我不要|我不想|不行|不必|不，|不,)")
+# "去不了，腿还疼": a can't-V at the head of the answer turns the invitation down, whatever the reason
+_REFUSE = re.compile(
+    r"^(?:不要|不了|不用|不想|算了|别|我不要|我不想|不行|不必|不，|不,)"
+    r"|^(?:我|可能|估计|恐怕|这次|今天|今晚|周末)*(?:去|来|参加|赶|过)不(?:了|成)(?![\u4e00-\u9fff]{0,4}[吗呢？?])"
+)
 _ACCEPT = re.compile(r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗瓶罐盘块]|要)")
 
 _FACTS = (
@@ -125,7 +129,10 @@ _JOBS = re.compile(
 _RETIRED = re.compile(r"我(?:已经|终于|刚|刚刚|正式|也)*退休(?:了|啦)")
 _DIET = re.compile(r"我(?:现在)?(?:吃素|是素食者|是素食主义者|吃全素)")
 _RESTRICT = re.compile(
-    r"我(?:已经|现在)?(?:戒(?P<a>酒|烟|咖啡|糖)了?|不(?:再)?(?P<b>喝酒|抽烟|吸烟|喝咖啡)(?P<le>了)?)"
+    # "我把烟戒了": 把 puts the thing before the verb that quits it
+    r"我(?:已经|现在)?(?:戒(?P<a>酒|烟|咖啡|糖)了?|不(?:再)?(?P<b>喝酒|抽烟|吸烟|喝咖啡)(?P<le>了)?"
+    r"|(?:已经|终于)?把(?P<c>酒|烟)(?:给)?戒(?:掉)?了)"
+    r"|^(?P<d>酒|烟)我?(?:已经|早就|早|都)?戒(?:掉)?了"  # "烟我戒了": the thing said first
 )
 _LIFT = re.compile(r"我(?:又|重新)?开始(?P<a>喝酒|抽烟)了?|我又(?P<b>喝酒|抽烟)了")
 _AFFIRM = re.compile(r"^(?:对|是的|没错|对的|嗯|是啊|确实)")
@@ -142,6 +149,10 @@ def _zh_num(text: str) -> str:
 
 def _clean_obj(obj: str) -> str:
     obj = re.split(r"[，,。！!？?]|了$|的$", obj)[0]
+    # "这家的火锅", "我家猫": the thing, not whose or which one it is
+    obj = re.sub(
+        r"^(?:(?:这|那)(?:家|个|种|款|部|首|本|位)的?|我(?:们)?家的?|我的)(?=[\u4e00-\u9fff]{2})", "", obj
+    )
     if obj.startswith("的") or obj in ("那是", "这是", "那", "这"):
         return ""  # "是我最喜欢的运动": what follows 的 names a kind; "那是…": no thing named
     return clean_topic(obj)
@@ -264,8 +275,8 @@ def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
 
 
 def _status(s: str, speaker: str) -> list[Evidence]:
-    if s.endswith(("？", "?")):
-        return []
+    if s.endswith(("？", "?")) or re.match(r"(?:你|您)(?:们)?(?:可|就|也|先)?别", s):
+        return []  # "你别吃醋了": told to the other, no task of the speaker's called off
     m = _CANCEL.search(s)
     if m:
         words = (
@@ -394,7 +405,7 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         out.append(Evidence("fact", speaker, "diet", "素食", 0.5, "statement"))
     m = _RESTRICT.search(s)
     if m:
-        what = category_of(m.group("a") or m.group("b"))
+        what = category_of(m.group("a") or m.group("b") or m.group("c") or m.group("d"))
         if what:
             out.append(
                 Evidence(
