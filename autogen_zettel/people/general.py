@@ -149,7 +149,7 @@ def plan_only(s: str) -> bool:
     if re.search(r"[\u4e00-\u9fff]", s):
         if re.search(r"说不定|也许|可能|打算|准备|计划", s):  # a maybe stays a maybe, 了 or not
             return True
-        return bool(_ZH_FUTURE.search(s)) and not re.search(r"了[。！!，,]?$|已经", s)
+        return bool(_ZH_FUTURE.search(s)) and not _ZH_DONE_FIRST.search(s)
     if re.search(r"\b\w+ing\b.*\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b", s, re.I):
         return True  # "she's moving to Berlin next spring"
     return bool(_FUTURE_EN.search(s)) and not re.search(r"\b(?:now|since|got|left|quit|moved)\b", s, re.I)
@@ -614,7 +614,9 @@ _ZH_EMPLOYER = re.compile(
     rf"|(?<![现正实存])在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?"
     rf"(?<![A-Za-z])(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
-    rf"|(?:离职|辞职|跳槽|毕业|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?现在(?:在|去了)(?P<v5>{_HZ}{{2,6}}?)(?:了|。|！|$)"
+    rf"|(?:离职|辞职|跳槽|毕业|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?"
+    rf"(?:现在|目前|下个?月|下周|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
+    rf"(?P<v5>{_HZ}{{2,6}}?)(?:上班|工作|入职|报到)?(?:了|啦|。|！|$)"
 )
 _ZH_JOB = re.compile(
     r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
@@ -626,7 +628,7 @@ _ZH_JOB = re.compile(
     r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
 )
 _ZH_RESIDENCE = re.compile(
-    r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
+    r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
     r"|在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
@@ -635,12 +637,16 @@ _ZH_HERE = re.compile(
     r"^我?(?:现在|目前|如今|一直)?(?:都|还|也)?在(?P<v>[\u4e00-\u9fff]{2,8}?)(?:呢|了)?[。！!]?$"
 )
 _ZH_FUTURE = re.compile(
-    r"打算|准备|(?<![联理思感幻梦回设猜构])想|说不定|可能|也许|明年|下个?月|下周|以后|将来|要搬|会搬"
+    # 以后 after an event is "after it" ("退休以后搬回了老家"), not "some day"
+    r"打算|准备|(?<![联理思感幻梦回设猜构])想|说不定|可能|也许|明年|下个?月|下周|(?:^|[，,]|从今|今)以后|将来|要搬|会搬"
 )
+# news though a time ahead is named: the sentence ends done, says 已经, or tells a done event first
+# ("我从阿里离职了，下个月去美团": the leaving is done, the next job follows from it)
+_ZH_DONE_FIRST = re.compile(r"了[。！!，,]?$|已经|^[^，,]*[\u4e00-\u9fff]了[，,]")
 _ZH_RELATION = (
     ("engaged", re.compile(r"订婚")),
     ("divorced", re.compile(r"离婚|(?:跟|和)(?:老婆|老公|妻子|丈夫)离了")),
-    ("married", re.compile(r"结婚|领证|成家了")),
+    ("married", re.compile(r"结婚|领证|成家了|(?<!没)(?<!不)嫁(?:到|给|去|人)了?|娶了")),
     ("single", re.compile(r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)")),
     (
         "dating",
@@ -659,7 +665,7 @@ _ZH_HOMETOWN = re.compile(
     r"(?:^|[，,])我是(?!个|一|本|外|成年|年轻|文化|普通|局外|自己|男|女|老实|明白|懂行|新|好|坏|穷|富|什么|哪)"
     r"(?P<v3>[\u4e00-\u9fff]{2,3}?)人(?=[。！，,]|$)|(?:从小|小时候)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)长大|"
     r"在(?P<v6>[\u4e00-\u9fff]{2,4}?)出生|(?:出生在|出生于)(?P<v5>[\u4e00-\u9fff]{2,4}?)(?=[，。！,]|$|的)|"
-    r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?<!在)(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
+    r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?<!在)(?<!搬回)(?<!搬回了)(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
 )
 _ZH_ALLERGY = re.compile(r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏")
 _ZH_DIET = re.compile(r"(?:开始|已经|现在)?(?:吃素|吃全素|成了素食者)")
@@ -686,7 +692,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         return []  # "我以前在北京工作过": what was, not what is
     if re.match(r"(?:他|她|它)们?(?!的)", s) and "我" not in s:
         return []  # "他在上海当老师": someone unnamed, whose fact is not the speaker's
-    future = bool(_ZH_FUTURE.search(s)) and not re.search(r"了[。！，]?$|已经", s)
+    future = bool(_ZH_FUTURE.search(s)) and not _ZH_DONE_FIRST.search(s)
     out: list[Evidence] = []
     change = bool(_ZH_CHANGE.search(s)) and not re.search(r"已经.{0,4}年了", s)
     kind = "change" if change else "statement"
@@ -706,6 +712,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if m.group("v") and _ZH_LEVEL.fullmatch(v) and (m.group("v7") or _ZH_SCHOOL.search(s, m.end())):
             continue  # "考上研究生了，九月去复旦报到": the level, then the school that names it
+        if m.group("v7") and re.search(r"辞职|离职|跳槽|入职|上班", s):
+            continue  # "我辞职了，下周去腾讯报到": a new job, taken up below
         if m.group("v7") or m.group("v8"):
             if is_place(v) and not _ZH_ENROL.search(s):  # "去上海读研": the city, not the school
                 add("residence", v, "statement")
@@ -738,6 +746,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if m.group("v5") and re.match(r"(?:他|她)", s):
             continue  # "他不在公司干了，现在在…": someone else's job, said without a name
+        if m.group("v3") and s[max(0, m.start() - 1) : m.start()] == "不":
+            continue  # "我已经不在银行上班了": the employer that was, not the one that is
         if m.group("v3") and is_place(v):
             # "我在北京工作", "我在厦门当导游": where they live; the trade, if any, is a job below.
             # Only the whole span after 在 is a home ("四川宜宾"), not a piece of a name ("阿里巴巴")
@@ -788,8 +798,11 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面|房子$|新家$|新房$|公寓$|宿舍$", v
         ):
             continue
+        if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
+            continue  # "我没嫁到外地", "不想搬到郊区": the move that did not happen
         add("residence", v, "statement" if m.group("v2") or m.group("v4") else "change")
-    if "residence" in {e.key for e in out} and "回老家" in s:
+    # "回老家重庆定居了" says where home was; "搬回老家西安" tells only the move (the labelled sets' reading)
+    if "residence" in {e.key for e in out} and "回老家" in s and "搬回" not in s:
         add("hometown", next(e.value for e in out if e.key == "residence"), "statement")
     for value, pattern in _ZH_RELATION:
         if pattern.search(s):
@@ -840,9 +853,9 @@ _ZH_STANCE = re.compile(
     rf"我(?:这人|现在|最近|一直|也|就|还)*{_ZH_DEG}(?:对(?P<pre>[\u4e00-\u9fffA-Za-z\- ]{{1,8}}?))?{_ZH_DEG}"
     rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
 )
-_ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道"
-    rf"^(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直)*{_ZH_DEG}(?:一般|从来|真的|一直|始终|总是)?"
-    rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道)"
+_ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
+    rf"^(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就)*{_ZH_DEG}"
+    rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
 )
 _ZH_FAN = re.compile(
     r"是(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{1,6}?)的(?:铁粉|粉丝|忠实粉丝)|是个(?P<obj2>[\u4e00-\u9fff]{1,4}?)迷"
@@ -993,7 +1006,9 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                     out += _pref(subject, m2.group("obj"), 0.9, "change")
                 continue
             obj = m.group("obj")
-            neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb")))
+            neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb").startswith("戒")
+            if m.group("le") and neg:
+                kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
         if (
             not obj
             or obj in ("我", "你", "他", "她", "这", "那", "它")
@@ -1204,7 +1219,9 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         if re.search(r"了[啦吧]?$", rest) and not (has_time and "把" in rest):
             continue
         what = re.sub(
-            rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|答应(?:我们?|你)?|承诺|{_ZH_TIME})+", "", rest
+            rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|还|得|要|打算|准备|计划|答应(?:我们?|你)?|承诺|{_ZH_TIME})+",
+            "",
+            rest,
         )
         what = re.sub(r"[了吧啊呢哈呀哦啦嘛]+$", "", what)
         if not what:  # "我答应你，这周六陪你去看电影": the promise is the clause after the promising one
