@@ -67,7 +67,7 @@ _STANCE = re.compile(
 )
 _NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是?|不过)?现在(?:我)?(?P<neg>不太|不再|不|没那么)?(?:喜欢|爱)了?")
 _TIRED = re.compile(
-    r"(?:对)?(?P<o>[\u4e00-\u9fff]{1,6}?)(?:我)?(?:已经|都)?(?:吃|喝|看|听|玩)?腻了|我(?:已经)?(?:吃|喝|看|听)腻了(?P<o2>)"
+    r"(?:对)?(?P<o>(?![我你他她它])[\u4e00-\u9fff]{1,6}?)(?:我)?(?:已经|都)?(?:吃|喝|看|听|玩)?腻了|我(?:已经)?(?:吃|喝|看|听)腻了(?P<o2>)"
 )
 _WANT_NOT = re.compile(
     r"我?(?:最近|现在|今天|今晚|暂时)?(?:不太|不)想(?:吃|喝|去|看|要|点)(?P<o>[\u4e00-\u9fff]{1,6})"
@@ -165,7 +165,7 @@ def offer_topic(previous: str | None) -> str:
     m = _OFFER.search(previous)
     if not m:
         bare = re.fullmatch(
-            r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下)?(?:周|星期)[一二三四五六日天])?(?:一起|咱们|我们)?(?:又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
+            r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下)?(?:周|星期)[一二三四五六日天])?(?:一起|咱们|我们)?(?:又是|还是|又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
             r"(?:吃|喝|去|看|唱)?(?:点|些|一?[杯瓶碗份个])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
             previous,
         )
@@ -243,6 +243,8 @@ def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
     if (
         m
         and not re.search(r"[我你他她们的了吗呢吧]", m.group("obj"))
+        # "可以，我明天改": an answer's yes is no thing taken on
+        and not re.fullmatch(r"好的?|好啊|行|可以|没问题|嗯|放心|OK|ok|对|是的?", m.group("obj"))
         # the act itself follows, taken on (来, 负责) or plain; "看恐怖片我会做噩梦" foresees, promises nothing
         and _TOPIC_ACT.match(m.group("rest"))
         and _is_promise(m.group("rest"), s)
@@ -335,7 +337,9 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         )
     m = _TIRED.search(s)
     if m and not out:
-        out += _pref(speaker, _clean_obj(m.group("o")), 0.2, "change")
+        # "别了，我吃腻了" after "又是披萨？": what one is tired of is what was offered
+        tired = _clean_obj(m.group("o") or "") or offer_topic(previous)
+        out += _pref(speaker, tired, 0.2, "change") if tired else []
     m = _WANT_NOT.search(s)
     if m and not out:
         out += _pref(speaker, _clean_obj(m.group("o")), 0.0, "refusal")
@@ -379,10 +383,14 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
             continue  # a move that is only planned is no fact yet
         for m in pattern.finditer(s):
             value = m.group("v") if m.groupdict().get("v") else m.groupdict().get("v2")
+            if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
+                continue  # "我没搬到郊区": the move that did not happen
             if not value:
                 continue
             value = re.sub(r"^(?:一家|一个)(?=\S{2})", "", value) if key == "employer" else value
-            if key == "residence" and re.search(r"房子$|新家$|新房$|公寓$|宿舍$|^一起", value):
+            if key == "residence" and re.search(
+                r"房子$|新家$|新房$|公寓$|宿舍$|^一起|附近$|旁边$|对面$|隔壁$", value
+            ):
                 continue  # "搬到新房子了": a dwelling, not a place; "住在一起": with whom, not where
             if key == "age":
                 value = _zh_num(value)
