@@ -632,6 +632,8 @@ _ZH_RESIDENCE = re.compile(
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
     r"|在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
+    # "去年去深圳工作了": gone to a place to work or live there (a place only, checked below)
+    r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
 )
 _ZH_HERE = re.compile(
     r"^我?(?:现在|目前|如今|一直)?(?:都|还|也)?在(?P<v>[\u4e00-\u9fff]{2,8}?)(?:呢|了)?[。！!]?$"
@@ -800,6 +802,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
             continue  # "我没嫁到外地", "不想搬到郊区": the move that did not happen
+        if m.group("v5") and not is_place(v):
+            continue  # "去一家外企工作了": a firm, not a place
         add("residence", v, "statement" if m.group("v2") or m.group("v4") else "change")
     # "回老家重庆定居了" says where home was; "搬回老家西安" tells only the move (the labelled sets' reading)
     if "residence" in {e.key for e in out} and "回老家" in s and "搬回" not in s:
@@ -841,8 +845,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
 
 _ZH_LIKE = r"喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
 _ZH_DISLIKE = (
-    r"讨厌|烦|受不了|吃不了|喝不了|不碰|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听)|不爱|"
-    r"不喜欢|不太喜欢|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
+    r"讨厌|烦|受不了|吃不了|喝不了|不碰|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
+    # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
+    r"不(?:怎么|太|大|那么|再)?(?:喜欢|爱|迷)|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
 )
 _ZH_DEG = (
     # possessive (*+): "是真的" reads as one word or as 是 + 真的, and a backtracking star over
@@ -851,7 +856,7 @@ _ZH_DEG = (
 )
 _ZH_STANCE = re.compile(
     rf"我(?:这人|现在|最近|一直|也|就|还)*{_ZH_DEG}(?:对(?P<pre>[\u4e00-\u9fffA-Za-z\- ]{{1,8}}?))?{_ZH_DEG}"
-    rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
+    rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})\s*+(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)\s*(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
 )
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
     rf"^(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就)*{_ZH_DEG}"
@@ -979,8 +984,14 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         if kind == "change":
             c2 = re.sub(r"越来越|越[\u4e00-\u9fff]越", "", c2)
         m = _ZH_STANCE.search(c2)
-        if m and not (m.group("obj") or m.group("pre") or before_obj).strip() and c is clauses[0]:
-            m = None  # "咖啡我一直喝不惯": no object after the verb, the topic before it (below)
+        if (
+            m
+            and re.fullmatch(
+                r"(?:吃|喝|看|玩|听|打)?", (m.group("obj") or m.group("pre") or before_obj).strip()
+            )
+            and c is clauses[0]
+        ):
+            m = None  # "咖啡我一直喝不惯", "甜食我不太爱吃": no thing after the verb, the topic before it (below)
         if not m and kind == "change" and "戒" in c and before_obj:
             out += _pref(subject, before_obj, 0.1, "change")  # quit what was liked before
             break
@@ -1009,6 +1020,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb").startswith("戒")
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
+        obj = re.sub(r"^(?:我们?家的?|我的)(?=[\u4e00-\u9fff])", "", obj or "")  # "离不开我家猫": the cat
         if (
             not obj
             or obj in ("我", "你", "他", "她", "这", "那", "它")
@@ -1182,6 +1194,9 @@ _ZH_NOT_ACT = re.compile(
 )
 
 
+_ZH_LONE_ACTS = frozenset("看发写改做买订打回交寄送弄办修问查")
+
+
 def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
     """A promise told by the time it is for: a future time anchor (or 来 / 争取 / 包在我身上)
     before or after the subject and an act, not a past one (月底前我把房租交了 is still ahead)."""
@@ -1211,8 +1226,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
                 ]
             continue
         rest = re.sub(rf"^(?:{_ZH_TIME}|之前|以前|前)+", "", m.group("rest"))
-        if _ZH_NOT_ACT.match(rest) or len(rest) < 2:
-            continue
+        if _ZH_NOT_ACT.match(rest) or (len(rest) < 2 and not (has_time and rest in _ZH_LONE_ACTS)):
+            continue  # "我晚上看" to "你能帮我看看这份合同吗？" is a promise; its thing is asked
         modal = re.match(r"(?:来|会|负责|保证|一定|争取|尽量|马上|去|帮|替|给|把|开车|顺路)", rest)
         if not (has_time or (modal and modal.group(0) in ("来", "负责", "保证", "一定", "争取"))):
             continue
@@ -1353,11 +1368,17 @@ _ZH_DONE = re.compile(
     r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>[\u4e00-\u9fff]{0,3}?)"
     r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$|^搞定了?[！!。]*$"
 )
+# "合同已经发了", "班我已经替你值了": the thing first, then 已经 and a verb of handing over or doing
+_ZH_DONE_ALREADY = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?已经(?:替你|帮你|给你)?"
+    r"(?:发|寄|交|付|订|办|买|还|送|转|回|值|签|报|提交|安排|处理|预约|确认|通知|联系|做|写|改|修|洗|取|拿)"
+    r"(?:过去|出去|给你|过来|好|完)?了[。！!~～]*$"
+)
 # "这周帮不了你了": an act that cannot happen now, read before the bare 不…了 (which would take
 # "这周帮" for the thing)
 # "我不去健身房了": a plan of going or doing dropped (not a taste: 吃 / 喝 are left to the tastes)
 _ZH_DROP = re.compile(
-    r"^我们?(?:就|先|也|还是|今天|明天|今晚|周末|这周)*不(?P<v>去|来|参加|报|办|订|买|搬)(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
+    rf"^(?:我们?)?(?:就|先|也|还是|这周|{_ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
 )
 _ZH_CANT = re.compile(
     r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不了(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
@@ -1414,7 +1435,11 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
-    m = _ZH_DONE.search(re.split(r"[，,]", s)[0].strip())
+    first = re.split(r"[，,]", s)[0].strip()
+    m = _ZH_DONE_ALREADY.match(first)
+    if m:
+        return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
+    m = _ZH_DONE.search(first)
     if m:
         obj = m.groupdict().get("obj") or ""
         named = re.search(rf"(?P<name>{_ZH_NAME_RE})(?:已经|都)", obj + s[len(obj) : len(obj) + 4])
