@@ -184,3 +184,51 @@ def test_idioms_and_banter_are_no_tastes_facts_or_promises(hub):
 def test_love_intensified_by_si_of_a_thing_is_a_liking(hub):
     mem = _told(hub, [(0, "李娜", "我爱死这家的火锅了。")])
     assert [(p.topic, p.value > 0.5) for p in mem.preferences(subject="李娜")] == [("火锅", True)]
+
+
+# -- the second round: shapes found by reading more everyday lines ---------------------------------------
+
+
+def test_a_liking_negated_or_given_up_in_other_words(hub):
+    mem = _told(
+        hub,
+        [
+            (0, "李娜", "甜食我一直不太爱吃。"),
+            (0, "王芳", "我已经不迷剧本杀了。"),
+            (0, "陈杰", "我现在不怎么打麻将了。"),
+            (0, "赵敏", "以前怕狗，现在离不开我家狗了。"),
+        ],
+    )
+    got = {(p.subject, p.topic): p.value for p in mem.preferences()}
+    assert got.keys() == {("李娜", "甜食"), ("王芳", "剧本杀"), ("陈杰", "麻将"), ("赵敏", "狗")}
+    assert got[("赵敏", "狗")] > 0.5 and all(v < 0.5 for k, v in got.items() if k[0] != "赵敏")
+
+
+def test_tired_of_what_was_offered(hub):
+    mem = _told(hub, [(0, "helper", "中午还吃麻辣烫？"), (0, "李娜", "饶了我吧，我吃腻了。")])
+    assert [(p.topic, p.value < 0.5) for p in mem.preferences(subject="李娜")] == [("麻辣烫", True)]
+
+
+def test_gone_to_a_city_to_work_is_a_new_home(hub):
+    mem = _told(hub, [(0, "李娜", "我表哥前年去成都工作了。"), (0, "王芳", "我没搬到郊区。")])
+    assert [(f.subject, f.key, f.value) for f in mem.facts()] == [("李娜的表哥", "residence", "成都")]
+
+
+def test_a_task_said_done_or_dropped_without_a_subject(hub):
+    mem = _told(
+        hub,
+        [
+            (0, "李娜", "我明天把发票寄给你。"),
+            (0, "王芳", "我周三去游泳馆。"),
+            (1, "李娜", "发票已经寄出去了，注意查收。"),
+            (1, "王芳", "周三不去游泳馆了，感冒了。"),
+        ],
+    )
+    got = {c.owner: c.status for c in mem.commitments()}
+    assert got == {"李娜": "done", "王芳": "cancelled"}
+
+
+def test_a_lone_verb_with_a_time_answers_the_request(hub):
+    mem = _told(hub, [(0, "helper", "你能帮我改改这份简历吗？"), (0, "李娜", "可以，我明天改。")])
+    (c,) = mem.commitments()
+    assert (c.owner, c.due) == ("李娜", date(2026, 5, 12)) and "简历" in c.what
