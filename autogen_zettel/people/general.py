@@ -616,7 +616,7 @@ _ZH_EMPLOYER = re.compile(
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
     rf"|(?:离职|辞职|跳槽|毕业|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?"
     rf"(?:现在|目前|下个?月|下周|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
-    rf"(?P<v5>{_HZ}{{2,6}}?)(?:上班|工作|入职|报到)?(?:了|啦|。|！|$)"
+    rf"(?P<v5>{_HZ}{{2,6}}?)(?=上班|工作|入职|报到|实习|打工|当|做|了|啦|。|！|$)"
 )
 _ZH_JOB = re.compile(
     r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
@@ -654,6 +654,7 @@ _ZH_RELATION = (
         "dating",
         re.compile(
             r"(?:跟|和)(?:女朋友|男朋友|对象)住在一起|谈恋爱|在谈|有对象了|脱单|^我(?:俩|们俩?)在一起了|(?:跟|和)(?:他|她)在一起了"
+            r"|^我(?:跟|和)[\u4e00-\u9fff]{1,3}?在一起了"
         ),
     ),
 )
@@ -712,6 +713,11 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if m.group("v9"):
             add("school", m.group("v9"), "change")
             continue
+        if m.group(0).startswith("被") and not s[m.end("v") :].startswith("录取"):
+            continue  # "我被裁了", "快被他气死了": 被 is a school's only when it admits
+        if m.group("v") and re.search(r"(?:员|师|警|官)$", m.group("v")):
+            add("job", m.group("v"), "change")  # "考上公务员了": a post passed into, not a school
+            continue
         if m.group("v") and _ZH_LEVEL.fullmatch(v) and (m.group("v7") or _ZH_SCHOOL.search(s, m.end())):
             continue  # "考上研究生了，九月去复旦报到": the level, then the school that names it
         if m.group("v7") and re.search(r"辞职|离职|跳槽|入职|上班", s):
@@ -725,10 +731,11 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if (
             v
             and m.group("v2")
-            and re.match(r"(?:读|上)(?:大学|高中)", s[m.end("v2") :])
+            and (re.match(r"(?:读|上)(?:大学|高中)", s[m.end("v2") :]) or is_place(v))
             and not re.search(r"大学|学院|大$|中$|小$|校|[A-Za-z]", v)
         ):
-            # "在北京上大学": a city where they study, not the name of the school ("在复旦读研" is one)
+            # "在北京上大学", "在北京读研究生": a city where they study, not the name of the school
+            # ("在复旦读研" is one)
             add("residence", v, "statement")
             continue
         if v and not re.search(r"公司|医院|银行", v):
@@ -763,16 +770,15 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                 s[m.end() - 1 :]
             ):
                 continue
-        add(
-            "employer",
-            v,
+        k = (
             "change"
             if (change and not m.group("v3"))
             or re.search(r"换了|换工作|跳槽|入职|辞职|离职|实习|毕业|现在|不当|不干", s)
             else kind
             if m.group("v3") is None
-            else "statement",
+            else "statement"
         )
+        add("employer", v, k)
     for m in _ZH_JOB.finditer(s):
         v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")
         if (m.group("v3") or m.group("v4")) and (
@@ -998,7 +1004,9 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         neg = False
         if m:
             verb = m.group("verb")
-            obj = (m.group("obj") or m.group("pre") or before_obj).strip()
+            obj = re.sub(
+                r"^死(?=\S)", "", (m.group("obj") or m.group("pre") or before_obj).strip()
+            )  # "爱死这首歌了"
             if re.match(r"(?:了|的)$", obj) or not obj:
                 obj = before_obj
             obj = (
@@ -1180,7 +1188,7 @@ def normalise_zh(s: str) -> str:
 _ZH_TIME = (
     r"(?:大后天|后天|明天|明早|明晚|今天|今晚|今早|下午|上午|晚上|早上|中午|周末|这周末|这个?周末|下班后|下班以后|"
     r"下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|(?:周|星期|礼拜)[一二三四五六日天末]|"
-    r"月底|月末|下个?月|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间)"
+    r"月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间)"
 )
 _ZH_PAST_TIME = re.compile(r"昨天|前天|刚才|刚刚|上周|上个?月|去年|已经")
 _ZH_ACK = re.compile(
