@@ -232,3 +232,26 @@ def test_a_lone_verb_with_a_time_answers_the_request(hub):
     mem = _told(hub, [(0, "helper", "你能帮我改改这份简历吗？"), (0, "李娜", "可以，我明天改。")])
     (c,) = mem.commitments()
     assert (c.owner, c.due) == ("李娜", date(2026, 5, 12)) and "简历" in c.what
+
+
+# -- the third round ---------------------------------------------------------------------------------------
+
+
+def test_a_month_end_ahead_and_an_intention_are_no_part_of_what(hub):
+    got = _owned(_told(hub, [(0, "李娜", "我下个月底要交论文。"), (0, "王芳", "我打算下礼拜二去看房。")]))
+    assert (got["李娜"].what, got["李娜"].due) == ("交论文", date(2026, 6, 30))
+    assert (got["王芳"].what, got["王芳"].due) == ("看房", date(2026, 5, 19))
+
+
+def test_bei_admits_to_no_school_and_a_post_passed_into_is_a_job(hub):
+    mem = _told(
+        hub,
+        [(0, "李娜", "我快被他气死了。"), (0, "李娜", "我被裁了。"), (0, "王芳", "我考上公务员了。")],
+    )
+    assert [(f.subject, f.key, f.value) for f in mem.facts()] == [("王芳", "job", "公务员")]
+
+
+def test_together_with_a_named_person_is_dating_and_a_city_of_study_is_home(hub):
+    mem = _told(hub, [(0, "李娜", "我和小刘在一起了。"), (0, "王芳", "我表妹在南京读博士。")])
+    got = {(f.subject, f.key, f.value) for f in mem.facts()}
+    assert got == {("李娜", "relationship", "dating"), ("王芳的表妹", "residence", "南京")}
