@@ -35,7 +35,8 @@ _BEFORE = re.compile(rf"(?:在)?{_TIME}+(?:之前|以前|前|之内|内)?")
 _MODAL = r"(?:会|来|负责|保证|答应你?|承诺|一定|马上|尽快|去|要)"
 _STRONG = r"(?:会|来|负责|保证|答应你?|承诺|一定)"
 _ACTION = (
-    "发|寄|交|做|写|打|订|买|修|接|还|送|带|改|回复|完成|准备|整理|检查|付|请|帮|搬|拿|办|提交|安排|联系|处理|"
+    # 发 as "send", not 发 + a state of the body (发烧, 发胖, 发炎)
+    "发(?![烧胖炎呆抖愁冷热火芽])|寄|交|做|写|打|订|买|修|接|还|送|带|改|回复|完成|准备|整理|检查|付|请|帮|搬|拿|办|提交|安排|联系|处理|"
     "看一下|问|给|把|预约|取|洗|打扫|报价|确认|安装|通知"
 )
 _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想|认为|希望")
@@ -289,6 +290,8 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
     if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):
         return []
+    if re.search(r"(?:先|这就|得|要)?去(?!过)[\u4e00-\u9fff]{1,3}(?<![完好])了[。！!~～]*$", s):
+        return []  # "我先去洗澡了", "不说了，我去做饭了": off to do it, nothing done yet
     m = _DONE.search(s)
     if m:
         subject = speaker
@@ -387,6 +390,8 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
             value = m.group("v") if m.groupdict().get("v") else m.groupdict().get("v2")
             if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
                 continue  # "我没搬到郊区": the move that did not happen
+            if key == "residence" and re.search(r"小时候|那时候?|当年|以前|原来|过去|曾经", s[: m.start()]):
+                continue  # "我小时候住在农村": where one lived then, not now
             if not value:
                 continue
             value = re.sub(r"^(?:一家|一个)(?=\S{2})", "", value) if key == "employer" else value
