@@ -953,6 +953,8 @@ def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
 
 def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     out: list[Evidence] = []
+    if re.search(r"[？?]\s*$", s):
+        return out  # "谁不喜欢钱呢？": a question, rhetorical or not, states no taste
     m = _ZH_FAVOURITE.search(s)
     if m and not re.match(r"[我你他她它这那]|今天|明天|昨天|今年|现在", m.group("obj")):
         return _pref(subject, m.group("obj"), 0.9, "statement")
@@ -1198,7 +1200,9 @@ _ZH_PROMISE_HEAD = re.compile(
     rf"^(?:{_ZH_TIME}|之前|以前|前|在)*[，,]?\s*我们?(?:{_ZH_TIME}|之前|以前|前)*(?P<rest>.+)"
 )
 _ZH_NOT_ACT = re.compile(
-    r"^(?:是|在[^\s]{0,6}(?:上班|工作|住)|觉得|喜欢|爱|讨厌|想|希望|有|没|不|也不|还没|挺|很|特别|最近)"
+    # a state ("好累", "太忙"), a thought ("在想…"), or no act at all
+    r"^(?:是|在[^\s]{0,6}(?:上班|工作|住)|在(?:想|考虑|琢磨|犹豫|纠结)|觉得|喜欢|爱|讨厌|想|希望|有|没|不|也不|还没|挺|很|特别|最近"
+    r"|好(?!好)|太|有点|真|超|比较|非常)"
 )
 
 
@@ -1216,6 +1220,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         or re.search(r"看看|再说|也许|可能|说不定", s)
     ):
         return []
+    if re.search(r"哪儿|哪里|去哪|什么|怎么|要不要|是不是", s):
+        return []  # "我在想周末去哪儿玩": what is still asked is not yet promised
     pledge = bool(re.search(r"包在我身上|交给我|放心", s))
     clauses = re.split(r"[，,；;。！!]", s)
     for i, clause in enumerate(clauses):
