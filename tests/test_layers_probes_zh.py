@@ -255,3 +255,14 @@ def test_together_with_a_named_person_is_dating_and_a_city_of_study_is_home(hub)
     mem = _told(hub, [(0, "李娜", "我和小刘在一起了。"), (0, "王芳", "我表妹在南京读博士。")])
     got = {(f.subject, f.key, f.value) for f in mem.facts()}
     assert got == {("李娜", "relationship", "dating"), ("王芳的表妹", "residence", "南京")}
+
+
+# -- chatter that says nothing for the layers --------------------------------------------------------------
+
+
+def test_everyday_chatter_is_no_promise_taste_fact_or_task_closed(hub):
+    lines = ["我在想周末去哪儿玩。", "我今天好累啊。", "孩子发烧了。", "我小时候住在农村。", "谁不喜欢钱呢？"]
+    lines += ["不说了，我去做饭了。", "我先去洗澡了。"]
+    mem = _told(hub, [(0, "李娜", "我明天去接孩子。")] + [(0, "李娜", t) for t in lines])
+    assert mem.preferences() == [] and mem.facts() == []
+    assert [(c.what, c.status) for c in mem.commitments()] == [("接孩子", "open")]
