@@ -607,7 +607,7 @@ _ZH_SCHOOL = re.compile(
 _ZH_LEVEL = re.compile(r"(?:研究生|大学|高中|初中|小学|中学|博士|硕士|本科|幼儿园|重点大学|名校)")
 _ZH_ENROL = re.compile(r"考上|考进|转学|入学|开学|报到|上(?:了)?(?:小学|初中|中学|高中|大学|幼儿园)了")
 _ZH_EMPLOYER = re.compile(
-    rf"(?:跳槽|辞职|调|派)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?)(?:了|。|，|！|$|上班|工作)"
+    rf"(?:跳槽|辞职|调|派|换)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?)(?:了|。|，|！|$|上班|工作)"
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
     # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
     # name is taken whole ("在Google上班", not "ogle")
@@ -649,7 +649,12 @@ _ZH_RELATION = (
     ("engaged", re.compile(r"订婚")),
     ("divorced", re.compile(r"离婚|(?:跟|和)(?:老婆|老公|妻子|丈夫)离了")),
     ("married", re.compile(r"结婚|领证|成家了|(?<!没)(?<!不)嫁(?:到|给|去|人)了?|娶了")),
-    ("single", re.compile(r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)")),
+    (
+        "single",
+        re.compile(
+            r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|^我们俩?(?:已经)?分了(?=[。！，,~]|$)"
+        ),
+    ),
     (
         "dating",
         re.compile(
@@ -888,7 +893,10 @@ _ZH_YES_AFTER = re.compile(r"才怪|不行了|白不|走[！!。~]*$|去[！!]|�
 _ZH_FAVOURITE = re.compile(
     r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:是|算是|就是)我(?:最|特别|超)(?:喜欢|爱)的"
 )
-_ZH_POS_ANSWER = re.compile(r"^(?:可以呀|可以啊|好啊|好呀|行啊|走起|必须的|当然|早就想)")
+# "去！" to "要不要一起去吃烧烤？": the verb of the offer said back alone
+_ZH_POS_ANSWER = re.compile(
+    r"^(?:可以呀|可以啊|好啊|好呀|行啊|走起|必须的|当然|早就想|(?:去|来|走)(?:啊|呀)?[！!~～。]*$)"
+)
 
 
 def _now_bare(clause: str) -> str:
@@ -1182,7 +1190,10 @@ _ZH_REGISTER = (
 def normalise_zh(s: str) -> str:
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
-    return s
+    # "我现在在 Google 上班": the spaces a Latin word is set off by join nothing in Chinese
+    return re.sub(
+        r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])", "", s
+    )
 
 
 # ----------------------------------------------------------------------------- commitments and status
