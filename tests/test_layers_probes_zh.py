@@ -266,3 +266,36 @@ def test_everyday_chatter_is_no_promise_taste_fact_or_task_closed(hub):
     mem = _told(hub, [(0, "李娜", "我明天去接孩子。")] + [(0, "李娜", t) for t in lines])
     assert mem.preferences() == [] and mem.facts() == []
     assert [(c.what, c.status) for c in mem.commitments()] == [("接孩子", "open")]
+
+
+# -- the fourth round: the people around one, Latin names in a Chinese line, a bare yes ---------------------
+
+
+def test_a_boss_or_a_friend_reported_is_filed_under_them(hub):
+    got = _owned(
+        _told(hub, [(0, "李娜", "我老板说他下周给我答复。"), (0, "李娜", "我闺蜜说她周六来帮我搬家。")])
+    )
+    assert (got["李娜的老板"].due, got["李娜的老板"].counterparty) == (date(2026, 5, 18), "李娜")
+    assert got["李娜的闺蜜"].due == date(2026, 5, 16) and "搬家" in got["李娜的闺蜜"].what
+
+
+def test_latin_names_set_off_by_spaces_in_a_chinese_line(hub):
+    mem = _told(
+        hub,
+        [
+            (0, "李娜", "我在 Google 上班。"),
+            (9, "李娜", "我换到 Apple 了。"),
+            (9, "王芳", "这个 bug 我今晚修。"),
+            (9, "陈杰", "我们分了。"),
+        ],
+    )
+    facts = [(f.value, f.status) for f in mem.facts(subject="李娜", include_superseded=True)]
+    assert facts == [("Apple", "pending"), ("Google", "superseded")]
+    assert [(f.key, f.value) for f in mem.facts(subject="陈杰")] == [("relationship", "single")]
+    (c,) = mem.commitments()
+    assert (c.owner, c.due) == ("王芳", date(2026, 5, 20)) and "bug" in c.what
+
+
+def test_the_verb_of_the_offer_said_back_accepts_it(hub):
+    mem = _told(hub, [(0, "helper", "要不要一起去吃烧烤？"), (0, "李娜", "去！")])
+    assert [(p.topic, p.value > 0.5) for p in mem.preferences(subject="李娜")] == [("烧烤", True)]
