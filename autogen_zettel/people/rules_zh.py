@@ -23,11 +23,14 @@ _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
-_NAME = rf"(?P<name>[小老][{_SURNAMES}]|[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+# a name's given part is no pronoun or particle ("钱我已经转给你了" is money, not a Mr Qian)
+_NAME = (
+    rf"(?P<name>[小老][{_SURNAMES}]|[{_SURNAMES}](?:(?![我你他她们的了是在说把已都])[\u4e00-\u9fff]){{1,2}}?)"
+)
 _TIME = (
     r"(?:(?:[0-9一二三四五六七八九十]{1,2}月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|本周[一二三四五六日末]|"
-    r"(?:周|星期|礼拜)[一二三四五六日天末]|月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
+    r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
     r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头)"
 )
 _TIME_RE = re.compile(_TIME)
@@ -127,7 +130,7 @@ _JOBS = re.compile(
     r"作家|记者|警察|教授|研究员|经理|销售|翻译|画家|演员|歌手|建筑师|药剂师|兽医|飞行员)"
 )
 # "我爸退休了", "我终于退休啦": a job that ends in no other job (a plan to retire is not yet one)
-_RETIRED = re.compile(r"我(?:已经|终于|刚|刚刚|正式|也)*退休(?:了|啦)")
+_RETIRED = re.compile(r"我(?:已经|终于|刚|刚刚|正式|也|去年|前年|今年|上个?月|早就|早)*退休(?:了|啦)")
 _DIET = re.compile(r"我(?:现在)?(?:吃素|是素食者|是素食主义者|吃全素)")
 _RESTRICT = re.compile(
     # "我把烟戒了": 把 puts the thing before the verb that quits it
@@ -307,6 +310,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         obj = re.sub(r"^(?:我们?|把|已经|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", obj)
         obj = re.split(r"已经|都|[，,。！!]", _BEFORE.sub("", obj))[0]
         obj = _DONE_SPLIT.split(obj)[0]  # "报告发给你了" -> "报告"
+        obj = re.sub(r"我们?$", "", obj) or obj  # "报告我写完了": the thing, not who did it
         return [Evidence("status", subject, "", obj[:8], 0.5, "done")]
     return []
 
