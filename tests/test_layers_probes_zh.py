@@ -299,3 +299,31 @@ def test_latin_names_set_off_by_spaces_in_a_chinese_line(hub):
 def test_the_verb_of_the_offer_said_back_accepts_it(hub):
     mem = _told(hub, [(0, "helper", "要不要一起去吃烧烤？"), (0, "李娜", "去！")])
     assert [(p.topic, p.value > 0.5) for p in mem.preferences(subject="李娜")] == [("烧烤", True)]
+
+
+# -- the fifth round: this month's end, a task done with its doer after it, a retirement in time ------------
+
+
+def test_this_month_end_and_tasks_done_with_the_thing_first(hub):
+    mem = _told(
+        hub,
+        [
+            (0, "李娜", "这个月底之前我一定把论文交上去。"),
+            (0, "王芳", "我周四把方案写好。"),
+            (0, "陈杰", "我明天把钱转给你。"),
+            (1, "王芳", "方案我写好了。"),
+            (1, "陈杰", "钱我已经转给你了。"),
+        ],
+    )
+    got = {c.owner: (c.due, c.status) for c in mem.commitments()}
+    assert got == {
+        "李娜": (date(2026, 5, 31), "open"),
+        "王芳": (date(2026, 5, 14), "done"),
+        "陈杰": (date(2026, 5, 12), "done"),
+    }
+
+
+def test_a_relative_retired_last_year_has_left_their_job(hub):
+    mem = _told(hub, [(0, "李娜", "我爸是医生。"), (3, "李娜", "我爸去年退休了。")])
+    facts = [(f.value, f.status) for f in mem.facts(subject="李娜的爸爸", include_superseded=True)]
+    assert facts == [("退休", "pending"), ("医生", "superseded")]
