@@ -353,6 +353,8 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     if m and not out:
         out += _pref(speaker, _clean_obj(m.group("o")), 0.0, "refusal")
     for m in _INTEREST.finditer(s):
+        if re.match(r"[这那它你他她]", m.group("obj")):
+            continue  # "我对这个没兴趣": a pointing word names no thing
         out += _pref(
             speaker,
             _clean_obj(m.group("obj")),
