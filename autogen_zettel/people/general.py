@@ -1208,7 +1208,8 @@ _ZH_ACK = re.compile(
     r"^(?:行|好|好的|好嘞|没问题|OK|ok|Ok|可以|嗯|放心|这事包在我身上|包在我身上|交给我吧?)[，,、\s]*"
 )
 _ZH_PROMISE_HEAD = re.compile(
-    rf"^(?:{_ZH_TIME}|之前|以前|前|在)*[，,]?\s*我们?(?:{_ZH_TIME}|之前|以前|前)*(?P<rest>.+)"
+    # "那我周四请你吃饭": a 那 / 那就 / 到时候 leading the clause follows on from what was said
+    rf"^(?:那就|那么|那|到时候?)?(?:{_ZH_TIME}|之前|以前|前|在)*[，,]?\s*我们?(?:{_ZH_TIME}|之前|以前|前)*(?P<rest>.+)"
 )
 _ZH_NOT_ACT = re.compile(
     # a state ("好累", "太忙"), a thought ("在想…"), or no act at all
@@ -1433,6 +1434,8 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         return []
     if says_yes_zh(s):
         return []  # "不去才怪了！", "不唱不行了，走！": a yes said with a no in it
+    if re.search(r"(?:保证|发誓)[^，,。]{0,4}不|不会再|再也不会", s):
+        return []  # "我保证下次不迟到了": a promise not to, nothing called off
     clauses = [c.strip() for c in re.split(r"[，,；;]", s)]
     for i, clause in enumerate(clauses):
         before = clauses[i - 1] if i else ""
