@@ -327,3 +327,21 @@ def test_a_relative_retired_last_year_has_left_their_job(hub):
     mem = _told(hub, [(0, "李娜", "我爸是医生。"), (3, "李娜", "我爸去年退休了。")])
     facts = [(f.value, f.status) for f in mem.facts(subject="李娜的爸爸", include_superseded=True)]
     assert facts == [("退休", "pending"), ("医生", "superseded")]
+
+
+# -- the sixth round: a promise following on with 那, a promise not to, a pointing word ----------------------
+
+
+def test_a_promise_led_by_na_and_a_promise_not_to_cancels_nothing(hub):
+    mem = _told(
+        hub,
+        [
+            (0, "李娜", "好，那我周四请你吃饭。"),
+            (0, "王芳", "我明天去交水费。"),
+            (0, "王芳", "我保证下次不迟到了。"),
+            (0, "王芳", "我对这个没兴趣。"),
+        ],
+    )
+    got = {c.owner: (c.due, c.status) for c in mem.commitments()}
+    assert got == {"李娜": (date(2026, 5, 14), "open"), "王芳": (date(2026, 5, 12), "open")}
+    assert mem.preferences() == []
