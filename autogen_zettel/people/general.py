@@ -149,7 +149,7 @@ def plan_only(s: str) -> bool:
     if re.search(r"[\u4e00-\u9fff]", s):
         if re.search(r"说不定|也许|可能|打算|准备|计划", s):  # a maybe stays a maybe, 了 or not
             return True
-        return bool(_ZH_FUTURE.search(s)) and not re.search(r"了[。！!，,]?$|已经", s)
+        return bool(_ZH_FUTURE.search(s)) and not _ZH_DONE_FIRST.search(s)
     if re.search(r"\b\w+ing\b.*\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b", s, re.I):
         return True  # "she's moving to Berlin next spring"
     return bool(_FUTURE_EN.search(s)) and not re.search(r"\b(?:now|since|got|left|quit|moved)\b", s, re.I)
@@ -607,14 +607,16 @@ _ZH_SCHOOL = re.compile(
 _ZH_LEVEL = re.compile(r"(?:研究生|大学|高中|初中|小学|中学|博士|硕士|本科|幼儿园|重点大学|名校)")
 _ZH_ENROL = re.compile(r"考上|考进|转学|入学|开学|报到|上(?:了)?(?:小学|初中|中学|高中|大学|幼儿园)了")
 _ZH_EMPLOYER = re.compile(
-    rf"(?:跳槽|辞职|调|派)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?)(?:了|。|，|！|$|上班|工作)"
+    rf"(?:跳槽|辞职|调|派|换)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?)(?:了|。|，|！|$|上班|工作)"
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
     # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
     # name is taken whole ("在Google上班", not "ogle")
     rf"|(?<![现正实存])在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?"
     rf"(?<![A-Za-z])(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
-    rf"|(?:离职|辞职|跳槽|毕业|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?现在(?:在|去了)(?P<v5>{_HZ}{{2,6}}?)(?:了|。|！|$)"
+    rf"|(?:离职|辞职|跳槽|毕业|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?"
+    rf"(?:现在|目前|下个?月|下周|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
+    rf"(?P<v5>{_HZ}{{2,6}}?)(?=上班|工作|入职|报到|实习|打工|当|做|了|啦|。|！|$)"
 )
 _ZH_JOB = re.compile(
     r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
@@ -626,26 +628,38 @@ _ZH_JOB = re.compile(
     r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
 )
 _ZH_RESIDENCE = re.compile(
-    r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
+    r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
     r"|在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
+    # "去年去深圳工作了": gone to a place to work or live there (a place only, checked below)
+    r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
 )
 _ZH_HERE = re.compile(
     r"^我?(?:现在|目前|如今|一直)?(?:都|还|也)?在(?P<v>[\u4e00-\u9fff]{2,8}?)(?:呢|了)?[。！!]?$"
 )
 _ZH_FUTURE = re.compile(
-    r"打算|准备|(?<![联理思感幻梦回设猜构])想|说不定|可能|也许|明年|下个?月|下周|以后|将来|要搬|会搬"
+    # 以后 after an event is "after it" ("退休以后搬回了老家"), not "some day"
+    r"打算|准备|(?<![联理思感幻梦回设猜构])想|说不定|可能|也许|明年|下个?月|下周|(?:^|[，,]|从今|今)以后|将来|要搬|会搬"
 )
+# news though a time ahead is named: the sentence ends done, says 已经, or tells a done event first
+# ("我从阿里离职了，下个月去美团": the leaving is done, the next job follows from it)
+_ZH_DONE_FIRST = re.compile(r"了[。！!，,]?$|已经|^[^，,]*[\u4e00-\u9fff]了[，,]")
 _ZH_RELATION = (
     ("engaged", re.compile(r"订婚")),
     ("divorced", re.compile(r"离婚|(?:跟|和)(?:老婆|老公|妻子|丈夫)离了")),
-    ("married", re.compile(r"结婚|领证|成家了")),
-    ("single", re.compile(r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)")),
+    ("married", re.compile(r"结婚|领证|成家了|(?<!没)(?<!不)嫁(?:到|给|去|人)了?|娶了")),
+    (
+        "single",
+        re.compile(
+            r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|^我们俩?(?:已经)?分了(?=[。！，,~]|$)"
+        ),
+    ),
     (
         "dating",
         re.compile(
             r"(?:跟|和)(?:女朋友|男朋友|对象)住在一起|谈恋爱|在谈|有对象了|脱单|^我(?:俩|们俩?)在一起了|(?:跟|和)(?:他|她)在一起了"
+            r"|^我(?:跟|和)[\u4e00-\u9fff]{1,3}?在一起了"
         ),
     ),
 )
@@ -659,7 +673,7 @@ _ZH_HOMETOWN = re.compile(
     r"(?:^|[，,])我是(?!个|一|本|外|成年|年轻|文化|普通|局外|自己|男|女|老实|明白|懂行|新|好|坏|穷|富|什么|哪)"
     r"(?P<v3>[\u4e00-\u9fff]{2,3}?)人(?=[。！，,]|$)|(?:从小|小时候)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)长大|"
     r"在(?P<v6>[\u4e00-\u9fff]{2,4}?)出生|(?:出生在|出生于)(?P<v5>[\u4e00-\u9fff]{2,4}?)(?=[，。！,]|$|的)|"
-    r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?<!在)(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
+    r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?<!在)(?<!搬回)(?<!搬回了)(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
 )
 _ZH_ALLERGY = re.compile(r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏")
 _ZH_DIET = re.compile(r"(?:开始|已经|现在)?(?:吃素|吃全素|成了素食者)")
@@ -686,7 +700,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         return []  # "我以前在北京工作过": what was, not what is
     if re.match(r"(?:他|她|它)们?(?!的)", s) and "我" not in s:
         return []  # "他在上海当老师": someone unnamed, whose fact is not the speaker's
-    future = bool(_ZH_FUTURE.search(s)) and not re.search(r"了[。！，]?$|已经", s)
+    future = bool(_ZH_FUTURE.search(s)) and not _ZH_DONE_FIRST.search(s)
     out: list[Evidence] = []
     change = bool(_ZH_CHANGE.search(s)) and not re.search(r"已经.{0,4}年了", s)
     kind = "change" if change else "statement"
@@ -704,8 +718,15 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if m.group("v9"):
             add("school", m.group("v9"), "change")
             continue
+        if m.group(0).startswith("被") and not s[m.end("v") :].startswith("录取"):
+            continue  # "我被裁了", "快被他气死了": 被 is a school's only when it admits
+        if m.group("v") and re.search(r"(?:员|师|警|官)$", m.group("v")):
+            add("job", m.group("v"), "change")  # "考上公务员了": a post passed into, not a school
+            continue
         if m.group("v") and _ZH_LEVEL.fullmatch(v) and (m.group("v7") or _ZH_SCHOOL.search(s, m.end())):
             continue  # "考上研究生了，九月去复旦报到": the level, then the school that names it
+        if m.group("v7") and re.search(r"辞职|离职|跳槽|入职|上班", s):
+            continue  # "我辞职了，下周去腾讯报到": a new job, taken up below
         if m.group("v7") or m.group("v8"):
             if is_place(v) and not _ZH_ENROL.search(s):  # "去上海读研": the city, not the school
                 add("residence", v, "statement")
@@ -715,10 +736,11 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if (
             v
             and m.group("v2")
-            and re.match(r"(?:读|上)(?:大学|高中)", s[m.end("v2") :])
+            and (re.match(r"(?:读|上)(?:大学|高中)", s[m.end("v2") :]) or is_place(v))
             and not re.search(r"大学|学院|大$|中$|小$|校|[A-Za-z]", v)
         ):
-            # "在北京上大学": a city where they study, not the name of the school ("在复旦读研" is one)
+            # "在北京上大学", "在北京读研究生": a city where they study, not the name of the school
+            # ("在复旦读研" is one)
             add("residence", v, "statement")
             continue
         if v and not re.search(r"公司|医院|银行", v):
@@ -738,6 +760,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if m.group("v5") and re.match(r"(?:他|她)", s):
             continue  # "他不在公司干了，现在在…": someone else's job, said without a name
+        if m.group("v3") and s[max(0, m.start() - 1) : m.start()] == "不":
+            continue  # "我已经不在银行上班了": the employer that was, not the one that is
         if m.group("v3") and is_place(v):
             # "我在北京工作", "我在厦门当导游": where they live; the trade, if any, is a job below.
             # Only the whole span after 在 is a home ("四川宜宾"), not a piece of a name ("阿里巴巴")
@@ -751,16 +775,15 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                 s[m.end() - 1 :]
             ):
                 continue
-        add(
-            "employer",
-            v,
+        k = (
             "change"
             if (change and not m.group("v3"))
             or re.search(r"换了|换工作|跳槽|入职|辞职|离职|实习|毕业|现在|不当|不干", s)
             else kind
             if m.group("v3") is None
-            else "statement",
+            else "statement"
         )
+        add("employer", v, k)
     for m in _ZH_JOB.finditer(s):
         v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")
         if (m.group("v3") or m.group("v4")) and (
@@ -788,8 +811,13 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面|房子$|新家$|新房$|公寓$|宿舍$", v
         ):
             continue
+        if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
+            continue  # "我没嫁到外地", "不想搬到郊区": the move that did not happen
+        if m.group("v5") and not is_place(v):
+            continue  # "去一家外企工作了": a firm, not a place
         add("residence", v, "statement" if m.group("v2") or m.group("v4") else "change")
-    if "residence" in {e.key for e in out} and "回老家" in s:
+    # "回老家重庆定居了" says where home was; "搬回老家西安" tells only the move (the labelled sets' reading)
+    if "residence" in {e.key for e in out} and "回老家" in s and "搬回" not in s:
         add("hometown", next(e.value for e in out if e.key == "residence"), "statement")
     for value, pattern in _ZH_RELATION:
         if pattern.search(s):
@@ -828,8 +856,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
 
 _ZH_LIKE = r"喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
 _ZH_DISLIKE = (
-    r"讨厌|烦|受不了|吃不了|喝不了|不碰|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听)|不爱|"
-    r"不喜欢|不太喜欢|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
+    r"讨厌|烦|受不了|吃不了|喝不了|不碰|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
+    # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
+    r"不(?:怎么|太|大|那么|再)?(?:喜欢|爱|迷)|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
 )
 _ZH_DEG = (
     # possessive (*+): "是真的" reads as one word or as 是 + 真的, and a backtracking star over
@@ -838,11 +867,11 @@ _ZH_DEG = (
 )
 _ZH_STANCE = re.compile(
     rf"我(?:这人|现在|最近|一直|也|就|还)*{_ZH_DEG}(?:对(?P<pre>[\u4e00-\u9fffA-Za-z\- ]{{1,8}}?))?{_ZH_DEG}"
-    rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
+    rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})\s*+(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)\s*(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
 )
-_ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道"
-    rf"^(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直)*{_ZH_DEG}(?:一般|从来|真的|一直|始终|总是)?"
-    rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道)"
+_ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
+    rf"^(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就)*{_ZH_DEG}"
+    rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
 )
 _ZH_FAN = re.compile(
     r"是(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{1,6}?)的(?:铁粉|粉丝|忠实粉丝)|是个(?P<obj2>[\u4e00-\u9fff]{1,4}?)迷"
@@ -864,7 +893,10 @@ _ZH_YES_AFTER = re.compile(r"才怪|不行了|白不|走[！!。~]*$|去[！!]|�
 _ZH_FAVOURITE = re.compile(
     r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:是|算是|就是)我(?:最|特别|超)(?:喜欢|爱)的"
 )
-_ZH_POS_ANSWER = re.compile(r"^(?:可以呀|可以啊|好啊|好呀|行啊|走起|必须的|当然|早就想)")
+# "去！" to "要不要一起去吃烧烤？": the verb of the offer said back alone
+_ZH_POS_ANSWER = re.compile(
+    r"^(?:可以呀|可以啊|好啊|好呀|行啊|走起|必须的|当然|早就想|(?:去|来|走)(?:啊|呀)?[！!~～。]*$)"
+)
 
 
 def _now_bare(clause: str) -> str:
@@ -929,6 +961,8 @@ def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
 
 def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     out: list[Evidence] = []
+    if re.search(r"[？?]\s*$", s):
+        return out  # "谁不喜欢钱呢？": a question, rhetorical or not, states no taste
     m = _ZH_FAVOURITE.search(s)
     if m and not re.match(r"[我你他她它这那]|今天|明天|昨天|今年|现在", m.group("obj")):
         return _pref(subject, m.group("obj"), 0.9, "statement")
@@ -966,15 +1000,23 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         if kind == "change":
             c2 = re.sub(r"越来越|越[\u4e00-\u9fff]越", "", c2)
         m = _ZH_STANCE.search(c2)
-        if m and not (m.group("obj") or m.group("pre") or before_obj).strip() and c is clauses[0]:
-            m = None  # "咖啡我一直喝不惯": no object after the verb, the topic before it (below)
+        if (
+            m
+            and re.fullmatch(
+                r"(?:吃|喝|看|玩|听|打)?", (m.group("obj") or m.group("pre") or before_obj).strip()
+            )
+            and c is clauses[0]
+        ):
+            m = None  # "咖啡我一直喝不惯", "甜食我不太爱吃": no thing after the verb, the topic before it (below)
         if not m and kind == "change" and "戒" in c and before_obj:
             out += _pref(subject, before_obj, 0.1, "change")  # quit what was liked before
             break
         neg = False
         if m:
             verb = m.group("verb")
-            obj = (m.group("obj") or m.group("pre") or before_obj).strip()
+            obj = re.sub(
+                r"^死(?=\S)", "", (m.group("obj") or m.group("pre") or before_obj).strip()
+            )  # "爱死这首歌了"
             if re.match(r"(?:了|的)$", obj) or not obj:
                 obj = before_obj
             obj = (
@@ -993,7 +1035,10 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                     out += _pref(subject, m2.group("obj"), 0.9, "change")
                 continue
             obj = m.group("obj")
-            neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb")))
+            neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb").startswith("戒")
+            if m.group("le") and neg:
+                kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
+        obj = re.sub(r"^(?:我们?家的?|我的)(?=[\u4e00-\u9fff])", "", obj or "")  # "离不开我家猫": the cat
         if (
             not obj
             or obj in ("我", "你", "他", "她", "这", "那", "它")
@@ -1145,7 +1190,10 @@ _ZH_REGISTER = (
 def normalise_zh(s: str) -> str:
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
-    return s
+    # "我现在在 Google 上班": the spaces a Latin word is set off by join nothing in Chinese
+    return re.sub(
+        r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])", "", s
+    )
 
 
 # ----------------------------------------------------------------------------- commitments and status
@@ -1153,18 +1201,24 @@ def normalise_zh(s: str) -> str:
 _ZH_TIME = (
     r"(?:大后天|后天|明天|明早|明晚|今天|今晚|今早|下午|上午|晚上|早上|中午|周末|这周末|这个?周末|下班后|下班以后|"
     r"下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|(?:周|星期|礼拜)[一二三四五六日天末]|"
-    r"月底|月末|下个?月|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间)"
+    r"(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间)"
 )
 _ZH_PAST_TIME = re.compile(r"昨天|前天|刚才|刚刚|上周|上个?月|去年|已经")
 _ZH_ACK = re.compile(
     r"^(?:行|好|好的|好嘞|没问题|OK|ok|Ok|可以|嗯|放心|这事包在我身上|包在我身上|交给我吧?)[，,、\s]*"
 )
 _ZH_PROMISE_HEAD = re.compile(
-    rf"^(?:{_ZH_TIME}|之前|以前|前|在)*[，,]?\s*我们?(?:{_ZH_TIME}|之前|以前|前)*(?P<rest>.+)"
+    # "那我周四请你吃饭": a 那 / 那就 / 到时候 leading the clause follows on from what was said
+    rf"^(?:那就|那么|那|到时候?)?(?:{_ZH_TIME}|之前|以前|前|在)*[，,]?\s*我们?(?:{_ZH_TIME}|之前|以前|前)*(?P<rest>.+)"
 )
 _ZH_NOT_ACT = re.compile(
-    r"^(?:是|在[^\s]{0,6}(?:上班|工作|住)|觉得|喜欢|爱|讨厌|想|希望|有|没|不|也不|还没|挺|很|特别|最近)"
+    # a state ("好累", "太忙"), a thought ("在想…"), or no act at all
+    r"^(?:是|在[^\s]{0,6}(?:上班|工作|住)|在(?:想|考虑|琢磨|犹豫|纠结)|觉得|喜欢|爱|讨厌|想|希望|有|没|不|也不|还没|挺|很|特别|最近"
+    r"|好(?!好)|太|有点|真|超|比较|非常)"
 )
+
+
+_ZH_LONE_ACTS = frozenset("看发写改做买订打回交寄送弄办修问查")
 
 
 def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
@@ -1178,6 +1232,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         or re.search(r"看看|再说|也许|可能|说不定", s)
     ):
         return []
+    if re.search(r"哪儿|哪里|去哪|什么|怎么|要不要|是不是", s):
+        return []  # "我在想周末去哪儿玩": what is still asked is not yet promised
     pledge = bool(re.search(r"包在我身上|交给我|放心", s))
     clauses = re.split(r"[，,；;。！!]", s)
     for i, clause in enumerate(clauses):
@@ -1196,15 +1252,17 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
                 ]
             continue
         rest = re.sub(rf"^(?:{_ZH_TIME}|之前|以前|前)+", "", m.group("rest"))
-        if _ZH_NOT_ACT.match(rest) or len(rest) < 2:
-            continue
+        if _ZH_NOT_ACT.match(rest) or (len(rest) < 2 and not (has_time and rest in _ZH_LONE_ACTS)):
+            continue  # "我晚上看" to "你能帮我看看这份合同吗？" is a promise; its thing is asked
         modal = re.match(r"(?:来|会|负责|保证|一定|争取|尽量|马上|去|帮|替|给|把|开车|顺路)", rest)
         if not (has_time or (modal and modal.group(0) in ("来", "负责", "保证", "一定", "争取"))):
             continue
         if re.search(r"了[啦吧]?$", rest) and not (has_time and "把" in rest):
             continue
         what = re.sub(
-            rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|答应(?:我们?|你)?|承诺|{_ZH_TIME})+", "", rest
+            rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|还|得|要|打算|准备|计划|答应(?:我们?|你)?|承诺|{_ZH_TIME})+",
+            "",
+            rest,
         )
         what = re.sub(r"[了吧啊呢哈呀哦啦嘛]+$", "", what)
         if not what:  # "我答应你，这周六陪你去看电影": the promise is the clause after the promising one
@@ -1333,14 +1391,20 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
 
 
 _ZH_DONE = re.compile(
-    r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>[\u4e00-\u9fff]{0,3}?)"
+    r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>(?:(?!我)[\u4e00-\u9fff]){0,3}?)"
     r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$|^搞定了?[！!。]*$"
+)
+# "合同已经发了", "班我已经替你值了": the thing first, then 已经 and a verb of handing over or doing
+_ZH_DONE_ALREADY = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?已经(?:替你|帮你|给你)?"
+    r"(?:发|寄|交|付|订|办|买|还|送|转|回|值|签|报|提交|安排|处理|预约|确认|通知|联系|做|写|改|修|洗|取|拿)"
+    r"(?:过去|出去|给你|过来|好|完)?了[。！!~～]*$"
 )
 # "这周帮不了你了": an act that cannot happen now, read before the bare 不…了 (which would take
 # "这周帮" for the thing)
 # "我不去健身房了": a plan of going or doing dropped (not a taste: 吃 / 喝 are left to the tastes)
 _ZH_DROP = re.compile(
-    r"^我们?(?:就|先|也|还是|今天|明天|今晚|周末|这周)*不(?P<v>去|来|参加|报|办|订|买|搬)(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
+    rf"^(?:我们?)?(?:就|先|也|还是|这周|{_ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
 )
 _ZH_CANT = re.compile(
     r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不了(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
@@ -1370,6 +1434,8 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         return []
     if says_yes_zh(s):
         return []  # "不去才怪了！", "不唱不行了，走！": a yes said with a no in it
+    if re.search(r"(?:保证|发誓)[^，,。]{0,4}不|不会再|再也不会", s):
+        return []  # "我保证下次不迟到了": a promise not to, nothing called off
     clauses = [c.strip() for c in re.split(r"[，,；;]", s)]
     for i, clause in enumerate(clauses):
         before = clauses[i - 1] if i else ""
@@ -1397,7 +1463,11 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
-    m = _ZH_DONE.search(re.split(r"[，,]", s)[0].strip())
+    first = re.split(r"[，,]", s)[0].strip()
+    m = _ZH_DONE_ALREADY.match(first)
+    if m:
+        return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
+    m = _ZH_DONE.search(first)
     if m:
         obj = m.groupdict().get("obj") or ""
         named = re.search(rf"(?P<name>{_ZH_NAME_RE})(?:已经|都)", obj + s[len(obj) : len(obj) + 4])

@@ -346,15 +346,15 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
         named = {c.seq: c for c in by_owner.get(who, ()) if _open_before(c, o)}
         named.update((c.seq, c) for c in by_counterparty.get(who, ()) if _open_before(c, o))
         candidates = [named[s] for s in sorted(named)]  # in the order they were made
-        if ev.kind == "cancelled" and said and not any(said & c.words for c in candidates):
+        if ev.kind == "cancelled" and said and not any(_met(said, c) for c in candidates):
             # "Never mind the table" may call off what someone else promised the speaker
-            candidates = [c for c in out if _open_before(c, o) and said & c.words]
+            candidates = [c for c in out if _open_before(c, o) and _met(said, c)]
         if not candidates:
             continue
         # the object's words decide; then the verb ("sent" -> send); then the owner's own
         # promise before one made to them; then the latest
         scored = [
-            (len(said & c.words), len(verb & c.words), c.owner.casefold() == who, c.at, i)
+            (_met(said, c), len(verb & c.words), c.owner.casefold() == who, c.at, i)
             for i, c in enumerate(candidates)
         ]
         best = max(scored)
@@ -367,6 +367,14 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
         Commitment(c.owner, c.what, c.due, c.status, c.counterparty, tuple(dict.fromkeys(c.sources)))
         for c in out
     ]
+
+
+def _met(said: frozenset[str], c: _Open) -> int:
+    """How many of the event's words the commitment has; a one-character Chinese thing ("钱我已经转给你了")
+    is met inside the commitment's words ("把钱转给你"), which Chinese tokens split into pairs."""
+    return len(said & c.words) + sum(
+        1 for t in said - c.words if len(t) == 1 and "\u4e00" <= t <= "\u9fff" and t in c.what
+    )
 
 
 def _open_before(c: _Open, o: Observed) -> bool:

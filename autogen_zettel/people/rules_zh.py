@@ -23,11 +23,14 @@ _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
-_NAME = rf"(?P<name>[小老][{_SURNAMES}]|[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+# a name's given part is no pronoun or particle ("钱我已经转给你了" is money, not a Mr Qian)
+_NAME = (
+    rf"(?P<name>[小老][{_SURNAMES}]|[{_SURNAMES}](?:(?![我你他她们的了是在说把已都])[\u4e00-\u9fff]){{1,2}}?)"
+)
 _TIME = (
     r"(?:(?:[0-9一二三四五六七八九十]{1,2}月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|本周[一二三四五六日末]|"
-    r"(?:周|星期|礼拜)[一二三四五六日天末]|月底|月末|下个?月|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
+    r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
     r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头)"
 )
 _TIME_RE = re.compile(_TIME)
@@ -35,7 +38,8 @@ _BEFORE = re.compile(rf"(?:在)?{_TIME}+(?:之前|以前|前|之内|内)?")
 _MODAL = r"(?:会|来|负责|保证|答应你?|承诺|一定|马上|尽快|去|要)"
 _STRONG = r"(?:会|来|负责|保证|答应你?|承诺|一定)"
 _ACTION = (
-    "发|寄|交|做|写|打|订|买|修|接|还|送|带|改|回复|完成|准备|整理|检查|付|请|帮|搬|拿|办|提交|安排|联系|处理|"
+    # 发 as "send", not 发 + a state of the body (发烧, 发胖, 发炎)
+    "发(?![烧胖炎呆抖愁冷热火芽])|寄|交|做|写|打|订|买|修|接|还|送|带|改|回复|完成|准备|整理|检查|付|请|帮|搬|拿|办|提交|安排|联系|处理|"
     "看一下|问|给|把|预约|取|洗|打扫|报价|确认|安装|通知"
 )
 _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想|认为|希望")
@@ -62,12 +66,12 @@ _CANCEL = re.compile(
 
 _STANCE = re.compile(
     r"我(?:们)?(?:现在|其实|一直|也|还|真的|本来|以前|之前|原来|最近|开始|越来越|都|已经|渐渐)*(?P<neg>不太|不怎么|没那么|不再|不)?"
-    r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)"
+    r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)(?P<si>死)?"
     r"(?:吃|喝|看|听|玩|去)?(?P<obj>[\u4e00-\u9fff]{1,8})"
 )
 _NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是?|不过)?现在(?:我)?(?P<neg>不太|不再|不|没那么)?(?:喜欢|爱)了?")
 _TIRED = re.compile(
-    r"(?:对)?(?P<o>[\u4e00-\u9fff]{1,6}?)(?:我)?(?:已经|都)?(?:吃|喝|看|听|玩)?腻了|我(?:已经)?(?:吃|喝|看|听)腻了(?P<o2>)"
+    r"(?:对)?(?P<o>(?![我你他她它])[\u4e00-\u9fff]{1,6}?)(?:我)?(?:已经|都)?(?:吃|喝|看|听|玩)?腻了|我(?:已经)?(?:吃|喝|看|听)腻了(?P<o2>)"
 )
 _WANT_NOT = re.compile(
     r"我?(?:最近|现在|今天|今晚|暂时)?(?:不太|不)想(?:吃|喝|去|看|要|点)(?P<o>[\u4e00-\u9fff]{1,6})"
@@ -89,7 +93,11 @@ _OFFER = re.compile(
     r"(?:去|吃|喝|来|订)?(?P<b>[\u4e00-\u9fff]{1,8}?)怎么样|给你来(?:杯|份|个|点)?(?P<c>[\u4e00-\u9fff]{1,6}?)吧|"
     r"要(?:喝点|吃点|加|点|来点)?(?P<d>[\u4e00-\u9fff]{1,6}?)吗"
 )
-_REFUSE = re.compile(r"^(?:不要|不了|不用|不想|算了|别|我不要|我不想|不行|不必|不，|不,)")
+# "去不了，腿还疼": a can't-V at the head of the answer turns the invitation down, whatever the reason
+_REFUSE = re.compile(
+    r"^(?:不要|不了|不用|不想|算了|别|我不要|我不想|不行|不必|不，|不,)"
+    r"|^(?:我|可能|估计|恐怕|这次|今天|今晚|周末)*(?:去|来|参加|赶|过)不(?:了|成)(?![\u4e00-\u9fff]{0,4}[吗呢？?])"
+)
 _ACCEPT = re.compile(r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗瓶罐盘块]|要)")
 
 _FACTS = (
@@ -122,10 +130,13 @@ _JOBS = re.compile(
     r"作家|记者|警察|教授|研究员|经理|销售|翻译|画家|演员|歌手|建筑师|药剂师|兽医|飞行员)"
 )
 # "我爸退休了", "我终于退休啦": a job that ends in no other job (a plan to retire is not yet one)
-_RETIRED = re.compile(r"我(?:已经|终于|刚|刚刚|正式|也)*退休(?:了|啦)")
+_RETIRED = re.compile(r"我(?:已经|终于|刚|刚刚|正式|也|去年|前年|今年|上个?月|早就|早)*退休(?:了|啦)")
 _DIET = re.compile(r"我(?:现在)?(?:吃素|是素食者|是素食主义者|吃全素)")
 _RESTRICT = re.compile(
-    r"我(?:已经|现在)?(?:戒(?P<a>酒|烟|咖啡|糖)了?|不(?:再)?(?P<b>喝酒|抽烟|吸烟|喝咖啡)(?P<le>了)?)"
+    # "我把烟戒了": 把 puts the thing before the verb that quits it
+    r"我(?:已经|现在)?(?:戒(?P<a>酒|烟|咖啡|糖)了?|不(?:再)?(?P<b>喝酒|抽烟|吸烟|喝咖啡)(?P<le>了)?"
+    r"|(?:已经|终于)?把(?P<c>酒|烟)(?:给)?戒(?:掉)?了)"
+    r"|^(?P<d>酒|烟)我?(?:已经|早就|早|都)?戒(?:掉)?了"  # "烟我戒了": the thing said first
 )
 _LIFT = re.compile(r"我(?:又|重新)?开始(?P<a>喝酒|抽烟)了?|我又(?P<b>喝酒|抽烟)了")
 _AFFIRM = re.compile(r"^(?:对|是的|没错|对的|嗯|是啊|确实)")
@@ -142,6 +153,10 @@ def _zh_num(text: str) -> str:
 
 def _clean_obj(obj: str) -> str:
     obj = re.split(r"[，,。！!？?]|了$|的$", obj)[0]
+    # "这家的火锅", "我家猫": the thing, not whose or which one it is
+    obj = re.sub(
+        r"^(?:(?:这|那)(?:家|个|种|款|部|首|本|位)的?|我(?:们)?家的?|我的)(?=[\u4e00-\u9fff]{2})", "", obj
+    )
     if obj.startswith("的") or obj in ("那是", "这是", "那", "这"):
         return ""  # "是我最喜欢的运动": what follows 的 names a kind; "那是…": no thing named
     return clean_topic(obj)
@@ -154,7 +169,7 @@ def offer_topic(previous: str | None) -> str:
     m = _OFFER.search(previous)
     if not m:
         bare = re.fullmatch(
-            r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下)?(?:周|星期)[一二三四五六日天])?(?:一起|咱们|我们)?(?:又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
+            r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下)?(?:周|星期)[一二三四五六日天])?(?:一起|咱们|我们)?(?:又是|还是|又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
             r"(?:吃|喝|去|看|唱)?(?:点|些|一?[杯瓶碗份个])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
             previous,
         )
@@ -190,6 +205,8 @@ _LIVES_IN = re.compile(rf"^{_NAME}(?:现在)?住在(?P<v>[\u4e00-\u9fff]{{2,5}}?
 
 def _what(rest: str) -> str:
     rest = _BEFORE.sub("", rest)
+    # "我打算下礼拜二去看房": what is done, not the intention or the need of it
+    rest = _BEFORE.sub("", re.sub(r"^(?:还)?(?:得|打算|准备|计划)", "", rest))
     rest = _LEAD_MODALS.sub("", rest)
     # "我答应你，这周六陪你去看电影": the promise is what follows the promising clause
     rest = re.sub(r"^[，,]\s*", "", rest)
@@ -232,6 +249,8 @@ def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
     if (
         m
         and not re.search(r"[我你他她们的了吗呢吧]", m.group("obj"))
+        # "可以，我明天改": an answer's yes is no thing taken on
+        and not re.fullmatch(r"好的?|好啊|行|可以|没问题|嗯|放心|OK|ok|对|是的?", m.group("obj"))
         # the act itself follows, taken on (来, 负责) or plain; "看恐怖片我会做噩梦" foresees, promises nothing
         and _TOPIC_ACT.match(m.group("rest"))
         and _is_promise(m.group("rest"), s)
@@ -264,8 +283,8 @@ def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
 
 
 def _status(s: str, speaker: str) -> list[Evidence]:
-    if s.endswith(("？", "?")):
-        return []
+    if s.endswith(("？", "?")) or re.match(r"(?:你|您)(?:们)?(?:可|就|也|先)?别", s):
+        return []  # "你别吃醋了": told to the other, no task of the speaker's called off
     m = _CANCEL.search(s)
     if m:
         words = (
@@ -274,6 +293,8 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
     if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):
         return []
+    if re.search(r"(?:先|这就|得|要)?去(?!过)[\u4e00-\u9fff]{1,3}(?<![完好])了[。！!~～]*$", s):
+        return []  # "我先去洗澡了", "不说了，我去做饭了": off to do it, nothing done yet
     m = _DONE.search(s)
     if m:
         subject = speaker
@@ -289,6 +310,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         obj = re.sub(r"^(?:我们?|把|已经|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", obj)
         obj = re.split(r"已经|都|[，,。！!]", _BEFORE.sub("", obj))[0]
         obj = _DONE_SPLIT.split(obj)[0]  # "报告发给你了" -> "报告"
+        obj = re.sub(r"我们?$", "", obj) or obj  # "报告我写完了": the thing, not who did it
         return [Evidence("status", subject, "", obj[:8], 0.5, "done")]
     return []
 
@@ -324,11 +346,15 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         )
     m = _TIRED.search(s)
     if m and not out:
-        out += _pref(speaker, _clean_obj(m.group("o")), 0.2, "change")
+        # "别了，我吃腻了" after "又是披萨？": what one is tired of is what was offered
+        tired = _clean_obj(m.group("o") or "") or offer_topic(previous)
+        out += _pref(speaker, tired, 0.2, "change") if tired else []
     m = _WANT_NOT.search(s)
     if m and not out:
         out += _pref(speaker, _clean_obj(m.group("o")), 0.0, "refusal")
     for m in _INTEREST.finditer(s):
+        if re.match(r"[这那它你他她]", m.group("obj")):
+            continue  # "我对这个没兴趣": a pointing word names no thing
         out += _pref(
             speaker,
             _clean_obj(m.group("obj")),
@@ -368,10 +394,16 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
             continue  # a move that is only planned is no fact yet
         for m in pattern.finditer(s):
             value = m.group("v") if m.groupdict().get("v") else m.groupdict().get("v2")
+            if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
+                continue  # "我没搬到郊区": the move that did not happen
+            if key == "residence" and re.search(r"小时候|那时候?|当年|以前|原来|过去|曾经", s[: m.start()]):
+                continue  # "我小时候住在农村": where one lived then, not now
             if not value:
                 continue
             value = re.sub(r"^(?:一家|一个)(?=\S{2})", "", value) if key == "employer" else value
-            if key == "residence" and re.search(r"房子$|新家$|新房$|公寓$|宿舍$|^一起", value):
+            if key == "residence" and re.search(
+                r"房子$|新家$|新房$|公寓$|宿舍$|^一起|附近$|旁边$|对面$|隔壁$", value
+            ):
                 continue  # "搬到新房子了": a dwelling, not a place; "住在一起": with whom, not where
             if key == "age":
                 value = _zh_num(value)
@@ -394,7 +426,7 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         out.append(Evidence("fact", speaker, "diet", "素食", 0.5, "statement"))
     m = _RESTRICT.search(s)
     if m:
-        what = category_of(m.group("a") or m.group("b"))
+        what = category_of(m.group("a") or m.group("b") or m.group("c") or m.group("d"))
         if what:
             out.append(
                 Evidence(

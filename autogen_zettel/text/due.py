@@ -4,7 +4,8 @@ side of :mod:`autogen_zettel.text.dates` (which anchors what happened), for Engl
 Weekday names ("by Thursday", "on Monday") mean the next such day after the message (the
 same rule as "next Friday" in :func:`~autogen_zettel.text.dates.anchor_dates`); day-and-month
 dates ("March 12", "20 March", "3月5日") the next such day from the message on; 下周X is the
-day X of the next calendar week. A date already anchored in brackets ("tomorrow (9 May
+day X of the next calendar week (下礼拜 is 下周); a time of day with no day named (下午三点,
+晚上) is the day it is said. A date already anchored in brackets ("tomorrow (9 May
 2023)", what a stored card says) is read as written.
 
 >>> from datetime import datetime
@@ -80,8 +81,11 @@ _ZH = re.compile(
     rf"|(?P<wk>(?P<pre>下下|下个?|这个?|本)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末]))"
     rf"|(?P<month>月底|月末|下个?月底?)"
     rf"|(?P<later>(?P<n>{_ZH_NUM})(?P<unit>天|周|个星期|星期|个月)[以之]?后)"
-    rf"|(?P<nextweek>下周|下个星期|下星期)"
+    rf"|(?P<nextweek>下周|下个?星期|下个?礼拜)"
     rf"|(?P<day>(?P<dd>{_ZH_NUM})[号日])"
+    # a time of day with no day named ("下午三点去接孩子", "晚上七点"): the day it is said
+    rf"|(?P<tod>(?:上午|中午|下午(?!茶)|傍晚|晚上|今早|(?:[0-9]{{1,2}}|十[一二]?|[两三四五六七八九])点(?![儿心子点]))"
+    rf"(?!.*(?:明天|后天|明早|明晚|周|星期|礼拜|月|号)))"
 )
 
 # words that only say when: what a promise's "what" leaves out
@@ -208,6 +212,8 @@ def _zh(m: re.Match, today: date) -> date | None:
         if "月" in unit:
             return _add_months(today, n)
         return today + timedelta(days=n * (7 if ("周" in unit or "星期" in unit) else 1))
+    if g["tod"]:
+        return today
     if g["nextweek"]:
         return today - timedelta(days=today.weekday()) + timedelta(days=7)
     if g["day"]:
