@@ -23,6 +23,7 @@ from datetime import datetime
 
 from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh as layer_rules_zh
+from autogen_zettel.people.chat_en import spelled_en
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.key_meaning import meaning_of
 from autogen_zettel.people.subjects import subjects_of
@@ -165,6 +166,8 @@ def _extract(
     text = as_first_person(text, speaker)
     before = previous
     for sentence in split_sentences(text) or [text]:
+        if not _HAN.search(sentence):  # "Ive quit", "she said shed call": as if the apostrophes were typed
+            sentence = spelled_en(sentence)
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
         # the rules read the sentence as that person would say it, and file it under them
         for subject, said in subjects_of(sentence, speaker):
