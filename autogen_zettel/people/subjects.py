@@ -132,10 +132,13 @@ _EN_OPEN = re.compile(
     r"(?:\s+that)?|turns out(?:\s+that)?|word is|rumou?r (?:has it|is))[,:]?\s+)+",
     re.I,
 )
+# a relative's relative ("my sister's husband", "Tom's wife", "Mum's friend"): the chain of possessives
+_EN_CHAIN = rf"(?:{RELATIVES_EN})(?:(?:'s|')\s+(?:{RELATIVES_EN}))*"
 _EN_LEAD = re.compile(
-    rf"^(?:(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?:\s+and\s+(?:his|her|their)\s+(?:{RELATIVES_EN}))?"
+    rf"^(?:(?P<owner>{_EN_NAME})'s\s+(?P<orel>{_EN_CHAIN})(?=\s|'s\b)"
+    rf"|(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?:\s+and\s+(?:his|her|their)\s+(?:{RELATIVES_EN}))?"
     rf"(?=\s*(?:{_EN_PRED}))"
-    rf"|[Mm]y\s+(?P<rel>{RELATIVES_EN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
+    rf"|[Mm]y\s+(?P<rel>{_EN_CHAIN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
     rf"(?=\s|'s\b))"
 )
 # what a family calls its own ("Dad can't stand reality TV", "Grandma retired"): the speaker's relative
@@ -209,7 +212,13 @@ def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
         return []
     if m.group("names") and re.match(r"^Me\s+and\b", m.group("names")):
         return []  # "Me and Dan got married": the speaker's own news
-    if m.group("names"):
+    if m.group("owner"):
+        if m.group("owner") in _EN_NOT:
+            return []
+        owner = m.group("owner")
+        owner = f"{speaker}'s {_EN_KIN_NAMES[owner]}" if owner in _EN_KIN_NAMES else owner
+        names = [f"{owner}'s {m.group('orel').lower()}"]
+    elif m.group("names"):
         # a dropped "I" before a past verb ("Called off the viewing", "Quit my job") is no name
         names = [
             n for n in re.split(r"\s+and\s+", m.group("names")) if n not in _EN_NOT and not n.endswith("ed")
