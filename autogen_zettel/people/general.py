@@ -1280,6 +1280,12 @@ _NAMED_DONE_EN = re.compile(
     rf"\b(?P<name>[A-Z][a-z]+)\s+(?:already\s+)?(?:{_DONE_PART})\s+"
     rf"(?:(?:the|my|our|your|his|her)\s+(?P<w>[\w\- ]+)|them\b|it\b)"
 )
+# a subject and its auxiliary before a done verb ("Tom has already", "we've just"): an agent, no object
+_AGENT_EN = re.compile(
+    r"^(?P<a>[A-Za-z]+)(?:(?:'s|'ve)(?:\s+(?:already|just|finally))*|\s+(?:has|have|had)(?:\s+(?:already|just|finally))*"
+    r"|(?:\s+(?:already|just|finally))+)$"
+)
+_PRONOUNS_EN = frozenset("i we you he she they it this that".split())
 _NOT_NAMES_EN = frozenset(
     "I The All Yep Yes Ok Okay Finally Never Just Already So And But Deposit Shift Grandma Grandpa Mum Mom Dad".split()
 )
@@ -1322,6 +1328,12 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         m = _STATUS_EN_DONE.search(clause)
         if m:
             w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w4")) if g), "") or ""
+            agent = _AGENT_EN.match(w.strip())
+            if agent:  # "Tom has already sent it": who did it, not what was done
+                name = agent.group("a")
+                named = name[0].isupper() and name not in _NOT_NAMES_EN and name.lower() not in _PRONOUNS_EN
+                who = name if named else subject
+                return [Evidence("status", who, "", "", 0.5, "done")]
             if re.match(r"(?:I|we|you|it|that|this|he|she|they)$", w.strip(), re.I):
                 w = ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]

@@ -115,7 +115,10 @@ DONE = re.compile(
     rf"|^(?P<w5>[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
     rf"|^(?:i\s+)?did it\b(?P<w6>)"
 )
-THIRD_DONE = re.compile(rf"\b{NAME}\s+(?:has\s+|already\s+|just\s+)*(?:{DONE_VERBS})\b(?P<w>.*)")
+# "Bob sent the slides", "Tom has already sent it", "Tom's just booked it": the name is who did it
+THIRD_DONE = re.compile(
+    rf"\b{NAME}(?:'s\s+|\s+has\s+|\s+had\s+|\s+)(?:already\s+|just\s+|finally\s+)*(?:{DONE_VERBS})\b(?P<w>.*)"
+)
 CANCEL = re.compile(
     r"\b(?:never ?mind|nevermind|scrap (?:that|it|the)\b|scratch (?:that|it)\b|(?<!don't )(?<!not )(?<!never )"
     r"forget (?:about )?(?:it|that|the)\b|no need\b|"
