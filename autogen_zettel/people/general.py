@@ -73,6 +73,26 @@ _STARTED_SCHOOL_EN = re.compile(
 )
 _PAST_VALUE = re.compile(r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of)\b", re.I)
 _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}|the\s+\w+)")
+# a job that ends with no new one said ("Just quit my job", "got laid off", "Quit Siemens last week"):
+# the employment ends, so its employer and job change to "none"
+_ENDED_EN = re.compile(
+    r"\b(?i:quit|left|lost|resigned from)\s+(?:my|his|her|their|our)\s+(?:(?:\w+\s+)?job|position|post|role)\b"
+    r"|(?:\b(?i:got|get|been|was|were|am|is)\s+|'s\s+|'m\s+|^)(?:just\s+)?(?i:laid off|fired|sacked|let go|made redundant)\b"
+    r"|\b(?i:handed in|gave|put in)\s+(?:my|his|her|their)\s+notice\b|\b(?i:resigned)\b"
+    rf"|\b(?i:quit)\s+(?!(?i:smoking|drinking|vaping|sugar|caffeine|coffee|alcohol)\b)(?:{_CAP})\b",
+)
+# only the speaker's (or the turned subject's) own: "I", or nothing, before the verb in its clause
+_ENDED_WHO_EN = re.compile(
+    r"^(?:(?:so|and|well|yeah|ugh|oh|welp|update|guess what)[,:!]?\s+)*(?:I(?:'ve|'m|\s+have|\s+had|\s+was|\s+am)?\s*)?"
+    r"(?:(?:just|finally|officially|recently|actually|basically|literally|today|yesterday)\s+)*$",
+    re.I,
+)
+# what keeps a job from ending: it is asked, wished, planned or denied
+_NOT_ENDED_EN = re.compile(
+    r"\b(?:would|'d|could|should|might|may|never|didn't|did not|haven't|have not|not|won't|will|'ll|going to|"
+    r"gonna|want to|thinking|if|unless|almost|nearly)\b",
+    re.I,
+)
 _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|by (?:trade|profession)\b))"
@@ -301,6 +321,16 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     m = _ALLERGY_EN.search(s)
     if m:
         add("allergy", m.group("v").lower(), "statement")
+    ended = _ENDED_EN.search(s)
+    before = re.split(r"[,;]\s*", s[: ended.start()] if ended else "")[-1]
+    if (
+        ended
+        and _ENDED_WHO_EN.match(before)
+        and not _NOT_ENDED_EN.search(s[: ended.start()])
+        and not any(e.key in ("employer", "job", "school") for e in out)
+    ):
+        add("employer", "none", "change")
+        add("job", "none", "change")
     return out
 
 
