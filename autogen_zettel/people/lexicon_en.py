@@ -115,9 +115,12 @@ DONE = re.compile(
     rf"|^(?P<w5>[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
     rf"|^(?:i\s+)?did it\b(?P<w6>)"
 )
-# "Bob sent the slides", "Tom has already sent it", "Tom's just booked it": the name is who did it
+# "Bob sent the slides", "Tom has already sent it", "Tom's just booked it": the name is who did it;
+# a contracted "'s" is "has" only with an object after the verb ("Coffee's sorted" is a passive)
 THIRD_DONE = re.compile(
-    rf"\b{NAME}(?:'s\s+|\s+has\s+|\s+had\s+|\s+)(?:already\s+|just\s+|finally\s+)*(?:{DONE_VERBS})\b(?P<w>.*)"
+    rf"\b{NAME}(?:\s+has\s+|\s+had\s+|\s+)(?:already\s+|just\s+|finally\s+)*(?:{DONE_VERBS})\b(?P<w>.*)"
+    rf"|\b{NAME.replace('name', 'name2')}'s\s+(?:already\s+|just\s+|finally\s+)*(?:{DONE_VERBS})\b"
+    r"(?P<w2>\s+(?:it|them|that|this|everything|the|a|an|my|his|her|our|their|your)\b.*)"
 )
 CANCEL = re.compile(
     r"\b(?:never ?mind|nevermind|scrap (?:that|it|the)\b|scratch (?:that|it)\b|(?<!don't )(?<!not )(?<!never )"

@@ -253,9 +253,11 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
             )
         ]
     m = THIRD_DONE.search(s)
-    # "Bob sent the slides" names who did it; "Slides sent!" (nothing after the verb) names what
-    if m and m.group("name") not in NOT_NAMES and re.search(r"\w", m.group("w")):
-        return [Evidence("status", m.group("name"), _verb(low), words(m.group("w").lower()), 0.5, "done")]
+    name, w = (m.group("name") or m.group("name2"), m.group("w") or m.group("w2") or "") if m else ("", "")
+    # "Bob sent the slides" names who did it; "Slides sent!", "Slides sent, check your inbox" (nothing
+    # after the verb in its clause) name what
+    if m and name not in NOT_NAMES and re.search(r"\w", re.split(r"[,;.!?]", w)[0]):
+        return [Evidence("status", name, _verb(low), words(w.lower()), 0.5, "done")]
     m = DONE.search(low)
     if m:
         rest = next((g for g in m.groups() if g), "")
