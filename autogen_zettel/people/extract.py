@@ -165,12 +165,18 @@ def _extract(
     out: list[Evidence] = []
     text = as_first_person(text, speaker)
     before = previous
+    referent = ""
     for sentence in split_sentences(text) or [text]:
         if not _HAN.search(sentence):  # "Ive quit", "she said shed call": as if the apostrophes were typed
             sentence = spelled_en(sentence)
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
         # the rules read the sentence as that person would say it, and file it under them
-        for subject, said in subjects_of(sentence, speaker):
+        found = subjects_of(sentence, speaker, referent)
+        others = {subject for subject, _ in found if subject not in (speaker, "")}
+        referent = others.pop() if len(others) == 1 else referent  # whom a later "he" or "she" means
+        for subject, said in found:
+            if not subject:  # "She moved to Leeds" in a message that named no one: nobody's news
+                continue
             for ev in _sentence(said, subject, at, before, addressee, meaning):
                 if subject != speaker and ev.layer == "commitment" and not ev.counterparty:
                     # a promise reported to the speaker ("Bob said he'll send it") is made to them
@@ -231,6 +237,8 @@ def _sentence(
         if (
             ours
             and theirs
+            and theirs[0].subject
+            == ours[0].subject  # "Tom's sent it": the doer the phrase rules named stands
             and (ours[0].kind != theirs[0].kind or (ours[0].value and theirs[0].value in ours[0].value))
         ):
             out = [e for e in out if e.layer != "status"] + ours

@@ -198,10 +198,12 @@ def _first_person_en(rest: str) -> str:
     return "I" + rest
 
 
-def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
+def _en(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]]:
     s = sentence.replace("’", "'")
     head = _EN_OPEN.match(s)
     body = s[head.end() :] if head else s
+    if _EN_PRONOUN.match(body):
+        return _pronoun_en(body, referent)
     m = _EN_LEAD.match(body)
     if not m:
         return []
@@ -247,6 +249,26 @@ def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
     return [(n, turned) for n in names]
 
 
+# "He works at Google now": a sentence led by he or she, with no I, me or my in it, is about someone else
+_EN_PRONOUN = re.compile(r"^(?:[Hh]e|[Ss]he)(?=\s|'s\b|'ll\b|'d\b)")
+_EN_FIRST = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|we|we're|us|our)\b", re.I)
+
+
+def _pronoun_en(body: str, referent: str) -> list[tuple[str, str]]:
+    """The person a leading he/she stands for (``referent``: the one the message spoke of last),
+    or "" (nobody to file it under) when the message named no one."""
+    m = _EN_PRONOUN.match(body)
+    rest = body[m.end() :]
+    if _EN_FIRST.search(rest) or _EN_PASSIVE.match(rest):
+        return []
+    rep = _EN_REPORT.match(rest)
+    if rep:
+        rest = re.sub(r"^'d\b", "'ll", re.sub(r"^\s+would\b", " will", rest[rep.end() :]))
+    turned = _first_person_en(rest)
+    turned = re.sub(r"\b(?:her|his)\b", "my", re.sub(r"\b(?:she|he)\b(?!')", "I", turned))
+    return [(referent, turned)]
+
+
 def _zh(sentence: str, speaker: str) -> list[tuple[str, str]]:
     m = _ZH_LEAD.match(sentence)
     if not m:
@@ -274,8 +296,13 @@ def _zh(sentence: str, speaker: str) -> list[tuple[str, str]]:
     return [(name, "我" + rest.replace("她", "我").replace("他", "我"))]
 
 
-def subjects_of(sentence: str, speaker: str) -> list[tuple[str, str]]:
+def subjects_of(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]]:
     """Each (subject, first-person sentence) ``sentence`` is about; the speaker and the sentence
-    as said when it names no one else at its head."""
-    found = _zh(sentence, speaker) if re.search(r"[\u4e00-\u9fff]", sentence[:3]) else _en(sentence, speaker)
+    as said when it names no one else at its head. An English sentence led by he or she is
+    ``referent``'s (the person the message spoke of before), or "" (nobody's) without one."""
+    found = (
+        _zh(sentence, speaker)
+        if re.search(r"[\u4e00-\u9fff]", sentence[:3])
+        else _en(sentence, speaker, referent)
+    )
     return found or [(speaker, sentence)]
