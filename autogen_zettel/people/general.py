@@ -112,6 +112,20 @@ _SCHOOL_EN = re.compile(
     rf"transferred|switched\s+from\s+{_CAP}\s+to|(?:first|second|third|final)\s+year)"
     rf"(?:\s+[a-z]+)?\s+(?:at|to|in)?\s*(?P<v>(?:the\s+)?{_CAP})",
 )
+# a course of study placed at a school or town ("Started uni in Glasgow", "my masters at UCL",
+# "I'm at college in Leeds"): the place is the school
+_MONTHS_SEASONS = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"Spring|Summer|Autumn|Fall|Winter|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
+)
+_STUDY_AT_EN = re.compile(
+    r"\b(?i:uni|university|college|school|sixth form|masters|master's|degree|phd|doctorate|bachelor's|course|studies|"
+    r"med school|law school|grad school)\s+(?:(?i:here|there|now)\s+)?(?:at|in)\s+"
+    rf"(?P<v>(?!{_MONTHS_SEASONS}){_CAP})"
+)
+_STUDY_START_EN = re.compile(
+    r"\b(?:started|starting|began|begun|got into|transferred|switched|moved)\b", re.I
+)
 _RESIDENCE_EN = re.compile(
     rf"\b(?:(?i:moved|moving|relocated)|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?"
     rf"(?:in\s+with\s+(?:my|our|her|his|their)\s+(?:[\w'\-]+\s+){{1,3}}?)?(?:to|in)\s+(?P<v>{_CAP})"
@@ -122,6 +136,9 @@ _RESIDENCE_EN = re.compile(
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
     rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
     rf"|\b(?:I|[Ww]e)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
+    # "Moved out of London and into a flat in Leeds": the home moved into is where one lives
+    rf"|\b(?i:moved|moving|relocated)\b[^.;]*?\binto\s+(?:a|an|the|my|our|his|her|their)\s+(?:[\w\-]+\s+){{0,2}}?"
+    rf"(?:house|flat|apartment|place|home|studio|bungalow|cottage|room)\s+(?:in|near|outside)\s+(?P<v9>{_CAP})"
 )
 # "Born and raised in Cardiff", "I was born in Lagos": where the speaker comes from
 _HOMETOWN_EN = re.compile(
@@ -262,6 +279,11 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     m = _STARTED_SCHOOL_EN.search(s)
     if m:
         add("school", m.group("v"), "change")
+    for m in _STUDY_AT_EN.finditer(s):
+        if re.search(r"\b(?:teach\w*|work\w*|job|employed|staff)\b", s[: m.start()], re.I):
+            continue  # "I teach at a school in Leeds": a workplace, not where one studies
+        v = re.sub(r"\s+(?:Uni|University)$", "", re.sub(r"^University of\s+", "", _clean_np(m.group("v"))))
+        add("school", v, "change" if _STUDY_START_EN.search(s[: m.start()]) else "statement")
     for m in _SCHOOL_EN.finditer(s):
         v = _clean_np(m.group("v"))
         v = re.sub(r"^University of\s+", "", v)
@@ -1312,7 +1334,7 @@ _NAMED_DONE_EN = re.compile(
 )
 # a subject and its auxiliary before a done verb ("Tom has already", "we've just"): an agent, no object
 _AGENT_EN = re.compile(
-    r"^(?P<a>[A-Za-z]+)(?:(?:'s|'ve)(?:\s+(?:already|just|finally))*|\s+(?:has|have|had)(?:\s+(?:already|just|finally))*"
+    r"^(?P<a>[A-Za-z]+)(?:(?:'s|'ve)(?:\s+(?:already|just|finally))+|\s+(?:has|have|had)(?:\s+(?:already|just|finally))*"
     r"|(?:\s+(?:already|just|finally))+)$"
 )
 _PRONOUNS_EN = frozenset("i we you he she they it this that".split())
