@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.lexicon_en import DONE_WITH_TIME, IDIOMS, NOT_A_KIND
 from autogen_zettel.people.subjects import RELATIVES_ZH
 from autogen_zettel.people.topics import clean_topic, topic_of
 from autogen_zettel.text.zh_places import is_place
@@ -508,7 +509,7 @@ _SWAPPED_TO_EN = re.compile(
 
 
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
-    s = s.replace("’", "'")
+    s = IDIOMS.sub(" ", s.replace("’", "'"))  # "I could eat a horse": hunger, no taste
     s = _DROPPED_I_EN.sub("I ", s, count=1)
     low = s.lower()
     out: list[Evidence] = []
@@ -545,6 +546,8 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         if obj.lower() in ("it", "them", "that", "this") and obj_before:
             obj = obj_before
         if obj.lower() in ("it", "them", "that", "this", "you", "to", "a", "the", "out", "myself"):
+            continue
+        if NOT_A_KIND.match(clause[m.start("obj") :]):  # "I love how you think", "I enjoy every minute"
             continue
         negative = bool(re.match(_DISLIKE_EN, verb)) and verb != "find"
         if verb.startswith("care") and not re.search(
@@ -1348,6 +1351,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     "The dinner on Friday is off", "I'm bailing on the gym session")."""
     if (
         s.rstrip().endswith("?")
+        or DONE_WITH_TIME.search(s)
         or _FUTURE_EN.search(s)
         and not re.search(
             r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on)"

@@ -214,6 +214,23 @@ VAGUE = re.compile(
     r"here|there|him|her|us|everyone|everything|everybody|someone|something|anything|nothing|one|is|was|are|were|"
     r"has|had|will|would|can|could|of)\b"
 )
+# what a stance verb's object must not be for a taste: a clause ("how you think"), the addressee's own
+# thing ("your work"), a remark's echo ("the sound of that"), a stretch of time ("this week", "every minute")
+TIME_SPAN = r"(?:this|that|the|next|last|today's)\s+(?:week|day|month|year|morning|evening|night|weekend|minute|moment)\b"
+NOT_A_KIND = re.compile(
+    r"^(?:(?:how|what|why|when|where|who|whether|if|the way)\b|your\b|(?:every|each)\b"
+    rf"|(?:the\s+)?\w+\s+of\s+(?:that|it|this|them|those|these)\b|{TIME_SPAN})",
+    re.I,
+)
+# "I'm done with this week": worn out by a stretch of time, no task done
+DONE_WITH_TIME = re.compile(rf"\b(?:done|finished|through) with\s+{TIME_SPAN}", re.I)
+# fixed idioms built of stance or taste words that say no taste: strong feeling, hunger, curiosity
+IDIOMS = re.compile(
+    r"\b(?:over the moon|on cloud nine|could eat a horse|(?:dying|itching) to (?:know|see|hear|find out|tell)|"
+    r"(?:that|it|this)\s+(?:kills|killed|is killing)\s+me|all ears|under the weather|sick as a dog|"
+    r"head over heels|hate to (?:say|admit|break|bother|ask|interrupt)|love to hate)\b",
+    re.I,
+)
 GERUND_HEAD = re.compile(
     r"^(?:going|doing|getting|making|spending time|spending|taking)\s+(?:on|to|for|with|out)?\s*"
 )

@@ -22,13 +22,16 @@ from autogen_zettel.people.lexicon_en import (
     CUE_WORDS,
     DONE,
     DONE_VERBS,
+    DONE_WITH_TIME,
     FAN,
     FAVOURITE,
     FIRST_PROMISE,
     GERUND_HEAD,
     HEDGE,
+    IDIOMS,
     MUST,
     NO_REFUSAL,
+    NOT_A_KIND,
     NOT_EAT,
     NOT_MY_THING,
     NOT_NAMES,
@@ -75,7 +78,7 @@ def _phrase(text: str) -> str:
 
 def _topic(text: str) -> str:
     phrase = GERUND_HEAD.sub("", _phrase(text))
-    if not phrase or VAGUE.match(phrase):
+    if not phrase or VAGUE.match(phrase) or NOT_A_KIND.match(text.strip()):
         return ""
     words = phrase.split()
     return " ".join(words[:4])
@@ -233,7 +236,7 @@ def _verb(low: str) -> str:
 
 
 def _status(s: str, low: str, speaker: str) -> list[Evidence]:
-    if low.endswith("?"):
+    if low.endswith("?") or DONE_WITH_TIME.search(low):
         return []
 
     def words(rest: str) -> str:
@@ -266,6 +269,7 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
 
 
 def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence]:
+    s, low = IDIOMS.sub(" ", s), IDIOMS.sub(" ", low)  # "I'm over the moon": no moon disliked
     out: list[Evidence] = []
     question = low.endswith("?")
     change = bool(CHANGE.search(low))
