@@ -144,7 +144,8 @@ def _en(m: re.Match, today: date) -> date | None:
         return _day_month(today, _MONTHS[g["dm_m"].lower()], int(g["dm_d"]))
     if g["simple"]:
         s = g["simple"].lower()
-        return today + timedelta(days=2 if "after" in s else 1 if s == "tomorrow" else 0)
+        # "the day after tomorrow", not "this afternoon"
+        return today + timedelta(days=2 if "day after" in s else 1 if s == "tomorrow" else 0)
     if g["week"]:
         w = g["week"].lower()
         monday = today - timedelta(days=today.weekday())
