@@ -237,8 +237,8 @@ def _sentence(
         if (
             ours
             and theirs
-            and theirs[0].subject
-            == ours[0].subject  # "Tom's sent it": the doer the phrase rules named stands
+            # "Tom's sent it": a doer the phrase rules named stands over the speaker
+            and not (theirs[0].subject != speaker and ours[0].subject == speaker)
             and (ours[0].kind != theirs[0].kind or (ours[0].value and theirs[0].value in ours[0].value))
         ):
             out = [e for e in out if e.layer != "status"] + ours

@@ -1169,10 +1169,10 @@ _REGISTER_EN = (
     (r"\bur\b", "your"),
     (r"\bpls|plz\b", "please"),
     (r"(?i)^not (?:gonna|going to)\b", "I'm not going to"),
-    (r"^(?:gonna|going to)\b", "I'm going to"),
+    (r"(?i)^(?:gonna|going to)\b", "I'm going to"),
     (r"^(?:been|Been)\s+(?=\w+ing\b)", "I've been "),
     (r"\bgonna\b", "going to"),
-    (r"^(?:happy|glad) to\b", "I'll"),
+    (r"(?i)^(?:happy|glad) to\b", "I'll"),
     (r"^(?:will do|on it),?\s*(?=\w)", ""),
     (r"(?i)\bdone and dusted\b", "done"),
 )
