@@ -98,7 +98,7 @@ _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|by (?:trade|profession)\b))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
-    r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b))"
+    r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
     r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
     r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b))"
     r"|\bI\s+(?:now\s+)?drive\s+(?P<v6>truck|bus|taxi|cab|van|lorr|tram|train|ambulance|forklift)(?:s|es|ies)\b"
@@ -137,6 +137,9 @@ _RESIDENCE_EN = re.compile(
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
     rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
     rf"|\b(?:I|[Ww]e)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
+    # "I work as a paramedic in Leeds": the town one works in as a role is where one lives
+    rf"|\b(?:work|works|working)\s+as\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}?in\s+"
+    rf"(?!(?:Sales|Marketing|Finance|HR|IT|Engineering|Operations|Support|Accounts|Legal|Research|Admin)\b)(?P<v10>{_CAP})"
     # "Moved out of London and into a flat in Leeds": the home moved into is where one lives
     rf"|\b(?i:moved|moving|relocated)\b[^.;]*?\binto\s+(?:a|an|the|my|our|his|her|their)\s+(?:[\w\-]+\s+){{0,2}}?"
     rf"(?:house|flat|apartment|place|home|studio|bungalow|cottage|room)\s+(?:in|near|outside)\s+(?P<v9>{_CAP})"
@@ -144,7 +147,8 @@ _RESIDENCE_EN = re.compile(
 # "Born and raised in Cardiff", "I was born in Lagos": where the speaker comes from
 _HOMETOWN_EN = re.compile(
     rf"(?:^|\bI\s+was\s+)(?i:born and (?:raised|bred)|born|raised)\s+in\s+(?P<v>{_CAP})"
-    rf"|\bI(?:'m| am| come)\s+(?:originally\s+)?from\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,3}}?(?:near|outside|in)\s+(?P<v2>{_CAP})"
+    rf"|\bI(?:(?:'m| am| come)\s+(?:originally\s+)?from|\s+grew up in|\s+was (?:born|raised) in)\s+(?:a|an)\s+"
+    rf"(?:[\w\-]+\s+){{0,3}}?(?:near|outside|in)\s+(?P<v2>{_CAP})"
 )
 _NOT_PLACES = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|the\b)\b"
 # a place the speaker is in or works from, and a move "here" in the same sentence
@@ -302,7 +306,9 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add(
             "residence",
             v,
-            "statement" if m.group("v4") or ((m.group("v7") or m.group("v8")) and not change) else "change",
+            "statement"
+            if m.group("v4") or ((m.group("v7") or m.group("v8") or m.group("v10")) and not change)
+            else "change",
         )
     here = _HERE_EN.search(s)
     if here and not any(e.key == "residence" for e in out):
@@ -491,7 +497,8 @@ _GENERIC_MARGIN = 0.02  # a bare "<thing> is <predicate>" must lean clearly one 
 # a stance said with its "I" dropped at the head of a chat line ("Can't stand coriander", "Never
 # cared for jazz", "Absolutely hate queues"); a bare "like" is left alone ("Like I said")
 _DROPPED_I_EN = re.compile(
-    r"^(?:(?:honestly|tbh|ngl|seriously|really|absolutely|totally),?\s+)*(?=(?:never|don't|do not|can't stand|"
+    r"^(?:(?:honestly|tbh|ngl|seriously|really|absolutely|totally|kinda|kind of|sort of|sorta|low-?key|genuinely|"
+    r"secretly|just|still),?\s+)*(?=(?:never|don't|do not|can't stand|"
     r"cannot stand|hate|adore|love|loathe|despise|enjoy)\b(?!\s+(?:to|it|you|that|this)\b))",
     re.I,
 )
