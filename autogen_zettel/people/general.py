@@ -510,7 +510,16 @@ _BUT_AFTER_BEFORE_EN = re.compile(r"\b(?:used to|never|once)\b[^,;]*?(?:,\s*)?\b
 _SWAPPED_TO_EN = re.compile(
     r"[,;]\s*(?:so\s+|and\s+)?(?:I(?:'ve|\s+have)?\s+)?(?:just\s+)?(?:switched|changed)\s+(?:over\s+)?to\s+"
     r"(?P<obj>(?!(?:a|an|the|my|our|his|her|their|night|nights|days|part)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
-    r"(?=\s*(?:$|[,.;!]|instead\b|now\b))",
+    r"(?=\s*(?:$|[,.;!]|instead\b|now\b))"
+    # "I've gone off coffee, tea only now", "..., just tea these days": the one thing left is liked
+    r"|[,;]\s*(?:just\s+|only\s+)?(?P<obj2>(?!(?:it|that|this|one)\b)[a-z][\w\-]*)\s+only(?:\s+(?:now|these days))?(?=\s*(?:$|[,.;!]))"
+    r"|[,;]\s*(?:just|only)\s+(?P<obj3>(?!(?:it|that|this|one)\b)[a-z][\w\-]*)\s+(?:now|these days)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
+# "I'm a huge Arsenal fan", "I'm not a big jazz fan": the thing before "fan" is the taste
+_NAME_FAN_EN = re.compile(
+    r"\bI(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+)?(?:a|an)\s+(?:(?:huge|big|massive|die-?hard|lifelong|real|total|proper)\s+)?"
+    r"(?P<obj>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)\s+fan\b(?!\s+of\b)",
     re.I,
 )
 
@@ -556,6 +565,13 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             continue
         if NOT_A_KIND.match(clause[m.start("obj") :]):  # "I love how you think", "I enjoy every minute"
             continue
+        obj = re.sub(r"\s+(?:completely|totally|entirely|altogether|forever)$", "", obj, flags=re.I)
+        # "loves anything with matcha": the thing it is made with
+        obj = re.sub(
+            r"^(?:anything|everything|something|stuff)\s+(?:with|made (?:with|of|from)|containing)\s+",
+            "",
+            obj,
+        )
         negative = bool(re.match(_DISLIKE_EN, verb)) and verb != "find"
         if verb.startswith("care") and not re.search(
             r"\b(?:don't|do not|never|didn't)\b", clause[: m.start("verb")], re.I
@@ -577,9 +593,12 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         m = _SWAPPED_TO_EN.search(s)
         if m:
             out = [Evidence(e.layer, e.subject, e.key, e.value, e.score, "change") for e in out]
-            out += _pref(subject, m.group("obj"), 0.9, "change")
+            out += _pref(subject, m.group("obj") or m.group("obj2") or m.group("obj3"), 0.9, "change")
     if out:
         return out
+    m = _NAME_FAN_EN.search(s)
+    if m and m.group("obj").lower() not in ("huge", "big", "massive", "real", "total", "proper", "lifelong"):
+        return _pref(subject, m.group("obj"), 0.1 if m.group("neg") else 0.9, "statement")
     m = _NOT_INTO_EN.search(s)
     if m:
         return _pref(subject, m.group("obj"), 0.1, "statement")
