@@ -91,7 +91,10 @@ def offer_topic(previous: str | None) -> str:
     m = OFFER.search(previous.lower())
     if m:
         return _topic(m.group("obj") or m.group("obj2"))
-    # a bare question naming a thing: "Sushi again?", "Pizza tonight?"
+    # a bare question naming a thing: "Sushi again?", "Pizza tonight?", "Ugh, pizza again?"
+    previous = re.sub(
+        r"^\s*(?:ugh|oh|hmm+|meh|wait|seriously|eh|um|uh|what)[,!.]*\s+", "", previous, flags=re.I
+    )
     m = re.fullmatch(
         r"\s*(?:the\s+|some\s+|more\s+)?(?P<obj>[a-z][a-z\- ]{1,30}?)(?:\s+(?:again|tonight|today|then|"
         r"for dinner|for lunch))?\s*\?+\s*",
@@ -106,6 +109,17 @@ def offer_topic(previous: str | None) -> str:
     return ""
 
 
+# what a refusal's object must not be for a taste: an errand or an event, not a thing one eats or does for fun
+_TASK_HEAD = re.compile(
+    r"\b(?:run|trip|errand|appointment|meeting|call|session|class|lesson|visit|booking|pickup|pick-up|"
+    r"delivery|reunion|viewing|interview|shift|check-up|checkup)$"
+)
+# "I'm going to have to skip ...", "I need to miss ...": obliged, so a plan called off
+_OBLIGED_SKIP = re.compile(
+    r"\b(?:have to|need to|must|got to|gonna have to|going to have to)\s+(?:skip|miss|sit out)\b"
+)
+_VENUE = re.compile(r"\b(?:place|restaurant|bar|spot|cafe|café|joint|pub|diner)$")
+_TASTE_AFTER = re.compile(r"\b(?:mood for|feel like|fancy)\s+\w")
 _DATED = re.compile(
     r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week|weekend)|on (?:mon|tues|wednes|thurs|"
     r"fri|satur|sun)day|next (?:week|\w+day))\b"
@@ -333,18 +347,26 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
                     m.group("o"),
                 )
             )
-            if said and not (
+            if said and re.search(r"\b(?:it|that|this|them)$", said):
+                said = ""  # "Not feeling it": the thing offered, by its pronoun
+            elif said and not (
                 said in ("thanks", "thank", "for me", "really") or said.startswith(("thank", "really"))
             ):
-                break
+                if not (_VENUE.search(said) and _TASTE_AFTER.search(low, m.end())):
+                    break  # "skip the Thai place, I'm not in the mood for curry": the dish, not the venue
             said = ""
         topic = said or offered
-        if (
-            not offered
-            and re.search(r"\bi(?:'m| am| will|'ll| have to| need to)?\s+(?:going to |gonna )?skip\b", low)
-            and _DATED.search(low)
+        if not offered and (
+            (
+                re.search(r"\bi(?:'m| am| will|'ll| have to| need to)?\s+(?:going to |gonna )?skip\b", low)
+                and _DATED.search(low)
+            )
+            or _OBLIGED_SKIP.search(low)
+            or (said and _TASK_HEAD.search(said))
         ):
-            return []  # "I'm going to skip the meeting tomorrow": a plan called off, no taste refused
+            # "I'm going to skip the meeting tomorrow", "I'm going to have to skip the reunion", "skip the
+            # pharmacy run": a plan or an errand called off, no taste refused
+            return []
         if topic and (offered or said) and not question:
             return _pref(speaker, topic, 0.0, "refusal")
     elif ACCEPT.search(low) and not question:
@@ -390,6 +412,9 @@ def extract(
         else _commitments(s, low, speaker, at, addressee, previous)
     )
     prefs = [] if any(e.key == "restriction" for e in out) else _preferences(s, low, speaker, previous)
+    if any(e.key in ("allergy", "diet") for e in out):
+        # "I'm allergic to shellfish, so no paella for me": what the fact rules out, no taste
+        prefs = [e for e in prefs if e.kind != "refusal"]
     if status and offer_topic(previous) and any(e.kind == "refusal" for e in prefs):
         status = []  # "No, never mind" to an offer refuses it; nothing was promised
     elif status:
