@@ -443,6 +443,7 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
 _DONE_PART = (
     r"fixed|renewed|paid|sorted|done|booked|sent|covered|handled|finished|cleaned|called|submitted|"
     r"filed|signed|delivered|posted|repaired|installed|collected|returned|taken care of|dealt with|"
+    r"looked at|looked over|gone through|gone over|checked|proofread|reviewed|"
     r"(?<=is )out|(?<='s )out|(?<=are )out|(?<=is )ready|(?<='s )ready|(?<=are )ready"
 )
 
@@ -1317,7 +1318,9 @@ _STATUS_EN_DONE = re.compile(
 )
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
-    r"pulling out of|pull out of|back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|"
+    r"pulling out of|pull out of|pulled out of|withdrew from|"
+    r"dropped out of(?!\s+(?:uni|university|college|school|my course|the course|sixth form|my degree)\b)|"
+    r"back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
     r"(?:can't (?:come|go)|won't be (?:coming|going)) to(?=\s+(?:the|my|our|your|his|her)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore|tonight|today|tomorrow)\b)|"
     r"(?:not|n't) (?:going to|gonna|be able to) make(?: it to)?|"

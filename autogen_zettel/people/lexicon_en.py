@@ -102,7 +102,7 @@ NOT_PROMISE = re.compile(
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
     r"picked up|cleaned|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
-    r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed"
+    r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed|rang|phoned|messaged"
 )
 # phrasal completions read only at the head of a line, the I dropped ("Dropped off the parcel");
 # after a noun they are a passive ("Groceries dropped off"), read elsewhere
@@ -188,6 +188,11 @@ CUE_WORDS = frozenset(
         "okay",
         "has",
         "been",
+        # an object pronoun names no task ("rang them"): the verb and the owner match it
+        "them",
+        "him",
+        "her",
+        "those",
     ]
 )
 
