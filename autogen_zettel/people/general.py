@@ -538,6 +538,13 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     if len(parts) == 1 and turn:
         parts = [s[: turn.end()], s[turn.end() :]]
     clause = parts[-1]
+    if re.search(r"\bI\b", clause):
+        # "lately I drink it every morning and love it": the stance verb shares the clause's I
+        clause = re.sub(
+            r"\b(and|so)\s+(?=(?:really\s+|actually\s+)?(?:love|like|enjoy|adore|hate|prefer)\b)",
+            r"\1 I ",
+            clause,
+        )
     obj_before = ""
     if len(parts) > 1:
         m = _STANCE_EN.search(parts[0])
