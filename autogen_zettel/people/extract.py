@@ -241,7 +241,12 @@ def _sentence(
             and not (theirs[0].subject != speaker and ours[0].subject == speaker)
             and (ours[0].kind != theirs[0].kind or (ours[0].value and theirs[0].value in ours[0].value))
         ):
-            out = [e for e in out if e.layer != "status"] + ours
+            if theirs[0].kind == "cancelled" and theirs[0].subject == speaker != ours[0].subject:
+                # "Don't worry about the pics, Omar sent them": done by Omar (read first, so his promise
+                # is closed as done), and the speaker's ask called off
+                out = [e for e in out if e.layer != "status"] + ours + theirs
+            else:
+                out = [e for e in out if e.layer != "status"] + ours
     if layers == {"status"} and _POLITE.search(said) and all(e.kind == "done" for e in out):
         out = []  # "太感谢了", "不好意思打错字了": thanks and apologies close no task
         layers = set()
