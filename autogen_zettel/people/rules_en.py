@@ -120,6 +120,14 @@ _OBLIGED_SKIP = re.compile(
 )
 _VENUE = re.compile(r"\b(?:place|restaurant|bar|spot|cafe|café|joint|pub|diner)$")
 _TASTE_AFTER = re.compile(r"\b(?:mood for|feel like|fancy)\s+\w")
+# an acknowledgement at a line's head, then what will be ready: the speaker's promise of it
+_ACK = re.compile(
+    r"^(?:consider it done|(?:i'm )?on it|will do|no problem|no worries|sure|ok|okay|leave it with me)\b"
+)
+_READY_BY = re.compile(
+    r"\b(?:the|your|my|our)\s+(?P<w>[a-z][a-z ]{1,30}?)\s+(?:will|'ll)\s+be\s+(?:out|ready|done|sent|with you|"
+    r"finished|sorted|fixed|delivered|in your inbox)\b"
+)
 _DATED = re.compile(
     r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week|weekend)|on (?:mon|tues|wednes|thurs|"
     r"fri|satur|sun)day|next (?:week|\w+day))\b"
@@ -202,6 +210,14 @@ def _commitments(
                     counterparty,
                 )
             )
+    ready = _READY_BY.search(low) if not out and _ACK.match(low) else None
+    if ready and due_date(s, at):
+        # "Consider it done, the invoices will be out by Thursday": taken on, said of the thing's result
+        out.append(
+            Evidence(
+                "commitment", speaker, "", ready.group("w"), 0.5, "statement", due_date(s, at), counterparty
+            )
+        )
     must = MUST.search(low)  # before the date: most sentences have no "must" to date
     m = REMIND.search(low) or (must if must and due_date(s, at) else None)
     if not out and m:
