@@ -28,7 +28,9 @@ RELATIVES_EN = (
     "sister|brother|mum|mom|mother|dad|father|wife|husband|partner|girlfriend|boyfriend|son|daughter|"
     "cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|fiancée|fiance|fiancé|"
     "flatmate|roommate|boss|friend|best friend|neighbour|neighbor|colleague|"
-    "mother-in-law|father-in-law|sister-in-law|brother-in-law|stepmom|stepmum|stepdad|grandson|granddaughter"
+    "mother-in-law|father-in-law|sister-in-law|brother-in-law|stepmom|stepmum|stepdad|grandson|granddaughter|"
+    # the plural ones ("My parents live in Spain now"): filed as said
+    "parents|grandparents|in-laws|kids|children|sisters|brothers|cousins|flatmates|roommates|twins|friends|colleagues"
 )
 # the relative as written -> the form the subject is filed under
 RELATIVES_ZH = {
