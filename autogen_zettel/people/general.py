@@ -180,7 +180,8 @@ _PET_EN = re.compile(
     re.I,
 )
 _DIET_EN = re.compile(
-    r"\b(?:I(?:'m| am)|went|gone|going|turned)\s+(?:now\s+)?(?P<v>vegan|vegetarian|pescatarian)\b", re.I
+    r"\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)\s+(?:now\s+)?(?:a\s+)?(?P<v>vegan|vegetarian|pescatarian)\b",
+    re.I,
 )
 _ALLERGY_EN = re.compile(r"\ballergic\s+to\s+(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))", re.I)
 

@@ -90,7 +90,7 @@ ASKED = re.compile(r"\b(?:can you|could you|would you|will you|please)\s+(?P<wha
 REMIND = re.compile(r"\bremind me to\s+(?P<what>[^,;:.!?]+)")
 MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
 NOT_PROMISE = re.compile(
-    r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back)|a (?:quick |proper |closer )?"
+    r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back|to you|over to you)|a (?:quick |proper |closer )?"
     r"(?:look|go|word|chat|think|try)\b)|take\b(?!\s+care\s+of\b)|think\b|see\b|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
     r"hate\b|give (?:it|this|that)(?: one)? a miss\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
@@ -200,7 +200,9 @@ CUE_WORDS = frozenset(
 ADV = r"(?:(?:really|also|still|actually|totally|absolutely|honestly|just|kind of|sort of|now|truly|do)\s+)*"
 STANCE = re.compile(
     rf"\b(?:i|we)\s+{ADV}(?P<neg>don't|do not|no longer|never|didn't|can't|cannot)?\s*{ADV}"
-    r"(?P<verb>love|like|enjoy|prefer|adore|hate|dislike|detest|can't stand|cannot stand)\s+(?P<obj>[^,;:.!?]+)"
+    # the object ends where a contrast begins ("I love hiking but I hate camping": two stances)
+    r"(?P<verb>love|like|enjoy|prefer|adore|hate|dislike|detest|can't stand|cannot stand)\s+"
+    r"(?P<obj>(?:(?!\s(?:but|whereas|while|although|though)\s)[^,;:.!?])+)"
 )
 FAN = re.compile(
     r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|still\s+|so\s+)?(?P<how>a\s+(?:big\s+|huge\s+)?fan of|into|"
@@ -240,7 +242,7 @@ GERUND_HEAD = re.compile(
     r"^(?:going|doing|getting|making|spending time|spending|taking)\s+(?:on|to|for|with|out)?\s*"
 )
 NOT_EAT = re.compile(
-    r"\bi\s+(?:(?:don't|do not|no longer|never|can't)\s+eat|(?P<stop>quit|stopped|gave up|have given up)"
+    r"\bi(?:'ve|\s+have)?\s+(?:(?:don't|do not|no longer|never|can't)\s+eat|(?P<stop>quit|stopped|gave up|given up)"
     r"\s+eating)\s+(?P<obj>[^,;:.!?]+)"
 )
 CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
