@@ -100,11 +100,11 @@ _JOB_EN = re.compile(
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
     r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
-    r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b))"
+    r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b|on\b))"
     r"|\bI\s+(?:now\s+)?drive\s+(?P<v6>truck|bus|taxi|cab|van|lorr|tram|train|ambulance|forklift)(?:s|es|ies)\b"
     r"(?!\s+(?:to|for fun|on))"
     r"|\bI\s+(?:\w+\s+)?switched\s+(?:careers?\s+)?from\s+[a-z]+\s+to\s+(?P<v7>[a-z]+(?:ing|ism|ology|ics|ry|law|medicine))\b"
-    r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?(?P<v3>[a-z\-]+)"
+    r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?(?P<v3>[^\W\d_][\w\-]*)"
     r"|\b(?P<v4>freelanc)(?:ing|er)\b",
     re.I,
 )
@@ -195,6 +195,13 @@ def plan_only(s: str) -> bool:
         return bool(_ZH_FUTURE.search(s)) and not re.search(r"了[。！!，,]?$|已经", s)
     if re.search(r"\b\w+ing\b.*\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b", s, re.I):
         return True  # "she's moving to Berlin next spring"
+    if re.search(
+        rf"\b(?:moving|starting|leaving|relocating|joining|transferring|switching)\b.*\b(?:in|this|from)\s+{_MONTHS_SEASONS}"
+        r"|\b(?:moving|starting|leaving|relocating|joining)\b.*\b(?:soon|in a (?:few )?(?:weeks?|months?)|later this year)\b",
+        s,
+        re.I,
+    ) and not re.search(r"\b(?:moved|started|left|joined|last)\b", s, re.I):
+        return True  # "We're moving to Berlin in June": a plan, no change yet
     return bool(_FUTURE_EN.search(s)) and not re.search(r"\b(?:now|since|got|left|quit|moved)\b", s, re.I)
 
 
@@ -1369,8 +1376,12 @@ _STATUS_EN_RESULT = re.compile(
 )
 # "Mia handled the catering", "Omar sent them": a name, a done verb and its object ("Visas sorted" has none)
 _NAMED_DONE_EN = re.compile(
-    rf"\b(?P<name>[A-Z][a-z]+)\s+(?:already\s+)?(?:{_DONE_PART})\s+"
+    rf"\b(?P<name>[A-Z][a-z]+)(?:'s\s+|\s+has\s+|\s+)(?:already\s+|just\s+)?(?:{_DONE_PART})\s+"
     rf"(?:(?:the|my|our|your|his|her)\s+(?P<w>[\w\- ]+)|them\b|it\b)"
+)
+_STATUS_OPENER_EN = re.compile(
+    r"^(?:(?:turns out|apparently|so|btw|fyi|update|heads up|just so you know|good news|bad news)[,:!]?\s+)+",
+    re.I,
 )
 # a subject and its auxiliary before a done verb ("Tom has already", "we've just"): an agent, no object
 _AGENT_EN = re.compile(
@@ -1398,6 +1409,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         )
     ):
         return []
+    s = _STATUS_OPENER_EN.sub("", s)  # "Turns out the party's off"
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _STATUS_EN_CANCEL.search(clause)
         if m:

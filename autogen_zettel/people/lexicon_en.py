@@ -260,7 +260,7 @@ OFFER = re.compile(
 NO_REFUSAL = re.compile(
     r"^(?:no|not)\s+(?:worries|worry|problem|problems|prob|probs|doubt|doubts|way|kidding|wonder|rush|"
     r"pressure|big deal|biggie|joke|matter|idea|clue|need to|offense|offence|hard feelings|"
-    r"only|just|sure|bad|exactly|quite|yet|longer)\b"
+    r"only|just|sure|bad|exactly|quite|yet|longer|a (?:big |huge |massive )?fan|really into|into|keen|big on)\b"
 )
 REFUSE = re.compile(
     r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'm ok|i'm okay|i'm alright|i'm all right|i'll pass|pass|"
