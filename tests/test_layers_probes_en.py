@@ -197,3 +197,30 @@ def test_gonna_and_chat_dates_are_promises_and_didnt_is_not_done(hub):
         ("call the bank", date(2026, 5, 12), "open"),
         ("send the photos", date(2026, 5, 13), "open"),
     }
+
+
+# -- found while generalising (after the rules above were fixed) --------------------------------
+
+
+def test_he_or_she_is_the_person_named_before_or_nobody(hub):
+    mem = _tenant(hub, "Tom got a new job. He works at Google now.", "She moved to Leeds.")
+    assert [(f.subject, f.key, f.value) for f in mem.facts()] == [("Tom", "employer", "Google")]
+
+
+def test_plural_relatives_and_two_stances_in_one_line(hub):
+    mem = _tenant(hub, "My parents live in Spain now.", "I love hiking but I hate camping.")
+    assert [(f.subject, f.value) for f in mem.facts()] == [("Sam's parents", "Spain")]
+    assert {p.topic: p.value > 0.5 for p in mem.preferences()} == {"hiking": True, "camping": False}
+
+
+def test_a_move_with_a_month_ahead_is_a_plan_and_this_afternoon_is_today(hub):
+    mem = _tenant(
+        hub, "I live in Leeds.", "We're moving to Berlin in June.", "I'll call the bank this afternoon."
+    )
+    assert _current(mem, "Sam", "residence") == ["Leeds"]
+    assert [c.due for c in mem.commitments()] == [date(2026, 5, 13)]
+
+
+def test_a_contracted_has_before_a_result_and_its_object_names_the_doer(hub):
+    mem = _tenant(hub, "Lisa promised to sort the tickets.", "Lisa's sorted the tickets.")
+    assert [(c.owner, c.status) for c in mem.commitments()] == [("Lisa", "done")]
