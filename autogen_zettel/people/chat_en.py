@@ -44,6 +44,8 @@ _SPELLING = (
     (r"(?i)\bgunna\b|\bgona\b", "gonna"),
     (r"(?i)\b(?:tomm?orr?ow|tmorrow|tomorow)\b", "tomorrow"),
     (r"(?i)\bdefin[ai]t?e?ly\b", "definitely"),
+    # a laugh or kiss at a line's end is no part of what was said ("Finally finished the puzzle lol")
+    (r"(?i)[\s,]+(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+|xx+)[\s.!]*$", "."),
 )
 
 

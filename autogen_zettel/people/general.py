@@ -1423,6 +1423,16 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 or ""
             ).strip()
             w = re.sub(r"^whole\s+", "", w)
+            if re.fullmatch(
+                r"(?:again|today|tonight|too|also|anyway|on me|last minute|at the last minute)?", w, re.I
+            ):
+                # "the plumber cancelled again": no object, so what is off is the one who cancelled
+                who = re.match(
+                    r"^(?:\w+,?\s+)?(?:the|my|our)\s+(?P<n>[\w\-]+(?:\s+[\w\-]+)?)\s+(?:has\s+|just\s+)*cancell?ed\b",
+                    clause,
+                    re.I,
+                )
+                w = who.group("n") if who else ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _NAMED_DONE_EN.search(clause)

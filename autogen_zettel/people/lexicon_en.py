@@ -66,6 +66,8 @@ NOT_NAMES = frozenset(
 HEDGE = re.compile(r"\b(?:maybe|perhaps|might|probably|not sure|if|unless|i guess|would you|could you)\b")
 STOP = re.compile(
     r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though|while|whilst|as soon as)\b"
+    # "I'll ping you once it's done": the clause of when is no part of the promise
+    r"|\b(?:once|when|after)\s+(?=(?:it|it's|i|i'm|i've|we|we're|you|you're|they|he|she|the|that|this)\b)"
 )
 
 # -- commitments ---------------------------------------------------------------------------
