@@ -28,6 +28,7 @@ _BARE_VERB = (
     r"buy|help|stand|believe|wait|fix|sort|drop|write|finish|try|tell|find|give|meet|stop|start|eat|drink)"
 )
 _SPELLING = (
+    (r"\bi\b(?![.'’]\w)", "I"),  # "my boyfriend and i broke up"; not the "i" of "i.e."
     (r"\b(?:[Ii]m|i'm)\b", "I'm"),
     (r"\b[Ii]'?ve\b(?<!I've)", "I've"),
     (r"(?i)\bi'?d\b(?=\s+(?:love|like|rather|prefer|never|be|have|go|do|say|hate))", "I'd"),

@@ -1212,7 +1212,7 @@ _REGISTER_EN = (
     (r"\bpls|plz\b", "please"),
     (r"(?i)^not (?:gonna|going to)\b", "I'm not going to"),
     (r"(?i)^(?:gonna|going to)\b", "I'm going to"),
-    (r"^(?:been|Been)\s+(?=\w+ing\b)", "I've been "),
+    (r"^(?:been|Been)\s+(?=\w+ing\b|(?:at|with)\s+[A-Z])", "I've been "),
     (r"\bgonna\b", "going to"),
     (r"(?i)^(?:happy|glad) to\b", "I'll"),
     (r"^(?:will do|on it),?\s*(?=\w)", ""),
