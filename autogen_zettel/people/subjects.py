@@ -167,6 +167,10 @@ _EN_PASSIVE = re.compile(
     r"collected|handled|done|informed|asked|emailed|texted)\b"
 )
 _EN_AND_I = re.compile(r"^\s+and\s+I\b")
+_EN_TO_ME = re.compile(
+    r"^\s+(?:(?:really|just|totally|honestly|kind of|kinda)\s+)*(?:(?:isn't|is not|'s not|is)\s+(?:really\s+)?for me|"
+    r"(?:bores|annoys|gives|makes|drives|stresses|freaks)\s+me)\b"
+)
 _THIRD_TO_FIRST = (
     (r"^'s\s+been\b", "'ve been"),
     (r"^'s\s+(?=(?:moved|got|started|quit|left|joined|gone|had|finished|decided)\b)", "'ve "),
@@ -213,6 +217,8 @@ def _en(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]
     if _EN_PASSIVE.match(rest):  # "Grandma's been called": a task done to her, not her news
         return []
     if _EN_AND_I.match(rest):  # "My girlfriend and I moved in together": the speaker's own news
+        return []
+    if _EN_TO_ME.match(rest):  # "Opera really isn't for me": the speaker's taste, the head a thing
         return []
     if m.group("names") and re.match(r"^Me\s+and\b", m.group("names")):
         return []  # "Me and Dan got married": the speaker's own news
