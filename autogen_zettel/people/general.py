@@ -282,7 +282,19 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         elif m.group("v7"):  # "switched from marketing to nursing": the field now
             add("job", words[-1], "change")
         elif m.group("v3") or said_as or _ROLE_TAIL.search(words[-1]):
-            if words[-1] in ("fan", "member", "user", "owner", "lover", "number", "order", "answer", "other"):
+            if words[-1] in (
+                "fan",
+                "member",
+                "user",
+                "owner",
+                "lover",
+                "number",
+                "order",
+                "answer",
+                "other",
+                "sucker",
+                "believer",
+            ):
                 continue
             add(
                 "job",
@@ -380,7 +392,8 @@ _LIKE_EN = (
     r"'m (?:really |totally |slowly )?getting (?:into|hooked on)|am (?:really |totally )?getting (?:into|hooked on)|"
     r"(?:'ve|have) (?:really |totally |finally )?gotten (?:really |totally |so |quite )?into|"
     r"(?:'ve|have) got (?:really|totally|so|quite) into|(?:'ve|have) been craving|'m craving|am craving|"
-    r"cared? for"
+    r"cared? for|'m partial to|am partial to|'m a (?:total |real |complete )?sucker for|am a (?:total |real )?sucker for|"
+    r"'m (?:starting|beginning|learning) to (?:like|love|enjoy)|'ve (?:started|begun|come) to (?:like|love|enjoy)"
 )
 _DISLIKE_EN = (
     r"hate|can't stand|cannot stand|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
@@ -413,11 +426,25 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|overrated|"
     r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no|not for me|my happy place|"
     r"the best(?: part of my day)?|my favou?rite(?: thing)?|amazing|life|my jam|my thing)"
-    r"|and I don't get along|(?:is|are) not my thing)",
+    r"|and I don't get along|(?:is|are) not my thing"
+    # what a thing does to one: "Spicy food gives me a headache", "Crowds make me anxious", "Olives have grown on me"
+    r"|gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)"
+    r"|makes? me (?:feel )?(?:anxious|sick|ill|nervous|queasy|uncomfortable|sleepy|miserable|happy|calm)"
+    r"|(?:stress(?:es)?|freaks?) me out|(?:cheers?|perks?) me up|relax(?:es)? me"
+    r"|(?:has|have|'s|'ve|is|are)\s+(?:really\s+|totally\s+)?(?:grown|growing) on me"
+    r"|(?:really\s+)?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:for me|my thing|my cup of tea))",
+    re.I,
+)
+# "I'm a dog person", "I'm not a morning person", "more of a tea person": the kind of person is the taste
+_PERSON_EN = re.compile(
+    r"\bI(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|more\s+of\s+|much\s+of\s+|totally\s+|definitely\s+|such\s+)?"
+    r"(?:a|an)\s+(?P<obj>[a-z]+)\s+person\b",
     re.I,
 )
 _NOTHING_BEATS = re.compile(
-    r"^nothing beats\s+(?:a\s+|an\s+|the\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}[\w\-]+)", re.I
+    r"^(?:nothing beats|(?:you\s+)?can't beat)\s+(?:a\s+|an\s+|the\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}?[\w\-]+)"
+    r"(?=\s*(?:$|[,.;!]|after\b|before\b|on\b|in\b|at\b|with\b|when\b|during\b|for\b))",
+    re.I,
 )
 _THINKS = re.compile(
     r"\bI\s+think\s+(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+(?:is|are)\s+(?P<pred>overrated|great|amazing|awful|boring)",
@@ -479,8 +506,18 @@ _BETTER_EN = re.compile(
 )
 
 
+_OVER_EN = re.compile(
+    r"^(?:give me\s+|I'd (?:pick|take|choose)\s+)?(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+over\s+"
+    r"(?P<b>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+(?:any day|every time|anytime|any time|every day)\b",
+    re.I,
+)
+
+
 def _comparative_en(s: str, subject: str) -> list[Evidence]:
-    """ "Tea is so much better than coffee": for the first, against the second."""
+    """ "Tea is so much better than coffee", "Tea over coffee any day": for the first, against the second."""
+    m = _OVER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
+    if m and not _NOT_THING_EN.match(m.group("a")):
+        return _pref(subject, m.group("a"), 0.9, "statement") + _pref(subject, m.group("b"), 0.1, "statement")
     m = _BETTER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
     if not m or _NOT_THING_EN.match(m.group("a")):
         return []
@@ -582,6 +619,13 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         if NOT_A_KIND.match(clause[m.start("obj") :]):  # "I love how you think", "I enjoy every minute"
             continue
         obj = re.sub(r"\s+(?:completely|totally|entirely|altogether|forever)$", "", obj, flags=re.I)
+        # "partial to a bit of cheese": the thing, not the measure of it
+        obj = re.sub(
+            r"^(?:a\s+)?(?:bit|lot|little|spot|slice|glass|cup|pint|bowl|plate|piece)\s+of\s+",
+            "",
+            obj,
+            flags=re.I,
+        )
         # "loves anything with matcha": the thing it is made with
         obj = re.sub(
             r"^(?:anything|everything|something|stuff)\s+(?:with|made (?:with|of|from)|containing)\s+",
@@ -621,10 +665,15 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     m = _IMPLICIT_EN.search(s)
     if m and not re.match(r"(?:it|this|that|he|she|they|there|what|which)\b", m.group("obj"), re.I):
         positive = re.search(
-            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$", m.group("pred"), re.I
+            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow",
+            m.group("pred"),
+            re.I,
         )
         obj = re.split(r"\s+(?:on|with|to)\s+", m.group("obj"))[0]
         return _pref(subject, obj, 0.9 if positive and "not" not in m.group("pred") else 0.1, "statement")
+    m = _PERSON_EN.search(s)
+    if m and m.group("obj").lower() not in ("people", "nice", "good", "bad", "different", "real", "normal"):
+        return _pref(subject, m.group("obj"), 0.1 if m.group("neg") else 0.9, "statement")
     m = _NOTHING_BEATS.search(s) or _THINKS.search(s)
     if m:
         positive = "pred" not in m.groupdict() or m.group("pred").lower() in ("great", "amazing")
