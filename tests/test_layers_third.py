@@ -69,7 +69,11 @@ def test_english_facts_by_their_structure(text, want):
 
 def test_a_past_home_and_a_relative_home_are_not_the_speakers():
     for text in ("I used to live in Leeds.", "My parents live in Leeds.", "Do you live in Leeds?"):
-        assert not [e for e in extract_layers(text, speaker="Owen", at=AT) if e.layer == "fact"], text
+        got = extract_layers(text, speaker="Owen", at=AT)
+        assert not [e for e in got if e.layer == "fact" and e.subject == "Owen"], text
+    # the relatives' home is theirs, filed as the second set files a relative
+    (home,) = extract_layers("My parents live in Leeds.", speaker="Owen", at=AT)
+    assert (home.subject, home.key, home.value) == ("Owen's parents", "residence", "Leeds")
 
 
 def test_chinese_done_names_the_whole_thing_and_a_refusal_with_a_reason_is_a_dislike():

@@ -23,6 +23,7 @@ from datetime import datetime
 
 from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh as layer_rules_zh
+from autogen_zettel.people.chat_en import spelled_en
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.key_meaning import meaning_of
 from autogen_zettel.people.subjects import subjects_of
@@ -164,10 +165,18 @@ def _extract(
     out: list[Evidence] = []
     text = as_first_person(text, speaker)
     before = previous
+    referent = ""
     for sentence in split_sentences(text) or [text]:
+        if not _HAN.search(sentence):  # "Ive quit", "she said shed call": as if the apostrophes were typed
+            sentence = spelled_en(sentence)
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
         # the rules read the sentence as that person would say it, and file it under them
-        for subject, said in subjects_of(sentence, speaker):
+        found = subjects_of(sentence, speaker, referent)
+        others = {subject for subject, _ in found if subject not in (speaker, "")}
+        referent = others.pop() if len(others) == 1 else referent  # whom a later "he" or "she" means
+        for subject, said in found:
+            if not subject:  # "She moved to Leeds" in a message that named no one: nobody's news
+                continue
             for ev in _sentence(said, subject, at, before, addressee, meaning):
                 if subject != speaker and ev.layer == "commitment" and not ev.counterparty:
                     # a promise reported to the speaker ("Bob said he'll send it") is made to them
@@ -228,9 +237,16 @@ def _sentence(
         if (
             ours
             and theirs
+            # "Tom's sent it": a doer the phrase rules named stands over the speaker
+            and not (theirs[0].subject != speaker and ours[0].subject == speaker)
             and (ours[0].kind != theirs[0].kind or (ours[0].value and theirs[0].value in ours[0].value))
         ):
-            out = [e for e in out if e.layer != "status"] + ours
+            if theirs[0].kind == "cancelled" and theirs[0].subject == speaker != ours[0].subject:
+                # "Don't worry about the pics, Omar sent them": done by Omar (read first, so his promise
+                # is closed as done), and the speaker's ask called off
+                out = [e for e in out if e.layer != "status"] + ours + theirs
+            else:
+                out = [e for e in out if e.layer != "status"] + ours
     if layers == {"status"} and _POLITE.search(said) and all(e.kind == "done" for e in out):
         out = []  # "太感谢了", "不好意思打错字了": thanks and apologies close no task
         layers = set()

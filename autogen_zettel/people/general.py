@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.lexicon_en import DONE_WITH_TIME, IDIOMS, NOT_A_KIND
 from autogen_zettel.people.subjects import RELATIVES_ZH
 from autogen_zettel.people.topics import clean_topic, topic_of
 from autogen_zettel.text.zh_places import is_place
@@ -73,17 +74,37 @@ _STARTED_SCHOOL_EN = re.compile(
 )
 _PAST_VALUE = re.compile(r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of)\b", re.I)
 _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}|the\s+\w+)")
+# a job that ends with no new one said ("Just quit my job", "got laid off", "Quit Siemens last week"):
+# the employment ends, so its employer and job change to "none"
+_ENDED_EN = re.compile(
+    r"\b(?i:quit|left|lost|resigned from)\s+(?:my|his|her|their|our)\s+(?:(?:\w+\s+)?job|position|post|role)\b"
+    r"|(?:\b(?i:got|get|been|was|were|am|is)\s+|'s\s+|'m\s+|^)(?:just\s+)?(?i:laid off|fired|sacked|let go|made redundant)\b"
+    r"|\b(?i:handed in|gave|put in)\s+(?:my|his|her|their)\s+notice\b|\b(?i:resigned)\b"
+    rf"|\b(?i:quit)\s+(?!(?i:smoking|drinking|vaping|sugar|caffeine|coffee|alcohol)\b)(?:{_CAP})\b",
+)
+# only the speaker's (or the turned subject's) own: "I", or nothing, before the verb in its clause
+_ENDED_WHO_EN = re.compile(
+    r"^(?:(?:so|and|well|yeah|ugh|oh|welp|update|guess what)[,:!]?\s+)*(?:I(?:'ve|'m|\s+have|\s+had|\s+was|\s+am)?\s*)?"
+    r"(?:(?:just|finally|officially|recently|actually|basically|literally|today|yesterday)\s+)*$",
+    re.I,
+)
+# what keeps a job from ending: it is asked, wished, planned or denied
+_NOT_ENDED_EN = re.compile(
+    r"\b(?:would|'d|could|should|might|may|never|didn't|did not|haven't|have not|not|won't|will|'ll|going to|"
+    r"gonna|want to|thinking|if|unless|almost|nearly)\b",
+    re.I,
+)
 _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|by (?:trade|profession)\b))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
-    r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b))"
+    r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
     r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
-    r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b))"
+    r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b|on\b))"
     r"|\bI\s+(?:now\s+)?drive\s+(?P<v6>truck|bus|taxi|cab|van|lorr|tram|train|ambulance|forklift)(?:s|es|ies)\b"
     r"(?!\s+(?:to|for fun|on))"
     r"|\bI\s+(?:\w+\s+)?switched\s+(?:careers?\s+)?from\s+[a-z]+\s+to\s+(?P<v7>[a-z]+(?:ing|ism|ology|ics|ry|law|medicine))\b"
-    r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?(?P<v3>[a-z\-]+)"
+    r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?(?P<v3>[^\W\d_][\w\-]*)"
     r"|\b(?P<v4>freelanc)(?:ing|er)\b",
     re.I,
 )
@@ -91,6 +112,20 @@ _SCHOOL_EN = re.compile(
     rf"\b(?i:studying|study|studies|doing\s+(?:a|my)\s+[\w']+(?:\s+degree)?|enrolled|got into|accepted|"
     rf"transferred|switched\s+from\s+{_CAP}\s+to|(?:first|second|third|final)\s+year)"
     rf"(?:\s+[a-z]+)?\s+(?:at|to|in)?\s*(?P<v>(?:the\s+)?{_CAP})",
+)
+# a course of study placed at a school or town ("Started uni in Glasgow", "my masters at UCL",
+# "I'm at college in Leeds"): the place is the school
+_MONTHS_SEASONS = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"Spring|Summer|Autumn|Fall|Winter|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b"
+)
+_STUDY_AT_EN = re.compile(
+    r"\b(?i:uni|university|college|school|sixth form|masters|master's|degree|phd|doctorate|bachelor's|course|studies|"
+    r"med school|law school|grad school)\s+(?:(?i:here|there|now)\s+)?(?:at|in)\s+"
+    rf"(?P<v>(?!{_MONTHS_SEASONS}){_CAP})"
+)
+_STUDY_START_EN = re.compile(
+    r"\b(?:started|starting|began|begun|got into|transferred|switched|moved)\b", re.I
 )
 _RESIDENCE_EN = re.compile(
     rf"\b(?:(?i:moved|moving|relocated)|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?"
@@ -102,11 +137,18 @@ _RESIDENCE_EN = re.compile(
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
     rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
     rf"|\b(?:I|[Ww]e)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
+    # "I work as a paramedic in Leeds": the town one works in as a role is where one lives
+    rf"|\b(?:work|works|working)\s+as\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}?in\s+"
+    rf"(?!(?:Sales|Marketing|Finance|HR|IT|Engineering|Operations|Support|Accounts|Legal|Research|Admin)\b)(?P<v10>{_CAP})"
+    # "Moved out of London and into a flat in Leeds": the home moved into is where one lives
+    rf"|\b(?i:moved|moving|relocated)\b[^.;]*?\binto\s+(?:a|an|the|my|our|his|her|their)\s+(?:[\w\-]+\s+){{0,2}}?"
+    rf"(?:house|flat|apartment|place|home|studio|bungalow|cottage|room)\s+(?:in|near|outside)\s+(?P<v9>{_CAP})"
 )
 # "Born and raised in Cardiff", "I was born in Lagos": where the speaker comes from
 _HOMETOWN_EN = re.compile(
     rf"(?:^|\bI\s+was\s+)(?i:born and (?:raised|bred)|born|raised)\s+in\s+(?P<v>{_CAP})"
-    rf"|\bI(?:'m| am| come)\s+(?:originally\s+)?from\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,3}}?(?:near|outside|in)\s+(?P<v2>{_CAP})"
+    rf"|\bI(?:(?:'m| am| come)\s+(?:originally\s+)?from|\s+grew up in|\s+was (?:born|raised) in)\s+(?:a|an)\s+"
+    rf"(?:[\w\-]+\s+){{0,3}}?(?:near|outside|in)\s+(?P<v2>{_CAP})"
 )
 _NOT_PLACES = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|the\b)\b"
 # a place the speaker is in or works from, and a move "here" in the same sentence
@@ -138,7 +180,8 @@ _PET_EN = re.compile(
     re.I,
 )
 _DIET_EN = re.compile(
-    r"\b(?:I(?:'m| am)|went|gone|going|turned)\s+(?:now\s+)?(?P<v>vegan|vegetarian|pescatarian)\b", re.I
+    r"\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)\s+(?:now\s+)?(?:a\s+)?(?P<v>vegan|vegetarian|pescatarian)\b",
+    re.I,
 )
 _ALLERGY_EN = re.compile(r"\ballergic\s+to\s+(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))", re.I)
 
@@ -152,6 +195,13 @@ def plan_only(s: str) -> bool:
         return bool(_ZH_FUTURE.search(s)) and not _ZH_DONE_FIRST.search(s)
     if re.search(r"\b\w+ing\b.*\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b", s, re.I):
         return True  # "she's moving to Berlin next spring"
+    if re.search(
+        rf"\b(?:moving|starting|leaving|relocating|joining|transferring|switching)\b.*\b(?:in|this|from)\s+{_MONTHS_SEASONS}"
+        r"|\b(?:moving|starting|leaving|relocating|joining)\b.*\b(?:soon|in a (?:few )?(?:weeks?|months?)|later this year)\b",
+        s,
+        re.I,
+    ) and not re.search(r"\b(?:moved|started|left|joined|last)\b", s, re.I):
+        return True  # "We're moving to Berlin in June": a plan, no change yet
     return bool(_FUTURE_EN.search(s)) and not re.search(r"\b(?:now|since|got|left|quit|moved)\b", s, re.I)
 
 
@@ -232,7 +282,19 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         elif m.group("v7"):  # "switched from marketing to nursing": the field now
             add("job", words[-1], "change")
         elif m.group("v3") or said_as or _ROLE_TAIL.search(words[-1]):
-            if words[-1] in ("fan", "member", "user", "owner", "lover", "number", "order", "answer", "other"):
+            if words[-1] in (
+                "fan",
+                "member",
+                "user",
+                "owner",
+                "lover",
+                "number",
+                "order",
+                "answer",
+                "other",
+                "sucker",
+                "believer",
+            ):
                 continue
             add(
                 "job",
@@ -242,6 +304,11 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     m = _STARTED_SCHOOL_EN.search(s)
     if m:
         add("school", m.group("v"), "change")
+    for m in _STUDY_AT_EN.finditer(s):
+        if re.search(r"\b(?:teach\w*|work\w*|job|employed|staff)\b", s[: m.start()], re.I):
+            continue  # "I teach at a school in Leeds": a workplace, not where one studies
+        v = re.sub(r"\s+(?:Uni|University)$", "", re.sub(r"^University of\s+", "", _clean_np(m.group("v"))))
+        add("school", v, "change" if _STUDY_START_EN.search(s[: m.start()]) else "statement")
     for m in _SCHOOL_EN.finditer(s):
         v = _clean_np(m.group("v"))
         v = re.sub(r"^University of\s+", "", v)
@@ -259,7 +326,9 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add(
             "residence",
             v,
-            "statement" if m.group("v4") or ((m.group("v7") or m.group("v8")) and not change) else "change",
+            "statement"
+            if m.group("v4") or ((m.group("v7") or m.group("v8") or m.group("v10")) and not change)
+            else "change",
         )
     here = _HERE_EN.search(s)
     if here and not any(e.key == "residence" for e in out):
@@ -301,6 +370,16 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     m = _ALLERGY_EN.search(s)
     if m:
         add("allergy", m.group("v").lower(), "statement")
+    ended = _ENDED_EN.search(s)
+    before = re.split(r"[,;]\s*", s[: ended.start()] if ended else "")[-1]
+    if (
+        ended
+        and _ENDED_WHO_EN.match(before)
+        and not _NOT_ENDED_EN.search(s[: ended.start()])
+        and not any(e.key in ("employer", "job", "school") for e in out)
+    ):
+        add("employer", "none", "change")
+        add("job", "none", "change")
     return out
 
 
@@ -313,7 +392,8 @@ _LIKE_EN = (
     r"'m (?:really |totally |slowly )?getting (?:into|hooked on)|am (?:really |totally )?getting (?:into|hooked on)|"
     r"(?:'ve|have) (?:really |totally |finally )?gotten (?:really |totally |so |quite )?into|"
     r"(?:'ve|have) got (?:really|totally|so|quite) into|(?:'ve|have) been craving|'m craving|am craving|"
-    r"cared? for"
+    r"cared? for|'m partial to|am partial to|'m a (?:total |real |complete )?sucker for|am a (?:total |real )?sucker for|"
+    r"'m (?:starting|beginning|learning) to (?:like|love|enjoy)|'ve (?:started|begun|come) to (?:like|love|enjoy)"
 )
 _DISLIKE_EN = (
     r"hate|can't stand|cannot stand|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
@@ -346,11 +426,25 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|overrated|"
     r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no|not for me|my happy place|"
     r"the best(?: part of my day)?|my favou?rite(?: thing)?|amazing|life|my jam|my thing)"
-    r"|and I don't get along|(?:is|are) not my thing)",
+    r"|and I don't get along|(?:is|are) not my thing"
+    # what a thing does to one: "Spicy food gives me a headache", "Crowds make me anxious", "Olives have grown on me"
+    r"|gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)"
+    r"|makes? me (?:feel )?(?:anxious|sick|ill|nervous|queasy|uncomfortable|sleepy|miserable|happy|calm)"
+    r"|(?:stress(?:es)?|freaks?) me out|(?:cheers?|perks?) me up|relax(?:es)? me"
+    r"|(?:has|have|'s|'ve|is|are)\s+(?:really\s+|totally\s+)?(?:grown|growing) on me"
+    r"|(?:really\s+)?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:for me|my thing|my cup of tea))",
+    re.I,
+)
+# "I'm a dog person", "I'm not a morning person", "more of a tea person": the kind of person is the taste
+_PERSON_EN = re.compile(
+    r"\bI(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|more\s+of\s+|much\s+of\s+|totally\s+|definitely\s+|such\s+)?"
+    r"(?:a|an)\s+(?P<obj>[a-z]+)\s+person\b",
     re.I,
 )
 _NOTHING_BEATS = re.compile(
-    r"^nothing beats\s+(?:a\s+|an\s+|the\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}[\w\-]+)", re.I
+    r"^(?:nothing beats|(?:you\s+)?can't beat)\s+(?:a\s+|an\s+|the\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}?[\w\-]+)"
+    r"(?=\s*(?:$|[,.;!]|after\b|before\b|on\b|in\b|at\b|with\b|when\b|during\b|for\b))",
+    re.I,
 )
 _THINKS = re.compile(
     r"\bI\s+think\s+(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+(?:is|are)\s+(?P<pred>overrated|great|amazing|awful|boring)",
@@ -384,6 +478,7 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
 _DONE_PART = (
     r"fixed|renewed|paid|sorted|done|booked|sent|covered|handled|finished|cleaned|called|submitted|"
     r"filed|signed|delivered|posted|repaired|installed|collected|returned|taken care of|dealt with|"
+    r"looked at|looked over|gone through|gone over|checked|proofread|reviewed|"
     r"(?<=is )out|(?<='s )out|(?<=are )out|(?<=is )ready|(?<='s )ready|(?<=are )ready"
 )
 
@@ -411,8 +506,18 @@ _BETTER_EN = re.compile(
 )
 
 
+_OVER_EN = re.compile(
+    r"^(?:give me\s+|I'd (?:pick|take|choose)\s+)?(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+over\s+"
+    r"(?P<b>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+(?:any day|every time|anytime|any time|every day)\b",
+    re.I,
+)
+
+
 def _comparative_en(s: str, subject: str) -> list[Evidence]:
-    """ "Tea is so much better than coffee": for the first, against the second."""
+    """ "Tea is so much better than coffee", "Tea over coffee any day": for the first, against the second."""
+    m = _OVER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
+    if m and not _NOT_THING_EN.match(m.group("a")):
+        return _pref(subject, m.group("a"), 0.9, "statement") + _pref(subject, m.group("b"), 0.1, "statement")
     m = _BETTER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
     if not m or _NOT_THING_EN.match(m.group("a")):
         return []
@@ -438,7 +543,8 @@ _GENERIC_MARGIN = 0.02  # a bare "<thing> is <predicate>" must lean clearly one 
 # a stance said with its "I" dropped at the head of a chat line ("Can't stand coriander", "Never
 # cared for jazz", "Absolutely hate queues"); a bare "like" is left alone ("Like I said")
 _DROPPED_I_EN = re.compile(
-    r"^(?:(?:honestly|tbh|ngl|seriously|really|absolutely|totally),?\s+)*(?=(?:never|don't|do not|can't stand|"
+    r"^(?:(?:honestly|tbh|ngl|seriously|really|absolutely|totally|kinda|kind of|sort of|sorta|low-?key|genuinely|"
+    r"secretly|just|still),?\s+)*(?=(?:never|don't|do not|can't stand|"
     r"cannot stand|hate|adore|love|loathe|despise|enjoy)\b(?!\s+(?:to|it|you|that|this)\b))",
     re.I,
 )
@@ -450,13 +556,22 @@ _BUT_AFTER_BEFORE_EN = re.compile(r"\b(?:used to|never|once)\b[^,;]*?(?:,\s*)?\b
 _SWAPPED_TO_EN = re.compile(
     r"[,;]\s*(?:so\s+|and\s+)?(?:I(?:'ve|\s+have)?\s+)?(?:just\s+)?(?:switched|changed)\s+(?:over\s+)?to\s+"
     r"(?P<obj>(?!(?:a|an|the|my|our|his|her|their|night|nights|days|part)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
-    r"(?=\s*(?:$|[,.;!]|instead\b|now\b))",
+    r"(?=\s*(?:$|[,.;!]|instead\b|now\b))"
+    # "I've gone off coffee, tea only now", "..., just tea these days": the one thing left is liked
+    r"|[,;]\s*(?:just\s+|only\s+)?(?P<obj2>(?!(?:it|that|this|one)\b)[a-z][\w\-]*)\s+only(?:\s+(?:now|these days))?(?=\s*(?:$|[,.;!]))"
+    r"|[,;]\s*(?:just|only)\s+(?P<obj3>(?!(?:it|that|this|one)\b)[a-z][\w\-]*)\s+(?:now|these days)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
+# "I'm a huge Arsenal fan", "I'm not a big jazz fan": the thing before "fan" is the taste
+_NAME_FAN_EN = re.compile(
+    r"\bI(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+)?(?:a|an)\s+(?:(?:huge|big|massive|die-?hard|lifelong|real|total|proper)\s+)?"
+    r"(?P<obj>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)\s+fan\b(?!\s+of\b)",
     re.I,
 )
 
 
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
-    s = s.replace("’", "'")
+    s = IDIOMS.sub(" ", s.replace("’", "'"))  # "I could eat a horse": hunger, no taste
     s = _DROPPED_I_EN.sub("I ", s, count=1)
     low = s.lower()
     out: list[Evidence] = []
@@ -468,6 +583,13 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     if len(parts) == 1 and turn:
         parts = [s[: turn.end()], s[turn.end() :]]
     clause = parts[-1]
+    if re.search(r"\bI\b", clause):
+        # "lately I drink it every morning and love it": the stance verb shares the clause's I
+        clause = re.sub(
+            r"\b(and|so)\s+(?=(?:really\s+|actually\s+)?(?:love|like|enjoy|adore|hate|prefer)\b)",
+            r"\1 I ",
+            clause,
+        )
     obj_before = ""
     if len(parts) > 1:
         m = _STANCE_EN.search(parts[0])
@@ -494,6 +616,22 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             obj = obj_before
         if obj.lower() in ("it", "them", "that", "this", "you", "to", "a", "the", "out", "myself"):
             continue
+        if NOT_A_KIND.match(clause[m.start("obj") :]):  # "I love how you think", "I enjoy every minute"
+            continue
+        obj = re.sub(r"\s+(?:completely|totally|entirely|altogether|forever)$", "", obj, flags=re.I)
+        # "partial to a bit of cheese": the thing, not the measure of it
+        obj = re.sub(
+            r"^(?:a\s+)?(?:bit|lot|little|spot|slice|glass|cup|pint|bowl|plate|piece)\s+of\s+",
+            "",
+            obj,
+            flags=re.I,
+        )
+        # "loves anything with matcha": the thing it is made with
+        obj = re.sub(
+            r"^(?:anything|everything|something|stuff)\s+(?:with|made (?:with|of|from)|containing)\s+",
+            "",
+            obj,
+        )
         negative = bool(re.match(_DISLIKE_EN, verb)) and verb != "find"
         if verb.startswith("care") and not re.search(
             r"\b(?:don't|do not|never|didn't)\b", clause[: m.start("verb")], re.I
@@ -515,19 +653,27 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         m = _SWAPPED_TO_EN.search(s)
         if m:
             out = [Evidence(e.layer, e.subject, e.key, e.value, e.score, "change") for e in out]
-            out += _pref(subject, m.group("obj"), 0.9, "change")
+            out += _pref(subject, m.group("obj") or m.group("obj2") or m.group("obj3"), 0.9, "change")
     if out:
         return out
+    m = _NAME_FAN_EN.search(s)
+    if m and m.group("obj").lower() not in ("huge", "big", "massive", "real", "total", "proper", "lifelong"):
+        return _pref(subject, m.group("obj"), 0.1 if m.group("neg") else 0.9, "statement")
     m = _NOT_INTO_EN.search(s)
     if m:
         return _pref(subject, m.group("obj"), 0.1, "statement")
     m = _IMPLICIT_EN.search(s)
     if m and not re.match(r"(?:it|this|that|he|she|they|there|what|which)\b", m.group("obj"), re.I):
         positive = re.search(
-            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$", m.group("pred"), re.I
+            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow",
+            m.group("pred"),
+            re.I,
         )
         obj = re.split(r"\s+(?:on|with|to)\s+", m.group("obj"))[0]
         return _pref(subject, obj, 0.9 if positive and "not" not in m.group("pred") else 0.1, "statement")
+    m = _PERSON_EN.search(s)
+    if m and m.group("obj").lower() not in ("people", "nice", "good", "bad", "different", "real", "normal"):
+        return _pref(subject, m.group("obj"), 0.1 if m.group("neg") else 0.9, "statement")
     m = _NOTHING_BEATS.search(s) or _THINKS.search(s)
     if m:
         positive = "pred" not in m.groupdict() or m.group("pred").lower() in ("great", "amazing")
@@ -1159,10 +1305,10 @@ _REGISTER_EN = (
     (r"\bur\b", "your"),
     (r"\bpls|plz\b", "please"),
     (r"(?i)^not (?:gonna|going to)\b", "I'm not going to"),
-    (r"^(?:gonna|going to)\b", "I'm going to"),
-    (r"^(?:been|Been)\s+(?=\w+ing\b)", "I've been "),
+    (r"(?i)^(?:gonna|going to)\b", "I'm going to"),
+    (r"^(?:been|Been)\s+(?=\w+ing\b|(?:at|with)\s+[A-Z])", "I've been "),
     (r"\bgonna\b", "going to"),
-    (r"^(?:happy|glad) to\b", "I'll"),
+    (r"(?i)^(?:happy|glad) to\b", "I'll"),
     (r"^(?:will do|on it),?\s*(?=\w)", ""),
     (r"(?i)\bdone and dusted\b", "done"),
 )
@@ -1294,7 +1440,9 @@ _STATUS_EN_DONE = re.compile(
 )
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
-    r"pulling out of|pull out of|back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|"
+    r"pulling out of|pull out of|pulled out of|withdrew from|"
+    r"dropped out of(?!\s+(?:uni|university|college|school|my course|the course|sixth form|my degree)\b)|"
+    r"back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
     r"(?:can't (?:come|go)|won't be (?:coming|going)) to(?=\s+(?:the|my|our|your|his|her)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore|tonight|today|tomorrow)\b)|"
     r"(?:not|n't) (?:going to|gonna|be able to) make(?: it to)?|"
@@ -1335,9 +1483,19 @@ _STATUS_EN_RESULT = re.compile(
 )
 # "Mia handled the catering", "Omar sent them": a name, a done verb and its object ("Visas sorted" has none)
 _NAMED_DONE_EN = re.compile(
-    rf"\b(?P<name>[A-Z][a-z]+)\s+(?:already\s+)?(?:{_DONE_PART})\s+"
+    rf"\b(?P<name>[A-Z][a-z]+)(?:'s\s+|\s+has\s+|\s+)(?:already\s+|just\s+)?(?:{_DONE_PART})\s+"
     rf"(?:(?:the|my|our|your|his|her)\s+(?P<w>[\w\- ]+)|them\b|it\b)"
 )
+_STATUS_OPENER_EN = re.compile(
+    r"^(?:(?:turns out|apparently|so|btw|fyi|update|heads up|just so you know|good news|bad news)[,:!]?\s+)+",
+    re.I,
+)
+# a subject and its auxiliary before a done verb ("Tom has already", "we've just"): an agent, no object
+_AGENT_EN = re.compile(
+    r"^(?P<a>[A-Za-z]+)(?:(?:'s|'ve)(?:\s+(?:already|just|finally))+|\s+(?:has|have|had)(?:\s+(?:already|just|finally))*"
+    r"|(?:\s+(?:already|just|finally))+)$"
+)
+_PRONOUNS_EN = frozenset("i we you he she they it this that".split())
 _NOT_NAMES_EN = frozenset(
     "I The All Yep Yes Ok Okay Finally Never Just Already So And But Deposit Shift Grandma Grandpa Mum Mom Dad".split()
 )
@@ -1348,6 +1506,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     "The dinner on Friday is off", "I'm bailing on the gym session")."""
     if (
         s.rstrip().endswith("?")
+        or DONE_WITH_TIME.search(s)
         or _FUTURE_EN.search(s)
         and not re.search(
             r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on)"
@@ -1357,6 +1516,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         )
     ):
         return []
+    s = _STATUS_OPENER_EN.sub("", s)  # "Turns out the party's off"
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _STATUS_EN_CANCEL.search(clause)
         if m:
@@ -1370,6 +1530,16 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 or ""
             ).strip()
             w = re.sub(r"^whole\s+", "", w)
+            if re.fullmatch(
+                r"(?:again|today|tonight|too|also|anyway|on me|last minute|at the last minute)?", w, re.I
+            ):
+                # "the plumber cancelled again": no object, so what is off is the one who cancelled
+                who = re.match(
+                    r"^(?:\w+,?\s+)?(?:the|my|our)\s+(?P<n>[\w\-]+(?:\s+[\w\-]+)?)\s+(?:has\s+|just\s+)*cancell?ed\b",
+                    clause,
+                    re.I,
+                )
+                w = who.group("n") if who else ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _NAMED_DONE_EN.search(clause)
@@ -1380,6 +1550,12 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         m = _STATUS_EN_DONE.search(clause)
         if m:
             w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w4")) if g), "") or ""
+            agent = _AGENT_EN.match(w.strip())
+            if agent:  # "Tom has already sent it": who did it, not what was done
+                name = agent.group("a")
+                named = name[0].isupper() and name not in _NOT_NAMES_EN and name.lower() not in _PRONOUNS_EN
+                who = name if named else subject
+                return [Evidence("status", who, "", "", 0.5, "done")]
             if re.match(r"(?:I|we|you|it|that|this|he|she|they)$", w.strip(), re.I):
                 w = ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]

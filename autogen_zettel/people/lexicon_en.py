@@ -66,6 +66,8 @@ NOT_NAMES = frozenset(
 HEDGE = re.compile(r"\b(?:maybe|perhaps|might|probably|not sure|if|unless|i guess|would you|could you)\b")
 STOP = re.compile(
     r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though|while|whilst|as soon as)\b"
+    # "I'll ping you once it's done": the clause of when is no part of the promise
+    r"|\b(?:once|when|after)\s+(?=(?:it|it's|i|i'm|i've|we|we're|you|you're|they|he|she|the|that|this)\b)"
 )
 
 # -- commitments ---------------------------------------------------------------------------
@@ -90,7 +92,7 @@ ASKED = re.compile(r"\b(?:can you|could you|would you|will you|please)\s+(?P<wha
 REMIND = re.compile(r"\bremind me to\s+(?P<what>[^,;:.!?]+)")
 MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
 NOT_PROMISE = re.compile(
-    r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back)|a (?:quick |proper |closer )?"
+    r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back|to you|over to you)|a (?:quick |proper |closer )?"
     r"(?:look|go|word|chat|think|try)\b)|take\b(?!\s+care\s+of\b)|think\b|see\b|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
     r"hate\b|give (?:it|this|that)(?: one)? a miss\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
@@ -102,7 +104,7 @@ NOT_PROMISE = re.compile(
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
     r"picked up|cleaned|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
-    r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed"
+    r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed|rang|phoned|messaged"
 )
 # phrasal completions read only at the head of a line, the I dropped ("Dropped off the parcel");
 # after a noun they are a passive ("Groceries dropped off"), read elsewhere
@@ -115,7 +117,13 @@ DONE = re.compile(
     rf"|^(?P<w5>[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
     rf"|^(?:i\s+)?did it\b(?P<w6>)"
 )
-THIRD_DONE = re.compile(rf"\b{NAME}\s+(?:has\s+|already\s+|just\s+)*(?:{DONE_VERBS})\b(?P<w>.*)")
+# "Bob sent the slides", "Tom has already sent it", "Tom's just booked it": the name is who did it;
+# a contracted "'s" is "has" only with an object after the verb ("Coffee's sorted" is a passive)
+THIRD_DONE = re.compile(
+    rf"\b{NAME}(?:\s+has\s+|\s+had\s+|\s+)(?:already\s+|just\s+|finally\s+)*(?:{DONE_VERBS})\b(?P<w>.*)"
+    rf"|\b{NAME.replace('name', 'name2')}'s\s+(?:already\s+|just\s+|finally\s+)*(?:{DONE_VERBS})\b"
+    r"(?P<w2>\s+(?:it|them|that|this|everything|the|a|an|my|his|her|our|their|your)\b.*)"
+)
 CANCEL = re.compile(
     r"\b(?:never ?mind|nevermind|scrap (?:that|it|the)\b|scratch (?:that|it)\b|(?<!don't )(?<!not )(?<!never )"
     r"forget (?:about )?(?:it|that|the)\b|no need\b|"
@@ -182,6 +190,11 @@ CUE_WORDS = frozenset(
         "okay",
         "has",
         "been",
+        # an object pronoun names no task ("rang them"): the verb and the owner match it
+        "them",
+        "him",
+        "her",
+        "those",
     ]
 )
 
@@ -189,7 +202,9 @@ CUE_WORDS = frozenset(
 ADV = r"(?:(?:really|also|still|actually|totally|absolutely|honestly|just|kind of|sort of|now|truly|do)\s+)*"
 STANCE = re.compile(
     rf"\b(?:i|we)\s+{ADV}(?P<neg>don't|do not|no longer|never|didn't|can't|cannot)?\s*{ADV}"
-    r"(?P<verb>love|like|enjoy|prefer|adore|hate|dislike|detest|can't stand|cannot stand)\s+(?P<obj>[^,;:.!?]+)"
+    # the object ends where a contrast begins ("I love hiking but I hate camping": two stances)
+    r"(?P<verb>love|like|enjoy|prefer|adore|hate|dislike|detest|can't stand|cannot stand)\s+"
+    r"(?P<obj>(?:(?!\s(?:but|whereas|while|although|though)\s)[^,;:.!?])+)"
 )
 FAN = re.compile(
     r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|still\s+|so\s+)?(?P<how>a\s+(?:big\s+|huge\s+)?fan of|into|"
@@ -208,11 +223,28 @@ VAGUE = re.compile(
     r"here|there|him|her|us|everyone|everything|everybody|someone|something|anything|nothing|one|is|was|are|were|"
     r"has|had|will|would|can|could|of)\b"
 )
+# what a stance verb's object must not be for a taste: a clause ("how you think"), the addressee's own
+# thing ("your work"), a remark's echo ("the sound of that"), a stretch of time ("this week", "every minute")
+TIME_SPAN = r"(?:this|that|the|next|last|today's)\s+(?:week|day|month|year|morning|evening|night|weekend|minute|moment)\b"
+NOT_A_KIND = re.compile(
+    r"^(?:(?:how|what|why|when|where|who|whether|if|the way)\b|your\b|(?:every|each)\b"
+    rf"|(?:the\s+)?\w+\s+of\s+(?:that|it|this|them|those|these)\b|{TIME_SPAN})",
+    re.I,
+)
+# "I'm done with this week": worn out by a stretch of time, no task done
+DONE_WITH_TIME = re.compile(rf"\b(?:done|finished|through) with\s+{TIME_SPAN}", re.I)
+# fixed idioms built of stance or taste words that say no taste: strong feeling, hunger, curiosity
+IDIOMS = re.compile(
+    r"\b(?:over the moon|on cloud nine|could eat a horse|(?:dying|itching) to (?:know|see|hear|find out|tell)|"
+    r"(?:that|it|this)\s+(?:kills|killed|is killing)\s+me|all ears|under the weather|sick as a dog|"
+    r"head over heels|hate to (?:say|admit|break|bother|ask|interrupt)|love to hate)\b",
+    re.I,
+)
 GERUND_HEAD = re.compile(
     r"^(?:going|doing|getting|making|spending time|spending|taking)\s+(?:on|to|for|with|out)?\s*"
 )
 NOT_EAT = re.compile(
-    r"\bi\s+(?:(?:don't|do not|no longer|never|can't)\s+eat|(?P<stop>quit|stopped|gave up|have given up)"
+    r"\bi(?:'ve|\s+have)?\s+(?:(?:don't|do not|no longer|never|can't)\s+eat|(?P<stop>quit|stopped|gave up|given up)"
     r"\s+eating)\s+(?P<obj>[^,;:.!?]+)"
 )
 CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
@@ -230,17 +262,18 @@ OFFER = re.compile(
 NO_REFUSAL = re.compile(
     r"^(?:no|not)\s+(?:worries|worry|problem|problems|prob|probs|doubt|doubts|way|kidding|wonder|rush|"
     r"pressure|big deal|biggie|joke|matter|idea|clue|need to|offense|offence|hard feelings|"
-    r"only|just|sure|bad|exactly|quite|yet|longer)\b"
+    r"only|just|sure|bad|exactly|quite|yet|longer|a (?:big |huge |massive )?fan|really into|into|keen|big on)\b"
 )
 REFUSE = re.compile(
-    r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'm ok|i'm okay|i'm alright|i'm all right|i'll pass|pass)\b"
+    r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'm ok|i'm okay|i'm alright|i'm all right|i'll pass|pass|"
+    r"(?:absolutely|definitely|certainly|hell|god) no(?:t|pe)?|no way)\b"
     r"|\bi'll pass(?: on)?\b|\bi'd rather (?:not|skip)\b|\bi don't want\b|\bnot (?:the|a|an|some)?\s*\w+(?: \w+)? "
     r"(?:again|tonight|today|this time)\b|^not (?:the|a|an)\b|^not \w+(?: \w+)?(?:,| please| for me)|\bskip the\b|"
     r"\bno \w+(?: \w+)? for me\b|^nothing \w+(?:,| please| for me)|\bnot in the mood for\b|\bdon't feel like\b|"
     r"\b(?:can we|let's|please) avoid\b|\bless \w+,? please\b"
 )
 ACCEPT = re.compile(
-    r"^(?:yes|yeah|yep|yup|sure|ok|okay|alright|sounds (?:good|great|perfect)|great|perfect|absolutely|why not|"
+    r"^(?:yes|yeah|yep|yup|sure|ok|okay|alright|sounds (?:good|great|perfect)|great|perfect|absolutely(?!,? not)|why not|"
     r"let's do|let's go with|let's try|i'd love|go for it|definitely)\b|\bsounds (?:good|great|perfect|lovely)\b"
 )
 REQUEST = re.compile(

@@ -191,7 +191,9 @@ def profile_from_layers(
         key, value = clean_phrase(_get(f, "key"), words=3), clean_phrase(_get(f, "value"), words=5)
         if not ids or not key or not value:
             continue
-        text = _FACT_WORDING.get(key.casefold(), "{s}'s {k}: {v}").format(s=who, k=key, v=value)
+        # a slot that ended with nothing after it ("Just quit my job": employer "none")
+        wording = "{s} has no {k} now" if value.casefold() == "none" else _FACT_WORDING.get(key.casefold())
+        text = (wording or "{s}'s {k}: {v}").format(s=who, k=key, v=value)
         confirmed = _get(f, "status") == "confirmed"
         items.append(
             ProfileItem(

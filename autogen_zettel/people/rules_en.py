@@ -22,13 +22,16 @@ from autogen_zettel.people.lexicon_en import (
     CUE_WORDS,
     DONE,
     DONE_VERBS,
+    DONE_WITH_TIME,
     FAN,
     FAVOURITE,
     FIRST_PROMISE,
     GERUND_HEAD,
     HEDGE,
+    IDIOMS,
     MUST,
     NO_REFUSAL,
+    NOT_A_KIND,
     NOT_EAT,
     NOT_MY_THING,
     NOT_NAMES,
@@ -75,7 +78,7 @@ def _phrase(text: str) -> str:
 
 def _topic(text: str) -> str:
     phrase = GERUND_HEAD.sub("", _phrase(text))
-    if not phrase or VAGUE.match(phrase):
+    if not phrase or VAGUE.match(phrase) or NOT_A_KIND.match(text.strip()):
         return ""
     words = phrase.split()
     return " ".join(words[:4])
@@ -88,7 +91,10 @@ def offer_topic(previous: str | None) -> str:
     m = OFFER.search(previous.lower())
     if m:
         return _topic(m.group("obj") or m.group("obj2"))
-    # a bare question naming a thing: "Sushi again?", "Pizza tonight?"
+    # a bare question naming a thing: "Sushi again?", "Pizza tonight?", "Ugh, pizza again?"
+    previous = re.sub(
+        r"^\s*(?:ugh|oh|hmm+|meh|wait|seriously|eh|um|uh|what)[,!.]*\s+", "", previous, flags=re.I
+    )
     m = re.fullmatch(
         r"\s*(?:the\s+|some\s+|more\s+)?(?P<obj>[a-z][a-z\- ]{1,30}?)(?:\s+(?:again|tonight|today|then|"
         r"for dinner|for lunch))?\s*\?+\s*",
@@ -103,6 +109,25 @@ def offer_topic(previous: str | None) -> str:
     return ""
 
 
+# what a refusal's object must not be for a taste: an errand or an event, not a thing one eats or does for fun
+_TASK_HEAD = re.compile(
+    r"\b(?:run|trip|errand|appointment|meeting|call|session|class|lesson|visit|booking|pickup|pick-up|"
+    r"delivery|reunion|viewing|interview|shift|check-up|checkup)$"
+)
+# "I'm going to have to skip ...", "I need to miss ...": obliged, so a plan called off
+_OBLIGED_SKIP = re.compile(
+    r"\b(?:have to|need to|must|got to|gonna have to|going to have to)\s+(?:skip|miss|sit out)\b"
+)
+_VENUE = re.compile(r"\b(?:place|restaurant|bar|spot|cafe|café|joint|pub|diner)$")
+_TASTE_AFTER = re.compile(r"\b(?:mood for|feel like|fancy)\s+\w")
+# an acknowledgement at a line's head, then what will be ready: the speaker's promise of it
+_ACK = re.compile(
+    r"^(?:consider it done|(?:i'm )?on it|will do|no problem|no worries|sure|ok|okay|leave it with me)\b"
+)
+_READY_BY = re.compile(
+    r"\b(?:the|your|my|our)\s+(?P<w>[a-z][a-z ]{1,30}?)\s+(?:will|'ll)\s+be\s+(?:out|ready|done|sent|with you|"
+    r"finished|sorted|fixed|delivered|in your inbox)\b"
+)
 _DATED = re.compile(
     r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week|weekend)|on (?:mon|tues|wednes|thurs|"
     r"fri|satur|sun)day|next (?:week|\w+day))\b"
@@ -185,6 +210,14 @@ def _commitments(
                     counterparty,
                 )
             )
+    ready = _READY_BY.search(low) if not out and _ACK.match(low) else None
+    if ready and due_date(s, at):
+        # "Consider it done, the invoices will be out by Thursday": taken on, said of the thing's result
+        out.append(
+            Evidence(
+                "commitment", speaker, "", ready.group("w"), 0.5, "statement", due_date(s, at), counterparty
+            )
+        )
     must = MUST.search(low)  # before the date: most sentences have no "must" to date
     m = REMIND.search(low) or (must if must and due_date(s, at) else None)
     if not out and m:
@@ -233,7 +266,7 @@ def _verb(low: str) -> str:
 
 
 def _status(s: str, low: str, speaker: str) -> list[Evidence]:
-    if low.endswith("?"):
+    if low.endswith("?") or DONE_WITH_TIME.search(low):
         return []
 
     def words(rest: str) -> str:
@@ -253,9 +286,11 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
             )
         ]
     m = THIRD_DONE.search(s)
-    # "Bob sent the slides" names who did it; "Slides sent!" (nothing after the verb) names what
-    if m and m.group("name") not in NOT_NAMES and re.search(r"\w", m.group("w")):
-        return [Evidence("status", m.group("name"), _verb(low), words(m.group("w").lower()), 0.5, "done")]
+    name, w = (m.group("name") or m.group("name2"), m.group("w") or m.group("w2") or "") if m else ("", "")
+    # "Bob sent the slides" names who did it; "Slides sent!", "Slides sent, check your inbox" (nothing
+    # after the verb in its clause) name what
+    if m and name not in NOT_NAMES and re.search(r"\w", re.split(r"[,;.!?]", w)[0]):
+        return [Evidence("status", name, _verb(low), words(w.lower()), 0.5, "done")]
     m = DONE.search(low)
     if m:
         rest = next((g for g in m.groups() if g), "")
@@ -264,6 +299,7 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
 
 
 def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence]:
+    s, low = IDIOMS.sub(" ", s), IDIOMS.sub(" ", low)  # "I'm over the moon": no moon disliked
     out: list[Evidence] = []
     question = low.endswith("?")
     change = bool(CHANGE.search(low))
@@ -327,18 +363,26 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
                     m.group("o"),
                 )
             )
-            if said and not (
+            if said and re.search(r"\b(?:it|that|this|them)$", said):
+                said = ""  # "Not feeling it": the thing offered, by its pronoun
+            elif said and not (
                 said in ("thanks", "thank", "for me", "really") or said.startswith(("thank", "really"))
             ):
-                break
+                if not (_VENUE.search(said) and _TASTE_AFTER.search(low, m.end())):
+                    break  # "skip the Thai place, I'm not in the mood for curry": the dish, not the venue
             said = ""
         topic = said or offered
-        if (
-            not offered
-            and re.search(r"\bi(?:'m| am| will|'ll| have to| need to)?\s+(?:going to |gonna )?skip\b", low)
-            and _DATED.search(low)
+        if not offered and (
+            (
+                re.search(r"\bi(?:'m| am| will|'ll| have to| need to)?\s+(?:going to |gonna )?skip\b", low)
+                and _DATED.search(low)
+            )
+            or _OBLIGED_SKIP.search(low)
+            or (said and _TASK_HEAD.search(said))
         ):
-            return []  # "I'm going to skip the meeting tomorrow": a plan called off, no taste refused
+            # "I'm going to skip the meeting tomorrow", "I'm going to have to skip the reunion", "skip the
+            # pharmacy run": a plan or an errand called off, no taste refused
+            return []
         if topic and (offered or said) and not question:
             return _pref(speaker, topic, 0.0, "refusal")
     elif ACCEPT.search(low) and not question:
@@ -384,6 +428,9 @@ def extract(
         else _commitments(s, low, speaker, at, addressee, previous)
     )
     prefs = [] if any(e.key == "restriction" for e in out) else _preferences(s, low, speaker, previous)
+    if any(e.key in ("allergy", "diet") for e in out):
+        # "I'm allergic to shellfish, so no paella for me": what the fact rules out, no taste
+        prefs = [e for e in prefs if e.kind != "refusal"]
     if status and offer_topic(previous) and any(e.kind == "refusal" for e in prefs):
         status = []  # "No, never mind" to an offer refuses it; nothing was promised
     elif status:

@@ -28,7 +28,9 @@ RELATIVES_EN = (
     "sister|brother|mum|mom|mother|dad|father|wife|husband|partner|girlfriend|boyfriend|son|daughter|"
     "cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|fiancée|fiance|fiancé|"
     "flatmate|roommate|boss|friend|best friend|neighbour|neighbor|colleague|"
-    "mother-in-law|father-in-law|sister-in-law|brother-in-law|stepmom|stepmum|stepdad|grandson|granddaughter"
+    "mother-in-law|father-in-law|sister-in-law|brother-in-law|stepmom|stepmum|stepdad|grandson|granddaughter|"
+    # the plural ones ("My parents live in Spain now"): filed as said
+    "parents|grandparents|in-laws|kids|children|sisters|brothers|cousins|flatmates|roommates|twins|friends|colleagues"
 )
 # the relative as written -> the form the subject is filed under
 RELATIVES_ZH = {
@@ -141,10 +143,13 @@ _EN_OPEN = re.compile(
     r"(?:\s+that)?|turns out(?:\s+that)?|word is|rumou?r (?:has it|is))[,:]?\s+)+",
     re.I,
 )
+# a relative's relative ("my sister's husband", "Tom's wife", "Mum's friend"): the chain of possessives
+_EN_CHAIN = rf"(?:{RELATIVES_EN})(?:(?:'s|')\s+(?:{RELATIVES_EN}))*"
 _EN_LEAD = re.compile(
-    rf"^(?:(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?:\s+and\s+(?:his|her|their)\s+(?:{RELATIVES_EN}))?"
+    rf"^(?:(?P<owner>{_EN_NAME})'s\s+(?P<orel>{_EN_CHAIN})(?=\s|'s\b)"
+    rf"|(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?:\s+and\s+(?:his|her|their)\s+(?:{RELATIVES_EN}))?"
     rf"(?=\s*(?:{_EN_PRED}))"
-    rf"|[Mm]y\s+(?P<rel>{RELATIVES_EN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
+    rf"|[Mm]y\s+(?P<rel>{_EN_CHAIN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
     rf"(?=\s|'s\b))"
 )
 # what a family calls its own ("Dad can't stand reality TV", "Grandma retired"): the speaker's relative
@@ -171,6 +176,10 @@ _EN_PASSIVE = re.compile(
     r"collected|handled|done|informed|asked|emailed|texted)\b"
 )
 _EN_AND_I = re.compile(r"^\s+and\s+I\b")
+_EN_TO_ME = re.compile(
+    r"^\s+(?:(?:really|just|totally|honestly|kind of|kinda)\s+)*(?:(?:isn't|is not|'s not|is)\s+(?:really\s+)?for me|"
+    r"(?:bores|annoys|gives|makes|drives|stresses|freaks)\s+me)\b"
+)
 _THIRD_TO_FIRST = (
     (r"^'s\s+been\b", "'ve been"),
     (r"^'s\s+(?=(?:moved|got|started|quit|left|joined|gone|had|finished|decided)\b)", "'ve "),
@@ -204,10 +213,12 @@ def _first_person_en(rest: str) -> str:
     return "I" + rest
 
 
-def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
+def _en(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]]:
     s = sentence.replace("’", "'")
     head = _EN_OPEN.match(s)
     body = s[head.end() :] if head else s
+    if _EN_PRONOUN.match(body):
+        return _pronoun_en(body, referent)
     m = _EN_LEAD.match(body)
     if not m:
         return []
@@ -216,9 +227,17 @@ def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
         return []
     if _EN_AND_I.match(rest):  # "My girlfriend and I moved in together": the speaker's own news
         return []
+    if _EN_TO_ME.match(rest):  # "Opera really isn't for me": the speaker's taste, the head a thing
+        return []
     if m.group("names") and re.match(r"^Me\s+and\b", m.group("names")):
         return []  # "Me and Dan got married": the speaker's own news
-    if m.group("names"):
+    if m.group("owner"):
+        if m.group("owner") in _EN_NOT:
+            return []
+        owner = m.group("owner")
+        owner = f"{speaker}'s {_EN_KIN_NAMES[owner]}" if owner in _EN_KIN_NAMES else owner
+        names = [f"{owner}'s {m.group('orel').lower()}"]
+    elif m.group("names"):
         # a dropped "I" before a past verb ("Called off the viewing", "Quit my job") is no name
         names = [
             n for n in re.split(r"\s+and\s+", m.group("names")) if n not in _EN_NOT and not n.endswith("ed")
@@ -245,6 +264,26 @@ def _en(sentence: str, speaker: str) -> list[tuple[str, str]]:
     turned = re.sub(r"\b(?:she|he)\b(?!')", "I", turned)
     turned = re.sub(r"\b(?:her|his)\b", "my", turned)
     return [(n, turned) for n in names]
+
+
+# "He works at Google now": a sentence led by he or she, with no I, me or my in it, is about someone else
+_EN_PRONOUN = re.compile(r"^(?:[Hh]e|[Ss]he)(?=\s|'s\b|'ll\b|'d\b)")
+_EN_FIRST = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|me|my|mine|we|we're|us|our)\b", re.I)
+
+
+def _pronoun_en(body: str, referent: str) -> list[tuple[str, str]]:
+    """The person a leading he/she stands for (``referent``: the one the message spoke of last),
+    or "" (nobody to file it under) when the message named no one."""
+    m = _EN_PRONOUN.match(body)
+    rest = body[m.end() :]
+    if _EN_FIRST.search(rest) or _EN_PASSIVE.match(rest):
+        return []
+    rep = _EN_REPORT.match(rest)
+    if rep:
+        rest = re.sub(r"^'d\b", "'ll", re.sub(r"^\s+would\b", " will", rest[rep.end() :]))
+    turned = _first_person_en(rest)
+    turned = re.sub(r"\b(?:her|his)\b", "my", re.sub(r"\b(?:she|he)\b(?!')", "I", turned))
+    return [(referent, turned)]
 
 
 def _zh(sentence: str, speaker: str) -> list[tuple[str, str]]:
@@ -274,8 +313,13 @@ def _zh(sentence: str, speaker: str) -> list[tuple[str, str]]:
     return [(name, "我" + rest.replace("她", "我").replace("他", "我"))]
 
 
-def subjects_of(sentence: str, speaker: str) -> list[tuple[str, str]]:
+def subjects_of(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]]:
     """Each (subject, first-person sentence) ``sentence`` is about; the speaker and the sentence
-    as said when it names no one else at its head."""
-    found = _zh(sentence, speaker) if re.search(r"[\u4e00-\u9fff]", sentence[:3]) else _en(sentence, speaker)
+    as said when it names no one else at its head. An English sentence led by he or she is
+    ``referent``'s (the person the message spoke of before), or "" (nobody's) without one."""
+    found = (
+        _zh(sentence, speaker)
+        if re.search(r"[\u4e00-\u9fff]", sentence[:3])
+        else _en(sentence, speaker, referent)
+    )
     return found or [(speaker, sentence)]

@@ -66,7 +66,8 @@ _EN = re.compile(
     rf"\b(?:(?P<bracket>\d{{1,2}} (?:{_MONTH}) \d{{4}})"
     rf"|(?P<md_m>{_MONTH})\.? (?P<md_d>\d{{1,2}})(?:st|nd|rd|th)?\b"
     rf"|(?:the )?(?P<dm_d>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? (?P<dm_m>{_MONTH})\b"
-    rf"|(?P<simple>today|tonight|this (?:morning|afternoon|evening)|tomorrow|the day after tomorrow)"
+    rf"|(?P<simple>today|tonight|this (?:morning|afternoon|evening)|tomorrow|the day after tomorrow|"
+    rf"(?:the )?end of (?:the )?day|eod|close of business)"
     rf"|(?P<week>(?:next|this) week(?:end)?|the weekend|(?:the )?end of (?:the|this|next) (?:week|month))"
     rf"|(?P<rel>next|this|on|by|until|before|coming) (?P<day>{'|'.join(_DAYS)})"
     rf"|(?P<bare>{'|'.join(_DAYS)})"
@@ -148,7 +149,8 @@ def _en(m: re.Match, today: date) -> date | None:
         return _day_month(today, _MONTHS[g["dm_m"].lower()], int(g["dm_d"]))
     if g["simple"]:
         s = g["simple"].lower()
-        return today + timedelta(days=2 if "after" in s else 1 if s == "tomorrow" else 0)
+        # "the day after tomorrow", not "this afternoon"
+        return today + timedelta(days=2 if "day after" in s else 1 if s == "tomorrow" else 0)
     if g["week"]:
         w = g["week"].lower()
         monday = today - timedelta(days=today.weekday())

@@ -1,0 +1,63 @@
+"""English chat spelling put back as the layer rules read it, before anyone's subject is found:
+contractions typed without their apostrophe ("Im", "Ive", "dont", "didnt", "she said shed"),
+"wanna" / "gotta", and the common misspellings of the words the rules key on ("tommorow").
+
+Only forms that are no other English word are repaired everywhere; "ill", "wont", "cant" and
+"shed" are real words, so they are repaired only where a verb or a subject shows which one
+is meant ("ill send" at a line's head, "cant stand", "she said shed call").
+
+>>> spelled_en("Ive quit smoking, dont book the pub")
+"I've quit smoking, don't book the pub"
+>>> spelled_en("my sister said shed pick it up tommorow")
+"my sister said she'd pick it up tomorrow"
+>>> spelled_en("I feel ill")
+'I feel ill'
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["spelled_en"]
+
+# a contraction whose apostrophe-less form is no other word: (its letters, the apostrophe's place)
+_NEGATIVES = "dont|didnt|doesnt|isnt|wasnt|arent|werent|havent|hasnt|hadnt|couldnt|wouldnt|shouldnt|mustnt"
+_PRONOUNS = "youre|theyre|weve|youve|theyve|youll|theyll|itll|thats|whats|theres|heres|shes|hes"
+_BARE_VERB = (
+    r"(?:be|do|go|get|have|make|send|call|take|bring|pick|come|see|let|book|check|email|text|ring|pay|"
+    r"buy|help|stand|believe|wait|fix|sort|drop|write|finish|try|tell|find|give|meet|stop|start|eat|drink)"
+)
+_SPELLING = (
+    (r"\bi\b(?![.'’]\w)", "I"),  # "my boyfriend and i broke up"; not the "i" of "i.e."
+    (r"\b(?:[Ii]m|i'm)\b", "I'm"),
+    (r"\b[Ii]'?ve\b(?<!I've)", "I've"),
+    (r"(?i)\bi'?d\b(?=\s+(?:love|like|rather|prefer|never|be|have|go|do|say|hate))", "I'd"),
+    # "ill send it" / "wont be there" / "cant stand it": the verb after shows the contraction
+    (rf"(?i)(^|[,;.!]\s*|\b(?:and|but|so|then)\s+)ill\b(?=\s+(?:\w+ly\s+)?{_BARE_VERB}\b)", r"\1I'll"),
+    (rf"(?i)\b(wo|ca)nt\b(?=\s+(?:\w+ly\s+)?{_BARE_VERB}\b|\s*(?:$|[,.;!?]))", r"\1n't"),
+    # "she said shed call": after a reporting verb, "shed"/"hed" is she'd/he'd
+    (r"(?i)\b(said|says|promised|told me|thinks|reckons|swore)\s+(s?he)d\b", r"\1 \2'd"),
+    (rf"(?i)\b({_NEGATIVES})\b", lambda m: m.group(1)[:-1] + "'t"),
+    (rf"(?i)\b({_PRONOUNS})\b", lambda m: _pronoun(m.group(1))),
+    (r"(?i)^lets\b", "let's"),
+    (r"(?i)\bwanna\b", "want to"),
+    (r"(?i)\bgotta\b", "got to"),
+    (r"(?i)\bgunna\b|\bgona\b", "gonna"),
+    (r"(?i)\b(?:tomm?orr?ow|tmorrow|tomorow)\b", "tomorrow"),
+    (r"(?i)\bdefin[ai]t?e?ly\b", "definitely"),
+    # a laugh or kiss at a line's end is no part of what was said ("Finally finished the puzzle lol")
+    (r"(?i)[\s,]+(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+|xx+)[\s.!]*$", "."),
+)
+
+
+def _pronoun(word: str) -> str:
+    low = word.lower()
+    cut = 2 if low.endswith(("ll", "ve", "re")) else 1
+    return word[:-cut] + "'" + word[-cut:]
+
+
+def spelled_en(text: str) -> str:
+    """``text`` with its chat spellings of contractions and key words put back (see the module)."""
+    for pattern, repl in _SPELLING:
+        text = re.sub(pattern, repl, text)
+    return text
