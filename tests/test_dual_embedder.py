@@ -195,7 +195,9 @@ def test_a_question_finds_the_other_language_among_many_memories(default_embedde
     """300 Chinese cards and one English one, or 300 English cards and one Chinese one, asked in
     the crowd's language about the lone memory. The pair must rank it where e5 alone does or
     better (before, a Chinese question never let an English card reach the candidates: place 301
-    of 301 against e5's 91), and an English question finds the Chinese card in the first 10."""
+    of 301 against e5's 91), and an English question finds the Chinese card in the first 10. A
+    Chinese question still ranks the English card 74th: it sits e5's gap between scripts below the
+    crowd, outside the candidates that get the gap back (recall/scripts.py toward_other_scripts)."""
     import random
 
     from autogen_zettel.base.cards import Message
@@ -262,3 +264,54 @@ def test_a_question_in_another_language_keeps_the_multilingual_make_and_the_map_
     )
     plain = HashEmbedder(16)
     assert mapped_make(plain, ["刘洋周末做什么？"]) and question_vector(plain, moved, ["刘洋"]) is moved
+
+
+@pytest.mark.integration
+def test_a_chinese_question_gets_the_english_line_back_from_the_gap_between_scripts(
+    default_embedder, monkeypatch
+):
+    """A bilingual team: 60 Chinese lines of small talk, a few English ones, and the English line
+    that answers a Chinese question. e5 reads the question nearer every Chinese line than any
+    English one; with the gap given back the answer is among the first 10 (9th), without it not
+    among the first 20."""
+    import random
+
+    from autogen_zettel.base.cards import Message
+    from autogen_zettel.recall import scripts
+
+    rng = random.Random(3)
+    zh_things = [
+        "咖啡",
+        "火锅",
+        "跑步",
+        "钓鱼",
+        "画画",
+        "爬山",
+        "游泳",
+        "做饭",
+        "看书",
+        "买菜",
+        "搬家",
+        "城市",
+    ]
+    crowd = [f"今天{rng.choice(zh_things)}的时候想到了{rng.choice(zh_things)}，第{n}次。" for n in range(60)]
+    crowd += ["The build is green again.", "Lunch at noon?", "I pushed the fix to staging."]
+    said = [
+        Message(text=t, speaker=rng.choice(["Ada", "王磊"]), message_id=f"c{n}", at=T0 + timedelta(minutes=n))
+        for n, t in enumerate(crowd)
+    ]
+    said.append(
+        Message(text="My sister just moved to Lisbon for a job.", speaker="Ada", message_id="lone", at=T0)
+    )
+
+    def place() -> int:
+        with MemoryHub.open(memory=True, embedder=default_embedder) as hub:
+            mem = hub.tenant("team")
+            mem.remember_many(said)
+            found = [h.card.source_ids for h in mem.recall("Ada的妹妹搬去哪个城市了？", k=20)]
+            return found.index(("lone",)) if ("lone",) in found else 20
+
+    with_gap = place()
+    monkeypatch.setattr(scripts, "E5_HAN_QUESTION_GAP", 0.0)
+    without = place()
+    assert with_gap < 10 < without, (with_gap, without)

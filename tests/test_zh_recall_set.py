@@ -72,3 +72,21 @@ def test_most_chinese_questions_paraphrase(record):
 
 def test_json_is_what_the_source_text_gives():
     assert zh_group_build.main(["--check"]) == 0
+
+
+BILINGUAL = DATA.with_name("bilingual_group.json")
+
+
+def test_the_bilingual_set_is_what_its_text_gives_and_asks_across_languages():
+    """The bilingual team's set (#39): written blind, built by the same builder, most of its
+    questions asked in the other language than their answer."""
+    from benchmarks.zh_recall import language_of
+
+    assert zh_group_build.main(["--check", "--source", str(BILINGUAL.with_suffix(".txt"))]) == 0
+    (conv,) = load_locomo(BILINGUAL)
+    record = json.loads(BILINGUAL.read_text(encoding="utf-8"))[0]
+    assert len(conv.questions) == len(record["qa"])  # none dropped by the loader
+    said = {t.message_id: t.text for t in conv.turns}
+    pairs = [(q["lang"], language_of(" ".join(said[e] for e in q["evidence"]))) for q in record["qa"]]
+    assert pairs.count(("zh", "en")) >= 20 and pairs.count(("en", "zh")) >= 15
+    assert {language_of(t.text) for t in conv.turns} == {"zh", "en"}

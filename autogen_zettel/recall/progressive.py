@@ -42,7 +42,7 @@ from autogen_zettel.recall.hit_lines import cut_to_budget
 from autogen_zettel.recall.lists import asks_for_several, spread_sessions
 from autogen_zettel.recall.presets import tuning_of
 from autogen_zettel.recall.query_map import mapped_query
-from autogen_zettel.recall.scripts import across_scripts, mapped_make, question_vector
+from autogen_zettel.recall.scripts import across_scripts, mapped_make, question_vector, toward_other_scripts
 from autogen_zettel.recall.weights import (
     affect_factor,
     focus_named_speakers,
@@ -413,6 +413,8 @@ def progressive_recall(
     result = with_permanent(store, embedder, dense, result)  # sealed, outside the index
     # two models (embed.dual): other languages' candidates for an English question, on one scale
     result = across_scripts(result, store, embedder, dense, wordings, cfg.candidates)
+    # a Chinese question about the English line a colleague wrote: e5 reads Han texts nearer
+    result = toward_other_scripts(result, store, embedder, wordings)
     recallable = recallable_at(store, now, config.decay)
     links = graph()
     fused = fuse(result, dense_weight=dense_share(about, cfg.dense_weight, cfg.unspaced_dense_weight))
