@@ -65,18 +65,31 @@ class Conversation:
     questions: tuple[Question, ...]
 
 
-_EVIDENCE = re.compile(r"D:?(\d+):0*(\d+)")
+_EVIDENCE = re.compile(r"D\s*:?\s*(\d+):0*(\d+)")
+# "D17:19-D17:22" (REALTALK): every turn from the first to the last of one session
+_RANGE = re.compile(r"D\s*:?\s*(\d+):0*(\d+)\s*[-\u2013]\s*(?:D\s*:?\s*(\d+):)?0*(\d+)")
 
 
 def normalise_evidence(raw: Iterable[str], valid: set[str]) -> tuple[str, ...]:
-    """Clean LoCoMo evidence ids ("D8:6; D9:17", "D:11:26", "D30:05"); drop unknown ids.
+    """Clean LoCoMo evidence ids ("D8:6; D9:17", "D:11:26", "D30:05", "D 2:18") and expand a
+    range of one session ("D17:19-D17:22": turns 19 to 22); drop unknown ids.
 
     >>> normalise_evidence(["D8:6; D9:17", "D:11:26", "D30:05", "D99:1"], {"D8:6", "D9:17", "D11:26", "D30:5"})
     ('D8:6', 'D9:17', 'D11:26', 'D30:5')
+    >>> normalise_evidence(["D 2:18", "D5:1-D5:3;D6:2-4"], {"D2:18", "D5:1", "D5:2", "D5:3", "D6:2", "D6:3", "D6:4"})
+    ('D2:18', 'D5:1', 'D5:2', 'D5:3', 'D6:2', 'D6:3', 'D6:4')
     """
     out = []
     for item in raw:
         for part in re.split(r"[;,]\s*", str(item)):
+            r = _RANGE.search(part.strip())
+            if r and (r.group(3) is None or r.group(3) == r.group(1)) and int(r.group(2)) <= int(r.group(4)):
+                out.extend(
+                    t
+                    for n in range(int(r.group(2)), int(r.group(4)) + 1)
+                    if (t := f"D{int(r.group(1))}:{n}") in valid
+                )
+                continue
             m = _EVIDENCE.search(part.strip())
             if m:
                 tid = f"D{int(m.group(1))}:{int(m.group(2))}"
