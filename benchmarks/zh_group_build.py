@@ -37,7 +37,17 @@ def build(source: Path = SOURCE) -> list[dict]:
     texts: dict[str, str] = {}
     qa: list[dict] = []
     session = 0
-    for n, raw in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+    try:
+        text = source.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError(
+            "file not found; give --source a chat in zh_group.txt's format", file=str(source)
+        ) from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            f"not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8", file=str(source)
+        ) from None
+    for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue

@@ -90,3 +90,16 @@ def test_the_bilingual_set_is_what_its_text_gives_and_asks_across_languages():
     pairs = [(q["lang"], language_of(" ".join(said[e] for e in q["evidence"]))) for q in record["qa"]]
     assert pairs.count(("zh", "en")) >= 20 and pairs.count(("en", "zh")) >= 15
     assert {language_of(t.text) for t in conv.turns} == {"zh", "en"}
+
+
+def test_the_builder_names_a_missing_or_undecodable_source(tmp_path):
+    from autogen_zettel.base.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="file not found") as missing:
+        zh_group_build.build(tmp_path / "nope.txt")
+    assert "nope.txt" in str(missing.value)
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\xff\xfe== session 1")
+    with pytest.raises(ConfigError, match="not UTF-8") as undecodable:
+        zh_group_build.build(bad)
+    assert "bad.txt" in str(undecodable.value)
