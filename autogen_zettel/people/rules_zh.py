@@ -40,7 +40,9 @@ _STRONG = r"(?:会|来|负责|保证|答应你?|承诺|一定)"
 _ACTION = (
     # 发 as "send", not 发 + a state of the body (发烧, 发胖, 发炎)
     "发(?![烧胖炎呆抖愁冷热火芽])|寄|交|做|写|打|订|买|修|接|还|送|带|改|回复|完成|准备|整理|检查|付|请|帮|搬|拿|办|提交|安排|联系|处理|"
-    "看一下|问|给|把|预约|取|洗|打扫|报价|确认|安装|通知"
+    "看一下|问|给|把|预约|取|洗|打扫|报价|确认|安装|通知|"
+    # a finishing verb is an act too: "报表我周五前搞定"
+    "搞定|解决|弄好|弄完"
 )
 _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想|认为|希望")
 _PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去年|上个?月|上周")
@@ -219,6 +221,11 @@ def _is_promise(rest: str, whole: str) -> bool:
     if _STANCE_WORDS.search(rest[:4]) or _PAST.search(whole) and not _TIME_RE.search(whole):
         return False
     if re.search(r"了[。！!]?$|过(?![来去])", rest):
+        return False
+    # "票我买好了，周五走": the act's own clause closes on 了 with no time ahead of it - done, not promised
+    # ("月底前我把房租交了" keeps its time in that clause and stays a promise)
+    first = re.split(r"[，,；;]", whole)[0]
+    if first.endswith("了") and not _TIME_RE.search(first):
         return False
     head = _BEFORE.sub("", rest)
     has_time = bool(_TIME_RE.search(whole))
