@@ -1411,10 +1411,14 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
             rest,
         )
         what = re.sub(r"[了吧啊呢哈呀哦啦嘛]+$", "", what)
+        after = [c.strip() for c in clauses[i + 1 :] if c.strip()]
+        if what in ("来", "去") and after:
+            what = ""  # "我来吧，我帮你把箱子搬下去": a bare 来 volunteers; the act is the next clause
         if not what:  # "我答应你，这周六陪你去看电影": the promise is the clause after the promising one
-            after = [c.strip() for c in clauses[i + 1 :] if c.strip()]
             what = (
-                re.sub(rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|{_ZH_TIME}|之前|以前|前)+", "", after[0])
+                re.sub(
+                    rf"^(?:我们?|会|一定|保证|负责|争取|尽量|马上|就|{_ZH_TIME}|之前|以前|前)+", "", after[0]
+                )
                 if after
                 else ""
             )
