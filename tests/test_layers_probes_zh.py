@@ -345,3 +345,33 @@ def test_a_promise_led_by_na_and_a_promise_not_to_cancels_nothing(hub):
     got = {c.owner: (c.due, c.status) for c in mem.commitments()}
     assert got == {"李娜": (date(2026, 5, 14), "open"), "王芳": (date(2026, 5, 12), "open")}
     assert mem.preferences() == []
+
+
+# -- the thirteenth round: a finishing verb, a done clause before a plan, a bare 来, a condition -------------
+
+
+def _layers(text: str) -> list:
+    from autogen_zettel.people.extract import extract_layers
+
+    return extract_layers(text, speaker="王芳", at=datetime(2026, 10, 15, 9, 0))
+
+
+def test_a_topicalised_thing_finished_by_a_time_is_a_promise():
+    got = [(e.layer, e.due) for e in _layers("报表我周五前搞定")]
+    assert got == [("commitment", date(2026, 10, 16))]
+
+
+def test_a_clause_done_with_le_before_a_plan_is_no_promise():
+    got = _layers("酒店我订好了，下个月入住")
+    assert [e.layer for e in got] == ["status"] and got[0].kind == "done"
+    assert not [e for e in _layers("票我买好了，周五走") if e.layer == "commitment"]
+
+
+def test_a_bare_lai_volunteers_and_the_act_is_the_next_clause():
+    got = [(e.layer, e.value) for e in _layers("我来吧，我帮你把箱子搬下去")]
+    assert got == [("commitment", "帮你把箱子搬下去")]
+
+
+def test_what_hangs_on_a_condition_is_not_taken_on():
+    assert _layers("要是周末不加班的话，我们就去爬山吧") == []
+    assert not [e for e in _layers("如果你需要，我明天帮你搬") if e.layer == "commitment"]

@@ -257,6 +257,9 @@ def _sentence(
             out += general.status_en(said, speaker, speaker)
     if han and _IF_ZH.search(said):
         out = [e for e in out if e.layer != "status"]  # "如果下雨的话，我们可能就不去了": not yet called off
+    if han and _CONDITION_ZH.search(said):
+        # "要是周末不加班，我们就去爬山": what hangs on a condition is not yet taken on
+        out = [e for e in out if e.layer != "commitment"]
     if not han and not out and previous:
         out = _called_off_reply_en(said, speaker, previous)
     if han and previous and all(e.layer == "commitment" and len(e.value) <= 2 for e in out):
@@ -267,6 +270,8 @@ def _sentence(
 
 # a condition or a maybe: what would happen, not what did
 _IF_ZH = re.compile(r"如果|要是|假如|万一|的话|说不定|也许")
+# a sentence opening on a condition clause ("如果…", "要是…的话，…")
+_CONDITION_ZH = re.compile(r"^(?:如果|要是|假如|万一|假设|若是)|^[^，,。！!]*的话[，,]")
 # "So sorry, I can't anymore": a bare "can't" after a question about a plan calls that plan off
 _CANT_NOW_EN = re.compile(
     r"\b(?:i\s+)?(?:can't|cannot|won't be able to)(?:\s+(?:make it|come|do it|go))?\s+(?:anymore|any more|after all)\b"
