@@ -33,7 +33,7 @@ import numpy as np
 from autogen_zettel.cards.atoms import embed_text
 from autogen_zettel.embed.dual import english_readable
 from autogen_zettel.embed.embedders import Embedder
-from autogen_zettel.embed.scale import E5_HAN_QUESTION_GAP, DualScale, scale_of
+from autogen_zettel.embed.scale import E5_HAN_QUESTION_GAP, E5_SMALL, DualScale, scale_of
 from autogen_zettel.store.db import CardDB
 from autogen_zettel.store.index import SearchResult
 from autogen_zettel.store.tenant_store import TenantStore
@@ -132,17 +132,13 @@ def across_scripts(
 
 
 def _multilingual_share(embedder_name: str) -> float:
-    """How a search by a question's multilingual block alone scales the multilingual model's cosine:
-    ``sqrt(1 - share)`` with the pair, 1 with multilingual-e5-small alone, 0 for a model whose bias
-    between scripts was not measured."""
+    """How a search by a question's multilingual block alone scales multilingual-e5-small's cosine:
+    ``sqrt(1 - share)`` with the pair, 1 with e5 alone, 0 for a model whose bias between scripts
+    was not measured."""
     scale = scale_of(embedder_name)
     if isinstance(scale, DualScale):
-        return (
-            (1.0 - scale.share) ** 0.5
-            if embedder_name[len("dual(") :].startswith("multilingual-e5-small")
-            else 0.0
-        )
-    return 1.0 if embedder_name.startswith("multilingual-e5-small") else 0.0
+        return (1.0 - scale.share) ** 0.5 if scale.multi is E5_SMALL else 0.0
+    return 1.0 if scale is E5_SMALL else 0.0
 
 
 def toward_other_scripts(
