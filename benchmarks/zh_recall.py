@@ -33,6 +33,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from autogen_zettel.text.script import HAN as _HAN
+
 __all__ = [
     "DATA",
     "SPLITS",
@@ -53,9 +55,6 @@ TOP = 3
 SPLITS = ("tune", "held", "all")
 LANGS = ("zh", "en")
 MEMORY = "zettel recall"
-
-# CJK unified ideographs, extension A and the compatibility block
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def han(text: str) -> set[str]:

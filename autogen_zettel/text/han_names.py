@@ -34,10 +34,10 @@ import threading
 from collections.abc import Collection, Mapping, Sequence
 
 from autogen_zettel.base.threads import warm_once
+from autogen_zettel.text.script import HAN as _HAN
 
 __all__ = ["spellings", "latin_names_in", "with_han_names", "warm_for"]
 
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN = re.compile(r"[A-Za-z]")
 # surnames of two characters: the given name is what follows them
 COMPOUND_SURNAMES = frozenset(

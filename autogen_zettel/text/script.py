@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["mostly_han"]
+__all__ = ["HAN", "mostly_han"]
 
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+#: one Han character: CJK unified ideographs, extension A and the compatibility block
+HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u024f]+")
 
 
 def mostly_han(text: str) -> bool:
     """Whether ``text`` has Han characters and at least as many of them as Latin words."""
-    han = len(_HAN.findall(text))
+    han = len(HAN.findall(text))
     return han > 0 and han >= len(_LATIN_WORD.findall(text))

@@ -24,11 +24,11 @@ import re
 import threading
 
 from autogen_zettel.base.threads import warm_once
+from autogen_zettel.text.script import HAN as _HAN
 
 __all__ = ["NOT_PLACES", "is_place", "warm_for"]
 
 _HAN_ONLY = re.compile(r"[\u4e00-\u9fff]{2,12}")
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # companies whose name jieba's dictionary tags as a place
 NOT_PLACES = frozenset({"京东", "中兴", "大疆", "浙大"})
 _warming = threading.Lock()
