@@ -81,8 +81,8 @@ def normalise_evidence(raw: Iterable[str], valid: set[str]) -> tuple[str, ...]:
     """
     out = []
     for item in raw:
-        for part in re.split(r"[;,]\s*", str(item)):
-            r = _RANGE.search(part.strip())
+        for part in re.split(r"[;,]\s*", str(item).strip()):
+            r = _RANGE.search(part)
             if r and (r.group(3) is None or r.group(3) == r.group(1)) and int(r.group(2)) <= int(r.group(4)):
                 out.extend(
                     t
@@ -90,7 +90,7 @@ def normalise_evidence(raw: Iterable[str], valid: set[str]) -> tuple[str, ...]:
                     if (t := f"D{int(r.group(1))}:{n}") in valid
                 )
                 continue
-            m = _EVIDENCE.search(part.strip())
+            m = _EVIDENCE.search(part)
             if m:
                 tid = f"D{int(m.group(1))}:{int(m.group(2))}"
                 if tid in valid:
