@@ -44,6 +44,7 @@ import base64
 import binascii
 import logging
 import os
+import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -113,9 +114,8 @@ def permanent_key() -> bytes | None:
     text = os.environ.get(ENV)
     if text:
         return _decode(text, ENV)
-    try:
-        import keyring  # optional: not a dependency
-    except ImportError:
+    keyring = _keyring_module()
+    if keyring is None:
         return None
     now = time.monotonic()
     with _keyring_lock:
@@ -129,6 +129,25 @@ def permanent_key() -> bytes | None:
             _keyring_read[:] = [now, stored]
     return _decode(stored, f"the OS keyring entry {_KEYRING[0]}/{_KEYRING[1]}") if stored else None
 
+
+def _keyring_module():
+    """The optional ``keyring`` package, or None. A failed import is remembered: it searched every
+    folder of ``sys.path`` again on every recall and every captured message (0.3 ms each, in the
+    recall profile of ``benchmarks.profile_paths``). A module put in ``sys.modules`` later still
+    counts."""
+    global _keyring_absent
+    module = sys.modules.get("keyring")
+    if module is not None or _keyring_absent:
+        return module
+    try:
+        import keyring  # optional: not a dependency
+    except ImportError:
+        _keyring_absent = True
+        return None
+    return keyring
+
+
+_keyring_absent = False
 
 #: how long a keyring read is reused (seconds)
 KEYRING_TTL = 2.0
