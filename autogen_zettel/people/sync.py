@@ -10,9 +10,11 @@ forgotten card supported is gone before the file is scrubbed.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
+from pathlib import Path
 
 from autogen_zettel.base.cards import Card, CardKind, PrivacyTier
 from autogen_zettel.base.config import ConflictConfig
@@ -40,7 +42,62 @@ __all__ = [
     "sync_cards",
 ]
 
-LAYERS_VERSION = "1"  # db meta "layers_version": bump when extraction changes, to re-read every card
+#: the modules whose code makes a card's evidence and the rows built from it (within the package,
+#: under ``people/``, ``text/`` and ``cards/``; tests/test_layers_version.py checks the list against
+#: what this module imports)
+RULE_FILES = (
+    "cards/atoms.py",
+    "cards/claims.py",
+    "cards/refine.py",
+    "people/answered.py",
+    "people/chat_en.py",
+    "people/evidence.py",
+    "people/extract.py",
+    "people/facts_en.py",
+    "people/general.py",
+    "people/key_meaning.py",
+    "people/lexicon_en.py",
+    "people/model.py",
+    "people/rules_en.py",
+    "people/rules_zh.py",
+    "people/settled.py",
+    "people/subjects.py",
+    "people/sync.py",
+    "people/tables.py",
+    "people/topics.py",
+    "text/due.py",
+    "text/lexical.py",
+    "text/script.py",
+    "text/zh_places.py",
+)
+
+
+def rules_version(root: Path | None = None) -> str:
+    """The version of the layer rules: a digest of :data:`RULE_FILES`' source. A tenant whose
+    rows were built by other rules (db meta ``layers_version``) re-reads every card once, at its
+    next read of the layers (:meth:`~autogen_zettel.people.layers.PersonLayers.rebuild`). A
+    number bumped by hand was never bumped: from 0.1.0 on the rules changed in every round and
+    the rows of an older tenant stayed as the old rules read them."""
+    root = Path(__file__).resolve().parents[1] if root is None else root
+    digest = hashlib.sha1()
+    for name in RULE_FILES:
+        try:
+            digest.update(name.encode() + b"\0" + (root / name).read_bytes().replace(b"\r\n", b"\n"))
+        except OSError:  # a build without sources: the package's version stands in
+            digest.update(name.encode() + b"\0" + _package_version().encode())
+    return "2." + digest.hexdigest()[:16]
+
+
+def _package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("autogen-zettel")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+LAYERS_VERSION = rules_version()  # db meta "layers_version": another value re-reads every card
 _PREVIOUS_WINDOW = timedelta(hours=12)  # without a session: the message a bare "No thanks" answers
 
 
