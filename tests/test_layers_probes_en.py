@@ -224,3 +224,36 @@ def test_a_move_with_a_month_ahead_is_a_plan_and_this_afternoon_is_today(hub):
 def test_a_contracted_has_before_a_result_and_its_object_names_the_doer(hub):
     mem = _tenant(hub, "Lisa promised to sort the tickets.", "Lisa's sorted the tickets.")
     assert [(c.owner, c.status) for c in mem.commitments()] == [("Lisa", "done")]
+
+
+# -- the fourteenth round: a share of the thing offered, a thing left out for the taking ------------------
+
+
+def _answer(text: str, offer: str) -> list[tuple[str, str, bool]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker="Sam", at=MON, previous=offer)
+    return [(e.layer, e.value, e.score > 0.5) for e in got]
+
+
+@pytest.mark.parametrize(
+    ("answer", "offer", "thing", "liked"),
+    [
+        ("Sure, thanks", "Want a mug of the hot chocolate?", "hot chocolate", True),
+        ("nah I'm full", "Would anyone like the rest of the lasagne?", "lasagne", False),
+        ("I'll take one, ta", "Would anybody like a piece of the lemon tart?", "lemon tart", True),
+    ],
+)
+def test_a_share_offered_is_an_offer_of_the_thing(answer, offer, thing, liked):
+    assert _answer(answer, offer) == [("preference", thing, liked)]
+
+
+@pytest.mark.parametrize(
+    ("answer", "offer", "thing"),
+    [
+        ("bagsy!", "There are spare croissants on the counter for whoever wants them", "croissants"),
+        ("ooh I wouldn't say no", "there's some leftover paella in the oven if anybody wants it", "paella"),
+    ],
+)
+def test_a_thing_left_out_for_the_taking_is_claimed(answer, offer, thing):
+    assert _answer(answer, offer) == [("preference", thing, True)]

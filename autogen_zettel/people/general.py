@@ -463,7 +463,10 @@ _NEG_ANSWER_EN = re.compile(
 )
 _POS_ANSWER_EN = re.compile(
     r"^(?:(?:oh|god|omg|ooh|ah|haha|hell)[,!]?\s+)*(?:yes+|yess+|yep|sure|go on then|go for it|absolutely|count me in|i'm in|deal|sounds (?:good|great))\b"
-    r"|\b(?:i'm in|count me in|been dying to|can't wait)\b",
+    r"|\b(?:i'm in|count me in|been dying to|can't wait)\b"
+    # claiming what is left out for the taking: "dibs!", "bagsy", "I'll take it", "don't mind if I do"
+    r"|^(?:(?:oh|ooh|omg)[,!]?\s+)?(?:dibs|bagsy|bags i|mine|me please|me me)\b|\bi'll take (?:it|them|one|some)\b"
+    r"|\b(?:don't mind if i do|twist my arm|wouldn't say no)\b",
     re.I,
 )
 _NEGATIVE_FIND = re.compile(r"\b(?:boring|dull|overrated|tedious|annoying|exhausting|gross)\b", re.I)

@@ -253,7 +253,7 @@ OFFER_VERB = (
     r"come (?:along |with us )?to|join (?:us|me) (?:for|at)|go for)"
 )
 OFFER = re.compile(
-    r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|want(?: me to)?|"
+    r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|would (?:anyone|anybody|you guys) like|want(?: me to)?|"
     r"how about|what about|shall we|should we|care for|fancy|up for)\s+(?:to\s+)?"
     rf"(?:{OFFER_VERB}\s+)?(?P<obj>[^,;:.!?]+)"
     # "I could order sushi", "we could try the Thai place": an offer only with an offering verb

@@ -76,12 +76,32 @@ def _phrase(text: str) -> str:
     return text.strip(" '\"")
 
 
+# "a slice of the carrot cake", "the last of the prosecco": a measure or a share of the thing, not the thing
+_PARTITIVE = re.compile(
+    r"^(?:(?:a|an|the|one|another|some)\s+)?(?:(?:small|little|big|large|quick|tiny|wee|last)\s+)?"
+    r"(?:slice|piece|bit|cup|glass|mug|bowl|plate|pint|bottle|can|scoop|bite|taste|drop|splash|serving|portion|"
+    r"helping|spoonful|handful|last|rest|remainder|dregs|couple|few)s?\s+of\s+"
+    r"(?!(?:\w+\s+)?(?:week|day|month|year|time|night|evening|morning|afternoon|weekend)s?\b)"
+    r"(?:the\s+|that\s+|this\s+|some\s+|my\s+)?(?=[a-z])",
+    re.I,
+)
+
+
 def _topic(text: str) -> str:
-    phrase = GERUND_HEAD.sub("", _phrase(text))
+    phrase = GERUND_HEAD.sub("", _PARTITIVE.sub("", _phrase(text), count=1))
     if not phrase or VAGUE.match(phrase) or NOT_A_KIND.match(text.strip()):
         return ""
     words = phrase.split()
     return " ".join(words[:4])
+
+
+# "there's leftover pie if anyone wants some", "there's more soup if you want it": a thing left out for the taking
+_THERE_IS_OFFER = re.compile(
+    r"\bthere(?:'s| is| are|'re)\s+(?:still\s+)?(?:some\s+|a\s+few\s+|a\s+bit\s+of\s+)?"
+    r"(?:leftover|left-over|spare|extra|more|plenty of|loads of|lots of)?\s*(?P<obj>[a-z][a-z\- ]{1,30}?)"
+    r"(?:\s+(?:left(?:\s+over)?|going spare|going))?(?:\s+(?:in|on|at)\s+the\s+\w+)?[,\s]+"
+    r"(?:if|for)\s+(?:anyone|anybody|you|whoever|someone)(?:\s+(?:wants?|fancies|fancy|would like|likes?)\b)?"
+)
 
 
 def offer_topic(previous: str | None) -> str:
@@ -91,6 +111,9 @@ def offer_topic(previous: str | None) -> str:
     m = OFFER.search(previous.lower())
     if m:
         return _topic(m.group("obj") or m.group("obj2"))
+    m = _THERE_IS_OFFER.search(previous.lower())
+    if m:
+        return _topic(m.group("obj"))
     # a bare question naming a thing: "Sushi again?", "Pizza tonight?", "Ugh, pizza again?"
     previous = re.sub(
         r"^\s*(?:ugh|oh|hmm+|meh|wait|seriously|eh|um|uh|what)[,!.]*\s+", "", previous, flags=re.I
