@@ -375,3 +375,27 @@ def test_a_bare_lai_volunteers_and_the_act_is_the_next_clause():
 def test_what_hangs_on_a_condition_is_not_taken_on():
     assert _layers("要是周末不加班的话，我们就去爬山吧") == []
     assert not [e for e in _layers("如果你需要，我明天帮你搬") if e.layer == "commitment"]
+
+
+# -- the fourteenth round: offers shaped as a thing left out, a plan to join, a thing fronted, a fetch for you --
+
+
+def _answered(text: str, offer: str) -> list[tuple[str, str, bool]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker="王芳", at=datetime(2026, 10, 15, 9, 0), previous=offer)
+    return [(e.layer, e.value, e.score > 0.5) for e in got]
+
+
+def test_a_thing_left_out_for_the_taking_is_claimed_or_declined():
+    assert _answered("给我留一块！", "桌上还剩几块月饼，有人要吗？") == [("preference", "月饼", True)]
+    assert _answered("不用了，我在减肥", "锅里还有些饺子，谁想吃？") == [("preference", "饺子", False)]
+
+
+def test_a_thing_fronted_before_yaobuyao_take_away_is_the_offer():
+    assert _answered("不用了，我减肥", "多的蛋糕你要不要打包回去？") == [("preference", "蛋糕", False)]
+
+
+def test_a_plan_then_join_us_and_a_fetch_for_you_offer_their_thing():
+    assert _answered("好呀", "明晚去看话剧，一起不？") == [("preference", "话剧", True)]
+    assert _answered("算了，我不太能喝", "帮你也倒一杯啤酒？") == [("preference", "啤酒", False)]

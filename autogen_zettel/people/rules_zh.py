@@ -100,7 +100,11 @@ _REFUSE = re.compile(
     r"^(?:不要|不了|不用|不想|算了|别|我不要|我不想|不行|不必|不，|不,)"
     r"|^(?:我|可能|估计|恐怕|这次|今天|今晚|周末)*(?:去|来|参加|赶|过)不(?:了|成)(?![\u4e00-\u9fff]{0,4}[吗呢？?])"
 )
-_ACCEPT = re.compile(r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗瓶罐盘块]|要)")
+_ACCEPT = re.compile(
+    r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗瓶罐盘块]|要)"
+    # claiming it: "我要！", "给我留一块", "我来一个"
+    r"|^我(?:要|来一?[杯份个碗块])(?=我要|[！!~～。，,\s]|$)|^给我(?:留|来)?一?[杯份个碗块]"
+)
 
 _FACTS = (
     (
@@ -164,10 +168,37 @@ def _clean_obj(obj: str) -> str:
     return clean_topic(obj)
 
 
+# "剩的蛋糕你要不要带走？": the thing said first, the verb after 要不要 only takes it away
+_FRONTED_OFFER = re.compile(
+    r"^(?:剩的|剩下的|多的|多出来的|这些|那些|这个|那个)?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:你们?|大家)?要不要"
+    r"(?:带|拿|打包|装)(?:回去|回家|走|过去|上)"
+)
+# "桌上还有两块蛋糕，谁要？": a thing left out for the taking, then who wants it
+_LEFT_OUT_OFFER = re.compile(
+    r"(?:还剩下?|还有|剩下了?|剩了?)(?:半|一|两|几|些|点)?[个块份瓶杯盒袋碗片串只根包罐]?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)[，,、\s]*"
+    r"(?:谁要|谁吃|谁喝|谁想要|谁想吃|谁想喝|有人要|有人吃|有人喝|要的话|你们?要吗|要吗)"
+)
+# "周六去爬山，一起吗？": a plan said, then the asking whether to join
+_JOIN_OFFER = re.compile(
+    r"^(?:[今明后]天|今晚|明晚|晚上|中午|下午|上午|周末|这周末|下周末|(?:这|下)?(?:周|星期|礼拜)[一二三四五六日天])*"
+    r"(?:我们|咱们)?(?:去|来)?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)[，,]\s*(?:要不要)?(?:一起|一块儿?)(?:去|来)?(?:吗|不|呀|吧|呗)?[？?]"
+)
+# "帮你也带一杯拿铁？": who for, 也, a fetching verb and a measure word before the thing
+_FOR_YOU_OFFER = re.compile(
+    r"^(?:我)?(?:帮你|给你|替你)(?:也|再)?(?:带|拿|买|点|订|倒|留|叫)(?:一?[杯瓶碗份个块张盒])?"
+    r"(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|吧|不|呗)?\s*[？?]"
+)
+
+
 def offer_topic(previous: str | None) -> str:
     """What the message answered offered: "要不要点寿司？" -> "寿司"."""
     if not previous:
         return ""
+    previous = previous.strip()
+    for shape in (_FRONTED_OFFER, _LEFT_OUT_OFFER, _JOIN_OFFER, _FOR_YOU_OFFER):
+        m = shape.search(previous)
+        if m and _clean_obj(m.group("o")):
+            return _clean_obj(m.group("o"))
     m = _OFFER.search(previous)
     if not m:
         bare = re.fullmatch(
