@@ -257,3 +257,22 @@ def test_a_share_offered_is_an_offer_of_the_thing(answer, offer, thing, liked):
 )
 def test_a_thing_left_out_for_the_taking_is_claimed(answer, offer, thing):
     assert _answer(answer, offer) == [("preference", thing, True)]
+
+
+def _tastes(text: str, speaker: str = "Sam") -> list[tuple[str, str, bool, str]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker=speaker, at=MON)
+    return [(e.subject, e.value, e.score > 0.5, e.kind) for e in got if e.layer == "preference"]
+
+
+def test_a_change_of_taste_with_its_i_dropped_or_an_adverb_before_the_participle():
+    assert _tastes("used to love energy drinks, now I can't stand them") == [
+        ("Sam", "energy drinks", False, "change")
+    ]
+    assert _tastes("since the flu I've completely gone off coffee") == [("Sam", "coffee", False, "change")]
+
+
+def test_a_stance_said_as_a_state_of_a_named_person_is_theirs():
+    assert _tastes("Marco's totally hooked on bouldering") == [("Marco", "bouldering", True, "statement")]
+    assert _tastes("I am kinda obsessed with crosswords") == [("Sam", "crosswords", True, "statement")]

@@ -547,7 +547,7 @@ _GENERIC_MARGIN = 0.02  # a bare "<thing> is <predicate>" must lean clearly one 
 # cared for jazz", "Absolutely hate queues"); a bare "like" is left alone ("Like I said")
 _DROPPED_I_EN = re.compile(
     r"^(?:(?:honestly|tbh|ngl|seriously|really|absolutely|totally|kinda|kind of|sort of|sorta|low-?key|genuinely|"
-    r"secretly|just|still),?\s+)*(?=(?:never|don't|do not|can't stand|"
+    r"secretly|just|still),?\s+)*(?=(?:never|don't|do not|can't stand|used to|"
     r"cannot stand|hate|adore|love|loathe|despise|enjoy)\b(?!\s+(?:to|it|you|that|this)\b))",
     re.I,
 )
@@ -576,6 +576,20 @@ _NAME_FAN_EN = re.compile(
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = IDIOMS.sub(" ", s.replace("’", "'"))  # "I could eat a horse": hunger, no taste
     s = _DROPPED_I_EN.sub("I ", s, count=1)
+    # "I've totally gone off camping": an adverb between the auxiliary and its participle is left out
+    s = re.sub(
+        r"\b(I(?:'ve|\s+have))\s+(?:(?:totally|completely|really|kinda|kind of|sort of|actually|finally|"
+        r"slowly|just|\w+ly)\s+)+(?=(?:gone|come|got|gotten|started|begun|grown)\b)",
+        r"\1 ",
+        s,
+    )
+    # "I am totally hooked on chess": a stance said as a state, read as "I'm hooked on chess"
+    s = re.sub(
+        r"\bI(?:'m|\s+am)\s+(?:(?:totally|completely|really|so|kinda|kind of|absolutely|lowkey|low-key|\w+ly)\s+)*"
+        r"(?=(?:obsessed|hooked|addicted|crazy|mad|nuts|keen|fond)\b)",
+        "I'm ",
+        s,
+    )
     low = s.lower()
     out: list[Evidence] = []
     change = re.search(r"\b(?:used to|now|anymore|lately|these days|come round|gone off|started)\b", low)
