@@ -399,3 +399,20 @@ def test_a_thing_fronted_before_yaobuyao_take_away_is_the_offer():
 def test_a_plan_then_join_us_and_a_fetch_for_you_offer_their_thing():
     assert _answered("好呀", "明晚去看话剧，一起不？") == [("preference", "话剧", True)]
     assert _answered("算了，我不太能喝", "帮你也倒一杯啤酒？") == [("preference", "啤酒", False)]
+
+
+def _tastes(text: str) -> list[tuple[str, bool, str]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker="王芳", at=datetime(2026, 10, 15, 9, 0))
+    return [(e.value, e.score > 0.5, e.kind) for e in got if e.layer == "preference"]
+
+
+def test_a_judgement_of_before_turned_by_a_now_is_a_change_of_taste():
+    assert _tastes("以前觉得广场舞挺有意思，现在有点烦") == [("广场舞", False, "change")]
+    assert _tastes("之前觉得健身很无聊，现在离不开了") == [("健身", True, "change")]
+    assert _tastes("以前觉得钓鱼没意思，现在也这么觉得") == []
+
+
+def test_no_interest_after_an_adverb_is_against_the_thing():
+    assert _tastes("我对桌游根本没兴趣") == [("桌游", False, "statement")]

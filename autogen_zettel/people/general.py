@@ -1101,7 +1101,7 @@ def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
             said_before = (pos, m)
             break
     if said_before is None:
-        return []
+        return _judged_before_zh(clauses, subject)
     pos, m = said_before
     later = clauses[pos + 1 :]
     if (
@@ -1120,6 +1120,40 @@ def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
         re.search(r"不(?:太|怎么)?$", m.string[: m.start("verb")])
     )
     return _pref(subject, obj, 0.9 if before_neg else 0.1, "change")
+
+
+# "以前觉得露营挺好玩": a judgement of the thing said of before (觉得 X 好玩 / 没意思)
+_ZH_JUDGED = re.compile(
+    r"觉得(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:挺|很|特别|蛮|超|真|还|比较|非常|太|好)*"
+    r"(?:(?P<up>好玩|有意思|有趣|好吃|好喝|好看|好听|不错|香)|(?P<down>没意思|无聊|难吃|难喝|难看|难听|没劲))"
+)
+
+
+def _judged_before_zh(clauses: list[str], subject: str) -> list[Evidence]:
+    """ "以前觉得露营挺好玩，现在完全没兴趣了": a judgement said of before, then a now that keeps
+    nothing of it (no 也 / 还是, no judgement or stance of its own): the other way from before."""
+    for pos, c in enumerate(clauses[:-1]):
+        if not re.search(_ZH_BEFORE, c):
+            continue
+        m = _ZH_JUDGED.search(c)
+        if not m or re.match(r"[我你他她它这那]", m.group("obj")):
+            return []
+        later = clauses[pos + 1 :]
+        if not re.match(r"\s*(?:但是?|可是?|不过)?\s*我?(?:现在|如今|这两年|后来)", later[0]) or re.search(
+            r"也|还是|依然|仍然|照样|一直|照旧|更", "".join(later)
+        ):
+            return []
+        # "现在我爱上了", "现在离不开了": a stance with no object of its own speaks of the thing before
+        now = _ZH_STANCE.search("我" + _now_bare(later[0].strip()))
+        if now and not (now.group("obj") or now.group("pre") or "").strip():
+            up = not re.fullmatch(_ZH_DISLIKE, now.group("verb"))
+            return _pref(subject, m.group("obj"), 0.9 if up else 0.1, "change")
+        if any(_ZH_JUDGED.search(x) for x in later) or any(
+            _has_stance(x) and not re.search(r"没兴趣|不感兴趣|没意思", x) for x in later
+        ):
+            return []
+        return _pref(subject, m.group("obj"), 0.1 if m.group("up") else 0.9, "change")
+    return []
 
 
 def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
