@@ -416,3 +416,9 @@ def test_a_judgement_of_before_turned_by_a_now_is_a_change_of_taste():
 
 def test_no_interest_after_an_adverb_is_against_the_thing():
     assert _tastes("我对桌游根本没兴趣") == [("桌游", False, "statement")]
+
+
+def test_a_task_named_as_that_matter_that_can_no_longer_happen_is_called_off():
+    got = [(e.layer, e.kind, e.value) for e in _layers("明天陪你看房的事我去不成了，抱歉")]
+    assert got == [("status", "cancelled", "陪你看房")]
+    assert [e.layer for e in _layers("下周三接你下班那事我来不了了")] == ["status"]

@@ -1638,7 +1638,7 @@ _ZH_DROP = re.compile(
     rf"^(?:我们?)?(?:就|先|也|还是|这周|{_ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
 )
 _ZH_CANT = re.compile(
-    r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不了(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
+    r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不(?:了|成)(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
 )
 _ZH_CANCEL = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
@@ -1682,7 +1682,8 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
                     "",
                     clause[: m.start()],
                 )
-                what = what.lstrip("的")
+                # "送你去机场那事我去不了了": the task, not the word that points at it
+                what = re.sub(r"的?(?:那|这)?(?:件)?事(?:情|儿)?$", "", what.lstrip("的"))
             if not what:  # "之前说帮你代班的事，我做不了了": the thing is the clause before
                 what = _ZH_TASK_TOPIC.sub("", before)
             return [Evidence("status", subject, "", what or m.group("v"), 0.5, "cancelled")]

@@ -270,8 +270,12 @@ def _is_promise(rest: str, whole: str) -> bool:
     return has_time and bool(_MODAL_ACTION.match(head))
 
 
+# "周五那事我去不了了", "我帮不成了": an act that can no longer happen, whatever time is named
+_CANT_ANYMORE = re.compile(r"(?:去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|干|出)不(?:了|成)了|来不及了")
+
+
 def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
-    if s.endswith(("？", "?")) or _CANCEL.search(s):
+    if s.endswith(("？", "?")) or _CANCEL.search(s) or _CANT_ANYMORE.search(s):
         return []
     m = _FIRST.match(s)
     counterparty = None
