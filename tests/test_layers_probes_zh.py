@@ -422,3 +422,13 @@ def test_a_task_named_as_that_matter_that_can_no_longer_happen_is_called_off():
     got = [(e.layer, e.kind, e.value) for e in _layers("明天陪你看房的事我去不成了，抱歉")]
     assert got == [("status", "cancelled", "陪你看房")]
     assert [e.layer for e in _layers("下周三接你下班那事我来不了了")] == ["status"]
+
+
+def test_a_plan_asked_whether_it_still_holds_and_dropped_is_called_off_not_refused():
+    from autogen_zettel.people.extract import extract_layers
+
+    at = datetime(2026, 10, 15, 9, 0)
+    got = extract_layers("下次吧，今天得加班", speaker="王芳", at=at, previous="今晚还去健身房吗？")
+    assert [(e.layer, e.kind) for e in got] == [("status", "cancelled")]
+    kept = extract_layers("去！", speaker="王芳", at=at, previous="今晚还去健身房吗？")
+    assert [e.layer for e in kept] == ["preference"]
