@@ -276,3 +276,24 @@ def test_a_change_of_taste_with_its_i_dropped_or_an_adverb_before_the_participle
 def test_a_stance_said_as_a_state_of_a_named_person_is_theirs():
     assert _tastes("Marco's totally hooked on bouldering") == [("Marco", "bouldering", True, "statement")]
     assert _tastes("I am kinda obsessed with crosswords") == [("Sam", "crosswords", True, "statement")]
+
+
+def _news(text: str, speaker: str = "Sam") -> list[tuple[str, str, str, str]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker=speaker, at=MON)
+    return [(e.subject, e.key, e.value, e.kind) for e in got if e.layer == "fact"]
+
+
+def test_a_promotion_names_the_new_job():
+    assert _news("finally got made head chef!") == [("Sam", "job", "head chef", "change")]
+    assert _news("Priya was promoted to regional manager") == [("Priya", "job", "regional manager", "change")]
+    assert _news("I made a killer curry") == []
+
+
+def test_a_resident_of_a_place_now_and_a_divorce_gone_through():
+    assert _news("a proper Glasgow local now, three months in") == [("Sam", "residence", "Glasgow", "change")]
+    assert _news("I'm a Leeds resident") == [("Sam", "residence", "Leeds", "statement")]
+    assert _news("my divorce finally went through last month") == [
+        ("Sam", "relationship", "divorced", "change")
+    ]

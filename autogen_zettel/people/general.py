@@ -108,6 +108,23 @@ _JOB_EN = re.compile(
     r"|\b(?P<v4>freelanc)(?:ing|er)\b",
     re.I,
 )
+# "got promoted to head chef", "I've been made team lead": the post one was raised to is the job now
+_PROMOTED_EN = re.compile(
+    r"\b(?:promoted|bumped up|moved up|(?:got|been|was|were|get|getting)\s+(?:made|appointed))\s+(?:to\s+|as\s+)?"
+    r"(?:(?:a|an|the)\s+)?"
+    r"(?P<v>(?:(?:senior|junior|lead|head|principal|chief|deputy|assistant|associate|staff|team|shift|store|"
+    r"general|regional|area|project|product|sales|account|creative|art|design|engineering|managing)\s+){0,2}"
+    r"(?:[a-z\-]+(?:er|or|ist|ian|ant|ee)|lead|head|chef|director|partner|manager|supervisor|principal|"
+    r"captain|sergeant|editor|officer|president|chair|vp|dean|foreman))\b",
+    re.I,
+)
+# only the speaker's own promotion: "I", or nothing, before it in its clause ("Got promoted ...")
+_PROMOTED_WHO_EN = re.compile(
+    r"(?:(?:so|and|well|yeah|oh|omg|guess what|finally|just|officially|today|yesterday)[,!:]?\s+)*"
+    r"(?:I(?:'ve|'m|\s+have|\s+had|\s+was|\s+am)?\s+)?(?:(?:just|finally|officially|recently|actually)\s+)*"
+    r"(?:got|get|been|was|have been|'ve been)?\s*",
+    re.I,
+)
 _SCHOOL_EN = re.compile(
     rf"\b(?i:studying|study|studies|doing\s+(?:a|my)\s+[\w']+(?:\s+degree)?|enrolled|got into|accepted|"
     rf"transferred|switched\s+from\s+{_CAP}\s+to|(?:first|second|third|final)\s+year)"
@@ -141,6 +158,8 @@ _RESIDENCE_EN = re.compile(
     rf"|\b(?:work|works|working)\s+as\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}?in\s+"
     rf"(?!(?:Sales|Marketing|Finance|HR|IT|Engineering|Operations|Support|Accounts|Legal|Research|Admin)\b)(?P<v10>{_CAP})"
     # "Moved out of London and into a flat in Leeds": the home moved into is where one lives
+    # "officially a Bristol resident now", "a proper Londoner now" is said by the word for its people: only the first
+    rf"|\b(?:a|an)\s+(?:(?i:proud|proper|full-time|permanent)\s+)?(?P<v11>{_CAP})\s+(?i:resident|local)\b"
     rf"|\b(?i:moved|moving|relocated)\b[^.;]*?\binto\s+(?:a|an|the|my|our|his|her|their)\s+(?:[\w\-]+\s+){{0,2}}?"
     rf"(?:house|flat|apartment|place|home|studio|bungalow|cottage|room)\s+(?:in|near|outside)\s+(?P<v9>{_CAP})"
 )
@@ -159,7 +178,15 @@ _HERE_EN = re.compile(
 _RELATION_EN = (
     ("married", re.compile(r"\b(?:got married|married|tied the knot|wedding was)\b", re.I)),
     ("engaged", re.compile(r"\b(?:got engaged|engaged|proposed and (?:she|he) said yes)\b", re.I)),
-    ("divorced", re.compile(r"\bdivorced\b", re.I)),
+    (
+        "divorced",
+        # "the divorce is final", "my divorce went through": the divorce itself said to be settled
+        re.compile(
+            r"\bdivorced\b|\b(?:the|my|our)\s+divorce\s+(?:(?:now|finally|officially)\s+)?(?:is|was|has|went|came|got)\s+(?:now\s+|finally\s+|officially\s+)?"
+            r"(?:been\s+)?(?:final|finali[sz]ed|through|official|complete|completed|granted|settled)\b",
+            re.I,
+        ),
+    ),
     ("single", re.compile(r"\b(?:split up|broke up|separated|we're done|dumped me|single again)\b", re.I)),
     (
         "dating",
@@ -294,6 +321,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
                 "other",
                 "sucker",
                 "believer",
+                "resident",
+                "local",
             ):
                 continue
             add(
@@ -301,6 +330,13 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
                 " ".join(words),
                 "change" if (change or m.group("v2") and "retrained" in low) else "statement",
             )
+    m = _PROMOTED_EN.search(s)
+    if (
+        m
+        and _PROMOTED_WHO_EN.fullmatch(re.split(r"[,;!]\s*", s[: m.start()])[-1])
+        and not any(e.key == "job" for e in out)
+    ):
+        add("job", m.group("v"), "change")  # "Got promoted to senior designer": the post promoted to
     m = _STARTED_SCHOOL_EN.search(s)
     if m:
         add("school", m.group("v"), "change")
@@ -327,7 +363,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             "residence",
             v,
             "statement"
-            if m.group("v4") or ((m.group("v7") or m.group("v8") or m.group("v10")) and not change)
+            if m.group("v4")
+            or ((m.group("v7") or m.group("v8") or m.group("v10") or m.group("v11")) and not change)
             else "change",
         )
     here = _HERE_EN.search(s)
