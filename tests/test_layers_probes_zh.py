@@ -432,3 +432,21 @@ def test_a_plan_asked_whether_it_still_holds_and_dropped_is_called_off_not_refus
     assert [(e.layer, e.kind) for e in got] == [("status", "cancelled")]
     kept = extract_layers("去！", speaker="王芳", at=at, previous="今晚还去健身房吗？")
     assert [e.layer for e in kept] == ["preference"]
+
+
+def _news(text: str) -> list[tuple[str, str, str, str]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker="王芳", at=datetime(2026, 10, 15, 9, 0))
+    return [(e.subject, e.key, e.value, e.kind) for e in got if e.layer == "fact"]
+
+
+def test_a_promotion_and_a_first_day_at_work_are_the_new_job():
+    assert _news("我终于升经理了") == [("王芳", "job", "经理", "change")]
+    assert _news("小陈被提拔为副总了") == [("小陈", "job", "副总", "change")]
+    assert _news("今天头一天去美团上班，好多人") == [("王芳", "employer", "美团", "change")]
+
+
+def test_single_after_a_breakup_is_news_and_a_city_after_the_region_narrows_it():
+    assert _news("跟男朋友分手了，现在单身") == [("王芳", "relationship", "single", "change")]
+    assert _news("我是广东人，佛山的") == [("王芳", "hometown", "佛山", "statement")]

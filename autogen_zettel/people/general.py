@@ -814,6 +814,8 @@ _ZH_EMPLOYER = re.compile(
     rf"|(?<![现正实存])在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?"
     rf"(?<![A-Za-z])(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
+    # "今天第一天去字节上班": the first day at a place of work is a new job there
+    rf"|(?:第一天|头一天|正式)(?:去|到|在)(?P<v6>{_HZ}{{2,8}}?)(?:上班|报到|工作|实习|入职)"
     rf"|(?:离职|辞职|跳槽|毕业|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?"
     rf"(?:现在|目前|下个?月|下周|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
     rf"(?P<v5>{_HZ}{{2,6}}?)(?=上班|工作|入职|报到|实习|打工|当|做|了|啦|。|！|$)"
@@ -826,6 +828,12 @@ _ZH_JOB = re.compile(
     r"(?!时|然|地|天|初|做|成|回|真|心|面|中|晚|年|场|作|众|选|兵)(?P<v3>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
     rf"|在(?:[\u4e00-\u9fffA-Za-z]{{0,4}}?的?(?:一家|一个))?(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
     r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
+)
+# "我升主管了", "她被提拔为副总": the post one was raised to is the job now
+_ZH_PROMOTED = re.compile(
+    r"(?:升职?|升任|晋升|提拔|提)(?:为|成|到|做|当)?了?(?P<v>[\u4e00-\u9fff]{0,4}?"
+    r"(?:主管|经理|总监|组长|主任|店长|副总|总裁|合伙人|科长|处长|部长|校长|院长|队长|主编|领班|厨师长|总经理|董事))"
+    r"(?=了|啦|[。！!，,~～]|$)"
 )
 _ZH_RESIDENCE = re.compile(
     r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
@@ -948,7 +956,19 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     schools = {e.value for e in out}
     for m in _ZH_EMPLOYER.finditer(s):
         v = next(
-            (g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4"), m.group("v5")) if g), ""
+            (
+                g
+                for g in (
+                    m.group("v"),
+                    m.group("v2"),
+                    m.group("v3"),
+                    m.group("v4"),
+                    m.group("v5"),
+                    m.group("v6"),
+                )
+                if g
+            ),
+            "",
         )
         v = re.sub(r"^(?:了|去了|到了)", "", v)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
@@ -978,7 +998,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         k = (
             "change"
             if (change and not m.group("v3"))
-            or re.search(r"换了|换工作|跳槽|入职|辞职|离职|实习|毕业|现在|不当|不干", s)
+            or re.search(r"换了|换工作|跳槽|入职|辞职|离职|实习|毕业|现在|不当|不干|第一天|头一天|正式", s)
             else kind
             if m.group("v3") is None
             else "statement"
@@ -1002,6 +1022,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             v,
             "change" if re.search(r"辞职|不当|不干|改行|转行|换了|现在|开了|自己", s) else "statement",
         )
+    m = _ZH_PROMOTED.search(s)
+    if m and not any(e.key == "job" for e in out) and not re.search(r"[没不]$", s[: m.start()]):
+        add("job", m.group("v"), "change")  # "我升主管了": the post one was raised to
     m = _ZH_HERE.match(s)
     if m and is_place(m.group("v")):
         add("residence", m.group("v"))  # "现在在上海。": nothing after the place, so it is home
@@ -1030,7 +1053,12 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                 else "change"
             )
             if (value == "dating" and not re.search(r"在一起了|脱单了?|有对象了", s)) or (
-                value == "single" and "单身" in s and "单身了" not in s and "又" not in s
+                value == "single"
+                and "单身" in s
+                and "单身了" not in s
+                and "又" not in s
+                # "和他分了，现在单身": the breakup said with it makes it news
+                and not re.search(r"分手|分了|离了|离婚", s)
             ):
                 k = "statement"
             add("relationship", value, k)
@@ -1045,7 +1073,12 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("pet", m.group("v") or m.group("v2"), "statement")
     m = _ZH_HOMETOWN.search(s)
     if m:
-        add("hometown", next(g for g in m.groups() if g), "statement")
+        home = next(g for g in m.groups() if g)
+        # "我是东北人，哈尔滨的": a clause after it that names a place alone narrows where
+        narrower = re.match(r"\s*[，,]\s*(?P<w>[\u4e00-\u9fff]{2,4}?)的[。！!~～]*$", s[m.end() :])
+        if m.group("v3") and narrower and is_place(narrower.group("w")):
+            home = narrower.group("w")
+        add("hometown", home, "statement")
     m = _ZH_ALLERGY.search(s)
     if m:
         add("allergy", m.group("v"), "statement")
