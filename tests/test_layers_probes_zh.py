@@ -450,3 +450,13 @@ def test_a_promotion_and_a_first_day_at_work_are_the_new_job():
 def test_single_after_a_breakup_is_news_and_a_city_after_the_region_narrows_it():
     assert _news("跟男朋友分手了，现在单身") == [("王芳", "relationship", "single", "change")]
     assert _news("我是广东人，佛山的") == [("王芳", "hometown", "佛山", "statement")]
+
+
+def test_a_closing_emoji_or_laugh_hides_no_task_done():
+    assert [(e.layer, e.kind, e.value) for e in _layers("作业写完了👍")] == [("status", "done", "作业")]
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(
+        "早就交了嘿嘿", speaker="王芳", at=datetime(2026, 10, 15, 9, 0), previous="记得交电费"
+    )
+    assert [(e.layer, e.kind) for e in got] == [("status", "done")]

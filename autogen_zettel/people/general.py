@@ -1435,9 +1435,14 @@ _REGISTER_EN = (
 )
 
 
+# emoji and pictographs closing a chat line ("水电费交了✅", "our place is a mess 😅"): tone, not words
+_TRAILING_EMOJI = re.compile(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200d]+$")
+
+
 def normalise_en(s: str) -> str:
     """Chat register as the rules read it: "ill send the pics tmrw" -> "I'll send the pics tomorrow",
     a dropped subject of "gonna ..." or "Happy to chair ..." back as "I"."""
+    s = _TRAILING_EMOJI.sub("", s) or s
     for pattern, repl in _REGISTER_EN:
         s = re.sub(pattern, repl, s)
     return s
@@ -1455,6 +1460,12 @@ _ZH_REGISTER = (
 
 
 def normalise_zh(s: str) -> str:
+    # "昨天就还了哈哈✅": a closing laugh or emoji is tone, not part of what was said
+    s = re.sub(
+        r"(?<=[\u4e00-\u9fff])(?:哈{2,}|呵呵+|嘿嘿+|嘻嘻+|hhh+)(?=[\s！!。~～]*$)",
+        "",
+        _TRAILING_EMOJI.sub("", s) or s,
+    )
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
     # "我现在在 Google 上班": the spaces a Latin word is set off by join nothing in Chinese

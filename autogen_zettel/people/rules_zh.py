@@ -349,7 +349,9 @@ def _status(s: str, speaker: str) -> list[Evidence]:
             "",
             s[len(named.group(0)) if named else 0 :],
         )
-        obj = re.sub(r"^(?:我们?|把|已经|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", obj)
+        obj = re.sub(
+            r"^(?:我们?|把|已经|早就|就|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", obj
+        )
         obj = re.split(r"已经|都|[，,。！!]", _BEFORE.sub("", obj))[0]
         obj = _DONE_SPLIT.split(obj)[0]  # "报告发给你了" -> "报告"
         obj = re.sub(r"我们?$", "", obj) or obj  # "报告我写完了": the thing, not who did it
