@@ -297,3 +297,23 @@ def test_a_resident_of_a_place_now_and_a_divorce_gone_through():
     assert _news("my divorce finally went through last month") == [
         ("Sam", "relationship", "divorced", "change")
     ]
+
+
+def _closed(text: str, previous: str | None = None, speaker: str = "Sam") -> list[tuple[str, str, str]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker=speaker, at=MON, previous=previous)
+    return [(e.subject, e.kind, e.value) for e in got if e.layer == "status"]
+
+
+def test_an_act_that_can_no_longer_happen_is_called_off_for_whoever_cannot():
+    (got,) = _closed("my sister can't babysit on Saturday after all")
+    assert got[:2] == ("Sam's sister", "cancelled") and got[2].startswith("babysit")
+    assert _closed("I can no longer cover your shift") == [("Sam", "cancelled", "cover your shift")]
+    assert _closed("I can't believe it's Friday already") == []
+
+
+def test_taking_back_what_was_said_of_a_plan_and_a_pro_verb_answering_a_reminder():
+    got = _closed("ignore what I said about driving up on Sunday, the car's in the shop")
+    assert [(s, k) for s, k, _ in got] == [("Sam", "cancelled")] and "driving" in got[0][2]
+    assert _closed("just did haha", previous="remember to water the plants!") == [("Sam", "done", "")]

@@ -116,6 +116,8 @@ DONE = re.compile(
     rf"|\bthe (?P<w4>[a-z ]+?) (?:went out|is done|are done|has been sent|is sent|is finished|is booked)\b"
     rf"|^(?P<w5>[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
     rf"|^(?:i\s+)?did it\b(?P<w6>)"
+    # the pro-verb answering a reminder: "already did", "did that already", "just did"
+    rf"|^(?:i\s+)?(?:already|just)\s+did(?:\s+(?:it|that|them))?\b(?P<w7>)|^(?:i\s+)?did (?:that|them|it) already\b(?P<w8>)"
 )
 # "Bob sent the slides", "Tom has already sent it", "Tom's just booked it": the name is who did it;
 # a contracted "'s" is "has" only with an object after the verb ("Coffee's sorted" is a passive)
