@@ -317,3 +317,26 @@ def test_taking_back_what_was_said_of_a_plan_and_a_pro_verb_answering_a_reminder
     got = _closed("ignore what I said about driving up on Sunday, the car's in the shop")
     assert [(s, k) for s, k, _ in got] == [("Sam", "cancelled")] and "driving" in got[0][2]
     assert _closed("just did haha", previous="remember to water the plants!") == [("Sam", "done", "")]
+
+
+def _promised(text: str, speaker: str = "Sam") -> list[tuple[str, str, date | None]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker=speaker, at=MON)
+    return [(e.subject, e.value, e.due) for e in got if e.layer == "commitment"]
+
+
+def test_a_causative_have_is_a_result_promised_and_an_order_is_not():
+    assert _promised("I'll have the boiler serviced by Friday") == [
+        ("Sam", "have the boiler serviced", date(2026, 5, 15))
+    ]
+    assert _promised("Lena promised she'd have the slides polished by Wednesday") == [
+        ("Lena", "have the slides polished", date(2026, 5, 13))
+    ]
+    assert _promised("I'll have the grilled halloumi") == []
+
+
+def test_an_acknowledgement_set_off_by_a_dash_before_the_promise():
+    assert _promised("will do – will have the invoice to you tomorrow") == [
+        ("Sam", "have the invoice", date(2026, 5, 12))
+    ]

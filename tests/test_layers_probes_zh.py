@@ -460,3 +460,8 @@ def test_a_closing_emoji_or_laugh_hides_no_task_done():
         "早就交了嘿嘿", speaker="王芳", at=datetime(2026, 10, 15, 9, 0), previous="记得交电费"
     )
     assert [(e.layer, e.kind) for e in got] == [("status", "done")]
+
+
+def test_early_in_the_morning_of_a_day_is_that_day():
+    got = [(e.layer, e.due) for e in _layers("后天一大早我去机场接你")]
+    assert got == [("commitment", date(2026, 10, 17))]
