@@ -340,3 +340,18 @@ def test_an_acknowledgement_set_off_by_a_dash_before_the_promise():
     assert _promised("will do – will have the invoice to you tomorrow") == [
         ("Sam", "have the invoice", date(2026, 5, 12))
     ]
+
+
+def test_some_of_a_thing_and_a_thing_then_anyone_are_offers_of_it():
+    assert _answer("nah, trying to be good", "Want some of the brownies?") == [
+        ("preference", "brownies", False)
+    ]
+    assert _answer("mine!", "Last piece of the quiche, anyone?") == [("preference", "quiche", True)]
+
+
+def test_a_relatives_promotion_and_plural_residents_now():
+    assert _news("my brother just got promoted to head nurse") == [
+        ("Sam's brother", "job", "head nurse", "change")
+    ]
+    assert _news("we're officially Cardiff residents now") == [("Sam", "residence", "Cardiff", "change")]
+    assert _news("I promoted her to manager") == []

@@ -114,8 +114,10 @@ _PROMOTED_EN = re.compile(
     r"(?:(?:a|an|the)\s+)?"
     r"(?P<v>(?:(?:senior|junior|lead|head|principal|chief|deputy|assistant|associate|staff|team|shift|store|"
     r"general|regional|area|project|product|sales|account|creative|art|design|engineering|managing)\s+){0,2}"
-    r"(?:[a-z\-]+(?:er|or|ist|ian|ant|ee)|lead|head|chef|director|partner|manager|supervisor|principal|"
-    r"captain|sergeant|editor|officer|president|chair|vp|dean|foreman))\b",
+    r"(?!(?:her|him|them|me|us|you|it|over|after|ever|never|other)\b)"
+    r"(?:[a-z\-]+(?:er|or|ist|ian|ant|ee)|lead|head|chef|director|partner|manager|supervisor|principal|nurse|"
+    r"captain|sergeant|editor|officer|president|chair|vp|dean|foreman|midwife|surgeon|analyst|consultant|"
+    r"associate|architect|clerk|coach))\b",
     re.I,
 )
 # only the speaker's own promotion: "I", or nothing, before it in its clause ("Got promoted ...")
@@ -159,7 +161,8 @@ _RESIDENCE_EN = re.compile(
     rf"(?!(?:Sales|Marketing|Finance|HR|IT|Engineering|Operations|Support|Accounts|Legal|Research|Admin)\b)(?P<v10>{_CAP})"
     # "Moved out of London and into a flat in Leeds": the home moved into is where one lives
     # "officially a Bristol resident now", "a proper Londoner now" is said by the word for its people: only the first
-    rf"|\b(?:a|an)\s+(?:(?i:proud|proper|full-time|permanent)\s+)?(?P<v11>{_CAP})\s+(?i:resident|local)\b"
+    rf"|(?:\b(?:a|an)\s+|\b(?i:we're|we are|they're)\s+(?:(?i:now|officially|finally)\s+)?)"
+    rf"(?:(?i:proud|proper|full-time|permanent)\s+)?(?P<v11>{_CAP})\s+(?i:residents?|locals?)\b"
     rf"|\b(?i:moved|moving|relocated)\b[^.;]*?\binto\s+(?:a|an|the|my|our|his|her|their)\s+(?:[\w\-]+\s+){{0,2}}?"
     rf"(?:house|flat|apartment|place|home|studio|bungalow|cottage|room)\s+(?:in|near|outside)\s+(?P<v9>{_CAP})"
 )
@@ -1655,7 +1658,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         or _FUTURE_EN.search(s)
         and not re.search(
             r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on)"
-            r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b",
+            r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b"
+            r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b",
             s,
             re.I,
         )

@@ -80,7 +80,7 @@ def _phrase(text: str) -> str:
 _PARTITIVE = re.compile(
     r"^(?:(?:a|an|the|one|another|some)\s+)?(?:(?:small|little|big|large|quick|tiny|wee|last)\s+)?"
     r"(?:slice|piece|bit|cup|glass|mug|bowl|plate|pint|bottle|can|scoop|bite|taste|drop|splash|serving|portion|"
-    r"helping|spoonful|handful|last|rest|remainder|dregs|couple|few)s?\s+of\s+"
+    r"helping|spoonful|handful|last|rest|remainder|dregs|couple|few|some|any|more|half|one)s?\s+of\s+"
     r"(?!(?:\w+\s+)?(?:week|day|month|year|time|night|evening|morning|afternoon|weekend)s?\b)"
     r"(?:the\s+|that\s+|this\s+|some\s+|my\s+)?(?=[a-z])",
     re.I,
@@ -104,6 +104,12 @@ _THERE_IS_OFFER = re.compile(
 )
 
 
+# "Last slice of pizza, anyone?": the thing named, then who wants it asked
+_ANYONE_OFFER = re.compile(
+    r"^\s*(?P<obj>[a-z][a-z\- ]{1,40}?)\s*,?\s*(?:anyone|anybody|any takers)\s*\?+\s*$"
+)
+
+
 def offer_topic(previous: str | None) -> str:
     """What the message answered offered: "Shall I book the sushi bar?" -> "the sushi bar"."""
     if not previous:
@@ -111,7 +117,7 @@ def offer_topic(previous: str | None) -> str:
     m = OFFER.search(previous.lower())
     if m:
         return _topic(m.group("obj") or m.group("obj2"))
-    m = _THERE_IS_OFFER.search(previous.lower())
+    m = _THERE_IS_OFFER.search(previous.lower()) or _ANYONE_OFFER.search(previous.lower())
     if m:
         return _topic(m.group("obj"))
     # a bare question naming a thing: "Sushi again?", "Pizza tonight?", "Ugh, pizza again?"
