@@ -465,3 +465,23 @@ def test_a_closing_emoji_or_laugh_hides_no_task_done():
 def test_early_in_the_morning_of_a_day_is_that_day():
     got = [(e.layer, e.due) for e in _layers("后天一大早我去机场接你")]
     assert got == [("commitment", date(2026, 10, 17))]
+
+
+def test_thanks_before_the_no_and_a_thing_on_the_table_claimed():
+    assert _answered("谢谢，不用", "我帮你买杯奶茶？") == [("preference", "奶茶", False)]
+    assert _answered("我要一块", "桌上有蛋糕，谁要？") == [("preference", "蛋糕", True)]
+
+
+def test_a_plan_this_week_still_on_and_a_judgement_of_taste_or_effort_turned():
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(
+        "改天吧，最近太忙", speaker="王芳", at=datetime(2026, 10, 15, 9, 0), previous="这周还去钓鱼吗？"
+    )
+    assert [(e.layer, e.kind) for e in got] == [("status", "cancelled")]
+    assert _tastes("以前觉得跑步很累，现在天天跑") == [("跑步", True, "change")]
+
+
+def test_a_promotion_into_a_post_already_named_and_zaojiu_is_no_thing():
+    assert _news("我哥升职当经理了") == [("王芳的哥哥", "job", "经理", "change")]
+    assert [(e.kind, e.value) for e in _layers("报告早就写完了")] == [("done", "报告")]

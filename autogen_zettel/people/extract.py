@@ -297,7 +297,7 @@ def _called_off_reply_en(said: str, speaker: str, previous: str) -> list[Evidenc
 
 # "周四还一起吃午饭吗？": a question whether a plan made before still holds (还 before the act)
 _STILL_ON_ZH = re.compile(
-    rf"^(?:{general._ZH_TIME})*(?:咱们|我们|你)?(?:{general._ZH_TIME})*还(?!是)(?:要)?(?:一起|一块儿?)?"
+    rf"^(?:{general._ZH_TIME}|(?:这|下|本)(?:周|星期|礼拜))*(?:咱们|我们|你)?(?:{general._ZH_TIME})*还(?!是)(?:要)?(?:一起|一块儿?)?"
     r"(?P<what>(?:去|来|吃|喝|看|打|玩|见|聚|约|跑|爬|逛)[\u4e00-\u9fffA-Za-z]{0,8}?)(?:吗|不|么|嘛|吧)?[？?]\s*$"
 )
 # "算了吧，改天", "下次吧", "不去了": the answer that drops it

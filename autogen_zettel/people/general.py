@@ -1026,8 +1026,11 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             "change" if re.search(r"辞职|不当|不干|改行|转行|换了|现在|开了|自己", s) else "statement",
         )
     m = _ZH_PROMOTED.search(s)
-    if m and not any(e.key == "job" for e in out) and not re.search(r"[没不]$", s[: m.start()]):
-        add("job", m.group("v"), "change")  # "我升主管了": the post one was raised to
+    if m and not re.search(r"[没不]$", s[: m.start()]):
+        # "我升主管了", "升职当经理了": the post one was raised to, a change over its plain statement
+        out = [e for e in out if not (e.key == "job" and e.value == m.group("v"))]
+        if not any(e.key == "job" for e in out):
+            add("job", m.group("v"), "change")
     m = _ZH_HERE.match(s)
     if m and is_place(m.group("v")):
         add("residence", m.group("v"))  # "现在在上海。": nothing after the place, so it is home
@@ -1198,7 +1201,7 @@ def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
 # "以前觉得露营挺好玩": a judgement of the thing said of before (觉得 X 好玩 / 没意思)
 _ZH_JUDGED = re.compile(
     r"觉得(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:挺|很|特别|蛮|超|真|还|比较|非常|太|好)*"
-    r"(?:(?P<up>好玩|有意思|有趣|好吃|好喝|好看|好听|不错|香)|(?P<down>没意思|无聊|难吃|难喝|难看|难听|没劲))"
+    r"(?:(?P<up>好玩|有意思|有趣|好吃|好喝|好看|好听|不错|香)|(?P<down>没意思|无聊|难吃|难喝|难看|难听|没劲|苦|累|吵|腻|油))"
 )
 
 
@@ -1804,13 +1807,14 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         if named and named.group("name") != subject:
             who = named.group("name")
             obj = obj[: obj.find(who)] if who in obj else obj
-        obj = re.split(r"我|已经|都", obj)[0]
+        # "早就弄好了": 早就 says when, not what
+        obj = re.split(r"我|已经|都|早就|早已", re.sub(r"^(?:早就|早已|早|就)+", "", obj))[0]
         # the shortest object the pattern allows may stop inside the thing ("机" of "机票订好了"):
         # the thing runs up to the verb before the resultative
         fill = m.groupdict().get("fill") or ""
         if fill and obj + fill == s[: len(obj + fill)]:
             # obj + fill ends with the verb: a two-character one named, else its last character
-            full = obj + fill
+            full = re.sub(r"(?:早就|早已)", "", obj + fill)
             two = re.sub(r"(?:收拾|保养|整理|打扫|处理|准备|安排|预订|预约)$", "", full)
             obj = (two if two != full else full[:-1]) or obj
         else:

@@ -97,13 +97,14 @@ _OFFER = re.compile(
 )
 # "去不了，腿还疼": a can't-V at the head of the answer turns the invitation down, whatever the reason
 _REFUSE = re.compile(
-    r"^(?:不要|不了|不用|不想|算了|别|我不要|我不想|不行|不必|不，|不,)"
+    # "谢谢，不用": thanks before the no
+    r"^(?:(?:谢谢|谢啦|多谢)[，,]?\s*)?(?:不要|不了|不用|不想|算了|别|我不要|我不想|不行|不必|不，|不,)"
     r"|^(?:我|可能|估计|恐怕|这次|今天|今晚|周末)*(?:去|来|参加|赶|过)不(?:了|成)(?![\u4e00-\u9fff]{0,4}[吗呢？?])"
 )
 _ACCEPT = re.compile(
     r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗瓶罐盘块]|要)"
     # claiming it: "我要！", "给我留一块", "我来一个"
-    r"|^我(?:要|来一?[杯份个碗块])(?=我要|[！!~～。，,\s]|$)|^给我(?:留|来)?一?[杯份个碗块]"
+    r"|^我(?:要|来)(?:一?[杯份个碗块])?(?=我要|[！!~～。，,\s]|$)|^给我(?:留|来)?一?[杯份个碗块]"
 )
 
 _FACTS = (
@@ -175,7 +176,7 @@ _FRONTED_OFFER = re.compile(
 )
 # "桌上还有两块蛋糕，谁要？": a thing left out for the taking, then who wants it
 _LEFT_OUT_OFFER = re.compile(
-    r"(?:还剩下?|还有|剩下了?|剩了?)(?:半|一|两|几|些|点)?[个块份瓶杯盒袋碗片串只根包罐]?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)[，,、\s]*"
+    r"(?:还剩下?|还有|剩下了?|剩了?|(?<=[上里边])有)(?:半|一|两|几|些|点)?[个块份瓶杯盒袋碗片串只根包罐]?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)[，,、\s]*"
     r"(?:谁要|谁吃|谁喝|谁想要|谁想吃|谁想喝|有人要|有人吃|有人喝|要的话|你们?要吗|要吗)"
 )
 # "周六去爬山，一起吗？": a plan said, then the asking whether to join
@@ -202,7 +203,7 @@ def offer_topic(previous: str | None) -> str:
     m = _OFFER.search(previous)
     if not m:
         bare = re.fullmatch(
-            r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下)?(?:周|星期)[一二三四五六日天])?(?:一起|咱们|我们)?(?:又是|还是|又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
+            r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下|本)?(?:周|星期|礼拜)[一二三四五六日天]?)?(?:一起|咱们|我们)?(?:又是|还是|又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
             r"(?:吃|喝|去|看|唱)?(?:点|些|一?[杯瓶碗份个])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
             previous,
         )
@@ -352,7 +353,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         obj = re.sub(
             r"^(?:我们?|把|已经|早就|就|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", obj
         )
-        obj = re.split(r"已经|都|[，,。！!]", _BEFORE.sub("", obj))[0]
+        obj = re.split(r"已经|都|早就|早已|[，,。！!]", _BEFORE.sub("", obj))[0]
         obj = _DONE_SPLIT.split(obj)[0]  # "报告发给你了" -> "报告"
         obj = re.sub(r"我们?$", "", obj) or obj  # "报告我写完了": the thing, not who did it
         return [Evidence("status", subject, "", obj[:8], 0.5, "done")]
