@@ -619,7 +619,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     # "I've totally gone off camping": an adverb between the auxiliary and its participle is left out
     s = re.sub(
         r"\b(I(?:'ve|\s+have))\s+(?:(?:totally|completely|really|kinda|kind of|sort of|actually|finally|"
-        r"slowly|just|\w+ly)\s+)+(?=(?:gone|come|got|gotten|started|begun|grown)\b)",
+        r"slowly|just|\w+ly)\s+)+(?=(?:gone|come|started|begun|grown)\b)",
         r"\1 ",
         s,
     )
