@@ -1594,14 +1594,6 @@ _STATUS_EN_CANCEL = re.compile(
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
     r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b"
-    # an act that can no longer happen: "can't help with the move anymore", "can no longer drive you"
-    r"|\b(?:can't|cannot|can not|won't be able to|am not able to|isn't able to)\s+"
-    r"(?P<w8>(?!(?:believe|wait|stand|stop|remember|find|see|hear|tell|sleep|think|afford|eat|drink)\b)"
-    r"[a-z]+(?:\s+(?:with|out with|to|on|for))?(?:\s+(?:the|my|our|your|his|her)\s+)?\s*[\w'\- ]{0,30}?)\s+(?:anymore|any more|after all)\b"
-    r"|\bcan no longer\s+(?P<w9>(?!(?:believe|stand|afford|eat|drink)\b)[a-z]+(?:\s+[\w'\-]+){0,4}?)(?=\s*(?:$|[,.;!]))"
-    # taking back what was said of a plan: "scratch what I said about hosting game night"
-    r"|\b(?:scratch|scrap|forget|ignore|disregard)\s+what\s+I\s+said\s+about\s+"
-    r"(?P<w10>(?:[a-z]+ing|the|our|my)\b[\w'\- ]{0,30}?)(?=\s*(?:$|[,.;!]))"
     # "The party's off": the contracted copula only after a determiner ("Tom's cancelled" is his news)
     r"|^(?:the|our|my|this|that)\s+(?P<w4>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?'s(?:\s+been)?\s+"
     r"(?:off(?!\s+(?:to|sick|work|for|on|duty|until|till|the|with|again|home)\b)|cancelled|canceled|called off|postponed|scrapped)\b"
@@ -1616,6 +1608,18 @@ _STATUS_EN_CANCEL = re.compile(
     # pronoun, no "I"), then the participle and nothing after it
     r"|^(?:the\s+|my\s+|our\s+)?(?P<w7>(?!(?:i|we|you|he|she|they|it|this|that|everything|all)\b)[a-z][\w\-]*"
     r"(?:\s+[\w\-]+){0,2}?)\s+(?:cancell?ed|canceled|postponed|called off)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
+# a plan that no longer holds though no cancelling verb is said: an act that can no longer happen
+# ("can't help with the move anymore", "can no longer drive you"), or what was said of it taken back
+# ("scratch what I said about hosting game night")
+_NO_LONGER_EN = re.compile(
+    r"\b(?:can't|cannot|can not|won't be able to|am not able to|isn't able to)\s+"
+    r"(?P<act>(?!(?:believe|wait|stand|stop|remember|find|see|hear|tell|sleep|think|afford|eat|drink)\b)"
+    r"[a-z]+(?:\s+(?:with|out with|to|on|for))?(?:\s+(?:the|my|our|your|his|her)\s+)?\s*[\w'\- ]{0,30}?)\s+(?:anymore|any more|after all)\b"
+    r"|\bcan no longer\s+(?P<act2>(?!(?:believe|stand|afford|eat|drink)\b)[a-z]+(?:\s+[\w'\-]+){0,4}?)(?=\s*(?:$|[,.;!]))"
+    r"|\b(?:scratch|scrap|forget|ignore|disregard)\s+what\s+I\s+said\s+about\s+"
+    r"(?P<said>(?:[a-z]+ing|the|our|my)\b[\w'\- ]{0,30}?)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
 _STATUS_EN_RESULT = re.compile(
@@ -1670,6 +1674,10 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         return []
     s = _STATUS_OPENER_EN.sub("", s)  # "Turns out the party's off"
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
+        m = _NO_LONGER_EN.search(clause)
+        if m:
+            w = m.group("act") or m.group("act2") or m.group("said") or ""
+            return [Evidence("status", subject, "", _clean_np(w.strip()), 0.5, "cancelled")]
         m = _STATUS_EN_CANCEL.search(clause)
         if m:
             w = (
@@ -1679,9 +1687,6 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 or m.group("w5")
                 or m.group("w6")
                 or m.group("w7")
-                or m.group("w8")
-                or m.group("w9")
-                or m.group("w10")
                 or ""
             ).strip()
             w = re.sub(r"^whole\s+", "", w)
