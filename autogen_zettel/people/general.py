@@ -1581,6 +1581,18 @@ _STATUS_EN_DONE = re.compile(
     rf"|^I\s+(?:already\s+|just\s+)?(?:{_DONE_PART})\s+(?:the\s+|my\s+|our\s+)?(?P<w4>[\w\- ]+?)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
+# a plan that no longer holds though no cancelling verb is said: an act that can no longer happen
+# ("can't help with the move anymore", "can no longer drive you"), or what was said of it taken back
+# ("scratch what I said about hosting game night")
+_NO_LONGER_EN = re.compile(
+    r"\b(?:can't|cannot|can not|won't be able to|am not able to|isn't able to)\s+"
+    r"(?P<act>(?!(?:believe|wait|stand|stop|remember|find|see|hear|tell|sleep|think|afford|eat|drink)\b)"
+    r"[a-z]+(?:\s+(?:with|out with|to|on|for))?(?:\s+(?:the|my|our|your|his|her)\s+)?\s*[\w'\- ]{0,30}?)\s+(?:anymore|any more|after all)\b"
+    r"|\bcan no longer\s+(?P<act2>(?!(?:believe|stand|afford|eat|drink)\b)[a-z]+(?:\s+[\w'\-]+){0,4}?)(?=\s*(?:$|[,.;!]))"
+    r"|\b(?:scratch|scrap|forget|ignore|disregard)\s+what\s+I\s+said\s+about\s+"
+    r"(?P<said>(?:[a-z]+ing|the|our|my)\b[\w'\- ]{0,30}?)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
     r"pulling out of|pull out of|pulled out of|withdrew from|"
@@ -1608,18 +1620,6 @@ _STATUS_EN_CANCEL = re.compile(
     # pronoun, no "I"), then the participle and nothing after it
     r"|^(?:the\s+|my\s+|our\s+)?(?P<w7>(?!(?:i|we|you|he|she|they|it|this|that|everything|all)\b)[a-z][\w\-]*"
     r"(?:\s+[\w\-]+){0,2}?)\s+(?:cancell?ed|canceled|postponed|called off)(?=\s*(?:$|[,.;!]))",
-    re.I,
-)
-# a plan that no longer holds though no cancelling verb is said: an act that can no longer happen
-# ("can't help with the move anymore", "can no longer drive you"), or what was said of it taken back
-# ("scratch what I said about hosting game night")
-_NO_LONGER_EN = re.compile(
-    r"\b(?:can't|cannot|can not|won't be able to|am not able to|isn't able to)\s+"
-    r"(?P<act>(?!(?:believe|wait|stand|stop|remember|find|see|hear|tell|sleep|think|afford|eat|drink)\b)"
-    r"[a-z]+(?:\s+(?:with|out with|to|on|for))?(?:\s+(?:the|my|our|your|his|her)\s+)?\s*[\w'\- ]{0,30}?)\s+(?:anymore|any more|after all)\b"
-    r"|\bcan no longer\s+(?P<act2>(?!(?:believe|stand|afford|eat|drink)\b)[a-z]+(?:\s+[\w'\-]+){0,4}?)(?=\s*(?:$|[,.;!]))"
-    r"|\b(?:scratch|scrap|forget|ignore|disregard)\s+what\s+I\s+said\s+about\s+"
-    r"(?P<said>(?:[a-z]+ing|the|our|my)\b[\w'\- ]{0,30}?)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
 _STATUS_EN_RESULT = re.compile(

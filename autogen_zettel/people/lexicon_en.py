@@ -92,11 +92,7 @@ ASKED = re.compile(r"\b(?:can you|could you|would you|will you|please)\s+(?P<wha
 REMIND = re.compile(r"\bremind me to\s+(?P<what>[^,;:.!?]+)")
 MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
 NOT_PROMISE = re.compile(
-    r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back|to you|over to you)|"
-    # the causative "have the PR reviewed", "have the car fixed": a result promised, not an order
-    r"(?:(?:the|this|that|a|my|your|our) (?:[\w\-]+ ){1,2}|(?:it|them|everything) )"
-    r"(?:[a-z\-]+ed|done|written|seen to|sorted|taken care of)\b|"
-    r"a (?:quick |proper |closer )?"
+    r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back|to you|over to you)|a (?:quick |proper |closer )?"
     r"(?:look|go|word|chat|think|try)\b)|take\b(?!\s+care\s+of\b)|think\b|see\b|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
     r"hate\b|give (?:it|this|that)(?: one)? a miss\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
@@ -401,3 +397,10 @@ SCHOOL_HEAD = re.compile(
     r"\b(?:Primary|Secondary|High|Nursery|Kindergarten|Academy|College|University|Uni|School|Preschool)$"
 )
 AFFIRM = re.compile(r"^(?:yes|yep|yeah|that's right|that is right|correct|exactly|right|indeed|true)\b")
+# the causative "have the PR reviewed", "have the car fixed", "have it done": a result promised, not
+# an order ("have the salmon"), whatever NOT_PROMISE says of a bare "have"
+CAUSATIVE = re.compile(
+    r"^have (?:(?:the|this|that|a|my|your|our) (?:[\w\-]+ ){1,2}|(?:it|them|everything) )"
+    r"(?:[a-z\-]+ed|done|written|seen to|sorted|taken care of)\b",
+    re.I,
+)

@@ -18,6 +18,7 @@ from autogen_zettel.people.lexicon_en import (
     ACCEPT,
     ASKED,
     CANCEL,
+    CAUSATIVE,
     CHANGE,
     CUE_WORDS,
     DONE,
@@ -191,7 +192,11 @@ def _commitments(
                 r"\s*(?:a|an|the|my|this|that|his|her|our|their|some)\b", raw
             ):
                 continue  # "I'm going to a conference": a trip, no promise
-            if not raw or NOT_PROMISE.match(raw.strip()) or re.match(r"\s*(?:not|never)\b", raw):
+            if (
+                not raw
+                or (NOT_PROMISE.match(raw.strip()) and not CAUSATIVE.match(raw.strip()))
+                or re.match(r"\s*(?:not|never)\b", raw)
+            ):
                 continue
             if m.group("what2") and not re.match(
                 r"\s*(?:check|send|call|email|book|ask|look|find|get|fix|see "
@@ -267,7 +272,8 @@ def _commitments(
     for m in THIRD_PROMISE.finditer(s):
         name = m.group("name") or m.group("name2") or m.group("name3")
         raw = m.group("what") or m.group("what4") or m.group("what2")
-        if name in NOT_NAMES or not raw or NOT_PROMISE.match(raw.strip().lower()) or len(raw.split()) < 2:
+        not_one = NOT_PROMISE.match(raw.strip().lower()) and not CAUSATIVE.match(raw.strip())
+        if name in NOT_NAMES or not raw or not_one or len(raw.split()) < 2:
             continue  # "Challenges will come": no person, no promise
         what = _phrase(raw.lower())
         if what:
