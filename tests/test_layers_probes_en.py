@@ -355,3 +355,22 @@ def test_a_relatives_promotion_and_plural_residents_now():
     ]
     assert _news("we're officially Cardiff residents now") == [("Sam", "residence", "Cardiff", "change")]
     assert _news("I promoted her to manager") == []
+
+
+def test_made_redundant_is_no_post_and_made_to_a_ranked_role_is():
+    assert _news("got made redundant on Friday") == [
+        ("Sam", "employer", "none", "change"),
+        ("Sam", "job", "none", "change"),
+    ]
+    assert _news("I got appointed deputy head") == [("Sam", "job", "deputy head", "change")]
+
+
+def test_a_named_persons_change_of_taste_with_the_contracted_has_and_a_reason_after_it():
+    assert _tastes("Ravi's gone off prawns since the holiday") == [("Ravi", "prawns", False, "change")]
+    assert _tastes("Mia's really come round to opera") == [("Mia", "opera", True, "change")]
+
+
+def test_an_offer_that_tempts_you_with_a_thing():
+    assert _answer("ooh go on then", "Can I tempt you with a scoop of the mango sorbet?") == [
+        ("preference", "mango sorbet", True)
+    ]

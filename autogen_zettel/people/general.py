@@ -109,15 +109,21 @@ _JOB_EN = re.compile(
     re.I,
 )
 # "got promoted to head chef", "I've been made team lead": the post one was raised to is the job now
+_RANK_EN = (
+    r"(?:senior|junior|lead|head|principal|chief|deputy|assistant|associate|staff|team|shift|store|"
+    r"general|regional|area|project|product|sales|account|creative|art|design|engineering|managing)"
+)
+_POST_EN = (
+    r"(?:lead|head|chef|director|partner|manager|supervisor|principal|nurse|captain|sergeant|editor|officer|"
+    r"president|chair|vp|dean|foreman|midwife|surgeon|analyst|consultant|associate|architect|clerk|coach)"
+)
 _PROMOTED_EN = re.compile(
-    r"\b(?:promoted|bumped up|moved up|(?:got|been|was|were|get|getting)\s+(?:made|appointed))\s+(?:to\s+|as\s+)?"
-    r"(?:(?:a|an|the)\s+)?"
-    r"(?P<v>(?:(?:senior|junior|lead|head|principal|chief|deputy|assistant|associate|staff|team|shift|store|"
-    r"general|regional|area|project|product|sales|account|creative|art|design|engineering|managing)\s+){0,2}"
-    r"(?!(?:her|him|them|me|us|you|it|over|after|ever|never|other)\b)"
-    r"(?:[a-z\-]+(?:er|or|ist|ian|ant|ee)|lead|head|chef|director|partner|manager|supervisor|principal|nurse|"
-    r"captain|sergeant|editor|officer|president|chair|vp|dean|foreman|midwife|surgeon|analyst|consultant|"
-    r"associate|architect|clerk|coach))\b",
+    # promoted to any role; made / appointed only to a post or a ranked role ("got made redundant" is no post)
+    r"\b(?:promoted|bumped up|moved up)\s+(?:to\s+|as\s+)?(?:(?:a|an|the)\s+)?"
+    rf"(?P<v>(?:{_RANK_EN}\s+){{0,2}}(?!(?:her|him|them|me|us|you|it|over|after|ever|never|other)\b)"
+    rf"(?:[a-z\-]+(?:er|or|ist|ian|ant|ee)|{_POST_EN}))\b"
+    r"|\b(?:got|been|was|were|get|getting)\s+(?:made|appointed)\s+(?:to\s+|as\s+)?(?:(?:a|an|the)\s+)?"
+    rf"(?P<v2>(?:{_RANK_EN}\s+){{1,2}}[a-z\-]+(?:er|or|ist|ian|ee)|(?:{_RANK_EN}\s+){{0,2}}{_POST_EN})\b",
     re.I,
 )
 # only the speaker's own promotion: "I", or nothing, before it in its clause ("Got promoted ...")
@@ -339,7 +345,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         and _PROMOTED_WHO_EN.fullmatch(re.split(r"[,;!]\s*", s[: m.start()])[-1])
         and not any(e.key == "job" for e in out)
     ):
-        add("job", m.group("v"), "change")  # "Got promoted to senior designer": the post promoted to
+        add("job", m.group("v") or m.group("v2"), "change")  # "Got promoted to senior designer": the post
     m = _STARTED_SCHOOL_EN.search(s)
     if m:
         add("school", m.group("v"), "change")
@@ -444,7 +450,7 @@ _DISLIKE_EN = (
 _STANCE_EN = re.compile(
     rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|"
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
-    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|"
+    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|"
     rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",
     re.I,
 )

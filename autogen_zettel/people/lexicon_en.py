@@ -252,7 +252,7 @@ NOT_EAT = re.compile(
 CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
 OFFER_VERB = (
     r"(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do|"
-    r"come (?:along |with us )?to|join (?:us|me) (?:for|at)|go for)"
+    r"come (?:along |with us )?to|join (?:us|me) (?:for|at)|go for|tempt you with|interest you in)"
 )
 OFFER = re.compile(
     r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|would (?:anyone|anybody|you guys) like|want(?: me to)?|"

@@ -129,6 +129,8 @@ _EN_PRED = (
     r"has\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired)|"
     # news done to the person: "Priya was promoted to ...", "Tom's been made partner"
     r"(?:\s+was|\s+is|'s|\s+has\s+been|'s\s+been)\s+(?:just\s+|finally\s+)?(?:promoted|made|appointed|hired|fired|laid\s+off)\b|"
+    # a change of taste with the contracted has: "Ravi's gone off sushi", "Mia's really come round to jazz"
+    r"'s\s+(?:(?:just|really|totally|completely|finally)\s+)?(?:gone\s+off|come\s+round\s+to|come\s+around\s+to)\b|"
     # a stance said as a state of the person: "Dina's obsessed with padel", "Tom is totally hooked on chess"
     r"(?:'s|\s+is)\s+(?:(?:totally|really|so|completely|kinda|absolutely|lowkey|low-key)\s+)?"
     r"(?:obsessed\s+with|hooked\s+on|addicted\s+to|(?:crazy|mad|nuts|wild)\s+about|keen\s+on|fond\s+of)\b)"
@@ -187,7 +189,11 @@ _EN_TO_ME = re.compile(
 )
 _THIRD_TO_FIRST = (
     (r"^'s\s+been\b", "'ve been"),
-    (r"^'s\s+(?=(?:moved|got|started|quit|left|joined|gone|had|finished|decided)\b)", "'ve "),
+    (
+        r"^'s\s+(?=(?:(?:just|really|totally|completely|finally)\s+)?"
+        r"(?:moved|got|started|quit|left|joined|gone|had|finished|decided|come)\b)",
+        "'ve ",
+    ),
     (r"^'s\b", "'m"),
     (r"^\s+is\b", " am"),
     (r"^\s+isn't\b", " am not"),
