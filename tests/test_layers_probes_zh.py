@@ -485,3 +485,7 @@ def test_a_plan_this_week_still_on_and_a_judgement_of_taste_or_effort_turned():
 def test_a_promotion_into_a_post_already_named_and_zaojiu_is_no_thing():
     assert _news("我哥升职当经理了") == [("王芳的哥哥", "job", "经理", "change")]
     assert [(e.kind, e.value) for e in _layers("报告早就写完了")] == [("done", "报告")]
+
+
+def test_another_one_offered_with_zai_lai_offers_the_thing():
+    assert _answered("不喝了，晚上睡不着", "再来一杯奶茶？") == [("preference", "奶茶", False)]
