@@ -374,3 +374,9 @@ def test_an_offer_that_tempts_you_with_a_thing():
     assert _answer("ooh go on then", "Can I tempt you with a scoop of the mango sorbet?") == [
         ("preference", "mango sorbet", True)
     ]
+
+
+def test_a_named_person_who_can_no_longer_come_and_a_divorce_finalised():
+    assert _closed("Leo can no longer make the wedding") == [("Leo", "cancelled", "make the wedding")]
+    assert _news("my divorce was finalised") == [("Sam", "relationship", "divorced", "change")]
+    assert _news("I've been divorced for years") == [("Sam", "relationship", "divorced", "statement")]

@@ -390,7 +390,12 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             if pattern.search(s):
                 k = "statement" if value == "dating" and "since" in low else "change"
                 if value == "divorced" and (
-                    not re.search(r"\b(?:recently|just|got|finally|last|this|now|officially)\b", low)
+                    # "my divorce was finalised", "the divorce came through": settled just now, news
+                    not re.search(
+                        r"\b(?:recently|just|got|finally|last|this|now|officially|yesterday|today)\b"
+                        r"|\bdivorce\s+(?:\w+\s+)?(?:is|was|has|went|came|got)\b",
+                        low,
+                    )
                     or re.search(r"\bbeen divorced (?:for|since)\b", low)
                 ):
                     k = "statement"  # "we're divorced now" is news, "been divorced for years" is not
