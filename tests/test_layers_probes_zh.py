@@ -489,3 +489,14 @@ def test_a_promotion_into_a_post_already_named_and_zaojiu_is_no_thing():
 
 def test_another_one_offered_with_zai_lai_offers_the_thing():
     assert _answered("不喝了，晚上睡不着", "再来一杯奶茶？") == [("preference", "奶茶", False)]
+
+
+def test_a_relative_named_after_the_task_is_who_cannot_and_a_partners_judgement_turned():
+    got = [(e.subject, e.kind, e.value) for e in _layers("周六接你下班那事我哥来不了了")]
+    assert got == [("王芳的哥哥", "cancelled", "接你下班")]
+    from autogen_zettel.people.extract import extract_layers
+
+    turned = extract_layers(
+        "我老公以前觉得狗很烦，现在天天遛", speaker="王芳", at=datetime(2026, 10, 15, 9, 0)
+    )
+    assert [(e.subject, e.value, e.score > 0.5) for e in turned] == [("王芳的老公", "狗", True)]

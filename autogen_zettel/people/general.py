@@ -1212,7 +1212,7 @@ def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
 # "以前觉得露营挺好玩": a judgement of the thing said of before (觉得 X 好玩 / 没意思)
 _ZH_JUDGED = re.compile(
     r"觉得(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:挺|很|特别|蛮|超|真|还|比较|非常|太|好)*"
-    r"(?:(?P<up>好玩|有意思|有趣|好吃|好喝|好看|好听|不错|香)|(?P<down>没意思|无聊|难吃|难喝|难看|难听|没劲|苦|累|吵|腻|油))"
+    r"(?:(?P<up>好玩|有意思|有趣|好吃|好喝|好看|好听|不错|香)|(?P<down>没意思|无聊|难吃|难喝|难看|难听|没劲|苦|累|吵|腻|油|烦))"
 )
 
 
@@ -1763,6 +1763,9 @@ _ZH_CANCEL = re.compile(
 )
 
 
+_ZH_REL_RE = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
+
+
 def time_dropped_zh(obj: str) -> str:
     """The thing without the owner or the time it was set for: "明天的会" -> "会"."""
     return re.sub(rf"^(?:我们?)?(?:{_ZH_TIME})+的|^我们?(?:{_ZH_TIME})*的?|我们?$", "", obj) or obj
@@ -1792,17 +1795,23 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         m = _ZH_CANT.search(clause)
         if m:
             what = m.group("obj") and m.group("v") + m.group("obj")
+            who = subject
             if not what:  # "后天搬家我去不了了": the thing is said before, as the topic
+                topic = clause[: m.start()]
+                # "送你去车站那事我弟去不了了": a relative after the topic is who cannot
+                rel = re.search(rf"我的?(?P<r>{_ZH_REL_RE})(?:就|也|可能)?$", topic)
+                if rel:
+                    who, topic = f"{subject}的{RELATIVES_ZH[rel.group('r')]}", topic[: rel.start()]
                 what = re.sub(
                     rf"^(?:我们|我|{_ZH_TIME}|这周|这次|那个|这个)+|的?(?:我|我们)?(?:就|也|可能)?$",
                     "",
-                    clause[: m.start()],
+                    topic,
                 )
                 # "送你去机场那事我去不了了": the task, not the word that points at it
                 what = re.sub(r"的?(?:那|这)?(?:件)?事(?:情|儿)?$", "", what.lstrip("的"))
             if not what:  # "之前说帮你代班的事，我做不了了": the thing is the clause before
                 what = _ZH_TASK_TOPIC.sub("", before)
-            return [Evidence("status", subject, "", what or m.group("v"), 0.5, "cancelled")]
+            return [Evidence("status", who, "", what or m.group("v"), 0.5, "cancelled")]
         m = _ZH_CANCEL.search(clause)
         if m and not re.search(r"喜欢|爱|吃|喝", m.group("verb") or ""):
             obj = re.sub(
