@@ -224,3 +224,159 @@ def test_a_move_with_a_month_ahead_is_a_plan_and_this_afternoon_is_today(hub):
 def test_a_contracted_has_before_a_result_and_its_object_names_the_doer(hub):
     mem = _tenant(hub, "Lisa promised to sort the tickets.", "Lisa's sorted the tickets.")
     assert [(c.owner, c.status) for c in mem.commitments()] == [("Lisa", "done")]
+
+
+# -- the fourteenth round: a share of the thing offered, a thing left out for the taking ------------------
+
+
+def _answer(text: str, offer: str) -> list[tuple[str, str, bool]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker="Sam", at=MON, previous=offer)
+    return [(e.layer, e.value, e.score > 0.5) for e in got]
+
+
+@pytest.mark.parametrize(
+    ("answer", "offer", "thing", "liked"),
+    [
+        ("Sure, thanks", "Want a mug of the hot chocolate?", "hot chocolate", True),
+        ("nah I'm full", "Would anyone like the rest of the lasagne?", "lasagne", False),
+        ("I'll take one, ta", "Would anybody like a piece of the lemon tart?", "lemon tart", True),
+    ],
+)
+def test_a_share_offered_is_an_offer_of_the_thing(answer, offer, thing, liked):
+    assert _answer(answer, offer) == [("preference", thing, liked)]
+
+
+@pytest.mark.parametrize(
+    ("answer", "offer", "thing"),
+    [
+        ("bagsy!", "There are spare croissants on the counter for whoever wants them", "croissants"),
+        ("ooh I wouldn't say no", "there's some leftover paella in the oven if anybody wants it", "paella"),
+    ],
+)
+def test_a_thing_left_out_for_the_taking_is_claimed(answer, offer, thing):
+    assert _answer(answer, offer) == [("preference", thing, True)]
+
+
+def _tastes(text: str, speaker: str = "Sam") -> list[tuple[str, str, bool, str]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker=speaker, at=MON)
+    return [(e.subject, e.value, e.score > 0.5, e.kind) for e in got if e.layer == "preference"]
+
+
+def test_a_change_of_taste_with_its_i_dropped_or_an_adverb_before_the_participle():
+    assert _tastes("used to love energy drinks, now I can't stand them") == [
+        ("Sam", "energy drinks", False, "change")
+    ]
+    assert _tastes("since the flu I've completely gone off coffee") == [("Sam", "coffee", False, "change")]
+
+
+def test_a_stance_said_as_a_state_of_a_named_person_is_theirs():
+    assert _tastes("Marco's totally hooked on bouldering") == [("Marco", "bouldering", True, "statement")]
+    assert _tastes("I am kinda obsessed with crosswords") == [("Sam", "crosswords", True, "statement")]
+
+
+def _news(text: str, speaker: str = "Sam") -> list[tuple[str, str, str, str]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker=speaker, at=MON)
+    return [(e.subject, e.key, e.value, e.kind) for e in got if e.layer == "fact"]
+
+
+def test_a_promotion_names_the_new_job():
+    assert _news("finally got made head chef!") == [("Sam", "job", "head chef", "change")]
+    assert _news("Priya was promoted to regional manager") == [("Priya", "job", "regional manager", "change")]
+    assert _news("I made a killer curry") == []
+
+
+def test_a_resident_of_a_place_now_and_a_divorce_gone_through():
+    assert _news("a proper Glasgow local now, three months in") == [("Sam", "residence", "Glasgow", "change")]
+    assert _news("I'm a Leeds resident") == [("Sam", "residence", "Leeds", "statement")]
+    assert _news("my divorce finally went through last month") == [
+        ("Sam", "relationship", "divorced", "change")
+    ]
+
+
+def _closed(text: str, previous: str | None = None, speaker: str = "Sam") -> list[tuple[str, str, str]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker=speaker, at=MON, previous=previous)
+    return [(e.subject, e.kind, e.value) for e in got if e.layer == "status"]
+
+
+def test_an_act_that_can_no_longer_happen_is_called_off_for_whoever_cannot():
+    (got,) = _closed("my sister can't babysit on Saturday after all")
+    assert got[:2] == ("Sam's sister", "cancelled") and got[2].startswith("babysit")
+    assert _closed("I can no longer cover your shift") == [("Sam", "cancelled", "cover your shift")]
+    assert _closed("I can't believe it's Friday already") == []
+
+
+def test_taking_back_what_was_said_of_a_plan_and_a_pro_verb_answering_a_reminder():
+    got = _closed("ignore what I said about driving up on Sunday, the car's in the shop")
+    assert [(s, k) for s, k, _ in got] == [("Sam", "cancelled")] and "driving" in got[0][2]
+    assert _closed("just did haha", previous="remember to water the plants!") == [("Sam", "done", "")]
+
+
+def _promised(text: str, speaker: str = "Sam") -> list[tuple[str, str, date | None]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker=speaker, at=MON)
+    return [(e.subject, e.value, e.due) for e in got if e.layer == "commitment"]
+
+
+def test_a_causative_have_is_a_result_promised_and_an_order_is_not():
+    assert _promised("I'll have the boiler serviced by Friday") == [
+        ("Sam", "have the boiler serviced", date(2026, 5, 15))
+    ]
+    assert _promised("Lena promised she'd have the slides polished by Wednesday") == [
+        ("Lena", "have the slides polished", date(2026, 5, 13))
+    ]
+    assert _promised("I'll have the grilled halloumi") == []
+
+
+def test_an_acknowledgement_set_off_by_a_dash_before_the_promise():
+    assert _promised("will do – will have the invoice to you tomorrow") == [
+        ("Sam", "have the invoice", date(2026, 5, 12))
+    ]
+
+
+def test_some_of_a_thing_and_a_thing_then_anyone_are_offers_of_it():
+    assert _answer("nah, trying to be good", "Want some of the brownies?") == [
+        ("preference", "brownies", False)
+    ]
+    assert _answer("mine!", "Last piece of the quiche, anyone?") == [("preference", "quiche", True)]
+
+
+def test_a_relatives_promotion_and_plural_residents_now():
+    assert _news("my brother just got promoted to head nurse") == [
+        ("Sam's brother", "job", "head nurse", "change")
+    ]
+    assert _news("we're officially Cardiff residents now") == [("Sam", "residence", "Cardiff", "change")]
+    assert _news("I promoted her to manager") == []
+
+
+def test_made_redundant_is_no_post_and_made_to_a_ranked_role_is():
+    assert _news("got made redundant on Friday") == [
+        ("Sam", "employer", "none", "change"),
+        ("Sam", "job", "none", "change"),
+    ]
+    assert _news("I got appointed deputy head") == [("Sam", "job", "deputy head", "change")]
+
+
+def test_a_named_persons_change_of_taste_with_the_contracted_has_and_a_reason_after_it():
+    assert _tastes("Ravi's gone off prawns since the holiday") == [("Ravi", "prawns", False, "change")]
+    assert _tastes("Mia's really come round to opera") == [("Mia", "opera", True, "change")]
+
+
+def test_an_offer_that_tempts_you_with_a_thing():
+    assert _answer("ooh go on then", "Can I tempt you with a scoop of the mango sorbet?") == [
+        ("preference", "mango sorbet", True)
+    ]
+
+
+def test_a_named_person_who_can_no_longer_come_and_a_divorce_finalised():
+    assert _closed("Leo can no longer make the wedding") == [("Leo", "cancelled", "make the wedding")]
+    assert _news("my divorce was finalised") == [("Sam", "relationship", "divorced", "change")]
+    assert _news("I've been divorced for years") == [("Sam", "relationship", "divorced", "statement")]

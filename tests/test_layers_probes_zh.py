@@ -375,3 +375,128 @@ def test_a_bare_lai_volunteers_and_the_act_is_the_next_clause():
 def test_what_hangs_on_a_condition_is_not_taken_on():
     assert _layers("要是周末不加班的话，我们就去爬山吧") == []
     assert not [e for e in _layers("如果你需要，我明天帮你搬") if e.layer == "commitment"]
+
+
+# -- the fourteenth round: offers shaped as a thing left out, a plan to join, a thing fronted, a fetch for you --
+
+
+def _answered(text: str, offer: str) -> list[tuple[str, str, bool]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker="王芳", at=datetime(2026, 10, 15, 9, 0), previous=offer)
+    return [(e.layer, e.value, e.score > 0.5) for e in got]
+
+
+def test_a_thing_left_out_for_the_taking_is_claimed_or_declined():
+    assert _answered("给我留一块！", "桌上还剩几块月饼，有人要吗？") == [("preference", "月饼", True)]
+    assert _answered("不用了，我在减肥", "锅里还有些饺子，谁想吃？") == [("preference", "饺子", False)]
+
+
+def test_a_thing_fronted_before_yaobuyao_take_away_is_the_offer():
+    assert _answered("不用了，我减肥", "多的蛋糕你要不要打包回去？") == [("preference", "蛋糕", False)]
+
+
+def test_a_plan_then_join_us_and_a_fetch_for_you_offer_their_thing():
+    assert _answered("好呀", "明晚去看话剧，一起不？") == [("preference", "话剧", True)]
+    assert _answered("算了，我不太能喝", "帮你也倒一杯啤酒？") == [("preference", "啤酒", False)]
+
+
+def _tastes(text: str) -> list[tuple[str, bool, str]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker="王芳", at=datetime(2026, 10, 15, 9, 0))
+    return [(e.value, e.score > 0.5, e.kind) for e in got if e.layer == "preference"]
+
+
+def test_a_judgement_of_before_turned_by_a_now_is_a_change_of_taste():
+    assert _tastes("以前觉得广场舞挺有意思，现在有点烦") == [("广场舞", False, "change")]
+    assert _tastes("之前觉得健身很无聊，现在离不开了") == [("健身", True, "change")]
+    assert _tastes("以前觉得钓鱼没意思，现在也这么觉得") == []
+
+
+def test_no_interest_after_an_adverb_is_against_the_thing():
+    assert _tastes("我对桌游根本没兴趣") == [("桌游", False, "statement")]
+
+
+def test_a_task_named_as_that_matter_that_can_no_longer_happen_is_called_off():
+    got = [(e.layer, e.kind, e.value) for e in _layers("明天陪你看房的事我去不成了，抱歉")]
+    assert got == [("status", "cancelled", "陪你看房")]
+    assert [e.layer for e in _layers("下周三接你下班那事我来不了了")] == ["status"]
+
+
+def test_a_plan_asked_whether_it_still_holds_and_dropped_is_called_off_not_refused():
+    from autogen_zettel.people.extract import extract_layers
+
+    at = datetime(2026, 10, 15, 9, 0)
+    got = extract_layers("下次吧，今天得加班", speaker="王芳", at=at, previous="今晚还去健身房吗？")
+    assert [(e.layer, e.kind) for e in got] == [("status", "cancelled")]
+    kept = extract_layers("去！", speaker="王芳", at=at, previous="今晚还去健身房吗？")
+    assert [e.layer for e in kept] == ["preference"]
+
+
+def _news(text: str) -> list[tuple[str, str, str, str]]:
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(text, speaker="王芳", at=datetime(2026, 10, 15, 9, 0))
+    return [(e.subject, e.key, e.value, e.kind) for e in got if e.layer == "fact"]
+
+
+def test_a_promotion_and_a_first_day_at_work_are_the_new_job():
+    assert _news("我终于升经理了") == [("王芳", "job", "经理", "change")]
+    assert _news("小陈被提拔为副总了") == [("小陈", "job", "副总", "change")]
+    assert _news("今天头一天去美团上班，好多人") == [("王芳", "employer", "美团", "change")]
+
+
+def test_single_after_a_breakup_is_news_and_a_city_after_the_region_narrows_it():
+    assert _news("跟男朋友分手了，现在单身") == [("王芳", "relationship", "single", "change")]
+    assert _news("我是广东人，佛山的") == [("王芳", "hometown", "佛山", "statement")]
+
+
+def test_a_closing_emoji_or_laugh_hides_no_task_done():
+    assert [(e.layer, e.kind, e.value) for e in _layers("作业写完了👍")] == [("status", "done", "作业")]
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(
+        "早就交了嘿嘿", speaker="王芳", at=datetime(2026, 10, 15, 9, 0), previous="记得交电费"
+    )
+    assert [(e.layer, e.kind) for e in got] == [("status", "done")]
+
+
+def test_early_in_the_morning_of_a_day_is_that_day():
+    got = [(e.layer, e.due) for e in _layers("后天一大早我去机场接你")]
+    assert got == [("commitment", date(2026, 10, 17))]
+
+
+def test_thanks_before_the_no_and_a_thing_on_the_table_claimed():
+    assert _answered("谢谢，不用", "我帮你买杯奶茶？") == [("preference", "奶茶", False)]
+    assert _answered("我要一块", "桌上有蛋糕，谁要？") == [("preference", "蛋糕", True)]
+
+
+def test_a_plan_this_week_still_on_and_a_judgement_of_taste_or_effort_turned():
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers(
+        "改天吧，最近太忙", speaker="王芳", at=datetime(2026, 10, 15, 9, 0), previous="这周还去钓鱼吗？"
+    )
+    assert [(e.layer, e.kind) for e in got] == [("status", "cancelled")]
+    assert _tastes("以前觉得跑步很累，现在天天跑") == [("跑步", True, "change")]
+
+
+def test_a_promotion_into_a_post_already_named_and_zaojiu_is_no_thing():
+    assert _news("我哥升职当经理了") == [("王芳的哥哥", "job", "经理", "change")]
+    assert [(e.kind, e.value) for e in _layers("报告早就写完了")] == [("done", "报告")]
+
+
+def test_another_one_offered_with_zai_lai_offers_the_thing():
+    assert _answered("不喝了，晚上睡不着", "再来一杯奶茶？") == [("preference", "奶茶", False)]
+
+
+def test_a_relative_named_after_the_task_is_who_cannot_and_a_partners_judgement_turned():
+    got = [(e.subject, e.kind, e.value) for e in _layers("周六接你下班那事我哥来不了了")]
+    assert got == [("王芳的哥哥", "cancelled", "接你下班")]
+    from autogen_zettel.people.extract import extract_layers
+
+    turned = extract_layers(
+        "我老公以前觉得狗很烦，现在天天遛", speaker="王芳", at=datetime(2026, 10, 15, 9, 0)
+    )
+    assert [(e.subject, e.value, e.score > 0.5) for e in turned] == [("王芳的老公", "狗", True)]

@@ -262,6 +262,8 @@ def _sentence(
         out = [e for e in out if e.layer != "commitment"]
     if not han and not out and previous:
         out = _called_off_reply_en(said, speaker, previous)
+    if han and previous:
+        out = _called_off_reply_zh(said, speaker, previous, out)
     if han and previous and all(e.layer == "commitment" and len(e.value) <= 2 for e in out):
         out = _volunteered_zh(said, speaker, previous, at) or out  # "我来吧" to "谁能…？"
     out = [_object_from_question(e, previous, han) for e in out]
@@ -291,6 +293,29 @@ def _called_off_reply_en(said: str, speaker: str, previous: str) -> list[Evidenc
     if not m:  # "Did you finish it?" - "I can't anymore": no plan was asked about
         return []
     return [Evidence("status", speaker, "", re.sub(r"^(?:to|for)\s+", "", m.group("w")), 0.5, "cancelled")]
+
+
+# "周四还一起吃午饭吗？": a question whether a plan made before still holds (还 before the act)
+_STILL_ON_ZH = re.compile(
+    rf"^(?:{general._ZH_TIME}|(?:这|下|本)(?:周|星期|礼拜))*(?:咱们|我们|你)?(?:{general._ZH_TIME})*还(?!是)(?:要)?(?:一起|一块儿?)?"
+    r"(?P<what>(?:去|来|吃|喝|看|打|玩|见|聚|约|跑|爬|逛)[\u4e00-\u9fffA-Za-z]{0,8}?)(?:吗|不|么|嘛|吧)?[？?]\s*$"
+)
+# "算了吧，改天", "下次吧", "不去了": the answer that drops it
+_DROPPED_ZH = re.compile(
+    r"^(?:算了|改天|下次|下回|不去了|不了|取消吧?|先不)|[，,](?:改天|下次|下回)(?:吧|再说|再约)?[。！!~～]*$"
+)
+
+
+def _called_off_reply_zh(said: str, speaker: str, previous: str, out: list[Evidence]) -> list[Evidence]:
+    """ "算了吧，我感冒了，改天" to "周四还一起吃午饭吗？": the plan asked about is called off; no
+    taste of it is refused."""
+    m = _STILL_ON_ZH.match(previous.strip())
+    if not (m and _DROPPED_ZH.search(said.strip())) or general.says_yes_zh(said):
+        return out
+    if any(e.layer in ("fact", "commitment") or (e.layer == "status" and e.kind == "done") for e in out):
+        return out
+    kept = [e for e in out if e.layer != "preference" and e.layer != "status"]
+    return kept + [Evidence("status", speaker, "", m.group("what"), 0.5, "cancelled")]
 
 
 # "我来！" to "谁这周末能帮我搬家啊": the speaker takes on what the question asks someone to do

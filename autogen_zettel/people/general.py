@@ -108,6 +108,31 @@ _JOB_EN = re.compile(
     r"|\b(?P<v4>freelanc)(?:ing|er)\b",
     re.I,
 )
+# "got promoted to head chef", "I've been made team lead": the post one was raised to is the job now
+_RANK_EN = (
+    r"(?:senior|junior|lead|head|principal|chief|deputy|assistant|associate|staff|team|shift|store|"
+    r"general|regional|area|project|product|sales|account|creative|art|design|engineering|managing)"
+)
+_POST_EN = (
+    r"(?:lead|head|chef|director|partner|manager|supervisor|principal|nurse|captain|sergeant|editor|officer|"
+    r"president|chair|vp|dean|foreman|midwife|surgeon|analyst|consultant|associate|architect|clerk|coach)"
+)
+_PROMOTED_EN = re.compile(
+    # promoted to any role; made / appointed only to a post or a ranked role ("got made redundant" is no post)
+    r"\b(?:promoted|bumped up|moved up)\s+(?:to\s+|as\s+)?(?:(?:a|an|the)\s+)?"
+    rf"(?P<v>(?:{_RANK_EN}\s+){{0,2}}(?!(?:her|him|them|me|us|you|it|over|after|ever|never|other)\b)"
+    rf"(?:[a-z\-]+(?:er|or|ist|ian|ant|ee)|{_POST_EN}))\b"
+    r"|\b(?:got|been|was|were|get|getting)\s+(?:made|appointed)\s+(?:to\s+|as\s+)?(?:(?:a|an|the)\s+)?"
+    rf"(?P<v2>(?:{_RANK_EN}\s+){{1,2}}[a-z\-]+(?:er|or|ist|ian|ee)|(?:{_RANK_EN}\s+){{0,2}}{_POST_EN})\b",
+    re.I,
+)
+# only the speaker's own promotion: "I", or nothing, before it in its clause ("Got promoted ...")
+_PROMOTED_WHO_EN = re.compile(
+    r"(?:(?:so|and|well|yeah|oh|omg|guess what|finally|just|officially|today|yesterday)[,!:]?\s+)*"
+    r"(?:I(?:'ve|'m|\s+have|\s+had|\s+was|\s+am)?\s+)?(?:(?:just|finally|officially|recently|actually)\s+)*"
+    r"(?:got|get|been|was|have been|'ve been)?\s*",
+    re.I,
+)
 _SCHOOL_EN = re.compile(
     rf"\b(?i:studying|study|studies|doing\s+(?:a|my)\s+[\w']+(?:\s+degree)?|enrolled|got into|accepted|"
     rf"transferred|switched\s+from\s+{_CAP}\s+to|(?:first|second|third|final)\s+year)"
@@ -141,6 +166,9 @@ _RESIDENCE_EN = re.compile(
     rf"|\b(?:work|works|working)\s+as\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}?in\s+"
     rf"(?!(?:Sales|Marketing|Finance|HR|IT|Engineering|Operations|Support|Accounts|Legal|Research|Admin)\b)(?P<v10>{_CAP})"
     # "Moved out of London and into a flat in Leeds": the home moved into is where one lives
+    # "officially a Bristol resident now", "a proper Londoner now" is said by the word for its people: only the first
+    rf"|(?:\b(?:a|an)\s+|\b(?i:we're|we are|they're)\s+(?:(?i:now|officially|finally)\s+)?)"
+    rf"(?:(?i:proud|proper|full-time|permanent)\s+)?(?P<v11>{_CAP})\s+(?i:residents?|locals?)\b"
     rf"|\b(?i:moved|moving|relocated)\b[^.;]*?\binto\s+(?:a|an|the|my|our|his|her|their)\s+(?:[\w\-]+\s+){{0,2}}?"
     rf"(?:house|flat|apartment|place|home|studio|bungalow|cottage|room)\s+(?:in|near|outside)\s+(?P<v9>{_CAP})"
 )
@@ -159,7 +187,15 @@ _HERE_EN = re.compile(
 _RELATION_EN = (
     ("married", re.compile(r"\b(?:got married|married|tied the knot|wedding was)\b", re.I)),
     ("engaged", re.compile(r"\b(?:got engaged|engaged|proposed and (?:she|he) said yes)\b", re.I)),
-    ("divorced", re.compile(r"\bdivorced\b", re.I)),
+    (
+        "divorced",
+        # "the divorce is final", "my divorce went through": the divorce itself said to be settled
+        re.compile(
+            r"\bdivorced\b|\b(?:the|my|our)\s+divorce\s+(?:(?:now|finally|officially)\s+)?(?:is|was|has|went|came|got)\s+(?:now\s+|finally\s+|officially\s+)?"
+            r"(?:been\s+)?(?:final|finali[sz]ed|through|official|complete|completed|granted|settled)\b",
+            re.I,
+        ),
+    ),
     ("single", re.compile(r"\b(?:split up|broke up|separated|we're done|dumped me|single again)\b", re.I)),
     (
         "dating",
@@ -294,6 +330,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
                 "other",
                 "sucker",
                 "believer",
+                "resident",
+                "local",
             ):
                 continue
             add(
@@ -301,6 +339,13 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
                 " ".join(words),
                 "change" if (change or m.group("v2") and "retrained" in low) else "statement",
             )
+    m = _PROMOTED_EN.search(s)
+    if (
+        m
+        and _PROMOTED_WHO_EN.fullmatch(re.split(r"[,;!]\s*", s[: m.start()])[-1])
+        and not any(e.key == "job" for e in out)
+    ):
+        add("job", m.group("v") or m.group("v2"), "change")  # "Got promoted to senior designer": the post
     m = _STARTED_SCHOOL_EN.search(s)
     if m:
         add("school", m.group("v"), "change")
@@ -327,7 +372,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             "residence",
             v,
             "statement"
-            if m.group("v4") or ((m.group("v7") or m.group("v8") or m.group("v10")) and not change)
+            if m.group("v4")
+            or ((m.group("v7") or m.group("v8") or m.group("v10") or m.group("v11")) and not change)
             else "change",
         )
     here = _HERE_EN.search(s)
@@ -344,7 +390,12 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             if pattern.search(s):
                 k = "statement" if value == "dating" and "since" in low else "change"
                 if value == "divorced" and (
-                    not re.search(r"\b(?:recently|just|got|finally|last|this|now|officially)\b", low)
+                    # "my divorce was finalised", "the divorce came through": settled just now, news
+                    not re.search(
+                        r"\b(?:recently|just|got|finally|last|this|now|officially|yesterday|today)\b"
+                        r"|\bdivorce\s+(?:\w+\s+)?(?:is|was|has|went|came|got)\b",
+                        low,
+                    )
                     or re.search(r"\bbeen divorced (?:for|since)\b", low)
                 ):
                     k = "statement"  # "we're divorced now" is news, "been divorced for years" is not
@@ -404,7 +455,7 @@ _DISLIKE_EN = (
 _STANCE_EN = re.compile(
     rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|"
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
-    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|"
+    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|"
     rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",
     re.I,
 )
@@ -463,7 +514,10 @@ _NEG_ANSWER_EN = re.compile(
 )
 _POS_ANSWER_EN = re.compile(
     r"^(?:(?:oh|god|omg|ooh|ah|haha|hell)[,!]?\s+)*(?:yes+|yess+|yep|sure|go on then|go for it|absolutely|count me in|i'm in|deal|sounds (?:good|great))\b"
-    r"|\b(?:i'm in|count me in|been dying to|can't wait)\b",
+    r"|\b(?:i'm in|count me in|been dying to|can't wait)\b"
+    # claiming what is left out for the taking: "dibs!", "bagsy", "I'll take it", "don't mind if I do"
+    r"|^(?:(?:oh|ooh|omg)[,!]?\s+)?(?:dibs|bagsy|bags i|mine|me please|me me)\b|\bi'll take (?:it|them|one|some)\b"
+    r"|\b(?:don't mind if i do|twist my arm|wouldn't say no)\b",
     re.I,
 )
 _NEGATIVE_FIND = re.compile(r"\b(?:boring|dull|overrated|tedious|annoying|exhausting|gross)\b", re.I)
@@ -544,7 +598,7 @@ _GENERIC_MARGIN = 0.02  # a bare "<thing> is <predicate>" must lean clearly one 
 # cared for jazz", "Absolutely hate queues"); a bare "like" is left alone ("Like I said")
 _DROPPED_I_EN = re.compile(
     r"^(?:(?:honestly|tbh|ngl|seriously|really|absolutely|totally|kinda|kind of|sort of|sorta|low-?key|genuinely|"
-    r"secretly|just|still),?\s+)*(?=(?:never|don't|do not|can't stand|"
+    r"secretly|just|still),?\s+)*(?=(?:never|don't|do not|can't stand|used to|"
     r"cannot stand|hate|adore|love|loathe|despise|enjoy)\b(?!\s+(?:to|it|you|that|this)\b))",
     re.I,
 )
@@ -573,6 +627,20 @@ _NAME_FAN_EN = re.compile(
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = IDIOMS.sub(" ", s.replace("’", "'"))  # "I could eat a horse": hunger, no taste
     s = _DROPPED_I_EN.sub("I ", s, count=1)
+    # "I've totally gone off camping": an adverb between the auxiliary and its participle is left out
+    s = re.sub(
+        r"\b(I(?:'ve|\s+have))\s+(?:(?:totally|completely|really|kinda|kind of|sort of|actually|finally|"
+        r"slowly|just|\w+ly)\s+)+(?=(?:gone|come|started|begun|grown)\b)",
+        r"\1 ",
+        s,
+    )
+    # "I am totally hooked on chess": a stance said as a state, read as "I'm hooked on chess"
+    s = re.sub(
+        r"\bI(?:'m|\s+am)\s+(?:(?:totally|completely|really|so|kinda|kind of|absolutely|lowkey|low-key|\w+ly)\s+)*"
+        r"(?=(?:obsessed|hooked|addicted|crazy|mad|nuts|keen|fond)\b)",
+        "I'm ",
+        s,
+    )
     low = s.lower()
     out: list[Evidence] = []
     change = re.search(r"\b(?:used to|now|anymore|lately|these days|come round|gone off|started)\b", low)
@@ -763,6 +831,8 @@ _ZH_EMPLOYER = re.compile(
     rf"|(?:离职|辞职|跳槽|毕业|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?"
     rf"(?:现在|目前|下个?月|下周|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
     rf"(?P<v5>{_HZ}{{2,6}}?)(?=上班|工作|入职|报到|实习|打工|当|做|了|啦|。|！|$)"
+    # "今天第一天去字节上班": the first day at a place of work is a new job there
+    rf"|(?:第一天|头一天|正式)(?:去|到|在)(?P<v6>{_HZ}{{2,8}}?)(?:上班|报到|工作|实习|入职)"
 )
 _ZH_JOB = re.compile(
     r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
@@ -772,6 +842,12 @@ _ZH_JOB = re.compile(
     r"(?!时|然|地|天|初|做|成|回|真|心|面|中|晚|年|场|作|众|选|兵)(?P<v3>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
     rf"|在(?:[\u4e00-\u9fffA-Za-z]{{0,4}}?的?(?:一家|一个))?(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
     r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
+)
+# "我升主管了", "她被提拔为副总": the post one was raised to is the job now
+_ZH_PROMOTED = re.compile(
+    r"(?:升职?|升任|晋升|提拔|提)(?:为|成|到|做|当)?了?(?P<v>[\u4e00-\u9fff]{0,4}?"
+    r"(?:主管|经理|总监|组长|主任|店长|副总|总裁|合伙人|科长|处长|部长|校长|院长|队长|主编|领班|厨师长|总经理|董事))"
+    r"(?=了|啦|[。！!，,~～]|$)"
 )
 _ZH_RESIDENCE = re.compile(
     r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
@@ -894,7 +970,19 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     schools = {e.value for e in out}
     for m in _ZH_EMPLOYER.finditer(s):
         v = next(
-            (g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4"), m.group("v5")) if g), ""
+            (
+                g
+                for g in (
+                    m.group("v"),
+                    m.group("v2"),
+                    m.group("v3"),
+                    m.group("v4"),
+                    m.group("v5"),
+                    m.group("v6"),
+                )
+                if g
+            ),
+            "",
         )
         v = re.sub(r"^(?:了|去了|到了)", "", v)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
@@ -924,7 +1012,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         k = (
             "change"
             if (change and not m.group("v3"))
-            or re.search(r"换了|换工作|跳槽|入职|辞职|离职|实习|毕业|现在|不当|不干", s)
+            or re.search(r"换了|换工作|跳槽|入职|辞职|离职|实习|毕业|现在|不当|不干|第一天|头一天|正式", s)
             else kind
             if m.group("v3") is None
             else "statement"
@@ -948,6 +1036,12 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             v,
             "change" if re.search(r"辞职|不当|不干|改行|转行|换了|现在|开了|自己", s) else "statement",
         )
+    m = _ZH_PROMOTED.search(s)
+    if m and not re.search(r"[没不]$", s[: m.start()]):
+        # "我升主管了", "升职当经理了": the post one was raised to, a change over its plain statement
+        out = [e for e in out if not (e.key == "job" and e.value == m.group("v"))]
+        if not any(e.key == "job" for e in out):
+            add("job", m.group("v"), "change")
     m = _ZH_HERE.match(s)
     if m and is_place(m.group("v")):
         add("residence", m.group("v"))  # "现在在上海。": nothing after the place, so it is home
@@ -976,7 +1070,12 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                 else "change"
             )
             if (value == "dating" and not re.search(r"在一起了|脱单了?|有对象了", s)) or (
-                value == "single" and "单身" in s and "单身了" not in s and "又" not in s
+                value == "single"
+                and "单身" in s
+                and "单身了" not in s
+                and "又" not in s
+                # "和他分了，现在单身": the breakup said with it makes it news
+                and not re.search(r"分手|分了|离了|离婚", s)
             ):
                 k = "statement"
             add("relationship", value, k)
@@ -991,7 +1090,12 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("pet", m.group("v") or m.group("v2"), "statement")
     m = _ZH_HOMETOWN.search(s)
     if m:
-        add("hometown", next(g for g in m.groups() if g), "statement")
+        home = next(g for g in m.groups() if g)
+        # "我是东北人，哈尔滨的": a clause after it that names a place alone narrows where
+        narrower = re.match(r"\s*[，,]\s*(?P<w>[\u4e00-\u9fff]{2,4}?)的[。！!~～]*$", s[m.end() :])
+        if m.group("v3") and narrower and is_place(narrower.group("w")):
+            home = narrower.group("w")
+        add("hometown", home, "statement")
     m = _ZH_ALLERGY.search(s)
     if m:
         add("allergy", m.group("v"), "statement")
@@ -1084,7 +1188,7 @@ def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
             said_before = (pos, m)
             break
     if said_before is None:
-        return []
+        return _judged_before_zh(clauses, subject)
     pos, m = said_before
     later = clauses[pos + 1 :]
     if (
@@ -1103,6 +1207,40 @@ def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
         re.search(r"不(?:太|怎么)?$", m.string[: m.start("verb")])
     )
     return _pref(subject, obj, 0.9 if before_neg else 0.1, "change")
+
+
+# "以前觉得露营挺好玩": a judgement of the thing said of before (觉得 X 好玩 / 没意思)
+_ZH_JUDGED = re.compile(
+    r"觉得(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:挺|很|特别|蛮|超|真|还|比较|非常|太|好)*"
+    r"(?:(?P<up>好玩|有意思|有趣|好吃|好喝|好看|好听|不错|香)|(?P<down>没意思|无聊|难吃|难喝|难看|难听|没劲|苦|累|吵|腻|油|烦))"
+)
+
+
+def _judged_before_zh(clauses: list[str], subject: str) -> list[Evidence]:
+    """ "以前觉得露营挺好玩，现在完全没兴趣了": a judgement said of before, then a now that keeps
+    nothing of it (no 也 / 还是, no judgement or stance of its own): the other way from before."""
+    for pos, c in enumerate(clauses[:-1]):
+        if not re.search(_ZH_BEFORE, c):
+            continue
+        m = _ZH_JUDGED.search(c)
+        if not m or re.match(r"[我你他她它这那]", m.group("obj")):
+            return []
+        later = clauses[pos + 1 :]
+        if not re.match(r"\s*(?:但是?|可是?|不过)?\s*我?(?:现在|如今|这两年|后来)", later[0]) or re.search(
+            r"也|还是|依然|仍然|照样|一直|照旧|更", "".join(later)
+        ):
+            return []
+        # "现在我爱上了", "现在离不开了": a stance with no object of its own speaks of the thing before
+        now = _ZH_STANCE.search("我" + _now_bare(later[0].strip()))
+        if now and not (now.group("obj") or now.group("pre") or "").strip():
+            up = not re.fullmatch(_ZH_DISLIKE, now.group("verb"))
+            return _pref(subject, m.group("obj"), 0.9 if up else 0.1, "change")
+        if any(_ZH_JUDGED.search(x) for x in later) or any(
+            _has_stance(x) and not re.search(r"没兴趣|不感兴趣|没意思", x) for x in later
+        ):
+            return []
+        return _pref(subject, m.group("obj"), 0.1 if m.group("up") else 0.9, "change")
+    return []
 
 
 def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
@@ -1309,14 +1447,19 @@ _REGISTER_EN = (
     (r"^(?:been|Been)\s+(?=\w+ing\b|(?:at|with)\s+[A-Z])", "I've been "),
     (r"\bgonna\b", "going to"),
     (r"(?i)^(?:happy|glad) to\b", "I'll"),
-    (r"^(?:will do|on it),?\s*(?=\w)", ""),
+    (r"^(?:will do|on it)\s*[,—–:-]*\s*(?=\w)", ""),
     (r"(?i)\bdone and dusted\b", "done"),
 )
+
+
+# emoji and pictographs closing a chat line ("水电费交了✅", "our place is a mess 😅"): tone, not words
+_TRAILING_EMOJI = re.compile(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200d]+$")
 
 
 def normalise_en(s: str) -> str:
     """Chat register as the rules read it: "ill send the pics tmrw" -> "I'll send the pics tomorrow",
     a dropped subject of "gonna ..." or "Happy to chair ..." back as "I"."""
+    s = _TRAILING_EMOJI.sub("", s) or s
     for pattern, repl in _REGISTER_EN:
         s = re.sub(pattern, repl, s)
     return s
@@ -1334,6 +1477,12 @@ _ZH_REGISTER = (
 
 
 def normalise_zh(s: str) -> str:
+    # "昨天就还了哈哈✅": a closing laugh or emoji is tone, not part of what was said
+    s = re.sub(
+        r"(?<=[\u4e00-\u9fff])(?:哈{2,}|呵呵+|嘿嘿+|嘻嘻+|hhh+)(?=[\s！!。~～]*$)",
+        "",
+        _TRAILING_EMOJI.sub("", s) or s,
+    )
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
     # "我现在在 Google 上班": the spaces a Latin word is set off by join nothing in Chinese
@@ -1347,7 +1496,8 @@ def normalise_zh(s: str) -> str:
 _ZH_TIME = (
     r"(?:大后天|后天|明天|明早|明晚|今天|今晚|今早|下午|上午|晚上|早上|中午|周末|这周末|这个?周末|下班后|下班以后|"
     r"下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|(?:周|星期|礼拜)[一二三四五六日天末]|"
-    r"(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间)"
+    r"(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间|"
+    r"一大早|一早|大清早)"
 )
 _ZH_PAST_TIME = re.compile(r"昨天|前天|刚才|刚刚|上周|上个?月|去年|已经")
 _ZH_ACK = re.compile(
@@ -1442,6 +1592,18 @@ _STATUS_EN_DONE = re.compile(
     rf"|^I\s+(?:already\s+|just\s+)?(?:{_DONE_PART})\s+(?:the\s+|my\s+|our\s+)?(?P<w4>[\w\- ]+?)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
+# a plan that no longer holds though no cancelling verb is said: an act that can no longer happen
+# ("can't help with the move anymore", "can no longer drive you"), or what was said of it taken back
+# ("scratch what I said about hosting game night")
+_NO_LONGER_EN = re.compile(
+    r"\b(?:can't|cannot|can not|won't be able to|am not able to|isn't able to)\s+"
+    r"(?P<act>(?!(?:believe|wait|stand|stop|remember|find|see|hear|tell|sleep|think|afford|eat|drink)\b)"
+    r"[a-z]+(?:\s+(?:with|out with|to|on|for))?(?:\s+(?:the|my|our|your|his|her)\s+)?\s*[\w'\- ]{0,30}?)\s+(?:anymore|any more|after all)\b"
+    r"|\bcan no longer\s+(?P<act2>(?!(?:believe|stand|afford|eat|drink)\b)[a-z]+(?:\s+[\w'\-]+){0,4}?)(?=\s*(?:$|[,.;!]))"
+    r"|\b(?:scratch|scrap|forget|ignore|disregard)\s+what\s+I\s+said\s+about\s+"
+    r"(?P<said>(?:[a-z]+ing|the|our|my)\b[\w'\- ]{0,30}?)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
     r"pulling out of|pull out of|pulled out of|withdrew from|"
@@ -1514,7 +1676,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         or _FUTURE_EN.search(s)
         and not re.search(
             r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on)"
-            r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b",
+            r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b"
+            r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b",
             s,
             re.I,
         )
@@ -1522,6 +1685,10 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         return []
     s = _STATUS_OPENER_EN.sub("", s)  # "Turns out the party's off"
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
+        m = _NO_LONGER_EN.search(clause)
+        if m:
+            w = m.group("act") or m.group("act2") or m.group("said") or ""
+            return [Evidence("status", subject, "", _clean_np(w.strip()), 0.5, "cancelled")]
         m = _STATUS_EN_CANCEL.search(clause)
         if m:
             w = (
@@ -1587,13 +1754,16 @@ _ZH_DROP = re.compile(
     rf"^(?:我们?)?(?:就|先|也|还是|这周|{_ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
 )
 _ZH_CANT = re.compile(
-    r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不了(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
+    r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不(?:了|成)(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
 )
 _ZH_CANCEL = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
     r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
 )
+
+
+_ZH_REL_RE = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 
 
 def time_dropped_zh(obj: str) -> str:
@@ -1625,16 +1795,23 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         m = _ZH_CANT.search(clause)
         if m:
             what = m.group("obj") and m.group("v") + m.group("obj")
+            who = subject
             if not what:  # "后天搬家我去不了了": the thing is said before, as the topic
+                topic = clause[: m.start()]
+                # "送你去车站那事我弟去不了了": a relative after the topic is who cannot
+                rel = re.search(rf"我的?(?P<r>{_ZH_REL_RE})(?:就|也|可能)?$", topic)
+                if rel:
+                    who, topic = f"{subject}的{RELATIVES_ZH[rel.group('r')]}", topic[: rel.start()]
                 what = re.sub(
                     rf"^(?:我们|我|{_ZH_TIME}|这周|这次|那个|这个)+|的?(?:我|我们)?(?:就|也|可能)?$",
                     "",
-                    clause[: m.start()],
+                    topic,
                 )
-                what = what.lstrip("的")
+                # "送你去机场那事我去不了了": the task, not the word that points at it
+                what = re.sub(r"的?(?:那|这)?(?:件)?事(?:情|儿)?$", "", what.lstrip("的"))
             if not what:  # "之前说帮你代班的事，我做不了了": the thing is the clause before
                 what = _ZH_TASK_TOPIC.sub("", before)
-            return [Evidence("status", subject, "", what or m.group("v"), 0.5, "cancelled")]
+            return [Evidence("status", who, "", what or m.group("v"), 0.5, "cancelled")]
         m = _ZH_CANCEL.search(clause)
         if m and not re.search(r"喜欢|爱|吃|喝", m.group("verb") or ""):
             obj = re.sub(
@@ -1655,13 +1832,14 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         if named and named.group("name") != subject:
             who = named.group("name")
             obj = obj[: obj.find(who)] if who in obj else obj
-        obj = re.split(r"我|已经|都", obj)[0]
+        # "早就弄好了": 早就 says when, not what
+        obj = re.split(r"我|已经|都|早就|早已", re.sub(r"^(?:早就|早已|早|就)+", "", obj))[0]
         # the shortest object the pattern allows may stop inside the thing ("机" of "机票订好了"):
         # the thing runs up to the verb before the resultative
         fill = m.groupdict().get("fill") or ""
         if fill and obj + fill == s[: len(obj + fill)]:
             # obj + fill ends with the verb: a two-character one named, else its last character
-            full = obj + fill
+            full = re.sub(r"(?:早就|早已)", "", obj + fill)
             two = re.sub(r"(?:收拾|保养|整理|打扫|处理|准备|安排|预订|预约)$", "", full)
             obj = (two if two != full else full[:-1]) or obj
         else:

@@ -116,6 +116,8 @@ DONE = re.compile(
     rf"|\bthe (?P<w4>[a-z ]+?) (?:went out|is done|are done|has been sent|is sent|is finished|is booked)\b"
     rf"|^(?P<w5>[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
     rf"|^(?:i\s+)?did it\b(?P<w6>)"
+    # the pro-verb answering a reminder: "already did", "did that already", "just did"
+    rf"|^(?:i\s+)?(?:already|just)\s+did(?:\s+(?:it|that|them))?\b(?P<w7>)|^(?:i\s+)?did (?:that|them|it) already\b(?P<w8>)"
 )
 # "Bob sent the slides", "Tom has already sent it", "Tom's just booked it": the name is who did it;
 # a contracted "'s" is "has" only with an object after the verb ("Coffee's sorted" is a passive)
@@ -250,10 +252,10 @@ NOT_EAT = re.compile(
 CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
 OFFER_VERB = (
     r"(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do|"
-    r"come (?:along |with us )?to|join (?:us|me) (?:for|at)|go for)"
+    r"come (?:along |with us )?to|join (?:us|me) (?:for|at)|go for|tempt you with|interest you in)"
 )
 OFFER = re.compile(
-    r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|want(?: me to)?|"
+    r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|would (?:anyone|anybody|you guys) like|want(?: me to)?|"
     r"how about|what about|shall we|should we|care for|fancy|up for)\s+(?:to\s+)?"
     rf"(?:{OFFER_VERB}\s+)?(?P<obj>[^,;:.!?]+)"
     # "I could order sushi", "we could try the Thai place": an offer only with an offering verb
@@ -395,3 +397,10 @@ SCHOOL_HEAD = re.compile(
     r"\b(?:Primary|Secondary|High|Nursery|Kindergarten|Academy|College|University|Uni|School|Preschool)$"
 )
 AFFIRM = re.compile(r"^(?:yes|yep|yeah|that's right|that is right|correct|exactly|right|indeed|true)\b")
+# the causative "have the PR reviewed", "have the car fixed", "have it done": a result promised, not
+# an order ("have the salmon"), whatever NOT_PROMISE says of a bare "have"
+CAUSATIVE = re.compile(
+    r"^have (?:(?:the|this|that|a|my|your|our) (?:[\w\-]+ ){1,2}|(?:it|them|everything) )"
+    r"(?:[a-z\-]+ed|done|written|seen to|sorted|taken care of)\b",
+    re.I,
+)

@@ -18,6 +18,7 @@ from autogen_zettel.people.lexicon_en import (
     ACCEPT,
     ASKED,
     CANCEL,
+    CAUSATIVE,
     CHANGE,
     CUE_WORDS,
     DONE,
@@ -76,12 +77,38 @@ def _phrase(text: str) -> str:
     return text.strip(" '\"")
 
 
+# "a slice of the carrot cake", "the last of the prosecco": a measure or a share of the thing, not the thing
+_PARTITIVE = re.compile(
+    r"^(?:(?:a|an|the|one|another|some)\s+)?(?:(?:small|little|big|large|quick|tiny|wee|last)\s+)?"
+    r"(?:slice|piece|bit|cup|glass|mug|bowl|plate|pint|bottle|can|scoop|bite|taste|drop|splash|serving|portion|"
+    r"helping|spoonful|handful|last|rest|remainder|dregs|couple|few|some|any|more|half|one)s?\s+of\s+"
+    r"(?!(?:\w+\s+)?(?:week|day|month|year|time|night|evening|morning|afternoon|weekend)s?\b)"
+    r"(?:the\s+|that\s+|this\s+|some\s+|my\s+)?(?=[a-z])",
+    re.I,
+)
+
+
 def _topic(text: str) -> str:
-    phrase = GERUND_HEAD.sub("", _phrase(text))
+    phrase = GERUND_HEAD.sub("", _PARTITIVE.sub("", _phrase(text), count=1))
     if not phrase or VAGUE.match(phrase) or NOT_A_KIND.match(text.strip()):
         return ""
     words = phrase.split()
     return " ".join(words[:4])
+
+
+# "there's leftover pie if anyone wants some", "there's more soup if you want it": a thing left out for the taking
+_THERE_IS_OFFER = re.compile(
+    r"\bthere(?:'s| is| are|'re)\s+(?:still\s+)?(?:some\s+|a\s+few\s+|a\s+bit\s+of\s+)?"
+    r"(?:leftover|left-over|spare|extra|more|plenty of|loads of|lots of)?\s*(?P<obj>[a-z][a-z\- ]{1,30}?)"
+    r"(?:\s+(?:left(?:\s+over)?|going spare|going))?(?:\s+(?:in|on|at)\s+the\s+\w+)?[,\s]+"
+    r"(?:if|for)\s+(?:anyone|anybody|you|whoever|someone)(?:\s+(?:wants?|fancies|fancy|would like|likes?)\b)?"
+)
+
+
+# "Last slice of pizza, anyone?": the thing named, then who wants it asked
+_ANYONE_OFFER = re.compile(
+    r"^\s*(?P<obj>[a-z][a-z\- ]{1,40}?)\s*,?\s*(?:anyone|anybody|any takers)\s*\?+\s*$"
+)
 
 
 def offer_topic(previous: str | None) -> str:
@@ -91,6 +118,9 @@ def offer_topic(previous: str | None) -> str:
     m = OFFER.search(previous.lower())
     if m:
         return _topic(m.group("obj") or m.group("obj2"))
+    m = _THERE_IS_OFFER.search(previous.lower()) or _ANYONE_OFFER.search(previous.lower())
+    if m:
+        return _topic(m.group("obj"))
     # a bare question naming a thing: "Sushi again?", "Pizza tonight?", "Ugh, pizza again?"
     previous = re.sub(
         r"^\s*(?:ugh|oh|hmm+|meh|wait|seriously|eh|um|uh|what)[,!.]*\s+", "", previous, flags=re.I
@@ -162,7 +192,11 @@ def _commitments(
                 r"\s*(?:a|an|the|my|this|that|his|her|our|their|some)\b", raw
             ):
                 continue  # "I'm going to a conference": a trip, no promise
-            if not raw or NOT_PROMISE.match(raw.strip()) or re.match(r"\s*(?:not|never)\b", raw):
+            if (
+                not raw
+                or (NOT_PROMISE.match(raw.strip()) and not CAUSATIVE.match(raw.strip()))
+                or re.match(r"\s*(?:not|never)\b", raw)
+            ):
                 continue
             if m.group("what2") and not re.match(
                 r"\s*(?:check|send|call|email|book|ask|look|find|get|fix|see "
@@ -238,7 +272,8 @@ def _commitments(
     for m in THIRD_PROMISE.finditer(s):
         name = m.group("name") or m.group("name2") or m.group("name3")
         raw = m.group("what") or m.group("what4") or m.group("what2")
-        if name in NOT_NAMES or not raw or NOT_PROMISE.match(raw.strip().lower()) or len(raw.split()) < 2:
+        not_one = NOT_PROMISE.match(raw.strip().lower()) and not CAUSATIVE.match(raw.strip())
+        if name in NOT_NAMES or not raw or not_one or len(raw.split()) < 2:
             continue  # "Challenges will come": no person, no promise
         what = _phrase(raw.lower())
         if what:

@@ -31,7 +31,7 @@ _TIME = (
     r"(?:(?:[0-9一二三四五六七八九十]{1,2}月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|本周[一二三四五六日末]|"
     r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
-    r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头)"
+    r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早)"
 )
 _TIME_RE = re.compile(_TIME)
 _BEFORE = re.compile(rf"(?:在)?{_TIME}+(?:之前|以前|前|之内|内)?")
@@ -79,9 +79,9 @@ _WANT_NOT = re.compile(
     r"我?(?:最近|现在|今天|今晚|暂时)?(?:不太|不)想(?:吃|喝|去|看|要|点)(?P<o>[\u4e00-\u9fff]{1,6})"
 )
 _FAVOURITE = re.compile(r"最喜欢的[\u4e00-\u9fff]{1,4}是(?P<obj>[\u4e00-\u9fff]{1,6})")
-# "我对足球不感兴趣", "我对足球没(有)兴趣", "我对足球一点兴趣都没有"
+# "我对足球不感兴趣", "我对足球没(有)兴趣", "我对足球一点兴趣都没有", "我对足球完全没兴趣"
 _INTEREST = re.compile(
-    r"我对(?P<obj>[\u4e00-\u9fff]{1,6}?)(?:(?P<neg>不|没有?|一点(?:都|也)?不)(?:很|太|怎么)?|(?:很|非常|特别|挺))?"
+    r"我对(?P<obj>[\u4e00-\u9fff]{1,6}?)(?:完全|根本|真的|实在|已经|一直|再也|都|也)*(?:(?P<neg>不|没有?|一点(?:都|也)?不)(?:很|太|怎么)?|(?:很|非常|特别|挺))?"
     r"(?:一点)?(?:感兴趣|有兴趣|兴趣)(?P<none>(?:都|也)没有?|不大|不高)?"
 )
 _NOT_EAT = re.compile(
@@ -97,10 +97,15 @@ _OFFER = re.compile(
 )
 # "去不了，腿还疼": a can't-V at the head of the answer turns the invitation down, whatever the reason
 _REFUSE = re.compile(
-    r"^(?:不要|不了|不用|不想|算了|别|我不要|我不想|不行|不必|不，|不,)"
+    # "谢谢，不用": thanks before the no
+    r"^(?:(?:谢谢|谢啦|多谢)[，,]?\s*)?(?:不要|不了|不用|不想|算了|别|我不要|我不想|不行|不必|不，|不,)"
     r"|^(?:我|可能|估计|恐怕|这次|今天|今晚|周末)*(?:去|来|参加|赶|过)不(?:了|成)(?![\u4e00-\u9fff]{0,4}[吗呢？?])"
 )
-_ACCEPT = re.compile(r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗瓶罐盘块]|要)")
+_ACCEPT = re.compile(
+    r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗瓶罐盘块]|要)"
+    # claiming it: "我要！", "给我留一块", "我来一个"
+    r"|^我(?:要|来)(?:一?[杯份个碗块])?(?=我要|[！!~～。，,\s]|$)|^给我(?:留|来)?一?[杯份个碗块]"
+)
 
 _FACTS = (
     (
@@ -164,15 +169,42 @@ def _clean_obj(obj: str) -> str:
     return clean_topic(obj)
 
 
+# "剩的蛋糕你要不要带走？": the thing said first, the verb after 要不要 only takes it away
+_FRONTED_OFFER = re.compile(
+    r"^(?:剩的|剩下的|多的|多出来的|这些|那些|这个|那个)?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:你们?|大家)?要不要"
+    r"(?:带|拿|打包|装)(?:回去|回家|走|过去|上)"
+)
+# "桌上还有两块蛋糕，谁要？": a thing left out for the taking, then who wants it
+_LEFT_OUT_OFFER = re.compile(
+    r"(?:还剩下?|还有|剩下了?|剩了?|(?<=[上里边])有)(?:半|一|两|几|些|点)?[个块份瓶杯盒袋碗片串只根包罐]?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)[，,、\s]*"
+    r"(?:谁要|谁吃|谁喝|谁想要|谁想吃|谁想喝|有人要|有人吃|有人喝|要的话|你们?要吗|要吗)"
+)
+# "周六去爬山，一起吗？": a plan said, then the asking whether to join
+_JOIN_OFFER = re.compile(
+    r"^(?:[今明后]天|今晚|明晚|晚上|中午|下午|上午|周末|这周末|下周末|(?:这|下)?(?:周|星期|礼拜)[一二三四五六日天])*"
+    r"(?:我们|咱们)?(?:去|来)?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)[，,]\s*(?:要不要)?(?:一起|一块儿?)(?:去|来)?(?:吗|不|呀|吧|呗)?[？?]"
+)
+# "帮你也带一杯拿铁？": who for, 也, a fetching verb and a measure word before the thing
+_FOR_YOU_OFFER = re.compile(
+    r"^(?:我)?(?:帮你|给你|替你)(?:也|再)?(?:带|拿|买|点|订|倒|留|叫)(?:一?[杯瓶碗份个块张盒])?"
+    r"(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|吧|不|呗)?\s*[？?]"
+)
+
+
 def offer_topic(previous: str | None) -> str:
     """What the message answered offered: "要不要点寿司？" -> "寿司"."""
     if not previous:
         return ""
+    previous = previous.strip()
+    for shape in (_FRONTED_OFFER, _LEFT_OUT_OFFER, _JOIN_OFFER, _FOR_YOU_OFFER):
+        m = shape.search(previous)
+        if m and _clean_obj(m.group("o")):
+            return _clean_obj(m.group("o"))
     m = _OFFER.search(previous)
     if not m:
         bare = re.fullmatch(
-            r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下)?(?:周|星期)[一二三四五六日天])?(?:一起|咱们|我们)?(?:又是|还是|又|还)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
-            r"(?:吃|喝|去|看|唱)?(?:点|些|一?[杯瓶碗份个])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
+            r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下|本)?(?:周|星期|礼拜)[一二三四五六日天]?)?(?:一起|咱们|我们)?(?:又是|还是|又|还|再)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
+            r"(?:吃|喝|去|看|唱|来)?(?:点|些|一?[杯瓶碗份个])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
             previous,
         )
         return (
@@ -239,8 +271,12 @@ def _is_promise(rest: str, whole: str) -> bool:
     return has_time and bool(_MODAL_ACTION.match(head))
 
 
+# "周五那事我去不了了", "我帮不成了": an act that can no longer happen, whatever time is named
+_CANT_ANYMORE = re.compile(r"(?:去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|干|出)不(?:了|成)了|来不及了")
+
+
 def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
-    if s.endswith(("？", "?")) or _CANCEL.search(s):
+    if s.endswith(("？", "?")) or _CANCEL.search(s) or _CANT_ANYMORE.search(s):
         return []
     m = _FIRST.match(s)
     counterparty = None
@@ -314,8 +350,10 @@ def _status(s: str, speaker: str) -> list[Evidence]:
             "",
             s[len(named.group(0)) if named else 0 :],
         )
-        obj = re.sub(r"^(?:我们?|把|已经|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", obj)
-        obj = re.split(r"已经|都|[，,。！!]", _BEFORE.sub("", obj))[0]
+        obj = re.sub(
+            r"^(?:我们?|把|已经|早就|就|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", obj
+        )
+        obj = re.split(r"已经|都|早就|早已|[，,。！!]", _BEFORE.sub("", obj))[0]
         obj = _DONE_SPLIT.split(obj)[0]  # "报告发给你了" -> "报告"
         obj = re.sub(r"我们?$", "", obj) or obj  # "报告我写完了": the thing, not who did it
         return [Evidence("status", subject, "", obj[:8], 0.5, "done")]

@@ -109,7 +109,7 @@ _ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|{_ZH_PET_NAME}|(?![周星][一二三�
 _ZH_PRED = (
     r"(?=说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|一直|从来|特别|很|超|真|最|不|没|是|在|"
     r"对|跳槽|辞职|入职|搬|考上|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
-    r"开车|来|去|帮|替|给|住|在|把)"
+    r"开车|来|去|帮|替|给|住|在|把|被|升|晋升)"
 )
 _ZH_REL = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 _ZH_LEAD = re.compile(
@@ -122,11 +122,18 @@ _ZH_LEAD = re.compile(
 _EN_PRED = (
     r"(?:(?:absolutely|totally|really|just|also|still|honestly|seriously|genuinely|kind of|kinda)\s+)*"
     r"(?:says|said|adores|fancies|prefers|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
-    r"loves|likes|hates|adores|enjoys|can't|cannot|won't|will|'ll|isn't|doesn't|does|never|"
+    r"loves|likes|hates|adores|enjoys|can't|cannot|can\s+no\s+longer|won't|will|'ll|isn't|doesn't|does|never|"
     r"works|worked|lives|lived|moved|left|quit|joined|started|retired|broke\s+up|split\s+up|separated|"
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married)\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been)\b|"
-    r"has\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired))"
+    r"has\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired)|"
+    # news done to the person: "Priya was promoted to ...", "Tom's been made partner"
+    r"(?:\s+was|\s+is|'s|\s+has\s+been|'s\s+been)\s+(?:just\s+|finally\s+)?(?:promoted|made|appointed|hired|fired|laid\s+off)\b|"
+    # a change of taste with the contracted has: "Ravi's gone off sushi", "Mia's really come round to jazz"
+    r"'s\s+(?:(?:just|really|totally|completely|finally)\s+)?(?:gone\s+off|come\s+round\s+to|come\s+around\s+to)\b|"
+    # a stance said as a state of the person: "Dina's obsessed with padel", "Tom is totally hooked on chess"
+    r"(?:'s|\s+is)\s+(?:(?:totally|really|so|completely|kinda|absolutely|lowkey|low-key)\s+)?"
+    r"(?:obsessed\s+with|hooked\s+on|addicted\s+to|(?:crazy|mad|nuts|wild)\s+about|keen\s+on|fond\s+of)\b)"
 )
 _EN_NAME = r"[A-Z][a-z]+"
 _EN_NOT = frozenset(
@@ -182,7 +189,11 @@ _EN_TO_ME = re.compile(
 )
 _THIRD_TO_FIRST = (
     (r"^'s\s+been\b", "'ve been"),
-    (r"^'s\s+(?=(?:moved|got|started|quit|left|joined|gone|had|finished|decided)\b)", "'ve "),
+    (
+        r"^'s\s+(?=(?:(?:just|really|totally|completely|finally)\s+)?"
+        r"(?:moved|got|started|quit|left|joined|gone|had|finished|decided|come)\b)",
+        "'ve ",
+    ),
     (r"^'s\b", "'m"),
     (r"^\s+is\b", " am"),
     (r"^\s+isn't\b", " am not"),
