@@ -1471,6 +1471,17 @@ _STATUS_EN_CANCEL = re.compile(
     r"(?:\s+[\w\-]+){0,2}?)\s+(?:cancell?ed|canceled|postponed|called off)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
+# a plan the speaker gives up, in the negated act itself: "I'm not repainting the kitchen after
+# all", "we can't host the book club anymore" (the first person, a negation of doing or of being able
+# to, the act and its object, then "after all" / "anymore", which mark a plan dropped, not a habit)
+_GIVEN_UP_EN = re.compile(
+    r"^(?:I|we)(?:'m|\s+am|'re|\s+are)?\s+(?:not|no longer|can't|cannot|can no longer|won't|will not|"
+    r"won't be able to|(?:am|are|'m|'re)\s+not able to)\s+(?:be\s+)?"
+    # a habit of eating, drinking or smoking given up is a taste or a restriction, not a plan
+    r"(?!(?:eat|drink|smok|vap|hav)(?:e|es|ing|s)?\b)(?:[a-z]+ing|[a-z]+)\s+"
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>[\w'\- ]{2,30}?)\s+(?:after all|anymore|any more)\b",
+    re.I,
+)
 _STATUS_EN_RESULT = re.compile(
     r"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:the\s+|my\s+|our\s+)?"
     r"(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)[a-z][\w'\-]*(?:\s+[\w'\-]+){0,2}?)"
@@ -1545,6 +1556,9 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 )
                 w = who.group("n") if who else ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
+        m = _GIVEN_UP_EN.match(clause.strip())
+        if m:
+            return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")]
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _NAMED_DONE_EN.search(clause)
         if m and m.group("name") not in _NOT_NAMES_EN:
