@@ -300,10 +300,6 @@ def test_zh_a_promise_then_fixed(default_hub):
     assert _status(mem, "王强") == "done"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the cancellation names the plan by its day and another noun (饭局 for 请大家吃饭): no word meets",
-)
 def test_zh_a_dinner_called_off(default_hub):
     mem = _heard(
         default_hub,
@@ -316,7 +312,6 @@ def test_zh_a_dinner_called_off(default_hub):
     assert _status(mem, "陈静") == "cancelled"
 
 
-@pytest.mark.xfail(strict=True, reason="'周五去不了了' names the plan by its day only: no word meets")
 def test_zh_a_promise_that_cannot_be_kept(default_hub):
     mem = _heard(
         default_hub,
