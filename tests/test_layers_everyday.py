@@ -377,7 +377,6 @@ def test_zh_a_change_of_trade(default_hub):
     assert "护士" not in " ".join(_current(mem, "黄婷", "job"))
 
 
-@pytest.mark.xfail(strict=True, reason="a dropped-I '不喜欢吃辣了' after a reason clause is read as nothing")
 def test_zh_a_liking_that_flips(default_hub):
     mem = _heard(
         default_hub,

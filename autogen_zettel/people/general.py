@@ -1068,6 +1068,13 @@ _ZH_DROPPED_I = re.compile(
 )
 
 
+# a clause that opens on a verb of liking or disliking, degree and negation before it, its subject
+# dropped ("不喜欢吃辣了", "特别讨厌排队")
+_ZH_STANCE_HEAD = re.compile(
+    rf"^{_ZH_DEG}(?:不(?:怎么|太|大|那么|再)?)?(?:喜欢|爱吃|爱喝|爱看|爱玩|讨厌|受不了)"
+    r"(?=[\u4e00-\u9fffA-Za-z])(?![就也都的吗吧呢啊不])"
+)
+
 _ZH_BEFORE = r"以前|原来|之前|过去|曾经"
 
 
@@ -1143,6 +1150,9 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         lead = _ZH_DROPPED_I.match(c) if c2 is c else None
         if lead:  # "最近迷上了打羽毛球": a time adverb leads, the 我 is dropped
             c2 = "我" + c[lead.end() :]
+        elif c2 is c and _ZH_STANCE_HEAD.match(c):
+            # "最近胃不好，不喜欢吃辣了": a clause that opens on the stance verb is the speaker's
+            c2 = "我" + c
         if kind == "change":
             c2 = re.sub(r"越来越|越[\u4e00-\u9fff]越", "", c2)
         m = _ZH_STANCE.search(c2)
