@@ -399,9 +399,6 @@ def test_zh_a_dish_refused_again_and_again(default_hub):
     assert after < before and after < 0.5, (before, after)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'越来越喜欢了' takes its object from the clause before: read as nothing"
-)
 def test_zh_a_dislike_that_turns_into_a_liking(default_hub):
     mem = _heard(
         default_hub,

@@ -1141,6 +1141,17 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 before_obj = m.group("obj") or m.group("pre") or ""
     elif re.search(r"现在|不再|重新|开始|已经不", s):
         kind = "change"
+        # "现在我每天都喝咖啡，越来越喜欢了": a later clause says the stance with no thing; the
+        # thing is the object of the act in the clause before it
+        later = clauses[clauses.index(now_clause) :] if now_clause is not None else []
+        said = [c for c in later[1:] if _has_stance(c)]
+        if said:
+            act = re.search(
+                r"(?:喝|吃|看|玩|听|打|踢|弹|练|跑|去|爬)(?P<o>[\u4e00-\u9fffA-Za-z]{1,4}?)[。！!~～]*$",
+                clauses[clauses.index(said[-1]) - 1].strip(),
+            )
+            if act and not re.match(r"[我你他她它这那]", act.group("o")):
+                before_obj, now_clause = act.group("o"), said[-1]
     for c in clauses if now_clause is None or kind == "statement" else [now_clause]:
         c2 = (
             c
