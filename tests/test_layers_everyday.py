@@ -239,9 +239,6 @@ def test_en_a_dish_refused_again_and_again(default_hub):
     assert after < before and after < 0.5, (before, after)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'got into X' and 'I love it now' (it = the thing before) are read as no liking"
-)
 def test_en_a_dislike_that_turns_into_a_liking(default_hub):
     mem = _heard(
         default_hub,

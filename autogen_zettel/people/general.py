@@ -391,7 +391,9 @@ _LIKE_EN = (
     r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on|"
     r"'m (?:really |totally |slowly )?getting (?:into|hooked on)|am (?:really |totally )?getting (?:into|hooked on)|"
     r"(?:'ve|have) (?:really |totally |finally )?gotten (?:really |totally |so |quite )?into|"
-    r"(?:'ve|have) got (?:really|totally|so|quite) into|(?:'ve|have) been craving|'m craving|am craving|"
+    r"(?:'ve|have) got (?:really|totally|so|quite) into|"
+    # "I've really got into jazz": the adverb before the participle; not "got into Oxford" (a place)
+    r"(?:'ve|have) (?:really|totally|properly|finally|somehow) got into(?!\s+(?-i:[A-Z]))|(?:'ve|have) been craving|'m craving|am craving|"
     r"cared? for|'m partial to|am partial to|'m a (?:total |real |complete )?sucker for|am a (?:total |real )?sucker for|"
     r"'m (?:starting|beginning|learning) to (?:like|love|enjoy)|'ve (?:started|begun|come) to (?:like|love|enjoy)"
 )
