@@ -153,10 +153,45 @@ def sync_cards(
             continue
         found = given[cid] if given and cid in given else evidence_for(tables, card, embedder=embedder)
         rows.extend(_row(card, ev) for ev in found)
+    rows = _headed_topics(tables, rows)
     with db.atomic():
         tables.replace_evidence(ids, rows)
         groups |= {(r["layer"], r["subject_key"], r["key"]) for r in rows}
         _rebuild(db, tables, groups, cfg)
+
+
+def _headed_topics(tables: LayerTables, rows: list[dict]) -> list[dict]:
+    """Preference rows on a bare head noun ("no more curry") of a person who spoke before of
+    exactly one thing that noun heads ("Thai curry is my favourite", under its own key), moved
+    to that thing's key: the bare noun refers back to it. A topic the person already has stays."""
+    known: dict[str, dict[str, str]] = {}  # subject key -> topic key -> a value said for it
+    out = []
+    for r in rows:
+        if r["layer"] == "preference":
+            sk = r["subject_key"]
+            if sk not in known:
+                known[sk] = {}
+                for e in tables.observed(["preference"], sk):
+                    known[sk].setdefault(e["key"] or "", e["value"] or "")
+            topics = known[sk]
+            if r["key"] not in topics:
+                heads = {k for k, v in topics.items() if _headed_by(v, r["value"] or r["key"])}
+                if len(heads) == 1:
+                    r = {**r, "key": heads.pop()}
+            topics.setdefault(r["key"], r["value"] or "")
+        out.append(r)
+    return out
+
+
+def _headed_by(compound: str, head: str) -> bool:
+    """Whether ``head`` is the last word of the longer ``compound`` ("thai curry", "curry";
+    "四川火锅", "火锅")."""
+    c, h = compound.casefold().strip(), head.casefold().strip()
+    if not h or len(c) <= len(h):
+        return False
+    if "\u4e00" <= h[0] <= "\u9fff":
+        return len(h) >= 2 and c.endswith(h)
+    return c.endswith(" " + h)
 
 
 def merge_cards(db, survivor: str, absorbed: Sequence[str], *, cfg: ConflictConfig) -> None:
