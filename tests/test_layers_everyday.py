@@ -425,3 +425,214 @@ def test_zh_a_girlfriends_dislike_is_hers(default_hub):
     rows = mem.preferences() + mem.facts()
     assert _of(rows, "罗宇") == [], rows
     assert _of(rows, "罗宇的女朋友"), rows
+
+
+# -- a second round, written after the first passed ------------------------------------------------
+
+
+def test_en_slides_promised_then_finished(default_hub):
+    mem = _heard(
+        default_hub,
+        "en21",
+        [
+            (0, "Kai", "I'll finish the slides for the pitch by Sunday."),
+            (4, "Kai", "Finished the slides last night, they look great."),
+        ],
+    )
+    assert _status(mem, "Kai") == "done"
+
+
+def test_en_tax_forms_promised_then_all_done(default_hub):
+    mem = _heard(
+        default_hub,
+        "en22",
+        [
+            (0, "Rosa", "I'm going to do the tax forms this weekend."),
+            (5, "Rosa", "All done with the tax forms!"),
+        ],
+    )
+    assert _status(mem, "Rosa") == "done"
+
+
+def test_en_a_gym_date_never_minded(default_hub):
+    mem = _heard(
+        default_hub,
+        "en23",
+        [
+            (0, "Jon", "I'll meet you at the gym tomorrow at 7."),
+            (0, "Jon", "Never mind about the gym tomorrow, I'm too tired."),
+        ],
+    )
+    assert _status(mem, "Jon") == "cancelled"
+
+
+def test_en_small_talk_promises_nothing(default_hub):
+    mem = _heard(
+        default_hub,
+        "en24",
+        [
+            (0, "Tess", "Hey, how's it going?"),
+            (0, "Tess", "What are you up to this weekend?"),
+            (1, "Tess", "Thanks for the reminder!"),
+            (2, "Tess", "Happy birthday!!"),
+            (2, "Tess", "Do you know a good plumber?"),
+            (3, "Tess", "Sounds good, see you then."),
+            (3, "Tess", "Could you call me back when you're free?"),
+        ],
+    )
+    assert mem.commitments() == []
+
+
+def test_en_relocated_to_another_city(default_hub):
+    mem = _heard(
+        default_hub,
+        "en25",
+        [(0, "Hugo", "I'm based in Manchester."), (50, "Hugo", "I relocated to Bristol in March.")],
+    )
+    assert _current(mem, "Hugo", "residence") == ["Bristol"]
+
+
+def test_en_joined_a_new_company(default_hub):
+    mem = _heard(
+        default_hub,
+        "en26",
+        [
+            (0, "Nina", "I'm a designer at Spotify."),
+            (70, "Nina", "Just joined Figma as a senior designer!"),
+        ],
+    )
+    assert _current(mem, "Nina", "employer") == ["Figma"]
+
+
+def test_en_sushi_offered_and_refused(default_hub):
+    mem = default_hub.tenant("en27")
+    mem.remember("I love sushi.", speaker="Ruth", at=TUE)
+    before = _pref(mem, "Ruth", "sushi").value
+    for n, (day, text) in enumerate(
+        [
+            (3, "Want me to order sushi tonight?"),
+            (3, "No, not sushi again."),
+            (6, "Sushi for lunch?"),
+            (6, "Nah, I'll pass."),
+        ]
+    ):
+        speaker = "en27" if text.endswith("?") else "Ruth"
+        mem.remember(text, speaker=speaker, at=TUE + timedelta(days=day, minutes=n))
+    after = _pref(mem, "Ruth", "sushi").value
+    assert after < before and after < 0.5, (before, after)
+
+
+def test_en_a_daughters_obsession_is_hers(default_hub):
+    mem = _heard(default_hub, "en28", [(0, "Paul", "My daughter is obsessed with dinosaurs.")])
+    assert _pref(mem, "Paul's daughter", "dinosaurs").value > 0.5
+    assert _of(mem.preferences(), "Paul") == []
+
+
+def test_en_a_sisters_new_job_is_hers(default_hub):
+    mem = _heard(default_hub, "en29", [(0, "Amy", "My sister just started working at Google.")])
+    assert _current(mem, "Amy's sister", "employer") == ["Google"]
+    assert _of(mem.facts(), "Amy") == []
+
+
+def test_en_a_hate_that_became_love(default_hub):
+    mem = _heard(default_hub, "en30", [(0, "Ian", "I used to hate running, but now I love it.")])
+    assert _pref(mem, "Ian", "running").value > 0.5
+
+
+def test_en_a_friends_promise_kept_is_his(default_hub):
+    mem = _heard(
+        default_hub,
+        "en31",
+        [
+            (0, "Liz", "Tom said he'll fix the fence on Saturday."),
+            (5, "Liz", "Tom fixed the fence, finally."),
+        ],
+    )
+    assert _status(mem, "Tom") == "done"
+    assert _of(mem.commitments(), "Liz") == []
+
+
+def test_zh_a_report_promised_then_sent(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh21",
+        [(0, "杨洋", "我今晚把报告写完发你。"), (1, "杨洋", "报告发你邮箱了，查收一下。")],
+    )
+    assert _status(mem, "杨洋") == "done"
+
+
+def test_zh_a_coffee_put_off(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh22",
+        [(0, "许晴", "下周三我请你喝咖啡。"), (4, "许晴", "下周三的咖啡改天吧，临时要出差。")],
+    )
+    assert _status(mem, "许晴") == "cancelled"
+
+
+def test_zh_small_talk_promises_nothing(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh23",
+        [
+            (0, "唐宁", "你好呀！"),
+            (0, "唐宁", "最近怎么样？"),
+            (1, "唐宁", "多谢提醒！"),
+            (2, "唐宁", "生日快乐！"),
+            (2, "唐宁", "你知道哪里有好吃的火锅吗？"),
+            (3, "唐宁", "好的，回头聊。"),
+            (3, "唐宁", "晚安～"),
+        ],
+    )
+    assert mem.commitments() == []
+
+
+def test_zh_moved_this_year(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh24",
+        [(0, "韩梅", "我住在北京。"), (90, "韩梅", "我们今年搬到了深圳。")],
+    )
+    assert _current(mem, "韩梅", "residence") == ["深圳"]
+
+
+def test_zh_jumped_ship(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh25",
+        [(0, "冯涛", "我在阿里上班。"), (80, "冯涛", "我跳槽到字节了。")],
+    )
+    assert _current(mem, "冯涛", "employer") == ["字节"]
+
+
+def test_zh_a_snack_refused_again_and_again(default_hub):
+    mem = default_hub.tenant("zh26")
+    mem.remember("我挺喜欢吃麻辣烫的。", speaker="邓丽", at=TUE)
+    before = _pref(mem, "邓丽", "麻辣烫").value
+    for day, text in [(2, "又是麻辣烫？不吃了。"), (4, "今天不想吃麻辣烫。"), (6, "别再点麻辣烫了。")]:
+        mem.remember(text, speaker="邓丽", at=TUE + timedelta(days=day))
+    after = _pref(mem, "邓丽", "麻辣烫").value
+    assert after < before and after < 0.5, (before, after)
+
+
+def test_zh_a_mothers_liking_is_hers(default_hub):
+    mem = _heard(default_hub, "zh27", [(0, "曹丹", "我妈妈很喜欢跳广场舞。")])
+    assert _pref(mem, "曹丹的妈妈", "广场舞").value > 0.5
+    assert _of(mem.preferences(), "曹丹") == []
+
+
+def test_zh_a_colleagues_new_employer_is_his(default_hub):
+    mem = _heard(default_hub, "zh28", [(0, "彭飞", "我同事小刘去年跳槽到了京东。")])
+    assert _current(mem, "小刘", "employer") == ["京东"]
+    assert _of(mem.facts(), "彭飞") == []
+
+
+def test_zh_a_liking_given_up(default_hub):
+    mem = _heard(default_hub, "zh29", [(0, "蒋文", "我以前很喜欢喝可乐，现在一口都不喝了。")])
+    assert _pref(mem, "蒋文", "可乐").value < 0.5
+
+
+def test_zh_a_husbands_promise_is_his(default_hub):
+    mem = _heard(default_hub, "zh30", [(0, "贾静", "我老公说他周六带孩子去公园。")])
+    (c,) = mem.commitments()
+    assert c.owner == "贾静的老公" and c.due == date(2026, 9, 5), c

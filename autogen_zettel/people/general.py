@@ -1617,6 +1617,12 @@ _ZH_DONE_ALREADY = re.compile(
     r"(?:发|寄|交|付|订|办|买|还|送|转|回|值|签|报|提交|安排|处理|预约|确认|通知|联系|做|写|改|修|洗|取|拿)"
     r"(?:过去|出去|给你|过来|好|完)?了[。！!~～]*$"
 )
+# "报告发你邮箱了", "钱转你了": the thing first, then a verb of handing over, to whom (and where),
+# and the perfective 了, with no 已经
+_ZH_HANDED = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:也|都)?"
+    r"(?:发|寄|交|付|还|转|传)(?:给|到)?(?:你|您)(?:的)?(?:邮箱|微信|手机|那边|那儿|那里)?了[。！!~～]*$"
+)
 # "这周帮不了你了": an act that cannot happen now, read before the bare 不…了 (which would take
 # "这周帮" for the thing)
 # "我不去健身房了": a plan of going or doing dropped (not a taste: 吃 / 喝 are left to the tastes)
@@ -1630,6 +1636,9 @@ _ZH_CANCEL = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
     r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
+    # "下周三的咖啡改天吧": the plan named first, then put off to some other day
+    r"|^(?![那这]?[我你他她咱]们?(?:就|先|还是)?(?:改天|下次|以后|回头))"
+    r"(?P<obj4>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:就|先|还是)?(?:改天|下次|以后|回头)(?:再约|再说|再去|再聚)?(?:吧|啦)"
 )
 
 
@@ -1675,13 +1684,15 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         m = _ZH_CANCEL.search(clause)
         if m and not re.search(r"喜欢|爱|吃|喝", m.group("verb") or ""):
             obj = re.sub(
-                r"^(?:那个|这个|那|这)", "", m.group("obj3") or m.group("obj") or m.group("obj2") or ""
+                r"^(?:那个|这个|那|这)",
+                "",
+                m.group("obj3") or m.group("obj") or m.group("obj2") or m.group("obj4") or "",
             )
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
     first = re.split(r"[，,]", s)[0].strip()
-    m = _ZH_DONE_ALREADY.match(first)
+    m = _ZH_DONE_ALREADY.match(first) or _ZH_HANDED.match(first)
     if m:
         return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
     m = _ZH_DONE.search(first)
