@@ -636,3 +636,172 @@ def test_zh_a_husbands_promise_is_his(default_hub):
     mem = _heard(default_hub, "zh30", [(0, "贾静", "我老公说他周六带孩子去公园。")])
     (c,) = mem.commitments()
     assert c.owner == "贾静的老公" and c.due == date(2026, 9, 5), c
+
+
+# -- a third round ---------------------------------------------------------------------------------
+
+
+def test_en_a_parcel_promised_then_got(default_hub):
+    mem = _heard(
+        default_hub,
+        "en41",
+        [
+            (0, "Gus", "I'll pick up your parcel from the post office on Friday."),
+            (3, "Gus", "Got your parcel, it's on the kitchen table."),
+        ],
+    )
+    assert _status(mem, "Gus") == "done"
+
+
+def test_en_a_call_promised_then_sorted(default_hub):
+    mem = _heard(
+        default_hub,
+        "en42",
+        [
+            (0, "Ada", "I'm gonna call the bank tomorrow about the card."),
+            (1, "Ada", "Called the bank, all sorted."),
+        ],
+    )
+    assert _status(mem, "Ada") == "done"
+
+
+def test_en_a_visit_that_cannot_happen(default_hub):
+    mem = _heard(
+        default_hub,
+        "en43",
+        [
+            (0, "Max", "I'll visit Mum on Sunday."),
+            (3, "Max", "Can't visit Mum this Sunday after all, the car broke down."),
+        ],
+    )
+    assert _status(mem, "Max") == "cancelled"
+
+
+def test_en_questions_and_offers_to_others_promise_nothing(default_hub):
+    mem = _heard(
+        default_hub,
+        "en44",
+        [
+            (0, "Bea", "Are you going to the party on Friday?"),
+            (0, "Bea", "Would you be able to check my essay?"),
+            (1, "Bea", "Cheers, mate!"),
+            (1, "Bea", "Shall we grab lunch sometime?"),
+            (2, "Bea", "Morning! Did you sleep well?"),
+            (2, "Bea", "Good luck with the interview tomorrow!"),
+        ],
+    )
+    assert mem.commitments() == []
+
+
+def test_en_a_waiter_who_became_a_chef(default_hub):
+    mem = _heard(
+        default_hub,
+        "en45",
+        [(0, "Tim", "I work as a waiter."), (40, "Tim", "I'm a chef now, I finally got promoted.")],
+    )
+    assert _current(mem, "Tim", "job") == ["chef"]
+
+
+def test_en_coffee_given_up(default_hub):
+    mem = _heard(
+        default_hub,
+        "en46",
+        [(0, "Eva", "I love coffee."), (30, "Eva", "I've given up coffee, it was ruining my sleep.")],
+    )
+    assert _pref(mem, "Eva", "coffee").value < 0.5
+
+
+def test_en_a_husbands_dislike_is_his(default_hub):
+    mem = _heard(default_hub, "en47", [(0, "Joy", "My husband can't stand horror films.")])
+    assert _pref(mem, "Joy's husband", "horror films").value < 0.5
+    assert _of(mem.preferences(), "Joy") == []
+
+
+def test_en_a_neighbours_move_is_hers(default_hub):
+    mem = _heard(default_hub, "en48", [(0, "Ned", "My neighbour Carla has moved to Spain.")])
+    assert _current(mem, "Carla", "residence") == ["Spain"]
+    assert _of(mem.facts(), "Ned") == []
+
+
+def test_zh_a_plan_revised_then_sent(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh41",
+        [(0, "袁媛", "我这周五之前把方案改好给你。"), (2, "袁媛", "方案改好了，发你微信了。")],
+    )
+    assert _status(mem, "袁媛") == "done"
+
+
+def test_zh_a_hospital_visit_dropped(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh42",
+        [(0, "潘辉", "明天我去医院看奶奶。"), (0, "潘辉", "明天不去医院了，奶奶出院了。")],
+    )
+    assert _status(mem, "潘辉") == "cancelled"
+
+
+def test_zh_chat_openers_promise_nothing(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh43",
+        [
+            (0, "钱多", "在吗？"),
+            (0, "钱多", "你周末有什么安排？"),
+            (1, "钱多", "辛苦啦！"),
+            (1, "钱多", "下午几点开会来着？"),
+            (2, "钱多", "谢啦～"),
+            (2, "钱多", "新年快乐！"),
+        ],
+    )
+    assert mem.commitments() == []
+
+
+def test_zh_left_one_company_for_another(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh44",
+        [(0, "严明", "我在京东做运营。"), (60, "严明", "上个月我离开了京东，去了美团。")],
+    )
+    assert _current(mem, "严明", "employer") == ["美团"]
+
+
+def test_zh_moved_back_home(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh45",
+        [(0, "龙飞", "我现在住在广州。"), (30, "龙飞", "我上周搬回长沙了。")],
+    )
+    assert _current(mem, "龙飞", "residence") == ["长沙"]
+
+
+def test_zh_horror_films_no_longer(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh46",
+        [(0, "白雪", "我特别喜欢看恐怖片。"), (40, "白雪", "恐怖片现在不敢看了，看完睡不着。")],
+    )
+    assert _pref(mem, "白雪", "恐怖片").value < 0.5
+
+
+def test_zh_a_fathers_new_hobby_is_his(default_hub):
+    mem = _heard(default_hub, "zh47", [(0, "葛亮", "我爸爸最近迷上了钓鱼。")])
+    assert _pref(mem, "葛亮的爸爸", "钓鱼").value > 0.5
+    assert _of(mem.preferences(), "葛亮") == []
+
+
+def test_zh_a_friends_trip_is_hers(default_hub):
+    mem = _heard(default_hub, "zh48", [(0, "石磊", "小美说她下周要去北京出差。")])
+    rows = mem.facts() + mem.preferences() + mem.commitments()
+    assert _of(rows, "石磊") == [], rows
+    assert _of(rows, "小美"), rows
+
+
+def test_zh_milk_tea_refused_again_and_again(default_hub):
+    mem = default_hub.tenant("zh49")
+    mem.remember("我挺爱喝奶茶的。", speaker="方圆", at=TUE)
+    before = _pref(mem, "方圆", "奶茶").value
+    for day, text in [(2, "奶茶太甜了，今天不喝了。"), (4, "别给我买奶茶了。"), (6, "这周不想喝奶茶。")]:
+        mem.remember(text, speaker="方圆", at=TUE + timedelta(days=day))
+    after = _pref(mem, "方圆", "奶茶").value
+    assert after < before and after < 0.5, (before, after)

@@ -1004,7 +1004,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
 
 _ZH_LIKE = r"喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
 _ZH_DISLIKE = (
-    r"讨厌|烦|受不了|吃不了|喝不了|不碰|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
+    r"讨厌|烦|受不了|吃不了|喝不了|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
     # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
     r"不(?:怎么|太|大|那么|再)?(?:喜欢|爱|迷)|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
 )
@@ -1495,10 +1495,12 @@ _STATUS_EN_CANCEL = re.compile(
     re.I,
 )
 # a plan the speaker gives up, in the negated act itself: "I'm not repainting the kitchen after
-# all", "we can't host the book club anymore" (the first person, a negation of doing or of being able
+# all", "we can't host the book club anymore", "Can't visit Mum this Sunday after all" (the first
+# person, said or dropped before can't / won't, a negation of doing or of being able
 # to, the act and its object, then "after all" / "anymore", which mark a plan dropped, not a habit)
 _GIVEN_UP_EN = re.compile(
-    r"^(?:I|we)(?:'m|\s+am|'re|\s+are)?\s+(?:not|no longer|can't|cannot|can no longer|won't|will not|"
+    r"^(?:(?:I|we)(?:'m|\s+am|'re|\s+are)?\s+|(?=can't|cannot|won't))"
+    r"(?:not|no longer|can't|cannot|can no longer|won't|will not|"
     r"won't be able to|(?:am|are|'m|'re)\s+not able to)\s+(?:be\s+)?"
     # a habit of eating, drinking or smoking given up is a taste or a restriction, not a plan
     r"(?!(?:eat|drink|smok|vap|hav)(?:e|es|ing|s)?\b)(?:[a-z]+ing|[a-z]+)\s+"
@@ -1511,6 +1513,9 @@ _STATUS_EN_RESULT = re.compile(
     r"(?:'s|\s+is|\s+are|\s+has been|\s+have been)?\s+(?:all\s+|now\s+|already\s+)?"
     r"(?:picked up|dropped off|ordered|bought|mailed|shipped|collected|packed up|taken out|put away)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:this|last|yesterday|today|just|already|and|at|from|for|on|in|by)\b)"
+    # "Got your parcel, it's on the table": what was to be fetched, now had (nothing after it)
+    r"|^(?:(?:I|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|already\s+)?got\s+(?:your|his|her|their)\s+"
+    r"(?P<w5>[\w\-]+(?:\s+[\w\-]+)?)(?=\s*(?:$|[,.;!]))"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?got\s+(?:the|my|our)\s+(?P<w2>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
     r"\s+(?:[a-z]+ed|done|seen to|sorted|fixed|cut)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?(?:[a-z]+ed|took|put|brought|sent|gave|handed)\s+"
@@ -1602,7 +1607,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
         m = _STATUS_EN_RESULT.search(clause)
         if m:
-            w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w6")) if g), "") or ""
+            groups = ("w", "w2", "w3", "w5", "w6")
+            w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
     return []
 
