@@ -762,9 +762,15 @@ _ZH_EMPLOYER = re.compile(
     rf"|(?<![现正实存])在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?"
     rf"(?<![A-Za-z])(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
-    rf"|(?:离职|辞职|跳槽|毕业|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?"
+    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?"
     rf"(?:现在|目前|下个?月|下周|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
     rf"(?P<v5>{_HZ}{{2,6}}?)(?=上班|工作|入职|报到|实习|打工|当|做|了|啦|。|！|$)"
+)
+# "在京东做运营": 做 and a bare noun that ends the clause is a line of work, not an act
+# ("在食堂做饭", "在医院做检查": the thing made or undergone)
+_ZH_ROLE_AFTER = re.compile(
+    r"^做(?P<r>[\u4e00-\u9fff]{2,4}?)(?<!饭)(?<!菜)(?<!事)(?<!活)(?<!作业)(?<!家务)(?<!手术)(?<!项目)"
+    r"(?<!实验)(?<!检查)(?<!生意)(?<!运动)(?<!蛋糕)(?<!头发)(?<!治疗)[。！!，,；]?$"
 )
 _ZH_JOB = re.compile(
     r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
@@ -901,8 +907,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         v = re.sub(r"^(?:了|去了|到了)", "", v)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
         v = re.sub(r"^(?:一家|一个|家(?=\S{2})|个(?=\S{2}))", "", v)
-        if m.group("v") and is_place(v):
-            add("residence", v, "change")  # "从北京调到上海了": a move to a city, not a firm
+        if (m.group("v") or m.group("v5")) and is_place(v):
+            # "从北京调到上海了", "离开了北京，去了上海": a move to a city, not a firm
+            add("residence", v, "change")
             continue
         if not v or v in schools or re.search(r"家里|^家|这|那|哪|学校", v) or len(v) < 2:
             continue
@@ -919,8 +926,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if m.group("v3") and not re.search(_ZH_ORG_HEAD, v) and not re.search(r"[A-Za-z]", v):
             # "在小米做产品经理": a short name before a verb of work is an employer; "在家" is not
-            if not re.search(r"(?:上班|工作|实习|打工)", s[m.end() - 2 : m.end() + 2]) and not _ZH_JOB.search(
-                s[m.end() - 1 :]
+            if (
+                not re.search(r"(?:上班|工作|实习|打工)", s[m.end() - 2 : m.end() + 2])
+                and not _ZH_JOB.search(s[m.end() - 1 :])
+                and not _ZH_ROLE_AFTER.match(s[m.end() - 1 :])
             ):
                 continue
         k = (
