@@ -805,3 +805,173 @@ def test_zh_milk_tea_refused_again_and_again(default_hub):
         mem.remember(text, speaker="方圆", at=TUE + timedelta(days=day))
     after = _pref(mem, "方圆", "奶茶").value
     assert after < before and after < 0.5, (before, after)
+
+
+# -- a fourth round: chat spelling, mixed lines, reported tastes ------------------------------------
+
+
+def test_en_a_promise_in_chat_spelling_then_sent(default_hub):
+    mem = _heard(
+        default_hub,
+        "en61",
+        [(0, "Zac", "ill send u the photos tmrw"), (1, "Zac", "sent the photos!")],
+    )
+    assert _status(mem, "Zac") == "done"
+
+
+def test_en_a_dessert_promised_by_we_then_sorted(default_hub):
+    mem = _heard(
+        default_hub,
+        "en62",
+        [
+            (0, "Mei", "We'll bring the dessert on Saturday."),
+            (3, "Mei", "Dessert's sorted, we made a cheesecake."),
+        ],
+    )
+    assert _status(mem, "Mei") == "done"
+
+
+def test_en_questions_about_plans_promise_nothing(default_hub):
+    mem = _heard(
+        default_hub,
+        "en63",
+        [
+            (0, "Ola", "Should I call the plumber tomorrow?"),
+            (0, "Ola", "Can I bring a friend on Saturday?"),
+            (1, "Ola", "Thank you so much!"),
+            (1, "Ola", "Is the meeting still on for Monday?"),
+            (2, "Ola", "Hi there, long time no see!"),
+        ],
+    )
+    assert mem.commitments() == []
+
+
+def test_en_no_longer_at_one_firm_now_at_another(default_hub):
+    mem = _heard(
+        default_hub,
+        "en64",
+        [
+            (0, "Ray", "I work at Amazon."),
+            (90, "Ray", "I no longer work at Amazon; I'm at Microsoft now."),
+        ],
+    )
+    assert _current(mem, "Ray", "employer") == ["Microsoft"]
+
+
+def test_en_moved_back_to_the_parents_town(default_hub):
+    mem = _heard(
+        default_hub,
+        "en65",
+        [(0, "Sue", "I live in London."), (60, "Sue", "I moved back in with my parents in Leeds.")],
+    )
+    assert _current(mem, "Sue", "residence") == ["Leeds"]
+
+
+def test_en_a_taste_that_grew(default_hub):
+    mem = _heard(
+        default_hub,
+        "en66",
+        [(0, "Dev", "I'm not a big fan of tea."), (40, "Dev", "Tea has really grown on me.")],
+    )
+    assert _pref(mem, "Dev", "tea").value > 0.5
+
+
+def test_en_burgers_offered_and_refused(default_hub):
+    mem = default_hub.tenant("en67")
+    mem.remember("I like burgers.", speaker="Cal", at=TUE)
+    before = _pref(mem, "Cal", "burgers").value
+    lines = [
+        (2, "en67", "Burgers tonight?"),
+        (2, "Cal", "No burgers for me tonight."),
+        (4, "Cal", "Skip the burgers, please."),
+        (6, "en67", "How about burgers for lunch?"),
+        (6, "Cal", "Nah, not burgers again."),
+    ]
+    for n, (day, speaker, text) in enumerate(lines):
+        mem.remember(text, speaker=speaker, at=TUE + timedelta(days=day, minutes=n))
+    after = _pref(mem, "Cal", "burgers").value
+    assert after < before and after < 0.5, (before, after)
+
+
+def test_en_a_flatmates_taste_is_hers(default_hub):
+    mem = _heard(default_hub, "en68", [(0, "Kim", "My flatmate is really into pottery.")])
+    assert _pref(mem, "Kim's flatmate", "pottery").value > 0.5
+    assert _of(mem.preferences(), "Kim") == []
+
+
+def test_zh_a_mixed_line_promise_then_sent(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh61",
+        [(0, "季红", "我明天把 report 发给你。"), (1, "季红", "report 已经发你了。")],
+    )
+    assert _status(mem, "季红") == "done"
+
+
+def test_zh_shopping_that_cannot_happen(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh62",
+        [(0, "常青", "我周六陪你去逛街。"), (3, "常青", "周六临时有事，逛街去不了了。")],
+    )
+    assert _status(mem, "常青") == "cancelled"
+
+
+def test_zh_invitations_and_acknowledgements_promise_nothing(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh63",
+        [
+            (0, "夏雨", "你明天能来吗？"),
+            (0, "夏雨", "要不要一起吃饭？"),
+            (1, "夏雨", "收到，谢谢！"),
+            (1, "夏雨", "哈哈哈好的"),
+            (2, "夏雨", "辛苦了，早点休息。"),
+            (2, "夏雨", "我可以带朋友去吗？"),
+        ],
+    )
+    assert mem.commitments() == []
+
+
+def test_zh_one_bank_for_another(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh64",
+        [(0, "沈冰", "我在建设银行上班。"), (100, "沈冰", "我今年换到了招商银行。")],
+    )
+    assert _current(mem, "沈冰", "employer") == ["招商银行"]
+
+
+def test_zh_settled_in_another_city(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh65",
+        [(0, "秦朗", "我住在武汉。"), (70, "秦朗", "我老家是湖北的，现在在杭州定居了。")],
+    )
+    assert _current(mem, "秦朗", "residence") == ["杭州"]
+
+
+def test_zh_cats_grown_on_her(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh66",
+        [(0, "苏菲", "我不喜欢猫。"), (50, "苏菲", "自从养了一只猫，我越来越喜欢猫了。")],
+    )
+    assert _pref(mem, "苏菲", "猫").value > 0.5
+
+
+def test_zh_pizza_refused_again_and_again(default_hub):
+    mem = default_hub.tenant("zh67")
+    mem.remember("我喜欢吃披萨。", speaker="乔伊", at=TUE)
+    before = _pref(mem, "乔伊", "披萨").value
+    for day, text in [(2, "今晚别点披萨了。"), (4, "披萨吃腻了。"), (6, "又是披萨？算了吧。")]:
+        mem.remember(text, speaker="乔伊", at=TUE + timedelta(days=day))
+    after = _pref(mem, "乔伊", "披萨").value
+    assert after < before and after < 0.5, (before, after)
+
+
+def test_zh_a_best_friends_dislike_is_hers(default_hub):
+    mem = _heard(default_hub, "zh68", [(0, "温柔", "我闺蜜最讨厌吃榴莲了。")])
+    rows = mem.preferences()
+    assert _of(rows, "温柔") == [], rows
+    assert _pref(mem, "温柔的闺蜜", "榴莲").value < 0.5

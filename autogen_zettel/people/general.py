@@ -72,7 +72,12 @@ _STARTED_SCHOOL_EN = re.compile(
     rf"\b(?i:started|starts|starting|moved|transferred|switched)\s+(?:school\s+)?(?:at|to)\s+"
     rf"(?P<v>(?:the\s+)?{_CAP}\s+(?i:{_SCHOOL_HEAD})(?:\s+School)?)\b"
 )
-_PAST_VALUE = re.compile(r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of)\b", re.I)
+# the value that was, or never was: "Quit my job at X", "I used to work at X", "I no longer work at X"
+_PAST_VALUE = re.compile(
+    r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of|no longer|don't|do not|doesn't|"
+    r"does not|never)\b",
+    re.I,
+)
 _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}|the\s+\w+)")
 # a job that ends with no new one said ("Just quit my job", "got laid off", "Quit Siemens last week"):
 # the employment ends, so its employer and job change to "none"
@@ -80,7 +85,9 @@ _ENDED_EN = re.compile(
     r"\b(?i:quit|left|lost|resigned from)\s+(?:my|his|her|their|our)\s+(?:(?:\w+\s+)?job|position|post|role)\b"
     r"|(?:\b(?i:got|get|been|was|were|am|is)\s+|'s\s+|'m\s+|^)(?:just\s+)?(?i:laid off|fired|sacked|let go|made redundant)\b"
     r"|\b(?i:handed in|gave|put in)\s+(?:my|his|her|their)\s+notice\b|\b(?i:resigned)\b"
-    rf"|\b(?i:quit)\s+(?!(?i:smoking|drinking|vaping|sugar|caffeine|coffee|alcohol)\b)(?:{_CAP})\b",
+    rf"|\b(?i:quit)\s+(?!(?i:smoking|drinking|vaping|sugar|caffeine|coffee|alcohol)\b)(?:{_CAP})\b"
+    # the verb of working negated as over: "I no longer work at Amazon", "I don't work there anymore"
+    r"|\b(?i:no longer)\s+(?i:works?)\b|\b(?i:don't|do not|doesn't|does not)\s+(?i:works?)\s+(?i:at|for|there)\b[^,;.]*\b(?i:anymore|any more)\b",
 )
 # only the speaker's (or the turned subject's) own: "I", or nothing, before the verb in its clause
 _ENDED_WHO_EN = re.compile(
@@ -784,7 +791,7 @@ _ZH_JOB = re.compile(
 _ZH_RESIDENCE = re.compile(
     r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
-    r"|在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"
+    r"|(?<![现正实存])在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"  # not the 在 of 现在
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
     # "去年去深圳工作了": gone to a place to work or live there (a place only, checked below)
     r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
