@@ -975,3 +975,133 @@ def test_zh_a_best_friends_dislike_is_hers(default_hub):
     rows = mem.preferences()
     assert _of(rows, "温柔") == [], rows
     assert _pref(mem, "温柔的闺蜜", "榴莲").value < 0.5
+
+
+# -- a fifth round: goodbyes, events that close nothing, schools, a break-up ------------------------
+
+
+def test_en_goodbyes_and_wishes_promise_nothing(default_hub):
+    mem = _heard(
+        default_hub,
+        "en81",
+        [
+            (0, "Ali", "Night! Talk to you later."),
+            (1, "Ali", "Bye, I'll catch you later."),
+            (2, "Ali", "See you on Monday!"),
+            (2, "Ali", "Take care!"),
+            (3, "Ali", "Have a safe flight!"),
+            (3, "Ali", "Congrats on the new job!"),
+        ],
+    )
+    assert mem.commitments() == []
+
+
+def test_en_a_book_finished_is_not_the_library_books_returned(default_hub):
+    mem = _heard(
+        default_hub,
+        "en82",
+        [
+            (0, "Fay", "I'll return the library books on Monday."),
+            (1, "Fay", "Finished my novel last night, what a twist!"),
+        ],
+    )
+    assert _status(mem, "Fay") == "open"
+
+
+def test_en_a_brothers_chore_does_not_close_mine(default_hub):
+    mem = _heard(
+        default_hub,
+        "en83",
+        [
+            (0, "Lou", "I'll clean the garage this weekend."),
+            (2, "Lou", "My brother cleaned his car yesterday."),
+        ],
+    )
+    assert _status(mem, "Lou") == "open"
+
+
+def test_en_a_reported_taste_is_the_reporters(default_hub):
+    mem = _heard(default_hub, "en84", [(0, "Pia", "Lisa says she's really into pottery now.")])
+    assert _pref(mem, "Lisa", "pottery").value > 0.5
+    assert _of(mem.preferences(), "Pia") == []
+
+
+def test_en_a_transfer_to_another_university(default_hub):
+    mem = _heard(
+        default_hub,
+        "en85",
+        [(0, "Rob", "I'm studying at Leeds."), (120, "Rob", "I transferred to Durham this term.")],
+    )
+    assert _current(mem, "Rob", "school") == ["Durham"]
+
+
+def test_en_a_break_up(default_hub):
+    mem = _heard(
+        default_hub,
+        "en86",
+        [(0, "Val", "I'm dating Chris."), (45, "Val", "Chris and I broke up last month.")],
+    )
+    assert _current(mem, "Val", "relationship") == ["single"]
+
+
+def test_zh_goodbyes_and_wishes_promise_nothing(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh81",
+        [
+            (0, "卢卡", "明天见！"),
+            (0, "卢卡", "回头聊！"),
+            (1, "卢卡", "我先下了，拜拜。"),
+            (1, "卢卡", "晚安，明天再聊。"),
+            (2, "卢卡", "一路顺风！"),
+            (2, "卢卡", "恭喜恭喜！"),
+        ],
+    )
+    assert mem.commitments() == []
+
+
+def test_zh_a_novel_finished_is_not_the_books_returned(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh82",
+        [(0, "史悦", "我下周一去还图书馆的书。"), (1, "史悦", "昨晚那本小说看完了，结局太意外了。")],
+    )
+    assert _status(mem, "史悦") == "open"
+
+
+def test_zh_a_helper_who_cannot_come_is_not_me(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh83",
+        [
+            (0, "邱实", "我下周六帮你搬家。"),
+            (1, "邱实", "小李说他下周六也来帮忙。"),
+            (3, "邱实", "小李说他来不了了。"),
+        ],
+    )
+    got = {c.owner: c.status for c in mem.commitments()}
+    assert got == {"邱实": "open", "小李": "cancelled"}, got
+
+
+def test_zh_a_transfer_to_another_university(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh84",
+        [(0, "鲁迅", "我在南京大学读本科。"), (120, "鲁迅", "我转学到了浙江大学。")],
+    )
+    assert _current(mem, "鲁迅", "school") == ["浙江大学"]
+
+
+def test_zh_a_break_up(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh85",
+        [(0, "施然", "我有男朋友了。"), (45, "施然", "我和男朋友分手了。")],
+    )
+    assert _current(mem, "施然", "relationship") == ["single"]
+
+
+def test_zh_a_reported_taste_is_the_reporters(default_hub):
+    mem = _heard(default_hub, "zh86", [(0, "顾北", "小周说她最近特别喜欢听播客。")])
+    assert _pref(mem, "小周", "播客").value > 0.5
+    assert _of(mem.preferences(), "顾北") == []
