@@ -1105,3 +1105,103 @@ def test_zh_a_reported_taste_is_the_reporters(default_hub):
     mem = _heard(default_hub, "zh86", [(0, "顾北", "小周说她最近特别喜欢听播客。")])
     assert _pref(mem, "小周", "播客").value > 0.5
     assert _of(mem.preferences(), "顾北") == []
+
+
+# -- a sixth round ---------------------------------------------------------------------------------
+
+
+def test_en_a_swim_planned_then_called_off_for_its_day(default_hub):
+    mem = _heard(
+        default_hub,
+        "en91",
+        [
+            (0, "Ivo", "I'm going to take the kids swimming on Saturday."),
+            (3, "Ivo", "Change of plan, no swimming this Saturday."),
+        ],
+    )
+    assert _status(mem, "Ivo") == "cancelled"
+
+
+def test_en_one_of_two_promises_kept(default_hub):
+    mem = _heard(
+        default_hub,
+        "en92",
+        [
+            (0, "Ivo", "I'll book the restaurant for Friday."),
+            (0, "Ivo", "I'll also order the cake."),
+            (2, "Ivo", "Booked the restaurant for 8pm."),
+        ],
+    )
+    assert [(c.what, c.status) for c in mem.commitments()] == [
+        ("book the restaurant", "done"),
+        ("order the cake", "open"),
+    ]
+
+
+def test_en_three_relatives_each_their_own(default_hub):
+    mem = _heard(
+        default_hub,
+        "en93",
+        [
+            (0, "Ivo", "My mum adores gardening."),
+            (0, "Ivo", "My son hates broccoli."),
+            (0, "Ivo", "My boss just moved to Paris."),
+        ],
+    )
+    assert _pref(mem, "Ivo's mum", "gardening").value > 0.5
+    assert _pref(mem, "Ivo's son", "broccoli").value < 0.5
+    assert _current(mem, "Ivo's boss", "residence") == ["Paris"]
+    assert _of(mem.preferences() + mem.facts(), "Ivo") == []
+
+
+def test_zh_a_bare_gaoding_closes_the_promise(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh91",
+        [(0, "马丁", "我明天把发票发给你。"), (1, "马丁", "搞定了。")],
+    )
+    assert _status(mem, "马丁") == "done"
+
+
+def test_zh_a_pickup_dropped_with_suanle(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh92",
+        [(0, "马丁", "周日我去机场接你。"), (3, "马丁", "周日接机的事算了吧，航班改了。")],
+    )
+    assert _status(mem, "马丁") == "cancelled"
+
+
+def test_zh_winter_come_to_be_liked(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh93",
+        [(0, "马丁", "我讨厌冬天。"), (50, "马丁", "现在反而喜欢上冬天了。")],
+    )
+    assert _pref(mem, "马丁", "冬天").value > 0.5
+
+
+def test_zh_dumplings_refused_again_and_again(default_hub):
+    mem = default_hub.tenant("zh94")
+    mem.remember("我最喜欢吃饺子。", speaker="马丁", at=TUE)
+    before = _pref(mem, "马丁", "饺子").value
+    for day, text in [(1, "今天不想吃饺子。"), (3, "饺子吃太多了，换点别的吧。"), (5, "别再包饺子了。")]:
+        mem.remember(text, speaker="马丁", at=TUE + timedelta(days=day))
+    after = _pref(mem, "马丁", "饺子").value
+    assert after < before and after < 0.5, (before, after)
+
+
+def test_zh_three_relatives_each_their_own(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh95",
+        [
+            (0, "马丁", "我妈特别喜欢种花。"),
+            (0, "马丁", "我儿子不爱吃西兰花。"),
+            (0, "马丁", "我老板刚搬到巴黎。"),
+        ],
+    )
+    assert _pref(mem, "马丁的妈妈", "种花").value > 0.5
+    assert _pref(mem, "马丁的儿子", "西兰花").value < 0.5
+    assert _current(mem, "马丁的老板", "residence") == ["巴黎"]
+    assert _of(mem.preferences() + mem.facts(), "马丁") == []

@@ -1018,7 +1018,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     return out
 
 
-_ZH_LIKE = r"喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
+_ZH_LIKE = r"喜欢上了|喜欢上(?=[\u4e00-\u9fffA-Za-z]{2})|喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
 _ZH_DISLIKE = (
     r"讨厌|烦|受不了|吃不了|喝不了|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
     # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
@@ -1041,7 +1041,9 @@ _ZH_FAN = re.compile(
     r"是(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{1,6}?)的(?:铁粉|粉丝|忠实粉丝)|是个(?P<obj2>[\u4e00-\u9fff]{1,4}?)迷"
 )
 _ZH_REFUSE = re.compile(
-    r"(?:别|不要再?|不想再?|不用再?|以后别|这次别|今晚别)(?:[\u4e00-\u9fff]{0,3}?)?(?:订|点|选|吃|喝|叫|去|买|做|看)(?:了)?(?:那家|这家|那个)?"
+    r"(?:别|不要再?|不想再?|不用再?|以后别|这次别|今晚别)(?:[\u4e00-\u9fff]{0,3}?)?"
+    # verbs of choosing, buying, cooking and having a thing
+    r"(?:订|点|选|吃|喝|叫|去|买|做|看|包|煮|炒|烤|蒸|炖|煎)(?:了)?(?:那家|这家|那个)?"
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:了|吧|啦|。|，|$)"
 )
 _ZH_AGAIN = re.compile(
@@ -1254,6 +1256,15 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             and not re.match(r"[我你他她它这那今明昨]", m.group("obj"))
             and re.search(r"不想(?:再)?(?:吃|喝|去|看|玩|要)|吃不下|喝不下|受不了", s[m.end() :])
         ):
+            out += _pref(subject, m.group("obj"), 0.0, "refusal")
+    if not out:
+        # "饺子吃太多了", "奶茶喝腻了": a thing named first, then had too much of
+        m = re.match(
+            r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,5}?)(?:我|最近|这阵子|都)*"
+            r"(?:吃|喝|看|听|玩)(?:得)?(?:太多|腻|够|烦|怕)了",
+            s,
+        )
+        if m:
             out += _pref(subject, m.group("obj"), 0.0, "refusal")
     if not out:
         m = _ZH_AGAIN.search(s)
@@ -1492,6 +1503,10 @@ _STATUS_EN_CANCEL = re.compile(
     r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore)\b))"
     r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
+    # "no swimming this Saturday": the plan's activity denied for the day it was set
+    r"|^no\s+(?!(?:worries|worry|problem|problems|probs?|way|idea|clue|rush|pressure|doubt|need|matter|chance|"
+    r"wonder|kidding|luck|news|one|time)\b)(?P<w8>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+"
+    r"(?=(?:this|on|tomorrow|tonight|today|next)\b)"
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
     r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b"
     # "The party's off": the contracted copula only after a determiner ("Tom's cancelled" is his news)
@@ -1586,6 +1601,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 or m.group("w5")
                 or m.group("w6")
                 or m.group("w7")
+                or m.group("w8")
                 or ""
             ).strip()
             w = re.sub(r"^whole\s+", "", w)
@@ -1630,8 +1646,10 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
 
 
 _ZH_DONE = re.compile(
-    r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>(?:(?!我)[\u4e00-\u9fff]){0,3}?)"
-    r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$|^搞定了?[！!。]*$"
+    # 搞定 is a verb and its result, with no thing before it: read first, so 搞 is not the thing
+    r"^(?:都|已经|全)?搞定(?:了|啦|喽)?[！!。~～]*$"
+    r"|^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>(?:(?!我)[\u4e00-\u9fff]){0,3}?)"
+    r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$"
 )
 # "合同已经发了", "班我已经替你值了": the thing first, then 已经 and a verb of handing over or doing
 _ZH_DONE_ALREADY = re.compile(
