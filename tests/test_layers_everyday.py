@@ -1205,3 +1205,104 @@ def test_zh_three_relatives_each_their_own(default_hub):
     assert _pref(mem, "马丁的儿子", "西兰花").value < 0.5
     assert _current(mem, "马丁的老板", "residence") == ["巴黎"]
     assert _of(mem.preferences() + mem.facts(), "马丁") == []
+
+
+# -- a seventh round -------------------------------------------------------------------------------
+
+
+def test_en_a_plan_then_forget_it(default_hub):
+    mem = _heard(
+        default_hub,
+        "en101",
+        [
+            (0, "Jo", "I'm planning to repaint the fence next week."),
+            (5, "Jo", "Forget the fence, it's going to rain all week."),
+        ],
+    )
+    assert _status(mem, "Jo") == "cancelled"
+
+
+def test_en_keys_dropped_off_the_same_day(default_hub):
+    mem = _heard(
+        default_hub,
+        "en102",
+        [
+            (0, "Jo", "Morning! Quick one: I'll drop the keys off at your place tonight."),
+            (0, "en102", "Perfect, thanks Jo."),
+            (0, "Jo", "Keys dropped off, they're under the mat."),
+        ],
+    )
+    assert _status(mem, "Jo") == "done"
+
+
+def test_en_not_in_the_mood_refuses_what_was_offered(default_hub):
+    mem = default_hub.tenant("en103")
+    mem.remember("I adore curry.", speaker="Jo", at=TUE)
+    before = _pref(mem, "Jo", "curry").value
+    lines = [
+        (2, "en103", "Shall I order a curry?"),
+        (2, "Jo", "No thanks, not in the mood."),
+        (4, "en103", "Curry tonight?"),
+        (4, "Jo", "Nope, something lighter please."),
+    ]
+    for n, (day, speaker, text) in enumerate(lines):
+        mem.remember(text, speaker=speaker, at=TUE + timedelta(days=day, minutes=n))
+    after = _pref(mem, "Jo", "curry").value
+    assert after < before and after < 0.5, (before, after)
+
+
+def test_en_a_cousin_named_then_his_job(default_hub):
+    mem = _heard(
+        default_hub,
+        "en104",
+        [(0, "Jo", "My cousin Mark is crazy about football."), (0, "Jo", "Mark works at a bank in Leeds.")],
+    )
+    assert _pref(mem, "Mark", "football").value > 0.5
+    assert _of(mem.preferences() + mem.facts(), "Jo") == []
+
+
+def test_zh_lived_ten_years_then_moved_to_the_new_house(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh101",
+        [(0, "小雨", "我在青岛住了十年。"), (60, "小雨", "我们在济南买了房子，上周搬过去了。")],
+    )
+    assert _current(mem, "小雨", "residence") == ["济南"]
+
+
+def test_zh_a_fence_not_painted_after_all(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh102",
+        [(0, "小雨", "我打算下周刷一下围栏。"), (5, "小雨", "围栏先不刷了，这周一直下雨。")],
+    )
+    assert _status(mem, "小雨") == "cancelled"
+
+
+def test_zh_sichuan_food_refused_three_times(default_hub):
+    mem = default_hub.tenant("zh103")
+    mem.remember("我超爱吃川菜。", speaker="小雨", at=TUE)
+    before = _pref(mem, "小雨", "川菜").value
+    lines = [
+        (2, "zh103", "要不要点川菜？"),
+        (2, "小雨", "不了，没胃口。"),
+        (4, "zh103", "今晚吃川菜吗？"),
+        (4, "小雨", "算了，想吃清淡点的。"),
+        (6, "zh103", "川菜怎么样？"),
+        (6, "小雨", "不要。"),
+    ]
+    for n, (day, speaker, text) in enumerate(lines):
+        mem.remember(text, speaker=speaker, at=TUE + timedelta(days=day, minutes=n))
+    after = _pref(mem, "小雨", "川菜").value
+    assert after < before and after < 0.5, (before, after)
+
+
+def test_zh_a_cousin_named_then_his_job(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh104",
+        [(0, "小雨", "我表哥阿杰是个足球迷。"), (0, "小雨", "阿杰在厦门的一家银行上班。")],
+    )
+    assert _pref(mem, "阿杰", "足球").value > 0.5
+    assert _current(mem, "阿杰", "employer")
+    assert _of(mem.preferences() + mem.facts(), "小雨") == []

@@ -795,6 +795,10 @@ _ZH_RESIDENCE = re.compile(
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
     # "去年去深圳工作了": gone to a place to work or live there (a place only, checked below)
     r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
+    # "在青岛住了十年": lived in a place for a span (a place only, checked below)
+    r"|(?<![现正实存])在(?P<v6>[\u4e00-\u9fff]{2,4}?)住了(?=[一二三四五六七八九十两几多半\d]+(?:年|个月))"
+    # "在济南买了房子，上周搬过去了": moved to where the clause before put the home
+    r"|(?<![现正实存])在(?P<v7>[\u4e00-\u9fff]{2,4}?)(?:买了|租了|找了|买|租)(?:房子?|套房|个房子|一套房子?)[^。！!]*?搬(?:过去|过来|进去|进来)了"
 )
 _ZH_HERE = re.compile(
     r"^我?(?:现在|目前|如今|一直)?(?:都|还|也)?在(?P<v>[\u4e00-\u9fff]{2,8}?)(?:呢|了)?[。！!]?$"
@@ -977,9 +981,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
             continue  # "我没嫁到外地", "不想搬到郊区": the move that did not happen
-        if m.group("v5") and not is_place(v):
-            continue  # "去一家外企工作了": a firm, not a place
-        add("residence", v, "statement" if m.group("v2") or m.group("v4") else "change")
+        if (m.group("v5") or m.group("v6") or m.group("v7")) and not is_place(v):
+            continue  # "去一家外企工作了", "在酒店住了两晚": a firm or a stay, not a place one lives
+        add("residence", v, "statement" if m.group("v2") or m.group("v4") or m.group("v6") else "change")
     # "回老家重庆定居了" says where home was; "搬回老家西安" tells only the move (the labelled sets' reading)
     if "residence" in {e.key for e in out} and "回老家" in s and "搬回" not in s:
         add("hometown", next(e.value for e in out if e.key == "residence"), "statement")

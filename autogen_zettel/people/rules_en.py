@@ -363,7 +363,8 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
         ):
             said = _topic(
                 re.sub(
-                    r"^(?:to\s+)?(?:have|eat|get|go to|do|try)\s+|^(?:in the mood for|feel like)\s+",
+                    # "not in the mood (for X)": the mood is no thing; what was offered, or X, is
+                    r"^(?:to\s+)?(?:have|eat|get|go to|do|try)\s+|^(?:in the mood(?: for)?|feel like)(?:\s+|$)",
                     "",
                     m.group("o"),
                 )
