@@ -1306,3 +1306,76 @@ def test_zh_a_cousin_named_then_his_job(default_hub):
     assert _pref(mem, "阿杰", "足球").value > 0.5
     assert _current(mem, "阿杰", "employer")
     assert _of(mem.preferences() + mem.facts(), "小雨") == []
+
+
+# -- an eighth round: negations that keep a fact, a thing sworn off, a task done by another --------
+
+
+def test_en_a_move_called_off_keeps_the_home(default_hub):
+    mem = _heard(
+        default_hub,
+        "en111",
+        [(0, "Al", "I live in Rome."), (10, "Al", "I'm not moving to Milan after all.")],
+    )
+    assert _current(mem, "Al", "residence") == ["Rome"]
+
+
+def test_en_a_quit_denied_keeps_the_employer(default_hub):
+    mem = _heard(
+        default_hub,
+        "en112",
+        [(0, "Al", "I work at Ferrari."), (10, "Al", "I didn't quit Ferrari, that was a rumour.")],
+    )
+    assert _current(mem, "Al", "employer") == ["Ferrari"]
+
+
+def test_en_oysters_sworn_off(default_hub):
+    mem = _heard(
+        default_hub,
+        "en113",
+        [(0, "Al", "I love oysters."), (5, "Al", "I'll never eat oysters again after last night.")],
+    )
+    assert _pref(mem, "Al", "oysters").value < 0.5
+
+
+def test_en_a_promise_not_to_forget(default_hub):
+    mem = _heard(default_hub, "en114", [(0, "Al", "I won't forget to send you the photos on Friday.")])
+    (c,) = mem.commitments()
+    assert (c.owner, c.due, c.status) == ("Al", date(2026, 9, 4), "open")
+
+
+def test_en_a_task_someone_else_did(default_hub):
+    mem = _heard(
+        default_hub,
+        "en115",
+        [(0, "Al", "I'll fix the tap on Saturday."), (2, "Al", "Actually my dad already fixed the tap.")],
+    )
+    assert _status(mem, "Al") == "done"
+
+
+def test_zh_a_move_that_did_not_happen_keeps_the_home(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh111",
+        [(0, "阿亮", "我住在南京。"), (10, "阿亮", "我最后没搬去苏州，还在南京。")],
+    )
+    assert _current(mem, "阿亮", "residence") == ["南京"]
+
+
+def test_zh_oysters_sworn_off_after_a_reason(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh112",
+        [(0, "阿亮", "我很喜欢吃生蚝。"), (5, "阿亮", "吃坏肚子了，我再也不吃生蚝了。")],
+    )
+    assert _pref(mem, "阿亮", "生蚝").value < 0.5
+
+
+def test_zh_a_friends_promise_called_off_is_hers(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh113",
+        [(0, "阿亮", "小敏说她明天带酒来。"), (1, "阿亮", "小敏来不了了，她生病了。")],
+    )
+    assert _status(mem, "小敏") == "cancelled"
+    assert _of(mem.commitments(), "阿亮") == []

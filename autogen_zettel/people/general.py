@@ -223,6 +223,14 @@ def _clean_np(v: str) -> str:
     return re.sub(r"\s+(?:now|too|again|this|last|yesterday|today|tonight|earlier)$", "", v)
 
 
+# a negation of the verb that follows, in its clause: "I'm not", "we didn't", "never", "no longer"
+_NEGATED_BEFORE_EN = re.compile(
+    r"\b(?:not|never|didn't|did not|haven't|have not|hasn't|has not|won't|isn't|aren't|wasn't|weren't)"
+    r"(?:\s+(?:really|actually|even|ever|yet|now|going to|gonna|be))*\s*$",
+    re.I,
+)
+
+
 def _facts_en(s: str, subject: str) -> list[Evidence]:
     low = s.lower()
     if s.rstrip().endswith("?") or (
@@ -329,6 +337,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         v = next(g for g in m.groups() if g)
         if re.match(_NOT_PLACES, v) or re.search(r"\bwould\b", s):
             continue  # "Moved to Thursday", "Moving to Zoom", "Moving to Texas would be crazy"
+        if _NEGATED_BEFORE_EN.search(re.split(r"[,;]|\bbut\b", s[: m.start()])[-1]):
+            continue  # "I'm not moving to Milan after all", "we never moved to Leeds": no move
         # a move is a change; "we've lived in X for" and a plain "I live in X" are statements
         add(
             "residence",
@@ -462,6 +472,11 @@ _THINKS = re.compile(
 _REFUSE_EN = re.compile(
     r"\b(?:please\s+)?(?:don't|do not|let's not|let's skip|no more|not)\s+(?:book|order|get|do|pick|choose|go to|have|make)\s+"
     r"(?:the\s+|a\s+|an\s+|any\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?=\s*(?:$|[,.;!]|again\b|this\b|tonight\b|for\b))",
+    re.I,
+)
+_NEVER_AGAIN_EN = re.compile(
+    r"\bI(?:'ll|\s+will|'m|\s+am)?\s+never\s+(?:going to\s+|gonna\s+)?(?:eat|drink|have|order|touch|try|watch|go to)\s+"
+    r"(?:the\s+|a\s+|an\s+|any\s+|that\s+)?(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+again\b",
     re.I,
 )
 _AGAIN_EN = re.compile(r"^(?:ugh,?\s+)?(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+again\?", re.I)
@@ -687,6 +702,9 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     if m:
         positive = "pred" not in m.groupdict() or m.group("pred").lower() in ("great", "amazing")
         return _pref(subject, m.group("obj"), 0.9 if positive else 0.1, "statement")
+    m = _NEVER_AGAIN_EN.search(s)
+    if m:  # "I'll never eat oysters again": a thing had, sworn off
+        return _pref(subject, m.group("obj"), 0.1, "change")
     m = _REFUSE_EN.search(s)
     if m and re.search(r"\b(?:again|this time|anymore|any more|no more|ever)\b", low):
         # "don't book X again": a taste refused; a bare "don't book X" calls a task off
@@ -1565,7 +1583,7 @@ _NAMED_DONE_EN = re.compile(
     rf"(?:(?:the|my|our|your|his|her)\s+(?P<w>[\w\- ]+)|them\b|it\b)"
 )
 _STATUS_OPENER_EN = re.compile(
-    r"^(?:(?:turns out|apparently|so|btw|fyi|update|heads up|just so you know|good news|bad news)[,:!]?\s+)+",
+    r"^(?:(?:turns out|apparently|actually|so|btw|fyi|update|heads up|just so you know|good news|bad news)[,:!]?\s+)+",
     re.I,
 )
 # a subject and its auxiliary before a done verb ("Tom has already", "we've just"): an agent, no object

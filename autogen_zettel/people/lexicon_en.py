@@ -72,7 +72,9 @@ STOP = re.compile(
 
 # -- commitments ---------------------------------------------------------------------------
 FIRST_PROMISE = re.compile(
-    r"\b(?:i|we)\s*(?:promised to|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
+    # a promise in a negated forgetting, read before the bare 'll: "I won't forget to send them",
+    # "I'll remember to call"
+    r"\b(?:i|we)\s*(?:won't forget to|will not forget to|'ll remember to|will remember to|promised to|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
     r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|'m planning to|am planning to|'re planning to|are planning to|intend to|agree to|'ll definitely|"
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"

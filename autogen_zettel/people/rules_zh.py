@@ -368,7 +368,8 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
             0.3 if m.group("neg") or m.group("none") else 0.75,
             "statement",
         )
-    m = _NOT_EAT.match(s)
+    # "吃坏肚子了，我再也不吃生蚝了": the clause that ends the sentence may say it after a reason
+    m = _NOT_EAT.match(s) or _NOT_EAT.match(re.split(r"[，,；;]", s)[-1].strip())
     if m and not out and category_of(m.group("obj")) not in ("alcohol", "smoking", "caffeine"):
         out += _pref(speaker, _clean_obj(m.group("obj")), 0.2, "change" if m.group("le") else "statement")
     if out:
