@@ -1379,3 +1379,13 @@ def test_zh_a_friends_promise_called_off_is_hers(default_hub):
     )
     assert _status(mem, "小敏") == "cancelled"
     assert _of(mem.commitments(), "阿亮") == []
+
+
+def test_en_two_tastes_in_one_line_each_counted(default_hub):
+    mem = _heard(
+        default_hub,
+        "en116",
+        [(0, "Al", "Sara loves jazz but hates opera."), (0, "Al", "I love cooking and really enjoy baking.")],
+    )
+    assert _pref(mem, "Sara", "jazz").value > 0.5 > _pref(mem, "Sara", "opera").value
+    assert _pref(mem, "Al", "cooking").value > 0.5 and _pref(mem, "Al", "baking").value > 0.5

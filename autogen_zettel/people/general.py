@@ -1383,6 +1383,13 @@ _REGISTER_EN = (
     (r"(?i)^(?:happy|glad) to\b", "I'll"),
     (r"^(?:will do|on it),?\s*(?=\w)", ""),
     (r"(?i)\bdone and dusted\b", "done"),
+    # a second verb of taste sharing the first's "I" ("I love jazz but hate opera", "...and loves
+    # cats" once a third person's line is read as "I"): its subject said again, in the first person
+    (
+        r"^(?=I\b[^,;.!?]*?\b(?:love|like|enjoy|adore|hate|prefer)s?\b)([^,;.!?]*?\b(?:and|but))\s+"
+        r"(?:(really|absolutely|totally|also)\s+)?(love|like|enjoy|adore|hate|loathe|despise|prefer)s?\b",
+        lambda m: f"{m.group(1)} I {(m.group(2) or '') + ' ' if m.group(2) else ''}{m.group(3)}",
+    ),
 )
 
 

@@ -209,9 +209,10 @@ CUE_WORDS = frozenset(
 ADV = r"(?:(?:really|also|still|actually|totally|absolutely|honestly|just|kind of|sort of|now|truly|do)\s+)*"
 STANCE = re.compile(
     rf"\b(?:i|we)\s+{ADV}(?P<neg>don't|do not|no longer|never|didn't|can't|cannot)?\s*{ADV}"
-    # the object ends where a contrast begins ("I love hiking but I hate camping": two stances)
+    # the object ends where a contrast begins ("I love hiking but I hate camping": two stances), or
+    # where "and" opens a clause of its own subject ("I like Tom and he likes me")
     r"(?P<verb>love|like|enjoy|prefer|adore|hate|dislike|detest|can't stand|cannot stand)\s+"
-    r"(?P<obj>(?:(?!\s(?:but|whereas|while|although|though)\s)[^,;:.!?])+)"
+    r"(?P<obj>(?:(?!\s(?:but|whereas|while|although|though)\s|\s(?:and|so)\s+(?:i|we|he|she|they|you)\s)[^,;:.!?])+)"
 )
 FAN = re.compile(
     r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|still\s+|so\s+)?(?P<how>a\s+(?:big\s+|huge\s+)?fan of|into|"
