@@ -1389,3 +1389,35 @@ def test_en_two_tastes_in_one_line_each_counted(default_hub):
     )
     assert _pref(mem, "Sara", "jazz").value > 0.5 > _pref(mem, "Sara", "opera").value
     assert _pref(mem, "Al", "cooking").value > 0.5 and _pref(mem, "Al", "baking").value > 0.5
+
+
+# -- a ninth round ---------------------------------------------------------------------------------
+
+
+def test_en_from_the_parents_home_to_a_flat_of_ones_own(default_hub):
+    mem = _heard(
+        default_hub,
+        "en121",
+        [(0, "Bo", "I live with my parents in Cardiff."), (40, "Bo", "I've got my own flat in Swansea now.")],
+    )
+    assert _current(mem, "Bo", "residence") == ["Swansea"]
+
+
+def test_zh_a_report_put_on_the_desk(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh121",
+        [(0, "小波", "我保证周四前把报告交给你。"), (2, "小波", "报告已经放你桌上了。")],
+    )
+    assert _status(mem, "小波") == "done"
+
+
+def test_zh_milk_tea_refused_for_today_is_no_topic_today(default_hub):
+    mem = default_hub.tenant("zh122")
+    mem.remember("我超级迷奶茶。", speaker="小波", at=TUE)
+    before = _pref(mem, "小波", "奶茶").value
+    for day, text in [(3, "今天不喝奶茶了。"), (9, "又是奶茶？不要了。")]:
+        mem.remember(text, speaker="小波", at=TUE + timedelta(days=day))
+    after = _pref(mem, "小波", "奶茶").value
+    assert after < before and after < 0.5, (before, after)
+    assert [p.topic for p in mem.preferences(subject="小波")] == ["奶茶"]

@@ -85,7 +85,9 @@ _INTEREST = re.compile(
     r"(?:一点)?(?:感兴趣|有兴趣|兴趣)(?P<none>(?:都|也)没有?|不大|不高)?"
 )
 _NOT_EAT = re.compile(
-    r"^(?:我(?:现在)?(?:已经)?|我?再也)不(?P<verb>吃|喝|抽)(?P<obj>[\u4e00-\u9fff]{1,5}?)(?P<le>了)?[。！!]?$"
+    # a day or a span may lead ("今天不喝奶茶了"); the 我 may be dropped after it
+    r"^(?:(?:今天|今晚|明天|这周|这几天|最近|这阵子)(?=我?不|我?再也))?"
+    r"(?:我(?:现在)?(?:已经)?|我?再也|(?<=[天晚周子近]))不(?P<verb>吃|喝|抽)(?P<obj>[\u4e00-\u9fff]{1,5}?)(?P<le>了)?[。！!]?$"
 )
 _OFFER = re.compile(
     # "要不要帮你也买一张演唱会的票？": who for, 也, the verb and a measure word before the thing
