@@ -1421,3 +1421,77 @@ def test_zh_milk_tea_refused_for_today_is_no_topic_today(default_hub):
     after = _pref(mem, "小波", "奶茶").value
     assert after < before and after < 0.5, (before, after)
     assert [p.topic for p in mem.preferences(subject="小波")] == ["奶茶"]
+
+
+def test_en_a_report_promised_on_the_desk_then_there(default_hub):
+    mem = _heard(
+        default_hub,
+        "en122",
+        [
+            (0, "Bo", "I promise to have the report on your desk by Thursday."),
+            (2, "Bo", "The report is on your desk."),
+        ],
+    )
+    assert _status(mem, "Bo") == "done"
+
+
+def test_zh_a_flat_rented_in_another_town(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh123",
+        [(0, "小波", "我跟爸妈住在合肥。"), (40, "小波", "我现在在芜湖租了个房子，自己住。")],
+    )
+    assert _current(mem, "小波", "residence") == ["芜湖"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a holiday named as the day (Easter) is no date the due parser knows, and a 'we' plan without "
+    "a date is not taken as a promise",
+)
+def test_en_a_family_visit_at_a_holiday_called_off(default_hub):
+    mem = _heard(
+        default_hub,
+        "en123",
+        [
+            (0, "Bo", "We're going to visit Grandma at Easter."),
+            (20, "Bo", "We had to cancel the Easter visit, Grandma has the flu."),
+        ],
+    )
+    assert _status(mem, "Bo") == "cancelled"
+
+
+@pytest.mark.xfail(strict=True, reason="graduating is not read as the end of the school (nor of 'student')")
+def test_en_graduating_ends_the_school(default_hub):
+    mem = _heard(
+        default_hub,
+        "en124",
+        [(0, "Bo", "I'm a student at Bristol."), (200, "Bo", "I graduated and now I work for the BBC.")],
+    )
+    assert _current(mem, "Bo", "employer") == ["BBC"]
+    assert _current(mem, "Bo", "school") == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="'trying to cut down on X' (a reduction) and 'No X for me today' are read as no refusal",
+)
+def test_en_bubble_tea_cut_down(default_hub):
+    mem = default_hub.tenant("en125")
+    mem.remember("I'm obsessed with bubble tea.", speaker="Bo", at=TUE)
+    for day, text in [(3, "No bubble tea for me today."), (6, "I'm trying to cut down on bubble tea.")]:
+        mem.remember(text, speaker="Bo", at=TUE + timedelta(days=day))
+    assert _pref(mem, "Bo", "bubble tea").value < 0.5
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a festival named as the day (清明) is no date the due parser knows: no promise is read",
+)
+def test_zh_a_family_visit_at_a_festival_called_off(default_hub):
+    mem = _heard(
+        default_hub,
+        "zh124",
+        [(0, "小波", "清明我们去看奶奶。"), (20, "小波", "清明回不去了，奶奶住院了。")],
+    )
+    assert _status(mem, "小波") == "cancelled"

@@ -818,8 +818,9 @@ _ZH_RESIDENCE = re.compile(
     r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
     # "在青岛住了十年": lived in a place for a span (a place only, checked below)
     r"|(?<![现正实存])在(?P<v6>[\u4e00-\u9fff]{2,4}?)住了(?=[一二三四五六七八九十两几多半\d]+(?:年|个月))"
-    # "在济南买了房子，上周搬过去了": moved to where the clause before put the home
-    r"|(?<![现正实存])在(?P<v7>[\u4e00-\u9fff]{2,4}?)(?:买了|租了|找了|买|租)(?:房子?|套房|个房子|一套房子?)[^。！!]*?搬(?:过去|过来|进去|进来)了"
+    # "在济南买了房子，上周搬过去了", "在芜湖租了个房子，自己住": the home rented or bought, lived in
+    r"|(?<![现正实存])在(?P<v7>[\u4e00-\u9fff]{2,4}?)(?:买了|租了|找了|买|租)(?:房子?|套房|个房子|一套房子?)"
+    r"(?:[^。！!]*?搬(?:过去|过来|进去|进来)了|[，,]?\s*(?:自己|一个人|我们|一家人)?住)"
 )
 _ZH_HERE = re.compile(
     r"^我?(?:现在|目前|如今|一直)?(?:都|还|也)?在(?P<v>[\u4e00-\u9fff]{2,8}?)(?:呢|了)?[。！!]?$"
@@ -1583,6 +1584,9 @@ _STATUS_EN_RESULT = re.compile(
     r"\s+(?:[a-z]+ed|done|seen to|sorted|fixed|cut)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?(?:[a-z]+ed|took|put|brought|sent|gave|handed)\s+"
     r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b"
+    # "The report is on your desk", "Slides are in your inbox": the thing where the addressee has it
+    r"|^(?:the|your)\s+(?P<w7>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+(?:is|are|'s)\s+(?:now\s+|already\s+)?(?:on|in)\s+your\s+"
+    r"(?:desk|inbox|mailbox|drive|folder|table|hands)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+)?[a-z]+\s+(?:the|my|our|your)\s+(?P<w6>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
     r"\b[^,;]*?\b(?:as promised|as agreed|like I promised|as I said I would)\b",
     re.I,
@@ -1671,7 +1675,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
         m = _STATUS_EN_RESULT.search(clause)
         if m:
-            groups = ("w", "w2", "w3", "w5", "w6")
+            groups = ("w", "w2", "w3", "w5", "w6", "w7")
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
     return []

@@ -94,7 +94,7 @@ ASKED = re.compile(r"\b(?:can you|could you|would you|will you|please)\s+(?P<wha
 REMIND = re.compile(r"\bremind me to\s+(?P<what>[^,;:.!?]+)")
 MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
 NOT_PROMISE = re.compile(
-    r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back|to you|over to you)|a (?:quick |proper |closer )?"
+    r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back|to you|over to you|(?:on|in) your \w+)|a (?:quick |proper |closer )?"
     r"(?:look|go|word|chat|think|try)\b)|"
     # "I'll take the salmon" is a choice; "take the kids swimming", "take the dog to the vet" an errand
     r"take\b(?!\s+care\s+of\b)(?!\s+(?:the|my|our|your|his|her)\s+\w+(?:\s+\w+)?\s+(?:to|out|home|back|\w+ing)\b)|think\b|see\b|"
