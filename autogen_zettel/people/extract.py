@@ -267,7 +267,17 @@ def _sentence(
     if han and previous and all(e.layer == "commitment" and len(e.value) <= 2 for e in out):
         out = _volunteered_zh(said, speaker, previous, at) or out  # "我来吧" to "谁能…？"
     out = [_object_from_question(e, previous, han) for e in out]
-    return [e for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
+    return [_day_named(e, said, at) for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
+
+
+def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
+    """A plan called off by the day it was set for ("下周一的饭局取消了", "周五去不了了") carries
+    that day, anchored as a promise's due date is: the commitment layer matches it to the promise
+    due that day when no word of the two meets."""
+    if ev.layer != "status" or ev.kind != "cancelled" or ev.due is not None:
+        return ev
+    day = due_date(said, at)
+    return dataclasses.replace(ev, due=day) if day else ev
 
 
 # a condition or a maybe: what would happen, not what did

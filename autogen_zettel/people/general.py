@@ -72,7 +72,12 @@ _STARTED_SCHOOL_EN = re.compile(
     rf"\b(?i:started|starts|starting|moved|transferred|switched)\s+(?:school\s+)?(?:at|to)\s+"
     rf"(?P<v>(?:the\s+)?{_CAP}\s+(?i:{_SCHOOL_HEAD})(?:\s+School)?)\b"
 )
-_PAST_VALUE = re.compile(r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of)\b", re.I)
+# the value that was, or never was: "Quit my job at X", "I used to work at X", "I no longer work at X"
+_PAST_VALUE = re.compile(
+    r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of|no longer|don't|do not|doesn't|"
+    r"does not|never)\b",
+    re.I,
+)
 _LEFT_EN = re.compile(rf"\b(?:left|quit|leaving)\s+(?:my job at\s+)?(?P<v>{_CAP}|the\s+\w+)")
 # a job that ends with no new one said ("Just quit my job", "got laid off", "Quit Siemens last week"):
 # the employment ends, so its employer and job change to "none"
@@ -80,7 +85,9 @@ _ENDED_EN = re.compile(
     r"\b(?i:quit|left|lost|resigned from)\s+(?:my|his|her|their|our)\s+(?:(?:\w+\s+)?job|position|post|role)\b"
     r"|(?:\b(?i:got|get|been|was|were|am|is)\s+|'s\s+|'m\s+|^)(?:just\s+)?(?i:laid off|fired|sacked|let go|made redundant)\b"
     r"|\b(?i:handed in|gave|put in)\s+(?:my|his|her|their)\s+notice\b|\b(?i:resigned)\b"
-    rf"|\b(?i:quit)\s+(?!(?i:smoking|drinking|vaping|sugar|caffeine|coffee|alcohol)\b)(?:{_CAP})\b",
+    rf"|\b(?i:quit)\s+(?!(?i:smoking|drinking|vaping|sugar|caffeine|coffee|alcohol)\b)(?:{_CAP})\b"
+    # the verb of working negated as over: "I no longer work at Amazon", "I don't work there anymore"
+    r"|\b(?i:no longer)\s+(?i:works?)\b|\b(?i:don't|do not|doesn't|does not)\s+(?i:works?)\s+(?i:at|for|there)\b[^,;.]*\b(?i:anymore|any more)\b",
 )
 # only the speaker's (or the turned subject's) own: "I", or nothing, before the verb in its clause
 _ENDED_WHO_EN = re.compile(
@@ -158,7 +165,9 @@ _RESIDENCE_EN = re.compile(
     rf"|\b(?i:we're)\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
-    rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:new\s+)?(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
+    rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:(?:new|own|little|first)\s+)*(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
+    # "I live with my parents in Cardiff": who one lives with, then the town
+    rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v11>{_CAP})"
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
     rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
     rf"|\b(?:I|[Ww]e)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
@@ -250,6 +259,14 @@ def _clean_np(v: str) -> str:
     v = re.sub(r"^.*\b(?:called|named)\s+(?=[A-Z])", "", v.strip())  # "a startup called Nimbus"
     v = re.sub(r"^(?:the|a|an|my|our)\s+", "", v.strip(), flags=re.I)
     return re.sub(r"\s+(?:now|too|again|this|last|yesterday|today|tonight|earlier)$", "", v)
+
+
+# a negation of the verb that follows, in its clause: "I'm not", "we didn't", "never", "no longer"
+_NEGATED_BEFORE_EN = re.compile(
+    r"\b(?:not|never|didn't|did not|haven't|have not|hasn't|has not|won't|isn't|aren't|wasn't|weren't)"
+    r"(?:\s+(?:really|actually|even|ever|yet|now|going to|gonna|be))*\s*$",
+    re.I,
+)
 
 
 def _facts_en(s: str, subject: str) -> list[Evidence]:
@@ -367,6 +384,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         v = next(g for g in m.groups() if g)
         if re.match(_NOT_PLACES, v) or re.search(r"\bwould\b", s):
             continue  # "Moved to Thursday", "Moving to Zoom", "Moving to Texas would be crazy"
+        if _NEGATED_BEFORE_EN.search(re.split(r"[,;]|\bbut\b", s[: m.start()])[-1]):
+            continue  # "I'm not moving to Milan after all", "we never moved to Leeds": no move
         # a move is a change; "we've lived in X for" and a plain "I live in X" are statements
         add(
             "residence",
@@ -442,7 +461,9 @@ _LIKE_EN = (
     r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on|"
     r"'m (?:really |totally |slowly )?getting (?:into|hooked on)|am (?:really |totally )?getting (?:into|hooked on)|"
     r"(?:'ve|have) (?:really |totally |finally )?gotten (?:really |totally |so |quite )?into|"
-    r"(?:'ve|have) got (?:really|totally|so|quite) into|(?:'ve|have) been craving|'m craving|am craving|"
+    r"(?:'ve|have) got (?:really|totally|so|quite) into|"
+    # "I've really got into jazz": the adverb before the participle; not "got into Oxford" (a place)
+    r"(?:'ve|have) (?:really|totally|properly|finally|somehow) got into(?!\s+(?-i:[A-Z]))|(?:'ve|have) been craving|'m craving|am craving|"
     r"cared? for|'m partial to|am partial to|'m a (?:total |real |complete )?sucker for|am a (?:total |real )?sucker for|"
     r"'m (?:starting|beginning|learning) to (?:like|love|enjoy)|'ve (?:started|begun|come) to (?:like|love|enjoy)"
 )
@@ -504,6 +525,11 @@ _THINKS = re.compile(
 _REFUSE_EN = re.compile(
     r"\b(?:please\s+)?(?:don't|do not|let's not|let's skip|no more|not)\s+(?:book|order|get|do|pick|choose|go to|have|make)\s+"
     r"(?:the\s+|a\s+|an\s+|any\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?=\s*(?:$|[,.;!]|again\b|this\b|tonight\b|for\b))",
+    re.I,
+)
+_NEVER_AGAIN_EN = re.compile(
+    r"\bI(?:'ll|\s+will|'m|\s+am)?\s+never\s+(?:going to\s+|gonna\s+)?(?:eat|drink|have|order|touch|try|watch|go to)\s+"
+    r"(?:the\s+|a\s+|an\s+|any\s+|that\s+)?(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+again\b",
     re.I,
 )
 _AGAIN_EN = re.compile(r"^(?:ugh,?\s+)?(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+again\?", re.I)
@@ -746,6 +772,9 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     if m:
         positive = "pred" not in m.groupdict() or m.group("pred").lower() in ("great", "amazing")
         return _pref(subject, m.group("obj"), 0.9 if positive else 0.1, "statement")
+    m = _NEVER_AGAIN_EN.search(s)
+    if m:  # "I'll never eat oysters again": a thing had, sworn off
+        return _pref(subject, m.group("obj"), 0.1, "change")
     m = _REFUSE_EN.search(s)
     if m and re.search(r"\b(?:again|this time|anymore|any more|no more|ever)\b", low):
         # "don't book X again": a taste refused; a bare "don't book X" calls a task off
@@ -828,11 +857,17 @@ _ZH_EMPLOYER = re.compile(
     rf"|(?<![现正实存])在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?"
     rf"(?<![A-Za-z])(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
-    rf"|(?:离职|辞职|跳槽|毕业|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?"
+    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?"
     rf"(?:现在|目前|下个?月|下周|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
     rf"(?P<v5>{_HZ}{{2,6}}?)(?=上班|工作|入职|报到|实习|打工|当|做|了|啦|。|！|$)"
     # "今天第一天去字节上班": the first day at a place of work is a new job there
     rf"|(?:第一天|头一天|正式)(?:去|到|在)(?P<v6>{_HZ}{{2,8}}?)(?:上班|报到|工作|实习|入职)"
+)
+# "在京东做运营": 做 and a bare noun that ends the clause is a line of work, not an act
+# ("在食堂做饭", "在医院做检查": the thing made or undergone)
+_ZH_ROLE_AFTER = re.compile(
+    r"^做(?P<r>[\u4e00-\u9fff]{2,4}?)(?<!饭)(?<!菜)(?<!事)(?<!活)(?<!作业)(?<!家务)(?<!手术)(?<!项目)"
+    r"(?<!实验)(?<!检查)(?<!生意)(?<!运动)(?<!蛋糕)(?<!头发)(?<!治疗)[。！!，,；]?$"
 )
 _ZH_JOB = re.compile(
     r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
@@ -852,10 +887,15 @@ _ZH_PROMOTED = re.compile(
 _ZH_RESIDENCE = re.compile(
     r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
-    r"|在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"
+    r"|(?<![现正实存])在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"  # not the 在 of 现在
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
     # "去年去深圳工作了": gone to a place to work or live there (a place only, checked below)
     r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
+    # "在青岛住了十年": lived in a place for a span (a place only, checked below)
+    r"|(?<![现正实存])在(?P<v6>[\u4e00-\u9fff]{2,4}?)住了(?=[一二三四五六七八九十两几多半\d]+(?:年|个月))"
+    # "在济南买了房子，上周搬过去了", "在芜湖租了个房子，自己住": the home rented or bought, lived in
+    r"|(?<![现正实存])在(?P<v7>[\u4e00-\u9fff]{2,4}?)(?:买了|租了|找了|买|租)(?:房子?|套房|个房子|一套房子?)"
+    r"(?:[^。！!]*?搬(?:过去|过来|进去|进来)了|[，,]?\s*(?:自己|一个人|我们|一家人)?住)"
 )
 _ZH_HERE = re.compile(
     r"^我?(?:现在|目前|如今|一直)?(?:都|还|也)?在(?P<v>[\u4e00-\u9fff]{2,8}?)(?:呢|了)?[。！!]?$"
@@ -987,8 +1027,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         v = re.sub(r"^(?:了|去了|到了)", "", v)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
         v = re.sub(r"^(?:一家|一个|家(?=\S{2})|个(?=\S{2}))", "", v)
-        if m.group("v") and is_place(v):
-            add("residence", v, "change")  # "从北京调到上海了": a move to a city, not a firm
+        if (m.group("v") or m.group("v5")) and is_place(v):
+            # "从北京调到上海了", "离开了北京，去了上海": a move to a city, not a firm
+            add("residence", v, "change")
             continue
         if not v or v in schools or re.search(r"家里|^家|这|那|哪|学校", v) or len(v) < 2:
             continue
@@ -1005,8 +1046,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if m.group("v3") and not re.search(_ZH_ORG_HEAD, v) and not re.search(r"[A-Za-z]", v):
             # "在小米做产品经理": a short name before a verb of work is an employer; "在家" is not
-            if not re.search(r"(?:上班|工作|实习|打工)", s[m.end() - 2 : m.end() + 2]) and not _ZH_JOB.search(
-                s[m.end() - 1 :]
+            if (
+                not re.search(r"(?:上班|工作|实习|打工)", s[m.end() - 2 : m.end() + 2])
+                and not _ZH_JOB.search(s[m.end() - 1 :])
+                and not _ZH_ROLE_AFTER.match(s[m.end() - 1 :])
             ):
                 continue
         k = (
@@ -1053,9 +1096,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
             continue  # "我没嫁到外地", "不想搬到郊区": the move that did not happen
-        if m.group("v5") and not is_place(v):
-            continue  # "去一家外企工作了": a firm, not a place
-        add("residence", v, "statement" if m.group("v2") or m.group("v4") else "change")
+        if (m.group("v5") or m.group("v6") or m.group("v7")) and not is_place(v):
+            continue  # "去一家外企工作了", "在酒店住了两晚": a firm or a stay, not a place one lives
+        add("residence", v, "statement" if m.group("v2") or m.group("v4") or m.group("v6") else "change")
     # "回老家重庆定居了" says where home was; "搬回老家西安" tells only the move (the labelled sets' reading)
     if "residence" in {e.key for e in out} and "回老家" in s and "搬回" not in s:
         add("hometown", next(e.value for e in out if e.key == "residence"), "statement")
@@ -1104,9 +1147,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     return out
 
 
-_ZH_LIKE = r"喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
+_ZH_LIKE = r"喜欢上了|喜欢上(?=[\u4e00-\u9fffA-Za-z]{2})|喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
 _ZH_DISLIKE = (
-    r"讨厌|烦|受不了|吃不了|喝不了|不碰|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
+    r"讨厌|烦|受不了|吃不了|喝不了|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
     # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
     r"不(?:怎么|太|大|那么|再)?(?:喜欢|爱|迷)|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
 )
@@ -1120,14 +1163,16 @@ _ZH_STANCE = re.compile(
     rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})\s*+(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)\s*(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
 )
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
-    rf"^(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就)*{_ZH_DEG}"
+    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就)*{_ZH_DEG}"
     rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
 )
 _ZH_FAN = re.compile(
     r"是(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{1,6}?)的(?:铁粉|粉丝|忠实粉丝)|是个(?P<obj2>[\u4e00-\u9fff]{1,4}?)迷"
 )
 _ZH_REFUSE = re.compile(
-    r"(?:别|不要再?|不想再?|不用再?|以后别|这次别|今晚别)(?:[\u4e00-\u9fff]{0,3}?)?(?:订|点|选|吃|喝|叫|去|买|做|看)(?:了)?(?:那家|这家|那个)?"
+    r"(?:别|不要再?|不想再?|不用再?|以后别|这次别|今晚别)(?:[\u4e00-\u9fff]{0,3}?)?"
+    # verbs of choosing, buying, cooking and having a thing
+    r"(?:订|点|选|吃|喝|叫|去|买|做|看|包|煮|炒|烤|蒸|炖|煎)(?:了)?(?:那家|这家|那个)?"
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:了|吧|啦|。|，|$)"
 )
 _ZH_AGAIN = re.compile(
@@ -1171,6 +1216,13 @@ _ZH_DROPPED_I = re.compile(
     rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小)(?=[\u4e00-\u9fff]{{0,3}}(?:{_ZH_LIKE}|{_ZH_DISLIKE}))"
 )
 
+
+# a clause that opens on a verb of liking or disliking, degree and negation before it, its subject
+# dropped ("不喜欢吃辣了", "特别讨厌排队")
+_ZH_STANCE_HEAD = re.compile(
+    rf"^{_ZH_DEG}(?:不(?:怎么|太|大|那么|再)?)?(?:喜欢|爱吃|爱喝|爱看|爱玩|讨厌|受不了)"
+    r"(?=[\u4e00-\u9fffA-Za-z])(?![就也都的吗吧呢啊不])"
+)
 
 _ZH_BEFORE = r"以前|原来|之前|过去|曾经"
 
@@ -1272,6 +1324,17 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 before_obj = m.group("obj") or m.group("pre") or ""
     elif re.search(r"现在|不再|重新|开始|已经不", s):
         kind = "change"
+        # "现在我每天都喝咖啡，越来越喜欢了": a later clause says the stance with no thing; the
+        # thing is the object of the act in the clause before it
+        later = clauses[clauses.index(now_clause) :] if now_clause is not None else []
+        said = [c for c in later[1:] if _has_stance(c)]
+        if said:
+            act = re.search(
+                r"(?:喝|吃|看|玩|听|打|踢|弹|练|跑|去|爬)(?P<o>[\u4e00-\u9fffA-Za-z]{1,4}?)[。！!~～]*$",
+                clauses[clauses.index(said[-1]) - 1].strip(),
+            )
+            if act and not re.match(r"[我你他她它这那]", act.group("o")):
+                before_obj, now_clause = act.group("o"), said[-1]
     for c in clauses if now_clause is None or kind == "statement" else [now_clause]:
         c2 = (
             c
@@ -1281,6 +1344,9 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         lead = _ZH_DROPPED_I.match(c) if c2 is c else None
         if lead:  # "最近迷上了打羽毛球": a time adverb leads, the 我 is dropped
             c2 = "我" + c[lead.end() :]
+        elif c2 is c and _ZH_STANCE_HEAD.match(c):
+            # "最近胃不好，不喜欢吃辣了": a clause that opens on the stance verb is the speaker's
+            c2 = "我" + c
         if kind == "change":
             c2 = re.sub(r"越来越|越[\u4e00-\u9fff]越", "", c2)
         m = _ZH_STANCE.search(c2)
@@ -1353,6 +1419,15 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             and not re.match(r"[我你他她它这那今明昨]", m.group("obj"))
             and re.search(r"不想(?:再)?(?:吃|喝|去|看|玩|要)|吃不下|喝不下|受不了", s[m.end() :])
         ):
+            out += _pref(subject, m.group("obj"), 0.0, "refusal")
+    if not out:
+        # "饺子吃太多了", "奶茶喝腻了": a thing named first, then had too much of
+        m = re.match(
+            r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,5}?)(?:我|最近|这阵子|都)*"
+            r"(?:吃|喝|看|听|玩)(?:得)?(?:太多|腻|够|烦|怕)了",
+            s,
+        )
+        if m:
             out += _pref(subject, m.group("obj"), 0.0, "refusal")
     if not out:
         m = _ZH_AGAIN.search(s)
@@ -1449,6 +1524,13 @@ _REGISTER_EN = (
     (r"(?i)^(?:happy|glad) to\b", "I'll"),
     (r"^(?:will do|on it)\s*[,—–:-]*\s*(?=\w)", ""),
     (r"(?i)\bdone and dusted\b", "done"),
+    # a second verb of taste sharing the first's "I" ("I love jazz but hate opera", "...and loves
+    # cats" once a third person's line is read as "I"): its subject said again, in the first person
+    (
+        r"^(?=I\b[^,;.!?]*?\b(?:love|like|enjoy|adore|hate|prefer)s?\b)([^,;.!?]*?\b(?:and|but))\s+"
+        r"(?:(really|absolutely|totally|also)\s+)?(love|like|enjoy|adore|hate|loathe|despise|prefer)s?\b",
+        lambda m: f"{m.group(1)} I {(m.group(2) or '') + ' ' if m.group(2) else ''}{m.group(3)}",
+    ),
 )
 
 
@@ -1615,6 +1697,10 @@ _STATUS_EN_CANCEL = re.compile(
     r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore)\b))"
     r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
+    # "no swimming this Saturday": the plan's activity denied for the day it was set
+    r"|^no\s+(?!(?:worries|worry|problem|problems|probs?|way|idea|clue|rush|pressure|doubt|need|matter|chance|"
+    r"wonder|kidding|luck|news|one|time)\b)(?P<w8>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+"
+    r"(?=(?:this|on|tomorrow|tonight|today|next)\b)"
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
     r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b"
     # "The party's off": the contracted copula only after a determiner ("Tom's cancelled" is his news)
@@ -1633,16 +1719,35 @@ _STATUS_EN_CANCEL = re.compile(
     r"(?:\s+[\w\-]+){0,2}?)\s+(?:cancell?ed|canceled|postponed|called off)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
+# a plan the speaker gives up, in the negated act itself: "I'm not repainting the kitchen after
+# all", "we can't host the book club anymore", "Can't visit Mum this Sunday after all" (the first
+# person, said or dropped before can't / won't, a negation of doing or of being able
+# to, the act and its object, then "after all" / "anymore", which mark a plan dropped, not a habit)
+_GIVEN_UP_EN = re.compile(
+    r"^(?:(?:I|we)(?:'m|\s+am|'re|\s+are)?\s+|(?=can't|cannot|won't))"
+    r"(?:not|no longer|can't|cannot|can no longer|won't|will not|"
+    r"won't be able to|(?:am|are|'m|'re)\s+not able to)\s+(?:be\s+)?"
+    # a habit of eating, drinking or smoking given up is a taste or a restriction, not a plan
+    r"(?!(?:eat|drink|smok|vap|hav)(?:e|es|ing|s)?\b)(?:[a-z]+ing|[a-z]+)\s+"
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>[\w'\- ]{2,30}?)\s+(?:after all|anymore|any more)\b",
+    re.I,
+)
 _STATUS_EN_RESULT = re.compile(
     r"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:the\s+|my\s+|our\s+)?"
     r"(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)[a-z][\w'\-]*(?:\s+[\w'\-]+){0,2}?)"
     r"(?:'s|\s+is|\s+are|\s+has been|\s+have been)?\s+(?:all\s+|now\s+|already\s+)?"
     r"(?:picked up|dropped off|ordered|bought|mailed|shipped|collected|packed up|taken out|put away)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:this|last|yesterday|today|just|already|and|at|from|for|on|in|by)\b)"
+    # "Got your parcel, it's on the table": what was to be fetched, now had (nothing after it)
+    r"|^(?:(?:I|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|already\s+)?got\s+(?:your|his|her|their)\s+"
+    r"(?P<w5>[\w\-]+(?:\s+[\w\-]+)?)(?=\s*(?:$|[,.;!]))"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?got\s+(?:the|my|our)\s+(?P<w2>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
     r"\s+(?:[a-z]+ed|done|seen to|sorted|fixed|cut)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?(?:[a-z]+ed|took|put|brought|sent|gave|handed)\s+"
     r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b"
+    # "The report is on your desk", "Slides are in your inbox": the thing where the addressee has it
+    r"|^(?:the|your)\s+(?P<w7>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+(?:is|are|'s)\s+(?:now\s+|already\s+)?(?:on|in)\s+your\s+"
+    r"(?:desk|inbox|mailbox|drive|folder|table|hands)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+)?[a-z]+\s+(?:the|my|our|your)\s+(?P<w6>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
     r"\b[^,;]*?\b(?:as promised|as agreed|like I promised|as I said I would)\b",
     re.I,
@@ -1653,7 +1758,7 @@ _NAMED_DONE_EN = re.compile(
     rf"(?:(?:the|my|our|your|his|her)\s+(?P<w>[\w\- ]+)|them\b|it\b)"
 )
 _STATUS_OPENER_EN = re.compile(
-    r"^(?:(?:turns out|apparently|so|btw|fyi|update|heads up|just so you know|good news|bad news)[,:!]?\s+)+",
+    r"^(?:(?:turns out|apparently|actually|so|btw|fyi|update|heads up|just so you know|good news|bad news)[,:!]?\s+)+",
     re.I,
 )
 # a subject and its auxiliary before a done verb ("Tom has already", "we've just"): an agent, no object
@@ -1698,6 +1803,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 or m.group("w5")
                 or m.group("w6")
                 or m.group("w7")
+                or m.group("w8")
                 or ""
             ).strip()
             w = re.sub(r"^whole\s+", "", w)
@@ -1712,6 +1818,9 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 )
                 w = who.group("n") if who else ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
+        m = _GIVEN_UP_EN.match(clause.strip())
+        if m:
+            return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")]
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _NAMED_DONE_EN.search(clause)
         if m and m.group("name") not in _NOT_NAMES_EN:
@@ -1732,20 +1841,30 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
         m = _STATUS_EN_RESULT.search(clause)
         if m:
-            w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w6")) if g), "") or ""
+            groups = ("w", "w2", "w3", "w5", "w6", "w7")
+            w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
     return []
 
 
 _ZH_DONE = re.compile(
-    r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>(?:(?!我)[\u4e00-\u9fff]){0,3}?)"
-    r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$|^搞定了?[！!。]*$"
+    # 搞定 is a verb and its result, with no thing before it: read first, so 搞 is not the thing
+    r"^(?:都|已经|全)?搞定(?:了|啦|喽)?[！!。~～]*$"
+    r"|^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>(?:(?!我)[\u4e00-\u9fff]){0,3}?)"
+    r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$"
 )
 # "合同已经发了", "班我已经替你值了": the thing first, then 已经 and a verb of handing over or doing
 _ZH_DONE_ALREADY = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?已经(?:替你|帮你|给你)?"
-    r"(?:发|寄|交|付|订|办|买|还|送|转|回|值|签|报|提交|安排|处理|预约|确认|通知|联系|做|写|改|修|洗|取|拿)"
-    r"(?:过去|出去|给你|过来|好|完)?了[。！!~～]*$"
+    r"(?:发|寄|交|付|订|办|买|还|送|转|回|值|签|报|提交|安排|处理|预约|确认|通知|联系|做|写|改|修|洗|取|拿|放)"
+    # where it went: "放你桌上了", "放在门口了"
+    r"(?:过去|出去|给你|过来|好|完|(?:到|在)?(?:你|您)?的?[\u4e00-\u9fff]{1,3}?(?:上|里|口|那儿|那边))?了[。！!~～]*$"
+)
+# "报告发你邮箱了", "钱转你了": the thing first, then a verb of handing over, to whom (and where),
+# and the perfective 了, with no 已经
+_ZH_HANDED = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:也|都)?"
+    r"(?:发|寄|交|付|还|转|传)(?:给|到)?(?:你|您)(?:的)?(?:邮箱|微信|手机|那边|那儿|那里)?了[。！!~～]*$"
 )
 # "这周帮不了你了": an act that cannot happen now, read before the bare 不…了 (which would take
 # "这周帮" for the thing)
@@ -1760,6 +1879,9 @@ _ZH_CANCEL = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
     r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
+    # "下周三的咖啡改天吧": the plan named first, then put off to some other day
+    r"|^(?![那这]?[我你他她咱]们?(?:就|先|还是)?(?:改天|下次|以后|回头))"
+    r"(?P<obj4>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:就|先|还是)?(?:改天|下次|以后|回头)(?:再约|再说|再去|再聚)?(?:吧|啦)"
 )
 
 
@@ -1815,13 +1937,15 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         m = _ZH_CANCEL.search(clause)
         if m and not re.search(r"喜欢|爱|吃|喝", m.group("verb") or ""):
             obj = re.sub(
-                r"^(?:那个|这个|那|这)", "", m.group("obj3") or m.group("obj") or m.group("obj2") or ""
+                r"^(?:那个|这个|那|这)",
+                "",
+                m.group("obj3") or m.group("obj") or m.group("obj2") or m.group("obj4") or "",
             )
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
     first = re.split(r"[，,]", s)[0].strip()
-    m = _ZH_DONE_ALREADY.match(first)
+    m = _ZH_DONE_ALREADY.match(first) or _ZH_HANDED.match(first)
     if m:
         return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
     m = _ZH_DONE.search(first)

@@ -72,8 +72,10 @@ STOP = re.compile(
 
 # -- commitments ---------------------------------------------------------------------------
 FIRST_PROMISE = re.compile(
-    r"\b(?:i|we)\s*(?:promised to|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
-    r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|intend to|agree to|'ll definitely|"
+    # a promise in a negated forgetting, read before the bare 'll: "I won't forget to send them",
+    # "I'll remember to call"
+    r"\b(?:i|we)\s*(?:won't forget to|will not forget to|'ll remember to|will remember to|promised to|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
+    r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|'m planning to|am planning to|'re planning to|are planning to|intend to|agree to|'ll definitely|"
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
     r"|\b(?:count on me|rely on me|leave it (?:with|to) me)\s+to\s+(?P<what4>[^,;:.!?]+)"
@@ -92,12 +94,17 @@ ASKED = re.compile(r"\b(?:can you|could you|would you|will you|please)\s+(?P<wha
 REMIND = re.compile(r"\bremind me to\s+(?P<what>[^,;:.!?]+)")
 MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
 NOT_PROMISE = re.compile(
-    r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back|to you|over to you)|a (?:quick |proper |closer )?"
-    r"(?:look|go|word|chat|think|try)\b)|take\b(?!\s+care\s+of\b)|think\b|see\b|"
+    r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back|to you|over to you|(?:on|in) your \w+)|a (?:quick |proper |closer )?"
+    r"(?:look|go|word|chat|think|try)\b)|"
+    # "I'll take the salmon" is a choice; "take the kids swimming", "take the dog to the vet" an errand
+    r"take\b(?!\s+care\s+of\b)(?!\s+(?:the|my|our|your|his|her)\s+\w+(?:\s+\w+)?\s+(?:to|out|home|back|\w+ing)\b)|think\b|see\b|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
     r"hate\b|give (?:it|this|that)(?: one)? a miss\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
     r"forget\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
-    r"need\b|want\b|wait\b|let\b|die\b|survive\b|manage\b\s*$|admit\b|say\b|bet\b)"
+    r"need\b|want\b|wait\b|let\b|die\b|survive\b|manage\b\s*$|admit\b|say\b|bet\b|"
+    # a leave-taking ("I'll talk to you later", "I'll catch you later"): no task, only goodbye
+    r"(?:talk|speak|chat)\s+(?:to|with)\s+you\b(?:\s+(?:later|soon|then|tomorrow|in a bit|again|around))?\s*$|"
+    r"catch\s+you\b(?:\s+(?:later|soon|then|tomorrow|in a bit|around))?\s*$)"
 )
 
 # -- status events ----------------------------------------------------------------------------
@@ -204,9 +211,10 @@ CUE_WORDS = frozenset(
 ADV = r"(?:(?:really|also|still|actually|totally|absolutely|honestly|just|kind of|sort of|now|truly|do)\s+)*"
 STANCE = re.compile(
     rf"\b(?:i|we)\s+{ADV}(?P<neg>don't|do not|no longer|never|didn't|can't|cannot)?\s*{ADV}"
-    # the object ends where a contrast begins ("I love hiking but I hate camping": two stances)
+    # the object ends where a contrast begins ("I love hiking but I hate camping": two stances), or
+    # where "and" opens a clause of its own subject ("I like Tom and he likes me")
     r"(?P<verb>love|like|enjoy|prefer|adore|hate|dislike|detest|can't stand|cannot stand)\s+"
-    r"(?P<obj>(?:(?!\s(?:but|whereas|while|although|though)\s)[^,;:.!?])+)"
+    r"(?P<obj>(?:(?!\s(?:but|whereas|while|although|though)\s|\s(?:and|so)\s+(?:i|we|he|she|they|you)\s)[^,;:.!?])+)"
 )
 FAN = re.compile(
     r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|still\s+|so\s+)?(?P<how>a\s+(?:big\s+|huge\s+)?fan of|into|"

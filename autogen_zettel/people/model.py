@@ -348,7 +348,7 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
         candidates = [named[s] for s in sorted(named)]  # in the order they were made
         if ev.kind == "cancelled" and said and not any(_met(said, c) for c in candidates):
             # "Never mind the table" may call off what someone else promised the speaker
-            candidates = [c for c in out if _open_before(c, o) and _met(said, c)]
+            candidates = [c for c in out if _open_before(c, o) and _met(said, c)] or candidates
         if not candidates:
             continue
         # the object's words decide; then the verb ("sent" -> send); then the owner's own
@@ -358,9 +358,14 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             for i, c in enumerate(candidates)
         ]
         best = max(scored)
-        if said and best[0] == 0:
-            continue
         chosen = candidates[best[-1]]
+        if said and best[0] == 0:
+            # no word meets: a cancellation that names the day ("周五去不了了") calls off the one
+            # promise of its owner due that day
+            on_day = [c for c in candidates if ev.kind == "cancelled" and ev.due and c.due == ev.due]
+            if len(on_day) != 1 or on_day[0].owner.casefold() != who:
+                continue
+            chosen = on_day[0]
         chosen.status = "done" if ev.kind == "done" else "cancelled"
         chosen.sources.append(o.card_id)
     return [

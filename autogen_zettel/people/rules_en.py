@@ -139,6 +139,9 @@ def offer_topic(previous: str | None) -> str:
     return ""
 
 
+_INTERJECTION = re.compile(r"^(?:(?:ugh|urgh|argh|oh|god|man|meh|honestly|seriously|please)[,!.]*\s+)+")
+# "Anything but curry tonight": every choice except the thing named
+_ANYTHING_BUT = re.compile(r"^(?:anything|whatever you like) but\s+\w")
 # what a refusal's object must not be for a taste: an errand or an event, not a thing one eats or does for fun
 _TASK_HEAD = re.compile(
     r"\b(?:run|trip|errand|appointment|meeting|call|session|class|lesson|visit|booking|pickup|pick-up|"
@@ -384,16 +387,19 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
         return out
     offered = offer_topic(previous)
     said = ""
-    if REFUSE.search(low) and not NO_REFUSAL.search(low):
+    # a sigh or an interjection before the refusal ("Ugh, no more curry") leaves it a refusal
+    bare = _INTERJECTION.sub("", low)
+    if (REFUSE.search(bare) or _ANYTHING_BUT.search(bare)) and not NO_REFUSAL.search(bare):
         said = ""
         for m in re.finditer(
-            r"\b(?:on|skip|want|not|no|rather skip|rather not have|rather not|nothing|mood for|"
-            r"feel like|avoid|less)\s+(?P<o>[^,;:.!?]+)",
-            low,
+            r"\b(?:on|skip|want|not|no(?: more)?|rather skip|rather not have|rather not|nothing|mood for|"
+            r"feel like|avoid|less|anything but)\s+(?P<o>[^,;:.!?]+)",
+            bare,
         ):
             said = _topic(
                 re.sub(
-                    r"^(?:to\s+)?(?:have|eat|get|go to|do|try)\s+|^(?:in the mood for|feel like)\s+",
+                    # "not in the mood (for X)": the mood is no thing; what was offered, or X, is
+                    r"^(?:to\s+)?(?:have|eat|get|go to|do|try)\s+|^(?:in the mood(?: for)?|feel like)(?:\s+|$)",
                     "",
                     m.group("o"),
                 )

@@ -85,7 +85,9 @@ _INTEREST = re.compile(
     r"(?:一点)?(?:感兴趣|有兴趣|兴趣)(?P<none>(?:都|也)没有?|不大|不高)?"
 )
 _NOT_EAT = re.compile(
-    r"^(?:我(?:现在)?(?:已经)?|我?再也)不(?P<verb>吃|喝|抽)(?P<obj>[\u4e00-\u9fff]{1,5}?)(?P<le>了)?[。！!]?$"
+    # a day or a span may lead ("今天不喝奶茶了"); the 我 may be dropped after it
+    r"^(?:(?:今天|今晚|明天|这周|这几天|最近|这阵子)(?=我?不|我?再也))?"
+    r"(?:我(?:现在)?(?:已经)?|我?再也|(?<=[天晚周子近]))不(?P<verb>吃|喝|抽)(?P<obj>[\u4e00-\u9fff]{1,5}?)(?P<le>了)?[。！!]?$"
 )
 _OFFER = re.compile(
     # "要不要帮你也买一张演唱会的票？": who for, 也, the verb and a measure word before the thing
@@ -406,7 +408,8 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
             0.3 if m.group("neg") or m.group("none") else 0.75,
             "statement",
         )
-    m = _NOT_EAT.match(s)
+    # "吃坏肚子了，我再也不吃生蚝了": the clause that ends the sentence may say it after a reason
+    m = _NOT_EAT.match(s) or _NOT_EAT.match(re.split(r"[，,；;]", s)[-1].strip())
     if m and not out and category_of(m.group("obj")) not in ("alcohol", "smoking", "caffeine"):
         out += _pref(speaker, _clean_obj(m.group("obj")), 0.2, "change" if m.group("le") else "statement")
     if out:

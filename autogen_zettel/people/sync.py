@@ -31,6 +31,7 @@ from autogen_zettel.people.model import (
 )
 from autogen_zettel.people.settled import settled_evidence
 from autogen_zettel.people.tables import LayerTables, subject_key
+from autogen_zettel.people.topics import category_of
 
 __all__ = [
     "LAYERS_VERSION",
@@ -210,10 +211,62 @@ def sync_cards(
             continue
         found = given[cid] if given and cid in given else evidence_for(tables, card, embedder=embedder)
         rows.extend(_row(card, ev) for ev in found)
+    rows = _headed_topics(tables, rows)
     with db.atomic():
         tables.replace_evidence(ids, rows)
         groups |= {(r["layer"], r["subject_key"], r["key"]) for r in rows}
         _rebuild(db, tables, groups, cfg)
+
+
+def _headed_topics(tables: LayerTables | None, rows: list[dict]) -> list[dict]:
+    """The evidence rows of new cards read against what their people said of their tastes
+    before (in ``tables``; None: only the rows before, in order, as a full rebuild reads them):
+
+    - a preference on a bare head noun ("no more curry") of a person who spoke of exactly one
+      thing that noun heads ("Thai curry is my favourite", under its own key) moves to that
+      thing's key: the bare noun refers back to it. A topic the person already has stays;
+    - a restriction taken on ("I've given up coffee", "我戒咖啡了") turns down each taste of
+      that person in its category, as "咖啡我戒了" does: a change of taste as well as a fact.
+    """
+    known: dict[str, dict[str, str]] = {}  # subject key -> topic key -> a value said for it
+
+    def topics_of(sk: str) -> dict[str, str]:
+        if sk not in known:
+            known[sk] = {}
+            for e in tables.observed(["preference"], sk) if tables is not None else ():
+                known[sk].setdefault(e["key"] or "", e["value"] or "")
+        return known[sk]
+
+    out = []
+    for r in rows:
+        if r["layer"] == "preference":
+            topics = topics_of(r["subject_key"])
+            if r["key"] not in topics:
+                heads = {k for k, v in topics.items() if _headed_by(v, r["value"] or r["key"])}
+                if len(heads) == 1:
+                    r = {**r, "key": heads.pop()}
+            topics.setdefault(r["key"], r["value"] or "")
+        out.append(r)
+        if r["layer"] == "fact" and r["key"] == "restriction" and r["kind"] != "lift":
+            for key, value in topics_of(r["subject_key"]).items():
+                if category_of(value or key) == r["value"]:
+                    turned = {"key": key, "value": value, "score": _GIVEN_UP, "kind": "change", "due": None}
+                    out.append({**r, "layer": "preference", **turned})
+    return out
+
+
+_GIVEN_UP = 0.15  # a taste whose category the person gave up (as the rules score "stopped eating X")
+
+
+def _headed_by(compound: str, head: str) -> bool:
+    """Whether ``head`` is the last word of the longer ``compound`` ("thai curry", "curry";
+    "四川火锅", "火锅")."""
+    c, h = compound.casefold().strip(), head.casefold().strip()
+    if not h or len(c) <= len(h):
+        return False
+    if "\u4e00" <= h[0] <= "\u9fff":
+        return len(h) >= 2 and c.endswith(h)
+    return c.endswith(" " + h)
 
 
 def merge_cards(db, survivor: str, absorbed: Sequence[str], *, cfg: ConflictConfig) -> None:
@@ -243,6 +296,7 @@ def rebuild_all(db, *, cfg: ConflictConfig) -> int:
         if _gives_evidence(cards[cid])
         for ev in evidence_for(tables, cards[cid])
     ]
+    rows = _headed_topics(None, sorted(rows, key=lambda r: (r["at"], r["card_id"])))
     with db.atomic():
         tables.replace_evidence(ids + tables.card_ids_with_evidence(), rows)
         tables.clear_derived()
