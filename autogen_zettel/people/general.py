@@ -167,7 +167,7 @@ _RESIDENCE_EN = re.compile(
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
     rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:(?:new|own|little|first)\s+)*(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
     # "I live with my parents in Cardiff": who one lives with, then the town
-    rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v11>{_CAP})"
+    rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v12>{_CAP})"
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
     rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
     rf"|\b(?:I|[Ww]e)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
@@ -392,7 +392,10 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             v,
             "statement"
             if m.group("v4")
-            or ((m.group("v7") or m.group("v8") or m.group("v10") or m.group("v11")) and not change)
+            or (
+                (m.group("v7") or m.group("v8") or m.group("v10") or m.group("v11") or m.group("v12"))
+                and not change
+            )
             else "change",
         )
     here = _HERE_EN.search(s)
@@ -1679,7 +1682,9 @@ _STATUS_EN_DONE = re.compile(
 # ("scratch what I said about hosting game night")
 _NO_LONGER_EN = re.compile(
     r"\b(?:can't|cannot|can not|won't be able to|am not able to|isn't able to)\s+"
-    r"(?P<act>(?!(?:believe|wait|stand|stop|remember|find|see|hear|tell|sleep|think|afford|eat|drink)\b)"
+    # (not "can't come to X / do X / make X": the cancelling verbs below, which keep X alone)
+    r"(?P<act>(?!(?:believe|wait|stand|stop|remember|find|see|hear|tell|sleep|think|afford|eat|drink|do|make)\b)"
+    r"(?!(?:come|go)\s+to\b)"
     r"[a-z]+(?:\s+(?:with|out with|to|on|for))?(?:\s+(?:the|my|our|your|his|her)\s+)?\s*[\w'\- ]{0,30}?)\s+(?:anymore|any more|after all)\b"
     r"|\bcan no longer\s+(?P<act2>(?!(?:believe|stand|afford|eat|drink)\b)[a-z]+(?:\s+[\w'\-]+){0,4}?)(?=\s*(?:$|[,.;!]))"
     r"|\b(?:scratch|scrap|forget|ignore|disregard)\s+what\s+I\s+said\s+about\s+"
