@@ -1444,11 +1444,6 @@ def test_zh_a_flat_rented_in_another_town(default_hub):
     assert _current(mem, "小波", "residence") == ["芜湖"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a holiday named as the day (Easter) is no date the due parser knows, and a 'we' plan without "
-    "a date is not taken as a promise",
-)
 def test_en_a_family_visit_at_a_holiday_called_off(default_hub):
     mem = _heard(
         default_hub,
@@ -1484,10 +1479,6 @@ def test_en_bubble_tea_cut_down(default_hub):
     assert _pref(mem, "Bo", "bubble tea").value < 0.5
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a festival named as the day (清明) is no date the due parser knows: no promise is read",
-)
 def test_zh_a_family_visit_at_a_festival_called_off(default_hub):
     mem = _heard(
         default_hub,
@@ -1495,3 +1486,18 @@ def test_zh_a_family_visit_at_a_festival_called_off(default_hub):
         [(0, "小波", "清明我们去看奶奶。"), (20, "小波", "清明回不去了，奶奶住院了。")],
     )
     assert _status(mem, "小波") == "cancelled"
+
+
+def test_a_holiday_is_a_due_date_and_a_moving_one_only_where_known():
+    from autogen_zettel.text.due import due_date
+
+    at = datetime(2026, 11, 20, 9, 0)
+    assert due_date("I'll have the quilt finished for Christmas.", at) == date(2026, 12, 25)
+    assert due_date("端午节前我把粽子寄给你。", at) == date(2027, 6, 9)
+    assert due_date("我们中秋节回家。", datetime(2040, 1, 2)) is None  # past the table: no guessed day
+
+
+def test_zh_mooncakes_promised_for_mid_autumn(default_hub):
+    mem = _heard(default_hub, "zh_gaps_1", [(0, "小波", "中秋节我把月饼给你送过去。")])
+    (c,) = mem.commitments()
+    assert c.due == date(2026, 9, 25)

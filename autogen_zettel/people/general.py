@@ -21,6 +21,7 @@ from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.lexicon_en import DONE_WITH_TIME, IDIOMS, NOT_A_KIND
 from autogen_zettel.people.subjects import RELATIVES_ZH
 from autogen_zettel.people.topics import clean_topic, topic_of
+from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
 __all__ = ["extract_en", "extract_zh"]
@@ -1582,7 +1583,8 @@ _ZH_TIME = (
     r"(?:大后天|后天|明天|明早|明晚|今天|今晚|今早|下午|上午|晚上|早上|中午|周末|这周末|这个?周末|下班后|下班以后|"
     r"下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|(?:周|星期|礼拜)[一二三四五六日天末]|"
     r"(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间|"
-    r"一大早|一早|大清早)"
+    r"一大早|一早|大清早|"
+    rf"{ZH_FESTIVALS})"  # a festival named as the day (清明, 中秋节)
 )
 _ZH_PAST_TIME = re.compile(r"昨天|前天|刚才|刚刚|上周|上个?月|去年|已经")
 _ZH_ACK = re.compile(

@@ -15,6 +15,7 @@ from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import time_dropped_zh
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
+from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
 __all__ = ["extract", "offer_topic"]
@@ -31,7 +32,9 @@ _TIME = (
     r"(?:(?:[0-9一二三四五六七八九十]{1,2}月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|本周[一二三四五六日末]|"
     r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
-    r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早)"
+    r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早|"
+    # a festival named as the day (清明, 中秋节): text.due knows its date
+    rf"{ZH_FESTIVALS})"
 )
 _TIME_RE = re.compile(_TIME)
 _BEFORE = re.compile(rf"(?:在)?{_TIME}+(?:之前|以前|前|之内|内)?")
