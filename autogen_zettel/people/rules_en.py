@@ -111,11 +111,18 @@ _ANYONE_OFFER = re.compile(
 )
 
 
+_CONDITION_HEAD = re.compile(
+    r"\b(?:if|whenever|when|unless|in case|as long as)\s+(?:you|u|anyone|anybody|you guys)\s+(?:ever\s+|still\s+)?$"
+)
+
+
 def offer_topic(previous: str | None) -> str:
     """What the message answered offered: "Shall I book the sushi bar?" -> "the sushi bar"."""
     if not previous:
         return ""
-    m = OFFER.search(previous.lower())
+    low = previous.lower()
+    # "... if you want to look", "whenever you fancy": a wish put as a condition offers nothing
+    m = next((o for o in OFFER.finditer(low) if not _CONDITION_HEAD.search(low[: o.start()])), None)
     if m:
         return _topic(m.group("obj") or m.group("obj2"))
     m = _THERE_IS_OFFER.search(previous.lower()) or _ANYONE_OFFER.search(previous.lower())
