@@ -74,6 +74,10 @@ _STANCE = re.compile(
     r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)(?P<si>死)?"
     r"(?:吃|喝|看|听|玩|去)?(?P<obj>[\u4e00-\u9fff]{1,8})"
 )
+_DROPPED_WO = re.compile(
+    r"([，,；;]\s*(?:但是?|可是?|不过|而且|并且|同时)?\s*)"
+    r"(?=(?:也|还|却|更|倒是)?(?:不太|不怎么|不)?(?:很|挺|特别|非常|最|超|真|比较|蛮)?(?:喜欢|热爱|讨厌|受不了|偏爱))"
+)
 _NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是?|不过)?现在(?:我)?(?P<neg>不太|不再|不|没那么)?(?:喜欢|爱)了?")
 _TIRED = re.compile(
     r"(?:对)?(?P<o>(?![我你他她它])[\u4e00-\u9fff]{1,6}?)(?:我)?(?:已经|都)?(?:吃|喝|看|听|玩)?腻了|我(?:已经)?(?:吃|喝|看|听)腻了(?P<o2>)"
@@ -372,8 +376,10 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     change = bool(re.search(r"现在|其实|不再|了[。！!]?$", s))
     for m in _FAVOURITE.finditer(s):
         out += _pref(speaker, _clean_obj(m.group("obj")), 0.9, "statement")
+    # "我喜欢爵士，但是讨厌歌剧": a later clause that drops its subject shares the first clause's 我
+    shared = _DROPPED_WO.sub(r"\1我", s) if s.startswith("我") else s
     if not out:
-        for m in _STANCE.finditer(s):
+        for m in _STANCE.finditer(shared):
             verb, neg, adv = m.group("verb"), m.group("neg"), m.group("adv") or ""
             obj = _clean_obj(m.group("obj"))
             if not obj or obj.startswith(("你", "这", "那个", "它")):
