@@ -103,3 +103,36 @@ def test_a_day_or_a_time_is_never_a_taste():
 def test_a_raise_whose_post_is_the_next_sentence():
     assert ("fact", "job", "Head nurse") in _found("Just got promoted! Head nurse as of next month.")
     assert [f for f in _found("Got promoted! The team threw me a party.") if f[0] == "fact"] == []
+
+
+def test_zh_a_second_taste_whose_subject_is_dropped():
+    found = [
+        (v, s) for layer, _, v, s in _scored("我挺喜欢看话剧，不过受不了相声。") if layer == "preference"
+    ]
+    assert [v for v, _ in found] == ["话剧", "相声"] and found[0][1] > 0.5 > found[1][1]
+
+
+def test_a_relative_or_a_colleague_liked_is_no_taste():
+    assert [f for f in _found("I really like my flatmate Jonas.") if f[0] == "preference"] == []
+    assert [f[0] for f in _found("I love my sister's lasagne.")] == ["preference"]
+
+
+def test_zh_a_first_day_still_ahead_is_no_change_yet():
+    assert [f for f in _found("后天第一天去京东上班。") if f[0] == "fact"] == []
+    assert ("fact", "employer", "京东") in _found("今天第一天去京东上班。")
+
+
+def _scored(text):
+    return [(e.layer, e.key, e.value, e.score) for e in extract_layers(text, speaker="Ana", at=TUE)]
+
+
+def test_a_state_given_as_the_reason_is_not_what_is_refused():
+    refused = [
+        v
+        for layer, _, v in _found("No can do, I'm on nights this week.", "Fancy a curry on Friday?")
+        if layer
+    ]
+    assert refused == ["curry"]
+    assert [v for _, _, v in _found("No thanks, I'm on a diet.", "Want a slice of cheesecake?")] == [
+        "cheesecake"
+    ]

@@ -19,7 +19,7 @@ import re
 
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.lexicon_en import DONE_WITH_TIME, IDIOMS, NOT_A_KIND
-from autogen_zettel.people.subjects import RELATIVES_ZH
+from autogen_zettel.people.subjects import RELATIVES_ZH, names_a_person
 from autogen_zettel.people.topics import clean_topic, topic_of
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
@@ -745,6 +745,8 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             obj = obj_before
         if obj.lower() in ("it", "them", "that", "this", "you", "to", "a", "the", "out", "myself"):
             continue
+        if names_a_person(clause, m.start("obj"), m.end("obj")):
+            continue  # "I really like my colleague Priya": a person one knows, no taste
         if NOT_A_KIND.match(clause[m.start("obj") :]):  # "I love how you think", "I enjoy every minute"
             continue
         obj = re.sub(r"\s+(?:completely|totally|entirely|altogether|forever)$", "", obj, flags=re.I)
@@ -940,7 +942,9 @@ _ZH_HERE = re.compile(
 )
 _ZH_FUTURE = re.compile(
     # 以后 after an event is "after it" ("退休以后搬回了老家"), not "some day"
-    r"打算|准备|(?<![联理思感幻梦回设猜构])想|说不定|可能|也许|明年|下个?月|下周|(?:^|[，,]|从今|今)以后|将来|要搬|会搬"
+    r"打算|准备|(?<![联理思感幻梦回设猜构])想|说不定|可能|也许|明年|下个?月|下周|(?:^|[，,]|从今|今)以后|将来|要搬|会搬|"
+    # a day still ahead: "明天第一天去字节上班" is a start to come, no change yet
+    r"明天|大?后天|下(?:个)?(?:星期|礼拜)"
 )
 # news though a time ahead is named: the sentence ends done, says 已经, or tells a done event first
 # ("我从阿里离职了，下个月去美团": the leaving is done, the next job follows from it)
