@@ -158,6 +158,23 @@ extract_layers.cache_info = _kept.cache_info
 extract_layers.cache_clear = _kept.cache_clear
 
 
+# a raise said bare, its post the next sentence ("Got promoted!! Team lead from Monday."): one news
+_BARE_RAISE = re.compile(r"\b(?:promoted|bumped up)\s*[!.]*\s*$", re.I)
+_POST_FIRST = re.compile(
+    r"^(?!(?:I|it|we|he|she|they|so|and|but|the|this|that|what|not)\b)[A-Za-z][\w\-]*(?:\s+[\w\-]+)?\b"
+)
+
+
+def _post_joined(sentences: list[str]) -> list[str]:
+    out: list[str] = []
+    for sentence in sentences:
+        if out and _BARE_RAISE.search(out[-1]) and _POST_FIRST.match(sentence):
+            out[-1] = f"{out[-1].rstrip()} {sentence}"
+        else:
+            out.append(sentence)
+    return out
+
+
 def _extract(
     text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None, embedder=None
 ) -> list[Evidence]:
@@ -166,7 +183,7 @@ def _extract(
     text = as_first_person(text, speaker)
     before = previous
     referent = ""
-    for sentence in split_sentences(text) or [text]:
+    for sentence in _post_joined(split_sentences(text) or [text]):
         if not _HAN.search(sentence):  # "Ive quit", "she said shed call": as if the apostrophes were typed
             sentence = spelled_en(sentence)
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):

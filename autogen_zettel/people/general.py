@@ -19,8 +19,9 @@ import re
 
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.lexicon_en import DONE_WITH_TIME, IDIOMS, NOT_A_KIND
-from autogen_zettel.people.subjects import RELATIVES_ZH
+from autogen_zettel.people.subjects import RELATIVES_ZH, names_a_person
 from autogen_zettel.people.topics import clean_topic, topic_of
+from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
 __all__ = ["extract_en", "extract_zh"]
@@ -89,6 +90,12 @@ _ENDED_EN = re.compile(
     # the verb of working negated as over: "I no longer work at Amazon", "I don't work there anymore"
     r"|\b(?i:no longer)\s+(?i:works?)\b|\b(?i:don't|do not|doesn't|does not)\s+(?i:works?)\s+(?i:at|for|there)\b[^,;.]*\b(?i:anymore|any more)\b",
 )
+# a course of study that is over: graduating, finishing it, leaving it
+_GRADUATED_EN = re.compile(
+    r"\b(?:graduated|dropped out of (?:uni|university|college|school)|finished (?:uni|university|college|grad school|"
+    r"my (?:degree|studies|masters|master's|phd|doctorate)))\b",
+    re.I,
+)
 # only the speaker's (or the turned subject's) own: "I", or nothing, before the verb in its clause
 _ENDED_WHO_EN = re.compile(
     r"^(?:(?:so|and|well|yeah|ugh|oh|welp|update|guess what)[,:!]?\s+)*(?:I(?:'ve|'m|\s+have|\s+had|\s+was|\s+am)?\s*)?"
@@ -126,7 +133,8 @@ _POST_EN = (
 )
 _PROMOTED_EN = re.compile(
     # promoted to any role; made / appointed only to a post or a ranked role ("got made redundant" is no post)
-    r"\b(?:promoted|bumped up|moved up)\s+(?:to\s+|as\s+)?(?:(?:a|an|the)\s+)?"
+    # the post may follow an exclamation of its own: "Got promoted!! Team lead from Monday"
+    r"\b(?:promoted|bumped up|moved up)(?:\s+(?:to\s+|as\s+)?|\s*[!:]+\s*)(?:(?:a|an|the)\s+)?"
     rf"(?P<v>(?:{_RANK_EN}\s+){{0,2}}(?!(?:her|him|them|me|us|you|it|over|after|ever|never|other)\b)"
     rf"(?:[a-z\-]+(?:er|or|ist|ian|ant|ee)|{_POST_EN}))\b"
     r"|\b(?:got|been|was|were|get|getting)\s+(?:made|appointed)\s+(?:to\s+|as\s+)?(?:(?:a|an|the)\s+)?"
@@ -453,6 +461,18 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     ):
         add("employer", "none", "change")
         add("job", "none", "change")
+    # "I graduated", "finished my degree": the school ends with nothing after it (school "none"),
+    # when it is the speaker's own and done, not planned, asked or denied
+    done = _GRADUATED_EN.search(s)
+    if (
+        done
+        and _ENDED_WHO_EN.match(re.split(r"[,;]\s*", s[: done.start()])[-1])
+        and not _NOT_ENDED_EN.search(s[: done.start()])
+        # "I graduated in 2015", "years ago", "when I graduated": history, not news of it ending now
+        and not re.search(r"\b(?:in (?:19|20)\d\d|ago|back in|when|after|since|before|years?)\b", s, re.I)
+        and not any(e.key == "school" for e in out)
+    ):
+        add("school", "none", "change")
     return out
 
 
@@ -533,6 +553,18 @@ _REFUSE_EN = re.compile(
 _NEVER_AGAIN_EN = re.compile(
     r"\bI(?:'ll|\s+will|'m|\s+am)?\s+never\s+(?:going to\s+|gonna\s+)?(?:eat|drink|have|order|touch|try|watch|go to)\s+"
     r"(?:the\s+|a\s+|an\s+|any\s+|that\s+)?(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+again\b",
+    re.I,
+)
+# a thing held back from, for now or by degrees: "No X for me (today)", "(I'm) trying to cut down on X",
+# "I've been staying off X" - the speaker's own, said as a line of its own or its clause's head
+_ABSTAIN_EN = re.compile(
+    r"^(?:(?:ugh|nah|sorry|honestly|ok|okay|no thanks|thanks|but),?\s+)*no\s+"
+    r"(?P<obj>(?!(?:more|thanks|problem|worries|way|idea|rush|pressure|one|need|chance|luck|doubt)\b)"
+    r"(?:[\w\-]+\s+){0,2}?[\w\-]+)\s+for\s+me\b"
+    r"|^(?:(?:so|well|honestly|tbh|yeah|ugh),?\s+)*(?:I(?:'m|\s+am|'ve been|\s+have been)\s+)?(?:really\s+)?"
+    r"(?:trying to|going to|gonna|need to|have to|want to|must)?\s*"
+    r"(?:cut(?:ting)? (?:down|back) on|cut(?:ting)? out|lay(?:ing)? off|stay(?:ing)? off|go(?:ing)? easy on)\s+"
+    r"(?:the\s+)?(?P<obj2>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?=\s*(?:$|[,.;!]|for\b|a bit\b|these days\b|lately\b))",
     re.I,
 )
 _AGAIN_EN = re.compile(r"^(?:ugh,?\s+)?(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+again\?", re.I)
@@ -713,6 +745,8 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             obj = obj_before
         if obj.lower() in ("it", "them", "that", "this", "you", "to", "a", "the", "out", "myself"):
             continue
+        if names_a_person(clause, m.start("obj"), m.end("obj")):
+            continue  # "I really like my colleague Priya": a person one knows, no taste
         if NOT_A_KIND.match(clause[m.start("obj") :]):  # "I love how you think", "I enjoy every minute"
             continue
         obj = re.sub(r"\s+(?:completely|totally|entirely|altogether|forever)$", "", obj, flags=re.I)
@@ -778,6 +812,9 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     m = _NEVER_AGAIN_EN.search(s)
     if m:  # "I'll never eat oysters again": a thing had, sworn off
         return _pref(subject, m.group("obj"), 0.1, "change")
+    m = _ABSTAIN_EN.search(s.strip())
+    if m and not s.rstrip().endswith("?"):  # "No cake for me today", "trying to cut down on sugar"
+        return _pref(subject, m.group("obj") or m.group("obj2"), 0.0, "refusal")
     m = _REFUSE_EN.search(s)
     if m and re.search(r"\b(?:again|this time|anymore|any more|no more|ever)\b", low):
         # "don't book X again": a taste refused; a bare "don't book X" calls a task off
@@ -905,7 +942,9 @@ _ZH_HERE = re.compile(
 )
 _ZH_FUTURE = re.compile(
     # 以后 after an event is "after it" ("退休以后搬回了老家"), not "some day"
-    r"打算|准备|(?<![联理思感幻梦回设猜构])想|说不定|可能|也许|明年|下个?月|下周|(?:^|[，,]|从今|今)以后|将来|要搬|会搬"
+    r"打算|准备|(?<![联理思感幻梦回设猜构])想|说不定|可能|也许|明年|下个?月|下周|(?:^|[，,]|从今|今)以后|将来|要搬|会搬|"
+    # a day still ahead: "明天第一天去字节上班" is a start to come, no change yet
+    r"明天|大?后天|下(?:个)?(?:星期|礼拜)"
 )
 # news though a time ahead is named: the sentence ends done, says 已经, or tells a done event first
 # ("我从阿里离职了，下个月去美团": the leaving is done, the next job follows from it)
@@ -956,6 +995,12 @@ def _zh_int(text: str) -> int | None:
         tens, _, ones = text.partition("十")
         return _ZH_NUM.get(tens, 0) * 10 + (_ZH_NUM.get(ones, 0) if ones else 0)
     return _ZH_NUM.get(text)
+
+
+_ZH_GRADUATED = re.compile(
+    r"^(?:我|终于|总算|刚刚?|已经|今年|去年|也|顺利)*(?:从[\u4e00-\u9fff]{2,8})?"
+    r"(?:研究生|大学|本科|硕士|博士|高中|研|大专)?(?:毕业了|已经毕业|毕业啦)"
+)
 
 
 def _facts_zh(s: str, subject: str) -> list[Evidence]:
@@ -1147,6 +1192,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("allergy", m.group("v"), "statement")
     if _ZH_DIET.search(s):
         add("diet", "素食", "change" if "开始" in s else "statement")
+    # "我毕业了", "终于研究生毕业了": the speaker's own study over, the school ends (school "none")
+    if _ZH_GRADUATED.match(s) and not any(e.key == "school" for e in out):
+        add("school", "none", "change")
     return out
 
 
@@ -1582,7 +1630,8 @@ _ZH_TIME = (
     r"(?:大后天|后天|明天|明早|明晚|今天|今晚|今早|下午|上午|晚上|早上|中午|周末|这周末|这个?周末|下班后|下班以后|"
     r"下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|(?:周|星期|礼拜)[一二三四五六日天末]|"
     r"(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间|"
-    r"一大早|一早|大清早)"
+    r"一大早|一早|大清早|"
+    rf"{ZH_FESTIVALS})"  # a festival named as the day (清明, 中秋节)
 )
 _ZH_PAST_TIME = re.compile(r"昨天|前天|刚才|刚刚|上周|上个?月|去年|已经")
 _ZH_ACK = re.compile(

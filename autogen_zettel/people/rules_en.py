@@ -48,6 +48,7 @@ from autogen_zettel.people.lexicon_en import (
     VAGUE,
     VAGUE_DO,
 )
+from autogen_zettel.people.subjects import names_a_person
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import DATE_WORDS, due_date
 
@@ -111,11 +112,18 @@ _ANYONE_OFFER = re.compile(
 )
 
 
+_CONDITION_HEAD = re.compile(
+    r"\b(?:if|whenever|when|unless|in case|as long as)\s+(?:you|u|anyone|anybody|you guys)\s+(?:ever\s+|still\s+)?$"
+)
+
+
 def offer_topic(previous: str | None) -> str:
     """What the message answered offered: "Shall I book the sushi bar?" -> "the sushi bar"."""
     if not previous:
         return ""
-    m = OFFER.search(previous.lower())
+    low = previous.lower()
+    # "... if you want to look", "whenever you fancy": a wish put as a condition offers nothing
+    m = next((o for o in OFFER.finditer(low) if not _CONDITION_HEAD.search(low[: o.start()])), None)
     if m:
         return _topic(m.group("obj") or m.group("obj2"))
     m = _THERE_IS_OFFER.search(previous.lower()) or _ANYONE_OFFER.search(previous.lower())
@@ -344,8 +352,8 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
     if not question:
         for m in STANCE.finditer(low):
             topic = _topic(m.group("obj"))
-            if not topic:
-                continue
+            if not topic or names_a_person(s, m.start("obj"), m.end("obj")):
+                continue  # "I like Tom, he's funny": a person is liked, no taste
             verb, neg = m.group("verb"), bool(m.group("neg"))
             strong = verb in ("love", "adore") or "really" in low[: m.start("verb")]
             score = {
@@ -396,6 +404,10 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
             r"feel like|avoid|less|anything but)\s+(?P<o>[^,;:.!?]+)",
             bare,
         ):
+            if m.group(0).startswith("on") and re.search(
+                r"\b(?:i'm|i am|i'll be|i've been|i was|we're|we are)\s+$", bare[: m.start()]
+            ):
+                continue  # "No can do, I'm on call": the speaker's state, a reason; the offer is refused
             said = _topic(
                 re.sub(
                     # "not in the mood (for X)": the mood is no thing; what was offered, or X, is

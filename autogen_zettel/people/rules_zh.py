@@ -15,6 +15,7 @@ from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import time_dropped_zh
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
+from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
 __all__ = ["extract", "offer_topic"]
@@ -31,7 +32,9 @@ _TIME = (
     r"(?:(?:[0-9一二三四五六七八九十]{1,2}月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|本周[一二三四五六日末]|"
     r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
-    r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早)"
+    r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早|"
+    # a festival named as the day (清明, 中秋节): text.due knows its date
+    rf"{ZH_FESTIVALS})"
 )
 _TIME_RE = re.compile(_TIME)
 _BEFORE = re.compile(rf"(?:在)?{_TIME}+(?:之前|以前|前|之内|内)?")
@@ -70,6 +73,10 @@ _STANCE = re.compile(
     r"我(?:们)?(?:现在|其实|一直|也|还|真的|本来|以前|之前|原来|最近|开始|越来越|都|已经|渐渐)*(?P<neg>不太|不怎么|没那么|不再|不)?"
     r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)(?P<si>死)?"
     r"(?:吃|喝|看|听|玩|去)?(?P<obj>[\u4e00-\u9fff]{1,8})"
+)
+_DROPPED_WO = re.compile(
+    r"([，,；;]\s*(?:但是?|可是?|不过|而且|并且|同时)?\s*)"
+    r"(?=(?:也|还|却|更|倒是)?(?:不太|不怎么|不)?(?:很|挺|特别|非常|最|超|真|比较|蛮)?(?:喜欢|热爱|讨厌|受不了|偏爱))"
 )
 _NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是?|不过)?现在(?:我)?(?P<neg>不太|不再|不|没那么)?(?:喜欢|爱)了?")
 _TIRED = re.compile(
@@ -369,8 +376,10 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     change = bool(re.search(r"现在|其实|不再|了[。！!]?$", s))
     for m in _FAVOURITE.finditer(s):
         out += _pref(speaker, _clean_obj(m.group("obj")), 0.9, "statement")
+    # "我喜欢爵士，但是讨厌歌剧": a later clause that drops its subject shares the first clause's 我
+    shared = _DROPPED_WO.sub(r"\1我", s) if s.startswith("我") else s
     if not out:
-        for m in _STANCE.finditer(s):
+        for m in _STANCE.finditer(shared):
             verb, neg, adv = m.group("verb"), m.group("neg"), m.group("adv") or ""
             obj = _clean_obj(m.group("obj"))
             if not obj or obj.startswith(("你", "这", "那个", "它")):

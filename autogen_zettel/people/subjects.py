@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["RELATIVES_EN", "RELATIVES_ZH", "subjects_of"]
+__all__ = ["RELATIVES_EN", "RELATIVES_ZH", "names_a_person", "subjects_of"]
 
 RELATIVES_EN = (
     "sister|brother|mum|mom|mother|dad|father|wife|husband|partner|girlfriend|boyfriend|son|daughter|"
@@ -334,3 +334,16 @@ def subjects_of(sentence: str, speaker: str, referent: str = "") -> list[tuple[s
         else _en(sentence, speaker, referent)
     )
     return found or [(speaker, sentence)]
+
+
+def names_a_person(sentence: str, start: int, end: int) -> bool:
+    """Whether the object ``sentence[start:end]`` of a stance is a person one knows, never a taste:
+    a relative or a colleague ("I really like my colleague Priya"). A bare capitalised name is left
+    alone: "I like Tom, he's funny" and "I love Adele, her voice is amazing" have one shape."""
+    return bool(
+        re.match(
+            rf"(?:my|our|your|his|her|their)\s+(?:{RELATIVES_EN})\b(?!['’])",
+            sentence[start:end].strip(),
+            re.I,
+        )
+    )

@@ -67,6 +67,7 @@ RULE_FILES = (
     "people/tables.py",
     "people/topics.py",
     "text/due.py",
+    "text/holidays.py",
     "text/lexical.py",
     "text/script.py",
     "text/zh_places.py",

@@ -198,6 +198,15 @@ _ZH_EDGE = re.compile(
     r"^(?:吃|喝|看|听|玩|去|点|要|来一?[杯份个碗]|那家|这家|一些|点儿?)+|(?:的|了|吧|啊|呢|店|馆)+$"
 )
 _HAN = re.compile(r"[\u3400-\u9fff]")
+# a day or a time is when something happens, never a taste ("I can't do Friday anymore", "周五不行")
+_WHEN_EN = re.compile(
+    # one day named is a date; the plural is a kind of day one may dislike ("Mondays are rough")
+    r"(?:(?:this|next|last|on)\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|"
+    r"tomorrow|yesterday|tonight|today|week|month|(?:the\s+)?day after tomorrow)"
+)
+_WHEN_ZH = re.compile(
+    r"(?:这|下下?|上|本)个?(?:周|星期|礼拜)[一二三四五六日天末]?|大?后天|明天|今天|昨天|今晚|明晚|月底"
+)
 
 
 def clean_topic(phrase: str) -> str:
@@ -208,10 +217,10 @@ def clean_topic(phrase: str) -> str:
         prev = None
         while prev != text:
             prev, text = text, _ZH_EDGE.sub("", text)
-        return text.strip()
+        return "" if _WHEN_ZH.fullmatch(text.strip()) else text.strip()
     text = re.split(r"\b(?:for|with|at|in|on|from|to|instead of|because|when|if)\b", text, maxsplit=1)[0]
     words = [w for w in re.findall(r"[a-z][a-z'\-]*", text) if w not in _DROP]
-    return " ".join(words)
+    return "" if _WHEN_EN.fullmatch(" ".join(words)) else " ".join(words)
 
 
 def topic_of(phrase: str) -> str:

@@ -34,6 +34,7 @@ from datetime import datetime, timedelta
 from autogen_zettel.base.cards import Card
 from autogen_zettel.text.dates import NUMBER_PATTERN, NUMBER_WORDS, anchor_dates
 from autogen_zettel.text.due import zh_int
+from autogen_zettel.text.holidays import FIXED, FIXED_PATTERN
 from autogen_zettel.text.lexical import tokens
 
 __all__ = [
@@ -236,33 +237,10 @@ def _periods(text: str, at: datetime) -> tuple[Period, ...]:
     return tuple(dict.fromkeys(out))
 
 
-# holidays on fixed days of the Gregorian calendar (month, day, days long); the lunar ones (春节,
-# 中秋, 除夕) move from year to year and are not read. New Year's Eve runs into the small hours of
-# the first of January, and "celebrating New Year" is the same night.
-_HOLIDAYS = {
-    "new year": (12, 31, 2),
-    "christmas eve": (12, 24, 1),
-    "christmas": (12, 24, 3),
-    "valentine": (2, 14, 1),
-    "halloween": (10, 31, 1),
-    "thanksgiving": (11, 0, 4),  # the fourth Thursday of November, and its long weekend
-    "independence day": (7, 4, 1),
-    "fourth of july": (7, 4, 1),
-    "4th of july": (7, 4, 1),
-    "元旦": (12, 31, 2),
-    "跨年": (12, 31, 2),
-    "圣诞": (12, 24, 3),
-    "平安夜": (12, 24, 1),
-    "情人节": (2, 14, 1),
-    "万圣节": (10, 31, 1),
-    "国庆": (10, 1, 7),
-}
-_HOLIDAY = re.compile(
-    r"\b(?:new year'?s?(?: eve| day)?|nye|christmas eve|christmas|xmas|valentine'?s?(?: day)?|halloween|thanksgiving|"
-    r"independence day|fourth of july|4th of july)\b(?:,? (?P<y>(?:19|20)\d\d))?"
-    r"|(?:元旦|跨年|圣诞|平安夜|情人节|万圣节|国庆)",
-    re.IGNORECASE,
-)
+# the holidays on fixed days of the Gregorian calendar; the lunar ones (春节, 中秋, 除夕) move
+# from year to year and are not read as periods.
+_HOLIDAYS = FIXED
+_HOLIDAY = FIXED_PATTERN
 
 
 def _holiday(m: re.Match, at: datetime) -> Period:

@@ -21,6 +21,8 @@ import calendar
 import re
 from datetime import date, datetime, timedelta
 
+from autogen_zettel.text.holidays import next_holiday
+
 __all__ = ["DATE_WORDS", "due_date", "zh_int"]
 
 _DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
@@ -249,4 +251,4 @@ def due_date(text: str, at: datetime) -> date | None:
         found = _zh(m, today)
         if found is not None:
             return found
-    return None
+    return next_holiday(text, today)  # "at Easter", "清明", "by Christmas": the next one
