@@ -500,3 +500,19 @@ def test_a_relative_named_after_the_task_is_who_cannot_and_a_partners_judgement_
         "我老公以前觉得狗很烦，现在天天遛", speaker="王芳", at=datetime(2026, 10, 15, 9, 0)
     )
     assert [(e.subject, e.value, e.score > 0.5) for e in turned] == [("王芳的老公", "狗", True)]
+
+
+def _promised(text: str) -> list:
+    return [(e.subject, e.value, e.due) for e in _layers(text) if e.layer == "commitment"]
+
+
+def test_a_promise_after_a_reassurance_set_off_by_a_space_or_tilde():
+    assert _promised("没事 周六吃完饭后我把照片传给你") == [("王芳", "把照片传给你", date(2026, 10, 17))]
+    assert _promised("好嘞~后天我去药店帮你拿药") == [("王芳", "去药店帮你拿药", date(2026, 10, 17))]
+    assert _promised("我正好有空 我替你排队") == [("王芳", "替你排队", None)]
+
+
+def test_a_promise_in_the_last_clause_of_a_long_message_or_after_a_double_negative():
+    got = _promised("最近家里事多，老人住院，孩子开学，但是上次说好的那本书我下周一前一定还你")
+    assert got == [("王芳", "还你书", date(2026, 10, 19))]
+    assert _promised("我不会不去的，下周三把钥匙带给你") == [("王芳", "把钥匙带给你", date(2026, 10, 21))]
