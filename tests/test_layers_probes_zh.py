@@ -516,3 +516,16 @@ def test_a_promise_in_the_last_clause_of_a_long_message_or_after_a_double_negati
     got = _promised("最近家里事多，老人住院，孩子开学，但是上次说好的那本书我下周一前一定还你")
     assert got == [("王芳", "还你书", date(2026, 10, 19))]
     assert _promised("我不会不去的，下周三把钥匙带给你") == [("王芳", "把钥匙带给你", date(2026, 10, 21))]
+
+
+def test_one_ticket_too_many_offered_and_a_degree_word_is_no_thing_liked():
+    assert _answered("要要！真爱了", "我这儿多出一张音乐节的票，要不要？") == [("preference", "音乐节", True)]
+
+
+def test_praised_capacity_a_thing_called_ones_favourite_and_a_switch_after_quitting():
+    assert _tastes("我是重庆人，所以很能吃辣") == [("辣", True, "statement")]
+    assert _tastes("酸菜鱼是我的心头好") == [("酸菜鱼", True, "statement")]
+    assert [(v, up) for v, up, _ in _tastes("可乐我已经戒了，现在只喝白开水")] == [
+        ("可乐", False),
+        ("白开水", True),
+    ]

@@ -1150,7 +1150,13 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     return out
 
 
-_ZH_LIKE = r"喜欢上了|喜欢上(?=[\u4e00-\u9fffA-Za-z]{2})|喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
+_ZH_LIKE = (
+    r"喜欢上了|喜欢上(?=[\u4e00-\u9fffA-Za-z]{2})|喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
+    # praised capacity ("特别能吃辣"), the only thing taken ("现在只喝茶"), and a thing called one's
+    # life or favourite ("X真的是我的命")
+    r"|(?:(?<=很)|(?<=超)|(?<=挺)|(?<=太)|(?<=特别)|(?<=非常))能(?:吃|喝)|只(?:吃|喝)(?![了过完])"
+    r"|(?<=是)我的(?:命根子|命|最爱|心头好)"
+)
 _ZH_DISLIKE = (
     r"讨厌|烦|受不了|吃不了|喝不了|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
     # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
@@ -1216,7 +1222,9 @@ def _has_stance(clause: str) -> bool:
 
 # a time or aspect adverb at the head of a stance whose 我 is dropped ("最近迷上了…", "一直很怕…")
 _ZH_DROPPED_I = re.compile(
-    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小)(?=[\u4e00-\u9fff]{{0,3}}(?:{_ZH_LIKE}|{_ZH_DISLIKE}))"
+    # (a link to the clause before leads too: "老家是湖南的，所以特别能吃辣")
+    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小|所以|因此|而且|但是|不过|可是)"
+    rf"(?=[\u4e00-\u9fff]{{0,3}}(?:{_ZH_LIKE}|{_ZH_DISLIKE}))"
 )
 
 
@@ -1295,6 +1303,20 @@ def _judged_before_zh(clauses: list[str], subject: str) -> list[Evidence]:
         ):
             return []
         return _pref(subject, m.group("obj"), 0.1 if m.group("up") else 0.9, "change")
+    return []
+
+
+def _switched_to_zh(later: list[str], given_up: str, subject: str) -> list[Evidence]:
+    """ "咖啡我已经戒了，现在只喝茶": a thing given up, then a now-clause that takes another liked."""
+    for c in later:
+        bare = re.sub(r"^\s*(?:但是?|可是?|不过)?\s*我?(?:现在|如今)(?=\S)", "", c.strip())
+        if bare == c.strip():
+            continue
+        m = _ZH_STANCE.search("我" + bare)
+        obj = (m.group("obj") or "").strip() if m else ""
+        if m and obj and obj != given_up and not re.fullmatch(_ZH_DISLIKE, m.group("verb")):
+            obj = re.sub(r"^(?:吃|喝|看|玩|听)(?=[\u4e00-\u9fff])", "", obj) if len(obj) > 1 else obj
+            return _pref(subject, obj, 0.9, "statement")
     return []
 
 
@@ -1388,6 +1410,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                     out += _pref(subject, m2.group("obj"), 0.9, "change")
                 continue
             obj = m.group("obj")
+            if re.fullmatch(r"(?:太|好|超|真|很|挺|特别|非常|最|蛮|超级|真的)+", obj):
+                continue  # "太爱了": a degree word before the verb is no thing; the thing is elsewhere
             neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb").startswith("戒")
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
@@ -1403,6 +1427,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         out += _pref(subject, obj, 0.1 if neg else 0.9, kind)
         if out:
             break
+    if len(out) == 1 and out[0].score < 0.5 and now_clause is not None:
+        out += _switched_to_zh(clauses[clauses.index(now_clause) + 1 :], out[0].value, subject)
     if not out:
         m = _ZH_FAN.search(s)
         if m:
