@@ -529,3 +529,14 @@ def test_praised_capacity_a_thing_called_ones_favourite_and_a_switch_after_quitt
         ("可乐", False),
         ("白开水", True),
     ]
+
+
+def test_a_person_with_their_own_partner_is_whose_news_it_is():
+    assert _news("小军和他老婆离婚了") == [("小军", "relationship", "divorced", "change")]
+
+
+def test_what_one_does_at_the_firm_named_is_the_trade():
+    assert _news("我已经不在银行了，现在在京东做设计") == [
+        ("王芳", "employer", "京东", "change"),
+        ("王芳", "job", "设计", "change"),
+    ]

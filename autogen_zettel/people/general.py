@@ -881,6 +881,10 @@ _ZH_JOB = re.compile(
     rf"|在(?:[\u4e00-\u9fffA-Za-z]{{0,4}}?的?(?:一家|一个))?(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
     r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
 )
+# "在美团做产品": what one does at a firm already named as the employer is the trade
+_ZH_TRADE_AT = re.compile(
+    r"在(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:做|干|搞)(?P<v>[\u4e00-\u9fff]{2,4}?)(?:的|了)?(?=[。，！,；]|$)"
+)
 # "我升主管了", "她被提拔为副总": the post one was raised to is the job now
 _ZH_PROMOTED = re.compile(
     r"(?:升职?|升任|晋升|提拔|提)(?:为|成|到|做|当)?了?(?P<v>[\u4e00-\u9fff]{0,4}?"
@@ -1081,6 +1085,19 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             "job",
             v,
             "change" if re.search(r"辞职|不当|不干|改行|转行|换了|现在|开了|自己", s) else "statement",
+        )
+    m = _ZH_TRADE_AT.search(s)
+    employers = {e.value for e in out if e.key == "employer"}
+    if (
+        m
+        and not any(e.key == "job" for e in out)
+        and any(e and e in m.group("org") for e in employers)
+        and not re.search(r"(?:饭|菜|事|活|作业|家务|手术|项目|实验|检查|生意)$|[我你他她的]", m.group("v"))
+    ):
+        add(
+            "job",
+            m.group("v"),
+            "change" if re.search(r"辞职|不当|不干|不在|改行|转行|换了|现在", s) else "statement",
         )
     m = _ZH_PROMOTED.search(s)
     if m and not re.search(r"[没不]$", s[: m.start()]):
