@@ -380,3 +380,17 @@ def test_a_named_person_who_can_no_longer_come_and_a_divorce_finalised():
     assert _closed("Leo can no longer make the wedding") == [("Leo", "cancelled", "make the wedding")]
     assert _news("my divorce was finalised") == [("Sam", "relationship", "divorced", "change")]
     assert _news("I've been divorced for years") == [("Sam", "relationship", "divorced", "statement")]
+
+
+def test_a_promise_keeps_its_own_day_over_one_told_of_before_it():
+    got = _promised(
+        "the dishwasher flooded on saturday and my phone died on sunday, but I'll send the contract by thursday"
+    )
+    assert got == [("Sam", "send the contract", date(2026, 5, 14))]
+
+
+def test_ill_before_a_verb_and_its_object_is_i_will():
+    assert [(s, w) for s, w, _ in _promised("sure thing, ill fetch them after lunch")] == [
+        ("Sam", "fetch them after lunch")
+    ]
+    assert _promised("I feel ill, going to bed") == []
