@@ -394,3 +394,14 @@ def test_ill_before_a_verb_and_its_object_is_i_will():
         ("Sam", "fetch them after lunch")
     ]
     assert _promised("I feel ill, going to bed") == []
+
+
+def test_a_refusal_denied_and_a_state_of_liking_after_a_habit_of_before():
+    assert _tastes("I can't resist a fresh croissant") == [("Sam", "croissant", True, "statement")]
+    assert _tastes("never liked podcasts but now I'm totally hooked") == [("Sam", "podcasts", True, "change")]
+
+
+def test_a_mind_changed_about_a_thing_takes_the_judgement_after_it():
+    assert _tastes("I've changed my mind about standing desks, they're really annoying") == [
+        ("Sam", "standing desks", False, "change")
+    ]

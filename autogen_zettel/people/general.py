@@ -485,7 +485,10 @@ _STANCE_EN = re.compile(
 )
 _TURNED_EN = re.compile(
     r"\bbut\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<flip>.*\b(?:changed my mind|won me over|converted me))|"
-    r"(?P<up>it's grown on me|it has grown on me|they've grown on me)|"
+    r"(?P<up>it's grown on me|it has grown on me|they've grown on me|"
+    # "used to hate running but honestly I'm kind of hooked now": a state of liking, said of it now
+    r"(?:(?:honestly|actually|tbh|ngl|really|now),?\s+)*I'm\s+(?:hooked|obsessed|addicted|a convert|into it)"
+    r"(?:\s+now)?(?=\s*(?:$|[,.;!])))|"
     r"(?P<down>(?:it|they)\s+bores? me(?: now)?|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)|"
     r"(?:it|they)\s+makes? me (?:feel )?(?:sick|ill|queasy|nauseous|jittery|anxious)))",
     re.I,
@@ -645,6 +648,21 @@ _SWAPPED_TO_EN = re.compile(
     r"|[,;]\s*(?:just|only)\s+(?P<obj3>(?!(?:it|that|this|one)\b)[a-z][\w\-]*)\s+(?:now|these days)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
+# "I never say no to a good curry", "can't resist a decent flat white": a refusal denied is a taste
+_NEVER_REFUSE_EN = re.compile(
+    r"\b(?:never|can't|cannot|can never|won't ever)\s+(?:say no to|turn down|pass up|resist|refuse)\s+"
+    r"(?:(?:a|an|the|some|any)\s+)?(?:(?:good|nice|decent|proper|great|fresh|cold|hot)\s+)?"
+    r"(?P<obj>(?!(?:it|them|that|this|you|him|her|an?)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
+# "changed my mind about the open plan office, it's actually great": the judgement after it is the taste now
+_MIND_CHANGED_EN = re.compile(
+    r"\bchanged my mind (?:about|on)\s+(?:the\s+|my\s+)?(?P<obj>[a-z][\w\- ]{1,40}?)\s*[,;]\s*(?:and\s+|now\s+)?"
+    r"(?:it's|it is|they're|they are)\s+(?:(?:actually|really|pretty|quite|so|honestly|kinda)\s+)*"
+    r"(?:(?P<up>great|good|brilliant|fine|nice|amazing|not bad|fun|lovely|perfect)|"
+    r"(?P<down>awful|terrible|bad|horrible|annoying|rubbish|overrated|useless))\b",
+    re.I,
+)
 # "I'm a huge Arsenal fan", "I'm not a big jazz fan": the thing before "fan" is the taste
 _NAME_FAN_EN = re.compile(
     r"\bI(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+)?(?:a|an)\s+(?:(?:huge|big|massive|die-?hard|lifelong|real|total|proper)\s+)?"
@@ -753,6 +771,12 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             out += _pref(subject, m.group("obj") or m.group("obj2") or m.group("obj3"), 0.9, "change")
     if out:
         return out
+    m = _NEVER_REFUSE_EN.search(s)
+    if m:
+        return _pref(subject, m.group("obj"), 0.9, "statement")
+    m = _MIND_CHANGED_EN.search(s)
+    if m:
+        return _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "change")
     m = _NAME_FAN_EN.search(s)
     if m and m.group("obj").lower() not in ("huge", "big", "massive", "real", "total", "proper", "lifelong"):
         return _pref(subject, m.group("obj"), 0.1 if m.group("neg") else 0.9, "statement")
