@@ -405,3 +405,10 @@ def test_a_mind_changed_about_a_thing_takes_the_judgement_after_it():
     assert _tastes("I've changed my mind about standing desks, they're really annoying") == [
         ("Sam", "standing desks", False, "change")
     ]
+
+
+def test_training_to_be_a_trade_after_quitting_one_and_a_rescue_animal_is_a_pet():
+    assert _news("I quit teaching and I'm training to be an electrician") == [
+        ("Sam", "job", "electrician", "change")
+    ]
+    assert _news("we just got a rescue tortoise called Shelly") == [("Sam", "pet", "tortoise", "statement")]

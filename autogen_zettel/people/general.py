@@ -104,7 +104,7 @@ _NOT_ENDED_EN = re.compile(
 _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|by (?:trade|profession)\b))"
-    r"|\b(?:as|retrained as|working as|work as|trained as|to become|became)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
+    r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
     r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
     r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b|on\b))"
@@ -221,7 +221,8 @@ _AGE_EN = re.compile(
 )
 _PET_EN = re.compile(
     r"\b(?:adopted|got|have|rescued)\s+(?:a|an|two|three|our|my|\d+)?\s*(?:new\s+|little\s+)?"
-    r"(?P<v>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)\b",
+    # "a rescue greyhound": an animal taken in from a shelter, whatever its kind
+    r"(?:(?P<v>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)|rescue\s+(?P<v2>[a-z]{3,}))\b",
     re.I,
 )
 _DIET_EN = re.compile(
@@ -434,7 +435,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             add("age", str(n), "statement")
     m = _PET_EN.search(s)
     if m:
-        v = m.group("v").lower()
+        v = (m.group("v") or m.group("v2")).lower()
         v = {"puppies": "puppy"}.get(v, v[:-1] if v.endswith("s") else v)
         add("pet", v, "statement")
     m = _DIET_EN.search(s)
