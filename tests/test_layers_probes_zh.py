@@ -540,3 +540,8 @@ def test_what_one_does_at_the_firm_named_is_the_trade():
         ("王芳", "employer", "京东", "change"),
         ("王芳", "job", "设计", "change"),
     ]
+
+
+def test_an_english_verb_closed_by_hao_in_a_line_with_no_punctuation_is_a_task_done():
+    assert [(e.kind, e.value) for e in _layers("海报已经print好了 放在前台了")] == [("done", "海报")]
+    assert [(e.kind, e.value) for e in _layers("报告已经check完了")] == [("done", "报告")]

@@ -60,7 +60,8 @@ _TOPIC_ACT = re.compile(rf"(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|�
 _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承诺|表示(?:他|她)?)?(?P<rest>.+)")
 
 _DONE = re.compile(
-    rf"(?P<obj>[\u4e00-\u9fff]{{0,6}}?)(?:已经|都)?(?:{_ACTION}|搞定|弄|完成|办)[\u4e00-\u9fff]{{0,3}}?"
+    # (an English verb said in a Chinese line is a verb too when 好 / 完 closes it: "update好了")
+    rf"(?P<obj>[\u4e00-\u9fff]{{0,6}}?)(?:已经|都)?(?:{_ACTION}|搞定|弄|完成|办|[A-Za-z]{{3,}}(?=好|完))[\u4e00-\u9fff]{{0,3}}?"
     r"(?:好|完|过去|出去|掉)?了[。！!，,]?$|^搞定了?[。！!]?$|^弄好了|^完成了|^已(?:发|寄|交|付|订|办)"
 )
 _CANCEL = re.compile(
@@ -248,6 +249,7 @@ _LIVES_IN = re.compile(rf"^{_NAME}(?:现在)?住在(?P<v>[\u4e00-\u9fff]{{2,5}}?
 _FOR_YOU_ACT = re.compile(rf"(?:{_MODAL})*(?:帮|替)你们?(?:{_ACTION}|[\u4e00-\u9fff])")
 # a message without punctuation or a long one: its clauses, set apart by spaces or a tilde too
 _CLAUSES = re.compile(r"[，,；;。！!～~]|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_SPACED = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 # "不过…", "反正…": a clause's link to the one before is not part of what it promises
 _LINK = re.compile(r"^(?:不过|但是|但|可是|所以|反正|总之|那就|那)")
 # "答应你的那份预算表我…": the thing's relative clause ahead of its demonstrative is not the thing
@@ -386,7 +388,9 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return []
     if re.search(r"(?:先|这就|得|要)?去(?!过)[\u4e00-\u9fff]{1,3}(?<![完好])了[。！!~～]*$", s):
         return []  # "我先去洗澡了", "不说了，我去做饭了": off to do it, nothing done yet
-    m = _DONE.search(s)
+    # "PPT已经update好了 放在drive里": a message with no punctuation, its first part set off by a space
+    # closes on the done act, then says where it is
+    m = _DONE.search(s) or _DONE.search(_SPACED.split(s)[0])
     if m:
         subject = speaker
         obj = m.groupdict().get("obj") or ""
