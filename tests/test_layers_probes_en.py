@@ -380,3 +380,35 @@ def test_a_named_person_who_can_no_longer_come_and_a_divorce_finalised():
     assert _closed("Leo can no longer make the wedding") == [("Leo", "cancelled", "make the wedding")]
     assert _news("my divorce was finalised") == [("Sam", "relationship", "divorced", "change")]
     assert _news("I've been divorced for years") == [("Sam", "relationship", "divorced", "statement")]
+
+
+def test_a_promise_keeps_its_own_day_over_one_told_of_before_it():
+    got = _promised(
+        "the dishwasher flooded on saturday and my phone died on sunday, but I'll send the contract by thursday"
+    )
+    assert got == [("Sam", "send the contract", date(2026, 5, 14))]
+
+
+def test_ill_before_a_verb_and_its_object_is_i_will():
+    assert [(s, w) for s, w, _ in _promised("sure thing, ill fetch them after lunch")] == [
+        ("Sam", "fetch them after lunch")
+    ]
+    assert _promised("I feel ill, going to bed") == []
+
+
+def test_a_refusal_denied_and_a_state_of_liking_after_a_habit_of_before():
+    assert _tastes("I can't resist a fresh croissant") == [("Sam", "croissant", True, "statement")]
+    assert _tastes("never liked podcasts but now I'm totally hooked") == [("Sam", "podcasts", True, "change")]
+
+
+def test_a_mind_changed_about_a_thing_takes_the_judgement_after_it():
+    assert _tastes("I've changed my mind about standing desks, they're really annoying") == [
+        ("Sam", "standing desks", False, "change")
+    ]
+
+
+def test_training_to_be_a_trade_after_quitting_one_and_a_rescue_animal_is_a_pet():
+    assert _news("I quit teaching and I'm training to be an electrician") == [
+        ("Sam", "job", "electrician", "change")
+    ]
+    assert _news("we just got a rescue tortoise called Shelly") == [("Sam", "pet", "tortoise", "statement")]

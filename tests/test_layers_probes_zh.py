@@ -500,3 +500,48 @@ def test_a_relative_named_after_the_task_is_who_cannot_and_a_partners_judgement_
         "我老公以前觉得狗很烦，现在天天遛", speaker="王芳", at=datetime(2026, 10, 15, 9, 0)
     )
     assert [(e.subject, e.value, e.score > 0.5) for e in turned] == [("王芳的老公", "狗", True)]
+
+
+def _promised(text: str) -> list:
+    return [(e.subject, e.value, e.due) for e in _layers(text) if e.layer == "commitment"]
+
+
+def test_a_promise_after_a_reassurance_set_off_by_a_space_or_tilde():
+    assert _promised("没事 周六吃完饭后我把照片传给你") == [("王芳", "把照片传给你", date(2026, 10, 17))]
+    assert _promised("好嘞~后天我去药店帮你拿药") == [("王芳", "去药店帮你拿药", date(2026, 10, 17))]
+    assert _promised("我正好有空 我替你排队") == [("王芳", "替你排队", None)]
+
+
+def test_a_promise_in_the_last_clause_of_a_long_message_or_after_a_double_negative():
+    got = _promised("最近家里事多，老人住院，孩子开学，但是上次说好的那本书我下周一前一定还你")
+    assert got == [("王芳", "还你书", date(2026, 10, 19))]
+    assert _promised("我不会不去的，下周三把钥匙带给你") == [("王芳", "把钥匙带给你", date(2026, 10, 21))]
+
+
+def test_one_ticket_too_many_offered_and_a_degree_word_is_no_thing_liked():
+    assert _answered("要要！真爱了", "我这儿多出一张音乐节的票，要不要？") == [("preference", "音乐节", True)]
+
+
+def test_praised_capacity_a_thing_called_ones_favourite_and_a_switch_after_quitting():
+    assert _tastes("我是重庆人，所以很能吃辣") == [("辣", True, "statement")]
+    assert _tastes("酸菜鱼是我的心头好") == [("酸菜鱼", True, "statement")]
+    assert [(v, up) for v, up, _ in _tastes("可乐我已经戒了，现在只喝白开水")] == [
+        ("可乐", False),
+        ("白开水", True),
+    ]
+
+
+def test_a_person_with_their_own_partner_is_whose_news_it_is():
+    assert _news("小军和他老婆离婚了") == [("小军", "relationship", "divorced", "change")]
+
+
+def test_what_one_does_at_the_firm_named_is_the_trade():
+    assert _news("我已经不在银行了，现在在京东做设计") == [
+        ("王芳", "employer", "京东", "change"),
+        ("王芳", "job", "设计", "change"),
+    ]
+
+
+def test_an_english_verb_closed_by_hao_in_a_line_with_no_punctuation_is_a_task_done():
+    assert [(e.kind, e.value) for e in _layers("海报已经print好了 放在前台了")] == [("done", "海报")]
+    assert [(e.kind, e.value) for e in _layers("报告已经check完了")] == [("done", "报告")]

@@ -27,13 +27,18 @@ _BARE_VERB = (
     r"(?:be|do|go|get|have|make|send|call|take|bring|pick|come|see|let|book|check|email|text|ring|pay|"
     r"buy|help|stand|believe|wait|fix|sort|drop|write|finish|try|tell|find|give|meet|stop|start|eat|drink)"
 )
+_OBJECT = r"(?:it|them|you|him|her|us|the|a|an|my|your|his|our|their|some|that|this|those|these|up|over|round|back|out)"
 _SPELLING = (
     (r"\bi\b(?![.'’]\w)", "I"),  # "my boyfriend and i broke up"; not the "i" of "i.e."
     (r"\b(?:[Ii]m|i'm)\b", "I'm"),
     (r"\b[Ii]'?ve\b(?<!I've)", "I've"),
     (r"(?i)\bi'?d\b(?=\s+(?:love|like|rather|prefer|never|be|have|go|do|say|hate))", "I'd"),
     # "ill send it" / "wont be there" / "cant stand it": the verb after shows the contraction
-    (rf"(?i)(^|[,;.!]\s*|\b(?:and|but|so|then)\s+)ill\b(?=\s+(?:\w+ly\s+)?{_BARE_VERB}\b)", r"\1I'll"),
+    # (or any verb, when an object or particle follows it: "ill grab it", "ill ping you")
+    (
+        rf"(?i)(^|[,;.!]\s*|\b(?:and|but|so|then)\s+)ill\b(?=\s+(?:\w+ly\s+)?{_BARE_VERB}\b|\s+[a-z]+\s+{_OBJECT}\b)",
+        r"\1I'll",
+    ),
     (rf"(?i)\b(wo|ca)nt\b(?=\s+(?:\w+ly\s+)?{_BARE_VERB}\b|\s*(?:$|[,.;!?]))", r"\1n't"),
     # "she said shed call": after a reporting verb, "shed"/"hed" is she'd/he'd
     (r"(?i)\b(said|says|promised|told me|thinks|reckons|swore)\s+(s?he)d\b", r"\1 \2'd"),

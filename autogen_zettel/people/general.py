@@ -111,7 +111,7 @@ _NOT_ENDED_EN = re.compile(
 _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|by (?:trade|profession)\b))"
-    r"|\b(?:as|retrained as|working as|work as|trained as|to become|became)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
+    r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
     r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
     r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b|on\b))"
@@ -229,7 +229,8 @@ _AGE_EN = re.compile(
 )
 _PET_EN = re.compile(
     r"\b(?:adopted|got|have|rescued)\s+(?:a|an|two|three|our|my|\d+)?\s*(?:new\s+|little\s+)?"
-    r"(?P<v>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)\b",
+    # "a rescue greyhound": an animal taken in from a shelter, whatever its kind
+    r"(?:(?P<v>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)|rescue\s+(?P<v2>[a-z]{3,}))\b",
     re.I,
 )
 _DIET_EN = re.compile(
@@ -442,7 +443,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             add("age", str(n), "statement")
     m = _PET_EN.search(s)
     if m:
-        v = m.group("v").lower()
+        v = (m.group("v") or m.group("v2")).lower()
         v = {"puppies": "puppy"}.get(v, v[:-1] if v.endswith("s") else v)
         add("pet", v, "statement")
     m = _DIET_EN.search(s)
@@ -505,7 +506,10 @@ _STANCE_EN = re.compile(
 )
 _TURNED_EN = re.compile(
     r"\bbut\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<flip>.*\b(?:changed my mind|won me over|converted me))|"
-    r"(?P<up>it's grown on me|it has grown on me|they've grown on me)|"
+    r"(?P<up>it's grown on me|it has grown on me|they've grown on me|"
+    # "used to hate running but honestly I'm kind of hooked now": a state of liking, said of it now
+    r"(?:(?:honestly|actually|tbh|ngl|really|now),?\s+)*I'm\s+(?:hooked|obsessed|addicted|a convert|into it)"
+    r"(?:\s+now)?(?=\s*(?:$|[,.;!])))|"
     r"(?P<down>(?:it|they)\s+bores? me(?: now)?|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)|"
     r"(?:it|they)\s+makes? me (?:feel )?(?:sick|ill|queasy|nauseous|jittery|anxious)))",
     re.I,
@@ -677,6 +681,21 @@ _SWAPPED_TO_EN = re.compile(
     r"|[,;]\s*(?:just|only)\s+(?P<obj3>(?!(?:it|that|this|one)\b)[a-z][\w\-]*)\s+(?:now|these days)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
+# "I never say no to a good curry", "can't resist a decent flat white": a refusal denied is a taste
+_NEVER_REFUSE_EN = re.compile(
+    r"\b(?:never|can't|cannot|can never|won't ever)\s+(?:say no to|turn down|pass up|resist|refuse)\s+"
+    r"(?:(?:a|an|the|some|any)\s+)?(?:(?:good|nice|decent|proper|great|fresh|cold|hot)\s+)?"
+    r"(?P<obj>(?!(?:it|them|that|this|you|him|her|an?)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
+# "changed my mind about the open plan office, it's actually great": the judgement after it is the taste now
+_MIND_CHANGED_EN = re.compile(
+    r"\bchanged my mind (?:about|on)\s+(?:the\s+|my\s+)?(?P<obj>[a-z][\w\- ]{1,40}?)\s*[,;]\s*(?:and\s+|now\s+)?"
+    r"(?:it's|it is|they're|they are)\s+(?:(?:actually|really|pretty|quite|so|honestly|kinda)\s+)*"
+    r"(?:(?P<up>great|good|brilliant|fine|nice|amazing|not bad|fun|lovely|perfect)|"
+    r"(?P<down>awful|terrible|bad|horrible|annoying|rubbish|overrated|useless))\b",
+    re.I,
+)
 # "I'm a huge Arsenal fan", "I'm not a big jazz fan": the thing before "fan" is the taste
 _NAME_FAN_EN = re.compile(
     r"\bI(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+)?(?:a|an)\s+(?:(?:huge|big|massive|die-?hard|lifelong|real|total|proper)\s+)?"
@@ -787,6 +806,12 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             out += _pref(subject, m.group("obj") or m.group("obj2") or m.group("obj3"), 0.9, "change")
     if out:
         return out
+    m = _NEVER_REFUSE_EN.search(s)
+    if m:
+        return _pref(subject, m.group("obj"), 0.9, "statement")
+    m = _MIND_CHANGED_EN.search(s)
+    if m:
+        return _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "change")
     m = _NAME_FAN_EN.search(s)
     if m and m.group("obj").lower() not in ("huge", "big", "massive", "real", "total", "proper", "lifelong"):
         return _pref(subject, m.group("obj"), 0.1 if m.group("neg") else 0.9, "statement")
@@ -917,6 +942,10 @@ _ZH_JOB = re.compile(
     r"(?!时|然|地|天|初|做|成|回|真|心|面|中|晚|年|场|作|众|选|兵)(?P<v3>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
     rf"|在(?:[\u4e00-\u9fffA-Za-z]{{0,4}}?的?(?:一家|一个))?(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
     r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
+)
+# "在美团做产品": what one does at a firm already named as the employer is the trade
+_ZH_TRADE_AT = re.compile(
+    r"在(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:做|干|搞)(?P<v>[\u4e00-\u9fff]{2,4}?)(?:的|了)?(?=[。，！,；]|$)"
 )
 # "我升主管了", "她被提拔为副总": the post one was raised to is the job now
 _ZH_PROMOTED = re.compile(
@@ -1127,6 +1156,19 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             v,
             "change" if re.search(r"辞职|不当|不干|改行|转行|换了|现在|开了|自己", s) else "statement",
         )
+    m = _ZH_TRADE_AT.search(s)
+    employers = {e.value for e in out if e.key == "employer"}
+    if (
+        m
+        and not any(e.key == "job" for e in out)
+        and any(e and e in m.group("org") for e in employers)
+        and not re.search(r"(?:饭|菜|事|活|作业|家务|手术|项目|实验|检查|生意)$|[我你他她的]", m.group("v"))
+    ):
+        add(
+            "job",
+            m.group("v"),
+            "change" if re.search(r"辞职|不当|不干|不在|改行|转行|换了|现在", s) else "statement",
+        )
     m = _ZH_PROMOTED.search(s)
     if m and not re.search(r"[没不]$", s[: m.start()]):
         # "我升主管了", "升职当经理了": the post one was raised to, a change over its plain statement
@@ -1198,7 +1240,13 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     return out
 
 
-_ZH_LIKE = r"喜欢上了|喜欢上(?=[\u4e00-\u9fffA-Za-z]{2})|喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
+_ZH_LIKE = (
+    r"喜欢上了|喜欢上(?=[\u4e00-\u9fffA-Za-z]{2})|喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
+    # praised capacity ("特别能吃辣"), the only thing taken ("现在只喝茶"), and a thing called one's
+    # life or favourite ("X真的是我的命")
+    r"|(?:(?<=很)|(?<=超)|(?<=挺)|(?<=太)|(?<=特别)|(?<=非常))能(?:吃|喝)|只(?:吃|喝)(?![了过完])"
+    r"|(?<=是)我的(?:命根子|命|最爱|心头好)"
+)
 _ZH_DISLIKE = (
     r"讨厌|烦|受不了|吃不了|喝不了|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
     # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
@@ -1264,7 +1312,9 @@ def _has_stance(clause: str) -> bool:
 
 # a time or aspect adverb at the head of a stance whose 我 is dropped ("最近迷上了…", "一直很怕…")
 _ZH_DROPPED_I = re.compile(
-    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小)(?=[\u4e00-\u9fff]{{0,3}}(?:{_ZH_LIKE}|{_ZH_DISLIKE}))"
+    # (a link to the clause before leads too: "老家是湖南的，所以特别能吃辣")
+    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小|所以|因此|而且|但是|不过|可是)"
+    rf"(?=[\u4e00-\u9fff]{{0,3}}(?:{_ZH_LIKE}|{_ZH_DISLIKE}))"
 )
 
 
@@ -1343,6 +1393,20 @@ def _judged_before_zh(clauses: list[str], subject: str) -> list[Evidence]:
         ):
             return []
         return _pref(subject, m.group("obj"), 0.1 if m.group("up") else 0.9, "change")
+    return []
+
+
+def _switched_to_zh(later: list[str], given_up: str, subject: str) -> list[Evidence]:
+    """ "咖啡我已经戒了，现在只喝茶": a thing given up, then a now-clause that takes another liked."""
+    for c in later:
+        bare = re.sub(r"^\s*(?:但是?|可是?|不过)?\s*我?(?:现在|如今)(?=\S)", "", c.strip())
+        if bare == c.strip():
+            continue
+        m = _ZH_STANCE.search("我" + bare)
+        obj = (m.group("obj") or "").strip() if m else ""
+        if m and obj and obj != given_up and not re.fullmatch(_ZH_DISLIKE, m.group("verb")):
+            obj = re.sub(r"^(?:吃|喝|看|玩|听)(?=[\u4e00-\u9fff])", "", obj) if len(obj) > 1 else obj
+            return _pref(subject, obj, 0.9, "statement")
     return []
 
 
@@ -1436,6 +1500,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                     out += _pref(subject, m2.group("obj"), 0.9, "change")
                 continue
             obj = m.group("obj")
+            if re.fullmatch(r"(?:太|好|超|真|很|挺|特别|非常|最|蛮|超级|真的)+", obj):
+                continue  # "太爱了": a degree word before the verb is no thing; the thing is elsewhere
             neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb").startswith("戒")
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
@@ -1451,6 +1517,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         out += _pref(subject, obj, 0.1 if neg else 0.9, kind)
         if out:
             break
+    if len(out) == 1 and out[0].score < 0.5 and now_clause is not None:
+        out += _switched_to_zh(clauses[clauses.index(now_clause) + 1 :], out[0].value, subject)
     if not out:
         m = _ZH_FAN.search(s)
         if m:

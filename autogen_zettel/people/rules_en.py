@@ -229,8 +229,12 @@ def _commitments(
             # "going to Lisbon": a trip; "we'll eat at home": a plan with no date, no promise
             if what and not VAGUE_DO.match(what) and not one_name and not plan:
                 # "I'll bring a couple" to "Can someone bring drinks on Saturday?": the day asked
-                due = due_date(s, at) or (
-                    due_date(previous, at) if previous and previous.rstrip().endswith("?") else None
+                # ("the car broke down on monday, ... I'll finish it by wednesday": the promise's own
+                # time, from where it is said on, over a day told of before it)
+                due = (
+                    due_date(s[m.start() :], at)
+                    or due_date(s, at)
+                    or (due_date(previous, at) if previous and previous.rstrip().endswith("?") else None)
                 )
                 out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due, counterparty))
                 break

@@ -38,8 +38,8 @@ _TIME = (
 )
 _TIME_RE = re.compile(_TIME)
 _BEFORE = re.compile(rf"(?:在)?{_TIME}+(?:之前|以前|前|之内|内)?")
-_MODAL = r"(?:会|来|负责|保证|答应你?|承诺|一定|马上|尽快|去|要)"
-_STRONG = r"(?:会|来|负责|保证|答应你?|承诺|一定)"
+_MODAL = r"(?:会|来|负责|保证|答应你?|承诺|一定|肯定|马上|尽快|去|要)"
+_STRONG = r"(?:会|来|负责|保证|答应你?|承诺|一定|肯定)"
 _ACTION = (
     # 发 as "send", not 发 + a state of the body (发烧, 发胖, 发炎)
     "发(?![烧胖炎呆抖愁冷热火芽])|寄|交|做|写|打|订|买|修|接|还|送|带|改|回复|完成|准备|整理|检查|付|请|帮|搬|拿|办|提交|安排|联系|处理|"
@@ -49,19 +49,22 @@ _ACTION = (
 )
 _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想|认为|希望")
 _PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去年|上个?月|上周")
+# a time may be narrowed by an event it comes before or after ("明天下班前", "周五开完会后")
 _FIRST = re.compile(
-    rf"^(?:{_TIME}+)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:{_MODAL})*(?:{_ACTION}).+)"
+    rf"^(?:{_TIME}+(?:(?:(?!我)[\u4e00-\u9fff]){{1,3}}?(?:之前|以前|前|之后|以后|后))?)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:{_MODAL})*(?:{_ACTION}).+)"
 )
 # the thing first, then who does it ("PPT我来做", "报价单明天上午我发给你", "车我来开"): a topic of
 # at most six characters or letters, no person or time, before 我
 _TOPIC_FIRST = re.compile(
     rf"^(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff]{{1,6}}?)(?:{_TIME})*[，,]?\s*我(?!们|的|也|都|觉得|想|在)(?P<rest>.+)"
 )
-_TOPIC_ACT = re.compile(rf"(?:{_TIME}|之前|以前|前)*(?:来|负责|马上)?(?:{_ACTION})")
+# (会 not among them: "看恐怖片我会做噩梦" foresees, promises nothing)
+_TOPIC_ACT = re.compile(rf"(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定)*(?:{_ACTION})")
 _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承诺|表示(?:他|她)?)?(?P<rest>.+)")
 
 _DONE = re.compile(
-    rf"(?P<obj>[\u4e00-\u9fff]{{0,6}}?)(?:已经|都)?(?:{_ACTION}|搞定|弄|完成|办)[\u4e00-\u9fff]{{0,3}}?"
+    # (an English verb said in a Chinese line is a verb too when 好 / 完 closes it: "update好了")
+    rf"(?P<obj>[\u4e00-\u9fff]{{0,6}}?)(?:已经|都)?(?:{_ACTION}|搞定|弄|完成|办|[A-Za-z]{{3,}}(?=好|完))[\u4e00-\u9fff]{{0,3}}?"
     r"(?:好|完|过去|出去|掉)?了[。！!，,]?$|^搞定了?[。！!]?$|^弄好了|^完成了|^已(?:发|寄|交|付|订|办)"
 )
 _CANCEL = re.compile(
@@ -185,8 +188,10 @@ _FRONTED_OFFER = re.compile(
 )
 # "桌上还有两块蛋糕，谁要？": a thing left out for the taking, then who wants it
 _LEFT_OUT_OFFER = re.compile(
-    r"(?:还剩下?|还有|剩下了?|剩了?|(?<=[上里边])有)(?:半|一|两|几|些|点)?[个块份瓶杯盒袋碗片串只根包罐]?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)[，,、\s]*"
-    r"(?:谁要|谁吃|谁喝|谁想要|谁想吃|谁想喝|有人要|有人吃|有人喝|要的话|你们?要吗|要吗)"
+    # ("我这多了一张演唱会的票，要不要？": one too many, the ticket for the show)
+    r"(?:还剩下?|还有|剩下了?|剩了?|(?<=[上里边])有|多了|多出来?了?)(?:半|一|两|几|些|点)?[个块份瓶杯盒袋碗片串只根包罐张]?"
+    r"(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:的门?票)?[，,、\s]*"
+    r"(?:谁要|谁吃|谁喝|谁想要|谁想吃|谁想喝|有人要|有人吃|有人喝|要的话|你们?要吗|要吗|你?要不要)"
 )
 # "周六去爬山，一起吗？": a plan said, then the asking whether to join
 _JOIN_OFFER = re.compile(
@@ -235,6 +240,8 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
 
 # compiled once: the word lists they hold are long
 _LEAD_MODALS = re.compile(rf"^(?:{_MODAL})+")
+_ACTION_HEAD = re.compile(rf"(?:{_ACTION})")
+_PLACE_THEN_ACT = re.compile(rf"[\u4e00-\u9fff]{{1,4}}?(?:{_ACTION})")
 _STRONG_RUN = re.compile(rf"(?:{_STRONG})+")
 _STRONG_ACTION = re.compile(
     rf"(?:{_MODAL})*(?:在[^，。]*?(?:前|之前))?(?:一下|先|再|按时|尽快|马上)?(?:{_ACTION})"
@@ -246,11 +253,37 @@ _DONE_SPLIT = re.compile(rf"(?:{_ACTION}|搞定|弄|完成|办)")
 _LIVES_IN = re.compile(rf"^{_NAME}(?:现在)?住在(?P<v>[\u4e00-\u9fff]{{2,5}}?)(?:了|。|，|$)")
 
 
-def _what(rest: str) -> str:
+_FOR_YOU_ACT = re.compile(rf"(?:{_MODAL})*(?:帮|替)你们?(?:{_ACTION}|[\u4e00-\u9fff])")
+# a message without punctuation or a long one: its clauses, set apart by spaces or a tilde too
+_CLAUSES = re.compile(r"[，,；;。！!～~]|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_SPACED = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+# "不过…", "反正…": a clause's link to the one before is not part of what it promises
+_LINK = re.compile(r"^(?:不过|但是|但|可是|所以|反正|总之|那就|那)")
+# "答应你的那份预算表我…": the thing's relative clause ahead of its demonstrative is not the thing
+_RELATIVE = re.compile(
+    r"^[^，,我]{1,8}?的(?:那|这)(?:份|个|件|本|张|篇|些|套|台|只|条)?(?=[\u4e00-\u9fffA-Za-z])"
+)
+
+
+def _strip_modals(rest: str, keep_go: bool) -> str:
+    # a 去 before a place and the act done there ("去银行把流水打出来"), or heading a clause with no subject ("周日八点去接你们"),
+    # is the act's own going and stays; before the act of a subject ("我去买蛋糕") it is a modal
+    m = _LEAD_MODALS.match(rest)
+    if not m:
+        return rest
+    after = rest[m.end() :]
+    if m.group(0).endswith("去") and (
+        keep_go or (not _ACTION_HEAD.match(after) and _PLACE_THEN_ACT.match(after))
+    ):
+        return "去" + after
+    return after
+
+
+def _what(rest: str, keep_go: bool = False) -> str:
     rest = _BEFORE.sub("", rest)
     # "我打算下礼拜二去看房": what is done, not the intention or the need of it
     rest = _BEFORE.sub("", re.sub(r"^(?:还)?(?:得|打算|准备|计划)", "", rest))
-    rest = _LEAD_MODALS.sub("", rest)
+    rest = _strip_modals(rest, keep_go)
     # "我答应你，这周六陪你去看电影": the promise is what follows the promising clause
     rest = re.sub(r"^[，,]\s*", "", rest)
     rest = re.sub(r"^(?:在|会在)", "", rest)
@@ -275,6 +308,8 @@ def _is_promise(rest: str, whole: str) -> bool:
         return True
     if _GO_ACTION.match(head):  # 我去买蛋糕 (but not 我去一下洗手间, 我要一杯拿铁)
         return True
+    if _FOR_YOU_ACT.match(head):  # "我替你问问": an act done for the addressee is taken on
+        return True
     if has_time and _MODAL_NEAR_ACTION.match(head):
         return True
     return has_time and bool(_MODAL_ACTION.match(head))
@@ -287,11 +322,24 @@ _CANT_ANYMORE = re.compile(r"(?:去|来|帮|参加|赶|陪|接|送|做|弄|办|�
 def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
     if s.endswith(("？", "?")) or _CANCEL.search(s) or _CANT_ANYMORE.search(s):
         return []
+    found = _commitment(s, speaker, at)
+    if found:
+        return found
+    # "放心吧 明天下班前我把…", "这周忙疯了，…，不过那份表我周四前给你": a promise in a later clause of
+    # the message, read as a sentence of its own (the time it names is its own, not an earlier one's)
+    for clause in _CLAUSES.split(s)[1:]:
+        clause = _RELATIVE.sub("", _LINK.sub("", clause.strip()))
+        if len(clause) >= 3 and (found := _commitment(clause, speaker, at)):
+            return found
+    return []
+
+
+def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
     m = _FIRST.match(s)
     counterparty = None
     rest = (m.group("rest") or m.group("rest2")) if m else ""
     if m and _is_promise(rest, s):
-        what = _what(rest)
+        what = _what(rest, keep_go=not m.group("rest"))
         return (
             [Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty)]
             if what
@@ -347,7 +395,9 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return []
     if re.search(r"(?:先|这就|得|要)?去(?!过)[\u4e00-\u9fff]{1,3}(?<![完好])了[。！!~～]*$", s):
         return []  # "我先去洗澡了", "不说了，我去做饭了": off to do it, nothing done yet
-    m = _DONE.search(s)
+    # "PPT已经update好了 放在drive里": a message with no punctuation, its first part set off by a space
+    # closes on the done act, then says where it is
+    m = _DONE.search(s) or _DONE.search(_SPACED.split(s)[0])
     if m:
         subject = speaker
         obj = m.groupdict().get("obj") or ""

@@ -109,7 +109,9 @@ _ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|{_ZH_PET_NAME}|(?![周星][一二三�
 _ZH_PRED = (
     r"(?=说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|一直|从来|特别|很|超|真|最|不|没|是|在|"
     r"对|跳槽|辞职|入职|搬|考上|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
-    r"开车|来|去|帮|替|给|住|在|把|被|升|晋升)"
+    r"开车|来|去|帮|替|给|住|在|把|被|升|晋升"
+    # "阿伟和他女朋友订婚了": the person with his or her own partner, the news is theirs
+    r"|(?:和|跟)(?=他|她))"
 )
 _ZH_REL = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 _ZH_LEAD = re.compile(
