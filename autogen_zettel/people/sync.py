@@ -77,7 +77,7 @@ RULE_FILES = (
 def rules_version(root: Path | None = None) -> str:
     """The version of the layer rules: a digest of :data:`RULE_FILES`' source. A tenant whose
     rows were built by other rules (db meta ``layers_version``) re-reads every card once, at its
-    next read of the layers (:meth:`~autogen_zettel.people.layers.PersonLayers.rebuild`). A
+    next read of the layers (:meth:`~autogen_zettel.people.layers.Layers.rebuild`). A
     number bumped by hand was never bumped: from 0.1.0 on the rules changed in every round and
     the rows of an older tenant stayed as the old rules read them."""
     root = Path(__file__).resolve().parents[1] if root is None else root
