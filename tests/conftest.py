@@ -161,3 +161,12 @@ def started_threads(monkeypatch):
 
     monkeypatch.setattr(threading, "Thread", spy)
     return started
+
+
+@pytest.fixture(scope="module")
+def default_hub():
+    """One ``MemoryHub.open(memory=True)`` with the default configuration (the bundled embedder)
+    per test module: the everyday layer scenarios give each of their scenarios its own tenant."""
+    h = MemoryHub.open(memory=True)
+    yield h
+    h.close()

@@ -3,7 +3,7 @@ and after, #40) share: the shape every set must keep, and the rows a sentence gi
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from autogen_zettel.people.extract import extract_layers
@@ -30,3 +30,16 @@ def found_rows(
         (e.layer, e.subject, e.key, e.value, *((e.score > 0.5,) if liked else ()), e.kind, e.due)
         for e in extract_layers(text, speaker=speaker, at=at, previous=previous)
     ]
+
+
+#: the day the everyday scenarios start on, a Tuesday
+TUE = datetime(2026, 9, 1, 10, 0)
+
+
+def heard(hub, tenant, lines, start: datetime = TUE):
+    """Tenant ``tenant`` of ``hub`` hears ``lines`` ((day, speaker, text)) a minute apart, from
+    ``start``; returns the tenant."""
+    mem = hub.tenant(tenant)
+    for n, (day, speaker, text) in enumerate(lines):
+        mem.remember(text, speaker=speaker, at=start + timedelta(days=day, minutes=n))
+    return mem

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-import pytest
+from tests.layer_sets import TUE, heard
 
 MON = datetime(2026, 5, 11, 9, 0)  # a Monday
 
@@ -66,25 +66,6 @@ def test_an_everyday_tenant_through_the_three_layers(hub):
 # the default configuration (the bundled embedder), read only through facts(), preferences() and
 # commitments(). The lines were written for these tests, not taken from a labelled set.
 
-TUE = datetime(2026, 9, 1, 10, 0)  # a Tuesday
-
-
-@pytest.fixture(scope="module")
-def default_hub():
-    from autogen_zettel import MemoryHub
-
-    h = MemoryHub.open(memory=True)
-    yield h
-    h.close()
-
-
-def _heard(hub, tenant, lines):
-    """Tenant ``tenant`` hears ``lines`` ((day, speaker, text)) a minute apart."""
-    mem = hub.tenant(tenant)
-    for n, (day, speaker, text) in enumerate(lines):
-        mem.remember(text, speaker=speaker, at=TUE + timedelta(days=day, minutes=n))
-    return mem
-
 
 def _of(rows, subject):
     return [r for r in rows if getattr(r, "subject", getattr(r, "owner", None)) == subject]
@@ -110,7 +91,7 @@ def _status(mem, owner):
 
 
 def test_en_a_promise_then_done_sent_it(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en01",
         [
@@ -123,7 +104,7 @@ def test_en_a_promise_then_done_sent_it(default_hub):
 
 
 def test_en_a_promise_kept_with_the_i_dropped(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en02",
         [
@@ -135,7 +116,7 @@ def test_en_a_promise_kept_with_the_i_dropped(default_hub):
 
 
 def test_en_a_promise_called_off(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en03",
         [
@@ -147,7 +128,7 @@ def test_en_a_promise_called_off(default_hub):
 
 
 def test_en_a_promise_that_cannot_be_kept(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en04",
         [
@@ -159,7 +140,7 @@ def test_en_a_promise_that_cannot_be_kept(default_hub):
 
 
 def test_en_greetings_questions_and_thanks_promise_nothing(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en05",
         [
@@ -176,7 +157,7 @@ def test_en_greetings_questions_and_thanks_promise_nothing(default_hub):
 
 
 def test_en_a_new_employer_supersedes_the_old(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en06",
         [
@@ -188,7 +169,7 @@ def test_en_a_new_employer_supersedes_the_old(default_hub):
 
 
 def test_en_a_change_of_trade_supersedes_the_old_job(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en07",
         [
@@ -201,7 +182,7 @@ def test_en_a_change_of_trade_supersedes_the_old_job(default_hub):
 
 
 def test_en_a_move_to_another_city(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en08",
         [
@@ -213,7 +194,7 @@ def test_en_a_move_to_another_city(default_hub):
 
 
 def test_en_a_liking_that_flips(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en09",
         [
@@ -239,7 +220,7 @@ def test_en_a_dish_refused_again_and_again(default_hub):
 
 
 def test_en_a_dislike_that_turns_into_a_liking(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en11",
         [
@@ -251,19 +232,19 @@ def test_en_a_dislike_that_turns_into_a_liking(default_hub):
 
 
 def test_en_a_brothers_liking_is_his(default_hub):
-    mem = _heard(default_hub, "en12", [(0, "Ava", "My brother loves sushi.")])
+    mem = heard(default_hub, "en12", [(0, "Ava", "My brother loves sushi.")])
     assert _pref(mem, "Ava's brother", "sushi").value > 0.5
     assert _of(mem.preferences(), "Ava") == []
 
 
 def test_en_a_colleagues_move_is_hers(default_hub):
-    mem = _heard(default_hub, "en13", [(0, "Eli", "My colleague Priya moved to Berlin last month.")])
+    mem = heard(default_hub, "en13", [(0, "Eli", "My colleague Priya moved to Berlin last month.")])
     assert _current(mem, "Priya", "residence") == ["Berlin"]
     assert _of(mem.facts(), "Eli") == []
 
 
 def test_en_a_wifes_dislike_is_hers(default_hub):
-    mem = _heard(default_hub, "en14", [(0, "Sam", "My wife hates mushrooms, so no mushroom risotto.")])
+    mem = heard(default_hub, "en14", [(0, "Sam", "My wife hates mushrooms, so no mushroom risotto.")])
     assert _pref(mem, "Sam's wife", "mushrooms").value < 0.5
     assert _of(mem.preferences(), "Sam") == []
 
@@ -272,7 +253,7 @@ def test_en_a_wifes_dislike_is_hers(default_hub):
 
 
 def test_zh_a_promise_then_sent(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh01",
         [
@@ -285,7 +266,7 @@ def test_zh_a_promise_then_sent(default_hub):
 
 
 def test_zh_a_promise_then_fixed(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh02",
         [
@@ -297,7 +278,7 @@ def test_zh_a_promise_then_fixed(default_hub):
 
 
 def test_zh_a_dinner_called_off(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh03",
         [
@@ -309,7 +290,7 @@ def test_zh_a_dinner_called_off(default_hub):
 
 
 def test_zh_a_promise_that_cannot_be_kept(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh04",
         [
@@ -321,7 +302,7 @@ def test_zh_a_promise_that_cannot_be_kept(default_hub):
 
 
 def test_zh_greetings_questions_and_thanks_promise_nothing(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh05",
         [
@@ -338,7 +319,7 @@ def test_zh_greetings_questions_and_thanks_promise_nothing(default_hub):
 
 
 def test_zh_a_new_employer_supersedes_the_old(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh06",
         [
@@ -350,7 +331,7 @@ def test_zh_a_new_employer_supersedes_the_old(default_hub):
 
 
 def test_zh_a_move_to_another_city(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh07",
         [
@@ -362,7 +343,7 @@ def test_zh_a_move_to_another_city(default_hub):
 
 
 def test_zh_a_change_of_trade(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh08",
         [
@@ -374,7 +355,7 @@ def test_zh_a_change_of_trade(default_hub):
 
 
 def test_zh_a_liking_that_flips(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh09",
         [
@@ -396,7 +377,7 @@ def test_zh_a_dish_refused_again_and_again(default_hub):
 
 
 def test_zh_a_dislike_that_turns_into_a_liking(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh11",
         [
@@ -408,20 +389,20 @@ def test_zh_a_dislike_that_turns_into_a_liking(default_hub):
 
 
 def test_zh_a_brothers_liking_is_his(default_hub):
-    mem = _heard(default_hub, "zh12", [(0, "何雪", "我哥哥特别喜欢吃寿司。")])
+    mem = heard(default_hub, "zh12", [(0, "何雪", "我哥哥特别喜欢吃寿司。")])
     assert _pref(mem, "何雪的哥哥", "寿司").value > 0.5
     assert _of(mem.preferences(), "何雪") == []
 
 
 def test_zh_a_colleagues_move_is_his(default_hub):
-    mem = _heard(default_hub, "zh13", [(0, "马超", "老张说他下个月调到深圳分公司。")])
+    mem = heard(default_hub, "zh13", [(0, "马超", "老张说他下个月调到深圳分公司。")])
     rows = mem.facts() + mem.preferences() + mem.commitments()
     assert _of(rows, "马超") == [], rows
     assert _of(rows, "老张"), rows
 
 
 def test_zh_a_girlfriends_dislike_is_hers(default_hub):
-    mem = _heard(default_hub, "zh14", [(0, "罗宇", "我女朋友不吃香菜。")])
+    mem = heard(default_hub, "zh14", [(0, "罗宇", "我女朋友不吃香菜。")])
     rows = mem.preferences() + mem.facts()
     assert _of(rows, "罗宇") == [], rows
     assert _of(rows, "罗宇的女朋友"), rows
@@ -431,7 +412,7 @@ def test_zh_a_girlfriends_dislike_is_hers(default_hub):
 
 
 def test_en_slides_promised_then_finished(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en21",
         [
@@ -443,7 +424,7 @@ def test_en_slides_promised_then_finished(default_hub):
 
 
 def test_en_tax_forms_promised_then_all_done(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en22",
         [
@@ -455,7 +436,7 @@ def test_en_tax_forms_promised_then_all_done(default_hub):
 
 
 def test_en_a_gym_date_never_minded(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en23",
         [
@@ -467,7 +448,7 @@ def test_en_a_gym_date_never_minded(default_hub):
 
 
 def test_en_small_talk_promises_nothing(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en24",
         [
@@ -484,7 +465,7 @@ def test_en_small_talk_promises_nothing(default_hub):
 
 
 def test_en_relocated_to_another_city(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en25",
         [(0, "Hugo", "I'm based in Manchester."), (50, "Hugo", "I relocated to Bristol in March.")],
@@ -493,7 +474,7 @@ def test_en_relocated_to_another_city(default_hub):
 
 
 def test_en_joined_a_new_company(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en26",
         [
@@ -523,24 +504,24 @@ def test_en_sushi_offered_and_refused(default_hub):
 
 
 def test_en_a_daughters_obsession_is_hers(default_hub):
-    mem = _heard(default_hub, "en28", [(0, "Paul", "My daughter is obsessed with dinosaurs.")])
+    mem = heard(default_hub, "en28", [(0, "Paul", "My daughter is obsessed with dinosaurs.")])
     assert _pref(mem, "Paul's daughter", "dinosaurs").value > 0.5
     assert _of(mem.preferences(), "Paul") == []
 
 
 def test_en_a_sisters_new_job_is_hers(default_hub):
-    mem = _heard(default_hub, "en29", [(0, "Amy", "My sister just started working at Google.")])
+    mem = heard(default_hub, "en29", [(0, "Amy", "My sister just started working at Google.")])
     assert _current(mem, "Amy's sister", "employer") == ["Google"]
     assert _of(mem.facts(), "Amy") == []
 
 
 def test_en_a_hate_that_became_love(default_hub):
-    mem = _heard(default_hub, "en30", [(0, "Ian", "I used to hate running, but now I love it.")])
+    mem = heard(default_hub, "en30", [(0, "Ian", "I used to hate running, but now I love it.")])
     assert _pref(mem, "Ian", "running").value > 0.5
 
 
 def test_en_a_friends_promise_kept_is_his(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en31",
         [
@@ -553,7 +534,7 @@ def test_en_a_friends_promise_kept_is_his(default_hub):
 
 
 def test_zh_a_report_promised_then_sent(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh21",
         [(0, "杨洋", "我今晚把报告写完发你。"), (1, "杨洋", "报告发你邮箱了，查收一下。")],
@@ -562,7 +543,7 @@ def test_zh_a_report_promised_then_sent(default_hub):
 
 
 def test_zh_a_coffee_put_off(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh22",
         [(0, "许晴", "下周三我请你喝咖啡。"), (4, "许晴", "下周三的咖啡改天吧，临时要出差。")],
@@ -571,7 +552,7 @@ def test_zh_a_coffee_put_off(default_hub):
 
 
 def test_zh_small_talk_promises_nothing(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh23",
         [
@@ -588,7 +569,7 @@ def test_zh_small_talk_promises_nothing(default_hub):
 
 
 def test_zh_moved_this_year(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh24",
         [(0, "韩梅", "我住在北京。"), (90, "韩梅", "我们今年搬到了深圳。")],
@@ -597,7 +578,7 @@ def test_zh_moved_this_year(default_hub):
 
 
 def test_zh_jumped_ship(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh25",
         [(0, "冯涛", "我在阿里上班。"), (80, "冯涛", "我跳槽到字节了。")],
@@ -616,24 +597,24 @@ def test_zh_a_snack_refused_again_and_again(default_hub):
 
 
 def test_zh_a_mothers_liking_is_hers(default_hub):
-    mem = _heard(default_hub, "zh27", [(0, "曹丹", "我妈妈很喜欢跳广场舞。")])
+    mem = heard(default_hub, "zh27", [(0, "曹丹", "我妈妈很喜欢跳广场舞。")])
     assert _pref(mem, "曹丹的妈妈", "广场舞").value > 0.5
     assert _of(mem.preferences(), "曹丹") == []
 
 
 def test_zh_a_colleagues_new_employer_is_his(default_hub):
-    mem = _heard(default_hub, "zh28", [(0, "彭飞", "我同事小刘去年跳槽到了京东。")])
+    mem = heard(default_hub, "zh28", [(0, "彭飞", "我同事小刘去年跳槽到了京东。")])
     assert _current(mem, "小刘", "employer") == ["京东"]
     assert _of(mem.facts(), "彭飞") == []
 
 
 def test_zh_a_liking_given_up(default_hub):
-    mem = _heard(default_hub, "zh29", [(0, "蒋文", "我以前很喜欢喝可乐，现在一口都不喝了。")])
+    mem = heard(default_hub, "zh29", [(0, "蒋文", "我以前很喜欢喝可乐，现在一口都不喝了。")])
     assert _pref(mem, "蒋文", "可乐").value < 0.5
 
 
 def test_zh_a_husbands_promise_is_his(default_hub):
-    mem = _heard(default_hub, "zh30", [(0, "贾静", "我老公说他周六带孩子去公园。")])
+    mem = heard(default_hub, "zh30", [(0, "贾静", "我老公说他周六带孩子去公园。")])
     (c,) = mem.commitments()
     assert c.owner == "贾静的老公" and c.due == date(2026, 9, 5), c
 
@@ -642,7 +623,7 @@ def test_zh_a_husbands_promise_is_his(default_hub):
 
 
 def test_en_a_parcel_promised_then_got(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en41",
         [
@@ -654,7 +635,7 @@ def test_en_a_parcel_promised_then_got(default_hub):
 
 
 def test_en_a_call_promised_then_sorted(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en42",
         [
@@ -666,7 +647,7 @@ def test_en_a_call_promised_then_sorted(default_hub):
 
 
 def test_en_a_visit_that_cannot_happen(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en43",
         [
@@ -678,7 +659,7 @@ def test_en_a_visit_that_cannot_happen(default_hub):
 
 
 def test_en_questions_and_offers_to_others_promise_nothing(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en44",
         [
@@ -694,7 +675,7 @@ def test_en_questions_and_offers_to_others_promise_nothing(default_hub):
 
 
 def test_en_a_waiter_who_became_a_chef(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en45",
         [(0, "Tim", "I work as a waiter."), (40, "Tim", "I'm a chef now, I finally got promoted.")],
@@ -703,7 +684,7 @@ def test_en_a_waiter_who_became_a_chef(default_hub):
 
 
 def test_en_coffee_given_up(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en46",
         [(0, "Eva", "I love coffee."), (30, "Eva", "I've given up coffee, it was ruining my sleep.")],
@@ -712,19 +693,19 @@ def test_en_coffee_given_up(default_hub):
 
 
 def test_en_a_husbands_dislike_is_his(default_hub):
-    mem = _heard(default_hub, "en47", [(0, "Joy", "My husband can't stand horror films.")])
+    mem = heard(default_hub, "en47", [(0, "Joy", "My husband can't stand horror films.")])
     assert _pref(mem, "Joy's husband", "horror films").value < 0.5
     assert _of(mem.preferences(), "Joy") == []
 
 
 def test_en_a_neighbours_move_is_hers(default_hub):
-    mem = _heard(default_hub, "en48", [(0, "Ned", "My neighbour Carla has moved to Spain.")])
+    mem = heard(default_hub, "en48", [(0, "Ned", "My neighbour Carla has moved to Spain.")])
     assert _current(mem, "Carla", "residence") == ["Spain"]
     assert _of(mem.facts(), "Ned") == []
 
 
 def test_zh_a_plan_revised_then_sent(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh41",
         [(0, "袁媛", "我这周五之前把方案改好给你。"), (2, "袁媛", "方案改好了，发你微信了。")],
@@ -733,7 +714,7 @@ def test_zh_a_plan_revised_then_sent(default_hub):
 
 
 def test_zh_a_hospital_visit_dropped(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh42",
         [(0, "潘辉", "明天我去医院看奶奶。"), (0, "潘辉", "明天不去医院了，奶奶出院了。")],
@@ -742,7 +723,7 @@ def test_zh_a_hospital_visit_dropped(default_hub):
 
 
 def test_zh_chat_openers_promise_nothing(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh43",
         [
@@ -758,7 +739,7 @@ def test_zh_chat_openers_promise_nothing(default_hub):
 
 
 def test_zh_left_one_company_for_another(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh44",
         [(0, "严明", "我在京东做运营。"), (60, "严明", "上个月我离开了京东，去了美团。")],
@@ -767,7 +748,7 @@ def test_zh_left_one_company_for_another(default_hub):
 
 
 def test_zh_moved_back_home(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh45",
         [(0, "龙飞", "我现在住在广州。"), (30, "龙飞", "我上周搬回长沙了。")],
@@ -776,7 +757,7 @@ def test_zh_moved_back_home(default_hub):
 
 
 def test_zh_horror_films_no_longer(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh46",
         [(0, "白雪", "我特别喜欢看恐怖片。"), (40, "白雪", "恐怖片现在不敢看了，看完睡不着。")],
@@ -785,13 +766,13 @@ def test_zh_horror_films_no_longer(default_hub):
 
 
 def test_zh_a_fathers_new_hobby_is_his(default_hub):
-    mem = _heard(default_hub, "zh47", [(0, "葛亮", "我爸爸最近迷上了钓鱼。")])
+    mem = heard(default_hub, "zh47", [(0, "葛亮", "我爸爸最近迷上了钓鱼。")])
     assert _pref(mem, "葛亮的爸爸", "钓鱼").value > 0.5
     assert _of(mem.preferences(), "葛亮") == []
 
 
 def test_zh_a_friends_trip_is_hers(default_hub):
-    mem = _heard(default_hub, "zh48", [(0, "石磊", "小美说她下周要去北京出差。")])
+    mem = heard(default_hub, "zh48", [(0, "石磊", "小美说她下周要去北京出差。")])
     rows = mem.facts() + mem.preferences() + mem.commitments()
     assert _of(rows, "石磊") == [], rows
     assert _of(rows, "小美"), rows
@@ -811,7 +792,7 @@ def test_zh_milk_tea_refused_again_and_again(default_hub):
 
 
 def test_en_a_promise_in_chat_spelling_then_sent(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en61",
         [(0, "Zac", "ill send u the photos tmrw"), (1, "Zac", "sent the photos!")],
@@ -820,7 +801,7 @@ def test_en_a_promise_in_chat_spelling_then_sent(default_hub):
 
 
 def test_en_a_dessert_promised_by_we_then_sorted(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en62",
         [
@@ -832,7 +813,7 @@ def test_en_a_dessert_promised_by_we_then_sorted(default_hub):
 
 
 def test_en_questions_about_plans_promise_nothing(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en63",
         [
@@ -847,7 +828,7 @@ def test_en_questions_about_plans_promise_nothing(default_hub):
 
 
 def test_en_no_longer_at_one_firm_now_at_another(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en64",
         [
@@ -859,7 +840,7 @@ def test_en_no_longer_at_one_firm_now_at_another(default_hub):
 
 
 def test_en_moved_back_to_the_parents_town(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en65",
         [(0, "Sue", "I live in London."), (60, "Sue", "I moved back in with my parents in Leeds.")],
@@ -868,7 +849,7 @@ def test_en_moved_back_to_the_parents_town(default_hub):
 
 
 def test_en_a_taste_that_grew(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en66",
         [(0, "Dev", "I'm not a big fan of tea."), (40, "Dev", "Tea has really grown on me.")],
@@ -894,13 +875,13 @@ def test_en_burgers_offered_and_refused(default_hub):
 
 
 def test_en_a_flatmates_taste_is_hers(default_hub):
-    mem = _heard(default_hub, "en68", [(0, "Kim", "My flatmate is really into pottery.")])
+    mem = heard(default_hub, "en68", [(0, "Kim", "My flatmate is really into pottery.")])
     assert _pref(mem, "Kim's flatmate", "pottery").value > 0.5
     assert _of(mem.preferences(), "Kim") == []
 
 
 def test_zh_a_mixed_line_promise_then_sent(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh61",
         [(0, "季红", "我明天把 report 发给你。"), (1, "季红", "report 已经发你了。")],
@@ -909,7 +890,7 @@ def test_zh_a_mixed_line_promise_then_sent(default_hub):
 
 
 def test_zh_shopping_that_cannot_happen(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh62",
         [(0, "常青", "我周六陪你去逛街。"), (3, "常青", "周六临时有事，逛街去不了了。")],
@@ -918,7 +899,7 @@ def test_zh_shopping_that_cannot_happen(default_hub):
 
 
 def test_zh_invitations_and_acknowledgements_promise_nothing(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh63",
         [
@@ -934,7 +915,7 @@ def test_zh_invitations_and_acknowledgements_promise_nothing(default_hub):
 
 
 def test_zh_one_bank_for_another(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh64",
         [(0, "沈冰", "我在建设银行上班。"), (100, "沈冰", "我今年换到了招商银行。")],
@@ -943,7 +924,7 @@ def test_zh_one_bank_for_another(default_hub):
 
 
 def test_zh_settled_in_another_city(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh65",
         [(0, "秦朗", "我住在武汉。"), (70, "秦朗", "我老家是湖北的，现在在杭州定居了。")],
@@ -952,7 +933,7 @@ def test_zh_settled_in_another_city(default_hub):
 
 
 def test_zh_cats_grown_on_her(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh66",
         [(0, "苏菲", "我不喜欢猫。"), (50, "苏菲", "自从养了一只猫，我越来越喜欢猫了。")],
@@ -971,7 +952,7 @@ def test_zh_pizza_refused_again_and_again(default_hub):
 
 
 def test_zh_a_best_friends_dislike_is_hers(default_hub):
-    mem = _heard(default_hub, "zh68", [(0, "温柔", "我闺蜜最讨厌吃榴莲了。")])
+    mem = heard(default_hub, "zh68", [(0, "温柔", "我闺蜜最讨厌吃榴莲了。")])
     rows = mem.preferences()
     assert _of(rows, "温柔") == [], rows
     assert _pref(mem, "温柔的闺蜜", "榴莲").value < 0.5
@@ -981,7 +962,7 @@ def test_zh_a_best_friends_dislike_is_hers(default_hub):
 
 
 def test_en_goodbyes_and_wishes_promise_nothing(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en81",
         [
@@ -997,7 +978,7 @@ def test_en_goodbyes_and_wishes_promise_nothing(default_hub):
 
 
 def test_en_a_book_finished_is_not_the_library_books_returned(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en82",
         [
@@ -1009,7 +990,7 @@ def test_en_a_book_finished_is_not_the_library_books_returned(default_hub):
 
 
 def test_en_a_brothers_chore_does_not_close_mine(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en83",
         [
@@ -1021,13 +1002,13 @@ def test_en_a_brothers_chore_does_not_close_mine(default_hub):
 
 
 def test_en_a_reported_taste_is_the_reporters(default_hub):
-    mem = _heard(default_hub, "en84", [(0, "Pia", "Lisa says she's really into pottery now.")])
+    mem = heard(default_hub, "en84", [(0, "Pia", "Lisa says she's really into pottery now.")])
     assert _pref(mem, "Lisa", "pottery").value > 0.5
     assert _of(mem.preferences(), "Pia") == []
 
 
 def test_en_a_transfer_to_another_university(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en85",
         [(0, "Rob", "I'm studying at Leeds."), (120, "Rob", "I transferred to Durham this term.")],
@@ -1036,7 +1017,7 @@ def test_en_a_transfer_to_another_university(default_hub):
 
 
 def test_en_a_break_up(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en86",
         [(0, "Val", "I'm dating Chris."), (45, "Val", "Chris and I broke up last month.")],
@@ -1045,7 +1026,7 @@ def test_en_a_break_up(default_hub):
 
 
 def test_zh_goodbyes_and_wishes_promise_nothing(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh81",
         [
@@ -1061,7 +1042,7 @@ def test_zh_goodbyes_and_wishes_promise_nothing(default_hub):
 
 
 def test_zh_a_novel_finished_is_not_the_books_returned(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh82",
         [(0, "史悦", "我下周一去还图书馆的书。"), (1, "史悦", "昨晚那本小说看完了，结局太意外了。")],
@@ -1070,7 +1051,7 @@ def test_zh_a_novel_finished_is_not_the_books_returned(default_hub):
 
 
 def test_zh_a_helper_who_cannot_come_is_not_me(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh83",
         [
@@ -1084,7 +1065,7 @@ def test_zh_a_helper_who_cannot_come_is_not_me(default_hub):
 
 
 def test_zh_a_transfer_to_another_university(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh84",
         [(0, "鲁迅", "我在南京大学读本科。"), (120, "鲁迅", "我转学到了浙江大学。")],
@@ -1093,7 +1074,7 @@ def test_zh_a_transfer_to_another_university(default_hub):
 
 
 def test_zh_a_break_up(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh85",
         [(0, "施然", "我有男朋友了。"), (45, "施然", "我和男朋友分手了。")],
@@ -1102,7 +1083,7 @@ def test_zh_a_break_up(default_hub):
 
 
 def test_zh_a_reported_taste_is_the_reporters(default_hub):
-    mem = _heard(default_hub, "zh86", [(0, "顾北", "小周说她最近特别喜欢听播客。")])
+    mem = heard(default_hub, "zh86", [(0, "顾北", "小周说她最近特别喜欢听播客。")])
     assert _pref(mem, "小周", "播客").value > 0.5
     assert _of(mem.preferences(), "顾北") == []
 
@@ -1111,7 +1092,7 @@ def test_zh_a_reported_taste_is_the_reporters(default_hub):
 
 
 def test_en_a_swim_planned_then_called_off_for_its_day(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en91",
         [
@@ -1123,7 +1104,7 @@ def test_en_a_swim_planned_then_called_off_for_its_day(default_hub):
 
 
 def test_en_one_of_two_promises_kept(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en92",
         [
@@ -1139,7 +1120,7 @@ def test_en_one_of_two_promises_kept(default_hub):
 
 
 def test_en_three_relatives_each_their_own(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en93",
         [
@@ -1155,7 +1136,7 @@ def test_en_three_relatives_each_their_own(default_hub):
 
 
 def test_zh_a_bare_gaoding_closes_the_promise(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh91",
         [(0, "马丁", "我明天把发票发给你。"), (1, "马丁", "搞定了。")],
@@ -1164,7 +1145,7 @@ def test_zh_a_bare_gaoding_closes_the_promise(default_hub):
 
 
 def test_zh_a_pickup_dropped_with_suanle(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh92",
         [(0, "马丁", "周日我去机场接你。"), (3, "马丁", "周日接机的事算了吧，航班改了。")],
@@ -1173,7 +1154,7 @@ def test_zh_a_pickup_dropped_with_suanle(default_hub):
 
 
 def test_zh_winter_come_to_be_liked(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh93",
         [(0, "马丁", "我讨厌冬天。"), (50, "马丁", "现在反而喜欢上冬天了。")],
@@ -1192,7 +1173,7 @@ def test_zh_dumplings_refused_again_and_again(default_hub):
 
 
 def test_zh_three_relatives_each_their_own(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh95",
         [
@@ -1211,7 +1192,7 @@ def test_zh_three_relatives_each_their_own(default_hub):
 
 
 def test_en_a_plan_then_forget_it(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en101",
         [
@@ -1223,7 +1204,7 @@ def test_en_a_plan_then_forget_it(default_hub):
 
 
 def test_en_keys_dropped_off_the_same_day(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en102",
         [
@@ -1252,7 +1233,7 @@ def test_en_not_in_the_mood_refuses_what_was_offered(default_hub):
 
 
 def test_en_a_cousin_named_then_his_job(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en104",
         [(0, "Jo", "My cousin Mark is crazy about football."), (0, "Jo", "Mark works at a bank in Leeds.")],
@@ -1262,7 +1243,7 @@ def test_en_a_cousin_named_then_his_job(default_hub):
 
 
 def test_zh_lived_ten_years_then_moved_to_the_new_house(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh101",
         [(0, "小雨", "我在青岛住了十年。"), (60, "小雨", "我们在济南买了房子，上周搬过去了。")],
@@ -1271,7 +1252,7 @@ def test_zh_lived_ten_years_then_moved_to_the_new_house(default_hub):
 
 
 def test_zh_a_fence_not_painted_after_all(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh102",
         [(0, "小雨", "我打算下周刷一下围栏。"), (5, "小雨", "围栏先不刷了，这周一直下雨。")],
@@ -1298,7 +1279,7 @@ def test_zh_sichuan_food_refused_three_times(default_hub):
 
 
 def test_zh_a_cousin_named_then_his_job(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh104",
         [(0, "小雨", "我表哥阿杰是个足球迷。"), (0, "小雨", "阿杰在厦门的一家银行上班。")],
@@ -1312,7 +1293,7 @@ def test_zh_a_cousin_named_then_his_job(default_hub):
 
 
 def test_en_a_move_called_off_keeps_the_home(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en111",
         [(0, "Al", "I live in Rome."), (10, "Al", "I'm not moving to Milan after all.")],
@@ -1321,7 +1302,7 @@ def test_en_a_move_called_off_keeps_the_home(default_hub):
 
 
 def test_en_a_quit_denied_keeps_the_employer(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en112",
         [(0, "Al", "I work at Ferrari."), (10, "Al", "I didn't quit Ferrari, that was a rumour.")],
@@ -1330,7 +1311,7 @@ def test_en_a_quit_denied_keeps_the_employer(default_hub):
 
 
 def test_en_oysters_sworn_off(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en113",
         [(0, "Al", "I love oysters."), (5, "Al", "I'll never eat oysters again after last night.")],
@@ -1339,13 +1320,13 @@ def test_en_oysters_sworn_off(default_hub):
 
 
 def test_en_a_promise_not_to_forget(default_hub):
-    mem = _heard(default_hub, "en114", [(0, "Al", "I won't forget to send you the photos on Friday.")])
+    mem = heard(default_hub, "en114", [(0, "Al", "I won't forget to send you the photos on Friday.")])
     (c,) = mem.commitments()
     assert (c.owner, c.due, c.status) == ("Al", date(2026, 9, 4), "open")
 
 
 def test_en_a_task_someone_else_did(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en115",
         [(0, "Al", "I'll fix the tap on Saturday."), (2, "Al", "Actually my dad already fixed the tap.")],
@@ -1354,7 +1335,7 @@ def test_en_a_task_someone_else_did(default_hub):
 
 
 def test_zh_a_move_that_did_not_happen_keeps_the_home(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh111",
         [(0, "阿亮", "我住在南京。"), (10, "阿亮", "我最后没搬去苏州，还在南京。")],
@@ -1363,7 +1344,7 @@ def test_zh_a_move_that_did_not_happen_keeps_the_home(default_hub):
 
 
 def test_zh_oysters_sworn_off_after_a_reason(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh112",
         [(0, "阿亮", "我很喜欢吃生蚝。"), (5, "阿亮", "吃坏肚子了，我再也不吃生蚝了。")],
@@ -1372,7 +1353,7 @@ def test_zh_oysters_sworn_off_after_a_reason(default_hub):
 
 
 def test_zh_a_friends_promise_called_off_is_hers(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh113",
         [(0, "阿亮", "小敏说她明天带酒来。"), (1, "阿亮", "小敏来不了了，她生病了。")],
@@ -1382,7 +1363,7 @@ def test_zh_a_friends_promise_called_off_is_hers(default_hub):
 
 
 def test_en_two_tastes_in_one_line_each_counted(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en116",
         [(0, "Al", "Sara loves jazz but hates opera."), (0, "Al", "I love cooking and really enjoy baking.")],
@@ -1395,7 +1376,7 @@ def test_en_two_tastes_in_one_line_each_counted(default_hub):
 
 
 def test_en_from_the_parents_home_to_a_flat_of_ones_own(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en121",
         [(0, "Bo", "I live with my parents in Cardiff."), (40, "Bo", "I've got my own flat in Swansea now.")],
@@ -1404,7 +1385,7 @@ def test_en_from_the_parents_home_to_a_flat_of_ones_own(default_hub):
 
 
 def test_zh_a_report_put_on_the_desk(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh121",
         [(0, "小波", "我保证周四前把报告交给你。"), (2, "小波", "报告已经放你桌上了。")],
@@ -1424,7 +1405,7 @@ def test_zh_milk_tea_refused_for_today_is_no_topic_today(default_hub):
 
 
 def test_en_a_report_promised_on_the_desk_then_there(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en122",
         [
@@ -1436,7 +1417,7 @@ def test_en_a_report_promised_on_the_desk_then_there(default_hub):
 
 
 def test_zh_a_flat_rented_in_another_town(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh123",
         [(0, "小波", "我跟爸妈住在合肥。"), (40, "小波", "我现在在芜湖租了个房子，自己住。")],
@@ -1445,7 +1426,7 @@ def test_zh_a_flat_rented_in_another_town(default_hub):
 
 
 def test_en_a_family_visit_at_a_holiday_called_off(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en123",
         [
@@ -1457,7 +1438,7 @@ def test_en_a_family_visit_at_a_holiday_called_off(default_hub):
 
 
 def test_en_graduating_ends_the_school(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "en124",
         [(0, "Bo", "I'm a student at Bristol."), (200, "Bo", "I graduated and now I work for the BBC.")],
@@ -1475,7 +1456,7 @@ def test_en_bubble_tea_cut_down(default_hub):
 
 
 def test_zh_a_family_visit_at_a_festival_called_off(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "zh124",
         [(0, "小波", "清明我们去看奶奶。"), (20, "小波", "清明回不去了，奶奶住院了。")],

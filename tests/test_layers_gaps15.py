@@ -6,27 +6,8 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-import pytest
-
 from autogen_zettel.people.extract import extract_layers
-
-TUE = datetime(2026, 9, 1, 10, 0)  # a Tuesday
-
-
-@pytest.fixture(scope="module")
-def default_hub():
-    from autogen_zettel import MemoryHub
-
-    h = MemoryHub.open(memory=True)
-    yield h
-    h.close()
-
-
-def _heard(hub, tenant, lines):
-    mem = hub.tenant(tenant)
-    for n, (day, speaker, text) in enumerate(lines):
-        mem.remember(text, speaker=speaker, at=TUE + timedelta(days=day, minutes=n))
-    return mem
+from tests.layer_sets import TUE, heard
 
 
 def _current(mem, subject, key):
@@ -49,13 +30,13 @@ def test_a_holiday_is_a_due_date_and_a_moving_one_only_where_known():
 
 
 def test_zh_mooncakes_promised_for_mid_autumn(default_hub):
-    mem = _heard(default_hub, "zh_gaps_1", [(0, "小波", "中秋节我把月饼给你送过去。")])
+    mem = heard(default_hub, "zh_gaps_1", [(0, "小波", "中秋节我把月饼给你送过去。")])
     (c,) = mem.commitments()
     assert c.due == date(2026, 9, 25)
 
 
 def test_finishing_a_degree_ends_the_school_but_a_planned_or_denied_one_does_not(default_hub):
-    mem = _heard(
+    mem = heard(
         default_hub,
         "gaps_grad",
         [
