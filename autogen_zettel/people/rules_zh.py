@@ -255,8 +255,8 @@ _LIVES_IN = re.compile(rf"^{_NAME}(?:现在)?住在(?P<v>[\u4e00-\u9fff]{{2,5}}?
 
 _FOR_YOU_ACT = re.compile(rf"(?:{_MODAL})*(?:帮|替)你们?(?:{_ACTION}|[\u4e00-\u9fff])")
 # a message without punctuation or a long one: its clauses, set apart by spaces or a tilde too
-_CLAUSES = re.compile(r"[，,；;。！!～~]|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _SPACED = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_CLAUSES = re.compile(rf"[，,；;。！!～~]|{_SPACED.pattern}")
 # "不过…", "反正…": a clause's link to the one before is not part of what it promises
 _LINK = re.compile(r"^(?:不过|但是|但|可是|所以|反正|总之|那就|那)")
 # "答应你的那份预算表我…": the thing's relative clause ahead of its demonstrative is not the thing
