@@ -615,6 +615,10 @@ _NOT_THING_EN = re.compile(
 )
 
 
+# a stance's object that only points back ("I love it there", "loved it over here"): no taste
+_PRONOUN_OBJ_EN = re.compile(r"(?:it|them|that|this)(?:\s+(?:over\s+)?(?:here|there))?$", re.I)
+
+
 _DISCOURSE_EN = re.compile(
     r"^(?:(?:honestly|tbh|ngl|well|yeah|so|oh|man|god|seriously|personally),?\s+)+", re.I
 )
@@ -760,9 +764,9 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     for m in _STANCE_EN.finditer(clause):
         verb = m.group("verb").lower()
         obj = m.group("obj")
-        if obj.lower() in ("it", "them", "that", "this") and obj_before:
+        if _PRONOUN_OBJ_EN.match(obj) and obj_before:
             obj = obj_before
-        if obj.lower() in ("it", "them", "that", "this", "you", "to", "a", "the", "out", "myself"):
+        if _PRONOUN_OBJ_EN.match(obj) or obj.lower() in ("you", "to", "a", "the", "out", "myself"):
             continue
         if names_a_person(clause, m.start("obj"), m.end("obj")):
             continue  # "I really like my colleague Priya": a person one knows, no taste

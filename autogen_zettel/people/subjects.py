@@ -14,6 +14,10 @@ a Chinese name is a surname plus one or two characters, or 小/老 plus a surnam
 [('Omar', 'I got married last Saturday!'), ('Hana', 'I got married last Saturday!')]
 >>> subjects_of("我姐说她搬到柏林了。", "赵敏")
 [('赵敏的姐姐', '我搬到柏林了。')]
+>>> subjects_of("Anna is vegan, and I don't eat fish.", "Sam")
+[('Anna', 'I am vegan.'), ('Sam', "I don't eat fish.")]
+>>> subjects_of("护士太辛苦了，我妹也是护士，在妇幼保健院", "陈静")
+[('陈静', '护士太辛苦了。'), ('陈静的妹妹', '我也是护士，在妇幼保健院')]
 >>> subjects_of("Karaoke is my idea of hell.", "Sam")
 [('Sam', 'Karaoke is my idea of hell.')]
 """
@@ -71,6 +75,8 @@ RELATIVES_ZH = {
     "发小": "发小",
     "同学": "同学",
     "邻居": "邻居",
+    "导师": "导师",
+    "师傅": "师傅",
     "奶奶": "奶奶",
     "爷爷": "爷爷",
     "外婆": "外婆",
@@ -226,7 +232,8 @@ def _first_person_en(rest: str) -> str:
     return "I" + rest
 
 
-def _en(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]]:
+def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]]:
+    """The subjects one clause names at its head, as :func:`subjects_of` gives them."""
     s = sentence.replace("’", "'")
     head = _EN_OPEN.match(s)
     body = s[head.end() :] if head else s
@@ -264,7 +271,7 @@ def _en(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]
     # speaker's own, as in Chinese
     own = re.search(r"(?:,\s*|\s+)but\s+(?=I\b)", rest)
     if own and not _EN_REPORT.match(rest):
-        theirs = _en(body[: m.end()] + rest[: own.start()] + ".", speaker)
+        theirs = _en_clause(body[: m.end()] + rest[: own.start()] + ".", speaker)
         return [*theirs, (speaker, rest[own.end() :])] if theirs else []
     rep = _EN_REPORT.match(rest)
     if rep:  # "says she's moved": what she says, in her words, the tense shifted back
@@ -277,6 +284,48 @@ def _en(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]
     turned = re.sub(r"\b(?:she|he)\b(?!')", "I", turned)
     turned = re.sub(r"\b(?:her|his)\b", "my", turned)
     return [(n, turned) for n in names]
+
+
+# where a comma starts a clause with a subject of its own: "..., she works at the hospital",
+# "..., my sister is a nurse too", "..., and I don't eat seafood", "..., Tom doesn't eat mango"
+_EN_CLAUSE = re.compile(
+    r"[,;]\s+(?:(?:and|but|so|plus)\s+)?(?=(?:[Hh]e|[Ss]he|I|[Mm]y|[A-Z][a-z]+)(?:\b|')(?!,))"
+)
+
+
+def _en(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]]:
+    """Clause by clause, as in Chinese: a clause after a comma that names its own subject at its
+    head starts that subject's part; the rest go on with the part before. Empty when every part
+    is the speaker's."""
+    starts = [0, *(m.end() for m in _EN_CLAUSE.finditer(sentence))]
+    if len(starts) == 1:
+        return _en_clause(sentence, speaker, referent)
+    groups: list[list[list[str]]] = []  # the parts one head began: [subject, its first-person text]
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(sentence)
+        piece = sentence[start:end]
+        found = _en_clause(piece, speaker, referent)
+        if found:
+            named = {subject for subject, _ in found if subject not in (speaker, "")}
+            referent = named.pop() if len(named) == 1 else referent  # whom a later she or he means
+            groups.append([[subject, said] for subject, said in found])
+        elif re.match(r"I\b", piece) or not groups:
+            if groups and all(subject == speaker for subject, _ in groups[-1]):
+                groups[-1][0][1] += piece
+            else:
+                groups.append([[speaker, piece]])
+        else:
+            for part in groups[-1]:
+                part[1] += piece
+    parts = [part for group in groups for part in group]
+    if all(subject == speaker for subject, _ in parts):
+        return []
+    last = len(groups) - 1
+    return [
+        (subject, said if n == last else re.sub(r"(?:[,;]\s*(?:and|but|so|plus)?\s*)$", "", said) + ".")
+        for n, group in enumerate(groups)
+        for subject, said in group
+    ]
 
 
 # "He works at Google now": a sentence led by he or she, with no I, me or my in it, is about someone else
@@ -299,10 +348,27 @@ def _pronoun_en(body: str, referent: str) -> list[tuple[str, str]]:
     return [(referent, turned)]
 
 
-def _zh(sentence: str, speaker: str) -> list[tuple[str, str]]:
-    m = _ZH_LEAD.match(sentence)
+# "她在市一医院当护士": a clause led by she or he (not 她们, 他的...) is about someone else
+_ZH_PRONOUN = re.compile(r"^(?:她|他)(?![们的])(?=[\u4e00-\u9fff])")
+# a clause that starts again with I ("我老公在银行上班，我在学校当老师"): the speaker's own
+_ZH_SELF = re.compile(r"^我(?![们的])")
+_ZH_CLAUSES = re.compile(r"(?<=[，,；;])\s*")
+
+
+def _zh_turned(rest: str) -> str:
+    return rest.replace("她", "我").replace("他", "我")
+
+
+def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None:
+    """The subject a clause names at its head and the clause in that subject's first person, or
+    None when it names none (it then goes on with the clause before: "小王跳槽了，工资涨了不少")."""
+    if _ZH_PRONOUN.match(clause):
+        rest = clause[1:]
+        # "她比我还忙", "他给我打了电话": a clause with the speaker in it stays as said
+        return (speaker, clause) if "我" in rest else (referent, "我" + _zh_turned(rest))
+    m = _ZH_LEAD.match(clause)
     if not m:
-        return []
+        return (speaker, clause) if _ZH_SELF.match(clause) else None
     if m.group("rel"):
         name = m.group("relname") or f"{speaker}的{RELATIVES_ZH[m.group('rel')]}"
     elif m.group("bare"):
@@ -310,28 +376,52 @@ def _zh(sentence: str, speaker: str) -> list[tuple[str, str]]:
     else:
         name = m.group("name")
         if name == speaker:
-            return []
-    rest = sentence[m.end() :]
+            return speaker, clause
+    rest = clause[m.end() :]
     if rest.startswith(("和我", "跟我", "我")):  # "我妈和我...", "我姐我..." are not hers alone
-        return []
+        return speaker, clause
     rest = re.sub(r"^(?:她|他)(?=[\u4e00-\u9fff])", "", rest)
-    # "我老公在银行上班，我在学校当老师": the clause that starts again with 我 is the speaker's own
-    own = re.search(r"[，,；;]\s*我(?![们的])", rest)
-    if own:
-        theirs = rest[: own.start()]
-        return [
-            (name, "我" + theirs.replace("她", "我").replace("他", "我") + "。"),
-            (speaker, rest[own.end() - 1 :]),
-        ]
-    return [(name, "我" + rest.replace("她", "我").replace("他", "我"))]
+    return name, "我" + _zh_turned(rest)
+
+
+def _zh(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]]:
+    """Clause by clause: a clause that names its own subject at its head (a name, a relative, she
+    or he, I again) starts that subject's part; one that names none goes on with the part before,
+    as Chinese drops a subject it has just said ("我妹也是护士，在妇幼保健院"). Empty when every
+    part is the speaker's."""
+    parts: list[list[str]] = []  # [subject, the part in that subject's first person]
+    for clause in filter(None, _ZH_CLAUSES.split(sentence)):
+        head = _zh_head(clause, speaker, referent)
+        if head is None:
+            if parts:
+                parts[-1][1] += clause if parts[-1][0] == speaker else _zh_turned(clause)
+            else:
+                parts.append([speaker, clause])
+            continue
+        subject, said = head
+        if subject not in (speaker, ""):
+            referent = subject  # "我姐在北京工作，她下个月结婚": the she is the sister
+        if parts and parts[-1][0] == subject:
+            parts[-1][1] += clause if subject == speaker else said
+        else:
+            parts.append([subject, said])
+    if all(subject == speaker for subject, _ in parts):
+        return []
+    # each part but the last ends where the next subject begins: a sentence of its own
+    return [
+        (subject, said if n == len(parts) - 1 else re.sub(r"[，,；;]\s*$", "", said) + "。")
+        for n, (subject, said) in enumerate(parts)
+    ]
 
 
 def subjects_of(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]]:
     """Each (subject, first-person sentence) ``sentence`` is about; the speaker and the sentence
-    as said when it names no one else at its head. An English sentence led by he or she is
-    ``referent``'s (the person the message spoke of before), or "" (nobody's) without one."""
+    as said when it names no one else at its head. It is read clause by clause: a later clause
+    that names its own subject ("..., she works at the hospital", "...，我妹也是护士") starts that
+    subject's part. A sentence or clause led by he or she (她, 他) is ``referent``'s (the person
+    the message spoke of before), or "" (nobody's) without one."""
     found = (
-        _zh(sentence, speaker)
+        _zh(sentence, speaker, referent)
         if re.search(r"[\u4e00-\u9fff]", sentence[:3])
         else _en(sentence, speaker, referent)
     )
