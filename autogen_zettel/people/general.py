@@ -58,10 +58,10 @@ _CAP = r"(?:[A-Z][\w&'\-]*(?:\s+(?:of\s+)?[A-Z][\w&'\-]*)*|[\u4e00-\u9fff]{2,8})
 
 _EMPLOYER_EN = re.compile(
     rf"\b(?:work(?:ing|s|ed)?|job|started|joined|hired|employed|intern(?:ing)?|placement)\s+"
-    rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?:at|for|with)\s+(?P<v>{_NP}?)"
+    rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?P<prep>at|for|with)\s+(?P<v>{_NP}?)"
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b))"
     rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:startup|start-up|company|firm|agency|charity|"
-    rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?P<v2>{_CAP})"
+    rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?![A-Z][a-z]+ing\b)(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
     rf"|\bI(?:'m| am|'ve been| have been)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD})|the\s+(?:[\w\-]+\s+){{1,2}}(?:{_ORG_HEAD}))"
@@ -75,7 +75,7 @@ _STARTED_SCHOOL_EN = re.compile(
 )
 # the value that was, or never was: "Quit my job at X", "I used to work at X", "I no longer work at X"
 _PAST_VALUE = re.compile(
-    r"\b(?:quit|left|leaving|used to|handed in|resigned from|dropped out of|no longer|don't|do not|doesn't|"
+    r"\b(?:quit|left|leaving|lost|used to|handed in|resigned from|dropped out of|no longer|don't|do not|doesn't|"
     r"does not|never)\b",
     re.I,
 )
@@ -108,6 +108,23 @@ _NOT_ENDED_EN = re.compile(
     r"gonna|want to|thinking|if|unless|almost|nearly)\b",
     re.I,
 )
+# what one runs or owns as a living, beside the organisations of _ORG_HEAD
+_BUSINESS_EN = (
+    r"business|food truck|truck|stall|salon|boutique|gym|farm|brewery|bookshop|bookstore|florist|workshop|"
+    r"hotel|hostel|b&b|pub|bar|practice|dojo|daycare|catering company|label|shopfront|takeaway|diner|bistro"
+)
+# a clause that speaks of someone else's post: a possessive other than the speaker's
+_SOMEONE_ELSES_EN = re.compile(
+    r"\b(?:your|his|her|their)\b|\b(?!(?:it|that|what|there|here|he|she|who|let|where|how)'s\b)[A-Za-z]+'s\b",
+    re.I,
+)
+# words before a role that say how well or how much one does a thing, not what one does for a living
+_SKILL_EN = frozenset(
+    "expert avid keen amateur passionate good great bad terrible decent big huge massive casual serious "
+    "hobby weekend proud better fast slow natural regular total complete born self-taught".split()
+)
+# "you've grown as an artist", "he started as a waiter": the one "as" speaks of is not the speaker
+_NOT_ME_AS_EN = re.compile(r"\b(?:you|you've|you're|he|he's|she|she's|they|they've|they're|it|it's)\b", re.I)
 _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|by (?:trade|profession)\b))"
@@ -118,7 +135,9 @@ _JOB_EN = re.compile(
     r"|\bI\s+(?:now\s+)?drive\s+(?P<v6>truck|bus|taxi|cab|van|lorr|tram|train|ambulance|forklift)(?:s|es|ies)\b"
     r"(?!\s+(?:to|for fun|on))"
     r"|\bI\s+(?:\w+\s+)?switched\s+(?:careers?\s+)?from\s+[a-z]+\s+to\s+(?P<v7>[a-z]+(?:ing|ism|ology|ics|ry|law|medicine))\b"
-    r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?(?P<v3>[^\W\d_][\w\-]*)"
+    # "I run a small bakery", "opened an online clothing store": a business, not "started a weekend class"
+    r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?"
+    r"(?P<v3>(?:[\w\-]+\s+){0,2}?(?:" + _ORG_HEAD + "|" + _BUSINESS_EN + r"))\b"
     r"|\b(?P<v4>freelanc)(?:ing|er)\b",
     re.I,
 )
@@ -168,7 +187,8 @@ _STUDY_START_EN = re.compile(
     r"\b(?:started|starting|began|begun|got into|transferred|switched|moved)\b", re.I
 )
 _RESIDENCE_EN = re.compile(
-    rf"\b(?:(?i:moved|moving|relocated)|went)\s+(?:back\s+)?(?:home\s+)?(?:in\s+together\s+)?"
+    # "went to Woodhaven" is a trip; "went back home to Cork" is the way home
+    rf"\b(?:(?i:moved|moving|relocated)\s+(?:back\s+)?(?:home\s+)?|went\s+(?:back\s+)?home\s+)(?:in\s+together\s+)?"
     rf"(?:in\s+with\s+(?:my|our|her|his|their)\s+(?:[\w'\-]+\s+){{1,3}}?)?(?:to|in)\s+(?P<v>{_CAP})"
     rf"|\b(?i:we're)\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
@@ -201,9 +221,22 @@ _HERE_EN = re.compile(
     rf"\b(?:(?:I'm|I am|(?i:we're|we are))(?:\s+\w+ing)?|living|working|based)\s+(?:\w+ly\s+)?(?:in|from|out of)\s+(?!{_NOT_PLACES})(?P<v>{_CAP})"
     rf"(?=.*\b(?:moved|relocated|came)\s+(?:over\s+|out\s+)?here\b)"
 )
+_OF_ME_EN = (
+    r"\b(?:I|we|I'm|we're|am|are|got|get|getting|been|just|finally|officially|recently|now|happily|newly)"
+    r"\s+(?:(?:just|finally|officially|now|recently|happily|newly|so|also)\s+)?"
+)
 _RELATION_EN = (
-    ("married", re.compile(r"\b(?:got married|married|tied the knot|wedding was)\b", re.I)),
-    ("engaged", re.compile(r"\b(?:got engaged|engaged|proposed and (?:she|he) said yes)\b", re.I)),
+    # the state said of the speaker ("we're married", "I just got engaged"), not any "married" or
+    # "engaged" in a line ("gameplay that kept you engaged", "the married ones")
+    (
+        "married",
+        re.compile(
+            rf"{_OF_ME_EN}married\b|\b(?:tied the knot|(?:my|our) wedding was)\b"
+            r"|\b(?:had|held)\s+(?:a|an|our|my)\s+(?:[\w\-]+,?\s+){0,4}?wedding(?:\s+ceremony)?\b",
+            re.I,
+        ),
+    ),
+    ("engaged", re.compile(rf"{_OF_ME_EN}engaged\b|\bproposed and (?:she|he) said yes\b", re.I)),
     (
         "divorced",
         # "the divorce is final", "my divorce went through": the divorce itself said to be settled
@@ -300,6 +333,13 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         )
         if not v or (left and left.group("v") == v):
             continue
+        if (
+            m.group("v")
+            and m.group("prep").lower() in ("for", "with")
+            and not re.match(rf"(?:the\s+)?{_CAP}", v)
+            and not re.search(rf"\b(?:{_ORG_HEAD})\b", v, re.I)
+        ):
+            continue  # "work with such passionate people", "recipes that work for everyone's diets": no employer
         clause = re.split(r"[,;]|\b(?:and|but|then)\b", s[: m.start()])[-1]
         if _PAST_VALUE.search(clause):  # "Quit my job at the agency", "I used to work at Amazon": the old one
             continue
@@ -316,6 +356,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             )
         ):
             continue  # "a table at Nobu", "a place at Cambridge": a booking or a seat, not a job there
+        if m.group("v4") and _SOMEONE_ELSES_EN.search(re.split(r"[,;.!?]", s[: m.start()])[-1]):
+            continue  # "your friend's experience as a data analyst at Google": their job, not the speaker's
         v = _clean_np(v)
         if re.search(rf"\b(?:{_SCHOOL_HEAD})\b", v, re.I):
             continue
@@ -330,6 +372,15 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
         if not words:
             continue
+        if words[0] in _SKILL_EN and not m.group("v3"):
+            continue  # "I'm an expert hiker now", "a keen runner": how one does a thing, no job
+        before = re.split(r"[,;.!?]|\b(?:and|but)\b", s[: m.start()])[-1]
+        if (
+            m.group("v2")
+            and re.match(r"as\s", m.group(0), re.I)
+            and (_NOT_ME_AS_EN.search(before) or _SOMEONE_ELSES_EN.search(before))
+        ):
+            continue  # "how you've grown as an artist": someone else's capacity, not the speaker's job
         said_as = (
             m.group("v2")
             and re.search(r"\bwork(?:ing|ed)?\s+as\s", low)
@@ -358,6 +409,11 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
                 "believer",
                 "resident",
                 "local",
+                "career",
+                "character",
+                "kid",
+                "teenager",
+                "beginner",
             ):
                 continue
             add(

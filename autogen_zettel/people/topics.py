@@ -194,6 +194,16 @@ _DROP = frozenset(
         "anymore",
     ]
 )
+# words a stance's object can run on into, after the thing: a conjunction, an adverb
+_TRAILING_EN = frozenset("and or but so too even truly really also then as just though".split())
+# a first word that makes the object no thing: a person, a place word, a verb the rule ran into
+_NOT_A_THING_EN = frozenset(
+    "i me you yourself myself himself herself ourselves yourselves themselves him us them it its everyone "
+    "everybody everywhere everything someone somebody something anyone anything nothing is was are were be "
+    "been am being".split()
+)
+# one word that is a past participle ("immersed", "lost"): a state, not a thing one likes
+_PARTICIPLE_EN = re.compile(r"[a-z]{3,}ed|lost|gone|done|known|seen|made")
 _ZH_EDGE = re.compile(
     r"^(?:吃|喝|看|听|玩|去|点|要|来一?[杯份个碗]|那家|这家|一些|点儿?)+|(?:的|了|吧|啊|呢|店|馆)+$"
 )
@@ -219,7 +229,13 @@ def clean_topic(phrase: str) -> str:
             prev, text = text, _ZH_EDGE.sub("", text)
         return "" if _WHEN_ZH.fullmatch(text.strip()) else text.strip()
     text = re.split(r"\b(?:for|with|at|in|on|from|to|instead of|because|when|if)\b", text, maxsplit=1)[0]
+    # "I think sushi is overrated": the thing after the speaker's verb of opinion
+    text = re.sub(r"^\s*i\s+(?:think|feel|guess|reckon|believe|find|suppose)\s+(?:that\s+)?", "", text)
     words = [w for w in re.findall(r"[a-z][a-z'\-]*", text) if w not in _DROP]
+    while words and words[-1] in _TRAILING_EN:  # "his tech and", "weddings truly": the words before
+        words.pop()
+    if not words or words[0] in _NOT_A_THING_EN or (len(words) == 1 and _PARTICIPLE_EN.fullmatch(words[0])):
+        return ""  # "love me", "enjoy yourself", "is awesome", "getting immersed": no thing liked
     return "" if _WHEN_EN.fullmatch(" ".join(words)) else " ".join(words)
 
 
