@@ -1697,10 +1697,16 @@ _REGISTER_EN = (
     (r"\bur\b", "your"),
     (r"\bpls|plz\b", "please"),
     (r"(?i)^not (?:gonna|going to)\b", "I'm not going to"),
-    (r"(?i)^(?:gonna|going to)\b", "I'm going to"),
+    # "Going to the lake was the best": a gerund subject, no plan
+    (r"(?i)^(?:gonna|going to)\b(?![^,;.!?]*\b(?:is|was|are|were)\b)", "I'm going to"),
     (r"^(?:been|Been)\s+(?=\w+ing\b|(?:at|with)\s+[A-Z])", "I've been "),
     (r"\bgonna\b", "going to"),
-    (r"(?i)^(?:happy|glad) to\b", "I'll"),
+    # "Happy to chair the meeting": an offer; "Glad to hear it", "Happy to help whenever": a reaction
+    (
+        r"(?i)^(?:happy|glad) to\b(?!\s+(?:hear|see|know|read|learn|be|have|meet|talk|chat)\b)"
+        r"(?!\s+help\s*(?:$|[,.!]|when|whenever|any|if))",
+        "I'll",
+    ),
     (r"^(?:will do|on it)\s*[,—–:-]*\s*(?=\w)", ""),
     (r"(?i)\bdone and dusted\b", "done"),
     # a second verb of taste sharing the first's "I" ("I love jazz but hate opera", "...and loves

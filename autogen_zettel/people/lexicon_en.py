@@ -89,9 +89,20 @@ THIRD_PROMISE = re.compile(
     rf"|\b{NAME.replace('name', 'name3')}\s+(?:promised to|promised (?:he|she)(?:'ll| will| would)|"
     rf"agreed to|offered to|plans to|is supposed to)\s+(?P<what2>[^,;:.!?]+)"
 )
-VAGUE_DO = re.compile(r"^(?:do|handle|sort|take care of|manage)?\s*(?:it|that|this|so)?(?: out)?$")
+VAGUE_DO = re.compile(
+    r"^(?:do|handle|sort|take care of|manage)?\s*(?:it|that|this|so)?(?: out)?$"
+    # an intention with nothing to check it by: an effort, an attitude, a wish for it to work out
+    r"|^(?:do|try)\s+(?:my|our)\s+(?:very\s+)?best$|^give\s+it\s+(?:my|our)\s+all$"
+    r"|^make\s+(?:it|this|that)\s+(?:happen|work|count)\b|^get\s+(?:'em|them|him|her|it)\s+next\s+time\b"
+    r"|^(?:stay|keep|remain)\s+(?:positive|strong|determined|focused|motivated|calm|safe|hopeful|going|at it|pushing)\b"
+)
 ASKED = re.compile(r"\b(?:can you|could you|would you|will you|please)\s+(?P<what>[^,;:.!?]+)")
-REMIND = re.compile(r"\bremind me to\s+(?P<what>[^,;:.!?]+)")
+# a request to be reminded ("Remind me to call Mum", "can you remind me to ..."), not what something
+# reminds one of ("moments like these remind me to slow down")
+REMIND = re.compile(
+    r"(?:^|[,;:.!?]\s*|\b(?:please|pls|plz|can you|could you|would you|will you|and|just|oh)\s+)"
+    r"remind me to\s+(?P<what>[^,;:.!?]+)"
+)
 MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
 NOT_PROMISE = re.compile(
     r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back|to you|over to you|(?:on|in) your \w+)|a (?:quick |proper |closer )?"

@@ -184,6 +184,12 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
     )
 
 
+# what one does as a habit: the 'll of "sometimes I'll ...", "whenever it rains I'll ..."
+_HABIT = re.compile(
+    r"\b(?:sometimes|usually|normally|often|always|whenever|every time|most days|on weekends)\b"
+)
+
+
 def _commitments(
     s: str, low: str, speaker: str, at: datetime, addressee: str | None, previous: str | None = None
 ) -> list[Evidence]:
@@ -206,9 +212,13 @@ def _commitments(
             if (
                 not raw
                 or (NOT_PROMISE.match(raw.strip()) and not CAUSATIVE.match(raw.strip()))
-                or re.match(r"\s*(?:not|never)\b", raw)
+                or re.match(r"\s*(?:not|never|thanks?\b|thank you)", raw)
             ):
                 continue
+            if _HABIT.search(
+                re.split(r"[.;!?]|,\s*(?:but|so)\b|\bbut\b", low[max(0, m.start() - 80) : m.start()])[-1]
+            ):
+                continue  # "Sometimes when I'm lazy I'll go to the corner store": a habit, no promise
             if m.group("what2") and not re.match(
                 r"\s*(?:check|send|call|email|book|ask|look|find|get|fix|see "
                 r"if|make|write|review|bring|do|handle|prepare|sort|take care|draft|"
