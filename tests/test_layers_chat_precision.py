@@ -90,3 +90,22 @@ def test_a_stance_on_a_person_a_place_word_or_a_state_is_no_taste(line):
 def test_a_taste_runs_on_into_no_conjunction_or_adverb():
     assert _topics("I love his gadgets and that dry humour.") == ["gadgets"]
     assert _topics("I think sushi is overrated.") == ["sushi"]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "topic"),
+    [
+        ("actually ravioli", "ravioli"),
+        ("about competitive games", "competitive games"),
+        ("google every time i", "google"),
+        ("and they go all", ""),
+        ("might be thinking of", ""),
+        ("have ice", ""),
+        ("down", ""),
+        ("that dry humour", "dry humour"),
+    ],
+)
+def test_a_topic_is_the_thing_without_the_words_chat_wraps_it_in(phrase, topic):
+    from autogen_zettel.people.topics import clean_topic
+
+    assert clean_topic(phrase) == topic

@@ -195,12 +195,15 @@ _DROP = frozenset(
     ]
 )
 # words a stance's object can run on into, after the thing: a conjunction, an adverb
-_TRAILING_EN = frozenset("and or but so too even truly really also then as just though".split())
+_TRAILING_EN = frozenset("and or but so too even truly really also then as just though i lol".split())
+# words a stance's object can start with before the thing: a conjunction, a hedge, a filler
+_LEADING_EN = frozenset("and or but about actually lol just also really so even like only".split())
 # a first word that makes the object no thing: a person, a place word, a verb the rule ran into
 _NOT_A_THING_EN = frozenset(
     "i me you yourself myself himself herself ourselves yourselves themselves him us them it its everyone "
     "everybody everywhere everything someone somebody something anyone anything nothing is was are were be "
-    "been am being".split()
+    "been am being they we he she might may could would should will can must have has had down up out off "
+    "over away back there here its".split()
 )
 # one word that is a past participle ("immersed", "lost"): a state, not a thing one likes
 _PARTICIPLE_EN = re.compile(r"[a-z]{3,}ed|lost|gone|done|known|seen|made")
@@ -231,7 +234,12 @@ def clean_topic(phrase: str) -> str:
     text = re.split(r"\b(?:for|with|at|in|on|from|to|instead of|because|when|if)\b", text, maxsplit=1)[0]
     # "I think sushi is overrated": the thing after the speaker's verb of opinion
     text = re.sub(r"^\s*i\s+(?:think|feel|guess|reckon|believe|find|suppose)\s+(?:that\s+)?", "", text)
+    text = re.split(r"\b(?:every time|each time|whenever|because|although|though|since)\b", text, maxsplit=1)[
+        0
+    ]
     words = [w for w in re.findall(r"[a-z][a-z'\-]*", text) if w not in _DROP]
+    while words and words[0] in _LEADING_EN:  # "actually ravioli", "about competitive games"
+        words.pop(0)
     while words and words[-1] in _TRAILING_EN:  # "his tech and", "weddings truly": the words before
         words.pop()
     if not words or words[0] in _NOT_A_THING_EN or (len(words) == 1 and _PARTICIPLE_EN.fullmatch(words[0])):
