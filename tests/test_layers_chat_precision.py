@@ -109,3 +109,9 @@ def test_a_topic_is_the_thing_without_the_words_chat_wraps_it_in(phrase, topic):
     from autogen_zettel.people.topics import clean_topic
 
     assert clean_topic(phrase) == topic
+
+
+def test_a_role_told_of_as_past_is_no_job_now():
+    assert _facts("Back when I worked as a waiter, I hated weekends.") == []
+    assert _facts("I worked as a waiter for years.") == []
+    assert _facts("I've worked as a nurse since 2019.") == [("job", "nurse")]

@@ -118,6 +118,11 @@ _SOMEONE_ELSES_EN = re.compile(
     r"\b(?:your|his|her|their)\b|\b(?!(?:it|that|what|there|here|he|she|who|let|where|how)'s\b)[A-Za-z]+'s\b",
     re.I,
 )
+# a role told of as past: "back when I worked as", "when I was a", "formerly"; not "I've worked as"
+_PAST_ROLE_EN = re.compile(
+    r"\bback when\b|\bwhen I was\b|\bformerly\b|\bin my days\b|(?<!'ve )(?<!have )(?<!has )\bworked\s*$",
+    re.I,
+)
 # words before a role that say how well or how much one does a thing, not what one does for a living
 _SKILL_EN = frozenset(
     "expert avid keen amateur passionate good great bad terrible decent big huge massive casual serious "
@@ -381,6 +386,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             and (_NOT_ME_AS_EN.search(before) or _SOMEONE_ELSES_EN.search(before))
         ):
             continue  # "how you've grown as an artist": someone else's capacity, not the speaker's job
+        if m.group("v2") and _PAST_ROLE_EN.search(before):
+            continue  # "Back when I worked as a waiter, ...": the job that was, said in passing
         said_as = (
             m.group("v2")
             and re.search(r"\bwork(?:ing|ed)?\s+as\s", low)
