@@ -503,13 +503,11 @@ def test_p_a_daughter_s_love_is_filed_under_her(default_hub):
     assert mem.preferences(subject="Max", topic="horses") == []
 
 
-@pytest.mark.xfail(strict=True, reason="'big fan of thai food' gives no preference")
 def test_p_a_terse_fan(default_hub):
     mem = heard(default_hub, "e3en_p04", [(0, "Nat", "big fan of thai food tbh")])
     assert _pref(mem, "Nat", "thai food").value > 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="'I have a strong preference for window seats' gives no preference")
 def test_p_a_formal_preference(default_hub):
     mem = heard(
         default_hub,
@@ -519,9 +517,6 @@ def test_p_a_formal_preference(default_hub):
     assert _pref(mem, "Dr Ito", "window seats").value > 0.5
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'coriander ..., hate it' (object before, pronoun after) gives no preference"
-)
 def test_p_hate_with_an_emoji(default_hub):
     mem = heard(default_hub, "e3en_p06", [(0, "Ody", "coriander tastes like soap to me, hate it 🤮")])
     assert _pref(mem, "Ody", "coriander").value < 0.5
@@ -565,9 +560,6 @@ def test_p_reported_hatred_is_the_reported_person_s(default_hub):
     assert mem.preferences(subject="Uri", topic="musicals") == []
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'Not me, I can't handle spicy food' gives a topic 'me', not spicy food"
-)
 def test_p_two_people_disagree_in_one_chat(default_hub):
     mem = heard(
         default_hub,

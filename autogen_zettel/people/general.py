@@ -492,7 +492,8 @@ _LIKE_EN = (
     r"'m (?:starting|beginning|learning) to (?:like|love|enjoy)|'ve (?:started|begun|come) to (?:like|love|enjoy)"
 )
 _DISLIKE_EN = (
-    r"hate|can't stand|cannot stand|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
+    # what one cannot bear: "can't stand", "can't handle", "can't stomach"
+    r"hate|can't stand|cannot stand|can't handle|cannot handle|can't stomach|cannot stomach|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
     r"'m not big on|am not big on|'m not a fan of|am not a fan of|'m not into|am not into|"
     r"find|'ve gone (?:right |completely |totally )?off|have gone (?:right |completely |totally )?off|can't do|don't like|do not like|don't love|dislike|"
     r"don't fancy|do not fancy|'m not keen on|am not keen on|'m (?:so |totally |completely |sooo+ )?over|am (?:so |totally )?over|'m done with|am done with"
@@ -500,7 +501,7 @@ _DISLIKE_EN = (
 _STANCE_EN = re.compile(
     rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|"
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
-    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|"
+    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|at all\b|"
     rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",
     re.I,
 )
@@ -543,6 +544,15 @@ _PERSON_EN = re.compile(
 _NOTHING_BEATS = re.compile(
     r"^(?:nothing beats|(?:you\s+)?can't beat)\s+(?:a\s+|an\s+|the\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}?[\w\-]+)"
     r"(?=\s*(?:$|[,.;!]|after\b|before\b|on\b|in\b|at\b|with\b|when\b|during\b|for\b))",
+    re.I,
+)
+# a thing said first, then a stance on it by its pronoun in a clause of its own, the I dropped or not
+# ("coriander tastes like soap to me, hate it", "Olives are weird, I love them"): the thing is the taste
+_THEN_STANCE_EN = re.compile(
+    r"^(?P<obj>(?!(?:it|this|that|he|she|they|there|what|which|who|you|we|i)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)\s+"
+    r"(?:is|are|'s|was|were|tastes?|smells?|looks?|sounds?|feels?)\b[^,;.!?]*[,;]\s*(?:(?:and|so|but)\s+)?(?:I\s+)?"
+    r"(?:(?:really|absolutely|just|totally|honestly|kinda)\s+)?(?P<verb>love|adore|like|enjoy|hate|loathe|despise|"
+    r"can't stand|cannot stand)\s+(?:it|them)\b(?!\s+(?:when|if|that|how)\b)",
     re.I,
 )
 _THINKS = re.compile(
@@ -830,6 +840,10 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     m = _PERSON_EN.search(s)
     if m and m.group("obj").lower() not in ("people", "nice", "good", "bad", "different", "real", "normal"):
         return _pref(subject, m.group("obj"), 0.1 if m.group("neg") else 0.9, "statement")
+    m = _THEN_STANCE_EN.search(s)
+    if m:
+        liked = m.group("verb").lower() in ("love", "adore", "like", "enjoy")
+        return _pref(subject, m.group("obj"), 0.9 if liked else 0.1, "statement")
     m = _NOTHING_BEATS.search(s) or _THINKS.search(s)
     if m:
         positive = "pred" not in m.groupdict() or m.group("pred").lower() in ("great", "amazing")
@@ -1643,6 +1657,20 @@ _REGISTER_EN = (
     (r"(?i)^(?:happy|glad) to\b", "I'll"),
     (r"^(?:will do|on it)\s*[,—–:-]*\s*(?=\w)", ""),
     (r"(?i)\bdone and dusted\b", "done"),
+    # a stance said as a state with its "I'm" dropped at the head of a line ("big fan of thai food",
+    # "totally hooked on chess"): the subject and the copula back
+    (r"(?i)^(?:a\s+)?(?=(?:(?:big|huge|massive|real|total|die-?hard)\s+)?fan of\b)", "I'm a "),
+    (
+        r"(?i)^(?=(?:(?:so|totally|kinda|really)\s+)?(?:obsessed with|hooked on|crazy about|mad about|fond of)\b)",
+        "I'm ",
+    ),
+    # a stance verb said as its noun ("I have a strong preference for aisle seats", "I've got a soft
+    # spot for musicals"): the verb, as strong as the adjective says
+    (
+        r"(?i)\bI(?:\s+have|'ve got|\s+have got)\s+a\s+(?:(?P<deg>strong|real|definite|clear|big|huge)\s+|"
+        r"(?:slight|mild|bit of a)\s+)?(?:preference|soft spot|weakness|liking|fondness)\s+for\b",
+        lambda m: "I really prefer" if m.group("deg") else "I prefer",
+    ),
     # a second verb of taste sharing the first's "I" ("I love jazz but hate opera", "...and loves
     # cats" once a third person's line is read as "I"): its subject said again, in the first person
     (

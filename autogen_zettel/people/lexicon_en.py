@@ -230,7 +230,7 @@ NOT_MY_THING = re.compile(
 VAGUE = re.compile(
     r"^(?:it|that|this|these|those|them|you|your|how|what|when|where|why|who|to|the way|the idea|"
     r"the thought|being|having|doing|getting|seeing|hearing|knowing|every|all|each|so much|a lot|too|"
-    r"here|there|him|her|us|everyone|everything|everybody|someone|something|anything|nothing|one|is|was|are|were|"
+    r"here|there|me|myself|him|her|us|everyone|everything|everybody|someone|something|anything|nothing|one|is|was|are|were|"
     r"has|had|will|would|can|could|of)\b"
 )
 # what a stance verb's object must not be for a taste: a clause ("how you think"), the addressee's own
