@@ -225,7 +225,11 @@ _NUMBERS = {
 }  # fmt: skip
 _ONES = {w: i for i, w in enumerate("one two three four five six seven eight nine".split(), 1)}
 _AGE_EN = re.compile(
-    r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+years old)?\s*(?:$|[!.,])", re.I
+    # when it happened may follow the number ("Turned 34 yesterday 🎂"), and a line may go on after an emoji
+    r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+years old)?"
+    r"(?:\s+(?:yesterday|today|last (?:week|month|night)|this (?:week|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day))?"
+    r"\s*(?:$|[!.,;]|[^\w\s])",
+    re.I,
 )
 _PET_EN = re.compile(
     r"\b(?:adopted|got|have|rescued)\s+(?:a|an|two|three|our|my|\d+)?\s*(?:new\s+|little\s+)?"
@@ -237,7 +241,14 @@ _DIET_EN = re.compile(
     r"\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)\s+(?:now\s+)?(?:a\s+)?(?P<v>vegan|vegetarian|pescatarian)\b",
     re.I,
 )
-_ALLERGY_EN = re.compile(r"\ballergic\s+to\s+(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))", re.I)
+_ALLERGY_EN = re.compile(
+    r"\ballergic\s+to\s+(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))"
+    # a bare "I'm allergic" after what one cannot eat ("Can't eat peanuts, I'm allergic"): its object
+    r"|\b(?:can't|cannot|can not|don't|do not|never)\s+(?:eat|have|drink|touch)\s+(?:any\s+)?(?P<v2>[a-z\- ]+?)\s*"
+    r"(?:[,;.!]|\s[-–—])\s*(?:(?:because|as|since|cos|cause)\s+)?(?:I'm|I am|I'?m)\s+(?:really\s+|very\s+|severely\s+)?"
+    r"allergic\b(?!\s+to\b)",
+    re.I,
+)
 
 
 def plan_only(s: str) -> bool:
@@ -451,7 +462,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add("diet", m.group("v").lower())
     m = _ALLERGY_EN.search(s)
     if m:
-        add("allergy", m.group("v").lower(), "statement")
+        add("allergy", (m.group("v") or m.group("v2")).lower(), "statement")
     ended = _ENDED_EN.search(s)
     before = re.split(r"[,;]\s*", s[: ended.start()] if ended else "")[-1]
     if (
