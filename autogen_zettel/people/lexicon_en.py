@@ -74,7 +74,10 @@ STOP = re.compile(
 FIRST_PROMISE = re.compile(
     # a promise in a negated forgetting, read before the bare 'll: "I won't forget to send them",
     # "I'll remember to call"
-    r"\b(?:i|we)\s*(?:won't forget to|will not forget to|'ll remember to|will remember to|promised to|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
+    r"\b(?:i|we)\s*(?:won't forget to|will not forget to|'ll remember to|will remember to|promised to|"
+    # a promise told as made to someone ("I promised my sister I'd pick her up", "we swore to Mum we'd
+    # ring"): the reported "would" of the one who made it
+    r"(?:promised|swore to|assured)\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+\s+(?:that\s+)?(?:i'd|i would|we'd|we would|i'll|i will|to)|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
     r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|'m planning to|am planning to|'re planning to|are planning to|intend to|agree to|'ll definitely|"
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"

@@ -169,6 +169,11 @@ _READY_BY = re.compile(
     r"\b(?:the|your|my|our)\s+(?P<w>[a-z][a-z ]{1,30}?)\s+(?:will|'ll)\s+be\s+(?:out|ready|done|sent|with you|"
     r"finished|sorted|fixed|delivered|in your inbox)\b"
 )
+# "you'll have it by Wednesday", "you'll get the slides tomorrow": the hearer's having a thing at a time
+_YOU_WILL_HAVE = re.compile(
+    r"\byou(?:'ll| will)\s+(?:have|get|receive)\s+(?P<obj>it|them|that|this|(?:the|my|your|our)\s+[a-z]+(?:\s+[a-z]+)?)"
+    r"\s+(?=by\b|before\b|on\b|tomorrow\b|today\b|tonight\b|first thing\b|this\b|next\b|in the morning\b)"
+)
 _DATED = re.compile(
     r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week|weekend)|on (?:mon|tues|wednes|thurs|"
     r"fri|satur|sun)day|next (?:week|\w+day))\b"
@@ -184,14 +189,28 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
     )
 
 
+# a clause of its own after a promise ("I'll sort the forms by Monday and then maybe have a quiet
+# weekend"): a hedge in it is that clause's, not the promise's
+_NEXT_CLAUSE = re.compile(r"\b(?:and then|but then|and after that|but)\b")
+
+
+def _hedged(low: str, at: int) -> bool:
+    """Whether the promise said at ``at`` is hedged: a hedge anywhere before it ("if it rains I'll
+    stay in"), or after it in its own clause ("I'll come if I can")."""
+    after = _NEXT_CLAUSE.split(low[at:], maxsplit=1)[0]
+    return bool(HEDGE.search(low[:at]) or HEDGE.search(after))
+
+
 def _commitments(
     s: str, low: str, speaker: str, at: datetime, addressee: str | None, previous: str | None = None
 ) -> list[Evidence]:
     out = []
     named = re.search(r"\byou \((?P<n>[^)]+)\)", s)
     counterparty = named.group("n") if named else (addressee if re.search(r"\byou\b|\byour\b", low) else None)
-    if not HEDGE.search(low) and not low.endswith("?"):
+    if not low.endswith("?"):
         for m in FIRST_PROMISE.finditer(low):
+            if _hedged(low, m.start()):
+                continue
             raw = m.group("what") or m.group("what2") or m.group("what3") or m.group("what4")
             raw = re.sub(
                 r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+",
@@ -258,6 +277,19 @@ def _commitments(
                     due_date(s, at) or due_date(previous, at),
                     counterparty,
                 )
+            )
+    held = _YOU_WILL_HAVE.search(low) if not out and not _hedged(low, 0) else None
+    if held and due_date(s, at):
+        # "Sure, you'll have it by Wednesday" to "Could you send me the draft?": the hearer's having it
+        # by a time is the speaker's promise to deliver it; what, by the request it answers
+        asked = ASKED.search(previous.lower()) if previous else None
+        thing = held.group("obj")
+        what = _phrase(asked.group("what")) if asked else ""
+        if not what and not VAGUE.match(thing):
+            what = "send " + _phrase(thing)
+        if what:
+            out.append(
+                Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty)
             )
     ready = _READY_BY.search(low) if not out and _ACK.match(low) else None
     if ready and due_date(s, at):
