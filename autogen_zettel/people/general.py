@@ -66,7 +66,9 @@ _EMPLOYER_EN = re.compile(
     rf"|\bI(?:'m| am|'ve been| have been)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD})|the\s+(?:[\w\-]+\s+){{1,2}}(?:{_ORG_HEAD}))"
     rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
-    rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})",
+    rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})"
+    # "First week at KPMG done": the first days somewhere are news of a new employer
+    rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is)\b))",
 )
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High": a school by its head
 _STARTED_SCHOOL_EN = re.compile(
@@ -306,9 +308,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
 
     left = _LEFT_EN.search(s)
     for m in _EMPLOYER_EN.finditer(s):
-        v = next(
-            (g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4"), m.group("v5")) if g), ""
-        )
+        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6")) if g), "")
         if not v or (left and left.group("v") == v):
             continue
         clause = re.split(r"[,;]|\b(?:and|but|then)\b", s[: m.start()])[-1]
@@ -335,7 +335,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         if re.search(r"\b(?:student|pupil|undergrad|undergraduate|postgrad|fresher)\s+at\b", s, re.I):
             add("school", v, "statement")  # "a student at Leeds": a school, not an employer
             continue
-        add("employer", v, "change" if (change or left) else "statement")
+        add("employer", v, "change" if (change or left or m.group("v6")) else "statement")
     for m in _JOB_EN.finditer(s):
         v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7")) if g), "")
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]

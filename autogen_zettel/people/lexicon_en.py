@@ -126,6 +126,13 @@ DONE = re.compile(
     rf"|\bthe (?P<w4>[a-z ]+?) (?:went out|is done|are done|has been sent|is sent|is finished|is booked)\b"
     rf"|^(?P<w5>[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
     rf"|^(?:i\s+)?did it\b(?P<w6>)"
+    # a telegraphic passive with its copula said ("Salad's made and in the fridge", "The beds are made"):
+    # the thing at the head is what was done; a pronoun there is no thing
+    rf"|^(?:the\s+|my\s+|your\s+|our\s+)?(?P<w9>(?!(?:it|that|this|he|she|there|what|who|everything|all)\b)[a-z]+(?: [a-z]+)?)"
+    rf"(?:'s|'re|\s+is|\s+are|\s+has been|\s+have been)\s+(?:all\s+)?(?:{DONE_VERBS}|made)\b(?=\s*(?:$|[,.;!]|and\b))"
+    # money moved, the verb of paying with what it moves ("Just transferred the money", "wired the deposit")
+    rf"|^(?:(?:ok|okay|yes|yep|yeah|yup),?\s+)?(?:i(?:'ve| have)?\s+)?(?:just\s+|already\s+|finally\s+)?(?:transferred|wired|sent|paid)\s+"
+    rf"(?:you\s+)?(?:back\s+)?(?P<w10>(?:the|your|my|that)?\s*(?:money|cash|funds|payment|deposit|rent|refund))\b"
     # the pro-verb answering a reminder: "already did", "did that already", "just did"
     rf"|^(?:i\s+)?(?:already|just)\s+did(?:\s+(?:it|that|them))?\b(?P<w7>)|^(?:i\s+)?did (?:that|them|it) already\b(?P<w8>)"
 )

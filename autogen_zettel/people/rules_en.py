@@ -347,6 +347,12 @@ def _verb(low: str) -> str:
     return m.group(0) if m and m.group(0) not in ("done", "finished", "completed") else ""
 
 
+# a place after a completion ("All sorted at the garage", "Done at the bank"): where, not what
+_WHERE_DONE = re.compile(
+    r"^\s*(?:(?:over|down|up)\s+)?(?:at|in)\s+(?:the|a|my|our|his|her|their)\s+\w+(?:\s+\w+)?\s*(?:$|[,;.!])"
+)
+
+
 def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     if low.endswith("?") or DONE_WITH_TIME.search(low):
         return []
@@ -376,6 +382,8 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     m = DONE.search(low)
     if m:
         rest = next((g for g in m.groups() if g), "")
+        if _WHERE_DONE.match(rest):
+            rest = ""  # "All sorted at the garage": where it was done names no task; a bare completion
         return [Evidence("status", speaker, _verb(low), words(rest), 0.5, "done")]
     return []
 
