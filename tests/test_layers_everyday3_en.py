@@ -164,7 +164,6 @@ def test_c_not_yet_done_leaves_the_promise_open(default_hub):
     assert _status(mem, "Pat") == "open"
 
 
-@pytest.mark.xfail(strict=True, reason="'Just transferred the money' does not close 'pay you back'")
 def test_c_paid_back_in_other_words(default_hub):
     mem = heard(
         default_hub,
@@ -578,3 +577,51 @@ def test_p_a_liking_said_with_a_chinese_word(default_hub):
 def test_p_a_hedged_liking_is_still_a_liking(default_hub):
     mem = heard(default_hub, "e3en_p14", [(0, "Eli", "I kinda like horror films, I guess, the old ones.")])
     assert _pref(mem, "Eli", "horror films").value > 0.5
+
+
+# -- asked for after the round (written before their fixes) -------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the post after a bare 'Got promoted!!' does not become the current job through a tenant",
+)
+def test_x_a_bare_promotion_then_its_post(default_hub):
+    mem = heard(
+        default_hub,
+        "e3en_x01",
+        [
+            (0, "Gus", "I'm a developer at Monzo."),
+            (30, "Gus", "Got promoted!! Team lead from Monday"),
+        ],
+    )
+    assert [v.lower() for v in _current(mem, "Gus", "job")] == ["team lead"]
+
+
+@pytest.mark.xfail(strict=True, reason="'I like Tom' files a taste 'tom'")
+def test_x_a_person_liked_is_no_taste(default_hub):
+    mem = heard(
+        default_hub,
+        "e3en_x02",
+        [
+            (0, "Ivy", "I like Tom."),
+            (1, "Ivy", "I like jazz."),
+        ],
+    )
+    assert [p.topic for p in mem.preferences(subject="Ivy") if "tom" in p.topic.lower()] == []
+    assert _pref(mem, "Ivy", "jazz").value > 0.5
+
+
+@pytest.mark.xfail(
+    strict=True, reason="'Finally graduated!' ends the school but leaves the job 'student' current"
+)
+def test_x_graduating_ends_being_a_student(default_hub):
+    mem = heard(
+        default_hub,
+        "e3en_x03",
+        [
+            (0, "Lia", "I'm a student, doing history at Leeds University."),
+            (200, "Lia", "Finally graduated!"),
+        ],
+    )
+    assert "student" not in " ".join(_current(mem, "Lia", "job")).lower()

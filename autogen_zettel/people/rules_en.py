@@ -384,6 +384,9 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
         rest = next((g for g in m.groups() if g), "")
         if _WHERE_DONE.match(rest):
             rest = ""  # "All sorted at the garage": where it was done names no task; a bare completion
+        if m.group("w10"):
+            # "Just transferred the money": money moved is a payment, whatever verb moved it
+            return [Evidence("status", speaker, "paid", "pay " + words(rest), 0.5, "done")]
         return [Evidence("status", speaker, _verb(low), words(rest), 0.5, "done")]
     return []
 
