@@ -582,10 +582,6 @@ def test_p_a_hedged_liking_is_still_a_liking(default_hub):
 # -- asked for after the round (written before their fixes) -------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the post after a bare 'Got promoted!!' does not become the current job through a tenant",
-)
 def test_x_a_bare_promotion_then_its_post(default_hub):
     mem = heard(
         default_hub,

@@ -215,6 +215,23 @@ def _is_small_talk(sentence: str, min_words: int) -> bool:
     return bool(_SMALL_TALK.match(sentence)) and len(content) < min_words + 1
 
 
+def _leads_joined(sentences: list[str], min_words: int) -> list[str]:
+    """The sentences worth a card. One too short to stand alone that still says something ("Got
+    promoted!!", not "Thanks!") leads into the sentence after it ("Got promoted!! Team lead from
+    Monday"): kept as that sentence's head rather than dropped, so what follows keeps its news."""
+    out: list[str] = []
+    lead = ""
+    for sentence in sentences:
+        if _is_small_talk(sentence, min_words):
+            substance = [t for t in tokens(sentence) if t not in _PLEASANTRIES]
+            short = substance and not _SMALL_TALK.match(sentence) and not sentence.rstrip().endswith("?")
+            lead = f"{lead} {sentence}".strip() if short else ""
+            continue
+        out.append(f"{lead} {sentence}" if lead else sentence)
+        lead = ""
+    return out
+
+
 def _kind_of(text: str) -> CardKind:
     if _PLAN.search(text) and _FIRST_PERSON.search(text):
         return CardKind.PLAN
@@ -297,7 +314,7 @@ def refine_message(
         fact (see :func:`_atomic_groups`); otherwise, and always for whole sentences, one card
         per 60 words
     """
-    sentences = [s for s in split_sentences(text) if not _is_small_talk(s, min_words)]
+    sentences = _leads_joined(split_sentences(text), min_words)
     if not sentences:
         return []
     drafts = []
