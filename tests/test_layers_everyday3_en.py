@@ -608,9 +608,6 @@ def test_x_a_person_liked_is_no_taste(default_hub):
     assert _pref(mem, "Ivy", "jazz").value > 0.5
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'Finally graduated!' ends the school but leaves the job 'student' current"
-)
 def test_x_graduating_ends_being_a_student(default_hub):
     mem = heard(
         default_hub,
