@@ -215,17 +215,24 @@ def _is_small_talk(sentence: str, min_words: int) -> bool:
     return bool(_SMALL_TALK.match(sentence)) and len(content) < min_words + 1
 
 
+# news told with its subject dropped, a verb first ("Got promoted!!", "Finally engaged!", "Just hired"):
+# too short for a card, but what follows it ("Team lead from Monday") is its detail
+_NEWS_LEAD = re.compile(
+    r"^(?:(?:just|finally|officially|so)\s+)*(?:got\s+|been\s+)?(?:[a-z]{3,}ed|won|made|became|passed)\b[^,;]*$",
+    re.IGNORECASE,
+)
+
+
 def _leads_joined(sentences: list[str], min_words: int) -> list[str]:
-    """The sentences worth a card. One too short to stand alone that still says something ("Got
-    promoted!!", not "Thanks!") leads into the sentence after it ("Got promoted!! Team lead from
-    Monday"): kept as that sentence's head rather than dropped, so what follows keeps its news."""
+    """The sentences worth a card. News too short to stand alone, its subject dropped ("Got
+    promoted!!", not "Thanks!" or "Yeah, Caroline!"), leads into the sentence after it ("Got
+    promoted!! Team lead from Monday"): kept as that sentence's head rather than dropped, so
+    what follows keeps its news."""
     out: list[str] = []
     lead = ""
     for sentence in sentences:
         if _is_small_talk(sentence, min_words):
-            substance = [t for t in tokens(sentence) if t not in _PLEASANTRIES]
-            short = substance and not _SMALL_TALK.match(sentence) and not sentence.rstrip().endswith("?")
-            lead = f"{lead} {sentence}".strip() if short else ""
+            lead = sentence if _NEWS_LEAD.match(sentence) and not sentence.rstrip().endswith("?") else ""
             continue
         out.append(f"{lead} {sentence}" if lead else sentence)
         lead = ""
