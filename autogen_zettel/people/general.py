@@ -244,11 +244,11 @@ _DIET_EN = re.compile(
     re.I,
 )
 _ALLERGY_EN = re.compile(
-    r"\ballergic\s+to\s+(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))"
+    r"\ballergic\s+to\s+(?!(?:it|them|that|those|this)\b)(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))"
     # a bare "I'm allergic" after what one cannot eat ("Can't eat peanuts, I'm allergic"): its object
     r"|\b(?:can't|cannot|can not|don't|do not|never)\s+(?:eat|have|drink|touch)\s+(?:any\s+)?(?P<v2>[a-z\- ]+?)\s*"
     r"(?:[,;.!]|\s[-–—])\s*(?:(?:because|as|since|cos|cause)\s+)?(?:I'm|I am|I'?m)\s+(?:really\s+|very\s+|severely\s+)?"
-    r"allergic\b(?!\s+to\b)",
+    r"allergic\b(?!\s+to\s+(?!(?:it|them|that|those|this)\b))",
     re.I,
 )
 

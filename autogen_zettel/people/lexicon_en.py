@@ -227,7 +227,7 @@ STANCE = re.compile(
     r"(?P<obj>(?:(?!\s(?:but|whereas|while|although|though)\s|\s(?:and|so)\s+(?:i|we|he|she|they|you)\s)[^,;:.!?])+)"
 )
 FAN = re.compile(
-    r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|still\s+|so\s+)?(?P<how>a\s+(?:big\s+|huge\s+)?fan of|into|"
+    r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|still\s+|so\s+)?(?P<how>a\s+(?:(?:big|huge|massive|real|total|die-?hard)\s+)?fan of|into|"
     r"crazy about|keen on|fond of|obsessed with)\s+(?P<obj>[^,;:.!?]+)"
 )
 FAVOURITE = re.compile(
@@ -332,7 +332,12 @@ FACTS = (
             r"|\bI(?:'ve| have)?\s+(?:just\s+)?(?P<verb>turned)\s+(?P<v2>\d{1,3})\b"
         ),
     ),
-    ("allergy", re.compile(r"\bI(?:'m| am)\s+(?:very\s+|severely\s+)?allergic to\s+(?P<v>[a-z][a-z ]*)")),
+    (
+        "allergy",
+        re.compile(
+            r"\bI(?:'m| am)\s+(?:very\s+|severely\s+)?allergic to\s+(?!(?:it|them|that|those|this)\b)(?P<v>[a-z][a-z ]*)"
+        ),
+    ),
     (
         "diet",
         re.compile(

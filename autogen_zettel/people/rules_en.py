@@ -416,7 +416,7 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
         for m in FAN.finditer(low):
             topic = _topic(m.group("obj"))
             if topic:
-                big = "big" in m.group("how") or "huge" in m.group("how") or "crazy" in m.group("how")
+                big = any(w in m.group("how") for w in ("big", "huge", "massive", "crazy"))
                 score = 0.3 if m.group("neg") else (0.85 if big else 0.75)
                 out += _pref(speaker, topic, score, "change" if change else "statement")
         for m in FAVOURITE.finditer(low):
