@@ -684,7 +684,7 @@ _GENERIC_MARGIN = 0.02  # a bare "<thing> is <predicate>" must lean clearly one 
 # cared for jazz", "Absolutely hate queues"); a bare "like" is left alone ("Like I said")
 _DROPPED_I_EN = re.compile(
     r"^(?:(?:honestly|tbh|ngl|seriously|really|absolutely|totally|kinda|kind of|sort of|sorta|low-?key|genuinely|"
-    r"secretly|just|still),?\s+)*(?=(?:never|don't|do not|can't stand|used to|"
+    r"secretly|just|still),?\s+)*(?=(?:never|don't|do not|can't stand|can't handle|can't stomach|used to|"
     r"cannot stand|hate|adore|love|loathe|despise|enjoy)\b(?!\s+(?:to|it|you|that|this)\b))",
     re.I,
 )
@@ -1672,7 +1672,7 @@ _REGISTER_EN = (
     # "totally hooked on chess"): the subject and the copula back
     (r"(?i)^(?:a\s+)?(?=(?:(?:big|huge|massive|real|total|die-?hard)\s+)?fan of\b)", "I'm a "),
     (
-        r"(?i)^(?=(?:(?:so|totally|kinda|really)\s+)?(?:obsessed with|hooked on|crazy about|mad about|fond of)\b)",
+        r"(?i)^(?:(?:so|totally|kinda|really)\s+)?(?=(?:obsessed with|hooked on|crazy about|mad about|fond of)\b)",
         "I'm ",
     ),
     # a stance verb said as its noun ("I have a strong preference for aisle seats", "I've got a soft

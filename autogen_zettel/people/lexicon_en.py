@@ -114,7 +114,9 @@ NOT_PROMISE = re.compile(
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
     r"picked up|cleaned|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
-    r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed|rang|phoned|messaged"
+    r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed|rang|phoned|messaged|"
+    # chores and errands done
+    r"baked|cooked|washed|packed|serviced|printed|wrapped|ironed|tidied|uploaded|installed"
 )
 # phrasal completions read only at the head of a line, the I dropped ("Dropped off the parcel");
 # after a noun they are a passive ("Groceries dropped off"), read elsewhere
@@ -129,7 +131,8 @@ DONE = re.compile(
     # a telegraphic passive with its copula said ("Salad's made and in the fridge", "The beds are made"):
     # the thing at the head is what was done; a pronoun there is no thing
     rf"|^(?:the\s+|my\s+|your\s+|our\s+)?(?P<w9>(?!(?:it|that|this|he|she|there|what|who|everything|all)\b)[a-z]+(?: [a-z]+)?)"
-    rf"(?:'s|'re|\s+is|\s+are|\s+has been|\s+have been)\s+(?:all\s+)?(?:{DONE_VERBS}|made)\b(?=\s*(?:$|[,.;!]|and\b))"
+    rf"(?:'s|'re|\s+is|\s+are|\s+has been|\s+have been|'s been|'ve been)\s+(?:all\s+)?(?:{DONE_VERBS}|{HEAD_DONE}|made)\b"
+    rf"(?=\s*(?:$|[,.;!]|and\b))"
     # money moved, the verb of paying with what it moves ("Just transferred the money", "wired the deposit")
     rf"|^(?:(?:ok|okay|yes|yep|yeah|yup),?\s+)?(?:i(?:'ve| have)?\s+)?(?:just\s+|already\s+|finally\s+)?(?:transferred|wired|sent|paid)\s+"
     rf"(?:you\s+)?(?:back\s+)?(?P<w10>(?:the|your|my|that)?\s*(?:money|cash|funds|payment|deposit|rent|refund))\b"
