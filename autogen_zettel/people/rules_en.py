@@ -180,15 +180,6 @@ _DATED = re.compile(
 )
 
 
-def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
-    key = topic_of(topic)
-    return (
-        [Evidence("preference", subject, key, clean_topic(topic) or topic, round(score, 3), kind)]
-        if key
-        else []
-    )
-
-
 # a clause of its own after a promise ("I'll sort the forms by Monday and then maybe have a quiet
 # weekend"): a hedge in it is that clause's, not the promise's
 _NEXT_CLAUSE = re.compile(r"\b(?:and then|but then|and after that|but)\b")
@@ -199,6 +190,15 @@ def _hedged(low: str, at: int) -> bool:
     stay in"), or after it in its own clause ("I'll come if I can")."""
     after = _NEXT_CLAUSE.split(low[at:], maxsplit=1)[0]
     return bool(HEDGE.search(low[:at]) or HEDGE.search(after))
+
+
+def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
+    key = topic_of(topic)
+    return (
+        [Evidence("preference", subject, key, clean_topic(topic) or topic, round(score, 3), kind)]
+        if key
+        else []
+    )
 
 
 def _commitments(
