@@ -215,6 +215,30 @@ def _is_small_talk(sentence: str, min_words: int) -> bool:
     return bool(_SMALL_TALK.match(sentence)) and len(content) < min_words + 1
 
 
+# news told with its subject dropped, a verb first ("Got promoted!!", "Finally engaged!", "Just hired"):
+# too short for a card, but what follows it ("Team lead from Monday") is its detail
+_NEWS_LEAD = re.compile(
+    r"^(?:(?:just|finally|officially|so)\s+)*(?:got\s+|been\s+)?(?:[a-z]{3,}ed|won|made|became|passed)\b[^,;]*$",
+    re.IGNORECASE,
+)
+
+
+def _leads_joined(sentences: list[str], min_words: int) -> list[str]:
+    """The sentences worth a card. News too short to stand alone, its subject dropped ("Got
+    promoted!!", not "Thanks!" or "Yeah, Caroline!"), leads into the sentence after it ("Got
+    promoted!! Team lead from Monday"): kept as that sentence's head rather than dropped, so
+    what follows keeps its news."""
+    out: list[str] = []
+    lead = ""
+    for sentence in sentences:
+        if _is_small_talk(sentence, min_words):
+            lead = sentence if _NEWS_LEAD.match(sentence) and not sentence.rstrip().endswith("?") else ""
+            continue
+        out.append(f"{lead} {sentence}" if lead else sentence)
+        lead = ""
+    return out
+
+
 def _kind_of(text: str) -> CardKind:
     if _PLAN.search(text) and _FIRST_PERSON.search(text):
         return CardKind.PLAN
@@ -297,7 +321,7 @@ def refine_message(
         fact (see :func:`_atomic_groups`); otherwise, and always for whole sentences, one card
         per 60 words
     """
-    sentences = [s for s in split_sentences(text) if not _is_small_talk(s, min_words)]
+    sentences = _leads_joined(split_sentences(text), min_words)
     if not sentences:
         return []
     drafts = []

@@ -421,6 +421,14 @@ def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:
         if ev.layer == "fact":
             same = [e for e in out if e.layer == "fact" and e.subject == ev.subject and e.key == ev.key]
             if not same:
+                if ev.key in _NOT_TASTE:  # "I don't eat shellfish, I'm allergic": ruled out, no taste
+                    out = [
+                        e
+                        for e in out
+                        if not (
+                            e.layer == "preference" and e.subject == ev.subject and _meet(e.value, ev.value)
+                        )
+                    ]
                 out.append(ev)
             elif ev.kind == "change":
                 for e in same:

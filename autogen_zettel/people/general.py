@@ -66,7 +66,9 @@ _EMPLOYER_EN = re.compile(
     rf"|\bI(?:'m| am|'ve been| have been)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD})|the\s+(?:[\w\-]+\s+){{1,2}}(?:{_ORG_HEAD}))"
     rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
-    rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})",
+    rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})"
+    # "First week at KPMG done": the first days somewhere are news of a new employer
+    rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is)\b))",
 )
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High": a school by its head
 _STARTED_SCHOOL_EN = re.compile(
@@ -263,7 +265,11 @@ _NUMBERS = {
 }  # fmt: skip
 _ONES = {w: i for i, w in enumerate("one two three four five six seven eight nine".split(), 1)}
 _AGE_EN = re.compile(
-    r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+years old)?\s*(?:$|[!.,])", re.I
+    # when it happened may follow the number ("Turned 34 yesterday 🎂"), and a line may go on after an emoji
+    r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+years old)?"
+    r"(?:\s+(?:yesterday|today|last (?:week|month|night)|this (?:week|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day))?"
+    r"\s*(?:$|[!.,;]|[^\w\s])",
+    re.I,
 )
 _PET_EN = re.compile(
     r"\b(?:adopted|got|have|rescued)\s+(?:a|an|two|three|our|my|\d+)?\s*(?:new\s+|little\s+)?"
@@ -275,7 +281,14 @@ _DIET_EN = re.compile(
     r"\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)\s+(?:now\s+)?(?:a\s+)?(?P<v>vegan|vegetarian|pescatarian)\b",
     re.I,
 )
-_ALLERGY_EN = re.compile(r"\ballergic\s+to\s+(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))", re.I)
+_ALLERGY_EN = re.compile(
+    r"\ballergic\s+to\s+(?!(?:it|them|that|those|this)\b)(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))"
+    # a bare "I'm allergic" after what one cannot eat ("Can't eat peanuts, I'm allergic"): its object
+    r"|\b(?:can't|cannot|can not|don't|do not|never)\s+(?:eat|have|drink|touch)\s+(?:any\s+)?(?P<v2>[a-z\- ]+?)\s*"
+    r"(?:[,;.!]|\s[-–—])\s*(?:(?:because|as|since|cos|cause)\s+)?(?:I'm|I am|I'?m)\s+(?:really\s+|very\s+|severely\s+)?"
+    r"allergic\b(?!\s+to\s+(?!(?:it|them|that|those|this)\b))",
+    re.I,
+)
 
 
 def plan_only(s: str) -> bool:
@@ -333,9 +346,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
 
     left = _LEFT_EN.search(s)
     for m in _EMPLOYER_EN.finditer(s):
-        v = next(
-            (g for g in (m.group("v"), m.group("v2"), m.group("v3"), m.group("v4"), m.group("v5")) if g), ""
-        )
+        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6")) if g), "")
         if not v or (left and left.group("v") == v):
             continue
         if (
@@ -371,7 +382,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         if re.search(r"\b(?:student|pupil|undergrad|undergraduate|postgrad|fresher)\s+at\b", s, re.I):
             add("school", v, "statement")  # "a student at Leeds": a school, not an employer
             continue
-        add("employer", v, "change" if (change or left) else "statement")
+        add("employer", v, "change" if (change or left or m.group("v6")) else "statement")
     for m in _JOB_EN.finditer(s):
         v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7")) if g), "")
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
@@ -514,7 +525,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add("diet", m.group("v").lower())
     m = _ALLERGY_EN.search(s)
     if m:
-        add("allergy", m.group("v").lower(), "statement")
+        add("allergy", (m.group("v") or m.group("v2")).lower(), "statement")
     ended = _ENDED_EN.search(s)
     before = re.split(r"[,;]\s*", s[: ended.start()] if ended else "")[-1]
     if (
@@ -555,7 +566,8 @@ _LIKE_EN = (
     r"'m (?:starting|beginning|learning) to (?:like|love|enjoy)|'ve (?:started|begun|come) to (?:like|love|enjoy)"
 )
 _DISLIKE_EN = (
-    r"hate|can't stand|cannot stand|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
+    # what one cannot bear: "can't stand", "can't handle", "can't stomach"
+    r"hate|can't stand|cannot stand|can't handle|cannot handle|can't stomach|cannot stomach|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
     r"'m not big on|am not big on|'m not a fan of|am not a fan of|'m not into|am not into|"
     r"find|'ve gone (?:right |completely |totally )?off|have gone (?:right |completely |totally )?off|can't do|don't like|do not like|don't love|dislike|"
     r"don't fancy|do not fancy|'m not keen on|am not keen on|'m (?:so |totally |completely |sooo+ )?over|am (?:so |totally )?over|'m done with|am done with"
@@ -563,7 +575,7 @@ _DISLIKE_EN = (
 _STANCE_EN = re.compile(
     rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|"
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
-    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|"
+    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|at all\b|"
     rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",
     re.I,
 )
@@ -606,6 +618,15 @@ _PERSON_EN = re.compile(
 _NOTHING_BEATS = re.compile(
     r"^(?:nothing beats|(?:you\s+)?can't beat)\s+(?:a\s+|an\s+|the\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}?[\w\-]+)"
     r"(?=\s*(?:$|[,.;!]|after\b|before\b|on\b|in\b|at\b|with\b|when\b|during\b|for\b))",
+    re.I,
+)
+# a thing said first, then a stance on it by its pronoun in a clause of its own, the I dropped or not
+# ("coriander tastes like soap to me, hate it", "Olives are weird, I love them"): the thing is the taste
+_THEN_STANCE_EN = re.compile(
+    r"^(?P<obj>(?!(?:it|this|that|he|she|they|there|what|which|who|you|we|i)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)\s+"
+    r"(?:is|are|'s|was|were|tastes?|smells?|looks?|sounds?|feels?)\b[^,;.!?]*[,;]\s*(?:(?:and|so|but)\s+)?(?:I\s+)?"
+    r"(?:(?:really|absolutely|just|totally|honestly|kinda)\s+)?(?P<verb>love|adore|like|enjoy|hate|loathe|despise|"
+    r"can't stand|cannot stand)\s+(?:it|them)\b(?!\s+(?:when|if|that|how)\b)",
     re.I,
 )
 _THINKS = re.compile(
@@ -730,7 +751,7 @@ _GENERIC_MARGIN = 0.02  # a bare "<thing> is <predicate>" must lean clearly one 
 # cared for jazz", "Absolutely hate queues"); a bare "like" is left alone ("Like I said")
 _DROPPED_I_EN = re.compile(
     r"^(?:(?:honestly|tbh|ngl|seriously|really|absolutely|totally|kinda|kind of|sort of|sorta|low-?key|genuinely|"
-    r"secretly|just|still),?\s+)*(?=(?:never|don't|do not|can't stand|used to|"
+    r"secretly|just|still),?\s+)*(?=(?:never|don't|do not|can't stand|can't handle|can't stomach|used to|"
     r"cannot stand|hate|adore|love|loathe|despise|enjoy)\b(?!\s+(?:to|it|you|that|this)\b))",
     re.I,
 )
@@ -897,6 +918,10 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     m = _PERSON_EN.search(s)
     if m and m.group("obj").lower() not in ("people", "nice", "good", "bad", "different", "real", "normal"):
         return _pref(subject, m.group("obj"), 0.1 if m.group("neg") else 0.9, "statement")
+    m = _THEN_STANCE_EN.search(s)
+    if m:
+        liked = m.group("verb").lower() in ("love", "adore", "like", "enjoy")
+        return _pref(subject, m.group("obj"), 0.9 if liked else 0.1, "statement")
     m = _NOTHING_BEATS.search(s) or _THINKS.search(s)
     if m:
         positive = "pred" not in m.groupdict() or m.group("pred").lower() in ("great", "amazing")
@@ -1716,6 +1741,20 @@ _REGISTER_EN = (
     ),
     (r"^(?:will do|on it)\s*[,—–:-]*\s*(?=\w)", ""),
     (r"(?i)\bdone and dusted\b", "done"),
+    # a stance said as a state with its "I'm" dropped at the head of a line ("big fan of thai food",
+    # "totally hooked on chess"): the subject and the copula back
+    (r"(?i)^(?:a\s+)?(?=(?:(?:big|huge|massive|real|total|die-?hard)\s+)?fan of\b)", "I'm a "),
+    (
+        r"(?i)^(?:(?:so|totally|kinda|really)\s+)?(?=(?:obsessed with|hooked on|crazy about|mad about|fond of)\b)",
+        "I'm ",
+    ),
+    # a stance verb said as its noun ("I have a strong preference for aisle seats", "I've got a soft
+    # spot for musicals"): the verb, as strong as the adjective says
+    (
+        r"(?i)\bI(?:\s+have|'ve got|\s+have got)\s+a\s+(?:(?P<deg>strong|real|definite|clear|big|huge)\s+|"
+        r"(?:slight|mild|bit of a)\s+)?(?:preference|soft spot|weakness|liking|fondness)\s+for\b",
+        lambda m: "I really prefer" if m.group("deg") else "I prefer",
+    ),
     # a second verb of taste sharing the first's "I" ("I love jazz but hate opera", "...and loves
     # cats" once a third person's line is read as "I"): its subject said again, in the first person
     (

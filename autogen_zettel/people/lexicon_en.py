@@ -74,7 +74,10 @@ STOP = re.compile(
 FIRST_PROMISE = re.compile(
     # a promise in a negated forgetting, read before the bare 'll: "I won't forget to send them",
     # "I'll remember to call"
-    r"\b(?:i|we)\s*(?:won't forget to|will not forget to|'ll remember to|will remember to|promised to|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
+    r"\b(?:i|we)\s*(?:won't forget to|will not forget to|'ll remember to|will remember to|promised to|"
+    # a promise told as made to someone ("I promised my sister I'd pick her up", "we swore to Mum we'd
+    # ring"): the reported "would" of the one who made it
+    r"(?:promised|swore to|assured)\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+\s+(?:that\s+)?(?:i'd|i would|we'd|we would|i'll|i will|to)|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
     r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|'m planning to|am planning to|'re planning to|are planning to|intend to|agree to|'ll definitely|"
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
@@ -122,7 +125,9 @@ NOT_PROMISE = re.compile(
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
     r"picked up|cleaned|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
-    r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed|rang|phoned|messaged"
+    r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed|rang|phoned|messaged|"
+    # chores and errands done
+    r"baked|cooked|washed|packed|serviced|printed|wrapped|ironed|tidied|uploaded|installed"
 )
 # phrasal completions read only at the head of a line, the I dropped ("Dropped off the parcel");
 # after a noun they are a passive ("Groceries dropped off"), read elsewhere
@@ -134,6 +139,14 @@ DONE = re.compile(
     rf"|\bthe (?P<w4>[a-z ]+?) (?:went out|is done|are done|has been sent|is sent|is finished|is booked)\b"
     rf"|^(?P<w5>[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
     rf"|^(?:i\s+)?did it\b(?P<w6>)"
+    # a telegraphic passive with its copula said ("Salad's made and in the fridge", "The beds are made"):
+    # the thing at the head is what was done; a pronoun there is no thing
+    rf"|^(?:the\s+|my\s+|your\s+|our\s+)?(?P<w9>(?!(?:it|that|this|he|she|there|what|who|everything|all)\b)[a-z]+(?: [a-z]+)?)"
+    rf"(?:'s|'re|\s+is|\s+are|\s+has been|\s+have been|'s been|'ve been)\s+(?:all\s+)?(?:{DONE_VERBS}|{HEAD_DONE}|made)\b"
+    rf"(?=\s*(?:$|[,.;!]|and\b))"
+    # money moved, the verb of paying with what it moves ("Just transferred the money", "wired the deposit")
+    rf"|^(?:(?:ok|okay|yes|yep|yeah|yup),?\s+)?(?:i(?:'ve| have)?\s+)?(?:just\s+|already\s+|finally\s+)?(?:transferred|wired|sent|paid)\s+"
+    rf"(?:you\s+)?(?:back\s+)?(?P<w10>(?:the|your|my|that)?\s*(?:money|cash|funds|payment|deposit|rent|refund))\b"
     # the pro-verb answering a reminder: "already did", "did that already", "just did"
     rf"|^(?:i\s+)?(?:already|just)\s+did(?:\s+(?:it|that|them))?\b(?P<w7>)|^(?:i\s+)?did (?:that|them|it) already\b(?P<w8>)"
 )
@@ -228,7 +241,7 @@ STANCE = re.compile(
     r"(?P<obj>(?:(?!\s(?:but|whereas|while|although|though)\s|\s(?:and|so)\s+(?:i|we|he|she|they|you)\s)[^,;:.!?])+)"
 )
 FAN = re.compile(
-    r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|still\s+|so\s+)?(?P<how>a\s+(?:big\s+|huge\s+)?fan of|into|"
+    r"\bi(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|still\s+|so\s+)?(?P<how>a\s+(?:(?:big|huge|massive|real|total|die-?hard)\s+)?fan of|into|"
     r"crazy about|keen on|fond of|obsessed with)\s+(?P<obj>[^,;:.!?]+)"
 )
 FAVOURITE = re.compile(
@@ -241,7 +254,7 @@ NOT_MY_THING = re.compile(
 VAGUE = re.compile(
     r"^(?:it|that|this|these|those|them|you|your|how|what|when|where|why|who|to|the way|the idea|"
     r"the thought|being|having|doing|getting|seeing|hearing|knowing|every|all|each|so much|a lot|too|"
-    r"here|there|him|her|us|everyone|everything|everybody|someone|something|anything|nothing|one|is|was|are|were|"
+    r"here|there|me|myself|him|her|us|everyone|everything|everybody|someone|something|anything|nothing|one|is|was|are|were|"
     r"has|had|will|would|can|could|of)\b"
 )
 # what a stance verb's object must not be for a taste: a clause ("how you think"), the addressee's own
@@ -333,7 +346,12 @@ FACTS = (
             r"|\bI(?:'ve| have)?\s+(?:just\s+)?(?P<verb>turned)\s+(?P<v2>\d{1,3})\b"
         ),
     ),
-    ("allergy", re.compile(r"\bI(?:'m| am)\s+(?:very\s+|severely\s+)?allergic to\s+(?P<v>[a-z][a-z ]*)")),
+    (
+        "allergy",
+        re.compile(
+            r"\bI(?:'m| am)\s+(?:very\s+|severely\s+)?allergic to\s+(?!(?:it|them|that|those|this)\b)(?P<v>[a-z][a-z ]*)"
+        ),
+    ),
     (
         "diet",
         re.compile(

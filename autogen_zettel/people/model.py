@@ -44,6 +44,7 @@ from autogen_zettel.people.topics import category_of
 from autogen_zettel.text.lexical import tokens
 
 __all__ = [
+    "ENDS_ROLE",
     "MULTI_VALUED",
     "REFUSAL_STEP",
     "Clash",
@@ -56,6 +57,7 @@ __all__ = [
     "derive_facts",
     "derive_preference",
     "restriction_clashes",
+    "role_lifts",
 ]
 
 MULTI_VALUED = frozenset({"restriction", "allergy", "pet"})
@@ -185,23 +187,57 @@ def derive_facts(items: Sequence[Observed], cfg: ConflictConfig | None = None) -
             else:
                 out.append(_fact(said, "confirmed" if _confirmed(said) else "pending"))
         return sorted(out, key=lambda f: (f.status == "superseded", f.at))
+    # a value lifted by what ended it ("graduated" lifts the job "student"): superseded when the lift
+    # is newer than every statement of it, and no version of its own
+    lifts = [o for o in items if o.evidence.kind == "lift"]
+    items = [o for o in items if o.evidence.kind != "lift"]
+    versions = {v: [o for o in obs if o.evidence.kind != "lift"] for v, obs in versions.items()}
+    versions = {v: obs for v, obs in versions.items() if obs}
+    if not items:
+        return []
     now = items[-1].at
     weights = {v: _weight(obs, now, cfg) for v, obs in versions.items()}
     newest = {v: max(o.at for o in obs) for v, obs in versions.items()}
+    lifted = {v: [o for o in lifts if o.at > newest[v] and _lifts(o.evidence.value, v)] for v in versions}
+    standing = [v for v in versions if not lifted[v]]
     last = items[-1]
     if last.evidence.kind in ("change", "affirm") and all(
         newest[v] < last.at for v in versions if v != last.evidence.value.casefold()
     ):
         winner = last.evidence.value.casefold()
     else:
-        winner = max(versions, key=lambda v: (weights[v], newest[v]))
-    out = [_fact(versions[winner], "confirmed" if _confirmed(versions[winner]) else "pending")]
+        winner = max(standing or versions, key=lambda v: (weights[v], newest[v]))
+    out = []
+    if not lifted[winner]:
+        out.append(_fact(versions[winner], "confirmed" if _confirmed(versions[winner]) else "pending"))
     out += [
-        _fact(versions[v], "superseded")
+        _fact(versions[v] + lifted[v], "superseded")
         for v in sorted(versions, key=lambda v: newest[v], reverse=True)
-        if v != winner
+        if v != winner or lifted[v]
     ]
     return out
+
+
+#: a key whose value ends a role kept under another key: school "none" (graduated, dropped out)
+#: ends the job "student" (and "PhD student", "grad student") said before it
+ENDS_ROLE = {"school": ("none", "job", "student")}
+
+
+def role_lifts(items: Sequence[Observed]) -> list[Observed]:
+    """The lifts that the ending observations of ``items`` imply for the keys of :data:`ENDS_ROLE`
+    ("Finally graduated!" lifts the job "student"), as observations of that key."""
+    out = []
+    for o in items:
+        ended = ENDS_ROLE.get(o.evidence.key)
+        if ended and o.evidence.kind == "change" and o.evidence.value.casefold() == ended[0]:
+            ev = Evidence(o.evidence.layer, o.evidence.subject, ended[1], ended[2], o.evidence.score, "lift")
+            out.append(Observed(ev, o.card_id, o.at, o.session, o.source))
+    return out
+
+
+def _lifts(lift: str, value: str) -> bool:
+    """Whether lifting ``lift`` ends ``value``: the same, or a word of it ("PhD student")."""
+    return lift.casefold() == value or lift.casefold() in value.split()
 
 
 def _estimate(items: Sequence[Observed]) -> float | None:

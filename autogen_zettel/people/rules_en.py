@@ -169,10 +169,27 @@ _READY_BY = re.compile(
     r"\b(?:the|your|my|our)\s+(?P<w>[a-z][a-z ]{1,30}?)\s+(?:will|'ll)\s+be\s+(?:out|ready|done|sent|with you|"
     r"finished|sorted|fixed|delivered|in your inbox)\b"
 )
+# "you'll have it by Wednesday", "you'll get the slides tomorrow": the hearer's having a thing at a time
+_YOU_WILL_HAVE = re.compile(
+    r"\byou(?:'ll| will)\s+(?:have|get|receive)\s+(?P<obj>it|them|that|this|(?:the|my|your|our)\s+[a-z]+(?:\s+[a-z]+)?)"
+    r"\s+(?=by\b|before\b|on\b|tomorrow\b|today\b|tonight\b|first thing\b|this\b|next\b|in the morning\b)"
+)
 _DATED = re.compile(
     r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week|weekend)|on (?:mon|tues|wednes|thurs|"
     r"fri|satur|sun)day|next (?:week|\w+day))\b"
 )
+
+
+# a clause of its own after a promise ("I'll sort the forms by Monday and then maybe have a quiet
+# weekend"): a hedge in it is that clause's, not the promise's
+_NEXT_CLAUSE = re.compile(r"\b(?:and then|but then|and after that|but)\b")
+
+
+def _hedged(low: str, at: int) -> bool:
+    """Whether the promise said at ``at`` is hedged: a hedge anywhere before it ("if it rains I'll
+    stay in"), or after it in its own clause ("I'll come if I can")."""
+    after = _NEXT_CLAUSE.split(low[at:], maxsplit=1)[0]
+    return bool(HEDGE.search(low[:at]) or HEDGE.search(after))
 
 
 def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
@@ -196,8 +213,10 @@ def _commitments(
     out = []
     named = re.search(r"\byou \((?P<n>[^)]+)\)", s)
     counterparty = named.group("n") if named else (addressee if re.search(r"\byou\b|\byour\b", low) else None)
-    if not HEDGE.search(low) and not low.endswith("?"):
+    if not low.endswith("?"):
         for m in FIRST_PROMISE.finditer(low):
+            if _hedged(low, m.start()):
+                continue
             raw = m.group("what") or m.group("what2") or m.group("what3") or m.group("what4")
             raw = re.sub(
                 r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+",
@@ -269,6 +288,19 @@ def _commitments(
                     counterparty,
                 )
             )
+    held = _YOU_WILL_HAVE.search(low) if not out and not _hedged(low, 0) else None
+    if held and due_date(s, at):
+        # "Sure, you'll have it by Wednesday" to "Could you send me the draft?": the hearer's having it
+        # by a time is the speaker's promise to deliver it; what, by the request it answers
+        asked = ASKED.search(previous.lower()) if previous else None
+        thing = held.group("obj")
+        what = _phrase(asked.group("what")) if asked else ""
+        if not what and not VAGUE.match(thing):
+            what = "send " + _phrase(thing)
+        if what:
+            out.append(
+                Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty)
+            )
     ready = _READY_BY.search(low) if not out and _ACK.match(low) else None
     if ready and due_date(s, at):
         # "Consider it done, the invoices will be out by Thursday": taken on, said of the thing's result
@@ -325,6 +357,12 @@ def _verb(low: str) -> str:
     return m.group(0) if m and m.group(0) not in ("done", "finished", "completed") else ""
 
 
+# a place after a completion ("All sorted at the garage", "Done at the bank"): where, not what
+_WHERE_DONE = re.compile(
+    r"^\s*(?:(?:over|down|up)\s+)?(?:at|in)\s+(?:the|a|my|our|his|her|their)\s+\w+(?:\s+\w+)?\s*(?:$|[,;.!])"
+)
+
+
 def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     if low.endswith("?") or DONE_WITH_TIME.search(low):
         return []
@@ -354,6 +392,11 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     m = DONE.search(low)
     if m:
         rest = next((g for g in m.groups() if g), "")
+        if _WHERE_DONE.match(rest):
+            rest = ""  # "All sorted at the garage": where it was done names no task; a bare completion
+        if m.group("w10"):
+            # "Just transferred the money": money moved is a payment, whatever verb moved it
+            return [Evidence("status", speaker, "paid", "pay " + words(rest), 0.5, "done")]
         return [Evidence("status", speaker, _verb(low), words(rest), 0.5, "done")]
     return []
 
@@ -383,7 +426,7 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
         for m in FAN.finditer(low):
             topic = _topic(m.group("obj"))
             if topic:
-                big = "big" in m.group("how") or "huge" in m.group("how") or "crazy" in m.group("how")
+                big = any(w in m.group("how") for w in ("big", "huge", "massive", "crazy"))
                 score = 0.3 if m.group("neg") else (0.85 if big else 0.75)
                 out += _pref(speaker, topic, score, "change" if change else "statement")
         for m in FAVOURITE.finditer(low):

@@ -188,7 +188,11 @@ _EN_KIN_NAMES = {
 _EN_REPORT = re.compile(r"^\s*(?:says|said|thinks|told\s+me|reckons)\s+(?:that\s+)?(?:she|he|they)\b", re.I)
 _EN_PASSIVE = re.compile(
     r"^(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?(?:called|fixed|sorted|booked|sent|paid|told|invited|picked up|"
-    r"collected|handled|done|informed|asked|emailed|texted)\b"
+    r"collected|handled|done|informed|asked|emailed|texted|serviced|baked|cooked|washed|packed|printed|wrapped|"
+    r"ironed|tidied|uploaded|installed|filled in|dropped off)\b"
+    # "Salad's made and in the fridge": made with nothing it was made into (no "made partner") is a
+    # thing's passive, the head no person
+    r"|^(?:'s|\s+is|\s+was|\s+has\s+been|'s\s+been)\s+(?:just\s+|finally\s+)?made(?=\s*(?:$|[,.;!]|and\b))"
 )
 _EN_AND_I = re.compile(r"^\s+and\s+I\b")
 _EN_TO_ME = re.compile(

@@ -22,12 +22,14 @@ from autogen_zettel.people.answered import answered_evidence
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.extract import extract_layers
 from autogen_zettel.people.model import (
+    ENDS_ROLE,
     Observed,
     Preference,
     derive_commitments,
     derive_facts,
     derive_preference,
     restriction_clashes,
+    role_lifts,
 )
 from autogen_zettel.people.settled import settled_evidence
 from autogen_zettel.people.tables import LayerTables, subject_key
@@ -322,9 +324,17 @@ def preference_of(rows: Sequence[dict]) -> Preference | None:
 
 def _rebuild(db, tables: LayerTables, groups: set[tuple[str, str, str]], cfg: ConflictConfig) -> None:
     subjects = set()
+    # a key whose ending ends a role under another key (school -> job "student"): that key too
+    groups = groups | {
+        ("fact", sk, ENDS_ROLE[key][1]) for layer, sk, key in groups if layer == "fact" and key in ENDS_ROLE
+    }
+    ending = {role[1]: key for key, role in ENDS_ROLE.items()}
     for layer, sk, key in sorted(groups):
         if layer == "fact":
-            facts = derive_facts(_observed(tables.observed(["fact"], sk, key)), cfg)
+            items = _observed(tables.observed(["fact"], sk, key))
+            if key in ending:
+                items += role_lifts(_observed(tables.observed(["fact"], sk, ending[key])))
+            facts = derive_facts(items, cfg)
             tables.replace_facts(
                 sk,
                 key,
