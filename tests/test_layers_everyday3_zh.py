@@ -503,7 +503,6 @@ def test_zh_a_refused_offer_lowers_a_preference(default_hub):
     assert _pref(mem, "钟琴", "咖啡").value < 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="最近突然不喜欢香菜了 does not move the liking")
 def test_zh_a_liking_in_internet_slang_that_flips(default_hub):
     mem = heard(
         default_hub,
@@ -603,7 +602,6 @@ def test_zh_cannot_stand_is_a_dislike(default_hub):
     assert _pref(mem, "董洁", "排队").value < 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="我不太稀饭吃甜的，太腻了 files the topic 太")
 def test_zh_a_homophone_slang_dislike(default_hub):
     mem = heard(
         default_hub,
@@ -639,7 +637,6 @@ def test_zh_an_accepted_offer_keeps_a_liking_up(default_hub):
     assert _pref(mem, "白露", "周杰伦").value > 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="我更喜欢粤菜 after a dislike clause gives no liking")
 def test_zh_likes_of_two_people_in_one_chat(default_hub):
     mem = heard(
         default_hub,

@@ -1350,7 +1350,8 @@ _ZH_DEG = (
     r"(?:最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|从来|已经|是真的|是|反而|重新|还是)*+"
 )
 _ZH_STANCE = re.compile(
-    rf"我(?:这人|现在|最近|一直|也|就|还)*{_ZH_DEG}(?:对(?P<pre>[\u4e00-\u9fffA-Za-z\- ]{{1,8}}?))?{_ZH_DEG}"
+    # (an adverb of how the stance came, "突然", "渐渐", stands before it like one of time)
+    rf"我(?:这人|现在|最近|一直|也|就|还|突然|忽然|渐渐|慢慢|逐渐)*{_ZH_DEG}(?:对(?P<pre>[\u4e00-\u9fffA-Za-z\- ]{{1,8}}?))?{_ZH_DEG}"
     rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})\s*+(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)\s*(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
 )
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
@@ -1405,7 +1406,7 @@ def _has_stance(clause: str) -> bool:
 # a time or aspect adverb at the head of a stance whose 我 is dropped ("最近迷上了…", "一直很怕…")
 _ZH_DROPPED_I = re.compile(
     # (a link to the clause before leads too: "老家是湖南的，所以特别能吃辣")
-    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小|所以|因此|而且|但是|不过|可是)"
+    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小|突然|忽然|渐渐|慢慢|所以|因此|而且|但是|不过|可是)"
     rf"(?=[\u4e00-\u9fff]{{0,3}}(?:{_ZH_LIKE}|{_ZH_DISLIKE}))"
 )
 
@@ -1798,6 +1799,9 @@ def normalise_zh(s: str) -> str:
     )
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
+    # "我不太稀饭吃甜的": the homophone of 喜欢 in the verb's place (after 我 or a degree or negation
+    # word, before what is liked); 稀饭 as a dish follows a verb ("喝稀饭")
+    s = re.sub(r"(?<=[我不太很超好最也都还真挺])稀饭(?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
     # "我现在在 Google 上班": the spaces a Latin word is set off by join nothing in Chinese
     return re.sub(
         r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])", "", s
