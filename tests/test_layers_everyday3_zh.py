@@ -63,9 +63,6 @@ def test_zh_a_promise_kept_days_later_without_its_words(default_hub):
     assert _commit(mem, "张伟").status == "done"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="我答应我妈了，这周六回家吃饭 (a promise to a third person) gives no commitment"
-)
 def test_zh_a_promise_made_to_someone_else(default_hub):
     mem = heard(
         default_hub,
@@ -116,9 +113,6 @@ def test_zh_a_promise_with_english_words_mixed_in(default_hub):
     assert row.status == "open" and row.due == date(2026, 9, 2)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="a fronted object with 在 for 再 (报告我明天在改一版) gives no commitment"
-)
 def test_zh_a_promise_with_a_homophone_typo(default_hub):
     mem = heard(
         default_hub,
@@ -131,7 +125,6 @@ def test_zh_a_promise_with_a_homophone_typo(default_hub):
     assert row.status == "open" and row.due == date(2026, 9, 2)
 
 
-@pytest.mark.xfail(strict=True, reason="那我去订KTV包厢 gives no commitment to close")
 def test_zh_several_people_promise_and_one_delivers(default_hub):
     mem = heard(
         default_hub,
@@ -147,7 +140,6 @@ def test_zh_several_people_promise_and_one_delivers(default_hub):
     assert _commit(mem, "小美").status == "open"
 
 
-@pytest.mark.xfail(strict=True, reason="formal 本人将于…前提交 gives no commitment")
 def test_zh_a_formal_notice_is_a_promise_with_a_due_date(default_hub):
     mem = heard(
         default_hub,

@@ -1802,6 +1802,18 @@ def normalise_zh(s: str) -> str:
     # "我不太稀饭吃甜的": the homophone of 喜欢 in the verb's place (after 我 or a degree or negation
     # word, before what is liked); 稀饭 as a dish follows a verb ("喝稀饭")
     s = re.sub(r"(?<=[我不太很超好最也都还真挺])稀饭(?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
+    # the written register of a notice: 本人 heading a clause is "I", 将(于) the future ("本人将于周五前提交…")
+    s = re.sub(r"(?:^|(?<=[，,。；;！!]))本人(?=将|会|已|于|在|[\u4e00-\u9fff]{2})", "我", s)
+    s = re.sub(r"(?<=我)(?:将于|将在)", "会在", s)
+    s = re.sub(r"(?<=我)将(?=[\u4e00-\u9fff])", "会", s)
+    # "报告我明天在改一版": the progressive 在 cannot follow a time still ahead; before an act it is
+    # the homophone 再 ("then, again")
+    s = re.sub(
+        r"(明天|后天|明早|明晚|待会儿?|一会儿?|等会儿?|回头|晚点|下(?:个)?(?:周|星期|礼拜)[一二三四五六日天末]?)在"
+        r"(?=改|发|写|做|看|弄|交|整理|检查|修|试|问|联系|确认|打|买|订|寄|送|还|处理|提交|补)",
+        r"\1再",
+        s,
+    )
     # "我现在在 Google 上班": the spaces a Latin word is set off by join nothing in Chinese
     return re.sub(
         r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])", "", s

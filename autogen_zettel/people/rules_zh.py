@@ -59,7 +59,7 @@ _TOPIC_FIRST = re.compile(
     rf"^(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff]{{1,6}}?)(?:{_TIME})*[，,]?\s*我(?!们|的|也|都|觉得|想|在)(?P<rest>.+)"
 )
 # (会 not among them: "看恐怖片我会做噩梦" foresees, promises nothing)
-_TOPIC_ACT = re.compile(rf"(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定)*(?:{_ACTION})")
+_TOPIC_ACT = re.compile(rf"(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定)*(?:再|先)?(?:{_ACTION})")
 _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承诺|表示(?:他|她)?)?(?P<rest>.+)")
 
 _DONE = re.compile(
@@ -289,6 +289,7 @@ def _what(rest: str, keep_go: bool = False) -> str:
     # "我答应你，这周六陪你去看电影": the promise is what follows the promising clause
     rest = re.sub(r"^[，,]\s*", "", rest)
     rest = re.sub(r"^(?:在|会在)", "", rest)
+    rest = re.sub(r"^(?:再|先)(?=[\u4e00-\u9fff]{2})", "", _BEFORE.sub("", rest))
     rest = _BEFORE.sub("", rest)
     return re.sub(r"[的了吧啊哈呀哦啦嘛]+$", "", re.split(r"[。！!？?，,；;]", rest)[0].strip())
 
@@ -303,7 +304,8 @@ def _is_promise(rest: str, whole: str) -> bool:
     first = re.split(r"[，,；;]", whole)[0]
     if first.endswith("了") and not _TIME_RE.search(first):
         return False
-    head = _BEFORE.sub("", rest)
+    # "明天再改": 再 / 先 order the act after now or before others; the act follows
+    head = re.sub(r"^(?:再|先)(?=[\u4e00-\u9fff])", "", _BEFORE.sub("", rest))
     has_time = bool(_TIME_RE.search(whole))
     # a promising word alone will do (我会把文件发给你); 去 and 要 only with a time (我要一杯拿铁 is an order)
     if _STRONG_RUN.match(head) and _STRONG_ACTION.match(head):
@@ -321,12 +323,32 @@ def _is_promise(rest: str, whole: str) -> bool:
 _CANT_ANYMORE = re.compile(r"(?:去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|干|出)不(?:了|成)了|来不及了")
 
 
+# a promise made to a third person, said done (答应…了), its content the clause after it
+_PROMISED_TO = re.compile(
+    r"^我(?:已经|早就|都)?(?:答应|保证|承诺|许诺)(?:过|了)?(?P<to>(?![你您])[\u4e00-\u9fff]{1,4}?)(?:了|过)?[，,：:]\s*"
+    r"(?P<rest>[^，,。！!？?]+)"
+)
+
+
 def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
     if s.endswith(("？", "?")) or _CANCEL.search(s) or _CANT_ANYMORE.search(s):
         return []
     found = _commitment(s, speaker, at)
     if found:
         return found
+    link = _LINK.match(s)
+    if link and s[link.end() :].startswith("我"):  # "那我去订包厢": following on from what was said
+        found = _commitment(s[link.end() :], speaker, at)
+        if found:
+            return found
+    m = _PROMISED_TO.match(s)
+    if m and not _PAST.search(m.group("rest")) and not _STANCE_WORDS.search(m.group("rest")[:4]):
+        # "我答应我妈了，这周六回家吃饭": the promise made to someone is the clause after it
+        what = _what(m.group("rest"))
+        if what and not what.endswith("了"):
+            return [
+                Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), m.group("to"))
+            ]
     # "放心吧 明天下班前我把…", "这周忙疯了，…，不过那份表我周四前给你": a promise in a later clause of
     # the message, read as a sentence of its own (the time it names is its own, not an earlier one's)
     for clause in _CLAUSES.split(s)[1:]:
