@@ -275,8 +275,9 @@ def _sentence(
     if han and _IF_ZH.search(said):
         out = [e for e in out if e.layer != "status"]  # "如果下雨的话，我们可能就不去了": not yet called off
     if han and _CONDITION_ZH.search(said):
-        # "要是周末不加班，我们就去爬山": what hangs on a condition is not yet taken on
-        out = [e for e in out if e.layer != "commitment"]
+        # "要是周末不加班，我们就去爬山": what hangs on a condition is not yet taken on, and
+        # "要是我在谷歌上班就好了" is a wish, no fact
+        out = [e for e in out if e.layer not in ("commitment", "fact")]
     if not han and not out and previous:
         out = _called_off_reply_en(said, speaker, previous)
     if han and previous:

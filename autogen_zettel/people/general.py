@@ -1061,6 +1061,7 @@ _ZH_RESIDENCE = re.compile(
 _ZH_HERE = re.compile(
     r"^我?(?:现在|目前|如今|一直)?(?:都|还|也)?在(?P<v>[\u4e00-\u9fff]{2,8}?)(?:呢|了)?[。！!]?$"
 )
+_ZH_ANSWER_HEAD = re.compile(r"^(?:不是|不|没有|没|对|对的|是的?|嗯|哦|噢|没错)[哦啊呀哈啦的呢嘛]*[，,]\s*")
 _ZH_FUTURE = re.compile(
     # 以后 after an event is "after it" ("退休以后搬回了老家"), not "some day"
     r"打算|准备|(?<![联理思感幻梦回设猜构])想|说不定|可能|也许|明年|下个?月|下周|(?:^|[，,]|从今|今)以后|将来|要搬|会搬|"
@@ -1143,7 +1144,11 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             out.append(Evidence("fact", subject, key, value, 0.5, k))
 
     if future:
-        return out
+        # "我在浙大读研，明年毕业": what the clauses before the first one looking ahead state holds now
+        clauses = re.split(r"(?<=[，,；;])", s)
+        ahead = next(i for i, c in enumerate(clauses) if _ZH_FUTURE.search(c))
+        before = "".join(clauses[:ahead]).rstrip("，,；; ")
+        return _facts_zh(before, subject) if ahead and before.startswith("我") else out
     for m in _ZH_SCHOOL.finditer(s):
         v = m.group("v") or m.group("v2") or m.group("v6") or m.group("v7") or m.group("v8")
         if m.group("v9"):
@@ -1267,7 +1272,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         out = [e for e in out if not (e.key == "job" and e.value == m.group("v"))]
         if not any(e.key == "job" for e in out):
             add("job", m.group("v"), "change")
-    m = _ZH_HERE.match(s)
+    # "不是哦，我在杭州" to "你是在上海工作吗？": the answer word ahead leaves the clause where one is
+    m = _ZH_HERE.match(_ZH_ANSWER_HEAD.sub("", s))
     if m and is_place(m.group("v")):
         add("residence", m.group("v"))  # "现在在上海。": nothing after the place, so it is home
     for m in _ZH_RESIDENCE.finditer(s):
@@ -1333,7 +1339,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
 
 
 _ZH_LIKE = (
-    r"喜欢上了|喜欢上(?=[\u4e00-\u9fffA-Za-z]{2})|喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|稀饭|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
+    r"喜欢上了|喜欢上(?=[\u4e00-\u9fffA-Za-z]{2})|喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
     # praised capacity ("特别能吃辣"), the only thing taken ("现在只喝茶"), and a thing called one's
     # life or favourite ("X真的是我的命")
     r"|(?:(?<=很)|(?<=超)|(?<=挺)|(?<=太)|(?<=特别)|(?<=非常))能(?:吃|喝)|只(?:吃|喝)(?![了过完])"

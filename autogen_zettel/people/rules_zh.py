@@ -84,7 +84,7 @@ _DROPPED_WO = re.compile(
 _NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是?|不过)?现在(?:我)?(?P<neg>不太|不再|不|没那么)?(?:喜欢|爱)了?")
 _TIRED = re.compile(
     # ("太腻了", "好腻啊": a degree word before 腻 judges a dish too rich, it names no thing one is tired of)
-    r"(?:对)?(?P<o>(?![我你他她它])(?!(?:太|好|真|很|挺|超|有点|也太|特别)+腻)[\u4e00-\u9fff]{1,6}?)(?:我)?(?:已经|都)?(?:吃|喝|看|听|玩)?腻了"
+    r"(?:对)?(?P<o>(?![我你他她它])[\u4e00-\u9fff]{1,6}?)(?<![太好真很挺超点])(?:我)?(?:已经|都)?(?:吃|喝|看|听|玩)?腻了"
     r"|我(?:已经)?(?:吃|喝|看|听)腻了(?P<o2>)"
 )
 _WANT_NOT = re.compile(
@@ -135,7 +135,15 @@ _FACTS = (
             r"我(?:现在|目前)?在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:工作|上班|任职|实习)"
         ),
     ),
-    ("name", re.compile(r"我(?:叫|的名字是|名叫)(?P<v>[\u4e00-\u9fff]{2,4})")),
+    (
+        "name",
+        re.compile(
+            r"我(?:叫|的名字是|名叫)(?P<v>[\u4e00-\u9fff]{2,4})"
+            # "叫我小雨就行": what one asks to be called, the name closed by 就行 / 吧 (not an act: "叫我起床")
+            r"|(?:^|[，,]|你|你们|大家|都|就|直接|可以)叫我(?P<v2>(?![起吃去来过回下上出进一帮])[\u4e00-\u9fffA-Za-z]{1,6}?)"
+            r"(?:就行|就好|就可以|就成|吧|好了)"
+        ),
+    ),
     (
         "hometown",
         re.compile(
