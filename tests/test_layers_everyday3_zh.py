@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest
-
 from tests.layer_sets import heard
 
 # TUE (day 0) is Tuesday 1 September 2026: 明天 is 2 Sep, 后天 3 Sep, 周四 3 Sep, 周五 4 Sep,
@@ -46,10 +44,6 @@ def _nothing(mem):
 # -- commitments ---------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a completion naming none of the promise's words (钱已经转过去了) does not close the 房租 promise",
-)
 def test_zh_a_promise_kept_days_later_without_its_words(default_hub):
     mem = heard(
         default_hub,
@@ -188,7 +182,6 @@ def test_zh_a_run_on_line_with_a_promise_inside(default_hub):
     assert row.status == "open" and row.due == date(2026, 9, 11)
 
 
-@pytest.mark.xfail(strict=True, reason="小刘那边发票寄到了 does not close 小刘's promise")
 def test_zh_a_third_persons_promise_kept_in_reported_speech(default_hub):
     mem = heard(
         default_hub,

@@ -445,7 +445,13 @@ def _status(s: str, speaker: str) -> list[Evidence]:
             r"^(?:我们?|把|已经|早就|就|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", obj
         )
         obj = re.split(r"已经|都|早就|早已|[，,。！!]", _BEFORE.sub("", obj))[0]
-        obj = _DONE_SPLIT.split(obj)[0]  # "报告发给你了" -> "报告"
+        head = _DONE_SPLIT.split(obj)[0]  # "报告发给你了" -> "报告"
+        # "发票寄到了": a thing may begin with a verb's character (发票); the act is the next verb
+        # (not an act's own aspect or result after it: "寄了寄了", "发给你了")
+        parts = (
+            _DONE_SPLIT.split(obj[1:]) if obj[1:2] and not head and obj[1] not in "了过好完掉着给到你" else []
+        )
+        obj = obj[0] + parts[0] if len(parts) > 1 and parts[0] else head
         obj = re.sub(r"我们?$", "", obj) or obj  # "报告我写完了": the thing, not who did it
         return [Evidence("status", subject, "", obj[:8], 0.5, "done")]
     return []
