@@ -389,13 +389,25 @@ def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None
     return name, "我" + _zh_turned(rest)
 
 
+# a clause that reports what its subject said, closed by a comma or colon: what follows is theirs
+_ZH_REPORTED = re.compile(r"(?:说|讲|告诉我|表示|保证|答应(?:我|我们)?)[：:，,]\s*$")
+
+
 def _zh(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]]:
     """Clause by clause: a clause that names its own subject at its head (a name, a relative, she
     or he, I again) starts that subject's part; one that names none goes on with the part before,
     as Chinese drops a subject it has just said ("我妹也是护士，在妇幼保健院"). Empty when every
     part is the speaker's."""
     parts: list[list[str]] = []  # [subject, the part in that subject's first person]
+    before = ""  # the clause before, as written
     for clause in filter(None, _ZH_CLAUSES.split(sentence)):
+        reported = parts and parts[-1][0] not in (speaker, "") and _ZH_REPORTED.search(before)
+        before = clause
+        if reported and _ZH_PRONOUN.match(clause):
+            # "老周刚跟我说，他后天把钥匙还给我": after a reporting clause, the he or she of what is
+            # reported is the one who said it, though the speaker is named in it
+            parts[-1][1] += "我" + _zh_turned(clause[1:])
+            continue
         head = _zh_head(clause, speaker, referent)
         if head is None:
             if parts:
