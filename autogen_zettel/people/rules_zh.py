@@ -341,14 +341,12 @@ _PROMISED_TO = re.compile(
 def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
     if s.endswith(("？", "?")) or _CANCEL.search(s) or _CANT_ANYMORE.search(s):
         return []
-    found = _commitment(s, speaker, at)
+    # "那我来订餐厅": a link to what was said before (那, 所以) is no thing taken on, read without it
+    link = _LINK.match(s)
+    found = _commitment(s[link.end() :], speaker, at) if link and s[link.end() :].startswith("我") else []
+    found = found or _commitment(s, speaker, at)
     if found:
         return found
-    link = _LINK.match(s)
-    if link and s[link.end() :].startswith("我"):  # "那我去订包厢": following on from what was said
-        found = _commitment(s[link.end() :], speaker, at)
-        if found:
-            return found
     m = _PROMISED_TO.match(s)
     if m and not _PAST.search(m.group("rest")) and not _STANCE_WORDS.search(m.group("rest")[:4]):
         # "我答应我妈了，这周六回家吃饭": the promise made to someone is the clause after it

@@ -386,6 +386,8 @@ def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None
     if rest.startswith(("和我", "跟我", "我")):  # "我妈和我...", "我姐我..." are not hers alone
         return speaker, clause
     rest = re.sub(r"^(?:她|他)(?=[\u4e00-\u9fff])", "", rest)
+    if m.group("name") and clause[m.end("name") : m.end()] in ("那边", "这边"):
+        return name, _zh_turned(rest)  # "小刘那边发票寄到了": a topic and its comment, no 我 before it
     return name, "我" + _zh_turned(rest)
 
 
