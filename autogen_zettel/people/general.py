@@ -1057,6 +1057,8 @@ _ZH_RESIDENCE = re.compile(
     # "在济南买了房子，上周搬过去了", "在芜湖租了个房子，自己住": the home rented or bought, lived in
     r"|(?<![现正实存])在(?P<v7>[\u4e00-\u9fff]{2,4}?)(?:买了|租了|找了|买|租)(?:房子?|套房|个房子|一套房子?)"
     r"(?:[^。！!]*?搬(?:过去|过来|进去|进来)了|[，,]?\s*(?:自己|一个人|我们|一家人)?住)"
+    # "搬家了，现在住浦东": 住 with no 在 before the place (a place only, checked below)
+    r"|(?:现在|目前|如今)(?:就)?住(?!在)(?P<v8>[\u4e00-\u9fff]{2,4}?)(?:了|呢|啦|。|，|！|$)"
 )
 _ZH_HERE = re.compile(
     r"^我?(?:现在|目前|如今|一直)?(?:都|还|也)?在(?P<v>[\u4e00-\u9fff]{2,8}?)(?:呢|了)?[。！!]?$"
@@ -1284,7 +1286,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
             continue  # "我没嫁到外地", "不想搬到郊区": the move that did not happen
-        if (m.group("v5") or m.group("v6") or m.group("v7")) and not is_place(v):
+        if (m.group("v5") or m.group("v6") or m.group("v7") or m.group("v8")) and not is_place(v):
             continue  # "去一家外企工作了", "在酒店住了两晚": a firm or a stay, not a place one lives
         add("residence", v, "statement" if m.group("v2") or m.group("v4") or m.group("v6") else "change")
     # "回老家重庆定居了" says where home was; "搬回老家西安" tells only the move (the labelled sets' reading)
@@ -1808,6 +1810,8 @@ def normalise_zh(s: str) -> str:
     # "我不太稀饭吃甜的": the homophone of 喜欢 in the verb's place (after 我 or a degree or negation
     # word, before what is liked); 稀饭 as a dish follows a verb ("喝稀饭")
     s = re.sub(r"(?<=[我不太很超好最也都还真挺])稀饭(?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
+    # the northern 俺 ("俺是山东人", "俺们") is 我
+    s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))俺(?=们|[\u4e00-\u9fff])", "我", s)
     # the written register of a notice: 本人 heading a clause is "I", 将(于) the future ("本人将于周五前提交…")
     s = re.sub(r"(?:^|(?<=[，,。；;！!]))本人(?=将|会|已|于|在|[\u4e00-\u9fff]{2})", "我", s)
     s = re.sub(r"(?<=我)(?:将于|将在)", "会在", s)

@@ -44,6 +44,8 @@ _ACTION = (
     # 发 as "send", not 发 + a state of the body (发烧, 发胖, 发炎)
     "发(?![烧胖炎呆抖愁冷热火芽])|寄|交|做|写|打|订|买|修|接|还|送|带|改|回复|完成|准备|整理|检查|付|请|帮|搬|拿|办|提交|安排|联系|处理|"
     "看一下|问|给|把|预约|取|洗|打扫|报价|确认|安装|通知|"
+    # 转 as "transfer" (转钱, 转给你), not a change of school, trade or direction
+    "转(?!学|行|业|正|身|弯|到|去|了)|"
     # a finishing verb is an act too: "报表我周五前搞定"
     "搞定|解决|弄好|弄完"
 )
