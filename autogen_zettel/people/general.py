@@ -1348,7 +1348,8 @@ _ZH_LIKE = (
     r"|(?<=是)我的(?:命根子|命|最爱|心头好)"
 )
 _ZH_DISLIKE = (
-    r"讨厌|烦|受不了|吃不了|喝不了|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
+    # (a capacity denied, "不太能吃辣", as a praised one is a liking)
+    r"讨厌|烦|受不了|吃不了|喝不了|不(?:太|怎么|大)?能(?:吃|喝)|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
     # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
     r"不(?:怎么|太|大|那么|再)?(?:喜欢|爱|迷)|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
 )
@@ -1359,7 +1360,7 @@ _ZH_DEG = (
 )
 _ZH_STANCE = re.compile(
     # (an adverb of how the stance came, "突然", "渐渐", stands before it like one of time)
-    rf"我(?:这人|现在|最近|一直|也|就|还|突然|忽然|渐渐|慢慢|逐渐)*{_ZH_DEG}(?:对(?P<pre>[\u4e00-\u9fffA-Za-z\- ]{{1,8}}?))?{_ZH_DEG}"
+    rf"我(?:这人|现在|最近|一直|也|就|还|突然|忽然|渐渐|慢慢|逐渐|居然|竟然)*{_ZH_DEG}(?:对(?P<pre>[\u4e00-\u9fffA-Za-z\- ]{{1,8}}?))?{_ZH_DEG}"
     rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})\s*+(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)\s*(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
 )
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
@@ -1414,7 +1415,7 @@ def _has_stance(clause: str) -> bool:
 # a time or aspect adverb at the head of a stance whose 我 is dropped ("最近迷上了…", "一直很怕…")
 _ZH_DROPPED_I = re.compile(
     # (a link to the clause before leads too: "老家是湖南的，所以特别能吃辣")
-    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小|突然|忽然|渐渐|慢慢|所以|因此|而且|但是|不过|可是)"
+    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小|突然|忽然|渐渐|慢慢|居然|竟然|所以|因此|而且|但是|不过|可是)"
     rf"(?=[\u4e00-\u9fff]{{0,3}}(?:{_ZH_LIKE}|{_ZH_DISLIKE}))"
 )
 
@@ -2115,6 +2116,14 @@ _ZH_DONE = re.compile(
 )
 # a thing named by what stands in for any of its kind: the money, the stuff, that one
 _ZH_STAND_IN = re.compile(r"钱|款|款项|东西|那个|这个|那件事|这件事|那事|这事")
+
+
+def stand_in_zh(thing: str) -> bool:
+    """Whether a task's thing only stands for whatever was owed ("钱已经转过去了"): it names no
+    task of its own, as 它 would not, so a completion naming it closes the latest open one."""
+    return bool(_ZH_STAND_IN.fullmatch(thing))
+
+
 # "合同已经发了", "班我已经替你值了": the thing first, then 已经 and a verb of handing over or doing
 _ZH_DONE_ALREADY = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?已经(?:替你|帮你|给你)?"
@@ -2211,7 +2220,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     if m:
         # "钱已经转过去了": a word that stands for whatever was owed names no task of its own (as 它
         # would not), so the completion closes the latest open one, as a bare "搞定了" does
-        obj = "" if _ZH_STAND_IN.fullmatch(m.group("obj")) else m.group("obj")
+        obj = "" if stand_in_zh(m.group("obj")) else m.group("obj")
         return [Evidence("status", subject, "", obj, 0.5, "done")]
     m = _ZH_DONE.search(first)
     if m:

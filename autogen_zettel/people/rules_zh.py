@@ -12,7 +12,7 @@ import re
 from datetime import datetime
 
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.general import time_dropped_zh
+from autogen_zettel.people.general import stand_in_zh, time_dropped_zh
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
 from autogen_zettel.text.holidays import ZH_FESTIVALS
@@ -429,7 +429,8 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return []  # "我先去洗澡了", "不说了，我去做饭了": off to do it, nothing done yet
     # "PPT已经update好了 放在drive里": a message with no punctuation, its first part set off by a space
     # closes on the done act, then says where it is
-    m = _DONE.search(s) or _DONE.search(_SPACED.split(s)[0])
+    # "发过去了，你查收一下": a first clause that closes on the done act, then what to do with it
+    m = _DONE.search(s) or _DONE.search(_SPACED.split(s)[0]) or _DONE.search(re.split(r"[，,]", s)[0])
     if m:
         subject = speaker
         obj = m.groupdict().get("obj") or ""
@@ -453,7 +454,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         )
         obj = obj[0] + parts[0] if len(parts) > 1 and parts[0] else head
         obj = re.sub(r"我们?$", "", obj) or obj  # "报告我写完了": the thing, not who did it
-        return [Evidence("status", subject, "", obj[:8], 0.5, "done")]
+        return [Evidence("status", subject, "", "" if stand_in_zh(obj) else obj[:8], 0.5, "done")]
     return []
 
 
