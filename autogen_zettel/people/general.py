@@ -1202,6 +1202,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         )
         v = re.sub(r"^(?:了|去了|到了)", "", v)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
+        if m.group("v5") and v.startswith("家") and not re.search(_ZH_ORG_HEAD, v):
+            continue  # "辞职了，现在在家带娃": at home, no place of work (家 is no measure word here)
         v = re.sub(r"^(?:一家|一个|家(?=\S{2})|个(?=\S{2}))", "", v)
         if (m.group("v") or m.group("v5")) and is_place(v):
             # "从北京调到上海了", "离开了北京，去了上海": a move to a city, not a firm
