@@ -545,3 +545,31 @@ def test_what_one_does_at_the_firm_named_is_the_trade():
 def test_an_english_verb_closed_by_hao_in_a_line_with_no_punctuation_is_a_task_done():
     assert [(e.kind, e.value) for e in _layers("海报已经print好了 放在前台了")] == [("done", "海报")]
     assert [(e.kind, e.value) for e in _layers("报告已经check完了")] == [("done", "报告")]
+
+
+# -- variants of the third everyday round's fixes (written after them, to hold them) ----------------
+
+
+def test_a_link_word_or_a_dialect_pronoun_is_no_thing_and_no_person():
+    assert _promised("那我来订餐厅") == [("王芳", "订餐厅", None)]
+    assert [w for _, w, _ in _promised("钱我回头转你")] == ["转你钱"]
+    assert _news("俺是山东人") == [("王芳", "hometown", "山东", "statement")]
+
+
+def test_a_done_first_clause_a_stand_in_thing_and_someones_side():
+    assert [(e.kind, e.value) for e in _layers("发过去了，你查收一下")] == [("done", "")]
+    assert [(e.kind, e.value) for e in _layers("东西已经寄出去了")] == [("done", "")]
+    assert [(e.subject, e.kind, e.value) for e in _layers("老李那边合同签好了")] == [("老李", "done", "合同")]
+
+
+def test_a_capacity_denied_and_a_stance_come_by_surprise():
+    assert _tastes("我不太能吃辣") == [("辣", False, "statement")]
+    assert [(v, up) for v, up, _ in _tastes("最近居然爱上吃辣了")] == [("辣", True)]
+    assert _tastes("早饭吃稀饭") == []
+
+
+def test_what_holds_before_a_clause_that_looks_ahead_and_a_place_closed_by_a_particle():
+    assert _news("我住在上海，打算明年搬去杭州") == [("王芳", "residence", "上海", "statement")]
+    assert [(k, v) for _, k, v, _ in _news("我们一家搬到南京啦")] == [("residence", "南京")]
+    assert _news("我辞职了，现在在家带娃") == []
+    assert _news("如果我住在上海就好了") == []
