@@ -573,3 +573,8 @@ def test_what_holds_before_a_clause_that_looks_ahead_and_a_place_closed_by_a_par
     assert [(k, v) for _, k, v, _ in _news("我们一家搬到南京啦")] == [("residence", "南京")]
     assert _news("我辞职了，现在在家带娃") == []
     assert _news("如果我住在上海就好了") == []
+
+
+def test_an_act_said_done_with_guo_and_an_experience_of_before():
+    assert [(e.kind, e.value) for e in _layers("复查陪你去过了，医生说恢复得不错")] == [("done", "复查")]
+    assert _news("以前我在北京工作过") == []

@@ -46,6 +46,8 @@ _ACTION = (
     "看一下|问|给|把|预约|取|洗|打扫|报价|确认|安装|通知|"
     # 转 as "transfer" (转钱, 转给你), not a change of school, trade or direction
     "转(?!学|行|业|正|身|弯|到|去|了)|"
+    # 陪 (go along with someone) is an act one takes on: "我下周三陪你去复查"
+    "陪|"
     # a finishing verb is an act too: "报表我周五前搞定"
     "搞定|解决|弄好|弄完"
 )
@@ -67,7 +69,8 @@ _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承�
 _DONE = re.compile(
     # (an English verb said in a Chinese line is a verb too when 好 / 完 closes it: "update好了")
     rf"(?P<obj>[\u4e00-\u9fff]{{0,6}}?)(?:已经|都)?(?:{_ACTION}|搞定|弄|完成|办|[A-Za-z]{{3,}}(?=好|完))[\u4e00-\u9fff]{{0,3}}?"
-    r"(?:好|完|过去|出去|掉)?了[。！!，,]?$|^搞定了?[。！!]?$|^弄好了|^完成了|^已(?:发|寄|交|付|订|办)"
+    # (过 after the act, "复查陪你去过了": it has been done)
+    r"(?:好|完|过去|出去|掉|去过|过)?了[。！!，,]?$|^搞定了?[。！!]?$|^弄好了|^完成了|^已(?:发|寄|交|付|订|办)"
 )
 _CANCEL = re.compile(
     r"不用了|不需要了|算了|取消|^(?:先|就|还是)不(?:订|买|去|做|发|寄|改|要|用)[\u4e00-\u9fff]*了|^不用[\u4e00-\u9fff]{1,6}了|就?不要了|别(?P<a>[\u4e00-\u9fff]{1,6})了|(?P<b>[\u4e00-\u9fff]{1,6})不用"
@@ -531,6 +534,8 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     out: list[Evidence] = []
     if s.endswith(("？", "?")):
         return out
+    if re.search(r"以前|原来|之前|过去|曾经", s) and re.search(r"过[。！!，,]?$", s) and "现在" not in s:
+        return out  # "以前我在北京工作过": an experience of before (过), not what is
     for key, pattern in _FACTS:
         if key == "residence" and (
             not re.search(r"我", s)
