@@ -558,7 +558,7 @@ def test_a_link_word_or_a_dialect_pronoun_is_no_thing_and_no_person():
 
 def test_a_done_first_clause_a_stand_in_thing_and_someones_side():
     assert [(e.kind, e.value) for e in _layers("发过去了，你查收一下")] == [("done", "")]
-    assert [(e.kind, e.value) for e in _layers("东西已经寄出去了")] == [("done", "")]
+    assert [(e.kind, e.value) for e in _layers("东西已经寄出去了")] == [("done", "东西")]
     assert [(e.subject, e.kind, e.value) for e in _layers("老李那边合同签好了")] == [("老李", "done", "合同")]
 
 

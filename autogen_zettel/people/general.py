@@ -2116,15 +2116,6 @@ _ZH_DONE = re.compile(
     r"|^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>(?:(?!我)[\u4e00-\u9fff]){0,3}?)"
     r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$"
 )
-# a thing named by what stands in for any of its kind: the money, the stuff, that one
-_ZH_STAND_IN = re.compile(r"钱|款|款项|东西|那个|这个|那件事|这件事|那事|这事")
-
-
-def stand_in_zh(thing: str) -> bool:
-    """Whether a task's thing only stands for whatever was owed ("钱已经转过去了"): it names no
-    task of its own, as 它 would not, so a completion naming it closes the latest open one."""
-    return bool(_ZH_STAND_IN.fullmatch(thing))
-
 
 # "合同已经发了", "班我已经替你值了": the thing first, then 已经 and a verb of handing over or doing
 _ZH_DONE_ALREADY = re.compile(
@@ -2220,10 +2211,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     first = re.split(r"[，,]", s)[0].strip()
     m = _ZH_DONE_ALREADY.match(first) or _ZH_HANDED.match(first)
     if m:
-        # "钱已经转过去了": a word that stands for whatever was owed names no task of its own (as 它
-        # would not), so the completion closes the latest open one, as a bare "搞定了" does
-        obj = "" if stand_in_zh(m.group("obj")) else m.group("obj")
-        return [Evidence("status", subject, "", obj, 0.5, "done")]
+        return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
     m = _ZH_DONE.search(first)
     if m:
         obj = m.groupdict().get("obj") or ""

@@ -395,9 +395,11 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
         ]
         best = max(scored)
         chosen = candidates[best[-1]]
-        if said and best[0] == 0:
+        if said and best[0] == 0 and not (ev.kind == "done" and _STAND_IN_ZH.fullmatch(ev.value)):
             # no word meets: a cancellation that names the day ("周五去不了了") calls off the one
-            # promise of its owner due that day
+            # promise of its owner due that day. (A completion whose thing only stands for what
+            # was owed, "钱已经转过去了" against "把房租转给你", names nothing: the latest, as a
+            # bare "搞定了" does.)
             on_day = [c for c in candidates if ev.kind == "cancelled" and ev.due and c.due == ev.due]
             if len(on_day) != 1 or on_day[0].owner.casefold() != who:
                 continue
@@ -408,6 +410,10 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
         Commitment(c.owner, c.what, c.due, c.status, c.counterparty, tuple(dict.fromkeys(c.sources)))
         for c in out
     ]
+
+
+# a thing named by what stands in for any of its kind: the money, the stuff, that one
+_STAND_IN_ZH = re.compile(r"钱|款|款项|东西|那个|这个|那件事|这件事|那事|这事")
 
 
 def _met(said: frozenset[str], c: _Open) -> int:
