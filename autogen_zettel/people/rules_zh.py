@@ -12,7 +12,7 @@ import re
 from datetime import datetime
 
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.general import time_dropped_zh
+from autogen_zettel.people.general import status_zh, time_dropped_zh
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
 from autogen_zettel.text.holidays import ZH_FESTIVALS
@@ -333,7 +333,10 @@ def _is_promise(rest: str, whole: str) -> bool:
 
 
 # "周五那事我去不了了", "我帮不成了": an act that can no longer happen, whatever time is named
-_CANT_ANYMORE = re.compile(r"(?:去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|干|出)不(?:了|成)了|来不及了")
+# ("周末陪不了你了": the one it is for may stand between the can't and its 了)
+_CANT_ANYMORE = re.compile(
+    r"(?:去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|干|出)不(?:了|成)(?:你们?|您|他们?|她们?|大家)?了|来不及了"
+)
 
 
 # a promise made to a third person, said done (答应…了), its content the clause after it
@@ -432,8 +435,12 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return []  # "我先去洗澡了", "不说了，我去做饭了": off to do it, nothing done yet
     # "PPT已经update好了 放在drive里": a message with no punctuation, its first part set off by a space
     # closes on the done act, then says where it is
-    # "发过去了，你查收一下": a first clause that closes on the done act, then what to do with it
-    m = _DONE.search(s) or _DONE.search(_SPACED.split(s)[0]) or _DONE.search(re.split(r"[，,]", s)[0])
+    m = _DONE.search(s) or _DONE.search(_SPACED.split(s)[0])
+    first = re.split(r"[，,]", s)[0]
+    if not m and first != s and not re.search(r"[不没]", first) and not status_zh(s, speaker):
+        # "发过去了，你查收一下": a first clause that closes on the done act, then what to do with
+        # it, when the structural reading has none ("我去年不开公交了，…" is no task: negated)
+        m = _DONE.search(first)
     if m:
         subject = speaker
         obj = m.groupdict().get("obj") or ""
