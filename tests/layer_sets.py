@@ -43,3 +43,22 @@ def heard(hub, tenant, lines, start: datetime = TUE):
     for n, (day, speaker, text) in enumerate(lines):
         mem.remember(text, speaker=speaker, at=start + timedelta(days=day, minutes=n))
     return mem
+
+
+def current(mem, subject, key):
+    """The current values of ``subject``'s fact ``key``."""
+    return [f.value for f in mem.facts(subject=subject) if f.key == key]
+
+
+def preference_row(mem, subject, topic):
+    """``subject``'s first preference row on ``topic`` (failing, with every row, when none)."""
+    rows = mem.preferences(subject=subject, topic=topic)
+    assert rows, (subject, topic, [(p.subject, p.topic, p.value) for p in mem.preferences()])
+    return rows[0]
+
+
+def commitment_of(mem, owner):
+    """The one commitment of ``owner`` (failing, with every row, when there is not exactly one)."""
+    rows = [c for c in mem.commitments() if c.owner == owner]
+    assert len(rows) == 1, [(c.owner, c.what, c.due, c.status) for c in mem.commitments()]
+    return rows[0]

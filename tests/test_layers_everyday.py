@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from tests.layer_sets import TUE, heard
+from tests.layer_sets import TUE, commitment_of, current as _current, heard, preference_row as _pref
 
 MON = datetime(2026, 5, 11, 9, 0)  # a Monday
 
@@ -67,24 +67,12 @@ def test_an_everyday_tenant_through_the_three_layers(hub):
 # commitments(). The lines were written for these tests, not taken from a labelled set.
 
 
+def _status(mem, owner):
+    return commitment_of(mem, owner).status
+
+
 def _of(rows, subject):
     return [r for r in rows if getattr(r, "subject", getattr(r, "owner", None)) == subject]
-
-
-def _current(mem, subject, key):
-    return [f.value for f in mem.facts(subject=subject) if f.key == key]
-
-
-def _pref(mem, subject, topic):
-    rows = mem.preferences(subject=subject, topic=topic)
-    assert rows, (subject, topic, [(p.subject, p.topic, p.value) for p in mem.preferences()])
-    return rows[0]
-
-
-def _status(mem, owner):
-    rows = [c for c in mem.commitments() if c.owner == owner]
-    assert len(rows) == 1, [(c.owner, c.what, c.status) for c in mem.commitments()]
-    return rows[0].status
 
 
 # -- English ------------------------------------------------------------------------------------

@@ -12,8 +12,7 @@ from datetime import date
 
 import pytest
 
-from tests.layer_sets import heard
-from tests.test_layers_everyday import _current, _pref, _status
+from tests.layer_sets import commitment_of as _one, current as _current, heard, preference_row as _pref
 
 # TUE is Tuesday 1 September 2026: Wednesday is the 2nd, Friday the 4th, Monday the 7th.
 WED, THU, FRI, SAT, SUN, MON = (date(2026, 9, d) for d in (2, 3, 4, 5, 6, 7))
@@ -25,13 +24,6 @@ def _nothing(mem):
     assert got == ([], [], []), [
         [(getattr(r, "subject", getattr(r, "owner", None)), r) for r in rows] for rows in got
     ]
-
-
-def _one(mem, owner):
-    """The one commitment of ``owner``."""
-    rows = [c for c in mem.commitments() if c.owner == owner]
-    assert len(rows) == 1, [(c.owner, c.what, c.due, c.status) for c in mem.commitments()]
-    return rows[0]
 
 
 def _values(mem, subject):
@@ -50,7 +42,7 @@ def test_c_texting_promise_with_typos_then_done_with_an_emoji(default_hub):
             (1, "Kez", "keys dropped off 👍"),
         ],
     )
-    assert _status(mem, "Kez") == "done"
+    assert _one(mem, "Kez").status == "done"
 
 
 def test_c_a_promise_made_to_someone_else_keeps_its_owner_and_day(default_hub):
@@ -72,7 +64,7 @@ def test_c_a_promise_kept_days_later_without_its_words(default_hub):
             (3, "Gil", "All sorted at the garage, runs like new."),
         ],
     )
-    assert _status(mem, "Gil") == "done"
+    assert _one(mem, "Gil").status == "done"
 
 
 def test_c_reported_speech_files_the_promise_under_the_one_reported(default_hub):
@@ -111,7 +103,7 @@ def test_c_a_plan_called_off_because_of_someone_else(default_hub):
             (3, "Ros", "Change of plan, Jo's party got cancelled so no cake from me."),
         ],
     )
-    assert _status(mem, "Ros") == "cancelled"
+    assert _one(mem, "Ros").status == "cancelled"
 
 
 def test_c_several_people_promise_in_one_chat_and_one_delivers(default_hub):
@@ -124,8 +116,8 @@ def test_c_several_people_promise_in_one_chat_and_one_delivers(default_hub):
             (2, "Beth", "Salad's made and in the fridge!"),
         ],
     )
-    assert _status(mem, "Alex") == "open"
-    assert _status(mem, "Beth") == "done"
+    assert _one(mem, "Alex").status == "open"
+    assert _one(mem, "Beth").status == "done"
 
 
 def test_c_a_run_on_line_still_holds_its_promise(default_hub):
@@ -161,7 +153,7 @@ def test_c_not_yet_done_leaves_the_promise_open(default_hub):
             (4, "Pat", "Still haven't taken those books back, oops."),
         ],
     )
-    assert _status(mem, "Pat") == "open"
+    assert _one(mem, "Pat").status == "open"
 
 
 def test_c_paid_back_in_other_words(default_hub):
@@ -173,7 +165,7 @@ def test_c_paid_back_in_other_words(default_hub):
             (3, "Vic", "Just transferred the money, check your account."),
         ],
     )
-    assert _status(mem, "Vic") == "done"
+    assert _one(mem, "Vic").status == "done"
 
 
 def test_c_a_third_person_s_promise_falls_through(default_hub):
@@ -185,7 +177,7 @@ def test_c_a_third_person_s_promise_falls_through(default_hub):
             (2, "Lou", "Marco can't drive us anymore, his car broke down."),
         ],
     )
-    assert _status(mem, "Marco") == "cancelled"
+    assert _one(mem, "Marco").status == "cancelled"
 
 
 def test_c_a_promise_to_the_agent_answered_with_ok(default_hub):

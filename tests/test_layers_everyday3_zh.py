@@ -9,14 +9,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from tests.layer_sets import heard
+from tests.layer_sets import commitment_of as _commit, current as _current, heard
 
 # TUE (day 0) is Tuesday 1 September 2026: 明天 is 2 Sep, 后天 3 Sep, 周四 3 Sep, 周五 4 Sep,
 # 下周二 8 Sep, 下周五 11 Sep.
-
-
-def _current(mem, subject, key):
-    return [f.value for f in mem.facts(subject=subject) if f.key == key]
 
 
 def _prefs(mem, subject, word):
@@ -28,12 +24,6 @@ def _prefs(mem, subject, word):
 def _pref(mem, subject, word):
     rows = _prefs(mem, subject, word)
     assert len(rows) == 1, (subject, word, [(p.subject, p.topic, p.value) for p in mem.preferences()])
-    return rows[0]
-
-
-def _commit(mem, owner):
-    rows = [c for c in mem.commitments() if c.owner == owner]
-    assert len(rows) == 1, [(c.owner, c.what, c.due, c.status) for c in mem.commitments()]
     return rows[0]
 
 

@@ -7,17 +7,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 
 from autogen_zettel.people.extract import extract_layers
-from tests.layer_sets import TUE, heard
-
-
-def _current(mem, subject, key):
-    return [f.value for f in mem.facts(subject=subject) if f.key == key]
-
-
-def _pref(mem, subject, topic):
-    rows = mem.preferences(subject=subject, topic=topic)
-    assert rows, (subject, topic, [(p.subject, p.topic, p.value) for p in mem.preferences()])
-    return rows[0]
+from tests.layer_sets import TUE, current as _current, heard, preference_row as _pref
 
 
 def test_a_holiday_is_a_due_date_and_a_moving_one_only_where_known():
