@@ -97,3 +97,14 @@ def test_en_a_comma_inside_one_subject_does_not_split_it():
     assert _facts("My sister, Anna, works at Google.", "Ben") == _facts(
         "My sister Anna works at Google.", "Ben"
     )
+
+
+def test_zh_a_judgement_or_a_settling_is_no_task_done_or_dropped():
+    def states(text):
+        return [(e.kind, e.value) for e in _rows(text, "王磊") if e.layer == "status"]
+
+    assert states("太好了，朵朵最爱奶黄") == []
+    assert states("多练就好了，我当年也挂过一次") == []
+    assert states("别提了，回哈尔滨过年我都不敢喝") == []
+    assert states("机票订好了") == [("done", "机票")]
+    assert states("别订火锅了，换个清淡的吧。") == [("cancelled", "订火锅")]

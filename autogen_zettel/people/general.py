@@ -2117,6 +2117,9 @@ _ZH_DONE = re.compile(
     r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$"
 )
 
+# a degree word or 就 right before the result: "太好了" judges, "就好了" / "就定了" settles, nothing done
+_ZH_SETTLED_NOT_DONE = re.compile(r"(?:太|真|挺|很|好|超|最|多么|这么|那么|就)(?:好|定|妥)(?:了|啦|喽)")
+
 # "合同已经发了", "班我已经替你值了": the thing first, then 已经 and a verb of handing over or doing
 _ZH_DONE_ALREADY = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?已经(?:替你|帮你|给你)?"
@@ -2213,6 +2216,8 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     if m:
         return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
     m = _ZH_DONE.search(first)
+    if m and _ZH_SETTLED_NOT_DONE.search(first):
+        m = None  # "太好了", "那就定了", "多练就好了": a judgement or a settling, no task done
     if m:
         obj = m.groupdict().get("obj") or ""
         named = re.search(rf"(?P<name>{_ZH_NAME_RE})(?:已经|都)", obj + s[len(obj) : len(obj) + 4])
