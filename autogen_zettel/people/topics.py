@@ -194,6 +194,10 @@ _DROP = frozenset(
         "anymore",
     ]
 )
+# what follows the thing named: a preposition, or a clause of time or reason ("google every time i ...")
+_AFTER_THING_EN = re.compile(
+    r"\b(?:for|with|at|in|on|from|to|instead of|because|when|if|every time|each time|whenever|although|though|since)\b"
+)
 # words a stance's object can run on into, after the thing: a conjunction, an adverb
 _TRAILING_EN = frozenset("and or but so too even truly really also then as just though i lol".split())
 # words a stance's object can start with before the thing: a conjunction, a hedge, a filler
@@ -231,12 +235,9 @@ def clean_topic(phrase: str) -> str:
         while prev != text:
             prev, text = text, _ZH_EDGE.sub("", text)
         return "" if _WHEN_ZH.fullmatch(text.strip()) else text.strip()
-    text = re.split(r"\b(?:for|with|at|in|on|from|to|instead of|because|when|if)\b", text, maxsplit=1)[0]
+    text = _AFTER_THING_EN.split(text, maxsplit=1)[0]
     # "I think sushi is overrated": the thing after the speaker's verb of opinion
     text = re.sub(r"^\s*i\s+(?:think|feel|guess|reckon|believe|find|suppose)\s+(?:that\s+)?", "", text)
-    text = re.split(r"\b(?:every time|each time|whenever|because|although|though|since)\b", text, maxsplit=1)[
-        0
-    ]
     words = [w for w in re.findall(r"[a-z][a-z'\-]*", text) if w not in _DROP]
     while words and words[0] in _LEADING_EN:  # "actually ravioli", "about competitive games"
         words.pop(0)
