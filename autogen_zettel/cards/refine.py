@@ -201,17 +201,31 @@ _DECISION = re.compile(
 )
 
 
+# a sentence that tells of a person: its subject or owner is one ("Im in the hospital", "They all
+# cancelled", "Thanks its my birthday"), typed with or without the apostrophe
+_TOLD_OF = re.compile(
+    r"\b(i|im|i'm|my|we|our|he|he's|hes|she|she's|shes|they|their|his|her|its|it's)\b", re.IGNORECASE
+)
+_ASKED = re.compile(r"\?\s*$")
+
+
 def _is_small_talk(sentence: str, min_words: int) -> bool:
     """Greetings and pleasantries: nothing a later conversation would need to recall. A short
-    confirmation that names what it settles is kept (the REPLY_TO link ties it to the proposal)."""
+    confirmation that names what it settles is kept (the REPLY_TO link ties it to the proposal),
+    and so is a short statement that tells of someone ("Yeah I have IBS", "He's my idol",
+    "I like my teas"): one content word, but what a later question asks for."""
     content = tokens(sentence)
     substance = [t for t in content if t not in _PLEASANTRIES]
-    if substance and _DECISION.search(sentence):
-        return False
-    if len(content) < min_words - 1:
-        return True
     if not substance:
         return True
+    if _DECISION.search(sentence):
+        return False
+    if len(content) < min_words - 1:
+        return (
+            not _TOLD_OF.search(sentence)
+            or len(sentence.split()) < min_words
+            or bool(_ASKED.search(sentence))
+        )
     return bool(_SMALL_TALK.match(sentence)) and len(content) < min_words + 1
 
 
