@@ -165,6 +165,15 @@ _POST_FIRST = re.compile(
 )
 
 
+# a line said with irony: an upside-down face, an eye roll or a "/s" at its end, or "oh yeah,
+# because I love ..." / "oh great, I just love ...": its praise means the opposite, so it states no taste
+_IRONY = re.compile(
+    r"[\U0001F643\U0001F644\U0001F612]\s*$|\s/s\s*$"
+    r"|^(?:oh\s+)?(?:yeah|great|joy|sure|wow|fantastic)[,!.]*\s+(?:because|cause|'cause|I just|just what)\b",
+    re.IGNORECASE,
+)
+
+
 def _post_joined(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for sentence in sentences:
@@ -285,15 +294,24 @@ def _sentence(
     if han and previous and all(e.layer == "commitment" and len(e.value) <= 2 for e in out):
         out = _volunteered_zh(said, speaker, previous, at) or out  # "我来吧" to "谁能…？"
     out = [_object_from_question(e, previous, han) for e in out]
+    if _IRONY.search(sentence.strip()):
+        out = [e for e in out if not (e.layer == "preference" and e.score > 0.5)]
     return [_day_named(e, said, at) for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
+
+
+_MOVED_TO = re.compile(
+    r"(?:推迟|延期|延后|改期|推后|顺延|往后推|改)到"
+    r"|\b(?:push|put|mov|bump|delay|reschedul|postpon)\w*\b.*?\b(?:back\s+)?(?:to|until|till)\b",
+    re.IGNORECASE,
+)
 
 
 def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     """A plan called off by the day it was set for ("下周一的饭局取消了", "周五去不了了") carries
     that day, anchored as a promise's due date is: the commitment layer matches it to the promise
     due that day when no word of the two meets."""
-    if ev.layer != "status" or ev.kind != "cancelled" or ev.due is not None:
-        return ev
+    if ev.layer != "status" or ev.kind != "cancelled" or ev.due is not None or _MOVED_TO.search(said):
+        return ev  # "团建推迟到下个月了": the day named is the new one, not the one called off
     day = due_date(said, at)
     return dataclasses.replace(ev, due=day) if day else ev
 

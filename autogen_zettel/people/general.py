@@ -575,7 +575,7 @@ _DISLIKE_EN = (
 _STANCE_EN = re.compile(
     rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|"
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
-    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|at all\b|"
+    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|right now\b|at the moment\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|at all\b|"
     rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",
     re.I,
 )
@@ -679,7 +679,8 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
 
 
 _DONE_PART = (
-    r"fixed|renewed|paid|sorted|done|booked|sent|covered|handled|finished|cleaned|called|submitted|"
+    # "covered in them", "booked solid": a state, not a task done
+    r"fixed|renewed|paid|sorted|done|booked(?!\s+(?:solid|up))|sent|covered(?!\s+(?:in|with)\b)|handled|finished|cleaned|called|submitted|"
     r"filed|signed|delivered|posted|repaired|installed|collected|returned|taken care of|dealt with|"
     r"looked at|looked over|gone through|gone over|checked|proofread|reviewed|"
     r"(?<=is )out|(?<='s )out|(?<=are )out|(?<=is )ready|(?<='s )ready|(?<=are )ready"
@@ -1760,6 +1761,16 @@ _REGISTER_EN = (
         r"(?i)^(?:(?:so|totally|kinda|really)\s+)?(?=(?:obsessed with|hooked on|crazy about|mad about|fond of)\b)",
         "I'm ",
     ),
+    # "honestly can't get enough of this sourdough": the stance with its "I" dropped
+    (r"(?i)^(?:(?:honestly|seriously|really|tbh|ngl|just),?\s+)*(?=can't get enough of\b)", "I "),
+    # "I'm off red wine these days": abstaining from a thing for now, a stance against it (not "off
+    # to Paris", "off work", "off sick": a time after the thing says it is a habit dropped)
+    (
+        r"(?i)\bI(?:'m|\s+am)\s+(?:(?:completely|totally|kinda|a bit)\s+)?off\s+"
+        r"(?=(?!(?:to|work|sick|duty|home|today|tomorrow|now|the hook|for)\b)[\w\- ]{2,30}?\s+"
+        r"(?:these days|at the moment|atm|for now|lately|for a while)\b)",
+        "I've gone off ",
+    ),
     # a stance verb said as its noun ("I have a strong preference for aisle seats", "I've got a soft
     # spot for musicals"): the verb, as strong as the adjective says
     (
@@ -1817,8 +1828,10 @@ def normalise_zh(s: str) -> str:
     s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))俺(?=们|[\u4e00-\u9fff])", "我", s)
     # the written register of a notice: 本人 heading a clause is "I", 将(于) the future ("本人将于周五前提交…")
     s = re.sub(r"(?:^|(?<=[，,。；;！!]))本人(?=将|会|已|于|在|[\u4e00-\u9fff]{2})", "我", s)
-    s = re.sub(r"(?<=我)(?:将于|将在)", "会在", s)
-    s = re.sub(r"(?<=我)将(?=[\u4e00-\u9fff])", "会", s)
+    s = re.sub(r"(我们?)(?:将于|将在)", r"\1会在", s)
+    s = re.sub(r"(我们?)将(?=[\u4e00-\u9fff])", r"\1会", s)
+    # a 微信 run-on line whose clauses are parted by spaces, not commas ("今天一团乱麻 明天上午帮你签了")
+    s = re.sub(r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])", "，", s)
     # "报告我明天在改一版": the progressive 在 cannot follow a time still ahead; before an act it is
     # the homophone 再 ("then, again")
     s = re.sub(
@@ -1846,9 +1859,16 @@ _ZH_PAST_TIME = re.compile(r"昨天|前天|刚才|刚刚|上周|上个?月|去�
 _ZH_ACK = re.compile(
     r"^(?:行|好|好的|好嘞|没问题|OK|ok|Ok|可以|嗯|放心|这事包在我身上|包在我身上|交给我吧?)[，,、\s]*"
 )
+# the subject dropped, a time first, then an act for the other ("明天上午帮你签了", "周五前给你发过去")
+_ZH_DROPPED_HEAD = re.compile(
+    rf"^(?:那就|那|到时候?)?(?:{_ZH_TIME}|之前|以前|前)+(?:就|再|会)?(?P<rest>(?:帮|替|给)(?:你|您)[\u4e00-\u9fff].*)"
+)
 _ZH_PROMISE_HEAD = re.compile(
     # "那我周四请你吃饭": a 那 / 那就 / 到时候 leading the clause follows on from what was said
-    rf"^(?:那就|那么|那|到时候?)?(?:{_ZH_TIME}|之前|以前|前|在)*[，,]?\s*我们?(?:{_ZH_TIME}|之前|以前|前)*(?P<rest>.+)"
+    rf"^(?:那就|那么|那|到时候?)?(?:{_ZH_TIME}|之前|以前|前|在)*"
+    # the occasion after its day ("周六聚餐我带酒"): what the promise is for, not who makes it
+    rf"(?:(?<=[末一二三四五六日天晚午上])的?(?:聚餐|聚会|派对|开会|野餐|烧烤|团建|饭局|生日会|年会|例会))?"
+    rf"[，,]?\s*我们?(?![们的])(?:{_ZH_TIME}|之前|以前|前)*(?P<rest>.+)"
 )
 _ZH_NOT_ACT = re.compile(
     # a state ("好累", "太忙"), a thought ("在想…"), or no act at all
@@ -1880,7 +1900,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         if not clause:
             continue
         has_time = bool(re.search(_ZH_TIME, clause)) or bool(re.search(_ZH_TIME, s))
-        m = _ZH_PROMISE_HEAD.match(clause)
+        m = _ZH_PROMISE_HEAD.match(clause) or _ZH_DROPPED_HEAD.match(clause)
         if not m:
             if pledge and re.match(rf"^(?:{_ZH_TIME})+[\u4e00-\u9fff]", clause):
                 rest = re.sub(rf"^(?:{_ZH_TIME})+", "", clause)
@@ -1896,8 +1916,11 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         modal = re.match(r"(?:来|会|负责|保证|一定|争取|尽量|马上|去|帮|替|给|把|开车|顺路)", rest)
         if not (has_time or (modal and modal.group(0) in ("来", "负责", "保证", "一定", "争取"))):
             continue
-        if re.search(r"了[啦吧]?$", rest) and not (has_time and "把" in rest):
-            continue
+        if re.search(r"了[啦吧]?$", rest) and not (
+            has_time
+            and ("把" in rest or re.match(r"(?:帮|替|给)(?:你|您)", rest) and _ZH_FUTURE.search(clause))
+        ):
+            continue  # "明天上午帮你签了": a 了 for the other under a day ahead is promised, not done
         what = re.sub(
             rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|还|得|要|打算|准备|计划|答应(?:我们?|你)?|承诺|{_ZH_TIME})+",
             "",
@@ -1919,7 +1942,14 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
                 continue
         return [
             Evidence(
-                "commitment", subject, "", what, 0.5, "statement", due_date(normalise_zh(s), at),
+                "commitment",
+                subject,
+                "",
+                what,
+                0.5,
+                "statement",
+                # the day its own clause names ("今天一团乱麻，…，明天上午帮你签了"), else the line's
+                due_date(clause, at) or due_date(normalise_zh(s), at),
                 speaker if subject != speaker else None,
             )
         ]  # fmt: skip
@@ -1949,17 +1979,29 @@ _NO_LONGER_EN = re.compile(
     r"(?P<said>(?:[a-z]+ing|the|our|my)\b[\w'\- ]{0,30}?)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
+# a later time a plan is moved to: "next month", "Friday", "the 14th", "spring", "later"
+_LATER_EN = (
+    r"(?:next|later|another|the following|the end of|after|(?:the\s+)?\d|mon|tue|wed|thu|fri|sat|sun|"
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|tomorrow|tonight)"
+)
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
     r"pulling out of|pull out of|pulled out of|withdrew from|"
     r"dropped out of(?!\s+(?:uni|university|college|school|my course|the course|sixth form|my degree)\b)|"
-    r"back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|"
+    r"back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|postpone|postponing|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
     r"(?:can't (?:come|go)|won't be (?:coming|going)) to(?=\s+(?:the|my|our|your|his|her)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore|tonight|today|tomorrow)\b)|"
     r"(?:not|n't) (?:going to|gonna|be able to) make(?: it to)?|"
     r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore)\b))"
-    r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{2,30}?)"
+    r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\-/ ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
+    # a plan moved to a later time is off for the time it had ("pushed the housewarming back to next
+    # month", "the meeting got moved to Friday"): a verb of moving, the plan, then a time to move it to
+    rf"|\b(?:push(?:ed|ing)?|put(?:ting)?|mov(?:e|ed|es|ing)|bump(?:ed|ing)?|delay(?:ed|ing)?|reschedul(?:e|ed|ing))\s+"
+    rf"(?:the\s+|our\s+|my\s+)?(?P<w9>(?!(?:it|that|this|them|everything|in|out|house|home)\b)[\w'\-/ ]{{2,30}}?)\s+(?:back\s+)?(?:to|until|till)\s+{_LATER_EN}"
+    rf"|^(?:the\s+|our\s+|my\s+)?(?P<w10>(?!(?:i|we|you|he|she|they|it|this|that)\b)[\w'\-/ ]{{2,30}}?)\s+"
+    rf"(?:got|was|has been|have been|'s been|is|are|'s|were)\s+(?:being\s+)?"
+    rf"(?:pushed|moved|bumped|delayed|rescheduled|postponed)(?:\s+back)?(?:\s+(?:to|until|till)\s+{_LATER_EN})?(?=\s*(?:$|[,.;!])|\s+(?:to|until|till)\b)"
     # "no swimming this Saturday": the plan's activity denied for the day it was set
     r"|^no\s+(?!(?:worries|worry|problem|problems|probs?|way|idea|clue|rush|pressure|doubt|need|matter|chance|"
     r"wonder|kidding|luck|news|one|time)\b)(?P<w8>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+"
@@ -2043,7 +2085,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         or DONE_WITH_TIME.search(s)
         or _FUTURE_EN.search(s)
         and not re.search(
-            r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on)"
+            r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on"
+            r"|postpone|push back|reschedule)"
             r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b"
             r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b",
             s,
@@ -2067,6 +2110,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 or m.group("w6")
                 or m.group("w7")
                 or m.group("w8")
+                or m.group("w9")
+                or m.group("w10")
                 or ""
             ).strip()
             w = re.sub(r"^whole\s+", "", w)
@@ -2093,6 +2138,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         m = _STATUS_EN_DONE.search(clause)
         if m:
             w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w4")) if g), "") or ""
+            if re.search(r"\b(?:not|never|still|yet)\b|n't\b", w, re.I):
+                continue  # "the floors still aren't finished": not done
             agent = _AGENT_EN.match(w.strip())
             if agent:  # "Tom has already sent it": who did it, not what was done
                 name = agent.group("a")

@@ -75,6 +75,8 @@ _DONE = re.compile(
 _CANCEL = re.compile(
     r"不用了|不需要了|算了|取消|^(?:先|就|还是)不(?:订|买|去|做|发|寄|改|要|用)[\u4e00-\u9fff]*了|^不用[\u4e00-\u9fff]{1,6}了|就?不要了|别(?!(?:提|说|哭|急|闹|笑|气|怕|担心|客气|逗|瞎说|开玩笑)了)(?P<a>[\u4e00-\u9fff]{1,6})了|(?P<b>[\u4e00-\u9fff]{1,6})不用"
     r"[\u4e00-\u9fff]{0,3}了|^不(?:订|买|去|做|发|寄|改|要)[\u4e00-\u9fff]*了|没必要了|不必了"
+    # a plan moved to later is off for its day: "团建推迟到下个月了", "婚礼改期了"
+    r"|^(?:我们?的?)?(?P<p>(?![我你他她])[\u4e00-\u9fff]{1,6}?)(?:被|又|要|得)?(?:推迟|延期|延后|改期|往后推|推后|顺延)"
 )
 
 _STANCE = re.compile(
@@ -426,7 +428,10 @@ def _status(s: str, speaker: str) -> list[Evidence]:
     m = _CANCEL.search(s)
     if m:
         words = (
-            m.group("a") or m.group("b") or re.sub(r"不用了|不需要了|算了|取消|[，,。！!]|谢谢|不|了", "", s)
+            m.group("a")
+            or m.group("b")
+            or m.group("p")
+            or re.sub(r"不用了|不需要了|算了|取消|[，,。！!]|谢谢|不|了", "", s)
         )
         return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
     if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):

@@ -210,6 +210,11 @@ _THIRD_TO_FIRST = (
     (r"^'s\b", "'m"),
     (r"^\s+is\b", " am"),
     (r"^\s+isn't\b", " am not"),
+    # a plural head ("my kids are mad about dinosaurs"): its copula, said of each as of one
+    (r"^\s+are\b", " am"),
+    (r"^\s+aren't\b", " am not"),
+    (r"^'re\b", "'m"),
+    (r"^\s+were\b", " was"),
     (r"^\s+has\b", " have"),
     (r"^\s+hasn't\b", " haven't"),
     (r"^\s+doesn't\b", " don't"),

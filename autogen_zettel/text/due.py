@@ -30,6 +30,11 @@ _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 _MONTHS["sept"] = 9
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+# weekday abbreviations as people type them: "thurs", "weds" alone; "fri", "sat" only after on / by /
+# this / next (a bare "sat" is a verb, "sun" a noun)
+_DAY_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3}
+_DAY_ABBR.update({"fri": 4, "sat": 5, "sun": 6})
+_ALONE_ABBR = "thurs|thur|tues|weds"
 _NUMS = {
     "a": 1,
     "an": 1,
@@ -71,8 +76,8 @@ _EN = re.compile(
     rf"|(?P<simple>today|tonight|this (?:morning|afternoon|evening)|tomorrow|the day after tomorrow|"
     rf"(?:the )?end of (?:the )?day|eod|close of business)"
     rf"|(?P<week>(?:next|this) week(?:end)?|the weekend|(?:the )?end of (?:the|this|next) (?:week|month))"
-    rf"|(?P<rel>next|this|on|by|until|before|coming) (?P<day>{'|'.join(_DAYS)})"
-    rf"|(?P<bare>{'|'.join(_DAYS)})"
+    rf"|(?P<rel>next|this|on|by|until|before|coming) (?P<day>{'|'.join(_DAYS)}|{'|'.join(_DAY_ABBR)})"
+    rf"|(?P<bare>{'|'.join(_DAYS)}|{_ALONE_ABBR})"
     rf"|in (?P<n>{_NUM}) (?P<unit>day|week|month)s?"
     rf"|(?P<nth>the \d{{1,2}}(?:st|nd|rd|th))"
     rf")\b",
@@ -90,6 +95,8 @@ _ZH = re.compile(
     rf"|(?P<tod>(?:上午|中午|下午(?!茶)|傍晚|晚上|今早|(?:[0-9]{{1,2}}|十[一二]?|[两三四五六七八九])点(?![儿心子点]))"
     rf"(?!.*(?:明天|后天|明早|明晚|周|星期|礼拜|月|号)))"
 )
+
+_HOUR_OF = re.compile(r"(?:the )?end of (?:the )?day|eod|close of business", re.IGNORECASE)
 
 # words that only say when: what a promise's "what" leaves out
 DATE_WORDS = re.compile(
@@ -166,7 +173,8 @@ def _en(m: re.Match, today: date) -> date | None:
             return saturday if saturday >= today else saturday + timedelta(days=7)
         return monday + timedelta(days=7)  # "next week": its Monday
     if g["day"] or g["bare"]:
-        target = _DAYS.index((g["day"] or g["bare"]).lower())
+        name = (g["day"] or g["bare"]).lower()
+        target = _DAYS.index(name) if name in _DAYS else _DAY_ABBR[name]
         if (g["rel"] or "").lower() == "this":
             d = today - timedelta(days=today.weekday()) + timedelta(days=target)
             return d if d >= today else d + timedelta(days=7)
@@ -235,7 +243,8 @@ def _zh(m: re.Match, today: date) -> date | None:
 
 def due_date(text: str, at: datetime) -> date | None:
     """The first date ``text`` names for something to be done, anchored at ``at``; None when it
-    names none. An anchored bracket ("(9 May 2023)") wins over the words before it."""
+    names none. An anchored bracket ("(9 May 2023)") wins over the words before it, and a day and
+    month over a weekday or a time of day said with it ("on Friday 13 March" is the 13th)."""
     today = at.date()
     bracket = _BRACKET.search(text)
     if bracket:
@@ -243,7 +252,14 @@ def due_date(text: str, at: datetime) -> date | None:
             return datetime.strptime(bracket.group(1).title(), "%d %B %Y").date()
         except ValueError:
             pass
-    for m in _EN.finditer(text):
+    found_en = list(_EN.finditer(text))
+    if any(m.group("md_m") or m.group("dm_m") for m in found_en):
+        # a calendar date wins over a weekday or a time of day said with it: "by close of business
+        # on Friday 13 March" (not over "tomorrow": "tomorrow, the deadline is March 20")
+        found_en = [
+            m for m in found_en if not (m.group("bare") or m.group("day") or _HOUR_OF.match(m.group()))
+        ]
+    for m in found_en:
         found = _en(m, today)
         if found is not None:
             return found
