@@ -385,9 +385,7 @@ def test_f_facts_asked_about_are_not_stated(default_hub):
 
 
 def test_f_a_brother_s_job_is_his(default_hub):
-    mem = heard(
-        default_hub, "e4en_f07", [(0, "Jade", "My brother Sam works as a firefighter in Cardiff.")]
-    )
+    mem = heard(default_hub, "e4en_f07", [(0, "Jade", "My brother Sam works as a firefighter in Cardiff.")])
     assert "firefighter" in " ".join(_current(mem, "Sam", "job"))
     assert _current(mem, "Jade", "job") == []
 
