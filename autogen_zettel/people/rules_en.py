@@ -217,7 +217,13 @@ def _commitments(
         for m in FIRST_PROMISE.finditer(low):
             if _hedged(low, m.start()):
                 continue
-            raw = m.group("what") or m.group("what2") or m.group("what3") or m.group("what4")
+            raw = (
+                m.group("what")
+                or m.group("what2")
+                or m.group("what3")
+                or m.group("what4")
+                or m.group("what5")
+            )
             raw = re.sub(
                 r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+",
                 "",
