@@ -1995,6 +1995,23 @@ _GIVEN_UP_EN = re.compile(
     r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>[\w'\- ]{2,30}?)\s+(?:after all|anymore|any more)\b",
     re.I,
 )
+# a plan dropped in a negated future of doing it, with no "after all" to mark it: the progressive
+# "I won't be doing the school run", not managing it, "I won't get to the speaker notes" (a habit of
+# eating or drinking is a taste or a restriction, as above)
+_WONT_EN = re.compile(
+    r"^(?:(?:I|we)\s+)?(?:won't|will not)\s+(?:be\s+(?!(?:eat|drink|smok|vap|hav)ing\b)[a-z]+ing|get\s+(?:round\s+|around\s+)?to)"
+    r"\s+(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>[\w'\- ]{2,30}?)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|on|this|next|now|after all|anymore|any more)\b)",
+    re.I,
+)
+# the other side calls off what was offered to it: "No need to drive me on Monday", "there's no need
+# to pick us up" (the act, then who it was for)
+_NO_NEED_EN = re.compile(
+    r"^(?:(?:there's|there is)\s+)?no need (?:for you |for anyone )?to\s+(?P<w>[a-z][\w'\-]*"
+    r"(?:\s+(?!(?:on|this|tomorrow|tonight|today|next|anymore|after)\b)[\w'\-]+){0,3}?)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|on|this|next|anymore|any more|after all)\b)",
+    re.I,
+)
 _STATUS_EN_RESULT = re.compile(
     r"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:the\s+|my\s+|our\s+)?"
     r"(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)[a-z][\w'\-]*(?:\s+[\w'\-]+){0,2}?)"
@@ -2043,7 +2060,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         or DONE_WITH_TIME.search(s)
         or _FUTURE_EN.search(s)
         and not re.search(
-            r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on)"
+            r"won't be|won't get (?:round |around )?to|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on)"
             r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b"
             r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b",
             s,
@@ -2081,7 +2098,11 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 )
                 w = who.group("n") if who else ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
-        m = _GIVEN_UP_EN.match(clause.strip())
+        m = (
+            _GIVEN_UP_EN.match(clause.strip())
+            or _WONT_EN.match(clause.strip())
+            or _NO_NEED_EN.match(clause.strip())
+        )
         if m:
             return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")]
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
