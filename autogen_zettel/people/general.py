@@ -2029,7 +2029,9 @@ _STATUS_EN_RESULT = re.compile(
     r"|^(?:the|your)\s+(?P<w7>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+(?:is|are|'s)\s+(?:now\s+|already\s+)?(?:on|in)\s+your\s+"
     r"(?:desk|inbox|mailbox|drive|folder|table|hands)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+)?[a-z]+\s+(?:the|my|our|your)\s+(?P<w6>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
-    r"\b[^,;]*?\b(?:as promised|as agreed|like I promised|as I said I would)\b",
+    r"\b[^,;]*?\b(?:as promised|as agreed|like I promised|as I said I would)\b"
+    # the formal register of handing a thing over: "Please find the minutes attached"
+    r"|^(?:please\s+)?find\s+(?:the|my|our)\s+(?P<w9>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:attached|enclosed|herewith)\b",
     re.I,
 )
 # "Mia handled the catering", "Omar sent them": a name, a done verb and its object ("Visas sorted" has none)
@@ -2125,7 +2127,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
         m = _STATUS_EN_RESULT.search(clause)
         if m:
-            groups = ("w", "w2", "w3", "w5", "w6", "w7")
+            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9")
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
     return []
