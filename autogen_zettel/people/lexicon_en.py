@@ -87,6 +87,14 @@ FIRST_PROMISE = re.compile(
     # the I dropped at the head of a line or of a clause after a comma ("leaving now, will grab milk")
     r"|(?:^|[,;]\s+)(?:ok,?\s+|okay,?\s+|sure,?\s+)?will\s+(?P<what3>(?!do\b)[^,;:.!?]+)"
 )
+# a promise moved to another day by the one who owes it: "Need to push the contract to next Tuesday",
+# "I'll move the call to Friday" (an act to come, not a report of a thing postponed)
+POSTPONE = re.compile(
+    r"(?:^|\b(?:i|we)\s*(?:'ll|will|'m going to|am going to|'re going to|need to|have to|must|'ve got to|gotta)?\s+|"
+    r"^(?:need to|have to|gonna have to|going to have to|gotta|will)\s+)"
+    r"(?:push|move|bump|shift|put off|reschedule)\s+(?:back\s+)?(?P<obj>(?:the|my|our|that|this)\s+[a-z][\w\- ]{1,30}?)"
+    r"\s+(?:back\s+)?(?:to|till|until)\s+(?=\w)"
+)
 THIRD_PROMISE = re.compile(
     rf"\b{NAME}\s+(?:said|says|told me|told us|mentioned|confirmed|promised)\s+(?:that\s+)?(?:he|she|they)\s*"
     rf"(?:'ll|'d|will|would|is going to|was going to|'s going to|are going to)\s+(?P<what>[^,;:.!?]+)"

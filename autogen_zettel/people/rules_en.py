@@ -38,6 +38,7 @@ from autogen_zettel.people.lexicon_en import (
     NOT_NAMES,
     NOT_PROMISE,
     OFFER,
+    POSTPONE,
     REFUSE,
     REMIND,
     REQUEST,
@@ -315,6 +316,24 @@ def _commitments(
                 "commitment", speaker, "", ready.group("w"), 0.5, "statement", due_date(s, at), counterparty
             )
         )
+    moved = POSTPONE.search(low) if not out and not low.endswith("?") else None
+    if moved and due_date(s[moved.end() :], at):
+        # "Need to push the contract to next Tuesday": the promise said again with its new day (the
+        # layer model keeps one commitment, the newer due date, when the words meet)
+        what = _phrase(moved.group("obj"))
+        if what:
+            out.append(
+                Evidence(
+                    "commitment",
+                    speaker,
+                    "",
+                    what,
+                    0.5,
+                    "statement",
+                    due_date(s[moved.end() :], at),
+                    counterparty,
+                )
+            )
     must = MUST.search(low)  # before the date: most sentences have no "must" to date
     m = REMIND.search(low) or (must if must and due_date(s, at) else None)
     if not out and m:
