@@ -75,7 +75,6 @@ def test_c_cannot_make_it_after_all(default_hub):
     assert _one(mem, "Jon").status == "cancelled"
 
 
-@pytest.mark.xfail(strict=True, reason="push <thing> to <day> does not move the due date")
 def test_c_postponed_to_next_tuesday(default_hub):
     mem = heard(
         default_hub,
@@ -123,9 +122,6 @@ def test_c_a_shelf_fixed_without_saying_fixed_the_shelf(default_hub):
     assert _one(mem, "Nico").status == "done"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="I shall ... by Friday loses its due; please find attached is not read as done"
-)
 def test_c_a_formal_promise_kept_as_promised(default_hub):
     mem = heard(
         default_hub,
