@@ -63,7 +63,8 @@ _EMPLOYER_EN = re.compile(
     rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:startup|start-up|company|firm|agency|charity|"
     rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?![A-Z][a-z]+ing\b)(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
-    rf"|\bI(?:'m| am|'ve been| have been)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
+    # the I dropped at a clause's head too: "Left Google in May, been at Spotify since June"
+    rf"|(?:\bI(?:'m| am|'ve been| have been)|(?:^|(?<=[,;] ))[Bb]een)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD})|the\s+(?:[\w\-]+\s+){{1,2}}(?:{_ORG_HEAD}))"
     rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})"
@@ -215,6 +216,10 @@ _RESIDENCE_EN = re.compile(
     rf"(?:(?i:proud|proper|full-time|permanent)\s+)?(?P<v11>{_CAP})\s+(?i:residents?|locals?)\b"
     rf"|\b(?i:moved|moving|relocated)\b[^.;]*?\binto\s+(?:a|an|the|my|our|his|her|their)\s+(?:[\w\-]+\s+){{0,2}}?"
     rf"(?:house|flat|apartment|place|home|studio|bungalow|cottage|room)\s+(?:in|near|outside)\s+(?P<v9>{_CAP})"
+    # "new address is in Hove now": the new home said by its address
+    rf"|\b(?i:new)\s+(?i:address|place|flat|house|home|apartment)\s+(?:is|'s)\s+(?:in|near)\s+(?P<v13>{_CAP})"
+    # "I've been in Boston since 2015": a stay counted from a year, or in years, is a home
+    rf"|\b(?:I|[Ww]e)(?:'ve| have)\s+been\s+in\s+(?P<v14>{_CAP})\s+(?:since\s+(?:\d{{4}}|[A-Z]\w+)|for\s+(?:\w+\s+)?years)\b"
 )
 # "Born and raised in Cardiff", "I was born in Lagos": where the speaker comes from
 _HOMETOWN_EN = re.compile(
@@ -278,7 +283,9 @@ _PET_EN = re.compile(
     re.I,
 )
 _DIET_EN = re.compile(
-    r"\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)\s+(?:now\s+)?(?:a\s+)?(?P<v>vegan|vegetarian|pescatarian)\b",
+    r"\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)\s+(?:now\s+)?(?:a\s+)?(?P<v>vegan|vegetarian|pescatarian)\b"
+    # the diet said bare as what one is now: "started eating fish again, so pescatarian now"
+    r"|\b(?:so|and|basically)\s+(?:a\s+)?(?P<v2>vegan|vegetarian|pescatarian)\s+now\b",
     re.I,
 )
 _ALLERGY_EN = re.compile(
@@ -286,7 +293,10 @@ _ALLERGY_EN = re.compile(
     # a bare "I'm allergic" after what one cannot eat ("Can't eat peanuts, I'm allergic"): its object
     r"|\b(?:can't|cannot|can not|don't|do not|never)\s+(?:eat|have|drink|touch)\s+(?:any\s+)?(?P<v2>[a-z\- ]+?)\s*"
     r"(?:[,;.!]|\s[-–—])\s*(?:(?:because|as|since|cos|cause)\s+)?(?:I'm|I am|I'?m)\s+(?:really\s+|very\s+|severely\s+)?"
-    r"allergic\b(?!\s+to\s+(?!(?:it|them|that|those|this)\b))",
+    r"allergic\b(?!\s+to\s+(?!(?:it|them|that|those|this)\b))"
+    # the allergy as a thing one has: "I have a severe allergy to shellfish"
+    r"|\b(?:have|got|with)\s+(?:a|an)\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?allergy\s+to\s+"
+    r"(?!(?:it|them|that|those|this)\b)(?P<v3>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))",
     re.I,
 )
 
@@ -475,6 +485,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             v,
             "statement"
             if m.group("v4")
+            or m.group("v14")
             or (
                 (m.group("v7") or m.group("v8") or m.group("v10") or m.group("v11") or m.group("v12"))
                 and not change
@@ -522,10 +533,10 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add("pet", v, "statement")
     m = _DIET_EN.search(s)
     if m:
-        add("diet", m.group("v").lower())
+        add("diet", (m.group("v") or m.group("v2")).lower())
     m = _ALLERGY_EN.search(s)
     if m:
-        add("allergy", (m.group("v") or m.group("v2")).lower(), "statement")
+        add("allergy", (m.group("v") or m.group("v2") or m.group("v3")).lower(), "statement")
     ended = _ENDED_EN.search(s)
     before = re.split(r"[,;]\s*", s[: ended.start()] if ended else "")[-1]
     if (
