@@ -596,8 +596,10 @@ _TURNED_EN = re.compile(
     # "used to hate running but honestly I'm kind of hooked now": a state of liking, said of it now
     r"(?:(?:honestly|actually|tbh|ngl|really|now),?\s+)*I'm\s+(?:hooked|obsessed|addicted|a convert|into it)"
     r"(?:\s+now)?(?=\s*(?:$|[,.;!])))|"
-    r"(?P<down>(?:it|they)\s+bores? me(?: now)?|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)|"
-    r"(?:it|they)\s+makes? me (?:feel )?(?:sick|ill|queasy|nauseous|jittery|anxious)))",
+    r"(?P<down>(?:it|they)\s+(?:just\s+|really\s+)?bores? me(?: now)?|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)|"
+    r"(?:it|they)\s+(?:just\s+|really\s+)?makes? me (?:feel )?(?:sick|ill|queasy|nauseous|jittery|anxious)|"
+    # what it does to one now, as the bare "X gives me nightmares" says it (_IMPLICIT_EN)
+    r"(?:it|they)\s+(?:just\s+|really\s+)?gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)))",
     re.I,
 )
 _NOT_INTO_EN = re.compile(
@@ -621,6 +623,9 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     re.I,
 )
 # "I'm a dog person", "I'm not a morning person", "more of a tea person": the kind of person is the taste
+_ANSWER_HEAD_EN = re.compile(
+    r"^(?:pass|nah|no|nope|no thanks|me|me too|same|same here|yes|yeah|yep|ooh|omg|meh|ugh)\s*[!.,]+\s*", re.I
+)
 _PERSON_EN = re.compile(
     r"\bI(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|more\s+of\s+|much\s+of\s+|totally\s+|definitely\s+|such\s+)?"
     r"(?:a|an)\s+(?P<obj>[a-z]+)\s+person\b",
@@ -917,7 +922,8 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     m = _NOT_INTO_EN.search(s)
     if m:
         return _pref(subject, m.group("obj"), 0.1, "statement")
-    m = _IMPLICIT_EN.search(s)
+    # "pass, raw fish isn't for me": an answer word at the head, then the thing judged
+    m = _IMPLICIT_EN.search(s) or _IMPLICIT_EN.search(_ANSWER_HEAD_EN.sub("", s, count=1))
     if m and not re.match(r"(?:it|this|that|he|she|they|there|what|which)\b", m.group("obj"), re.I):
         positive = re.search(
             r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow",
@@ -1768,8 +1774,14 @@ _REGISTER_EN = (
     # "totally hooked on chess"): the subject and the copula back
     (r"(?i)^(?:a\s+)?(?=(?:(?:big|huge|massive|real|total|die-?hard)\s+)?fan of\b)", "I'm a "),
     (
-        r"(?i)^(?:(?:so|totally|kinda|really)\s+)?(?=(?:obsessed with|hooked on|crazy about|mad about|fond of)\b)",
+        r"(?i)^(?:(?:lately|honestly|tbh|ngl|these days|so|totally|kinda|really)\s+)*"
+        r"(?=(?:obsessed with|hooked on|crazy about|mad about|fond of)\b|(?<=really )into\b|(?<=so )into\b)",
         "I'm ",
+    ),
+    # an answer word, then a stance with its I dropped: "me!! love sushi", "same, hate queues"
+    (
+        r"(?i)^(?:me|me too|same|same here|yes|yeah|yep|ooh|omg)\s*[!.,]+\s*(?=(?:love|adore|hate|enjoy|loathe)\s)",
+        "I ",
     ),
     # a stance verb said as its noun ("I have a strong preference for aisle seats", "I've got a soft
     # spot for musicals"): the verb, as strong as the adjective says

@@ -160,6 +160,8 @@ _TASK_HEAD = re.compile(
 _OBLIGED_SKIP = re.compile(
     r"\b(?:have to|need to|must|got to|gonna have to|going to have to)\s+(?:skip|miss|sit out)\b"
 )
+# what follows "not" in a refusal that is a degree of it, not a thing: "not a chance", "not likely"
+_NO_CHANCE = re.compile(r"^(?:a\s+)?(?:chance|hope|prayer|likely|happening|way|bit|lot|much|remotely)$")
 _VENUE = re.compile(r"\b(?:place|restaurant|bar|spot|cafe|café|joint|pub|diner)$")
 _TASTE_AFTER = re.compile(r"\b(?:mood for|feel like|fancy)\s+\w")
 # an acknowledgement at a line's head, then what will be ready: the speaker's promise of it
@@ -500,6 +502,10 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
             )
             if said and re.search(r"\b(?:it|that|this|them)$", said):
                 said = ""  # "Not feeling it": the thing offered, by its pronoun
+            elif said and _NO_CHANCE.match(said):
+                said = (
+                    ""  # "Not a chance", "not likely": the refusal's own words, no thing; the thing offered
+                )
             elif said and not (
                 said in ("thanks", "thank", "for me", "really") or said.startswith(("thank", "really"))
             ):
