@@ -491,9 +491,6 @@ def test_p_a_husband_s_obsession_is_his(default_hub):
     assert mem.preferences(subject="Cleo", topic="Formula 1") == []
 
 
-@pytest.mark.xfail(
-    strict=True, reason="Not a chance takes 'chance' as the topic instead of the offered thing"
-)
 def test_p_karaoke_declined(default_hub):
     mem = heard(
         default_hub,
@@ -536,13 +533,11 @@ def test_p_a_hedged_liking(default_hub):
     assert _pref(mem, "Fred", "board games").value > 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="really into <thing> with the subject dropped gives no preference")
 def test_p_a_liking_mixed_with_chinese(default_hub):
     mem = heard(default_hub, "e4en_p08", [(0, "Hana", "lately really into 火锅, we go every week")])
     assert _pref(mem, "Hana", "火锅").value > 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="used to love X but now ... gives no preference")
 def test_p_used_to_love_now_nightmares(default_hub):
     mem = heard(
         default_hub,
@@ -557,7 +552,6 @@ def test_p_a_dislike_with_typos(default_hub):
     assert _pref(mem, "Jo", "mushrooms").value < 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="me!! love sushi / pass, X isn't for me in a group give no preference")
 def test_p_a_group_answers_one_offer(default_hub):
     mem = heard(
         default_hub,
