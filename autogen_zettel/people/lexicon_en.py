@@ -110,7 +110,10 @@ VAGUE_DO = re.compile(
     r"|^make\s+(?:it|this|that)\s+(?:happen|work|count)\b|^get\s+(?:'em|them|him|her|it)\s+next\s+time\b"
     r"|^(?:stay|keep|remain)\s+(?:positive|strong|determined|focused|motivated|calm|safe|hopeful|going|at it|pushing)\b"
 )
-ASKED = re.compile(r"\b(?:can you|could you|would you|will you|please)\s+(?P<what>[^,;:.!?]+)")
+# a request to the hearer, or to anyone there ("Can someone pick up the cake?")
+ASKED = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody)|please)\s+(?P<what>[^,;:.!?]+)"
+)
 # a request to be reminded ("Remind me to call Mum", "can you remind me to ..."), not what something
 # reminds one of ("moments like these remind me to slow down")
 REMIND = re.compile(

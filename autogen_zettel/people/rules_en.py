@@ -204,6 +204,16 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
     )
 
 
+# a promise whose object only points back: "grab it", "drop them off"
+_PRONOUN_OBJECT = re.compile(r"^[a-z]+(?:\s+(?:up|out|over|off|round|along))?\s+(?:it|them)\b")
+
+
+# the object of an act asked for: "pick up the cake from the bakery" -> "the cake from the bakery"
+_ASKED_OBJECT = re.compile(
+    r"^[a-z]+(?:\s+(?:up|out|over|off|round|along|back|in))?\s+(?P<o>(?!(?:it|them|me|us)\b)\S.*)$"
+)
+
+
 # what one does as a habit: the 'll of "sometimes I'll ...", "whenever it rains I'll ..."
 _HABIT = re.compile(
     r"\b(?:sometimes|usually|normally|often|always|whenever|every time|most days|on weekends)\b"
@@ -258,6 +268,13 @@ def _commitments(
             if VAGUE_DO.match(what) and previous:
                 asked = ASKED.search(previous.lower())
                 what = _phrase(asked.group("what")) if asked else ""
+            elif _PRONOUN_OBJECT.match(what) and previous and previous.rstrip().endswith("?"):
+                # "sure, I'll grab it on my way home" to "Can someone pick up the cake?": "it" is the
+                # thing asked for ("grab the cake on my way home")
+                asked = ASKED.search(previous.lower())
+                thing = _ASKED_OBJECT.match(_phrase(asked.group("what"))) if asked else None
+                if thing:
+                    what = re.sub(r"\b(?:it|them)\b", thing.group("o"), what, count=1)
             one_name = (
                 len(what.split()) == 1
                 and re.search(rf"\b{re.escape(what)}\b", s, re.IGNORECASE)
