@@ -2051,6 +2051,10 @@ _STATUS_EN_RESULT = re.compile(
     # "The report is on your desk", "Slides are in your inbox": the thing where the addressee has it
     r"|^(?:the|your)\s+(?P<w7>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+(?:is|are|'s)\s+(?:now\s+|already\s+)?(?:on|in)\s+your\s+"
     r"(?:desk|inbox|mailbox|drive|folder|table|hands)\b"
+    # "Cake's on the kitchen table": a thing with no determiner, set down where the household has it
+    r"|^(?P<w10>(?!(?:i|we|you|he|she|they|it|this|that|everything|all|what|there|who|mine)\b)[a-z][\w\-]*)'s\s+"
+    r"(?:now\s+|already\s+)?(?:on|in)\s+(?:the|your)\s+(?:kitchen\s+|dining\s+|front\s+|hall\s+)?"
+    r"(?:table|counter|fridge|doorstep|porch|desk|worktop)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+)?[a-z]+\s+(?:the|my|our|your)\s+(?P<w6>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
     r"\b[^,;]*?\b(?:as promised|as agreed|like I promised|as I said I would)\b"
     # the formal register of handing a thing over: "Please find the minutes attached"
@@ -2150,7 +2154,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
         m = _STATUS_EN_RESULT.search(clause)
         if m:
-            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9")
+            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9", "w10")
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
     return []
