@@ -37,7 +37,6 @@ def _no_promise(mem):
 # -- commitments whose state changes ------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="a thing set down where it belongs is not read as the errand done")
 def test_c_sure_in_reply_to_a_request_then_kept_in_other_words(default_hub):
     mem = heard(
         default_hub,
