@@ -90,7 +90,8 @@ FIRST_PROMISE = re.compile(
 # a promise moved to another day by the one who owes it: "Need to push the contract to next Tuesday",
 # "I'll move the call to Friday" (an act to come, not a report of a thing postponed)
 POSTPONE = re.compile(
-    r"(?:^|\b(?:i|we)\s*(?:'ll|will|'m going to|am going to|'re going to|need to|have to|must|'ve got to|gotta)?\s+|"
+    r"(?:^|\b(?:i|we)\s*(?:'ll|will|'m going to|am going to|'re going to|'m gonna|'re gonna)?"
+    r"(?:\s*(?:need to|have to|must|'ve got to|got to|gotta))?\s+|"
     r"^(?:need to|have to|gonna have to|going to have to|gotta|will)\s+)"
     r"(?:push|move|bump|shift|put off|reschedule)\s+(?:back\s+)?(?P<obj>(?:the|my|our|that|this)\s+[a-z][\w\- ]{1,30}?)"
     r"\s+(?:back\s+)?(?:to|till|until)\s+(?=\w)"

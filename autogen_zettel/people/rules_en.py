@@ -226,7 +226,10 @@ def _commitments(
     out = []
     named = re.search(r"\byou \((?P<n>[^)]+)\)", s)
     counterparty = named.group("n") if named else (addressee if re.search(r"\byou\b|\byour\b", low) else None)
-    if not low.endswith("?"):
+    moved = POSTPONE.search(low) if not low.endswith("?") else None
+    # the new day right after "to" ("push the code to main tomorrow" is a push, not a move)
+    moved_to = due_date(s[moved.end() :], at) if moved and DATE_WORDS.match(s[moved.end() :]) else None
+    if not low.endswith("?") and not moved_to:
         for m in FIRST_PROMISE.finditer(low):
             if _hedged(low, m.start()):
                 continue
@@ -335,24 +338,12 @@ def _commitments(
                 "commitment", speaker, "", ready.group("w"), 0.5, "statement", due_date(s, at), counterparty
             )
         )
-    moved = POSTPONE.search(low) if not out and not low.endswith("?") else None
-    if moved and due_date(s[moved.end() :], at):
+    if moved_to and not out:
         # "Need to push the contract to next Tuesday": the promise said again with its new day (the
         # layer model keeps one commitment, the newer due date, when the words meet)
         what = _phrase(moved.group("obj"))
         if what:
-            out.append(
-                Evidence(
-                    "commitment",
-                    speaker,
-                    "",
-                    what,
-                    0.5,
-                    "statement",
-                    due_date(s[moved.end() :], at),
-                    counterparty,
-                )
-            )
+            out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", moved_to, counterparty))
     must = MUST.search(low)  # before the date: most sentences have no "must" to date
     m = REMIND.search(low) or (must if must and due_date(s, at) else None)
     if not out and m:
