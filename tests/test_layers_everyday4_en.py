@@ -629,3 +629,56 @@ def test_n_complaints_about_the_world(default_hub):
         ],
     )
     _nothing(mem)
+
+
+# -- written after the fixes: other words in the shapes fixed, so the fixes are read as shapes ----
+
+
+def test_v_an_appointment_moved_by_its_owner(default_hub):
+    mem = heard(
+        default_hub,
+        "e4en_v01",
+        [
+            (0, "Ada", "I'll take Mum to the dentist appointment on Thursday."),
+            (1, "Ada", "I'll have to move the dentist appointment to next Monday."),
+        ],
+    )
+    got = _one(mem, "Ada")
+    assert (got.status, got.due) == ("open", MON)
+
+
+def test_v_signed_up_for_a_quiz_then_cannot_make_it(default_hub):
+    mem = heard(
+        default_hub,
+        "e4en_v02",
+        [
+            (0, "Bex", "Count me in for the pub quiz on Friday."),
+            (2, "Bex", "Can't make Friday after all, sorry!"),
+        ],
+    )
+    assert _one(mem, "Bex").status == "cancelled"
+
+
+def test_v_a_reported_attendance_dropped(default_hub):
+    mem = heard(
+        default_hub,
+        "e4en_v03",
+        [
+            (0, "Cy", "Gemma said she'd come to the meeting on Monday."),
+            (2, "Cy", "Gemma's got a cold, so she won't be coming to the meeting."),
+        ],
+    )
+    assert _one(mem, "Gemma").status == "cancelled"
+
+
+def test_v_a_parcel_left_on_the_doorstep(default_hub):
+    mem = heard(
+        default_hub,
+        "e4en_v04",
+        [
+            (0, "e4en_v04", "Could you drop the parcel round tomorrow?"),
+            (0, "Dee", "sure, I'll bring it over"),
+            (1, "Dee", "Parcel's on the doorstep."),
+        ],
+    )
+    assert _one(mem, "Dee").status == "done"
