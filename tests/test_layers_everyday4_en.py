@@ -567,7 +567,10 @@ def test_p_a_group_answers_one_offer(default_hub):
     assert mem.preferences(subject="Kev") == []
 
 
-@pytest.mark.xfail(strict=True, reason="I find X distracting gives no preference")
+@pytest.mark.xfail(
+    strict=True,
+    reason="find X <adjective>: only the adjective says the sign; no structure gives it and the layers are read without the embedder",
+)
 def test_p_a_formal_dislike(default_hub):
     mem = heard(
         default_hub,
