@@ -47,6 +47,8 @@ _OPENERS = frozenset(
 # (not "her", "his": "Melanie starts her class" is about its own subject)
 _BACK_WORDS = "it its that this them they those these there too also either one".split()
 _BACK_REFERENCE = re.compile(rf"\b(?:{'|'.join(_BACK_WORDS)})\b", re.IGNORECASE)
+# a clause whose time is the one said before it ("..., I'll bring the projector then"): no fact alone
+_THEN_AT_END = re.compile(r"\b(?:then|by then)\s*[.!?]*$", re.IGNORECASE)
 # a sentence opening with one of these continues the one before ("She loved it.", "Then we left.")
 _OPENS_BACK = frozenset(_BACK_WORDS) | frozenset("he she his her him their then".split())
 # case-sensitive: "I" is the pronoun only as a capital, "my"/"me" only inside a sentence
@@ -109,7 +111,10 @@ def split_facts(sentence: str, *, min_words: int = 3) -> list[str]:
     for joint, piece in zip(joints, pieces[1:]):
         ungapped = _ungap(facts[-1], piece) if len(piece.split()) >= 2 else None
         stands = ungapped is not None or (
-            _new_subject(piece) and len(piece.split()) >= min_words and not _BACK_REFERENCE.search(piece)
+            _new_subject(piece)
+            and len(piece.split()) >= min_words
+            and not _BACK_REFERENCE.search(piece)
+            and not _THEN_AT_END.search(piece)
         )
         if stands and len(facts[-1].split()) >= min_words:
             facts.append(ungapped or piece)

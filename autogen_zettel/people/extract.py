@@ -207,11 +207,30 @@ def _extract(
                 if subject != speaker and ev.layer == "commitment" and not ev.counterparty:
                     # a promise reported to the speaker ("Bob said he'll send it") is made to them
                     ev = dataclasses.replace(ev, counterparty=speaker)
+                if (
+                    subject != speaker
+                    and ev.layer == "status"
+                    and ev.kind == "done"
+                    and _ON_MY_BEHALF.search(said)
+                ):
+                    # "My husband sorted the renewal for me": done by another for the speaker, the
+                    # speaker's own task is what is done
+                    ev = dataclasses.replace(ev, subject=speaker)
+                if ev.layer == "commitment" and ev.due is None and _THEN_EN.search(said):
+                    # "The meeting's moved to Friday, I'll bring the projector then": "then" is the
+                    # day the sentence named before it
+                    ev = dataclasses.replace(ev, due=due_date(sentence, at))
                 if ev not in out:
                     out.append(ev)
         # "Sushi again? No thanks.": the speaker's own question is what the next sentence answers
         before = sentence if sentence.rstrip().endswith(("?", "？")) else previous
     return out
+
+
+# a task done by someone else for the speaker ("sorted it for me", "on my behalf")
+_ON_MY_BEHALF = re.compile(r"\b(?:for me|on my behalf|for my sake)\b", re.I)
+# a promise whose time is "then", the time said before it in the sentence
+_THEN_EN = re.compile(r"\bthen\s*[.!]*$", re.I)
 
 
 def _sentence(

@@ -63,7 +63,8 @@ _EMPLOYER_EN = re.compile(
     rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:startup|start-up|company|firm|agency|charity|"
     rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?![A-Z][a-z]+ing\b)(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
-    rf"|\bI(?:'m| am|'ve been| have been)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
+    # the I dropped at a clause's head too: "Left Google in May, been at Spotify since June"
+    rf"|(?:\bI(?:'m| am|'ve been| have been)|(?:^|(?<=[,;] ))[Bb]een)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD})|the\s+(?:[\w\-]+\s+){{1,2}}(?:{_ORG_HEAD}))"
     rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})"
@@ -215,6 +216,10 @@ _RESIDENCE_EN = re.compile(
     rf"(?:(?i:proud|proper|full-time|permanent)\s+)?(?P<v11>{_CAP})\s+(?i:residents?|locals?)\b"
     rf"|\b(?i:moved|moving|relocated)\b[^.;]*?\binto\s+(?:a|an|the|my|our|his|her|their)\s+(?:[\w\-]+\s+){{0,2}}?"
     rf"(?:house|flat|apartment|place|home|studio|bungalow|cottage|room)\s+(?:in|near|outside)\s+(?P<v9>{_CAP})"
+    # "new address is in Hove now": the new home said by its address
+    rf"|\b(?i:new)\s+(?i:address|place|flat|house|home|apartment)\s+(?:is|'s)\s+(?:in|near)\s+(?P<v13>{_CAP})"
+    # "I've been in Boston since 2015": a stay counted from a year, or in years, is a home
+    rf"|\b(?:I|[Ww]e)(?:'ve| have)\s+been\s+in\s+(?P<v14>{_CAP})\s+(?:since\s+(?:\d{{4}}|[A-Z]\w+)|for\s+(?:\w+\s+)?years)\b"
 )
 # "Born and raised in Cardiff", "I was born in Lagos": where the speaker comes from
 _HOMETOWN_EN = re.compile(
@@ -278,7 +283,9 @@ _PET_EN = re.compile(
     re.I,
 )
 _DIET_EN = re.compile(
-    r"\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)\s+(?:now\s+)?(?:a\s+)?(?P<v>vegan|vegetarian|pescatarian)\b",
+    r"\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)\s+(?:now\s+)?(?:a\s+)?(?P<v>vegan|vegetarian|pescatarian)\b"
+    # the diet said bare as what one is now: "started eating fish again, so pescatarian now"
+    r"|\b(?:so|and|basically)\s+(?:a\s+)?(?P<v2>vegan|vegetarian|pescatarian)\s+now\b",
     re.I,
 )
 _ALLERGY_EN = re.compile(
@@ -286,7 +293,10 @@ _ALLERGY_EN = re.compile(
     # a bare "I'm allergic" after what one cannot eat ("Can't eat peanuts, I'm allergic"): its object
     r"|\b(?:can't|cannot|can not|don't|do not|never)\s+(?:eat|have|drink|touch)\s+(?:any\s+)?(?P<v2>[a-z\- ]+?)\s*"
     r"(?:[,;.!]|\s[-–—])\s*(?:(?:because|as|since|cos|cause)\s+)?(?:I'm|I am|I'?m)\s+(?:really\s+|very\s+|severely\s+)?"
-    r"allergic\b(?!\s+to\s+(?!(?:it|them|that|those|this)\b))",
+    r"allergic\b(?!\s+to\s+(?!(?:it|them|that|those|this)\b))"
+    # the allergy as a thing one has: "I have a severe allergy to shellfish"
+    r"|\b(?:have|got|with)\s+(?:a|an)\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?allergy\s+to\s+"
+    r"(?!(?:it|them|that|those|this)\b)(?P<v3>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))",
     re.I,
 )
 
@@ -475,6 +485,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             v,
             "statement"
             if m.group("v4")
+            or m.group("v14")
             or (
                 (m.group("v7") or m.group("v8") or m.group("v10") or m.group("v11") or m.group("v12"))
                 and not change
@@ -522,10 +533,10 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add("pet", v, "statement")
     m = _DIET_EN.search(s)
     if m:
-        add("diet", m.group("v").lower())
+        add("diet", (m.group("v") or m.group("v2")).lower())
     m = _ALLERGY_EN.search(s)
     if m:
-        add("allergy", (m.group("v") or m.group("v2")).lower(), "statement")
+        add("allergy", (m.group("v") or m.group("v2") or m.group("v3")).lower(), "statement")
     ended = _ENDED_EN.search(s)
     before = re.split(r"[,;]\s*", s[: ended.start()] if ended else "")[-1]
     if (
@@ -585,8 +596,10 @@ _TURNED_EN = re.compile(
     # "used to hate running but honestly I'm kind of hooked now": a state of liking, said of it now
     r"(?:(?:honestly|actually|tbh|ngl|really|now),?\s+)*I'm\s+(?:hooked|obsessed|addicted|a convert|into it)"
     r"(?:\s+now)?(?=\s*(?:$|[,.;!])))|"
-    r"(?P<down>(?:it|they)\s+bores? me(?: now)?|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)|"
-    r"(?:it|they)\s+makes? me (?:feel )?(?:sick|ill|queasy|nauseous|jittery|anxious)))",
+    r"(?P<down>(?:it|they)\s+(?:just\s+|really\s+)?bores? me(?: now)?|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)|"
+    r"(?:it|they)\s+(?:just\s+|really\s+)?makes? me (?:feel )?(?:sick|ill|queasy|nauseous|jittery|anxious)|"
+    # what it does to one now, as the bare "X gives me nightmares" says it (_IMPLICIT_EN)
+    r"(?:it|they)\s+(?:just\s+|really\s+)?gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)))",
     re.I,
 )
 _NOT_INTO_EN = re.compile(
@@ -610,6 +623,9 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     re.I,
 )
 # "I'm a dog person", "I'm not a morning person", "more of a tea person": the kind of person is the taste
+_ANSWER_HEAD_EN = re.compile(
+    r"^(?:pass|nah|no|nope|no thanks|me|me too|same|same here|yes|yeah|yep|ooh|omg|meh|ugh)\s*[!.,]+\s*", re.I
+)
 _PERSON_EN = re.compile(
     r"\bI(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+|more\s+of\s+|much\s+of\s+|totally\s+|definitely\s+|such\s+)?"
     r"(?:a|an)\s+(?P<obj>[a-z]+)\s+person\b",
@@ -907,7 +923,8 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     m = _NOT_INTO_EN.search(s)
     if m:
         return _pref(subject, m.group("obj"), 0.1, "statement")
-    m = _IMPLICIT_EN.search(s)
+    # "pass, raw fish isn't for me": an answer word at the head, then the thing judged
+    m = _IMPLICIT_EN.search(s) or _IMPLICIT_EN.search(_ANSWER_HEAD_EN.sub("", s, count=1))
     if m and not re.match(r"(?:it|this|that|he|she|they|there|what|which)\b", m.group("obj"), re.I):
         positive = re.search(
             r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow",
@@ -1761,7 +1778,8 @@ _REGISTER_EN = (
     # "totally hooked on chess"): the subject and the copula back
     (r"(?i)^(?:a\s+)?(?=(?:(?:big|huge|massive|real|total|die-?hard)\s+)?fan of\b)", "I'm a "),
     (
-        r"(?i)^(?:(?:so|totally|kinda|really)\s+)?(?=(?:obsessed with|hooked on|crazy about|mad about|fond of)\b)",
+        r"(?i)^(?:(?:lately|honestly|tbh|ngl|these days|so|totally|kinda|really)\s+)*"
+        r"(?=(?:obsessed with|hooked on|crazy about|mad about|fond of)\b|(?<=really )into\b|(?<=so )into\b)",
         "I'm ",
     ),
     # "honestly can't get enough of this sourdough": the stance with its "I" dropped
@@ -1773,6 +1791,11 @@ _REGISTER_EN = (
         r"(?=(?!(?:to|work|sick|duty|home|today|tomorrow|now|the hook|for)\b)[\w\- ]{2,30}?\s+"
         r"(?:these days|at the moment|atm|for now|lately|for a while)\b)",
         "I've gone off ",
+    ),
+    # an answer word, then a stance with its I dropped: "me!! love sushi", "same, hate queues"
+    (
+        r"(?i)^(?:me|me too|same|same here|yes|yeah|yep|ooh|omg)\s*[!.,]+\s*(?=(?:love|adore|hate|enjoy|loathe)\s)",
+        "I ",
     ),
     # a stance verb said as its noun ("I have a strong preference for aisle seats", "I've got a soft
     # spot for musicals"): the verb, as strong as the adjective says
@@ -2040,6 +2063,23 @@ _GIVEN_UP_EN = re.compile(
     r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>[\w'\- ]{2,30}?)\s+(?:after all|anymore|any more)\b",
     re.I,
 )
+# a plan dropped in a negated future of doing it, with no "after all" to mark it: the progressive
+# "I won't be doing the school run", not managing it, "I won't get to the speaker notes" (a habit of
+# eating or drinking is a taste or a restriction, as above)
+_WONT_EN = re.compile(
+    r"^(?:(?:I|we)\s+)?(?:won't|will not)\s+(?:be\s+(?!(?:eat|drink|smok|vap|hav)ing\b)[a-z]+ing|get\s+(?:round\s+|around\s+)?to)"
+    r"\s+(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>[\w'\- ]{2,30}?)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|on|this|next|now|after all|anymore|any more)\b)",
+    re.I,
+)
+# the other side calls off what was offered to it: "No need to drive me on Monday", "there's no need
+# to pick us up" (the act, then who it was for)
+_NO_NEED_EN = re.compile(
+    r"^(?:(?:there's|there is)\s+)?no need (?:for you |for anyone )?to\s+(?P<w>[a-z][\w'\-]*"
+    r"(?:\s+(?!(?:on|this|tomorrow|tonight|today|next|anymore|after)\b)[\w'\-]+){0,3}?)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|on|this|next|anymore|any more|after all)\b)",
+    re.I,
+)
 _STATUS_EN_RESULT = re.compile(
     r"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:the\s+|my\s+|our\s+)?"
     r"(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)[a-z][\w'\-]*(?:\s+[\w'\-]+){0,2}?)"
@@ -2056,8 +2096,14 @@ _STATUS_EN_RESULT = re.compile(
     # "The report is on your desk", "Slides are in your inbox": the thing where the addressee has it
     r"|^(?:the|your)\s+(?P<w7>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+(?:is|are|'s)\s+(?:now\s+|already\s+)?(?:on|in)\s+your\s+"
     r"(?:desk|inbox|mailbox|drive|folder|table|hands)\b"
+    # "Cake's on the kitchen table": a thing with no determiner, set down where the household has it
+    r"|^(?P<w10>(?!(?:i|we|you|he|she|they|it|this|that|everything|all|what|there|who|mine)\b)[a-z][\w\-]*)'s\s+"
+    r"(?:now\s+|already\s+)?(?:on|in)\s+(?:the|your)\s+(?:kitchen\s+|dining\s+|front\s+|hall\s+)?"
+    r"(?:table|counter|fridge|doorstep|porch|desk|worktop)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+)?[a-z]+\s+(?:the|my|our|your)\s+(?P<w6>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
-    r"\b[^,;]*?\b(?:as promised|as agreed|like I promised|as I said I would)\b",
+    r"\b[^,;]*?\b(?:as promised|as agreed|like I promised|as I said I would)\b"
+    # the formal register of handing a thing over: "Please find the minutes attached"
+    r"|^(?:please\s+)?find\s+(?:the|my|our)\s+(?P<w9>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:attached|enclosed|herewith)\b",
     re.I,
 )
 # "Mia handled the catering", "Omar sent them": a name, a done verb and its object ("Visas sorted" has none)
@@ -2088,7 +2134,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         or DONE_WITH_TIME.search(s)
         or _FUTURE_EN.search(s)
         and not re.search(
-            r"won't be|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on"
+            r"won't be|won't get (?:round |around )?to|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on"
             r"|postpone|push back|reschedule)"
             r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b"
             r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b",
@@ -2129,7 +2175,11 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 )
                 w = who.group("n") if who else ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
-        m = _GIVEN_UP_EN.match(clause.strip())
+        m = (
+            _GIVEN_UP_EN.match(clause.strip())
+            or _WONT_EN.match(clause.strip())
+            or _NO_NEED_EN.match(clause.strip())
+        )
         if m:
             return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")]
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
@@ -2154,7 +2204,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
         m = _STATUS_EN_RESULT.search(clause)
         if m:
-            groups = ("w", "w2", "w3", "w5", "w6", "w7")
+            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9", "w10")
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
     return []

@@ -82,7 +82,19 @@ FIRST_PROMISE = re.compile(
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
     r"|\b(?:count on me|rely on me|leave it (?:with|to) me)\s+to\s+(?P<what4>[^,;:.!?]+)"
-    r"|^(?:ok,?\s+|okay,?\s+|sure,?\s+)?will\s+(?P<what3>(?!do\b)[^,;:.!?]+)"
+    # "Count me in for five-a-side on Thursday": the speaker signs up for the plan named
+    r"|\bcount me in\s+for\s+(?P<what5>[^,;:.!?]+)"
+    # the I dropped at the head of a line or of a clause after a comma ("leaving now, will grab milk")
+    r"|(?:^|[,;]\s+)(?:ok,?\s+|okay,?\s+|sure,?\s+)?will\s+(?P<what3>(?!do\b)[^,;:.!?]+)"
+)
+# a promise moved to another day by the one who owes it: "Need to push the contract to next Tuesday",
+# "I'll move the call to Friday" (an act to come, not a report of a thing postponed)
+POSTPONE = re.compile(
+    r"(?:^|\b(?:i|we)\s*(?:'ll|will|'m going to|am going to|'re going to|'m gonna|'re gonna)?"
+    r"(?:\s*(?:need to|have to|must|'ve got to|got to|gotta))?\s+|"
+    r"^(?:need to|have to|gonna have to|going to have to|gotta|will)\s+)"
+    r"(?:push|move|bump|shift|put off|reschedule)\s+(?:back\s+)?(?P<obj>(?:the|my|our|that|this)\s+[a-z][\w\- ]{1,30}?)"
+    r"\s+(?:back\s+)?(?:to|till|until)\s+(?=\w)"
 )
 THIRD_PROMISE = re.compile(
     rf"\b{NAME}\s+(?:said|says|told me|told us|mentioned|confirmed|promised)\s+(?:that\s+)?(?:he|she|they)\s*"
@@ -99,7 +111,10 @@ VAGUE_DO = re.compile(
     r"|^make\s+(?:it|this|that)\s+(?:happen|work|count)\b|^get\s+(?:'em|them|him|her|it)\s+next\s+time\b"
     r"|^(?:stay|keep|remain)\s+(?:positive|strong|determined|focused|motivated|calm|safe|hopeful|going|at it|pushing)\b"
 )
-ASKED = re.compile(r"\b(?:can you|could you|would you|will you|please)\s+(?P<what>[^,;:.!?]+)")
+# a request to the hearer, or to anyone there ("Can someone pick up the cake?")
+ASKED = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody)|please)\s+(?P<what>[^,;:.!?]+)"
+)
 # a request to be reminded ("Remind me to call Mum", "can you remind me to ..."), not what something
 # reminds one of ("moments like these remind me to slow down")
 REMIND = re.compile(
@@ -108,7 +123,9 @@ REMIND = re.compile(
 )
 MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
 NOT_PROMISE = re.compile(
-    r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back|to you|over to you|(?:on|in) your \w+)|a (?:quick |proper |closer )?"
+    r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)"
+    # "I'll be at your housewarming": at the addressee's own event or place, a promise to come
+    r"(?!\s+at\s+your\s+\w)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back|to you|over to you|(?:on|in) your \w+)|a (?:quick |proper |closer )?"
     r"(?:look|go|word|chat|think|try)\b)|"
     # "I'll take the salmon" is a choice; "take the kids swimming", "take the dog to the vet" an errand
     r"take\b(?!\s+care\s+of\b)(?!\s+(?:the|my|our|your|his|her)\s+\w+(?:\s+\w+)?\s+(?:to|out|home|back|\w+ing)\b)|think\b|see\b|"
@@ -149,6 +166,9 @@ DONE = re.compile(
     rf"(?:you\s+)?(?:back\s+)?(?P<w10>(?:the|your|my|that)?\s*(?:money|cash|funds|payment|deposit|rent|refund))\b"
     # the pro-verb answering a reminder: "already did", "did that already", "just did"
     rf"|^(?:i\s+)?(?:already|just)\s+did(?:\s+(?:it|that|them))?\b(?P<w7>)|^(?:i\s+)?did (?:that|them|it) already\b(?P<w8>)"
+    # an errand of fetching said done by having all of it: "got everything", "got it all"
+    rf"|^(?:(?:ok|okay|yes|yep|yeah|yup),?\s+)?(?:i(?:'ve| have)?\s+)?(?:just\s+|finally\s+)?got\s+"
+    rf"(?:everything|it all|all of it|the lot|them all|all of them)\b(?P<w11>)"
 )
 # "Bob sent the slides", "Tom has already sent it", "Tom's just booked it": the name is who did it;
 # a contracted "'s" is "has" only with an object after the verb ("Coffee's sorted" is a passive)

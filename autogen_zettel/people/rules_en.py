@@ -38,6 +38,7 @@ from autogen_zettel.people.lexicon_en import (
     NOT_NAMES,
     NOT_PROMISE,
     OFFER,
+    POSTPONE,
     REFUSE,
     REMIND,
     REQUEST,
@@ -159,6 +160,8 @@ _TASK_HEAD = re.compile(
 _OBLIGED_SKIP = re.compile(
     r"\b(?:have to|need to|must|got to|gonna have to|going to have to)\s+(?:skip|miss|sit out)\b"
 )
+# what follows "not" in a refusal that is a degree of it, not a thing: "not a chance", "not likely"
+_NO_CHANCE = re.compile(r"^(?:a\s+)?(?:chance|hope|prayer|likely|happening|way|bit|lot|much|remotely)$")
 _VENUE = re.compile(r"\b(?:place|restaurant|bar|spot|cafe|café|joint|pub|diner)$")
 _TASTE_AFTER = re.compile(r"\b(?:mood for|feel like|fancy)\s+\w")
 # an acknowledgement at a line's head, then what will be ready: the speaker's promise of it
@@ -201,6 +204,16 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
     )
 
 
+# a promise whose object only points back: "grab it", "drop them off"
+_PRONOUN_OBJECT = re.compile(r"^[a-z]+(?:\s+(?:up|out|over|off|round|along))?\s+(?:it|them)\b")
+
+
+# the object of an act asked for: "pick up the cake from the bakery" -> "the cake from the bakery"
+_ASKED_OBJECT = re.compile(
+    r"^[a-z]+(?:\s+(?:up|out|over|off|round|along|back|in))?\s+(?P<o>(?!(?:it|them|me|us)\b)\S.*)$"
+)
+
+
 # what one does as a habit: the 'll of "sometimes I'll ...", "whenever it rains I'll ..."
 _HABIT = re.compile(
     r"\b(?:sometimes|usually|normally|often|always|whenever|every time|most days|on weekends)\b"
@@ -213,11 +226,20 @@ def _commitments(
     out = []
     named = re.search(r"\byou \((?P<n>[^)]+)\)", s)
     counterparty = named.group("n") if named else (addressee if re.search(r"\byou\b|\byour\b", low) else None)
-    if not low.endswith("?"):
+    moved = POSTPONE.search(low) if not low.endswith("?") else None
+    # the new day right after "to" ("push the code to main tomorrow" is a push, not a move)
+    moved_to = due_date(s[moved.end() :], at) if moved and DATE_WORDS.match(s[moved.end() :]) else None
+    if not low.endswith("?") and not moved_to:
         for m in FIRST_PROMISE.finditer(low):
             if _hedged(low, m.start()):
                 continue
-            raw = m.group("what") or m.group("what2") or m.group("what3") or m.group("what4")
+            raw = (
+                m.group("what")
+                or m.group("what2")
+                or m.group("what3")
+                or m.group("what4")
+                or m.group("what5")
+            )
             raw = re.sub(
                 r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+",
                 "",
@@ -249,6 +271,13 @@ def _commitments(
             if VAGUE_DO.match(what) and previous:
                 asked = ASKED.search(previous.lower())
                 what = _phrase(asked.group("what")) if asked else ""
+            elif _PRONOUN_OBJECT.match(what) and previous and previous.rstrip().endswith("?"):
+                # "sure, I'll grab it on my way home" to "Can someone pick up the cake?": "it" is the
+                # thing asked for ("grab the cake on my way home")
+                asked = ASKED.search(previous.lower())
+                thing = _ASKED_OBJECT.match(_phrase(asked.group("what"))) if asked else None
+                if thing:
+                    what = re.sub(r"\b(?:it|them)\b", thing.group("o"), what, count=1)
             one_name = (
                 len(what.split()) == 1
                 and re.search(rf"\b{re.escape(what)}\b", s, re.IGNORECASE)
@@ -309,6 +338,12 @@ def _commitments(
                 "commitment", speaker, "", ready.group("w"), 0.5, "statement", due_date(s, at), counterparty
             )
         )
+    if moved_to and not out:
+        # "Need to push the contract to next Tuesday": the promise said again with its new day (the
+        # layer model keeps one commitment, the newer due date, when the words meet)
+        what = _phrase(moved.group("obj"))
+        if what:
+            out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", moved_to, counterparty))
     must = MUST.search(low)  # before the date: most sentences have no "must" to date
     m = REMIND.search(low) or (must if must and due_date(s, at) else None)
     if not out and m:
@@ -475,6 +510,10 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
             )
             if said and re.search(r"\b(?:it|that|this|them)$", said):
                 said = ""  # "Not feeling it": the thing offered, by its pronoun
+            elif said and _NO_CHANCE.match(said):
+                said = (
+                    ""  # "Not a chance", "not likely": the refusal's own words, no thing; the thing offered
+                )
             elif said and not (
                 said in ("thanks", "thank", "for me", "really") or said.startswith(("thank", "really"))
             ):

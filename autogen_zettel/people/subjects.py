@@ -135,7 +135,7 @@ _EN_PRED = (
     r"works|worked|lives|lived|moved|left|quit|joined|started|retired|broke\s+up|split\s+up|separated|"
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married)\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been)\b|"
-    r"has\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired)|"
+    r"(?:has|'s)\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired)|"
     # news done to the person: "Priya was promoted to ...", "Tom's been made partner"
     r"(?:\s+was|\s+is|'s|\s+has\s+been|'s\s+been)\s+(?:just\s+|finally\s+)?(?:promoted|made|appointed|hired|fired|laid\s+off)\b|"
     # a change of taste with the contracted has: "Ravi's gone off sushi", "Mia's really come round to jazz"

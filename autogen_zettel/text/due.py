@@ -241,17 +241,25 @@ def _zh(m: re.Match, today: date) -> date | None:
     return None
 
 
+# a day said as the owner of a thing ("today's meeting", "today (1 September 2026)'s meeting")
+_OWNER_DAY = re.compile(r"\)?(?:\s*\([^)]*\))?['’]s\s+[a-z]")
+
+
 def due_date(text: str, at: datetime) -> date | None:
     """The first date ``text`` names for something to be done, anchored at ``at``; None when it
     names none. An anchored bracket ("(9 May 2023)") wins over the words before it, and a day and
     month over a weekday or a time of day said with it ("on Friday 13 March" is the 13th)."""
     today = at.date()
+    owner_day = None  # "today's meeting", "Monday's pitch": a day that names a thing, not when
     bracket = _BRACKET.search(text)
     if bracket:
         try:
-            return datetime.strptime(bracket.group(1).title(), "%d %B %Y").date()
+            anchored = datetime.strptime(bracket.group(1).title(), "%d %B %Y").date()
         except ValueError:
-            pass
+            anchored = None
+        if anchored is not None and not _OWNER_DAY.match(text[bracket.end() :]):
+            return anchored
+        owner_day = anchored
     found_en = list(_EN.finditer(text))
     if any(m.group("md_m") or m.group("dm_m") for m in found_en):
         # a calendar date wins over a weekday or a time of day said with it: "by close of business
@@ -261,8 +269,12 @@ def due_date(text: str, at: datetime) -> date | None:
         ]
     for m in found_en:
         found = _en(m, today)
-        if found is not None:
+        if found is not None and _OWNER_DAY.match(text[m.end() :]):
+            owner_day = owner_day or found
+        elif found is not None:
             return found
+    if owner_day is not None:
+        return owner_day
     for m in _ZH.finditer(text):
         found = _zh(m, today)
         if found is not None:
