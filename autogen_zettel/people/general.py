@@ -2176,6 +2176,11 @@ _ZH_DONE_BY_ME = re.compile(
     rf"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:{_ZH_TIME}|昨晚|昨天|前天|早就|早|已经|都|就)*"
     r"被我(?:给)?[\u4e00-\u9fff]{1,3}?了[。！!~～]*$"
 )
+# "那几盆花总算搬进新家了", "房子终于收拾出来了": the thing, then 总算 / 终于 and an act on it, closed by 了
+_ZH_AT_LAST = re.compile(
+    r"^(?P<obj>(?![我你他她它今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:也|都)?(?:总算|终于)"
+    r"(?:被我)?(?:搬|换|装|修|收拾|整理|打扫|送|寄|交|发|还|放|办|弄|做|写|改|洗|买|订)[\u4e00-\u9fff]{0,5}?了[。！!~～]*$"
+)
 # an English verb's past (or participle) closed by the perfective 了
 _ZH_DONE_LATIN = re.compile(
     r"^(?:都|已经|早就)?(?:[A-Za-z]{2,}ed|sent|done|paid|sold|made|bought|built|finished|fixed)(?:了|啦|喽)[。！!~～]*$",
@@ -2276,6 +2281,10 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     m = _ZH_DONE_ALREADY.match(first) or _ZH_HANDED.match(first) or _ZH_DONE_BY_ME.match(first)
     if m:
         return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
+    for clause in clauses:
+        m = _ZH_AT_LAST.match(clause)
+        if m:  # "那几盆花总算搬进新家了": at last, an act on the thing done
+            return [Evidence("status", subject, "", re.sub(r"^(?:那|这)", "", m.group("obj")), 0.5, "done")]
     if _ZH_DONE_LATIN.match(first):  # "sent了，你check一下邮箱": an English past said done, no thing named
         return [Evidence("status", subject, "", "", 0.5, "done")]
     for clause in clauses:
