@@ -319,7 +319,8 @@ _ASKED_ZH = re.compile(r"^(?:哪|什么|谁|几|多少|怎么|啥)")
 # a recurring time ("每周一", "每天") or a word of habit: what is usually done, not taken on
 _HABIT_ZH = re.compile(r"每个?(?:周|星期|礼拜|天|日|晚|早|月|年)|一般|通常|平时|往往|总是")
 # a word that takes it on all the same ("我每天都会给你打电话")
-_PLEDGE_ZH = re.compile(r"(?:我|都|也|就|还)会(?!议)|一定|保证|答应|承诺|负责")
+# (会 only for the one spoken to: "我每天都会给你打电话" is a promise, "我们每周五都会聚餐" a schedule)
+_PLEDGE_ZH = re.compile(r"会(?!议)[^，,。！!]*[你您]|一定|保证|答应|承诺|负责")
 # "So sorry, I can't anymore": a bare "can't" after a question about a plan calls that plan off
 _CANT_NOW_EN = re.compile(
     r"\b(?:i\s+)?(?:can't|cannot|won't be able to)(?:\s+(?:make it|come|do it|go))?\s+(?:anymore|any more|after all)\b"
@@ -387,8 +388,8 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
 
 # "周四能把会议纪要整理一下发我吗", "你可以帮我带个充电宝吗": what the speaker is asked to do
 _REQUEST_ZH = re.compile(
-    rf"^(?:(?:{general._ZH_TIME})*[，,]?\s*)(?:你|您)?(?:{general._ZH_TIME})*(?:能|可以|能不能|可不可以|方便)"
-    r"(?:帮我|替我|给我)?(?P<what>(?![^，,]*(?:什么|哪|谁|怎么))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下)?(?:吗|么|不|嘛)?[？?]*$"
+    rf"^(?:(?:{general._ZH_TIME})*[，,]?\s*)(?:你|您)?(?:{general._ZH_TIME})*(?:能不能|可不可以|能|可以|方便)"
+    r"(?:帮我|替我|给我)?(?P<what>(?![^，,]*(?:什么|哪|谁|怎么|几|多少))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下)?(?:吗|么|不|嘛)?[？?]*$"
 )
 # the yes: an acknowledgement, a pledge, or both ("没问题，交给我", "行", "包在我身上")
 _YES_TAKEN_ZH = re.compile(
@@ -402,6 +403,8 @@ def _request_taken_zh(said: str, speaker: str, previous: str, at: datetime) -> l
     if not (m and said.strip() and _YES_TAKEN_ZH.match(said.strip())):
         return []
     what = re.sub(r"^把", "", m.group("what")).replace("一下", "")
+    if not layer_rules_zh.names_an_act(what):
+        return []  # "能不能小点声": a manner asked for, no act to take on
     return [
         Evidence(
             "commitment", speaker, "", what, 0.5, "statement", due_date(general.normalise_zh(previous), at)

@@ -18,7 +18,7 @@ from autogen_zettel.text.due import due_date
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
-__all__ = ["extract", "offer_topic"]
+__all__ = ["extract", "names_an_act", "offer_topic"]
 
 _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
@@ -58,7 +58,7 @@ _FIRST = re.compile(
     rf"^(?:{_TIME}+(?:(?:(?!我)[\u4e00-\u9fff]){{1,3}}?(?:之前|以前|前|之后|以后|后))?)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:[A-Za-z][A-Za-z0-9]{{0,5}}\s*)?(?:{_MODAL})*(?:{_ACTION}).+)"
 )
 # "我一定到", "婚礼我准时到": being there, taken on by a promising word (the act is the attending)
-_ATTEND = re.compile(rf"(?:{_STRONG}|准时|按时)+(?:到场?|来|去|参加|出席)[！!。~～]*$")
+_ATTEND = re.compile(rf"(?:{_STRONG}|准时|按时)+(?P<go>到场?|来|去|参加|出席)[！!。~～]*$")
 # "饮料我包了", "这顿我请了": a thing claimed as one's own charge
 _PLEDGED = re.compile(r"(?:全|都)?(?:包|请)(?:了|啦)?[！!。~～]*$")
 # (a terse line may name the place by its code between the time and the act: "明早9点 T2 接你")
@@ -295,6 +295,12 @@ _RELATIVE = re.compile(
 )
 
 
+def names_an_act(text: str) -> bool:
+    """Whether ``text`` holds an act one can take on (发, 寄, 整理, 看一下, or a verb said twice, 看看,
+    问问 …): "会议纪要整理发我" does, "小点声" does not."""
+    return bool(_ACTION_HEAD.search(text) or re.search(r"([\u4e00-\u9fff])\1", text))
+
+
 def _strip_modals(rest: str, keep_go: bool) -> str:
     # a 去 before a place and the act done there ("去银行把流水打出来"), or heading a clause with no subject ("周日八点去接你们"),
     # is the act's own going and stays; before the act of a subject ("我去买蛋糕") it is a modal
@@ -430,7 +436,9 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
         if _PLEDGED.fullmatch(m.group("rest")):
             obj = re.sub(r"^(?:这个|那个)", "", m.group("obj"))
             return [Evidence("commitment", speaker, "", obj, 0.5, "statement", due_date(s, at), counterparty)]
-        what = _what(m.group("rest"))
+        attend = _ATTEND.match(m.group("rest"))
+        # ("聚会我肯定去": the going is the act, not a modal before one)
+        what = _what(m.group("rest")) or (attend.group("go") if attend else "")
         obj = re.sub(r"^(?:这个|那个)", "", m.group("obj"))
         return (
             [Evidence("commitment", speaker, "", what + obj, 0.5, "statement", due_date(s, at), counterparty)]
