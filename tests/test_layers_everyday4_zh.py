@@ -619,3 +619,37 @@ def test_zh4_two_coffee_orders_in_one_chat(default_hub):
     )
     assert _pref(mem, "小芳", "美式").value < 0.5
     assert all(p.value >= 0.5 for p in _prefs(mem, "大伟", "美式"))
+
+
+# -- guards written after the fixes: the new shapes must not reach further than they mean ------------
+
+
+def test_zh4_guard_a_mishap_with_bei_closes_nothing(default_hub):
+    mem = heard(
+        default_hub,
+        "e4zh_g01",
+        [(0, "祁峰", "我明天把手机拿去修"), (1, "祁峰", "手机被我摔坏了，屏幕全碎")],
+    )
+    assert _commit(mem, "祁峰").status == "open"
+
+
+def test_zh4_guard_a_schedule_with_hui_and_a_manner_asked_promise_nothing(default_hub):
+    mem = heard(
+        default_hub,
+        "e4zh_g02",
+        [
+            (0, "柯南", "我们每周五都会聚餐"),
+            (0, "e4zh_g02", "能不能小点声"),
+            (0, "柯南", "好的好的"),
+        ],
+    )
+    assert mem.commitments() == []
+
+
+def test_zh4_guard_a_plain_postponement_still_calls_off(default_hub):
+    mem = heard(
+        default_hub,
+        "e4zh_g03",
+        [(0, "常青", "我周五请大家吃火锅"), (2, "常青", "火锅推迟了，等我忙完再说")],
+    )
+    assert _commit(mem, "常青").status == "cancelled"

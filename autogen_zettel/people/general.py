@@ -1649,7 +1649,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     if not out:
         # "现在倒是觉得茄子挺香的": a judgement of the thing said now is a taste of it
         m = _ZH_JUDGED.search(s)
-        now = re.search(r"现在|如今|后来|反而|倒是|越[\u4e00-\u9fff]越", s)
+        # (the now said of the judging, not inside the thing: "我觉得现在的工作挺累")
+        now = m and re.search(r"现在|如今|后来|反而|倒是|越[\u4e00-\u9fff]越", s.replace(m.group("obj"), ""))
         if (
             now
             and m
@@ -2174,7 +2175,9 @@ _ZH_HANDED = re.compile(
 # anyone else as the doer, "车被我爸开走了", is no task of the speaker's done)
 _ZH_DONE_BY_ME = re.compile(
     rf"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:{_ZH_TIME}|昨晚|昨天|前天|早就|早|已经|都|就)*"
-    r"被我(?:给)?[\u4e00-\u9fff]{1,3}?了[。！!~～]*$"
+    # (an act of handling or disposing of it: "手机被我摔坏了" is a mishap, no task done)
+    r"被我(?:给)?(?:扔|倒|送|寄|交|还|处理|解决|修|洗|收|搬|拿|清|卖|退|发|转|取|办|搞定|弄好|做|写|改|订|买|付)"
+    r"(?![坏丢碎])[\u4e00-\u9fff]{0,2}?了[。！!~～]*$"
 )
 # "那几盆花总算搬进新家了", "房子终于收拾出来了": the thing, then 总算 / 终于 and an act on it, closed by 了
 _ZH_AT_LAST = re.compile(
