@@ -16,8 +16,11 @@ __all__ = ["KINDS", "LAYERS", "Evidence"]
 
 LAYERS = ("fact", "preference", "commitment", "status")
 # fact: statement | change | affirm | lift (a restriction no longer holds)
-# preference: statement | change | acceptance | refusal | request; status: done | cancelled
-KINDS = ("statement", "change", "affirm", "lift", "acceptance", "refusal", "request", "done", "cancelled", "")
+# preference: statement | change | acceptance | refusal | request; status: done | cancelled |
+# postponed (put off to the day it carries as its due, still open)
+KINDS = (
+    "statement", "change", "affirm", "lift", "acceptance", "refusal", "request", "done", "cancelled", "postponed", "",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

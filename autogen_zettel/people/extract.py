@@ -306,31 +306,36 @@ def _sentence(
         # "要是周末不加班，我们就去爬山": what hangs on a condition is not yet taken on, and
         # "要是我在谷歌上班就好了" is a wish, no fact
         out = [e for e in out if e.layer not in ("commitment", "fact")]
+    if han and _SARCASM_ZH.search(sentence):
+        # "我真是太爱早高峰了呵呵": a closing 呵呵 or 🙃 says the opposite of a liking; it is none
+        out = [e for e in out if not (e.layer == "preference" and e.score > 0.5)]
+    if han:  # "你老家是哪儿的来着": a question word is no value, whatever the sentence ends with
+        out = [e for e in out if not (e.layer == "fact" and _ASKED_ZH.match(e.value))]
+    if han and _HABIT_ZH.search(said) and not _PLEDGE_ZH.search(said):
+        # "我们组每周一开组会", "我一般七点就起了": what recurs is a habit or a schedule, no promise
+        out = [e for e in out if e.layer != "commitment"]
     if not han and not out and previous:
         out = _called_off_reply_en(said, speaker, previous)
     if han and previous:
         out = _called_off_reply_zh(said, speaker, previous, out)
     if han and previous and all(e.layer == "commitment" and len(e.value) <= 2 for e in out):
         out = _volunteered_zh(said, speaker, previous, at) or out  # "我来吧" to "谁能…？"
+    if han and previous and all(e.layer == "preference" and e.kind == "acceptance" for e in out):
+        # "没问题，交给我" to "周四能把纪要整理一下发我吗": a yes to a request takes on its act
+        # (a request is no offer: nothing is accepted)
+        out = _request_taken_zh(said, speaker, previous, at) or out
     out = [_object_from_question(e, previous, han) for e in out]
     if _IRONY.search(sentence.strip()):
         out = [e for e in out if not (e.layer == "preference" and e.score > 0.5)]
     return [_day_named(e, said, at) for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
 
 
-_MOVED_TO = re.compile(
-    r"(?:推迟|延期|延后|改期|推后|顺延|往后推|改)到"
-    r"|\b(?:push|put|mov|bump|delay|reschedul|postpon)\w*\b.*?\b(?:back\s+)?(?:to|until|till)\b",
-    re.IGNORECASE,
-)
-
-
 def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     """A plan called off by the day it was set for ("下周一的饭局取消了", "周五去不了了") carries
     that day, anchored as a promise's due date is: the commitment layer matches it to the promise
     due that day when no word of the two meets."""
-    if ev.layer != "status" or ev.kind != "cancelled" or ev.due is not None or _MOVED_TO.search(said):
-        return ev  # "团建推迟到下个月了": the day named is the new one, not the one called off
+    if ev.layer != "status" or ev.kind not in ("cancelled", "postponed") or ev.due is not None:
+        return ev
     day = due_date(said, at)
     return dataclasses.replace(ev, due=day) if day else ev
 
@@ -339,6 +344,13 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
 _IF_ZH = re.compile(r"如果|要是|假如|万一|的话|说不定|也许")
 # a sentence opening on a condition clause ("如果…", "要是…的话，…")
 _CONDITION_ZH = re.compile(r"^(?:如果|要是|假如|万一|假设|若是)|^[^，,。！!]*的话[，,]")
+_SARCASM_ZH = re.compile(r"(?:呵呵+|\U0001F643)[\s。！!~～]*$")
+_ASKED_ZH = re.compile(r"^(?:哪|什么|谁|几|多少|怎么|啥)")
+# a recurring time ("每周一", "每天") or a word of habit: what is usually done, not taken on
+_HABIT_ZH = re.compile(r"每个?(?:周|星期|礼拜|天|日|晚|早|月|年)|一般|通常|平时|往往|总是")
+# a word that takes it on all the same ("我每天都会给你打电话")
+# (会 only for the one spoken to: "我每天都会给你打电话" is a promise, "我们每周五都会聚餐" a schedule)
+_PLEDGE_ZH = re.compile(r"会(?!议)[^，,。！!]*[你您]|一定|保证|答应|承诺|负责")
 # "So sorry, I can't anymore": a bare "can't" after a question about a plan calls that plan off
 _CANT_NOW_EN = re.compile(
     r"\b(?:i\s+)?(?:can't|cannot|won't be able to)(?:\s+(?:make it|come|do it|go))?\s+(?:anymore|any more|after all)\b"
@@ -404,6 +416,32 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
     return [Evidence("commitment", speaker, "", what, 0.5, "statement", due)]
 
 
+# "周四能把会议纪要整理一下发我吗", "你可以帮我带个充电宝吗": what the speaker is asked to do
+_REQUEST_ZH = re.compile(
+    rf"^(?:(?:{general._ZH_TIME})*[，,]?\s*)(?:你|您)?(?:{general._ZH_TIME})*(?:能不能|可不可以|能|可以|方便)"
+    r"(?:帮我|替我|给我)?(?P<what>(?![^，,]*(?:什么|哪|谁|怎么|几|多少))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下)?(?:吗|么|不|嘛)?[？?]*$"
+)
+# the yes: an acknowledgement, a pledge, or both ("没问题，交给我", "行", "包在我身上")
+_YES_TAKEN_ZH = re.compile(
+    r"^(?:(?:好啊?|好的|好嘞|行|可以|没问题|OK|ok|Ok|放心)[！!，,。~～\s]*)*"
+    r"(?:交给我|包在我身上|我来|我去|我办)?(?:吧|呀|啊)?[！!。~～\s]*$"
+)
+
+
+def _request_taken_zh(said: str, speaker: str, previous: str, at: datetime) -> list[Evidence]:
+    m = _REQUEST_ZH.match(general.normalise_zh(previous).strip())
+    if not (m and said.strip() and _YES_TAKEN_ZH.match(said.strip())):
+        return []
+    what = re.sub(r"^把", "", m.group("what")).replace("一下", "")
+    if not layer_rules_zh.names_an_act(what):
+        return []  # "能不能小点声": a manner asked for, no act to take on
+    return [
+        Evidence(
+            "commitment", speaker, "", what, 0.5, "statement", due_date(general.normalise_zh(previous), at)
+        )
+    ]
+
+
 def _object_from_question(ev: Evidence, previous: str | None, han: bool) -> Evidence:
     """A promise whose verb stands alone ("我来订" to "谁去订一下会议室？") takes its object from
     the question it answers."""
@@ -441,7 +479,7 @@ _OPENER_EN = re.compile(r"^(?:no|nope|nah|sorry|well|ok|okay|yeah|yes|hmm|um|oh)
 
 def _negated(said: str, kind: str, han: bool) -> bool:
     if han:
-        return kind == "cancelled" and bool(_NOT_CANCELLED_ZH.search(said))
+        return kind in ("cancelled", "postponed") and bool(_NOT_CANCELLED_ZH.search(said))
     clauses = [c for c in re.split(r"[,;]\s*", said.strip()) if c and not _OPENER_EN.match(c.strip(" .!"))]
     first = clauses[0] if clauses else said
     if kind == "done":

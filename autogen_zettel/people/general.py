@@ -1078,6 +1078,10 @@ _ZH_RESIDENCE = re.compile(
     r"(?:[^。！!]*?搬(?:过去|过来|进去|进来)了|[，,]?\s*(?:自己|一个人|我们|一家人)?住)"
     # "搬家了，现在住浦东": 住 with no 在 before the place (a place only, checked below)
     r"|(?:现在|目前|如今)(?:就)?住(?!在)(?P<v8>[\u4e00-\u9fff]{2,4}?)(?:了|呢|啦|。|，|！|$)"
+    # "去年就回长沙了", "回成都发展了": gone back to a place some time ago or to live there (a place
+    # only, checked below; "刚回北京了" may be the end of a trip)
+    r"|(?:去年|前年|上个?月|早就|后来|毕业后)就?回(?!来|去|家|复|答|国|头|到|老家)(?P<v9>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)?了"
+    r"|(?<![找收拿取带送寄退撤召挽赎])回(?!来|去|家|复|答|国|头|到|老家)(?P<v10>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)了"
 )
 _ZH_HERE = re.compile(
     r"^我?(?:现在|目前|如今|一直)?(?:都|还|也)?在(?P<v>[\u4e00-\u9fff]{2,8}?)(?:呢|了)?[。！!]?$"
@@ -1309,7 +1313,14 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
             continue  # "我没嫁到外地", "不想搬到郊区": the move that did not happen
-        if (m.group("v5") or m.group("v6") or m.group("v7") or m.group("v8")) and not is_place(v):
+        if (
+            m.group("v5")
+            or m.group("v6")
+            or m.group("v7")
+            or m.group("v8")
+            or m.group("v9")
+            or m.group("v10")
+        ) and not is_place(v):
             continue  # "去一家外企工作了", "在酒店住了两晚": a firm or a stay, not a place one lives
         add("residence", v, "statement" if m.group("v2") or m.group("v4") or m.group("v6") else "change")
     # "回老家重庆定居了" says where home was; "搬回老家西安" tells only the move (the labelled sets' reading)
@@ -1372,7 +1383,7 @@ _ZH_LIKE = (
 )
 _ZH_DISLIKE = (
     # (a capacity denied, "不太能吃辣", as a praised one is a liking)
-    r"讨厌|烦|受不了|吃不了|喝不了|不(?:太|怎么|大)?能(?:吃|喝)|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
+    r"讨厌|烦|受不了|吃不了|喝不了|(?:碰|吃|喝|看)(?:都|也)不想(?:再)?(?:碰|吃|喝|看)|不(?:太|怎么|大)?能(?:吃|喝)|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
     # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
     r"不(?:怎么|太|大|那么|再)?(?:喜欢|爱|迷)|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
 )
@@ -1385,6 +1396,9 @@ _ZH_STANCE = re.compile(
     # (an adverb of how the stance came, "突然", "渐渐", stands before it like one of time)
     rf"我(?:这人|现在|最近|一直|也|就|还|突然|忽然|渐渐|慢慢|逐渐|居然|竟然)*{_ZH_DEG}(?:对(?P<pre>[\u4e00-\u9fffA-Za-z\- ]{{1,8}}?))?{_ZH_DEG}"
     rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})\s*+(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)\s*(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
+)
+_ZH_INTERJECTION = re.compile(
+    r"(?:别|不|哎呀?|唉|天哪|天啊|我的天|哦|噢|啊|嗯|呃|说实话|老实说|讲真)+[！!~～。…]*"
 )
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
     rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就)*{_ZH_DEG}"
@@ -1575,6 +1589,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             )
             if act and not re.match(r"[我你他她它这那]", act.group("o")):
                 before_obj, now_clause = act.group("o"), said[-1]
+    # "别别别，榴莲我是真吃不了": a clause of interjections only leaves the head to the next one
+    head = next((c for c in clauses if not _ZH_INTERJECTION.fullmatch(c.strip())), clauses[0])
     for c in clauses if now_clause is None or kind == "statement" else [now_clause]:
         c2 = (
             c
@@ -1595,7 +1611,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             and re.fullmatch(
                 r"(?:吃|喝|看|玩|听|打)?", (m.group("obj") or m.group("pre") or before_obj).strip()
             )
-            and c is clauses[0]
+            and c is head
         ):
             m = None  # "咖啡我一直喝不惯", "甜食我不太爱吃": no thing after the verb, the topic before it (below)
         if not m and kind == "change" and "戒" in c and before_obj:
@@ -1618,7 +1634,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             if re.search(r"不(?:太|怎么)?$", c2[: m.start("verb")]) and not neg:
                 neg = True
         else:
-            m = _ZH_TOPICAL.search(c) if c is clauses[0] else None
+            # (the clause that says the now holds may name its thing first: "…，可乐现在碰都不想碰了")
+            m = _ZH_TOPICAL.search(c) if c is head or c is now_clause else None
             if not m:
                 m2 = re.search(r"(?P<verb>开始)(?:喝|吃|玩|看)(?P<obj>[\u4e00-\u9fff]{1,4}?)了", c)
                 if m2 and kind == "change":
@@ -1651,19 +1668,39 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     if not out:
         out += _flipped_since_zh(s, subject)
     if not out:
+        # "现在倒是觉得茄子挺香的": a judgement of the thing said now is a taste of it
+        m = _ZH_JUDGED.search(s)
+        # (the now said of the judging, not inside the thing: "我觉得现在的工作挺累")
+        now = m and re.search(r"现在|如今|后来|反而|倒是|越[\u4e00-\u9fff]越", s.replace(m.group("obj"), ""))
+        if (
+            now
+            and m
+            # (a judgement of before is _flipped_since_zh's: "以前觉得钓鱼没意思，现在也这么觉得" keeps it)
+            and not re.search(_ZH_BEFORE, s)
+            and not re.match(r"[我你他她它这那]", m.group("obj"))
+            and not m.group("obj").endswith("不")
+        ):
+            out += _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "change")
+    if not out:
         m = re.search(r"(?:所以|从来)不(?:看|吃|喝|玩|去)", s)
         t = re.match(r"^(?:看|吃|喝|玩)?(?P<obj>[\u4e00-\u9fff]{2,4}?)我", s)
         if m and t:
             out += _pref(subject, t.group("obj"), 0.1, "statement")
     if not out:
         # "火锅太油了，最近不想吃": a thing named first, then not wanted now
-        m = re.match(r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,5}?)(?:太|真|好|有点|又|实在|也太)", s)
-        if (
-            m
-            and not re.match(r"[我你他她它这那今明昨]", m.group("obj"))
-            and re.search(r"不想(?:再)?(?:吃|喝|去|看|玩|要)|吃不下|喝不下|受不了", s[m.end() :])
-        ):
-            out += _pref(subject, m.group("obj"), 0.0, "refusal")
+        # ("美式太苦了受不了", "香水味我一闻就头疼，受不了": in a later clause too, and after "一V就")
+        for pos in [0] + [x.end() for x in re.finditer(r"[，,；;]\s*", s)]:
+            m = re.match(
+                r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,5}?)(?:太|真|好|有点|又|实在|也太|我?一(?:闻|看|听|吃|喝|碰|想)就)",
+                s[pos:],
+            )
+            if (
+                m
+                and not re.match(r"[我你他她它这那今明昨]", m.group("obj"))
+                and re.search(r"不想(?:再)?(?:吃|喝|去|看|玩|要)|吃不下|喝不下|受不了", s[pos + m.end() :])
+            ):
+                out += _pref(subject, m.group("obj"), 0.0, "refusal")
+                break
     if not out:
         # "饺子吃太多了", "奶茶喝腻了": a thing named first, then had too much of
         m = re.match(
@@ -1835,6 +1872,7 @@ _ZH_REGISTER = (
     ("今儿个", "今天"),
     ("今儿", "今天"),
     ("搞掂", "搞定"),
+    ("灰常", "非常"),  # the homophone spelling of 非常 ("我灰常喜欢")
 )
 
 
@@ -1898,7 +1936,7 @@ _ZH_PROMISE_HEAD = re.compile(
 )
 _ZH_NOT_ACT = re.compile(
     # a state ("好累", "太忙"), a thought ("在想…"), or no act at all
-    r"^(?:是|在[^\s]{0,6}(?:上班|工作|住)|在(?:想|考虑|琢磨|犹豫|纠结)|觉得|喜欢|爱|讨厌|想|希望|有|没|不|也不|还没|挺|很|特别|最近"
+    r"^(?:是|在[^\s]{0,6}(?:上班|工作|住)|在(?:想|考虑|琢磨|犹豫|纠结)|觉得|喜欢|爱|讨厌|想|希望|有|没|不|(?:也|就|都|还)[不没]|挺|很|特别|最近"
     r"|好(?!好)|太|有点|真|超|比较|非常)"
 )
 
@@ -2009,6 +2047,10 @@ _NO_LONGER_EN = re.compile(
 _LATER_EN = (
     r"(?:next|later|another|the following|the end of|after|(?:the\s+)?\d|mon|tue|wed|thu|fri|sat|sun|"
     r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|tomorrow|tonight)"
+)
+_PUT_OFF_TO_EN = re.compile(
+    rf"\b(?:postpon|push|put|mov|bump|delay|reschedul)\w*\b.*?\b(?:back\s+)?(?:to|until|till)\s+{_LATER_EN}",
+    re.I,
 )
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
@@ -2174,7 +2216,9 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                     re.I,
                 )
                 w = who.group("n") if who else ""
-            return [Evidence("status", subject, "", _clean_np(w), 0.5, "cancelled")]
+            # moved to a later time it is still owed, due then (extract._day_named reads the day)
+            kind = "postponed" if _PUT_OFF_TO_EN.search(clause) else "cancelled"
+            return [Evidence("status", subject, "", _clean_np(w), 0.5, kind)]
         m = (
             _GIVEN_UP_EN.match(clause.strip())
             or _WONT_EN.match(clause.strip())
@@ -2233,11 +2277,39 @@ _ZH_HANDED = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:也|都)?"
     r"(?:发|寄|交|付|还|转|传)(?:给|到)?(?:你|您)(?:的)?(?:邮箱|微信|手机|那边|那儿|那里)?了[。！!~～]*$"
 )
+# "垃圾昨晚就被我扔了": the thing first, then the speaker as the doer of a passive (a passive with
+# anyone else as the doer, "车被我爸开走了", is no task of the speaker's done)
+_ZH_DONE_BY_ME = re.compile(
+    rf"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:{_ZH_TIME}|昨晚|昨天|前天|早就|早|已经|都|就)*"
+    # (an act of handling or disposing of it: "手机被我摔坏了" is a mishap, no task done)
+    r"被我(?:给)?(?:扔|倒|送|寄|交|还|处理|解决|修|洗|收|搬|拿|清|卖|退|发|转|取|办|搞定|弄好|做|写|改|订|买|付)"
+    r"(?![坏丢碎])[\u4e00-\u9fff]{0,2}?了[。！!~～]*$"
+)
+# "那几盆花总算搬进新家了", "房子终于收拾出来了": the thing, then 总算 / 终于 and an act on it, closed by 了
+_ZH_AT_LAST = re.compile(
+    r"^(?P<obj>(?![我你他她它今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:也|都)?(?:总算|终于)"
+    r"(?:被我)?(?:搬|换|装|修|收拾|整理|打扫|送|寄|交|发|还|放|办|弄|做|写|改|洗|买|订)[\u4e00-\u9fff]{0,5}?了[。！!~～]*$"
+)
+# an English verb's past (or participle) closed by the perfective 了
+_ZH_DONE_LATIN = re.compile(
+    r"^(?:都|已经|早就)?(?:[A-Za-z]{2,}ed|sent|done|paid|sold|made|bought|built|finished|fixed)(?:了|啦|喽)[。！!~～]*$",
+    re.I,
+)
+# "已书面回复您", "已电话通知你": 已 and a way, an act of telling or handing over, to the addressee
+_ZH_DONE_BARE_ACT = re.compile(
+    r"^(?:我)?已(?:经)?(?:[\u4e00-\u9fff]{1,2}?)?(?:回复|答复|通知|告知|转告|发给|寄给|交给|转给)(?:你|您)(?:了)?[。！!~～]*$"
+)
 # "这周帮不了你了": an act that cannot happen now, read before the bare 不…了 (which would take
 # "这周帮" for the thing)
 # "我不去健身房了": a plan of going or doing dropped (not a taste: 吃 / 喝 are left to the tastes)
 _ZH_DROP = re.compile(
     rf"^(?:我们?)?(?:就|先|也|还是|这周|{_ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
+)
+# "样品推迟到下周一再寄", "会改到周五了": the thing, put off to a day named (a plain "推迟了" with no
+# day calls it off, _ZH_CANCEL)
+_ZH_PUT_OFF = re.compile(
+    rf"^(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要)?(?:推迟|延期|延后|推|改|挪|顺延)到"
+    rf"(?:{_ZH_TIME})+(?:再[\u4e00-\u9fff]{{1,2}})?(?:了|吧|啦)?[。！!~～]*$"
 )
 _ZH_CANT = re.compile(
     r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不(?:了|成)(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
@@ -2278,6 +2350,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     clauses = [c.strip() for c in re.split(r"[，,；;]", s)]
     for i, clause in enumerate(clauses):
         before = clauses[i - 1] if i else ""
+        m = _ZH_PUT_OFF.match(clause)
+        if m:  # the day it is put off to is read as its due (extract._day_named)
+            return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
         m = _ZH_DROP.match(clause)
         if m:
             return [Evidence("status", subject, "", m.group("obj") or m.group("v"), 0.5, "cancelled")]
@@ -2312,9 +2387,20 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
     first = re.split(r"[，,]", s)[0].strip()
-    m = _ZH_DONE_ALREADY.match(first) or _ZH_HANDED.match(first)
+    m = _ZH_DONE_ALREADY.match(first) or _ZH_HANDED.match(first) or _ZH_DONE_BY_ME.match(first)
     if m:
         return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
+    for clause in clauses:
+        m = _ZH_AT_LAST.match(clause)
+        if m:  # "那几盆花总算搬进新家了": at last, an act on the thing done
+            return [Evidence("status", subject, "", re.sub(r"^(?:那|这)", "", m.group("obj")), 0.5, "done")]
+    if _ZH_DONE_LATIN.match(first):  # "sent了，你check一下邮箱": an English past said done, no thing named
+        return [Evidence("status", subject, "", "", 0.5, "done")]
+    for clause in clauses:
+        if _ZH_DONE_FOR_ME.match(clause) or _ZH_DONE_BARE_ACT.match(clause):
+            # "我妈过来帮忙了", "已书面回复您": done (by a stand-in, or by the speaker) with no thing
+            # named: the task it closes is the one still open
+            return [Evidence("status", subject, "", "", 0.5, "done")]
     m = _ZH_DONE.search(first)
     if m and _ZH_SETTLED_NOT_DONE.search(first):
         m = None  # "太好了", "那就定了", "多练就好了": a judgement or a settling, no task done
@@ -2344,4 +2430,10 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
 _ZH_NAME_RE = (
     r"[小老][王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓]|"
     r"[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓][\u4e00-\u9fff]{1,2}?"
+)
+
+# "我妈过来帮忙了", "今天我老公帮我去了": a relative or a named person stood in for the speaker
+_ZH_DONE_FOR_ME = re.compile(
+    rf"^(?:{_ZH_TIME}|昨天|昨晚|刚才|刚刚)*(?:我的?(?:{_ZH_REL_RE})|{_ZH_NAME_RE})"
+    r"(?:已经|都|顺路|特意|专门|过来|来|去)*帮(?:我|忙)(?:[\u4e00-\u9fff]{0,2}?(?:了|去了|过了))?了?[。！!~～]*$"
 )

@@ -404,8 +404,11 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             if len(on_day) != 1 or on_day[0].owner.casefold() != who:
                 continue
             chosen = on_day[0]
-        chosen.status = "done" if ev.kind == "done" else "cancelled"
         chosen.sources.append(o.card_id)
+        if ev.kind == "postponed":  # put off to another day: still owed, due then
+            chosen.due = ev.due or chosen.due
+            continue
+        chosen.status = "done" if ev.kind == "done" else "cancelled"
     return [
         Commitment(c.owner, c.what, c.due, c.status, c.counterparty, tuple(dict.fromkeys(c.sources)))
         for c in out

@@ -233,6 +233,8 @@ def _commitments(
         for m in FIRST_PROMISE.finditer(low):
             if _hedged(low, m.start()):
                 continue
+            if m.group("what5") and previous and previous.rstrip().endswith("?"):
+                continue  # "count me in for the hike!" to "Anyone up for a hike?": the invitation accepted
             raw = (
                 m.group("what")
                 or m.group("what2")

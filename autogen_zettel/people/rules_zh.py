@@ -18,7 +18,7 @@ from autogen_zettel.text.due import due_date
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
-__all__ = ["extract", "offer_topic"]
+__all__ = ["extract", "names_an_act", "offer_topic"]
 
 _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
@@ -30,7 +30,7 @@ _NAME = (
 )
 _TIME = (
     r"(?:(?:[0-9一二三四五六七八九十]{1,2}月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
-    r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|本周[一二三四五六日末]|"
+    r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]?|本周[一二三四五六日末]?|"
     r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
     r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早|"
     # a festival named as the day (清明, 中秋节): text.due knows its date
@@ -55,15 +55,24 @@ _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想
 _PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去年|上个?月|上周")
 # a time may be narrowed by an event it comes before or after ("明天下班前", "周五开完会后")
 _FIRST = re.compile(
-    rf"^(?:{_TIME}+(?:(?:(?!我)[\u4e00-\u9fff]){{1,3}}?(?:之前|以前|前|之后|以后|后))?)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:{_MODAL})*(?:{_ACTION}).+)"
+    rf"^(?:{_TIME}+(?:(?:(?!我)[\u4e00-\u9fff]){{1,3}}?(?:之前|以前|前|之后|以后|后))?)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:[A-Za-z][A-Za-z0-9]{{0,5}}\s*)?(?:{_MODAL})*(?:{_ACTION}).+)"
 )
+# "我一定到", "婚礼我准时到": being there, taken on by a promising word (the act is the attending)
+_ATTEND = re.compile(rf"(?:{_STRONG}|准时|按时)+(?P<go>到场?|来|去|参加|出席)[！!。~～]*$")
+# "饮料我包了", "这顿我请了": a thing claimed as one's own charge
+_PLEDGED = re.compile(r"(?:全|都)?(?:包|请)(?:了|啦)?[！!。~～]*$")
+# (a terse line may name the place by its code between the time and the act: "明早9点 T2 接你")
 # the thing first, then who does it ("PPT我来做", "报价单明天上午我发给你", "车我来开"): a topic of
 # at most six characters or letters, no person or time, before 我
 _TOPIC_FIRST = re.compile(
-    rf"^(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff]{{1,6}}?)(?:{_TIME})*[，,]?\s*我(?!们|的|也|都|觉得|想|在)(?P<rest>.+)"
+    # the thing may be set by the day it is for ("周日的烧烤我带炭") or be the addressee's ("你那本《三体》我下周还你")
+    rf"^(?:(?:{_TIME})+的|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
+    rf"(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:{_TIME})*[，,]?\s*我(?!们|的|也|都|觉得|想|在)(?P<rest>.+)"
 )
 # (会 not among them: "看恐怖片我会做噩梦" foresees, promises nothing)
-_TOPIC_ACT = re.compile(rf"(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定)*(?:再|先)?(?:{_ACTION})")
+_TOPIC_ACT = re.compile(
+    rf"(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
+)
 _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承诺|表示(?:他|她)?)?(?P<rest>.+)")
 
 _DONE = re.compile(
@@ -193,6 +202,12 @@ def _clean_obj(obj: str) -> str:
     obj = re.sub(
         r"^(?:(?:这|那)(?:家|个|种|款|部|首|本|位)的?|我(?:们)?家的?|我的)(?=[\u4e00-\u9fff]{2})", "", obj
     )
+    # "我做的酸菜鱼": who made it is no part of the thing
+    obj = re.sub(
+        r"^(?:我们?|你|自己|我妈|我爸)(?:亲手|自己)?(?:做|煮|烤|炒|包|泡|调|烧)的(?=[\u4e00-\u9fff]{2})",
+        "",
+        obj,
+    )
     if obj.startswith("的") or obj in ("那是", "这是", "那", "这"):
         return ""  # "是我最喜欢的运动": what follows 的 names a kind; "那是…": no thing named
     return clean_topic(obj)
@@ -235,7 +250,7 @@ def offer_topic(previous: str | None) -> str:
     if not m:
         bare = re.fullmatch(
             r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下|本)?(?:周|星期|礼拜)[一二三四五六日天]?)?(?:一起|咱们|我们)?(?:又是|还是|又|还|再)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
-            r"(?:吃|喝|去|看|唱|来)?(?:点|些|一?[杯瓶碗份个])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
+            r"(?:吃|喝|去|看|唱|来|做|煮|烤)?(?:点|些|一?[杯瓶碗份个次顿])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
             previous,
         )
         return (
@@ -282,6 +297,12 @@ _RELATIVE = re.compile(
 )
 
 
+def names_an_act(text: str) -> bool:
+    """Whether ``text`` holds an act one can take on (发, 寄, 整理, 看一下, or a verb said twice, 看看,
+    问问 …): "会议纪要整理发我" does, "小点声" does not."""
+    return bool(_ACTION_HEAD.search(text) or re.search(r"([\u4e00-\u9fff])\1", text))
+
+
 def _strip_modals(rest: str, keep_go: bool) -> str:
     # a 去 before a place and the act done there ("去银行把流水打出来"), or heading a clause with no subject ("周日八点去接你们"),
     # is the act's own going and stays; before the act of a subject ("我去买蛋糕") it is a modal
@@ -321,9 +342,10 @@ def _is_promise(rest: str, whole: str) -> bool:
         return False
     # "明天再改": 再 / 先 order the act after now or before others; the act follows
     head = re.sub(r"^(?:再|先)(?=[\u4e00-\u9fff])", "", _BEFORE.sub("", rest))
+    head = re.sub(r"^[A-Za-z][A-Za-z0-9]{0,5}(?=[\u4e00-\u9fff])", "", head)  # "T2接你": the place's code
     has_time = bool(_TIME_RE.search(whole))
     # a promising word alone will do (我会把文件发给你); 去 and 要 only with a time (我要一杯拿铁 is an order)
-    if _STRONG_RUN.match(head) and _STRONG_ACTION.match(head):
+    if _STRONG_RUN.match(head) and _STRONG_ACTION.match(head) or _ATTEND.match(head):
         return True
     if _GO_ACTION.match(head):  # 我去买蛋糕 (but not 我去一下洗手间, 我要一杯拿铁)
         return True
@@ -346,6 +368,24 @@ _PROMISED_TO = re.compile(
     r"^我(?:已经|早就|都)?(?:答应|保证|承诺|许诺)(?:过|了)?(?P<to>(?![你您])[\u4e00-\u9fff]{1,4}?)(?:了|过)?[，,：:]\s*"
     r"(?P<rest>[^，,。！!？?]+)"
 )
+
+
+# "我跟小林说好了，明天去她家帮她喂猫": an agreement made with a third person, its content the clause
+# after it (the 说好了 closes no task)
+_AGREED_WITH = re.compile(
+    r"^我们?(?:已经|早就|都)?(?:跟|和|同)(?P<to>(?![你您])[\u4e00-\u9fff]{1,4}?)(?:说好|约好|讲好|商量好|说定|讲定)了?[，,：:]\s*"
+    r"(?P<rest>[^，,。！!？?]+)"
+)
+
+
+def _agreed(s: str, speaker: str, at: datetime) -> list[Evidence]:
+    m = _AGREED_WITH.match(s)
+    if not m or _PAST.search(m.group("rest")) or _STANCE_WORDS.search(m.group("rest")[:4]):
+        return []
+    what = _what(m.group("rest"), keep_go=True)
+    if not what or what.endswith("了") or not _ACTION_HEAD.search(what):
+        return []
+    return [Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), m.group("to"))]
 
 
 def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
@@ -393,9 +433,14 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
         and not re.fullmatch(r"好的?|好啊|行|可以|没问题|嗯|放心|OK|ok|对|是的?", m.group("obj"))
         # the act itself follows, taken on (来, 负责) or plain; "看恐怖片我会做噩梦" foresees, promises nothing
         and _TOPIC_ACT.match(m.group("rest"))
-        and _is_promise(m.group("rest"), s)
+        and (_PLEDGED.fullmatch(m.group("rest")) or _is_promise(m.group("rest"), s))
     ):
-        what = _what(m.group("rest"))
+        if _PLEDGED.fullmatch(m.group("rest")):
+            obj = re.sub(r"^(?:这个|那个)", "", m.group("obj"))
+            return [Evidence("commitment", speaker, "", obj, 0.5, "statement", due_date(s, at), counterparty)]
+        attend = _ATTEND.match(m.group("rest"))
+        # ("聚会我肯定去": the going is the act, not a modal before one)
+        what = _what(m.group("rest")) or (attend.group("go") if attend else "")
         obj = re.sub(r"^(?:这个|那个)", "", m.group("obj"))
         return (
             [Evidence("commitment", speaker, "", what + obj, 0.5, "statement", due_date(s, at), counterparty)]
@@ -433,7 +478,13 @@ def _status(s: str, speaker: str) -> list[Evidence]:
             or m.group("p")
             or re.sub(r"不用了|不需要了|算了|取消|[，,。！!]|谢谢|不|了", "", s)
         )
-        return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
+        # put off to a time named ("团建推迟到下个月了"): still owed, due then; a bare 推迟了 is off
+        kind = (
+            "postponed"
+            if m.group("p") and re.search(r"(?:推迟|延期|延后|改期|推后|顺延|往后推)到", s)
+            else "cancelled"
+        )
+        return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, kind)]
     if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):
         return []
     if re.search(r"(?:先|这就|得|要)?去(?!过)[\u4e00-\u9fff]{1,3}(?<![完好])了[。！!~～]*$", s):
@@ -530,7 +581,9 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     offered = offer_topic(previous)
     if _REFUSE.search(s) and offered:
         m = re.search(
-            r"(?:不想|不要|别|不去|不吃|不喝|不看|不订)(?:加|吃|喝|看|去|点)?(?P<o>[\u4e00-\u9fff]{1,6})", s
+            # ("别别别，…": a 别 said again is the refusing, not the thing)
+            r"(?:不想|不要|别|不去|不吃|不喝|不看|不订)+(?:加|吃|喝|看|去|点)?(?P<o>(?![别不])[\u4e00-\u9fff]{1,6})",
+            s,
         )
         said = _clean_obj(m.group("o")) if m else ""
         said = "" if said in ("了", "谢谢", "用", "要") or said.startswith(("了", "谢")) else said
@@ -627,6 +680,9 @@ def extract(
     facts = _facts(s, speaker, previous)
     prefs = [] if any(e.key == "restriction" for e in facts) else _preferences(s, speaker, previous)
     refused = any(e.kind == "refusal" for e in prefs)
+    agreed = [] if facts or prefs else _agreed(s, speaker, at)
+    if agreed:
+        return agreed
     status = [] if refused or facts else _status(s, speaker)
     commitments = [] if status or facts or prefs else _commitments(s, speaker, at)
     if addressee and commitments and "你" in s:
