@@ -185,6 +185,24 @@ class LocomoCV:
                 "ingested %s: %d turns -> %d cards", conv.sample_id, len(conv.turns), mem.stats()["cards"]
             )
 
+    def end_sessions(self) -> int:
+        """Write each session's summary card, as a session's end does in the library (#40: the
+        library path ends sessions too), so recall is measured on the tenant a user has once
+        their sessions are over; returns how many summaries were written."""
+        from autogen_zettel.memory.tenant import tenant_parts
+        from autogen_zettel.trust.maintenance import summarise_session
+
+        self.ingest()
+        made = 0
+        for conv in self.conversations:
+            parts = tenant_parts(self.hub.tenant(re.sub(r"[^A-Za-z0-9_.\-]", "_", conv.sample_id)))
+            for session in dict.fromkeys(t.session_id for t in conv.turns):
+                with parts.store.write_lock:
+                    made += summarise_session(parts, session) is not None
+                    parts.store.invalidate()
+        self._memo.clear()
+        return made
+
     def evaluate(self, setting: Setting, conv: Conversation) -> Scores:
         """Per-question R@5/10/20 of our recall on ``conv`` under ``setting``."""
         key = (tuple(sorted(setting.items())), conv.sample_id)

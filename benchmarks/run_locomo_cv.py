@@ -135,6 +135,11 @@ def main(argv=None) -> int:
         help="the model that embeds turns and questions (embedding.model: minilm, e5); give each its own --cache",
     )
     ap.add_argument(
+        "--end-sessions",
+        action="store_true",
+        help="write each session's summary after ingest, as a session's end does in the library",
+    )
+    ap.add_argument(
         "--affect-importance",
         type=float,
         default=None,
@@ -168,6 +173,8 @@ def main(argv=None) -> int:
     base_cfg = MemoryConfig.model_validate(base)
     cv = LocomoCV(lambda cfg: MemoryHub.open(memory=True, embedder=emb, config=cfg), convs, base_cfg)
     cv.ingest()
+    if args.end_sessions:
+        logging.getLogger(__name__).info("%d session summaries written", cv.end_sessions())
     emb.save()
     fold_starts = None
     rc = tuning_of(cv.config)

@@ -186,7 +186,11 @@ def test_prune_judges_each_link_by_its_own_weight_not_its_kinds_recall_weight(hu
     assert {LinkKind.REPLY_TO, LinkKind.SAME_SPEAKER} <= {x.kind for x in after}
 
 
-def test_session_summaries_are_linked_and_preferred_by_recall(hub):
+def test_session_summaries_are_linked_and_preferred_by_recall_when_asked(tmp_path, clock):
+    # grouping is off by default (it reorders: docs/benchmarks.md); a user who wants the compact
+    # view turns it on
+    cfg = config_from_dict({"recall": {"tuning": {"prefer_summary_min": 3}}})
+    hub = MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, config=cfg)
     mem = hub.tenant("alice")
     texts = [
         "I planted tomatoes along the south fence of the garden.",
@@ -210,6 +214,24 @@ def test_session_summaries_are_linked_and_preferred_by_recall(hub):
     top = hits[0]
     assert top.card.id == sid and len(top.covers) >= 3 and all(c.session_id == "s1" for c in top.covers)
     assert len(hits) <= 4 and sid not in [c.id for h in hits[1:] for c in (h.card,)]
+    hub.close()
+
+
+def test_recall_lists_a_sessions_hits_in_their_own_places_by_default(hub):
+    mem = hub.tenant("alice")
+    texts = [
+        "I planted tomatoes along the south fence of the garden.",
+        "The garden basil keeps getting eaten by snails.",
+        "I repainted the garden greenhouse door bright green.",
+        "My neighbour gave me fig cuttings for the garden.",
+    ]
+    mem.remember_many(
+        [Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate(texts)]
+    )
+    [sid] = mem.maintain(at=T0 + timedelta(days=3), steps=["summaries"]).summaries
+    hits = mem.recall("garden", k=4)
+    assert sid not in {h.card.id for h in hits} and all(not h.covers for h in hits)
+    assert len(hits) == 4
 
 
 def test_week_summaries_and_digest():

@@ -21,7 +21,8 @@ MEASURED = {
     "associative_share": 0.5,
     "decay_per_hop": 0.5,
     "recency_half_life_days": 90.0,
-    "prefer_summary_min": 3,
+    # #41: grouping under session summaries turned off, measured with the sessions ended (it was 3)
+    "prefer_summary_min": 0,
     "speaker_boost": 0.5,
     "named_speaker_weight": 0.0,
     "question_discount": 0.3,

@@ -73,7 +73,15 @@ def test_simulate_checks_its_run_folder_first_and_shows_progress(tmp_path, monke
 
 
 def test_the_report_shows_each_member_of_a_summary_and_explains_unlocked(tmp_path):
-    result = run_scenario(SCENARIO, tmp_path / "run", embedder=HashEmbedder())
+    import yaml
+
+    # recall groups a session's hits under its summary only when asked (off by default, #41)
+    data = yaml.safe_load(SCENARIO.read_text())
+    data["participants"] = [str((SCENARIO.parent / p).resolve()) for p in data["participants"]]
+    data["memory"]["recall"]["tuning"] = {"prefer_summary_min": 3}
+    scenario = tmp_path / "scenario.yaml"
+    scenario.write_text(yaml.safe_dump(data, sort_keys=False))
+    result = run_scenario(scenario, tmp_path / "run", embedder=HashEmbedder())
     console = Console(record=True, width=100)
     console.print(*report(result))
     text = console.export_text()

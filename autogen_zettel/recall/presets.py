@@ -38,7 +38,11 @@ DEFAULT = RecallTuning(
     associative_share=0.5,
     decay_per_hop=0.5,
     recency_half_life_days=90.0,
-    prefer_summary_min=3,
+    # off: grouping a session's hits under its summary lists its lower members at the place of its
+    # best one, ahead of other sessions' better hits. Once sessions have ended (the library path ends
+    # them, #40) it cost LoCoMo dev R@5 72.7 -> 69.1 and multi-hop 56.7 -> 50.2, REALTALK R@5 57.8 ->
+    # 52.3 and multi-hop 44.8 -> 37.8 (docs/benchmarks.md, "Session summaries and recall"); 3 groups
+    prefer_summary_min=0,
     # a query naming a participant raises what they said by this share; speaker focus, not the
     # name's words, carries the name (named_speaker_weight 0: the name matched every card
     # addressed to them, "Yep, Melanie!", and those took the places of the sessions asked about)
