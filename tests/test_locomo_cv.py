@@ -85,3 +85,34 @@ def test_each_fold_can_start_from_its_own_earlier_choice(tmp_path):
     assert result["folds"]["c0"]["recall.hops"] == 0  # not in this round's grid: kept from its start
     assert result["folds"]["c1"]["recall.hops"] == 2  # a fold not named starts where the in-sample one does
     assert result["folds"]["c0"] == coordinate_search(cv, convs[1:], grid, own["c0"], rounds=1)
+
+
+def test_end_sessions_writes_each_sessions_summary_as_a_session_end_does(tmp_path):
+    from autogen_zettel.base.cards import CardKind
+    from autogen_zettel.memory.tenant import tenant_parts
+
+    record = copy.deepcopy(LOCOMO)
+    record["conversation"]["session_1"] += [
+        {"speaker": "Ann", "dia_id": f"D1:{n}", "text": text}
+        for n, text in enumerate(
+            [
+                "My sister runs the bakery on Elm Street now.",
+                "We painted the spare room green on Sunday.",
+                "The train to Leeds was cancelled twice this week.",
+            ],
+            3,
+        )
+    ]
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps([record]))
+    convs = load_locomo(path)
+    emb = HashEmbedder(64)
+    cv = LocomoCV(lambda cfg: MemoryHub.open(memory=True, embedder=emb, config=cfg), convs, MemoryConfig())
+    before = cv.evaluate({}, convs[0])
+    assert cv.end_sessions() == 1  # session 1 has five cards; session 2 too few for a summary
+    mem = cv.hub.tenant("tiny")
+    summaries = [c for c in tenant_parts(mem).db.iter_cards() if c.kind is CardKind.SUMMARY]
+    assert len(summaries) == 1 and summaries[0].session_id is not None
+    # recall is measured again (the memo is cleared) and, grouping off, reads as before
+    assert cv.evaluate({}, convs[0]) == before
+    cv.hub.close()
