@@ -130,3 +130,20 @@ def test_a_notice_of_we_will_and_the_occasion_after_its_day():
 )
 def test_chinese_facts_of_a_partner_an_employer_and_a_school(text, row):
     assert row in found_rows(text, AT)
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("臭豆腐这种东西，我一辈子都不会碰", "臭豆腐"),
+        ("榴莲这玩意儿，我永远不会吃", "榴莲"),
+        ("别给我推荐剧本杀了，玩过一次就再也不想玩了", "剧本杀"),
+    ],
+)
+def test_a_thing_named_as_a_topic_or_as_what_not_to_offer_then_never_again(text, thing):
+    rows = [r for r in found_rows(text, AT) if r[0] == "preference"]
+    assert [(r[3], r[4]) for r in rows] == [(thing, False)]
+
+
+def test_never_again_with_no_thing_named_is_no_taste():
+    assert not [r for r in found_rows("这种东西，我一辈子都不会碰", AT) if r[0] == "preference"]

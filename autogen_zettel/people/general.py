@@ -1702,6 +1702,22 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 out += _pref(subject, m.group("obj"), 0.0, "refusal")
                 break
     if not out:
+        # "臭豆腐这种东西，我一辈子都不会碰", "别给我推荐剧本杀了，玩过一次就再也不想玩了": the thing
+        # named as a topic (X这种东西) or as what not to be offered, then a clause that will never
+        # have it again and names no thing of its own
+        m = re.match(
+            r"^(?:(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,6}?)(?:这种东西|这玩意儿?|这东西|这种)"
+            r"|(?:别|不要)(?:再)?(?:给我|跟我|帮我)?(?:推荐|安利|约我去|叫我去)(?P<obj2>[\u4e00-\u9fffA-Za-z]{2,6}?)了)[，,]",
+            s,
+        )
+        if m and re.search(
+            r"(?:一辈子|永远|再也|从来)(?:都|也)?不(?:会|想|敢)?(?:再)?(?:碰|吃|喝|玩|看|去|听)了?(?:[。！!~～]|$)",
+            s[m.end() :],
+        ):
+            out += _pref(
+                subject, m.group("obj") or m.group("obj2"), 0.1, "change" if "再也" in s else "statement"
+            )
+    if not out:
         # "饺子吃太多了", "奶茶喝腻了": a thing named first, then had too much of
         m = re.match(
             r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,5}?)(?:我|最近|这阵子|都)*"
