@@ -186,19 +186,22 @@ def test_prune_judges_each_link_by_its_own_weight_not_its_kinds_recall_weight(hu
     assert {LinkKind.REPLY_TO, LinkKind.SAME_SPEAKER} <= {x.kind for x in after}
 
 
+# one session's garden, told over four minutes: enough cards for a summary
+GARDEN = [
+    "I planted tomatoes along the south fence of the garden.",
+    "The garden basil keeps getting eaten by snails.",
+    "I repainted the garden greenhouse door bright green.",
+    "My neighbour gave me fig cuttings for the garden.",
+]
+
+
 def test_session_summaries_are_linked_and_preferred_by_recall_when_asked(tmp_path, clock):
     # grouping is off by default (it reorders: docs/benchmarks.md); a user who wants the compact
     # view turns it on
     cfg = config_from_dict({"recall": {"tuning": {"prefer_summary_min": 3}}})
     hub = MemoryHub.open(memory=True, embedder=HashEmbedder(), clock=clock, config=cfg)
     mem = hub.tenant("alice")
-    texts = [
-        "I planted tomatoes along the south fence of the garden.",
-        "The garden basil keeps getting eaten by snails.",
-        "I repainted the garden greenhouse door bright green.",
-        "My neighbour gave me fig cuttings for the garden.",
-        "The garden pond has three new goldfish since Monday.",
-    ]
+    texts = [*GARDEN, "The garden pond has three new goldfish since Monday."]
     mem.remember_many(
         [Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate(texts)]
         + [Message("I sold my old bicycle to a student.", "Ann", "x", "s2", T0 + timedelta(days=2))]
@@ -219,12 +222,7 @@ def test_session_summaries_are_linked_and_preferred_by_recall_when_asked(tmp_pat
 
 def test_recall_lists_a_sessions_hits_in_their_own_places_by_default(hub):
     mem = hub.tenant("alice")
-    texts = [
-        "I planted tomatoes along the south fence of the garden.",
-        "The garden basil keeps getting eaten by snails.",
-        "I repainted the garden greenhouse door bright green.",
-        "My neighbour gave me fig cuttings for the garden.",
-    ]
+    texts = GARDEN
     mem.remember_many(
         [Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate(texts)]
     )
@@ -267,13 +265,7 @@ def test_compaction_falls_back_to_rewriting_the_collection(disk_hub_factory, mon
 
 def test_a_frozen_member_leaves_its_summarys_text_and_comes_back_on_thaw(hub):
     mem = hub.tenant("alice")
-    texts = [
-        "I planted tomatoes along the south fence of the garden.",
-        "The garden basil keeps getting eaten by snails.",
-        "I repainted the garden greenhouse door bright green.",
-        "My neighbour gave me fig cuttings for the garden.",
-        "My garden diary says the quince died of fireblight.",
-    ]
+    texts = [*GARDEN, "My garden diary says the quince died of fireblight."]
     mem.remember_many(
         [Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate(texts)]
     )
