@@ -180,7 +180,7 @@ class Zettelkasten:
         :returns: hits, best first; ``hit.score`` is higher for better matches: the fused score
             (0..1) times the speaker focus (up to 1 + ``recall.tuning.speaker_boost``), the privacy tier
             weight (at most 1) and ``modulation`` (the persona's factor, 1 ± its strength), so it
-            can pass 1 (1.95 at most with the defaults); it ranks the hits of one recall
+            can pass 1 (2.34 at most with the defaults); it ranks the hits of one recall
         """
         self._parts.db.check_open()
         k = self.config.recall.k if k is None else k
