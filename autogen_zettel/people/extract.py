@@ -165,10 +165,11 @@ _POST_FIRST = re.compile(
 )
 
 
-# a line said with irony: an upside-down face, an eye roll or a "/s" at its end, or "oh yeah,
-# because I love ..." / "oh great, I just love ...": its praise means the opposite, so it states no taste
+# a line said with irony: an upside-down face, an eye roll, a "/s" or a closing 呵呵 at its end
+# ("我真是太爱早高峰了呵呵"), or "oh yeah, because I love ..." / "oh great, I just love ...": its
+# praise means the opposite, so it states no taste
 _IRONY = re.compile(
-    r"[\U0001F643\U0001F644\U0001F612]\s*$|\s/s\s*$"
+    r"(?:[\U0001F643\U0001F644\U0001F612]|(?<=[\u4e00-\u9fff])呵呵+)[\s。！!~～]*$|\s/s\s*$"
     r"|^(?:oh\s+)?(?:yeah|great|joy|sure|wow|fantastic)[,!.]*\s+(?:because|cause|'cause|I just|just what)\b",
     re.IGNORECASE,
 )
@@ -306,9 +307,6 @@ def _sentence(
         # "要是周末不加班，我们就去爬山": what hangs on a condition is not yet taken on, and
         # "要是我在谷歌上班就好了" is a wish, no fact
         out = [e for e in out if e.layer not in ("commitment", "fact")]
-    if han and _SARCASM_ZH.search(sentence):
-        # "我真是太爱早高峰了呵呵": a closing 呵呵 or 🙃 says the opposite of a liking; it is none
-        out = [e for e in out if not (e.layer == "preference" and e.score > 0.5)]
     if han:  # "你老家是哪儿的来着": a question word is no value, whatever the sentence ends with
         out = [e for e in out if not (e.layer == "fact" and _ASKED_ZH.match(e.value))]
     if han and _HABIT_ZH.search(said) and not _PLEDGE_ZH.search(said):
@@ -344,7 +342,6 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
 _IF_ZH = re.compile(r"如果|要是|假如|万一|的话|说不定|也许")
 # a sentence opening on a condition clause ("如果…", "要是…的话，…")
 _CONDITION_ZH = re.compile(r"^(?:如果|要是|假如|万一|假设|若是)|^[^，,。！!]*的话[，,]")
-_SARCASM_ZH = re.compile(r"(?:呵呵+|\U0001F643)[\s。！!~～]*$")
 _ASKED_ZH = re.compile(r"^(?:哪|什么|谁|几|多少|怎么|啥)")
 # a recurring time ("每周一", "每天") or a word of habit: what is usually done, not taken on
 _HABIT_ZH = re.compile(r"每个?(?:周|星期|礼拜|天|日|晚|早|月|年)|一般|通常|平时|往往|总是")
