@@ -206,7 +206,6 @@ _DECISION = re.compile(
 _TOLD_OF = re.compile(
     r"\b(i|im|i'm|my|we|our|he|he's|hes|she|she's|shes|they|their|his|her|its|it's)\b", re.IGNORECASE
 )
-_ASKED = re.compile(r"\?\s*$")
 
 
 def _is_small_talk(sentence: str, min_words: int) -> bool:
@@ -224,7 +223,7 @@ def _is_small_talk(sentence: str, min_words: int) -> bool:
         return (
             not _TOLD_OF.search(sentence)
             or len(sentence.split()) < min_words
-            or bool(_ASKED.search(sentence))
+            or sentence.rstrip().endswith("?")
         )
     return bool(_SMALL_TALK.match(sentence)) and len(content) < min_words + 1
 

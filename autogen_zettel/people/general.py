@@ -2064,8 +2064,13 @@ _LATER_EN = (
     r"(?:next|later|another|the following|the end of|after|(?:the\s+)?\d|mon|tue|wed|thu|fri|sat|sun|"
     r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|tomorrow|tonight)"
 )
+# a verb that moves a plan in time ("pushed", "moving", "rescheduled"; postponing is a cancelling verb too)
+_MOVE_VERB_EN = (
+    r"(?:push(?:es|ed|ing)?|put(?:s|ting)?|mov(?:e|es|ed|ing)|bump(?:s|ed|ing)?|delay(?:s|ed|ing)?|"
+    r"reschedul(?:e|es|ed|ing))"
+)
 _PUT_OFF_TO_EN = re.compile(
-    rf"\b(?:postpon|push|put|mov|bump|delay|reschedul)\w*\b.*?\b(?:back\s+)?(?:to|until|till)\s+{_LATER_EN}",
+    rf"\b(?:{_MOVE_VERB_EN}|postpon(?:e|es|ed|ing))\b.*?\b(?:back\s+)?(?:to|until|till)\s+{_LATER_EN}",
     re.I,
 )
 _STATUS_EN_CANCEL = re.compile(
@@ -2081,7 +2086,7 @@ _STATUS_EN_CANCEL = re.compile(
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
     # a plan moved to a later time is off for the time it had ("pushed the housewarming back to next
     # month", "the meeting got moved to Friday"): a verb of moving, the plan, then a time to move it to
-    rf"|\b(?:push(?:ed|ing)?|put(?:ting)?|mov(?:e|ed|es|ing)|bump(?:ed|ing)?|delay(?:ed|ing)?|reschedul(?:e|ed|ing))\s+"
+    rf"|\b{_MOVE_VERB_EN}\s+"
     rf"(?:the\s+|our\s+|my\s+)?(?P<w9>(?!(?:it|that|this|them|everything|in|out|house|home)\b)[\w'\-/ ]{{2,30}}?)\s+(?:back\s+)?(?:to|until|till)\s+{_LATER_EN}"
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w10>(?!(?:i|we|you|he|she|they|it|this|that)\b)[\w'\-/ ]{{2,30}}?)\s+"
     rf"(?:got|was|has been|have been|'s been|is|are|'s|were)\s+(?:being\s+)?"
@@ -2324,7 +2329,8 @@ _ZH_DROP = re.compile(
 # "样品推迟到下周一再寄", "会改到周五了": the thing, put off to a day named (a plain "推迟了" with no
 # day calls it off, _ZH_CANCEL)
 _ZH_PUT_OFF = re.compile(
-    rf"^(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要)?(?:推迟|延期|延后|推|改|挪|顺延)到"
+    # ("我们的会议延期到周五": an owner's 的 before the thing)
+    rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要)?(?:推迟|延期|延后|推|改|挪|顺延)到"
     rf"(?:{_ZH_TIME})+(?:再[\u4e00-\u9fff]{{1,2}})?(?:了|吧|啦)?[。！!~～]*$"
 )
 _ZH_CANT = re.compile(

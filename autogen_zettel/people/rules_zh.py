@@ -478,13 +478,8 @@ def _status(s: str, speaker: str) -> list[Evidence]:
             or m.group("p")
             or re.sub(r"不用了|不需要了|算了|取消|[，,。！!]|谢谢|不|了", "", s)
         )
-        # put off to a time named ("团建推迟到下个月了"): still owed, due then; a bare 推迟了 is off
-        kind = (
-            "postponed"
-            if m.group("p") and re.search(r"(?:推迟|延期|延后|改期|推后|顺延|往后推)到", s)
-            else "cancelled"
-        )
-        return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, kind)]
+        # (put off to a time named, "团建推迟到下个月了", is general.status_zh's postponement, read over this)
+        return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
     if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):
         return []
     if re.search(r"(?:先|这就|得|要)?去(?!过)[\u4e00-\u9fff]{1,3}(?<![完好])了[。！!~～]*$", s):

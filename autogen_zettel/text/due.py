@@ -32,8 +32,19 @@ _MONTHS["sept"] = 9
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # weekday abbreviations as people type them: "thurs", "weds" alone; "fri", "sat" only after on / by /
 # this / next (a bare "sat" is a verb, "sun" a noun)
-_DAY_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3}
-_DAY_ABBR.update({"fri": 4, "sat": 5, "sun": 6})
+_DAY_ABBR = {
+    "mon": 0,
+    "tue": 1,
+    "tues": 1,
+    "wed": 2,
+    "weds": 2,
+    "thu": 3,
+    "thur": 3,
+    "thurs": 3,
+    "fri": 4,
+    "sat": 5,
+    "sun": 6,
+}
 _ALONE_ABBR = "thurs|thur|tues|weds"
 _NUMS = {
     "a": 1,
