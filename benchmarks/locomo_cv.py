@@ -153,6 +153,11 @@ def objective(scores: Scores) -> float:
     return (s["R@5"] + s["R@10"] + (multi if multi == multi else s["R@10"])) / 3
 
 
+def _tenant_name(sample_id: str) -> str:
+    """The tenant a conversation is remembered in (its id, with what a tenant name refuses as "_")."""
+    return re.sub(r"[^A-Za-z0-9_.\-]", "_", sample_id)
+
+
 @dataclass
 class LocomoCV:
     """The five (or any number of) conversations, ingested once per ingest config, recalled
@@ -173,7 +178,7 @@ class LocomoCV:
         for conv in self.conversations:
             if conv.sample_id in self._tenants:
                 continue
-            name = re.sub(r"[^A-Za-z0-9_.\-]", "_", conv.sample_id)
+            name = _tenant_name(conv.sample_id)
             self.hub.drop_tenant(name)
             mem = self.hub.tenant(name)
             mem.remember_many(conv.turns)
@@ -195,7 +200,7 @@ class LocomoCV:
         self.ingest()
         made = 0
         for conv in self.conversations:
-            parts = tenant_parts(self.hub.tenant(re.sub(r"[^A-Za-z0-9_.\-]", "_", conv.sample_id)))
+            parts = tenant_parts(self.hub.tenant(_tenant_name(conv.sample_id)))
             for session in dict.fromkeys(t.session_id for t in conv.turns):
                 with parts.store.write_lock:
                     made += summarise_session(parts, session) is not None
