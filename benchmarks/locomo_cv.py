@@ -216,7 +216,7 @@ class LocomoCV:
         self.ingest()
         store = self._tenants[conv.sample_id]
         recall_over = {k.split(".", 1)[1]: v for k, v in setting.items() if k.startswith("recall.")}
-        for name in ("hops", "seeds", "candidates"):
+        for name in ("hops", "seeds", "candidates", "list_pool"):
             if name in recall_over:
                 recall_over[name] = int(recall_over[name])
         recall = self.config.recall

@@ -43,6 +43,11 @@ MEASURED = {
     "meaning_link_weight": 0.0,
     # #41: list questions spread over sessions, off (LoCoMo's folds all took 0, REALTALK's 0.2-0.4)
     "session_spread": 0.0,
+    # #41: list questions spread over meaning clusters, off until measured held out
+    "meaning_spread": 0.0,
+    "meaning_spread_share": 0.1,
+    "list_pool": 3,
+    "list_expansion": 0.0,
 }
 
 

@@ -73,6 +73,16 @@ class RecallTuning(Schema):
     # a question asking for several things: each further hit from a session already listed scores
     # (1 - session_spread) times less (recall/lists.py); 0: off
     session_spread: Unit | None = None
+    # a question asking for several things: each further hit from a meaning cluster already listed
+    # scores (1 - meaning_spread) times less; two hits are of one cluster when their cosine is
+    # among the closest meaning_spread_share of the pool's pairs (recall/clusters.py); 0: off
+    meaning_spread: Unit | None = None
+    meaning_spread_share: Unit | None = None
+    # hits of a list question re-ranked by the spreads above, from this many times k candidates
+    list_pool: AtLeast1 | None = None
+    # a question asking for several things searched again with the mean of its 3 best hits' vectors
+    # added to its own at this weight (recall/expansion.py); 0: off
+    list_expansion: Number | None = None
     # spread over an in-memory copy of every link, loaded in the background by the first recall
     preload_links: Bool | None = None
     preload_links_max: Count | None = None  # more links than this: recall keeps reading them from SQLite

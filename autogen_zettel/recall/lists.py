@@ -21,11 +21,11 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from autogen_zettel.base.cards import Hit
 
-__all__ = ["asks_for_several", "spread_sessions"]
+__all__ = ["asks_for_several", "spread_groups", "spread_sessions"]
 
 _PLURAL = r"(?!(?:does|was|is|has|this|his|its|yes|us|always|perhaps|ones?)\b)\w+(?<![usi])s"
 _SEVERAL = re.compile(
@@ -47,6 +47,12 @@ def spread_sessions(hits: Sequence[Hit], spread: float) -> list[Hit]:
     """``hits`` re-ranked so that one session does not fill the list: greedily the best of
     ``score * (1 - spread) ** (hits placed from its session)`` (cards without a session count
     as their own). Scores are kept; only the order changes."""
+    return spread_groups(hits, lambda h: h.card.session_id or h.card.id, spread)
+
+
+def spread_groups(hits: Sequence[Hit], group_of: Callable[[Hit], str], spread: float) -> list[Hit]:
+    """``hits`` re-ranked greedily by ``score * (1 - spread) ** (hits placed from its group)``,
+    the group a hit is of given by ``group_of`` (a session, a meaning cluster). Scores are kept."""
     if spread <= 0 or len(hits) < 2:
         return list(hits)
     keep = 1.0 - spread
@@ -54,12 +60,9 @@ def spread_sessions(hits: Sequence[Hit], spread: float) -> list[Hit]:
     placed: dict[str, int] = {}
     out: list[Hit] = []
     while left:
-        best = max(
-            range(len(left)),
-            key=lambda n: left[n].score * keep ** placed.get(left[n].card.session_id or left[n].card.id, 0),
-        )
+        best = max(range(len(left)), key=lambda n: left[n].score * keep ** placed.get(group_of(left[n]), 0))
         hit = left.pop(best)
-        key = hit.card.session_id or hit.card.id
+        key = group_of(hit)
         placed[key] = placed.get(key, 0) + 1
         out.append(hit)
     return out

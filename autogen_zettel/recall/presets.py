@@ -85,6 +85,15 @@ DEFAULT = RecallTuning(
     # e5+minilm, every LoCoMo dev fold took 0 (0.2 costs about 0.7 R@10), every REALTALK dev fold
     # 0.2-0.4 (held out R@10 +0.3, multi-hop +0.8, session R@10 +3.4); docs/benchmarks.md
     session_spread=0.0,
+    # a list question's hits spread over meaning clusters (recall/clusters.py): each further hit of
+    # a cluster already listed scores (1 - meaning_spread) times less; a cluster is the hits within
+    # the closest meaning_spread_share of the pool's pairwise cosines. Off until measured
+    meaning_spread=0.0,
+    meaning_spread_share=0.1,
+    list_pool=3,  # the spreads above re-rank this many times k candidates
+    # a list question searched again, the mean of its 3 best hits' vectors added to the question's
+    # at this weight (recall/expansion.py). Off until measured
+    list_expansion=0.0,
     # links held in a compact in-memory adjacency (about 26 bytes a link), loaded in a background
     # thread begun by the first recall; SQLite serves until it is loaded
     preload_links=True,

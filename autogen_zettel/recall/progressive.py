@@ -27,6 +27,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime
 
 import networkx as nx
+import numpy as np
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Hit
 from autogen_zettel.base.config import DecayConfig, MemoryConfig
@@ -36,7 +37,9 @@ from autogen_zettel.cards.graph import Neighbours, spread
 from autogen_zettel.cards.refine import clean_text
 from autogen_zettel.embed.embedders import Embedder
 from autogen_zettel.recall.balance import blend, dense_share, name_share
+from autogen_zettel.recall.clusters import spread_meanings
 from autogen_zettel.recall.duplicates import collapse_duplicates
+from autogen_zettel.recall.expansion import expanded
 from autogen_zettel.recall.focus import demote_questions, weigh_terms, without_labels, without_names
 from autogen_zettel.recall.hit_lines import cut_to_budget
 from autogen_zettel.recall.lists import asks_for_several, spread_sessions
@@ -409,34 +412,44 @@ def progressive_recall(
     if cfg.named_speaker_weight < 1 and named:  # speaker focus carries the name instead (below)
         terms = set(embedder.sparse([" ".join(sorted(written))], query=True)[0][0])
         sparse = weigh_terms(sparse, terms, cfg.named_speaker_weight) if set(sparse[0]) - terms else sparse
-    result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
-    result = with_permanent(store, embedder, dense, result)  # sealed, outside the index
-    # two models (embed.dual): other languages' candidates for an English question, on one scale
-    result = across_scripts(result, store, embedder, dense, wordings, cfg.candidates)
-    # a Chinese question about the English line a colleague wrote: e5 reads Han texts nearer
-    result = toward_other_scripts(result, store, embedder, wordings)
     recallable = recallable_at(store, now, config.decay)
     links = graph()
-    fused = fuse(result, dense_weight=dense_share(about, cfg.dense_weight, cfg.unspaced_dense_weight))
-    active: dict[str, Card] = {}
-    for start in range(0, len(fused), 3 * k):  # skip past cards that cannot be recalled
-        active.update(recallable([i for i, _ in fused[start : start + 3 * k]]))
-        if len(active) >= 3 * k:
-            break
-    immediate = [(i, s) for i, s in fused if i in active]
-    if cfg.speaker_boost > 0:
-        immediate = focus_named_speakers(immediate, active, named, cfg.speaker_boost)
-    if cfg.date_boost > 0:  # "what did Mel paint in July 2023?": what was said then, or of then
-        immediate = boost_dated(immediate, active, periods_in(about, now), cfg.date_boost)
-        # "how long has Nate had his turtles?": the hits that say how long ("for 3 years now")
-        immediate = boost_spans(immediate, active, about, cfg.date_boost)
-        # "the week after the charity race": the week after the day the race was told of
-        immediate = boost_around_event(immediate, active, about, cfg.date_boost)
-    immediate = weigh_importance(immediate, active, cfg.importance_weight)
-    # cards said with feeling weigh more; "what upset her?" raises the ones said with that feeling
-    immediate = weigh_affect(
-        immediate, active, cfg.affect_weight, query_valence(about), cfg.affect_query_boost
-    )
+
+    def ranked(dense: np.ndarray) -> list[tuple[str, float]]:  # layer 1: search, fuse, re-weigh
+        result = store.vectors.search(store.name, dense, sparse, cfg.candidates)
+        result = with_permanent(store, embedder, dense, result)  # sealed, outside the index
+        # two models (embed.dual): other languages' candidates for an English question, on one scale
+        result = across_scripts(result, store, embedder, dense, wordings, cfg.candidates)
+        # a Chinese question about the English line a colleague wrote: e5 reads Han texts nearer
+        result = toward_other_scripts(result, store, embedder, wordings)
+        fused = fuse(result, dense_weight=dense_share(about, cfg.dense_weight, cfg.unspaced_dense_weight))
+        active: dict[str, Card] = {}
+        for start in range(0, len(fused), 3 * k):  # skip past cards that cannot be recalled
+            active.update(recallable([i for i, _ in fused[start : start + 3 * k]]))
+            if len(active) >= 3 * k:
+                break
+        immediate = [(i, s) for i, s in fused if i in active]
+        if cfg.speaker_boost > 0:
+            immediate = focus_named_speakers(immediate, active, named, cfg.speaker_boost)
+        if cfg.date_boost > 0:  # "what did Mel paint in July 2023?": what was said then, or of then
+            immediate = boost_dated(immediate, active, periods_in(about, now), cfg.date_boost)
+            # "how long has Nate had his turtles?": the hits that say how long ("for 3 years now")
+            immediate = boost_spans(immediate, active, about, cfg.date_boost)
+            # "the week after the charity race": the week after the day the race was told of
+            immediate = boost_around_event(immediate, active, about, cfg.date_boost)
+        immediate = weigh_importance(immediate, active, cfg.importance_weight)
+        # cards said with feeling weigh more; "what upset her?" raises the ones said with that feeling
+        return weigh_affect(
+            immediate, active, cfg.affect_weight, query_valence(about), cfg.affect_query_boost
+        )
+
+    immediate = ranked(dense)
+    several = asks_for_several(about)
+    if cfg.list_expansion > 0 and several and immediate:
+        # "what activities has Mel done with her family?": the best hits' meaning added to the
+        # question reaches items said unlike it (pottery after camping), then search again
+        top = [i for i, _ in immediate[:3]]
+        immediate = ranked(expanded(dense, store.vectors.dense_of(store.name, top), top, cfg.list_expansion))
     privacy = config.privacy
 
     def factor(card: Card) -> float:
@@ -472,9 +485,14 @@ def progressive_recall(
         # copies took places: look further down so k different things can fill them
         unique = collapse_duplicates(unlocked(2 * deep))
     hits = list(unique)
-    if cfg.session_spread > 0 and asks_for_several(about):
-        # "which cities has John been to?": one session's paraphrases must not fill the list
-        hits = spread_sessions(collapse_duplicates(unlocked(3 * deep)), cfg.session_spread)[: len(hits)]
+    if (cfg.session_spread > 0 or cfg.meaning_spread > 0) and several:
+        # "which cities has John been to?": one session's paraphrases, or one thing said over and
+        # over, must not fill the list
+        pool = collapse_duplicates(unlocked(cfg.list_pool * deep))
+        if cfg.meaning_spread > 0:
+            vectors = store.vectors.dense_of(store.name, [h.card.id for h in pool])
+            pool = spread_meanings(pool, vectors, cfg.meaning_spread, share=cfg.meaning_spread_share)
+        hits = spread_sessions(pool, cfg.session_spread)[: len(hits)]
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)
     else:
