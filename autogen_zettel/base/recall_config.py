@@ -80,6 +80,9 @@ class RecallTuning(Schema):
     meaning_spread_share: Unit | None = None
     # hits of a list question re-ranked by the spreads above, from this many times k candidates
     list_pool: AtLeast1 | None = None
+    # a question asking for several things about a named participant: the other speakers' hits
+    # score (1 - list_owner_focus) times less (recall/lists.py); 0: off
+    list_owner_focus: Unit | None = None
     # a question asking for several things searched again with the mean of its 3 best hits' vectors
     # added to its own at this weight (recall/expansion.py); 0: off
     list_expansion: Number | None = None

@@ -21,11 +21,11 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from autogen_zettel.base.cards import Hit
 
-__all__ = ["asks_for_several", "spread_groups", "spread_sessions"]
+__all__ = ["asks_for_several", "hold_back_others", "spread_groups", "spread_sessions"]
 
 _PLURAL = r"(?!(?:does|was|is|has|this|his|its|yes|us|always|perhaps|ones?)\b)\w+(?<![usi])s"
 _SEVERAL = re.compile(
@@ -66,3 +66,18 @@ def spread_groups(hits: Sequence[Hit], group_of: Callable[[Hit], str], spread: f
         placed[key] = placed.get(key, 0) + 1
         out.append(hit)
     return out
+
+
+def hold_back_others(hits: Sequence[Hit], named: Collection[str], hold: float) -> list[Hit]:
+    """``hits`` re-ranked with the cards of speakers the question does not name scoring
+    ``(1 - hold)`` times less (nothing changes when it names nobody): "What events has Caroline
+    attended?" lists Caroline's own tellings, not Melanie's replies about them. Scores are kept;
+    only the order changes."""
+    if hold <= 0 or not named or len(hits) < 2:
+        return list(hits)
+    keep = 1.0 - hold
+    ranked = sorted(
+        enumerate(hits),
+        key=lambda nh: (-(nh[1].score * (1.0 if nh[1].card.speaker in named else keep)), nh[0]),
+    )
+    return [h for _, h in ranked]

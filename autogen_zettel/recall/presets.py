@@ -90,6 +90,9 @@ DEFAULT = RecallTuning(
     # the closest meaning_spread_share of the pool's pairwise cosines. Off until measured
     meaning_spread=0.0,
     meaning_spread_share=0.1,
+    # a list question naming a participant: the other speakers' hits score (1 - this) times less
+    # (recall/lists.py). Off until measured
+    list_owner_focus=0.0,
     list_pool=3,  # the spreads above re-rank this many times k candidates
     # a list question searched again, the mean of its 3 best hits' vectors added to the question's
     # at this weight (recall/expansion.py). Off until measured

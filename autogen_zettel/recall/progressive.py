@@ -42,7 +42,7 @@ from autogen_zettel.recall.duplicates import collapse_duplicates
 from autogen_zettel.recall.expansion import expanded
 from autogen_zettel.recall.focus import demote_questions, weigh_terms, without_labels, without_names
 from autogen_zettel.recall.hit_lines import cut_to_budget
-from autogen_zettel.recall.lists import asks_for_several, spread_sessions
+from autogen_zettel.recall.lists import asks_for_several, hold_back_others, spread_sessions
 from autogen_zettel.recall.presets import tuning_of
 from autogen_zettel.recall.query_map import mapped_query
 from autogen_zettel.recall.scripts import across_scripts, mapped_make, question_vector, toward_other_scripts
@@ -485,10 +485,12 @@ def progressive_recall(
         # copies took places: look further down so k different things can fill them
         unique = collapse_duplicates(unlocked(2 * deep))
     hits = list(unique)
-    if (cfg.session_spread > 0 or cfg.meaning_spread > 0) and several:
+    if (cfg.session_spread > 0 or cfg.meaning_spread > 0 or cfg.list_owner_focus > 0) and several:
         # "which cities has John been to?": one session's paraphrases, or one thing said over and
         # over, must not fill the list
         pool = collapse_duplicates(unlocked(cfg.list_pool * deep))
+        # "what events has Caroline attended?": her tellings, not the other's replies about them
+        pool = hold_back_others(pool, named, cfg.list_owner_focus)
         if cfg.meaning_spread > 0:
             vectors = store.vectors.dense_of(store.name, [h.card.id for h in pool])
             pool = spread_meanings(pool, vectors, cfg.meaning_spread, share=cfg.meaning_spread_share)
