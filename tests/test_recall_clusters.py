@@ -94,3 +94,13 @@ def test_the_expansion_leaves_a_question_for_one_thing_alone():
                 )
             ids.append([x.card.content for x in mem.recall(one, k=4)])
     assert ids[0] == ids[1]
+
+
+def test_clusters_within_sessions_join_only_a_leader_of_the_same_session():
+    vectors = {"a": np.array([1.0, 0.0]), "b": np.array([0.99, 0.1]), "c": np.array([0.0, 1.0])}
+    sessions = {"a": "s1", "b": "s2", "c": "s1"}
+    assert meaning_clusters(["a", "b", "c"], vectors, share=0.4, sessions=sessions) == {
+        "a": "a",
+        "b": "b",
+        "c": "c",
+    }

@@ -3,6 +3,7 @@ sessions so that one session's paraphrases do not fill the list."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -11,7 +12,7 @@ from autogen_zettel import MemoryHub
 from autogen_zettel.base.cards import Card, CardKind, Hit
 from autogen_zettel.base.config import config_from_dict
 from autogen_zettel.embed.embedders import HashEmbedder
-from autogen_zettel.recall.lists import asks_for_several, spread_sessions
+from autogen_zettel.recall.lists import asks_for_several, hold_back_others, spread_sessions
 
 T0 = datetime(2026, 3, 1, 9, tzinfo=timezone.utc)
 
@@ -98,3 +99,13 @@ def test_a_list_question_reaches_the_other_sessions():
 
     alone, spread = sessions(0.0), sessions(0.6)
     assert len(spread) > len(alone), (alone, spread)
+
+
+def test_a_list_question_about_one_person_holds_back_the_others_hits():
+    hits = [_hit(1, "s1", 1.0), _hit(2, "s1", 0.9), _hit(3, "s2", 0.8)]
+    hits[1] = Hit(card=replace(hits[1].card, speaker="Bo"), score=0.9, layer="immediate")
+    assert [h.card.id for h in hold_back_others(hits, {"Ada"}, 0.0)] == ["c1", "c2", "c3"]
+    assert [h.card.id for h in hold_back_others(hits, set(), 0.5)] == ["c1", "c2", "c3"]  # nobody named
+    # Bo's 0.9 counts 0.45 for a question about Ada: Ada's 0.8 passes it; the scores are kept
+    held = hold_back_others(hits, {"Ada"}, 0.5)
+    assert [(h.card.id, h.score) for h in held] == [("c1", 1.0), ("c3", 0.8), ("c2", 0.9)]

@@ -46,6 +46,7 @@ MEASURED = {
     # #41: list questions spread over meaning clusters, off until measured held out
     "meaning_spread": 0.0,
     "meaning_spread_share": 0.1,
+    "meaning_spread_in_session": False,
     "list_owner_focus": 0.0,
     "list_pool": 3,
     "list_expansion": 0.0,

@@ -78,6 +78,7 @@ class RecallTuning(Schema):
     # among the closest meaning_spread_share of the pool's pairs (recall/clusters.py); 0: off
     meaning_spread: Unit | None = None
     meaning_spread_share: Unit | None = None
+    meaning_spread_in_session: Bool | None = None  # a cluster holds one session's hits only
     # hits of a list question re-ranked by the spreads above, from this many times k candidates
     list_pool: AtLeast1 | None = None
     # a question asking for several things about a named participant: the other speakers' hits

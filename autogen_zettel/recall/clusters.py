@@ -30,12 +30,17 @@ __all__ = ["meaning_clusters", "spread_meanings"]
 
 
 def meaning_clusters(
-    ids: Sequence[str], vectors: Mapping[str, np.ndarray], *, share: float
+    ids: Sequence[str],
+    vectors: Mapping[str, np.ndarray],
+    *,
+    share: float,
+    sessions: Mapping[str, str | None] | None = None,
 ) -> dict[str, str]:
     """Each id -> the id leading its cluster (ids best first; an id without a vector leads its own).
 
     Two ids are close when their cosine is at or above the ``1 - share`` quantile of all pairs of
-    the vectors given (``share`` 0.1: the closest tenth of the pool's pairs)."""
+    the vectors given (``share`` 0.1: the closest tenth of the pool's pairs). With ``sessions``
+    (id -> session) an id joins only a leader of its own session."""
     have = [i for i in ids if i in vectors]
     out = {i: i for i in ids}
     if len(have) < 2 or share <= 0:
@@ -47,7 +52,14 @@ def meaning_clusters(
     cut = float(np.quantile(pairs, 1.0 - min(share, 1.0)))
     leaders: list[int] = []
     for n, cid in enumerate(have):
-        lead = next((j for j in leaders if cos[n, j] >= cut), None)
+        lead = next(
+            (
+                j
+                for j in leaders
+                if cos[n, j] >= cut and (sessions is None or sessions.get(cid) == sessions.get(have[j]))
+            ),
+            None,
+        )
         if lead is None:
             leaders.append(n)
         else:
@@ -56,12 +68,19 @@ def meaning_clusters(
 
 
 def spread_meanings(
-    hits: Sequence[Hit], vectors: Mapping[str, np.ndarray], spread: float, *, share: float
+    hits: Sequence[Hit],
+    vectors: Mapping[str, np.ndarray],
+    spread: float,
+    *,
+    share: float,
+    within_sessions: bool = False,
 ) -> list[Hit]:
     """``hits`` (best first) re-ranked so that one meaning does not fill the list: greedily the
     best of ``score * (1 - spread) ** (hits placed from its cluster)`` (:func:`meaning_clusters`).
-    Scores are kept; only the order changes."""
+    ``within_sessions``: a cluster holds one session's hits only (one session saying one thing
+    over and over). Scores are kept; only the order changes."""
     if spread <= 0 or len(hits) < 2:
         return list(hits)
-    cluster = meaning_clusters([h.card.id for h in hits], vectors, share=share)
+    sessions = {h.card.id: h.card.session_id for h in hits} if within_sessions else None
+    cluster = meaning_clusters([h.card.id for h in hits], vectors, share=share, sessions=sessions)
     return spread_groups(hits, lambda h: cluster[h.card.id], spread)

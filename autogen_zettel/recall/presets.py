@@ -90,6 +90,7 @@ DEFAULT = RecallTuning(
     # the closest meaning_spread_share of the pool's pairwise cosines. Off until measured
     meaning_spread=0.0,
     meaning_spread_share=0.1,
+    meaning_spread_in_session=False,  # True: a cluster holds one session's hits only
     # a list question naming a participant: the other speakers' hits score (1 - this) times less
     # (recall/lists.py). Off until measured
     list_owner_focus=0.0,

@@ -493,7 +493,13 @@ def progressive_recall(
         pool = hold_back_others(pool, named, cfg.list_owner_focus)
         if cfg.meaning_spread > 0:
             vectors = store.vectors.dense_of(store.name, [h.card.id for h in pool])
-            pool = spread_meanings(pool, vectors, cfg.meaning_spread, share=cfg.meaning_spread_share)
+            pool = spread_meanings(
+                pool,
+                vectors,
+                cfg.meaning_spread,
+                share=cfg.meaning_spread_share,
+                within_sessions=cfg.meaning_spread_in_session,
+            )
         hits = spread_sessions(pool, cfg.session_spread)[: len(hits)]
     if summaries:
         hits = group_under_summaries(store.db, hits, k, cfg)
