@@ -87,16 +87,20 @@ DEFAULT = RecallTuning(
     session_spread=0.0,
     # a list question's hits spread over meaning clusters (recall/clusters.py): each further hit of
     # a cluster already listed scores (1 - meaning_spread) times less; a cluster is the hits within
-    # the closest meaning_spread_share of the pool's pairwise cosines. Off until measured
+    # the closest meaning_spread_share of the pool's pairwise cosines (in one session only with
+    # meaning_spread_in_session). Off: held out (e5+minilm) every fold of both dev sets took 0, a
+    # list question's evidence being alike (80% of its pairs closer than the pool's median); bound
+    # to one session, REALTALK's folds took 0.2 and LoCoMo's mostly 0 (docs/benchmarks.md)
     meaning_spread=0.0,
     meaning_spread_share=0.1,
-    meaning_spread_in_session=False,  # True: a cluster holds one session's hits only
+    meaning_spread_in_session=False,
     # a list question naming a participant: the other speakers' hits score (1 - this) times less
-    # (recall/lists.py). Off until measured
+    # (recall/lists.py). Off: held out multi-hop +0.2 / +0.3, but LoCoMo R@10 -0.3 (its
+    # adversarial questions name the wrong person)
     list_owner_focus=0.0,
-    list_pool=3,  # the spreads above re-rank this many times k candidates
+    list_pool=3,  # the re-ranks above (and session_spread) take this many times k candidates
     # a list question searched again, the mean of its 3 best hits' vectors added to the question's
-    # at this weight (recall/expansion.py). Off until measured
+    # at this weight (recall/expansion.py). Off: every fold of both dev sets took 0 (0.15, 0.3)
     list_expansion=0.0,
     # links held in a compact in-memory adjacency (about 26 bytes a link), loaded in a background
     # thread begun by the first recall; SQLite serves until it is loaded
