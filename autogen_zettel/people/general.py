@@ -194,14 +194,18 @@ _STUDY_AT_EN = re.compile(
 _STUDY_START_EN = re.compile(
     r"\b(?:started|starting|began|begun|got into|transferred|switched|moved)\b", re.I
 )
+# what one lives in, by its kind
+_DWELLING = r"(?i:house|flat|apartment|place|home|cottage|bungalow|studio|townhouse|farmhouse|condo)"
 _RESIDENCE_EN = re.compile(
     # "went to Woodhaven" is a trip; "went back home to Cork" is the way home
-    rf"\b(?:(?i:moved|moving|relocated)\s+(?:back\s+)?(?:home\s+)?|went\s+(?:back\s+)?home\s+)(?:in\s+together\s+)?"
+    # "Moved from 北京 to 深圳": the town left, then the one moved to
+    rf"\b(?:(?i:moved|moving|relocated)\s+(?:back\s+)?(?:home\s+)?(?:(?i:from)\s+{_CAP}\s+)?|went\s+(?:back\s+)?home\s+)(?:in\s+together\s+)?"
     rf"(?:in\s+with\s+(?:my|our|her|his|their)\s+(?:[\w'\-]+\s+){{1,3}}?)?(?:to|in)\s+(?P<v>{_CAP})"
-    rf"|\b(?i:we're)\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
+    # "we're back in Oslo now": a move undone is a move too
+    rf"|\b(?i:we're)\s+(?:(?i:back)\s+)?in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+(?:(?i:back)\s+)?in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
-    rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:(?:new|own|little|first)\s+)*(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
+    rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})"
     # "I live with my parents in Cardiff": who one lives with, then the town
     rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v12>{_CAP})"
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
@@ -218,6 +222,8 @@ _RESIDENCE_EN = re.compile(
     rf"(?:house|flat|apartment|place|home|studio|bungalow|cottage|room)\s+(?:in|near|outside)\s+(?P<v9>{_CAP})"
     # "new address is in Hove now": the new home said by its address
     rf"|\b(?i:new)\s+(?i:address|place|flat|house|home|apartment)\s+(?:is|'s)\s+(?:in|near)\s+(?P<v13>{_CAP})"
+    # "My new place in Walthamstow has a garden": one's own new home named with its town
+    rf"|\b(?i:my|our)\s+(?i:new)\s+{_DWELLING}\s+(?:in|on)\s+(?P<v15>{_CAP})"
     # "I've been in Boston since 2015": a stay counted from a year, or in years, is a home
     rf"|\b(?:I|[Ww]e)(?:'ve| have)\s+been\s+in\s+(?P<v14>{_CAP})\s+(?:since\s+(?:\d{{4}}|[A-Z]\w+)|for\s+(?:\w+\s+)?years)\b"
 )
@@ -612,13 +618,15 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"^(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)\s+"
     r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|overrated|"
     r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no|not for me|my happy place|"
-    r"the best(?: part of my day)?|my favou?rite(?: thing)?|amazing|life|my jam|my thing)"
+    r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing)"
     r"|and I don't get along|(?:is|are) not my thing"
     # what a thing does to one: "Spicy food gives me a headache", "Crowds make me anxious", "Olives have grown on me"
     r"|gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)"
     r"|makes? me (?:feel )?(?:anxious|sick|ill|nervous|queasy|uncomfortable|sleepy|miserable|happy|calm)"
     r"|(?:stress(?:es)?|freaks?) me out|(?:cheers?|perks?) me up|relax(?:es)? me"
     r"|(?:has|have|'s|'ve|is|are)\s+(?:really\s+|totally\s+)?(?:grown|growing) on me"
+    # "cycling has lost its charm for me": what it held for one, gone
+    r"|(?:has|have|'s|'ve)\s+(?:kind of\s+|totally\s+|completely\s+)?lost\s+(?:its|their|all(?:\s+its)?)\s+(?:charm|appeal|magic|shine|spark|fun)"
     r"|(?:really\s+)?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:for me|my thing|my cup of tea))",
     re.I,
 )
@@ -720,6 +728,8 @@ _NOT_THING_EN = re.compile(
 _PRONOUN_OBJ_EN = re.compile(r"(?:it|them|that|this)(?:\s+(?:over\s+)?(?:here|there))?$", re.I)
 
 
+# where a last clause of its own begins: a comma or a "but"
+_LAST_CLAUSE_EN = re.compile(r"[,;]\s+(?:but\s+|and\s+|so\s+)?|\s+but\s+", re.I)
 _DISCOURSE_EN = re.compile(
     r"^(?:(?:honestly|tbh|ngl|well|yeah|so|oh|man|god|seriously|personally),?\s+)+", re.I
 )
@@ -737,8 +747,22 @@ _OVER_EN = re.compile(
 )
 
 
+# "I would much rather travel by train than fly", "I'd rather have tea than coffee": a choice of the first
+_RATHER_EN = re.compile(
+    r"\bI(?:'d|\s+would)\s+(?:much\s+|far\s+|way\s+|always\s+)?rather\s+(?:(?:travel|go)\s+by|have|eat|drink|"
+    r"watch|play|listen to|read|take|do|go to|go for)?\s*(?:the\s+|a\s+|an\s+)?(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+than\s+"
+    r"(?:(?:travel|go)\s+by\s+|have\s+|eat\s+|drink\s+|watch\s+|take\s+|do\s+|go\s+to\s+)?(?:the\s+|a\s+|an\s+)?"
+    r"(?P<b>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
+
+
 def _comparative_en(s: str, subject: str) -> list[Evidence]:
-    """ "Tea is so much better than coffee", "Tea over coffee any day": for the first, against the second."""
+    """ "Tea is so much better than coffee", "Tea over coffee any day", "I'd rather have tea than
+    coffee": for the first, against the second."""
+    m = _RATHER_EN.search(s)
+    if m and not _NOT_THING_EN.match(m.group("a")) and not s.rstrip().endswith("?"):
+        return _pref(subject, m.group("a"), 0.9, "statement") + _pref(subject, m.group("b"), 0.1, "statement")
     m = _OVER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
     if m and not _NOT_THING_EN.match(m.group("a")):
         return _pref(subject, m.group("a"), 0.9, "statement") + _pref(subject, m.group("b"), 0.1, "statement")
@@ -924,7 +948,13 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     if m:
         return _pref(subject, m.group("obj"), 0.1, "statement")
     # "pass, raw fish isn't for me": an answer word at the head, then the thing judged
-    m = _IMPLICIT_EN.search(s) or _IMPLICIT_EN.search(_ANSWER_HEAD_EN.sub("", s, count=1))
+    m = (
+        _IMPLICIT_EN.search(s)
+        or _IMPLICIT_EN.search(_ANSWER_HEAD_EN.sub("", s, count=1))
+        # "Eh, burgers aren't really my thing", "ok don't laugh but oysters are my new favourite":
+        # the judgement is the last clause's, after a comma or a "but"
+        or _IMPLICIT_EN.search(_LAST_CLAUSE_EN.split(s.strip())[-1])
+    )
     if m and not re.match(r"(?:it|this|that|he|she|they|there|what|which)\b", m.group("obj"), re.I):
         positive = re.search(
             r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow",
@@ -932,7 +962,13 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             re.I,
         )
         obj = re.split(r"\s+(?:on|with|to)\s+", m.group("obj"))[0]
-        return _pref(subject, obj, 0.9 if positive and "not" not in m.group("pred") else 0.1, "statement")
+        lost = re.search(r"\blost\b", m.group("pred"), re.I)  # a charm lost is a change of mind
+        return _pref(
+            subject,
+            obj,
+            0.9 if positive and not re.search(r"not|n't", m.group("pred")) else 0.1,
+            "change" if lost else "statement",
+        )
     m = _PERSON_EN.search(s)
     if m and m.group("obj").lower() not in ("people", "nice", "good", "bad", "different", "real", "normal"):
         return _pref(subject, m.group("obj"), 0.1 if m.group("neg") else 0.9, "statement")

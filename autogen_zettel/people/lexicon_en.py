@@ -304,7 +304,8 @@ NOT_EAT = re.compile(
 CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
 OFFER_VERB = (
     r"(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do|"
-    r"come (?:along |with us )?to|join (?:us|me) (?:for|at)|go for|tempt you with|interest you in)"
+    r"come (?:along |with us )?to|coming (?:along |with us )?to|join (?:us|me) (?:for|at)|go for|tempt you with|"
+    r"interest you in)"
 )
 OFFER = re.compile(
     r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|would (?:anyone|anybody|you guys) like|want(?: me to)?|"
@@ -325,6 +326,9 @@ REFUSE = re.compile(
     r"(?:again|tonight|today|this time)\b|^not (?:the|a|an)\b|^not \w+(?: \w+)?(?:,| please| for me)|\bskip the\b|"
     r"\bno \w+(?: \w+)? for me\b|^nothing \w+(?:,| please| for me)|\bnot in the mood for\b|\bdon't feel like\b|"
     r"\b(?:can we|let's|please) avoid\b|\bless \w+,? please\b"
+    # "I'll give that a miss", "I think I'll sit this one out": a decline said as what one will do
+    r"|\b(?:i'll|i will|i think i'll|i'm going to|i'm gonna|gonna)\s+(?:give\s+(?:it|that|this|them)(?:\s+one)?\s+a\s+miss|"
+    r"sit\s+(?:it|this one|that one)\s+out)\b"
 )
 ACCEPT = re.compile(
     r"^(?:yes|yeah|yep|yup|sure|ok|okay|alright|sounds (?:good|great|perfect)|great|perfect|absolutely(?!,? not)|why not|"
