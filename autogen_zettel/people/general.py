@@ -833,6 +833,26 @@ _NAME_FAN_EN = re.compile(
 )
 
 
+# a thing one will not go near ("Theo won't touch broccoli"): a dislike, said by the refusal of it
+_WONT_TOUCH_EN = re.compile(
+    r"\bI\s+(?:won't|will not|wouldn't|would never|refuse to|never)\s+(?:even\s+)?(?:touch|go near)\s+"
+    r"(?:the\s+|any\s+)?(?P<obj>(?!(?:it|them|that|this|you|him|her|me|a|an)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
+    r"(?=\s*(?:$|[,.;!]|again\b|anymore\b))",
+    re.I,
+)
+# a thing one needs every day or never misses: "Can't start the day without an espresso", "I go to
+# the market every Sunday, wouldn't miss it": a liking said through a habit
+_CANT_WITHOUT_EN = re.compile(
+    r"^(?:I\s+)?(?:can't|cannot|couldn't|can never)\s+(?:start|begin|get through|face|survive|live|function|go a day)"
+    r"(?:\s+(?:my|the|a)\s+(?:day|morning|week|weekend))?\s+without\s+(?:a|an|my|the|some|at least one)?\s*"
+    r"(?:(?:double|good|strong|big|cold|hot|fresh|proper|decent|nice)\s+)?"
+    r"(?P<obj>(?!(?:it|them|that|this|you|him|her|me)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)(?=\s*(?:$|[,.;!]|\W))"
+    r"|^I\s+(?:go to|go|play|do|watch|visit|hit)\s+(?:the\s+)?(?P<obj2>[\w'\-]+(?:\s+[\w'\-]+){0,2}?)\s+"
+    r"(?:every|each)\s+\w+[^,;.]*[,;]\s*(?:I\s+)?(?:wouldn't|would never|never|won't)\s+miss\s+(?:it|them|one|a week)\b",
+    re.I,
+)
+
+
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = IDIOMS.sub(" ", s.replace("’", "'"))  # "I could eat a horse": hunger, no taste
     s = _DROPPED_I_EN.sub("I ", s, count=1)
@@ -980,6 +1000,12 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     if m:
         positive = "pred" not in m.groupdict() or m.group("pred").lower() in ("great", "amazing")
         return _pref(subject, m.group("obj"), 0.9 if positive else 0.1, "statement")
+    m = _WONT_TOUCH_EN.search(s)
+    if m and not s.rstrip().endswith("?"):
+        return _pref(subject, m.group("obj"), 0.1, "statement")
+    m = _CANT_WITHOUT_EN.search(s.strip())
+    if m and not s.rstrip().endswith("?"):
+        return _pref(subject, m.group("obj") or m.group("obj2"), 0.9, "statement")
     m = _NEVER_AGAIN_EN.search(s)
     if m:  # "I'll never eat oysters again": a thing had, sworn off
         return _pref(subject, m.group("obj"), 0.1, "change")

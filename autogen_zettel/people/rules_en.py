@@ -241,6 +241,7 @@ def _commitments(
                 or m.group("what3")
                 or m.group("what4")
                 or m.group("what5")
+                or m.group("what6")
             )
             raw = re.sub(
                 r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+",

@@ -164,6 +164,8 @@ _EN_CHAIN = rf"(?:{RELATIVES_EN})(?:(?:'s|')\s+(?:{RELATIVES_EN}))*"
 _EN_LEAD = re.compile(
     rf"^(?:(?P<owner>{_EN_NAME})'s\s+(?P<orel>{_EN_CHAIN})(?=\s|'s\b)"
     rf"|(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?:\s+and\s+(?:his|her|their)\s+(?:{RELATIVES_EN}))?"
+    # a name told apart by where the person is from: "Dave from next door", "Sue from work"
+    rf"(?:\s+from\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?(?=\s+(?:says|said|told|thinks|reckons)\b))?"
     rf"\b(?=\s*(?:{_EN_PRED}))"  # a whole word: "Whenever" is no "Whe" before "never"
     rf"|[Mm]y\s+(?P<rel>{_EN_CHAIN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
     rf"(?=\s|'s\b))"
