@@ -254,12 +254,20 @@ _RELATION_EN = (
             re.I,
         ),
     ),
-    ("engaged", re.compile(rf"{_OF_ME_EN}engaged\b|\bproposed and (?:she|he) said yes\b", re.I)),
+    # "proposed and she said yes", "popped the question in Rome and she said yes": a proposal taken
+    (
+        "engaged",
+        re.compile(
+            rf"{_OF_ME_EN}engaged\b|\b(?:proposed|popped the question)\b[^.;]{{0,40}}?\band\s+(?:she|he|they)\s+said\s+yes\b",
+            re.I,
+        ),
+    ),
     (
         "divorced",
         # "the divorce is final", "my divorce went through": the divorce itself said to be settled
         re.compile(
-            r"\bdivorced\b|\b(?:the|my|our)\s+divorce\s+(?:(?:now|finally|officially)\s+)?(?:is|was|has|went|came|got)\s+(?:now\s+|finally\s+|officially\s+)?"
+            # "my ex-wife": the spouse one no longer has
+            r"\bdivorced\b|\bmy\s+ex-?(?:wife|husband)\b|\b(?:the|my|our)\s+divorce\s+(?:(?:now|finally|officially)\s+)?(?:is|was|has|went|came|got)\s+(?:now\s+|finally\s+|officially\s+)?"
             r"(?:been\s+)?(?:final|finali[sz]ed|through|official|complete|completed|granted|settled)\b",
             re.I,
         ),
@@ -706,6 +714,7 @@ _DONE_PART = (
     # "covered in them", "booked solid": a state, not a task done
     r"fixed|renewed|paid|sorted|done|booked(?!\s+(?:solid|up))|sent|covered(?!\s+(?:in|with)\b)|handled|finished|cleaned|called|submitted|"
     r"filed|signed|delivered|posted|repaired|installed|collected|returned|taken care of|dealt with|"
+    r"handed (?:back|over|in)|given back|"
     r"looked at|looked over|gone through|gone over|checked|proofread|reviewed|"
     r"(?<=is )out|(?<='s )out|(?<=are )out|(?<=is )ready|(?<='s )ready|(?<=are )ready"
 )
@@ -2099,7 +2108,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
 
 
 _STATUS_EN_DONE = re.compile(
-    rf"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{{2,30}}?)(?:'s|\s+is|\s+are|\s+has been|'s been|\s+have been|\s+was|\s+were)?\s+"
+    rf"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{{2,30}}?)(?:'s|\s+is|\s+are|\s+has been|'s been|\s+have been|\s+was|\s+were|\s*:)?\s+"
     rf"(?:all\s+|now\s+|finally\s+)?(?:{_DONE_PART})\b"
     rf"|\bgot round to\s+(?:\w+ing\s+)?(?:the\s+)?(?P<w2>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
     rf"|\b(?:all )?sorted with\s+(?:the\s+)?(?P<w3>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
@@ -2218,6 +2227,9 @@ _STATUS_EN_RESULT = re.compile(
     r"\s+(?:[a-z]+ed|done|seen to|sorted|fixed|cut)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?(?:[a-z]+ed|took|put|brought|sent|gave|handed)\s+"
     r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b"
+    # "The radio is working again", "Grandad's radio works again": a thing back in order, its repair done
+    r"|^(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|[A-Z]\w+'s\s+)?(?P<w11>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+"
+    r"(?:is|are|'s|'re)\s+(?:working|running|going)\s+again\b|^(?:the\s+|my\s+|[A-Z]\w+'s\s+)?(?P<w12>[a-z][\w\-]*)\s+works?\s+again\b"
     # "The report is on your desk", "Slides are in your inbox": the thing where the addressee has it
     r"|^(?:the|your)\s+(?P<w7>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+(?:is|are|'s)\s+(?:now\s+|already\s+)?(?:on|in)\s+your\s+"
     r"(?:desk|inbox|mailbox|drive|folder|table|hands)\b"
@@ -2251,6 +2263,15 @@ _NOT_NAMES_EN = frozenset(
 )
 
 
+# a task that must wait until a later time: "The quote will have to wait till Monday"
+_WAIT_TILL_EN = re.compile(
+    rf"^(?:(?:sorry|ok|okay|so|well),?\s+)*(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)"
+    rf"[a-z][\w'\-]*(?:\s+[\w'\-]+){{0,3}}?)\s+(?:will|'ll|can|must|has to|is going to|is gonna)\s+(?:have to\s+)?wait\s+"
+    rf"(?:till|until|for)\s+{_LATER_EN}",
+    re.I,
+)
+
+
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
     "The dinner on Friday is off", "I'm bailing on the gym session")."""
@@ -2262,13 +2283,17 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             r"won't be|won't get (?:round |around )?to|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on"
             r"|postpone|push back|reschedule)"
             r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b"
-            r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b",
+            r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b"
+            r"|\bwait\s+(?:till|until)\b",
             s,
             re.I,
         )
     ):
         return []
     s = _STATUS_OPENER_EN.sub("", s)  # "Turns out the party's off"
+    m = _WAIT_TILL_EN.match(s.strip())
+    if m:  # "The quote will have to wait till Monday": still owed, due then (extract._day_named)
+        return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _NO_LONGER_EN.search(clause)
         if m:
@@ -2331,7 +2356,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
         m = _STATUS_EN_RESULT.search(clause)
         if m:
-            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9", "w10")
+            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9", "w10", "w11", "w12")
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
     return []

@@ -293,6 +293,10 @@ def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[st
         rest = re.sub(r"^\s+(?:both\s+)?", " ", rest)
         rest = re.sub(r"^\s+are\b", " am", re.sub(r"^\s+have\b", " have", rest))
     turned = _first_person_en(rest)
+    # "..., and she's a plumber now": the person's own "is", as "I'm"
+    turned = re.sub(
+        r"\b(?:she|he)'s\b(?=\s+(?:a|an|the|now|still|not|in|at|from|no longer)\b)", "I'm", turned
+    )
     turned = re.sub(r"\b(?:she|he)\b(?!')", "I", turned)
     turned = re.sub(r"\b(?:her|his)\b", "my", turned)
     return [(n, turned) for n in names]
