@@ -558,9 +558,6 @@ def test_p_cannot_start_the_day_without_espresso(default_hub):
     assert _pref(mem, "Pia", "espresso").value > 0.5
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'Oysters? No thanks' and 'oysters are my new favourite thing' give nothing"
-)
 def test_p_oysters_won_over(default_hub):
     mem = heard(
         default_hub,
