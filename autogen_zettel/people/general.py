@@ -258,7 +258,7 @@ _RELATION_EN = (
     (
         "engaged",
         re.compile(
-            rf"{_OF_ME_EN}engaged\b|\b(?:proposed|popped the question)\b[^.;]{{0,40}}?\band\s+(?:she|he|they)\s+said\s+yes\b",
+            rf"{_OF_ME_EN}engaged\b|\b(?:proposed|popped the question)\b[^.;]{{0,80}}?\band\s+(?:she|he|they)\s+said\s+yes\b",
             re.I,
         ),
     ),
