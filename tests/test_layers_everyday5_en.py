@@ -129,10 +129,6 @@ def test_c_of_course_to_a_favour_asked(default_hub):
     assert _one(mem, "Gwen").status == "open"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'Don't worry about Friday, X's giving me a lift instead' from the other side does not call the lift off",
-)
 def test_c_the_other_side_no_longer_needs_the_lift(default_hub):
     mem = heard(
         default_hub,

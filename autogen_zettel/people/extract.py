@@ -264,7 +264,22 @@ def _sentence(
         # "I'll drop the forms off tomorrow": a promise, not a cancellation
         promised = layer_rules_en.commitments(said, speaker, at, addressee, previous)
         if promised:
-            out = [e for e in out if e.layer != "status"] + promised
+            # "Don't worry about Saturday, I'll grab a cab": a release in a clause of its own, before
+            # the speaker's own promise, stands beside it
+            head = re.split(r"[,;]\s*", said, maxsplit=1)[0]
+            kept = [
+                e
+                for e in out
+                if e.layer == "status"
+                and e.kind == "cancelled"
+                and head != said
+                and not general.future_en(head)
+                and any(
+                    h.layer == "status" and h.kind == "cancelled"
+                    for h in layer_rules_en.extract(head, speaker=speaker, at=at, previous=previous)
+                )
+            ]
+            out = [e for e in out if e.layer != "status"] + kept + promised
             layers = {e.layer for e in out}
     if han and "status" in layers and "commitment" not in layers:
         # "月底前我把房租交了": a done-looking 了 under a time still ahead is a promise

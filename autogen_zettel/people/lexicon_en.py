@@ -186,7 +186,9 @@ CANCEL = re.compile(
     r"\b(?:never ?mind|nevermind|scrap (?:that|it|the)\b|scratch (?:that|it)\b|(?<!don't )(?<!not )(?<!never )"
     r"forget (?:about )?(?:it|that|the)\b|no need\b|"
     r"don't bother|do not bother|cancel\b|call off|let's not|no longer need|don't need\b.*\b(?:anymore|any more)|"
-    r"won't need|not needed|drop the|don't worry about (?:the|it))"
+    # "Don't worry about Friday": the plan of that day released by the one it was for
+    r"won't need|not needed|drop the|don't worry about (?:the|it|(?:this |next |on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+    r"tomorrow\b|tonight\b))"
 )
 CUE_WORDS = frozenset(
     [
