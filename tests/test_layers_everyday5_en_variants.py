@@ -236,3 +236,27 @@ def test_variants_a_thing_asked_bare_and_answered(default_hub):
     )
     assert _pref(mem, "Bea", "curry").value < 0.5
     assert _pref(mem, "Cal", "karaoke").value > 0.5
+
+
+# -- a plan released by the one it was for, by its day ----------------------------------------------
+
+
+def test_variants_a_plan_released_by_its_day(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_c05",
+        [
+            (0, "Dee", "I'll pick you up from the airport on Saturday."),
+            (2, "e5v_c05", "Don't worry about Saturday, I'll grab a cab."),
+        ],
+    )
+    assert _one(mem, "Dee").status == "cancelled"
+    mem = heard(
+        default_hub,
+        "e5v_c06",
+        [
+            (0, "Em", "I'll walk the dog for you tomorrow."),
+            (0, "e5v_c06", "Don't worry about tomorrow, my brother's home."),
+        ],
+    )
+    assert _one(mem, "Em").status == "cancelled"
