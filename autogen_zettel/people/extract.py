@@ -195,7 +195,7 @@ def _extract(
     referent = ""
     for sentence in _post_joined(split_sentences(text) or [text]):
         if not _HAN.search(sentence):  # "Ive quit", "she said shed call": as if the apostrophes were typed
-            sentence = spelled_en(sentence)
+            sentence = _NEWS_TAG_EN.sub(".", spelled_en(sentence))
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
         # the rules read the sentence as that person would say it, and file it under them
         found = subjects_of(sentence, speaker, referent)
@@ -228,6 +228,12 @@ def _extract(
     return out
 
 
+# news with a tag asking whether the hearer knew ("Ali's moved to Leeds, did you hear?"): told, not asked
+_NEWS_TAG_EN = re.compile(
+    r"\s*[,;]\s*(?:did you hear|have you heard|had you heard|can you believe it|would you believe it|"
+    r"did you know|guess what)\s*\?+\s*$",
+    re.I,
+)
 # a task done by someone else for the speaker ("sorted it for me", "on my behalf")
 _ON_MY_BEHALF = re.compile(r"\b(?:for me|on my behalf|for my sake)\b", re.I)
 # a promise whose time is "then", the time said before it in the sentence
