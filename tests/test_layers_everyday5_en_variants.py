@@ -260,3 +260,20 @@ def test_variants_a_plan_released_by_its_day(default_hub):
         ],
     )
     assert _one(mem, "Em").status == "cancelled"
+
+
+# -- news with a tag asking whether the hearer knew ------------------------------------------------
+
+
+def test_variants_news_told_with_a_did_you_hear(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_f05",
+        [
+            (0, "Gus", "I live in Hull."),
+            (30, "Hope", "Gus has moved to Sheffield, did you hear?"),
+            (0, "Ira", "My sister Kim got engaged, can you believe it?"),
+        ],
+    )
+    assert _current(mem, "Gus", "residence") == ["Sheffield"]
+    assert _current(mem, "Kim", "relationship") == ["engaged"]
