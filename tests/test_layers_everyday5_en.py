@@ -41,9 +41,6 @@ def _no_fact(mem):
 # -- commitments --------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'Going to crash now' (going to bed at once) is filed as a second promise"
-)
 def test_c_a_promise_tucked_inside_a_long_message(default_hub):
     mem = heard(
         default_hub,
