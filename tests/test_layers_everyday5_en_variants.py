@@ -277,3 +277,19 @@ def test_variants_news_told_with_a_did_you_hear(default_hub):
     )
     assert _current(mem, "Gus", "residence") == ["Sheffield"]
     assert _current(mem, "Kim", "relationship") == ["engaged"]
+
+
+# -- an act with no object said to happen now -------------------------------------------------------
+
+
+def test_variants_acts_at_once_promise_nothing(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_c07",
+        [
+            (0, "Jo", "I'm gonna log off now, speak tomorrow."),
+            (0, "Kez", "Right, going to head out now."),
+            (0, "Lu", "I'll send the photos now."),
+        ],
+    )
+    assert [c.owner for c in mem.commitments()] == ["Lu"]
