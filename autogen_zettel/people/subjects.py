@@ -199,7 +199,9 @@ _EN_PASSIVE = re.compile(
 )
 _EN_AND_I = re.compile(r"^\s+and\s+I\b")
 _EN_TO_ME = re.compile(
-    r"^\s+(?:(?:really|just|totally|honestly|kind of|kinda)\s+)*(?:(?:isn't|is not|'s not|is)\s+(?:really\s+)?for me|"
+    # "Jazz isn't my thing", "Opera is my jam": a thing judged as the speaker's own taste
+    r"^\s+(?:(?:really|just|totally|honestly|kind of|kinda)\s+)*(?:(?:isn't|is not|'s not|is|'s)\s+(?:really\s+)?"
+    r"(?:for me|my (?:new\s+|all-time\s+)?(?:thing|cup of tea|jam|favou?rite(?: thing)?))|"
     r"(?:bores|annoys|gives|makes|drives|stresses|freaks)\s+me)\b"
 )
 _THIRD_TO_FIRST = (
