@@ -293,3 +293,19 @@ def test_variants_acts_at_once_promise_nothing(default_hub):
         ],
     )
     assert [c.owner for c in mem.commitments()] == ["Lu"]
+
+
+# -- a capitalised thing at a line's head judged as one's own taste (found while fixing) -----------
+
+
+def test_variants_a_capitalised_thing_judged_as_my_thing(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_p07",
+        [
+            (0, "Mae", "Football isn't really my thing."),
+            (0, "Nik", "Sushi is my new favourite."),
+        ],
+    )
+    assert _pref(mem, "Mae", "football").value < 0.5
+    assert _pref(mem, "Nik", "sushi").value > 0.5
