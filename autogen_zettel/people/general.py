@@ -648,7 +648,8 @@ _PERSON_EN = re.compile(
     re.I,
 )
 _NOTHING_BEATS = re.compile(
-    r"^(?:nothing beats|(?:you\s+)?can't beat)\s+(?:a\s+|an\s+|the\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}?[\w\-]+)"
+    # the thing, not its praise: "a good steak" is steak
+    r"^(?:nothing beats|(?:you\s+)?can't beat)\s+(?:a\s+|an\s+|the\s+)?(?:(?:really\s+)?(?:good|nice|decent|proper|great)\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}?[\w\-]+)"
     r"(?=\s*(?:$|[,.;!]|after\b|before\b|on\b|in\b|at\b|with\b|when\b|during\b|for\b))",
     re.I,
 )
