@@ -309,3 +309,19 @@ def test_variants_a_capitalised_thing_judged_as_my_thing(default_hub):
     )
     assert _pref(mem, "Mae", "football").value < 0.5
     assert _pref(mem, "Nik", "sushi").value > 0.5
+
+
+# -- the thing praised, not its praise ----------------------------------------------------------
+
+
+def test_variants_nothing_beats_a_good_thing(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_p08",
+        [
+            (0, "Ole", "You can't beat a proper Sunday roast."),
+            (0, "Pat", "Nothing beats a really good curry on a Friday."),
+        ],
+    )
+    assert [p.topic for p in mem.preferences(subject="Ole")] == ["sunday roast"]
+    assert [p.topic for p in mem.preferences(subject="Pat")] == ["curry"]
