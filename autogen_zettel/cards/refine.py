@@ -236,16 +236,33 @@ _NEWS_LEAD = re.compile(
 )
 
 
+# a thing named as a question the speaker answers at once ("Oysters? No thanks", "Sushi again? Yes
+# please"): the question is what the answer is about
+_SELF_ASKED = re.compile(r"^\s*(?:(?:ugh|oh|hmm+|eh)[,!.]*\s+)?[A-Za-z][\w'\- ]{1,30}\?+\s*$")
+_SELF_ANSWER = re.compile(r"^\s*(?:no|nah|nope|yes|yeah|yep|sure|pass|never|not)\b", re.IGNORECASE)
+
+
 def _leads_joined(sentences: list[str], min_words: int) -> list[str]:
     """The sentences worth a card. News too short to stand alone, its subject dropped ("Got
     promoted!!", not "Thanks!" or "Yeah, Caroline!"), leads into the sentence after it ("Got
     promoted!! Team lead from Monday"): kept as that sentence's head rather than dropped, so
-    what follows keeps its news."""
+    what follows keeps its news; so does a thing asked bare that the next sentence answers
+    ("Oysters? No thanks, never saw the appeal")."""
     out: list[str] = []
     lead = ""
-    for sentence in sentences:
+    for n, sentence in enumerate(sentences):
+        if lead and _SELF_ASKED.match(lead) and _SELF_ANSWER.match(sentence):
+            out.append(f"{lead} {sentence}")  # "Sushi again? No thanks.": the answer, with its thing
+            lead = ""
+            continue
         if _is_small_talk(sentence, min_words):
-            lead = sentence if _NEWS_LEAD.match(sentence) and not sentence.rstrip().endswith("?") else ""
+            answered = (
+                _SELF_ASKED.match(sentence)
+                and n + 1 < len(sentences)
+                and _SELF_ANSWER.match(sentences[n + 1])
+            )
+            news = _NEWS_LEAD.match(sentence) and not sentence.rstrip().endswith("?")
+            lead = sentence if news or answered else ""
             continue
         out.append(f"{lead} {sentence}" if lead else sentence)
         lead = ""

@@ -195,7 +195,7 @@ def _extract(
     referent = ""
     for sentence in _post_joined(split_sentences(text) or [text]):
         if not _HAN.search(sentence):  # "Ive quit", "she said shed call": as if the apostrophes were typed
-            sentence = spelled_en(sentence)
+            sentence = _NEWS_TAG_EN.sub(".", spelled_en(sentence))
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
         # the rules read the sentence as that person would say it, and file it under them
         found = subjects_of(sentence, speaker, referent)
@@ -228,6 +228,12 @@ def _extract(
     return out
 
 
+# news with a tag asking whether the hearer knew ("Ali's moved to Leeds, did you hear?"): told, not asked
+_NEWS_TAG_EN = re.compile(
+    r"\s*[,;]\s*(?:did you hear|have you heard|had you heard|can you believe it|would you believe it|"
+    r"did you know|guess what)\s*\?+\s*$",
+    re.I,
+)
 # a task done by someone else for the speaker ("sorted it for me", "on my behalf")
 _ON_MY_BEHALF = re.compile(r"\b(?:for me|on my behalf|for my sake)\b", re.I)
 # a promise whose time is "then", the time said before it in the sentence
@@ -264,7 +270,22 @@ def _sentence(
         # "I'll drop the forms off tomorrow": a promise, not a cancellation
         promised = layer_rules_en.commitments(said, speaker, at, addressee, previous)
         if promised:
-            out = [e for e in out if e.layer != "status"] + promised
+            # "Don't worry about Saturday, I'll grab a cab": a release in a clause of its own, before
+            # the speaker's own promise, stands beside it
+            head = re.split(r"[,;]\s*", said, maxsplit=1)[0]
+            kept = [
+                e
+                for e in out
+                if e.layer == "status"
+                and e.kind == "cancelled"
+                and head != said
+                and not general.future_en(head)
+                and any(
+                    h.layer == "status" and h.kind == "cancelled"
+                    for h in layer_rules_en.extract(head, speaker=speaker, at=at, previous=previous)
+                )
+            ]
+            out = [e for e in out if e.layer != "status"] + kept + promised
             layers = {e.layer for e in out}
     if han and "status" in layers and "commitment" not in layers:
         # "月底前我把房租交了": a done-looking 了 under a time still ahead is a promise

@@ -194,14 +194,18 @@ _STUDY_AT_EN = re.compile(
 _STUDY_START_EN = re.compile(
     r"\b(?:started|starting|began|begun|got into|transferred|switched|moved)\b", re.I
 )
+# what one lives in, by its kind
+_DWELLING = r"(?i:house|flat|apartment|place|home|cottage|bungalow|studio|townhouse|farmhouse|condo)"
 _RESIDENCE_EN = re.compile(
     # "went to Woodhaven" is a trip; "went back home to Cork" is the way home
-    rf"\b(?:(?i:moved|moving|relocated)\s+(?:back\s+)?(?:home\s+)?|went\s+(?:back\s+)?home\s+)(?:in\s+together\s+)?"
+    # "Moved from 北京 to 深圳": the town left, then the one moved to
+    rf"\b(?:(?i:moved|moving|relocated)\s+(?:back\s+)?(?:home\s+)?(?:(?i:from)\s+{_CAP}\s+)?|went\s+(?:back\s+)?home\s+)(?:in\s+together\s+)?"
     rf"(?:in\s+with\s+(?:my|our|her|his|their)\s+(?:[\w'\-]+\s+){{1,3}}?)?(?:to|in)\s+(?P<v>{_CAP})"
-    rf"|\b(?i:we're)\s+in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+in\s+(?P<v5>{_CAP})\s+now"
+    # "we're back in Oslo now": a move undone is a move too
+    rf"|\b(?i:we're)\s+(?:(?i:back)\s+)?in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+(?:(?i:back)\s+)?in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
-    rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:(?:new|own|little|first)\s+)*(?:house|flat|apartment|place|home)\s+in\s+(?P<v6>{_CAP})"
+    rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})"
     # "I live with my parents in Cardiff": who one lives with, then the town
     rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v12>{_CAP})"
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
@@ -218,6 +222,8 @@ _RESIDENCE_EN = re.compile(
     rf"(?:house|flat|apartment|place|home|studio|bungalow|cottage|room)\s+(?:in|near|outside)\s+(?P<v9>{_CAP})"
     # "new address is in Hove now": the new home said by its address
     rf"|\b(?i:new)\s+(?i:address|place|flat|house|home|apartment)\s+(?:is|'s)\s+(?:in|near)\s+(?P<v13>{_CAP})"
+    # "My new place in Walthamstow has a garden": one's own new home named with its town
+    rf"|\b(?i:my|our)\s+(?i:new)\s+{_DWELLING}\s+(?:in|on)\s+(?P<v15>{_CAP})"
     # "I've been in Boston since 2015": a stay counted from a year, or in years, is a home
     rf"|\b(?:I|[Ww]e)(?:'ve| have)\s+been\s+in\s+(?P<v14>{_CAP})\s+(?:since\s+(?:\d{{4}}|[A-Z]\w+)|for\s+(?:\w+\s+)?years)\b"
 )
@@ -248,12 +254,20 @@ _RELATION_EN = (
             re.I,
         ),
     ),
-    ("engaged", re.compile(rf"{_OF_ME_EN}engaged\b|\bproposed and (?:she|he) said yes\b", re.I)),
+    # "proposed and she said yes", "popped the question in Rome and she said yes": a proposal taken
+    (
+        "engaged",
+        re.compile(
+            rf"{_OF_ME_EN}engaged\b|\b(?:proposed|popped the question)\b[^.;]{{0,80}}?\band\s+(?:she|he|they)\s+said\s+yes\b",
+            re.I,
+        ),
+    ),
     (
         "divorced",
         # "the divorce is final", "my divorce went through": the divorce itself said to be settled
         re.compile(
-            r"\bdivorced\b|\b(?:the|my|our)\s+divorce\s+(?:(?:now|finally|officially)\s+)?(?:is|was|has|went|came|got)\s+(?:now\s+|finally\s+|officially\s+)?"
+            # "my ex-wife": the spouse one no longer has
+            r"\bdivorced\b|\bmy\s+ex-?(?:wife|husband)\b|\b(?:the|my|our)\s+divorce\s+(?:(?:now|finally|officially)\s+)?(?:is|was|has|went|came|got)\s+(?:now\s+|finally\s+|officially\s+)?"
             r"(?:been\s+)?(?:final|finali[sz]ed|through|official|complete|completed|granted|settled)\b",
             re.I,
         ),
@@ -612,13 +626,15 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"^(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)\s+"
     r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|overrated|"
     r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no|not for me|my happy place|"
-    r"the best(?: part of my day)?|my favou?rite(?: thing)?|amazing|life|my jam|my thing)"
+    r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing)"
     r"|and I don't get along|(?:is|are) not my thing"
     # what a thing does to one: "Spicy food gives me a headache", "Crowds make me anxious", "Olives have grown on me"
     r"|gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)"
     r"|makes? me (?:feel )?(?:anxious|sick|ill|nervous|queasy|uncomfortable|sleepy|miserable|happy|calm)"
     r"|(?:stress(?:es)?|freaks?) me out|(?:cheers?|perks?) me up|relax(?:es)? me"
     r"|(?:has|have|'s|'ve|is|are)\s+(?:really\s+|totally\s+)?(?:grown|growing) on me"
+    # "cycling has lost its charm for me": what it held for one, gone
+    r"|(?:has|have|'s|'ve)\s+(?:kind of\s+|totally\s+|completely\s+)?lost\s+(?:its|their|all(?:\s+its)?)\s+(?:charm|appeal|magic|shine|spark|fun)"
     r"|(?:really\s+)?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:for me|my thing|my cup of tea))",
     re.I,
 )
@@ -632,7 +648,8 @@ _PERSON_EN = re.compile(
     re.I,
 )
 _NOTHING_BEATS = re.compile(
-    r"^(?:nothing beats|(?:you\s+)?can't beat)\s+(?:a\s+|an\s+|the\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}?[\w\-]+)"
+    # the thing, not its praise: "a good steak" is steak
+    r"^(?:nothing beats|(?:you\s+)?can't beat)\s+(?:a\s+|an\s+|the\s+)?(?:(?:really\s+)?(?:good|nice|decent|proper|great)\s+)?(?P<obj>(?:[\w\-]+\s+){0,2}?[\w\-]+)"
     r"(?=\s*(?:$|[,.;!]|after\b|before\b|on\b|in\b|at\b|with\b|when\b|during\b|for\b))",
     re.I,
 )
@@ -698,6 +715,7 @@ _DONE_PART = (
     # "covered in them", "booked solid": a state, not a task done
     r"fixed|renewed|paid|sorted|done|booked(?!\s+(?:solid|up))|sent|covered(?!\s+(?:in|with)\b)|handled|finished|cleaned|called|submitted|"
     r"filed|signed|delivered|posted|repaired|installed|collected|returned|taken care of|dealt with|"
+    r"handed (?:back|over|in)|given back|"
     r"looked at|looked over|gone through|gone over|checked|proofread|reviewed|"
     r"(?<=is )out|(?<='s )out|(?<=are )out|(?<=is )ready|(?<='s )ready|(?<=are )ready"
 )
@@ -720,6 +738,8 @@ _NOT_THING_EN = re.compile(
 _PRONOUN_OBJ_EN = re.compile(r"(?:it|them|that|this)(?:\s+(?:over\s+)?(?:here|there))?$", re.I)
 
 
+# where a last clause of its own begins: a comma or a "but"
+_LAST_CLAUSE_EN = re.compile(r"[,;]\s+(?:but\s+|and\s+|so\s+)?|\s+but\s+", re.I)
 _DISCOURSE_EN = re.compile(
     r"^(?:(?:honestly|tbh|ngl|well|yeah|so|oh|man|god|seriously|personally),?\s+)+", re.I
 )
@@ -737,8 +757,22 @@ _OVER_EN = re.compile(
 )
 
 
+# "I would much rather travel by train than fly", "I'd rather have tea than coffee": a choice of the first
+_RATHER_EN = re.compile(
+    r"\bI(?:'d|\s+would)\s+(?:much\s+|far\s+|way\s+|always\s+)?rather\s+(?:(?:travel|go)\s+by|have|eat|drink|"
+    r"watch|play|listen to|read|take|do|go to|go for)?\s*(?:the\s+|a\s+|an\s+)?(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+than\s+"
+    r"(?:(?:travel|go)\s+by\s+|have\s+|eat\s+|drink\s+|watch\s+|take\s+|do\s+|go\s+to\s+)?(?:the\s+|a\s+|an\s+)?"
+    r"(?P<b>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
+
+
 def _comparative_en(s: str, subject: str) -> list[Evidence]:
-    """ "Tea is so much better than coffee", "Tea over coffee any day": for the first, against the second."""
+    """ "Tea is so much better than coffee", "Tea over coffee any day", "I'd rather have tea than
+    coffee": for the first, against the second."""
+    m = _RATHER_EN.search(s)
+    if m and not _NOT_THING_EN.match(m.group("a")) and not s.rstrip().endswith("?"):
+        return _pref(subject, m.group("a"), 0.9, "statement") + _pref(subject, m.group("b"), 0.1, "statement")
     m = _OVER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
     if m and not _NOT_THING_EN.match(m.group("a")):
         return _pref(subject, m.group("a"), 0.9, "statement") + _pref(subject, m.group("b"), 0.1, "statement")
@@ -805,6 +839,26 @@ _MIND_CHANGED_EN = re.compile(
 _NAME_FAN_EN = re.compile(
     r"\bI(?:'m| am)\s+(?P<neg>not\s+)?(?:really\s+)?(?:a|an)\s+(?:(?:huge|big|massive|die-?hard|lifelong|real|total|proper)\s+)?"
     r"(?P<obj>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*)?)\s+fan\b(?!\s+of\b)",
+    re.I,
+)
+
+
+# a thing one will not go near ("Theo won't touch broccoli"): a dislike, said by the refusal of it
+_WONT_TOUCH_EN = re.compile(
+    r"\bI\s+(?:won't|will not|wouldn't|would never|refuse to|never)\s+(?:even\s+)?(?:touch|go near)\s+"
+    r"(?:the\s+|any\s+)?(?P<obj>(?!(?:it|them|that|this|you|him|her|me|a|an)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
+    r"(?=\s*(?:$|[,.;!]|again\b|anymore\b))",
+    re.I,
+)
+# a thing one needs every day or never misses: "Can't start the day without an espresso", "I go to
+# the market every Sunday, wouldn't miss it": a liking said through a habit
+_CANT_WITHOUT_EN = re.compile(
+    r"^(?:I\s+)?(?:can't|cannot|couldn't|can never)\s+(?:start|begin|get through|face|survive|live|function|go a day)"
+    r"(?:\s+(?:my|the|a)\s+(?:day|morning|week|weekend))?\s+without\s+(?:a|an|my|the|some|at least one)?\s*"
+    r"(?:(?:double|good|strong|big|cold|hot|fresh|proper|decent|nice)\s+)?"
+    r"(?P<obj>(?!(?:it|them|that|this|you|him|her|me)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)(?=\s*(?:$|[,.;!]|\W))"
+    r"|^I\s+(?:go to|go|play|do|watch|visit|hit)\s+(?:the\s+)?(?P<obj2>[\w'\-]+(?:\s+[\w'\-]+){0,2}?)\s+"
+    r"(?:every|each)\s+\w+[^,;.]*[,;]\s*(?:I\s+)?(?:wouldn't|would never|never|won't)\s+miss\s+(?:it|them|one|a week)\b",
     re.I,
 )
 
@@ -924,7 +978,13 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     if m:
         return _pref(subject, m.group("obj"), 0.1, "statement")
     # "pass, raw fish isn't for me": an answer word at the head, then the thing judged
-    m = _IMPLICIT_EN.search(s) or _IMPLICIT_EN.search(_ANSWER_HEAD_EN.sub("", s, count=1))
+    m = (
+        _IMPLICIT_EN.search(s)
+        or _IMPLICIT_EN.search(_ANSWER_HEAD_EN.sub("", s, count=1))
+        # "Eh, burgers aren't really my thing", "ok don't laugh but oysters are my new favourite":
+        # the judgement is the last clause's, after a comma or a "but"
+        or _IMPLICIT_EN.search(_LAST_CLAUSE_EN.split(s.strip())[-1])
+    )
     if m and not re.match(r"(?:it|this|that|he|she|they|there|what|which)\b", m.group("obj"), re.I):
         positive = re.search(
             r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow",
@@ -932,7 +992,13 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             re.I,
         )
         obj = re.split(r"\s+(?:on|with|to)\s+", m.group("obj"))[0]
-        return _pref(subject, obj, 0.9 if positive and "not" not in m.group("pred") else 0.1, "statement")
+        lost = re.search(r"\blost\b", m.group("pred"), re.I)  # a charm lost is a change of mind
+        return _pref(
+            subject,
+            obj,
+            0.9 if positive and not re.search(r"not|n't", m.group("pred")) else 0.1,
+            "change" if lost else "statement",
+        )
     m = _PERSON_EN.search(s)
     if m and m.group("obj").lower() not in ("people", "nice", "good", "bad", "different", "real", "normal"):
         return _pref(subject, m.group("obj"), 0.1 if m.group("neg") else 0.9, "statement")
@@ -944,6 +1010,12 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     if m:
         positive = "pred" not in m.groupdict() or m.group("pred").lower() in ("great", "amazing")
         return _pref(subject, m.group("obj"), 0.9 if positive else 0.1, "statement")
+    m = _WONT_TOUCH_EN.search(s)
+    if m and not s.rstrip().endswith("?"):
+        return _pref(subject, m.group("obj"), 0.1, "statement")
+    m = _CANT_WITHOUT_EN.search(s.strip())
+    if m and not s.rstrip().endswith("?"):
+        return _pref(subject, m.group("obj") or m.group("obj2"), 0.9, "statement")
     m = _NEVER_AGAIN_EN.search(s)
     if m:  # "I'll never eat oysters again": a thing had, sworn off
         return _pref(subject, m.group("obj"), 0.1, "change")
@@ -2037,7 +2109,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
 
 
 _STATUS_EN_DONE = re.compile(
-    rf"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{{2,30}}?)(?:'s|\s+is|\s+are|\s+has been|'s been|\s+have been|\s+was|\s+were)?\s+"
+    rf"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{{2,30}}?)(?:'s|\s+is|\s+are|\s+has been|'s been|\s+have been|\s+was|\s+were|\s*:)?\s+"
     rf"(?:all\s+|now\s+|finally\s+)?(?:{_DONE_PART})\b"
     rf"|\bgot round to\s+(?:\w+ing\s+)?(?:the\s+)?(?P<w2>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
     rf"|\b(?:all )?sorted with\s+(?:the\s+)?(?P<w3>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
@@ -2156,6 +2228,9 @@ _STATUS_EN_RESULT = re.compile(
     r"\s+(?:[a-z]+ed|done|seen to|sorted|fixed|cut)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?(?:[a-z]+ed|took|put|brought|sent|gave|handed)\s+"
     r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b"
+    # "The radio is working again", "Grandad's radio works again": a thing back in order, its repair done
+    r"|^(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|[A-Z]\w+'s\s+)?(?P<w11>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+"
+    r"(?:is|are|'s|'re)\s+(?:working|running|going)\s+again\b|^(?:the\s+|my\s+|[A-Z]\w+'s\s+)?(?P<w12>[a-z][\w\-]*)\s+works?\s+again\b"
     # "The report is on your desk", "Slides are in your inbox": the thing where the addressee has it
     r"|^(?:the|your)\s+(?P<w7>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+(?:is|are|'s)\s+(?:now\s+|already\s+)?(?:on|in)\s+your\s+"
     r"(?:desk|inbox|mailbox|drive|folder|table|hands)\b"
@@ -2189,6 +2264,15 @@ _NOT_NAMES_EN = frozenset(
 )
 
 
+# a task that must wait until a later time: "The quote will have to wait till Monday"
+_WAIT_TILL_EN = re.compile(
+    rf"^(?:(?:sorry|ok|okay|so|well),?\s+)*(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)"
+    rf"[a-z][\w'\-]*(?:\s+[\w'\-]+){{0,3}}?)\s+(?:will|'ll|can|must|has to|is going to|is gonna)\s+(?:have to\s+)?wait\s+"
+    rf"(?:till|until|for)\s+{_LATER_EN}",
+    re.I,
+)
+
+
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
     "The dinner on Friday is off", "I'm bailing on the gym session")."""
@@ -2200,13 +2284,17 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             r"won't be|won't get (?:round |around )?to|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on"
             r"|postpone|push back|reschedule)"
             r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b"
-            r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b",
+            r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b"
+            r"|\bwait\s+(?:till|until)\b",
             s,
             re.I,
         )
     ):
         return []
     s = _STATUS_OPENER_EN.sub("", s)  # "Turns out the party's off"
+    m = _WAIT_TILL_EN.match(s.strip())
+    if m:  # "The quote will have to wait till Monday": still owed, due then (extract._day_named)
+        return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
     for clause in re.split(r"[,;]\s*|\s+-\s+", s):
         m = _NO_LONGER_EN.search(clause)
         if m:
@@ -2269,7 +2357,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
         m = _STATUS_EN_RESULT.search(clause)
         if m:
-            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9", "w10")
+            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9", "w10", "w11", "w12")
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
     return []

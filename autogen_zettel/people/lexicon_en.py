@@ -77,9 +77,14 @@ FIRST_PROMISE = re.compile(
     r"\b(?:i|we)\s*(?:won't forget to|will not forget to|'ll remember to|will remember to|promised to|"
     # a promise told as made to someone ("I promised my sister I'd pick her up", "we swore to Mum we'd
     # ring"): the reported "would" of the one who made it
-    r"(?:promised|swore to|assured)\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+\s+(?:that\s+)?(?:i'd|i would|we'd|we would|i'll|i will|to)|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
+    r"(?:promised|swore to|assured|told)\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+)?(?:i'd|i would|we'd|we would|i'll|i will|to)|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
     r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|'m planning to|am planning to|'re planning to|are planning to|intend to|agree to|'ll definitely|"
+    # a promise taken on, told as done: "I've agreed to cover the shift", "we volunteered to run the stall"
+    r"(?:'ve\s+|have\s+)?(?:agreed|volunteered|signed up) to|"
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"
+    # the same told with the I dropped at a line's head: "Told Mrs Patel I'd look after her dog"
+    r"|^(?:promised|told|assured)\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+)?"
+    r"(?:i'd|i would|we'd|we would|i'll|i will)\s+(?P<what6>[^,;:.!?]+)"
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
     r"|\b(?:count on me|rely on me|leave it (?:with|to) me)\s+to\s+(?P<what4>[^,;:.!?]+)"
     # "Count me in for five-a-side on Thursday": the speaker signs up for the plan named
@@ -181,7 +186,9 @@ CANCEL = re.compile(
     r"\b(?:never ?mind|nevermind|scrap (?:that|it|the)\b|scratch (?:that|it)\b|(?<!don't )(?<!not )(?<!never )"
     r"forget (?:about )?(?:it|that|the)\b|no need\b|"
     r"don't bother|do not bother|cancel\b|call off|let's not|no longer need|don't need\b.*\b(?:anymore|any more)|"
-    r"won't need|not needed|drop the|don't worry about (?:the|it))"
+    # "Don't worry about Friday": the plan of that day released by the one it was for
+    r"won't need|not needed|drop the|don't worry about (?:the|it|(?:this |next |on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+    r"tomorrow\b|tonight\b))"
 )
 CUE_WORDS = frozenset(
     [
@@ -304,7 +311,8 @@ NOT_EAT = re.compile(
 CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
 OFFER_VERB = (
     r"(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do|"
-    r"come (?:along |with us )?to|join (?:us|me) (?:for|at)|go for|tempt you with|interest you in)"
+    r"come (?:along |with us )?to|coming (?:along |with us )?to|join (?:us|me) (?:for|at)|go for|tempt you with|"
+    r"interest you in)"
 )
 OFFER = re.compile(
     r"\b(?:shall i|should i|can i|could i|may i|do you want(?: me to)?|would you like(?: me to)?|would (?:anyone|anybody|you guys) like|want(?: me to)?|"
@@ -325,6 +333,9 @@ REFUSE = re.compile(
     r"(?:again|tonight|today|this time)\b|^not (?:the|a|an)\b|^not \w+(?: \w+)?(?:,| please| for me)|\bskip the\b|"
     r"\bno \w+(?: \w+)? for me\b|^nothing \w+(?:,| please| for me)|\bnot in the mood for\b|\bdon't feel like\b|"
     r"\b(?:can we|let's|please) avoid\b|\bless \w+,? please\b"
+    # "I'll give that a miss", "I think I'll sit this one out": a decline said as what one will do
+    r"|\b(?:i'll|i will|i think i'll|i'm going to|i'm gonna|gonna)\s+(?:give\s+(?:it|that|this|them)(?:\s+one)?\s+a\s+miss|"
+    r"sit\s+(?:it|this one|that one)\s+out)\b"
 )
 ACCEPT = re.compile(
     r"^(?:yes|yeah|yep|yup|sure|ok|okay|alright|sounds (?:good|great|perfect)|great|perfect|absolutely(?!,? not)|why not|"

@@ -382,9 +382,26 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
         named = {c.seq: c for c in by_owner.get(who, ()) if _open_before(c, o)}
         named.update((c.seq, c) for c in by_counterparty.get(who, ()) if _open_before(c, o))
         candidates = [named[s] for s in sorted(named)]  # in the order they were made
+        if ev.kind == "cancelled":
+            # "Don't worry about Saturday, I'll grab a cab" (two cards of one message): nothing is
+            # called off in the breath it is promised
+            candidates = [c for c in candidates if c.at != o.at]
         if ev.kind == "cancelled" and said and not any(_met(said, c) for c in candidates):
             # "Never mind the table" may call off what someone else promised the speaker
             candidates = [c for c in out if _open_before(c, o) and _met(said, c)] or candidates
+        if not candidates and ev.kind == "cancelled" and not said and ev.due:
+            # "Don't worry about Friday" from the one a promise was made to, unnamed when it was made
+            # ("I'll collect you on Friday"): the one promise due that day to no one named
+            candidates = [
+                c
+                for c in out
+                if _open_before(c, o) and c.due == ev.due and not c.counterparty and c.owner.casefold() != who
+            ]
+            if len(candidates) != 1:
+                continue
+            candidates[0].sources.append(o.card_id)
+            candidates[0].status = "cancelled"
+            continue
         if not candidates:
             continue
         # the object's words decide; then the verb ("sent" -> send); then the owner's own

@@ -214,6 +214,10 @@ _ASKED_OBJECT = re.compile(
 )
 
 
+# an act with no object said to happen now ("crash now", "head off now", "bed now"): done at once
+_AT_ONCE = re.compile(r"^\s*[a-z]+(?:\s+(?:off|out|in|up|down|away|home|back))?\s+now\b(?!\s+(?:and|then)\b)")
+
+
 # what one does as a habit: the 'll of "sometimes I'll ...", "whenever it rains I'll ..."
 _HABIT = re.compile(
     r"\b(?:sometimes|usually|normally|often|always|whenever|every time|most days|on weekends)\b"
@@ -241,6 +245,7 @@ def _commitments(
                 or m.group("what3")
                 or m.group("what4")
                 or m.group("what5")
+                or m.group("what6")
             )
             raw = re.sub(
                 r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+",
@@ -269,6 +274,8 @@ def _commitments(
                 raw,
             ):
                 continue
+            if _AT_ONCE.match(raw):
+                continue  # "Going to crash now", "gonna head off now": what one does at once, no promise
             what = _phrase(raw)
             if VAGUE_DO.match(what) and previous:
                 asked = ASKED.search(previous.lower())

@@ -164,6 +164,8 @@ _EN_CHAIN = rf"(?:{RELATIVES_EN})(?:(?:'s|')\s+(?:{RELATIVES_EN}))*"
 _EN_LEAD = re.compile(
     rf"^(?:(?P<owner>{_EN_NAME})'s\s+(?P<orel>{_EN_CHAIN})(?=\s|'s\b)"
     rf"|(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?:\s+and\s+(?:his|her|their)\s+(?:{RELATIVES_EN}))?"
+    # a name told apart by where the person is from: "Dave from next door", "Sue from work"
+    rf"(?:\s+from\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?(?=\s+(?:says|said|told|thinks|reckons)\b))?"
     rf"\b(?=\s*(?:{_EN_PRED}))"  # a whole word: "Whenever" is no "Whe" before "never"
     rf"|[Mm]y\s+(?P<rel>{_EN_CHAIN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
     rf"(?=\s|'s\b))"
@@ -197,7 +199,9 @@ _EN_PASSIVE = re.compile(
 )
 _EN_AND_I = re.compile(r"^\s+and\s+I\b")
 _EN_TO_ME = re.compile(
-    r"^\s+(?:(?:really|just|totally|honestly|kind of|kinda)\s+)*(?:(?:isn't|is not|'s not|is)\s+(?:really\s+)?for me|"
+    # "Jazz isn't my thing", "Opera is my jam": a thing judged as the speaker's own taste
+    r"^\s+(?:(?:really|just|totally|honestly|kind of|kinda)\s+)*(?:(?:isn't|is not|'s not|is|'s)\s+(?:really\s+)?"
+    r"(?:for me|my (?:new\s+|all-time\s+)?(?:thing|cup of tea|jam|favou?rite(?: thing)?))|"
     r"(?:bores|annoys|gives|makes|drives|stresses|freaks)\s+me)\b"
 )
 _THIRD_TO_FIRST = (
@@ -291,6 +295,10 @@ def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[st
         rest = re.sub(r"^\s+(?:both\s+)?", " ", rest)
         rest = re.sub(r"^\s+are\b", " am", re.sub(r"^\s+have\b", " have", rest))
     turned = _first_person_en(rest)
+    # "..., and she's a plumber now": the person's own "is", as "I'm"
+    turned = re.sub(
+        r"\b(?:she|he)'s\b(?=\s+(?:a|an|the|now|still|not|in|at|from|no longer)\b)", "I'm", turned
+    )
     turned = re.sub(r"\b(?:she|he)\b(?!')", "I", turned)
     turned = re.sub(r"\b(?:her|his)\b", "my", turned)
     return [(n, turned) for n in names]
