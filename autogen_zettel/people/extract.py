@@ -70,6 +70,8 @@ def as_first_person(text: str, speaker: str) -> str:
     'I no longer like sushi.'
     >>> as_first_person("王芳喜欢喝绿茶。", "王芳")
     '我喜欢喝绿茶。'
+    >>> as_first_person("Don't forget t's keys, t likes tea.", "t")  # a tenant called "t"
+    "Don't forget my keys, I like tea."
     """
     name = speaker.strip()
     if not name or name.casefold() not in text.casefold():
@@ -92,13 +94,15 @@ def as_first_person(text: str, speaker: str) -> str:
             return f"I {v[:-1]}"
         return f"I {v}"
 
-    text = re.sub(rf"\b{re.escape(name)}'s\b", "my", text)
+    # the name as a word of its own: a tenant called "t" or "s" is not the end of "Don't" or "it's"
+    named = rf"(?<![\w'\u2019]){re.escape(name)}"
+    text = re.sub(rf"{named}'s\b", "my", text)
     text = re.sub(
-        rf"\b{re.escape(name)}\s+(?P<adv>(?:{_ADVERBS})\s+)?(?P<v>[A-Za-z']+)",
+        rf"{named}\s+(?P<adv>(?:{_ADVERBS})\s+)?(?P<v>[A-Za-z']+)",
         lambda m: verb(m).replace("I ", f"I {m.group('adv') or ''}", 1),
         text,
     )
-    return re.sub(rf"\b{re.escape(name)}\b", "me", text)
+    return re.sub(rf"{named}\b", "me", text)
 
 
 def extract_layers(
