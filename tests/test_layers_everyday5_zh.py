@@ -288,7 +288,6 @@ def test_zh5_someone_elses_promise_asked_about_is_no_promise(default_hub):
     assert mem.commitments() == [], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="换作是我，早就搬去深圳了 gives a residence")
 def test_zh5_hypotheticals_give_no_promise_and_no_fact(default_hub):
     mem = heard(
         default_hub,
@@ -344,7 +343,6 @@ def test_zh5_general_remarks_about_tastes_are_no_ones_preference(default_hub):
 # -- facts that change -----------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="转行做医药代表了 gives no new job")
 def test_zh5_a_nurse_who_changed_trade(default_hub):
     mem = heard(
         default_hub,
@@ -358,7 +356,6 @@ def test_zh5_a_nurse_who_changed_trade(default_hub):
     assert jobs and "护士" not in " ".join(jobs) and "医药代表" in " ".join(jobs), _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="从华为出来了，现在去小米了 gives no new employer")
 def test_zh5_a_husbands_new_employer_is_his(default_hub):
     mem = heard(
         default_hub,
@@ -373,7 +370,6 @@ def test_zh5_a_husbands_new_employer_is_his(default_hub):
     assert rows == ["小米"], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="新家在咸阳 gives no residence")
 def test_zh5_my_new_place_is_the_new_home(default_hub):
     mem = heard(
         default_hub,
@@ -412,7 +408,6 @@ def test_zh5_a_proposal_accepted(default_hub):
     assert _current(mem, "梦瑶", "relationship") == ["engaged"], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="小周跟她老公离了 gives no divorced")
 def test_zh5_a_divorce_heard_about_is_filed_under_her(default_hub):
     mem = heard(
         default_hub,
@@ -436,7 +431,6 @@ def test_zh5_a_transfer_to_another_university(default_hub):
     assert len(schools) == 1 and "中山" in schools[0], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="在微软做SDE / 在Amazon搬砖 give no employer")
 def test_zh5_an_employer_change_in_a_mixed_line(default_hub):
     mem = heard(
         default_hub,
@@ -449,7 +443,6 @@ def test_zh5_an_employer_change_in_a_mixed_line(default_hub):
     assert _current(mem, "Kelvin", "employer") == ["Amazon"], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="现在自己开了家花店 does not replace the job")
 def test_zh5_an_accountant_who_opened_a_flower_shop(default_hub):
     mem = heard(
         default_hub,
@@ -477,7 +470,6 @@ def test_zh5_the_old_employer_called_but_the_new_one_stays(default_hub):
     assert len(employers) == 1 and "京东" in employers[0], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="现住址已变更为杭州 gives no residence")
 def test_zh5_a_formal_change_of_address(default_hub):
     mem = heard(
         default_hub,
@@ -511,7 +503,6 @@ def test_zh5_a_phd_who_stayed_on_as_a_teacher(default_hub):
     assert jobs and "老师" in " ".join(jobs), _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="跟前任复合了 gives no dating")
 def test_zh5_back_together_after_a_break_up(default_hub):
     mem = heard(
         default_hub,
@@ -524,7 +515,6 @@ def test_zh5_back_together_after_a_break_up(default_hub):
     assert _current(mem, "晓彤", "relationship") == ["dating"], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="去拼多多报到了 filed as school, not employer")
 def test_zh5_a_first_day_at_the_new_company(default_hub):
     mem = heard(
         default_hub,

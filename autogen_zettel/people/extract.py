@@ -341,7 +341,11 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
 # a condition or a maybe: what would happen, not what did
 _IF_ZH = re.compile(r"如果|要是|假如|万一|的话|说不定|也许")
 # a sentence opening on a condition clause ("如果…", "要是…的话，…")
-_CONDITION_ZH = re.compile(r"^(?:如果|要是|假如|万一|假设|若是)|^[^，,。！!]*的话[，,]")
+# (a counterfactual of being someone else is one too: "换作是我，早就搬走了", "我要是你，就不去了")
+_CONDITION_ZH = re.compile(
+    r"^(?:如果|要是|假如|万一|假设|若是)|^[^，,。！!]*的话[，,]"
+    r"|^(?:换作|换做|换成|要换成?)是?(?:我|你|他|她)[，,]|^我(?:要是|如果是|若是)(?:你|他|她)"
+)
 _ASKED_ZH = re.compile(r"^(?:哪|什么|谁|几|多少|怎么|啥)")
 # a recurring time ("每周一", "每天") or a word of habit: what is usually done, not taken on
 _HABIT_ZH = re.compile(r"每个?(?:周|星期|礼拜|天|日|晚|早|月|年)|一般|通常|平时|往往|总是")

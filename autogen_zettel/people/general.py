@@ -301,12 +301,28 @@ _ALLERGY_EN = re.compile(
 )
 
 
+# what a plan of news is about: moving, a job, a study, a marriage
+_ZH_PLANNED_NEWS = (
+    r"搬|住|定居|工作|上班|跳槽|入职|辞职|离职|读|考|毕业|结婚|离婚|订婚|换工作|调到|调去|回老家|回国"
+)
+
+
 def plan_only(s: str) -> bool:
     """Whether a sentence tells a plan or a maybe, not news ("我姐说她明年要搬去柏林",
     "She might move to Berlin next spring"): a fact stated in it is no change yet."""
     if re.search(r"[\u4e00-\u9fff]", s):
-        if re.search(r"说不定|也许|可能|打算|准备|计划", s):  # a maybe stays a maybe, 了 or not
+        maybe = r"说不定|也许|可能|打算|准备|计划"
+        # a maybe stays a maybe, 了 or not; in a message of several clauses only a maybe of a move, a
+        # job or a study counts ("新家在咸阳，老房子打算租出去": the plan is the old flat's, the move is done)
+        clauses = [c for c in re.split(r"[，,；;。！!]", s) if c.strip()]
+        if any(
+            re.search(maybe, c) and (len(clauses) == 1 or i == 0 or re.search(_ZH_PLANNED_NEWS, c))
+            for i, c in enumerate(clauses)
+        ):
             return True
+        if re.search(maybe, s):
+            clauses = [c for c in clauses if not re.search(maybe, c)]
+            s = "，".join(clauses)
         return bool(_ZH_FUTURE.search(s)) and not _ZH_DONE_FIRST.search(s)
     if re.search(r"\b\w+ing\b.*\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b", s, re.I):
         return True  # "she's moving to Berlin next spring"
@@ -1024,6 +1040,8 @@ _ZH_SCHOOL = re.compile(
 # a level of study, not a school's name ("我考上研究生了")
 _ZH_LEVEL = re.compile(r"(?:研究生|大学|高中|初中|小学|中学|博士|硕士|本科|幼儿园|重点大学|名校)")
 _ZH_ENROL = re.compile(r"考上|考进|转学|入学|开学|报到|上(?:了)?(?:小学|初中|中学|高中|大学|幼儿园)了")
+# a verb of working at a place (搬砖, "moving bricks", is the everyday word for one's job)
+_ZH_WORK = r"(?:上班|工作|实习|打工|搬砖|任职)"
 _ZH_EMPLOYER = re.compile(
     # (a Latin name may be long: "跳槽去了Microsoft")
     rf"(?:跳槽|辞职|调|派|换)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
@@ -1031,11 +1049,12 @@ _ZH_EMPLOYER = re.compile(
     # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
     # name is taken whole ("在Google上班", not "ogle")
     rf"|(?<![现正实存])在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?"
-    rf"(?<![A-Za-z])(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
+    rf"(?<![A-Za-z])(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:{_ZH_WORK}|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
-    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?"
+    # (a place of work left: "从华为出来了", "已经不在微软了")
+    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)?了|从{_HZ}{{2,8}}?(?:出来|离职|辞职|走人)了)[^，。]*[，,]\s*(?:我)?"
     rf"(?:现在|目前|下个?月|下周|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
-    rf"(?P<v5>{_HZ}{{2,6}}?)(?=上班|工作|入职|报到|实习|打工|当|做|了|啦|。|！|$)"
+    rf"(?P<v5>{_HZ}{{2,6}}?)(?={_ZH_WORK}|入职|报到|当|做|了|啦|。|！|$)"
     # "今天第一天去字节上班": the first day at a place of work is a new job there
     rf"|(?:第一天|头一天|正式)(?:去|到|在)(?P<v6>{_HZ}{{2,8}}?)(?:上班|报到|工作|实习|入职)"
 )
@@ -1044,11 +1063,15 @@ _ZH_EMPLOYER = re.compile(
 _ZH_ROLE_AFTER = re.compile(
     r"^做(?P<r>[\u4e00-\u9fff]{2,4}?)(?<!饭)(?<!菜)(?<!事)(?<!活)(?<!作业)(?<!家务)(?<!手术)(?<!项目)"
     r"(?<!实验)(?<!检查)(?<!生意)(?<!运动)(?<!蛋糕)(?<!头发)(?<!治疗)[。！!，,；]?$"
+    # a role said by its Latin capitals ("在微软做SDE", "在字节当PM")
+    r"|^(?:做|当)[A-Z][A-Za-z]{1,5}[。！!，,；]?$"
 )
 _ZH_JOB = re.compile(
     r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
     r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手))(?:的|了|。|，|！|$)"
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
+    # a change of trade names the new trade whatever its word ("转行做医药代表了", "改行当了导游")
+    r"|(?:转行|改行)(?:去)?(?:做|当|干)(?:了)?(?:一名|个)?(?P<trade>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:了|啦|。|，|！|$)"
     r"|(?:^我|在[\u4e00-\u9fffA-Za-z]{2,8}?|现在|^我现在)当(?:了)?(?:一名|一个|个|名)?"
     r"(?!时|然|地|天|初|做|成|回|真|心|面|中|晚|年|场|作|众|选|兵)(?P<v3>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
     rf"|在(?:[\u4e00-\u9fffA-Za-z]{{0,4}}?的?(?:一家|一个))?(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
@@ -1064,6 +1087,8 @@ _ZH_PROMOTED = re.compile(
     r"(?:主管|经理|总监|组长|主任|店长|副总|总裁|合伙人|科长|处长|部长|校长|院长|队长|主编|领班|厨师长|总经理|董事))"
     r"(?=了|啦|[。！!，,~～]|$)"
 )
+# the speaker's dwelling named as a subject ("新家在咸阳", "现住址已变更为…")
+_ZH_DWELLING = r"(?:我的)?(?:新家|新住处|住处|住址|现住址|家庭住址|常住地)"
 _ZH_RESIDENCE = re.compile(
     r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
@@ -1082,6 +1107,10 @@ _ZH_RESIDENCE = re.compile(
     # only, checked below; "刚回北京了" may be the end of a trip)
     r"|(?:去年|前年|上个?月|早就|后来|毕业后)就?回(?!来|去|家|复|答|国|头|到|老家)(?P<v9>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)?了"
     r"|(?<![找收拿取带送寄退撤召挽赎])回(?!来|去|家|复|答|国|头|到|老家)(?P<v10>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)了"
+    # the dwelling said as the subject, then where it is ("新家在咸阳", "现住址已变更为杭州市西湖区"):
+    # a place only, checked below (a city before its 市 / 区 is the place)
+    rf"|(?:{_ZH_DWELLING})(?:现在|目前)?(?:就|也)?(?:在|是|已?(?:变更|更改|改)(?:为|成|到))"
+    r"(?P<dwelt>[\u4e00-\u9fff]{2,4}?)(?:市|区|县|省|了|。|，|,|！|$|的|这边|那边)"
 )
 _ZH_HERE = re.compile(
     r"^我?(?:现在|目前|如今|一直)?(?:都|还|也)?在(?P<v>[\u4e00-\u9fff]{2,8}?)(?:呢|了)?[。！!]?$"
@@ -1097,8 +1126,15 @@ _ZH_FUTURE = re.compile(
 # ("我从阿里离职了，下个月去美团": the leaving is done, the next job follows from it)
 _ZH_DONE_FIRST = re.compile(r"了[。！!，,]?$|已经|^[^，,]*[\u4e00-\u9fff]了[，,]")
 _ZH_RELATION = (
-    ("engaged", re.compile(r"订婚")),
-    ("divorced", re.compile(r"离婚|(?:跟|和)(?:老婆|老公|妻子|丈夫)离了")),
+    # a proposal said yes to, or made to the speaker ("他向我求婚了", "答应了他的求婚", "被求婚了")
+    (
+        "engaged",
+        re.compile(
+            r"订婚|求婚成功|答应了?(?:他|她)?的?求婚|(?:向|跟)我求婚|被求婚|^(?:他|她|我)[^，,。！!]{0,4}求婚了"
+        ),
+    ),
+    # (the partner may be said as someone's own: "小周跟她老公离了")
+    ("divorced", re.compile(r"离婚|(?:跟|和)(?:[我他她]的?)?(?:老婆|老公|妻子|丈夫|媳妇)离了")),
     ("married", re.compile(r"结婚|领证|成家了|(?<!没)(?<!不)嫁(?:到|给|去|人)了?|娶了")),
     (
         "single",
@@ -1110,6 +1146,8 @@ _ZH_RELATION = (
         "dating",
         re.compile(
             r"(?:跟|和)(?:女朋友|男朋友|对象)住在一起|谈恋爱|在谈|有对象了|脱单|^我(?:俩|们俩?)在一起了|(?:跟|和)(?:他|她)在一起了"
+            # a partner newly had, or one taken back after a break-up ("有男朋友了", "跟前任复合了", "又在一起了")
+            r"|有(?:男|女)朋?友[了啦]|复合|又在一起了"
             r"|^我(?:跟|和)[\u4e00-\u9fff]{1,3}?在一起了"
             # "我跟男朋友在一起三年了": together with a partner for a span (a statement, not news)
             r"|(?:跟|和)(?:女朋友|男朋友|对象|女友|男友)在一起(?:[一二三四五六七八九十两几多半\d]+(?:年|个月))了"
@@ -1175,7 +1213,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         clauses = re.split(r"(?<=[，,；;])", s)
         ahead = next(i for i, c in enumerate(clauses) if _ZH_FUTURE.search(c))
         before = "".join(clauses[:ahead]).rstrip("，,；; ")
-        return _facts_zh(before, subject) if ahead and before.startswith("我") else out
+        # (a clause led by the dwelling is the speaker's too: "新家在咸阳，…，老房子打算租出去")
+        return _facts_zh(before, subject) if ahead and re.match(rf"我|{_ZH_DWELLING}", before) else out
     for m in _ZH_SCHOOL.finditer(s):
         v = m.group("v") or m.group("v2") or m.group("v6") or m.group("v7") or m.group("v8")
         if m.group("v9"):
@@ -1190,6 +1229,11 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue  # "考上研究生了，九月去复旦报到": the level, then the school that names it
         if m.group("v7") and re.search(r"辞职|离职|跳槽|入职|上班", s):
             continue  # "我辞职了，下周去腾讯报到": a new job, taken up below
+        if m.group("v7") and re.search(r"同事|老板|领导|工资|工位|offer|HR", s) and not is_place(v):
+            # "去拼多多报到了，新同事人都挺好": where one reports among colleagues is a place of work
+            if "报到" in s[m.end("v7") : m.end("v7") + 2]:
+                add("employer", v, "change")
+            continue
         if m.group("v7") or m.group("v8"):
             if is_place(v) and not _ZH_ENROL.search(s):  # "去上海读研": the city, not the school
                 add("residence", v, "statement")
@@ -1250,7 +1294,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if m.group("v3") and not re.search(_ZH_ORG_HEAD, v) and not re.search(r"[A-Za-z]", v):
             # "在小米做产品经理": a short name before a verb of work is an employer; "在家" is not
             if (
-                not re.search(r"(?:上班|工作|实习|打工)", s[m.end() - 2 : m.end() + 2])
+                not re.search(_ZH_WORK, s[m.end() - 2 : m.end() + 2])
                 and not _ZH_JOB.search(s[m.end() - 1 :])
                 and not _ZH_ROLE_AFTER.match(s[m.end() - 1 :])
             ):
@@ -1265,7 +1309,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         )
         add("employer", v, k)
     for m in _ZH_JOB.finditer(s):
-        v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")
+        v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4") or m.group("trade")
         if (m.group("v3") or m.group("v4")) and (
             v in RELATIVES_ZH or re.search(r"(?:饭|菜|事|活|作业|家务|手术|项目|实验|检查|生意)$", v)
         ):
@@ -1320,6 +1364,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v8")
             or m.group("v9")
             or m.group("v10")
+            or m.group("dwelt")
         ) and not is_place(v):
             continue  # "去一家外企工作了", "在酒店住了两晚": a firm or a stay, not a place one lives
         add("residence", v, "statement" if m.group("v2") or m.group("v4") or m.group("v6") else "change")
@@ -1336,7 +1381,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                 and re.search(r"结婚(?:已经)?[一二三四五六七八九十两几多\d]{1,3}年", s)
                 else "change"
             )
-            if (value == "dating" and not re.search(r"在一起了|脱单了?|有对象了", s)) or (
+            if (
+                value == "dating"
+                and not re.search(r"在一起了|脱单了?|有对象了|有(?:男|女)朋?友[了啦]|复合", s)
+            ) or (
                 value == "single"
                 and "单身" in s
                 and "单身了" not in s
@@ -1371,6 +1419,20 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     # "我毕业了", "终于研究生毕业了": the speaker's own study over, the school ends (school "none")
     if _ZH_GRADUATED.match(s) and not any(e.key == "school" for e in out):
         add("school", "none", "change")
+    # "我之前做会计，现在自己开了家花店": what a clause of before says was, when a clause of now says what is
+    now = [c for c in re.split(r"[，,；;]", s) if re.search(r"现在|如今|目前", c)]
+    if now:
+        was = [c for c in re.split(r"[，,；;]", s) if re.search(_ZH_BEFORE, c) and c not in now]
+        out = [
+            e
+            for e in out
+            if not (
+                e.key in ("job", "employer", "residence", "school")
+                and any(e.value in c for c in was)
+                and not any(e.value in c for c in now)
+                and any(x.key == e.key and x is not e for x in out)
+            )
+        ]
     return out
 
 

@@ -1,0 +1,127 @@
+"""Variants of the fifth Chinese round's fixes (#40), NOT blind: written after each fix, two or more
+sentences per shape the fix reads (other words, other people), and guards that the shape reaches no
+further than it means. Read only through facts(), preferences() and commitments()."""
+
+from __future__ import annotations
+
+from tests.layer_sets import current as _current, heard
+
+
+def _all(mem):
+    return (
+        [(c.owner, c.what, c.due, c.status) for c in mem.commitments()],
+        [(f.subject, f.key, f.value, f.status) for f in mem.facts(include_superseded=True)],
+        [(p.subject, p.topic, round(p.value, 2)) for p in mem.preferences()],
+    )
+
+
+# -- facts: relationship news said in other words -------------------------------------------------
+
+
+def test_zh5v_a_new_partner_and_a_reunion_are_dating(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_f01",
+        [(0, "小蕾", "我终于有女朋友了"), (0, "阿航", "我和她分了"), (30, "阿航", "我们俩复合了")],
+    )
+    assert _current(mem, "小蕾", "relationship") == ["dating"], _all(mem)
+    assert _current(mem, "阿航", "relationship") == ["dating"], _all(mem)
+
+
+def test_zh5v_a_proposal_accepted_and_a_divorce_heard_of(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_f02",
+        [(0, "思思", "我昨天答应了他的求婚"), (0, "思思", "听说老王跟他老婆离了")],
+    )
+    assert _current(mem, "思思", "relationship") == ["engaged"], _all(mem)
+    assert _current(mem, "老王", "relationship") == ["divorced"], _all(mem)
+
+
+# -- facts: a change of trade names the new trade ------------------------------------------------
+
+
+def test_zh5v_a_change_of_trade_in_other_words(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_f03",
+        [(0, "老吕", "我是厨师"), (40, "老吕", "我去年改行当了导游"), (0, "方方", "转行干房产中介了")],
+    )
+    assert _current(mem, "老吕", "job") == ["导游"], _all(mem)
+    assert "中介" in " ".join(_current(mem, "方方", "job")), _all(mem)
+
+
+def test_zh5v_the_trade_of_before_gives_way_to_the_trade_of_now(default_hub):
+    mem = heard(default_hub, "e5v_f04", [(0, "小颜", "我以前是老师，现在当律师")])
+    assert _current(mem, "小颜", "job") == ["律师"], _all(mem)
+
+
+# -- facts: the dwelling said as the subject -------------------------------------------------------
+
+
+def test_zh5v_the_new_home_and_the_address_changed(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_f05",
+        [
+            (0, "晨晨", "我住在无锡"),
+            (30, "晨晨", "我们新家就在苏州，欢迎来玩"),
+            (0, "老贺", "我的住址改成南京了"),
+        ],
+    )
+    assert _current(mem, "晨晨", "residence") == ["苏州"], _all(mem)
+    assert _current(mem, "老贺", "residence") == ["南京"], _all(mem)
+
+
+def test_zh5v_guard_a_floor_is_no_home_and_a_plan_for_the_old_flat_is_no_plan_to_move(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_f06",
+        [(0, "小戚", "新家在三楼，采光很好"), (0, "小葛", "我搬到杭州了，打算明年买房")],
+    )
+    assert _current(mem, "小戚", "residence") == [], _all(mem)
+    assert _current(mem, "小葛", "residence") == ["杭州"], _all(mem)
+
+
+# -- facts: a place of work left, another taken, a Latin role, a report among colleagues -----------
+
+
+def test_zh5v_a_place_of_work_left_then_another(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_f07",
+        [
+            (0, "Ryan", "我在字节当PM"),
+            (0, "小任", "我在百度上班"),
+            (60, "小任", "已经不在百度了，现在在美团搬砖"),
+        ],
+    )
+    assert _current(mem, "Ryan", "employer") == ["字节"], _all(mem)
+    assert _current(mem, "小任", "employer") == ["美团"], _all(mem)
+
+
+def test_zh5v_a_report_among_colleagues_is_a_job_and_at_a_school_a_school(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_f08",
+        [(0, "Coco", "今天去美团报到了，工位还挺大"), (0, "小北", "九月去复旦报到")],
+    )
+    assert _current(mem, "Coco", "employer") == ["美团"], _all(mem)
+    assert _current(mem, "小北", "school") == ["复旦"], _all(mem)
+
+
+def test_zh5v_guard_cooking_in_a_canteen_is_no_employer(default_hub):
+    mem = heard(default_hub, "e5v_f09", [(0, "大勇", "我在食堂做饭")])
+    assert _current(mem, "大勇", "employer") == [], _all(mem)
+
+
+# -- a counterfactual of being someone else ---------------------------------------------------------
+
+
+def test_zh5v_counterfactuals_state_and_promise_nothing(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_n01",
+        [(0, "阿健", "换成是我，早就辞职回老家了"), (0, "阿健", "我要是你，明天就去找他谈")],
+    )
+    assert mem.commitments() == [] and mem.facts(include_superseded=True) == [], _all(mem)
