@@ -530,13 +530,11 @@ def test_zh5_a_first_day_at_the_new_company(default_hub):
 # -- preferences -----------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="每个周日都去游泳 (habit) gives no liking")
 def test_zh5_a_weekly_habit_is_a_liking(default_hub):
     mem = heard(default_hub, "e5zh_p01", [(0, "沈默", "我每个周日都去游泳，雷打不动")])
     assert _pref(mem, "沈默", "游泳").value > 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="habit and 没啥兴趣了 give no preference")
 def test_zh5_a_habit_given_up_flips_the_liking(default_hub):
     mem = heard(
         default_hub,
@@ -549,7 +547,6 @@ def test_zh5_a_habit_given_up_flips_the_liking(default_hub):
     assert _pref(mem, "韦伯", "羽毛球").value < 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="不碰这些了 takes 这些 as the topic instead of the offer's")
 def test_zh5_crayfish_declined_in_other_words(default_hub):
     mem = heard(
         default_hub,
@@ -565,7 +562,6 @@ def test_zh5_crayfish_declined_in_other_words(default_hub):
     assert rows and all(p.value < 0.5 for p in rows), _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="求之不得 to an offer gives no acceptance")
 def test_zh5_an_offer_gladly_accepted(default_hub):
     mem = heard(
         default_hub,
@@ -589,14 +585,12 @@ def test_zh5_a_fathers_fishing_is_his(default_hub):
     assert len(rows) == 1 and rows[0].value > 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="小杨那人最烦开会了 filed under the speaker with topic 小杨那人")
 def test_zh5_a_colleagues_dislike_is_hers(default_hub):
     mem = heard(default_hub, "e5zh_p06", [(0, "贝贝", "小杨那人最烦开会了，一开会就犯困")])
     assert _prefs(mem, "贝贝", "开会") == [], _all(mem)
     assert _pref(mem, "小杨", "开会").value < 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="臭死了 / 真香 give no preference")
 def test_zh5_snail_noodles_won_over(default_hub):
     mem = heard(
         default_hub,
@@ -609,7 +603,6 @@ def test_zh5_snail_noodles_won_over(default_hub):
     assert _pref(mem, "花花", "螺蛳粉").value > 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="对网球没啥兴趣 gives a liking of 网球没啥")
 def test_zh5_no_interest_is_a_dislike(default_hub):
     mem = heard(default_hub, "e5zh_p08", [(0, "曹操", "说实话我对网球没啥兴趣")])
     assert _pref(mem, "曹操", "网球").value < 0.5, _all(mem)
@@ -624,13 +617,11 @@ def test_zh5_an_english_name_loved_on_repeat(default_hub):
     assert _pref(mem, "Mandy", "Taylor Swift").value > 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="不喜换 (typo of 不喜欢) gives nothing")
 def test_zh5_a_dislike_with_a_typo(default_hub):
     mem = heard(default_hub, "e5zh_p10", [(0, "甜甜", "我不喜换吃香菇，口感怪怪的")])
     assert _pref(mem, "甜甜", "香菇").value < 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="就不去凑热闹了 to an offer gives no refusal")
 def test_zh5_a_night_out_declined_with_self_mockery(default_hub):
     mem = heard(
         default_hub,
@@ -644,7 +635,6 @@ def test_zh5_a_night_out_declined_with_self_mockery(default_hub):
     assert rows and all(p.value < 0.5 for p in rows), _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="还是觉得饺子最好吃 gives no liking")
 def test_zh5_still_the_best_after_all(default_hub):
     mem = heard(default_hub, "e5zh_p12", [(0, "冬冬", "吃来吃去还是觉得饺子最好吃")])
     assert _pref(mem, "冬冬", "饺子").value > 0.5, _all(mem)

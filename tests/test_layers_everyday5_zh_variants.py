@@ -125,3 +125,98 @@ def test_zh5v_counterfactuals_state_and_promise_nothing(default_hub):
         [(0, "阿健", "换成是我，早就辞职回老家了"), (0, "阿健", "我要是你，明天就去找他谈")],
     )
     assert mem.commitments() == [] and mem.facts(include_superseded=True) == [], _all(mem)
+
+
+# -- preferences -------------------------------------------------------------------------------------
+
+
+def _pv(mem, subject, word):
+    word = word.casefold()
+    rows = [
+        p
+        for p in mem.preferences(subject=subject)
+        if word in p.topic.casefold() or p.topic.casefold() in word
+    ]
+    assert len(rows) == 1, _all(mem)
+    return rows[0].value
+
+
+def test_zh5v_a_pointing_word_in_a_refusal_stands_for_the_offer(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_p01",
+        [(0, "e5v_p01", "周末搞点烧烤？"), (0, "阿诺", "我现在不吃那种东西了")],
+    )
+    assert _pv(mem, "阿诺", "烧烤") < 0.5
+
+
+def test_zh5v_gladness_at_an_offer_is_an_acceptance(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_p02",
+        [
+            (0, "e5v_p02", "给你来杯奶茶？"),
+            (0, "小婉", "那必须的"),
+            (1, "e5v_p02", "请你吃顿烤鸭？"),
+            (1, "小卢", "太好了！"),
+        ],
+    )
+    assert _pv(mem, "小婉", "奶茶") > 0.5
+    assert _pv(mem, "小卢", "烤鸭") > 0.5
+
+
+def test_zh5v_declining_with_jiu_bu_then_le(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_p03",
+        [(0, "e5v_p03", "晚上一起去唱K？"), (0, "老霍", "我们家那位就不去凑这个热闹了")],
+    )
+    assert _pv(mem, "老霍", "唱K") < 0.5
+
+
+def test_zh5v_no_interest_said_with_sha_or_shenme(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_p04",
+        [(0, "秋秋", "我对高尔夫没什么兴趣"), (0, "阿東", "剧本杀我早就没啥兴趣了")],
+    )
+    assert _pv(mem, "秋秋", "高尔夫") < 0.5
+    assert _pv(mem, "阿東", "剧本杀") < 0.5
+
+
+def test_zh5v_a_named_persons_stance_after_na_ren(default_hub):
+    mem = heard(default_hub, "e5v_p05", [(0, "婷婷", "老张这个人特别爱喝酒")])
+    assert _pv(mem, "老张", "酒") > 0.5
+    assert mem.preferences(subject="婷婷") == [], _all(mem)
+
+
+def test_zh5v_the_best_and_the_praised_to_the_senses(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_p06",
+        [(0, "大黄", "说到底还是妈妈包的馄饨最好吃"), (0, "小钟", "香菜超难吃"), (0, "小钟", "榴莲真香")],
+    )
+    assert _pv(mem, "大黄", "馄饨") > 0.5
+    assert _pv(mem, "小钟", "香菜") < 0.5
+    assert _pv(mem, "小钟", "榴莲") > 0.5
+
+
+def test_zh5v_guard_a_question_of_the_best_and_a_fine_day_state_no_taste(default_hub):
+    mem = heard(default_hub, "e5v_p07", [(0, "小潘", "哪家店最好吃？"), (0, "小潘", "今天真好玩")])
+    assert mem.preferences() == [], _all(mem)
+
+
+def test_zh5v_leisure_habits_are_likings_and_duties_are_not(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_p08",
+        [(0, "老金", "我一到周末就去钓鱼"), (0, "小符", "每天晚上都去跑步"), (0, "小符", "我每天都去上班")],
+    )
+    assert _pv(mem, "老金", "钓鱼") > 0.5
+    assert _pv(mem, "小符", "跑步") > 0.5
+    assert [p for p in mem.preferences(subject="小符") if "上班" in p.topic] == [], _all(mem)
+
+
+def test_zh5v_a_pinyin_slip_on_huan(default_hub):
+    mem = heard(default_hub, "e5v_p09", [(0, "阿敏", "我很喜环看科幻片")])
+    assert _pv(mem, "阿敏", "科幻") > 0.5

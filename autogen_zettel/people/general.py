@@ -1478,7 +1478,11 @@ _ZH_REFUSE = re.compile(
 _ZH_AGAIN = re.compile(
     r"^(?:又是|又|还是)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)[？?](?:饶了我吧|不要|算了|别了|不了|免了)"
 )
-_ZH_NEG_ANSWER = re.compile(r"^(?:我就不|不了|算了|免了|饶了我|我不)(?:喝|吃|去|要)?了?")
+_ZH_NEG_ANSWER = re.compile(
+    r"^(?:我就不|不了|算了|免了|饶了我|我不)(?:喝|吃|去|要)?了?"
+    # "我这把老骨头就不去凑热闹了": who declines (a few words), then 就不 and the act, closed by 了
+    r"|^[^，,。！!？?]{0,8}?就不(?:去|来|吃|喝|要|玩|参加|凑|跟)[\u4e00-\u9fff]{0,6}了"
+)
 # "火锅就算了吧", "不去KTV了，太吵了": the thing offered, declined (checked against the offer)
 _ZH_DECLINE = re.compile(
     r"^(?P<x>[\u4e00-\u9fffA-Za-z]{1,6}?)就?(?:算了|免了)|^不(?:去|吃|喝|要|看|玩|唱)(?P<y>[\u4e00-\u9fffA-Za-z]{0,6})了"
@@ -1491,6 +1495,8 @@ _ZH_FAVOURITE = re.compile(
 # "去！" to "要不要一起去吃烧烤？": the verb of the offer said back alone
 _ZH_POS_ANSWER = re.compile(
     r"^(?:可以呀|可以啊|好啊|好呀|行啊|走起|必须的|当然|早就想|(?:去|来|走)(?:啊|呀)?[！!~～。]*$)"
+    # a yes said as gladness at the offer ("求之不得", "那必须的", "太好了吧")
+    r"|^(?:求之不得|那必须|那当然|太好了|太棒了|巴不得|正合我意|就等你这句话)"
 )
 
 
@@ -1566,8 +1572,29 @@ def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
 # "以前觉得露营挺好玩": a judgement of the thing said of before (觉得 X 好玩 / 没意思)
 _ZH_JUDGED = re.compile(
     r"觉得(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:挺|很|特别|蛮|超|真|还|比较|非常|太|好)*"
-    r"(?:(?P<up>好玩|有意思|有趣|好吃|好喝|好看|好听|不错|香)|(?P<down>没意思|无聊|难吃|难喝|难看|难听|没劲|苦|累|吵|腻|油|烦))"
+    r"(?:(?P<up>好玩|有意思|有趣|好吃|好喝|好看|好听|不错|香)|(?P<down>没意思|无聊|难吃|难喝|难看|难听|没劲|苦|累|吵|腻|油|烦|臭))"
 )
+# the best of its kind to the senses ("吃来吃去还是觉得饺子最好吃", "川菜最难吃"): a taste of the thing
+_ZH_BEST = re.compile(
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,10}?)(?:才是|还是|就是|是)?最(?:(?P<up>好吃|好喝|好看|好玩|好听|香)|(?P<down>难吃|难喝|难看|难听|无聊))"
+    r"(?![的吗呢？?])"
+)
+# a thing named first, then praised or damned to the senses with a degree word ("螺蛳粉真香", "香菜超难吃")
+_ZH_PRAISED = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{1,5}?)(?:是)?(?:真的?|太|好|超级?|也太|可真|巨|贼)"
+    r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听)|(?P<down>难吃|难喝|难看|难听|臭|无聊))(?![吗呢？?])"
+)
+# a leisure habit ("我每个周日都去游泳", "一到周末就去钓鱼"): going again and again is a liking
+_ZH_HABIT_LIKE = re.compile(
+    r"^我?(?:每个?(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|周末|天|晚上?|早上?)(?:晚上|早上|下午|中午)?|天天|一有空就?|一到周末就?)"
+    r"(?:都|就)?(?:会|要)?去(?P<obj>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[，,。！!~～]|$)"
+)
+# what one goes to by duty, not by taste
+_ZH_DUTY = re.compile(
+    r"上班|上课|加班|开会|医院|复查|看病|打针|买菜|接|送|公司|学校|单位|工地|超市|银行|健身房报到"
+)
+# interest lost in a thing named first ("羽毛球现在打不动了，也没啥兴趣了")
+_ZH_LOST_INTEREST = re.compile(r"(?:也|都|早就?|已经)?(?:没(?:什么|啥|有)?|不感)兴趣了")
 
 
 def _judged_before_zh(clauses: list[str], subject: str) -> list[Evidence]:
@@ -1710,6 +1737,11 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
         obj = re.sub(r"^(?:我们?家的?|我的)(?=[\u4e00-\u9fff])", "", obj or "")  # "离不开我家猫": the cat
+        if re.fullmatch(r"(?:这|那)(?:些|个|种|样|类|玩意儿?|东西)(?:东西)?", obj):
+            # "我最近不碰这些了" to "晚上整点小龙虾？": a pointing word stands for what was offered
+            if not offered:
+                continue
+            obj = offered
         if (
             not obj
             or obj in ("我", "你", "他", "她", "这", "那", "它")
@@ -1743,6 +1775,29 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             and not m.group("obj").endswith("不")
         ):
             out += _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "change")
+    if not out:
+        m = _ZH_BEST.search(s)
+        obj = re.split(r"觉得|还是|就是|才是|都是|是|都", m.group("obj"))[-1] if m else ""
+        if m and obj and not re.match(r"[我你他她它这那今明昨哪谁什]", obj):
+            out += _pref(subject, obj, 0.9 if m.group("up") else 0.1, "statement")
+    if not out:
+        m = _ZH_PRAISED.match(s)
+        if m:
+            out += _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "statement")
+    if not out:
+        m = _ZH_HABIT_LIKE.match(s)
+        if m and not _ZH_DUTY.search(m.group("obj")):
+            obj = m.group("obj")
+            obj = re.sub(r"^(?:打|踢|玩|逛|看|听|爬|跑)(?=[\u4e00-\u9fffA-Za-z]{2})", "", obj)
+            out += _pref(subject, obj, 0.7, "statement")
+    if not out and _ZH_LOST_INTEREST.search(s) and "对" not in s:
+        # the thing is the topic heading the sentence ("羽毛球现在打不动了，也没啥兴趣了")
+        m = re.match(
+            r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{2,5}?)(?:我|现在|最近|已经|早就|也|都|[，,])",
+            s,
+        )
+        if m:
+            out += _pref(subject, m.group("obj"), 0.3, "change")
     if not out:
         m = re.search(r"(?:所以|从来)不(?:看|吃|喝|玩|去)", s)
         t = re.match(r"^(?:看|吃|喝|玩)?(?P<obj>[\u4e00-\u9fff]{2,4}?)我", s)
@@ -1966,6 +2021,8 @@ def normalise_zh(s: str) -> str:
     # "我不太稀饭吃甜的": the homophone of 喜欢 in the verb's place (after 我 or a degree or negation
     # word, before what is liked); 稀饭 as a dish follows a verb ("喝稀饭")
     s = re.sub(r"(?<=[我不太很超好最也都还真挺])稀饭(?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
+    # a pinyin slip on 欢 (huan: 换, 环, 还) in the same slot ("我不喜换吃香菇")
+    s = re.sub(r"(?<=[我不太很超好最也都还真挺])喜[换环还](?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
     # the northern 俺 ("俺是山东人", "俺们") is 我
     s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))俺(?=们|[\u4e00-\u9fff])", "我", s)
     # the written register of a notice: 本人 heading a clause is "I", 将(于) the future ("本人将于周五前提交…")

@@ -122,7 +122,8 @@ _ZH_PRED = (
 _ZH_REL = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 _ZH_LEAD = re.compile(
     # "小刘那边发票寄到了": the person's side (那边 / 这边) is the person
-    rf"^(?:听说|据说)?(?:(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME})?"
+    # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
+    rf"^(?:听说|据说)?(?:(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME})?"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED})"
     r"(?:(?:说|告诉我|跟我说)(?:她|他)?)?"
 )
