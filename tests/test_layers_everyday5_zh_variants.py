@@ -220,3 +220,59 @@ def test_zh5v_leisure_habits_are_likings_and_duties_are_not(default_hub):
 def test_zh5v_a_pinyin_slip_on_huan(default_hub):
     mem = heard(default_hub, "e5v_p09", [(0, "阿敏", "我很喜环看科幻片")])
     assert _pv(mem, "阿敏", "科幻") > 0.5
+
+
+# -- commitments ------------------------------------------------------------------------------------
+
+
+def _status_of(mem, owner):
+    rows = [c for c in mem.commitments() if c.owner == owner]
+    assert len(rows) == 1, _all(mem)
+    return rows[0]
+
+
+def test_zh5v_a_plan_moved_to_a_named_day_with_gaicheng(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_c01",
+        [(0, "小莫", "周五我去给你送蛋糕"), (2, "小莫", "蛋糕换到周日送了，周五加班")],
+    )
+    row = _status_of(mem, "小莫")
+    assert row.status == "open" and str(row.due) == "2026-09-06", _all(mem)
+
+
+def test_zh5v_an_act_for_the_other_called_off_with_jiu_bu(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_c02",
+        [(0, "阿芬", "周六我陪你去逛宜家"), (3, "阿芬", "宜家那边人太多，这回就不陪你去了")],
+    )
+    assert _status_of(mem, "阿芬").status == "cancelled", _all(mem)
+
+
+def test_zh5v_an_acknowledgement_glued_to_a_promise(default_hub):
+    mem = heard(default_hub, "e5v_c03", [(0, "小贾", "收到 周五前给你答复")])
+    row = _status_of(mem, "小贾")
+    assert row.status == "open" and str(row.due) == "2026-09-04", _all(mem)
+
+
+def test_zh5v_within_a_span_and_done_so_many_times(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_c04",
+        [(0, "小骆", "这周之内我把邀请函发出去"), (3, "小骆", "发了二十多封，回复的还不多")],
+    )
+    assert _status_of(mem, "小骆").status == "done", _all(mem)
+
+
+def test_zh5v_questions_without_a_mark_and_jokes_promise_nothing(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_n02",
+        [
+            (0, "小鲍", "要不我明天帮你带早饭吗"),
+            (0, "小鲍", "下周我请全组吃饭，逗你们的"),
+            (1, "小鲍", "我明天就去买彩票中五百万，开个玩笑哈"),
+        ],
+    )
+    assert mem.commitments() == [], _all(mem)

@@ -325,6 +325,8 @@ def _sentence(
     out = [_object_from_question(e, previous, han) for e in out]
     if _IRONY.search(sentence.strip()):
         out = [e for e in out if not (e.layer == "preference" and e.score > 0.5)]
+    if han and _JOKING_ZH.search(sentence):
+        out = []  # "我明天就去辞职然后环游世界（开玩笑的）": a line taken back as a joke says nothing
     return [_day_named(e, said, at) for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
 
 
@@ -338,6 +340,10 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     return dataclasses.replace(ev, due=day) if day else ev
 
 
+# a line marked as a joke after it: "（开玩笑的）", "开个玩笑", "逗你的", "说着玩的"
+_JOKING_ZH = re.compile(
+    r"[（(]?\s*(?:开玩笑的?|开个玩笑|逗你们?的?|逗你们?玩的?|说着玩的?|闹着玩的?)\s*(?:啦|哈+|嘿嘿)?\s*[）)]?[。！!~～]*$"
+)
 # a condition or a maybe: what would happen, not what did
 _IF_ZH = re.compile(r"如果|要是|假如|万一|的话|说不定|也许")
 # a sentence opening on a condition clause ("如果…", "要是…的话，…")

@@ -1044,7 +1044,8 @@ _ZH_ENROL = re.compile(r"考上|考进|转学|入学|开学|报到|上(?:了)?(?
 _ZH_WORK = r"(?:上班|工作|实习|打工|搬砖|任职)"
 _ZH_EMPLOYER = re.compile(
     # (a Latin name may be long: "跳槽去了Microsoft")
-    rf"(?:跳槽|辞职|调|派|换)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
+    # (not a day a plan is moved to: "蛋糕换到周日送了")
+    rf"(?:跳槽|辞职|调|派|换)(?:去了?|到了?|回了?)(?!周|星期|礼拜|明天|后天|下周|下个?月|月底|[0-9一二三四五六七八九十]+[月号日点])(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
     # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
     # name is taken whole ("在Google上班", not "ogle")
@@ -2018,6 +2019,15 @@ def normalise_zh(s: str) -> str:
     )
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
+    # an acknowledgement typed before the line with no comma ("ok 明儿上午打给你") is a clause of its own
+    s = re.sub(
+        r"^(?:ok+|okay|OK|Ok|嗯嗯|收到)[\s,，]*(?=[\u4e00-\u9fff])",
+        lambda m: m.group(0).strip(" ,，") + "，",
+        s,
+    )
+    # a line closed by the question particle 吗 is a question though no question mark is typed
+    # ("要我帮你问问我朋友吗")
+    s = re.sub(r"吗[~～。.]*$", "吗？", s)
     # "我不太稀饭吃甜的": the homophone of 喜欢 in the verb's place (after 我 or a degree or negation
     # word, before what is liked); 稀饭 as a dish follows a verb ("喝稀饭")
     s = re.sub(r"(?<=[我不太很超好最也都还真挺])稀饭(?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
@@ -2411,6 +2421,11 @@ _ZH_DONE_ALREADY = re.compile(
     # where it went: "放你桌上了", "放在门口了"
     r"(?:过去|出去|给你|过来|好|完|(?:到|在)?(?:你|您)?的?[\u4e00-\u9fff]{1,3}?(?:上|里|口|那儿|那边))?了[。！!~～]*$"
 )
+# "投了三家", "发了两封": an act of handing over done, then how many (the perfective 了 before a count)
+_ZH_DONE_COUNTED = re.compile(
+    r"^(?:我们?)?(?:已经|都|也|一共|总共)?(?P<act>投|发|寄|交|送|订|买|问|联系|面)了"
+    r"(?:[一二三四五六七八九十两几\d]+多?|好几)(?:个|家|份|封|张|本|件|次|遍|单|箱|轮)"
+)
 # "报告发你邮箱了", "钱转你了": the thing first, then a verb of handing over, to whom (and where),
 # and the perfective 了, with no 已经
 _ZH_HANDED = re.compile(
@@ -2443,14 +2458,16 @@ _ZH_DONE_BARE_ACT = re.compile(
 # "这周帮" for the thing)
 # "我不去健身房了": a plan of going or doing dropped (not a taste: 吃 / 喝 are left to the tastes)
 _ZH_DROP = re.compile(
-    rf"^(?:我们?)?(?:就|先|也|还是|这周|{_ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
+    # (an act for the other called off too: "这次就不带你去了", "那我就不陪你们了")
+    rf"^(?:我们?)?(?:就|先|也|还是|这周|这次|这回|{_ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬|带|陪|接|送)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
 )
 # "样品推迟到下周一再寄", "会改到周五了": the thing, put off to a day named (a plain "推迟了" with no
 # day calls it off, _ZH_CANCEL)
 _ZH_PUT_OFF = re.compile(
     # ("我们的会议延期到周五": an owner's 的 before the thing)
-    rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要)?(?:推迟|延期|延后|推|改|挪|顺延)到"
-    rf"(?:{_ZH_TIME})+(?:再[\u4e00-\u9fff]{{1,2}})?(?:了|吧|啦)?[。！!~～]*$"
+    rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要)?(?:推迟|延期|延后|推|改|挪|顺延|换)(?:到|成)"
+    # (the act again after the day: "改成周六去拿了")
+    rf"(?:{_ZH_TIME})+(?:(?:再|去|来)?[\u4e00-\u9fff]{{1,2}}?)?(?:了|吧|啦)?[。！!~～]*$"
 )
 _ZH_CANT = re.compile(
     r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不(?:了|成)(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
@@ -2496,7 +2513,10 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
         m = _ZH_DROP.match(clause)
         if m:
-            return [Evidence("status", subject, "", m.group("obj") or m.group("v"), 0.5, "cancelled")]
+            obj = m.group("obj")
+            # ("不带你去了": the act with whom it was for, not the addressee alone)
+            what = m.group("v") + obj if not obj or obj.startswith(("你", "您")) else obj
+            return [Evidence("status", subject, "", what, 0.5, "cancelled")]
         m = _ZH_CANT.search(clause)
         if m:
             what = m.group("obj") and m.group("v") + m.group("obj")
@@ -2531,6 +2551,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     m = _ZH_DONE_ALREADY.match(first) or _ZH_HANDED.match(first) or _ZH_DONE_BY_ME.match(first)
     if m:
         return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
+    m = _ZH_DONE_COUNTED.match(first)
+    if m:  # "投了三家": the act done so many times, the thing left to the task it closes
+        return [Evidence("status", subject, "", m.group("act"), 0.5, "done")]
     for clause in clauses:
         m = _ZH_AT_LAST.match(clause)
         if m:  # "那几盆花总算搬进新家了": at last, an act on the thing done
