@@ -276,3 +276,23 @@ def test_zh5v_questions_without_a_mark_and_jokes_promise_nothing(default_hub):
         ],
     )
     assert mem.commitments() == [], _all(mem)
+
+
+def test_zh5v_a_notice_for_the_unit_then_handed_in(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_c05",
+        [(0, "周主任", "本公司将于本周五前寄出合同。"), (3, "周主任", "合同已按时寄出，请查收。")],
+    )
+    row = _status_of(mem, "周主任")
+    assert row.status == "done" and str(row.due) == "2026-09-04", _all(mem)
+
+
+def test_zh5v_a_reporter_taken_up_by_a_pronoun_owns_the_promise(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_c06",
+        [(0, "小俞", "房东说她下周来收房租"), (0, "小俞", "诊所说周三不接诊")],
+    )
+    assert _status_of(mem, "房东").status == "open", _all(mem)
+    assert [c for c in mem.commitments() if c.owner in ("小俞", "诊所")] == [], _all(mem)

@@ -2037,6 +2037,12 @@ def normalise_zh(s: str) -> str:
     s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))俺(?=们|[\u4e00-\u9fff])", "我", s)
     # the written register of a notice: 本人 heading a clause is "I", 将(于) the future ("本人将于周五前提交…")
     s = re.sub(r"(?:^|(?<=[，,。；;！!]))本人(?=将|会|已|于|在|[\u4e00-\u9fff]{2})", "我", s)
+    # the unit one speaks for, in a notice (本部门, 本公司, 本单位 heading a clause): "we"
+    s = re.sub(
+        r"(?:^|(?<=[，,。；;！!]))本(?:部门|公司|单位|团队|中心|小组|组|处|科|店)(?=将|会|已|于|在|[\u4e00-\u9fff]{2})",
+        "我们",
+        s,
+    )
     s = re.sub(r"(我们?)(?:将于|将在)", r"\1会在", s)
     s = re.sub(r"(我们?)将(?=[\u4e00-\u9fff])", r"\1会", s)
     # a 微信 run-on line whose clauses are parted by spaces, not commas ("今天一团乱麻 明天上午帮你签了")
@@ -2421,6 +2427,12 @@ _ZH_DONE_ALREADY = re.compile(
     # where it went: "放你桌上了", "放在门口了"
     r"(?:过去|出去|给你|过来|好|完|(?:到|在)?(?:你|您)?的?[\u4e00-\u9fff]{1,3}?(?:上|里|口|那儿|那边))?了[。！!~～]*$"
 )
+# the written register of a thing handed in: the thing, 已, how (通过邮件, 以书面形式), a verb of submitting
+_ZH_DONE_FORMAL = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{2,10}?)(?:均|都)?已(?:经)?(?:于[^，,。]{1,8}?)?"
+    r"(?:通过[\u4e00-\u9fffA-Za-z]{1,4}?|以[\u4e00-\u9fff]{1,4}?(?:形式|方式)|按时|书面)?"
+    r"(?:报送|提交|递交|上报|送达|发送|寄出|发出|完成|办结|办理完毕)(?:了|完毕)?[。！!]?$"
+)
 # "投了三家", "发了两封": an act of handing over done, then how many (the perfective 了 before a count)
 _ZH_DONE_COUNTED = re.compile(
     r"^(?:我们?)?(?:已经|都|也|一共|总共)?(?P<act>投|发|寄|交|送|订|买|问|联系|面)了"
@@ -2551,6 +2563,18 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     m = _ZH_DONE_ALREADY.match(first) or _ZH_HANDED.match(first) or _ZH_DONE_BY_ME.match(first)
     if m:
         return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
+    m = _ZH_DONE_FORMAL.match(first)
+    if m:  # "设备盘点结果已通过邮件报送": a notice that the thing has been handed in
+        return [
+            Evidence(
+                "status",
+                subject,
+                "",
+                re.sub(r"(?:结果|情况|材料|报告)$", "", m.group("obj")) or m.group("obj"),
+                0.5,
+                "done",
+            )
+        ]
     m = _ZH_DONE_COUNTED.match(first)
     if m:  # "投了三家": the act done so many times, the thing left to the task it closes
         return [Evidence("status", subject, "", m.group("act"), 0.5, "done")]
