@@ -296,3 +296,31 @@ def test_zh5v_a_reporter_taken_up_by_a_pronoun_owns_the_promise(default_hub):
     )
     assert _status_of(mem, "房东").status == "open", _all(mem)
     assert [c for c in mem.commitments() if c.owner in ("小俞", "诊所")] == [], _all(mem)
+
+
+def test_zh5v_a_promise_given_to_someone_named_first(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_c07",
+        [
+            (0, "小汤", "今天累死 话说我向老板保证过月底前交方案 估计又要熬夜"),
+            (0, "阿俊", "我跟我姐保证过，周日之前把她的相机还回去"),
+        ],
+    )
+    assert str(_status_of(mem, "小汤").due) == "2026-09-30", _all(mem)
+    assert str(_status_of(mem, "阿俊").due) == "2026-09-06", _all(mem)
+
+
+def test_zh5v_a_thing_set_down_where_the_other_finds_it_is_done(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_c08",
+        [
+            (0, "小温", "明天我把备用钥匙给你送过去"),
+            (1, "小温", "钥匙放在你家门口的地垫下面了"),
+            (0, "Eva", "我今晚把合同打印好给你"),
+            (1, "Eva", "合同搁你前台了"),
+        ],
+    )
+    assert _status_of(mem, "小温").status == "done", _all(mem)
+    assert _status_of(mem, "Eva").status == "done", _all(mem)

@@ -295,7 +295,7 @@ _FOR_YOU_ACT = re.compile(rf"(?:{_MODAL})*(?:帮|替)你们?(?:{_ACTION}|[\u4e00
 _SPACED = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _CLAUSES = re.compile(rf"[，,；;。！!～~]|{_SPACED.pattern}")
 # "不过…", "反正…": a clause's link to the one before is not part of what it promises
-_LINK = re.compile(r"^(?:不过|但是|但|可是|所以|反正|总之|那就|那)")
+_LINK = re.compile(r"^(?:不过|但是|但|可是|所以|反正|总之|那就|那|对了|话说|另外|顺便说一?下)")
 # "答应你的那份预算表我…": the thing's relative clause ahead of its demonstrative is not the thing
 _RELATIVE = re.compile(
     r"^[^，,我]{1,8}?的(?:那|这)(?:份|个|件|本|张|篇|些|套|台|只|条)?(?=[\u4e00-\u9fffA-Za-z])"
@@ -372,6 +372,9 @@ _CANT_ANYMORE = re.compile(
 _PROMISED_TO = re.compile(
     r"^我(?:已经|早就|都)?(?:答应|保证|承诺|许诺)(?:过|了)?(?P<to>(?![你您])[\u4e00-\u9fff]{1,4}?)(?:了|过)?[，,：:]\s*"
     r"(?P<rest>[^，,。！!？?]+)"
+    # "我跟我表哥保证过下周一之前帮他…": to whom first (跟 / 向 / 对), the promising verb, then what
+    r"|^我(?:已经|早就|都)?(?:跟|向|对|和)(?P<to2>[^，,我]{0,2}[\u4e00-\u9fff]{1,3}?)(?:保证|承诺|许诺|发誓)(?:过|了)?[，,：:]?\s*"
+    r"(?P<rest2>[^，,。！!？?]+)"
 )
 
 
@@ -402,14 +405,15 @@ def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
     found = found or _commitment(s, speaker, at)
     if found:
         return found
-    m = _PROMISED_TO.match(s)
-    if m and not _PAST.search(m.group("rest")) and not _STANCE_WORDS.search(m.group("rest")[:4]):
-        # "我答应我妈了，这周六回家吃饭": the promise made to someone is the clause after it
-        what = _what(m.group("rest"))
-        if what and not what.endswith("了"):
-            return [
-                Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), m.group("to"))
-            ]
+    for said in [s] + [_LINK.sub("", c.strip()) for c in _CLAUSES.split(s)[1:]]:
+        m = _PROMISED_TO.match(said)
+        rest = m and (m.group("rest") or m.group("rest2"))
+        if rest and not _PAST.search(rest) and not _STANCE_WORDS.search(rest[:4]):
+            # "我答应我妈了，这周六回家吃饭": the promise made to someone is the clause after it
+            what = _what(rest)
+            if what and not what.endswith("了"):
+                to = m.group("to") or re.sub(r"^我的?", "", m.group("to2"))
+                return [Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(said, at), to)]
     # "放心吧 明天下班前我把…", "这周忙疯了，…，不过那份表我周四前给你": a promise in a later clause of
     # the message, read as a sentence of its own (the time it names is its own, not an earlier one's)
     for clause in _CLAUSES.split(s)[1:]:
