@@ -79,7 +79,6 @@ def test_zh5_a_promise_inside_a_long_message(default_hub):
     assert row.status == "open" and row.due == date(2026, 9, 7), _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="车子我搞定了 does not close 修链条")
 def test_zh5_a_bike_fixed_and_told_in_other_words(default_hub):
     mem = heard(
         default_hub,

@@ -324,3 +324,21 @@ def test_zh5v_a_thing_set_down_where_the_other_finds_it_is_done(default_hub):
     )
     assert _status_of(mem, "小温").status == "done", _all(mem)
     assert _status_of(mem, "Eva").status == "done", _all(mem)
+
+
+def test_zh5v_a_noun_said_with_its_suffix_closes_the_promise_of_its_root(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_c09",
+        [
+            (0, "小葵", "明天我把你的自行车打好气"),
+            (0, "小葵", "后天我把发票寄给你"),
+            (1, "小葵", "车子弄好了，你下楼骑吧"),
+            (0, "老滕", "周末我帮你把桌腿修一下"),
+            (3, "老滕", "桌子弄好了，稳得很"),
+        ],
+    )
+    got = {c.what: c.status for c in mem.commitments() if c.owner == "小葵"}
+    assert sorted(got.values()) == ["done", "open"], _all(mem)
+    assert [s for w, s in got.items() if "发票" in w] == ["open"], _all(mem)
+    assert _status_of(mem, "老滕").status == "done", _all(mem)
