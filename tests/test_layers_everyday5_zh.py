@@ -445,7 +445,6 @@ def test_zh5_an_accountant_who_opened_a_flower_shop(default_hub):
     assert jobs and "会计" not in " ".join(jobs), _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="现在在京东物流 inside a longer line gives no employer")
 def test_zh5_the_old_employer_called_but_the_new_one_stays(default_hub):
     mem = heard(
         default_hub,

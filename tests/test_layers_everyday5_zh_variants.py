@@ -342,3 +342,17 @@ def test_zh5v_a_noun_said_with_its_suffix_closes_the_promise_of_its_root(default
     assert sorted(got.values()) == ["done", "open"], _all(mem)
     assert [s for w, s in got.items() if "发票" in w] == ["open"], _all(mem)
     assert _status_of(mem, "老滕").status == "done", _all(mem)
+
+
+def test_zh5v_where_one_is_now_set_against_the_old_employer(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_f10",
+        [
+            (0, "小龚", "我在平安做理赔"),
+            (50, "小龚", "前东家那边又来挖我，不去，现在在太保挺好的"),
+            (0, "阿邦", "老东家那边又来挖人，现在在家带娃呢"),
+        ],
+    )
+    assert _current(mem, "小龚", "employer") == ["太保"], _all(mem)
+    assert _current(mem, "阿邦", "employer") == [], _all(mem)

@@ -1078,6 +1078,12 @@ _ZH_JOB = re.compile(
     rf"|在(?:[\u4e00-\u9fffA-Za-z]{{0,4}}?的?(?:一家|一个))?(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
     r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
 )
+# the employer one had before, named as such ("老东家", "前公司", "原单位")
+_ZH_OLD_EMPLOYER = re.compile(r"老东家|前东家|前公司|原单位|原公司|之前的公司|以前的公司")
+# where one is now ("现在在京东物流挺好的"), a judgement or a verb of working after it
+_ZH_NOW_AT = re.compile(
+    r"(?:现在|目前|如今)(?:就|也|已经)?在(?P<v>[一-鿿A-Za-z]{2,6}?)(?=挺|很|还|也|干|上班|工作|搬砖|呢|了|[，,。！!]|$)"
+)
 # "在美团做产品": what one does at a firm already named as the employer is the trade
 _ZH_TRADE_AT = re.compile(
     r"在(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:做|干|搞)(?P<v>[\u4e00-\u9fff]{2,4}?)(?:的|了)?(?=[。，！,；]|$)"
@@ -1327,6 +1333,13 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             v,
             "change" if re.search(r"辞职|不当|不干|改行|转行|换了|现在|开了|自己", s) else "statement",
         )
+    m = _ZH_NOW_AT.search(s)
+    if m and _ZH_OLD_EMPLOYER.search(s) and not any(e.key == "employer" for e in out):
+        # "老东家又叫我回去，我不回，现在在京东物流挺好的": set against the employer before, where one
+        # is now is the employer now (a city is a home, checked below)
+        v = m.group("v")
+        if not is_place(v) and not re.search(r"家里?$|^家|这|那|哪", v):
+            add("employer", v, "change")
     m = _ZH_TRADE_AT.search(s)
     employers = {e.value for e in out if e.key == "employer"}
     if (
