@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest
-
 from tests.layer_sets import commitment_of as _commit, current as _current, heard
 
 # TUE (day 0) is Tuesday 1 September 2026: 明天/明儿 is 2 Sep, 后天 and 周四 3 Sep, 周五 4 Sep,
@@ -384,7 +382,6 @@ def test_zh5_a_move_undone(default_hub):
     assert _current(mem, "小岳", "residence") == ["广州"], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="求婚了！我答应了 gives no engaged (nor 有男朋友啦 dating)")
 def test_zh5_a_proposal_accepted(default_hub):
     mem = heard(
         default_hub,

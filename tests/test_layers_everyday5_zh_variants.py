@@ -356,3 +356,13 @@ def test_zh5v_where_one_is_now_set_against_the_old_employer(default_hub):
     )
     assert _current(mem, "小龚", "employer") == ["太保"], _all(mem)
     assert _current(mem, "阿邦", "employer") == [], _all(mem)
+
+
+def test_zh5v_a_proposal_answered_yes_in_the_next_sentence(default_hub):
+    mem = heard(
+        default_hub,
+        "e5v_f11",
+        [(0, "琳达", "她今天求婚了。答应啦！"), (0, "小芮", "他昨天求婚了！我拒绝了")],
+    )
+    assert _current(mem, "琳达", "relationship") == ["engaged"], _all(mem)
+    assert _current(mem, "小芮", "relationship") == [], _all(mem)

@@ -191,6 +191,9 @@ def _extract(
     meaning = meaning_of(embedder)
     out: list[Evidence] = []
     text = as_first_person(text, speaker)
+    # "他昨天求婚了！我答应了💍": a proposal by an unnamed he or she that the speaker says yes to in
+    # the next sentence was made to the speaker (one sentence, so the yes and the proposal meet)
+    text = _PROPOSAL_ANSWERED_ZH.sub(lambda m: f"{m.group('who')}{m.group('when')}向我求婚了，", text)
     before = previous
     referent = ""
     for sentence in _post_joined(split_sentences(text) or [text]):
@@ -228,6 +231,9 @@ def _extract(
     return out
 
 
+_PROPOSAL_ANSWERED_ZH = re.compile(
+    r"(?<![\u4e00-\u9fff])(?P<who>他|她)(?P<when>[^，,。！!？?我]{0,4}?)求婚了[！!。~～\s]*(?=我?(?:答应|同意)(?:了|啦))"
+)
 # a task done by someone else for the speaker ("sorted it for me", "on my behalf")
 _ON_MY_BEHALF = re.compile(r"\b(?:for me|on my behalf|for my sake)\b", re.I)
 # a promise whose time is "then", the time said before it in the sentence
