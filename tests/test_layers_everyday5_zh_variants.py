@@ -366,3 +366,8 @@ def test_zh5v_a_proposal_answered_yes_in_the_next_sentence(default_hub):
     )
     assert _current(mem, "琳达", "relationship") == ["engaged"], _all(mem)
     assert _current(mem, "小芮", "relationship") == [], _all(mem)
+
+
+def test_zh5v_guard_had_better_is_no_taste(default_hub):
+    mem = heard(default_hub, "e5v_p10", [(0, "阿澜", "咱们最好吃完再走"), (0, "阿澜", "你最好吃点东西")])
+    assert mem.preferences() == [], _all(mem)

@@ -1591,12 +1591,13 @@ _ZH_JUDGED = re.compile(
 # the best of its kind to the senses ("吃来吃去还是觉得饺子最好吃", "川菜最难吃"): a taste of the thing
 _ZH_BEST = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,10}?)(?:才是|还是|就是|是)?最(?:(?P<up>好吃|好喝|好看|好玩|好听|香)|(?P<down>难吃|难喝|难看|难听|无聊))"
-    r"(?![的吗呢？?])"
+    # (the judgement ends its clause: "咱们最好吃完再走" is "had better", no taste)
+    r"(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
 )
 # a thing named first, then praised or damned to the senses with a degree word ("螺蛳粉真香", "香菜超难吃")
 _ZH_PRAISED = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{1,5}?)(?:是)?(?:真的?|太|好|超级?|也太|可真|巨|贼)"
-    r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听)|(?P<down>难吃|难喝|难看|难听|臭|无聊))(?![吗呢？?])"
+    r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听)|(?P<down>难吃|难喝|难看|难听|臭|无聊))(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
 )
 # a leisure habit ("我每个周日都去游泳", "一到周末就去钓鱼"): going again and again is a liking
 _ZH_HABIT_LIKE = re.compile(
