@@ -1797,7 +1797,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             out += _pref(subject, obj, 0.9 if m.group("up") else 0.1, "statement")
     if not out:
         m = _ZH_PRAISED.match(s)
-        if m:
+        # ("孩子太好玩了": a person praised is no taste)
+        if m and not (m.group("obj") in RELATIVES_ZH or re.search(r"孩子|宝宝|小孩|人$", m.group("obj"))):
             out += _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "statement")
     if not out:
         m = _ZH_HABIT_LIKE.match(s)
@@ -2449,7 +2450,7 @@ _ZH_DONE_FORMAL = re.compile(
 )
 # "投了三家", "发了两封": an act of handing over done, then how many (the perfective 了 before a count)
 _ZH_DONE_COUNTED = re.compile(
-    r"^(?:我们?)?(?:已经|都|也|一共|总共)?(?P<act>投|发|寄|交|送|订|买|问|联系|面)了"
+    r"^(?:我们?)?(?:已经|都|也|一共|总共)?(?P<act>投|发|寄|交|送|问|联系|面)了"
     r"(?:[一二三四五六七八九十两几\d]+多?|好几)(?:个|家|份|封|张|本|件|次|遍|单|箱|轮)"
 )
 # "报告发你邮箱了", "钱转你了": the thing first, then a verb of handing over, to whom (and where),
