@@ -195,6 +195,9 @@ def _extract(
     meaning = meaning_of(embedder)
     out: list[Evidence] = []
     text = as_first_person(text, speaker)
+    # "他昨天求婚了！我答应了💍": a proposal by an unnamed he or she that the speaker says yes to in
+    # the next sentence was made to the speaker (one sentence, so the yes and the proposal meet)
+    text = _PROPOSAL_ANSWERED_ZH.sub(lambda m: f"{m.group('who')}{m.group('when')}向我求婚了，", text)
     before = previous
     referent = ""
     for sentence in _post_joined(split_sentences(text) or [text]):
@@ -237,6 +240,10 @@ _NEWS_TAG_EN = re.compile(
     r"\s*[,;]\s*(?:did you hear|have you heard|had you heard|can you believe it|would you believe it|"
     r"did you know|guess what)\s*\?+\s*$",
     re.I,
+)
+# a proposal by an unnamed he or she, answered yes in the next sentence (read in _extract)
+_PROPOSAL_ANSWERED_ZH = re.compile(
+    r"(?<![\u4e00-\u9fff])(?P<who>他|她)(?P<when>[^，,。！!？?我]{0,4}?)求婚了[！!。~～\s]*(?=我?(?:答应|同意)(?:了|啦))"
 )
 # a task done by someone else for the speaker ("sorted it for me", "on my behalf")
 _ON_MY_BEHALF = re.compile(r"\b(?:for me|on my behalf|for my sake)\b", re.I)
@@ -350,6 +357,8 @@ def _sentence(
     out = [_object_from_question(e, previous, han) for e in out]
     if _IRONY.search(sentence.strip()):
         out = [e for e in out if not (e.layer == "preference" and e.score > 0.5)]
+    if han and _JOKING_ZH.search(sentence):
+        out = []  # "我明天就去辞职然后环游世界（开玩笑的）": a line taken back as a joke says nothing
     return [_day_named(e, said, at) for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
 
 
@@ -363,10 +372,18 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     return dataclasses.replace(ev, due=day) if day else ev
 
 
+# a line marked as a joke after it: "（开玩笑的）", "开个玩笑", "逗你的", "说着玩的"
+_JOKING_ZH = re.compile(
+    r"[（(]?\s*(?:开玩笑的?|开个玩笑|逗你们?的?|逗你们?玩的?|说着玩的?|闹着玩的?)\s*(?:啦|哈+|嘿嘿)?\s*[）)]?[。！!~～]*$"
+)
 # a condition or a maybe: what would happen, not what did
 _IF_ZH = re.compile(r"如果|要是|假如|万一|的话|说不定|也许")
 # a sentence opening on a condition clause ("如果…", "要是…的话，…")
-_CONDITION_ZH = re.compile(r"^(?:如果|要是|假如|万一|假设|若是)|^[^，,。！!]*的话[，,]")
+# (a counterfactual of being someone else is one too: "换作是我，早就搬走了", "我要是你，就不去了")
+_CONDITION_ZH = re.compile(
+    r"^(?:如果|要是|假如|万一|假设|若是)|^[^，,。！!]*的话[，,]"
+    r"|^(?:换作|换做|换成|要换成?)是?(?:我|你|他|她)[，,]|^我(?:要是|如果是|若是)(?:你|他|她)"
+)
 _ASKED_ZH = re.compile(r"^(?:哪|什么|谁|几|多少|怎么|啥)")
 # a recurring time ("每周一", "每天") or a word of habit: what is usually done, not taken on
 _HABIT_ZH = re.compile(r"每个?(?:周|星期|礼拜|天|日|晚|早|月|年)|一般|通常|平时|往往|总是")

@@ -315,12 +315,28 @@ _ALLERGY_EN = re.compile(
 )
 
 
+# what a plan of news is about: moving, a job, a study, a marriage
+_ZH_PLANNED_NEWS = (
+    r"搬|住|定居|工作|上班|跳槽|入职|辞职|离职|读|考|毕业|结婚|离婚|订婚|换工作|调到|调去|回老家|回国"
+)
+
+
 def plan_only(s: str) -> bool:
     """Whether a sentence tells a plan or a maybe, not news ("我姐说她明年要搬去柏林",
     "She might move to Berlin next spring"): a fact stated in it is no change yet."""
     if re.search(r"[\u4e00-\u9fff]", s):
-        if re.search(r"说不定|也许|可能|打算|准备|计划", s):  # a maybe stays a maybe, 了 or not
+        maybe = r"说不定|也许|可能|打算|准备|计划"
+        # a maybe stays a maybe, 了 or not; in a message of several clauses only a maybe of a move, a
+        # job or a study counts ("新家在咸阳，老房子打算租出去": the plan is the old flat's, the move is done)
+        clauses = [c for c in re.split(r"[，,；;。！!]", s) if c.strip()]
+        if any(
+            re.search(maybe, c) and (len(clauses) == 1 or i == 0 or re.search(_ZH_PLANNED_NEWS, c))
+            for i, c in enumerate(clauses)
+        ):
             return True
+        if re.search(maybe, s):
+            clauses = [c for c in clauses if not re.search(maybe, c)]
+            s = "，".join(clauses)
         return bool(_ZH_FUTURE.search(s)) and not _ZH_DONE_FIRST.search(s)
     if re.search(r"\b\w+ing\b.*\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b", s, re.I):
         return True  # "she's moving to Berlin next spring"
@@ -1096,18 +1112,22 @@ _ZH_SCHOOL = re.compile(
 # a level of study, not a school's name ("我考上研究生了")
 _ZH_LEVEL = re.compile(r"(?:研究生|大学|高中|初中|小学|中学|博士|硕士|本科|幼儿园|重点大学|名校)")
 _ZH_ENROL = re.compile(r"考上|考进|转学|入学|开学|报到|上(?:了)?(?:小学|初中|中学|高中|大学|幼儿园)了")
+# a verb of working at a place (搬砖, "moving bricks", is the everyday word for one's job)
+_ZH_WORK = r"(?:上班|工作|实习|打工|搬砖|任职)"
 _ZH_EMPLOYER = re.compile(
     # (a Latin name may be long: "跳槽去了Microsoft")
-    rf"(?:跳槽|辞职|调|派|换)(?:去了?|到了?|回了?)(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
+    # (not a day a plan is moved to: "蛋糕换到周日送了")
+    rf"(?:跳槽|辞职|调|派|换)(?:去了?|到了?|回了?)(?!周|星期|礼拜|明天|后天|下周|下个?月|月底|[0-9一二三四五六七八九十]+[月号日点])(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
     # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
     # name is taken whole ("在Google上班", not "ogle")
     rf"|(?<![现正实存])在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?"
-    rf"(?<![A-Za-z])(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:上班|工作|实习|打工|做|当)"
+    rf"(?<![A-Za-z])(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:{_ZH_WORK}|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
-    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)了)[^，。]*[，,]\s*(?:我)?"
+    # (a place of work left: "从华为出来了", "已经不在微软了")
+    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)?了|从{_HZ}{{2,8}}?(?:出来|离职|辞职|走人)了)[^，。]*[，,]\s*(?:我)?"
     rf"(?:现在|目前|下个?月|下周|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
-    rf"(?P<v5>{_HZ}{{2,6}}?)(?=上班|工作|入职|报到|实习|打工|当|做|了|啦|。|！|$)"
+    rf"(?P<v5>{_HZ}{{2,6}}?)(?={_ZH_WORK}|入职|报到|当|做|了|啦|。|！|$)"
     # "今天第一天去字节上班": the first day at a place of work is a new job there
     rf"|(?:第一天|头一天|正式)(?:去|到|在)(?P<v6>{_HZ}{{2,8}}?)(?:上班|报到|工作|实习|入职)"
 )
@@ -1116,15 +1136,25 @@ _ZH_EMPLOYER = re.compile(
 _ZH_ROLE_AFTER = re.compile(
     r"^做(?P<r>[\u4e00-\u9fff]{2,4}?)(?<!饭)(?<!菜)(?<!事)(?<!活)(?<!作业)(?<!家务)(?<!手术)(?<!项目)"
     r"(?<!实验)(?<!检查)(?<!生意)(?<!运动)(?<!蛋糕)(?<!头发)(?<!治疗)[。！!，,；]?$"
+    # a role said by its Latin capitals ("在微软做SDE", "在字节当PM")
+    r"|^(?:做|当)[A-Z][A-Za-z]{1,5}[。！!，,；]?$"
 )
 _ZH_JOB = re.compile(
     r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
     r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手))(?:的|了|。|，|！|$)"
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
+    # a change of trade names the new trade whatever its word ("转行做医药代表了", "改行当了导游")
+    r"|(?:转行|改行)(?:去)?(?:做|当|干)(?:了)?(?:一名|个)?(?P<trade>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:了|啦|。|，|！|$)"
     r"|(?:^我|在[\u4e00-\u9fffA-Za-z]{2,8}?|现在|^我现在)当(?:了)?(?:一名|一个|个|名)?"
     r"(?!时|然|地|天|初|做|成|回|真|心|面|中|晚|年|场|作|众|选|兵)(?P<v3>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
     rf"|在(?:[\u4e00-\u9fffA-Za-z]{{0,4}}?的?(?:一家|一个))?(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
     r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
+)
+# the employer one had before, named as such ("老东家", "前公司", "原单位")
+_ZH_OLD_EMPLOYER = re.compile(r"老东家|前东家|前公司|原单位|原公司|之前的公司|以前的公司")
+# where one is now ("现在在京东物流挺好的"), a judgement or a verb of working after it
+_ZH_NOW_AT = re.compile(
+    r"(?:现在|目前|如今)(?:就|也|已经)?在(?P<v>[一-鿿A-Za-z]{2,6}?)(?=挺|很|还|也|干|上班|工作|搬砖|呢|了|[，,。！!]|$)"
 )
 # "在美团做产品": what one does at a firm already named as the employer is the trade
 _ZH_TRADE_AT = re.compile(
@@ -1136,6 +1166,8 @@ _ZH_PROMOTED = re.compile(
     r"(?:主管|经理|总监|组长|主任|店长|副总|总裁|合伙人|科长|处长|部长|校长|院长|队长|主编|领班|厨师长|总经理|董事))"
     r"(?=了|啦|[。！!，,~～]|$)"
 )
+# the speaker's dwelling named as a subject ("新家在咸阳", "现住址已变更为…")
+_ZH_DWELLING = r"(?:我的)?(?:新家|新住处|住处|住址|现住址|家庭住址|常住地)"
 _ZH_RESIDENCE = re.compile(
     r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
@@ -1154,6 +1186,10 @@ _ZH_RESIDENCE = re.compile(
     # only, checked below; "刚回北京了" may be the end of a trip)
     r"|(?:去年|前年|上个?月|早就|后来|毕业后)就?回(?!来|去|家|复|答|国|头|到|老家)(?P<v9>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)?了"
     r"|(?<![找收拿取带送寄退撤召挽赎])回(?!来|去|家|复|答|国|头|到|老家)(?P<v10>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)了"
+    # the dwelling said as the subject, then where it is ("新家在咸阳", "现住址已变更为杭州市西湖区"):
+    # a place only, checked below (a city before its 市 / 区 is the place)
+    rf"|(?:{_ZH_DWELLING})(?:现在|目前)?(?:就|也)?(?:在|是|已?(?:变更|更改|改)(?:为|成|到))"
+    r"(?P<dwelt>[\u4e00-\u9fff]{2,4}?)(?:市|区|县|省|了|。|，|,|！|$|的|这边|那边)"
 )
 _ZH_HERE = re.compile(
     r"^我?(?:现在|目前|如今|一直)?(?:都|还|也)?在(?P<v>[\u4e00-\u9fff]{2,8}?)(?:呢|了)?[。！!]?$"
@@ -1169,8 +1205,15 @@ _ZH_FUTURE = re.compile(
 # ("我从阿里离职了，下个月去美团": the leaving is done, the next job follows from it)
 _ZH_DONE_FIRST = re.compile(r"了[。！!，,]?$|已经|^[^，,]*[\u4e00-\u9fff]了[，,]")
 _ZH_RELATION = (
-    ("engaged", re.compile(r"订婚")),
-    ("divorced", re.compile(r"离婚|(?:跟|和)(?:老婆|老公|妻子|丈夫)离了")),
+    # a proposal said yes to, or made to the speaker ("他向我求婚了", "答应了他的求婚", "被求婚了")
+    (
+        "engaged",
+        re.compile(
+            r"订婚|求婚成功|答应了?(?:他|她)?的?求婚|(?:向|跟)我求婚|被求婚|^(?:他|她|我)[^，,。！!]{0,4}求婚了"
+        ),
+    ),
+    # (the partner may be said as someone's own: "小周跟她老公离了")
+    ("divorced", re.compile(r"离婚|(?:跟|和)(?:[我他她]的?)?(?:老婆|老公|妻子|丈夫|媳妇)离了")),
     ("married", re.compile(r"结婚|领证|成家了|(?<!没)(?<!不)嫁(?:到|给|去|人)了?|娶了")),
     (
         "single",
@@ -1182,6 +1225,8 @@ _ZH_RELATION = (
         "dating",
         re.compile(
             r"(?:跟|和)(?:女朋友|男朋友|对象)住在一起|谈恋爱|在谈|有对象了|脱单|^我(?:俩|们俩?)在一起了|(?:跟|和)(?:他|她)在一起了"
+            # a partner newly had, or one taken back after a break-up ("有男朋友了", "跟前任复合了", "又在一起了")
+            r"|有(?:男|女)朋?友[了啦]|复合|又在一起了"
             r"|^我(?:跟|和)[\u4e00-\u9fff]{1,3}?在一起了"
             # "我跟男朋友在一起三年了": together with a partner for a span (a statement, not news)
             r"|(?:跟|和)(?:女朋友|男朋友|对象|女友|男友)在一起(?:[一二三四五六七八九十两几多半\d]+(?:年|个月))了"
@@ -1247,7 +1292,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         clauses = re.split(r"(?<=[，,；;])", s)
         ahead = next(i for i, c in enumerate(clauses) if _ZH_FUTURE.search(c))
         before = "".join(clauses[:ahead]).rstrip("，,；; ")
-        return _facts_zh(before, subject) if ahead and before.startswith("我") else out
+        # (a clause led by the dwelling is the speaker's too: "新家在咸阳，…，老房子打算租出去")
+        return _facts_zh(before, subject) if ahead and re.match(rf"我|{_ZH_DWELLING}", before) else out
     for m in _ZH_SCHOOL.finditer(s):
         v = m.group("v") or m.group("v2") or m.group("v6") or m.group("v7") or m.group("v8")
         if m.group("v9"):
@@ -1262,6 +1308,11 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue  # "考上研究生了，九月去复旦报到": the level, then the school that names it
         if m.group("v7") and re.search(r"辞职|离职|跳槽|入职|上班", s):
             continue  # "我辞职了，下周去腾讯报到": a new job, taken up below
+        if m.group("v7") and re.search(r"同事|老板|领导|工资|工位|offer|HR", s) and not is_place(v):
+            # "去拼多多报到了，新同事人都挺好": where one reports among colleagues is a place of work
+            if "报到" in s[m.end("v7") : m.end("v7") + 2]:
+                add("employer", v, "change")
+            continue
         if m.group("v7") or m.group("v8"):
             if is_place(v) and not _ZH_ENROL.search(s):  # "去上海读研": the city, not the school
                 add("residence", v, "statement")
@@ -1322,7 +1373,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if m.group("v3") and not re.search(_ZH_ORG_HEAD, v) and not re.search(r"[A-Za-z]", v):
             # "在小米做产品经理": a short name before a verb of work is an employer; "在家" is not
             if (
-                not re.search(r"(?:上班|工作|实习|打工)", s[m.end() - 2 : m.end() + 2])
+                not re.search(_ZH_WORK, s[m.end() - 2 : m.end() + 2])
                 and not _ZH_JOB.search(s[m.end() - 1 :])
                 and not _ZH_ROLE_AFTER.match(s[m.end() - 1 :])
             ):
@@ -1337,7 +1388,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         )
         add("employer", v, k)
     for m in _ZH_JOB.finditer(s):
-        v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")
+        v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4") or m.group("trade")
         if (m.group("v3") or m.group("v4")) and (
             v in RELATIVES_ZH or re.search(r"(?:饭|菜|事|活|作业|家务|手术|项目|实验|检查|生意)$", v)
         ):
@@ -1354,6 +1405,13 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             v,
             "change" if re.search(r"辞职|不当|不干|改行|转行|换了|现在|开了|自己", s) else "statement",
         )
+    m = _ZH_NOW_AT.search(s)
+    if m and _ZH_OLD_EMPLOYER.search(s) and not any(e.key == "employer" for e in out):
+        # "老东家又叫我回去，我不回，现在在京东物流挺好的": set against the employer before, where one
+        # is now is the employer now (a city is a home, checked below)
+        v = m.group("v")
+        if not is_place(v) and not re.search(r"家里?$|^家|这|那|哪", v):
+            add("employer", v, "change")
     m = _ZH_TRADE_AT.search(s)
     employers = {e.value for e in out if e.key == "employer"}
     if (
@@ -1392,6 +1450,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v8")
             or m.group("v9")
             or m.group("v10")
+            or m.group("dwelt")
         ) and not is_place(v):
             continue  # "去一家外企工作了", "在酒店住了两晚": a firm or a stay, not a place one lives
         add("residence", v, "statement" if m.group("v2") or m.group("v4") or m.group("v6") else "change")
@@ -1408,7 +1467,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                 and re.search(r"结婚(?:已经)?[一二三四五六七八九十两几多\d]{1,3}年", s)
                 else "change"
             )
-            if (value == "dating" and not re.search(r"在一起了|脱单了?|有对象了", s)) or (
+            if (
+                value == "dating"
+                and not re.search(r"在一起了|脱单了?|有对象了|有(?:男|女)朋?友[了啦]|复合", s)
+            ) or (
                 value == "single"
                 and "单身" in s
                 and "单身了" not in s
@@ -1443,6 +1505,20 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     # "我毕业了", "终于研究生毕业了": the speaker's own study over, the school ends (school "none")
     if _ZH_GRADUATED.match(s) and not any(e.key == "school" for e in out):
         add("school", "none", "change")
+    # "我之前做会计，现在自己开了家花店": what a clause of before says was, when a clause of now says what is
+    now = [c for c in re.split(r"[，,；;]", s) if re.search(r"现在|如今|目前", c)]
+    if now:
+        was = [c for c in re.split(r"[，,；;]", s) if re.search(_ZH_BEFORE, c) and c not in now]
+        out = [
+            e
+            for e in out
+            if not (
+                e.key in ("job", "employer", "residence", "school")
+                and any(e.value in c for c in was)
+                and not any(e.value in c for c in now)
+                and any(x.key == e.key and x is not e for x in out)
+            )
+        ]
     return out
 
 
@@ -1488,7 +1564,11 @@ _ZH_REFUSE = re.compile(
 _ZH_AGAIN = re.compile(
     r"^(?:又是|又|还是)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)[？?](?:饶了我吧|不要|算了|别了|不了|免了)"
 )
-_ZH_NEG_ANSWER = re.compile(r"^(?:我就不|不了|算了|免了|饶了我|我不)(?:喝|吃|去|要)?了?")
+_ZH_NEG_ANSWER = re.compile(
+    r"^(?:我就不|不了|算了|免了|饶了我|我不)(?:喝|吃|去|要)?了?"
+    # "我这把老骨头就不去凑热闹了": who declines (a few words), then 就不 and the act, closed by 了
+    r"|^[^，,。！!？?]{0,8}?就不(?:去|来|吃|喝|要|玩|参加|凑|跟)[\u4e00-\u9fff]{0,6}了"
+)
 # "火锅就算了吧", "不去KTV了，太吵了": the thing offered, declined (checked against the offer)
 _ZH_DECLINE = re.compile(
     r"^(?P<x>[\u4e00-\u9fffA-Za-z]{1,6}?)就?(?:算了|免了)|^不(?:去|吃|喝|要|看|玩|唱)(?P<y>[\u4e00-\u9fffA-Za-z]{0,6})了"
@@ -1501,6 +1581,8 @@ _ZH_FAVOURITE = re.compile(
 # "去！" to "要不要一起去吃烧烤？": the verb of the offer said back alone
 _ZH_POS_ANSWER = re.compile(
     r"^(?:可以呀|可以啊|好啊|好呀|行啊|走起|必须的|当然|早就想|(?:去|来|走)(?:啊|呀)?[！!~～。]*$)"
+    # a yes said as gladness at the offer ("求之不得", "那必须的", "太好了吧")
+    r"|^(?:求之不得|那必须|那当然|太好了|太棒了|巴不得|正合我意|就等你这句话)"
 )
 
 
@@ -1576,8 +1658,30 @@ def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
 # "以前觉得露营挺好玩": a judgement of the thing said of before (觉得 X 好玩 / 没意思)
 _ZH_JUDGED = re.compile(
     r"觉得(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:挺|很|特别|蛮|超|真|还|比较|非常|太|好)*"
-    r"(?:(?P<up>好玩|有意思|有趣|好吃|好喝|好看|好听|不错|香)|(?P<down>没意思|无聊|难吃|难喝|难看|难听|没劲|苦|累|吵|腻|油|烦))"
+    r"(?:(?P<up>好玩|有意思|有趣|好吃|好喝|好看|好听|不错|香)|(?P<down>没意思|无聊|难吃|难喝|难看|难听|没劲|苦|累|吵|腻|油|烦|臭))"
 )
+# the best of its kind to the senses ("吃来吃去还是觉得饺子最好吃", "川菜最难吃"): a taste of the thing
+_ZH_BEST = re.compile(
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,10}?)(?:才是|还是|就是|是)?最(?:(?P<up>好吃|好喝|好看|好玩|好听|香)|(?P<down>难吃|难喝|难看|难听|无聊))"
+    # (the judgement ends its clause: "咱们最好吃完再走" is "had better", no taste)
+    r"(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
+)
+# a thing named first, then praised or damned to the senses with a degree word ("螺蛳粉真香", "香菜超难吃")
+_ZH_PRAISED = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{1,5}?)(?:是)?(?:真的?|太|好|超级?|也太|可真|巨|贼)"
+    r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听)|(?P<down>难吃|难喝|难看|难听|臭|无聊))(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
+)
+# a leisure habit ("我每个周日都去游泳", "一到周末就去钓鱼"): going again and again is a liking
+_ZH_HABIT_LIKE = re.compile(
+    r"^我?(?:每个?(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|周末|天|晚上?|早上?)(?:晚上|早上|下午|中午)?|天天|一有空就?|一到周末就?)"
+    r"(?:都|就)?(?:会|要)?去(?P<obj>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[，,。！!~～]|$)"
+)
+# what one goes to by duty, not by taste
+_ZH_DUTY = re.compile(
+    r"上班|上课|加班|开会|医院|复查|看病|打针|买菜|接|送|公司|学校|单位|工地|超市|银行|健身房报到"
+)
+# interest lost in a thing named first ("羽毛球现在打不动了，也没啥兴趣了")
+_ZH_LOST_INTEREST = re.compile(r"(?:也|都|早就?|已经)?(?:没(?:什么|啥|有)?|不感)兴趣了")
 
 
 def _judged_before_zh(clauses: list[str], subject: str) -> list[Evidence]:
@@ -1720,6 +1824,11 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
         obj = re.sub(r"^(?:我们?家的?|我的)(?=[\u4e00-\u9fff])", "", obj or "")  # "离不开我家猫": the cat
+        if re.fullmatch(r"(?:这|那)(?:些|个|种|样|类|玩意儿?|东西)(?:东西)?", obj):
+            # "我最近不碰这些了" to "晚上整点小龙虾？": a pointing word stands for what was offered
+            if not offered:
+                continue
+            obj = offered
         if (
             not obj
             or obj in ("我", "你", "他", "她", "这", "那", "它")
@@ -1753,6 +1862,30 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             and not m.group("obj").endswith("不")
         ):
             out += _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "change")
+    if not out:
+        m = _ZH_BEST.search(s)
+        obj = re.split(r"觉得|还是|就是|才是|都是|是|都", m.group("obj"))[-1] if m else ""
+        if m and obj and not re.match(r"[我你他她它这那今明昨哪谁什]", obj):
+            out += _pref(subject, obj, 0.9 if m.group("up") else 0.1, "statement")
+    if not out:
+        m = _ZH_PRAISED.match(s)
+        # ("孩子太好玩了": a person praised is no taste)
+        if m and not (m.group("obj") in RELATIVES_ZH or re.search(r"孩子|宝宝|小孩|人$", m.group("obj"))):
+            out += _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "statement")
+    if not out:
+        m = _ZH_HABIT_LIKE.match(s)
+        if m and not _ZH_DUTY.search(m.group("obj")):
+            obj = m.group("obj")
+            obj = re.sub(r"^(?:打|踢|玩|逛|看|听|爬|跑)(?=[\u4e00-\u9fffA-Za-z]{2})", "", obj)
+            out += _pref(subject, obj, 0.7, "statement")
+    if not out and _ZH_LOST_INTEREST.search(s) and "对" not in s:
+        # the thing is the topic heading the sentence ("羽毛球现在打不动了，也没啥兴趣了")
+        m = re.match(
+            r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{2,5}?)(?:我|现在|最近|已经|早就|也|都|[，,])",
+            s,
+        )
+        if m:
+            out += _pref(subject, m.group("obj"), 0.3, "change")
     if not out:
         m = re.search(r"(?:所以|从来)不(?:看|吃|喝|玩|去)", s)
         t = re.match(r"^(?:看|吃|喝|玩)?(?P<obj>[\u4e00-\u9fff]{2,4}?)我", s)
@@ -1973,13 +2106,30 @@ def normalise_zh(s: str) -> str:
     )
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
+    # an acknowledgement typed before the line with no comma ("ok 明儿上午打给你") is a clause of its own
+    s = re.sub(
+        r"^(?:ok+|okay|OK|Ok|嗯嗯|收到)[\s,，]*(?=[\u4e00-\u9fff])",
+        lambda m: m.group(0).strip(" ,，") + "，",
+        s,
+    )
+    # a line closed by the question particle 吗 is a question though no question mark is typed
+    # ("要我帮你问问我朋友吗")
+    s = re.sub(r"吗[~～。.]*$", "吗？", s)
     # "我不太稀饭吃甜的": the homophone of 喜欢 in the verb's place (after 我 or a degree or negation
     # word, before what is liked); 稀饭 as a dish follows a verb ("喝稀饭")
     s = re.sub(r"(?<=[我不太很超好最也都还真挺])稀饭(?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
+    # a pinyin slip on 欢 (huan: 换, 环, 还) in the same slot ("我不喜换吃香菇")
+    s = re.sub(r"(?<=[我不太很超好最也都还真挺])喜[换环还](?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
     # the northern 俺 ("俺是山东人", "俺们") is 我
     s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))俺(?=们|[\u4e00-\u9fff])", "我", s)
     # the written register of a notice: 本人 heading a clause is "I", 将(于) the future ("本人将于周五前提交…")
     s = re.sub(r"(?:^|(?<=[，,。；;！!]))本人(?=将|会|已|于|在|[\u4e00-\u9fff]{2})", "我", s)
+    # the unit one speaks for, in a notice (本部门, 本公司, 本单位 heading a clause): "we"
+    s = re.sub(
+        r"(?:^|(?<=[，,。；;！!]))本(?:部门|公司|单位|团队|中心|小组|组|处|科|店)(?=将|会|已|于|在|[\u4e00-\u9fff]{2})",
+        "我们",
+        s,
+    )
     s = re.sub(r"(我们?)(?:将于|将在)", r"\1会在", s)
     s = re.sub(r"(我们?)将(?=[\u4e00-\u9fff])", r"\1会", s)
     # a 微信 run-on line whose clauses are parted by spaces, not commas ("今天一团乱麻 明天上午帮你签了")
@@ -2380,11 +2530,24 @@ _ZH_DONE_ALREADY = re.compile(
     # where it went: "放你桌上了", "放在门口了"
     r"(?:过去|出去|给你|过来|好|完|(?:到|在)?(?:你|您)?的?[\u4e00-\u9fff]{1,3}?(?:上|里|口|那儿|那边))?了[。！!~～]*$"
 )
+# the written register of a thing handed in: the thing, 已, how (通过邮件, 以书面形式), a verb of submitting
+_ZH_DONE_FORMAL = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{2,10}?)(?:均|都)?已(?:经)?(?:于[^，,。]{1,8}?)?"
+    r"(?:通过[\u4e00-\u9fffA-Za-z]{1,4}?|以[\u4e00-\u9fff]{1,4}?(?:形式|方式)|按时|书面)?"
+    r"(?:报送|提交|递交|上报|送达|发送|寄出|发出|完成|办结|办理完毕)(?:了|完毕)?[。！!]?$"
+)
+# "投了三家", "发了两封": an act of handing over done, then how many (the perfective 了 before a count)
+_ZH_DONE_COUNTED = re.compile(
+    r"^(?:我们?)?(?:已经|都|也|一共|总共)?(?P<act>投|发|寄|交|送|问|联系|面)了"
+    r"(?:[一二三四五六七八九十两几\d]+多?|好几)(?:个|家|份|封|张|本|件|次|遍|单|箱|轮)"
+)
 # "报告发你邮箱了", "钱转你了": the thing first, then a verb of handing over, to whom (and where),
 # and the perfective 了, with no 已经
 _ZH_HANDED = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:也|都)?"
-    r"(?:发|寄|交|付|还|转|传)(?:给|到)?(?:你|您)(?:的)?(?:邮箱|微信|手机|那边|那儿|那里)?了[。！!~～]*$"
+    r"(?:(?:发|寄|交|付|还|转|传)(?:给|到)?(?:你|您)(?:的)?(?:邮箱|微信|手机|那边|那儿|那里)?"
+    # or set down where the addressee will find it ("invoice放你桌上了", "钥匙放在你家门口了")
+    r"|(?:放|搁|留)(?:在|到)?(?:你|您)(?:的|家)?[\u4e00-\u9fff]{0,8}?(?:上|里|口|柜|下面?|底下|旁边|边上|那儿|那边|前台))了[。！!~～]*$"
 )
 # "垃圾昨晚就被我扔了": the thing first, then the speaker as the doer of a passive (a passive with
 # anyone else as the doer, "车被我爸开走了", is no task of the speaker's done)
@@ -2412,14 +2575,16 @@ _ZH_DONE_BARE_ACT = re.compile(
 # "这周帮" for the thing)
 # "我不去健身房了": a plan of going or doing dropped (not a taste: 吃 / 喝 are left to the tastes)
 _ZH_DROP = re.compile(
-    rf"^(?:我们?)?(?:就|先|也|还是|这周|{_ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
+    # (an act for the other called off too: "这次就不带你去了", "那我就不陪你们了")
+    rf"^(?:我们?)?(?:就|先|也|还是|这周|这次|这回|{_ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬|带|陪|接|送)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
 )
 # "样品推迟到下周一再寄", "会改到周五了": the thing, put off to a day named (a plain "推迟了" with no
 # day calls it off, _ZH_CANCEL)
 _ZH_PUT_OFF = re.compile(
     # ("我们的会议延期到周五": an owner's 的 before the thing)
-    rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要)?(?:推迟|延期|延后|推|改|挪|顺延)到"
-    rf"(?:{_ZH_TIME})+(?:再[\u4e00-\u9fff]{{1,2}})?(?:了|吧|啦)?[。！!~～]*$"
+    rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要)?(?:推迟|延期|延后|推|改|挪|顺延|换)(?:到|成)"
+    # (the act again after the day: "改成周六去拿了")
+    rf"(?:{_ZH_TIME})+(?:(?:再|去|来)?[\u4e00-\u9fff]{{1,2}}?)?(?:了|吧|啦)?[。！!~～]*$"
 )
 _ZH_CANT = re.compile(
     r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不(?:了|成)(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
@@ -2465,7 +2630,10 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
         m = _ZH_DROP.match(clause)
         if m:
-            return [Evidence("status", subject, "", m.group("obj") or m.group("v"), 0.5, "cancelled")]
+            obj = m.group("obj")
+            # ("不带你去了": the act with whom it was for, not the addressee alone)
+            what = m.group("v") + obj if not obj or obj.startswith(("你", "您")) else obj
+            return [Evidence("status", subject, "", what, 0.5, "cancelled")]
         m = _ZH_CANT.search(clause)
         if m:
             what = m.group("obj") and m.group("v") + m.group("obj")
@@ -2500,6 +2668,21 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     m = _ZH_DONE_ALREADY.match(first) or _ZH_HANDED.match(first) or _ZH_DONE_BY_ME.match(first)
     if m:
         return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
+    m = _ZH_DONE_FORMAL.match(first)
+    if m:  # "设备盘点结果已通过邮件报送": a notice that the thing has been handed in
+        return [
+            Evidence(
+                "status",
+                subject,
+                "",
+                re.sub(r"(?:结果|情况|材料|报告)$", "", m.group("obj")) or m.group("obj"),
+                0.5,
+                "done",
+            )
+        ]
+    m = _ZH_DONE_COUNTED.match(first)
+    if m:  # "投了三家": the act done so many times, the thing left to the task it closes
+        return [Evidence("status", subject, "", m.group("act"), 0.5, "done")]
     for clause in clauses:
         m = _ZH_AT_LAST.match(clause)
         if m:  # "那几盆花总算搬进新家了": at last, an act on the thing done

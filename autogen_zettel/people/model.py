@@ -440,7 +440,17 @@ def _met(said: frozenset[str], c: _Open) -> int:
     """How many of the event's words the commitment has; a one-character Chinese thing ("钱我已经转给你了")
     is met inside the commitment's words ("把钱转给你"), which Chinese tokens split into pairs."""
     return len(said & c.words) + sum(
-        1 for t in said - c.words if len(t) == 1 and "\u4e00" <= t <= "\u9fff" and t in c.what
+        1
+        for t in said - c.words
+        if "\u4e00" <= t[:1] <= "\u9fff"
+        and (
+            len(t) == 1
+            and t in c.what
+            # a noun said with its suffix ("车子", "单子") is met by its root ("自行车链条修一下")
+            or len(t) == 2
+            and t[1] in "子儿"
+            and t[0] in c.what
+        )
     )
 
 

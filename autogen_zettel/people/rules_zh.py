@@ -55,7 +55,7 @@ _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想
 _PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去年|上个?月|上周")
 # a time may be narrowed by an event it comes before or after ("明天下班前", "周五开完会后")
 _FIRST = re.compile(
-    rf"^(?:{_TIME}+(?:(?:(?!我)[\u4e00-\u9fff]){{1,3}}?(?:之前|以前|前|之后|以后|后))?)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:[A-Za-z][A-Za-z0-9]{{0,5}}\s*)?(?:{_MODAL})*(?:{_ACTION}).+)"
+    rf"^(?:{_TIME}+(?:之内|以内|内)?(?:(?:(?!我)[\u4e00-\u9fff]){{1,3}}?(?:之前|以前|前|之后|以后|后))?)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:[A-Za-z][A-Za-z0-9]{{0,5}}\s*)?(?:{_MODAL})*(?:{_ACTION}).+)"
 )
 # "我一定到", "婚礼我准时到": being there, taken on by a promising word (the act is the attending)
 _ATTEND = re.compile(rf"(?:{_STRONG}|准时|按时)+(?P<go>到场?|来|去|参加|出席)[！!。~～]*$")
@@ -109,7 +109,7 @@ _WANT_NOT = re.compile(
 _FAVOURITE = re.compile(r"最喜欢的[\u4e00-\u9fff]{1,4}是(?P<obj>[\u4e00-\u9fff]{1,6})")
 # "我对足球不感兴趣", "我对足球没(有)兴趣", "我对足球一点兴趣都没有", "我对足球完全没兴趣"
 _INTEREST = re.compile(
-    r"我对(?P<obj>[\u4e00-\u9fff]{1,6}?)(?:完全|根本|真的|实在|已经|一直|再也|都|也)*(?:(?P<neg>不|没有?|一点(?:都|也)?不)(?:很|太|怎么)?|(?:很|非常|特别|挺))?"
+    r"我对(?P<obj>[\u4e00-\u9fff]{1,6}?)(?:完全|根本|真的|实在|已经|一直|再也|都|也)*(?:(?P<neg>不|没有?|没(?:什么|啥)|一点(?:都|也)?不)(?:很|太|怎么)?|(?:很|非常|特别|挺))?"
     r"(?:一点)?(?:感兴趣|有兴趣|兴趣)(?P<none>(?:都|也)没有?|不大|不高)?"
 )
 _NOT_EAT = re.compile(
@@ -198,6 +198,10 @@ def _zh_num(text: str) -> str:
 
 def _clean_obj(obj: str) -> str:
     obj = re.split(r"[，,。！!？?]|了$|的$", obj)[0]
+    if re.fullmatch(r"(?:这|那)(?:些|个|种|样|类)?(?:东西|玩意儿?)?", obj):
+        return (
+            ""  # "那种东西", "这些": a pointing word names no thing (the offer answered may, read elsewhere)
+        )
     # "这家的火锅", "我家猫": the thing, not whose or which one it is
     obj = re.sub(
         r"^(?:(?:这|那)(?:家|个|种|款|部|首|本|位)的?|我(?:们)?家的?|我的)(?=[\u4e00-\u9fff]{2})", "", obj
@@ -249,8 +253,9 @@ def offer_topic(previous: str | None) -> str:
     m = _OFFER.search(previous)
     if not m:
         bare = re.fullmatch(
-            r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下|本)?(?:周|星期|礼拜)[一二三四五六日天]?)?(?:一起|咱们|我们)?(?:又是|还是|又|还|再)?(?:我(?:帮你|给你)?(?:订|点|买|叫)?)?"
-            r"(?:吃|喝|去|看|唱|来|做|煮|烤)?(?:点|些|一?[杯瓶碗份个次顿])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
+            r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下|本)?(?:周|星期|礼拜)[一二三四五六日天]?)?(?:一起|咱们|我们)?(?:又是|还是|又|还|再)?(?:我?(?:帮你|给你|请你|请大家)?(?:订|点|买|叫)?)?"
+            # (整 / 搞 are the colloquial "get": "晚上整点小龙虾？")
+            r"(?:吃|喝|去|看|唱|来|做|煮|烤|整|搞)?(?:点|些|一?[杯瓶碗份个次顿])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
             previous,
         )
         return (
@@ -290,7 +295,7 @@ _FOR_YOU_ACT = re.compile(rf"(?:{_MODAL})*(?:帮|替)你们?(?:{_ACTION}|[\u4e00
 _SPACED = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _CLAUSES = re.compile(rf"[，,；;。！!～~]|{_SPACED.pattern}")
 # "不过…", "反正…": a clause's link to the one before is not part of what it promises
-_LINK = re.compile(r"^(?:不过|但是|但|可是|所以|反正|总之|那就|那)")
+_LINK = re.compile(r"^(?:不过|但是|但|可是|所以|反正|总之|那就|那|对了|话说|另外|顺便说一?下)")
 # "答应你的那份预算表我…": the thing's relative clause ahead of its demonstrative is not the thing
 _RELATIVE = re.compile(
     r"^[^，,我]{1,8}?的(?:那|这)(?:份|个|件|本|张|篇|些|套|台|只|条)?(?=[\u4e00-\u9fffA-Za-z])"
@@ -367,6 +372,9 @@ _CANT_ANYMORE = re.compile(
 _PROMISED_TO = re.compile(
     r"^我(?:已经|早就|都)?(?:答应|保证|承诺|许诺)(?:过|了)?(?P<to>(?![你您])[\u4e00-\u9fff]{1,4}?)(?:了|过)?[，,：:]\s*"
     r"(?P<rest>[^，,。！!？?]+)"
+    # "我跟我表哥保证过下周一之前帮他…": to whom first (跟 / 向 / 对), the promising verb, then what
+    r"|^我(?:已经|早就|都)?(?:跟|向|对|和)(?P<to2>[^，,我]{0,2}[\u4e00-\u9fff]{1,3}?)(?:保证|承诺|许诺|发誓)(?:过|了)?[，,：:]?\s*"
+    r"(?P<rest2>[^，,。！!？?]+)"
 )
 
 
@@ -397,14 +405,15 @@ def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
     found = found or _commitment(s, speaker, at)
     if found:
         return found
-    m = _PROMISED_TO.match(s)
-    if m and not _PAST.search(m.group("rest")) and not _STANCE_WORDS.search(m.group("rest")[:4]):
-        # "我答应我妈了，这周六回家吃饭": the promise made to someone is the clause after it
-        what = _what(m.group("rest"))
-        if what and not what.endswith("了"):
-            return [
-                Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), m.group("to"))
-            ]
+    for said in [s] + [_LINK.sub("", c.strip()) for c in _CLAUSES.split(s)[1:]]:
+        m = _PROMISED_TO.match(said)
+        rest = m and (m.group("rest") or m.group("rest2"))
+        if rest and not _PAST.search(rest) and not _STANCE_WORDS.search(rest[:4]):
+            # "我答应我妈了，这周六回家吃饭": the promise made to someone is the clause after it
+            what = _what(rest)
+            if what and not what.endswith("了"):
+                to = m.group("to") or re.sub(r"^我的?", "", m.group("to2"))
+                return [Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(said, at), to)]
     # "放心吧 明天下班前我把…", "这周忙疯了，…，不过那份表我周四前给你": a promise in a later clause of
     # the message, read as a sentence of its own (the time it names is its own, not an earlier one's)
     for clause in _CLAUSES.split(s)[1:]:

@@ -122,8 +122,12 @@ _ZH_PRED = (
 _ZH_REL = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 _ZH_LEAD = re.compile(
     # "小刘那边发票寄到了": the person's side (那边 / 这边) is the person
-    rf"^(?:听说|据说)?(?:(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME})?"
-    rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED})"
+    # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
+    rf"^(?:听说|据说)?(?:(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME})?"
+    rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"
+    # "物业说他们周四来修电梯": whoever is said to speak, then the pronoun that takes them up again,
+    # is the one the clause is about (a firm, an office, a landlord: no name needed)
+    r"|(?P<reporter>(?![我你他她听据就都也又还只])[\u4e00-\u9fff]{1,4}?)(?=说(?:他们|她们|他|她)[\u4e00-\u9fff]))"
     r"(?:(?:说|告诉我|跟我说)(?:她|他)?)?"
 )
 
@@ -391,6 +395,8 @@ def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None
         name = m.group("relname") or f"{speaker}的{RELATIVES_ZH[m.group('rel')]}"
     elif m.group("bare"):
         name = f"{speaker}的{RELATIVES_ZH[m.group('bare')]}"
+    elif m.group("reporter"):
+        name = m.group("reporter")
     else:
         name = m.group("name")
         if name == speaker:
