@@ -1506,9 +1506,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if _ZH_GRADUATED.match(s) and not any(e.key == "school" for e in out):
         add("school", "none", "change")
     # "我之前做会计，现在自己开了家花店": what a clause of before says was, when a clause of now says what is
-    now = [c for c in re.split(r"[，,；;]", s) if re.search(r"现在|如今|目前", c)]
+    parts = re.split(r"[，,；;]", s)
+    now = [c for c in parts if re.search(r"现在|如今|目前", c)]
     if now:
-        was = [c for c in re.split(r"[，,；;]", s) if re.search(_ZH_BEFORE, c) and c not in now]
+        was = [c for c in parts if re.search(_ZH_BEFORE, c) and c not in now]
         out = [
             e
             for e in out
@@ -1680,6 +1681,8 @@ _ZH_HABIT_LIKE = re.compile(
 _ZH_DUTY = re.compile(
     r"上班|上课|加班|开会|医院|复查|看病|打针|买菜|接|送|公司|学校|单位|工地|超市|银行|健身房报到"
 )
+# a pointing word in a thing's place ("这些", "那种东西", "这玩意儿"): it names no thing of its own
+POINTING_ZH = re.compile(r"(?:这|那)(?:(?:些|个|种|样|类)(?:东西|玩意儿?)?|东西|玩意儿?)")
 # interest lost in a thing named first ("羽毛球现在打不动了，也没啥兴趣了")
 _ZH_LOST_INTEREST = re.compile(r"(?:也|都|早就?|已经)?(?:没(?:什么|啥|有)?|不感)兴趣了")
 
@@ -1824,7 +1827,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
         obj = re.sub(r"^(?:我们?家的?|我的)(?=[\u4e00-\u9fff])", "", obj or "")  # "离不开我家猫": the cat
-        if re.fullmatch(r"(?:这|那)(?:些|个|种|样|类|玩意儿?|东西)(?:东西)?", obj):
+        if POINTING_ZH.fullmatch(obj):
             # "我最近不碰这些了" to "晚上整点小龙虾？": a pointing word stands for what was offered
             if not offered:
                 continue

@@ -392,16 +392,12 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
         if not candidates and ev.kind == "cancelled" and not said and ev.due:
             # "Don't worry about Friday" from the one a promise was made to, unnamed when it was made
             # ("I'll collect you on Friday"): the one promise due that day to no one named
-            candidates = [
+            on_day = [
                 c
                 for c in out
                 if _open_before(c, o) and c.due == ev.due and not c.counterparty and c.owner.casefold() != who
             ]
-            if len(candidates) != 1:
-                continue
-            candidates[0].sources.append(o.card_id)
-            candidates[0].status = "cancelled"
-            continue
+            candidates = on_day if len(on_day) == 1 else []  # chosen below as the only one
         if not candidates:
             continue
         # the object's words decide; then the verb ("sent" -> send); then the owner's own

@@ -12,7 +12,7 @@ import re
 from datetime import datetime
 
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.general import status_zh, time_dropped_zh
+from autogen_zettel.people.general import POINTING_ZH, status_zh, time_dropped_zh
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
 from autogen_zettel.text.holidays import ZH_FESTIVALS
@@ -198,10 +198,9 @@ def _zh_num(text: str) -> str:
 
 def _clean_obj(obj: str) -> str:
     obj = re.split(r"[，,。！!？?]|了$|的$", obj)[0]
-    if re.fullmatch(r"(?:这|那)(?:些|个|种|样|类)?(?:东西|玩意儿?)?", obj):
-        return (
-            ""  # "那种东西", "这些": a pointing word names no thing (the offer answered may, read elsewhere)
-        )
+    # "那种东西", "这些": a pointing word names no thing (the offer answered may, read elsewhere)
+    if obj in ("这", "那") or POINTING_ZH.fullmatch(obj):
+        return ""
     # "这家的火锅", "我家猫": the thing, not whose or which one it is
     obj = re.sub(
         r"^(?:(?:这|那)(?:家|个|种|款|部|首|本|位)的?|我(?:们)?家的?|我的)(?=[\u4e00-\u9fff]{2})", "", obj
