@@ -232,7 +232,18 @@ def _extract(
                     out.append(ev)
         # "Sushi again? No thanks.": the speaker's own question is what the next sentence answers
         before = sentence if sentence.rstrip().endswith(("?", "？")) else previous
-    return out
+    # "Handed in my notice! Full-time illustrator from now on.": a job or employer ended in one
+    # sentence and named anew in a later one is the new one, not none
+    named_later = {
+        (e.subject, e.key)
+        for i, e in enumerate(out)
+        if e.layer == "fact" and e.value != "none" and e.key in ("job", "employer", "school")
+        for f in out[:i]
+        if f.layer == "fact" and f.value == "none" and (f.subject, f.key) == (e.subject, e.key)
+    }
+    return [
+        e for e in out if not (e.layer == "fact" and e.value == "none" and (e.subject, e.key) in named_later)
+    ]
 
 
 # news with a tag asking whether the hearer knew ("Ali's moved to Leeds, did you hear?"): told, not asked

@@ -93,6 +93,18 @@ _ENDED_EN = re.compile(
     # the verb of working negated as over: "I no longer work at Amazon", "I don't work there anymore"
     r"|\b(?i:no longer)\s+(?i:works?)\b|\b(?i:don't|do not|doesn't|does not)\s+(?i:works?)\s+(?i:at|for|there)\b[^,;.]*\b(?i:anymore|any more)\b",
 )
+# a clause that is only a trade, "from now on" after it ("Full-time illustrator from now on")
+_TRADE_FROM_NOW_EN = re.compile(
+    r"(?:^|[.!;,]\s*)(?:an?\s+)?(?P<v>(?:(?:full|part)-time\s+|freelance\s+|self-employed\s+)?"
+    r"(?:[a-z]+\s+)?[a-z]+)\s+(?:from now on|from today|as of today)\b",
+    re.I,
+)
+# a trade by its ending or its head noun ("copywriter", "florist", "electrician", "nurse")
+_TRADE_EN = re.compile(
+    r"(?:ist|ian|or|writer|designer|grapher|maker|keeper|worker|manager|engineer|developer|consultant|"
+    r"teacher|trainer|driver|nurse|chef|cook|baker|barista|tutor|coach)$",
+    re.I,
+)
 # a course of study that is over: graduating, finishing it, leaving it
 _GRADUATED_EN = re.compile(
     r"\b(?:graduated|dropped out of (?:uni|university|college|school)|finished (?:uni|university|college|grad school|"
@@ -567,6 +579,11 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     m = _ALLERGY_EN.search(s)
     if m:
         add("allergy", (m.group("v") or m.group("v2") or m.group("v3")).lower(), "statement")
+    # "Quit the agency! freelance copywriter from now on": a terse clause that is only a trade and
+    # "from now on" is the job taken up (so a notice handed in just before ends no job)
+    m = _TRADE_FROM_NOW_EN.search(s)
+    if m and _TRADE_EN.search(m.group("v").split()[-1]) and not any(e.key == "job" for e in out):
+        add("job", m.group("v").lower(), "change")
     ended = _ENDED_EN.search(s)
     before = re.split(r"[,;]\s*", s[: ended.start()] if ended else "")[-1]
     if (
@@ -1153,8 +1170,12 @@ _ZH_JOB = re.compile(
 # the employer one had before, named as such ("老东家", "前公司", "原单位")
 _ZH_OLD_EMPLOYER = re.compile(r"老东家|前东家|前公司|原单位|原公司|之前的公司|以前的公司")
 # where one is now ("现在在京东物流挺好的"), a judgement or a verb of working after it
+# "我以前在腾讯，现在去了网易": a clause of before that says where one was (a firm, not a city)
+_ZH_WAS_AT = re.compile(
+    r"(?:以前|之前|原来|过去|曾经)(?:一直|都|是)?在(?P<w>[一-鿿A-Za-z]{2,6}?)(?=上班|工作|干|做|[，,；;]|$)"
+)
 _ZH_NOW_AT = re.compile(
-    r"(?:现在|目前|如今)(?:就|也|已经)?在(?P<v>[一-鿿A-Za-z]{2,6}?)(?=挺|很|还|也|干|上班|工作|搬砖|呢|了|[，,。！!]|$)"
+    r"(?:现在|目前|如今)(?:就|也|已经)?(?:在|去了|到了|跳到了?|换到了?)(?P<v>[一-鿿A-Za-z]{2,6}?)(?=挺|很|还|也|干|上班|工作|搬砖|呢|了|[，,。！!]|$)"
 )
 # "在美团做产品": what one does at a firm already named as the employer is the trade
 _ZH_TRADE_AT = re.compile(
@@ -1330,7 +1351,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             add("residence", v, "statement")
             continue
         if v and not re.search(r"公司|医院|银行", v):
-            add("school", v, "change" if m.group("v") else "statement")
+            # "我儿子转学了，现在在实验小学": where one studies after a move of school is a change
+            moved = m.group("v") or re.search(r"转学|转到|考上|考进|入学", s)
+            add("school", v, "change" if moved else "statement")
     schools = {e.value for e in out}
     for m in _ZH_EMPLOYER.finditer(s):
         v = next(
@@ -1406,7 +1429,16 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             "change" if re.search(r"辞职|不当|不干|改行|转行|换了|现在|开了|自己", s) else "statement",
         )
     m = _ZH_NOW_AT.search(s)
-    if m and _ZH_OLD_EMPLOYER.search(s) and not any(e.key == "employer" for e in out):
+    was = _ZH_WAS_AT.search(s)
+    was_at_firm = (
+        was is not None and not is_place(was.group("w")) and not re.search(r"家|这|那|哪", was.group("w"))
+    )
+    if (
+        m
+        and (_ZH_OLD_EMPLOYER.search(s) or was_at_firm)
+        # (the employer the clause of before names is the one that was: the clause filter below drops it)
+        and not any(e.key == "employer" and not (was_at_firm and e.value in was.group("w")) for e in out)
+    ):
         # "老东家又叫我回去，我不回，现在在京东物流挺好的": set against the employer before, where one
         # is now is the employer now (a city is a home, checked below)
         v = m.group("v")

@@ -63,15 +63,19 @@ _ATTEND = re.compile(rf"(?:{_STRONG}|准时|按时)+(?P<go>到场?|来|去|参�
 _PLEDGED = re.compile(r"(?:全|都)?(?:包|请)(?:了|啦)?[！!。~～]*$")
 # (a terse line may name the place by its code between the time and the act: "明早9点 T2 接你")
 # the thing first, then who does it ("PPT我来做", "报价单明天上午我发给你", "车我来开"): a topic of
-# at most six characters or letters, no person or time, before 我
+# at most six characters or letters, no person or time, before 我 (我们 when a time or 将 / 会 follows:
+# "相关材料我们将于周五前整理完毕")
 _TOPIC_FIRST = re.compile(
     # the thing may be set by the day it is for ("周日的烧烤我带炭") or be the addressee's ("你那本《三体》我下周还你")
     rf"^(?:(?:{_TIME})+的|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
-    rf"(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:{_TIME})*[，,]?\s*我(?!们|的|也|都|觉得|想|在)(?P<rest>.+)"
+    rf"(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:{_TIME})*[，,]?\s*我(?:们(?=将|会|(?:{_TIME})))?(?!们|的|也|都|觉得|想|在)(?P<rest>.+)"
 )
 # (会 not among them: "看恐怖片我会做噩梦" foresees, promises nothing)
 _TOPIC_ACT = re.compile(
-    rf"(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
+    # (会在 / 在 before a time too, as the formal 将于 reads once normalised: "材料我们将于周五前整理完毕")
+    rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
+    # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
+    rf"|(?:会在|在)(?:{_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
 )
 _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承诺|表示(?:他|她)?)?(?P<rest>.+)")
 
@@ -334,6 +338,10 @@ def _what(rest: str, keep_go: bool = False) -> str:
     return re.sub(r"[的了吧啊哈呀哦啦嘛]+$", "", re.split(r"[。！!？?，,；;]", rest)[0].strip())
 
 
+# (将于 reads as 会在 once normalised)
+_DEADLINE_ACT = re.compile(rf"(?:会|将)?(?:在|于)(?:{_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}")
+
+
 def _is_promise(rest: str, whole: str) -> bool:
     if _STANCE_WORDS.search(rest[:4]) or _PAST.search(whole) and not _TIME_RE.search(whole):
         return False
@@ -344,6 +352,9 @@ def _is_promise(rest: str, whole: str) -> bool:
     first = re.split(r"[，,；;]", whole)[0]
     if first.endswith("了") and not _TIME_RE.search(first):
         return False
+    # "合同我们将于周五前审核完毕": an act bound to a deadline is taken on, whatever its verb
+    if _DEADLINE_ACT.match(rest):
+        return True
     # "明天再改": 再 / 先 order the act after now or before others; the act follows
     head = re.sub(r"^(?:再|先)(?=[\u4e00-\u9fff])", "", _BEFORE.sub("", rest))
     head = re.sub(r"^[A-Za-z][A-Za-z0-9]{0,5}(?=[\u4e00-\u9fff])", "", head)  # "T2接你": the place's code

@@ -1,0 +1,69 @@
+"""Variants of the shapes fixed after reading the sixteenth labelled set's tune folds (0-2) (#40),
+written AFTER the fixes (not blind), two per fix, read through facts() and commitments() so the
+fixes are tried as shapes and not as the set's lines."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from tests.layer_sets import commitment_of as _one, current as _current, heard
+
+# TUE is Tuesday 1 September 2026: Friday is the 4th.
+FRI = date(2026, 9, 4)
+
+
+def test_variants_a_firm_of_before_and_a_firm_of_now(default_hub):
+    mem = heard(
+        default_hub,
+        "s16v_f01",
+        [
+            (0, "甘露", "我原来在华为，现在跳到了小米"),
+            (0, "邢峰", "我之前在招商银行上班，现在在平安"),
+            (0, "卓凡", "我以前在杭州，现在在上海"),  # a city of before is no firm: no employer
+        ],
+    )
+    assert _current(mem, "甘露", "employer") == ["小米"]
+    assert _current(mem, "邢峰", "employer") == ["平安"]
+    assert _current(mem, "卓凡", "employer") == []
+
+
+def test_variants_a_move_of_school_is_a_change(default_hub):
+    mem = heard(
+        default_hub,
+        "s16v_f02",
+        [
+            (0, "黎明", "我女儿在育才小学上学"),
+            (10, "黎明", "我女儿转学了，现在在外国语小学上四年级"),
+        ],
+    )
+    assert _current(mem, "黎明的女儿", "school") == ["外国语小学"]
+
+
+def test_variants_a_formal_promise_with_the_thing_first(default_hub):
+    mem = heard(
+        default_hub,
+        "s16v_c01",
+        [
+            (0, "柏然", "李经理您好，合同我们将于本周五前审核完毕并寄回。"),
+            (0, "欧阳倩", "报价单我会在周五前发给您"),
+            (0, "甘露", "看恐怖片我会做噩梦"),  # foreseen, no promise
+        ],
+    )
+    assert _one(mem, "柏然").due == FRI
+    assert _one(mem, "欧阳倩").due == FRI
+    assert [c for c in mem.commitments() if c.owner == "甘露"] == []
+
+
+def test_variants_a_terse_trade_from_now_on(default_hub):
+    mem = heard(
+        default_hub,
+        "s16v_f03",
+        [
+            (0, "Callie", "I'm a barista at Grind."),
+            (20, "Callie", "Handed in my notice! Full-time illustrator from now on."),
+            (0, "Dev", "I'm a teacher."),
+            (20, "Dev", "Only water from now on, no more soda."),  # no trade: the job stays
+        ],
+    )
+    assert _current(mem, "Callie", "job") == ["full-time illustrator"]
+    assert _current(mem, "Dev", "job") == ["teacher"]
