@@ -67,3 +67,29 @@ def test_variants_a_terse_trade_from_now_on(default_hub):
     )
     assert _current(mem, "Callie", "job") == ["full-time illustrator"]
     assert _current(mem, "Dev", "job") == ["teacher"]
+
+
+def test_variants_another_pledge_reported_after_ones_own_takes_the_messages_time(default_hub):
+    mem = heard(
+        default_hub,
+        "s16v_c02",
+        [
+            (0, "甘露", "今晚我做饭，小李说他洗碗"),
+            (1, "邢峰", "明天我去，小王说他不去"),  # a refusal reported: no pledge of 小王's
+        ],
+    )
+    assert _one(mem, "小李").due == date(2026, 9, 1)
+    assert [c for c in mem.commitments() if c.owner == "小王"] == []
+
+
+def test_variants_a_choice_made_every_time(default_hub):
+    mem = heard(
+        default_hub,
+        "s16v_p01",
+        [
+            (0, "Sam", "Honestly I'd go for the veggie option every time."),
+            (0, "Ria", "Nadia can't stand buses, she'd pick the tram any day."),
+        ],
+    )
+    assert mem.preferences(subject="Sam", topic="veggie option")[0].value > 0.5
+    assert mem.preferences(subject="Nadia", topic="tram")[0].value > 0.5

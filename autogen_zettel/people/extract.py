@@ -208,9 +208,19 @@ def _extract(
         found = subjects_of(sentence, speaker, referent)
         others = {subject for subject, _ in found if subject not in (speaker, "")}
         referent = others.pop() if len(others) == 1 else referent  # whom a later "he" or "she" means
+        # "周六聚餐我带酒，小叶说她带个蛋糕": the time the message opens with is the time of another's
+        # pledge reported after it that names none of its own
+        opening = layer_rules_zh.head_time(found[0][1]) if len(found) > 1 and _HAN.search(sentence) else ""
         for subject, said in found:
             if not subject:  # "She moved to Leeds" in a message that named no one: nobody's news
                 continue
+            if (
+                opening
+                and subject != speaker
+                and said.startswith("我")
+                and not layer_rules_zh.head_time(said[1:])
+            ):
+                said = opening + said
             for ev in _sentence(said, subject, at, before, addressee, meaning):
                 if subject != speaker and ev.layer == "commitment" and not ev.counterparty:
                     # a promise reported to the speaker ("Bob said he'll send it") is made to them

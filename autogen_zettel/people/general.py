@@ -790,6 +790,14 @@ _OVER_EN = re.compile(
 )
 
 
+# "I'd take the ferry every single time", "I'd pick tea any day": a choice made whenever it is offered
+_WOULD_PICK_EN = re.compile(
+    r"^(?:I'd|I\s+would)\s+(?:always\s+)?(?:take|pick|choose|go for|have|order)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+(?:every\s+(?:single\s+)?time|any\s?day|any\s?time|in a heartbeat)\b",
+    re.I,
+)
+
+
 # "I would much rather travel by train than fly", "I'd rather have tea than coffee": a choice of the first
 _RATHER_EN = re.compile(
     r"\bI(?:'d|\s+would)\s+(?:much\s+|far\s+|way\s+|always\s+)?rather\s+(?:(?:travel|go)\s+by|have|eat|drink|"
@@ -806,6 +814,9 @@ def _comparative_en(s: str, subject: str) -> list[Evidence]:
     m = _RATHER_EN.search(s)
     if m and not _NOT_THING_EN.match(m.group("a")) and not s.rstrip().endswith("?"):
         return _pref(subject, m.group("a"), 0.9, "statement") + _pref(subject, m.group("b"), 0.1, "statement")
+    m = _WOULD_PICK_EN.match(_DISCOURSE_EN.sub("", s.strip()))
+    if m and not _NOT_THING_EN.match(m.group("a")) and not s.rstrip().endswith("?"):
+        return _pref(subject, m.group("a"), 0.9, "statement")
     m = _OVER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
     if m and not _NOT_THING_EN.match(m.group("a")):
         return _pref(subject, m.group("a"), 0.9, "statement") + _pref(subject, m.group("b"), 0.1, "statement")

@@ -18,7 +18,7 @@ from autogen_zettel.text.due import due_date
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
-__all__ = ["extract", "names_an_act", "offer_topic"]
+__all__ = ["extract", "head_time", "names_an_act", "offer_topic"]
 
 _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
@@ -682,6 +682,16 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
             Evidence("fact", speaker, e.key, e.value, 0.5, "affirm") for e in _facts(turned, speaker, None)
         ]
     return out
+
+
+def head_time(s: str) -> str:
+    """The time a sentence opens with ("周六聚餐我带酒" -> "周六"), "" when it opens with none.
+
+    >>> head_time("周六聚餐我带酒"), head_time("我带酒")
+    ('周六', '')
+    """
+    m = re.match(rf"(?:{_TIME})+", s.strip())
+    return m.group(0) if m else ""
 
 
 def extract(
