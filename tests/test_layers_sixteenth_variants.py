@@ -93,3 +93,17 @@ def test_variants_a_choice_made_every_time(default_hub):
     )
     assert mem.preferences(subject="Sam", topic="veggie option")[0].value > 0.5
     assert mem.preferences(subject="Nadia", topic="tram")[0].value > 0.5
+
+
+def test_variants_a_chinese_clause_in_an_english_line_closes_a_task(default_hub):
+    mem = heard(
+        default_hub,
+        "s16v_s01",
+        [
+            (0, "Kenji", "I'll finish the slides by Friday."),
+            (2, "Kenji", "slides 搞定了, time for a beer 🍺"),
+            (0, "Mei", "lol 好的 see you"),  # a yes and a goodbye: no task
+        ],
+    )
+    assert [c.status for c in mem.commitments() if c.owner == "Kenji"] == ["done"]
+    assert [c for c in mem.commitments() if c.owner == "Mei"] == []

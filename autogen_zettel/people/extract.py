@@ -293,6 +293,18 @@ def _sentence(
         offer = layer_rules_zh.offer_topic(general.normalise_zh(previous) if previous else previous)
         extra += general.extract_zh(said, speaker, offer, meaning)
     out = merge(found, extra)
+    if not han and _HAN.search(sentence) and not any(e.layer in ("status", "commitment") for e in out):
+        # "report 交了, finally free": a clause in Chinese inside an English line is read by the
+        # Chinese rules, for the task it closes or takes on (the line's script decided the rest)
+        for clause in re.split(r"[,;，；]", sentence):
+            if _HAN.search(clause) and len(_LATIN_WORD.findall(clause)) <= len(_HAN.findall(clause)):
+                out += [
+                    e
+                    for e in layer_rules_zh.extract(
+                        general.normalise_zh(clause.strip()), speaker=speaker, at=at, addressee=addressee
+                    )
+                    if e.layer in ("status", "commitment")
+                ]
     if han and general.says_yes_zh(said):  # "不去才怪了！": nothing called off
         out = [e for e in out if not (e.layer == "status" and e.kind == "cancelled")]
     if general.plan_only(said):  # a plan is no change of job or home yet
