@@ -107,3 +107,18 @@ def test_variants_a_chinese_clause_in_an_english_line_closes_a_task(default_hub)
     )
     assert [c.status for c in mem.commitments() if c.owner == "Kenji"] == ["done"]
     assert [c for c in mem.commitments() if c.owner == "Mei"] == []
+
+
+def test_a_named_firm_before_a_trade_keeps_its_name(default_hub):
+    # found beside the sixteenth set: the place before a firm ("在上海的一家X") took a named firm's
+    # first characters ("在协和医院当护士" gave 医院)
+    mem = heard(
+        default_hub,
+        "s16v_f04",
+        [
+            (0, "何磊", "我在协和医院当护士。"),
+            (0, "郑佳", "我在上海的一家咨询公司上班。"),
+        ],
+    )
+    assert _current(mem, "何磊", "employer") == ["协和医院"]
+    assert _current(mem, "郑佳", "employer") == ["咨询公司"]

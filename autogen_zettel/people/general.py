@@ -1149,8 +1149,10 @@ _ZH_EMPLOYER = re.compile(
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
     # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
     # name is taken whole ("在Google上班", not "ogle")
-    rf"|(?<![现正实存])在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?:{_HZ}{{2,3}}?)?(?:的)?(?:一家|一个)?"
-    rf"(?<![A-Za-z])(?P<v3>{_HZ}{{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:{_ZH_WORK}|做|当)"
+    # (the place before a firm, "在上海的一家X", is taken only when the firm cannot start at 在:
+    # "在协和医院当护士" is 协和医院)
+    rf"|(?<![现正实存])在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?:{_HZ}{{2,3}}?)??(?:的)?(?:一家|一个)?"
+    rf"(?<![A-Za-z])(?P<v3>(?:(?!一家|一个|的){_HZ}){{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:{_ZH_WORK}|做|当)"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
     # (a place of work left: "从华为出来了", "已经不在微软了")
     rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)?了|从{_HZ}{{2,8}}?(?:出来|离职|辞职|走人)了)[^，。]*[，,]\s*(?:我)?"
