@@ -1182,11 +1182,11 @@ _ZH_JOB = re.compile(
 )
 # the employer one had before, named as such ("老东家", "前公司", "原单位")
 _ZH_OLD_EMPLOYER = re.compile(r"老东家|前东家|前公司|原单位|原公司|之前的公司|以前的公司")
-# where one is now ("现在在京东物流挺好的"), a judgement or a verb of working after it
 # "我以前在腾讯，现在去了网易": a clause of before that says where one was (a firm, not a city)
 _ZH_WAS_AT = re.compile(
     r"(?:以前|之前|原来|过去|曾经)(?:一直|都|是)?在(?P<w>[一-鿿A-Za-z]{2,6}?)(?=上班|工作|干|做|[，,；;]|$)"
 )
+# where one is now ("现在在京东物流挺好的", "现在去了网易"), a judgement or a verb of working after it
 _ZH_NOW_AT = re.compile(
     r"(?:现在|目前|如今)(?:就|也|已经)?(?:在|去了|到了|跳到了?|换到了?)(?P<v>[一-鿿A-Za-z]{2,6}?)(?=挺|很|还|也|干|上班|工作|搬砖|呢|了|[，,。！!]|$)"
 )
