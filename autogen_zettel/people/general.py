@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.lexicon_en import DONE_WITH_TIME, IDIOMS, NOT_A_KIND
+from autogen_zettel.people.lexicon_en import DONE_WITH_TIME, IDIOMS, NOT_A_KIND, SKILL as _SKILL_EN
 from autogen_zettel.people.subjects import RELATIVES_ZH, names_a_person
 from autogen_zettel.people.topics import clean_topic, topic_of
 from autogen_zettel.text.holidays import ZH_FESTIVALS
@@ -126,11 +126,6 @@ _PAST_ROLE_EN = re.compile(
     r"\bback when\b|\bwhen I was\b|\bformerly\b|\bin my days\b|(?<!'ve )(?<!have )(?<!has )\bworked\s*$",
     re.I,
 )
-# words before a role that say how well or how much one does a thing, not what one does for a living
-_SKILL_EN = frozenset(
-    "expert avid keen amateur passionate good great bad terrible decent big huge massive casual serious "
-    "hobby weekend proud better fast slow natural regular total complete born self-taught".split()
-)
 # "you've grown as an artist", "he started as a waiter": the one "as" speaks of is not the speaker
 _NOT_ME_AS_EN = re.compile(r"\b(?:you|you've|you're|he|he's|she|she's|they|they've|they're|it|it's)\b", re.I)
 _JOB_EN = re.compile(
@@ -209,7 +204,10 @@ _RESIDENCE_EN = re.compile(
     # "I live with my parents in Cardiff": who one lives with, then the town
     rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v12>{_CAP})"
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
-    rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
+    # "I reside in Stockport": the formal verb of living is one of the class
+    rf"(?:live|living|based|reside|residing)\s+in\s+(?P<v7>{_CAP})"
+    # "feels weird living in Oxford now": the participle of living with "now", its I dropped
+    rf"|(?:^|[,;]\s*|\b(?:feels?|felt)\s+(?:\w+\s+)?)living\s+in\s+(?P<v16>{_CAP})\s+now\b"
     rf"|\b(?:I|[Ww]e)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
     # "I work as a paramedic in Leeds": the town one works in as a role is where one lives
     rf"|\b(?:work|works|working)\s+as\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}?in\s+"
@@ -607,14 +605,15 @@ _LIKE_EN = (
     r"'m (?:starting|beginning|learning) to (?:like|love|enjoy)|'ve (?:started|begun|come) to (?:like|love|enjoy)"
 )
 _DISLIKE_EN = (
-    # what one cannot bear: "can't stand", "can't handle", "can't stomach"
-    r"hate|can't stand|cannot stand|can't handle|cannot handle|can't stomach|cannot stomach|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
+    # what one cannot bear: "can't stand", "can't handle", "can't stomach", "can't bear", "can't abide"
+    r"hate|can't stand|cannot stand|can't handle|cannot handle|can't stomach|cannot stomach|can't bear|cannot bear|"
+    r"can't abide|cannot abide|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
     r"'m not big on|am not big on|'m not a fan of|am not a fan of|'m not into|am not into|"
     r"find|'ve gone (?:right |completely |totally )?off|have gone (?:right |completely |totally )?off|can't do|don't like|do not like|don't love|dislike|"
     r"don't fancy|do not fancy|'m not keen on|am not keen on|'m (?:so |totally |completely |sooo+ )?over|am (?:so |totally )?over|'m done with|am done with"
 )
 _STANCE_EN = re.compile(
-    rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|"
+    rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|quite|rather|"
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
     rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|right now\b|at the moment\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|at all\b|"
     rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",

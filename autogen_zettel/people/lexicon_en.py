@@ -259,7 +259,8 @@ CUE_WORDS = frozenset(
 )
 
 # -- preferences ------------------------------------------------------------------------------
-ADV = r"(?:(?:really|also|still|actually|totally|absolutely|honestly|just|kind of|sort of|now|truly|do)\s+)*"
+# a degree said before the verb ("I quite like", "I rather enjoy") is no negation: the stance stands
+ADV = r"(?:(?:really|also|still|actually|totally|absolutely|honestly|just|kind of|sort of|now|truly|do|quite|rather)\s+)*"
 STANCE = re.compile(
     rf"\b(?:i|we)\s+{ADV}(?P<neg>don't|do not|no longer|never|didn't|can't|cannot)?\s*{ADV}"
     # the object ends where a contrast begins ("I love hiking but I hate camping": two stances), or
@@ -353,7 +354,7 @@ FACTS = (
         "residence",
         re.compile(
             rf"\b(?:I|we|We)(?:'ve|'re|'m| have| are| am)?(?: now| currently| just| recently| finally)?\s*"
-            rf"(?P<verb>live|am living|'m living|living|moved|relocated|am based|'m based|based)\s+"
+            rf"(?P<verb>live|am living|'m living|living|reside|am residing|'m residing|moved|relocated|am based|'m based|based)\s+"
             rf"(?:back\s+)?(?:from\s+[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*\s+)?(?:in|to)\s+{PLACE}"
         ),
     ),
@@ -447,6 +448,12 @@ JOBS = frozenset(
         "economist",
         "editor",
     ]
+)
+# words before a role that say how well or how much one does a thing, not what one does for a living
+# ("a keen runner", "a good cook"); any other word before it names what the work is on ("a taxi driver")
+SKILL = frozenset(
+    "expert avid keen amateur passionate good great bad terrible decent big huge massive casual serious "
+    "hobby weekend proud better fast slow natural regular total complete born self-taught".split()
 )
 JOB = re.compile(
     r"\bI(?:'m| am| work as)\s+(?:now\s+|currently\s+)?(?:an?\s+)(?P<v>(?:[a-z]+\s+)?[a-z]+)(?=\s*(?:now\b|$|[,.;!]|at\b|in\b))"
