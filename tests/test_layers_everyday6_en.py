@@ -61,7 +61,6 @@ def test_c_a_texted_promise_buried_in_chatter(default_hub):
     assert (c.status, c.due) == ("open", THU)
 
 
-@pytest.mark.xfail(strict=True, reason="'I said to Karen I'd ...' (told-to with said) gives no promise")
 def test_c_a_promise_said_to_a_friend_is_the_speaker_s(default_hub):
     mem = heard(
         default_hub,
@@ -133,7 +132,6 @@ def test_c_a_flatmate_reckons_he_will_fix_it_then_does(default_hub):
     assert [c.owner for c in mem.commitments()] == ["Oli"]
 
 
-@pytest.mark.xfail(strict=True, reason="'Yeah can do' to a request takes nothing on")
 def test_c_can_do_to_a_request_for_chairs(default_hub):
     mem = heard(
         default_hub,

@@ -71,19 +71,22 @@ STOP = re.compile(
 )
 
 # -- commitments ---------------------------------------------------------------------------
+# the verbs that tell someone a thing, a promise reported as made to them after one of them
+TOLD_TO = r"promised|swore to|swore|assured|told|said to|mentioned to|explained to"
 FIRST_PROMISE = re.compile(
     # a promise in a negated forgetting, read before the bare 'll: "I won't forget to send them",
     # "I'll remember to call"
     r"\b(?:i|we)\s*(?:won't forget to|will not forget to|'ll remember to|will remember to|promised to|"
     # a promise told as made to someone ("I promised my sister I'd pick her up", "we swore to Mum we'd
     # ring"): the reported "would" of the one who made it
-    r"(?:promised|swore to|assured|told)\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+)?(?:i'd|i would|we'd|we would|i'll|i will|to)|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
+    # (any verb that tells someone: "told", "said to", "mentioned to", "assured")
+    rf"(?:{TOLD_TO})\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+)?(?:i'd|i would|we'd|we would|i'll|i will|to)|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
     r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|'m planning to|am planning to|'re planning to|are planning to|intend to|agree to|'ll definitely|"
     # a promise taken on, told as done: "I've agreed to cover the shift", "we volunteered to run the stall"
     r"(?:'ve\s+|have\s+)?(?:agreed|volunteered|signed up) to|"
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"
     # the same told with the I dropped at a line's head: "Told Mrs Patel I'd look after her dog"
-    r"|^(?:promised|told|assured)\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+)?"
+    rf"|^(?:{TOLD_TO})\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+)?"
     r"(?:i'd|i would|we'd|we would|i'll|i will)\s+(?P<what6>[^,;:.!?]+)"
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
     r"|\b(?:count on me|rely on me|leave it (?:with|to) me)\s+to\s+(?P<what4>[^,;:.!?]+)"
