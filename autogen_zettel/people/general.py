@@ -612,11 +612,16 @@ _DISLIKE_EN = (
     r"find|'ve gone (?:right |completely |totally )?off|have gone (?:right |completely |totally )?off|can't do|don't like|do not like|don't love|dislike|"
     r"don't fancy|do not fancy|'m not keen on|am not keen on|'m (?:so |totally |completely |sooo+ )?over|am (?:so |totally )?over|'m done with|am done with"
 )
+# the occasion a taste is had on, after the thing ("a good curry on a Friday night", "a beer after work")
+_WHEN_ADJUNCT_EN = (
+    r"(?:on|at|after|before|during|over)\s+(?:a|an|the|my|our)?\s*(?:\w+\s+)?(?:night|morning|evening|afternoon|"
+    r"day|weekend|work|dinner|lunch|breakfast|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b"
+)
 _STANCE_EN = re.compile(
     rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|quite|rather|"
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
     rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|right now\b|at the moment\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|at all\b|"
-    rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",
+    rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b|{_WHEN_ADJUNCT_EN}))",
     re.I,
 )
 _TURNED_EN = re.compile(

@@ -202,6 +202,8 @@ _AFTER_THING_EN = re.compile(
 _TRAILING_EN = frozenset("and or but so too even truly really also then as just though i lol".split())
 # words a stance's object can start with before the thing: a conjunction, a hedge, a filler
 _LEADING_EN = frozenset("and or but about actually lol just also really so even like only".split())
+# a word of praise before the thing says how it is, not which thing ("a good curry", "a proper roast")
+_PRAISE_EN = frozenset("good nice decent proper great lovely fine".split())
 # a first word that makes the object no thing: a person, a place word, a verb the rule ran into
 _NOT_A_THING_EN = frozenset(
     "i me you yourself myself himself herself ourselves yourselves themselves him us them it its everyone "
@@ -240,6 +242,8 @@ def clean_topic(phrase: str) -> str:
     text = re.sub(r"^\s*i\s+(?:think|feel|guess|reckon|believe|find|suppose)\s+(?:that\s+)?", "", text)
     words = [w for w in re.findall(r"[a-z][a-z'\-]*", text) if w not in _DROP]
     while words and words[0] in _LEADING_EN:  # "actually ravioli", "about competitive games"
+        words.pop(0)
+    if len(words) > 1 and words[0] in _PRAISE_EN:  # "good curry": curry
         words.pop(0)
     while words and words[-1] in _TRAILING_EN:  # "his tech and", "weddings truly": the words before
         words.pop()
