@@ -41,9 +41,6 @@ def _no_fact(mem):
 # -- commitments --------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True, reason="a texted 'will send u ... thurs promise' with no I in chatter gives no promise"
-)
 def test_c_a_texted_promise_buried_in_chatter(default_hub):
     mem = heard(
         default_hub,
@@ -677,7 +674,10 @@ def test_p_hotpot_every_day_half_in_chinese(default_hub):
     assert _pref(mem, "Yu", "火锅").value > 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="'Love a good curry on a Friday night' with no I gives no preference")
+@pytest.mark.xfail(
+    strict=True,
+    reason="the offer 'Curry house on Friday?' is filed under 'curry house', apart from the curry liked",
+)
 def test_p_a_liking_that_flips_to_a_no_to_an_offer(default_hub):
     mem = heard(
         default_hub,

@@ -179,6 +179,18 @@ _IRONY = re.compile(
 )
 
 
+# a sentence end in a message typed all in lower case ("trains rammed lol. will send u the
+# spreadsheet thurs"): there a sentence opens in lower case too (not after "p.m." or "e.g.")
+_LOWER_END = re.compile(r"(?<=[a-z]{2}[.!?])\s+(?=[a-z])")
+
+
+def _sentences(text: str) -> list[str]:
+    pieces = split_sentences(text) or [text]
+    if re.search(r"[A-Z]", text) or _HAN.search(text):
+        return pieces
+    return [part for piece in pieces for part in _LOWER_END.split(piece) if part.strip()]
+
+
 def _post_joined(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for sentence in sentences:
@@ -200,7 +212,7 @@ def _extract(
     text = _PROPOSAL_ANSWERED_ZH.sub(lambda m: f"{m.group('who')}{m.group('when')}向我求婚了，", text)
     before = previous
     referent = ""
-    for sentence in _post_joined(split_sentences(text) or [text]):
+    for sentence in _post_joined(_sentences(text)):
         if not _HAN.search(sentence):  # "Ive quit", "she said shed call": as if the apostrophes were typed
             sentence = _NEWS_TAG_EN.sub(".", spelled_en(sentence))
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
