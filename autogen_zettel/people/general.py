@@ -270,7 +270,15 @@ _RELATION_EN = (
             re.I,
         ),
     ),
-    ("single", re.compile(r"\b(?:split up|broke up|separated|we're done|dumped me|single again)\b", re.I)),
+    # an end said of the two as a pair too: "we're not together anymore", "went our separate ways"
+    (
+        "single",
+        re.compile(
+            r"\b(?:split up|broke up|separated|we're done|dumped me|single again|no longer together|"
+            r"not together (?:anymore|any more)|went our separate ways|called it quits)\b",
+            re.I,
+        ),
+    ),
     (
         "dating",
         re.compile(r"\b(?:seeing someone|dating|(?:my )?(?:girlfriend|boyfriend|partner) and I)\b", re.I),
