@@ -313,8 +313,11 @@ NOT_EAT = re.compile(
     r"\s+eating)\s+(?P<obj>[^,;:.!?]+)"
 )
 CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
+# the verbs that put a thing in someone's way: booking, bringing, and keeping or readying it for them
+# ("Shall I save you a slice of the carrot cake?", "Want me to heat up some soup?")
 OFFER_VERB = (
     r"(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do|"
+    r"save|keep|set aside|put aside|fetch|cut|pack|heat up|warm up|"
     r"come (?:along |with us )?to|coming (?:along |with us )?to|join (?:us|me) (?:for|at)|go for|tempt you with|"
     r"interest you in)"
 )
