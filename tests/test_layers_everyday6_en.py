@@ -416,9 +416,6 @@ def test_f_single_then_seeing_someone(default_hub):
     assert _current(mem, "Ezra", "relationship") == ["dating"]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'called off the wedding, we're not together anymore' does not end 'engaged'"
-)
 def test_f_a_wedding_called_off(default_hub):
     mem = heard(
         default_hub,
@@ -431,9 +428,6 @@ def test_f_a_wedding_called_off(default_hub):
     assert "engaged" not in _current(mem, "Jodie", "relationship")
 
 
-@pytest.mark.xfail(
-    strict=True, reason="a daughter's school ('Lily goes to Hillside Primary') is not filed under her"
-)
 def test_f_a_daughter_moves_up_to_another_school(default_hub):
     mem = heard(
         default_hub,
@@ -571,9 +565,6 @@ def test_p_sick_of_swimming_after_a_habit(default_hub):
     assert _pref(mem, "Bex", "swimming").value < 0.5
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the declined offer's topic is read as 'save slice of', not the thing offered"
-)
 def test_p_carrot_cake_declined(default_hub):
     mem = heard(
         default_hub,

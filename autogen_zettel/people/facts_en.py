@@ -49,8 +49,8 @@ def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence
                 if re.search(r"moved|relocated|joined|start|turned|now", verb + " " + low)
                 else "statement"
             )
-            if key == "employer" and re.search(SCHOOL_HEAD, value):
-                continue  # "started at Oakwood Primary": a school, read by its head noun elsewhere
+            if key in ("employer", "residence") and re.search(SCHOOL_HEAD, value):
+                continue  # "started at Oakwood Primary", "moved to Oakwood Academy": a school, read by its head noun elsewhere
             if value and value not in NOT_NAMES:
                 # names of places, employers and people as written; versions compare case-folded
                 out.append(

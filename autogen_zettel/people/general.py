@@ -71,9 +71,11 @@ _EMPLOYER_EN = re.compile(
     # "First week at KPMG done": the first days somewhere are news of a new employer
     rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is)\b))",
 )
-# "My daughter started at Oakwood Primary", "He's starting at Hillside High": a school by its head
+# "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
+# Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
 _STARTED_SCHOOL_EN = re.compile(
-    rf"\b(?i:started|starts|starting|moved|transferred|switched)\s+(?:school\s+)?(?:at|to)\s+"
+    rf"\b(?:(?i:started|starts|starting|moved(?:\s+up)?|transferred|switched)|(?P<now>(?i:goes|go|attends|attend)))"
+    rf"\s+(?:school\s+)?(?:at|to)?\s*"
     rf"(?P<v>(?:the\s+)?{_CAP}\s+(?i:{_SCHOOL_HEAD})(?:\s+School)?)\b"
 )
 # the value that was, or never was: "Quit my job at X", "I used to work at X", "I no longer work at X"
@@ -494,7 +496,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add("job", m.group("v") or m.group("v2"), "change")  # "Got promoted to senior designer": the post
     m = _STARTED_SCHOOL_EN.search(s)
     if m:
-        add("school", m.group("v"), "change")
+        add("school", m.group("v"), "statement" if m.group("now") and not change else "change")
     for m in _STUDY_AT_EN.finditer(s):
         if re.search(r"\b(?:teach\w*|work\w*|job|employed|staff)\b", s[: m.start()], re.I):
             continue  # "I teach at a school in Leeds": a workplace, not where one studies
@@ -513,6 +515,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         v = next(g for g in m.groups() if g)
         if re.match(_NOT_PLACES, v) or re.search(r"\bwould\b", s):
             continue  # "Moved to Thursday", "Moving to Zoom", "Moving to Texas would be crazy"
+        if re.search(rf"\s(?i:{_SCHOOL_HEAD})$", v):
+            continue  # "moved up to Oakwood High": a school by its head noun, no home
         if _NEGATED_BEFORE_EN.search(re.split(r"[,;]|\bbut\b", s[: m.start()])[-1]):
             continue  # "I'm not moving to Milan after all", "we never moved to Leeds": no move
         # a move is a change; "we've lived in X for" and a plain "I live in X" are statements
