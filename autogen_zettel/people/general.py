@@ -2322,7 +2322,9 @@ _STATUS_EN_CANCEL = re.compile(
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
     r"(?:can't (?:come|go)|won't be (?:coming|going)) to(?=\s+(?:the|my|our|your|his|her)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore|tonight|today|tomorrow)\b)|"
     r"(?:not|n't) (?:going to|gonna|be able to) make(?: it to)?|"
-    r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore)\b))"
+    r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore)\b)|"
+    # released from it by someone else: "I'm off the hook for the cake", "let off the washing-up"
+    r"(?:I'm|I am|we're|we are)\s+(?:off the hook|let off|excused)\s+(?:for|from|with))"
     r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\-/ ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
     # a plan moved to a later time is off for the time it had ("pushed the housewarming back to next
