@@ -89,9 +89,6 @@ def test_c_gutters_cleared_without_naming_them(default_hub):
     assert _one(mem, "Bram").status == "done"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'off the hook for X' (released by someone else's act) does not cancel"
-)
 def test_c_off_the_hook_for_the_cake(default_hub):
     mem = heard(
         default_hub,
@@ -147,7 +144,6 @@ def test_c_an_eye_rolling_promise_with_a_typo(default_hub):
     assert _one(mem, "Jax").status == "open"
 
 
-@pytest.mark.xfail(strict=True, reason="'the school run is off for me' does not cancel")
 def test_c_two_parents_one_drops_out(default_hub):
     mem = heard(
         default_hub,

@@ -2444,6 +2444,11 @@ _WAIT_TILL_EN = re.compile(
 )
 
 
+# the clauses a task's result is told in: after a comma, a dash, or a "so" that opens a clause of
+# its own ("my car's in the garage so the school run is off for me")
+_CLAUSES_EN = re.compile(r"[,;]\s*|\s+-\s+|\s+so\s+(?=(?:the|my|our|I|I'm|we|we're)\s)", re.I)
+
+
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
     "The dinner on Friday is off", "I'm bailing on the gym session")."""
@@ -2466,7 +2471,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     m = _WAIT_TILL_EN.match(s.strip())
     if m:  # "The quote will have to wait till Monday": still owed, due then (extract._day_named)
         return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
-    for clause in re.split(r"[,;]\s*|\s+-\s+", s):
+    for clause in _CLAUSES_EN.split(s):
         m = _NO_LONGER_EN.search(clause)
         if m:
             w = m.group("act") or m.group("act2") or m.group("said") or ""
@@ -2506,7 +2511,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         )
         if m:
             return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")]
-    for clause in re.split(r"[,;]\s*|\s+-\s+", s):
+    for clause in _CLAUSES_EN.split(s):
         m = _NAMED_DONE_EN.search(clause)
         if m and m.group("name") not in _NOT_NAMES_EN:
             w = (m.group("w") or "").strip() or (re.split(r",", s)[0] if clause is not s else "")
