@@ -2396,7 +2396,8 @@ _STATUS_EN_RESULT = re.compile(
     r"|^(?:(?:I|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|already\s+)?got\s+(?:your|his|her|their)\s+"
     r"(?P<w5>[\w\-]+(?:\s+[\w\-]+)?)(?=\s*(?:$|[,.;!]))"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?got\s+(?:the|my|our)\s+(?P<w2>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
-    r"\s+(?:[a-z]+ed|done|seen to|sorted|fixed|cut)\b"
+    # (the causative of a result: "got the car fixed", "got the wifi working again")
+    r"\s+(?:[a-z]+ed|done|seen to|sorted|fixed|cut|working|running|going)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?(?:[a-z]+ed|took|put|brought|sent|gave|handed)\s+"
     r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b"
     # "The radio is working again", "Grandad's radio works again": a thing back in order, its repair done
