@@ -2445,6 +2445,16 @@ _WAIT_TILL_EN = re.compile(
 )
 
 
+# a thing said to come on a later day "instead": "Hedge trimmer's coming back to you on Saturday
+# instead", "The parcel will go out Monday instead" (still owed, due then)
+_INSTEAD_ON_EN = re.compile(
+    rf"^(?:(?:sorry|ok|okay|so|well),?\s+)*(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)"
+    rf"[a-z][\w'\-]*(?:\s+[\w'\-]+){{0,2}}?)(?:'s|\s+is|\s+are|\s+will|'ll)\s+[^,;.!?]*?\b(?:on\s+)?"
+    rf"{_LATER_EN}\w*\s+instead\b",
+    re.I,
+)
+
+
 # the clauses a task's result is told in: after a comma, a dash, or a "so" that opens a clause of
 # its own ("my car's in the garage so the school run is off for me")
 _CLAUSES_EN = re.compile(r"[,;]\s*|\s+-\s+|\s+so\s+(?=(?:the|my|our|I|I'm|we|we're)\s)", re.I)
@@ -2469,7 +2479,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     ):
         return []
     s = _STATUS_OPENER_EN.sub("", s)  # "Turns out the party's off"
-    m = _WAIT_TILL_EN.match(s.strip())
+    m = _WAIT_TILL_EN.match(s.strip()) or _INSTEAD_ON_EN.match(s.strip())
     if m:  # "The quote will have to wait till Monday": still owed, due then (extract._day_named)
         return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
     for clause in _CLAUSES_EN.split(s):
