@@ -111,7 +111,6 @@ def test_c_a_formal_undertaking_no_later_than_monday(default_hub):
     assert (c.status, c.due) == ("open", MON)
 
 
-@pytest.mark.xfail(strict=True, reason="'Oli got the wifi working again' does not close Oli's promise")
 def test_c_a_flatmate_reckons_he_will_fix_it_then_does(default_hub):
     mem = heard(
         default_hub,
@@ -158,9 +157,6 @@ def test_c_two_parents_one_drops_out(default_hub):
     assert _one(mem, "Rob").status == "open"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'X's coming back to you on Saturday instead' does not move the due day"
-)
 def test_c_the_hedge_trimmer_comes_back_later(default_hub):
     mem = heard(
         default_hub,
