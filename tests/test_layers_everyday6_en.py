@@ -446,7 +446,6 @@ def test_f_a_formal_change_of_address(default_hub):
     assert _current(mem, "Mrs Ward", "residence") == ["Stockport"]
 
 
-@pytest.mark.xfail(strict=True, reason="'Last day at X today, Y from Monday' gives no new employer")
 def test_f_last_day_at_one_firm_the_next_from_monday(default_hub):
     mem = heard(
         default_hub,

@@ -69,7 +69,11 @@ _EMPLOYER_EN = re.compile(
     rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})"
     # "First week at KPMG done": the first days somewhere are news of a new employer
-    rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is)\b))",
+    rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is)\b))"
+    # one place left, then the next named bare with the day it starts: "Last day at Accenture today,
+    # Capgemini from Monday!" (the I and its verb dropped, as a chat line says it)
+    rf"|\b(?i:last\s+(?:day|week|shift)\s+(?:at|with)|left|quit|leaving)\s+{_CAP}\b[^.;!?]*?[,;]\s*(?P<v7>{_CAP})\s+(?i:from|starting)\s+"
+    rf"(?i:(?:next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next\s+(?:week|month)|tomorrow)\b",
 )
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
 # Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
@@ -394,7 +398,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
 
     left = _LEFT_EN.search(s)
     for m in _EMPLOYER_EN.finditer(s):
-        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6")) if g), "")
+        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7")) if g), "")
         if not v or (left and left.group("v") == v):
             continue
         if (
@@ -430,7 +434,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         if re.search(r"\b(?:student|pupil|undergrad|undergraduate|postgrad|fresher)\s+at\b", s, re.I):
             add("school", v, "statement")  # "a student at Leeds": a school, not an employer
             continue
-        add("employer", v, "change" if (change or left or m.group("v6")) else "statement")
+        add("employer", v, "change" if (change or left or m.group("v6") or m.group("v7")) else "statement")
     for m in _JOB_EN.finditer(s):
         v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7")) if g), "")
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
