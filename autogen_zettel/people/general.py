@@ -611,6 +611,8 @@ _LIKE_EN = (
     r"love|luv|adore|enjoy|like|fancy|prefer|'m keen on|am keen on|'m fond of|am fond of|'m crazy about|"
     r"am crazy about|'m mad about|am mad about|am into|'m into|'m really into|am really into|'m obsessed with|am obsessed with|"
     r"could eat|can't get enough of|'m a (?:huge|big) fan of|am a (?:huge|big) fan of|'ve come round to|"
+    # absorbed in it: "I've been glued to the cricket all summer"
+    r"(?:'ve been|have been|'m|am) glued to|"
     r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on|"
     r"'m (?:really |totally |slowly )?getting (?:into|hooked on)|am (?:really |totally )?getting (?:into|hooked on)|"
     r"(?:'ve|have) (?:really |totally |finally )?gotten (?:really |totally |so |quite )?into|"
