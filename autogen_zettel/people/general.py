@@ -655,7 +655,8 @@ _TURNED_EN = re.compile(
     re.I,
 )
 _NOT_INTO_EN = re.compile(
-    r"^(?:I'm\s+|I am\s+|I've\s+)?(?:not|never)\s+(?:really\s+|been\s+|much\s+|that\s+|too\s+|so\s+)?(?:into|a (?:big\s+)?fan of)\s+"
+    # (the I put back before a dropped "never been" reads "I never been": the same stance)
+    r"^(?:I'm\s+|I am\s+|I've\s+|I\s+(?=never\s+been\b))?(?:not|never)\s+(?:really\s+|been\s+|much\s+|that\s+|too\s+|so\s+)?(?:into|a (?:big\s+)?fan of)\s+"
     r"(?P<obj>(?!(?:it|them|him|her|that|this|you)\b)[\w\-]+(?:\s+(?!tbh\b|honestly\b|really\b|at\b)[\w\-]+)?)"
     r"(?=\s*(?:$|[,.;!]|to be honest|tbh|honestly|at all))",
     re.I,
