@@ -530,7 +530,6 @@ def test_f_thinking_of_moving_moves_nobody(default_hub):
 # -- preferences --------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="'never been a fan of X' and 'glued to X' give no preference")
 def test_p_cricket_won_over(default_hub):
     mem = heard(
         default_hub,
