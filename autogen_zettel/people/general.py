@@ -891,13 +891,24 @@ _WONT_TOUCH_EN = re.compile(
 )
 # a thing one needs every day or never misses: "Can't start the day without an espresso", "I go to
 # the market every Sunday, wouldn't miss it": a liking said through a habit
+# what one does or where one is by habit, and the words that say it never lapses
+_HABIT_ACT_EN = r"go to|go|play|do|watch|visit|hit|'m at|am at|'m down at|am down at|swim|run|train|cycle"
+_DEVOTION_EN = (
+    r"(?:I\s+)?(?:wouldn't|would never|never|won't)\s+miss\s+(?:it|them|one|a week)\b|(?:come\s+)?rain or shine\b|"
+    r"without fail\b|religiously\b|no matter what\b"
+)
 _CANT_WITHOUT_EN = re.compile(
     r"^(?:I\s+)?(?:can't|cannot|couldn't|can never)\s+(?:start|begin|get through|face|survive|live|function|go a day)"
     r"(?:\s+(?:my|the|a)\s+(?:day|morning|week|weekend))?\s+without\s+(?:a|an|my|the|some|at least one)?\s*"
     r"(?:(?:double|good|strong|big|cold|hot|fresh|proper|decent|nice)\s+)?"
     r"(?P<obj>(?!(?:it|them|that|this|you|him|her|me)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)(?=\s*(?:$|[,.;!]|\W))"
-    r"|^I\s+(?:go to|go|play|do|watch|visit|hit)\s+(?:the\s+)?(?P<obj2>[\w'\-]+(?:\s+[\w'\-]+){0,2}?)\s+"
-    r"(?:every|each)\s+\w+[^,;.]*[,;]\s*(?:I\s+)?(?:wouldn't|would never|never|won't)\s+miss\s+(?:it|them|one|a week)\b",
+    # a habit kept with devotion: the act and its time either way round, then a word that it never
+    # lapses ("I go to the market every Sunday, wouldn't miss it", "Every Saturday I'm at parkrun, rain
+    # or shine", "I swim every morning without fail")
+    rf"|^I(?:\s+|(?='))(?:{_HABIT_ACT_EN})\s+(?:the\s+)?(?P<obj2>[\w'\-]+(?:\s+[\w'\-]+){{0,2}}?)\s+"
+    rf"(?:every|each)\s+\w+[^,;.]*[,;]?\s*(?:{_DEVOTION_EN})"
+    rf"|^(?:every|each)\s+\w+(?:\s+(?:morning|evening|night|afternoon))?,?\s+I(?:\s+|(?='))(?:{_HABIT_ACT_EN})\s+(?:the\s+)?"
+    rf"(?P<obj3>[\w'\-]+(?:\s+[\w'\-]+){{0,2}}?)\s*[,;]?\s*(?:{_DEVOTION_EN})",
     re.I,
 )
 
@@ -1054,7 +1065,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         return _pref(subject, m.group("obj"), 0.1, "statement")
     m = _CANT_WITHOUT_EN.search(s.strip())
     if m and not s.rstrip().endswith("?"):
-        return _pref(subject, m.group("obj") or m.group("obj2"), 0.9, "statement")
+        return _pref(subject, m.group("obj") or m.group("obj2") or m.group("obj3"), 0.9, "statement")
     m = _NEVER_AGAIN_EN.search(s)
     if m:  # "I'll never eat oysters again": a thing had, sworn off
         return _pref(subject, m.group("obj"), 0.1, "change")
