@@ -220,10 +220,19 @@ def _extract(
         found = subjects_of(sentence, speaker, referent)
         others = {subject for subject, _ in found if subject not in (speaker, "")}
         referent = others.pop() if len(others) == 1 else referent  # whom a later "he" or "she" means
+        thing = ""  # the thing a part before took a stance on, which a later part's "them" means
         for subject, said in found:
             if not subject:  # "She moved to Leeds" in a message that named no one: nobody's news
                 continue
-            for ev in _sentence(said, subject, at, before, addressee, meaning):
+            evs = _sentence(said, subject, at, before, addressee, meaning)
+            if thing and not any(e.layer == "preference" for e in evs) and _THING_BACK.search(said):
+                # "Tom loves board games but I find them boring": the speaker's "them" is Tom's games
+                again = _sentence(
+                    _THING_BACK.sub(thing, said, count=1), subject, at, before, addressee, meaning
+                )
+                evs = again if any(e.layer == "preference" for e in again) else evs
+            thing = next((e.value for e in evs if e.layer == "preference" and e.value), thing)
+            for ev in evs:
                 if subject != speaker and ev.layer == "commitment" and not ev.counterparty:
                     # a promise reported to the speaker ("Bob said he'll send it") is made to them
                     ev = dataclasses.replace(ev, counterparty=speaker)
@@ -247,6 +256,8 @@ def _extract(
     return out
 
 
+# a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
+_THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)
 # news with a tag asking whether the hearer knew ("Ali's moved to Leeds, did you hear?"): told, not asked
 _NEWS_TAG_EN = re.compile(
     r"\s*[,;]\s*(?:did you hear|have you heard|had you heard|can you believe it|would you believe it|"
