@@ -599,7 +599,6 @@ def test_p_a_mum_who_cannot_bear_garlic(default_hub):
     assert mem.preferences(subject="Tom", topic="garlic") == []
 
 
-@pytest.mark.xfail(strict=True, reason="a habit 'Every Saturday I'm at X, rain or shine' gives no liking")
 def test_p_parkrun_rain_or_shine(default_hub):
     mem = heard(
         default_hub,
@@ -637,9 +636,6 @@ def test_p_a_hedged_liking_for_podcasts(default_hub):
     assert _pref(mem, "Uri", "podcasts").value > 0.5
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'but I find them boring' after another's liking gives the speaker nothing"
-)
 def test_p_two_tastes_in_one_line(default_hub):
     mem = heard(
         default_hub,
