@@ -262,10 +262,6 @@ def test_n_a_song_and_a_film_quoted(default_hub):
     _no_promise(mem)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a joke promise tied to an unlikely day ('the day Arsenal win the league') is read as a promise",
-)
 def test_n_a_promise_for_when_arsenal_win_the_league(default_hub):
     mem = heard(
         default_hub,

@@ -382,6 +382,10 @@ def _sentence(
         out = [e for e in out if not (e.layer == "preference" and e.score > 0.5)]
     if han and _JOKING_ZH.search(sentence):
         out = []  # "我明天就去辞职然后环游世界（开玩笑的）": a line taken back as a joke says nothing
+    if not han and _LAUGH_END_EN.search(sentence) and _EVENT_TIME_EN.search(sentence):
+        # "I'll tidy my room the day Arsenal win the league 😂", "... when pigs fly lol": a promise
+        # hung on someone else's event, and laughed at, is a joke
+        out = [e for e in out if not (e.layer == "commitment" and e.due is None)]
     return [_day_named(e, said, at) for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
 
 
@@ -398,6 +402,15 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
 # a line marked as a joke after it: "（开玩笑的）", "开个玩笑", "逗你的", "说着玩的"
 _JOKING_ZH = re.compile(
     r"[（(]?\s*(?:开玩笑的?|开个玩笑|逗你们?的?|逗你们?玩的?|说着玩的?|闹着玩的?)\s*(?:啦|哈+|嘿嘿)?\s*[）)]?[。！!~～]*$"
+)
+# a line that ends in laughter: a laughing emoji, "lol", "haha", "jk"
+_LAUGH_END_EN = re.compile(
+    r"(?:[\U0001F602\U0001F923\U0001F606\U0001F61C]|\b(?:lol|lmao|haha+|hehe+|jk)\b)[\s!.]*$", re.I
+)
+# a time told as an event of someone or something else: "when pigs fly", "the day Arsenal win the league"
+_EVENT_TIME_EN = re.compile(
+    r"\b(?:when|the day|once|as soon as)\s+(?!(?:i|i'm|i've|we|we're|you|it's|the weekend|the day)\b)[a-z]+\s+[a-z]+",
+    re.I,
 )
 # a condition or a maybe: what would happen, not what did
 _IF_ZH = re.compile(r"如果|要是|假如|万一|的话|说不定|也许")
