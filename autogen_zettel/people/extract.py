@@ -186,7 +186,8 @@ _LOWER_END = re.compile(r"(?<=[a-z]{2}[.!?])\s+(?=[a-z])")
 
 def _sentences(text: str) -> list[str]:
     pieces = split_sentences(text) or [text]
-    if re.search(r"[A-Z]", text) or _HAN.search(text):
+    # (a date the card anchored in brackets, "tomorrow (2 September 2026)", is no capital of the writer's)
+    if re.search(r"[A-Z]", re.sub(r"\([^)]*\)", "", text)) or _HAN.search(text):
         return pieces
     return [part for piece in pieces for part in _LOWER_END.split(piece) if part.strip()]
 
@@ -213,6 +214,9 @@ def _extract(
     before = previous
     referent = ""
     for sentence in _post_joined(_sentences(text)):
+        # "I'll tidy my room the day Arsenal win the league 😂", "... when pigs fly lol": a promise
+        # hung on someone else's event, and laughed at, is a joke (read before "lol" is spelled away)
+        joke = bool(_LAUGH_END_EN.search(sentence) and _EVENT_TIME_EN.search(sentence))
         if not _HAN.search(sentence):  # "Ive quit", "she said shed call": as if the apostrophes were typed
             sentence = _NEWS_TAG_EN.sub(".", spelled_en(sentence))
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
@@ -233,6 +237,8 @@ def _extract(
                 evs = again if any(e.layer == "preference" for e in again) else evs
             thing = next((e.value for e in evs if e.layer == "preference" and e.value), thing)
             for ev in evs:
+                if joke and ev.layer == "commitment" and ev.due is None:
+                    continue
                 if subject != speaker and ev.layer == "commitment" and not ev.counterparty:
                     # a promise reported to the speaker ("Bob said he'll send it") is made to them
                     ev = dataclasses.replace(ev, counterparty=speaker)
@@ -382,10 +388,6 @@ def _sentence(
         out = [e for e in out if not (e.layer == "preference" and e.score > 0.5)]
     if han and _JOKING_ZH.search(sentence):
         out = []  # "我明天就去辞职然后环游世界（开玩笑的）": a line taken back as a joke says nothing
-    if not han and _LAUGH_END_EN.search(sentence) and _EVENT_TIME_EN.search(sentence):
-        # "I'll tidy my room the day Arsenal win the league 😂", "... when pigs fly lol": a promise
-        # hung on someone else's event, and laughed at, is a joke
-        out = [e for e in out if not (e.layer == "commitment" and e.due is None)]
     return [_day_named(e, said, at) for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
 
 
