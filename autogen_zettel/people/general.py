@@ -892,7 +892,9 @@ _WONT_TOUCH_EN = re.compile(
 # a thing one needs every day or never misses: "Can't start the day without an espresso", "I go to
 # the market every Sunday, wouldn't miss it": a liking said through a habit
 # what one does or where one is by habit, and the words that say it never lapses
-_HABIT_ACT_EN = r"go to|go|play|do|watch|visit|hit|'m at|am at|'m down at|am down at|swim|run|train|cycle"
+_HABIT_ACT_EN = r"go to|go|play|do|watch|visit|hit|'m at|am at|'m down at|am down at"
+# an act that is its own thing, done by habit ("I swim every morning without fail": swimming)
+_HABIT_SELF_EN = r"swim|run|jog|cycle|walk|dance|skate|surf|climb|row|paint|sing|bake|cook|knit|garden"
 _DEVOTION_EN = (
     r"(?:I\s+)?(?:wouldn't|would never|never|won't)\s+miss\s+(?:it|them|one|a week)\b|(?:come\s+)?rain or shine\b|"
     r"without fail\b|religiously\b|no matter what\b"
@@ -908,9 +910,17 @@ _CANT_WITHOUT_EN = re.compile(
     rf"|^I(?:\s+|(?='))(?:{_HABIT_ACT_EN})\s+(?:the\s+)?(?P<obj2>[\w'\-]+(?:\s+[\w'\-]+){{0,2}}?)\s+"
     rf"(?:every|each)\s+\w+[^,;.]*[,;]?\s*(?:{_DEVOTION_EN})"
     rf"|^(?:every|each)\s+\w+(?:\s+(?:morning|evening|night|afternoon))?,?\s+I(?:\s+|(?='))(?:{_HABIT_ACT_EN})\s+(?:the\s+)?"
-    rf"(?P<obj3>[\w'\-]+(?:\s+[\w'\-]+){{0,2}}?)\s*[,;]?\s*(?:{_DEVOTION_EN})",
+    rf"(?P<obj3>[\w'\-]+(?:\s+[\w'\-]+){{0,2}}?)\s*[,;]?\s*(?:{_DEVOTION_EN})"
+    rf"|^I\s+(?P<act>{_HABIT_SELF_EN})\s+(?:every|each)\s+\w+[^,;.]*[,;]?\s*(?:{_DEVOTION_EN})",
     re.I,
 )
+
+
+def _gerund(verb: str) -> str:
+    """The -ing form of a verb: swim -> swimming, cycle -> cycling, walk -> walking."""
+    if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", verb):
+        return verb + verb[-1] + "ing"
+    return (verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb) + "ing"
 
 
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
@@ -1065,7 +1075,8 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         return _pref(subject, m.group("obj"), 0.1, "statement")
     m = _CANT_WITHOUT_EN.search(s.strip())
     if m and not s.rstrip().endswith("?"):
-        return _pref(subject, m.group("obj") or m.group("obj2") or m.group("obj3"), 0.9, "statement")
+        thing = m.group("obj") or m.group("obj2") or m.group("obj3") or _gerund(m.group("act"))
+        return _pref(subject, thing, 0.9, "statement")
     m = _NEVER_AGAIN_EN.search(s)
     if m:  # "I'll never eat oysters again": a thing had, sworn off
         return _pref(subject, m.group("obj"), 0.1, "change")
@@ -2481,6 +2492,9 @@ _CLAUSES_EN = re.compile(r"[,;]\s*|\s+-\s+|\s+so\s+(?=(?:the|my|our|I|I'm|we|we'
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
     "The dinner on Friday is off", "I'm bailing on the gym session")."""
+    m = None if s.rstrip().endswith("?") else _INSTEAD_ON_EN.match(_STATUS_OPENER_EN.sub("", s).strip())
+    if m:  # "Invoice is going out on Friday instead": a time to come, said of the task moved to it
+        return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
     if (
         s.rstrip().endswith("?")
         or DONE_WITH_TIME.search(s)
@@ -2497,7 +2511,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     ):
         return []
     s = _STATUS_OPENER_EN.sub("", s)  # "Turns out the party's off"
-    m = _WAIT_TILL_EN.match(s.strip()) or _INSTEAD_ON_EN.match(s.strip())
+    m = _WAIT_TILL_EN.match(s.strip())
     if m:  # "The quote will have to wait till Monday": still owed, due then (extract._day_named)
         return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
     for clause in _CLAUSES_EN.split(s):
