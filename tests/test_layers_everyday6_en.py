@@ -455,7 +455,6 @@ def test_f_last_day_at_one_firm_the_next_from_monday(default_hub):
     assert "Capgemini" in employers and "Accenture" not in employers, employers
 
 
-@pytest.mark.xfail(strict=True, reason="'搬家了! Now in 杭州' gives no new home")
 def test_f_a_move_said_half_in_chinese(default_hub):
     mem = heard(
         default_hub,

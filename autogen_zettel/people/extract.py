@@ -169,6 +169,11 @@ _POST_FIRST = re.compile(
 )
 
 
+# a move said bare, where to the next sentence ("搬家了! Now in 杭州", "Moved house! Now living in Leeds"): one news
+_BARE_MOVE = re.compile(r"(?:搬家了|(?i:\bmoved(?:\s+house)?))\s*[!！.。]*\s*$")
+_NOW_IN = re.compile(r"^(?i:now)\s+(?:(?i:living|based)\s+)?in\s+")
+
+
 # a line said with irony: an upside-down face, an eye roll, a "/s" or a closing 呵呵 at its end
 # ("我真是太爱早高峰了呵呵"), or "oh yeah, because I love ..." / "oh great, I just love ...": its
 # praise means the opposite, so it states no taste
@@ -195,7 +200,12 @@ def _sentences(text: str) -> list[str]:
 def _post_joined(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for sentence in sentences:
-        if out and _BARE_RAISE.search(out[-1]) and _POST_FIRST.match(sentence):
+        if out and (
+            _BARE_RAISE.search(out[-1])
+            and _POST_FIRST.match(sentence)
+            or _BARE_MOVE.search(out[-1])
+            and _NOW_IN.match(sentence)
+        ):
             out[-1] = f"{out[-1].rstrip()} {sentence}"
         else:
             out.append(sentence)
