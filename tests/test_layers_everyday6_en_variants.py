@@ -285,3 +285,18 @@ def test_variants_a_laughed_off_promise_and_a_real_one(default_hub):
         ],
     )
     assert [c.owner for c in mem.commitments()] == ["Nia"]
+
+
+def test_variants_a_bare_move_then_now_in(default_hub):
+    mem = heard(
+        default_hub,
+        "e6v_21",
+        [
+            (0, "Pei", "I live in 南京."),
+            (30, "Pei", "搬家了！Now living in 苏州, much quieter."),
+            (0, "Quy", "I live in Derby."),
+            (30, "Quy", "Finally moved! Now in Nottingham, near the castle."),
+        ],
+    )
+    assert _current(mem, "Pei", "residence") == ["苏州"]
+    assert _current(mem, "Quy", "residence") == ["Nottingham"]
