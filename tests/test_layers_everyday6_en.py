@@ -646,10 +646,6 @@ def test_p_hotpot_every_day_half_in_chinese(default_hub):
     assert _pref(mem, "Yu", "火锅").value > 0.5
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the offer 'Curry house on Friday?' is filed under 'curry house', apart from the curry liked",
-)
 def test_p_a_liking_that_flips_to_a_no_to_an_offer(default_hub):
     mem = heard(
         default_hub,
