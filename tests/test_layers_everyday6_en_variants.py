@@ -300,3 +300,20 @@ def test_variants_a_bare_move_then_now_in(default_hub):
     )
     assert _current(mem, "Pei", "residence") == ["苏州"]
     assert _current(mem, "Quy", "residence") == ["Nottingham"]
+
+
+def test_variants_a_venue_named_by_what_is_had_there(default_hub):
+    mem = heard(
+        default_hub,
+        "e6v_22",
+        [
+            (0, "Rex", "I love coffee."),
+            (20, "e6v_22", "Coffee shop after work?"),
+            (20, "Rex", "Nah, I'll pass."),
+            (0, "e6v_22", "Fancy the noodle bar tonight?"),
+            (0, "Sol", "Ooh yes please!"),
+        ],
+    )
+    coffee = _pref(mem, "Rex", "coffee")
+    assert coffee.trend < 0 and coffee.evidence == 2
+    assert _pref(mem, "Sol", "noodles").value > 0.5
