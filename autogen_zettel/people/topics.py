@@ -206,7 +206,7 @@ _LEADING_EN = frozenset("and or but about actually lol just also really so even 
 # a venue named by what is had there, its head after the thing (as "place" and "restaurant" are dropped)
 _VENUE_HEAD_EN = frozenset("house shop bar joint parlour parlor hall cafe café".split())
 # a word of praise before the thing says how it is, not which thing ("a good curry", "a proper roast")
-_PRAISE_EN = frozenset("good nice decent proper great lovely fine".split())
+_PRAISE_EN = frozenset("good nice decent proper great lovely".split())
 # a first word that makes the object no thing: a person, a place word, a verb the rule ran into
 _NOT_A_THING_EN = frozenset(
     "i me you yourself myself himself herself ourselves yourselves themselves him us them it its everyone "
