@@ -263,9 +263,6 @@ def test_n_a_film_line_and_a_song_are_quoted(default_hub):
     assert mem.preferences() == [], [(p.subject, p.topic, p.value) for p in mem.preferences()]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'I'll ... when pigs fly' (an impossible condition) is filed as a promise"
-)
 def test_n_a_joke_promise_when_pigs_fly(default_hub):
     mem = heard(
         default_hub,

@@ -233,8 +233,10 @@ def test_review_lines_give_no_fact_or_liking_of_the_speaker(text):
 
 
 def test_a_turned_mind_is_the_speakers_and_keeps_its_thing():
-    husband = extract_layers("My husband never liked hiking but I love it.", speaker="Ann", at=AT)
-    assert not any(e.score > 0.5 for e in husband), husband  # "I love it" is Ann's, not his
+    rows = extract_layers("My husband never liked hiking but I love it.", speaker="Ann", at=AT)
+    # "I love it" is Ann's, not his, and its "it" is the hiking he never liked
+    assert not any(e.score > 0.5 for e in rows if e.subject != "Ann"), rows
+    assert [(e.value, e.score > 0.5) for e in rows if e.subject == "Ann"] == [("hiking", True)], rows
     [cat] = extract_layers("以前不喜欢猫，现在很喜欢，就是怕它掉毛。", speaker="Ann", at=AT)
     assert (cat.value, cat.score > 0.5) == ("猫", True)
 

@@ -169,6 +169,11 @@ _POST_FIRST = re.compile(
 )
 
 
+# a move said bare, where to the next sentence ("搬家了! Now in 杭州", "Moved house! Now living in Leeds"): one news
+_BARE_MOVE = re.compile(r"(?:搬家了|(?i:\bmoved(?:\s+house)?))\s*[!！.。]*\s*$")
+_NOW_IN = re.compile(r"^(?i:now)\s+(?:(?i:living|based)\s+)?in\s+")
+
+
 # a line said with irony: an upside-down face, an eye roll, a "/s" or a closing 呵呵 at its end
 # ("我真是太爱早高峰了呵呵"), or "oh yeah, because I love ..." / "oh great, I just love ...": its
 # praise means the opposite, so it states no taste
@@ -179,10 +184,28 @@ _IRONY = re.compile(
 )
 
 
+# a sentence end in a message typed all in lower case ("trains rammed lol. will send u the
+# spreadsheet thurs"): there a sentence opens in lower case too (not after "p.m." or "e.g.")
+_LOWER_END = re.compile(r"(?<=[a-z]{2}[.!?])\s+(?=[a-z])")
+
+
+def _sentences(text: str) -> list[str]:
+    pieces = split_sentences(text) or [text]
+    # (a date the card anchored in brackets, "tomorrow (2 September 2026)", is no capital of the writer's)
+    if re.search(r"[A-Z]", re.sub(r"\([^)]*\)", "", text)) or _HAN.search(text):
+        return pieces
+    return [part for piece in pieces for part in _LOWER_END.split(piece) if part.strip()]
+
+
 def _post_joined(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for sentence in sentences:
-        if out and _BARE_RAISE.search(out[-1]) and _POST_FIRST.match(sentence):
+        if out and (
+            _BARE_RAISE.search(out[-1])
+            and _POST_FIRST.match(sentence)
+            or _BARE_MOVE.search(out[-1])
+            and _NOW_IN.match(sentence)
+        ):
             out[-1] = f"{out[-1].rstrip()} {sentence}"
         else:
             out.append(sentence)
@@ -200,7 +223,10 @@ def _extract(
     text = _PROPOSAL_ANSWERED_ZH.sub(lambda m: f"{m.group('who')}{m.group('when')}向我求婚了，", text)
     before = previous
     referent = ""
-    for sentence in _post_joined(split_sentences(text) or [text]):
+    for sentence in _post_joined(_sentences(text)):
+        # "I'll tidy my room the day Arsenal win the league 😂", "... when pigs fly lol": a promise
+        # hung on someone else's event, and laughed at, is a joke (read before "lol" is spelled away)
+        joke = bool(_LAUGH_END_EN.search(sentence) and _EVENT_TIME_EN.search(sentence))
         if not _HAN.search(sentence):  # "Ive quit", "she said shed call": as if the apostrophes were typed
             sentence = _NEWS_TAG_EN.sub(".", spelled_en(sentence))
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
@@ -211,6 +237,7 @@ def _extract(
         # "周六聚餐我带酒，小叶说她带个蛋糕": the time the message opens with is the time of another's
         # pledge reported after it that names none of its own
         opening = layer_rules_zh.head_time(found[0][1]) if len(found) > 1 and _HAN.search(sentence) else ""
+        thing = ""  # the thing a part before took a stance on, which a later part's "them" means
         for subject, said in found:
             if not subject:  # "She moved to Leeds" in a message that named no one: nobody's news
                 continue
@@ -221,7 +248,17 @@ def _extract(
                 and not layer_rules_zh.head_time(said[1:])
             ):
                 said = opening + said
-            for ev in _sentence(said, subject, at, before, addressee, meaning):
+            evs = _sentence(said, subject, at, before, addressee, meaning)
+            if thing and not any(e.layer == "preference" for e in evs) and _THING_BACK.search(said):
+                # "Tom loves board games but I find them boring": the speaker's "them" is Tom's games
+                again = _sentence(
+                    _THING_BACK.sub(thing, said, count=1), subject, at, before, addressee, meaning
+                )
+                evs = again if any(e.layer == "preference" for e in again) else evs
+            thing = next((e.value for e in evs if e.layer == "preference" and e.value), thing)
+            for ev in evs:
+                if joke and ev.layer == "commitment" and ev.due is None:
+                    continue
                 if subject != speaker and ev.layer == "commitment" and not ev.counterparty:
                     # a promise reported to the speaker ("Bob said he'll send it") is made to them
                     ev = dataclasses.replace(ev, counterparty=speaker)
@@ -256,6 +293,8 @@ def _extract(
     ]
 
 
+# a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
+_THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)
 # news with a tag asking whether the hearer knew ("Ali's moved to Leeds, did you hear?"): told, not asked
 _NEWS_TAG_EN = re.compile(
     r"\s*[,;]\s*(?:did you hear|have you heard|had you heard|can you believe it|would you believe it|"
@@ -408,6 +447,15 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
 # a line marked as a joke after it: "（开玩笑的）", "开个玩笑", "逗你的", "说着玩的"
 _JOKING_ZH = re.compile(
     r"[（(]?\s*(?:开玩笑的?|开个玩笑|逗你们?的?|逗你们?玩的?|说着玩的?|闹着玩的?)\s*(?:啦|哈+|嘿嘿)?\s*[）)]?[。！!~～]*$"
+)
+# a line that ends in laughter: a laughing emoji, "lol", "haha", "jk"
+_LAUGH_END_EN = re.compile(
+    r"(?:[\U0001F602\U0001F923\U0001F606\U0001F61C]|\b(?:lol|lmao|haha+|hehe+|jk)\b)[\s!.]*$", re.I
+)
+# a time told as an event of someone or something else: "when pigs fly", "the day Arsenal win the league"
+_EVENT_TIME_EN = re.compile(
+    r"\b(?:when|the day|once|as soon as)\s+(?!(?:i|i'm|i've|we|we're|you|it's|the weekend|the day)\b)[a-z]+\s+[a-z]+",
+    re.I,
 )
 # a condition or a maybe: what would happen, not what did
 _IF_ZH = re.compile(r"如果|要是|假如|万一|的话|说不定|也许")

@@ -19,6 +19,7 @@ from autogen_zettel.people.lexicon_en import (
     PLACE,
     RESTRICT,
     SCHOOL_HEAD,
+    SKILL,
 )
 from autogen_zettel.people.topics import category_of
 
@@ -30,7 +31,7 @@ _RETIRED = re.compile(
     r"^I(?:'ve| have)?\s+(?:(?:finally|just|officially|recently|now|already)\s+)*retired"
     r"(?=\s*(?:$|[.!,;]|from\b|last\b|this\b|in\b|early\b|at\b))"
 )
-_LIVES = re.compile(rf"\b{NAME}\s+(?:lives|is living|moved|relocated)\s+(?:in|to)\s+{PLACE}")
+_LIVES = re.compile(rf"\b{NAME}\s+(?:lives|is living|resides|moved|relocated)\s+(?:in|to)\s+{PLACE}")
 
 
 def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence]:
@@ -48,8 +49,8 @@ def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence
                 if re.search(r"moved|relocated|joined|start|turned|now", verb + " " + low)
                 else "statement"
             )
-            if key == "employer" and re.search(SCHOOL_HEAD, value):
-                continue  # "started at Oakwood Primary": a school, read by its head noun elsewhere
+            if key in ("employer", "residence") and re.search(SCHOOL_HEAD, value):
+                continue  # "started at Oakwood Primary", "moved to Oakwood Academy": a school, read by its head noun elsewhere
             if value and value not in NOT_NAMES:
                 # names of places, employers and people as written; versions compare case-folded
                 out.append(
@@ -79,7 +80,8 @@ def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence
                     "fact",
                     speaker,
                     "job",
-                    " ".join(words) if words[0] in JOBS or len(words) == 1 else job,
+                    # "a taxi driver" is a driver of taxis; "a good cook" is a cook
+                    job if words[0] in SKILL else " ".join(words),
                     0.5,
                     kind,
                 )

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.lexicon_en import DONE_WITH_TIME, IDIOMS, NOT_A_KIND
+from autogen_zettel.people.lexicon_en import DONE_WITH_TIME, IDIOMS, NOT_A_KIND, SKILL as _SKILL_EN
 from autogen_zettel.people.subjects import RELATIVES_ZH, names_a_person
 from autogen_zettel.people.topics import clean_topic, topic_of
 from autogen_zettel.text.holidays import ZH_FESTIVALS
@@ -69,11 +69,17 @@ _EMPLOYER_EN = re.compile(
     rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})"
     # "First week at KPMG done": the first days somewhere are news of a new employer
-    rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is)\b))",
+    rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is)\b))"
+    # one place left, then the next named bare with the day it starts: "Last day at Accenture today,
+    # Capgemini from Monday!" (the I and its verb dropped, as a chat line says it)
+    rf"|\b(?i:last\s+(?:day|week|shift)\s+(?:at|with)|left|quit|leaving)\s+{_CAP}\b[^.;!?]*?[,;]\s*(?P<v7>{_CAP})\s+(?i:from|starting)\s+"
+    rf"(?i:(?:next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next\s+(?:week|month)|tomorrow)\b",
 )
-# "My daughter started at Oakwood Primary", "He's starting at Hillside High": a school by its head
+# "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
+# Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
 _STARTED_SCHOOL_EN = re.compile(
-    rf"\b(?i:started|starts|starting|moved|transferred|switched)\s+(?:school\s+)?(?:at|to)\s+"
+    rf"\b(?:(?i:started|starts|starting|moved(?:\s+up)?|transferred|switched)|(?P<now>(?i:goes|go|attends|attend)))"
+    rf"\s+(?:school\s+)?(?:at|to)?\s*"
     rf"(?P<v>(?:the\s+)?{_CAP}\s+(?i:{_SCHOOL_HEAD})(?:\s+School)?)\b"
 )
 # the value that was, or never was: "Quit my job at X", "I used to work at X", "I no longer work at X"
@@ -137,11 +143,6 @@ _SOMEONE_ELSES_EN = re.compile(
 _PAST_ROLE_EN = re.compile(
     r"\bback when\b|\bwhen I was\b|\bformerly\b|\bin my days\b|(?<!'ve )(?<!have )(?<!has )\bworked\s*$",
     re.I,
-)
-# words before a role that say how well or how much one does a thing, not what one does for a living
-_SKILL_EN = frozenset(
-    "expert avid keen amateur passionate good great bad terrible decent big huge massive casual serious "
-    "hobby weekend proud better fast slow natural regular total complete born self-taught".split()
 )
 # "you've grown as an artist", "he started as a waiter": the one "as" speaks of is not the speaker
 _NOT_ME_AS_EN = re.compile(r"\b(?:you|you've|you're|he|he's|she|she's|they|they've|they're|it|it's)\b", re.I)
@@ -221,7 +222,10 @@ _RESIDENCE_EN = re.compile(
     # "I live with my parents in Cardiff": who one lives with, then the town
     rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v12>{_CAP})"
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
-    rf"(?:live|living|based)\s+in\s+(?P<v7>{_CAP})"
+    # "I reside in Stockport": the formal verb of living is one of the class
+    rf"(?:live|living|based|reside|residing)\s+in\s+(?P<v7>{_CAP})"
+    # "feels weird living in Oxford now": the participle of living with "now", its I dropped
+    rf"|(?:^|[,;]\s*|\b(?:feels?|felt)\s+(?:\w+\s+)?)living\s+in\s+(?P<v16>{_CAP})\s+now\b"
     rf"|\b(?:I|[Ww]e)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
     # "I work as a paramedic in Leeds": the town one works in as a role is where one lives
     rf"|\b(?:work|works|working)\s+as\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}?in\s+"
@@ -234,6 +238,8 @@ _RESIDENCE_EN = re.compile(
     rf"(?:house|flat|apartment|place|home|studio|bungalow|cottage|room)\s+(?:in|near|outside)\s+(?P<v9>{_CAP})"
     # "new address is in Hove now": the new home said by its address
     rf"|\b(?i:new)\s+(?i:address|place|flat|house|home|apartment)\s+(?:is|'s)\s+(?:in|near)\s+(?P<v13>{_CAP})"
+    # "搬家了! Now in 杭州", "Moved house! Now living in Leeds": a bare move, then where one is now
+    rf"|(?:搬家了|\b(?i:moved)(?:\s+(?i:house))?)\s*[!！.。]*\s*(?i:now)\s+(?:(?i:living|based)\s+)?in\s+(?P<v17>{_CAP})"
     # "My new place in Walthamstow has a garden": one's own new home named with its town
     rf"|\b(?i:my|our)\s+(?i:new)\s+{_DWELLING}\s+(?:in|on)\s+(?P<v15>{_CAP})"
     # "I've been in Boston since 2015": a stay counted from a year, or in years, is a home
@@ -284,7 +290,15 @@ _RELATION_EN = (
             re.I,
         ),
     ),
-    ("single", re.compile(r"\b(?:split up|broke up|separated|we're done|dumped me|single again)\b", re.I)),
+    # an end said of the two as a pair too: "we're not together anymore", "went our separate ways"
+    (
+        "single",
+        re.compile(
+            r"\b(?:split up|broke up|separated|we're done|dumped me|single again|no longer together|"
+            r"not together (?:anymore|any more)|went our separate ways|called it quits)\b",
+            re.I,
+        ),
+    ),
     (
         "dating",
         re.compile(r"\b(?:seeing someone|dating|(?:my )?(?:girlfriend|boyfriend|partner) and I)\b", re.I),
@@ -398,7 +412,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
 
     left = _LEFT_EN.search(s)
     for m in _EMPLOYER_EN.finditer(s):
-        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6")) if g), "")
+        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7")) if g), "")
         if not v or (left and left.group("v") == v):
             continue
         if (
@@ -434,7 +448,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         if re.search(r"\b(?:student|pupil|undergrad|undergraduate|postgrad|fresher)\s+at\b", s, re.I):
             add("school", v, "statement")  # "a student at Leeds": a school, not an employer
             continue
-        add("employer", v, "change" if (change or left or m.group("v6")) else "statement")
+        add("employer", v, "change" if (change or left or m.group("v6") or m.group("v7")) else "statement")
     for m in _JOB_EN.finditer(s):
         v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7")) if g), "")
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
@@ -500,7 +514,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add("job", m.group("v") or m.group("v2"), "change")  # "Got promoted to senior designer": the post
     m = _STARTED_SCHOOL_EN.search(s)
     if m:
-        add("school", m.group("v"), "change")
+        add("school", m.group("v"), "statement" if m.group("now") and not change else "change")
     for m in _STUDY_AT_EN.finditer(s):
         if re.search(r"\b(?:teach\w*|work\w*|job|employed|staff)\b", s[: m.start()], re.I):
             continue  # "I teach at a school in Leeds": a workplace, not where one studies
@@ -519,6 +533,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         v = next(g for g in m.groups() if g)
         if re.match(_NOT_PLACES, v) or re.search(r"\bwould\b", s):
             continue  # "Moved to Thursday", "Moving to Zoom", "Moving to Texas would be crazy"
+        if re.search(rf"\s(?i:{_SCHOOL_HEAD})$", v):
+            continue  # "moved up to Oakwood High": a school by its head noun, no home
         if _NEGATED_BEFORE_EN.search(re.split(r"[,;]|\bbut\b", s[: m.start()])[-1]):
             continue  # "I'm not moving to Milan after all", "we never moved to Leeds": no move
         # a move is a change; "we've lived in X for" and a plain "I live in X" are statements
@@ -614,6 +630,8 @@ _LIKE_EN = (
     r"love|luv|adore|enjoy|like|fancy|prefer|'m keen on|am keen on|'m fond of|am fond of|'m crazy about|"
     r"am crazy about|'m mad about|am mad about|am into|'m into|'m really into|am really into|'m obsessed with|am obsessed with|"
     r"could eat|can't get enough of|'m a (?:huge|big) fan of|am a (?:huge|big) fan of|'ve come round to|"
+    # absorbed in it: "I've been glued to the cricket all summer"
+    r"(?:'ve been|have been|'m|am) glued to|"
     r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on|"
     r"'m (?:really |totally |slowly )?getting (?:into|hooked on)|am (?:really |totally )?getting (?:into|hooked on)|"
     r"(?:'ve|have) (?:really |totally |finally )?gotten (?:really |totally |so |quite )?into|"
@@ -624,17 +642,23 @@ _LIKE_EN = (
     r"'m (?:starting|beginning|learning) to (?:like|love|enjoy)|'ve (?:started|begun|come) to (?:like|love|enjoy)"
 )
 _DISLIKE_EN = (
-    # what one cannot bear: "can't stand", "can't handle", "can't stomach"
-    r"hate|can't stand|cannot stand|can't handle|cannot handle|can't stomach|cannot stomach|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
+    # what one cannot bear: "can't stand", "can't handle", "can't stomach", "can't bear", "can't abide"
+    r"hate|can't stand|cannot stand|can't handle|cannot handle|can't stomach|cannot stomach|can't bear|cannot bear|"
+    r"can't abide|cannot abide|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
     r"'m not big on|am not big on|'m not a fan of|am not a fan of|'m not into|am not into|"
     r"find|'ve gone (?:right |completely |totally )?off|have gone (?:right |completely |totally )?off|can't do|don't like|do not like|don't love|dislike|"
     r"don't fancy|do not fancy|'m not keen on|am not keen on|'m (?:so |totally |completely |sooo+ )?over|am (?:so |totally )?over|'m done with|am done with"
 )
+# the occasion a taste is had on, after the thing ("a good curry on a Friday night", "a beer after work")
+_WHEN_ADJUNCT_EN = (
+    r"(?:on|at|after|before|during|over)\s+(?:a|an|the|my|our)?\s*(?:\w+\s+)?(?:night|morning|evening|afternoon|"
+    r"day|weekend|work|dinner|lunch|breakfast|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b"
+)
 _STANCE_EN = re.compile(
-    rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|"
+    rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|quite|rather|"
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
     rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|right now\b|at the moment\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|at all\b|"
-    rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b))",
+    rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b|{_WHEN_ADJUNCT_EN}))",
     re.I,
 )
 _TURNED_EN = re.compile(
@@ -650,7 +674,8 @@ _TURNED_EN = re.compile(
     re.I,
 )
 _NOT_INTO_EN = re.compile(
-    r"^(?:I'm\s+|I am\s+|I've\s+)?(?:not|never)\s+(?:really\s+|been\s+|much\s+|that\s+|too\s+|so\s+)?(?:into|a (?:big\s+)?fan of)\s+"
+    # (the I put back before a dropped "never been" reads "I never been": the same stance)
+    r"^(?:I'm\s+|I am\s+|I've\s+|I\s+(?=never\s+been\b))?(?:not|never)\s+(?:really\s+|been\s+|much\s+|that\s+|too\s+|so\s+)?(?:into|a (?:big\s+)?fan of)\s+"
     r"(?P<obj>(?!(?:it|them|him|her|that|this|you)\b)[\w\-]+(?:\s+(?!tbh\b|honestly\b|really\b|at\b)[\w\-]+)?)"
     r"(?=\s*(?:$|[,.;!]|to be honest|tbh|honestly|at all))",
     re.I,
@@ -896,15 +921,36 @@ _WONT_TOUCH_EN = re.compile(
 )
 # a thing one needs every day or never misses: "Can't start the day without an espresso", "I go to
 # the market every Sunday, wouldn't miss it": a liking said through a habit
+# what one does or where one is by habit, and the words that say it never lapses
+_HABIT_ACT_EN = r"go to|go|play|do|watch|visit|hit|'m at|am at|'m down at|am down at"
+# an act that is its own thing, done by habit ("I swim every morning without fail": swimming)
+_HABIT_SELF_EN = r"swim|run|jog|cycle|walk|dance|skate|surf|climb|row|paint|sing|bake|cook|knit|garden"
+_DEVOTION_EN = (
+    r"(?:I\s+)?(?:wouldn't|would never|never|won't)\s+miss\s+(?:it|them|one|a week)\b|(?:come\s+)?rain or shine\b|"
+    r"without fail\b|religiously\b|no matter what\b"
+)
 _CANT_WITHOUT_EN = re.compile(
     r"^(?:I\s+)?(?:can't|cannot|couldn't|can never)\s+(?:start|begin|get through|face|survive|live|function|go a day)"
     r"(?:\s+(?:my|the|a)\s+(?:day|morning|week|weekend))?\s+without\s+(?:a|an|my|the|some|at least one)?\s*"
     r"(?:(?:double|good|strong|big|cold|hot|fresh|proper|decent|nice)\s+)?"
     r"(?P<obj>(?!(?:it|them|that|this|you|him|her|me)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)(?=\s*(?:$|[,.;!]|\W))"
-    r"|^I\s+(?:go to|go|play|do|watch|visit|hit)\s+(?:the\s+)?(?P<obj2>[\w'\-]+(?:\s+[\w'\-]+){0,2}?)\s+"
-    r"(?:every|each)\s+\w+[^,;.]*[,;]\s*(?:I\s+)?(?:wouldn't|would never|never|won't)\s+miss\s+(?:it|them|one|a week)\b",
+    # a habit kept with devotion: the act and its time either way round, then a word that it never
+    # lapses ("I go to the market every Sunday, wouldn't miss it", "Every Saturday I'm at parkrun, rain
+    # or shine", "I swim every morning without fail")
+    rf"|^I(?:\s+|(?='))(?:{_HABIT_ACT_EN})\s+(?:the\s+)?(?P<obj2>[\w'\-]+(?:\s+[\w'\-]+){{0,2}}?)\s+"
+    rf"(?:every|each)\s+\w+[^,;.]*[,;]?\s*(?:{_DEVOTION_EN})"
+    rf"|^(?:every|each)\s+\w+(?:\s+(?:morning|evening|night|afternoon))?,?\s+I(?:\s+|(?='))(?:{_HABIT_ACT_EN})\s+(?:the\s+)?"
+    rf"(?P<obj3>[\w'\-]+(?:\s+[\w'\-]+){{0,2}}?)\s*[,;]?\s*(?:{_DEVOTION_EN})"
+    rf"|^I\s+(?P<act>{_HABIT_SELF_EN})\s+(?:every|each)\s+\w+[^,;.]*[,;]?\s*(?:{_DEVOTION_EN})",
     re.I,
 )
+
+
+def _gerund(verb: str) -> str:
+    """The -ing form of a verb: swim -> swimming, cycle -> cycling, walk -> walking."""
+    if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", verb):
+        return verb + verb[-1] + "ing"
+    return (verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb) + "ing"
 
 
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
@@ -1059,7 +1105,8 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         return _pref(subject, m.group("obj"), 0.1, "statement")
     m = _CANT_WITHOUT_EN.search(s.strip())
     if m and not s.rstrip().endswith("?"):
-        return _pref(subject, m.group("obj") or m.group("obj2"), 0.9, "statement")
+        thing = m.group("obj") or m.group("obj2") or m.group("obj3") or _gerund(m.group("act"))
+        return _pref(subject, thing, 0.9, "statement")
     m = _NEVER_AGAIN_EN.search(s)
     if m:  # "I'll never eat oysters again": a thing had, sworn off
         return _pref(subject, m.group("obj"), 0.1, "change")
@@ -2351,7 +2398,9 @@ _STATUS_EN_CANCEL = re.compile(
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
     r"(?:can't (?:come|go)|won't be (?:coming|going)) to(?=\s+(?:the|my|our|your|his|her)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore|tonight|today|tomorrow)\b)|"
     r"(?:not|n't) (?:going to|gonna|be able to) make(?: it to)?|"
-    r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore)\b))"
+    r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore)\b)|"
+    # released from it by someone else: "I'm off the hook for the cake", "let off the washing-up"
+    r"(?:I'm|I am|we're|we are)\s+(?:off the hook|let off|excused)\s+(?:for|from|with))"
     r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\-/ ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
     # a plan moved to a later time is off for the time it had ("pushed the housewarming back to next
@@ -2423,7 +2472,8 @@ _STATUS_EN_RESULT = re.compile(
     r"|^(?:(?:I|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|already\s+)?got\s+(?:your|his|her|their)\s+"
     r"(?P<w5>[\w\-]+(?:\s+[\w\-]+)?)(?=\s*(?:$|[,.;!]))"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?got\s+(?:the|my|our)\s+(?P<w2>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
-    r"\s+(?:[a-z]+ed|done|seen to|sorted|fixed|cut)\b"
+    # (the causative of a result: "got the car fixed", "got the wifi working again")
+    r"\s+(?:[a-z]+ed|done|seen to|sorted|fixed|cut|working|running|going)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?(?:[a-z]+ed|took|put|brought|sent|gave|handed)\s+"
     r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b"
     # "The radio is working again", "Grandad's radio works again": a thing back in order, its repair done
@@ -2471,9 +2521,27 @@ _WAIT_TILL_EN = re.compile(
 )
 
 
+# a thing said to come on a later day "instead": "Hedge trimmer's coming back to you on Saturday
+# instead", "The parcel will go out Monday instead" (still owed, due then)
+_INSTEAD_ON_EN = re.compile(
+    rf"^(?:(?:sorry|ok|okay|so|well),?\s+)*(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)"
+    rf"[a-z][\w'\-]*(?:\s+[\w'\-]+){{0,2}}?)(?:'s|\s+is|\s+are|\s+will|'ll)\s+[^,;.!?]*?\b(?:on\s+)?"
+    rf"{_LATER_EN}\w*\s+instead\b",
+    re.I,
+)
+
+
+# the clauses a task's result is told in: after a comma, a dash, or a "so" that opens a clause of
+# its own ("my car's in the garage so the school run is off for me")
+_CLAUSES_EN = re.compile(r"[,;]\s*|\s+-\s+|\s+so\s+(?=(?:the|my|our|I|I'm|we|we're)\s)", re.I)
+
+
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
     "The dinner on Friday is off", "I'm bailing on the gym session")."""
+    m = None if s.rstrip().endswith("?") else _INSTEAD_ON_EN.match(_STATUS_OPENER_EN.sub("", s).strip())
+    if m:  # "Invoice is going out on Friday instead": a time to come, said of the task moved to it
+        return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
     if (
         s.rstrip().endswith("?")
         or DONE_WITH_TIME.search(s)
@@ -2493,7 +2561,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     m = _WAIT_TILL_EN.match(s.strip())
     if m:  # "The quote will have to wait till Monday": still owed, due then (extract._day_named)
         return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
-    for clause in re.split(r"[,;]\s*|\s+-\s+", s):
+    for clause in _CLAUSES_EN.split(s):
         m = _NO_LONGER_EN.search(clause)
         if m:
             w = m.group("act") or m.group("act2") or m.group("said") or ""
@@ -2533,7 +2601,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         )
         if m:
             return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")]
-    for clause in re.split(r"[,;]\s*|\s+-\s+", s):
+    for clause in _CLAUSES_EN.split(s):
         m = _NAMED_DONE_EN.search(clause)
         if m and m.group("name") not in _NOT_NAMES_EN:
             w = (m.group("w") or "").strip() or (re.split(r",", s)[0] if clause is not s else "")

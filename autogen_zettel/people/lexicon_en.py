@@ -71,19 +71,22 @@ STOP = re.compile(
 )
 
 # -- commitments ---------------------------------------------------------------------------
+# the verbs that tell someone a thing, a promise reported as made to them after one of them
+TOLD_TO = r"promised|swore to|swore|assured|told|said to|mentioned to|explained to"
 FIRST_PROMISE = re.compile(
     # a promise in a negated forgetting, read before the bare 'll: "I won't forget to send them",
     # "I'll remember to call"
     r"\b(?:i|we)\s*(?:won't forget to|will not forget to|'ll remember to|will remember to|promised to|"
     # a promise told as made to someone ("I promised my sister I'd pick her up", "we swore to Mum we'd
     # ring"): the reported "would" of the one who made it
-    r"(?:promised|swore to|assured|told)\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+)?(?:i'd|i would|we'd|we would|i'll|i will|to)|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
+    # (any verb that tells someone: "told", "said to", "mentioned to", "assured")
+    rf"(?:{TOLD_TO})\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+)?(?:i'd|i would|we'd|we would|i'll|i will|to)|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
     r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|'m planning to|am planning to|'re planning to|are planning to|intend to|agree to|'ll definitely|"
     # a promise taken on, told as done: "I've agreed to cover the shift", "we volunteered to run the stall"
     r"(?:'ve\s+|have\s+)?(?:agreed|volunteered|signed up) to|"
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"
     # the same told with the I dropped at a line's head: "Told Mrs Patel I'd look after her dog"
-    r"|^(?:promised|told|assured)\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+)?"
+    rf"|^(?:{TOLD_TO})\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+)?"
     r"(?:i'd|i would|we'd|we would|i'll|i will)\s+(?P<what6>[^,;:.!?]+)"
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
     r"|\b(?:count on me|rely on me|leave it (?:with|to) me)\s+to\s+(?P<what4>[^,;:.!?]+)"
@@ -259,7 +262,8 @@ CUE_WORDS = frozenset(
 )
 
 # -- preferences ------------------------------------------------------------------------------
-ADV = r"(?:(?:really|also|still|actually|totally|absolutely|honestly|just|kind of|sort of|now|truly|do)\s+)*"
+# a degree said before the verb ("I quite like", "I rather enjoy") is no negation: the stance stands
+ADV = r"(?:(?:really|also|still|actually|totally|absolutely|honestly|just|kind of|sort of|now|truly|do|quite|rather)\s+)*"
 STANCE = re.compile(
     rf"\b(?:i|we)\s+{ADV}(?P<neg>don't|do not|no longer|never|didn't|can't|cannot)?\s*{ADV}"
     # the object ends where a contrast begins ("I love hiking but I hate camping": two stances), or
@@ -309,8 +313,11 @@ NOT_EAT = re.compile(
     r"\s+eating)\s+(?P<obj>[^,;:.!?]+)"
 )
 CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
+# the verbs that put a thing in someone's way: booking, bringing, and keeping or readying it for them
+# ("Shall I save you a slice of the carrot cake?", "Want me to heat up some soup?")
 OFFER_VERB = (
     r"(?:book|order|get|add|make|bring|reserve|try|go to|grab|have|pour|put on|play|watch|do|"
+    r"save|keep|set aside|put aside|fetch|cut|pack|heat up|warm up|"
     r"come (?:along |with us )?to|coming (?:along |with us )?to|join (?:us|me) (?:for|at)|go for|tempt you with|"
     r"interest you in)"
 )
@@ -353,7 +360,7 @@ FACTS = (
         "residence",
         re.compile(
             rf"\b(?:I|we|We)(?:'ve|'re|'m| have| are| am)?(?: now| currently| just| recently| finally)?\s*"
-            rf"(?P<verb>live|am living|'m living|living|moved|relocated|am based|'m based|based)\s+"
+            rf"(?P<verb>live|am living|'m living|living|reside|am residing|'m residing|moved|relocated|am based|'m based|based)\s+"
             rf"(?:back\s+)?(?:from\s+[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*\s+)?(?:in|to)\s+{PLACE}"
         ),
     ),
@@ -447,6 +454,12 @@ JOBS = frozenset(
         "economist",
         "editor",
     ]
+)
+# words before a role that say how well or how much one does a thing, not what one does for a living
+# ("a keen runner", "a good cook"); any other word before it names what the work is on ("a taxi driver")
+SKILL = frozenset(
+    "expert avid keen amateur passionate good great bad terrible decent big huge massive casual serious "
+    "hobby weekend proud better fast slow natural regular total complete born self-taught".split()
 )
 JOB = re.compile(
     r"\bI(?:'m| am| work as)\s+(?:now\s+|currently\s+)?(?:an?\s+)(?P<v>(?:[a-z]+\s+)?[a-z]+)(?=\s*(?:now\b|$|[,.;!]|at\b|in\b))"

@@ -168,6 +168,12 @@ _TASTE_AFTER = re.compile(r"\b(?:mood for|feel like|fancy)\s+\w")
 _ACK = re.compile(
     r"^(?:consider it done|(?:i'm )?on it|will do|no problem|no worries|sure|ok|okay|leave it with me)\b"
 )
+# a yes that takes a request on, after any acknowledgements ("Yeah can do 👍", "Sure, will do",
+# "ok ok, leave it with me"); "I can do Tuesday" offers a day, not the act asked
+_PLEDGED_YES = re.compile(
+    r"^(?:(?:ok|okay|sure|yes|yeah|yep|yup|alright|of course|no problem|no worries)[,!. ]*)*"
+    r"(?:will do|can do(?!\s+\w)|i'm on it|on it|consider it done|leave it with me|you got it)\b"
+)
 _READY_BY = re.compile(
     r"\b(?:the|your|my|our)\s+(?P<w>[a-z][a-z ]{1,30}?)\s+(?:will|'ll)\s+be\s+(?:out|ready|done|sent|with you|"
     r"finished|sorted|fixed|delivered|in your inbox)\b"
@@ -305,13 +311,7 @@ def _commitments(
                 )
                 out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due, counterparty))
                 break
-    if (
-        not out
-        and previous
-        and re.search(
-            r"^(?:ok|okay|sure|yes|yep|alright|of course|no problem)?[, ]*(?:will do|i'm on it|on it)\b", low
-        )
-    ):
+    if not out and previous and _PLEDGED_YES.search(low):
         asked = ASKED.search(previous.lower())
         if asked and _phrase(asked.group("what")):
             out.append(

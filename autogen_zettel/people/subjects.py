@@ -136,7 +136,7 @@ _EN_PRED = (
     r"(?:(?:absolutely|totally|really|just|also|still|honestly|seriously|genuinely|kind of|kinda)\s+)*"
     r"(?:says|said|adores|fancies|prefers|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
     r"loves|likes|hates|adores|enjoys|can't|cannot|can\s+no\s+longer|won't|will|'ll|isn't|doesn't|does|never|"
-    r"works|worked|lives|lived|moved|left|quit|joined|started|retired|broke\s+up|split\s+up|separated|"
+    r"works|worked|lives|lived|goes|attends|moved|left|quit|joined|started|retired|broke\s+up|split\s+up|separated|"
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married)\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been)\b|"
     r"(?:has|'s)\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired)|"
@@ -242,7 +242,7 @@ def _first_person_en(rest: str) -> str:
         low = verb.lower()
         if low.endswith("ies") and len(low) > 4:
             verb = verb[:-3] + "y"
-        elif low.endswith(("ches", "shes", "sses", "xes")):
+        elif low.endswith(("ches", "shes", "sses", "xes")) or low in ("goes", "does"):  # "goes": go
             verb = verb[:-2]
         elif low.endswith("s") and not low.endswith(("ss", "us", "is")) and low not in ("has", "was"):
             verb = verb[:-1]

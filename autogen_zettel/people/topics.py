@@ -196,12 +196,17 @@ _DROP = frozenset(
 )
 # what follows the thing named: a preposition, or a clause of time or reason ("google every time i ...")
 _AFTER_THING_EN = re.compile(
-    r"\b(?:for|with|at|in|on|from|to|instead of|because|when|if|every time|each time|whenever|although|though|since)\b"
+    r"\b(?:for|with|at|in|on|from|to|after|before|during|instead of|because|when|if|every time|each time|whenever|"
+    r"although|though|since)\b"
 )
 # words a stance's object can run on into, after the thing: a conjunction, an adverb
 _TRAILING_EN = frozenset("and or but so too even truly really also then as just though i lol".split())
 # words a stance's object can start with before the thing: a conjunction, a hedge, a filler
 _LEADING_EN = frozenset("and or but about actually lol just also really so even like only".split())
+# a venue named by what is had there, its head after the thing (as "place" and "restaurant" are dropped)
+_VENUE_HEAD_EN = frozenset("house shop bar joint parlour parlor hall cafe café".split())
+# a word of praise before the thing says how it is, not which thing ("a good curry", "a proper roast")
+_PRAISE_EN = frozenset("good nice decent proper great lovely".split())
 # a first word that makes the object no thing: a person, a place word, a verb the rule ran into
 _NOT_A_THING_EN = frozenset(
     "i me you yourself myself himself herself ourselves yourselves themselves him us them it its everyone "
@@ -241,7 +246,13 @@ def clean_topic(phrase: str) -> str:
     words = [w for w in re.findall(r"[a-z][a-z'\-]*", text) if w not in _DROP]
     while words and words[0] in _LEADING_EN:  # "actually ravioli", "about competitive games"
         words.pop(0)
+    if len(words) > 1 and words[0] in _PRAISE_EN:  # "good curry": curry
+        words.pop(0)
     while words and words[-1] in _TRAILING_EN:  # "his tech and", "weddings truly": the words before
+        words.pop()
+    if (
+        len(words) > 1 and words[-1] in _VENUE_HEAD_EN
+    ):  # "the curry house", "a coffee shop": the thing had there
         words.pop()
     if not words or words[0] in _NOT_A_THING_EN or (len(words) == 1 and _PARTICIPLE_EN.fullmatch(words[0])):
         return ""  # "love me", "enjoy yourself", "is awesome", "getting immersed": no thing liked
