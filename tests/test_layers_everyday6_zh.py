@@ -497,7 +497,6 @@ def test_zh6_two_friends_on_horror_films(default_hub):
     assert _pref(mem, "阿兰", "恐怖片").value < 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="小周跟我说她迷上了… files under '小周跟我'")
 def test_zh6_a_friend_taken_up_pottery(default_hub):
     mem = heard(
         default_hub,
