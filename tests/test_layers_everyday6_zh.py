@@ -430,7 +430,6 @@ def test_zh6_a_run_every_evening_is_a_liking(default_hub):
     assert rows and all(p.value > 0.5 for p in rows), _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="我奶奶可喜欢看越剧了 (可…了) gives no preference")
 def test_zh6_grandma_loves_yue_opera(default_hub):
     mem = heard(
         default_hub,
@@ -453,7 +452,6 @@ def test_zh6_a_friend_who_loathes_karaoke(default_hub):
     assert _pref(mem, "阿成", "KTV").value < 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="super喜欢hiking gives no preference")
 def test_zh6_mixed_english_hiking(default_hub):
     mem = heard(default_hub, "e6zh_p08", [(0, "Sunny", "我真的super喜欢hiking，每个月都要去一次")])
     assert _pref(mem, "Sunny", "hiking").value > 0.5, _all(mem)
@@ -483,7 +481,6 @@ def test_zh6_seafood_declined_politely(default_hub):
     assert _pref(mem, "石头", "海鲜").value < 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="恐怖片我可不敢看 gives no dislike")
 def test_zh6_two_friends_on_horror_films(default_hub):
     mem = heard(
         default_hub,
