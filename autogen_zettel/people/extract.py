@@ -169,11 +169,12 @@ _POST_FIRST = re.compile(
 )
 
 
-# a line said with irony: an upside-down face, an eye roll, a "/s" or a closing 呵呵 at its end
+# a line said with irony: an upside-down face, an eye roll, a "/s" or a closing 呵呵 (or 🙂 after Chinese) at its end
 # ("我真是太爱早高峰了呵呵"), or "oh yeah, because I love ..." / "oh great, I just love ...": its
 # praise means the opposite, so it states no taste
 _IRONY = re.compile(
-    r"(?:[\U0001F643\U0001F644\U0001F612]|(?<=[\u4e00-\u9fff])呵呵+)[\s。！!~～]*$|\s/s\s*$"
+    # (in a Chinese line the plain smile, 🙂 "微笑", is the polite sneer it is read as there)
+    r"(?:[\U0001F643\U0001F644\U0001F612]|(?<=[\u4e00-\u9fff])(?:呵呵+|\U0001F642))[\s。！!~～]*$|\s/s\s*$"
     r"|^(?:oh\s+)?(?:yeah|great|joy|sure|wow|fantastic)[,!.]*\s+(?:because|cause|'cause|I just|just what)\b",
     re.IGNORECASE,
 )
