@@ -19,3 +19,36 @@ def test_zh6v_a_report_said_to_me_gives_the_tellers_move(default_hub):
     mem = heard(default_hub, "e6zhv_r02", [(0, "梁艳", "小郑对我说她上个月搬到厦门了")])
     assert _current(mem, "梁艳", "residence") == [], _all(mem)
     assert _current(mem, "小郑", "residence") == ["厦门"], _all(mem)
+
+
+# -- a degree word before a stance: spoken 可 ("可喜欢…了"), a Latin one in a mixed line -------------
+
+
+def test_zh6v_spoken_ke_before_a_liking_of_a_relative(default_hub):
+    mem = heard(default_hub, "e6zhv_d01", [(0, "卫东", "我姥姥可爱听黄梅戏了，收音机天天开着")])
+    assert _prefs(mem, "卫东", "黄梅戏") == [], _all(mem)
+    rows = [p for p in mem.preferences() if "姥姥" in p.subject and "黄梅戏" in p.topic]
+    assert rows and rows[0].value > 0.5, _all(mem)
+
+
+def test_zh6v_a_latin_degree_word_before_a_liking(default_hub):
+    mem = heard(default_hub, "e6zhv_d02", [(0, "Ivy", "我真的very喜欢跳舞，一周去三次舞蹈课")])
+    assert _pref(mem, "Ivy", "跳舞").value > 0.5, _all(mem)
+
+
+def test_zh6v_spoken_ke_before_a_dislike_said_topic_first(default_hub):
+    mem = heard(default_hub, "e6zhv_d03", [(0, "包晴", "过山车我可不敢玩，腿都软")])
+    assert _pref(mem, "包晴", "过山车").value < 0.5, _all(mem)
+
+
+# -- a Chinese line closed by 🙂 is a sneer: its praise is no liking ----------------------------------
+
+
+def test_zh6v_a_smile_after_praise_of_overtime(default_hub):
+    mem = heard(default_hub, "e6zhv_i01", [(0, "钟鸣", "又加班到半夜，我可太爱加班了🙂")])
+    assert all(p.value <= 0.5 for p in _prefs(mem, "钟鸣", "加班")), _all(mem)
+
+
+def test_zh6v_a_smile_after_praise_of_a_traffic_jam(default_hub):
+    mem = heard(default_hub, "e6zhv_i02", [(0, "孟瑶", "堵车两小时，我真喜欢北京的晚高峰🙂")])
+    assert all(p.value <= 0.5 for p in _prefs(mem, "孟瑶", "高峰")), _all(mem)
