@@ -358,6 +358,13 @@ def _sentence(
     out = [_object_from_question(e, previous, han) for e in out]
     if _IRONY.search(sentence.strip()):
         out = [e for e in out if not (e.layer == "preference" and e.score > 0.5)]
+    groan = _GROAN_ZH.search(said) if han else None
+    if groan:  # "哇又加班，我可太喜欢加班了呢": praise of what was just groaned at with 又 is irony
+        out = [
+            e
+            for e in out
+            if not (e.layer == "preference" and e.score > 0.5 and _meet(e.value, groan.group("x")))
+        ]
     if han and _JOKING_ZH.search(sentence):
         out = []  # "我明天就去辞职然后环游世界（开玩笑的）": a line taken back as a joke says nothing
     return [_day_named(e, said, at) for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
@@ -373,6 +380,11 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     return dataclasses.replace(ev, due=day) if day else ev
 
 
+# a thing groaned at with 又 in a clause of its own ("又加班", "又要调休"; not a going again, "又去爬山"),
+# which a later clause of the same sentence then praises
+_GROAN_ZH = re.compile(
+    r"又(?:要|得|是)?(?![去来玩吃喝看听爱喜迷])(?P<x>[\u4e00-\u9fff]{2,4}?)(?:了|啦|啊)?[，,！!~～]"
+)
 # a line marked as a joke after it: "（开玩笑的）", "开个玩笑", "逗你的", "说着玩的"
 _JOKING_ZH = re.compile(
     r"[（(]?\s*(?:开玩笑的?|开个玩笑|逗你们?的?|逗你们?玩的?|说着玩的?|闹着玩的?)\s*(?:啦|哈+|嘿嘿)?\s*[）)]?[。！!~～]*$"
