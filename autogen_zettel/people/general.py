@@ -1130,6 +1130,8 @@ _ZH_EMPLOYER = re.compile(
     rf"(?P<v5>{_HZ}{{2,6}}?)(?={_ZH_WORK}|入职|报到|当|做|了|啦|。|！|$)"
     # "今天第一天去字节上班": the first day at a place of work is a new job there
     rf"|(?:第一天|头一天|正式)(?:去|到|在)(?P<v6>{_HZ}{{2,8}}?)(?:上班|报到|工作|实习|入职)"
+    # "现在给蚂蚁打工": whom one works for, after 给 (not a person: "给老板打工", "给自己打工")
+    rf"|给(?!人|别人|人家|自己|老板|你|我|他|她|家里)(?P<v7>{_HZ}{{2,8}}?)(?:打工|卖命|干活|上班|工作)"
 )
 # "在京东做运营": 做 and a bare noun that ends the clause is a line of work, not an act
 # ("在食堂做饭", "在医院做检查": the thing made or undergone)
@@ -1172,6 +1174,8 @@ _ZH_RESIDENCE = re.compile(
     r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
     r"|(?<![现正实存])在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"  # not the 在 of 现在
+    # "在长沙安顿下来了", "在成都安家了": a verb of settling after the place (a place only, checked below)
+    r"|(?<![现正实存])在(?P<v11>[\u4e00-\u9fff]{2,4}?)(?:安顿|安家|落户|落脚|扎根|扎下根)"
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
     # "去年去深圳工作了": gone to a place to work or live there (a place only, checked below)
     r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
@@ -1218,7 +1222,7 @@ _ZH_RELATION = (
     (
         "single",
         re.compile(
-            r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|^我们俩?(?:已经)?分了(?=[。！，,~]|$)"
+            r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我们俩?(?:已经)?分了(?=[。！，,~]|$)"
         ),
     ),
     (
@@ -1343,12 +1347,13 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                     m.group("v4"),
                     m.group("v5"),
                     m.group("v6"),
+                    m.group("v7"),
                 )
                 if g
             ),
             "",
         )
-        v = re.sub(r"^(?:了|去了|到了)", "", v)
+        v = re.sub(r"^(?:了|去了|到了|给(?=\S{2}))", "", v)  # ("在给腾讯打工": the firm after 给)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
         if m.group("v5") and v.startswith("家") and not re.search(_ZH_ORG_HEAD, v):
             continue  # "辞职了，现在在家带娃": at home, no place of work (家 is no measure word here)
@@ -1450,6 +1455,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v8")
             or m.group("v9")
             or m.group("v10")
+            or m.group("v11")
             or m.group("dwelt")
         ) and not is_place(v):
             continue  # "去一家外企工作了", "在酒店住了两晚": a firm or a stay, not a place one lives
