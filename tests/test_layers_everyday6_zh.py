@@ -345,7 +345,6 @@ def test_zh6_a_move_known_through_mums_complaint(default_hub):
     assert _current(mem, "阿哲", "residence") == ["上海"], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="现在家里养了条金毛 gives no pet; 橘猫去年走了 keeps the cat")
 def test_zh6_the_cat_passed_now_a_golden(default_hub):
     mem = heard(
         default_hub,

@@ -548,7 +548,9 @@ def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:
     for ev in extra:
         if ev.layer == "fact":
             same = [e for e in out if e.layer == "fact" and e.subject == ev.subject and e.key == ev.key]
-            if not same:
+            if ev.kind == "lift" and not any(_meet(e.value, ev.value) for e in same):
+                out.append(ev)  # "橘猫去年走了，现在养了条金毛": one value ended beside another said
+            elif not same:
                 if ev.key in _NOT_TASTE:  # "I don't eat shellfish, I'm allergic": ruled out, no taste
                     out = [
                         e

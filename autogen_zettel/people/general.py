@@ -1241,7 +1241,13 @@ _ZH_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
 _ZH_AGE = re.compile(r"(?:满|今年|刚)(?P<v>[一二三四五六七八九十两\d]{1,4})岁?(?:了|。|！|$)")
 _ZH_PET = re.compile(
     r"(?:家|我)(?:里)?(?:有|养了?)(?:[一二两三四五\d]只|一条|两条)?(?P<v>狗|猫|兔子|鹦鹉|仓鼠|金鱼)"
-    r"|(?:家|我)(?:里)?(?:有|养了?)[一二两三四五\d]只(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
+    # (after 养 the 一 of a measure word may drop: "现在家里养了条金毛")
+    r"|(?:家|我)(?:里)?(?:(?:有|养了?)[一二两三四五\d][只条]|养了?[只条])(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
+)
+# a pet named, then gone ("橘猫去年走了", "我家那只狗没了"): the pet is no longer had
+_ZH_PET_GONE = re.compile(
+    r"(?:^|[，,])(?:我家|家里|我的)?(?:那|这)?[只条]?(?P<v>[\u4e00-\u9fff]{0,2}?(?:猫|狗|鹦鹉|兔子?|仓鼠|金鱼|乌龟))"
+    r"(?:去年|前年|上个?月|上周|前几天|前阵子|已经|早就|也)*(?:走了|没了|死了|去世了|丢了|送人了)"
 )
 _ZH_HOMETOWN = re.compile(
     r"(?:^|[，,])我是(?!个|一|本|外|成年|年轻|文化|普通|局外|自己|男|女|老实|明白|懂行|新|好|坏|穷|富|什么|哪)"
@@ -1495,6 +1501,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     m = _ZH_PET.search(s)
     if m:
         add("pet", m.group("v") or m.group("v2"), "statement")
+    for m in _ZH_PET_GONE.finditer(s):
+        add("pet", m.group("v"), "lift")
     m = _ZH_HOMETOWN.search(s)
     if m:
         home = next(g for g in m.groups() if g)
