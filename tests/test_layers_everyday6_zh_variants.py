@@ -52,3 +52,51 @@ def test_zh6v_a_smile_after_praise_of_overtime(default_hub):
 def test_zh6v_a_smile_after_praise_of_a_traffic_jam(default_hub):
     mem = heard(default_hub, "e6zhv_i02", [(0, "孟瑶", "堵车两小时，我真喜欢北京的晚高峰🙂")])
     assert all(p.value <= 0.5 for p in _prefs(mem, "孟瑶", "高峰")), _all(mem)
+
+
+# -- facts that change: whom one works for after 给, a verb of settling, a break-up in a later clause,
+# a role headed by 医, a pet gone and another had ------------------------------------------------------
+
+
+def test_zh6v_working_for_a_firm_after_gei(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_f01",
+        [(0, "解放", "我在招商银行上班"), (40, "解放", "银行那份工作辞了，现在给华为打工")],
+    )
+    assert _current(mem, "解放", "employer") == ["华为"], _all(mem)
+
+
+def test_zh6v_settled_in_another_city(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_f02",
+        [(0, "左岚", "我住在青岛"), (50, "左岚", "我们在苏州安家了，房子刚装修好")],
+    )
+    assert _current(mem, "左岚", "residence") == ["苏州"], _all(mem)
+
+
+def test_zh6v_a_break_up_in_a_later_clause(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_f03",
+        [(0, "邝宁", "我下个月就要结婚了，已经订婚了"), (30, "邝宁", "别提了，我们俩分了")],
+    )
+    assert _current(mem, "邝宁", "relationship") == ["single"], _all(mem)
+
+
+def test_zh6v_a_cousin_who_is_a_vet(default_hub):
+    mem = heard(default_hub, "e6zhv_f04", [(0, "甄妮", "我表哥是兽医，专门给猫狗看病")])
+    assert _current(mem, "甄妮", "job") == [], _all(mem)
+    rows = [f.value for f in mem.facts() if "表哥" in f.subject and f.key == "job"]
+    assert rows == ["兽医"], _all(mem)
+
+
+def test_zh6v_a_pet_gone_and_another_had(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_f05",
+        [(0, "航舟", "我家养了两只仓鼠"), (60, "航舟", "仓鼠前阵子没了，现在养了只布偶")],
+    )
+    pets = _current(mem, "航舟", "pet")
+    assert "布偶" in pets and "仓鼠" not in pets, _all(mem)
