@@ -73,6 +73,11 @@ _TOPIC_FIRST = re.compile(
 _TOPIC_ACT = re.compile(
     rf"(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
 )
+# "幕布我来借", "钱我来出": the thing first, then 我来 and a bare verb that closes the clause - the
+# verb is taken on, whatever verb it is (a 了 after it, "这次我来晚了", tells what happened)
+_VOLUNTEERED = re.compile(
+    r"(?:就|先)?来(?P<v>(?:(?![了过着])[\u4e00-\u9fff]){1,2}?)(?:吧|哈|呀|啦)?[。！!~～]*$"
+)
 _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承诺|表示(?:他|她)?)?(?P<rest>.+)")
 
 _DONE = re.compile(
@@ -440,9 +445,19 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
         # "可以，我明天改": an answer's yes is no thing taken on
         and not re.fullmatch(r"好的?|好啊|行|可以|没问题|嗯|放心|OK|ok|对|是的?", m.group("obj"))
         # the act itself follows, taken on (来, 负责) or plain; "看恐怖片我会做噩梦" foresees, promises nothing
-        and _TOPIC_ACT.match(m.group("rest"))
-        and (_PLEDGED.fullmatch(m.group("rest")) or _is_promise(m.group("rest"), s))
+        and (
+            _TOPIC_ACT.match(m.group("rest"))
+            and (_PLEDGED.fullmatch(m.group("rest")) or _is_promise(m.group("rest"), s))
+            or _VOLUNTEERED.fullmatch(m.group("rest"))
+        )
     ):
+        volunteered = _VOLUNTEERED.fullmatch(m.group("rest"))
+        if volunteered and not _TOPIC_ACT.match(m.group("rest")):
+            obj = re.sub(r"^(?:这个|那个)", "", m.group("obj"))
+            what = volunteered.group("v") + obj
+            return [
+                Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty)
+            ]
         if _PLEDGED.fullmatch(m.group("rest")):
             obj = re.sub(r"^(?:这个|那个)", "", m.group("obj"))
             return [Evidence("commitment", speaker, "", obj, 0.5, "statement", due_date(s, at), counterparty)]
