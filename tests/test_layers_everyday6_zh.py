@@ -465,7 +465,6 @@ def test_zh6_web_slang_for_a_liking(default_hub):
     assert _pref(mem, "糖豆", "麻辣烫").value > 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="海鲜我一口都不碰 (declining an offer) gives no preference")
 def test_zh6_seafood_declined_politely(default_hub):
     mem = heard(
         default_hub,

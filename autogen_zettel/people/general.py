@@ -1563,11 +1563,18 @@ _ZH_STANCE = re.compile(
     rf"我(?:这人|现在|最近|一直|也|就|还|突然|忽然|渐渐|慢慢|逐渐|居然|竟然)*{_ZH_DEG}(?:对(?P<pre>[\u4e00-\u9fffA-Za-z\- ]{{1,8}}?))?{_ZH_DEG}"
     rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})\s*+(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)\s*(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
 )
+# thanks said before the answer ("谢谢好意", "多谢", "心领了")
+_ZH_THANKS = re.compile(
+    r"(?:谢谢|谢啦|多谢|感谢|心领了?)(?:你|您)?的?(?:好意|美意)?(?:了|啦|哈|啊)?[！!~～。]*"
+)
+# a link to the clause before ("不过", "但是") at the head of a clause
+_ZH_LINK_HEAD = re.compile(r"^\s*(?:不过|但是?|可是?|只是)\s*")
 _ZH_INTERJECTION = re.compile(
     r"(?:别|不|哎呀?|唉|天哪|天啊|我的天|哦|噢|啊|嗯|呃|说实话|老实说|讲真)+[！!~～。…]*"
 )
+# ("海鲜我一口都不碰": the least amount, 一口都 / 一点也, stresses the no)
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
-    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就)*{_ZH_DEG}"
+    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[口点下次眼个]?(?:都|也))*{_ZH_DEG}"
     rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
 )
 _ZH_FAN = re.compile(
@@ -1786,7 +1793,15 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             if act and not re.match(r"[我你他她它这那]", act.group("o")):
                 before_obj, now_clause = act.group("o"), said[-1]
     # "别别别，榴莲我是真吃不了": a clause of interjections only leaves the head to the next one
-    head = next((c for c in clauses if not _ZH_INTERJECTION.fullmatch(c.strip())), clauses[0])
+    # (so does a clause of thanks, "谢谢好意，不过海鲜我一口都不碰", whose next clause a link word may lead)
+    head = next(
+        (
+            c
+            for c in clauses
+            if not (_ZH_INTERJECTION.fullmatch(c.strip()) or _ZH_THANKS.fullmatch(c.strip()))
+        ),
+        clauses[0],
+    )
     for c in clauses if now_clause is None or kind == "statement" else [now_clause]:
         c2 = (
             c
@@ -1831,7 +1846,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 neg = True
         else:
             # (the clause that says the now holds may name its thing first: "…，可乐现在碰都不想碰了")
-            m = _ZH_TOPICAL.search(c) if c is head or c is now_clause else None
+            m = _ZH_TOPICAL.search(_ZH_LINK_HEAD.sub("", c)) if c is head or c is now_clause else None
             if not m:
                 m2 = re.search(r"(?P<verb>开始)(?:喝|吃|玩|看)(?P<obj>[\u4e00-\u9fff]{1,4}?)了", c)
                 if m2 and kind == "change":
