@@ -1598,6 +1598,17 @@ _ZH_NEG_ANSWER = re.compile(
 _ZH_DECLINE = re.compile(
     r"^(?P<x>[\u4e00-\u9fffA-Za-z]{1,6}?)就?(?:算了|免了)|^不(?:去|吃|喝|要|看|玩|唱)(?P<y>[\u4e00-\u9fffA-Za-z]{0,6})了"
 )
+# the thing first, then (I) (just) don't + a verb + 了: "温泉我就不泡了", "蛋糕我还是不吃了"
+_ZH_DECLINED_FIRST = re.compile(
+    r"^(?P<x>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:就|还是|先|今天|这次)*不(?:去|来)?[\u4e00-\u9fff]了"
+)
+
+
+def _meet_zh(a: str, b: str) -> bool:
+    a, b = a.casefold(), b.casefold()
+    return bool(a and b) and (a in b or b in a)
+
+
 _ZH_YES_AFTER = re.compile(r"才怪|不行了|白不|走[！!。~]*$|去[！!]|还是去|我请")
 # "羽毛球是我最喜欢的运动": the thing named first is the favourite
 _ZH_FAVOURITE = re.compile(
@@ -1985,6 +1996,11 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             and not re.match(r"[我你他她它]", m.group("obj"))
         ):
             out += _pref(subject, m.group("obj"), 0.0, "refusal")
+    thing_first = _ZH_DECLINED_FIRST.match(s) if offered else None
+    if thing_first and _meet_zh(thing_first.group("x"), offered) and not _ZH_YES_AFTER.search(s):
+        # "温泉我就不泡了，受不了那股硫磺味" to "要不要一起去泡温泉？": the thing offered, said first, then
+        # not done - whatever verb does it, and whatever reason follows
+        out = [e for e in out if not _meet_zh(e.value, offered)] + _pref(subject, offered, 0.0, "refusal")
     if not out and offered:
         declined = _ZH_DECLINE.search(s)
         thing = declined and (declined.group("x") or declined.group("y") or "").lower()
