@@ -368,7 +368,6 @@ def test_zh6_from_shandong_working_in_suzhou(default_hub):
 # -- preferences -----------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="温泉我就不泡了 (topic first): topic taken from 受不了那股硫磺味")
 def test_zh6_a_hot_spring_declined_with_a_reason(default_hub):
     mem = heard(
         default_hub,
