@@ -3,7 +3,7 @@ each fix to check that the fix reads the shape and not the one line (not blind).
 
 from __future__ import annotations
 
-from tests.layer_sets import current as _current, heard
+from tests.layer_sets import commitment_of, current as _current, heard
 from tests.test_layers_everyday6_zh import _all, _pref, _prefs
 
 # -- a report told to the speaker: "X跟我说/告诉我/对我说 + 他/她 …" is X's ------------------------------
@@ -100,3 +100,40 @@ def test_zh6v_a_pet_gone_and_another_had(default_hub):
     )
     pets = _current(mem, "航舟", "pet")
     assert "布偶" in pets and "仓鼠" not in pets, _all(mem)
+
+
+# -- the thing first, then 我来 + any bare verb; thing-first refusals -----------------------------------
+
+
+def test_zh6v_a_thing_first_then_wo_lai_and_a_verb(default_hub):
+    mem = heard(default_hub, "e6zhv_c01", [(0, "童谣", "周六聚餐，酒水我来出")])
+    assert commitment_of(mem, "童谣").status == "open", _all(mem)
+
+
+def test_zh6v_wo_lai_with_a_verb_outside_the_act_class(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_c02",
+        [(0, "e6zhv_c02", "谁能搞到两张球票？"), (0, "易川", "球票我来弄吧"), (0, "易川", "帐篷我来扛")],
+    )
+    rows = [c for c in mem.commitments() if c.owner == "易川"]
+    assert len(rows) == 2 and all(c.status == "open" for c in rows), _all(mem)
+
+
+def test_zh6v_least_amount_no_after_thanks(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_p01",
+        [(0, "e6zhv_p01", "给你加点香菜？"), (0, "宫平", "多谢，但是香菜我一根都不吃")],
+    )
+    rows = _prefs(mem, "宫平", "香菜")
+    assert rows and all(p.value < 0.5 for p in rows), _all(mem)
+
+
+def test_zh6v_an_offered_thing_first_then_not_done(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_p02",
+        [(0, "e6zhv_p02", "要不要一起去蹦极？"), (0, "仇杰", "蹦极我还是不玩了，心脏受不住")],
+    )
+    assert _pref(mem, "仇杰", "蹦极").value < 0.5, _all(mem)
