@@ -310,7 +310,6 @@ def test_zh6_from_high_school_to_university(default_hub):
     assert len(schools) == 1 and "武大" in schools[0], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="又回国家电网了 (a return) does not restore the employer")
 def test_zh6_an_employer_left_and_returned_to(default_hub):
     mem = heard(
         default_hub,

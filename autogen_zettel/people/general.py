@@ -1132,6 +1132,8 @@ _ZH_EMPLOYER = re.compile(
     rf"|(?:第一天|头一天|正式)(?:去|到|在)(?P<v6>{_HZ}{{2,8}}?)(?:上班|报到|工作|实习|入职)"
     # "现在给蚂蚁打工": whom one works for, after 给 (not a person: "给老板打工", "给自己打工")
     rf"|给(?!人|别人|人家|自己|老板|你|我|他|她|家里)(?P<v7>{_HZ}{{2,8}}?)(?:打工|卖命|干活|上班|工作)"
+    # "创业公司倒闭了，又回国家电网了": gone back (又 / 重新) to a place of work (not to a city: a trip's end)
+    rf"|(?:又|重新)回(?:到|了)?(?!来|去|家|老家|头|国(?!家)|公司|单位|学校)(?P<v8>{_HZ}{{2,8}}?)(?:上班|工作|干)?(?:了|啦)"
 )
 # "在京东做运营": 做 and a bare noun that ends the clause is a line of work, not an act
 # ("在食堂做饭", "在医院做检查": the thing made or undergone)
@@ -1354,6 +1356,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                     m.group("v5"),
                     m.group("v6"),
                     m.group("v7"),
+                    m.group("v8"),
                 )
                 if g
             ),
@@ -1364,6 +1367,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if m.group("v5") and v.startswith("家") and not re.search(_ZH_ORG_HEAD, v):
             continue  # "辞职了，现在在家带娃": at home, no place of work (家 is no measure word here)
         v = re.sub(r"^(?:一家|一个|家(?=\S{2})|个(?=\S{2}))", "", v)
+        if m.group("v8") and is_place(v):
+            continue  # "又回北京了" may end a trip: no employer, and no home either
         if (m.group("v") or m.group("v5")) and is_place(v):
             # "从北京调到上海了", "离开了北京，去了上海": a move to a city, not a firm
             add("residence", v, "change")
@@ -1454,6 +1459,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
             continue  # "我没嫁到外地", "不想搬到郊区": the move that did not happen
+        if any(e.key == "employer" and e.value in v for e in out) and not is_place(v):
+            continue  # "又回到腾讯上班了": the place of work gone back to, read above, is no home
         if (
             m.group("v5")
             or m.group("v6")
