@@ -137,3 +137,25 @@ def test_zh6v_an_offered_thing_first_then_not_done(default_hub):
         [(0, "e6zhv_p02", "要不要一起去蹦极？"), (0, "仇杰", "蹦极我还是不玩了，心脏受不住")],
     )
     assert _pref(mem, "仇杰", "蹦极").value < 0.5, _all(mem)
+
+
+# -- back to a former employer ----------------------------------------------------------------------
+
+
+def test_zh6v_back_to_the_old_firm(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_f06",
+        [
+            (0, "詹姆", "我在平安保险上班"),
+            (30, "詹姆", "跳槽去了一家外企"),
+            (80, "詹姆", "外企待不惯，重新回到平安保险上班了"),
+        ],
+    )
+    assert _current(mem, "詹姆", "employer") == ["平安保险"], _all(mem)
+    assert _current(mem, "詹姆", "residence") == [], _all(mem)
+
+
+def test_zh6v_back_in_a_city_is_no_employer(default_hub):
+    mem = heard(default_hub, "e6zhv_f07", [(0, "华容", "出差一周，今天又回上海了")])
+    assert _current(mem, "华容", "employer") == [], _all(mem)
