@@ -405,7 +405,6 @@ def test_zh6_the_gym_grew_on_him(default_hub):
     assert _pref(mem, "鲁西", "健身").value > 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="一提咖喱就怕 does not flip the liking")
 def test_zh6_curry_went_off_after_a_bad_night(default_hub):
     mem = heard(
         default_hub,

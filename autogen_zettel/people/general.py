@@ -1576,6 +1576,11 @@ _ZH_THANKS = re.compile(
 )
 # a link to the clause before ("不过", "但是") at the head of a clause
 _ZH_LINK_HEAD = re.compile(r"^\s*(?:不过|但是?|可是?|只是)\s*")
+# the moment a thing comes up (一提 / 一听到 / 一闻到 X 就 ...) and how one reacts: a taste of the thing
+_ZH_AT_THE_MENTION = re.compile(
+    r"一(?:提|听|看|闻|想|说|见|吃|喝)(?:到|起)?(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)就(?:会|想|开始|有点|特别|很)?"
+    rf"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐)|(?P<down>{_ZH_DISLIKE}|头疼|头大|反胃|想吐|恶心|犯困|发怵|心慌|难受|来气))"
+)
 _ZH_INTERJECTION = re.compile(
     r"(?:别|不|哎呀?|唉|天哪|天啊|我的天|哦|噢|啊|嗯|呃|说实话|老实说|讲真)+[！!~～。…]*"
 )
@@ -1777,6 +1782,11 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     m = _ZH_FAVOURITE.search(s)
     if m and not re.match(r"[我你他她它这那]|今天|明天|昨天|今年|现在", m.group("obj")):
         return _pref(subject, m.group("obj"), 0.9, "statement")
+    m = _ZH_AT_THE_MENTION.search(s)
+    if m and not re.match(r"[我你他她它这那]", m.group("obj")):
+        # "现在一提咖喱就怕": how one reacts the moment the thing comes up is one's taste of it
+        kind = "change" if re.search(r"现在|如今|不再|已经|开始|了[。！!]?$", s) else "statement"
+        return _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, kind)
     # "以前我爱喝可乐，现在完全不碰了": the clause that says now holds, with the object said before
     clauses = re.split(r"[，,；;]", s)
     now_marks = r"现在|如今|已经不|不再|重新|开始|越来越|越[\u4e00-\u9fff]越|戒了"
