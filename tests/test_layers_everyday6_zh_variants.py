@@ -159,3 +159,22 @@ def test_zh6v_back_to_the_old_firm(default_hub):
 def test_zh6v_back_in_a_city_is_no_employer(default_hub):
     mem = heard(default_hub, "e6zhv_f07", [(0, "华容", "出差一周，今天又回上海了")])
     assert _current(mem, "华容", "employer") == [], _all(mem)
+
+
+# -- the moment a thing comes up, and how one reacts ---------------------------------------------------
+
+
+def test_zh6v_a_smell_that_gives_a_headache_flips_a_liking(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_p03",
+        [(0, "尉迟", "我挺喜欢榴莲的"), (40, "尉迟", "怀孕以后口味变了，现在一闻到榴莲就想吐")],
+    )
+    assert _pref(mem, "尉迟", "榴莲").value < 0.5, _all(mem)
+
+
+def test_zh6v_hearing_a_singer_brings_joy(default_hub):
+    mem = heard(default_hub, "e6zhv_p04", [(0, "蒲公英", "我女儿一听到五月天就兴奋，跟着又唱又跳")])
+    assert _prefs(mem, "蒲公英", "五月天") == [], _all(mem)
+    rows = [p for p in mem.preferences() if "女儿" in p.subject and "五月天" in p.topic]
+    assert rows and rows[0].value > 0.5, _all(mem)
