@@ -336,7 +336,6 @@ def test_zh6_hr_before_a_flower_shop_now(default_hub):
     assert jobs and "HR" not in " ".join(jobs), _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="我妈…说我搬到上海 files the move under 妈妈, value a clause")
 def test_zh6_a_move_known_through_mums_complaint(default_hub):
     mem = heard(
         default_hub,

@@ -1173,7 +1173,7 @@ _ZH_PROMOTED = re.compile(
 # the speaker's dwelling named as a subject ("新家在咸阳", "现住址已变更为…")
 _ZH_DWELLING = r"(?:我的)?(?:新家|新住处|住处|住址|现住址|家庭住址|常住地)"
 _ZH_RESIDENCE = re.compile(
-    r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
+    r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s|以后|之后)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
     r"|(?<![现正实存])在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"  # not the 在 of 现在
     # "在长沙安顿下来了", "在成都安家了": a verb of settling after the place (a place only, checked below)

@@ -411,6 +411,8 @@ def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None
     return name, "我" + _zh_turned(rest)
 
 
+# what another says of the speaker, in a clause of its own ("…，说我搬到上海以后…")
+_ZH_SAID_OF_ME = re.compile(r"(?:说|讲)我(?![们的])")
 # a clause that reports what its subject said, closed by a comma or colon: what follows is theirs
 _ZH_REPORTED = re.compile(r"(?:说|讲|告诉我|表示|保证|答应(?:我|我们)?)[：:，,]\s*$")
 
@@ -431,6 +433,10 @@ def _zh(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]
             parts[-1][1] += "我" + _zh_turned(clause[1:])
             continue
         head = _zh_head(clause, speaker, referent)
+        if head is None and parts and parts[-1][0] not in (speaker, "") and _ZH_SAID_OF_ME.match(clause):
+            # "我妈老念叨，说我搬到上海以后就不回家了": the 我 of what another says is the speaker
+            parts.append([speaker, clause[1:]])
+            continue
         if head is None:
             if parts:
                 parts[-1][1] += clause if parts[-1][0] == speaker else _zh_turned(clause)
