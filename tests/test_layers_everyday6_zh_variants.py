@@ -178,3 +178,21 @@ def test_zh6v_hearing_a_singer_brings_joy(default_hub):
     assert _prefs(mem, "蒲公英", "五月天") == [], _all(mem)
     rows = [p for p in mem.preferences() if "女儿" in p.subject and "五月天" in p.topic]
     assert rows and rows[0].value > 0.5, _all(mem)
+
+
+# -- what another says of the speaker ("…，说我…") is the speaker's -----------------------------------
+
+
+def test_zh6v_a_friend_complains_i_changed_jobs(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_f08",
+        [(0, "穆青", "我住在南京"), (30, "穆青", "老同学都在抱怨，说我搬去合肥之后就不联系他们了")],
+    )
+    assert _current(mem, "穆青", "residence") == ["合肥"], _all(mem)
+
+
+def test_zh6v_dad_says_of_me_a_move(default_hub):
+    mem = heard(default_hub, "e6zhv_f09", [(0, "司马", "我爸总说，说我搬到深圳以后人都变瘦了")])
+    assert _current(mem, "司马", "residence") == ["深圳"], _all(mem)
+    assert [f for f in mem.facts() if "爸" in f.subject] == [], _all(mem)
