@@ -1575,7 +1575,7 @@ _ZH_THANKS = re.compile(
     r"(?:谢谢|谢啦|多谢|感谢|心领了?)(?:你|您)?的?(?:好意|美意)?(?:了|啦|哈|啊)?[！!~～。]*"
 )
 # a link to the clause before ("不过", "但是") at the head of a clause
-_ZH_LINK_HEAD = re.compile(r"^\s*(?:不过|但是?|可是?|只是)\s*")
+_ZH_LINK_HEAD = re.compile(r"^\s*(?:不过|但是?|可是|只是)\s*")  # (not the 可 of 可乐)
 # the moment a thing comes up (一提 / 一听到 / 一闻到 X 就 ...) and how one reacts: a taste of the thing
 _ZH_AT_THE_MENTION = re.compile(
     r"一(?:提|听|看|闻|想|说|见|吃|喝)(?:到|起)?(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)就(?:会|想|开始|有点|特别|很)?"
