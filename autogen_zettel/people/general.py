@@ -1563,7 +1563,9 @@ _ZH_DEG = (
     # (可 is the spoken "so / really", "我奶奶可喜欢看越剧了", not 可以 / 可能 / 可是; a Latin degree
     # word in a mixed line is one too, "我super喜欢hiking")
     r"(?:最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|从来|已经|是真的|是|反而|重新|还是"
-    r"|可(?![以能是怜])|(?:super|very|so|really|totally|extremely)\s*)*+"
+    r"|(?:super|very|so|really|totally|extremely)\s*"
+    # (可 only right before a stance or another degree word: 可乐, 可口, 可以 are words of their own)
+    rf"|可(?=(?:真是?|太|是|最|不)?(?:{_ZH_LIKE}|{_ZH_DISLIKE})))*+"
 )
 _ZH_STANCE = re.compile(
     # (an adverb of how the stance came, "突然", "渐渐", stands before it like one of time)
