@@ -89,7 +89,6 @@ def test_zh6_a_trip_called_off_because_the_car_is_away(default_hub):
     assert _commit(mem, "贺兰").status == "cancelled", _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="我会于本月25日前将…提交 (formal 会于…将) gives no commitment")
 def test_zh6_a_formal_promise_with_a_date(default_hub):
     mem = heard(
         default_hub,
