@@ -3,6 +3,8 @@ each fix to check that the fix reads the shape and not the one line (not blind).
 
 from __future__ import annotations
 
+from datetime import date
+
 from tests.layer_sets import commitment_of, current as _current, heard
 from tests.test_layers_everyday6_zh import _all, _pref, _prefs
 
@@ -196,3 +198,18 @@ def test_zh6v_dad_says_of_me_a_move(default_hub):
     mem = heard(default_hub, "e6zhv_f09", [(0, "司马", "我爸总说，说我搬到深圳以后人都变瘦了")])
     assert _current(mem, "司马", "residence") == ["深圳"], _all(mem)
     assert [f for f in mem.facts() if "爸" in f.subject] == [], _all(mem)
+
+
+# -- a promise in the written register: 于 before the time, 将 before the thing ---------------------------
+
+
+def test_zh6v_a_written_promise_with_yu_and_jiang(default_hub):
+    mem = heard(default_hub, "e6zhv_c03", [(0, "严处长", "我处将于本周五前将审核意见反馈给贵司。")])
+    rows = mem.commitments()
+    assert rows and rows[0].due == date(2026, 9, 4) and rows[0].status == "open", _all(mem)
+
+
+def test_zh6v_a_written_promise_on_a_day_of_this_month(default_hub):
+    mem = heard(default_hub, "e6zhv_c04", [(0, "邵秘书", "我会于本月18日前将会议材料寄送各位。")])
+    row = commitment_of(mem, "邵秘书")
+    assert (row.due, row.status) == (date(2026, 9, 18), "open"), _all(mem)
