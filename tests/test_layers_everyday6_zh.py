@@ -390,7 +390,6 @@ def test_zh6_a_street_snack_accepted_gladly(default_hub):
     assert _pref(mem, "豆豆", "煎饼").value > 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="不感冒 / 爱上健身房了 give no preference")
 def test_zh6_the_gym_grew_on_him(default_hub):
     mem = heard(
         default_hub,

@@ -1562,7 +1562,7 @@ _ZH_DEG = (
     # such a choice took seconds on a line of repeats (a degree word gives nothing back)
     # (可 is the spoken "so / really", "我奶奶可喜欢看越剧了", not 可以 / 可能 / 可是; a Latin degree
     # word in a mixed line is one too, "我super喜欢hiking")
-    r"(?:最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|从来|已经|是真的|是|反而|重新|还是"
+    r"(?:最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|彻底|从来|向来|已经|是真的|是|反而|重新|还是"
     r"|(?:super|very|so|really|totally|extremely)\s*"
     # (可 only right before a stance or another degree word: 可乐, 可口, 可以 are words of their own)
     rf"|可(?=(?:真是?|太|是|最|不)?(?:{_ZH_LIKE}|{_ZH_DISLIKE})))*+"
@@ -1588,7 +1588,7 @@ _ZH_INTERJECTION = re.compile(
 )
 # ("海鲜我一口都不碰": the least amount, 一口都 / 一点也, stresses the no)
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
-    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[\u4e00-\u9fff]?(?:都|也))*{_ZH_DEG}"
+    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西|(?:这|那)(?:种|类|个)?(?:地方|东西|玩意儿?))?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[\u4e00-\u9fff]?(?:都|也))*{_ZH_DEG}"
     rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
 )
 _ZH_FAN = re.compile(
