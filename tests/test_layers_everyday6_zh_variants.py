@@ -213,3 +213,20 @@ def test_zh6v_a_written_promise_on_a_day_of_this_month(default_hub):
     mem = heard(default_hub, "e6zhv_c04", [(0, "邵秘书", "我会于本月18日前将会议材料寄送各位。")])
     row = commitment_of(mem, "邵秘书")
     assert (row.due, row.status) == (date(2026, 9, 18), "open"), _all(mem)
+
+
+# -- a pointing apposition after the thing; 向来 / 彻底 as degree words -----------------------------------
+
+
+def test_zh6v_a_place_taken_up_by_a_pointing_apposition(default_hub):
+    mem = heard(default_hub, "e6zhv_p05", [(0, "雷鸣", "夜店这种地方我向来不喜欢，太吵")])
+    assert _pref(mem, "雷鸣", "夜店").value < 0.5, _all(mem)
+
+
+def test_zh6v_fell_for_it_completely_now(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_p06",
+        [(0, "唐宁", "我对瑜伽一点兴趣都没有"), (50, "唐宁", "现在彻底爱上瑜伽了，每天早上练一小时")],
+    )
+    assert _pref(mem, "唐宁", "瑜伽").value > 0.5, _all(mem)
