@@ -99,9 +99,6 @@ def test_zh6_a_formal_promise_with_a_date(default_hub):
     assert (row.status, row.due) == ("open", date(2026, 9, 25)), _all(mem)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="notes已经upload到drive了 (an English verb in a Chinese completion) closes nothing"
-)
 def test_zh6_mixed_english_promise_then_uploaded(default_hub):
     mem = heard(
         default_hub,

@@ -85,7 +85,9 @@ _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承�
 
 _DONE = re.compile(
     # (an English verb said in a Chinese line is a verb too when 好 / 完 closes it: "update好了")
-    rf"(?P<obj>[\u4e00-\u9fff]{{0,6}}?)(?:已经|都)?(?:{_ACTION}|搞定|弄|完成|办|[A-Za-z]{{3,}}(?=好|完))[\u4e00-\u9fff]{{0,3}}?"
+    # (or after 已经, its place after it in either script: "notes已经upload到drive了")
+    rf"(?P<obj>[\u4e00-\u9fff]{{0,6}}?)(?:已经|都)?(?:{_ACTION}|搞定|弄|完成|办|[A-Za-z]{{3,}}(?=好|完)|(?<=已经)[A-Za-z]{{3,}})"
+    r"(?:[\u4e00-\u9fff]|(?<=[到给在进])[A-Za-z]+){0,3}?"
     # (过 after the act, "复查陪你去过了": it has been done)
     r"(?:好|完|过去|出去|掉|去过|过)?了[。！!，,]?$|^搞定了?[。！!]?$|^弄好了|^完成了|^已(?:发|寄|交|付|订|办)"
 )
