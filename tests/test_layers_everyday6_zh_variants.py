@@ -230,3 +230,24 @@ def test_zh6v_fell_for_it_completely_now(default_hub):
         [(0, "唐宁", "我对瑜伽一点兴趣都没有"), (50, "唐宁", "现在彻底爱上瑜伽了，每天早上练一小时")],
     )
     assert _pref(mem, "唐宁", "瑜伽").value > 0.5, _all(mem)
+
+
+# -- a Latin verb after 已经 closes the task ------------------------------------------------------------
+
+
+def test_zh6v_a_latin_verb_after_yijing_closes_a_promise(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_c05",
+        [(0, "Rita", "周五前我把budget表填好发你"), (2, "Rita", "budget表已经submit了，你review一下")],
+    )
+    assert commitment_of(mem, "Rita").status == "done", _all(mem)
+
+
+def test_zh6v_a_latin_verb_and_where_it_went(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_c06",
+        [(0, "Ken", "明天我把照片整理一下发群里"), (1, "Ken", "照片已经upload到相册了")],
+    )
+    assert commitment_of(mem, "Ken").status == "done", _all(mem)
