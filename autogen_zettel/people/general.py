@@ -2587,7 +2587,8 @@ _ZH_DONE = re.compile(
     # 搞定 is a verb and its result, with no thing before it: read first, so 搞 is not the thing
     r"^(?:都|已经|全)?搞定(?:了|啦|喽)?[！!。~～]*$"
     r"|^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>(?:(?!我)[\u4e00-\u9fff]){0,3}?)"
-    r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$"
+    # (到 after a verb of getting, "借到了", and 上 after one of fitting, "装上了", are results too)
+    r"(?:完|好|掉|妥|定|(?<=[借买订拿抢约租取领办寄送])到|(?<=[装贴换补配加签填安])上)(?:了|啦|喽)[。！!~～]*$"
 )
 
 # a degree word or 就 right before the result: "太好了" judges, "就好了" / "就定了" settles, nothing done
@@ -2767,6 +2768,12 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     m = _ZH_DONE.search(first)
     if m and _ZH_SETTLED_NOT_DONE.search(first):
         m = None  # "太好了", "那就定了", "多练就好了": a judgement or a settling, no task done
+    if not m and len(clauses) > 1 and not re.search(r"[不没别]", first):
+        # "昨天折腾了俩小时，Windows装上了，开机飞快": the result said in a later clause, after the
+        # effort it took
+        for clause in clauses[1:]:
+            if _ZH_DONE.search(clause) and not _ZH_SETTLED_NOT_DONE.search(clause):
+                return status_zh(clause, subject)
     if m:
         obj = m.groupdict().get("obj") or ""
         named = re.search(rf"(?P<name>{_ZH_NAME_RE})(?:已经|都)", obj + s[len(obj) : len(obj) + 4])
