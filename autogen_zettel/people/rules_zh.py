@@ -81,6 +81,11 @@ _TOPIC_ACT = re.compile(
 _VOLUNTEERED = re.compile(
     r"(?:就|先)?来(?P<v>(?:(?![了过着])[\u4e00-\u9fff]){1,2}?)(?:吧|哈|呀|啦)?[。！!~～]*$"
 )
+# "零食饮料交给我", "订票的事包在我身上": the thing first, then left in the speaker's charge
+_LEFT_TO_ME = re.compile(
+    r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:的事儿?)?(?:就|都|全)?(?:交给|包在)我(?:身上)?"
+    r"(?:了|吧|啦|哈)?[！!。~～\s]*$"
+)
 _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承诺|表示(?:他|她)?)?(?P<rest>.+)")
 
 _DONE = re.compile(
@@ -433,6 +438,9 @@ def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
 
 
 def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
+    left = _LEFT_TO_ME.match(s)
+    if left:
+        return [Evidence("commitment", speaker, "", left.group("obj"), 0.5, "statement", due_date(s, at))]
     m = _FIRST.match(s)
     counterparty = None
     rest = (m.group("rest") or m.group("rest2")) if m else ""
