@@ -251,3 +251,34 @@ def test_zh6v_a_latin_verb_and_where_it_went(default_hub):
         [(0, "Ken", "明天我把照片整理一下发群里"), (1, "Ken", "照片已经upload到相册了")],
     )
     assert commitment_of(mem, "Ken").status == "done", _all(mem)
+
+
+# -- a result complement of getting / fitting closes the task; the thing left in my charge ---------------
+
+
+def test_zh6v_tickets_got_closes_the_promise(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_c07",
+        [(0, "喻晨", "演唱会门票我来抢"), (3, "喻晨", "票抢到了！两张内场")],
+    )
+    assert commitment_of(mem, "喻晨").status == "done", _all(mem)
+
+
+def test_zh6v_a_result_after_the_effort_it_took(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_c08",
+        [(0, "柴进", "周末我帮你把空调滤网换一下"), (5, "柴进", "弄了一上午，滤网换上了，你开开试试")],
+    )
+    assert commitment_of(mem, "柴进").status == "done", _all(mem)
+
+
+def test_zh6v_left_in_my_charge(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_c09",
+        [(0, "鲍勃", "生日蛋糕的事包在我身上"), (0, "晓丽", "气球和彩带交给我")],
+    )
+    assert commitment_of(mem, "鲍勃").status == "open", _all(mem)
+    assert commitment_of(mem, "晓丽").status == "open", _all(mem)
