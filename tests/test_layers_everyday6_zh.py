@@ -125,7 +125,6 @@ def test_zh6_a_colleague_agreed_to_cover_a_shift(default_hub):
     assert [c for c in mem.commitments() if c.owner == "钱多多"] == [], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="挂你门把手上了 (the result, no shared word) closes nothing")
 def test_zh6_a_yes_to_an_errand_then_left_on_the_door(default_hub):
     mem = heard(
         default_hub,

@@ -2614,11 +2614,13 @@ _ZH_DONE_COUNTED = re.compile(
 )
 # "报告发你邮箱了", "钱转你了": the thing first, then a verb of handing over, to whom (and where),
 # and the perfective 了, with no 已经
+# (the thing may go unsaid, the task it closes being the one still open: "挂你门把手上了哈")
 _ZH_HANDED = re.compile(
-    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:也|都)?"
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{0,8}?)(?:我|我们)?(?:也|都)?"
     r"(?:(?:发|寄|交|付|还|转|传)(?:给|到)?(?:你|您)(?:的)?(?:邮箱|微信|手机|那边|那儿|那里)?"
     # or set down where the addressee will find it ("invoice放你桌上了", "钥匙放在你家门口了")
-    r"|(?:放|搁|留)(?:在|到)?(?:你|您)(?:的|家)?[\u4e00-\u9fff]{0,8}?(?:上|里|口|柜|下面?|底下|旁边|边上|那儿|那边|前台))了[。！!~～]*$"
+    r"|(?:放|搁|留|挂|塞|摆)(?:在|到)?(?:你|您)(?:的|家)?[\u4e00-\u9fff]{0,8}?(?:上|里|口|柜|下面?|底下|旁边|边上|那儿|那边|前台))了"
+    r"(?:哈|啦|呀|哦|喔)?[。！!~～]*$"
 )
 # "垃圾昨晚就被我扔了": the thing first, then the speaker as the doer of a passive (a passive with
 # anyone else as the doer, "车被我爸开走了", is no task of the speaker's done)
