@@ -282,3 +282,24 @@ def test_zh6v_left_in_my_charge(default_hub):
     )
     assert commitment_of(mem, "鲍勃").status == "open", _all(mem)
     assert commitment_of(mem, "晓丽").status == "open", _all(mem)
+
+
+# -- set down where the addressee will find it, the thing unsaid -------------------------------------------
+
+
+def test_zh6v_hung_on_the_door_closes_the_errand(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_c10",
+        [(0, "韦一", "明天我顺路把你的雨伞带过来"), (1, "韦一", "塞你信箱里了哦")],
+    )
+    assert commitment_of(mem, "韦一").status == "done", _all(mem)
+
+
+def test_zh6v_set_on_the_desk_closes_the_task(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_c11",
+        [(0, "邬梅", "周四前我把签好的合同给你"), (2, "邬梅", "摆你办公桌上了，记得收")],
+    )
+    assert commitment_of(mem, "邬梅").status == "done", _all(mem)
