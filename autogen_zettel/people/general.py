@@ -2653,6 +2653,13 @@ _ZH_DROP = re.compile(
 )
 # "样品推迟到下周一再寄", "会改到周五了": the thing, put off to a day named (a plain "推迟了" with no
 # day calls it off, _ZH_CANCEL)
+# a plan set aside with no day to take it up again ("宜家那事儿咱先搁着吧", "装修先缓缓"): off for now
+_ZH_SHELVED = re.compile(
+    # (搁着 / 放着 only of a matter, 那事儿: "碗放着吧" leaves the bowl where it is)
+    r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:(?:那|这|的)(?:件)?(?:事儿?|事情)(?P<matter>))?"
+    r"(?:咱们?|我们?)?(?:就|先|暂时|还是|只能)*"
+    r"(?:(?(matter)(?:搁着|放着)|(?!))|放一放|放放|缓缓|缓一缓|搁一搁|搁置|往后放)(?:吧|啦|了|哈)?[。！!~～]*$"
+)
 _ZH_PUT_OFF = re.compile(
     # ("我们的会议延期到周五": an owner's 的 before the thing)
     rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要)?(?:推迟|延期|延后|推|改|挪|顺延|换)(?:到|成)"
@@ -2701,6 +2708,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         m = _ZH_PUT_OFF.match(clause)
         if m:  # the day it is put off to is read as its due (extract._day_named)
             return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
+        m = _ZH_SHELVED.match(clause)
+        if m:
+            return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "cancelled")]
         m = _ZH_DROP.match(clause)
         if m:
             obj = m.group("obj")
