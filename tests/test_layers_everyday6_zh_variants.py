@@ -303,3 +303,24 @@ def test_zh6v_set_on_the_desk_closes_the_task(default_hub):
         [(0, "邬梅", "周四前我把签好的合同给你"), (2, "邬梅", "摆你办公桌上了，记得收")],
     )
     assert commitment_of(mem, "邬梅").status == "done", _all(mem)
+
+
+# -- a plan set aside with no day: off for now ------------------------------------------------------------
+
+
+def test_zh6v_a_renovation_put_on_hold(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_c12",
+        [(0, "戚薇", "下个月我把厨房重新装修一下"), (9, "戚薇", "厨房装修先缓缓吧，手头有点紧")],
+    )
+    assert commitment_of(mem, "戚薇").status == "cancelled", _all(mem)
+
+
+def test_zh6v_leaving_a_thing_where_it_is_calls_nothing_off(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_c13",
+        [(0, "岳云", "今晚我把碗洗了再走"), (0, "岳云", "算你运气好，碗放着吧，明早我再洗")],
+    )
+    assert all(c.status != "cancelled" for c in mem.commitments()), _all(mem)
