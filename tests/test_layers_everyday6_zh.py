@@ -409,7 +409,6 @@ def test_zh6_curry_went_off_after_a_bad_night(default_hub):
     assert _pref(mem, "宁宁", "咖喱").value < 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="a daily habit (每天…都要去…跑) gives no liking")
 def test_zh6_a_run_every_evening_is_a_liking(default_hub):
     mem = heard(default_hub, "e6zh_p05", [(0, "江川", "我每天下班都要去江边跑上五公里")])
     rows = _prefs(mem, "江川", "跑")

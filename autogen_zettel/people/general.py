@@ -1724,7 +1724,11 @@ _ZH_PRAISED = re.compile(
 # a leisure habit ("我每个周日都去游泳", "一到周末就去钓鱼"): going again and again is a liking
 _ZH_HABIT_LIKE = re.compile(
     r"^我?(?:每个?(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|周末|天|晚上?|早上?)(?:晚上|早上|下午|中午)?|天天|一有空就?|一到周末就?)"
-    r"(?:都|就)?(?:会|要)?去(?P<obj>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[，,。！!~～]|$)"
+    # (a moment of the day may anchor it, "每天下班都要去…", and a place come before the act with how
+    # much of it after: "去江边跑上五公里" is running)
+    r"(?:(?:[\u4e00-\u9fff]{1,3}?(?:后|以后)?)(?=都|就))?"
+    r"(?:都|就)?(?:会|要)?去(?:(?P<place>[\u4e00-\u9fff]{1,4}?)(?=[跑游骑爬走滑]\S*?[一二三四五六七八九十两半\d]))?"
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[，,。！!~～]|$)"
 )
 # what one goes to by duty, not by taste
 _ZH_DUTY = re.compile(
@@ -1940,7 +1944,10 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     if not out:
         m = _ZH_HABIT_LIKE.match(s)
         if m and not _ZH_DUTY.search(m.group("obj")):
-            obj = m.group("obj")
+            # "跑上五公里": the act, without how much of it
+            obj = re.sub(
+                r"(?:上|个)?[一二三四五六七八九十两半\d]+(?:公里|圈|小时|个小时|趟|千米)$", "", m.group("obj")
+            )
             obj = re.sub(r"^(?:打|踢|玩|逛|看|听|爬|跑)(?=[\u4e00-\u9fffA-Za-z]{2})", "", obj)
             out += _pref(subject, obj, 0.7, "statement")
     if not out and _ZH_LOST_INTEREST.search(s) and "对" not in s:
