@@ -324,3 +324,17 @@ def test_zh6v_leaving_a_thing_where_it_is_calls_nothing_off(default_hub):
         [(0, "岳云", "今晚我把碗洗了再走"), (0, "岳云", "算你运气好，碗放着吧，明早我再洗")],
     )
     assert all(c.status != "cancelled" for c in mem.commitments()), _all(mem)
+
+
+# -- a habit anchored to a moment of the day, a place before the act ----------------------------------------
+
+
+def test_zh6v_a_swim_after_work_every_day(default_hub):
+    mem = heard(default_hub, "e6zhv_p07", [(0, "水生", "我每天下班后都去小区泳池游上一千米")])
+    rows = _prefs(mem, "水生", "游")
+    assert rows and all(p.value > 0.5 for p in rows), _all(mem)
+
+
+def test_zh6v_a_duty_every_day_is_no_liking(default_hub):
+    mem = heard(default_hub, "e6zhv_p08", [(0, "苟安", "我每天下班都要去幼儿园接孩子")])
+    assert mem.preferences() == [], _all(mem)
