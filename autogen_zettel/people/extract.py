@@ -235,7 +235,9 @@ def _extract(
                     out.append(ev)
         # "Sushi again? No thanks.": the speaker's own question is what the next sentence answers
         before = sentence if sentence.rstrip().endswith(("?", "？")) else previous
-    return out
+    # "搞定了！票已经抢到了": one task said done twice, bare then by its thing - the thing's row says it
+    named = {(e.subject, e.kind) for e in out if e.layer == "status" and e.value}
+    return [e for e in out if not (e.layer == "status" and not e.value and (e.subject, e.kind) in named)]
 
 
 # news with a tag asking whether the hearer knew ("Ali's moved to Leeds, did you hear?"): told, not asked
@@ -505,7 +507,8 @@ def _object_from_question(ev: Evidence, previous: str | None, han: bool) -> Evid
             rf"^(?:你们?|那个|这个)?(?P<o>[\u4e00-\u9fffA-Za-z]{{2,6}}?)(?:你们?|都|已经)?{re.escape(ev.value)}",
             previous.strip(),
         )
-        return dataclasses.replace(ev, value=m.group("o")) if m else ev
+        # (after a 的 the one character is the thing itself, "演唱会的票", not a verb: it stays)
+        return dataclasses.replace(ev, value=m.group("o")) if m and not m.group("o").endswith("的") else ev
     if not (han and previous and ev.layer == "commitment" and 1 <= len(ev.value) <= 2):
         return ev
     m = re.search(
