@@ -372,7 +372,6 @@ def test_zh6_a_hot_spring_declined_with_a_reason(default_hub):
     assert _pref(mem, "阿凯", "温泉").value < 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="那敢情好 accepting an offer gives no preference")
 def test_zh6_a_street_snack_accepted_gladly(default_hub):
     mem = heard(
         default_hub,
