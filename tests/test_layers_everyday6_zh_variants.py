@@ -338,3 +338,24 @@ def test_zh6v_a_swim_after_work_every_day(default_hub):
 def test_zh6v_a_duty_every_day_is_no_liking(default_hub):
     mem = heard(default_hub, "e6zhv_p08", [(0, "苟安", "我每天下班都要去幼儿园接孩子")])
     assert mem.preferences() == [], _all(mem)
+
+
+# -- an offer led by a moment; how one wants it is a yes; a have-to 要 is no yes -----------------------------
+
+
+def test_zh6v_how_one_wants_the_offered_thing_is_a_yes(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_p09",
+        [(0, "e6zhv_p09", "回来顺便给你带碗牛肉面？"), (0, "苗青", "好嘞，多放点辣")],
+    )
+    assert _pref(mem, "苗青", "牛肉面").value > 0.5, _all(mem)
+
+
+def test_zh6v_a_have_to_yao_is_no_acceptance(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_p10",
+        [(0, "e6zhv_p10", "周六一起去看话剧？"), (0, "单磊", "要值班，去不了")],
+    )
+    assert all(p.value <= 0.5 for p in _prefs(mem, "单磊", "话剧")), _all(mem)
