@@ -1870,7 +1870,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             obj = re.sub(
                 r"^死(?=\S)", "", (m.group("obj") or m.group("pre") or before_obj).strip()
             )  # "爱死这首歌了"
-            if re.match(r"(?:了|的)$", obj) or not obj:
+            if re.match(r"(?:了|的)$|了|过(?:[他她你我它一]|$)", obj) or not obj:  # ("喜欢过他"; not 过年)
                 obj = before_obj
             obj = (
                 re.sub(r"^(?:吃|喝|看|玩|听|去|开|坐|打|踢|练|一个人)(?=[\u4e00-\u9fff]{2})", "", obj)

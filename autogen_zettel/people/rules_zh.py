@@ -106,8 +106,8 @@ _CANCEL = re.compile(
 _STANCE = re.compile(
     r"我(?:们)?(?:现在|其实|一直|也|还|真的|本来|以前|之前|原来|最近|开始|越来越|都|已经|渐渐)*(?P<neg>不太|不怎么|没那么|不再|不)?"
     r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮|更)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)(?P<si>死)?"
-    # (an aspect particle right after the verb is no thing: "我真的爱了爱了")
-    r"(?:吃|喝|看|听|玩|去)?(?P<obj>(?![了过着])[\u4e00-\u9fff]{1,8})"
+    # (an aspect particle right after the verb is no thing: "我真的爱了爱了", "喜欢过他"; 过年 is one)
+    r"(?:吃|喝|看|听|玩|去)?(?P<obj>(?!了|着|过(?:[他她你我它一]|$))[\u4e00-\u9fff]{1,8})"
 )
 _DROPPED_WO = re.compile(
     r"([，,；;]\s*(?:但是?|可是?|不过|而且|并且|同时)?\s*)"
