@@ -146,6 +146,8 @@ _REFUSE = re.compile(
     # "谢谢，不用": thanks before the no
     r"^(?:(?:谢谢|谢啦|多谢)[，,]?\s*)?(?:不要|不了|不用|不想|算了|别|我不要|我不想|不行|不必|不，|不,)"
     r"|^(?:我|可能|估计|恐怕|这次|今天|今晚|周末)*(?:去|来|参加|赶|过)不(?:了|成)(?![\u4e00-\u9fff]{0,4}[吗呢？?])"
+    # the reason first, the can't closing the answer: "要值班，去不了"
+    r"|[，,]\s*(?:我|可能|估计|恐怕|这次|就|实在)*(?:去|来|参加|赶|过)不(?:了|成)了?[。！!~～]*$"
 )
 _ACCEPT = re.compile(
     # (要 alone or before a measure word: "要加班" is a have-to, "要不了" a can't)
