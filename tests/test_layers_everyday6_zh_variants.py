@@ -359,3 +359,13 @@ def test_zh6v_a_have_to_yao_is_no_acceptance(default_hub):
         [(0, "e6zhv_p10", "周六一起去看话剧？"), (0, "单磊", "要值班，去不了")],
     )
     assert all(p.value <= 0.5 for p in _prefs(mem, "单磊", "话剧")), _all(mem)
+
+
+def test_zh6v_a_reason_then_a_cant_turns_an_invitation_down(default_hub):
+    mem = heard(
+        default_hub,
+        "e6zhv_p11",
+        [(0, "e6zhv_p11", "周日一起去爬香山？"), (0, "冷锋", "腿还没好，实在去不了")],
+    )
+    rows = _prefs(mem, "冷锋", "香山")
+    assert rows and all(p.value < 0.5 for p in rows), _all(mem)
