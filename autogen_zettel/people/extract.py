@@ -174,11 +174,14 @@ _BARE_MOVE = re.compile(r"(?:搬家了|(?i:\bmoved(?:\s+house)?))\s*[!！.。]*\
 _NOW_IN = re.compile(r"^(?i:now)\s+(?:(?i:living|based)\s+)?in\s+")
 
 
-# a line said with irony: an upside-down face, an eye roll, a "/s" or a closing 呵呵 at its end
+# a line said with irony: an upside-down face, an eye roll, a "/s" or a closing 呵呵 (or 🙂 after Chinese) at its end
 # ("我真是太爱早高峰了呵呵"), or "oh yeah, because I love ..." / "oh great, I just love ...": its
 # praise means the opposite, so it states no taste
 _IRONY = re.compile(
-    r"(?:[\U0001F643\U0001F644\U0001F612]|(?<=[\u4e00-\u9fff])呵呵+)[\s。！!~～]*$|\s/s\s*$"
+    # (in a Chinese line the plain smile, 🙂 "微笑", is the polite sneer it is read as there)
+    # (the face may close a clause before another one: "我可太喜欢加班了呢🙃 天天加到十点")
+    r"(?:[\U0001F643\U0001F644\U0001F612]|(?<=[\u4e00-\u9fff])(?:呵呵+|\U0001F642))[\s。！!~～]*$|\s/s\s*$"
+    r"|(?<=[\u4e00-\u9fff呢啊])[\U0001F643\U0001F644\U0001F612](?=\s*[\u4e00-\u9fff])"
     r"|^(?:oh\s+)?(?:yeah|great|joy|sure|wow|fantastic)[,!.]*\s+(?:because|cause|'cause|I just|just what)\b",
     re.IGNORECASE,
 )
@@ -288,8 +291,13 @@ def _extract(
         for f in out[:i]
         if f.layer == "fact" and f.value == "none" and (f.subject, f.key) == (e.subject, e.key)
     }
+    # "搞定了！票已经抢到了": one task said done twice, bare then by its thing - the thing's row says it
+    named = {(e.subject, e.kind) for e in out if e.layer == "status" and e.value}
     return [
-        e for e in out if not (e.layer == "fact" and e.value == "none" and (e.subject, e.key) in named_later)
+        e
+        for e in out
+        if not (e.layer == "fact" and e.value == "none" and (e.subject, e.key) in named_later)
+        and not (e.layer == "status" and not e.value and (e.subject, e.kind) in named)
     ]
 
 
@@ -429,6 +437,13 @@ def _sentence(
     out = [_object_from_question(e, previous, han) for e in out]
     if _IRONY.search(sentence.strip()):
         out = [e for e in out if not (e.layer == "preference" and e.score > 0.5)]
+    groan = _GROAN_ZH.search(said) if han else None
+    if groan:  # "哇又加班，我可太喜欢加班了呢": praise of what was just groaned at with 又 is irony
+        out = [
+            e
+            for e in out
+            if not (e.layer == "preference" and e.score > 0.5 and _meet(e.value, groan.group("x")))
+        ]
     if han and _JOKING_ZH.search(sentence):
         out = []  # "我明天就去辞职然后环游世界（开玩笑的）": a line taken back as a joke says nothing
     return [_day_named(e, said, at) for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
@@ -444,6 +459,11 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     return dataclasses.replace(ev, due=day) if day else ev
 
 
+# a thing groaned at with 又 in a clause of its own ("又加班", "又要调休"; not a going again, "又去爬山"),
+# which a later clause of the same sentence then praises
+_GROAN_ZH = re.compile(
+    r"又(?:要|得|是)?(?![去来玩吃喝看听爱喜迷])(?P<x>[\u4e00-\u9fff]{2,4}?)(?:了|啦|啊)?[，,！!~～]"
+)
 # a line marked as a joke after it: "（开玩笑的）", "开个玩笑", "逗你的", "说着玩的"
 _JOKING_ZH = re.compile(
     r"[（(]?\s*(?:开玩笑的?|开个玩笑|逗你们?的?|逗你们?玩的?|说着玩的?|闹着玩的?)\s*(?:啦|哈+|嘿嘿)?\s*[）)]?[。！!~～]*$"
@@ -571,7 +591,8 @@ def _object_from_question(ev: Evidence, previous: str | None, han: bool) -> Evid
             rf"^(?:你们?|那个|这个)?(?P<o>[\u4e00-\u9fffA-Za-z]{{2,6}}?)(?:你们?|都|已经)?{re.escape(ev.value)}",
             previous.strip(),
         )
-        return dataclasses.replace(ev, value=m.group("o")) if m else ev
+        # (after a 的 the one character is the thing itself, "演唱会的票", not a verb: it stays)
+        return dataclasses.replace(ev, value=m.group("o")) if m and not m.group("o").endswith("的") else ev
     if not (han and previous and ev.layer == "commitment" and 1 <= len(ev.value) <= 2):
         return ev
     m = re.search(
@@ -616,7 +637,9 @@ def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:
     for ev in extra:
         if ev.layer == "fact":
             same = [e for e in out if e.layer == "fact" and e.subject == ev.subject and e.key == ev.key]
-            if not same:
+            if ev.kind == "lift" and not any(_meet(e.value, ev.value) for e in same):
+                out.append(ev)  # "橘猫去年走了，现在养了条金毛": one value ended beside another said
+            elif not same:
                 if ev.key in _NOT_TASTE:  # "I don't eat shellfish, I'm allergic": ruled out, no taste
                     out = [
                         e

@@ -1207,6 +1207,10 @@ _ZH_EMPLOYER = re.compile(
     rf"(?P<v5>{_HZ}{{2,6}}?)(?={_ZH_WORK}|入职|报到|当|做|了|啦|。|！|$)"
     # "今天第一天去字节上班": the first day at a place of work is a new job there
     rf"|(?:第一天|头一天|正式)(?:去|到|在)(?P<v6>{_HZ}{{2,8}}?)(?:上班|报到|工作|实习|入职)"
+    # "现在给蚂蚁打工": whom one works for, after 给 (not a person: "给老板打工", "给自己打工")
+    rf"|给(?!人|别人|人家|自己|老板|你|我|他|她|家里)(?P<v7>{_HZ}{{2,8}}?)(?:打工|卖命|干活|上班|工作)"
+    # "创业公司倒闭了，又回国家电网了": gone back (又 / 重新) to a place of work (not to a city: a trip's end)
+    rf"|(?:又|重新)回(?:到|了)?(?!来|去|家|老家|头|国(?!家)|公司|单位|学校)(?P<v8>{_HZ}{{2,8}}?)(?:上班|工作|干)?(?:了|啦)"
 )
 # "在京东做运营": 做 and a bare noun that ends the clause is a line of work, not an act
 # ("在食堂做饭", "在医院做检查": the thing made or undergone)
@@ -1217,7 +1221,7 @@ _ZH_ROLE_AFTER = re.compile(
     r"|^(?:做|当)[A-Z][A-Za-z]{1,5}[。！!，,；]?$"
 )
 _ZH_JOB = re.compile(
-    r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
+    r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|(?<!学)医|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
     r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手))(?:的|了|。|，|！|$)"
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
     # a change of trade names the new trade whatever its word ("转行做医药代表了", "改行当了导游")
@@ -1250,9 +1254,11 @@ _ZH_PROMOTED = re.compile(
 # the speaker's dwelling named as a subject ("新家在咸阳", "现住址已变更为…")
 _ZH_DWELLING = r"(?:我的)?(?:新家|新住处|住处|住址|现住址|家庭住址|常住地)"
 _ZH_RESIDENCE = re.compile(
-    r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s)"
+    r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s|以后|之后)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
     r"|(?<![现正实存])在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"  # not the 在 of 现在
+    # "在长沙安顿下来了", "在成都安家了": a verb of settling after the place (a place only, checked below)
+    r"|(?<![现正实存])在(?P<v11>[\u4e00-\u9fff]{2,4}?)(?:安顿|安家|落户|落脚|扎根|扎下根)"
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
     # "去年去深圳工作了": gone to a place to work or live there (a place only, checked below)
     r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
@@ -1299,7 +1305,7 @@ _ZH_RELATION = (
     (
         "single",
         re.compile(
-            r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|^我们俩?(?:已经)?分了(?=[。！，,~]|$)"
+            r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我们俩?(?:已经)?分了(?=[。！，,~]|$)"
         ),
     ),
     (
@@ -1318,7 +1324,13 @@ _ZH_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
 _ZH_AGE = re.compile(r"(?:满|今年|刚)(?P<v>[一二三四五六七八九十两\d]{1,4})岁?(?:了|。|！|$)")
 _ZH_PET = re.compile(
     r"(?:家|我)(?:里)?(?:有|养了?)(?:[一二两三四五\d]只|一条|两条)?(?P<v>狗|猫|兔子|鹦鹉|仓鼠|金鱼)"
-    r"|(?:家|我)(?:里)?(?:有|养了?)[一二两三四五\d]只(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
+    # (after 养 the 一 of a measure word may drop, "现在家里养了条金毛", and the 我 before a time word)
+    r"|(?:家|我|现在|如今|后来|又)(?:里)?(?:(?:有|养了?)[一二两三四五\d][只条]|养了?[只条])(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
+)
+# a pet named, then gone ("橘猫去年走了", "我家那只狗没了"): the pet is no longer had
+_ZH_PET_GONE = re.compile(
+    r"(?:^|[，,])(?:我家|家里|我的)?(?:那|这)?[只条]?(?P<v>[\u4e00-\u9fff]{0,2}?(?:猫|狗|鹦鹉|兔子?|仓鼠|金鱼|乌龟))"
+    r"(?:去年|前年|上个?月|上周|前几天|前阵子|已经|早就|也)*(?:走了|没了|死了|去世了|丢了|送人了)"
 )
 _ZH_HOMETOWN = re.compile(
     r"(?:^|[，,])我是(?!个|一|本|外|成年|年轻|文化|普通|局外|自己|男|女|老实|明白|懂行|新|好|坏|穷|富|什么|哪)"
@@ -1426,16 +1438,20 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                     m.group("v4"),
                     m.group("v5"),
                     m.group("v6"),
+                    m.group("v7"),
+                    m.group("v8"),
                 )
                 if g
             ),
             "",
         )
-        v = re.sub(r"^(?:了|去了|到了)", "", v)
+        v = re.sub(r"^(?:了|去了|到了|给(?=\S{2}))", "", v)  # ("在给腾讯打工": the firm after 给)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
         if m.group("v5") and v.startswith("家") and not re.search(_ZH_ORG_HEAD, v):
             continue  # "辞职了，现在在家带娃": at home, no place of work (家 is no measure word here)
         v = re.sub(r"^(?:一家|一个|家(?=\S{2})|个(?=\S{2}))", "", v)
+        if m.group("v8") and is_place(v):
+            continue  # "又回北京了" may end a trip: no employer, and no home either
         if (m.group("v") or m.group("v5")) and is_place(v):
             # "从北京调到上海了", "离开了北京，去了上海": a move to a city, not a firm
             add("residence", v, "change")
@@ -1535,6 +1551,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
             continue  # "我没嫁到外地", "不想搬到郊区": the move that did not happen
+        if any(e.key == "employer" and e.value in v for e in out) and not is_place(v):
+            continue  # "又回到腾讯上班了": the place of work gone back to, read above, is no home
         if (
             m.group("v5")
             or m.group("v6")
@@ -1542,6 +1560,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v8")
             or m.group("v9")
             or m.group("v10")
+            or m.group("v11")
             or m.group("dwelt")
         ) and not is_place(v):
             continue  # "去一家外企工作了", "在酒店住了两晚": a firm or a stay, not a place one lives
@@ -1581,6 +1600,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     m = _ZH_PET.search(s)
     if m:
         add("pet", m.group("v") or m.group("v2"), "statement")
+    for m in _ZH_PET_GONE.finditer(s):
+        add("pet", m.group("v"), "lift")
     m = _ZH_HOMETOWN.search(s)
     if m:
         home = next(g for g in m.groups() if g)
@@ -1631,18 +1652,35 @@ _ZH_DISLIKE = (
 _ZH_DEG = (
     # possessive (*+): "是真的" reads as one word or as 是 + 真的, and a backtracking star over
     # such a choice took seconds on a line of repeats (a degree word gives nothing back)
-    r"(?:最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|从来|已经|是真的|是|反而|重新|还是)*+"
+    # (可 is the spoken "so / really", "我奶奶可喜欢看越剧了", not 可以 / 可能 / 可是; a Latin degree
+    # word in a mixed line is one too, "我super喜欢hiking")
+    r"(?:最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|彻底|从来|向来|已经|是真的|是|反而|重新|还是"
+    r"|(?:super|very|so|really|totally|extremely)\s*"
+    # (可 only right before a stance or another degree word: 可乐, 可口, 可以 are words of their own)
+    rf"|可(?=(?:真是?|太|是|最|不)?(?:{_ZH_LIKE}|{_ZH_DISLIKE})))*+"
 )
 _ZH_STANCE = re.compile(
     # (an adverb of how the stance came, "突然", "渐渐", stands before it like one of time)
     rf"我(?:这人|现在|最近|一直|也|就|还|突然|忽然|渐渐|慢慢|逐渐|居然|竟然)*{_ZH_DEG}(?:对(?P<pre>[\u4e00-\u9fffA-Za-z\- ]{{1,8}}?))?{_ZH_DEG}"
     rf"(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE})\s*+(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{{0,10}}?)\s*(?:的东西|的味道|的)?(?:了|啊|呀|哦|！|。|，|$|\s)"
 )
+# thanks said before the answer ("谢谢好意", "多谢", "心领了")
+_ZH_THANKS = re.compile(
+    r"(?:谢谢|谢啦|多谢|感谢|心领了?)(?:你|您)?的?(?:好意|美意)?(?:了|啦|哈|啊)?[！!~～。]*"
+)
+# a link to the clause before ("不过", "但是") at the head of a clause
+_ZH_LINK_HEAD = re.compile(r"^\s*(?:不过|但是?|可是|只是)\s*")  # (not the 可 of 可乐)
+# the moment a thing comes up (一提 / 一听到 / 一闻到 X 就 ...) and how one reacts: a taste of the thing
+_ZH_AT_THE_MENTION = re.compile(
+    r"一(?:提|听|看|闻|想|说|见|吃|喝)(?:到|起)?(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)就(?:会|想|开始|有点|特别|很)?"
+    rf"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐)|(?P<down>{_ZH_DISLIKE}|头疼|头大|反胃|想吐|恶心|犯困|发怵|心慌|难受|来气))"
+)
 _ZH_INTERJECTION = re.compile(
     r"(?:别|不|哎呀?|唉|天哪|天啊|我的天|哦|噢|啊|嗯|呃|说实话|老实说|讲真)+[！!~～。…]*"
 )
+# ("海鲜我一口都不碰": the least amount, 一口都 / 一点也, stresses the no)
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
-    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西)?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就)*{_ZH_DEG}"
+    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西|(?:这|那)(?:种|类|个)?(?:地方|东西|玩意儿?))?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[\u4e00-\u9fff]?(?:都|也))*{_ZH_DEG}"
     rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
 )
 _ZH_FAN = re.compile(
@@ -1666,6 +1704,17 @@ _ZH_NEG_ANSWER = re.compile(
 _ZH_DECLINE = re.compile(
     r"^(?P<x>[\u4e00-\u9fffA-Za-z]{1,6}?)就?(?:算了|免了)|^不(?:去|吃|喝|要|看|玩|唱)(?P<y>[\u4e00-\u9fffA-Za-z]{0,6})了"
 )
+# the thing first, then (I) (just) don't + a verb + 了: "温泉我就不泡了", "蛋糕我还是不吃了"
+_ZH_DECLINED_FIRST = re.compile(
+    r"^(?P<x>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:就|还是|先|今天|这次)*不(?:去|来)?[\u4e00-\u9fff]了"
+)
+
+
+def _meet_zh(a: str, b: str) -> bool:
+    a, b = a.casefold(), b.casefold()
+    return bool(a and b) and (a in b or b in a)
+
+
 _ZH_YES_AFTER = re.compile(r"才怪|不行了|白不|走[！!。~]*$|去[！!]|还是去|我请")
 # "羽毛球是我最喜欢的运动": the thing named first is the favourite
 _ZH_FAVOURITE = re.compile(
@@ -1676,6 +1725,8 @@ _ZH_POS_ANSWER = re.compile(
     r"^(?:可以呀|可以啊|好啊|好呀|行啊|走起|必须的|当然|早就想|(?:去|来|走)(?:啊|呀)?[！!~～。]*$)"
     # a yes said as gladness at the offer ("求之不得", "那必须的", "太好了吧")
     r"|^(?:求之不得|那必须|那当然|太好了|太棒了|巴不得|正合我意|就等你这句话)"
+    # how one wants the thing offered is a yes to it ("加俩蛋", "多放点辣", "要大份的")
+    r"|(?:^|[！!，,。~～\s])(?:加|多放|少放|多加|少加|要)(?![不没了])(?:个|俩|两个?|一个|点|份|些)?[\u4e00-\u9fff]{1,3}(?:的|哈|吧)?[！!。~～]*$"
 )
 
 
@@ -1767,7 +1818,11 @@ _ZH_PRAISED = re.compile(
 # a leisure habit ("我每个周日都去游泳", "一到周末就去钓鱼"): going again and again is a liking
 _ZH_HABIT_LIKE = re.compile(
     r"^我?(?:每个?(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|周末|天|晚上?|早上?)(?:晚上|早上|下午|中午)?|天天|一有空就?|一到周末就?)"
-    r"(?:都|就)?(?:会|要)?去(?P<obj>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[，,。！!~～]|$)"
+    # (a moment of the day may anchor it, "每天下班都要去…", and a place come before the act with how
+    # much of it after: "去江边跑上五公里" is running)
+    r"(?:(?:[\u4e00-\u9fff]{1,3}?(?:后|以后)?)(?=都|就))?"
+    r"(?:都|就)?(?:会|要)?去(?:(?P<place>[\u4e00-\u9fff]{1,4}?)(?=[跑游骑爬走滑]\S*?[一二三四五六七八九十两半\d]))?"
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[，,。！!~～]|$)"
 )
 # what one goes to by duty, not by taste
 _ZH_DUTY = re.compile(
@@ -1827,6 +1882,11 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     m = _ZH_FAVOURITE.search(s)
     if m and not re.match(r"[我你他她它这那]|今天|明天|昨天|今年|现在", m.group("obj")):
         return _pref(subject, m.group("obj"), 0.9, "statement")
+    m = _ZH_AT_THE_MENTION.search(s)
+    if m and not re.match(r"[我你他她它这那]", m.group("obj")):
+        # "现在一提咖喱就怕": how one reacts the moment the thing comes up is one's taste of it
+        kind = "change" if re.search(r"现在|如今|不再|已经|开始|了[。！!]?$", s) else "statement"
+        return _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, kind)
     # "以前我爱喝可乐，现在完全不碰了": the clause that says now holds, with the object said before
     clauses = re.split(r"[，,；;]", s)
     now_marks = r"现在|如今|已经不|不再|重新|开始|越来越|越[\u4e00-\u9fff]越|戒了"
@@ -1861,7 +1921,15 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             if act and not re.match(r"[我你他她它这那]", act.group("o")):
                 before_obj, now_clause = act.group("o"), said[-1]
     # "别别别，榴莲我是真吃不了": a clause of interjections only leaves the head to the next one
-    head = next((c for c in clauses if not _ZH_INTERJECTION.fullmatch(c.strip())), clauses[0])
+    # (so does a clause of thanks, "谢谢好意，不过海鲜我一口都不碰", whose next clause a link word may lead)
+    head = next(
+        (
+            c
+            for c in clauses
+            if not (_ZH_INTERJECTION.fullmatch(c.strip()) or _ZH_THANKS.fullmatch(c.strip()))
+        ),
+        clauses[0],
+    )
     for c in clauses if now_clause is None or kind == "statement" else [now_clause]:
         c2 = (
             c
@@ -1894,7 +1962,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             obj = re.sub(
                 r"^死(?=\S)", "", (m.group("obj") or m.group("pre") or before_obj).strip()
             )  # "爱死这首歌了"
-            if re.match(r"(?:了|的)$", obj) or not obj:
+            if re.match(r"(?:了|的)$|了|过(?:[他她你我它一]|$)", obj) or not obj:  # ("喜欢过他"; not 过年)
                 obj = before_obj
             obj = (
                 re.sub(r"^(?:吃|喝|看|玩|听|去|开|坐|打|踢|练|一个人)(?=[\u4e00-\u9fff]{2})", "", obj)
@@ -1906,7 +1974,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 neg = True
         else:
             # (the clause that says the now holds may name its thing first: "…，可乐现在碰都不想碰了")
-            m = _ZH_TOPICAL.search(c) if c is head or c is now_clause else None
+            m = _ZH_TOPICAL.search(_ZH_LINK_HEAD.sub("", c)) if c is head or c is now_clause else None
             if not m:
                 m2 = re.search(r"(?P<verb>开始)(?:喝|吃|玩|看)(?P<obj>[\u4e00-\u9fff]{1,4}?)了", c)
                 if m2 and kind == "change":
@@ -1970,7 +2038,10 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     if not out:
         m = _ZH_HABIT_LIKE.match(s)
         if m and not _ZH_DUTY.search(m.group("obj")):
-            obj = m.group("obj")
+            # "跑上五公里": the act, without how much of it
+            obj = re.sub(
+                r"(?:上|个)?[一二三四五六七八九十两半\d]+(?:公里|圈|小时|个小时|趟|千米)$", "", m.group("obj")
+            )
             obj = re.sub(r"^(?:打|踢|玩|逛|看|听|爬|跑)(?=[\u4e00-\u9fffA-Za-z]{2})", "", obj)
             out += _pref(subject, obj, 0.7, "statement")
     if not out and _ZH_LOST_INTEREST.search(s) and "对" not in s:
@@ -2045,6 +2116,11 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             and not re.match(r"[我你他她它]", m.group("obj"))
         ):
             out += _pref(subject, m.group("obj"), 0.0, "refusal")
+    thing_first = _ZH_DECLINED_FIRST.match(s) if offered else None
+    if thing_first and _meet_zh(thing_first.group("x"), offered) and not _ZH_YES_AFTER.search(s):
+        # "温泉我就不泡了，受不了那股硫磺味" to "要不要一起去泡温泉？": the thing offered, said first, then
+        # not done - whatever verb does it, and whatever reason follows
+        out = [e for e in out if not _meet_zh(e.value, offered)] + _pref(subject, offered, 0.0, "refusal")
     if not out and offered:
         declined = _ZH_DECLINE.search(s)
         thing = declined and (declined.group("x") or declined.group("y") or "").lower()
@@ -2633,7 +2709,8 @@ _ZH_DONE = re.compile(
     # 搞定 is a verb and its result, with no thing before it: read first, so 搞 is not the thing
     r"^(?:都|已经|全)?搞定(?:了|啦|喽)?[！!。~～]*$"
     r"|^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>(?:(?!我)[\u4e00-\u9fff]){0,3}?)"
-    r"(?:完|好|掉|妥|定)(?:了|啦|喽)[。！!~～]*$"
+    # (到 after a verb of getting, "借到了", and 上 after one of fitting, "装上了", are results too)
+    r"(?:完|好|掉|妥|定|(?<=[借买订拿抢约租取领办寄送])到|(?<=[装贴换补配加签填安])上)(?:了|啦|喽)[。！!~～]*$"
 )
 
 # a degree word or 就 right before the result: "太好了" judges, "就好了" / "就定了" settles, nothing done
@@ -2659,11 +2736,13 @@ _ZH_DONE_COUNTED = re.compile(
 )
 # "报告发你邮箱了", "钱转你了": the thing first, then a verb of handing over, to whom (and where),
 # and the perfective 了, with no 已经
+# (the thing may go unsaid, the task it closes being the one still open: "挂你门把手上了哈")
 _ZH_HANDED = re.compile(
-    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:也|都)?"
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{0,8}?)(?:我|我们)?(?:也|都)?"
     r"(?:(?:发|寄|交|付|还|转|传)(?:给|到)?(?:你|您)(?:的)?(?:邮箱|微信|手机|那边|那儿|那里)?"
     # or set down where the addressee will find it ("invoice放你桌上了", "钥匙放在你家门口了")
-    r"|(?:放|搁|留)(?:在|到)?(?:你|您)(?:的|家)?[\u4e00-\u9fff]{0,8}?(?:上|里|口|柜|下面?|底下|旁边|边上|那儿|那边|前台))了[。！!~～]*$"
+    r"|(?:放|搁|留|挂|塞|摆)(?:在|到)?(?:你|您)(?:的|家)?[\u4e00-\u9fff]{0,8}?(?:上|里|口|柜|下面?|底下|旁边|边上|那儿|那边|前台))了"
+    r"(?:哈|啦|呀|哦|喔)?[。！!~～]*$"
 )
 # "垃圾昨晚就被我扔了": the thing first, then the speaker as the doer of a passive (a passive with
 # anyone else as the doer, "车被我爸开走了", is no task of the speaker's done)
@@ -2696,6 +2775,13 @@ _ZH_DROP = re.compile(
 )
 # "样品推迟到下周一再寄", "会改到周五了": the thing, put off to a day named (a plain "推迟了" with no
 # day calls it off, _ZH_CANCEL)
+# a plan set aside with no day to take it up again ("宜家那事儿咱先搁着吧", "装修先缓缓"): off for now
+_ZH_SHELVED = re.compile(
+    # (搁着 / 放着 only of a matter, 那事儿: "碗放着吧" leaves the bowl where it is)
+    r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:(?:那|这|的)(?:件)?(?:事儿?|事情)(?P<matter>))?"
+    r"(?:咱们?|我们?)?(?:就|先|暂时|还是|只能)*"
+    r"(?:(?(matter)(?:搁着|放着)|(?!))|放一放|放放|缓缓|缓一缓|搁一搁|搁置|往后放)(?:吧|啦|了|哈)?[。！!~～]*$"
+)
 _ZH_PUT_OFF = re.compile(
     # ("我们的会议延期到周五": an owner's 的 before the thing)
     rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要)?(?:推迟|延期|延后|推|改|挪|顺延|换)(?:到|成)"
@@ -2744,6 +2830,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         m = _ZH_PUT_OFF.match(clause)
         if m:  # the day it is put off to is read as its due (extract._day_named)
             return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
+        m = _ZH_SHELVED.match(clause)
+        if m:
+            return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "cancelled")]
         m = _ZH_DROP.match(clause)
         if m:
             obj = m.group("obj")
@@ -2813,6 +2902,12 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     m = _ZH_DONE.search(first)
     if m and _ZH_SETTLED_NOT_DONE.search(first):
         m = None  # "太好了", "那就定了", "多练就好了": a judgement or a settling, no task done
+    if not m and len(clauses) > 1 and not re.search(r"[不没别]", first):
+        # "昨天折腾了俩小时，Windows装上了，开机飞快": the result said in a later clause, after the
+        # effort it took
+        for clause in clauses[1:]:
+            if _ZH_DONE.search(clause) and not _ZH_SETTLED_NOT_DONE.search(clause):
+                return status_zh(clause, subject)
     if m:
         obj = m.groupdict().get("obj") or ""
         named = re.search(rf"(?P<name>{_ZH_NAME_RE})(?:已经|都)", obj + s[len(obj) : len(obj) + 4])

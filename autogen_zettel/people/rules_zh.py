@@ -29,7 +29,8 @@ _NAME = (
     rf"(?P<name>[小老][{_SURNAMES}]|[{_SURNAMES}](?:(?![我你他她们的了是在说把已都])[\u4e00-\u9fff]){{1,2}}?)"
 )
 _TIME = (
-    r"(?:(?:[0-9一二三四五六七八九十]{1,2}月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
+    # (a day of this or next month said by its number: "本月25日", "下个月3号")
+    r"(?:(?:(?:[0-9一二三四五六七八九十]{1,2}|本|这个?|下个?)月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]?|本周[一二三四五六日末]?|"
     r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
     r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早|"
@@ -37,13 +38,15 @@ _TIME = (
     rf"{ZH_FESTIVALS})"
 )
 _TIME_RE = re.compile(_TIME)
-_BEFORE = re.compile(rf"(?:在)?{_TIME}+(?:之前|以前|前|之内|内)?")
+# (于 is the written 在: "我会于本月25日前…")
+_BEFORE = re.compile(rf"(?:在|于)?{_TIME}+(?:之前|以前|前|之内|内)?")
 _MODAL = r"(?:会|来|负责|保证|答应你?|承诺|一定|肯定|马上|尽快|去|要)"
 _STRONG = r"(?:会|来|负责|保证|答应你?|承诺|一定|肯定)"
 _ACTION = (
     # 发 as "send", not 发 + a state of the body (发烧, 发胖, 发炎)
     "发(?![烧胖炎呆抖愁冷热火芽])|寄|交|做|写|打|订|买|修|接|还|送|带|改|回复|完成|准备|整理|检查|付|请|帮|搬|拿|办|提交|安排|联系|处理|"
-    "看一下|问|给|把|预约|取|洗|打扫|报价|确认|安装|通知|"
+    # (将 is the written 把, "将报销单据整理完毕", not 将来 / 将近)
+    "看一下|问|给|把|将(?![来近军])|预约|取|洗|打扫|报价|确认|安装|通知|"
     # 转 as "transfer" (转钱, 转给你), not a change of school, trade or direction
     "转(?!学|行|业|正|身|弯|到|去|了)|"
     # 陪 (go along with someone) is an act one takes on: "我下周三陪你去复查"
@@ -77,11 +80,23 @@ _TOPIC_ACT = re.compile(
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
     rf"|(?:会在|在)(?:{_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
 )
+# "幕布我来借", "钱我来出": the thing first, then 我来 and a bare verb that closes the clause - the
+# verb is taken on, whatever verb it is (a 了 after it, "这次我来晚了", tells what happened)
+_VOLUNTEERED = re.compile(
+    r"(?:就|先)?来(?P<v>(?:(?![了过着])[\u4e00-\u9fff]){1,2}?)(?:吧|哈|呀|啦)?[。！!~～]*$"
+)
+# "零食饮料交给我", "订票的事包在我身上": the thing first, then left in the speaker's charge
+_LEFT_TO_ME = re.compile(
+    r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:的事儿?)?(?:就|都|全)?(?:交给|包在)我(?:身上)?"
+    r"(?:了|吧|啦|哈)?[！!。~～\s]*$"
+)
 _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承诺|表示(?:他|她)?)?(?P<rest>.+)")
 
 _DONE = re.compile(
     # (an English verb said in a Chinese line is a verb too when 好 / 完 closes it: "update好了")
-    rf"(?P<obj>[\u4e00-\u9fff]{{0,6}}?)(?:已经|都)?(?:{_ACTION}|搞定|弄|完成|办|[A-Za-z]{{3,}}(?=好|完))[\u4e00-\u9fff]{{0,3}}?"
+    # (or after 已经, its place after it in either script: "notes已经upload到drive了")
+    rf"(?P<obj>[\u4e00-\u9fff]{{0,6}}?)(?:已经|都)?(?:{_ACTION}|搞定|弄|完成|办|[A-Za-z]{{3,}}(?=好|完)|(?<=已经)[A-Za-z]{{3,}})"
+    r"(?:[\u4e00-\u9fff]|(?<=[到给在进])[A-Za-z]+){0,3}?"
     # (过 after the act, "复查陪你去过了": it has been done)
     r"(?:好|完|过去|出去|掉|去过|过)?了[。！!，,]?$|^搞定了?[。！!]?$|^弄好了|^完成了|^已(?:发|寄|交|付|订|办)"
 )
@@ -95,7 +110,8 @@ _CANCEL = re.compile(
 _STANCE = re.compile(
     r"我(?:们)?(?:现在|其实|一直|也|还|真的|本来|以前|之前|原来|最近|开始|越来越|都|已经|渐渐)*(?P<neg>不太|不怎么|没那么|不再|不)?"
     r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮|更)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)(?P<si>死)?"
-    r"(?:吃|喝|看|听|玩|去)?(?P<obj>[\u4e00-\u9fff]{1,8})"
+    # (an aspect particle right after the verb is no thing: "我真的爱了爱了", "喜欢过他"; 过年 is one)
+    r"(?:吃|喝|看|听|玩|去)?(?P<obj>(?!了|着|过(?:[他她你我它一]|$))[\u4e00-\u9fff]{1,8})"
 )
 _DROPPED_WO = re.compile(
     r"([，,；;]\s*(?:但是?|可是?|不过|而且|并且|同时)?\s*)"
@@ -134,9 +150,12 @@ _REFUSE = re.compile(
     # "谢谢，不用": thanks before the no
     r"^(?:(?:谢谢|谢啦|多谢)[，,]?\s*)?(?:不要|不了|不用|不想|算了|别|我不要|我不想|不行|不必|不，|不,)"
     r"|^(?:我|可能|估计|恐怕|这次|今天|今晚|周末)*(?:去|来|参加|赶|过)不(?:了|成)(?![\u4e00-\u9fff]{0,4}[吗呢？?])"
+    # the reason first, the can't closing the answer: "要值班，去不了"
+    r"|[，,]\s*(?:我|可能|估计|恐怕|这次|就|实在)*(?:去|来|参加|赶|过)不(?:了|成)了?[。！!~～]*$"
 )
 _ACCEPT = re.compile(
-    r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗瓶罐盘块]|要)"
+    # (要 alone or before a measure word: "要加班" is a have-to, "要不了" a can't)
+    r"^(?:好啊|好的|好呀|好|行|可以|没问题|就这么定|就|来一?[杯份个碗瓶罐盘块]|要(?=[！!~～。，,\s]|$|要|一?[杯份个碗瓶罐盘块]))"
     # claiming it: "我要！", "给我留一块", "我来一个"
     r"|^我(?:要|来)(?:一?[杯份个碗块])?(?=我要|[！!~～。，,\s]|$)|^给我(?:留|来)?一?[杯份个碗块]"
 )
@@ -238,8 +257,10 @@ _JOIN_OFFER = re.compile(
     r"(?:我们|咱们)?(?:去|来)?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)[，,]\s*(?:要不要)?(?:一起|一块儿?)(?:去|来)?(?:吗|不|呀|吧|呗)?[？?]"
 )
 # "帮你也带一杯拿铁？": who for, 也, a fetching verb and a measure word before the thing
+# (a moment or a way ahead of it, "下班顺路给你捎份煎饼果子？"; 捎 brings as 带 does)
 _FOR_YOU_OFFER = re.compile(
-    r"^(?:我)?(?:帮你|给你|替你)(?:也|再)?(?:带|拿|买|点|订|倒|留|叫)(?:一?[杯瓶碗份个块张盒])?"
+    r"^(?:(?:下班|放学|回来|回家|路上|待会儿?|一会儿?|晚点|明早|明天|今晚)?(?:顺路|顺便|顺手)?)"
+    r"(?:我)?(?:帮你|给你|替你)(?:也|再)?(?:带|捎|拿|买|点|订|倒|留|叫)(?:一?[杯瓶碗份个块张盒])?"
     r"(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|吧|不|呗)?\s*[？?]"
 )
 
@@ -434,6 +455,9 @@ def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
 
 
 def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
+    left = _LEFT_TO_ME.match(s)
+    if left:
+        return [Evidence("commitment", speaker, "", left.group("obj"), 0.5, "statement", due_date(s, at))]
     m = _FIRST.match(s)
     counterparty = None
     rest = (m.group("rest") or m.group("rest2")) if m else ""
@@ -451,9 +475,19 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
         # "可以，我明天改": an answer's yes is no thing taken on
         and not re.fullmatch(r"好的?|好啊|行|可以|没问题|嗯|放心|OK|ok|对|是的?", m.group("obj"))
         # the act itself follows, taken on (来, 负责) or plain; "看恐怖片我会做噩梦" foresees, promises nothing
-        and _TOPIC_ACT.match(m.group("rest"))
-        and (_PLEDGED.fullmatch(m.group("rest")) or _is_promise(m.group("rest"), s))
+        and (
+            _TOPIC_ACT.match(m.group("rest"))
+            and (_PLEDGED.fullmatch(m.group("rest")) or _is_promise(m.group("rest"), s))
+            or _VOLUNTEERED.fullmatch(m.group("rest"))
+        )
     ):
+        volunteered = _VOLUNTEERED.fullmatch(m.group("rest"))
+        if volunteered and not _TOPIC_ACT.match(m.group("rest")):
+            obj = re.sub(r"^(?:这个|那个)", "", m.group("obj"))
+            what = volunteered.group("v") + obj
+            return [
+                Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty)
+            ]
         if _PLEDGED.fullmatch(m.group("rest")):
             obj = re.sub(r"^(?:这个|那个)", "", m.group("obj"))
             return [Evidence("commitment", speaker, "", obj, 0.5, "statement", due_date(s, at), counterparty)]

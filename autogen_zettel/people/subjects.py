@@ -113,7 +113,8 @@ _ZH_PET_NAME = (
 _ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|{_ZH_PET_NAME}|(?![周星][一二三四五六日天末])[{_SURNAMES}][^\s我你他她们的了是在说，。！？、\d]{{1,2}}?)"
 # what may follow a Chinese name for it to be the subject: a verb or adverb, not a noun
 _ZH_PRED = (
-    r"(?=说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|一直|从来|特别|很|超|真|最|不|没|是|在|"
+    # "小周跟我说她…", "老陈告诉我他…": a report told to the speaker (not "跟我说好了", an agreement)
+    r"(?=(?:跟|和|对|同)我(?:说|讲)(?!好|定)|告诉我|说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|一直|从来|特别|很|超|真|最|不|没|是|在|"
     r"对|跳槽|辞职|入职|搬|考上|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
     r"开车|来|去|帮|替|给|住|在|把|被|升|晋升"
     # "阿伟和他女朋友订婚了": the person with his or her own partner, the news is theirs
@@ -128,7 +129,7 @@ _ZH_LEAD = re.compile(
     # "物业说他们周四来修电梯": whoever is said to speak, then the pronoun that takes them up again,
     # is the one the clause is about (a firm, an office, a landlord: no name needed)
     r"|(?P<reporter>(?![我你他她听据就都也又还只])[\u4e00-\u9fff]{1,4}?)(?=说(?:他们|她们|他|她)[\u4e00-\u9fff]))"
-    r"(?:(?:说|告诉我|跟我说)(?:她|他)?)?"
+    r"(?:(?:说|告诉我|(?:跟|和|对|同)我(?:说|讲)(?!好|定))(?:她|他)?)?"
 )
 
 # a person's predicate: reporting, stance and change verbs, or 's/is before a role or state
@@ -410,6 +411,8 @@ def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None
     return name, "我" + _zh_turned(rest)
 
 
+# what another says of the speaker, in a clause of its own ("…，说我搬到上海以后…")
+_ZH_SAID_OF_ME = re.compile(r"(?:说|讲)我(?![们的])")
 # a clause that reports what its subject said, closed by a comma or colon: what follows is theirs
 _ZH_REPORTED = re.compile(r"(?:说|讲|告诉我|表示|保证|答应(?:我|我们)?)[：:，,]\s*$")
 
@@ -430,6 +433,10 @@ def _zh(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]
             parts[-1][1] += "我" + _zh_turned(clause[1:])
             continue
         head = _zh_head(clause, speaker, referent)
+        if head is None and parts and parts[-1][0] not in (speaker, "") and _ZH_SAID_OF_ME.match(clause):
+            # "我妈老念叨，说我搬到上海以后就不回家了": the 我 of what another says is the speaker
+            parts.append([speaker, clause[1:]])
+            continue
         if head is None:
             if parts:
                 parts[-1][1] += clause if parts[-1][0] == speaker else _zh_turned(clause)
