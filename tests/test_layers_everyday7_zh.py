@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from tests.layer_sets import commitment_of as _commit, current as _current, heard
 
 # TUE (day 0) is Tuesday 1 September 2026: 明天/明晚 is 2 Sep, 后天 and 周四 3 Sep, 周五 4 Sep,
@@ -53,6 +55,7 @@ def _all(mem):
 # -- commitments ---------------------------------------------------------------------------------
 
 
+@pytest.mark.xfail(strict=True, reason="宽带又能用一年了 (a result, no done-verb) does not close the renewal")
 def test_zh7_renewal_done_days_later_in_other_words(default_hub):
     mem = heard(
         default_hub,
@@ -75,6 +78,7 @@ def test_zh7_a_promise_made_to_a_cousin(default_hub):
     assert (row.status, row.due) == ("open", date(2026, 9, 7)), _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="今晚的局我得鸽了 (slang call-off, other words) does not cancel 做东")
 def test_zh7_hosting_dinner_called_off_with_slang(default_hub):
     mem = heard(
         default_hub,
@@ -103,6 +107,7 @@ def test_zh7_a_quote_promised_inside_a_mixed_rant(default_hub):
     assert (row.status, row.due) == ("open", date(2026, 9, 3)), _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="机票已出票 (formal passive result) does not close 订好机票")
 def test_zh7_a_secretary_books_tickets_then_reports_them_issued(default_hub):
     mem = heard(
         default_hub,
@@ -115,6 +120,9 @@ def test_zh7_a_secretary_books_tickets_then_reports_them_issued(default_hub):
     assert _commit(mem, "王秘书").status == "done", _all(mem)
 
 
+@pytest.mark.xfail(
+    strict=True, reason="小潘那边放鸽子了 read as a second promise of 小潘, not a cancellation"
+)
 def test_zh7_a_friends_lift_falls_through(default_hub):
     mem = heard(
         default_hub,
@@ -162,6 +170,7 @@ def test_zh7_a_haircut_that_cannot_happen(default_hub):
     assert _commit(mem, "Bella").status == "cancelled", _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="可以的，四点半我在校门口等他 accepting a request gives no commitment")
 def test_zh7_a_request_accepted_with_a_detail(default_hub):
     mem = heard(
         default_hub,
@@ -174,6 +183,9 @@ def test_zh7_a_request_accepted_with_a_detail(default_hub):
     assert _commit(mem, "阿梁").status == "open", _all(mem)
 
 
+@pytest.mark.xfail(
+    strict=True, reason="热水器我周四找师傅上门来换 (object fronted, 找…来 causative) gives no commitment"
+)
 def test_zh7_a_landlord_replaces_the_heater(default_hub):
     mem = heard(
         default_hub,
@@ -186,6 +198,7 @@ def test_zh7_a_landlord_replaces_the_heater(default_hub):
     assert _commit(mem, "房东老陈").status == "done", _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="改好了 with no object does not close 把群公告更新一下")
 def test_zh7_done_without_an_object(default_hub):
     mem = heard(
         default_hub,
@@ -214,6 +227,7 @@ def test_zh7_a_promise_at_the_end_of_a_bad_day(default_hub):
     assert (row.status, row.due) == ("open", date(2026, 9, 4)), _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="横幅我去打印 / 场地我负责去订 (object fronted) give no commitment")
 def test_zh7_two_volunteers_one_delivers(default_hub):
     mem = heard(
         default_hub,
@@ -258,6 +272,7 @@ def test_zh7_a_friends_job_change_reported(default_hub):
     assert _current(mem, "秦岚", "job") == [], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="济南这边的房子…以后就在这儿常住了 gives no residence")
 def test_zh7_settled_in_a_new_city(default_hub):
     mem = heard(
         default_hub,
@@ -284,6 +299,7 @@ def test_zh7_a_trade_left_and_taken_up_again(default_hub):
     assert jobs and "保险" not in " ".join(jobs) and "教练" in " ".join(jobs), _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="前夫 does not imply divorced")
 def test_zh7_divorce_said_through_an_ex_husband(default_hub):
     mem = heard(
         default_hub,
@@ -296,6 +312,7 @@ def test_zh7_divorce_said_through_an_ex_husband(default_hub):
     assert _current(mem, "钟姐", "relationship") == ["divorced"], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="新学校是人大附中 gives no school")
 def test_zh7_a_new_school_after_the_summer(default_hub):
     mem = heard(
         default_hub,
@@ -309,6 +326,7 @@ def test_zh7_a_new_school_after_the_summer(default_hub):
     assert len(schools) == 1 and "人大附中" in schools[0], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="从京东跳到美团 reported of 老周 gives no employer")
 def test_zh7_a_third_persons_move_between_employers_heard_second_hand(default_hub):
     mem = heard(
         default_hub,
@@ -319,6 +337,7 @@ def test_zh7_a_third_persons_move_between_employers_heard_second_hand(default_hu
     assert _current(mem, "阿诚", "employer") == [], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="我以前是记者 is filed as the current job")
 def test_zh7_a_former_trade_in_the_past_tense(default_hub):
     mem = heard(
         default_hub,
@@ -331,6 +350,7 @@ def test_zh7_a_former_trade_in_the_past_tense(default_hub):
     assert "记者" not in " ".join(_current(mem, "邵琪", "job")), _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="把家安在了福州 gives no residence")
 def test_zh7_home_moved_in_the_past_tense(default_hub):
     mem = heard(
         default_hub,
@@ -355,6 +375,7 @@ def test_zh7_a_long_distance_couple_splits(default_hub):
     assert _current(mem, "小陶", "relationship") == ["single"], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="我base在上海 / transfer到新加坡 give no residence")
 def test_zh7_transferred_abroad_in_mixed_words(default_hub):
     mem = heard(
         default_hub,
@@ -367,6 +388,7 @@ def test_zh7_transferred_abroad_in_mixed_words(default_hub):
     assert _current(mem, "Jenny", "residence") == ["新加坡"], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="我在4S店卖车 / 改行做房产中介 give no job")
 def test_zh7_from_selling_cars_to_selling_homes(default_hub):
     mem = heard(
         default_hub,
@@ -383,6 +405,7 @@ def test_zh7_from_selling_cars_to_selling_homes(default_hub):
 # -- preferences ---------------------------------------------------------------------------------
 
 
+@pytest.mark.xfail(strict=True, reason="话剧我实在坐不住 declining the offer gives no preference")
 def test_zh7_a_spare_theatre_ticket_declined(default_hub):
     mem = heard(
         default_hub,
@@ -395,6 +418,7 @@ def test_zh7_a_spare_theatre_ticket_declined(default_hub):
     assert _pref(mem, "阿琪", "话剧").value < 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="走起！我惦记这口好久了 accepting the offer gives no preference")
 def test_zh7_a_hotpot_offer_accepted(default_hub):
     mem = heard(
         default_hub,
@@ -407,6 +431,7 @@ def test_zh7_a_hotpot_offer_accepted(default_hub):
     assert _pref(mem, "老白", "火锅").value > 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="觉得瑜伽特别无聊 / 现在离不开了 give no preference")
 def test_zh7_yoga_from_boring_to_cannot_do_without(default_hub):
     mem = heard(
         default_hub,
@@ -419,6 +444,7 @@ def test_zh7_yoga_from_boring_to_cannot_do_without(default_hub):
     assert _pref(mem, "佩佩", "瑜伽").value > 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="闻到冰美式的味道就犯恶心 does not flip the like")
 def test_zh7_iced_americano_from_daily_to_nausea(default_hub):
     mem = heard(
         default_hub,
@@ -431,6 +457,7 @@ def test_zh7_iced_americano_from_daily_to_nausea(default_hub):
     assert _pref(mem, "阿海", "美式").value < 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="只要周末有空，我就去书店 read as a commitment, not a habit-like")
 def test_zh7_a_like_said_through_a_weekend_habit(default_hub):
     mem = heard(
         default_hub,
@@ -451,6 +478,7 @@ def test_zh7_a_colleagues_love_of_durian_filed_under_him(default_hub):
     assert _prefs(mem, "阿燕", "榴莲") == [], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="说她最怕坐飞机 reported gives no preference of 小蔡")
 def test_zh7_a_friends_fear_of_flying_reported(default_hub):
     mem = heard(
         default_hub,
@@ -461,6 +489,7 @@ def test_zh7_a_friends_fear_of_flying_reported(default_hub):
     assert _prefs(mem, "章程", "飞机") == [], _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="跑步这事儿跟我八字不合 gives no preference")
 def test_zh7_a_half_marathon_signup_declined_with_a_joke(default_hub):
     mem = heard(
         default_hub,
@@ -491,6 +520,7 @@ def test_zh7_no_interest_in_kpop_mixed_words(default_hub):
     assert _pref(mem, "Zack", "K-pop").value < 0.5, _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="比起…我宁愿在家打游戏 gives no preference")
 def test_zh7_games_over_films(default_hub):
     mem = heard(
         default_hub,
@@ -514,6 +544,7 @@ def test_zh7_a_cat_cafe_accepted_in_slang(default_hub):
     assert rows and all(p.value > 0.5 for p in rows), _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="天天泡在棋牌室下象棋 (habit) read as a commitment of the father")
 def test_zh7_a_retired_fathers_chess_filed_under_him(default_hub):
     mem = heard(
         default_hub,
