@@ -76,7 +76,8 @@ _TOPIC_FIRST = re.compile(
 # (会 not among them: "看恐怖片我会做噩梦" foresees, promises nothing)
 _TOPIC_ACT = re.compile(
     # (会在 / 在 before a time too, as the formal 将于 reads once normalised: "材料我们将于周五前整理完毕")
-    rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
+    # (去 too: "横幅我去打印", "场地我负责去订" - the going to do it is taken on, as 来 is)
+    rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
     rf"|(?:会在|在)(?:{_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
 )
