@@ -1193,7 +1193,7 @@ _ZH_EMPLOYER = re.compile(
     # (a Latin name may be long: "跳槽去了Microsoft")
     # (not a day a plan is moved to: "蛋糕换到周日送了")
     # (from one place of work to the next, its verb short: "从京东跳到美团", not a leap from a spot: "从床上跳到地上")
-    rf"(?:跳槽|辞职|调|派|换|从{_HZ}{{2,8}}?(?<![上下里楼头边])跳)(?:去了?|到了?|回了?)(?!周|星期|礼拜|明天|后天|下周|下个?月|月底|[0-9一二三四五六七八九十]+[月号日点])(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
+    rf"(?:跳槽|辞职|调|派|换|从{_HZ}{{2,8}}?(?<![上下楼头边])(?<![这那家屋水车城坑窝]里)跳)(?:去了?|到了?|回了?)(?!周|星期|礼拜|明天|后天|下周|下个?月|月底|[0-9一二三四五六七八九十]+[月号日点])(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
     # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
     # name is taken whole ("在Google上班", not "ogle")
@@ -1828,7 +1828,7 @@ _ZH_PRAISED = re.compile(
 _ZH_HABIT_LIKE = re.compile(
     # (a free moment that brings it on each time leads it too, "只要周末有空，我就去…", and so may
     # the stage of life since which it recurs, "退休后天天…")
-    r"^(?:(?:只要|每次|一)[\u4e00-\u9fff]{0,4}?有空(?:的话)?[，,]\s*我?就|我?(?:[\u4e00-\u9fff]{1,3}?(?:后|以后))?"
+    r"^(?:(?:只要|每次|一)[\u4e00-\u9fff]{0,4}?有空(?:的话)?[，,]?\s*我?就|我?(?:[\u4e00-\u9fff]{1,3}?(?:后|以后))?"
     r"(?:每个?(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|周末|天|晚上?|早上?)(?:晚上|早上|下午|中午)?|天天|一有空就?|一到周末就?))"
     # (a moment of the day may anchor it, "每天下班都要去…", and a place come before the act with how
     # much of it after: "去江边跑上五公里" is running)
