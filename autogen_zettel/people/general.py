@@ -1183,6 +1183,8 @@ _ZH_SCHOOL = re.compile(
     # "考研上岸了，去北大": where a school entrance exam passed ("上岸") takes one (考公 is a job)
     r"|(?:考研|考博|读研|高考|中考|专升本)上岸了?[，,]?\s*(?:去|进|是)(?P<v9>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:了|啦|读|。|，|！|!|$)"
     r"|在(?P<v8>[\u4e00-\u9fff]{1,6}?(?:小学|中学|大学|学院|幼儿园|高中|附中|一中|二中|三中))(?=[，。！,；]|$)"
+    # the new school said as the subject, then which it is ("新学校是人大附中"), as "新家在咸阳" is
+    r"|新(?:学校|校)(?:是|在)(?P<newschool>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[，。！,；]|$)"
 )
 # a level of study, not a school's name ("我考上研究生了")
 _ZH_LEVEL = re.compile(r"(?:研究生|大学|高中|初中|小学|中学|博士|硕士|本科|幼儿园|重点大学|名校)")
@@ -1260,6 +1262,8 @@ _ZH_RESIDENCE = re.compile(
     r"|(?<![现正实存])在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"  # not the 在 of 现在
     # "在长沙安顿下来了", "在成都安家了": a verb of settling after the place (a place only, checked below)
     r"|(?<![现正实存])在(?P<v11>[\u4e00-\u9fff]{2,4}?)(?:安顿|安家|落户|落脚|扎根|扎下根)"
+    # (or the home set down there: "上个月把家安在了福州")
+    r"|把家(?:安|搬|落)(?:在|到)了?(?P<settled>[\u4e00-\u9fff]{2,4}?)(?:市|了|。|，|,|！|$)"
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
     # "去年去深圳工作了": gone to a place to work or live there (a place only, checked below)
     r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
@@ -1390,6 +1394,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         return _facts_zh(before, subject) if ahead and re.match(rf"我|{_ZH_DWELLING}", before) else out
     for m in _ZH_SCHOOL.finditer(s):
         v = m.group("v") or m.group("v2") or m.group("v6") or m.group("v7") or m.group("v8")
+        if m.group("newschool"):
+            add("school", m.group("newschool"), "change")
+            continue
         if m.group("v9"):
             add("school", m.group("v9"), "change")
             continue
@@ -1564,6 +1571,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v9")
             or m.group("v10")
             or m.group("v11")
+            or m.group("settled")
             or m.group("dwelt")
         ) and not is_place(v):
             continue  # "去一家外企工作了", "在酒店住了两晚": a firm or a stay, not a place one lives
@@ -1675,7 +1683,10 @@ _ZH_THANKS = re.compile(
 _ZH_LINK_HEAD = re.compile(r"^\s*(?:不过|但是?|可是|只是)\s*")  # (not the 可 of 可乐)
 # the moment a thing comes up (一提 / 一听到 / 一闻到 X 就 ...) and how one reacts: a taste of the thing
 _ZH_AT_THE_MENTION = re.compile(
-    r"一(?:提|听|看|闻|想|说|见|吃|喝)(?:到|起)?(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)就(?:会|想|开始|有点|特别|很)?"
+    # (the 一 may be dropped when 到 / 起 marks the meeting: "现在闻到冰美式的味道就犯恶心"; its smell,
+    # sound or look is the thing's own)
+    r"(?:一(?:提|听|看|闻|想|说|见|吃|喝)(?:到|起)?|(?:提|听|看|闻|想|见)(?:到|起))(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)"
+    r"(?:的(?:味道|味儿|气味|声音|样子))?就(?:会|想|开始|有点|特别|很|犯)?"
     rf"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐)|(?P<down>{_ZH_DISLIKE}|头疼|头大|反胃|想吐|恶心|犯困|发怵|心慌|难受|来气))"
 )
 _ZH_INTERJECTION = re.compile(
@@ -1715,7 +1726,9 @@ _ZH_DECLINE = re.compile(
 )
 # the thing first, then (I) (just) don't + a verb + 了: "温泉我就不泡了", "蛋糕我还是不吃了"
 _ZH_DECLINED_FIRST = re.compile(
-    r"^(?P<x>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:就|还是|先|今天|这次)*不(?:去|来)?[\u4e00-\u9fff]了"
+    r"^(?P<x>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:就|还是|先|今天|这次|实在|真的?|是真的?|可)*"
+    # (or a can't of the verb's result: "话剧我实在坐不住", "榴莲我吃不惯")
+    r"(?:不(?:去|来)?[\u4e00-\u9fff]了|(?<!不)[\u4e00-\u9fff]不(?:住|下|惯|动)(?![\u4e00-\u9fff]{0,3}[吗呢？?]))"
 )
 
 
