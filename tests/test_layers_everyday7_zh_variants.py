@@ -96,3 +96,66 @@ def test_zh7v_the_cake_i_will_fetch(default_hub):
 def test_zh7v_the_tickets_i_will_buy(default_hub):
     mem = heard(default_hub, "e7zhv_g2", [(0, "尚可", "周六的门票我负责去买")])
     assert _commit(mem, "尚可").status == "open", _all(mem)
+
+
+# -- a reaction the moment the thing is met, with no 一 ahead of it
+
+
+def test_zh7v_sick_at_the_sight_of_it(default_hub):
+    mem = heard(
+        default_hub,
+        "e7zhv_m1",
+        [(0, "霍青", "我超爱吃生蚝"), (30, "霍青", "上次吃坏了肚子，现在看到生蚝就反胃")],
+    )
+    assert _pref(mem, "霍青", "生蚝").value < 0.5, _all(mem)
+
+
+def test_zh7v_a_headache_at_the_sound_of_it(default_hub):
+    mem = heard(default_hub, "e7zhv_m2", [(0, "简宁", "听到电钻的声音就头疼")])
+    assert _pref(mem, "简宁", "电钻").value < 0.5, _all(mem)
+
+
+# -- the thing offered said first, then a can't of the verb's result
+
+
+def test_zh7v_durian_declined_as_cannot_get_used_to(default_hub):
+    mem = heard(
+        default_hub,
+        "e7zhv_d1",
+        [(0, "e7zhv_d1", "要不要尝尝我带的榴莲？"), (0, "卓然", "榴莲我真吃不惯，你们吃吧")],
+    )
+    assert _pref(mem, "卓然", "榴莲").value < 0.5, _all(mem)
+
+
+def test_zh7v_a_spare_concert_ticket_declined(default_hub):
+    mem = heard(
+        default_hub,
+        "e7zhv_d2",
+        [
+            (0, "e7zhv_d2", "我多买了一张明晚的演唱会票，你要不要？"),
+            (0, "庄严", "演唱会我实在站不住，算了吧"),
+        ],
+    )
+    assert _pref(mem, "庄严", "演唱会").value < 0.5, _all(mem)
+
+
+# -- the new school said as the subject; the home set down in a place
+
+
+def test_zh7v_the_new_school_is_named(default_hub):
+    mem = heard(
+        default_hub,
+        "e7zhv_s1",
+        [(0, "贝儿", "我在实验小学上六年级"), (300, "贝儿", "新学校是外国语中学，每天要早起")],
+    )
+    schools = _current(mem, "贝儿", "school")
+    assert len(schools) == 1 and "外国语" in schools[0], _all(mem)
+
+
+def test_zh7v_the_home_set_down_elsewhere(default_hub):
+    mem = heard(
+        default_hub,
+        "e7zhv_s2",
+        [(0, "钟灵", "我住在南昌"), (40, "钟灵", "今年把家搬到了九江")],
+    )
+    assert _current(mem, "钟灵", "residence") == ["九江"], _all(mem)
