@@ -1305,7 +1305,13 @@ _ZH_RELATION = (
         ),
     ),
     # (the partner may be said as someone's own: "小周跟她老公离了")
-    ("divorced", re.compile(r"离婚|(?:跟|和)(?:[我他她]的?)?(?:老婆|老公|妻子|丈夫|媳妇)离了")),
+    # (or one's own former spouse named: "前夫每个月打抚养费过来", "我前妻")
+    (
+        "divorced",
+        re.compile(
+            r"离婚|(?:跟|和)(?:[我他她]的?)?(?:老婆|老公|妻子|丈夫|媳妇)离了|(?:^|我的?|[，,]\s*)前(?:夫|妻)(?!.*再婚)"
+        ),
+    ),
     ("married", re.compile(r"结婚|领证|成家了|(?<!没)(?<!不)嫁(?:到|给|去|人)了?|娶了")),
     (
         "single",
