@@ -299,7 +299,6 @@ def test_zh7_a_trade_left_and_taken_up_again(default_hub):
     assert jobs and "保险" not in " ".join(jobs) and "教练" in " ".join(jobs), _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="前夫 does not imply divorced")
 def test_zh7_divorce_said_through_an_ex_husband(default_hub):
     mem = heard(
         default_hub,

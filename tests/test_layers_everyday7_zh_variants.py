@@ -159,3 +159,20 @@ def test_zh7v_the_home_set_down_elsewhere(default_hub):
         [(0, "钟灵", "我住在南昌"), (40, "钟灵", "今年把家搬到了九江")],
     )
     assert _current(mem, "钟灵", "residence") == ["九江"], _all(mem)
+
+
+# -- one's own former spouse named: divorced
+
+
+def test_zh7v_an_ex_wife_named(default_hub):
+    mem = heard(
+        default_hub,
+        "e7zhv_x1",
+        [(0, "鲍勃", "我和老婆结婚八年了"), (80, "鲍勃", "孩子周末归我，平时跟我前妻住")],
+    )
+    assert _current(mem, "鲍勃", "relationship") == ["divorced"], _all(mem)
+
+
+def test_zh7v_a_friends_ex_husband_is_filed_under_her(default_hub):
+    mem = heard(default_hub, "e7zhv_x2", [(0, "苗禾", "我闺蜜的前夫又来找她了")])
+    assert _current(mem, "苗禾", "relationship") == [], _all(mem)
