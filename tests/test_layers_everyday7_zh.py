@@ -227,7 +227,10 @@ def test_zh7_a_promise_at_the_end_of_a_bad_day(default_hub):
     assert (row.status, row.due) == ("open", date(2026, 9, 4)), _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="both promises are read now, but 横幅印出来了 (印 is no known act) does not close 打印横幅")
+@pytest.mark.xfail(
+    strict=True,
+    reason="both promises are read now, but 横幅印出来了 (印 is no known act) does not close 打印横幅",
+)
 def test_zh7_two_volunteers_one_delivers(default_hub):
     mem = heard(
         default_hub,
