@@ -487,7 +487,10 @@ _CONDITION_ZH = re.compile(
 )
 _ASKED_ZH = re.compile(r"^(?:哪|什么|谁|几|多少|怎么|啥)")
 # a recurring time ("每周一", "每天") or a word of habit: what is usually done, not taken on
-_HABIT_ZH = re.compile(r"每个?(?:周|星期|礼拜|天|日|晚|早|月|年)|一般|通常|平时|往往|总是")
+# (天天 too, and a free moment that brings it on each time: "只要周末有空，我就去书店")
+_HABIT_ZH = re.compile(
+    r"每个?(?:周|星期|礼拜|天|日|晚|早|月|年)|一般|通常|平时|往往|总是|天天|(?:只要|每次|一)[^，,。]{0,4}?有空"
+)
 # a word that takes it on all the same ("我每天都会给你打电话")
 # (会 only for the one spoken to: "我每天都会给你打电话" is a promise, "我们每周五都会聚餐" a schedule)
 _PLEDGE_ZH = re.compile(r"会(?!议)[^，,。！!]*[你您]|一定|保证|答应|承诺|负责")

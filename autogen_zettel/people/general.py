@@ -1183,6 +1183,8 @@ _ZH_SCHOOL = re.compile(
     # "考研上岸了，去北大": where a school entrance exam passed ("上岸") takes one (考公 is a job)
     r"|(?:考研|考博|读研|高考|中考|专升本)上岸了?[，,]?\s*(?:去|进|是)(?P<v9>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:了|啦|读|。|，|！|!|$)"
     r"|在(?P<v8>[\u4e00-\u9fff]{1,6}?(?:小学|中学|大学|学院|幼儿园|高中|附中|一中|二中|三中))(?=[，。！,；]|$)"
+    # the new school said as the subject, then which it is ("新学校是人大附中"), as "新家在咸阳" is
+    r"|新(?:学校|校)(?:是|在)(?P<newschool>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[，。！,；]|$)"
 )
 # a level of study, not a school's name ("我考上研究生了")
 _ZH_LEVEL = re.compile(r"(?:研究生|大学|高中|初中|小学|中学|博士|硕士|本科|幼儿园|重点大学|名校)")
@@ -1192,7 +1194,8 @@ _ZH_WORK = r"(?:上班|工作|实习|打工|搬砖|任职)"
 _ZH_EMPLOYER = re.compile(
     # (a Latin name may be long: "跳槽去了Microsoft")
     # (not a day a plan is moved to: "蛋糕换到周日送了")
-    rf"(?:跳槽|辞职|调|派|换)(?:去了?|到了?|回了?)(?!周|星期|礼拜|明天|后天|下周|下个?月|月底|[0-9一二三四五六七八九十]+[月号日点])(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
+    # (from one place of work to the next, its verb short: "从京东跳到美团", not a leap from a spot: "从床上跳到地上")
+    rf"(?:跳槽|辞职|调|派|换|从{_HZ}{{2,8}}?(?<![上下楼头边])(?<![这那家屋水车城坑窝]里)跳)(?:去了?|到了?|回了?)(?!周|星期|礼拜|明天|后天|下周|下个?月|月底|[0-9一二三四五六七八九十]+[月号日点])(?:{_HZ}{{1,4}}的)?(?:一家|一个)?(?P<v>{_HZ}{{2,8}}?|[A-Za-z][A-Za-z&\-]{{8,24}})(?:了|。|，|！|$|上班|工作)"
     rf"|入职(?:了)?(?P<v2>{_HZ}{{2,6}}?)(?:快|已经|了|。|，|$|\d|[一二三四五六七八九十两半])"
     # 在 + a verb of mind ("我在想要不要换个工作") is the progressive, no place of work; a Latin
     # name is taken whole ("在Google上班", not "ogle")
@@ -1259,6 +1262,8 @@ _ZH_RESIDENCE = re.compile(
     r"|(?<![现正实存])在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"  # not the 在 of 现在
     # "在长沙安顿下来了", "在成都安家了": a verb of settling after the place (a place only, checked below)
     r"|(?<![现正实存])在(?P<v11>[\u4e00-\u9fff]{2,4}?)(?:安顿|安家|落户|落脚|扎根|扎下根)"
+    # (or the home set down there: "上个月把家安在了福州")
+    r"|把家(?:安|搬|落)(?:在|到)了?(?P<settled>[\u4e00-\u9fff]{2,4}?)(?:市|了|。|，|,|！|$)"
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
     # "去年去深圳工作了": gone to a place to work or live there (a place only, checked below)
     r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
@@ -1300,7 +1305,13 @@ _ZH_RELATION = (
         ),
     ),
     # (the partner may be said as someone's own: "小周跟她老公离了")
-    ("divorced", re.compile(r"离婚|(?:跟|和)(?:[我他她]的?)?(?:老婆|老公|妻子|丈夫|媳妇)离了")),
+    # (or one's own former spouse named: "前夫每个月打抚养费过来", "我前妻")
+    (
+        "divorced",
+        re.compile(
+            r"离婚|(?:跟|和)(?:[我他她]的?)?(?:老婆|老公|妻子|丈夫|媳妇)离了|(?:^|我的?|[，,]\s*)前(?:夫|妻)(?!.*再婚)"
+        ),
+    ),
     ("married", re.compile(r"结婚|领证|成家了|(?<!没)(?<!不)嫁(?:到|给|去|人)了?|娶了")),
     (
         "single",
@@ -1389,6 +1400,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         return _facts_zh(before, subject) if ahead and re.match(rf"我|{_ZH_DWELLING}", before) else out
     for m in _ZH_SCHOOL.finditer(s):
         v = m.group("v") or m.group("v2") or m.group("v6") or m.group("v7") or m.group("v8")
+        if m.group("newschool"):
+            add("school", m.group("newschool"), "change")
+            continue
         if m.group("v9"):
             add("school", m.group("v9"), "change")
             continue
@@ -1497,6 +1511,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         neg = s[max(0, m.start() - 2) : m.start()]
         if "不" in neg:  # "我不当老师了": the job that was
             continue
+        if re.search(r"(?:以前|之前|原来|过去|曾经|当年|早年)(?:一直|也|都|还)?$", s[: m.start()]):
+            continue  # "我以前是记者，…": the job of before, not the one now
         if v in ("学生",) and "研究生" in s:
             continue
         add(
@@ -1561,6 +1577,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v9")
             or m.group("v10")
             or m.group("v11")
+            or m.group("settled")
             or m.group("dwelt")
         ) and not is_place(v):
             continue  # "去一家外企工作了", "在酒店住了两晚": a firm or a stay, not a place one lives
@@ -1672,7 +1689,10 @@ _ZH_THANKS = re.compile(
 _ZH_LINK_HEAD = re.compile(r"^\s*(?:不过|但是?|可是|只是)\s*")  # (not the 可 of 可乐)
 # the moment a thing comes up (一提 / 一听到 / 一闻到 X 就 ...) and how one reacts: a taste of the thing
 _ZH_AT_THE_MENTION = re.compile(
-    r"一(?:提|听|看|闻|想|说|见|吃|喝)(?:到|起)?(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)就(?:会|想|开始|有点|特别|很)?"
+    # (the 一 may be dropped when 到 / 起 marks the meeting: "现在闻到冰美式的味道就犯恶心"; its smell,
+    # sound or look is the thing's own)
+    r"(?:一(?:提|听|看|闻|想|说|见|吃|喝)(?:到|起)?|(?:提|听|看|闻|想|见)(?:到|起))(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)"
+    r"(?:的(?:味道|味儿|气味|声音|样子))?就(?:会|想|开始|有点|特别|很|犯)?"
     rf"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐)|(?P<down>{_ZH_DISLIKE}|头疼|头大|反胃|想吐|恶心|犯困|发怵|心慌|难受|来气))"
 )
 _ZH_INTERJECTION = re.compile(
@@ -1682,6 +1702,12 @@ _ZH_INTERJECTION = re.compile(
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
     rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西|(?:这|那)(?:种|类|个)?(?:地方|东西|玩意儿?))?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[\u4e00-\u9fff]?(?:都|也))*{_ZH_DEG}"
     rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
+)
+# a choice of one thing over another ("比起出去看电影，我宁愿在家打游戏", "与其逛街，还不如睡觉"): the
+# thing chosen is liked; the other is only less wanted here, no dislike of its own
+_ZH_RATHER = re.compile(
+    r"^(?:比起|与其|相比(?:于)?)[^，,。]{1,10}?[，,]?\s*(?:我|还|倒)?(?:宁愿|宁可|更愿意|不如|还是)+"
+    r"(?:在家|待在家里?|去|回家)?(?:(?:去|吃|喝|看|玩|打|听)(?=[\u4e00-\u9fffA-Za-z]{2}))?(?P<obj>(?!喜欢|爱|觉得)[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吧|算了)?(?:[。！!，,~～]|$)"
 )
 _ZH_FAN = re.compile(
     r"是(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{1,6}?)的(?:铁粉|粉丝|忠实粉丝)|是个(?P<obj2>[\u4e00-\u9fff]{1,4}?)迷"
@@ -1706,7 +1732,9 @@ _ZH_DECLINE = re.compile(
 )
 # the thing first, then (I) (just) don't + a verb + 了: "温泉我就不泡了", "蛋糕我还是不吃了"
 _ZH_DECLINED_FIRST = re.compile(
-    r"^(?P<x>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:就|还是|先|今天|这次)*不(?:去|来)?[\u4e00-\u9fff]了"
+    r"^(?P<x>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:就|还是|先|今天|这次|实在|真的?|是真的?|可)*"
+    # (or a can't of the verb's result: "话剧我实在坐不住", "榴莲我吃不惯")
+    r"(?:不(?:去|来)?[\u4e00-\u9fff]了|(?<!不)[\u4e00-\u9fff]不(?:住|下|惯|动)(?![\u4e00-\u9fff]{0,3}[吗呢？?]))"
 )
 
 
@@ -1817,11 +1845,15 @@ _ZH_PRAISED = re.compile(
 )
 # a leisure habit ("我每个周日都去游泳", "一到周末就去钓鱼"): going again and again is a liking
 _ZH_HABIT_LIKE = re.compile(
-    r"^我?(?:每个?(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|周末|天|晚上?|早上?)(?:晚上|早上|下午|中午)?|天天|一有空就?|一到周末就?)"
+    # (a free moment that brings it on each time leads it too, "只要周末有空，我就去…", and so may
+    # the stage of life since which it recurs, "退休后天天…")
+    r"^(?:(?:只要|每次|一)[\u4e00-\u9fff]{0,4}?有空(?:的话)?[，,]?\s*我?就|我?(?:[\u4e00-\u9fff]{1,3}?(?:后|以后))?"
+    r"(?:每个?(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|周末|天|晚上?|早上?)(?:晚上|早上|下午|中午)?|天天|一有空就?|一到周末就?))"
     # (a moment of the day may anchor it, "每天下班都要去…", and a place come before the act with how
     # much of it after: "去江边跑上五公里" is running)
     r"(?:(?:[\u4e00-\u9fff]{1,3}?(?:后|以后)?)(?=都|就))?"
-    r"(?:都|就)?(?:会|要)?去(?:(?P<place>[\u4e00-\u9fff]{1,4}?)(?=[跑游骑爬走滑]\S*?[一二三四五六七八九十两半\d]))?"
+    # (spending the time there is going there: "天天泡在棋牌室下象棋")
+    r"(?:都|就)?(?:会|要)?(?:去|泡在|待在|耗在)(?:(?P<place>[\u4e00-\u9fff]{1,4}?)(?=[跑游骑爬走滑]\S*?[一二三四五六七八九十两半\d]))?"
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[，,。！!~～]|$)"
 )
 # what one goes to by duty, not by taste
@@ -2043,6 +2075,12 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 r"(?:上|个)?[一二三四五六七八九十两半\d]+(?:公里|圈|小时|个小时|趟|千米)$", "", m.group("obj")
             )
             obj = re.sub(r"^(?:打|踢|玩|逛|看|听|爬|跑)(?=[\u4e00-\u9fffA-Za-z]{2})", "", obj)
+            # "书店泡一下午": the place, without how long one stays
+            obj = re.sub(
+                r"(?<=[\u4e00-\u9fffA-Za-z]{2})(?:泡|待|坐|耗|呆)上?(?:一|半|一整|整)?(?:下午|上午|晚上|天|整天)$",
+                "",
+                obj,
+            )
             out += _pref(subject, obj, 0.7, "statement")
     if not out and _ZH_LOST_INTEREST.search(s) and "对" not in s:
         # the thing is the topic heading the sentence ("羽毛球现在打不动了，也没啥兴趣了")
@@ -2116,6 +2154,10 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             and not re.match(r"[我你他她它]", m.group("obj"))
         ):
             out += _pref(subject, m.group("obj"), 0.0, "refusal")
+    if not out:
+        m = _ZH_RATHER.match(s)
+        if m and not re.match(r"[我你他她它这那]", m.group("obj")):
+            out += _pref(subject, m.group("obj"), 0.7, "statement")
     thing_first = _ZH_DECLINED_FIRST.match(s) if offered else None
     if thing_first and _meet_zh(thing_first.group("x"), offered) and not _ZH_YES_AFTER.search(s):
         # "温泉我就不泡了，受不了那股硫磺味" to "要不要一起去泡温泉？": the thing offered, said first, then

@@ -76,7 +76,8 @@ _TOPIC_FIRST = re.compile(
 # (会 not among them: "看恐怖片我会做噩梦" foresees, promises nothing)
 _TOPIC_ACT = re.compile(
     # (会在 / 在 before a time too, as the formal 将于 reads once normalised: "材料我们将于周五前整理完毕")
-    rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
+    # (去 too: "横幅我去打印", "场地我负责去订" - the going to do it is taken on, as 来 is)
+    rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
     rf"|(?:会在|在)(?:{_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
 )
@@ -247,8 +248,10 @@ _FRONTED_OFFER = re.compile(
 # "桌上还有两块蛋糕，谁要？": a thing left out for the taking, then who wants it
 _LEFT_OUT_OFFER = re.compile(
     # ("我这多了一张演唱会的票，要不要？": one too many, the ticket for the show)
-    r"(?:还剩下?|还有|剩下了?|剩了?|(?<=[上里边])有|多了|多出来?了?)(?:半|一|两|几|些|点)?[个块份瓶杯盒袋碗片串只根包罐张]?"
-    r"(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:的门?票)?[，,、\s]*"
+    # (one too many of it got, whatever the getting: "我多订了一张周六的话剧票，你要不要？")
+    r"(?:还剩下?|还有|剩下了?|剩了?|(?<=[上里边])有|多了|多出来?了?|多(?![少久])[\u4e00-\u9fff]了)(?:半|一|两|几|些|点)?[个块份瓶杯盒袋碗片串只根包罐张]?"
+    # (the day it is for is no part of the thing: "一张周六的话剧票")
+    rf"(?:(?:{_TIME})+的)?(?P<o>[\u4e00-\u9fffA-Za-z]{{1,6}}?)(?:的门?票)?[，,、\s]*"
     r"(?:谁要|谁吃|谁喝|谁想要|谁想吃|谁想喝|有人要|有人吃|有人喝|要的话|你们?要吗|要吗|你?要不要)"
 )
 # "周六去爬山，一起吗？": a plan said, then the asking whether to join

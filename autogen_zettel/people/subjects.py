@@ -114,7 +114,8 @@ _ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|{_ZH_PET_NAME}|(?![周星][一二三�
 # what may follow a Chinese name for it to be the subject: a verb or adverb, not a noun
 _ZH_PRED = (
     # "小周跟我说她…", "老陈告诉我他…": a report told to the speaker (not "跟我说好了", an agreement)
-    r"(?=(?:跟|和|对|同)我(?:说|讲)(?!好|定)|告诉我|说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|一直|从来|特别|很|超|真|最|不|没|是|在|"
+    # (any verb of telling: "小蔡跟我抱怨过好几次", "老王跟我吐槽")
+    r"(?=(?:跟|和|对|同)我(?:说|讲|抱怨|吐槽|念叨|提过|提到|透露)(?!好|定)|告诉我|说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|一直|从来|特别|很|超|真|最|不|没|是|在|"
     r"对|跳槽|辞职|入职|搬|考上|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
     r"开车|来|去|帮|替|给|住|在|把|被|升|晋升"
     # "阿伟和他女朋友订婚了": the person with his or her own partner, the news is theirs
@@ -129,7 +130,7 @@ _ZH_LEAD = re.compile(
     # "物业说他们周四来修电梯": whoever is said to speak, then the pronoun that takes them up again,
     # is the one the clause is about (a firm, an office, a landlord: no name needed)
     r"|(?P<reporter>(?![我你他她听据就都也又还只])[\u4e00-\u9fff]{1,4}?)(?=说(?:他们|她们|他|她)[\u4e00-\u9fff]))"
-    r"(?:(?:说|告诉我|(?:跟|和|对|同)我(?:说|讲)(?!好|定))(?:她|他)?)?"
+    r"(?:(?:说|告诉我|(?:跟|和|对|同)我(?:说|讲|抱怨|吐槽|念叨|提过|提到|透露)(?!好|定))(?:她|他)?)?"
 )
 
 # a person's predicate: reporting, stance and change verbs, or 's/is before a role or state
@@ -432,6 +433,13 @@ def _zh(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]
             # reported is the one who said it, though the speaker is named in it
             parts[-1][1] += "我" + _zh_turned(clause[1:])
             continue
+        if (
+            parts
+            and parts[-1][0] not in (speaker, "")
+            and re.match(r"(?:还|又|总)?(?:说|讲)(?=[她他])", clause)
+        ):
+            # "小蔡跟我抱怨过好几次，说她最怕坐飞机": the telling said again before what is told
+            clause = re.sub(r"^(?:还|又|总)?(?:说|讲)", "", clause)
         head = _zh_head(clause, speaker, referent)
         if head is None and parts and parts[-1][0] not in (speaker, "") and _ZH_SAID_OF_ME.match(clause):
             # "我妈老念叨，说我搬到上海以后就不回家了": the 我 of what another says is the speaker
