@@ -81,7 +81,6 @@ def test_c_a_tip_run_kept_by_an_empty_boot(default_hub):
     assert _one(mem, "Gus").status == "done"
 
 
-@pytest.mark.xfail(strict=True, reason="'had to ditch X' does not cancel")
 def test_c_a_blood_donation_skipped_with_a_cold(default_hub):
     mem = heard(
         default_hub,
@@ -123,7 +122,6 @@ def test_c_a_texted_plumber_call_with_typos(default_hub):
     assert (c.status, c.due) == ("open", WED)
 
 
-@pytest.mark.xfail(strict=True, reason="'X's back in your shed' does not mark the return done")
 def test_c_a_drill_returned_with_emojis(default_hub):
     mem = heard(
         default_hub,
@@ -136,7 +134,6 @@ def test_c_a_drill_returned_with_emojis(default_hub):
     assert _one(mem, "Tia").status == "done"
 
 
-@pytest.mark.xfail(strict=True, reason="'X's all packed' does not mark 'sort out the food' done")
 def test_c_two_campers_one_has_packed(default_hub):
     mem = heard(
         default_hub,
@@ -163,7 +160,6 @@ def test_c_leave_it_with_me_to_a_request(default_hub):
     assert _one(mem, "Lou").status == "open"
 
 
-@pytest.mark.xfail(strict=True, reason="'finally transferred the forty quid' does not mark 'pay back' done")
 def test_c_forty_quid_paid_back_late(default_hub):
     mem = heard(
         default_hub,
@@ -223,7 +219,6 @@ def test_f_a_dental_nurse_now_drives_a_van(default_hub):
     assert "driver" in jobs and "nurse" not in jobs, jobs
 
 
-@pytest.mark.xfail(strict=True, reason="'jumped ship to X' is no change of employer")
 def test_f_a_brother_jumped_ship_to_another_employer(default_hub):
     mem = heard(
         default_hub,
@@ -237,7 +232,6 @@ def test_f_a_brother_jumped_ship_to_another_employer(default_hub):
     assert _current(mem, "Kemi", "employer") == []
 
 
-@pytest.mark.xfail(strict=True, reason="'got the keys to our house in X' is no new home")
 def test_f_got_the_keys_to_a_house_elsewhere(default_hub):
     mem = heard(
         default_hub,
@@ -262,7 +256,6 @@ def test_f_a_new_employer_that_never_happened(default_hub):
     assert _current(mem, "Rhi", "employer") == ["Aldi"]
 
 
-@pytest.mark.xfail(strict=True, reason="'me and Sam have been going out' gives no dating")
 def test_f_single_then_going_out_with_someone(default_hub):
     mem = heard(
         default_hub,
@@ -310,7 +303,6 @@ def test_f_a_son_s_first_school_is_his(default_hub):
     assert _current(mem, "Pam", "school") == []
 
 
-@pytest.mark.xfail(strict=True, reason="'now that I'm in X' after a past home gives no residence")
 def test_f_bristol_in_the_past_bath_now(default_hub):
     mem = heard(
         default_hub,
@@ -385,7 +377,6 @@ def test_p_sushi_spoilt_by_a_bad_batch(default_hub):
     assert _pref(mem, "Joe", "sushi").value < 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="declining with 'too rich for me' gives no dislike")
 def test_p_cheesecake_given_a_swerve(default_hub):
     mem = heard(
         default_hub,

@@ -138,6 +138,8 @@ _EN_PRED = (
     r"(?:says|said|adores|fancies|prefers|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
     r"loves|likes|hates|adores|enjoys|can't|cannot|can\s+no\s+longer|won't|will|'ll|isn't|doesn't|does|never|"
     r"works|worked|lives|lived|goes|attends|moved|left|quit|joined|started|retired|broke\s+up|split\s+up|separated|"
+    # leaving one employer for another: "Tunde jumped ship to BP", "Ali got poached by Arup"
+    r"jump(?:ed|s)\s+ship|defected|(?:got|was)\s+(?:poached|headhunted)|"
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married)\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been)\b|"
     r"(?:has|'s)\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired)|"
