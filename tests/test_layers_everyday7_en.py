@@ -411,7 +411,6 @@ def test_p_a_flatmate_mad_about_climbing(default_hub):
     assert mem.preferences(subject="Bo", topic="climbing") == []
 
 
-@pytest.mark.xfail(strict=True, reason="'refuses to eat anything with X' gives no dislike")
 def test_p_a_grandpa_who_refuses_mushrooms(default_hub):
     mem = heard(
         default_hub,

@@ -312,8 +312,10 @@ GERUND_HEAD = re.compile(
     r"^(?:going|doing|getting|making|spending time|spending|taking)\s+(?:on|to|for|with|out)?\s*"
 )
 NOT_EAT = re.compile(
-    r"\bi(?:'ve|\s+have)?\s+(?:(?:don't|do not|no longer|never|can't)\s+eat|(?P<stop>quit|stopped|gave up|given up)"
-    r"\s+eating)\s+(?P<obj>[^,;:.!?]+)"
+    # (a refusal to eat is one too: "I refuse to eat mushrooms", "I won't touch anything with olives in it")
+    r"\bi(?:'ve|\s+have)?\s+(?:(?:don't|do not|no longer|never|can't|won't|will not|refuse to)\s+(?:eat|touch)|(?P<stop>quit|stopped|gave up|given up)"
+    # (a time after the verb is no food: "I won't eat until the kids are in bed")
+    r"\s+eating)\s+(?!(?:until|till|before|after|when|unless|while|if|much|a thing|at all)\b)(?P<obj>[^,;:.!?]+)"
 )
 CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
 # the verbs that put a thing in someone's way: booking, bringing, and keeping or readying it for them

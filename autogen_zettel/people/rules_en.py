@@ -445,6 +445,13 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     return []
 
 
+# a food named by what is in it: "anything with mushrooms in it", "stuff containing nuts"
+_CONTAINING = re.compile(
+    r"^(?:anything|something|food|stuff|dishes|a dish|things)\s+(?:with|containing)\s+(?:any\s+)?(?P<x>[a-z][a-z\- ]*?)"
+    r"(?:\s+(?:in|on)\s+(?:it|them))?$"
+)
+
+
 def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence]:
     s, low = IDIOMS.sub(" ", s), IDIOMS.sub(" ", low)  # "I'm over the moon": no moon disliked
     out: list[Evidence] = []
@@ -483,7 +490,8 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
                 out += _pref(speaker, topic, 0.25, "statement")
     m = NOT_EAT.search(low)
     if m and not out and not question:
-        topic = _topic(m.group("obj"))
+        # "anything with mushrooms in it": what is in the food is what is refused
+        topic = _topic(_CONTAINING.sub(r"\g<x>", m.group("obj").strip()))
         cat = category_of(topic) if topic else None
         if topic and cat not in ("alcohol", "smoking", "caffeine"):
             out += _pref(
