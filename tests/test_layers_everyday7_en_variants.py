@@ -3,7 +3,7 @@ fix by structure must carry to two lines it was not made on."""
 
 from __future__ import annotations
 
-from tests.layer_sets import commitment_of as _one, current as _current, heard
+from tests.layer_sets import commitment_of as _one, current as _current, heard, preference_row as _pref
 
 # -- a person named only as an owner is whom a later he or she means -------------------------------
 
@@ -212,3 +212,29 @@ def test_v_a_drink_given_a_swerve(default_hub):
     )
     assert [c.owner for c in mem.commitments()] == []
     assert all(p.value < 0.5 for p in mem.preferences(subject="Gus")) and mem.preferences(subject="Gus")
+
+
+# -- a refusal to eat, and a food named by what is in it ----------------------------------------------
+
+
+def test_v_a_daughter_who_refuses_anything_with_onions(default_hub):
+    mem = heard(
+        default_hub,
+        "e7en_v18",
+        [(0, "Mo", "My daughter Ava refuses to eat anything with onions in it.")],
+    )
+    assert _pref(mem, "Ava", "onions").value < 0.5
+    assert mem.preferences(subject="Mo", topic="onions") == []
+
+
+def test_v_i_will_not_touch_olives_but_eat_late(default_hub):
+    mem = heard(
+        default_hub,
+        "e7en_v19",
+        [
+            (0, "Jay", "I won't touch olives, never have."),
+            (0, "Jay", "I won't eat until the kids are in bed."),
+        ],
+    )
+    assert _pref(mem, "Jay", "olives").value < 0.5
+    assert [p.topic for p in mem.preferences(subject="Jay")] == ["olives"]
