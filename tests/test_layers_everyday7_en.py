@@ -185,7 +185,6 @@ def test_c_a_fence_painted_in_two_coats(default_hub):
     assert _one(mem, "Pete").status == "done"
 
 
-@pytest.mark.xfail(strict=True, reason="'I'm doing X on Sunday' gives no commitment")
 def test_c_a_car_boot_sale_dropped_in_a_run_on_line(default_hub):
     mem = heard(
         default_hub,

@@ -224,6 +224,15 @@ _ASKED_OBJECT = re.compile(
 _AT_ONCE = re.compile(r"^\s*[a-z]+(?:\s+(?:off|out|in|up|down|away|home|back))?\s+now\b(?!\s+(?:and|then)\b)")
 
 
+# the present progressive of an act on a thing ("I'm doing the car boot sale", "I'm taking the kids
+# swimming"): a plan when a day is set for it (not going, having, getting or feeling, which say a trip,
+# an event or a state)
+_PROGRESSIVE_PLAN = re.compile(
+    r"^(?:\w+,?\s+)?(?:i'm|i am)\s+(?:also\s+|still\s+)?(?P<what>(?!(?:going|having|getting|feeling|thinking|hoping|"
+    r"looking|wondering|trying|planning|loving|enjoying|starting|seeing)\b)[a-z]+ing\s+(?:the|my|our|your|his|her)\s+[^,;:.!?]+)"
+)
+
+
 # what one does as a habit: the 'll of "sometimes I'll ...", "whenever it rains I'll ..."
 _HABIT = re.compile(
     r"\b(?:sometimes|usually|normally|often|always|whenever|every time|most days|on weekends)\b"
@@ -311,6 +320,14 @@ def _commitments(
                 )
                 out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due, counterparty))
                 break
+    plan = _PROGRESSIVE_PLAN.search(low) if not out and not low.endswith("?") else None
+    if plan and not _hedged(low, plan.start()) and not _HABIT.search(low[: plan.start()]):
+        # "I'm doing the car boot sale on Sunday": the present progressive of an act on a thing, with
+        # the day it is set for, is a plan the speaker has taken on
+        due = due_date(s[plan.start() :], at)
+        what = _phrase(plan.group("what"))
+        if due and what and not VAGUE_DO.match(what):
+            out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due, counterparty))
     if not out and previous and _PLEDGED_YES.search(low):
         asked = ASKED.search(previous.lower())
         if asked and _phrase(asked.group("what")):
