@@ -238,3 +238,31 @@ def test_v_i_will_not_touch_olives_but_eat_late(default_hub):
     )
     assert _pref(mem, "Jay", "olives").value < 0.5
     assert [p.topic for p in mem.preferences(subject="Jay")] == ["olives"]
+
+
+# -- a plan said in the present progressive with its day ---------------------------------------------
+
+
+def test_v_running_the_stall_on_saturday_then_ditched(default_hub):
+    mem = heard(
+        default_hub,
+        "e7en_v20",
+        [
+            (0, "Kaz", "I'm running the tombola stall at the fete on Saturday."),
+            (3, "Kaz", "Ditched the tombola stall, my back's gone."),
+        ],
+    )
+    assert _one(mem, "Kaz").status == "cancelled"
+
+
+def test_v_cooking_the_dinner_tomorrow_but_not_reading_now(default_hub):
+    mem = heard(
+        default_hub,
+        "e7en_v21",
+        [
+            (0, "Rae", "I'm reading the book you lent me."),
+            (0, "Rae", "I'm cooking the Sunday roast for everyone tomorrow."),
+        ],
+    )
+    c = _one(mem, "Rae")
+    assert c.status == "open" and c.due is not None
