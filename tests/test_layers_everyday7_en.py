@@ -429,9 +429,6 @@ def test_p_the_farmers_market_every_saturday(default_hub):
     assert _pref(mem, "Dev", "farmers market").value > 0.5
 
 
-@pytest.mark.xfail(
-    strict=True, reason="neither 'never saw the point of X' nor 'X changed my life, I'm hooked' is read"
-)
 def test_p_yoga_won_over(default_hub):
     mem = heard(
         default_hub,

@@ -462,6 +462,15 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     return []
 
 
+# a thing judged by its worth to the speaker: no point in it, or a life changed by it
+_WORTH = re.compile(
+    r"\b(?:i|i've|i have)?\s*(?:never|don't|do not|didn't|can't|cannot)\s+(?:really\s+)?(?:see|saw|seen|get|got)\s+"
+    r"the point of\s+(?P<neg>[^,;:.!?]+)"
+    r"|^(?:(?:\w+\s+){0,4}(?:in|on)\s+and\s+)?(?P<pos>(?!(?:it|this|that|he|she|they|you|someone|something)\b)[a-z][a-z\- ]{1,30}?)\s+"
+    r"(?:has|'s|have|'ve)\s+(?:honestly\s+|truly\s+|really\s+|literally\s+)?changed my life\b"
+)
+
+
 # a food named by what is in it: "anything with mushrooms in it", "stuff containing nuts"
 _CONTAINING = re.compile(
     r"^(?:anything|something|food|stuff|dishes|a dish|things)\s+(?:with|containing)\s+(?:any\s+)?(?P<x>[a-z][a-z\- ]*?)"
@@ -505,6 +514,16 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
             topic = _topic(m.group("obj"))
             if topic:
                 out += _pref(speaker, topic, 0.25, "statement")
+    if not question and not out:
+        # a judgement of a thing's worth to the speaker: "never saw the point of yoga" against it,
+        # "yoga has changed my life" for it
+        for m in _WORTH.finditer(low):
+            topic = _topic(m.group("neg") or m.group("pos") or "")
+            if topic and not re.search(r"\b(?:it|that|this|them|you|me|him|her)\b", topic):
+                # ("no point arguing about it": an act about something said, no taste)
+                out += _pref(
+                    speaker, topic, 0.25 if m.group("neg") else 0.85, "change" if change else "statement"
+                )
     m = NOT_EAT.search(low)
     if m and not out and not question:
         # "anything with mushrooms in it": what is in the food is what is refused
