@@ -266,3 +266,32 @@ def test_v_cooking_the_dinner_tomorrow_but_not_reading_now(default_hub):
     )
     c = _one(mem, "Rae")
     assert c.status == "open" and c.due is not None
+
+
+# -- a thing judged by its worth to the speaker ---------------------------------------------------------
+
+
+def test_v_no_point_in_golf_then_pilates_changed_a_life(default_hub):
+    mem = heard(
+        default_hub,
+        "e7en_v22",
+        [
+            (0, "Uma", "I don't see the point of golf."),
+            (0, "Uma", "Pilates has changed my life, seriously."),
+        ],
+    )
+    assert _pref(mem, "Uma", "golf").value < 0.5
+    assert _pref(mem, "Uma", "pilates").value > 0.5
+
+
+def test_v_no_point_arguing_about_it_is_no_taste(default_hub):
+    mem = heard(
+        default_hub,
+        "e7en_v23",
+        [
+            (0, "Ike", "Never got the point of marathons."),
+            (1, "Ike", "I don't see the point of arguing about it."),
+        ],
+    )
+    assert _pref(mem, "Ike", "marathons").value < 0.5
+    assert [p.topic for p in mem.preferences(subject="Ike")] == ["marathons"]
