@@ -68,7 +68,9 @@ def test_c_told_the_boss_the_slides_would_be_ready(default_hub):
     assert (c.status, c.due) == ("open", THU)
 
 
-@pytest.mark.xfail(strict=True, reason="'take X to the tip on Saturday' gives no commitment")
+@pytest.mark.xfail(
+    strict=True, reason="'Boot's finally empty' (the result only implied) does not mark the tip run done"
+)
 def test_c_a_tip_run_kept_by_an_empty_boot(default_hub):
     mem = heard(
         default_hub,
