@@ -3,6 +3,8 @@ fix by structure must carry to two lines it was not made on."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from tests.layer_sets import commitment_of as _one, current as _current, heard, preference_row as _pref
 
 # -- a person named only as an owner is whom a later he or she means -------------------------------
@@ -295,3 +297,28 @@ def test_v_no_point_arguing_about_it_is_no_taste(default_hub):
     )
     assert _pref(mem, "Ike", "marathons").value < 0.5
     assert [p.topic for p in mem.preferences(subject="Ike")] == ["marathons"]
+
+
+# -- an errand of taking a thing of three words somewhere -----------------------------------------------
+
+
+def test_v_a_bed_frame_taken_back_to_the_shop(default_hub):
+    mem = heard(
+        default_hub,
+        "e7en_v24",
+        [(0, "Ned", "I'll take the spare bed frame back to Ikea tomorrow.")],
+    )
+    c = _one(mem, "Ned")
+    assert (c.status, c.due) == ("open", date(2026, 9, 2))
+
+
+def test_v_a_choice_taken_is_no_errand(default_hub):
+    mem = heard(
+        default_hub,
+        "e7en_v25",
+        [
+            (0, "e7en_v25", "Which jumper do you want, the blue or the red?"),
+            (0, "Zoe", "I'll take the big red one."),
+        ],
+    )
+    assert mem.commitments() == []
