@@ -405,7 +405,14 @@ def _sentence(
                 out = [e for e in out if e.layer != "status"] + ours + theirs
             else:
                 out = [e for e in out if e.layer != "status"] + ours
-    if layers == {"status"} and _POLITE.search(said) and all(e.kind == "done" for e in out):
+    if (
+        layers == {"status"}
+        and _POLITE.search(said)
+        and all(e.kind == "done" for e in out)
+        # "Finally transferred the forty quid, sorry it took so long": an apology in a clause after the
+        # news of the task is for the wait; the task is still done
+        and (_POLITE.search(re.split(r"[,;，；]", said, maxsplit=1)[0]) or not re.search(r"[,;，；]", said))
+    ):
         out = []  # "太感谢了", "不好意思打错字了": thanks and apologies close no task
         layers = set()
     if not layers & {"commitment", "status", "fact", "preference"}:

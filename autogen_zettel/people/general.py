@@ -73,7 +73,11 @@ _EMPLOYER_EN = re.compile(
     # one place left, then the next named bare with the day it starts: "Last day at Accenture today,
     # Capgemini from Monday!" (the I and its verb dropped, as a chat line says it)
     rf"|\b(?i:last\s+(?:day|week|shift)\s+(?:at|with)|left|quit|leaving)\s+{_CAP}\b[^.;!?]*?[,;]\s*(?P<v7>{_CAP})\s+(?i:from|starting)\s+"
-    rf"(?i:(?:next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next\s+(?:week|month)|tomorrow)\b",
+    rf"(?i:(?:next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|next\s+(?:week|month)|tomorrow)\b"
+    # a verb of leaving one employer for another, the new one after it: "jumped ship to BP", "got
+    # poached by Arup" (not "moved over to X", which a town fits as well)
+    rf"|\b(?i:jump(?:ed|s|ing)?\s+ship|defect(?:ed|s|ing)?|"
+    rf"(?:got|was|been|being)\s+(?:poached|headhunted))\s+(?:to|by)\s+(?P<v8>{_CAP})",
 )
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
 # Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
@@ -218,7 +222,8 @@ _RESIDENCE_EN = re.compile(
     rf"|\b(?i:we're)\s+(?:(?i:back)\s+)?in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+(?:(?i:back)\s+)?in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
-    rf"|\b(?:bought|rented|found|got)\s+(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})"
+    # (the keys to it said had: "Got the keys to our house in Leeds")
+    rf"|\b(?i:bought|rented|found|got)\s+(?:(?i:the)\s+keys\s+(?:to|for)\s+)?(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})"
     # "I live with my parents in Cardiff": who one lives with, then the town
     rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v12>{_CAP})"
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
@@ -243,6 +248,8 @@ _RESIDENCE_EN = re.compile(
     # "My new place in Walthamstow has a garden": one's own new home named with its town
     rf"|\b(?i:my|our)\s+(?i:new)\s+{_DWELLING}\s+(?:in|on)\s+(?P<v15>{_CAP})"
     # "I've been in Boston since 2015": a stay counted from a year, or in years, is a home
+    # "Now that I'm in Bath it's all hills": a state said as newly so is where one lives now
+    rf"|\b(?i:now\s+that)\s+(?:I'm|I\s+am|(?i:we're|we\s+are))\s+(?:(?i:back|living|based|settled)\s+)?in\s+(?P<v18>{_CAP})"
     rf"|\b(?:I|[Ww]e)(?:'ve| have)\s+been\s+in\s+(?P<v14>{_CAP})\s+(?:since\s+(?:\d{{4}}|[A-Z]\w+)|for\s+(?:\w+\s+)?years)\b"
 )
 # "Born and raised in Cardiff", "I was born in Lagos": where the speaker comes from
@@ -301,7 +308,13 @@ _RELATION_EN = (
     ),
     (
         "dating",
-        re.compile(r"\b(?:seeing someone|dating|(?:my )?(?:girlfriend|boyfriend|partner) and I)\b", re.I),
+        re.compile(
+            r"\b(?:seeing someone|dating|seeing each other|(?:my )?(?:girlfriend|boyfriend|partner) and I)\b"
+            # "Me and Sam have been going out for a month": a couple, counted in time (not "going out
+            # tonight", nor "going out with Tom on Friday")
+            r"|\bbeen\s+going\s+out\s+(?:together\s+|with\s+\w+\s+)?(?:for|since)\b",
+            re.I,
+        ),
     ),
 )
 _NUMBERS = {
@@ -412,7 +425,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
 
     left = _LEFT_EN.search(s)
     for m in _EMPLOYER_EN.finditer(s):
-        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7")) if g), "")
+        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8")) if g), "")
         if not v or (left and left.group("v") == v):
             continue
         if (
@@ -448,7 +461,11 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         if re.search(r"\b(?:student|pupil|undergrad|undergraduate|postgrad|fresher)\s+at\b", s, re.I):
             add("school", v, "statement")  # "a student at Leeds": a school, not an employer
             continue
-        add("employer", v, "change" if (change or left or m.group("v6") or m.group("v7")) else "statement")
+        add(
+            "employer",
+            v,
+            "change" if (change or left or m.group("v6") or m.group("v7") or m.group("v8")) else "statement",
+        )
     for m in _JOB_EN.finditer(s):
         v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7")) if g), "")
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
@@ -2510,6 +2527,8 @@ _PUT_OFF_TO_EN = re.compile(
 )
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
+    # a plan thrown over or not taken up: "had to ditch the blood donation", "not bothering with the sale"
+    r"ditch(?:ed|ing)?|not bothering with|(?:give|gave|given|giving) up on|"
     r"pulling out of|pull out of|pulled out of|withdrew from|"
     r"dropped out of(?!\s+(?:uni|university|college|school|my course|the course|sixth form|my degree)\b)|"
     r"back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|postpone|postponing|"
@@ -2520,7 +2539,7 @@ _STATUS_EN_CANCEL = re.compile(
     # released from it by someone else: "I'm off the hook for the cake", "let off the washing-up"
     r"(?:I'm|I am|we're|we are)\s+(?:off the hook|let off|excused)\s+(?:for|from|with))"
     r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\-/ ]{2,30}?)"
-    r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|on|after all|this|anymore)\b)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|now|on|after all|this|anymore)\b)"
     # a plan moved to a later time is off for the time it had ("pushed the housewarming back to next
     # month", "the meeting got moved to Friday"): a verb of moving, the plan, then a time to move it to
     rf"|\b{_MOVE_VERB_EN}\s+"
@@ -2598,6 +2617,9 @@ _STATUS_EN_RESULT = re.compile(
     r"|^(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|[A-Z]\w+'s\s+)?(?P<w11>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+"
     r"(?:is|are|'s|'re)\s+(?:working|running|going)\s+again\b|^(?:the\s+|my\s+|[A-Z]\w+'s\s+)?(?P<w12>[a-z][\w\-]*)\s+works?\s+again\b"
     # "The report is on your desk", "Slides are in your inbox": the thing where the addressee has it
+    # "Drill's back in your shed", "the books are back with you": a thing lent, back where its owner has it
+    r"|^(?:the\s+|your\s+)?(?P<w13>(?!(?:i|we|you|he|she|they|it|this|that|everything)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)"
+    r"(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|safely\s+)?back\s+(?:in|on|at|with)\s+(?:you\b|your\s+)"
     r"|^(?:the|your)\s+(?P<w7>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+(?:is|are|'s)\s+(?:now\s+|already\s+)?(?:on|in)\s+your\s+"
     r"(?:desk|inbox|mailbox|drive|folder|table|hands)\b"
     # "Cake's on the kitchen table": a thing with no determiner, set down where the household has it
@@ -2665,7 +2687,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         or DONE_WITH_TIME.search(s)
         or _FUTURE_EN.search(s)
         and not re.search(
-            r"won't be|won't get (?:round |around )?to|after all|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on"
+            r"won't be|won't get (?:round |around )?to|after all|not bothering with|ditch(?:ed|ing)?\b|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on"
             r"|postpone|push back|reschedule)"
             r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b"
             r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b"
@@ -2741,7 +2763,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
         m = _STATUS_EN_RESULT.search(clause)
         if m:
-            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9", "w10", "w11", "w12")
+            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9", "w10", "w11", "w12", "w13")
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
     return []

@@ -135,10 +135,11 @@ NOT_PROMISE = re.compile(
     # "I'll be at your housewarming": at the addressee's own event or place, a promise to come
     r"(?!\s+at\s+your\s+\w)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back|to you|over to you|(?:on|in) your \w+)|a (?:quick |proper |closer )?"
     r"(?:look|go|word|chat|think|try)\b)|"
-    # "I'll take the salmon" is a choice; "take the kids swimming", "take the dog to the vet" an errand
-    r"take\b(?!\s+care\s+of\b)(?!\s+(?:the|my|our|your|his|her)\s+\w+(?:\s+\w+)?\s+(?:to|out|home|back|\w+ing)\b)|think\b|see\b|"
+    # "I'll take the salmon" is a choice; "take the kids swimming", "take the dog to the vet", "take the
+    # old garden waste to the tip" an errand
+    r"take\b(?!\s+care\s+of\b)(?!\s+(?:the|my|our|your|his|her)\s+\w+(?:\s+\w+){0,2}\s+(?:to|out|home|back|\w+ing)\b)|think\b|see\b|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
-    r"hate\b|give (?:it|this|that)(?: one)? a miss\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
+    r"hate\b|give (?:it|this|that)(?: one)? a (?:miss|swerve|body swerve|pass|skip)\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
     r"forget\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
     r"need\b|want\b|wait\b|let\b|die\b|survive\b|manage\b\s*$|admit\b|say\b|bet\b|"
     # a leave-taking ("I'll talk to you later", "I'll catch you later"): no task, only goodbye
@@ -168,10 +169,13 @@ DONE = re.compile(
     # the thing at the head is what was done; a pronoun there is no thing
     rf"|^(?:the\s+|my\s+|your\s+|our\s+)?(?P<w9>(?!(?:it|that|this|he|she|there|what|who|everything|all)\b)[a-z]+(?: [a-z]+)?)"
     rf"(?:'s|'re|\s+is|\s+are|\s+has been|\s+have been|'s been|'ve been)\s+(?:all\s+)?(?:{DONE_VERBS}|{HEAD_DONE}|made)\b"
-    rf"(?=\s*(?:$|[,.;!]|and\b))"
+    # (where it now is may follow: "Food's all packed in the cool box")
+    rf"(?=\s*(?:$|[,.;!]|and\b|(?:in|on|into|at)\s+(?:the|your|my|our)\b))"
     # money moved, the verb of paying with what it moves ("Just transferred the money", "wired the deposit")
     rf"|^(?:(?:ok|okay|yes|yep|yeah|yup),?\s+)?(?:i(?:'ve| have)?\s+)?(?:just\s+|already\s+|finally\s+)?(?:transferred|wired|sent|paid)\s+"
-    rf"(?:you\s+)?(?:back\s+)?(?P<w10>(?:the|your|my|that)?\s*(?:money|cash|funds|payment|deposit|rent|refund))\b"
+    # (a sum by its unit is money too: "the forty quid", "the £40", "50 bucks")
+    rf"(?:you\s+)?(?:back\s+)?(?P<w10>(?:the|your|my|that)?\s*(?:[£$€]\d+|(?:[\w\-]+\s+)?(?:money|cash|funds|payment|"
+    rf"deposit|rent|refund|quid|pounds|bucks|dollars|euros|fiver|tenner)))(?!\w)"
     # the pro-verb answering a reminder: "already did", "did that already", "just did"
     rf"|^(?:i\s+)?(?:already|just)\s+did(?:\s+(?:it|that|them))?\b(?P<w7>)|^(?:i\s+)?did (?:that|them|it) already\b(?P<w8>)"
     # an errand of fetching said done by having all of it: "got everything", "got it all"
@@ -309,8 +313,10 @@ GERUND_HEAD = re.compile(
     r"^(?:going|doing|getting|making|spending time|spending|taking)\s+(?:on|to|for|with|out)?\s*"
 )
 NOT_EAT = re.compile(
-    r"\bi(?:'ve|\s+have)?\s+(?:(?:don't|do not|no longer|never|can't)\s+eat|(?P<stop>quit|stopped|gave up|given up)"
-    r"\s+eating)\s+(?P<obj>[^,;:.!?]+)"
+    # (a refusal to eat is one too: "I refuse to eat mushrooms", "I won't touch anything with olives in it")
+    r"\bi(?:'ve|\s+have)?\s+(?:(?:don't|do not|no longer|never|can't|won't|will not|refuse to)\s+(?:eat|touch)|(?P<stop>quit|stopped|gave up|given up)"
+    # (a time after the verb is no food: "I won't eat until the kids are in bed")
+    r"\s+eating)\s+(?!(?:until|till|before|after|when|unless|while|if|much|a thing|at all)\b)(?P<obj>[^,;:.!?]+)"
 )
 CHANGE = re.compile(r"\b(?:anymore|any more|no longer|now|these days|actually|changed my mind|used to)\b")
 # the verbs that put a thing in someone's way: booking, bringing, and keeping or readying it for them
@@ -340,8 +346,10 @@ REFUSE = re.compile(
     r"(?:again|tonight|today|this time)\b|^not (?:the|a|an)\b|^not \w+(?: \w+)?(?:,| please| for me)|\bskip the\b|"
     r"\bno \w+(?: \w+)? for me\b|^nothing \w+(?:,| please| for me)|\bnot in the mood for\b|\bdon't feel like\b|"
     r"\b(?:can we|let's|please) avoid\b|\bless \w+,? please\b"
-    # "I'll give that a miss", "I think I'll sit this one out": a decline said as what one will do
-    r"|\b(?:i'll|i will|i think i'll|i'm going to|i'm gonna|gonna)\s+(?:give\s+(?:it|that|this|them)(?:\s+one)?\s+a\s+miss|"
+    # "I'll give that a miss", "I'll give it a swerve", "I think I'll sit this one out": a decline said as
+    # what one will do
+    r"|\b(?:i'll|i will|i think i'll|i'm going to|i'm gonna|gonna)\s+(?:give\s+(?:it|that|this|them)(?:\s+one)?\s+a\s+"
+    r"(?:miss|swerve|body swerve|pass|skip)|"
     r"sit\s+(?:it|this one|that one)\s+out)\b"
 )
 ACCEPT = re.compile(

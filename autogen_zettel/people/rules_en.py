@@ -224,6 +224,15 @@ _ASKED_OBJECT = re.compile(
 _AT_ONCE = re.compile(r"^\s*[a-z]+(?:\s+(?:off|out|in|up|down|away|home|back))?\s+now\b(?!\s+(?:and|then)\b)")
 
 
+# the present progressive of an act on a thing ("I'm doing the car boot sale", "I'm taking the kids
+# swimming"): a plan when a day is set for it (not going, having, getting or feeling, which say a trip,
+# an event or a state)
+_PROGRESSIVE_PLAN = re.compile(
+    r"^(?:\w+,?\s+)?(?:i'm|i am)\s+(?:also\s+|still\s+)?(?P<what>(?!(?:going|having|getting|feeling|thinking|hoping|"
+    r"looking|wondering|trying|planning|loving|enjoying|starting|seeing)\b)[a-z]+ing\s+(?:the|my|our|your|his|her)\s+[^,;:.!?]+)"
+)
+
+
 # what one does as a habit: the 'll of "sometimes I'll ...", "whenever it rains I'll ..."
 _HABIT = re.compile(
     r"\b(?:sometimes|usually|normally|often|always|whenever|every time|most days|on weekends)\b"
@@ -311,6 +320,14 @@ def _commitments(
                 )
                 out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due, counterparty))
                 break
+    plan = _PROGRESSIVE_PLAN.search(low) if not out and not low.endswith("?") else None
+    if plan and not _hedged(low, plan.start()) and not _HABIT.search(low[: plan.start()]):
+        # "I'm doing the car boot sale on Sunday": the present progressive of an act on a thing, with
+        # the day it is set for, is a plan the speaker has taken on
+        due = due_date(s[plan.start() :], at)
+        what = _phrase(plan.group("what"))
+        if due and what and not VAGUE_DO.match(what):
+            out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due, counterparty))
     if not out and previous and _PLEDGED_YES.search(low):
         asked = ASKED.search(previous.lower())
         if asked and _phrase(asked.group("what")):
@@ -445,6 +462,22 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     return []
 
 
+# a thing judged by its worth to the speaker: no point in it, or a life changed by it
+_WORTH = re.compile(
+    r"\b(?:i|i've|i have)?\s*(?:never|don't|do not|didn't|can't|cannot)\s+(?:really\s+)?(?:see|saw|seen|get|got)\s+"
+    r"the point of\s+(?P<neg>[^,;:.!?]+)"
+    r"|^(?:(?:\w+\s+){0,4}(?:in|on)\s+and\s+)?(?P<pos>(?!(?:it|this|that|he|she|they|you|someone|something)\b)[a-z][a-z\- ]{1,30}?)\s+"
+    r"(?:has|'s|have|'ve)\s+(?:honestly\s+|truly\s+|really\s+|literally\s+)?changed my life\b"
+)
+
+
+# a food named by what is in it: "anything with mushrooms in it", "stuff containing nuts"
+_CONTAINING = re.compile(
+    r"^(?:anything|something|food|stuff|dishes|a dish|things)\s+(?:with|containing)\s+(?:any\s+)?(?P<x>[a-z][a-z\- ]*?)"
+    r"(?:\s+(?:in|on)\s+(?:it|them))?$"
+)
+
+
 def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence]:
     s, low = IDIOMS.sub(" ", s), IDIOMS.sub(" ", low)  # "I'm over the moon": no moon disliked
     out: list[Evidence] = []
@@ -481,9 +514,20 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
             topic = _topic(m.group("obj"))
             if topic:
                 out += _pref(speaker, topic, 0.25, "statement")
+    if not question and not out:
+        # a judgement of a thing's worth to the speaker: "never saw the point of yoga" against it,
+        # "yoga has changed my life" for it
+        for m in _WORTH.finditer(low):
+            topic = _topic(m.group("neg") or m.group("pos") or "")
+            if topic and not re.search(r"\b(?:it|that|this|them|you|me|him|her)\b", topic):
+                # ("no point arguing about it": an act about something said, no taste)
+                out += _pref(
+                    speaker, topic, 0.25 if m.group("neg") else 0.85, "change" if change else "statement"
+                )
     m = NOT_EAT.search(low)
     if m and not out and not question:
-        topic = _topic(m.group("obj"))
+        # "anything with mushrooms in it": what is in the food is what is refused
+        topic = _topic(_CONTAINING.sub(r"\g<x>", m.group("obj").strip()))
         cat = category_of(topic) if topic else None
         if topic and cat not in ("alcohol", "smoking", "caffeine"):
             out += _pref(

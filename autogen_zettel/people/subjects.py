@@ -139,6 +139,8 @@ _EN_PRED = (
     r"(?:says|said|adores|fancies|prefers|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
     r"loves|likes|hates|adores|enjoys|can't|cannot|can\s+no\s+longer|won't|will|'ll|isn't|doesn't|does|never|"
     r"works|worked|lives|lived|goes|attends|moved|left|quit|joined|started|retired|broke\s+up|split\s+up|separated|"
+    # leaving one employer for another: "Tunde jumped ship to BP", "Ali got poached by Arup"
+    r"jump(?:ed|s)\s+ship|defected|(?:got|was)\s+(?:poached|headhunted)|"
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married)\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been)\b|"
     r"(?:has|'s)\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired)|"
@@ -329,6 +331,11 @@ def _en(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]
         end = starts[n + 1] if n + 1 < len(starts) else len(sentence)
         piece = sentence[start:end]
         found = _en_clause(piece, speaker, referent)
+        if not any(subject not in (speaker, "") for subject, _ in found):
+            # "Frank's back is playing up, so he won't ...": a person named only as an owner is whom a
+            # later he or she means
+            owners = {m.group("n") for m in _EN_OWNER.finditer(piece)} - {speaker}
+            referent = owners.pop() if len(owners) == 1 else referent
         if found:
             named = {subject for subject, _ in found if subject not in (speaker, "")}
             referent = named.pop() if len(named) == 1 else referent  # whom a later she or he means
@@ -350,6 +357,16 @@ def _en(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]
         for n, group in enumerate(groups)
         for subject, said in group
     ]
+
+
+# a capitalised word in its owner's 's before a noun ("Frank's back", "Mia's car"): a person, unless it
+# is a word of time or a function word that starts a line ("Monday's class", "It's", "That's")
+_EN_OWNER = re.compile(
+    r"\b(?P<n>(?!(?:It|That|This|What|Who|Where|There|Here|Let|He|She|Everyone|Everything|Nobody|Today|Tonight|"
+    r"Tomorrow|Yesterday|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|"
+    r"August|September|October|November|December)\b)[A-Z][a-z]+)'s\s+"
+    r"(?!(?:been|got|gone|going|just|already|not|a|an|the|moved|left|started|back\s+(?:from|home|at|in|to)\b)\b)[a-z]+"
+)
 
 
 # "He works at Google now": a sentence led by he or she, with no I, me or my in it, is about someone else
