@@ -61,7 +61,8 @@ def _phrase(text: str) -> str:
     # "for Thursday's review": the day is said in the due date; what is left is "for the review"
     text = DATE_WORDS.sub(" ", text).replace(" 's ", " the ")
     text = re.sub(
-        r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\b(?:in the |this |tomorrow )?"
+        # (a clause cut at the dot of "p.m." keeps only "3 p": that is the hour too)
+        r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am\b|pm\b|a\.m\.?|p\.m\.?|[ap]\.?(?=\s|$))|\b(?:in the |this |tomorrow )?"
         r"(?:morning|afternoon|evening|night)\b|\bfor (?:me|us)\b|\bfirst thing\b|\b(?:these days|nowadays|lately|"
         r"at the moment|this (?:year|month|week))\b",
         " ",

@@ -58,7 +58,7 @@ _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想
 _PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去年|上个?月|上周")
 # a time may be narrowed by an event it comes before or after ("明天下班前", "周五开完会后")
 _FIRST = re.compile(
-    rf"^(?:{_TIME}+(?:之内|以内|内)?(?:(?:(?!我)[\u4e00-\u9fff]){{1,3}}?(?:之前|以前|前|之后|以后|后))?)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:[A-Za-z][A-Za-z0-9]{{0,5}}\s*)?(?:{_MODAL})*(?:{_ACTION}).+)"
+    rf"^(?:{_TIME}+(?:之内|以内|内|之前|以前|前)?(?:(?:(?!我)[\u4e00-\u9fff]){{1,3}}?(?:之前|以前|前|之后|以后|后))?)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:[A-Za-z][A-Za-z0-9]{{0,5}}\s*)?(?:{_MODAL})*(?:{_ACTION}).+)"
 )
 # "我一定到", "婚礼我准时到": being there, taken on by a promising word (the act is the attending)
 _ATTEND = re.compile(rf"(?:{_STRONG}|准时|按时)+(?P<go>到场?|来|去|参加|出席)[！!。~～]*$")

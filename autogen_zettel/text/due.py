@@ -13,6 +13,11 @@ day X of the next calendar week (下礼拜 is 下周); a time of day with no day
 >>> [str(due_date(t, at)) for t in ("I'll send it by Thursday", "next Tuesday", "on March 12", "明天", "下周五",
 ...                                  "3月5日之前", "no date here")]
 ['2026-03-05', '2026-03-10', '2026-03-12', '2026-03-05', '2026-03-13', '2026-03-05', 'None']
+
+A day of next month or of this one names its month ("下个月3号" was read as next month's first):
+
+>>> [str(due_date(t, datetime(2026, 12, 10))) for t in ("下个月3号还你", "本月25日前", "下个月底")]
+['2027-01-03', '2026-12-25', '2027-01-31']
 """
 
 from __future__ import annotations
@@ -98,6 +103,8 @@ _ZH = re.compile(
     rf"(?P<md>(?P<m>{_ZH_NUM})月(?P<d>{_ZH_NUM})[日号])"
     rf"|(?P<simple>大后天|后天|明天|明早|明晚|今天|今晚|今早|今天下午|今天晚上)"
     rf"|(?P<wk>(?P<pre>下下|下个?|这个?|本)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末]))"
+    # "下个月3号", "本月25日": a day of next month or of this one
+    rf"|(?P<mday>(?P<which>下个?|这个?|本)月(?P<md_d>{_ZH_NUM})[日号])"
     rf"|(?P<month>月底|月末|下个?月底?)"
     rf"|(?P<later>(?P<n>{_ZH_NUM})(?P<unit>天|周|个星期|星期|个月)[以之]?后)"
     rf"|(?P<nextweek>下周|下个?星期|下个?礼拜)"
@@ -223,6 +230,10 @@ def _zh(m: re.Match, today: date) -> date | None:
             return monday + timedelta(days=7 + target)
         d = monday + timedelta(days=target)
         return d if d >= today else d + timedelta(days=7)
+    if g["mday"]:
+        day = zh_int(g["md_d"])
+        first = _month_end(today) + timedelta(days=1) if g["which"].startswith("下") else today.replace(day=1)
+        return _day_month(first, first.month, day) if day and day <= 31 else None
     if g["month"]:
         return (
             _month_end(today, 1 if g["month"].startswith("下") else 0)
