@@ -319,6 +319,11 @@ _ON_MY_BEHALF = re.compile(r"\b(?:for me|on my behalf|for my sake)\b", re.I)
 _THEN_EN = re.compile(r"\bthen\s*[.!]*$", re.I)
 
 
+def _mostly_han(text: str) -> bool:
+    """Whether Chinese syntax reads ``text``: it has Han characters, and no more Latin words than them."""
+    return bool(_HAN.search(text)) and len(_LATIN_WORD.findall(text)) <= len(_HAN.findall(text))
+
+
 def _sentence(
     sentence: str, speaker: str, at: datetime, previous: str | None, addressee: str | None, meaning=None
 ) -> list[Evidence]:
@@ -326,7 +331,7 @@ def _sentence(
     :mod:`~autogen_zettel.people.general` for what the phrase rules did not say."""
     # an English sentence with a Chinese word in it ("I'll send you the 报价单 by Friday") is read by
     # the English rules: the script of most of its words, not of any one, says whose syntax it is
-    han = bool(_HAN.search(sentence)) and len(_LATIN_WORD.findall(sentence)) <= len(_HAN.findall(sentence))
+    han = _mostly_han(sentence)
     latin = bool(re.search(r"[A-Za-z]{2,}", sentence)) or not han  # "I'm 27." has no two letters running
     said = general.normalise_zh(sentence) if han else general.normalise_en(sentence)
     rules = layer_rules_zh if han else layer_rules_en
@@ -343,8 +348,8 @@ def _sentence(
     if not han and _HAN.search(sentence) and not any(e.layer in ("status", "commitment") for e in out):
         # "report 交了, finally free": a clause in Chinese inside an English line is read by the
         # Chinese rules, for the task it closes or takes on (the line's script decided the rest)
-        for clause in re.split(r"[,;，；]", sentence):
-            if _HAN.search(clause) and len(_LATIN_WORD.findall(clause)) <= len(_HAN.findall(clause)):
+        for clause in _CLAUSE_BREAK.split(sentence):
+            if _mostly_han(clause):
                 out += [
                     e
                     for e in layer_rules_zh.extract(
@@ -411,7 +416,7 @@ def _sentence(
         and all(e.kind == "done" for e in out)
         # "Finally transferred the forty quid, sorry it took so long": an apology in a clause after the
         # news of the task is for the wait; the task is still done
-        and (_POLITE.search(re.split(r"[,;，；]", said, maxsplit=1)[0]) or not re.search(r"[,;，；]", said))
+        and (_POLITE.search(_CLAUSE_BREAK.split(said, maxsplit=1)[0]) or not _CLAUSE_BREAK.search(said))
     ):
         out = []  # "太感谢了", "不好意思打错字了": thanks and apologies close no task
         layers = set()
@@ -682,6 +687,8 @@ def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:
     return out
 
 
+# where a clause of a sentence ends, in either script
+_CLAUSE_BREAK = re.compile(r"[,;，；]")
 _POLITE = re.compile(r"谢|不好意思|抱歉|对不起|辛苦了|麻烦你了|\b(?:thanks|thank you|sorry|cheers)\b", re.I)
 _NOT_TASTE = frozenset({"restriction", "diet", "allergy"})
 

@@ -73,13 +73,15 @@ _TOPIC_FIRST = re.compile(
     rf"^(?:(?:{_TIME})+的|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
     rf"(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:{_TIME})*[，,]?\s*我(?:们(?=将|会|(?:{_TIME})))?(?!们|的|也|都|觉得|想|在)(?P<rest>.+)"
 )
+# a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会")
+_BY_TIME_ACT = rf"(?:{_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
 # (会 not among them: "看恐怖片我会做噩梦" foresees, promises nothing)
 _TOPIC_ACT = re.compile(
     # (会在 / 在 before a time too, as the formal 将于 reads once normalised: "材料我们将于周五前整理完毕")
     # (去 too: "横幅我去打印", "场地我负责去订" - the going to do it is taken on, as 来 is)
     rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
-    rf"|(?:会在|在)(?:{_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
+    rf"|(?:会在|在){_BY_TIME_ACT}"
 )
 # "幕布我来借", "钱我来出": the thing first, then 我来 and a bare verb that closes the clause - the
 # verb is taken on, whatever verb it is (a 了 after it, "这次我来晚了", tells what happened)
@@ -363,7 +365,7 @@ def _what(rest: str, keep_go: bool = False) -> str:
 
 
 # (将于 reads as 会在 once normalised)
-_DEADLINE_ACT = re.compile(rf"(?:会|将)?(?:在|于)(?:{_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}")
+_DEADLINE_ACT = re.compile(rf"(?:会|将)?(?:在|于){_BY_TIME_ACT}")
 
 
 def _is_promise(rest: str, whole: str) -> bool:
