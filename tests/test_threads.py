@@ -2,54 +2,83 @@
 
 from __future__ import annotations
 
-import threading
+import os
+import subprocess
+import sys
+import textwrap
 
 import numpy as np
 import pytest
-from threadpoolctl import threadpool_info
 
 from autogen_zettel.base.config import config_from_dict
 from autogen_zettel.base.errors import ConfigError
+
+# The BLAS limit is process-wide and OpenBLAS keeps some of it per thread (a limit set from a
+# second thread after the main one has set it is ignored), so what an earlier test or a worker
+# thread left behind would decide these checks: each runs in a fresh interpreter instead.
+_PROBE = """
+import threading
+import numpy as np
+from threadpoolctl import threadpool_info
 from autogen_zettel.base.threads import bounded_threads, rescan_thread_pools
 
-
-def blas_threads() -> list[int]:
+def blas_threads():
     return [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+
+np.ones((8, 8)) @ np.ones(8)  # numpy's BLAS is loaded
+rescan_thread_pools()
+before = blas_threads()
+assert before, "numpy should bring a BLAS library"
+"""
+
+
+def run_probe(body: str) -> None:
+    script = _PROBE + textwrap.dedent(body)
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "2", "OMP_NUM_THREADS": "2"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
 
 
 def test_blas_is_bounded_inside_and_restored_after():
-    np.ones((8, 8)) @ np.ones(8)  # numpy's BLAS is loaded
-    rescan_thread_pools()
-    before = blas_threads()
-    assert before, "numpy should bring a BLAS library"
-    with bounded_threads(1):
-        assert blas_threads() == [1] * len(before)
-    assert blas_threads() == before
+    run_probe(
+        """
+        with bounded_threads(1):
+            assert blas_threads() == [1] * len(before), blas_threads()
+        assert blas_threads() == before, (blas_threads(), before)
+        """
+    )
 
 
 def test_zero_leaves_the_pools_alone():
-    before = blas_threads()
-    with bounded_threads(0):
-        assert blas_threads() == before
+    run_probe(
+        """
+        with bounded_threads(0):
+            assert blas_threads() == before, (blas_threads(), before)
+        """
+    )
 
 
 def test_a_block_in_another_thread_leaves_the_limit_to_the_last_block_out():
-    # OpenBLAS here takes its limit from the thread that first sets it (a limit set from a
-    # second thread after a restore is ignored), so the main thread enters first
-    before = blas_threads()
-    seen = []
+    # the main thread enters first, as the hub does before its worker starts
+    run_probe(
+        """
+        seen = []
 
-    def other():
+        def other():
+            with bounded_threads(1):
+                seen.append(blas_threads())
+
         with bounded_threads(1):
-            seen.append(blas_threads())
-
-    with bounded_threads(1):
-        t = threading.Thread(target=other)
-        t.start()
-        t.join()
-        seen.append(blas_threads())  # the other block has left; ours still holds the limit
-    assert seen == [[1] * len(before)] * 2
-    assert blas_threads() == before
+            t = threading.Thread(target=other)
+            t.start()
+            t.join()
+            seen.append(blas_threads())  # the other block has left; ours still holds the limit
+        assert seen == [[1] * len(before)] * 2, seen
+        assert blas_threads() == before, (blas_threads(), before)
+        """
+    )
 
 
 def test_threads_limit_is_a_config_key():
