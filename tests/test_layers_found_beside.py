@@ -1,11 +1,13 @@
 """Mistakes the sixth and seventh everyday rounds' helpers noticed beside their scenarios (#40),
-fixed after: a day of next month named by its number, and an hour said with "p.m." in a promise."""
+fixed after: a day of next month named by its number, an hour said with "p.m." in a promise,
+a person's relative or former partner filed under the speaker, and a move between firms read as
+a change of school."""
 
 from __future__ import annotations
 
 from datetime import date
 
-from tests.layer_sets import commitment_of as _one, heard
+from tests.layer_sets import commitment_of as _one, current, heard
 
 
 def test_a_day_of_next_month_is_that_day(default_hub):
@@ -24,3 +26,58 @@ def test_an_hour_with_pm_is_no_part_of_what_is_promised(default_hub):
     )
     assert _one(mem, "Sam").what == "call the plumber"
     assert _one(mem, "Ria").what == "pick up"
+
+
+def test_a_named_persons_relative_is_filed_under_that_relative(default_hub):
+    mem = heard(
+        default_hub,
+        "fb_f01",
+        [
+            (0, "张伟", "小王的前夫是律师，小王是老师。"),
+            (1, "张伟", "老周的太太在协和医院上班"),
+            (2, "Tom", "Anna's ex-wife works at Google."),
+            (3, "Tom", "I'm a nurse."),
+        ],
+    )
+    assert current(mem, "小王的前夫", "job") == ["律师"]
+    assert current(mem, "小王", "job") == ["老师"]
+    assert current(mem, "老周的太太", "employer") == ["协和医院"]
+    assert current(mem, "Anna's ex-wife", "employer") == ["Google"]
+    # nothing of theirs is the speaker's
+    assert current(mem, "张伟", "job") == [] and current(mem, "张伟", "employer") == []
+    assert current(mem, "Tom", "employer") == [] and current(mem, "Tom", "job") == ["nurse"]
+
+
+def test_a_former_partners_news_is_theirs_and_says_the_speaker_is_divorced(default_hub):
+    mem = heard(
+        default_hub,
+        "fb_f02",
+        [
+            (0, "Yves", "I'm married."),
+            (200, "Yves", "My ex-husband moved to Leeds, he's a teacher there now."),
+            (0, "钟姐", "我结婚了。"),
+            (200, "钟姐", "我前夫搬去深圳了。"),
+        ],
+    )
+    assert current(mem, "Yves's ex-husband", "residence") == ["Leeds"]
+    assert current(mem, "Yves", "residence") == []
+    assert current(mem, "Yves", "relationship") == ["divorced"]
+    assert current(mem, "钟姐的前夫", "residence") == ["深圳"]
+    assert current(mem, "钟姐", "residence") == []
+    assert current(mem, "钟姐", "relationship") == ["divorced"]
+
+
+def test_a_move_between_firms_is_no_change_of_school(default_hub):
+    mem = heard(
+        default_hub,
+        "fb_f03",
+        [
+            (0, "吴昊", "我从腾讯转到阿里了。"),
+            (0, "孙悦", "我从销售转到市场部了"),
+            (0, "陶然", "小陶转到实验小学了"),
+            (0, "钱多", "我转到复旦读研了"),
+        ],
+    )
+    assert current(mem, "吴昊", "school") == [] and current(mem, "孙悦", "school") == []
+    assert current(mem, "小陶", "school") == ["实验小学"]
+    assert [v for v in current(mem, "钱多", "school") if v.startswith("复旦")]

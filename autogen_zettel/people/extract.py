@@ -215,6 +215,11 @@ def _post_joined(sentences: list[str]) -> list[str]:
     return out
 
 
+def _is_former_partner(subject: str, speaker: str) -> bool:
+    """Whether ``subject`` is the speaker's former partner as :func:`subjects_of` files one."""
+    return subject.startswith((f"{speaker}'s ex", f"{speaker}的前"))
+
+
 def _extract(
     text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None, embedder=None
 ) -> list[Evidence]:
@@ -240,6 +245,12 @@ def _extract(
         # "周六聚餐我带酒，小叶说她带个蛋糕": the time the message opens with is the time of another's
         # pledge reported after it that names none of its own
         opening = layer_rules_zh.head_time(found[0][1]) if len(found) > 1 and _HAN.search(sentence) else ""
+        if any(_is_former_partner(subject, speaker) for subject, _ in found):
+            # "My ex-husband has the kids this weekend", "我前夫每个月打抚养费过来": the news is the
+            # former partner's, and the speaker's own state (divorced, single) is said by naming them
+            for ev in _sentence(sentence, speaker, at, before, addressee, meaning):
+                if ev.layer == "fact" and ev.key == "relationship" and ev not in out:
+                    out.append(ev)
         thing = ""  # the thing a part before took a stance on, which a later part's "them" means
         for subject, said in found:
             if not subject:  # "She moved to Leeds" in a message that named no one: nobody's news

@@ -1425,6 +1425,14 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if m.group(0).startswith("被") and not s[m.end("v") :].startswith("录取"):
             continue  # "我被裁了", "快被他气死了": 被 is a school's only when it admits
+        if (
+            m.group(0).startswith("转到")
+            and not re.search(r"(?:学|学院|校|大|华|旦|交|中|小)$", v)
+            and not re.search(r"学|读|研|博|本科|年级|班", s)
+        ):
+            # "我从腾讯转到阿里了": a move between firms or teams; a school when it is named one or
+            # the line speaks of study ("转到复旦读研了")
+            continue
         if m.group("v") and re.search(r"(?:员|师|警|官)$", m.group("v")):
             add("job", m.group("v"), "change")  # "考上公务员了": a post passed into, not a school
             continue

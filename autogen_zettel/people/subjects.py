@@ -32,6 +32,8 @@ RELATIVES_EN = (
     "sister|brother|mum|mom|mother|dad|father|wife|husband|partner|girlfriend|boyfriend|son|daughter|"
     "cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|fiancée|fiance|fiancé|"
     "flatmate|roommate|boss|friend|best friend|neighbour|neighbor|colleague|"
+    # a former partner is a person of their own ("my ex moved to Leeds", "Anna's ex-wife works at ...")
+    "ex-husband|ex-wife|ex-boyfriend|ex-girlfriend|ex-partner|ex-fiancée|ex-fiance|ex-fiancé|ex|"
     "mother-in-law|father-in-law|sister-in-law|brother-in-law|stepmom|stepmum|stepdad|grandson|granddaughter|"
     # the plural ones ("My parents live in Spain now"): filed as said
     "parents|grandparents|in-laws|kids|children|sisters|brothers|cousins|flatmates|roommates|twins|friends|colleagues"
@@ -97,6 +99,15 @@ RELATIVES_ZH = {
     "姑姑": "姑姑",
     "叔叔": "叔叔",
     "小姨": "小姨",
+    "丈夫": "丈夫",
+    "妻子": "妻子",
+    "太太": "太太",
+    "爱人": "爱人",
+    # a former partner is a person of their own ("小王的前夫是律师", "我前男友搬去深圳了")
+    "前夫": "前夫",
+    "前妻": "前妻",
+    "前男友": "前男友",
+    "前女友": "前女友",
 }
 # a relative named bare at the head of a line, as family chat does ("闺女考上复旦了"): only the
 # two-character forms, so "哥们", "姐妹" stay words
@@ -116,7 +127,7 @@ _ZH_PRED = (
     # "小周跟我说她…", "老陈告诉我他…": a report told to the speaker (not "跟我说好了", an agreement)
     # (any verb of telling: "小蔡跟我抱怨过好几次", "老王跟我吐槽")
     r"(?=(?:跟|和|对|同)我(?:说|讲|抱怨|吐槽|念叨|提过|提到|透露)(?!好|定)|告诉我|说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|一直|从来|特别|很|超|真|最|不|没|是|在|"
-    r"对|跳槽|辞职|入职|搬|考上|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
+    r"对|跳槽|辞职|入职|搬|考上|转学|转到|转去|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
     r"开车|来|去|帮|替|给|住|在|把|被|升|晋升"
     # "阿伟和他女朋友订婚了": the person with his or her own partner, the news is theirs
     r"|(?:和|跟)(?=他|她))"
@@ -125,7 +136,8 @@ _ZH_REL = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 _ZH_LEAD = re.compile(
     # "小刘那边发票寄到了": the person's side (那边 / 这边) is the person
     # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
-    rf"^(?:听说|据说)?(?:(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME})?"
+    # "小王的前夫是律师": a person's relative, filed under the relative as "小王的前夫"
+    rf"^(?:听说|据说)?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME})?"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"
     # "物业说他们周四来修电梯": whoever is said to speak, then the pronoun that takes them up again,
     # is the one the clause is about (a firm, an office, a landlord: no name needed)
@@ -410,7 +422,9 @@ def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None
     m = _ZH_LEAD.match(clause)
     if not m:
         return (speaker, clause) if _ZH_SELF.match(clause) else None
-    if m.group("rel"):
+    if m.group("owner"):
+        name = f"{m.group('owner')}的{RELATIVES_ZH[m.group('orel')]}"
+    elif m.group("rel"):
         name = m.group("relname") or f"{speaker}的{RELATIVES_ZH[m.group('rel')]}"
     elif m.group("bare"):
         name = f"{speaker}的{RELATIVES_ZH[m.group('bare')]}"
