@@ -23,13 +23,21 @@ DAY0 = datetime(2026, 1, 5, 10)
 
 
 def cited(mem) -> set[str]:
-    rows = [*mem.facts(include_superseded=True), *mem.preferences(), *mem.commitments()]
+    """The cards the rows cite as current evidence."""
+    rows = [*mem.facts(), *mem.preferences(), *mem.commitments()]
     return {i for r in rows for i in r.source_ids}
 
 
 def all_active(mem) -> bool:
+    """Every current row rests on active cards; a superseded fact may cite one that lost a
+    conflict (it is history), never an archived or frozen one."""
     status = {c.id: c.status for c in mem.cards()}
-    return all(status.get(i) is CardStatus.ACTIVE for i in cited(mem))
+    history = {
+        i for f in mem.facts(include_superseded=True) if f.status == "superseded" for i in f.source_ids
+    }
+    return all(status.get(i) is CardStatus.ACTIVE for i in cited(mem)) and all(
+        status.get(i) in (CardStatus.ACTIVE, CardStatus.TO_VERIFY) for i in history
+    )
 
 
 def profile_texts(mem, agent="ada") -> list[str]:
@@ -103,3 +111,17 @@ def test_a_settled_conflict_moves_the_preference_and_cites_no_to_verify_card(ans
         mem.people.rebuild()  # a full re-read (a rules upgrade) finds the answer's evidence again
         (again,) = mem.preferences(subject="rui", topic="coriander")
         assert again.value == pytest.approx(pref.value) and again.source_ids == pref.source_ids
+
+
+def test_an_old_home_that_lost_a_card_conflict_stays_the_superseded_one():
+    # "I now live in Stockport" leaves the Manchester card to verify (a clarification question
+    # waits); the fact layer still says where Ann lived before, and cites it as history only
+    with MemoryHub.open(memory=True, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("ada")
+        (old,) = mem.remember("I live in Manchester.", speaker="Ann", at=DAY0)
+        mem.remember("I now live in Stockport.", speaker="Ann", at=DAY0 + timedelta(days=30))
+        assert mem.card(old.id).status is CardStatus.TO_VERIFY
+        facts = [(f.value, f.status) for f in mem.facts(subject="Ann", include_superseded=True)]
+        assert facts == [("Stockport", "pending"), ("Manchester", "superseded")]
+        assert [f.value for f in mem.facts(subject="Ann")] == ["Stockport"]
+        assert all_active(mem)

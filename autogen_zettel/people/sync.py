@@ -322,6 +322,25 @@ def preference_of(rows: Sequence[dict]) -> Preference | None:
     )
 
 
+def _lost_history(current: list, items: list[Observed], lost: list[Observed], cfg: ConflictConfig) -> list:
+    """What cards that lost a conflict said of a fact, kept as its history: the superseded
+    versions that rest on them alone, when a version in force (on active cards) is newer.
+
+    "I live in Manchester." then "I now live in Stockport.": the card conflict leaves the first
+    card to verify, and the old home is still the superseded residence, not gone; a to-verify
+    card is never cited as current evidence.
+    """
+    if not lost or not any(f.status != "superseded" for f in current):
+        return []
+    lost_ids = {o.card_id for o in lost}
+    shown = {f.value.casefold() for f in current}
+    return [
+        f
+        for f in derive_facts(items + lost, cfg)
+        if f.status == "superseded" and set(f.source_ids) <= lost_ids and f.value.casefold() not in shown
+    ]
+
+
 def _rebuild(db, tables: LayerTables, groups: set[tuple[str, str, str]], cfg: ConflictConfig) -> None:
     subjects = set()
     # a key whose ending ends a role under another key (school -> job "student"): that key too
@@ -335,6 +354,9 @@ def _rebuild(db, tables: LayerTables, groups: set[tuple[str, str, str]], cfg: Co
             if key in ending:
                 items += role_lifts(_observed(tables.observed(["fact"], sk, ending[key])))
             facts = derive_facts(items, cfg)
+            facts += _lost_history(
+                facts, items, _observed(tables.observed(["fact"], sk, key, statuses=("to-verify",))), cfg
+            )
             tables.replace_facts(
                 sk,
                 key,
