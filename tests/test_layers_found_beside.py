@@ -1,7 +1,7 @@
 """Mistakes the sixth and seventh everyday rounds' helpers noticed beside their scenarios (#40),
 fixed after: a day of next month named by its number, an hour said with "p.m." in a promise,
-a person's relative or former partner filed under the speaker, and a move between firms read as
-a change of school."""
+a person's relative or former partner filed under the speaker, a move between firms read as
+a change of school, and a he or she given to a relative of the other sex."""
 
 from __future__ import annotations
 
@@ -81,3 +81,24 @@ def test_a_move_between_firms_is_no_change_of_school(default_hub):
     assert current(mem, "吴昊", "school") == [] and current(mem, "孙悦", "school") == []
     assert current(mem, "小陶", "school") == ["实验小学"]
     assert [v for v in current(mem, "钱多", "school") if v.startswith("复旦")]
+
+
+def test_a_he_or_she_is_not_given_to_a_relative_of_the_other_sex(default_hub):
+    mem = heard(
+        default_hub,
+        "fb_f04",
+        [
+            (0, "Ann", "Tom's sister moved to Leeds. He will visit her in May."),
+            (1, "Ann", "My brother moved to Dover, she says it is lovely there, she is a nurse now."),
+            (2, "张伟", "小王的老婆搬到北京了，他下个月也去北京工作。"),
+        ],
+    )
+    assert current(mem, "Tom's sister", "residence") == ["Leeds"]
+    visits = [c for c in mem.commitments() if "visit" in c.what]
+    assert [(c.owner, c.what.split()[:2]) for c in visits] == [("Tom", ["visit", "her"])], visits
+    # a she after "my brother" is nobody the message named: no job for him
+    assert current(mem, "Ann's brother", "job") == [] and current(mem, "Ann's brother", "residence") == [
+        "Dover"
+    ]
+    assert current(mem, "小王的老婆", "residence") == ["北京"]
+    assert not any(c.owner == "小王的老婆" for c in mem.commitments())

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["RELATIVES_EN", "RELATIVES_ZH", "names_a_person", "subjects_of"]
+__all__ = ["RELATIVES_EN", "RELATIVES_ZH", "for_pronoun", "names_a_person", "subjects_of"]
 
 RELATIVES_EN = (
     "sister|brother|mum|mom|mother|dad|father|wife|husband|partner|girlfriend|boyfriend|son|daughter|"
@@ -133,6 +133,42 @@ _ZH_PRED = (
     r"|(?:和|跟)(?=他|她))"
 )
 _ZH_REL = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
+# the relatives whose word says whether they are a he or a she (names say nothing here)
+_FEMALE = frozenset(
+    "sister mum mom mother wife girlfriend daughter aunt grandma grandmother niece fiancée "
+    "mother-in-law sister-in-law stepmom stepmum granddaughter ex-wife ex-girlfriend ex-fiancée sisters "
+    "姐姐 妹妹 妈妈 老婆 媳妇 女儿 女朋友 表姐 表妹 闺蜜 奶奶 外婆 姥姥 婆婆 岳母 嫂子 姑姑 小姨 妻子 太太 前妻 前女友".split()
+)
+_MALE = frozenset(
+    "brother dad father husband boyfriend son uncle grandpa grandfather nephew fiance fiancé "
+    "father-in-law brother-in-law stepdad grandson ex-husband ex-boyfriend ex-fiance ex-fiancé brothers "
+    "哥哥 弟弟 爸爸 老公 儿子 男朋友 表哥 表弟 爷爷 外公 姥爷 公公 岳父 姐夫 妹夫 舅舅 叔叔 丈夫 前夫 前男友".split()
+)
+
+
+def _gender(person: str) -> str:
+    """ "f", "m" or "" (not said) for a subject as :func:`subjects_of` files it."""
+    word = re.split(r"'s |的", person)[-1].casefold() if ("'s " in person or "的" in person) else ""
+    return "f" if word in _FEMALE else "m" if word in _MALE else ""
+
+
+def for_pronoun(referent: str, pronoun: str, speaker: str) -> str:
+    """Whom ``pronoun`` (he, she, 他, 她) stands for, given the person the message spoke of last:
+    that person unless their word says the other sex; then the one they belong to ("Tom's sister
+    is ill, so he won't come": Tom), or nobody ("") when that is the speaker or not said.
+
+    >>> for_pronoun("Tom's sister", "he", "Ann"), for_pronoun("Ann's brother", "she", "Ann")
+    ('Tom', '')
+    >>> for_pronoun("小王的老婆", "他", "张伟"), for_pronoun("Omar", "she", "Ann")
+    ('小王', 'Omar')
+    """
+    said = "f" if pronoun.casefold() in ("she", "她") else "m"
+    if _gender(referent) in ("", said):
+        return referent
+    owner = re.split(r"'s |的", referent)[0]
+    return "" if owner == speaker or owner == referent or _gender(owner) not in ("", said) else owner
+
+
 _ZH_LEAD = re.compile(
     # "小刘那边发票寄到了": the person's side (那边 / 这边) is the person
     # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
@@ -272,7 +308,7 @@ def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[st
     head = _EN_OPEN.match(s)
     body = s[head.end() :] if head else s
     if _EN_PRONOUN.match(body):
-        return _pronoun_en(body, referent)
+        return _pronoun_en(body, for_pronoun(referent, body.split("'")[0].split()[0], speaker))
     m = _EN_LEAD.match(body)
     if not m:
         return []
@@ -397,7 +433,9 @@ def _pronoun_en(body: str, referent: str) -> list[tuple[str, str]]:
     if rep:
         rest = re.sub(r"^'d\b", "'ll", re.sub(r"^\s+would\b", " will", rest[rep.end() :]))
     turned = _first_person_en(rest)
-    turned = re.sub(r"\b(?:her|his)\b", "my", re.sub(r"\b(?:she|he)\b(?!')", "I", turned))
+    # "He will visit her in May": only the head's own his (or her) is "my"
+    own = "her" if m.group(0).casefold() == "she" else "his"
+    turned = re.sub(rf"\b{own}\b", "my", re.sub(rf"\b{m.group(0).casefold()}\b(?!')", "I", turned))
     return [(referent, turned)]
 
 
@@ -418,7 +456,11 @@ def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None
     if _ZH_PRONOUN.match(clause):
         rest = clause[1:]
         # "她比我还忙", "他给我打了电话": a clause with the speaker in it stays as said
-        return (speaker, clause) if "我" in rest else (referent, "我" + _zh_turned(rest))
+        return (
+            (speaker, clause)
+            if "我" in rest
+            else (for_pronoun(referent, clause[0], speaker), "我" + _zh_turned(rest))
+        )
     m = _ZH_LEAD.match(clause)
     if not m:
         return (speaker, clause) if _ZH_SELF.match(clause) else None
