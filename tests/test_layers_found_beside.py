@@ -102,3 +102,16 @@ def test_a_he_or_she_is_not_given_to_a_relative_of_the_other_sex(default_hub):
     ]
     assert current(mem, "小王的老婆", "residence") == ["北京"]
     assert not any(c.owner == "小王的老婆" for c in mem.commitments())
+
+
+def test_a_trade_from_now_on_may_be_any_job_the_lexicon_knows(default_hub):
+    mem = heard(
+        default_hub,
+        "fb_f05",
+        [
+            (0, "Ann", "Handed in my notice! Full-time lawyer from now on."),
+            (0, "Bo", "Water from now on, no more soda."),
+        ],
+    )
+    assert current(mem, "Ann", "job") == ["full-time lawyer"]
+    assert current(mem, "Bo", "job") == []

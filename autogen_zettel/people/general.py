@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.lexicon_en import DONE_WITH_TIME, IDIOMS, NOT_A_KIND, SKILL as _SKILL_EN
+from autogen_zettel.people.lexicon_en import DONE_WITH_TIME, IDIOMS, JOBS, NOT_A_KIND, SKILL as _SKILL_EN
 from autogen_zettel.people.subjects import RELATIVES_ZH, names_a_person
 from autogen_zettel.people.topics import clean_topic, topic_of
 from autogen_zettel.text.holidays import ZH_FESTIVALS
@@ -109,7 +109,8 @@ _TRADE_FROM_NOW_EN = re.compile(
     r"(?:[a-z]+\s+)?[a-z]+)\s+(?:from now on|from today|as of today)\b",
     re.I,
 )
-# a trade by its ending or its head noun ("copywriter", "florist", "electrician", "nurse")
+# a trade by its ending or its head noun ("copywriter", "florist", "electrician", "nurse"), beside
+# the lexicon's JOBS ("lawyer", "pilot")
 _TRADE_EN = re.compile(
     r"(?:ist|ian|or|writer|designer|grapher|maker|keeper|worker|manager|engineer|developer|consultant|"
     r"teacher|trainer|driver|nurse|chef|cook|baker|barista|tutor|coach)$",
@@ -615,7 +616,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     # "Quit the agency! freelance copywriter from now on": a terse clause that is only a trade and
     # "from now on" is the job taken up (so a notice handed in just before ends no job)
     m = _TRADE_FROM_NOW_EN.search(s)
-    if m and _TRADE_EN.search(m.group("v").split()[-1]) and not any(e.key == "job" for e in out):
+    head = m.group("v").split()[-1] if m else ""
+    if m and (head.lower() in JOBS or _TRADE_EN.search(head)) and not any(e.key == "job" for e in out):
         add("job", m.group("v").lower(), "change")
     ended = _ENDED_EN.search(s)
     before = re.split(r"[,;]\s*", s[: ended.start()] if ended else "")[-1]
