@@ -664,7 +664,9 @@ _DISLIKE_EN = (
     # what one cannot bear: "can't stand", "can't handle", "can't stomach", "can't bear", "can't abide"
     r"hate|can't stand|cannot stand|can't handle|cannot handle|can't stomach|cannot stomach|can't bear|cannot bear|"
     r"can't abide|cannot abide|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
-    r"'m not big on|am not big on|'m not a fan of|am not a fan of|'m not into|am not into|"
+    # (an adverb may stand before the not: "I'm really not into golf")
+    r"'m not big on|am not big on|'m not a fan of|am not a fan of|"
+    r"(?:'m|am) (?:really |honestly |just |genuinely |totally |so |truly )?not into|"
     r"find|'ve gone (?:right |completely |totally )?off|have gone (?:right |completely |totally )?off|can't do|don't like|do not like|don't love|dislike|"
     r"don't fancy|do not fancy|'m not keen on|am not keen on|'m (?:so |totally |completely |sooo+ )?over|am (?:so |totally )?over|'m done with|am done with"
 )
@@ -674,7 +676,8 @@ _WHEN_ADJUNCT_EN = (
     r"day|weekend|work|dinner|lunch|breakfast|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b"
 )
 _STANCE_EN = re.compile(
-    rf"\b(?:I|i)(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|quite|rather|"
+    # (a perfect's have before them: "I've never liked mushrooms", "I have always loved jazz")
+    rf"\b(?:I|i)(?:'ve|\s+have)?(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|quite|rather|always|"
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
     rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|right now\b|at the moment\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|at all\b|"
     rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b|{_WHEN_ADJUNCT_EN}))",
@@ -1698,7 +1701,10 @@ _ZH_DEG = (
     # such a choice took seconds on a line of repeats (a degree word gives nothing back)
     # (可 is the spoken "so / really", "我奶奶可喜欢看越剧了", not 可以 / 可能 / 可是; a Latin degree
     # word in a mixed line is one too, "我super喜欢hiking")
-    r"(?:最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|彻底|从来|向来|已经|是真的|是|反而|重新|还是"
+    # (an emphasis before a stance: "一点都不喜欢", "根本不爱", "真心不喜欢", "压根儿不吃"; first, as
+    # the star gives nothing back and 真 would take 真心's first character)
+    r"(?:一点儿?(?:都|也)|根本|压根儿?|真心|实在|一向|确实|的确"
+    r"|最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|彻底|从来|向来|已经|是真的|是|反而|重新|还是"
     r"|(?:super|very|so|really|totally|extremely)\s*"
     # (可 only right before a stance or another degree word: 可乐, 可口, 可以 are words of their own)
     rf"|可(?=(?:真是?|太|是|最|不)?(?:{_ZH_LIKE}|{_ZH_DISLIKE})))*+"
