@@ -457,6 +457,15 @@ def _sentence(
         # "没问题，交给我" to "周四能把纪要整理一下发我吗": a yes to a request takes on its act
         # (a request is no offer: nothing is accepted)
         out = _request_taken_zh(said, speaker, previous, at) or out
+    moved = None if han else general.rescheduled_en(said, speaker)
+    if moved and due_date(said, at):  # (a new time named: "I'll do it instead" takes a task over)
+        # "Bike's still broken, I'll do it next weekend instead": the promise taken up again with a
+        # new time, not a new promise to "do it"
+        out = [
+            e
+            for e in out
+            if e.layer != "status" and not (e.layer == "commitment" and general.is_pro_form_act(e.value))
+        ] + [moved]
     out = [_object_from_question(e, previous, han) for e in out]
     if _IRONY.search(sentence.strip()):
         out = [e for e in out if not (e.layer == "preference" and e.score > 0.5)]

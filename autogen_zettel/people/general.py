@@ -2636,7 +2636,9 @@ _STATUS_EN_RESULT = re.compile(
     # "Drill's back in your shed", "the books are back with you": a thing lent, back where its owner has it
     r"|^(?:the\s+|your\s+)?(?P<w13>(?!(?:i|we|you|he|she|they|it|this|that|everything)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)"
     r"(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|safely\s+)?back\s+(?:in|on|at|with)\s+(?:you\b|your\s+)"
-    r"|^(?:the|your)\s+(?P<w7>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+(?:is|are|'s)\s+(?:now\s+|already\s+)?(?:on|in)\s+your\s+"
+    # (with or without its article, the copula written out or not: "Contract's in your inbox")
+    r"|^(?:the\s+|your\s+)?(?P<w7>(?!(?:i|we|you|he|she|they|what|there|who|mine)\b)"
+    r"[a-z][\w\-]*(?:\s+[\w\-]+)?)(?:\s+is|\s+are|'s|'re)\s+(?:now\s+|already\s+)?(?:on|in)\s+your\s+"
     r"(?:desk|inbox|mailbox|drive|folder|table|hands)\b"
     # "Cake's on the kitchen table": a thing with no determiner, set down where the household has it
     r"|^(?P<w10>(?!(?:i|we|you|he|she|they|it|this|that|everything|all|what|there|who|mine)\b)[a-z][\w\-]*)'s\s+"
@@ -2690,6 +2692,53 @@ _INSTEAD_ON_EN = re.compile(
 # the clauses a task's result is told in: after a comma, a dash, or a "so" that opens a clause of
 # its own ("my car's in the garage so the school run is off for me")
 _CLAUSES_EN = re.compile(r"[,;]\s*|\s+-\s+|\s+so\s+(?=(?:the|my|our|I|I'm|we|we're)\s)", re.I)
+
+
+# an act on a pro-form ("do it", "have them", "get it done"): what it is done to was said before,
+# here or in the promise it takes up again
+_PRO_FORM_ACT = (
+    r"(?:do|finish|get|have|send|sort|fix|bring|drop|deliver|return|hand|post|deal with|get to)\s+"
+    r"(?:it|them|that|this)(?:\s+(?:done|sorted|finished|over|off|back|out|in|to you))?"
+)
+# a promise of it: "I'll do it", "will have them", "gonna get it done"
+_PRO_FORM_ACT_EN = re.compile(
+    r"(?:^|[,;]\s*|\b(?:so|and|but)\s+)(?:I'll|I will|I'm going to|I'm gonna|I can|will|'ll|gonna)\s+"
+    rf"(?:(?:definitely|probably|just|try to|aim to)\s+)?{_PRO_FORM_ACT}\b",
+    re.I,
+)
+# the task said not done yet: still broken, not ready, taking longer
+_NOT_YET_EN = re.compile(
+    r"\b(?:still|not|isn't|aren't|wasn't|weren't)\s+(?:quite\s+|totally\s+|fully\s+)?"
+    r"(?:broken|ready|done|finished|working|fixed|sorted|there|happening)\b"
+    r"|\b(?:going to|gonna|will|'ll|gonna)\s+take\s+(?:another|a bit|a little|longer|more|one more)\b"
+    r"|\b(?:running|a bit|bit)\s+(?:late|behind)\b|\bneeds?\s+(?:another|more|one more)\s+(?:day|days|week|time)\b",
+    re.I,
+)
+# the thing at the head of the clause that says it is not done ("Bike's still broken")
+_NOT_YET_THING_EN = re.compile(
+    r"^(?:(?:sorry|ok|okay|so|well|ugh|argh),?\s+)*(?:the\s+|my\s+|our\s+|your\s+)?"
+    r"(?P<w>(?!(?:i|we|you|he|she|they|it|this|that|everything)\b)[a-z][\w\-]*)(?:'s|'re|\s+(?:is|are)(?:n't)?)\b",
+    re.I,
+)
+
+
+def rescheduled_en(s: str, subject: str) -> Evidence | None:
+    """A task given a new time: a promise on a pro-form ("I'll do it next weekend") with "instead"
+    or after a clause that says the task is not done yet ("Bike's still broken, I'll do it next
+    weekend instead", "Slides are going to take another day, will have them Thursday"). A
+    postponement of the task named at the head, or of the latest promise when none is named
+    (its day is read from the sentence, as a cancellation's is)."""
+    if s.rstrip().endswith("?") or not _PRO_FORM_ACT_EN.search(s):
+        return None
+    if not (re.search(r"\binstead\b", s, re.I) or _NOT_YET_EN.search(s)):
+        return None
+    head = _NOT_YET_THING_EN.match(s.strip())
+    return Evidence("status", subject, "", _clean_np(head.group("w")) if head else "", 0.5, "postponed")
+
+
+def is_pro_form_act(what: str) -> bool:
+    """Whether a promise's ``what`` is only an act on a pro-form ("do it", "have them instead")."""
+    return bool(re.fullmatch(rf"{_PRO_FORM_ACT}(?:\s+instead)?", what.strip(), re.I))
 
 
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
@@ -2781,6 +2830,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         if m:
             groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9", "w10", "w11", "w12", "w13")
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
+            if re.fullmatch(r"(?:it|this|that|everything|all|both)", w.strip(), re.I):
+                w = ""  # "It's in your inbox": the task the chat spoke of last
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
     return []
 

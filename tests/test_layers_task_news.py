@@ -1,0 +1,72 @@
+"""A promise's news told in other words days later (#40): the thing where the addressee has it
+with the copula contracted ("Contract's in your inbox"), the person one promised to call reached
+("Spoke to the landlord"), and the task given a new time on a pro-form ("Bike's still broken,
+I'll do it next weekend instead"). Probes of the lead's; the last lines of each test are variants
+written after the fix."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from tests.layer_sets import heard
+
+
+def _status(mem, owner) -> list[tuple[str, str]]:
+    return [(c.what, c.status) for c in mem.commitments() if c.owner == owner]
+
+
+def test_a_thing_in_the_addressees_hands_with_the_copula_contracted(default_hub):
+    mem = heard(
+        default_hub,
+        "tn_01",
+        [
+            (0, "Ann", "I'll send you the contract by Friday."),
+            (3, "Ann", "Contract's in your inbox."),
+            (0, "Bo", "I'll put the invoice on your desk tomorrow."),
+            (1, "Bo", "It's on your desk."),
+        ],
+    )
+    assert _status(mem, "Ann") == [("send the contract", "done")]
+    assert [s for _, s in _status(mem, "Bo")] == ["done"]
+
+
+def test_the_person_one_promised_to_call_reached(default_hub):
+    mem = heard(
+        default_hub,
+        "tn_02",
+        [
+            (0, "Ann", "I'll call the landlord tomorrow about the leak."),
+            (1, "Ann", "Spoke to the landlord, he's sending someone Monday."),
+            (0, "Cy", "I'll ring the bank this week."),
+            (2, "Cy", "Finally got hold of the bank."),
+            (0, "Di", "I'll talk to Tom about the budget."),
+            (0, "Di", "Have you spoken to Tom yet?"),  # a question closes nothing
+        ],
+    )
+    assert [s for _, s in _status(mem, "Ann")] == ["done"]
+    assert [s for _, s in _status(mem, "Cy")] == ["done"]
+    assert [s for _, s in _status(mem, "Di")] == ["open"]
+
+
+def test_a_task_given_a_new_time_on_a_pro_form_is_the_same_task_moved(default_hub):
+    # TUE is 2026-09-01 (tests/layer_sets.py)
+    mem = heard(
+        default_hub,
+        "tn_03",
+        [
+            (0, "Ann", "I promise I'll fix the bike this weekend."),
+            (5, "Ann", "Bike's still broken, I'll do it next weekend instead."),
+            (0, "Bo", "I'll finish the slides tonight."),
+            (1, "Bo", "Slides are going to take another day, will have them Thursday."),
+            (0, "Cy", "I'll send the report on Friday."),
+            (2, "Cy", "Sorry, the report isn't ready, I'll send it Monday."),
+            (0, "Di", "I'll do it instead."),  # a task taken over, no new time: a promise
+        ],
+    )
+    (bike,) = [c for c in mem.commitments() if c.owner == "Ann"]
+    assert bike.what == "fix the bike" and bike.status == "open" and bike.due > date(2026, 9, 6)
+    (slides,) = [c for c in mem.commitments() if c.owner == "Bo"]
+    assert slides.status == "open" and slides.due == date(2026, 9, 3)
+    (report,) = [c for c in mem.commitments() if c.owner == "Cy"]
+    assert report.due == date(2026, 9, 7)
+    assert [c.what for c in mem.commitments() if c.owner == "Di"] == ["do it instead"]
