@@ -70,3 +70,31 @@ def test_a_task_given_a_new_time_on_a_pro_form_is_the_same_task_moved(default_hu
     (report,) = [c for c in mem.commitments() if c.owner == "Cy"]
     assert report.due == date(2026, 9, 7)
     assert [c.what for c in mem.commitments() if c.owner == "Di"] == ["do it instead"]
+
+
+def test_a_chinese_task_said_not_done_then_handed_over_later_is_moved(default_hub):
+    mem = heard(
+        default_hub,
+        "tn_04",
+        [
+            (0, "安妮", "我今晚把PPT做完。"),
+            (1, "安妮", "PPT还得再弄一天，周四给你。"),
+            (0, "白露", "合同我周五前改好。"),
+            (1, "白露", "合同还没改好，下周一给你吧。"),
+            (0, "程远", "报告还没写完，周一发你。"),  # no promise of it before: it is owed then
+            (0, "丁一", "发票的事我来处理。"),  # the matter of a thing is the thing
+        ],
+    )
+    (ppt,) = [c for c in mem.commitments() if c.owner == "安妮"]
+    assert "PPT" in ppt.what and ppt.status == "open" and ppt.due == date(2026, 9, 3)
+    (contract,) = [c for c in mem.commitments() if c.owner == "白露"]
+    assert contract.due == date(2026, 9, 7)
+    (report,) = [c for c in mem.commitments() if c.owner == "程远"]
+    assert "报告" in report.what and report.due == date(2026, 9, 7)
+    assert [c.what for c in mem.commitments() if c.owner == "丁一"] == ["处理发票"]
+
+
+def test_an_english_task_said_not_ready_with_no_promise_before_is_owed_then(default_hub):
+    mem = heard(default_hub, "tn_05", [(0, "Eve", "Sorry, the report isn't ready, I'll send it Monday.")])
+    (report,) = mem.commitments()
+    assert "report" in report.what and report.status == "open" and report.due == date(2026, 9, 7)

@@ -457,14 +457,15 @@ def _sentence(
         # "没问题，交给我" to "周四能把纪要整理一下发我吗": a yes to a request takes on its act
         # (a request is no offer: nothing is accepted)
         out = _request_taken_zh(said, speaker, previous, at) or out
-    moved = None if han else general.rescheduled_en(said, speaker)
+    moved = general.rescheduled_zh(said, speaker) if han else general.rescheduled_en(said, speaker)
     if moved and due_date(said, at):  # (a new time named: "I'll do it instead" takes a task over)
-        # "Bike's still broken, I'll do it next weekend instead": the promise taken up again with a
-        # new time, not a new promise to "do it"
+        # "Bike's still broken, I'll do it next weekend instead", "报告还没写完，周一发你": the
+        # promise taken up again with a new time, not a new promise to "do it" or to "发你"
         out = [
             e
             for e in out
-            if e.layer != "status" and not (e.layer == "commitment" and general.is_pro_form_act(e.value))
+            if e.layer != "status"
+            and not (e.layer == "commitment" and (han or general.is_pro_form_act(e.value)))
         ] + [moved]
     out = [_object_from_question(e, previous, han) for e in out]
     if _IRONY.search(sentence.strip()):

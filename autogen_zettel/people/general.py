@@ -2736,6 +2736,28 @@ def rescheduled_en(s: str, subject: str) -> Evidence | None:
     return Evidence("status", subject, "", _clean_np(head.group("w")) if head else "", 0.5, "postponed")
 
 
+# "报告还没写完，周一发你", "PPT还得再弄一天，周四给你": the thing at the head said not done yet, then
+# in a later clause a time and the act of handing it over, its object dropped
+_NOT_YET_ZH = re.compile(
+    r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:还没(?:有)?|还得|还要|暂时没|没)"
+    r"[\u4e00-\u9fff]{0,4}?(?:完|好|一天|两天|几天|一下|再)"
+)
+_HAND_OVER_LATER_ZH = re.compile(
+    r"[，,]\s*(?P<rest>[^，,。！!]*(?:给你|发你|发给你|交给你|还你|交|发过去|给您|发您))"
+)
+
+
+def rescheduled_zh(s: str, subject: str) -> Evidence | None:
+    """The Chinese of :func:`rescheduled_en`: a thing said not done yet at the head, then a
+    later clause that hands it over at a time ("报告还没写完，周一发你") - the task moved, not a
+    new promise to "发你"."""
+    head = _NOT_YET_ZH.match(s.strip())
+    later = _HAND_OVER_LATER_ZH.search(s, head.end()) if head else None
+    if not later:
+        return None
+    return Evidence("status", subject, "", head.group("obj"), 0.5, "postponed")
+
+
 def is_pro_form_act(what: str) -> bool:
     """Whether a promise's ``what`` is only an act on a pro-form ("do it", "have them instead")."""
     return bool(re.fullmatch(rf"{_PRO_FORM_ACT}(?:\s+instead)?", what.strip(), re.I))

@@ -33,7 +33,7 @@ import functools
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 
 from autogen_zettel.base.cards import EvidenceSource
@@ -359,6 +359,17 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
     for o in sorted(items, key=lambda o: (o.at, o.card_id)):
         ev = o.evidence
         who = ev.subject.casefold()
+        if (
+            ev.layer == "status"
+            and ev.kind == "postponed"
+            and ev.value
+            and ev.due
+            and not any(
+                _open_before(c, o) and _met(commitment_words(ev.value), c) for c in by_owner.get(who, ())
+            )
+        ):
+            # "报告还没写完，周一发你" with no promise of the report before: the report is owed then
+            ev = replace(ev, layer="commitment", kind="statement")
         if ev.layer == "commitment":
             said = commitment_words(ev.value)
             same = next(

@@ -474,9 +474,12 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
             else []
         )
     m = _TOPIC_FIRST.match(s)
+    # "发票的事我来处理": the matter of a thing is the thing
+    topic = re.sub(r"的事(?:儿|情)?$", "", m.group("obj")) if m else ""
     if (
         m
-        and not re.search(r"[我你他她们的了吗呢吧]", m.group("obj"))
+        and topic
+        and not re.search(r"[我你他她们的了吗呢吧]", topic)
         # "可以，我明天改": an answer's yes is no thing taken on
         and not re.fullmatch(r"好的?|好啊|行|可以|没问题|嗯|放心|OK|ok|对|是的?", m.group("obj"))
         # the act itself follows, taken on (来, 负责) or plain; "看恐怖片我会做噩梦" foresees, promises nothing
@@ -488,18 +491,18 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
     ):
         volunteered = _VOLUNTEERED.fullmatch(m.group("rest"))
         if volunteered and not _TOPIC_ACT.match(m.group("rest")):
-            obj = re.sub(r"^(?:这个|那个)", "", m.group("obj"))
+            obj = re.sub(r"^(?:这个|那个)", "", topic)
             what = volunteered.group("v") + obj
             return [
                 Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty)
             ]
         if _PLEDGED.fullmatch(m.group("rest")):
-            obj = re.sub(r"^(?:这个|那个)", "", m.group("obj"))
+            obj = re.sub(r"^(?:这个|那个)", "", topic)
             return [Evidence("commitment", speaker, "", obj, 0.5, "statement", due_date(s, at), counterparty)]
         attend = _ATTEND.match(m.group("rest"))
         # ("聚会我肯定去": the going is the act, not a modal before one)
         what = _what(m.group("rest")) or (attend.group("go") if attend else "")
-        obj = re.sub(r"^(?:这个|那个)", "", m.group("obj"))
+        obj = re.sub(r"^(?:这个|那个)", "", topic)
         return (
             [Evidence("commitment", speaker, "", what + obj, 0.5, "statement", due_date(s, at), counterparty)]
             if what
