@@ -74,10 +74,6 @@ def test_c_dog_food_texted_then_picked_up(default_hub):
     assert _one(mem, "Bo").status == "done"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a hand-off ('my brother is collecting Grandma instead') does not cancel the speaker's promise",
-)
 def test_c_grandma_s_airport_run_handed_to_a_brother(default_hub):
     mem = heard(
         default_hub,
@@ -90,7 +86,6 @@ def test_c_grandma_s_airport_run_handed_to_a_brother(default_hub):
     assert _one(mem, "Cass").status == "cancelled"
 
 
-@pytest.mark.xfail(strict=True, reason="'give me until Monday' does not move the due date")
 def test_c_an_invoice_pushed_back_to_monday(default_hub):
     mem = heard(
         default_hub,
@@ -114,7 +109,6 @@ def test_c_sworn_to_a_sister(default_hub):
     assert (c.status, c.due) == ("open", SAT)
 
 
-@pytest.mark.xfail(strict=True, reason="'decided against X' is no cancellation")
 def test_c_a_pottery_class_decided_against(default_hub):
     mem = heard(
         default_hub,
@@ -127,7 +121,6 @@ def test_c_a_pottery_class_decided_against(default_hub):
     assert _one(mem, "Wes").status == "cancelled"
 
 
-@pytest.mark.xfail(strict=True, reason="'Gwen kept her word' does not mark the third person's promise done")
 def test_c_a_neighbour_kept_her_word_about_the_cat(default_hub):
     mem = heard(
         default_hub,
@@ -141,7 +134,6 @@ def test_c_a_neighbour_kept_her_word_about_the_cat(default_hub):
     assert [c for c in mem.commitments() if c.owner == "Rob"] == []
 
 
-@pytest.mark.xfail(strict=True, reason="'please disregard my earlier message regarding X' is no cancellation")
 def test_c_a_formal_lease_delivery_withdrawn(default_hub):
     mem = heard(
         default_hub,

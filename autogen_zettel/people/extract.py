@@ -259,6 +259,10 @@ def _extract(
                 )
                 evs = again if any(e.layer == "preference" for e in again) else evs
             thing = next((e.value for e in evs if e.layer == "preference" and e.value), thing)
+            if subject != speaker and not _HAN.search(said) and all(e.layer == "commitment" for e in evs):
+                # "my brother is collecting Grandma instead", "Priya will bring the salad instead":
+                # whoever owed it before is released (and the one taking it over owes it now)
+                evs = evs + general.taken_over_en(said, subject)
             for ev in evs:
                 if joke and ev.layer == "commitment" and ev.due is None:
                     continue

@@ -2508,7 +2508,11 @@ _NO_LONGER_EN = re.compile(
     r"[a-z]+(?:\s+(?:with|out with|to|on|for))?(?:\s+(?:the|my|our|your|his|her)\s+)?\s*[\w'\- ]{0,30}?)\s+(?:anymore|any more|after all)\b"
     r"|\bcan no longer\s+(?P<act2>(?!(?:believe|stand|afford|eat|drink)\b)[a-z]+(?:\s+[\w'\-]+){0,4}?)(?=\s*(?:$|[,.;!]))"
     r"|\b(?:scratch|scrap|forget|ignore|disregard)\s+what\s+I\s+said\s+about\s+"
-    r"(?P<said>(?:[a-z]+ing|the|our|my)\b[\w'\- ]{0,30}?)(?=\s*(?:$|[,.;!]))",
+    r"(?P<said>(?:[a-z]+ing|the|our|my)\b[\w'\- ]{0,30}?)(?=\s*(?:$|[,.;!]))"
+    # the formal register of it: "please disregard my earlier message regarding the lease"
+    r"|\b(?:ignore|disregard)\s+(?:my|our|the)\s+(?:earlier|previous|last|prior|former)\s+"
+    r"(?:message|email|e-mail|mail|note|text|letter)\s+(?:regarding|about|concerning|re|on|as to)\s+"
+    r"(?:the\s+|our\s+|my\s+)?(?P<retracted>[\w'\- ]{2,30}?)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
 # a later time a plan is moved to: "next month", "Friday", "the 14th", "spring", "later"
@@ -2530,6 +2534,8 @@ _STATUS_EN_CANCEL = re.compile(
     # a plan thrown over or not taken up: "had to ditch the blood donation", "not bothering with the sale"
     r"ditch(?:ed|ing)?|not bothering with|(?:give|gave|given|giving) up on|"
     r"pulling out of|pull out of|pulled out of|withdrew from|"
+    # a choice made against it: "decided against the pottery class", "opted out of the trip"
+    r"(?:decided|deciding|decide) against|(?:opted|opting|opt) out of|(?:ruled|ruling) out|thought better of|"
     r"dropped out of(?!\s+(?:uni|university|college|school|my course|the course|sixth form|my degree)\b)|"
     r"back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|postpone|postponing|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
@@ -2539,7 +2545,7 @@ _STATUS_EN_CANCEL = re.compile(
     # released from it by someone else: "I'm off the hook for the cake", "let off the washing-up"
     r"(?:I'm|I am|we're|we are)\s+(?:off the hook|let off|excused)\s+(?:for|from|with))"
     r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\-/ ]{2,30}?)"
-    r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|now|on|after all|this|anymore)\b)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|now|on|after all|in the end|this|anymore)\b)"
     # a plan moved to a later time is off for the time it had ("pushed the housewarming back to next
     # month", "the meeting got moved to Friday"): a verb of moving, the plan, then a time to move it to
     rf"|\b{_MOVE_VERB_EN}\s+"
@@ -2661,6 +2667,49 @@ _WAIT_TILL_EN = re.compile(
 )
 
 
+# more time asked for a task: "give me until Monday", "I'll need till Friday" (still owed, due then);
+# what it is may be named in a clause of its own ("Invoice is running late")
+_MORE_TIME_EN = re.compile(
+    rf"\b(?:give me|gimme|i(?:'ll| will)? need|need)\s+(?:till|until|til|'til)\s+{_LATER_EN}", re.I
+)
+_RUNNING_LATE_EN = re.compile(
+    r"^(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)[a-z][\w'\-]*(?:\s+[\w'\-]+)?)"
+    r"(?:'s|\s+is|\s+are|'re)\s+(?:running\s+|a\s+bit\s+|going\s+to\s+be\s+)?(?:late|delayed|behind)\b",
+    re.I,
+)
+# a promise kept, told as such of whoever made it: "Gwen kept her word", "he made good on his promise"
+_KEPT_WORD_EN = re.compile(
+    r"\b(?:kept|keeps|has kept)\s+(?:my|his|her|their|our)\s+(?:word|promise)\b"
+    r"|\b(?:made good on|delivered on|came through on)\s+(?:my|his|her|their|our)\s+promise\b"
+    r"|\btrue to (?:my|his|her|their|our) word\b",
+    re.I,
+)
+# a task handed to someone else, who does it "instead": "my brother is collecting Grandma instead",
+# "Priya will bring the salad instead" (what the one who owed it no longer does)
+_HANDED_ON_EN = re.compile(
+    r"^(?:(?:the|my|our|his|her|their)\s+)?(?!(?:i|we|it|this|that|there|everything|nothing)\b)[A-Za-z]+"
+    r"(?:\s+is|'s|\s+will|'ll|\s+is going to|'s going to|\s+has offered to|\s+offered to)\s+"
+    r"(?![a-z]+ing\s+(?:back|home|out|round)\b)[a-z]+\s+(?!(?:me|us|you|him|her|them|it)\b)"
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>[\w'\- ]{2,30}?)\s+instead\b",
+    re.I,
+)
+
+
+# the same told by the one who takes it over, as the rules read another's clause ("my brother is
+# collecting Grandma instead" read as "I am collecting Grandma instead" of the brother)
+_TAKEN_OVER_EN = re.compile(
+    r"^I(?:'m|\s+am|'ll|\s+will|'m going to|\s+am going to)\s+[a-z]+\s+(?!(?:me|us|you|him|her|them|it)\b)"
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>[\w'\- ]{2,30}?)\s+instead\b"
+)
+
+
+def taken_over_en(said: str, subject: str) -> list[Evidence]:
+    """A task ``subject``, who is not the speaker, takes over "instead" (``said`` as they would say
+    it): called off for whoever owed it, which the commitment layer finds by its words."""
+    m = _TAKEN_OVER_EN.match(said.strip())
+    return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")] if m else []
+
+
 # a thing said to come on a later day "instead": "Hedge trimmer's coming back to you on Saturday
 # instead", "The parcel will go out Monday instead" (still owed, due then)
 _INSTEAD_ON_EN = re.compile(
@@ -2682,6 +2731,18 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     m = None if s.rstrip().endswith("?") else _INSTEAD_ON_EN.match(_STATUS_OPENER_EN.sub("", s).strip())
     if m:  # "Invoice is going out on Friday instead": a time to come, said of the task moved to it
         return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
+    clauses = [] if s.rstrip().endswith("?") else _CLAUSES_EN.split(_STATUS_OPENER_EN.sub("", s))
+    for clause in clauses:
+        m = _HANDED_ON_EN.match(clause.strip())
+        if m:  # "my brother is collecting Grandma instead": off the hands of whoever owed it
+            return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")]
+        if _MORE_TIME_EN.search(clause):  # "give me until Monday": still owed, due then
+            late = next((m for m in map(_RUNNING_LATE_EN.match, map(str.strip, clauses)) if m), None)
+            return [
+                Evidence("status", subject, "", _clean_np(late.group("w")) if late else "", 0.5, "postponed")
+            ]
+        if _KEPT_WORD_EN.search(clause):  # "Gwen kept her word": her promise is done
+            return [Evidence("status", subject, "", "", 0.5, "done")]
     if (
         s.rstrip().endswith("?")
         or DONE_WITH_TIME.search(s)
@@ -2704,7 +2765,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     for clause in _CLAUSES_EN.split(s):
         m = _NO_LONGER_EN.search(clause)
         if m:
-            w = m.group("act") or m.group("act2") or m.group("said") or ""
+            w = m.group("act") or m.group("act2") or m.group("said") or m.group("retracted") or ""
             return [Evidence("status", subject, "", _clean_np(w.strip()), 0.5, "cancelled")]
         m = _STATUS_EN_CANCEL.search(clause)
         if m:
