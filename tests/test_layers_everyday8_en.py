@@ -416,7 +416,6 @@ def test_p_a_husband_who_cannot_get_enough_of_cricket(default_hub):
     assert mem.preferences(subject="Asha", topic="cricket") == []
 
 
-@pytest.mark.xfail(strict=True, reason="'my gran Edith says she can't stand X' gives no row")
 def test_p_gran_cannot_stand_reality_tv(default_hub):
     mem = heard(
         default_hub,
@@ -448,13 +447,11 @@ def test_p_a_formal_preference_for_aisle_seats(default_hub):
     assert _pref(mem, "Dr Laine", "aisle seats").value > 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="'not big on X' gives no dislike")
 def test_p_texted_not_big_on_seafood(default_hub):
     mem = heard(default_hub, "e8en_p08", [(0, "Kat", "tbh not big on seafood, the smell gets me")])
     assert _pref(mem, "Kat", "seafood").value < 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="'Karaoke? Me? Not a chance.' and 'Still no' to offers give no row")
 def test_p_karaoke_refused_twice(default_hub):
     mem = heard(
         default_hub,
@@ -525,7 +522,6 @@ def test_n_if_i_lived_in_paris(default_hub):
     _nothing(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="'Our dog Rex is allergic to X' files an allergy under the speaker")
 def test_n_a_dog_s_allergy_is_not_the_owner_s(default_hub):
     mem = heard(
         default_hub,

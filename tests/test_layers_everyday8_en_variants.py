@@ -146,3 +146,74 @@ def test_v_priya_brings_the_salad_instead(default_hub):
         ],
     )
     assert _one(mem, "Ian").status == "cancelled"
+
+
+def _pref_value(mem, subject, topic):
+    rows = mem.preferences(subject=subject, topic=topic)
+    assert rows, [(p.subject, p.topic, p.value) for p in mem.preferences()]
+    return rows[0].value
+
+
+# -- an animal at a clause's head is no person ----------------------------------------------------
+
+
+def test_v_a_cat_s_allergy_is_nobody_s(default_hub):
+    mem = heard(default_hub, "e8env_f01", [(0, "Jen", "My cat Mochi is allergic to fish, poor thing.")])
+    assert mem.facts() == [] and mem.preferences() == []
+
+
+def test_v_an_old_dog_s_dislike_is_nobody_s(default_hub):
+    mem = heard(
+        default_hub, "e8env_f02", [(0, "Ken", "Our old dog hates the vet, he shakes the whole way there.")]
+    )
+    assert mem.preferences() == []
+
+
+# -- a grandparent by the family's word -----------------------------------------------------------
+
+
+def test_v_my_nan_says_she_hates_rap(default_hub):
+    mem = heard(default_hub, "e8env_p01", [(0, "Lola", "My nan says she can't stand rap music.")])
+    assert _pref_value(mem, "Lola's nan", "rap music") < 0.5
+    assert mem.preferences(subject="Lola") == []
+
+
+def test_v_my_grandad_bert_loves_fishing(default_hub):
+    mem = heard(
+        default_hub, "e8env_p02", [(0, "Max", "My grandad Bert loves fishing, he's out every Sunday.")]
+    )
+    assert _pref_value(mem, "Bert", "fishing") > 0.5
+
+
+# -- "not big on", "not keen on" after a chat opener ---------------------------------------------
+
+
+def test_v_honestly_not_keen_on_musicals(default_hub):
+    mem = heard(default_hub, "e8env_p03", [(0, "Nia", "honestly not keen on musicals, too much singing")])
+    assert _pref_value(mem, "Nia", "musicals") < 0.5
+
+
+def test_v_ngl_not_mad_on_football(default_hub):
+    mem = heard(default_hub, "e8env_p04", [(0, "Oz", "ngl not mad on football")])
+    assert _pref_value(mem, "Oz", "football") < 0.5
+
+
+# -- a bare invitation turned down ---------------------------------------------------------------
+
+
+def test_v_pub_quiz_asked_bare_then_nah(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_p05",
+        [(0, "e8env_p05", "Coming to the pub quiz tonight?"), (0, "Pam", "Nah.")],
+    )
+    assert _pref_value(mem, "Pam", "pub quiz") < 0.5
+
+
+def test_v_bingo_you_in_then_sorry_no(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_p06",
+        [(0, "e8env_p06", "Bingo on Thursday, you in?"), (0, "Quin", "Sorry, no.")],
+    )
+    assert _pref_value(mem, "Quin", "bingo") < 0.5

@@ -285,7 +285,11 @@ def _extract(
                 if ev not in out:
                     out.append(ev)
         # "Sushi again? No thanks.": the speaker's own question is what the next sentence answers
-        before = sentence if sentence.rstrip().endswith(("?", "？")) else previous
+        # ("Karaoke? Me? Not a chance.": a bare echo of who is asked, or of disbelief, asks nothing new)
+        if sentence.rstrip().endswith(("?", "？")) and not _ECHO_EN.fullmatch(sentence.strip()):
+            before = sentence
+        elif not _ECHO_EN.fullmatch(sentence.strip()):
+            before = previous
     # "Handed in my notice! Full-time illustrator from now on.": a job or employer ended in one
     # sentence and named anew in a later one is the new one, not none
     named_later = {
@@ -305,6 +309,8 @@ def _extract(
     ]
 
 
+# a question that only echoes who is asked or doubts it ("Me?", "Really?", "Seriously??")
+_ECHO_EN = re.compile(r"(?:me|moi|us|really|seriously|what|huh|eh|you serious|are you serious)\s*[?!]+", re.I)
 # a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
 _THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)
 # news with a tag asking whether the hearer knew ("Ali's moved to Leeds, did you hear?"): told, not asked

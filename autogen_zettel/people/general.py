@@ -692,7 +692,10 @@ _TURNED_EN = re.compile(
 )
 _NOT_INTO_EN = re.compile(
     # (the I put back before a dropped "never been" reads "I never been": the same stance)
-    r"^(?:I'm\s+|I am\s+|I've\s+|I\s+(?=never\s+been\b))?(?:not|never)\s+(?:really\s+|been\s+|much\s+|that\s+|too\s+|so\s+)?(?:into|a (?:big\s+)?fan of)\s+"
+    # (after a chat opener, "tbh not big on seafood"; any degree word of liking, then "on": big on, keen on)
+    r"^(?:(?:honestly|tbh|ngl|to be honest|seriously|personally|eh|meh),?\s+)*"
+    r"(?:I'm\s+|I am\s+|I've\s+|I\s+(?=never\s+been\b))?(?:not|never)\s+(?:really\s+|been\s+|much\s+|that\s+|too\s+|so\s+)?"
+    r"(?:into|a (?:big\s+)?fan of|(?:big|keen|mad|huge)\s+on)\s+"
     r"(?P<obj>(?!(?:it|them|him|her|that|this|you)\b)[\w\-]+(?:\s+(?!tbh\b|honestly\b|really\b|at\b)[\w\-]+)?)"
     r"(?=\s*(?:$|[,.;!]|to be honest|tbh|honestly|at all))",
     re.I,

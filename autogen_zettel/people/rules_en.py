@@ -114,6 +114,16 @@ _ANYONE_OFFER = re.compile(
 )
 
 
+# an invitation asked bare, its "are you" dropped: "Coming to karaoke on Friday?", "You joining us for
+# drinks later?", or the thing first and the hearer asked in: "Karaoke again this Friday, you in?"
+_JOIN_ASKED = re.compile(
+    r"^\s*(?:are\s+)?(?:you\s+|u\s+)?(?:coming|joining us|joining)\s+(?:along\s+)?(?:to|for)\s+"
+    r"(?:the\s+)?(?P<obj>[a-z][a-z\- ]{1,30}?)(?=\s+(?:again|tonight|today|tomorrow|this|next|on|later)\b|\s*\?)"
+    r"|^\s*(?P<obj2>[a-z][a-z\- ]{1,30}?)(?:\s+(?:again|tonight|today|tomorrow|later|(?:this|next|on)\s+\w+))*"
+    r"\s*,\s*(?:are\s+)?(?:you|u)\s+(?:in|up for it|game|interested)\s*\?+\s*$"
+)
+
+
 _CONDITION_HEAD = re.compile(
     r"\b(?:if|whenever|when|unless|in case|as long as)\s+(?:you|u|anyone|anybody|you guys)\s+(?:ever\s+|still\s+)?$"
 )
@@ -131,6 +141,9 @@ def offer_topic(previous: str | None) -> str:
     m = _THERE_IS_OFFER.search(previous.lower()) or _ANYONE_OFFER.search(previous.lower())
     if m:
         return _topic(m.group("obj"))
+    m = _JOIN_ASKED.search(low)
+    if m:
+        return _topic(m.group("obj") or m.group("obj2"))
     # a bare question naming a thing: "Sushi again?", "Pizza tonight?", "Ugh, pizza again?"
     previous = re.sub(
         r"^\s*(?:ugh|oh|hmm+|meh|wait|seriously|eh|um|uh|what)[,!.]*\s+", "", previous, flags=re.I
@@ -149,7 +162,10 @@ def offer_topic(previous: str | None) -> str:
     return ""
 
 
-_INTERJECTION = re.compile(r"^(?:(?:ugh|urgh|argh|oh|god|man|meh|honestly|seriously|please)[,!.]*\s+)+")
+# (a "still" or "sorry" before it too: "Still no, I'll stay home", "Sorry, no")
+_INTERJECTION = re.compile(
+    r"^(?:(?:ugh|urgh|argh|oh|god|man|meh|honestly|seriously|please|still|sorry|erm|um|uh)[,!.]*\s+)+"
+)
 # "Anything but curry tonight": every choice except the thing named
 _ANYTHING_BUT = re.compile(r"^(?:anything|whatever you like) but\s+\w")
 # what a refusal's object must not be for a taste: an errand or an event, not a thing one eats or does for fun

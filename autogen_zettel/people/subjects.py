@@ -31,6 +31,8 @@ __all__ = ["RELATIVES_EN", "RELATIVES_ZH", "names_a_person", "subjects_of"]
 RELATIVES_EN = (
     "sister|brother|mum|mom|mother|dad|father|wife|husband|partner|girlfriend|boyfriend|son|daughter|"
     "cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|fiancée|fiance|fiancé|"
+    # the family's own words for grandparents ("my gran Edith", "my nan"), as _EN_KIN_NAMES reads them bare
+    "gran|granny|nan|nana|grandad|granddad|"
     "flatmate|roommate|boss|friend|best friend|neighbour|neighbor|colleague|"
     "mother-in-law|father-in-law|sister-in-law|brother-in-law|stepmom|stepmum|stepdad|grandson|granddaughter|"
     # the plural ones ("My parents live in Spain now"): filed as said
@@ -254,11 +256,22 @@ def _first_person_en(rest: str) -> str:
     return "I" + rest
 
 
+# an animal of the household at a clause's head, named or not ("Our dog Rex is allergic to chicken",
+# "my cat loves the radiator"): no person, so what follows is nobody's fact or taste
+_EN_PET_HEAD = re.compile(
+    r"^(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?:(?:old|new|little|rescue)\s+)?"
+    r"(?:dog|dogs|cat|cats|puppy|kitten|parrot|rabbit|hamster|goldfish|tortoise|turtle|pony|horse|budgie)"
+    r"(?:,?\s+[A-Z][a-z]+,?)?(?=\s|'s\b)"
+)
+
+
 def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]]:
     """The subjects one clause names at its head, as :func:`subjects_of` gives them."""
     s = sentence.replace("’", "'")
     head = _EN_OPEN.match(s)
     body = s[head.end() :] if head else s
+    if _EN_PET_HEAD.match(body):
+        return [("", body)]  # "Our dog Rex is allergic to chicken": the dog's, nobody's to file
     if _EN_PRONOUN.match(body):
         return _pronoun_en(body, referent)
     m = _EN_LEAD.match(body)
