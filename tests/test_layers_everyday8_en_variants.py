@@ -217,3 +217,117 @@ def test_v_bingo_you_in_then_sorry_no(default_hub):
         [(0, "e8env_p06", "Bingo on Thursday, you in?"), (0, "Quin", "Sorry, no.")],
     )
     assert _pref_value(mem, "Quin", "bingo") < 0.5
+
+
+def _now(mem, subject, key):
+    return [f.value for f in mem.facts(subject=subject) if f.key == key]
+
+
+# -- facts stated obliquely -----------------------------------------------------------------------
+
+
+def test_v_first_month_at_arup_after_atkins(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_f03",
+        [
+            (0, "Rae", "I work for Atkins."),
+            (40, "Rae", "Survived my first month at Arup after leaving Atkins."),
+        ],
+    )
+    assert _now(mem, "Rae", "employer") == ["Arup"]
+
+
+def test_v_first_day_at_monzo(default_hub):
+    mem = heard(default_hub, "e8env_f04", [(0, "Sol", "My first day at Monzo and I already love it.")])
+    assert _now(mem, "Sol", "employer") == ["Monzo"]
+
+
+def test_v_signed_the_tenancy_on_a_house(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_f05",
+        [(0, "Tam", "I live in Leeds."), (30, "Tam", "Signed the tenancy on a house in Derby last week.")],
+    )
+    assert _now(mem, "Tam", "residence") == ["Derby"]
+
+
+def test_v_signed_the_lease_on_a_cottage(default_hub):
+    mem = heard(default_hub, "e8env_f06", [(0, "Uli", "Signed the lease on a cottage in Kendal, we're in!")])
+    assert _now(mem, "Uli", "residence") == ["Kendal"]
+
+
+def test_v_a_daughter_at_school_then_another(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_f07",
+        [
+            (0, "Val", "My daughter Ava is at Hillcrest Primary."),
+            (200, "Val", "Ava's at Oak Lane Secondary now."),
+        ],
+    )
+    schools = " ".join(_now(mem, "Ava", "school"))
+    assert "Oak Lane" in schools and "Hillcrest" not in schools, schools
+
+
+def test_v_my_house_in_didsbury(default_hub):
+    mem = heard(default_hub, "e8env_f08", [(0, "Wyn", "My house in Didsbury is freezing in winter.")])
+    assert _now(mem, "Wyn", "residence") == ["Didsbury"]
+
+
+def test_v_our_place_in_margate(default_hub):
+    mem = heard(default_hub, "e8env_f09", [(0, "Xan", "Our place in Margate is tiny but we love it.")])
+    assert _now(mem, "Xan", "residence") == ["Margate"]
+
+
+def test_v_popped_the_question_and_i_said_yes(default_hub):
+    mem = heard(default_hub, "e8env_f10", [(0, "Yas", "Sam popped the question at dinner and I said yes!")])
+    assert _now(mem, "Yas", "relationship") == ["engaged"]
+
+
+def test_v_texted_cashier_then_junior_designer(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_f11",
+        [(0, "Zed", "im a cashier rn"), (60, "Zed", "quit the shop lol, junior designer now 🎨")],
+    )
+    jobs = " ".join(_now(mem, "Zed", "job"))
+    assert "designer" in jobs and "cashier" not in jobs, jobs
+
+
+# -- a bare yes to a request, and a thing set up -------------------------------------------------
+
+
+def test_v_of_course_to_the_dry_cleaning(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_c11",
+        [(0, "e8env_c11", "Could you pick up the dry cleaning on Friday?"), (0, "Ada", "Of course!")],
+    )
+    c = _one(mem, "Ada")
+    assert (c.status, c.due) == ("open", FRI)
+
+
+def test_v_absolutely_to_the_fish_then_fed(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_c12",
+        [
+            (0, "e8env_c12", "Will you set up the fish tank while I'm away?"),
+            (0, "Bea", "Absolutely."),
+            (3, "Bea", "Fish tank's set up and bubbling away."),
+        ],
+    )
+    assert _one(mem, "Bea").status == "done"
+
+
+def test_v_the_printer_hooked_up(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_c13",
+        [
+            (0, "Cy", "I'll connect the new printer tomorrow."),
+            (1, "Cy", "Printer's hooked up and working."),
+        ],
+    )
+    assert _one(mem, "Cy").status == "done"

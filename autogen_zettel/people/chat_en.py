@@ -45,6 +45,8 @@ _SPELLING = (
     (rf"(?i)\b({_NEGATIVES})\b", lambda m: m.group(1)[:-1] + "'t"),
     (rf"(?i)\b({_PRONOUNS})\b", lambda m: _pronoun(m.group(1))),
     (r"(?i)^lets\b", "let's"),
+    # "rn" typed in lower case is "right now" (capitalised, "RN" is a registered nurse): the time it says
+    (r"\brn\b", "now"),
     (r"(?i)\bwanna\b", "want to"),
     (r"(?i)\bgotta\b", "got to"),
     (r"(?i)\bgunna\b|\bgona\b", "gonna"),

@@ -69,7 +69,7 @@ _EMPLOYER_EN = re.compile(
     rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})"
     # "First week at KPMG done": the first days somewhere are news of a new employer
-    rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is)\b))"
+    rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is|after|since|and)\b))"
     # one place left, then the next named bare with the day it starts: "Last day at Accenture today,
     # Capgemini from Monday!" (the I and its verb dropped, as a chat line says it)
     rf"|\b(?i:last\s+(?:day|week|shift)\s+(?:at|with)|left|quit|leaving)\s+{_CAP}\b[^.;!?]*?[,;]\s*(?P<v7>{_CAP})\s+(?i:from|starting)\s+"
@@ -82,7 +82,8 @@ _EMPLOYER_EN = re.compile(
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
 # Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
 _STARTED_SCHOOL_EN = re.compile(
-    rf"\b(?:(?i:started|starts|starting|moved(?:\s+up)?|transferred|switched)|(?P<now>(?i:goes|go|attends|attend)))"
+    # ("I'm at Greenfield Primary", as the rules read "my son Eli is at ...": the one now)
+    rf"\b(?:(?i:started|starts|starting|moved(?:\s+up)?|transferred|switched)|(?P<now>(?i:goes|go|attends|attend)|(?<=I)'m|(?<=I\s)am))"
     rf"\s+(?:school\s+)?(?:at|to)?\s*"
     rf"(?P<v>(?:the\s+)?{_CAP}\s+(?i:{_SCHOOL_HEAD})(?:\s+School)?)\b"
 )
@@ -106,7 +107,8 @@ _ENDED_EN = re.compile(
 # a clause that is only a trade, "from now on" after it ("Full-time illustrator from now on")
 _TRADE_FROM_NOW_EN = re.compile(
     r"(?:^|[.!;,]\s*)(?:an?\s+)?(?P<v>(?:(?:full|part)-time\s+|freelance\s+|self-employed\s+)?"
-    r"(?:[a-z]+\s+)?[a-z]+)\s+(?:from now on|from today|as of today)\b",
+    # (or a bare "now" closing it: "no more coffee for me, trainee electrician now ⚡")
+    r"(?:[a-z]+\s+)?[a-z]+)\s+(?:from now on|from today|as of today|now(?=\s*(?:$|[^\w\s])))\b",
     re.I,
 )
 # a trade by its ending or its head noun ("copywriter", "florist", "electrician", "nurse")
@@ -223,7 +225,8 @@ _RESIDENCE_EN = re.compile(
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
     # (the keys to it said had: "Got the keys to our house in Leeds")
-    rf"|\b(?i:bought|rented|found|got)\s+(?:(?i:the)\s+keys\s+(?:to|for)\s+)?(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})"
+    # (or its lease signed: "Signed the lease on a flat in Nottingham")
+    rf"|\b(?i:bought|rented|found|got|signed\s+(?:the|a)\s+(?:lease|tenancy|rental\s+agreement)\s+(?:on|for))\s+(?:(?i:the)\s+keys\s+(?:to|for)\s+)?(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})"
     # "I live with my parents in Cardiff": who one lives with, then the town
     rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v12>{_CAP})"
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
@@ -246,7 +249,8 @@ _RESIDENCE_EN = re.compile(
     # "搬家了! Now in 杭州", "Moved house! Now living in Leeds": a bare move, then where one is now
     rf"|(?:搬家了|\b(?i:moved)(?:\s+(?i:house))?)\s*[!！.。]*\s*(?i:now)\s+(?:(?i:living|based)\s+)?in\s+(?P<v17>{_CAP})"
     # "My new place in Walthamstow has a garden": one's own new home named with its town
-    rf"|\b(?i:my|our)\s+(?i:new)\s+{_DWELLING}\s+(?:in|on)\s+(?P<v15>{_CAP})"
+    # (new or not: "Our flat in Hove has a sea view"; not "my old flat in Bath", the home that was)
+    rf"|\b(?i:my|our)\s+(?:(?i:new|own|little|lovely|tiny|rented)\s+)?{_DWELLING}\s+(?:in|on)\s+(?P<v15>{_CAP})"
     # "I've been in Boston since 2015": a stay counted from a year, or in years, is a home
     # "Now that I'm in Bath it's all hills": a state said as newly so is where one lives now
     rf"|\b(?i:now\s+that)\s+(?:I'm|I\s+am|(?i:we're|we\s+are))\s+(?:(?i:back|living|based|settled)\s+)?in\s+(?P<v18>{_CAP})"
@@ -280,10 +284,11 @@ _RELATION_EN = (
         ),
     ),
     # "proposed and she said yes", "popped the question in Rome and she said yes": a proposal taken
+    # (either way: "Jamie proposed on the beach and I said yes")
     (
         "engaged",
         re.compile(
-            rf"{_OF_ME_EN}engaged\b|\b(?:proposed|popped the question)\b[^.;]{{0,80}}?\band\s+(?:she|he|they)\s+said\s+yes\b",
+            rf"{_OF_ME_EN}engaged\b|\b(?:proposed|popped the question)\b[^.;]{{0,80}}?(?:\band\s+|[;,]\s*)(?:she|he|they|I)\s+said\s+yes\b",
             re.I,
         ),
     ),
@@ -561,6 +566,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             "statement"
             if m.group("v4")
             or m.group("v14")
+            or (m.group("v15") and not re.search(r"\bnew\b", m.group(0), re.I) and not change)
             or (
                 (m.group("v7") or m.group("v8") or m.group("v10") or m.group("v11") or m.group("v12"))
                 and not change
@@ -793,6 +799,8 @@ _DONE_PART = (
     # "covered in them", "booked solid": a state, not a task done
     r"fixed|renewed|paid|sorted|done|booked(?!\s+(?:solid|up))|sent|covered(?!\s+(?:in|with)\b)|handled|finished|cleaned|called|submitted|"
     r"filed|signed|delivered|posted|repaired|installed|collected|returned|taken care of|dealt with|"
+    # a thing put in working order where it is needed: "Projector's set up in room 4", "the printer's hooked up"
+    r"set up|hooked up|plugged in|"
     r"handed (?:back|over|in)|given back|"
     r"looked at|looked over|gone through|gone over|checked|proofread|reviewed|"
     r"(?<=is )out|(?<='s )out|(?<=are )out|(?<=is )ready|(?<='s )ready|(?<=are )ready"
@@ -2816,6 +2824,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w4")) if g), "") or ""
             if re.search(r"\b(?:not|never|still|yet)\b|n't\b", w, re.I):
                 continue  # "the floors still aren't finished": not done
+            if re.fullmatch(r"(?:I'm|I am|we're|we are|you're|you are)", w.strip(), re.I):
+                continue  # "I'm set up for the day": a state of a person, no task's result
             agent = _AGENT_EN.match(w.strip())
             if agent:  # "Tom has already sent it": who did it, not what was done
                 name = agent.group("a")

@@ -191,6 +191,16 @@ _PLEDGED_YES = re.compile(
     r"^(?:(?:ok|okay|sure|yes|yeah|yep|yup|alright|of course|no problem|no worries)[,!. ]*)*"
     r"(?:will do|can do(?!\s+\w)|i'm on it|on it|consider it done|leave it with me|you got it)\b"
 )
+# a bare yes, the whole line ("Sure thing.", "Of course!"), to a request for an act ("Can you bring
+# the projector?"), not for an answer ("Can you tell me ...", "Could you remind me what ...")
+_BARE_YES = re.compile(
+    r"(?:sure(?: thing)?|of course|absolutely|certainly|definitely|yes|yeah|yep|yup|ok|okay|no problem|"
+    r"happy to|gladly|with pleasure)(?:,?\s+(?:of course|no problem|happy to|mate|sure))?[\s!.]*"
+)
+_ACT_ASKED = re.compile(
+    r"\b(?:can|could|will)\s+you\s+(?:please\s+)?(?!(?:tell|remind|believe|imagine|guess|see|hear|recommend|"
+    r"explain|let me know|check if|check whether|confirm whether|remember)\b)[a-z]+"
+)
 _READY_BY = re.compile(
     r"\b(?:the|your|my|our)\s+(?P<w>[a-z][a-z ]{1,30}?)\s+(?:will|'ll)\s+be\s+(?:out|ready|done|sent|with you|"
     r"finished|sorted|fixed|delivered|in your inbox)\b"
@@ -345,7 +355,11 @@ def _commitments(
         what = _phrase(plan.group("what"))
         if due and what and not VAGUE_DO.match(what):
             out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due, counterparty))
-    if not out and previous and _PLEDGED_YES.search(low):
+    if (
+        not out
+        and previous
+        and (_PLEDGED_YES.search(low) or _BARE_YES.fullmatch(low) and _ACT_ASKED.search(previous.lower()))
+    ):
         asked = ASKED.search(previous.lower())
         if asked and _phrase(asked.group("what")):
             out.append(

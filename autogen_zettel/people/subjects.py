@@ -151,6 +151,8 @@ _EN_PRED = (
     # a change of taste with the contracted has: "Ravi's gone off sushi", "Mia's really come round to jazz"
     r"'s\s+(?:(?:just|really|totally|completely|finally)\s+)?(?:gone\s+off|come\s+round\s+to|come\s+around\s+to)\b|"
     # a stance said as a state of the person: "Dina's obsessed with padel", "Tom is totally hooked on chess"
+    # a child at a school by its head: "Eli's at Riverside Academy now"
+    r"(?:'s|\s+is)\s+(?:now\s+)?at\s+(?=(?:[A-Z][\w'\-]*\s+)+(?:Primary|Secondary|High|Academy|College|School|Nursery)\b)|"
     r"(?:'s|\s+is)\s+(?:(?:totally|really|so|completely|kinda|absolutely|lowkey|low-key)\s+)?"
     r"(?:obsessed\s+with|hooked\s+on|addicted\s+to|(?:crazy|mad|nuts|wild)\s+about|keen\s+on|fond\s+of)\b)"
 )
