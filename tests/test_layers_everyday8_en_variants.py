@@ -331,3 +331,69 @@ def test_v_the_printer_hooked_up(default_hub):
         ],
     )
     assert _one(mem, "Cy").status == "done"
+
+
+# -- a call made, told by the talk it was -------------------------------------------------------
+
+
+def test_v_got_hold_of_the_landlord(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_c14",
+        [
+            (0, "Dan", "I'll ring the landlord about the boiler tomorrow."),
+            (1, "Dan", "Finally got hold of the landlord, he's sending someone Friday."),
+        ],
+    )
+    assert _one(mem, "Dan").status == "done"
+
+
+def test_v_talked_to_the_school(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_c15",
+        [
+            (0, "Effie", "I'll phone the school about the trip on Monday."),
+            (6, "Effie", "I talked to the school, it's all fine."),
+        ],
+    )
+    assert _one(mem, "Effie").status == "done"
+
+
+# -- a taste worn out ----------------------------------------------------------------------------
+
+
+def test_v_netflix_has_got_samey(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_p07",
+        [(0, "Fern", "I love Netflix."), (30, "Fern", "Netflix has got so samey, I barely open it now.")],
+    )
+    assert _pref_value(mem, "Fern", "Netflix") < 0.5
+
+
+def test_v_crosswords_have_become_tedious(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_p08",
+        [(0, "Gus", "Crosswords have become a bit tedious for me lately.")],
+    )
+    assert _pref_value(mem, "Gus", "crosswords") < 0.5
+
+
+# -- another's relative in a later clause -------------------------------------------------------
+
+
+def test_v_his_wife_hates_golf(default_hub):
+    mem = heard(default_hub, "e8env_p09", [(0, "Hat", "Tom loves golf, and his wife hates it.")])
+    assert _pref_value(mem, "Tom", "golf") > 0.5
+    assert _pref_value(mem, "Tom's wife", "golf") < 0.5
+    assert mem.preferences(subject="Hat") == []
+
+
+def test_v_her_husband_works_at_shell(default_hub):
+    mem = heard(
+        default_hub, "e8env_f12", [(0, "Ivo", "My boss Jo is lovely, her husband Rav works at Shell.")]
+    )
+    assert _now(mem, "Rav", "employer") == ["Shell"]
+    assert _now(mem, "Ivo", "employer") == []

@@ -719,6 +719,9 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"|(?:has|have|'s|'ve|is|are)\s+(?:really\s+|totally\s+)?(?:grown|growing) on me"
     # "cycling has lost its charm for me": what it held for one, gone
     r"|(?:has|have|'s|'ve)\s+(?:kind of\s+|totally\s+|completely\s+)?lost\s+(?:its|their|all(?:\s+its)?)\s+(?:charm|appeal|magic|shine|spark|fun)"
+    # worn out by it, the same change told by what it has become: "jazz has gone stale for me", "it's got old"
+    r"|(?:has|have|'s|'ve)\s+(?:kind of\s+|totally\s+|completely\s+|a bit\s+|really\s+)?(?:gone|got|gotten|become)\s+"
+    r"(?:a bit\s+|so\s+|really\s+|pretty\s+)?(?:stale|old|boring|tedious|samey|dull)\b"
     r"|(?:really\s+)?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:for me|my thing|my cup of tea))",
     re.I,
 )
@@ -1110,7 +1113,8 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             re.I,
         )
         obj = re.split(r"\s+(?:on|with|to)\s+", m.group("obj"))[0]
-        lost = re.search(r"\blost\b", m.group("pred"), re.I)  # a charm lost is a change of mind
+        # a charm lost, a thing gone stale: a change of mind
+        lost = re.search(r"\blost\b|\b(?:gone|got|gotten|become)\b", m.group("pred"), re.I)
         return _pref(
             subject,
             obj,

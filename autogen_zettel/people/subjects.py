@@ -180,7 +180,10 @@ _EN_LEAD = re.compile(
     rf"(?:\s+from\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?(?=\s+(?:says|said|told|thinks|reckons)\b))?"
     rf"\b(?=\s*(?:{_EN_PRED}))"  # a whole word: "Whenever" is no "Whe" before "never"
     rf"|[Mm]y\s+(?P<rel>{_EN_CHAIN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
-    rf"(?=\s|'s\b))"
+    rf"(?=\s|'s\b)"
+    # another's relative, in a later clause ("..., but his wife Sara finds it dull"): by name, or the
+    # person spoken of before's
+    rf"|(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?P<prel>{_EN_CHAIN})(?:,?\s+(?P<prelname>{_EN_NAME}),?)?(?=\s|'s\b))"
 )
 # what a family calls its own ("Dad can't stand reality TV", "Grandma retired"): the speaker's relative
 _EN_KIN_NAMES = {
@@ -214,7 +217,10 @@ _EN_TO_ME = re.compile(
     # "Jazz isn't my thing", "Opera is my jam": a thing judged as the speaker's own taste
     r"^\s+(?:(?:really|just|totally|honestly|kind of|kinda)\s+)*(?:(?:isn't|is not|'s not|is|'s)\s+(?:really\s+)?"
     r"(?:for me|my (?:new\s+|all-time\s+)?(?:thing|cup of tea|jam|favou?rite(?: thing)?))|"
-    r"(?:bores|annoys|gives|makes|drives|stresses|freaks)\s+me)\b"
+    r"(?:bores|annoys|gives|makes|drives|stresses|freaks)\s+me|"
+    # worn out for the speaker: "Jazz has gone stale for me", "Netflix has got so samey"
+    r"(?:has|'s)\s+(?:(?:kind of|totally|completely|a bit|really)\s+)?(?:gone|got|gotten|become)\s+"
+    r"(?:(?:a bit|so|really|pretty)\s+)?(?:stale|old|boring|tedious|samey|dull))\b"
 )
 _THIRD_TO_FIRST = (
     (r"^'s\s+been\b", "'ve been"),
@@ -302,6 +308,10 @@ def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[st
         if len(names) != len(re.split(r"\s+and\s+", m.group("names"))):
             return []
         names = [f"{speaker}'s {_EN_KIN_NAMES[n]}" if n in _EN_KIN_NAMES else n for n in names]
+    elif m.group("prel"):
+        if not (m.group("prelname") or referent):
+            return []
+        names = [m.group("prelname") or f"{referent}'s {m.group('prel').lower()}"]
     else:
         names = [m.group("relname") or f"{speaker}'s {m.group('rel').lower()}"]
     # "My husband never liked hiking but I love it": the clause that starts again with I is the
@@ -330,7 +340,7 @@ def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[st
 # where a comma starts a clause with a subject of its own: "..., she works at the hospital",
 # "..., my sister is a nurse too", "..., and I don't eat seafood", "..., Tom doesn't eat mango"
 _EN_CLAUSE = re.compile(
-    r"[,;]\s+(?:(?:and|but|so|plus)\s+)?(?=(?:[Hh]e|[Ss]he|I|[Mm]y|[A-Z][a-z]+)(?:\b|')(?!,))"
+    r"[,;]\s+(?:(?:and|but|so|plus)\s+)?(?=(?:[Hh]e|[Ss]he|I|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[A-Z][a-z]+)(?:\b|')(?!,))"
 )
 
 
