@@ -397,3 +397,25 @@ def test_v_her_husband_works_at_shell(default_hub):
     )
     assert _now(mem, "Rav", "employer") == ["Shell"]
     assert _now(mem, "Ivo", "employer") == []
+
+
+# -- the guards of the fixes above -----------------------------------------------------------------
+
+
+def test_v_of_course_to_a_skill_asked_takes_nothing_on(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_n01",
+        [
+            (0, "e8env_n01", "Can you swim?"),
+            (0, "Jon", "Of course!"),
+            (0, "e8env_n01", "Can you speak French?"),
+            (0, "Jon", "Sure."),
+        ],
+    )
+    assert mem.commitments() == []
+
+
+def test_v_my_dog_and_i_moved_is_the_speaker_s_move(default_hub):
+    mem = heard(default_hub, "e8env_n02", [(0, "Kim", "My dog and I moved to Leeds last month.")])
+    assert _now(mem, "Kim", "residence") == ["Leeds"]

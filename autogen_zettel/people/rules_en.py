@@ -193,13 +193,18 @@ _PLEDGED_YES = re.compile(
 )
 # a bare yes, the whole line ("Sure thing.", "Of course!"), to a request for an act ("Can you bring
 # the projector?"), not for an answer ("Can you tell me ...", "Could you remind me what ...")
+# (a bare "yes" may answer "can you swim?", a question of what one can do: it takes on nothing)
 _BARE_YES = re.compile(
-    r"(?:sure(?: thing)?|of course|absolutely|certainly|definitely|yes|yeah|yep|yup|ok|okay|no problem|"
+    r"(?:sure(?: thing)?|of course|absolutely|certainly|definitely|ok|okay|no problem|"
     r"happy to|gladly|with pleasure)(?:,?\s+(?:of course|no problem|happy to|mate|sure))?[\s!.]*"
 )
+# the act asked is done to something or someone ("bring the projector", "pick up the dry cleaning"),
+# not a skill asked about ("can you speak French?")
 _ACT_ASKED = re.compile(
     r"\b(?:can|could|will)\s+you\s+(?:please\s+)?(?!(?:tell|remind|believe|imagine|guess|see|hear|recommend|"
-    r"explain|let me know|check if|check whether|confirm whether|remember)\b)[a-z]+"
+    r"explain|let me know|check if|check whether|confirm whether|remember)\b)[a-z]+\s+"
+    r"(?:(?:up|over|round|back|out|off|in)\s+)?(?:the|my|our|your|his|her|their|a|an|some|this|that|these|those|"
+    r"it|them|me|us)\b"
 )
 _READY_BY = re.compile(
     r"\b(?:the|your|my|our)\s+(?P<w>[a-z][a-z ]{1,30}?)\s+(?:will|'ll)\s+be\s+(?:out|ready|done|sent|with you|"

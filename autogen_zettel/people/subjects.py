@@ -278,7 +278,8 @@ def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[st
     s = sentence.replace("’", "'")
     head = _EN_OPEN.match(s)
     body = s[head.end() :] if head else s
-    if _EN_PET_HEAD.match(body):
+    pet = _EN_PET_HEAD.match(body)
+    if pet and not _EN_AND_I.match(body[pet.end() :]):  # ("My dog and I moved to Leeds": the speaker's)
         return [("", body)]  # "Our dog Rex is allergic to chicken": the dog's, nobody's to file
     if _EN_PRONOUN.match(body):
         return _pronoun_en(body, referent)
