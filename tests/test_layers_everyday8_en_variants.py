@@ -419,3 +419,32 @@ def test_v_of_course_to_a_skill_asked_takes_nothing_on(default_hub):
 def test_v_my_dog_and_i_moved_is_the_speaker_s_move(default_hub):
     mem = heard(default_hub, "e8env_n02", [(0, "Kim", "My dog and I moved to Leeds last month.")])
     assert _now(mem, "Kim", "residence") == ["Leeds"]
+
+
+# -- a day given up for another "instead" ---------------------------------------------------------
+
+
+def test_v_cant_make_monday_how_about_wednesday_instead(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_c16",
+        [
+            (0, "Lea", "ill drop the keys round on monday"),
+            (0, "Lea", "Can't make Monday after all, how about Wednesday instead?"),
+        ],
+    )
+    c = _one(mem, "Lea")
+    assert (c.status, c.due) == ("open", date(2026, 9, 2))
+
+
+def test_v_cant_do_thursday_friday_instead(default_hub):
+    mem = heard(
+        default_hub,
+        "e8env_c17",
+        [
+            (0, "Moe", "yeah ill bring ur charger back on Thursday"),
+            (1, "Moe", "sorry can't do Thursday, Friday instead for the charger"),
+        ],
+    )
+    c = _one(mem, "Moe")
+    assert (c.status, c.due) == ("open", FRI)

@@ -477,7 +477,9 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     due that day when no word of the two meets."""
     if ev.layer != "status" or ev.kind not in ("cancelled", "postponed") or ev.due is not None:
         return ev
-    day = due_date(said, at)
+    # a plan moved reads its day from the clause that moves it ("cant do fri, sat instead": Saturday)
+    moved = [c for c in re.split(r"[,;]\s*", said) if re.search(r"\b(?:instead|until|till|to)\b", c, re.I)]
+    day = (due_date(moved[-1], at) if ev.kind == "postponed" and moved else None) or due_date(said, at)
     return dataclasses.replace(ev, due=day) if day else ev
 
 

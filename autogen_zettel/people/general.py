@@ -2740,12 +2740,24 @@ _INSTEAD_ON_EN = re.compile(
 _CLAUSES_EN = re.compile(r"[,;]\s*|\s+-\s+|\s+so\s+(?=(?:the|my|our|I|I'm|we|we're)\s)", re.I)
 
 
+# the day a plan had given up for another "instead", asked or said: "cant do fri after all, sat
+# instead?", "Can't make Monday, how about Wednesday instead" (still owed, due the later day)
+_DAY_SWAP_EN = re.compile(
+    r"\b(?:can't|cannot|cant|won't|wont)\s+(?:do|make)\s+(?:it\s+)?(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b"
+    r"[^,;]*[,;]\s*(?:(?:how|what)\s+about\s+|maybe\s+|is\s+)?(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
+    r"(?:\s+(?:ok|okay|any good))?\s+instead\b",
+    re.I,
+)
+
+
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
     "The dinner on Friday is off", "I'm bailing on the gym session")."""
     m = None if s.rstrip().endswith("?") else _INSTEAD_ON_EN.match(_STATUS_OPENER_EN.sub("", s).strip())
     if m:  # "Invoice is going out on Friday instead": a time to come, said of the task moved to it
         return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
+    if _DAY_SWAP_EN.search(s):  # "cant do fri after all, sat instead?": moved to the later day
+        return [Evidence("status", subject, "", "", 0.5, "postponed")]
     clauses = [] if s.rstrip().endswith("?") else _CLAUSES_EN.split(_STATUS_OPENER_EN.sub("", s))
     for clause in clauses:
         m = _HANDED_ON_EN.match(clause.strip())
