@@ -27,7 +27,8 @@ _BARE_VERB = (
     r"(?:be|do|go|get|have|make|send|call|take|bring|pick|come|see|let|book|check|email|text|ring|pay|"
     r"buy|help|stand|believe|wait|fix|sort|drop|write|finish|try|tell|find|give|meet|stop|start|eat|drink)"
 )
-_OBJECT = r"(?:it|them|you|him|her|us|the|a|an|my|your|his|our|their|some|that|this|those|these|up|over|round|back|out)"
+# (chat's "ur" and "u" too: "ill return ur book")
+_OBJECT = r"(?:it|them|you|u|ur|him|her|us|the|a|an|my|your|his|our|their|some|that|this|those|these|up|over|round|back|out)"
 _SPELLING = (
     (r"\bi\b(?![.'’]\w)", "I"),  # "my boyfriend and i broke up"; not the "i" of "i.e."
     (r"\b(?:[Ii]m|i'm)\b", "I'm"),
@@ -36,7 +37,7 @@ _SPELLING = (
     # "ill send it" / "wont be there" / "cant stand it": the verb after shows the contraction
     # (or any verb, when an object or particle follows it: "ill grab it", "ill ping you")
     (
-        rf"(?i)(^|[,;.!]\s*|\b(?:and|but|so|then)\s+)ill\b(?=\s+(?:\w+ly\s+)?{_BARE_VERB}\b|\s+[a-z]+\s+{_OBJECT}\b)",
+        rf"(?i)(^|[,;.!]\s*|\b(?:and|but|so|then|yeah|yep|ok|okay)\s+)ill\b(?=\s+(?:\w+ly\s+)?{_BARE_VERB}\b|\s+[a-z]+\s+{_OBJECT}\b)",
         r"\1I'll",
     ),
     (rf"(?i)\b(wo|ca)nt\b(?=\s+(?:\w+ly\s+)?{_BARE_VERB}\b|\s*(?:$|[,.;!?]))", r"\1n't"),
@@ -45,6 +46,8 @@ _SPELLING = (
     (rf"(?i)\b({_NEGATIVES})\b", lambda m: m.group(1)[:-1] + "'t"),
     (rf"(?i)\b({_PRONOUNS})\b", lambda m: _pronoun(m.group(1))),
     (r"(?i)^lets\b", "let's"),
+    # "rn" typed in lower case is "right now" (capitalised, "RN" is a registered nurse): the time it says
+    (r"\brn\b", "now"),
     (r"(?i)\bwanna\b", "want to"),
     (r"(?i)\bgotta\b", "got to"),
     (r"(?i)\bgunna\b|\bgona\b", "gonna"),

@@ -270,6 +270,10 @@ def _extract(
                 )
                 evs = again if any(e.layer == "preference" for e in again) else evs
             thing = next((e.value for e in evs if e.layer == "preference" and e.value), thing)
+            if subject != speaker and not _HAN.search(said) and all(e.layer == "commitment" for e in evs):
+                # "my brother is collecting Grandma instead", "Priya will bring the salad instead":
+                # whoever owed it before is released (and the one taking it over owes it now)
+                evs = evs + general.taken_over_en(said, subject)
             for ev in evs:
                 if joke and ev.layer == "commitment" and ev.due is None:
                     continue
@@ -292,7 +296,11 @@ def _extract(
                 if ev not in out:
                     out.append(ev)
         # "Sushi again? No thanks.": the speaker's own question is what the next sentence answers
-        before = sentence if sentence.rstrip().endswith(("?", "？")) else previous
+        # ("Karaoke? Me? Not a chance.": a bare echo of who is asked, or of disbelief, asks nothing new)
+        if sentence.rstrip().endswith(("?", "？")) and not _ECHO_EN.fullmatch(sentence.strip()):
+            before = sentence
+        elif not _ECHO_EN.fullmatch(sentence.strip()):
+            before = previous
     # "Handed in my notice! Full-time illustrator from now on.": a job or employer ended in one
     # sentence and named anew in a later one is the new one, not none
     named_later = {
@@ -312,6 +320,8 @@ def _extract(
     ]
 
 
+# a question that only echoes who is asked or doubts it ("Me?", "Really?", "Seriously??")
+_ECHO_EN = re.compile(r"(?:me|moi|us|really|seriously|what|huh|eh|you serious|are you serious)\s*[?!]+", re.I)
 # a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
 _THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)
 # news with a tag asking whether the hearer knew ("Ali's moved to Leeds, did you hear?"): told, not asked
@@ -488,7 +498,9 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     due that day when no word of the two meets."""
     if ev.layer != "status" or ev.kind not in ("cancelled", "postponed") or ev.due is not None:
         return ev
-    day = due_date(said, at)
+    # a plan moved reads its day from the clause that moves it ("cant do fri, sat instead": Saturday)
+    moved = [c for c in re.split(r"[,;]\s*", said) if re.search(r"\b(?:instead|until|till|to)\b", c, re.I)]
+    day = (due_date(moved[-1], at) if ev.kind == "postponed" and moved else None) or due_date(said, at)
     return dataclasses.replace(ev, due=day) if day else ev
 
 

@@ -69,7 +69,7 @@ _EMPLOYER_EN = re.compile(
     rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})"
     # "First week at KPMG done": the first days somewhere are news of a new employer
-    rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is)\b))"
+    rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is|after|since|and)\b))"
     # one place left, then the next named bare with the day it starts: "Last day at Accenture today,
     # Capgemini from Monday!" (the I and its verb dropped, as a chat line says it)
     rf"|\b(?i:last\s+(?:day|week|shift)\s+(?:at|with)|left|quit|leaving)\s+{_CAP}\b[^.;!?]*?[,;]\s*(?P<v7>{_CAP})\s+(?i:from|starting)\s+"
@@ -82,7 +82,8 @@ _EMPLOYER_EN = re.compile(
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
 # Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
 _STARTED_SCHOOL_EN = re.compile(
-    rf"\b(?:(?i:started|starts|starting|moved(?:\s+up)?|transferred|switched)|(?P<now>(?i:goes|go|attends|attend)))"
+    # ("I'm at Greenfield Primary", as the rules read "my son Eli is at ...": the one now)
+    rf"\b(?:(?i:started|starts|starting|moved(?:\s+up)?|transferred|switched)|(?P<now>(?i:goes|go|attends|attend)|(?<=I)'m|(?<=I\s)am))"
     rf"\s+(?:school\s+)?(?:at|to)?\s*"
     rf"(?P<v>(?:the\s+)?{_CAP}\s+(?i:{_SCHOOL_HEAD})(?:\s+School)?)\b"
 )
@@ -106,7 +107,8 @@ _ENDED_EN = re.compile(
 # a clause that is only a trade, "from now on" after it ("Full-time illustrator from now on")
 _TRADE_FROM_NOW_EN = re.compile(
     r"(?:^|[.!;,]\s*)(?:an?\s+)?(?P<v>(?:(?:full|part)-time\s+|freelance\s+|self-employed\s+)?"
-    r"(?:[a-z]+\s+)?[a-z]+)\s+(?:from now on|from today|as of today)\b",
+    # (or a bare "now" closing it: "no more coffee for me, trainee electrician now ⚡")
+    r"(?:[a-z]+\s+)?[a-z]+)\s+(?:from now on|from today|as of today|now(?=\s*(?:$|[^\w\s])))\b",
     re.I,
 )
 # a trade by its ending or its head noun ("copywriter", "florist", "electrician", "nurse"), beside
@@ -224,7 +226,8 @@ _RESIDENCE_EN = re.compile(
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
     # (the keys to it said had: "Got the keys to our house in Leeds")
-    rf"|\b(?i:bought|rented|found|got)\s+(?:(?i:the)\s+keys\s+(?:to|for)\s+)?(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})"
+    # (or its lease signed: "Signed the lease on a flat in Nottingham")
+    rf"|\b(?i:bought|rented|found|got|signed\s+(?:the|a)\s+(?:lease|tenancy|rental\s+agreement)\s+(?:on|for))\s+(?:(?i:the)\s+keys\s+(?:to|for)\s+)?(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})"
     # "I live with my parents in Cardiff": who one lives with, then the town
     rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v12>{_CAP})"
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
@@ -247,7 +250,8 @@ _RESIDENCE_EN = re.compile(
     # "搬家了! Now in 杭州", "Moved house! Now living in Leeds": a bare move, then where one is now
     rf"|(?:搬家了|\b(?i:moved)(?:\s+(?i:house))?)\s*[!！.。]*\s*(?i:now)\s+(?:(?i:living|based)\s+)?in\s+(?P<v17>{_CAP})"
     # "My new place in Walthamstow has a garden": one's own new home named with its town
-    rf"|\b(?i:my|our)\s+(?i:new)\s+{_DWELLING}\s+(?:in|on)\s+(?P<v15>{_CAP})"
+    # (new or not: "Our flat in Hove has a sea view"; not "my old flat in Bath", the home that was)
+    rf"|\b(?i:my|our)\s+(?:(?i:new|own|little|lovely|tiny|rented)\s+)?{_DWELLING}\s+(?:in|on)\s+(?P<v15>{_CAP})"
     # "I've been in Boston since 2015": a stay counted from a year, or in years, is a home
     # "Now that I'm in Bath it's all hills": a state said as newly so is where one lives now
     rf"|\b(?i:now\s+that)\s+(?:I'm|I\s+am|(?i:we're|we\s+are))\s+(?:(?i:back|living|based|settled)\s+)?in\s+(?P<v18>{_CAP})"
@@ -281,10 +285,11 @@ _RELATION_EN = (
         ),
     ),
     # "proposed and she said yes", "popped the question in Rome and she said yes": a proposal taken
+    # (either way: "Jamie proposed on the beach and I said yes")
     (
         "engaged",
         re.compile(
-            rf"{_OF_ME_EN}engaged\b|\b(?:proposed|popped the question)\b[^.;]{{0,80}}?\band\s+(?:she|he|they)\s+said\s+yes\b",
+            rf"{_OF_ME_EN}engaged\b|\b(?:proposed|popped the question)\b[^.;]{{0,80}}?(?:\band\s+|[;,]\s*)(?:she|he|they|I)\s+said\s+yes\b",
             re.I,
         ),
     ),
@@ -562,6 +567,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             "statement"
             if m.group("v4")
             or m.group("v14")
+            or (m.group("v15") and not re.search(r"\bnew\b", m.group(0), re.I) and not change)
             or (
                 (m.group("v7") or m.group("v8") or m.group("v10") or m.group("v11") or m.group("v12"))
                 and not change
@@ -697,7 +703,10 @@ _TURNED_EN = re.compile(
 )
 _NOT_INTO_EN = re.compile(
     # (the I put back before a dropped "never been" reads "I never been": the same stance)
-    r"^(?:I'm\s+|I am\s+|I've\s+|I\s+(?=never\s+been\b))?(?:not|never)\s+(?:really\s+|been\s+|much\s+|that\s+|too\s+|so\s+)?(?:into|a (?:big\s+)?fan of)\s+"
+    # (after a chat opener, "tbh not big on seafood"; any degree word of liking, then "on": big on, keen on)
+    r"^(?:(?:honestly|tbh|ngl|to be honest|seriously|personally|eh|meh),?\s+)*"
+    r"(?:I'm\s+|I am\s+|I've\s+|I\s+(?=never\s+been\b))?(?:not|never)\s+(?:really\s+|been\s+|much\s+|that\s+|too\s+|so\s+)?"
+    r"(?:into|a (?:big\s+)?fan of|(?:big|keen|mad|huge)\s+on)\s+"
     r"(?P<obj>(?!(?:it|them|him|her|that|this|you)\b)[\w\-]+(?:\s+(?!tbh\b|honestly\b|really\b|at\b)[\w\-]+)?)"
     r"(?=\s*(?:$|[,.;!]|to be honest|tbh|honestly|at all))",
     re.I,
@@ -715,6 +724,9 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"|(?:has|have|'s|'ve|is|are)\s+(?:really\s+|totally\s+)?(?:grown|growing) on me"
     # "cycling has lost its charm for me": what it held for one, gone
     r"|(?:has|have|'s|'ve)\s+(?:kind of\s+|totally\s+|completely\s+)?lost\s+(?:its|their|all(?:\s+its)?)\s+(?:charm|appeal|magic|shine|spark|fun)"
+    # worn out by it, the same change told by what it has become: "jazz has gone stale for me", "it's got old"
+    r"|(?:has|have|'s|'ve)\s+(?:kind of\s+|totally\s+|completely\s+|a bit\s+|really\s+)?(?:gone|got|gotten|become)\s+"
+    r"(?:a bit\s+|so\s+|really\s+|pretty\s+)?(?:stale|old|boring|tedious|samey|dull)\b"
     r"|(?:really\s+)?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:for me|my thing|my cup of tea))",
     re.I,
 )
@@ -795,6 +807,8 @@ _DONE_PART = (
     # "covered in them", "booked solid": a state, not a task done
     r"fixed|renewed|paid|sorted|done|booked(?!\s+(?:solid|up))|sent|covered(?!\s+(?:in|with)\b)|handled|finished|cleaned|called|submitted|"
     r"filed|signed|delivered|posted|repaired|installed|collected|returned|taken care of|dealt with|"
+    # a thing put in working order where it is needed: "Projector's set up in room 4", "the printer's hooked up"
+    r"set up|hooked up|plugged in|"
     r"handed (?:back|over|in)|given back|"
     r"looked at|looked over|gone through|gone over|checked|proofread|reviewed|"
     r"(?<=is )out|(?<='s )out|(?<=are )out|(?<=is )ready|(?<='s )ready|(?<=are )ready"
@@ -1104,7 +1118,8 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             re.I,
         )
         obj = re.split(r"\s+(?:on|with|to)\s+", m.group("obj"))[0]
-        lost = re.search(r"\blost\b", m.group("pred"), re.I)  # a charm lost is a change of mind
+        # a charm lost, a thing gone stale: a change of mind
+        lost = re.search(r"\blost\b|\b(?:gone|got|gotten|become)\b", m.group("pred"), re.I)
         return _pref(
             subject,
             obj,
@@ -2524,7 +2539,11 @@ _NO_LONGER_EN = re.compile(
     r"[a-z]+(?:\s+(?:with|out with|to|on|for))?(?:\s+(?:the|my|our|your|his|her)\s+)?\s*[\w'\- ]{0,30}?)\s+(?:anymore|any more|after all)\b"
     r"|\bcan no longer\s+(?P<act2>(?!(?:believe|stand|afford|eat|drink)\b)[a-z]+(?:\s+[\w'\-]+){0,4}?)(?=\s*(?:$|[,.;!]))"
     r"|\b(?:scratch|scrap|forget|ignore|disregard)\s+what\s+I\s+said\s+about\s+"
-    r"(?P<said>(?:[a-z]+ing|the|our|my)\b[\w'\- ]{0,30}?)(?=\s*(?:$|[,.;!]))",
+    r"(?P<said>(?:[a-z]+ing|the|our|my)\b[\w'\- ]{0,30}?)(?=\s*(?:$|[,.;!]))"
+    # the formal register of it: "please disregard my earlier message regarding the lease"
+    r"|\b(?:ignore|disregard)\s+(?:my|our|the)\s+(?:earlier|previous|last|prior|former)\s+"
+    r"(?:message|email|e-mail|mail|note|text|letter)\s+(?:regarding|about|concerning|re|on|as to)\s+"
+    r"(?:the\s+|our\s+|my\s+)?(?P<retracted>[\w'\- ]{2,30}?)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
 # a later time a plan is moved to: "next month", "Friday", "the 14th", "spring", "later"
@@ -2546,6 +2565,8 @@ _STATUS_EN_CANCEL = re.compile(
     # a plan thrown over or not taken up: "had to ditch the blood donation", "not bothering with the sale"
     r"ditch(?:ed|ing)?|not bothering with|(?:give|gave|given|giving) up on|"
     r"pulling out of|pull out of|pulled out of|withdrew from|"
+    # a choice made against it: "decided against the pottery class", "opted out of the trip"
+    r"(?:decided|deciding|decide) against|(?:opted|opting|opt) out of|(?:ruled|ruling) out|thought better of|"
     r"dropped out of(?!\s+(?:uni|university|college|school|my course|the course|sixth form|my degree)\b)|"
     r"back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|postpone|postponing|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
@@ -2555,7 +2576,7 @@ _STATUS_EN_CANCEL = re.compile(
     # released from it by someone else: "I'm off the hook for the cake", "let off the washing-up"
     r"(?:I'm|I am|we're|we are)\s+(?:off the hook|let off|excused)\s+(?:for|from|with))"
     r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\-/ ]{2,30}?)"
-    r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|now|on|after all|this|anymore)\b)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|now|on|after all|in the end|this|anymore)\b)"
     # a plan moved to a later time is off for the time it had ("pushed the housewarming back to next
     # month", "the meeting got moved to Friday"): a verb of moving, the plan, then a time to move it to
     rf"|\b{_MOVE_VERB_EN}\s+"
@@ -2679,6 +2700,49 @@ _WAIT_TILL_EN = re.compile(
 )
 
 
+# more time asked for a task: "give me until Monday", "I'll need till Friday" (still owed, due then);
+# what it is may be named in a clause of its own ("Invoice is running late")
+_MORE_TIME_EN = re.compile(
+    rf"\b(?:give me|gimme|i(?:'ll| will)? need|need)\s+(?:till|until|til|'til)\s+{_LATER_EN}", re.I
+)
+_RUNNING_LATE_EN = re.compile(
+    r"^(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)[a-z][\w'\-]*(?:\s+[\w'\-]+)?)"
+    r"(?:'s|\s+is|\s+are|'re)\s+(?:running\s+|a\s+bit\s+|going\s+to\s+be\s+)?(?:late|delayed|behind)\b",
+    re.I,
+)
+# a promise kept, told as such of whoever made it: "Gwen kept her word", "he made good on his promise"
+_KEPT_WORD_EN = re.compile(
+    r"\b(?:kept|keeps|has kept)\s+(?:my|his|her|their|our)\s+(?:word|promise)\b"
+    r"|\b(?:made good on|delivered on|came through on)\s+(?:my|his|her|their|our)\s+promise\b"
+    r"|\btrue to (?:my|his|her|their|our) word\b",
+    re.I,
+)
+# a task handed to someone else, who does it "instead": "my brother is collecting Grandma instead",
+# "Priya will bring the salad instead" (what the one who owed it no longer does)
+_HANDED_ON_EN = re.compile(
+    r"^(?:(?:the|my|our|his|her|their)\s+)?(?!(?:i|we|it|this|that|there|everything|nothing)\b)[A-Za-z]+"
+    r"(?:\s+is|'s|\s+will|'ll|\s+is going to|'s going to|\s+has offered to|\s+offered to)\s+"
+    r"(?![a-z]+ing\s+(?:back|home|out|round)\b)[a-z]+\s+(?!(?:me|us|you|him|her|them|it)\b)"
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>[\w'\- ]{2,30}?)\s+instead\b",
+    re.I,
+)
+
+
+# the same told by the one who takes it over, as the rules read another's clause ("my brother is
+# collecting Grandma instead" read as "I am collecting Grandma instead" of the brother)
+_TAKEN_OVER_EN = re.compile(
+    r"^I(?:'m|\s+am|'ll|\s+will|'m going to|\s+am going to)\s+[a-z]+\s+(?!(?:me|us|you|him|her|them|it)\b)"
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>[\w'\- ]{2,30}?)\s+instead\b"
+)
+
+
+def taken_over_en(said: str, subject: str) -> list[Evidence]:
+    """A task ``subject``, who is not the speaker, takes over "instead" (``said`` as they would say
+    it): called off for whoever owed it, which the commitment layer finds by its words."""
+    m = _TAKEN_OVER_EN.match(said.strip())
+    return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")] if m else []
+
+
 # a thing said to come on a later day "instead": "Hedge trimmer's coming back to you on Saturday
 # instead", "The parcel will go out Monday instead" (still owed, due then)
 _INSTEAD_ON_EN = re.compile(
@@ -2718,6 +2782,14 @@ _NOT_YET_EN = re.compile(
 _NOT_YET_THING_EN = re.compile(
     r"^(?:(?:sorry|ok|okay|so|well|ugh|argh),?\s+)*(?:the\s+|my\s+|our\s+|your\s+)?"
     r"(?P<w>(?!(?:i|we|you|he|she|they|it|this|that|everything)\b)[a-z][\w\-]*)(?:'s|'re|\s+(?:is|are)(?:n't)?)\b",
+    re.I,
+)
+# the day a plan had given up for another "instead", asked or said: "cant do fri after all, sat
+# instead?", "Can't make Monday, how about Wednesday instead" (still owed, due the later day)
+_DAY_SWAP_EN = re.compile(
+    r"\b(?:can't|cannot|cant|won't|wont)\s+(?:do|make)\s+(?:it\s+)?(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b"
+    r"[^,;]*[,;]\s*(?:(?:how|what)\s+about\s+|maybe\s+|is\s+)?(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
+    r"(?:\s+(?:ok|okay|any good))?\s+instead\b",
     re.I,
 )
 
@@ -2769,6 +2841,20 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     m = None if s.rstrip().endswith("?") else _INSTEAD_ON_EN.match(_STATUS_OPENER_EN.sub("", s).strip())
     if m:  # "Invoice is going out on Friday instead": a time to come, said of the task moved to it
         return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
+    if _DAY_SWAP_EN.search(s):  # "cant do fri after all, sat instead?": moved to the later day
+        return [Evidence("status", subject, "", "", 0.5, "postponed")]
+    clauses = [] if s.rstrip().endswith("?") else _CLAUSES_EN.split(_STATUS_OPENER_EN.sub("", s))
+    for clause in clauses:
+        m = _HANDED_ON_EN.match(clause.strip())
+        if m:  # "my brother is collecting Grandma instead": off the hands of whoever owed it
+            return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")]
+        if _MORE_TIME_EN.search(clause):  # "give me until Monday": still owed, due then
+            late = next((m for m in map(_RUNNING_LATE_EN.match, map(str.strip, clauses)) if m), None)
+            return [
+                Evidence("status", subject, "", _clean_np(late.group("w")) if late else "", 0.5, "postponed")
+            ]
+        if _KEPT_WORD_EN.search(clause):  # "Gwen kept her word": her promise is done
+            return [Evidence("status", subject, "", "", 0.5, "done")]
     if (
         s.rstrip().endswith("?")
         or DONE_WITH_TIME.search(s)
@@ -2791,7 +2877,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     for clause in _CLAUSES_EN.split(s):
         m = _NO_LONGER_EN.search(clause)
         if m:
-            w = m.group("act") or m.group("act2") or m.group("said") or ""
+            w = m.group("act") or m.group("act2") or m.group("said") or m.group("retracted") or ""
             return [Evidence("status", subject, "", _clean_np(w.strip()), 0.5, "cancelled")]
         m = _STATUS_EN_CANCEL.search(clause)
         if m:
@@ -2839,6 +2925,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w4")) if g), "") or ""
             if re.search(r"\b(?:not|never|still|yet)\b|n't\b", w, re.I):
                 continue  # "the floors still aren't finished": not done
+            if re.fullmatch(r"(?:I'm|I am|we're|we are|you're|you are)", w.strip(), re.I):
+                continue  # "I'm set up for the day": a state of a person, no task's result
             agent = _AGENT_EN.match(w.strip())
             if agent:  # "Tom has already sent it": who did it, not what was done
                 name = agent.group("a")

@@ -160,7 +160,7 @@ DONE_VERBS = (
 HEAD_DONE = r"dropped off|handed over|sorted out|filled in|filled out"
 # a person reached, said as done ("Spoke to the landlord", "I finally got hold of the bank"): what a
 # promise to call, ring or talk to them asked for
-CONTACTED = r"spoke to|spoke with|talked to|talked with|got hold of|got through to|caught up with"
+CONTACTED = r"spoke to|spoken to|spoke with|talked to|talked with|got hold of|got through to|caught up with"
 DONE = re.compile(
     rf"^(?:(?:it's|it is|all|that's|everything's|i'm|i am|we're)\s+)?(?:done|sorted|finished|taken care of)\b(?P<w1>.*)"
     rf"|^(?:(?:ok|okay|yes|yep|yeah|yup),?\s+)?(?:just|already|finally)?\s*(?:{DONE_VERBS}|{HEAD_DONE}|{CONTACTED})\b(?P<w2>.*)"

@@ -114,6 +114,16 @@ _ANYONE_OFFER = re.compile(
 )
 
 
+# an invitation asked bare, its "are you" dropped: "Coming to karaoke on Friday?", "You joining us for
+# drinks later?", or the thing first and the hearer asked in: "Karaoke again this Friday, you in?"
+_JOIN_ASKED = re.compile(
+    r"^\s*(?:are\s+)?(?:you\s+|u\s+)?(?:coming|joining us|joining)\s+(?:along\s+)?(?:to|for)\s+"
+    r"(?:the\s+)?(?P<obj>[a-z][a-z\- ]{1,30}?)(?=\s+(?:again|tonight|today|tomorrow|this|next|on|later)\b|\s*\?)"
+    r"|^\s*(?P<obj2>[a-z][a-z\- ]{1,30}?)(?:\s+(?:again|tonight|today|tomorrow|later|(?:this|next|on)\s+\w+))*"
+    r"\s*,\s*(?:are\s+)?(?:you|u)\s+(?:in|up for it|game|interested)\s*\?+\s*$"
+)
+
+
 _CONDITION_HEAD = re.compile(
     r"\b(?:if|whenever|when|unless|in case|as long as)\s+(?:you|u|anyone|anybody|you guys)\s+(?:ever\s+|still\s+)?$"
 )
@@ -131,6 +141,9 @@ def offer_topic(previous: str | None) -> str:
     m = _THERE_IS_OFFER.search(previous.lower()) or _ANYONE_OFFER.search(previous.lower())
     if m:
         return _topic(m.group("obj"))
+    m = _JOIN_ASKED.search(low)
+    if m:
+        return _topic(m.group("obj") or m.group("obj2"))
     # a bare question naming a thing: "Sushi again?", "Pizza tonight?", "Ugh, pizza again?"
     previous = re.sub(
         r"^\s*(?:ugh|oh|hmm+|meh|wait|seriously|eh|um|uh|what)[,!.]*\s+", "", previous, flags=re.I
@@ -149,7 +162,10 @@ def offer_topic(previous: str | None) -> str:
     return ""
 
 
-_INTERJECTION = re.compile(r"^(?:(?:ugh|urgh|argh|oh|god|man|meh|honestly|seriously|please)[,!.]*\s+)+")
+# (a "still" or "sorry" before it too: "Still no, I'll stay home", "Sorry, no")
+_INTERJECTION = re.compile(
+    r"^(?:(?:ugh|urgh|argh|oh|god|man|meh|honestly|seriously|please|still|sorry|erm|um|uh)[,!.]*\s+)+"
+)
 # "Anything but curry tonight": every choice except the thing named
 _ANYTHING_BUT = re.compile(r"^(?:anything|whatever you like) but\s+\w")
 # what a refusal's object must not be for a taste: an errand or an event, not a thing one eats or does for fun
@@ -174,6 +190,21 @@ _ACK = re.compile(
 _PLEDGED_YES = re.compile(
     r"^(?:(?:ok|okay|sure|yes|yeah|yep|yup|alright|of course|no problem|no worries)[,!. ]*)*"
     r"(?:will do|can do(?!\s+\w)|i'm on it|on it|consider it done|leave it with me|you got it)\b"
+)
+# a bare yes, the whole line ("Sure thing.", "Of course!"), to a request for an act ("Can you bring
+# the projector?"), not for an answer ("Can you tell me ...", "Could you remind me what ...")
+# (a bare "yes" may answer "can you swim?", a question of what one can do: it takes on nothing)
+_BARE_YES = re.compile(
+    r"(?:sure(?: thing)?|of course|absolutely|certainly|definitely|ok|okay|no problem|"
+    r"happy to|gladly|with pleasure)(?:,?\s+(?:of course|no problem|happy to|mate|sure))?[\s!.]*"
+)
+# the act asked is done to something or someone ("bring the projector", "pick up the dry cleaning"),
+# not a skill asked about ("can you speak French?")
+_ACT_ASKED = re.compile(
+    r"\b(?:can|could|will)\s+you\s+(?:please\s+)?(?!(?:tell|remind|believe|imagine|guess|see|hear|recommend|"
+    r"explain|let me know|check if|check whether|confirm whether|remember)\b)[a-z]+\s+"
+    r"(?:(?:up|over|round|back|out|off|in)\s+)?(?:the|my|our|your|his|her|their|a|an|some|this|that|these|those|"
+    r"it|them|me|us)\b"
 )
 _READY_BY = re.compile(
     r"\b(?:the|your|my|our)\s+(?P<w>[a-z][a-z ]{1,30}?)\s+(?:will|'ll)\s+be\s+(?:out|ready|done|sent|with you|"
@@ -329,7 +360,11 @@ def _commitments(
         what = _phrase(plan.group("what"))
         if due and what and not VAGUE_DO.match(what):
             out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due, counterparty))
-    if not out and previous and _PLEDGED_YES.search(low):
+    if (
+        not out
+        and previous
+        and (_PLEDGED_YES.search(low) or _BARE_YES.fullmatch(low) and _ACT_ASKED.search(previous.lower()))
+    ):
         asked = ASKED.search(previous.lower())
         if asked and _phrase(asked.group("what")):
             out.append(

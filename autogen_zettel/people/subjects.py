@@ -31,6 +31,8 @@ __all__ = ["RELATIVES_EN", "RELATIVES_ZH", "for_pronoun", "names_a_person", "sub
 RELATIVES_EN = (
     "sister|brother|mum|mom|mother|dad|father|wife|husband|partner|girlfriend|boyfriend|son|daughter|"
     "cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|fiancée|fiance|fiancé|"
+    # the family's own words for grandparents ("my gran Edith", "my nan"), as _EN_KIN_NAMES reads them bare
+    "gran|granny|nan|nana|grandad|granddad|"
     "flatmate|roommate|boss|friend|best friend|neighbour|neighbor|colleague|"
     # a former partner is a person of their own ("my ex moved to Leeds", "Anna's ex-wife works at ...")
     "ex-husband|ex-wife|ex-boyfriend|ex-girlfriend|ex-partner|ex-fiancée|ex-fiance|ex-fiancé|ex|"
@@ -197,6 +199,8 @@ _EN_PRED = (
     # a change of taste with the contracted has: "Ravi's gone off sushi", "Mia's really come round to jazz"
     r"'s\s+(?:(?:just|really|totally|completely|finally)\s+)?(?:gone\s+off|come\s+round\s+to|come\s+around\s+to)\b|"
     # a stance said as a state of the person: "Dina's obsessed with padel", "Tom is totally hooked on chess"
+    # a child at a school by its head: "Eli's at Riverside Academy now"
+    r"(?:'s|\s+is)\s+(?:now\s+)?at\s+(?=(?:[A-Z][\w'\-]*\s+)+(?:Primary|Secondary|High|Academy|College|School|Nursery)\b)|"
     r"(?:'s|\s+is)\s+(?:(?:totally|really|so|completely|kinda|absolutely|lowkey|low-key)\s+)?"
     r"(?:obsessed\s+with|hooked\s+on|addicted\s+to|(?:crazy|mad|nuts|wild)\s+about|keen\s+on|fond\s+of)\b)"
 )
@@ -224,7 +228,10 @@ _EN_LEAD = re.compile(
     rf"(?:\s+from\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?(?=\s+(?:says|said|told|thinks|reckons)\b))?"
     rf"\b(?=\s*(?:{_EN_PRED}))"  # a whole word: "Whenever" is no "Whe" before "never"
     rf"|[Mm]y\s+(?P<rel>{_EN_CHAIN})(?:,?\s+(?P<relname>{_EN_NAME}|[\u4e00-\u9fff]{{2,3}}),?)?"
-    rf"(?=\s|'s\b))"
+    rf"(?=\s|'s\b)"
+    # another's relative, in a later clause ("..., but his wife Sara finds it dull"): by name, or the
+    # person spoken of before's
+    rf"|(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?P<prel>{_EN_CHAIN})(?:,?\s+(?P<prelname>{_EN_NAME}),?)?(?=\s|'s\b))"
 )
 # what a family calls its own ("Dad can't stand reality TV", "Grandma retired"): the speaker's relative
 _EN_KIN_NAMES = {
@@ -258,7 +265,10 @@ _EN_TO_ME = re.compile(
     # "Jazz isn't my thing", "Opera is my jam": a thing judged as the speaker's own taste
     r"^\s+(?:(?:really|just|totally|honestly|kind of|kinda)\s+)*(?:(?:isn't|is not|'s not|is|'s)\s+(?:really\s+)?"
     r"(?:for me|my (?:new\s+|all-time\s+)?(?:thing|cup of tea|jam|favou?rite(?: thing)?))|"
-    r"(?:bores|annoys|gives|makes|drives|stresses|freaks)\s+me)\b"
+    r"(?:bores|annoys|gives|makes|drives|stresses|freaks)\s+me|"
+    # worn out for the speaker: "Jazz has gone stale for me", "Netflix has got so samey"
+    r"(?:has|'s)\s+(?:(?:kind of|totally|completely|a bit|really)\s+)?(?:gone|got|gotten|become)\s+"
+    r"(?:(?:a bit|so|really|pretty)\s+)?(?:stale|old|boring|tedious|samey|dull))\b"
 )
 _THIRD_TO_FIRST = (
     (r"^'s\s+been\b", "'ve been"),
@@ -302,11 +312,23 @@ def _first_person_en(rest: str) -> str:
     return "I" + rest
 
 
+# an animal of the household at a clause's head, named or not ("Our dog Rex is allergic to chicken",
+# "my cat loves the radiator"): no person, so what follows is nobody's fact or taste
+_EN_PET_HEAD = re.compile(
+    r"^(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?:(?:old|new|little|rescue)\s+)?"
+    r"(?:dog|dogs|cat|cats|puppy|kitten|parrot|rabbit|hamster|goldfish|tortoise|turtle|pony|horse|budgie)"
+    r"(?:,?\s+[A-Z][a-z]+,?)?(?=\s|'s\b)"
+)
+
+
 def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]]:
     """The subjects one clause names at its head, as :func:`subjects_of` gives them."""
     s = sentence.replace("’", "'")
     head = _EN_OPEN.match(s)
     body = s[head.end() :] if head else s
+    pet = _EN_PET_HEAD.match(body)
+    if pet and not _EN_AND_I.match(body[pet.end() :]):  # ("My dog and I moved to Leeds": the speaker's)
+        return [("", body)]  # "Our dog Rex is allergic to chicken": the dog's, nobody's to file
     if _EN_PRONOUN.match(body):
         return _pronoun_en(body, for_pronoun(referent, body.split("'")[0].split()[0], speaker))
     m = _EN_LEAD.match(body)
@@ -335,6 +357,10 @@ def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[st
         if len(names) != len(re.split(r"\s+and\s+", m.group("names"))):
             return []
         names = [f"{speaker}'s {_EN_KIN_NAMES[n]}" if n in _EN_KIN_NAMES else n for n in names]
+    elif m.group("prel"):
+        if not (m.group("prelname") or referent):
+            return []
+        names = [m.group("prelname") or f"{referent}'s {m.group('prel').lower()}"]
     else:
         names = [m.group("relname") or f"{speaker}'s {m.group('rel').lower()}"]
     # "My husband never liked hiking but I love it": the clause that starts again with I is the
@@ -363,7 +389,7 @@ def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[st
 # where a comma starts a clause with a subject of its own: "..., she works at the hospital",
 # "..., my sister is a nurse too", "..., and I don't eat seafood", "..., Tom doesn't eat mango"
 _EN_CLAUSE = re.compile(
-    r"[,;]\s+(?:(?:and|but|so|plus)\s+)?(?=(?:[Hh]e|[Ss]he|I|[Mm]y|[A-Z][a-z]+)(?:\b|')(?!,))"
+    r"[,;]\s+(?:(?:and|but|so|plus)\s+)?(?=(?:[Hh]e|[Ss]he|I|[Mm]y|[Hh]is|[Hh]er|[Tt]heir|[A-Z][a-z]+)(?:\b|')(?!,))"
 )
 
 
