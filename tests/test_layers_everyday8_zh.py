@@ -442,7 +442,6 @@ def test_zh8_jazz_from_indifference_to_a_habit(default_hub):
     assert _pref(mem, "阿杰", "爵士").value > 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="现在看到甜品就腻 does not flip the like")
 def test_zh8_desserts_from_love_to_surfeit(default_hub):
     mem = heard(
         default_hub,
@@ -486,7 +485,6 @@ def test_zh8_pilates_in_mixed_words(default_hub):
     assert _pref(mem, "Lily", "pilates").value > 0.5, _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="X我真吃不来 (declining an offer) gives no preference")
 def test_zh8_sour_fish_declined_politely(default_hub):
     mem = heard(
         default_hub,
@@ -522,7 +520,6 @@ def test_zh8_a_film_characters_like(default_hub):
     assert mem.commitments() == [], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="以前特别爱X，现在完全不碰了 gives a strong like")
 def test_zh8_a_habit_given_up(default_hub):
     mem = heard(
         default_hub,
@@ -553,7 +550,6 @@ def test_zh8_a_wish_to_live_elsewhere(default_hub):
     assert _current(mem, "小蕾", "residence") == [], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="我以为 / 我还以为 lines give facts")
 def test_zh8_a_mistaken_belief(default_hub):
     mem = heard(
         default_hub,

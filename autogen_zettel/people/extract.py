@@ -232,6 +232,12 @@ def _extract(
         joke = bool(_LAUGH_END_EN.search(sentence) and _EVENT_TIME_EN.search(sentence))
         if not _HAN.search(sentence):  # "Ive quit", "she said shed call": as if the apostrophes were typed
             sentence = _NEWS_TAG_EN.sub(".", spelled_en(sentence))
+        else:
+            # "我以为你在腾讯上班呢", "我还以为小王早就结婚了": what one took to be so, and was not,
+            # is no fact, taste or promise of anyone's; the clauses after it are read as said
+            sentence = _BELIEF_ZH.sub("", sentence).strip()
+            if not sentence:
+                continue
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
         # the rules read the sentence as that person would say it, and file it under them
         found = subjects_of(sentence, speaker, referent)
@@ -301,6 +307,8 @@ def _extract(
     ]
 
 
+# a clause that says what one wrongly believed (以为, 还以为, 原以为, 本以为), to the clause's end
+_BELIEF_ZH = re.compile(r"(?:^|(?<=[，,；;。！!]))\s*[^，,；;。！!？?]{0,6}?(?:还|原|本|满)?以为[^，,；;。！!？?]*[，,；;。！!？?]*")
 # a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
 _THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)
 # news with a tag asking whether the hearer knew ("Ali's moved to Leeds, did you hear?"): told, not asked
@@ -671,7 +679,14 @@ def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:
         elif ev.layer == "preference" and ev.kind == "change":
             # the clause that says "now" read against the one before it: a change of mind, whose
             # sign wins over a phrase rule that read the older clause
-            same = [e for e in out if e.layer == "preference" and e.key == ev.key and e.subject == ev.subject]
+            # ("打游戏" and "游戏" are one topic, said with its verb or without)
+            same = [
+                e
+                for e in out
+                if e.layer == "preference"
+                and e.subject == ev.subject
+                and (e.key == ev.key or _meet(e.value, ev.value))
+            ]
             if same and all((e.score > 0.5) != (ev.score > 0.5) for e in same):
                 out = [e for e in out if e not in same] + [ev]
             elif not any(e.layer == "preference" for e in found) and not any(
