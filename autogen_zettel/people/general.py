@@ -1231,6 +1231,10 @@ _ZH_EMPLOYER = re.compile(
     rf"|给(?!人|别人|人家|自己|老板|你|我|他|她|家里)(?P<v7>{_HZ}{{2,8}}?)(?:打工|卖命|干活|上班|工作)"
     # "创业公司倒闭了，又回国家电网了": gone back (又 / 重新) to a place of work (not to a city: a trip's end)
     rf"|(?:又|重新)回(?:到|了)?(?!来|去|家|老家|头|国(?!家)|公司|单位|学校)(?P<v8>{_HZ}{{2,8}}?)(?:上班|工作|干)?(?:了|啦)"
+    # the written "serve at" ("本人现任职于中国银行深圳分行", "就职于", "供职于")
+    rf"|(?:任职|就职|供职|受聘)于(?P<held>{_HZ}{{2,12}}?)(?=[。，！,；]|$|担任|任|做|当)"
+    # 上班 split by a span said inside it ("在字节上了两周班"): worked there for that long
+    rf"|(?<![现正实存])在(?P<shifts>{_HZ}{{2,8}}?)上了(?:[一二三四五六七八九十两几半\d]+(?:天|周|个星期|个月|年|多月))?的?班"
 )
 # "在京东做运营": 做 and a bare noun that ends the clause is a line of work, not an act
 # ("在食堂做饭", "在医院做检查": the thing made or undergone)
@@ -1274,7 +1278,7 @@ _ZH_PROMOTED = re.compile(
 # the speaker's dwelling named as a subject ("新家在咸阳", "现住址已变更为…")
 _ZH_DWELLING = r"(?:我的)?(?:新家|新住处|住处|住址|现住址|家庭住址|常住地)"
 _ZH_RESIDENCE = re.compile(
-    r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s|以后|之后)"
+    r"(?:搬到|搬去|搬回了?|搬来|搬至|迁到|迁往|迁至|迁居(?:到|至)?|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s|以后|之后)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
     r"|(?<![现正实存])在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"  # not the 在 of 现在
     # "在长沙安顿下来了", "在成都安家了": a verb of settling after the place (a place only, checked below)
@@ -1284,11 +1288,12 @@ _ZH_RESIDENCE = re.compile(
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
     # "去年去深圳工作了": gone to a place to work or live there (a place only, checked below)
     r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
-    # "在青岛住了十年": lived in a place for a span (a place only, checked below)
-    r"|(?<![现正实存])在(?P<v6>[\u4e00-\u9fff]{2,4}?)住了(?=[一二三四五六七八九十两几多半\d]+(?:年|个月))"
+    # "在青岛住了十年", "在广州已经住了十年": lived in a place for a span (a place only, checked below)
+    r"|(?<![现正实存])在(?P<v6>[\u4e00-\u9fff]{2,4}?)(?:已经|一直|都|也)*住了(?=[一二三四五六七八九十两几多半\d]+(?:年|个月))"
     # "在济南买了房子，上周搬过去了", "在芜湖租了个房子，自己住": the home rented or bought, lived in
+    # (or moved into, "在重庆买了套房，上周拎包入住了")
     r"|(?<![现正实存])在(?P<v7>[\u4e00-\u9fff]{2,4}?)(?:买了|租了|找了|买|租)(?:房子?|套房|个房子|一套房子?)"
-    r"(?:[^。！!]*?搬(?:过去|过来|进去|进来)了|[，,]?\s*(?:自己|一个人|我们|一家人)?住)"
+    r"(?:[^。！!]*?(?:搬(?:过去|过来|进去|进来)|入住|住(?:进去|进来|下))了|[，,]?\s*(?:自己|一个人|我们|一家人)?住)"
     # "搬家了，现在住浦东": 住 with no 在 before the place (a place only, checked below)
     r"|(?:现在|目前|如今)(?:就)?住(?!在)(?P<v8>[\u4e00-\u9fff]{2,4}?)(?:了|呢|啦|。|，|！|$)"
     # "去年就回长沙了", "回成都发展了": gone back to a place some time ago or to live there (a place
@@ -1333,7 +1338,7 @@ _ZH_RELATION = (
     (
         "single",
         re.compile(
-            r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我们俩?(?:已经)?分了(?=[。！，,~]|$)"
+            r"分手|(?<!不是)(?<!不)单身|(?:又|重新)(?:是|变成|变回)?一个人了(?=[。！，,~～]|$)|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我们俩?(?:已经)?分了(?=[。！，,~]|$)"
         ),
     ),
     (
@@ -1358,7 +1363,9 @@ _ZH_PET = re.compile(
 # a pet named, then gone ("橘猫去年走了", "我家那只狗没了"): the pet is no longer had
 _ZH_PET_GONE = re.compile(
     r"(?:^|[，,])(?:我家|家里|我的)?(?:那|这)?[只条]?(?P<v>[\u4e00-\u9fff]{0,2}?(?:猫|狗|鹦鹉|兔子?|仓鼠|金鱼|乌龟))"
-    r"(?:去年|前年|上个?月|上周|前几天|前阵子|已经|早就|也)*(?:走了|没了|死了|去世了|丢了|送人了)"
+    r"(?:去年|前年|上个?月|上周|前几天|前阵子|已经|早就|也)*(?:走了|没了|死了|去世了|丢了|送人了"
+    # given away or taken in by someone else ("兔子送给我表姐了", "被邻居领养了")
+    r"|送走了|送养了|跑丢了|送给[\u4e00-\u9fff]{1,6}?了|被[\u4e00-\u9fff]{1,6}?领养了)"
 )
 _ZH_HOMETOWN = re.compile(
     r"(?:^|[，,])我是(?!个|一|本|外|成年|年轻|文化|普通|局外|自己|男|女|老实|明白|懂行|新|好|坏|穷|富|什么|哪)"
@@ -1366,8 +1373,14 @@ _ZH_HOMETOWN = re.compile(
     r"在(?P<v6>[\u4e00-\u9fff]{2,4}?)出生|(?:出生在|出生于)(?P<v5>[\u4e00-\u9fff]{2,4}?)(?=[，。！,]|$|的)|"
     r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?<!在)(?<!搬回)(?<!搬回了)(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
 )
-_ZH_ALLERGY = re.compile(r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏")
+_ZH_ALLERGY = re.compile(
+    r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏"
+    # what the body does the moment one eats or touches it ("一吃花生就浑身起疹子", "一碰猫毛就打喷嚏")
+    r"|一(?:吃|喝|碰|闻|接触|沾)(?:到)?(?P<sym>[\u4e00-\u9fff]{1,5}?)就(?:会)?(?:浑身|全身|身上|脸上|嘴唇|喉咙|皮肤)?"
+    r"(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏|喘不上气|呼吸困难)"
+)
 _ZH_DIET = re.compile(r"(?:开始|已经|现在)?(?:吃素|吃全素|成了素食者)")
+_ZH_DIET_ENDED = re.compile(r"开荤|破戒吃肉|不再吃素|不吃素了|没再吃素|(?:又|重新)(?:开始)?吃肉了")
 _ZH_CHANGE = re.compile(
     r"跳槽|辞职|换了|搬|调|派|入职|现在|不再|开始|改行|转行|转学|考上|刚|结婚|订婚|分手|离了|上个?月|去年|了"
 )
@@ -1471,6 +1484,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                     m.group("v6"),
                     m.group("v7"),
                     m.group("v8"),
+                    m.group("held"),
+                    m.group("shifts"),
                 )
                 if g
             ),
@@ -1481,8 +1496,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if m.group("v5") and v.startswith("家") and not re.search(_ZH_ORG_HEAD, v):
             continue  # "辞职了，现在在家带娃": at home, no place of work (家 is no measure word here)
         v = re.sub(r"^(?:一家|一个|家(?=\S{2})|个(?=\S{2}))", "", v)
-        if m.group("v8") and is_place(v):
-            continue  # "又回北京了" may end a trip: no employer, and no home either
+        if (m.group("v8") or m.group("held") or m.group("shifts")) and is_place(v):
+            continue  # "又回北京了" may end a trip, "在北京上了三年班" names a city: no employer
         if (m.group("v") or m.group("v5")) and is_place(v):
             # "从北京调到上海了", "离开了北京，去了上海": a move to a city, not a firm
             add("residence", v, "change")
@@ -1646,8 +1661,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("hometown", home, "statement")
     m = _ZH_ALLERGY.search(s)
     if m:
-        add("allergy", m.group("v"), "statement")
-    if _ZH_DIET.search(s):
+        add("allergy", m.group("v") or m.group("sym"), "statement")
+    if _ZH_DIET_ENDED.search(s):
+        add("diet", "素食", "lift")  # "最近开荤了", "不吃素了": the meatless diet is over
+    elif _ZH_DIET.search(s):
         add("diet", "素食", "change" if "开始" in s else "statement")
     # "我毕业了", "终于研究生毕业了": the speaker's own study over, the school ends (school "none")
     if _ZH_GRADUATED.match(s) and not any(e.key == "school" for e in out):
