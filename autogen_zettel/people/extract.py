@@ -308,7 +308,9 @@ def _extract(
 
 
 # a clause that says what one wrongly believed (以为, 还以为, 原以为, 本以为), to the clause's end
-_BELIEF_ZH = re.compile(r"(?:^|(?<=[，,；;。！!]))\s*[^，,；;。！!？?]{0,6}?(?:还|原|本|满)?以为[^，,；;。！!？?]*[，,；;。！!？?]*")
+_BELIEF_ZH = re.compile(
+    r"(?:^|(?<=[，,；;。！!]))\s*[^，,；;。！!？?]{0,6}?(?:还|原|本|满)?以为[^，,；;。！!？?]*[，,；;。！!？?]*"
+)
 # a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
 _THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)
 # news with a tag asking whether the hearer knew ("Ali's moved to Leeds, did you hear?"): told, not asked

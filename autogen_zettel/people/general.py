@@ -2870,7 +2870,9 @@ _ZH_PUT_OFF = re.compile(
     rf"(?:{_ZH_TIME})+(?:(?:再|去|来)?[\u4e00-\u9fff]{{1,2}}?)?(?:了|吧|啦)?[。！!~～]*$"
 )
 _ZH_CANT = re.compile(
-    r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不(?:了|成)(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
+    # (a verb of getting, bringing or handing over too: "肉我买不了了", "蛋糕我带不了了")
+    r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|买|带|拿|借|订|寄|交|还|搬|取|请|开)不(?:了|成)"
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
 )
 _ZH_CANCEL = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
