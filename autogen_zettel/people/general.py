@@ -2369,11 +2369,23 @@ def normalise_zh(s: str) -> str:
     s = re.sub(r"(?<=[我不太很超好最也都还真挺])喜[换环还](?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
     # the northern 俺 ("俺是山东人", "俺们") is 我
     s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))俺(?=们|[\u4e00-\u9fff])", "我", s)
+    # an office's English time of day inside a Chinese line ("明天EOD之前"): the end of the working day
+    s = re.sub(r"(?<![A-Za-z])(?:EOD|COB|eod|cob)(?![A-Za-z])", "下班", s)
     # the written register of a notice: 本人 heading a clause is "I", 将(于) the future ("本人将于周五前提交…")
     s = re.sub(r"(?:^|(?<=[，,。；;！!]))本人(?=将|会|已|于|在|[\u4e00-\u9fff]{2})", "我", s)
     # the unit one speaks for, in a notice (本部门, 本公司, 本单位 heading a clause): "we"
     s = re.sub(
         r"(?:^|(?<=[，,。；;！!]))本(?:部门|公司|单位|团队|中心|小组|组|处|科|店)(?=将|会|已|于|在|[\u4e00-\u9fff]{2})",
+        "我们",
+        s,
+    )
+    # (我方 / 我司 is the written "we"; a named unit heading a notice's line before 将于 / 将在, "财务部将于
+    # 本周五前提交…", is the unit the speaker speaks for)
+    s = re.sub(
+        r"(?:^|(?<=[，,。；;！!]))我(?:方|司|部|处|院|校)(?=将|会|已|于|在|[\u4e00-\u9fff]{2})", "我们", s
+    )
+    s = re.sub(
+        r"(?:^|(?<=[，,。；;！!]))[\u4e00-\u9fff]{1,6}?(?:部|处|科|办|组|中心|办公室|委员会)(?=将(?:于|在))",
         "我们",
         s,
     )
@@ -2843,6 +2855,12 @@ _ZH_DONE_LATIN = re.compile(
     r"^(?:都|已经|早就)?(?:[A-Za-z]{2,}ed|sent|done|paid|sold|made|bought|built|finished|fixed)(?:了|啦|喽)[。！!~～]*$",
     re.I,
 )
+# the thing in English, then its English past ("deck sent", "invoice paid"), in a Chinese line's clause
+_ZH_THING_DONE_LATIN = re.compile(
+    r"^(?P<obj>[A-Za-z][A-Za-z\-]{1,15})\s+(?:already\s+)?(?:[A-Za-z]{2,}ed|sent|done|paid|sold|made|bought|built|fixed)"
+    r"\s*(?:了|啦|喽)?[。！!~～]*$",
+    re.I,
+)
 # "已书面回复您", "已电话通知你": 已 and a way, an act of telling or handing over, to the addressee
 _ZH_DONE_BARE_ACT = re.compile(
     r"^(?:我)?已(?:经)?(?:[\u4e00-\u9fff]{1,2}?)?(?:回复|答复|通知|告知|转告|发给|寄给|交给|转给)(?:你|您)(?:了)?[。！!~～]*$"
@@ -2977,6 +2995,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             return [Evidence("status", subject, "", re.sub(r"^(?:那|这)", "", m.group("obj")), 0.5, "done")]
     if _ZH_DONE_LATIN.match(first):  # "sent了，你check一下邮箱": an English past said done, no thing named
         return [Evidence("status", subject, "", "", 0.5, "done")]
+    m = _ZH_THING_DONE_LATIN.match(first)
+    if m and first != s:  # "deck sent，看下邮箱": the thing and its past, then what to do with it
+        return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
     for clause in clauses:
         if _ZH_DONE_FOR_ME.match(clause) or _ZH_DONE_BARE_ACT.match(clause):
             # "我妈过来帮忙了", "已书面回复您": done (by a stand-in, or by the speaker) with no thing
