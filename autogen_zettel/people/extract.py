@@ -583,13 +583,18 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
 
 # "周四能把会议纪要整理一下发我吗", "你可以帮我带个充电宝吗": what the speaker is asked to do
 _REQUEST_ZH = re.compile(
-    rf"^(?:(?:{general._ZH_TIME})*[，,]?\s*)(?:你|您)?(?:{general._ZH_TIME})*(?:能不能|可不可以|能|可以|方便)"
+    # (the time may be a deadline: "周五之前能帮我把报销单交了吗")
+    rf"^(?:(?:{general._ZH_TIME})*(?:之前|以前|前|之内)?[，,]?\s*)(?:你|您)?(?:{general._ZH_TIME})*(?:能不能|可不可以|能|可以|方便)"
     r"(?:帮我|替我|给我)?(?P<what>(?![^，,]*(?:什么|哪|谁|怎么|几|多少))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下)?(?:吗|么|不|嘛)?[？?]*$"
 )
 # the yes: an acknowledgement, a pledge, or both ("没问题，交给我", "行", "包在我身上")
 _YES_TAKEN_ZH = re.compile(
     r"^(?:(?:好啊?|好的|好嘞|行|可以|没问题|OK|ok|Ok|放心)[！!，,。~～\s]*)*"
     r"(?:交给我|包在我身上|我来|我去|我办)?(?:吧|呀|啊)?[！!。~～\s]*$"
+    # the ask made light of after the yes ("行，顺手的事", "好，小事一桩"): taken on all the same
+    r"|^(?:好啊?|好的|好嘞|行|可以|没问题|OK|ok|Ok|放心)[！!，,。~～\s]*(?:就是|都是|也就是)?"
+    r"(?:顺手的事儿?|顺路的事儿?|小事一桩|小事儿?|小意思|举手之劳|没事儿?|简单|不麻烦|应该的|分分钟的事儿?)"
+    r"(?:而已|罢了)?(?:吧|啦|哈|呀)?[！!。~～\s]*$"
 )
 
 
