@@ -468,7 +468,26 @@ def _sentence(
         ]
     if han and _JOKING_ZH.search(sentence):
         out = []  # "我明天就去辞职然后环游世界（开玩笑的）": a line taken back as a joke says nothing
-    return [_day_named(e, said, at) for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
+    return [
+        _day_named(_doer_named(e, speaker) if han else e, said, at)
+        for e in out
+        if not (e.layer == "status" and _negated(said, e.kind, han))
+    ]
+
+
+# a thing said done whose words end on a third person (小X / 老X / 阿X): "墙小郑刷完了" is the
+# thing (墙), then who did it
+_DOER_AFTER_THING_ZH = re.compile(
+    rf"^(?P<thing>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{{1,6}}?)(?P<who>[小老阿][{layer_rules_zh.SURNAMES}])$"
+)
+
+
+def _doer_named(ev: Evidence, speaker: str) -> Evidence:
+    """A task the speaker says a named third person finished is that person's, done."""
+    if ev.layer != "status" or ev.kind != "done" or ev.subject != speaker:
+        return ev
+    m = _DOER_AFTER_THING_ZH.match(ev.value)
+    return dataclasses.replace(ev, subject=m.group("who"), value=m.group("thing")) if m else ev
 
 
 def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:

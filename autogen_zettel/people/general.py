@@ -2837,6 +2837,11 @@ _ZH_HANDED = re.compile(
     r"|(?:放|搁|留|挂|塞|摆)(?:在|到)?(?:你|您)(?:的|家)?[\u4e00-\u9fff]{0,8}?(?:上|里|口|柜|下面?|底下|旁边|边上|那儿|那边|前台))了"
     r"(?:哈|啦|呀|哦|喔)?[。！!~～]*$"
 )
+# "财务那边已经收下了", "文件对方已经签收了": the one it was for has received it - the handing over done
+_ZH_RECEIVED = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?|对方|人家)?"
+    r"(?:那边|这边|那儿|这儿|那里|这里|方面)?(?:已经|都|也)(?:收到|收下|签收|接收|收)了(?:[，,].*)?$"
+)
 # "垃圾昨晚就被我扔了": the thing first, then the speaker as the doer of a passive (a passive with
 # anyone else as the doer, "车被我爸开走了", is no task of the speaker's done)
 _ZH_DONE_BY_ME = re.compile(
@@ -2971,7 +2976,12 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
     first = re.split(r"[，,]", s)[0].strip()
-    m = _ZH_DONE_ALREADY.match(first) or _ZH_HANDED.match(first) or _ZH_DONE_BY_ME.match(first)
+    m = (
+        _ZH_DONE_ALREADY.match(first)
+        or _ZH_HANDED.match(first)
+        or _ZH_DONE_BY_ME.match(first)
+        or _ZH_RECEIVED.match(first)
+    )
     if m:
         return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
     m = _ZH_DONE_FORMAL.match(first)
