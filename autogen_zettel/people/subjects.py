@@ -124,8 +124,9 @@ _ZH_PRED = (
 _ZH_REL = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 _ZH_LEAD = re.compile(
     # "小刘那边发票寄到了": the person's side (那边 / 这边) is the person
+    # (a name set beside a relative or a colleague may be the 大X of a nickname: "我同事大刘")
     # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
-    rf"^(?:听说|据说)?(?:(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME})?"
+    rf"^(?:听说|据说)?(?:(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{_SURNAMES}](?=[\u4e00-\u9fff]))?"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"
     # "物业说他们周四来修电梯": whoever is said to speak, then the pronoun that takes them up again,
     # is the one the clause is about (a firm, an office, a landlord: no name needed)
