@@ -1256,6 +1256,11 @@ _ZH_JOB = re.compile(
     r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
 )
 # the employer one had before, named as such ("老东家", "前公司", "原单位")
+# what may stand before the 是 of one's own trade: the speaker (or no one said), adverbs, a link word
+_ZH_SELF_HEAD = re.compile(
+    r"^\s*(?:不过|但是?|可是|其实|对了|嗯|哦|说实话)?\s*(?:我们?|本人)?"
+    r"(?:现在|目前|如今|也|就|还|本来|其实|已经|只是|都|可|真的|是)*(?:一名|一个|个)?$"
+)
 _ZH_OLD_EMPLOYER = re.compile(r"老东家|前东家|前公司|原单位|原公司|之前的公司|以前的公司")
 # "我以前在腾讯，现在去了网易": a clause of before that says where one was (a firm, not a city)
 _ZH_WAS_AT = re.compile(
@@ -1540,6 +1545,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue  # "我当妈妈了" is news of a child; "在医院做手术" an act, not a trade
         if re.search(r"[我你他她的]|^在|出生", v):
             continue  # "他是我最喜欢的演员": a phrase about someone, not a job
+        if m.group(0).startswith("是") and not _ZH_SELF_HEAD.match(
+            re.split(r"[，,；;。！!]", s[: m.start()])[-1]
+        ):
+            continue  # "这部剧的女主是个律师": 是 said of someone or something else, not the speaker
         neg = s[max(0, m.start() - 2) : m.start()]
         if "不" in neg:  # "我不当老师了": the job that was
             continue
