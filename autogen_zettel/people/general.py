@@ -2058,6 +2058,14 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             obj = m.group("obj")
             if re.fullmatch(r"(?:太|好|超|真|很|挺|特别|非常|最|蛮|超级|真的)+", obj):
                 continue  # "太爱了": a degree word before the verb is no thing; the thing is elsewhere
+            if (
+                "我" not in c[: m.end("verb")]
+                and re.match(r"(?![那这它])[\u4e00-\u9fffA-Za-z]{2}", c[m.end() :])
+                and not re.match(r"(?:了|的|啊|呀|哦|啦|吧|呢|嘛|死了)", c[m.end() :])
+            ):
+                # "小说里的主角最爱喝咖啡", "猫最讨厌洗澡": the verb has a thing of its own after it, so
+                # what stands before it is who likes it (no 我 said): no taste of the speaker's
+                continue
             neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb").startswith("戒")
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
