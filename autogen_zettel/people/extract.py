@@ -307,9 +307,11 @@ def _extract(
     ]
 
 
-# a clause that says what one wrongly believed (以为, 还以为, 原以为, 本以为), to the clause's end
+# a clause that says what one wrongly believed (以为, 还以为, 原以为, 本以为), or dreamed or imagined
+# (梦见, 梦到, 幻想), to the clause's end
 _BELIEF_ZH = re.compile(
-    r"(?:^|(?<=[，,；;。！!]))\s*[^，,；;。！!？?]{0,6}?(?:还|原|本|满)?以为[^，,；;。！!？?]*[，,；;。！!？?]*"
+    r"(?:^|(?<=[，,；;。！!]))\s*[^，,；;。！!？?]{0,6}?(?:(?:还|原|本|满)?以为|梦见|梦到|梦里|幻想|想象)"
+    r"[^，,；;。！!？?]*[，,；;。！!？?]*"
 )
 # a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
 _THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)
@@ -441,6 +443,8 @@ def _sentence(
         # "要是周末不加班，我们就去爬山": what hangs on a condition is not yet taken on, and
         # "要是我在谷歌上班就好了" is a wish, no fact
         out = [e for e in out if e.layer not in ("commitment", "fact")]
+    if han and _NEAR_MISS_ZH.search(said):
+        out = [e for e in out if e.layer != "fact"]  # "我差点就搬去杭州了": it did not happen
     if han:  # "你老家是哪儿的来着": a question word is no value, whatever the sentence ends with
         out = [e for e in out if not (e.layer == "fact" and _ASKED_ZH.match(e.value))]
     if han and _HABIT_ZH.search(said) and not _PLEDGE_ZH.search(said):
@@ -526,6 +530,8 @@ _CONDITION_ZH = re.compile(
     r"^(?:如果|要是|假如|万一|假设|若是)|^[^，,。！!]*的话[，,]"
     r"|^(?:换作|换做|换成|要换成?)是?(?:我|你|他|她)[，,]|^我(?:要是|如果是|若是)(?:你|他|她)"
 )
+# a near miss: what almost happened (差点, 差一点, 险些) did not
+_NEAR_MISS_ZH = re.compile(r"差(?:一)?点(?:儿)?(?:就)?|险些|几乎就")
 _ASKED_ZH = re.compile(r"^(?:哪|什么|谁|几|多少|怎么|啥)")
 # a recurring time ("每周一", "每天") or a word of habit: what is usually done, not taken on
 # (天天 too, and a free moment that brings it on each time: "只要周末有空，我就去书店")
