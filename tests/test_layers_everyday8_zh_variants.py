@@ -320,3 +320,32 @@ def test_zh8v_a_tracking_number_for_what_was_posted(default_hub):
         ],
     )
     assert _commit(mem, "阿珂").status == "done", _all(mem)
+
+
+# -- lines that must give nothing, found by probing after the round (not blind) ---------------------
+
+
+def test_zh8v_a_characters_job_and_likes_are_not_the_speakers(default_hub):
+    mem = heard(
+        default_hub,
+        "e8zhv_n01",
+        [
+            (0, "阿朵", "这部剧的女主是个律师"),
+            (0, "阿朵", "小说里的主角最爱喝咖啡"),
+            (0, "阿朵", "我家猫最讨厌洗澡"),
+        ],
+    )
+    assert (mem.facts(include_superseded=True), mem.preferences()) == ([], []), _all(mem)
+
+
+def test_zh8v_a_dream_and_a_near_miss_are_no_move(default_hub):
+    mem = heard(
+        default_hub,
+        "e8zhv_n02",
+        [
+            (0, "小圆", "我住在南京"),
+            (5, "小圆", "我梦见自己搬到了上海"),
+            (6, "小圆", "去年我差点就搬去杭州了"),
+        ],
+    )
+    assert _current(mem, "小圆", "residence") == ["南京"], _all(mem)
