@@ -349,3 +349,16 @@ def test_zh8v_a_dream_and_a_near_miss_are_no_move(default_hub):
         ],
     )
     assert _current(mem, "小圆", "residence") == ["南京"], _all(mem)
+
+
+def test_zh8v_a_taste_or_a_job_of_before_only(default_hub):
+    mem = heard(
+        default_hub,
+        "e8zhv_n03",
+        [
+            (0, "阿霞", "我以前超爱吃辣"),
+            (0, "阿霞", "小时候我特别爱吃糖"),
+            (1, "老贺", "以前我在华为工作"),
+        ],
+    )
+    assert (mem.facts(include_superseded=True), mem.preferences()) == ([], []), _all(mem)

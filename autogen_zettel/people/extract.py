@@ -443,6 +443,10 @@ def _sentence(
         # "要是周末不加班，我们就去爬山": what hangs on a condition is not yet taken on, and
         # "要是我在谷歌上班就好了" is a wish, no fact
         out = [e for e in out if e.layer not in ("commitment", "fact")]
+    if han and _ONLY_BEFORE_ZH.search(said) and not re.search(r"[，,；;]", said.strip("。！!~～ ")):
+        # "我以前超爱吃辣", "小时候我特别爱吃糖", "以前我在华为工作": one clause of what was then, with no
+        # clause of now - no taste or fact of today (a lift, what ended, still stands)
+        out = [e for e in out if not (e.layer in ("fact", "preference") and e.kind != "lift")]
     if han and _NEAR_MISS_ZH.search(said):
         out = [e for e in out if e.layer != "fact"]  # "我差点就搬去杭州了": it did not happen
     if han:  # "你老家是哪儿的来着": a question word is no value, whatever the sentence ends with
@@ -529,6 +533,11 @@ _IF_ZH = re.compile(r"如果|要是|假如|万一|的话|说不定|也许")
 _CONDITION_ZH = re.compile(
     r"^(?:如果|要是|假如|万一|假设|若是)|^[^，,。！!]*的话[，,]"
     r"|^(?:换作|换做|换成|要换成?)是?(?:我|你|他|她)[，,]|^我(?:要是|如果是|若是)(?:你|他|她)"
+)
+# a time of before with nothing of now in the clause (以前, 小时候, 曾经, 当年, 年轻的时候)
+_ONLY_BEFORE_ZH = re.compile(
+    r"^(?=.*(?:以前|以往|从前|小时候|曾经|过去|当年|那时候?|年轻的时候|上学的时候))"
+    r"(?!.*(?:现在|如今|目前|至今|依然|仍然|还是|一直|到现在|后来|开始|越来越|了[。！!~～]*$))"
 )
 # a near miss: what almost happened (差点, 差一点, 险些) did not
 _NEAR_MISS_ZH = re.compile(r"差(?:一)?点(?:儿)?(?:就)?|险些|几乎就")
