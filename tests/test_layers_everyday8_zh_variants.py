@@ -362,3 +362,35 @@ def test_zh8v_a_taste_or_a_job_of_before_only(default_hub):
         ],
     )
     assert (mem.facts(include_superseded=True), mem.preferences()) == ([], []), _all(mem)
+
+
+def test_zh8v_late_by_a_span_then_a_new_day(default_hub):
+    mem = heard(
+        default_hub,
+        "e8zhv_c10",
+        [
+            (0, "阿乙", "我下周一前把方案发你"),
+            (5, "阿乙", "方案得晚两天，周三给你"),
+            (0, "阿壬", "明天我把报告发你"),
+            (1, "阿壬", "报告要晚一点，后天发你"),
+        ],
+    )
+    row = _commit(mem, "阿乙")
+    assert (row.status, row.due) == ("open", date(2026, 9, 9)), _all(mem)
+    row = _commit(mem, "阿壬")
+    assert (row.status, row.due) == ("open", date(2026, 9, 4)), _all(mem)
+
+
+def test_zh8v_a_sure_cannot_calls_it_off(default_hub):
+    mem = heard(
+        default_hub,
+        "e8zhv_c11",
+        [
+            (0, "阿己", "周六我帮你搬家"),
+            (3, "阿己", "搬家那天我肯定到不了，抱歉"),
+            (0, "小芹", "明天我去机场接你"),
+            (0, "小芹", "明天实在接不了，公司临时开会"),
+        ],
+    )
+    assert _commit(mem, "阿己").status == "cancelled", _all(mem)
+    assert _commit(mem, "小芹").status == "cancelled", _all(mem)

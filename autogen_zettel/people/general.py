@@ -2912,6 +2912,16 @@ _ZH_CANT = re.compile(
     r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|买|带|拿|借|订|寄|交|还|搬|取|请|开)不(?:了|成)"
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
 )
+# "搬家那天我肯定到不了": a can't said as sure (肯定, 实在, 恐怕) needs no closing 了
+_ZH_CANT_SURE = re.compile(
+    r"(?:肯定|实在|真的|恐怕|估计)(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|买|带|拿|借|订|寄|交|还|搬|取|请|开)"
+    r"不(?:了|成)(?P<obj>)(?![\u4e00-\u9fff]{0,3}[吗呢？?])"
+)
+# "方案得晚两天", "报告要晚一点": the thing, then late by a span (its new day said in a later clause)
+_ZH_DELAY = re.compile(
+    r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?)?(?:可能|恐怕|估计)?(?:得|要|会)?"
+    r"(?:晚|迟|拖)(?:[一两几三]天|一点儿?|点儿?|一下|些|几天)(?:了|啦)?$"
+)
 _ZH_CANCEL = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
     r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢)了"
@@ -2960,7 +2970,11 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             # ("不带你去了": the act with whom it was for, not the addressee alone)
             what = m.group("v") + obj if not obj or obj.startswith(("你", "您")) else obj
             return [Evidence("status", subject, "", what, 0.5, "cancelled")]
-        m = _ZH_CANT.search(clause)
+        m = _ZH_DELAY.match(clause)
+        if m and any(re.search(_ZH_TIME, c) for c in clauses[i + 1 :]):
+            # "方案得晚两天，周三给你": late by a span, then the day it comes - put off to that day
+            return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
+        m = _ZH_CANT.search(clause) or _ZH_CANT_SURE.search(clause)
         if m:
             what = m.group("obj") and m.group("v") + m.group("obj")
             who = subject

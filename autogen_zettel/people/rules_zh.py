@@ -552,6 +552,10 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
 def _status(s: str, speaker: str) -> list[Evidence]:
     if s.endswith(("？", "?")) or re.match(r"(?:你|您)(?:们)?(?:可|就|也|先)?别", s):
         return []  # "你别吃醋了": told to the other, no task of the speaker's called off
+    # "方案得晚两天，周三给你", "样品推迟到下周一再寄": put off to a day, no new promise of that day
+    late = [e for e in status_zh(s, speaker) if e.kind == "postponed"]
+    if late:
+        return late
     m = _CANCEL.search(s)
     if m:
         # "经双方协商，原定的上门调试取消，…": the clause that holds the calling off names the thing (a
