@@ -394,3 +394,33 @@ def test_zh8v_a_sure_cannot_calls_it_off(default_hub):
     )
     assert _commit(mem, "阿己").status == "cancelled", _all(mem)
     assert _commit(mem, "小芹").status == "cancelled", _all(mem)
+
+
+def test_zh8v_a_noun_led_by_a_surname_is_no_person(default_hub):
+    mem = heard(
+        default_hub,
+        "e8zhv_c12",
+        [
+            (0, "阿乙", "周四我去银行帮你取钱"),
+            (2, "阿乙", "钱取出来了，晚上给你"),
+            (0, "豆子", "我家养了金鱼"),
+            (30, "豆子", "金鱼送给楼下小朋友了"),
+        ],
+    )
+    assert _commit(mem, "阿乙").status == "done", _all(mem)
+    assert "金鱼" not in " ".join(_current(mem, "豆子", "pet")), _all(mem)
+
+
+def test_zh8v_set_down_at_the_door_and_tied_up(default_hub):
+    mem = heard(
+        default_hub,
+        "e8zhv_c13",
+        [
+            (0, "阿庚", "周五前我把车还你"),
+            (4, "阿庚", "车停你楼下了，钥匙在信箱里"),
+            (0, "阿丁", "下周一我带你去看医生"),
+            (3, "阿丁", "看医生的事让你哥带你去吧，我走不开"),
+        ],
+    )
+    assert _commit(mem, "阿庚").status == "done", _all(mem)
+    assert _commit(mem, "阿丁").status == "cancelled", _all(mem)

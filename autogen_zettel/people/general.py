@@ -2848,8 +2848,8 @@ _ZH_DONE_COUNTED = re.compile(
 _ZH_HANDED = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{0,8}?)(?:我|我们)?(?:也|都)?"
     r"(?:(?:发|寄|交|付|还|转|传)(?:给|到)?(?:你|您)(?:的)?(?:邮箱|微信|手机|那边|那儿|那里)?"
-    # or set down where the addressee will find it ("invoice放你桌上了", "钥匙放在你家门口了")
-    r"|(?:放|搁|留|挂|塞|摆)(?:在|到)?(?:你|您)(?:的|家)?[\u4e00-\u9fff]{0,8}?(?:上|里|口|柜|下面?|底下|旁边|边上|那儿|那边|前台))了"
+    # or set down where the addressee will find it ("invoice放你桌上了", "钥匙放在你家门口了", "车停你楼下了")
+    r"|(?:放|搁|留|挂|塞|摆|停|存)(?:在|到)?(?:你|您)(?:的|家)?[\u4e00-\u9fff]{0,8}?(?:上|里|口|柜|下面?|底下|旁边|边上|那儿|那边|前台))了"
     r"(?:哈|啦|呀|哦|喔)?[。！!~～]*$"
 )
 # "财务那边已经收下了", "文件对方已经签收了": the one it was for has received it - the handing over done
@@ -2917,6 +2917,8 @@ _ZH_CANT_SURE = re.compile(
     r"(?:肯定|实在|真的|恐怕|估计)(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|买|带|拿|借|订|寄|交|还|搬|取|请|开)"
     r"不(?:了|成)(?P<obj>)(?![\u4e00-\u9fff]{0,3}[吗呢？?])"
 )
+# "我走不开", "实在抽不开身": tied up, so what was taken on cannot be done (no other day said)
+_ZH_TIED_UP = re.compile(r"(?:走不开|抽不开身|脱不开身|分不开身|抽不出身)(?![\u4e00-\u9fff]{0,3}[吗呢？?])")
 # "方案得晚两天", "报告要晚一点": the thing, then late by a span (its new day said in a later clause)
 _ZH_DELAY = re.compile(
     r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?)?(?:可能|恐怕|估计)?(?:得|要|会)?"
@@ -2974,6 +2976,10 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         if m and any(re.search(_ZH_TIME, c) for c in clauses[i + 1 :]):
             # "方案得晚两天，周三给你": late by a span, then the day it comes - put off to that day
             return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
+        if _ZH_TIED_UP.search(clause) and not re.search(_ZH_TIME, s):
+            # "看医生的事让你哥带你去吧，我走不开": the task named in a clause before, or the latest
+            topic = re.sub(r"的?(?:那|这)?(?:件)?事(?:情|儿)?.*$", "", before) if "事" in before else ""
+            return [Evidence("status", subject, "", topic, 0.5, "cancelled")]
         m = _ZH_CANT.search(clause) or _ZH_CANT_SURE.search(clause)
         if m:
             what = m.group("obj") and m.group("v") + m.group("obj")
