@@ -237,6 +237,12 @@ def _extract(
         joke = bool(_LAUGH_END_EN.search(sentence) and _EVENT_TIME_EN.search(sentence))
         if not _HAN.search(sentence):  # "Ive quit", "she said shed call": as if the apostrophes were typed
             sentence = _NEWS_TAG_EN.sub(".", spelled_en(sentence))
+        else:
+            # "我以为你在腾讯上班呢", "我还以为小王早就结婚了": what one took to be so, and was not,
+            # is no fact, taste or promise of anyone's; the clauses after it are read as said
+            sentence = _BELIEF_ZH.sub("", sentence).strip()
+            if not sentence:
+                continue
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
         # the rules read the sentence as that person would say it, and file it under them
         found = subjects_of(sentence, speaker, referent)
@@ -322,6 +328,12 @@ def _extract(
 
 # a question that only echoes who is asked or doubts it ("Me?", "Really?", "Seriously??")
 _ECHO_EN = re.compile(r"(?:me|moi|us|really|seriously|what|huh|eh|you serious|are you serious)\s*[?!]+", re.I)
+# a clause that says what one wrongly believed (以为, 还以为, 原以为, 本以为), or dreamed or imagined
+# (梦见, 梦到, 幻想), to the clause's end
+_BELIEF_ZH = re.compile(
+    r"(?:^|(?<=[，,；;。！!]))\s*[^，,；;。！!？?]{0,6}?(?:(?:还|原|本|满)?以为|梦见|梦到|梦里|幻想|想象)"
+    r"[^，,；;。！!？?]*[，,；;。！!？?]*"
+)
 # a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
 _THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)
 # news with a tag asking whether the hearer knew ("Ali's moved to Leeds, did you hear?"): told, not asked
@@ -452,6 +464,12 @@ def _sentence(
         # "要是周末不加班，我们就去爬山": what hangs on a condition is not yet taken on, and
         # "要是我在谷歌上班就好了" is a wish, no fact
         out = [e for e in out if e.layer not in ("commitment", "fact")]
+    if han and _ONLY_BEFORE_ZH.search(said) and not re.search(r"[，,；;]", said.strip("。！!~～ ")):
+        # "我以前超爱吃辣", "小时候我特别爱吃糖", "以前我在华为工作": one clause of what was then, with no
+        # clause of now - no taste or fact of today (a lift, what ended, still stands)
+        out = [e for e in out if not (e.layer in ("fact", "preference") and e.kind != "lift")]
+    if han and _NEAR_MISS_ZH.search(said):
+        out = [e for e in out if e.layer != "fact"]  # "我差点就搬去杭州了": it did not happen
     if han:  # "你老家是哪儿的来着": a question word is no value, whatever the sentence ends with
         out = [e for e in out if not (e.layer == "fact" and _ASKED_ZH.match(e.value))]
     if han and _HABIT_ZH.search(said) and not _PLEDGE_ZH.search(said):
@@ -489,7 +507,26 @@ def _sentence(
         ]
     if han and _JOKING_ZH.search(sentence):
         out = []  # "我明天就去辞职然后环游世界（开玩笑的）": a line taken back as a joke says nothing
-    return [_day_named(e, said, at) for e in out if not (e.layer == "status" and _negated(said, e.kind, han))]
+    return [
+        _day_named(_doer_named(e, speaker) if han else e, said, at)
+        for e in out
+        if not (e.layer == "status" and _negated(said, e.kind, han))
+    ]
+
+
+# a thing said done whose words end on a third person (小X / 老X / 阿X): "墙小郑刷完了" is the
+# thing (墙), then who did it
+_DOER_AFTER_THING_ZH = re.compile(
+    rf"^(?P<thing>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{{1,6}}?)(?P<who>[小老阿][{layer_rules_zh.SURNAMES}])$"
+)
+
+
+def _doer_named(ev: Evidence, speaker: str) -> Evidence:
+    """A task the speaker says a named third person finished is that person's, done."""
+    if ev.layer != "status" or ev.kind != "done" or ev.subject != speaker:
+        return ev
+    m = _DOER_AFTER_THING_ZH.match(ev.value)
+    return dataclasses.replace(ev, subject=m.group("who"), value=m.group("thing")) if m else ev
 
 
 def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
@@ -530,6 +567,13 @@ _CONDITION_ZH = re.compile(
     r"^(?:如果|要是|假如|万一|假设|若是)|^[^，,。！!]*的话[，,]"
     r"|^(?:换作|换做|换成|要换成?)是?(?:我|你|他|她)[，,]|^我(?:要是|如果是|若是)(?:你|他|她)"
 )
+# a time of before with nothing of now in the clause (以前, 小时候, 曾经, 当年, 年轻的时候)
+_ONLY_BEFORE_ZH = re.compile(
+    r"^(?=.*(?:以前|以往|从前|小时候|曾经|过去|当年|那时候?|年轻的时候|上学的时候))"
+    r"(?!.*(?:现在|如今|目前|至今|依然|仍然|还是|一直|到现在|后来|开始|越来越|了[。！!~～]*$))"
+)
+# a near miss: what almost happened (差点, 差一点, 险些) did not
+_NEAR_MISS_ZH = re.compile(r"差(?:一)?点(?:儿)?(?:就)?|险些|几乎就")
 _ASKED_ZH = re.compile(r"^(?:哪|什么|谁|几|多少|怎么|啥)")
 # a recurring time ("每周一", "每天") or a word of habit: what is usually done, not taken on
 # (天天 too, and a free moment that brings it on each time: "只要周末有空，我就去书店")
@@ -606,13 +650,18 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
 
 # "周四能把会议纪要整理一下发我吗", "你可以帮我带个充电宝吗": what the speaker is asked to do
 _REQUEST_ZH = re.compile(
-    rf"^(?:(?:{general._ZH_TIME})*[，,]?\s*)(?:你|您)?(?:{general._ZH_TIME})*(?:能不能|可不可以|能|可以|方便)"
+    # (the time may be a deadline: "周五之前能帮我把报销单交了吗")
+    rf"^(?:(?:{general._ZH_TIME})*(?:之前|以前|前|之内)?[，,]?\s*)(?:你|您)?(?:{general._ZH_TIME})*(?:能不能|可不可以|能|可以|方便)"
     r"(?:帮我|替我|给我)?(?P<what>(?![^，,]*(?:什么|哪|谁|怎么|几|多少))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下)?(?:吗|么|不|嘛)?[？?]*$"
 )
 # the yes: an acknowledgement, a pledge, or both ("没问题，交给我", "行", "包在我身上")
 _YES_TAKEN_ZH = re.compile(
     r"^(?:(?:好啊?|好的|好嘞|行|可以|没问题|OK|ok|Ok|放心)[！!，,。~～\s]*)*"
     r"(?:交给我|包在我身上|我来|我去|我办)?(?:吧|呀|啊)?[！!。~～\s]*$"
+    # the ask made light of after the yes ("行，顺手的事", "好，小事一桩"): taken on all the same
+    r"|^(?:好啊?|好的|好嘞|行|可以|没问题|OK|ok|Ok|放心)[！!，,。~～\s]*(?:就是|都是|也就是)?"
+    r"(?:顺手的事儿?|顺路的事儿?|小事一桩|小事儿?|小意思|举手之劳|没事儿?|简单|不麻烦|应该的|分分钟的事儿?)"
+    r"(?:而已|罢了)?(?:吧|啦|哈|呀)?[！!。~～\s]*$"
 )
 
 
@@ -704,7 +753,14 @@ def merge(found: list[Evidence], extra: list[Evidence]) -> list[Evidence]:
         elif ev.layer == "preference" and ev.kind == "change":
             # the clause that says "now" read against the one before it: a change of mind, whose
             # sign wins over a phrase rule that read the older clause
-            same = [e for e in out if e.layer == "preference" and e.key == ev.key and e.subject == ev.subject]
+            # ("打游戏" and "游戏" are one topic, said with its verb or without)
+            same = [
+                e
+                for e in out
+                if e.layer == "preference"
+                and e.subject == ev.subject
+                and (e.key == ev.key or _meet(e.value, ev.value))
+            ]
             if same and all((e.score > 0.5) != (ev.score > 0.5) for e in same):
                 out = [e for e in out if e not in same] + [ev]
             elif not any(e.layer == "preference" for e in found) and not any(

@@ -1251,6 +1251,10 @@ _ZH_EMPLOYER = re.compile(
     rf"|给(?!人|别人|人家|自己|老板|你|我|他|她|家里)(?P<v7>{_HZ}{{2,8}}?)(?:打工|卖命|干活|上班|工作)"
     # "创业公司倒闭了，又回国家电网了": gone back (又 / 重新) to a place of work (not to a city: a trip's end)
     rf"|(?:又|重新)回(?:到|了)?(?!来|去|家|老家|头|国(?!家)|公司|单位|学校)(?P<v8>{_HZ}{{2,8}}?)(?:上班|工作|干)?(?:了|啦)"
+    # the written "serve at" ("本人现任职于中国银行深圳分行", "就职于", "供职于")
+    rf"|(?:任职|就职|供职|受聘)于(?P<held>{_HZ}{{2,12}}?)(?=[。，！,；]|$|担任|任|做|当)"
+    # 上班 split by a span said inside it ("在字节上了两周班"): worked there for that long
+    rf"|(?<![现正实存])在(?P<shifts>{_HZ}{{2,8}}?)上了(?:[一二三四五六七八九十两几半\d]+(?:天|周|个星期|个月|年|多月))?的?班"
 )
 # "在京东做运营": 做 and a bare noun that ends the clause is a line of work, not an act
 # ("在食堂做饭", "在医院做检查": the thing made or undergone)
@@ -1272,6 +1276,11 @@ _ZH_JOB = re.compile(
     r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
 )
 # the employer one had before, named as such ("老东家", "前公司", "原单位")
+# what may stand before the 是 of one's own trade: the speaker (or no one said), adverbs, a link word
+_ZH_SELF_HEAD = re.compile(
+    r"^\s*(?:不过|但是?|可是|其实|对了|嗯|哦|说实话)?\s*(?:我们?|本人)?"
+    r"(?:现在|目前|如今|也|就|还|本来|其实|已经|只是|都|可|真的|是)*(?:一名|一个|个)?$"
+)
 _ZH_OLD_EMPLOYER = re.compile(r"老东家|前东家|前公司|原单位|原公司|之前的公司|以前的公司")
 # "我以前在腾讯，现在去了网易": a clause of before that says where one was (a firm, not a city)
 _ZH_WAS_AT = re.compile(
@@ -1294,7 +1303,7 @@ _ZH_PROMOTED = re.compile(
 # the speaker's dwelling named as a subject ("新家在咸阳", "现住址已变更为…")
 _ZH_DWELLING = r"(?:我的)?(?:新家|新住处|住处|住址|现住址|家庭住址|常住地)"
 _ZH_RESIDENCE = re.compile(
-    r"(?:搬到|搬去|搬回了?|搬来|迁到|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s|以后|之后)"
+    r"(?:搬到|搬去|搬回了?|搬来|搬至|迁到|迁往|迁至|迁居(?:到|至)?|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s|以后|之后)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
     r"|(?<![现正实存])在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"  # not the 在 of 现在
     # "在长沙安顿下来了", "在成都安家了": a verb of settling after the place (a place only, checked below)
@@ -1304,11 +1313,12 @@ _ZH_RESIDENCE = re.compile(
     r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
     # "去年去深圳工作了": gone to a place to work or live there (a place only, checked below)
     r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
-    # "在青岛住了十年": lived in a place for a span (a place only, checked below)
-    r"|(?<![现正实存])在(?P<v6>[\u4e00-\u9fff]{2,4}?)住了(?=[一二三四五六七八九十两几多半\d]+(?:年|个月))"
+    # "在青岛住了十年", "在广州已经住了十年": lived in a place for a span (a place only, checked below)
+    r"|(?<![现正实存])在(?P<v6>[\u4e00-\u9fff]{2,4}?)(?:已经|一直|都|也)*住了(?=[一二三四五六七八九十两几多半\d]+(?:年|个月))"
     # "在济南买了房子，上周搬过去了", "在芜湖租了个房子，自己住": the home rented or bought, lived in
+    # (or moved into, "在重庆买了套房，上周拎包入住了")
     r"|(?<![现正实存])在(?P<v7>[\u4e00-\u9fff]{2,4}?)(?:买了|租了|找了|买|租)(?:房子?|套房|个房子|一套房子?)"
-    r"(?:[^。！!]*?搬(?:过去|过来|进去|进来)了|[，,]?\s*(?:自己|一个人|我们|一家人)?住)"
+    r"(?:[^。！!]*?(?:搬(?:过去|过来|进去|进来)|入住|住(?:进去|进来|下))了|[，,]?\s*(?:自己|一个人|我们|一家人)?住)"
     # "搬家了，现在住浦东": 住 with no 在 before the place (a place only, checked below)
     r"|(?:现在|目前|如今)(?:就)?住(?!在)(?P<v8>[\u4e00-\u9fff]{2,4}?)(?:了|呢|啦|。|，|！|$)"
     # "去年就回长沙了", "回成都发展了": gone back to a place some time ago or to live there (a place
@@ -1353,7 +1363,7 @@ _ZH_RELATION = (
     (
         "single",
         re.compile(
-            r"分手|(?<!不是)(?<!不)单身|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我们俩?(?:已经)?分了(?=[。！，,~]|$)"
+            r"分手|(?<!不是)(?<!不)单身|(?:又|重新)(?:是|变成|变回)?一个人了(?=[。！，,~～]|$)|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我们俩?(?:已经)?分了(?=[。！，,~]|$)"
         ),
     ),
     (
@@ -1378,7 +1388,9 @@ _ZH_PET = re.compile(
 # a pet named, then gone ("橘猫去年走了", "我家那只狗没了"): the pet is no longer had
 _ZH_PET_GONE = re.compile(
     r"(?:^|[，,])(?:我家|家里|我的)?(?:那|这)?[只条]?(?P<v>[\u4e00-\u9fff]{0,2}?(?:猫|狗|鹦鹉|兔子?|仓鼠|金鱼|乌龟))"
-    r"(?:去年|前年|上个?月|上周|前几天|前阵子|已经|早就|也)*(?:走了|没了|死了|去世了|丢了|送人了)"
+    r"(?:去年|前年|上个?月|上周|前几天|前阵子|已经|早就|也)*(?:走了|没了|死了|去世了|丢了|送人了"
+    # given away or taken in by someone else ("兔子送给我表姐了", "被邻居领养了")
+    r"|送走了|送养了|跑丢了|送给[\u4e00-\u9fff]{1,6}?了|被[\u4e00-\u9fff]{1,6}?领养了)"
 )
 _ZH_HOMETOWN = re.compile(
     r"(?:^|[，,])我是(?!个|一|本|外|成年|年轻|文化|普通|局外|自己|男|女|老实|明白|懂行|新|好|坏|穷|富|什么|哪)"
@@ -1386,8 +1398,14 @@ _ZH_HOMETOWN = re.compile(
     r"在(?P<v6>[\u4e00-\u9fff]{2,4}?)出生|(?:出生在|出生于)(?P<v5>[\u4e00-\u9fff]{2,4}?)(?=[，。！,]|$|的)|"
     r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?<!在)(?<!搬回)(?<!搬回了)(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
 )
-_ZH_ALLERGY = re.compile(r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏")
+_ZH_ALLERGY = re.compile(
+    r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏"
+    # what the body does the moment one eats or touches it ("一吃花生就浑身起疹子", "一碰猫毛就打喷嚏")
+    r"|一(?:吃|喝|碰|闻|接触|沾)(?:到)?(?P<sym>[\u4e00-\u9fff]{1,5}?)就(?:会)?(?:浑身|全身|身上|脸上|嘴唇|喉咙|皮肤)?"
+    r"(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏|喘不上气|呼吸困难)"
+)
 _ZH_DIET = re.compile(r"(?:开始|已经|现在)?(?:吃素|吃全素|成了素食者)")
+_ZH_DIET_ENDED = re.compile(r"开荤|破戒吃肉|不再吃素|不吃素了|没再吃素|(?:又|重新)(?:开始)?吃肉了")
 _ZH_CHANGE = re.compile(
     r"跳槽|辞职|换了|搬|调|派|入职|现在|不再|开始|改行|转行|转学|考上|刚|结婚|订婚|分手|离了|上个?月|去年|了"
 )
@@ -1499,6 +1517,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                     m.group("v6"),
                     m.group("v7"),
                     m.group("v8"),
+                    m.group("held"),
+                    m.group("shifts"),
                 )
                 if g
             ),
@@ -1509,8 +1529,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if m.group("v5") and v.startswith("家") and not re.search(_ZH_ORG_HEAD, v):
             continue  # "辞职了，现在在家带娃": at home, no place of work (家 is no measure word here)
         v = re.sub(r"^(?:一家|一个|家(?=\S{2})|个(?=\S{2}))", "", v)
-        if m.group("v8") and is_place(v):
-            continue  # "又回北京了" may end a trip: no employer, and no home either
+        if (m.group("v8") or m.group("held") or m.group("shifts")) and is_place(v):
+            continue  # "又回北京了" may end a trip, "在北京上了三年班" names a city: no employer
         if (m.group("v") or m.group("v5")) and is_place(v):
             # "从北京调到上海了", "离开了北京，去了上海": a move to a city, not a firm
             add("residence", v, "change")
@@ -1553,6 +1573,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue  # "我当妈妈了" is news of a child; "在医院做手术" an act, not a trade
         if re.search(r"[我你他她的]|^在|出生", v):
             continue  # "他是我最喜欢的演员": a phrase about someone, not a job
+        if m.group(0).startswith("是") and not _ZH_SELF_HEAD.match(
+            re.split(r"[，,；;。！!]", s[: m.start()])[-1]
+        ):
+            continue  # "这部剧的女主是个律师": 是 said of someone or something else, not the speaker
         neg = s[max(0, m.start() - 2) : m.start()]
         if "不" in neg:  # "我不当老师了": the job that was
             continue
@@ -1674,8 +1698,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("hometown", home, "statement")
     m = _ZH_ALLERGY.search(s)
     if m:
-        add("allergy", m.group("v"), "statement")
-    if _ZH_DIET.search(s):
+        add("allergy", m.group("v") or m.group("sym"), "statement")
+    if _ZH_DIET_ENDED.search(s):
+        add("diet", "素食", "lift")  # "最近开荤了", "不吃素了": the meatless diet is over
+    elif _ZH_DIET.search(s):
         add("diet", "素食", "change" if "开始" in s else "statement")
     # "我毕业了", "终于研究生毕业了": the speaker's own study over, the school ends (school "none")
     if _ZH_GRADUATED.match(s) and not any(e.key == "school" for e in out):
@@ -1709,7 +1735,7 @@ _ZH_DISLIKE = (
     # (a capacity denied, "不太能吃辣", as a praised one is a liking)
     r"讨厌|烦|受不了|吃不了|喝不了|(?:碰|吃|喝|看)(?:都|也)不想(?:再)?(?:碰|吃|喝|看)|不(?:太|怎么|大)?能(?:吃|喝)|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
     # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
-    r"不(?:怎么|太|大|那么|再)?(?:喜欢|爱|迷)|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不惯|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
+    r"不(?:怎么|太|大|那么|再)?(?:喜欢|爱|迷)|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不(?:惯|来)|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
 )
 _ZH_DEG = (
     # possessive (*+): "是真的" reads as one word or as 是 + 真的, and a backtracking star over
@@ -1731,7 +1757,7 @@ _ZH_STANCE = re.compile(
 )
 # thanks said before the answer ("谢谢好意", "多谢", "心领了")
 _ZH_THANKS = re.compile(
-    r"(?:谢谢|谢啦|多谢|感谢|心领了?)(?:你|您)?的?(?:好意|美意)?(?:了|啦|哈|啊)?[！!~～。]*"
+    r"(?:谢谢|谢啦|谢了|多谢|感谢|心领了?)(?:你|您)?的?(?:好意|美意)?(?:了|啦|哈|啊)?[！!~～。]*"
 )
 # a link to the clause before ("不过", "但是") at the head of a clause
 _ZH_LINK_HEAD = re.compile(r"^\s*(?:不过|但是?|可是|只是)\s*")  # (not the 可 of 可乐)
@@ -1741,7 +1767,7 @@ _ZH_AT_THE_MENTION = re.compile(
     # sound or look is the thing's own)
     r"(?:一(?:提|听|看|闻|想|说|见|吃|喝)(?:到|起)?|(?:提|听|看|闻|想|见)(?:到|起))(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)"
     r"(?:的(?:味道|味儿|气味|声音|样子))?就(?:会|想|开始|有点|特别|很|犯)?"
-    rf"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐)|(?P<down>{_ZH_DISLIKE}|头疼|头大|反胃|想吐|恶心|犯困|发怵|心慌|难受|来气))"
+    rf"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐)|(?P<down>{_ZH_DISLIKE}|头疼|头大|反胃|想吐|恶心|腻|犯困|发怵|心慌|难受|来气))"
 )
 _ZH_INTERJECTION = re.compile(
     r"(?:别|不|哎呀?|唉|天哪|天啊|我的天|哦|噢|啊|嗯|呃|说实话|老实说|讲真)+[！!~～。…]*"
@@ -1781,8 +1807,8 @@ _ZH_DECLINE = re.compile(
 # the thing first, then (I) (just) don't + a verb + 了: "温泉我就不泡了", "蛋糕我还是不吃了"
 _ZH_DECLINED_FIRST = re.compile(
     r"^(?P<x>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:就|还是|先|今天|这次|实在|真的?|是真的?|可)*"
-    # (or a can't of the verb's result: "话剧我实在坐不住", "榴莲我吃不惯")
-    r"(?:不(?:去|来)?[\u4e00-\u9fff]了|(?<!不)[\u4e00-\u9fff]不(?:住|下|惯|动)(?![\u4e00-\u9fff]{0,3}[吗呢？?]))"
+    # (or a can't of the verb's result: "话剧我实在坐不住", "榴莲我吃不惯"; 不来 is 不惯's "not for me")
+    r"(?:不(?:去|来)?[\u4e00-\u9fff]了|(?<!不)[\u4e00-\u9fff]不(?:住|下|惯|动|来)(?![\u4e00-\u9fff]{0,3}[吗呢？?]))"
 )
 
 
@@ -2063,6 +2089,14 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             obj = m.group("obj")
             if re.fullmatch(r"(?:太|好|超|真|很|挺|特别|非常|最|蛮|超级|真的)+", obj):
                 continue  # "太爱了": a degree word before the verb is no thing; the thing is elsewhere
+            if (
+                "我" not in c[: m.end("verb")]
+                and re.match(r"(?![那这它])[\u4e00-\u9fffA-Za-z]{2}", c[m.end() :])
+                and not re.match(r"(?:了|的|啊|呀|哦|啦|吧|呢|嘛|死了)", c[m.end() :])
+            ):
+                # "小说里的主角最爱喝咖啡", "猫最讨厌洗澡": the verb has a thing of its own after it, so
+                # what stands before it is who likes it (no 我 said): no taste of the speaker's
+                continue
             neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb").startswith("戒")
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
@@ -2383,11 +2417,21 @@ def normalise_zh(s: str) -> str:
     s = re.sub(r"(?<=[我不太很超好最也都还真挺])喜[换环还](?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
     # the northern 俺 ("俺是山东人", "俺们") is 我
     s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))俺(?=们|[\u4e00-\u9fff])", "我", s)
+    # an office's English time of day inside a Chinese line ("明天EOD之前"): the end of the working day
+    s = re.sub(r"(?<![A-Za-z])(?:EOD|COB|eod|cob)(?![A-Za-z])", "下班", s)
     # the written register of a notice: 本人 heading a clause is "I", 将(于) the future ("本人将于周五前提交…")
     s = re.sub(r"(?:^|(?<=[，,。；;！!]))本人(?=将|会|已|于|在|[\u4e00-\u9fff]{2})", "我", s)
     # the unit one speaks for, in a notice (本部门, 本公司, 本单位 heading a clause): "we"
     s = re.sub(
         r"(?:^|(?<=[，,。；;！!]))本(?:部门|公司|单位|团队|中心|小组|组|处|科|店)(?=将|会|已|于|在|[\u4e00-\u9fff]{2})",
+        "我们",
+        s,
+    )
+    # (我方 / 我司 is the written "we"; a firm's own department heading a notice's line before 将于 / 将在,
+    # "财务部将于本周五前提交…", is the unit the speaker speaks for - not a ministry in the news, 教育部)
+    s = re.sub(r"(?:^|(?<=[，,。；;！!]))我(?:方|司|部|处|院|校)(?=将|会|已|于|在)", "我们", s)
+    s = re.sub(
+        r"(?:^|(?<=[，,。；;！!]))(?:财务|人事|行政|技术|市场|销售|采购|研发|法务|客服|运营|产品|设计|后勤|工程|质量|品质|生产|物流|信息|IT|综合|项目)(?:部|处|科|组|中心|办公室)(?=将(?:于|在))",
         "我们",
         s,
     )
@@ -2414,7 +2458,7 @@ def normalise_zh(s: str) -> str:
 _ZH_TIME = (
     r"(?:大后天|后天|明天|明早|明晚|今天|今晚|今早|下午|上午|晚上|早上|中午|周末|这周末|这个?周末|下班后|下班以后|"
     r"下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|(?:周|星期|礼拜)[一二三四五六日天末]|"
-    r"(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间|"
+    r"(?:这个?|本)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间|"
     r"一大早|一早|大清早|"
     rf"{ZH_FESTIVALS})"  # a festival named as the day (清明, 中秋节)
 )
@@ -2981,9 +3025,14 @@ _ZH_DONE_COUNTED = re.compile(
 _ZH_HANDED = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{0,8}?)(?:我|我们)?(?:也|都)?"
     r"(?:(?:发|寄|交|付|还|转|传)(?:给|到)?(?:你|您)(?:的)?(?:邮箱|微信|手机|那边|那儿|那里)?"
-    # or set down where the addressee will find it ("invoice放你桌上了", "钥匙放在你家门口了")
-    r"|(?:放|搁|留|挂|塞|摆)(?:在|到)?(?:你|您)(?:的|家)?[\u4e00-\u9fff]{0,8}?(?:上|里|口|柜|下面?|底下|旁边|边上|那儿|那边|前台))了"
+    # or set down where the addressee will find it ("invoice放你桌上了", "钥匙放在你家门口了", "车停你楼下了")
+    r"|(?:放|搁|留|挂|塞|摆|停|存)(?:在|到)?(?:你|您)(?:的|家)?[\u4e00-\u9fff]{0,8}?(?:上|里|口|柜|下面?|底下|旁边|边上|那儿|那边|前台))了"
     r"(?:哈|啦|呀|哦|喔)?[。！!~～]*$"
+)
+# "财务那边已经收下了", "文件对方已经签收了": the one it was for has received it - the handing over done
+_ZH_RECEIVED = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?|对方|人家)?"
+    r"(?:那边|这边|那儿|这儿|那里|这里|方面)?(?:已经|都|也)(?:收到|收下|签收|接收|收)了(?:[，,].*)?$"
 )
 # "垃圾昨晚就被我扔了": the thing first, then the speaker as the doer of a passive (a passive with
 # anyone else as the doer, "车被我爸开走了", is no task of the speaker's done)
@@ -3001,6 +3050,12 @@ _ZH_AT_LAST = re.compile(
 # an English verb's past (or participle) closed by the perfective 了
 _ZH_DONE_LATIN = re.compile(
     r"^(?:都|已经|早就)?(?:[A-Za-z]{2,}ed|sent|done|paid|sold|made|bought|built|finished|fixed)(?:了|啦|喽)[。！!~～]*$",
+    re.I,
+)
+# the thing in English, then its English past ("deck sent", "invoice paid"), in a Chinese line's clause
+_ZH_THING_DONE_LATIN = re.compile(
+    r"^(?P<obj>[A-Za-z][A-Za-z\-]{1,15})\s+(?:already\s+)?(?:[A-Za-z]{2,}ed|sent|done|paid|sold|made|bought|built|fixed)"
+    r"\s*(?:了|啦|喽)?[。！!~～]*$",
     re.I,
 )
 # "已书面回复您", "已电话通知你": 已 and a way, an act of telling or handing over, to the addressee
@@ -3030,7 +3085,21 @@ _ZH_PUT_OFF = re.compile(
     rf"(?:{_ZH_TIME})+(?:(?:再|去|来)?[\u4e00-\u9fff]{{1,2}}?)?(?:了|吧|啦)?[。！!~～]*$"
 )
 _ZH_CANT = re.compile(
-    r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到)不(?:了|成)(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
+    # (a verb of getting, bringing or handing over too: "肉我买不了了", "蛋糕我带不了了")
+    r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|买|带|拿|借|订|寄|交|还|搬|取|请|开)不(?:了|成)"
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
+)
+# "搬家那天我肯定到不了": a can't said as sure (肯定, 实在, 恐怕) needs no closing 了
+_ZH_CANT_SURE = re.compile(
+    r"(?:肯定|实在|真的|恐怕|估计)(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|买|带|拿|借|订|寄|交|还|搬|取|请|开)"
+    r"不(?:了|成)(?P<obj>)(?![\u4e00-\u9fff]{0,3}[吗呢？?])"
+)
+# "我走不开", "实在抽不开身": tied up, so what was taken on cannot be done (no other day said)
+_ZH_TIED_UP = re.compile(r"(?:走不开|抽不开身|脱不开身|分不开身|抽不出身)(?![\u4e00-\u9fff]{0,3}[吗呢？?])")
+# "方案得晚两天", "报告要晚一点": the thing, then late by a span (its new day said in a later clause)
+_ZH_DELAY = re.compile(
+    r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?)?(?:可能|恐怕|估计)?(?:得|要|会)?"
+    r"(?:晚|迟|拖)(?:[一两几三]天|一点儿?|点儿?|一下|些|几天)(?:了|啦)?$"
 )
 _ZH_CANCEL = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
@@ -3080,7 +3149,15 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             # ("不带你去了": the act with whom it was for, not the addressee alone)
             what = m.group("v") + obj if not obj or obj.startswith(("你", "您")) else obj
             return [Evidence("status", subject, "", what, 0.5, "cancelled")]
-        m = _ZH_CANT.search(clause)
+        m = _ZH_DELAY.match(clause)
+        if m and any(re.search(_ZH_TIME, c) for c in clauses[i + 1 :]):
+            # "方案得晚两天，周三给你": late by a span, then the day it comes - put off to that day
+            return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
+        if _ZH_TIED_UP.search(clause) and not re.search(_ZH_TIME, s):
+            # "看医生的事让你哥带你去吧，我走不开": the task named in a clause before, or the latest
+            topic = re.sub(r"的?(?:那|这)?(?:件)?事(?:情|儿)?.*$", "", before) if "事" in before else ""
+            return [Evidence("status", subject, "", topic, 0.5, "cancelled")]
+        m = _ZH_CANT.search(clause) or _ZH_CANT_SURE.search(clause)
         if m:
             what = m.group("obj") and m.group("v") + m.group("obj")
             who = subject
@@ -3111,7 +3188,12 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
     first = re.split(r"[，,]", s)[0].strip()
-    m = _ZH_DONE_ALREADY.match(first) or _ZH_HANDED.match(first) or _ZH_DONE_BY_ME.match(first)
+    m = (
+        _ZH_DONE_ALREADY.match(first)
+        or _ZH_HANDED.match(first)
+        or _ZH_DONE_BY_ME.match(first)
+        or _ZH_RECEIVED.match(first)
+    )
     if m:
         return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
     m = _ZH_DONE_FORMAL.match(first)
@@ -3135,6 +3217,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             return [Evidence("status", subject, "", re.sub(r"^(?:那|这)", "", m.group("obj")), 0.5, "done")]
     if _ZH_DONE_LATIN.match(first):  # "sent了，你check一下邮箱": an English past said done, no thing named
         return [Evidence("status", subject, "", "", 0.5, "done")]
+    m = _ZH_THING_DONE_LATIN.match(first)
+    if m and first != s:  # "deck sent，看下邮箱": the thing and its past, then what to do with it
+        return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
     for clause in clauses:
         if _ZH_DONE_FOR_ME.match(clause) or _ZH_DONE_BARE_ACT.match(clause):
             # "我妈过来帮忙了", "已书面回复您": done (by a stand-in, or by the speaker) with no thing

@@ -439,8 +439,9 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
     ]
 
 
-# a thing named by what stands in for any of its kind: the money, the stuff, that one
-_STAND_IN_ZH = re.compile(r"钱|款|款项|东西|那个|这个|那件事|这件事|那事|这事")
+# a thing named by what stands in for any of its kind: the money, the stuff, that one (or the
+# tracking number of whatever was posted: "快递单号发你微信了")
+_STAND_IN_ZH = re.compile(r"钱|款|款项|东西|那个|这个|那件事|这件事|那事|这事|(?:快递|物流|运)?单号")
 
 
 def _met(said: frozenset[str], c: _Open) -> int:

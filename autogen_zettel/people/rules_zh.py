@@ -18,12 +18,13 @@ from autogen_zettel.text.due import due_date
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
-__all__ = ["extract", "head_time", "names_an_act", "offer_topic"]
+__all__ = ["SURNAMES", "extract", "head_time", "names_an_act", "offer_topic"]
 
 _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
+SURNAMES = _SURNAMES  # the common surnames a third person's name is told by
 # a name's given part is no pronoun or particle ("钱我已经转给你了" is money, not a Mr Qian)
 _NAME = (
     rf"(?P<name>[小老][{_SURNAMES}]|[{_SURNAMES}](?:(?![我你他她们的了是在说把已都])[\u4e00-\u9fff]){{1,2}}?)"
@@ -32,7 +33,7 @@ _TIME = (
     # (a day of this or next month said by its number: "本月25日", "下个月3号")
     r"(?:(?:(?:[0-9一二三四五六七八九十]{1,2}|本|这个?|下个?)月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]?|本周[一二三四五六日末]?|"
-    r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
+    r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?|本)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
     r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早|"
     # a festival named as the day (清明, 中秋节): text.due knows its date
     rf"{ZH_FESTIVALS})"
@@ -422,6 +423,29 @@ _AGREED_WITH = re.compile(
 )
 
 
+# "接客户这活儿我交给小马了", "我把周报的事转给老王了": a task of the speaker's handed to a third
+# person - no longer the speaker's (called off for them), now the other's to do
+_HANDED_OVER = re.compile(
+    r"^(?:我们?(?:已经|就|先)?把)?(?P<task>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{2,10}?)"
+    r"(?P<matter>的?(?:这|那)?(?:件|个)?(?:活儿?|事儿?|事情|任务))?(?:我们?)?(?:已经|就|先|都)?"
+    r"(?:(?P<hand>交给|转给|转交给|移交给)|托给|托付给|委托给|拜托给|交代给|安排给|让给)"
+    rf"(?P<taker>{_NAME.replace('(?P<name>', '(?:')})(?:去办|去做|来办|来做|负责)?了"
+)
+
+
+def _handed_over(s: str, speaker: str, at: datetime) -> list[Evidence]:
+    m = _HANDED_OVER.match(s)
+    if not m or m.group("taker") == speaker:
+        return []
+    if m.group("hand") and not m.group("matter") and not _ACTION_HEAD.match(m.group("task")):
+        return []  # "钥匙我交给小王了": a thing handed over, the act done, no task passed on
+    task = re.sub(r"^(?:那个|这个|那|这)", "", m.group("task"))
+    return [
+        Evidence("status", speaker, "", task, 0.5, "cancelled"),
+        Evidence("commitment", m.group("taker"), "", task, 0.5, "statement", None, speaker),
+    ]
+
+
 def _agreed(s: str, speaker: str, at: datetime) -> list[Evidence]:
     m = _AGREED_WITH.match(s)
     if not m or _PAST.search(m.group("rest")) or _STANCE_WORDS.search(m.group("rest")[:4]):
@@ -531,14 +555,24 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
 def _status(s: str, speaker: str) -> list[Evidence]:
     if s.endswith(("？", "?")) or re.match(r"(?:你|您)(?:们)?(?:可|就|也|先)?别", s):
         return []  # "你别吃醋了": told to the other, no task of the speaker's called off
+    # "方案得晚两天，周三给你", "样品推迟到下周一再寄": put off to a day, no new promise of that day
+    late = [e for e in status_zh(s, speaker) if e.kind == "postponed"]
+    if late:
+        return late
     m = _CANCEL.search(s)
     if m:
-        words = (
-            m.group("a")
-            or m.group("b")
-            or m.group("p")
-            or re.sub(r"不用了|不需要了|算了|取消|[，,。！!]|谢谢|不|了", "", s)
+        # "经双方协商，原定的上门调试取消，…": the clause that holds the calling off names the thing (a
+        # plan said as set before, 原定的 / 原计划的, is that plan)
+        held = next(
+            (c for c in re.finditer(r"[^，,；;。！!：:]+", s) if c.start() <= m.start() < c.end()), None
         )
+        clause = held.group(0) if held and len(held.group(0)) < len(s) else s
+        clause = re.sub(r"^(?:原定|原计划|原先定|之前定|本来定|之前说)好?的", "", clause)
+        dropped = r"不用了|不需要了|算了|取消|[，,。！!：:]|谢谢|不|了|[吧啊呀哈啦嘛]+$"
+        named = re.sub(dropped, "", clause)
+        if len(named) < 2 or re.fullmatch(r"(?:还是|就|那|先|我们?|咱们?|那就|通知)+", named):
+            named = re.sub(dropped, "", s)  # "…，还是算了，…": the clause names nothing, the message does
+        words = m.group("a") or m.group("b") or m.group("p") or named
         # (put off to a time named, "团建推迟到下个月了", is general.status_zh's postponement, read over this)
         return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
     if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):
@@ -743,6 +777,9 @@ def extract(
     s = sentence.strip()
     if not s:
         return []
+    handed = _handed_over(s, speaker, at)
+    if handed:
+        return handed
     facts = _facts(s, speaker, previous)
     prefs = [] if any(e.key == "restriction" for e in facts) else _preferences(s, speaker, previous)
     refused = any(e.kind == "refusal" for e in prefs)

@@ -123,7 +123,9 @@ _SURNAMES = (
 _ZH_PET_NAME = (
     r"(?:小(?!心|时|孩|学|朋|伙|姐|区|组|吃|费|说|事|米|红书|号|票|狗|猫|雨伞)|阿(?!姨|里))[\u4e00-\u9fff]"
 )
-_ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|{_ZH_PET_NAME}|(?![周星][一二三四五六日天末])[{_SURNAMES}][^\s我你他她们的了是在说，。！？、\d]{{1,2}}?)"
+# (a given name holds no verb of handling or result: "钱取出来了" is money taken out, "金鱼送给…" a
+# goldfish given away, no Mr Qian or Mr Jin)
+_ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|{_ZH_PET_NAME}|(?![周星][一二三四五六日天末])[{_SURNAMES}][^\s我你他她们的了是在说，。！？、\d出取送买卖拿放寄交收还完到回起过]{{1,2}}?)"
 # what may follow a Chinese name for it to be the subject: a verb or adverb, not a noun
 _ZH_PRED = (
     # "小周跟我说她…", "老陈告诉我他…": a report told to the speaker (not "跟我说好了", an agreement)
@@ -173,9 +175,10 @@ def for_pronoun(referent: str, pronoun: str, speaker: str) -> str:
 
 _ZH_LEAD = re.compile(
     # "小刘那边发票寄到了": the person's side (那边 / 这边) is the person
+    # (a name set beside a relative or a colleague may be the 大X of a nickname: "我同事大刘")
     # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
     # "小王的前夫是律师": a person's relative, filed under the relative as "小王的前夫"
-    rf"^(?:听说|据说)?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME})?"
+    rf"^(?:听说|据说)?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{_SURNAMES}](?=[\u4e00-\u9fff]))?"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"
     # "物业说他们周四来修电梯": whoever is said to speak, then the pronoun that takes them up again,
     # is the one the clause is about (a firm, an office, a landlord: no name needed)
