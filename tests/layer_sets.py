@@ -62,3 +62,63 @@ def commitment_of(mem, owner):
     rows = [c for c in mem.commitments() if c.owner == owner]
     assert len(rows) == 1, [(c.owner, c.what, c.due, c.status) for c in mem.commitments()]
     return rows[0]
+
+
+# what the blind everyday rounds (tests/test_layers_everyday*_*.py) assert with
+
+
+def no_rows(mem):
+    """The tenant holds no row in any layer."""
+    got = (mem.facts(), mem.preferences(), mem.commitments())
+    assert got == ([], [], []), [
+        [(getattr(r, "subject", getattr(r, "owner", None)), r) for r in rows] for rows in got
+    ]
+
+
+def no_promise(mem):
+    """The tenant holds no commitment."""
+    rows = mem.commitments()
+    assert rows == [], [(c.owner, c.what, c.due, c.status) for c in rows]
+
+
+def no_fact(mem):
+    """The tenant holds no current fact."""
+    rows = mem.facts()
+    assert rows == [], [(f.subject, f.key, f.value) for f in rows]
+
+
+def no_preference(mem):
+    """The tenant holds no preference."""
+    rows = mem.preferences()
+    assert rows == [], [(p.subject, p.topic, p.value) for p in rows]
+
+
+def preferences_holding(mem, subject, word):
+    """The subject's preferences whose topic holds ``word`` (or is held by it)."""
+    word = word.casefold()
+    return [
+        p
+        for p in mem.preferences(subject=subject)
+        if word in p.topic.casefold() or p.topic.casefold() in word
+    ]
+
+
+def preference_holding(mem, subject, word):
+    """The one preference of the subject whose topic holds ``word``."""
+    rows = preferences_holding(mem, subject, word)
+    assert len(rows) == 1, (subject, word, [(p.subject, p.topic, p.value) for p in mem.preferences()])
+    return rows[0]
+
+
+def all_rows(mem):
+    """Every row of the three layers, for an assertion's message."""
+    return (
+        [(c.owner, c.what, c.due, c.status) for c in mem.commitments()],
+        [(f.subject, f.key, f.value, f.status) for f in mem.facts(include_superseded=True)],
+        [(p.subject, p.topic, round(p.value, 2)) for p in mem.preferences()],
+    )
+
+
+def others_of(rows, speaker, part):
+    """Rows whose subject is not ``speaker`` but holds ``part`` (a third person named by kin)."""
+    return [r for r in rows if r.subject != speaker and part in r.subject]

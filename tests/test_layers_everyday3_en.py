@@ -12,18 +12,16 @@ from datetime import date
 
 import pytest
 
-from tests.layer_sets import commitment_of as _one, current as _current, heard, preference_row as _pref
+from tests.layer_sets import (
+    commitment_of as _one,
+    current as _current,
+    heard,
+    no_rows as _nothing,
+    preference_row as _pref,
+)
 
 # TUE is Tuesday 1 September 2026: Wednesday is the 2nd, Friday the 4th, Monday the 7th.
 WED, THU, FRI, SAT, SUN, MON = (date(2026, 9, d) for d in (2, 3, 4, 5, 6, 7))
-
-
-def _nothing(mem):
-    """The tenant holds no row in any layer."""
-    got = (mem.facts(), mem.preferences(), mem.commitments())
-    assert got == ([], [], []), [
-        [(getattr(r, "subject", getattr(r, "owner", None)), r) for r in rows] for rows in got
-    ]
 
 
 def _values(mem, subject):

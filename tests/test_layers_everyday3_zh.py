@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from tests.layer_sets import commitment_of as _commit, current as _current, heard
+from tests.layer_sets import commitment_of as _commit, current as _current, heard, preference_holding as _pref
 
 # TUE (day 0) is Tuesday 1 September 2026: 明天 is 2 Sep, 后天 3 Sep, 周四 3 Sep, 周五 4 Sep,
 # 下周二 8 Sep, 下周五 11 Sep.
@@ -19,12 +19,6 @@ def _prefs(mem, subject, word):
     """The subject's preferences whose topic holds ``word`` (or is held by it)."""
     rows = [p for p in mem.preferences(subject=subject) if word in p.topic or p.topic in word]
     return rows
-
-
-def _pref(mem, subject, word):
-    rows = _prefs(mem, subject, word)
-    assert len(rows) == 1, (subject, word, [(p.subject, p.topic, p.value) for p in mem.preferences()])
-    return rows[0]
 
 
 def _nothing(mem):

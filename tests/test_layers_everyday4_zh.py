@@ -12,26 +12,16 @@ from datetime import date
 
 import pytest
 
-from tests.layer_sets import commitment_of as _commit, current as _current, heard
+from tests.layer_sets import (
+    commitment_of as _commit,
+    current as _current,
+    heard,
+    preference_holding as _pref,
+    preferences_holding as _prefs,
+)
 
 # TUE (day 0) is Tuesday 1 September 2026: 明天 is 2 Sep, 周四 3 Sep, 周五 4 Sep, 周日 6 Sep,
 # 下周一 7 Sep, 下周三 9 Sep, 下周五 11 Sep.
-
-
-def _prefs(mem, subject, word):
-    """The subject's preferences whose topic holds ``word`` (or is held by it)."""
-    word = word.casefold()
-    return [
-        p
-        for p in mem.preferences(subject=subject)
-        if word in p.topic.casefold() or p.topic.casefold() in word
-    ]
-
-
-def _pref(mem, subject, word):
-    rows = _prefs(mem, subject, word)
-    assert len(rows) == 1, (subject, word, [(p.subject, p.topic, p.value) for p in mem.preferences()])
-    return rows[0]
 
 
 def _all(mem):

@@ -13,39 +13,18 @@ from __future__ import annotations
 
 from datetime import date
 
-from tests.layer_sets import commitment_of as _commit, current as _current, heard
+from tests.layer_sets import (
+    all_rows as _all,
+    commitment_of as _commit,
+    current as _current,
+    heard,
+    others_of as _others,
+    preference_holding as _pref,
+    preferences_holding as _prefs,
+)
 
 # TUE (day 0) is Tuesday 1 September 2026: 明天/明儿 is 2 Sep, 后天 and 周四 3 Sep, 周五 4 Sep,
 # 周六 5 Sep, 周日 6 Sep, 下周一 7 Sep, 下周三 9 Sep, 月底 30 Sep.
-
-
-def _prefs(mem, subject, word):
-    """The subject's preferences whose topic holds ``word`` (or is held by it)."""
-    word = word.casefold()
-    return [
-        p
-        for p in mem.preferences(subject=subject)
-        if word in p.topic.casefold() or p.topic.casefold() in word
-    ]
-
-
-def _pref(mem, subject, word):
-    rows = _prefs(mem, subject, word)
-    assert len(rows) == 1, (subject, word, [(p.subject, p.topic, p.value) for p in mem.preferences()])
-    return rows[0]
-
-
-def _others(rows, speaker, part):
-    """Rows whose subject is not ``speaker`` but holds ``part`` (a third person named by kin)."""
-    return [r for r in rows if r.subject != speaker and part in r.subject]
-
-
-def _all(mem):
-    return (
-        [(c.owner, c.what, c.due, c.status) for c in mem.commitments()],
-        [(f.subject, f.key, f.value, f.status) for f in mem.facts(include_superseded=True)],
-        [(p.subject, p.topic, round(p.value, 2)) for p in mem.preferences()],
-    )
 
 
 # -- commitments ---------------------------------------------------------------------------------

@@ -4,16 +4,7 @@ further than it means. Read only through facts(), preferences() and commitments(
 
 from __future__ import annotations
 
-from tests.layer_sets import current as _current, heard
-
-
-def _all(mem):
-    return (
-        [(c.owner, c.what, c.due, c.status) for c in mem.commitments()],
-        [(f.subject, f.key, f.value, f.status) for f in mem.facts(include_superseded=True)],
-        [(p.subject, p.topic, round(p.value, 2)) for p in mem.preferences()],
-    )
-
+from tests.layer_sets import all_rows as _all, current as _current, heard
 
 # -- facts: relationship news said in other words -------------------------------------------------
 
