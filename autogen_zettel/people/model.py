@@ -365,10 +365,12 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             and ev.value
             and ev.due
             and not any(
-                _open_before(c, o) and _met(commitment_words(ev.value), c) for c in by_owner.get(who, ())
+                _open_before(c, o) and _met(commitment_words(ev.value), c)
+                for c in (*by_owner.get(who, ()), *by_counterparty.get(who, ()))
             )
         ):
-            # "报告还没写完，周一发你" with no promise of the report before: the report is owed then
+            # "报告还没写完，周一发你" with no promise of the report before (by the speaker or to
+            # them): the report is owed then
             ev = replace(ev, layer="commitment", kind="statement")
         if ev.layer == "commitment":
             said = commitment_words(ev.value)
