@@ -2818,7 +2818,7 @@ _PRO_FORM_ACT_EN = re.compile(
 _NOT_YET_EN = re.compile(
     r"\b(?:still|not|isn't|aren't|wasn't|weren't)\s+(?:quite\s+|totally\s+|fully\s+)?"
     r"(?:broken|ready|done|finished|working|fixed|sorted|there|happening)\b"
-    r"|\b(?:going to|gonna|will|'ll|gonna)\s+take\s+(?:another|a bit|a little|longer|more|one more)\b"
+    r"|\b(?:going to|gonna|will|'ll)\s+take\s+(?:another|a bit|a little|longer|more|one more)\b"
     r"|\b(?:running|a bit|bit)\s+(?:late|behind)\b|\bneeds?\s+(?:another|more|one more)\s+(?:day|days|week|time)\b",
     re.I,
 )
@@ -3084,14 +3084,16 @@ _ZH_PUT_OFF = re.compile(
     # (the act again after the day: "改成周六去拿了")
     rf"(?:{_ZH_TIME})+(?:(?:再|去|来)?[\u4e00-\u9fff]{{1,2}}?)?(?:了|吧|啦)?[。！!~～]*$"
 )
+# the acts a "can't" (V不了 / V不成) calls off: going, helping, doing, and getting, bringing or handing
+# over ("肉我买不了了", "蛋糕我带不了了")
+_ZH_CANT_VERB = r"去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|买|带|拿|借|订|寄|交|还|搬|取|请|开"
 _ZH_CANT = re.compile(
-    # (a verb of getting, bringing or handing over too: "肉我买不了了", "蛋糕我带不了了")
-    r"(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|买|带|拿|借|订|寄|交|还|搬|取|请|开)不(?:了|成)"
+    rf"(?P<v>{_ZH_CANT_VERB})不(?:了|成)"
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
 )
 # "搬家那天我肯定到不了": a can't said as sure (肯定, 实在, 恐怕) needs no closing 了
 _ZH_CANT_SURE = re.compile(
-    r"(?:肯定|实在|真的|恐怕|估计)(?P<v>去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|买|带|拿|借|订|寄|交|还|搬|取|请|开)"
+    rf"(?:肯定|实在|真的|恐怕|估计)(?P<v>{_ZH_CANT_VERB})"
     r"不(?:了|成)(?P<obj>)(?![\u4e00-\u9fff]{0,3}[吗呢？?])"
 )
 # "我走不开", "实在抽不开身": tied up, so what was taken on cannot be done (no other day said)

@@ -151,8 +151,10 @@ _MALE = frozenset(
 
 
 def _gender(person: str) -> str:
-    """ "f", "m" or "" (not said) for a subject as :func:`subjects_of` files it."""
-    word = re.split(r"'s |的", person)[-1].casefold() if ("'s " in person or "的" in person) else ""
+    """ "f", "m" or "" (not said) for a subject as :func:`subjects_of` files it ("Tom's sister",
+    "小王的老婆"; a bare name says nothing)."""
+    parts = re.split(r"'s |的", person)
+    word = parts[-1].casefold() if len(parts) > 1 else ""
     return "f" if word in _FEMALE else "m" if word in _MALE else ""
 
 
