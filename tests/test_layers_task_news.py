@@ -98,3 +98,26 @@ def test_an_english_task_said_not_ready_with_no_promise_before_is_owed_then(defa
     mem = heard(default_hub, "tn_05", [(0, "Eve", "Sorry, the report isn't ready, I'll send it Monday.")])
     (report,) = mem.commitments()
     assert "report" in report.what and report.status == "open" and report.due == date(2026, 9, 7)
+
+
+def test_late_and_not_done_yet_are_one_reading_in_each_language(default_hub):
+    # "running late" with more time asked names the thing as "still broken" does, a two-word thing
+    # too; in Chinese "晚两天" and "还没弄完" both move the task to the day a later clause names
+    mem = heard(
+        default_hub,
+        "tn_06",
+        [
+            (0, "Ann", "I'll send you the slide deck tomorrow."),
+            (1, "Ann", "The slide deck is running late, give me until Monday."),
+            (0, "程远", "我明天把方案发你。"),
+            (1, "程远", "方案得晚两天，周四给你。"),
+            (0, "丁一", "我今天把表格填完发你。"),
+            (0, "丁一", "表格还没弄完，周五发你。"),
+        ],
+    )
+    (deck,) = [c for c in mem.commitments() if c.owner == "Ann"]
+    assert deck.status == "open" and deck.due == date(2026, 9, 7)
+    (plan,) = [c for c in mem.commitments() if c.owner == "程远"]
+    assert plan.status == "open" and plan.due == date(2026, 9, 3)
+    (form,) = [c for c in mem.commitments() if c.owner == "丁一"]
+    assert form.status == "open" and form.due == date(2026, 9, 4)

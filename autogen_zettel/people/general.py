@@ -2749,11 +2749,6 @@ _WAIT_TILL_EN = re.compile(
 _MORE_TIME_EN = re.compile(
     rf"\b(?:give me|gimme|i(?:'ll| will)? need|need)\s+(?:till|until|til|'til)\s+{_LATER_EN}", re.I
 )
-_RUNNING_LATE_EN = re.compile(
-    r"^(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)[a-z][\w'\-]*(?:\s+[\w'\-]+)?)"
-    r"(?:'s|\s+is|\s+are|'re)\s+(?:running\s+|a\s+bit\s+|going\s+to\s+be\s+)?(?:late|delayed|behind)\b",
-    re.I,
-)
 # a promise kept, told as such of whoever made it: "Gwen kept her word", "he made good on his promise"
 _KEPT_WORD_EN = re.compile(
     r"\b(?:kept|keeps|has kept)\s+(?:my|his|her|their|our)\s+(?:word|promise)\b"
@@ -2819,15 +2814,27 @@ _NOT_YET_EN = re.compile(
     r"\b(?:still|not|isn't|aren't|wasn't|weren't)\s+(?:quite\s+|totally\s+|fully\s+)?"
     r"(?:broken|ready|done|finished|working|fixed|sorted|there|happening)\b"
     r"|\b(?:going to|gonna|will|'ll)\s+take\s+(?:another|a bit|a little|longer|more|one more)\b"
-    r"|\b(?:running|a bit|bit)\s+(?:late|behind)\b|\bneeds?\s+(?:another|more|one more)\s+(?:day|days|week|time)\b",
+    r"|\b(?:running|a bit|bit)\s+(?:late|behind)\b|\bneeds?\s+(?:another|more|one more)\s+(?:day|days|week|time)\b"
+    r"|(?:'s|'re|\b(?:is|are|be))\s+(?:running\s+|a\s+bit\s+|going\s+to\s+be\s+)?(?:late|delayed|behind)\b",
     re.I,
 )
-# the thing at the head of the clause that says it is not done ("Bike's still broken")
+# the thing at the head of the clause that says it is not done ("Bike's still broken", "The
+# slide deck is running late")
 _NOT_YET_THING_EN = re.compile(
     r"^(?:(?:sorry|ok|okay|so|well|ugh|argh),?\s+)*(?:the\s+|my\s+|our\s+|your\s+)?"
-    r"(?P<w>(?!(?:i|we|you|he|she|they|it|this|that|everything)\b)[a-z][\w\-]*)(?:'s|'re|\s+(?:is|are)(?:n't)?)\b",
+    r"(?P<w>(?!(?:i|we|you|he|she|they|it|this|that|everything)\b)[a-z][\w\-]*"
+    r"(?:\s+(?!(?:i|we|you|he|she|they|it|this|that|is|are)\b)[a-z][\w\-]*)?)(?:'s|'re|\s+(?:is|are)(?:n't)?)\b",
     re.I,
 )
+
+
+def not_done_thing_en(clause: str) -> str:
+    """The thing a clause says is not done yet or late, named at its head ("Bike's still
+    broken", "Invoice is running late"); "" if the clause says no such thing."""
+    head = _NOT_YET_THING_EN.match(clause.strip())
+    return _clean_np(head.group("w")) if head and _NOT_YET_EN.search(clause) else ""
+
+
 # the day a plan had given up for another "instead", asked or said: "cant do fri after all, sat
 # instead?", "Can't make Monday, how about Wednesday instead" (still owed, due the later day)
 _DAY_SWAP_EN = re.compile(
@@ -2852,26 +2859,32 @@ def rescheduled_en(s: str, subject: str) -> Evidence | None:
     return Evidence("status", subject, "", _clean_np(head.group("w")) if head else "", 0.5, "postponed")
 
 
-# "报告还没写完，周一发你", "PPT还得再弄一天，周四给你": the thing at the head said not done yet, then
-# in a later clause a time and the act of handing it over, its object dropped
-_NOT_YET_ZH = re.compile(
-    r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:还没(?:有)?|还得|还要|暂时没|没)"
-    r"[\u4e00-\u9fff]{0,4}?(?:完|好|一天|两天|几天|一下|再)"
+# a thing at the head of a clause said not done yet or late: "报告还没写完", "PPT还得再弄一天",
+# "方案得晚两天", "报告要晚一点" (its new time, or its handing over, said in a later clause)
+_LATE_ZH = re.compile(
+    r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?)?(?:可能|恐怕|估计)?"
+    r"(?:(?:还没有?|还得|还要|暂时没|没)[\u4e00-\u9fff]{0,4}?(?:完|好|一天|两天|几天|一下|再)"
+    r"|(?:得|要|会)?(?:晚|迟|拖)(?:[一两几三]天|一点儿?|点儿?|一下|些|几天)(?:了|啦)?$)"
 )
-_HAND_OVER_LATER_ZH = re.compile(
-    r"[，,]\s*(?P<rest>[^，,。！!]*(?:给你|发你|发给你|交给你|还你|交|发过去|给您|发您))"
-)
+_HAND_OVER_ZH = re.compile(r"给你|发你|发给你|交给你|还你|交|发过去|给您|发您")
+
+
+def late_zh(clauses: list[str], then: re.Pattern[str] | str) -> str | None:
+    """The thing a clause says is not done yet or late, when a clause after it matches ``then``
+    (a time: "方案得晚两天，周三给你"; a handing over: "报告还没写完，周一发你"); None if none."""
+    for i, clause in enumerate(clauses):
+        m = _LATE_ZH.match(clause)
+        if m and any(re.search(then, c) for c in clauses[i + 1 :]):
+            return m.group("obj")
+    return None
 
 
 def rescheduled_zh(s: str, subject: str) -> Evidence | None:
-    """The Chinese of :func:`rescheduled_en`: a thing said not done yet at the head, then a
-    later clause that hands it over at a time ("报告还没写完，周一发你") - the task moved, not a
-    new promise to "发你"."""
-    head = _NOT_YET_ZH.match(s.strip())
-    later = _HAND_OVER_LATER_ZH.search(s, head.end()) if head else None
-    if not later:
-        return None
-    return Evidence("status", subject, "", head.group("obj"), 0.5, "postponed")
+    """The Chinese of :func:`rescheduled_en`: a thing said not done yet or late, then a later
+    clause that hands it over ("报告还没写完，周一发你") - the task moved, not a new promise
+    to "发你"."""
+    obj = late_zh([c.strip() for c in re.split(r"[，,；;]", s)], _HAND_OVER_ZH)
+    return None if obj is None else Evidence("status", subject, "", obj, 0.5, "postponed")
 
 
 def is_pro_form_act(what: str) -> bool:
@@ -2893,10 +2906,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         if m:  # "my brother is collecting Grandma instead": off the hands of whoever owed it
             return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")]
         if _MORE_TIME_EN.search(clause):  # "give me until Monday": still owed, due then
-            late = next((m for m in map(_RUNNING_LATE_EN.match, map(str.strip, clauses)) if m), None)
-            return [
-                Evidence("status", subject, "", _clean_np(late.group("w")) if late else "", 0.5, "postponed")
-            ]
+            late = next(filter(None, map(not_done_thing_en, clauses)), "")
+            return [Evidence("status", subject, "", late, 0.5, "postponed")]
         if _KEPT_WORD_EN.search(clause):  # "Gwen kept her word": her promise is done
             return [Evidence("status", subject, "", "", 0.5, "done")]
     if (
@@ -3098,11 +3109,6 @@ _ZH_CANT_SURE = re.compile(
 )
 # "我走不开", "实在抽不开身": tied up, so what was taken on cannot be done (no other day said)
 _ZH_TIED_UP = re.compile(r"(?:走不开|抽不开身|脱不开身|分不开身|抽不出身)(?![\u4e00-\u9fff]{0,3}[吗呢？?])")
-# "方案得晚两天", "报告要晚一点": the thing, then late by a span (its new day said in a later clause)
-_ZH_DELAY = re.compile(
-    r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?)?(?:可能|恐怕|估计)?(?:得|要|会)?"
-    r"(?:晚|迟|拖)(?:[一两几三]天|一点儿?|点儿?|一下|些|几天)(?:了|啦)?$"
-)
 _ZH_CANCEL = re.compile(
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
     r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢)了"
@@ -3151,10 +3157,10 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             # ("不带你去了": the act with whom it was for, not the addressee alone)
             what = m.group("v") + obj if not obj or obj.startswith(("你", "您")) else obj
             return [Evidence("status", subject, "", what, 0.5, "cancelled")]
-        m = _ZH_DELAY.match(clause)
-        if m and any(re.search(_ZH_TIME, c) for c in clauses[i + 1 :]):
+        late = late_zh(clauses[i:], _ZH_TIME) if _LATE_ZH.match(clause) else None
+        if late is not None:
             # "方案得晚两天，周三给你": late by a span, then the day it comes - put off to that day
-            return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
+            return [Evidence("status", subject, "", time_dropped_zh(late), 0.5, "postponed")]
         if _ZH_TIED_UP.search(clause) and not re.search(_ZH_TIME, s):
             # "看医生的事让你哥带你去吧，我走不开": the task named in a clause before, or the latest
             topic = re.sub(r"的?(?:那|这)?(?:件)?事(?:情|儿)?.*$", "", before) if "事" in before else ""
