@@ -1,7 +1,9 @@
 """Mistakes the sixth and seventh everyday rounds' helpers noticed beside their scenarios (#40),
 fixed after: a day of next month named by its number, an hour said with "p.m." in a promise,
 a person's relative or former partner filed under the speaker, a move between firms read as
-a change of school, and a he or she given to a relative of the other sex."""
+a change of school, and a he or she given to a relative of the other sex. Then the lead's
+probes: a partner's proposal the speaker said yes to, and a thing set by the day and the event
+it is for ("周六聚餐饮料我来带")."""
 
 from __future__ import annotations
 
@@ -115,3 +117,39 @@ def test_a_trade_from_now_on_may_be_any_job_the_lexicon_knows(default_hub):
     )
     assert current(mem, "Ann", "job") == ["full-time lawyer"]
     assert current(mem, "Bo", "job") == []
+
+
+def test_a_partners_engagement_or_marriage_is_the_speakers_as_well(default_hub):
+    # the lead's probes: the proposal was filed under the boyfriend alone; the last two are variants
+    mem = heard(
+        default_hub,
+        "fb_c08",
+        [
+            (0, "Ann", "My boyfriend proposed last night and I said yes!"),
+            (0, "小李", "我男朋友昨天求婚了，我答应了"),
+            (0, "Bea", "Jamie popped the question in Lisbon, and I said yes"),
+            (0, "Cal", "My boyfriend's sister got married last week."),
+        ],
+    )
+    assert current(mem, "Ann", "relationship") == ["engaged"]
+    assert current(mem, "小李", "relationship") == ["engaged"]
+    assert current(mem, "Bea", "relationship") == ["engaged"]
+    assert current(mem, "Cal", "relationship") == []  # a partner's relative's wedding is not the speaker's
+
+
+def test_a_thing_set_by_the_day_and_event_it_is_for_then_taken_on(default_hub):
+    # "周六聚餐饮料我来带": the day and the event open the line with no 的; the last two are variants
+    mem = heard(
+        default_hub,
+        "fb_c09",
+        [
+            (0, "甘露", "周六聚餐饮料我来带"),
+            (0, "邢峰", "下周团建大巴我来订"),
+            (0, "柯南", "明天开会投影仪我去借"),
+            (0, "季风", "周末爬山我不去了"),
+        ],
+    )
+    assert "饮料" in _one(mem, "甘露").what and _one(mem, "甘露").due == date(2026, 9, 5)
+    assert "大巴" in _one(mem, "邢峰").what
+    assert "投影仪" in _one(mem, "柯南").what and _one(mem, "柯南").due == date(2026, 9, 2)
+    assert [c for c in mem.commitments() if c.owner == "季风"] == []

@@ -215,6 +215,16 @@ def _post_joined(sentences: list[str]) -> list[str]:
     return out
 
 
+# the speaker's partner as :func:`subjects_of` files one, and the states a couple shares
+_PARTNERS = ("boyfriend", "girlfriend", "partner", "fiancée", "fiance", "fiancé", "男朋友", "女朋友", "对象")
+_COUPLE_STATES = ("engaged", "married")
+
+
+def _is_partner(subject: str, speaker: str) -> bool:
+    """Whether ``subject`` is the speaker's (current) partner: "Ann's boyfriend", "小李的男朋友"."""
+    return subject in {f"{speaker}'s {p}" for p in _PARTNERS} | {f"{speaker}的{p}" for p in _PARTNERS}
+
+
 def _is_former_partner(subject: str, speaker: str) -> bool:
     """Whether ``subject`` is the speaker's former partner as :func:`subjects_of` files one."""
     return subject.startswith((f"{speaker}'s ex", f"{speaker}的前"))
@@ -245,6 +255,9 @@ def _extract(
                 continue
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
         # the rules read the sentence as that person would say it, and file it under them
+        if _PROPOSAL_ANSWERED_EN.search(sentence):
+            engaged = Evidence("fact", speaker, "relationship", "engaged", 0.5, "change")
+            out += [] if engaged in out else [engaged]
         found = subjects_of(sentence, speaker, referent)
         others = {subject for subject, _ in found if subject not in (speaker, "")}
         referent = others.pop() if len(others) == 1 else referent  # whom a later "he" or "she" means
@@ -301,6 +314,12 @@ def _extract(
                     ev = dataclasses.replace(ev, due=due_date(sentence, at))
                 if ev not in out:
                     out.append(ev)
+                if _is_partner(subject, speaker) and ev.layer == "fact" and ev.value in _COUPLE_STATES:
+                    # "My boyfriend proposed last night and I said yes!": an engagement or a
+                    # marriage of the speaker's partner is the speaker's as well
+                    ours = dataclasses.replace(ev, subject=speaker)
+                    if ours not in out:
+                        out.append(ours)
         # "Sushi again? No thanks.": the speaker's own question is what the next sentence answers
         # ("Karaoke? Me? Not a chance.": a bare echo of who is asked, or of disbelief, asks nothing new)
         if sentence.rstrip().endswith(("?", "？")) and not _ECHO_EN.fullmatch(sentence.strip()):
@@ -345,6 +364,11 @@ _NEWS_TAG_EN = re.compile(
 # a proposal by an unnamed he or she, answered yes in the next sentence (read in _extract)
 _PROPOSAL_ANSWERED_ZH = re.compile(
     r"(?<![\u4e00-\u9fff])(?P<who>他|她)(?P<when>[^，,。！!？?我]{0,4}?)求婚了[！!。~～\s]*(?=我?(?:答应|同意)(?:了|啦))"
+)
+# the same in English: "My boyfriend proposed last night and I said yes!", "Jamie popped the question
+# in Rome; I said yes" (read on the whole sentence: the split by person parts the proposal and the yes)
+_PROPOSAL_ANSWERED_EN = re.compile(
+    r"\b(?:proposed|popped the question)\b[^.!?]{0,80}?(?:\band\s+|[;,]\s*(?:and\s+)?)I\s+said\s+yes\b", re.I
 )
 # a task done by someone else for the speaker ("sorted it for me", "on my behalf")
 _ON_MY_BEHALF = re.compile(r"\b(?:for me|on my behalf|for my sake)\b", re.I)

@@ -71,7 +71,8 @@ _PLEDGED = re.compile(r"(?:全|都)?(?:包|请)(?:了|啦)?[！!。~～]*$")
 # "相关材料我们将于周五前整理完毕")
 _TOPIC_FIRST = re.compile(
     # the thing may be set by the day it is for ("周日的烧烤我带炭") or be the addressee's ("你那本《三体》我下周还你")
-    rf"^(?:(?:{_TIME})+的|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
+    # or by the day and the event it is for, with no 的 ("周六聚餐饮料我来带")
+    rf"^(?:(?:{_TIME})+的?|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
     rf"(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:{_TIME})*[，,]?\s*我(?:们(?=将|会|(?:{_TIME})))?(?!们|的|也|都|觉得|想|在)(?P<rest>.+)"
 )
 # a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会")
@@ -84,10 +85,11 @@ _TOPIC_ACT = re.compile(
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
     rf"|(?:会在|在){_BY_TIME_ACT}"
 )
-# "幕布我来借", "钱我来出": the thing first, then 我来 and a bare verb that closes the clause - the
-# verb is taken on, whatever verb it is (a 了 after it, "这次我来晚了", tells what happened)
+# "幕布我来借", "钱我来出", "投影仪我去借": the thing first, then 我来 (or 我去) and a bare verb that
+# closes the clause - the verb is taken on, whatever verb it is (a 了 after it, "这次我来晚了", tells
+# what happened)
 _VOLUNTEERED = re.compile(
-    r"(?:就|先)?来(?P<v>(?:(?![了过着])[\u4e00-\u9fff]){1,2}?)(?:吧|哈|呀|啦)?[。！!~～]*$"
+    r"(?:就|先)?[来去](?P<v>(?:(?![了过着])[\u4e00-\u9fff]){1,2}?)(?:吧|哈|呀|啦)?[。！!~～]*$"
 )
 # "零食饮料交给我", "订票的事包在我身上": the thing first, then left in the speaker's charge
 _LEFT_TO_ME = re.compile(
