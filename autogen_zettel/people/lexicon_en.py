@@ -94,6 +94,9 @@ FIRST_PROMISE = re.compile(
     r"|\bcount me in\s+for\s+(?P<what5>[^,;:.!?]+)"
     # the I dropped at the head of a line or of a clause after a comma ("leaving now, will grab milk")
     r"|(?:^|[,;]\s+)(?:ok,?\s+|okay,?\s+|sure,?\s+)?will\s+(?P<what3>(?!do\b)[^,;:.!?]+)"
+    # an act offered for a time to come: "I can cover your shift Saturday", "we can drop it off
+    # tonight" (a promise only with its time: rules_en reads the day; "I can do Tuesday" offers a day)
+    r"|\b(?:i|we)\s+can\s+(?!do\b)(?P<what7>[^,;:.!?]+)"
 )
 # a promise moved to another day by the one who owes it: "Need to push the contract to next Tuesday",
 # "I'll move the call to Friday" (an act to come, not a report of a thing postponed)
@@ -113,7 +116,7 @@ THIRD_PROMISE = re.compile(
     rf"agreed to|offered to|plans to|is supposed to)\s+(?P<what2>[^,;:.!?]+)"
 )
 VAGUE_DO = re.compile(
-    r"^(?:do|handle|sort|take care of|manage)?\s*(?:it|that|this|so)?(?: out)?$"
+    r"^(?:do|handle|sort|take care of|see to|manage)?\s*(?:it|that|this|so)?(?: out)?$"
     # an intention with nothing to check it by: an effort, an attitude, a wish for it to work out
     r"|^(?:do|try)\s+(?:my|our)\s+(?:very\s+)?best$|^give\s+it\s+(?:my|our)\s+all$"
     r"|^make\s+(?:it|this|that)\s+(?:happen|work|count)\b|^get\s+(?:'em|them|him|her|it)\s+next\s+time\b"
@@ -136,8 +139,8 @@ NOT_PROMISE = re.compile(
     r"(?!\s+at\s+your\s+\w)|have (?!(?:the |it |this |that |a )?\w+ (?:ready|done|finished|sent|back|to you|over to you|(?:on|in) your \w+)|a (?:quick |proper |closer )?"
     r"(?:look|go|word|chat|think|try)\b)|"
     # "I'll take the salmon" is a choice; "take the kids swimming", "take the dog to the vet", "take the
-    # old garden waste to the tip" an errand
-    r"take\b(?!\s+care\s+of\b)(?!\s+(?:the|my|our|your|his|her)\s+\w+(?:\s+\w+){0,2}\s+(?:to|out|home|back|\w+ing)\b)|think\b|see\b|"
+    # old garden waste to the tip" an errand ("I'll see" is a maybe, "I'll see to the gutters" a task)
+    r"take\b(?!\s+care\s+of\b)(?!\s+(?:the|my|our|your|his|her)\s+\w+(?:\s+\w+){0,2}\s+(?:to|out|home|back|\w+ing)\b)|think\b|see\b(?!\s+to\b)|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
     r"hate\b|give (?:it|this|that)(?: one)? a (?:miss|swerve|body swerve|pass|skip)\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
     r"forget\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"

@@ -284,6 +284,8 @@ def _commitments(
         for m in FIRST_PROMISE.finditer(low):
             if _hedged(low, m.start()):
                 continue
+            if m.group("what7") and not DATE_WORDS.search(m.group("what7")):
+                continue  # "I can swim", "we can see the sea from here": an ability, no act offered
             if m.group("what5") and previous and previous.rstrip().endswith("?"):
                 continue  # "count me in for the hike!" to "Anyone up for a hike?": the invitation accepted
             raw = (
@@ -293,6 +295,7 @@ def _commitments(
                 or m.group("what4")
                 or m.group("what5")
                 or m.group("what6")
+                or m.group("what7")
             )
             raw = re.sub(
                 r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+",
