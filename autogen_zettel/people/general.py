@@ -57,9 +57,11 @@ _NP = r"(?:the\s+|a\s+|an\s+|my\s+|our\s+)?(?:[\w'\-]+\s+){0,3}?[\w'\-]+"
 _CAP = r"(?:[A-Z][\w&'\-]*(?:\s+(?:of\s+)?[A-Z][\w&'\-]*)*|[\u4e00-\u9fff]{2,8})"
 
 _EMPLOYER_EN = re.compile(
-    rf"\b(?:work(?:ing|s|ed)?|job|started|joined|hired|employed|intern(?:ing)?|placement)\s+"
+    # (the I dropped, the verb opens the line: "Started at Deloitte on Monday!", the day it began after)
+    rf"\b(?:work(?:ing|s|ed)?|job|(?i:started)|joined|hired|employed|intern(?:ing)?|placement)\s+"
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?P<prep>at|for|with)\s+(?P<v>{_NP}?)"
-    rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b))"
+    rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b"
+    rf"|on\s+(?i:mon|tue|wed|thu|fri|sat|sun)))"
     rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:startup|start-up|company|firm|agency|charity|"
     rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?![A-Z][a-z]+ing\b)(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
@@ -158,6 +160,11 @@ _JOB_EN = re.compile(
     r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|by (?:trade|profession)\b))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
+    # "I teach year 6 at a primary school", "I teach adults in the evenings": a class or its
+    # learners taught, so a teacher
+    r"|\bI\s+(?:now\s+)?(?P<v9>teach)\s+(?:(?:year|grade|form|class|reception)(?:\s+\d+)?|(?:kids|children|adults|"
+    r"teens|teenagers|students|undergrads|undergraduates|beginners))\b"
+    r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b|on\b))"
     r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
     r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b|on\b))"
     r"|\bI\s+(?:now\s+)?drive\s+(?P<v6>truck|bus|taxi|cab|van|lorr|tram|train|ambulance|forklift)(?:s|es|ies)\b"
@@ -473,7 +480,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             "change" if (change or left or m.group("v6") or m.group("v7") or m.group("v8")) else "statement",
         )
     for m in _JOB_EN.finditer(s):
-        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7")) if g), "")
+        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9")) if g), "")
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
         if not words:
             continue
@@ -495,6 +502,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         )
         if m.group("v4"):
             add("job", "freelance", "change" if change else "statement")
+        elif m.group("v9"):  # "I teach year 6": a teacher
+            add("job", "teacher", "change" if change else "statement")
         elif m.group("v5"):  # "I teach yoga": a teacher of it
             add("job", f"{words[-1]} teacher", "change" if change else "statement")
         elif m.group("v6"):  # "I drive trucks now": a driver of them
