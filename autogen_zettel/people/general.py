@@ -1735,6 +1735,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
 
 _ZH_LIKE = (
     r"喜欢上了|喜欢上(?=[\u4e00-\u9fffA-Za-z]{2})|喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
+    # a thing one cannot give up ("奶茶我真戒不掉", "戒不了咖啡")
+    r"|戒不掉|戒不了"
     # praised capacity ("特别能吃辣"), the only thing taken ("现在只喝茶"), and a thing called one's
     # life or favourite ("X真的是我的命")
     r"|(?:(?<=很)|(?<=超)|(?<=挺)|(?<=太)|(?<=特别)|(?<=非常))能(?:吃|喝)|只(?:吃|喝)(?![了过完])"
@@ -1794,6 +1796,9 @@ _ZH_RATHER = re.compile(
 )
 _ZH_FAN = re.compile(
     r"是(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{1,6}?)的(?:铁粉|粉丝|忠实粉丝)|是个(?P<obj2>[\u4e00-\u9fff]{1,4}?)迷"
+    # "我是个咖啡控", "十足的甜食控": one who cannot do without the thing
+    r"|(?:是|十足的|资深的?|重度)(?:个|一个)?(?:十足的|资深的?|重度)?(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,4}?)控"
+    r"(?=[，,。！!~～\s]|$|了|啊|呀|哈)"
 )
 _ZH_REFUSE = re.compile(
     r"(?:别|不要再?|不想再?|不用再?|以后别|这次别|今晚别)(?:[\u4e00-\u9fff]{0,3}?)?"
@@ -2106,7 +2111,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 # "小说里的主角最爱喝咖啡", "猫最讨厌洗澡": the verb has a thing of its own after it, so
                 # what stands before it is who likes it (no 我 said): no taste of the speaker's
                 continue
-            neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb").startswith("戒")
+            neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb") in ("戒", "戒掉")
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
         obj = re.sub(r"^(?:我们?家的?|我的)(?=[\u4e00-\u9fff])", "", obj or "")  # "离不开我家猫": the cat
@@ -2131,7 +2136,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     if not out:
         m = _ZH_FAN.search(s)
         if m:
-            out += _pref(subject, m.group("obj") or m.group("obj2"), 0.9, "statement")
+            out += _pref(subject, m.group("obj") or m.group("obj2") or m.group("obj3"), 0.9, "statement")
     if not out:
         out += _flipped_since_zh(s, subject)
     if not out:
