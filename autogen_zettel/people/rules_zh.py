@@ -270,13 +270,22 @@ _FOR_YOU_OFFER = re.compile(
     r"(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|吧|不|呗)?\s*[？?]"
 )
 
+# "周五晚上一起去蹦迪呗", "咱们去吃烤鱼吧": a suggestion to do it together, closed by 呗 / 吧 and
+# no question mark, offers the thing as "一起去蹦迪吗？" does
+_SUGGESTED = re.compile(
+    # (the act that is the thing stays whole, "爬山", "逛街"; only the verbs of taking fall away;
+    # a cheer, "一起加油吧", offers nothing)
+    rf"^(?:{_TIME}|周末|这周末|下周末)*(?:一起|咱们|我们|咱俩)+(?:{_TIME}|周末)*(?:一起)?(?:去|来)?"
+    r"(?:吃|喝|看)?(?:点|个|一?[杯顿次场])?(?!(?:一起)?(?:加油|努力|冲|出发))(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:呗|吧)[。！!~～\s]*$"
+)
+
 
 def offer_topic(previous: str | None) -> str:
     """What the message answered offered: "要不要点寿司？" -> "寿司"."""
     if not previous:
         return ""
     previous = previous.strip()
-    for shape in (_FRONTED_OFFER, _LEFT_OUT_OFFER, _JOIN_OFFER, _FOR_YOU_OFFER):
+    for shape in (_FRONTED_OFFER, _LEFT_OUT_OFFER, _JOIN_OFFER, _FOR_YOU_OFFER, _SUGGESTED):
         m = shape.search(previous)
         if m and _clean_obj(m.group("o")):
             return _clean_obj(m.group("o"))
