@@ -1213,7 +1213,7 @@ _ZH_ORG_HEAD = (
 )
 _ZH_SCHOOL = re.compile(
     r"(?:考上了?|考进了?|转学到|转到|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?(?:大学|学院|大|华|旦|交|中|小)?)(?:的|了|录取|。|，|！|$)"
-    r"|(?<![现正实存])在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上)(?:博士|研究生|研|博|大学|本科|硕士|书|高中|[大研高初][一二三四]|[一二三四五六]年级)"
+    r"|(?<![现正实存])在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上|念|攻读)(?:博士|研究生|研|博|大学|本科|硕士|书|高中|[大研高初][一二三四]|[一二三四五六]年级)"
     r"|(?<![现正])(?<!当时)(?<!那时)在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
     # "九月去复旦报到", "在实验小学": a school named by where one goes to enrol, or by its head
     r"|去(?P<v7>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:报到|读书|读研|读博|上学)"
@@ -1349,6 +1349,8 @@ _ZH_RELATION = (
         "engaged",
         re.compile(
             r"订婚|求婚成功|答应了?(?:他|她)?的?求婚|(?:向|跟)我求婚|被求婚|^(?:他|她|我)[^，,。！!]{0,4}求婚了"
+            # one's own partner-to-be named, as 前夫 names a divorce: "我未婚妻下个月回来"
+            r"|(?:^|我的?|[，,]\s*)未婚(?:妻|夫)"
         ),
     ),
     # (the partner may be said as someone's own: "小周跟她老公离了")
@@ -1370,6 +1372,8 @@ _ZH_RELATION = (
         "dating",
         re.compile(
             r"(?:跟|和)(?:女朋友|男朋友|对象)住在一起|谈恋爱|在谈|有对象了|脱单|^我(?:俩|们俩?)在一起了|(?:跟|和)(?:他|她)在一起了"
+            # the courting verbs before 对象 ("跟她处对象了", "谈了个对象"): going out with someone
+            r"|(?:处|谈|搞)(?:了个?)?对象"
             # a partner newly had, or one taken back after a break-up ("有男朋友了", "跟前任复合了", "又在一起了")
             r"|有(?:男|女)朋?友[了啦]|复合|又在一起了"
             r"|^我(?:跟|和)[\u4e00-\u9fff]{1,3}?在一起了"
@@ -1535,7 +1539,13 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             # "从北京调到上海了", "离开了北京，去了上海": a move to a city, not a firm
             add("residence", v, "change")
             continue
-        if not v or v in schools or re.search(r"家里|^家|这|那|哪|学校", v) or len(v) < 2:
+        # (the place already read as where one studies, its study verb swallowed: "在港大念硕士")
+        if (
+            not v
+            or v.startswith(tuple(schools) or "\0")
+            or re.search(r"家里|^家|这|那|哪|学校", v)
+            or len(v) < 2
+        ):
             continue
         if m.group("v5") and re.match(r"(?:他|她)", s):
             continue  # "他不在公司干了，现在在…": someone else's job, said without a name
@@ -1666,7 +1676,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             )
             if (
                 value == "dating"
-                and not re.search(r"在一起了|脱单了?|有对象了|有(?:男|女)朋?友[了啦]|复合", s)
+                and not re.search(
+                    r"在一起了|脱单了?|有对象了|有(?:男|女)朋?友[了啦]|复合|(?:处|谈|搞)(?:了个?)?对象", s
+                )
             ) or (
                 value == "single"
                 and "单身" in s
@@ -1736,6 +1748,8 @@ _ZH_DISLIKE = (
     r"讨厌|烦|受不了|吃不了|喝不了|(?:碰|吃|喝|看)(?:都|也)不想(?:再)?(?:碰|吃|喝|看)|不(?:太|怎么|大)?能(?:吃|喝)|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
     # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
     r"不(?:怎么|太|大|那么|再)?(?:喜欢|爱|迷)|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不(?:惯|来)|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
+    # can't stand it, stay in it, or summon any zest for it ("那味儿我扛不住", "足球我提不起劲")
+    r"|(?:扛|顶|撑)不住|(?:待|呆)不住|提不起(?:劲儿?|兴趣|兴致)"
 )
 _ZH_DEG = (
     # possessive (*+): "是真的" reads as one word or as 是 + 真的, and a backtracking star over
@@ -1774,7 +1788,7 @@ _ZH_INTERJECTION = re.compile(
 )
 # ("海鲜我一口都不碰": the least amount, 一口都 / 一点也, stresses the no)
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
-    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西|(?:这|那)(?:种|类|个)?(?:地方|东西|玩意儿?))?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[\u4e00-\u9fff]?(?:都|也))*{_ZH_DEG}"
+    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西|(?:这|那)(?:种|类|个)?(?:地方|东西|玩意儿?|味儿?|味道|气味|场合|场子))?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[\u4e00-\u9fff]?(?:都|也))*{_ZH_DEG}"
     rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
 )
 # a choice of one thing over another ("比起出去看电影，我宁愿在家打游戏", "与其逛街，还不如睡觉"): the
@@ -1785,6 +1799,10 @@ _ZH_RATHER = re.compile(
 )
 _ZH_FAN = re.compile(
     r"是(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{1,6}?)的(?:铁粉|粉丝|忠实粉丝)|是个(?P<obj2>[\u4e00-\u9fff]{1,4}?)迷"
+    # the fan nouns 党 / 控 / 迷 after who one is ("本人资深抹茶党", "我是个十足的猫控"), an epithet
+    # of degree between (not a member of a party: "党员", "控制")
+    r"|(?:^|我|本人)(?:是|算是?)?(?:个|一个|一名|一枚)?(?:资深|骨灰级|忠实|铁杆|十足的?|超级|重度|狂热的?|死忠)*"
+    r"(?P<obj3>(?![是个一我])[\u4e00-\u9fff]{1,4}?)(?:党|控|迷)(?![员制件制])"
 )
 _ZH_REFUSE = re.compile(
     r"(?:别|不要再?|不想再?|不用再?|以后别|这次别|今晚别)(?:[\u4e00-\u9fff]{0,3}?)?"
@@ -2122,7 +2140,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     if not out:
         m = _ZH_FAN.search(s)
         if m:
-            out += _pref(subject, m.group("obj") or m.group("obj2"), 0.9, "statement")
+            out += _pref(subject, m.group("obj") or m.group("obj2") or m.group("obj3"), 0.9, "statement")
     if not out:
         out += _flipped_since_zh(s, subject)
     if not out:
