@@ -145,7 +145,6 @@ def test_zh9_a_tuition_fee_dropped_with_the_lessons(default_hub):
     assert _commit(mem, "大鹏").status == "cancelled", _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="formal 敝司将于…前 gives no promise")
 def test_zh9_a_formal_sample_dispatch_then_shipped(default_hub):
     mem = heard(
         default_hub,

@@ -2437,6 +2437,14 @@ def normalise_zh(s: str) -> str:
     s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))俺(?=们|[\u4e00-\u9fff])", "我", s)
     # an office's English time of day inside a Chinese line ("明天EOD之前"): the end of the working day
     s = re.sub(r"(?<![A-Za-z])(?:EOD|COB|eod|cob)(?![A-Za-z])", "下班", s)
+    # the English days of a texted Chinese line ("weekend前把tripod还你", "tmr发你"): the Chinese day
+    for en, zh in (
+        (r"(?:this\s+)?weekend", "周末"),
+        (r"tmr|tmrw|tomorrow", "明天"),
+        (r"tonight|tonite", "今晚"),
+        (r"next\s+week", "下周"),
+    ):
+        s = re.sub(rf"(?i)(?<![A-Za-z])(?:{en})(?![A-Za-z])(?=\s*[\u4e00-\u9fff])", zh, s)
     # the written register of a notice: 本人 heading a clause is "I", 将(于) the future ("本人将于周五前提交…")
     s = re.sub(r"(?:^|(?<=[，,。；;！!]))本人(?=将|会|已|于|在|[\u4e00-\u9fff]{2})", "我", s)
     # the unit one speaks for, in a notice (本部门, 本公司, 本单位 heading a clause): "we"
@@ -2447,7 +2455,12 @@ def normalise_zh(s: str) -> str:
     )
     # (我方 / 我司 is the written "we"; a firm's own department heading a notice's line before 将于 / 将在,
     # "财务部将于本周五前提交…", is the unit the speaker speaks for - not a ministry in the news, 教育部)
-    s = re.sub(r"(?:^|(?<=[，,。；;！!]))我(?:方|司|部|处|院|校)(?=将|会|已|于|在)", "我们", s)
+    # (the humble 敝 / 鄙 of a letter to a client is the same "we": "敝司将于9月15日前寄送样品")
+    s = re.sub(
+        r"(?:^|(?<=[，,。；;！!]))(?:我(?:方|司|部|处|院|校)|(?:敝|鄙)(?:司|公司|单位|厂|店|校|处))(?=将|会|已|于|在)",
+        "我们",
+        s,
+    )
     s = re.sub(
         r"(?:^|(?<=[，,。；;！!]))(?:财务|人事|行政|技术|市场|销售|采购|研发|法务|客服|运营|产品|设计|后勤|工程|质量|品质|生产|物流|信息|IT|综合|项目)(?:部|处|科|组|中心|办公室)(?=将(?:于|在))",
         "我们",
