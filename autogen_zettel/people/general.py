@@ -1274,6 +1274,9 @@ _ZH_JOB = re.compile(
     r"(?!时|然|地|天|初|做|成|回|真|心|面|中|晚|年|场|作|众|选|兵)(?P<v3>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
     rf"|在(?:[\u4e00-\u9fffA-Za-z]{{0,4}}?的?(?:一家|一个))?(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
     r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
+    # the written post held, after the place it is held at ("本人现任市第三中学数学教师")
+    r"|(?:现任|担任|现为)(?:[\u4e00-\u9fffA-Za-z]{2,12}?(?:学|校|院|司|局|所|厂|行|部|处|中心))?"
+    r"(?P<post>[\u4e00-\u9fff]{0,4}?(?:师|员|经理|主任|医生|护士|会计|编辑|记者|主管|总监))(?=[。，！,；]|$)"
 )
 # the employer one had before, named as such ("老东家", "前公司", "原单位")
 # what may stand before the 是 of one's own trade: the speaker (or no one said), adverbs, a link word
@@ -1388,6 +1391,9 @@ _ZH_PET = re.compile(
     r"(?:家|我)(?:里)?(?:有|养了?)(?:[一二两三四五\d]只|一条|两条)?(?P<v>狗|猫|兔子|鹦鹉|仓鼠|金鱼)"
     # (after 养 the 一 of a measure word may drop, "现在家里养了条金毛", and the 我 before a time word)
     r"|(?:家|我|现在|如今|后来|又)(?:里)?(?:(?:有|养了?)[一二两三四五\d][只条]|养了?[只条])(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
+    # an animal taken into the home ("家里新添了一只小橘猫", "刚领养了条狗"), whatever it is called before
+    r"|(?:家|我)(?:里)?(?:新|刚|又|最近)*(?:添|领养|收养|抱回|捡)(?:了)?(?:[一两\d])?[只条]"
+    r"(?P<taken>[\u4e00-\u9fff]{0,3}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
 )
 # a pet named, then gone ("橘猫去年走了", "我家那只狗没了"): the pet is no longer had
 _ZH_PET_GONE = re.compile(
@@ -1402,11 +1408,22 @@ _ZH_HOMETOWN = re.compile(
     r"在(?P<v6>[\u4e00-\u9fff]{2,4}?)出生|(?:出生在|出生于)(?P<v5>[\u4e00-\u9fff]{2,4}?)(?=[，。！,]|$|的)|"
     r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?<!在)(?<!搬回)(?<!搬回了)(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
 )
+# one of a place's people after growing up or being born there ("喝黄河水长大的兰州娃"): the town
+# names the hometown more surely than the spot one was born at ("在江边出生的重庆妹子")
+_ZH_GROWN = re.compile(
+    r"(?:长大|出生)的(?P<grown>[\u4e00-\u9fff]{2,3}?)(?:人|娃|姑娘|小伙子?|妹子|汉子)(?=[。！，,]|$)"
+)
 _ZH_ALLERGY = re.compile(
     r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏"
     # what the body does the moment one eats or touches it ("一吃花生就浑身起疹子", "一碰猫毛就打喷嚏")
-    r"|一(?:吃|喝|碰|闻|接触|沾)(?:到)?(?P<sym>[\u4e00-\u9fff]{1,5}?)就(?:会)?(?:浑身|全身|身上|脸上|嘴唇|喉咙|皮肤)?"
-    r"(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏|喘不上气|呼吸困难)"
+    r"|(?<!不)一(?:吃|喝|碰|闻|接触|沾)(?:到)?(?P<sym>[\u4e00-\u9fff]{1,5}?)就(?:会)?(?:浑身|全身|身上|脸上|嘴唇|喉咙|皮肤)?"
+    r"(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏|喘不上气|呼吸困难"
+    # (a sneeze said without its verb: "喷嚏不停")
+    r"|喷嚏)"
+)
+# "坐标新加坡": the netizen's pin, where one is
+_ZH_PINNED = re.compile(
+    r"(?:^|[，,；;\s])(?:我|人在)?坐标(?:在|是)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,5}?)(?=[，,。！!；;\s]|$)"
 )
 _ZH_DIET = re.compile(r"(?:开始|已经|现在)?(?:吃素|吃全素|成了素食者)")
 _ZH_DIET_ENDED = re.compile(r"开荤|破戒吃肉|不再吃素|不吃素了|没再吃素|(?:又|重新)(?:开始)?吃肉了")
@@ -1576,7 +1593,14 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         )
         add("employer", v, k)
     for m in _ZH_JOB.finditer(s):
-        v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4") or m.group("trade")
+        v = (
+            m.group("v")
+            or m.group("v2")
+            or m.group("v3")
+            or m.group("v4")
+            or m.group("trade")
+            or m.group("post")
+        )
         if (m.group("v3") or m.group("v4")) and (
             v in RELATIVES_ZH or re.search(r"(?:饭|菜|事|活|作业|家务|手术|项目|实验|检查|生意)$", v)
         ):
@@ -1697,17 +1721,20 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             add("age", str(n), "statement")
     m = _ZH_PET.search(s)
     if m:
-        add("pet", m.group("v") or m.group("v2"), "statement")
+        add("pet", m.group("v") or m.group("v2") or m.group("taken"), "statement")
     for m in _ZH_PET_GONE.finditer(s):
         add("pet", m.group("v"), "lift")
-    m = _ZH_HOMETOWN.search(s)
+    m = _ZH_GROWN.search(s) or _ZH_HOMETOWN.search(s)
     if m:
         home = next(g for g in m.groups() if g)
         # "我是东北人，哈尔滨的": a clause after it that names a place alone narrows where
         narrower = re.match(r"\s*[，,]\s*(?P<w>[\u4e00-\u9fff]{2,4}?)的[。！!~～]*$", s[m.end() :])
-        if m.group("v3") and narrower and is_place(narrower.group("w")):
+        if m.groupdict().get("v3") and narrower and is_place(narrower.group("w")):
             home = narrower.group("w")
         add("hometown", home, "statement")
+    m = _ZH_PINNED.search(s)
+    if m and is_place(m.group("v")) and not any(e.key == "residence" for e in out):
+        add("residence", m.group("v"), "statement")
     m = _ZH_ALLERGY.search(s)
     if m:
         add("allergy", m.group("v") or m.group("sym"), "statement")
