@@ -135,3 +135,53 @@ def test_zh9v_tonight_in_a_texted_line(default_hub):
     mem = heard(default_hub, "e9zhv_18", [(0, "Max", "tonight我把钥匙还你")])
     row = _commit(mem, "Max")
     assert (row.status, row.due) == ("open", date(2026, 9, 1)), _all(mem)
+
+
+def test_zh9v_a_puppy_adopted(default_hub):
+    mem = heard(default_hub, "e9zhv_19", [(0, "小海", "我们家最近领养了一条小土狗")])
+    assert "狗" in " ".join(_current(mem, "小海", "pet")), _all(mem)
+
+
+def test_zh9v_a_rabbit_brought_home(default_hub):
+    mem = heard(default_hub, "e9zhv_20", [(0, "妞妞", "我刚抱回一只垂耳兔")])
+    assert "兔" in " ".join(_current(mem, "妞妞", "pet")), _all(mem)
+
+
+def test_zh9v_a_hometown_by_being_born_there(default_hub):
+    mem = heard(default_hub, "e9zhv_21", [(0, "阿川", "我是在江边出生的重庆妹子")])
+    assert _current(mem, "阿川", "hometown") == ["重庆"], _all(mem)
+
+
+def test_zh9v_a_hometown_by_growing_up_there(default_hub):
+    mem = heard(default_hub, "e9zhv_22", [(0, "二虎", "我是吃着烩面长大的郑州人")])
+    assert _current(mem, "二虎", "hometown") == ["郑州"], _all(mem)
+
+
+def test_zh9v_a_written_post_of_accountant(default_hub):
+    mem = heard(default_hub, "e9zhv_23", [(0, "周女士", "本人现任某科技公司财务会计。")])
+    assert "会计" in " ".join(_current(mem, "周女士", "job")), _all(mem)
+
+
+def test_zh9v_a_written_post_of_editor(default_hub):
+    mem = heard(default_hub, "e9zhv_24", [(0, "林先生", "本人现为省出版社编辑。")])
+    assert "编辑" in " ".join(_current(mem, "林先生", "job")), _all(mem)
+
+
+def test_zh9v_a_pin_at_the_head(default_hub):
+    mem = heard(default_hub, "e9zhv_25", [(0, "阿K", "坐标杭州，刚毕业在找工作")])
+    assert _current(mem, "阿K", "residence") == ["杭州"], _all(mem)
+
+
+def test_zh9v_a_pin_after_a_job(default_hub):
+    mem = heard(default_hub, "e9zhv_26", [(0, "Ryan", "做外贸的，人在坐标厦门")])
+    assert _current(mem, "Ryan", "residence") == ["厦门"], _all(mem)
+
+
+def test_zh9v_a_sneeze_at_pollen(default_hub):
+    mem = heard(default_hub, "e9zhv_27", [(0, "小梨", "我一闻到花粉就喷嚏连连")])
+    assert "花粉" in " ".join(_current(mem, "小梨", "allergy")), _all(mem)
+
+
+def test_zh9v_a_sneeze_at_dust(default_hub):
+    mem = heard(default_hub, "e9zhv_28", [(0, "阿槐", "一碰灰尘就喷嚏打个不停")])
+    assert "灰尘" in " ".join(_current(mem, "阿槐", "allergy")), _all(mem)
