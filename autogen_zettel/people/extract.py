@@ -225,9 +225,10 @@ def _is_partner(subject: str, speaker: str) -> bool:
     return subject in {f"{speaker}'s {p}" for p in _PARTNERS} | {f"{speaker}的{p}" for p in _PARTNERS}
 
 
-def _is_former_partner(subject: str, speaker: str) -> bool:
-    """Whether ``subject`` is the speaker's former partner as :func:`subjects_of` files one."""
-    return subject.startswith((f"{speaker}'s ex", f"{speaker}的前"))
+def _names_own_partner(subject: str, speaker: str) -> bool:
+    """Whether ``subject`` is the speaker's former or future partner as :func:`subjects_of` files
+    one: naming them says the speaker's own state (divorced, single; engaged)."""
+    return subject.startswith((f"{speaker}'s ex", f"{speaker}的前", f"{speaker}的未婚", f"{speaker}'s fianc"))
 
 
 def _extract(
@@ -264,12 +265,20 @@ def _extract(
         # "周六聚餐我带酒，小叶说她带个蛋糕": the time the message opens with is the time of another's
         # pledge reported after it that names none of its own
         opening = layer_rules_zh.head_time(found[0][1]) if len(found) > 1 and _HAN.search(sentence) else ""
-        if any(_is_former_partner(subject, speaker) for subject, _ in found):
+        if any(_names_own_partner(subject, speaker) for subject, _ in found):
             # "My ex-husband has the kids this weekend", "我前夫每个月打抚养费过来": the news is the
             # former partner's, and the speaker's own state (divorced, single) is said by naming them
             for ev in _sentence(sentence, speaker, at, before, addressee, meaning):
                 if ev.layer == "fact" and ev.key == "relationship" and ev not in out:
                     out.append(ev)
+            # a partner-to-be says the state by the word alone, whatever tense the news is in
+            # ("我未婚妻下个月从伦敦回来"); a former one may mean divorced or single, so only as read above
+            if any(
+                who.startswith((f"{speaker}的未婚", f"{speaker}'s fianc")) for who, _ in found
+            ) and not any(
+                e.layer == "fact" and e.key == "relationship" and e.subject == speaker for e in out
+            ):
+                out.append(Evidence("fact", speaker, "relationship", "engaged", 0.5, "statement"))
         thing = ""  # the thing a part before took a stance on, which a later part's "them" means
         for subject, said in found:
             if not subject:  # "She moved to Leeds" in a message that named no one: nobody's news

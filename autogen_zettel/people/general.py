@@ -1222,7 +1222,7 @@ _ZH_ORG_HEAD = (
 )
 _ZH_SCHOOL = re.compile(
     r"(?:考上了?|考进了?|转学到|转到|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?(?:大学|学院|大|华|旦|交|中|小)?)(?:的|了|录取|。|，|！|$)"
-    r"|(?<![现正实存])在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上)(?:博士|研究生|研|博|大学|本科|硕士|书|高中|[大研高初][一二三四]|[一二三四五六]年级)"
+    r"|(?<![现正实存])在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上|念|攻读)(?:博士|研究生|研|博|大学|本科|硕士|书|高中|[大研高初][一二三四]|[一二三四五六]年级)"
     r"|(?<![现正])(?<!当时)(?<!那时)在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
     # "九月去复旦报到", "在实验小学": a school named by where one goes to enrol, or by its head
     r"|去(?P<v7>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:报到|读书|读研|读博|上学)"
@@ -1283,6 +1283,9 @@ _ZH_JOB = re.compile(
     r"(?!时|然|地|天|初|做|成|回|真|心|面|中|晚|年|场|作|众|选|兵)(?P<v3>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
     rf"|在(?:[\u4e00-\u9fffA-Za-z]{{0,4}}?的?(?:一家|一个))?(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
     r"(?P<v4>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
+    # the written post held, after the place it is held at ("本人现任市第三中学数学教师")
+    r"|(?:现任|担任|现为)(?:[\u4e00-\u9fffA-Za-z]{2,12}?(?:学|校|院|司|局|所|厂|行|部|处|中心))?"
+    r"(?P<post>[\u4e00-\u9fff]{0,4}?(?:师|员|经理|主任|医生|护士|会计|编辑|记者|主管|总监))(?=[。，！,；]|$)"
 )
 # the employer one had before, named as such ("老东家", "前公司", "原单位")
 # what may stand before the 是 of one's own trade: the speaker (or no one said), adverbs, a link word
@@ -1358,6 +1361,8 @@ _ZH_RELATION = (
         "engaged",
         re.compile(
             r"订婚|求婚成功|答应了?(?:他|她)?的?求婚|(?:向|跟)我求婚|被求婚|^(?:他|她|我)[^，,。！!]{0,4}求婚了"
+            # one's own partner-to-be named, as 前夫 names a divorce: "我未婚妻下个月回来"
+            r"|(?:^|我的?|[，,]\s*)未婚(?:妻|夫)"
         ),
     ),
     # (the partner may be said as someone's own: "小周跟她老公离了")
@@ -1379,6 +1384,8 @@ _ZH_RELATION = (
         "dating",
         re.compile(
             r"(?:跟|和)(?:女朋友|男朋友|对象)住在一起|谈恋爱|在谈|有对象了|脱单|^我(?:俩|们俩?)在一起了|(?:跟|和)(?:他|她)在一起了"
+            # the courting verbs before 对象 ("跟她处对象了", "谈了个对象"): going out with someone
+            r"|(?:处|谈|搞)(?:了个?)?对象"
             # a partner newly had, or one taken back after a break-up ("有男朋友了", "跟前任复合了", "又在一起了")
             r"|有(?:男|女)朋?友[了啦]|复合|又在一起了"
             r"|^我(?:跟|和)[\u4e00-\u9fff]{1,3}?在一起了"
@@ -1393,6 +1400,9 @@ _ZH_PET = re.compile(
     r"(?:家|我)(?:里)?(?:有|养了?)(?:[一二两三四五\d]只|一条|两条)?(?P<v>狗|猫|兔子|鹦鹉|仓鼠|金鱼)"
     # (after 养 the 一 of a measure word may drop, "现在家里养了条金毛", and the 我 before a time word)
     r"|(?:家|我|现在|如今|后来|又)(?:里)?(?:(?:有|养了?)[一二两三四五\d][只条]|养了?[只条])(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
+    # an animal taken into the home ("家里新添了一只小橘猫", "刚领养了条狗"), whatever it is called before
+    r"|(?:家|我)(?:里)?(?:新|刚|又|最近)*(?:添|领养|收养|抱回|捡)(?:了)?(?:[一两\d])?[只条]"
+    r"(?P<taken>[\u4e00-\u9fff]{0,3}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
 )
 # a pet named, then gone ("橘猫去年走了", "我家那只狗没了"): the pet is no longer had
 _ZH_PET_GONE = re.compile(
@@ -1407,11 +1417,22 @@ _ZH_HOMETOWN = re.compile(
     r"在(?P<v6>[\u4e00-\u9fff]{2,4}?)出生|(?:出生在|出生于)(?P<v5>[\u4e00-\u9fff]{2,4}?)(?=[，。！,]|$|的)|"
     r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?<!在)(?<!搬回)(?<!搬回了)(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
 )
+# one of a place's people after growing up or being born there ("喝黄河水长大的兰州娃"): the town
+# names the hometown more surely than the spot one was born at ("在江边出生的重庆妹子")
+_ZH_GROWN = re.compile(
+    r"(?:长大|出生)的(?P<grown>[\u4e00-\u9fff]{2,3}?)(?:人|娃|姑娘|小伙子?|妹子|汉子)(?=[。！，,]|$)"
+)
 _ZH_ALLERGY = re.compile(
     r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏"
     # what the body does the moment one eats or touches it ("一吃花生就浑身起疹子", "一碰猫毛就打喷嚏")
-    r"|一(?:吃|喝|碰|闻|接触|沾)(?:到)?(?P<sym>[\u4e00-\u9fff]{1,5}?)就(?:会)?(?:浑身|全身|身上|脸上|嘴唇|喉咙|皮肤)?"
-    r"(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏|喘不上气|呼吸困难)"
+    r"|(?<!不)一(?:吃|喝|碰|闻|接触|沾)(?:到)?(?P<sym>[\u4e00-\u9fff]{1,5}?)就(?:会)?(?:浑身|全身|身上|脸上|嘴唇|喉咙|皮肤)?"
+    r"(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏|喘不上气|呼吸困难"
+    # (a sneeze said without its verb: "喷嚏不停")
+    r"|喷嚏)"
+)
+# "坐标新加坡": the netizen's pin, where one is
+_ZH_PINNED = re.compile(
+    r"(?:^|[，,；;\s])(?:我|人在)?坐标(?:在|是)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,5}?)(?=[，,。！!；;\s]|$)"
 )
 _ZH_DIET = re.compile(r"(?:开始|已经|现在)?(?:吃素|吃全素|成了素食者)")
 _ZH_DIET_ENDED = re.compile(r"开荤|破戒吃肉|不再吃素|不吃素了|没再吃素|(?:又|重新)(?:开始)?吃肉了")
@@ -1544,7 +1565,13 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             # "从北京调到上海了", "离开了北京，去了上海": a move to a city, not a firm
             add("residence", v, "change")
             continue
-        if not v or v in schools or re.search(r"家里|^家|这|那|哪|学校", v) or len(v) < 2:
+        # (the place already read as where one studies, its study verb swallowed: "在港大念硕士")
+        if (
+            not v
+            or v.startswith(tuple(schools) or "\0")
+            or re.search(r"家里|^家|这|那|哪|学校", v)
+            or len(v) < 2
+        ):
             continue
         if m.group("v5") and re.match(r"(?:他|她)", s):
             continue  # "他不在公司干了，现在在…": someone else's job, said without a name
@@ -1575,7 +1602,14 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         )
         add("employer", v, k)
     for m in _ZH_JOB.finditer(s):
-        v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4") or m.group("trade")
+        v = (
+            m.group("v")
+            or m.group("v2")
+            or m.group("v3")
+            or m.group("v4")
+            or m.group("trade")
+            or m.group("post")
+        )
         if (m.group("v3") or m.group("v4")) and (
             v in RELATIVES_ZH or re.search(r"(?:饭|菜|事|活|作业|家务|手术|项目|实验|检查|生意)$", v)
         ):
@@ -1675,7 +1709,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             )
             if (
                 value == "dating"
-                and not re.search(r"在一起了|脱单了?|有对象了|有(?:男|女)朋?友[了啦]|复合", s)
+                and not re.search(
+                    r"在一起了|脱单了?|有对象了|有(?:男|女)朋?友[了啦]|复合|(?:处|谈|搞)(?:了个?)?对象", s
+                )
             ) or (
                 value == "single"
                 and "单身" in s
@@ -1694,17 +1730,20 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             add("age", str(n), "statement")
     m = _ZH_PET.search(s)
     if m:
-        add("pet", m.group("v") or m.group("v2"), "statement")
+        add("pet", m.group("v") or m.group("v2") or m.group("taken"), "statement")
     for m in _ZH_PET_GONE.finditer(s):
         add("pet", m.group("v"), "lift")
-    m = _ZH_HOMETOWN.search(s)
+    m = _ZH_GROWN.search(s) or _ZH_HOMETOWN.search(s)
     if m:
         home = next(g for g in m.groups() if g)
         # "我是东北人，哈尔滨的": a clause after it that names a place alone narrows where
         narrower = re.match(r"\s*[，,]\s*(?P<w>[\u4e00-\u9fff]{2,4}?)的[。！!~～]*$", s[m.end() :])
-        if m.group("v3") and narrower and is_place(narrower.group("w")):
+        if m.groupdict().get("v3") and narrower and is_place(narrower.group("w")):
             home = narrower.group("w")
         add("hometown", home, "statement")
+    m = _ZH_PINNED.search(s)
+    if m and is_place(m.group("v")) and not any(e.key == "residence" for e in out):
+        add("residence", m.group("v"), "statement")
     m = _ZH_ALLERGY.search(s)
     if m:
         add("allergy", m.group("v") or m.group("sym"), "statement")
@@ -1747,6 +1786,8 @@ _ZH_DISLIKE = (
     r"讨厌|烦|受不了|吃不了|喝不了|(?:碰|吃|喝|看)(?:都|也)不想(?:再)?(?:碰|吃|喝|看)|不(?:太|怎么|大)?能(?:吃|喝)|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
     # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
     r"不(?:怎么|太|大|那么|再)?(?:喜欢|爱|迷)|怕|反感|腻了|(?:吃|喝|看|听|用|玩)不(?:惯|来)|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
+    # can't stand it, stay in it, or summon any zest for it ("那味儿我扛不住", "足球我提不起劲")
+    r"|(?:扛|顶|撑)不住|(?:待|呆)不住|提不起(?:劲儿?|兴趣|兴致)"
 )
 _ZH_DEG = (
     # possessive (*+): "是真的" reads as one word or as 是 + 真的, and a backtracking star over
@@ -1785,7 +1826,7 @@ _ZH_INTERJECTION = re.compile(
 )
 # ("海鲜我一口都不碰": the least amount, 一口都 / 一点也, stresses the no)
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
-    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西|(?:这|那)(?:种|类|个)?(?:地方|东西|玩意儿?))?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[\u4e00-\u9fff]?(?:都|也))*{_ZH_DEG}"
+    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西|(?:这|那)(?:种|类|个)?(?:地方|东西|玩意儿?|味儿?|味道|气味|场合|场子))?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[\u4e00-\u9fff]?(?:都|也))*{_ZH_DEG}"
     rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
 )
 # a choice of one thing over another ("比起出去看电影，我宁愿在家打游戏", "与其逛街，还不如睡觉"): the
@@ -1796,8 +1837,13 @@ _ZH_RATHER = re.compile(
 )
 _ZH_FAN = re.compile(
     r"是(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{1,6}?)的(?:铁粉|粉丝|忠实粉丝)|是个(?P<obj2>[\u4e00-\u9fff]{1,4}?)迷"
-    # "我是个咖啡控", "十足的甜食控": one who cannot do without the thing
-    r"|(?:是|十足的|资深的?|重度)(?:个|一个)?(?:十足的|资深的?|重度)?(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,4}?)控"
+    # the fan nouns 党 / 控 / 迷 after who one is ("本人资深抹茶党", "我是个十足的猫控"), an epithet
+    # of degree between (not a member of a party: "党员", "控制")
+    r"|(?:^|我|本人)(?:是|算是?)?(?:个|一个|一名|一枚)?(?:资深|骨灰级|忠实|铁杆|十足的?|超级|重度|狂热的?|死忠)*"
+    r"(?P<obj3>(?![是个一我])[\u4e00-\u9fff]{1,4}?)(?:党|控|迷)"
+    r"(?=[，,。！!~～\s]|$|了|啊|呀|哈|一枚)"
+    # "我老婆是个猫控": the same after a third person's 是, the fan noun at a word's end
+    r"|是(?:个|一个)(?:十足的|资深的?|重度)?(?P<obj4>[\u4e00-\u9fffA-Za-z]{1,4}?)控"
     r"(?=[，,。！!~～\s]|$|了|啊|呀|哈)"
 )
 _ZH_REFUSE = re.compile(
@@ -2136,7 +2182,12 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     if not out:
         m = _ZH_FAN.search(s)
         if m:
-            out += _pref(subject, m.group("obj") or m.group("obj2") or m.group("obj3"), 0.9, "statement")
+            out += _pref(
+                subject,
+                m.group("obj") or m.group("obj2") or m.group("obj3") or m.group("obj4"),
+                0.9,
+                "statement",
+            )
     if not out:
         out += _flipped_since_zh(s, subject)
     if not out:
@@ -2433,6 +2484,14 @@ def normalise_zh(s: str) -> str:
     s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))俺(?=们|[\u4e00-\u9fff])", "我", s)
     # an office's English time of day inside a Chinese line ("明天EOD之前"): the end of the working day
     s = re.sub(r"(?<![A-Za-z])(?:EOD|COB|eod|cob)(?![A-Za-z])", "下班", s)
+    # the English days of a texted Chinese line ("weekend前把tripod还你", "tmr发你"): the Chinese day
+    for en, zh in (
+        (r"(?:this\s+)?weekend", "周末"),
+        (r"tmr|tmrw|tomorrow", "明天"),
+        (r"tonight|tonite", "今晚"),
+        (r"next\s+week", "下周"),
+    ):
+        s = re.sub(rf"(?i)(?<![A-Za-z])(?:{en})(?![A-Za-z])(?=\s*[\u4e00-\u9fff])", zh, s)
     # the written register of a notice: 本人 heading a clause is "I", 将(于) the future ("本人将于周五前提交…")
     s = re.sub(r"(?:^|(?<=[，,。；;！!]))本人(?=将|会|已|于|在|[\u4e00-\u9fff]{2})", "我", s)
     # the unit one speaks for, in a notice (本部门, 本公司, 本单位 heading a clause): "we"
@@ -2443,7 +2502,12 @@ def normalise_zh(s: str) -> str:
     )
     # (我方 / 我司 is the written "we"; a firm's own department heading a notice's line before 将于 / 将在,
     # "财务部将于本周五前提交…", is the unit the speaker speaks for - not a ministry in the news, 教育部)
-    s = re.sub(r"(?:^|(?<=[，,。；;！!]))我(?:方|司|部|处|院|校)(?=将|会|已|于|在)", "我们", s)
+    # (the humble 敝 / 鄙 of a letter to a client is the same "we": "敝司将于9月15日前寄送样品")
+    s = re.sub(
+        r"(?:^|(?<=[，,。；;！!]))(?:我(?:方|司|部|处|院|校)|(?:敝|鄙)(?:司|公司|单位|厂|店|校|处))(?=将|会|已|于|在)",
+        "我们",
+        s,
+    )
     s = re.sub(
         r"(?:^|(?<=[，,。；;！!]))(?:财务|人事|行政|技术|市场|销售|采购|研发|法务|客服|运营|产品|设计|后勤|工程|质量|品质|生产|物流|信息|IT|综合|项目)(?:部|处|科|组|中心|办公室)(?=将(?:于|在))",
         "我们",

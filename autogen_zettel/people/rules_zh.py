@@ -53,7 +53,9 @@ _ACTION = (
     # 陪 (go along with someone) is an act one takes on: "我下周三陪你去复查"
     "陪|"
     # a finishing verb is an act too: "报表我周五前搞定"
-    "搞定|解决|弄好|弄完"
+    "搞定|解决|弄好|弄完|"
+    # putting a thing back or where it is wanted delivers it: "tripod放回你工位了" (not 放心, 放假)
+    "放(?=回|到|在|进)"
 )
 _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想|认为|希望")
 _PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去年|上个?月|上周")
@@ -105,6 +107,8 @@ _DONE = re.compile(
     r"(?:[\u4e00-\u9fff]|(?<=[到给在进])[A-Za-z]+){0,3}?"
     # (过 after the act, "复查陪你去过了": it has been done)
     r"(?:好|完|过去|出去|掉|去过|过)?了[。！!，,]?$|^搞定了?[。！!]?$|^弄好了|^完成了|^已(?:发|寄|交|付|订|办)"
+    # the written passive: done already by the hand named ("样品已由顺丰发出", "款项已经财务付清")
+    rf"|已(?:由|被|经)[\u4e00-\u9fffA-Za-z]{{1,6}}?(?:{_ACTION})"
 )
 _CANCEL = re.compile(
     r"不用了|不需要了|算了|取消|^(?:先|就|还是)不(?:订|买|去|做|发|寄|改|要|用)[\u4e00-\u9fff]*了|^不用[\u4e00-\u9fff]{1,6}了|就?不要了|别(?!(?:提|说|哭|急|闹|笑|气|怕|担心|客气|逗|瞎说|开玩笑)了)(?P<a>[\u4e00-\u9fff]{1,6})了|(?P<b>[\u4e00-\u9fff]{1,6})不用"
@@ -272,13 +276,22 @@ _FOR_YOU_OFFER = re.compile(
     r"(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|吧|不|呗)?\s*[？?]"
 )
 
+# "周五晚上一起去蹦迪呗", "咱们去吃烤鱼吧": a suggestion to do it together, closed by 呗 / 吧 and
+# no question mark, offers the thing as "一起去蹦迪吗？" does
+_SUGGESTED = re.compile(
+    # (the act that is the thing stays whole, "爬山", "逛街"; only the verbs of taking fall away;
+    # a cheer, "一起加油吧", offers nothing)
+    rf"^(?:{_TIME}|周末|这周末|下周末)*(?:一起|咱们|我们|咱俩)+(?:{_TIME}|周末)*(?:一起)?(?:去|来)?"
+    r"(?:吃|喝|看)?(?:点|个|一?[杯顿次场])?(?!(?:一起)?(?:加油|努力|冲|出发))(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:呗|吧)[。！!~～\s]*$"
+)
+
 
 def offer_topic(previous: str | None) -> str:
     """What the message answered offered: "要不要点寿司？" -> "寿司"."""
     if not previous:
         return ""
     previous = previous.strip()
-    for shape in (_FRONTED_OFFER, _LEFT_OUT_OFFER, _JOIN_OFFER, _FOR_YOU_OFFER):
+    for shape in (_FRONTED_OFFER, _LEFT_OUT_OFFER, _JOIN_OFFER, _FOR_YOU_OFFER, _SUGGESTED):
         m = shape.search(previous)
         if m and _clean_obj(m.group("o")):
             return _clean_obj(m.group("o"))
@@ -603,7 +616,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         obj = re.sub(
             r"^(?:我们?|把|已经|早就|就|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", obj
         )
-        obj = re.split(r"已经|都|早就|早已|[，,。！!]", _BEFORE.sub("", obj))[0]
+        obj = re.split(r"已经|都|早就|早已|已(?=由|被|经)|[，,。！!]", _BEFORE.sub("", obj))[0]
         head = _DONE_SPLIT.split(obj)[0]  # "报告发给你了" -> "报告"
         # "发票寄到了": a thing may begin with a verb's character (发票); the act is the next verb
         # (not an act's own aspect or result after it: "寄了寄了", "发给你了")

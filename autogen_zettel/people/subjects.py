@@ -106,6 +106,8 @@ RELATIVES_ZH = {
     "太太": "太太",
     "爱人": "爱人",
     # a former partner is a person of their own ("小王的前夫是律师", "我前男友搬去深圳了")
+    "未婚妻": "未婚妻",
+    "未婚夫": "未婚夫",
     "前夫": "前夫",
     "前妻": "前妻",
     "前男友": "前男友",
@@ -175,12 +177,16 @@ def for_pronoun(referent: str, pronoun: str, speaker: str) -> str:
     return "" if owner == speaker or owner == referent or _gender(owner) not in ("", said) else owner
 
 
+# the posts one works or studies under, said before a name as a relative is
+_ZH_TITLE = r"(?:组长|经理|主管|主任|队长|班长|教练|师父|总监|科长|处长|部长|院长|校长|班主任|房东)"
 _ZH_LEAD = re.compile(
     # "小刘那边发票寄到了": the person's side (那边 / 这边) is the person
     # (a name set beside a relative or a colleague may be the 大X of a nickname: "我同事大刘")
     # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
     # "小王的前夫是律师": a person's relative, filed under the relative as "小王的前夫"
     rf"^(?:听说|据说)?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{_SURNAMES}](?=[\u4e00-\u9fff]))?"
+    # a post over the speaker, then the name it goes by ("我们组长老韩", "我的主管小林"): the named one
+    rf"|我们?(?:的)?(?:{_ZH_TITLE})(?P<tname>{_ZH_NAME}|大[{_SURNAMES}](?=[\u4e00-\u9fff]))(?={_ZH_PRED}|[是也都就])"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"
     # "物业说他们周四来修电梯": whoever is said to speak, then the pronoun that takes them up again,
     # is the one the clause is about (a firm, an office, a landlord: no name needed)
@@ -499,6 +505,8 @@ def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None
         name = f"{m.group('owner')}的{RELATIVES_ZH[m.group('orel')]}"
     elif m.group("rel"):
         name = m.group("relname") or f"{speaker}的{RELATIVES_ZH[m.group('rel')]}"
+    elif m.group("tname"):
+        name = m.group("tname")
     elif m.group("bare"):
         name = f"{speaker}的{RELATIVES_ZH[m.group('bare')]}"
     elif m.group("reporter"):
