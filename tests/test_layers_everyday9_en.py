@@ -19,7 +19,6 @@ from tests.layer_sets import (
     current as _current,
     heard,
     no_fact as _no_fact,
-    no_preference as _no_preference,
     no_promise as _no_promise,
     no_rows as _nothing,
     preference_row as _pref,
