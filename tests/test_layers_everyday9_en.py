@@ -111,10 +111,6 @@ def test_c_a_shelf_fixed_days_later_in_other_words(default_hub):
     assert _one(mem, "Marek").status == "done"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a task handed to someone else ('My brother's taking Mum ... now') does not cancel the speaker's",
-)
 def test_c_a_lift_handed_to_a_brother(default_hub):
     mem = heard(
         default_hub,
@@ -127,7 +123,6 @@ def test_c_a_lift_handed_to_a_brother(default_hub):
     assert _one(mem, "Gemma").status == "cancelled"
 
 
-@pytest.mark.xfail(strict=True, reason="'You'll have X from me on Friday' is not read as a promise")
 def test_c_chapters_pushed_back_to_monday(default_hub):
     mem = heard(
         default_hub,
@@ -141,7 +136,6 @@ def test_c_chapters_pushed_back_to_monday(default_hub):
     assert (c.status, c.due) == ("open", MON)
 
 
-@pytest.mark.xfail(strict=True, reason="'Gave my word to X that I'd ...' is not read as a promise")
 def test_c_a_word_given_to_a_coach(default_hub):
     mem = heard(
         default_hub,
@@ -165,9 +159,6 @@ def test_c_a_quiz_night_that_falls_through(default_hub):
     assert _one(mem, "Tobi").status == "cancelled"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'Certainly, you will have it by then' to a request gives no commitment"
-)
 def test_c_a_formal_yes_to_a_request(default_hub):
     mem = heard(
         default_hub,
@@ -181,7 +172,6 @@ def test_c_a_formal_yes_to_a_request(default_hub):
     assert (c.status, c.due) == ("open", WED)
 
 
-@pytest.mark.xfail(strict=True, reason="'wil ... promise' (typo, promise as a tag) is not read as a promise")
 def test_c_a_texted_promise_with_typos_then_kept(default_hub):
     mem = heard(
         default_hub,
@@ -223,7 +213,6 @@ def test_c_a_run_on_errand_for_someone(default_hub):
     assert c.status == "open" and "prescription" in c.what, c.what
 
 
-@pytest.mark.xfail(strict=True, reason="'X told the neighbours he'd ...' gives no commitment to X")
 def test_c_a_neighbour_s_promise_reported(default_hub):
     mem = heard(
         default_hub,
@@ -247,7 +236,6 @@ def test_f_a_job_shown_by_the_work(default_hub):
     assert "paramedic" in " ".join(_current(mem, "Noor", "job"))
 
 
-@pytest.mark.xfail(strict=True, reason="'The commute from Guildford' gives no residence")
 def test_f_a_home_shown_by_the_commute(default_hub):
     mem = heard(
         default_hub,
@@ -257,7 +245,6 @@ def test_f_a_home_shown_by_the_commute(default_hub):
     assert _current(mem, "Ollie", "residence") == ["Guildford"]
 
 
-@pytest.mark.xfail(strict=True, reason="'My fiancée X' gives no relationship")
 def test_f_engaged_shown_by_a_fiancee(default_hub):
     mem = heard(
         default_hub,
@@ -293,7 +280,6 @@ def test_f_a_new_employer_shown_by_a_payslip(default_hub):
     assert _current(mem, "Dev", "employer") == ["Airbus"]
 
 
-@pytest.mark.xfail(strict=True, reason="'Now that I'm living in Bath I walk' takes the value 'Bath I'")
 def test_f_a_new_town_shown_by_living_there(default_hub):
     mem = heard(
         default_hub,
@@ -350,7 +336,6 @@ def test_f_an_employer_named_in_chinese(default_hub):
     assert _current(mem, "Zhou", "employer") == ["华为"]
 
 
-@pytest.mark.xfail(strict=True, reason="'I am presently employed by Siemens' gives no employer")
 def test_f_a_formal_statement_of_employment(default_hub):
     mem = heard(
         default_hub,
@@ -360,7 +345,6 @@ def test_f_a_formal_statement_of_employment(default_hub):
     assert _current(mem, "Mr Clarke", "employer") == ["Siemens"]
 
 
-@pytest.mark.xfail(strict=True, reason="'Been vegan since January' gives no diet")
 def test_f_a_diet_stated_in_passing(default_hub):
     mem = heard(
         default_hub,
@@ -399,7 +383,6 @@ def test_p_a_fan_of_formula_one(default_hub):
     assert _pref(mem, "Jules", "Formula 1").value > 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="'I could listen to X on repeat forever' gives no preference")
 def test_p_a_band_on_repeat(default_hub):
     mem = heard(
         default_hub,
@@ -436,7 +419,6 @@ def test_p_podcasts_go_out_of_favour(default_hub):
     assert _pref(mem, "Owen", "podcasts").value < 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="'X goes wild for Y' gives no preference")
 def test_p_a_nephew_wild_about_dinosaurs(default_hub):
     mem = heard(
         default_hub,
@@ -466,7 +448,10 @@ def test_p_tea_over_coffee(default_hub):
     assert _pref(mem, "Abbie", "tea").value > 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="'Golf? Zero interest' gives no preference")
+@pytest.mark.xfail(
+    strict=True,
+    reason="the bare topic question 'Golf?' is dropped before the layers read 'Zero interest, sorry.', so the verdict has no topic",
+)
 def test_p_zero_interest_in_golf(default_hub):
     mem = heard(
         default_hub,
@@ -488,9 +473,6 @@ def test_p_an_ice_cream_accepted(default_hub):
     assert _pref(mem, "Bo", "pistachio ice cream").value > 0.5
 
 
-@pytest.mark.xfail(
-    strict=True, reason="'X's wasted on me' / 'Still a no from me' to an offer give no preference"
-)
 def test_p_the_ballet_turned_down_twice(default_hub):
     mem = heard(
         default_hub,
@@ -505,7 +487,6 @@ def test_p_the_ballet_turned_down_twice(default_hub):
     assert _pref(mem, "Kirsty", "ballet").value < 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="'Totally hooked on X' (no subject) gives no preference")
 def test_p_hooked_on_a_chinese_street_food(default_hub):
     mem = heard(
         default_hub,
@@ -578,9 +559,6 @@ def test_n_a_home_asked_about_and_dodged(default_hub):
     _nothing(mem)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="a job in a 'Back when I was fifteen' clause is filed as the current employer"
-)
 def test_n_a_saturday_job_long_ago(default_hub):
     mem = heard(
         default_hub,
@@ -590,10 +568,6 @@ def test_n_a_saturday_job_long_ago(default_hub):
     assert _current(mem, "Gordon", "employer") == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'the new manager is moving to Leeds' (apparently, rumour) is filed as the speaker's residence",
-)
 def test_n_a_rumour_about_a_manager(default_hub):
     mem = heard(
         default_hub,

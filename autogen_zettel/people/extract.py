@@ -200,6 +200,15 @@ def _sentences(text: str) -> list[str]:
     return [part for piece in pieces for part in _LOWER_END.split(piece) if part.strip()]
 
 
+# a topic asked back bare ("Golf?"), then a verdict with no subject and no object ("Zero interest,
+# sorry", "Not for me"): one sentence, the topic fronted
+_BARE_TOPIC_EN = re.compile(
+    r"^\s*(?!(?i:what|why|how|who|when|where|really|seriously|sorry|yes|no|ok|okay|huh|eh|right|me|you|it|this|that)\b)"
+    r"[A-Za-z][\w\-]*(?:\s+[\w\-]+){0,2}\?+\s*$"
+)
+_VERDICT_HEAD_EN = re.compile(r"^\s*(?i:zero|no|nil|not|absolutely not|definitely not|never|hard pass)\b")
+
+
 def _post_joined(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for sentence in sentences:
@@ -208,6 +217,8 @@ def _post_joined(sentences: list[str]) -> list[str]:
             and _POST_FIRST.match(sentence)
             or _BARE_MOVE.search(out[-1])
             and _NOW_IN.match(sentence)
+            or _BARE_TOPIC_EN.match(out[-1])
+            and _VERDICT_HEAD_EN.match(sentence)
         ):
             out[-1] = f"{out[-1].rstrip()} {sentence}"
         else:
@@ -218,6 +229,11 @@ def _post_joined(sentences: list[str]) -> list[str]:
 def _is_former_partner(subject: str, speaker: str) -> bool:
     """Whether ``subject`` is the speaker's former partner as :func:`subjects_of` files one."""
     return subject.startswith((f"{speaker}'s ex", f"{speaker}的前"))
+
+
+# the speaker's partner named by the word for one whose naming says the speaker's own state too:
+# "My fiancée Rosa wants a spring wedding" (engaged), as "my ex-husband" says divorced
+_MY_FIANCE_EN = re.compile(r"\b[Mm]y\s+fianc[ée]e?\b")
 
 
 def _extract(
@@ -251,7 +267,9 @@ def _extract(
         # "周六聚餐我带酒，小叶说她带个蛋糕": the time the message opens with is the time of another's
         # pledge reported after it that names none of its own
         opening = layer_rules_zh.head_time(found[0][1]) if len(found) > 1 and _HAN.search(sentence) else ""
-        if any(_is_former_partner(subject, speaker) for subject, _ in found):
+        if any(_is_former_partner(subject, speaker) for subject, _ in found) or (
+            _MY_FIANCE_EN.search(sentence) and any(subject != speaker for subject, _ in found)
+        ):
             # "My ex-husband has the kids this weekend", "我前夫每个月打抚养费过来": the news is the
             # former partner's, and the speaker's own state (divorced, single) is said by naming them
             for ev in _sentence(sentence, speaker, at, before, addressee, meaning):
