@@ -52,9 +52,18 @@ _SPELLING = (
     (r"(?i)\bgotta\b", "got to"),
     (r"(?i)\bgunna\b|\bgona\b", "gonna"),
     (r"(?i)\b(?:tomm?orr?ow|tmorrow|tomorow)\b", "tomorrow"),
+    # a time typed with a number for its sound ("2nite", "2day", "2moro"), or "tonite"
+    (r"(?i)\b(?:2nite|2night|tonite)\b", "tonight"),
+    (r"(?i)\b2day\b", "today"),
+    (r"(?i)\b(?:2moro+w?|2morrow)\b", "tomorrow"),
+    # "wil" (no English word) before a bare verb is "will" with a letter dropped
+    (rf"(?i)\bwil\b(?=\s+(?:\w+ly\s+)?{_BARE_VERB}\b|\s+[a-z]+\s+{_OBJECT}\b)", "will"),
     (r"(?i)\bdefin[ai]t?e?ly\b", "definitely"),
     # a laugh or kiss at a line's end is no part of what was said ("Finally finished the puzzle lol")
-    (r"(?i)[\s,]+(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+|xx+)[\s.!]*$", "."),
+    # a tag of assurance at a line's end adds nothing to what is promised ("... back tonight promise")
+    (r"(?i)(?<=\w)[\s,]+(?:i\s+)?(?:promise|swear|honest)(?=[\s,]+x+[\s.!]*$|[\s.!]*$)", ""),
+    # (a single kiss too: "promise x")
+    (r"(?i)[\s,]+(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+|x+)[\s.!]*$", "."),
 )
 
 

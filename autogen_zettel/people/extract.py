@@ -231,6 +231,11 @@ def _names_own_partner(subject: str, speaker: str) -> bool:
     return subject.startswith((f"{speaker}'s ex", f"{speaker}的前", f"{speaker}的未婚", f"{speaker}'s fianc"))
 
 
+# the speaker's partner named by the word for one whose naming says the speaker's own state too:
+# "My fiancée Rosa wants a spring wedding" (engaged), as "my ex-husband" says divorced
+_MY_FIANCE_EN = re.compile(r"\b[Mm]y\s+fianc[ée]e?\b")
+
+
 def _extract(
     text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None, embedder=None
 ) -> list[Evidence]:
@@ -265,7 +270,9 @@ def _extract(
         # "周六聚餐我带酒，小叶说她带个蛋糕": the time the message opens with is the time of another's
         # pledge reported after it that names none of its own
         opening = layer_rules_zh.head_time(found[0][1]) if len(found) > 1 and _HAN.search(sentence) else ""
-        if any(_names_own_partner(subject, speaker) for subject, _ in found):
+        if any(_names_own_partner(subject, speaker) for subject, _ in found) or (
+            _MY_FIANCE_EN.search(sentence) and any(subject != speaker for subject, _ in found)
+        ):
             # "My ex-husband has the kids this weekend", "我前夫每个月打抚养费过来": the news is the
             # former partner's, and the speaker's own state (divorced, single) is said by naming them
             for ev in _sentence(sentence, speaker, at, before, addressee, meaning):

@@ -54,7 +54,8 @@ _ROLE_TAIL = re.compile(
 )
 _NP = r"(?:the\s+|a\s+|an\s+|my\s+|our\s+)?(?:[\w'\-]+\s+){0,3}?[\w'\-]+"
 # a name as written: capitalised words, or a run of Han characters inside English ("moved to 深圳")
-_CAP = r"(?:[A-Z][\w&'\-]*(?:\s+(?:of\s+)?[A-Z][\w&'\-]*)*|[\u4e00-\u9fff]{2,8})"
+# (never running on into the pronoun I of the next clause: "Now that I'm living in Bath I walk")
+_CAP = r"(?:[A-Z][\w&'\-]*(?:\s+(?:of\s+)?(?!I\b)[A-Z][\w&'\-]*)*|[\u4e00-\u9fff]{2,8})"
 
 _EMPLOYER_EN = re.compile(
     # (the I dropped, the verb opens the line: "Started at Deloitte on Monday!", the day it began after)
@@ -79,7 +80,9 @@ _EMPLOYER_EN = re.compile(
     # a verb of leaving one employer for another, the new one after it: "jumped ship to BP", "got
     # poached by Arup" (not "moved over to X", which a town fits as well)
     rf"|\b(?i:jump(?:ed|s|ing)?\s+ship|defect(?:ed|s|ing)?|"
-    rf"(?:got|was|been|being)\s+(?:poached|headhunted))\s+(?:to|by)\s+(?P<v8>{_CAP})",
+    rf"(?:got|was|been|being)\s+(?:poached|headhunted))\s+(?:to|by)\s+(?P<v8>{_CAP})"
+    # the passive of a verb of hiring names the employer after "by": "I am presently employed by Siemens"
+    rf"|\b(?i:employed|hired|contracted|taken on|recruited)\s+by\s+(?P<v9>{_CAP})",
 )
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
 # Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
@@ -203,7 +206,7 @@ _PROMOTED_WHO_EN = re.compile(
     re.I,
 )
 _SCHOOL_EN = re.compile(
-    rf"\b(?i:studying|study|studies|doing\s+(?:a|my)\s+[\w']+(?:\s+degree)?|enrolled|got into|accepted|"
+    rf"\b(?i:studying|study|studies|doing\s+(?:a|my)\s+[\w'\-]+(?:\s+degree)?|enrolled|got into|accepted|"
     rf"transferred|switched\s+from\s+{_CAP}\s+to|(?:first|second|third|final)\s+year)"
     rf"(?:\s+[a-z]+)?\s+(?:at|to|in)?\s*(?P<v>(?:the\s+)?{_CAP})",
 )
@@ -217,6 +220,16 @@ _STUDY_AT_EN = re.compile(
     r"\b(?i:uni|university|college|school|sixth form|masters|master's|degree|phd|doctorate|bachelor's|course|studies|"
     r"med school|law school|grad school)\s+(?:(?i:here|there|now)\s+)?(?:at|in)\s+"
     rf"(?P<v>(?!{_MONTHS_SEASONS}){_CAP})"
+)
+# a university by its own name ("the University of Kent", "Leeds University"), and the words of
+# studying that make it the speaker's school rather than a place visited
+_UNI_NAMED_EN = re.compile(
+    rf"\bat\s+(?:the\s+)?(?P<v>(?i:university)\s+of\s+{_CAP}|{_CAP}\s+(?i:university))"
+)
+_STUDY_WORD_EN = re.compile(
+    r"\b(?:essay|module|lecture|seminar|course|degree|studying|exam|dissertation|coursework|semester|"
+    r"freshers|first year|second year|final year|tutorial)s?\b",
+    re.I,
 )
 _STUDY_START_EN = re.compile(
     r"\b(?:started|starting|began|begun|got into|transferred|switched|moved)\b", re.I
@@ -262,6 +275,8 @@ _RESIDENCE_EN = re.compile(
     # "I've been in Boston since 2015": a stay counted from a year, or in years, is a home
     # "Now that I'm in Bath it's all hills": a state said as newly so is where one lives now
     rf"|\b(?i:now\s+that)\s+(?:I'm|I\s+am|(?i:we're|we\s+are))\s+(?:(?i:back|living|based|settled)\s+)?in\s+(?P<v18>{_CAP})"
+    # "The commute from Guildford into Waterloo": one commutes from home (not "his commute from ...")
+    rf"|(?<!\bhis )(?<!\bher )(?<!\btheir )(?<!\byour )\b(?i:commute|commuting|commuter)\s+(?:(?i:in\s+|up\s+|down\s+))?(?i:from)\s+(?P<v19>{_CAP})"
     rf"|\b(?:I|[Ww]e)(?:'ve| have)\s+been\s+in\s+(?P<v14>{_CAP})\s+(?:since\s+(?:\d{{4}}|[A-Z]\w+)|for\s+(?:\w+\s+)?years)\b"
 )
 # "Born and raised in Cardiff", "I was born in Lagos": where the speaker comes from
@@ -296,7 +311,8 @@ _RELATION_EN = (
     (
         "engaged",
         re.compile(
-            rf"{_OF_ME_EN}engaged\b|\b(?:proposed|popped the question)\b[^.;]{{0,80}}?(?:\band\s+|[;,]\s*)(?:she|he|they|I)\s+said\s+yes\b",
+            # (or the partner named by the word for one: "my fiancée Rosa wants a spring wedding")
+            rf"{_OF_ME_EN}engaged\b|\b(?:my|our)\s+fianc[ée]e?s?\b|\b(?:proposed|popped the question)\b[^.;]{{0,80}}?(?:\band\s+|[;,]\s*)(?:she|he|they|I)\s+said\s+yes\b",
             re.I,
         ),
     ),
@@ -349,7 +365,9 @@ _PET_EN = re.compile(
     re.I,
 )
 _DIET_EN = re.compile(
-    r"\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)\s+(?:now\s+)?(?:a\s+)?(?P<v>vegan|vegetarian|pescatarian)\b"
+    # (the I dropped at a clause's head too: "Been vegan since January")
+    r"(?:\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)|(?:^|(?<=[,;] ))been)\s+(?:now\s+)?(?:a\s+)?"
+    r"(?P<v>vegan|vegetarian|pescatarian)\b"
     # the diet said bare as what one is now: "started eating fish again, so pescatarian now"
     r"|\b(?:so|and|basically)\s+(?:a\s+)?(?P<v2>vegan|vegetarian|pescatarian)\s+now\b",
     re.I,
@@ -421,6 +439,14 @@ _NEGATED_BEFORE_EN = re.compile(
 )
 
 
+# a clause whose subject, just before its verb, is a noun phrase of someone else ("the new manager
+# is moving to", "a friend of mine has moved to"): not the speaker's, and no one named to file it under
+_OTHER_SUBJECT_EN = re.compile(
+    r"\b(?i:the|a|an|this|that|his|her|their|your)\s+(?:[\w\-]+\s+){0,3}?[\w\-]+\s+"
+    r"(?i:is|was|'s|has|had|has been|have|are|were)\s+(?:(?i:just|now|finally|apparently|already|also)\s+)?$"
+)
+
+
 def _facts_en(s: str, subject: str) -> list[Evidence]:
     low = s.lower()
     if s.rstrip().endswith("?") or (
@@ -438,7 +464,9 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
 
     left = _LEFT_EN.search(s)
     for m in _EMPLOYER_EN.finditer(s):
-        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8")) if g), "")
+        v = next(
+            (g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9")) if g), ""
+        )
         if not v or (left and left.group("v") == v):
             continue
         if (
@@ -451,6 +479,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         clause = re.split(r"[,;]|\b(?:and|but|then)\b", s[: m.start()])[-1]
         if _PAST_VALUE.search(clause):  # "Quit my job at the agency", "I used to work at Amazon": the old one
             continue
+        if _PAST_ROLE_EN.search(re.split(r"[,;.!?]", s[: m.start()])[-1]):
+            continue  # "Back when I was fifteen I had a Saturday job at Woolworths": the one that was
         head = re.search(r"([\w\-]+)\s+at\s+$", s[: m.start("v4")]) if m.group("v4") else None
         if m.group("v4") and not (
             head
@@ -552,6 +582,17 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             continue  # "I teach at a school in Leeds": a workplace, not where one studies
         v = re.sub(r"\s+(?:Uni|University)$", "", re.sub(r"^University of\s+", "", _clean_np(m.group("v"))))
         add("school", v, "change" if _STUDY_START_EN.search(s[: m.start()]) else "statement")
+    m = _UNI_NAMED_EN.search(s)
+    if (
+        m
+        and _STUDY_WORD_EN.search(s)
+        and not re.search(r"\b(?:teach\w*|work\w*|job|employed|staff|lecturer|professor)\b", s, re.I)
+        and not any(e.key == "school" for e in out)
+    ):
+        # "Got my first essay back at the University of Kent", "I'm at Leeds University now, studying
+        # law": a university named by its name, in a line about one's study, is one's school
+        v = re.sub(r"\s+(?:Uni|University)$", "", re.sub(r"^University of\s+", "", _clean_np(m.group("v"))))
+        add("school", v, "change" if re.search(r"\bnow\b", s) or _STUDY_START_EN.search(s) else "statement")
     for m in _SCHOOL_EN.finditer(s):
         v = _clean_np(m.group("v"))
         v = re.sub(r"^University of\s+", "", v)
@@ -569,6 +610,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             continue  # "moved up to Oakwood High": a school by its head noun, no home
         if _NEGATED_BEFORE_EN.search(re.split(r"[,;]|\bbut\b", s[: m.start()])[-1]):
             continue  # "I'm not moving to Milan after all", "we never moved to Leeds": no move
+        if _OTHER_SUBJECT_EN.search(re.split(r"[,;]|\bbut\b", s[: m.start()])[-1]):
+            continue  # "Apparently the new manager is moving to Leeds": the move of whoever is its subject
         # a move is a change; "we've lived in X for" and a plain "I live in X" are statements
         add(
             "residence",
@@ -576,6 +619,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             "statement"
             if m.group("v4")
             or m.group("v14")
+            or m.group("v19")
             or (m.group("v15") and not re.search(r"\bnew\b", m.group(0), re.I) and not change)
             or (
                 (m.group("v7") or m.group("v8") or m.group("v10") or m.group("v11") or m.group("v12"))
@@ -672,7 +716,11 @@ _LIKE_EN = (
     r"(?:'ve|have) got (?:really|totally|so|quite) into|"
     # "I've really got into jazz": the adverb before the participle; not "got into Oxford" (a place)
     r"(?:'ve|have) (?:really|totally|properly|finally|somehow) got into(?!\s+(?-i:[A-Z]))|(?:'ve|have) been craving|'m craving|am craving|"
-    r"cared? for|'m partial to|am partial to|'m a (?:total |real |complete )?sucker for|am a (?:total |real )?sucker for|"
+    r"cared? for|'m partial to|"
+    # a liking said by what one would do on and on, or how one goes for it: "I could listen to Fleetwood
+    # Mac on repeat", "Finn goes wild for dinosaurs", "I'm wild about ..."
+    r"could listen to|could watch|go(?:es)? (?:wild|crazy|nuts|mad|bananas) (?:for|about|over)|'m wild about|am wild about|"
+    r"am partial to|'m a (?:total |real |complete )?sucker for|am a (?:total |real )?sucker for|"
     r"'m (?:starting|beginning|learning) to (?:like|love|enjoy)|'ve (?:started|begun|come) to (?:like|love|enjoy)"
 )
 _DISLIKE_EN = (
@@ -683,6 +731,9 @@ _DISLIKE_EN = (
     r"'m not big on|am not big on|'m not a fan of|am not a fan of|"
     r"(?:'m|am) (?:really |honestly |just |genuinely |totally |so |truly )?not into|"
     r"find|'ve gone (?:right |completely |totally )?off|have gone (?:right |completely |totally )?off|can't do|don't like|do not like|don't love|dislike|"
+    # (no interest taken: "I'm not interested in golf", "I have zero interest in opera")
+    r"'m not (?:at all |really |remotely )?interested in|am not (?:at all |really |remotely )?interested in|"
+    r"(?:have|'ve|'ve got|have got) (?:no|zero|little|absolutely no|not much) interest in|"
     r"don't fancy|do not fancy|'m not keen on|am not keen on|'m (?:so |totally |completely |sooo+ )?over|am (?:so |totally )?over|'m done with|am done with"
 )
 # the occasion a taste is had on, after the thing ("a good curry on a Friday night", "a beer after work")
@@ -695,7 +746,7 @@ _STANCE_EN = re.compile(
     rf"\b(?:I|i)(?:'ve|\s+have)?(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|quite|rather|always|"
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
     rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|right now\b|at the moment\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|at all\b|"
-    rf"these days\b|more\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b|{_WHEN_ADJUNCT_EN}))",
+    rf"these days\b|more\b|on repeat\b|from (?:the|a|that|this)\b|forever\b|all day\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b|{_WHEN_ADJUNCT_EN}))",
     re.I,
 )
 _TURNED_EN = re.compile(
@@ -763,6 +814,14 @@ _THEN_STANCE_EN = re.compile(
     r"can't stand|cannot stand)\s+(?:it|them)\b(?!\s+(?:when|if|that|how)\b)",
     re.I,
 )
+# a topic fronted as a question of its own, then a verdict of no interest with no object: "Golf? Zero
+# interest, sorry", "Opera? Not interested."
+_FRONTED_NO_INTEREST_EN = re.compile(
+    r"^(?P<obj>(?!(?:it|this|that|what|why|how|who|me|you|really|seriously)\b)[\w\-]+(?:\s+[\w\-]+)?)\?+\s+"
+    r"(?:(?:honestly|tbh|sorry|nah|meh|eh),?\s+)?(?:(?:zero|no|nil|absolutely no|not much|little)\s+interest"
+    r"|(?:I'm\s+|I am\s+)?not\s+(?:at all\s+|remotely\s+|really\s+)?interested)\b",
+    re.I,
+)
 _THINKS = re.compile(
     r"\bI\s+think\s+(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+(?:is|are)\s+(?P<pred>overrated|great|amazing|awful|boring)",
     re.I,
@@ -792,7 +851,12 @@ _ABSTAIN_EN = re.compile(
 _AGAIN_EN = re.compile(r"^(?:ugh,?\s+)?(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+again\?", re.I)
 _NEG_ANSWER_EN = re.compile(
     r"\b(?:hard pass|count me out|never again|no way|absolutely not|not for me|i'll pass|i'll skip|not feeling it|"
-    r"rather not|i'd rather not)\b",
+    r"rather not|i'd rather not)\b"
+    # a verdict of no interest, or of the thing being lost on one ("Zero interest, sorry", "Ballet's
+    # wasted on me", "Still a no from me")
+    r"|\b(?:(?:zero|no|nil|little)\s+interest|not\s+(?:really\s+|at all\s+|remotely\s+)?interested)\b"
+    r"|\b(?:is|'s|are|'re)\s+(?:(?:totally|completely|honestly|just|kind of)\s+)?(?:wasted|lost)\s+on\s+me\b"
+    r"|\ba\s+(?:firm\s+|hard\s+|definite\s+)?no\s+(?:from|for)\s+me\b",
     re.I,
 )
 _POS_ANSWER_EN = re.compile(
@@ -1008,9 +1072,12 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         r"\1 ",
         s,
     )
-    # "I am totally hooked on chess": a stance said as a state, read as "I'm hooked on chess"
+    # "I am totally hooked on chess": a stance said as a state, read as "I'm hooked on chess" (its
+    # "I'm" dropped at the head of a chat line too: "Totally hooked on 煎饼 from the stall")
     s = re.sub(
-        r"\bI(?:'m|\s+am)\s+(?:(?:totally|completely|really|so|kinda|kind of|absolutely|lowkey|low-key|\w+ly)\s+)*"
+        r"(?:\bI(?:'m|\s+am)\s+|^(?=(?:(?:totally|completely|really|so|kinda|absolutely|lowkey|low-key|\w+ly)\s+)*"
+        r"(?:obsessed with|hooked on|addicted to|crazy about|mad about|nuts about)\b))"
+        r"(?:(?:totally|completely|really|so|kinda|kind of|absolutely|lowkey|low-key|\w+ly)\s+)*"
         r"(?=(?:obsessed|hooked|addicted|crazy|mad|nuts|keen|fond)\b)",
         "I'm ",
         s,
@@ -1109,7 +1176,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     m = _NAME_FAN_EN.search(s)
     if m and m.group("obj").lower() not in ("huge", "big", "massive", "real", "total", "proper", "lifelong"):
         return _pref(subject, m.group("obj"), 0.1 if m.group("neg") else 0.9, "statement")
-    m = _NOT_INTO_EN.search(s)
+    m = _NOT_INTO_EN.search(s) or _FRONTED_NO_INTEREST_EN.search(s)
     if m:
         return _pref(subject, m.group("obj"), 0.1, "statement")
     # "pass, raw fish isn't for me": an answer word at the head, then the thing judged
@@ -2711,10 +2778,12 @@ _STATUS_EN_CANCEL = re.compile(
     r"wonder|kidding|luck|news|one|time)\b)(?P<w8>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+"
     r"(?=(?:this|on|tomorrow|tonight|today|next)\b)"
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
-    r"(?:off|cancelled|canceled|called off|postponed|scrapped)\b"
+    # (or judged as not going ahead: "Quiz is a no-go", "the trip's a non-starter", "not happening")
+    r"(?:off|cancelled|canceled|called off|postponed|scrapped|a\s+no-?go|a\s+non-?starter|not happening)(?![\w\-])"
     # "The party's off": the contracted copula only after a determiner ("Tom's cancelled" is his news)
     r"|^(?:the|our|my|this|that)\s+(?P<w4>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?'s(?:\s+been)?\s+"
-    r"(?:off(?!\s+(?:to|sick|work|for|on|duty|until|till|the|with|again|home)\b)|cancelled|canceled|called off|postponed|scrapped)\b"
+    r"(?:off(?!\s+(?:to|sick|work|for|on|duty|until|till|the|with|again|home)\b)|cancelled|canceled|called off|postponed|scrapped|"
+    r"a\s+no-?go(?![\w\-])|a\s+non-?starter|not happening)\b"
     # a phrasal verb with its particle after the object: "Called it off", "we put the trip off"
     r"|^(?:(?:I|we)(?:'ve|\s+have|'d|\s+had)?\s+)?(?:just\s+|finally\s+)?(?:call(?:ed|ing)?|put(?:ting)?)\s+"
     r"(?:it|that|this|them|everything|(?:the|our|my)\s+(?P<w5>[\w\-]+(?:\s+[\w\-]+){0,2}?))\s+off\b"
@@ -2825,7 +2894,12 @@ _WAIT_TILL_EN = re.compile(
 # more time asked for a task: "give me until Monday", "I'll need till Friday" (still owed, due then);
 # what it is may be named in a clause of its own ("Invoice is running late")
 _MORE_TIME_EN = re.compile(
-    rf"\b(?:give me|gimme|i(?:'ll| will)? need|need)\s+(?:till|until|til|'til)\s+{_LATER_EN}", re.I
+    rf"\b(?:give me|gimme|i(?:'ll| will)? need|need)\s+(?:till|until|til|'til)\s+{_LATER_EN}"
+    # more time asked for, then when to expect it: "Need a few more days on the chapters, expect them Monday"
+    rf"|\b(?:need|needs|needed|want|take|takes|taking)\s+(?:a\s+(?:few|couple)\s+(?:of\s+)?|another\s+(?:few\s+|couple\s+of\s+)?|(?:two|three|some|a\s+bit)\s+)?"
+    rf"more\s+(?:days?|time|weeks?)\b"
+    rf"|^(?:(?:so|just|then)\s+)?expect\s+(?:it|them|that|those)\s+(?:on\s+|by\s+)?{_LATER_EN}",
+    re.I,
 )
 # a promise kept, told as such of whoever made it: "Gwen kept her word", "he made good on his promise"
 _KEPT_WORD_EN = re.compile(
@@ -2840,7 +2914,13 @@ _HANDED_ON_EN = re.compile(
     r"^(?:(?:the|my|our|his|her|their)\s+)?(?!(?:i|we|it|this|that|there|everything|nothing)\b)[A-Za-z]+"
     r"(?:\s+is|'s|\s+will|'ll|\s+is going to|'s going to|\s+has offered to|\s+offered to)\s+"
     r"(?![a-z]+ing\s+(?:back|home|out|round)\b)[a-z]+\s+(?!(?:me|us|you|him|her|them|it)\b)"
-    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>[\w'\- ]{2,30}?)\s+instead\b",
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>[\w'\- ]{2,30}?)\s+instead\b"
+    # the hand-over said by "now" after the act under way ("My brother's taking Mum on Thursday now"),
+    # an act on someone or something, not a state one lives in ("my sister's living in Leeds now")
+    r"|^(?:(?:the|my|our|his|her|their)\s+)?(?!(?:i|we|it|this|that|there|everything|nothing)\b)[A-Za-z]+"
+    r"(?:\s+is|'s)\s+(?!(?:living|working|staying|studying|dating|seeing|doing|feeling|going|getting|based)\b)[a-z]+ing\s+"
+    r"(?!(?:me|us|you|him|her|them|it|in|at|to|for|with|from|out|home|back|round|up|on)\b)"
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w2>[\w'\- ]{2,30}?)\s+now\b",
     re.I,
 )
 
@@ -2850,6 +2930,10 @@ _HANDED_ON_EN = re.compile(
 _TAKEN_OVER_EN = re.compile(
     r"^I(?:'m|\s+am|'ll|\s+will|'m going to|\s+am going to)\s+[a-z]+\s+(?!(?:me|us|you|him|her|them|it)\b)"
     r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>[\w'\- ]{2,30}?)\s+instead\b"
+    # (or "now" after the act under way, as _HANDED_ON_EN reads it: "I'm taking Mum on Thursday now")
+    r"|^I(?:'m|\s+am)\s+(?!(?:living|working|staying|studying|dating|seeing|doing|feeling|going|getting|based)\b)[a-z]+ing\s+"
+    r"(?!(?:me|us|you|him|her|them|it|in|at|to|for|with|from|out|home|back|round|up|on)\b)"
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w2>[\w'\- ]{2,30}?)\s+now\b"
 )
 
 
@@ -2857,7 +2941,11 @@ def taken_over_en(said: str, subject: str) -> list[Evidence]:
     """A task ``subject``, who is not the speaker, takes over "instead" (``said`` as they would say
     it): called off for whoever owed it, which the commitment layer finds by its words."""
     m = _TAKEN_OVER_EN.match(said.strip())
-    return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")] if m else []
+    return (
+        [Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "cancelled")]
+        if m
+        else []
+    )
 
 
 # a thing said to come on a later day "instead": "Hedge trimmer's coming back to you on Saturday
@@ -2982,7 +3070,9 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     for clause in clauses:
         m = _HANDED_ON_EN.match(clause.strip())
         if m:  # "my brother is collecting Grandma instead": off the hands of whoever owed it
-            return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "cancelled")]
+            return [
+                Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "cancelled")
+            ]
         if _MORE_TIME_EN.search(clause):  # "give me until Monday": still owed, due then
             late = next(filter(None, map(not_done_thing_en, clauses)), "")
             return [Evidence("status", subject, "", late, 0.5, "postponed")]

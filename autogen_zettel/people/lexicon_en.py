@@ -72,7 +72,11 @@ STOP = re.compile(
 
 # -- commitments ---------------------------------------------------------------------------
 # the verbs that tell someone a thing, a promise reported as made to them after one of them
-TOLD_TO = r"promised|swore to|swore|assured|told|said to|mentioned to|explained to"
+# (one's word given is a promise of the class: "gave my word to the coach that I'd run the raffle")
+TOLD_TO = (
+    r"promised|swore to|swore|vowed to|pledged to|assured|reassured|told|said to|mentioned to|explained to"
+    r"|gave (?:my|our|his|her|their) word to"
+)
 FIRST_PROMISE = re.compile(
     # a promise in a negated forgetting, read before the bare 'll: "I won't forget to send them",
     # "I'll remember to call"
@@ -108,7 +112,9 @@ POSTPONE = re.compile(
     r"\s+(?:back\s+)?(?:to|till|until)\s+(?=\w)"
 )
 THIRD_PROMISE = re.compile(
-    rf"\b{NAME}\s+(?:said|says|told me|told us|mentioned|confirmed|promised)\s+(?:that\s+)?(?:he|she|they)\s*"
+    # (told to whomever, not only the speaker: "Callum told the neighbours he'd trim the hedge")
+    rf"\b{NAME}\s+(?:said|says|told|tells|mentioned|confirmed|promised|assured|swore|swore to|vowed to)"
+    rf"(?:\s+(?:me|us|him|her|them|(?:the|his|her|their|our|my)\s+[a-z]+|[A-Z][a-z]+))?\s+(?:that\s+)?(?:he|she|they)\s*"
     rf"(?:'ll|'d|will|would|is going to|was going to|'s going to|are going to)\s+(?P<what>[^,;:.!?]+)"
     rf"|\b{NAME.replace('name', 'name2')}(?:\s+(?:will|'ll|is going to|is gonna)|'s going to|'ll|'s gonna)\s+(?:"
     rf"definitely\s+)?(?P<what4>[^,;:.!?]+)"
@@ -124,7 +130,8 @@ VAGUE_DO = re.compile(
 )
 # a request to the hearer, or to anyone there ("Can someone pick up the cake?")
 ASKED = re.compile(
-    r"\b(?:(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody)|please)\s+(?P<what>[^,;:.!?]+)"
+    # (what is asked after "be able to": "Would you be able to send over the NDA")
+    r"\b(?:(?:can|could|would|will)\s+(?:you|someone|somebody|anyone|anybody)(?:\s+be able to)?|please)\s+(?P<what>[^,;:.!?]+)"
 )
 # a request to be reminded ("Remind me to call Mum", "can you remind me to ..."), not what something
 # reminds one of ("moments like these remind me to slow down")
@@ -368,7 +375,8 @@ REQUEST = re.compile(
 )
 
 # -- facts ------------------------------------------------------------------------------------
-PLACE = r"(?P<v>[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*)"
+# (never running on into the pronoun I of the next clause: "Now that I'm living in Bath I walk")
+PLACE = r"(?P<v>[A-Z][\w\-]*(?:\s+(?!I\b)[A-Z][\w\-]*)*)"
 FACTS = (
     (
         "residence",

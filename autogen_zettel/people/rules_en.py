@@ -91,8 +91,16 @@ _PARTITIVE = re.compile(
 )
 
 
+# what gets one into a thing ("tickets for the ballet", "seats at the opera"): the thing is the topic
+_WAY_IN = re.compile(
+    r"^(?:(?:a|an|the|some|two|three|\d+)\s+)?(?:(?:cheap|spare|free|good)\s+)?(?:tickets?|seats?|passes?|places?|spots?)\s+"
+    r"(?:for|to|at)\s+(?:the\s+|a\s+|that\s+|this\s+)?(?=[a-z])",
+    re.I,
+)
+
+
 def _topic(text: str) -> str:
-    phrase = GERUND_HEAD.sub("", _PARTITIVE.sub("", _phrase(text), count=1))
+    phrase = GERUND_HEAD.sub("", _PARTITIVE.sub("", _WAY_IN.sub("", _phrase(text), count=1), count=1))
     if not phrase or VAGUE.match(phrase) or NOT_A_KIND.match(text.strip()):
         return ""
     words = phrase.split()
@@ -213,8 +221,10 @@ _READY_BY = re.compile(
 # "you'll have it by Wednesday", "you'll get the slides tomorrow": the hearer's having a thing at a time
 _YOU_WILL_HAVE = re.compile(
     r"\byou(?:'ll| will)\s+(?:have|get|receive)\s+(?P<obj>it|them|that|this|(?:the|my|your|our)\s+[a-z]+(?:\s+[a-z]+)?)"
-    r"\s+(?=by\b|before\b|on\b|tomorrow\b|today\b|tonight\b|first thing\b|this\b|next\b|in the morning\b)"
+    # (from whom it comes may stand before the time: "You'll have the draft chapters from me on Friday")
+    r"(?:\s+from\s+(?:me|us))?\s+(?=by\b|before\b|on\b|tomorrow\b|today\b|tonight\b|first thing\b|this\b|next\b|in the morning\b)"
 )
+_THEN_BACK = re.compile(r"\b(?:by then|by that time|by that day|in time)\b")
 _DATED = re.compile(
     r"\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week|weekend)|on (?:mon|tues|wednes|thurs|"
     r"fri|satur|sun)day|next (?:week|\w+day))\b"
@@ -383,7 +393,11 @@ def _commitments(
                 )
             )
     held = _YOU_WILL_HAVE.search(low) if not out and not _hedged(low, 0) else None
-    if held and due_date(s, at):
+    # a time that points back ("by then", "in time") is the time of the line it answers: "Certainly,
+    # you will have it by then" to "Could you send the NDA by Wednesday?"
+    back = previous and _THEN_BACK.search(low)
+    held_due = (due_date(s, at) or (due_date(previous, at) if back else None)) if held else None
+    if held and held_due:
         # "Sure, you'll have it by Wednesday" to "Could you send me the draft?": the hearer's having it
         # by a time is the speaker's promise to deliver it; what, by the request it answers
         asked = ASKED.search(previous.lower()) if previous else None
@@ -392,9 +406,7 @@ def _commitments(
         if not what and not VAGUE.match(thing):
             what = "send " + _phrase(thing)
         if what:
-            out.append(
-                Evidence("commitment", speaker, "", what, 0.5, "statement", due_date(s, at), counterparty)
-            )
+            out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", held_due, counterparty))
     ready = _READY_BY.search(low) if not out and _ACK.match(low) else None
     if ready and due_date(s, at):
         # "Consider it done, the invoices will be out by Thursday": taken on, said of the thing's result
