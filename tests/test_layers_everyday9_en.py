@@ -254,7 +254,6 @@ def test_f_engaged_shown_by_a_fiancee(default_hub):
     assert _current(mem, "Sam", "relationship") == ["engaged"]
 
 
-@pytest.mark.xfail(strict=True, reason="'essay back at the University of Kent' gives no school")
 def test_f_a_university_shown_by_a_module(default_hub):
     mem = heard(
         default_hub,
@@ -354,10 +353,6 @@ def test_f_a_diet_stated_in_passing(default_hub):
     assert "vegan" in " ".join(_current(mem, "Ren", "diet"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'I'm at the University of Manchester now, studying' / 'doing my A-levels at X' give no school",
-)
 def test_f_a_sixth_form_then_a_university(default_hub):
     mem = heard(
         default_hub,

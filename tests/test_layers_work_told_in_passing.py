@@ -40,3 +40,24 @@ def test_a_class_or_its_learners_taught_is_a_teachers_job(default_hub):
     assert current(mem, "Bo", "job") == ["teacher"]
     assert current(mem, "Cy's sister", "job") == ["teacher"]
     assert current(mem, "Di", "job") == []
+
+
+def test_an_employer_gone_back_to(default_hub):
+    # round 6's "Superdrug wasn't for me, Boots took me back" passed only while "Started at Superdrug
+    # on Monday" gave nothing; read now, the way back must be read too (the rest are variants)
+    mem = heard(
+        default_hub,
+        "wp_03",
+        [
+            (0, "Ann", "I work at Boots, on the pharmacy counter."),
+            (30, "Ann", "Started at Superdrug on Monday."),
+            (70, "Ann", "Superdrug wasn't for me, Boots took me back."),
+            (0, "Bo", "Tesco took me back after a year away."),
+            (0, "Cy", "I'm back at Arup, can you believe it"),
+            (0, "Di", "My mum took me back to the station."),
+        ],
+    )
+    assert current(mem, "Ann", "employer") == ["Boots"]
+    assert current(mem, "Bo", "employer") == ["Tesco"]
+    assert current(mem, "Cy", "employer") == ["Arup"]
+    assert current(mem, "Di", "employer") == [] and current(mem, "Di's mum", "employer") == []

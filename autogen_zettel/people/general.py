@@ -82,7 +82,10 @@ _EMPLOYER_EN = re.compile(
     rf"|\b(?i:jump(?:ed|s|ing)?\s+ship|defect(?:ed|s|ing)?|"
     rf"(?:got|was|been|being)\s+(?:poached|headhunted))\s+(?:to|by)\s+(?P<v8>{_CAP})"
     # the passive of a verb of hiring names the employer after "by": "I am presently employed by Siemens"
-    rf"|\b(?i:employed|hired|contracted|taken on|recruited)\s+by\s+(?P<v9>{_CAP})",
+    rf"|\b(?i:employed|hired|contracted|taken on|recruited)\s+by\s+(?P<v9>{_CAP})"
+    # an employer gone back to: "Boots took me back", "I'm back at Boots" (a change, as a new one is)
+    rf"|\b(?!I\b)(?P<v10>{_CAP})\s+(?i:took|have taken|has taken|hired)\s+me\s+back\b(?!\s+(?:to|home|from)\b)"
+    rf"|\bI(?:'m| am)\s+back\s+(?:at|with)\s+(?P<v11>{_CAP})(?=\s*(?:$|[,.;!]|now\b|again\b|after\b))",
 )
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
 # Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
@@ -465,7 +468,14 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     left = _LEFT_EN.search(s)
     for m in _EMPLOYER_EN.finditer(s):
         v = next(
-            (g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9")) if g), ""
+            (
+                g
+                for g in (
+                    m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11")
+                )
+                if g
+            ),
+            "",
         )
         if not v or (left and left.group("v") == v):
             continue
@@ -507,7 +517,17 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add(
             "employer",
             v,
-            "change" if (change or left or m.group("v6") or m.group("v7") or m.group("v8")) else "statement",
+            "change"
+            if (
+                change
+                or left
+                or m.group("v6")
+                or m.group("v7")
+                or m.group("v8")
+                or m.group("v10")
+                or m.group("v11")
+            )
+            else "statement",
         )
     for m in _JOB_EN.finditer(s):
         v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9")) if g), "")

@@ -73,8 +73,9 @@ _PLEDGED = re.compile(r"(?:全|都)?(?:包|请)(?:了|啦)?[！!。~～]*$")
 # "相关材料我们将于周五前整理完毕")
 _TOPIC_FIRST = re.compile(
     # the thing may be set by the day it is for ("周日的烧烤我带炭") or be the addressee's ("你那本《三体》我下周还你")
-    # or by the day and the event it is for, with no 的 ("周六聚餐饮料我来带")
-    rf"^(?:(?:{_TIME})+的?|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
+    # or by the day and the event it is for, with no 的, when only a bare verb follows ("周六聚餐饮料我
+    # 来带"; in "周六聚餐我带酒" the act has its own thing and 聚餐 is no thing: read in _commitment)
+    rf"^(?:(?:{_TIME})+(?P<of_day>的)?|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
     rf"(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:{_TIME})*[，,]?\s*我(?:们(?=将|会|(?:{_TIME})))?(?!们|的|也|都|觉得|想|在)(?P<rest>.+)"
 )
 # a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会")
@@ -513,6 +514,9 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
             else []
         )
     m = _TOPIC_FIRST.match(s)
+    if m and m.start("obj") > 0 and not m.group("of_day") and s[0] not in "你您":
+        # a day opens the line with no 的: its topic is a thing only before a bare verb taken on
+        m = m if _VOLUNTEERED.fullmatch(m.group("rest")) else None
     # "发票的事我来处理": the matter of a thing is the thing
     topic = re.sub(r"的事(?:儿|情)?$", "", m.group("obj")) if m else ""
     if (
