@@ -259,11 +259,11 @@ def _extract(
             sentence = _BELIEF_ZH.sub("", sentence).strip()
             if not sentence:
                 continue
-        # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
-        # the rules read the sentence as that person would say it, and file it under them
-        if _PROPOSAL_ANSWERED_EN.search(sentence):
+        if _PROPOSAL_ANSWERED_EN.search(sentence):  # "X proposed and I said yes": the speaker's too
             engaged = Evidence("fact", speaker, "relationship", "engaged", 0.5, "change")
             out += [] if engaged in out else [engaged]
+        # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
+        # the rules read the sentence as that person would say it, and file it under them
         found = subjects_of(sentence, speaker, referent)
         others = {subject for subject, _ in found if subject not in (speaker, "")}
         referent = others.pop() if len(others) == 1 else referent  # whom a later "he" or "she" means
