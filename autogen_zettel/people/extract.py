@@ -26,7 +26,7 @@ from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh 
 from autogen_zettel.people.chat_en import spelled_en
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.key_meaning import meaning_of
-from autogen_zettel.people.subjects import subjects_of
+from autogen_zettel.people.subjects import COUPLE_STATES, partner_of, subjects_of
 from autogen_zettel.text.due import due_date
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
@@ -215,27 +215,6 @@ def _post_joined(sentences: list[str]) -> list[str]:
     return out
 
 
-# the speaker's partner as :func:`subjects_of` files one, and the states a couple shares
-_PARTNERS = ("boyfriend", "girlfriend", "partner", "fiancée", "fiance", "fiancé", "男朋友", "女朋友", "对象")
-_COUPLE_STATES = ("engaged", "married")
-
-
-def _is_partner(subject: str, speaker: str) -> bool:
-    """Whether ``subject`` is the speaker's (current) partner: "Ann's boyfriend", "小李的男朋友"."""
-    return subject in {f"{speaker}'s {p}" for p in _PARTNERS} | {f"{speaker}的{p}" for p in _PARTNERS}
-
-
-def _names_own_partner(subject: str, speaker: str) -> bool:
-    """Whether ``subject`` is the speaker's former or future partner as :func:`subjects_of` files
-    one: naming them says the speaker's own state (divorced, single; engaged)."""
-    return subject.startswith((f"{speaker}'s ex", f"{speaker}的前", f"{speaker}的未婚", f"{speaker}'s fianc"))
-
-
-# the speaker's partner named by the word for one whose naming says the speaker's own state too:
-# "My fiancée Rosa wants a spring wedding" (engaged), as "my ex-husband" says divorced
-_MY_FIANCE_EN = re.compile(r"\b[Mm]y\s+fianc[ée]e?\b")
-
-
 def _extract(
     text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None, embedder=None
 ) -> list[Evidence]:
@@ -270,9 +249,8 @@ def _extract(
         # "周六聚餐我带酒，小叶说她带个蛋糕": the time the message opens with is the time of another's
         # pledge reported after it that names none of its own
         opening = layer_rules_zh.head_time(found[0][1]) if len(found) > 1 and _HAN.search(sentence) else ""
-        if any(_names_own_partner(subject, speaker) for subject, _ in found) or (
-            _MY_FIANCE_EN.search(sentence) and any(subject != speaker for subject, _ in found)
-        ):
+        partners = {subject: partner_of(subject, speaker, sentence) for subject, _ in found}
+        if any(p and p.names for p in partners.values()):
             # "My ex-husband has the kids this weekend", "我前夫每个月打抚养费过来": the news is the
             # former partner's, and the speaker's own state (divorced, single) is said by naming them
             for ev in _sentence(sentence, speaker, at, before, addressee, meaning):
@@ -280,12 +258,11 @@ def _extract(
                     out.append(ev)
             # a partner-to-be says the state by the word alone, whatever tense the news is in
             # ("我未婚妻下个月从伦敦回来"); a former one may mean divorced or single, so only as read above
-            if any(
-                who.startswith((f"{speaker}的未婚", f"{speaker}'s fianc")) for who, _ in found
-            ) and not any(
+            implied = next((p.implies for p in partners.values() if p and p.implies), "")
+            if implied and not any(
                 e.layer == "fact" and e.key == "relationship" and e.subject == speaker for e in out
             ):
-                out.append(Evidence("fact", speaker, "relationship", "engaged", 0.5, "statement"))
+                out.append(Evidence("fact", speaker, "relationship", implied, 0.5, "statement"))
         thing = ""  # the thing a part before took a stance on, which a later part's "them" means
         for subject, said in found:
             if not subject:  # "She moved to Leeds" in a message that named no one: nobody's news
@@ -330,7 +307,8 @@ def _extract(
                     ev = dataclasses.replace(ev, due=due_date(sentence, at))
                 if ev not in out:
                     out.append(ev)
-                if _is_partner(subject, speaker) and ev.layer == "fact" and ev.value in _COUPLE_STATES:
+                partner = partners.get(subject)
+                if partner and partner.shares and ev.layer == "fact" and ev.value in COUPLE_STATES:
                     # "My boyfriend proposed last night and I said yes!": an engagement or a
                     # marriage of the speaker's partner is the speaker's as well
                     ours = dataclasses.replace(ev, subject=speaker)

@@ -25,8 +25,19 @@ a Chinese name is a surname plus one or two characters, or 小/老 plus a surnam
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-__all__ = ["RELATIVES_EN", "RELATIVES_ZH", "for_pronoun", "names_a_person", "subjects_of"]
+__all__ = [
+    "COUPLE_STATES",
+    "PARTNERS",
+    "RELATIVES_EN",
+    "RELATIVES_ZH",
+    "Partner",
+    "for_pronoun",
+    "names_a_person",
+    "partner_of",
+    "subjects_of",
+]
 
 RELATIVES_EN = (
     "sister|brother|mum|mom|mother|dad|father|wife|husband|partner|girlfriend|boyfriend|son|daughter|"
@@ -175,6 +186,60 @@ def for_pronoun(referent: str, pronoun: str, speaker: str) -> str:
         return referent
     owner = re.split(r"'s |的", referent)[0]
     return "" if owner == speaker or owner == referent or _gender(owner) not in ("", said) else owner
+
+
+@dataclass(frozen=True)
+class Partner:
+    """What naming the speaker's partner by one word says of the speaker."""
+
+    shares: bool  # the partner's engagement or marriage is the speaker's as well
+    names: bool  # the speaker's own state is what the sentence says of them (divorced, single)
+    implies: str = ""  # the state the word says alone, whatever the news is ("engaged"), or ""
+
+
+_CURRENT = Partner(shares=True, names=False)
+_FORMER = Partner(shares=False, names=True)
+_TO_BE = Partner(shares=True, names=True, implies="engaged")
+# the speaker's partner as :func:`subjects_of` files one ("Ann's boyfriend", "小李的前夫") by the
+# word it ends in, or by the stem it begins with (a key ending in "-"); what naming them says:
+# "My boyfriend proposed and I said yes" (the couple's state), "My ex-husband has the kids this
+# weekend" (divorced), "我未婚妻下个月从伦敦回来" (engaged by the word alone)
+PARTNERS = {
+    **dict.fromkeys(("boyfriend", "girlfriend", "partner", "男朋友", "女朋友", "对象"), _CURRENT),
+    **dict.fromkeys(("fianc-", "未婚-"), _TO_BE),
+    **dict.fromkeys(("ex-", "前-"), _FORMER),
+}
+# the states a couple shares, which a partner's news says of the speaker when ``shares``
+COUPLE_STATES = ("engaged", "married")
+# "My fiancée Rosa wants a spring wedding": the partner named after the word, filed by the name
+_MY_PARTNER_EN = re.compile(
+    r"\b[Mm]y\s+(?P<word>{})\s+(?P<name>[A-Z][a-z]+)\b".format(
+        "|".join(k[:-1] + r"[\w-]*" if k.endswith("-") else k for k in PARTNERS if k.isascii())
+    )
+)
+
+
+def partner_of(subject: str, speaker: str, sentence: str = "") -> Partner | None:
+    """The :class:`Partner` ``subject`` is to the speaker, filed by the word ("Ann's ex-wife",
+    "小李的未婚夫") or named after "my <word>" in ``sentence``; None when not the speaker's partner.
+
+    >>> partner_of("Ann's ex-wife", "Ann").names, partner_of("小李的男朋友", "小李").shares
+    (True, True)
+    >>> partner_of("Rosa", "Ann", "My fiancée Rosa wants a spring wedding").implies
+    'engaged'
+    >>> partner_of("Ann's boyfriend's sister", "Ann") is None
+    True
+    """
+    for own in (f"{speaker}'s ", f"{speaker}的"):
+        if subject.startswith(own):
+            word = subject[len(own) :]
+            for key, partner in PARTNERS.items():
+                if word == key or (key.endswith("-") and word.startswith(key[:-1])):
+                    return partner
+    for m in _MY_PARTNER_EN.finditer(sentence):
+        if m.group("name") == subject:
+            return partner_of(f"{speaker}'s {m.group('word')}", speaker)
+    return None
 
 
 # the posts one works or studies under, said before a name as a relative is
