@@ -1924,14 +1924,13 @@ _ZH_RATHER = re.compile(
 )
 _ZH_FAN = re.compile(
     r"是(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{1,6}?)的(?:铁粉|粉丝|忠实粉丝)|是个(?P<obj2>[\u4e00-\u9fff]{1,4}?)迷"
-    # the fan nouns 党 / 控 / 迷 after who one is ("本人资深抹茶党", "我是个十足的猫控"), an epithet
-    # of degree between (not a member of a party: "党员", "控制")
-    r"|(?:^|我|本人)(?:是|算是?)?(?:个|一个|一名|一枚)?(?:资深|骨灰级|忠实|铁杆|十足的?|超级|重度|狂热的?|死忠)*"
-    r"(?P<obj3>(?![是个一我])[\u4e00-\u9fff]{1,4}?)(?:党|控|迷)"
+    # the fan nouns 党 / 控 / 迷 after who one is ("本人资深抹茶党", "我是个十足的猫控", a third
+    # person's "我老婆是个猫控"), an epithet of degree between, the noun at a word's end (not a
+    # member of a party: "党员", "控制")
+    r"|(?:(?:^|我|本人)(?:是|算是?)?(?:个|一个|一名|一枚)?|是(?:个|一个))"
+    r"(?:资深的?|骨灰级|忠实|铁杆|十足的?|超级|重度|狂热的?|死忠)*"
+    r"(?P<obj3>(?![是个一我])[\u4e00-\u9fffA-Za-z]{1,4}?)(?:党|控|迷)"
     r"(?=[，,。！!~～\s]|$|了|啊|呀|哈|一枚)"
-    # "我老婆是个猫控": the same after a third person's 是, the fan noun at a word's end
-    r"|是(?:个|一个)(?:十足的|资深的?|重度)?(?P<obj4>[\u4e00-\u9fffA-Za-z]{1,4}?)控"
-    r"(?=[，,。！!~～\s]|$|了|啊|呀|哈)"
 )
 _ZH_REFUSE = re.compile(
     r"(?:别|不要再?|不想再?|不用再?|以后别|这次别|今晚别)(?:[\u4e00-\u9fff]{0,3}?)?"
@@ -2271,7 +2270,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         if m:
             out += _pref(
                 subject,
-                m.group("obj") or m.group("obj2") or m.group("obj3") or m.group("obj4"),
+                m.group("obj") or m.group("obj2") or m.group("obj3"),
                 0.9,
                 "statement",
             )
