@@ -3054,11 +3054,12 @@ _LATE_ZH = re.compile(
 _HAND_OVER_ZH = re.compile(r"给你|发你|发给你|交给你|还你|交|发过去|给您|发您")
 
 
-def late_zh(clauses: list[str], then: re.Pattern[str] | str) -> str | None:
-    """The thing a clause says is not done yet or late, when a clause after it matches ``then``
-    (a time: "方案得晚两天，周三给你"; a handing over: "报告还没写完，周一发你"); None if none."""
-    for i, clause in enumerate(clauses):
-        m = _LATE_ZH.match(clause)
+def late_zh(clauses: list[str], then: re.Pattern[str] | str, at: int | None = None) -> str | None:
+    """The thing a clause (clause ``at`` alone when given) says is not done yet or late, when a
+    clause after it matches ``then`` (a time: "方案得晚两天，周三给你"; a handing over: "报告还没写完，
+    周一发你"); None if none."""
+    for i in range(len(clauses)) if at is None else (at,):
+        m = _LATE_ZH.match(clauses[i])
         if m and any(re.search(then, c) for c in clauses[i + 1 :]):
             return m.group("obj")
     return None
@@ -3344,7 +3345,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             # ("不带你去了": the act with whom it was for, not the addressee alone)
             what = m.group("v") + obj if not obj or obj.startswith(("你", "您")) else obj
             return [Evidence("status", subject, "", what, 0.5, "cancelled")]
-        late = late_zh(clauses[i:], _ZH_TIME) if _LATE_ZH.match(clause) else None
+        late = late_zh(clauses, _ZH_TIME, i)
         if late is not None:
             # "方案得晚两天，周三给你": late by a span, then the day it comes - put off to that day
             return [Evidence("status", subject, "", time_dropped_zh(late), 0.5, "postponed")]
