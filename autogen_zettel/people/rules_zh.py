@@ -67,16 +67,23 @@ _FIRST = re.compile(
 _ATTEND = re.compile(rf"(?:{_STRONG}|准时|按时)+(?P<go>到场?|来|去|参加|出席)[！!。~～]*$")
 # "饮料我包了", "这顿我请了": a thing claimed as one's own charge
 _PLEDGED = re.compile(r"(?:全|都)?(?:包|请)(?:了|啦)?[！!。~～]*$")
+# "幕布我来借", "钱我来出", "投影仪我去借": the thing first, then 我来 (or 我去) and a bare verb that
+# closes the clause - the verb is taken on, whatever verb it is (a 了 after it, "这次我来晚了", tells
+# what happened)
+_VOLUNTEERED = re.compile(
+    r"(?:就|先)?[来去](?P<v>(?:(?![了过着])[\u4e00-\u9fff]){1,2}?)(?:吧|哈|呀|啦)?[。！!~～]*$"
+)
 # (a terse line may name the place by its code between the time and the act: "明早9点 T2 接你")
 # the thing first, then who does it ("PPT我来做", "报价单明天上午我发给你", "车我来开"): a topic of
 # at most six characters or letters, no person or time, before 我 (我们 when a time or 将 / 会 follows:
 # "相关材料我们将于周五前整理完毕")
 _TOPIC_FIRST = re.compile(
     # the thing may be set by the day it is for ("周日的烧烤我带炭") or be the addressee's ("你那本《三体》我下周还你")
-    # or by the day and the event it is for, with no 的, when only a bare verb follows ("周六聚餐饮料我
-    # 来带"; in "周六聚餐我带酒" the act has its own thing and 聚餐 is no thing: read in _commitment)
-    rf"^(?:(?:{_TIME})+(?P<of_day>的)?|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
-    rf"(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:{_TIME})*[，,]?\s*我(?:们(?=将|会|(?:{_TIME})))?(?!们|的|也|都|觉得|想|在)(?P<rest>.+)"
+    # or by the day and the event it is for, with no 的, when only a bare verb taken on follows ("周六
+    # 聚餐饮料我来带"; in "周六聚餐我带酒" the act has its own thing and 聚餐 is no thing)
+    rf"^(?:(?:{_TIME})+的|(?P<bare_day>(?:{_TIME})+)|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
+    rf"(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:{_TIME})*[，,]?\s*我(?:们(?=将|会|(?:{_TIME})))?(?!们|的|也|都|觉得|想|在)"
+    rf"(?(bare_day)(?={_VOLUNTEERED.pattern}))(?P<rest>.+)"
 )
 # a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会")
 _BY_TIME_ACT = rf"(?:{_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
@@ -87,12 +94,6 @@ _TOPIC_ACT = re.compile(
     rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
     rf"|(?:会在|在){_BY_TIME_ACT}"
-)
-# "幕布我来借", "钱我来出", "投影仪我去借": the thing first, then 我来 (or 我去) and a bare verb that
-# closes the clause - the verb is taken on, whatever verb it is (a 了 after it, "这次我来晚了", tells
-# what happened)
-_VOLUNTEERED = re.compile(
-    r"(?:就|先)?[来去](?P<v>(?:(?![了过着])[\u4e00-\u9fff]){1,2}?)(?:吧|哈|呀|啦)?[。！!~～]*$"
 )
 # "零食饮料交给我", "订票的事包在我身上": the thing first, then left in the speaker's charge
 _LEFT_TO_ME = re.compile(
@@ -514,9 +515,6 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
             else []
         )
     m = _TOPIC_FIRST.match(s)
-    if m and m.start("obj") > 0 and not m.group("of_day") and s[0] not in "你您":
-        # a day opens the line with no 的: its topic is a thing only before a bare verb taken on
-        m = m if _VOLUNTEERED.fullmatch(m.group("rest")) else None
     # "发票的事我来处理": the matter of a thing is the thing
     topic = re.sub(r"的事(?:儿|情)?$", "", m.group("obj")) if m else ""
     if (
