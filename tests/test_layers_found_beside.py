@@ -2,8 +2,9 @@
 fixed after: a day of next month named by its number, an hour said with "p.m." in a promise,
 a person's relative or former partner filed under the speaker, a move between firms read as
 a change of school, and a he or she given to a relative of the other sex. Then the lead's
-probes: a partner's proposal the speaker said yes to, and a thing set by the day and the event
-it is for ("周六聚餐饮料我来带")."""
+probes: a partner's proposal the speaker said yes to, a thing set by the day and the event it
+is for ("周六聚餐饮料我来带"), and a thing after a bare day acted on by a verb with no thing of its
+own ("明天会议纪要我发给你")."""
 
 from __future__ import annotations
 
@@ -153,3 +154,26 @@ def test_a_thing_set_by_the_day_and_event_it_is_for_then_taken_on(default_hub):
     assert "大巴" in _one(mem, "邢峰").what
     assert "投影仪" in _one(mem, "柯南").what and _one(mem, "柯南").due == date(2026, 9, 2)
     assert [c for c in mem.commitments() if c.owner == "季风"] == []
+
+
+def test_a_thing_after_a_bare_day_taken_on_by_an_act_with_no_thing_of_its_own(default_hub):
+    # "明天会议纪要我发给你", "今晚PPT我改": after a day with no 的, an act that has no thing of its
+    # own acts on the topic; "周六聚餐我带酒" keeps its own thing. The last three are variants.
+    mem = heard(
+        default_hub,
+        "fb_c10",
+        [
+            (0, "甘露", "明天会议纪要我发给你"),
+            (0, "邢峰", "今晚PPT我改"),
+            (0, "柯南", "下周一报价单我发你"),
+            (0, "季风", "周六聚餐我带酒"),
+            (0, "韩梅", "周末孩子我带"),
+            (0, "罗兰", "明天早饭我做"),
+        ],
+    )
+    assert "会议纪要" in _one(mem, "甘露").what and _one(mem, "甘露").due == date(2026, 9, 2)
+    assert "PPT" in _one(mem, "邢峰").what
+    assert _one(mem, "柯南").what == "发你报价单" and _one(mem, "柯南").due == date(2026, 9, 7)
+    assert _one(mem, "季风").what == "带酒"
+    assert "孩子" in _one(mem, "韩梅").what
+    assert "早饭" in _one(mem, "罗兰").what

@@ -61,7 +61,9 @@ _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想
 _PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去年|上个?月|上周")
 # a time may be narrowed by an event it comes before or after ("明天下班前", "周五开完会后")
 _FIRST = re.compile(
-    rf"^(?:{_TIME}+(?:之内|以内|内|之前|以前|前)?(?:(?:(?!我)[\u4e00-\u9fff]){{1,3}}?(?:之前|以前|前|之后|以后|后))?)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:[A-Za-z][A-Za-z0-9]{{0,5}}\s*)?(?:{_MODAL})*(?:{_ACTION}).+)"
+    rf"^(?:{_TIME}+(?:之内|以内|内|之前|以前|前)?(?:(?:(?!我)[\u4e00-\u9fff]){{1,3}}?(?:之前|以前|前|之后|以后|后))?)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:[A-Za-z][A-Za-z0-9]{{0,5}}\s*)?(?:{_MODAL})*(?:{_ACTION})"
+    # (not the head of a thing 我 acts on after it: "下周一报价单我发你" is read as a topic first)
+    rf"(?!(?:(?!我)[\u4e00-\u9fffA-Za-z]){{0,6}}我们?(?:{_MODAL})*(?:{_ACTION})).+)"
 )
 # "我一定到", "婚礼我准时到": being there, taken on by a promising word (the act is the attending)
 _ATTEND = re.compile(rf"(?:{_STRONG}|准时|按时)+(?P<go>到场?|来|去|参加|出席)[！!。~～]*$")
@@ -73,6 +75,9 @@ _PLEDGED = re.compile(r"(?:全|都)?(?:包|请)(?:了|啦)?[！!。~～]*$")
 _VOLUNTEERED = re.compile(
     r"(?:就|先)?[来去](?P<v>(?:(?![了过着])[\u4e00-\u9fff]){1,2}?)(?:吧|哈|呀|啦)?[。！!~～]*$"
 )
+# an act with no thing of its own closing the clause ("改", "发给你", "马上发你"): what it acts on is
+# the topic before 我
+_BARE_ACT = rf"(?:{_MODAL})*(?:再|先)?(?:{_ACTION})(?:给)?(?:你|您)?(?:吧|哈|呀|啦)?[。！!~～]*$"
 # (a terse line may name the place by its code between the time and the act: "明早9点 T2 接你")
 # the thing first, then who does it ("PPT我来做", "报价单明天上午我发给你", "车我来开"): a topic of
 # at most six characters or letters, no person or time, before 我 (我们 when a time or 将 / 会 follows:
@@ -80,10 +85,11 @@ _VOLUNTEERED = re.compile(
 _TOPIC_FIRST = re.compile(
     # the thing may be set by the day it is for ("周日的烧烤我带炭") or be the addressee's ("你那本《三体》我下周还你")
     # or by the day and the event it is for, with no 的, when only a bare verb taken on follows ("周六
-    # 聚餐饮料我来带"; in "周六聚餐我带酒" the act has its own thing and 聚餐 is no thing)
+    # 聚餐饮料我来带", "今晚PPT我改", "明天会议纪要我发给你"; in "周六聚餐我带酒" the act has its own
+    # thing and 聚餐 is no thing)
     rf"^(?:(?:{_TIME})+的|(?P<bare_day>(?:{_TIME})+)|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
     rf"(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:{_TIME})*[，,]?\s*我(?:们(?=将|会|(?:{_TIME})))?(?!们|的|也|都|觉得|想|在)"
-    rf"(?(bare_day)(?={_VOLUNTEERED.pattern}))(?P<rest>.+)"
+    rf"(?(bare_day)(?={_VOLUNTEERED.pattern}|{_BARE_ACT}))(?P<rest>.+)"
 )
 # a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会")
 _BY_TIME_ACT = rf"(?:{_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
