@@ -1,7 +1,9 @@
 """Promises made as offers (#40), the lead's probes: an act offered with "I can" for a time to come
 ("Sure, I can cover your shift Saturday") and a task one "sees to" ("I'll see to the gutters")
-gave no row. Each beside lines of the same shape that are no promise; the lines after the first of
-each group are variants written after the fix."""
+gave no row; an acceptance with its "I'm" then a dash ("I'm on it - will send the invoice
+tonight") gave none; a sign-up before the act taken on ("Count me in for the bake sale, I'll bring
+brownies") gave the event. Each beside lines of the same shape that are no promise; the lines
+after the first of each group are variants written after the fix."""
 
 from __future__ import annotations
 
@@ -58,3 +60,39 @@ def test_a_task_one_sees_to_is_a_promise_and_a_maybe_is_none(default_hub):
     assert _rows(mem, "Ann") == [("see to the gutters", date(2026, 9, 5), "open")]
     assert [what for what, _, _ in _rows(mem, "Bo")] == ["book the meeting room"]
     assert _rows(mem, "Cy") == [] and _rows(mem, "Di") == []
+
+
+def test_an_acceptance_then_the_act_with_its_i_dropped_is_a_promise(default_hub):
+    # "I'm on it - will send the invoice tonight": the acceptance with its "I'm", then a dash, then
+    # the act (a comma after a bare "On it" was read already); the last two are variants
+    mem = heard(
+        default_hub,
+        "of_c04",
+        [
+            (0, "Maya", "I'm on it - will send the invoice tonight"),
+            (0, "Ravi", "im on it, will book the table tmrw"),
+            (0, "Lena", "I'm on it – will ring the landlord Friday"),
+        ],
+    )
+    assert [w for w, _, _ in _rows(mem, "Maya")] == ["send the invoice"]
+    assert _rows(mem, "Ravi")[0][0] == "book the table"
+    assert _rows(mem, "Lena") == [("ring the landlord", date(2026, 9, 4), "open")]
+
+
+def test_a_sign_up_then_the_act_taken_on_is_the_act(default_hub):
+    # "Count me in for the bake sale, I'll bring brownies": what is promised is the act named after
+    # the sign-up, not the event; a sign-up alone stays the event. The last two are variants.
+    mem = heard(
+        default_hub,
+        "of_c05",
+        [
+            (0, "Maya", "Count me in for the bake sale, I'll bring brownies."),
+            (0, "Ravi", "Count me in for Saturday's picnic - I'll make the sandwiches"),
+            (0, "Lena", "Count me in for the pub quiz – I'll book the table"),
+            (0, "Omar", "Count me in for five-a-side on Thursday"),
+        ],
+    )
+    assert [w for w, _, _ in _rows(mem, "Maya")] == ["bring brownies"]
+    assert [w for w, _, _ in _rows(mem, "Ravi")] == ["make the sandwiches"]
+    assert [w for w, _, _ in _rows(mem, "Lena")] == ["book the table"]
+    assert [w for w, _, _ in _rows(mem, "Omar")] == ["five-a-side"]

@@ -2476,7 +2476,8 @@ _REGISTER_EN = (
         r"(?!\s+help\s*(?:$|[,.!]|when|whenever|any|if))",
         "I'll",
     ),
-    (r"^(?:will do|on it)\s*[,—–:-]*\s*(?=\w)", ""),
+    # "On it, will send the invoice tonight", "I'm on it - will send it": the acceptance, then the act
+    (r"^(?:will do|(?:I'?m\s+|I\s+am\s+|i'?m\s+)?on it)\s*[,—–:-]*\s*(?=\w)", ""),
     (r"(?i)\bdone and dusted\b", "done"),
     # a stance said as a state with its "I'm" dropped at the head of a line ("big fan of thai food",
     # "totally hooked on chess"): the subject and the copula back

@@ -95,7 +95,8 @@ FIRST_PROMISE = re.compile(
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
     r"|\b(?:count on me|rely on me|leave it (?:with|to) me)\s+to\s+(?P<what4>[^,;:.!?]+)"
     # "Count me in for five-a-side on Thursday": the speaker signs up for the plan named
-    r"|\bcount me in\s+for\s+(?P<what5>[^,;:.!?]+)"
+    # (up to a dash too: "Count me in for the picnic - I'll make the sandwiches" names the act after)
+    r"|\bcount me in\s+for\s+(?P<what5>(?:(?!\s[-–—]\s)[^,;:.!?])+)"
     # the I dropped at the head of a line or of a clause after a comma ("leaving now, will grab milk")
     r"|(?:^|[,;]\s+)(?:ok,?\s+|okay,?\s+|sure,?\s+)?will\s+(?P<what3>(?!do\b)[^,;:.!?]+)"
     # an act offered for a time to come: "I can cover your shift Saturday", "we can drop it off

@@ -291,9 +291,12 @@ def _commitments(
     # the new day right after "to" ("push the code to main tomorrow" is a push, not a move)
     moved_to = due_date(s[moved.end() :], at) if moved and DATE_WORDS.match(s[moved.end() :]) else None
     if not low.endswith("?") and not moved_to:
-        for m in FIRST_PROMISE.finditer(low):
+        found = list(FIRST_PROMISE.finditer(low))
+        for m in found:
             if _hedged(low, m.start()):
                 continue
+            if m.group("what5") and any(n.start() > m.start() and not n.group("what5") for n in found):
+                continue  # "Count me in for the bake sale, I'll bring brownies": the act taken on is named after
             if m.group("what7") and not DATE_WORDS.search(m.group("what7")):
                 continue  # "I can swim", "we can see the sea from here": an ability, no act offered
             if m.group("what5") and previous and previous.rstrip().endswith("?"):
