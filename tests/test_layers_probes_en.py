@@ -412,3 +412,13 @@ def test_training_to_be_a_trade_after_quitting_one_and_a_rescue_animal_is_a_pet(
         ("Sam", "job", "electrician", "change")
     ]
     assert _news("we just got a rescue tortoise called Shelly") == [("Sam", "pet", "tortoise", "statement")]
+
+
+def test_what_a_thing_does_to_one_after_a_chat_opener_is_a_taste():
+    # "Honestly podcasts put me to sleep": a thing that puts one to sleep or does nothing for one,
+    # after "honestly", "tbh"; a single event put one to sleep is none. The last ones are variants.
+    assert _tastes("Honestly podcasts put me to sleep.") == [("Sam", "podcasts", False, "statement")]
+    assert _tastes("Opera puts me to sleep every time") == [("Sam", "opera", False, "statement")]
+    assert _tastes("Reality TV does nothing for me") == [("Sam", "reality tv", False, "statement")]
+    assert _tastes("Tbh crowds stress me out") == [("Sam", "crowds", False, "statement")]
+    assert _tastes("That lecture put me to sleep") == []

@@ -792,7 +792,8 @@ _NOT_INTO_EN = re.compile(
     re.I,
 )
 _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my happy place"
-    r"^(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)\s+"
+    # (after a chat opener: "Honestly podcasts put me to sleep")
+    r"^(?:(?:honestly|tbh|ngl|seriously|personally|ugh|meh),?\s+)*(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)\s+"
     r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|overrated|"
     r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no|not for me|my happy place|"
     r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing)"
@@ -801,6 +802,8 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"|gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)"
     r"|makes? me (?:feel )?(?:anxious|sick|ill|nervous|queasy|uncomfortable|sleepy|miserable|happy|calm)"
     r"|(?:stress(?:es)?|freaks?) me out|(?:cheers?|perks?) me up|relax(?:es)? me"
+    # "Podcasts put me to sleep", "Jazz does nothing for me"
+    r"|puts? me to sleep|(?:does|do)(?:\s+absolutely)?\s+nothing for me"
     r"|(?:has|have|'s|'ve|is|are)\s+(?:really\s+|totally\s+)?(?:grown|growing) on me"
     # "cycling has lost its charm for me": what it held for one, gone
     r"|(?:has|have|'s|'ve)\s+(?:kind of\s+|totally\s+|completely\s+)?lost\s+(?:its|their|all(?:\s+its)?)\s+(?:charm|appeal|magic|shine|spark|fun)"
