@@ -26,7 +26,7 @@ from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh 
 from autogen_zettel.people.chat_en import spelled_en
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.key_meaning import meaning_of
-from autogen_zettel.people.subjects import COUPLE_STATES, partner_of, subjects_of
+from autogen_zettel.people.subjects import COUPLE_STATES, SURNAMES, partner_of, subjects_of
 from autogen_zettel.text.due import due_date
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
@@ -535,7 +535,7 @@ def _sentence(
 # a thing said done whose words end on a third person (小X / 老X / 阿X): "墙小郑刷完了" is the
 # thing (墙), then who did it
 _DOER_AFTER_THING_ZH = re.compile(
-    rf"^(?P<thing>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{{1,6}}?)(?P<who>[小老阿][{layer_rules_zh.SURNAMES}])$"
+    rf"^(?P<thing>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{{1,6}}?)(?P<who>[小老阿][{SURNAMES}])$"
 )
 
 

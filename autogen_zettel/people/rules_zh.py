@@ -13,21 +13,17 @@ from datetime import datetime
 
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import POINTING_ZH, status_zh, time_dropped_zh
+from autogen_zettel.people.subjects import SURNAMES
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
-__all__ = ["SURNAMES", "extract", "head_time", "names_an_act", "offer_topic"]
+__all__ = ["extract", "head_time", "names_an_act", "offer_topic"]
 
-_SURNAMES = (
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
-    "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
-)
-SURNAMES = _SURNAMES  # the common surnames a third person's name is told by
 # a name's given part is no pronoun or particle ("钱我已经转给你了" is money, not a Mr Qian)
 _NAME = (
-    rf"(?P<name>[小老][{_SURNAMES}]|[{_SURNAMES}](?:(?![我你他她们的了是在说把已都])[\u4e00-\u9fff]){{1,2}}?)"
+    rf"(?P<name>[小老][{SURNAMES}]|[{SURNAMES}](?:(?![我你他她们的了是在说把已都])[\u4e00-\u9fff]){{1,2}}?)"
 )
 _TIME = (
     # (a day of this or next month said by its number: "本月25日", "下个月3号")

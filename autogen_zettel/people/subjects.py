@@ -32,6 +32,7 @@ __all__ = [
     "PARTNERS",
     "RELATIVES_EN",
     "RELATIVES_ZH",
+    "SURNAMES",
     "Partner",
     "for_pronoun",
     "names_a_person",
@@ -127,7 +128,8 @@ RELATIVES_ZH = {
 # a relative named bare at the head of a line, as family chat does ("闺女考上复旦了"): only the
 # two-character forms, so "哥们", "姐妹" stay words
 _ZH_BARE_REL = "|".join(sorted((r for r in RELATIVES_ZH if len(r) > 1), key=len, reverse=True))
-_SURNAMES = (
+# the common surnames a third person's name is told by
+SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
@@ -138,7 +140,7 @@ _ZH_PET_NAME = (
 )
 # (a given name holds no verb of handling or result: "钱取出来了" is money taken out, "金鱼送给…" a
 # goldfish given away, no Mr Qian or Mr Jin)
-_ZH_NAME = rf"(?:[小老阿][{_SURNAMES}]|{_ZH_PET_NAME}|(?![周星][一二三四五六日天末])[{_SURNAMES}][^\s我你他她们的了是在说，。！？、\d出取送买卖拿放寄交收还完到回起过]{{1,2}}?)"
+_ZH_NAME = rf"(?:[小老阿][{SURNAMES}]|{_ZH_PET_NAME}|(?![周星][一二三四五六日天末])[{SURNAMES}][^\s我你他她们的了是在说，。！？、\d出取送买卖拿放寄交收还完到回起过]{{1,2}}?)"
 # what may follow a Chinese name for it to be the subject: a verb or adverb, not a noun
 _ZH_PRED = (
     # "小周跟我说她…", "老陈告诉我他…": a report told to the speaker (not "跟我说好了", an agreement)
@@ -249,9 +251,9 @@ _ZH_LEAD = re.compile(
     # (a name set beside a relative or a colleague may be the 大X of a nickname: "我同事大刘")
     # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
     # "小王的前夫是律师": a person's relative, filed under the relative as "小王的前夫"
-    rf"^(?:听说|据说)?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{_SURNAMES}](?=[\u4e00-\u9fff]))?"
+    rf"^(?:听说|据说)?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))?"
     # a post over the speaker, then the name it goes by ("我们组长老韩", "我的主管小林"): the named one
-    rf"|我们?(?:的)?(?:{_ZH_TITLE})(?P<tname>{_ZH_NAME}|大[{_SURNAMES}](?=[\u4e00-\u9fff]))(?={_ZH_PRED}|[是也都就])"
+    rf"|我们?(?:的)?(?:{_ZH_TITLE})(?P<tname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))(?={_ZH_PRED}|[是也都就])"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"
     # "物业说他们周四来修电梯": whoever is said to speak, then the pronoun that takes them up again,
     # is the one the clause is about (a firm, an office, a landlord: no name needed)
