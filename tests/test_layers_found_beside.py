@@ -4,7 +4,7 @@ a person's relative or former partner filed under the speaker, a move between fi
 a change of school, and a he or she given to a relative of the other sex. Then the lead's
 probes: a partner's proposal the speaker said yes to, a thing set by the day and the event it
 is for ("周六聚餐饮料我来带"), and a thing after a bare day acted on by a verb with no thing of its
-own ("明天会议纪要我发给你")."""
+own ("明天会议纪要我发给你"), and the week's report taken for a Mr Zhou ("周报明早交")."""
 
 from __future__ import annotations
 
@@ -177,3 +177,21 @@ def test_a_thing_after_a_bare_day_taken_on_by_an_act_with_no_thing_of_its_own(de
     assert _one(mem, "季风").what == "带酒"
     assert "孩子" in _one(mem, "韩梅").what
     assert "早饭" in _one(mem, "罗兰").what
+
+
+def test_a_word_opened_by_a_surnames_character_is_no_person(default_hub):
+    # "周报明早交" gave 周报 a promise as if it were a Mr Zhou; "周杰明天交" is still 周杰's. The rest
+    # are variants.
+    mem = heard(
+        default_hub,
+        "fb_c11",
+        [
+            (0, "甘露", "周报明早交"),
+            (0, "邢峰", "周杰明天交"),
+            (0, "柯南", "周会改到周四了"),
+            (0, "季风", "周刊下周寄"),
+        ],
+    )
+    owners = {c.owner for c in mem.commitments()}
+    assert "周杰" in owners
+    assert not owners & {"周报", "周会", "周刊"}, owners

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import POINTING_ZH, status_zh, time_dropped_zh
-from autogen_zettel.people.subjects import SURNAMES
+from autogen_zettel.people.subjects import SURNAMES, ZH_NOT_A_NAME
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
 from autogen_zettel.text.holidays import ZH_FESTIVALS
@@ -21,10 +21,9 @@ from autogen_zettel.text.zh_places import is_place
 
 __all__ = ["extract", "head_time", "names_an_act", "offer_topic"]
 
-# a name's given part is no pronoun or particle ("钱我已经转给你了" is money, not a Mr Qian)
-_NAME = (
-    rf"(?P<name>[小老][{SURNAMES}]|[{SURNAMES}](?:(?![我你他她们的了是在说把已都])[\u4e00-\u9fff]){{1,2}}?)"
-)
+# a name's given part is no pronoun or particle ("钱我已经转给你了" is money, not a Mr Qian; "周报明早交"
+# a report, not a Mr Zhou)
+_NAME = rf"(?P<name>[小老][{SURNAMES}]|{ZH_NOT_A_NAME}[{SURNAMES}](?:(?![我你他她们的了是在说把已都])[\u4e00-\u9fff]){{1,2}}?)"
 _TIME = (
     # (a day of this or next month said by its number: "本月25日", "下个月3号")
     r"(?:(?:(?:[0-9一二三四五六七八九十]{1,2}|本|这个?|下个?)月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"

@@ -33,6 +33,7 @@ __all__ = [
     "RELATIVES_EN",
     "RELATIVES_ZH",
     "SURNAMES",
+    "ZH_NOT_A_NAME",
     "Partner",
     "for_pronoun",
     "names_a_person",
@@ -140,7 +141,10 @@ _ZH_PET_NAME = (
 )
 # (a given name holds no verb of handling or result: "钱取出来了" is money taken out, "金鱼送给…" a
 # goldfish given away, no Mr Qian or Mr Jin)
-_ZH_NAME = rf"(?:[小老阿][{SURNAMES}]|{_ZH_PET_NAME}|(?![周星][一二三四五六日天末])[{SURNAMES}][^\s我你他她们的了是在说，。！？、\d出取送买卖拿放寄交收还完到回起过]{{1,2}}?)"
+# a surname's character opening a word that is no name: a day of the week, or the week's report,
+# meeting or magazine ("周三", "周末", "周报明早交", "周会改到周四了", "星期天")
+ZH_NOT_A_NAME = r"(?![周星][一二三四五六日天末报会刊期])"
+_ZH_NAME = rf"(?:[小老阿][{SURNAMES}]|{_ZH_PET_NAME}|{ZH_NOT_A_NAME}[{SURNAMES}][^\s我你他她们的了是在说，。！？、\d出取送买卖拿放寄交收还完到回起过]{{1,2}}?)"
 # what may follow a Chinese name for it to be the subject: a verb or adverb, not a noun
 _ZH_PRED = (
     # "小周跟我说她…", "老陈告诉我他…": a report told to the speaker (not "跟我说好了", an agreement)
