@@ -121,3 +121,20 @@ def test_late_and_not_done_yet_are_one_reading_in_each_language(default_hub):
     assert plan.status == "open" and plan.due == date(2026, 9, 3)
     (form,) = [c for c in mem.commitments() if c.owner == "丁一"]
     assert form.status == "open" and form.due == date(2026, 9, 4)
+
+
+def test_a_thing_let_go_with_就算了_is_the_thing_without_its_就():
+    # "火锅可以，烤肉就算了": the 就 before 算了 was read into the thing ("烤肉就"), and "那就算了", which
+    # names nothing, gave the thing "那"; the last two are variants
+    from datetime import datetime
+
+    from autogen_zettel.people.extract import extract_layers
+
+    def let_go(text):
+        got = extract_layers(text, speaker="安妮", at=datetime(2026, 9, 1, 9))
+        return [(e.value, e.kind) for e in got if e.layer == "status"]
+
+    assert let_go("火锅可以，烤肉就算了") == [("烤肉", "cancelled")]
+    assert let_go("那就算了") == [("", "cancelled")]
+    assert let_go("蛋糕就算了吧，家里还有") == [("蛋糕", "cancelled")]
+    assert let_go("还是算了吧") == [("", "cancelled")]

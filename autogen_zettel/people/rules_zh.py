@@ -586,10 +586,13 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         )
         clause = held.group(0) if held and len(held.group(0)) < len(s) else s
         clause = re.sub(r"^(?:原定|原计划|原先定|之前定|本来定|之前说)好?的", "", clause)
-        dropped = r"不用了|不需要了|算了|取消|[，,。！!：:]|谢谢|不|了|[吧啊呀哈啦嘛]+$"
+        # ("烤肉就算了": 就 before 算了 is emphasis, no part of the thing)
+        dropped = r"不用了|不需要了|就?算了|取消|[，,。！!：:]|谢谢|不|了|[吧啊呀哈啦嘛]+$"
         named = re.sub(dropped, "", clause)
-        if len(named) < 2 or re.fullmatch(r"(?:还是|就|那|先|我们?|咱们?|那就|通知)+", named):
+        fillers = r"(?:还是|就|那|先|我们?|咱们?|那就|通知)+"
+        if len(named) < 2 or re.fullmatch(fillers, named):
             named = re.sub(dropped, "", s)  # "…，还是算了，…": the clause names nothing, the message does
+        named = "" if re.fullmatch(fillers, named) else named  # "那就算了": nor does the message
         words = m.group("a") or m.group("b") or m.group("p") or named
         # (put off to a time named, "团建推迟到下个月了", is general.status_zh's postponement, read over this)
         return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
