@@ -2,7 +2,8 @@
 ("Sure, I can cover your shift Saturday") and a task one "sees to" ("I'll see to the gutters")
 gave no row; an acceptance with its "I'm" then a dash ("I'm on it - will send the invoice
 tonight") gave none; a sign-up before the act taken on ("Count me in for the bake sale, I'll bring
-brownies") gave the event. Each beside lines of the same shape that are no promise; the lines
+brownies") gave the event; an act for the addressee after when or on the way ("我下班顺路帮你
+取快递") gave none. Each beside lines of the same shape that are no promise; the lines
 after the first of each group are variants written after the fix."""
 
 from __future__ import annotations
@@ -96,3 +97,22 @@ def test_a_sign_up_then_the_act_taken_on_is_the_act(default_hub):
     assert [w for w, _, _ in _rows(mem, "Ravi")] == ["make the sandwiches"]
     assert [w for w, _, _ in _rows(mem, "Lena")] == ["book the table"]
     assert [w for w, _, _ in _rows(mem, "Omar")] == ["five-a-side"]
+
+
+def test_an_act_for_the_addressee_after_when_or_on_the_way_is_a_promise(default_hub):
+    # "我下班顺路帮你取快递": a few words of when or on the way between 我 and 帮你 hid the act done
+    # for the addressee; a can, a wish, a habit or a stance stays none. The second is a variant.
+    mem = heard(
+        default_hub,
+        "of_c06",
+        [
+            (0, "王芳", "我下班顺路帮你取快递"),
+            (0, "李娜", "我回来的时候帮你带杯咖啡"),
+            (0, "赵敏", "我可以帮你看看"),
+            (0, "钱多", "我经常帮你取快递"),
+            (0, "孙丽", "我觉得他会帮你"),
+        ],
+    )
+    assert "帮你取快递" in _rows(mem, "王芳")[0][0]
+    assert "帮你带杯咖啡" in _rows(mem, "李娜")[0][0]
+    assert _rows(mem, "赵敏") == _rows(mem, "钱多") == _rows(mem, "孙丽") == []

@@ -338,7 +338,10 @@ _DONE_SPLIT = re.compile(rf"(?:{_ACTION}|搞定|弄|完成|办)")
 _LIVES_IN = re.compile(rf"^{_NAME}(?:现在)?住在(?P<v>[\u4e00-\u9fff]{{2,5}}?)(?:了|。|，|$)")
 
 
-_FOR_YOU_ACT = re.compile(rf"(?:{_MODAL})*(?:帮|替)你们?(?:{_ACTION}|[\u4e00-\u9fff])")
+# (when or on the way, a few words before it: "我下班顺路帮你取快递"; not a can, a wish or a habit)
+_FOR_YOU_ACT = re.compile(
+    rf"(?:{_MODAL})*(?:(?!不|没|了|过|能|可以|想|经常|总是|每|常)[\u4e00-\u9fff]){{0,6}}?(?:帮|替)你们?(?:{_ACTION}|[\u4e00-\u9fff])"
+)
 # a message without punctuation or a long one: its clauses, set apart by spaces or a tilde too
 _SPACED = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _CLAUSES = re.compile(rf"[，,；;。！!～~]|{_SPACED.pattern}")
