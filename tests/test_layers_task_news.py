@@ -1,8 +1,9 @@
 """A promise's news told in other words days later (#40): the thing where the addressee has it
 with the copula contracted ("Contract's in your inbox"), the person one promised to call reached
 ("Spoke to the landlord"), and the task given a new time on a pro-form ("Bike's still broken,
-I'll do it next weekend instead"). Probes of the lead's; the last lines of each test are variants
-written after the fix."""
+I'll do it next weekend instead"). Then a thing let go with 就算了, a task managed at last or a thing
+sent in the passive ("Parcel's been posted!"), and a thing got seen to ("Got the tickets sorted").
+Probes of the lead's; the last lines of each test are variants written after the fix."""
 
 from __future__ import annotations
 
@@ -138,3 +139,41 @@ def test_a_thing_let_go_with_就算了_is_the_thing_without_its_就():
     assert let_go("那就算了") == [("", "cancelled")]
     assert let_go("蛋糕就算了吧，家里还有") == [("蛋糕", "cancelled")]
     assert let_go("还是算了吧") == [("", "cancelled")]
+
+
+def test_a_task_managed_at_last_or_a_thing_sent_in_the_passive_is_done(default_hub):
+    # "Managed to fix the leak myself" and "Parcel's been posted!" left the promise open (the parcel
+    # was read as a person who had "been"); the last two are variants
+    mem = heard(
+        default_hub,
+        "tn_07",
+        [
+            (0, "Maya", "I'll fix the leak tomorrow"),
+            (1, "Maya", "Managed to fix the leak myself."),
+            (0, "Omar", "I will post the parcel today"),
+            (1, "Omar", "Parcel's been posted!"),
+            (0, "Ravi", "I will book the venue on Friday"),
+            (2, "Ravi", "Finally managed to book the venue!"),
+            (0, "Lena", "I'll return the drill this week"),
+            (2, "Lena", "Drill's been returned, cheers"),
+        ],
+    )
+    for owner in ("Maya", "Omar", "Ravi", "Lena"):
+        assert [s for _, s in _status(mem, owner)] == ["done"], (owner, _status(mem, owner))
+
+
+def test_a_thing_got_seen_to_or_finished_at_last_is_the_thing():
+    # "Got the tickets sorted" gave the thing "Got the tickets"; "Finished painting the fence at
+    # last" kept "at last"; the last two are variants
+    from datetime import datetime
+
+    from autogen_zettel.people.extract import extract_layers
+
+    def done(text):
+        got = extract_layers(text, speaker="Maya", at=datetime(2026, 9, 1, 9))
+        return [e.value for e in got if e.layer == "status" and e.kind == "done"]
+
+    assert done("Got the tickets sorted.") == ["tickets"]
+    assert done("Finished painting the fence at last.") == ["painting fence"]
+    assert done("Had the boiler fixed on Monday") == ["boiler"]
+    assert done("Got my passport renewed") == ["passport"]

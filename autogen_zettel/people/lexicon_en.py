@@ -195,6 +195,9 @@ DONE = re.compile(
     # an errand of fetching said done by having all of it: "got everything", "got it all"
     rf"|^(?:(?:ok|okay|yes|yep|yeah|yup),?\s+)?(?:i(?:'ve| have)?\s+)?(?:just\s+|finally\s+)?got\s+"
     rf"(?:everything|it all|all of it|the lot|them all|all of them)\b(?P<w11>)"
+    # an act got through at last: "Managed to fix the leak myself", "finally managed to book the venue"
+    rf"|^(?:(?:ok|okay|yes|yep|yeah|yup|so),?\s+)?(?:i(?:'ve| have)?\s+)?(?:just\s+|finally\s+)?managed\s+to\s+"
+    rf"(?P<w12>[a-z][^,;.!?]*)"
 )
 # "Bob sent the slides", "Tom has already sent it", "Tom's just booked it": the name is who did it;
 # a contracted "'s" is "has" only with an object after the verb ("Coffee's sorted" is a passive)

@@ -64,7 +64,7 @@ def _phrase(text: str) -> str:
         # (a clause cut at the dot of "p.m." keeps only "3 p": that is the hour too)
         r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am\b|pm\b|a\.m\.?|p\.m\.?|[ap]\.?(?=\s|$))|\b(?:in the |this |tomorrow )?"
         r"(?:morning|afternoon|evening|night)\b|\bfor (?:me|us)\b|\bfirst thing\b|\b(?:these days|nowadays|lately|"
-        r"at the moment|this (?:year|month|week))\b",
+        r"at the moment|this (?:year|month|week)|at (?:long )?last)\b",
         " ",
         text,
     )

@@ -337,7 +337,9 @@ _EN_REPORT = re.compile(r"^\s*(?:says|said|thinks|told\s+me|reckons)\s+(?:that\s
 _EN_PASSIVE = re.compile(
     r"^(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?(?:called|fixed|sorted|booked|sent|paid|told|invited|picked up|"
     r"collected|handled|done|informed|asked|emailed|texted|serviced|baked|cooked|washed|packed|printed|wrapped|"
-    r"ironed|tidied|uploaded|installed|filled in|dropped off)\b"
+    r"ironed|tidied|uploaded|installed|filled in|dropped off|"
+    # a thing sent, returned or mended: "Parcel's been posted!", "Bike's been repaired"
+    r"posted|shipped|delivered|returned|signed|submitted|repaired|mended|renewed|ordered|cleaned)\b"
     # "Salad's made and in the fridge": made with nothing it was made into (no "made partner") is a
     # thing's passive, the head no person
     r"|^(?:'s|\s+is|\s+was|\s+has\s+been|'s\s+been)\s+(?:just\s+|finally\s+)?made(?=\s*(?:$|[,.;!]|and\b))"
