@@ -422,3 +422,11 @@ def test_what_a_thing_does_to_one_after_a_chat_opener_is_a_taste():
     assert _tastes("Reality TV does nothing for me") == [("Sam", "reality tv", False, "statement")]
     assert _tastes("Tbh crowds stress me out") == [("Sam", "crowds", False, "statement")]
     assert _tastes("That lecture put me to sleep") == []
+
+
+def test_an_aside_tag_at_a_lines_end_is_no_part_of_the_fact():
+    # "I'm allergic to penicillin btw" gave the allergy "penicillin btw", and "I'm a teacher tbh" no
+    # job; the last one is a variant
+    assert _news("I'm allergic to penicillin btw.") == [("Sam", "allergy", "penicillin", "statement")]
+    assert _news("I'm a teacher tbh") == [("Sam", "job", "teacher", "statement")]
+    assert _news("Moved to Leeds fyi") == [("Sam", "residence", "Leeds", "change")]

@@ -64,6 +64,8 @@ _SPELLING = (
     (r"(?i)(?<=\w)[\s,]+(?:i\s+)?(?:promise|swear|honest)(?=[\s,]+x+[\s.!]*$|[\s.!]*$)", ""),
     # (a single kiss too: "promise x")
     (r"(?i)[\s,]+(?:lol|lmao|rofl|ha(?:ha)+|he(?:he)+|x+)[\s.!]*$", "."),
+    # so is an aside tag ("I'm allergic to penicillin btw", "I'm a nurse fyi")
+    (r"(?i)[\s,]+(?:btw|fyi|tbh|ngl|imo|just saying)[\s.!]*$", "."),
 )
 
 
