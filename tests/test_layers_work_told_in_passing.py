@@ -1,6 +1,7 @@
 """Work told in passing (#40), the lead's probes: a new employer with the I dropped and the day it
 began after it ("Started at Deloitte on Monday!") gave nothing or took the day into the name, and
-a class taught ("I teach year 6 at a primary school") gave no job. The lines after the first of
+a class taught ("I teach year 6 at a primary school") gave no job, nor did the line one is in
+("我是做外贸的"). The lines after the first of
 each test are variants written after the fix, with lines of the same shape that give no job."""
 
 from __future__ import annotations
@@ -61,3 +62,25 @@ def test_an_employer_gone_back_to(default_hub):
     assert current(mem, "Bo", "employer") == ["Tesco"]
     assert current(mem, "Cy", "employer") == ["Arup"]
     assert current(mem, "Di", "employer") == [] and current(mem, "Di's mum", "employer") == []
+
+
+def test_the_line_one_is_in_said_with_是做_的(default_hub):
+    # "我是做外贸的" gave no job, "我是干会计的" the job "干会计": the line one is in, any word for it,
+    # between 是做 / 是干 / 是搞 / 是开 and 的. The rest are variants, and lines of the shape that
+    # say no job (a meal cooked, a shop's trade, a no).
+    mem = heard(
+        default_hub,
+        "wp_05",
+        [
+            (0, "王芳", "我是做外贸的"),
+            (0, "李娜", "我是干会计的"),
+            (0, "赵敏", "我是搞IT的"),
+            (0, "钱多", "我是做饭的那个"),
+            (0, "孙丽", "这家店是做川菜的"),
+            (0, "周杰", "我不是做这行的"),
+        ],
+    )
+    assert current(mem, "王芳", "job") == ["外贸"]
+    assert current(mem, "李娜", "job") == ["会计"]
+    assert current(mem, "赵敏", "job") == ["IT"]
+    assert current(mem, "钱多", "job") == current(mem, "孙丽", "job") == current(mem, "周杰", "job") == []

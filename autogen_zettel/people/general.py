@@ -1364,7 +1364,9 @@ _ZH_ROLE_AFTER = re.compile(
     r"|^(?:做|当)[A-Z][A-Za-z]{1,5}[。！!，,；]?$"
 )
 _ZH_JOB = re.compile(
-    r"(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|(?<!学)医|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
+    # the line one is in, any word for it: "我是做外贸的", "我是干会计的", "我是搞IT的", "我是开出租的"
+    r"是(?:做|干|搞|开)(?P<line>[\u4e00-\u9fffA-Za-z]{1,5}?)的(?=[。，！,；~～]|$)"
+    r"|(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|(?<!学)医|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
     r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手))(?:的|了|。|，|！|$)"
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
     # a change of trade names the new trade whatever its word ("转行做医药代表了", "改行当了导游")
@@ -1699,8 +1701,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v4")
             or m.group("trade")
             or m.group("post")
+            or m.group("line")
         )
-        if (m.group("v3") or m.group("v4")) and (
+        if (m.group("v3") or m.group("v4") or m.group("line")) and (
             v in RELATIVES_ZH or re.search(r"(?:饭|菜|事|活|作业|家务|手术|项目|实验|检查|生意)$", v)
         ):
             continue  # "我当妈妈了" is news of a child; "在医院做手术" an act, not a trade
