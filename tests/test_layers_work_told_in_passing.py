@@ -1,7 +1,7 @@
 """Work told in passing (#40), the lead's probes: a new employer with the I dropped and the day it
 began after it ("Started at Deloitte on Monday!") gave nothing or took the day into the name, and
 a class taught ("I teach year 6 at a primary school") gave no job, nor did the line one is in
-("我是做外贸的"). The lines after the first of
+("我是做外贸的"), and a Chinese job ended ("我从腾讯离职了") ended nothing. The lines after the first of
 each test are variants written after the fix, with lines of the same shape that give no job."""
 
 from __future__ import annotations
@@ -84,3 +84,27 @@ def test_the_line_one_is_in_said_with_是做_的(default_hub):
     assert current(mem, "李娜", "job") == ["会计"]
     assert current(mem, "赵敏", "job") == ["IT"]
     assert current(mem, "钱多", "job") == current(mem, "孙丽", "job") == current(mem, "周杰", "job") == []
+
+
+def test_a_chinese_job_ended_with_nothing_after_it(default_hub):
+    # "我从腾讯离职了" left 腾讯 the employer: the English "I quit my job" ends it (employer and job
+    # "none"), the Chinese did not. A new post said after it is the fact instead; a wish or a
+    # hypothetical ends nothing. The second and third are variants.
+    mem = heard(
+        default_hub,
+        "wp_06",
+        [
+            (0, "王芳", "我在腾讯上班"),
+            (5, "王芳", "我从腾讯离职了"),
+            (0, "李娜", "我在一家银行当柜员"),
+            (5, "李娜", "上个月被裁了，好难受"),
+            (0, "赵敏", "我在华为上班"),
+            (5, "赵敏", "我辞职了，下个月去阿里上班"),
+            (0, "钱多", "我在京东上班"),
+            (5, "钱多", "假如我中了彩票，第一件事就是辞职"),
+        ],
+    )
+    assert current(mem, "王芳", "employer") == ["none"]
+    assert current(mem, "李娜", "job") == ["none"]
+    assert current(mem, "赵敏", "employer") == ["阿里"]
+    assert current(mem, "钱多", "employer") == ["京东"]

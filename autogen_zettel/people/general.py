@@ -1549,6 +1549,13 @@ _ZH_GRADUATED = re.compile(
     r"(?:研究生|大学|本科|硕士|博士|高中|研|大专)?(?:毕业了|已经毕业|毕业啦)"
 )
 
+# "我辞职了", "上周从腾讯离职了", "被裁了": the speaker's own job over, said at the head of the line
+# ("假如我中了彩票，第一件事就是辞职" is no news: no 了, not the head)
+_ZH_JOB_ENDED = re.compile(
+    r"^(?:我|本人|终于|总算|刚刚?|已经|上周|上个月|昨天|今天|前几天|也|还是)*(?:从[\u4e00-\u9fffA-Za-z]{2,8}?)?"
+    r"(?:辞职|离职|裸辞|被裁员?|被辞退|被开除|失业)(?:了|啦)"
+)
+
 
 def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if s.rstrip().endswith(("？", "?", "吗")):
@@ -1847,6 +1854,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     # "我毕业了", "终于研究生毕业了": the speaker's own study over, the school ends (school "none")
     if _ZH_GRADUATED.match(s) and not any(e.key == "school" for e in out):
         add("school", "none", "change")
+    # the employment ends with nothing after it said: employer and job "none", as _ENDED_EN reads
+    if _ZH_JOB_ENDED.match(s) and not any(e.key in ("employer", "job", "school") for e in out):
+        add("employer", "none", "change")
+        add("job", "none", "change")
     # "我之前做会计，现在自己开了家花店": what a clause of before says was, when a clause of now says what is
     parts = re.split(r"[，,；;]", s)
     now = [c for c in parts if re.search(r"现在|如今|目前", c)]
