@@ -578,3 +578,28 @@ def test_what_holds_before_a_clause_that_looks_ahead_and_a_place_closed_by_a_par
 def test_an_act_said_done_with_guo_and_an_experience_of_before():
     assert [(e.kind, e.value) for e in _layers("复查陪你去过了，医生说恢复得不错")] == [("done", "复查")]
     assert _news("以前我在北京工作过") == []
+
+
+def test_a_liking_said_by_what_it_does_to_one_or_in_net_slang():
+    # "最近沉迷剧本杀", "烧烤我可以天天吃", "咖啡我一天不喝就难受", "螺蛳粉yyds", "羽毛球是我的快乐源泉",
+    # "榴莲这玩意儿我是真欣赏不来" gave nothing; each line after the first of a kind is a variant
+    liked = [
+        "最近沉迷剧本杀",
+        "烧烤我可以天天吃",
+        "火锅我吃不腻",
+        "咖啡我一天不喝就难受",
+        "螺蛳粉yyds",
+        "羽毛球是我的快乐源泉",
+    ]
+    for line in liked:
+        got = _tastes(line)
+        assert len(got) == 1 and got[0][1], (line, got)
+    assert [ok for _, ok, _ in _tastes("榴莲这玩意儿我是真欣赏不来")] == [False]
+
+
+def test_a_liking_said_with_when_one_does_it_is_a_taste_no_promise():
+    # "我周末最喜欢睡懒觉" gave a promise "最喜欢睡懒觉" (a time, then 我, then an act) and no taste
+    got = _layers("我周末最喜欢睡懒觉")
+    assert [(e.layer, e.value) for e in got] == [("preference", "睡懒觉")]
+    assert [(e.layer, e.value) for e in _layers("我平时爱喝茶")] == [("preference", "茶")]
+    assert [e.layer for e in _layers("我最晚周五交")] == ["commitment"]
