@@ -577,6 +577,9 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
         return ev
     # a plan moved reads its day from the clause that moves it ("cant do fri, sat instead": Saturday)
     moved = [c for c in re.split(r"[,;]\s*", said) if re.search(r"\b(?:instead|until|till|to)\b", c, re.I)]
+    # (a day put right, "scratch that, Thursday, I'm off on Wednesday", is the one it is moved to)
+    put_right = general.day_put_right_en(said) if ev.kind == "postponed" else ""
+    moved = [put_right] if put_right else moved
     day = (due_date(moved[-1], at) if ev.kind == "postponed" and moved else None) or due_date(said, at)
     return dataclasses.replace(ev, due=day) if day else ev
 

@@ -61,8 +61,9 @@ _EMPLOYER_EN = re.compile(
     # (the I dropped, the verb opens the line: "Started at Deloitte on Monday!", the day it began after)
     rf"\b(?:work(?:ing|s|ed)?|job|(?i:started)|joined|hired|employed|intern(?:ing)?|placement)\s+"
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?P<prep>at|for|with)\s+(?P<v>{_NP}?)"
+    # (the name ends before a time said of it: "the new job at Spotify so far", "for Unilever at the moment")
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b"
-    rf"|on\s+(?i:mon|tue|wed|thu|fri|sat|sun)))"
+    rf"|so\s+far\b|at\s+the\s+moment\b|these\s+days\b|on\s+(?i:mon|tue|wed|thu|fri|sat|sun)))"
     rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:startup|start-up|company|firm|agency|charity|"
     rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?![A-Z][a-z]+ing\b)(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
@@ -245,7 +246,9 @@ _RESIDENCE_EN = re.compile(
     rf"\b(?:(?i:moved|moving|relocated)\s+(?:back\s+)?(?:home\s+)?(?:(?i:from)\s+{_CAP}\s+)?|went\s+(?:back\s+)?home\s+)(?:in\s+together\s+)?"
     rf"(?:in\s+with\s+(?:my|our|her|his|their)\s+(?:[\w'\-]+\s+){{1,3}}?)?(?:to|in)\s+(?P<v>{_CAP})"
     # "we're back in Oslo now": a move undone is a move too
-    rf"|\b(?i:we're)\s+(?:(?i:back)\s+)?in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+(?:(?i:back)\s+)?in\s+(?P<v5>{_CAP})\s+now"
+    # (its "I'm" dropped at a clause's head: "Back in Cardiff now, Swansea didn't work out")
+    rf"|\b(?i:we're)\s+(?:(?i:back)\s+)?in\s+(?P<v2>{_CAP})\s+now"
+    rf"|(?:\bI'm\s+(?:(?i:back)\s+)?|(?:^|(?<=[,;] ))(?i:back)\s+)in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
     # (the keys to it said had: "Got the keys to our house in Leeds")
@@ -1006,7 +1009,18 @@ _DROPPED_I_EN = re.compile(
 )
 # a "but" after a habit of before ("I used to love running but honestly I'm sick of it now"):
 # the clause after it holds, and its "it" is the thing before
-_BUT_AFTER_BEFORE_EN = re.compile(r"\b(?:used to|never|once)\b[^,;]*?(?:,\s*)?\bbut\s+", re.I)
+# (a comma does it too when the clause after it says "now": "Used to love sushi, can't stand it now")
+_BUT_AFTER_BEFORE_EN = re.compile(
+    r"\b(?:used to|never|once)\b[^,;]*?(?:,\s*)?\bbut\s+"
+    r"|\bused to\b[^,;]*?[,;]\s*(?=[^,;.]*\b(?:now|anymore|any more|these days)\b)",
+    re.I,
+)
+
+_TURNED_NO_I_EN = re.compile(
+    r"^(?:(?:honestly|tbh|ngl|really|totally|kinda|just),?\s+)*"
+    r"(?=(?:can't stand|cannot stand|can't handle|hate|adore|love|loathe|despise|enjoy)\b)",
+    re.I,
+)
 
 
 _SWAPPED_TO_EN = re.compile(
@@ -1084,6 +1098,8 @@ def _gerund(verb: str) -> str:
 
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = IDIOMS.sub(" ", s.replace("’", "'"))  # "I could eat a horse": hunger, no taste
+    # "omg obsessed with ramen", "ooh love a good curry": a chat cry at the head says no more than the stance
+    s = re.sub(r"^(?:(?:omg|omfg|ooh+|wow|ngl|tbh)[,!.]*\s+)+(?=[a-z])", "", s, flags=re.I)
     s = _DROPPED_I_EN.sub("I ", s, count=1)
     # "I've totally gone off camping": an adverb between the auxiliary and its participle is left out
     s = re.sub(
@@ -1111,7 +1127,9 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     turn = _BUT_AFTER_BEFORE_EN.search(s)
     if len(parts) == 1 and turn:
         parts = [s[: turn.end()], s[turn.end() :]]
-    clause = parts[-1]
+    # (the turned clause may drop its "I" as the line's head did: "..., but can't stand it now")
+    # (where its "it" is the thing before, which a line's head "Love it!" is not)
+    clause = _TURNED_NO_I_EN.sub("I ", parts[-1].lstrip(), count=1) if len(parts) > 1 else parts[-1]
     if re.search(r"\bI\b", clause):
         # "lately I drink it every morning and love it": the stance verb shares the clause's I
         clause = re.sub(
@@ -3031,6 +3049,25 @@ _DAY_SWAP_EN = re.compile(
 )
 
 
+# a day put right after a plan was given one: "actually scratch that, Thursday", "make that
+# Friday", "*thursday not tmrw" (chat's asterisk before the word that replaces one), "back to Friday
+# for the keys after all", "I meant Thursday": the plan is still owed, due the day named here
+_DAY_WORD_EN = r"(?:(?:next\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|tomorrow|tmrw|tonight)\b"
+_DAY_PUT_RIGHT_EN = re.compile(
+    rf"\b(?:scratch|make|change)\s+that[,:]?\s+(?:to\s+)?(?:on\s+)?(?P<day>{_DAY_WORD_EN})"
+    rf"|^\*\s*(?P<day2>{_DAY_WORD_EN})"
+    rf"|\bback\s+to\s+(?P<day3>{_DAY_WORD_EN})(?:\s+(?:for|with)\s+(?:the\s+|my\s+|your\s+)?(?P<w>[\w'\-]+(?:\s+(?!(?:after|instead|then)\b)[\w'\-]+)?))?"
+    rf"|\bI\s+meant\s+(?:on\s+)?(?P<day4>{_DAY_WORD_EN})",
+    re.I,
+)
+
+
+def day_put_right_en(s: str) -> str:
+    """The day a line puts right for a plan ("actually scratch that, Thursday" -> "Thursday"), or ""."""
+    m = None if s.rstrip().endswith("?") else _DAY_PUT_RIGHT_EN.search(s.strip())
+    return next((d for d in (m.group("day", "day2", "day3", "day4") if m else ()) if d), "")
+
+
 def rescheduled_en(s: str, subject: str) -> Evidence | None:
     """A task given a new time: a promise on a pro-form ("I'll do it next weekend") with "instead"
     or after a clause that says the task is not done yet ("Bike's still broken, I'll do it next
@@ -3081,6 +3118,9 @@ def is_pro_form_act(what: str) -> bool:
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
     "The dinner on Friday is off", "I'm bailing on the gym session")."""
+    if day_put_right_en(s):  # "actually scratch that, Thursday": moved to it (extract._day_named)
+        m = _DAY_PUT_RIGHT_EN.search(s.strip())
+        return [Evidence("status", subject, "", _clean_np(m.group("w") or ""), 0.5, "postponed")]
     m = None if s.rstrip().endswith("?") else _INSTEAD_ON_EN.match(_STATUS_OPENER_EN.sub("", s).strip())
     if m:  # "Invoice is going out on Friday instead": a time to come, said of the task moved to it
         return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]

@@ -1,0 +1,124 @@
+"""Variants of the round 10 English fixes (#40), written after each fix (not blind): two lines of
+each structural class the fixes read, other words than the blind scenarios, read through facts(),
+preferences() and commitments()."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from tests.layer_sets import (
+    commitment_of as _one,
+    current as _current,
+    heard,
+    preference_holding as _pref_of,
+    preference_row as _pref,
+)
+
+# TUE is Tuesday 1 September 2026
+WED, THU, FRI, SAT, SUN, MON = (date(2026, 9, d) for d in (2, 3, 4, 5, 6, 7))
+NEXT_TUE = date(2026, 9, 8)
+
+
+# -- a liking of before turned by a comma clause that says "now" (its I dropped) ----------------
+
+
+def test_v_used_to_hate_mushrooms_love_them_now(default_hub):
+    mem = heard(default_hub, "e10v_p01", [(0, "Kim", "Used to hate mushrooms, love them these days.")])
+    assert _pref(mem, "Kim", "mushrooms").value > 0.5
+
+
+def test_v_used_to_love_techno_cant_stand_it_anymore(default_hub):
+    mem = heard(default_hub, "e10v_p02", [(0, "Rob", "Used to love techno but can't stand it anymore.")])
+    assert _pref(mem, "Rob", "techno").value < 0.5
+
+
+# -- chat's "w" / "w/" for "with", and a chat cry at the head of a stance ------------------------
+
+
+def test_v_obsessed_w_slash_padel(default_hub):
+    mem = heard(default_hub, "e10v_p03", [(0, "Tia", "omg obsessed w/ padel")])
+    assert _pref_of(mem, "Tia", "padel").value > 0.5
+
+
+def test_v_wow_hooked_on_wordle(default_hub):
+    mem = heard(default_hub, "e10v_p04", [(0, "Abe", "wow, totally hooked on wordle rn")])
+    assert _pref_of(mem, "Abe", "wordle").value > 0.5
+
+
+# -- an employer's name ending before a time said of it ("so far", "at the moment") --------------
+
+
+def test_v_a_job_at_ocado_so_far(default_hub):
+    mem = heard(default_hub, "e10v_f01", [(0, "Ned", "Really enjoying my job at Ocado so far.")])
+    assert _current(mem, "Ned", "employer") == ["Ocado"]
+
+
+def test_v_working_for_unilever_at_the_moment(default_hub):
+    mem = heard(default_hub, "e10v_f02", [(0, "Uma", "I work for Unilever at the moment.")])
+    assert _current(mem, "Uma", "employer") == ["Unilever"]
+
+
+# -- "Back in <town> now" with its "I'm" dropped ---------------------------------------------
+
+
+def test_v_back_in_dundee_now(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_f03",
+        [
+            (0, "Isla", "I live in Perth."),
+            (90, "Isla", "Back in Dundee now after two years away."),
+        ],
+    )
+    assert _current(mem, "Isla", "residence") == ["Dundee"]
+
+
+def test_v_left_manchester_back_in_stockport(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_f04",
+        [(0, "Cal", "Left Manchester in March, back in Stockport now.")],
+    )
+    assert _current(mem, "Cal", "residence") == ["Stockport"]
+
+
+# -- a day put right after a promise ("make that", "*day", "back to <day>", "I meant") ----------
+
+
+def test_v_make_that_tuesday(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_c01",
+        [
+            (0, "Orla", "I'll send the invoice on Monday."),
+            (0, "Orla", "Sorry, make that Tuesday, Monday's a bank holiday."),
+        ],
+    )
+    c = _one(mem, "Orla")
+    assert (c.status, c.due) == ("open", NEXT_TUE)
+
+
+def test_v_an_asterisk_friday(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_c02",
+        [
+            (0, "Jas", "will collect the parcel tmrw"),
+            (0, "Jas", "*friday"),
+        ],
+    )
+    c = _one(mem, "Jas")
+    assert (c.status, c.due) == ("open", FRI)
+
+
+def test_v_i_meant_thursday(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_c03",
+        [
+            (0, "Bram", "I'll bring the tent round on Saturday."),
+            (0, "Bram", "Oops, I meant Thursday, I'm away at the weekend."),
+        ],
+    )
+    c = _one(mem, "Bram")
+    assert (c.status, c.due) == ("open", THU)
