@@ -122,3 +122,42 @@ def test_v_i_meant_thursday(default_hub):
     )
     c = _one(mem, "Bram")
     assert (c.status, c.due) == ("open", THU)
+
+
+# -- a bare agreement with the line before ("same", "me too", "+1", "ditto") ---------------------
+
+
+def test_v_ditto_to_an_allergy(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_g01",
+        [
+            (0, "Rina", "Just so you know, I'm allergic to peanuts."),
+            (0, "Oskar", "ditto"),
+        ],
+    )
+    assert "peanut" in " ".join(_current(mem, "Oskar", "allergy"))
+
+
+def test_v_me_too_to_a_like(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_g02",
+        [
+            (0, "Hal", "I adore sea swimming."),
+            (0, "Wren", "me too!! 🙌"),
+        ],
+    )
+    assert _pref_of(mem, "Wren", "swimming").value > 0.5
+
+
+def test_v_same_to_a_question_says_nothing(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_g03",
+        [
+            (0, "Hal", "Does anyone here like sea swimming?"),
+            (0, "Wren", "same"),
+        ],
+    )
+    assert mem.preferences(subject="Wren") == []

@@ -236,9 +236,28 @@ def _names_own_partner(subject: str, speaker: str) -> bool:
 _MY_FIANCE_EN = re.compile(r"\b[Mm]y\s+fianc[ée]e?\b")
 
 
+# a bare agreement with the line before ("same!", "Same here tbh.", "me too", "+1", "ditto"): the
+# speaker says of themself what that line said of its speaker
+_SAME_EN = re.compile(
+    r"(?:same(?:\s+(?:here|for me|tbh|honestly|lol|fr))*|me\s+too|\+1|ditto|likewise)(?:\s+(?:tbh|honestly|lol|haha))?"
+    r"[^\w]*",
+    re.I,
+)
+
+
 def _extract(
     text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None, embedder=None
 ) -> list[Evidence]:
+    if previous and _SAME_EN.fullmatch(text.strip()) and not previous.rstrip().endswith(("?", "？")):
+        # Mo: "I love board game nights." Ellie: "same!" - Ellie's taste; only the speaker's own
+        # facts and tastes (what the line says of someone named stays theirs; a promise is not echoed)
+        return [
+            e
+            for e in _extract(
+                previous, speaker=speaker, at=at, previous=None, addressee=None, embedder=embedder
+            )
+            if e.layer in ("fact", "preference") and e.subject == speaker
+        ]
     meaning = meaning_of(embedder)
     out: list[Evidence] = []
     text = as_first_person(text, speaker)
