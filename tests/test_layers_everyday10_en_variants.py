@@ -161,3 +161,26 @@ def test_v_same_to_a_question_says_nothing(default_hub):
         ],
     )
     assert mem.preferences(subject="Wren") == []
+
+
+# -- a thing allowed as fine, then another put above it; "X is my (real) passion / obsession" ----
+
+
+def test_v_the_bus_is_fine_but_cycling_is_better(default_hub):
+    mem = heard(default_hub, "e10v_p05", [(0, "Lev", "The bus is fine but cycling is way better.")])
+    assert _pref(mem, "Lev", "cycling").value > 0.5
+
+
+def test_v_pop_is_okay_but_folk_is_so_much_nicer(default_hub):
+    mem = heard(default_hub, "e10v_p06", [(0, "Amy", "Pop is okay, I suppose, but folk is so much nicer.")])
+    assert _pref(mem, "Amy", "folk").value > 0.5
+
+
+def test_v_crosswords_are_my_new_obsession(default_hub):
+    mem = heard(default_hub, "e10v_p07", [(0, "Gil", "Cryptic crosswords are my new obsession.")])
+    assert _pref_of(mem, "Gil", "crosswords").value > 0.5
+
+
+def test_v_baking_is_my_true_passion(default_hub):
+    mem = heard(default_hub, "e10v_p08", [(0, "Noa", "Work pays the bills but baking is my true passion.")])
+    assert _pref(mem, "Noa", "baking").value > 0.5

@@ -798,7 +798,9 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"^(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)\s+"
     r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|overrated|"
     r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no|not for me|my happy place|"
-    r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing)"
+    r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing"
+    # "swimming is my real passion", "Crosswords are my new obsession"
+    r"|my (?:real\s+|true\s+|great\s+|big\s+|one\s+|new\s+|latest\s+)?(?:passion|obsession))"
     r"|and I don't get along|(?:is|are) not my thing"
     # what a thing does to one: "Spicy food gives me a headache", "Crowds make me anxious", "Olives have grown on me"
     r"|gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)"
@@ -964,6 +966,15 @@ _RATHER_EN = re.compile(
     re.I,
 )
 
+# a thing allowed as fine, then another put above it: "Coffee's fine but tea is better", "Running
+# is okay I guess, but swimming is so much nicer" (the second is the taste; the first stays unsaid)
+_FINE_BUT_EN = re.compile(
+    r"^(?P<b>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?:'s|'re|\s+is|\s+are)\s+(?:fine|okay|ok|alright|all right|not bad|decent|"
+    r"nice|good)\b(?:[,;]?\s*(?:I\s+guess|I\s+suppose|I\s+think|tbh|honestly|really|and all))?[,;]?\s*but\s+(?P<a>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?:'s|'re|\s+is|\s+are)\s+"
+    r"(?:so\s+|way\s+|much\s+|far\s+|so much\s+|even\s+|just\s+)?(?:better|nicer|the best)\b",
+    re.I,
+)
+
 
 def _comparative_en(s: str, subject: str) -> list[Evidence]:
     """ "Tea is so much better than coffee", "Tea over coffee any day", "I'd rather have tea than
@@ -977,6 +988,9 @@ def _comparative_en(s: str, subject: str) -> list[Evidence]:
     m = _OVER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
     if m and not _NOT_THING_EN.match(m.group("a")):
         return _pref(subject, m.group("a"), 0.9, "statement") + _pref(subject, m.group("b"), 0.1, "statement")
+    m = _FINE_BUT_EN.match(_DISCOURSE_EN.sub("", s.strip()))
+    if m and not _NOT_THING_EN.match(m.group("a")) and not s.rstrip().endswith("?"):
+        return _pref(subject, m.group("a"), 0.9, "statement")
     m = _BETTER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
     if not m or _NOT_THING_EN.match(m.group("a")):
         return []
@@ -1227,7 +1241,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     )
     if m and not re.match(r"(?:it|this|that|he|she|they|there|what|which)\b", m.group("obj"), re.I):
         positive = re.search(
-            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow",
+            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow|passion|obsession",
             m.group("pred"),
             re.I,
         )
