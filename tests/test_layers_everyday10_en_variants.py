@@ -184,3 +184,50 @@ def test_v_crosswords_are_my_new_obsession(default_hub):
 def test_v_baking_is_my_true_passion(default_hub):
     mem = heard(default_hub, "e10v_p08", [(0, "Noa", "Work pays the bills but baking is my true passion.")])
     assert _pref(mem, "Noa", "baking").value > 0.5
+
+
+# -- an employer named with the time spent there, "for" dropped ("been at Amazon 2 weeks now") ---
+
+
+def test_v_been_at_tesco_a_year_now(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_f05",
+        [
+            (0, "Raj", "I work at Sainsbury's head office."),
+            (60, "Raj", "left sainsburys, been at Tesco a year now"),
+        ],
+    )
+    assert _current(mem, "Raj", "employer") == ["Tesco"]
+
+
+def test_v_at_arup_three_months(default_hub):
+    mem = heard(default_hub, "e10v_f06", [(0, "Sia", "I've been at Arup three months and I love it.")])
+    assert _current(mem, "Sia", "employer") == ["Arup"]
+
+
+# -- a task taken over by someone else, said by the verb "take over" ------------------------------
+
+
+def test_v_my_sister_has_taken_over_the_school_run(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_c04",
+        [
+            (0, "Lottie", "I'll do the school run on Friday."),
+            (1, "Lottie", "My sister has taken over the school run from me."),
+        ],
+    )
+    assert _one(mem, "Lottie").status == "cancelled"
+
+
+def test_v_jo_will_take_over_the_rota(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_c05",
+        [
+            (0, "Dom", "I'll sort out the cleaning rota."),
+            (2, "Dom", "Jo's taking over the cleaning rota, I've got too much on."),
+        ],
+    )
+    assert _one(mem, "Dom").status == "cancelled"

@@ -70,7 +70,8 @@ _EMPLOYER_EN = re.compile(
     # the I dropped at a clause's head too: "Left Google in May, been at Spotify since June"
     rf"|(?:\bI(?:'m| am|'ve been| have been)|(?:^|(?<=[,;] ))[Bb]een)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD})|the\s+(?:[\w\-]+\s+){{1,2}}(?:{_ORG_HEAD}))"
-    rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
+    # (or the time spent there, "for" dropped as a chat line drops it: "been at Amazon 2 weeks now")
+    rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b|(?:\d+|a|an|two|three|four|five|six|a few)\s+(?i:days?|weeks?|months?|years?)\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})"
     # "First week at KPMG done": the first days somewhere are news of a new employer
     rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is|after|since|and)\b))"
@@ -2972,7 +2973,11 @@ _HANDED_ON_EN = re.compile(
     r"|^(?:(?:the|my|our|his|her|their)\s+)?(?!(?:i|we|it|this|that|there|everything|nothing)\b)[A-Za-z]+"
     r"(?:\s+is|'s)\s+(?!(?:living|working|staying|studying|dating|seeing|doing|feeling|going|getting|based)\b)[a-z]+ing\s+"
     r"(?!(?:me|us|you|him|her|them|it|in|at|to|for|with|from|out|home|back|round|up|on)\b)"
-    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w2>[\w'\- ]{2,30}?)\s+now\b",
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w2>[\w'\- ]{2,30}?)\s+now\b"
+    # the verb of it said outright ("Tariq's taking over the minibus booking"; _TAKEN_OVER_EN's too)
+    r"|^(?:(?:the|my|our|his|her|their)\s+)?(?!(?:i|we|it|this|that|there|everything|nothing)\b)[A-Za-z]+"
+    r"(?:\s+is|'s|\s+will|'ll|\s+has|\s+is going to|'s going to)\s+(?:taking|take|taken)\s+over\s+"
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w3>[\w'\- ]{2,30}?)(?:\s+(?:from|starting)\b[^,.;!]*)?(?=\s*(?:$|[,.;!]))",
     re.I,
 )
 
@@ -2986,6 +2991,9 @@ _TAKEN_OVER_EN = re.compile(
     r"|^I(?:'m|\s+am)\s+(?!(?:living|working|staying|studying|dating|seeing|doing|feeling|going|getting|based)\b)[a-z]+ing\s+"
     r"(?!(?:me|us|you|him|her|them|it|in|at|to|for|with|from|out|home|back|round|up|on)\b)"
     r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w2>[\w'\- ]{2,30}?)\s+now\b"
+    # the verb of it said outright: "Tariq's taking over the minibus booking", "Jo has taken over the rota"
+    r"|^I(?:'m|\s+am|'ll|\s+will|'ve|\s+have|'m going to|\s+am going to)\s+(?:taking|take|taken)\s+over\s+"
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w3>[\w'\- ]{2,30}?)(?:\s+(?:from|starting)\b[^,.;!]*)?(?=\s*(?:$|[,.;!]))"
 )
 
 
@@ -2994,7 +3002,16 @@ def taken_over_en(said: str, subject: str) -> list[Evidence]:
     it): called off for whoever owed it, which the commitment layer finds by its words."""
     m = _TAKEN_OVER_EN.match(said.strip())
     return (
-        [Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "cancelled")]
+        [
+            Evidence(
+                "status",
+                subject,
+                "",
+                _clean_np(m.group("w") or m.group("w2") or m.group("w3")),
+                0.5,
+                "cancelled",
+            )
+        ]
         if m
         else []
     )
@@ -3145,7 +3162,14 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         m = _HANDED_ON_EN.match(clause.strip())
         if m:  # "my brother is collecting Grandma instead": off the hands of whoever owed it
             return [
-                Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "cancelled")
+                Evidence(
+                    "status",
+                    subject,
+                    "",
+                    _clean_np(m.group("w") or m.group("w2") or m.group("w3")),
+                    0.5,
+                    "cancelled",
+                )
             ]
         if _MORE_TIME_EN.search(clause):  # "give me until Monday": still owed, due then
             late = next(filter(None, map(not_done_thing_en, clauses)), "")
