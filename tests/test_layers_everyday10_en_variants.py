@@ -231,3 +231,41 @@ def test_v_jo_will_take_over_the_rota(default_hub):
         ],
     )
     assert _one(mem, "Dom").status == "cancelled"
+
+
+# -- a voice-to-text run-on parted into its first-person clauses ---------------------------------
+
+
+def test_v_a_run_on_with_a_new_employer_and_a_promise(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_m01",
+        [
+            (
+                0,
+                "Tamsin",
+                "ok so basically I started at Ocado last month and honestly I love it there and "
+                "I'll tell you all about it on Friday when I see you",
+            )
+        ],
+    )
+    assert _current(mem, "Tamsin", "employer") == ["Ocado"]
+    c = _one(mem, "Tamsin")
+    assert (c.status, c.due) == ("open", FRI)
+
+
+def test_v_a_run_on_ending_in_a_promise(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_m02",
+        [
+            (
+                0,
+                "Becca",
+                "so I was at the shops earlier and I saw your mum and she says hi and also I'm "
+                "gonna send you that recipe tonight",
+            )
+        ],
+    )
+    c = _one(mem, "Becca")
+    assert c.status == "open" and "recipe" in c.what, c.what

@@ -192,8 +192,39 @@ _IRONY = re.compile(
 _LOWER_END = re.compile(r"(?<=[a-z]{2}[.!?])\s+(?=[a-z])")
 
 
+# a voice-to-text run-on, a long line with no stop or comma inside ("yeah I'm gonna book the
+# restaurant for Saturday and also I don't eat meat anymore I went vegetarian over the summer"):
+# its first-person clauses part where a joining word, or a clause-closing adverb, meets the next "I"
+# (after a clause of four words or more, so "My sister and I moved" stays one)
+_RUN_ON_MIN_WORDS = 15
+_RUN_ON_BREAK_EN = re.compile(
+    # (not at a "so I'll": a consequence keeps the time of its cause, "sunday I'm doing the big shop
+    # anyway so I'll pick up the oat milk")
+    r"(?<=\w)\s+(?:(?:and|but)\s+(?:(?:also|then|yeah|now)\s+)?|also\s+)"
+    r"(?=I(?:'m|'ll|'ve|'d)?\s)"
+    # (or a "so" that turns to the listener: "... over the summer so maybe somewhere with options")
+    r"|(?<=\w)\s+so\s+(?=(?:maybe|you|we|let's)\s)"
+    r"|\b(?P<adv>anymore|any more|now|today|tonight|tomorrow|though|tho|too|again|already|anyway|lol|haha|yeah|ok|okay)"
+    r"\s+(?=I\s)"
+)
+
+
+def _run_on_parts(piece: str) -> list[str]:
+    inner = piece.strip().rstrip(".!?")
+    if _HAN.search(piece) or re.search(r"[,;:.!?]", inner) or len(inner.split()) < _RUN_ON_MIN_WORDS:
+        return [piece]
+    parts: list[str] = []
+    start = 0
+    for m in _RUN_ON_BREAK_EN.finditer(piece):
+        cut = m.end("adv") if m.group("adv") else m.start()
+        if len(piece[start:cut].split()) >= 4:
+            parts.append(piece[start:cut].strip())
+            start = m.end()
+    return [*parts, piece[start:].strip()]
+
+
 def _sentences(text: str) -> list[str]:
-    pieces = split_sentences(text) or [text]
+    pieces = [part for piece in (split_sentences(text) or [text]) for part in _run_on_parts(piece)]
     # (a date the card anchored in brackets, "tomorrow (2 September 2026)", is no capital of the writer's)
     if re.search(r"[A-Z]", re.sub(r"\([^)]*\)", "", text)) or _HAN.search(text):
         return pieces
