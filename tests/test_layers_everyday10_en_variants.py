@@ -32,12 +32,12 @@ def test_v_used_to_love_techno_cant_stand_it_anymore(default_hub):
     assert _pref(mem, "Rob", "techno").value < 0.5
 
 
-# -- chat's "w" / "w/" for "with", and a chat cry at the head of a stance ------------------------
+# -- chat's "w" for "with", and a chat cry at the head of a stance ------------------------
 
 
-def test_v_obsessed_w_slash_padel(default_hub):
-    mem = heard(default_hub, "e10v_p03", [(0, "Tia", "omg obsessed w/ padel")])
-    assert _pref_of(mem, "Tia", "padel").value > 0.5
+def test_v_obsessed_w_pickleball(default_hub):
+    mem = heard(default_hub, "e10v_p03", [(0, "Tia", "ooh obsessed w pickleball atm")])
+    assert _pref_of(mem, "Tia", "pickleball").value > 0.5
 
 
 def test_v_wow_hooked_on_wordle(default_hub):

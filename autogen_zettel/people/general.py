@@ -3083,7 +3083,10 @@ _DAY_SWAP_EN = re.compile(
 # a day put right after a plan was given one: "actually scratch that, Thursday", "make that
 # Friday", "*thursday not tmrw" (chat's asterisk before the word that replaces one), "back to Friday
 # for the keys after all", "I meant Thursday": the plan is still owed, due the day named here
-_DAY_WORD_EN = r"(?:(?:next\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|tomorrow|tmrw|tonight)\b"
+_DAY_WORD_EN = (
+    r"(?:(?:next\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
+    r"|tomorrow|tmrw|tonight)\b"
+)
 _DAY_PUT_RIGHT_EN = re.compile(
     rf"\b(?:scratch|make|change)\s+that[,:]?\s+(?:to\s+)?(?:on\s+)?(?P<day>{_DAY_WORD_EN})"
     rf"|^\*\s*(?P<day2>{_DAY_WORD_EN})"
@@ -3095,7 +3098,8 @@ _DAY_PUT_RIGHT_EN = re.compile(
 
 def day_put_right_en(s: str) -> str:
     """The day a line puts right for a plan ("actually scratch that, Thursday" -> "Thursday"), or ""."""
-    m = None if s.rstrip().endswith("?") else _DAY_PUT_RIGHT_EN.search(s.strip())
+    # (a plan pushed back to a day is moved by its own verb: "pushed the housewarming back to Friday")
+    m = None if s.rstrip().endswith("?") or _PUT_OFF_TO_EN.search(s) else _DAY_PUT_RIGHT_EN.search(s.strip())
     return next((d for d in (m.group("day", "day2", "day3", "day4") if m else ()) if d), "")
 
 
