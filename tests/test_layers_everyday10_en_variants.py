@@ -269,3 +269,23 @@ def test_v_a_run_on_ending_in_a_promise(default_hub):
     )
     c = _one(mem, "Becca")
     assert c.status == "open" and "recipe" in c.what, c.what
+
+
+# -- an employer's capitalised name ending like a role ("-er") is still an employer ---------------
+
+
+def test_v_working_at_unilever(default_hub):
+    mem = heard(default_hub, "e10v_f08", [(0, "Pim", "I'm working at Unilever.")])
+    assert _current(mem, "Pim", "employer") == ["Unilever"]
+
+
+def test_v_working_for_schneider_now(default_hub):
+    mem = heard(
+        default_hub,
+        "e10v_f09",
+        [
+            (0, "Lou", "I work at Siemens."),
+            (80, "Lou", "I'm working for Schneider now."),
+        ],
+    )
+    assert _current(mem, "Lou", "employer") == ["Schneider"]

@@ -513,7 +513,13 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         v = _clean_np(v)
         if re.search(rf"\b(?:{_SCHOOL_HEAD})\b", v, re.I):
             continue
-        if _ROLE_TAIL.search(v.lower()) and not re.search(rf"\b(?:{_ORG_HEAD})\b", v, re.I):
+        # a role is no employer ("work with a carpenter"); a name written capitalised is one, whatever
+        # it ends in ("I'm working at Unilever", "I work for Schneider")
+        if (
+            _ROLE_TAIL.search(v.lower())
+            and not re.search(rf"\b(?:{_ORG_HEAD})\b", v, re.I)
+            and not re.fullmatch(_CAP, v)
+        ):
             continue
         if re.search(r"\b(?:student|pupil|undergrad|undergraduate|postgrad|fresher)\s+at\b", s, re.I):
             add("school", v, "statement")  # "a student at Leeds": a school, not an employer
