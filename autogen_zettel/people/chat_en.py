@@ -48,6 +48,9 @@ _SPELLING = (
     (r"(?i)^lets\b", "let's"),
     # "rn" typed in lower case is "right now" (capitalised, "RN" is a registered nurse): the time it says
     (r"\brn\b", "now"),
+    # a lone lower-case "w" before a word is chat's "with": "obsessed w ramen" ("w/" is left as
+    # written: the words of a plan keep it, "dinner w/ the Hendersons")
+    (r"(?<![\w/])w(?=\s+\w)", "with"),
     (r"(?i)\bwanna\b", "want to"),
     (r"(?i)\bgotta\b", "got to"),
     (r"(?i)\bgunna\b|\bgona\b", "gonna"),

@@ -192,8 +192,39 @@ _IRONY = re.compile(
 _LOWER_END = re.compile(r"(?<=[a-z]{2}[.!?])\s+(?=[a-z])")
 
 
+# a voice-to-text run-on, a long line with no stop or comma inside ("yeah I'm gonna book the
+# restaurant for Saturday and also I don't eat meat anymore I went vegetarian over the summer"):
+# its first-person clauses part where a joining word, or a clause-closing adverb, meets the next "I"
+# (after a clause of four words or more, so "My sister and I moved" stays one)
+_RUN_ON_MIN_WORDS = 15
+_RUN_ON_BREAK_EN = re.compile(
+    # (not at a "so I'll": a consequence keeps the time of its cause, "sunday I'm doing the big shop
+    # anyway so I'll pick up the oat milk")
+    r"(?<=\w)\s+(?:(?:and|but)\s+(?:(?:also|then|yeah|now)\s+)?|also\s+)"
+    r"(?=I(?:'m|'ll|'ve|'d)?\s)"
+    # (or a "so" that turns to the listener: "... over the summer so maybe somewhere with options")
+    r"|(?<=\w)\s+so\s+(?=(?:maybe|you|we|let's)\s)"
+    r"|\b(?P<adv>anymore|any more|now|today|tonight|tomorrow|though|tho|too|again|already|anyway|lol|haha|yeah|ok|okay)"
+    r"\s+(?=I\s)"
+)
+
+
+def _run_on_parts(piece: str) -> list[str]:
+    inner = piece.strip().rstrip(".!?")
+    if _HAN.search(piece) or re.search(r"[,;:.!?]", inner) or len(inner.split()) < _RUN_ON_MIN_WORDS:
+        return [piece]
+    parts: list[str] = []
+    start = 0
+    for m in _RUN_ON_BREAK_EN.finditer(piece):
+        cut = m.end("adv") if m.group("adv") else m.start()
+        if len(piece[start:cut].split()) >= 4:
+            parts.append(piece[start:cut].strip())
+            start = m.end()
+    return [*parts, piece[start:].strip()]
+
+
 def _sentences(text: str) -> list[str]:
-    pieces = split_sentences(text) or [text]
+    pieces = [part for piece in (split_sentences(text) or [text]) for part in _run_on_parts(piece)]
     # (a date the card anchored in brackets, "tomorrow (2 September 2026)", is no capital of the writer's)
     if re.search(r"[A-Z]", re.sub(r"\([^)]*\)", "", text)) or _HAN.search(text):
         return pieces
@@ -215,9 +246,28 @@ def _post_joined(sentences: list[str]) -> list[str]:
     return out
 
 
+# a bare agreement with the line before ("same!", "Same here tbh.", "me too", "+1", "ditto"): the
+# speaker says of themself what that line said of its speaker
+_SAME_EN = re.compile(
+    r"(?:same(?:\s+(?:here|for me|tbh|honestly|lol|fr))*|me\s+too|\+1|ditto|likewise)(?:\s+(?:tbh|honestly|lol|haha))?"
+    r"[^\w]*",
+    re.I,
+)
+
+
 def _extract(
     text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None, embedder=None
 ) -> list[Evidence]:
+    if previous and _SAME_EN.fullmatch(text.strip()) and not previous.rstrip().endswith(("?", "？")):
+        # Mo: "I love board game nights." Ellie: "same!" - Ellie's taste; only the speaker's own
+        # facts and tastes (what the line says of someone named stays theirs; a promise is not echoed)
+        return [
+            e
+            for e in _extract(
+                previous, speaker=speaker, at=at, previous=None, addressee=None, embedder=embedder
+            )
+            if e.layer in ("fact", "preference") and e.subject == speaker
+        ]
     meaning = meaning_of(embedder)
     out: list[Evidence] = []
     text = as_first_person(text, speaker)
@@ -555,6 +605,9 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
         return ev
     # a plan moved reads its day from the clause that moves it ("cant do fri, sat instead": Saturday)
     moved = [c for c in re.split(r"[,;]\s*", said) if re.search(r"\b(?:instead|until|till|to)\b", c, re.I)]
+    # (a day put right, "scratch that, Thursday, I'm off on Wednesday", is the one it is moved to)
+    put_right = general.day_put_right_en(said) if ev.kind == "postponed" else ""
+    moved = [put_right] if put_right else moved
     day = (due_date(moved[-1], at) if ev.kind == "postponed" and moved else None) or due_date(said, at)
     return dataclasses.replace(ev, due=day) if day else ev
 

@@ -61,15 +61,17 @@ _EMPLOYER_EN = re.compile(
     # (the I dropped, the verb opens the line: "Started at Deloitte on Monday!", the day it began after)
     rf"\b(?:work(?:ing|s|ed)?|job|(?i:started)|joined|hired|employed|intern(?:ing)?|placement)\s+"
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?P<prep>at|for|with)\s+(?P<v>{_NP}?)"
+    # (the name ends before a time said of it: "the new job at Spotify so far", "for Unilever at the moment")
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b"
-    rf"|on\s+(?i:mon|tue|wed|thu|fri|sat|sun)))"
+    rf"|so\s+far\b|at\s+the\s+moment\b|these\s+days\b|on\s+(?i:mon|tue|wed|thu|fri|sat|sun)))"
     rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:startup|start-up|company|firm|agency|charity|"
     rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?![A-Z][a-z]+ing\b)(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
     # the I dropped at a clause's head too: "Left Google in May, been at Spotify since June"
     rf"|(?:\bI(?:'m| am|'ve been| have been)|(?:^|(?<=[,;] ))[Bb]een)\s+(?:now\s+)?at\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:called|named)\s+)?"
     rf"(?P<v3>{_CAP}|(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}(?:{_ORG_HEAD})|the\s+(?:[\w\-]+\s+){{1,2}}(?:{_ORG_HEAD}))"
-    rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b))"
+    # (or the time spent there, "for" dropped as a chat line drops it: "been at Amazon 2 weeks now")
+    rf"(?=\s*(?:$|[,.;!]|now\b|for\b|since\b|(?:\d+|a|an|two|three|four|five|six|a few)\s+(?i:days?|weeks?|months?|years?)\b))"
     rf"|\b(?:a|an)\s+[\w\-]+(?:\s+[\w\-]+)?\s+at\s+(?P<v4>{_CAP})"
     # "First week at KPMG done": the first days somewhere are news of a new employer
     rf"|\b(?i:first|1st)\s+(?i:day|week|month|shift)s?\s+(?:at|with)\s+(?P<v6>{_CAP})(?=\s*(?:$|[,.;!]|done\b|over\b|(?i:was|went|is|after|since|and)\b))"
@@ -245,7 +247,9 @@ _RESIDENCE_EN = re.compile(
     rf"\b(?:(?i:moved|moving|relocated)\s+(?:back\s+)?(?:home\s+)?(?:(?i:from)\s+{_CAP}\s+)?|went\s+(?:back\s+)?home\s+)(?:in\s+together\s+)?"
     rf"(?:in\s+with\s+(?:my|our|her|his|their)\s+(?:[\w'\-]+\s+){{1,3}}?)?(?:to|in)\s+(?P<v>{_CAP})"
     # "we're back in Oslo now": a move undone is a move too
-    rf"|\b(?i:we're)\s+(?:(?i:back)\s+)?in\s+(?P<v2>{_CAP})\s+now|\bI'm\s+(?:(?i:back)\s+)?in\s+(?P<v5>{_CAP})\s+now"
+    # (its "I'm" dropped at a clause's head: "Back in Cardiff now, Swansea didn't work out")
+    rf"|\b(?i:we're)\s+(?:(?i:back)\s+)?in\s+(?P<v2>{_CAP})\s+now"
+    rf"|(?:\bI'm\s+(?:(?i:back)\s+)?|(?:^|(?<=[,;] ))(?i:back)\s+)in\s+(?P<v5>{_CAP})\s+now"
     rf"|\bswapped\s+{_CAP}\s+for\s+(?:a\s+[a-z]+\s+(?:near|outside)\s+)?(?P<v3>{_CAP})"
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
     # (the keys to it said had: "Got the keys to our house in Leeds")
@@ -509,7 +513,13 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         v = _clean_np(v)
         if re.search(rf"\b(?:{_SCHOOL_HEAD})\b", v, re.I):
             continue
-        if _ROLE_TAIL.search(v.lower()) and not re.search(rf"\b(?:{_ORG_HEAD})\b", v, re.I):
+        # a role is no employer ("work with a carpenter"); a name written capitalised is one, whatever
+        # it ends in ("I'm working at Unilever", "I work for Schneider")
+        if (
+            _ROLE_TAIL.search(v.lower())
+            and not re.search(rf"\b(?:{_ORG_HEAD})\b", v, re.I)
+            and not re.fullmatch(_CAP, v)
+        ):
             continue
         if re.search(r"\b(?:student|pupil|undergrad|undergraduate|postgrad|fresher)\s+at\b", s, re.I):
             add("school", v, "statement")  # "a student at Leeds": a school, not an employer
@@ -796,7 +806,9 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"^(?:(?:honestly|tbh|ngl|seriously|personally|ugh|meh),?\s+)*(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)\s+"
     r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|overrated|"
     r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no|not for me|my happy place|"
-    r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing)"
+    r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing"
+    # "swimming is my real passion", "Crosswords are my new obsession"
+    r"|my (?:real\s+|true\s+|great\s+|big\s+|one\s+|new\s+|latest\s+)?(?:passion|obsession))"
     r"|and I don't get along|(?:is|are) not my thing"
     # what a thing does to one: "Spicy food gives me a headache", "Crowds make me anxious", "Olives have grown on me"
     r"|gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)"
@@ -964,6 +976,15 @@ _RATHER_EN = re.compile(
     re.I,
 )
 
+# a thing allowed as fine, then another put above it: "Coffee's fine but tea is better", "Running
+# is okay I guess, but swimming is so much nicer" (the second is the taste; the first stays unsaid)
+_FINE_BUT_EN = re.compile(
+    r"^(?P<b>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?:'s|'re|\s+is|\s+are)\s+(?:fine|okay|ok|alright|all right|not bad|decent|"
+    r"nice|good)\b(?:[,;]?\s*(?:I\s+guess|I\s+suppose|I\s+think|tbh|honestly|really|and all))?[,;]?\s*but\s+(?P<a>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?:'s|'re|\s+is|\s+are)\s+"
+    r"(?:so\s+|way\s+|much\s+|far\s+|so much\s+|even\s+|just\s+)?(?:better|nicer|the best)\b",
+    re.I,
+)
+
 
 def _comparative_en(s: str, subject: str) -> list[Evidence]:
     """ "Tea is so much better than coffee", "Tea over coffee any day", "I'd rather have tea than
@@ -977,6 +998,9 @@ def _comparative_en(s: str, subject: str) -> list[Evidence]:
     m = _OVER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
     if m and not _NOT_THING_EN.match(m.group("a")):
         return _pref(subject, m.group("a"), 0.9, "statement") + _pref(subject, m.group("b"), 0.1, "statement")
+    m = _FINE_BUT_EN.match(_DISCOURSE_EN.sub("", s.strip()))
+    if m and not _NOT_THING_EN.match(m.group("a")) and not s.rstrip().endswith("?"):
+        return _pref(subject, m.group("a"), 0.9, "statement")
     m = _BETTER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
     if not m or _NOT_THING_EN.match(m.group("a")):
         return []
@@ -1009,7 +1033,18 @@ _DROPPED_I_EN = re.compile(
 )
 # a "but" after a habit of before ("I used to love running but honestly I'm sick of it now"):
 # the clause after it holds, and its "it" is the thing before
-_BUT_AFTER_BEFORE_EN = re.compile(r"\b(?:used to|never|once)\b[^,;]*?(?:,\s*)?\bbut\s+", re.I)
+# (a comma does it too when the clause after it says "now": "Used to love sushi, can't stand it now")
+_BUT_AFTER_BEFORE_EN = re.compile(
+    r"\b(?:used to|never|once)\b[^,;]*?(?:,\s*)?\bbut\s+"
+    r"|\bused to\b[^,;]*?[,;]\s*(?=[^,;.]*\b(?:now|anymore|any more|these days)\b)",
+    re.I,
+)
+
+_TURNED_NO_I_EN = re.compile(
+    r"^(?:(?:honestly|tbh|ngl|really|totally|kinda|just),?\s+)*"
+    r"(?=(?:can't stand|cannot stand|can't handle|hate|adore|love|loathe|despise|enjoy)\b)",
+    re.I,
+)
 
 
 _SWAPPED_TO_EN = re.compile(
@@ -1087,6 +1122,8 @@ def _gerund(verb: str) -> str:
 
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = IDIOMS.sub(" ", s.replace("’", "'"))  # "I could eat a horse": hunger, no taste
+    # "omg obsessed with ramen", "ooh love a good curry": a chat cry at the head says no more than the stance
+    s = re.sub(r"^(?:(?:omg|omfg|ooh+|wow|ngl|tbh)[,!.]*\s+)+(?=[a-z])", "", s, flags=re.I)
     s = _DROPPED_I_EN.sub("I ", s, count=1)
     # "I've totally gone off camping": an adverb between the auxiliary and its participle is left out
     s = re.sub(
@@ -1114,7 +1151,9 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     turn = _BUT_AFTER_BEFORE_EN.search(s)
     if len(parts) == 1 and turn:
         parts = [s[: turn.end()], s[turn.end() :]]
-    clause = parts[-1]
+    # (the turned clause may drop its "I" as the line's head did: "..., but can't stand it now")
+    # (where its "it" is the thing before, which a line's head "Love it!" is not)
+    clause = _TURNED_NO_I_EN.sub("I ", parts[-1].lstrip(), count=1) if len(parts) > 1 else parts[-1]
     if re.search(r"\bI\b", clause):
         # "lately I drink it every morning and love it": the stance verb shares the clause's I
         clause = re.sub(
@@ -1212,7 +1251,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     )
     if m and not re.match(r"(?:it|this|that|he|she|they|there|what|which)\b", m.group("obj"), re.I):
         positive = re.search(
-            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow",
+            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow|passion|obsession",
             m.group("pred"),
             re.I,
         )
@@ -2962,7 +3001,11 @@ _HANDED_ON_EN = re.compile(
     r"|^(?:(?:the|my|our|his|her|their)\s+)?(?!(?:i|we|it|this|that|there|everything|nothing)\b)[A-Za-z]+"
     r"(?:\s+is|'s)\s+(?!(?:living|working|staying|studying|dating|seeing|doing|feeling|going|getting|based)\b)[a-z]+ing\s+"
     r"(?!(?:me|us|you|him|her|them|it|in|at|to|for|with|from|out|home|back|round|up|on)\b)"
-    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w2>[\w'\- ]{2,30}?)\s+now\b",
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w2>[\w'\- ]{2,30}?)\s+now\b"
+    # the verb of it said outright ("Tariq's taking over the minibus booking"; _TAKEN_OVER_EN's too)
+    r"|^(?:(?:the|my|our|his|her|their)\s+)?(?!(?:i|we|it|this|that|there|everything|nothing)\b)[A-Za-z]+"
+    r"(?:\s+is|'s|\s+will|'ll|\s+has|\s+is going to|'s going to)\s+(?:taking|take|taken)\s+over\s+"
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w3>[\w'\- ]{2,30}?)(?:\s+(?:from|starting)\b[^,.;!]*)?(?=\s*(?:$|[,.;!]))",
     re.I,
 )
 
@@ -2976,6 +3019,9 @@ _TAKEN_OVER_EN = re.compile(
     r"|^I(?:'m|\s+am)\s+(?!(?:living|working|staying|studying|dating|seeing|doing|feeling|going|getting|based)\b)[a-z]+ing\s+"
     r"(?!(?:me|us|you|him|her|them|it|in|at|to|for|with|from|out|home|back|round|up|on)\b)"
     r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w2>[\w'\- ]{2,30}?)\s+now\b"
+    # the verb of it said outright: "Tariq's taking over the minibus booking", "Jo has taken over the rota"
+    r"|^I(?:'m|\s+am|'ll|\s+will|'ve|\s+have|'m going to|\s+am going to)\s+(?:taking|take|taken)\s+over\s+"
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<w3>[\w'\- ]{2,30}?)(?:\s+(?:from|starting)\b[^,.;!]*)?(?=\s*(?:$|[,.;!]))"
 )
 
 
@@ -2984,7 +3030,16 @@ def taken_over_en(said: str, subject: str) -> list[Evidence]:
     it): called off for whoever owed it, which the commitment layer finds by its words."""
     m = _TAKEN_OVER_EN.match(said.strip())
     return (
-        [Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "cancelled")]
+        [
+            Evidence(
+                "status",
+                subject,
+                "",
+                _clean_np(m.group("w") or m.group("w2") or m.group("w3")),
+                0.5,
+                "cancelled",
+            )
+        ]
         if m
         else []
     )
@@ -3053,6 +3108,29 @@ _DAY_SWAP_EN = re.compile(
 )
 
 
+# a day put right after a plan was given one: "actually scratch that, Thursday", "make that
+# Friday", "*thursday not tmrw" (chat's asterisk before the word that replaces one), "back to Friday
+# for the keys after all", "I meant Thursday": the plan is still owed, due the day named here
+_DAY_WORD_EN = (
+    r"(?:(?:next\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
+    r"|tomorrow|tmrw|tonight)\b"
+)
+_DAY_PUT_RIGHT_EN = re.compile(
+    rf"\b(?:scratch|make|change)\s+that[,:]?\s+(?:to\s+)?(?:on\s+)?(?P<day>{_DAY_WORD_EN})"
+    rf"|^\*\s*(?P<day2>{_DAY_WORD_EN})"
+    rf"|\bback\s+to\s+(?P<day3>{_DAY_WORD_EN})(?:\s+(?:for|with)\s+(?:the\s+|my\s+|your\s+)?(?P<w>[\w'\-]+(?:\s+(?!(?:after|instead|then)\b)[\w'\-]+)?))?"
+    rf"|\bI\s+meant\s+(?:on\s+)?(?P<day4>{_DAY_WORD_EN})",
+    re.I,
+)
+
+
+def day_put_right_en(s: str) -> str:
+    """The day a line puts right for a plan ("actually scratch that, Thursday" -> "Thursday"), or ""."""
+    # (a plan pushed back to a day is moved by its own verb: "pushed the housewarming back to Friday")
+    m = None if s.rstrip().endswith("?") or _PUT_OFF_TO_EN.search(s) else _DAY_PUT_RIGHT_EN.search(s.strip())
+    return next((d for d in (m.group("day", "day2", "day3", "day4") if m else ()) if d), "")
+
+
 def rescheduled_en(s: str, subject: str) -> Evidence | None:
     """A task given a new time: a promise on a pro-form ("I'll do it next weekend") with "instead"
     or after a clause that says the task is not done yet ("Bike's still broken, I'll do it next
@@ -3104,6 +3182,9 @@ def is_pro_form_act(what: str) -> bool:
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
     "The dinner on Friday is off", "I'm bailing on the gym session")."""
+    if day_put_right_en(s):  # "actually scratch that, Thursday": moved to it (extract._day_named)
+        m = _DAY_PUT_RIGHT_EN.search(s.strip())
+        return [Evidence("status", subject, "", _clean_np(m.group("w") or ""), 0.5, "postponed")]
     m = None if s.rstrip().endswith("?") else _INSTEAD_ON_EN.match(_STATUS_OPENER_EN.sub("", s).strip())
     if m:  # "Invoice is going out on Friday instead": a time to come, said of the task moved to it
         return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
@@ -3114,7 +3195,14 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         m = _HANDED_ON_EN.match(clause.strip())
         if m:  # "my brother is collecting Grandma instead": off the hands of whoever owed it
             return [
-                Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "cancelled")
+                Evidence(
+                    "status",
+                    subject,
+                    "",
+                    _clean_np(m.group("w") or m.group("w2") or m.group("w3")),
+                    0.5,
+                    "cancelled",
+                )
             ]
         if _MORE_TIME_EN.search(clause):  # "give me until Monday": still owed, due then
             late = next(filter(None, map(not_done_thing_en, clauses)), "")
