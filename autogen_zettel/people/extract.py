@@ -576,7 +576,13 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     if ev.layer != "status" or ev.kind not in ("cancelled", "postponed") or ev.due is not None:
         return ev
     # a plan moved reads its day from the clause that moves it ("cant do fri, sat instead": Saturday)
+    # (in Chinese, what follows the last word of moving names the new day: "周五的会改到下周一" is
+    # Monday, "哎不行明天要开会，改成后天吧" Thursday, "我说错了，是下周三" the Wednesday after)
     moved = [c for c in re.split(r"[,;]\s*", said) if re.search(r"\b(?:instead|until|till|to)\b", c, re.I)]
+    moved += [
+        said[m.end() :]
+        for m in re.finditer(r"(?:推迟|延期|延后|顺延|改|推|挪|换)(?:到|成)|还是|(?:^|(?<=[，,；;]))(?:应该|其实)?是", said)
+    ][-1:]
     day = (due_date(moved[-1], at) if ev.kind == "postponed" and moved else None) or due_date(said, at)
     return dataclasses.replace(ev, due=day) if day else ev
 

@@ -2602,8 +2602,12 @@ def normalise_zh(s: str) -> str:
     )
     s = re.sub(r"(我们?)(?:将于|将在)", r"\1会在", s)
     s = re.sub(r"(我们?)将(?=[\u4e00-\u9fff])", r"\1会", s)
-    # a 微信 run-on line whose clauses are parted by spaces, not commas ("今天一团乱麻 明天上午帮你签了")
-    s = re.sub(r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])", "，", s)
+    # an emoji inside the line closes a clause as a comma would ("PPT搞定啦🎉🎉 熬到两点")
+    s = re.sub(r"(?<=[\u4e00-\u9fffA-Za-z0-9])[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200d]+\s*(?=\S)", "，", s)
+    # a 微信 run-on line whose clauses are parted by spaces, not commas ("今天一团乱麻 明天上午帮你签了");
+    # after a closing particle the space parts clauses before a number or a Latin word too
+    # ("教室订好了 302", "搞定啦 OK"), where elsewhere it only sets the word off ("在 Google 上班")
+    s = re.sub(r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])|(?<=[了啦吧哈呢啊呀哦嘛喽])[ \u3000]+(?=[A-Za-z0-9])", "，", s)
     # "报告我明天在改一版": the progressive 在 cannot follow a time still ahead; before an act it is
     # the homophone 再 ("then, again")
     s = re.sub(
@@ -3257,6 +3261,11 @@ _ZH_THING_DONE_LATIN = re.compile(
     r"\s*(?:了|啦|喽)?[。！!~～]*$",
     re.I,
 )
+# a bare act of handing over closed by the perfective 了, the whole clause ("转了哈，查收一下", "寄了"):
+# no thing named, so it closes the task still open
+_ZH_DONE_BARE_HANDED = re.compile(
+    r"^(?:我)?(?:已经|都|早就|刚)?(?:转|发|寄|交|还|付)(?:过去|出去)?了(?:哈|哦|喔|啊|呀|啦)?[。！!~～]*$"
+)
 # "已书面回复您", "已电话通知你": 已 and a way, an act of telling or handing over, to the addressee
 _ZH_DONE_BARE_ACT = re.compile(
     r"^(?:我)?已(?:经)?(?:[\u4e00-\u9fff]{1,2}?)?(?:回复|答复|通知|告知|转告|发给|寄给|交给|转给)(?:你|您)(?:了)?[。！!~～]*$"
@@ -3277,6 +3286,13 @@ _ZH_SHELVED = re.compile(
     r"(?:咱们?|我们?)?(?:就|先|暂时|还是|只能)*"
     r"(?:(?(matter)(?:搁着|放着)|(?!))|放一放|放放|缓缓|缓一缓|搁一搁|搁置|往后放)(?:吧|啦|了|哈)?[。！!~～]*$"
 )
+# a day moved to with no thing named, the plan being the one just spoken of: "改成后天吧", "算了还是周五吧",
+# or a day said right after owning up to a slip ("我说错了，是下周三"; a bare "是周三" corrects nothing)
+_ZH_MOVED_TO = re.compile(
+    rf"^(?:那|那就|算了|哎)?(?P<how>还是|改成|改到|推到|挪到|换到|应该是|其实是|是)(?:{_ZH_TIME})+"
+    r"(?:吧|了|啦|哈|呢)?[。！!~～]*$"
+)
+_ZH_SLIP = re.compile(r"(?:说错了|口误|打错了|记错了|搞错了|不对)[哦啊呀了]*$")
 _ZH_PUT_OFF = re.compile(
     # ("我们的会议延期到周五": an owner's 的 before the thing)
     rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要)?(?:推迟|延期|延后|推|改|挪|顺延|换)(?:到|成)"
@@ -3304,6 +3320,8 @@ _ZH_CANCEL = re.compile(
     # "下周三的咖啡改天吧": the plan named first, then put off to some other day
     r"|^(?![那这]?[我你他她咱]们?(?:就|先|还是)?(?:改天|下次|以后|回头))"
     r"(?P<obj4>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:就|先|还是)?(?:改天|下次|以后|回头)(?:再约|再说|再去|再聚)?(?:吧|啦)"
+    # a plan taken back as unsaid: "刚才说的周六请客当我没说哈", "明天那个饭局就当我没说过"
+    r"|^(?:刚才|之前|上次|昨天)?(?:说的|说好的)?(?P<obj5>[\u4e00-\u9fffA-Za-z]{0,10}?)(?:那个|那事儿?)?(?:你们?)?(?:就)?当我没说(?:过)?"
 )
 
 
@@ -3333,6 +3351,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     clauses = [c.strip() for c in re.split(r"[，,；;]", s)]
     for i, clause in enumerate(clauses):
         before = clauses[i - 1] if i else ""
+        m = _ZH_MOVED_TO.match(clause)
+        if m and (m.group("how") not in ("是", "应该是", "其实是") or _ZH_SLIP.search(before)):
+            return [Evidence("status", subject, "", "", 0.5, "postponed")]
         m = _ZH_PUT_OFF.match(clause)
         if m:  # the day it is put off to is read as its due (extract._day_named)
             return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
@@ -3378,7 +3399,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             obj = re.sub(
                 r"^(?:那个|这个|那|这)",
                 "",
-                m.group("obj3") or m.group("obj") or m.group("obj2") or m.group("obj4") or "",
+                m.group("obj3") or m.group("obj") or m.group("obj2") or m.group("obj4") or m.group("obj5") or "",
             )
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
@@ -3411,7 +3432,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         m = _ZH_AT_LAST.match(clause)
         if m:  # "那几盆花总算搬进新家了": at last, an act on the thing done
             return [Evidence("status", subject, "", re.sub(r"^(?:那|这)", "", m.group("obj")), 0.5, "done")]
-    if _ZH_DONE_LATIN.match(first):  # "sent了，你check一下邮箱": an English past said done, no thing named
+    if _ZH_DONE_LATIN.match(first) or _ZH_DONE_BARE_HANDED.match(first):  # "sent了，你check一下邮箱": an English past said done, no thing named
         return [Evidence("status", subject, "", "", 0.5, "done")]
     m = _ZH_THING_DONE_LATIN.match(first)
     if m and first != s:  # "deck sent，看下邮箱": the thing and its past, then what to do with it
