@@ -498,6 +498,10 @@ def _sentence(
             out += general.commitments_zh(said, speaker, at, speaker) or general.status_zh(said, speaker)
         else:
             out += general.status_en(said, speaker, speaker)
+    if han and layers & {"fact", "preference"} and not layers & {"commitment", "status"}:
+        # a long line that carries a fact or a taste and, in a clause of its own, a promise: "我刚搬到
+        # 成都了，周六我请大家吃火锅，话说我现在超爱啃兔头" gives the move, the treat and the taste
+        out += _promise_in_a_clause_zh(said, speaker, at, previous, addressee)
     if han and _IF_ZH.search(said):
         out = [e for e in out if e.layer != "status"]  # "如果下雨的话，我们可能就不去了": not yet called off
     if han and _CONDITION_ZH.search(said):
@@ -552,6 +556,23 @@ def _sentence(
         for e in out
         if not (e.layer == "status" and _negated(said, e.kind, han))
     ]
+
+
+def _promise_in_a_clause_zh(
+    said: str, speaker: str, at: datetime, previous: str | None, addressee: str | None
+) -> list[Evidence]:
+    """The promise of one clause of a longer line, a clause with its own time that, read alone,
+    gives a promise and no fact or taste ("周六我请大家吃火锅" among a move and a taste)."""
+    clauses = [c.strip() for c in re.split(r"[，,；;。！!]", said) if c.strip()]
+    if len(clauses) < 2:
+        return []
+    for clause in clauses:
+        if not re.search(general._ZH_TIME, clause):
+            continue
+        rows = _sentence(clause, speaker, at, previous, addressee)
+        if rows and all(e.layer == "commitment" for e in rows):
+            return rows
+    return []
 
 
 # a thing said done whose words end on a third person (小X / 老X / 阿X): "墙小郑刷完了" is the

@@ -1969,6 +1969,12 @@ _ZH_YES_AFTER = re.compile(r"才怪|不行了|白不|走[！!。~]*$|去[！!]|�
 _ZH_FAVOURITE = re.compile(
     r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:是|算是|就是)我(?:最|特别|超)(?:喜欢|爱)的"
 )
+# the cleft of a stance, its 我 said or dropped: "我最烦的就是上夜班", "最喜欢的还是周末睡懒觉"
+# (the thing after 是; 最 / 特别 marks the speaker's own strongest taste)
+_ZH_CLEFT = re.compile(
+    rf"^(?:我|本人)?(?:这辈子|平时|平生)?(?:最|特别|超)(?P<verb>{_ZH_DISLIKE}|喜欢|爱)(?:的|的事|的事情|的东西)"
+    r"(?:就|还|其实|大概)?是(?P<obj>(?![我你他她它这那])[一-鿿A-Za-z]{1,8}?)(?:了|啦|啊|呀)?[。！!~～]*$"
+)
 # "去！" to "要不要一起去吃烧烤？": the verb of the offer said back alone
 _ZH_POS_ANSWER = re.compile(
     r"^(?:可以呀|可以啊|好啊|好呀|行啊|走起|必须的|当然|早就想|(?:去|来|走)(?:啊|呀)?[！!~～。]*$)"
@@ -1999,7 +2005,10 @@ def _has_stance(clause: str) -> bool:
 # a time or aspect adverb at the head of a stance whose 我 is dropped ("最近迷上了…", "一直很怕…")
 _ZH_DROPPED_I = re.compile(
     # (a link to the clause before leads too: "老家是湖南的，所以特别能吃辣")
-    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小|突然|忽然|渐渐|慢慢|居然|竟然|所以|因此|而且|但是|不过|可是)"
+    # (so does 就 / 只 / 也 / 越来越 after a clause that sets it up: "我木有啥爱好，就喜欢睡觉",
+    # "越来越喜欢一个人旅行了")
+    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小|突然|忽然|渐渐|慢慢|居然|竟然|所以|因此|而且|但是|不过|可是"
+    rf"|就|只|也|越来越|越发|愈发)"
     rf"(?=[\u4e00-\u9fff]{{0,3}}(?:{_ZH_LIKE}|{_ZH_DISLIKE}))"
 )
 
@@ -2135,6 +2144,11 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     m = _ZH_FAVOURITE.search(s)
     if m and not re.match(r"[我你他她它这那]|今天|明天|昨天|今年|现在", m.group("obj")):
         return _pref(subject, m.group("obj"), 0.9, "statement")
+    for clause in re.split(r"[，,；;]", s):
+        m = _ZH_CLEFT.match(clause.strip())
+        if m:
+            obj = re.sub(r"^(?:吃|喝|看|玩|听)(?=[\u4e00-\u9fff]{2})", "", m.group("obj"))
+            return _pref(subject, obj, 0.1 if re.fullmatch(_ZH_DISLIKE, m.group("verb")) else 0.9, "statement")
     m = _ZH_AT_THE_MENTION.search(s)
     if m and not re.match(r"[我你他她它这那]", m.group("obj")):
         # "现在一提咖喱就怕": how one reacts the moment the thing comes up is one's taste of it
