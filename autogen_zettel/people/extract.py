@@ -241,6 +241,17 @@ def _extract(
 ) -> list[Evidence]:
     meaning = meaning_of(embedder)
     out: list[Evidence] = []
+    echo = _ECHO_ZH.match(text) if previous else None
+    if echo:
+        # "我也是😭" to "我花粉过敏", "+1 飞盘真的上头" to "我最近迷上了飞盘": the speaker says of
+        # themself what the line before said of its speaker (a fact or a taste; a promise is not
+        # taken on by agreeing), then what follows the echo is read as said
+        out += [
+            e
+            for e in _extract(previous, speaker=speaker, at=at, previous=None, addressee=None, embedder=embedder)
+            if e.layer in ("fact", "preference") and e.subject == speaker
+        ]
+        text = text[echo.end() :]
     text = as_first_person(text, speaker)
     # "他昨天求婚了！我答应了💍": a proposal by an unnamed he or she that the speaker says yes to in
     # the next sentence was made to the speaker (one sentence, so the yes and the proposal meet)
@@ -361,6 +372,12 @@ def _extract(
     ]
 
 
+# a group chat's echo of the line before, heading a line: "我也是", "俺也一样", "同", "+1" (alone, or
+# before a clause of its own; "我也是护士" is a statement, not an echo)
+_ECHO_ZH = re.compile(
+    r"^\s*(?:我也是|我也一样|俺也一样|我也同款|同款|同上|同|[+＋]1|加一)(?:[\s,，。.!！~～\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+|$)"
+    r"|^\s*[+＋]1(?=[\u4e00-\u9fff])"
+)
 # a question that only echoes who is asked or doubts it ("Me?", "Really?", "Seriously??")
 _ECHO_EN = re.compile(r"(?:me|moi|us|really|seriously|what|huh|eh|you serious|are you serious)\s*[?!]+", re.I)
 # a clause that says what one wrongly believed (以为, 还以为, 原以为, 本以为), or dreamed or imagined

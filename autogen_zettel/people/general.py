@@ -1365,7 +1365,11 @@ _ZH_JOB = re.compile(
     r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手))(?:的|了|。|，|！|$)"
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
     # a change of trade names the new trade whatever its word ("转行做医药代表了", "改行当了导游")
-    r"|(?:转行|改行)(?:去)?(?:做|当|干)(?:了)?(?:一名|个)?(?P<trade>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:了|啦|。|，|！|$)"
+    # (or by what one sells or drives: "转行卖保险了", "改行跑滴滴了")
+    r"|(?:转行|改行)(?:去)?(?:做|当|干|(?=卖|跑|开))(?:了)?(?:一名|个)?(?P<trade>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:了|啦|。|，|！|$)"
+    # a line of work said as what one does, closed by 的: "我是做外贸的", "我是搞IT的", "我在深圳做外贸的",
+    # "我是卖保险的" (the verb kept when it says the trade: 卖)
+    r"|(?:^我(?:是|在[\u4e00-\u9fffA-Za-z]{2,6}?)|是)(?:做|搞|干|(?=卖))(?P<line>[\u4e00-\u9fffA-Za-z]{2,4}?)的(?=[，,。！!；]|$)"
     r"|(?:^我|在[\u4e00-\u9fffA-Za-z]{2,8}?|现在|^我现在)当(?:了)?(?:一名|一个|个|名)?"
     r"(?!时|然|地|天|初|做|成|回|真|心|面|中|晚|年|场|作|众|选|兵)(?P<v3>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
     rf"|在(?:[\u4e00-\u9fffA-Za-z]{{0,4}}?的?(?:一家|一个))?(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
@@ -1383,7 +1387,9 @@ _ZH_SELF_HEAD = re.compile(
 _ZH_OLD_EMPLOYER = re.compile(r"老东家|前东家|前公司|原单位|原公司|之前的公司|以前的公司")
 # "我以前在腾讯，现在去了网易": a clause of before that says where one was (a firm, not a city)
 _ZH_WAS_AT = re.compile(
-    r"(?:以前|之前|原来|过去|曾经)(?:一直|都|是)?在(?P<w>[一-鿿A-Za-z]{2,6}?)(?=上班|工作|干|做|[，,；;]|$)"
+    r"(?:(?:以前|之前|原来|过去|曾经)(?:一直|都|是)?在|从)(?P<w>[一-鿿A-Za-z]{2,6}?)"
+    # (or the one left: "从字节离职了，现在在腾讯，还是做产品")
+    r"(?=上班|工作|干|做|离职|辞职|跳槽|[，,；;]|$)"
 )
 # where one is now ("现在在京东物流挺好的", "现在去了网易"), a judgement or a verb of working after it
 _ZH_NOW_AT = re.compile(
@@ -1424,6 +1430,9 @@ _ZH_RESIDENCE = re.compile(
     # only, checked below; "刚回北京了" may be the end of a trip)
     r"|(?:去年|前年|上个?月|早就|后来|毕业后)就?回(?!来|去|家|复|答|国|头|到|老家)(?P<v9>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)?了"
     r"|(?<![找收拿取带送寄退撤召挽赎])回(?!来|去|家|复|答|国|头|到|老家)(?P<v10>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)了"
+    # years spent in one place, then back to another: "在北京漂了五年，终于回长沙了" (a stay, not a trip)
+    r"|在[\u4e00-\u9fff]{2,4}?(?:漂|待|呆|混|干|打拼|工作|生活)了[\u4e00-\u9fff]{0,2}?[一二三四五六七八九十两几多半\d]+(?:年|个?月)[，,]\s*"
+    r"(?:终于|总算|还是|最后|后来|现在)?回(?:到)?(?!来|去|家|复|答|国|头|老家)(?P<v12>[\u4e00-\u9fff]{2,4}?)(?:了|啦|来了|去了)"
     # the dwelling said as the subject, then where it is ("新家在咸阳", "现住址已变更为杭州市西湖区"):
     # a place only, checked below (a city before its 市 / 区 is the place)
     rf"|(?:{_ZH_DWELLING})(?:现在|目前)?(?:就|也)?(?:在|是|已?(?:变更|更改|改)(?:为|成|到))"
@@ -1464,7 +1473,7 @@ _ZH_RELATION = (
     (
         "single",
         re.compile(
-            r"分手|(?<!不是)(?<!不)单身|(?:又|重新)(?:是|变成|变回)?一个人了(?=[。！，,~～]|$)|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我们俩?(?:已经)?分了(?=[。！，,~]|$)"
+            r"分手|(?<!不是)(?<!不)单身|(?:又|重新)(?:是|变成|变回)?一个人了(?=[。！，,~～]|$)|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我(?:们俩?|俩)(?:已经)?分了(?=[。！，,~]|$)"
         ),
     ),
     (
@@ -1516,6 +1525,10 @@ _ZH_ALLERGY = re.compile(
     r"(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏|喘不上气|呼吸困难"
     # (a sneeze said without its verb: "喷嚏不停")
     r"|喷嚏)"
+    # the allergen right before 过敏 at a clause's head, after 我 or with 我 dropped: "我花粉过敏",
+    # "花生过敏星人", "本人海鲜过敏" (not a degree, a body part or a season: "有点过敏", "皮肤过敏")
+    r"|(?:^|(?<=[，,。！!；;\s])|(?<=我)|(?<=本人))(?P<v2>(?!我|本人|有点|有些|容易|经常|会|也|都|是|不|没|皮肤|季节|鼻子|眼睛)"
+    r"[\u4e00-\u9fff]{1,4}?)过敏(?![源原药性])"
 )
 # "坐标新加坡": the netizen's pin, where one is
 _ZH_PINNED = re.compile(
@@ -1696,8 +1709,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v4")
             or m.group("trade")
             or m.group("post")
+            or m.group("line")
         )
-        if (m.group("v3") or m.group("v4")) and (
+        if (m.group("v3") or m.group("v4") or m.group("line")) and (
             v in RELATIVES_ZH or re.search(r"(?:饭|菜|事|活|作业|家务|手术|项目|实验|检查|生意)$", v)
         ):
             continue  # "我当妈妈了" is news of a child; "在医院做手术" an act, not a trade
@@ -1776,6 +1790,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v9")
             or m.group("v10")
             or m.group("v11")
+            or m.group("v12")
             or m.group("settled")
             or m.group("dwelt")
         ) and not is_place(v):
@@ -1833,7 +1848,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("residence", m.group("v"), "statement")
     m = _ZH_ALLERGY.search(s)
     if m:
-        add("allergy", m.group("v") or m.group("sym"), "statement")
+        add("allergy", m.group("v") or m.group("sym") or m.group("v2"), "statement")
     if _ZH_DIET_ENDED.search(s):
         add("diet", "素食", "lift")  # "最近开荤了", "不吃素了": the meatless diet is over
     elif _ZH_DIET.search(s):
@@ -2581,8 +2596,12 @@ def normalise_zh(s: str) -> str:
     s = re.sub(r"(?<=[我不太很超好最也都还真挺])稀饭(?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
     # a pinyin slip on 欢 (huan: 换, 环, 还) in the same slot ("我不喜换吃香菇")
     s = re.sub(r"(?<=[我不太很超好最也都还真挺])喜[换环还](?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
-    # the northern 俺 ("俺是山东人", "俺们") is 我
+    # the northern 俺 ("俺是山东人", "俺们") is 我, and so is the cute 偶 heading a clause before a verb
+    # ("偶在深圳做外贸滴"; not 偶尔, 偶像), whose closing 滴 is the 的 of 是…的
     s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))俺(?=们|[\u4e00-\u9fff])", "我", s)
+    if re.search(r"(?:^|(?<=[，,。；;！!\s]))偶(?=们|在|是|也|就|要|想|觉得|喜欢|爱|最|超|特别|不|没)", s):
+        s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))偶(?=们|在|是|也|就|要|想|觉得|喜欢|爱|最|超|特别|不|没)", "我", s)
+        s = re.sub(r"(?<=[\u4e00-\u9fff])滴(?=[\s，,。！!~～]|$)", "的", s)
     # an office's English time of day inside a Chinese line ("明天EOD之前"): the end of the working day
     s = re.sub(r"(?<![A-Za-z])(?:EOD|COB|eod|cob)(?![A-Za-z])", "下班", s)
     # the English days of a texted Chinese line ("weekend前把tripod还你", "tmr发你"): the Chinese day
