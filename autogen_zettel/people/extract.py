@@ -26,7 +26,7 @@ from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh 
 from autogen_zettel.people.chat_en import spelled_en
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.key_meaning import meaning_of
-from autogen_zettel.people.subjects import subjects_of
+from autogen_zettel.people.subjects import ZH_NAME, subjects_of
 from autogen_zettel.text.due import due_date
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
@@ -256,6 +256,9 @@ def _extract(
     # "他昨天求婚了！我答应了💍": a proposal by an unnamed he or she that the speaker says yes to in
     # the next sentence was made to the speaker (one sentence, so the yes and the proposal meet)
     text = _PROPOSAL_ANSWERED_ZH.sub(lambda m: f"{m.group('who')}{m.group('when')}向我求婚了，", text)
+    # "我替小林答应你了，她周六过来帮你搬家": a promise made on someone else's behalf is theirs, as
+    # if reported from them ("小林说她周六过来…")
+    text = _ON_BEHALF_ZH.sub(lambda m: f"{m.group('who')}说{m.group('pron') or ''}", text)
     before = previous
     referent = ""
     for sentence in _post_joined(_sentences(text)):
@@ -377,6 +380,10 @@ def _extract(
 _ECHO_ZH = re.compile(
     r"^\s*(?:我也是|我也一样|俺也一样|我也同款|同款|同上|同|[+＋]1|加一)(?:[\s,，。.!！~～\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+|$)"
     r"|^\s*[+＋]1(?=[\u4e00-\u9fff])"
+)
+# the speaker promising for a named other, then what that other will do in the next clause
+_ON_BEHALF_ZH = re.compile(
+    rf"^我(?:已经)?(?:替|帮|代)(?P<who>{ZH_NAME})(?:答应|应承|应下|保证)(?:了)?(?:你|您|你们)?(?:了|啦)?[，,]\s*(?P<pron>[她他])?"
 )
 # a question that only echoes who is asked or doubts it ("Me?", "Really?", "Seriously??")
 _ECHO_EN = re.compile(r"(?:me|moi|us|really|seriously|what|huh|eh|you serious|are you serious)\s*[?!]+", re.I)
@@ -628,7 +635,9 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
 # a thing groaned at with 又 in a clause of its own ("又加班", "又要调休"; not a going again, "又去爬山"),
 # which a later clause of the same sentence then praises
 _GROAN_ZH = re.compile(
-    r"又(?:要|得|是)?(?![去来玩吃喝看听爱喜迷])(?P<x>[\u4e00-\u9fff]{2,4}?)(?:了|啦|啊)?[，,！!~～]"
+    r"又(?:要|得|是)?(?![去来玩吃喝看听爱喜迷])(?P<x>[\u4e00-\u9fff]{2,4}?)"
+    # (how far it went may follow: "又加班到凌晨三点，我可太爱加班了呢")
+    r"(?:到[\u4e00-\u9fff\d]{1,8}?)?(?:了|啦|啊)?[，,！!~～]"
 )
 # a line marked as a joke after it: "（开玩笑的）", "开个玩笑", "逗你的", "说着玩的"
 _JOKING_ZH = re.compile(

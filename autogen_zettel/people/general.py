@@ -2088,6 +2088,15 @@ _ZH_PRAISED = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{1,5}?)(?:是)?(?:真的?|太|好|超级?|也太|可真|巨|贼)"
     r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听)|(?P<down>难吃|难喝|难看|难听|臭|无聊))(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
 )
+# the same praise said by a comparison won ("火锅比烧烤香多了": the hotpot, no taste of the barbecue
+# of its own) or by the net's acclaim ("这家的烤鸭绝绝子", "螺蛳粉yyds"), after the place it is had at
+_ZH_ACCLAIMED = re.compile(
+    r"^(?:(?:这|那|他|她)家(?:店)?|这里|这个|那个)?的?(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{1,5}?)"
+    r"(?:比(?P<other>[\u4e00-\u9fffA-Za-z]{1,5}?)(?:更|还|要)?"
+    r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听|舒服|有意思)|(?P<down>难吃|难喝|难看|难听|臭|无聊))(?:多了|得多|太多了?|[一百千万]+倍)?"
+    r"|(?:真的?|简直|就是|真是|是)?(?P<acclaim>绝绝子|yyds|YYDS|永远的神|天花板|封神))"
+    r"(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
+)
 # a leisure habit ("我每个周日都去游泳", "一到周末就去钓鱼"): going again and again is a liking
 _ZH_HABIT_LIKE = re.compile(
     # (a free moment that brings it on each time leads it too, "只要周末有空，我就去…", and so may
@@ -2326,10 +2335,11 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         if m and obj and not re.match(r"[我你他她它这那今明昨哪谁什]", obj):
             out += _pref(subject, obj, 0.9 if m.group("up") else 0.1, "statement")
     if not out:
-        m = _ZH_PRAISED.match(s)
+        m = _ZH_PRAISED.match(s) or _ZH_ACCLAIMED.match(s)
         # ("孩子太好玩了": a person praised is no taste)
         if m and not (m.group("obj") in RELATIVES_ZH or re.search(r"孩子|宝宝|小孩|人$", m.group("obj"))):
-            out += _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "statement")
+            up = m.group("up") or m.groupdict().get("acclaim")
+            out += _pref(subject, m.group("obj"), 0.9 if up else 0.1, "statement")
     if not out:
         m = _ZH_HABIT_LIKE.match(s)
         if m and not _ZH_DUTY.search(m.group("obj")):
@@ -2588,6 +2598,11 @@ def normalise_zh(s: str) -> str:
         lambda m: m.group(0).strip(" ,，") + "，",
         s,
     )
+    # the fillers of a line said aloud and typed by voice ("那个那个就是说我下周一之前呢会把方案改一版啊就这样"):
+    # a head of 那个 / 就是说 / 嗯, a pause 呢 before the verb, a closing 就这样
+    s = re.sub(r"^(?:(?:那个|嗯|呃|额|就是说|然后)[，,\s]*){2,}(?=[\u4e00-\u9fff])|^就是说[，,\s]*(?=我)", "", s)
+    s = re.sub(r"(?<=[\u4e00-\u9fff])呢(?=会|要|就|得|先|再|把|还)", "", s)
+    s = re.sub(r"[啊呀吧，,\s]*(?:就这样|就酱)(?:吧|啊|哈)?[。！!~～]*$", "", s) or s
     # a line closed by the question particle 吗 is a question though no question mark is typed
     # ("要我帮你问问我朋友吗")
     s = re.sub(r"吗[~～。.]*$", "吗？", s)
