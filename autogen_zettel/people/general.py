@@ -1430,6 +1430,8 @@ _ZH_RESIDENCE = re.compile(
     # only, checked below; "刚回北京了" may be the end of a trip)
     r"|(?:去年|前年|上个?月|早就|后来|毕业后)就?回(?!来|去|家|复|答|国|头|到|老家)(?P<v9>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)?了"
     r"|(?<![找收拿取带送寄退撤召挽赎])回(?!来|去|家|复|答|国|头|到|老家)(?P<v10>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)了"
+    # the city before the firm one works at: "我在杭州一家游戏公司当程序员" (a place only, checked below)
+    rf"|^我(?:现在|目前)?在(?P<v13>[\u4e00-\u9fff]{{2,3}}?)的?(?:一家|一个)(?=[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD})"
     # years spent in one place, then back to another: "在北京漂了五年，终于回长沙了" (a stay, not a trip)
     r"|在[\u4e00-\u9fff]{2,4}?(?:漂|待|呆|混|干|打拼|工作|生活)了[\u4e00-\u9fff]{0,2}?[一二三四五六七八九十两几多半\d]+(?:年|个?月)[，,]\s*"
     r"(?:终于|总算|还是|最后|后来|现在)?回(?:到)?(?!来|去|家|复|答|国|头|老家)(?P<v12>[\u4e00-\u9fff]{2,4}?)(?:了|啦|来了|去了)"
@@ -1495,7 +1497,8 @@ _ZH_AGE = re.compile(r"(?:满|今年|刚)(?P<v>[一二三四五六七八九十�
 _ZH_PET = re.compile(
     r"(?:家|我)(?:里)?(?:有|养了?)(?:[一二两三四五\d]只|一条|两条)?(?P<v>狗|猫|兔子|鹦鹉|仓鼠|金鱼)"
     # (after 养 the 一 of a measure word may drop, "现在家里养了条金毛", and the 我 before a time word)
-    r"|(?:家|我|现在|如今|后来|又)(?:里)?(?:(?:有|养了?)[一二两三四五\d][只条]|养了?[只条])(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
+    # (and a clause opening on 养了只 has the speaker's 我 dropped: "在杭州当程序员，养了只柯基叫可乐")
+    r"|(?:家|我|现在|如今|后来|又|^|(?<=[，,；;]))(?:里)?(?:(?:有|养了?)[一二两三四五\d][只条]|养了?[只条])(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
     # an animal taken into the home ("家里新添了一只小橘猫", "刚领养了条狗"), whatever it is called before
     r"|(?:家|我)(?:里)?(?:新|刚|又|最近)*(?:添|领养|收养|抱回|捡)(?:了)?(?:[一两\d])?[只条]"
     r"(?P<taken>[\u4e00-\u9fff]{0,3}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
@@ -1791,6 +1794,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v10")
             or m.group("v11")
             or m.group("v12")
+            or m.group("v13")
             or m.group("settled")
             or m.group("dwelt")
         ) and not is_place(v):
@@ -2094,8 +2098,9 @@ _ZH_ACCLAIMED = re.compile(
     r"^(?:(?:这|那|他|她)家(?:店)?|这里|这个|那个)?的?(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{1,5}?)"
     r"(?:比(?P<other>[\u4e00-\u9fffA-Za-z]{1,5}?)(?:更|还|要)?"
     r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听|舒服|有意思)|(?P<down>难吃|难喝|难看|难听|臭|无聊))(?:多了|得多|太多了?|[一百千万]+倍)?"
-    r"|(?:真的?|简直|就是|真是|是)?(?P<acclaim>绝绝子|yyds|YYDS|永远的神|天花板|封神))"
     r"(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
+    # (a Latin acclaim runs into the next clause once the space is gone: "杨枝甘露yyds每周必喝")
+    r"|(?:真的?|简直|就是|真是|是)?(?P<acclaim>绝绝子|yyds|YYDS|永远的神|天花板|封神)(?![A-Za-z]))"
 )
 # a leisure habit ("我每个周日都去游泳", "一到周末就去钓鱼"): going again and again is a liking
 _ZH_HABIT_LIKE = re.compile(
@@ -2592,6 +2597,8 @@ def normalise_zh(s: str) -> str:
     )
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
+    # a closing 哦 / 喔 / 哟 is tone, not part of the last word ("偶住在成都哦")
+    s = re.sub(r"(?<=[\u4e00-\u9fff]{2})[哦喔哟]+(?=[~～。！!]*$)", "", s)
     # an acknowledgement typed before the line with no comma ("ok 明儿上午打给你") is a clause of its own
     s = re.sub(
         r"^(?:ok+|okay|OK|Ok|嗯嗯|收到)[\s,，]*(?=[\u4e00-\u9fff])",
@@ -2614,8 +2621,8 @@ def normalise_zh(s: str) -> str:
     # the northern 俺 ("俺是山东人", "俺们") is 我, and so is the cute 偶 heading a clause before a verb
     # ("偶在深圳做外贸滴"; not 偶尔, 偶像), whose closing 滴 is the 的 of 是…的
     s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))俺(?=们|[\u4e00-\u9fff])", "我", s)
-    if re.search(r"(?:^|(?<=[，,。；;！!\s]))偶(?=们|在|是|也|就|要|想|觉得|喜欢|爱|最|超|特别|不|没)", s):
-        s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))偶(?=们|在|是|也|就|要|想|觉得|喜欢|爱|最|超|特别|不|没)", "我", s)
+    if re.search(r"(?:^|(?<=[，,。；;！!\s]))偶(?=们|在|住|是|也|就|要|想|觉得|喜欢|爱|最|超|特别|不|没)", s):
+        s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))偶(?=们|在|住|是|也|就|要|想|觉得|喜欢|爱|最|超|特别|不|没)", "我", s)
         s = re.sub(r"(?<=[\u4e00-\u9fff])滴(?=[\s，,。！!~～]|$)", "的", s)
     # an office's English time of day inside a Chinese line ("明天EOD之前"): the end of the working day
     s = re.sub(r"(?<![A-Za-z])(?:EOD|COB|eod|cob)(?![A-Za-z])", "下班", s)
