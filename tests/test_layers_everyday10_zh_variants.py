@@ -4,8 +4,8 @@ over, a day moved to with no thing named, a plan taken back as unsaid, a promise
 taste, a stance with its 我 dropped, the cleft of a stance, an echo of the line before, an allergen
 before 过敏, a couple parted, a line of work, 偶 and 滴, a stay then a return, the employer left,
 a comparison won and the net's acclaim, a groan's extent, voice fillers, a task handed to a pet or
-Latin name, a promise for someone else, a pet with 我 dropped, the city before a firm) and not the
-words of the blind line."""
+Latin name, a promise for someone else, a pet with 我 dropped, a slip corrected in the same line, a
+他们 meaning whom a show is of) and not the words of the blind line."""
 
 from __future__ import annotations
 
@@ -355,7 +355,7 @@ def test_zh10v_cake_promised_for_a_zhen(default_hub):
     assert (row.status, row.due) == ("open", date(2026, 9, 2)), _all(mem)
 
 
-# a pet with the 我 dropped, and the city before a firm
+# a pet with the 我 dropped
 
 
 def test_zh10v_a_golden_retriever_in_a_long_line(default_hub):
@@ -368,11 +368,28 @@ def test_zh10v_a_rabbit_kept_in_a_shared_flat(default_hub):
     assert "兔" in " ".join(_current(mem, "阿兔", "pet")), _all(mem)
 
 
-def test_zh10v_an_accountant_in_suzhou(default_hub):
-    mem = heard(default_hub, "e10zhv_41", [(0, "阿苏", "我在苏州一家外企做会计")])
-    assert _current(mem, "阿苏", "residence") == ["苏州"], _all(mem)
+# a slip corrected in the same line
 
 
-def test_zh10v_a_nurse_in_xiamen(default_hub):
-    mem = heard(default_hub, "e10zhv_42", [(0, "阿厦", "我现在在厦门一家医院当护士")])
-    assert _current(mem, "阿厦", "residence") == ["厦门"], _all(mem)
+def test_zh10v_a_district_corrected(default_hub):
+    mem = heard(default_hub, "e10zhv_41", [(0, "阿京", "我住在朝阳，哦不对，是海淀，老记混")])
+    assert _current(mem, "阿京", "residence") == ["海淀"], _all(mem)
+
+
+def test_zh10v_a_day_corrected_in_the_same_line(default_hub):
+    mem = heard(default_hub, "e10zhv_42", [(0, "阿钥", "明天我把钥匙还你，不对，口误，是后天")])
+    row = _commit(mem, "阿钥")
+    assert (row.status, row.due) == ("open", date(2026, 9, 3)), _all(mem)
+
+
+# 他们 / 他 meaning whom a show just named is of
+
+
+def test_zh10v_a_jay_chou_fan(default_hub):
+    mem = heard(default_hub, "e10zhv_43", [(0, "阿伦", "周六去听周杰伦的演唱会！我是他的铁粉")])
+    assert _pref(mem, "阿伦", "周杰伦").value > 0.5, _all(mem)
+
+
+def test_zh10v_a_lakers_fan(default_hub):
+    mem = heard(default_hub, "e10zhv_44", [(0, "阿湖", "昨晚去看了湖人的比赛，我是他们的忠实粉丝")])
+    assert _pref(mem, "阿湖", "湖人").value > 0.5, _all(mem)

@@ -261,6 +261,7 @@ def _extract(
     text = _ON_BEHALF_ZH.sub(lambda m: f"{m.group('who')}说{m.group('pron') or ''}", text)
     before = previous
     referent = ""
+    show = ""  # whom the last show named is of ("看五月天演唱会"), whom a later 他们 may mean
     for sentence in _post_joined(_sentences(text)):
         # "I'll tidy my room the day Arsenal win the league 😂", "... when pigs fly lol": a promise
         # hung on someone else's event, and laughed at, is a joke (read before "lol" is spelled away)
@@ -319,6 +320,17 @@ def _extract(
                 )
                 evs = again if any(e.layer == "preference" for e in again) else evs
             thing = next((e.value for e in evs if e.layer == "preference" and e.value), thing)
+            seen = _SHOW_OF_ZH.search(said) if _HAN.search(said) else None
+            show = seen.group("who") if seen else show
+            if show and any(e.layer == "preference" and _THEM_ZH.fullmatch(e.value) for e in evs):
+                # "下周五我去看五月天演唱会！我从初中就是他们的铁粉了": "them" are whom the show
+                # just named is of
+                evs = [
+                    dataclasses.replace(e, key=general.topic_of(show), value=show)
+                    if e.layer == "preference" and _THEM_ZH.fullmatch(e.value)
+                    else e
+                    for e in evs
+                ]
             if subject != speaker and not _HAN.search(said) and all(e.layer == "commitment" for e in evs):
                 # "my brother is collecting Grandma instead", "Priya will bring the salad instead":
                 # whoever owed it before is released (and the one taking it over owes it now)
@@ -375,6 +387,12 @@ def _extract(
     ]
 
 
+# a show named by whom it is of ("看五月天演唱会", "听周杰伦的演唱会"), and a pronoun for them
+_SHOW_OF_ZH = re.compile(
+    r"(?:看|听|去)了?(?P<who>(?![我你他她它这那看听了])[\u4e00-\u9fffA-Za-z]{2,8}?)的?"
+    r"(?:演唱会|音乐会|演出|巡演|见面会|签售会|live|Live|LIVE|比赛|球赛|话剧|脱口秀)"
+)
+_THEM_ZH = re.compile(r"他们|她们|它们|他|她|它")
 # a group chat's echo of the line before, heading a line: "我也是", "俺也一样", "同", "+1" (alone, or
 # before a clause of its own; "我也是护士" is a statement, not an echo)
 _ECHO_ZH = re.compile(

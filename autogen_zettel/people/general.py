@@ -1430,8 +1430,6 @@ _ZH_RESIDENCE = re.compile(
     # only, checked below; "刚回北京了" may be the end of a trip)
     r"|(?:去年|前年|上个?月|早就|后来|毕业后)就?回(?!来|去|家|复|答|国|头|到|老家)(?P<v9>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)?了"
     r"|(?<![找收拿取带送寄退撤召挽赎])回(?!来|去|家|复|答|国|头|到|老家)(?P<v10>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)了"
-    # the city before the firm one works at: "我在杭州一家游戏公司当程序员" (a place only, checked below)
-    rf"|^我(?:现在|目前)?在(?P<v13>[\u4e00-\u9fff]{{2,3}}?)的?(?:一家|一个)(?=[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD})"
     # years spent in one place, then back to another: "在北京漂了五年，终于回长沙了" (a stay, not a trip)
     r"|在[\u4e00-\u9fff]{2,4}?(?:漂|待|呆|混|干|打拼|工作|生活)了[\u4e00-\u9fff]{0,2}?[一二三四五六七八九十两几多半\d]+(?:年|个?月)[，,]\s*"
     r"(?:终于|总算|还是|最后|后来|现在)?回(?:到)?(?!来|去|家|复|答|国|头|老家)(?P<v12>[\u4e00-\u9fff]{2,4}?)(?:了|啦|来了|去了)"
@@ -1794,7 +1792,6 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v10")
             or m.group("v11")
             or m.group("v12")
-            or m.group("v13")
             or m.group("settled")
             or m.group("dwelt")
         ) and not is_place(v):
@@ -2671,10 +2668,40 @@ def normalise_zh(s: str) -> str:
         r"\1再",
         s,
     )
+    s = corrected_zh(s)
     # "我现在在 Google 上班": the spaces a Latin word is set off by join nothing in Chinese
     return re.sub(
         r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])", "", s
     )
+
+
+# a slip owned up to in the same line, then the right word: "我老家是湖南的，哦不对，说错了，是湖北的"
+_ZH_SELF_CORRECTED = re.compile(
+    r"^(?P<head>[^，,。！!？?]+?)[，,]\s*(?:(?:哦|噢|啊|呃|额|哎)*(?:不对|说错了|口误|打错了|记错了|搞错了)(?:了|啦)?[，,]?\s*)+"
+    r"(?:应该|其实)?是(?P<right>[^，,。！!？?的]{1,8})的?(?=[，,。！!~～]|$)"
+)
+
+
+def corrected_zh(s: str) -> str:
+    """The line as its speaker corrected it: the word a slip is owned up to is replaced by the one
+    said after it - a day by a day ("周四我把合同发你，哦不对，是下周三"), the value of a 是 or
+    a place by another ("我老家是湖南的，不对，说错了，是湖北的"); the correcting clauses go."""
+    m = _ZH_SELF_CORRECTED.match(s)
+    if not m:
+        return s
+    head, right, rest = m.group("head"), m.group("right"), s[m.end() :]
+    if re.fullmatch(rf"(?:{_ZH_TIME})+", right):
+        days = list(re.finditer(rf"(?:{_ZH_TIME})+", head))
+        if not days:
+            return s
+        head = head[: days[-1].start()] + right + head[days[-1].end() :]
+    else:
+        # (the word after 是, or after the 在 / 到 of a place: "我住在朝阳，哦不对，是海淀")
+        said = re.search(r"(?:是|在|到)(?P<wrong>[^，,。！!？?的在到是]{1,8})(?P<de>的?)$", head)
+        if not said:
+            return s
+        head = head[: said.start("wrong")] + right + said.group("de")
+    return head + rest
 
 
 # ----------------------------------------------------------------------------- commitments and status
