@@ -248,7 +248,9 @@ def _extract(
         # taken on by agreeing), then what follows the echo is read as said
         out += [
             e
-            for e in _extract(previous, speaker=speaker, at=at, previous=None, addressee=None, embedder=embedder)
+            for e in _extract(
+                previous, speaker=speaker, at=at, previous=None, addressee=None, embedder=embedder
+            )
             if e.layer in ("fact", "preference") and e.subject == speaker
         ]
         text = text[echo.end() :]
@@ -644,7 +646,9 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     moved = [c for c in re.split(r"[,;]\s*", said) if re.search(r"\b(?:instead|until|till|to)\b", c, re.I)]
     moved += [
         said[m.end() :]
-        for m in re.finditer(r"(?:推迟|延期|延后|顺延|改|推|挪|换)(?:到|成)|还是|(?:^|(?<=[，,；;]))(?:应该|其实)?是", said)
+        for m in re.finditer(
+            r"(?:推迟|延期|延后|顺延|改|推|挪|换)(?:到|成)|还是|(?:^|(?<=[，,；;]))(?:应该|其实)?是", said
+        )
     ][-1:]
     day = (due_date(moved[-1], at) if ev.kind == "postponed" and moved else None) or due_date(said, at)
     return dataclasses.replace(ev, due=day) if day else ev

@@ -2174,7 +2174,9 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         m = _ZH_CLEFT.match(clause.strip())
         if m:
             obj = re.sub(r"^(?:吃|喝|看|玩|听)(?=[\u4e00-\u9fff]{2})", "", m.group("obj"))
-            return _pref(subject, obj, 0.1 if re.fullmatch(_ZH_DISLIKE, m.group("verb")) else 0.9, "statement")
+            return _pref(
+                subject, obj, 0.1 if re.fullmatch(_ZH_DISLIKE, m.group("verb")) else 0.9, "statement"
+            )
     m = _ZH_AT_THE_MENTION.search(s)
     if m and not re.match(r"[我你他她它这那]", m.group("obj")):
         # "现在一提咖喱就怕": how one reacts the moment the thing comes up is one's taste of it
@@ -2604,7 +2606,9 @@ def normalise_zh(s: str) -> str:
     )
     # the fillers of a line said aloud and typed by voice ("那个那个就是说我下周一之前呢会把方案改一版啊就这样"):
     # a head of 那个 / 就是说 / 嗯, a pause 呢 before the verb, a closing 就这样
-    s = re.sub(r"^(?:(?:那个|嗯|呃|额|就是说|然后)[，,\s]*){2,}(?=[\u4e00-\u9fff])|^就是说[，,\s]*(?=我)", "", s)
+    s = re.sub(
+        r"^(?:(?:那个|嗯|呃|额|就是说|然后)[，,\s]*){2,}(?=[\u4e00-\u9fff])|^就是说[，,\s]*(?=我)", "", s
+    )
     s = re.sub(r"(?<=[\u4e00-\u9fff])呢(?=会|要|就|得|先|再|把|还)", "", s)
     s = re.sub(r"[啊呀吧，,\s]*(?:就这样|就酱)(?:吧|啊|哈)?[。！!~～]*$", "", s) or s
     # a line closed by the question particle 吗 is a question though no question mark is typed
@@ -2618,8 +2622,9 @@ def normalise_zh(s: str) -> str:
     # the northern 俺 ("俺是山东人", "俺们") is 我, and so is the cute 偶 heading a clause before a verb
     # ("偶在深圳做外贸滴"; not 偶尔, 偶像), whose closing 滴 is the 的 of 是…的
     s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))俺(?=们|[\u4e00-\u9fff])", "我", s)
-    if re.search(r"(?:^|(?<=[，,。；;！!\s]))偶(?=们|在|住|是|也|就|要|想|觉得|喜欢|爱|最|超|特别|不|没)", s):
-        s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))偶(?=们|在|住|是|也|就|要|想|觉得|喜欢|爱|最|超|特别|不|没)", "我", s)
+    ou = r"(?:^|(?<=[，,。；;！!\s]))偶(?=们|在|住|是|也|就|要|想|觉得|喜欢|爱|最|超|特别|不|没)"
+    if re.search(ou, s):
+        s = re.sub(ou, "我", s)
         s = re.sub(r"(?<=[\u4e00-\u9fff])滴(?=[\s，,。！!~～]|$)", "的", s)
     # an office's English time of day inside a Chinese line ("明天EOD之前"): the end of the working day
     s = re.sub(r"(?<![A-Za-z])(?:EOD|COB|eod|cob)(?![A-Za-z])", "下班", s)
@@ -2655,11 +2660,19 @@ def normalise_zh(s: str) -> str:
     s = re.sub(r"(我们?)(?:将于|将在)", r"\1会在", s)
     s = re.sub(r"(我们?)将(?=[\u4e00-\u9fff])", r"\1会", s)
     # an emoji inside the line closes a clause as a comma would ("PPT搞定啦🎉🎉 熬到两点")
-    s = re.sub(r"(?<=[\u4e00-\u9fffA-Za-z0-9])[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200d]+\s*(?=\S)", "，", s)
+    s = re.sub(
+        r"(?<=[\u4e00-\u9fffA-Za-z0-9])[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200d]+\s*(?=\S)",
+        "，",
+        s,
+    )
     # a 微信 run-on line whose clauses are parted by spaces, not commas ("今天一团乱麻 明天上午帮你签了");
     # after a closing particle the space parts clauses before a number or a Latin word too
     # ("教室订好了 302", "搞定啦 OK"), where elsewhere it only sets the word off ("在 Google 上班")
-    s = re.sub(r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])|(?<=[了啦吧哈呢啊呀哦嘛喽])[ \u3000]+(?=[A-Za-z0-9])", "，", s)
+    s = re.sub(
+        r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])|(?<=[了啦吧哈呢啊呀哦嘛喽])[ \u3000]+(?=[A-Za-z0-9])",
+        "，",
+        s,
+    )
     # "报告我明天在改一版": the progressive 在 cannot follow a time still ahead; before an act it is
     # the homophone 再 ("then, again")
     s = re.sub(
@@ -2675,9 +2688,11 @@ def normalise_zh(s: str) -> str:
     )
 
 
+# the words of owning up to a slip ("我说错了", "哦不对", "口误")
+_ZH_SLIP_WORDS = r"(?:不对|说错了|口误|打错了|记错了|搞错了)"
 # a slip owned up to in the same line, then the right word: "我老家是湖南的，哦不对，说错了，是湖北的"
 _ZH_SELF_CORRECTED = re.compile(
-    r"^(?P<head>[^，,。！!？?]+?)[，,]\s*(?:(?:哦|噢|啊|呃|额|哎)*(?:不对|说错了|口误|打错了|记错了|搞错了)(?:了|啦)?[，,]?\s*)+"
+    rf"^(?P<head>[^，,。！!？?]+?)[，,]\s*(?:(?:哦|噢|啊|呃|额|哎)*{_ZH_SLIP_WORDS}(?:了|啦)?[，,]?\s*)+"
     r"(?:应该|其实)?是(?P<right>[^，,。！!？?的]{1,8})的?(?=[，,。！!~～]|$)"
 )
 
@@ -3374,7 +3389,7 @@ _ZH_MOVED_TO = re.compile(
     rf"^(?:那|那就|算了|哎)?(?P<how>还是|改成|改到|推到|挪到|换到|应该是|其实是|是)(?:{_ZH_TIME})+"
     r"(?:吧|了|啦|哈|呢)?[。！!~～]*$"
 )
-_ZH_SLIP = re.compile(r"(?:说错了|口误|打错了|记错了|搞错了|不对)[哦啊呀了]*$")
+_ZH_SLIP = re.compile(rf"{_ZH_SLIP_WORDS}[哦啊呀了]*$")
 _ZH_PUT_OFF = re.compile(
     # ("我们的会议延期到周五": an owner's 的 before the thing)
     rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要)?(?:推迟|延期|延后|推|改|挪|顺延|换)(?:到|成)"
@@ -3481,7 +3496,12 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             obj = re.sub(
                 r"^(?:那个|这个|那|这)",
                 "",
-                m.group("obj3") or m.group("obj") or m.group("obj2") or m.group("obj4") or m.group("obj5") or "",
+                m.group("obj3")
+                or m.group("obj")
+                or m.group("obj2")
+                or m.group("obj4")
+                or m.group("obj5")
+                or "",
             )
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
@@ -3514,7 +3534,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         m = _ZH_AT_LAST.match(clause)
         if m:  # "那几盆花总算搬进新家了": at last, an act on the thing done
             return [Evidence("status", subject, "", re.sub(r"^(?:那|这)", "", m.group("obj")), 0.5, "done")]
-    if _ZH_DONE_LATIN.match(first) or _ZH_DONE_BARE_HANDED.match(first):  # "sent了，你check一下邮箱": an English past said done, no thing named
+    # "sent了，你check一下邮箱" (an English past), "转了哈，查收一下" (a bare act of handing over):
+    # said done, no thing named
+    if _ZH_DONE_LATIN.match(first) or _ZH_DONE_BARE_HANDED.match(first):
         return [Evidence("status", subject, "", "", 0.5, "done")]
     m = _ZH_THING_DONE_LATIN.match(first)
     if m and first != s:  # "deck sent，看下邮箱": the thing and its past, then what to do with it
