@@ -5,7 +5,7 @@ taste, a stance with its 我 dropped, the cleft of a stance, an echo of the line
 before 过敏, a couple parted, a line of work, 偶 and 滴, a stay then a return, the employer left,
 a comparison won and the net's acclaim, a groan's extent, voice fillers, a task handed to a pet or
 Latin name, a promise for someone else, a pet with 我 dropped, a slip corrected in the same line, a
-他们 meaning whom a show is of) and not the words of the blind line."""
+他们 meaning whom a show is of, 下班前 as a promise's time) and not the words of the blind line."""
 
 from __future__ import annotations
 
@@ -393,3 +393,20 @@ def test_zh10v_a_jay_chou_fan(default_hub):
 def test_zh10v_a_lakers_fan(default_hub):
     mem = heard(default_hub, "e10zhv_44", [(0, "阿湖", "昨晚去看了湖人的比赛，我是他们的忠实粉丝")])
     assert _pref(mem, "阿湖", "湖人").value > 0.5, _all(mem)
+
+
+# the end of the working day as a promise's time (下班前, found while writing the variants above)
+
+
+def test_zh10v_a_report_before_knocking_off_then_done(default_hub):
+    mem = heard(
+        default_hub,
+        "e10zhv_45",
+        [(0, "小米", "下班前我把周报交上去"), (0, "小米", "周报交上去了✅ 终于能下班")],
+    )
+    assert _commit(mem, "小米").status == "done", _all(mem)
+
+
+def test_zh10v_a_spreadsheet_before_knocking_off(default_hub):
+    mem = heard(default_hub, "e10zhv_46", [(0, "阿表", "我下班之前把报表发给你")])
+    assert _commit(mem, "阿表").status == "open", _all(mem)
