@@ -425,10 +425,6 @@ def test_zh6_sarcasm_about_makeup_workdays(default_hub):
     assert all(p.value <= 0.5 for p in _prefs(mem, "阿木", "调休")), _all(mem)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="麻辣烫yyds，我真的爱了爱了: the slang praise names its thing only in the clause before; nothing read",
-)
 def test_zh6_web_slang_for_a_liking(default_hub):
     mem = heard(default_hub, "e6zh_p10", [(0, "糖豆", "麻辣烫yyds，我真的爱了爱了")])
     assert _pref(mem, "糖豆", "麻辣烫").value > 0.5, _all(mem)

@@ -369,7 +369,6 @@ def test_zh7_transferred_abroad_in_mixed_words(default_hub):
     assert _current(mem, "Jenny", "residence") == ["新加坡"], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="我在4S店卖车 / 改行做房产中介 give no job")
 def test_zh7_from_selling_cars_to_selling_homes(default_hub):
     mem = heard(
         default_hub,

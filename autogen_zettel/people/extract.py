@@ -26,7 +26,7 @@ from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh 
 from autogen_zettel.people.chat_en import spelled_en
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.key_meaning import meaning_of
-from autogen_zettel.people.subjects import COUPLE_STATES, SURNAMES, partner_of, subjects_of
+from autogen_zettel.people.subjects import COUPLE_STATES, SURNAMES, ZH_NAME, partner_of, subjects_of
 from autogen_zettel.text.due import due_date
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
@@ -246,36 +246,35 @@ def _post_joined(sentences: list[str]) -> list[str]:
     return out
 
 
-# a bare agreement with the line before ("same!", "Same here tbh.", "me too", "+1", "ditto"): the
-# speaker says of themself what that line said of its speaker
-_SAME_EN = re.compile(
-    r"(?:same(?:\s+(?:here|for me|tbh|honestly|lol|fr))*|me\s+too|\+1|ditto|likewise)(?:\s+(?:tbh|honestly|lol|haha))?"
-    r"[^\w]*",
-    re.I,
-)
-
-
 def _extract(
     text: str, *, speaker: str, at: datetime, previous: str | None, addressee: str | None, embedder=None
 ) -> list[Evidence]:
-    if previous and _SAME_EN.fullmatch(text.strip()) and not previous.rstrip().endswith(("?", "？")):
-        # Mo: "I love board game nights." Ellie: "same!" - Ellie's taste; only the speaker's own
-        # facts and tastes (what the line says of someone named stays theirs; a promise is not echoed)
-        return [
+    meaning = meaning_of(embedder)
+    out: list[Evidence] = []
+    echo = _ECHO.match(text) if previous and not previous.rstrip().endswith(("?", "？")) else None
+    if echo:
+        # Mo: "I love board game nights." Ellie: "same!"; "我也是😭" to "我花粉过敏", "+1 飞盘真的上头"
+        # to "我最近迷上了飞盘": the speaker says of themself what the line before said of its
+        # speaker (a fact or a taste: what it says of someone named stays theirs, and a promise is
+        # not taken on by agreeing), then what follows the echo is read as said
+        out += [
             e
             for e in _extract(
                 previous, speaker=speaker, at=at, previous=None, addressee=None, embedder=embedder
             )
             if e.layer in ("fact", "preference") and e.subject == speaker
         ]
-    meaning = meaning_of(embedder)
-    out: list[Evidence] = []
+        text = text[echo.end() :]
     text = as_first_person(text, speaker)
     # "他昨天求婚了！我答应了💍": a proposal by an unnamed he or she that the speaker says yes to in
     # the next sentence was made to the speaker (one sentence, so the yes and the proposal meet)
     text = _PROPOSAL_ANSWERED_ZH.sub(lambda m: f"{m.group('who')}{m.group('when')}向我求婚了，", text)
+    # "我替小林答应你了，她周六过来帮你搬家": a promise made on someone else's behalf is theirs, as
+    # if reported from them ("小林说她周六过来…")
+    text = _ON_BEHALF_ZH.sub(lambda m: f"{m.group('who')}说{m.group('pron') or ''}", text)
     before = previous
     referent = ""
+    show = ""  # whom the last show named is of ("看五月天演唱会"), whom a later 他们 may mean
     for sentence in _post_joined(_sentences(text)):
         # "I'll tidy my room the day Arsenal win the league 😂", "... when pigs fly lol": a promise
         # hung on someone else's event, and laughed at, is a joke (read before "lol" is spelled away)
@@ -332,6 +331,17 @@ def _extract(
                 )
                 evs = again if any(e.layer == "preference" for e in again) else evs
             thing = next((e.value for e in evs if e.layer == "preference" and e.value), thing)
+            seen = _SHOW_OF_ZH.search(said) if _HAN.search(said) else None
+            show = seen.group("who") if seen else show
+            if show and any(e.layer == "preference" and _THEM_ZH.fullmatch(e.value) for e in evs):
+                # "下周五我去看五月天演唱会！我从初中就是他们的铁粉了": "them" are whom the show
+                # just named is of
+                evs = [
+                    dataclasses.replace(e, key=general.topic_of(show), value=show)
+                    if e.layer == "preference" and _THEM_ZH.fullmatch(e.value)
+                    else e
+                    for e in evs
+                ]
             if subject != speaker and not _HAN.search(said) and all(e.layer == "commitment" for e in evs):
                 # "my brother is collecting Grandma instead", "Priya will bring the salad instead":
                 # whoever owed it before is released (and the one taking it over owes it now)
@@ -389,6 +399,25 @@ def _extract(
     ]
 
 
+# a show named by whom it is of ("看五月天演唱会", "听周杰伦的演唱会"), and a pronoun for them
+_SHOW_OF_ZH = re.compile(
+    r"(?:看|听|去)了?(?P<who>(?![我你他她它这那看听了])[\u4e00-\u9fffA-Za-z]{2,8}?)的?"
+    r"(?:演唱会|音乐会|演出|巡演|见面会|签售会|live|Live|LIVE|比赛|球赛|话剧|脱口秀)"
+)
+_THEM_ZH = re.compile(r"他们|她们|它们|他|她|它")
+# a group chat's echo of the line before, heading a line: "same!", "Same here tbh.", "me too",
+# "ditto", "我也是", "俺也一样", "同", "+1" (alone, or before a clause of its own; "我也是护士" is a
+# statement, not an echo)
+_ECHO = re.compile(
+    r"^\s*(?:(?i:same(?:\s+(?:here|for me|tbh|honestly|lol|fr))*|me\s+too|ditto|likewise)(?:\s+(?i:tbh|honestly|lol|haha))?"
+    r"|我也是|我也一样|俺也一样|我也同款|同款|同上|同|[+＋]1|加一)"
+    r"(?:[\s,，。.!！~～:;()\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F]+|$)"
+    r"|^\s*[+＋]1(?=[\u4e00-\u9fff])"
+)
+# the speaker promising for a named other, then what that other will do in the next clause
+_ON_BEHALF_ZH = re.compile(
+    rf"^我(?:已经)?(?:替|帮|代)(?P<who>{ZH_NAME})(?:答应|应承|应下|保证)(?:了)?(?:你|您|你们)?(?:了|啦)?[，,]\s*(?P<pron>[她他])?"
+)
 # a question that only echoes who is asked or doubts it ("Me?", "Really?", "Seriously??")
 _ECHO_EN = re.compile(r"(?:me|moi|us|really|seriously|what|huh|eh|you serious|are you serious)\s*[?!]+", re.I)
 # a clause that says what one wrongly believed (以为, 还以为, 原以为, 本以为), or dreamed or imagined
@@ -526,6 +555,10 @@ def _sentence(
             out += general.commitments_zh(said, speaker, at, speaker) or general.status_zh(said, speaker)
         else:
             out += general.status_en(said, speaker, speaker)
+    if han and layers & {"fact", "preference"} and not layers & {"commitment", "status"}:
+        # a long line that carries a fact or a taste and, in a clause of its own, a promise: "我刚搬到
+        # 成都了，周六我请大家吃火锅，话说我现在超爱啃兔头" gives the move, the treat and the taste
+        out += _promise_in_a_clause_zh(said, speaker, at, previous, addressee)
     if han and _IF_ZH.search(said):
         out = [e for e in out if e.layer != "status"]  # "如果下雨的话，我们可能就不去了": not yet called off
     if han and _CONDITION_ZH.search(said):
@@ -582,6 +615,23 @@ def _sentence(
     ]
 
 
+def _promise_in_a_clause_zh(
+    said: str, speaker: str, at: datetime, previous: str | None, addressee: str | None
+) -> list[Evidence]:
+    """The promise of one clause of a longer line, a clause with its own time that, read alone,
+    gives a promise and no fact or taste ("周六我请大家吃火锅" among a move and a taste)."""
+    clauses = [c.strip() for c in re.split(r"[，,；;。！!]", said) if c.strip()]
+    if len(clauses) < 2:
+        return []
+    for clause in clauses:
+        if not re.search(general._ZH_TIME, clause):
+            continue
+        rows = _sentence(clause, speaker, at, previous, addressee)
+        if rows and all(e.layer == "commitment" for e in rows):
+            return rows
+    return []
+
+
 # a thing said done whose words end on a third person (小X / 老X / 阿X): "墙小郑刷完了" is the
 # thing (墙), then who did it
 _DOER_AFTER_THING_ZH = re.compile(
@@ -604,7 +654,15 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     if ev.layer != "status" or ev.kind not in ("cancelled", "postponed") or ev.due is not None:
         return ev
     # a plan moved reads its day from the clause that moves it ("cant do fri, sat instead": Saturday)
+    # (in Chinese, what follows the last word of moving names the new day: "周五的会改到下周一" is
+    # Monday, "哎不行明天要开会，改成后天吧" Thursday, "我说错了，是下周三" the Wednesday after)
     moved = [c for c in re.split(r"[,;]\s*", said) if re.search(r"\b(?:instead|until|till|to)\b", c, re.I)]
+    moved += [
+        said[m.end() :]
+        for m in re.finditer(
+            r"(?:推迟|延期|延后|顺延|改|推|挪|换)(?:到|成)|还是|(?:^|(?<=[，,；;]))(?:应该|其实)?是", said
+        )
+    ][-1:]
     # (a day put right, "scratch that, Thursday, I'm off on Wednesday", is the one it is moved to)
     put_right = general.day_put_right_en(said) if ev.kind == "postponed" else ""
     moved = [put_right] if put_right else moved
@@ -615,7 +673,9 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
 # a thing groaned at with 又 in a clause of its own ("又加班", "又要调休"; not a going again, "又去爬山"),
 # which a later clause of the same sentence then praises
 _GROAN_ZH = re.compile(
-    r"又(?:要|得|是)?(?![去来玩吃喝看听爱喜迷])(?P<x>[\u4e00-\u9fff]{2,4}?)(?:了|啦|啊)?[，,！!~～]"
+    r"又(?:要|得|是)?(?![去来玩吃喝看听爱喜迷])(?P<x>[\u4e00-\u9fff]{2,4}?)"
+    # (how far it went may follow: "又加班到凌晨三点，我可太爱加班了呢")
+    r"(?:到[\u4e00-\u9fff\d]{1,8}?)?(?:了|啦|啊)?[，,！!~～]"
 )
 # a line marked as a joke after it: "（开玩笑的）", "开个玩笑", "逗你的", "说着玩的"
 _JOKING_ZH = re.compile(

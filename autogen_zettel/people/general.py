@@ -1403,13 +1403,18 @@ _ZH_ROLE_AFTER = re.compile(
     r"|^(?:做|当)[A-Z][A-Za-z]{1,5}[。！!，,；]?$"
 )
 _ZH_JOB = re.compile(
-    # the line one is in, any word for it: "我是做外贸的", "我是干会计的", "我是搞IT的", "我是开出租的"
-    r"是(?:做|干|搞|开)(?P<line>[\u4e00-\u9fffA-Za-z]{1,5}?)的(?=[。，！,；~～]|$)"
+    # a line of work said as what one does, closed by 的, any word for it (first, so 是 + a trade's
+    # word does not take the verb into the job): "我是做外贸的", "我是干会计的", "我是搞IT的", "我在深圳做
+    # 外贸的", "我是卖保险的" (the verb kept when it says the trade: 卖; not 开 / 跑, whose vehicle
+    # is no trade: "我是开货车的")
+    r"(?:^我(?:是|在[\u4e00-\u9fffA-Za-z]{2,6}?)|是)(?:做|搞|干|(?=卖))(?P<line>[\u4e00-\u9fffA-Za-z]{2,5}?)的"
+    r"(?=[，,。！!；~～]|$)"
     r"|(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|(?<!学)医|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
     r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手))(?:的|了|。|，|！|$)"
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
     # a change of trade names the new trade whatever its word ("转行做医药代表了", "改行当了导游")
-    r"|(?:转行|改行)(?:去)?(?:做|当|干)(?:了)?(?:一名|个)?(?P<trade>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:了|啦|。|，|！|$)"
+    # (or by what one sells or drives: "转行卖保险了", "改行跑滴滴了")
+    r"|(?:转行|改行)(?:去)?(?:做|当|干|(?=卖|跑|开))(?:了)?(?:一名|个)?(?P<trade>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:了|啦|。|，|！|$)"
     r"|(?:^我|在[\u4e00-\u9fffA-Za-z]{2,8}?|现在|^我现在)当(?:了)?(?:一名|一个|个|名)?"
     r"(?!时|然|地|天|初|做|成|回|真|心|面|中|晚|年|场|作|众|选|兵)(?P<v3>[\u4e00-\u9fff]{2,4}?)了?(?=[。，！,；]|$)"
     rf"|在(?:[\u4e00-\u9fffA-Za-z]{{0,4}}?的?(?:一家|一个))?(?:一家|一个|家)?[\u4e00-\u9fffA-Za-z]{{0,6}}?{_ZH_ORG_HEAD}(?:做|当)(?:了)?(?:一名|个)?"
@@ -1427,7 +1432,9 @@ _ZH_SELF_HEAD = re.compile(
 _ZH_OLD_EMPLOYER = re.compile(r"老东家|前东家|前公司|原单位|原公司|之前的公司|以前的公司")
 # "我以前在腾讯，现在去了网易": a clause of before that says where one was (a firm, not a city)
 _ZH_WAS_AT = re.compile(
-    r"(?:以前|之前|原来|过去|曾经)(?:一直|都|是)?在(?P<w>[一-鿿A-Za-z]{2,6}?)(?=上班|工作|干|做|[，,；;]|$)"
+    r"(?:(?:以前|之前|原来|过去|曾经)(?:一直|都|是)?在|从)(?P<w>[一-鿿A-Za-z]{2,6}?)"
+    # (or the one left: "从字节离职了，现在在腾讯，还是做产品")
+    r"(?=上班|工作|干|做|离职|辞职|跳槽|[，,；;]|$)"
 )
 # where one is now ("现在在京东物流挺好的", "现在去了网易"), a judgement or a verb of working after it
 _ZH_NOW_AT = re.compile(
@@ -1468,6 +1475,9 @@ _ZH_RESIDENCE = re.compile(
     # only, checked below; "刚回北京了" may be the end of a trip)
     r"|(?:去年|前年|上个?月|早就|后来|毕业后)就?回(?!来|去|家|复|答|国|头|到|老家)(?P<v9>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)?了"
     r"|(?<![找收拿取带送寄退撤召挽赎])回(?!来|去|家|复|答|国|头|到|老家)(?P<v10>[\u4e00-\u9fff]{2,4}?)(?:住|定居|生活|发展|工作)了"
+    # years spent in one place, then back to another: "在北京漂了五年，终于回长沙了" (a stay, not a trip)
+    r"|在[\u4e00-\u9fff]{2,4}?(?:漂|待|呆|混|干|打拼|工作|生活)了[\u4e00-\u9fff]{0,2}?[一二三四五六七八九十两几多半\d]+(?:年|个?月)[，,]\s*"
+    r"(?:终于|总算|还是|最后|后来|现在)?回(?:到)?(?!来|去|家|复|答|国|头|老家)(?P<v12>[\u4e00-\u9fff]{2,4}?)(?:了|啦|来了|去了)"
     # the dwelling said as the subject, then where it is ("新家在咸阳", "现住址已变更为杭州市西湖区"):
     # a place only, checked below (a city before its 市 / 区 is the place)
     rf"|(?:{_ZH_DWELLING})(?:现在|目前)?(?:就|也)?(?:在|是|已?(?:变更|更改|改)(?:为|成|到))"
@@ -1508,7 +1518,7 @@ _ZH_RELATION = (
     (
         "single",
         re.compile(
-            r"分手|(?<!不是)(?<!不)单身|(?:又|重新)(?:是|变成|变回)?一个人了(?=[。！，,~～]|$)|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我们俩?(?:已经)?分了(?=[。！，,~]|$)"
+            r"分手|(?<!不是)(?<!不)单身|(?:又|重新)(?:是|变成|变回)?一个人了(?=[。！，,~～]|$)|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我(?:们俩?|俩)(?:已经)?分了(?=[。！，,~]|$)"
         ),
     ),
     (
@@ -1530,7 +1540,8 @@ _ZH_AGE = re.compile(r"(?:满|今年|刚)(?P<v>[一二三四五六七八九十�
 _ZH_PET = re.compile(
     r"(?:家|我)(?:里)?(?:有|养了?)(?:[一二两三四五\d]只|一条|两条)?(?P<v>狗|猫|兔子|鹦鹉|仓鼠|金鱼)"
     # (after 养 the 一 of a measure word may drop, "现在家里养了条金毛", and the 我 before a time word)
-    r"|(?:家|我|现在|如今|后来|又)(?:里)?(?:(?:有|养了?)[一二两三四五\d][只条]|养了?[只条])(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
+    # (and a clause opening on 养了只 has the speaker's 我 dropped: "在杭州当程序员，养了只柯基叫可乐")
+    r"|(?:家|我|现在|如今|后来|又|^|(?<=[，,；;]))(?:里)?(?:(?:有|养了?)[一二两三四五\d][只条]|养了?[只条])(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
     # an animal taken into the home ("家里新添了一只小橘猫", "刚领养了条狗"), whatever it is called before
     r"|(?:家|我)(?:里)?(?:新|刚|又|最近)*(?:添|领养|收养|抱回|捡)(?:了)?(?:[一两\d])?[只条]"
     r"(?P<taken>[\u4e00-\u9fff]{0,3}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
@@ -1560,6 +1571,10 @@ _ZH_ALLERGY = re.compile(
     r"(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏|喘不上气|呼吸困难"
     # (a sneeze said without its verb: "喷嚏不停")
     r"|喷嚏)"
+    # the allergen right before 过敏 at a clause's head, after 我 or with 我 dropped: "我花粉过敏",
+    # "花生过敏星人", "本人海鲜过敏" (not a degree, a body part or a season: "有点过敏", "皮肤过敏")
+    r"|(?:^|(?<=[，,。！!；;\s])|(?<=我)|(?<=本人))(?P<v2>(?!我|本人|有点|有些|容易|经常|会|也|都|是|不|没|皮肤|季节|鼻子|眼睛)"
+    r"[\u4e00-\u9fff]{1,4}?)过敏(?![源原药性])"
 )
 # "坐标新加坡": the netizen's pin, where one is
 _ZH_PINNED = re.compile(
@@ -1828,6 +1843,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v9")
             or m.group("v10")
             or m.group("v11")
+            or m.group("v12")
             or m.group("settled")
             or m.group("dwelt")
         ) and not is_place(v):
@@ -1885,7 +1901,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("residence", m.group("v"), "statement")
     m = _ZH_ALLERGY.search(s)
     if m:
-        add("allergy", m.group("v") or m.group("sym"), "statement")
+        add("allergy", m.group("v") or m.group("sym") or m.group("v2"), "statement")
     if _ZH_DIET_ENDED.search(s):
         add("diet", "素食", "lift")  # "最近开荤了", "不吃素了": the meatless diet is over
     elif _ZH_DIET.search(s):
@@ -1894,7 +1910,12 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if _ZH_GRADUATED.match(s) and not any(e.key == "school" for e in out):
         add("school", "none", "change")
     # the employment ends with nothing after it said: employer and job "none", as _ENDED_EN reads
-    if _ZH_JOB_ENDED.match(s) and not any(e.key in ("employer", "job", "school") for e in out):
+    # (what one does now said after it is the news instead: "我辞职了，现在在家带娃")
+    if (
+        _ZH_JOB_ENDED.match(s)
+        and not re.search(r"现在|如今|目前", s)
+        and not any(e.key in ("employer", "job", "school") for e in out)
+    ):
         add("employer", "none", "change")
         add("job", "none", "change")
     # "我之前做会计，现在自己开了家花店": what a clause of before says was, when a clause of now says what is
@@ -1919,10 +1940,9 @@ _ZH_LIKE = (
     r"喜欢上了|喜欢上(?=[\u4e00-\u9fffA-Za-z]{2})|喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
     # a thing one cannot give up ("奶茶我真戒不掉", "戒不了咖啡")
     r"|戒不掉|戒不了"
-    # lost in it, never tired of it, unwell a day without it, its praise in net slang ("最近沉迷剧本杀",
-    # "烧烤我可以天天吃", "咖啡我一天不喝就难受", "螺蛳粉yyds")
+    # lost in it, never tired of it, unwell a day without it ("最近沉迷剧本杀", "烧烤我可以天天吃",
+    # "咖啡我一天不喝就难受"; its praise in net slang, "螺蛳粉yyds", is _ZH_ACCLAIMED's)
     r"|沉迷于?|(?:可以|能)天天(?:吃|喝|看|玩|听)|(?:吃|喝|看|听|玩)不腻|一天不(?:吃|喝|玩|看|听)就(?:难受|不舒服|浑身难受)"
-    r"|[Yy][Yy][Dd][Ss]|永远的神"
     # praised capacity ("特别能吃辣"), the only thing taken ("现在只喝茶"), and a thing called one's
     # life or favourite ("X真的是我的命")
     r"|(?:(?<=很)|(?<=超)|(?<=挺)|(?<=太)|(?<=特别)|(?<=非常))能(?:吃|喝)|只(?:吃|喝)(?![了过完])"
@@ -2028,6 +2048,12 @@ _ZH_YES_AFTER = re.compile(r"才怪|不行了|白不|走[！!。~]*$|去[！!]|�
 _ZH_FAVOURITE = re.compile(
     r"^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:是|算是|就是)我(?:最|特别|超)(?:喜欢|爱)的"
 )
+# the cleft of a stance, its 我 said or dropped: "我最烦的就是上夜班", "最喜欢的还是周末睡懒觉"
+# (the thing after 是; 最 / 特别 marks the speaker's own strongest taste)
+_ZH_CLEFT = re.compile(
+    rf"^(?:我|本人)?(?:这辈子|平时|平生)?(?:最|特别|超)(?P<verb>{_ZH_DISLIKE}|喜欢|爱)(?:的|的事|的事情|的东西)"
+    r"(?:就|还|其实|大概)?是(?P<obj>(?![我你他她它这那])[一-鿿A-Za-z]{1,8}?)(?:了|啦|啊|呀)?[。！!~～]*$"
+)
 # "去！" to "要不要一起去吃烧烤？": the verb of the offer said back alone
 _ZH_POS_ANSWER = re.compile(
     r"^(?:可以呀|可以啊|好啊|好呀|行啊|走起|必须的|当然|早就想|(?:去|来|走)(?:啊|呀)?[！!~～。]*$)"
@@ -2058,7 +2084,10 @@ def _has_stance(clause: str) -> bool:
 # a time or aspect adverb at the head of a stance whose 我 is dropped ("最近迷上了…", "一直很怕…")
 _ZH_DROPPED_I = re.compile(
     # (a link to the clause before leads too: "老家是湖南的，所以特别能吃辣")
-    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小|突然|忽然|渐渐|慢慢|居然|竟然|所以|因此|而且|但是|不过|可是)"
+    # (so does 就 / 只 / 也 / 越来越 after a clause that sets it up: "我木有啥爱好，就喜欢睡觉",
+    # "越来越喜欢一个人旅行了")
+    rf"^(?:最近|近来|这两年|这几年|一直|平时|其实|向来|从小|突然|忽然|渐渐|慢慢|居然|竟然|所以|因此|而且|但是|不过|可是"
+    rf"|就|只|也|越来越|越发|愈发)"
     rf"(?=[\u4e00-\u9fff]{{0,3}}(?:{_ZH_LIKE}|{_ZH_DISLIKE}))"
 )
 
@@ -2122,6 +2151,16 @@ _ZH_BEST = re.compile(
 _ZH_PRAISED = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{1,5}?)(?:是)?(?:真的?|太|好|超级?|也太|可真|巨|贼)"
     r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听)|(?P<down>难吃|难喝|难看|难听|臭|无聊))(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
+)
+# the same praise said by a comparison won ("火锅比烧烤香多了": the hotpot, no taste of the barbecue
+# of its own) or by the net's acclaim ("这家的烤鸭绝绝子", "螺蛳粉yyds"), after the place it is had at
+_ZH_ACCLAIMED = re.compile(
+    r"^(?:(?:这|那|他|她)家(?:店)?|这里|这个|那个)?的?(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{1,5}?)"
+    r"(?:比(?P<other>[\u4e00-\u9fffA-Za-z]{1,5}?)(?:更|还|要)?"
+    r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听|舒服|有意思)|(?P<down>难吃|难喝|难看|难听|臭|无聊))(?:多了|得多|太多了?|[一百千万]+倍)?"
+    r"(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
+    # (a Latin acclaim runs into the next clause once the space is gone: "杨枝甘露yyds每周必喝")
+    r"|(?:真的?|简直|就是|真是|是)?(?P<acclaim>绝绝子|yyds|YYDS|永远的神|天花板|封神)(?![A-Za-z]))"
 )
 # a leisure habit ("我每个周日都去游泳", "一到周末就去钓鱼"): going again and again is a liking
 _ZH_HABIT_LIKE = re.compile(
@@ -2194,6 +2233,13 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     m = _ZH_FAVOURITE.search(s)
     if m and not re.match(r"[我你他她它这那]|今天|明天|昨天|今年|现在", m.group("obj")):
         return _pref(subject, m.group("obj"), 0.9, "statement")
+    for clause in re.split(r"[，,；;]", s):
+        m = _ZH_CLEFT.match(clause.strip())
+        if m:
+            obj = re.sub(r"^(?:吃|喝|看|玩|听)(?=[\u4e00-\u9fff]{2})", "", m.group("obj"))
+            return _pref(
+                subject, obj, 0.1 if re.fullmatch(_ZH_DISLIKE, m.group("verb")) else 0.9, "statement"
+            )
     m = _ZH_AT_THE_MENTION.search(s)
     if m and not re.match(r"[我你他她它这那]", m.group("obj")):
         # "现在一提咖喱就怕": how one reacts the moment the thing comes up is one's taste of it
@@ -2356,10 +2402,11 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         if m and obj and not re.match(r"[我你他她它这那今明昨哪谁什]", obj):
             out += _pref(subject, obj, 0.9 if m.group("up") else 0.1, "statement")
     if not out:
-        m = _ZH_PRAISED.match(s)
+        m = _ZH_PRAISED.match(s) or _ZH_ACCLAIMED.match(s)
         # ("孩子太好玩了": a person praised is no taste)
         if m and not (m.group("obj") in RELATIVES_ZH or re.search(r"孩子|宝宝|小孩|人$", m.group("obj"))):
-            out += _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "statement")
+            up = m.group("up") or m.groupdict().get("acclaim")
+            out += _pref(subject, m.group("obj"), 0.9 if up else 0.1, "statement")
     if not out:
         m = _ZH_HABIT_LIKE.match(s)
         if m and not _ZH_DUTY.search(m.group("obj")):
@@ -2613,12 +2660,21 @@ def normalise_zh(s: str) -> str:
     )
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
+    # a closing 哦 / 喔 / 哟 is tone, not part of the last word ("偶住在成都哦")
+    s = re.sub(r"(?<=[\u4e00-\u9fff]{2})[哦喔哟]+(?=[~～。！!]*$)", "", s)
     # an acknowledgement typed before the line with no comma ("ok 明儿上午打给你") is a clause of its own
     s = re.sub(
         r"^(?:ok+|okay|OK|Ok|嗯嗯|收到)[\s,，]*(?=[\u4e00-\u9fff])",
         lambda m: m.group(0).strip(" ,，") + "，",
         s,
     )
+    # the fillers of a line said aloud and typed by voice ("那个那个就是说我下周一之前呢会把方案改一版啊就这样"):
+    # a head of 那个 / 就是说 / 嗯, a pause 呢 before the verb, a closing 就这样
+    s = re.sub(
+        r"^(?:(?:那个|嗯|呃|额|就是说|然后)[，,\s]*){2,}(?=[\u4e00-\u9fff])|^就是说[，,\s]*(?=我)", "", s
+    )
+    s = re.sub(r"(?<=[\u4e00-\u9fff])呢(?=会|要|就|得|先|再|把|还)", "", s)
+    s = re.sub(r"[啊呀吧，,\s]*(?:就这样|就酱)(?:吧|啊|哈)?[。！!~～]*$", "", s) or s
     # a line closed by the question particle 吗 is a question though no question mark is typed
     # ("要我帮你问问我朋友吗")
     s = re.sub(r"吗[~～。.]*$", "吗？", s)
@@ -2627,8 +2683,13 @@ def normalise_zh(s: str) -> str:
     s = re.sub(r"(?<=[我不太很超好最也都还真挺])稀饭(?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
     # a pinyin slip on 欢 (huan: 换, 环, 还) in the same slot ("我不喜换吃香菇")
     s = re.sub(r"(?<=[我不太很超好最也都还真挺])喜[换环还](?=[\u4e00-\u9fffA-Za-z])", "喜欢", s)
-    # the northern 俺 ("俺是山东人", "俺们") is 我
+    # the northern 俺 ("俺是山东人", "俺们") is 我, and so is the cute 偶 heading a clause before a verb
+    # ("偶在深圳做外贸滴"; not 偶尔, 偶像), whose closing 滴 is the 的 of 是…的
     s = re.sub(r"(?:^|(?<=[，,。；;！!\s]))俺(?=们|[\u4e00-\u9fff])", "我", s)
+    ou = r"(?:^|(?<=[，,。；;！!\s]))偶(?=们|在|住|是|也|就|要|想|觉得|喜欢|爱|最|超|特别|不|没)"
+    if re.search(ou, s):
+        s = re.sub(ou, "我", s)
+        s = re.sub(r"(?<=[\u4e00-\u9fff])滴(?=[\s，,。！!~～]|$)", "的", s)
     # an office's English time of day inside a Chinese line ("明天EOD之前"): the end of the working day
     s = re.sub(r"(?<![A-Za-z])(?:EOD|COB|eod|cob)(?![A-Za-z])", "下班", s)
     # the English days of a texted Chinese line ("weekend前把tripod还你", "tmr发你"): the Chinese day
@@ -2662,8 +2723,20 @@ def normalise_zh(s: str) -> str:
     )
     s = re.sub(r"(我们?)(?:将于|将在)", r"\1会在", s)
     s = re.sub(r"(我们?)将(?=[\u4e00-\u9fff])", r"\1会", s)
-    # a 微信 run-on line whose clauses are parted by spaces, not commas ("今天一团乱麻 明天上午帮你签了")
-    s = re.sub(r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])", "，", s)
+    # an emoji inside the line closes a clause as a comma would ("PPT搞定啦🎉🎉 熬到两点")
+    s = re.sub(
+        r"(?<=[\u4e00-\u9fffA-Za-z0-9])[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200d]+\s*(?=\S)",
+        "，",
+        s,
+    )
+    # a 微信 run-on line whose clauses are parted by spaces, not commas ("今天一团乱麻 明天上午帮你签了");
+    # after a closing particle the space parts clauses before a number or a Latin word too
+    # ("教室订好了 302", "搞定啦 OK"), where elsewhere it only sets the word off ("在 Google 上班")
+    s = re.sub(
+        r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])|(?<=[了啦吧哈呢啊呀哦嘛喽])[ \u3000]+(?=[A-Za-z0-9])",
+        "，",
+        s,
+    )
     # "报告我明天在改一版": the progressive 在 cannot follow a time still ahead; before an act it is
     # the homophone 再 ("then, again")
     s = re.sub(
@@ -2672,16 +2745,48 @@ def normalise_zh(s: str) -> str:
         r"\1再",
         s,
     )
+    s = corrected_zh(s)
     # "我现在在 Google 上班": the spaces a Latin word is set off by join nothing in Chinese
     return re.sub(
         r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])", "", s
     )
 
 
+# the words of owning up to a slip ("我说错了", "哦不对", "口误")
+_ZH_SLIP_WORDS = r"(?:不对|说错了|口误|打错了|记错了|搞错了)"
+# a slip owned up to in the same line, then the right word: "我老家是湖南的，哦不对，说错了，是湖北的"
+_ZH_SELF_CORRECTED = re.compile(
+    rf"^(?P<head>[^，,。！!？?]+?)[，,]\s*(?:(?:哦|噢|啊|呃|额|哎)*{_ZH_SLIP_WORDS}(?:了|啦)?[，,]?\s*)+"
+    r"(?:应该|其实)?是(?P<right>[^，,。！!？?的]{1,8})的?(?=[，,。！!~～]|$)"
+)
+
+
+def corrected_zh(s: str) -> str:
+    """The line as its speaker corrected it: the word a slip is owned up to is replaced by the one
+    said after it - a day by a day ("周四我把合同发你，哦不对，是下周三"), the value of a 是 or
+    a place by another ("我老家是湖南的，不对，说错了，是湖北的"); the correcting clauses go."""
+    m = _ZH_SELF_CORRECTED.match(s)
+    if not m:
+        return s
+    head, right, rest = m.group("head"), m.group("right"), s[m.end() :]
+    if re.fullmatch(rf"(?:{_ZH_TIME})+", right):
+        days = list(re.finditer(rf"(?:{_ZH_TIME})+", head))
+        if not days:
+            return s
+        head = head[: days[-1].start()] + right + head[days[-1].end() :]
+    else:
+        # (the word after 是, or after the 在 / 到 of a place: "我住在朝阳，哦不对，是海淀")
+        said = re.search(r"(?:是|在|到)(?P<wrong>[^，,。！!？?的在到是]{1,8})(?P<de>的?)$", head)
+        if not said:
+            return s
+        head = head[: said.start("wrong")] + right + said.group("de")
+    return head + rest
+
+
 # ----------------------------------------------------------------------------- commitments and status
 
 _ZH_TIME = (
-    r"(?:大后天|后天|明天|明早|明晚|今天|今晚|今早|下午|上午|晚上|早上|中午|周末|这周末|这个?周末|下班后|下班以后|"
+    r"(?:大后天|后天|明天|明早|明晚|今天|今晚|今早|下午|上午|晚上|早上|中午|周末|这周末|这个?周末|下班后|下班以后|下班前|下班之前|"
     r"下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|(?:周|星期|礼拜)[一二三四五六日天末]|"
     r"(?:这个?|本)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间|"
     r"一大早|一早|大清早|"
@@ -3368,6 +3473,11 @@ _ZH_THING_DONE_LATIN = re.compile(
     r"\s*(?:了|啦|喽)?[。！!~～]*$",
     re.I,
 )
+# a bare act of handing over closed by the perfective 了, the whole clause ("转了哈，查收一下", "寄了"):
+# no thing named, so it closes the task still open
+_ZH_DONE_BARE_HANDED = re.compile(
+    r"^(?:我)?(?:已经|都|早就|刚)?(?:转|发|寄|交|还|付)(?:过去|出去)?了(?:哈|哦|喔|啊|呀|啦)?[。！!~～]*$"
+)
 # "已书面回复您", "已电话通知你": 已 and a way, an act of telling or handing over, to the addressee
 _ZH_DONE_BARE_ACT = re.compile(
     r"^(?:我)?已(?:经)?(?:[\u4e00-\u9fff]{1,2}?)?(?:回复|答复|通知|告知|转告|发给|寄给|交给|转给)(?:你|您)(?:了)?[。！!~～]*$"
@@ -3388,6 +3498,13 @@ _ZH_SHELVED = re.compile(
     r"(?:咱们?|我们?)?(?:就|先|暂时|还是|只能)*"
     r"(?:(?(matter)(?:搁着|放着)|(?!))|放一放|放放|缓缓|缓一缓|搁一搁|搁置|往后放)(?:吧|啦|了|哈)?[。！!~～]*$"
 )
+# a day moved to with no thing named, the plan being the one just spoken of: "改成后天吧", "算了还是周五吧",
+# or a day said right after owning up to a slip ("我说错了，是下周三"; a bare "是周三" corrects nothing)
+_ZH_MOVED_TO = re.compile(
+    rf"^(?:那|那就|算了|哎)?(?P<how>还是|改成|改到|推到|挪到|换到|应该是|其实是|是)(?:{_ZH_TIME})+"
+    r"(?:吧|了|啦|哈|呢)?[。！!~～]*$"
+)
+_ZH_SLIP = re.compile(rf"{_ZH_SLIP_WORDS}[哦啊呀了]*$")
 _ZH_PUT_OFF = re.compile(
     # ("我们的会议延期到周五": an owner's 的 before the thing)
     rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要)?(?:推迟|延期|延后|推|改|挪|顺延|换)(?:到|成)"
@@ -3415,6 +3532,8 @@ _ZH_CANCEL = re.compile(
     # "下周三的咖啡改天吧": the plan named first, then put off to some other day
     r"|^(?![那这]?[我你他她咱]们?(?:就|先|还是)?(?:改天|下次|以后|回头))"
     r"(?P<obj4>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:就|先|还是)?(?:改天|下次|以后|回头)(?:再约|再说|再去|再聚)?(?:吧|啦)"
+    # a plan taken back as unsaid: "刚才说的周六请客当我没说哈", "明天那个饭局就当我没说过"
+    r"|^(?:刚才|之前|上次|昨天)?(?:说的|说好的)?(?P<obj5>[\u4e00-\u9fffA-Za-z]{0,10}?)(?:那个|那事儿?)?(?:你们?)?(?:就)?当我没说(?:过)?"
 )
 
 
@@ -3444,6 +3563,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     clauses = [c.strip() for c in re.split(r"[，,；;]", s)]
     for i, clause in enumerate(clauses):
         before = clauses[i - 1] if i else ""
+        m = _ZH_MOVED_TO.match(clause)
+        if m and (m.group("how") not in ("是", "应该是", "其实是") or _ZH_SLIP.search(before)):
+            return [Evidence("status", subject, "", "", 0.5, "postponed")]
         m = _ZH_PUT_OFF.match(clause)
         if m:  # the day it is put off to is read as its due (extract._day_named)
             return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
@@ -3489,7 +3611,12 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             obj = re.sub(
                 r"^(?:那个|这个|那|这)",
                 "",
-                m.group("obj3") or m.group("obj") or m.group("obj2") or m.group("obj4") or "",
+                m.group("obj3")
+                or m.group("obj")
+                or m.group("obj2")
+                or m.group("obj4")
+                or m.group("obj5")
+                or "",
             )
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
@@ -3522,7 +3649,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         m = _ZH_AT_LAST.match(clause)
         if m:  # "那几盆花总算搬进新家了": at last, an act on the thing done
             return [Evidence("status", subject, "", re.sub(r"^(?:那|这)", "", m.group("obj")), 0.5, "done")]
-    if _ZH_DONE_LATIN.match(first):  # "sent了，你check一下邮箱": an English past said done, no thing named
+    # "sent了，你check一下邮箱" (an English past), "转了哈，查收一下" (a bare act of handing over):
+    # said done, no thing named
+    if _ZH_DONE_LATIN.match(first) or _ZH_DONE_BARE_HANDED.match(first):
         return [Evidence("status", subject, "", "", 0.5, "done")]
     m = _ZH_THING_DONE_LATIN.match(first)
     if m and first != s:  # "deck sent，看下邮箱": the thing and its past, then what to do with it

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import POINTING_ZH, status_zh, time_dropped_zh
-from autogen_zettel.people.subjects import SURNAMES, ZH_NOT_A_NAME
+from autogen_zettel.people.subjects import SURNAMES, ZH_NOT_A_NAME, ZH_PET_NAME
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
 from autogen_zettel.text.holidays import ZH_FESTIVALS
@@ -452,7 +452,8 @@ _HANDED_OVER = re.compile(
     r"^(?:我们?(?:已经|就|先)?把)?(?P<task>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{2,10}?)"
     r"(?P<matter>的?(?:这|那)?(?:件|个)?(?:活儿?|事儿?|事情|任务))?(?:我们?)?(?:已经|就|先|都)?"
     r"(?:(?P<hand>交给|转给|转交给|移交给)|托给|托付给|委托给|拜托给|交代给|安排给|让给)"
-    rf"(?P<taker>{_NAME.replace('(?P<name>', '(?:')})(?:去办|去做|来办|来做|负责)?了"
+    # (the one it goes to by surname, by a pet name, "阿May", or by a Latin name)
+    rf"(?P<taker>{_NAME.replace('(?P<name>', '(?:')}|{ZH_PET_NAME}|[A-Z][a-z]{{1,10}})(?:去办|去做|来办|来做|负责)?了"
 )
 
 

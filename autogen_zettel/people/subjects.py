@@ -33,7 +33,9 @@ __all__ = [
     "RELATIVES_EN",
     "RELATIVES_ZH",
     "SURNAMES",
+    "ZH_NAME",
     "ZH_NOT_A_NAME",
+    "ZH_PET_NAME",
     "Partner",
     "for_pronoun",
     "names_a_person",
@@ -136,15 +138,19 @@ SURNAMES = (
 )
 # a name's given part is no pronoun, particle or day ("周六我..." is a day, not 周六我)
 # 小 / 阿 before any given character is a pet name ("小美", "阿强") unless the two make a word
+# (阿 before a Latin given name too, as Cantonese and office chats write it: "阿May", "阿Ken")
 _ZH_PET_NAME = (
-    r"(?:小(?!心|时|孩|学|朋|伙|姐|区|组|吃|费|说|事|米|红书|号|票|狗|猫|雨伞)|阿(?!姨|里))[\u4e00-\u9fff]"
+    r"(?:(?:小(?!心|时|孩|学|朋|伙|姐|区|组|吃|费|说|事|米|红书|号|票|狗|猫|雨伞)|阿(?!姨|里))[\u4e00-\u9fff]"
+    r"|阿[A-Z][a-z]{1,8})"
 )
+ZH_PET_NAME = _ZH_PET_NAME  # (rules_zh reads who a task is handed to by it)
 # (a given name holds no verb of handling or result: "钱取出来了" is money taken out, "金鱼送给…" a
 # goldfish given away, no Mr Qian or Mr Jin)
 # a surname's character opening a word that is no name: a day of the week, or the week's report,
 # meeting or magazine ("周三", "周末", "周报明早交", "周会改到周四了", "星期天")
 ZH_NOT_A_NAME = r"(?![周星][一二三四五六日天末报会刊期])"
 _ZH_NAME = rf"(?:[小老阿][{SURNAMES}]|{_ZH_PET_NAME}|{ZH_NOT_A_NAME}[{SURNAMES}][^\s我你他她们的了是在说，。！？、\d出取送买卖拿放寄交收还完到回起过]{{1,2}}?)"
+ZH_NAME = _ZH_NAME  # (extract reads whom a promise is made for by it)
 # what may follow a Chinese name for it to be the subject: a verb or adverb, not a noun
 _ZH_PRED = (
     # "小周跟我说她…", "老陈告诉我他…": a report told to the speaker (not "跟我说好了", an agreement)
