@@ -793,17 +793,16 @@ _TURNED_EN = re.compile(
 )
 _NOT_INTO_EN = re.compile(
     # (the I put back before a dropped "never been" reads "I never been": the same stance)
-    # (after a chat opener, "tbh not big on seafood"; any degree word of liking, then "on": big on, keen on)
-    r"^(?:(?:honestly|tbh|ngl|to be honest|seriously|personally|eh|meh),?\s+)*"
-    r"(?:I'm\s+|I am\s+|I've\s+|I\s+(?=never\s+been\b))?(?:not|never)\s+(?:really\s+|been\s+|much\s+|that\s+|too\s+|so\s+)?"
+    # (any degree word of liking, then "on": big on, keen on; a chat opener, "tbh not big on seafood",
+    # is taken off before, _CHAT_OPENER_EN)
+    r"^(?:I'm\s+|I am\s+|I've\s+|I\s+(?=never\s+been\b))?(?:not|never)\s+(?:really\s+|been\s+|much\s+|that\s+|too\s+|so\s+)?"
     r"(?:into|a (?:big\s+)?fan of|(?:big|keen|mad|huge)\s+on)\s+"
     r"(?P<obj>(?!(?:it|them|him|her|that|this|you)\b)[\w\-]+(?:\s+(?!tbh\b|honestly\b|really\b|at\b)[\w\-]+)?)"
     r"(?=\s*(?:$|[,.;!]|to be honest|tbh|honestly|at all))",
     re.I,
 )
 _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my happy place"
-    # (after a chat opener: "Honestly podcasts put me to sleep")
-    r"^(?:(?:honestly|tbh|ngl|seriously|personally|ugh|meh),?\s+)*(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)\s+"
+    r"^(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)\s+"
     r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|overrated|"
     r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no|not for me|my happy place|"
     r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing"
@@ -1120,10 +1119,17 @@ def _gerund(verb: str) -> str:
     return (verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb) + "ing"
 
 
+# a chat cry or an aside at a line's head says no more than the stance after it: "omg obsessed with
+# ramen", "ooh love a good curry", "Honestly podcasts put me to sleep", "tbh not big on seafood"
+_CHAT_OPENER_EN = re.compile(
+    r"^(?:(?:omg|omfg|ooh+|wow|ngl|tbh|honestly|to be honest|seriously|personally|eh|meh|ugh)[,!.]*\s+)+(?=[a-z])",
+    re.I,
+)
+
+
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = IDIOMS.sub(" ", s.replace("’", "'"))  # "I could eat a horse": hunger, no taste
-    # "omg obsessed with ramen", "ooh love a good curry": a chat cry at the head says no more than the stance
-    s = re.sub(r"^(?:(?:omg|omfg|ooh+|wow|ngl|tbh)[,!.]*\s+)+(?=[a-z])", "", s, flags=re.I)
+    s = _CHAT_OPENER_EN.sub("", s)
     s = _DROPPED_I_EN.sub("I ", s, count=1)
     # "I've totally gone off camping": an adverb between the auxiliary and its participle is left out
     s = re.sub(
@@ -3229,10 +3235,16 @@ _DAY_PUT_RIGHT_EN = re.compile(
 )
 
 
+def _put_right_en(s: str) -> re.Match[str] | None:
+    # (a plan pushed back to a day is moved by its own verb: "pushed the housewarming back to Friday")
+    return (
+        None if s.rstrip().endswith("?") or _PUT_OFF_TO_EN.search(s) else _DAY_PUT_RIGHT_EN.search(s.strip())
+    )
+
+
 def day_put_right_en(s: str) -> str:
     """The day a line puts right for a plan ("actually scratch that, Thursday" -> "Thursday"), or ""."""
-    # (a plan pushed back to a day is moved by its own verb: "pushed the housewarming back to Friday")
-    m = None if s.rstrip().endswith("?") or _PUT_OFF_TO_EN.search(s) else _DAY_PUT_RIGHT_EN.search(s.strip())
+    m = _put_right_en(s)
     return next((d for d in (m.group("day", "day2", "day3", "day4") if m else ()) if d), "")
 
 
@@ -3287,8 +3299,8 @@ def is_pro_form_act(what: str) -> bool:
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
     "The dinner on Friday is off", "I'm bailing on the gym session")."""
-    if day_put_right_en(s):  # "actually scratch that, Thursday": moved to it (extract._day_named)
-        m = _DAY_PUT_RIGHT_EN.search(s.strip())
+    m = _put_right_en(s)
+    if m:  # "actually scratch that, Thursday": moved to it (extract._day_named)
         return [Evidence("status", subject, "", _clean_np(m.group("w") or ""), 0.5, "postponed")]
     m = None if s.rstrip().endswith("?") else _INSTEAD_ON_EN.match(_STATUS_OPENER_EN.sub("", s).strip())
     if m:  # "Invoice is going out on Friday instead": a time to come, said of the task moved to it
