@@ -605,3 +605,17 @@ def test_a_liking_said_with_when_one_does_it_is_a_taste_no_promise():
     assert [(e.layer, e.value) for e in got] == [("preference", "睡懒觉")]
     assert [(e.layer, e.value) for e in _layers("我平时爱喝茶")] == [("preference", "茶")]
     assert [e.layer for e in _layers("我最晚周五交")] == ["commitment"]
+
+
+def test_known_misreadings_a_party_member_where_one_grew_up_and_a_day_too_much():
+    # misreadings noted sessions ago: "我是党员" gave the job 党员, "我在北京长大" the home "北京长大",
+    # "今天我实在扛不住了" a plan called off ("今天我实在扛"); the later lines are variants
+    def rows(text):
+        return [(e.layer, e.key, e.value) for e in _layers(text)]
+
+    assert rows("我是党员") == rows("我是健身房会员") == []
+    assert rows("我是消防队员") == [("fact", "job", "消防队员")]
+    assert rows("我在北京长大") == [("fact", "hometown", "北京")]
+    assert rows("我在成都出生") == [("fact", "hometown", "成都")]
+    assert rows("今天我实在扛不住了") == rows("我走不动了") == []
+    assert [e.kind for e in _layers("周末爬山我不去了")] == ["cancelled"]

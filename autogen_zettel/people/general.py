@@ -1776,6 +1776,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue  # "我当妈妈了" is news of a child; "在医院做手术" an act, not a trade
         if re.search(r"[我你他她的]|^在|出生", v):
             continue  # "他是我最喜欢的演员": a phrase about someone, not a job
+        if re.search(r"(?:党|团|会|成)员$", v):
+            continue  # "我是党员", "我是健身房会员": a member of a party or a club, no trade
         if m.group(0).startswith("是") and not _ZH_SELF_HEAD.match(
             re.split(r"[，,；;。！!]", s[: m.start()])[-1]
         ):
@@ -1829,7 +1831,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             add("job", m.group("v"), "change")
     # "不是哦，我在杭州" to "你是在上海工作吗？": the answer word ahead leaves the clause where one is
     m = _ZH_HERE.match(_ZH_ANSWER_HEAD.sub("", s))
-    if m and is_place(m.group("v")):
+    # (where one grew up or was born is a home town, read below: "我在北京长大" is no home now)
+    if m and is_place(m.group("v")) and not re.search(r"(?:长大|出生)$", m.group("v")):
         add("residence", m.group("v"))  # "现在在上海。": nothing after the place, so it is home
     for m in _ZH_RESIDENCE.finditer(s):
         v = next((g for g in m.groups() if g), "").strip()
@@ -3538,7 +3541,8 @@ _ZH_CANT_SURE = re.compile(
 # "我走不开", "实在抽不开身": tied up, so what was taken on cannot be done (no other day said)
 _ZH_TIED_UP = re.compile(r"(?:走不开|抽不开身|脱不开身|分不开身|抽不出身)(?![\u4e00-\u9fff]{0,3}[吗呢？?])")
 _ZH_CANCEL = re.compile(
-    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>[\u4e00-\u9fff]{1,2}?)了"
+    # (not a complement of can't-manage: "今天我实在扛不住了", "走不动了", "吃不下了")
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>(?![住动起惯下])[\u4e00-\u9fff]{1,2}?)了"
     r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
     # "下周三的咖啡改天吧": the plan named first, then put off to some other day
