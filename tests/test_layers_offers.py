@@ -3,7 +3,8 @@
 gave no row; an acceptance with its "I'm" then a dash ("I'm on it - will send the invoice
 tonight") gave none; a sign-up before the act taken on ("Count me in for the bake sale, I'll bring
 brownies") gave the event; an act for the addressee after when or on the way ("我下班顺路帮你
-取快递") gave none. Each beside lines of the same shape that are no promise; the lines
+取快递") gave none; a thing left in one's hands ("Leave the bins to me") gave none, an offer with
+an "if" of politeness ("... if you like") was hedged, "Consider it done" was a task done. Each beside lines of the same shape that are no promise; the lines
 after the first of each group are variants written after the fix."""
 
 from __future__ import annotations
@@ -116,3 +117,26 @@ def test_an_act_for_the_addressee_after_when_or_on_the_way_is_a_promise(default_
     assert "帮你取快递" in _rows(mem, "王芳")[0][0]
     assert "帮你带杯咖啡" in _rows(mem, "李娜")[0][0]
     assert _rows(mem, "赵敏") == _rows(mem, "钱多") == _rows(mem, "孙丽") == []
+
+
+def test_a_thing_left_in_ones_hands_and_an_offer_with_an_if_of_politeness(default_hub):
+    # "Leave the bins to me" gave nothing; "I can take the kids to school tomorrow if you like" was
+    # hedged by its "if"; "Consider it done" was read as a task done ("Consider it"). A thing left
+    # to one, then the act named after it, is that act. The lines after the first of each are variants.
+    mem = heard(
+        default_hub,
+        "of_c07",
+        [
+            (0, "Maya", "Leave the bins to me."),
+            (0, "Ravi", "I can take the kids to school tomorrow if you like"),
+            (0, "Lena", "Happy to drive you to the airport on Sunday if that helps"),
+            (0, "Omar", "Leave the invoice with me, I'll chase finance on Thursday."),
+            (0, "Ines", "I'll come if I can"),
+            (0, "Theo", "Consider it done."),
+        ],
+    )
+    assert [w for w, _, _ in _rows(mem, "Maya")] == ["the bins"]
+    assert _rows(mem, "Ravi") == [("take the kids to school", date(2026, 9, 2), "open")]
+    assert _rows(mem, "Lena") == [("drive to the airport", date(2026, 9, 6), "open")]
+    assert _rows(mem, "Omar") == [("chase finance", date(2026, 9, 3), "open")]
+    assert _rows(mem, "Ines") == _rows(mem, "Theo") == []

@@ -2904,7 +2904,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
 
 _STATUS_EN_DONE = re.compile(
     # (a thing one got seen to: "Got the tickets sorted")
-    rf"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:(?:got|have|had)\s+(?=(?:the|my|our)\s))?(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\- ]{{2,30}}?)(?:'s|\s+is|\s+are|\s+has been|'s been|\s+have been|\s+was|\s+were|\s*:)?\s+"
+    rf"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:(?:got|have|had)\s+(?=(?:the|my|our)\s))?(?:the\s+|my\s+|our\s+)?(?!consider\b)(?P<w>[\w'\- ]{{2,30}}?)(?:'s|\s+is|\s+are|\s+has been|'s been|\s+have been|\s+was|\s+were|\s*:)?\s+"
     rf"(?:all\s+|now\s+|finally\s+)?(?:{_DONE_PART})\b"
     rf"|\bgot round to\s+(?:\w+ing\s+)?(?:the\s+)?(?P<w2>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
     rf"|\b(?:all )?sorted with\s+(?:the\s+)?(?P<w3>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"

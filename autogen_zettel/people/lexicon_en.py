@@ -63,9 +63,13 @@ NOT_NAMES = frozenset(
         "Yeah",
     ]
 )
-HEDGE = re.compile(r"\b(?:maybe|perhaps|might|probably|not sure|if|unless|i guess|would you|could you)\b")
+# (an "if" of politeness hedges nothing: "I can take the kids tomorrow if you like")
+HEDGE = re.compile(
+    r"\b(?:maybe|perhaps|might|probably|not sure|if(?!\s+(?:you(?:'d)?\s+(?:like|want|need|prefer)|that\s+(?:helps|works|suits)"
+    r"|needed|need be)\b)|unless|i guess|would you|could you)\b"
+)
 STOP = re.compile(
-    r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though|while|whilst|as soon as)\b"
+    r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though|while|whilst|as soon as|if)\b"
     # "I'll ping you once it's done": the clause of when is no part of the promise
     r"|\b(?:once|when|after)\s+(?=(?:it|it's|i|i'm|i've|we|we're|you|you're|they|he|she|the|that|this)\b)"
 )
@@ -94,6 +98,8 @@ FIRST_PROMISE = re.compile(
     r"(?:i'd|i would|we'd|we would|i'll|i will)\s+(?P<what6>[^,;:.!?]+)"
     r"|\blet me\s+(?P<what2>[^,;:.!?]+)"
     r"|\b(?:count on me|rely on me|leave it (?:with|to) me)\s+to\s+(?P<what4>[^,;:.!?]+)"
+    # the thing left in the speaker's hands: "Leave the bins to me", "leave the cake with me"
+    r"|\bleave\s+(?P<what8>(?:the|that|this|those|these|your)\s+[^,;:.!?]+?)\s+(?:to|with)\s+me\b"
     # "Count me in for five-a-side on Thursday": the speaker signs up for the plan named
     # (up to a dash too: "Count me in for the picnic - I'll make the sandwiches" names the act after)
     r"|\bcount me in\s+for\s+(?P<what5>(?:(?!\s[-–—]\s)[^,;:.!?])+)"
@@ -177,7 +183,8 @@ DONE = re.compile(
     rf"|^(?:(?:ok|okay|yes|yep|yeah|yup),?\s+)?(?:just|already|finally)?\s*(?:{DONE_VERBS}|{HEAD_DONE}|{CONTACTED})\b(?P<w2>.*)"
     rf"|\bi(?:'ve| have)?\s+(?:already\s+|just\s+|finally\s+)?(?:{DONE_VERBS}|{CONTACTED}|took care of)\b(?P<w3>.*)"
     rf"|\bthe (?P<w4>[a-z ]+?) (?:went out|is done|are done|has been sent|is sent|is finished|is booked)\b"
-    rf"|^(?P<w5>[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
+    # (not "consider it done", a pledge to do it)
+    rf"|^(?P<w5>(?!consider\b)[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
     rf"|^(?:i\s+)?did it\b(?P<w6>)"
     # a telegraphic passive with its copula said ("Salad's made and in the fridge", "The beds are made"):
     # the thing at the head is what was done; a pronoun there is no thing

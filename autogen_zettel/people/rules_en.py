@@ -281,6 +281,12 @@ _HABIT = re.compile(
 )
 
 
+def _claims(m: re.Match[str]) -> bool:
+    """Whether a FIRST_PROMISE match only signs up for an event or takes a thing into one's
+    hands ("count me in for ...", "leave the bins to me"), naming no act."""
+    return bool(m.group("what5") or m.group("what8"))
+
+
 def _commitments(
     s: str, low: str, speaker: str, at: datetime, addressee: str | None, previous: str | None = None
 ) -> list[Evidence]:
@@ -295,8 +301,10 @@ def _commitments(
         for m in found:
             if _hedged(low, m.start()):
                 continue
-            if m.group("what5") and any(n.start() > m.start() and not n.group("what5") for n in found):
-                continue  # "Count me in for the bake sale, I'll bring brownies": the act taken on is named after
+            if _claims(m) and any(n.start() > m.start() and not _claims(n) for n in found):
+                # "Count me in for the bake sale, I'll bring brownies", "Leave the invoice with me,
+                # I'll chase finance on Thursday": the act taken on is the one named after
+                continue
             if m.group("what7") and not DATE_WORDS.search(m.group("what7")):
                 continue  # "I can swim", "we can see the sea from here": an ability, no act offered
             if m.group("what5") and previous and previous.rstrip().endswith("?"):
@@ -309,6 +317,7 @@ def _commitments(
                 or m.group("what5")
                 or m.group("what6")
                 or m.group("what7")
+                or m.group("what8")
             )
             raw = re.sub(
                 r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+",
