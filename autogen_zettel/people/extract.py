@@ -624,7 +624,7 @@ def _promise_in_a_clause_zh(
     if len(clauses) < 2:
         return []
     for clause in clauses:
-        if not re.search(general._ZH_TIME, clause):
+        if not re.search(general.ZH_TIME, clause):
             continue
         rows = _sentence(clause, speaker, at, previous, addressee)
         if rows and all(e.layer == "commitment" for e in rows):
@@ -737,7 +737,7 @@ def _called_off_reply_en(said: str, speaker: str, previous: str) -> list[Evidenc
 
 # "周四还一起吃午饭吗？": a question whether a plan made before still holds (还 before the act)
 _STILL_ON_ZH = re.compile(
-    rf"^(?:{general._ZH_TIME}|(?:这|下|本)(?:周|星期|礼拜))*(?:咱们|我们|你)?(?:{general._ZH_TIME})*还(?!是)(?:要)?(?:一起|一块儿?)?"
+    rf"^(?:{general.ZH_TIME}|(?:这|下|本)(?:周|星期|礼拜))*(?:咱们|我们|你)?(?:{general.ZH_TIME})*还(?!是)(?:要)?(?:一起|一块儿?)?"
     r"(?P<what>(?:去|来|吃|喝|看|打|玩|见|聚|约|跑|爬|逛)[\u4e00-\u9fffA-Za-z]{0,8}?)(?:吗|不|么|嘛|吧)?[？?]\s*$"
 )
 # "算了吧，改天", "下次吧", "不去了": the answer that drops it
@@ -764,8 +764,8 @@ _VOLUNTEER_ZH = re.compile(
 )
 _WHO_ASKED_ZH = re.compile(
     # a task asked for, not what someone knows or is ("谁知道答案？", "谁是组长？")
-    rf"谁(?!知道|是|在|认识|说|见过|有(?!空|时间))(?:{general._ZH_TIME})*(?:能|可以|有空|有时间|愿意|会|来)*"
-    rf"(?:{general._ZH_TIME})*"
+    rf"谁(?!知道|是|在|认识|说|见过|有(?!空|时间))(?:{general.ZH_TIME})*(?:能|可以|有空|有时间|愿意|会|来)*"
+    rf"(?:{general.ZH_TIME})*"
     r"(?P<what>[\u4e00-\u9fffA-Za-z]{2,12}?)(?:一下)?(?:啊|呀|吗|呢|吧)?[？?]?$"
 )
 
@@ -782,7 +782,7 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
 # "周四能把会议纪要整理一下发我吗", "你可以帮我带个充电宝吗": what the speaker is asked to do
 _REQUEST_ZH = re.compile(
     # (the time may be a deadline: "周五之前能帮我把报销单交了吗")
-    rf"^(?:(?:{general._ZH_TIME})*(?:之前|以前|前|之内)?[，,]?\s*)(?:你|您)?(?:{general._ZH_TIME})*(?:能不能|可不可以|能|可以|方便)"
+    rf"^(?:(?:{general.ZH_TIME})*(?:之前|以前|前|之内)?[，,]?\s*)(?:你|您)?(?:{general.ZH_TIME})*(?:能不能|可不可以|能|可以|方便)"
     r"(?:帮我|替我|给我)?(?P<what>(?![^，,]*(?:什么|哪|谁|怎么|几|多少))[\u4e00-\u9fffA-Za-z]{2,16}?)(?:一下)?(?:吗|么|不|嘛)?[？?]*$"
 )
 # the yes: an acknowledgement, a pledge, or both ("没问题，交给我", "行", "包在我身上")

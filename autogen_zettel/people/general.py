@@ -2778,8 +2778,8 @@ def corrected_zh(s: str) -> str:
     if not m:
         return s
     head, right, rest = m.group("head"), m.group("right"), s[m.end() :]
-    if re.fullmatch(rf"(?:{_ZH_TIME})+", right):
-        days = list(re.finditer(rf"(?:{_ZH_TIME})+", head))
+    if re.fullmatch(rf"(?:{ZH_TIME})+", right):
+        days = list(re.finditer(rf"(?:{ZH_TIME})+", head))
         if not days:
             return s
         head = head[: days[-1].start()] + right + head[days[-1].end() :]
@@ -2794,12 +2794,16 @@ def corrected_zh(s: str) -> str:
 
 # ----------------------------------------------------------------------------- commitments and status
 
-_ZH_TIME = (
-    r"(?:大后天|后天|明天|明早|明晚|今天|今晚|今早|下午|上午|晚上|早上|中午|周末|这周末|这个?周末|下班后|下班以后|下班前|下班之前|"
-    r"下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]|(?:周|星期|礼拜)[一二三四五六日天末]|"
-    r"(?:这个?|本)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|一会儿?|待会儿?|回头|出差期间|"
-    r"一大早|一早|大清早|"
-    rf"{ZH_FESTIVALS})"  # a festival named as the day (清明, 中秋节)
+# a time said in Chinese, as the rules of promises, tasks and facts read it (text.due reads its date):
+# a day of this or next month by its number ("本月25日", "下个月3号"), a day, a part of one, an hour,
+# a week or month ahead, a span after now, a vague later (晚点, 回头), the end of the working day or
+# a trip (下班前, 出差期间), a festival (清明, 中秋节)
+ZH_TIME = (
+    r"(?:(?:(?:[0-9一二三四五六七八九十]{1,2}|本|这个?|下个?)月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
+    r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]?|本周[一二三四五六日末]?|"
+    r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?|本)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
+    r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
+    rf"{ZH_FESTIVALS})"
 )
 _ZH_PAST_TIME = re.compile(r"昨天|前天|刚才|刚刚|上周|上个?月|去年|已经")
 _ZH_ACK = re.compile(
@@ -2807,14 +2811,14 @@ _ZH_ACK = re.compile(
 )
 # the subject dropped, a time first, then an act for the other ("明天上午帮你签了", "周五前给你发过去")
 _ZH_DROPPED_HEAD = re.compile(
-    rf"^(?:那就|那|到时候?)?(?:{_ZH_TIME}|之前|以前|前)+(?:就|再|会)?(?P<rest>(?:帮|替|给)(?:你|您)[\u4e00-\u9fff].*)"
+    rf"^(?:那就|那|到时候?)?(?:{ZH_TIME}|之前|以前|前)+(?:就|再|会)?(?P<rest>(?:帮|替|给)(?:你|您)[\u4e00-\u9fff].*)"
 )
 _ZH_PROMISE_HEAD = re.compile(
     # "那我周四请你吃饭": a 那 / 那就 / 到时候 leading the clause follows on from what was said
-    rf"^(?:那就|那么|那|到时候?)?(?:{_ZH_TIME}|之前|以前|前|在)*"
+    rf"^(?:那就|那么|那|到时候?)?(?:{ZH_TIME}|之前|以前|前|在)*"
     # the occasion after its day ("周六聚餐我带酒"): what the promise is for, not who makes it
     rf"(?:(?<=[末一二三四五六日天晚午上])的?(?:聚餐|聚会|派对|开会|野餐|烧烤|团建|饭局|生日会|年会|例会))?"
-    rf"[，,]?\s*我们?(?![们的])(?:{_ZH_TIME}|之前|以前|前)*(?P<rest>.+)"
+    rf"[，,]?\s*我们?(?![们的])(?:{ZH_TIME}|之前|以前|前)*(?P<rest>.+)"
 )
 _ZH_NOT_ACT = re.compile(
     # a state ("好累", "太忙"), a thought ("在想…"), or no act at all
@@ -2845,18 +2849,18 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         clause = _ZH_ACK.sub("", clause.strip())
         if not clause:
             continue
-        has_time = bool(re.search(_ZH_TIME, clause)) or bool(re.search(_ZH_TIME, s))
+        has_time = bool(re.search(ZH_TIME, clause)) or bool(re.search(ZH_TIME, s))
         m = _ZH_PROMISE_HEAD.match(clause) or _ZH_DROPPED_HEAD.match(clause)
         if not m:
-            if pledge and re.match(rf"^(?:{_ZH_TIME})+[\u4e00-\u9fff]", clause):
-                rest = re.sub(rf"^(?:{_ZH_TIME})+", "", clause)
+            if pledge and re.match(rf"^(?:{ZH_TIME})+[\u4e00-\u9fff]", clause):
+                rest = re.sub(rf"^(?:{ZH_TIME})+", "", clause)
                 return [
                     Evidence(
                         "commitment", subject, "", rest, 0.5, "statement", due_date(normalise_zh(s), at), None
                     )
                 ]
             continue
-        rest = re.sub(rf"^(?:{_ZH_TIME}|之前|以前|前)+", "", m.group("rest"))
+        rest = re.sub(rf"^(?:{ZH_TIME}|之前|以前|前)+", "", m.group("rest"))
         if _ZH_NOT_ACT.match(rest) or (len(rest) < 2 and not (has_time and rest in _ZH_LONE_ACTS)):
             continue  # "我晚上看" to "你能帮我看看这份合同吗？" is a promise; its thing is asked
         modal = re.match(r"(?:来|会|负责|保证|一定|争取|尽量|马上|去|帮|替|给|把|开车|顺路)", rest)
@@ -2868,7 +2872,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         ):
             continue  # "明天上午帮你签了": a 了 for the other under a day ahead is promised, not done
         what = re.sub(
-            rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|还|得|要|打算|准备|计划|答应(?:我们?|你)?|承诺|{_ZH_TIME})+",
+            rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|还|得|要|打算|准备|计划|答应(?:我们?|你)?|承诺|{ZH_TIME})+",
             "",
             rest,
         )
@@ -2879,7 +2883,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         if not what:  # "我答应你，这周六陪你去看电影": the promise is the clause after the promising one
             what = (
                 re.sub(
-                    rf"^(?:我们?|会|一定|保证|负责|争取|尽量|马上|就|{_ZH_TIME}|之前|以前|前)+", "", after[0]
+                    rf"^(?:我们?|会|一定|保证|负责|争取|尽量|马上|就|{ZH_TIME}|之前|以前|前)+", "", after[0]
                 )
                 if after
                 else ""
@@ -3467,7 +3471,7 @@ _ZH_RECEIVED = re.compile(
 # "垃圾昨晚就被我扔了": the thing first, then the speaker as the doer of a passive (a passive with
 # anyone else as the doer, "车被我爸开走了", is no task of the speaker's done)
 _ZH_DONE_BY_ME = re.compile(
-    rf"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:{_ZH_TIME}|昨晚|昨天|前天|早就|早|已经|都|就)*"
+    rf"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:{ZH_TIME}|昨晚|昨天|前天|早就|早|已经|都|就)*"
     # (an act of handling or disposing of it: "手机被我摔坏了" is a mishap, no task done)
     r"被我(?:给)?(?:扔|倒|送|寄|交|还|处理|解决|修|洗|收|搬|拿|清|卖|退|发|转|取|办|搞定|弄好|做|写|改|订|买|付)"
     r"(?![坏丢碎])[\u4e00-\u9fff]{0,2}?了[。！!~～]*$"
@@ -3502,7 +3506,7 @@ _ZH_DONE_BARE_ACT = re.compile(
 # "我不去健身房了": a plan of going or doing dropped (not a taste: 吃 / 喝 are left to the tastes)
 _ZH_DROP = re.compile(
     # (an act for the other called off too: "这次就不带你去了", "那我就不陪你们了")
-    rf"^(?:我们?)?(?:就|先|也|还是|这周|这次|这回|{_ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬|带|陪|接|送)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
+    rf"^(?:我们?)?(?:就|先|也|还是|这周|这次|这回|{ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬|带|陪|接|送)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
 )
 # "样品推迟到下周一再寄", "会改到周五了": the thing, put off to a day named (a plain "推迟了" with no
 # day calls it off, _ZH_CANCEL)
@@ -3516,7 +3520,7 @@ _ZH_SHELVED = re.compile(
 # a day moved to with no thing named, the plan being the one just spoken of: "改成后天吧", "算了还是周五吧",
 # or a day said right after owning up to a slip ("我说错了，是下周三"; a bare "是周三" corrects nothing)
 _ZH_MOVED_TO = re.compile(
-    rf"^(?:那|那就|算了|哎)?(?P<how>还是|改成|改到|推到|挪到|换到|应该是|其实是|是)(?:{_ZH_TIME})+"
+    rf"^(?:那|那就|算了|哎)?(?P<how>还是|改成|改到|推到|挪到|换到|应该是|其实是|是)(?:{ZH_TIME})+"
     r"(?:吧|了|啦|哈|呢)?[。！!~～]*$"
 )
 _ZH_SLIP = re.compile(rf"{_ZH_SLIP_WORDS}[哦啊呀了]*$")
@@ -3524,7 +3528,7 @@ _ZH_PUT_OFF = re.compile(
     # ("我们的会议延期到周五": an owner's 的 before the thing)
     rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要)?(?:推迟|延期|延后|推|改|挪|顺延|换)(?:到|成)"
     # (the act again after the day: "改成周六去拿了")
-    rf"(?:{_ZH_TIME})+(?:(?:再|去|来)?[\u4e00-\u9fff]{{1,2}}?)?(?:了|吧|啦)?[。！!~～]*$"
+    rf"(?:{ZH_TIME})+(?:(?:再|去|来)?[\u4e00-\u9fff]{{1,2}}?)?(?:了|吧|啦)?[。！!~～]*$"
 )
 # the acts a "can't" (V不了 / V不成) calls off: going, helping, doing, and getting, bringing or handing
 # over ("肉我买不了了", "蛋糕我带不了了")
@@ -3558,7 +3562,7 @@ _ZH_REL_RE = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 
 def time_dropped_zh(obj: str) -> str:
     """The thing without the owner or the time it was set for: "明天的会" -> "会"."""
-    return re.sub(rf"^(?:我们?)?(?:{_ZH_TIME})+的|^我们?(?:{_ZH_TIME})*的?|我们?$", "", obj) or obj
+    return re.sub(rf"^(?:我们?)?(?:{ZH_TIME})+的|^我们?(?:{ZH_TIME})*的?|我们?$", "", obj) or obj
 
 
 # "之前说帮你代班的事", "上次答应你的那件事": a promised task named as a topic clause
@@ -3594,11 +3598,11 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             # ("不带你去了": the act with whom it was for, not the addressee alone)
             what = m.group("v") + obj if not obj or obj.startswith(("你", "您")) else obj
             return [Evidence("status", subject, "", what, 0.5, "cancelled")]
-        late = late_zh(clauses, _ZH_TIME, i)
+        late = late_zh(clauses, ZH_TIME, i)
         if late is not None:
             # "方案得晚两天，周三给你": late by a span, then the day it comes - put off to that day
             return [Evidence("status", subject, "", time_dropped_zh(late), 0.5, "postponed")]
-        if _ZH_TIED_UP.search(clause) and not re.search(_ZH_TIME, s):
+        if _ZH_TIED_UP.search(clause) and not re.search(ZH_TIME, s):
             # "看医生的事让你哥带你去吧，我走不开": the task named in a clause before, or the latest
             topic = re.sub(r"的?(?:那|这)?(?:件)?事(?:情|儿)?.*$", "", before) if "事" in before else ""
             return [Evidence("status", subject, "", topic, 0.5, "cancelled")]
@@ -3613,7 +3617,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
                 if rel:
                     who, topic = f"{subject}的{RELATIVES_ZH[rel.group('r')]}", topic[: rel.start()]
                 what = re.sub(
-                    rf"^(?:我们|我|{_ZH_TIME}|这周|这次|那个|这个)+|的?(?:我|我们)?(?:就|也|可能)?$",
+                    rf"^(?:我们|我|{ZH_TIME}|这周|这次|那个|这个)+|的?(?:我|我们)?(?:就|也|可能)?$",
                     "",
                     topic,
                 )
@@ -3716,6 +3720,6 @@ _ZH_NAME_RE = (
 
 # "我妈过来帮忙了", "今天我老公帮我去了": a relative or a named person stood in for the speaker
 _ZH_DONE_FOR_ME = re.compile(
-    rf"^(?:{_ZH_TIME}|昨天|昨晚|刚才|刚刚)*(?:我的?(?:{_ZH_REL_RE})|{_ZH_NAME_RE})"
+    rf"^(?:{ZH_TIME}|昨天|昨晚|刚才|刚刚)*(?:我的?(?:{_ZH_REL_RE})|{_ZH_NAME_RE})"
     r"(?:已经|都|顺路|特意|专门|过来|来|去)*帮(?:我|忙)(?:[\u4e00-\u9fff]{0,2}?(?:了|去了|过了))?了?[。！!~～]*$"
 )

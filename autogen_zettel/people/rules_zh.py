@@ -12,11 +12,10 @@ import re
 from datetime import datetime
 
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.general import POINTING_ZH, status_zh, time_dropped_zh
+from autogen_zettel.people.general import POINTING_ZH, ZH_TIME, status_zh, time_dropped_zh
 from autogen_zettel.people.subjects import SURNAMES, ZH_NOT_A_NAME, ZH_PET_NAME
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
-from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
 __all__ = ["extract", "head_time", "names_an_act", "offer_topic"]
@@ -24,18 +23,9 @@ __all__ = ["extract", "head_time", "names_an_act", "offer_topic"]
 # a name's given part is no pronoun or particle ("钱我已经转给你了" is money, not a Mr Qian; "周报明早交"
 # a report, not a Mr Zhou)
 _NAME = rf"(?P<name>[小老][{SURNAMES}]|{ZH_NOT_A_NAME}[{SURNAMES}](?:(?![我你他她们的了是在说把已都])[\u4e00-\u9fff]){{1,2}}?)"
-_TIME = (
-    # (a day of this or next month said by its number: "本月25日", "下个月3号")
-    r"(?:(?:(?:[0-9一二三四五六七八九十]{1,2}|本|这个?|下个?)月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
-    r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]?|本周[一二三四五六日末]?|"
-    r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?|本)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
-    r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早|"
-    # a festival named as the day (清明, 中秋节): text.due knows its date
-    rf"{ZH_FESTIVALS})"
-)
-_TIME_RE = re.compile(_TIME)
+_TIME_RE = re.compile(ZH_TIME)
 # (于 is the written 在: "我会于本月25日前…")
-_BEFORE = re.compile(rf"(?:在|于)?{_TIME}+(?:之前|以前|前|之内|内)?")
+_BEFORE = re.compile(rf"(?:在|于)?{ZH_TIME}+(?:之前|以前|前|之内|内)?")
 _MODAL = r"(?:会|来|负责|保证|答应你?|承诺|一定|肯定|马上|尽快|去|要)"
 _STRONG = r"(?:会|来|负责|保证|答应你?|承诺|一定|肯定)"
 _ACTION = (
@@ -56,7 +46,7 @@ _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想
 _PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去年|上个?月|上周")
 # a time may be narrowed by an event it comes before or after ("明天下班前", "周五开完会后")
 _FIRST = re.compile(
-    rf"^(?:{_TIME}+(?:之内|以内|内|之前|以前|前)?(?:(?:(?!我)[\u4e00-\u9fff]){{1,3}}?(?:之前|以前|前|之后|以后|后))?)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{_TIME})+(?:之前|以前|前)?[，,]?\s*(?:[A-Za-z][A-Za-z0-9]{{0,5}}\s*)?(?:{_MODAL})*(?:{_ACTION})"
+    rf"^(?:{ZH_TIME}+(?:之内|以内|内|之前|以前|前)?(?:(?:(?!我)[\u4e00-\u9fff]){{1,3}}?(?:之前|以前|前|之后|以后|后))?)?[，,]?\s*我们?(?P<rest>.+)|^(?P<rest2>(?:{ZH_TIME})+(?:之前|以前|前)?[，,]?\s*(?:[A-Za-z][A-Za-z0-9]{{0,5}}\s*)?(?:{_MODAL})*(?:{_ACTION})"
     # (not the head of a thing 我 acts on after it: "下周一报价单我发你" is read as a topic first)
     rf"(?!(?:(?!我)[\u4e00-\u9fffA-Za-z]){{0,6}}我们?(?:{_MODAL})*(?:{_ACTION})).+)"
 )
@@ -82,17 +72,17 @@ _TOPIC_FIRST = re.compile(
     # or by the day and the event it is for, with no 的, when only a bare verb taken on follows ("周六
     # 聚餐饮料我来带", "今晚PPT我改", "明天会议纪要我发给你"; in "周六聚餐我带酒" the act has its own
     # thing and 聚餐 is no thing)
-    rf"^(?:(?:{_TIME})+的|(?P<bare_day>(?:{_TIME})+)|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
-    rf"(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:{_TIME})*[，,]?\s*我(?:们(?=将|会|(?:{_TIME})))?(?!们|的|也|都|觉得|想|在)"
+    rf"^(?:(?:{ZH_TIME})+的|(?P<bare_day>(?:{ZH_TIME})+)|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
+    rf"(?P<obj>(?!{ZH_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:{ZH_TIME})*[，,]?\s*我(?:们(?=将|会|(?:{ZH_TIME})))?(?!们|的|也|都|觉得|想|在)"
     rf"(?(bare_day)(?={_VOLUNTEERED.pattern}|{_BARE_ACT}))(?P<rest>.+)"
 )
 # a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会")
-_BY_TIME_ACT = rf"(?:{_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
+_BY_TIME_ACT = rf"(?:{ZH_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
 # (会 not among them: "看恐怖片我会做噩梦" foresees, promises nothing)
 _TOPIC_ACT = re.compile(
     # (会在 / 在 before a time too, as the formal 将于 reads once normalised: "材料我们将于周五前整理完毕")
     # (去 too: "横幅我去打印", "场地我负责去订" - the going to do it is taken on, as 来 is)
-    rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
+    rf"(?:(?:会在|在)(?={ZH_TIME}))?(?:{ZH_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
     rf"|(?:会在|在){_BY_TIME_ACT}"
 )
@@ -265,7 +255,7 @@ _LEFT_OUT_OFFER = re.compile(
     # (one too many of it got, whatever the getting: "我多订了一张周六的话剧票，你要不要？")
     r"(?:还剩下?|还有|剩下了?|剩了?|(?<=[上里边])有|多了|多出来?了?|多(?![少久])[\u4e00-\u9fff]了)(?:半|一|两|几|些|点)?[个块份瓶杯盒袋碗片串只根包罐张]?"
     # (the day it is for is no part of the thing: "一张周六的话剧票")
-    rf"(?:(?:{_TIME})+的)?(?P<o>[\u4e00-\u9fffA-Za-z]{{1,6}}?)(?:的门?票)?[，,、\s]*"
+    rf"(?:(?:{ZH_TIME})+的)?(?P<o>[\u4e00-\u9fffA-Za-z]{{1,6}}?)(?:的门?票)?[，,、\s]*"
     r"(?:谁要|谁吃|谁喝|谁想要|谁想吃|谁想喝|有人要|有人吃|有人喝|要的话|你们?要吗|要吗|你?要不要)"
 )
 # "周六去爬山，一起吗？": a plan said, then the asking whether to join
@@ -286,7 +276,7 @@ _FOR_YOU_OFFER = re.compile(
 _SUGGESTED = re.compile(
     # (the act that is the thing stays whole, "爬山", "逛街"; only the verbs of taking fall away;
     # a cheer, "一起加油吧", offers nothing)
-    rf"^(?:{_TIME}|周末|这周末|下周末)*(?:一起|咱们|我们|咱俩)+(?:{_TIME}|周末)*(?:一起)?(?:去|来)?"
+    rf"^(?:{ZH_TIME}|周末|这周末|下周末)*(?:一起|咱们|我们|咱俩)+(?:{ZH_TIME}|周末)*(?:一起)?(?:去|来)?"
     r"(?:吃|喝|看)?(?:点|个|一?[杯顿次场])?(?!(?:一起)?(?:加油|努力|冲|出发))(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:呗|吧)[。！!~～\s]*$"
 )
 
@@ -793,7 +783,7 @@ def head_time(s: str) -> str:
     >>> head_time("周六聚餐我带酒"), head_time("我带酒")
     ('周六', '')
     """
-    m = re.match(rf"(?:{_TIME})+", s.strip())
+    m = re.match(rf"(?:{ZH_TIME})+", s.strip())
     return m.group(0) if m else ""
 
 
