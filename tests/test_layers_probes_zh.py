@@ -619,3 +619,16 @@ def test_known_misreadings_a_party_member_where_one_grew_up_and_a_day_too_much()
     assert rows("我在成都出生") == [("fact", "hometown", "成都")]
     assert rows("今天我实在扛不住了") == rows("我走不动了") == []
     assert [e.kind for e in _layers("周末爬山我不去了")] == ["cancelled"]
+
+
+def test_a_promise_with_its_means_or_these_two_days_and_the_time_found_for_it():
+    # "钱我晚点微信转你" (the means before the act) and "这两天我抽空把书还你" (这两天, 抽空) gave no
+    # promise; the second of each is a variant, and a state said for these days stays none
+    def promised(text):
+        return [e.value for e in _layers(text) if e.layer == "commitment"]
+
+    assert promised("钱我晚点微信转你") == ["微信转你钱"]
+    assert promised("合同我明天邮件发你") == ["邮件发你合同"]
+    assert promised("这两天我抽空把书还你") == ["把书还你"]
+    assert promised("这两天我抽空去趟银行") != []
+    assert _layers("这两天我很忙") == [] and _layers("我用微信") == []

@@ -26,7 +26,10 @@ _NAME = rf"(?P<name>[小老][{SURNAMES}]|{ZH_NOT_A_NAME}[{SURNAMES}](?:(?![我�
 _TIME_RE = re.compile(ZH_TIME)
 # (于 is the written 在: "我会于本月25日前…")
 _BEFORE = re.compile(rf"(?:在|于)?{ZH_TIME}+(?:之前|以前|前|之内|内)?")
-_MODAL = r"(?:会|来|负责|保证|答应你?|承诺|一定|肯定|马上|尽快|去|要)"
+# the means a thing goes by, said before the act: "钱我晚点微信转你", "合同我明天邮件发你"
+_MEANS = r"(?:用|拿|走)?(?:微信|支付宝|邮件|邮箱|快递|顺丰|短信|电话)"
+# (抽空, finding the time for it, takes it on as 尽快 does: "这两天我抽空把书还你")
+_MODAL = r"(?:会|来|负责|保证|答应你?|承诺|一定|肯定|马上|尽快|抽空|去|要)"
 _STRONG = r"(?:会|来|负责|保证|答应你?|承诺|一定|肯定)"
 _ACTION = (
     # 发 as "send", not 发 + a state of the body (发烧, 发胖, 发炎)
@@ -82,7 +85,8 @@ _BY_TIME_ACT = rf"(?:{ZH_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}
 _TOPIC_ACT = re.compile(
     # (会在 / 在 before a time too, as the formal 将于 reads once normalised: "材料我们将于周五前整理完毕")
     # (去 too: "横幅我去打印", "场地我负责去订" - the going to do it is taken on, as 来 is)
-    rf"(?:(?:会在|在)(?={ZH_TIME}))?(?:{ZH_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
+    rf"(?:(?:会在|在)(?={ZH_TIME}))?(?:{ZH_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?"
+    rf"(?:{_MEANS})?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
     rf"|(?:会在|在){_BY_TIME_ACT}"
 )
@@ -398,6 +402,7 @@ def _is_promise(rest: str, whole: str) -> bool:
     # "明天再改": 再 / 先 order the act after now or before others; the act follows
     head = re.sub(r"^(?:再|先)(?=[\u4e00-\u9fff])", "", _BEFORE.sub("", rest))
     head = re.sub(r"^[A-Za-z][A-Za-z0-9]{0,5}(?=[\u4e00-\u9fff])", "", head)  # "T2接你": the place's code
+    head = re.sub(rf"^{_MEANS}(?=[\u4e00-\u9fff])", "", head)  # "微信转你": the means, then the act
     has_time = bool(_TIME_RE.search(whole))
     # a promising word alone will do (我会把文件发给你); 去 and 要 only with a time (我要一杯拿铁 is an order)
     if _STRONG_RUN.match(head) and _STRONG_ACTION.match(head) or _ATTEND.match(head):
