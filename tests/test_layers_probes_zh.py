@@ -632,3 +632,11 @@ def test_a_promise_with_its_means_or_these_two_days_and_the_time_found_for_it():
     assert promised("这两天我抽空把书还你") == ["把书还你"]
     assert promised("这两天我抽空去趟银行") != []
     assert _layers("这两天我很忙") == [] and _layers("我用微信") == []
+
+
+def test_a_deadline_ahead_with_a_closing_了_is_no_task_done():
+    # "月底前把房租交了" gave a task done ("把房租") and "下班前帮你签了" one too (下班前 counted as no
+    # time ahead, unlike 明天上午); a deadline is ahead whatever its time. The last is a variant.
+    assert [e.layer for e in _layers("月底前把房租交了")] == []
+    assert [(e.layer, e.value) for e in _layers("下班前帮你签了")] == [("commitment", "帮你签")]
+    assert [(e.layer, e.value) for e in _layers("周五之前帮你改了")] == [("commitment", "帮你改")]

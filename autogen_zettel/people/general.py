@@ -2827,6 +2827,9 @@ _ZH_NOT_ACT = re.compile(
 )
 
 
+# a time with 前 after it is a deadline, ahead whatever the time: "下班前帮你签了", "月底前交了"
+# (下班前 is a time of its own in ZH_TIME)
+ZH_DEADLINE = re.compile(rf"(?:{ZH_TIME})(?:之|以)?前|下班(?:之|以)?前")
 _ZH_LONE_ACTS = frozenset("看发写改做买订打回交寄送弄办修问查")
 
 
@@ -2868,7 +2871,11 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
             continue
         if re.search(r"了[啦吧]?$", rest) and not (
             has_time
-            and ("把" in rest or re.match(r"(?:帮|替|给)(?:你|您)", rest) and _ZH_FUTURE.search(clause))
+            and (
+                "把" in rest
+                or re.match(r"(?:帮|替|给)(?:你|您)", rest)
+                and (_ZH_FUTURE.search(clause) or ZH_DEADLINE.search(clause))
+            )
         ):
             continue  # "明天上午帮你签了": a 了 for the other under a day ahead is promised, not done
         what = re.sub(

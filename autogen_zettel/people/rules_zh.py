@@ -12,7 +12,7 @@ import re
 from datetime import datetime
 
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.general import POINTING_ZH, ZH_TIME, status_zh, time_dropped_zh
+from autogen_zettel.people.general import POINTING_ZH, ZH_DEADLINE, ZH_TIME, status_zh, time_dropped_zh
 from autogen_zettel.people.subjects import SURNAMES, ZH_NOT_A_NAME, ZH_PET_NAME
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
@@ -603,6 +603,8 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return []  # "我先去洗澡了", "不说了，我去做饭了": off to do it, nothing done yet
     # "PPT已经update好了 放在drive里": a message with no punctuation, its first part set off by a space
     # closes on the done act, then says where it is
+    if ZH_DEADLINE.search(s) and not re.search(r"已经|早就|提前", s):
+        return []  # "月底前把房租交了": a deadline ahead, the 了 of a thing still to do
     m = _DONE.search(s) or _DONE.search(_SPACED.split(s)[0])
     first = re.split(r"[，,]", s)[0]
     if not m and first != s and not re.search(r"[不没]", first) and not status_zh(s, speaker):
