@@ -2,7 +2,9 @@
 with the copula contracted ("Contract's in your inbox"), the person one promised to call reached
 ("Spoke to the landlord"), and the task given a new time on a pro-form ("Bike's still broken,
 I'll do it next weekend instead"). Then a thing let go with 就算了, a task managed at last or a thing
-sent in the passive ("Parcel's been posted!"), and a thing got seen to ("Got the tickets sorted").
+sent in the passive ("Parcel's been posted!"), a thing got seen to ("Got the tickets sorted"), and
+a plan moved with its copula contracted ("The viewing's been moved to next Tuesday") or back by a
+span ("pushed the launch back a week").
 Probes of the lead's; the last lines of each test are variants written after the fix."""
 
 from __future__ import annotations
@@ -177,3 +179,40 @@ def test_a_thing_got_seen_to_or_finished_at_last_is_the_thing():
     assert done("Finished painting the fence at last.") == ["painting fence"]
     assert done("Had the boiler fixed on Monday") == ["boiler"]
     assert done("Got my passport renewed") == ["passport"]
+
+
+def test_a_plan_moved_with_its_copula_contracted_or_back_by_a_span(default_hub):
+    # "The viewing's been moved to next Tuesday" left the viewing due on Thursday, and "Dinner's
+    # postponed till further notice" gave the thing "till further notice"; the last line is a variant
+    mem = heard(
+        default_hub,
+        "tn_08",
+        [
+            (0, "Maya", "I'll do the flat viewing on Thursday"),
+            (1, "Maya", "The viewing's been moved to next Tuesday."),
+            (0, "Ravi", "I'll cook dinner for everyone on Saturday"),
+            (1, "Ravi", "Dinner's postponed till further notice."),
+            (0, "Lena", "I'll host the quiz on Friday"),
+            (1, "Lena", "The quiz's been pushed to next Monday"),
+        ],
+    )
+    (viewing,) = [c for c in mem.commitments() if c.owner == "Maya"]
+    assert (viewing.status, viewing.due) == ("open", date(2026, 9, 8))
+    assert _status(mem, "Ravi") == [("cook dinner for everyone", "cancelled")]
+    (quiz,) = [c for c in mem.commitments() if c.owner == "Lena"]
+    assert (quiz.status, quiz.due) == ("open", date(2026, 9, 7))
+
+
+def test_a_plan_pushed_back_by_a_span_is_postponed():
+    # "We've pushed the launch back a week" gave nothing (only "back to <a time>" was read); the
+    # second is a variant. (Its new day, a week after the old one, is not yet worked out.)
+    from datetime import datetime
+
+    from autogen_zettel.people.extract import extract_layers
+
+    def moved(text):
+        got = extract_layers(text, speaker="Omar", at=datetime(2026, 9, 1, 9))
+        return [(e.value, e.kind) for e in got if e.layer == "status"]
+
+    assert moved("We've pushed the launch back a week.") == [("launch", "postponed")]
+    assert moved("They bumped the kickoff back two days") == [("kickoff", "postponed")]

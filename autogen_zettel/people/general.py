@@ -2970,15 +2970,21 @@ _STATUS_EN_CANCEL = re.compile(
     r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore)\b)|"
     # released from it by someone else: "I'm off the hook for the cake", "let off the washing-up"
     r"(?:I'm|I am|we're|we are)\s+(?:off the hook|let off|excused)\s+(?:for|from|with))"
-    r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>[\w'\-/ ]{2,30}?)"
+    r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>(?!(?:till|until|indefinitely)\b)[\w'\-/ ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|now|on|after all|in the end|this|anymore)\b)"
     # a plan moved to a later time is off for the time it had ("pushed the housewarming back to next
     # month", "the meeting got moved to Friday"): a verb of moving, the plan, then a time to move it to
     rf"|\b{_MOVE_VERB_EN}\s+"
     rf"(?:the\s+|our\s+|my\s+)?(?P<w9>(?!(?:it|that|this|them|everything|in|out|house|home)\b)[\w'\-/ ]{{2,30}}?)\s+(?:back\s+)?(?:to|until|till)\s+{_LATER_EN}"
+    # (or back by a span: "We've pushed the launch back a week")
+    rf"|\b{_MOVE_VERB_EN}\s+(?:the\s+|our\s+|my\s+)?(?P<w12>(?!(?:it|that|this|them|everything)\b)[\w'\-/ ]{{2,30}}?)\s+back\s+"
+    rf"(?:a|an|one|two|three|a few|a couple of|\d+)\s+(?:days?|weeks?|months?|hours?)\b"
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w10>(?!(?:i|we|you|he|she|they|it|this|that)\b)[\w'\-/ ]{{2,30}}?)\s+"
     rf"(?:got|was|has been|have been|'s been|is|are|'s|were)\s+(?:being\s+)?"
     rf"(?:pushed|moved|bumped|delayed|rescheduled|postponed)(?:\s+back)?(?:\s+(?:to|until|till)\s+{_LATER_EN})?(?=\s*(?:$|[,.;!])|\s+(?:to|until|till)\b)"
+    # (the copula contracted onto the plan: "The viewing's been moved to next Tuesday")
+    rf"|^(?:the\s+|our\s+|my\s+)?(?P<w11>(?!(?:i|we|you|he|she|they|it|this|that|there|what)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)'s\s+(?:been\s+|being\s+)?"
+    rf"(?:pushed|moved|bumped|delayed|rescheduled)(?:\s+back)?\s+(?:to|until|till)\s+{_LATER_EN}"
     # "no swimming this Saturday": the plan's activity denied for the day it was set
     r"|^no\s+(?!(?:worries|worry|problem|problems|probs?|way|idea|clue|rush|pressure|doubt|need|matter|chance|"
     r"wonder|kidding|luck|news|one|time)\b)(?P<w8>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+"
@@ -2996,7 +3002,8 @@ _STATUS_EN_CANCEL = re.compile(
     r"|^(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+)?(?:cancell?ed|canceled)(?=\s*(?:$|[,.;!]))"
     # "Dinner's cancelled": a bare noun with the contracted copula, when nothing follows the verb
     # ("Tom's cancelled the trip" has an object: his news)
-    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|called off)(?=\s*(?:$|[,.;!]))"
+    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|called off)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:until|till)\s+further\s+notice\b|\s+indefinitely\b)"
     # a headline without its copula, "Dentist appt cancelled": a thing of one to three words (no
     # pronoun, no "I"), then the participle and nothing after it
     r"|^(?:the\s+|my\s+|our\s+)?(?P<w7>(?!(?:i|we|you|he|she|they|it|this|that|everything|all)\b)[a-z][\w\-]*"
@@ -3376,6 +3383,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 or m.group("w8")
                 or m.group("w9")
                 or m.group("w10")
+                or m.group("w11")
+                or m.group("w12")
                 or ""
             ).strip()
             w = re.sub(r"^whole\s+", "", w)
@@ -3390,7 +3399,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 )
                 w = who.group("n") if who else ""
             # moved to a later time it is still owed, due then (extract._day_named reads the day)
-            kind = "postponed" if _PUT_OFF_TO_EN.search(clause) else "cancelled"
+            kind = "postponed" if _PUT_OFF_TO_EN.search(clause) or m.group("w12") else "cancelled"
             return [Evidence("status", subject, "", _clean_np(w), 0.5, kind)]
         m = (
             _GIVEN_UP_EN.match(clause.strip())
