@@ -4,7 +4,8 @@ gave no row; an acceptance with its "I'm" then a dash ("I'm on it - will send th
 tonight") gave none; a sign-up before the act taken on ("Count me in for the bake sale, I'll bring
 brownies") gave the event; an act for the addressee after when or on the way ("我下班顺路帮你
 取快递") gave none; a thing left in one's hands ("Leave the bins to me") gave none, an offer with
-an "if" of politeness ("... if you like") was hedged, "Consider it done" was a task done. Each beside lines of the same shape that are no promise; the lines
+an "if" of politeness ("... if you like") was hedged, "Consider it done" was a task done, and a person taken somewhere ("I'll take you to the airport")
+was read as a choice. Each beside lines of the same shape that are no promise; the lines
 after the first of each group are variants written after the fix."""
 
 from __future__ import annotations
@@ -140,3 +141,22 @@ def test_a_thing_left_in_ones_hands_and_an_offer_with_an_if_of_politeness(defaul
     assert _rows(mem, "Lena") == [("drive to the airport", date(2026, 9, 6), "open")]
     assert _rows(mem, "Omar") == [("chase finance", date(2026, 9, 3), "open")]
     assert _rows(mem, "Ines") == _rows(mem, "Theo") == []
+
+
+def test_a_person_taken_somewhere_is_an_errand_promised(default_hub):
+    # "I'll take you to the airport tomorrow" gave nothing ("I'll take X" was read as a choice unless
+    # a determiner led X); a dish chosen stays none. The second and third are variants.
+    mem = heard(
+        default_hub,
+        "of_c08",
+        [
+            (0, "Maya", "I'll take you to the airport tomorrow"),
+            (0, "Ravi", "I'll take you out for lunch on Friday"),
+            (0, "Lena", "I'll take Mum to her appointment on Friday"),
+            (0, "Omar", "I'll take the salmon"),
+        ],
+    )
+    assert _rows(mem, "Maya") == [("take to the airport", date(2026, 9, 2), "open")]
+    assert [d for _, d, _ in _rows(mem, "Ravi")] == [date(2026, 9, 4)]
+    assert [d for _, d, _ in _rows(mem, "Lena")] == [date(2026, 9, 4)]
+    assert _rows(mem, "Omar") == []

@@ -216,3 +216,19 @@ def test_a_plan_pushed_back_by_a_span_is_postponed():
 
     assert moved("We've pushed the launch back a week.") == [("launch", "postponed")]
     assert moved("They bumped the kickoff back two days") == [("kickoff", "postponed")]
+
+
+def test_a_rain_check_puts_a_plan_off(default_hub):
+    # "Let's rain check the drinks" gave nothing; the second line is a variant
+    mem = heard(
+        default_hub,
+        "tn_09",
+        [
+            (0, "Maya", "I'll buy the first round of drinks on Friday"),
+            (1, "Maya", "Let's rain check the drinks."),
+            (0, "Omar", "I'll book lunch for us tomorrow"),
+            (0, "Omar", "Gonna have to take a rain check on lunch tomorrow"),
+        ],
+    )
+    assert [s for _, s in _status(mem, "Maya")] == ["cancelled"]
+    assert [s for _, s in _status(mem, "Omar")] == ["cancelled"]

@@ -2957,6 +2957,8 @@ _PUT_OFF_TO_EN = re.compile(
 )
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
+    # put off to no day: "Let's rain check the drinks", "gonna have to take a rain check on lunch"
+    r"rain[ -]?check(?:ing)?(?:\s+on)?|take a rain[ -]?check on|"
     # a plan thrown over or not taken up: "had to ditch the blood donation", "not bothering with the sale"
     r"ditch(?:ed|ing)?|not bothering with|(?:give|gave|given|giving) up on|"
     r"pulling out of|pull out of|pulled out of|withdrew from|"
@@ -3353,7 +3355,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         or _FUTURE_EN.search(s)
         and not re.search(
             r"won't be|won't get (?:round |around )?to|after all|not bothering with|ditch(?:ed|ing)?\b|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on"
-            r"|postpone|push back|reschedule)"
+            r"|postpone|push back|reschedule|take a rain[ -]?check)"
             r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b"
             r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b"
             r"|\bwait\s+(?:till|until)\b",
