@@ -59,7 +59,8 @@ _CAP = r"(?:[A-Z][\w&'\-]*(?:\s+(?:of\s+)?(?!I\b)[A-Z][\w&'\-]*)*|[\u4e00-\u9fff
 
 _EMPLOYER_EN = re.compile(
     # (the I dropped, the verb opens the line: "Started at Deloitte on Monday!", the day it began after)
-    rf"\b(?:work(?:ing|s|ed)?|job|(?i:started)|joined|hired|employed|intern(?:ing)?|placement)\s+"
+    # (one's shift somewhere is work there: "I go straight to my shift at Tesco")
+    rf"\b(?:work(?:ing|s|ed)?|job|(?<=\bmy\s)shifts?|(?i:started)|joined|hired|employed|intern(?:ing)?|placement)\s+"
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?P<prep>at|for|with)\s+(?P<v>{_NP}?)"
     # (the name ends before a time said of it: "the new job at Spotify so far", "for Unilever at the moment")
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b"
@@ -278,7 +279,9 @@ _RESIDENCE_EN = re.compile(
     rf"|(?:搬家了|\b(?i:moved)(?:\s+(?i:house))?)\s*[!！.。]*\s*(?i:now)\s+(?:(?i:living|based)\s+)?in\s+(?P<v17>{_CAP})"
     # "My new place in Walthamstow has a garden": one's own new home named with its town
     # (new or not: "Our flat in Hove has a sea view"; not "my old flat in Bath", the home that was)
-    rf"|\b(?i:my|our)\s+(?:(?i:new|own|little|lovely|tiny|rented)\s+)?{_DWELLING}\s+(?:in|on)\s+(?P<v15>{_CAP})"
+    # (or by the one it is rented from: "My landlord in Bristol still hasn't fixed the boiler")
+    rf"|\b(?i:my|our)\s+(?:(?i:new|own|little|lovely|tiny|rented)\s+)?(?:{_DWELLING}|(?i:landlord|landlady|letting agent))"
+    rf"\s+(?:in|on)\s+(?P<v15>{_CAP})"
     # "I've been in Boston since 2015": a stay counted from a year, or in years, is a home
     # "Now that I'm in Bath it's all hills": a state said as newly so is where one lives now
     rf"|\b(?i:now\s+that)\s+(?:I'm|I\s+am|(?i:we're|we\s+are))\s+(?:(?i:back|living|based|settled)\s+)?in\s+(?P<v18>{_CAP})"
@@ -309,6 +312,8 @@ _RELATION_EN = (
         "married",
         re.compile(
             rf"{_OF_ME_EN}married\b|\b(?:tied the knot|(?:my|our) wedding was)\b"
+            # a wedding anniversary of one's own: "Our tenth wedding anniversary is on Saturday"
+            r"|\b(?:my|our)\s+(?:[\w\-]+\s+)?(?:wedding|marriage)\s+anniversary\b"
             r"|\b(?:had|held)\s+(?:a|an|our|my)\s+(?:[\w\-]+,?\s+){0,4}?wedding(?:\s+ceremony)?\b",
             re.I,
         ),
@@ -368,13 +373,18 @@ _AGE_EN = re.compile(
 _PET_EN = re.compile(
     r"\b(?:adopted|got|have|rescued)\s+(?:a|an|two|three|our|my|\d+)?\s*(?:new\s+|little\s+)?"
     # "a rescue greyhound": an animal taken in from a shelter, whatever its kind
-    r"(?:(?P<v>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)|rescue\s+(?P<v2>[a-z]{3,}))\b",
+    # (not an allergy to the animal: "I've got a cat allergy")
+    r"(?:(?P<v>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)|rescue\s+(?P<v2>[a-z]{3,}))\b"
+    r"(?!\s+(?i:allerg|hair|dander))",
     re.I,
 )
 _DIET_EN = re.compile(
     # (the I dropped at a clause's head too: "Been vegan since January")
     r"(?:\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)|(?:^|(?<=[,;] ))been)\s+(?:now\s+)?(?:a\s+)?"
     r"(?P<v>vegan|vegetarian|pescatarian)\b"
+    # the diet as the capacity one acts in: "Being vegetarian I always end up with the halloumi"
+    r"|(?:^|[,;]\s|\b(?i:and|so)\s)(?i:being|as)\s+(?:a\s+)?(?P<v3>(?i:vegan|vegetarian|pescatarian))\b"
+    r"(?=\s*(?:[,;.!]|$|I\b|(?i:we|myself|these days|now)\b))"  # not "as a vegan chef"
     # the diet said bare as what one is now: "started eating fish again, so pescatarian now"
     r"|\b(?:so|and|basically)\s+(?:a\s+)?(?P<v2>vegan|vegetarian|pescatarian)\s+now\b",
     re.I,
@@ -387,7 +397,10 @@ _ALLERGY_EN = re.compile(
     r"allergic\b(?!\s+to\s+(?!(?:it|them|that|those|this)\b))"
     # the allergy as a thing one has: "I have a severe allergy to shellfish"
     r"|\b(?:have|got|with)\s+(?:a|an)\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?allergy\s+to\s+"
-    r"(?!(?:it|them|that|those|this)\b)(?P<v3>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))",
+    r"(?!(?:it|them|that|those|this)\b)(?P<v3>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))"
+    # the allergen before the noun: "because of my peanut allergy", "I've got a cat allergy"
+    r"|(?:\bmy|\b(?:have|got|with)\s+(?:a|an))\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?"
+    r"(?P<v4>(?!(?:severe|serious|bad|mild|slight|real|terrible)\b)[a-z\-]+)\s+allerg(?:y|ies)\b",
     re.I,
 )
 
@@ -546,6 +559,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             continue
         if words[0] in _SKILL_EN and not m.group("v3"):
             continue  # "I'm an expert hiker now", "a keen runner": how one does a thing, no job
+        if _DIET_EN.fullmatch(f"I'm {words[-1]}"):
+            continue  # "As a vegetarian, I always ...": a diet (read by _DIET_EN), no trade
         before = re.split(r"[,;.!?]|\b(?:and|but)\b", s[: m.start()])[-1]
         if (
             m.group("v2")
@@ -698,10 +713,10 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add("pet", v, "statement")
     m = _DIET_EN.search(s)
     if m:
-        add("diet", (m.group("v") or m.group("v2")).lower())
+        add("diet", (m.group("v") or m.group("v2") or m.group("v3")).lower())
     m = _ALLERGY_EN.search(s)
     if m:
-        add("allergy", (m.group("v") or m.group("v2") or m.group("v3")).lower(), "statement")
+        add("allergy", (m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")).lower(), "statement")
     # "Quit the agency! freelance copywriter from now on": a terse clause that is only a trade and
     # "from now on" is the job taken up (so a notice handed in just before ends no job)
     m = _TRADE_FROM_NOW_EN.search(s)
