@@ -897,6 +897,26 @@ _ABSTAIN_EN = re.compile(
     r"(?:the\s+)?(?P<obj2>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?=\s*(?:$|[,.;!]|for\b|a bit\b|these days\b|lately\b))",
     re.I,
 )
+# a thing kept away from by habit: "I avoid karaoke nights like the plague", "I always steer clear of
+# escape rooms" (a dislike; not "let's avoid the traffic", a plan, nor "avoid it", a pronoun)
+_AVOID_EN = re.compile(
+    r"^(?:(?:honestly|tbh|yeah|so|well),?\s+)*I\s+(?:always\s+|generally\s+|tend to\s+|usually\s+)?"
+    r"(?:avoid|steer clear of|stay away from|give\s+(?:a\s+)?wide berth to)\s+(?:the\s+)?"
+    r"(?P<obj>(?!(?:it|them|that|this|him|her|you|people|eye contact)\b)(?:[\w\-]+\s+){0,2}?[\w\-]+)"
+    r"(?=\s*(?:$|[,.;!]|like the plague\b|at all costs\b|if I can\b|whenever\b|wherever\b))"
+    # (kept off one's plate by asking: "I always ask them to leave the coriander off")
+    r"|^I\s+(?:always\s+|usually\s+)?ask\s+(?:them\s+|for\s+them\s+|the\s+\w+\s+)?to\s+(?:leave|hold|take|keep)\s+"
+    r"(?:the\s+|any\s+)?(?P<obj2>(?!(?:it|them|that|this)\b)(?:[\w\-]+\s+){0,2}?[\w\-]+)\s+(?:off|out)\b",
+    re.I,
+)
+# a present wished for as the one thing: "All I want for my birthday is a new pair of climbing shoes"
+_WISHED_GIFT_EN = re.compile(
+    r"^(?:(?:honestly|tbh|so),?\s+)*all I(?:'ve)?\s+(?:want|wanted|asked for|'m asking for|am asking for)\s+"
+    r"(?:for\s+(?:my\s+birthday|christmas|xmas|my\s+anniversary)|this\s+(?:christmas|year))\s+is\s+"
+    r"(?:a\s+|an\s+|some\s+|the\s+)?(?:new\s+)?(?:(?:pair|set|copy|bottle|box)\s+of\s+)?(?:new\s+)?"
+    r"(?P<obj>(?!(?:you|time|peace|sleep|rest|money)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
 _AGAIN_EN = re.compile(r"^(?:ugh,?\s+)?(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+again\?", re.I)
 _NEG_ANSWER_EN = re.compile(
     r"\b(?:hard pass|count me out|never again|no way|absolutely not|not for me|i'll pass|i'll skip|not feeling it|"
@@ -1110,6 +1130,11 @@ _DEVOTION_EN = (
     r"(?:I\s+)?(?:wouldn't|would never|never|won't)\s+miss\s+(?:it|them|one|a week)\b|(?:come\s+)?rain or shine\b|"
     r"without fail\b|religiously\b|no matter what\b"
 )
+# the verb of ordering a dish, and the dish (a few words, not a pronoun)
+# ("get" and "have" only of "the" dish where one goes to eat: not "I always get the bus", "I get a headache")
+_ORDER_EN = r"(?:order|go for|pick|choose)\s+(?:the\s+|a\s+|an\s+|their\s+)?"
+_EAT_OUT_EN = r"(?:go|eat|are|get)\s+(?:to|at|out|in|a\s+takeaway|takeaway)"
+_DISH_EN = r"(?!(?:it|them|that|this|one|same)\b)[a-z][\w'\-]*(?:\s+[a-z][\w'\-]*){0,3}?"
 _CANT_WITHOUT_EN = re.compile(
     r"^(?:I\s+)?(?:can't|cannot|couldn't|can never)\s+(?:start|begin|get through|face|survive|live|function|go a day)"
     r"(?:\s+(?:my|the|a)\s+(?:day|morning|week|weekend))?\s+without\s+(?:a|an|my|the|some|at least one)?\s*"
@@ -1122,7 +1147,16 @@ _CANT_WITHOUT_EN = re.compile(
     rf"(?:every|each)\s+\w+[^,;.]*[,;]?\s*(?:{_DEVOTION_EN})"
     rf"|^(?:every|each)\s+\w+(?:\s+(?:morning|evening|night|afternoon))?,?\s+I(?:\s+|(?='))(?:{_HABIT_ACT_EN})\s+(?:the\s+)?"
     rf"(?P<obj3>[\w'\-]+(?:\s+[\w'\-]+){{0,2}}?)\s*[,;]?\s*(?:{_DEVOTION_EN})"
-    rf"|^I\s+(?P<act>{_HABIT_SELF_EN})\s+(?:every|each)\s+\w+[^,;.]*[,;]?\s*(?:{_DEVOTION_EN})",
+    # (a measure of the act between: "I swim forty lengths every morning, wouldn't miss it")
+    rf"|^I\s+(?P<act>{_HABIT_SELF_EN})\s+(?:(?!every\b|each\b)[\w\-]+\s+){{0,3}}?(?:every|each)\s+\w+[^,;.]*[,;]?\s*"
+    rf"(?:{_DEVOTION_EN})"
+    # the same dish ordered whenever one is out: "Every time we go to Nando's I get the halloumi wrap",
+    # "I always order the pad thai", "I get the pad thai every single time"
+    rf"|^(?:(?:every|each)\s+time|whenever)\s+(?:I|we)\s+(?:{_EAT_OUT_EN}\b[^,;.]{{0,40}}?,?\s+I\s+(?:always\s+)?"
+    rf"(?:get|have)\s+the\s+|[^,;.]{{1,40}}?,?\s+I\s+(?:always\s+)?{_ORDER_EN})"
+    rf"(?P<obj4>{_DISH_EN})(?=\s*(?:$|[,.;!]|at\b|from\b))"
+    rf"|^I\s+(?:always|invariably)\s+{_ORDER_EN}(?P<obj5>{_DISH_EN})(?=\s*(?:$|[,.;!]|at\b|from\b|when\b))"
+    rf"|^I\s+{_ORDER_EN}(?P<obj6>{_DISH_EN})\s+(?:every\s+(?:single\s+)?time|without fail)\b",
     re.I,
 )
 
@@ -1301,7 +1335,9 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         return _pref(subject, m.group("obj"), 0.1, "statement")
     m = _CANT_WITHOUT_EN.search(s.strip())
     if m and not s.rstrip().endswith("?"):
-        thing = m.group("obj") or m.group("obj2") or m.group("obj3") or _gerund(m.group("act"))
+        thing = next((g for g in (m.group(f"obj{n}") for n in ("", 2, 3, 4, 5, 6)) if g), None) or _gerund(
+            m.group("act")
+        )
         return _pref(subject, thing, 0.9, "statement")
     m = _NEVER_AGAIN_EN.search(s)
     if m:  # "I'll never eat oysters again": a thing had, sworn off
@@ -1309,6 +1345,12 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     m = _ABSTAIN_EN.search(s.strip())
     if m and not s.rstrip().endswith("?"):  # "No cake for me today", "trying to cut down on sugar"
         return _pref(subject, m.group("obj") or m.group("obj2"), 0.0, "refusal")
+    m = _AVOID_EN.search(s.strip())
+    if m and not s.rstrip().endswith("?"):
+        return _pref(subject, m.group("obj") or m.group("obj2"), 0.2, "statement")
+    m = _WISHED_GIFT_EN.search(s.strip())
+    if m:
+        return _pref(subject, m.group("obj"), 0.8, "statement")
     m = _REFUSE_EN.search(s)
     if m and re.search(r"\b(?:again|this time|anymore|any more|no more|ever)\b", low):
         # "don't book X again": a taste refused; a bare "don't book X" calls a task off
