@@ -3092,7 +3092,13 @@ _STATUS_EN_RESULT = re.compile(
     r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b"
     # "The radio is working again", "Grandad's radio works again": a thing back in order, its repair done
     r"|^(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|[A-Z]\w+'s\s+)?(?P<w11>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+"
-    r"(?:is|are|'s|'re)\s+(?:working|running|going)\s+again\b|^(?:the\s+|my\s+|[A-Z]\w+'s\s+)?(?P<w12>[a-z][\w\-]*)\s+works?\s+again\b"
+    r"(?:is|are|'s|'re)\s+(?:working|running|going)\s+again\b|^(?:the\s+|my\s+|[A-Z]\w+'s\s+)?(?P<w12>[a-z][\w\-]*)\s+works?\s+"
+    # (or in order now: "latch works like a dream now")
+    r"(?:again\b|(?:like a dream|perfectly|a treat|fine|like new)\s+now\b)"
+    # a thing sent, told arrived by whoever it reached: "Your card arrived this morning", "Money's landed"
+    r"|^(?:the\s+|your\s+|my\s+)?(?P<w14>(?!(?:i|we|you|he|she|they|it|this|that|everything|what|who)\b)"
+    r"[a-z][\w\-]*(?:\s+[\w\-]+)?)(?:'s|'ve|\s+has|\s+have)?\s+(?:just\s+|finally\s+|safely\s+)?"
+    r"(?:arrived|landed|come through|came through|turned up|got here|reached me)\b"
     # "The report is on your desk", "Slides are in your inbox": the thing where the addressee has it
     # "Drill's back in your shed", "the books are back with you": a thing lent, back where its owner has it
     r"|^(?:the\s+|your\s+)?(?P<w13>(?!(?:i|we|you|he|she|they|it|this|that|everything)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)"
@@ -3355,7 +3361,20 @@ def is_pro_form_act(what: str) -> bool:
 
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
-    "The dinner on Friday is off", "I'm bailing on the gym session")."""
+    "The dinner on Friday is off", "I'm bailing on the gym session").
+
+    One part done and another put off in a clause of its own ("Fence is done, the shed will have
+    to wait till next weekend") is a task only partly done: still owed, as the later clause says."""
+    found = _status_en(s, subject, speaker)
+    if any(e.kind == "done" for e in found) and not s.rstrip().endswith("?"):
+        for clause in _CLAUSES_EN.split(s)[1:]:
+            rest = [e for e in _status_en(clause, subject, speaker) if e.kind == "postponed"]
+            if rest:
+                return rest
+    return found
+
+
+def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     m = _put_right_en(s)
     if m:  # "actually scratch that, Thursday": moved to it (extract._day_named)
         return [Evidence("status", subject, "", _clean_np(m.group("w") or ""), 0.5, "postponed")]
@@ -3466,7 +3485,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
         m = _STATUS_EN_RESULT.search(clause)
         if m:
-            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9", "w10", "w11", "w12", "w13")
+            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9", "w10", "w11", "w12", "w13", "w14")
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             if re.fullmatch(r"(?:it|this|that|everything|all|both)", w.strip(), re.I):
                 w = ""  # "It's in your inbox": the task the chat spoke of last
