@@ -717,6 +717,14 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     m = _ALLERGY_EN.search(s)
     if m:
         add("allergy", (m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")).lower(), "statement")
+    # the dress of one's trade: "Just ironed my nurse's uniform for tonight's shift" (a trade's word only)
+    m = re.search(r"\bmy\s+(?P<v>[a-z]+)(?:'s|s')\s+(?:uniform|scrubs|overalls|whites|tunic)\b", s)
+    if (
+        m
+        and (m.group("v") in JOBS or _TRADE_EN.search(m.group("v")))
+        and not any(e.key == "job" for e in out)
+    ):
+        add("job", m.group("v"), "statement")
     # "Quit the agency! freelance copywriter from now on": a terse clause that is only a trade and
     # "from now on" is the job taken up (so a notice handed in just before ends no job)
     m = _TRADE_FROM_NOW_EN.search(s)
@@ -3095,6 +3103,12 @@ _STATUS_EN_RESULT = re.compile(
     r"(?:is|are|'s|'re)\s+(?:working|running|going)\s+again\b|^(?:the\s+|my\s+|[A-Z]\w+'s\s+)?(?P<w12>[a-z][\w\-]*)\s+works?\s+"
     # (or in order now: "latch works like a dream now")
     r"(?:again\b|(?:like a dream|perfectly|a treat|fine|like new)\s+now\b)"
+    # a mark got in a test is the test sat: "Got 71 in the stats resit!!", "got a B in my driving theory"
+    r"|^(?:(?:I|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+)?(?:got|scored)\s+(?:an?\s+)?(?:\d{1,3}%?|[A-F][*+]?|distinction|merit|first|pass)"
+    r"\s+(?:in|on|for)\s+(?:the\s+|my\s+)?(?P<w15>(?!(?:a|an)\b)[a-z][\w\-]*(?:\s+[\w\-]+){0,2}?)(?=\s*(?:$|[,.;!]))"
+    # a thing fetched, now in one's keeping: "Tickets are safely in my wallet"
+    r"|^(?:the\s+|our\s+)?(?P<w16>(?!(?:i|we|you|he|she|they|it|this|that|everything|what|who)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)"
+    r"(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|safely\s+)*(?:in|on)\s+my\s+(?:wallet|bag|pocket|hands|phone)\b"
     # a thing sent, told arrived by whoever it reached: "Your card arrived this morning", "Money's landed"
     r"|^(?:the\s+|your\s+|my\s+)?(?P<w14>(?!(?:i|we|you|he|she|they|it|this|that|everything|what|who)\b)"
     r"[a-z][\w\-]*(?:\s+[\w\-]+)?)(?:'s|'ve|\s+has|\s+have)?\s+(?:just\s+|finally\s+|safely\s+)?"
@@ -3485,7 +3499,22 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
         m = _STATUS_EN_RESULT.search(clause)
         if m:
-            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9", "w10", "w11", "w12", "w13", "w14")
+            groups = (
+                "w",
+                "w2",
+                "w3",
+                "w5",
+                "w6",
+                "w7",
+                "w9",
+                "w10",
+                "w11",
+                "w12",
+                "w13",
+                "w14",
+                "w15",
+                "w16",
+            )
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             if re.fullmatch(r"(?:it|this|that|everything|all|both)", w.strip(), re.I):
                 w = ""  # "It's in your inbox": the task the chat spoke of last
