@@ -428,8 +428,14 @@ def plan_only(s: str) -> bool:
             clauses = [c for c in clauses if not re.search(maybe, c)]
             s = "，".join(clauses)
         return bool(_ZH_FUTURE.search(s)) and not _ZH_DONE_FIRST.search(s)
-    if re.search(r"\b\w+ing\b.*\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b", s, re.I):
-        return True  # "she's moving to Berlin next spring"
+    if re.search(
+        r"(?:^|(?:'s|'re|'m|\bis|\bare|\bam|\bbe|\bwe|\bi|\bthey|\bhe|\bshe)\s+)(?:\w+ly\s+|also\s+|still\s+)?\w+ing\b"
+        r".*\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b",
+        s,
+        re.I,
+    ):
+        # "she's moving to Berlin next spring": a verb in -ing (not "our wedding anniversary next month")
+        return True
     if re.search(
         rf"\b(?:moving|starting|leaving|relocating|joining|transferring|switching)\b.*\b(?:in|this|from)\s+{_MONTHS_SEASONS}"
         r"|\b(?:moving|starting|leaving|relocating|joining)\b.*\b(?:soon|in a (?:few )?(?:weeks?|months?)|later this year)\b",
@@ -718,7 +724,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     if m:
         add("allergy", (m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")).lower(), "statement")
     # the dress of one's trade: "Just ironed my nurse's uniform for tonight's shift" (a trade's word only)
-    m = re.search(r"\bmy\s+(?P<v>[a-z]+)(?:'s|s')\s+(?:uniform|scrubs|overalls|whites|tunic)\b", s)
+    m = re.search(r"\b[Mm]y\s+(?P<v>[a-z]+)(?:'s|s')\s+(?:uniform|scrubs|overalls|whites|tunic)\b", s)
     if (
         m
         and (m.group("v") in JOBS or _TRADE_EN.search(m.group("v")))
@@ -919,8 +925,8 @@ _AVOID_EN = re.compile(
 )
 # a present wished for as the one thing: "All I want for my birthday is a new pair of climbing shoes"
 _WISHED_GIFT_EN = re.compile(
-    r"^(?:(?:honestly|tbh|so),?\s+)*all I(?:'ve)?\s+(?:want|wanted|asked for|'m asking for|am asking for)\s+"
-    r"(?:for\s+(?:my\s+birthday|christmas|xmas|my\s+anniversary)|this\s+(?:christmas|year))\s+is\s+"
+    r"^(?:(?:honestly|tbh|so),?\s+)*all I(?:'ve|'m|\s+am)?\s+(?:want|wanted|asked for|asking for)\s+"
+    r"(?:for\s+(?:my\s+birthday|christmas|xmas|my\s+anniversary)|this\s+(?:christmas|year))(?:\s*\([^)]*\))?\s+is\s+"
     r"(?:a\s+|an\s+|some\s+|the\s+)?(?:new\s+)?(?:(?:pair|set|copy|bottle|box)\s+of\s+)?(?:new\s+)?"
     r"(?P<obj>(?!(?:you|time|peace|sleep|rest|money)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)(?=\s*(?:$|[,.;!]))",
     re.I,
