@@ -3524,7 +3524,9 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             if re.fullmatch(r"(?:it|this|that|everything|all|both)", w.strip(), re.I):
                 w = ""  # "It's in your inbox": the task the chat spoke of last
-            return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
+            # (a thing told arrived is a receipt, by whoever it was sent to: model.derive_commitments)
+            key = "received" if m.group("w14") else ""
+            return [Evidence("status", subject, key, _clean_np(w), 0.5, "done")]
     return []
 
 
