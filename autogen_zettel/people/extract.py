@@ -565,6 +565,15 @@ def _sentence(
         # "要是周末不加班，我们就去爬山": what hangs on a condition is not yet taken on, and
         # "要是我在谷歌上班就好了" is a wish, no fact
         out = [e for e in out if e.layer not in ("commitment", "fact")]
+    if not han and _UNREAL_EN.search(said):
+        # "If only I worked at Pixar", "I wish I lived by the sea": a wish in the unreal past states
+        # no fact (English's 要是…就好了); a fact of another clause of the line stays
+        clause = next(c for c in _CLAUSE_EN.split(said) if _UNREAL_EN.search(c))
+        out = [e for e in out if not (e.layer == "fact" and e.value.casefold() in clause.casefold())]
+    if not han and _UNCONFIRMED_EN.search(said):
+        # "Word is Tom's been poached by Amazon, but nobody's confirmed it": news the line itself
+        # disowns as unconfirmed gossip is no fact of anyone
+        out = [e for e in out if e.layer != "fact"]
     if han and _ONLY_BEFORE_ZH.search(said) and not re.search(r"[，,；;]", said.strip("。！!~～ ")):
         # "我以前超爱吃辣", "小时候我特别爱吃糖", "以前我在华为工作": one clause of what was then, with no
         # clause of now - no taste or fact of today (a lift, what ended, still stands)
@@ -692,6 +701,19 @@ _EVENT_TIME_EN = re.compile(
 )
 # a condition or a maybe: what would happen, not what did
 _IF_ZH = re.compile(r"如果|要是|假如|万一|的话|说不定|也许")
+# a wish in the unreal past ("if only I worked at ...", "I wish I lived in ...", "if I had a job at ..."),
+# and the clauses it is told apart from
+_UNREAL_EN = re.compile(
+    r"\b(?:if only|(?:I|we) wish|(?<!that )(?<!what )if (?:I|we) (?:were|had|[a-z]+ed)\b)", re.I
+)
+# news disowned in its own line: "nobody's confirmed it", "it's not confirmed", "or so the rumour goes",
+# "take it with a pinch of salt"
+_UNCONFIRMED_EN = re.compile(
+    r"\b(?:(?:nobody|no one|no-one)(?:'s| has)\s+confirmed|(?:not|never)\s+(?:been\s+)?confirmed|unconfirmed|"
+    r"or so (?:the rumou?r goes|they say|i(?:'ve)? heard?)|(?:with|a) (?:a )?pinch of salt|just (?:a )?rumou?rs?\b)",
+    re.I,
+)
+_CLAUSE_EN = re.compile(r"[,;]|\b(?:but|and|so|because)\b", re.I)
 # a sentence opening on a condition clause ("如果…", "要是…的话，…")
 # (a counterfactual of being someone else is one too: "换作是我，早就搬走了", "我要是你，就不去了")
 _CONDITION_ZH = re.compile(

@@ -59,7 +59,8 @@ _CAP = r"(?:[A-Z][\w&'\-]*(?:\s+(?:of\s+)?(?!I\b)[A-Z][\w&'\-]*)*|[\u4e00-\u9fff
 
 _EMPLOYER_EN = re.compile(
     # (the I dropped, the verb opens the line: "Started at Deloitte on Monday!", the day it began after)
-    rf"\b(?:work(?:ing|s|ed)?|job|(?i:started)|joined|hired|employed|intern(?:ing)?|placement)\s+"
+    # (one's shift somewhere is work there: "I go straight to my shift at Tesco")
+    rf"\b(?:work(?:ing|s|ed)?|job|(?<=\bmy\s)shifts?|(?i:started)|joined|hired|employed|intern(?:ing)?|placement)\s+"
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?P<prep>at|for|with)\s+(?P<v>{_NP}?)"
     # (the name ends before a time said of it: "the new job at Spotify so far", "for Unilever at the moment")
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b"
@@ -278,7 +279,9 @@ _RESIDENCE_EN = re.compile(
     rf"|(?:搬家了|\b(?i:moved)(?:\s+(?i:house))?)\s*[!！.。]*\s*(?i:now)\s+(?:(?i:living|based)\s+)?in\s+(?P<v17>{_CAP})"
     # "My new place in Walthamstow has a garden": one's own new home named with its town
     # (new or not: "Our flat in Hove has a sea view"; not "my old flat in Bath", the home that was)
-    rf"|\b(?i:my|our)\s+(?:(?i:new|own|little|lovely|tiny|rented)\s+)?{_DWELLING}\s+(?:in|on)\s+(?P<v15>{_CAP})"
+    # (or by the one it is rented from: "My landlord in Bristol still hasn't fixed the boiler")
+    rf"|\b(?i:my|our)\s+(?:(?i:new|own|little|lovely|tiny|rented)\s+)?(?:{_DWELLING}|(?i:landlord|landlady|letting agent))"
+    rf"\s+(?:in|on)\s+(?P<v15>{_CAP})"
     # "I've been in Boston since 2015": a stay counted from a year, or in years, is a home
     # "Now that I'm in Bath it's all hills": a state said as newly so is where one lives now
     rf"|\b(?i:now\s+that)\s+(?:I'm|I\s+am|(?i:we're|we\s+are))\s+(?:(?i:back|living|based|settled)\s+)?in\s+(?P<v18>{_CAP})"
@@ -309,6 +312,8 @@ _RELATION_EN = (
         "married",
         re.compile(
             rf"{_OF_ME_EN}married\b|\b(?:tied the knot|(?:my|our) wedding was)\b"
+            # a wedding anniversary of one's own: "Our tenth wedding anniversary is on Saturday"
+            r"|\b(?:my|our)\s+(?:[\w\-]+\s+)?(?:wedding|marriage)\s+anniversary\b"
             r"|\b(?:had|held)\s+(?:a|an|our|my)\s+(?:[\w\-]+,?\s+){0,4}?wedding(?:\s+ceremony)?\b",
             re.I,
         ),
@@ -368,13 +373,18 @@ _AGE_EN = re.compile(
 _PET_EN = re.compile(
     r"\b(?:adopted|got|have|rescued)\s+(?:a|an|two|three|our|my|\d+)?\s*(?:new\s+|little\s+)?"
     # "a rescue greyhound": an animal taken in from a shelter, whatever its kind
-    r"(?:(?P<v>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)|rescue\s+(?P<v2>[a-z]{3,}))\b",
+    # (not an allergy to the animal: "I've got a cat allergy")
+    r"(?:(?P<v>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)|rescue\s+(?P<v2>[a-z]{3,}))\b"
+    r"(?!\s+(?i:allerg|hair|dander))",
     re.I,
 )
 _DIET_EN = re.compile(
     # (the I dropped at a clause's head too: "Been vegan since January")
     r"(?:\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)|(?:^|(?<=[,;] ))been)\s+(?:now\s+)?(?:a\s+)?"
     r"(?P<v>vegan|vegetarian|pescatarian)\b"
+    # the diet as the capacity one acts in: "Being vegetarian I always end up with the halloumi"
+    r"|(?:^|[,;]\s|\b(?i:and|so)\s)(?i:being|as)\s+(?:a\s+)?(?P<v3>(?i:vegan|vegetarian|pescatarian))\b"
+    r"(?=\s*(?:[,;.!]|$|I\b|(?i:we|myself|these days|now)\b))"  # not "as a vegan chef"
     # the diet said bare as what one is now: "started eating fish again, so pescatarian now"
     r"|\b(?:so|and|basically)\s+(?:a\s+)?(?P<v2>vegan|vegetarian|pescatarian)\s+now\b",
     re.I,
@@ -387,7 +397,10 @@ _ALLERGY_EN = re.compile(
     r"allergic\b(?!\s+to\s+(?!(?:it|them|that|those|this)\b))"
     # the allergy as a thing one has: "I have a severe allergy to shellfish"
     r"|\b(?:have|got|with)\s+(?:a|an)\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?allergy\s+to\s+"
-    r"(?!(?:it|them|that|those|this)\b)(?P<v3>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))",
+    r"(?!(?:it|them|that|those|this)\b)(?P<v3>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))"
+    # the allergen before the noun: "because of my peanut allergy", "I've got a cat allergy"
+    r"|(?:\bmy|\b(?:have|got|with)\s+(?:a|an))\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?"
+    r"(?P<v4>(?!(?:severe|serious|bad|mild|slight|real|terrible)\b)[a-z\-]+)\s+allerg(?:y|ies)\b",
     re.I,
 )
 
@@ -415,8 +428,14 @@ def plan_only(s: str) -> bool:
             clauses = [c for c in clauses if not re.search(maybe, c)]
             s = "，".join(clauses)
         return bool(_ZH_FUTURE.search(s)) and not _ZH_DONE_FIRST.search(s)
-    if re.search(r"\b\w+ing\b.*\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b", s, re.I):
-        return True  # "she's moving to Berlin next spring"
+    if re.search(
+        r"(?:^|(?:'s|'re|'m|\bis|\bare|\bam|\bbe|\bwe|\bi|\bthey|\bhe|\bshe)\s+)(?:\w+ly\s+|also\s+|still\s+)?\w+ing\b"
+        r".*\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b",
+        s,
+        re.I,
+    ):
+        # "she's moving to Berlin next spring": a verb in -ing (not "our wedding anniversary next month")
+        return True
     if re.search(
         rf"\b(?:moving|starting|leaving|relocating|joining|transferring|switching)\b.*\b(?:in|this|from)\s+{_MONTHS_SEASONS}"
         r"|\b(?:moving|starting|leaving|relocating|joining)\b.*\b(?:soon|in a (?:few )?(?:weeks?|months?)|later this year)\b",
@@ -546,6 +565,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             continue
         if words[0] in _SKILL_EN and not m.group("v3"):
             continue  # "I'm an expert hiker now", "a keen runner": how one does a thing, no job
+        if _DIET_EN.fullmatch(f"I'm {words[-1]}"):
+            continue  # "As a vegetarian, I always ...": a diet (read by _DIET_EN), no trade
         before = re.split(r"[,;.!?]|\b(?:and|but)\b", s[: m.start()])[-1]
         if (
             m.group("v2")
@@ -698,10 +719,18 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add("pet", v, "statement")
     m = _DIET_EN.search(s)
     if m:
-        add("diet", (m.group("v") or m.group("v2")).lower())
+        add("diet", (m.group("v") or m.group("v2") or m.group("v3")).lower())
     m = _ALLERGY_EN.search(s)
     if m:
-        add("allergy", (m.group("v") or m.group("v2") or m.group("v3")).lower(), "statement")
+        add("allergy", (m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")).lower(), "statement")
+    # the dress of one's trade: "Just ironed my nurse's uniform for tonight's shift" (a trade's word only)
+    m = re.search(r"\b[Mm]y\s+(?P<v>[a-z]+)(?:'s|s')\s+(?:uniform|scrubs|overalls|whites|tunic)\b", s)
+    if (
+        m
+        and (m.group("v") in JOBS or _TRADE_EN.search(m.group("v")))
+        and not any(e.key == "job" for e in out)
+    ):
+        add("job", m.group("v"), "statement")
     # "Quit the agency! freelance copywriter from now on": a terse clause that is only a trade and
     # "from now on" is the job taken up (so a notice handed in just before ends no job)
     m = _TRADE_FROM_NOW_EN.search(s)
@@ -880,6 +909,26 @@ _ABSTAIN_EN = re.compile(
     r"(?:trying to|going to|gonna|need to|have to|want to|must)?\s*"
     r"(?:cut(?:ting)? (?:down|back) on|cut(?:ting)? out|lay(?:ing)? off|stay(?:ing)? off|go(?:ing)? easy on)\s+"
     r"(?:the\s+)?(?P<obj2>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?=\s*(?:$|[,.;!]|for\b|a bit\b|these days\b|lately\b))",
+    re.I,
+)
+# a thing kept away from by habit: "I avoid karaoke nights like the plague", "I always steer clear of
+# escape rooms" (a dislike; not "let's avoid the traffic", a plan, nor "avoid it", a pronoun)
+_AVOID_EN = re.compile(
+    r"^(?:(?:honestly|tbh|yeah|so|well),?\s+)*I\s+(?:always\s+|generally\s+|tend to\s+|usually\s+)?"
+    r"(?:avoid|steer clear of|stay away from|give\s+(?:a\s+)?wide berth to)\s+(?:the\s+)?"
+    r"(?P<obj>(?!(?:it|them|that|this|him|her|you|people|eye contact)\b)(?:[\w\-]+\s+){0,2}?[\w\-]+)"
+    r"(?=\s*(?:$|[,.;!]|like the plague\b|at all costs\b|if I can\b|whenever\b|wherever\b))"
+    # (kept off one's plate by asking: "I always ask them to leave the coriander off")
+    r"|^I\s+(?:always\s+|usually\s+)?ask\s+(?:them\s+|for\s+them\s+|the\s+\w+\s+)?to\s+(?:leave|hold|take|keep)\s+"
+    r"(?:the\s+|any\s+)?(?P<obj2>(?!(?:it|them|that|this)\b)(?:[\w\-]+\s+){0,2}?[\w\-]+)\s+(?:off|out)\b",
+    re.I,
+)
+# a present wished for as the one thing: "All I want for my birthday is a new pair of climbing shoes"
+_WISHED_GIFT_EN = re.compile(
+    r"^(?:(?:honestly|tbh|so),?\s+)*all I(?:'ve|'m|\s+am)?\s+(?:want|wanted|asked for|asking for)\s+"
+    r"(?:for\s+(?:my\s+birthday|christmas|xmas|my\s+anniversary)|this\s+(?:christmas|year))(?:\s*\([^)]*\))?\s+is\s+"
+    r"(?:a\s+|an\s+|some\s+|the\s+)?(?:new\s+)?(?:(?:pair|set|copy|bottle|box)\s+of\s+)?(?:new\s+)?"
+    r"(?P<obj>(?!(?:you|time|peace|sleep|rest|money)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
 _AGAIN_EN = re.compile(r"^(?:ugh,?\s+)?(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+again\?", re.I)
@@ -1095,6 +1144,11 @@ _DEVOTION_EN = (
     r"(?:I\s+)?(?:wouldn't|would never|never|won't)\s+miss\s+(?:it|them|one|a week)\b|(?:come\s+)?rain or shine\b|"
     r"without fail\b|religiously\b|no matter what\b"
 )
+# the verb of ordering a dish, and the dish (a few words, not a pronoun)
+# ("get" and "have" only of "the" dish where one goes to eat: not "I always get the bus", "I get a headache")
+_ORDER_EN = r"(?:order|go for|pick|choose)\s+(?:the\s+|a\s+|an\s+|their\s+)?"
+_EAT_OUT_EN = r"(?:go|eat|are|get)\s+(?:to|at|out|in|a\s+takeaway|takeaway)"
+_DISH_EN = r"(?!(?:it|them|that|this|one|same)\b)[a-z][\w'\-]*(?:\s+[a-z][\w'\-]*){0,3}?"
 _CANT_WITHOUT_EN = re.compile(
     r"^(?:I\s+)?(?:can't|cannot|couldn't|can never)\s+(?:start|begin|get through|face|survive|live|function|go a day)"
     r"(?:\s+(?:my|the|a)\s+(?:day|morning|week|weekend))?\s+without\s+(?:a|an|my|the|some|at least one)?\s*"
@@ -1107,7 +1161,16 @@ _CANT_WITHOUT_EN = re.compile(
     rf"(?:every|each)\s+\w+[^,;.]*[,;]?\s*(?:{_DEVOTION_EN})"
     rf"|^(?:every|each)\s+\w+(?:\s+(?:morning|evening|night|afternoon))?,?\s+I(?:\s+|(?='))(?:{_HABIT_ACT_EN})\s+(?:the\s+)?"
     rf"(?P<obj3>[\w'\-]+(?:\s+[\w'\-]+){{0,2}}?)\s*[,;]?\s*(?:{_DEVOTION_EN})"
-    rf"|^I\s+(?P<act>{_HABIT_SELF_EN})\s+(?:every|each)\s+\w+[^,;.]*[,;]?\s*(?:{_DEVOTION_EN})",
+    # (a measure of the act between: "I swim forty lengths every morning, wouldn't miss it")
+    rf"|^I\s+(?P<act>{_HABIT_SELF_EN})\s+(?:(?!every\b|each\b)[\w\-]+\s+){{0,3}}?(?:every|each)\s+\w+[^,;.]*[,;]?\s*"
+    rf"(?:{_DEVOTION_EN})"
+    # the same dish ordered whenever one is out: "Every time we go to Nando's I get the halloumi wrap",
+    # "I always order the pad thai", "I get the pad thai every single time"
+    rf"|^(?:(?:every|each)\s+time|whenever)\s+(?:I|we)\s+(?:{_EAT_OUT_EN}\b[^,;.]{{0,40}}?,?\s+I\s+(?:always\s+)?"
+    rf"(?:get|have)\s+the\s+|[^,;.]{{1,40}}?,?\s+I\s+(?:always\s+)?{_ORDER_EN})"
+    rf"(?P<obj4>{_DISH_EN})(?=\s*(?:$|[,.;!]|at\b|from\b))"
+    rf"|^I\s+(?:always|invariably)\s+{_ORDER_EN}(?P<obj5>{_DISH_EN})(?=\s*(?:$|[,.;!]|at\b|from\b|when\b))"
+    rf"|^I\s+{_ORDER_EN}(?P<obj6>{_DISH_EN})\s+(?:every\s+(?:single\s+)?time|without fail)\b",
     re.I,
 )
 
@@ -1286,7 +1349,9 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         return _pref(subject, m.group("obj"), 0.1, "statement")
     m = _CANT_WITHOUT_EN.search(s.strip())
     if m and not s.rstrip().endswith("?"):
-        thing = m.group("obj") or m.group("obj2") or m.group("obj3") or _gerund(m.group("act"))
+        thing = next((g for g in (m.group(f"obj{n}") for n in ("", 2, 3, 4, 5, 6)) if g), None) or _gerund(
+            m.group("act")
+        )
         return _pref(subject, thing, 0.9, "statement")
     m = _NEVER_AGAIN_EN.search(s)
     if m:  # "I'll never eat oysters again": a thing had, sworn off
@@ -1294,6 +1359,12 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     m = _ABSTAIN_EN.search(s.strip())
     if m and not s.rstrip().endswith("?"):  # "No cake for me today", "trying to cut down on sugar"
         return _pref(subject, m.group("obj") or m.group("obj2"), 0.0, "refusal")
+    m = _AVOID_EN.search(s.strip())
+    if m and not s.rstrip().endswith("?"):
+        return _pref(subject, m.group("obj") or m.group("obj2"), 0.2, "statement")
+    m = _WISHED_GIFT_EN.search(s.strip())
+    if m:
+        return _pref(subject, m.group("obj"), 0.8, "statement")
     m = _REFUSE_EN.search(s)
     if m and re.search(r"\b(?:again|this time|anymore|any more|no more|ever)\b", low):
         # "don't book X again": a taste refused; a bare "don't book X" calls a task off
@@ -3058,7 +3129,19 @@ _STATUS_EN_RESULT = re.compile(
     r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b"
     # "The radio is working again", "Grandad's radio works again": a thing back in order, its repair done
     r"|^(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|[A-Z]\w+'s\s+)?(?P<w11>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+"
-    r"(?:is|are|'s|'re)\s+(?:working|running|going)\s+again\b|^(?:the\s+|my\s+|[A-Z]\w+'s\s+)?(?P<w12>[a-z][\w\-]*)\s+works?\s+again\b"
+    r"(?:is|are|'s|'re)\s+(?:working|running|going)\s+again\b|^(?:the\s+|my\s+|[A-Z]\w+'s\s+)?(?P<w12>[a-z][\w\-]*)\s+works?\s+"
+    # (or in order now: "latch works like a dream now")
+    r"(?:again\b|(?:like a dream|perfectly|a treat|fine|like new)\s+now\b)"
+    # a mark got in a test is the test sat: "Got 71 in the stats resit!!", "got a B in my driving theory"
+    r"|^(?:(?:I|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+)?(?:got|scored)\s+(?:an?\s+)?(?:\d{1,3}%?|[A-F][*+]?|distinction|merit|first|pass)"
+    r"\s+(?:in|on|for)\s+(?:the\s+|my\s+)?(?P<w15>(?!(?:a|an)\b)[a-z][\w\-]*(?:\s+[\w\-]+){0,2}?)(?=\s*(?:$|[,.;!]))"
+    # a thing fetched, now in one's keeping: "Tickets are safely in my wallet"
+    r"|^(?:the\s+|our\s+)?(?P<w16>(?!(?:i|we|you|he|she|they|it|this|that|everything|what|who)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)"
+    r"(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|safely\s+)*(?:in|on)\s+my\s+(?:wallet|bag|pocket|hands|phone)\b"
+    # a thing sent, told arrived by whoever it reached: "Your card arrived this morning", "Money's landed"
+    r"|^(?:the\s+|your\s+|my\s+)?(?P<w14>(?!(?:i|we|you|he|she|they|it|this|that|everything|what|who)\b)"
+    r"[a-z][\w\-]*(?:\s+[\w\-]+)?)(?:'s|'ve|\s+has|\s+have)?\s+(?:just\s+|finally\s+|safely\s+)?"
+    r"(?:arrived|landed|come through|came through|turned up|got here|reached me)\b"
     # "The report is on your desk", "Slides are in your inbox": the thing where the addressee has it
     # "Drill's back in your shed", "the books are back with you": a thing lent, back where its owner has it
     r"|^(?:the\s+|your\s+)?(?P<w13>(?!(?:i|we|you|he|she|they|it|this|that|everything)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)"
@@ -3321,7 +3404,20 @@ def is_pro_form_act(what: str) -> bool:
 
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
-    "The dinner on Friday is off", "I'm bailing on the gym session")."""
+    "The dinner on Friday is off", "I'm bailing on the gym session").
+
+    One part done and another put off in a clause of its own ("Fence is done, the shed will have
+    to wait till next weekend") is a task only partly done: still owed, as the later clause says."""
+    found = _status_en(s, subject, speaker)
+    if any(e.kind == "done" for e in found) and not s.rstrip().endswith("?"):
+        for clause in _CLAUSES_EN.split(s)[1:]:
+            rest = [e for e in _status_en(clause, subject, speaker) if e.kind == "postponed"]
+            if rest:
+                return rest
+    return found
+
+
+def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     m = _put_right_en(s)
     if m:  # "actually scratch that, Thursday": moved to it (extract._day_named)
         return [Evidence("status", subject, "", _clean_np(m.group("w") or ""), 0.5, "postponed")]
@@ -3434,11 +3530,28 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
         m = _STATUS_EN_RESULT.search(clause)
         if m:
-            groups = ("w", "w2", "w3", "w5", "w6", "w7", "w9", "w10", "w11", "w12", "w13")
+            groups = (
+                "w",
+                "w2",
+                "w3",
+                "w5",
+                "w6",
+                "w7",
+                "w9",
+                "w10",
+                "w11",
+                "w12",
+                "w13",
+                "w14",
+                "w15",
+                "w16",
+            )
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             if re.fullmatch(r"(?:it|this|that|everything|all|both)", w.strip(), re.I):
                 w = ""  # "It's in your inbox": the task the chat spoke of last
-            return [Evidence("status", subject, "", _clean_np(w), 0.5, "done")]
+            # (a thing told arrived is a receipt, by whoever it was sent to: model.derive_commitments)
+            key = "received" if m.group("w14") else ""
+            return [Evidence("status", subject, key, _clean_np(w), 0.5, "done")]
     return []
 
 

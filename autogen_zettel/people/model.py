@@ -402,6 +402,15 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
         if ev.kind == "cancelled" and said and not any(_met(said, c) for c in candidates):
             # "Never mind the table" may call off what someone else promised the speaker
             candidates = [c for c in out if _open_before(c, o) and _met(said, c)] or candidates
+        if not candidates and ev.kind == "done" and ev.key == "received" and said:
+            # "Your card arrived this morning, thanks Pippa!" from the one a promise was made to,
+            # unnamed when it was made ("I'll post your birthday card tomorrow"): the thing received
+            # closes the promise of another that names it
+            candidates = [
+                c
+                for c in out
+                if _open_before(c, o) and not c.counterparty and c.owner.casefold() != who and _met(said, c)
+            ]
         if not candidates and ev.kind == "cancelled" and not said and ev.due:
             # "Don't worry about Friday" from the one a promise was made to, unnamed when it was made
             # ("I'll collect you on Friday"): the one promise due that day to no one named

@@ -275,6 +275,14 @@ _PROGRESSIVE_PLAN = re.compile(
 )
 
 
+# a quotation opening a line and a remark about it after (a dash, "as X says", "best line ..."), not
+# the speaker's own words given back with "I said" / "I told her" / "I promised"
+_OPENING_QUOTE = re.compile(
+    r"^\s*(?:'(?:[^']|'(?=[a-z]))+'(?![a-z])|\"[^\"]+\"|\u201c[^\u201d]+\u201d|\u2018[^\u2019]+?\u2019(?![a-z]))"
+    r"(?!\s*,?\s*(?:i|we)\s+(?:said|told|promised|swore|replied|wrote|texted)\b)"
+)
+
+
 # what one does as a habit: the 'll of "sometimes I'll ...", "whenever it rains I'll ..."
 _HABIT = re.compile(
     r"\b(?:sometimes|usually|normally|often|always|whenever|every time|most days|on weekends)\b"
@@ -300,6 +308,11 @@ def _commitments(
         found = list(FIRST_PROMISE.finditer(low))
         for m in found:
             if _hedged(low, m.start()):
+                continue
+            opening = _OPENING_QUOTE.match(low)
+            if opening and m.start() < opening.end() - 1:
+                # "'I'm gonna make him an offer he can't refuse' - best line in cinema": a line that
+                # opens on a quotation and goes on about it quotes a film, a song or a boss
                 continue
             if _claims(m) and any(n.start() > m.start() and not _claims(n) for n in found):
                 # "Count me in for the bake sale, I'll bring brownies", "Leave the invoice with me,
@@ -345,6 +358,10 @@ def _commitments(
                 r"finish|organi[sz]e|arrange|set up|schedule|pick|order|reserve)\b",
                 raw,
             ):
+                continue
+            if m.group("what2") and re.search(r"\bfirst\s*$", raw):
+                # "Hmm, let me check my balance first", "let me ask Tom first": a step put before an
+                # answer, not an act taken on
                 continue
             if _AT_ONCE.match(raw):
                 continue  # "Going to crash now", "gonna head off now": what one does at once, no promise

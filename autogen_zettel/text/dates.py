@@ -5,6 +5,8 @@ recalled a month later must say so. The original words stay; the date follows in
 >>> at = datetime(2023, 5, 8, 13, 56)  # a Monday
 >>> anchor_dates("I went to a support group yesterday and start pottery next month.", at)
 'I went to a support group yesterday (7 May 2023) and start pottery next month (June 2023).'
+>>> anchor_dates("Back the day after tomorrow, as I said the day before yesterday.", at)
+'Back the day after tomorrow (10 May 2023), as I said the day before yesterday (6 May 2023).'
 >>> anchor_dates("We moved here 3 years ago, last Friday was our party.", at)
 'We moved here 3 years ago (2020), last Friday (5 May 2023) was our party.'
 """
@@ -35,7 +37,8 @@ NUMBER_WORDS = {  # the counts chat writes as words
 _DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 NUMBER_PATTERN = r"(?:\d{1,2}|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
 _PATTERN = re.compile(
-    rf"\b(?:(?P<simple>yesterday|today|tonight|tomorrow|last night)"
+    # "the day after tomorrow" is two days on, not tomorrow with "the day after" before it
+    rf"\b(?:(?P<simple>(?:the )?day (?:after tomorrow|before yesterday)|yesterday|today|tonight|tomorrow|last night)"
     rf"|(?P<rel>last|next|this) (?P<unit>week|weekend|month|year|{'|'.join(_DAYS)})"
     rf"|(?P<n>{NUMBER_PATTERN}) (?P<ago_unit>day|week|month|year)s? ago)\b(?! \()"
     r"(?! (?:before|after|prior to|following) )",  # "last weekend before 10 April": that date's, not ours
@@ -56,7 +59,10 @@ def _month(year: int, month: int) -> str:
 def _resolve(m: re.Match, at: datetime) -> str | None:
     simple = (m.group("simple") or "").lower()
     if simple:
-        shift = {"yesterday": -1, "last night": -1, "today": 0, "tonight": 0, "tomorrow": 1}[simple]
+        if simple.endswith(("after tomorrow", "before yesterday")):
+            shift = 2 if simple.endswith("tomorrow") else -2
+        else:
+            shift = {"yesterday": -1, "last night": -1, "today": 0, "tonight": 0, "tomorrow": 1}[simple]
         return _day(at + timedelta(days=shift))
     if m.group("rel"):
         rel, unit = m.group("rel").lower(), m.group("unit").lower()

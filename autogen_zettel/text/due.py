@@ -11,8 +11,9 @@ day X of the next calendar week (下礼拜 is 下周); a time of day with no day
 >>> from datetime import datetime
 >>> at = datetime(2026, 3, 4, 10, 0)  # a Wednesday
 >>> [str(due_date(t, at)) for t in ("I'll send it by Thursday", "next Tuesday", "on March 12", "明天", "下周五",
-...                                  "3月5日之前", "no date here")]
-['2026-03-05', '2026-03-10', '2026-03-12', '2026-03-05', '2026-03-13', '2026-03-05', 'None']
+...                                  "3月5日之前", "no date here",
+...                                  "a week on Friday", "Friday week", "in a fortnight")]
+['2026-03-05', '2026-03-10', '2026-03-12', '2026-03-05', '2026-03-13', '2026-03-05', 'None', '2026-03-13', '2026-03-13', '2026-03-18']
 
 A day of next month or of this one names its month ("下个月3号" was read as next month's first):
 
@@ -92,9 +93,12 @@ _EN = re.compile(
     rf"|(?P<simple>today|tonight|this (?:morning|afternoon|evening)|tomorrow|the day after tomorrow|"
     rf"(?:the )?end of (?:the )?day|eod|close of business)"
     rf"|(?P<week>(?:next|this) week(?:end)?|the weekend|(?:the )?end of (?:the|this|next) (?:week|month))"
+    # "a week on Friday", "a week from Friday", "Friday week": the named day a week after its next one
+    rf"|a week (?:on|from) (?P<wk_on>{'|'.join(_DAYS)})|(?P<day_wk>{'|'.join(_DAYS)}) week(?!end)"
     rf"|(?P<rel>next|this|on|by|until|before|coming) (?P<day>{'|'.join(_DAYS)}|{'|'.join(_DAY_ABBR)})"
     rf"|(?P<bare>{'|'.join(_DAYS)}|{_ALONE_ABBR})"
-    rf"|in (?P<n>{_NUM}) (?P<unit>day|week|month)s?"
+    # "in a fortnight": a count of fortnights is one of fourteen days
+    rf"|in (?P<n>{_NUM}) (?P<unit>day|week|month|fortnight)s?"
     rf"|(?P<nth>the \d{{1,2}}(?:st|nd|rd|th))"
     rf")\b",
     re.IGNORECASE,
@@ -190,6 +194,8 @@ def _en(m: re.Match, today: date) -> date | None:
             saturday = monday + timedelta(days=5 + nxt)
             return saturday if saturday >= today else saturday + timedelta(days=7)
         return monday + timedelta(days=7)  # "next week": its Monday
+    if g["wk_on"] or g["day_wk"]:
+        return _next_weekday(today, _DAYS.index((g["wk_on"] or g["day_wk"]).lower())) + timedelta(days=7)
     if g["day"] or g["bare"]:
         name = (g["day"] or g["bare"]).lower()
         target = _DAYS.index(name) if name in _DAYS else _DAY_ABBR[name]
@@ -202,7 +208,7 @@ def _en(m: re.Match, today: date) -> date | None:
         unit = g["unit"].lower()
         if unit == "month":
             return _add_months(today, n)
-        return today + timedelta(days=n * (7 if unit == "week" else 1))
+        return today + timedelta(days=n * {"week": 7, "fortnight": 14}.get(unit, 1))
     if g["nth"]:
         day = int(re.sub(r"\D", "", g["nth"]))
         d = _day_month(today, today.month, day) if day >= today.day else None
