@@ -27,8 +27,11 @@ _NAME = rf"(?P<name>[小老][{SURNAMES}]|{ZH_NOT_A_NAME}[{SURNAMES}](?:(?![我�
 _TIME = (
     # (a day of this or next month said by its number: "本月25日", "下个月3号")
     r"(?:(?:(?:[0-9一二三四五六七八九十]{1,2}|本|这个?|下个?)月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
+    # a day of this month by its number alone ("押金15号之前我退给你"; not a line, a floor or a seat: 三号线,
+    # 5号楼) and the next few days ("这两天我给你修好")
+    r"(?<![0-9一二三四五六七八九十月])[0-9一二三四五六七八九十]{1,3}号(?![线楼床房车位码口门])|这(?:两|几)天|"
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]?|本周[一二三四五六日末]?|"
-    r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?|本)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
+    r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?|本)?月底|月末|下个?月[初底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
     r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早|"
     # a festival named as the day (清明, 中秋节): text.due knows its date
     rf"{ZH_FESTIVALS})"
@@ -45,6 +48,8 @@ _ACTION = (
     "看一下|问|给|把|将(?![来近军])|预约|取|洗|打扫|报价|确认|安装|通知|"
     # 转 as "transfer" (转钱, 转给你), not a change of school, trade or direction
     "转(?!学|行|业|正|身|弯|到|去|了)|"
+    # 退 as giving money or a thing back ("押金我退给你", "退钱"), not 退休, 退出, 退房
+    "退(?=给|还|回|钱|款|押金)|"
     # 陪 (go along with someone) is an act one takes on: "我下周三陪你去复查"
     "陪|"
     # a finishing verb is an act too: "报表我周五前搞定"
@@ -81,18 +86,22 @@ _TOPIC_FIRST = re.compile(
     # the thing may be set by the day it is for ("周日的烧烤我带炭") or be the addressee's ("你那本《三体》我下周还你")
     # or by the day and the event it is for, with no 的, when only a bare verb taken on follows ("周六
     # 聚餐饮料我来带", "今晚PPT我改", "明天会议纪要我发给你"; in "周六聚餐我带酒" the act has its own
-    # thing and 聚餐 is no thing)
-    rf"^(?:(?:{_TIME})+的|(?P<bare_day>(?:{_TIME})+)|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
-    rf"(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:{_TIME})*[，,]?\s*我(?:们(?=将|会|(?:{_TIME})))?(?!们|的|也|都|觉得|想|在)"
+    # thing and 聚餐 is no thing); the time after the thing may be a deadline ("体检报告下下周三之前我拿给你")
+    rf"^(?:(?:{_TIME})+的|(?P<bare_day>(?:{_TIME})+)|(?:你|您)的?(?:那|这)?[本个张份件台部把只辆]?)?"
+    rf"(?P<obj>(?!{_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:(?:{_TIME})+(?:之前|以前|前)?)?[，,]?\s*我(?:们(?=将|会|(?:{_TIME})))?(?!们|的|也|都|觉得|想|在)"
     rf"(?(bare_day)(?={_VOLUNTEERED.pattern}|{_BARE_ACT}))(?P<rest>.+)"
 )
 # a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会")
 _BY_TIME_ACT = rf"(?:{_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
+# how, when convenient or how much of a thing an act moves, said before its verb: "微信转你", "用支付宝付",
+# "抽空给你修好", "全部寄出去"
+_MEANS = r"(?:(?:用|走)?(?:微信|支付宝|快递|邮件|顺丰)|抽空|抽时间|有空|顺便|顺路|全部|全都|一起)"
 # (会 not among them: "看恐怖片我会做噩梦" foresees, promises nothing)
 _TOPIC_ACT = re.compile(
     # (会在 / 在 before a time too, as the formal 将于 reads once normalised: "材料我们将于周五前整理完毕")
     # (去 too: "横幅我去打印", "场地我负责去订" - the going to do it is taken on, as 来 is)
-    rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
+    # (the act may be said with its channel or its whole before it: "钱我月底前微信转你", "请柬我周五前全部寄出去")
+    rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?{_MEANS}?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
     rf"|(?:会在|在){_BY_TIME_ACT}"
 )
@@ -408,6 +417,7 @@ def _is_promise(rest: str, whole: str) -> bool:
     # "明天再改": 再 / 先 order the act after now or before others; the act follows
     head = re.sub(r"^(?:再|先)(?=[\u4e00-\u9fff])", "", _BEFORE.sub("", rest))
     head = re.sub(r"^[A-Za-z][A-Za-z0-9]{0,5}(?=[\u4e00-\u9fff])", "", head)  # "T2接你": the place's code
+    head = re.sub(rf"^{_MEANS}", "", head)  # "回头微信转你": the act is after how it is done
     has_time = bool(_TIME_RE.search(whole))
     # a promising word alone will do (我会把文件发给你); 去 and 要 only with a time (我要一杯拿铁 is an order)
     if _STRONG_RUN.match(head) and _STRONG_ACTION.match(head) or _ATTEND.match(head):
@@ -527,7 +537,8 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
     if (
         m
         and topic
-        and not re.search(r"[我你他她们的了吗呢吧]", topic)
+        # (a thing told by what it is of: "上次聚餐的钱", "报销的表格"; not one ending on 的, "吃的")
+        and not re.search(r"[我你他她们了吗呢吧]|的$", topic)
         # "可以，我明天改": an answer's yes is no thing taken on
         and not re.fullmatch(r"好的?|好啊|行|可以|没问题|嗯|放心|OK|ok|对|是的?", m.group("obj"))
         # the act itself follows, taken on (来, 负责) or plain; "看恐怖片我会做噩梦" foresees, promises nothing
