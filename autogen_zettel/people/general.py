@@ -1357,7 +1357,8 @@ _ZH_ORG_HEAD = (
 )
 _ZH_SCHOOL = re.compile(
     r"(?:考上了?|考进了?|转学到|转到|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?(?:大学|学院|大|华|旦|交|中|小)?)(?:的|了|录取|。|，|！|$)"
-    r"|(?<![现正实存])在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上|念|攻读)(?:博士|研究生|研|博|大学|本科|硕士|书|高中|[大研高初][一二三四]|[一二三四五六]年级)"
+    # (the study may go on for a span, "还能在多伦多大学再读两年": one studies there now)
+    r"|(?<![现正实存])在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:再|继续|接着)?(?:读|上|念|攻读)(?:博士|研究生|研|博|大学|本科|硕士|书|高中|[大研高初][一二三四]|[一二三四五六]年级|[一两二三四五六\d]年)"
     r"|(?<![现正])(?<!当时)(?<!那时)在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
     # "九月去复旦报到", "在实验小学": a school named by where one goes to enrol, or by its head
     r"|去(?P<v7>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:报到|读书|读研|读博|上学)"
@@ -2806,6 +2807,32 @@ def normalise_zh(s: str) -> str:
     # "我现在在 Google 上班": the spaces a Latin word is set off by join nothing in Chinese
     return re.sub(
         r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])", "", s
+    )
+
+
+def school_run_zh(s: str) -> str:
+    """The school run said as where the child studies: "每天早上先送儿子去实验小学，再赶去上班" ->
+    "我儿子在实验小学读书，再赶去上班" - the child taken to a school (one named by its head: 小学, 中学,
+    幼儿园, 学校 …) each day studies there; read before the subject of each clause is found."""
+    kin = "|".join(k for k in sorted(RELATIVES_ZH, key=len, reverse=True) if k in ("儿子", "女儿", "闺女"))
+    return re.sub(
+        rf"^[^，,。]*?送(?:我家|我)?(?P<rel>{kin})(?:去|到)"
+        r"(?P<x>[\u4e00-\u9fffA-Za-z]{1,8}?(?:小学|中学|幼儿园|学校|学院|附小|附中))"
+        r"(?:上学|上课|读书)?(?=[，,。！!]|$)",
+        r"我\g<rel>在\g<x>读书",
+        s,
+    )
+
+
+def gapped_verb_zh(s: str) -> str:
+    """A second clause that leaves out the verb the first one has: "我室友在华为上班，我在腾讯" ->
+    "我室友在华为上班，我在腾讯上班" - the place after 在 is had in the same way (work, study);
+    read before the subject of each clause is found."""
+    return re.sub(
+        r"(在[^，,。]{2,8}?(上班|工作|实习|读书|上学|读研|读博))([，,]\s*我(?:则|呢)?[，,]?在)"
+        r"([\u4e00-\u9fffA-Za-z]{2,8}?)(?=[。！!~～]*$)",
+        r"\1\3\4\2",
+        s,
     )
 
 
