@@ -3539,6 +3539,20 @@ _ZH_RECEIVED = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?|对方|人家)?"
     r"(?:那边|这边|那儿|这儿|那里|这里|方面)?(?:已经|都|也)(?:收到|收下|签收|接收|收)了(?:[，,].*)?$"
 )
+# "简历收到了，改得太好了，谢谢大伟！": the thing received, then thanks to the one who did it - the task
+# of the one thanked is done (the one thanked is no pronoun nor everyone)
+_ZH_THANKED_FOR = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:已经|都|也)?(?:收到|拿到|到账|到手)(?:了|啦)"
+    r"[^？?]*?(?:谢谢|谢了|谢啦|多谢|感谢)[，,\s]*"
+    r"(?P<who>(?!(?:你|您|大家|各位|亲)们?[！!。~～]*$)[\u4e00-\u9fffA-Za-z]{2,4}?)[！!。~～]*$"
+)
+# "[图片] 看，阳台亮堂多了": a photo sent with the result it shows (better, done, fixed) - the task still
+# open is done, its thing named or not
+_ZH_PHOTO_OF_RESULT = re.compile(
+    r"^\[(?:图片|照片|视频|Photo|photo|Image|image)\]\s*(?:看|你看|瞧|看看)?[，,！!~～\s]*"
+    r"(?P<obj>(?![我你他她它今明昨])[\u4e00-\u9fff]{0,4}?)(?:终于|总算|已经|都)?[\u4e00-\u9fff]{0,3}?"
+    r"(?:[^不没]多了|好了|完了|搞定了?|完工了?|弄好了|修好了|换好了|装好了)(?:吧|哈|啦)?[！!。~～]*$"
+)
 # "垃圾昨晚就被我扔了": the thing first, then the speaker as the doer of a passive (a passive with
 # anyone else as the doer, "车被我爸开走了", is no task of the speaker's done)
 _ZH_DONE_BY_ME = re.compile(
@@ -3711,6 +3725,12 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
+    m = _ZH_PHOTO_OF_RESULT.match(s)
+    if m:
+        return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
+    m = _ZH_THANKED_FOR.match(s)
+    if m and m.group("who") != subject:
+        return [Evidence("status", m.group("who"), "", m.group("obj"), 0.5, "done")]
     first = re.split(r"[，,]", s)[0].strip()
     m = (
         _ZH_DONE_ALREADY.match(first)

@@ -388,6 +388,7 @@ def _what(rest: str, keep_go: bool = False) -> str:
     rest = _BEFORE.sub("", rest)
     # "我打算下礼拜二去看房": what is done, not the intention or the need of it
     rest = _BEFORE.sub("", re.sub(r"^(?:还)?(?:得|打算|准备|计划)", "", rest))
+    rest = _ONCE.sub("", rest, count=1) if _ONCE.match(rest) else rest  # "发了工资就转你": the act
     rest = _strip_modals(rest, keep_go)
     # "我答应你，这周六陪你去看电影": the promise is what follows the promising clause
     rest = re.sub(r"^[，,]\s*", "", rest)
@@ -399,6 +400,11 @@ def _what(rest: str, keep_go: bool = False) -> str:
 
 # (将于 reads as 会在 once normalised)
 _DEADLINE_ACT = re.compile(rf"(?:会|将)?(?:在|于){_BY_TIME_ACT}")
+
+
+_ONCE = re.compile(
+    r"(?:等|一)?(?:(?![了，,])[\u4e00-\u9fff]){1,5}?了(?:(?![了，,])[\u4e00-\u9fff]){0,3}?(?:就|再)(?=[\u4e00-\u9fff])"
+)
 
 
 def _is_promise(rest: str, whole: str) -> bool:
@@ -419,6 +425,10 @@ def _is_promise(rest: str, whole: str) -> bool:
     head = re.sub(r"^[A-Za-z][A-Za-z0-9]{0,5}(?=[\u4e00-\u9fff])", "", head)  # "T2接你": the place's code
     head = re.sub(rf"^{_MEANS}", "", head)  # "回头微信转你": the act is after how it is done
     has_time = bool(_TIME_RE.search(whole))
+    # "发了工资就转你", "等忙完了再改": an event one waits for (its 了, then 就 / 再) sets when, as a time does
+    once = _ONCE.match(head)
+    if once:
+        head, has_time = head[once.end() :], True
     # a promising word alone will do (我会把文件发给你); 去 and 要 only with a time (我要一杯拿铁 is an order)
     if _STRONG_RUN.match(head) and _STRONG_ACTION.match(head) or _ATTEND.match(head):
         return True
@@ -497,6 +507,8 @@ def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
     link = _LINK.match(s)
     found = _commitment(s[link.end() :], speaker, at) if link and s[link.end() :].startswith("我") else []
     found = found or _commitment(s, speaker, at)
+    # "借你的那五百块我…": the thing's relative clause ahead of its demonstrative is not the thing
+    found = found or (_commitment(_RELATIVE.sub("", s), speaker, at) if _RELATIVE.match(s) else [])
     if found:
         return found
     for said in [s] + [_LINK.sub("", c.strip()) for c in _CLAUSES.split(s)[1:]]:
