@@ -93,6 +93,11 @@ _TOPIC_FIRST = re.compile(
 )
 # a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会")
 _BY_TIME_ACT = rf"(?:{_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
+# an event waited for, its 了, then 就 / 再: "发了工资就转你", "年终奖发了就还你", "等忙完了再改" - it sets
+# when the act is done, as a time does
+_ONCE = re.compile(
+    r"(?:等|一)?(?:(?![了，,])[\u4e00-\u9fff]){1,5}?了(?:(?![了，,])[\u4e00-\u9fff]){0,3}?(?:就|再)(?=[\u4e00-\u9fff])"
+)
 # how, when convenient or how much of a thing an act moves, said before its verb: "微信转你", "用支付宝付",
 # "抽空给你修好", "全部寄出去"
 _MEANS = r"(?:(?:用|走)?(?:微信|支付宝|快递|邮件|顺丰)|抽空|抽时间|有空|顺便|顺路|全部|全都|一起)"
@@ -101,7 +106,7 @@ _TOPIC_ACT = re.compile(
     # (会在 / 在 before a time too, as the formal 将于 reads once normalised: "材料我们将于周五前整理完毕")
     # (去 too: "横幅我去打印", "场地我负责去订" - the going to do it is taken on, as 来 is)
     # (the act may be said with its channel or its whole before it: "钱我月底前微信转你", "请柬我周五前全部寄出去")
-    rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?{_MEANS}?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
+    rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:{_ONCE.pattern})?(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?{_MEANS}?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
     rf"|(?:会在|在){_BY_TIME_ACT}"
 )
@@ -400,11 +405,6 @@ def _what(rest: str, keep_go: bool = False) -> str:
 
 # (将于 reads as 会在 once normalised)
 _DEADLINE_ACT = re.compile(rf"(?:会|将)?(?:在|于){_BY_TIME_ACT}")
-
-
-_ONCE = re.compile(
-    r"(?:等|一)?(?:(?![了，,])[\u4e00-\u9fff]){1,5}?了(?:(?![了，,])[\u4e00-\u9fff]){0,3}?(?:就|再)(?=[\u4e00-\u9fff])"
-)
 
 
 def _is_promise(rest: str, whole: str) -> bool:
