@@ -313,3 +313,18 @@ def test_zh11v_the_book_back_once_read(default_hub):
 def test_zh11v_the_loan_back_once_the_bonus_comes(default_hub):
     mem = heard(default_hub, "e11zhv_40", [(0, "阿奖", "上次借的那一千块我年终奖发了就还你")])
     assert _commit(mem, "阿奖").status == "open", _all(mem)
+
+
+# a third person posted elsewhere (调去 / 调到) is filed under that person, not the speaker
+
+
+def test_zh11v_a_colleague_posted_to_the_head_office(default_hub):
+    mem = heard(default_hub, "e11zhv_41", [(0, "阿调", "小陈调到北京总部了")])
+    assert "北京总部" in " ".join(_current(mem, "小陈", "employer")), _all(mem)
+    assert _current(mem, "阿调", "employer") == [], _all(mem)
+
+
+def test_zh11v_a_manager_posted_to_a_branch(default_hub):
+    mem = heard(default_hub, "e11zhv_42", [(0, "阿派", "老韩调去广州分公司了")])
+    assert _current(mem, "阿派", "employer") == [], _all(mem)
+    assert "广州分公司" in " ".join(_current(mem, "老韩", "employer")), _all(mem)
