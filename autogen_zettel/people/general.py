@@ -2213,7 +2213,8 @@ _ZH_COUNTED_HABIT = re.compile(
 # a taste told by what one shuns each time: "聚餐我一般都避开火锅店", "点粉我都让老板别放香菜"
 _ZH_AVOIDED = re.compile(
     r"(?:都|总是?|一般|从来|向来|尽量)[\u4e00-\u9fff]{0,2}?"
-    r"(?:(?:避开|躲着|绕开|绕着)|(?:让|叫|跟)[\u4e00-\u9fff]{1,3}?(?:别|不要)(?:放|加))"
+    # (the one told is the cook, not a report: "跟他说别加班了"; what is left out goes in, not "放在心上")
+    r"(?:(?:避开|躲着|绕开|绕着)|(?:让|叫|跟)(?:(?!说)[\u4e00-\u9fff]){1,3}?(?:别|不要)(?:放|加)(?![在到进班]))"
     r"(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,5}?)(?:[，,。！!~～]|$)"
 )
 # a gift wished for: "生日礼物我就想要个拍立得"
@@ -2816,7 +2817,8 @@ def school_run_zh(s: str) -> str:
     幼儿园, 学校 …) each day studies there; read before the subject of each clause is found."""
     kin = "|".join(k for k in sorted(RELATIVES_ZH, key=len, reverse=True) if k in ("儿子", "女儿", "闺女"))
     return re.sub(
-        rf"^[^，,。]*?送(?:我家|我)?(?P<rel>{kin})(?:去|到)"
+        # (each day, not one day still ahead: "明天送儿子去实验小学" may be a visit)
+        rf"^(?![^，,。]*?(?:明天|后天|下周|下个?月|周[一二三四五六日末]|改天))[^，,。]*?送(?:我家|我)?(?P<rel>{kin})(?:去|到)"
         r"(?P<x>[\u4e00-\u9fffA-Za-z]{1,8}?(?:小学|中学|幼儿园|学校|学院|附小|附中))"
         r"(?:上学|上课|读书)?(?=[，,。！!]|$)",
         r"我\g<rel>在\g<x>读书",
