@@ -2832,7 +2832,8 @@ def gapped_verb_zh(s: str) -> str:
     read before the subject of each clause is found."""
     return re.sub(
         r"(在[^，,。]{2,8}?(上班|工作|实习|读书|上学|读研|读博))([，,]\s*我(?:则|呢)?[，,]?在)"
-        r"([\u4e00-\u9fffA-Za-z]{2,8}?)(?=[。！!~～]*$)",
+        # (the place alone: "我在学校当老师" has its own verb)
+        r"((?:(?!当|做|干|读|念|教|开|写|上|工作|实习)[\u4e00-\u9fffA-Za-z]){2,8}?)(?=[。！!~～]*$)",
         r"\1\3\4\2",
         s,
     )
