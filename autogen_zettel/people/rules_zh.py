@@ -100,13 +100,13 @@ _ONCE = re.compile(
 )
 # how, when convenient or how much of a thing an act moves, said before its verb: "微信转你", "用支付宝付",
 # "抽空给你修好", "全部寄出去"
-_MEANS = r"(?:(?:用|走)?(?:微信|支付宝|快递|邮件|顺丰)|抽空|抽时间|有空|顺便|顺路|全部|全都|一起)"
+_MEANS = r"(?:(?:用|走)?(?:微信|支付宝|快递|邮件|顺丰)|抽空|抽时间|全部|全都|一起)"
 # (会 not among them: "看恐怖片我会做噩梦" foresees, promises nothing)
 _TOPIC_ACT = re.compile(
     # (会在 / 在 before a time too, as the formal 将于 reads once normalised: "材料我们将于周五前整理完毕")
     # (去 too: "横幅我去打印", "场地我负责去订" - the going to do it is taken on, as 来 is)
     # (the act may be said with its channel or its whole before it: "钱我月底前微信转你", "请柬我周五前全部寄出去")
-    rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:{_ONCE.pattern})?(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?{_MEANS}?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
+    rf"(?:(?:会在|在)(?={_TIME}))?(?:{_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?{_MEANS}?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
     rf"|(?:会在|在){_BY_TIME_ACT}"
 )
@@ -426,9 +426,7 @@ def _is_promise(rest: str, whole: str) -> bool:
     head = re.sub(rf"^{_MEANS}", "", head)  # "回头微信转你": the act is after how it is done
     has_time = bool(_TIME_RE.search(whole))
     # "发了工资就转你", "等忙完了再改": an event one waits for (its 了, then 就 / 再) sets when, as a time does
-    once = _ONCE.match(head)
-    if once:
-        head, has_time = head[once.end() :], True
+
     # a promising word alone will do (我会把文件发给你); 去 and 要 only with a time (我要一杯拿铁 is an order)
     if _STRONG_RUN.match(head) and _STRONG_ACTION.match(head) or _ATTEND.match(head):
         return True
@@ -550,7 +548,7 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
         m
         and topic
         # (a thing told by what it is of: "上次聚餐的钱", "报销的表格"; not one ending on 的, "吃的")
-        and not re.search(r"[我你他她们了吗呢吧]|的$", topic)
+        and not re.search(r"[我你他她们了吗呢吧]|的$|的话", topic)  # (的话: a condition, not a thing)
         # "可以，我明天改": an answer's yes is no thing taken on
         and not re.fullmatch(r"好的?|好啊|行|可以|没问题|嗯|放心|OK|ok|对|是的?", m.group("obj"))
         # the act itself follows, taken on (来, 负责) or plain; "看恐怖片我会做噩梦" foresees, promises nothing
