@@ -220,7 +220,6 @@ def test_zh9_a_surgeon_said_through_the_operating_table(default_hub):
     assert "外科" in " ".join(_current(mem, "阿鹏", "job")), _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="a home said through a commute (从X家里…去Y上班) gives no residence")
 def test_zh9_a_home_said_through_the_commute(default_hub):
     mem = heard(
         default_hub,

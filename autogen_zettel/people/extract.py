@@ -287,6 +287,8 @@ def _extract(
             sentence = _BELIEF_ZH.sub("", sentence).strip()
             if not sentence:
                 continue
+            sentence = general.school_run_zh(sentence)  # "送儿子去实验小学": the son's school
+            sentence = general.gapped_verb_zh(sentence)  # "我室友在华为上班，我在腾讯": 上班 too
         if _PROPOSAL_ANSWERED_EN.search(sentence):  # "X proposed and I said yes": the speaker's too
             engaged = Evidence("fact", speaker, "relationship", "engaged", 0.5, "change")
             out += [] if engaged in out else [engaged]

@@ -1428,7 +1428,8 @@ _ZH_ORG_HEAD = (
 )
 _ZH_SCHOOL = re.compile(
     r"(?:考上了?|考进了?|转学到|转到|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?(?:大学|学院|大|华|旦|交|中|小)?)(?:的|了|录取|。|，|！|$)"
-    r"|(?<![现正实存])在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:读|上|念|攻读)(?:博士|研究生|研|博|大学|本科|硕士|书|高中|[大研高初][一二三四]|[一二三四五六]年级)"
+    # (the study may go on for a span, "还能在多伦多大学再读两年": one studies there now)
+    r"|(?<![现正实存])在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:再|继续|接着)?(?:读|上|念|攻读)(?:博士|研究生|研|博|大学|本科|硕士|书|高中|[大研高初][一二三四]|[一二三四五六]年级|[一两二三四五六\d]年)"
     r"|(?<![现正])(?<!当时)(?<!那时)在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
     # "九月去复旦报到", "在实验小学": a school named by where one goes to enrol, or by its head
     r"|去(?P<v7>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:报到|读书|读研|读博|上学)"
@@ -1544,8 +1545,14 @@ _ZH_RESIDENCE = re.compile(
     r"|(?<![现正实存])在(?P<v6>[\u4e00-\u9fff]{2,4}?)(?:已经|一直|都|也)*住了(?=[一二三四五六七八九十两几多半\d]+(?:年|个月))"
     # "在济南买了房子，上周搬过去了", "在芜湖租了个房子，自己住": the home rented or bought, lived in
     # (or moved into, "在重庆买了套房，上周拎包入住了")
-    r"|(?<![现正实存])在(?P<v7>[\u4e00-\u9fff]{2,4}?)(?:买了|租了|找了|买|租)(?:房子?|套房|个房子|一套房子?)"
+    r"|(?<![现正实存])在(?P<v7>[\u4e00-\u9fff]{2,4}?)(?:(?:买了|租了|找了|买|租)(?:房子?|套房|个房子|一套房子?)"
     r"(?:[^。！!]*?(?:搬(?:过去|过来|进去|进来)|入住|住(?:进去|进来|下))了|[，,]?\s*(?:自己|一个人|我们|一家人)?住)"
+    # (or the rented home named as one's own: "我在成都租的房子，房东人还挺好")
+    r"|租的(?:房子?|公寓|单间|房间))"
+    # the daily trip to work starts from home: "每天从燕郊坐两个小时大巴到国贸上班", "我每天从昆山家里坐高铁去
+    # 上海上班" (a place only, checked below)
+    r"|(?:每天|天天|每日|平时|每个?工作日)(?:早上)?(?:都|都要|都得|要|得)?从(?P<commute>[\u4e00-\u9fff]{2,4}?)(?:家里|的家|家)?"
+    r"(?:坐|乘|搭|开车|骑车|打车|骑|挤)[^，,。！!]{0,12}?(?:去|到|进)[^，,。！!]{1,8}?(?:上班|上学|打卡)"
     # "搬家了，现在住浦东": 住 with no 在 before the place (a place only, checked below)
     r"|(?:现在|目前|如今)(?:就)?住(?!在)(?P<v8>[\u4e00-\u9fff]{2,4}?)(?:了|呢|啦|。|，|！|$)"
     # "去年就回长沙了", "回成都发展了": gone back to a place some time ago or to live there (a place
@@ -1622,6 +1629,8 @@ _ZH_PET = re.compile(
     # an animal taken into the home ("家里新添了一只小橘猫", "刚领养了条狗"), whatever it is called before
     r"|(?:家|我)(?:里)?(?:新|刚|又|最近)*(?:添|领养|收养|抱回|捡)(?:了)?(?:[一两\d])?[只条]"
     r"(?P<taken>[\u4e00-\u9fff]{0,3}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
+    # an animal of the home walked ("每天下班就是遛我家金毛", "遛家里的狗"): a dog one keeps, not a child
+    r"|遛(?:我家|家里|我的)的?(?:那|这)?[只条]?(?P<walked>(?!娃|孩子|儿子|女儿|宝宝|小孩)[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$)"
 )
 # a pet named, then gone ("橘猫去年走了", "我家那只狗没了"): the pet is no longer had
 _ZH_PET_GONE = re.compile(
@@ -1924,11 +1933,18 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v10")
             or m.group("v11")
             or m.group("v12")
+            or m.group("commute")
             or m.group("settled")
             or m.group("dwelt")
         ) and not is_place(v):
             continue  # "去一家外企工作了", "在酒店住了两晚": a firm or a stay, not a place one lives
-        add("residence", v, "statement" if m.group("v2") or m.group("v4") or m.group("v6") else "change")
+        add(
+            "residence",
+            v,
+            "statement"
+            if m.group("v2") or m.group("v4") or m.group("v6") or m.group("commute")
+            else "change",
+        )
     # "回老家重庆定居了" says where home was; "搬回老家西安" tells only the move (the labelled sets' reading)
     if "residence" in {e.key for e in out} and "回老家" in s and "搬回" not in s:
         add("hometown", next(e.value for e in out if e.key == "residence"), "statement")
@@ -1965,7 +1981,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             add("age", str(n), "statement")
     m = _ZH_PET.search(s)
     if m:
-        add("pet", m.group("v") or m.group("v2") or m.group("taken"), "statement")
+        add("pet", m.group("v") or m.group("v2") or m.group("taken") or m.group("walked"), "statement")
     for m in _ZH_PET_GONE.finditer(s):
         add("pet", m.group("v"), "lift")
     m = _ZH_GROWN.search(s) or _ZH_HOMETOWN.search(s)
@@ -2246,14 +2262,39 @@ _ZH_ACCLAIMED = re.compile(
 _ZH_HABIT_LIKE = re.compile(
     # (a free moment that brings it on each time leads it too, "只要周末有空，我就去…", and so may
     # the stage of life since which it recurs, "退休后天天…")
-    r"^(?:(?:只要|每次|一)[\u4e00-\u9fff]{0,4}?有空(?:的话)?[，,]?\s*我?就|我?(?:[\u4e00-\u9fff]{1,3}?(?:后|以后))?"
+    r"^(?:(?:(?:只要|每次|一)[\u4e00-\u9fff]{0,4}?有空(?:的话)?[，,]?\s*我?就|我?(?:[\u4e00-\u9fff]{1,3}?(?:后|以后))?"
     r"(?:每个?(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|周末|天|晚上?|早上?)(?:晚上|早上|下午|中午)?|天天|一有空就?|一到周末就?))"
     # (a moment of the day may anchor it, "每天下班都要去…", and a place come before the act with how
     # much of it after: "去江边跑上五公里" is running)
     r"(?:(?:[\u4e00-\u9fff]{1,3}?(?:后|以后)?)(?=都|就))?"
+    # (kept without fail: "每个周末雷打不动去爬山")
+    r"(?:雷打不动|风雨无阻|准时)?)"
     # (spending the time there is going there: "天天泡在棋牌室下象棋")
     r"(?:都|就)?(?:会|要)?(?:去|泡在|待在|耗在)(?:(?P<place>[\u4e00-\u9fff]{1,4}?)(?=[跑游骑爬走滑]\S*?[一二三四五六七八九十两半\d]))?"
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[，,。！!~～]|$)"
+)
+# the same thing ordered every time, at a place or of a kind: "每次去星巴克我都点燕麦拿铁", "我老公每次点外卖
+# 都是麻辣香锅"
+_ZH_ORDERED_EACH_TIME = re.compile(
+    r"^我?每次(?:去|来|到|在|点|叫|买)[\u4e00-\u9fffA-Za-z]{1,6}?[，,]?\s*我?(?:都|就|只)(?:是|点|要|只点)"
+    r"(?:一?[杯份碗个])?(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[，,。！!~～]|$)"
+)
+# a habit told by how often it is had, the thing first: "奶茶我一周得喝个四五杯", "火锅我一个月能吃三回"
+_ZH_COUNTED_HABIT = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{2,5}?)我?(?:一|每)个?(?:天|周|星期|礼拜|月)"
+    r"(?:至少)?(?:都|得|要|能|会|就)*(?:喝|吃|看|玩|打|去|刷)(?:个|上)?[一两二三四五六七八九十\d]+"
+)
+# a taste told by what one shuns each time: "聚餐我一般都避开火锅店", "点粉我都让老板别放香菜"
+_ZH_AVOIDED = re.compile(
+    r"(?:都|总是?|一般|从来|向来|尽量)[\u4e00-\u9fff]{0,2}?"
+    # (the one told is the cook, not a report: "跟他说别加班了"; what is left out goes in, not "放在心上")
+    r"(?:(?:避开|躲着|绕开|绕着)|(?:让|叫|跟)(?:(?!说)[\u4e00-\u9fff]){1,3}?(?:别|不要)(?:放|加)(?![在到进班]))"
+    r"(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,5}?)(?:[，,。！!~～]|$)"
+)
+# a gift wished for: "生日礼物我就想要个拍立得"
+_ZH_GIFT_WISHED = re.compile(
+    r"礼物[，,]?\s*我?(?:就|只|最)?(?:想要|想收到|就要)(?:个|一个|台|一台|件|一件|只|一只)?"
+    r"(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[，,。！!~～]|$)"
 )
 # what one goes to by duty, not by taste
 _ZH_DUTY = re.compile(
@@ -2488,7 +2529,15 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             up = m.group("up") or m.groupdict().get("acclaim")
             out += _pref(subject, m.group("obj"), 0.9 if up else 0.1, "statement")
     if not out:
-        m = _ZH_HABIT_LIKE.match(s)
+        m = _ZH_AVOIDED.search(s)
+        if m and not _ZH_DUTY.search(m.group("obj")):
+            out += _pref(subject, m.group("obj"), 0.2, "statement")
+    if not out:
+        m = _ZH_GIFT_WISHED.search(s)
+        if m:
+            out += _pref(subject, m.group("obj"), 0.7, "statement")
+    if not out:
+        m = _ZH_HABIT_LIKE.match(s) or _ZH_COUNTED_HABIT.match(s) or _ZH_ORDERED_EACH_TIME.match(s)
         if m and not _ZH_DUTY.search(m.group("obj")):
             # "跑上五公里": the act, without how much of it
             obj = re.sub(
@@ -2825,10 +2874,42 @@ def normalise_zh(s: str) -> str:
         r"\1再",
         s,
     )
+    # "我是无辣不欢": the idiom 无X不欢 (no joy without X) is loving X; "我妈一点辣都不吃": the thing
+    # said inside 一点…都不 is the object after the verb ("一点都不吃辣")
+    s = re.sub(r"无([\u4e00-\u9fff]{1,2}?)不欢", r"最爱\1", s)
+    s = re.sub(r"一点儿?([\u4e00-\u9fff]{1,3}?)(都|也)不(吃|喝|碰|看|听|玩)", r"一点\2不\3\1", s)
     s = corrected_zh(s)
     # "我现在在 Google 上班": the spaces a Latin word is set off by join nothing in Chinese
     return re.sub(
         r"(?<=[\u4e00-\u9fff])[ \t]+(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])[ \t]+(?=[\u4e00-\u9fff])", "", s
+    )
+
+
+def school_run_zh(s: str) -> str:
+    """The school run said as where the child studies: "每天早上先送儿子去实验小学，再赶去上班" ->
+    "我儿子在实验小学读书，再赶去上班" - the child taken to a school (one named by its head: 小学, 中学,
+    幼儿园, 学校 …) each day studies there; read before the subject of each clause is found."""
+    kin = "|".join(k for k in sorted(RELATIVES_ZH, key=len, reverse=True) if k in ("儿子", "女儿", "闺女"))
+    return re.sub(
+        # (each day, not one day still ahead: "明天送儿子去实验小学" may be a visit)
+        rf"^(?![^，,。]*?(?:明天|后天|下周|下个?月|周[一二三四五六日末]|改天))[^，,。]*?送(?:我家|我)?(?P<rel>{kin})(?:去|到)"
+        r"(?P<x>[\u4e00-\u9fffA-Za-z]{1,8}?(?:小学|中学|幼儿园|学校|学院|附小|附中))"
+        r"(?:上学|上课|读书)?(?=[，,。！!]|$)",
+        r"我\g<rel>在\g<x>读书",
+        s,
+    )
+
+
+def gapped_verb_zh(s: str) -> str:
+    """A second clause that leaves out the verb the first one has: "我室友在华为上班，我在腾讯" ->
+    "我室友在华为上班，我在腾讯上班" - the place after 在 is had in the same way (work, study);
+    read before the subject of each clause is found."""
+    return re.sub(
+        r"(在[^，,。]{2,8}?(上班|工作|实习|读书|上学|读研|读博))([，,]\s*我(?:则|呢)?[，,]?在)"
+        # (the place alone: "我在学校当老师" has its own verb)
+        r"((?:(?!当|做|干|读|念|教|开|写|上|工作|实习)[\u4e00-\u9fffA-Za-z]){2,8}?)(?=[。！!~～]*$)",
+        r"\1\3\4\2",
+        s,
     )
 
 
@@ -2871,9 +2952,12 @@ def corrected_zh(s: str) -> str:
 # a trip (下班前, 出差期间), a festival (清明, 中秋节)
 ZH_TIME = (
     r"(?:(?:(?:[0-9一二三四五六七八九十]{1,2}|本|这个?|下个?)月[0-9一二三四五六七八九十]{1,3}[日号])|大后天|后天|明天|明早|明晚|今天|今晚|"
+    # a day of this month by its number alone ("押金15号之前我退给你"; not a line, a floor or a seat: 三号线,
+    # 5号楼) and the next few days ("这两天我给你修好")
+    r"(?<![0-9一二三四五六七八九十月])[0-9一二三四五六七八九十]{1,3}号(?![线楼床房车位码口门])|这(?:两|几)天|"
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]?|本周[一二三四五六日末]?|"
-    r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?|本)?月底|月末|下个?月[底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
-    r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|这两天|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
+    r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?|本)?月底|月末|下个?月[初底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
+    r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
     rf"{ZH_FESTIVALS})"
 )
 _ZH_PAST_TIME = re.compile(r"昨天|前天|刚才|刚刚|上周|上个?月|去年|已经")
@@ -3599,6 +3683,20 @@ _ZH_RECEIVED = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?|对方|人家)?"
     r"(?:那边|这边|那儿|这儿|那里|这里|方面)?(?:已经|都|也)(?:收到|收下|签收|接收|收)了(?:[，,].*)?$"
 )
+# "简历收到了，改得太好了，谢谢大伟！": the thing received, then thanks to the one who did it - the task
+# of the one thanked is done (the one thanked is no pronoun nor everyone)
+_ZH_THANKED_FOR = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:已经|都|也)?(?:收到|拿到|到账|到手)(?:了|啦)"
+    r"[^？?]*?(?:谢谢|谢了|谢啦|多谢|感谢)[，,\s]*"
+    r"(?P<who>(?!(?:你|您|大家|各位|亲)们?[！!。~～]*$)[\u4e00-\u9fffA-Za-z]{2,4}?)[！!。~～]*$"
+)
+# "[图片] 看，阳台亮堂多了": a photo sent with the result it shows (better, done, fixed) - the task still
+# open is done, its thing named or not
+_ZH_PHOTO_OF_RESULT = re.compile(
+    r"^\[(?:图片|照片|视频|Photo|photo|Image|image)\]\s*(?:看|你看|瞧|看看)?[，,！!~～\s]*"
+    r"(?P<obj>(?![我你他她它今明昨])[\u4e00-\u9fff]{0,4}?)(?:终于|总算|已经|都)?[\u4e00-\u9fff]{0,3}?"
+    r"(?:[^不没]多了|好了|完了|搞定了?|完工了?|弄好了|修好了|换好了|装好了)(?:吧|哈|啦)?[！!。~～]*$"
+)
 # "垃圾昨晚就被我扔了": the thing first, then the speaker as the doer of a passive (a passive with
 # anyone else as the doer, "车被我爸开走了", is no task of the speaker's done)
 _ZH_DONE_BY_ME = re.compile(
@@ -3772,6 +3870,12 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
+    m = _ZH_PHOTO_OF_RESULT.match(s)
+    if m:
+        return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
+    m = _ZH_THANKED_FOR.match(s)
+    if m and m.group("who") != subject:
+        return [Evidence("status", m.group("who"), "", m.group("obj"), 0.5, "done")]
     first = re.split(r"[，,]", s)[0].strip()
     m = (
         _ZH_DONE_ALREADY.match(first)

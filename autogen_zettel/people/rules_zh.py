@@ -26,10 +26,7 @@ _NAME = rf"(?P<name>[小老][{SURNAMES}]|{ZH_NOT_A_NAME}[{SURNAMES}](?:(?![我�
 _TIME_RE = re.compile(ZH_TIME)
 # (于 is the written 在: "我会于本月25日前…")
 _BEFORE = re.compile(rf"(?:在|于)?{ZH_TIME}+(?:之前|以前|前|之内|内)?")
-# the means a thing goes by, said before the act: "钱我晚点微信转你", "合同我明天邮件发你"
-_MEANS = r"(?:用|拿|走)?(?:微信|支付宝|邮件|邮箱|快递|顺丰|短信|电话)"
-# (抽空, finding the time for it, takes it on as 尽快 does: "这两天我抽空把书还你")
-_MODAL = r"(?:会|来|负责|保证|答应你?|承诺|一定|肯定|马上|尽快|抽空|去|要)"
+_MODAL = r"(?:会|来|负责|保证|答应你?|承诺|一定|肯定|马上|尽快|去|要)"
 _STRONG = r"(?:会|来|负责|保证|答应你?|承诺|一定|肯定)"
 _ACTION = (
     # 发 as "send", not 发 + a state of the body (发烧, 发胖, 发炎)
@@ -38,6 +35,8 @@ _ACTION = (
     "看一下|问|给|把|将(?![来近军])|预约|取|洗|打扫|报价|确认|安装|通知|"
     # 转 as "transfer" (转钱, 转给你), not a change of school, trade or direction
     "转(?!学|行|业|正|身|弯|到|去|了)|"
+    # 退 as giving money or a thing back ("押金我退给你", "退钱"), not 退休, 退出, 退房
+    "退(?=给|还|回|钱|款|押金)|"
     # 陪 (go along with someone) is an act one takes on: "我下周三陪你去复查"
     "陪|"
     # a finishing verb is an act too: "报表我周五前搞定"
@@ -74,19 +73,27 @@ _TOPIC_FIRST = re.compile(
     # the thing may be set by the day it is for ("周日的烧烤我带炭") or be the addressee's ("你那本《三体》我下周还你")
     # or by the day and the event it is for, with no 的, when only a bare verb taken on follows ("周六
     # 聚餐饮料我来带", "今晚PPT我改", "明天会议纪要我发给你"; in "周六聚餐我带酒" the act has its own
-    # thing and 聚餐 is no thing)
-    rf"^(?:(?:{ZH_TIME})+的|(?P<bare_day>(?:{ZH_TIME})+)|(?:你|您)的?(?:那|这)?[本个张份件台部把只]?)?"
-    rf"(?P<obj>(?!{ZH_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:{ZH_TIME})*[，,]?\s*我(?:们(?=将|会|(?:{ZH_TIME})))?(?!们|的|也|都|觉得|想|在)"
+    # thing and 聚餐 is no thing); the time after the thing may be a deadline ("体检报告下下周三之前我拿给你")
+    rf"^(?:(?:{ZH_TIME})+的|(?P<bare_day>(?:{ZH_TIME})+)|(?:你|您)的?(?:那|这)?[本个张份件台部把只辆]?)?"
+    rf"(?P<obj>(?!{ZH_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:(?:{ZH_TIME})+(?:之前|以前|前)?)?[，,]?\s*我(?:们(?=将|会|(?:{ZH_TIME})))?(?!们|的|也|都|觉得|想|在)"
     rf"(?(bare_day)(?={_VOLUNTEERED.pattern}|{_BARE_ACT}))(?P<rest>.+)"
 )
 # a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会")
 _BY_TIME_ACT = rf"(?:{ZH_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
+# an event waited for, its 了, then 就 / 再: "发了工资就转你", "年终奖发了就还你", "等忙完了再改" - it sets
+# when the act is done, as a time does
+_ONCE = re.compile(
+    r"(?:等|一)?(?:(?![了，,])[\u4e00-\u9fff]){1,5}?了(?:(?![了，,])[\u4e00-\u9fff]){0,3}?(?:就|再)(?=[\u4e00-\u9fff])"
+)
+# how, when convenient or how much of a thing an act moves, said before its verb: "钱我晚点微信转你",
+# "用支付宝付", "这两天我抽空把书还你", "全部寄出去"
+_MEANS = r"(?:(?:用|拿|走)?(?:微信|支付宝|邮件|邮箱|快递|顺丰|短信|电话)|抽空|抽时间|全部|全都|一起)"
 # (会 not among them: "看恐怖片我会做噩梦" foresees, promises nothing)
 _TOPIC_ACT = re.compile(
     # (会在 / 在 before a time too, as the formal 将于 reads once normalised: "材料我们将于周五前整理完毕")
     # (去 too: "横幅我去打印", "场地我负责去订" - the going to do it is taken on, as 来 is)
-    rf"(?:(?:会在|在)(?={ZH_TIME}))?(?:{ZH_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?"
-    rf"(?:{_MEANS})?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
+    # (the act may be said with its channel or its whole before it: "钱我月底前微信转你", "请柬我周五前全部寄出去")
+    rf"(?:(?:会在|在)(?={ZH_TIME}))?(?:{ZH_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?{_MEANS}?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
     rf"|(?:会在|在){_BY_TIME_ACT}"
 )
@@ -373,6 +380,7 @@ def _what(rest: str, keep_go: bool = False) -> str:
     rest = _BEFORE.sub("", rest)
     # "我打算下礼拜二去看房": what is done, not the intention or the need of it
     rest = _BEFORE.sub("", re.sub(r"^(?:还)?(?:得|打算|准备|计划)", "", rest))
+    rest = _ONCE.sub("", rest, count=1) if _ONCE.match(rest) else rest  # "发了工资就转你": the act
     rest = _strip_modals(rest, keep_go)
     # "我答应你，这周六陪你去看电影": the promise is what follows the promising clause
     rest = re.sub(r"^[，,]\s*", "", rest)
@@ -402,8 +410,10 @@ def _is_promise(rest: str, whole: str) -> bool:
     # "明天再改": 再 / 先 order the act after now or before others; the act follows
     head = re.sub(r"^(?:再|先)(?=[\u4e00-\u9fff])", "", _BEFORE.sub("", rest))
     head = re.sub(r"^[A-Za-z][A-Za-z0-9]{0,5}(?=[\u4e00-\u9fff])", "", head)  # "T2接你": the place's code
-    head = re.sub(rf"^{_MEANS}(?=[\u4e00-\u9fff])", "", head)  # "微信转你": the means, then the act
+    head = re.sub(rf"^{_MEANS}", "", head)  # "回头微信转你": the act is after how it is done
     has_time = bool(_TIME_RE.search(whole))
+    # "发了工资就转你", "等忙完了再改": an event one waits for (its 了, then 就 / 再) sets when, as a time does
+
     # a promising word alone will do (我会把文件发给你); 去 and 要 only with a time (我要一杯拿铁 is an order)
     if _STRONG_RUN.match(head) and _STRONG_ACTION.match(head) or _ATTEND.match(head):
         return True
@@ -482,6 +492,8 @@ def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
     link = _LINK.match(s)
     found = _commitment(s[link.end() :], speaker, at) if link and s[link.end() :].startswith("我") else []
     found = found or _commitment(s, speaker, at)
+    # "借你的那五百块我…": the thing's relative clause ahead of its demonstrative is not the thing
+    found = found or (_commitment(_RELATIVE.sub("", s), speaker, at) if _RELATIVE.match(s) else [])
     if found:
         return found
     for said in [s] + [_LINK.sub("", c.strip()) for c in _CLAUSES.split(s)[1:]]:
@@ -522,7 +534,8 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
     if (
         m
         and topic
-        and not re.search(r"[我你他她们的了吗呢吧]", topic)
+        # (a thing told by what it is of: "上次聚餐的钱", "报销的表格"; not one ending on 的, "吃的")
+        and not re.search(r"[我你他她们了吗呢吧]|的$|的话", topic)  # (的话: a condition, not a thing)
         # "可以，我明天改": an answer's yes is no thing taken on
         and not re.fullmatch(r"好的?|好啊|行|可以|没问题|嗯|放心|OK|ok|对|是的?", m.group("obj"))
         # the act itself follows, taken on (来, 负责) or plain; "看恐怖片我会做噩梦" foresees, promises nothing
