@@ -149,7 +149,6 @@ def test_zh7_a_haircut_that_cannot_happen(default_hub):
     assert _commit(mem, "Bella").status == "cancelled", _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="可以的，四点半我在校门口等他 accepting a request gives no commitment")
 def test_zh7_a_request_accepted_with_a_detail(default_hub):
     mem = heard(
         default_hub,

@@ -2960,7 +2960,7 @@ ZH_TIME = (
     r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
     rf"{ZH_FESTIVALS})"
 )
-_ZH_PAST_TIME = re.compile(r"昨天|前天|刚才|刚刚|上周|上个?月|去年|已经")
+_ZH_PAST_TIME = re.compile(r"昨天|昨晚|昨早|前天|刚才|刚刚|上周|上个?月|去年|已经")
 _ZH_ACK = re.compile(
     r"^(?:行|好|好的|好嘞|没问题|OK|ok|Ok|可以|嗯|放心|这事包在我身上|包在我身上|交给我吧?)[，,、\s]*"
 )
@@ -3455,7 +3455,8 @@ def rescheduled_en(s: str, subject: str) -> Evidence | None:
 # a thing at the head of a clause said not done yet or late: "报告还没写完", "PPT还得再弄一天",
 # "方案得晚两天", "报告要晚一点" (its new time, or its handing over, said in a later clause)
 _LATE_ZH = re.compile(
-    r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?)?(?:可能|恐怕|估计)?"
+    # (the thing, not an adverb heading a line with its thing dropped: "还没弄完呢")
+    r"^(?P<obj>(?![我你他她它这那]|还|都|也|就|又)[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?)?(?:可能|恐怕|估计)?"
     r"(?:(?:还没有?|还得|还要|暂时没|没)[\u4e00-\u9fff]{0,4}?(?:完|好|一天|两天|几天|一下|再)"
     r"|(?:得|要|会)?(?:晚|迟|拖)(?:[一两几三]天|一点儿?|点儿?|一下|些|几天)(?:了|啦)?$)"
 )
@@ -3468,7 +3469,8 @@ def late_zh(clauses: list[str], then: re.Pattern[str] | str, at: int | None = No
     周一发你"); None if none."""
     for i in range(len(clauses)) if at is None else (at,):
         m = _LATE_ZH.match(clauses[i])
-        if m and any(re.search(then, c) for c in clauses[i + 1 :]):
+        # (a time gone by is no new time: "还没弄完呢，昨晚加班到十二点")
+        if m and any(re.search(then, c) and not _ZH_PAST_TIME.search(c) for c in clauses[i + 1 :]):
             return m.group("obj")
     return None
 
