@@ -27,6 +27,7 @@ from autogen_zettel.people.chat_en import spelled_en
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.key_meaning import meaning_of
 from autogen_zettel.people.subjects import COUPLE_STATES, SURNAMES, ZH_NAME, partner_of, subjects_of
+from autogen_zettel.people.topics import topic_of
 from autogen_zettel.text.due import due_date
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
@@ -339,7 +340,7 @@ def _extract(
                 # "下周五我去看五月天演唱会！我从初中就是他们的铁粉了": "them" are whom the show
                 # just named is of
                 evs = [
-                    dataclasses.replace(e, key=general.topic_of(show), value=show)
+                    dataclasses.replace(e, key=topic_of(show), value=show)
                     if e.layer == "preference" and _THEM_ZH.fullmatch(e.value)
                     else e
                     for e in evs
