@@ -306,10 +306,10 @@ def _commitments(
     moved_to = due_date(s[moved.end() :], at) if moved and DATE_WORDS.match(s[moved.end() :]) else None
     if not low.endswith("?") and not moved_to:
         found = list(FIRST_PROMISE.finditer(low))
+        opening = _OPENING_QUOTE.match(low)
         for m in found:
             if _hedged(low, m.start()):
                 continue
-            opening = _OPENING_QUOTE.match(low)
             if opening and m.start() < opening.end() - 1:
                 # "'I'm gonna make him an offer he can't refuse' - best line in cinema": a line that
                 # opens on a quotation and goes on about it quotes a film, a song or a boss
