@@ -430,3 +430,48 @@ def test_an_aside_tag_at_a_lines_end_is_no_part_of_the_fact():
     assert _news("I'm allergic to penicillin btw.") == [("Sam", "allergy", "penicillin", "statement")]
     assert _news("I'm a teacher tbh") == [("Sam", "job", "teacher", "statement")]
     assert _news("Moved to Leeds fyi") == [("Sam", "residence", "Leeds", "change")]
+
+
+def test_the_simple_past_of_working_somewhere_is_a_job_that_was():
+    # "I worked at Pixar." gave Pixar as the employer of now; the perfect and a shift just done keep
+    # it now. The last three are variants.
+    assert _news("I worked at Pixar.") == []
+    assert _news("I worked for Siemens in Munich before moving here.") == []
+    assert _news("I've worked at Pixar for six years.") == [("Sam", "employer", "Pixar", "statement")]
+    assert _news("I work at Pixar.") == [("Sam", "employer", "Pixar", "statement")]
+
+
+def test_an_employer_said_in_the_past_keeps_the_current_one(hub):
+    mem = _tenant(hub, "I work at Siemens.", "I worked at Bosch, years ago, great canteen.")
+    assert _current(mem, "Sam", "employer") == ["Siemens"]
+
+
+def test_a_participle_after_the_employers_name_is_no_part_of_it():
+    # "Got my shifts at Asda sorted" gave the employer "Asda sorted"; the second is a variant
+    assert [r[2] for r in _news("Got my shifts at Asda sorted")] == ["Asda"]
+    assert [r[2] for r in _news("my shifts at Lidl finally confirmed")] == ["Lidl"]
+
+
+def test_a_thing_at_a_lines_head_back_in_order_is_no_person():
+    # "Door works again" filed a status under a person "Door" with the thing "I"; the rest are variants
+    assert _closed("Door works again") == [("Sam", "done", "Door")]
+    assert _closed("Kettle works like a dream now") == [("Sam", "done", "Kettle")]
+    assert _closed("the coffee machine works again") == [("Sam", "done", "coffee machine")]
+
+
+def test_a_thing_that_does_nothing_for_one_at_a_lines_head_is_a_taste():
+    # "Jazz does nothing for me" gave nothing (Jazz read as a person); the rest are variants
+    assert _tastes("Jazz does nothing for me") == [("Sam", "jazz", False, "statement")]
+    assert _tastes("Reggae doesn't do it for me") == [("Sam", "reggae", False, "statement")]
+    assert _tastes("horror films don't do it for me") == [("Sam", "horror films", False, "statement")]
+
+
+def test_letting_the_hearer_know_by_a_time_is_a_promise():
+    # "I'll let you know by Friday" gave no promise; bare "I'll let you know" stays none. The
+    # second and third are variants.
+    assert _promised("I'll let you know by Friday.") == [("Sam", "let you know", date(2026, 5, 15))]
+    assert _promised("Will let u know about the flat tomorrow") == [
+        ("Sam", "let you know about the flat", date(2026, 5, 12))
+    ]
+    assert [w for _, w, _ in _promised("I'll let her know tonight.")] == ["let her know"]
+    assert _promised("I'll let you know.") == []

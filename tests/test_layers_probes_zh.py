@@ -640,3 +640,15 @@ def test_a_deadline_ahead_with_a_closing_了_is_no_task_done():
     assert [e.layer for e in _layers("月底前把房租交了")] == []
     assert [(e.layer, e.value) for e in _layers("下班前帮你签了")] == [("commitment", "帮你签")]
     assert [(e.layer, e.value) for e in _layers("周五之前帮你改了")] == [("commitment", "帮你改")]
+
+
+def test_the_time_a_task_was_done_by_is_no_part_of_the_thing():
+    # "报告周五前已经交了" gave the thing "报告周五前" and "上周就交了" the thing "上周就"; the last
+    # two are variants
+    def done(text):
+        return [(e.kind, e.value) for e in _layers(text) if e.layer == "status"]
+
+    assert done("报告周五前已经交了") == [("done", "报告")]
+    assert done("上周就交了") == [("done", "")]
+    assert done("报告昨天就写完了") == [("done", "报告")]
+    assert done("作业今天下午交了") == [("done", "作业")]

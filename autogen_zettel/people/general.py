@@ -18,7 +18,14 @@ from __future__ import annotations
 import re
 
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.lexicon_en import DONE_WITH_TIME, IDIOMS, JOBS, NOT_A_KIND, SKILL as _SKILL_EN
+from autogen_zettel.people.lexicon_en import (
+    BACK_IN_ORDER,
+    DONE_WITH_TIME,
+    IDIOMS,
+    JOBS,
+    NOT_A_KIND,
+    SKILL as _SKILL_EN,
+)
 from autogen_zettel.people.subjects import RELATIVES_ZH, names_a_person
 from autogen_zettel.people.topics import clean_topic, topic_of
 from autogen_zettel.text.holidays import ZH_FESTIVALS
@@ -97,6 +104,13 @@ _STARTED_SCHOOL_EN = re.compile(
     rf"\b(?:(?i:started|starts|starting|moved(?:\s+up)?|transferred|switched)|(?P<now>(?i:goes|go|attends|attend)|(?<=I)'m|(?<=I\s)am))"
     rf"\s+(?:school\s+)?(?:at|to)?\s*"
     rf"(?P<v>(?:the\s+)?{_CAP}\s+(?i:{_SCHOOL_HEAD})(?:\s+School)?)\b"
+)
+# what keeps "worked at X" the job of now: the perfect before it ("I've worked at Pixar for years"),
+# or a shift just done after it ("worked at the café all day", "worked at Tesco last night")
+_PERFECT_EN = re.compile(r"(?:'ve|\bhave|\bhas|'s)\s+(?:(?:always|just|only|now)\s+)?$", re.I)
+_SHIFT_DONE_EN = re.compile(
+    r"\b(?:today|tonight|yesterday|last night|this (?:morning|afternoon|evening|week|weekend)|all (?:day|night|week|weekend))\b",
+    re.I,
 )
 # the value that was, or never was: "Quit my job at X", "I used to work at X", "I no longer work at X"
 _PAST_VALUE = re.compile(
@@ -512,6 +526,10 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         clause = re.split(r"[,;]|\b(?:and|but|then)\b", s[: m.start()])[-1]
         if _PAST_VALUE.search(clause):  # "Quit my job at the agency", "I used to work at Amazon": the old one
             continue
+        if re.match(r"worked\b", m.group(0), re.I) and not (
+            _PERFECT_EN.search(s[: m.start()]) or _SHIFT_DONE_EN.search(s[m.end() :])
+        ):
+            continue  # "I worked at Pixar.": the simple past, a job that was ("I've worked at", a shift "today": now)
         if _PAST_ROLE_EN.search(re.split(r"[,;.!?]", s[: m.start()])[-1]):
             continue  # "Back when I was fifteen I had a Saturday job at Woolworths": the one that was
         head = re.search(r"([\w\-]+)\s+at\s+$", s[: m.start("v4")]) if m.group("v4") else None
@@ -529,6 +547,9 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             continue  # "a table at Nobu", "a place at Cambridge": a booking or a seat, not a job there
         if m.group("v4") and _SOMEONE_ELSES_EN.search(re.split(r"[,;.!?]", s[: m.start()])[-1]):
             continue  # "your friend's experience as a data analyst at Google": their job, not the speaker's
+        # a name, then what was done to the thing it ends ("my shifts at Asda sorted", "contract at Boots
+        # renewed"): the participle is no part of the name
+        v = re.sub(rf"^({_CAP})\s+(?:(?:all|now|just|finally|\w+ly)\s+)?[a-z]+ed$", r"\1", v)
         v = _clean_np(v)
         if re.search(rf"\b(?:{_SCHOOL_HEAD})\b", v, re.I):
             continue
@@ -843,7 +864,7 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"|makes? me (?:feel )?(?:anxious|sick|ill|nervous|queasy|uncomfortable|sleepy|miserable|happy|calm)"
     r"|(?:stress(?:es)?|freaks?) me out|(?:cheers?|perks?) me up|relax(?:es)? me"
     # "Podcasts put me to sleep", "Jazz does nothing for me"
-    r"|puts? me to sleep|(?:does|do)(?:\s+absolutely)?\s+nothing for me"
+    r"|puts? me to sleep|(?:does|do)(?:\s+absolutely)?\s+nothing for me|(?:doesn't|does not|don't|do not)\s+do\s+(?:it|much|anything)\s+for me"
     r"|(?:has|have|'s|'ve|is|are)\s+(?:really\s+|totally\s+)?(?:grown|growing) on me"
     # "cycling has lost its charm for me": what it held for one, gone
     r"|(?:has|have|'s|'ve)\s+(?:kind of\s+|totally\s+|completely\s+)?lost\s+(?:its|their|all(?:\s+its)?)\s+(?:charm|appeal|magic|shine|spark|fun)"
@@ -3212,10 +3233,8 @@ _STATUS_EN_RESULT = re.compile(
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+|already\s+)?(?:[a-z]+ed|took|put|brought|sent|gave|handed)\s+"
     r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b"
     # "The radio is working again", "Grandad's radio works again": a thing back in order, its repair done
-    r"|^(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|[A-Z]\w+'s\s+)?(?P<w11>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+"
-    r"(?:is|are|'s|'re)\s+(?:working|running|going)\s+again\b|^(?:the\s+|my\s+|[A-Z]\w+'s\s+)?(?P<w12>[a-z][\w\-]*)\s+works?\s+"
     # (or in order now: "latch works like a dream now")
-    r"(?:again\b|(?:like a dream|perfectly|a treat|fine|like new)\s+now\b)"
+    rf"|^(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|[A-Z]\w+'s\s+)?(?P<w11>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+{BACK_IN_ORDER}"
     # a mark got in a test is the test sat: "Got 71 in the stats resit!!", "got a B in my driving theory"
     r"|^(?:(?:I|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+)?(?:got|scored)\s+(?:an?\s+)?(?:\d{1,3}%?|[A-F][*+]?|distinction|merit|first|pass)"
     r"\s+(?:in|on|for)\s+(?:the\s+|my\s+)?(?P<w15>(?!(?:a|an)\b)[a-z][\w\-]*(?:\s+[\w\-]+){0,2}?)(?=\s*(?:$|[,.;!]))"
@@ -3626,7 +3645,6 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 "w9",
                 "w10",
                 "w11",
-                "w12",
                 "w13",
                 "w14",
                 "w15",
@@ -3796,6 +3814,11 @@ def time_dropped_zh(obj: str) -> str:
     return re.sub(rf"^(?:我们?)?(?:{ZH_TIME})+的|^我们?(?:{ZH_TIME})*的?|我们?$", "", obj) or obj
 
 
+def time_after_dropped_zh(obj: str) -> str:
+    """The thing without the time it was done by, said after it: "报告周五前" -> "报告", "上周就" -> ""."""
+    return re.sub(rf"(?:{ZH_TIME}|{_ZH_PAST_TIME.pattern})(?:之|以)?前?就?$", "", obj)
+
+
 # "之前说帮你代班的事", "上次答应你的那件事": a promised task named as a topic clause
 _ZH_TASK_TOPIC = re.compile(
     r"^(?:之前|上次|前几天|昨天)?(?:说好|说|答应你?|约好)?(?:要)?|的(?:那件|这件)?事(?:情|儿)?$"
@@ -3886,7 +3909,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         or _ZH_RECEIVED.match(first)
     )
     if m:
-        return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
+        return [Evidence("status", subject, "", time_after_dropped_zh(m.group("obj")), 0.5, "done")]
     m = _ZH_DONE_FORMAL.match(first)
     if m:  # "设备盘点结果已通过邮件报送": a notice that the thing has been handed in
         return [
@@ -3946,7 +3969,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             obj = (two if two != full else full[:-1]) or obj
         else:
             obj = re.sub(r"(?:收拾|保养|整理|打扫|修|装|弄|做|写|办)$", "", obj) or obj
-        return [Evidence("status", who, "", obj, 0.5, "done")]
+        return [Evidence("status", who, "", time_after_dropped_zh(obj), 0.5, "done")]
     return []
 
 

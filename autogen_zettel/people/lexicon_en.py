@@ -160,13 +160,19 @@ NOT_PROMISE = re.compile(
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
     r"hate\b|give (?:it|this|that)(?: one)? a (?:miss|swerve|body swerve|pass|skip)\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
     r"forget\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
-    r"need\b|want\b|wait\b|let\b|die\b|survive\b|manage\b\s*$|admit\b|say\b|bet\b|"
+    r"need\b|want\b|wait\b|let\b(?!\s+(?:you|him|her|them|everyone)\s+know\b(?!\s*$))|die\b|survive\b|manage\b\s*$|admit\b|say\b|bet\b|"
     # a leave-taking ("I'll talk to you later", "I'll catch you later"): no task, only goodbye
     r"(?:talk|speak|chat)\s+(?:to|with)\s+you\b(?:\s+(?:later|soon|then|tomorrow|in a bit|again|around))?\s*$|"
     r"catch\s+you\b(?:\s+(?:later|soon|then|tomorrow|in a bit|around))?\s*$)"
 )
 
 # -- status events ----------------------------------------------------------------------------
+# a thing back in order, said after it ("The radio is working again", "latch works like a dream
+# now"): its repair done, and the head before it a thing, never a person
+BACK_IN_ORDER = (
+    r"(?:(?:is|are|'s|'re)\s+(?:working|running|going)\s+again\b|works?\s+"
+    r"(?:again\b|(?:like a dream|perfectly|a treat|fine|like new)\s+now\b))"
+)
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
     r"picked up|cleaned|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"

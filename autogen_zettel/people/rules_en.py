@@ -71,7 +71,8 @@ def _phrase(text: str) -> str:
     text = STOP.split(text, maxsplit=1)[0]
     text = re.sub(r"\((?:[^)]*)\)", " ", text)
     text = re.sub(
-        r"\b(?:for you|to you|you|please|again|tonight|now|anymore|any more|too|either|later|first|soon)\b",
+        # ("let you know" keeps its you: what is promised is to tell the hearer)
+        r"\b(?:for you|to you|(?<!let )you|please|again|tonight|now|anymore|any more|too|either|later|first|soon)\b",
         " ",
         text,
     )

@@ -12,7 +12,14 @@ import re
 from datetime import datetime
 
 from autogen_zettel.people.evidence import Evidence
-from autogen_zettel.people.general import POINTING_ZH, ZH_DEADLINE, ZH_TIME, status_zh, time_dropped_zh
+from autogen_zettel.people.general import (
+    POINTING_ZH,
+    ZH_DEADLINE,
+    ZH_TIME,
+    status_zh,
+    time_after_dropped_zh,
+    time_dropped_zh,
+)
 from autogen_zettel.people.subjects import SURNAMES, ZH_NOT_A_NAME, ZH_PET_NAME
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
 from autogen_zettel.text.due import due_date
@@ -647,7 +654,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         )
         obj = obj[0] + parts[0] if len(parts) > 1 and parts[0] else head
         obj = re.sub(r"我们?$", "", obj) or obj  # "报告我写完了": the thing, not who did it
-        return [Evidence("status", subject, "", obj[:8], 0.5, "done")]
+        return [Evidence("status", subject, "", time_after_dropped_zh(obj)[:8], 0.5, "done")]
     return []
 
 

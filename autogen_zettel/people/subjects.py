@@ -27,6 +27,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from autogen_zettel.people.lexicon_en import BACK_IN_ORDER
+
 __all__ = [
     "COUPLE_STATES",
     "PARTNERS",
@@ -357,6 +359,8 @@ _EN_TO_ME = re.compile(
     r"^\s+(?:(?:really|just|totally|honestly|kind of|kinda)\s+)*(?:(?:isn't|is not|'s not|is|'s)\s+(?:really\s+)?"
     r"(?:for me|my (?:new\s+|all-time\s+)?(?:thing|cup of tea|jam|favou?rite(?: thing)?))|"
     r"(?:bores|annoys|gives|makes|drives|stresses|freaks)\s+me|"
+    # "Jazz does nothing for me", "Reggae doesn't do it for me"
+    r"(?:does|do)(?:\s+absolutely)?\s+nothing\s+for\s+me|(?:doesn't|does not)\s+do\s+(?:it|much|anything)\s+for\s+me|"
     # worn out for the speaker: "Jazz has gone stale for me", "Netflix has got so samey"
     r"(?:has|'s)\s+(?:(?:kind of|totally|completely|a bit|really)\s+)?(?:gone|got|gotten|become)\s+"
     r"(?:(?:a bit|so|really|pretty)\s+)?(?:stale|old|boring|tedious|samey|dull))\b"
@@ -431,6 +435,8 @@ def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[st
     if _EN_AND_I.match(rest):  # "My girlfriend and I moved in together": the speaker's own news
         return []
     if _EN_TO_ME.match(rest):  # "Opera really isn't for me": the speaker's taste, the head a thing
+        return []
+    if re.match(rf"\s+{BACK_IN_ORDER}", rest):  # "Door works again": a thing mended, no person
         return []
     if m.group("names") and re.match(r"^Me\s+and\b", m.group("names")):
         return []  # "Me and Dan got married": the speaker's own news
