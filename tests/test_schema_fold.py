@@ -28,8 +28,10 @@ BEFORE = json.loads((Path(__file__).parent / "data" / "schema_0_1_0.json").read_
 
 def _after_0_1_0(shape: dict) -> dict:
     """0.1.0's schema with what the migrations after it add: m003_link_strength's two columns
-    on ``links`` and ``strength`` at the end of the index from ``dst``."""
+    on ``links`` and ``strength`` at the end of the index from ``dst``; the people package's
+    m004_put_off column on ``layer_evidence``."""
     out = copy.deepcopy(shape)
+    out["tables"]["layer_evidence"]["columns"] += [["put_off", "TEXT", 0, None, 0, 0]]
     out["tables"]["links"]["columns"] += [
         ["strength", "FLOAT", 0, None, 0, 0],
         ["strength_at", "TEXT", 0, None, 0, 0],
@@ -182,6 +184,7 @@ def test_a_folder_from_before_the_layers_owned_their_schema_keeps_its_rows_and_g
         "m001_layers",
         "m002_plan_cards",
         "m003_contexts",
+        "m004_put_off",
     ]
     assert db.execute("select count(*) from cards where kind = 'commitment'").fetchone() == (0,)
 

@@ -39,6 +39,8 @@ class Evidence:
     :param counterparty: whom a commitment is made to, when known
     :param when: the words that say when a commitment is due, as an LLM refiner gave them
         ("by Thursday"); the write path anchors them into ``due`` at the message time
+    :param put_off: the span a postponement with no day of its own puts the promise off by
+        ("back a week", "推迟两天"); the commitment layer moves the due the promise had by it
     """
 
     layer: str
@@ -50,3 +52,4 @@ class Evidence:
     due: date | None = None
     counterparty: str | None = None
     when: str = ""
+    put_off: str = ""

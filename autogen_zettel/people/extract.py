@@ -28,7 +28,7 @@ from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.key_meaning import meaning_of
 from autogen_zettel.people.subjects import COUPLE_STATES, SURNAMES, ZH_NAME, partner_of, subjects_of
 from autogen_zettel.people.topics import topic_of
-from autogen_zettel.text.due import due_date
+from autogen_zettel.text.due import due_date, put_off_span
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
 
@@ -679,7 +679,16 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     put_right = general.day_put_right_en(said) if ev.kind == "postponed" else ""
     moved = [put_right] if put_right else moved
     day = (due_date(moved[-1], at) if ev.kind == "postponed" and moved else None) or due_date(said, at)
-    return dataclasses.replace(ev, due=day) if day else ev
+    if day:
+        return dataclasses.replace(ev, due=day)
+    # put off by a span with no day of its own ("pushed the launch back a week", "会议推迟一周"): still
+    # owed, due that much later than it was (a plain "推迟了" with nothing after it stays called off)
+    span = put_off_span(said)
+    if not span:
+        return ev
+    # ("postponing the trip by a month": the span is no part of the thing)
+    value = re.sub(r"\s+(?:back|by|for|another)\s+[^,;.!?]*$", "", ev.value) if " " in ev.value else ev.value
+    return dataclasses.replace(ev, kind="postponed", put_off=span, value=value)
 
 
 # a thing groaned at with 又 in a clause of its own ("又加班", "又要调休"; not a going again, "又去爬山"),

@@ -28,6 +28,7 @@ from autogen_zettel.people.lexicon_en import (
 )
 from autogen_zettel.people.subjects import RELATIVES_ZH, names_a_person
 from autogen_zettel.people.topics import clean_topic, topic_of
+from autogen_zettel.text.due import SPAN_EN
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
@@ -3156,10 +3157,12 @@ _STATUS_EN_CANCEL = re.compile(
     rf"(?:the\s+|our\s+|my\s+)?(?P<w9>(?!(?:it|that|this|them|everything|in|out|house|home)\b)[\w'\-/ ]{{2,30}}?)\s+(?:back\s+)?(?:to|until|till)\s+{_LATER_EN}"
     # (or back by a span: "We've pushed the launch back a week")
     rf"|\b{_MOVE_VERB_EN}\s+(?:the\s+|our\s+|my\s+)?(?P<w12>(?!(?:it|that|this|them|everything)\b)[\w'\-/ ]{{2,30}}?)\s+back\s+"
-    rf"(?:a|an|one|two|three|a few|a couple of|\d+)\s+(?:days?|weeks?|months?|hours?)\b"
+    rf"(?:{SPAN_EN}|(?:a|an|one|two|three|a few|a couple of|\d+)\s+hours?\b)"
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w10>(?!(?:i|we|you|he|she|they|it|this|that)\b)[\w'\-/ ]{{2,30}}?)\s+"
     rf"(?:got|was|has been|have been|'s been|is|are|'s|were)\s+(?:being\s+)?"
-    rf"(?:pushed|moved|bumped|delayed|rescheduled|postponed)(?:\s+back)?(?:\s+(?:to|until|till)\s+{_LATER_EN})?(?=\s*(?:$|[,.;!])|\s+(?:to|until|till)\b)"
+    # (or by a span: "Launch got pushed back two days")
+    rf"(?:pushed|moved|bumped|delayed|rescheduled|postponed)(?:\s+back)?(?:\s+(?:to|until|till)\s+{_LATER_EN}|\s+(?:by\s+)?{SPAN_EN})?"
+    rf"(?=\s*(?:$|[,.;!])|\s+(?:to|until|till)\b)"
     # (the copula contracted onto the plan: "The viewing's been moved to next Tuesday")
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w11>(?!(?:i|we|you|he|she|they|it|this|that|there|what)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)'s\s+(?:been\s+|being\s+)?"
     rf"(?:pushed|moved|bumped|delayed|rescheduled)(?:\s+back)?\s+(?:to|until|till)\s+{_LATER_EN}"

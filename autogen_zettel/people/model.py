@@ -41,6 +41,7 @@ from autogen_zettel.base.config import ConflictConfig
 from autogen_zettel.cards.claims import recency_weight
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.topics import category_of
+from autogen_zettel.text.due import put_off_by
 from autogen_zettel.text.lexical import tokens
 
 __all__ = [
@@ -441,7 +442,9 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             chosen = on_day[0]
         chosen.sources.append(o.card_id)
         if ev.kind == "postponed":  # put off to another day: still owed, due then
-            chosen.due = ev.due or chosen.due
+            # (or by a span, "pushed it back a week": the due it had, moved on by that much)
+            moved = put_off_by(ev.put_off, chosen.due) if ev.put_off and chosen.due else None
+            chosen.due = ev.due or moved or chosen.due
             continue
         chosen.status = "done" if ev.kind == "done" else "cancelled"
     return [

@@ -352,6 +352,9 @@ _EN_PASSIVE = re.compile(
     # "Salad's made and in the fridge": made with nothing it was made into (no "made partner") is a
     # thing's passive, the head no person
     r"|^(?:'s|\s+is|\s+was|\s+has\s+been|'s\s+been)\s+(?:just\s+|finally\s+)?made(?=\s*(?:$|[,.;!]|and\b))"
+    # a plan moved or called off: "Launch got pushed back two days", "Quiz was cancelled" (no person)
+    r"|^(?:'s|\s+is|\s+was|\s+were|\s+got|\s+has\s+been|'s\s+been)\s+(?:just\s+)?"
+    r"(?:pushed|bumped|delayed|rescheduled|postponed|cancell?ed|called\s+off)\b"
 )
 _EN_AND_I = re.compile(r"^\s+and\s+I\b")
 _EN_TO_ME = re.compile(

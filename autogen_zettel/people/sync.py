@@ -150,6 +150,7 @@ def _row(card: Card, ev: Evidence) -> dict:
         "kind": ev.kind,
         "due": ev.due.isoformat() if ev.due else None,
         "counterparty": ev.counterparty,
+        "put_off": ev.put_off or None,
     }
 
 
@@ -167,6 +168,7 @@ def _observed(rows: Iterable[dict]) -> list[Observed]:
             r["kind"] or "",
             date.fromisoformat(r["due"]) if r["due"] else None,
             r["counterparty"],
+            put_off=r.get("put_off") or "",
         )
         out.append(
             Observed(

@@ -29,7 +29,7 @@ from datetime import date, datetime, timedelta
 
 from autogen_zettel.text.holidays import next_holiday
 
-__all__ = ["DATE_WORDS", "due_date", "zh_int"]
+__all__ = ["DATE_WORDS", "SPAN_EN", "due_date", "put_off_by", "put_off_span", "zh_int"]
 
 _DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
@@ -308,3 +308,55 @@ def due_date(text: str, at: datetime) -> date | None:
         if found is not None:
             return found
     return next_holiday(text, today)  # "at Easter", "清明", "by Christmas": the next one
+
+
+# a span something is put off by, after the act of putting off ("pushed it back a week", "delayed by
+# two days", "moved the call back 3 days"; "推迟一周", "往后推了两天", "延期一个月"): not a day of its own
+# a count of days, weeks or months ("a week", "two days", "a couple of months", "a fortnight")
+SPAN_EN = rf"(?:{_NUM})\s+(?:day|week|month|fortnight)s?\b"
+_SPAN_EN = re.compile(
+    rf"\b(?:push|pushed|pushing|put|putting|move|moved|moving|bump|bumped|delay|delayed|postpone|postponed|postponing|"
+    rf"shift|shifted|kick|kicked)\b(?:\s+(?!(?:to|till|until|on)\b)[\w']+){{0,4}}?\s+(?:back|by|for|another)\s+(?:(?:about|around|roughly|another|an extra)\s+)?"
+    rf"(?P<n>{_NUM})\s+(?P<unit>day|week|month|fortnight)s?\b(?!\s+(?:ago|before|early))",
+    re.IGNORECASE,
+)
+_SPAN_ZH = re.compile(
+    rf"(?:推迟|延期|延后|顺延|往后推|推后|往后挪|挪后|推|拖|晚)了?(?P<n>{_ZH_NUM})(?P<unit>天|周|个星期|星期|个礼拜|礼拜|个月)"
+)
+
+
+def put_off_span(text: str) -> str:
+    """The words of a span ``text`` puts something off by ("back a week", "推迟一周"), or ""."""
+    m = _SPAN_EN.search(text) or _SPAN_ZH.search(text)
+    return m.group(0) if m else ""
+
+
+def put_off_by(span: str, due: date) -> date | None:
+    """``due`` moved on by the span :func:`put_off_span` found ("back a week": seven days later; a
+    month, the same day of the next month), or None when ``span`` names none."""
+    m = _SPAN_EN.search(span) or _SPAN_ZH.search(span)
+    if not m:
+        return None
+    raw = m.group("n")
+    n = (
+        zh_int(raw)
+        if _SPAN_ZH.fullmatch(m.group(0))
+        else int(raw)
+        if raw.isdigit()
+        else _NUMS.get(raw.lower())
+    )
+    if not n:
+        return None
+    unit = m.group("unit").lower()
+    if "月" in unit or unit == "month":
+        return _add_months(due, n)
+    return due + timedelta(
+        days=n
+        * (
+            7
+            if unit in ("week", "周", "星期", "个星期", "礼拜", "个礼拜")
+            else 14
+            if unit == "fortnight"
+            else 1
+        )
+    )

@@ -1,0 +1,106 @@
+"""A promise put off by a span and no day of its own ("pushed the launch back a week", "会议推迟一周")
+stays owed, due that much later than it was; before, its due stayed the old day (English) or the
+promise was called off (Chinese). A plain "推迟了" with nothing after it stays called off, as the
+labelled sets read it, and a span said beside a refusal moves nothing."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from autogen_zettel.text.due import put_off_by, put_off_span
+
+from .layer_sets import heard
+
+# TUE = 1 September 2026; Friday 4 September is the promise's day
+
+
+@pytest.mark.parametrize(
+    "news, due",
+    [
+        ("We've pushed the launch back a week.", date(2026, 9, 11)),
+        ("Launch got pushed back two days, sorry", date(2026, 9, 6)),
+        ("we're postponing the launch by a month", date(2026, 10, 4)),
+    ],
+)
+def test_a_promise_put_off_by_a_span_is_due_that_much_later(default_hub, news, due):
+    mem = heard(
+        default_hub,
+        f"put_off_en_{due.isoformat()}",
+        [(0, "Ann", "I'll send you the launch plan on Friday."), (1, "Ann", news)],
+    )
+    (c,) = mem.commitments()
+    assert (c.status, c.due) == ("open", due), c
+
+
+@pytest.mark.parametrize(
+    "news, due",
+    [
+        ("发布会推迟一周", date(2026, 9, 11)),
+        ("发布会往后推了两天", date(2026, 9, 6)),
+        ("发布会延期一个月", date(2026, 10, 4)),
+    ],
+)
+def test_a_chinese_promise_put_off_by_a_span_stays_owed(default_hub, news, due):
+    mem = heard(
+        default_hub,
+        f"put_off_zh_{due.isoformat()}",
+        [(0, "王芳", "周五我把发布会的方案发你"), (1, "王芳", news)],
+    )
+    (c,) = mem.commitments()
+    assert (c.status, c.due) == ("open", due), c
+
+
+def test_put_off_with_nothing_after_it_stays_called_off(default_hub):
+    mem = heard(
+        default_hub, "put_off_zh2", [(0, "王芳", "周五我把发布会的方案发你"), (1, "王芳", "发布会推迟了")]
+    )
+    (c,) = mem.commitments()
+    assert c.status == "cancelled", c
+
+
+def test_a_span_beside_a_refusal_moves_nothing():
+    assert put_off_span("I'm back for a week, can't make dinner") == ""
+    assert put_off_span("we met two weeks ago") == ""
+    assert put_off_by("pushed it back a fortnight", date(2026, 9, 4)) == date(2026, 9, 18)
+    assert put_off_by("延期一个月", date(2026, 1, 31)) == date(2026, 2, 28)
+
+
+def test_a_plan_moved_or_called_off_at_a_lines_head_is_no_person():
+    # "Launch got pushed back to Friday" filed a status under a person "Launch"; the second is a variant
+    from datetime import datetime
+
+    from autogen_zettel.people.extract import extract_layers
+
+    def rows(text):
+        got = extract_layers(text, speaker="Sam", at=datetime(2026, 9, 1, 10))
+        return [(e.subject, e.kind, e.value) for e in got if e.layer == "status"]
+
+    assert rows("Launch got pushed back to Friday") == [("Sam", "postponed", "Launch")]
+    assert rows("Quiz was cancelled") == [("Sam", "cancelled", "Quiz")]
+
+
+def test_a_data_folder_from_before_the_span_gains_its_column_and_keeps_its_promises(tmp_path):
+    # a tenant written before m004_put_off (its layer_evidence without the column): reopened, the
+    # promise it held is still there, and a span said after it moves its due
+    import sqlite_utils
+
+    from autogen_zettel import HashEmbedder, MemoryHub
+
+    from .layer_sets import TUE
+
+    with MemoryHub.open(tmp_path, embedder=HashEmbedder()) as hub:
+        hub.tenant("ann").remember("I'll send you the launch plan on Friday.", speaker="Ann", at=TUE)
+    path = tmp_path / "tenants" / "ann.sqlite"
+    db = sqlite_utils.Database(path)
+    db.execute("alter table layer_evidence drop column put_off")
+    db.execute("delete from _sqlite_migrations where name = 'm004_put_off'")
+    db.conn.commit()
+    db.close()
+    with MemoryHub.open(tmp_path, embedder=HashEmbedder()) as hub:
+        mem = hub.tenant("ann")
+        assert [(c.what, c.due) for c in mem.commitments()] == [("send the launch plan", date(2026, 9, 4))]
+        mem.remember("We've pushed the launch back a week.", speaker="Ann", at=TUE.replace(day=2))
+        assert [(c.status, c.due) for c in mem.commitments()] == [("open", date(2026, 9, 11))]
+    assert "put_off" in sqlite_utils.Database(path)["layer_evidence"].columns_dict
