@@ -119,7 +119,6 @@ def test_zh9_a_client_demo_handed_to_a_colleague(default_hub):
     assert [c for c in _owned(mem, "小吴") if c.status == "open"], _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="得改天了/往后推到 does not move the due day")
 def test_zh9_a_dinner_of_apology_pushed_to_saturday(default_hub):
     mem = heard(
         default_hub,

@@ -104,3 +104,33 @@ def test_a_data_folder_from_before_the_span_gains_its_column_and_keeps_its_promi
         mem.remember("We've pushed the launch back a week.", speaker="Ann", at=TUE.replace(day=2))
         assert [(c.status, c.due) for c in mem.commitments()] == [("open", date(2026, 9, 11))]
     assert "put_off" in sqlite_utils.Database(path)["layer_evidence"].columns_dict
+
+
+@pytest.mark.parametrize(
+    "promise, news",
+    [
+        # round 9's strict xfail, then variants: another day owned to (得改天了, 只能下次了), a move
+        # to a day with only consent asked (成不？, 行吗？)
+        ("明晚我请你吃日料赔罪", "日料得改天了，往后推到周六成不？今晚临时要陪客户"),
+        ("明晚我请你吃火锅", "火锅只能下次了，改到周六行吗？"),
+        ("明晚我请你吃烤肉", "烤肉往后推到周六吧，今晚要加班"),
+    ],
+)
+def test_a_chinese_plan_moved_to_a_day_with_consent_asked_stays_owed(default_hub, promise, news):
+    mem = heard(default_hub, f"moved_zh_{ord(promise[-1])}", [(0, "梅子", promise), (1, "梅子", news)])
+    (c,) = mem.commitments()
+    assert (c.status, c.due) == ("open", date(2026, 9, 5)), c
+
+
+def test_another_day_owed_to_alone_calls_the_plan_off_and_a_question_moves_nothing():
+    from datetime import datetime
+
+    from autogen_zettel.people.extract import extract_layers
+
+    def rows(text):
+        got = extract_layers(text, speaker="梅子", at=datetime(2026, 9, 2, 10))
+        return [(e.kind, e.value) for e in got if e.layer == "status"]
+
+    assert rows("日料得改天了") == [("cancelled", "日料")]  # was a task done, "日料得"
+    assert rows("聚餐只能下次了") == [("cancelled", "聚餐")]
+    assert rows("周六能来吗？") == [] and rows("我周六把书还你行吗？") == []

@@ -290,6 +290,8 @@ def _extract(
                 continue
             sentence = general.school_run_zh(sentence)  # "送儿子去实验小学": the son's school
             sentence = general.gapped_verb_zh(sentence)  # "我室友在华为上班，我在腾讯": 上班 too
+            # "往后推到周六成不？": a plan moved to a day named, asking only whether that suits, is moved
+            sentence = _MOVE_ASKED_ZH.sub(r"\g<move>", sentence)
         if _PROPOSAL_ANSWERED_EN.search(sentence):  # "X proposed and I said yes": the speaker's too
             engaged = Evidence("fact", speaker, "relationship", "engaged", 0.5, "change")
             out += [] if engaged in out else [engaged]
@@ -659,6 +661,13 @@ def _doer_named(ev: Evidence, speaker: str) -> Evidence:
     return dataclasses.replace(ev, subject=m.group("who"), value=m.group("thing")) if m else ev
 
 
+# a plan moved to a day, then only consent asked: "往后推到周六成不？", "改到下周一行吗？"
+_MOVE_ASKED_ZH = re.compile(
+    rf"(?P<move>(?:推迟|延期|延后|顺延|改|推|挪)(?:到|成)(?:{general.ZH_TIME})+)(?:吧|呢)?[，,]?\s*"
+    r"(?:成不|行不|行不行|可以不|可不可以|好不|好不好|成吗|行吗|好吗|可以吗|OK吗|ok吗|方便吗)[？?]"
+)
+
+
 def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     """A plan called off by the day it was set for ("下周一的饭局取消了", "周五去不了了") carries
     that day, anchored as a promise's due date is: the commitment layer matches it to the promise
@@ -680,6 +689,13 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     moved = [put_right] if put_right else moved
     day = (due_date(moved[-1], at) if ev.kind == "postponed" and moved else None) or due_date(said, at)
     if day:
+        # called off for its day and moved to another in the same line ("日料得改天了，往后推到周六"):
+        # put off, still owed then
+        # (a line that names the day it had first, "周五的会取消了，改到下周一", stays called off for
+        # that day: the day finds the promise when no word of the two meets)
+        to = re.search(r"(?:推迟|延期|延后|顺延|改|推|挪)(?:到|成)", said)
+        if ev.kind == "cancelled" and to and due_date(said[to.end() :], at) == day:
+            return dataclasses.replace(ev, due=day, kind="postponed")
         return dataclasses.replace(ev, due=day)
     # put off by a span with no day of its own ("pushed the launch back a week", "会议推迟一周"): still
     # owed, due that much later than it was (a plain "推迟了" with nothing after it stays called off)
