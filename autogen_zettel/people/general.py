@@ -2701,9 +2701,15 @@ _REGISTER_EN = (
     (r"\bu\b", "you"),
     (r"\bur\b", "your"),
     (r"\bpls|plz\b", "please"),
+    # chat's "k" / "kk" heading a line is "ok" ("k will send u the pics 2moro")
+    (r"^(?:k|kk)\b[,!.]*\s+(?=\w)", "ok "),
     (r"(?i)^not (?:gonna|going to)\b", "I'm not going to"),
-    # "Going to the lake was the best": a gerund subject, no plan
-    (r"(?i)^(?:gonna|going to)\b(?![^,;.!?]*\b(?:is|was|are|were)\b)", "I'm going to"),
+    # "Going to the lake was the best": a gerund subject, no plan (an assurance may come first:
+    # "definitely gonna ring mum sat")
+    (
+        r"(?i)^(?:(definitely|totally|absolutely)\s+)?(?:gonna|going to)\b(?![^,;.!?]*\b(?:is|was|are|were)\b)",
+        lambda m: f"I'm {m.group(1) + ' ' if m.group(1) else ''}going to",
+    ),
     (r"^(?:been|Been)\s+(?=\w+ing\b|(?:at|with)\s+[A-Z])", "I've been "),
     (r"\bgonna\b", "going to"),
     # "Happy to chair the meeting": an offer; "Glad to hear it", "Happy to help whenever": a reaction
@@ -2759,13 +2765,31 @@ _REGISTER_EN = (
 _TRAILING_EMOJI = re.compile(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200d]+$")
 
 
+# a weekday's short name closing the clause of an act to come ("ill cover ur shift fri", "gonna
+# ring mum sat, promise"): the day it is due, written out (only after a word of the future, and
+# not after a pronoun, a determiner or a preposition: "where we sat", "out in the sun" stay words)
+_SHORT_DAY_EN = re.compile(
+    r"(?i)(\b(?:'ll|will|going to|gonna|can)\s[^,;.!?]*?\b(?!(?:i|we|you|he|she|they|it|who|the|a|an|in|of|on|at|and|just)\s)"
+    r"[a-z']+\s)(mon|tues?|wed|weds|thu|thur|thurs|fri|sat|sun)(?=\s*(?:$|[,;.!?]))"
+)
+_DAY_NAMES_EN = {
+    "mon": "Monday",
+    "tue": "Tuesday",
+    "wed": "Wednesday",
+    "thu": "Thursday",
+    "fri": "Friday",
+    "sat": "Saturday",
+    "sun": "Sunday",
+}
+
+
 def normalise_en(s: str) -> str:
     """Chat register as the rules read it: "ill send the pics tmrw" -> "I'll send the pics tomorrow",
     a dropped subject of "gonna ..." or "Happy to chair ..." back as "I"."""
     s = _TRAILING_EMOJI.sub("", s) or s
     for pattern, repl in _REGISTER_EN:
         s = re.sub(pattern, repl, s)
-    return s
+    return _SHORT_DAY_EN.sub(lambda m: m.group(1) + _DAY_NAMES_EN[m.group(2)[:3].lower()], s)
 
 
 _ZH_REGISTER = (

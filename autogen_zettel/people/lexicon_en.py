@@ -89,7 +89,8 @@ FIRST_PROMISE = re.compile(
     # ring"): the reported "would" of the one who made it
     # (any verb that tells someone: "told", "said to", "mentioned to", "assured")
     rf"(?:{TOLD_TO})\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+)?(?:i'd|i would|we'd|we would|i'll|i will|to)|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
-    r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|'m planning to|am planning to|'re planning to|are planning to|intend to|agree to|'ll definitely|"
+    # (an assurance may stand before the going to: "I'm definitely going to ring Mum on Saturday")
+    r"(?:'m|am|'re|are)\s+(?:(?:definitely|certainly|totally|absolutely)\s+)?going to|'m gonna|plan to|'m planning to|am planning to|'re planning to|are planning to|intend to|agree to|'ll definitely|"
     # a promise taken on, told as done: "I've agreed to cover the shift", "we volunteered to run the stall"
     r"(?:'ve\s+|have\s+)?(?:agreed|volunteered|signed up) to|"
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"

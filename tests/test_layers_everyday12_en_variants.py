@@ -1,0 +1,57 @@
+"""Variants of the fixes of the twelfth blind everyday round (#40), English: each fix's shape in
+other words, written after the fix (two each), so a fix is a reading and not one line's patch."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tests.layer_sets import (
+    all_rows as _all,
+    commitment_of as _one,
+    current as _current,
+    heard,
+    no_fact as _no_fact,
+    no_promise as _no_promise,
+    preferences_holding as _holding,
+)
+
+# TUE is Tuesday 1 September 2026
+WED, THU, FRI, SAT, SUN, MON = (date(2026, 9, d) for d in (2, 3, 4, 5, 6, 7))
+
+
+def _said(hub, tenant, speaker, line):
+    return heard(hub, tenant, [(0, speaker, line)])
+
+
+# -- promises in texting style ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line,due",
+    [("will drop ur charger round thurs", THU), ("gonna take the bins out sun, promise", SUN)],
+)
+def test_v_a_weekday_s_short_name_closing_a_promise(default_hub, line, due):
+    c = _one(_said(default_hub, f"e12env_c1_{len(line)}", "Jax", line), "Jax")
+    assert (c.status, c.due) == ("open", due), c
+
+
+@pytest.mark.parametrize(
+    "line,due",
+    [
+        ("I'm definitely going to fix your bike on Friday.", FRI),
+        ("deffo gonna return the drill tomorrow", WED),
+    ],
+)
+def test_v_an_assurance_before_going_to(default_hub, line, due):
+    c = _one(_said(default_hub, f"e12env_c2_{len(line)}", "Pru", line), "Pru")
+    assert (c.status, c.due) == ("open", due), c
+
+
+@pytest.mark.parametrize(
+    "line", ["kk will book the taxi for tomorrow", "k, will pick up the parcel tomorrow"]
+)
+def test_v_chat_k_heading_a_promise(default_hub, line):
+    c = _one(_said(default_hub, f"e12env_c3_{len(line)}", "Vic", line), "Vic")
+    assert (c.status, c.due) == ("open", WED), c
