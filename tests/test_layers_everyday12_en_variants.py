@@ -55,3 +55,80 @@ def test_v_an_assurance_before_going_to(default_hub, line, due):
 def test_v_chat_k_heading_a_promise(default_hub, line):
     c = _one(_said(default_hub, f"e12env_c3_{len(line)}", "Vic", line), "Vic")
     assert (c.status, c.due) == ("open", WED), c
+
+
+# -- task states ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "news",
+    [
+        "Hmm, scratch that, the van's been booked by someone else.",
+        "Oh forget it, turns out they don't deliver on Sundays.",
+    ],
+)
+def test_v_a_cancelling_cue_on_a_pro_form_names_no_thing(default_hub, news):
+    mem = heard(
+        default_hub,
+        f"e12env_t1_{len(news)}",
+        [(0, "Nico", "I'll hire a van for the move on Saturday."), (0, "Nico", news)],
+    )
+    assert _one(mem, "Nico").status == "cancelled"
+
+
+@pytest.mark.parametrize(
+    "news",
+    [
+        "The pub crawl isn't happening after all, half the group dropped out.",
+        "Sorry, the Sunday pub crawl is not happening anymore.",
+    ],
+)
+def test_v_a_plan_not_happening_anymore(default_hub, news):
+    mem = heard(
+        default_hub,
+        f"e12env_t2_{len(news)}",
+        [
+            (0, "Yara", "I'll organise the pub crawl for Sunday."),
+            (2, "Yara", news),
+        ],
+    )
+    assert _one(mem, "Yara").status == "cancelled"
+
+
+@pytest.mark.parametrize(
+    "news",
+    [
+        "Bathroom's cleaned, ran out of time for the kitchen.",
+        "Sent the invites, didn't get round to the seating plan.",
+    ],
+)
+def test_v_partly_done_the_rest_stopped_short(default_hub, news):
+    mem = heard(
+        default_hub,
+        f"e12env_t3_{len(news)}",
+        [
+            (0, "Odile", "I'll sort the invites, the seating plan, the bathroom and the kitchen this week."),
+            (3, "Odile", news),
+        ],
+    )
+    assert _one(mem, "Odile").status == "open"
+
+
+@pytest.mark.parametrize(
+    "thanks",
+    [
+        "Cheers Idris for fixing the tap on Saturday",
+        "Thank you so much for the curry last night, Idris!",
+    ],
+)
+def test_v_thanks_for_a_thing_at_a_time_gone_by(default_hub, thanks):
+    tenant = f"e12env_t4_{len(thanks)}"
+    mem = heard(
+        default_hub,
+        tenant,
+        [
+            (0, "Idris", "I'll fix your dripping tap and bring round a curry on Friday."),
+            (5, tenant, thanks),
+        ],
+    )
+    assert _one(mem, "Idris").status == "done"

@@ -3173,6 +3173,9 @@ _STATUS_EN_CANCEL = re.compile(
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
     # (or judged as not going ahead: "Quiz is a no-go", "the trip's a non-starter", "not happening")
     r"(?:off|cancelled|canceled|called off|postponed|scrapped|a\s+no-?go|a\s+non-?starter|not happening)(?![\w\-])"
+    # (the negation contracted onto the copula, the plan dropped: "Raj's leaving do isn't happening anymore")
+    r"|^(?:the\s+)?(?P<w13>[\w'\- ]{2,30}?)\s+(?:isn't|aren't|is not|are not|won't be)\s+happening\s+"
+    r"(?:anymore|any more|after all|now)\b"
     # "The party's off": the contracted copula only after a determiner ("Tom's cancelled" is his news)
     r"|^(?:the|our|my|this|that)\s+(?P<w4>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?'s(?:\s+been)?\s+"
     r"(?:off(?!\s+(?:to|sick|work|for|on|duty|until|till|the|with|again|home)\b)|cancelled|canceled|called off|postponed|scrapped|"
@@ -3403,6 +3406,9 @@ _NOT_YET_EN = re.compile(
     r"(?:broken|ready|done|finished|working|fixed|sorted|there|happening)\b"
     r"|\b(?:going to|gonna|will|'ll)\s+take\s+(?:another|a bit|a little|longer|more|one more)\b"
     r"|\b(?:running|a bit|bit)\s+(?:late|behind)\b|\bneeds?\s+(?:another|more|one more)\s+(?:day|days|week|time)\b"
+    # what stopped it short: "ran out of daylight for the windows", "didn't get round to the shed"
+    r"|\b(?:ran|run|running)\s+out\s+of\s+(?:time|daylight|light|steam|energy|paint|battery)\b"
+    r"|\b(?:didn't|did not|couldn't|could not|never)\s+(?:get|got)\s+(?:round\s+|around\s+)?to\b"
     r"|(?:'s|'re|\b(?:is|are|be))\s+(?:running\s+|a\s+bit\s+|going\s+to\s+be\s+)?(?:late|delayed|behind)\b",
     re.I,
 )
@@ -3519,15 +3525,36 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     One part done and another put off in a clause of its own ("Fence is done, the shed will have
     to wait till next weekend") is a task only partly done: still owed, as the later clause says."""
     found = _status_en(s, subject, speaker)
-    if any(e.kind == "done" for e in found) and not s.rstrip().endswith("?"):
+    # (a first clause these rules read as nothing may be a done the phrase rules read: "Sent the
+    # invites, didn't get round to the seating plan"; the later clause still keeps it open)
+    if (not found or any(e.kind == "done" for e in found)) and not s.rstrip().endswith("?"):
         for clause in _CLAUSES_EN.split(s)[1:]:
             rest = [e for e in _status_en(clause, subject, speaker) if e.kind == "postponed"]
             if rest:
                 return rest
+            if _NOT_YET_EN.search(clause):
+                # "Gutters done, ran out of daylight for the windows": the rest not done yet, and
+                # no new time for it - still owed, due as it was
+                return [Evidence("status", subject, "", "", 0.5, "postponed")]
     return found
 
 
+# thanks for a thing at a time gone by, to the one named ("Thanks for the lift yesterday, Lorcan!",
+# "Cheers Dom for the flowers last night"): the task of the one thanked is done, as in Chinese
+# (_ZH_THANKED_FOR); with no time gone by it may be thanks ahead for an offer, which closes nothing
+_THANKED_FOR_EN = re.compile(
+    r"^(?:(?i:oh|aw+|ah|and)[,!]?\s+)?(?i:thanks|thank you|thank u|thx|ta|cheers)(?:\s+(?i:so much|a lot|again|loads))?"
+    r"[,!]?\s+(?:(?P<who>[A-Z][a-z]+)[,!]?\s+)?(?i:for)\s+(?:[a-z]+ing\s+)?(?i:the|your|that|my|our)\s+(?P<w>[\w'\- ]{2,30}?)\s+"
+    r"(?i:yesterday|last night|earlier|this morning|the other day|at the weekend|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+    r"[^,;.!?]*(?:[,;!.]\s*(?P<who2>[A-Z][a-z]+))?[\s!.]*$"
+)
+
+
 def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
+    m = _THANKED_FOR_EN.match(s.strip())
+    who = m and (m.group("who") or m.group("who2"))
+    if who and who != subject and who not in _NOT_NAMES_EN:
+        return [Evidence("status", who, "", _clean_np(m.group("w")), 0.5, "done")]
     m = _put_right_en(s)
     if m:  # "actually scratch that, Thursday": moved to it (extract._day_named)
         return [Evidence("status", subject, "", _clean_np(m.group("w") or ""), 0.5, "postponed")]
@@ -3593,6 +3620,7 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 or m.group("w10")
                 or m.group("w11")
                 or m.group("w12")
+                or m.group("w13")
                 or ""
             ).strip()
             w = re.sub(r"^whole\s+", "", w)
