@@ -132,3 +132,54 @@ def test_v_thanks_for_a_thing_at_a_time_gone_by(default_hub, thanks):
         ],
     )
     assert _one(mem, "Idris").status == "done"
+
+
+@pytest.mark.parametrize(
+    "news",
+    [
+        "The garden party has been moved to next summer.",
+        "Sorry, the photo album got pushed back to next month.",
+    ],
+)
+def test_v_put_off_to_a_later_time_that_names_no_day(default_hub, news):
+    mem = heard(
+        default_hub,
+        f"e12env_t5_{len(news)}",
+        [(0, "Hal", "I'll put together the photo album for the garden party on Friday."), (2, "Hal", news)],
+    )
+    c = _one(mem, "Hal")
+    assert (c.status, c.due) == ("open", None), c
+
+
+@pytest.mark.parametrize(
+    "news,due",
+    [
+        ("We'll do the spare room next weekend instead.", date(2026, 9, 12)),
+        ("I'll just sort the spare room on Monday instead", MON),
+    ],
+)
+def test_v_do_standing_for_the_act_with_instead(default_hub, news, due):
+    mem = heard(
+        default_hub,
+        f"e12env_t6_{len(news)}",
+        [(0, "Ros", "I'll declutter the spare room on Thursday."), (2, "Ros", news)],
+    )
+    c = _one(mem, "Ros")
+    assert (c.status, c.due) == ("open", due), c
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        "Could we move the bike service to Saturday? Swamped today.",
+        "hey can I push your bike service till Friday?",
+    ],
+)
+def test_v_a_move_asked_for_by_who_owes_it(default_hub, ask):
+    mem = heard(
+        default_hub,
+        f"e12env_t7_{len(ask)}",
+        [(0, "Fitz", "I'll service your bike tomorrow."), (1, "Fitz", ask)],
+    )
+    c = _one(mem, "Fitz")
+    assert c.status == "open" and c.due in (SAT, FRI), c

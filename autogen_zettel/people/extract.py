@@ -679,7 +679,20 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     put_right = general.day_put_right_en(said) if ev.kind == "postponed" else ""
     moved = [put_right] if put_right else moved
     day = (due_date(moved[-1], at) if ev.kind == "postponed" and moved else None) or due_date(said, at)
+    if not day and ev.kind == "postponed" and _LATER_NO_DAY_EN.search(said):
+        # "bumped to next month", "after the holidays instead": put off to a later time that names
+        # no day - still owed, its day no longer known (model.derive_commitments clears it)
+        return dataclasses.replace(ev, key="later")
     return dataclasses.replace(ev, due=day) if day else ev
+
+
+# a later time that names no day: "next month", "after the holidays", "some other time", "later on"
+_LATER_NO_DAY_EN = re.compile(
+    r"\b(?:next|the following)\s+(?:month|year|term|season|spring|summer|autumn|winter)\b"
+    r"|\bafter\s+(?:the|christmas|easter|new year)\b|\b(?:some|another)\s+(?:other\s+)?(?:time|day)\b"
+    r"|\blater\s+(?:on|in the (?:year|month))\b|\bin the new year\b",
+    re.I,
+)
 
 
 # a thing groaned at with 又 in a clause of its own ("又加班", "又要调休"; not a going again, "又去爬山"),

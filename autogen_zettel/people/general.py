@@ -3378,7 +3378,12 @@ def taken_over_en(said: str, subject: str) -> list[Evidence]:
 _INSTEAD_ON_EN = re.compile(
     rf"^(?:(?:sorry|ok|okay|so|well),?\s+)*(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)"
     rf"[a-z][\w'\-]*(?:\s+[\w'\-]+){{0,2}}?)(?:'s|\s+is|\s+are|\s+will|'ll)\s+[^,;.!?]*?\b(?:on\s+)?"
-    rf"{_LATER_EN}\w*\s+instead\b",
+    rf"{_LATER_EN}\w*\s+instead\b"
+    # the act said again by who owes it, with "do" standing for it: "We'll do the loft after the
+    # holidays instead", "I'll tackle the gutters next weekend instead"
+    rf"|^(?:(?:sorry|ok|okay|so|well|actually),?\s+)*(?:I|we)(?:'ll|\s+will|\s+can)\s+(?:just\s+)?(?:do|tackle|get to|sort)\s+"
+    rf"(?:the\s+|my\s+|our\s+|your\s+)(?P<w2>[a-z][\w'\-]*(?:\s+(?!(?:on|after|next|this)\b)[\w'\-]+){{0,2}}?)\s+"
+    rf"(?:on\s+)?{_LATER_EN}[^,;.!?]*?\s+instead\b",
     re.I,
 )
 
@@ -3550,7 +3555,21 @@ _THANKED_FOR_EN = re.compile(
 )
 
 
+# a move asked for by who owes the task: "Can we push the CV thing to Monday?", "could I move
+# your haircut till Friday?" - a question in form, the plan put off in fact (its day read as a
+# moved plan's is, extract._day_named)
+_ASK_TO_MOVE_EN = re.compile(
+    rf"^(?:(?:sorry|hey|hi|so|ok|okay|actually|hmm),?\s+)*(?:can|could|would it be ok if|is it ok if|mind if|do you mind if)\s+"
+    rf"(?:we|I)\s+(?:push|move|bump|shift|put off)\s+(?:the\s+|our\s+|my\s+|your\s+)?"
+    rf"(?P<w>(?!(?:it|that|this|them|everything)\b)[\w'\-]+(?:\s+[\w'\-]+){{0,3}}?)\s+(?:back\s+)?(?:to|till|until)\s+{_LATER_EN}",
+    re.I,
+)
+
+
 def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
+    m = _ASK_TO_MOVE_EN.match(s.strip())
+    if m:
+        return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
     m = _THANKED_FOR_EN.match(s.strip())
     who = m and (m.group("who") or m.group("who2"))
     if who and who != subject and who not in _NOT_NAMES_EN:
@@ -3560,7 +3579,7 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         return [Evidence("status", subject, "", _clean_np(m.group("w") or ""), 0.5, "postponed")]
     m = None if s.rstrip().endswith("?") else _INSTEAD_ON_EN.match(_STATUS_OPENER_EN.sub("", s).strip())
     if m:  # "Invoice is going out on Friday instead": a time to come, said of the task moved to it
-        return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
+        return [Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "postponed")]
     if _DAY_SWAP_EN.search(s):  # "cant do fri after all, sat instead?": moved to the later day
         return [Evidence("status", subject, "", "", 0.5, "postponed")]
     clauses = [] if s.rstrip().endswith("?") else _CLAUSES_EN.split(_STATUS_OPENER_EN.sub("", s))

@@ -441,7 +441,8 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             chosen = on_day[0]
         chosen.sources.append(o.card_id)
         if ev.kind == "postponed":  # put off to another day: still owed, due then
-            chosen.due = ev.due or chosen.due
+            # (to a later time that names no day, "bumped to next month": due no longer known)
+            chosen.due = None if ev.key == "later" else ev.due or chosen.due
             continue
         chosen.status = "done" if ev.kind == "done" else "cancelled"
     return [
