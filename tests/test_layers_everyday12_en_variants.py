@@ -183,3 +183,99 @@ def test_v_a_move_asked_for_by_who_owes_it(default_hub, ask):
     )
     c = _one(mem, "Fitz")
     assert c.status == "open" and c.due in (SAT, FRI), c
+
+
+# -- facts ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line,job",
+    [
+        ("I'm an electrician so I get called out at all hours.", "electrician"),
+        ("im a paramedic so nights are normal for me", "paramedic"),
+    ],
+)
+def test_v_a_trade_then_a_clause_of_what_follows(default_hub, line, job):
+    mem = _said(default_hub, f"e12env_f1_{len(line)}", "Deb", line)
+    assert job in " ".join(_current(mem, "Deb", "job")), _all(mem)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Parents' evening tonight, my Year 11 class are a lively bunch.",
+        "Spent the afternoon on reports for my year 4 pupils.",
+    ],
+)
+def test_v_a_teacher_by_one_s_class_and_its_year(default_hub, line):
+    mem = _said(default_hub, f"e12env_f2_{len(line)}", "Lyn", line)
+    assert "teacher" in " ".join(_current(mem, "Lyn", "job")), _all(mem)
+
+
+@pytest.mark.parametrize(
+    "line,employer",
+    [
+        ("My office at Unilever has the best canteen.", "Unilever"),
+        ("Whole team at Ocado got pizza for hitting target.", None),
+        ("Our department at Rolls-Royce is hiring again.", "Rolls-Royce"),
+    ],
+)
+def test_v_one_s_own_unit_at_an_organisation(default_hub, line, employer):
+    mem = _said(default_hub, f"e12env_f3_{len(line)}", "Tam", line)
+    assert _current(mem, "Tam", "employer") == ([employer] if employer else []), _all(mem)
+
+
+@pytest.mark.parametrize(
+    "line,pet",
+    [("Running late, had to feed my cats first.", "cat"), ("off to walk our puppy in the park", "puppy")],
+)
+def test_v_an_animal_cared_for_as_one_s_own(default_hub, line, pet):
+    mem = _said(default_hub, f"e12env_f4_{len(line)}", "Ash", line)
+    assert pet in " ".join(_current(mem, "Ash", "pet")), _all(mem)
+
+
+@pytest.mark.parametrize(
+    "line,allergen",
+    [
+        ("Can't eat the satay, peanut allergy sadly.", "peanut"),
+        ("don't have any of the cheese board - dairy allergy", "dairy"),
+    ],
+)
+def test_v_an_allergy_said_bare_after_what_one_cannot_have(default_hub, line, allergen):
+    mem = _said(default_hub, f"e12env_f5_{len(line)}", "Kez", line)
+    assert allergen in " ".join(_current(mem, "Kez", "allergy")), _all(mem)
+
+
+@pytest.mark.parametrize(
+    "line", ["Being coeliac, bread is off the menu for me.", "I'm celiac so I bring my own pasta."]
+)
+def test_v_coeliac_is_a_diet(default_hub, line):
+    mem = _said(default_hub, f"e12env_f6_{len(line)}", "Moe", line)
+    held = " ".join(_current(mem, "Moe", "diet")).casefold()
+    assert "coeliac" in held or "celiac" in held, _all(mem)
+
+
+# -- lines that give nothing ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Oh yes, I just love sitting in traffic on the M25.",
+        "Brilliant, I just love being on hold for forty minutes.",
+    ],
+)
+def test_v_irony_opened_by_yes_or_brilliant(default_hub, line):
+    mem = _said(default_hub, f"e12env_n1_{len(line)}", "Cat", line)
+    assert all(p.value <= 0.5 for p in mem.preferences()), _all(mem)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "No promises I'll make it to the quiz on Thursday.",
+        "Can't guarantee I'll get the report done by Monday.",
+    ],
+)
+def test_v_a_promise_withheld(default_hub, line):
+    _no_promise(_said(default_hub, f"e12env_n2_{len(line)}", "Jo", line))

@@ -183,7 +183,7 @@ _IRONY = re.compile(
     # (the face may close a clause before another one: "我可太喜欢加班了呢🙃 天天加到十点")
     r"(?:[\U0001F643\U0001F644\U0001F612]|(?<=[\u4e00-\u9fff])(?:呵呵+|\U0001F642))[\s。！!~～]*$|\s/s\s*$"
     r"|(?<=[\u4e00-\u9fff呢啊])[\U0001F643\U0001F644\U0001F612](?=\s*[\u4e00-\u9fff])"
-    r"|^(?:oh\s+)?(?:yeah|great|joy|sure|wow|fantastic)[,!.]*\s+(?:because|cause|'cause|I just|just what)\b",
+    r"|^(?:oh\s+)?(?:yeah|yes|great|joy|sure|wow|fantastic|brilliant|lovely)[,!.]*\s+(?:because|cause|'cause|I just|just what)\b",
     re.IGNORECASE,
 )
 

@@ -88,7 +88,10 @@ _EMPLOYER_EN = re.compile(
     rf"|\b(?i:employed|hired|contracted|taken on|recruited)\s+by\s+(?P<v9>{_CAP})"
     # an employer gone back to: "Boots took me back", "I'm back at Boots" (a change, as a new one is)
     rf"|\b(?!I\b)(?P<v10>{_CAP})\s+(?i:took|have taken|has taken|hired)\s+me\s+back\b(?!\s+(?:to|home|from)\b)"
-    rf"|\bI(?:'m| am)\s+back\s+(?:at|with)\s+(?P<v11>{_CAP})(?=\s*(?:$|[,.;!]|now\b|again\b|after\b))",
+    rf"|\bI(?:'m| am)\s+back\s+(?:at|with)\s+(?P<v11>{_CAP})(?=\s*(?:$|[,.;!]|now\b|again\b|after\b))"
+    # one's own unit of an organisation at it: "Our team at Barclays is moving floors", "my office
+    # at Deloitte" (the unit is one's workplace; "our office in Leeds" is a town, not read)
+    rf"|\b(?i:my|our)\s+(?:(?i:whole|new|old|little)\s+)?(?i:team|office|department|dept|branch|unit)\s+at\s+(?P<v12>{_CAP})",
 )
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
 # Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
@@ -166,7 +169,8 @@ _PAST_ROLE_EN = re.compile(
 _NOT_ME_AS_EN = re.compile(r"\b(?:you|you've|you're|he|he's|she|she's|they|they've|they're|it|it's)\b", re.I)
 _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
-    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|by (?:trade|profession)\b))"
+    # (a clause of what follows from it may come next: "im a plumber so weekends are for callouts")
+    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
     # "I teach year 6 at a primary school", "I teach adults in the evenings": a class or its
@@ -174,6 +178,9 @@ _JOB_EN = re.compile(
     r"|\bI\s+(?:now\s+)?(?P<v9>teach)\s+(?:(?:year|grade|form|class|reception)(?:\s+\d+)?|(?:kids|children|adults|"
     r"teens|teenagers|students|undergrads|undergraduates|beginners))\b"
     r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b|on\b))"
+    # one's own class by its school year: "my Year 9 pupils", "my year 6 class" (a teacher's words;
+    # a parent says "my son's in Year 9")
+    r"|\b(?i:my)\s+(?P<v11>(?i:year|grade|form))\s+\d{1,2}\s+(?i:class|classes|pupils|students|kids|group|set)\b"
     r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
     r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b|on\b))"
     r"|\bI\s+(?:now\s+)?drive\s+(?P<v6>truck|bus|taxi|cab|van|lorr|tram|train|ambulance|forklift)(?:s|es|ies)\b"
@@ -375,18 +382,23 @@ _PET_EN = re.compile(
     # "a rescue greyhound": an animal taken in from a shelter, whatever its kind
     # (not an allergy to the animal: "I've got a cat allergy")
     r"(?:(?P<v>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)|rescue\s+(?P<v2>[a-z]{3,}))\b"
-    r"(?!\s+(?i:allerg|hair|dander))",
+    r"(?!\s+(?i:allerg|hair|dander))"
+    # an animal cared for as one's own: "need to walk my dog", "feeding our cats" (a pet, whatever is said of it)
+    r"|\b(?:walk|feed|groom|brush|bath|wash)(?:s|es|ed|ing)?\s+(?:my|our)\s+(?:(?:little|old|new|two)\s+)?"
+    r"(?P<v3>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)\b",
     re.I,
 )
+# the diets one keeps (for one's health too: "I'm coeliac so no pasta for me")
+_DIETS = r"vegan|vegetarian|pescatarian|coeliac|celiac"
 _DIET_EN = re.compile(
     # (the I dropped at a clause's head too: "Been vegan since January")
     r"(?:\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)|(?:^|(?<=[,;] ))been)\s+(?:now\s+)?(?:a\s+)?"
-    r"(?P<v>vegan|vegetarian|pescatarian)\b"
+    rf"(?P<v>{_DIETS})\b"
     # the diet as the capacity one acts in: "Being vegetarian I always end up with the halloumi"
-    r"|(?:^|[,;]\s|\b(?i:and|so)\s)(?i:being|as)\s+(?:a\s+)?(?P<v3>(?i:vegan|vegetarian|pescatarian))\b"
+    rf"|(?:^|[,;]\s|\b(?i:and|so)\s)(?i:being|as)\s+(?:a\s+)?(?P<v3>(?i:{_DIETS}))\b"
     r"(?=\s*(?:[,;.!]|$|I\b|(?i:we|myself|these days|now)\b))"  # not "as a vegan chef"
     # the diet said bare as what one is now: "started eating fish again, so pescatarian now"
-    r"|\b(?:so|and|basically)\s+(?:a\s+)?(?P<v2>vegan|vegetarian|pescatarian)\s+now\b",
+    rf"|\b(?:so|and|basically)\s+(?:a\s+)?(?P<v2>{_DIETS})\s+now\b",
     re.I,
 )
 _ALLERGY_EN = re.compile(
@@ -395,6 +407,9 @@ _ALLERGY_EN = re.compile(
     r"|\b(?:can't|cannot|can not|don't|do not|never)\s+(?:eat|have|drink|touch)\s+(?:any\s+)?(?P<v2>[a-z\- ]+?)\s*"
     r"(?:[,;.!]|\s[-–—])\s*(?:(?:because|as|since|cos|cause)\s+)?(?:I'm|I am|I'?m)\s+(?:really\s+|very\s+|severely\s+)?"
     r"allergic\b(?!\s+to\s+(?!(?:it|them|that|those|this)\b))"
+    # (or the allergy said bare as the reason: "cant have the prawns, shellfish allergy")
+    r"|\b(?:can't|cannot|can not|don't|do not|never)\s+(?:eat|have|drink|touch)\s+[a-z\- ]+?\s*[,;.!–—-]\s*"
+    r"(?P<v5>(?!(?:my|his|her|their|its|an?|the)\b)[a-z\-]+)\s+allerg(?:y|ies)\b"
     # the allergy as a thing one has: "I have a severe allergy to shellfish"
     r"|\b(?:have|got|with)\s+(?:a|an)\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?allergy\s+to\s+"
     r"(?!(?:it|them|that|those|this)\b)(?P<v3>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))"
@@ -494,7 +509,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             (
                 g
                 for g in (
-                    m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11")
+                    m.group(n)
+                    for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12")
                 )
                 if g
             ),
@@ -559,7 +575,9 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             else "statement",
         )
     for m in _JOB_EN.finditer(s):
-        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9")) if g), "")
+        v = next(
+            (g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9", "v11")) if g), ""
+        )
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
         if not words:
             continue
@@ -583,7 +601,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         )
         if m.group("v4"):
             add("job", "freelance", "change" if change else "statement")
-        elif m.group("v9"):  # "I teach year 6": a teacher
+        elif m.group("v9") or m.group("v11"):  # "I teach year 6", "my Year 9 pupils": a teacher
             add("job", "teacher", "change" if change else "statement")
         elif m.group("v5"):  # "I teach yoga": a teacher of it
             add("job", f"{words[-1]} teacher", "change" if change else "statement")
@@ -714,7 +732,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             add("age", str(n), "statement")
     m = _PET_EN.search(s)
     if m:
-        v = (m.group("v") or m.group("v2")).lower()
+        v = (m.group("v") or m.group("v2") or m.group("v3")).lower()
         v = {"puppies": "puppy"}.get(v, v[:-1] if v.endswith("s") else v)
         add("pet", v, "statement")
     m = _DIET_EN.search(s)
@@ -722,7 +740,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add("diet", (m.group("v") or m.group("v2") or m.group("v3")).lower())
     m = _ALLERGY_EN.search(s)
     if m:
-        add("allergy", (m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")).lower(), "statement")
+        v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4") or m.group("v5")
+        add("allergy", v.lower(), "statement")
     # the dress of one's trade: "Just ironed my nurse's uniform for tonight's shift" (a trade's word only)
     m = re.search(r"\b[Mm]y\s+(?P<v>[a-z]+)(?:'s|s')\s+(?:uniform|scrubs|overalls|whites|tunic)\b", s)
     if (
