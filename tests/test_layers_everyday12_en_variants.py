@@ -12,9 +12,7 @@ from tests.layer_sets import (
     commitment_of as _one,
     current as _current,
     heard,
-    no_fact as _no_fact,
     no_promise as _no_promise,
-    preferences_holding as _holding,
 )
 
 # TUE is Tuesday 1 September 2026
@@ -279,3 +277,44 @@ def test_v_irony_opened_by_yes_or_brilliant(default_hub, line):
 )
 def test_v_a_promise_withheld(default_hub, line):
     _no_promise(_said(default_hub, f"e12env_n2_{len(line)}", "Jo", line))
+
+
+# -- task states told by a result -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "promise,news",
+    [
+        ("I'll take your bike in for a service on Thursday.", "Your bike's back from the shop, good as new."),
+        ("I'll take the laptop in for repair tomorrow.", "The laptop is back from the menders."),
+    ],
+)
+def test_v_taken_in_then_back_from_where_it_was_seen_to(default_hub, promise, news):
+    mem = heard(default_hub, f"e12env_t8_{len(news)}", [(0, "Gil", promise), (4, "Gil", news)])
+    assert _one(mem, "Gil").status == "done"
+
+
+@pytest.mark.parametrize(
+    "promise,news",
+    [
+        ("I'll make a banner for Dad's retirement do.", "Dad absolutely loved the banner!"),
+        ("I'll knit hats for the twins.", "The twins adored the hats, wore them all day."),
+    ],
+)
+def test_v_a_thing_made_told_by_the_delight_of_whoever_had_it(default_hub, promise, news):
+    mem = heard(default_hub, f"e12env_t9_{len(news)}", [(0, "Nell", promise), (6, "Nell", news)])
+    assert _one(mem, "Nell").status == "done"
+
+
+@pytest.mark.parametrize(
+    "news",
+    ["The shelves look amazing, thanks Ben!", "Your shelves are perfect, cheers Ben."],
+)
+def test_v_a_thing_in_good_shape_then_thanks_to_the_one_named(default_hub, news):
+    tenant = f"e12env_t10_{len(news)}"
+    mem = heard(
+        default_hub,
+        tenant,
+        [(0, "Ben", "I'll put up your shelves on Saturday."), (5, tenant, news)],
+    )
+    assert _one(mem, "Ben").status == "done"

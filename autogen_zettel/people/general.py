@@ -3276,6 +3276,14 @@ _STATUS_EN_RESULT = re.compile(
     # "Drill's back in your shed", "the books are back with you": a thing lent, back where its owner has it
     r"|^(?:the\s+|your\s+)?(?P<w13>(?!(?:i|we|you|he|she|they|it|this|that|everything)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)"
     r"(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|safely\s+)?back\s+(?:in|on|at|with)\s+(?:you\b|your\s+)"
+    # a thing one's own, back from where it was taken to be seen to: "Your car's back from the garage"
+    r"|^(?:the|your|my|our)\s+(?P<w17>(?!(?:i|we|you|he|she|they|it|this|that|everything)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)"
+    r"(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|finally\s+|safely\s+)?back\s+from\s+(?:the|a)\s+[a-z]"
+    # a thing made or given, told by the delight of whoever had it: "Gran loved the cake", "the kids
+    # adored the bouncy castle" (one's own delight is a taste, not a task's result)
+    r"|^(?:(?:the|my|our)\s+)?(?!(?:i|we|you|it|this|that|there)\b)[A-Za-z]+(?:'s\s+[a-z]+)?\s+(?:absolutely\s+|really\s+|totally\s+)?"
+    r"(?:loved|adored|enjoyed|was thrilled with|were thrilled with)\s+(?:the|her|his|their|your|my|our)\s+"
+    r"(?P<w18>[a-z][\w\-]*(?:\s+(?!(?:and|but|so)\b)[\w\-]+)?)(?=\s*(?:$|[,.;!]))"
     # (with or without its article, the copula written out or not: "Contract's in your inbox")
     r"|^(?:the\s+|your\s+)?(?P<w7>(?!(?:i|we|you|he|she|they|what|there|who|mine)\b)"
     r"[a-z][\w\-]*(?:\s+[\w\-]+)?)(?:\s+is|\s+are|'s|'re)\s+(?:now\s+|already\s+)?(?:on|in)\s+your\s+"
@@ -3585,7 +3593,23 @@ _ASK_TO_MOVE_EN = re.compile(
 )
 
 
+# a thing told in good shape, then thanks or praise to the one named at the line's end: "Back home
+# and the plants are all thriving, you're a star Marisol", "The shelves look amazing, thanks Ben!"
+# - the task of the one praised is done, its thing named at the head of the other clause (as
+# "简历收到了，改得太好了，谢谢大伟！" is in Chinese, _ZH_THANKED_FOR)
+_PRAISED_FOR_EN = re.compile(
+    r"(?:^|\band\s+|[,;]\s*)(?i:the|my|your|our)\s+(?P<w>[a-z][\w\-]*(?:\s+(?!(?:is|are|look|looks)\b)[a-z][\w\-]*)?)"
+    r"(?:\s+(?:is|are|look|looks|seem|seems)|'s|'re)\s+[^,;]*[,;!.]\s*"
+    r"(?:(?i:you're|you are|ur)\s+(?:a|an|the)\s+(?:(?i:absolute|total|real|proper)\s+)?"
+    r"(?i:star|legend|hero|lifesaver|life saver|angel|gem|saint|diamond)|(?i:thanks|thank you|cheers)(?:\s+(?i:so much|again))?)"
+    r"[,!]?\s+(?P<who>[A-Z][a-z]+)[\s!.]*$"
+)
+
+
 def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
+    m = _PRAISED_FOR_EN.search(s.strip())
+    if m and m.group("who") != subject and m.group("who") not in _NOT_NAMES_EN:
+        return [Evidence("status", m.group("who"), "", _clean_np(m.group("w")), 0.5, "done")]
     m = _ASK_TO_MOVE_EN.match(s.strip())
     if m:
         return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
@@ -3721,6 +3745,8 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 "w14",
                 "w15",
                 "w16",
+                "w17",
+                "w18",
             )
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             if re.fullmatch(r"(?:it|this|that|everything|all|both)", w.strip(), re.I):

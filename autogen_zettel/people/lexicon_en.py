@@ -159,7 +159,8 @@ NOT_PROMISE = re.compile(
     # old garden waste to the tip" an errand ("I'll see" is a maybe, "I'll see to the gutters" a task)
     # (a person taken somewhere is an errand too: "I'll take you to the airport", "take Mum to lunch")
     r"take\b(?!\s+care\s+of\b)(?!\s+(?:(?:the|my|our|your|his|her)\s+\w+(?:\s+\w+){0,2}|you|him|her|them|us|mum|mom|dad)"
-    r"\s+(?:to|out|home|back|\w+ing)\b)|think\b|see\b(?!\s+to\b)|"
+    # (or taken in to be seen to: "I'll take your car in for its MOT"; not "take the salmon in the end")
+    r"\s+(?:to|out|home|back|in(?!\s+(?:the|a|an|my|your|his|her)\b)|\w+ing)\b)|think\b|see\b(?!\s+to\b)|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
     r"hate\b|give (?:it|this|that)(?: one)? a (?:miss|swerve|body swerve|pass|skip)\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
     r"forget\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
