@@ -689,6 +689,7 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
 # a later time that names no day: "next month", "after the holidays", "some other time", "later on"
 _LATER_NO_DAY_EN = re.compile(
     r"\b(?:next|the following)\s+(?:month|year|term|season|spring|summer|autumn|winter)\b"
+    r"|\b(?:until|till|to)\s+(?:the\s+)?(?:spring|summer|autumn|winter)\b"
     r"|\bafter\s+(?:the|christmas|easter|new year)\b|\b(?:some|another)\s+(?:other\s+)?(?:time|day)\b"
     r"|\blater\s+(?:on|in the (?:year|month))\b|\bin the new year\b",
     re.I,
