@@ -134,3 +134,21 @@ def test_another_day_owed_to_alone_calls_the_plan_off_and_a_question_moves_nothi
     assert rows("日料得改天了") == [("cancelled", "日料")]  # was a task done, "日料得"
     assert rows("聚餐只能下次了") == [("cancelled", "聚餐")]
     assert rows("周六能来吗？") == [] and rows("我周六把书还你行吗？") == []
+
+
+def test_a_plan_put_off_to_a_time_that_names_no_day_carries_no_span():
+    # (the twelfth round's reading, met with the span at the merge: one field says how the due moves)
+    from datetime import datetime
+
+    from autogen_zettel.people.evidence import PUT_OFF_NO_DAY
+    from autogen_zettel.people.extract import extract_layers
+
+    def put_off(text):
+        got = extract_layers(text, speaker="Ben", at=datetime(2026, 3, 5, 10))
+        return [(e.kind, e.put_off) for e in got if e.layer == "status"]
+
+    assert put_off("we've pushed the housewarming back to next month") == [("postponed", PUT_OFF_NO_DAY)]
+    assert put_off("we've pushed the housewarming back a month") == [
+        ("postponed", "pushed the housewarming back a month")
+    ]
+    assert put_off("the meeting got pushed to friday") == [("postponed", "")]

@@ -61,7 +61,8 @@ _SPELLING = (
     (r"(?i)\b(?:2moro+w?|2morrow)\b", "tomorrow"),
     # "wil" (no English word) before a bare verb is "will" with a letter dropped
     (rf"(?i)\bwil\b(?=\s+(?:\w+ly\s+)?{_BARE_VERB}\b|\s+[a-z]+\s+{_OBJECT}\b)", "will"),
-    (r"(?i)\bdefin[ai]t?e?ly\b", "definitely"),
+    # (and its chat clippings: "defo gonna ring mum", "deffo coming")
+    (r"(?i)\bdefin[ai]t?e?ly\b|\bdef+o\b", "definitely"),
     # a laugh or kiss at a line's end is no part of what was said ("Finally finished the puzzle lol")
     # a tag of assurance at a line's end adds nothing to what is promised ("... back tonight promise")
     (r"(?i)(?<=\w)[\s,]+(?:i\s+)?(?:promise|swear|honest)(?=[\s,]+x+[\s.!]*$|[\s.!]*$)", ""),

@@ -12,12 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-__all__ = ["KINDS", "LAYERS", "Evidence"]
+__all__ = ["KINDS", "LAYERS", "PUT_OFF_NO_DAY", "Evidence"]
 
 LAYERS = ("fact", "preference", "commitment", "status")
 # fact: statement | change | affirm | lift (a restriction no longer holds)
 # preference: statement | change | acceptance | refusal | request; status: done | cancelled |
 # postponed (put off to the day it carries as its due, still open)
+# a postponement's ``put_off`` when the later time it names is no day ("bumped to next month")
+PUT_OFF_NO_DAY = "later"
 KINDS = (
     "statement", "change", "affirm", "lift", "acceptance", "refusal", "request", "done", "cancelled", "postponed", "",
 )  # fmt: skip
@@ -39,8 +41,9 @@ class Evidence:
     :param counterparty: whom a commitment is made to, when known
     :param when: the words that say when a commitment is due, as an LLM refiner gave them
         ("by Thursday"); the write path anchors them into ``due`` at the message time
-    :param put_off: the span a postponement with no day of its own puts the promise off by
-        ("back a week", "推迟两天"); the commitment layer moves the due the promise had by it
+    :param put_off: how a postponement with no day of its own moves the promise's due: a span
+        ("back a week", "推迟两天") moves the due it had by that much; :data:`PUT_OFF_NO_DAY`
+        (put off to a time that names no day: "next month", "after the holidays") leaves it unknown
     """
 
     layer: str

@@ -24,7 +24,7 @@ from datetime import datetime
 from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh as layer_rules_zh
 from autogen_zettel.people.chat_en import spelled_en
-from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, Evidence
 from autogen_zettel.people.key_meaning import meaning_of
 from autogen_zettel.people.subjects import COUPLE_STATES, SURNAMES, ZH_NAME, partner_of, subjects_of
 from autogen_zettel.people.topics import topic_of
@@ -183,7 +183,7 @@ _IRONY = re.compile(
     # (the face may close a clause before another one: "我可太喜欢加班了呢🙃 天天加到十点")
     r"(?:[\U0001F643\U0001F644\U0001F612]|(?<=[\u4e00-\u9fff])(?:呵呵+|\U0001F642))[\s。！!~～]*$|\s/s\s*$"
     r"|(?<=[\u4e00-\u9fff呢啊])[\U0001F643\U0001F644\U0001F612](?=\s*[\u4e00-\u9fff])"
-    r"|^(?:oh\s+)?(?:yeah|great|joy|sure|wow|fantastic)[,!.]*\s+(?:because|cause|'cause|I just|just what)\b",
+    r"|^(?:oh\s+)?(?:yeah|yes|great|joy|sure|wow|fantastic|brilliant|lovely)[,!.]*\s+(?:because|cause|'cause|I just|just what)\b",
     re.IGNORECASE,
 )
 
@@ -700,11 +700,27 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     # put off by a span with no day of its own ("pushed the launch back a week", "会议推迟一周"): still
     # owed, due that much later than it was (a plain "推迟了" with nothing after it stays called off)
     span = put_off_span(said)
-    if not span:
-        return ev
-    # ("postponing the trip by a month": the span is no part of the thing)
-    value = re.sub(r"\s+(?:back|by|for|another)\s+[^,;.!?]*$", "", ev.value) if " " in ev.value else ev.value
-    return dataclasses.replace(ev, kind="postponed", put_off=span, value=value)
+    if span:
+        # ("postponing the trip by a month": the span is no part of the thing)
+        value = (
+            re.sub(r"\s+(?:back|by|for|another)\s+[^,;.!?]*$", "", ev.value) if " " in ev.value else ev.value
+        )
+        return dataclasses.replace(ev, kind="postponed", put_off=span, value=value)
+    if ev.kind == "postponed" and _LATER_NO_DAY_EN.search(said):
+        # "bumped to next month", "after the holidays instead": put off to a later time that names
+        # no day - still owed, its day no longer known (model.derive_commitments clears it)
+        return dataclasses.replace(ev, put_off=PUT_OFF_NO_DAY)
+    return ev
+
+
+# a later time that names no day: "next month", "after the holidays", "some other time", "later on"
+_LATER_NO_DAY_EN = re.compile(
+    r"\b(?:next|the following)\s+(?:month|year|term|season|spring|summer|autumn|winter)\b"
+    r"|\b(?:until|till|to)\s+(?:the\s+)?(?:spring|summer|autumn|winter)\b"
+    r"|\bafter\s+(?:the|christmas|easter|new year)\b|\b(?:some|another)\s+(?:other\s+)?(?:time|day)\b"
+    r"|\blater\s+(?:on|in the (?:year|month))\b|\bin the new year\b",
+    re.I,
+)
 
 
 # a thing groaned at with 又 in a clause of its own ("又加班", "又要调休"; not a going again, "又去爬山"),

@@ -96,7 +96,10 @@ _EMPLOYER_EN = re.compile(
     rf"|\b(?i:employed|hired|contracted|taken on|recruited)\s+by\s+(?P<v9>{_CAP})"
     # an employer gone back to: "Boots took me back", "I'm back at Boots" (a change, as a new one is)
     rf"|\b(?!I\b)(?P<v10>{_CAP})\s+(?i:took|have taken|has taken|hired)\s+me\s+back\b(?!\s+(?:to|home|from)\b)"
-    rf"|\bI(?:'m| am)\s+back\s+(?:at|with)\s+(?P<v11>{_CAP})(?=\s*(?:$|[,.;!]|now\b|again\b|after\b))",
+    rf"|\bI(?:'m| am)\s+back\s+(?:at|with)\s+(?P<v11>{_CAP})(?=\s*(?:$|[,.;!]|now\b|again\b|after\b))"
+    # one's own unit of an organisation at it: "Our team at Barclays is moving floors", "my office
+    # at Deloitte" (the unit is one's workplace; "our office in Leeds" is a town, not read)
+    rf"|\b(?i:my|our)\s+(?:(?i:whole|new|old|little)\s+)?(?i:team|office|department|dept|branch|unit)\s+at\s+(?P<v12>{_CAP})",
 )
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
 # Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
@@ -181,7 +184,8 @@ _PAST_ROLE_EN = re.compile(
 _NOT_ME_AS_EN = re.compile(r"\b(?:you|you've|you're|he|he's|she|she's|they|they've|they're|it|it's)\b", re.I)
 _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
-    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|by (?:trade|profession)\b))"
+    # (a clause of what follows from it may come next: "im a plumber so weekends are for callouts")
+    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
     # "I teach year 6 at a primary school", "I teach adults in the evenings": a class or its
@@ -189,6 +193,9 @@ _JOB_EN = re.compile(
     r"|\bI\s+(?:now\s+)?(?P<v9>teach)\s+(?:(?:year|grade|form|class|reception)(?:\s+\d+)?|(?:kids|children|adults|"
     r"teens|teenagers|students|undergrads|undergraduates|beginners))\b"
     r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b|on\b))"
+    # one's own class by its school year: "my Year 9 pupils", "my year 6 class" (a teacher's words;
+    # a parent says "my son's in Year 9")
+    r"|\b(?i:my)\s+(?P<v11>(?i:year|grade|form))\s+\d{1,2}\s+(?i:class|classes|pupils|students|kids|group|set)\b"
     r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
     r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b|on\b))"
     r"|\bI\s+(?:now\s+)?drive\s+(?P<v6>truck|bus|taxi|cab|van|lorr|tram|train|ambulance|forklift)(?:s|es|ies)\b"
@@ -390,18 +397,23 @@ _PET_EN = re.compile(
     # "a rescue greyhound": an animal taken in from a shelter, whatever its kind
     # (not an allergy to the animal: "I've got a cat allergy")
     r"(?:(?P<v>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)|rescue\s+(?P<v2>[a-z]{3,}))\b"
-    r"(?!\s+(?i:allerg|hair|dander))",
+    r"(?!\s+(?i:allerg|hair|dander))"
+    # an animal cared for as one's own: "need to walk my dog", "feeding our cats" (a pet, whatever is said of it)
+    r"|\b(?:walk|feed|groom|brush|bath|wash)(?:s|es|ed|ing)?\s+(?:my|our)\s+(?:(?:little|old|new|two)\s+)?"
+    r"(?P<v3>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)\b",
     re.I,
 )
+# the diets one keeps (for one's health too: "I'm coeliac so no pasta for me")
+_DIETS = r"vegan|vegetarian|pescatarian|coeliac|celiac"
 _DIET_EN = re.compile(
     # (the I dropped at a clause's head too: "Been vegan since January")
     r"(?:\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)|(?:^|(?<=[,;] ))been)\s+(?:now\s+)?(?:a\s+)?"
-    r"(?P<v>vegan|vegetarian|pescatarian)\b"
+    rf"(?P<v>{_DIETS})\b"
     # the diet as the capacity one acts in: "Being vegetarian I always end up with the halloumi"
-    r"|(?:^|[,;]\s|\b(?i:and|so)\s)(?i:being|as)\s+(?:a\s+)?(?P<v3>(?i:vegan|vegetarian|pescatarian))\b"
+    rf"|(?:^|[,;]\s|\b(?i:and|so)\s)(?i:being|as)\s+(?:a\s+)?(?P<v3>(?i:{_DIETS}))\b"
     r"(?=\s*(?:[,;.!]|$|I\b|(?i:we|myself|these days|now)\b))"  # not "as a vegan chef"
     # the diet said bare as what one is now: "started eating fish again, so pescatarian now"
-    r"|\b(?:so|and|basically)\s+(?:a\s+)?(?P<v2>vegan|vegetarian|pescatarian)\s+now\b",
+    rf"|\b(?:so|and|basically)\s+(?:a\s+)?(?P<v2>{_DIETS})\s+now\b",
     re.I,
 )
 _ALLERGY_EN = re.compile(
@@ -410,6 +422,9 @@ _ALLERGY_EN = re.compile(
     r"|\b(?:can't|cannot|can not|don't|do not|never)\s+(?:eat|have|drink|touch)\s+(?:any\s+)?(?P<v2>[a-z\- ]+?)\s*"
     r"(?:[,;.!]|\s[-–—])\s*(?:(?:because|as|since|cos|cause)\s+)?(?:I'm|I am|I'?m)\s+(?:really\s+|very\s+|severely\s+)?"
     r"allergic\b(?!\s+to\s+(?!(?:it|them|that|those|this)\b))"
+    # (or the allergy said bare as the reason: "cant have the prawns, shellfish allergy")
+    r"|\b(?:can't|cannot|can not|don't|do not|never)\s+(?:eat|have|drink|touch)\s+[a-z\- ]+?\s*[,;.!–—-]\s*"
+    r"(?P<v5>(?!(?:my|his|her|their|its|an?|the)\b)[a-z\-]+)\s+allerg(?:y|ies)\b"
     # the allergy as a thing one has: "I have a severe allergy to shellfish"
     r"|\b(?:have|got|with)\s+(?:a|an)\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?allergy\s+to\s+"
     r"(?!(?:it|them|that|those|this)\b)(?P<v3>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))"
@@ -509,7 +524,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             (
                 g
                 for g in (
-                    m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11")
+                    m.group(n)
+                    for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12")
                 )
                 if g
             ),
@@ -581,7 +597,9 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             else "statement",
         )
     for m in _JOB_EN.finditer(s):
-        v = next((g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9")) if g), "")
+        v = next(
+            (g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9", "v11")) if g), ""
+        )
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
         if not words:
             continue
@@ -605,7 +623,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         )
         if m.group("v4"):
             add("job", "freelance", "change" if change else "statement")
-        elif m.group("v9"):  # "I teach year 6": a teacher
+        elif m.group("v9") or m.group("v11"):  # "I teach year 6", "my Year 9 pupils": a teacher
             add("job", "teacher", "change" if change else "statement")
         elif m.group("v5"):  # "I teach yoga": a teacher of it
             add("job", f"{words[-1]} teacher", "change" if change else "statement")
@@ -736,7 +754,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             add("age", str(n), "statement")
     m = _PET_EN.search(s)
     if m:
-        v = (m.group("v") or m.group("v2")).lower()
+        v = (m.group("v") or m.group("v2") or m.group("v3")).lower()
         v = {"puppies": "puppy"}.get(v, v[:-1] if v.endswith("s") else v)
         add("pet", v, "statement")
     m = _DIET_EN.search(s)
@@ -744,7 +762,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add("diet", (m.group("v") or m.group("v2") or m.group("v3")).lower())
     m = _ALLERGY_EN.search(s)
     if m:
-        add("allergy", (m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")).lower(), "statement")
+        v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4") or m.group("v5")
+        add("allergy", v.lower(), "statement")
     # the dress of one's trade: "Just ironed my nurse's uniform for tonight's shift" (a trade's word only)
     m = re.search(r"\b[Mm]y\s+(?P<v>[a-z]+)(?:'s|s')\s+(?:uniform|scrubs|overalls|whites|tunic)\b", s)
     if (
@@ -2723,9 +2742,15 @@ _REGISTER_EN = (
     (r"\bu\b", "you"),
     (r"\bur\b", "your"),
     (r"\bpls|plz\b", "please"),
+    # chat's "k" / "kk" heading a line is "ok" ("k will send u the pics 2moro")
+    (r"^(?:k|kk)\b[,!.]*\s+(?=\w)", "ok "),
     (r"(?i)^not (?:gonna|going to)\b", "I'm not going to"),
-    # "Going to the lake was the best": a gerund subject, no plan
-    (r"(?i)^(?:gonna|going to)\b(?![^,;.!?]*\b(?:is|was|are|were)\b)", "I'm going to"),
+    # "Going to the lake was the best": a gerund subject, no plan (an assurance may come first:
+    # "definitely gonna ring mum sat")
+    (
+        r"(?i)^(?:(definitely|totally|absolutely)\s+)?(?:gonna|going to)\b(?![^,;.!?]*\b(?:is|was|are|were)\b)",
+        lambda m: f"I'm {m.group(1) + ' ' if m.group(1) else ''}going to",
+    ),
     (r"^(?:been|Been)\s+(?=\w+ing\b|(?:at|with)\s+[A-Z])", "I've been "),
     (r"\bgonna\b", "going to"),
     # "Happy to chair the meeting": an offer; "Glad to hear it", "Happy to help whenever": a reaction
@@ -2781,13 +2806,31 @@ _REGISTER_EN = (
 _TRAILING_EMOJI = re.compile(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200d]+$")
 
 
+# a weekday's short name closing the clause of an act to come ("ill cover ur shift fri", "gonna
+# ring mum sat, promise"): the day it is due, written out (only after a word of the future, and
+# not after a pronoun, a determiner or a preposition: "where we sat", "out in the sun" stay words)
+_SHORT_DAY_EN = re.compile(
+    r"(?i)(\b(?:'ll|will|going to|gonna|can)\s[^,;.!?]*?\b(?!(?:i|we|you|he|she|they|it|who|the|a|an|in|of|on|at|and|just)\s)"
+    r"[a-z']+\s)(mon|tues?|wed|weds|thu|thur|thurs|fri|sat|sun)(?=\s*(?:$|[,;.!?]))"
+)
+_DAY_NAMES_EN = {
+    "mon": "Monday",
+    "tue": "Tuesday",
+    "wed": "Wednesday",
+    "thu": "Thursday",
+    "fri": "Friday",
+    "sat": "Saturday",
+    "sun": "Sunday",
+}
+
+
 def normalise_en(s: str) -> str:
     """Chat register as the rules read it: "ill send the pics tmrw" -> "I'll send the pics tomorrow",
     a dropped subject of "gonna ..." or "Happy to chair ..." back as "I"."""
     s = _TRAILING_EMOJI.sub("", s) or s
     for pattern, repl in _REGISTER_EN:
         s = re.sub(pattern, repl, s)
-    return s
+    return _SHORT_DAY_EN.sub(lambda m: m.group(1) + _DAY_NAMES_EN[m.group(2)[:3].lower()], s)
 
 
 _ZH_REGISTER = (
@@ -3173,6 +3216,9 @@ _STATUS_EN_CANCEL = re.compile(
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
     # (or judged as not going ahead: "Quiz is a no-go", "the trip's a non-starter", "not happening")
     r"(?:off|cancelled|canceled|called off|postponed|scrapped|a\s+no-?go|a\s+non-?starter|not happening)(?![\w\-])"
+    # (the negation contracted onto the copula, the plan dropped: "Raj's leaving do isn't happening anymore")
+    r"|^(?:the\s+)?(?P<w13>[\w'\- ]{2,30}?)\s+(?:isn't|aren't|is not|are not|won't be)\s+happening\s+"
+    r"(?:anymore|any more|after all|now)\b"
     # "The party's off": the contracted copula only after a determiner ("Tom's cancelled" is his news)
     r"|^(?:the|our|my|this|that)\s+(?P<w4>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?'s(?:\s+been)?\s+"
     r"(?:off(?!\s+(?:to|sick|work|for|on|duty|until|till|the|with|again|home)\b)|cancelled|canceled|called off|postponed|scrapped|"
@@ -3252,6 +3298,14 @@ _STATUS_EN_RESULT = re.compile(
     # "Drill's back in your shed", "the books are back with you": a thing lent, back where its owner has it
     r"|^(?:the\s+|your\s+)?(?P<w13>(?!(?:i|we|you|he|she|they|it|this|that|everything)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)"
     r"(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|safely\s+)?back\s+(?:in|on|at|with)\s+(?:you\b|your\s+)"
+    # a thing one's own, back from where it was taken to be seen to: "Your car's back from the garage"
+    r"|^(?:the|your|my|our)\s+(?P<w17>(?!(?:i|we|you|he|she|they|it|this|that|everything)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)"
+    r"(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|finally\s+|safely\s+)?back\s+from\s+(?:the|a)\s+[a-z]"
+    # a thing made or given, told by the delight of whoever had it: "Gran loved the cake", "the kids
+    # adored the bouncy castle" (one's own delight is a taste, not a task's result)
+    r"|^(?:(?:the|my|our)\s+)?(?!(?:i|we|you|it|this|that|there)\b)[A-Za-z]+(?:'s\s+[a-z]+)?\s+(?:absolutely\s+|really\s+|totally\s+)?"
+    r"(?:loved|adored|enjoyed|was thrilled with|were thrilled with)\s+(?:the|her|his|their|your|my|our)\s+"
+    r"(?P<w18>[a-z][\w\-]*(?:\s+(?!(?:and|but|so)\b)[\w\-]+)?)(?=\s*(?:$|[,.;!]))"
     # (with or without its article, the copula written out or not: "Contract's in your inbox")
     r"|^(?:the\s+|your\s+)?(?P<w7>(?!(?:i|we|you|he|she|they|what|there|who|mine)\b)"
     r"[a-z][\w\-]*(?:\s+[\w\-]+)?)(?:\s+is|\s+are|'s|'re)\s+(?:now\s+|already\s+)?(?:on|in)\s+your\s+"
@@ -3373,7 +3427,12 @@ def taken_over_en(said: str, subject: str) -> list[Evidence]:
 _INSTEAD_ON_EN = re.compile(
     rf"^(?:(?:sorry|ok|okay|so|well),?\s+)*(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)"
     rf"[a-z][\w'\-]*(?:\s+[\w'\-]+){{0,2}}?)(?:'s|\s+is|\s+are|\s+will|'ll)\s+[^,;.!?]*?\b(?:on\s+)?"
-    rf"{_LATER_EN}\w*\s+instead\b",
+    rf"{_LATER_EN}\w*\s+instead\b"
+    # the act said again by who owes it, with "do" standing for it: "We'll do the loft after the
+    # holidays instead", "I'll tackle the gutters next weekend instead"
+    rf"|^(?:(?:sorry|ok|okay|so|well|actually),?\s+)*(?:I|we)(?:'ll|\s+will|\s+can)\s+(?:just\s+)?(?:do|tackle|get to|sort)\s+"
+    rf"(?:the\s+|my\s+|our\s+|your\s+)(?P<w2>[a-z][\w'\-]*(?:\s+(?!(?:on|after|next|this)\b)[\w'\-]+){{0,2}}?)\s+"
+    rf"(?:on\s+)?{_LATER_EN}[^,;.!?]*?\s+instead\b",
     re.I,
 )
 
@@ -3401,6 +3460,9 @@ _NOT_YET_EN = re.compile(
     r"(?:broken|ready|done|finished|working|fixed|sorted|there|happening)\b"
     r"|\b(?:going to|gonna|will|'ll)\s+take\s+(?:another|a bit|a little|longer|more|one more)\b"
     r"|\b(?:running|a bit|bit)\s+(?:late|behind)\b|\bneeds?\s+(?:another|more|one more)\s+(?:day|days|week|time)\b"
+    # what stopped it short: "ran out of daylight for the windows", "didn't get round to the shed"
+    r"|\b(?:ran|run|running)\s+out\s+of\s+(?:time|daylight|light|steam|energy|paint|battery)\b"
+    r"|\b(?:didn't|did not|couldn't|could not|never)\s+(?:get|got)\s+(?:round\s+|around\s+)?to\b"
     r"|(?:'s|'re|\b(?:is|are|be))\s+(?:running\s+|a\s+bit\s+|going\s+to\s+be\s+)?(?:late|delayed|behind)\b",
     re.I,
 )
@@ -3517,21 +3579,72 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     One part done and another put off in a clause of its own ("Fence is done, the shed will have
     to wait till next weekend") is a task only partly done: still owed, as the later clause says."""
     found = _status_en(s, subject, speaker)
-    if any(e.kind == "done" for e in found) and not s.rstrip().endswith("?"):
+    # (a first clause these rules read as nothing may be a done the phrase rules read: "Sent the
+    # invites, didn't get round to the seating plan"; the later clause still keeps it open)
+    if (not found or any(e.kind == "done" for e in found)) and not s.rstrip().endswith("?"):
         for clause in _CLAUSES_EN.split(s)[1:]:
             rest = [e for e in _status_en(clause, subject, speaker) if e.kind == "postponed"]
             if rest:
                 return rest
+            if _NOT_YET_EN.search(clause):
+                # "Gutters done, ran out of daylight for the windows": the rest not done yet, and
+                # no new time for it - still owed, due as it was
+                return [Evidence("status", subject, "", "", 0.5, "postponed")]
     return found
 
 
+# thanks for a thing at a time gone by, to the one named ("Thanks for the lift yesterday, Lorcan!",
+# "Cheers Dom for the flowers last night"): the task of the one thanked is done, as in Chinese
+# (_ZH_THANKED_FOR); with no time gone by it may be thanks ahead for an offer, which closes nothing
+_THANKED_FOR_EN = re.compile(
+    r"^(?:(?i:oh|aw+|ah|and)[,!]?\s+)?(?i:thanks|thank you|thank u|thx|ta|cheers)(?:\s+(?i:so much|a lot|again|loads))?"
+    r"[,!]?\s+(?:(?P<who>[A-Z][a-z]+)[,!]?\s+)?(?i:for)\s+(?:[a-z]+ing\s+)?(?i:the|your|that|my|our)\s+(?P<w>[\w'\- ]{2,30}?)\s+"
+    r"(?i:yesterday|last night|earlier|this morning|the other day|at the weekend|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+    r"[^,;.!?]*(?:[,;!.]\s*(?P<who2>[A-Z][a-z]+))?[\s!.]*$"
+)
+
+
+# a move asked for by who owes the task: "Can we push the CV thing to Monday?", "could I move
+# your haircut till Friday?" - a question in form, the plan put off in fact (its day read as a
+# moved plan's is, extract._day_named)
+_ASK_TO_MOVE_EN = re.compile(
+    rf"^(?:(?:sorry|hey|hi|so|ok|okay|actually|hmm),?\s+)*(?:can|could|would it be ok if|is it ok if|mind if|do you mind if)\s+"
+    rf"(?:we|I)\s+(?:push|move|bump|shift|put off)\s+(?:the\s+|our\s+|my\s+|your\s+)?"
+    rf"(?P<w>(?!(?:it|that|this|them|everything)\b)[\w'\-]+(?:\s+[\w'\-]+){{0,3}}?)\s+(?:back\s+)?(?:to|till|until)\s+{_LATER_EN}",
+    re.I,
+)
+
+
+# a thing told in good shape, then thanks or praise to the one named at the line's end: "Back home
+# and the plants are all thriving, you're a star Marisol", "The shelves look amazing, thanks Ben!"
+# - the task of the one praised is done, its thing named at the head of the other clause (as
+# "简历收到了，改得太好了，谢谢大伟！" is in Chinese, _ZH_THANKED_FOR)
+_PRAISED_FOR_EN = re.compile(
+    r"(?:^|\band\s+|[,;]\s*)(?i:the|my|your|our)\s+(?P<w>[a-z][\w\-]*(?:\s+(?!(?:is|are|look|looks)\b)[a-z][\w\-]*)?)"
+    r"(?:\s+(?:is|are|look|looks|seem|seems)|'s|'re)\s+[^,;]*[,;!.]\s*"
+    r"(?:(?i:you're|you are|ur)\s+(?:a|an|the)\s+(?:(?i:absolute|total|real|proper)\s+)?"
+    r"(?i:star|legend|hero|lifesaver|life saver|angel|gem|saint|diamond)|(?i:thanks|thank you|cheers)(?:\s+(?i:so much|again))?)"
+    r"[,!]?\s+(?P<who>[A-Z][a-z]+)[\s!.]*$"
+)
+
+
 def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
+    m = _PRAISED_FOR_EN.search(s.strip())
+    if m and m.group("who") != subject and m.group("who") not in _NOT_NAMES_EN:
+        return [Evidence("status", m.group("who"), "", _clean_np(m.group("w")), 0.5, "done")]
+    m = _ASK_TO_MOVE_EN.match(s.strip())
+    if m:
+        return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
+    m = _THANKED_FOR_EN.match(s.strip())
+    who = m and (m.group("who") or m.group("who2"))
+    if who and who != subject and who not in _NOT_NAMES_EN:
+        return [Evidence("status", who, "", _clean_np(m.group("w")), 0.5, "done")]
     m = _put_right_en(s)
     if m:  # "actually scratch that, Thursday": moved to it (extract._day_named)
         return [Evidence("status", subject, "", _clean_np(m.group("w") or ""), 0.5, "postponed")]
     m = None if s.rstrip().endswith("?") else _INSTEAD_ON_EN.match(_STATUS_OPENER_EN.sub("", s).strip())
     if m:  # "Invoice is going out on Friday instead": a time to come, said of the task moved to it
-        return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
+        return [Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "postponed")]
     if _DAY_SWAP_EN.search(s):  # "cant do fri after all, sat instead?": moved to the later day
         return [Evidence("status", subject, "", "", 0.5, "postponed")]
     clauses = [] if s.rstrip().endswith("?") else _CLAUSES_EN.split(_STATUS_OPENER_EN.sub("", s))
@@ -3591,6 +3704,7 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 or m.group("w10")
                 or m.group("w11")
                 or m.group("w12")
+                or m.group("w13")
                 or ""
             ).strip()
             w = re.sub(r"^whole\s+", "", w)
@@ -3652,6 +3766,8 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 "w14",
                 "w15",
                 "w16",
+                "w17",
+                "w18",
             )
             w = next((g for g in (m.group(n) for n in groups) if g), "") or ""
             if re.fullmatch(r"(?:it|this|that|everything|all|both)", w.strip(), re.I):

@@ -66,7 +66,9 @@ NOT_NAMES = frozenset(
 # (an "if" of politeness hedges nothing: "I can take the kids tomorrow if you like")
 HEDGE = re.compile(
     r"\b(?:maybe|perhaps|might|probably|not sure|if(?!\s+(?:you(?:'d)?\s+(?:like|want|need|prefer)|that\s+(?:helps|works|suits)"
-    r"|needed|need be)\b)|unless|i guess|would you|could you)\b"
+    r"|needed|need be)\b)|unless|i guess|would you|could you"
+    # a promise withheld in the words that would give it: "I can't promise I'll be there on Friday"
+    r"|(?:can't|cannot|can not|won't|couldn't|not going to)\s+(?:promise|guarantee)|no (?:promises|guarantees))\b"
 )
 STOP = re.compile(
     r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though|while|whilst|as soon as|if)\b"
@@ -89,7 +91,8 @@ FIRST_PROMISE = re.compile(
     # ring"): the reported "would" of the one who made it
     # (any verb that tells someone: "told", "said to", "mentioned to", "assured")
     rf"(?:{TOLD_TO})\s+(?:(?:my|our|the|his|her|their)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:that\s+)?(?:i'd|i would|we'd|we would|i'll|i will|to)|promise(?: to| that i'll| that i will| i'll| i will)?|'ll make sure to|'ll|will|shall|"
-    r"'m going to|am going to|'re going to|are going to|'m gonna|plan to|'m planning to|am planning to|'re planning to|are planning to|intend to|agree to|'ll definitely|"
+    # (an assurance may stand before the going to: "I'm definitely going to ring Mum on Saturday")
+    r"(?:'m|am|'re|are)\s+(?:(?:definitely|certainly|totally|absolutely)\s+)?going to|'m gonna|plan to|'m planning to|am planning to|'re planning to|are planning to|intend to|agree to|'ll definitely|"
     # a promise taken on, told as done: "I've agreed to cover the shift", "we volunteered to run the stall"
     r"(?:'ve\s+|have\s+)?(?:agreed|volunteered|signed up) to|"
     r"will definitely)\s+(?P<what>[^,;:.!?]+)"
@@ -156,7 +159,8 @@ NOT_PROMISE = re.compile(
     # old garden waste to the tip" an errand ("I'll see" is a maybe, "I'll see to the gutters" a task)
     # (a person taken somewhere is an errand too: "I'll take you to the airport", "take Mum to lunch")
     r"take\b(?!\s+care\s+of\b)(?!\s+(?:(?:the|my|our|your|his|her)\s+\w+(?:\s+\w+){0,2}|you|him|her|them|us|mum|mom|dad)"
-    r"\s+(?:to|out|home|back|\w+ing)\b)|think\b|see\b(?!\s+to\b)|"
+    # (or taken in to be seen to: "I'll take your car in for its MOT"; not "take the salmon in the end")
+    r"\s+(?:to|out|home|back|in(?!\s+(?:the|a|an|my|your|his|her)\b)|\w+ing)\b)|think\b|see\b(?!\s+to\b)|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
     r"hate\b|give (?:it|this|that)(?: one)? a (?:miss|swerve|body swerve|pass|skip)\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
     r"forget\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"

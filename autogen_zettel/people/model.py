@@ -39,7 +39,7 @@ from datetime import date, datetime, timedelta
 from autogen_zettel.base.cards import EvidenceSource
 from autogen_zettel.base.config import ConflictConfig
 from autogen_zettel.cards.claims import recency_weight
-from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, Evidence
 from autogen_zettel.people.topics import category_of
 from autogen_zettel.text.due import put_off_by
 from autogen_zettel.text.lexical import tokens
@@ -442,9 +442,13 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             chosen = on_day[0]
         chosen.sources.append(o.card_id)
         if ev.kind == "postponed":  # put off to another day: still owed, due then
-            # (or by a span, "pushed it back a week": the due it had, moved on by that much)
-            moved = put_off_by(ev.put_off, chosen.due) if ev.put_off and chosen.due else None
-            chosen.due = ev.due or moved or chosen.due
+            # (or by a span, "pushed it back a week": the due it had, moved on by that much; or to a
+            # later time that names no day, "bumped to next month": its due no longer known)
+            if ev.due or ev.put_off != PUT_OFF_NO_DAY:
+                moved = put_off_by(ev.put_off, chosen.due) if ev.put_off and chosen.due else None
+                chosen.due = ev.due or moved or chosen.due
+            else:
+                chosen.due = None
             continue
         chosen.status = "done" if ev.kind == "done" else "cancelled"
     return [

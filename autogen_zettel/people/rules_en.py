@@ -514,17 +514,13 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
             w for w in re.findall(r"[a-z][a-z'\-]*", _phrase(rest) if rest else "") if w not in CUE_WORDS
         )
 
-    if CANCEL.search(low):
-        return [
-            Evidence(
-                "status",
-                speaker,
-                "",
-                words(CANCEL.split(low, maxsplit=1)[-1] if CANCEL.split(low) else low) or words(low),
-                0.5,
-                "cancelled",
-            )
-        ]
+    cancel = CANCEL.search(low)
+    if cancel:
+        # "Actually scrap that, the Thai place is shut": a cue on a pro-form ("scrap that", "forget
+        # it") names no thing, whatever the words around it; the plan spoken of last is off
+        pro_form = re.search(r"\b(?:that|it)$", cancel.group(0))
+        what = words(CANCEL.split(low, maxsplit=1)[-1] if CANCEL.split(low) else low) or words(low)
+        return [Evidence("status", speaker, "", "" if pro_form else what, 0.5, "cancelled")]
     m = THIRD_DONE.search(s)
     name, w = (m.group("name") or m.group("name2"), m.group("w") or m.group("w2") or "") if m else ("", "")
     # "Bob sent the slides" names who did it; "Slides sent!", "Slides sent, check your inbox" (nothing
