@@ -2737,8 +2737,7 @@ _REGISTER_EN = (
     (r"\bim\b", "I'm"),
     (r"\bi\b", "I"),
     (r"\bive\b", "I've"),
-    (r"\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b", "tomorrow"),
-    (r"\btonite\b", "tonight"),
+    # (tomorrow and tonight in chat spellings are chat_en.spelled_en's, read before this)
     (r"\bu\b", "you"),
     (r"\bur\b", "your"),
     (r"\bpls|plz\b", "please"),
