@@ -152,3 +152,21 @@ def test_a_plan_put_off_to_a_time_that_names_no_day_carries_no_span():
         ("postponed", "pushed the housewarming back a month")
     ]
     assert put_off("the meeting got pushed to friday") == [("postponed", "")]
+
+
+@pytest.mark.parametrize(
+    "news, due",
+    [
+        # the twelfth round's helper saw a second promise made; the last two are variants
+        ("Rain all day, I'll tackle the gutters next weekend instead", date(2026, 9, 12)),
+        ("I'll do the gutters on Sunday instead", date(2026, 9, 6)),
+        ("Too windy today. Will sort the gutters on Friday instead", date(2026, 9, 4)),
+    ],
+)
+def test_a_promise_said_again_instead_moves_the_one_before(default_hub, news, due):
+    mem = heard(
+        default_hub,
+        f"instead_{due.isoformat()}",
+        [(0, "Sam", "I'll clean the gutters on Saturday"), (1, "Sam", news)],
+    )
+    assert [(c.what, c.status, c.due) for c in mem.commitments()] == [("clean the gutters", "open", due)]

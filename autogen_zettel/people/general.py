@@ -3641,7 +3641,19 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     m = _put_right_en(s)
     if m:  # "actually scratch that, Thursday": moved to it (extract._day_named)
         return [Evidence("status", subject, "", _clean_np(m.group("w") or ""), 0.5, "postponed")]
-    m = None if s.rstrip().endswith("?") else _INSTEAD_ON_EN.match(_STATUS_OPENER_EN.sub("", s).strip())
+    # (in whichever clause says it: "Rain all day, I'll tackle the gutters next weekend instead")
+    m = (
+        None
+        if s.rstrip().endswith("?")
+        else next(
+            (
+                found
+                for part in re.split(r"[,;]\s*", _STATUS_OPENER_EN.sub("", s).strip())
+                if (found := _INSTEAD_ON_EN.match(part.strip()))
+            ),
+            None,
+        )
+    )
     if m:  # "Invoice is going out on Friday instead": a time to come, said of the task moved to it
         return [Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "postponed")]
     if _DAY_SWAP_EN.search(s):  # "cant do fri after all, sat instead?": moved to the later day

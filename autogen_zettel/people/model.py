@@ -379,6 +379,17 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                 (c for c in by_owner.get(who, ()) if c.status == "open" and _overlap(said, c.words) >= 0.6),
                 None,
             )
+            if same is None and _INSTEAD.search(ev.value):
+                # "Rain all day, I'll tackle the gutters next weekend instead": the owner's open
+                # promise of the same thing, moved to the new day (not a second promise)
+                same = next(
+                    (
+                        c
+                        for c in reversed(by_owner.get(who, ()))
+                        if c.status == "open" and _met(commitment_words(_INSTEAD.sub("", ev.value)), c)
+                    ),
+                    None,
+                )
             if same is not None:  # said again: one commitment, the newer due date
                 same.sources.append(o.card_id)
                 same.due = ev.due or same.due
@@ -455,6 +466,10 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
         Commitment(c.owner, c.what, c.due, c.status, c.counterparty, tuple(dict.fromkeys(c.sources)))
         for c in out
     ]
+
+
+# a promise said to replace one before it ("I'll do the gutters next weekend instead")
+_INSTEAD = re.compile(r"\s*\binstead\b\s*$", re.I)
 
 
 # a thing named by what stands in for any of its kind: the money, the stuff, that one (or the
