@@ -1474,11 +1474,12 @@ _ZH_EMPLOYER = re.compile(
 )
 # "在京东做运营": 做 and a bare noun that ends the clause is a line of work, not an act
 # ("在食堂做饭", "在医院做检查": the thing made or undergone)
+# (the clause ends it, not only the line: "在字节做前端，天天加班")
 _ZH_ROLE_AFTER = re.compile(
     r"^做(?P<r>[\u4e00-\u9fff]{2,4}?)(?<!饭)(?<!菜)(?<!事)(?<!活)(?<!作业)(?<!家务)(?<!手术)(?<!项目)"
-    r"(?<!实验)(?<!检查)(?<!生意)(?<!运动)(?<!蛋糕)(?<!头发)(?<!治疗)[。！!，,；]?$"
+    r"(?<!实验)(?<!检查)(?<!生意)(?<!运动)(?<!蛋糕)(?<!头发)(?<!治疗)(?=[。！!，,；]|$)"
     # a role said by its Latin capitals ("在微软做SDE", "在字节当PM")
-    r"|^(?:做|当)[A-Z][A-Za-z]{1,5}[。！!，,；]?$"
+    r"|^(?:做|当)[A-Z][A-Za-z]{1,5}(?=[。！!，,；]|$)"
 )
 _ZH_JOB = re.compile(
     # a line of work said as what one does, closed by 的, any word for it (first, so 是 + a trade's
