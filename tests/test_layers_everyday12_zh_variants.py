@@ -27,3 +27,16 @@ def test_zh12v_a_tester_at_xiaomi_then_the_hours(default_hub):
 def test_zh12v_a_pm_at_jd_then_a_judgement(default_hub):
     mem = heard(default_hub, "e12zh_v02", [(0, "阿品", "我在京东当PM，挺忙的")])
     assert _current(mem, "阿品", "employer") == ["京东"], _all(mem)
+
+
+# V过: 过 after the verb of a job tells a job once held, no job now
+
+
+def test_zh12v_a_teacher_for_three_years_once(default_hub):
+    mem = heard(default_hub, "e12zh_v03", [(0, "阿教", "我当过三年老师，后来转行了")])
+    _no_fact(mem)
+
+
+def test_zh12v_a_waiter_at_a_tea_shop_in_college(default_hub):
+    mem = heard(default_hub, "e12zh_v04", [(0, "阿茶", "大学时在奶茶店当过服务员")])
+    _no_fact(mem)

@@ -1817,6 +1817,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue  # "他不在公司干了，现在在…": someone else's job, said without a name
         if m.group("v3") and s[max(0, m.start() - 1) : m.start()] == "不":
             continue  # "我已经不在银行上班了": the employer that was, not the one that is
+        if m.group("v3") and s[m.end() : m.end() + 1] == "过":
+            continue  # "在奶茶店当过服务员", "在华为工作过": 过 after the verb tells a job once held
         if m.group("v3") and is_place(v):
             # "我在北京工作", "我在厦门当导游": where they live; the trade, if any, is a job below.
             # Only the whole span after 在 is a home ("四川宜宾"), not a piece of a name ("阿里巴巴")
@@ -1866,6 +1868,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         neg = s[max(0, m.start() - 2) : m.start()]
         if "不" in neg:  # "我不当老师了": the job that was
             continue
+        if v.startswith("过"):
+            continue  # "我当过三年老师", "在银行干过柜员": 过 after the verb tells a job once held, now over
         if re.search(r"(?:以前|之前|原来|过去|曾经|当年|早年)(?:一直|也|都|还)?$", s[: m.start()]):
             continue  # "我以前是记者，…": the job of before, not the one now
         if v in ("学生",) and "研究生" in s:
