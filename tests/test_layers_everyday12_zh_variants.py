@@ -40,3 +40,33 @@ def test_zh12v_a_teacher_for_three_years_once(default_hub):
 def test_zh12v_a_waiter_at_a_tea_shop_in_college(default_hub):
     mem = heard(default_hub, "e12zh_v04", [(0, "阿茶", "大学时在奶茶店当过服务员")])
     _no_fact(mem)
+
+
+# the thing first, then 我 and a deadline with no 在 before it: any verb after the deadline is taken on
+
+
+def test_zh12v_a_form_filled_in_by_friday(default_hub):
+    mem = heard(default_hub, "e12zh_v05", [(0, "阿表", "报名表我周五前填好")])
+    row = _commit(mem, "阿表")
+    assert (row.status, row.due) == ("open", date(2026, 9, 4)), _all(mem)
+
+
+def test_zh12v_a_report_reviewed_by_next_tuesday(default_hub):
+    mem = heard(default_hub, "e12zh_v06", [(0, "阿审", "报告我下周二之前审一遍")])
+    row = _commit(mem, "阿审")
+    assert (row.status, row.due) == ("open", date(2026, 9, 8)), _all(mem)
+
+
+# 放 + the addressee's place (放你桌上, 放您门口): the thing delivered there
+
+
+def test_zh12v_a_book_left_on_your_desk_tomorrow(default_hub):
+    mem = heard(default_hub, "e12zh_v07", [(0, "阿书", "书我明天放你桌上")])
+    row = _commit(mem, "阿书")
+    assert (row.status, row.due) == ("open", date(2026, 9, 2)), _all(mem)
+
+
+def test_zh12v_a_parcel_left_at_your_door_on_friday(default_hub):
+    mem = heard(default_hub, "e12zh_v08", [(0, "阿递", "快递我周五放您家门口")])
+    row = _commit(mem, "阿递")
+    assert (row.status, row.due) == ("open", date(2026, 9, 4)), _all(mem)

@@ -41,8 +41,9 @@ _ACTION = (
     "陪|"
     # a finishing verb is an act too: "报表我周五前搞定"
     "搞定|解决|弄好|弄完|"
-    # putting a thing back or where it is wanted delivers it: "tripod放回你工位了" (not 放心, 放假)
-    "放(?=回|到|在|进)"
+    # putting a thing back or where it is wanted delivers it: "tripod放回你工位了" (not 放心, 放假),
+    # the addressee's place said at once: "钥匙我明早放你家门口"
+    "放(?=回|到|在|进|你|您)"
 )
 _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想|认为|希望")
 _PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去年|上个?月|上周")
@@ -78,8 +79,9 @@ _TOPIC_FIRST = re.compile(
     rf"(?P<obj>(?!{ZH_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:(?:{ZH_TIME})+(?:之前|以前|前)?)?[，,]?\s*我(?:们(?=将|会|(?:{ZH_TIME})))?(?!们|的|也|都|觉得|想|在)"
     rf"(?(bare_day)(?={_VOLUNTEERED.pattern}|{_BARE_ACT}))(?P<rest>.+)"
 )
-# a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会")
-_BY_TIME_ACT = rf"(?:{ZH_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
+# a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会",
+# nor a state that lasts till then: "明天之前都在家")
+_BY_TIME_ACT = rf"(?:{ZH_TIME})+(?:之前|以前|前)(?!的|[都也还就在是有没不])[\u4e00-\u9fff]{{2}}"
 # an event waited for, its 了, then 就 / 再: "发了工资就转你", "年终奖发了就还你", "等忙完了再改" - it sets
 # when the act is done, as a time does
 _ONCE = re.compile(
@@ -95,7 +97,8 @@ _TOPIC_ACT = re.compile(
     # (the act may be said with its channel or its whole before it: "钱我月底前微信转你", "请柬我周五前全部寄出去")
     rf"(?:(?:会在|在)(?={ZH_TIME}))?(?:{ZH_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?{_MEANS}?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
-    rf"|(?:会在|在){_BY_TIME_ACT}"
+    # (or with no 在, the deadline right after 我: "合同我下周二之前签好寄回去")
+    rf"|(?:会在|在)?{_BY_TIME_ACT}"
 )
 # "零食饮料交给我", "订票的事包在我身上": the thing first, then left in the speaker's charge
 _LEFT_TO_ME = re.compile(
@@ -392,7 +395,7 @@ def _what(rest: str, keep_go: bool = False) -> str:
 
 
 # (将于 reads as 会在 once normalised)
-_DEADLINE_ACT = re.compile(rf"(?:会|将)?(?:在|于){_BY_TIME_ACT}")
+_DEADLINE_ACT = re.compile(rf"(?:会|将)?(?:在|于)?{_BY_TIME_ACT}")
 
 
 def _is_promise(rest: str, whole: str) -> bool:
