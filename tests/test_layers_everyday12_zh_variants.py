@@ -70,3 +70,17 @@ def test_zh12v_a_parcel_left_at_your_door_on_friday(default_hub):
     mem = heard(default_hub, "e12zh_v08", [(0, "阿递", "快递我周五放您家门口")])
     row = _commit(mem, "阿递")
     assert (row.status, row.due) == ("open", date(2026, 9, 4)), _all(mem)
+
+
+# any one verb + 给你 / 给您 hands the thing to the addressee (开给你, 画给你)
+
+
+def test_zh12v_a_drawing_done_for_you_tonight(default_hub):
+    mem = heard(default_hub, "e12zh_v09", [(0, "阿画", "图我今晚画给你")])
+    assert _commit(mem, "阿画").status == "open", _all(mem)
+
+
+def test_zh12v_a_receipt_issued_tomorrow(default_hub):
+    mem = heard(default_hub, "e12zh_v10", [(0, "阿据", "收据我明天开给您")])
+    row = _commit(mem, "阿据")
+    assert (row.status, row.due) == ("open", date(2026, 9, 2)), _all(mem)

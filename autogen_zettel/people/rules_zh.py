@@ -43,7 +43,10 @@ _ACTION = (
     "搞定|解决|弄好|弄完|"
     # putting a thing back or where it is wanted delivers it: "tripod放回你工位了" (not 放心, 放假),
     # the addressee's place said at once: "钥匙我明早放你家门口"
-    "放(?=回|到|在|进|你|您)"
+    "放(?=回|到|在|进|你|您)|"
+    # any one verb that hands its thing to the addressee: "发票我这两天开给你", "图我晚上画给你"
+    # (not 是 / 的 / an adverb before 给你: "这是给你的", "都给你")
+    "(?![是的也都就还不没要想会能给])[\u4e00-\u9fff](?=给(?:你|您))"
 )
 _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想|认为|希望")
 _PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去年|上个?月|上周")
