@@ -84,3 +84,89 @@ def test_zh12v_a_receipt_issued_tomorrow(default_hub):
     mem = heard(default_hub, "e12zh_v10", [(0, "阿据", "收据我明天开给您")])
     row = _commit(mem, "阿据")
     assert (row.status, row.due) == ("open", date(2026, 9, 2)), _all(mem)
+
+
+# 改到 + a day + 再 and the act again: put off to that day
+
+
+def test_zh12v_a_hike_moved_to_sunday_for_the_rain(default_hub):
+    mem = heard(
+        default_hub,
+        "e12zh_v11",
+        [(0, "阿山", "明天我陪你去爬山"), (1, "阿山", "下雨了，改到周日再爬")],
+    )
+    row = _commit(mem, "阿山")
+    assert (row.status, row.due) == ("open", date(2026, 9, 6)), _all(mem)
+
+
+def test_zh12v_a_parcel_pickup_moved_to_friday(default_hub):
+    mem = heard(
+        default_hub,
+        "e12zh_v12",
+        [(0, "阿取", "明天我帮你取快递"), (1, "阿取", "今天下班太晚了，推到周五再取")],
+    )
+    row = _commit(mem, "阿取")
+    assert (row.status, row.due) == ("open", date(2026, 9, 4)), _all(mem)
+
+
+# a matter (那事儿) 黄了: it fell through
+
+
+def test_zh12v_karaoke_fell_through(default_hub):
+    mem = heard(
+        default_hub,
+        "e12zh_v13",
+        [(0, "阿歌", "周六我请大家唱K"), (2, "阿歌", "唱K那事也黄了，包厢订不到")],
+    )
+    assert _commit(mem, "阿歌").status == "cancelled", _all(mem)
+
+
+def test_zh12v_a_picnic_fell_through(default_hub):
+    mem = heard(
+        default_hub,
+        "e12zh_v14",
+        [(0, "阿野", "周日我带大家去野餐"), (3, "阿野", "野餐这事儿黄了，天气预报说有暴雨")],
+    )
+    assert _commit(mem, "阿野").status == "cancelled", _all(mem)
+
+
+# the thing judged (degree word + what it is now), then thanks to the one named: their task is done
+
+
+def test_zh12v_a_lamp_that_is_bright_thanks_to_a_friend(default_hub):
+    mem = heard(
+        default_hub,
+        "e12zh_v15",
+        [(0, "阿灯", "周末我帮你把台灯修好"), (4, "e12zh_v15", "台灯超亮，晚上看书舒服多了，谢啦阿灯")],
+    )
+    assert _commit(mem, "阿灯").status == "done", _all(mem)
+
+
+def test_zh12v_a_chair_that_is_steady_thanks_to_a_friend(default_hub):
+    mem = heard(
+        default_hub,
+        "e12zh_v16",
+        [(0, "老椅", "明天我帮你把椅子装好"), (2, "e12zh_v16", "椅子很结实，坐着一点不晃，谢谢老椅")],
+    )
+    assert _commit(mem, "老椅").status == "done", _all(mem)
+
+
+# the thing looked at by the one it was for, then the work judged with V得 + degree: done
+
+
+def test_zh12v_a_report_looked_at_and_judged(default_hub):
+    mem = heard(
+        default_hub,
+        "e12zh_v17",
+        [(0, "小R", "我明天把报告写完发你"), (1, "e12zh_v17", "报告看了，写得挺清楚的")],
+    )
+    assert _commit(mem, "小R").status == "done", _all(mem)
+
+
+def test_zh12v_a_logo_received_and_judged(default_hub):
+    mem = heard(
+        default_hub,
+        "e12zh_v18",
+        [(0, "小D", "logo我今晚做好发你"), (1, "e12zh_v18", "logo收到了，画得太好看了")],
+    )
+    assert _commit(mem, "小D").status == "done", _all(mem)

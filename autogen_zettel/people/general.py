@@ -3692,11 +3692,20 @@ _ZH_RECEIVED = re.compile(
 )
 # "简历收到了，改得太好了，谢谢大伟！": the thing received, then thanks to the one who did it - the task
 # of the one thanked is done (the one thanked is no pronoun nor everyone)
+# (or the thing judged by a degree word and what it is now: "书架超稳，放了一排书都没晃，谢啦阿木")
 _ZH_THANKED_FOR = re.compile(
-    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:已经|都|也)?(?:收到|拿到|到账|到手)(?:了|啦)"
+    r"^(?P<obj>(?![我你他她它这那今明昨太真好超很挺])[\u4e00-\u9fffA-Za-z]{1,8}?)"
+    r"(?:(?:已经|都|也)?(?:收到|拿到|到账|到手)(?:了|啦)|(?:超|很|太|真|好|特别|非常|挺)(?![了啦])[\u4e00-\u9fff])"
     r"[^？?]*?(?:谢谢|谢了|谢啦|多谢|感谢)[，,\s]*"
     r"(?P<who>(?!(?:你|您|大家|各位|亲)们?[！!。~～]*$)[\u4e00-\u9fffA-Za-z]{2,4}?)[！!。~～]*$"
 )
+# "PPT看了，改得很清楚": the thing looked at by the one it was for, then the work on it judged (a verb
+# with 得 and a degree word) - the thing was handed over and the work done (a receipt, by whoever it was
+# sent to)
+_ZH_LOOKED_AT = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都)?(?:看|看过|收到|试)了$"
+)
+_ZH_WORK_JUDGED = re.compile(r"^[\u4e00-\u9fff]{1,2}?得(?:很|太|真|挺|超|好|非常|特别|蛮|相当)")
 # "[图片] 看，阳台亮堂多了": a photo sent with the result it shows (better, done, fixed) - the task still
 # open is done, its thing named or not
 _ZH_PHOTO_OF_RESULT = re.compile(
@@ -3757,7 +3766,8 @@ _ZH_SHELVED = re.compile(
 # or a day said right after owning up to a slip ("我说错了，是下周三"; a bare "是周三" corrects nothing)
 _ZH_MOVED_TO = re.compile(
     rf"^(?:那|那就|算了|哎)?(?P<how>还是|改成|改到|推到|挪到|换到|应该是|其实是|是)(?:{ZH_TIME})+"
-    r"(?:吧|了|啦|哈|呢)?[。！!~～]*$"
+    # (the act again after the day, 再 and its verb: "银行人太多了，改到周五再去")
+    r"(?:再[\u4e00-\u9fff]{1,2}?)?(?:吧|了|啦|哈|呢)?[。！!~～]*$"
 )
 _ZH_SLIP = re.compile(rf"{_ZH_SLIP_WORDS}[哦啊呀了]*$")
 _ZH_PUT_OFF = re.compile(
@@ -3783,7 +3793,8 @@ _ZH_TIED_UP = re.compile(r"(?:走不开|抽不开身|脱不开身|分不开身|�
 _ZH_CANCEL = re.compile(
     # (not a complement of can't-manage: "今天我实在扛不住了", "走不动了", "吃不下了")
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>(?![住动起惯下])[\u4e00-\u9fff]{1,2}?)了"
-    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢)了"
+    # (黄了 of a matter, 那事儿, has fallen through: "火锅那事儿黄了"; not "叶子黄了")
+    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢|(?<=[事儿])(?:又|也)?黄)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
     # "下周三的咖啡改天吧": the plan named first, then put off to some other day
     r"|^(?![那这]?[我你他她咱]们?(?:就|先|还是)?(?:改天|下次|以后|回头))"
@@ -3874,7 +3885,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
                 or m.group("obj5")
                 or "",
             )
-            obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
+            obj = re.sub(r"的?(?:电话|(?:那|这)?(?:件)?事(?:儿|情)?)?就?$", "", obj)
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
     m = _ZH_PHOTO_OF_RESULT.match(s)
@@ -3883,6 +3894,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     m = _ZH_THANKED_FOR.match(s)
     if m and m.group("who") != subject:
         return [Evidence("status", m.group("who"), "", m.group("obj"), 0.5, "done")]
+    m = _ZH_LOOKED_AT.match(clauses[0])
+    if m and any(_ZH_WORK_JUDGED.match(c) for c in clauses[1:]):
+        return [Evidence("status", subject, "received", m.group("obj"), 0.5, "done")]
     first = re.split(r"[，,]", s)[0].strip()
     m = (
         _ZH_DONE_ALREADY.match(first)
