@@ -170,3 +170,57 @@ def test_zh12v_a_logo_received_and_judged(default_hub):
         [(0, "小D", "logo我今晚做好发你"), (1, "e12zh_v18", "logo收到了，画得太好看了")],
     )
     assert _commit(mem, "小D").status == "done", _all(mem)
+
+
+# 百V不厌 with any verb of taking in (听, 玩, 读): never tired of it
+
+
+def test_zh12v_songs_never_tired_of(default_hub):
+    mem = heard(default_hub, "e12zh_v19", [(0, "阿曲", "周杰伦的歌我百听不厌")])
+    assert _pref(mem, "阿曲", "周杰伦").value > 0.5, _all(mem)
+
+
+def test_zh12v_a_board_game_never_tired_of(default_hub):
+    mem = heard(default_hub, "e12zh_v20", [(0, "阿棋", "大富翁我百玩不厌，每次聚会都要来一局")])
+    assert _pref(mem, "阿棋", "大富翁").value > 0.5, _all(mem)
+
+
+# 能 / 可以 V 一整天 / 一下午: able to go on at it all day
+
+
+def test_zh12v_table_tennis_all_afternoon(default_hub):
+    mem = heard(default_hub, "e12zh_v21", [(0, "阿乒", "乒乓球我可以打一下午")])
+    assert _pref(mem, "阿乒", "乒乓球").value > 0.5, _all(mem)
+
+
+def test_zh12v_a_video_app_all_evening(default_hub):
+    mem = heard(default_hub, "e12zh_v22", [(0, "阿刷", "我能刷一晚上抖音都不腻")])
+    assert _pref(mem, "阿刷", "抖音").value > 0.5, _all(mem)
+
+
+# 只看 / 只听 X: the only thing watched or listened to
+
+
+def test_zh12v_only_documentaries(default_hub):
+    mem = heard(default_hub, "e12zh_v23", [(0, "阿纪", "电视我只看纪录片")])
+    assert _pref(mem, "阿纪", "纪录片").value > 0.5, _all(mem)
+
+
+def test_zh12v_only_podcasts_on_the_commute(default_hub):
+    mem = heard(default_hub, "e12zh_v24", [(0, "阿播", "我现在只听播客，音乐都不听了")])
+    assert _pref(mem, "阿播", "播客").value > 0.5, _all(mem)
+
+
+# 接受不了 a thing: cannot bring oneself to take it
+
+
+def test_zh12v_stinky_tofu_not_accepted(default_hub):
+    mem = heard(default_hub, "e12zh_v25", [(0, "阿臭", "臭豆腐我真的接受不了")])
+    rows = _prefs(mem, "阿臭", "臭豆腐")
+    assert rows and all(p.value < 0.5 for p in rows), _all(mem)
+
+
+def test_zh12v_sweet_tofu_pudding_not_accepted(default_hub):
+    mem = heard(default_hub, "e12zh_v26", [(0, "阿咸", "甜豆花我完全接受不了")])
+    rows = _prefs(mem, "阿咸", "甜豆花")
+    assert rows and all(p.value < 0.5 for p in rows), _all(mem)
