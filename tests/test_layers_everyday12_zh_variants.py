@@ -224,3 +224,16 @@ def test_zh12v_sweet_tofu_pudding_not_accepted(default_hub):
     mem = heard(default_hub, "e12zh_v26", [(0, "阿咸", "甜豆花我完全接受不了")])
     rows = _prefs(mem, "阿咸", "甜豆花")
     assert rows and all(p.value < 0.5 for p in rows), _all(mem)
+
+
+# the home's animals counted by a measure word (我家那两只猫, 家里三条狗): pets kept
+
+
+def test_zh12v_three_dogs_walked_twice_a_day(default_hub):
+    mem = heard(default_hub, "e12zh_v27", [(0, "阿汪", "家里三条狗每天要遛两次，腿都走细了")])
+    assert "狗" in " ".join(_current(mem, "阿汪", "pet")), _all(mem)
+
+
+def test_zh12v_a_parrot_that_says_hello(default_hub):
+    mem = heard(default_hub, "e12zh_v28", [(0, "阿鹉", "我家那只鹦鹉会说你好了")])
+    assert "鹦鹉" in " ".join(_current(mem, "阿鹉", "pet")), _all(mem)

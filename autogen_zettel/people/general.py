@@ -1632,6 +1632,8 @@ _ZH_PET = re.compile(
     r"(?P<taken>[\u4e00-\u9fff]{0,3}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
     # an animal of the home walked ("每天下班就是遛我家金毛", "遛家里的狗"): a dog one keeps, not a child
     r"|遛(?:我家|家里|我的)的?(?:那|这)?[只条]?(?P<walked>(?!娃|孩子|儿子|女儿|宝宝|小孩)[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$)"
+    # the home's animals counted by their measure word ("我家那两只猫主子又打架了", "家里三条狗"): kept there
+    r"|(?:我家|家里)的?(?:那|这)?[一两三四五几\d]?[只条](?P<counted>[\u4e00-\u9fff]{0,2}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
 )
 # a pet named, then gone ("橘猫去年走了", "我家那只狗没了"): the pet is no longer had
 _ZH_PET_GONE = re.compile(
@@ -1985,8 +1987,12 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if n and 10 <= n < 100:
             add("age", str(n), "statement")
     m = _ZH_PET.search(s)
-    if m:
-        add("pet", m.group("v") or m.group("v2") or m.group("taken") or m.group("walked"), "statement")
+    if m and not (m.group("counted") and _ZH_PET_GONE.search(s)):  # ("我家那只狗没了": gone, below)
+        add(
+            "pet",
+            m.group("v") or m.group("v2") or m.group("taken") or m.group("walked") or m.group("counted"),
+            "statement",
+        )
     for m in _ZH_PET_GONE.finditer(s):
         add("pet", m.group("v"), "lift")
     m = _ZH_GROWN.search(s) or _ZH_HOMETOWN.search(s)
