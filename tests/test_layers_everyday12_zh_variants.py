@@ -237,3 +237,16 @@ def test_zh12v_three_dogs_walked_twice_a_day(default_hub):
 def test_zh12v_a_parrot_that_says_hello(default_hub):
     mem = heard(default_hub, "e12zh_v28", [(0, "阿鹉", "我家那只鹦鹉会说你好了")])
     assert "鹦鹉" in " ".join(_current(mem, "阿鹉", "pet")), _all(mem)
+
+
+# the way home after work (下班…回X的家): X is where one lives
+
+
+def test_zh12v_a_bus_home_to_kunshan(default_hub):
+    mem = heard(default_hub, "e12zh_v29", [(0, "阿昆", "下班坐公交回昆山的家要一个半小时")])
+    assert _current(mem, "阿昆", "residence") == ["昆山"], _all(mem)
+
+
+def test_zh12v_a_drive_home_to_jiading(default_hub):
+    mem = heard(default_hub, "e12zh_v30", [(0, "阿嘉", "下了班开车回嘉定的家，堵了一路")])
+    assert _current(mem, "阿嘉", "residence") == ["嘉定"], _all(mem)

@@ -1554,6 +1554,8 @@ _ZH_RESIDENCE = re.compile(
     # 上海上班" (a place only, checked below)
     r"|(?:每天|天天|每日|平时|每个?工作日)(?:早上)?(?:都|都要|都得|要|得)?从(?P<commute>[\u4e00-\u9fff]{2,4}?)(?:家里|的家|家)?"
     r"(?:坐|乘|搭|开车|骑车|打车|骑|挤)[^，,。！!]{0,12}?(?:去|到|进)[^，,。！!]{1,8}?(?:上班|上学|打卡)"
+    # and ends there: the way home after work ("刚下班，挤地铁回通州的家", "放学坐公交回昌平的家")
+    r"|(?:下班|放学|下了班)[^。！!]{0,10}?回(?:到)?(?P<homeward>[\u4e00-\u9fff]{2,4}?)的家"
     # "搬家了，现在住浦东": 住 with no 在 before the place (a place only, checked below)
     r"|(?:现在|目前|如今)(?:就)?住(?!在)(?P<v8>[\u4e00-\u9fff]{2,4}?)(?:了|呢|啦|。|，|！|$)"
     # "去年就回长沙了", "回成都发展了": gone back to a place some time ago or to live there (a place
@@ -1941,6 +1943,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v11")
             or m.group("v12")
             or m.group("commute")
+            or m.group("homeward")
             or m.group("settled")
             or m.group("dwelt")
         ) and not is_place(v):
@@ -1949,7 +1952,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             "residence",
             v,
             "statement"
-            if m.group("v2") or m.group("v4") or m.group("v6") or m.group("commute")
+            if m.group("v2") or m.group("v4") or m.group("v6") or m.group("commute") or m.group("homeward")
             else "change",
         )
     # "回老家重庆定居了" says where home was; "搬回老家西安" tells only the move (the labelled sets' reading)
