@@ -250,3 +250,24 @@ def test_zh12v_a_bus_home_to_kunshan(default_hub):
 def test_zh12v_a_drive_home_to_jiading(default_hub):
     mem = heard(default_hub, "e12zh_v30", [(0, "阿嘉", "下了班开车回嘉定的家，堵了一路")])
     assert _current(mem, "阿嘉", "residence") == ["嘉定"], _all(mem)
+
+
+# the one it was for says it arrived, reported by the one who sent it (X说…收到了): done
+
+
+def test_zh12v_samples_signed_for_says_the_client(default_hub):
+    mem = heard(
+        default_hub,
+        "e12zh_v31",
+        [(0, "阿样", "周五前我把样品寄给客户"), (5, "阿样", "客户说样品已经签收了")],
+    )
+    assert _commit(mem, "阿样").status == "done", _all(mem)
+
+
+def test_zh12v_a_deposit_arrived_says_the_landlady(default_hub):
+    mem = heard(
+        default_hub,
+        "e12zh_v32",
+        [(0, "阿押", "押金我月底前转给房东"), (10, "阿押", "房东阿姨回我说押金到账了")],
+    )
+    assert _commit(mem, "阿押").status == "done", _all(mem)

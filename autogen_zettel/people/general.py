@@ -3701,6 +3701,12 @@ _ZH_RECEIVED = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?|对方|人家)?"
     r"(?:那边|这边|那儿|这儿|那里|这里|方面)?(?:已经|都|也)(?:收到|收下|签收|接收|收)了(?:[，,].*)?$"
 )
+# "房东刚回我说钱收到了", "老板说合同已经签收了": the one it was for says it arrived, reported by the one
+# who sent it - the handing over done (said by someone other than the speaker or the addressee)
+_ZH_RECEIVED_REPORTED = re.compile(
+    r"^(?![我你])[\u4e00-\u9fff]{1,4}?(?:刚|刚刚|已经|也)?(?:回(?:复)?我|告诉我|跟我)?说"
+    r"(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:已经|都|也)?(?:收到|收下|签收|到账)了"
+)
 # "简历收到了，改得太好了，谢谢大伟！": the thing received, then thanks to the one who did it - the task
 # of the one thanked is done (the one thanked is no pronoun nor everyone)
 # (or the thing judged by a degree word and what it is now: "书架超稳，放了一排书都没晃，谢啦阿木")
@@ -3913,6 +3919,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         _ZH_DONE_ALREADY.match(first)
         or _ZH_HANDED.match(first)
         or _ZH_DONE_BY_ME.match(first)
+        or _ZH_RECEIVED_REPORTED.match(first)
         or _ZH_RECEIVED.match(first)
     )
     if m:
