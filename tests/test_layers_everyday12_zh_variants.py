@@ -15,7 +15,6 @@ from tests.layer_sets import (
     preferences_holding as _prefs,
 )
 
-
 # 在X做Y, 当PM: the role after 做 / 当 ends at its clause, more may follow
 
 
