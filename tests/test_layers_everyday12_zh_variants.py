@@ -270,3 +270,42 @@ def test_zh12v_a_deposit_arrived_says_the_landlady(default_hub):
         [(0, "阿押", "押金我月底前转给房东"), (10, "阿押", "房东阿姨回我说押金到账了")],
     )
     assert _commit(mem, "阿押").status == "done", _all(mem)
+
+
+# found beside the scenarios: the surface one works on (在网上, 在线上) is no employer
+
+
+def test_zh12v_a_side_job_online(default_hub):
+    mem = heard(default_hub, "e12zh_v33", [(0, "阿网", "我在网上做兼职，赚点零花钱")])
+    assert _current(mem, "阿网", "employer") == [], _all(mem)
+
+
+def test_zh12v_customer_service_online(default_hub):
+    mem = heard(default_hub, "e12zh_v34", [(0, "阿线", "我在线上做客服，在家就能干")])
+    assert _current(mem, "阿线", "employer") == [], _all(mem)
+
+
+# a role for a day or a few (当了一天志愿者, 当了几天前台) is a one-off, no job
+
+
+def test_zh12v_a_volunteer_for_a_day(default_hub):
+    mem = heard(default_hub, "e12zh_v35", [(0, "阿志", "今天我去当了一天志愿者，累瘫了")])
+    _no_fact(mem)
+
+
+def test_zh12v_a_receptionist_for_a_few_days(default_hub):
+    mem = heard(default_hub, "e12zh_v36", [(0, "阿台", "上周替同事当了几天前台")])
+    _no_fact(mem)
+
+
+# 今天我去V了 + how much: the perfective 了 and a count tell what happened, no promise
+
+
+def test_zh12v_five_kilometres_run_today(default_hub):
+    mem = heard(default_hub, "e12zh_v37", [(0, "阿跑", "今天我去跑了五公里，累瘫了")])
+    assert mem.commitments() == [], _all(mem)
+
+
+def test_zh12v_two_pounds_of_oranges_bought_today(default_hub):
+    mem = heard(default_hub, "e12zh_v38", [(0, "阿橘", "今天我去买了两斤橘子，特别甜")])
+    assert mem.commitments() == [], _all(mem)

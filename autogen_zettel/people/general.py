@@ -1813,7 +1813,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if (
             not v
             or v.startswith(tuple(schools) or "\0")
-            or re.search(r"家里|^家|这|那|哪|学校", v)
+            # (nor the surface one works on, 上: "在网上做兼职", "在线上接单")
+            or re.search(r"家里|^家|这|那|哪|学校|上$", v)
             or len(v) < 2
         ):
             continue
@@ -1874,6 +1875,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if v.startswith("过"):
             continue  # "我当过三年老师", "在银行干过柜员": 过 after the verb tells a job once held, now over
+        if re.match(r"了?[一两几半\d]+(?:天|晚|个?下午|个?上午|周|个星期)", v):
+            continue  # "今天去当了一天志愿者": a role for a day or a week is a one-off, no job
         if re.search(r"(?:以前|之前|原来|过去|曾经|当年|早年)(?:一直|也|都|还)?$", s[: m.start()]):
             continue  # "我以前是记者，…": the job of before, not the one now
         if v in ("学生",) and "研究生" in s:
@@ -2056,7 +2059,7 @@ _ZH_LIKE = (
     r"|沉迷于?|(?:可以|能)天天(?:吃|喝|看|玩|听)|(?:可以|能)(?:吃|喝|看|玩|听|打|踢|跑|游|逛|刷|唱)(?:上)?(?:一整天|一天|一下午|一晚上|一整晚|一通宵|一宿)(?:都|也)?(?:不嫌?(?:累|烦|腻))?|(?:吃|喝|看|听|玩)不腻|一天不(?:吃|喝|玩|看|听)就(?:难受|不舒服|浑身难受)"
     # praised capacity ("特别能吃辣"), the only thing taken ("现在只喝茶"), and a thing called one's
     # life or favourite ("X真的是我的命")
-    r"|(?:(?<=很)|(?<=超)|(?<=挺)|(?<=太)|(?<=特别)|(?<=非常))能(?:吃|喝)|只(?:吃|喝|看|听)(?![了过完一])"
+    r"|(?:(?<=很)|(?<=超)|(?<=挺)|(?<=太)|(?<=特别)|(?<=非常))能(?:吃|喝)|只(?:吃|喝|看|听)(?![了过完一说到见看听着])"
     r"|(?<=是)我的(?:命根子|命|最爱|心头好|快乐源泉)"
 )
 _ZH_DISLIKE = (
@@ -3037,6 +3040,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         rest = re.sub(rf"^(?:{ZH_TIME}|之前|以前|前)+", "", m.group("rest"))
         if _ZH_NOT_ACT.match(rest) or (len(rest) < 2 and not (has_time and rest in _ZH_LONE_ACTS)):
             continue  # "我晚上看" to "你能帮我看看这份合同吗？" is a promise; its thing is asked
+        if re.match(r"(?:去|来)?[\u4e00-\u9fff]了[一两三四五六七八九十几半\d]", rest):
+            continue  # "今天我去买了一本书", "去跑了五公里": the perfective 了 and how much tell what happened
         modal = re.match(r"(?:来|会|负责|保证|一定|争取|尽量|马上|去|帮|替|给|把|开车|顺路)", rest)
         if not (has_time or (modal and modal.group(0) in ("来", "负责", "保证", "一定", "争取"))):
             continue

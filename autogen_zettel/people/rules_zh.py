@@ -419,6 +419,8 @@ def _is_promise(rest: str, whole: str) -> bool:
     head = re.sub(r"^[A-Za-z][A-Za-z0-9]{0,5}(?=[\u4e00-\u9fff])", "", head)  # "T2接你": the place's code
     head = re.sub(rf"^{_MEANS}", "", head)  # "回头微信转你": the act is after how it is done
     has_time = bool(_TIME_RE.search(whole))
+    if re.match(rf"(?:{_MODAL})*(?:{_ACTION})了(?!解)", head):
+        return False  # "今天我去买了一本书": the perfective 了 right after the act says it happened
     # "发了工资就转你", "等忙完了再改": an event one waits for (its 了, then 就 / 再) sets when, as a time does
 
     # a promising word alone will do (我会把文件发给你); 去 and 要 only with a time (我要一杯拿铁 is an order)
