@@ -309,3 +309,42 @@ def test_zh12v_five_kilometres_run_today(default_hub):
 def test_zh12v_two_pounds_of_oranges_bought_today(default_hub):
     mem = heard(default_hub, "e12zh_v38", [(0, "阿橘", "今天我去买了两斤橘子，特别甜")])
     assert mem.commitments() == [], _all(mem)
+
+
+# 我是X人 names a hometown only when X is a place (我是干饭人, 我是打工人: a kind of person)
+
+
+def test_zh12v_a_foodie_by_self_description(default_hub):
+    mem = heard(default_hub, "e12zh_v39", [(0, "阿饭", "我是干饭人，一顿不吃饿得慌")])
+    _no_fact(mem)
+
+
+def test_zh12v_a_wage_earner_by_self_description(default_hub):
+    mem = heard(default_hub, "e12zh_v40", [(0, "阿打", "我是打工人，周一最难熬")])
+    _no_fact(mem)
+
+
+# a trade's word is whole, not the head of a longer noun (我是学生会的: of the student union)
+
+
+def test_zh12v_of_the_student_union(default_hub):
+    mem = heard(default_hub, "e12zh_v41", [(0, "阿会", "我是学生会的，来通知一下开会")])
+    assert _current(mem, "阿会", "job") == [], _all(mem)
+
+
+def test_zh12v_of_the_nurses_union(default_hub):
+    mem = heard(default_hub, "e12zh_v42", [(0, "阿护", "我是护士长派来的，来取一下单子")])
+    assert "护士" not in " ".join(_current(mem, "阿护", "job")), _all(mem)
+
+
+# a stay in someone's home (住在朋友家, 住在我姐家) is no residence
+
+
+def test_zh12v_staying_at_a_friends(default_hub):
+    mem = heard(default_hub, "e12zh_v43", [(0, "阿住", "我住在朋友家，过两天就找房子")])
+    assert _current(mem, "阿住", "residence") == [], _all(mem)
+
+
+def test_zh12v_staying_at_a_sisters_lately(default_hub):
+    mem = heard(default_hub, "e12zh_v44", [(0, "阿姊", "最近住在我姐家，帮她带孩子")])
+    assert _current(mem, "阿姊", "residence") == [], _all(mem)

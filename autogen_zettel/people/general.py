@@ -1929,7 +1929,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     for m in _ZH_RESIDENCE.finditer(s):
         v = next((g for g in m.groups() if g), "").strip()
         if not v or re.search(
-            r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面|房子$|新家$|新房$|公寓$|宿舍$", v
+            # (someone's home, "住在朋友家", "住我姐家": a stay with them, no place of one's own)
+            r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面|房子$|新家$|新房$|公寓$|宿舍$|(?<!老)家$",
+            v,
         ):
             continue
         if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
@@ -2002,6 +2004,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     for m in _ZH_PET_GONE.finditer(s):
         add("pet", m.group("v"), "lift")
     m = _ZH_GROWN.search(s) or _ZH_HOMETOWN.search(s)
+    if m and m.groupdict().get("v3") and not is_place(m.group("v3")):
+        m = None  # "我是干饭人", "我是打工人": 我是X人 names a kind of person; only a place is a hometown
     if m:
         home = next(g for g in m.groups() if g)
         # "我是东北人，哈尔滨的": a clause after it that names a place alone narrows where

@@ -219,6 +219,8 @@ _FACTS = (
 _JOBS = re.compile(
     r"我(?:现在)?是(?:一名|一个|一位|名)?(?P<v>老师|医生|护士|工程师|程序员|设计师|律师|学生|会计|厨师|司机|"
     r"作家|记者|警察|教授|研究员|经理|销售|翻译|画家|演员|歌手|建筑师|药剂师|兽医|飞行员)"
+    # (the trade's word whole, not the head of a longer noun: "我是学生会的", "我是老师的学生")
+    r"(?=[了啊呀哦呢嘛啦，。！,!；;~～\s]|$|的(?:[，。！,!；;~～\s]|$))"
 )
 # "我爸退休了", "我终于退休啦": a job that ends in no other job (a plan to retire is not yet one)
 _RETIRED = re.compile(r"我(?:已经|终于|刚|刚刚|正式|也|去年|前年|今年|上个?月|早就|早)*退休(?:了|啦)")
@@ -754,9 +756,11 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
                 continue
             value = re.sub(r"^(?:一家|一个)(?=\S{2})", "", value) if key == "employer" else value
             if key == "residence" and re.search(
-                r"房子$|新家$|新房$|公寓$|宿舍$|^一起|附近$|旁边$|对面$|隔壁$", value
+                r"房子$|新家$|新房$|公寓$|宿舍$|^一起|附近$|旁边$|对面$|隔壁$|(?<!老)家$", value
             ):
-                continue  # "搬到新房子了": a dwelling, not a place; "住在一起": with whom, not where
+                # "搬到新房子了": a dwelling, not a place; "住在一起": with whom, not where; "住在朋友家":
+                # a stay in someone's home (as general.facts_zh reads them)
+                continue
             if key == "age":
                 value = _zh_num(value)
             verb = m.groupdict().get("verb") or ""
