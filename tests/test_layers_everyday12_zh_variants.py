@@ -348,3 +348,29 @@ def test_zh12v_staying_at_a_friends(default_hub):
 def test_zh12v_staying_at_a_sisters_lately(default_hub):
     mem = heard(default_hub, "e12zh_v44", [(0, "阿姊", "最近住在我姐家，帮她带孩子")])
     assert _current(mem, "阿姊", "residence") == [], _all(mem)
+
+
+# 是 + a trade + 的 + a noun (我是厨师的儿子): the trade is another's, the speaker is the noun
+
+
+def test_zh12v_a_cooks_son(default_hub):
+    mem = heard(default_hub, "e12zh_v45", [(0, "阿厨", "我是厨师的儿子，从小吃得好")])
+    assert _current(mem, "阿厨", "job") == [], _all(mem)
+
+
+def test_zh12v_a_policemans_wife(default_hub):
+    mem = heard(default_hub, "e12zh_v46", [(0, "阿警", "我是警察的老婆，天天提心吊胆")])
+    assert _current(mem, "阿警", "job") == [], _all(mem)
+
+
+# a home wished for or planned (想住在, 希望住在): no residence
+
+
+def test_zh12v_a_seaside_home_wished_for(default_hub):
+    mem = heard(default_hub, "e12zh_v47", [(0, "阿海", "我以后想住在海边，天天看日落")])
+    assert _current(mem, "阿海", "residence") == [], _all(mem)
+
+
+def test_zh12v_dali_hoped_for_after_retiring(default_hub):
+    mem = heard(default_hub, "e12zh_v48", [(0, "阿理", "退休了我希望住在大理")])
+    assert _current(mem, "阿理", "residence") == [], _all(mem)

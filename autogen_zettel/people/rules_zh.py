@@ -752,6 +752,10 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
                 continue  # "我没搬到郊区": the move that did not happen
             if key == "residence" and re.search(r"小时候|那时候?|当年|以前|原来|过去|曾经", s[: m.start()]):
                 continue  # "我小时候住在农村": where one lived then, not now
+            if key == "residence" and re.search(
+                r"(?:想|希望|打算|准备|计划|梦想)[^，,。！!]{0,3}$", s[: m.start()]
+            ):
+                continue  # "我以后想住在海边": a home wished for or planned, not lived in
             if not value:
                 continue
             value = re.sub(r"^(?:一家|一个)(?=\S{2})", "", value) if key == "employer" else value
