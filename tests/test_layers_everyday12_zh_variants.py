@@ -374,3 +374,16 @@ def test_zh12v_a_seaside_home_wished_for(default_hub):
 def test_zh12v_dali_hoped_for_after_retiring(default_hub):
     mem = heard(default_hub, "e12zh_v48", [(0, "阿理", "退休了我希望住在大理")])
     assert _current(mem, "阿理", "residence") == [], _all(mem)
+
+
+# a spot by a place, its localiser last (北大门口, 南京南站, 西湖边上): where one stands, no home
+
+
+def test_zh12v_at_a_station_now(default_hub):
+    mem = heard(default_hub, "e12zh_v49", [(0, "阿站", "我在南京南站")])
+    assert _current(mem, "阿站", "residence") == [], _all(mem)
+
+
+def test_zh12v_by_the_lake_now(default_hub):
+    mem = heard(default_hub, "e12zh_v50", [(0, "阿湖", "我在西湖边上")])
+    assert _current(mem, "阿湖", "residence") == [], _all(mem)

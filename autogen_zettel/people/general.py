@@ -1925,7 +1925,14 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     # "不是哦，我在杭州" to "你是在上海工作吗？": the answer word ahead leaves the clause where one is
     m = _ZH_HERE.match(_ZH_ANSWER_HEAD.sub("", s))
     # (where one grew up or was born is a home town, read below: "我在北京长大" is no home now)
-    if m and is_place(m.group("v")) and not re.search(r"(?:长大|出生)$", m.group("v")):
+    # (a spot by a place, its localiser last, is where one stands now: "我在北大门口", "在公司楼下")
+    if (
+        m
+        and is_place(m.group("v"))
+        and not re.search(
+            r"(?:长大|出生)$|(?:门口|楼下|楼上|附近|路口|旁边|对面|外面|里面|边上|站)$", m.group("v")
+        )
+    ):
         add("residence", m.group("v"))  # "现在在上海。": nothing after the place, so it is home
     for m in _ZH_RESIDENCE.finditer(s):
         v = next((g for g in m.groups() if g), "").strip()
