@@ -387,3 +387,29 @@ def test_zh12v_at_a_station_now(default_hub):
 def test_zh12v_by_the_lake_now(default_hub):
     mem = heard(default_hub, "e12zh_v50", [(0, "阿湖", "我在西湖边上")])
     assert _current(mem, "阿湖", "residence") == [], _all(mem)
+
+
+# hearsay at the head (听说, 听我妈说): the news is of whom it names after it, not the speaker's
+
+
+def test_zh12v_heard_he_works_in_shanghai(default_hub):
+    mem = heard(default_hub, "e12zh_v51", [(0, "阿听", "听说他在上海工作")])
+    _no_fact(mem)
+
+
+def test_zh12v_heard_from_dad_a_cousin_is_in_shenzhen(default_hub):
+    mem = heard(default_hub, "e12zh_v52", [(0, "阿闻", "听我爸说表哥在深圳上班")])
+    assert [f for f in mem.facts() if f.subject == "阿闻"] == [], _all(mem)
+
+
+# 上司 is a person over the speaker, as 领导 and 老板 are: the news is theirs
+
+
+def test_zh12v_a_superior_in_pudong(default_hub):
+    mem = heard(default_hub, "e12zh_v53", [(0, "阿属", "我上司住在浦东，每天开车来")])
+    assert _current(mem, "阿属", "residence") == [], _all(mem)
+
+
+def test_zh12v_a_superior_from_beijing(default_hub):
+    mem = heard(default_hub, "e12zh_v54", [(0, "阿下", "我上司是北京人，说话特别快")])
+    assert _current(mem, "阿下", "hometown") == [], _all(mem)
