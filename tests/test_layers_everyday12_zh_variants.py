@@ -413,3 +413,29 @@ def test_zh12v_a_superior_in_pudong(default_hub):
 def test_zh12v_a_superior_from_beijing(default_hub):
     mem = heard(default_hub, "e12zh_v54", [(0, "阿下", "我上司是北京人，说话特别快")])
     assert _current(mem, "阿下", "hometown") == [], _all(mem)
+
+
+# found beside the scenarios: 我要是 / 我如果 + a fact is a condition or a wish, no fact
+
+
+def test_zh12v_a_job_in_beijing_wished_for(default_hub):
+    mem = heard(default_hub, "e12zh_v55", [(0, "阿愿", "我要是在北京工作就好了")])
+    _no_fact(mem)
+
+
+def test_zh12v_a_home_in_shanghai_supposed(default_hub):
+    mem = heard(default_hub, "e12zh_v56", [(0, "阿设", "我如果住在上海，肯定天天去外滩")])
+    _no_fact(mem)
+
+
+# the addressee at the head with a state (你是不是在…, 你住…吧): their state guessed, no fact of the speaker
+
+
+def test_zh12v_an_employer_guessed_of_the_other(default_hub):
+    mem = heard(default_hub, "e12zh_v57", [(0, "阿猜", "你是不是在华为上班")])
+    _no_fact(mem)
+
+
+def test_zh12v_a_district_guessed_of_the_other(default_hub):
+    mem = heard(default_hub, "e12zh_v58", [(0, "阿估", "你住海淀吧，离得不远")])
+    _no_fact(mem)
