@@ -439,3 +439,16 @@ def test_zh12v_an_employer_guessed_of_the_other(default_hub):
 def test_zh12v_a_district_guessed_of_the_other(default_hub):
     mem = heard(default_hub, "e12zh_v58", [(0, "阿估", "你住海淀吧，离得不远")])
     _no_fact(mem)
+
+
+# 搬回来 / 搬回去 name no place: no residence from the 来 or 去
+
+
+def test_zh12v_moved_back_here(default_hub):
+    mem = heard(default_hub, "e12zh_v59", [(0, "阿回", "我之前住在杭州，现在搬回来了")])
+    assert "来" not in _current(mem, "阿回", "residence"), _all(mem)
+
+
+def test_zh12v_moved_back_there(default_hub):
+    mem = heard(default_hub, "e12zh_v60", [(0, "阿去", "房子到期了，我又搬回去了")])
+    assert _current(mem, "阿去", "residence") == [], _all(mem)
