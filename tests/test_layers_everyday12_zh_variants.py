@@ -452,3 +452,16 @@ def test_zh12v_moved_back_here(default_hub):
 def test_zh12v_moved_back_there(default_hub):
     mem = heard(default_hub, "e12zh_v60", [(0, "阿去", "房子到期了，我又搬回去了")])
     assert _current(mem, "阿去", "residence") == [], _all(mem)
+
+
+# a state of the heart wished for (梦想是结婚, 愿望是…结婚): not married yet
+
+
+def test_zh12v_a_dream_of_marrying(default_hub):
+    mem = heard(default_hub, "e12zh_v61", [(0, "阿梦", "我的梦想是结婚，生两个娃")])
+    assert _current(mem, "阿梦", "relationship") == [], _all(mem)
+
+
+def test_zh12v_a_wish_to_marry_early(default_hub):
+    mem = heard(default_hub, "e12zh_v62", [(0, "阿愿", "我最大的愿望是早点结婚")])
+    assert _current(mem, "阿愿", "relationship") == [], _all(mem)

@@ -1973,7 +1973,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if "residence" in {e.key for e in out} and "回老家" in s and "搬回" not in s:
         add("hometown", next(e.value for e in out if e.key == "residence"), "statement")
     for value, pattern in _ZH_RELATION:
-        if pattern.search(s):
+        m = pattern.search(s)
+        if m and re.search(r"(?:想|梦想|愿望|希望|打算|准备|计划)[^，,。！!]{0,3}$", s[: m.start()]):
+            continue  # "我的梦想是结婚", "打算明年领证": a state wished for or planned, not one's own yet
+        if m:
             k = (
                 "statement"
                 if value in ("divorced",)
