@@ -465,3 +465,16 @@ def test_zh12v_a_dream_of_marrying(default_hub):
 def test_zh12v_a_wish_to_marry_early(default_hub):
     mem = heard(default_hub, "e12zh_v62", [(0, "阿愿", "我最大的愿望是早点结婚")])
     assert _current(mem, "阿愿", "relationship") == [], _all(mem)
+
+
+# 对 + a thing pointed at (这个, 那种) + 过敏: a dislike put as a joke, no allergy
+
+
+def test_zh12v_allergic_to_this_plan(default_hub):
+    mem = heard(default_hub, "e12zh_v63", [(0, "阿敏", "我对这个方案过敏，看一眼就头疼")])
+    assert _current(mem, "阿敏", "allergy") == [], _all(mem)
+
+
+def test_zh12v_allergic_to_that_kind_of_person(default_hub):
+    mem = heard(default_hub, "e12zh_v64", [(0, "阿讨", "我对那种人过敏")])
+    assert _current(mem, "阿讨", "allergy") == [], _all(mem)

@@ -1658,7 +1658,8 @@ _ZH_GROWN = re.compile(
     r"(?:长大|出生)的(?P<grown>[\u4e00-\u9fff]{2,3}?)(?:人|娃|姑娘|小伙子?|妹子|汉子)(?=[。！，,]|$)"
 )
 _ZH_ALLERGY = re.compile(
-    r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏"
+    # (not a thing pointed at, "对这个方案过敏": a dislike put as a joke)
+    r"对(?P<v>(?![这那])[\u4e00-\u9fff]{1,5}?)过敏"
     # what the body does the moment one eats or touches it ("一吃花生就浑身起疹子", "一碰猫毛就打喷嚏")
     r"|(?<!不)一(?:吃|喝|碰|闻|接触|沾)(?:到)?(?P<sym>[\u4e00-\u9fff]{1,5}?)就(?:会)?(?:浑身|全身|身上|脸上|嘴唇|喉咙|皮肤)?"
     r"(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏|喘不上气|呼吸困难"
@@ -1666,7 +1667,7 @@ _ZH_ALLERGY = re.compile(
     r"|喷嚏)"
     # the allergen right before 过敏 at a clause's head, after 我 or with 我 dropped: "我花粉过敏",
     # "花生过敏星人", "本人海鲜过敏" (not a degree, a body part or a season: "有点过敏", "皮肤过敏")
-    r"|(?:^|(?<=[，,。！!；;\s])|(?<=我)|(?<=本人))(?P<v2>(?!我|本人|有点|有些|容易|经常|会|也|都|是|不|没|皮肤|季节|鼻子|眼睛)"
+    r"|(?:^|(?<=[，,。！!；;\s])|(?<=我)|(?<=本人))(?P<v2>(?!我|本人|有点|有些|容易|经常|会|也|都|是|不|没|皮肤|季节|鼻子|眼睛|对)"
     r"[\u4e00-\u9fff]{1,4}?)过敏(?![源原药性])"
 )
 # "坐标新加坡": the netizen's pin, where one is

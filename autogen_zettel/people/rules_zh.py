@@ -213,7 +213,7 @@ _FACTS = (
         ),
     ),
     ("age", re.compile(r"我今年(?P<v>[0-9一二三四五六七八九十]{1,4})岁")),
-    ("allergy", re.compile(r"我对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏")),
+    ("allergy", re.compile(r"我对(?P<v>(?![这那])[\u4e00-\u9fff]{1,5}?)过敏")),  # (not "对这个方案过敏")
     ("pet", re.compile(r"我(?:家)?养了?(?:一只|一条|两只|只|条)?(?P<v>猫|狗|小猫|小狗|鹦鹉|兔子|仓鼠|金鱼)")),
 )
 _JOBS = re.compile(
