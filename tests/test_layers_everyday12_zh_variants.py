@@ -478,3 +478,16 @@ def test_zh12v_allergic_to_this_plan(default_hub):
 def test_zh12v_allergic_to_that_kind_of_person(default_hub):
     mem = heard(default_hub, "e12zh_v64", [(0, "阿讨", "我对那种人过敏")])
     assert _current(mem, "阿讨", "allergy") == [], _all(mem)
+
+
+# a guess at one's own day (估计, 大概), as 可能 is: no promise
+
+
+def test_zh12v_a_busy_day_guessed(default_hub):
+    mem = heard(default_hub, "e12zh_v65", [(0, "阿忙", "我明天估计会很忙")])
+    assert mem.commitments() == [], _all(mem)
+
+
+def test_zh12v_overtime_on_friday_guessed(default_hub):
+    mem = heard(default_hub, "e12zh_v66", [(0, "阿估", "周五我大概会加班，晚饭别等我")])
+    assert mem.commitments() == [], _all(mem)

@@ -3032,7 +3032,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
     if (
         s.rstrip().endswith(("？", "?", "吗"))
         or _ZH_PAST_TIME.search(s)
-        or re.search(r"看看|再说|也许|可能|说不定", s)
+        # (a guess at one's own day is no promise either: "我明天估计会很忙", "大概去不了")
+        or re.search(r"看看|再说|也许|可能|说不定|估计|大概", s)
     ):
         return []
     if re.search(r"哪儿|哪里|去哪|什么|怎么|要不要|是不是", s):
