@@ -491,3 +491,16 @@ def test_zh12v_a_busy_day_guessed(default_hub):
 def test_zh12v_overtime_on_friday_guessed(default_hub):
     mem = heard(default_hub, "e12zh_v66", [(0, "阿估", "周五我大概会加班，晚饭别等我")])
     assert mem.commitments() == [], _all(mem)
+
+
+# a yes or a giving up at the head (好吧, 那算了) before 不V了 is no thing disliked
+
+
+def test_zh12v_fine_not_eating_then(default_hub):
+    mem = heard(default_hub, "e12zh_v67", [(0, "阿好", "好吧不吃了")])
+    assert mem.preferences() == [], _all(mem)
+
+
+def test_zh12v_forget_it_not_drinking(default_hub):
+    mem = heard(default_hub, "e12zh_v68", [(0, "阿算", "那算了不喝了")])
+    assert mem.preferences() == [], _all(mem)

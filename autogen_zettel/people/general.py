@@ -2498,6 +2498,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             obj = m.group("obj")
             if re.fullmatch(r"(?:太|好|超|真|很|挺|特别|非常|最|蛮|超级|真的)+", obj):
                 continue  # "太爱了": a degree word before the verb is no thing; the thing is elsewhere
+            if re.fullmatch(r"(?:那|那就)?(?:好吧?|行吧?|好的|算了?|罢了?)", obj):
+                continue  # "好吧不吃了", "那算了不喝了": a yes or a giving up at the head is no thing
             if (
                 "我" not in c[: m.end("verb")]
                 and re.match(r"(?![那这它])[\u4e00-\u9fffA-Za-z]{2}", c[m.end() :])
