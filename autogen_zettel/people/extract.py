@@ -759,10 +759,11 @@ _UNCONFIRMED_EN = re.compile(
 )
 _CLAUSE_EN = re.compile(r"[,;]|\b(?:but|and|so|because)\b", re.I)
 # a sentence opening on a condition clause ("如果…", "要是…的话，…")
-# (a counterfactual of being someone else is one too: "换作是我，早就搬走了", "我要是你，就不去了")
+# (a counterfactual of being someone else is one too: "换作是我，早就搬走了", "我要是你，就不去了";
+# and the 我 may come before the 要是 of any condition: "我要是在北京工作就好了")
 _CONDITION_ZH = re.compile(
     r"^(?:如果|要是|假如|万一|假设|若是)|^[^，,。！!]*的话[，,]"
-    r"|^(?:换作|换做|换成|要换成?)是?(?:我|你|他|她)[，,]|^我(?:要是|如果是|若是)(?:你|他|她)"
+    r"|^(?:换作|换做|换成|要换成?)是?(?:我|你|他|她)[，,]|^我(?:要是|如果|假如|若是)"
 )
 # a time of before with nothing of now in the clause (以前, 小时候, 曾经, 当年, 年轻的时候)
 _ONLY_BEFORE_ZH = re.compile(

@@ -1515,11 +1515,12 @@ _ZH_EMPLOYER = re.compile(
 )
 # "在京东做运营": 做 and a bare noun that ends the clause is a line of work, not an act
 # ("在食堂做饭", "在医院做检查": the thing made or undergone)
+# (the clause ends it, not only the line: "在字节做前端，天天加班")
 _ZH_ROLE_AFTER = re.compile(
     r"^做(?P<r>[\u4e00-\u9fff]{2,4}?)(?<!饭)(?<!菜)(?<!事)(?<!活)(?<!作业)(?<!家务)(?<!手术)(?<!项目)"
-    r"(?<!实验)(?<!检查)(?<!生意)(?<!运动)(?<!蛋糕)(?<!头发)(?<!治疗)[。！!，,；]?$"
+    r"(?<!实验)(?<!检查)(?<!生意)(?<!运动)(?<!蛋糕)(?<!头发)(?<!治疗)(?=[。！!，,；]|$)"
     # a role said by its Latin capitals ("在微软做SDE", "在字节当PM")
-    r"|^(?:做|当)[A-Z][A-Za-z]{1,5}[。！!，,；]?$"
+    r"|^(?:做|当)[A-Z][A-Za-z]{1,5}(?=[。！!，,；]|$)"
 )
 _ZH_JOB = re.compile(
     # a line of work said as what one does, closed by 的, any word for it (first, so 是 + a trade's
@@ -1529,7 +1530,8 @@ _ZH_JOB = re.compile(
     r"(?:^我(?:是|在[\u4e00-\u9fffA-Za-z]{2,6}?)|是)(?:做|搞|干|(?=卖))(?P<line>[\u4e00-\u9fffA-Za-z]{2,5}?)的"
     r"(?=[，,。！!；~～]|$)"
     r"|(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|(?<!学)医|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
-    r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手))(?:的|了|。|，|！|$)"
+    # (a 的 that closes the clause, not one before a noun: "我是厨师的儿子" is a son)
+    r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手))(?:的(?![\u4e00-\u9fffA-Za-z])|了|。|，|！|$)"
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
     # a change of trade names the new trade whatever its word ("转行做医药代表了", "改行当了导游")
     # (or by what one sells or drives: "转行卖保险了", "改行跑滴滴了")
@@ -1572,7 +1574,8 @@ _ZH_PROMOTED = re.compile(
 # the speaker's dwelling named as a subject ("新家在咸阳", "现住址已变更为…")
 _ZH_DWELLING = r"(?:我的)?(?:新家|新住处|住处|住址|现住址|家庭住址|常住地)"
 _ZH_RESIDENCE = re.compile(
-    r"(?:搬到|搬去|搬回了?|搬来|搬至|迁到|迁往|迁至|迁居(?:到|至)?|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s|以后|之后)"
+    # (搬回来 / 搬回去 name no place: "现在搬回来了")
+    r"(?:搬到|搬去|搬回(?![来去])了?|搬来|搬至|迁到|迁往|迁至|迁居(?:到|至)?|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s|以后|之后)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
     r"|(?<![现正实存])在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"  # not the 在 of 现在
     # "在长沙安顿下来了", "在成都安家了": a verb of settling after the place (a place only, checked below)
@@ -1594,6 +1597,8 @@ _ZH_RESIDENCE = re.compile(
     # 上海上班" (a place only, checked below)
     r"|(?:每天|天天|每日|平时|每个?工作日)(?:早上)?(?:都|都要|都得|要|得)?从(?P<commute>[\u4e00-\u9fff]{2,4}?)(?:家里|的家|家)?"
     r"(?:坐|乘|搭|开车|骑车|打车|骑|挤)[^，,。！!]{0,12}?(?:去|到|进)[^，,。！!]{1,8}?(?:上班|上学|打卡)"
+    # and ends there: the way home after work ("刚下班，挤地铁回通州的家", "放学坐公交回昌平的家")
+    r"|(?:下班|放学|下了班)[^。！!]{0,10}?回(?:到)?(?P<homeward>[\u4e00-\u9fff]{2,4}?)的家"
     # "搬家了，现在住浦东": 住 with no 在 before the place (a place only, checked below)
     r"|(?:现在|目前|如今)(?:就)?住(?!在)(?P<v8>[\u4e00-\u9fff]{2,4}?)(?:了|呢|啦|。|，|！|$)"
     # "去年就回长沙了", "回成都发展了": gone back to a place some time ago or to live there (a place
@@ -1672,6 +1677,8 @@ _ZH_PET = re.compile(
     r"(?P<taken>[\u4e00-\u9fff]{0,3}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
     # an animal of the home walked ("每天下班就是遛我家金毛", "遛家里的狗"): a dog one keeps, not a child
     r"|遛(?:我家|家里|我的)的?(?:那|这)?[只条]?(?P<walked>(?!娃|孩子|儿子|女儿|宝宝|小孩)[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$)"
+    # the home's animals counted by their measure word ("我家那两只猫主子又打架了", "家里三条狗"): kept there
+    r"|(?:我家|家里)的?(?:那|这)?[一两三四五几\d]?[只条](?P<counted>[\u4e00-\u9fff]{0,2}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
 )
 # a pet named, then gone ("橘猫去年走了", "我家那只狗没了"): the pet is no longer had
 _ZH_PET_GONE = re.compile(
@@ -1692,7 +1699,8 @@ _ZH_GROWN = re.compile(
     r"(?:长大|出生)的(?P<grown>[\u4e00-\u9fff]{2,3}?)(?:人|娃|姑娘|小伙子?|妹子|汉子)(?=[。！，,]|$)"
 )
 _ZH_ALLERGY = re.compile(
-    r"对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏"
+    # (not a thing pointed at, "对这个方案过敏": a dislike put as a joke)
+    r"对(?P<v>(?![这那])[\u4e00-\u9fff]{1,5}?)过敏"
     # what the body does the moment one eats or touches it ("一吃花生就浑身起疹子", "一碰猫毛就打喷嚏")
     r"|(?<!不)一(?:吃|喝|碰|闻|接触|沾)(?:到)?(?P<sym>[\u4e00-\u9fff]{1,5}?)就(?:会)?(?:浑身|全身|身上|脸上|嘴唇|喉咙|皮肤)?"
     r"(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏|喘不上气|呼吸困难"
@@ -1700,7 +1708,7 @@ _ZH_ALLERGY = re.compile(
     r"|喷嚏)"
     # the allergen right before 过敏 at a clause's head, after 我 or with 我 dropped: "我花粉过敏",
     # "花生过敏星人", "本人海鲜过敏" (not a degree, a body part or a season: "有点过敏", "皮肤过敏")
-    r"|(?:^|(?<=[，,。！!；;\s])|(?<=我)|(?<=本人))(?P<v2>(?!我|本人|有点|有些|容易|经常|会|也|都|是|不|没|皮肤|季节|鼻子|眼睛)"
+    r"|(?:^|(?<=[，,。！!；;\s])|(?<=我)|(?<=本人))(?P<v2>(?!我|本人|有点|有些|容易|经常|会|也|都|是|不|没|皮肤|季节|鼻子|眼睛|对)"
     r"[\u4e00-\u9fff]{1,4}?)过敏(?![源原药性])"
 )
 # "坐标新加坡": the netizen's pin, where one is
@@ -1849,7 +1857,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if (
             not v
             or v.startswith(tuple(schools) or "\0")
-            or re.search(r"家里|^家|这|那|哪|学校", v)
+            # (nor the surface one works on, 上: "在网上做兼职", "在线上接单")
+            or re.search(r"家里|^家|这|那|哪|学校|上$", v)
             or len(v) < 2
         ):
             continue
@@ -1857,6 +1866,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue  # "他不在公司干了，现在在…": someone else's job, said without a name
         if m.group("v3") and s[max(0, m.start() - 1) : m.start()] == "不":
             continue  # "我已经不在银行上班了": the employer that was, not the one that is
+        if m.group("v3") and s[m.end() : m.end() + 1] == "过":
+            continue  # "在奶茶店当过服务员", "在华为工作过": 过 after the verb tells a job once held
         if m.group("v3") and is_place(v):
             # "我在北京工作", "我在厦门当导游": where they live; the trade, if any, is a job below.
             # Only the whole span after 在 is a home ("四川宜宾"), not a piece of a name ("阿里巴巴")
@@ -1906,6 +1917,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         neg = s[max(0, m.start() - 2) : m.start()]
         if "不" in neg:  # "我不当老师了": the job that was
             continue
+        if v.startswith("过"):
+            continue  # "我当过三年老师", "在银行干过柜员": 过 after the verb tells a job once held, now over
+        if re.match(r"了?[一两几半\d]+(?:天|晚|个?下午|个?上午|周|个星期)", v):
+            continue  # "今天去当了一天志愿者": a role for a day or a week is a one-off, no job
         if re.search(r"(?:以前|之前|原来|过去|曾经|当年|早年)(?:一直|也|都|还)?$", s[: m.start()]):
             continue  # "我以前是记者，…": the job of before, not the one now
         if v in ("学生",) and "研究生" in s:
@@ -1953,12 +1968,21 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     # "不是哦，我在杭州" to "你是在上海工作吗？": the answer word ahead leaves the clause where one is
     m = _ZH_HERE.match(_ZH_ANSWER_HEAD.sub("", s))
     # (where one grew up or was born is a home town, read below: "我在北京长大" is no home now)
-    if m and is_place(m.group("v")) and not re.search(r"(?:长大|出生)$", m.group("v")):
+    # (a spot by a place, its localiser last, is where one stands now: "我在北大门口", "在公司楼下")
+    if (
+        m
+        and is_place(m.group("v"))
+        and not re.search(
+            r"(?:长大|出生)$|(?:门口|楼下|楼上|附近|路口|旁边|对面|外面|里面|边上|站)$", m.group("v")
+        )
+    ):
         add("residence", m.group("v"))  # "现在在上海。": nothing after the place, so it is home
     for m in _ZH_RESIDENCE.finditer(s):
         v = next((g for g in m.groups() if g), "").strip()
         if not v or re.search(
-            r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面|房子$|新家$|新房$|公寓$|宿舍$", v
+            # (someone's home, "住在朋友家", "住我姐家": a stay with them, no place of one's own)
+            r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面|房子$|新家$|新房$|公寓$|宿舍$|(?<!老)家$",
+            v,
         ):
             continue
         if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
@@ -1975,6 +1999,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("v11")
             or m.group("v12")
             or m.group("commute")
+            or m.group("homeward")
             or m.group("settled")
             or m.group("dwelt")
         ) and not is_place(v):
@@ -1983,14 +2008,17 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             "residence",
             v,
             "statement"
-            if m.group("v2") or m.group("v4") or m.group("v6") or m.group("commute")
+            if m.group("v2") or m.group("v4") or m.group("v6") or m.group("commute") or m.group("homeward")
             else "change",
         )
     # "回老家重庆定居了" says where home was; "搬回老家西安" tells only the move (the labelled sets' reading)
     if "residence" in {e.key for e in out} and "回老家" in s and "搬回" not in s:
         add("hometown", next(e.value for e in out if e.key == "residence"), "statement")
     for value, pattern in _ZH_RELATION:
-        if pattern.search(s):
+        m = pattern.search(s)
+        if m and re.search(r"(?:想|梦想|愿望|希望|打算|准备|计划)[^，,。！!]{0,3}$", s[: m.start()]):
+            continue  # "我的梦想是结婚", "打算明年领证": a state wished for or planned, not one's own yet
+        if m:
             k = (
                 "statement"
                 if value in ("divorced",)
@@ -2021,11 +2049,17 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if n and 10 <= n < 100:
             add("age", str(n), "statement")
     m = _ZH_PET.search(s)
-    if m:
-        add("pet", m.group("v") or m.group("v2") or m.group("taken") or m.group("walked"), "statement")
+    if m and not (m.group("counted") and _ZH_PET_GONE.search(s)):  # ("我家那只狗没了": gone, below)
+        add(
+            "pet",
+            m.group("v") or m.group("v2") or m.group("taken") or m.group("walked") or m.group("counted"),
+            "statement",
+        )
     for m in _ZH_PET_GONE.finditer(s):
         add("pet", m.group("v"), "lift")
     m = _ZH_GROWN.search(s) or _ZH_HOMETOWN.search(s)
+    if m and m.groupdict().get("v3") and not is_place(m.group("v3")):
+        m = None  # "我是干饭人", "我是打工人": 我是X人 names a kind of person; only a place is a hometown
     if m:
         home = next(g for g in m.groups() if g)
         # "我是东北人，哈尔滨的": a clause after it that names a place alone narrows where
@@ -2074,20 +2108,22 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
 
 
 _ZH_LIKE = (
-    r"喜欢上了|喜欢上(?=[\u4e00-\u9fffA-Za-z]{2})|喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|喜次|百吃不厌|百喝不厌|百看不厌|的铁粉|迷|是正道"
+    r"喜欢上了|喜欢上(?=[\u4e00-\u9fffA-Za-z]{2})|喜欢|爱上了|爱上|爱吃|爱喝|爱看|爱玩|爱|迷上了|迷上|着迷|享受|离不开|喜次|百(?:吃|喝|看|听|玩|读)不厌|的铁粉|迷|是正道"
     # a thing one cannot give up ("奶茶我真戒不掉", "戒不了咖啡")
     r"|戒不掉|戒不了"
     # lost in it, never tired of it, unwell a day without it ("最近沉迷剧本杀", "烧烤我可以天天吃",
     # "咖啡我一天不喝就难受"; its praise in net slang, "螺蛳粉yyds", is _ZH_ACCLAIMED's)
-    r"|沉迷于?|(?:可以|能)天天(?:吃|喝|看|玩|听)|(?:吃|喝|看|听|玩)不腻|一天不(?:吃|喝|玩|看|听)就(?:难受|不舒服|浑身难受)"
+    # (or able to go on all day at it: "羽毛球我能打一整天都不嫌累")
+    r"|沉迷于?|(?:可以|能)天天(?:吃|喝|看|玩|听)|(?:可以|能)(?:吃|喝|看|玩|听|打|踢|跑|游|逛|刷|唱)(?:上)?(?:一整天|一天|一下午|一晚上|一整晚|一通宵|一宿)(?:都|也)?(?:不嫌?(?:累|烦|腻))?|(?:吃|喝|看|听|玩)不腻|一天不(?:吃|喝|玩|看|听)就(?:难受|不舒服|浑身难受)"
     # praised capacity ("特别能吃辣"), the only thing taken ("现在只喝茶"), and a thing called one's
     # life or favourite ("X真的是我的命")
-    r"|(?:(?<=很)|(?<=超)|(?<=挺)|(?<=太)|(?<=特别)|(?<=非常))能(?:吃|喝)|只(?:吃|喝)(?![了过完])"
+    r"|(?:(?<=很)|(?<=超)|(?<=挺)|(?<=太)|(?<=特别)|(?<=非常))能(?:吃|喝)|只(?:吃|喝|看|听)(?![了过完一说到见看听着])"
     r"|(?<=是)我的(?:命根子|命|最爱|心头好|快乐源泉)"
 )
 _ZH_DISLIKE = (
     # (a capacity denied, "不太能吃辣", as a praised one is a liking)
-    r"讨厌|烦|受不了|吃不了|喝不了|(?:碰|吃|喝|看)(?:都|也)不想(?:再)?(?:碰|吃|喝|看)|不(?:太|怎么|大)?能(?:吃|喝)|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
+    # (接受不了: a thing one cannot bring oneself to take, "鱼腥草我实在接受不了")
+    r"讨厌|烦|受不了|接受不了|接受不来|吃不了|喝不了|(?:碰|吃|喝|看)(?:都|也)不想(?:再)?(?:碰|吃|喝|看)|不(?:太|怎么|大)?能(?:吃|喝)|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
     # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
     r"不(?:怎么|太|大|那么|再)?(?:喜欢|爱|迷)|怕|反感|腻了|(?:吃|喝|看|听|用|玩|欣赏)不(?:惯|来)|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
     # can't stand it, stay in it, or summon any zest for it ("那味儿我扛不住", "足球我提不起劲")
@@ -2503,6 +2539,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             obj = m.group("obj")
             if re.fullmatch(r"(?:太|好|超|真|很|挺|特别|非常|最|蛮|超级|真的)+", obj):
                 continue  # "太爱了": a degree word before the verb is no thing; the thing is elsewhere
+            if re.fullmatch(r"(?:那|那就)?(?:好吧?|行吧?|好的|算了?|罢了?)", obj):
+                continue  # "好吧不吃了", "那算了不喝了": a yes or a giving up at the head is no thing
             if (
                 "我" not in c[: m.end("verb")]
                 and re.match(r"(?![那这它])[\u4e00-\u9fffA-Za-z]{2}", c[m.end() :])
@@ -3060,7 +3098,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
     if (
         s.rstrip().endswith(("？", "?", "吗"))
         or _ZH_PAST_TIME.search(s)
-        or re.search(r"看看|再说|也许|可能|说不定", s)
+        # (a guess at one's own day is no promise either: "我明天估计会很忙", "大概去不了")
+        or re.search(r"看看|再说|也许|可能|说不定|估计|大概", s)
     ):
         return []
     if re.search(r"哪儿|哪里|去哪|什么|怎么|要不要|是不是", s):
@@ -3085,6 +3124,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         rest = re.sub(rf"^(?:{ZH_TIME}|之前|以前|前)+", "", m.group("rest"))
         if _ZH_NOT_ACT.match(rest) or (len(rest) < 2 and not (has_time and rest in _ZH_LONE_ACTS)):
             continue  # "我晚上看" to "你能帮我看看这份合同吗？" is a promise; its thing is asked
+        if re.match(r"(?:去|来)?[\u4e00-\u9fff]了[一两三四五六七八九十几半\d]", rest):
+            continue  # "今天我去买了一本书", "去跑了五公里": the perfective 了 and how much tell what happened
         modal = re.match(r"(?:来|会|负责|保证|一定|争取|尽量|马上|去|帮|替|给|把|开车|顺路)", rest)
         if not (has_time or (modal and modal.group(0) in ("来", "负责", "保证", "一定", "争取"))):
             continue
@@ -3833,13 +3874,28 @@ _ZH_RECEIVED = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?|对方|人家)?"
     r"(?:那边|这边|那儿|这儿|那里|这里|方面)?(?:已经|都|也)(?:收到|收下|签收|接收|收)了(?:[，,].*)?$"
 )
+# "房东刚回我说钱收到了", "老板说合同已经签收了": the one it was for says it arrived, reported by the one
+# who sent it - the handing over done (said by someone other than the speaker or the addressee)
+_ZH_RECEIVED_REPORTED = re.compile(
+    r"^(?![我你])[\u4e00-\u9fff]{1,4}?(?:刚|刚刚|已经|也)?(?:回(?:复)?我|告诉我|跟我)?说"
+    r"(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:已经|都|也)?(?:收到|收下|签收|到账)了"
+)
 # "简历收到了，改得太好了，谢谢大伟！": the thing received, then thanks to the one who did it - the task
 # of the one thanked is done (the one thanked is no pronoun nor everyone)
+# (or the thing judged by a degree word and what it is now: "书架超稳，放了一排书都没晃，谢啦阿木")
 _ZH_THANKED_FOR = re.compile(
-    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:已经|都|也)?(?:收到|拿到|到账|到手)(?:了|啦)"
+    r"^(?P<obj>(?![我你他她它这那今明昨太真好超很挺])[\u4e00-\u9fffA-Za-z]{1,8}?)"
+    r"(?:(?:已经|都|也)?(?:收到|拿到|到账|到手)(?:了|啦)|(?:超|很|太|真|好|特别|非常|挺)(?![了啦])[\u4e00-\u9fff])"
     r"[^？?]*?(?:谢谢|谢了|谢啦|多谢|感谢)[，,\s]*"
     r"(?P<who>(?!(?:你|您|大家|各位|亲)们?[！!。~～]*$)[\u4e00-\u9fffA-Za-z]{2,4}?)[！!。~～]*$"
 )
+# "PPT看了，改得很清楚": the thing looked at by the one it was for, then the work on it judged (a verb
+# with 得 and a degree word) - the thing was handed over and the work done (a receipt, by whoever it was
+# sent to)
+_ZH_LOOKED_AT = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都)?(?:看|看过|收到|试)了$"
+)
+_ZH_WORK_JUDGED = re.compile(r"^[\u4e00-\u9fff]{1,2}?得(?:很|太|真|挺|超|好|非常|特别|蛮|相当)")
 # "[图片] 看，阳台亮堂多了": a photo sent with the result it shows (better, done, fixed) - the task still
 # open is done, its thing named or not
 _ZH_PHOTO_OF_RESULT = re.compile(
@@ -3900,7 +3956,8 @@ _ZH_SHELVED = re.compile(
 # or a day said right after owning up to a slip ("我说错了，是下周三"; a bare "是周三" corrects nothing)
 _ZH_MOVED_TO = re.compile(
     rf"^(?:那|那就|算了|哎)?(?P<how>还是|改成|改到|推到|挪到|换到|应该是|其实是|是)(?:{ZH_TIME})+"
-    r"(?:吧|了|啦|哈|呢)?[。！!~～]*$"
+    # (the act again after the day, 再 and its verb: "银行人太多了，改到周五再去")
+    r"(?:再[\u4e00-\u9fff]{1,2}?)?(?:吧|了|啦|哈|呢)?[。！!~～]*$"
 )
 _ZH_SLIP = re.compile(rf"{_ZH_SLIP_WORDS}[哦啊呀了]*$")
 _ZH_PUT_OFF = re.compile(
@@ -3926,7 +3983,8 @@ _ZH_TIED_UP = re.compile(r"(?:走不开|抽不开身|脱不开身|分不开身|�
 _ZH_CANCEL = re.compile(
     # (not a complement of can't-manage: "今天我实在扛不住了", "走不动了", "吃不下了")
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>(?![住动起惯下])[\u4e00-\u9fff]{1,2}?)了"
-    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢)了"
+    # (黄了 of a matter, 那事儿, has fallen through: "火锅那事儿黄了"; not "叶子黄了")
+    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢|(?<=[事儿])(?:又|也)?黄)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
     # "下周三的咖啡改天吧": the plan named first, then put off to some other day
     r"|^(?![那这]?[我你他她咱]们?(?:就|先|还是)?(?:改天|下次|以后|回头))"
@@ -4023,7 +4081,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
                 or m.group("obj5")
                 or "",
             )
-            obj = re.sub(r"的?(?:电话|事)?就?$", "", obj)
+            obj = re.sub(r"的?(?:电话|(?:那|这)?(?:件)?事(?:儿|情)?)?就?$", "", obj)
             obj = time_dropped_zh(obj)  # "我明天的面试", "周末的聚会", "项目我们"
             return [Evidence("status", subject, "", obj, 0.5, "cancelled")]
     m = _ZH_PHOTO_OF_RESULT.match(s)
@@ -4032,11 +4090,15 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     m = _ZH_THANKED_FOR.match(s)
     if m and m.group("who") != subject:
         return [Evidence("status", m.group("who"), "", m.group("obj"), 0.5, "done")]
+    m = _ZH_LOOKED_AT.match(clauses[0])
+    if m and any(_ZH_WORK_JUDGED.match(c) for c in clauses[1:]):
+        return [Evidence("status", subject, "received", m.group("obj"), 0.5, "done")]
     first = re.split(r"[，,]", s)[0].strip()
     m = (
         _ZH_DONE_ALREADY.match(first)
         or _ZH_HANDED.match(first)
         or _ZH_DONE_BY_ME.match(first)
+        or _ZH_RECEIVED_REPORTED.match(first)
         or _ZH_RECEIVED.match(first)
     )
     if m:

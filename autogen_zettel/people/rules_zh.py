@@ -48,8 +48,12 @@ _ACTION = (
     "陪|"
     # a finishing verb is an act too: "报表我周五前搞定"
     "搞定|解决|弄好|弄完|"
-    # putting a thing back or where it is wanted delivers it: "tripod放回你工位了" (not 放心, 放假)
-    "放(?=回|到|在|进)"
+    # putting a thing back or where it is wanted delivers it: "tripod放回你工位了" (not 放心, 放假),
+    # the addressee's place said at once: "钥匙我明早放你家门口"
+    "放(?=回|到|在|进|你|您)|"
+    # any one verb that hands its thing to the addressee: "发票我这两天开给你", "图我晚上画给你"
+    # (not 是 / 的 / an adverb before 给你: "这是给你的", "都给你")
+    "(?![是的也都就还不没要想会能给])[\u4e00-\u9fff](?=给(?:你|您))"
 )
 _STANCE_WORDS = re.compile(r"喜欢|讨厌|爱|受不了|感兴趣|觉得|想想|认为|希望")
 _PAST = re.compile(r"过(?![来去])|了[。！!，,]?$|已经|刚才|昨天|去年|上个?月|上周")
@@ -85,8 +89,9 @@ _TOPIC_FIRST = re.compile(
     rf"(?P<obj>(?!{ZH_TIME})(?:这个|那个)?[A-Za-z\u4e00-\u9fff《》]{{1,8}}?)(?:(?:{ZH_TIME})+(?:之前|以前|前)?)?[，,]?\s*我(?:们(?=将|会|(?:{ZH_TIME})))?(?!们|的|也|都|觉得|想|在)"
     rf"(?(bare_day)(?={_VOLUNTEERED.pattern}|{_BARE_ACT}))(?P<rest>.+)"
 )
-# a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会")
-_BY_TIME_ACT = rf"(?:{ZH_TIME})+(?:之前|以前|前)(?!的)[\u4e00-\u9fff]{{2}}"
+# a time with 前 after it and an act of any verb: "周五前审核完毕" (a deadline; not "周五前的那个会",
+# nor a state that lasts till then: "明天之前都在家")
+_BY_TIME_ACT = rf"(?:{ZH_TIME})+(?:之前|以前|前)(?!的|[都也还就在是有没不])[\u4e00-\u9fff]{{2}}"
 # an event waited for, its 了, then 就 / 再: "发了工资就转你", "年终奖发了就还你", "等忙完了再改" - it sets
 # when the act is done, as a time does
 _ONCE = re.compile(
@@ -102,7 +107,8 @@ _TOPIC_ACT = re.compile(
     # (the act may be said with its channel or its whole before it: "钱我月底前微信转你", "请柬我周五前全部寄出去")
     rf"(?:(?:会在|在)(?={ZH_TIME}))?(?:{ZH_TIME}|之前|以前|前)*(?:来|负责|马上|保证|一定|肯定|去)*(?:再|先)?{_MEANS}?(?:{_ACTION})|{_ATTEND.pattern}|{_PLEDGED.pattern}"
     # (an act bound to a deadline, whatever its verb: "合同我们将于周五前审核完毕")
-    rf"|(?:会在|在){_BY_TIME_ACT}"
+    # (or with no 在, the deadline right after 我: "合同我下周二之前签好寄回去")
+    rf"|(?:会在|在)?{_BY_TIME_ACT}"
 )
 # "零食饮料交给我", "订票的事包在我身上": the thing first, then left in the speaker's charge
 _LEFT_TO_ME = re.compile(
@@ -194,7 +200,8 @@ _FACTS = (
     (
         "employer",
         re.compile(
-            r"我(?:现在|目前)?在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:工作|上班|任职|实习)"
+            r"我(?:现在|目前)?在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:工作|上班|任职|实习)(?!过)"
+            # ("我在华为工作过": 过 after the verb tells a place of work once, now left)
         ),
     ),
     (
@@ -213,12 +220,14 @@ _FACTS = (
         ),
     ),
     ("age", re.compile(r"我今年(?P<v>[0-9一二三四五六七八九十]{1,4})岁")),
-    ("allergy", re.compile(r"我对(?P<v>[\u4e00-\u9fff]{1,5}?)过敏")),
+    ("allergy", re.compile(r"我对(?P<v>(?![这那])[\u4e00-\u9fff]{1,5}?)过敏")),  # (not "对这个方案过敏")
     ("pet", re.compile(r"我(?:家)?养了?(?:一只|一条|两只|只|条)?(?P<v>猫|狗|小猫|小狗|鹦鹉|兔子|仓鼠|金鱼)")),
 )
 _JOBS = re.compile(
     r"我(?:现在)?是(?:一名|一个|一位|名)?(?P<v>老师|医生|护士|工程师|程序员|设计师|律师|学生|会计|厨师|司机|"
     r"作家|记者|警察|教授|研究员|经理|销售|翻译|画家|演员|歌手|建筑师|药剂师|兽医|飞行员)"
+    # (the trade's word whole, not the head of a longer noun: "我是学生会的", "我是老师的学生")
+    r"(?=[了啊呀哦呢嘛啦，。！,!；;~～\s]|$|的(?:[，。！,!；;~～\s]|$))"
 )
 # "我爸退休了", "我终于退休啦": a job that ends in no other job (a plan to retire is not yet one)
 _RETIRED = re.compile(r"我(?:已经|终于|刚|刚刚|正式|也|去年|前年|今年|上个?月|早就|早)*退休(?:了|啦)")
@@ -398,7 +407,7 @@ def _what(rest: str, keep_go: bool = False) -> str:
 
 
 # (将于 reads as 会在 once normalised)
-_DEADLINE_ACT = re.compile(rf"(?:会|将)?(?:在|于){_BY_TIME_ACT}")
+_DEADLINE_ACT = re.compile(rf"(?:会|将)?(?:在|于)?{_BY_TIME_ACT}")
 
 
 def _is_promise(rest: str, whole: str) -> bool:
@@ -419,6 +428,8 @@ def _is_promise(rest: str, whole: str) -> bool:
     head = re.sub(r"^[A-Za-z][A-Za-z0-9]{0,5}(?=[\u4e00-\u9fff])", "", head)  # "T2接你": the place's code
     head = re.sub(rf"^{_MEANS}", "", head)  # "回头微信转你": the act is after how it is done
     has_time = bool(_TIME_RE.search(whole))
+    if re.match(rf"(?:{_MODAL})*(?:{_ACTION})了(?!解)", head):
+        return False  # "今天我去买了一本书": the perfective 了 right after the act says it happened
     # "发了工资就转你", "等忙完了再改": an event one waits for (its 了, then 就 / 再) sets when, as a time does
 
     # a promising word alone will do (我会把文件发给你); 去 and 要 only with a time (我要一杯拿铁 is an order)
@@ -748,13 +759,19 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
                 continue  # "我没搬到郊区": the move that did not happen
             if key == "residence" and re.search(r"小时候|那时候?|当年|以前|原来|过去|曾经", s[: m.start()]):
                 continue  # "我小时候住在农村": where one lived then, not now
+            if key == "residence" and re.search(
+                r"(?:想|希望|打算|准备|计划|梦想)[^，,。！!]{0,3}$", s[: m.start()]
+            ):
+                continue  # "我以后想住在海边": a home wished for or planned, not lived in
             if not value:
                 continue
             value = re.sub(r"^(?:一家|一个)(?=\S{2})", "", value) if key == "employer" else value
             if key == "residence" and re.search(
-                r"房子$|新家$|新房$|公寓$|宿舍$|^一起|附近$|旁边$|对面$|隔壁$", value
+                r"房子$|新家$|新房$|公寓$|宿舍$|^一起|附近$|旁边$|对面$|隔壁$|(?<!老)家$", value
             ):
-                continue  # "搬到新房子了": a dwelling, not a place; "住在一起": with whom, not where
+                # "搬到新房子了": a dwelling, not a place; "住在一起": with whom, not where; "住在朋友家":
+                # a stay in someone's home (as general.facts_zh reads them)
+                continue
             if key == "age":
                 value = _zh_num(value)
             verb = m.groupdict().get("verb") or ""

@@ -90,6 +90,7 @@ RELATIVES_ZH = {
     # the people around one, filed like the English boss, friend, neighbour
     "老板": "老板",
     "领导": "领导",
+    "上司": "上司",
     "朋友": "朋友",
     "好朋友": "朋友",
     "闺蜜": "闺蜜",
@@ -576,9 +577,25 @@ def _zh_turned(rest: str) -> str:
     return rest.replace("她", "我").replace("他", "我")
 
 
+# the addressee at a clause's head, then a state (是, 在, 住, 是不是): said of them, no one's news here
+_ZH_ADDRESSEE_STATE = re.compile(
+    r"^(?:你|您)(?:们)?(?:现在|目前|也|还|应该|肯定|估计)*(?:是不是|是|在|住|老家)"
+)
+# hearsay at a clause's head ("听说", "听我妈说"): the news after it is of whom it names, not the speaker's
+_ZH_HEARSAY = re.compile(r"^(?:听说|据说|听(?:[^，,。说我]|我[^，,。说]){1,4}说)(?!我)")
+
+
 def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None:
     """The subject a clause names at its head and the clause in that subject's first person, or
     None when it names none (it then goes on with the clause before: "小王跳槽了，工资涨了不少")."""
+    if _ZH_ADDRESSEE_STATE.match(clause) and "我" not in clause:
+        return "", clause  # "你是不是在华为上班", "你住海淀吧": the addressee's state, asked or guessed
+    heard = _ZH_HEARSAY.match(clause)
+    if heard and clause[heard.end() :]:
+        # "听说他在上海工作", "听我妈说表姐在美国读书": the one named after the hearsay
+        inner = _zh_head(clause[heard.end() :], speaker, referent)
+        if inner is not None and inner[0] != speaker:
+            return inner
     if _ZH_PRONOUN.match(clause):
         rest = clause[1:]
         # "她比我还忙", "他给我打了电话": a clause with the speaker in it stays as said
