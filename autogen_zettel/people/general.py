@@ -1745,6 +1745,13 @@ _ZH_JOB_ENDED = re.compile(
     r"(?:辞职|离职|裸辞|被裁员?|被辞退|被开除|失业)(?:了|啦)"
 )
 
+# what a home's value cannot be: a dwelling ("搬到新房子了"), with whom ("住在一起"), a spot beside
+# something ("附近", "对面"), someone's home ("住在朋友家", "住我姐家": a stay with them), a
+# pointing word or the company
+ZH_NOT_A_HOME = re.compile(
+    r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面|房子$|新家$|新房$|公寓$|宿舍$|(?<!老)家$"
+)
+
 
 def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if s.rstrip().endswith(("？", "?", "吗")):
@@ -1979,11 +1986,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("residence", m.group("v"))  # "现在在上海。": nothing after the place, so it is home
     for m in _ZH_RESIDENCE.finditer(s):
         v = next((g for g in m.groups() if g), "").strip()
-        if not v or re.search(
-            # (someone's home, "住在朋友家", "住我姐家": a stay with them, no place of one's own)
-            r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面|房子$|新家$|新房$|公寓$|宿舍$|(?<!老)家$",
-            v,
-        ):
+        if not v or ZH_NOT_A_HOME.search(v):
             continue
         if re.search(r"(?:没|没有|不|不会|不想|不要|别)$", s[: m.start()]):
             continue  # "我没嫁到外地", "不想搬到郊区": the move that did not happen

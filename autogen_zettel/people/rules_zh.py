@@ -15,6 +15,7 @@ from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import (
     POINTING_ZH,
     ZH_DEADLINE,
+    ZH_NOT_A_HOME,
     ZH_TIME,
     status_zh,
     time_after_dropped_zh,
@@ -766,12 +767,8 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
             if not value:
                 continue
             value = re.sub(r"^(?:一家|一个)(?=\S{2})", "", value) if key == "employer" else value
-            if key == "residence" and re.search(
-                r"房子$|新家$|新房$|公寓$|宿舍$|^一起|附近$|旁边$|对面$|隔壁$|(?<!老)家$", value
-            ):
-                # "搬到新房子了": a dwelling, not a place; "住在一起": with whom, not where; "住在朋友家":
-                # a stay in someone's home (as general.facts_zh reads them)
-                continue
+            if key == "residence" and ZH_NOT_A_HOME.search(value):
+                continue  # "搬到新房子了", "住在一起", "住在朋友家": no place of one's own
             if key == "age":
                 value = _zh_num(value)
             verb = m.groupdict().get("verb") or ""
