@@ -652,3 +652,37 @@ def test_the_time_a_task_was_done_by_is_no_part_of_the_thing():
     assert done("上周就交了") == [("done", "")]
     assert done("报告昨天就写完了") == [("done", "报告")]
     assert done("作业今天下午交了") == [("done", "作业")]
+
+
+def test_a_person_named_with_where_they_live_is_that_person():
+    # "隔壁老王在京东上班" filed 京东 as the speaker's employer (the twelfth round's helper saw it);
+    # the rest are variants
+    def facts(text):
+        return [(e.subject, e.key, e.value) for e in _layers(text) if e.layer == "fact"]
+
+    assert facts("隔壁老王在京东上班") == [("老王", "employer", "京东")]
+    assert facts("对门的小刘在华为上班") == [("小刘", "employer", "华为")]
+    assert facts("楼下张阿姨是医生") == [("张阿姨", "job", "医生")]
+
+
+def test_a_role_for_a_day_or_two_is_no_employer_and_the_years_held_no_part_of_the_trade():
+    # "周末在展会当了两天翻译" gave the employer 展会, "我当了十年老师" the job "十年老师"; the rest are
+    # variants
+    def facts(text):
+        return [(e.key, e.value) for e in _layers(text) if e.layer == "fact"]
+
+    assert facts("周末在展会当了两天翻译") == []
+    assert facts("在医院干了三天护工") == []
+    assert facts("我当了十年老师") == [("job", "老师")]
+    assert facts("我在医院当了五年护士") == [("employer", "医院"), ("job", "护士")]
+
+
+def test_a_birthday_an_age_or_being_somewhere_on_a_day_is_no_promise():
+    # "明天我生日", "下个月我满三十", "我明天之前都在家" were promises (the helper saw them); a stay
+    # with an act after it is still one
+    def promised(text):
+        return [e.value for e in _layers(text) if e.layer == "commitment"]
+
+    assert promised("明天我生日") == promised("下个月我满三十") == promised("我明天之前都在家") == []
+    assert promised("今晚我在公司") == []
+    assert promised("明天我在家等你") == ["在家等你"]

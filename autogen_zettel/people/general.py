@@ -1752,6 +1752,9 @@ ZH_NOT_A_HOME = re.compile(
     r"一起|这|那|家里|公司|装修|附近|楼|边|隔壁|对面|里面|房子$|新家$|新房$|公寓$|宿舍$|(?<!老)家$"
 )
 
+# a role held for a day or a week ("当了一天志愿者", "在展会当了两天翻译"): a one-off, no job or employer
+_ZH_ONE_OFF = re.compile(r"了?[一二两三四五六七八九十几半\d]+(?:天|晚|个?下午|个?上午|周|个星期)")
+
 
 def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if s.rstrip().endswith(("？", "?", "吗")):
@@ -1875,6 +1878,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue  # "我已经不在银行上班了": the employer that was, not the one that is
         if m.group("v3") and s[m.end() : m.end() + 1] == "过":
             continue  # "在奶茶店当过服务员", "在华为工作过": 过 after the verb tells a job once held
+        if m.group("v3") and _ZH_ONE_OFF.match(s[m.end() :]):
+            continue  # "周末在展会当了两天翻译": a role there for a day or two, no employer
         if m.group("v3") and is_place(v):
             # "我在北京工作", "我在厦门当导游": where they live; the trade, if any, is a job below.
             # Only the whole span after 在 is a home ("四川宜宾"), not a piece of a name ("阿里巴巴")
@@ -1926,8 +1931,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if v.startswith("过"):
             continue  # "我当过三年老师", "在银行干过柜员": 过 after the verb tells a job once held, now over
-        if re.match(r"了?[一两几半\d]+(?:天|晚|个?下午|个?上午|周|个星期)", v):
+        if _ZH_ONE_OFF.match(v):
             continue  # "今天去当了一天志愿者": a role for a day or a week is a one-off, no job
+        # "我当了十年老师": the years it has been held are no part of the trade
+        v = re.sub(r"^了?[一二两三四五六七八九十几半\d]+多?(?:年|个月)(?:的)?(?=[\u4e00-\u9fff])", "", v)
         if re.search(r"(?:以前|之前|原来|过去|曾经|当年|早年)(?:一直|也|都|还)?$", s[: m.start()]):
             continue  # "我以前是记者，…": the job of before, not the one now
         if v in ("学生",) and "研究生" in s:
@@ -3083,7 +3090,10 @@ _ZH_PROMISE_HEAD = re.compile(
 _ZH_NOT_ACT = re.compile(
     # a state ("好累", "太忙"), a thought ("在想…"), or no act at all
     r"^(?:是|在[^\s]{0,6}(?:上班|工作|住)|在(?:想|考虑|琢磨|犹豫|纠结)|觉得|(?:最|更)?(?:喜欢|爱|讨厌)|想|希望|有|没|不|(?:也|就|都|还)[不没]|挺|很|特别|最近"
-    r"|好(?!好)|太|有点|真|超|比较|非常)"
+    r"|好(?!好)|太|有点|真|超|比较|非常"
+    # being somewhere and no more ("我明天之前都在家"), a birthday or an age reached ("明天我生日",
+    # "下个月我满三十"): a day's state, nothing done
+    r"|(?:都|也|一直|还|会)?在[\u4e00-\u9fff]{1,2}[。！!~～]*$|生日|满[一二三四五六七八九十\d]+岁?)"
 )
 
 

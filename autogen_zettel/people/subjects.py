@@ -265,7 +265,8 @@ _ZH_LEAD = re.compile(
     # (a name set beside a relative or a colleague may be the 大X of a nickname: "我同事大刘")
     # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
     # "小王的前夫是律师": a person's relative, filed under the relative as "小王的前夫"
-    rf"^(?:听说|据说)?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))?"
+    # ("隔壁老王", "对门的小刘", "楼下张阿姨": where the person lives, said before the name)
+    rf"^(?:听说|据说)?(?:(?:隔壁|对门|对面|楼上|楼下)(?:家)?的?(?={_ZH_NAME}))?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))?"
     # a post over the speaker, then the name it goes by ("我们组长老韩", "我的主管小林"): the named one
     rf"|我们?(?:的)?(?:{_ZH_TITLE})(?P<tname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))(?={_ZH_PRED}|[是也都就])"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"
