@@ -170,3 +170,12 @@ def test_a_promise_said_again_instead_moves_the_one_before(default_hub, news, du
         [(0, "Sam", "I'll clean the gutters on Saturday"), (1, "Sam", news)],
     )
     assert [(c.what, c.status, c.due) for c in mem.commitments()] == [("clean the gutters", "open", due)]
+
+
+def test_a_promise_of_another_thing_instead_is_a_promise_of_its_own(default_hub):
+    mem = heard(
+        default_hub,
+        "instead_other",
+        [(0, "Sam", "I'll bring beer on Saturday"), (1, "Sam", "Actually I'll bring wine instead")],
+    )
+    assert sorted(c.what for c in mem.commitments()) == ["bring beer", "bring wine instead"]

@@ -382,12 +382,11 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             if same is None and _INSTEAD.search(ev.value):
                 # "Rain all day, I'll tackle the gutters next weekend instead": the owner's open
                 # promise of the same thing, moved to the new day (not a second promise)
+                # (its thing, not its verb: "I'll bring wine instead" after "I'll bring beer" is a
+                # promise of its own)
+                thing = commitment_words(" ".join(_INSTEAD.sub("", ev.value).split()[1:]))
                 same = next(
-                    (
-                        c
-                        for c in reversed(by_owner.get(who, ()))
-                        if c.status == "open" and _met(commitment_words(_INSTEAD.sub("", ev.value)), c)
-                    ),
+                    (c for c in reversed(by_owner.get(who, ())) if c.status == "open" and _met(thing, c)),
                     None,
                 )
             if same is not None:  # said again: one commitment, the newer due date
