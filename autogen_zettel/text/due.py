@@ -167,6 +167,21 @@ def _add_months(today: date, n: int) -> date:
     return date(y, m, min(today.day, calendar.monthrange(y, m)[1]))
 
 
+def _count_en(word: str) -> int:
+    """A count written in digits or words ("3", "two", "a couple of"); 1 for "a" / "an"."""
+    return int(word) if word.isdigit() else _NUMS.get(word.lower(), 1)
+
+
+def _later(d: date, n: int, unit: str) -> date:
+    """``d`` moved on by ``n`` of ``unit``, in either language's word for it: days (天), weeks
+    (周, 星期, 礼拜), fortnights, months (个月: the same day of the month, or its last)."""
+    unit = unit.lower()
+    if unit == "month" or "月" in unit:
+        return _add_months(d, n)
+    weeks = unit in ("week", "fortnight") or any(w in unit for w in ("周", "星期", "礼拜"))
+    return d + timedelta(days=n * (14 if unit == "fortnight" else 7 if weeks else 1))
+
+
 def _en(m: re.Match, today: date) -> date | None:
     g = m.groupdict()
     if g["bracket"]:
@@ -204,11 +219,7 @@ def _en(m: re.Match, today: date) -> date | None:
             return d if d >= today else d + timedelta(days=7)
         return _next_weekday(today, target)
     if g["n"]:
-        n = int(g["n"]) if g["n"].isdigit() else _NUMS.get(g["n"].lower(), 1)
-        unit = g["unit"].lower()
-        if unit == "month":
-            return _add_months(today, n)
-        return today + timedelta(days=n * {"week": 7, "fortnight": 14}.get(unit, 1))
+        return _later(today, _count_en(g["n"]), g["unit"])
     if g["nth"]:
         day = int(re.sub(r"\D", "", g["nth"]))
         d = _day_month(today, today.month, day) if day >= today.day else None
@@ -247,11 +258,7 @@ def _zh(m: re.Match, today: date) -> date | None:
             else _month_end(today) + timedelta(days=1)
         )
     if g["later"]:
-        n = zh_int(g["n"]) or 1
-        unit = g["unit"]
-        if "月" in unit:
-            return _add_months(today, n)
-        return today + timedelta(days=n * (7 if ("周" in unit or "星期" in unit) else 1))
+        return _later(today, zh_int(g["n"]) or 1, g["unit"])
     if g["tod"]:
         return today
     if g["nextweek"]:
@@ -310,10 +317,10 @@ def due_date(text: str, at: datetime) -> date | None:
     return next_holiday(text, today)  # "at Easter", "清明", "by Christmas": the next one
 
 
-# a span something is put off by, after the act of putting off ("pushed it back a week", "delayed by
-# two days", "moved the call back 3 days"; "推迟一周", "往后推了两天", "延期一个月"): not a day of its own
 # a count of days, weeks or months ("a week", "two days", "a couple of months", "a fortnight")
 SPAN_EN = rf"(?:{_NUM})\s+(?:day|week|month|fortnight)s?\b"
+# a span something is put off by, after the act of putting off ("pushed it back a week", "delayed by
+# two days", "moved the call back 3 days"; "推迟一周", "往后推了两天", "延期一个月"): not a day of its own
 _SPAN_EN = re.compile(
     rf"\b(?:push|pushed|pushing|put|putting|move|moved|moving|bump|bumped|delay|delayed|postpone|postponed|postponing|"
     rf"shift|shifted|kick|kicked)\b(?:\s+(?!(?:to|till|until|on)\b)[\w']+){{0,4}}?\s+(?:back|by|for|another)\s+(?:(?:about|around|roughly|another|an extra)\s+)?"
@@ -334,29 +341,9 @@ def put_off_span(text: str) -> str:
 def put_off_by(span: str, due: date) -> date | None:
     """``due`` moved on by the span :func:`put_off_span` found ("back a week": seven days later; a
     month, the same day of the next month), or None when ``span`` names none."""
-    m = _SPAN_EN.search(span) or _SPAN_ZH.search(span)
+    m = _SPAN_EN.search(span)
+    n = _count_en(m.group("n")) if m else None
     if not m:
-        return None
-    raw = m.group("n")
-    n = (
-        zh_int(raw)
-        if _SPAN_ZH.fullmatch(m.group(0))
-        else int(raw)
-        if raw.isdigit()
-        else _NUMS.get(raw.lower())
-    )
-    if not n:
-        return None
-    unit = m.group("unit").lower()
-    if "月" in unit or unit == "month":
-        return _add_months(due, n)
-    return due + timedelta(
-        days=n
-        * (
-            7
-            if unit in ("week", "周", "星期", "个星期", "礼拜", "个礼拜")
-            else 14
-            if unit == "fortnight"
-            else 1
-        )
-    )
+        m = _SPAN_ZH.search(span)
+        n = zh_int(m.group("n")) if m else None
+    return _later(due, n, m.group("unit")) if m and n else None
