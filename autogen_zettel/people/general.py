@@ -24,6 +24,7 @@ from autogen_zettel.people.lexicon_en import (
     IDIOMS,
     JOBS,
     NOT_A_KIND,
+    NOTHING_FOR_ME,
     SKILL as _SKILL_EN,
 )
 from autogen_zettel.people.subjects import RELATIVES_ZH, names_a_person
@@ -884,7 +885,7 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"|makes? me (?:feel )?(?:anxious|sick|ill|nervous|queasy|uncomfortable|sleepy|miserable|happy|calm)"
     r"|(?:stress(?:es)?|freaks?) me out|(?:cheers?|perks?) me up|relax(?:es)? me"
     # "Podcasts put me to sleep", "Jazz does nothing for me"
-    r"|puts? me to sleep|(?:does|do)(?:\s+absolutely)?\s+nothing for me|(?:doesn't|does not|don't|do not)\s+do\s+(?:it|much|anything)\s+for me"
+    rf"|puts? me to sleep|{NOTHING_FOR_ME}"
     r"|(?:has|have|'s|'ve|is|are)\s+(?:really\s+|totally\s+)?(?:grown|growing) on me"
     # "cycling has lost its charm for me": what it held for one, gone
     r"|(?:has|have|'s|'ve)\s+(?:kind of\s+|totally\s+|completely\s+)?lost\s+(?:its|their|all(?:\s+its)?)\s+(?:charm|appeal|magic|shine|spark|fun)"

@@ -170,6 +170,13 @@ NOT_PROMISE = re.compile(
     r"catch\s+you\b(?:\s+(?:later|soon|then|tomorrow|in a bit|around))?\s*$)"
 )
 
+# a thing that does nothing for the speaker ("Jazz does nothing for me", "Reggae doesn't do it for
+# me"): a dislike, and the head before it a thing, never a person
+NOTHING_FOR_ME = (
+    r"(?:does|do)(?:\s+absolutely)?\s+nothing\s+for\s+me"
+    r"|(?:doesn't|does not|don't|do not)\s+do\s+(?:it|much|anything)\s+for\s+me"
+)
+
 # -- status events ----------------------------------------------------------------------------
 # a thing back in order, said after it ("The radio is working again", "latch works like a dream
 # now"): its repair done, and the head before it a thing, never a person

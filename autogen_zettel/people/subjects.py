@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from autogen_zettel.people.lexicon_en import BACK_IN_ORDER
+from autogen_zettel.people.lexicon_en import BACK_IN_ORDER, NOTHING_FOR_ME
 
 __all__ = [
     "COUPLE_STATES",
@@ -266,7 +266,7 @@ _ZH_LEAD = re.compile(
     # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
     # "小王的前夫是律师": a person's relative, filed under the relative as "小王的前夫"
     # ("隔壁老王", "对门的小刘", "楼下张阿姨": where the person lives, said before the name)
-    rf"^(?:听说|据说)?(?:(?:隔壁|对门|对面|楼上|楼下)(?:家)?的?(?={_ZH_NAME}))?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))?"
+    rf"^(?:(?:隔壁|对门|对面|楼上|楼下)(?:家)?的?(?={_ZH_NAME}))?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))?"
     # a post over the speaker, then the name it goes by ("我们组长老韩", "我的主管小林"): the named one
     rf"|我们?(?:的)?(?:{_ZH_TITLE})(?P<tname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))(?={_ZH_PRED}|[是也都就])"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"
@@ -365,7 +365,7 @@ _EN_TO_ME = re.compile(
     r"(?:for me|my (?:new\s+|all-time\s+)?(?:thing|cup of tea|jam|favou?rite(?: thing)?))|"
     r"(?:bores|annoys|gives|makes|drives|stresses|freaks)\s+me|"
     # "Jazz does nothing for me", "Reggae doesn't do it for me"
-    r"(?:does|do)(?:\s+absolutely)?\s+nothing\s+for\s+me|(?:doesn't|does not)\s+do\s+(?:it|much|anything)\s+for\s+me|"
+    rf"{NOTHING_FOR_ME}|"
     # worn out for the speaker: "Jazz has gone stale for me", "Netflix has got so samey"
     r"(?:has|'s)\s+(?:(?:kind of|totally|completely|a bit|really)\s+)?(?:gone|got|gotten|become)\s+"
     r"(?:(?:a bit|so|really|pretty)\s+)?(?:stale|old|boring|tedious|samey|dull))\b"
