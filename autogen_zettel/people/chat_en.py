@@ -58,7 +58,7 @@ _SPELLING = (
     # a time typed with a number for its sound ("2nite", "2day", "2moro"), or "tonite"
     (r"(?i)\b(?:2nite|2night|tonite)\b", "tonight"),
     (r"(?i)\b2day\b", "today"),
-    (r"(?i)\b(?:2moro+w?|2morrow|tmrw|tmr|tmw|tomoz)\b", "tomorrow"),
+    (r"(?i)\b(?:2moro+w?|2morrow)\b", "tomorrow"),
     # "wil" (no English word) before a bare verb is "will" with a letter dropped
     (rf"(?i)\bwil\b(?=\s+(?:\w+ly\s+)?{_BARE_VERB}\b|\s+[a-z]+\s+{_OBJECT}\b)", "will"),
     # (and its chat clippings: "defo gonna ring mum", "deffo coming")

@@ -2786,7 +2786,8 @@ _REGISTER_EN = (
     (r"\bim\b", "I'm"),
     (r"\bi\b", "I"),
     (r"\bive\b", "I've"),
-    # (tomorrow and tonight in chat spellings are chat_en.spelled_en's, read before this)
+    (r"\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b", "tomorrow"),
+    (r"\btonite\b", "tonight"),
     (r"\bu\b", "you"),
     (r"\bur\b", "your"),
     (r"\bpls|plz\b", "please"),
