@@ -475,3 +475,14 @@ def test_letting_the_hearer_know_by_a_time_is_a_promise():
     ]
     assert [w for _, w, _ in _promised("I'll let her know tonight.")] == ["let her know"]
     assert _promised("I'll let you know.") == []
+
+
+def test_what_the_review_found_reads_as_said():
+    # the review of the twelfth round and the probes: each of these was misread by a new reading
+    assert _news("my office at Christmas was chaos") == []
+    assert _news("I worked at Tesco for years, today I'm a nurse") == [("Sam", "job", "nurse", "statement")]
+    assert _tastes("Yes because I love hiking") == [("Sam", "hiking", True, "statement")]
+    assert _tastes("Oh yes, I just LOVE queuing") == []
+    assert _closed("Tom got bumped to first class") == []
+    assert _closed("The radio's working again") == [("Sam", "done", "radio")]
+    assert [w for _, w, _ in _promised("gonna get some sun")] == ["get some sun"]

@@ -179,3 +179,20 @@ def test_a_promise_of_another_thing_instead_is_a_promise_of_its_own(default_hub)
         [(0, "Sam", "I'll bring beer on Saturday"), (1, "Sam", "Actually I'll bring wine instead")],
     )
     assert sorted(c.what for c in mem.commitments()) == ["bring beer", "bring wine instead"]
+
+
+def test_a_length_of_time_is_no_span_put_off():
+    # found in the review: "for a month" after a move of house, 拖了三天 (dragged on) and 晚了两天
+    # (late) are lengths of time, not a plan moved by them
+    assert put_off_span("Cancelled the gym session, moving house for a month") == ""
+    assert put_off_span("这事拖了三天了，算了不弄了") == put_off_span("快递晚了两天") == ""
+    assert put_off_span("日料推迟两天") == "推迟两天"
+
+
+def test_a_move_to_a_day_by_any_verb_of_moving_puts_the_plan_off():
+    from datetime import datetime
+
+    from autogen_zettel.people.extract import extract_layers
+
+    got = extract_layers("日料得改天了，换到周六", speaker="梅子", at=datetime(2026, 9, 2, 10))
+    assert [(e.kind, e.due) for e in got if e.layer == "status"] == [("postponed", date(2026, 9, 5))]

@@ -41,8 +41,9 @@ class Evidence:
     :param counterparty: whom a commitment is made to, when known
     :param when: the words that say when a commitment is due, as an LLM refiner gave them
         ("by Thursday"); the write path anchors them into ``due`` at the message time
-    :param put_off: how a postponement with no day of its own moves the promise's due: a span
-        ("back a week", "推迟两天") moves the due it had by that much; :data:`PUT_OFF_NO_DAY`
+    :param put_off: how a postponement with no day of its own moves the promise's due: the words
+        that put it off by a span ("pushed the launch back a week", "推迟两天") move the due it had
+        by that much; :data:`PUT_OFF_NO_DAY`
         (put off to a time that names no day: "next month", "after the holidays") leaves it unknown
     """
 

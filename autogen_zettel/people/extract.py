@@ -183,7 +183,8 @@ _IRONY = re.compile(
     # (the face may close a clause before another one: "我可太喜欢加班了呢🙃 天天加到十点")
     r"(?:[\U0001F643\U0001F644\U0001F612]|(?<=[\u4e00-\u9fff])(?:呵呵+|\U0001F642))[\s。！!~～]*$|\s/s\s*$"
     r"|(?<=[\u4e00-\u9fff呢啊])[\U0001F643\U0001F644\U0001F612](?=\s*[\u4e00-\u9fff])"
-    r"|^(?:oh\s+)?(?:yeah|yes|great|joy|sure|wow|fantastic|brilliant|lovely)[,!.]*\s+(?:because|cause|'cause|I just|just what)\b",
+    # ("yes", "brilliant", "lovely" only after "oh": "Yes because I love hiking" is sincere)
+    r"|^(?:(?:oh\s+)?(?:yeah|great|joy|sure|wow|fantastic)|oh\s+(?:yes|brilliant|lovely))[,!.]*\s+(?:because|cause|'cause|I just|just what)\b",
     re.IGNORECASE,
 )
 
@@ -663,7 +664,7 @@ def _doer_named(ev: Evidence, speaker: str) -> Evidence:
 
 # a plan moved to a day, then only consent asked: "往后推到周六成不？", "改到下周一行吗？"
 _MOVE_ASKED_ZH = re.compile(
-    rf"(?P<move>(?:推迟|延期|延后|顺延|改|推|挪)(?:到|成)(?:{general.ZH_TIME})+)(?:吧|呢)?[，,]?\s*"
+    rf"(?P<move>{general.ZH_MOVE_TO}(?:{general.ZH_TIME})+)(?:吧|呢)?[，,]?\s*"
     r"(?:成不|行不|行不行|可以不|可不可以|好不|好不好|成吗|行吗|好吗|可以吗|OK吗|ok吗|方便吗)[？?]"
 )
 
@@ -680,9 +681,7 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     moved = [c for c in re.split(r"[,;]\s*", said) if re.search(r"\b(?:instead|until|till|to)\b", c, re.I)]
     moved += [
         said[m.end() :]
-        for m in re.finditer(
-            r"(?:推迟|延期|延后|顺延|改|推|挪|换)(?:到|成)|还是|(?:^|(?<=[，,；;]))(?:应该|其实)?是", said
-        )
+        for m in re.finditer(rf"{general.ZH_MOVE_TO}|还是|(?:^|(?<=[，,；;]))(?:应该|其实)?是", said)
     ][-1:]
     # (a day put right, "scratch that, Thursday, I'm off on Wednesday", is the one it is moved to)
     put_right = general.day_put_right_en(said) if ev.kind == "postponed" else ""
@@ -693,7 +692,7 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
         # put off, still owed then
         # (a line that names the day it had first, "周五的会取消了，改到下周一", stays called off for
         # that day: the day finds the promise when no word of the two meets)
-        to = re.search(r"(?:推迟|延期|延后|顺延|改|推|挪)(?:到|成)", said)
+        to = re.search(general.ZH_MOVE_TO, said)
         if ev.kind == "cancelled" and to and due_date(said[to.end() :], at) == day:
             return dataclasses.replace(ev, due=day, kind="postponed")
         return dataclasses.replace(ev, due=day)
@@ -702,9 +701,7 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     span = put_off_span(said)
     if span:
         # ("postponing the trip by a month": the span is no part of the thing)
-        value = (
-            re.sub(r"\s+(?:back|by|for|another)\s+[^,;.!?]*$", "", ev.value) if " " in ev.value else ev.value
-        )
+        value = re.sub(r"\s+(?:back|by|another)\s+[^,;.!?]*$", "", ev.value) if " " in ev.value else ev.value
         return dataclasses.replace(ev, kind="postponed", put_off=span, value=value)
     if ev.kind == "postponed" and _LATER_NO_DAY_EN.search(said):
         # "bumped to next month", "after the holidays instead": put off to a later time that names

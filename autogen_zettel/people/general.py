@@ -100,7 +100,9 @@ _EMPLOYER_EN = re.compile(
     rf"|\bI(?:'m| am)\s+back\s+(?:at|with)\s+(?P<v11>{_CAP})(?=\s*(?:$|[,.;!]|now\b|again\b|after\b))"
     # one's own unit of an organisation at it: "Our team at Barclays is moving floors", "my office
     # at Deloitte" (the unit is one's workplace; "our office in Leeds" is a town, not read)
-    rf"|\b(?i:my|our)\s+(?:(?i:whole|new|old|little)\s+)?(?i:team|office|department|dept|branch|unit)\s+at\s+(?P<v12>{_CAP})",
+    rf"|\b(?i:my|our)\s+(?:(?i:whole|new|old|little)\s+)?(?i:team|office|department|dept|branch|unit)\s+at\s+"
+    # (not a time of year: "my office at Christmas")
+    rf"(?!(?i:christmas|xmas|easter|new year|halloween|thanksgiving|diwali|eid|hanukkah)\b)(?P<v12>{_CAP})",
 )
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
 # Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
@@ -545,7 +547,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         if _PAST_VALUE.search(clause):  # "Quit my job at the agency", "I used to work at Amazon": the old one
             continue
         if re.match(r"worked\b", m.group(0), re.I) and not (
-            _PERFECT_EN.search(s[: m.start()]) or _SHIFT_DONE_EN.search(s[m.end() :])
+            _PERFECT_EN.search(s[: m.start()])
+            or _SHIFT_DONE_EN.search(re.split(r"[,;.!?]|\bbut\b", s[m.end() :])[0])
         ):
             continue  # "I worked at Pixar.": the simple past, a job that was ("I've worked at", a shift "today": now)
         if _PAST_ROLE_EN.search(re.split(r"[,;.!?]", s[: m.start()])[-1]):
@@ -2859,7 +2862,7 @@ _TRAILING_EMOJI = re.compile(r"[\s\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BF
 # ring mum sat, promise"): the day it is due, written out (only after a word of the future, and
 # not after a pronoun, a determiner or a preposition: "where we sat", "out in the sun" stay words)
 _SHORT_DAY_EN = re.compile(
-    r"(?i)(\b(?:'ll|will|going to|gonna|can)\s[^,;.!?]*?\b(?!(?:i|we|you|he|she|they|it|who|the|a|an|in|of|on|at|and|just)\s)"
+    r"(?i)(\b(?:'ll|will|going to|gonna|can)\s[^,;.!?]*?\b(?!(?:i|we|you|he|she|they|it|who|the|a|an|in|of|on|at|and|just|some|my|your|our|his|her|their|where)\s)"
     r"[a-z']+\s)(mon|tues?|wed|weds|thu|thur|thurs|fri|sat|sun)(?=\s*(?:$|[,;.!?]))"
 )
 _DAY_NAMES_EN = {
@@ -3338,7 +3341,7 @@ _STATUS_EN_RESULT = re.compile(
     r"(?:the|my|our|your|his|her)\s+(?P<w3>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:off|out|back|in|over|away)\b"
     # "The radio is working again", "Grandad's radio works again": a thing back in order, its repair done
     # (or in order now: "latch works like a dream now")
-    rf"|^(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|[A-Z]\w+'s\s+)?(?P<w11>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+{BACK_IN_ORDER}"
+    rf"|^(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|[A-Z]\w+'s\s+)?(?P<w11>[a-z][\w\-]*(?:\s+[\w\-]+)?){BACK_IN_ORDER}"
     # a mark got in a test is the test sat: "Got 71 in the stats resit!!", "got a B in my driving theory"
     r"|^(?:(?:I|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+)?(?:got|scored)\s+(?:an?\s+)?(?:\d{1,3}%?|[A-F][*+]?|distinction|merit|first|pass)"
     r"\s+(?:in|on|for)\s+(?:the\s+|my\s+)?(?P<w15>(?!(?:a|an)\b)[a-z][\w\-]*(?:\s+[\w\-]+){0,2}?)(?=\s*(?:$|[,.;!]))"
@@ -3958,6 +3961,8 @@ _ZH_DROP = re.compile(
     # (an act for the other called off too: "这次就不带你去了", "那我就不陪你们了")
     rf"^(?:我们?)?(?:就|先|也|还是|这周|这次|这回|{ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬|带|陪|接|送)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
 )
+# a verb of moving a plan to a time: "推迟到", "改到", "挪到", "换成"
+ZH_MOVE_TO = r"(?:推迟|延期|延后|顺延|推|改|挪|换)(?:到|成)"
 # "样品推迟到下周一再寄", "会改到周五了": the thing, put off to a day named (a plain "推迟了" with no
 # day calls it off, _ZH_CANCEL)
 # a plan set aside with no day to take it up again ("宜家那事儿咱先搁着吧", "装修先缓缓"): off for now
@@ -3977,7 +3982,7 @@ _ZH_MOVED_TO = re.compile(
 _ZH_SLIP = re.compile(rf"{_ZH_SLIP_WORDS}[哦啊呀了]*$")
 _ZH_PUT_OFF = re.compile(
     # ("我们的会议延期到周五": an owner's 的 before the thing)
-    rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要|得)?(?:往后)?(?:推迟|延期|延后|推|改|挪|顺延|换)(?:到|成)"
+    rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要|得)?(?:往后)?{ZH_MOVE_TO}"
     # (the act again after the day: "改成周六去拿了")
     rf"(?:{ZH_TIME})+(?:(?:再|去|来)?[\u4e00-\u9fff]{{1,2}}?)?(?:了|吧|啦)?[。！!~～]*$"
 )

@@ -181,7 +181,7 @@ NOTHING_FOR_ME = (
 # a thing back in order, said after it ("The radio is working again", "latch works like a dream
 # now"): its repair done, and the head before it a thing, never a person
 BACK_IN_ORDER = (
-    r"(?:(?:is|are|'s|'re)\s+(?:working|running|going)\s+again\b|works?\s+"
+    r"(?:(?:\s+(?:is|are)|'s|'re)\s+(?:working|running|going)\s+again\b|\s+works?\s+"
     r"(?:again\b|(?:like a dream|perfectly|a treat|fine|like new)\s+now\b))"
 )
 DONE_VERBS = (

@@ -355,8 +355,9 @@ _EN_PASSIVE = re.compile(
     # thing's passive, the head no person
     r"|^(?:'s|\s+is|\s+was|\s+has\s+been|'s\s+been)\s+(?:just\s+|finally\s+)?made(?=\s*(?:$|[,.;!]|and\b))"
     # a plan moved or called off: "Launch got pushed back two days", "Quiz was cancelled" (no person)
+    # (people are bumped or delayed too: "Tom got bumped to first class", "Tom was delayed")
     r"|^(?:'s|\s+is|\s+was|\s+were|\s+got|\s+has\s+been|'s\s+been)\s+(?:just\s+)?"
-    r"(?:pushed|bumped|delayed|rescheduled|postponed|cancell?ed|called\s+off)\b"
+    r"(?:pushed\s+back|rescheduled|postponed|cancell?ed|called\s+off)\b"
 )
 _EN_AND_I = re.compile(r"^\s+and\s+I\b")
 _EN_TO_ME = re.compile(
@@ -441,7 +442,7 @@ def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[st
         return []
     if _EN_TO_ME.match(rest):  # "Opera really isn't for me": the speaker's taste, the head a thing
         return []
-    if re.match(rf"\s+{BACK_IN_ORDER}", rest):  # "Door works again": a thing mended, no person
+    if re.match(BACK_IN_ORDER, rest):  # "Door works again": a thing mended, no person
         return []
     if m.group("names") and re.match(r"^Me\s+and\b", m.group("names")):
         return []  # "Me and Dan got married": the speaker's own news

@@ -119,7 +119,7 @@ def m003_contexts(db) -> None:
 
 @migrations()
 def m004_put_off(db) -> None:
-    """A postponement's span (``put_off``: "back a week", "推迟两天"), which moves the due of the
+    """A postponement's span (``put_off``: "pushed it back a week", "推迟两天"), which moves the due of the
     promise it puts off; empty for every other evidence row."""
     if "put_off" not in db["layer_evidence"].columns_dict:
         db["layer_evidence"].add_column("put_off", str)

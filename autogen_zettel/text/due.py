@@ -321,19 +321,20 @@ def due_date(text: str, at: datetime) -> date | None:
 SPAN_EN = rf"(?:{_NUM})\s+(?:day|week|month|fortnight)s?\b"
 # a span something is put off by, after the act of putting off ("pushed it back a week", "delayed by
 # two days", "moved the call back 3 days"; "推迟一周", "往后推了两天", "延期一个月"): not a day of its own
+# (not a length of time: "moving house for a month", "拖了三天", "晚了两天")
 _SPAN_EN = re.compile(
     rf"\b(?:push|pushed|pushing|put|putting|move|moved|moving|bump|bumped|delay|delayed|postpone|postponed|postponing|"
-    rf"shift|shifted|kick|kicked)\b(?:\s+(?!(?:to|till|until|on)\b)[\w']+){{0,4}}?\s+(?:back|by|for|another)\s+(?:(?:about|around|roughly|another|an extra)\s+)?"
+    rf"shift|shifted|kick|kicked)\b(?:\s+(?!(?:to|till|until|on)\b)[\w']+){{0,4}}?\s+(?:back|by|another)\s+(?:(?:about|around|roughly|another|an extra)\s+)?"
     rf"(?P<n>{_NUM})\s+(?P<unit>day|week|month|fortnight)s?\b(?!\s+(?:ago|before|early))",
     re.IGNORECASE,
 )
 _SPAN_ZH = re.compile(
-    rf"(?:推迟|延期|延后|顺延|往后推|推后|往后挪|挪后|推|拖|晚)了?(?P<n>{_ZH_NUM})(?P<unit>天|周|个星期|星期|个礼拜|礼拜|个月)"
+    rf"(?:推迟|延期|延后|顺延|往后推|推后|往后挪|挪后|推)了?(?P<n>{_ZH_NUM})(?P<unit>天|周|个星期|星期|个礼拜|礼拜|个月)"
 )
 
 
 def put_off_span(text: str) -> str:
-    """The words of a span ``text`` puts something off by ("back a week", "推迟一周"), or ""."""
+    """The words that put something off by a span ("pushed it back a week", "推迟一周"), or ""."""
     m = _SPAN_EN.search(text) or _SPAN_ZH.search(text)
     return m.group(0) if m else ""
 
