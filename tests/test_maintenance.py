@@ -220,6 +220,38 @@ def test_session_summaries_are_linked_and_preferred_by_recall_when_asked(tmp_pat
     hub.close()
 
 
+@pytest.mark.parametrize("later", [timedelta(minutes=5), timedelta(minutes=29)])
+def test_maintenance_leaves_a_session_still_going_to_be_summarised_whole_at_its_end(tmp_path, clock, later):
+    # maintenance that runs while a chat is going (a hub opened, a day's first run) used to
+    # summarise its first cards; the session's end then found them covered and wrote no summary
+    cfg = config_from_dict({"maintenance": {"summary_min_members": 2}})
+    with MemoryHub.open(tmp_path / "m", embedder=HashEmbedder(), clock=clock, config=cfg) as hub:
+        mem = hub.tenant("alice")
+        mem.remember_many(
+            [Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate(GARDEN[:2])]
+        )
+        assert mem.maintain(at=T0 + later, steps=["summaries"]).summaries == []
+        mem.remember_many([Message(GARDEN[2], "Ann", "g2", "s1", T0 + later)])
+        mem.sessions.end("s1", at=T0 + later + timedelta(minutes=1), reason="test")
+        mem.flush()
+        [row] = mem.sessions.rows()
+        summary = mem.card(row["summary_id"])
+        assert set(summary.source_ids) == {"g0", "g1", "g2"}
+        assert [u["trigger"] for u in mem.sessions.upkeep("summary")] == ["session end"]
+
+
+def test_maintenance_summarises_a_session_idle_past_the_gap_that_no_one_ended(hub):
+    mem = hub.tenant("alice")
+    mem.remember_many(
+        [Message(t, "Ann", f"g{i}", "s1", T0 + timedelta(minutes=i)) for i, t in enumerate(GARDEN)]
+    )
+    assert [r["id"] for r in mem.sessions.live()] == ["s1"]
+    # thirty minutes of silence (sessions.idle_minutes) and the session is over in all but name
+    assert mem.maintain(at=T0 + timedelta(minutes=3 + 29), steps=["summaries"]).summaries == []
+    [sid] = mem.maintain(at=T0 + timedelta(minutes=3 + 31), steps=["summaries"]).summaries
+    assert mem.card(sid).session_id == "s1"
+
+
 def test_recall_lists_a_sessions_hits_in_their_own_places_by_default(hub):
     mem = hub.tenant("alice")
     texts = GARDEN

@@ -25,7 +25,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from autogen_zettel.base.cards import Card, CardKind, CardStatus, Link, LinkKind, PrivacyTier, card_id_for
@@ -33,6 +33,7 @@ from autogen_zettel.base.config import DecayConfig, MaintenanceConfig, MemoryCon
 from autogen_zettel.cards.claims import extract_claims
 from autogen_zettel.cards.link_strength import LEARNING, faded
 from autogen_zettel.people.sync import merge_cards as merge_layers
+from autogen_zettel.store.session_tables import SessionTable
 from autogen_zettel.store.tenant_store import TenantStore
 from autogen_zettel.text.lexical import tokens
 from autogen_zettel.trust.privacy import Redaction, last_used
@@ -460,11 +461,27 @@ def _write_summaries(mem: Curated, groups: Sequence[tuple[str, list[Card]]]) -> 
     return made
 
 
-def _summaries(mem: Curated, report: MaintenanceReport) -> None:
+def _going_on(mem: Curated, at: datetime) -> set[str]:
+    """The sessions still going at ``at``: not ended, and their last message within the idle gap
+    (``sessions.idle_minutes``). One idle longer is over in all but name: the next open ends it."""
+    gap = timedelta(minutes=mem.config.sessions.idle_minutes)
+    return {
+        row["id"]
+        for row in SessionTable(mem.store.db).live()
+        if at - datetime.fromisoformat(row["last_at"]) <= gap
+    }
+
+
+def _summaries(mem: Curated, at: datetime, report: MaintenanceReport) -> None:
     cfg: MaintenanceConfig = mem.config.maintenance
     if cfg.summaries == "off":
         return
     active = [c for c in mem.store.db.iter_cards(status=CardStatus.ACTIVE) if c.kind is not CardKind.SUMMARY]
+    if cfg.summaries == "session":
+        # a session still going is summarised whole when it ends (memory/sessions.py): a summary
+        # of its first part now would leave its end nothing to summarise
+        live = _going_on(mem, at)
+        active = [c for c in active if c.session_id not in live]
     covered = mem.store.db.links.summaries_of([c.id for c in active])
     todo = []
     for label, members in periods((c for c in active if c.id not in covered), cfg.summaries).items():
@@ -511,7 +528,7 @@ def maintain(mem: Curated, *, at: datetime, steps: Sequence[str] = STEPS) -> Mai
         "decay": lambda: _decay(mem, at, report),
         "merge": lambda: _merge(mem, at, report),
         "prune": lambda: _prune(mem, at, report),
-        "summaries": lambda: _summaries(mem, report),
+        "summaries": lambda: _summaries(mem, at, report),
         "conflicts": lambda: _conflicts(mem, at, report, reresolve_all),
     }
     for step in STEPS:
