@@ -17,6 +17,9 @@ def test_a_holiday_is_a_due_date_and_a_moving_one_only_where_known():
     assert due_date("I'll have the quilt finished for Christmas.", at) == date(2026, 12, 25)
     assert due_date("端午节前我把粽子寄给你。", at) == date(2027, 6, 9)
     assert due_date("我们中秋节回家。", datetime(2040, 1, 2)) is None  # past the table: no guessed day
+    # the time after a holiday names no day of its own
+    assert due_date("Let's leave the party till after Christmas.", at) is None
+    assert due_date("we'll sort it after the New Year", at) is None
 
 
 def test_zh_mooncakes_promised_for_mid_autumn(default_hub):

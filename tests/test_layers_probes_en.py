@@ -486,3 +486,11 @@ def test_what_the_review_found_reads_as_said():
     assert _closed("Tom got bumped to first class") == []
     assert _closed("The radio's working again") == [("Sam", "done", "radio")]
     assert [w for _, w, _ in _promised("gonna get some sun")] == ["get some sun"]
+
+
+def test_a_person_moved_to_a_shift_or_an_office_is_no_plan_put_off():
+    # "Tom was moved to the night shift" called off a plan named "Tom"; a move to a time is one
+    assert _closed("Tom was moved to the night shift.") == []
+    assert _closed("Priya got moved to the Leeds office") == []
+    assert _closed("Launch got pushed to May.") == [("Sam", "postponed", "Launch")]
+    assert _closed("the quiz got moved to late June") == [("Sam", "postponed", "quiz")]

@@ -5,6 +5,7 @@ labelled sets read it, and a span said beside a refusal moves nothing."""
 
 from __future__ import annotations
 
+import zlib
 from datetime import date
 
 import pytest
@@ -196,3 +197,62 @@ def test_a_move_to_a_day_by_any_verb_of_moving_puts_the_plan_off():
 
     got = extract_layers("日料得改天了，换到周六", speaker="梅子", at=datetime(2026, 9, 2, 10))
     assert [(e.kind, e.due) for e in got if e.layer == "status"] == [("postponed", date(2026, 9, 5))]
+
+
+# put off to a time that names no day: still owed, its day no longer known; the time is no part of
+# the thing ("postponed the launch to Friday" puts off the launch)
+@pytest.mark.parametrize(
+    "news",
+    [
+        "We've postponed the launch to May.",
+        "we moved the launch to late June, sorry",
+        "Launch got pushed till after Christmas.",
+    ],
+)
+def test_a_promise_put_off_to_a_month_or_after_a_holiday_stays_owed_with_no_day(default_hub, news):
+    mem = heard(
+        default_hub,
+        f"put_off_month_en_{zlib.crc32(news.encode())}",
+        [(0, "Ann", "I'll send you the launch plan on Friday."), (1, "Ann", news)],
+    )
+    (c,) = mem.commitments()
+    assert (c.status, c.due) == ("open", None), c
+
+
+@pytest.mark.parametrize(
+    "news, due",
+    [
+        ("We've postponed the launch to Monday.", date(2026, 9, 7)),
+        ("they've postponed the launch to the 20th", date(2026, 9, 20)),
+    ],
+)
+def test_a_promise_postponed_to_a_day_moves_to_it(default_hub, news, due):
+    mem = heard(
+        default_hub,
+        f"put_off_day_en_{due.isoformat()}",
+        [(0, "Ann", "I'll send you the launch plan on Friday."), (1, "Ann", news)],
+    )
+    (c,) = mem.commitments()
+    assert (c.status, c.due) == ("open", due), c
+
+
+@pytest.mark.parametrize("news", ["发布会推迟到五月了", "我们把发布会改到明年了", "发布会挪到节后了"])
+def test_a_chinese_promise_put_off_to_a_month_or_next_year_stays_owed_with_no_day(default_hub, news):
+    mem = heard(
+        default_hub,
+        f"put_off_month_zh_{zlib.crc32(news.encode())}",
+        [(0, "王芳", "周五我把发布会的方案发你"), (1, "王芳", news)],
+    )
+    (c,) = mem.commitments()
+    assert (c.status, c.due) == ("open", None), c
+
+
+@pytest.mark.parametrize("news", ["我们把发布会推迟到下周一了", "咱们把发布会挪到下周一吧"])
+def test_a_chinese_promise_moved_with_ba_is_no_new_promise(default_hub, news):
+    mem = heard(
+        default_hub,
+        f"put_off_ba_zh_{zlib.crc32(news.encode())}",
+        [(0, "王芳", "周五我把发布会的方案发你"), (1, "王芳", news)],
+    )
+    (c,) = mem.commitments()
+    assert (c.status, c.due) == ("open", date(2026, 9, 7)), c

@@ -455,6 +455,11 @@ _ON_MY_BEHALF = re.compile(r"\b(?:for me|on my behalf|for my sake)\b", re.I)
 _THEN_EN = re.compile(r"\bthen\s*[.!]*$", re.I)
 
 
+def _put_off(found: list[Evidence]) -> bool:
+    """Whether ``found`` puts a task off to a later time."""
+    return any(e.layer == "status" and e.kind == "postponed" for e in found)
+
+
 def _mostly_han(text: str) -> bool:
     """Whether Chinese syntax reads ``text``: it has Han characters, and no more Latin words than them."""
     return bool(_HAN.search(text)) and len(_LATIN_WORD.findall(text)) <= len(_HAN.findall(text))
@@ -519,8 +524,9 @@ def _sentence(
             ]
             out = [e for e in out if e.layer != "status"] + kept + promised
             layers = {e.layer for e in out}
-    if han and "status" in layers and "commitment" not in layers:
-        # "月底前我把房租交了": a done-looking 了 under a time still ahead is a promise
+    if han and "status" in layers and "commitment" not in layers and not _put_off(out):
+        # "月底前我把房租交了": a done-looking 了 under a time still ahead is a promise (a thing put
+        # off to that time, "我们把发布会推迟到下周了", is no new promise)
         promised = general.commitments_zh(said, speaker, at, speaker)
         if promised:
             out = [e for e in out if e.layer != "status"] + promised
@@ -703,17 +709,22 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
         # ("postponing the trip by a month": the span is no part of the thing)
         value = re.sub(r"\s+(?:back|by|another)\s+[^,;.!?]*$", "", ev.value) if " " in ev.value else ev.value
         return dataclasses.replace(ev, kind="postponed", put_off=span, value=value)
-    if ev.kind == "postponed" and _LATER_NO_DAY_EN.search(said):
-        # "bumped to next month", "after the holidays instead": put off to a later time that names
+    if ev.kind == "postponed" and (
+        _LATER_NO_DAY_EN.search(said) or re.search(general.ZH_MOVE_TO + general.ZH_LATER_NO_DAY, said)
+    ):
+        # "bumped to next month", "after the holidays instead", "推迟到明年": put off to a later time that names
         # no day - still owed, its day no longer known (model.derive_commitments clears it)
         return dataclasses.replace(ev, put_off=PUT_OFF_NO_DAY)
     return ev
 
 
-# a later time that names no day: "next month", "after the holidays", "some other time", "later on"
+# a later time that names no day: "next month", "to May", "after the holidays", "some other time", "later on"
 _LATER_NO_DAY_EN = re.compile(
     r"\b(?:next|the following)\s+(?:month|year|term|season|spring|summer|autumn|winter)\b"
     r"|\b(?:until|till|to)\s+(?:the\s+)?(?:spring|summer|autumn|winter)\b"
+    # (a month with no day: "postponed the launch to May", "moved the dinner to June")
+    r"|\b(?:until|till|to|into)\s+(?:(?:early|mid|late)[-\s]+)?(?:january|february|march|april|may|june|july|"
+    r"august|september|october|november|december)\b"
     r"|\bafter\s+(?:the|christmas|easter|new year)\b|\b(?:some|another)\s+(?:other\s+)?(?:time|day)\b"
     r"|\blater\s+(?:on|in the (?:year|month))\b|\bin the new year\b",
     re.I,

@@ -23,6 +23,7 @@ from autogen_zettel.people.lexicon_en import (
     DONE_WITH_TIME,
     IDIOMS,
     JOBS,
+    LATER_EN,
     NOT_A_KIND,
     NOTHING_FOR_ME,
     SKILL as _SKILL_EN,
@@ -3219,18 +3220,13 @@ _NO_LONGER_EN = re.compile(
     r"(?:the\s+|our\s+|my\s+)?(?P<retracted>[\w'\- ]{2,30}?)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
-# a later time a plan is moved to: "next month", "Friday", "the 14th", "spring", "later"
-_LATER_EN = (
-    r"(?:next|later|another|the following|the end of|after|(?:the\s+)?\d|mon|tue|wed|thu|fri|sat|sun|"
-    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|tomorrow|tonight)"
-)
 # a verb that moves a plan in time ("pushed", "moving", "rescheduled"; postponing is a cancelling verb too)
 _MOVE_VERB_EN = (
     r"(?:push(?:es|ed|ing)?|put(?:s|ting)?|mov(?:e|es|ed|ing)|bump(?:s|ed|ing)?|delay(?:s|ed|ing)?|"
     r"reschedul(?:e|es|ed|ing))"
 )
 _PUT_OFF_TO_EN = re.compile(
-    rf"\b(?:{_MOVE_VERB_EN}|postpon(?:e|es|ed|ing))\b.*?\b(?:back\s+)?(?:to|until|till)\s+{_LATER_EN}",
+    rf"\b(?:{_MOVE_VERB_EN}|postpon(?:e|es|ed|ing))\b.*?\b(?:back\s+)?(?:to|until|till)\s+{LATER_EN}",
     re.I,
 )
 _STATUS_EN_CANCEL = re.compile(
@@ -3251,22 +3247,25 @@ _STATUS_EN_CANCEL = re.compile(
     # released from it by someone else: "I'm off the hook for the cake", "let off the washing-up"
     r"(?:I'm|I am|we're|we are)\s+(?:off the hook|let off|excused)\s+(?:for|from|with))"
     r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>(?!(?:till|until|indefinitely)\b)[\w'\-/ ]{2,30}?)"
-    r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|now|on|after all|in the end|this|anymore)\b)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|now|on|after all|in the end|this|anymore)\b"
+    # (the time it is put off to is no part of the plan: "postponed the launch to Friday")
+    rf"|\s+to\s+{LATER_EN})"
     # a plan moved to a later time is off for the time it had ("pushed the housewarming back to next
     # month", "the meeting got moved to Friday"): a verb of moving, the plan, then a time to move it to
     rf"|\b{_MOVE_VERB_EN}\s+"
-    rf"(?:the\s+|our\s+|my\s+)?(?P<w9>(?!(?:it|that|this|them|everything|in|out|house|home)\b)[\w'\-/ ]{{2,30}}?)\s+(?:back\s+)?(?:to|until|till)\s+{_LATER_EN}"
+    rf"(?:the\s+|our\s+|my\s+)?(?P<w9>(?!(?:it|that|this|them|everything|in|out|house|home)\b)[\w'\-/ ]{{2,30}}?)\s+(?:back\s+)?(?:to|until|till)\s+{LATER_EN}"
     # (or back by a span: "We've pushed the launch back a week")
     rf"|\b{_MOVE_VERB_EN}\s+(?:the\s+|our\s+|my\s+)?(?P<w12>(?!(?:it|that|this|them|everything)\b)[\w'\-/ ]{{2,30}}?)\s+back\s+"
     rf"(?:{SPAN_EN}|(?:a|an|one|two|three|a few|a couple of|\d+)\s+hours?\b)"
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w10>(?!(?:i|we|you|he|she|they|it|this|that)\b)[\w'\-/ ]{{2,30}}?)\s+"
     rf"(?:got|was|has been|have been|'s been|is|are|'s|were)\s+(?:being\s+)?"
     # (or by a span: "Launch got pushed back two days")
-    rf"(?:pushed|moved|bumped|delayed|rescheduled|postponed)(?:\s+back)?(?:\s+(?:to|until|till)\s+{_LATER_EN}|\s+(?:by\s+)?{SPAN_EN})?"
-    rf"(?=\s*(?:$|[,.;!])|\s+(?:to|until|till)\b)"
+    rf"(?:pushed|moved|bumped|delayed|rescheduled|postponed)(?:\s+back)?(?:\s+(?:to|until|till)\s+{LATER_EN}|\s+(?:by\s+)?{SPAN_EN})?"
+    # (moved to what is no time is a person's news: "Tom was moved to the night shift")
+    rf"(?=\s*(?:$|[,.;!])|\s+(?:until|till)\b|\s+to\s+{LATER_EN})"
     # (the copula contracted onto the plan: "The viewing's been moved to next Tuesday")
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w11>(?!(?:i|we|you|he|she|they|it|this|that|there|what)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)'s\s+(?:been\s+|being\s+)?"
-    rf"(?:pushed|moved|bumped|delayed|rescheduled)(?:\s+back)?\s+(?:to|until|till)\s+{_LATER_EN}"
+    rf"(?:pushed|moved|bumped|delayed|rescheduled)(?:\s+back)?\s+(?:to|until|till)\s+{LATER_EN}"
     # "no swimming this Saturday": the plan's activity denied for the day it was set
     r"|^no\s+(?!(?:worries|worry|problem|problems|probs?|way|idea|clue|rush|pressure|doubt|need|matter|chance|"
     r"wonder|kidding|luck|news|one|time)\b)(?P<w8>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+"
@@ -3402,7 +3401,7 @@ _NOT_NAMES_EN = frozenset(
 _WAIT_TILL_EN = re.compile(
     rf"^(?:(?:sorry|ok|okay|so|well),?\s+)*(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)"
     rf"[a-z][\w'\-]*(?:\s+[\w'\-]+){{0,3}}?)\s+(?:will|'ll|can|must|has to|is going to|is gonna)\s+(?:have to\s+)?wait\s+"
-    rf"(?:till|until|for)\s+{_LATER_EN}",
+    rf"(?:till|until|for)\s+{LATER_EN}",
     re.I,
 )
 
@@ -3410,11 +3409,11 @@ _WAIT_TILL_EN = re.compile(
 # more time asked for a task: "give me until Monday", "I'll need till Friday" (still owed, due then);
 # what it is may be named in a clause of its own ("Invoice is running late")
 _MORE_TIME_EN = re.compile(
-    rf"\b(?:give me|gimme|i(?:'ll| will)? need|need)\s+(?:till|until|til|'til)\s+{_LATER_EN}"
+    rf"\b(?:give me|gimme|i(?:'ll| will)? need|need)\s+(?:till|until|til|'til)\s+{LATER_EN}"
     # more time asked for, then when to expect it: "Need a few more days on the chapters, expect them Monday"
     rf"|\b(?:need|needs|needed|want|take|takes|taking)\s+(?:a\s+(?:few|couple)\s+(?:of\s+)?|another\s+(?:few\s+|couple\s+of\s+)?|(?:two|three|some|a\s+bit)\s+)?"
     rf"more\s+(?:days?|time|weeks?)\b"
-    rf"|^(?:(?:so|just|then)\s+)?expect\s+(?:it|them|that|those)\s+(?:on\s+|by\s+)?{_LATER_EN}",
+    rf"|^(?:(?:so|just|then)\s+)?expect\s+(?:it|them|that|those)\s+(?:on\s+|by\s+)?{LATER_EN}",
     re.I,
 )
 # a promise kept, told as such of whoever made it: "Gwen kept her word", "he made good on his promise"
@@ -3485,12 +3484,12 @@ def taken_over_en(said: str, subject: str) -> list[Evidence]:
 _INSTEAD_ON_EN = re.compile(
     rf"^(?:(?:sorry|ok|okay|so|well),?\s+)*(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)"
     rf"[a-z][\w'\-]*(?:\s+[\w'\-]+){{0,2}}?)(?:'s|\s+is|\s+are|\s+will|'ll)\s+[^,;.!?]*?\b(?:on\s+)?"
-    rf"{_LATER_EN}\w*\s+instead\b"
+    rf"{LATER_EN}\w*\s+instead\b"
     # the act said again by who owes it, with "do" standing for it: "We'll do the loft after the
     # holidays instead", "I'll tackle the gutters next weekend instead"
     rf"|^(?:(?:sorry|ok|okay|so|well|actually),?\s+)*(?:I|we)(?:'ll|\s+will|\s+can)\s+(?:just\s+)?(?:do|tackle|get to|sort)\s+"
     rf"(?:the\s+|my\s+|our\s+|your\s+)(?P<w2>[a-z][\w'\-]*(?:\s+(?!(?:on|after|next|this)\b)[\w'\-]+){{0,2}}?)\s+"
-    rf"(?:on\s+)?{_LATER_EN}[^,;.!?]*?\s+instead\b",
+    rf"(?:on\s+)?{LATER_EN}[^,;.!?]*?\s+instead\b",
     re.I,
 )
 
@@ -3668,7 +3667,7 @@ _THANKED_FOR_EN = re.compile(
 _ASK_TO_MOVE_EN = re.compile(
     rf"^(?:(?:sorry|hey|hi|so|ok|okay|actually|hmm),?\s+)*(?:can|could|would it be ok if|is it ok if|mind if|do you mind if)\s+"
     rf"(?:we|I)\s+(?:push|move|bump|shift|put off)\s+(?:the\s+|our\s+|my\s+|your\s+)?"
-    rf"(?P<w>(?!(?:it|that|this|them|everything)\b)[\w'\-]+(?:\s+[\w'\-]+){{0,3}}?)\s+(?:back\s+)?(?:to|till|until)\s+{_LATER_EN}",
+    rf"(?P<w>(?!(?:it|that|this|them|everything)\b)[\w'\-]+(?:\s+[\w'\-]+){{0,3}}?)\s+(?:back\s+)?(?:to|till|until)\s+{LATER_EN}",
     re.I,
 )
 
@@ -3963,6 +3962,12 @@ _ZH_DROP = re.compile(
 )
 # a verb of moving a plan to a time: "推迟到", "改到", "挪到", "换成"
 ZH_MOVE_TO = r"(?:推迟|延期|延后|顺延|推|改|挪|换)(?:到|成)"
+# a later time that names no day: a month alone ("五月", "6月"), next year, after a holiday, a
+# season or a half-year ("推迟到明年", "改到节后", "挪到下半年")
+ZH_LATER_NO_DAY = (
+    r"(?:[0-9一二三四五六七八九十]{1,2}月(?:份|中旬|下旬|上旬)?(?![0-9一二三四五六七八九十]{1,3}[日号])|明年(?:[初底]|上半年|下半年)?"
+    r"|年[底后]|节后|下半年|(?:春|夏|秋|冬)(?:天|季))"
+)
 # "样品推迟到下周一再寄", "会改到周五了": the thing, put off to a day named (a plain "推迟了" with no
 # day calls it off, _ZH_CANCEL)
 # a plan set aside with no day to take it up again ("宜家那事儿咱先搁着吧", "装修先缓缓"): off for now
@@ -3982,9 +3987,10 @@ _ZH_MOVED_TO = re.compile(
 _ZH_SLIP = re.compile(rf"{_ZH_SLIP_WORDS}[哦啊呀了]*$")
 _ZH_PUT_OFF = re.compile(
     # ("我们的会议延期到周五": an owner's 的 before the thing)
-    rf"^(?:我们?的)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要|得)?(?:往后)?{ZH_MOVE_TO}"
-    # (the act again after the day: "改成周六去拿了")
-    rf"(?:{ZH_TIME})+(?:(?:再|去|来)?[\u4e00-\u9fff]{{1,2}}?)?(?:了|吧|啦)?[。！!~～]*$"
+    # (or the thing moved with 把: "我们把发布会推迟到下周了")
+    rf"^(?:我们?的|(?:我们?|咱们?)?把)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:我们?)?(?:就|先|要|得)?(?:往后)?{ZH_MOVE_TO}"
+    # (the act again after the day: "改成周六去拿了"; or to a later time naming no day, "推迟到五月")
+    rf"(?:{ZH_TIME}|{ZH_LATER_NO_DAY})+(?:(?:再|去|来)?[\u4e00-\u9fff]{{1,2}}?)?(?:了|吧|啦)?[。！!~～]*$"
 )
 # the acts a "can't" (V不了 / V不成) calls off: going, helping, doing, and getting, bringing or handing
 # over ("肉我买不了了", "蛋糕我带不了了")

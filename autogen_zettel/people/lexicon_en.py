@@ -178,6 +178,12 @@ NOTHING_FOR_ME = (
 )
 
 # -- status events ----------------------------------------------------------------------------
+# a later time a plan is moved to: "next month", "Friday", "the 14th", "spring", "later", "late June"
+LATER_EN = (
+    r"(?:next|later|another|the following|the end of|after|(?:the\s+)?\d|mon|tue|wed|thu|fri|sat|sun|"
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|tomorrow|tonight|"
+    r"(?:early|mid|late)[-\s]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|winter|next))"
+)
 # a thing back in order, said after it ("The radio is working again", "latch works like a dream
 # now"): its repair done, and the head before it a thing, never a person
 BACK_IN_ORDER = (

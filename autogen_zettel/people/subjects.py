@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from autogen_zettel.people.lexicon_en import BACK_IN_ORDER, NOTHING_FOR_ME
+from autogen_zettel.people.lexicon_en import BACK_IN_ORDER, LATER_EN, NOTHING_FOR_ME
 
 __all__ = [
     "COUPLE_STATES",
@@ -358,6 +358,8 @@ _EN_PASSIVE = re.compile(
     # (people are bumped or delayed too: "Tom got bumped to first class", "Tom was delayed")
     r"|^(?:'s|\s+is|\s+was|\s+were|\s+got|\s+has\s+been|'s\s+been)\s+(?:just\s+)?"
     r"(?:pushed\s+back|rescheduled|postponed|cancell?ed|called\s+off)\b"
+    # (or to a later time: "Launch got pushed to May"; not a person moved, "Tom got moved to sales")
+    rf"|^(?:'s|\s+is|\s+was|\s+were|\s+got|\s+has\s+been|'s\s+been)\s+(?:just\s+)?(?:pushed|moved)\s+(?:to|till|until)\s+(?i:{LATER_EN})"
 )
 _EN_AND_I = re.compile(r"^\s+and\s+I\b")
 _EN_TO_ME = re.compile(

@@ -117,10 +117,17 @@ def _day_in(m: re.Match, year: int) -> date | None:
     return date(year, *days[year]) if year in days else None
 
 
+# a holiday said as the time after it: "after Christmas", "after the New Year"
+_AFTER = re.compile(r"\bafter\s+(?:the\s+)?$", re.I)
+
+
 def next_holiday(text: str, today: date) -> date | None:
     """The day the first holiday ``text`` names next falls on, from ``today`` on; None when it
     names none, or a moving one outside the years known."""
     for m in _DUE.finditer(text):
+        if _AFTER.search(text[: m.start()]):
+            # "till after Christmas", "节后": some time after it, on no day of its own
+            return None
         for year in (today.year - 1, today.year, today.year + 1):
             d = _day_in(m, year)
             if d is not None and d >= today:
