@@ -75,3 +75,19 @@ def test_a_short_confirmation_that_settles_something_is_kept_and_tied_to_the_pro
     }
     proposal = mem.cards()[0]
     assert (proposal.id, "REPLY_TO") in kinds
+
+
+def test_a_thing_asked_and_answered_too_short_for_a_card_keeps_its_answer():
+    from autogen_zettel.cards.refine import refine_message
+
+    def contents(text):
+        return [c.content for c in refine_message(text, speaker="Bo", message_id="x")]
+
+    # the answer ("That's dealt with.") was dropped as small talk and the card kept the bare question
+    assert contents("The damp thing with the landlord? That's dealt with.") == [
+        "The damp thing with the landlord? That's dealt with."
+    ]
+    assert contents("My visa renewal? All sorted!") == ["My visa renewal? All sorted!"]
+    assert contents("The passport forms? It's done.") == ["The passport forms? It's done."]
+    # thanks after a question answer nothing
+    assert contents("Remember the quiz? Thanks!") == ["Remember the quiz?"]

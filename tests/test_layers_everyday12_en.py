@@ -85,10 +85,6 @@ def test_t_a_refund_all_sorted(default_hub):
     assert _one(mem, "Priti").status == "done"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the message 'The damp thing with the landlord? That's dealt with.' is distilled into one card, the question alone; the completion 'That's dealt with' never reaches the person layers (memory's distiller, outside people/)",
-)
 def test_t_the_damp_dealt_with(default_hub):
     mem = heard(
         default_hub,

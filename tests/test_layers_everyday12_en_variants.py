@@ -318,3 +318,30 @@ def test_v_a_thing_in_good_shape_then_thanks_to_the_one_named(default_hub, news)
         [(0, "Ben", "I'll put up your shelves on Saturday."), (5, tenant, news)],
     )
     assert _one(mem, "Ben").status == "done"
+
+
+# -- a task named as a question the speaker answers at once, too short for a card of its own -------
+
+
+def test_v_the_gutter_thing_that_is_sorted(default_hub):
+    mem = heard(
+        default_hub,
+        "e12env_q1",
+        [
+            (0, "Orla", "I'll get someone round to look at the gutters."),
+            (2, "Orla", "The gutter thing? That's sorted."),
+        ],
+    )
+    assert _one(mem, "Orla").status == "done"
+
+
+def test_v_the_car_tax_all_done(default_hub):
+    mem = heard(
+        default_hub,
+        "e12env_q2",
+        [
+            (0, "Dev", "I'll renew the car tax this week."),
+            (3, "Dev", "Car tax? All done!"),
+        ],
+    )
+    assert _one(mem, "Dev").status == "done"

@@ -238,8 +238,13 @@ _NEWS_LEAD = re.compile(
 
 # a thing named as a question the speaker answers at once ("Oysters? No thanks", "Sushi again? Yes
 # please"): the question is what the answer is about
-_SELF_ASKED = re.compile(r"^\s*(?:(?:ugh|oh|hmm+|eh)[,!.]*\s+)?[A-Za-z][\w'\- ]{1,30}\?+\s*$")
-_SELF_ANSWER = re.compile(r"^\s*(?:no|nah|nope|yes|yeah|yep|sure|pass|never|not)\b", re.IGNORECASE)
+_SELF_ASKED = re.compile(r"^\s*(?:(?:ugh|oh|hmm+|eh)[,!.]*\s+)?[A-Za-z][\w'\- ]{1,40}\?+\s*$")
+_SELF_ANSWER = re.compile(
+    r"^\s*(?:no|nah|nope|yes|yeah|yep|sure|pass|never|not"
+    # (or a verdict on it that points back: "The damp thing with the landlord? That's dealt with.")
+    r"|(?:that|it)(?:'s|s|\s+is|\s+was|'ve|\s+has)|all)\b",
+    re.IGNORECASE,
+)
 
 
 def _leads_joined(sentences: list[str], min_words: int) -> list[str]:
@@ -256,6 +261,10 @@ def _leads_joined(sentences: list[str], min_words: int) -> list[str]:
             lead = ""
             continue
         if _is_small_talk(sentence, min_words):
+            if not lead and out and out[-1] == sentences[n - 1] and _SELF_ASKED.match(out[-1]):
+                if _SELF_ANSWER.match(sentence):  # a thing asked that is a card, answered too short for one
+                    out[-1] = f"{out[-1]} {sentence}"
+                    continue
             answered = (
                 _SELF_ASKED.match(sentence)
                 and n + 1 < len(sentences)
