@@ -65,6 +65,19 @@ def test_a_compound_decision_becomes_one_card_per_fact():
             "I love painting, my kids love it too, and we go to the park on Sundays.",
             ["I love painting, my kids love it too", "we go to the park on Sundays."],
         ),
+        # a verdict on the hearer closing the sentence is for what was told before it
+        (
+            "Back home and the plants are all thriving, you're a star Marisol.",
+            ["Back home and the plants are all thriving, you're a star Marisol."],
+        ),
+        (
+            "The cat was fed every day and I watered the tomatoes, you're an angel!",
+            ["The cat was fed every day and I watered the tomatoes, you're an angel!"],
+        ),
+        (
+            "I moved to Leeds last year, you're a nurse in York right?",
+            ["I moved to Leeds last year", "you're a nurse in York right?"],
+        ),
         # other scripts keep their sentences whole
         (
             "Ich wohne in Köln und meine Schwester wohnt in Bonn.",

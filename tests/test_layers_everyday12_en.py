@@ -220,10 +220,6 @@ def test_t_thanks_for_the_lift(default_hub):
     assert _one(mem, "Lorcan").status == "done"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the distiller splits 'Back home and the plants are all thriving, you're a star Marisol.' into two cards, so the praise to Marisol is read apart from the thing it is for (the joined line is read: _PRAISED_FOR_EN)",
-)
 def test_t_plants_found_thriving(default_hub):
     mem = heard(
         default_hub,

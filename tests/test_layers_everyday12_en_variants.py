@@ -345,3 +345,30 @@ def test_v_the_car_tax_all_done(default_hub):
         ],
     )
     assert _one(mem, "Dev").status == "done"
+
+
+# -- a task found done on one's return, and the hearer praised for it in the same sentence ---------
+
+
+def test_v_cat_fed_youre_an_angel(default_hub):
+    mem = heard(
+        default_hub,
+        "e12env_p1",
+        [
+            (0, "Hana", "I'll feed your cat while you're in Spain."),
+            (8, "e12env_p1", "Back from Spain and the cat looks well fed, you're an angel Hana!"),
+        ],
+    )
+    assert _one(mem, "Hana").status == "done"
+
+
+def test_v_post_collected_youre_a_legend(default_hub):
+    mem = heard(
+        default_hub,
+        "e12env_p2",
+        [
+            (0, "Ravi", "I'll collect your post while you're away."),
+            (6, "e12env_p2", "Home at last and all the post is on the table, you're a legend Ravi."),
+        ],
+    )
+    assert _one(mem, "Ravi").status == "done"

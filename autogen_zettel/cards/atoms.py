@@ -47,6 +47,14 @@ _OPENERS = frozenset(
 # (not "her", "his": "Melanie starts her class" is about its own subject)
 _BACK_WORDS = "it its that this them they those these there too also either one".split()
 _BACK_REFERENCE = re.compile(rf"\b(?:{'|'.join(_BACK_WORDS)})\b", re.IGNORECASE)
+# a verdict on the hearer for what was just told, closing the sentence ("..., you're a star Marisol",
+# "... - you're such a legend!"): one word after "you're a", then at most a name (a missed split
+# only keeps two facts in one card)
+_VERDICT_ON_YOU = re.compile(
+    r"^(?:you're|you are|youre|ur|u r)\s+(?:such\s+)?an?\s+[a-z][\w\-]*"
+    r"(?:,?\s+[A-Z][\w\-']*)?\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
 # a clause whose time is the one said before it ("..., I'll bring the projector then"): no fact alone
 _THEN_AT_END = re.compile(r"\b(?:then|by then)\s*[.!?]*$", re.IGNORECASE)
 # a sentence opening with one of these continues the one before ("She loved it.", "Then we left.")
@@ -115,6 +123,7 @@ def split_facts(sentence: str, *, min_words: int = 3) -> list[str]:
             and len(piece.split()) >= min_words
             and not _BACK_REFERENCE.search(piece)
             and not _THEN_AT_END.search(piece)
+            and not _VERDICT_ON_YOU.match(piece)
         )
         if stands and len(facts[-1].split()) >= min_words:
             facts.append(ungapped or piece)

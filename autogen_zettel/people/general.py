@@ -3677,7 +3677,8 @@ _ASK_TO_MOVE_EN = re.compile(
 # - the task of the one praised is done, its thing named at the head of the other clause (as
 # "简历收到了，改得太好了，谢谢大伟！" is in Chinese, _ZH_THANKED_FOR)
 _PRAISED_FOR_EN = re.compile(
-    r"(?:^|\band\s+|[,;]\s*)(?i:the|my|your|our)\s+(?P<w>[a-z][\w\-]*(?:\s+(?!(?:is|are|look|looks)\b)[a-z][\w\-]*)?)"
+    # ("all the post is on the table": all of it)
+    r"(?:^|\band\s+|[,;]\s*)(?:(?i:all)\s+)?(?i:the|my|your|our)\s+(?P<w>[a-z][\w\-]*(?:\s+(?!(?:is|are|look|looks)\b)[a-z][\w\-]*)?)"
     r"(?:\s+(?:is|are|look|looks|seem|seems)|'s|'re)\s+[^,;]*[,;!.]\s*"
     r"(?:(?i:you're|you are|ur)\s+(?:a|an|the)\s+(?:(?i:absolute|total|real|proper)\s+)?"
     r"(?i:star|legend|hero|lifesaver|life saver|angel|gem|saint|diamond)|(?i:thanks|thank you|cheers)(?:\s+(?i:so much|again))?)"
