@@ -512,7 +512,6 @@ def test_zh9_sarcasm_about_a_crowded_metro(default_hub):
 # -- lines that must give nothing ----------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="听说 hearsay about another gives a fact")
 def test_zh9_a_rumoured_move(default_hub):
     mem = heard(
         default_hub,
@@ -549,7 +548,6 @@ def test_zh9_an_army_cook_long_ago(default_hub):
     assert "炊事" not in " ".join(_current(mem, "老杨", "job")), _all(mem)
 
 
-@pytest.mark.xfail(strict=True, reason="a city of a series' heroine is filed under the speaker")
 def test_zh9_a_doctor_in_a_tv_series(default_hub):
     mem = heard(
         default_hub,

@@ -494,3 +494,20 @@ def test_a_person_moved_to_a_shift_or_an_office_is_no_plan_put_off():
     assert _closed("Priya got moved to the Leeds office") == []
     assert _closed("Launch got pushed to May.") == [("Sam", "postponed", "Launch")]
     assert _closed("the quiz got moved to late June") == [("Sam", "postponed", "quiz")]
+
+
+def test_a_plan_judged_a_no_go_is_called_off_not_disliked():
+    # "Quiz is a no-go, half the team's got covid" gave a dislike of quizzes, or nothing with the
+    # capital (round 9's strict xfail); "a no from me" is still a refusal of a taste
+    assert _closed("Quiz is a no-go, half the team's got covid.") == [("Sam", "cancelled", "Quiz")]
+    assert _closed("the barbecue is a no-go, rain all weekend") == [("Sam", "cancelled", "barbecue")]
+    assert _closed("Picnic's a no-go.") == [("Sam", "cancelled", "Picnic")]
+
+
+def test_a_job_framing_the_clause_after_it_with_no_comma_is_the_speakers():
+    # "As a paramedic you see all sorts" gave no job (round 9's strict xfail); with a comma it did
+    assert _news("As a paramedic you see all sorts, last night's shift was mad.") == [
+        ("Sam", "job", "paramedic", "statement")
+    ]
+    assert _news("As a nurse I see it all the time") == [("Sam", "job", "nurse", "statement")]
+    assert _news("As a kid I loved it") == []

@@ -582,7 +582,7 @@ def _sentence(
         # no fact (English's 要是…就好了); a fact of another clause of the line stays
         clause = next(c for c in _CLAUSE_EN.split(said) if _UNREAL_EN.search(c))
         out = [e for e in out if not (e.layer == "fact" and e.value.casefold() in clause.casefold())]
-    if not han and _UNCONFIRMED_EN.search(said):
+    if _UNCONFIRMED.search(said):
         # "Word is Tom's been poached by Amazon, but nobody's confirmed it": news the line itself
         # disowns as unconfirmed gossip is no fact of anyone
         out = [e for e in out if e.layer != "fact"]
@@ -759,10 +759,11 @@ _UNREAL_EN = re.compile(
     r"\b(?:if only|(?:I|we) wish|(?<!that )(?<!what )if (?:I|we) (?:were|had|[a-z]+ed)\b)", re.I
 )
 # news disowned in its own line: "nobody's confirmed it", "it's not confirmed", "or so the rumour goes",
-# "take it with a pinch of salt"
-_UNCONFIRMED_EN = re.compile(
+# "take it with a pinch of salt", "也不知道是真是假", "还没证实", "小道消息"
+_UNCONFIRMED = re.compile(
     r"\b(?:(?:nobody|no one|no-one)(?:'s| has)\s+confirmed|(?:not|never)\s+(?:been\s+)?confirmed|unconfirmed|"
-    r"or so (?:the rumou?r goes|they say|i(?:'ve)? heard?)|(?:with|a) (?:a )?pinch of salt|just (?:a )?rumou?rs?\b)",
+    r"or so (?:the rumou?r goes|they say|i(?:'ve)? heard?)|(?:with|a) (?:a )?pinch of salt|just (?:a )?rumou?rs?\b)"
+    r"|是真是假|真的假的|不知真假|真假(?:未知|难辨|不知道?)|(?:还)?没(?:有)?(?:被)?证实|未经证实|谣传|小道消息",
     re.I,
 )
 _CLAUSE_EN = re.compile(r"[,;]|\b(?:but|and|so|because)\b", re.I)

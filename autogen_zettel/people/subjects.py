@@ -358,6 +358,8 @@ _EN_PASSIVE = re.compile(
     # (people are bumped or delayed too: "Tom got bumped to first class", "Tom was delayed")
     r"|^(?:'s|\s+is|\s+was|\s+were|\s+got|\s+has\s+been|'s\s+been)\s+(?:just\s+)?"
     r"(?:pushed\s+back|rescheduled|postponed|cancell?ed|called\s+off)\b"
+    # (or judged as not going ahead: "Quiz is a no-go", "Trip's a non-starter")
+    r"|^(?:'s|\s+is|\s+was)\s+(?:a\s+no-?go|a\s+non-?starter|not\s+happening)\b"
     # (or to a later time: "Launch got pushed to May"; not a person moved, "Tom got moved to sales")
     rf"|^(?:'s|\s+is|\s+was|\s+were|\s+got|\s+has\s+been|'s\s+been)\s+(?:just\s+)?(?:pushed|moved)\s+(?:to|till|until)\s+(?i:{LATER_EN})"
 )
@@ -589,6 +591,18 @@ _ZH_ADDRESSEE_STATE = re.compile(
 _ZH_HEARSAY = re.compile(r"^(?:听说|据说|听(?:[^，,。说我]|我[^，,。说]){1,4}说)(?!我)")
 
 
+# a clause whose head is another, by a noun the line gives no name, said to be a person ("女主是急诊
+# 科医生", "这部剧的主角是律师", "新来的同事是东北人"): not a time ("今天是周五"), a this or that, or
+# one's own post, home or school with its 我的 dropped ("工作是程序员", "新学校是人大附中")
+_ZH_ANOTHER_IS = re.compile(
+    r"^(?:[\u4e00-\u9fff]{1,6}的)?(?![今明昨后前这那它哪谁啥现最以原其主就也还都真可本每])"
+    r"(?!(?:新|老|原|现)?(?:工作|职业|本职|主业|副业|身份|老家|家乡|专业|学校|学历|爱好|梦想|理想|岗位|职位)是)"
+    r"[\u4e00-\u9fff]{2,3}(?<![天年月周点号日])是(?!不是|个|一个|真的|挺|很|最|太|非常|特别|在)"
+    # (a person: a role or a people by its last character, "医生", "律师", "东北人")
+    r"[\u4e00-\u9fff]{0,7}[人师员生家手长者工警官士主角][，,]"
+)
+
+
 def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None:
     """The subject a clause names at its head and the clause in that subject's first person, or
     None when it names none (it then goes on with the clause before: "小王跳槽了，工资涨了不少")."""
@@ -609,6 +623,10 @@ def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None
             else (for_pronoun(referent, clause[0], speaker), "我" + _zh_turned(rest))
         )
     m = _ZH_LEAD.match(clause)
+    if not m and _ZH_ANOTHER_IS.match(clause) and "我" not in clause:
+        # "女主是急诊科医生，在成都上班": someone the line cannot name is the topic, and the clauses
+        # after it with no subject of their own are theirs, not the speaker's
+        return "", clause
     if not m:
         return (speaker, clause) if _ZH_SELF.match(clause) else None
     if m.group("owner"):
