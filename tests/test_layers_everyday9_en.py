@@ -33,10 +33,6 @@ WED, THU, FRI, SAT, SUN, MON = (date(2026, 9, d) for d in (2, 3, 4, 5, 6, 7))
 # -- commitments --------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a result told in other words ('Caterers came back ... confirmed') does not close 'chase the caterers'",
-)
 def test_c_a_task_claimed_then_confirmed_by_its_result(default_hub):
     mem = heard(
         default_hub,
@@ -95,10 +91,6 @@ def test_c_a_promise_made_for_a_team(default_hub):
     assert (c.status, c.due) == ("open", MON)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a completion told by the state of the thing ('Shelf's rock solid now') does not close 'fix the wobbly shelf'",
-)
 def test_c_a_shelf_fixed_days_later_in_other_words(default_hub):
     mem = heard(
         default_hub,

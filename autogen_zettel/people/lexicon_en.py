@@ -185,10 +185,12 @@ LATER_EN = (
     r"(?:early|mid|late)[-\s]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|winter|next))"
 )
 # a thing back in order, said after it ("The radio is working again", "latch works like a dream
-# now"): its repair done, and the head before it a thing, never a person
+# now", "Shelf's rock solid now"): its repair done, and the head before it a thing, never a person
 BACK_IN_ORDER = (
     r"(?:(?:\s+(?:is|are)|'s|'re)\s+(?:working|running|going)\s+again\b|\s+works?\s+"
-    r"(?:again\b|(?:like a dream|perfectly|a treat|fine|like new)\s+now\b))"
+    r"(?:again\b|(?:like a dream|perfectly|a treat|fine|like new)\s+now\b)"
+    # (a mended state with the "now" that sets it against before; not "good as new", said of people too)
+    r"|(?:\s+(?:is|are)|'s|'re)\s+(?:rock[- ]solid|solid as a rock|watertight|steady as a rock)\s+now\b)"
 )
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
@@ -202,7 +204,7 @@ DONE_VERBS = (
 HEAD_DONE = r"dropped off|handed over|sorted out|filled in|filled out"
 # a person reached, said as done ("Spoke to the landlord", "I finally got hold of the bank"): what a
 # promise to call, ring or talk to them asked for
-CONTACTED = r"spoke to|spoken to|spoke with|talked to|talked with|got hold of|got through to|caught up with"
+CONTACTED = r"spoke to|spoken to|spoke with|talked to|talked with|got hold of|got through to|caught up with|heard back from"
 DONE = re.compile(
     rf"^(?:(?:it's|it is|all|that's|everything's|i'm|i am|we're)\s+)?(?:done|sorted|finished|taken care of)\b(?P<w1>.*)"
     rf"|^(?:(?:ok|okay|yes|yep|yeah|yup),?\s+)?(?:just|already|finally)?\s*(?:{DONE_VERBS}|{HEAD_DONE}|{CONTACTED})\b(?P<w2>.*)"
@@ -211,6 +213,12 @@ DONE = re.compile(
     # (not "consider it done", a pledge to do it)
     rf"|^(?P<w5>(?!consider\b)[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
     rf"|^(?:i\s+)?did it\b(?P<w6>)"
+    # the one chased has answered ("Caterers came back, three vegan plates confirmed", "the garage got
+    # back to me"): what a promise to chase, ask or call them asked for (not a return: "came back
+    # from Spain")
+    rf"|^(?:the\s+|my\s+|our\s+)?(?P<w13>(?!(?:he|she|they|it|i|we|you|that|this|everyone|nobody)\b)[a-z]+(?: [a-z]+)?)\s+"
+    rf"(?:got back to (?:me|us)|came back to (?:me|us)|came back with\b|came back(?=,[^.]*\b(?:confirmed|said|saying|agreed|quoted)\b)|"
+    rf"rang (?:me |us )?back|called (?:me |us )?back|wrote back|emailed back|replied)\b"
     # a telegraphic passive with its copula said ("Salad's made and in the fridge", "The beds are made"):
     # the thing at the head is what was done; a pronoun there is no thing
     rf"|^(?:the\s+|my\s+|your\s+|our\s+)?(?P<w9>(?!(?:it|that|this|he|she|there|what|who|everything|all)\b)[a-z]+(?: [a-z]+)?)"
