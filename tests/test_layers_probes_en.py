@@ -530,3 +530,15 @@ def test_the_one_chased_answering_closes_the_chase():
     assert [w for _, _, w in _closed("Heard back from the caterers, all good.")] == ["caterers"]
     assert _closed("Mum came back from Spain.") == []
     assert _closed("Tom came back yesterday") == []
+
+
+def test_a_clause_that_looks_ahead_leaves_the_facts_of_the_clauses_beside_it():
+    # a future word anywhere in a line blocked every fact of it: "I teach maths, I'll mark the
+    # tests tonight" gave no job
+    assert _news("I teach maths, I'll mark the tests tonight") == [
+        ("Sam", "job", "maths teacher", "statement")
+    ]
+    assert ("Sam", "residence", "Bristol", "statement") in _news(
+        "I live in Bristol, we might move to Bath next year."
+    )
+    assert _news("I'll be a teacher one day, I hope") == []

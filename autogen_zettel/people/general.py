@@ -510,11 +510,15 @@ _OTHER_SUBJECT_EN = re.compile(
 
 
 def _facts_en(s: str, subject: str) -> list[Evidence]:
-    low = s.lower()
-    if s.rstrip().endswith("?") or (
-        _FUTURE_EN.search(s) and not re.search(r"\b(?:now|since|got|left|quit)\b", low)
-    ):
+    if s.rstrip().endswith("?"):
         return []
+    if _FUTURE_EN.search(s) and not re.search(r"\b(?:now|since|got|left|quit)\b", s, re.I):
+        # what is still to come states no fact; a clause of its own that does not look ahead still
+        # does ("Marked thirty essays tonight, my Year 9 pupils will be thrilled": the marking)
+        s = ", ".join(c.strip() for c in re.split(r"[,;]", s) if c.strip() and not _FUTURE_EN.search(c))
+        if not s:
+            return []
+    low = s.lower()
     change = bool(_CHANGE_EN.search(s))
     kind = "change" if change else "statement"
     out: list[Evidence] = []
