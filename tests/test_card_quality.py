@@ -91,3 +91,18 @@ def test_a_thing_asked_and_answered_too_short_for_a_card_keeps_its_answer():
     assert contents("The passport forms? It's done.") == ["The passport forms? It's done."]
     # thanks after a question answer nothing
     assert contents("Remember the quiz? Thanks!") == ["Remember the quiz?"]
+
+
+def test_a_question_put_to_the_hearer_is_not_joined_to_an_answer_of_something_else():
+    from autogen_zettel.cards.atoms import split_facts
+    from autogen_zettel.cards.refine import refine_message
+
+    # the review of the fourth session: "All done here" answers nothing asked of the car
+    assert [
+        c.content for c in refine_message("Is the car fixed? All done here.", speaker="Bo", message_id="x")
+    ] == ["Is the car fixed?"]
+    # news of the hearer is no praise: the two facts stay two
+    assert split_facts("My sister lives in Leeds, you're a teacher Anna.") == [
+        "My sister lives in Leeds",
+        "you're a teacher Anna.",
+    ]

@@ -217,6 +217,10 @@ def test_c_a_neighbour_s_promise_reported(default_hub):
 # -- facts --------------------------------------------------------------------------------------
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="'As a paramedic you see ...' (no comma) gives no job: the comma-free frame also took 'Since Mum retrained as a nurse we ...' and 'As a mother you worry' (review); a role with a comma gives it",
+)
 def test_f_a_job_shown_by_the_work(default_hub):
     mem = heard(
         default_hub,

@@ -504,13 +504,12 @@ def test_a_plan_judged_a_no_go_is_called_off_not_disliked():
     assert _closed("Picnic's a no-go.") == [("Sam", "cancelled", "Picnic")]
 
 
-def test_a_job_framing_the_clause_after_it_with_no_comma_is_the_speakers():
-    # "As a paramedic you see all sorts" gave no job (round 9's strict xfail); with a comma it did
-    assert _news("As a paramedic you see all sorts, last night's shift was mad.") == [
-        ("Sam", "job", "paramedic", "statement")
-    ]
-    assert _news("As a nurse I see it all the time") == [("Sam", "job", "nurse", "statement")]
-    assert _news("As a kid I loved it") == []
+def test_a_role_that_frames_a_clause_without_a_comma_is_not_read_as_the_speakers_job():
+    # the review of this session: reading "As a X" with no comma took another's training and a
+    # parent's role for the speaker's job, so it was taken back
+    assert _news("Since Mum retrained as a nurse we barely see her.") == []
+    assert _news("As a mother you worry constantly.") == []
+    assert _news("As a paramedic, you see all sorts.") == [("Sam", "job", "paramedic", "statement")]
 
 
 def test_a_thing_said_mended_by_its_state_now_is_done():
@@ -542,3 +541,24 @@ def test_a_clause_that_looks_ahead_leaves_the_facts_of_the_clauses_beside_it():
         "I live in Bristol, we might move to Bath next year."
     )
     assert _news("I'll be a teacher one day, I hope") == []
+
+
+def test_what_the_review_of_the_fourth_session_found_reads_as_said():
+    # each of these was misread by a reading of this session, before its mend
+    assert _closed("Tom got moved to marketing.") == []  # "mar" is no March
+    assert _closed("Dad got moved to another ward.") == []
+    assert _closed("Jess got moved to the 3rd floor.") == []
+    assert [w for _, _, w in _closed("We postponed the trip to Mongolia.")] == ["trip to Mongolia"]
+    assert _closed("Dairy is a no-go for me.") == []
+    assert _closed("The rash came back with a vengeance.") == []
+    assert _closed("The rash came back, the GP said it's eczema.") == []
+    assert _closed("No one replied.") == [] and _closed("Nobody got back to me") == []
+    assert _closed("Grandad's steady as a rock now.") == []
+
+
+def test_the_day_after_a_holiday_is_a_day():
+    from autogen_zettel.text.due import due_date
+
+    at = datetime(2026, 3, 4)
+    assert due_date("I'll send it the day after Christmas.", at) == date(2026, 12, 26)
+    assert due_date("after Christmas, by Easter", at) == date(2026, 4, 5)

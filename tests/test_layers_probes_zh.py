@@ -711,3 +711,14 @@ def test_clauses_after_another_named_by_a_noun_are_theirs_not_the_speakers():
     assert facts("新来的同事是东北人，在公司附近租房") == []
     # the speaker's own 是 keeps the clauses after it
     assert facts("我是医生，在成都上班") == [("王芳", "job", "医生"), ("王芳", "residence", "成都")]
+
+
+def test_what_the_review_of_the_fourth_session_found_reads_as_said_zh():
+    def read(text):
+        return [(e.layer, e.key, e.value) for e in _layers(text)]
+
+    # after a part of nobody's, a clause with 我 is the speaker's
+    assert ("commitment", "", "接她") in read("对象是老师，明天我去接她")
+    assert ("fact", "residence", "深圳") in read("职称是工程师，现在在深圳上班")
+    # surprise and a rumour dismissed disown nothing
+    assert ("fact", "residence", "深圳") in read("别信那些谣传，我已经搬到深圳了")

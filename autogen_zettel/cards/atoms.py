@@ -47,11 +47,11 @@ _OPENERS = frozenset(
 # (not "her", "his": "Melanie starts her class" is about its own subject)
 _BACK_WORDS = "it its that this them they those these there too also either one".split()
 _BACK_REFERENCE = re.compile(rf"\b(?:{'|'.join(_BACK_WORDS)})\b", re.IGNORECASE)
-# a verdict on the hearer for what was just told, closing the sentence ("..., you're a star Marisol",
-# "... - you're such a legend!"): one word after "you're a", then at most a name (a missed split
-# only keeps two facts in one card)
+# a verdict of praise on the hearer for what was just told, closing the sentence ("..., you're a
+# star Marisol", "... - you're such a legend!"), then at most a name ("you're a teacher Anna" is news)
 _VERDICT_ON_YOU = re.compile(
-    r"^(?:you're|you are|youre|ur|u r)\s+(?:such\s+)?an?\s+[a-z][\w\-]*"
+    r"^(?:you're|you are|youre|ur|u r)\s+(?:such\s+)?an?\s+(?:absolute\s+|total\s+|real\s+)?"
+    r"(?:star|superstar|legend|hero|lifesaver|life saver|angel|gem|saint|diamond|treasure|champ|genius)"
     r"(?:,?\s+[A-Z][\w\-']*)?\s*[.!]*\s*$",
     re.IGNORECASE,
 )

@@ -239,10 +239,14 @@ _NEWS_LEAD = re.compile(
 # a thing named as a question the speaker answers at once ("Oysters? No thanks", "Sushi again? Yes
 # please"): the question is what the answer is about
 _SELF_ASKED = re.compile(r"^\s*(?:(?:ugh|oh|hmm+|eh)[,!.]*\s+)?[A-Za-z][\w'\- ]{1,40}\?+\s*$")
+# a question put to the hearer by its verb ("Is the car fixed?", "Did you send it?"): not a thing named
+_ASKED_OF_YOU = re.compile(
+    r"^\s*(?:is|are|was|were|did|do|does|have|has|had|can|could|will|would|should|shall)\b", re.IGNORECASE
+)
 _SELF_ANSWER = re.compile(
-    r"^\s*(?:no|nah|nope|yes|yeah|yep|sure|pass|never|not"
+    r"^\s*(?:(?:no|nah|nope|yes|yeah|yep|sure|pass|never|not"
     # (or a verdict on it that points back: "The damp thing with the landlord? That's dealt with.")
-    r"|(?:that|it)(?:'s|s|\s+is|\s+was|'ve|\s+has)|all)\b",
+    r"|(?:that|it)(?:'s|s|\s+is|\s+was|\s+has\s+been))\b|all\s+(?:sorted|done|good|fixed|dealt with|taken care of)[.!]*\s*$)",
     re.IGNORECASE,
 )
 
@@ -261,10 +265,16 @@ def _leads_joined(sentences: list[str], min_words: int) -> list[str]:
             lead = ""
             continue
         if _is_small_talk(sentence, min_words):
-            if not lead and out and out[-1] == sentences[n - 1] and _SELF_ASKED.match(out[-1]):
-                if _SELF_ANSWER.match(sentence):  # a thing asked that is a card, answered too short for one
-                    out[-1] = f"{out[-1]} {sentence}"
-                    continue
+            if (
+                not lead
+                and out
+                and out[-1] == sentences[n - 1]
+                and _SELF_ASKED.match(out[-1])
+                and not _ASKED_OF_YOU.match(out[-1])
+                and _SELF_ANSWER.match(sentence)
+            ):
+                out[-1] = f"{out[-1]} {sentence}"  # a thing named as asked, answered too short for a card
+                continue
             answered = (
                 _SELF_ASKED.match(sentence)
                 and n + 1 < len(sentences)

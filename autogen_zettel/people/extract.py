@@ -763,7 +763,8 @@ _UNREAL_EN = re.compile(
 _UNCONFIRMED = re.compile(
     r"\b(?:(?:nobody|no one|no-one)(?:'s| has)\s+confirmed|(?:not|never)\s+(?:been\s+)?confirmed|unconfirmed|"
     r"or so (?:the rumou?r goes|they say|i(?:'ve)? heard?)|(?:with|a) (?:a )?pinch of salt|just (?:a )?rumou?rs?\b)"
-    r"|是真是假|真的假的|不知真假|真假(?:未知|难辨|不知道?)|(?:还)?没(?:有)?(?:被)?证实|未经证实|谣传|小道消息",
+    # (not a surprise, "真的假的", nor a rumour dismissed, "别信那些谣传")
+    r"|是真是假|不知真假|真假(?:未知|难辨|不知道?)|(?:还)?没(?:有)?(?:被)?证实|未经证实|小道消息",
     re.I,
 )
 _CLAUSE_EN = re.compile(r"[,;]|\b(?:but|and|so|because)\b", re.I)

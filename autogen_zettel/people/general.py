@@ -191,9 +191,7 @@ _JOB_EN = re.compile(
     # (a clause of what follows from it may come next: "im a plumber so weekends are for callouts")
     r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
-    # (the clause it frames may follow with no comma: "As a paramedic you see all sorts")
-    r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b"
-    r"|I\b|you\b|we\b))"
+    r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
     # "I teach year 6 at a primary school", "I teach adults in the evenings": a class or its
     # learners taught, so a teacher
     r"|\bI\s+(?:now\s+)?(?P<v9>teach)\s+(?:(?:year|grade|form|class|reception)(?:\s+\d+)?|(?:kids|children|adults|"
@@ -3279,7 +3277,8 @@ _STATUS_EN_CANCEL = re.compile(
     r"(?=(?:this|on|tomorrow|tonight|today|next)\b)"
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
     # (or judged as not going ahead: "Quiz is a no-go", "the trip's a non-starter", "not happening")
-    r"(?:off|cancelled|canceled|called off|postponed|scrapped|a\s+no-?go|a\s+non-?starter|not happening)(?![\w\-])"
+    # (a no-go closing its clause: "Dairy is a no-go for me" is a restriction)
+    r"(?:off|cancelled|canceled|called off|postponed|scrapped|(?:a\s+no-?go|a\s+non-?starter)(?=\s*(?:$|[,.;!]))|not happening)(?![\w\-])"
     # (the negation contracted onto the copula, the plan dropped: "Raj's leaving do isn't happening anymore")
     r"|^(?:the\s+)?(?P<w13>[\w'\- ]{2,30}?)\s+(?:isn't|aren't|is not|are not|won't be)\s+happening\s+"
     r"(?:anymore|any more|after all|now)\b"
@@ -3293,7 +3292,7 @@ _STATUS_EN_CANCEL = re.compile(
     r"|^(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+)?(?:cancell?ed|canceled)(?=\s*(?:$|[,.;!]))"
     # "Dinner's cancelled": a bare noun with the contracted copula, when nothing follows the verb
     # ("Tom's cancelled the trip" has an object: his news)
-    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|called off|a\s+no-?go|a\s+non-?starter)"
+    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|called off|a\s+no-?go(?=\s*(?:$|[,.;!]))|a\s+non-?starter)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:until|till)\s+further\s+notice\b|\s+indefinitely\b)"
     # a headline without its copula, "Dentist appt cancelled": a thing of one to three words (no
     # pronoun, no "I"), then the participle and nothing after it

@@ -179,10 +179,17 @@ NOTHING_FOR_ME = (
 
 # -- status events ----------------------------------------------------------------------------
 # a later time a plan is moved to: "next month", "Friday", "the 14th", "spring", "later", "late June"
+# (each a whole word: "moved to marketing", "to another ward", "to the 3rd floor" name no time)
+_MONTH_EN = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
 LATER_EN = (
-    r"(?:next|later|another|the following|the end of|after|(?:the\s+)?\d|mon|tue|wed|thu|fri|sat|sun|"
-    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|tomorrow|tonight|"
-    r"(?:early|mid|late)[-\s]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|winter|next))"
+    r"(?:(?:next|later|the following|the end of|after|tomorrow|tonight)\b|another\s+(?:day|week|time|month|date)\b"
+    r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b(?!\s*(?:floor|round|team|place|class|grade|year))"
+    r"|(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|"
+    rf"{_MONTH_EN}\b|(?:spring|summer|autumn|fall|winter)\b|"
+    rf"(?:early|mid|late)[-\s]+(?:{_MONTH_EN}|spring|summer|autumn|winter|next)\b)"
 )
 # a thing back in order, said after it ("The radio is working again", "latch works like a dream
 # now", "Shelf's rock solid now"): its repair done, and the head before it a thing, never a person
@@ -190,7 +197,7 @@ BACK_IN_ORDER = (
     r"(?:(?:\s+(?:is|are)|'s|'re)\s+(?:working|running|going)\s+again\b|\s+works?\s+"
     r"(?:again\b|(?:like a dream|perfectly|a treat|fine|like new)\s+now\b)"
     # (a mended state with the "now" that sets it against before; not "good as new", said of people too)
-    r"|(?:\s+(?:is|are)|'s|'re)\s+(?:rock[- ]solid|solid as a rock|watertight|steady as a rock)\s+now\b)"
+    r"|(?:\s+(?:is|are)|'s|'re)\s+(?:rock[- ]solid|solid as a rock|watertight)\s+now\b)"
 )
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
@@ -214,11 +221,12 @@ DONE = re.compile(
     rf"|^(?P<w5>(?!consider\b)[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
     rf"|^(?:i\s+)?did it\b(?P<w6>)"
     # the one chased has answered ("Caterers came back, three vegan plates confirmed", "the garage got
-    # back to me"): what a promise to chase, ask or call them asked for (not a return: "came back
-    # from Spain")
-    rf"|^(?:the\s+|my\s+|our\s+)?(?P<w13>(?!(?:he|she|they|it|i|we|you|that|this|everyone|nobody)\b)[a-z]+(?: [a-z]+)?)\s+"
-    rf"(?:got back to (?:me|us)|came back to (?:me|us)|came back with\b|came back(?=,[^.]*\b(?:confirmed|said|saying|agreed|quoted)\b)|"
-    rf"rang (?:me |us )?back|called (?:me |us )?back|wrote back|emailed back|replied)\b"
+    # back to me"): what a promise to chase, ask or call them asked for (not a return, "came back
+    # from Spain", nor a relapse, "the rash came back"; no one who did not, "nobody got back to me")
+    rf"|^(?:the\s+|my\s+|our\s+)?(?P<w13>(?!(?:he|she|they|it|i|we|you|that|this|everyone|no|nobody|noone|still|never)\b)"
+    rf"[a-z]+(?: (?!(?:never|still|hasn't|haven't|didn't|never)\b)[a-z]+)?)\s+"
+    rf"(?:got back to (?:me|us)|came back to (?:me|us)|came back(?=,[^.]*\b(?:confirmed|agreed|quoted)\b)|"
+    rf"rang (?:me |us )?back|called (?:me |us )?back)\b"
     # a telegraphic passive with its copula said ("Salad's made and in the fridge", "The beds are made"):
     # the thing at the head is what was done; a pronoun there is no thing
     rf"|^(?:the\s+|my\s+|your\s+|our\s+)?(?P<w9>(?!(?:it|that|this|he|she|there|what|who|everything|all)\b)[a-z]+(?: [a-z]+)?)"

@@ -359,7 +359,7 @@ _EN_PASSIVE = re.compile(
     r"|^(?:'s|\s+is|\s+was|\s+were|\s+got|\s+has\s+been|'s\s+been)\s+(?:just\s+)?"
     r"(?:pushed\s+back|rescheduled|postponed|cancell?ed|called\s+off)\b"
     # (or judged as not going ahead: "Quiz is a no-go", "Trip's a non-starter")
-    r"|^(?:'s|\s+is|\s+was)\s+(?:a\s+no-?go|a\s+non-?starter|not\s+happening)\b"
+    r"|^(?:'s|\s+is|\s+was)\s+(?:a\s+no-?go|a\s+non-?starter|not\s+happening)(?=\s*(?:$|[,.;!]))"
     # (or to a later time: "Launch got pushed to May"; not a person moved, "Tom got moved to sales")
     rf"|^(?:'s|\s+is|\s+was|\s+were|\s+got|\s+has\s+been|'s\s+been)\s+(?:just\s+)?(?:pushed|moved)\s+(?:to|till|until)\s+(?i:{LATER_EN})"
 )
@@ -596,7 +596,7 @@ _ZH_HEARSAY = re.compile(r"^(?:听说|据说|听(?:[^，,。说我]|我[^，,。
 # one's own post, home or school with its 我的 dropped ("工作是程序员", "新学校是人大附中")
 _ZH_ANOTHER_IS = re.compile(
     r"^(?:[\u4e00-\u9fff]{1,6}的)?(?![今明昨后前这那它哪谁啥现最以原其主就也还都真可本每])"
-    r"(?!(?:新|老|原|现)?(?:工作|职业|本职|主业|副业|身份|老家|家乡|专业|学校|学历|爱好|梦想|理想|岗位|职位)是)"
+    r"(?!(?:新|老|原|现)?(?:工作|职业|本职|主业|副业|身份|老家|家乡|专业|学校|学历|爱好|梦想|理想|岗位|职位|职称|职务|目标|计划)是)"
     r"[\u4e00-\u9fff]{2,3}(?<![天年月周点号日])是(?!不是|个|一个|真的|挺|很|最|太|非常|特别|在)"
     # (a person: a role or a people by its last character, "医生", "律师", "东北人")
     r"[\u4e00-\u9fff]{0,7}[人师员生家手长者工警官士主角][，,]"
@@ -684,6 +684,10 @@ def _zh(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]
         if head is None and parts and parts[-1][0] not in (speaker, "") and _ZH_SAID_OF_ME.match(clause):
             # "我妈老念叨，说我搬到上海以后就不回家了": the 我 of what another says is the speaker
             parts.append([speaker, clause[1:]])
+            continue
+        if head is None and parts and parts[-1][0] == "" and "我" in clause:
+            # "对象是老师，明天我去接她": after a part of nobody's, a clause with 我 in it is the speaker's
+            parts.append([speaker, clause])
             continue
         if head is None:
             if parts:

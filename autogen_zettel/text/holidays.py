@@ -117,19 +117,24 @@ def _day_in(m: re.Match, year: int) -> date | None:
     return date(year, *days[year]) if year in days else None
 
 
-# a holiday said as the time after it: "after Christmas", "after the New Year"
+# a holiday said as the time after it: "after Christmas", "after the New Year" (English: 节后 names
+# no holiday of its own)
 _AFTER = re.compile(r"\bafter\s+(?:the\s+)?$", re.I)
+# the day after it: "the day after Christmas"
+_DAY_AFTER = re.compile(r"\bday\s+after\s+(?:the\s+)?$", re.I)
 
 
 def next_holiday(text: str, today: date) -> date | None:
     """The day the first holiday ``text`` names next falls on, from ``today`` on; None when it
     names none, or a moving one outside the years known."""
     for m in _DUE.finditer(text):
-        if _AFTER.search(text[: m.start()]):
-            # "till after Christmas", "节后": some time after it, on no day of its own
-            return None
+        before = text[: m.start()]
+        if _AFTER.search(before) and not _DAY_AFTER.search(before):
+            # "till after Christmas": some time after it, on no day of its own ("the day after
+            # Christmas" is one)
+            continue
         for year in (today.year - 1, today.year, today.year + 1):
             d = _day_in(m, year)
             if d is not None and d >= today:
-                return d
+                return d + timedelta(days=1) if _DAY_AFTER.search(before) else d
     return None
