@@ -3890,7 +3890,9 @@ _ZH_HANDED = re.compile(
 # "财务那边已经收下了", "文件对方已经签收了": the one it was for has received it - the handing over done
 _ZH_RECEIVED = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?|对方|人家)?"
-    r"(?:那边|这边|那儿|这儿|那里|这里|方面)?(?:已经|都|也)(?:收到|收下|签收|接收|收)了(?:[，,].*)?$"
+    r"(?:那边|这边|那儿|这儿|那里|这里|方面)?(?:(?:已经|都|也)(?:收到|收下|签收|接收|收)|(?:收到|签收))了"
+    # (with no 已经, the receipt said plainly, then thanks or nothing: "充电宝收到了，谢谢哈")
+    r"(?:[，,].*)?$"
 )
 # "房东刚回我说钱收到了", "老板说合同已经签收了": the one it was for says it arrived, reported by the one
 # who sent it - the handing over done (said by someone other than the speaker or the addressee)
@@ -3906,6 +3908,13 @@ _ZH_THANKED_FOR = re.compile(
     r"(?:(?:已经|都|也)?(?:收到|拿到|到账|到手)(?:了|啦)|(?:超|很|太|真|好|特别|非常|挺)(?![了啦])[\u4e00-\u9fff])"
     r"[^？?]*?(?:谢谢|谢了|谢啦|多谢|感谢)[，,\s]*"
     r"(?P<who>(?!(?:你|您|大家|各位|亲)们?[！!。~～]*$)[\u4e00-\u9fffA-Za-z]{2,4}?)[！!。~～]*$"
+)
+# thanks to the addressee for an act done on the speaker, in the past ("多亏你昨天送我", "谢谢你上次帮我
+# 搬家", "幸亏你提醒我"): 多亏 / 幸亏 look back by themselves, 谢谢 only with a time gone by
+_ZH_THANKED_FOR_ACT = re.compile(
+    r"^(?:(?:谢谢|多谢|感谢)(?:你|您)(?=昨天|昨晚|前天|上次|那天|刚才|今天早上|早上)|(?:多亏|幸亏|幸好|还好)了?(?:你|您))"
+    r"(?:昨天|昨晚|前天|上次|那天|刚才|今天|早上|上午|下午|晚上)*(?:开车|特意|专门|顺路|又)?"
+    r"(?P<act>(?![的是])[\u4e00-\u9fff]{1,2}?)(?:了)?我(?P<rest>[^，,。！!？?]{0,6})"
 )
 # "PPT看了，改得很清楚": the thing looked at by the one it was for, then the work on it judged (a verb
 # with 得 and a degree word) - the thing was handed over and the work done (a receipt, by whoever it was
@@ -3931,8 +3940,11 @@ _ZH_DONE_BY_ME = re.compile(
 )
 # "那几盆花总算搬进新家了", "房子终于收拾出来了": the thing, then 总算 / 终于 and an act on it, closed by 了
 _ZH_AT_LAST = re.compile(
-    r"^(?P<obj>(?![我你他她它今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:也|都)?(?:总算|终于)"
-    r"(?:被我)?(?:搬|换|装|修|收拾|整理|打扫|送|寄|交|发|还|放|办|弄|做|写|改|洗|买|订)[\u4e00-\u9fff]{0,5}?了[。！!~～]*$"
+    r"^(?P<obj>(?![我你他她它今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:也|都)?(?:(?:总算|终于)"
+    r"(?:被我)?(?:搬|换|装|修|收拾|整理|打扫|送|寄|交|发|还|放|办|弄|做|写|改|洗|买|订)[\u4e00-\u9fff]{0,5}?"
+    # or the act finished first, then what it gives at last: "空调修完终于制冷了", "网装好总算能用了"
+    r"|(?:搬|换|装|修|收拾|整理|打扫|洗|弄|做|写|改)(?:完|好)(?:以后|之后|后)?(?:总算|终于)[\u4e00-\u9fff]{1,6}?)"
+    r"了[。！!~～]*$"
 )
 # an English verb's past (or participle) closed by the perfective 了
 _ZH_DONE_LATIN = re.compile(
@@ -3970,8 +3982,12 @@ _ZH_SHELVED = re.compile(
     # (搁着 / 放着 only of a matter, 那事儿: "碗放着吧" leaves the bowl where it is)
     r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:(?:那|这|的)(?:件)?(?:事儿?|事情)(?P<matter>))?"
     r"(?:咱们?|我们?)?(?:就|先|暂时|还是|只能)*"
-    r"(?:(?(matter)(?:搁着|放着)|(?!))|放一放|放放|缓缓|缓一缓|搁一搁|搁置|往后放)(?:吧|啦|了|哈)?[。！!~～]*$"
+    # (a verb of moving said twice, with no day: "看牙的事往后挪挪吧", "聚餐推一推")
+    r"(?:(?(matter)(?:搁着|放着)|(?!))|放一放|放放|缓缓|缓一缓|搁一搁|搁置|往后放|(?:往后)?(?:挪挪|推推|挪一挪|推一推))"
+    r"(?:吧|啦|了|哈)?[。！!~～]*$"
 )
+# the day it is taken up again, in the clause after a plan set aside: "…往后挪挪吧，下周二再去"
+_ZH_AGAIN_ON = re.compile(rf"^(?:{ZH_TIME})+(?:再|去)[\u4e00-\u9fff]{{0,4}}(?:吧|了|啦|哈)?[。！!~～]*$")
 # a day moved to with no thing named, the plan being the one just spoken of: "改成后天吧", "算了还是周五吧",
 # or a day said right after owning up to a slip ("我说错了，是下周三"; a bare "是周三" corrects nothing)
 _ZH_MOVED_TO = re.compile(
@@ -4054,7 +4070,10 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
         m = _ZH_SHELVED.match(clause)
         if m:
-            return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "cancelled")]
+            # set aside, then the day it is taken up again: put off to that day, not called off
+            again = i + 1 < len(clauses) and _ZH_AGAIN_ON.match(clauses[i + 1])
+            kind = "postponed" if again else "cancelled"
+            return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, kind)]
         m = _ZH_DROP.match(clause)
         if m:
             obj = m.group("obj")
@@ -4114,12 +4133,22 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     if m and any(_ZH_WORK_JUDGED.match(c) for c in clauses[1:]):
         return [Evidence("status", subject, "received", m.group("obj"), 0.5, "done")]
     first = re.split(r"[，,]", s)[0].strip()
+    m = _ZH_RECEIVED.match(first)
+    if m:
+        # a receipt, by whoever it was sent to: it closes the sender's promise that names the thing
+        # (model.derive_commitments), though the promise named no one it was made to
+        return [Evidence("status", subject, "received", time_after_dropped_zh(m.group("obj")), 0.5, "done")]
+    m = _ZH_THANKED_FOR_ACT.match(first)
+    if m:
+        # "多亏你昨天送我": the addressee's act on the speaker, thanked for, is done; said as the one
+        # who promised it would ("送你")
+        act = m.group("act") + "你" + re.sub(r"[了吧啊呀哈啦]+$", "", m.group("rest"))
+        return [Evidence("status", subject, "received", act, 0.5, "done")]
     m = (
         _ZH_DONE_ALREADY.match(first)
         or _ZH_HANDED.match(first)
         or _ZH_DONE_BY_ME.match(first)
         or _ZH_RECEIVED_REPORTED.match(first)
-        or _ZH_RECEIVED.match(first)
     )
     if m:
         return [Evidence("status", subject, "", time_after_dropped_zh(m.group("obj")), 0.5, "done")]

@@ -584,7 +584,11 @@ _ZH_ADDRESSEE_STATE = re.compile(
     r"^(?:你|您)(?:们)?(?:现在|目前|也|还|应该|肯定|估计)*(?:是不是|是|在|住|老家)"
 )
 # hearsay at a clause's head ("听说", "听我妈说"): the news after it is of whom it names, not the speaker's
-_ZH_HEARSAY = re.compile(r"^(?:听说|据说|听(?:[^，,。说我]|我[^，,。说]){1,4}说)(?!我)")
+# (news seen in a feed is hearsay too: "朋友圈看到老同学在新加坡当老师了", "刷抖音刷到表哥开了家店")
+_ZH_HEARSAY = re.compile(
+    r"^(?:听说|据说|听(?:[^，,。说我]|我[^，,。说]){1,4}说"
+    r"|(?:在|刷)?(?:朋友圈|微博|抖音|小红书|群里|新闻里?|网上)(?:里|上)?(?:刷到|看到|看见|瞅见)(?:了)?)(?!我)"
+)
 
 
 def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None:
@@ -598,6 +602,10 @@ def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None
         inner = _zh_head(clause[heard.end() :], speaker, referent)
         if inner is not None and inner[0] != speaker:
             return inner
+        if inner is None:
+            # "听说老同学在新加坡当老师了": the one heard of is named by no word the rules know; the
+            # news is still not the speaker's (it would be said with 我: "听说我被录取了")
+            return "", clause
     if _ZH_PRONOUN.match(clause):
         rest = clause[1:]
         # "她比我还忙", "他给我打了电话": a clause with the speaker in it stays as said

@@ -1,0 +1,127 @@
+"""Variants of the fixes of the thirteenth blind round in Chinese (#40): each fix's shape in other
+words, written after the fix, so a reading that only fits its one scenario shows here."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from tests.layer_sets import all_rows as _all, commitment_of as _commit, heard, no_fact as _no_fact
+
+# TUE (day 0) is Tuesday 1 September 2026: 明天 2 Sep, 周五 4 Sep, 下周六 12 Sep.
+
+
+def _none_of(mem, speaker):
+    rows = [(f.subject, f.key, f.value) for f in mem.facts() if f.subject == speaker]
+    assert rows == [], _all(mem)
+
+
+# -- news seen in a feed is hearsay; hearsay of someone the rules cannot name is nobody's -------
+
+
+def test_zh13v_a_roommate_seen_on_weibo(default_hub):
+    mem = heard(default_hub, "e13zh_v01", [(0, "阿博", "微博上看到大学室友在字节当产品经理了")])
+    _none_of(mem, "阿博")
+
+
+def test_zh13v_an_old_colleague_seen_in_the_group(default_hub):
+    mem = heard(default_hub, "e13zh_v02", [(0, "阿群", "群里看到老同事去腾讯上班了")])
+    _none_of(mem, "阿群")
+
+
+# -- a line quoted by what it is (那句'…', 口号“…”) is not the speaker's ---------------------------
+
+
+def test_zh13v_a_line_from_a_series(default_hub):
+    mem = heard(default_hub, "e13zh_v03", [(0, "阿剧迷", "电视剧里那句'我是你爸爸'太经典了")])
+    _no_fact(mem)
+
+
+def test_zh13v_a_slogan_shouted(default_hub):
+    mem = heard(default_hub, "e13zh_v04", [(0, "阿喊", "年会上那句“我是程序员，我骄傲”喊得挺响")])
+    _no_fact(mem)
+
+
+# -- set aside (往后推推, 挪一挪), then the day it is taken up: put off to that day ----------------
+
+
+def test_zh13v_a_checkup_pushed_to_friday(default_hub):
+    mem = heard(
+        default_hub,
+        "e13zh_v05",
+        [(0, "阿检", "明天我陪你去体检"), (0, "阿检", "体检的事往后推推吧，周五再去")],
+    )
+    row = _commit(mem, "阿检")
+    assert (row.status, row.due) == ("open", date(2026, 9, 4)), _all(mem)
+
+
+def test_zh13v_a_dinner_moved_a_week(default_hub):
+    mem = heard(
+        default_hub,
+        "e13zh_v06",
+        [(0, "阿聚", "周六我请大家吃饭"), (2, "阿聚", "吃饭挪一挪，下周六再请")],
+    )
+    row = _commit(mem, "阿聚")
+    assert (row.status, row.due) == ("open", date(2026, 9, 12)), _all(mem)
+
+
+# -- a receipt said plainly by the one it was for closes the sender's promise ------------------
+
+
+def test_zh13v_a_parcel_received_by_the_other(default_hub):
+    mem = heard(
+        default_hub,
+        "e13zh_v07",
+        [(0, "阿寄", "明天我把耳机寄给你"), (3, "e13zh_v07", "耳机收到了，谢啦")],
+    )
+    assert _commit(mem, "阿寄").status == "done", _all(mem)
+
+
+def test_zh13v_keys_received_by_the_other(default_hub):
+    mem = heard(
+        default_hub,
+        "e13zh_v08",
+        [(0, "阿钥", "今晚我把备用钥匙拿给你"), (1, "e13zh_v08", "备用钥匙收到了")],
+    )
+    assert _commit(mem, "阿钥").status == "done", _all(mem)
+
+
+# -- thanks for the addressee's act on the speaker, looking back: that act is done -------------
+
+
+def test_zh13v_thanks_for_the_move_yesterday(default_hub):
+    mem = heard(
+        default_hub,
+        "e13zh_v09",
+        [(0, "阿搬", "周六我帮你搬家"), (5, "e13zh_v09", "谢谢你昨天帮我搬家，累坏了吧")],
+    )
+    assert _commit(mem, "阿搬").status == "done", _all(mem)
+
+
+def test_zh13v_lucky_to_be_reminded(default_hub):
+    mem = heard(
+        default_hub,
+        "e13zh_v10",
+        [(0, "阿醒", "明早我提醒你交表"), (2, "e13zh_v10", "幸亏你早上提醒我，不然就忘了")],
+    )
+    assert _commit(mem, "阿醒").status == "done", _all(mem)
+
+
+# -- the act finished, then what it gives at last (修完终于…了) --------------------------------
+
+
+def test_zh13v_a_water_heater_hot_at_last(default_hub):
+    mem = heard(
+        default_hub,
+        "e13zh_v11",
+        [(0, "阿热", "这周我把热水器修好"), (4, "阿热", "热水器修好终于有热水了")],
+    )
+    assert _commit(mem, "阿热").status == "done", _all(mem)
+
+
+def test_zh13v_wifi_working_at_last(default_hub):
+    mem = heard(
+        default_hub,
+        "e13zh_v12",
+        [(0, "阿网", "周末我把路由器装一下"), (5, "阿网", "路由器装好总算能上网了")],
+    )
+    assert _commit(mem, "阿网").status == "done", _all(mem)
