@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from datetime import date
 
-from tests.layer_sets import all_rows as _all, commitment_of as _commit, heard, no_fact as _no_fact
+from tests.layer_sets import (
+    all_rows as _all,
+    commitment_of as _commit,
+    current as _current,
+    heard,
+    no_fact as _no_fact,
+)
 
 # TUE (day 0) is Tuesday 1 September 2026: 明天 2 Sep, 周五 4 Sep, 下周六 12 Sep.
 
@@ -125,3 +131,73 @@ def test_zh13v_wifi_working_at_last(default_hub):
         [(0, "阿网", "周末我把路由器装一下"), (5, "阿网", "路由器装好总算能上网了")],
     )
     assert _commit(mem, "阿网").status == "done", _all(mem)
+
+
+# -- a thing met, then 我就 and the reaction: the taste is of the thing, without the 我 ------------
+
+
+def _disliked(mem, speaker, word):
+    rows = [p for p in mem.preferences(subject=speaker)]
+    assert [p.topic for p in rows] == [word] and rows[0].value < 0.5, _all(mem)
+
+
+def test_zh13v_cockroaches_seen(default_hub):
+    mem = heard(default_hub, "e13zh_v13", [(0, "阿蟑", "一看到蟑螂我就恶心")])
+    _disliked(mem, "阿蟑", "蟑螂")
+
+
+def test_zh13v_a_drill_next_door_heard(default_hub):
+    mem = heard(default_hub, "e13zh_v14", [(0, "阿钻", "一听到电钻的声音我就头疼")])
+    _disliked(mem, "阿钻", "电钻")
+
+
+# -- one's school said as what one is (作为一个X的研究生, 我是X的学生) -------------------------
+
+
+def test_zh13v_an_undergraduate_at_wuhan(default_hub):
+    mem = heard(default_hub, "e13zh_v15", [(0, "阿武", "作为一名武大的本科生，我压力山大")])
+    assert _current(mem, "阿武", "school") == ["武大"], _all(mem)
+
+
+def test_zh13v_a_masters_student_at_sun_yat_sen(default_hub):
+    mem = heard(default_hub, "e13zh_v16", [(0, "阿中", "我是中山大学的研究生，天天泡实验室")])
+    assert _current(mem, "阿中", "school") == ["中山大学"], _all(mem)
+
+
+# -- the compound one lives in, and where it is --------------------------------------------------
+
+
+def test_zh13v_a_compound_in_wangjing(default_hub):
+    mem = heard(default_hub, "e13zh_v17", [(0, "阿望", "我住的小区在望京，晚上挺安静")])
+    assert _current(mem, "阿望", "residence") == ["望京"], _all(mem)
+
+
+def test_zh13v_a_compound_in_baoan(default_hub):
+    mem = heard(default_hub, "e13zh_v18", [(0, "阿宝安", "我们小区在宝安，楼下就是地铁")])
+    assert _current(mem, "阿宝安", "residence") == ["宝安"], _all(mem)
+
+
+# -- a dog one goes home to walk is kept at home -------------------------------------------------
+
+
+def test_zh13v_a_dog_walked_on_getting_home(default_hub):
+    mem = heard(default_hub, "e13zh_v19", [(0, "阿遛", "每天到家就得遛狗，风雨无阻")])
+    assert _current(mem, "阿遛", "pet") == ["狗"], _all(mem)
+
+
+def test_zh13v_home_after_work_to_walk_the_dog(default_hub):
+    mem = heard(default_hub, "e13zh_v20", [(0, "阿汪", "一下班就回家遛狗，比上班还准时")])
+    assert _current(mem, "阿汪", "pet") == ["狗"], _all(mem)
+
+
+# -- an activity kept up for a span, said first, is liked ----------------------------------------
+
+
+def test_zh13v_swimming_kept_up_two_years(default_hub):
+    mem = heard(default_hub, "e13zh_v21", [(0, "阿游", "游泳我坚持了两年，身材好多了")])
+    assert [p.value > 0.5 for p in mem.preferences(subject="阿游")] == [True], _all(mem)
+
+
+def test_zh13v_calligraphy_kept_up_five_years(default_hub):
+    mem = heard(default_hub, "e13zh_v22", [(0, "阿书", "书法我已经坚持五年了")])
+    assert [p.topic for p in mem.preferences(subject="阿书") if p.value > 0.5] == ["书法"], _all(mem)

@@ -1483,6 +1483,10 @@ _ZH_SCHOOL = re.compile(
     r"|在(?P<v8>[\u4e00-\u9fff]{1,6}?(?:小学|中学|大学|学院|幼儿园|高中|附中|一中|二中|三中))(?=[，。！,；]|$)"
     # the new school said as the subject, then which it is ("新学校是人大附中"), as "新家在咸阳" is
     r"|新(?:学校|校)(?:是|在)(?P<newschool>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[，。！,；]|$)"
+    # one's study said as what one is, the school's 的 before it ("作为一个复旦的研究生", "我是川大的学生";
+    # not whose student: "我是王教授的研究生")
+    r"|(?:^我是|作为)(?:一个|一名|一位|个|名)?(?P<member>(?![我你他她])[\u4e00-\u9fffA-Za-z]{2,6}?)(?<!老师)(?<!教授)(?<!导师)的"
+    r"(?:在读)?(?:研究生|学生|本科生|博士生|硕士生|大学生|留学生|新生|研[一二三]|大[一二三四])"
 )
 # a level of study, not a school's name ("我考上研究生了")
 _ZH_LEVEL = re.compile(r"(?:研究生|大学|高中|初中|小学|中学|博士|硕士|本科|幼儿园|重点大学|名校)")
@@ -1586,7 +1590,8 @@ _ZH_RESIDENCE = re.compile(
     r"|(?<![现正实存])在(?P<v11>[\u4e00-\u9fff]{2,4}?)(?:安顿|安家|落户|落脚|扎根|扎下根)"
     # (or the home set down there: "上个月把家安在了福州")
     r"|把家(?:安|搬|落)(?:在|到)了?(?P<settled>[\u4e00-\u9fff]{2,4}?)(?:市|了|。|，|,|！|$)"
-    r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
+    # (or the compound one lives in: "我们小区在昌平，离地铁站挺远")
+    r"|^我们?(?:家|(?:住的)?小区)(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
     # "去年去深圳工作了": gone to a place to work or live there (a place only, checked below)
     r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
     # "在青岛住了十年", "在广州已经住了十年": lived in a place for a span (a place only, checked below)
@@ -1681,6 +1686,8 @@ _ZH_PET = re.compile(
     r"(?P<taken>[\u4e00-\u9fff]{0,3}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
     # an animal of the home walked ("每天下班就是遛我家金毛", "遛家里的狗"): a dog one keeps, not a child
     r"|遛(?:我家|家里|我的)的?(?:那|这)?[只条]?(?P<walked>(?!娃|孩子|儿子|女儿|宝宝|小孩)[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$)"
+    # or the dog one goes home to walk ("下班得赶紧回去遛狗"): kept at home (not one walked for others)
+    r"|(?:回去|回家|到家)(?:就|得|先|要)*遛(?P<home_walked>狗)(?=[，。！,]|了|$)"
     # the home's animals counted by their measure word ("我家那两只猫主子又打架了", "家里三条狗"): kept there
     r"|(?:我家|家里)的?(?:那|这)?[一两三四五几\d]?[只条](?P<counted>[\u4e00-\u9fff]{0,2}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
 )
@@ -1789,6 +1796,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         v = m.group("v") or m.group("v2") or m.group("v6") or m.group("v7") or m.group("v8")
         if m.group("newschool"):
             add("school", m.group("newschool"), "change")
+            continue
+        if m.group("member"):
+            if not is_place(m.group("member")):  # ("作为一个北京的大学生": a city, no school)
+                add("school", m.group("member"), "statement")
             continue
         if m.group("v9"):
             add("school", m.group("v9"), "change")
@@ -2066,7 +2077,12 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if m and not (m.group("counted") and _ZH_PET_GONE.search(s)):  # ("我家那只狗没了": gone, below)
         add(
             "pet",
-            m.group("v") or m.group("v2") or m.group("taken") or m.group("walked") or m.group("counted"),
+            m.group("v")
+            or m.group("v2")
+            or m.group("taken")
+            or m.group("walked")
+            or m.group("home_walked")
+            or m.group("counted"),
             "statement",
         )
     for m in _ZH_PET_GONE.finditer(s):
@@ -2171,8 +2187,9 @@ _ZH_LINK_HEAD = re.compile(r"^\s*(?:不过|但是?|可是|只是)\s*")  # (not t
 _ZH_AT_THE_MENTION = re.compile(
     # (the 一 may be dropped when 到 / 起 marks the meeting: "现在闻到冰美式的味道就犯恶心"; its smell,
     # sound or look is the thing's own)
-    r"(?:一(?:提|听|看|闻|想|说|见|吃|喝)(?:到|起)?|(?:提|听|看|闻|想|见)(?:到|起))(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)"
-    r"(?:的(?:味道|味儿|气味|声音|样子))?就(?:会|想|开始|有点|特别|很|犯)?"
+    # (the one it befalls may stand before 就: "一闻到榴莲我就想吐"; so may the thing's music: "广场舞的音乐")
+    r"(?:一(?:提|听|看|闻|想|说|见|吃|喝)(?:到|起)?|(?:提|听|看|闻|想|见)(?:到|起))(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z]){1,6}?)"
+    r"(?:的(?:味道|味儿|气味|声音|样子|音乐|歌|画面|视频))?我?就(?:会|想|开始|有点|特别|很|犯)?"
     rf"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐)|(?P<down>{_ZH_DISLIKE}|头疼|头大|反胃|想吐|恶心|腻|犯困|发怵|心慌|难受|来气))"
 )
 _ZH_INTERJECTION = re.compile(
@@ -2375,6 +2392,12 @@ _ZH_COUNTED_HABIT = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{2,5}?)我?(?:一|每)个?(?:天|周|星期|礼拜|月)"
     r"(?:至少)?(?:都|得|要|能|会|就)*(?:喝|吃|看|玩|打|去|刷)(?:个|上)?[一两二三四五六七八九十\d]+"
 )
+# an activity kept up for a span, said first: "跑步我坚持三年了", "瑜伽我已经坚持了半年" (a habit held by
+# choice, liked, as one counted each day is)
+_ZH_KEPT_UP = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{2,5}?)我?(?:已经|都|一直)*坚持(?:了)?(?:快|有|整整)?"
+    r"[一两二三四五六七八九十几半\d]+多?(?:年|个月|个?星期|周)"
+)
 # a taste told by what one shuns each time: "聚餐我一般都避开火锅店", "点粉我都让老板别放香菜"
 _ZH_AVOIDED = re.compile(
     r"(?:都|总是?|一般|从来|向来|尽量)[\u4e00-\u9fff]{0,2}?"
@@ -2389,7 +2412,7 @@ _ZH_GIFT_WISHED = re.compile(
 )
 # what one goes to by duty, not by taste
 _ZH_DUTY = re.compile(
-    r"上班|上课|加班|开会|医院|复查|看病|打针|买菜|接|送|公司|学校|单位|工地|超市|银行|健身房报到"
+    r"上班|上课|加班|开会|医院|复查|看病|打针|吃药|买菜|接|送|公司|学校|单位|工地|超市|银行|健身房报到"
 )
 # a pointing word in a thing's place ("这些", "那种东西", "这玩意儿"): it names no thing of its own
 POINTING_ZH = re.compile(r"(?:这|那)(?:(?:些|个|种|样|类)(?:东西|玩意儿?)?|东西|玩意儿?)")
@@ -2630,7 +2653,12 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         if m:
             out += _pref(subject, m.group("obj"), 0.7, "statement")
     if not out:
-        m = _ZH_HABIT_LIKE.match(s) or _ZH_COUNTED_HABIT.match(s) or _ZH_ORDERED_EACH_TIME.match(s)
+        m = (
+            _ZH_HABIT_LIKE.match(s)
+            or _ZH_COUNTED_HABIT.match(s)
+            or _ZH_KEPT_UP.match(s)
+            or _ZH_ORDERED_EACH_TIME.match(s)
+        )
         if m and not _ZH_DUTY.search(m.group("obj")):
             # "跑上五公里": the act, without how much of it
             obj = re.sub(
