@@ -201,3 +201,53 @@ def test_zh13v_swimming_kept_up_two_years(default_hub):
 def test_zh13v_calligraphy_kept_up_five_years(default_hub):
     mem = heard(default_hub, "e13zh_v22", [(0, "阿书", "书法我已经坚持五年了")])
     assert [p.topic for p in mem.preferences(subject="阿书") if p.value > 0.5] == ["书法"], _all(mem)
+
+
+# -- a meeting told by how it went, at a time gone by: it took place ----------------------------
+
+
+def test_zh13v_a_client_talk_that_went_smoothly(default_hub):
+    mem = heard(
+        default_hub,
+        "e13zh_v23",
+        [(0, "阿谈", "明天我去跟客户谈一下续约"), (2, "阿谈", "昨天跟客户谈得很顺利，续约没问题")],
+    )
+    assert _commit(mem, "阿谈").status == "done", _all(mem)
+
+
+def test_zh13v_a_rehearsal_that_went_well(default_hub):
+    mem = heard(
+        default_hub,
+        "e13zh_v24",
+        [
+            (0, "阿排", "今晚我在腾讯会议上带大家排练一遍"),
+            (1, "阿排", "昨晚腾讯会议上排练得挺好，大家都熟了"),
+        ],
+    )
+    assert _commit(mem, "阿排").status == "done", _all(mem)
+
+
+# -- what one is inside a game's world is no fact ----------------------------------------------
+
+
+def test_zh13v_a_bakery_in_a_game(default_hub):
+    mem = heard(default_hub, "e13zh_v25", [(0, "阿游戏", "我在游戏里开了家面包店，每天收菜")])
+    _no_fact(mem)
+
+
+def test_zh13v_a_shop_in_a_phone_game(default_hub):
+    mem = heard(default_hub, "e13zh_v26", [(0, "阿奶", "我在手机游戏里开了家花店，天天浇花")])
+    _no_fact(mem)
+
+
+# -- 在家 after another's place of work is at home, no place of work of one's own --------------
+
+
+def test_zh13v_at_home_with_the_baby(default_hub):
+    mem = heard(default_hub, "e13zh_v27", [(0, "阿娃", "我老公在华为上班，我在家带娃")])
+    assert _current(mem, "阿娃", "employer") == [], _all(mem)
+
+
+def test_zh13v_at_home_minding_the_children(default_hub):
+    mem = heard(default_hub, "e13zh_v28", [(0, "阿看", "我老公在医院上班，我在家看孩子")])
+    assert _current(mem, "阿写", "employer") == [], _all(mem)

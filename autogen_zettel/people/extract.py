@@ -430,7 +430,8 @@ _ECHO_EN = re.compile(r"(?:me|moi|us|really|seriously|what|huh|eh|you serious|ar
 # a clause that says what one wrongly believed (以为, 还以为, 原以为, 本以为), or dreamed or imagined
 # (梦见, 梦到, 幻想), to the clause's end
 _BELIEF_ZH = re.compile(
-    r"(?:^|(?<=[，,；;。！!]))\s*[^，,；;。！!？?]{0,6}?(?:(?:还|原|本|满)?以为|梦见|梦到|梦里|幻想|想象)"
+    # (a game's world too: "我在游戏里开了家面包店", "剧本杀里我演的是个律师" - a role played, no fact)
+    r"(?:^|(?<=[，,；;。！!]))\s*[^，,；;。！!？?]{0,6}?(?:(?:还|原|本|满)?以为|梦见|梦到|梦里|幻想|想象|游戏里|剧本杀里)"
     r"[^，,；;。！!？?]*[，,；;。！!？?]*"
 )
 # a line quoted by what it is ("广告里那句'我是医生，我推荐'笑死我了", "台词「我是警察」"): the words of an

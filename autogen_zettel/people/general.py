@@ -3051,8 +3051,8 @@ def gapped_verb_zh(s: str) -> str:
     read before the subject of each clause is found."""
     return re.sub(
         r"(在[^，,。]{2,8}?(上班|工作|实习|读书|上学|读研|读博))([，,]\s*我(?:则|呢)?[，,]?在)"
-        # (the place alone: "我在学校当老师" has its own verb)
-        r"((?:(?!当|做|干|读|念|教|开|写|上|工作|实习)[\u4e00-\u9fffA-Za-z]){2,8}?)(?=[。！!~～]*$)",
+        # (the place alone: "我在学校当老师" has its own verb; 在家 is at home, "我在家带娃", no place of work)
+        r"((?!家)(?:(?!当|做|干|读|念|教|开|写|上|工作|实习)[\u4e00-\u9fffA-Za-z]){2,8}?)(?=[。！!~～]*$)",
         r"\1\3\4\2",
         s,
     )
@@ -3937,6 +3937,13 @@ _ZH_THANKED_FOR = re.compile(
     r"[^？?]*?(?:谢谢|谢了|谢啦|多谢|感谢)[，,\s]*"
     r"(?P<who>(?!(?:你|您|大家|各位|亲)们?[！!。~～]*$)[\u4e00-\u9fffA-Za-z]{2,4}?)[！!。~～]*$"
 )
+# a meeting or a talk told by how it went, at a time gone by ("昨晚Zoom上聊得挺顺", "昨天跟客户谈得很顺利",
+# "上午面得还不错"): it took place, so the promise to hold it is kept (a time ahead, "明天聊得…", is no news)
+_ZH_WENT_WELL = re.compile(
+    r"^(?:昨天|昨晚|前天|刚才|刚刚|上午|下午|今天|今早|早上)(?:晚上|下午|上午)?(?:在|跟|和|同)?"
+    r"(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{0,8}?)(?:上|里|那边)?"
+    r"(?:聊|谈|讲|开|面|考|演|排练)得(?:很|挺|太|真|超|非常|特别|蛮|还|还挺|还算|相当)?(?:顺|顺利|好|成功|愉快|开心|不错|愉快)"
+)
 # thanks to the addressee for an act done on the speaker, in the past ("多亏你昨天送我", "谢谢你上次帮我
 # 搬家", "幸亏你提醒我"): 多亏 / 幸亏 look back by themselves, 谢谢 only with a time gone by
 _ZH_THANKED_FOR_ACT = re.compile(
@@ -4166,6 +4173,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         # a receipt, by whoever it was sent to: it closes the sender's promise that names the thing
         # (model.derive_commitments), though the promise named no one it was made to
         return [Evidence("status", subject, "received", time_after_dropped_zh(m.group("obj")), 0.5, "done")]
+    m = _ZH_WENT_WELL.match(first)
+    if m:
+        return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
     m = _ZH_THANKED_FOR_ACT.match(first)
     if m:
         # "多亏你昨天送我": the addressee's act on the speaker, thanked for, is done; said as the one
