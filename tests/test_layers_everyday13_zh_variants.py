@@ -251,3 +251,41 @@ def test_zh13v_at_home_with_the_baby(default_hub):
 def test_zh13v_at_home_minding_the_children(default_hub):
     mem = heard(default_hub, "e13zh_v28", [(0, "阿看", "我老公在医院上班，我在家看孩子")])
     assert _current(mem, "阿写", "employer") == [], _all(mem)
+
+
+# found beside the scenarios: a place one is "living in" every day is a joke, no home ------------
+
+
+def test_zh13v_living_in_the_lab_every_day(default_hub):
+    mem = heard(default_hub, "e13zh_v29", [(0, "阿霉", "我每天住在实验室，快发霉了")])
+    _no_fact(mem)
+
+
+def test_zh13v_all_but_living_in_the_office(default_hub):
+    mem = heard(default_hub, "e13zh_v30", [(0, "阿卷", "我简直住在办公室了")])
+    _no_fact(mem)
+
+
+# found beside the scenarios: 在X上班的 + a person is that person's work, not the speaker's -----
+
+
+def test_zh13v_a_classmate_at_alibaba_quoted(default_hub):
+    mem = heard(default_hub, "e13zh_v31", [(0, "阿年", "我在阿里上班的同学说年终奖发了")])
+    assert _current(mem, "阿年", "employer") == [], _all(mem)
+
+
+def test_zh13v_a_cousin_at_google_coming_home(default_hub):
+    mem = heard(default_hub, "e13zh_v32", [(0, "阿归", "我在谷歌工作的表姐下个月回国")])
+    assert _current(mem, "阿归", "employer") == [], _all(mem)
+
+
+# the receipt read plainly must not swallow a report of it ("房东刚回我说钱收到了" stays the sender's) --
+
+
+def test_zh13v_a_deposit_received_reported_by_the_sender(default_hub):
+    mem = heard(
+        default_hub,
+        "e13zh_v33",
+        [(0, "阿押", "这周我把押金退给房客"), (3, "阿押", "房客刚跟我说押金收到了")],
+    )
+    assert _commit(mem, "阿押").status == "done", _all(mem)

@@ -1505,6 +1505,8 @@ _ZH_EMPLOYER = re.compile(
     # "在协和医院当护士" is 协和医院)
     rf"|(?<![现正实存])在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?:{_HZ}{{2,3}}?)??(?:的)?(?:一家|一个)?"
     rf"(?<![A-Za-z])(?P<v3>(?:(?!一家|一个|的){_HZ}){{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:{_ZH_WORK}|做|当)"
+    # (not the work of someone the clause goes on to name: "我在Meta上班的朋友说最近很卷")
+    r"(?!的[\u4e00-\u9fffA-Za-z])"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
     # (a place of work left: "从华为出来了", "已经不在微软了")
     rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)?了|从{_HZ}{{2,8}}?(?:出来|离职|辞职|走人)了)[^，。]*[，,]\s*(?:我)?"
@@ -3917,7 +3919,7 @@ _ZH_HANDED = re.compile(
 )
 # "财务那边已经收下了", "文件对方已经签收了": the one it was for has received it - the handing over done
 _ZH_RECEIVED = re.compile(
-    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?|对方|人家)?"
+    r"^(?P<obj>(?![我你他她它这那今明昨])(?:(?!说)[\u4e00-\u9fffA-Za-z]){1,8}?)(?:我们?|对方|人家)?"
     r"(?:那边|这边|那儿|这儿|那里|这里|方面)?(?:(?:已经|都|也)(?:收到|收下|签收|接收|收)|(?:收到|签收))了"
     # (with no 已经, the receipt said plainly, then thanks or nothing: "充电宝收到了，谢谢哈")
     r"(?:[，,].*)?$"
@@ -4168,11 +4170,6 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     if m and any(_ZH_WORK_JUDGED.match(c) for c in clauses[1:]):
         return [Evidence("status", subject, "received", m.group("obj"), 0.5, "done")]
     first = re.split(r"[，,]", s)[0].strip()
-    m = _ZH_RECEIVED.match(first)
-    if m:
-        # a receipt, by whoever it was sent to: it closes the sender's promise that names the thing
-        # (model.derive_commitments), though the promise named no one it was made to
-        return [Evidence("status", subject, "received", time_after_dropped_zh(m.group("obj")), 0.5, "done")]
     m = _ZH_WENT_WELL.match(first)
     if m:
         return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
@@ -4187,9 +4184,13 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         or _ZH_HANDED.match(first)
         or _ZH_DONE_BY_ME.match(first)
         or _ZH_RECEIVED_REPORTED.match(first)
+        or _ZH_RECEIVED.match(first)
     )
     if m:
-        return [Evidence("status", subject, "", time_after_dropped_zh(m.group("obj")), 0.5, "done")]
+        # a receipt, by whoever it was sent to: it closes the sender's promise that names the thing
+        # (model.derive_commitments), though the promise named no one it was made to
+        key = "received" if m.re is _ZH_RECEIVED else ""
+        return [Evidence("status", subject, key, time_after_dropped_zh(m.group("obj")), 0.5, "done")]
     m = _ZH_DONE_FORMAL.match(first)
     if m:  # "设备盘点结果已通过邮件报送": a notice that the thing has been handed in
         return [
