@@ -289,3 +289,17 @@ def test_zh13v_a_deposit_received_reported_by_the_sender(default_hub):
         [(0, "阿押", "这周我把押金退给房客"), (3, "阿押", "房客刚跟我说押金收到了")],
     )
     assert _commit(mem, "阿押").status == "done", _all(mem)
+
+
+# found beside the scenarios: a child named by 孩子 or by birth order (我们家老大) is the child ------
+
+
+def test_zh13v_the_eldest_at_a_middle_school(default_hub):
+    mem = heard(default_hub, "e13zh_v34", [(0, "阿长", "我们家老大在实验中学，成绩还行")])
+    assert _current(mem, "阿长", "school") == [], _all(mem)
+    assert _current(mem, "阿长的孩子", "school") == ["实验中学"], _all(mem)
+
+
+def test_zh13v_a_child_at_a_primary_school(default_hub):
+    mem = heard(default_hub, "e13zh_v35", [(0, "阿幼", "我家孩子在育才小学，离家近")])
+    assert _current(mem, "阿幼", "school") == [], _all(mem)

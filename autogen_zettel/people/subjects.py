@@ -270,6 +270,10 @@ _ZH_LEAD = re.compile(
     # a post over the speaker, then the name it goes by ("我们组长老韩", "我的主管小林"): the named one
     rf"|我们?(?:的)?(?:{_ZH_TITLE})(?P<tname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))(?={_ZH_PRED}|[是也都就])"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"
+    # one's child, by 孩子 / 娃 or, after 家, by birth order ("我家孩子在实验中学", "我们家老大在实验中学";
+    # 我们老大 with no 家 is a boss; a bare 孩子 heading a line is left to the speaker: "孩子周末归我")
+    r"|我们?(?:家的?|的)?(?P<kid>孩子|娃|(?:(?<=家)|(?<=家的))(?:老大|老二|老三|老幺|大宝|二宝|三宝))"
+    rf"(?={_ZH_PRED}|上)"
     # "物业说他们周四来修电梯": whoever is said to speak, then the pronoun that takes them up again,
     # is the one the clause is about (a firm, an office, a landlord: no name needed)
     r"|(?P<reporter>(?![我你他她听据就都也又还只])[\u4e00-\u9fff]{1,4}?)(?=说(?:他们|她们|他|她)[\u4e00-\u9fff]))"
@@ -625,6 +629,8 @@ def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None
         name = m.group("tname")
     elif m.group("bare"):
         name = f"{speaker}的{RELATIVES_ZH[m.group('bare')]}"
+    elif m.group("kid"):
+        name = f"{speaker}的孩子"
     elif m.group("reporter"):
         name = m.group("reporter")
     else:
