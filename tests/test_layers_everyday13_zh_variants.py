@@ -303,3 +303,32 @@ def test_zh13v_the_eldest_at_a_middle_school(default_hub):
 def test_zh13v_a_child_at_a_primary_school(default_hub):
     mem = heard(default_hub, "e13zh_v35", [(0, "阿幼", "我家孩子在育才小学，离家近")])
     assert _current(mem, "阿幼", "school") == [], _all(mem)
+
+
+# found beside the scenarios: 我在朋友圈看到…, 我前任…, 我有个朋友… - another's news, filed under them ---
+
+
+def test_zh13v_seen_in_moments_with_i(default_hub):
+    mem = heard(default_hub, "e13zh_v36", [(0, "阿刷", "我在朋友圈看到她当老师了")])
+    _none_of(mem, "阿刷")
+
+
+def test_zh13v_seen_in_the_group_with_i(default_hub):
+    mem = heard(default_hub, "e13zh_v37", [(0, "阿群主", "我在群里看到老同事去腾讯上班了")])
+    _none_of(mem, "阿群主")
+
+
+def test_zh13v_an_ex_at_baidu(default_hub):
+    mem = heard(default_hub, "e13zh_v38", [(0, "阿任", "我前任在百度上班，天天加班")])
+    assert _current(mem, "阿任", "employer") == [], _all(mem)
+
+
+def test_zh13v_a_friend_at_meituan(default_hub):
+    mem = heard(default_hub, "e13zh_v39", [(0, "阿友", "我有个朋友在美团上班，说外卖员好辛苦")])
+    assert _current(mem, "阿友", "employer") == [], _all(mem)
+
+
+def test_zh13v_a_cousin_at_huawei(default_hub):
+    mem = heard(default_hub, "e13zh_v40", [(0, "阿亲", "我有一个表哥在华为工作")])
+    assert _current(mem, "阿亲", "employer") == [], _all(mem)
+    assert _current(mem, "阿亲的表哥", "employer") == ["华为"], _all(mem)

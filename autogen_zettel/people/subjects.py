@@ -130,6 +130,7 @@ RELATIVES_ZH = {
     "前妻": "前妻",
     "前男友": "前男友",
     "前女友": "前女友",
+    "前任": "前任",
 }
 # a relative named bare at the head of a line, as family chat does ("闺女考上复旦了"): only the
 # two-character forms, so "哥们", "姐妹" stay words
@@ -266,7 +267,7 @@ _ZH_LEAD = re.compile(
     # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
     # "小王的前夫是律师": a person's relative, filed under the relative as "小王的前夫"
     # ("隔壁老王", "对门的小刘", "楼下张阿姨": where the person lives, said before the name)
-    rf"^(?:(?:隔壁|对门|对面|楼上|楼下)(?:家)?的?(?={_ZH_NAME}))?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))?"
+    rf"^(?:(?:隔壁|对门|对面|楼上|楼下)(?:家)?的?(?={_ZH_NAME}))?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的|有(?:一)?(?:个|位))?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))?"
     # a post over the speaker, then the name it goes by ("我们组长老韩", "我的主管小林"): the named one
     rf"|我们?(?:的)?(?:{_ZH_TITLE})(?P<tname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))(?={_ZH_PRED}|[是也都就])"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"
@@ -591,7 +592,7 @@ _ZH_ADDRESSEE_STATE = re.compile(
 # (news seen in a feed is hearsay too: "朋友圈看到老同学在新加坡当老师了", "刷抖音刷到表哥开了家店")
 _ZH_HEARSAY = re.compile(
     r"^(?:听说|据说|听(?:[^，,。说我]|我[^，,。说]){1,4}说"
-    r"|(?:在|刷)?(?:朋友圈|微博|抖音|小红书|群里|新闻里?|网上)(?:里|上)?(?:刷到|看到|看见|瞅见)(?:了)?)(?!我)"
+    r"|我?(?:在|刷)?(?:朋友圈|微博|抖音|小红书|群里|新闻里?|网上)(?:里|上)?(?:刷到|看到|看见|瞅见)(?:了)?)(?!我)"
 )
 
 
