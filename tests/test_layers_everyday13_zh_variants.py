@@ -332,3 +332,16 @@ def test_zh13v_a_cousin_at_huawei(default_hub):
     mem = heard(default_hub, "e13zh_v40", [(0, "阿亲", "我有一个表哥在华为工作")])
     assert _current(mem, "阿亲", "employer") == [], _all(mem)
     assert _current(mem, "阿亲的表哥", "employer") == ["华为"], _all(mem)
+
+
+# found beside the scenarios: the thing said first, then 我一闻/一吃就 and the reaction -----------
+
+
+def test_zh13v_smoke_smelt_first(default_hub):
+    mem = heard(default_hub, "e13zh_v41", [(0, "阿烟", "烟味我一闻就想吐")])
+    _disliked(mem, "阿烟", "烟味")
+
+
+def test_zh13v_milk_tea_cheers_one_up(default_hub):
+    mem = heard(default_hub, "e13zh_v42", [(0, "阿甜", "奶茶我一喝就开心")])
+    assert [(p.topic, p.value > 0.5) for p in mem.preferences(subject="阿甜")] == [("奶茶", True)], _all(mem)

@@ -2185,6 +2185,11 @@ _ZH_THANKS = re.compile(
 )
 # a link to the clause before ("不过", "但是") at the head of a clause
 _ZH_LINK_HEAD = re.compile(r"^\s*(?:不过|但是?|可是|只是)\s*")  # (not the 可 of 可乐)
+# how one reacts the moment a thing comes up: glad, or sick of it
+_ZH_REACTION = (
+    r"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐)"
+    rf"|(?P<down>{_ZH_DISLIKE}|头疼|头大|反胃|想吐|恶心|腻|犯困|发怵|心慌|难受|来气))"
+)
 # the moment a thing comes up (一提 / 一听到 / 一闻到 X 就 ...) and how one reacts: a taste of the thing
 _ZH_AT_THE_MENTION = re.compile(
     # (the 一 may be dropped when 到 / 起 marks the meeting: "现在闻到冰美式的味道就犯恶心"; its smell,
@@ -2192,7 +2197,13 @@ _ZH_AT_THE_MENTION = re.compile(
     # (the one it befalls may stand before 就: "一闻到榴莲我就想吐"; so may the thing's music: "广场舞的音乐")
     r"(?:一(?:提|听|看|闻|想|说|见|吃|喝)(?:到|起)?|(?:提|听|看|闻|想|见)(?:到|起))(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z]){1,6}?)"
     r"(?:的(?:味道|味儿|气味|声音|样子|音乐|歌|画面|视频))?我?就(?:会|想|开始|有点|特别|很|犯)?"
-    rf"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐)|(?P<down>{_ZH_DISLIKE}|头疼|头大|反胃|想吐|恶心|腻|犯困|发怵|心慌|难受|来气))"
+    rf"{_ZH_REACTION}"
+)
+# the thing said first, then the moment it comes up: "烟味我一闻就想吐", "香菜我一吃就反胃"
+_ZH_MENTIONED_FIRST = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])(?:(?!我)[\u4e00-\u9fffA-Za-z]){1,6}?)(?:这东西|这玩意儿?)?我?(?:现在)?"
+    r"一(?:提|听|看|闻|想|说|见|吃|喝|碰)(?:到|起)?就(?:会|想|开始|有点|特别|很|犯)?"
+    rf"{_ZH_REACTION}"
 )
 _ZH_INTERJECTION = re.compile(
     r"(?:别|不|哎呀?|唉|天哪|天啊|我的天|哦|噢|啊|嗯|呃|说实话|老实说|讲真)+[！!~～。…]*"
@@ -2477,7 +2488,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             return _pref(
                 subject, obj, 0.1 if re.fullmatch(_ZH_DISLIKE, m.group("verb")) else 0.9, "statement"
             )
-    m = _ZH_AT_THE_MENTION.search(s)
+    m = _ZH_AT_THE_MENTION.search(s) or _ZH_MENTIONED_FIRST.match(s)
     if m and not re.match(r"[我你他她它这那]", m.group("obj")):
         # "现在一提咖喱就怕": how one reacts the moment the thing comes up is one's taste of it
         kind = "change" if re.search(r"现在|如今|不再|已经|开始|了[。！!]?$", s) else "statement"
