@@ -287,6 +287,7 @@ def _extract(
             # "我以为你在腾讯上班呢", "我还以为小王早就结婚了": what one took to be so, and was not,
             # is no fact, taste or promise of anyone's; the clauses after it are read as said
             sentence = _BELIEF_ZH.sub("", sentence).strip()
+            sentence = _QUOTED_LINE_ZH.sub(r"\g<head>", sentence)
             if not sentence:
                 continue
             sentence = general.school_run_zh(sentence)  # "送儿子去实验小学": the son's school
@@ -429,8 +430,16 @@ _ECHO_EN = re.compile(r"(?:me|moi|us|really|seriously|what|huh|eh|you serious|ar
 # a clause that says what one wrongly believed (以为, 还以为, 原以为, 本以为), or dreamed or imagined
 # (梦见, 梦到, 幻想), to the clause's end
 _BELIEF_ZH = re.compile(
-    r"(?:^|(?<=[，,；;。！!]))\s*[^，,；;。！!？?]{0,6}?(?:(?:还|原|本|满)?以为|梦见|梦到|梦里|幻想|想象)"
+    # (a game's world too: "我在游戏里开了家面包店", "剧本杀里我演的是个律师" - a role played, no fact)
+    r"(?:^|(?<=[，,；;。！!]))\s*[^，,；;。！!？?]{0,6}?(?:(?:还|原|本|满)?以为|梦见|梦到|梦里|幻想|想象|游戏里|剧本杀里)"
     r"[^，,；;。！!？?]*[，,；;。！!？?]*"
+)
+# a line quoted by what it is ("广告里那句'我是医生，我推荐'笑死我了", "台词「我是警察」"): the words of an
+# advert, a film or a slogan, not the speaker's own (a reporting verb before a quote, 说 / 问, is read by
+# the subjects it names and stays)
+_QUOTED_LINE_ZH = re.compile(
+    r"(?P<head>(?:那|这|一)句(?:话)?|台词|口号|广告词|歌词|标语|金句|名言)[：:]?\s*"
+    r"(?:'[^']*'|\"[^\"]*\"|“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』)"
 )
 # a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
 _THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)

@@ -1489,6 +1489,10 @@ _ZH_SCHOOL = re.compile(
     r"|在(?P<v8>[\u4e00-\u9fff]{1,6}?(?:小学|中学|大学|学院|幼儿园|高中|附中|一中|二中|三中))(?=[，。！,；]|$)"
     # the new school said as the subject, then which it is ("新学校是人大附中"), as "新家在咸阳" is
     r"|新(?:学校|校)(?:是|在)(?P<newschool>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[，。！,；]|$)"
+    # one's study said as what one is, the school's 的 before it ("作为一个复旦的研究生", "我是川大的学生";
+    # not whose student: "我是王教授的研究生")
+    r"|(?:^我是|作为)(?:一个|一名|一位|个|名)?(?P<member>(?![我你他她])[\u4e00-\u9fffA-Za-z]{2,6}?)(?<!老师)(?<!教授)(?<!导师)的"
+    r"(?:在读)?(?:研究生|学生|本科生|博士生|硕士生|大学生|留学生|新生|研[一二三]|大[一二三四])"
 )
 # a level of study, not a school's name ("我考上研究生了")
 _ZH_LEVEL = re.compile(r"(?:研究生|大学|高中|初中|小学|中学|博士|硕士|本科|幼儿园|重点大学|名校)")
@@ -1507,6 +1511,8 @@ _ZH_EMPLOYER = re.compile(
     # "在协和医院当护士" is 协和医院)
     rf"|(?<![现正实存])在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?:{_HZ}{{2,3}}?)??(?:的)?(?:一家|一个)?"
     rf"(?<![A-Za-z])(?P<v3>(?:(?!一家|一个|的){_HZ}){{1,6}}?{_ZH_ORG_HEAD}|[A-Za-z][A-Za-z&\-]*|[\u4e00-\u9fffA-Za-z]{{2,4}})(?:{_ZH_WORK}|做|当)"
+    # (not the work of someone the clause goes on to name: "我在Meta上班的朋友说最近很卷")
+    r"(?!的[\u4e00-\u9fffA-Za-z])"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
     # (a place of work left: "从华为出来了", "已经不在微软了")
     rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)?了|从{_HZ}{{2,8}}?(?:出来|离职|辞职|走人)了)[^，。]*[，,]\s*(?:我)?"
@@ -1592,7 +1598,8 @@ _ZH_RESIDENCE = re.compile(
     r"|(?<![现正实存])在(?P<v11>[\u4e00-\u9fff]{2,4}?)(?:安顿|安家|落户|落脚|扎根|扎下根)"
     # (or the home set down there: "上个月把家安在了福州")
     r"|把家(?:安|搬|落)(?:在|到)了?(?P<settled>[\u4e00-\u9fff]{2,4}?)(?:市|了|。|，|,|！|$)"
-    r"|^我们?家(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
+    # (or the compound one lives in: "我们小区在昌平，离地铁站挺远")
+    r"|^我们?(?:家|(?:住的)?小区)(?:现在)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)(?:。|，|！|$)"
     # "去年去深圳工作了": gone to a place to work or live there (a place only, checked below)
     r"|(?:去(?!年)|到)了?(?P<v5>[\u4e00-\u9fff]{2,4}?)(?:工作|上班|定居|生活|发展|打工)了"
     # "在青岛住了十年", "在广州已经住了十年": lived in a place for a span (a place only, checked below)
@@ -1687,6 +1694,8 @@ _ZH_PET = re.compile(
     r"(?P<taken>[\u4e00-\u9fff]{0,3}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
     # an animal of the home walked ("每天下班就是遛我家金毛", "遛家里的狗"): a dog one keeps, not a child
     r"|遛(?:我家|家里|我的)的?(?:那|这)?[只条]?(?P<walked>(?!娃|孩子|儿子|女儿|宝宝|小孩)[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$)"
+    # or the dog one goes home to walk ("下班得赶紧回去遛狗"): kept at home (not one walked for others)
+    r"|(?:回去|回家|到家)(?:就|得|先|要)*遛(?P<home_walked>狗)(?=[，。！,]|了|$)"
     # the home's animals counted by their measure word ("我家那两只猫主子又打架了", "家里三条狗"): kept there
     r"|(?:我家|家里)的?(?:那|这)?[一两三四五几\d]?[只条](?P<counted>[\u4e00-\u9fff]{0,2}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
 )
@@ -1795,6 +1804,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         v = m.group("v") or m.group("v2") or m.group("v6") or m.group("v7") or m.group("v8")
         if m.group("newschool"):
             add("school", m.group("newschool"), "change")
+            continue
+        if m.group("member"):
+            if not is_place(m.group("member")):  # ("作为一个北京的大学生": a city, no school)
+                add("school", m.group("member"), "statement")
             continue
         if m.group("v9"):
             add("school", m.group("v9"), "change")
@@ -2072,7 +2085,12 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if m and not (m.group("counted") and _ZH_PET_GONE.search(s)):  # ("我家那只狗没了": gone, below)
         add(
             "pet",
-            m.group("v") or m.group("v2") or m.group("taken") or m.group("walked") or m.group("counted"),
+            m.group("v")
+            or m.group("v2")
+            or m.group("taken")
+            or m.group("walked")
+            or m.group("home_walked")
+            or m.group("counted"),
             "statement",
         )
     for m in _ZH_PET_GONE.finditer(s):
@@ -2173,13 +2191,25 @@ _ZH_THANKS = re.compile(
 )
 # a link to the clause before ("不过", "但是") at the head of a clause
 _ZH_LINK_HEAD = re.compile(r"^\s*(?:不过|但是?|可是|只是)\s*")  # (not the 可 of 可乐)
+# how one reacts the moment a thing comes up: glad, or sick of it
+_ZH_REACTION = (
+    r"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐)"
+    rf"|(?P<down>{_ZH_DISLIKE}|头疼|头大|反胃|想吐|恶心|腻|犯困|发怵|心慌|难受|来气))"
+)
 # the moment a thing comes up (一提 / 一听到 / 一闻到 X 就 ...) and how one reacts: a taste of the thing
 _ZH_AT_THE_MENTION = re.compile(
     # (the 一 may be dropped when 到 / 起 marks the meeting: "现在闻到冰美式的味道就犯恶心"; its smell,
     # sound or look is the thing's own)
-    r"(?:一(?:提|听|看|闻|想|说|见|吃|喝)(?:到|起)?|(?:提|听|看|闻|想|见)(?:到|起))(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)"
-    r"(?:的(?:味道|味儿|气味|声音|样子))?就(?:会|想|开始|有点|特别|很|犯)?"
-    rf"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐)|(?P<down>{_ZH_DISLIKE}|头疼|头大|反胃|想吐|恶心|腻|犯困|发怵|心慌|难受|来气))"
+    # (the one it befalls may stand before 就: "一闻到榴莲我就想吐"; so may the thing's music: "广场舞的音乐")
+    r"(?:一(?:提|听|看|闻|想|说|见|吃|喝)(?:到|起)?|(?:提|听|看|闻|想|见)(?:到|起))(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z]){1,6}?)"
+    r"(?:的(?:味道|味儿|气味|声音|样子|音乐|歌|画面|视频))?我?就(?:会|想|开始|有点|特别|很|犯)?"
+    rf"{_ZH_REACTION}"
+)
+# the thing said first, then the moment it comes up: "烟味我一闻就想吐", "香菜我一吃就反胃"
+_ZH_MENTIONED_FIRST = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])(?:(?!我)[\u4e00-\u9fffA-Za-z]){1,6}?)(?:这东西|这玩意儿?)?我?(?:现在)?"
+    r"一(?:提|听|看|闻|想|说|见|吃|喝|碰)(?:到|起)?就(?:会|想|开始|有点|特别|很|犯)?"
+    rf"{_ZH_REACTION}"
 )
 _ZH_INTERJECTION = re.compile(
     r"(?:别|不|哎呀?|唉|天哪|天啊|我的天|哦|噢|啊|嗯|呃|说实话|老实说|讲真)+[！!~～。…]*"
@@ -2381,6 +2411,12 @@ _ZH_COUNTED_HABIT = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{2,5}?)我?(?:一|每)个?(?:天|周|星期|礼拜|月)"
     r"(?:至少)?(?:都|得|要|能|会|就)*(?:喝|吃|看|玩|打|去|刷)(?:个|上)?[一两二三四五六七八九十\d]+"
 )
+# an activity kept up for a span, said first: "跑步我坚持三年了", "瑜伽我已经坚持了半年" (a habit held by
+# choice, liked, as one counted each day is)
+_ZH_KEPT_UP = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{2,5}?)我?(?:已经|都|一直)*坚持(?:了)?(?:快|有|整整)?"
+    r"[一两二三四五六七八九十几半\d]+多?(?:年|个月|个?星期|周)"
+)
 # a taste told by what one shuns each time: "聚餐我一般都避开火锅店", "点粉我都让老板别放香菜"
 _ZH_AVOIDED = re.compile(
     r"(?:都|总是?|一般|从来|向来|尽量)[\u4e00-\u9fff]{0,2}?"
@@ -2395,7 +2431,7 @@ _ZH_GIFT_WISHED = re.compile(
 )
 # what one goes to by duty, not by taste
 _ZH_DUTY = re.compile(
-    r"上班|上课|加班|开会|医院|复查|看病|打针|买菜|接|送|公司|学校|单位|工地|超市|银行|健身房报到"
+    r"上班|上课|加班|开会|医院|复查|看病|打针|吃药|买菜|接|送|公司|学校|单位|工地|超市|银行|健身房报到"
 )
 # a pointing word in a thing's place ("这些", "那种东西", "这玩意儿"): it names no thing of its own
 POINTING_ZH = re.compile(r"(?:这|那)(?:(?:些|个|种|样|类)(?:东西|玩意儿?)?|东西|玩意儿?)")
@@ -2458,7 +2494,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             return _pref(
                 subject, obj, 0.1 if re.fullmatch(_ZH_DISLIKE, m.group("verb")) else 0.9, "statement"
             )
-    m = _ZH_AT_THE_MENTION.search(s)
+    m = _ZH_AT_THE_MENTION.search(s) or _ZH_MENTIONED_FIRST.match(s)
     if m and not re.match(r"[我你他她它这那]", m.group("obj")):
         # "现在一提咖喱就怕": how one reacts the moment the thing comes up is one's taste of it
         kind = "change" if re.search(r"现在|如今|不再|已经|开始|了[。！!]?$", s) else "statement"
@@ -2636,7 +2672,12 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         if m:
             out += _pref(subject, m.group("obj"), 0.7, "statement")
     if not out:
-        m = _ZH_HABIT_LIKE.match(s) or _ZH_COUNTED_HABIT.match(s) or _ZH_ORDERED_EACH_TIME.match(s)
+        m = (
+            _ZH_HABIT_LIKE.match(s)
+            or _ZH_COUNTED_HABIT.match(s)
+            or _ZH_KEPT_UP.match(s)
+            or _ZH_ORDERED_EACH_TIME.match(s)
+        )
         if m and not _ZH_DUTY.search(m.group("obj")):
             # "跑上五公里": the act, without how much of it
             obj = re.sub(
@@ -3029,8 +3070,8 @@ def gapped_verb_zh(s: str) -> str:
     read before the subject of each clause is found."""
     return re.sub(
         r"(在[^，,。]{2,8}?(上班|工作|实习|读书|上学|读研|读博))([，,]\s*我(?:则|呢)?[，,]?在)"
-        # (the place alone: "我在学校当老师" has its own verb)
-        r"((?:(?!当|做|干|读|念|教|开|写|上|工作|实习)[\u4e00-\u9fffA-Za-z]){2,8}?)(?=[。！!~～]*$)",
+        # (the place alone: "我在学校当老师" has its own verb; 在家 is at home, "我在家带娃", no place of work)
+        r"((?!家)(?:(?!当|做|干|读|念|教|开|写|上|工作|实习)[\u4e00-\u9fffA-Za-z]){2,8}?)(?=[。！!~～]*$)",
         r"\1\3\4\2",
         s,
     )
@@ -3895,8 +3936,10 @@ _ZH_HANDED = re.compile(
 )
 # "财务那边已经收下了", "文件对方已经签收了": the one it was for has received it - the handing over done
 _ZH_RECEIVED = re.compile(
-    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?|对方|人家)?"
-    r"(?:那边|这边|那儿|这儿|那里|这里|方面)?(?:已经|都|也)(?:收到|收下|签收|接收|收)了(?:[，,].*)?$"
+    r"^(?P<obj>(?![我你他她它这那今明昨])(?:(?!说)[\u4e00-\u9fffA-Za-z]){1,8}?)(?:我们?|对方|人家)?"
+    r"(?:那边|这边|那儿|这儿|那里|这里|方面)?(?:(?:已经|都|也)(?:收到|收下|签收|接收|收)|(?:收到|签收))了"
+    # (with no 已经, the receipt said plainly, then thanks or nothing: "充电宝收到了，谢谢哈")
+    r"(?:[，,].*)?$"
 )
 # "房东刚回我说钱收到了", "老板说合同已经签收了": the one it was for says it arrived, reported by the one
 # who sent it - the handing over done (said by someone other than the speaker or the addressee)
@@ -3912,6 +3955,20 @@ _ZH_THANKED_FOR = re.compile(
     r"(?:(?:已经|都|也)?(?:收到|拿到|到账|到手)(?:了|啦)|(?:超|很|太|真|好|特别|非常|挺)(?![了啦])[\u4e00-\u9fff])"
     r"[^？?]*?(?:谢谢|谢了|谢啦|多谢|感谢)[，,\s]*"
     r"(?P<who>(?!(?:你|您|大家|各位|亲)们?[！!。~～]*$)[\u4e00-\u9fffA-Za-z]{2,4}?)[！!。~～]*$"
+)
+# a meeting or a talk told by how it went, at a time gone by ("昨晚Zoom上聊得挺顺", "昨天跟客户谈得很顺利",
+# "上午面得还不错"): it took place, so the promise to hold it is kept (a time ahead, "明天聊得…", is no news)
+_ZH_WENT_WELL = re.compile(
+    r"^(?:昨天|昨晚|前天|刚才|刚刚|上午|下午|今天|今早|早上)(?:晚上|下午|上午)?(?:在|跟|和|同)?"
+    r"(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{0,8}?)(?:上|里|那边)?"
+    r"(?:聊|谈|讲|开|面|考|演|排练)得(?:很|挺|太|真|超|非常|特别|蛮|还|还挺|还算|相当)?(?:顺|顺利|好|成功|愉快|开心|不错|愉快)"
+)
+# thanks to the addressee for an act done on the speaker, in the past ("多亏你昨天送我", "谢谢你上次帮我
+# 搬家", "幸亏你提醒我"): 多亏 / 幸亏 look back by themselves, 谢谢 only with a time gone by
+_ZH_THANKED_FOR_ACT = re.compile(
+    r"^(?:(?:谢谢|多谢|感谢)(?:你|您)(?=昨天|昨晚|前天|上次|那天|刚才|今天早上|早上)|(?:多亏|幸亏|幸好|还好)了?(?:你|您))"
+    r"(?:昨天|昨晚|前天|上次|那天|刚才|今天|早上|上午|下午|晚上)*(?:开车|特意|专门|顺路|又)?"
+    r"(?P<act>(?![的是])[\u4e00-\u9fff]{1,2}?)(?:了)?我(?P<rest>[^，,。！!？?]{0,6})"
 )
 # "PPT看了，改得很清楚": the thing looked at by the one it was for, then the work on it judged (a verb
 # with 得 and a degree word) - the thing was handed over and the work done (a receipt, by whoever it was
@@ -3937,8 +3994,11 @@ _ZH_DONE_BY_ME = re.compile(
 )
 # "那几盆花总算搬进新家了", "房子终于收拾出来了": the thing, then 总算 / 终于 and an act on it, closed by 了
 _ZH_AT_LAST = re.compile(
-    r"^(?P<obj>(?![我你他她它今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:也|都)?(?:总算|终于)"
-    r"(?:被我)?(?:搬|换|装|修|收拾|整理|打扫|送|寄|交|发|还|放|办|弄|做|写|改|洗|买|订)[\u4e00-\u9fff]{0,5}?了[。！!~～]*$"
+    r"^(?P<obj>(?![我你他她它今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:也|都)?(?:(?:总算|终于)"
+    r"(?:被我)?(?:搬|换|装|修|收拾|整理|打扫|送|寄|交|发|还|放|办|弄|做|写|改|洗|买|订)[\u4e00-\u9fff]{0,5}?"
+    # or the act finished first, then what it gives at last: "空调修完终于制冷了", "网装好总算能用了"
+    r"|(?:搬|换|装|修|收拾|整理|打扫|洗|弄|做|写|改)(?:完|好)(?:以后|之后|后)?(?:总算|终于)[\u4e00-\u9fff]{1,6}?)"
+    r"了[。！!~～]*$"
 )
 # an English verb's past (or participle) closed by the perfective 了
 _ZH_DONE_LATIN = re.compile(
@@ -3982,8 +4042,12 @@ _ZH_SHELVED = re.compile(
     # (搁着 / 放着 only of a matter, 那事儿: "碗放着吧" leaves the bowl where it is)
     r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:(?:那|这|的)(?:件)?(?:事儿?|事情)(?P<matter>))?"
     r"(?:咱们?|我们?)?(?:就|先|暂时|还是|只能)*"
-    r"(?:(?(matter)(?:搁着|放着)|(?!))|放一放|放放|缓缓|缓一缓|搁一搁|搁置|往后放)(?:吧|啦|了|哈)?[。！!~～]*$"
+    # (a verb of moving said twice, with no day: "看牙的事往后挪挪吧", "聚餐推一推")
+    r"(?:(?(matter)(?:搁着|放着)|(?!))|放一放|放放|缓缓|缓一缓|搁一搁|搁置|往后放|(?:往后)?(?:挪挪|推推|挪一挪|推一推))"
+    r"(?:吧|啦|了|哈)?[。！!~～]*$"
 )
+# the day it is taken up again, in the clause after a plan set aside: "…往后挪挪吧，下周二再去"
+_ZH_AGAIN_ON = re.compile(rf"^(?:{ZH_TIME})+(?:再|去)[\u4e00-\u9fff]{{0,4}}(?:吧|了|啦|哈)?[。！!~～]*$")
 # a day moved to with no thing named, the plan being the one just spoken of: "改成后天吧", "算了还是周五吧",
 # or a day said right after owning up to a slip ("我说错了，是下周三"; a bare "是周三" corrects nothing)
 _ZH_MOVED_TO = re.compile(
@@ -4067,7 +4131,10 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
         m = _ZH_SHELVED.match(clause)
         if m:
-            return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "cancelled")]
+            # set aside, then the day it is taken up again: put off to that day, not called off
+            again = i + 1 < len(clauses) and _ZH_AGAIN_ON.match(clauses[i + 1])
+            kind = "postponed" if again else "cancelled"
+            return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, kind)]
         m = _ZH_DROP.match(clause)
         if m:
             obj = m.group("obj")
@@ -4127,6 +4194,15 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     if m and any(_ZH_WORK_JUDGED.match(c) for c in clauses[1:]):
         return [Evidence("status", subject, "received", m.group("obj"), 0.5, "done")]
     first = re.split(r"[，,]", s)[0].strip()
+    m = _ZH_WENT_WELL.match(first)
+    if m:
+        return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
+    m = _ZH_THANKED_FOR_ACT.match(first)
+    if m:
+        # "多亏你昨天送我": the addressee's act on the speaker, thanked for, is done; said as the one
+        # who promised it would ("送你")
+        act = m.group("act") + "你" + re.sub(r"[了吧啊呀哈啦]+$", "", m.group("rest"))
+        return [Evidence("status", subject, "received", act, 0.5, "done")]
     m = (
         _ZH_DONE_ALREADY.match(first)
         or _ZH_HANDED.match(first)
@@ -4135,7 +4211,10 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         or _ZH_RECEIVED.match(first)
     )
     if m:
-        return [Evidence("status", subject, "", time_after_dropped_zh(m.group("obj")), 0.5, "done")]
+        # a receipt, by whoever it was sent to: it closes the sender's promise that names the thing
+        # (model.derive_commitments), though the promise named no one it was made to
+        key = "received" if m.re is _ZH_RECEIVED else ""
+        return [Evidence("status", subject, key, time_after_dropped_zh(m.group("obj")), 0.5, "done")]
     m = _ZH_DONE_FORMAL.match(first)
     if m:  # "设备盘点结果已通过邮件报送": a notice that the thing has been handed in
         return [

@@ -202,6 +202,8 @@ _FACTS = (
         "employer",
         re.compile(
             r"我(?:现在|目前)?在(?!想|考虑|找|等|忙|犹豫|琢磨|纠结|准备|打算)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:工作|上班|任职|实习)(?!过)"
+            # (nor the work of someone the clause goes on to name: "我在Meta上班的朋友说…")
+            r"(?!的[\u4e00-\u9fffA-Za-z])"
             # ("我在华为工作过": 过 after the verb tells a place of work once, now left)
         ),
     ),
@@ -760,6 +762,9 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
                 continue  # "我没搬到郊区": the move that did not happen
             if key == "residence" and re.search(r"小时候|那时候?|当年|以前|原来|过去|曾经", s[: m.start()]):
                 continue  # "我小时候住在农村": where one lived then, not now
+            if key == "residence" and re.search(r"(?:天天|每天|整天|成天|简直|都快|快要?)$", s[: m.start()]):
+                continue  # "我天天住在图书馆", "我都快住在公司了": a place one is always at, said as a joke
+
             if key == "residence" and re.search(
                 r"(?:想|希望|打算|准备|计划|梦想)[^，,。！!]{0,3}$", s[: m.start()]
             ):

@@ -130,6 +130,7 @@ RELATIVES_ZH = {
     "前妻": "前妻",
     "前男友": "前男友",
     "前女友": "前女友",
+    "前任": "前任",
 }
 # a relative named bare at the head of a line, as family chat does ("闺女考上复旦了"): only the
 # two-character forms, so "哥们", "姐妹" stay words
@@ -266,10 +267,14 @@ _ZH_LEAD = re.compile(
     # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
     # "小王的前夫是律师": a person's relative, filed under the relative as "小王的前夫"
     # ("隔壁老王", "对门的小刘", "楼下张阿姨": where the person lives, said before the name)
-    rf"^(?:(?:隔壁|对门|对面|楼上|楼下)(?:家)?的?(?={_ZH_NAME}))?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的)?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))?"
+    rf"^(?:(?:隔壁|对门|对面|楼上|楼下)(?:家)?的?(?={_ZH_NAME}))?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的|有(?:一)?(?:个|位))?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))?"
     # a post over the speaker, then the name it goes by ("我们组长老韩", "我的主管小林"): the named one
     rf"|我们?(?:的)?(?:{_ZH_TITLE})(?P<tname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))(?={_ZH_PRED}|[是也都就])"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"
+    # one's child, by 孩子 / 娃 or, after 家, by birth order ("我家孩子在实验中学", "我们家老大在实验中学";
+    # 我们老大 with no 家 is a boss; a bare 孩子 heading a line is left to the speaker: "孩子周末归我")
+    r"|我们?(?:家的?|的)?(?P<kid>孩子|娃|(?:(?<=家)|(?<=家的))(?:老大|老二|老三|老幺|大宝|二宝|三宝))"
+    rf"(?={_ZH_PRED}|上)"
     # "物业说他们周四来修电梯": whoever is said to speak, then the pronoun that takes them up again,
     # is the one the clause is about (a firm, an office, a landlord: no name needed)
     r"|(?P<reporter>(?![我你他她听据就都也又还只])[\u4e00-\u9fff]{1,4}?)(?=说(?:他们|她们|他|她)[\u4e00-\u9fff]))"
@@ -588,7 +593,11 @@ _ZH_ADDRESSEE_STATE = re.compile(
     r"^(?:你|您)(?:们)?(?:现在|目前|也|还|应该|肯定|估计)*(?:是不是|是|在|住|老家)"
 )
 # hearsay at a clause's head ("听说", "听我妈说"): the news after it is of whom it names, not the speaker's
-_ZH_HEARSAY = re.compile(r"^(?:听说|据说|听(?:[^，,。说我]|我[^，,。说]){1,4}说)(?!我)")
+# (news seen in a feed is hearsay too: "朋友圈看到老同学在新加坡当老师了", "刷抖音刷到表哥开了家店")
+_ZH_HEARSAY = re.compile(
+    r"^(?:听说|据说|听(?:[^，,。说我]|我[^，,。说]){1,4}说"
+    r"|我?(?:在|刷)?(?:朋友圈|微博|抖音|小红书|群里|新闻里?|网上)(?:里|上)?(?:刷到|看到|看见|瞅见)(?:了)?)(?!我)"
+)
 
 
 # a clause whose head is another, by a noun the line gives no name, said to be a person ("女主是急诊
@@ -614,6 +623,10 @@ def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None
         inner = _zh_head(clause[heard.end() :], speaker, referent)
         if inner is not None and inner[0] != speaker:
             return inner
+        if inner is None:
+            # "听说老同学在新加坡当老师了": the one heard of is named by no word the rules know; the
+            # news is still not the speaker's (it would be said with 我: "听说我被录取了")
+            return "", clause
     if _ZH_PRONOUN.match(clause):
         rest = clause[1:]
         # "她比我还忙", "他给我打了电话": a clause with the speaker in it stays as said
@@ -637,6 +650,8 @@ def _zh_head(clause: str, speaker: str, referent: str) -> tuple[str, str] | None
         name = m.group("tname")
     elif m.group("bare"):
         name = f"{speaker}的{RELATIVES_ZH[m.group('bare')]}"
+    elif m.group("kid"):
+        name = f"{speaker}的孩子"
     elif m.group("reporter"):
         name = m.group("reporter")
     else:
