@@ -274,7 +274,10 @@ def _extract(
     # "我替小林答应你了，她周六过来帮你搬家": a promise made on someone else's behalf is theirs, as
     # if reported from them ("小林说她周六过来…")
     text = _ON_BEHALF_ZH.sub(lambda m: f"{m.group('who')}说{m.group('pron') or ''}", text)
-    before = previous
+    # the line answered is read in the same spelling ("can u bring ur speaker sat?" to "yep on it")
+    # (and its day written short: "sat?")
+    asked = general.normalise_en(spelled_en(previous)) if previous and not _HAN.search(previous) else previous
+    before = asked
     referent = ""
     show = ""  # whom the last show named is of ("看五月天演唱会"), whom a later 他们 may mean
     for sentence in _post_joined(_sentences(text)):
@@ -385,7 +388,7 @@ def _extract(
         if sentence.rstrip().endswith(("?", "？")) and not _ECHO_EN.fullmatch(sentence.strip()):
             before = sentence
         elif not _ECHO_EN.fullmatch(sentence.strip()):
-            before = previous
+            before = asked
     # "Handed in my notice! Full-time illustrator from now on.": a job or employer ended in one
     # sentence and named anew in a later one is the new one, not none
     named_later = {
