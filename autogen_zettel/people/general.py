@@ -70,10 +70,13 @@ _EMPLOYER_EN = re.compile(
     # (the I dropped, the verb opens the line: "Started at Deloitte on Monday!", the day it began after)
     # (one's shift somewhere is work there: "I go straight to my shift at Tesco")
     rf"\b(?:work(?:ing|s|ed)?|job|(?<=\bmy\s)shifts?|(?i:started)|joined|hired|employed|intern(?:ing)?|placement)\s+"
-    rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?P<prep>at|for|with)\s+(?P<v>{_NP}?)"
+    rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?P<prep>at|for|with)\s+(?P<v>{_NP}?)\b"
     # (the name ends before a time said of it: "the new job at Spotify so far", "for Unilever at the moment")
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b"
-    rf"|so\s+far\b|at\s+the\s+moment\b|these\s+days\b|on\s+(?i:mon|tue|wed|thu|fri|sat|sun)))"
+    rf"|so\s+far\b|at\s+the\s+moment\b|these\s+days\b|on\s+(?i:mon|tue|wed|thu|fri|sat|sun)"
+    # (or before the verb the working there is the subject of: "working at Tesco is fun", "the best
+    # thing about working at 华为 is the canteen"; "working for Deloitte was hell" is a job that was)
+    rf"|(?P<was>is|was)(?:n't)?\b))"
     rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:startup|start-up|company|firm|agency|charity|"
     rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?![A-Z][a-z]+ing\b)(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
@@ -188,7 +191,9 @@ _NOT_ME_AS_EN = re.compile(r"\b(?:you|you've|you're|he|he's|she|she's|they|they'
 _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     # (a clause of what follows from it may come next: "im a plumber so weekends are for callouts")
-    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b))"
+    # (or a joke of what one is not, the comma dropped: "im a nurse not a vampire lol")
+    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b"
+    r"|not\s+(?:a|an)\s))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
     # "I teach year 6 at a primary school", "I teach adults in the evenings": a class or its
@@ -201,8 +206,9 @@ _JOB_EN = re.compile(
     r"|\b(?i:my)\s+(?P<v11>(?i:year|grade|form))\s+\d{1,2}\s+(?i:class|classes|pupils|students|kids|group|set)\b"
     r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
     r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b|on\b))"
-    r"|\bI\s+(?:now\s+)?drive\s+(?P<v6>truck|bus|taxi|cab|van|lorr|tram|train|ambulance|forklift)(?:s|es|ies)\b"
-    r"(?!\s+(?:to|for fun|on))"
+    # (or the years spent driving them, the I dropped: "8 yrs driving buses n i still hate roundabouts")
+    r"|(?:\bI\s+(?:now\s+)?drive|(?<!spent )(?<!after )\b(?:\d+|a few|two|three|four|five|ten)\s+(?:years?|yrs?)\s+(?:of\s+)?driving|\bbeen\s+driving)\s+(?P<v6>truck|bus|taxi|cab|van|lorr|tram|train|ambulance|forklift)(?:s|es|ies)\b"
+    r"(?!\s+(?:to|for fun|on))(?![^,.;!?]*\b(?:before|until|till)\b)"  # not "10 years driving trucks before my back went"
     r"|\bI\s+(?:\w+\s+)?switched\s+(?:careers?\s+)?from\s+[a-z]+\s+to\s+(?P<v7>[a-z]+(?:ing|ism|ology|ics|ry|law|medicine))\b"
     # "I run a small bakery", "opened an online clothing store": a business, not "started a weekend class"
     r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?"
@@ -406,8 +412,9 @@ _PET_EN = re.compile(
     r"(?P<v3>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)\b",
     re.I,
 )
-# the diets one keeps (for one's health too: "I'm coeliac so no pasta for me")
-_DIETS = r"vegan|vegetarian|pescatarian|coeliac|celiac"
+# the diets one keeps (for one's health too: "I'm coeliac so no pasta for me"; "veggie" is the
+# everyday word for vegetarian, filed as it: "im veggie btw so ill get the halloumi wrap")
+_DIETS = r"vegan|vegetarian|veggie|pescatarian|coeliac|celiac"
 _DIET_EN = re.compile(
     # (the I dropped at a clause's head too: "Been vegan since January")
     r"(?:\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)|(?:^|(?<=[,;] ))been)\s+(?:now\s+)?(?:a\s+)?"
@@ -534,7 +541,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             ),
             "",
         )
-        if not v or (left and left.group("v") == v):
+        if not v or (left and left.group("v") == v) or (m.group("was") or "").lower() == "was":
             continue
         if (
             m.group("v")
@@ -763,7 +770,9 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add("pet", v, "statement")
     m = _DIET_EN.search(s)
     if m:
-        add("diet", (m.group("v") or m.group("v2") or m.group("v3")).lower())
+        add(
+            "diet", re.sub("^veggie$", "vegetarian", (m.group("v") or m.group("v2") or m.group("v3")).lower())
+        )
     m = _ALLERGY_EN.search(s)
     if m:
         v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4") or m.group("v5")
