@@ -3525,6 +3525,9 @@ _PRO_FORM_ACT_EN = re.compile(
 _NOT_YET_EN = re.compile(
     r"\b(?:still|not|isn't|aren't|wasn't|weren't)\s+(?:quite\s+|totally\s+|fully\s+)?"
     r"(?:broken|ready|done|finished|working|fixed|sorted|there|happening)\b"
+    # a state of the untouched thing: "the garage is still a tip", "kitchen's still a mess", "still untouched"
+    r"|\bstill\s+(?:(?:in\s+)?a\s+(?:\w+\s+)?(?:tip|mess|state|dump|pigsty|bombsite|shambles|disaster)|untouched|"
+    r"to do|left to do|dirty|messy|full of)\b"
     r"|\b(?:going to|gonna|will|'ll)\s+take\s+(?:another|a bit|a little|longer|more|one more)\b"
     r"|\b(?:running|a bit|bit)\s+(?:late|behind)\b|\bneeds?\s+(?:another|more|one more)\s+(?:day|days|week|time)\b"
     # what stopped it short: "ran out of daylight for the windows", "didn't get round to the shed"
@@ -3687,18 +3690,27 @@ _ASK_TO_MOVE_EN = re.compile(
 # - the task of the one praised is done, its thing named at the head of the other clause (as
 # "简历收到了，改得太好了，谢谢大伟！" is in Chinese, _ZH_THANKED_FOR)
 _PRAISED_FOR_EN = re.compile(
-    r"(?:^|\band\s+|[,;]\s*)(?i:the|my|your|our)\s+(?P<w>[a-z][\w\-]*(?:\s+(?!(?:is|are|look|looks)\b)[a-z][\w\-]*)?)"
+    # (the determiner may be dropped as a chat line drops it: "Back from Lisbon, cat's alive and fatter
+    # than ever, cheers Yusuf!"; never a pronoun, which names no thing)
+    r"(?:^|\band\s+|[,;]\s*)(?:(?i:the|my|your|our)\s+|(?=(?!(?i:it|this|that|he|she|they|we|i|you|there|here|everything|all|life|today)\b)[a-z]))"
+    r"(?P<w>[a-z][\w\-]*(?:\s+(?!(?:is|are|look|looks)\b)[a-z][\w\-]*)?)"
     r"(?:\s+(?:is|are|look|looks|seem|seems)|'s|'re)\s+[^,;]*[,;!.]\s*"
     r"(?:(?i:you're|you are|ur)\s+(?:a|an|the)\s+(?:(?i:absolute|total|real|proper)\s+)?"
-    r"(?i:star|legend|hero|lifesaver|life saver|angel|gem|saint|diamond)|(?i:thanks|thank you|cheers)(?:\s+(?i:so much|again))?)"
-    r"[,!]?\s+(?P<who>[A-Z][a-z]+)[\s!.]*$"
+    r"(?i:star|legend|hero|lifesaver|life saver|angel|gem|saint|diamond)|(?i:thanks|thank you|cheers|ta)(?:\s+(?i:so much|again))?)"
+    r"[,!]?\s+(?P<who>[A-Z][a-z]+)[\s!.x]*$"
+    # the thing got by whom it was for, then thanks to the one who brought it: "Mum says she got the
+    # key, ta Benedikt x", "Got the parcel, cheers Dom"
+    r"|(?:^|[,;]\s*|\b(?:says|said)\s+)(?:(?i:she|he|they|we|I)\s+)?(?i:got|received)\s+(?i:the|my|your|our|her|his|their)\s+"
+    r"(?P<w2>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s*[,;!.]\s*"
+    r"(?i:thanks|thank you|cheers|ta)(?:\s+(?i:so much|again))?[,!]?\s+(?P<who2>[A-Z][a-z]+)[\s!.x]*$"
 )
 
 
 def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     m = _PRAISED_FOR_EN.search(s.strip())
-    if m and m.group("who") != subject and m.group("who") not in _NOT_NAMES_EN:
-        return [Evidence("status", m.group("who"), "", _clean_np(m.group("w")), 0.5, "done")]
+    who = m and (m.group("who") or m.group("who2"))
+    if who and who != subject and who not in _NOT_NAMES_EN:
+        return [Evidence("status", who, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "done")]
     m = _ASK_TO_MOVE_EN.match(s.strip())
     if m:
         return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
