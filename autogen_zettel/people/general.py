@@ -3263,7 +3263,8 @@ _STATUS_EN_CANCEL = re.compile(
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|now|on|after all|in the end|this|anymore)\b)"
     # a plan moved to a later time is off for the time it had ("pushed the housewarming back to next
     # month", "the meeting got moved to Friday"): a verb of moving, the plan, then a time to move it to
-    rf"|\b{_MOVE_VERB_EN}\s+"
+    # (or left as it is until then: "let's leave the sofa till next weekend", not "leave it to Tom")
+    rf"|\b(?:{_MOVE_VERB_EN}|leav(?:e|ing)(?=\s+[\w'\-/ ]{{2,30}}?\s+(?:until|till)\s))\s+"
     rf"(?:the\s+|our\s+|my\s+)?(?P<w9>(?!(?:it|that|this|them|everything|in|out|house|home)\b)[\w'\-/ ]{{2,30}}?)\s+(?:back\s+)?(?:to|until|till)\s+{_LATER_EN}"
     # (or back by a span: "We've pushed the launch back a week")
     rf"|\b{_MOVE_VERB_EN}\s+(?:the\s+|our\s+|my\s+)?(?P<w12>(?!(?:it|that|this|them|everything)\b)[\w'\-/ ]{{2,30}}?)\s+back\s+"
@@ -3810,7 +3811,12 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 )
                 w = who.group("n") if who else ""
             # moved to a later time it is still owed, due then (extract._day_named reads the day)
-            kind = "postponed" if _PUT_OFF_TO_EN.search(clause) or m.group("w12") else "cancelled"
+            # ("let's leave the sofa till next weekend": a plan left until a later time is moved to it)
+            kind = (
+                "postponed"
+                if _PUT_OFF_TO_EN.search(clause) or m.group("w9") or m.group("w12")
+                else "cancelled"
+            )
             return [Evidence("status", subject, "", _clean_np(w), 0.5, kind)]
         m = (
             _GIVEN_UP_EN.match(clause.strip())
