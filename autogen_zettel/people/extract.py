@@ -690,6 +690,8 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     put_right = general.day_put_right_en(said) if ev.kind == "postponed" else ""
     moved = [put_right] if put_right else moved
     day = (due_date(moved[-1], at) if ev.kind == "postponed" and moved else None) or due_date(said, at)
+    if re.search(r"day\s+after$", put_off_span(said), re.I):
+        day = None  # "moving to the Thursday after": a week on from its own day, not the next Thursday
     if day:
         # called off for its day and moved to another in the same line ("日料得改天了，往后推到周六"):
         # put off, still owed then

@@ -3230,7 +3230,7 @@ _NO_LONGER_EN = re.compile(
 )
 # a later time a plan is moved to: "next month", "Friday", "the 14th", "spring", "later"
 _LATER_EN = (
-    r"(?:next|later|another|the following|the end of|after|(?:the\s+)?\d|mon|tue|wed|thu|fri|sat|sun|"
+    r"(?:next|later|another|the following|the end of|after|(?:the\s+)?\d|(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun)|"
     r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|tomorrow|tonight)"
 )
 # a verb that moves a plan in time ("pushed", "moving", "rescheduled"; postponing is a cancelling verb too)
@@ -3269,6 +3269,9 @@ _STATUS_EN_CANCEL = re.compile(
     # (or back by a span: "We've pushed the launch back a week")
     rf"|\b{_MOVE_VERB_EN}\s+(?:the\s+|our\s+|my\s+)?(?P<w12>(?!(?:it|that|this|them|everything)\b)[\w'\-/ ]{{2,30}}?)\s+back\s+"
     rf"(?:{SPAN_EN}|(?:a|an|one|two|three|a few|a couple of|\d+)\s+hours?\b)"
+    # (the plan by a pro-form, named in the line before: "re the picnic" / "pushing it back a week,
+    # forecast's grim": the speaker's open plan, no thing of its own)
+    rf"|^(?:(?:I'm|I am|we're|we are|I'll|we'll|gonna|I'm gonna|I've|we've)\s+)?(?P<pro>){_MOVE_VERB_EN}\s+(?:it|that|this)\s+back\s+(?:by\s+)?{SPAN_EN}"
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w10>(?!(?:i|we|you|he|she|they|it|this|that)\b)[\w'\-/ ]{{2,30}}?)\s+"
     rf"(?:got|was|has been|have been|'s been|is|are|'s|were)\s+(?:being\s+)?"
     # (or by a span: "Launch got pushed back two days")
@@ -3276,7 +3279,8 @@ _STATUS_EN_CANCEL = re.compile(
     rf"(?=\s*(?:$|[,.;!])|\s+(?:to|until|till)\b)"
     # (the copula contracted onto the plan: "The viewing's been moved to next Tuesday")
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w11>(?!(?:i|we|you|he|she|they|it|this|that|there|what)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)'s\s+(?:been\s+|being\s+)?"
-    rf"(?:pushed|moved|bumped|delayed|rescheduled)(?:\s+back)?\s+(?:to|until|till)\s+{_LATER_EN}"
+    # (or in the progressive: "Book club's moving to the Thursday after")
+    rf"(?:pushed|moved|bumped|delayed|rescheduled|moving|being moved)(?:\s+back)?\s+(?:to|until|till)\s+{_LATER_EN}"
     # "no swimming this Saturday": the plan's activity denied for the day it was set
     r"|^no\s+(?!(?:worries|worry|problem|problems|probs?|way|idea|clue|rush|pressure|doubt|need|matter|chance|"
     r"wonder|kidding|luck|news|one|time)\b)(?P<w8>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+"
@@ -3814,7 +3818,10 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             # ("let's leave the sofa till next weekend": a plan left until a later time is moved to it)
             kind = (
                 "postponed"
-                if _PUT_OFF_TO_EN.search(clause) or m.group("w9") or m.group("w12")
+                if _PUT_OFF_TO_EN.search(clause)
+                or m.group("w9")
+                or m.group("w12")
+                or m.group("pro") is not None
                 else "cancelled"
             )
             return [Evidence("status", subject, "", _clean_np(w), 0.5, kind)]
