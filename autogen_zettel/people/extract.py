@@ -299,6 +299,8 @@ def _extract(
         if _PROPOSAL_ANSWERED_EN.search(sentence):  # "X proposed and I said yes": the speaker's too
             engaged = Evidence("fact", speaker, "relationship", "engaged", 0.5, "change")
             out += [] if engaged in out else [engaged]
+        if not _HAN.search(sentence):  # "my cat knocked coffee all over my keyboard": the speaker's cat
+            out += [ev for ev in general.own_animal_en(sentence, speaker) if ev not in out]
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
         # the rules read the sentence as that person would say it, and file it under them
         found = subjects_of(sentence, speaker, referent)

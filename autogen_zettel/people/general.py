@@ -412,6 +412,27 @@ _PET_EN = re.compile(
     r"(?P<v3>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)\b",
     re.I,
 )
+# one's own animal doing something just now: "my cat knocked coffee all over my keyboard", "my dog
+# ate my sandwich" (not its death: "my dog died", "my cat passed away")
+_OWN_ANIMAL_EN = re.compile(
+    r"\b(?:my|our)\s+(?:(?:little|old|new|stupid|daft|silly|two)\s+)?(?P<v4>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)"
+    r"\s+(?:just\s+|literally\s+|has\s+|have\s+)?(?!(?:died|passed|perished|drowned)\b)(?:[a-z]+ed|ate|eaten|stole|stolen|bit|woke|threw|brought|keeps|sat)\b",
+    re.I,
+)
+
+
+def own_animal_en(sentence: str, speaker: str) -> list[Evidence]:
+    """The speaker's pet, said by what their animal just did at the head of a clause ("my cat
+    knocked coffee all over my keyboard"): the clause is the animal's, nobody's to file
+    (subjects._EN_PET_HEAD), but "my" says whose animal it is."""
+    m = next((f for c in re.split(r"[,;]", sentence) if (f := _OWN_ANIMAL_EN.match(c.strip()))), None)
+    if not m:
+        return []
+    v = m.group("v4").lower()
+    v = {"puppies": "puppy"}.get(v, v[:-1] if v.endswith("s") else v)
+    return [Evidence("fact", speaker, "pet", v, 0.5, "statement")]
+
+
 # the diets one keeps (for one's health too: "I'm coeliac so no pasta for me"; "veggie" is the
 # everyday word for vegetarian, filed as it: "im veggie btw so ill get the halloumi wrap")
 _DIETS = r"vegan|vegetarian|veggie|pescatarian|coeliac|celiac"
