@@ -1041,6 +1041,8 @@ _DONE_PART = (
     # a thing put in working order where it is needed: "Projector's set up in room 4", "the printer's hooked up"
     r"set up|hooked up|plugged in|"
     r"handed (?:back|over|in)|given back|"
+    # a thing in working order again: "Your bike's rideable again", "the boiler's working again"
+    r"[a-z]+able again|working again|running again|(?:as )?good as new|"
     r"looked at|looked over|gone through|gone over|checked|proofread|reviewed|"
     r"(?<=is )out|(?<='s )out|(?<=are )out|(?<=is )ready|(?<='s )ready|(?<=are )ready"
 )
@@ -3385,7 +3387,8 @@ _STATUS_EN_RESULT = re.compile(
     r"(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|safely\s+)*(?:in|on)\s+my\s+(?:wallet|bag|pocket|hands|phone)\b"
     # a thing sent, told arrived by whoever it reached: "Your card arrived this morning", "Money's landed"
     r"|^(?:the\s+|your\s+|my\s+)?(?P<w14>(?!(?:i|we|you|he|she|they|it|this|that|everything|what|who)\b)"
-    r"[a-z][\w\-]*(?:\s+[\w\-]+)?)(?:'s|'ve|\s+has|\s+have)?\s+(?:just\s+|finally\s+|safely\s+)?"
+    # (a thing of three words too: "New insurance docs just landed in my inbox")
+    r"[a-z][\w\-]*(?:\s+[\w\-]+){0,2}?)(?:'s|'ve|\s+has|\s+have)?\s+(?:just\s+|finally\s+|safely\s+)?"
     r"(?:arrived|landed|come through|came through|turned up|got here|reached me)\b"
     # "The report is on your desk", "Slides are in your inbox": the thing where the addressee has it
     # "Drill's back in your shed", "the books are back with you": a thing lent, back where its owner has it
