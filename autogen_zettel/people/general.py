@@ -460,8 +460,10 @@ _ALLERGY_EN = re.compile(
     r"|\b(?:have|got|with)\s+(?:a|an)\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?allergy\s+to\s+"
     r"(?!(?:it|them|that|those|this)\b)(?P<v3>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))"
     # the allergen before the noun: "because of my peanut allergy", "I've got a cat allergy"
-    r"|(?:\bmy|\b(?:have|got|with)\s+(?:a|an))\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?"
-    r"(?P<v4>(?!(?:severe|serious|bad|mild|slight|real|terrible)\b)[a-z\-]+)\s+allerg(?:y|ies)\b",
+    # (of two words too, and "this" one the speaker is suffering: "eyes streaming all day, this grass
+    # pollen allergy is no joke"; not with another person in the line, whose it may be)
+    r"|(?:\bmy|\b(?P<this>this)|\b(?:have|got|with)\s+(?:a|an))\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?"
+    r"(?P<v4>(?!(?:severe|serious|bad|mild|slight|real|terrible)\b)[a-z\-]+(?:\s+(?!allerg)[a-z\-]+)?)\s+allerg(?:y|ies)\b",
     re.I,
 )
 
@@ -795,6 +797,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             "diet", re.sub("^veggie$", "vegetarian", (m.group("v") or m.group("v2") or m.group("v3")).lower())
         )
     m = _ALLERGY_EN.search(s)
+    if m and m.group("this") and re.search(r"\b(?:his|her|their|your|he|she|they|you|[A-Z][a-z]+'s)\b", s):
+        m = None  # "this nut allergy of his": another's
     if m:
         v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4") or m.group("v5")
         add("allergy", v.lower(), "statement")
