@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest  # noqa: F401  (xfail marks are added after the first run)
+import pytest
 
 from tests.layer_sets import (
     all_rows as _all,
@@ -333,6 +333,10 @@ def test_f_amazon_wants_five_days_in(default_hub):
     assert _current(mem, "Kerry", "employer") == ["Amazon"], _all(mem)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a town typed in lower case after 'i live in' ('i live in glasgow so a bit of rain is nothing') is no name the rules can tell from 'i live in hope' or 'i live in trainers': residence needs a capitalised name or Han characters",
+)
 def test_f_glasgow_lowercase_rain_is_nothing(default_hub):
     mem = heard(
         default_hub, "e13en_f11", [(0, "Fraser", "i live in glasgow so a bit of rain is nothing lol")]

@@ -3298,11 +3298,11 @@ _STATUS_EN_CANCEL = re.compile(
     rf"(?:{SPAN_EN}|(?:a|an|one|two|three|a few|a couple of|\d+)\s+hours?\b)"
     # (the plan by a pro-form, named in the line before: "re the picnic" / "pushing it back a week,
     # forecast's grim": the speaker's open plan, no thing of its own)
-    rf"|^(?:(?:I'm|I am|we're|we are|I'll|we'll|gonna|I'm gonna|I've|we've)\s+)?(?P<pro>){_MOVE_VERB_EN}\s+(?:it|that|this)\s+back\s+(?:by\s+)?{SPAN_EN}"
+    rf"|^(?:(?:I'm|I am|we're|we are|I'll|we'll|I've|we've)\s+)?(?:(?:gonna|going to|have to|got to)\s+)?(?P<pro>){_MOVE_VERB_EN}\s+(?:it|that|this)\s+back\s+(?:by\s+)?{SPAN_EN}"
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w10>(?!(?:i|we|you|he|she|they|it|this|that)\b)[\w'\-/ ]{{2,30}}?)\s+"
     rf"(?:got|was|has been|have been|'s been|is|are|'s|were)\s+(?:being\s+)?"
-    # (or by a span: "Launch got pushed back two days")
-    rf"(?:pushed|moved|bumped|delayed|rescheduled|postponed)(?:\s+back)?(?:\s+(?:to|until|till)\s+{_LATER_EN}|\s+(?:by\s+)?{SPAN_EN})?"
+    # (or by a span: "Launch got pushed back two days"; or in the progressive: "Quiz is moving to ...")
+    rf"(?:pushed|moved|bumped|delayed|rescheduled|postponed|moving)(?:\s+back)?(?:\s+(?:to|until|till)\s+{_LATER_EN}|\s+(?:by\s+)?{SPAN_EN})?"
     rf"(?=\s*(?:$|[,.;!])|\s+(?:to|until|till)\b)"
     # (the copula contracted onto the plan: "The viewing's been moved to next Tuesday")
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w11>(?!(?:i|we|you|he|she|they|it|this|that|there|what)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)'s\s+(?:been\s+|being\s+)?"
@@ -3796,7 +3796,7 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         or _FUTURE_EN.search(s)
         and not re.search(
             r"won't be|won't get (?:round |around )?to|after all|not bothering with|ditch(?:ed|ing)?\b|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on"
-            r"|postpone|push back|reschedule|take a rain[ -]?check)"
+            r"|postpone|push(?: (?:it|that|this))? back|(?:move|bump) (?:it|that|this) back|reschedule|take a rain[ -]?check)"
             r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b"
             r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b"
             r"|\bwait\s+(?:till|until)\b",
