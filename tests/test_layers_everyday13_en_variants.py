@@ -301,3 +301,23 @@ def test_v_gonna_leave_the_thing_till_later(default_hub):
     )
     c = _one(mem, "Wyn")
     assert (c.status, c.due) == ("open", SUN), c
+
+
+# -- noticed beside the round: a driver's plural in -ies, another's job at an employer ---------
+
+
+@pytest.mark.parametrize(
+    "line,job",
+    [("I drive lorries for a living", "lorry driver"), ("been driving lorries since 2015", "lorry driver")],
+)
+def test_v_a_driver_of_lorries(default_hub, line, job):
+    mem = _said(default_hub, f"e13env_f7_{len(line)}", "Cy", line)
+    assert _current(mem, "Cy", "job") == [job], _all(mem)
+
+
+@pytest.mark.parametrize(
+    "line", ["His job at Google sounds boring tbh", "your new job at Aviva sounds great!"]
+)
+def test_v_another_s_job_at_an_employer(default_hub, line):
+    mem = _said(default_hub, f"e13env_f8_{len(line)}", "Cy", line)
+    assert _current(mem, "Cy", "employer") == [], _all(mem)

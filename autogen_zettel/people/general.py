@@ -566,6 +566,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         )
         if not v or (left and left.group("v") == v) or (m.group("was") or "").lower() == "was":
             continue
+        if re.search(r"\b(?:his|her|their|your)\s+(?:(?:new|old|first|current)\s+)?$", s[: m.start()], re.I):
+            continue  # "His job at Google is boring", "your work with the NHS": another's employer
         if (
             m.group("v")
             and m.group("prep").lower() in ("for", "with")
@@ -662,7 +664,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         elif m.group("v5"):  # "I teach yoga": a teacher of it
             add("job", f"{words[-1]} teacher", "change" if change else "statement")
         elif m.group("v6"):  # "I drive trucks now": a driver of them
-            add("job", f"{words[-1]} driver", "change" if change else "statement")
+            # (the stem the plural "-ies" left: "I drive lorries" is a lorry driver)
+            add("job", f"{re.sub('^lorr$', 'lorry', words[-1])} driver", "change" if change else "statement")
         elif m.group("v7"):  # "switched from marketing to nursing": the field now
             add("job", words[-1], "change")
         elif m.group("v3") or said_as or _ROLE_TAIL.search(words[-1]):
