@@ -346,9 +346,9 @@ def put_off_by(span: str, due: date) -> date | None:
     """``due`` moved on by the span :func:`put_off_span` found ("back a week": seven days later; a
     month, the same day of the next month), or None when ``span`` names none."""
     m = _SPAN_EN.search(span)
-    n = (_count_en(m.group("n")) if m.group("n") else 1) if m else None
     if m and not m.group("n"):
         return _later(due, 1, "week")  # "to the Thursday after": a week on
+    n = _count_en(m.group("n")) if m else None
     if not m:
         m = _SPAN_ZH.search(span)
         n = zh_int(m.group("n")) if m else None
