@@ -51,6 +51,12 @@ _SPELLING = (
     # a lone lower-case "w" before a word is chat's "with": "obsessed w ramen" ("w/" is left as
     # written: the words of a plan keep it, "dinner w/ the Hendersons")
     (r"(?<![\w/])w(?=\s+\w)", "with"),
+    # chat's one-letter words: "u" is "you" and a lone "n" between words is "and" ("lemme check n get
+    # back to u"); "ur" after a verb is "your" ("bring ur speaker"; "ur late" may be "you're": left)
+    (r"(?<![\w.'’/-])u(?![\w.'’/-])", "you"),
+    (rf"(?i)\b({_BARE_VERB})\s+ur\b(?=\s+[a-z])", r"\1 your"),
+    (r"(?<=[a-z]) n (?=[a-z])", " and "),
+    (r"(?i)\blemme\b", "let me"),
     (r"(?i)\bwanna\b", "want to"),
     (r"(?i)\bgotta\b", "got to"),
     (r"(?i)\bgunna\b|\bgona\b", "gonna"),

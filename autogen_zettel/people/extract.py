@@ -274,7 +274,10 @@ def _extract(
     # "我替小林答应你了，她周六过来帮你搬家": a promise made on someone else's behalf is theirs, as
     # if reported from them ("小林说她周六过来…")
     text = _ON_BEHALF_ZH.sub(lambda m: f"{m.group('who')}说{m.group('pron') or ''}", text)
-    before = previous
+    # the line answered is read in the same spelling ("can u bring ur speaker sat?" to "yep on it")
+    # (and its day written short: "sat?")
+    asked = general.normalise_en(spelled_en(previous)) if previous and not _HAN.search(previous) else previous
+    before = asked
     referent = ""
     show = ""  # whom the last show named is of ("看五月天演唱会"), whom a later 他们 may mean
     for sentence in _post_joined(_sentences(text)):
@@ -297,6 +300,8 @@ def _extract(
         if _PROPOSAL_ANSWERED_EN.search(sentence):  # "X proposed and I said yes": the speaker's too
             engaged = Evidence("fact", speaker, "relationship", "engaged", 0.5, "change")
             out += [] if engaged in out else [engaged]
+        if not _HAN.search(sentence):  # "my cat knocked coffee all over my keyboard": the speaker's cat
+            out += [ev for ev in general.own_animal_en(sentence, speaker) if ev not in out]
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
         # the rules read the sentence as that person would say it, and file it under them
         found = subjects_of(sentence, speaker, referent)
@@ -386,7 +391,7 @@ def _extract(
         if sentence.rstrip().endswith(("?", "？")) and not _ECHO_EN.fullmatch(sentence.strip()):
             before = sentence
         elif not _ECHO_EN.fullmatch(sentence.strip()):
-            before = previous
+            before = asked
     # "Handed in my notice! Full-time illustrator from now on.": a job or employer ended in one
     # sentence and named anew in a later one is the new one, not none
     named_later = {
@@ -702,6 +707,8 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     put_right = general.day_put_right_en(said) if ev.kind == "postponed" else ""
     moved = [put_right] if put_right else moved
     day = (due_date(moved[-1], at) if ev.kind == "postponed" and moved else None) or due_date(said, at)
+    if re.search(r"day\s+after$", put_off_span(said), re.I):
+        day = None  # "moving to the Thursday after": a week on from its own day, not the next Thursday
     if day:
         # called off for its day and moved to another in the same line ("日料得改天了，往后推到周六"):
         # put off, still owed then

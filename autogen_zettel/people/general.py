@@ -71,10 +71,13 @@ _EMPLOYER_EN = re.compile(
     # (the I dropped, the verb opens the line: "Started at Deloitte on Monday!", the day it began after)
     # (one's shift somewhere is work there: "I go straight to my shift at Tesco")
     rf"\b(?:work(?:ing|s|ed)?|job|(?<=\bmy\s)shifts?|(?i:started)|joined|hired|employed|intern(?:ing)?|placement)\s+"
-    rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?P<prep>at|for|with)\s+(?P<v>{_NP}?)"
+    rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?P<prep>at|for|with)\s+(?P<v>{_NP}?)\b"
     # (the name ends before a time said of it: "the new job at Spotify so far", "for Unilever at the moment")
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b"
-    rf"|so\s+far\b|at\s+the\s+moment\b|these\s+days\b|on\s+(?i:mon|tue|wed|thu|fri|sat|sun)))"
+    rf"|so\s+far\b|at\s+the\s+moment\b|these\s+days\b|on\s+(?i:mon|tue|wed|thu|fri|sat|sun)"
+    # (or before the verb the working there is the subject of: "working at Tesco is fun", "the best
+    # thing about working at 华为 is the canteen"; "working for Deloitte was hell" is a job that was)
+    rf"|(?P<was>is|was)(?:n't)?\b))"
     rf"|\b(?:started|joined)\s+(?:(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?(?:startup|start-up|company|firm|agency|charity|"
     rf"studio|fintech|bank|consultancy|nonprofit|non-profit)\s+(?:called|named)\s+)?(?![A-Z][a-z]+ing\b)(?P<v2>{_CAP})"
     rf"|\bwork(?:ing|s)?\s+in\s+(?:a|an|the)\s+(?P<v5>(?:[\w\-]+\s+){{0,2}}?(?:{_ORG_HEAD}))\b"
@@ -189,7 +192,9 @@ _NOT_ME_AS_EN = re.compile(r"\b(?:you|you've|you're|he|he's|she|she's|they|they'
 _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     # (a clause of what follows from it may come next: "im a plumber so weekends are for callouts")
-    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b))"
+    # (or a joke of what one is not, the comma dropped: "im a nurse not a vampire lol")
+    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b"
+    r"|not\s+(?:a|an)\s))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
     # "I teach year 6 at a primary school", "I teach adults in the evenings": a class or its
@@ -202,8 +207,9 @@ _JOB_EN = re.compile(
     r"|\b(?i:my)\s+(?P<v11>(?i:year|grade|form))\s+\d{1,2}\s+(?i:class|classes|pupils|students|kids|group|set)\b"
     r"|\bI\s+(?:now\s+)?teach\s+(?!(?:myself|him|her|them|me|us|you|on|at|in|every|some|sunday)\b)(?P<v5>[a-z\-]+)"
     r"(?=\s*(?:$|[,.;!]|now\b|full[- ]time\b|part[- ]time\b|at\b|for\b|in\b|on\b))"
-    r"|\bI\s+(?:now\s+)?drive\s+(?P<v6>truck|bus|taxi|cab|van|lorr|tram|train|ambulance|forklift)(?:s|es|ies)\b"
-    r"(?!\s+(?:to|for fun|on))"
+    # (or the years spent driving them, the I dropped: "8 yrs driving buses n i still hate roundabouts")
+    r"|(?:\bI\s+(?:now\s+)?drive|(?<!spent )(?<!after )\b(?:\d+|a few|two|three|four|five|ten)\s+(?:years?|yrs?)\s+(?:of\s+)?driving|\bbeen\s+driving)\s+(?P<v6>truck|bus|taxi|cab|van|lorr|tram|train|ambulance|forklift)(?:s|es|ies)\b"
+    r"(?!\s+(?:to|for fun|on))(?![^,.;!?]*\b(?:before|until|till)\b)"  # not "10 years driving trucks before my back went"
     r"|\bI\s+(?:\w+\s+)?switched\s+(?:careers?\s+)?from\s+[a-z]+\s+to\s+(?P<v7>[a-z]+(?:ing|ism|ology|ics|ry|law|medicine))\b"
     # "I run a small bakery", "opened an online clothing store": a business, not "started a weekend class"
     r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?"
@@ -407,8 +413,30 @@ _PET_EN = re.compile(
     r"(?P<v3>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)\b",
     re.I,
 )
-# the diets one keeps (for one's health too: "I'm coeliac so no pasta for me")
-_DIETS = r"vegan|vegetarian|pescatarian|coeliac|celiac"
+# one's own animal doing something just now: "my cat knocked coffee all over my keyboard", "my dog
+# ate my sandwich" (not its death: "my dog died", "my cat passed away")
+_OWN_ANIMAL_EN = re.compile(
+    r"\b(?:my|our)\s+(?:(?:little|old|new|stupid|daft|silly|two)\s+)?(?P<v4>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)"
+    r"\s+(?:just\s+|literally\s+|has\s+|have\s+)?(?!(?:died|passed|perished|drowned)\b)(?:[a-z]+ed|ate|eaten|stole|stolen|bit|woke|threw|brought|keeps|sat)\b",
+    re.I,
+)
+
+
+def own_animal_en(sentence: str, speaker: str) -> list[Evidence]:
+    """The speaker's pet, said by what their animal just did at the head of a clause ("my cat
+    knocked coffee all over my keyboard"): the clause is the animal's, nobody's to file
+    (subjects._EN_PET_HEAD), but "my" says whose animal it is."""
+    m = next((f for c in re.split(r"[,;]", sentence) if (f := _OWN_ANIMAL_EN.match(c.strip()))), None)
+    if not m:
+        return []
+    v = m.group("v4").lower()
+    v = {"puppies": "puppy"}.get(v, v[:-1] if v.endswith("s") else v)
+    return [Evidence("fact", speaker, "pet", v, 0.5, "statement")]
+
+
+# the diets one keeps (for one's health too: "I'm coeliac so no pasta for me"; "veggie" is the
+# everyday word for vegetarian, filed as it: "im veggie btw so ill get the halloumi wrap")
+_DIETS = r"vegan|vegetarian|veggie|pescatarian|coeliac|celiac"
 _DIET_EN = re.compile(
     # (the I dropped at a clause's head too: "Been vegan since January")
     r"(?:\b(?:I(?:'m| am|'ve been| have been)|went|gone|going|turned)|(?:^|(?<=[,;] ))been)\s+(?:now\s+)?(?:a\s+)?"
@@ -433,8 +461,10 @@ _ALLERGY_EN = re.compile(
     r"|\b(?:have|got|with)\s+(?:a|an)\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?allergy\s+to\s+"
     r"(?!(?:it|them|that|those|this)\b)(?P<v3>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))"
     # the allergen before the noun: "because of my peanut allergy", "I've got a cat allergy"
-    r"|(?:\bmy|\b(?:have|got|with)\s+(?:a|an))\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?"
-    r"(?P<v4>(?!(?:severe|serious|bad|mild|slight|real|terrible)\b)[a-z\-]+)\s+allerg(?:y|ies)\b",
+    # (of two words too, and "this" one the speaker is suffering: "eyes streaming all day, this grass
+    # pollen allergy is no joke"; not with another person in the line, whose it may be)
+    r"|(?:\bmy|\b(?P<this>this)|\b(?:have|got|with)\s+(?:a|an))\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?"
+    r"(?P<v4>(?!(?:severe|serious|bad|mild|slight|real|terrible)\b)[a-z\-]+(?:\s+(?!allerg)[a-z\-]+)?)\s+allerg(?:y|ies)\b",
     re.I,
 )
 
@@ -539,8 +569,10 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             ),
             "",
         )
-        if not v or (left and left.group("v") == v):
+        if not v or (left and left.group("v") == v) or (m.group("was") or "").lower() == "was":
             continue
+        if re.search(r"\b(?:his|her|their|your)\s+(?:(?:new|old|first|current)\s+)?$", s[: m.start()], re.I):
+            continue  # "His job at Google is boring", "your work with the NHS": another's employer
         if (
             m.group("v")
             and m.group("prep").lower() in ("for", "with")
@@ -637,7 +669,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         elif m.group("v5"):  # "I teach yoga": a teacher of it
             add("job", f"{words[-1]} teacher", "change" if change else "statement")
         elif m.group("v6"):  # "I drive trucks now": a driver of them
-            add("job", f"{words[-1]} driver", "change" if change else "statement")
+            # (the stem the plural "-ies" left: "I drive lorries" is a lorry driver)
+            add("job", f"{re.sub('^lorr$', 'lorry', words[-1])} driver", "change" if change else "statement")
         elif m.group("v7"):  # "switched from marketing to nursing": the field now
             add("job", words[-1], "change")
         elif m.group("v3") or said_as or _ROLE_TAIL.search(words[-1]):
@@ -768,8 +801,12 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         add("pet", v, "statement")
     m = _DIET_EN.search(s)
     if m:
-        add("diet", (m.group("v") or m.group("v2") or m.group("v3")).lower())
+        add(
+            "diet", re.sub("^veggie$", "vegetarian", (m.group("v") or m.group("v2") or m.group("v3")).lower())
+        )
     m = _ALLERGY_EN.search(s)
+    if m and m.group("this") and re.search(r"\b(?:his|her|their|your|he|she|they|you|[A-Z][a-z]+'s)\b", s):
+        m = None  # "this nut allergy of his": another's
     if m:
         v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4") or m.group("v5")
         add("allergy", v.lower(), "statement")
@@ -1017,6 +1054,8 @@ _DONE_PART = (
     # a thing put in working order where it is needed: "Projector's set up in room 4", "the printer's hooked up"
     r"set up|hooked up|plugged in|"
     r"handed (?:back|over|in)|given back|"
+    # a thing in working order again: "Your bike's rideable again", "the boiler's working again"
+    r"[a-z]+able again|working again|running again|"
     r"looked at|looked over|gone through|gone over|checked|proofread|reviewed|"
     r"(?<=is )out|(?<='s )out|(?<=are )out|(?<=is )ready|(?<='s )ready|(?<=are )ready"
 )
@@ -3298,20 +3337,25 @@ _STATUS_EN_CANCEL = re.compile(
     rf"|\s+to\s+{LATER_EN})"
     # a plan moved to a later time is off for the time it had ("pushed the housewarming back to next
     # month", "the meeting got moved to Friday"): a verb of moving, the plan, then a time to move it to
-    rf"|\b{_MOVE_VERB_EN}\s+"
+    # (or left as it is until then: "let's leave the sofa till next weekend", not "leave it to Tom")
+    rf"|\b(?:{_MOVE_VERB_EN}|leav(?:e|ing)(?=\s+[\w'\-/ ]{{2,30}}?\s+(?:until|till)\s))\s+"
     rf"(?:the\s+|our\s+|my\s+)?(?P<w9>(?!(?:it|that|this|them|everything|in|out|house|home)\b)[\w'\-/ ]{{2,30}}?)\s+(?:back\s+)?(?:to|until|till)\s+{LATER_EN}"
     # (or back by a span: "We've pushed the launch back a week")
     rf"|\b{_MOVE_VERB_EN}\s+(?:the\s+|our\s+|my\s+)?(?P<w12>(?!(?:it|that|this|them|everything)\b)[\w'\-/ ]{{2,30}}?)\s+back\s+"
     rf"(?:{SPAN_EN}|(?:a|an|one|two|three|a few|a couple of|\d+)\s+hours?\b)"
+    # (the plan by a pro-form, named in the line before: "re the picnic" / "pushing it back a week,
+    # forecast's grim": the speaker's open plan, no thing of its own)
+    rf"|^(?:(?:I'm|I am|we're|we are|I'll|we'll|I've|we've)\s+)?(?:(?:gonna|going to|have to|got to)\s+)?(?P<pro>){_MOVE_VERB_EN}\s+(?:it|that|this)\s+back\s+(?:by\s+)?{SPAN_EN}"
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w10>(?!(?:i|we|you|he|she|they|it|this|that)\b)[\w'\-/ ]{{2,30}}?)\s+"
     rf"(?:got|was|has been|have been|'s been|is|are|'s|were)\s+(?:being\s+)?"
-    # (or by a span: "Launch got pushed back two days")
-    rf"(?:pushed|moved|bumped|delayed|rescheduled|postponed)(?:\s+back)?(?:\s+(?:to|until|till)\s+{LATER_EN}|\s+(?:by\s+)?{SPAN_EN})?"
+    # (or by a span: "Launch got pushed back two days"; or in the progressive: "Quiz is moving to ...")
+    rf"(?:pushed|moved|bumped|delayed|rescheduled|postponed|moving)(?:\s+back)?(?:\s+(?:to|until|till)\s+{LATER_EN}|\s+(?:by\s+)?{SPAN_EN})?"
     # (moved to what is no time is a person's news: "Tom was moved to the night shift")
     rf"(?=\s*(?:$|[,.;!])|\s+(?:until|till)\b|\s+to\s+{LATER_EN})"
     # (the copula contracted onto the plan: "The viewing's been moved to next Tuesday")
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w11>(?!(?:i|we|you|he|she|they|it|this|that|there|what)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)'s\s+(?:been\s+|being\s+)?"
-    rf"(?:pushed|moved|bumped|delayed|rescheduled)(?:\s+back)?\s+(?:to|until|till)\s+{LATER_EN}"
+    # (or in the progressive: "Book club's moving to the Thursday after")
+    rf"(?:pushed|moved|bumped|delayed|rescheduled|moving|being moved)(?:\s+back)?\s+(?:to|until|till)\s+{LATER_EN}"
     # "no swimming this Saturday": the plan's activity denied for the day it was set
     r"|^no\s+(?!(?:worries|worry|problem|problems|probs?|way|idea|clue|rush|pressure|doubt|need|matter|chance|"
     r"wonder|kidding|luck|news|one|time)\b)(?P<w8>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+"
@@ -3396,7 +3440,8 @@ _STATUS_EN_RESULT = re.compile(
     r"(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|safely\s+)*(?:in|on)\s+my\s+(?:wallet|bag|pocket|hands|phone)\b"
     # a thing sent, told arrived by whoever it reached: "Your card arrived this morning", "Money's landed"
     r"|^(?:the\s+|your\s+|my\s+)?(?P<w14>(?!(?:i|we|you|he|she|they|it|this|that|everything|what|who)\b)"
-    r"[a-z][\w\-]*(?:\s+[\w\-]+)?)(?:'s|'ve|\s+has|\s+have)?\s+(?:just\s+|finally\s+|safely\s+)?"
+    # (a thing of three words too: "New insurance docs just landed in my inbox")
+    r"[a-z][\w\-]*(?:\s+[\w\-]+){0,2}?)(?:'s|'ve|\s+has|\s+have)?\s+(?:just\s+|finally\s+|safely\s+)?"
     r"(?:arrived|landed|come through|came through|turned up|got here|reached me)\b"
     # "The report is on your desk", "Slides are in your inbox": the thing where the addressee has it
     # "Drill's back in your shed", "the books are back with you": a thing lent, back where its owner has it
@@ -3562,6 +3607,9 @@ _PRO_FORM_ACT_EN = re.compile(
 _NOT_YET_EN = re.compile(
     r"\b(?:still|not|isn't|aren't|wasn't|weren't)\s+(?:quite\s+|totally\s+|fully\s+)?"
     r"(?:broken|ready|done|finished|working|fixed|sorted|there|happening)\b"
+    # a state of the untouched thing: "the garage is still a tip", "kitchen's still a mess", "still untouched"
+    r"|\bstill\s+(?:(?:in\s+)?a\s+(?:\w+\s+)?(?:tip|mess|state|dump|pigsty|bombsite|shambles|disaster)|untouched|"
+    r"to do|left to do|dirty|messy|full of)\b"
     r"|\b(?:going to|gonna|will|'ll)\s+take\s+(?:another|a bit|a little|longer|more|one more)\b"
     r"|\b(?:running|a bit|bit)\s+(?:late|behind)\b|\bneeds?\s+(?:another|more|one more)\s+(?:day|days|week|time)\b"
     # what stopped it short: "ran out of daylight for the windows", "didn't get round to the shed"
@@ -3724,19 +3772,28 @@ _ASK_TO_MOVE_EN = re.compile(
 # - the task of the one praised is done, its thing named at the head of the other clause (as
 # "简历收到了，改得太好了，谢谢大伟！" is in Chinese, _ZH_THANKED_FOR)
 _PRAISED_FOR_EN = re.compile(
-    # ("all the post is on the table": all of it)
-    r"(?:^|\band\s+|[,;]\s*)(?:(?i:all)\s+)?(?i:the|my|your|our)\s+(?P<w>[a-z][\w\-]*(?:\s+(?!(?:is|are|look|looks)\b)[a-z][\w\-]*)?)"
+    # (the determiner may be dropped as a chat line drops it: "Back from Lisbon, cat's alive and fatter
+    # than ever, cheers Yusuf!"; never a pronoun, which names no thing; "all the post is on the table":
+    # all of it)
+    r"(?:^|\band\s+|[,;]\s*)(?:(?:(?i:all)\s+)?(?i:the|my|your|our)\s+|(?=(?!(?i:it|this|that|he|she|they|we|i|you|there|here|everything|all|life|today)\b)[a-z]))"
+    r"(?P<w>[a-z][\w\-]*(?:\s+(?!(?:is|are|look|looks)\b)[a-z][\w\-]*)?)"
     r"(?:\s+(?:is|are|look|looks|seem|seems)|'s|'re)\s+[^,;]*[,;!.]\s*"
     r"(?:(?i:you're|you are|ur)\s+(?:a|an|the)\s+(?:(?i:absolute|total|real|proper)\s+)?"
-    r"(?i:star|legend|hero|lifesaver|life saver|angel|gem|saint|diamond)|(?i:thanks|thank you|cheers)(?:\s+(?i:so much|again))?)"
-    r"[,!]?\s+(?P<who>[A-Z][a-z]+)[\s!.]*$"
+    r"(?i:star|legend|hero|lifesaver|life saver|angel|gem|saint|diamond)|(?i:thanks|thank you|cheers|ta)(?:\s+(?i:so much|again))?)"
+    r"[,!]?\s+(?P<who>[A-Z][a-z]+)[\s!.x]*$"
+    # the thing got by whom it was for, then thanks to the one who brought it: "Mum says she got the
+    # key, ta Benedikt x", "Got the parcel, cheers Dom"
+    r"|(?:^|[,;]\s*|\b(?:says|said)\s+)(?:(?i:she|he|they|we|I)\s+)?(?i:got|received)\s+(?i:the|my|your|our|her|his|their)\s+"
+    r"(?P<w2>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s*[,;!.]\s*"
+    r"(?i:thanks|thank you|cheers|ta)(?:\s+(?i:so much|again))?[,!]?\s+(?P<who2>[A-Z][a-z]+)[\s!.x]*$"
 )
 
 
 def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     m = _PRAISED_FOR_EN.search(s.strip())
-    if m and m.group("who") != subject and m.group("who") not in _NOT_NAMES_EN:
-        return [Evidence("status", m.group("who"), "", _clean_np(m.group("w")), 0.5, "done")]
+    who = m and (m.group("who") or m.group("who2"))
+    if who and who != subject and who not in _NOT_NAMES_EN:
+        return [Evidence("status", who, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "done")]
     m = _ASK_TO_MOVE_EN.match(s.strip())
     if m:
         return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
@@ -3789,7 +3846,7 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         or _FUTURE_EN.search(s)
         and not re.search(
             r"won't be|won't get (?:round |around )?to|after all|not bothering with|ditch(?:ed|ing)?\b|(?:have to|going to|gonna|'ll|will|need to) (?:skip|miss|cancel|pull out of|bail on"
-            r"|postpone|push back|reschedule|take a rain[ -]?check)"
+            r"|postpone|push(?: (?:it|that|this))? back|(?:move|bump) (?:it|that|this) back|reschedule|take a rain[ -]?check)"
             r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b"
             r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b"
             r"|\bwait\s+(?:till|until)\b",
@@ -3836,7 +3893,15 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 )
                 w = who.group("n") if who else ""
             # moved to a later time it is still owed, due then (extract._day_named reads the day)
-            kind = "postponed" if _PUT_OFF_TO_EN.search(clause) or m.group("w12") else "cancelled"
+            # ("let's leave the sofa till next weekend": a plan left until a later time is moved to it)
+            kind = (
+                "postponed"
+                if _PUT_OFF_TO_EN.search(clause)
+                or m.group("w9")
+                or m.group("w12")
+                or m.group("pro") is not None
+                else "cancelled"
+            )
             return [Evidence("status", subject, "", _clean_np(w), 0.5, kind)]
         m = (
             _GIVEN_UP_EN.match(clause.strip())

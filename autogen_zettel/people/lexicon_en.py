@@ -117,8 +117,10 @@ FIRST_PROMISE = re.compile(
 POSTPONE = re.compile(
     r"(?:^|\b(?:i|we)\s*(?:'ll|will|'m going to|am going to|'re going to|'m gonna|'re gonna)?"
     r"(?:\s*(?:need to|have to|must|'ve got to|got to|gotta))?\s+|"
-    r"^(?:need to|have to|gonna have to|going to have to|gotta|will)\s+)"
-    r"(?:push|move|bump|shift|put off|reschedule)\s+(?:back\s+)?(?P<obj>(?:the|my|our|that|this)\s+[a-z][\w\- ]{1,30}?)"
+    r"^(?:need to|have to|gonna have to|going to have to|gotta|will|gonna)\s+)"
+    # (or left as it is till then: "gonna leave the bathroom till next week")
+    r"(?:push|move|bump|shift|put off|reschedule|leave(?=\s+(?:the|my|our|that|this)\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?\s+(?:till|until)\s))\s+(?:back\s+)?"
+    r"(?P<obj>(?:the|my|our|that|this)\s+[a-z][\w\- ]{1,30}?)"
     r"\s+(?:back\s+)?(?:to|till|until)\s+(?=\w)"
 )
 THIRD_PROMISE = re.compile(
@@ -187,7 +189,8 @@ _MONTH_EN = (
 LATER_EN = (
     r"(?:(?:next|later|the following|the end of|after|tomorrow|tonight)\b|another\s+(?:day|week|time|month|date)\b"
     r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b(?!\s*(?:floor|round|team|place|class|grade|year))"
-    r"|(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|"
+    # (a weekday with its article: "moving to the Thursday after")
+    r"|(?:the\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|"
     rf"{_MONTH_EN}\b|(?:spring|summer|autumn|fall|winter)\b|"
     rf"(?:early|mid|late)[-\s]+(?:{_MONTH_EN}|spring|summer|autumn|winter|next)\b)"
 )

@@ -365,10 +365,8 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             and ev.kind == "postponed"
             and ev.value
             and ev.due
-            and not any(
-                _open_before(c, o) and _met(commitment_words(ev.value), c)
-                for c in (*by_owner.get(who, ()), *by_counterparty.get(who, ()))
-            )
+            # (nor of anyone: "Rafa, let's push the sofa to next weekend" moves Rafa's promise, below)
+            and not any(_open_before(c, o) and _met(commitment_words(ev.value), c) for c in out)
         ):
             # "报告还没写完，周一发你" with no promise of the report before (by the speaker or to
             # them): the report is owed then
@@ -410,8 +408,9 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             # "Don't worry about Saturday, I'll grab a cab" (two cards of one message): nothing is
             # called off in the breath it is promised
             candidates = [c for c in candidates if c.at != o.at]
-        if ev.kind == "cancelled" and said and not any(_met(said, c) for c in candidates):
-            # "Never mind the table" may call off what someone else promised the speaker
+        if ev.kind in ("cancelled", "postponed") and said and not any(_met(said, c) for c in candidates):
+            # "Never mind the table" may call off what someone else promised the speaker ("Rafa,
+            # let's leave the sofa till next weekend" may put it off)
             candidates = [c for c in out if _open_before(c, o) and _met(said, c)] or candidates
         if not candidates and ev.kind == "done" and ev.key == "received" and said:
             # "Your card arrived this morning, thanks Pippa!" from the one a promise was made to,

@@ -232,6 +232,13 @@ _DATED = re.compile(
 )
 
 
+# a plan put off by a pro-form for it and a span ("gonna push it back a week"): a move, not an act
+_PRO_FORM_PUT_OFF = re.compile(
+    r"\b(?:push|move|bump|shift|put)(?:es|s|ed|ing)?\s+(?:it|that|this)\s+back\s+(?:by\s+)?(?:a|an|one|two|three|a few|a couple of|\d+)\s+"
+    r"(?:day|week|month|fortnight)s?\b"
+)
+
+
 # a clause of its own after a promise ("I'll sort the forms by Monday and then maybe have a quiet
 # weekend"): a hedge in it is that clause's, not the promise's
 _NEXT_CLAUSE = re.compile(r"\b(?:and then|but then|and after that|but)\b")
@@ -305,7 +312,8 @@ def _commitments(
     moved = POSTPONE.search(low) if not low.endswith("?") else None
     # the new day right after "to" ("push the code to main tomorrow" is a push, not a move)
     moved_to = due_date(s[moved.end() :], at) if moved and DATE_WORDS.match(s[moved.end() :]) else None
-    if not low.endswith("?") and not moved_to:
+    # "gonna push it back a week": the plan named before put off by a span, no new promise
+    if not low.endswith("?") and not moved_to and not _PRO_FORM_PUT_OFF.search(low):
         found = list(FIRST_PROMISE.finditer(low))
         opening = _OPENING_QUOTE.match(low)
         for m in found:

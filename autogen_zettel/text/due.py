@@ -325,7 +325,10 @@ SPAN_EN = rf"(?:{_NUM})\s+(?:day|week|month|fortnight)s?\b"
 _SPAN_EN = re.compile(
     rf"\b(?:push|pushed|pushing|put|putting|move|moved|moving|bump|bumped|delay|delayed|postpone|postponed|postponing|"
     rf"shift|shifted|kick|kicked)\b(?:\s+(?!(?:to|till|until|on)\b)[\w']+){{0,4}}?\s+(?:back|by|another)\s+(?:(?:about|around|roughly|another|an extra)\s+)?"
-    rf"(?P<n>{_NUM})\s+(?P<unit>day|week|month|fortnight)s?\b(?!\s+(?:ago|before|early))",
+    rf"(?P<n>{_NUM})\s+(?P<unit>day|week|month|fortnight)s?\b(?!\s+(?:ago|before|early))"
+    # (or to the same weekday after the one it had, a week on: "Book club's moving to the Thursday after")
+    rf"|\b(?:push|pushed|pushing|move|moved|moving|bump|bumped|shift|shifted)\b[^,;.!?]*?\bto\s+the\s+"
+    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+after\b(?!\s+(?:next|that|this|the|my|our|\w+day)\b)",
     re.IGNORECASE,
 )
 _SPAN_ZH = re.compile(
@@ -343,6 +346,8 @@ def put_off_by(span: str, due: date) -> date | None:
     """``due`` moved on by the span :func:`put_off_span` found ("back a week": seven days later; a
     month, the same day of the next month), or None when ``span`` names none."""
     m = _SPAN_EN.search(span)
+    if m and not m.group("n"):
+        return _later(due, 1, "week")  # "to the Thursday after": a week on
     n = _count_en(m.group("n")) if m else None
     if not m:
         m = _SPAN_ZH.search(span)
