@@ -24,8 +24,10 @@ from autogen_zettel.people.lexicon_en import (
     IDIOMS,
     JOBS,
     LATER_EN,
+    MOVE_VERB_EN,
     NOT_A_KIND,
     NOTHING_FOR_ME,
+    PUT_IT_OFF_EN,
     SKILL as _SKILL_EN,
 )
 from autogen_zettel.people.subjects import RELATIVES_ZH, names_a_person
@@ -3305,13 +3307,8 @@ _NO_LONGER_EN = re.compile(
     r"(?:the\s+|our\s+|my\s+)?(?P<retracted>[\w'\- ]{2,30}?)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
-# a verb that moves a plan in time ("pushed", "moving", "rescheduled"; postponing is a cancelling verb too)
-_MOVE_VERB_EN = (
-    r"(?:push(?:es|ed|ing)?|put(?:s|ting)?|mov(?:e|es|ed|ing)|bump(?:s|ed|ing)?|delay(?:s|ed|ing)?|"
-    r"reschedul(?:e|es|ed|ing))"
-)
 _PUT_OFF_TO_EN = re.compile(
-    rf"\b(?:{_MOVE_VERB_EN}|postpon(?:e|es|ed|ing))\b.*?\b(?:back\s+)?(?:to|until|till)\s+{LATER_EN}",
+    rf"\b(?:{MOVE_VERB_EN}|postpon(?:e|es|ed|ing))\b.*?\b(?:back\s+)?(?:to|until|till)\s+{LATER_EN}",
     re.I,
 )
 _STATUS_EN_CANCEL = re.compile(
@@ -3338,14 +3335,14 @@ _STATUS_EN_CANCEL = re.compile(
     # a plan moved to a later time is off for the time it had ("pushed the housewarming back to next
     # month", "the meeting got moved to Friday"): a verb of moving, the plan, then a time to move it to
     # (or left as it is until then: "let's leave the sofa till next weekend", not "leave it to Tom")
-    rf"|\b(?:{_MOVE_VERB_EN}|leav(?:e|ing)(?=\s+[\w'\-/ ]{{2,30}}?\s+(?:until|till)\s))\s+"
+    rf"|\b(?:{MOVE_VERB_EN}|leav(?:e|ing)(?=\s+[\w'\-/ ]{{2,30}}?\s+(?:until|till)\s))\s+"
     rf"(?:the\s+|our\s+|my\s+)?(?P<w9>(?!(?:it|that|this|them|everything|in|out|house|home)\b)[\w'\-/ ]{{2,30}}?)\s+(?:back\s+)?(?:to|until|till)\s+{LATER_EN}"
     # (or back by a span: "We've pushed the launch back a week")
-    rf"|\b{_MOVE_VERB_EN}\s+(?:the\s+|our\s+|my\s+)?(?P<w12>(?!(?:it|that|this|them|everything)\b)[\w'\-/ ]{{2,30}}?)\s+back\s+"
+    rf"|\b{MOVE_VERB_EN}\s+(?:the\s+|our\s+|my\s+)?(?P<w12>(?!(?:it|that|this|them|everything)\b)[\w'\-/ ]{{2,30}}?)\s+back\s+"
     rf"(?:{SPAN_EN}|(?:a|an|one|two|three|a few|a couple of|\d+)\s+hours?\b)"
     # (the plan by a pro-form, named in the line before: "re the picnic" / "pushing it back a week,
     # forecast's grim": the speaker's open plan, no thing of its own)
-    rf"|^(?:(?:I'm|I am|we're|we are|I'll|we'll|I've|we've)\s+)?(?:(?:gonna|going to|have to|got to)\s+)?(?P<pro>){_MOVE_VERB_EN}\s+(?:it|that|this)\s+back\s+(?:by\s+)?{SPAN_EN}"
+    rf"|^(?:(?:I'm|I am|we're|we are|I'll|we'll|I've|we've)\s+)?(?:(?:gonna|going to|have to|got to)\s+)?(?P<pro>){PUT_IT_OFF_EN}"
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w10>(?!(?:i|we|you|he|she|they|it|this|that)\b)[\w'\-/ ]{{2,30}}?)\s+"
     rf"(?:got|was|has been|have been|'s been|is|are|'s|were)\s+(?:being\s+)?"
     # (or by a span: "Launch got pushed back two days"; or in the progressive: "Quiz is moving to ...")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from autogen_zettel.text.due import SPAN_EN
+
 NAME = r"(?P<name>[A-Z][a-z]+)"
 NOT_NAMES = frozenset(
     [
@@ -194,6 +196,13 @@ LATER_EN = (
     rf"{_MONTH_EN}\b|(?:spring|summer|autumn|fall|winter)\b|"
     rf"(?:early|mid|late)[-\s]+(?:{_MONTH_EN}|spring|summer|autumn|winter|next)\b)"
 )
+# a verb that moves a plan in time ("pushed", "moving", "rescheduled"; postponing is a cancelling verb too)
+MOVE_VERB_EN = (
+    r"(?:push(?:es|ed|ing)?|put(?:s|ting)?|mov(?:e|es|ed|ing)|bump(?:s|ed|ing)?|delay(?:s|ed|ing)?|"
+    r"reschedul(?:e|es|ed|ing))"
+)
+# a plan put off by a span, named by a pro-form ("gonna push it back a week"): the plan said before
+PUT_IT_OFF_EN = rf"{MOVE_VERB_EN}\s+(?:it|that|this)\s+back\s+(?:by\s+)?{SPAN_EN}"
 # a thing back in order, said after it ("The radio is working again", "latch works like a dream
 # now", "Shelf's rock solid now"): its repair done, and the head before it a thing, never a person
 BACK_IN_ORDER = (

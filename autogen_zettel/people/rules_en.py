@@ -39,6 +39,7 @@ from autogen_zettel.people.lexicon_en import (
     NOT_PROMISE,
     OFFER,
     POSTPONE,
+    PUT_IT_OFF_EN,
     REFUSE,
     REMIND,
     REQUEST,
@@ -51,7 +52,7 @@ from autogen_zettel.people.lexicon_en import (
 )
 from autogen_zettel.people.subjects import names_a_person
 from autogen_zettel.people.topics import category_of, clean_topic, topic_of
-from autogen_zettel.text.due import DATE_WORDS, SPAN_EN, due_date
+from autogen_zettel.text.due import DATE_WORDS, due_date
 
 __all__ = ["extract", "offer_topic"]
 
@@ -233,9 +234,7 @@ _DATED = re.compile(
 
 
 # a plan put off by a pro-form for it and a span ("gonna push it back a week"): a move, not an act
-_PRO_FORM_PUT_OFF = re.compile(
-    rf"\b(?:push|move|bump|shift|put)(?:es|s|ed|ing)?\s+(?:it|that|this)\s+back\s+(?:by\s+)?{SPAN_EN}"
-)
+_PRO_FORM_PUT_OFF = re.compile(rf"\b{PUT_IT_OFF_EN}")
 
 
 # a clause of its own after a promise ("I'll sort the forms by Monday and then maybe have a quiet
