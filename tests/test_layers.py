@@ -50,6 +50,9 @@ def _say(mem, lines, start=WED, step=timedelta(hours=1), session="s1"):
         ("周五之前", date(2026, 3, 6)),
         ("3月5日", date(2026, 3, 5)),
         ("3月1日", date(2027, 3, 1)),
+        ("推迟到明年3月10号", date(2027, 3, 10)),  # the year said wins over this year's day still ahead
+        ("后年五月一号", date(2028, 5, 1)),
+        ("今年3月1日", date(2026, 3, 1)),  # this year's, though past: as said
         ("tomorrow (5 March 2026)", date(2026, 3, 5)),
         ("nothing about when", None),
     ],

@@ -4232,6 +4232,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
                 what = _ZH_TASK_TOPIC.sub("", before)
             return [Evidence("status", who, "", what or m.group("v"), 0.5, "cancelled")]
         m = _ZH_CANCEL.search(clause)
+        # (a state ended at last, 终于 / 总算 + 不X了, calls nothing off: "衣柜装完终于不乱了", "总算不疼了")
+        if m and m.group("obj") and re.search(r"(?:终于|总算)$", m.group("obj")):
+            m = None
         if m and not re.search(r"喜欢|爱|吃|喝", m.group("verb") or ""):
             obj = re.sub(
                 r"^(?:那个|这个|那|这)",

@@ -104,7 +104,8 @@ _EN = re.compile(
     re.IGNORECASE,
 )
 _ZH = re.compile(
-    rf"(?P<md>(?P<m>{_ZH_NUM})月(?P<d>{_ZH_NUM})[日号])"
+    # (a year named before it: "推迟到明年3月10号" is next year's, though this year's is still ahead)
+    rf"(?P<md>(?P<yr>今年|明年|后年)?(?P<m>{_ZH_NUM})月(?P<d>{_ZH_NUM})[日号])"
     rf"|(?P<simple>大后天|后天|明天|明早|明晚|今天|今晚|今早|今天下午|今天晚上)"
     rf"|(?P<wk>(?P<pre>下下|下个?|这个?|本)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末]))"
     # "下个月3号", "本月25日": a day of next month or of this one
@@ -231,7 +232,14 @@ def _zh(m: re.Match, today: date) -> date | None:
     g = m.groupdict()
     if g["md"]:
         month, day = zh_int(g["m"]), zh_int(g["d"])
-        return _day_month(today, month, day) if month and day else None
+        if not (month and day):
+            return None
+        if g["yr"]:
+            try:
+                return date(today.year + ("今明后".index(g["yr"][0])), month, day)
+            except ValueError:
+                return None
+        return _day_month(today, month, day)
     if g["simple"]:
         s = g["simple"]
         return today + timedelta(

@@ -1,0 +1,38 @@
+"""Probes for the gaps closed in the sixteenth round (#40): a day put off to in a year named, a
+state ended at last that calls nothing off. The sentences are written for these tests."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from autogen_zettel.people.extract import extract_layers
+from tests.layer_sets import heard
+
+AT = datetime(2026, 3, 4, 10, 0)
+
+
+def test_zh_a_promise_put_off_to_a_day_of_next_year_is_due_then(default_hub):
+    mem = heard(
+        default_hub,
+        "gaps16_year",
+        [(0, "赵敏", "发布会的稿子我3月20号前写完。"), (2, "赵敏", "发布会推迟到明年3月10号了。")],
+        start=AT,
+    )
+    (c,) = [c for c in mem.commitments() if c.owner == "赵敏"]
+    # (this year's 10 March is past by then, so the day alone would also say next year's: the year
+    # named must win over one still ahead, below)
+    assert (c.status, c.due) == ("open", date(2027, 3, 10)), c
+    from autogen_zettel.text.due import due_date
+
+    assert due_date("会议推迟到明年3月10号了", datetime(2026, 1, 5)) == date(2027, 3, 10)
+
+
+def _states(text: str, speaker: str = "赵敏"):
+    return [(e.kind, e.value) for e in extract_layers(text, speaker=speaker, at=AT) if e.layer == "status"]
+
+
+def test_zh_a_state_ended_at_last_is_no_plan_called_off():
+    assert _states("衣柜装完终于不乱了") == [("done", "衣柜")]
+    assert not [k for k, _ in _states("药吃完总算不疼了") if k == "cancelled"]
+    assert not [k for k, _ in _states("窗户修好了，屋里终于不冷了") if k == "cancelled"]
+    assert _states("周末的聚会我就不去了") == [("cancelled", "聚会")]  # a plan dropped is still one
