@@ -36,3 +36,23 @@ def test_zh_a_state_ended_at_last_is_no_plan_called_off():
     assert not [k for k, _ in _states("药吃完总算不疼了") if k == "cancelled"]
     assert not [k for k, _ in _states("窗户修好了，屋里终于不冷了") if k == "cancelled"]
     assert _states("周末的聚会我就不去了") == [("cancelled", "聚会")]  # a plan dropped is still one
+
+
+def _rows(text: str, layer: str, speaker: str = "Ann"):
+    return [
+        (e.key, e.value, e.score) for e in extract_layers(text, speaker=speaker, at=AT) if e.layer == layer
+    ]
+
+
+def test_what_one_thinks_of_an_allergy_is_not_the_allergen():
+    assert _rows("ugh my stupid peanut allergy is acting up again", "fact") == [("allergy", "peanut", 0.5)]
+    assert _rows("my annoying cat allergy again lol", "fact") == [("allergy", "cat", 0.5)]
+    assert _rows("I have a stupid allergy to shellfish", "fact") == [("allergy", "shellfish", 0.5)]
+    assert _rows("this grass pollen allergy is no joke", "fact") == [("allergy", "grass pollen", 0.5)]
+
+
+def test_a_judgement_of_someone_elses_thing_is_no_taste_of_the_speaker():
+    for line in ("His cooking is amazing", "your cooking is amazing tbh", "His job at Google is boring"):
+        assert _rows(line, "preference") == [], line
+    assert _rows("Opera is boring", "preference") == [("opera", "opera", 0.1)]
+    assert _rows("My job is so boring", "preference") == [("job", "job", 0.1)]

@@ -450,6 +450,11 @@ _DIET_EN = re.compile(
     rf"|\b(?:so|and|basically)\s+(?:a\s+)?(?P<v2>{_DIETS})\s+now\b",
     re.I,
 )
+# how bad an allergy is, or what one thinks of it: no part of what one is allergic to
+_ALLERGY_HOW = (
+    r"(?:severe|serious|bad|mild|slight|real|terrible|stupid|silly|dumb|annoying|bloody|damn|damned|wretched"
+    r"|ridiculous|awful|horrible|nasty|usual|old|lifelong|new)"
+)
 _ALLERGY_EN = re.compile(
     r"\ballergic\s+to\s+(?!(?:it|them|that|those|this)\b)(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))"
     # a bare "I'm allergic" after what one cannot eat ("Can't eat peanuts, I'm allergic"): its object
@@ -460,13 +465,14 @@ _ALLERGY_EN = re.compile(
     r"|\b(?:can't|cannot|can not|don't|do not|never)\s+(?:eat|have|drink|touch)\s+[a-z\- ]+?\s*[,;.!–—-]\s*"
     r"(?P<v5>(?!(?:my|his|her|their|its|an?|the)\b)[a-z\-]+)\s+allerg(?:y|ies)\b"
     # the allergy as a thing one has: "I have a severe allergy to shellfish"
-    r"|\b(?:have|got|with)\s+(?:a|an)\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?allergy\s+to\s+"
+    rf"|\b(?:have|got|with)\s+(?:a|an)\s+(?:{_ALLERGY_HOW}\s+)?allergy\s+to\s+"
     r"(?!(?:it|them|that|those|this)\b)(?P<v3>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))"
     # the allergen before the noun: "because of my peanut allergy", "I've got a cat allergy"
     # (of two words too, and "this" one the speaker is suffering: "eyes streaming all day, this grass
     # pollen allergy is no joke"; not with another person in the line, whose it may be)
-    r"|(?:\bmy|\b(?P<this>this)|\b(?:have|got|with)\s+(?:a|an))\s+(?:(?:severe|serious|bad|mild|slight|real|terrible)\s+)?"
-    r"(?P<v4>(?!(?:severe|serious|bad|mild|slight|real|terrible)\b)[a-z\-]+(?:\s+(?!allerg)[a-z\-]+)?)\s+allerg(?:y|ies)\b",
+    # (how bad, or what one thinks of it, is no allergen: "my stupid peanut allergy")
+    rf"|(?:\bmy|\b(?P<this>this)|\b(?:have|got|with)\s+(?:a|an))\s+(?:{_ALLERGY_HOW}\s+)?"
+    rf"(?P<v4>(?!{_ALLERGY_HOW}\b)[a-z\-]+(?:\s+(?!allerg)[a-z\-]+)?)\s+allerg(?:y|ies)\b",
     re.I,
 )
 
@@ -1410,7 +1416,11 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         # the judgement is the last clause's, after a comma or a "but"
         or _IMPLICIT_EN.search(_LAST_CLAUSE_EN.split(s.strip())[-1])
     )
-    if m and not re.match(r"(?:it|this|that|he|she|they|there|what|which)\b", m.group("obj"), re.I):
+    # (nor a thing of someone else's, judged: "His cooking is amazing" praises his, it is no taste for
+    # cooking; "your flat is tiny")
+    if m and not re.match(
+        r"(?:it|this|that|he|she|they|there|what|which|his|her|their|your|our)\b", m.group("obj"), re.I
+    ):
         positive = re.search(
             r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow|passion|obsession",
             m.group("pred"),
