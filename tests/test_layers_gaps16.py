@@ -56,3 +56,15 @@ def test_a_judgement_of_someone_elses_thing_is_no_taste_of_the_speaker():
         assert _rows(line, "preference") == [], line
     assert _rows("Opera is boring", "preference") == [("opera", "opera", 0.1)]
     assert _rows("My job is so boring", "preference") == [("job", "job", 0.1)]
+
+
+def test_zh_tastes_told_by_no_resistance_a_lifeline_or_a_mood_at_an_act():
+    zh = lambda t: _rows(t, "preference", "赵敏")  # noqa: E731
+    assert zh("我对甜食没什么抵抗力") == [("甜食", "甜食", 0.9)]
+    assert zh("奶茶我毫无抵抗力") == [("奶茶", "奶茶", 0.9)]
+    assert zh("冰美式是我的续命神器") == [("冰美式", "冰美式", 0.9)]
+    assert zh("一开会就头疼") == [("开会", "开会", 0.1)]
+    assert zh("我一加班就烦") == [("加班", "加班", 0.1)]
+    assert zh("最近一跑步就开心") == [("跑步", "跑步", 0.9)]
+    assert zh("这种病毒对老人没有抵抗力") == []  # a body's defence, no taste
+    assert zh("他一开会就头疼") == []  # his mood, not the speaker's

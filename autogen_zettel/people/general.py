@@ -2207,7 +2207,10 @@ _ZH_LIKE = (
     # praised capacity ("特别能吃辣"), the only thing taken ("现在只喝茶"), and a thing called one's
     # life or favourite ("X真的是我的命")
     r"|(?:(?<=很)|(?<=超)|(?<=挺)|(?<=太)|(?<=特别)|(?<=非常))能(?:吃|喝)|只(?:吃|喝|看|听)(?![了过完一说到见看听着])"
-    r"|(?<=是)我的(?:命根子|命|最爱|心头好|快乐源泉)"
+    # (or what keeps one going: "咖啡是我的续命水")
+    r"|(?<=是)我的(?:命根子|命|最爱|心头好|快乐源泉|续命[\u4e00-\u9fff]{0,2})"
+    # no resistance to it ("我对甜食没什么抵抗力", "奶茶我毫无抵抗力")
+    r"|(?:没(?:什么|啥|有)?|毫无|零)抵抗力"
 )
 _ZH_DISLIKE = (
     # (a capacity denied, "不太能吃辣", as a praised one is a liking)
@@ -2261,6 +2264,12 @@ _ZH_MENTIONED_FIRST = re.compile(
     r"^(?P<obj>(?![我你他她它这那今明昨])(?:(?!我)[\u4e00-\u9fffA-Za-z]){1,6}?)(?:这东西|这玩意儿?)?我?(?:现在)?"
     r"一(?:提|听|看|闻|想|说|见|吃|喝|碰)(?:到|起)?就(?:会|想|开始|有点|特别|很|犯)?"
     rf"{_ZH_REACTION}"
+)
+# an act that sours or lifts one's mood whenever one does it: "我一开会就头疼", "一加班就烦" (a mood,
+# not a body's answer: "一吃药就犯困" says nothing of liking)
+_ZH_MOOD_AT_ACT = re.compile(
+    r"(?:^|我|[，,])(?:现在|最近)?一(?:到)?(?P<obj>(?![提听看闻想说见吃喝碰])[\u4e00-\u9fff]{2,4}?)就(?:会|开始|有点|特别|很|好)?"
+    r"(?:(?P<down>头疼|头大|头痛|心烦|烦|来气|发怵|犯愁|焦虑|崩溃)|(?P<up>开心|高兴|兴奋|来劲))"
 )
 _ZH_INTERJECTION = re.compile(
     r"(?:别|不|哎呀?|唉|天哪|天啊|我的天|哦|噢|啊|嗯|呃|说实话|老实说|讲真)+[！!~～。…]*"
@@ -2545,7 +2554,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             return _pref(
                 subject, obj, 0.1 if re.fullmatch(_ZH_DISLIKE, m.group("verb")) else 0.9, "statement"
             )
-    m = _ZH_AT_THE_MENTION.search(s) or _ZH_MENTIONED_FIRST.match(s)
+    m = _ZH_AT_THE_MENTION.search(s) or _ZH_MENTIONED_FIRST.match(s) or _ZH_MOOD_AT_ACT.search(s)
     if m and not re.match(r"[我你他她它这那]", m.group("obj")):
         # "现在一提咖喱就怕": how one reacts the moment the thing comes up is one's taste of it
         kind = "change" if re.search(r"现在|如今|不再|已经|开始|了[。！!]?$", s) else "statement"
