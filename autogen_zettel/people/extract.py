@@ -28,7 +28,7 @@ from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, Evidence
 from autogen_zettel.people.key_meaning import meaning_of
 from autogen_zettel.people.subjects import COUPLE_STATES, SURNAMES, ZH_NAME, partner_of, subjects_of
 from autogen_zettel.people.topics import topic_of
-from autogen_zettel.text.due import due_date, put_off_span
+from autogen_zettel.text.due import MONTH_EN, due_date, put_off_span
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
 
@@ -739,8 +739,7 @@ _LATER_NO_DAY_EN = re.compile(
     r"\b(?:next|the following)\s+(?:month|year|term|season|spring|summer|autumn|winter)\b"
     r"|\b(?:until|till|to)\s+(?:the\s+)?(?:spring|summer|autumn|winter)\b"
     # (a month with no day: "postponed the launch to May", "moved the dinner to June")
-    r"|\b(?:until|till|to|into)\s+(?:(?:early|mid|late)[-\s]+)?(?:january|february|march|april|may|june|july|"
-    r"august|september|october|november|december)\b"
+    rf"|\b(?:until|till|to|into)\s+(?:(?:early|mid|late)[-\s]+)?{MONTH_EN}\b"
     r"|\bafter\s+(?:the|christmas|easter|new year)\b|\b(?:some|another)\s+(?:other\s+)?(?:time|day)\b"
     r"|\blater\s+(?:on|in the (?:year|month))\b|\bin the new year\b",
     re.I,

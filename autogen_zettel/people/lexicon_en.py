@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from autogen_zettel.text.due import SPAN_EN
+from autogen_zettel.text.due import MONTH_EN, SPAN_EN
 
 NAME = r"(?P<name>[A-Z][a-z]+)"
 NOT_NAMES = frozenset(
@@ -184,17 +184,13 @@ NOTHING_FOR_ME = (
 # -- status events ----------------------------------------------------------------------------
 # a later time a plan is moved to: "next month", "Friday", "the 14th", "spring", "later", "late June"
 # (each a whole word: "moved to marketing", "to another ward", "to the 3rd floor" name no time)
-_MONTH_EN = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|"
-    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-)
 LATER_EN = (
     r"(?:(?:next|later|the following|the end of|after|tomorrow|tonight)\b|another\s+(?:day|week|time|month|date)\b"
     r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b(?!\s*(?:floor|round|team|place|class|grade|year))"
     # (a weekday with its article: "moving to the Thursday after")
     r"|(?:the\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|"
-    rf"{_MONTH_EN}\b|(?:spring|summer|autumn|fall|winter)\b|"
-    rf"(?:early|mid|late)[-\s]+(?:{_MONTH_EN}|spring|summer|autumn|winter|next)\b)"
+    rf"{MONTH_EN}\b|(?:spring|summer|autumn|fall|winter)\b|"
+    rf"(?:early|mid|late)[-\s]+(?:{MONTH_EN}|spring|summer|autumn|winter|next)\b)"
 )
 # a verb that moves a plan in time ("pushed", "moving", "rescheduled"; postponing is a cancelling verb too)
 MOVE_VERB_EN = (

@@ -29,13 +29,15 @@ from datetime import date, datetime, timedelta
 
 from autogen_zettel.text.holidays import next_holiday
 
-__all__ = ["DATE_WORDS", "SPAN_EN", "due_date", "put_off_by", "put_off_span", "zh_int"]
+__all__ = ["DATE_WORDS", "MONTH_EN", "SPAN_EN", "due_date", "put_off_by", "put_off_span", "zh_int"]
 
 _DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 _MONTHS["sept"] = 9
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+#: an English month's name or abbreviation, as a group ("May", "sept", "December"); case as the caller's flags
+MONTH_EN = rf"(?:{_MONTH})"
 # weekday abbreviations as people type them: "thurs", "weds" alone; "fri", "sat" only after on / by /
 # this / next (a bare "sat" is a verb, "sun" a noun)
 _DAY_ABBR = {
