@@ -68,3 +68,37 @@ def test_zh_tastes_told_by_no_resistance_a_lifeline_or_a_mood_at_an_act():
     assert zh("最近一跑步就开心") == [("跑步", "跑步", 0.9)]
     assert zh("这种病毒对老人没有抵抗力") == []  # a body's defence, no taste
     assert zh("他一开会就头疼") == []  # his mood, not the speaker's
+
+
+def _facts_after(question: str, answer: str, speaker: str = "Jonas"):
+    return [
+        (e.key, e.value)
+        for e in extract_layers(answer, speaker=speaker, at=AT, previous=question)
+        if e.layer == "fact"
+    ]
+
+
+def test_where_one_lives_or_works_said_by_the_place_alone_in_answer_to_the_question():
+    assert _facts_after("Where are you based these days?", "still in manchester") == [
+        ("residence", "Manchester")
+    ]
+    assert _facts_after("where do you work now?", "still at google lol") == [("employer", "Google")]
+    assert _facts_after("who do you work for?", "Deutsche Bank, in the City") == [
+        ("employer", "Deutsche Bank")
+    ]
+    assert _facts_after("where r u living now?", "new york atm") == [("residence", "New York")]
+    assert _facts_after("你现在在哪儿上班？", "还在华为，没换", "小林") == [("employer", "华为")]
+    assert _facts_after("你住哪儿？", "现在住望京", "小林") == [("residence", "望京")]
+    # an answer that names no place or firm, or a question that asks no such thing, gives nothing
+    for q, a in (
+        ("Where are you based these days?", "home mostly"),
+        ("who do you work for?", "myself haha"),
+        ("where do you live?", "same place as before"),
+        ("Where are you working these days?", "I'm not, between jobs"),
+        ("where do you live?", "near the station"),
+        ("Where did you go on holiday?", "Lisbon, it was lovely"),
+        ("Where are you based these days?", "Leeds?"),
+    ):
+        assert _facts_after(q, a) == [], (q, a)
+    assert _facts_after("你住哪儿？", "家里啊", "小林") == []
+    assert _facts_after("Where are you based these days", "still in manchester") == []  # no question

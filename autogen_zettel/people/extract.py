@@ -613,6 +613,8 @@ def _sentence(
         out = [e for e in out if e.layer != "commitment"]
     if not han and not out and previous:
         out = _called_off_reply_en(said, speaker, previous)
+    if previous and not any(e.layer == "fact" for e in out):
+        out += _fact_answered(said, speaker, previous, at, han)
     if han and previous:
         out = _called_off_reply_zh(said, speaker, previous, out)
     if han and previous and all(e.layer == "commitment" and len(e.value) <= 2 for e in out):
@@ -816,6 +818,71 @@ _PLAN_ASKED_EN = re.compile(
     r"\b(?:still|also)\s+(?:coming|going|up)\s+(?:to\s+|for\s+)?(?P<w>[a-z][\w ]*?)(?=\s+(?:on|this|tomorrow|tonight|next|at)\b|\s*\?)",
     re.I,
 )
+
+
+# a question that asks the one it is put to where they live or work ("Where are you based these
+# days?", "who do you work for now?", "你现在在哪儿上班？", "你住哪儿？")
+_WHERE_ASKED_EN = re.compile(
+    r"\bwhere\s+(?:(?:are|r)\s+(?:you|u)\s+(?:(?P<live>based|living|staying|liv(?:e|in))|(?P<work>working|workin))"
+    r"|(?:do|d)\s*(?:you|u|'you|ya)\s+(?:(?P<live2>live|stay)|(?P<work2>work)))\b"
+    r"|\bwho\s+(?:do\s+)?(?:you|u)\s+work\s+for\b(?P<work3>)",
+    re.I,
+)
+_WHERE_ASKED_ZH = re.compile(
+    r"你们?(?:现在|目前|如今|最近)?(?:(?P<live>住(?:在)?(?:哪|哪儿|哪里|哪个城市)|在(?:哪|哪儿|哪里|哪个城市)住)"
+    r"|(?P<work>在(?:哪|哪儿|哪里|哪家公司|哪个单位)(?:上班|工作|高就)|在哪高就))"
+)
+# what stands before the place in a bare answer ("still in manchester", "yeah, based in Leeds now",
+# "还在华为，没换", "现在住望京")
+_ANSWER_HEAD_EN = re.compile(
+    r"^(?:(?:still|now|currently|just|yeah|yep|yes|oh|um|well|mostly|i'm|im|i\s+am|we're|i\s+live|i\s+work"
+    r"|living|based|working|over|in|at|for|with|out|moved|to|the\s+same|same)\b[\s,]*)+",
+    re.I,
+)
+_ANSWER_HEAD_ZH = re.compile(r"^(?:还是|还|现在|目前|一直|就|仍然|依然|都)*(?:住)?(?:在)?")
+# what closes such an answer and is no part of the place ("manchester mostly", "google atm")
+_ANSWER_TAIL_EN = re.compile(
+    r"(?:\s+(?:mostly|now|still|though|tho|atm|rn|currently|these\s+days|for\s+now))+$", re.I
+)
+# an answer that names no place or firm: where one is, or how one works, in common words
+_NO_PLACE_EN = re.compile(
+    r"\b(?:home|here|there|nowhere|everywhere|around|abroad|away|remote(?:ly)?|online|freelance|myself|"
+    r"same|usual|before|work|office|uni|school|town|city|centre|center|downtown|nearby|close|far|dunno|idk|"
+    r"nothing|nobody|unemployed|retired|jobs?|not|no|nah|nope|none|near|by|the|a|an|of|my|our|your|his|her|their|with|from|on|off)\b",
+    re.I,
+)
+
+
+def _fact_answered(said: str, speaker: str, previous: str, at: datetime, han: bool) -> list[Evidence]:
+    """Where one lives or works, said by the place alone in answer to a question asking it ("Where
+    are you based these days?" / "still in manchester"; "你现在在哪儿上班？" / "还在华为，没换"): the
+    answer is read as the whole statement the question asks for, by the rules that read that
+    statement, so a word that is no place or firm ("home", "the same", 家里) gives nothing."""
+    asked = previous.strip()
+    if not asked.endswith(("?", "？")) or said.rstrip().endswith(("?", "？")):
+        return []
+    m = (_WHERE_ASKED_ZH if han else _WHERE_ASKED_EN).search(asked)
+    if not m:
+        return []
+    key = "residence" if m.group("live") or (not han and m.group("live2")) else "employer"
+    first = re.split(
+        r"[，,。.;；!！~～]|\s+(?:and|but|now|these|since|for|lol|haha|tbh)\b", said.strip(), maxsplit=1
+    )[0]
+    if han:
+        value = re.sub(r"(?:呢|啊|呀|了|哈|啦|上班|工作|住)+$", "", _ANSWER_HEAD_ZH.sub("", first.strip()))
+        if not 2 <= len(value) <= 8 or _ASKED_ZH.match(value):
+            return []
+        statement = f"我住在{value}。" if key == "residence" else f"我在{value}上班。"
+    else:
+        value = _ANSWER_TAIL_EN.sub("", _ANSWER_HEAD_EN.sub("", first.strip()))
+        if not re.fullmatch(r"[A-Za-z][\w&'\-]*(?:\s+[A-Za-z][\w&'\-]*){0,2}", value) or _NO_PLACE_EN.search(
+            value
+        ):
+            return []
+        named = " ".join(w[:1].upper() + w[1:] for w in value.split())
+        statement = f"I live in {named}." if key == "residence" else f"I work at {named}."
+    found = _extract(statement, speaker=speaker, at=at, previous=None, addressee=None)
+    return [e for e in found if e.layer == "fact" and e.key == key and e.subject == speaker]
 
 
 def _called_off_reply_en(said: str, speaker: str, previous: str) -> list[Evidence]:
