@@ -472,7 +472,11 @@ _ALLERGY_EN = re.compile(
     # pollen allergy is no joke"; not with another person in the line, whose it may be)
     # (how bad, or what one thinks of it, is no allergen: "my stupid peanut allergy")
     rf"|(?:\bmy|\b(?P<this>this)|\b(?:have|got|with)\s+(?:a|an))\s+(?:{_ALLERGY_HOW}\s+)?"
-    rf"(?P<v4>(?!{_ALLERGY_HOW}\b)[a-z\-]+(?:\s+(?!allerg)[a-z\-]+)?)\s+allerg(?:y|ies)\b",
+    rf"(?P<v4>(?!{_ALLERGY_HOW}\b)[a-z\-]+(?:\s+(?!allerg)[a-z\-]+)?)\s+allerg(?:y|ies)\b"
+    # an intolerance, the same restriction: "I'm lactose intolerant", "im gluten-intolerant", "intolerant to wheat"
+    r"|\b(?:I'm|I\s+am|im)\s+(?:(?:quite|very|a bit|slightly|severely|super|really)\s+)?(?P<v6>[a-z]+)[-\s]intolerant\b"
+    r"|\b(?:I'm|I\s+am|im)\s+(?:(?:quite|very|a bit|slightly|severely|super|really)\s+)?intolerant\s+to\s+"
+    r"(?!(?:it|them|that|those|this|people|noise|fools)\b)(?P<v7>[a-z\-]+)",
     re.I,
 )
 
@@ -816,7 +820,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     if m and m.group("this") and re.search(r"\b(?:his|her|their|your|he|she|they|you|[A-Z][a-z]+'s)\b", s):
         m = None  # "this nut allergy of his": another's
     if m:
-        v = m.group("v") or m.group("v2") or m.group("v3") or m.group("v4") or m.group("v5")
+        v = next(m.group(g) for g in ("v", "v2", "v3", "v4", "v5", "v6", "v7") if m.group(g))
         add("allergy", v.lower(), "statement")
     # the dress of one's trade: "Just ironed my nurse's uniform for tonight's shift" (a trade's word only)
     m = re.search(r"\b[Mm]y\s+(?P<v>[a-z]+)(?:'s|s')\s+(?:uniform|scrubs|overalls|whites|tunic)\b", s)
@@ -900,6 +904,8 @@ _STANCE_EN = re.compile(
     rf"\b(?:I|i)(?:'ve|\s+have)?(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|quite|rather|always|"
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
     rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|right now\b|at the moment\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|at all\b|"
+    # (an adverb of degree or a time after, closing it: "gone off running completely after the marathon")
+    rf"completely\b|totally\b|entirely\b|after (?:the|a|my|that|this|last)\b|"
     rf"these days\b|more\b|on repeat\b|from (?:the|a|that|this)\b|forever\b|all day\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b|{_WHEN_ADJUNCT_EN}))",
     re.I,
 )
@@ -2937,6 +2943,13 @@ _REGISTER_EN = (
         r"(?i)\bI(?:'m|\s+am)\s+(?:(?:completely|totally|kinda|a bit)\s+)?off\s+"
         r"(?=(?!(?:to|work|sick|duty|home|today|tomorrow|now|the hook|for)\b)[\w\- ]{2,30}?\s+"
         r"(?:these days|at the moment|atm|for now|lately|for a while)\b)",
+        "I've gone off ",
+    ),
+    # the change told in the past: "went off running completely after the marathon", "I kinda went off
+    # sushi" (a thing that went off, "the alarm went off", has no I before it; nor a going: "went off to uni")
+    (
+        r"(?i)^(?:I\s+)?(?:(?:totally|completely|kinda|kind of|really|sort of)\s+)?went\s+off\s+"
+        r"(?=(?!(?:to|on|at|with|for|and|like|the rails|it|him|her|them|home|in)\b)[a-z])",
         "I've gone off ",
     ),
     # an answer word, then a stance with its I dropped: "me!! love sushi", "same, hate queues"

@@ -93,7 +93,10 @@ _EN = re.compile(
     rf"|(?P<md_m>{_MONTH})\.? (?P<md_d>\d{{1,2}})(?:st|nd|rd|th)?\b"
     rf"|(?:the )?(?P<dm_d>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? (?P<dm_m>{_MONTH})\b"
     rf"|(?P<simple>today|tonight|this (?:morning|afternoon|evening)|tomorrow|the day after tomorrow|"
-    rf"(?:the )?end of (?:the )?day|eod|close of business)"
+    # (the end of a working day named: "by end of day tomorrow", "eod tomorrow" is tomorrow's)
+    rf"(?:(?:the )?end of (?:the )?day|eod|close of business)(?: tomorrow)?)"
+    # a few minutes or hours from now: the day it is said ("I'll ring you back in 10 mins")
+    rf"|in (?:about |around )?(?P<soon>\d{{1,3}}|{_NUM}|ten|twenty|thirty|fifteen) (?:min|minute|hour|hr|sec)s?\b"
     rf"|(?P<week>(?:next|this) week(?:end)?|the weekend|(?:the )?end of (?:the|this|next) (?:week|month))"
     # "a week on Friday", "a week from Friday", "Friday week": the named day a week after its next one
     rf"|a week (?:on|from) (?P<wk_on>{'|'.join(_DAYS)})|(?P<day_wk>{'|'.join(_DAYS)}) week(?!end)"
@@ -199,7 +202,9 @@ def _en(m: re.Match, today: date) -> date | None:
     if g["simple"]:
         s = g["simple"].lower()
         # "the day after tomorrow", not "this afternoon"
-        return today + timedelta(days=2 if "day after" in s else 1 if s == "tomorrow" else 0)
+        return today + timedelta(days=2 if "day after" in s else 1 if s.endswith("tomorrow") else 0)
+    if g["soon"]:
+        return today
     if g["week"]:
         w = g["week"].lower()
         monday = today - timedelta(days=today.weekday())

@@ -1,0 +1,47 @@
+"""Shapes the seventeenth labelled set's tune folds (0-2) showed unread (#40), each with variants
+written after the fix. Folds 3-4 of that set are never read."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from autogen_zettel.people.extract import extract_layers
+from autogen_zettel.text.due import due_date
+
+AT = datetime(2026, 11, 4, 16, 40)  # a Wednesday
+
+
+def _rows(text: str, layer: str, speaker: str = "Ann", previous: str | None = None):
+    return [
+        (e.key, e.value, e.score, e.kind)
+        for e in extract_layers(text, speaker=speaker, at=AT, previous=previous)
+        if e.layer == layer
+    ]
+
+
+def test_the_end_of_a_day_named_and_a_few_minutes_from_now_are_due_dates():
+    assert due_date("I'll send round the minutes by end of day tomorrow", AT) == date(2026, 11, 5)
+    assert due_date("eod tomorrow pls", AT) == date(2026, 11, 5)
+    assert due_date("by close of business tomorrow", AT) == date(2026, 11, 5)
+    assert due_date("by eod", AT) == date(2026, 11, 4)
+    assert due_date("I'll ring you back in 10 mins", AT) == date(2026, 11, 4)
+    assert due_date("back in an hour, will sort it then", AT) == date(2026, 11, 4)
+    assert due_date("in two days", AT) == date(2026, 11, 6)  # a span of days stays one
+
+
+def test_an_intolerance_is_the_same_restriction_as_an_allergy():
+    facts = lambda t: [(k, v) for k, v, _, _ in _rows(t, "fact")]  # noqa: E731
+    assert facts("lol I'm lactose intolerant fam, that cheesecake would end me") == [("allergy", "lactose")]
+    assert facts("im gluten-intolerant so no pasta for me") == [("allergy", "gluten")]
+    assert facts("I'm intolerant to wheat") == [("allergy", "wheat")]
+    assert facts("I'm intolerant to people who chew loudly") == []
+
+
+def test_a_change_of_taste_told_in_the_past_went_off():
+    prefs = lambda t: [(v, s, k) for _, v, s, k in _rows(t, "preference")]  # noqa: E731
+    assert prefs("went off running completely after the marathon, my knees said no") == [
+        ("running", 0.1, "change")
+    ]
+    assert prefs("I kinda went off sushi tbh") == [("sushi", 0.1, "change")]
+    for line in ("went off to uni last year", "the alarm went off at 6", "I went off on one at him"):
+        assert prefs(line) == [], line
