@@ -68,6 +68,11 @@ def test_zh_tastes_told_by_no_resistance_a_lifeline_or_a_mood_at_an_act():
     assert zh("最近一跑步就开心") == [("跑步", "跑步", 0.9)]
     assert zh("这种病毒对老人没有抵抗力") == []  # a body's defence, no taste
     assert zh("他一开会就头疼") == []  # his mood, not the speaker's
+    assert zh("一下雨就心烦") == [("下雨", "下雨", 0.1)]
+    assert zh("我戒不了咖啡，一天不喝就头疼") == [
+        ("coffee", "咖啡", 0.9)
+    ]  # 一天, a numeral: no mood at an act
+    assert zh("他一下子就烦了") == []
 
 
 def _facts_after(question: str, answer: str, speaker: str = "Jonas"):

@@ -2274,7 +2274,8 @@ _ZH_MENTIONED_FIRST = re.compile(
 # an act that sours or lifts one's mood whenever one does it: "我一开会就头疼", "一加班就烦" (a mood,
 # not a body's answer: "一吃药就犯困" says nothing of liking)
 _ZH_MOOD_AT_ACT = re.compile(
-    r"(?:^|我|[，,])(?:现在|最近)?一(?:到)?(?P<obj>(?![提听看闻想说见吃喝碰])[\u4e00-\u9fff]{2,4}?)就(?:会|开始|有点|特别|很|好)?"
+    # (一 the numeral is no "as soon as": "一天不喝就头疼" misses it, _ZH_LIKE's; nor an act not done)
+    r"(?:^|我|[，,])(?:现在|最近)?一(?:到)?(?P<obj>(?!下子|下儿|[提听看闻想说见吃喝碰天会直起样定点次个周年月])(?:(?![不没])[\u4e00-\u9fff]){2,4}?)就(?:会|开始|有点|特别|很|好)?"
     r"(?:(?P<down>头疼|头大|头痛|心烦|烦|来气|发怵|犯愁|焦虑|崩溃)|(?P<up>开心|高兴|兴奋|来劲))"
 )
 _ZH_INTERJECTION = re.compile(
