@@ -45,3 +45,39 @@ def test_a_change_of_taste_told_in_the_past_went_off():
     assert prefs("I kinda went off sushi tbh") == [("sushi", 0.1, "change")]
     for line in ("went off to uni last year", "the alarm went off at 6", "I went off on one at him"):
         assert prefs(line) == [], line
+
+
+def _facts(text: str, speaker: str = "Ann"):
+    return [
+        (e.subject, e.key, e.value) for e in extract_layers(text, speaker=speaker, at=AT) if e.layer == "fact"
+    ]
+
+
+def test_a_third_person_by_our_name_or_doing_a_course_is_filed_under_them():
+    assert _facts("Kev's doing a PhD at Edinburgh so he's basically never free", "Sian") == [
+        ("Kev", "school", "Edinburgh")
+    ]
+    assert _facts("Priya is doing a masters in Leeds") == [("Priya", "school", "Leeds")]
+    assert _facts("btw our Lucy got into Durham!! starts in October", "Wendy") == [
+        ("Lucy", "school", "Durham")
+    ]
+    assert _facts("our Tom has moved to Leeds") == [("Tom", "residence", "Leeds")]
+    assert _facts("Kev's doing my head in") == []
+
+
+def test_a_new_address_in_full_names_its_town():
+    assert _facts("we've moved!! new address is 14 Alder Road, Bristol, come over whenever") == [
+        ("Ann", "residence", "Bristol")
+    ]
+    assert _facts("new address is Flat 3, 22 Kings Road, Brighton") == [("Ann", "residence", "Brighton")]
+
+
+def test_an_animal_by_its_breed_or_named_beside_its_name_is_a_pet():
+    assert _facts("Biscuit (our new beagle) has already eaten a shoe and half a sofa cushion") == [
+        ("Ann", "pet", "beagle")
+    ]
+    assert _facts("Biscuit, our beagle, ate a shoe") == [("Ann", "pet", "beagle")]
+    assert _facts("we adopted two guinea pigs") == [("Ann", "pet", "guinea pig")]
+    assert _facts("our new spaniel stole my sandwich") == [("Ann", "pet", "spaniel")]
+    assert not [f for f in _facts("I got a lab job") if f[1] == "pet"]
+    assert _facts("my dog died") == []

@@ -19,6 +19,7 @@ import re
 
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.lexicon_en import (
+    ANIMALS_EN,
     BACK_IN_ORDER,
     DONE_WITH_TIME,
     IDIOMS,
@@ -29,6 +30,7 @@ from autogen_zettel.people.lexicon_en import (
     NOTHING_FOR_ME,
     PUT_IT_OFF_EN,
     SKILL as _SKILL_EN,
+    animal_singular,
 )
 from autogen_zettel.people.subjects import RELATIVES_ZH, names_a_person
 from autogen_zettel.people.topics import clean_topic, topic_of
@@ -307,8 +309,11 @@ _RESIDENCE_EN = re.compile(
     rf"(?:(?i:proud|proper|full-time|permanent)\s+)?(?P<v11>{_CAP})\s+(?i:residents?|locals?)\b"
     rf"|\b(?i:moved|moving|relocated)\b[^.;]*?\binto\s+(?:a|an|the|my|our|his|her|their)\s+(?:[\w\-]+\s+){{0,2}}?"
     rf"(?:house|flat|apartment|place|home|studio|bungalow|cottage|room)\s+(?:in|near|outside)\s+(?P<v9>{_CAP})"
-    # "new address is in Hove now": the new home said by its address
-    rf"|\b(?i:new)\s+(?i:address|place|flat|house|home|apartment)\s+(?:is|'s)\s+(?:in|near)\s+(?P<v13>{_CAP})"
+    # "new address is in Hove now": the new home said by its address (or the address in full, its
+    # town after the street: "new address is 14 Alder Road, Bristol")
+    rf"|\b(?i:new)\s+(?i:address|place|flat|house|home|apartment)\s+(?:is|'s)\s+(?:(?:in|near)\s+|(?i:flat\s+\d+[A-Za-z]?,?\s+)?\d+[A-Za-z]?\s+"
+    rf"(?:[A-Z][a-z]+\s+){{1,3}}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|Close|Drive|Dr|Way|Gardens|Crescent|Place|Terrace|Court|Grove|Hill|Row|Square|Mews),\s*)"
+    rf"(?P<v13>{_CAP})"
     # "搬家了! Now in 杭州", "Moved house! Now living in Leeds": a bare move, then where one is now
     rf"|(?:搬家了|\b(?i:moved)(?:\s+(?i:house))?)\s*[!！.。]*\s*(?i:now)\s+(?:(?i:living|based)\s+)?in\s+(?P<v17>{_CAP})"
     # "My new place in Walthamstow has a garden": one's own new home named with its town
@@ -408,17 +413,21 @@ _PET_EN = re.compile(
     r"\b(?:adopted|got|have|rescued)\s+(?:a|an|two|three|our|my|\d+)?\s*(?:new\s+|little\s+)?"
     # "a rescue greyhound": an animal taken in from a shelter, whatever its kind
     # (not an allergy to the animal: "I've got a cat allergy")
-    r"(?:(?P<v>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)|rescue\s+(?P<v2>[a-z]{3,}))\b"
+    rf"(?:(?P<v>{ANIMALS_EN})|rescue\s+(?P<v2>[a-z]{{3,}}))\b"
     r"(?!\s+(?i:allerg|hair|dander))"
     # an animal cared for as one's own: "need to walk my dog", "feeding our cats" (a pet, whatever is said of it)
     r"|\b(?:walk|feed|groom|brush|bath|wash)(?:s|es|ed|ing)?\s+(?:my|our)\s+(?:(?:little|old|new|two)\s+)?"
-    r"(?P<v3>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)\b",
+    rf"(?P<v3>{ANIMALS_EN})\b"
+    # one's animal named beside its name: "Biscuit (our new beagle) ate a shoe", "Biscuit, our beagle, ..."
+    r"|(?:\(\s*|,\s*)(?:my|our)\s+(?:(?:new|little|old|rescue|two)\s+)?"
+    rf"(?P<v4>{ANIMALS_EN})\s*[),]",
     re.I,
 )
 # one's own animal doing something just now: "my cat knocked coffee all over my keyboard", "my dog
 # ate my sandwich" (not its death: "my dog died", "my cat passed away")
 _OWN_ANIMAL_EN = re.compile(
-    r"\b(?:my|our)\s+(?:(?:little|old|new|stupid|daft|silly|two)\s+)?(?P<v4>kittens?|cats?|dogs?|puppy|puppies|rabbits?|hamsters?|parrots?)"
+    r"\b(?:my|our)\s+(?:(?:little|old|new|stupid|daft|silly|two)\s+)?"
+    rf"(?P<v4>{ANIMALS_EN})"
     r"\s+(?:just\s+|literally\s+|has\s+|have\s+)?(?!(?:died|passed|perished|drowned)\b)(?:[a-z]+ed|ate|eaten|stole|stolen|bit|woke|threw|brought|keeps|sat)\b",
     re.I,
 )
@@ -431,9 +440,7 @@ def own_animal_en(sentence: str, speaker: str) -> list[Evidence]:
     m = next((f for c in re.split(r"[,;]", sentence) if (f := _OWN_ANIMAL_EN.match(c.strip()))), None)
     if not m:
         return []
-    v = m.group("v4").lower()
-    v = {"puppies": "puppy"}.get(v, v[:-1] if v.endswith("s") else v)
-    return [Evidence("fact", speaker, "pet", v, 0.5, "statement")]
+    return [Evidence("fact", speaker, "pet", animal_singular(m.group("v4")), 0.5, "statement")]
 
 
 # the diets one keeps (for one's health too: "I'm coeliac so no pasta for me"; "veggie" is the
@@ -808,9 +815,11 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             add("age", str(n), "statement")
     m = _PET_EN.search(s)
     if m:
-        v = (m.group("v") or m.group("v2") or m.group("v3")).lower()
-        v = {"puppies": "puppy"}.get(v, v[:-1] if v.endswith("s") else v)
-        add("pet", v, "statement")
+        add(
+            "pet",
+            animal_singular(m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")),
+            "statement",
+        )
     m = _DIET_EN.search(s)
     if m:
         add(

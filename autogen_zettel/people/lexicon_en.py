@@ -181,6 +181,25 @@ NOTHING_FOR_ME = (
     r"|(?:doesn't|does not|don't|do not)\s+do\s+(?:it|much|anything)\s+for\s+me"
 )
 
+# -- animals ------------------------------------------------------------------------------------
+# the animals kept as pets, by kind or by breed ("my cat", "our new beagle", "two guinea pigs"),
+# singular or plural; :func:`animal_singular` gives the singular a fact keeps
+ANIMALS_EN = (
+    r"(?:kittens?|cats?|dogs?|pupp(?:y|ies)|rabbits?|bunn(?:y|ies)|hamsters?|parrots?|guinea\s+pigs?|ferrets?|"
+    r"geckos?|tortoises?|turtles?|goldfish|budgies?|cockatiels?|pon(?:y|ies)|horses?|"
+    r"beagles?|labradors?|spaniels?|terriers?|poodles?|collies?|retrievers?|dachshunds?|pugs?|greyhounds?|"
+    r"whippets?|husk(?:y|ies)|corgis?|bulldogs?|chihuahuas?|schnauzers?|cockapoos?|cavapoos?|labradoodles?)"
+)
+
+
+def animal_singular(word: str) -> str:
+    """ "puppies" -> "puppy", "cats" -> "cat", "goldfish" -> "goldfish"."""
+    w = word.lower()
+    if w.endswith("ies"):
+        return w[:-3] + "y"
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+
+
 # -- status events ----------------------------------------------------------------------------
 # a later time a plan is moved to: "next month", "Friday", "the 14th", "spring", "later", "late June"
 # (each a whole word: "moved to marketing", "to another ward", "to the 3rd floor" name no time)

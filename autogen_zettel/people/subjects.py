@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from autogen_zettel.people.lexicon_en import BACK_IN_ORDER, LATER_EN, NOTHING_FOR_ME
+from autogen_zettel.people.lexicon_en import ANIMALS_EN, BACK_IN_ORDER, LATER_EN, NOTHING_FOR_ME
 
 __all__ = [
     "COUPLE_STATES",
@@ -289,8 +289,9 @@ _EN_PRED = (
     r"works|worked|lives|lived|goes|attends|moved|left|quit|joined|started|retired|broke\s+up|split\s+up|separated|"
     # leaving one employer for another: "Tunde jumped ship to BP", "Ali got poached by Arup"
     r"jump(?:ed|s)\s+ship|defected|(?:got|was)\s+(?:poached|headhunted)|"
-    r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married)\b|"
-    r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been)\b|"
+    # (a course followed: "Kev's doing a PhD at Edinburgh")
+    r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
+    r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
     r"(?:has|'s)\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired)|"
     # news done to the person: "Priya was promoted to ...", "Tom's been made partner"
     r"(?:\s+was|\s+is|'s|\s+has\s+been|'s\s+been)\s+(?:just\s+|finally\s+)?(?:promoted|made|appointed|hired|fired|laid\s+off)\b|"
@@ -321,7 +322,8 @@ _EN_OPEN = re.compile(
 _EN_CHAIN = rf"(?:{RELATIVES_EN})(?:(?:'s|')\s+(?:{RELATIVES_EN}))*"
 _EN_LEAD = re.compile(
     rf"^(?:(?P<owner>{_EN_NAME})'s\s+(?P<orel>{_EN_CHAIN})(?=\s|'s\b)"
-    rf"|(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?:\s+and\s+(?:his|her|their)\s+(?:{RELATIVES_EN}))?"
+    # (a family's own by "our": "our Lucy got into Durham", the northern English way)
+    rf"|(?:[Oo]ur\s+(?={_EN_NAME}\s))?(?P<names>{_EN_NAME}(?:\s+and\s+{_EN_NAME})?)(?:\s+and\s+(?:his|her|their)\s+(?:{RELATIVES_EN}))?"
     # a name told apart by where the person is from: "Dave from next door", "Sue from work"
     rf"(?:\s+from\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?(?=\s+(?:says|said|told|thinks|reckons)\b))?"
     rf"\b(?=\s*(?:{_EN_PRED}))"  # a whole word: "Whenever" is no "Whe" before "never"
@@ -426,7 +428,7 @@ def _first_person_en(rest: str) -> str:
 # "my cat loves the radiator"): no person, so what follows is nobody's fact or taste
 _EN_PET_HEAD = re.compile(
     r"^(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?:(?:old|new|little|rescue)\s+)?"
-    r"(?:dog|dogs|cat|cats|puppy|kitten|parrot|rabbit|hamster|goldfish|tortoise|turtle|pony|horse|budgie)"
+    rf"{ANIMALS_EN}"
     r"(?:,?\s+[A-Z][a-z]+,?)?(?=\s|'s\b)"
 )
 
