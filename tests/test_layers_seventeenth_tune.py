@@ -81,3 +81,25 @@ def test_an_animal_by_its_breed_or_named_beside_its_name_is_a_pet():
     assert _facts("our new spaniel stole my sandwich") == [("Ann", "pet", "spaniel")]
     assert not [f for f in _facts("I got a lab job") if f[1] == "pet"]
     assert _facts("my dog died") == []
+
+
+def _states(text: str, speaker: str = "Anna"):
+    return [
+        (e.subject, e.kind, e.value)
+        for e in extract_layers(text, speaker=speaker, at=AT)
+        if e.layer == "status"
+    ]
+
+
+def test_the_rest_left_for_later_or_a_task_not_begun_until_later_is_put_off():
+    assert _states(
+        "got through about half the marking last night, the rest will have to wait till the weekend tbh"
+    ) == [("Anna", "postponed", "marking")]
+    assert _states("did some of the ironing, the rest will have to wait till tomorrow") == [
+        ("Anna", "postponed", "ironing")
+    ]
+    assert _states(
+        "Dev won't start on the kitchen till March now, some supplier delay apparently", "Fiona"
+    ) == [("Dev", "postponed", "kitchen")]
+    assert _states("I can't get to the gutters until next week") == [("Anna", "postponed", "gutters")]
+    assert _states("The quote will have to wait till Monday") == [("Anna", "postponed", "quote")]

@@ -3532,7 +3532,18 @@ _NOT_NAMES_EN = frozenset(
 _WAIT_TILL_EN = re.compile(
     rf"^(?:(?:sorry|ok|okay|so|well),?\s+)*(?:the\s+|my\s+|our\s+|your\s+)?(?P<w>(?!(?:i|we|you|he|she|they|it|this|that)\b)"
     rf"[a-z][\w'\-]*(?:\s+[\w'\-]+){{0,3}}?)\s+(?:will|'ll|can|must|has to|is going to|is gonna)\s+(?:have to\s+)?wait\s+"
-    rf"(?:till|until|for)\s+{LATER_EN}",
+    rf"(?:till|until|for)\s+{LATER_EN}"
+    # not begun until a later time: "I won't start on the kitchen till March now", "can't get to the
+    # gutters until next week"
+    rf"|^(?:(?:sorry|ok|okay|so|well),?\s+)*(?:I|we)\s+(?:won't|will not|can't|cannot|wont|cant)\s+(?:be able to\s+)?"
+    rf"(?:start|begin|get)\s+(?:on|to|going on)\s+(?:the\s+|my\s+|our\s+|your\s+)?(?P<w2>[a-z][\w'\-]*(?:\s+[\w'\-]+){{0,2}}?)\s+"
+    rf"(?:till|until)\s+{LATER_EN}",
+    re.I,
+)
+# what the rest of is, said before it: "got through about half the marking, the rest will have to wait"
+_PART_DONE_EN = re.compile(
+    r"\b(?:half|some|most|part|a bit|a chunk|a third|a quarter)\s+(?:of\s+)?(?:the|my|our)\s+(?P<w>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
+    r"(?=\s*(?:$|[,;.!]|last\b|yesterday\b|today\b|this\b|tonight\b))",
     re.I,
 )
 
@@ -3888,7 +3899,7 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             r"|postpone|push(?: (?:it|that|this))? back|(?:move|bump) (?:it|that|this) back|reschedule|take a rain[ -]?check)"
             r"|\bnot (?:going to|gonna) (?:the|my|our|make it)\b"
             r"|\b(?:scratch|scrap|forget|ignore|disregard) what I said\b"
-            r"|\bwait\s+(?:till|until)\b",
+            r"|\bwait\s+(?:till|until)\b|\b(?:start|begin|get)\s+(?:on|to|going on)\s+[^,;.]*\b(?:till|until)\b",
             s,
             re.I,
         )
@@ -3896,8 +3907,15 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         return []
     s = _STATUS_OPENER_EN.sub("", s)  # "Turns out the party's off"
     m = _WAIT_TILL_EN.match(s.strip())
+    parts = _CLAUSES_EN.split(s.strip())
+    if not m and len(parts) > 1:  # (in a later clause: "did half the marking, the rest will have to wait")
+        m = next((f for p in parts[1:] if (f := _WAIT_TILL_EN.match(p.strip()))), None)
     if m:  # "The quote will have to wait till Monday": still owed, due then (extract._day_named)
-        return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
+        w = m.group("w") or m.group("w2")
+        before = _PART_DONE_EN.search(s) if w and w.lower().startswith(("rest", "remainder")) else None
+        return [
+            Evidence("status", subject, "", _clean_np(before.group("w") if before else w), 0.5, "postponed")
+        ]
     for clause in _CLAUSES_EN.split(s):
         m = _NO_LONGER_EN.search(clause)
         if m:

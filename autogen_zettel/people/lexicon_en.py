@@ -207,7 +207,7 @@ LATER_EN = (
     r"(?:(?:next|later|the following|the end of|after|tomorrow|tonight)\b|another\s+(?:day|week|time|month|date)\b"
     r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\b(?!\s*(?:floor|round|team|place|class|grade|year))"
     # (a weekday with its article: "moving to the Thursday after")
-    r"|(?:the\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|"
+    r"|(?:the\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b|(?:the\s+)?weekend\b|"
     rf"{MONTH_EN}\b|(?:spring|summer|autumn|fall|winter)\b|"
     rf"(?:early|mid|late)[-\s]+(?:{MONTH_EN}|spring|summer|autumn|winter|next)\b)"
 )
