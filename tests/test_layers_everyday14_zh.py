@@ -43,10 +43,16 @@ def _disliked(mem, speaker, word):
     assert rows and all(p.value < 0.5 for p in rows), _all(mem)
 
 
+# the kin word a subject is filed under (闺女 as 女儿, 娃 as 孩子, as the subjects are named)
+_KIN = {"闺女": ("闺女", "女儿"), "娃": ("娃", "孩子"), "儿子": ("儿子",)}
+
+
 def _of_kin(mem, speaker, kin, key):
     """The values of ``key`` held by a subject that is the speaker's ``kin`` (X的闺女, X的娃)."""
     return [
-        f.value for f in mem.facts() if f.key == key and f.subject.startswith(speaker) and kin in f.subject
+        f.value
+        for f in mem.facts()
+        if f.key == key and f.subject.startswith(speaker) and any(k in f.subject for k in _KIN[kin])
     ]
 
 
