@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest  # noqa: F401  (xfail marks are added after the first run)
+import pytest
 
 from tests.layer_sets import (
     all_rows as _all,
@@ -216,6 +216,11 @@ def test_zh14_a_penicillin_allergy_told_in_passing(default_hub):
     assert "青霉素" in " ".join(_current(mem, "阿针", "allergy")), _all(mem)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="住X with no 在 (我现在住回龙观) is read as a home only when X is a known place: a district "
+    "not in the place list is not told from 住酒店 / 住院 / 住得远 by its shape",
+)
 def test_zh14_living_in_huilongguan_by_the_commute(default_hub):
     mem = heard(default_hub, "e14zh_f12", [(0, "阿龙", "我现在住回龙观，上班得倒两趟地铁")])
     assert _current(mem, "阿龙", "residence") == ["回龙观"], _all(mem)

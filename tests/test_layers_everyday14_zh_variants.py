@@ -253,3 +253,42 @@ def test_zh14v_haidilao_never_again(default_hub):
 def test_zh14v_mcdonalds_never_again(default_hub):
     mem = heard(default_hub, "e14zhv_28", [(0, "阿麦", "McDonalds我再也不去了")])
     assert _pref(mem, "阿麦", "mcdonalds").value < 0.5, _all(mem)
+
+
+# -- all day at it once begun, 一V就是一整天 (general._ZH_LIKE) ----------------------------------
+
+
+def test_zh14v_guitar_all_afternoon(default_hub):
+    mem = heard(default_hub, "e14zhv_29", [(0, "阿弦", "吉他我一弹就是一下午")])
+    assert _pref(mem, "阿弦", "吉他").value > 0.5, _all(mem)
+
+
+def test_zh14v_billiards_all_evening(default_hub):
+    mem = heard(default_hub, "e14zhv_30", [(0, "阿球", "台球我一打就是一晚上")])
+    assert _pref(mem, "阿球", "台球").value > 0.5, _all(mem)
+
+
+# -- an app uninstalled, given up as a habit is (general._ZH_TOPICAL) ----------------------------
+
+
+def test_zh14v_a_reading_app_uninstalled(default_hub):
+    mem = heard(default_hub, "e14zhv_31", [(0, "阿读", "微信读书我卸载了")])
+    assert _pref(mem, "阿读", "微信读书").value < 0.5, _all(mem)
+
+
+def test_zh14v_instagram_uninstalled(default_hub):
+    mem = heard(default_hub, "e14zhv_32", [(0, "阿图", "Instagram我卸载了，太焦虑")])
+    assert _pref(mem, "阿图", "instagram").value < 0.5, _all(mem)
+
+
+# -- not for one's life, 打死也不 (general._ZH_DEG) ----------------------------------------------
+
+
+def test_zh14v_durian_refused_then_twice_a_week(default_hub):
+    mem = heard(default_hub, "e14zhv_33", [(0, "阿榴", "以前打死不碰榴莲，现在一周能吃两回")])
+    assert _pref(mem, "阿榴", "榴莲").value > 0.5, _all(mem)
+
+
+def test_zh14v_offal_never_for_ones_life(default_hub):
+    mem = heard(default_hub, "e14zhv_34", [(0, "阿脏", "内脏我打死都不碰")])
+    assert _pref(mem, "阿脏", "内脏").value < 0.5, _all(mem)

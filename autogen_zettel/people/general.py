@@ -2218,6 +2218,8 @@ _ZH_LIKE = (
     # lost in it, never tired of it, unwell a day without it ("最近沉迷剧本杀", "烧烤我可以天天吃",
     # "咖啡我一天不喝就难受"; its praise in net slang, "螺蛳粉yyds", is _ZH_ACCLAIMED's)
     # (or able to go on all day at it: "羽毛球我能打一整天都不嫌累")
+    # (or spending all day at it once begun: "钓鱼我一坐就是一整天", "一逛就是一下午")
+    r"|一(?:坐|玩|看|打|钓|逛|泡|待|呆|刷|练|弹|画)就是(?:一整天|一天|一下午|一晚上|一整晚|一通宵|一宿|大半天|半天)"
     r"|沉迷于?|(?:可以|能)天天(?:吃|喝|看|玩|听)|(?:可以|能)(?:吃|喝|看|玩|听|打|踢|跑|游|逛|刷|唱)(?:上)?(?:一整天|一天|一下午|一晚上|一整晚|一通宵|一宿)(?:都|也)?(?:不嫌?(?:累|烦|腻))?|(?:吃|喝|看|听|玩)不腻|一天不(?:吃|喝|玩|看|听)就(?:难受|不舒服|浑身难受)"
     # praised capacity ("特别能吃辣"), the only thing taken ("现在只喝茶"), and a thing called one's
     # life or favourite ("X真的是我的命")
@@ -2243,7 +2245,8 @@ _ZH_DEG = (
     # word in a mixed line is one too, "我super喜欢hiking")
     # (an emphasis before a stance: "一点都不喜欢", "根本不爱", "真心不喜欢", "压根儿不吃"; first, as
     # the star gives nothing back and 真 would take 真心's first character)
-    r"(?:一点儿?(?:都|也)|根本|压根儿?|真心|实在|一向|确实|的确"
+    # ("打死也不吃": not for one's life)
+    r"(?:一点儿?(?:都|也)|根本|压根儿?|真心|实在|一向|确实|的确|打死(?:也|都)?"
     r"|最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|彻底|从来|向来|已经|是真的|是|反而|重新|还是"
     r"|(?:super|very|so|really|totally|extremely)\s*"
     # (可 only right before a stance or another degree word: 可乐, 可口, 可以 are words of their own)
@@ -2287,7 +2290,8 @@ _ZH_INTERJECTION = re.compile(
 # (a Latin name may be longer: "Starbucks我是不会再去了")
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
     rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>[A-Za-z][A-Za-z\-]{{6,15}}|(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西|(?:这|那)(?:种|类|个)?(?:地方|东西|玩意儿?|味儿?|味道|气味|场合|场子))?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[\u4e00-\u9fff]?(?:都|也))*{_ZH_DEG}"
-    rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
+    # (an app uninstalled is given up as a habit is: "抖音我卸载了")
+    rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了)|卸载(?:掉)?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
 )
 # a choice of one thing over another ("比起出去看电影，我宁愿在家打游戏", "与其逛街，还不如睡觉"): the
 # thing chosen is liked; the other is only less wanted here, no dislike of its own
@@ -2677,7 +2681,9 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 # "小说里的主角最爱喝咖啡", "猫最讨厌洗澡": the verb has a thing of its own after it, so
                 # what stands before it is who likes it (no 我 said): no taste of the speaker's
                 continue
-            neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb") in ("戒", "戒掉")
+            neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb").startswith(
+                ("戒", "卸载")
+            )
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
         obj = re.sub(r"^(?:我们?家的?|我的)(?=[\u4e00-\u9fff])", "", obj or "")  # "离不开我家猫": the cat
