@@ -2681,8 +2681,12 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 # "小说里的主角最爱喝咖啡", "猫最讨厌洗澡": the verb has a thing of its own after it, so
                 # what stands before it is who likes it (no 我 said): no taste of the speaker's
                 continue
-            neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb").startswith(
-                ("戒", "卸载")
+            # (given up or uninstalled; not 戒不掉, a thing one cannot give up)
+            neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb") in (
+                "戒",
+                "戒掉",
+                "卸载",
+                "卸载掉",
             )
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
