@@ -305,6 +305,10 @@ def _extract(
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
         # the rules read the sentence as that person would say it, and file it under them
         found = subjects_of(sentence, speaker, referent)
+        if _HAN.search(sentence) and general.ZH_RECEIVED_REPORTED.match(sentence):
+            # "老王说书收到了，让我谢谢你": a named one's word that the thing reached them is the
+            # speaker's news of a task done (read whole, as "房东回我说钱收到了" is), not 老王's own line
+            found = [(speaker, sentence)]
         others = {subject for subject, _ in found if subject not in (speaker, "")}
         referent = others.pop() if len(others) == 1 else referent  # whom a later "he" or "she" means
         # "周六聚餐我带酒，小叶说她带个蛋糕": the time the message opens with is the time of another's
@@ -436,7 +440,10 @@ _ECHO_EN = re.compile(r"(?:me|moi|us|really|seriously|what|huh|eh|you serious|ar
 # (梦见, 梦到, 幻想), to the clause's end
 _BELIEF_ZH = re.compile(
     # (a game's world too: "我在游戏里开了家面包店", "剧本杀里我演的是个律师" - a role played, no fact)
-    r"(?:^|(?<=[，,；;。！!]))\s*[^，,；;。！!？?]{0,6}?(?:(?:还|原|本|满)?以为|梦见|梦到|梦里|幻想|想象|游戏里|剧本杀里)"
+    # (and a work of fiction's, its people the subject: "《平凡的世界》里孙少平在煤矿当工人", "电影里那个
+    # 女主是个律师"; not the speaker's choice within it: "小说里我最喜欢金庸的")
+    r"(?:^|(?<=[，,；;。！!]))\s*[^，,；;。！!？?]{0,6}?(?:(?:还|原|本|满)?以为|梦见|梦到|梦里|幻想|想象|游戏里|剧本杀里"
+    r"|(?:《[^》]{1,20}》[里中]|(?:电影|电视剧|剧|小说|书|漫画|动画|动漫)里)(?![我的]))"
     r"[^，,；;。！!？?]*[，,；;。！!？?]*"
 )
 # a line quoted by what it is ("广告里那句'我是医生，我推荐'笑死我了", "台词「我是警察」"): the words of an

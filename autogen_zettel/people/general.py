@@ -1546,15 +1546,21 @@ _ZH_ORG_HEAD = (
 _ZH_SCHOOL = re.compile(
     r"(?:考上了?|考进了?|转学到|转到|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?(?:大学|学院|大|华|旦|交|中|小)?)(?:的|了|录取|。|，|！|$)"
     # (the study may go on for a span, "还能在多伦多大学再读两年": one studies there now)
-    r"|(?<![现正实存])在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:再|继续|接着)?(?:读|上|念|攻读)(?:博士|研究生|研|博|大学|本科|硕士|书|高中|[大研高初][一二三四]|[一二三四五六]年级|[一两二三四五六\d]年)"
+    r"|(?<![现正实存])在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:再|继续|接着)?(?:读|上|念|攻读)(?:博士|研究生|研|博|大学|本科|硕士|书|高中|[大研高初][一二三四]|[一二三四五六]年级|[一两二三四五六\d]年"
+    # (a kindergarten's class by its size: "在阳光幼儿园上大班")
+    r"|[大中小]班)"
     r"|(?<![现正])(?<!当时)(?<!那时)在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
     # "九月去复旦报到", "在实验小学": a school named by where one goes to enrol, or by its head
     r"|去(?P<v7>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:报到|读书|读研|读博|上学)"
     # "考研上岸了，去北大": where a school entrance exam passed ("上岸") takes one (考公 is a job)
     r"|(?:考研|考博|读研|高考|中考|专升本)上岸了?[，,]?\s*(?:去|进|是)(?P<v9>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:了|啦|读|。|，|！|!|$)"
-    r"|在(?P<v8>[\u4e00-\u9fff]{1,6}?(?:小学|中学|大学|学院|幼儿园|高中|附中|一中|二中|三中))(?=[，。！,；]|$)"
+    # (or a middle school by its number alone: "在二中", "在十一中")
+    r"|在(?P<v8>[\u4e00-\u9fff]{1,6}?(?:小学|中学|大学|学院|幼儿园|高中|附中|一中|二中|三中)|[一二三四五六七八九十]{1,3}中)(?=[，。！,；]|$)"
     # the new school said as the subject, then which it is ("新学校是人大附中"), as "新家在咸阳" is
     r"|新(?:学校|校)(?:是|在)(?P<newschool>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[，。！,；]|$)"
+    # and one's own school named as what it is, at a clause's head ("我在读研二，学校是华东师大",
+    # "我的学校是川大"; not whose: "孩子的学校是…", nor where it stands: "学校在郊区")
+    r"|(?:^|(?<=[，,；;]))(?:我的?|我们)?学校(?:就)?是(?P<ourschool>(?![一个在挺很真最不])[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[，。！,；]|$)"
     # one's study said as what one is, the school's 的 before it ("作为一个复旦的研究生", "我是川大的学生";
     # not whose student: "我是王教授的研究生")
     r"|(?:^我是|作为)(?:一个|一名|一位|个|名)?(?P<member>(?![我你他她])[\u4e00-\u9fffA-Za-z]{2,6}?)(?<!老师)(?<!教授)(?<!导师)的"
@@ -1588,6 +1594,9 @@ _ZH_EMPLOYER = re.compile(
     rf"|(?:第一天|头一天|正式)(?:去|到|在)(?P<v6>{_HZ}{{2,8}}?)(?:上班|报到|工作|实习|入职)"
     # "现在给蚂蚁打工": whom one works for, after 给 (not a person: "给老板打工", "给自己打工")
     rf"|给(?!人|别人|人家|自己|老板|你|我|他|她|家里)(?P<v7>{_HZ}{{2,8}}?)(?:打工|卖命|干活|上班|工作)"
+    # one's place of work named as what one's unit or firm is, at a clause's head ("我单位是市第一医院",
+    # "我们公司是字节"; not what it does or is like: "我们公司是做外贸的", "是上市公司")
+    rf"|(?:^|(?<=[，,；;]))(?:我|我的|我们|咱们?)(?:单位|公司)(?:就)?是(?P<unit>(?![一个在挺很真最不做搞干卖开])(?:{_HZ}){{2,10}}?)(?<!公司)(?<!企业)(?=[，。！,；]|$)"
     # "创业公司倒闭了，又回国家电网了": gone back (又 / 重新) to a place of work (not to a city: a trip's end)
     rf"|(?:又|重新)回(?:到|了)?(?!来|去|家|老家|头|国(?!家)|公司|单位|学校)(?P<v8>{_HZ}{{2,8}}?)(?:上班|工作|干)?(?:了|啦)"
     # the written "serve at" ("本人现任职于中国银行深圳分行", "就职于", "供职于")
@@ -1749,7 +1758,12 @@ _ZH_RELATION = (
     ),
 )
 _ZH_NUM = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_ZH_AGE = re.compile(r"(?:满|今年|刚)(?P<v>[一二三四五六七八九十两\d]{1,4})岁?(?:了|。|！|$)")
+_ZH_AGE = re.compile(
+    r"(?:满|今年|刚)(?P<v>[一二三四五六七八九十两\d]{1,4})岁?(?:了|。|！|$)"
+    # the age said bare and a clause going on ("我今年三十二，还没对象呢"): 我 ahead makes it one's own
+    # (not a day of the year: "今年十一，去云南玩")
+    r"|(?<=我)今年(?P<v2>[一二三四五六七八九十两\d]{1,4})(?=[，,])"
+)
 _ZH_PET = re.compile(
     r"(?:家|我)(?:里)?(?:有|养了?)(?:[一二两三四五\d]只|一条|两条)?(?P<v>狗|猫|兔子|鹦鹉|仓鼠|金鱼)"
     # (after 养 the 一 of a measure word may drop, "现在家里养了条金毛", and the 我 before a time word)
@@ -1776,7 +1790,10 @@ _ZH_HOMETOWN = re.compile(
     r"(?:^|[，,])我是(?!个|一|本|外|成年|年轻|文化|普通|局外|自己|男|女|老实|明白|懂行|新|好|坏|穷|富|什么|哪)"
     r"(?P<v3>[\u4e00-\u9fff]{2,3}?)人(?=[。！，,]|$)|(?:从小|小时候)?在(?P<v4>[\u4e00-\u9fff]{2,4}?)长大|"
     r"在(?P<v6>[\u4e00-\u9fff]{2,4}?)出生|(?:出生在|出生于)(?P<v5>[\u4e00-\u9fff]{2,4}?)(?=[，。！,]|$|的)|"
-    r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人|(?<!在)(?<!搬回)(?<!搬回了)(?:老家|家乡)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,3}?)(?:[，。的]|定居|$)"
+    r"土生土长的(?P<v>[\u4e00-\u9fff]{2,4}?)人"
+    # the home of one's family, 老家 / 家乡 / 祖籍 (the ancestral home), a province and its town
+    # together ("老家是河南周口的", "我祖籍山东")
+    r"|(?<!在)(?<!搬回)(?<!搬回了)(?:老家|家乡|祖籍)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:[，。的]|定居|$)"
 )
 # one of a place's people after growing up or being born there ("喝黄河水长大的兰州娃"): the town
 # names the hometown more surely than the spot one was born at ("在江边出生的重庆妹子")
@@ -1868,6 +1885,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         return _facts_zh(before, subject) if ahead and re.match(rf"我|{_ZH_DWELLING}", before) else out
     for m in _ZH_SCHOOL.finditer(s):
         v = m.group("v") or m.group("v2") or m.group("v6") or m.group("v7") or m.group("v8")
+        if m.group("ourschool"):
+            add("school", m.group("ourschool"), "statement")
+            continue
         if m.group("newschool"):
             add("school", m.group("newschool"), "change")
             continue
@@ -1936,6 +1956,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                     m.group("v8"),
                     m.group("held"),
                     m.group("shifts"),
+                    m.group("unit"),
                 )
                 if g
             ),
@@ -1963,6 +1984,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue
         if m.group("v5") and re.match(r"(?:他|她)", s):
             continue  # "他不在公司干了，现在在…": someone else's job, said without a name
+        if m.group("v3") and re.search(r"(?<!是)(?:一|这|那|有)?[个位名]$", s[: m.start()]):
+            # "刷到一个在Google做工程师的帖子", "认识一位在协和当医生的大姐": a measure word opens a
+            # noun phrase the 在 clause describes, someone or something else's (not "我是个在医院上班的")
+            continue
         if m.group("v3") and s[max(0, m.start() - 1) : m.start()] == "不":
             continue  # "我已经不在银行上班了": the employer that was, not the one that is
         if m.group("v3") and s[m.end() : m.end() + 1] == "过":
@@ -2144,7 +2169,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             break
     m = _ZH_AGE.search(s)
     if m:
-        n = _zh_int(m.group("v"))
+        n = _zh_int(m.group("v") or m.group("v2"))
         if n and 10 <= n < 100:
             add("age", str(n), "statement")
     m = _ZH_PET.search(s)
@@ -2218,6 +2243,8 @@ _ZH_LIKE = (
     # lost in it, never tired of it, unwell a day without it ("最近沉迷剧本杀", "烧烤我可以天天吃",
     # "咖啡我一天不喝就难受"; its praise in net slang, "螺蛳粉yyds", is _ZH_ACCLAIMED's)
     # (or able to go on all day at it: "羽毛球我能打一整天都不嫌累")
+    # (or spending all day at it once begun: "钓鱼我一坐就是一整天", "一逛就是一下午")
+    r"|一(?:坐|玩|看|打|钓|逛|泡|待|呆|刷|练|弹|画)就是(?:一整天|一天|一下午|一晚上|一整晚|一通宵|一宿|大半天|半天)"
     r"|沉迷于?|(?:可以|能)天天(?:吃|喝|看|玩|听)|(?:可以|能)(?:吃|喝|看|玩|听|打|踢|跑|游|逛|刷|唱)(?:上)?(?:一整天|一天|一下午|一晚上|一整晚|一通宵|一宿)(?:都|也)?(?:不嫌?(?:累|烦|腻))?|(?:吃|喝|看|听|玩)不腻|一天不(?:吃|喝|玩|看|听)就(?:难受|不舒服|浑身难受)"
     # praised capacity ("特别能吃辣"), the only thing taken ("现在只喝茶"), and a thing called one's
     # life or favourite ("X真的是我的命")
@@ -2235,6 +2262,9 @@ _ZH_DISLIKE = (
     r"不(?:怎么|太|大|那么|再)?(?:喜欢|爱|迷)|怕|反感|腻了|(?:吃|喝|看|听|用|玩|欣赏)不(?:惯|来)|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
     # can't stand it, stay in it, or summon any zest for it ("那味儿我扛不住", "足球我提不起劲")
     r"|(?:扛|顶|撑)不住|(?:待|呆)不住|提不起(?:劲儿?|兴趣|兴致)"
+    # never again, of a place or a brand too ("Starbucks我是不会再去了", "那家店我再也不去了"): a
+    # verdict on the thing, no plan called off
+    r"|是?不会再(?:去|来|买|用|吃|喝|看|玩|碰)|再也不(?:会|想)?(?:去|来|买|用)"
 )
 _ZH_DEG = (
     # possessive (*+): "是真的" reads as one word or as 是 + 真的, and a backtracking star over
@@ -2243,7 +2273,8 @@ _ZH_DEG = (
     # word in a mixed line is one too, "我super喜欢hiking")
     # (an emphasis before a stance: "一点都不喜欢", "根本不爱", "真心不喜欢", "压根儿不吃"; first, as
     # the star gives nothing back and 真 would take 真心's first character)
-    r"(?:一点儿?(?:都|也)|根本|压根儿?|真心|实在|一向|确实|的确"
+    # ("打死也不吃": not for one's life)
+    r"(?:一点儿?(?:都|也)|根本|压根儿?|真心|实在|一向|确实|的确|打死(?:也|都)?"
     r"|最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|彻底|从来|向来|已经|是真的|是|反而|重新|还是"
     r"|(?:super|very|so|really|totally|extremely)\s*"
     # (可 only right before a stance or another degree word: 可乐, 可口, 可以 are words of their own)
@@ -2291,9 +2322,11 @@ _ZH_INTERJECTION = re.compile(
     r"(?:别|不|哎呀?|唉|天哪|天啊|我的天|哦|噢|啊|嗯|呃|说实话|老实说|讲真)+[！!~～。…]*"
 )
 # ("海鲜我一口都不碰": the least amount, 一口都 / 一点也, stresses the no)
+# (a Latin name may be longer: "Starbucks我是不会再去了")
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
-    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西|(?:这|那)(?:种|类|个)?(?:地方|东西|玩意儿?|味儿?|味道|气味|场合|场子))?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[\u4e00-\u9fff]?(?:都|也))*{_ZH_DEG}"
-    rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
+    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>[A-Za-z][A-Za-z\-]{{6,15}}|(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西|(?:这|那)(?:种|类|个)?(?:地方|东西|玩意儿?|味儿?|味道|气味|场合|场子))?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[\u4e00-\u9fff]?(?:都|也))*{_ZH_DEG}"
+    # (an app uninstalled is given up as a habit is: "抖音我卸载了")
+    rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了)|卸载(?:掉)?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
 )
 # a choice of one thing over another ("比起出去看电影，我宁愿在家打游戏", "与其逛街，还不如睡觉"): the
 # thing chosen is liked; the other is only less wanted here, no dislike of its own
@@ -2448,8 +2481,10 @@ _ZH_BEST = re.compile(
 )
 # a thing named first, then praised or damned to the senses with a degree word ("螺蛳粉真香", "香菜超难吃")
 _ZH_PRAISED = re.compile(
-    r"^(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{1,5}?)(?:是)?(?:真的?|太|好|超级?|也太|可真|巨|贼)"
-    r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听)|(?P<down>难吃|难喝|难看|难听|臭|无聊))(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
+    # (or growing so with each go, now: "综艺现在越看越没意思", "这游戏越玩越好玩")
+    r"^(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{1,5}?)(?:现在|如今|最近)?(?:是)?"
+    r"(?:真的?|太|好|超级?|也太|可真|巨|贼|越[\u4e00-\u9fff]越)"
+    r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听)|(?P<down>难吃|难喝|难看|难听|臭|无聊|没意思|没劲))(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
 )
 # the same praise said by a comparison won ("火锅比烧烤香多了": the hotpot, no taste of the barbecue
 # of its own) or by the net's acclaim ("这家的烤鸭绝绝子", "螺蛳粉yyds"), after the place it is had at
@@ -2681,7 +2716,13 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 # "小说里的主角最爱喝咖啡", "猫最讨厌洗澡": the verb has a thing of its own after it, so
                 # what stands before it is who likes it (no 我 said): no taste of the speaker's
                 continue
-            neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb") in ("戒", "戒掉")
+            # (given up or uninstalled; not 戒不掉, a thing one cannot give up)
+            neg = bool(re.fullmatch(_ZH_DISLIKE, m.group("verb"))) or m.group("verb") in (
+                "戒",
+                "戒掉",
+                "卸载",
+                "卸载掉",
+            )
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
         obj = re.sub(r"^(?:我们?家的?|我的)(?=[\u4e00-\u9fff])", "", obj or "")  # "离不开我家猫": the cat
@@ -4063,9 +4104,15 @@ _ZH_RECEIVED = re.compile(
     # (with no 已经, the receipt said plainly, then thanks or nothing: "充电宝收到了，谢谢哈")
     r"(?:[，,].*)?$"
 )
+# the thing found where it was left or got, then thanks for the trouble ("快递我看到了，在门口放着呢，
+# 辛苦啦", "钥匙拿到了，谢啦"): a receipt too, by the one it was for
+_ZH_SEEN_THANKED = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)我?(?:已经|都|也)?(?:看到|拿到)了"
+    r"[，,].*(?:辛苦|谢谢|谢了|谢啦|多谢|感谢)"
+)
 # "房东刚回我说钱收到了", "老板说合同已经签收了": the one it was for says it arrived, reported by the one
 # who sent it - the handing over done (said by someone other than the speaker or the addressee)
-_ZH_RECEIVED_REPORTED = re.compile(
+ZH_RECEIVED_REPORTED = re.compile(
     r"^(?![我你])[\u4e00-\u9fff]{1,4}?(?:刚|刚刚|已经|也)?(?:回(?:复)?我|告诉我|跟我)?说"
     r"(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:已经|都|也)?(?:收到|收下|签收|到账)了"
 )
@@ -4119,7 +4166,9 @@ _ZH_AT_LAST = re.compile(
     r"^(?P<obj>(?![我你他她它今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:也|都)?(?:(?:总算|终于)"
     r"(?:被我)?(?:搬|换|装|修|收拾|整理|打扫|送|寄|交|发|还|放|办|弄|做|写|改|洗|买|订)[\u4e00-\u9fff]{0,5}?"
     # or the act finished first, then what it gives at last: "空调修完终于制冷了", "网装好总算能用了"
-    r"|(?:搬|换|装|修|收拾|整理|打扫|洗|弄|做|写|改)(?:完|好)(?:以后|之后|后)?(?:总算|终于)[\u4e00-\u9fff]{1,6}?)"
+    r"|(?:搬|换|装|修|收拾|整理|打扫|洗|弄|做|写|改)(?:完|好)(?:以后|之后|后)?(?:总算|终于)[\u4e00-\u9fff]{1,6}?"
+    # or only what it gives now, the thing mended working again: "打印机能用了", "热水器又好使了"
+    r"|(?:又|已经|总算|终于)?(?:能|可以)(?:正常)?(?:用|使用)|(?:又|已经|总算|终于)?好使)"
     r"了[。！!~～]*$"
 )
 # an English verb's past (or participle) closed by the perfective 了
@@ -4205,6 +4254,10 @@ _ZH_CANCEL = re.compile(
     # (黄了 of a matter, 那事儿, has fallen through: "火锅那事儿黄了"; not "叶子黄了")
     r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢|(?<=[事儿])(?:又|也)?黄)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
+    # the plan named, then 没V成, the past of V不成: it fell through ("动物园没去成", "饭最后也没吃成";
+    # not a time alone: "上次没去成")
+    rf"|^(?!(?:{ZH_TIME}|上次|那次|这次|昨天|前天)+没)(?P<obj6>[\u4e00-\u9fffA-Za-z]{{1,8}}?)"
+    rf"(?:就|也|都|还是|最后|到底|终究)*没(?:有)?(?:{_ZH_CANT_VERB}|吃|看|约|聚|玩)成(?:了)?(?![\u4e00-\u9fff]{{0,3}}[吗呢？?])"
     # "下周三的咖啡改天吧": the plan named first, then put off to some other day
     r"|^(?![那这]?[我你他她咱]们?(?:就|先|还是)?(?:改天|下次|以后|回头))"
     # (or owned to as needing another day: "日料得改天了", "聚餐只能下次了")
@@ -4304,6 +4357,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
                 or m.group("obj2")
                 or m.group("obj4")
                 or m.group("obj5")
+                or m.group("obj6")
                 or "",
             )
             obj = re.sub(r"的?(?:电话|(?:那|这)?(?:件)?事(?:儿|情)?)?就?$", "", obj)
@@ -4332,13 +4386,14 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         _ZH_DONE_ALREADY.match(first)
         or _ZH_HANDED.match(first)
         or _ZH_DONE_BY_ME.match(first)
-        or _ZH_RECEIVED_REPORTED.match(first)
+        or ZH_RECEIVED_REPORTED.match(first)
         or _ZH_RECEIVED.match(first)
+        or _ZH_SEEN_THANKED.match(s)
     )
     if m:
         # a receipt, by whoever it was sent to: it closes the sender's promise that names the thing
         # (model.derive_commitments), though the promise named no one it was made to
-        key = "received" if m.re is _ZH_RECEIVED else ""
+        key = "received" if m.re in (_ZH_RECEIVED, _ZH_SEEN_THANKED, ZH_RECEIVED_REPORTED) else ""
         return [Evidence("status", subject, key, time_after_dropped_zh(m.group("obj")), 0.5, "done")]
     m = _ZH_DONE_FORMAL.match(first)
     if m:  # "设备盘点结果已通过邮件报送": a notice that the thing has been handed in

@@ -16,6 +16,7 @@ from autogen_zettel.people.general import (
     POINTING_ZH,
     ZH_DEADLINE,
     ZH_NOT_A_HOME,
+    ZH_RECEIVED_REPORTED,
     ZH_TIME,
     status_zh,
     time_after_dropped_zh,
@@ -586,7 +587,9 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
             else []
         )
     m = _THIRD.match(s)
-    if m and m.group("name") != speaker and m.group("rest"):
+    # ("老王说书收到了，让我谢谢你": a receipt reported by the one it reached is news of a task done,
+    # read by status_zh, not a pledge of theirs)
+    if m and m.group("name") != speaker and m.group("rest") and not ZH_RECEIVED_REPORTED.match(s):
         rest = re.sub(r"^(?:他|她)", "", m.group("rest"))
         if _is_promise(rest, s) or (
             re.match(r"(?:说|答应|保证|承诺)", s[len(m.group("name")) :])

@@ -217,7 +217,9 @@ _NOT_A_THING_EN = frozenset(
 # one word that is a past participle ("immersed", "lost"): a state, not a thing one likes
 _PARTICIPLE_EN = re.compile(r"[a-z]{3,}ed|lost|gone|done|known|seen|made")
 _ZH_EDGE = re.compile(
-    r"^(?:吃|喝|看|听|玩|去|点|要|来一?[杯份个碗]|那家|这家|一些|点儿?)+|(?:的|了|吧|啊|呢|店|馆)+$"
+    # (and a time word of the stance, not of the thing: "最近甜食吃腻了" is tired of 甜食)
+    r"^(?:吃|喝|看|听|玩|去|点|要|来一?[杯份个碗]|那家|这家|一些|点儿?|最近|近来|现在|如今|这阵子|这段时间)+"
+    r"|(?:的|了|吧|啊|呢|店|馆)+$"
 )
 _HAN = re.compile(r"[\u3400-\u9fff]")
 # a day or a time is when something happens, never a taste ("I can't do Friday anymore", "周五不行")
