@@ -103,3 +103,40 @@ def test_the_rest_left_for_later_or_a_task_not_begun_until_later_is_put_off():
     ) == [("Dev", "postponed", "kitchen")]
     assert _states("I can't get to the gutters until next week") == [("Anna", "postponed", "gutters")]
     assert _states("The quote will have to wait till Monday") == [("Anna", "postponed", "quote")]
+
+
+def _zh_prefs(text: str, speaker: str = "汪洋"):
+    return [
+        (e.subject, e.value, e.score)
+        for e in extract_layers(text, speaker=speaker, at=AT)
+        if e.layer == "preference"
+    ]
+
+
+def test_zh_a_thing_judged_in_a_later_clause_with_no_subject_of_its_own():
+    assert _zh_prefs("那家火锅真的一般，又贵又不好吃，下次别去了") == [("汪洋", "火锅", 0.1)]
+    assert _zh_prefs("跑步真的坚持不下来，太枯燥了，跑两圈就想回家") == [("汪洋", "跑步", 0.1)]
+    assert _zh_prefs("那家brunch店真的绝了，已经去三次了") == [("汪洋", "brunch", 0.9)]
+    assert _zh_prefs("说真的，坐高铁比坐飞机舒服多了") == [("汪洋", "坐高铁", 0.9)]
+    for line in ("今天真的累，太无聊了", "我真的服了，太难吃了", "这事儿真的绝了", "孩子真的闹，太好玩了"):
+        assert _zh_prefs(line) == [], line
+
+
+def test_zh_advice_for_next_time_calls_nothing_off():
+    states = lambda t: [e.kind for e in extract_layers(t, speaker="汪洋", at=AT) if e.layer == "status"]  # noqa: E731
+    assert states("那家火锅真的一般，又贵又不好吃，下次别去了") == []
+    assert states("以后千万别点外卖了，太贵") == []
+    assert states("周六的聚餐别去了，下雨") == ["cancelled"]
+
+
+def test_zh_of_a_place_and_a_rhetorical_no_time_and_the_coders_word():
+    facts = lambda t, who="韩冬": [  # noqa: E731
+        (e.key, e.value) for e in extract_layers(t, speaker=who, at=AT) if e.layer == "fact"
+    ]
+    assert facts("俺是山东临沂的，从小吃煎饼长大的，这个俺熟") == [("hometown", "山东临沂")]
+    assert facts("我是成都的") == [("hometown", "成都")]
+    assert facts("我是来帮忙的") == []
+    assert ("relationship", "dating") not in facts("偶在深圳做程序猿，天天996，哪有空谈恋爱")
+    assert ("job", "程序猿") in facts("偶在深圳做程序猿，天天996，哪有空谈恋爱")
+    assert facts("我哪有时间谈恋爱") == []
+    assert facts("我在谈恋爱") == [("relationship", "dating")]

@@ -1620,7 +1620,8 @@ _ZH_JOB = re.compile(
     # is no trade: "我是开货车的")
     r"(?:^我(?:是|在[\u4e00-\u9fffA-Za-z]{2,6}?)|是)(?:做|搞|干|(?=卖))(?P<line>[\u4e00-\u9fffA-Za-z]{2,5}?)的"
     r"(?=[，,。！!；~～]|$)"
-    r"|(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|生|家|者|手|工|(?<!学)医|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
+    # (猿 the coder's joke word: "做程序猿")
+    r"|(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|猿|生|家|者|手|工|(?<!学)医|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
     # (a 的 that closes the clause, not one before a noun: "我是厨师的儿子" is a son)
     r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手))(?:的(?![\u4e00-\u9fffA-Za-z])|了|。|，|！|$)"
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
@@ -1794,6 +1795,9 @@ _ZH_HOMETOWN = re.compile(
     # the home of one's family, 老家 / 家乡 / 祖籍 (the ancestral home), a province and its town
     # together ("老家是河南周口的", "我祖籍山东")
     r"|(?<!在)(?<!搬回)(?<!搬回了)(?:老家|家乡|祖籍)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:[，。的]|定居|$)"
+    # "我是山东临沂的": one is "of" a place, a clause of its own (a place only, checked where it is read:
+    # "我是做外贸的" is a trade)
+    r"|(?:^|[，,])我(?:就|也|本来|其实)?是(?P<v7>[\u4e00-\u9fff]{2,6}?)的(?=[，。！,~～]|$)"
 )
 # one of a place's people after growing up or being born there ("喝黄河水长大的兰州娃"): the town
 # names the hometown more surely than the spot one was born at ("在江边出生的重庆妹子")
@@ -2140,7 +2144,11 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("hometown", next(e.value for e in out if e.key == "residence"), "statement")
     for value, pattern in _ZH_RELATION:
         m = pattern.search(s)
-        if m and re.search(r"(?:想|梦想|愿望|希望|打算|准备|计划)[^，,。！!]{0,3}$", s[: m.start()]):
+        # (nor one asked back as out of reach: "天天996，哪有空谈恋爱")
+        if m and re.search(
+            r"(?:想|梦想|愿望|希望|打算|准备|计划)[^，,。！!]{0,3}$|哪(?:有|来的?)(?:空|时间|功夫|心思|精力|钱)?$",
+            s[: m.start()],
+        ):
             continue  # "我的梦想是结婚", "打算明年领证": a state wished for or planned, not one's own yet
         if m:
             k = (
@@ -2187,6 +2195,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     for m in _ZH_PET_GONE.finditer(s):
         add("pet", m.group("v"), "lift")
     m = _ZH_GROWN.search(s) or _ZH_HOMETOWN.search(s)
+    if m and m.group("v7") and not is_place(m.group("v7")):
+        m = None  # "我是做外贸的", "我是来帮忙的": of a trade or a purpose, no place
     if m and m.groupdict().get("v3") and not is_place(m.group("v3")):
         m = None  # "我是干饭人", "我是打工人": 我是X人 names a kind of person; only a place is a hometown
     if m:
@@ -2319,7 +2329,7 @@ _ZH_MOOD_AT_ACT = re.compile(
     r"(?:(?P<down>头疼|头大|头痛|心烦|烦|来气|发怵|犯愁|焦虑|崩溃)|(?P<up>开心|高兴|兴奋|来劲))"
 )
 _ZH_INTERJECTION = re.compile(
-    r"(?:别|不|哎呀?|唉|天哪|天啊|我的天|哦|噢|啊|嗯|呃|说实话|老实说|讲真)+[！!~～。…]*"
+    r"(?:别|不|哎呀?|唉|天哪|天啊|我的天|哦|噢|啊|嗯|呃|说实话|老实说|讲真|说真的|说句实话|实话实说)+[！!~～。…]*"
 )
 # ("海鲜我一口都不碰": the least amount, 一口都 / 一点也, stresses the no)
 # (a Latin name may be longer: "Starbucks我是不会再去了")
@@ -2482,9 +2492,20 @@ _ZH_BEST = re.compile(
 # a thing named first, then praised or damned to the senses with a degree word ("螺蛳粉真香", "香菜超难吃")
 _ZH_PRAISED = re.compile(
     # (or growing so with each go, now: "综艺现在越看越没意思", "这游戏越玩越好玩")
-    r"^(?P<obj>(?![我你他她它这那今明昨每])[\u4e00-\u9fffA-Za-z]{1,5}?)(?:现在|如今|最近)?(?:是)?"
-    r"(?:真的?|太|好|超级?|也太|可真|巨|贼|越[\u4e00-\u9fff]越)"
-    r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听)|(?P<down>难吃|难喝|难看|难听|臭|无聊|没意思|没劲))(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
+    # (the place it is had at may lead, as in _ZH_ACCLAIMED: "那家火锅又贵又不好吃"; a Latin name may be
+    # longer: "那家brunch店真的绝了")
+    r"^(?:(?:这|那)家(?:店)?的?)?(?P<obj>(?![我你他她它这那今明昨每])(?:[A-Za-z]{3,12}[\u4e00-\u9fff]?|[\u4e00-\u9fffA-Za-z]{1,5}?))"
+    r"(?:现在|如今|最近)?(?:是)?"
+    # (two faults at once, 又A又B: "又贵又难吃")
+    r"(?:真的?|太|好|超级?|也太|可真|巨|贼|越[\u4e00-\u9fff]越|又[\u4e00-\u9fff]{1,2}?又)"
+    r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听|绝了)|(?P<down>难吃|难喝|难看|难听|臭|无聊|没意思|没劲|枯燥|无趣|不好吃|不好喝|不好玩|不好看))"
+    r"(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
+)
+# the thing a line's first clause is about, before how it is said to be ("跑步真的坚持不下来", "那家火锅
+# 真的一般"): what a later clause with no subject judges
+_ZH_TOPIC_HEAD = re.compile(
+    r"^(?:(?:这|那)家(?:店)?的?)?(?P<obj>(?![我你他她它这那今明昨每])(?:[A-Za-z]{3,12}[\u4e00-\u9fff]?|[\u4e00-\u9fffA-Za-z]{1,5}?))"
+    r"(?=真的?|真是|实在|确实|也|都|是|就是)"
 )
 # the same praise said by a comparison won ("火锅比烧烤香多了": the hotpot, no taste of the barbecue
 # of its own) or by the net's acclaim ("这家的烤鸭绝绝子", "螺蛳粉yyds"), after the place it is had at
@@ -2775,7 +2796,21 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         if m and obj and not re.match(r"[我你他她它这那今明昨哪谁什]", obj):
             out += _pref(subject, obj, 0.9 if m.group("up") else 0.1, "statement")
     if not out:
+        # (after a clause of interjections: "说真的，坐高铁比坐飞机舒服多了")
+        s = re.sub(rf"^(?:{_ZH_INTERJECTION.pattern})[，,]\s*(?=\S)", "", s)
         m = _ZH_PRAISED.match(s) or _ZH_ACCLAIMED.match(s)
+        head = _ZH_TOPIC_HEAD.match(s)
+        if not m and head:
+            # "跑步真的坚持不下来，太枯燥了", "那家火锅真的一般，又贵又不好吃": the thing the first clause
+            # is about is what a later clause with no subject of its own judges
+            m = next(
+                (
+                    f
+                    for c in re.split(r"[，,；;]", s)[1:]
+                    if (f := _ZH_PRAISED.match(head.group("obj") + c.strip()))
+                ),
+                None,
+            )
         # ("孩子太好玩了": a person praised is no taste)
         if m and not (m.group("obj") in RELATIVES_ZH or re.search(r"孩子|宝宝|小孩|人$", m.group("obj"))):
             up = m.group("up") or m.groupdict().get("acclaim")

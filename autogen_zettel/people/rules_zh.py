@@ -611,6 +611,8 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
 def _status(s: str, speaker: str) -> list[Evidence]:
     if s.endswith(("？", "?")) or re.match(r"(?:你|您)(?:们)?(?:可|就|也|先)?别", s):
         return []  # "你别吃醋了": told to the other, no task of the speaker's called off
+    if re.search(r"(?:下次|以后|下回|再也)(?:可|就|也|千万|还是)?别", s):
+        return []  # "又贵又不好吃，下次别去了": advice for next time, no plan called off
     # "方案得晚两天，周三给你", "样品推迟到下周一再寄": put off to a day, no new promise of that day
     late = [e for e in status_zh(s, speaker) if e.kind == "postponed"]
     if late:
