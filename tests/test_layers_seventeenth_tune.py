@@ -140,3 +140,15 @@ def test_zh_of_a_place_and_a_rhetorical_no_time_and_the_coders_word():
     assert ("job", "程序猿") in facts("偶在深圳做程序猿，天天996，哪有空谈恋爱")
     assert facts("我哪有时间谈恋爱") == []
     assert facts("我在谈恋爱") == [("relationship", "dating")]
+
+
+def test_the_people_tests_regressions_of_this_round_stay_mended():
+    # an interjection is no place answered; born somewhere is still the hometown beside 我是X的
+    assert _facts_after_q("Where are you living these days?", "Ha, that's a question for another day.") == []
+    assert [(e.key, e.value) for e in extract_layers("我是在北京出生的。", speaker="王芳", at=AT)] == [
+        ("hometown", "北京")
+    ]
+
+
+def _facts_after_q(question: str, answer: str):
+    return [e for e in extract_layers(answer, speaker="Pat", at=AT, previous=question) if e.layer == "fact"]

@@ -855,7 +855,9 @@ _ANSWER_TAIL_EN = re.compile(
 _NO_PLACE_EN = re.compile(
     r"\b(?:home|here|there|nowhere|everywhere|around|abroad|away|remote(?:ly)?|online|freelance|myself|"
     r"same|usual|before|work|office|uni|school|town|city|centre|center|downtown|nearby|close|far|dunno|idk|"
-    r"nothing|nobody|unemployed|retired|jobs?|not|no|nah|nope|none|near|by|the|a|an|of|my|our|your|his|her|their|with|from|on|off)\b",
+    r"nothing|nobody|unemployed|retired|jobs?|not|no|nah|nope|none|near|by|the|a|an|of|my|our|your|his|her|their|with|from|on|off"
+    # an interjection or a dodge, no answer: "Ha, that's a question for another day", "why?", "guess"
+    r"|ha+|haha\w*|hah|lol|lmao|hmm+|ugh|god|gosh|wow|why|what|who|how|guess|secret|ask|it|that|this|well)\b",
     re.I,
 )
 

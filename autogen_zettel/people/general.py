@@ -1797,7 +1797,7 @@ _ZH_HOMETOWN = re.compile(
     r"|(?<!在)(?<!搬回)(?<!搬回了)(?:老家|家乡|祖籍)(?:是|在)?(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:[，。的]|定居|$)"
     # "我是山东临沂的": one is "of" a place, a clause of its own (a place only, checked where it is read:
     # "我是做外贸的" is a trade)
-    r"|(?:^|[，,])我(?:就|也|本来|其实)?是(?P<v7>[\u4e00-\u9fff]{2,6}?)的(?=[，。！,~～]|$)"
+    r"|(?:^|[，,])我(?:就|也|本来|其实)?是(?P<v7>(?![在来做干搞卖从去给被])[\u4e00-\u9fff]{2,6}?)的(?=[，。！,~～]|$)"
 )
 # one of a place's people after growing up or being born there ("喝黄河水长大的兰州娃"): the town
 # names the hometown more surely than the spot one was born at ("在江边出生的重庆妹子")
@@ -2195,7 +2195,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     for m in _ZH_PET_GONE.finditer(s):
         add("pet", m.group("v"), "lift")
     m = _ZH_GROWN.search(s) or _ZH_HOMETOWN.search(s)
-    if m and m.group("v7") and not is_place(m.group("v7")):
+    if m and m.groupdict().get("v7") and not is_place(m.group("v7")):
         m = None  # "我是做外贸的", "我是来帮忙的": of a trade or a purpose, no place
     if m and m.groupdict().get("v3") and not is_place(m.group("v3")):
         m = None  # "我是干饭人", "我是打工人": 我是X人 names a kind of person; only a place is a hometown
