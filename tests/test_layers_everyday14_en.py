@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest  # noqa: F401  (xfail marks are added after the run)
+import pytest
 
 from tests.layer_sets import (
     all_rows as _all,
@@ -104,6 +104,10 @@ def test_t_did_you_ring_the_bank_yep_this_morning(default_hub):
     assert _one(mem, "Ivo").status == "done"
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a thing named in the first clause ('The plumber's been') and praise for the one named at the end ('you're a star Gavin'): the praise reading takes the thing of the clause just before it ('hot water'), whose words do not meet the promise ('get a plumber out to look at your boiler')",
+)
 def test_t_the_plumber_has_been_told_by_the_other(default_hub):
     mem = heard(
         default_hub,
@@ -194,6 +198,10 @@ def test_t_the_ferry_is_not_running(default_hub):
     assert _one(mem, "Eilidh").status == "cancelled"
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a plan called off because what it needed ran out ('comedy night sold out before I got there so that's that'): 'sold out' is read as no cancelling verb, and 'that's that' as no dropping of a plan",
+)
 def test_t_the_comedy_night_sold_out(default_hub):
     mem = heard(
         default_hub,
@@ -247,6 +255,10 @@ def test_f_a_gp_who_sees_the_kids_at_weekends(default_hub):
     assert "GP" in " ".join(_current(mem, "Alasdair", "job")), _all(mem)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a spouse named in passing by the word for one ('my missus has got me doing parkrun') is not read as married: the labelled sets do not count 'My wife adores gardening' as a relationship fact, so the word alone implying marriage was tried and taken back",
+)
 def test_f_the_missus_and_parkrun(default_hub):
     mem = heard(
         default_hub,
@@ -274,6 +286,10 @@ def test_f_our_flat_in_leeds_has_no_heating(default_hub):
     assert _current(mem, "Kirsty", "residence") == ["Leeds"], _all(mem)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a school year said of oneself ('I'm in year 11') has no key: school is read as an institution's name, and a year group names none",
+)
 def test_f_year_11_and_mocks(default_hub):
     mem = heard(
         default_hub, "e14en_f05", [(0, "Ellie", "I'm in year 11 so it's mocks season, no life till xmas")]
@@ -293,6 +309,10 @@ def test_f_a_pharmacist_not_a_nurse(default_hub):
     assert _current(mem, "Ruth", "job") == ["pharmacist"], _all(mem)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a fact put right in the next line by 'I meant X not Y' ('sorry, I meant Superdrug not Boots'): the correction names no verb of working, and only days are put right by 'I meant' (_DAY_PUT_RIGHT_EN)",
+)
 def test_f_superdrug_not_boots_put_right(default_hub):
     mem = heard(
         default_hub,
@@ -305,6 +325,10 @@ def test_f_superdrug_not_boots_put_right(default_hub):
     assert _current(mem, "Hana", "employer") == ["Superdrug"], _all(mem)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="Indian English 'working ... in Infosys': a firm after 'in' cannot be told from a town without a list of names, so it is read as a residence (a wrong row) and no employer",
+)
 def test_f_working_in_infosys_since_2019(default_hub):
     mem = heard(
         default_hub,
@@ -332,6 +356,10 @@ def test_f_a_second_grade_teacher_in_ohio(default_hub):
     assert "teacher" in " ".join(_current(mem, "Brittany", "job")), _all(mem)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="an animal named by its breed, let out ('have to let my greyhound out, she's a rescue'): the pet reading knows kinds (dog, cat ...) and the verbs walk / feed / groom, not a breed nor 'let ... out'; 'she's a rescue' after it is no 'rescue greyhound'",
+)
 def test_f_a_rescue_greyhound_to_let_out(default_hub):
     mem = heard(
         default_hub,

@@ -753,7 +753,10 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
         value = re.sub(r"\s+(?:back|by|another)\s+[^,;.!?]*$", "", ev.value) if " " in ev.value else ev.value
         return dataclasses.replace(ev, kind="postponed", put_off=span, value=value)
     if ev.kind == "postponed" and (
-        _LATER_NO_DAY_EN.search(said) or re.search(general.ZH_MOVE_TO + general.ZH_LATER_NO_DAY, said)
+        _LATER_NO_DAY_EN.search(said)
+        or re.search(general.ZH_MOVE_TO + general.ZH_LATER_NO_DAY, said)
+        # set aside until something else is done, no day said: "Bathroom's on hold till the tiler's free"
+        or re.search(r"\bon\s+(?:hold|ice|the\s+back\s+burner)\b", said, re.I)
     ):
         # "bumped to next month", "after the holidays instead", "推迟到明年": put off to a later time that names
         # no day - still owed, its day no longer known (model.derive_commitments clears it)

@@ -64,6 +64,8 @@ _ROLE_TAIL = re.compile(
     r"carpenter|plumber|electrician|photographer|freelance|freelancer|lawyer|doctor|midwife|"
     r"paramedic|cashier|tutor|coach|nanny|model|actor|actress|artist|analyst|consultant)$"
 )
+# a field of work by its department's name ("I work in IT", "a nurse in Accounts" is no town)
+_FIELD_EN = r"(?:Sales|Marketing|Finance|HR|IT|Engineering|Operations|Support|Accounts|Legal|Research|Admin)"
 _NP = r"(?:the\s+|a\s+|an\s+|my\s+|our\s+)?(?:[\w'\-]+\s+){0,3}?[\w'\-]+"
 # a name as written: capitalised words, or a run of Han characters inside English ("moved to 深圳")
 # (never running on into the pronoun I of the next clause: "Now that I'm living in Bath I walk")
@@ -196,7 +198,9 @@ _JOB_EN = re.compile(
     # (a clause of what follows from it may come next: "im a plumber so weekends are for callouts")
     # (or a joke of what one is not, the comma dropped: "im a nurse not a vampire lol")
     # (a grade or year taught may lead it, written as an ordinal: "I'm a 2nd grade teacher in Ohio")
-    r"(?P<v>(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b"
+    # (a chat filler after it is no part of it: "im a GP btw, so ask away")
+    r"(?P<v>(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[a-z\-]+\s+)?(?!(?:btw|tbh|ngl|fyi|lol)\b)[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b"
+    r"|(?:btw|tbh|ngl|fyi|lol)\b"
     r"|not\s+(?:a|an)\s))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
@@ -217,7 +221,10 @@ _JOB_EN = re.compile(
     # "I run a small bakery", "opened an online clothing store": a business, not "started a weekend class"
     r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?"
     r"(?P<v3>(?:[\w\-]+\s+){0,2}?(?:" + _ORG_HEAD + "|" + _BUSINESS_EN + r"))\b"
-    r"|\b(?P<v4>freelanc)(?:ing|er)\b",
+    r"|\b(?P<v4>freelanc)(?:ing|er)\b"
+    # one's field of work by its department: "I work in IT at an MNC", "i work in marketing" (what is
+    # done there, not where: "I work in Leeds" is no field)
+    rf"|\bI\s+(?:now\s+|still\s+|currently\s+)?work\s+in\s+(?P<v12>{_FIELD_EN})\b(?!\s+(?:department|dept|team)\s+(?:of|at)\b)",
     re.I,
 )
 # "got promoted to head chef", "I've been made team lead": the post one was raised to is the job now
@@ -293,7 +300,7 @@ _RESIDENCE_EN = re.compile(
     rf"|\b(?i:bought|rented|found|got|signed\s+(?:the|a)\s+(?:lease|tenancy|rental\s+agreement)\s+(?:on|for))\s+(?:(?i:the)\s+keys\s+(?:to|for)\s+)?(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})"
     # "I live with my parents in Cardiff": who one lives with, then the town
     rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v12>{_CAP})"
-    rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
+    rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+|finally\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
     # "I reside in Stockport": the formal verb of living is one of the class, and so is the verb of
     # making a home somewhere ("Originally from Pune but settled in Hyderabad now")
     rf"(?:live|living|based|reside|residing|settled)\s+in\s+(?P<v7>{_CAP})"
@@ -302,7 +309,7 @@ _RESIDENCE_EN = re.compile(
     rf"|\b(?:I|[Ww]e)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
     # "I work as a paramedic in Leeds": the town one works in as a role is where one lives
     rf"|\b(?:work|works|working)\s+as\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}?in\s+"
-    rf"(?!(?:Sales|Marketing|Finance|HR|IT|Engineering|Operations|Support|Accounts|Legal|Research|Admin)\b)(?P<v10>{_CAP})"
+    rf"(?!{_FIELD_EN}\b)(?P<v10>{_CAP})"
     # "Moved out of London and into a flat in Leeds": the home moved into is where one lives
     # "officially a Bristol resident now", "a proper Londoner now" is said by the word for its people: only the first
     rf"|(?:\b(?:a|an)\s+|\b(?i:we're|we are|they're)\s+(?:(?i:now|officially|finally)\s+)?)"
@@ -648,7 +655,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         )
     for m in _JOB_EN.finditer(s):
         v = next(
-            (g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9", "v11")) if g), ""
+            (g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9", "v11", "v12")) if g), ""
         )
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
         if not words:
@@ -673,6 +680,10 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         )
         if m.group("v4"):
             add("job", "freelance", "change" if change else "statement")
+        elif m.group("v12"):  # "I work in IT": the field, as written ("IT", "marketing")
+            if v != "IT" and v.lower() == "it":
+                continue  # "the shed? I work in it most days": the pronoun, no field
+            add("job", v if v.isupper() else v.lower(), "change" if change else "statement")
         elif m.group("v9") or m.group("v11"):  # "I teach year 6", "my Year 9 pupils": a teacher
             add("job", "teacher", "change" if change else "statement")
         elif m.group("v5"):  # "I teach yoga": a teacher of it
@@ -3462,7 +3473,7 @@ _STATUS_EN_RESULT = re.compile(
     r"[a-z][\w\-]*(?:\s+[\w\-]+)?)(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|already\s+)?"
     r"(?:on\s+(?:its|their)\s+way|in\s+the\s+(?:post|mail))\b"
     # a thing handed over, told by who holds it now: "Tom has the keys now", "Mum's got the tickets now"
-    r"|^(?!(?:I|We|You|He|She|They|It|This|That|Everyone|Nobody|Someone)\b)[A-Z][a-z]+\s+(?:has|has got|'s got)\s+"
+    r"|^(?!(?:I|We|You|He|She|They|It|This|That|Everyone|Nobody|Someone)\b)[A-Z][a-z]+(?:\s+has|\s+has got|'s got)\s+"
     r"(?:the|my|your|our)\s+(?P<w20>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+now\b"
     # "The report is on your desk", "Slides are in your inbox": the thing where the addressee has it
     # "Drill's back in your shed", "the books are back with you": a thing lent, back where its owner has it

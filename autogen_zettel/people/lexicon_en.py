@@ -167,7 +167,7 @@ NOT_PROMISE = re.compile(
     r"\s+(?:to|out|home|back|in(?!\s+(?:the|a|an|my|your|his|her)\b)|\w+ing)\b)"
     # (a person, a grandparent too, taken on an outing: "I'll take you on the boat trip", "take
     # Grandad to his appointment"; a thing taken "on the side" is an order)
-    r"(?!\s+(?:you|him|her|them|us|mum|mom|dad|grandad|granddad|grandma|grandpa|gran|granny|nan|nana)\s+(?:to|on\s+(?:the|a|an|holiday))\b)"
+    r"(?!\s+(?:you|him|her|them|us|mum|mom|dad|grandad|granddad|grandma|grandpa|gran|granny|nan|nana|(?:the\s+)?(?:kids|children))\s+(?:to|on\s+(?:the|a|an|holiday))\b)"
     r"|think\b|see\b(?!\s+to\b)|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
     r"hate\b|give (?:it|this|that)(?: one)? a (?:miss|swerve|body swerve|pass|skip)\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
