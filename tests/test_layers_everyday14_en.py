@@ -104,10 +104,6 @@ def test_t_did_you_ring_the_bank_yep_this_morning(default_hub):
     assert _one(mem, "Ivo").status == "done"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a thing named in the first clause ('The plumber's been') and praise for the one named at the end ('you're a star Gavin'): the praise reading takes the thing of the clause just before it ('hot water'), whose words do not meet the promise ('get a plumber out to look at your boiler')",
-)
 def test_t_the_plumber_has_been_told_by_the_other(default_hub):
     mem = heard(
         default_hub,

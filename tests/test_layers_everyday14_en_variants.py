@@ -422,3 +422,30 @@ def test_v_i_work_in_hr_heard_it_all(default_hub):
         default_hub, "e14env_37", [(0, "Graham", "I work in HR, so yes, I've heard every excuse going")]
     )
     assert _current(mem, "Graham", "job") == ["HR"], _all(mem)
+
+
+# a thing at the head of the line, then another clause, then praise for the one named
+
+
+def test_v_the_cleaner_has_been_place_sparkling(default_hub):
+    mem = heard(
+        default_hub,
+        "e14env_38",
+        [
+            (0, "Jo", "I'll get a cleaner in before your party on Saturday."),
+            (3, "e14env_38", "The cleaner's been, place is sparkling, you're a star Jo"),
+        ],
+    )
+    assert _one(mem, "Jo").status == "done"
+
+
+def test_v_the_locksmith_has_been_new_lock_in(default_hub):
+    mem = heard(
+        default_hub,
+        "e14env_39",
+        [
+            (0, "Rafferty", "I'll sort a locksmith for your back door tomorrow."),
+            (2, "e14env_39", "The locksmith's been, new lock's in, thanks Rafferty!"),
+        ],
+    )
+    assert _one(mem, "Rafferty").status == "done"

@@ -655,7 +655,12 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         )
     for m in _JOB_EN.finditer(s):
         v = next(
-            (g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9", "v11", "v12")) if g), ""
+            (
+                g
+                for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9", "v11", "v12"))
+                if g
+            ),
+            "",
         )
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
         if not words:
@@ -3836,7 +3841,14 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     m = _PRAISED_FOR_EN.search(s.strip())
     who = m and (m.group("who") or m.group("who2"))
     if who and who != subject and who not in _NOT_NAMES_EN:
-        return [Evidence("status", who, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "done")]
+        w = _clean_np(m.group("w") or m.group("w2"))
+        # the thing at the head of the line too, when the praise follows a later clause: "The
+        # plumber's been, hot water's back on, you're a star Gavin" (the plumber and the hot water)
+        head = _NOT_YET_THING_EN.match(re.split(r"[,;]", s.strip())[0]) if m.start() > 0 else None
+        lead = _clean_np(head.group("w")) if head else ""
+        if lead and lead.casefold() not in w.casefold():
+            w = f"{lead} {w}"
+        return [Evidence("status", who, "", w, 0.5, "done")]
     m = _ASK_TO_MOVE_EN.match(s.strip())
     if m:
         return [Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "postponed")]
