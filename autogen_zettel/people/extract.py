@@ -474,6 +474,20 @@ _PROPOSAL_ANSWERED_EN = re.compile(
 _ON_MY_BEHALF = re.compile(r"\b(?:for me|on my behalf|for my sake)\b", re.I)
 # a promise whose time is "then", the time said before it in the sentence
 _THEN_EN = re.compile(r"\bthen\s*[.!]*$", re.I)
+# a task asked after ("did you ring the bank?", "have u sent the forms yet?") and a bare yes to it,
+# or a yes with only when it was done ("yep, this morning"): the task asked after is done
+_ASKED_IF_DONE_EN = re.compile(
+    r"^(?:(?:so|and|hey|oh),?\s+)?(?:did|have|has)\s+(?:you|u)\s+(?:already\s+|managed\s+to\s+|get\s+round\s+to\s+)?"
+    # (a thing named: "did you like it?" names none, so no promise is closed by its yes)
+    r"(?P<verb>[a-z]+)\s+(?:(?:the|my|your|our|his|her|that)\s+)?(?!(?:it|that|this|them|him|her|me|us)\b)(?P<w>[\w'\- ]{2,30}?)(?:\s+(?:yet|already|in the end))?\s*\?+\s*$",
+    re.I,
+)
+_YES_WHEN_EN = re.compile(
+    r"^(?:yep|yes|yeah|yup|ya|yh|sure did|I did|did indeed|done)[,!.]?\s*"
+    r"(?:(?:just\s+|first thing\s+)?(?:this morning|this afternoon|yesterday|last night|earlier|earlier today|today|"
+    r"first thing|an hour ago|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\s*)?[.!]*$",
+    re.I,
+)
 
 
 def _put_off(found: list[Evidence]) -> bool:
@@ -482,8 +496,10 @@ def _put_off(found: list[Evidence]) -> bool:
 
 
 def _mostly_han(text: str) -> bool:
-    """Whether Chinese syntax reads ``text``: it has Han characters, and no more Latin words than them."""
-    return bool(_HAN.search(text)) and len(_LATIN_WORD.findall(text)) <= len(_HAN.findall(text))
+    """Whether Chinese syntax reads ``text``: it has Han characters, and fewer Latin words than them.
+
+    (A tie is English: "Spoke to 张伟" is an English clause around a two-character name.)"""
+    return bool(_HAN.search(text)) and len(_LATIN_WORD.findall(text)) < len(_HAN.findall(text))
 
 
 def _sentence(
@@ -583,6 +599,17 @@ def _sentence(
     ):
         out = []  # "太感谢了", "不好意思打错字了": thanks and apologies close no task
         layers = set()
+    asked = _ASKED_IF_DONE_EN.match(previous.strip()) if previous and not han and not layers else None
+    if asked and _YES_WHEN_EN.match(said.strip()):
+        # "did you ring the bank?" / "yep, this morning": the task asked after is done (named, so it
+        # closes only a promise whose words it meets)
+        out, layers = [Evidence("status", speaker, "", asked.group("w").strip(), 0.5, "done")], {"status"}
+    if not han and layers == {"preference"} and re.search(r"\bafter all\b", said, re.I):
+        # "No boat trip after all, the ferry isn't running": "after all" marks a plan given up, not
+        # a taste refused (the refusal the preference rules read is the plan's cancellation)
+        dropped = [e for e in general.status_en(said, speaker, speaker) if e.kind == "cancelled"]
+        if dropped:
+            out, layers = dropped, {"status"}
     if not layers & {"commitment", "status", "fact", "preference"}:
         if han:
             out += general.commitments_zh(said, speaker, at, speaker) or general.status_zh(said, speaker)
@@ -716,7 +743,7 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     put_right = general.day_put_right_en(said) if ev.kind == "postponed" else ""
     moved = [put_right] if put_right else moved
     day = (due_date(moved[-1], at) if ev.kind == "postponed" and moved else None) or due_date(said, at)
-    if re.search(r"day\s+after$", put_off_span(said), re.I):
+    if re.search(r"(?:day|week|weekend)\s+after(?:\s+instead)?$", put_off_span(said), re.I):
         day = None  # "moving to the Thursday after": a week on from its own day, not the next Thursday
     if day:
         # called off for its day and moved to another in the same line ("日料得改天了，往后推到周六"):
@@ -735,7 +762,10 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
         value = re.sub(r"\s+(?:back|by|another)\s+[^,;.!?]*$", "", ev.value) if " " in ev.value else ev.value
         return dataclasses.replace(ev, kind="postponed", put_off=span, value=value)
     if ev.kind == "postponed" and (
-        _LATER_NO_DAY_EN.search(said) or re.search(general.ZH_MOVE_TO + general.ZH_LATER_NO_DAY, said)
+        _LATER_NO_DAY_EN.search(said)
+        or re.search(general.ZH_MOVE_TO + general.ZH_LATER_NO_DAY, said)
+        # set aside until something else is done, no day said: "Bathroom's on hold till the tiler's free"
+        or re.search(r"\bon\s+(?:hold|ice|the\s+back\s+burner)\b", said, re.I)
     ):
         # "bumped to next month", "after the holidays instead", "推迟到明年": put off to a later time that names
         # no day - still owed, its day no longer known (model.derive_commitments clears it)

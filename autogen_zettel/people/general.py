@@ -66,6 +66,8 @@ _ROLE_TAIL = re.compile(
     r"carpenter|plumber|electrician|photographer|freelance|freelancer|lawyer|doctor|midwife|"
     r"paramedic|cashier|tutor|coach|nanny|model|actor|actress|artist|analyst|consultant)$"
 )
+# a field of work by its department's name ("I work in IT", "a nurse in Accounts" is no town)
+_FIELD_EN = r"(?:Sales|Marketing|Finance|HR|IT|Engineering|Operations|Support|Accounts|Legal|Research|Admin)"
 _NP = r"(?:the\s+|a\s+|an\s+|my\s+|our\s+)?(?:[\w'\-]+\s+){0,3}?[\w'\-]+"
 # a name as written: capitalised words, or a run of Han characters inside English ("moved to 深圳")
 # (never running on into the pronoun I of the next clause: "Now that I'm living in Bath I walk")
@@ -197,7 +199,10 @@ _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     # (a clause of what follows from it may come next: "im a plumber so weekends are for callouts")
     # (or a joke of what one is not, the comma dropped: "im a nurse not a vampire lol")
-    r"(?P<v>(?:[a-z\-]+\s+)?[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b"
+    # (a grade or year taught may lead it, written as an ordinal: "I'm a 2nd grade teacher in Ohio")
+    # (a chat filler after it is no part of it: "im a GP btw, so ask away")
+    r"(?P<v>(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[a-z\-]+\s+)?(?!(?:btw|tbh|ngl|fyi|lol)\b)[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b"
+    r"|(?:btw|tbh|ngl|fyi|lol)\b"
     r"|not\s+(?:a|an)\s))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
     r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
@@ -218,7 +223,10 @@ _JOB_EN = re.compile(
     # "I run a small bakery", "opened an online clothing store": a business, not "started a weekend class"
     r"|\bI\s+(?:now\s+)?(?:run|own|opened|started)\s+(?:a|an|my own)\s+(?:(?:small|little|tiny)\s+)?"
     r"(?P<v3>(?:[\w\-]+\s+){0,2}?(?:" + _ORG_HEAD + "|" + _BUSINESS_EN + r"))\b"
-    r"|\b(?P<v4>freelanc)(?:ing|er)\b",
+    r"|\b(?P<v4>freelanc)(?:ing|er)\b"
+    # one's field of work by its department: "I work in IT at an MNC", "i work in marketing" (what is
+    # done there, not where: "I work in Leeds" is no field)
+    rf"|\bI\s+(?:now\s+|still\s+|currently\s+)?work\s+in\s+(?P<v12>{_FIELD_EN})\b(?!\s+(?:department|dept|team)\s+(?:of|at)\b)",
     re.I,
 )
 # "got promoted to head chef", "I've been made team lead": the post one was raised to is the job now
@@ -294,15 +302,16 @@ _RESIDENCE_EN = re.compile(
     rf"|\b(?i:bought|rented|found|got|signed\s+(?:the|a)\s+(?:lease|tenancy|rental\s+agreement)\s+(?:on|for))\s+(?:(?i:the)\s+keys\s+(?:to|for)\s+)?(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})"
     # "I live with my parents in Cardiff": who one lives with, then the town
     rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v12>{_CAP})"
-    rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
-    # "I reside in Stockport": the formal verb of living is one of the class
-    rf"(?:live|living|based|reside|residing)\s+in\s+(?P<v7>{_CAP})"
+    rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+|finally\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
+    # "I reside in Stockport": the formal verb of living is one of the class, and so is the verb of
+    # making a home somewhere ("Originally from Pune but settled in Hyderabad now")
+    rf"(?:live|living|based|reside|residing|settled)\s+in\s+(?P<v7>{_CAP})"
     # "feels weird living in Oxford now": the participle of living with "now", its I dropped
     rf"|(?:^|[,;]\s*|\b(?:feels?|felt)\s+(?:\w+\s+)?)living\s+in\s+(?P<v16>{_CAP})\s+now\b"
     rf"|\b(?:I|[Ww]e)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
     # "I work as a paramedic in Leeds": the town one works in as a role is where one lives
     rf"|\b(?:work|works|working)\s+as\s+(?:a|an)\s+(?:[\w\-]+\s+){{0,2}}?in\s+"
-    rf"(?!(?:Sales|Marketing|Finance|HR|IT|Engineering|Operations|Support|Accounts|Legal|Research|Admin)\b)(?P<v10>{_CAP})"
+    rf"(?!{_FIELD_EN}\b)(?P<v10>{_CAP})"
     # "Moved out of London and into a flat in Leeds": the home moved into is where one lives
     # "officially a Bristol resident now", "a proper Londoner now" is said by the word for its people: only the first
     rf"|(?:\b(?:a|an)\s+|\b(?i:we're|we are|they're)\s+(?:(?i:now|officially|finally)\s+)?)"
@@ -334,7 +343,10 @@ _HOMETOWN_EN = re.compile(
     rf"|\bI(?:(?:'m| am| come)\s+(?:originally\s+)?from|\s+grew up in|\s+was (?:born|raised) in)\s+(?:a|an)\s+"
     rf"(?:[\w\-]+\s+){{0,3}}?(?:near|outside|in)\s+(?P<v2>{_CAP})"
 )
-_NOT_PLACES = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|the\b)\b"
+# (nor how it went, capitalised: "I settled in OK", "moved in Okay")
+_NOT_PLACES = (
+    r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|OK|Okay|the\b)\b"
+)
 # a place the speaker is in or works from, and a move "here" in the same sentence
 _HERE_EN = re.compile(
     rf"\b(?:(?:I'm|I am|(?i:we're|we are))(?:\s+\w+ing)?|living|working|based)\s+(?:\w+ly\s+)?(?:in|from|out of)\s+(?!{_NOT_PLACES})(?P<v>{_CAP})"
@@ -658,7 +670,12 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         )
     for m in _JOB_EN.finditer(s):
         v = next(
-            (g for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9", "v11")) if g), ""
+            (
+                g
+                for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9", "v11", "v12"))
+                if g
+            ),
+            "",
         )
         words = [w for w in v.lower().split() if w not in ("now", "currently", "again")]
         if not words:
@@ -683,6 +700,10 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         )
         if m.group("v4"):
             add("job", "freelance", "change" if change else "statement")
+        elif m.group("v12"):  # "I work in IT": the field, as written ("IT", "marketing")
+            if v != "IT" and v.lower() == "it":
+                continue  # "the shed? I work in it most days": the pronoun, no field
+            add("job", v if v.isupper() else v.lower(), "change" if change else "statement")
         elif m.group("v9") or m.group("v11"):  # "I teach year 6", "my Year 9 pupils": a teacher
             add("job", "teacher", "change" if change else "statement")
         elif m.group("v5"):  # "I teach yoga": a teacher of it
@@ -692,7 +713,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             add("job", f"{re.sub('^lorr$', 'lorry', words[-1])} driver", "change" if change else "statement")
         elif m.group("v7"):  # "switched from marketing to nursing": the field now
             add("job", words[-1], "change")
-        elif m.group("v3") or said_as or _ROLE_TAIL.search(words[-1]):
+        # (or a trade the lexicon knows by a name with no trade's ending: "I'm a GP so weekends are ...")
+        elif m.group("v3") or said_as or _ROLE_TAIL.search(words[-1]) or words[-1] in JOBS:
             if words[-1] in (
                 "fan",
                 "member",
@@ -714,9 +736,11 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
                 "beginner",
             ):
                 continue
+            # (initials kept as written: "I'm a GP" is a GP, not a "gp")
+            said_words = [w if len(w) > 1 and w.isupper() else w.lower() for w in v.split()]
             add(
                 "job",
-                " ".join(words),
+                " ".join(w for w in said_words if w.lower() in words),
                 "change" if (change or m.group("v2") and "retrained" in low) else "statement",
             )
     m = _PROMOTED_EN.search(s)
@@ -3474,11 +3498,15 @@ _STATUS_EN_CANCEL = re.compile(
     # "no swimming this Saturday": the plan's activity denied for the day it was set
     r"|^no\s+(?!(?:worries|worry|problem|problems|probs?|way|idea|clue|rush|pressure|doubt|need|matter|chance|"
     r"wonder|kidding|luck|news|one|time)\b)(?P<w8>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+"
-    r"(?=(?:this|on|tomorrow|tonight|today|next)\b)"
+    # (or denied outright, "after all": "No boat trip after all, the ferry isn't running")
+    r"(?=(?:this|on|tomorrow|tonight|today|next|after\s+all)\b)"
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
     # (or judged as not going ahead: "Quiz is a no-go", "the trip's a non-starter", "not happening")
     # (a no-go closing its clause: "Dairy is a no-go for me" is a restriction)
-    r"(?:off|cancelled|canceled|called off|postponed|scrapped|(?:a\s+no-?go|a\s+non-?starter)(?=\s*(?:$|[,.;!]))|not happening)(?![\w\-])"
+    r"(?:off|cancelled|canceled|called off|postponed|scrapped|(?:a\s+no-?go|a\s+non-?starter)(?=\s*(?:$|[,.;!]))|not happening"
+    # (called off by the weather, or set aside for now: "the match got rained off", "Kitchen's on
+    # hold till the plasterer's been", a postponement read below)
+    r"|rained\s+off|rained\s+out|washed\s+out|on\s+hold|on\s+ice|on\s+the\s+back\s+burner)(?![\w\-])"
     # (the negation contracted onto the copula, the plan dropped: "Raj's leaving do isn't happening anymore")
     r"|^(?:the\s+)?(?P<w13>[\w'\- ]{2,30}?)\s+(?:isn't|aren't|is not|are not|won't be)\s+happening\s+"
     r"(?:anymore|any more|after all|now)\b"
@@ -3492,12 +3520,14 @@ _STATUS_EN_CANCEL = re.compile(
     r"|^(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+)?(?:cancell?ed|canceled)(?=\s*(?:$|[,.;!]))"
     # "Dinner's cancelled": a bare noun with the contracted copula, when nothing follows the verb
     # ("Tom's cancelled the trip" has an object: his news)
-    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|called off|a\s+no-?go(?=\s*(?:$|[,.;!]))|a\s+non-?starter)"
-    r"(?=\s*(?:$|[,.;!])|\s+(?:until|till)\s+further\s+notice\b|\s+indefinitely\b)"
+    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|called off|a\s+no-?go(?=\s*(?:$|[,.;!]))|a\s+non-?starter"
+    # (or set aside until something else is done: "Kitchen's on hold till the plasterer's been")
+    r"|on\s+hold|rained\s+off)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:until|till)\s+further\s+notice\b|\s+indefinitely\b|(?<=hold)\s+(?:until|till)\b)"
     # a headline without its copula, "Dentist appt cancelled": a thing of one to three words (no
     # pronoun, no "I"), then the participle and nothing after it
     r"|^(?:the\s+|my\s+|our\s+)?(?P<w7>(?!(?:i|we|you|he|she|they|it|this|that|everything|all)\b)[a-z][\w\-]*"
-    r"(?:\s+[\w\-]+){0,2}?)\s+(?:cancell?ed|canceled|postponed|called off)(?=\s*(?:$|[,.;!]))",
+    r"(?:\s+[\w\-]+){0,2}?)\s+(?:cancell?ed|canceled|postponed|called off|rained off|rained out)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
 # a plan the speaker gives up, in the negated act itself: "I'm not repainting the kitchen after
@@ -3558,6 +3588,14 @@ _STATUS_EN_RESULT = re.compile(
     # (a thing of three words too: "New insurance docs just landed in my inbox")
     r"[a-z][\w\-]*(?:\s+[\w\-]+){0,2}?)(?:'s|'ve|\s+has|\s+have)?\s+(?:just\s+|finally\s+|safely\s+)?"
     r"(?:arrived|landed|come through|came through|turned up|got here|reached me)\b"
+    # a thing sent, told under way to whoever it is for: "The parcel's on its way to you", "card's in
+    # the post" (the sender's news; a receipt is told by "arrived" above)
+    r"|^(?:the\s+|your\s+|my\s+)?(?P<w19>(?!(?:i|we|you|he|she|they|it|this|that|everything|what|who)\b)"
+    r"[a-z][\w\-]*(?:\s+[\w\-]+)?)(?:'s|'re|\s+is|\s+are)\s+(?:now\s+|already\s+)?"
+    r"(?:on\s+(?:its|their)\s+way|in\s+the\s+(?:post|mail))\b"
+    # a thing handed over, told by who holds it now: "Tom has the keys now", "Mum's got the tickets now"
+    r"|^(?!(?:I|We|You|He|She|They|It|This|That|Everyone|Nobody|Someone)\b)[A-Z][a-z]+(?:\s+has|\s+has got|'s got)\s+"
+    r"(?:the|my|your|our)\s+(?P<w20>[a-z][\w\-]*(?:\s+[\w\-]+)?)\s+now\b"
     # "The report is on your desk", "Slides are in your inbox": the thing where the addressee has it
     # "Drill's back in your shed", "the books are back with you": a thing lent, back where its owner has it
     r"|^(?:the\s+|your\s+)?(?P<w13>(?!(?:i|we|you|he|she|they|it|this|that|everything)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)"
@@ -3580,6 +3618,10 @@ _STATUS_EN_RESULT = re.compile(
     r"(?:table|counter|fridge|doorstep|porch|desk|worktop)\b"
     r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+)?[a-z]+\s+(?:the|my|our|your)\s+(?P<w6>[\w\-]+(?:\s+[\w\-]+){0,2}?)"
     r"\b[^,;]*?\b(?:as promised|as agreed|like I promised|as I said I would)\b"
+    # an act told in the past with "like I said" after it: "Picked the kids up at 3 like I said" (a
+    # past verb: "need the money like I said" repeats a wish, no act done)
+    r"|^(?:(?:I|we)\s+)?(?:just\s+|finally\s+)?(?:[a-z]+[^e\W]ed|took|brought|sent|gave|got|did|made|put|rang|paid|fed|left)\s+"
+    r"(?:the|my|our|your)\s+(?P<w21>[\w\-]+(?:\s+[\w\-]+){0,2}?)\b[^,;]*?\b(?:like|as)\s+I\s+said\b"
     # the formal register of handing a thing over: "Please find the minutes attached"
     r"|^(?:please\s+)?find\s+(?:the|my|our)\s+(?P<w9>[\w\-]+(?:\s+[\w\-]+){0,2}?)\s+(?:attached|enclosed|herewith)\b",
     re.I,
@@ -3888,7 +3930,12 @@ _THANKED_FOR_EN = re.compile(
 _ASK_TO_MOVE_EN = re.compile(
     rf"^(?:(?:sorry|hey|hi|so|ok|okay|actually|hmm),?\s+)*(?:can|could|would it be ok if|is it ok if|mind if|do you mind if)\s+"
     rf"(?:we|I)\s+(?:push|move|bump|shift|put off)\s+(?:the\s+|our\s+|my\s+|your\s+)?"
-    rf"(?P<w>(?!(?:it|that|this|them|everything)\b)[\w'\-]+(?:\s+[\w'\-]+){{0,3}}?)\s+(?:back\s+)?(?:to|till|until)\s+{LATER_EN}",
+    rf"(?P<w>(?!(?:it|that|this|them|everything)\b)[\w'\-]+(?:\s+[\w'\-]+){{0,3}}?)\s+(?:back\s+)?(?:to|till|until)\s+{LATER_EN}"
+    # the plan asked to be done at a later time "instead": "Can we do Sunday lunch the week after
+    # instead?", "could we have the catch-up next Tuesday instead?"
+    rf"|^(?:(?:sorry|hey|hi|so|ok|okay|actually|hmm),?\s+)*(?:can|could|shall)\s+we\s+(?:do|have|make)\s+(?:the\s+|our\s+)?"
+    rf"(?P<w2>(?!(?:it|that|this|them|everything)\b)[\w'\-]+(?:\s+[\w'\-]+){{0,3}}?)\s+"
+    rf"(?:(?:on\s+)?{LATER_EN}|the\s+(?:week|weekend|day|month)\s+after)[^?]*?\s+instead\s*\?",
     re.I,
 )
 
@@ -3909,7 +3956,9 @@ _PRAISED_FOR_EN = re.compile(
     r"[,!]?\s+(?P<who>[A-Z][a-z]+)[\s!.x]*$"
     # the thing got by whom it was for, then thanks to the one who brought it: "Mum says she got the
     # key, ta Benedikt x", "Got the parcel, cheers Dom"
-    r"|(?:^|[,;]\s*|\b(?:says|said)\s+)(?:(?i:she|he|they|we|I)\s+)?(?i:got|received)\s+(?i:the|my|your|our|her|his|their)\s+"
+    # (or by whose it is: "got Mrs Patel's number, ta Sunita")
+    r"|(?:^|[,;]\s*|\b(?:says|said)\s+)(?:(?i:she|he|they|we|I)\s+)?(?i:got|received)\s+"
+    r"(?:(?i:the|my|your|our|her|his|their)|(?:(?:Mrs|Mr|Ms|Dr)\.?\s+)?[A-Z][a-z]+'s)\s+"
     r"(?P<w2>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s*[,;!.]\s*"
     r"(?i:thanks|thank you|cheers|ta)(?:\s+(?i:so much|again))?[,!]?\s+(?P<who2>[A-Z][a-z]+)[\s!.x]*$"
 )
@@ -3919,10 +3968,17 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     m = _PRAISED_FOR_EN.search(s.strip())
     who = m and (m.group("who") or m.group("who2"))
     if who and who != subject and who not in _NOT_NAMES_EN:
-        return [Evidence("status", who, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "done")]
+        w = _clean_np(m.group("w") or m.group("w2"))
+        # the thing at the head of the line too, when the praise follows a later clause: "The
+        # plumber's been, hot water's back on, you're a star Gavin" (the plumber and the hot water)
+        head = _NOT_YET_THING_EN.match(re.split(r"[,;]", s.strip())[0]) if m.start() > 0 else None
+        lead = _clean_np(head.group("w")) if head else ""
+        if lead and lead.casefold() not in w.casefold():
+            w = f"{lead} {w}"
+        return [Evidence("status", who, "", w, 0.5, "done")]
     m = _ASK_TO_MOVE_EN.match(s.strip())
     if m:
-        return [Evidence("status", subject, "", _clean_np(m.group("w")), 0.5, "postponed")]
+        return [Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "postponed")]
     m = _THANKED_FOR_EN.match(s.strip())
     who = m and (m.group("who") or m.group("who2"))
     if who and who != subject and who not in _NOT_NAMES_EN:
@@ -4033,6 +4089,7 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 or m.group("w9")
                 or m.group("w12")
                 or m.group("pro") is not None
+                or re.search(r"\bon\s+(?:hold|ice|the\s+back\s+burner)\b", m.group(0), re.I)
                 else "cancelled"
             )
             return [Evidence("status", subject, "", _clean_np(w), 0.5, kind)]
@@ -4069,6 +4126,9 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         if m:
             groups = (
                 "w",
+                "w19",
+                "w20",
+                "w21",
                 "w2",
                 "w3",
                 "w5",

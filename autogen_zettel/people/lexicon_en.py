@@ -164,10 +164,15 @@ NOT_PROMISE = re.compile(
     # (a person taken somewhere is an errand too: "I'll take you to the airport", "take Mum to lunch")
     r"take\b(?!\s+care\s+of\b)(?!\s+(?:(?:the|my|our|your|his|her)\s+\w+(?:\s+\w+){0,2}|you|him|her|them|us|mum|mom|dad)"
     # (or taken in to be seen to: "I'll take your car in for its MOT"; not "take the salmon in the end")
-    r"\s+(?:to|out|home|back|in(?!\s+(?:the|a|an|my|your|his|her)\b)|\w+ing)\b)|think\b|see\b(?!\s+to\b)|"
+    r"\s+(?:to|out|home|back|in(?!\s+(?:the|a|an|my|your|his|her)\b)|\w+ing)\b)"
+    # (a person, a grandparent too, taken on an outing: "I'll take you on the boat trip", "take
+    # Grandad to his appointment"; a thing taken "on the side" is an order)
+    r"(?!\s+(?:you|him|her|them|us|mum|mom|dad|grandad|granddad|grandma|grandpa|gran|granny|nan|nana|(?:the\s+)?(?:kids|children))\s+(?:to|on\s+(?:the|a|an|holiday))\b)"
+    r"|think\b|see\b(?!\s+to\b)|"
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
     r"hate\b|give (?:it|this|that)(?: one)? a (?:miss|swerve|body swerve|pass|skip)\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
-    r"forget\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
+    # (a verb of the mind is no act taken on: "I'll believe it when I see it")
+    r"forget\b|believe\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
     r"need\b|want\b|wait\b|let\b(?!\s+(?:you|him|her|them|everyone)\s+know\b(?!\s*$))|die\b|survive\b|manage\b\s*$|admit\b|say\b|bet\b|"
     # a leave-taking ("I'll talk to you later", "I'll catch you later"): no task, only goodbye
     r"(?:talk|speak|chat)\s+(?:to|with)\s+you\b(?:\s+(?:later|soon|then|tomorrow|in a bit|again|around))?\s*$|"
@@ -554,6 +559,10 @@ JOBS = frozenset(
         "psychologist",
         "economist",
         "editor",
+        # a trade known by its initials ("I'm a GP", "she's an MP")
+        "gp",
+        "mp",
+        "cpa",
     ]
 )
 # words before a role that say how well or how much one does a thing, not what one does for a living

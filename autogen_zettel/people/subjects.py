@@ -51,6 +51,9 @@ RELATIVES_EN = (
     # the family's own words for grandparents ("my gran Edith", "my nan"), as _EN_KIN_NAMES reads them bare
     "gran|granny|nan|nana|grandad|granddad|"
     "flatmate|roommate|boss|friend|best friend|neighbour|neighbor|colleague|"
+    # a friend by the everyday word for one ("my mate Raj works at Google", "my pal's in Leeds"), and a
+    # spouse by the homely one ("my missus has got me doing parkrun", "the hubby")
+    "mate|pal|buddy|missus|hubby|"
     # a former partner is a person of their own ("my ex moved to Leeds", "Anna's ex-wife works at ...")
     "ex-husband|ex-wife|ex-boyfriend|ex-girlfriend|ex-partner|ex-fiancée|ex-fiance|ex-fiancé|ex|"
     "mother-in-law|father-in-law|sister-in-law|brother-in-law|stepmom|stepmum|stepdad|grandson|granddaughter|"

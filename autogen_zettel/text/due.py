@@ -343,7 +343,9 @@ _SPAN_EN = re.compile(
     rf"(?P<n>{_NUM})\s+(?P<unit>day|week|month|fortnight)s?\b(?!\s+(?:ago|before|early))"
     # (or to the same weekday after the one it had, a week on: "Book club's moving to the Thursday after")
     rf"|\b(?:push|pushed|pushing|move|moved|moving|bump|bumped|shift|shifted)\b[^,;.!?]*?\bto\s+the\s+"
-    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+after\b(?!\s+(?:next|that|this|the|my|our|\w+day)\b)",
+    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+after\b(?!\s+(?:next|that|this|the|my|our|\w+day)\b)"
+    # (or asked for "the week after instead": "Can we do Sunday lunch the week after instead?", a week on)
+    rf"|\bthe\s+(?:week|weekend)\s+after\s+instead\b",
     re.IGNORECASE,
 )
 _SPAN_ZH = re.compile(
