@@ -152,3 +152,29 @@ def test_the_people_tests_regressions_of_this_round_stay_mended():
 
 def _facts_after_q(question: str, answer: str):
     return [e for e in extract_layers(answer, speaker="Pat", at=AT, previous=question) if e.layer == "fact"]
+
+
+def test_a_closing_tag_question_asks_nothing_of_what_was_said():
+    assert _facts("阿杰去年就离婚了，你不知道吗", "邓飞") == [("阿杰", "relationship", "divorced")]
+    assert _facts("I moved to Leeds in May, remember?", "Jo") == [("Jo", "residence", "Leeds")]
+    assert _facts("你去过杭州吗", "邓飞") == []
+    assert _facts("Did you move to Leeds, right?", "Jo") == []
+
+
+def test_zh_a_never_again_before_its_reason_and_a_plain_no_that_is_a_diet():
+    assert _zh_prefs("小赵说他再也不吃螺蛳粉了，上次吃完闹了一晚上肚子", "段磊") == [("小赵", "螺蛳粉", 0.2)]
+    assert _zh_prefs("我再也不吃生蚝了，上次吃完拉肚子", "段磊") == [("段磊", "生蚝", 0.2)]
+    assert _zh_prefs("我不吃肉，吃素好几年了。", "张伟") == []
+
+
+def test_zh_moved_back_with_no_day_is_put_off_its_day_unknown():
+    got = [
+        (e.kind, e.value, e.due, e.put_off)
+        for e in extract_layers(
+            "不好意思各位，明天的分享会我得往后推一推，PPT还没弄完", speaker="孙悦", at=AT
+        )
+        if e.layer == "status"
+    ]
+    assert got == [("postponed", "分享会", None, "later")]
+    assert [e.kind for e in extract_layers("聚餐推一推", speaker="孙悦", at=AT)] == ["postponed"]
+    assert [e.kind for e in extract_layers("装修先缓缓", speaker="孙悦", at=AT)] == ["cancelled"]  # set aside

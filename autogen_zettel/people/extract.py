@@ -268,6 +268,9 @@ def _extract(
         ]
         text = text[echo.end() :]
     text = as_first_person(text, speaker)
+    # "阿杰去年就离婚了，你不知道吗", "I moved to Leeds in May, remember?": a closing tag that checks
+    # the listener knew asks nothing of what was said before it
+    text = _TAG_QUESTION.sub("", text)
     # "他昨天求婚了！我答应了💍": a proposal by an unnamed he or she that the speaker says yes to in
     # the next sentence was made to the speaker (one sentence, so the yes and the proposal meet)
     text = _PROPOSAL_ANSWERED_ZH.sub(lambda m: f"{m.group('who')}{m.group('when')}向我求婚了，", text)
@@ -731,6 +734,8 @@ def _day_named(ev: Evidence, said: str, at: datetime) -> Evidence:
     due that day when no word of the two meets."""
     if ev.layer != "status" or ev.kind not in ("cancelled", "postponed") or ev.due is not None:
         return ev
+    if ev.kind == "postponed" and ev.put_off == PUT_OFF_NO_DAY:
+        return ev  # "明天的分享会我得往后推一推": the day said is the one it had, not the one it goes to
     # a plan moved reads its day from the clause that moves it ("cant do fri, sat instead": Saturday)
     # (in Chinese, what follows the last word of moving names the new day: "周五的会改到下周一" is
     # Monday, "哎不行明天要开会，改成后天吧" Thursday, "我说错了，是下周三" the Wednesday after)
@@ -857,6 +862,12 @@ _PLAN_ASKED_EN = re.compile(
 )
 
 
+# a closing tag question about the listener's knowing, or asking only for agreement
+_TAG_QUESTION = re.compile(
+    r"(?<=[^\s，,])[，,]\s*(?:(?:你|您|你们)?(?:难道)?(?:不知道|不记得了?|忘了|没听说过?)(?:吗|嘛|啊)?|对吧|是吧|不是吗|对不对)[？?！!]*$"
+    r"|(?<=\w)[,]\s*(?:remember|(?:did|do)n't\s+you\s+(?:know|remember)|you\s+know|right)\s*\?+\s*$",
+    re.I,
+)
 # a question that asks the one it is put to where they live or work ("Where are you based these
 # days?", "who do you work for now?", "你现在在哪儿上班？", "你住哪儿？")
 _WHERE_ASKED_EN = re.compile(

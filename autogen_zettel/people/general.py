@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from autogen_zettel.people.evidence import Evidence
+from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, Evidence
 from autogen_zettel.people.lexicon_en import (
     ANIMALS_EN,
     BACK_IN_ORDER,
@@ -4307,9 +4307,10 @@ ZH_LATER_NO_DAY = (
 _ZH_SHELVED = re.compile(
     # (搁着 / 放着 only of a matter, 那事儿: "碗放着吧" leaves the bowl where it is)
     r"^(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:(?:那|这|的)(?:件)?(?:事儿?|事情)(?P<matter>))?"
-    r"(?:咱们?|我们?)?(?:就|先|暂时|还是|只能)*"
-    # (a verb of moving said twice, with no day: "看牙的事往后挪挪吧", "聚餐推一推")
-    r"(?:(?(matter)(?:搁着|放着)|(?!))|放一放|放放|缓缓|缓一缓|搁一搁|搁置|往后放|(?:往后)?(?:挪挪|推推|挪一挪|推一推))"
+    r"(?:咱们?|我们?)?(?:就|先|暂时|还是|只能|只好|得|要|可能)*"
+    # (a verb of moving said twice, with no day: "看牙的事往后挪挪吧", "聚餐推一推"; the move is a
+    # putting off, its day not known: "明天的分享会我得往后推一推")
+    r"(?:(?(matter)(?:搁着|放着)|(?!))|放一放|放放|缓缓|缓一缓|搁一搁|搁置|往后放|(?P<moved>(?:往后)?(?:挪挪|推推|挪一挪|推一推)))"
     r"(?:吧|啦|了|哈)?[。！!~～]*$"
 )
 # the day it is taken up again, in the clause after a plan set aside: "…往后挪挪吧，下周二再去"
@@ -4403,6 +4404,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         if m:
             # set aside, then the day it is taken up again: put off to that day, not called off
             again = i + 1 < len(clauses) and _ZH_AGAIN_ON.match(clauses[i + 1])
+            if m.group("moved") and not again:  # moved back, to no day said: still owed, day unknown
+                obj = time_dropped_zh(m.group("obj"))
+                return [Evidence("status", subject, "", obj, 0.5, "postponed", put_off=PUT_OFF_NO_DAY)]
             kind = "postponed" if again else "cancelled"
             return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, kind)]
         m = _ZH_DROP.match(clause)

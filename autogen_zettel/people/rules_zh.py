@@ -726,7 +726,11 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
             "statement",
         )
     # "吃坏肚子了，我再也不吃生蚝了": the clause that ends the sentence may say it after a reason
-    m = _NOT_EAT.match(s) or _NOT_EAT.match(re.split(r"[，,；;]", s)[-1].strip())
+    # (or a never-again before its reason: "我再也不吃螺蛳粉了，上次吃完闹了一晚上肚子"; a plain "我不吃肉，
+    # 吃素好几年了" is the diet's, no taste)
+    parts = re.split(r"[，,；;]", s)
+    heads = [s, parts[-1], *(c for c in parts if re.search(r"再也|不再", c))]
+    m = next((f for c in heads if (f := _NOT_EAT.match(c.strip()))), None)
     if m and not out and category_of(m.group("obj")) not in ("alcohol", "smoking", "caffeine"):
         out += _pref(speaker, _clean_obj(m.group("obj")), 0.2, "change" if m.group("le") else "statement")
     if out:
