@@ -482,7 +482,12 @@ _THEN_EN = re.compile(r"\bthen\s*[.!]*$", re.I)
 _ASKED_IF_DONE_EN = re.compile(
     r"^(?:(?:so|and|hey|oh),?\s+)?(?:did|have|has)\s+(?:you|u)\s+(?:already\s+|managed\s+to\s+|get\s+round\s+to\s+)?"
     # (a thing named: "did you like it?" names none, so no promise is closed by its yes)
-    r"(?P<verb>[a-z]+)\s+(?:(?:the|my|your|our|his|her|that)\s+)?(?!(?:it|that|this|them|him|her|me|us)\b)(?P<w>[\w'\- ]{2,30}?)(?:\s+(?:yet|already|in the end))?\s*\?+\s*$",
+    # (a verb of doing a task: not of a mishap, "did you forget the milk?", "did you miss the train?",
+    # nor of living through a thing, "did you have a good weekend?", "did you see the match?")
+    r"(?P<verb>(?!(?:forget|forgot|miss|lose|lost|fail|break|broke|cancel|have|had|sleep|slept|see|saw|hear|heard|"
+    r"enjoy|like|love|hate|watch|get|go|eat|drink|feel|know|think|mean|say)\b)[a-z]+)\s+"
+    r"(?:(?:the|my|your|our|his|her|that)\s+)?(?!(?:it|that|this|them|him|her|me|us|a|an|from|about|ok|okay|well|home)\b)"
+    r"(?P<w>[\w'\- ]{2,30}?)(?:\s+(?:yet|already|in the end))?\s*\?+\s*$",
     re.I,
 )
 _YES_WHEN_EN = re.compile(
@@ -871,8 +876,9 @@ _TAG_QUESTION = re.compile(
 # a question that asks the one it is put to where they live or work ("Where are you based these
 # days?", "who do you work for now?", "你现在在哪儿上班？", "你住哪儿？")
 _WHERE_ASKED_EN = re.compile(
-    r"\bwhere\s+(?:(?:are|r)\s+(?:you|u)\s+(?:(?P<live>based|living|staying|liv(?:e|in))|(?P<work>working|workin))"
-    r"|(?:do|d)\s*(?:you|u|'you|ya)\s+(?:(?P<live2>live|stay)|(?P<work2>work)))\b"
+    # (not a stay on a trip, "where are you staying in Rome?", nor "work out" or "working from today")
+    r"\bwhere\s+(?:(?:are|r)\s+(?:you|u)\s+(?:(?P<live>based|living|liv(?:e|in))|(?P<work>working|workin)(?!\s+(?:out|from)\b))"
+    r"|(?:do|d)\s*(?:you|u|'you|ya)\s+(?:(?P<live2>live)|(?P<work2>work)(?!\s+(?:out|from)\b)))\b"
     r"|\bwho\s+(?:do\s+)?(?:you|u)\s+work\s+for\b(?P<work3>)",
     re.I,
 )
@@ -887,7 +893,12 @@ _ANSWER_HEAD_EN = re.compile(
     r"|living|based|working|over|in|at|for|with|out|moved|to|the\s+same|same)\b[\s,]*)+",
     re.I,
 )
-_ANSWER_HEAD_ZH = re.compile(r"^(?:还是|还|现在|目前|一直|就|仍然|依然|都)*(?:住)?(?:在)?")
+_ANSWER_HEAD_ZH = re.compile(r"^(?:我|还是|还|现在|目前|一直|就|仍然|依然|都|暂时)*(?:住)?(?:在)?")
+# an answer that names no firm: a dodge, a not yet, how or where one works in common words
+_NO_PLACE_ZH = re.compile(
+    r"^(?:你|我|他|她|自己|保密|秘密|不告诉你|猜|没|还没|家|公司|单位|外包|附近|老地方|离|就在|你们|随便|到处|网上|线上)"
+    r"|找到|带娃|干|做|跑|接单|退休|失业|待业|在家"
+)
 # what closes such an answer and is no part of the place ("manchester mostly", "google atm")
 _ANSWER_TAIL_EN = re.compile(
     r"(?:\s+(?:mostly|now|still|though|tho|atm|rn|currently|these\s+days|for\s+now))+$", re.I
@@ -896,6 +907,7 @@ _ANSWER_TAIL_EN = re.compile(
 _NO_PLACE_EN = re.compile(
     r"\b(?:home|here|there|nowhere|everywhere|around|abroad|away|remote(?:ly)?|online|freelance|myself|"
     r"same|usual|before|work|office|uni|school|town|city|centre|center|downtown|nearby|close|far|dunno|idk|"
+    r"nights?|shifts?|agency|north|south|east|west|zoom|teams|up|down|hotel|airbnb|"
     r"nothing|nobody|unemployed|retired|jobs?|not|no|nah|nope|none|near|by|the|a|an|of|my|our|your|his|her|their|with|from|on|off"
     # an interjection or a dodge, no answer: "Ha, that's a question for another day", "why?", "guess"
     r"|ha+|haha\w*|hah|lol|lmao|hmm+|ugh|god|gosh|wow|why|what|who|how|guess|secret|ask|it|that|this|well)\b",
@@ -920,13 +932,19 @@ def _fact_answered(said: str, speaker: str, previous: str, at: datetime, han: bo
     )[0]
     if han:
         value = re.sub(r"(?:呢|啊|呀|了|哈|啦|上班|工作|住)+$", "", _ANSWER_HEAD_ZH.sub("", first.strip()))
-        if not 2 <= len(value) <= 8 or _ASKED_ZH.match(value):
+        if not 2 <= len(value) <= 8 or _ASKED_ZH.match(value) or _NO_PLACE_ZH.search(value):
             return []
+        if key == "residence" and not general.is_place(value):
+            return []  # "暂时住酒店", "离你不远", "还是老地方": no town or district named
         statement = f"我住在{value}。" if key == "residence" else f"我在{value}上班。"
     else:
         value = _ANSWER_TAIL_EN.sub("", _ANSWER_HEAD_EN.sub("", first.strip()))
-        if not re.fullmatch(r"[A-Za-z][\w&'\-]*(?:\s+[A-Za-z][\w&'\-]*){0,2}", value) or _NO_PLACE_EN.search(
-            value
+        if (
+            not re.fullmatch(r"[A-Za-z][\w&'\-]*(?:\s+[A-Za-z][\w&'\-]*){0,2}", value)
+            or _NO_PLACE_EN.search(value)
+            or re.search(
+                r"\b(?:same|usual|not|no)\b", first, re.I
+            )  # ("same place", before its head is taken off)
         ):
             return []
         named = " ".join(w[:1].upper() + w[1:] for w in value.split())

@@ -317,6 +317,9 @@ def due_date(text: str, at: datetime) -> date | None:
         found_en = [
             m for m in found_en if not (m.group("bare") or m.group("day") or _HOUR_OF.match(m.group()))
         ]
+    if any(not m.group("soon") for m in found_en):
+        # a day named beats "in 2 hours" said with it ("do the loop in 2 hours on Saturday": a time taken)
+        found_en = [m for m in found_en if not m.group("soon")]
     for m in found_en:
         found = _en(m, today)
         if found is not None and _OWNER_DAY.match(text[m.end() :]):
