@@ -82,3 +82,54 @@ def test_english_the_new_readings_still_read_their_own_shape():
         e.due for e in extract_layers("I'll do the whole loop in 2 hours on Saturday", speaker="Pat", at=AT)
     ]
     assert [str(d) for d in due] == ["2026-03-07"]  # the day named, not the time taken
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "我单位是事业单位",
+        "我单位是国企，福利还行",
+        "我们公司是外企",
+        "学校是私立的",
+        "我学校是双一流",
+        "女儿上小学了，学校是实验小学",
+        "我没去成，临时加班",
+        "他们没聚成",
+        "周末我不会再去了",
+        "驱动我卸载了重装一下试试",
+        "我一感冒就头疼",
+        "我一紧张就头疼",
+        "北京堵车真的绝了",
+        "物业真的绝了，又停水",
+        "新同事又高又好看",
+        "小张越长越好看",
+        "日子越过越没劲",
+        "周末都在家待着，太无聊了",
+        "外面都是雨，太无聊了",
+        "我对冷空气没什么抵抗力，一降温就感冒",
+    ],
+)
+def test_chinese_lines_of_a_new_readings_shape_and_another_meaning_give_nothing(line):
+    assert [r for r in _rows(line, "王") if r[0] != "fact" or r[1] != "residence"] == [], line
+
+
+def test_chinese_the_new_readings_still_read_their_own_shape():
+    assert _rows("我单位是市第一医院", "王") == [("fact", "employer", "市第一医院", "statement")]
+    assert _rows("我的学校是浙大", "王") == [("fact", "school", "浙大", "statement")]
+    assert _rows("动物园没去成", "王") == [("status", "", "动物园", "cancelled")]
+    assert _rows("抖音我卸载了", "王") == [("preference", "抖音", "抖音", "change")]
+    assert _rows("一开会就头疼", "王") == [("preference", "开会", "开会", "statement")]
+    assert _rows("那家brunch店真的绝了，已经去三次了", "王") == [
+        ("preference", "brunch", "brunch", "statement")
+    ]
+
+
+def test_zh_a_receipt_reported_keeps_the_reporters_promise_after_it():
+    got = [
+        (e.layer, e.subject, e.value)
+        for e in extract_layers("老王说钱收到了，他周五把发票寄给你", speaker="小王", at=AT)
+    ]
+    assert got == [("status", "小王", "钱"), ("commitment", "老王", "把发票寄给你")]
+    assert [
+        (e.layer, e.value) for e in extract_layers("老王说书收到了，让我谢谢你", speaker="小王", at=AT)
+    ] == [("status", "书")]

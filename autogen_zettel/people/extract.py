@@ -308,10 +308,19 @@ def _extract(
         # a named third person or a relative at the head ("Omar got a job", "我姐说她搬到柏林了"):
         # the rules read the sentence as that person would say it, and file it under them
         found = subjects_of(sentence, speaker, referent)
-        if _HAN.search(sentence) and general.ZH_RECEIVED_REPORTED.match(sentence):
+        got = general.ZH_RECEIVED_REPORTED.match(sentence) if _HAN.search(sentence) else None
+        if got:
             # "老王说书收到了，让我谢谢你": a named one's word that the thing reached them is the
-            # speaker's news of a task done (read whole, as "房东回我说钱收到了" is), not 老王's own line
-            found = [(speaker, sentence)]
+            # speaker's news of a task done (read whole, as "房东回我说钱收到了" is), not 老王's own line;
+            # a clause after it that goes on with them is theirs ("…，他周五把发票寄给你")
+            cut = re.search(r"[，,；;]", sentence[got.end() :])
+            head = sentence[: got.end() + cut.start()] if cut else sentence
+            rest = sentence[got.end() + cut.end() :].strip() if cut else ""
+            name = re.sub(
+                r"(?:刚|刚刚|已经|也)?(?:回(?:复)?我|告诉我|跟我)?$", "", sentence[: sentence.index("说")]
+            )
+            theirs = subjects_of(rest, speaker, name) if re.match(r"[他她]", rest) else []
+            found = [(speaker, head if theirs else sentence), *theirs]
         others = {subject for subject, _ in found if subject not in (speaker, "")}
         referent = others.pop() if len(others) == 1 else referent  # whom a later "he" or "she" means
         # "周六聚餐我带酒，小叶说她带个蛋糕": the time the message opens with is the time of another's

@@ -1587,7 +1587,10 @@ _ZH_SCHOOL = re.compile(
     r"|新(?:学校|校)(?:是|在)(?P<newschool>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[，。！,；]|$)"
     # and one's own school named as what it is, at a clause's head ("我在读研二，学校是华东师大",
     # "我的学校是川大"; not whose: "孩子的学校是…", nor where it stands: "学校在郊区")
-    r"|(?:^|(?<=[，,；;]))(?:我的?|我们)?学校(?:就)?是(?P<ourschool>(?![一个在挺很真最不])[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[，。！,；]|$)"
+    # (a kind of school is no name: 私立的, 双一流, 寄宿制; a later clause's bare 学校 may be a child's:
+    # "女儿上小学了，学校是实验小学")
+    r"|(?:^|(?<=[，,；;])(?=我))(?:我的?|我们)?学校(?:就)?是(?P<ourschool>(?![一个在挺很真最不])(?!(?:私立|公立|双一流|重点|民办|国际|寄宿|封闭)"
+    r")[\u4e00-\u9fffA-Za-z]{2,8}?)(?<![制式的])(?=[，。！,；]|$)"
     # one's study said as what one is, the school's 的 before it ("作为一个复旦的研究生", "我是川大的学生";
     # not whose student: "我是王教授的研究生")
     r"|(?:^我是|作为)(?:一个|一名|一位|个|名)?(?P<member>(?![我你他她])[\u4e00-\u9fffA-Za-z]{2,6}?)(?<!老师)(?<!教授)(?<!导师)的"
@@ -1623,7 +1626,9 @@ _ZH_EMPLOYER = re.compile(
     rf"|给(?!人|别人|人家|自己|老板|你|我|他|她|家里)(?P<v7>{_HZ}{{2,8}}?)(?:打工|卖命|干活|上班|工作)"
     # one's place of work named as what one's unit or firm is, at a clause's head ("我单位是市第一医院",
     # "我们公司是字节"; not what it does or is like: "我们公司是做外贸的", "是上市公司")
-    rf"|(?:^|(?<=[，,；;]))(?:我|我的|我们|咱们?)(?:单位|公司)(?:就)?是(?P<unit>(?![一个在挺很真最不做搞干卖开])(?:{_HZ}){{2,10}}?)(?<!公司)(?<!企业)(?=[，。！,；]|$)"
+    # (a kind of employer or how it works is no name: 国企, 外企, 事业单位, 双休)
+    rf"|(?:^|(?<=[，,；;]))(?:我|我的|我们|咱们?)(?:单位|公司)(?:就)?是(?P<unit>(?![一个在挺很真最不做搞干卖开])(?!(?:国企|央企|外企|私企|民企|事业单位|"
+    rf"政府|单休|双休|大小周|上市|创业)){{1}}(?:{_HZ}){{2,10}}?)(?<!公司)(?<!企业)(?<!单位)(?=[，。！,；]|$)"
     # "创业公司倒闭了，又回国家电网了": gone back (又 / 重新) to a place of work (not to a city: a trip's end)
     rf"|(?:又|重新)回(?:到|了)?(?!来|去|家|老家|头|国(?!家)|公司|单位|学校)(?P<v8>{_HZ}{{2,8}}?)(?:上班|工作|干)?(?:了|啦)"
     # the written "serve at" ("本人现任职于中国银行深圳分行", "就职于", "供职于")
@@ -2289,7 +2294,7 @@ _ZH_LIKE = (
     # (or what keeps one going: "咖啡是我的续命水")
     r"|(?<=是)我的(?:命根子|命|最爱|心头好|快乐源泉|续命[\u4e00-\u9fff]{0,2})"
     # no resistance to it ("我对甜食没什么抵抗力", "奶茶我毫无抵抗力")
-    r"|(?:没(?:什么|啥|有)?|毫无|零)抵抗力"
+    r"|(?<!空气)(?<!病毒)(?<!感冒)(?<!细菌)(?<!降温)(?:没(?:什么|啥|有)?|毫无|零)抵抗力(?![^。！!]*?(?:感冒|生病|发烧|过敏))"
 )
 _ZH_DISLIKE = (
     # (a capacity denied, "不太能吃辣", as a praised one is a liking)
@@ -2352,7 +2357,9 @@ _ZH_MENTIONED_FIRST = re.compile(
 # not a body's answer: "一吃药就犯困" says nothing of liking)
 _ZH_MOOD_AT_ACT = re.compile(
     # (一 the numeral is no "as soon as": "一天不喝就头疼" misses it, _ZH_LIKE's; nor an act not done)
-    r"(?:^|我|[，,])(?:现在|最近)?一(?:到)?(?P<obj>(?!下子|下儿|[提听看闻想说见吃喝碰天会直起样定点次个周年月])(?:(?![不没])[\u4e00-\u9fff]){2,4}?)就(?:会|开始|有点|特别|很|好)?"
+    # (nor a state of the body, the mind or the weather: "我一感冒就头疼", "一紧张就焦虑", "一变天就头疼")
+    r"(?:^|我|[，,])(?:现在|最近)?一(?:到)?(?P<obj>(?!下子|下儿|感冒|发烧|生病|着凉|紧张|激动|生气|变天|降温|熬夜|闲下来|累|饿|困|"
+    r"[提听看闻想说见吃喝碰天会直起样定点次个周年月])(?:(?![不没])[\u4e00-\u9fff]){2,4}?)就(?:会|开始|有点|特别|很|好)?"
     r"(?:(?P<down>头疼|头大|头痛|心烦|烦|来气|发怵|犯愁|焦虑|崩溃)|(?P<up>开心|高兴|兴奋|来劲))"
 )
 _ZH_INTERJECTION = re.compile(
@@ -2361,7 +2368,8 @@ _ZH_INTERJECTION = re.compile(
 # ("海鲜我一口都不碰": the least amount, 一口都 / 一点也, stresses the no)
 # (a Latin name may be longer: "Starbucks我是不会再去了")
 _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不厌", "咸豆花才是正道", "咖啡我戒了"
-    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年)(?P<obj>[A-Za-z][A-Za-z\-]{{6,15}}|(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西|(?:这|那)(?:种|类|个)?(?:地方|东西|玩意儿?|味儿?|味道|气味|场合|场子))?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[\u4e00-\u9fff]?(?:都|也))*{_ZH_DEG}"
+    # (a time is no thing: "周末我不会再去了", "晚上我不会再吃了")
+    rf"^(?!今天|今晚|明天|昨天|这周|这几天|最近|现在|今年|周末|晚上|早上|中午|下午|下周|下个?月|明年|以后|假期|平时|这次|下次|待会|一会)(?P<obj>[A-Za-z][A-Za-z\-]{{6,15}}|(?:(?!我)[\u4e00-\u9fffA-Za-z\- ]){{1,6}}?)(?:的东西|(?:这|那)(?:种|类|个)?(?:地方|东西|玩意儿?|味儿?|味道|气味|场合|场子))?(?:我|才|真是)?(?:现在|最近|已经|也|一直|早就|早|都|再也|就|一[\u4e00-\u9fff]?(?:都|也))*{_ZH_DEG}"
     # (an app uninstalled is given up as a habit is: "抖音我卸载了")
     rf"(?:一般|从来|真的|一直|始终|总是)?(?P<verb>{_ZH_DISLIKE}|{_ZH_LIKE}|正道|戒掉?(?=了)|卸载(?:掉)?(?=了))(?P<le>了(?=[。！!，,~～]|$))?"
 )
@@ -2520,7 +2528,8 @@ _ZH_BEST = re.compile(
 _ZH_PRAISED = re.compile(
     # (or growing so with each go, now: "综艺现在越看越没意思", "这游戏越玩越好玩")
     # (the place it is had at may lead, as in _ZH_ACCLAIMED: "那家火锅又贵又不好吃"; a Latin name may be
-    # longer: "那家brunch店真的绝了")
+    # longer: "那家brunch店真的绝了"; 绝了 is as often exasperation, "北京堵车真的绝了", read so where
+    # the line groans, below)
     r"^(?:(?:这|那)家(?:店)?的?)?(?P<obj>(?![我你他她它这那今明昨每])(?:[A-Za-z]{3,12}[\u4e00-\u9fff]?|[\u4e00-\u9fffA-Za-z]{1,5}?))"
     r"(?:现在|如今|最近)?(?:是)?"
     # (two faults at once, 又A又B: "又贵又难吃")
@@ -2531,7 +2540,9 @@ _ZH_PRAISED = re.compile(
 # the thing a line's first clause is about, before how it is said to be ("跑步真的坚持不下来", "那家火锅
 # 真的一般"): what a later clause with no subject judges
 _ZH_TOPIC_HEAD = re.compile(
-    r"^(?:(?:这|那)家(?:店)?的?)?(?P<obj>(?![我你他她它这那今明昨每])(?:[A-Za-z]{3,12}[\u4e00-\u9fff]?|[\u4e00-\u9fffA-Za-z]{1,5}?))"
+    # (a time or where one is, not a thing: "周末都在家待着，太无聊了", "外面都是雨，太无聊了")
+    r"^(?:(?:这|那)家(?:店)?的?)?(?P<obj>(?![我你他她它这那今明昨每])(?!周末|假期|晚上|白天|早上|下午|外面|家里|日子|生活|最近|平时|上班|工作)"
+    r"(?:[A-Za-z]{3,12}[\u4e00-\u9fff]?|[\u4e00-\u9fffA-Za-z]{1,5}?))"
     r"(?=真的?|真是|实在|确实|也|都|是|就是)"
 )
 # the same praise said by a comparison won ("火锅比烧烤香多了": the hotpot, no taste of the barbecue
@@ -2771,6 +2782,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 "卸载",
                 "卸载掉",
             )
+            if m.group("verb").startswith("卸载") and re.search(r"重装|装回|又装|再装", s):
+                continue  # "驱动我卸载了重装一下试试": taken off to be put back, no giving up
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
         obj = re.sub(r"^(?:我们?家的?|我的)(?=[\u4e00-\u9fff])", "", obj or "")  # "离不开我家猫": the cat
@@ -2839,7 +2852,17 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
                 None,
             )
         # ("孩子太好玩了": a person praised is no taste)
-        if m and not (m.group("obj") in RELATIVES_ZH or re.search(r"孩子|宝宝|小孩|人$", m.group("obj"))):
+        # (nor someone by a word for people or a name: "新同事又高又好看", "小张越长越好看"; nor one's days,
+        # "日子越过越没劲")
+        if m and m.groupdict().get("up") == "绝了" and re.search(r"堵|又|停水|停电|坑|无语|服了|气死|烦", s):
+            m = None  # "北京堵车真的绝了", "物业真的绝了，又停水": exasperation
+        if m and not (
+            m.group("obj") in RELATIVES_ZH
+            or re.search(
+                r"孩子|宝宝|小孩|人$|同事|老师|老板|朋友|同学|邻居|^[小老阿][\u4e00-\u9fff]$|日子|生活",
+                m.group("obj"),
+            )
+        ):
             up = m.group("up") or m.groupdict().get("acclaim")
             out += _pref(subject, m.group("obj"), 0.9 if up else 0.1, "statement")
     if not out:
@@ -4362,7 +4385,8 @@ _ZH_CANCEL = re.compile(
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
     # the plan named, then 没V成, the past of V不成: it fell through ("动物园没去成", "饭最后也没吃成";
     # not a time alone: "上次没去成")
-    rf"|^(?!(?:{ZH_TIME}|上次|那次|这次|昨天|前天)+没)(?P<obj6>[\u4e00-\u9fffA-Za-z]{{1,8}}?)"
+    # (nor who it was, 我没去成, 他们没聚成: no plan named)
+    rf"|^(?!(?:{ZH_TIME}|上次|那次|这次|昨天|前天)+没)(?![我你他她咱]|[^，,]*?(?:我|我们|他们|她们|你们)(?:最后|也|还是|又|都)*没)(?P<obj6>[\u4e00-\u9fffA-Za-z]{{1,8}}?)"
     rf"(?:就|也|都|还是|最后|到底|终究)*没(?:有)?(?:{_ZH_CANT_VERB}|吃|看|约|聚|玩)成(?:了)?(?![\u4e00-\u9fff]{{0,3}}[吗呢？?])"
     # "下周三的咖啡改天吧": the plan named first, then put off to some other day
     r"|^(?![那这]?[我你他她咱]们?(?:就|先|还是)?(?:改天|下次|以后|回头))"
