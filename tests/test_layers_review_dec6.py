@@ -133,3 +133,23 @@ def test_zh_a_receipt_reported_keeps_the_reporters_promise_after_it():
     assert [
         (e.layer, e.value) for e in extract_layers("老王说书收到了，让我谢谢你", speaker="小王", at=AT)
     ] == [("status", "书")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "I've got a horse riding lesson on Saturday",
+        "I have a husky voice today",
+        "I'm a 1st time buyer so the stamp duty helps",
+        "The photos were washed out",
+        "我在超市上小班",
+    ],
+)
+def test_an_animal_in_another_noun_an_ordinal_that_is_no_grade_a_shift_give_nothing(line):
+    assert _rows(line) == [], line
+
+
+def test_the_pet_the_grade_and_the_kindergarten_class_still_read():
+    assert _rows("we got a puppy last week") == [("fact", "pet", "puppy", "statement")]
+    assert _rows("I'm a 2nd grade teacher in Ohio") == [("fact", "job", "2nd grade teacher", "statement")]
+    assert [(r[1], r[2]) for r in _rows("我女儿在阳光幼儿园上大班", "王")] == [("school", "阳光幼儿园")]

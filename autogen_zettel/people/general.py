@@ -201,7 +201,7 @@ _JOB_EN = re.compile(
     # (or a joke of what one is not, the comma dropped: "im a nurse not a vampire lol")
     # (a grade or year taught may lead it, written as an ordinal: "I'm a 2nd grade teacher in Ohio")
     # (a chat filler after it is no part of it: "im a GP btw, so ask away")
-    r"(?P<v>(?:\d{1,2}(?:st|nd|rd|th)\s+)?(?:[a-z\-]+\s+)?(?!(?:btw|tbh|ngl|fyi|lol)\b)[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b"
+    r"(?P<v>(?:\d{1,2}(?:st|nd|rd|th)\s+(?=grade\b))?(?:[a-z\-]+\s+)?(?!(?:btw|tbh|ngl|fyi|lol)\b)[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b"
     r"|(?:btw|tbh|ngl|fyi|lol)\b"
     r"|not\s+(?:a|an)\s))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
@@ -426,7 +426,9 @@ _PET_EN = re.compile(
     r"\b(?:adopted|got|have|rescued)\s+(?:a|an|two|three|our|my|\d+)?\s*(?:new\s+|little\s+)?"
     # "a rescue greyhound": an animal taken in from a shelter, whatever its kind
     # (not an allergy to the animal: "I've got a cat allergy")
+    # (the animal's word in another noun is none: "a horse riding lesson", "a husky voice")
     rf"(?:(?P<v>{ANIMALS_EN})|rescue\s+(?P<v2>[a-z]{{3,}}))\b"
+    r"(?!\s+(?:riding|racing|race|voice|lesson|costume|toy|print|shaped|ornament|mug|plush|teddy|onesie|slippers|ears)\b)"
     r"(?!\s+(?i:allerg|hair|dander))"
     # an animal cared for as one's own: "need to walk my dog", "feeding our cats" (a pet, whatever is said of it)
     r"|\b(?:walk|feed|groom|brush|bath|wash)(?:s|es|ed|ing)?\s+(?:my|our)\s+(?:(?:little|old|new|two)\s+)?"
@@ -1575,7 +1577,8 @@ _ZH_SCHOOL = re.compile(
     # (the study may go on for a span, "还能在多伦多大学再读两年": one studies there now)
     r"|(?<![现正实存])在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:再|继续|接着)?(?:读|上|念|攻读)(?:博士|研究生|研|博|大学|本科|硕士|书|高中|[大研高初][一二三四]|[一二三四五六]年级|[一两二三四五六\d]年"
     # (a kindergarten's class by its size: "在阳光幼儿园上大班")
-    r"|[大中小]班)"
+    # (at a kindergarten only: "在超市上小班" is a shift)
+    r"|[大中小]班(?<=园上[大中小]班))"
     r"|(?<![现正])(?<!当时)(?<!那时)在(?:读|上)(?P<v6>小学|初中|中学|高中|幼儿园|大学)(?=[，。！,]|了|$)"
     # "九月去复旦报到", "在实验小学": a school named by where one goes to enrol, or by its head
     r"|去(?P<v7>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:报到|读书|读研|读博|上学)"
@@ -3534,7 +3537,7 @@ _STATUS_EN_CANCEL = re.compile(
     r"(?:off|cancelled|canceled|called off|postponed|scrapped|(?:a\s+no-?go|a\s+non-?starter)(?=\s*(?:$|[,.;!]))|not happening"
     # (called off by the weather, or set aside for now: "the match got rained off", "Kitchen's on
     # hold till the plasterer's been", a postponement read below)
-    r"|rained\s+off|rained\s+out|washed\s+out|on\s+hold|on\s+ice|on\s+the\s+back\s+burner)(?![\w\-])"
+    r"|rained\s+off|rained\s+out|on\s+hold|on\s+ice|on\s+the\s+back\s+burner)(?![\w\-])"
     # (the negation contracted onto the copula, the plan dropped: "Raj's leaving do isn't happening anymore")
     r"|^(?:the\s+)?(?P<w13>[\w'\- ]{2,30}?)\s+(?:isn't|aren't|is not|are not|won't be)\s+happening\s+"
     r"(?:anymore|any more|after all|now)\b"
