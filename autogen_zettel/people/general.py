@@ -306,7 +306,7 @@ _RESIDENCE_EN = re.compile(
     # "I reside in Stockport": the formal verb of living is one of the class, and so is the verb of
     # making a home somewhere ("Originally from Pune but settled in Hyderabad now")
     # ("settled in" only where the clause ends or says now: "I settled in Costa with a book" sat down)
-    rf"(?:live|living|based|reside|residing|settled(?=\s+in\s+{_CAP}(?:\s+(?:now|for good|these days)\b|\s*(?:[,.!;]|$))))\s+in\s+(?P<v7>{_CAP})"
+    rf"(?:live|living|based|reside|residing|settled(?=\s+in\s+{_CAP}(?:\s+(?:now|for good|these days|after|last|in\s+\d{{4}})\b|\s*(?:[,.!;]|$))))\s+in\s+(?P<v7>{_CAP})"
     # "feels weird living in Oxford now": the participle of living with "now", its I dropped
     rf"|(?:^|[,;]\s*|\b(?:feels?|felt)\s+(?:\w+\s+)?)living\s+in\s+(?P<v16>{_CAP})\s+now\b"
     rf"|\b(?:I|[Ww]e)\s+(?:now\s+|still\s+)?live\s+in\s+(?:a|an|the|my|our)\s+(?:[\w\-]+\s+){{0,3}}?(?:in|near|outside)\s+(?P<v8>{_CAP})"
@@ -1592,7 +1592,7 @@ _ZH_SCHOOL = re.compile(
     # "我的学校是川大"; not whose: "孩子的学校是…", nor where it stands: "学校在郊区")
     # (a kind of school is no name: 私立的, 双一流, 寄宿制; a later clause's bare 学校 may be a child's:
     # "女儿上小学了，学校是实验小学")
-    r"|(?:^|(?<=[，,；;])(?=我))(?:我的?|我们)?学校(?:就)?是(?P<ourschool>(?![一个在挺很真最不])(?!(?:私立|公立|双一流|重点|民办|国际|寄宿|封闭)"
+    r"|(?:^|(?<=[，,；;]))(?:我的?|我们)?学校(?:就)?是(?P<ourschool>(?![一个在挺很真最不])(?!(?:私立|公立|双一流|重点|民办|国际|寄宿|封闭)"
     r")[\u4e00-\u9fffA-Za-z]{2,8}?)(?<![制式的])(?=[，。！,；]|$)"
     # one's study said as what one is, the school's 的 before it ("作为一个复旦的研究生", "我是川大的学生";
     # not whose student: "我是王教授的研究生")
@@ -1925,7 +1925,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     for m in _ZH_SCHOOL.finditer(s):
         v = m.group("v") or m.group("v2") or m.group("v6") or m.group("v7") or m.group("v8")
         if m.group("ourschool"):
-            add("school", m.group("ourschool"), "statement")
+            # (in a later clause, only after the speaker's own: "我在读研二，学校是华东师大"; not after
+            # another's, "女儿上小学了，学校是实验小学")
+            if m.start() == 0 or s.startswith("我") or s[m.start() : m.start() + 1] == "我":
+                add("school", m.group("ourschool"), "statement")
             continue
         if m.group("newschool"):
             add("school", m.group("newschool"), "change")
