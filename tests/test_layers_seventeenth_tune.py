@@ -178,3 +178,41 @@ def test_zh_moved_back_with_no_day_is_put_off_its_day_unknown():
     assert got == [("postponed", "分享会", None, "later")]
     assert [e.kind for e in extract_layers("聚餐推一推", speaker="孙悦", at=AT)] == ["postponed"]
     assert [e.kind for e in extract_layers("装修先缓缓", speaker="孙悦", at=AT)] == ["cancelled"]  # set aside
+
+
+def test_one_of_two_things_offered_taken_is_accepted():
+    def took(q, a, who="任杰"):
+        return [
+            (e.value, e.score, e.kind)
+            for e in extract_layers(a, speaker=who, at=AT, previous=q)
+            if e.layer == "preference" and e.kind in ("acceptance", "refusal")
+        ]
+
+    assert took("晚上吃川菜还是粤菜？", "好啊，那就川菜吧，我无辣不欢") == [("川菜", 1.0, "acceptance")]
+    assert took("晚上吃川菜还是粤菜？", "川菜吧") == [("川菜", 1.0, "acceptance")]
+    assert took("tea or coffee?", "coffee, always") == [("coffee", 1.0, "acceptance")]
+    assert took("tea or coffee?", "I had coffee already") == []
+    assert took("晚上吃川菜还是粤菜？", "不要川菜，粤菜吧") == [("川菜", 0.0, "refusal")]
+
+
+def test_zh_a_volunteer_said_twice_or_with_why_it_suits_and_a_called_one_at_the_head():
+    def took(a):
+        return [
+            (e.value, str(e.due))
+            for e in extract_layers(a, speaker="熊伟", at=AT, previous="今天谁去接一下奶奶？")
+        ]
+
+    assert took("我去我去，下班顺路") == [("去接奶奶", "2026-11-04")]
+    assert took("我来吧，反正有空") == [("去接奶奶", "2026-11-04")]
+    states = [
+        (e.kind, e.value)
+        for e in extract_layers("妈，机票我已经帮你订好了，下周三早上的", speaker="郑欣", at=AT)
+        if e.layer == "status"
+    ]
+    assert states == [("done", "机票")]
+    states = [
+        (e.kind, e.value)
+        for e in extract_layers("老板，报告已经发您邮箱了", speaker="郑欣", at=AT)
+        if e.layer == "status"
+    ]
+    assert states == [("done", "报告")]

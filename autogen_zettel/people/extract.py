@@ -26,7 +26,14 @@ from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh 
 from autogen_zettel.people.chat_en import spelled_en
 from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, Evidence
 from autogen_zettel.people.key_meaning import meaning_of
-from autogen_zettel.people.subjects import COUPLE_STATES, SURNAMES, ZH_NAME, partner_of, subjects_of
+from autogen_zettel.people.subjects import (
+    COUPLE_STATES,
+    RELATIVES_ZH,
+    SURNAMES,
+    ZH_NAME,
+    partner_of,
+    subjects_of,
+)
 from autogen_zettel.people.topics import topic_of
 from autogen_zettel.text.due import MONTH_EN, due_date, put_off_span
 
@@ -293,6 +300,8 @@ def _extract(
             # "我以为你在腾讯上班呢", "我还以为小王早就结婚了": what one took to be so, and was not,
             # is no fact, taste or promise of anyone's; the clauses after it are read as said
             sentence = _BELIEF_ZH.sub("", sentence).strip()
+            # the one spoken to, called at the head, is no part of what is said ("妈，机票我已经帮你订好了")
+            sentence = _CALLED_ZH.sub("", sentence)
             sentence = _QUOTED_LINE_ZH.sub(r"\g<head>", sentence)
             if not sentence:
                 continue
@@ -668,8 +677,17 @@ def _sentence(
         out += _fact_answered(said, speaker, previous, at, han)
     if han and previous:
         out = _called_off_reply_zh(said, speaker, previous, out)
-    if han and previous and all(e.layer == "commitment" and len(e.value) <= 2 for e in out):
+    if (
+        han
+        and previous
+        and (
+            all(e.layer == "commitment" and len(e.value) <= 2 for e in out)
+            or _VOLUNTEER_ZH.match(said.strip())
+        )
+    ):
         out = _volunteered_zh(said, speaker, previous, at) or out  # "我来吧" to "谁能…？"
+    if previous and not any(e.layer == "preference" and e.kind in ("acceptance", "refusal") for e in out):
+        out += _chosen(said, speaker, previous, han)  # "那就川菜吧" to "晚上吃川菜还是粤菜？"
     if han and previous and all(e.layer == "preference" and e.kind == "acceptance" for e in out):
         # "没问题，交给我" to "周四能把纪要整理一下发我吗": a yes to a request takes on its act
         # (a request is no offer: nothing is accepted)
@@ -876,6 +894,10 @@ _PLAN_ASKED_EN = re.compile(
 )
 
 
+# the one a Chinese line calls at its head, a clause of its own: a relative, a dear, a boss, everyone
+_CALLED_ZH = re.compile(
+    rf"^(?:(?:{'|'.join(sorted(RELATIVES_ZH, key=len, reverse=True))})|亲爱的|宝贝|各位|大家|老板|老师)[，,！!]\s*(?=\S)"
+)
 # a closing tag question about the listener's knowing, or asking only for agreement
 _TAG_QUESTION = re.compile(
     r"(?<=[^\s，,])[，,]\s*(?:(?:你|您|你们)?(?:难道)?(?:不知道|不记得了?|忘了|没听说过?)(?:吗|嘛|啊)?|对吧|是吧|不是吗|对不对)[？?！!]*$"
@@ -996,7 +1018,9 @@ def _called_off_reply_zh(said: str, speaker: str, previous: str, out: list[Evide
 
 # "我来！" to "谁这周末能帮我搬家啊": the speaker takes on what the question asks someone to do
 _VOLUNTEER_ZH = re.compile(
-    r"^(?:好啊?[，,]?\s*)?(?:我来|我去|我可以|我能|我行|算我一个|包在我身上|交给我)(?:吧|呀|啊)?[！!。~～\s]*$"
+    # (said twice in a rush, "我去我去", and with why it suits after: "我来吧，下班顺路")
+    r"^(?:好啊?[，,]?\s*)?(?:(?:我来|我去|我可以|我能|我行|算我一个|包在我身上|交给我)(?:吧|呀|啊)?){1,2}"
+    r"(?:[！!。~～\s]*$|[，,]\s*(?:我)?(?:下班|回家|正好|刚好|反正)?(?:顺路|有空|有车|没事|在附近)[^，,。？?]*$)"
 )
 _WHO_ASKED_ZH = re.compile(
     # a task asked for, not what someone knows or is ("谁知道答案？", "谁是组长？")
@@ -1004,6 +1028,39 @@ _WHO_ASKED_ZH = re.compile(
     rf"(?:{general.ZH_TIME})*"
     r"(?P<what>[\u4e00-\u9fffA-Za-z]{2,12}?)(?:一下)?(?:啊|呀|吗|呢|吧)?[？?]?$"
 )
+
+
+# a choice offered between two things ("晚上吃川菜还是粤菜？", "tea or coffee?") and the one taken
+_CHOICE_ZH = re.compile(
+    rf"^(?:{general.ZH_TIME}|我们|咱们|要|想)*(?:吃|喝|去|点|看|订)?(?P<a>[\u4e00-\u9fffA-Za-z]{{1,6}}?)还是"
+    r"(?:吃|喝|去|点|看|订)?(?P<b>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:呢|啊|呀)?[？?]+$"
+)
+_CHOICE_EN = re.compile(
+    r"^(?:(?:so|ok|okay),?\s+)?(?P<a>[a-z]+(?:\s+[a-z]+)?)\s+or\s+(?P<b>[a-z]+(?:\s+[a-z]+)?)\s*\?+$", re.I
+)
+
+
+def _chosen(said: str, speaker: str, previous: str, han: bool) -> list[Evidence]:
+    """The thing taken of two offered: "那就川菜吧" / "川菜吧" to "晚上吃川菜还是粤菜？", "coffee, always"
+    to "tea or coffee?" (the one named first in the answer, not negated before it)."""
+    m = (_CHOICE_ZH if han else _CHOICE_EN).match(previous.strip())
+    if not m or said.rstrip().endswith(("?", "？")):
+        return []
+    low = said.lower()
+    named = sorted((i, w) for w in (m.group("a"), m.group("b")) if (i := low.find(w.lower())) >= 0)
+    if not named:
+        return []
+    at, thing = named[0]
+    if re.search(r"(?:不|别|没|不要|不想|not|no|n't)\s*\S{0,3}$", said[:at], re.I):
+        return []  # "不要川菜", "not coffee": the one refused
+    head = said[:at].strip(" ，,")
+    if head and not re.fullmatch(
+        r"(?:好啊?|好的|行|可以|嗯|那|那就|就|还是|我要|要|来个?|ok|okay|yes|yeah|um|hmm)[，,\s]*(?:那就|就|还是)?",
+        head,
+        re.I,
+    ):
+        return []  # the thing named inside a longer clause says nothing of choosing it
+    return [Evidence("preference", speaker, topic_of(thing) or thing, thing, 1.0, "acceptance")]
 
 
 def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> list[Evidence]:
