@@ -216,3 +216,13 @@ def test_zh_a_volunteer_said_twice_or_with_why_it_suits_and_a_called_one_at_the_
         if e.layer == "status"
     ]
     assert states == [("done", "报告")]
+
+
+def test_a_place_judged_then_a_state_of_liking_and_never_again_with_a_thing():
+    prefs = lambda t: [(v, s) for _, v, s, _ in _rows(t, "preference", "Hui")]  # noqa: E731
+    assert prefs("the 火锅 place on Gerrard St is unreal, I'm hooked") == [("火锅", 0.9)]
+    assert prefs("the ramen place near work is amazing, totally obsessed") == [("ramen", 0.9)]
+    assert prefs("Olives are weird, I love them") == [("olives", 0.9)]
+    assert prefs("never again with that Thai place, I was sick for two days") == [("thai", 0.1)]
+    assert prefs("never again at that hotel") == [("hotel", 0.1)]
+    assert prefs("never again, I swear") == []

@@ -1011,10 +1011,14 @@ _NOTHING_BEATS = re.compile(
 # a thing said first, then a stance on it by its pronoun in a clause of its own, the I dropped or not
 # ("coriander tastes like soap to me, hate it", "Olives are weird, I love them"): the thing is the taste
 _THEN_STANCE_EN = re.compile(
-    r"^(?P<obj>(?!(?:it|this|that|he|she|they|there|what|which|who|you|we|i)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)\s+"
+    # (the place it is had at may name it: "the 火锅 place on Gerrard St is unreal, I'm hooked")
+    r"^(?:the\s+)?(?P<obj>(?!(?:it|this|that|he|she|they|there|what|which|who|you|we|i)\b)[a-z\u4e00-\u9fff][\w\-\u4e00-\u9fff]*(?:\s+[a-z][\w\-]*){0,2}?)"
+    r"(?:\s+(?:place|spot|bar|shop|stall|restaurant|joint)(?:\s+(?:on|in|at|near)\s+[^,;.!?]+?)?)?\s+"
     r"(?:is|are|'s|was|were|tastes?|smells?|looks?|sounds?|feels?)\b[^,;.!?]*[,;]\s*(?:(?:and|so|but)\s+)?(?:I\s+)?"
-    r"(?:(?:really|absolutely|just|totally|honestly|kinda)\s+)?(?P<verb>love|adore|like|enjoy|hate|loathe|despise|"
-    r"can't stand|cannot stand)\s+(?:it|them)\b(?!\s+(?:when|if|that|how)\b)",
+    r"(?:(?:really|absolutely|just|totally|honestly|kinda)\s+)?(?:(?P<verb>love|adore|like|enjoy|hate|loathe|despise|"
+    r"can't stand|cannot stand)\s+(?:it|them)\b(?!\s+(?:when|if|that|how)\b)"
+    # (or a state of liking with no object: "..., I'm hooked", "..., totally obsessed")
+    r"|(?:I'm\s+|I\s+am\s+)?(?:(?:totally|so|completely|well)\s+)?(?P<hooked>hooked|obsessed|addicted)(?=\s*(?:$|[,.;!]|now\b|lol\b|tbh\b)))",
     re.I,
 )
 # a topic fronted as a question of its own, then a verdict of no interest with no object: "Golf? Zero
@@ -1036,7 +1040,10 @@ _REFUSE_EN = re.compile(
 )
 _NEVER_AGAIN_EN = re.compile(
     r"\bI(?:'ll|\s+will|'m|\s+am)?\s+never\s+(?:going to\s+|gonna\s+)?(?:eat|drink|have|order|touch|try|watch|go to)\s+"
-    r"(?:the\s+|a\s+|an\s+|any\s+|that\s+)?(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+again\b",
+    r"(?:the\s+|a\s+|an\s+|any\s+|that\s+)?(?P<obj>[\w\-]+(?:\s+[\w\-]+)?)\s+again\b"
+    # (said first, with the thing after: "never again with that Thai place", "never again at that hotel")
+    r"|^(?:I\s+)?(?:(?:honestly|seriously|ugh|nope),?\s+)?never\s+again\s+(?:with|at|from)\s+(?:that\s+|the\s+|this\s+)?"
+    r"(?P<obj2>[a-z][\w\-]*(?:\s+[\w\-]+){0,2}?)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
 # a thing held back from, for now or by degrees: "No X for me (today)", "(I'm) trying to cut down on X",
@@ -1484,7 +1491,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         return _pref(subject, m.group("obj"), 0.1 if m.group("neg") else 0.9, "statement")
     m = _THEN_STANCE_EN.search(s)
     if m:
-        liked = m.group("verb").lower() in ("love", "adore", "like", "enjoy")
+        liked = bool(m.group("hooked")) or m.group("verb").lower() in ("love", "adore", "like", "enjoy")
         return _pref(subject, m.group("obj"), 0.9 if liked else 0.1, "statement")
     m = _NOTHING_BEATS.search(s) or _THINKS.search(s)
     if m:
@@ -1501,7 +1508,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         return _pref(subject, thing, 0.9, "statement")
     m = _NEVER_AGAIN_EN.search(s)
     if m:  # "I'll never eat oysters again": a thing had, sworn off
-        return _pref(subject, m.group("obj"), 0.1, "change")
+        return _pref(subject, m.group("obj") or m.group("obj2"), 0.1, "change")
     m = _ABSTAIN_EN.search(s.strip())
     if m and not s.rstrip().endswith("?"):  # "No cake for me today", "trying to cut down on sugar"
         return _pref(subject, m.group("obj") or m.group("obj2"), 0.0, "refusal")
