@@ -193,6 +193,8 @@ def test_one_of_two_things_offered_taken_is_accepted():
     assert took("tea or coffee?", "coffee, always") == [("coffee", 1.0, "acceptance")]
     assert took("tea or coffee?", "I had coffee already") == []
     assert took("晚上吃川菜还是粤菜？", "不要川菜，粤菜吧") == [("川菜", 0.0, "refusal")]
+    assert took("你要咖啡还是茶？", "咖啡吧") == [("咖啡", 1.0, "acceptance")]
+    assert took("你是去还是不去？", "不去了") == []  # going or not is no pair of things
 
 
 def test_zh_a_volunteer_said_twice_or_with_why_it_suits_and_a_called_one_at_the_head():

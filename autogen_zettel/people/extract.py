@@ -973,9 +973,8 @@ def _fact_answered(said: str, speaker: str, previous: str, at: datetime, han: bo
         if (
             not re.fullmatch(r"[A-Za-z][\w&'\-]*(?:\s+[A-Za-z][\w&'\-]*){0,2}", value)
             or _NO_PLACE_EN.search(value)
-            or re.search(
-                r"\b(?:same|usual|not|no)\b", first, re.I
-            )  # ("same place", before its head is taken off)
+            # ("same place", "not really": read before the answer's head is taken off)
+            or re.search(r"\b(?:same|usual|not|no)\b", first, re.I)
         ):
             return []
         named = " ".join(w[:1].upper() + w[1:] for w in value.split())
@@ -1032,8 +1031,9 @@ _WHO_ASKED_ZH = re.compile(
 
 # a choice offered between two things ("晚上吃川菜还是粤菜？", "tea or coffee?") and the one taken
 _CHOICE_ZH = re.compile(
-    rf"^(?:{general.ZH_TIME}|我们|咱们|要|想)*(?:吃|喝|去|点|看|订)?(?P<a>[\u4e00-\u9fffA-Za-z]{{1,6}}?)还是"
-    r"(?:吃|喝|去|点|看|订)?(?P<b>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:呢|啊|呀)?[？?]+$"
+    # (two things, not doing or not doing: "你是去还是不去？")
+    rf"^(?:{general.ZH_TIME}|你们?|您|我们|咱们|要|想|是)*(?:吃|喝|去|点|看|订)?(?P<a>(?![不没是])[\u4e00-\u9fffA-Za-z]{{1,6}}?)还是"
+    r"(?:吃|喝|去|点|看|订)?(?P<b>(?![不没])[\u4e00-\u9fffA-Za-z]{1,6}?)(?:呢|啊|呀)?[？?]+$"
 )
 _CHOICE_EN = re.compile(
     r"^(?:(?:so|ok|okay),?\s+)?(?P<a>[a-z]+(?:\s+[a-z]+)?)\s+or\s+(?P<b>[a-z]+(?:\s+[a-z]+)?)\s*\?+$", re.I
@@ -1050,10 +1050,10 @@ def _chosen(said: str, speaker: str, previous: str, han: bool) -> list[Evidence]
     named = sorted((i, w) for w in (m.group("a"), m.group("b")) if (i := low.find(w.lower())) >= 0)
     if not named:
         return []
-    at, thing = named[0]
-    if re.search(r"(?:不|别|没|不要|不想|not|no|n't)\s*\S{0,3}$", said[:at], re.I):
+    pos, thing = named[0]
+    if re.search(r"(?:不|别|没|不要|不想|not|no|n't)\s*\S{0,3}$", said[:pos], re.I):
         return []  # "不要川菜", "not coffee": the one refused
-    head = said[:at].strip(" ，,")
+    head = said[:pos].strip(" ，,")
     if head and not re.fullmatch(
         r"(?:好啊?|好的|行|可以|嗯|那|那就|就|还是|我要|要|来个?|ok|okay|yes|yeah|um|hmm)[，,\s]*(?:那就|就|还是)?",
         head,
