@@ -1161,6 +1161,18 @@ _RATHER_EN = re.compile(
     re.I,
 )
 
+# one thing put above another by a verb of choosing or winning: "I much prefer the mountains to the
+# beach", "a proper paperback beats a Kindle every time" (for the first, against the second)
+_PREFER_TO_EN = re.compile(
+    r"\bI\s+(?:(?:much|far|really|definitely|always|still|\w+ly)\s+)*prefer\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+to\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<b>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)(?=\s*(?:$|[,.;!]|any day|every time|by (?:a )?miles?|for me))"
+    r"|^(?:a\s+|an\s+|the\s+)?(?:(?:good|proper|decent|real|fresh|homemade|home-made)\s+)?"
+    r"(?P<a2>(?:[\w'\-]+\s+){0,1}?[\w'\-]+)\s+(?:beats|trumps|wins over)\s+(?:a\s+|an\s+|the\s+)?"
+    r"(?!(?:me|you|him|her|us|them|it)\b)(?P<b2>(?:[\w'\-]+\s+){0,1}?[\w'\-]+)(?=\s*(?:$|[,.;!]|any day|every time|hands down|by (?:a )?miles?|for me))",
+    re.I,
+)
+
 # a thing allowed as fine, then another put above it: "Coffee's fine but tea is better", "Running
 # is okay I guess, but swimming is so much nicer" (the second is the taste; the first stays unsaid)
 _FINE_BUT_EN = re.compile(
@@ -1180,6 +1192,11 @@ def _comparative_en(s: str, subject: str) -> list[Evidence]:
     m = _WOULD_PICK_EN.match(_DISCOURSE_EN.sub("", s.strip()))
     if m and not _NOT_THING_EN.match(m.group("a")) and not s.rstrip().endswith("?"):
         return _pref(subject, m.group("a"), 0.9, "statement")
+    m = _PREFER_TO_EN.search(_DISCOURSE_EN.sub("", s.strip()))
+    if m and not s.rstrip().endswith("?"):
+        a, b = m.group("a") or m.group("a2"), m.group("b") or m.group("b2")
+        if not _NOT_THING_EN.match(a):
+            return _pref(subject, a, 0.9, "statement") + _pref(subject, b, 0.1, "statement")
     m = _OVER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
     if m and not _NOT_THING_EN.match(m.group("a")):
         return _pref(subject, m.group("a"), 0.9, "statement") + _pref(subject, m.group("b"), 0.1, "statement")
@@ -1225,6 +1242,13 @@ _BUT_AFTER_BEFORE_EN = re.compile(
     re.I,
 )
 
+# a dislike of before turned by what one does with the thing now, no stance said: "I used to hate
+# mushrooms, now I put them in everything", "used to hate running, these days I do it every morning"
+_HABIT_NOW_EN = re.compile(
+    r"^(?:now|these days|lately)\s+I\s+(?:(?:\w+ly|even|actually|basically|always)\s+)*"
+    r"(?!(?:don't|didn't|never|can't|won't|avoid|skip|refuse|hate|still|miss)\b)[a-z]+\s+(?:it|them)\b",
+    re.I,
+)
 _TURNED_NO_I_EN = re.compile(
     r"^(?:(?:honestly|tbh|ngl|really|totally|kinda|just),?\s+)*"
     r"(?=(?:can't stand|cannot stand|can't handle|hate|adore|love|loathe|despise|enjoy)\b)",
@@ -1242,10 +1266,12 @@ _SWAPPED_TO_EN = re.compile(
     re.I,
 )
 # "I never say no to a good curry", "can't resist a decent flat white": a refusal denied is a taste
+# (the occasion after it too: "I can never resist a cinnamon bun when I walk past the bakery")
 _NEVER_REFUSE_EN = re.compile(
     r"\b(?:never|can't|cannot|can never|won't ever)\s+(?:say no to|turn down|pass up|resist|refuse)\s+"
     r"(?:(?:a|an|the|some|any)\s+)?(?:(?:good|nice|decent|proper|great|fresh|cold|hot)\s+)?"
-    r"(?P<obj>(?!(?:it|them|that|this|you|him|her|an?)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)(?=\s*(?:$|[,.;!]))",
+    r"(?P<obj>(?!(?:it|them|that|this|you|him|her|an?)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
+    r"(?=\s*(?:$|[,.;!]|(?:when|whenever|if|on my way|at the)\b|" + _WHEN_ADJUNCT_EN + r"))",
     re.I,
 )
 # "changed my mind about the open plan office, it's actually great": the judgement after it is the taste now
@@ -1386,6 +1412,12 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
                 negated = re.search(r"\b(?:never|didn't|did not|don't)\b", s[: before.start("verb")], re.I)
                 up = bool(re.match(_DISLIKE_EN, before.group("verb").lower())) != bool(negated)
             return _pref(subject, before.group("obj"), 0.9 if up else 0.1, "change")
+    if obj_before and not _STANCE_EN.search(clause) and _HABIT_NOW_EN.match(clause.lstrip()):
+        before = _STANCE_EN.search(parts[0])
+        if re.search(r"\bused to\s+$", parts[0][: before.start("verb")], re.I) and re.match(
+            _DISLIKE_EN, before.group("verb").lower()
+        ):
+            return _pref(subject, obj_before, 0.85, "change")
     for m in _STANCE_EN.finditer(clause):
         verb = m.group("verb").lower()
         obj = m.group("obj")
@@ -3056,9 +3088,10 @@ _REGISTER_EN = (
         "I've gone off ",
     ),
     # the change told in the past: "went off running completely after the marathon", "I kinda went off
-    # sushi" (a thing that went off, "the alarm went off", has no I before it; nor a going: "went off to uni")
+    # sushi", "went right off energy drinks" (a thing that went off, "the alarm went off", has no I before
+    # it; nor a going: "went off to uni")
     (
-        r"(?i)^(?:I\s+)?(?:(?:totally|completely|kinda|kind of|really|sort of)\s+)?went\s+off\s+"
+        r"(?i)^(?:I\s+)?(?:(?:totally|completely|kinda|kind of|really|sort of)\s+)?went\s+(?:right\s+)?off\s+"
         r"(?=(?!(?:to|on|at|with|for|and|like|the rails|it|him|her|them|home|in)\b)[a-z])",
         "I've gone off ",
     ),

@@ -1,0 +1,109 @@
+"""Variants of the fifteenth English round's fixes (#40), written after each fix: other words, the
+same shape, so the fix is read as a shape and not as the scenario's line."""
+
+from __future__ import annotations
+
+from tests.layer_sets import (
+    all_rows as _all,
+    heard,
+    no_preference as _no_pref,
+    preference_holding as _pref_of,
+    preferences_holding as _prefs_of,
+)
+
+# one thing put above another by a verb of choosing or winning ("prefer A to B", "A beats B")
+
+
+def test_v_prefer_vinyl_to_streaming(default_hub):
+    mem = heard(default_hub, "e15env_01", [(0, "Ludo", "I definitely prefer cycling to driving, for me.")])
+    assert _pref_of(mem, "Ludo", "cycling").value > 0.5
+    assert all(p.value < 0.5 for p in _prefs_of(mem, "Ludo", "driving")), _all(mem)
+
+
+def test_v_homemade_bread_beats_shop_bought(default_hub):
+    mem = heard(default_hub, "e15env_02", [(0, "Marta", "fresh sourdough beats sliced white any day")])
+    assert _pref_of(mem, "Marta", "sourdough").value > 0.5
+
+
+# a refusal denied, with the occasion after the thing ("can never resist X when ...")
+
+
+def test_v_cannot_resist_a_pastry_when(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_03",
+        [(0, "Nico", "I can't resist a custard tart whenever we go to Lisbon.")],
+    )
+    assert _pref_of(mem, "Nico", "custard tart").value > 0.5
+
+
+def test_v_never_say_no_to_a_pint_after_work(default_hub):
+    mem = heard(default_hub, "e15env_04", [(0, "Orla", "never say no to a cold cider after work")])
+    assert _pref_of(mem, "Orla", "cider").value > 0.5
+
+
+# a taste given up, told in the past with a degree word ("went right off X")
+
+
+def test_v_went_right_off_gin(default_hub):
+    mem = heard(default_hub, "e15env_05", [(0, "Pip", "went right off gin after that hen do")])
+    assert _pref_of(mem, "Pip", "gin").value < 0.5
+
+
+def test_v_i_went_right_off_crisps(default_hub):
+    mem = heard(default_hub, "e15env_06", [(0, "Quinn", "I went right off crisps, too salty now.")])
+    assert _pref_of(mem, "Quinn", "crisps").value < 0.5
+
+
+# a dislike of before turned by what one does with the thing now ("used to hate X, now I <act> it")
+
+
+def test_v_used_to_hate_coriander_now_i_grow_it(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_07",
+        [(0, "Rosalind", "I used to hate coriander, now I grow it on the windowsill.")],
+    )
+    assert _pref_of(mem, "Rosalind", "coriander").value > 0.5
+
+
+def test_v_used_to_hate_yoga_these_days_i_do_it(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_08",
+        [(0, "Stellan", "used to hate yoga, these days I do it before work every day")],
+    )
+    assert _pref_of(mem, "Stellan", "yoga").value > 0.5
+
+
+# a choice of two asked, answered by naming one of them first
+
+
+def test_v_beer_or_wine_beer_please(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_09",
+        [
+            (0, "e15env_09", "beer or wine with dinner?"),
+            (0, "Tamsin", "beer please, wine gives me a headache"),
+        ],
+    )
+    assert _pref_of(mem, "Tamsin", "beer").value > 0.5
+
+
+def test_v_cinema_or_theatre_cinema_every_time(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_10",
+        [(0, "e15env_10", "cinema or bowling on Saturday?"), (0, "Ulric", "bowling! haven't been in ages")],
+    )
+    assert _pref_of(mem, "Ulric", "bowling").value > 0.5
+
+
+def test_v_a_day_chosen_is_no_taste(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_11",
+        [(0, "e15env_11", "Thursday or Friday for the dentist?"), (0, "Vesna", "Friday, if that's ok")],
+    )
+    _no_pref(mem)
