@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest  # noqa: F401  (the xfails of the round use it)
+import pytest
 
 from tests.layer_sets import (
     all_rows as _all,
@@ -215,6 +215,10 @@ def test_p_used_to_hate_mushrooms_now_in_everything(default_hub):
 # -- tastes in mixed scripts ----------------------------------------------------------------------
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a choice 'X over Y' closed by 'for me' inside a mixed-script line ('weekend 还是 dim sum over brunch for me, 每次都这样'): _OVER_EN wants the line to open on X and close on 'any day'/'every time', and the Chinese head '还是' is read by neither",
+)
 def test_p_mixed_scripts_dim_sum_over_brunch(default_hub):
     mem = heard(
         default_hub,
@@ -260,6 +264,10 @@ def test_c_thanks_for_sorting_the_tickets(default_hub):
     assert _one(mem, "Philippa").status == "done"
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a task put off by the OTHER side's 'no rush with X, after <time> is fine', then the owner's '<time> it is then': neither a 'no rush' leave nor an agreed '<time> it is' is read as moving the owner's task",
+)
 def test_c_no_rush_after_half_term(default_hub):
     mem = heard(
         default_hub,
@@ -287,6 +295,10 @@ def test_c_do_not_bother_with_the_salad(default_hub):
     assert _one(mem, "Henrietta").status == "cancelled"
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="done told by the other finding the result ('came home to the shelves up, they look amazing Ezra!'): 'came home to X <state>' is no result shape, and the praise after it names the one praised with no 'thanks' before the name",
+)
 def test_c_the_other_found_the_shelves_up(default_hub):
     mem = heard(
         default_hub,

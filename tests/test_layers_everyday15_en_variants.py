@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.layer_sets import (
     all_rows as _all,
+    commitment_of as _one,
     heard,
     no_preference as _no_pref,
     preference_holding as _pref_of,
@@ -107,3 +108,113 @@ def test_v_a_day_chosen_is_no_taste(default_hub):
         [(0, "e15env_11", "Thursday or Friday for the dentist?"), (0, "Vesna", "Friday, if that's ok")],
     )
     _no_pref(mem)
+
+
+# thanks for a thing, to the one named, then how it turned out told in the past
+
+
+def test_v_thanks_for_booking_the_cottage_it_was_perfect(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_12",
+        [
+            (0, "Imogen", "I'll book the cottage for our weekend away."),
+            (5, "e15env_12", "thanks for booking the cottage Imogen, it was perfect"),
+        ],
+    )
+    assert _one(mem, "Imogen").status == "done"
+
+
+def test_v_cheers_for_the_flowers_they_arrived(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_14",
+        [
+            (0, "Kester", "I'll send flowers to your mum for her birthday."),
+            (4, "e15env_14", "cheers for the flowers Kester, they arrived just in time"),
+        ],
+    )
+    assert _one(mem, "Kester").status == "done"
+
+
+# a thing received, its verb in Chinese inside the English line, then thanks to the one named
+
+
+def test_v_mixed_scripts_got_the_keys(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_15",
+        [
+            (0, "Lorna", "I'll post the spare keys to you tomorrow."),
+            (2, "e15env_15", "拿到 the keys, thanks Lorna!"),
+        ],
+    )
+    assert _one(mem, "Lorna").status == "done"
+
+
+def test_v_mixed_scripts_got_the_money(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_16",
+        [
+            (0, "Milo", "I'll transfer the money for the concert tickets on Friday."),
+            (4, "e15env_16", "收到 the money, cheers Milo"),
+        ],
+    )
+    assert _one(mem, "Milo").status == "done"
+
+
+# a thing raised as a bare question, judged by a bare adjective after it
+
+
+def test_v_the_new_burger_place_underwhelming(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_17",
+        [(0, "Nadia", "The new burger joint by the station? underwhelming, bit greasy.")],
+    )
+    assert _pref_of(mem, "Nadia", "burger").value < 0.5
+
+
+def test_v_that_pottery_class_addictive(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_18",
+        [(0, "Oskar", "that pottery class? honestly addictive, going again Thursday")],
+    )
+    assert _pref_of(mem, "Oskar", "pottery").value > 0.5
+
+
+def test_v_a_day_raised_then_busy_is_no_taste(default_hub):
+    mem = heard(default_hub, "e15env_19", [(0, "Petra", "Tomorrow? busy, sorry")])
+    _no_pref(mem)
+
+
+# a thing tried, judged in a later clause by a pronoun pointing back to it
+
+
+def test_v_tried_the_kombucha_it_was_disgusting(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_20",
+        [(0, "Quilla", "Tried the kombucha Sam raved about, honestly it was disgusting.")],
+    )
+    assert _pref_of(mem, "Quilla", "kombucha").value < 0.5
+
+
+def test_v_watched_the_series_loved_it(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_21",
+        [(0, "Rafe", "finally watched the baking show you mentioned, loved it")],
+    )
+    assert _pref_of(mem, "Rafe", "baking show").value > 0.5
+
+
+def test_v_gave_the_audiobook_two_chapters_not_for_me(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_22",
+        [(0, "Saskia", "gave the fantasy audiobook two chapters, just couldn't get into it")],
+    )
+    assert _pref_of(mem, "Saskia", "audiobook").value < 0.5

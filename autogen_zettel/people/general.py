@@ -1218,6 +1218,13 @@ def _generic_en(s: str, subject: str, meaning) -> list[Evidence]:
     if not m or s.rstrip().endswith("?") or _NOT_THING_EN.match(m.group("obj")):
         return []
     obj = m.group("obj")
+    # a bare adjective of judgement says the sign itself ("the burger joint is underwhelming"); a
+    # weak one says how a thing is, not a taste of it ("Mum's fine", "the flat is good for now")
+    said = re.match(_VERDICT_EN, s[m.end() :].lstrip(), re.I)
+    if said and (said.group("up") or "").lower() not in ("fine", "good", "nice", "not bad"):
+        return _pref(subject, obj, 0.9 if said.group("up") else 0.1, "statement")
+    if meaning is None:
+        return []
     sign = meaning.polarity(s, margin=_GENERIC_MARGIN)
     return _pref(subject, obj, 0.9 if sign > 0 else 0.1, "statement") if sign else []
 
@@ -1274,12 +1281,36 @@ _NEVER_REFUSE_EN = re.compile(
     r"(?=\s*(?:$|[,.;!]|(?:when|whenever|if|on my way|at the)\b|" + _WHEN_ADJUNCT_EN + r"))",
     re.I,
 )
+# a thing tried, then judged in a later clause by a pronoun that points back to it ("Finally tried the
+# oat milk you recommended, and wow, it's gorgeous in coffee", "Gave that true crime podcast three
+# episodes, just couldn't get into it", "watched the new Pixar film, loved it"): the judgement is of it
+_TRIED_THEN_EN = re.compile(
+    r"^(?:I\s+)?(?:(?:finally|just|eventually|at last)\s+)?(?:tried|tasted|watched|read|gave|had|tested|listened to|went to)\s+"
+    r"(?:the|that|this|those|these|your|ur|a|an)\s+(?:(?:new|latest)\s+)?"
+    r"(?P<obj>[a-z][\w\-]*(?:\s+(?!(?:you|u|he|she|they|we|i|a|an|the|on|at|in|last|yesterday|three|two|four|five|a)\b)[a-z][\w\-]*){0,2})"
+    r"(?:\s+(?:you|u|she|he|they|[A-Z][a-z]+)\s+(?:recommended|suggested|mentioned|told me about|sent|raved about))?"
+    r"(?:\s+(?:a go|a try|a shot|a chance|(?:\w+\s+)?(?:episodes|chapters|goes|tries)))?"
+    r"(?:\s+(?:last night|yesterday|at the weekend|this morning|on (?:mon|tues|wednes|thurs|fri|satur|sun)day))?"
+    r"[,;]\s+(?:(?:and|but|so|wow|honestly|tbh|ngl|omg|oh|yeah|well|just|sadly|really|genuinely)[,!]?\s+)*"
+    r"(?:(?:it's|it is|it was|they're|they are|they were)\s+(?P<rest>[^.;!?]+)"
+    r"|(?P<neg>(?:couldn't|could not|can't|never|didn't|did not)\s+(?:really\s+)?get into (?:it|them)|"
+    r"(?:it|they)\s+(?:wasn't|weren't|isn't|aren't)\s+(?:really\s+)?for me|not for me)"
+    r"|(?:I\s+)?(?P<verb>loved|liked|enjoyed|adored|hated|disliked|loathed)\s+(?:it|them)\b)",
+    re.I,
+)
+# a judgement said by a bare adjective after "it's" (a degree word may come before it): for the thing
+# ("great", "gorgeous") or against it ("awful", "overrated")
+_VERDICT_EN = (
+    r"(?:(?:actually|really|pretty|quite|so|honestly|kinda|absolutely|just)\s+)*"
+    r"(?:(?P<up>great|good|brilliant|fine|nice|amazing|not bad|fun|lovely|perfect|gorgeous|delicious|"
+    r"incredible|fantastic|superb|addictive)|"
+    r"(?P<down>awful|terrible|bad|horrible|annoying|rubbish|overrated|useless|disgusting|gross|bland|"
+    r"disappointing|underwhelming))\b"
+)
 # "changed my mind about the open plan office, it's actually great": the judgement after it is the taste now
 _MIND_CHANGED_EN = re.compile(
     r"\bchanged my mind (?:about|on)\s+(?:the\s+|my\s+)?(?P<obj>[a-z][\w\- ]{1,40}?)\s*[,;]\s*(?:and\s+|now\s+)?"
-    r"(?:it's|it is|they're|they are)\s+(?:(?:actually|really|pretty|quite|so|honestly|kinda)\s+)*"
-    r"(?:(?P<up>great|good|brilliant|fine|nice|amazing|not bad|fun|lovely|perfect)|"
-    r"(?P<down>awful|terrible|bad|horrible|annoying|rubbish|overrated|useless))\b",
+    r"(?:it's|it is|they're|they are)\s+" + _VERDICT_EN,
     re.I,
 )
 # "I'm a huge Arsenal fan", "I'm not a big jazz fan": the thing before "fan" is the taste
@@ -1470,6 +1501,18 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     m = _NEVER_REFUSE_EN.search(s)
     if m:
         return _pref(subject, m.group("obj"), 0.9, "statement")
+    m = _TRIED_THEN_EN.search(s)
+    if m and not s.rstrip().endswith("?") and not _NOT_THING_EN.match(m.group("obj")):
+        if m.group("neg"):
+            return _pref(subject, m.group("obj"), 0.1, "statement")
+        if m.group("verb"):
+            up = m.group("verb").lower() in ("loved", "liked", "enjoyed", "adored")
+            return _pref(subject, m.group("obj"), 0.9 if up else 0.1, "statement")
+        said = re.match(_VERDICT_EN, m.group("rest"), re.I)
+        if said:
+            return _pref(subject, m.group("obj"), 0.9 if said.group("up") else 0.1, "statement")
+        if meaning is not None:
+            return _generic_en(f"{m.group('obj')} is {m.group('rest')}", subject, meaning)
     m = _MIND_CHANGED_EN.search(s)
     if m:
         return _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "change")
@@ -1550,7 +1593,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     if offered and _POS_ANSWER_EN.search(s):
         return _pref(subject, offered, 1.0, "acceptance")
     out = _comparative_en(s, subject)
-    if not out and meaning is not None:
+    if not out:
         return _generic_en(s, subject, meaning)
     return out
 
@@ -3954,6 +3997,12 @@ _THANKED_FOR_EN = re.compile(
     r"[,!]?\s+(?:(?P<who>[A-Z][a-z]+)[,!]?\s+)?(?i:for)\s+(?:[a-z]+ing\s+)?(?i:the|your|that|my|our)\s+(?P<w>[\w'\- ]{2,30}?)\s+"
     r"(?i:yesterday|last night|earlier|this morning|the other day|at the weekend|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
     r"[^,;.!?]*(?:[,;!.]\s*(?P<who2>[A-Z][a-z]+))?[\s!.]*$"
+    # (or, for the time gone by, how it turned out, told in the past after the name: "thanks for
+    # sorting the tickets Philippa, they came through fine", "cheers for the lift Dom, got there on time")
+    r"|^(?:(?i:oh|aw+|ah|and)[,!]?\s+)?(?i:thanks|thank you|thank u|thx|ta|cheers)(?:\s+(?i:so much|a lot|again|loads))?"
+    r"[,!]?\s+(?i:for)\s+(?:[a-z]+ing\s+)?(?i:the|your|that|my|our)\s+(?P<w3>[\w'\- ]{2,30}?)\s+(?P<who3>[A-Z][a-z]+)"
+    r"[,;!]\s*(?:(?i:they|it|she|he|that|everything|we|I)\s+)?(?:(?i:all|just|finally)\s+)?"
+    r"(?i:came|arrived|worked|went|turned|got|were|was|looked|fitted|made)\b[^?]*$"
 )
 
 
@@ -3990,7 +4039,8 @@ _PRAISED_FOR_EN = re.compile(
     # the thing got by whom it was for, then thanks to the one who brought it: "Mum says she got the
     # key, ta Benedikt x", "Got the parcel, cheers Dom"
     # (or by whose it is: "got Mrs Patel's number, ta Sunita")
-    r"|(?:^|[,;]\s*|\b(?:says|said)\s+)(?:(?i:she|he|they|we|I)\s+)?(?i:got|received)\s+"
+    # (the receiving verb in Chinese inside the English line too: "收到 the rent, thanks Jasmine!")
+    r"|(?:^|[,;]\s*|\b(?:says|said)\s+)(?:(?i:she|he|they|we|I)\s+)?(?:(?i:got|received)\s+|(?:收到|拿到)\s*)"
     r"(?:(?i:the|my|your|our|her|his|their)|(?:(?:Mrs|Mr|Ms|Dr)\.?\s+)?[A-Z][a-z]+'s)\s+"
     r"(?P<w2>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s*[,;!.]\s*"
     r"(?i:thanks|thank you|cheers|ta)(?:\s+(?i:so much|again))?[,!]?\s+(?P<who2>[A-Z][a-z]+)[\s!.x]*$"
@@ -4013,9 +4063,9 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     if m:
         return [Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "postponed")]
     m = _THANKED_FOR_EN.match(s.strip())
-    who = m and (m.group("who") or m.group("who2"))
+    who = m and (m.group("who") or m.group("who2") or m.group("who3"))
     if who and who != subject and who not in _NOT_NAMES_EN:
-        return [Evidence("status", who, "", _clean_np(m.group("w")), 0.5, "done")]
+        return [Evidence("status", who, "", _clean_np(m.group("w") or m.group("w3")), 0.5, "done")]
     m = _put_right_en(s)
     if m:  # "actually scratch that, Thursday": moved to it (extract._day_named)
         return [Evidence("status", subject, "", _clean_np(m.group("w") or ""), 0.5, "postponed")]
