@@ -3,6 +3,8 @@ same shape, so the fix is read as a shape and not as the scenario's line."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from tests.layer_sets import (
     all_rows as _all,
     commitment_of as _one,
@@ -11,6 +13,8 @@ from tests.layer_sets import (
     preference_holding as _pref_of,
     preferences_holding as _prefs_of,
 )
+
+TUE, WED, THU, FRI, SAT, SUN, MON = (date(2026, 9, d) for d in (1, 2, 3, 4, 5, 6, 7))
 
 # one thing put above another by a verb of choosing or winning ("prefer A to B", "A beats B")
 
@@ -218,3 +222,53 @@ def test_v_gave_the_audiobook_two_chapters_not_for_me(default_hub):
         [(0, "Saskia", "gave the fantasy audiobook two chapters, just couldn't get into it")],
     )
     assert _pref_of(mem, "Saskia", "audiobook").value < 0.5
+
+
+# a habit of one's own, praised by a noun phrase set after it
+
+
+def test_v_a_walk_before_work_highlight_of_my_day(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_23",
+        [(0, "Tilda", "I take a slow walk by the canal before work, honestly the highlight of my day.")],
+    )
+    assert _pref_of(mem, "Tilda", "walk").value > 0.5
+
+
+def test_v_a_sauna_on_fridays_best_bit_of_my_week(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_24",
+        [(0, "Umar", "On Fridays I have a sauna at the gym, best bit of my week")],
+    )
+    assert _pref_of(mem, "Umar", "sauna").value > 0.5
+
+
+# the other side lets a task wait until a later time ("no rush with X, after <time> is fine")
+
+
+def test_v_no_hurry_with_the_ladder_after_easter(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_25",
+        [
+            (0, "Vaughn", "I'll bring your ladder back on Saturday."),
+            (2, "e15env_25", "no hurry with the ladder, after Easter is fine"),
+        ],
+    )
+    c = _one(mem, "Vaughn")
+    assert c.status == "open" and (c.due is None or c.due > SAT), (c.status, c.due)
+
+
+def test_v_no_rush_on_the_photos_next_month_works(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_26",
+        [
+            (0, "Wren", "I'll send you the wedding photos this week."),
+            (2, "e15env_26", "no rush on the photos Wren, next month works"),
+        ],
+    )
+    c = _one(mem, "Wren")
+    assert c.status == "open" and (c.due is None or c.due > SUN), (c.status, c.due)

@@ -806,7 +806,8 @@ _LATER_NO_DAY_EN = re.compile(
     r"|\b(?:until|till|to)\s+(?:the\s+)?(?:spring|summer|autumn|winter)\b"
     # (a month with no day: "postponed the launch to May", "moved the dinner to June")
     rf"|\b(?:until|till|to|into)\s+(?:(?:early|mid|late)[-\s]+)?{MONTH_EN}\b"
-    r"|\bafter\s+(?:the|christmas|easter|new year)\b|\b(?:some|another)\s+(?:other\s+)?(?:time|day)\b"
+    # (or after a break or event of one's own: "after half term is fine", "after my exams")
+    r"|\bafter\s+(?:the|my|our|christmas|easter|new year|half[- ]term)\b|\b(?:some|another)\s+(?:other\s+)?(?:time|day)\b"
     r"|\blater\s+(?:on|in the (?:year|month))\b|\bin the new year\b",
     re.I,
 )

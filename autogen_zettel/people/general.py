@@ -1220,7 +1220,11 @@ def _generic_en(s: str, subject: str, meaning) -> list[Evidence]:
     obj = m.group("obj")
     # a bare adjective of judgement says the sign itself ("the burger joint is underwhelming"); a
     # weak one says how a thing is, not a taste of it ("Mum's fine", "the flat is good for now")
+    # (and a bare capitalised name is a person as often as a band: "Dev is brilliant" praises a person,
+    # so the sign of a name is left to the embedder)
     said = re.match(_VERDICT_EN, s[m.end() :].lstrip(), re.I)
+    if re.fullmatch(r"[A-Z][a-z]+", obj):
+        said = None
     if said and (said.group("up") or "").lower() not in ("fine", "good", "nice", "not bad"):
         return _pref(subject, obj, 0.9 if said.group("up") else 0.1, "statement")
     if meaning is None:
@@ -1279,6 +1283,16 @@ _NEVER_REFUSE_EN = re.compile(
     r"(?:(?:a|an|the|some|any)\s+)?(?:(?:good|nice|decent|proper|great|fresh|cold|hot)\s+)?"
     r"(?P<obj>(?!(?:it|them|that|this|you|him|her|an?)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
     r"(?=\s*(?:$|[,.;!]|(?:when|whenever|if|on my way|at the)\b|" + _WHEN_ADJUNCT_EN + r"))",
+    re.I,
+)
+# a habit of one's own, then praised by a noun phrase set after it ("Every Sunday I go for a long swim
+# in the lido, best part of my week", "I have a hot bath every night, highlight of my day"): the act is liked
+_HABIT_PRAISED_EN = re.compile(
+    r"\bI\s+(?:(?:always|usually|normally|still|often)\s+)?(?:go for|have|do|get|grab|take)\s+(?:a|an|my)\s+"
+    r"(?:(?:long|quick|short|big|hot|cold|early|proper|little|lazy|slow)\s+)?(?P<obj>[a-z][\w\-]*)\b[^,;.?]*[,;]\s*"
+    r"(?:(?:honestly|easily|genuinely|literally|hands down)\s+)?(?:the\s+)?"
+    r"(?:best (?:part|bit) of my (?:day|week|weekend|morning|evening)|highlight of my (?:day|week|weekend)|"
+    r"my happy place|my favou?rite (?:part|bit|thing) of (?:the|my) (?:day|week))\b",
     re.I,
 )
 # a thing tried, then judged in a later clause by a pronoun that points back to it ("Finally tried the
@@ -1500,6 +1514,9 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         return out
     m = _NEVER_REFUSE_EN.search(s)
     if m:
+        return _pref(subject, m.group("obj"), 0.9, "statement")
+    m = _HABIT_PRAISED_EN.search(s)
+    if m and not s.rstrip().endswith("?"):
         return _pref(subject, m.group("obj"), 0.9, "statement")
     m = _TRIED_THEN_EN.search(s)
     if m and not s.rstrip().endswith("?") and not _NOT_THING_EN.match(m.group("obj")):
@@ -4006,6 +4023,16 @@ _THANKED_FOR_EN = re.compile(
 )
 
 
+# the other side lets a task wait until a later time: "no rush with the gate Rupert, after half term
+# is fine", "no hurry on the invoice, next week works" (the task put off, due then: extract._day_named)
+_NO_RUSH_EN = re.compile(
+    rf"^(?:(?:oh|hey|honestly|and|seriously)[,!]?\s+)?no (?:rush|hurry|panic)\s+(?:with|on|for|about)\s+"
+    rf"(?:the\s+|my\s+|our\s+|your\s+|that\s+)?(?P<w>[a-z][\w'\-]*(?:\s+(?-i:[a-z])[\w'\-]*)?)(?:[,\s]+(?-i:[A-Z][a-z]+))?"
+    rf"[,;]\s*(?:(?:any ?time|whenever)\s+)?{LATER_EN}[^?]*?\b(?:is|'s)?\s*(?:fine|ok|okay|good|great|perfect|works)\b(?P<w2>)",
+    re.I,
+)
+
+
 # a move asked for by who owes the task: "Can we push the CV thing to Monday?", "could I move
 # your haircut till Friday?" - a question in form, the plan put off in fact (its day read as a
 # moved plan's is, extract._day_named)
@@ -4059,7 +4086,7 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         if lead and lead.casefold() not in w.casefold():
             w = f"{lead} {w}"
         return [Evidence("status", who, "", w, 0.5, "done")]
-    m = _ASK_TO_MOVE_EN.match(s.strip())
+    m = _ASK_TO_MOVE_EN.match(s.strip()) or _NO_RUSH_EN.match(s.strip())
     if m:
         return [Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "postponed")]
     m = _THANKED_FOR_EN.match(s.strip())
