@@ -215,10 +215,6 @@ def test_p_used_to_hate_mushrooms_now_in_everything(default_hub):
 # -- tastes in mixed scripts ----------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a choice 'X over Y' closed by 'for me' inside a mixed-script line ('weekend 还是 dim sum over brunch for me, 每次都这样'): _OVER_EN wants the line to open on X and close on 'any day'/'every time', and the Chinese head '还是' is read by neither",
-)
 def test_p_mixed_scripts_dim_sum_over_brunch(default_hub):
     mem = heard(
         default_hub,

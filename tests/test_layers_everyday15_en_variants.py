@@ -272,3 +272,17 @@ def test_v_no_rush_on_the_photos_next_month_works(default_hub):
     )
     c = _one(mem, "Wren")
     assert c.status == "open" and (c.due is None or c.due > SUN), (c.status, c.due)
+
+
+# a choice "X over Y" closed by "for me", a frame in Chinese before it
+
+
+def test_v_mixed_scripts_hiking_over_shopping(default_hub):
+    mem = heard(default_hub, "e15env_27", [(0, "Xavi", "周末的话 hiking over shopping for me")])
+    assert _pref_of(mem, "Xavi", "hiking").value > 0.5
+    assert all(p.value < 0.5 for p in _prefs_of(mem, "Xavi", "shopping")), _all(mem)
+
+
+def test_v_tea_over_coffee_for_me(default_hub):
+    mem = heard(default_hub, "e15env_28", [(0, "Yusra", "green tea over coffee for me, always")])
+    assert _pref_of(mem, "Yusra", "green tea").value > 0.5

@@ -1137,9 +1137,12 @@ _BETTER_EN = re.compile(
 )
 
 
+# (a frame in Chinese may stand before the choice, its words in the other script: "weekend 还是 dim
+# sum over brunch for me")
 _OVER_EN = re.compile(
-    r"^(?:give me\s+|I'd (?:pick|take|choose)\s+)?(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+over\s+"
-    r"(?P<b>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+(?:any day|every time|anytime|any time|every day)\b",
+    r"^(?:give me\s+|I'd (?:pick|take|choose)\s+|[^,;.!?]*?[\u4e00-\u9fff]\s*(?=[A-Za-z]))?"
+    r"(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+over\s+"
+    r"(?P<b>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+(?:any day|every time|anytime|any time|every day|for me)\b",
     re.I,
 )
 
