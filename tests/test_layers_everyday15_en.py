@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest
-
 from tests.layer_sets import (
     all_rows as _all,
     commitment_of as _one,
@@ -287,10 +285,6 @@ def test_c_do_not_bother_with_the_salad(default_hub):
     assert _one(mem, "Henrietta").status == "cancelled"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="done told by the other finding the result ('came home to the shelves up, they look amazing Ezra!'): 'came home to X <state>' is no result shape, and the praise after it names the one praised with no 'thanks' before the name",
-)
 def test_c_the_other_found_the_shelves_up(default_hub):
     mem = heard(
         default_hub,

@@ -286,3 +286,42 @@ def test_v_mixed_scripts_hiking_over_shopping(default_hub):
 def test_v_tea_over_coffee_for_me(default_hub):
     mem = heard(default_hub, "e15env_28", [(0, "Yusra", "green tea over coffee for me, always")])
     assert _pref_of(mem, "Yusra", "green tea").value > 0.5
+
+
+# a thing found in its done state on coming back to it, by the one it was done for
+
+
+def test_v_woke_up_to_the_lawn_mowed(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_29",
+        [
+            (0, "Zeb", "I'll mow your lawn on Saturday morning before you're up."),
+            (4, "e15env_29", "woke up to the lawn mowed, what a treat, ta Zeb"),
+        ],
+    )
+    assert _one(mem, "Zeb").status == "done"
+
+
+def test_v_got_back_to_the_fence_all_painted(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_30",
+        [
+            (0, "Anouk", "I'll paint the fence while you're in Spain."),
+            (9, "e15env_30", "got back to the fence all painted, you're amazing"),
+        ],
+    )
+    assert _one(mem, "Anouk").status == "done"
+
+
+def test_v_came_back_to_the_office_is_no_news(default_hub):
+    mem = heard(
+        default_hub,
+        "e15env_31",
+        [
+            (0, "Bram", "I'll tidy the spare room before Mum visits."),
+            (1, "e15env_31", "came back to the office late, long day"),
+        ],
+    )
+    assert _one(mem, "Bram").status == "open"

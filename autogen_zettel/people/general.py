@@ -4026,6 +4026,16 @@ _THANKED_FOR_EN = re.compile(
 )
 
 
+# a thing found in its done state on coming back to it ("came home to the shelves up", "woke up to the
+# lawn mowed", "got back to the car all fixed"): the task that owed it is done, whoever did it
+_FOUND_DONE_EN = re.compile(
+    r"\b(?:came|come|got|get|woke|walked)\s+(?:(?:back|home|in|up)\s+)?to\s+(?:the|my|our|your)\s+"
+    r"(?P<w>[a-z][\w\-]*(?:\s+(?!(?:all|up|done)\b)[a-z][\w\-]*)?)\s+(?:all\s+|already\s+)?"
+    r"(?:up|done|fixed|finished|sorted|painted|cleaned|mowed|built|assembled|hung|repaired|tidied|mended|put up)\b",
+    re.I,
+)
+
+
 # the other side lets a task wait until a later time: "no rush with the gate Rupert, after half term
 # is fine", "no hurry on the invoice, next week works" (the task put off, due then: extract._day_named)
 _NO_RUSH_EN = re.compile(
@@ -4089,6 +4099,10 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         if lead and lead.casefold() not in w.casefold():
             w = f"{lead} {w}"
         return [Evidence("status", who, "", w, 0.5, "done")]
+    m = _FOUND_DONE_EN.search(s)
+    if m and not s.rstrip().endswith("?"):
+        # (found by the one it was done for: the thing received, which closes another's promise of it)
+        return [Evidence("status", subject, "received", _clean_np(m.group("w")), 0.5, "done")]
     m = _ASK_TO_MOVE_EN.match(s.strip()) or _NO_RUSH_EN.match(s.strip())
     if m:
         return [Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "postponed")]
