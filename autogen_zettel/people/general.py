@@ -1226,7 +1226,8 @@ def _generic_en(s: str, subject: str, meaning) -> list[Evidence]:
     # (and a bare capitalised name is a person as often as a band: "Dev is brilliant" praises a person,
     # so the sign of a name is left to the embedder)
     said = re.match(_VERDICT_EN, s[m.end() :].lstrip(), re.I)
-    if re.fullmatch(r"[A-Z][a-z]+", obj):
+    # (nor a thing of someone else's: "His cooking is amazing" judges his cooking, no taste of the speaker)
+    if re.fullmatch(r"[A-Z][a-z]+", obj) or re.match(r"(?:his|her|their|your|ur|its|\w+'s)\b", obj, re.I):
         said = None
     if said and (said.group("up") or "").lower() not in ("fine", "good", "nice", "not bad"):
         return _pref(subject, obj, 0.9 if said.group("up") else 0.1, "statement")
