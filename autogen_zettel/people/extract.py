@@ -240,10 +240,37 @@ def _sentences(text: str) -> list[str]:
     return [part for piece in pieces for part in _LOWER_END.split(piece) if part.strip()]
 
 
+# a thing raised as a bare question, then judged by a bare adjective in the next sentence ("That new
+# ramen bar on King St? honestly overrated, wouldn't go back", "the new Bond film? disappointing tbh"):
+# one judgement of the thing, read as "ramen bar is honestly overrated, ..."
+_TOPIC_RAISED = re.compile(
+    r"^(?:(?i:that|the|this|those|these|your|ur)\s+)?(?:(?i:new|old|latest|famous)\s+)?"
+    r"(?P<np>(?!(?i:what|who|where|when|why|how|you|u|did|do|does|is|are|was|were|can|could|will|would|should|"
+    r"any|anyone|really|seriously|ok|okay|right|sure|yes|no|me|it|this|that|and|or|so)\b)[A-Za-z][\w'\-]*"
+    r"(?:\s+(?!(?i:is|are|was|were|you|u|i|on|at|in)\b)[A-Za-z][\w'\-]*){0,2}?)"
+    r"(?:\s+(?i:on|at|in|near|by|from|down|up)\s+[^?]{1,30})?\s*\?+\s*$"
+)
+_VERDICT_HEAD = re.compile(
+    r"^(?:(?i:honestly|tbh|ngl|so|really|pretty|way|totally|kinda|bit|a bit|massively|seriously|absolutely|"
+    r"well|hmm+|meh|oh|wow|god)[,!]?\s+)*"
+    r"(?P<v>(?i:[a-z]+(?:ed|ous|ful|ble|ing|ant|ive|ic|less|ish|y)))(?=\s*(?:$|[,.;!]|(?i:tbh|honestly|imo|though|but|and)\b))"
+)
+
+
 def _post_joined(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for sentence in sentences:
-        if out and (
+        # (the two in one sentence as well, where the splitter kept them together)
+        head, mark, rest = sentence.partition("?")
+        raised = _TOPIC_RAISED.match(head + mark) if mark else None
+        verdict = _VERDICT_HEAD.match(rest.lstrip("? ")) if raised else None
+        if verdict:
+            sentence = f"{raised.group('np')} is {rest.lstrip('? ')[verdict.start('v') :]}"
+        raised = _TOPIC_RAISED.match(out[-1].strip()) if out else None
+        verdict = _VERDICT_HEAD.match(sentence.strip()) if raised else None
+        if verdict:
+            out[-1] = f"{raised.group('np')} is {sentence.strip()[verdict.start('v') :]}"
+        elif out and (
             _BARE_RAISE.search(out[-1])
             and _POST_FIRST.match(sentence)
             or _BARE_MOVE.search(out[-1])
@@ -816,7 +843,8 @@ _LATER_NO_DAY_EN = re.compile(
     r"|\b(?:until|till|to)\s+(?:the\s+)?(?:spring|summer|autumn|winter)\b"
     # (a month with no day: "postponed the launch to May", "moved the dinner to June")
     rf"|\b(?:until|till|to|into)\s+(?:(?:early|mid|late)[-\s]+)?{MONTH_EN}\b"
-    r"|\bafter\s+(?:the|christmas|easter|new year)\b|\b(?:some|another)\s+(?:other\s+)?(?:time|day)\b"
+    # (or after a break or event of one's own: "after half term is fine", "after my exams")
+    r"|\bafter\s+(?:the|my|our|christmas|easter|new year|half[- ]term)\b|\b(?:some|another)\s+(?:other\s+)?(?:time|day)\b"
     r"|\blater\s+(?:on|in the (?:year|month))\b|\bin the new year\b",
     re.I,
 )

@@ -1149,9 +1149,12 @@ _BETTER_EN = re.compile(
 )
 
 
+# (a frame in Chinese may stand before the choice, its words in the other script: "weekend 还是 dim
+# sum over brunch for me")
 _OVER_EN = re.compile(
-    r"^(?:give me\s+|I'd (?:pick|take|choose)\s+)?(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+over\s+"
-    r"(?P<b>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+(?:any day|every time|anytime|any time|every day)\b",
+    r"^(?:give me\s+|I'd (?:pick|take|choose)\s+|[^,;.!?]*?[\u4e00-\u9fff]\s*(?=[A-Za-z]))?"
+    r"(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+over\s+"
+    r"(?P<b>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+(?:any day|every time|anytime|any time|every day|for me)\b",
     re.I,
 )
 
@@ -1170,6 +1173,18 @@ _RATHER_EN = re.compile(
     r"watch|play|listen to|read|take|do|go to|go for)?\s*(?:the\s+|a\s+|an\s+)?(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+than\s+"
     r"(?:(?:travel|go)\s+by\s+|have\s+|eat\s+|drink\s+|watch\s+|take\s+|do\s+|go\s+to\s+)?(?:the\s+|a\s+|an\s+)?"
     r"(?P<b>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)(?=\s*(?:$|[,.;!]))",
+    re.I,
+)
+
+# one thing put above another by a verb of choosing or winning: "I much prefer the mountains to the
+# beach", "a proper paperback beats a Kindle every time" (for the first, against the second)
+_PREFER_TO_EN = re.compile(
+    r"\bI\s+(?:(?:much|far|really|definitely|always|still|\w+ly)\s+)*prefer\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<a>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)\s+to\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<b>(?:[\w'\-]+\s+){0,2}?[\w'\-]+)(?=\s*(?:$|[,.;!]|any day|every time|by (?:a )?miles?|for me))"
+    r"|^(?:a\s+|an\s+|the\s+)?(?:(?:good|proper|decent|real|fresh|homemade|home-made)\s+)?"
+    r"(?P<a2>(?:[\w'\-]+\s+){0,1}?[\w'\-]+)\s+(?:beats|trumps|wins over)\s+(?:a\s+|an\s+|the\s+)?"
+    r"(?!(?:me|you|him|her|us|them|it)\b)(?P<b2>(?:[\w'\-]+\s+){0,1}?[\w'\-]+)(?=\s*(?:$|[,.;!]|any day|every time|hands down|by (?:a )?miles?|for me))",
     re.I,
 )
 
@@ -1192,6 +1207,11 @@ def _comparative_en(s: str, subject: str) -> list[Evidence]:
     m = _WOULD_PICK_EN.match(_DISCOURSE_EN.sub("", s.strip()))
     if m and not _NOT_THING_EN.match(m.group("a")) and not s.rstrip().endswith("?"):
         return _pref(subject, m.group("a"), 0.9, "statement")
+    m = _PREFER_TO_EN.search(_DISCOURSE_EN.sub("", s.strip()))
+    if m and not s.rstrip().endswith("?"):
+        a, b = m.group("a") or m.group("a2"), m.group("b") or m.group("b2")
+        if not _NOT_THING_EN.match(a):
+            return _pref(subject, a, 0.9, "statement") + _pref(subject, b, 0.1, "statement")
     m = _OVER_EN.match(_DISCOURSE_EN.sub("", s.strip()))
     if m and not _NOT_THING_EN.match(m.group("a")):
         return _pref(subject, m.group("a"), 0.9, "statement") + _pref(subject, m.group("b"), 0.1, "statement")
@@ -1213,6 +1233,18 @@ def _generic_en(s: str, subject: str, meaning) -> list[Evidence]:
     if not m or s.rstrip().endswith("?") or _NOT_THING_EN.match(m.group("obj")):
         return []
     obj = m.group("obj")
+    # a bare adjective of judgement says the sign itself ("the burger joint is underwhelming"); a
+    # weak one says how a thing is, not a taste of it ("Mum's fine", "the flat is good for now")
+    # (and a bare capitalised name is a person as often as a band: "Dev is brilliant" praises a person,
+    # so the sign of a name is left to the embedder)
+    said = re.match(_VERDICT_EN, s[m.end() :].lstrip(), re.I)
+    # (nor a thing of someone else's: "His cooking is amazing" judges his cooking, no taste of the speaker)
+    if re.fullmatch(r"[A-Z][a-z]+", obj) or re.match(r"(?:his|her|their|your|ur|its|\w+'s)\b", obj, re.I):
+        said = None
+    if said and (said.group("up") or "").lower() not in ("fine", "good", "nice", "not bad"):
+        return _pref(subject, obj, 0.9 if said.group("up") else 0.1, "statement")
+    if meaning is None:
+        return []
     sign = meaning.polarity(s, margin=_GENERIC_MARGIN)
     return _pref(subject, obj, 0.9 if sign > 0 else 0.1, "statement") if sign else []
 
@@ -1237,6 +1269,13 @@ _BUT_AFTER_BEFORE_EN = re.compile(
     re.I,
 )
 
+# a dislike of before turned by what one does with the thing now, no stance said: "I used to hate
+# mushrooms, now I put them in everything", "used to hate running, these days I do it every morning"
+_HABIT_NOW_EN = re.compile(
+    r"^(?:now|these days|lately)\s+I\s+(?:(?:\w+ly|even|actually|basically|always)\s+)*"
+    r"(?!(?:don't|didn't|never|can't|won't|avoid|skip|refuse|hate|still|miss)\b)[a-z]+\s+(?:it|them)\b",
+    re.I,
+)
 _TURNED_NO_I_EN = re.compile(
     r"^(?:(?:honestly|tbh|ngl|really|totally|kinda|just),?\s+)*"
     r"(?=(?:can't stand|cannot stand|can't handle|hate|adore|love|loathe|despise|enjoy)\b)",
@@ -1254,18 +1293,54 @@ _SWAPPED_TO_EN = re.compile(
     re.I,
 )
 # "I never say no to a good curry", "can't resist a decent flat white": a refusal denied is a taste
+# (the occasion after it too: "I can never resist a cinnamon bun when I walk past the bakery")
 _NEVER_REFUSE_EN = re.compile(
     r"\b(?:never|can't|cannot|can never|won't ever)\s+(?:say no to|turn down|pass up|resist|refuse)\s+"
     r"(?:(?:a|an|the|some|any)\s+)?(?:(?:good|nice|decent|proper|great|fresh|cold|hot)\s+)?"
-    r"(?P<obj>(?!(?:it|them|that|this|you|him|her|an?)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)(?=\s*(?:$|[,.;!]))",
+    r"(?P<obj>(?!(?:it|them|that|this|you|him|her|an?)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
+    r"(?=\s*(?:$|[,.;!]|(?:when|whenever|if|on my way|at the)\b|" + _WHEN_ADJUNCT_EN + r"))",
     re.I,
+)
+# a habit of one's own, then praised by a noun phrase set after it ("Every Sunday I go for a long swim
+# in the lido, best part of my week", "I have a hot bath every night, highlight of my day"): the act is liked
+_HABIT_PRAISED_EN = re.compile(
+    r"\bI\s+(?:(?:always|usually|normally|still|often)\s+)?(?:go for|have|do|get|grab|take)\s+(?:a|an|my)\s+"
+    r"(?:(?:long|quick|short|big|hot|cold|early|proper|little|lazy|slow)\s+)?(?P<obj>[a-z][\w\-]*)\b[^,;.?]*[,;]\s*"
+    r"(?:(?:honestly|easily|genuinely|literally|hands down)\s+)?(?:the\s+)?"
+    r"(?:best (?:part|bit) of my (?:day|week|weekend|morning|evening)|highlight of my (?:day|week|weekend)|"
+    r"my happy place|my favou?rite (?:part|bit|thing) of (?:the|my) (?:day|week))\b",
+    re.I,
+)
+# a thing tried, then judged in a later clause by a pronoun that points back to it ("Finally tried the
+# oat milk you recommended, and wow, it's gorgeous in coffee", "Gave that true crime podcast three
+# episodes, just couldn't get into it", "watched the new Pixar film, loved it"): the judgement is of it
+_TRIED_THEN_EN = re.compile(
+    r"^(?:I\s+)?(?:(?:finally|just|eventually|at last)\s+)?(?:tried|tasted|watched|read|gave|had|tested|listened to|went to)\s+"
+    r"(?:the|that|this|those|these|your|ur|a|an)\s+(?:(?:new|latest)\s+)?"
+    r"(?P<obj>[a-z][\w\-]*(?:\s+(?!(?:you|u|he|she|they|we|i|a|an|the|on|at|in|last|yesterday|three|two|four|five|a)\b)[a-z][\w\-]*){0,2})"
+    r"(?:\s+(?:you|u|she|he|they|[A-Z][a-z]+)\s+(?:recommended|suggested|mentioned|told me about|sent|raved about))?"
+    r"(?:\s+(?:a go|a try|a shot|a chance|(?:\w+\s+)?(?:episodes|chapters|goes|tries)))?"
+    r"(?:\s+(?:last night|yesterday|at the weekend|this morning|on (?:mon|tues|wednes|thurs|fri|satur|sun)day))?"
+    r"[,;]\s+(?:(?:and|but|so|wow|honestly|tbh|ngl|omg|oh|yeah|well|just|sadly|really|genuinely)[,!]?\s+)*"
+    r"(?:(?:it's|it is|it was|they're|they are|they were)\s+(?P<rest>[^.;!?]+)"
+    r"|(?P<neg>(?:couldn't|could not|can't|never|didn't|did not)\s+(?:really\s+)?get into (?:it|them)|"
+    r"(?:it|they)\s+(?:wasn't|weren't|isn't|aren't)\s+(?:really\s+)?for me|not for me)"
+    r"|(?:I\s+)?(?P<verb>loved|liked|enjoyed|adored|hated|disliked|loathed)\s+(?:it|them)\b)",
+    re.I,
+)
+# a judgement said by a bare adjective after "it's" (a degree word may come before it): for the thing
+# ("great", "gorgeous") or against it ("awful", "overrated")
+_VERDICT_EN = (
+    r"(?:(?:actually|really|pretty|quite|so|honestly|kinda|absolutely|just)\s+)*"
+    r"(?:(?P<up>great|good|brilliant|fine|nice|amazing|not bad|fun|lovely|perfect|gorgeous|delicious|"
+    r"incredible|fantastic|superb|addictive)|"
+    r"(?P<down>awful|terrible|bad|horrible|annoying|rubbish|overrated|useless|disgusting|gross|bland|"
+    r"disappointing|underwhelming))\b"
 )
 # "changed my mind about the open plan office, it's actually great": the judgement after it is the taste now
 _MIND_CHANGED_EN = re.compile(
     r"\bchanged my mind (?:about|on)\s+(?:the\s+|my\s+)?(?P<obj>[a-z][\w\- ]{1,40}?)\s*[,;]\s*(?:and\s+|now\s+)?"
-    r"(?:it's|it is|they're|they are)\s+(?:(?:actually|really|pretty|quite|so|honestly|kinda)\s+)*"
-    r"(?:(?P<up>great|good|brilliant|fine|nice|amazing|not bad|fun|lovely|perfect)|"
-    r"(?P<down>awful|terrible|bad|horrible|annoying|rubbish|overrated|useless))\b",
+    r"(?:it's|it is|they're|they are)\s+" + _VERDICT_EN,
     re.I,
 )
 # "I'm a huge Arsenal fan", "I'm not a big jazz fan": the thing before "fan" is the taste
@@ -1398,6 +1473,12 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
                 negated = re.search(r"\b(?:never|didn't|did not|don't)\b", s[: before.start("verb")], re.I)
                 up = bool(re.match(_DISLIKE_EN, before.group("verb").lower())) != bool(negated)
             return _pref(subject, before.group("obj"), 0.9 if up else 0.1, "change")
+    if obj_before and not _STANCE_EN.search(clause) and _HABIT_NOW_EN.match(clause.lstrip()):
+        before = _STANCE_EN.search(parts[0])
+        if re.search(r"\bused to\s+$", parts[0][: before.start("verb")], re.I) and re.match(
+            _DISLIKE_EN, before.group("verb").lower()
+        ):
+            return _pref(subject, obj_before, 0.85, "change")
     for m in _STANCE_EN.finditer(clause):
         verb = m.group("verb").lower()
         obj = m.group("obj")
@@ -1450,6 +1531,21 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     m = _NEVER_REFUSE_EN.search(s)
     if m:
         return _pref(subject, m.group("obj"), 0.9, "statement")
+    m = _HABIT_PRAISED_EN.search(s)
+    if m and not s.rstrip().endswith("?"):
+        return _pref(subject, m.group("obj"), 0.9, "statement")
+    m = _TRIED_THEN_EN.search(s)
+    if m and not s.rstrip().endswith("?") and not _NOT_THING_EN.match(m.group("obj")):
+        if m.group("neg"):
+            return _pref(subject, m.group("obj"), 0.1, "statement")
+        if m.group("verb"):
+            up = m.group("verb").lower() in ("loved", "liked", "enjoyed", "adored")
+            return _pref(subject, m.group("obj"), 0.9 if up else 0.1, "statement")
+        said = re.match(_VERDICT_EN, m.group("rest"), re.I)
+        if said:
+            return _pref(subject, m.group("obj"), 0.9 if said.group("up") else 0.1, "statement")
+        if meaning is not None:
+            return _generic_en(f"{m.group('obj')} is {m.group('rest')}", subject, meaning)
     m = _MIND_CHANGED_EN.search(s)
     if m:
         return _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "change")
@@ -1530,7 +1626,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     if offered and _POS_ANSWER_EN.search(s):
         return _pref(subject, offered, 1.0, "acceptance")
     out = _comparative_en(s, subject)
-    if not out and meaning is not None:
+    if not out:
         return _generic_en(s, subject, meaning)
     return out
 
@@ -3095,9 +3191,10 @@ _REGISTER_EN = (
         "I've gone off ",
     ),
     # the change told in the past: "went off running completely after the marathon", "I kinda went off
-    # sushi" (a thing that went off, "the alarm went off", has no I before it; nor a going: "went off to uni")
+    # sushi", "went right off energy drinks" (a thing that went off, "the alarm went off", has no I before
+    # it; nor a going: "went off to uni")
     (
-        r"(?i)^(?:I\s+)?(?:(?:totally|completely|kinda|kind of|really|sort of)\s+)?went\s+off\s+"
+        r"(?i)^(?:I\s+)?(?:(?:totally|completely|kinda|kind of|really|sort of)\s+)?went\s+(?:right\s+)?off\s+"
         r"(?=(?!(?:to|on|at|with|for|and|like|the rails|it|him|her|them|home|in|without|ok|okay|well|fine|brilliantly|"
         r"great|smoothly|perfectly|badly|sick|duty|early|pretty|really|alright|a treat|as|so|too|just|"
         r"beautifully|nicely)\b)[a-z])",
@@ -3967,6 +4064,32 @@ _THANKED_FOR_EN = re.compile(
     r"[,!]?\s+(?:(?P<who>[A-Z][a-z]+)[,!]?\s+)?(?i:for)\s+(?:[a-z]+ing\s+)?(?i:the|your|that|my|our)\s+(?P<w>[\w'\- ]{2,30}?)\s+"
     r"(?i:yesterday|last night|earlier|this morning|the other day|at the weekend|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
     r"[^,;.!?]*(?:[,;!.]\s*(?P<who2>[A-Z][a-z]+))?[\s!.]*$"
+    # (or, for the time gone by, how it turned out, told in the past after the name: "thanks for
+    # sorting the tickets Philippa, they came through fine", "cheers for the lift Dom, got there on time")
+    r"|^(?:(?i:oh|aw+|ah|and)[,!]?\s+)?(?i:thanks|thank you|thank u|thx|ta|cheers)(?:\s+(?i:so much|a lot|again|loads))?"
+    r"[,!]?\s+(?i:for)\s+(?:[a-z]+ing\s+)?(?i:the|your|that|my|our)\s+(?P<w3>[\w'\- ]{2,30}?)\s+(?P<who3>[A-Z][a-z]+)"
+    r"[,;!]\s*(?:(?i:they|it|she|he|that|everything|we|I)\s+)?(?:(?i:all|just|finally)\s+)?"
+    r"(?i:came|arrived|worked|went|turned|got|were|was|looked|fitted|made)\b[^?]*$"
+)
+
+
+# a thing found in its done state on coming back to it ("came home to the shelves up", "woke up to the
+# lawn mowed", "got back to the car all fixed"): the task that owed it is done, whoever did it
+_FOUND_DONE_EN = re.compile(
+    r"\b(?:came|come|got|get|woke|walked)\s+(?:(?:back|home|in|up)\s+)?to\s+(?:the|my|our|your)\s+"
+    r"(?P<w>[a-z][\w\-]*(?:\s+(?!(?:all|up|done)\b)[a-z][\w\-]*)?)\s+(?:all\s+|already\s+)?"
+    r"(?:up|done|fixed|finished|sorted|painted|cleaned|mowed|built|assembled|hung|repaired|tidied|mended|put up)\b",
+    re.I,
+)
+
+
+# the other side lets a task wait until a later time: "no rush with the gate Rupert, after half term
+# is fine", "no hurry on the invoice, next week works" (the task put off, due then: extract._day_named)
+_NO_RUSH_EN = re.compile(
+    rf"^(?:(?:oh|hey|honestly|and|seriously)[,!]?\s+)?no (?:rush|hurry|panic)\s+(?:with|on|for|about)\s+"
+    rf"(?:the\s+|my\s+|our\s+|your\s+|that\s+)?(?P<w>[a-z][\w'\-]*(?:\s+(?-i:[a-z])[\w'\-]*)?)(?:[,\s]+(?-i:[A-Z][a-z]+))?"
+    rf"[,;]\s*(?:(?:any ?time|whenever)\s+)?{LATER_EN}[^?]*?\b(?:is|'s)?\s*(?:fine|ok|okay|good|great|perfect|works)\b(?P<w2>)",
+    re.I,
 )
 
 
@@ -4003,7 +4126,8 @@ _PRAISED_FOR_EN = re.compile(
     # the thing got by whom it was for, then thanks to the one who brought it: "Mum says she got the
     # key, ta Benedikt x", "Got the parcel, cheers Dom"
     # (or by whose it is: "got Mrs Patel's number, ta Sunita")
-    r"|(?:^|[,;]\s*|\b(?:says|said)\s+)(?:(?i:she|he|they|we|I)\s+)?(?i:got|received)\s+"
+    # (the receiving verb in Chinese inside the English line too: "收到 the rent, thanks Jasmine!")
+    r"|(?:^|[,;]\s*|\b(?:says|said)\s+)(?:(?i:she|he|they|we|I)\s+)?(?:(?i:got|received)\s+|(?:收到|拿到)\s*)"
     r"(?:(?i:the|my|your|our|her|his|their)|(?:(?:Mrs|Mr|Ms|Dr)\.?\s+)?[A-Z][a-z]+'s)\s+"
     r"(?P<w2>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s*[,;!.]\s*"
     r"(?i:thanks|thank you|cheers|ta)(?:\s+(?i:so much|again))?[,!]?\s+(?P<who2>[A-Z][a-z]+)[\s!.x]*$"
@@ -4022,13 +4146,17 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         if lead and lead.casefold() not in w.casefold():
             w = f"{lead} {w}"
         return [Evidence("status", who, "", w, 0.5, "done")]
-    m = _ASK_TO_MOVE_EN.match(s.strip())
+    m = _FOUND_DONE_EN.search(s)
+    if m and not s.rstrip().endswith("?"):
+        # (found by the one it was done for: the thing received, which closes another's promise of it)
+        return [Evidence("status", subject, "received", _clean_np(m.group("w")), 0.5, "done")]
+    m = _ASK_TO_MOVE_EN.match(s.strip()) or _NO_RUSH_EN.match(s.strip())
     if m:
         return [Evidence("status", subject, "", _clean_np(m.group("w") or m.group("w2")), 0.5, "postponed")]
     m = _THANKED_FOR_EN.match(s.strip())
-    who = m and (m.group("who") or m.group("who2"))
+    who = m and (m.group("who") or m.group("who2") or m.group("who3"))
     if who and who != subject and who not in _NOT_NAMES_EN:
-        return [Evidence("status", who, "", _clean_np(m.group("w")), 0.5, "done")]
+        return [Evidence("status", who, "", _clean_np(m.group("w") or m.group("w3")), 0.5, "done")]
     m = _put_right_en(s)
     if m:  # "actually scratch that, Thursday": moved to it (extract._day_named)
         return [Evidence("status", subject, "", _clean_np(m.group("w") or ""), 0.5, "postponed")]

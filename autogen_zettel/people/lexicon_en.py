@@ -432,7 +432,7 @@ OFFER = re.compile(
     rf"|\b(?:i can|i could|we could|we can)\s+{OFFER_VERB}\s+(?P<obj2>[^,;:.!?]+)"
 )
 NO_REFUSAL = re.compile(
-    r"^(?:no|not)\s+(?:worries|worry|problem|problems|prob|probs|doubt|doubts|way|kidding|wonder|rush|"
+    r"^(?:no|not)\s+(?:worries|worry|problem|problems|prob|probs|doubt|doubts|way|kidding|wonder|rush|hurry|panic|"
     r"pressure|big deal|biggie|joke|matter|idea|clue|need to|offense|offence|hard feelings|"
     r"only|just|sure|bad|exactly|quite|yet|longer|a (?:big |huge |massive )?fan|really into|into|keen|big on)\b"
 )

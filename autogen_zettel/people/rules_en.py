@@ -139,6 +139,24 @@ _CONDITION_HEAD = re.compile(
 )
 
 
+# a choice of two put as a question ("red or white for you tonight?", "sushi or pizza for the party?"),
+# answered by naming one of them first ("white, always", "pizza obviously"): the one named is liked
+_CHOICE_ASKED = re.compile(
+    r"\b(?P<a>(?!(?:more|sooner|now|yes|whether|either|this|that|one|here|there|today|tomorrow)\b)[a-z][a-z\-]*)"
+    r"\s+or\s+(?P<b>(?!(?:not|less|later|never|no|so|two|other|something|anything|what|not)\b)[a-z][a-z\-]*)\b[^?]*\?+\s*$"
+)
+_CHOICE_HEAD = re.compile(r"^(?:the\s+|a\s+|an\s+)?(?P<x>[a-z][a-z\-]*)(?=\s*(?:$|[,.!]|\s+(?!or\b)[a-z]))")
+
+
+def _choice_taken(previous: str | None, low: str) -> str:
+    """The one of a question's two choices the answer ``low`` names first, or ""."""
+    asked = _CHOICE_ASKED.search((previous or "").lower().strip())
+    head = _CHOICE_HEAD.match(low.strip())
+    if not asked or not head or re.search(r"\b(?:neither|both|no|not|never)\b", low[: head.end() + 12]):
+        return ""
+    return head.group("x") if head.group("x") in (asked.group("a"), asked.group("b")) else ""
+
+
 def offer_topic(previous: str | None) -> str:
     """What the message answered offered: "Shall I book the sushi bar?" -> "the sushi bar"."""
     if not previous:
@@ -621,6 +639,9 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
             )
     if out:
         return out
+    chosen = _choice_taken(previous, _INTERJECTION.sub("", low))
+    if chosen and not question:
+        return _pref(speaker, chosen, 0.85, "acceptance")
     offered = offer_topic(previous)
     said = ""
     # a sigh or an interjection before the refusal ("Ugh, no more curry") leaves it a refusal
