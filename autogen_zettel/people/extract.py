@@ -713,8 +713,13 @@ def _sentence(
         )
     ):
         out = _volunteered_zh(said, speaker, previous, at) or out  # "我来吧" to "谁能…？"
-    if previous and not any(e.layer == "preference" and e.kind in ("acceptance", "refusal") for e in out):
-        out += _chosen(said, speaker, previous, han)  # "那就川菜吧" to "晚上吃川菜还是粤菜？"
+    if (
+        han
+        and previous
+        and not any(e.layer == "preference" and e.kind in ("acceptance", "refusal") for e in out)
+    ):
+        # "那就川菜吧" to "晚上吃川菜还是粤菜？" (in English, rules_en._choice_taken: "white, always" to "red or white?")
+        out += _chosen_zh(said, speaker, previous)
     if han and previous and all(e.layer == "preference" and e.kind == "acceptance" for e in out):
         # "没问题，交给我" to "周四能把纪要整理一下发我吗": a yes to a request takes on its act
         # (a request is no offer: nothing is accepted)
@@ -1057,21 +1062,18 @@ _WHO_ASKED_ZH = re.compile(
 )
 
 
-# a choice offered between two things ("晚上吃川菜还是粤菜？", "tea or coffee?") and the one taken
+# a choice offered between two things ("晚上吃川菜还是粤菜？") and the one taken
 _CHOICE_ZH = re.compile(
     # (two things, not doing or not doing: "你是去还是不去？")
     rf"^(?:{general.ZH_TIME}|你们?|您|我们|咱们|要|想|是)*(?:吃|喝|去|点|看|订)?(?P<a>(?![不没是])[\u4e00-\u9fffA-Za-z]{{1,6}}?)还是"
     r"(?:吃|喝|去|点|看|订)?(?P<b>(?![不没])[\u4e00-\u9fffA-Za-z]{1,6}?)(?:呢|啊|呀)?[？?]+$"
 )
-_CHOICE_EN = re.compile(
-    r"^(?:(?:so|ok|okay),?\s+)?(?P<a>[a-z]+(?:\s+[a-z]+)?)\s+or\s+(?P<b>[a-z]+(?:\s+[a-z]+)?)\s*\?+$", re.I
-)
 
 
-def _chosen(said: str, speaker: str, previous: str, han: bool) -> list[Evidence]:
-    """The thing taken of two offered: "那就川菜吧" / "川菜吧" to "晚上吃川菜还是粤菜？", "coffee, always"
-    to "tea or coffee?" (the one named first in the answer, not negated before it)."""
-    m = (_CHOICE_ZH if han else _CHOICE_EN).match(previous.strip())
+def _chosen_zh(said: str, speaker: str, previous: str) -> list[Evidence]:
+    """The thing taken of two offered: "那就川菜吧" / "川菜吧" to "晚上吃川菜还是粤菜？" (the one named
+    first in the answer, not negated before it)."""
+    m = _CHOICE_ZH.match(previous.strip())
     if not m or said.rstrip().endswith(("?", "？")):
         return []
     low = said.lower()
