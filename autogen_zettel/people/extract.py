@@ -958,7 +958,9 @@ def _called_off_reply_zh(said: str, speaker: str, previous: str, out: list[Evide
 
 # "我来！" to "谁这周末能帮我搬家啊": the speaker takes on what the question asks someone to do
 _VOLUNTEER_ZH = re.compile(
-    r"^(?:好啊?[，,]?\s*)?(?:我来|我去|我可以|我能|我行|算我一个|包在我身上|交给我)(?:吧|呀|啊)?[！!。~～\s]*$"
+    r"^(?:好啊?[，,]?\s*)?(?:我来|我去|我可以|我能|我行|算我一个|包在我身上|交给我)(?:吧|呀|啊)?[！!。~～\s]*"
+    # (then when one will be there, in a clause of its own: "我来，早上九点到", "我去，下午就过去")
+    rf"(?:[，,]\s*(?:{general.ZH_TIME})+(?:就|准时|一准)?(?:到|过去|过来|来|去)(?:哈|吧|啊)?[！!。~～\s]*)?$"
 )
 _WHO_ASKED_ZH = re.compile(
     # a task asked for, not what someone knows or is ("谁知道答案？", "谁是组长？")
@@ -991,6 +993,9 @@ _YES_TAKEN_ZH = re.compile(
     r"|^(?:好啊?|好的|好嘞|行|可以|没问题|OK|ok|Ok|放心)[！!，,。~～\s]*(?:就是|都是|也就是)?"
     r"(?:顺手的事儿?|顺路的事儿?|小事一桩|小事儿?|小意思|举手之劳|没事儿?|简单|不麻烦|应该的|分分钟的事儿?)"
     r"(?:而已|罢了)?(?:吧|啦|哈|呀)?[！!。~～\s]*$"
+    # the yes, then the act said back as done for the asker: "行，给你带豆浆油条", "好的，帮你订"
+    r"|^(?:好啊?|好的|好嘞|行|可以|没问题|OK|ok|Ok|放心)[！!，,。~～\s]+我?(?:给你|帮你|替你)"
+    r"(?![^，,。]*(?:不|没|别))[\u4e00-\u9fffA-Za-z]{1,10}(?:吧|哈|呀)?[！!。~～\s]*$"
 )
 
 

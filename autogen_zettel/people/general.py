@@ -2309,7 +2309,7 @@ _ZH_DEG = (
     # the star gives nothing back and 真 would take 真心's first character)
     # ("打死也不吃": not for one's life)
     r"(?:一点儿?(?:都|也)|根本|压根儿?|真心|实在|一向|确实|的确|打死(?:也|都)?"
-    r"|最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|彻底|从来|向来|已经|是真的|是|反而|重新|还是"
+    r"|最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|彻底|从来|向来|已经|是真的|是|反而|反倒|重新|还是"
     r"|(?:super|very|so|really|totally|extremely)\s*"
     # (可 only right before a stance or another degree word: 可乐, 可口, 可以 are words of their own)
     rf"|可(?=(?:真是?|太|是|最|不)?(?:{_ZH_LIKE}|{_ZH_DISLIKE})))*+"
@@ -2327,7 +2327,8 @@ _ZH_THANKS = re.compile(
 _ZH_LINK_HEAD = re.compile(r"^\s*(?:不过|但是?|可是|只是)\s*")  # (not the 可 of 可乐)
 # how one reacts the moment a thing comes up: glad, or sick of it
 _ZH_REACTION = (
-    r"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐)"
+    # (or one cannot walk on past it: "一看到小龙虾我就走不动道", "闻到烤红薯就挪不动腿")
+    r"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐|(?:走|挪|迈)不动(?:道|路|腿|步)?)"
     rf"|(?P<down>{_ZH_DISLIKE}|头疼|头大|反胃|想吐|恶心|腻|犯困|发怵|心慌|难受|来气))"
 )
 # the moment a thing comes up (一提 / 一听到 / 一闻到 X 就 ...) and how one reacts: a taste of the thing
@@ -2366,7 +2367,14 @@ _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不�
 # thing chosen is liked; the other is only less wanted here, no dislike of its own
 _ZH_RATHER = re.compile(
     r"^(?:比起|与其|相比(?:于)?)[^，,。]{1,10}?[，,]?\s*(?:我|还|倒)?(?:宁愿|宁可|更愿意|不如|还是)+"
-    r"(?:在家|待在家里?|去|回家)?(?:(?:去|吃|喝|看|玩|打|听)(?=[\u4e00-\u9fffA-Za-z]{2}))?(?P<obj>(?!喜欢|爱|觉得)[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吧|算了)?(?:[。！!，,~～]|$)"
+    # (curled up or lying at home before the act is where, not what: "我更愿意窝在家里打游戏")
+    r"(?:(?:窝|待|呆|躺|宅)?在家里?|去|回家)?(?:(?:去|吃|喝|看|玩|打|听)(?=[\u4e00-\u9fffA-Za-z]{2}))?(?P<obj>(?!喜欢|爱|觉得)[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吧|算了)?(?:[。！!，,~～]|$)"
+)
+# the other side of the choice, the price paid first ("我宁可多走二十分钟，也不想挤公交", "宁愿饿着也不吃
+# 食堂"): what one will not do even at that price is disliked
+_ZH_RATHER_NOT = re.compile(
+    r"(?:宁可|宁愿|情愿)[^，,。]{1,12}?[，,]?\s*也(?:绝|决)?(?:不愿意|不愿|不想|不要|不肯|不)(?:再)?"
+    r"(?:去|吃|喝|看|玩|坐|用)?(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)(?:了|啊)?(?:[。！!，,~～]|$)"
 )
 _ZH_FAN = re.compile(
     r"是(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{1,6}?)的(?:铁粉|粉丝|忠实粉丝)|是个(?P<obj2>[\u4e00-\u9fff]{1,4}?)迷"
@@ -2433,7 +2441,7 @@ _ZH_POS_ANSWER = re.compile(
 def _now_bare(clause: str) -> str:
     """A clause of a change of mind with its markers of now and of growing taken off, so the
     stance patterns read it ("越跑越喜欢" -> "喜欢")."""
-    return re.sub(r"^(?:现在|反而|如今)+|越来越|越[\u4e00-\u9fff]越", "", clause.lstrip("我"))
+    return re.sub(r"^(?:现在|反而|反倒|如今)+|越来越|越[\u4e00-\u9fff]越", "", clause.lstrip("我"))
 
 
 def says_yes_zh(s: str) -> bool:
@@ -2465,7 +2473,8 @@ _ZH_STANCE_HEAD = re.compile(
     r"(?=[\u4e00-\u9fffA-Za-z])(?![就也都的吗吧呢啊不])"
 )
 
-_ZH_BEFORE = r"以前|原来|之前|过去|曾经"
+# (a stage of life long past says before as 以前 does: "小时候最怕吃苦瓜，现在反倒挺喜欢的")
+_ZH_BEFORE = r"以前|原来|之前|过去|曾经|小时候|从前|上学那会儿?|那时候"
 
 
 def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
@@ -2661,7 +2670,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     now_clause = next((c for c in clauses if re.search(now_marks, c)), None)
     before_obj = ""
     kind = "statement"
-    if now_clause is not None and len(clauses) > 1 and re.search(r"以前|原来|之前|过去|曾经", s):
+    if now_clause is not None and len(clauses) > 1 and re.search(_ZH_BEFORE, s):
         kind = "change"
         # "现在每天都跑，越跑越喜欢", "现在戒了，不喝了": the last clause from the now on that says
         # a stance (or a quitting) speaks for now
@@ -2671,7 +2680,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         for c in clauses:
             if c is now_clause:
                 break
-            bare = re.sub(r"以前|原来|之前|过去|曾经", "", c)
+            bare = re.sub(_ZH_BEFORE, "", c)
             m = _ZH_STANCE.search(bare if "我" in bare else "我" + bare)
             if m:
                 before_obj = m.group("obj") or m.group("pre") or ""
@@ -2702,7 +2711,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         c2 = (
             c
             if c.startswith("我") or "我" in c[:4]
-            else ("我" + re.sub(r"^(?:现在|反而)+", "", c) if kind == "change" else c)
+            else ("我" + re.sub(r"^(?:现在|反而|反倒)+", "", c) if kind == "change" else c)
         )
         lead = _ZH_DROPPED_I.match(c) if c2 is c else None
         if lead:  # "最近迷上了打羽毛球": a time adverb leads, the 我 is dropped
@@ -2943,6 +2952,10 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         m = _ZH_RATHER.match(s)
         if m and not re.match(r"[我你他她它这那]", m.group("obj")):
             out += _pref(subject, m.group("obj"), 0.7, "statement")
+    if not out:
+        m = _ZH_RATHER_NOT.search(s)
+        if m:
+            out += _pref(subject, m.group("obj"), 0.2, "statement")
     thing_first = _ZH_DECLINED_FIRST.match(s) if offered else None
     if thing_first and _meet_zh(thing_first.group("x"), offered) and not _ZH_YES_AFTER.search(s):
         # "温泉我就不泡了，受不了那股硫磺味" to "要不要一起去泡温泉？": the thing offered, said first, then
@@ -2959,6 +2972,16 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             out += _pref(subject, offered, 0.0, "refusal")
         elif _ZH_POS_ANSWER.search(s):
             out += _pref(subject, offered, 1.0, "acceptance")
+    # "冬天比夏天舒服多了，我这人最怕热": a comparison won at the line's head is a taste of its own beside
+    # a stance another clause says (read above, which leaves the comparison unread)
+    won = _ZH_ACCLAIMED.match(s) if out else None
+    if (
+        won
+        and won.group("other")
+        and not (won.group("obj") in RELATIVES_ZH or re.search(r"孩子|宝宝|小孩|人$", won.group("obj")))
+        and not any(_meet_zh(e.value, won.group("obj")) for e in out)
+    ):
+        out += _pref(subject, won.group("obj"), 0.9 if won.group("up") else 0.1, "statement")
     return out
 
 

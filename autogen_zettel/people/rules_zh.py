@@ -312,6 +312,28 @@ _SUGGESTED = re.compile(
 )
 
 
+# "晚上吃川菜还是粤菜？": a choice of two offered; the verb of having each is no part of the thing
+_CHOICE_OFFER = re.compile(
+    r"(?P<a>[\u4e00-\u9fffA-Za-z]{1,8}?)还是(?P<b>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:呢|啊|呀|好|啊)?\s*[？?]\s*$"
+)
+_HAVING_VERB = r"吃|喝|看|去|要|点|坐|选|听|玩|订"
+# the answer's first clause that is only one of the two, taken: "那就川菜吧", "咖啡，必须的", "我选茶"
+_CHOSEN = re.compile(
+    rf"(?:那|就|还是|我)*(?:要|选)?(?:{_HAVING_VERB})?(?P<x>[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:吧|呗|啊|呀|好了|！|!|~|～)*"
+)
+
+
+def chosen_of(previous: str | None, s: str) -> str:
+    """The one of a choice of two ("A还是B？") that the answer ``s`` names alone in its first clause:
+    "那就川菜吧" to "晚上吃川菜还是粤菜？" -> "川菜" ("川菜太辣了，粤菜吧" names 川菜 in a judgement, not alone)."""
+    m = _CHOICE_OFFER.search(previous or "")
+    said = _CHOSEN.fullmatch(re.split(r"[，,。；;]", s.strip())[0].strip())
+    if not m or not said:
+        return ""
+    both = [re.split(_HAVING_VERB, g)[-1] for g in (m.group("a"), m.group("b"))]
+    return said.group("x") if said.group("x") in both and "" not in both else ""
+
+
 def offer_topic(previous: str | None) -> str:
     """What the message answered offered: "要不要点寿司？" -> "寿司"."""
     if not previous:
@@ -727,6 +749,9 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         )
     # "吃坏肚子了，我再也不吃生蚝了": the clause that ends the sentence may say it after a reason
     m = _NOT_EAT.match(s) or _NOT_EAT.match(re.split(r"[，,；;]", s)[-1].strip())
+    # "我再也不吃螺蛳粉了，上次吃完拉了一宿": or the first clause, a change said with 再也 or 了, then why
+    first = _NOT_EAT.match(re.split(r"[，,；;]", s)[0].strip())
+    m = m or (first if first and (first.group("le") or "再也" in first.group(0)) else None)
     if m and not out and category_of(m.group("obj")) not in ("alcohol", "smoking", "caffeine"):
         out += _pref(speaker, _clean_obj(m.group("obj")), 0.2, "change" if m.group("le") else "statement")
     if out:
@@ -745,7 +770,8 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         m = re.search(r"(?:就吃|就去|就喝|就订|来一?[杯份个碗]|订|就去那家)(?P<o>[\u4e00-\u9fff]{1,6})", s)
         said = _clean_obj(m.group("o")) if m else ""
         return _pref(speaker, said if said else offered, 1.0, "acceptance")
-    return []
+    chosen = chosen_of(previous, s)
+    return _pref(speaker, chosen, 0.9, "acceptance") if chosen else []
 
 
 def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
