@@ -233,6 +233,14 @@ def _sentences(text: str) -> list[str]:
     return [part for piece in pieces for part in _LOWER_END.split(piece) if part.strip()]
 
 
+# "楼下新开的那家日料？说实话很一般，不会再去了": a thing raised alone as a question, no question word
+# in it, then the speaker's own verdict on it: one sentence, so the verdict meets its thing
+_RAISED_ALONE_ZH = re.compile(
+    r"^(?![^？?]*(?:吗|呢|吧|么|嘛|什么|啥|谁|哪|怎|几|多少|是不是|有没有|要不要|你|我))"
+    r"[\u4e00-\u9fffA-Za-z]{1,14}[？?]\s*$"
+)
+
+
 def _post_joined(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for sentence in sentences:
@@ -241,6 +249,9 @@ def _post_joined(sentences: list[str]) -> list[str]:
             and _POST_FIRST.match(sentence)
             or _BARE_MOVE.search(out[-1])
             and _NOW_IN.match(sentence)
+            or _RAISED_ALONE_ZH.match(out[-1])
+            and _HAN.search(sentence)
+            and not re.search(r"[？?]|^[我你]", sentence)
         ):
             out[-1] = f"{out[-1].rstrip()} {sentence}"
         else:

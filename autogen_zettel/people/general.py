@@ -2287,6 +2287,9 @@ _ZH_LIKE = (
     r"|(?<=是)我的(?:命根子|命|最爱|心头好|快乐源泉|续命[\u4e00-\u9fff]{0,2})"
     # no resistance to it ("我对甜食没什么抵抗力", "奶茶我毫无抵抗力")
     r"|(?:没(?:什么|啥|有)?|毫无|零)抵抗力"
+    # bought again and again, counted or without end ("这款面膜回购三次了", "无限回购"; a count or
+    # 无限 tells it from a company's buyback)
+    r"|回购(?:了)?(?:好几|[两三四五六七八九十几\d]+)(?:次|回)|无限回购|一直在?回购"
 )
 _ZH_DISLIKE = (
     # (a capacity denied, "不太能吃辣", as a praised one is a liking)
@@ -2567,8 +2570,10 @@ _ZH_HABIT_LIKE = re.compile(
 )
 # the same thing ordered every time, at a place or of a kind: "每次去星巴克我都点燕麦拿铁", "我老公每次点外卖
 # 都是麻辣香锅"
+# (or passing it and never resisting: "每次路过那家面包店，都忍不住买个可颂")
 _ZH_ORDERED_EACH_TIME = re.compile(
-    r"^我?每次(?:去|来|到|在|点|叫|买)[\u4e00-\u9fffA-Za-z]{1,6}?[，,]?\s*我?(?:都|就|只)(?:是|点|要|只点)"
+    r"^我?每次(?:去|来|到|在|点|叫|买|路过|经过)[\u4e00-\u9fffA-Za-z]{1,6}?[，,]?\s*我?(?:都|就|只)"
+    r"(?:是|点|要|只点|忍不住(?:要|想)?(?:买|吃|喝|点|来))"
     r"(?:一?[杯份碗个])?(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[，,。！!~～]|$)"
 )
 # a habit told by how often it is had, the thing first: "奶茶我一周得喝个四五杯", "火锅我一个月能吃三回"
@@ -2828,6 +2833,24 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         obj = re.split(r"觉得|还是|就是|才是|都是|是|都", m.group("obj"))[-1] if m else ""
         if m and obj and not re.match(r"[我你他她它这那今明昨哪谁什]", obj):
             out += _pref(subject, obj, 0.9 if m.group("up") else 0.1, "statement")
+    # (or a head clause that only points at a thing: "那个新出的奶茶牌子，…，已经回购三次")
+    raised = re.match(r"^(?P<head>[^，,。？?]{1,14})[？?]\s*(?P<rest>\S.*)$", s) or re.match(
+        r"^(?P<head>(?:这|那)(?:个|家|款|部)[\u4e00-\u9fffA-Za-z]{0,6}的[\u4e00-\u9fffA-Za-z]{1,6})[，,]\s*(?P<rest>\S.*)$",
+        s,
+    )
+    if not out and raised:
+        # "楼下新开的那家日料？说实话很一般，不会再去了": the thing raised alone, then a verdict in a clause
+        # with no thing of its own (the place or the relative before the thing is no part of it)
+        thing = re.sub(r"^.*(?:的|那家|这家|那个|这个|那部|这部|那款|这款)", "", raised.group("head"))
+        for c in re.split(r"[，,；;]", raised.group("rest")):
+            c = re.sub(r"^(?:说实话|老实说|讲真|说真的|说句实话|实话实说|坦白说)[，,]?", "", c.strip())
+            m = (_ZH_TOPICAL.match(thing + c) or _ZH_PRAISED.match(thing + c)) if thing and c else None
+            if m and m.group("obj") == thing:
+                up = m.groupdict().get("up") or (
+                    "verb" in m.groupdict() and not re.fullmatch(_ZH_DISLIKE, m.group("verb"))
+                )
+                out += _pref(subject, thing, 0.9 if up else 0.1, "statement")
+                break
     if not out:
         # (after a clause of interjections: "说真的，坐高铁比坐飞机舒服多了")
         s = re.sub(rf"^(?:{_ZH_INTERJECTION.pattern})[，,]\s*(?=\S)", "", s)
@@ -4404,6 +4427,14 @@ _ZH_TASK_TOPIC = re.compile(
 )
 
 
+# "水管不漏了，多亏你", "空调终于不滴水了": a fault of a thing that has stopped - the repair is done (no
+# plan called off: the 不X了 is of the fault, not of an act one meant to do)
+_ZH_FAULT_GONE = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:现在|终于|总算|已经|也|都|再)*"
+    r"不(?:再)?(?:漏水?|漏风|滴水?|渗水?|堵|响|卡|闪|晃|冒烟|跳闸|发烫|抖)(?:了|啦)"
+)
+
+
 def status_zh(s: str, subject: str) -> list[Evidence]:
     """A task said done by its resultative ("车保养完了", "房间收拾完啦") or called off
     ("那个会我就不参加了", "复查改期了，先不去了")."""
@@ -4462,6 +4493,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             if not what:  # "之前说帮你代班的事，我做不了了": the thing is the clause before
                 what = _ZH_TASK_TOPIC.sub("", before)
             return [Evidence("status", who, "", what or m.group("v"), 0.5, "cancelled")]
+        m = _ZH_FAULT_GONE.match(clause)
+        if m:  # (told by the one it was mended for, as a receipt is: it closes the mender's promise)
+            return [Evidence("status", subject, "received", m.group("obj"), 0.5, "done")]
         m = _ZH_CANCEL.search(clause)
         # (a state ended at last, 终于 / 总算 + 不X了, calls nothing off: "衣柜装完终于不乱了", "总算不疼了")
         if m and m.group("obj") and re.search(r"(?:终于|总算)$", m.group("obj")):

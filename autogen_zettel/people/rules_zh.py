@@ -649,7 +649,8 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         clause = held.group(0) if held and len(held.group(0)) < len(s) else s
         clause = re.sub(r"^(?:原定|原计划|原先定|之前定|本来定|之前说)好?的", "", clause)
         # ("烤肉就算了": 就 before 算了 is emphasis, no part of the thing)
-        dropped = r"不用了|不需要了|就?算了|取消|[，,。！!：:]|谢谢|不|了|[吧啊呀哈啦嘛]+$"
+        # ("不用接了": 不用 before the act is the calling off, the act alone is the thing)
+        dropped = r"不用了|不需要了|就?算了|取消|不用|不需要|[，,。！!：:]|谢谢|不|了|[吧啊呀哈啦嘛]+$"
         named = re.sub(dropped, "", clause)
         fillers = r"(?:还是|就|那|先|我们?|咱们?|那就|通知)+"
         if len(named) < 2 or re.fullmatch(fillers, named):
