@@ -2995,17 +2995,21 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             out += _pref(subject, offered, 0.0, "refusal")
         elif _ZH_POS_ANSWER.search(s):
             out += _pref(subject, offered, 1.0, "acceptance")
-    # "冬天比夏天舒服多了，我这人最怕热": a comparison won at the line's head is a taste of its own beside
-    # a stance another clause says (read above, which leaves the comparison unread)
-    won = _ZH_ACCLAIMED.match(s) if out else None
+    return out + (comparison_beside_zh(s, subject, out) if out else [])
+
+
+def comparison_beside_zh(s: str, subject: str, out: list[Evidence]) -> list[Evidence]:
+    """ "冬天比夏天舒服多了，我这人最怕热": a comparison won at the line's head is a taste of its own
+    beside a stance another clause says (the stance read first leaves the comparison unread)."""
+    won = _ZH_ACCLAIMED.match(s)
     if (
         won
         and won.group("other")
         and not (won.group("obj") in RELATIVES_ZH or re.search(r"孩子|宝宝|小孩|人$", won.group("obj")))
         and not any(_meet_zh(e.value, won.group("obj")) for e in out)
     ):
-        out += _pref(subject, won.group("obj"), 0.9 if won.group("up") else 0.1, "statement")
-    return out
+        return _pref(subject, won.group("obj"), 0.9 if won.group("up") else 0.1, "statement")
+    return []
 
 
 _GENERIC_ZH = re.compile(

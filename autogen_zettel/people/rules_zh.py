@@ -18,6 +18,7 @@ from autogen_zettel.people.general import (
     ZH_NOT_A_HOME,
     ZH_RECEIVED_REPORTED,
     ZH_TIME,
+    comparison_beside_zh,
     status_zh,
     time_after_dropped_zh,
     time_dropped_zh,
@@ -653,7 +654,10 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         dropped = r"不用了|不需要了|就?算了|取消|不用|不需要|[，,。！!：:]|谢谢|不|了|[吧啊呀哈啦嘛]+$"
         named = re.sub(dropped, "", clause)
         fillers = r"(?:还是|就|那|先|我们?|咱们?|那就|通知)+"
-        if len(named) < 2 or re.fullmatch(fillers, named):
+        # ("不用接了，我打车回去": the act alone after 不用 is the thing, one character or not)
+        if (len(named) < 2 and not (named and re.match(r"不用|不需要", clause))) or re.fullmatch(
+            fillers, named
+        ):
             named = re.sub(dropped, "", s)  # "…，还是算了，…": the clause names nothing, the message does
         named = "" if re.fullmatch(fillers, named) else named  # "那就算了": nor does the message
         words = m.group("a") or m.group("b") or m.group("p") or named
@@ -755,8 +759,8 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     m = m or (first if first and (first.group("le") or "再也" in first.group(0)) else None)
     if m and not out and category_of(m.group("obj")) not in ("alcohol", "smoking", "caffeine"):
         out += _pref(speaker, _clean_obj(m.group("obj")), 0.2, "change" if m.group("le") else "statement")
-    if out:
-        return out
+    if out:  # ("米粉比面条好吃多了，我特别爱吃酸的": the comparison at the head is a taste beside it)
+        return out + comparison_beside_zh(s, speaker, out)
     offered = offer_topic(previous)
     if _REFUSE.search(s) and offered:
         m = re.search(
