@@ -253,7 +253,8 @@ def _post_joined(sentences: list[str]) -> list[str]:
             and _HAN.search(sentence)
             and not re.search(r"[？?]|^[我你]", sentence)
         ):
-            out[-1] = f"{out[-1].rstrip()} {sentence}"
+            gap = "" if _HAN.search(out[-1][-2:]) or out[-1].rstrip().endswith("？") else " "
+            out[-1] = f"{out[-1].rstrip()}{gap}{sentence}"
         else:
             out.append(sentence)
     return out

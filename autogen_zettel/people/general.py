@@ -2835,7 +2835,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             out += _pref(subject, obj, 0.9 if m.group("up") else 0.1, "statement")
     # (or a head clause that only points at a thing: "那个新出的奶茶牌子，…，已经回购三次")
     raised = re.match(r"^(?P<head>[^，,。？?]{1,14})[？?]\s*(?P<rest>\S.*)$", s) or re.match(
-        r"^(?P<head>(?:这|那)(?:个|家|款|部)[\u4e00-\u9fffA-Za-z]{0,6}的[\u4e00-\u9fffA-Za-z]{1,6})[，,]\s*(?P<rest>\S.*)$",
+        r"^(?P<head>(?:这|那)(?:个|家|款|部)[\u4e00-\u9fffA-Za-z]{0,6}(?<![真是好太挺])的[\u4e00-\u9fffA-Za-z]{1,6})[，,]\s*(?P<rest>\S.*)$",
         s,
     )
     if not out and raised:
