@@ -970,9 +970,11 @@ def _called_off_reply_zh(said: str, speaker: str, previous: str, out: list[Evide
 
 # "我来！" to "谁这周末能帮我搬家啊": the speaker takes on what the question asks someone to do
 _VOLUNTEER_ZH = re.compile(
-    r"^(?:好啊?[，,]?\s*)?(?:我来|我去|我可以|我能|我行|算我一个|包在我身上|交给我)(?:吧|呀|啊)?[！!。~～\s]*"
-    # (then when one will be there, in a clause of its own: "我来，早上九点到", "我去，下午就过去")
-    rf"(?:[，,]\s*(?:{general.ZH_TIME})+(?:就|准时|一准)?(?:到|过去|过来|来|去)(?:哈|吧|啊)?[！!。~～\s]*)?$"
+    # (said twice in haste: "我去我去")
+    r"^(?:好啊?[，,]?\s*)?(?:(?:我来|我去|我可以|我能|我行|算我一个|包在我身上|交给我)(?:吧|呀|啊)?){1,2}[！!。~～\s]*"
+    # (then when one will be there, in a clause of its own: "我来，早上九点到", "我去，下午就过去"; or
+    # that it is on one's way: "我去我去，下班顺路")
+    rf"(?:[，,]\s*(?:(?:{general.ZH_TIME})+(?:就|准时|一准)?(?:到|过去|过来|来|去)|(?:{general.ZH_TIME}|下班|放学|回家)?(?:正好|刚好)?顺路(?:的事)?)(?:哈|吧|啊)?[！!。~～\s]*)?$"
 )
 _WHO_ASKED_ZH = re.compile(
     # a task asked for, not what someone knows or is ("谁知道答案？", "谁是组长？")

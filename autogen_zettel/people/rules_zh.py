@@ -328,7 +328,11 @@ def chosen_of(previous: str | None, s: str) -> str:
     """The one of a choice of two ("A还是B？") that the answer ``s`` names alone in its first clause:
     "那就川菜吧" to "晚上吃川菜还是粤菜？" -> "川菜" ("川菜太辣了，粤菜吧" names 川菜 in a judgement, not alone)."""
     m = _CHOICE_OFFER.search(previous or "")
-    said = _CHOSEN.fullmatch(re.split(r"[，,。；;]", s.strip())[0].strip())
+    # (a yes may lead it in a clause of its own: "好啊，那就川菜吧")
+    clauses = [c.strip() for c in re.split(r"[，,。；;]", s.strip()) if c.strip()]
+    while len(clauses) > 1 and _ACCEPT.fullmatch(re.sub(r"[啊呀的吧嘞！!~～]+$", "", clauses[0])):
+        clauses = clauses[1:]
+    said = _CHOSEN.fullmatch(clauses[0]) if clauses else None
     if not m or not said:
         return ""
     both = [re.split(_HAVING_VERB, g)[-1] for g in (m.group("a"), m.group("b"))]
@@ -340,6 +344,8 @@ def offer_topic(previous: str | None) -> str:
     if not previous:
         return ""
     previous = previous.strip()
+    if _CHOICE_OFFER.search(previous):
+        return ""  # "喝茶还是喝咖啡？" offers neither alone: chosen_of reads which one the answer takes
     for shape in (_FRONTED_OFFER, _LEFT_OUT_OFFER, _JOIN_OFFER, _FOR_YOU_OFFER, _SUGGESTED):
         m = shape.search(previous)
         if m and _clean_obj(m.group("o")):
@@ -760,7 +766,10 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     if m and not out and category_of(m.group("obj")) not in ("alcohol", "smoking", "caffeine"):
         out += _pref(speaker, _clean_obj(m.group("obj")), 0.2, "change" if m.group("le") else "statement")
     if out:  # ("米粉比面条好吃多了，我特别爱吃酸的": the comparison at the head is a taste beside it)
-        return out + comparison_beside_zh(s, speaker, out)
+        # ("好啊，那就川菜吧，我无辣不欢": so is the one of a choice taken, beside a stance said after)
+        chosen = chosen_of(previous, s)
+        taken = _pref(speaker, chosen, 0.9, "acceptance") if chosen else []
+        return out + comparison_beside_zh(s, speaker, out) + taken
     offered = offer_topic(previous)
     if _REFUSE.search(s) and offered:
         m = re.search(
