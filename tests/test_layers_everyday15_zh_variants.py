@@ -252,3 +252,48 @@ def test_v15zh_the_door_no_longer_creaks(default_hub):
         [(0, "阿门", "明天我过来修一下你家的门"), (2, "v15zh_28", "门不响了，真厉害")],
     )
     assert _commit(mem, "阿门").status == "done", _all(mem)
+
+
+# -- a choice of two with a yes leading the one taken, a stance after it (rules_zh.chosen_of) -------
+
+
+def test_v15zh_a_yes_then_the_hotpot_taken(default_hub):
+    mem = heard(
+        default_hub,
+        "v15zh_29",
+        [(0, "v15zh_29", "周五吃火锅还是烤肉？"), (0, "阿锅", "好的，火锅吧，我最爱吃毛肚")],
+    )
+    _liked(mem, "阿锅", "火锅")
+
+
+def test_v15zh_a_yes_then_the_tea_taken(default_hub):
+    mem = heard(
+        default_hub,
+        "v15zh_30",
+        [(0, "v15zh_30", "喝红茶还是喝绿茶？"), (0, "阿茶", "行，绿茶吧")],
+    )
+    _liked(mem, "阿茶", "绿茶")
+    assert _prefs(mem, "阿茶", "红茶") == [], _all(mem)
+
+
+# -- a volunteer said twice, then on the way (_VOLUNTEER_ZH) ---------------------------------------
+
+
+def test_v15zh_a_volunteer_twice_for_the_parcel(default_hub):
+    mem = heard(
+        default_hub,
+        "v15zh_31",
+        [(0, "v15zh_31", "明天谁去取一下快递？"), (0, "阿取", "我去我去，正好顺路")],
+    )
+    row = _commit(mem, "阿取")
+    assert (row.status, row.due) == ("open", date(2026, 9, 2)), _all(mem)
+
+
+def test_v15zh_a_volunteer_twice_for_the_school_run(default_hub):
+    mem = heard(
+        default_hub,
+        "v15zh_32",
+        [(0, "v15zh_32", "周四谁去接一下孩子？"), (0, "阿校车", "我来我来，下班顺路")],
+    )
+    row = _commit(mem, "阿校车")
+    assert (row.status, row.due) == ("open", date(2026, 9, 3)), _all(mem)

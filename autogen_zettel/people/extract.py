@@ -663,7 +663,14 @@ def _sentence(
         out += _fact_answered(said, speaker, previous, at, han)
     if han and previous:
         out = _called_off_reply_zh(said, speaker, previous, out)
-    if han and previous and all(e.layer == "commitment" and len(e.value) <= 2 for e in out):
+    # (a line that is only the volunteering, "我来我来", names no act of its own, however the rules cut it)
+    if (
+        han
+        and previous
+        and all(
+            e.layer == "commitment" and (len(e.value) <= 2 or _VOLUNTEER_ZH.match(said.strip())) for e in out
+        )
+    ):
         out = _volunteered_zh(said, speaker, previous, at) or out  # "我来吧" to "谁能…？"
     if han and previous and all(e.layer == "preference" and e.kind == "acceptance" for e in out):
         # "没问题，交给我" to "周四能把纪要整理一下发我吗": a yes to a request takes on its act
@@ -978,7 +985,7 @@ _VOLUNTEER_ZH = re.compile(
 )
 _WHO_ASKED_ZH = re.compile(
     # a task asked for, not what someone knows or is ("谁知道答案？", "谁是组长？")
-    rf"谁(?!知道|是|在|认识|说|见过|有(?!空|时间))(?:{general.ZH_TIME})*(?:能|可以|有空|有时间|愿意|会|来)*"
+    rf"谁(?!知道|是|在|认识|说|见过|有(?!空|时间))(?:{general.ZH_TIME})*(?:能|可以|有空|有时间|愿意|会|来|去)*"
     rf"(?:{general.ZH_TIME})*"
     r"(?P<what>[\u4e00-\u9fffA-Za-z]{2,12}?)(?:一下)?(?:啊|呀|吗|呢|吧)?[？?]?$"
 )
@@ -989,8 +996,8 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
     if not (_VOLUNTEER_ZH.match(said.strip()) and m):
         return []
     due = due_date(general.normalise_zh(previous), at)
-    what = m.group("what").replace("一下", "")
-    return [Evidence("commitment", speaker, "", what, 0.5, "statement", due)]
+    # (the asker's words kept whole, 一下 too: "接一下奶奶" is what was taken on)
+    return [Evidence("commitment", speaker, "", m.group("what"), 0.5, "statement", due)]
 
 
 # "周四能把会议纪要整理一下发我吗", "你可以帮我带个充电宝吗": what the speaker is asked to do
