@@ -297,3 +297,17 @@ def test_v15zh_a_volunteer_twice_for_the_school_run(default_hub):
     )
     row = _commit(mem, "阿校车")
     assert (row.status, row.due) == ("open", date(2026, 9, 3)), _all(mem)
+
+
+# -- a degree stacked on 真的 after the thing (_ZH_PRAISED) ------------------------------------------
+
+
+def test_v15zh_hotpot_really_too_good(default_hub):
+    mem = _one(default_hub, "v15zh_33", "阿涮", "火锅真的太好吃了")
+    _liked(mem, "阿涮", "火锅")
+    assert all(p.topic != "火锅真" for p in mem.preferences()), _all(mem)
+
+
+def test_v15zh_the_new_film_raised_then_panned(default_hub):
+    mem = _one(default_hub, "v15zh_34", "阿看", "新出的那部电影？真的太难看了")
+    _disliked(mem, "阿看", "电影")
