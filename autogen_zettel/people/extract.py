@@ -255,6 +255,12 @@ _VERDICT_HEAD = re.compile(
     r"well|hmm+|meh|oh|wow|god)[,!]?\s+)*"
     r"(?P<v>(?i:[a-z]+(?:ed|ous|ful|ble|ing|ant|ive|ic|less|ish|y)))(?=\s*(?:$|[,.;!]|(?i:tbh|honestly|imo|though|but|and)\b))"
 )
+# "楼下新开的那家日料？说实话很一般，不会再去了": a thing raised alone as a question, no question word
+# in it, then the speaker's own verdict on it: one sentence, so the verdict meets its thing
+_RAISED_ALONE_ZH = re.compile(
+    r"^(?![^？?]*(?:吗|呢|吧|么|嘛|什么|啥|谁|哪|怎|几|多少|是不是|有没有|要不要|你|我))"
+    r"[\u4e00-\u9fffA-Za-z]{1,14}[？?]\s*$"
+)
 
 
 def _post_joined(sentences: list[str]) -> list[str]:
@@ -275,8 +281,12 @@ def _post_joined(sentences: list[str]) -> list[str]:
             and _POST_FIRST.match(sentence)
             or _BARE_MOVE.search(out[-1])
             and _NOW_IN.match(sentence)
+            or _RAISED_ALONE_ZH.match(out[-1])
+            and _HAN.search(sentence)
+            and not re.search(r"[？?]|^[我你]", sentence)
         ):
-            out[-1] = f"{out[-1].rstrip()} {sentence}"
+            gap = "" if _HAN.search(out[-1][-2:]) or out[-1].rstrip().endswith("？") else " "
+            out[-1] = f"{out[-1].rstrip()}{gap}{sentence}"
         else:
             out.append(sentence)
     return out
@@ -704,6 +714,7 @@ def _sentence(
         out += _fact_answered(said, speaker, previous, at, han)
     if han and previous:
         out = _called_off_reply_zh(said, speaker, previous, out)
+    # (a line that is only the volunteering, "我来我来", names no act of its own, however the rules cut it)
     if (
         han
         and previous
@@ -713,13 +724,6 @@ def _sentence(
         )
     ):
         out = _volunteered_zh(said, speaker, previous, at) or out  # "我来吧" to "谁能…？"
-    if (
-        han
-        and previous
-        and not any(e.layer == "preference" and e.kind in ("acceptance", "refusal") for e in out)
-    ):
-        # "那就川菜吧" to "晚上吃川菜还是粤菜？" (in English, rules_en._choice_taken: "white, always" to "red or white?")
-        out += _chosen_zh(said, speaker, previous)
     if han and previous and all(e.layer == "preference" and e.kind == "acceptance" for e in out):
         # "没问题，交给我" to "周四能把纪要整理一下发我吗": a yes to a request takes on its act
         # (a request is no offer: nothing is accepted)
@@ -1050,47 +1054,18 @@ def _called_off_reply_zh(said: str, speaker: str, previous: str, out: list[Evide
 
 # "我来！" to "谁这周末能帮我搬家啊": the speaker takes on what the question asks someone to do
 _VOLUNTEER_ZH = re.compile(
-    # (said twice in a rush, "我去我去", and with why it suits after: "我来吧，下班顺路")
-    r"^(?:好啊?[，,]?\s*)?(?:(?:我来|我去|我可以|我能|我行|算我一个|包在我身上|交给我)(?:吧|呀|啊)?){1,2}"
-    r"(?:[！!。~～\s]*$|[，,]\s*(?:我)?(?:下班|回家|正好|刚好|反正)?(?:顺路|有空|有车|没事|在附近)[^，,。？?]*$)"
+    # (said twice in haste: "我去我去"; and why it suits after: "我来吧，反正有空")
+    r"^(?:好啊?[，,]?\s*)?(?:(?:我来|我去|我可以|我能|我行|算我一个|包在我身上|交给我)(?:吧|呀|啊)?){1,2}[！!。~～\s]*"
+    # (then when one will be there, in a clause of its own: "我来，早上九点到", "我去，下午就过去"; or
+    # that it is on one's way: "我去我去，下班顺路")
+    rf"(?:[，,]\s*(?:(?:{general.ZH_TIME})+(?:就|准时|一准)?(?:到|过去|过来|来|去)|(?:{general.ZH_TIME}|下班|放学|回家)?(?:正好|刚好)?顺路(?:的事)?|(?:我)?(?:反正|正好|刚好)?(?:有空|有车|没事|在附近))(?:哈|吧|啊)?[！!。~～\s]*)?$"
 )
 _WHO_ASKED_ZH = re.compile(
     # a task asked for, not what someone knows or is ("谁知道答案？", "谁是组长？")
-    rf"谁(?!知道|是|在|认识|说|见过|有(?!空|时间))(?:{general.ZH_TIME})*(?:能|可以|有空|有时间|愿意|会|来)*"
+    rf"谁(?!知道|是|在|认识|说|见过|有(?!空|时间))(?:{general.ZH_TIME})*(?:能|可以|有空|有时间|愿意|会|来|去)*"
     rf"(?:{general.ZH_TIME})*"
     r"(?P<what>[\u4e00-\u9fffA-Za-z]{2,12}?)(?:一下)?(?:啊|呀|吗|呢|吧)?[？?]?$"
 )
-
-
-# a choice offered between two things ("晚上吃川菜还是粤菜？") and the one taken
-_CHOICE_ZH = re.compile(
-    # (two things, not doing or not doing: "你是去还是不去？")
-    rf"^(?:{general.ZH_TIME}|你们?|您|我们|咱们|要|想|是)*(?:吃|喝|去|点|看|订)?(?P<a>(?![不没是])[\u4e00-\u9fffA-Za-z]{{1,6}}?)还是"
-    r"(?:吃|喝|去|点|看|订)?(?P<b>(?![不没])[\u4e00-\u9fffA-Za-z]{1,6}?)(?:呢|啊|呀)?[？?]+$"
-)
-
-
-def _chosen_zh(said: str, speaker: str, previous: str) -> list[Evidence]:
-    """The thing taken of two offered: "那就川菜吧" / "川菜吧" to "晚上吃川菜还是粤菜？" (the one named
-    first in the answer, not negated before it)."""
-    m = _CHOICE_ZH.match(previous.strip())
-    if not m or said.rstrip().endswith(("?", "？")):
-        return []
-    low = said.lower()
-    named = sorted((i, w) for w in (m.group("a"), m.group("b")) if (i := low.find(w.lower())) >= 0)
-    if not named:
-        return []
-    pos, thing = named[0]
-    if re.search(r"(?:不|别|没|不要|不想|not|no|n't)\s*\S{0,3}$", said[:pos], re.I):
-        return []  # "不要川菜", "not coffee": the one refused
-    head = said[:pos].strip(" ，,")
-    if head and not re.fullmatch(
-        r"(?:好啊?|好的|行|可以|嗯|那|那就|就|还是|我要|要|来个?|ok|okay|yes|yeah|um|hmm)[，,\s]*(?:那就|就|还是)?",
-        head,
-        re.I,
-    ):
-        return []  # the thing named inside a longer clause says nothing of choosing it
-    return [Evidence("preference", speaker, topic_of(thing) or thing, thing, 1.0, "acceptance")]
 
 
 def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> list[Evidence]:
@@ -1098,8 +1073,8 @@ def _volunteered_zh(said: str, speaker: str, previous: str, at: datetime) -> lis
     if not (_VOLUNTEER_ZH.match(said.strip()) and m):
         return []
     due = due_date(general.normalise_zh(previous), at)
-    what = m.group("what").replace("一下", "")
-    return [Evidence("commitment", speaker, "", what, 0.5, "statement", due)]
+    # (the asker's words kept whole, 一下 too: "接一下奶奶" is what was taken on)
+    return [Evidence("commitment", speaker, "", m.group("what"), 0.5, "statement", due)]
 
 
 # "周四能把会议纪要整理一下发我吗", "你可以帮我带个充电宝吗": what the speaker is asked to do
@@ -1116,6 +1091,9 @@ _YES_TAKEN_ZH = re.compile(
     r"|^(?:好啊?|好的|好嘞|行|可以|没问题|OK|ok|Ok|放心)[！!，,。~～\s]*(?:就是|都是|也就是)?"
     r"(?:顺手的事儿?|顺路的事儿?|小事一桩|小事儿?|小意思|举手之劳|没事儿?|简单|不麻烦|应该的|分分钟的事儿?)"
     r"(?:而已|罢了)?(?:吧|啦|哈|呀)?[！!。~～\s]*$"
+    # the yes, then the act said back as done for the asker: "行，给你带豆浆油条", "好的，帮你订"
+    r"|^(?:好啊?|好的|好嘞|行|可以|没问题|OK|ok|Ok|放心)[！!，,。~～\s]+我?(?:给你|帮你|替你)"
+    r"(?![^，,。]*(?:不|没|别))[\u4e00-\u9fffA-Za-z]{1,10}(?:吧|哈|呀)?[！!。~～\s]*$"
 )
 
 

@@ -2404,6 +2404,9 @@ _ZH_LIKE = (
     r"|(?<=是)我的(?:命根子|命|最爱|心头好|快乐源泉|续命[\u4e00-\u9fff]{0,2})"
     # no resistance to it ("我对甜食没什么抵抗力", "奶茶我毫无抵抗力")
     r"|(?<!空气)(?<!病毒)(?<!感冒)(?<!细菌)(?<!降温)(?:没(?:什么|啥|有)?|毫无|零)抵抗力(?![^。！!]*?(?:感冒|生病|发烧|过敏))"
+    # bought again and again, counted or without end ("这款面膜回购三次了", "无限回购"; a count or
+    # 无限 tells it from a company's buyback)
+    r"|回购(?:了)?(?:好几|[两三四五六七八九十几\d]+)(?:次|回)|无限回购|一直在?回购"
 )
 _ZH_DISLIKE = (
     # (a capacity denied, "不太能吃辣", as a praised one is a liking)
@@ -2426,7 +2429,7 @@ _ZH_DEG = (
     # the star gives nothing back and 真 would take 真心's first character)
     # ("打死也不吃": not for one's life)
     r"(?:一点儿?(?:都|也)|根本|压根儿?|真心|实在|一向|确实|的确|打死(?:也|都)?"
-    r"|最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|彻底|从来|向来|已经|是真的|是|反而|重新|还是"
+    r"|最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|彻底|从来|向来|已经|是真的|是|反而|反倒|重新|还是"
     r"|(?:super|very|so|really|totally|extremely)\s*"
     # (可 only right before a stance or another degree word: 可乐, 可口, 可以 are words of their own)
     rf"|可(?=(?:真是?|太|是|最|不)?(?:{_ZH_LIKE}|{_ZH_DISLIKE})))*+"
@@ -2444,7 +2447,8 @@ _ZH_THANKS = re.compile(
 _ZH_LINK_HEAD = re.compile(r"^\s*(?:不过|但是?|可是|只是)\s*")  # (not the 可 of 可乐)
 # how one reacts the moment a thing comes up: glad, or sick of it
 _ZH_REACTION = (
-    r"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐)"
+    # (or one cannot walk on past it: "一看到小龙虾我就走不动道", "闻到烤红薯就挪不动腿")
+    r"(?:(?P<up>开心|高兴|兴奋|来劲|流口水|馋|乐|(?:走|挪|迈)不动(?:道|路|腿|步)?)"
     rf"|(?P<down>{_ZH_DISLIKE}|头疼|头大|反胃|想吐|恶心|腻|犯困|发怵|心慌|难受|来气))"
 )
 # the moment a thing comes up (一提 / 一听到 / 一闻到 X 就 ...) and how one reacts: a taste of the thing
@@ -2486,7 +2490,14 @@ _ZH_TOPICAL = re.compile(  # "榴莲我是真的吃不了", "排骨汤百喝不�
 # thing chosen is liked; the other is only less wanted here, no dislike of its own
 _ZH_RATHER = re.compile(
     r"^(?:比起|与其|相比(?:于)?)[^，,。]{1,10}?[，,]?\s*(?:我|还|倒)?(?:宁愿|宁可|更愿意|不如|还是)+"
-    r"(?:在家|待在家里?|去|回家)?(?:(?:去|吃|喝|看|玩|打|听)(?=[\u4e00-\u9fffA-Za-z]{2}))?(?P<obj>(?!喜欢|爱|觉得)[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吧|算了)?(?:[。！!，,~～]|$)"
+    # (curled up or lying at home before the act is where, not what: "我更愿意窝在家里打游戏")
+    r"(?:(?:窝|待|呆|躺|宅)?在家里?|去|回家)?(?:(?:去|吃|喝|看|玩|打|听)(?=[\u4e00-\u9fffA-Za-z]{2}))?(?P<obj>(?!喜欢|爱|觉得)[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吧|算了)?(?:[。！!，,~～]|$)"
+)
+# the other side of the choice, the price paid first ("我宁可多走二十分钟，也不想挤公交", "宁愿饿着也不吃
+# 食堂"): what one will not do even at that price is disliked
+_ZH_RATHER_NOT = re.compile(
+    r"(?:宁可|宁愿|情愿)[^，,。]{1,12}?[，,]?\s*也(?:绝|决)?(?:不愿意|不愿|不想|不要|不肯|不)(?:再)?"
+    r"(?:去|吃|喝|看|玩|坐|用)?(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)(?:了|啊)?(?:[。！!，,~～]|$)"
 )
 _ZH_FAN = re.compile(
     r"是(?P<obj>[\u4e00-\u9fffA-Za-z\- ]{1,6}?)的(?:铁粉|粉丝|忠实粉丝)|是个(?P<obj2>[\u4e00-\u9fff]{1,4}?)迷"
@@ -2553,7 +2564,7 @@ _ZH_POS_ANSWER = re.compile(
 def _now_bare(clause: str) -> str:
     """A clause of a change of mind with its markers of now and of growing taken off, so the
     stance patterns read it ("越跑越喜欢" -> "喜欢")."""
-    return re.sub(r"^(?:现在|反而|如今)+|越来越|越[\u4e00-\u9fff]越", "", clause.lstrip("我"))
+    return re.sub(r"^(?:现在|反而|反倒|如今)+|越来越|越[\u4e00-\u9fff]越", "", clause.lstrip("我"))
 
 
 def says_yes_zh(s: str) -> bool:
@@ -2585,7 +2596,8 @@ _ZH_STANCE_HEAD = re.compile(
     r"(?=[\u4e00-\u9fffA-Za-z])(?![就也都的吗吧呢啊不])"
 )
 
-_ZH_BEFORE = r"以前|原来|之前|过去|曾经"
+# (a stage of life long past says before as 以前 does: "小时候最怕吃苦瓜，现在反倒挺喜欢的")
+_ZH_BEFORE = r"以前|原来|之前|过去|曾经|小时候|从前|上学那会儿?|那时候"
 
 
 def _flipped_since_zh(s: str, subject: str) -> list[Evidence]:
@@ -2641,8 +2653,8 @@ _ZH_PRAISED = re.compile(
     # the line groans, below)
     r"^(?:(?:这|那)家(?:店)?的?)?(?P<obj>(?![我你他她它这那今明昨每])(?:[A-Za-z]{3,12}[\u4e00-\u9fff]?|[\u4e00-\u9fffA-Za-z]{1,5}?))"
     r"(?:现在|如今|最近)?(?:是)?"
-    # (two faults at once, 又A又B: "又贵又难吃")
-    r"(?:真的?|太|好|超级?|也太|可真|巨|贼|越[\u4e00-\u9fff]越|又[\u4e00-\u9fff]{1,2}?又)"
+    # (two faults at once, 又A又B: "又贵又难吃"; a degree stacked on 真的, "真的太难看了")
+    r"(?:真的|真是|实在是?)?(?:真的?|太|好|超级?|也太|可真|巨|贼|越[\u4e00-\u9fff]越|又[\u4e00-\u9fff]{1,2}?又)"
     r"(?:(?P<up>香|好吃|好喝|好看|好玩|好听|绝了)|(?P<down>难吃|难喝|难看|难听|臭|无聊|没意思|没劲|枯燥|无趣|不好吃|不好喝|不好玩|不好看))"
     r"(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
 )
@@ -2681,8 +2693,10 @@ _ZH_HABIT_LIKE = re.compile(
 )
 # the same thing ordered every time, at a place or of a kind: "每次去星巴克我都点燕麦拿铁", "我老公每次点外卖
 # 都是麻辣香锅"
+# (or passing it and never resisting: "每次路过那家面包店，都忍不住买个可颂")
 _ZH_ORDERED_EACH_TIME = re.compile(
-    r"^我?每次(?:去|来|到|在|点|叫|买)[\u4e00-\u9fffA-Za-z]{1,6}?[，,]?\s*我?(?:都|就|只)(?:是|点|要|只点)"
+    r"^我?每次(?:去|来|到|在|点|叫|买|路过|经过)[\u4e00-\u9fffA-Za-z]{1,6}?[，,]?\s*我?(?:都|就|只)"
+    r"(?:是|点|要|只点|忍不住(?:要|想)?(?:买|吃|喝|点|来))"
     r"(?:一?[杯份碗个])?(?P<obj>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{2,6}?)(?:[，,。！!~～]|$)"
 )
 # a habit told by how often it is had, the thing first: "奶茶我一周得喝个四五杯", "火锅我一个月能吃三回"
@@ -2784,7 +2798,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     now_clause = next((c for c in clauses if re.search(now_marks, c)), None)
     before_obj = ""
     kind = "statement"
-    if now_clause is not None and len(clauses) > 1 and re.search(r"以前|原来|之前|过去|曾经", s):
+    if now_clause is not None and len(clauses) > 1 and re.search(_ZH_BEFORE, s):
         kind = "change"
         # "现在每天都跑，越跑越喜欢", "现在戒了，不喝了": the last clause from the now on that says
         # a stance (or a quitting) speaks for now
@@ -2794,7 +2808,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         for c in clauses:
             if c is now_clause:
                 break
-            bare = re.sub(r"以前|原来|之前|过去|曾经", "", c)
+            bare = re.sub(_ZH_BEFORE, "", c)
             m = _ZH_STANCE.search(bare if "我" in bare else "我" + bare)
             if m:
                 before_obj = m.group("obj") or m.group("pre") or ""
@@ -2825,7 +2839,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         c2 = (
             c
             if c.startswith("我") or "我" in c[:4]
-            else ("我" + re.sub(r"^(?:现在|反而)+", "", c) if kind == "change" else c)
+            else ("我" + re.sub(r"^(?:现在|反而|反倒)+", "", c) if kind == "change" else c)
         )
         lead = _ZH_DROPPED_I.match(c) if c2 is c else None
         if lead:  # "最近迷上了打羽毛球": a time adverb leads, the 我 is dropped
@@ -2944,6 +2958,24 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         obj = re.split(r"觉得|还是|就是|才是|都是|是|都", m.group("obj"))[-1] if m else ""
         if m and obj and not re.match(r"[我你他她它这那今明昨哪谁什]", obj):
             out += _pref(subject, obj, 0.9 if m.group("up") else 0.1, "statement")
+    # (or a head clause that only points at a thing: "那个新出的奶茶牌子，…，已经回购三次")
+    raised = re.match(r"^(?P<head>[^，,。？?]{1,14})[？?]\s*(?P<rest>\S.*)$", s) or re.match(
+        r"^(?P<head>(?:这|那)(?:个|家|款|部)[\u4e00-\u9fffA-Za-z]{0,6}(?<![真是好太挺])的[\u4e00-\u9fffA-Za-z]{1,6})[，,]\s*(?P<rest>\S.*)$",
+        s,
+    )
+    if not out and raised:
+        # "楼下新开的那家日料？说实话很一般，不会再去了": the thing raised alone, then a verdict in a clause
+        # with no thing of its own (the place or the relative before the thing is no part of it)
+        thing = re.sub(r"^.*(?:的|那家|这家|那个|这个|那部|这部|那款|这款)", "", raised.group("head"))
+        for c in re.split(r"[，,；;]", raised.group("rest")):
+            c = re.sub(r"^(?:说实话|老实说|讲真|说真的|说句实话|实话实说|坦白说)[，,]?", "", c.strip())
+            m = (_ZH_TOPICAL.match(thing + c) or _ZH_PRAISED.match(thing + c)) if thing and c else None
+            if m and m.group("obj") == thing:
+                up = m.groupdict().get("up") or (
+                    "verb" in m.groupdict() and not re.fullmatch(_ZH_DISLIKE, m.group("verb"))
+                )
+                out += _pref(subject, thing, 0.9 if up else 0.1, "statement")
+                break
     if not out:
         # (after a clause of interjections: "说真的，坐高铁比坐飞机舒服多了")
         s = re.sub(rf"^(?:{_ZH_INTERJECTION.pattern})[，,]\s*(?=\S)", "", s)
@@ -3078,6 +3110,10 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         m = _ZH_RATHER.match(s)
         if m and not re.match(r"[我你他她它这那]", m.group("obj")):
             out += _pref(subject, m.group("obj"), 0.7, "statement")
+    if not out:
+        m = _ZH_RATHER_NOT.search(s)
+        if m:
+            out += _pref(subject, m.group("obj"), 0.2, "statement")
     thing_first = _ZH_DECLINED_FIRST.match(s) if offered else None
     if thing_first and _meet_zh(thing_first.group("x"), offered) and not _ZH_YES_AFTER.search(s):
         # "温泉我就不泡了，受不了那股硫磺味" to "要不要一起去泡温泉？": the thing offered, said first, then
@@ -3094,7 +3130,21 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             out += _pref(subject, offered, 0.0, "refusal")
         elif _ZH_POS_ANSWER.search(s):
             out += _pref(subject, offered, 1.0, "acceptance")
-    return out
+    return out + (comparison_beside_zh(s, subject, out) if out else [])
+
+
+def comparison_beside_zh(s: str, subject: str, out: list[Evidence]) -> list[Evidence]:
+    """ "冬天比夏天舒服多了，我这人最怕热": a comparison won at the line's head is a taste of its own
+    beside a stance another clause says (the stance read first leaves the comparison unread)."""
+    won = _ZH_ACCLAIMED.match(s)
+    if (
+        won
+        and won.group("other")
+        and not (won.group("obj") in RELATIVES_ZH or re.search(r"孩子|宝宝|小孩|人$", won.group("obj")))
+        and not any(_meet_zh(e.value, won.group("obj")) for e in out)
+    ):
+        return _pref(subject, won.group("obj"), 0.9 if won.group("up") else 0.1, "statement")
+    return []
 
 
 _GENERIC_ZH = re.compile(
@@ -4557,6 +4607,14 @@ _ZH_TASK_TOPIC = re.compile(
 )
 
 
+# "水管不漏了，多亏你", "空调终于不滴水了": a fault of a thing that has stopped - the repair is done (no
+# plan called off: the 不X了 is of the fault, not of an act one meant to do)
+_ZH_FAULT_GONE = re.compile(
+    r"^(?P<obj>(?![我你他她它这那今明昨])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:现在|终于|总算|已经|也|都|再)*"
+    r"不(?:再)?(?:漏水?|漏风|滴水?|渗水?|堵|响|卡|闪|晃|冒烟|跳闸|发烫|抖)(?:了|啦)"
+)
+
+
 def status_zh(s: str, subject: str) -> list[Evidence]:
     """A task said done by its resultative ("车保养完了", "房间收拾完啦") or called off
     ("那个会我就不参加了", "复查改期了，先不去了")."""
@@ -4618,6 +4676,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             if not what:  # "之前说帮你代班的事，我做不了了": the thing is the clause before
                 what = _ZH_TASK_TOPIC.sub("", before)
             return [Evidence("status", who, "", what or m.group("v"), 0.5, "cancelled")]
+        m = _ZH_FAULT_GONE.match(clause)
+        if m:  # (told by the one it was mended for, as a receipt is: it closes the mender's promise)
+            return [Evidence("status", subject, "received", m.group("obj"), 0.5, "done")]
         m = _ZH_CANCEL.search(clause)
         # (a state ended at last, 终于 / 总算 + 不X了, calls nothing off: "衣柜装完终于不乱了", "总算不疼了")
         if m and m.group("obj") and re.search(r"(?:终于|总算)$", m.group("obj")):

@@ -18,6 +18,7 @@ from autogen_zettel.people.general import (
     ZH_NOT_A_HOME,
     ZH_RECEIVED_REPORTED,
     ZH_TIME,
+    comparison_beside_zh,
     status_zh,
     time_after_dropped_zh,
     time_dropped_zh,
@@ -312,11 +313,46 @@ _SUGGESTED = re.compile(
 )
 
 
+# "晚上吃川菜还是粤菜？": a choice of two offered; the verb of having each is no part of the thing
+_CHOICE_OFFER = re.compile(
+    r"(?P<a>[\u4e00-\u9fffA-Za-z]{1,8}?)还是(?P<b>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:呢|啊|呀|好|啊)?\s*[？?]\s*$"
+)
+_HAVING_VERB = r"吃|喝|看|去|要|点|坐|选|听|玩|订"
+# the answer's first clause that is only one of the two, taken: "那就川菜吧", "咖啡，必须的", "我选茶"
+_CHOSEN = re.compile(
+    rf"(?:那|就|还是|我)*(?:要|选)?(?:{_HAVING_VERB})?(?P<x>[\u4e00-\u9fffA-Za-z]{{1,8}}?)(?:吧|呗|啊|呀|好了|！|!|~|～)*"
+)
+
+
+def chosen_of(previous: str | None, s: str) -> str:
+    """The one of a choice of two ("A还是B？") that the answer ``s`` names alone in its first clause:
+    "那就川菜吧" to "晚上吃川菜还是粤菜？" -> "川菜" ("川菜太辣了，粤菜吧" names 川菜 in a judgement, not alone)."""
+    m = _CHOICE_OFFER.search(previous or "")
+    # (a yes may lead it in a clause of its own: "好啊，那就川菜吧")
+    clauses = [c.strip() for c in re.split(r"[，,。；;]", s.strip()) if c.strip()]
+    while len(clauses) > 1 and _ACCEPT.fullmatch(re.sub(r"[啊呀的吧嘞！!~～]+$", "", clauses[0])):
+        clauses = clauses[1:]
+    if not m:
+        return ""
+    both = [re.split(_HAVING_VERB, g)[-1] for g in (m.group("a"), m.group("b"))]
+    # (one of the two refused first, the other then named: "不要川菜，粤菜吧")
+    if len(clauses) > 1 and re.fullmatch(
+        rf"(?:不要|不想|别|不)(?:吃|喝|去|点|看)?(?:{'|'.join(map(re.escape, both))})了?", clauses[0]
+    ):
+        clauses = clauses[1:]
+    said = _CHOSEN.fullmatch(clauses[0]) if clauses else None
+    if not said:
+        return ""
+    return said.group("x") if said.group("x") in both and "" not in both else ""
+
+
 def offer_topic(previous: str | None) -> str:
     """What the message answered offered: "要不要点寿司？" -> "寿司"."""
     if not previous:
         return ""
     previous = previous.strip()
+    if _CHOICE_OFFER.search(previous):
+        return ""  # "喝茶还是喝咖啡？" offers neither alone: chosen_of reads which one the answer takes
     for shape in (_FRONTED_OFFER, _LEFT_OUT_OFFER, _JOIN_OFFER, _FOR_YOU_OFFER, _SUGGESTED):
         m = shape.search(previous)
         if m and _clean_obj(m.group("o")):
@@ -627,10 +663,14 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         clause = held.group(0) if held and len(held.group(0)) < len(s) else s
         clause = re.sub(r"^(?:原定|原计划|原先定|之前定|本来定|之前说)好?的", "", clause)
         # ("烤肉就算了": 就 before 算了 is emphasis, no part of the thing)
-        dropped = r"不用了|不需要了|就?算了|取消|[，,。！!：:]|谢谢|不|了|[吧啊呀哈啦嘛]+$"
+        # ("不用接了": 不用 before the act is the calling off, the act alone is the thing)
+        dropped = r"不用了|不需要了|就?算了|取消|不用|不需要|[，,。！!：:]|谢谢|不|了|[吧啊呀哈啦嘛]+$"
         named = re.sub(dropped, "", clause)
         fillers = r"(?:还是|就|那|先|我们?|咱们?|那就|通知)+"
-        if len(named) < 2 or re.fullmatch(fillers, named):
+        # ("不用接了，我打车回去": the act alone after 不用 is the thing, one character or not)
+        if (len(named) < 2 and not (named and re.match(r"不用|不需要", clause))) or re.fullmatch(
+            fillers, named
+        ):
             named = re.sub(dropped, "", s)  # "…，还是算了，…": the clause names nothing, the message does
         named = "" if re.fullmatch(fillers, named) else named  # "那就算了": nor does the message
         words = m.group("a") or m.group("b") or m.group("p") or named
@@ -733,8 +773,11 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     m = next((f for c in heads if (f := _NOT_EAT.match(c.strip()))), None)
     if m and not out and category_of(m.group("obj")) not in ("alcohol", "smoking", "caffeine"):
         out += _pref(speaker, _clean_obj(m.group("obj")), 0.2, "change" if m.group("le") else "statement")
-    if out:
-        return out
+    if out:  # ("米粉比面条好吃多了，我特别爱吃酸的": the comparison at the head is a taste beside it)
+        # ("好啊，那就川菜吧，我无辣不欢": so is the one of a choice taken, beside a stance said after)
+        chosen = chosen_of(previous, s)
+        taken = _pref(speaker, chosen, 0.9, "acceptance") if chosen else []
+        return out + comparison_beside_zh(s, speaker, out) + taken
     offered = offer_topic(previous)
     if _REFUSE.search(s) and offered:
         m = re.search(
@@ -749,7 +792,8 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         m = re.search(r"(?:就吃|就去|就喝|就订|来一?[杯份个碗]|订|就去那家)(?P<o>[\u4e00-\u9fff]{1,6})", s)
         said = _clean_obj(m.group("o")) if m else ""
         return _pref(speaker, said if said else offered, 1.0, "acceptance")
-    return []
+    chosen = chosen_of(previous, s)
+    return _pref(speaker, chosen, 0.9, "acceptance") if chosen else []
 
 
 def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
