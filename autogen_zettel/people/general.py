@@ -477,6 +477,9 @@ _ALLERGY_HOW = (
     r"(?:severe|serious|bad|mild|slight|real|terrible|stupid|silly|dumb|annoying|bloody|damn|damned|wretched"
     r"|ridiculous|awful|horrible|nasty|usual|old|lifelong|new)"
 )
+# what one is intolerant of (a food, not people or the cold), and how much
+_INTOLERANT_OF = r"(?:lactose|gluten|dairy|wheat|fructose|histamine|caffeine|egg|soy|milk)"
+_INTOLERANT_HOW = r"(?:quite|very|a bit|slightly|severely|super|really)"
 _ALLERGY_EN = re.compile(
     r"\ballergic\s+to\s+(?!(?:it|them|that|those|this)\b)(?P<v>[a-z\- ]+?)(?=\s*(?:$|[,.;!]|so\b|and\b))"
     # a bare "I'm allergic" after what one cannot eat ("Can't eat peanuts, I'm allergic"): its object
@@ -497,10 +500,8 @@ _ALLERGY_EN = re.compile(
     rf"(?P<v4>(?!{_ALLERGY_HOW}\b)[a-z\-]+(?:\s+(?!allerg)[a-z\-]+)?)\s+allerg(?:y|ies)\b"
     # an intolerance, the same restriction: "I'm lactose intolerant", "im gluten-intolerant", "intolerant to wheat"
     # (what one is intolerant of is a food: "I'm so intolerant of lazy people" is no diet)
-    r"|\b(?:I'm|I\s+am|im)\s+(?:(?:quite|very|a bit|slightly|severely|super|really)\s+)?(?P<v6>lactose|gluten|dairy|wheat|"
-    r"fructose|histamine|caffeine|egg|soy|milk)[-\s]intolerant\b"
-    r"|\b(?:I'm|I\s+am|im)\s+(?:(?:quite|very|a bit|slightly|severely|super|really)\s+)?intolerant\s+(?:to|of)\s+"
-    r"(?P<v7>lactose|gluten|dairy|wheat|fructose|histamine|caffeine|eggs?|soy|milk)\b",
+    rf"|\b(?:I'm|I\s+am|im)\s+(?:{_INTOLERANT_HOW}\s+)?(?P<v6>{_INTOLERANT_OF})[-\s]intolerant\b"
+    rf"|\b(?:I'm|I\s+am|im)\s+(?:{_INTOLERANT_HOW}\s+)?intolerant\s+(?:to|of)\s+(?P<v7>{_INTOLERANT_OF})s?\b",
     re.I,
 )
 
@@ -2645,13 +2646,15 @@ _ZH_BEST = re.compile(
     # (the judgement ends its clause: "咱们最好吃完再走" is "had better", no taste)
     r"(?=了|啦|啊|呀|[，,。！!~～\s]|$)"
 )
+# a thing at a Chinese line's head, no pronoun nor a day (a Latin name may be longer: "brunch店")
+_ZH_THING_HEAD = r"(?![我你他她它这那今明昨每])(?:[A-Za-z]{3,12}[\u4e00-\u9fff]?|[\u4e00-\u9fffA-Za-z]{1,5}?)"
 # a thing named first, then praised or damned to the senses with a degree word ("螺蛳粉真香", "香菜超难吃")
 _ZH_PRAISED = re.compile(
     # (or growing so with each go, now: "综艺现在越看越没意思", "这游戏越玩越好玩")
     # (the place it is had at may lead, as in _ZH_ACCLAIMED: "那家火锅又贵又不好吃"; a Latin name may be
     # longer: "那家brunch店真的绝了"; 绝了 is as often exasperation, "北京堵车真的绝了", read so where
     # the line groans, below)
-    r"^(?:(?:这|那)家(?:店)?的?)?(?P<obj>(?![我你他她它这那今明昨每])(?:[A-Za-z]{3,12}[\u4e00-\u9fff]?|[\u4e00-\u9fffA-Za-z]{1,5}?))"
+    rf"^(?:(?:这|那)家(?:店)?的?)?(?P<obj>{_ZH_THING_HEAD})"
     r"(?:现在|如今|最近)?(?:是)?"
     # (two faults at once, 又A又B: "又贵又难吃"; a degree stacked on 真的, "真的太难看了")
     r"(?:真的|真是|实在是?)?(?:真的?|太|好|超级?|也太|可真|巨|贼|越[\u4e00-\u9fff]越|又[\u4e00-\u9fff]{1,2}?又)"
@@ -2662,8 +2665,7 @@ _ZH_PRAISED = re.compile(
 # 真的一般"): what a later clause with no subject judges
 _ZH_TOPIC_HEAD = re.compile(
     # (a time or where one is, not a thing: "周末都在家待着，太无聊了", "外面都是雨，太无聊了")
-    r"^(?:(?:这|那)家(?:店)?的?)?(?P<obj>(?![我你他她它这那今明昨每])(?!周末|假期|晚上|白天|早上|下午|外面|家里|日子|生活|最近|平时|上班|工作)"
-    r"(?:[A-Za-z]{3,12}[\u4e00-\u9fff]?|[\u4e00-\u9fffA-Za-z]{1,5}?))"
+    rf"^(?:(?:这|那)家(?:店)?的?)?(?P<obj>(?!周末|假期|晚上|白天|早上|下午|外面|家里|日子|生活|最近|平时|上班|工作){_ZH_THING_HEAD})"
     r"(?=真的?|真是|实在|确实|也|都|是|就是)"
 )
 # the same praise said by a comparison won ("火锅比烧烤香多了": the hotpot, no taste of the barbecue
@@ -2997,13 +2999,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         # "日子越过越没劲")
         if m and m.groupdict().get("up") == "绝了" and re.search(r"堵|又|停水|停电|坑|无语|服了|气死|烦", s):
             m = None  # "北京堵车真的绝了", "物业真的绝了，又停水": exasperation
-        if m and not (
-            m.group("obj") in RELATIVES_ZH
-            or re.search(
-                r"孩子|宝宝|小孩|人$|同事|老师|老板|朋友|同学|邻居|^[小老阿][\u4e00-\u9fff]$|日子|生活",
-                m.group("obj"),
-            )
-        ):
+        if m and not _a_person_or_days_zh(m.group("obj")):
             up = m.group("up") or m.groupdict().get("acclaim")
             out += _pref(subject, m.group("obj"), 0.9 if up else 0.1, "statement")
     if not out:
@@ -3133,6 +3129,16 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     return out + (comparison_beside_zh(s, subject, out) if out else [])
 
 
+def _a_person_or_days_zh(thing: str) -> bool:
+    """Whether a thing praised or damned is someone, or one's days, so no taste: "孩子太好玩了",
+    "新同事又高又好看", "小张越长越好看", "日子越过越没劲"."""
+    return thing in RELATIVES_ZH or bool(
+        re.search(
+            r"孩子|宝宝|小孩|人$|同事|老师|老板|朋友|同学|邻居|^[小老阿][\u4e00-\u9fff]$|日子|生活", thing
+        )
+    )
+
+
 def comparison_beside_zh(s: str, subject: str, out: list[Evidence]) -> list[Evidence]:
     """ "冬天比夏天舒服多了，我这人最怕热": a comparison won at the line's head is a taste of its own
     beside a stance another clause says (the stance read first leaves the comparison unread)."""
@@ -3140,7 +3146,7 @@ def comparison_beside_zh(s: str, subject: str, out: list[Evidence]) -> list[Evid
     if (
         won
         and won.group("other")
-        and not (won.group("obj") in RELATIVES_ZH or re.search(r"孩子|宝宝|小孩|人$", won.group("obj")))
+        and not _a_person_or_days_zh(won.group("obj"))
         and not any(_meet_zh(e.value, won.group("obj")) for e in out)
     ):
         return _pref(subject, won.group("obj"), 0.9 if won.group("up") else 0.1, "statement")
