@@ -57,6 +57,18 @@ _SPELLING = (
     (rf"(?i)\b({_BARE_VERB})\s+ur\b(?=\s+[a-z])", r"\1 your"),
     (r"(?<=[a-z]) n (?=[a-z])", " and "),
     (r"(?i)\blemme\b", "let me"),
+    # a relative by chat's clipped word after an owner ("my sis is a dentist", "her bf works at Tesco"):
+    # only after my/your/his/her/our/their, where the clipping can be nothing else ("thanks bro" is no brother)
+    (
+        r"(?i)\b(my|your|ur|his|her|our|their)\s+(sis|bro|bf|gf|hubs)\b(?!')",
+        lambda m: (
+            m.group(1)
+            + " "
+            + {"sis": "sister", "bro": "brother", "bf": "boyfriend", "gf": "girlfriend", "hubs": "husband"}[
+                m.group(2).lower()
+            ]
+        ),
+    ),
     (r"(?i)\bwanna\b", "want to"),
     (r"(?i)\bgotta\b", "got to"),
     (r"(?i)\bgunna\b|\bgona\b", "gonna"),

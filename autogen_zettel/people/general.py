@@ -199,9 +199,10 @@ _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     # (a clause of what follows from it may come next: "im a plumber so weekends are for callouts")
     # (or a joke of what one is not, the comma dropped: "im a nurse not a vampire lol")
-    # (a grade or year taught may lead it, written as an ordinal: "I'm a 2nd grade teacher in Ohio")
+    # (a grade or year taught may lead it, written as an ordinal or by its number: "I'm a 2nd grade teacher
+    # in Ohio", "she's a year 2 teacher")
     # (a chat filler after it is no part of it: "im a GP btw, so ask away")
-    r"(?P<v>(?:\d{1,2}(?:st|nd|rd|th)\s+(?=grade\b))?(?:[a-z\-]+\s+)?(?!(?:btw|tbh|ngl|fyi|lol)\b)[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b"
+    r"(?P<v>(?:\d{1,2}(?:st|nd|rd|th)\s+(?=grade\b)|(?:year|grade|form)\s+\d{1,2}\s+(?=[a-z]))?(?:[a-z\-]+\s+)?(?!(?:btw|tbh|ngl|fyi|lol)\b)[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b"
     r"|(?:btw|tbh|ngl|fyi|lol)\b"
     r"|not\s+(?:a|an)\s))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
@@ -4621,6 +4622,14 @@ _ZH_FAULT_GONE = re.compile(
 )
 
 
+# a booking given back is called off: "周六那个羽毛球场我给退了", "奥数班退掉了", "机票我退了" (退 of money
+# or a thing handed back, "退给你", "退回", is a promise's verb, not this; "我把衣服退了" returns goods: done)
+BOOKING_RETURNED_ZH = (
+    r"(?P<r>[\u4e00-\u9fff]{0,8}?(?:场|票|课|班|卡|房|酒店|订单|预约|会员|座位|位子|名额))"
+    r"(?:我们?|都|已经|也|先)*(?:给|帮你)?退(?:掉|订)?了"
+)
+
+
 def status_zh(s: str, subject: str) -> list[Evidence]:
     """A task said done by its resultative ("车保养完了", "房间收拾完啦") or called off
     ("那个会我就不参加了", "复查改期了，先不去了")."""
@@ -4633,6 +4642,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     clauses = [c.strip() for c in re.split(r"[，,；;]", s)]
     for i, clause in enumerate(clauses):
         before = clauses[i - 1] if i else ""
+        m = re.search(BOOKING_RETURNED_ZH, clause)
+        if m:
+            return [Evidence("status", subject, "", time_dropped_zh(m.group("r")), 0.5, "cancelled")]
         m = _ZH_MOVED_TO.match(clause)
         if m and (m.group("how") not in ("是", "应该是", "其实是") or _ZH_SLIP.search(before)):
             return [Evidence("status", subject, "", "", 0.5, "postponed")]

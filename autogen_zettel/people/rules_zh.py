@@ -13,6 +13,7 @@ from datetime import datetime
 
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import (
+    BOOKING_RETURNED_ZH,
     POINTING_ZH,
     ZH_DEADLINE,
     ZH_NOT_A_HOME,
@@ -135,6 +136,8 @@ _CANCEL = re.compile(
     r"[\u4e00-\u9fff]{0,3}了|^不(?:订|买|去|做|发|寄|改|要)[\u4e00-\u9fff]*了|没必要了|不必了"
     # a plan moved to later is off for its day: "团建推迟到下个月了", "婚礼改期了"
     r"|^(?:我们?的?)?(?P<p>(?![我你他她])[\u4e00-\u9fff]{1,6}?)(?:被|又|要|得)?(?:推迟|延期|延后|改期|往后推|推后|顺延)"
+    # a booking given back ("周六那个羽毛球场我给退了"): general.BOOKING_RETURNED_ZH
+    rf"|{BOOKING_RETURNED_ZH}"
 )
 
 _STANCE = re.compile(
@@ -673,7 +676,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         ):
             named = re.sub(dropped, "", s)  # "…，还是算了，…": the clause names nothing, the message does
         named = "" if re.fullmatch(fillers, named) else named  # "那就算了": nor does the message
-        words = m.group("a") or m.group("b") or m.group("p") or named
+        words = m.group("a") or m.group("b") or m.group("p") or m.group("r") or named
         # (put off to a time named, "团建推迟到下个月了", is general.status_zh's postponement, read over this)
         return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
     if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):

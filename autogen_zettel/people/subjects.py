@@ -285,6 +285,12 @@ _ZH_LEAD = re.compile(
 )
 
 # a person's predicate: reporting, stance and change verbs, or 's/is before a role or state
+# a perfect with its object after the participle: an act the head did ("has cleared the garage", "'s
+# finally sold the pram"), never a passive, which has no object
+_PERFECT_DONE = (
+    r"(?:(?:just|finally|already|now|recently|actually)\s+)?(?:\w+ed|sold|bought|made|done|paid|sent|found|"
+    r"built|won|lost|taken|given|written|put)\s+(?=(?:the|a|an|his|her|their|it|them|all)\b)"
+)  # (not before "my" or "our": "Pilates has changed my life" is a thing's doing to the speaker)
 _EN_PRED = (
     r"(?:(?:absolutely|totally|really|just|also|still|honestly|seriously|genuinely|kind of|kinda)\s+)*"
     r"(?:says|said|adores|fancies|prefers|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
@@ -296,6 +302,8 @@ _EN_PRED = (
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
     r"(?:has|'s)\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired)|"
+    # any act done, with its thing after it: "Dad has finally cleared the garage out", "Mum's booked the flights"
+    rf"(?:has|'s)\s+{_PERFECT_DONE}|"
     # news done to the person: "Priya was promoted to ...", "Tom's been made partner"
     r"(?:\s+was|\s+is|'s|\s+has\s+been|'s\s+been)\s+(?:just\s+|finally\s+)?(?:promoted|made|appointed|hired|fired|laid\s+off)\b|"
     # a change of taste with the contracted has: "Ravi's gone off sushi", "Mia's really come round to jazz"
@@ -317,7 +325,8 @@ _EN_NOT = frozenset(
 )
 # openers before the subject, reporting ones included ("Heard Jess moved to Berlin": Jess's news)
 _EN_OPEN = re.compile(
-    r"^(?:(?:apparently|so|oh|btw|by the way|also|and|fun fact|guess what|(?:i\s+)?heard(?:\s+that)?|i've heard"
+    r"^(?:(?:apparently|so|oh|btw|by the way|also|and|fun fact|guess what|trust me|honestly|tbh|ngl|fyi|"
+    r"(?:i\s+)?heard(?:\s+that)?|i've heard"
     r"(?:\s+that)?|turns out(?:\s+that)?|word is|rumou?r (?:has it|is))[,:]?\s+)+",
     re.I,
 )
@@ -356,7 +365,7 @@ _EN_KIN_NAMES = {
 }
 _EN_REPORT = re.compile(r"^\s*(?:says|said|thinks|told\s+me|reckons)\s+(?:that\s+)?(?:she|he|they)\b", re.I)
 _EN_PASSIVE = re.compile(
-    r"^(?:'s|\s+is|\s+was|\s+has)\s+(?:been\s+)?(?:called|fixed|sorted|booked|sent|paid|told|invited|picked up|"
+    r"^(?:(?:'s|\s+is|\s+was)\s+(?:been\s+)?|\s+has\s+been\s+)(?!\w+\s+(?:the|a|an|my|our|his|her|their|it|them)\b)(?:called|fixed|sorted|booked|sent|paid|told|invited|picked up|"
     r"collected|handled|done|informed|asked|emailed|texted|serviced|baked|cooked|washed|packed|printed|wrapped|"
     r"ironed|tidied|uploaded|installed|filled in|dropped off|"
     # a thing sent, returned or mended: "Parcel's been posted!", "Bike's been repaired"
@@ -392,6 +401,7 @@ _THIRD_TO_FIRST = (
         r"(?:moved|got|started|quit|left|joined|gone|had|finished|decided|come)\b)",
         "'ve ",
     ),
+    (rf"^'s\s+(?={_PERFECT_DONE})", "'ve "),
     (r"^'s\b", "'m"),
     (r"^\s+is\b", " am"),
     (r"^\s+isn't\b", " am not"),
@@ -526,6 +536,8 @@ def _en(sentence: str, speaker: str, referent: str = "") -> list[tuple[str, str]
             # "Frank's back is playing up, so he won't ...": a person named only as an owner is whom a
             # later he or she means
             owners = {m.group("n") for m in _EN_OWNER.finditer(piece)} - {speaker}
+            # (or named as whom to turn to: "ask Nisha, she's a year 2 teacher", "ring Dev, he's a plumber")
+            owners |= {m.group("n") for m in _EN_ADDRESSED.finditer(piece)} - {speaker} - _EN_NOT
             referent = owners.pop() if len(owners) == 1 else referent
         if found:
             named = {subject for subject, _ in found if subject not in (speaker, "")}
@@ -557,6 +569,12 @@ _EN_OWNER = re.compile(
     r"Tomorrow|Yesterday|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|"
     r"August|September|October|November|December)\b)[A-Z][a-z]+)'s\s+"
     r"(?!(?:been|got|gone|going|just|already|not|a|an|the|moved|left|started|back\s+(?:from|home|at|in|to)\b)\b)[a-z]+"
+)
+
+
+# a person named as the one to turn to, after a verb of asking or calling ("ask Nisha", "talk to Omar")
+_EN_ADDRESSED = re.compile(
+    r"\b(?i:ask|tell|call|ring|text|message|ping|email|see|try|thank|talk\s+to|speak\s+to|check\s+with)\s+(?P<n>[A-Z][a-z]+)\b"
 )
 
 
