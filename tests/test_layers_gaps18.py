@@ -126,3 +126,46 @@ def test_zh_money_or_goods_given_back_is_no_booking_called_off():
     assert not [
         r for r in _rows("我把衣服退了", "许明") if r[4] == "cancelled"
     ]  # goods returned: a done errand
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "day"),
+    [
+        ("leave it with me - bins rota sorted by friday", "bins rota", 6),
+        ("ok, the report done by tomorrow", "report", 5),
+        ("no worries - spare room ready by saturday", "spare room", 7),
+    ],
+)
+def test_a_result_with_a_time_ahead_after_an_acknowledgement_is_a_promise(text, what, day):
+    rows = extract_layers(text, speaker="Jo", at=AT)
+    assert [(e.layer, e.value, e.due.day) for e in rows] == [("commitment", what, day)], rows
+
+
+def test_a_result_with_no_time_ahead_is_still_done():
+    assert [(e.layer, e.kind) for e in extract_layers("bins rota sorted", speaker="Jo", at=AT)] == [
+        ("status", "done")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("on it, dropping the spare keys round yours tmrw morning", "dropping the spare keys round"),
+        ("bringing the cake tonight", "bringing the cake"),
+        ("cooking the dinner on saturday since you did it last week", "cooking the dinner"),
+    ],
+)
+def test_a_plan_in_the_progressive_with_its_im_dropped_is_a_promise(text, what):
+    rows = extract_layers(text, speaker="Kieran", at=AT)
+    assert [e.layer for e in rows] == ["commitment"] and what in rows[0].value, rows
+
+
+def test_dropping_a_thing_off_is_no_plan_dropped():
+    assert not [
+        e
+        for e in extract_layers("dropping the parcel off later", speaker="Kieran", at=AT)
+        if e.kind == "cancelled"
+    ]
+    kinds = [e.kind for e in extract_layers("I'm dropping the pottery class", speaker="Kieran", at=AT)]
+    assert kinds == ["cancelled"]  # a class dropped is still called off
+    assert not extract_layers("watching the match tonight, anyone?", speaker="Kieran", at=AT)  # a question

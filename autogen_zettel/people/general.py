@@ -21,6 +21,7 @@ from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, Evidence
 from autogen_zettel.people.lexicon_en import (
     ANIMALS_EN,
     BACK_IN_ORDER,
+    DONE_BY_EN,
     DONE_WITH_TIME,
     IDIOMS,
     JOBS,
@@ -3228,6 +3229,13 @@ _REGISTER_EN = (
     ),
     # "On it, will send the invoice tonight", "I'm on it - will send it": the acceptance, then the act
     (r"^(?:will do|(?:I'?m\s+|I\s+am\s+|i'?m\s+)?on it)\s*[,—–:-]*\s*(?=\w)", ""),
+    # a plan said in the progressive with its "I'm" dropped, for a time ahead, the thing after it ("on
+    # it, dropping the spare keys round yours tomorrow", "bringing the cake tonight")
+    (
+        r"(?i)^(?=[a-z]+ing\s+(?:the|a|an|my|your|his|her|our|their|it|them|you|some)\b[^.!?]*"
+        r"\b(?:tomorrow|tonight|later today|this (?:afternoon|evening|weekend)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)",
+        "I'm ",
+    ),
     (r"(?i)\bdone and dusted\b", "done"),
     # a stance said as a state with its "I'm" dropped at the head of a line ("big fan of thai food",
     # "totally hooked on chess"): the subject and the copula back
@@ -3658,7 +3666,8 @@ _STATUS_EN_CANCEL = re.compile(
     # a choice made against it: "decided against the pottery class", "opted out of the trip"
     r"(?:decided|deciding|decide) against|(?:opted|opting|opt) out of|(?:ruled|ruling) out|thought better of|"
     r"dropped out of(?!\s+(?:uni|university|college|school|my course|the course|sixth form|my degree)\b)|"
-    r"back(?:ed|ing)? out of|dropping|not doing|won't be|no longer doing|postponed|postpone|postponing|"
+    # (not a thing dropped off: "dropping the spare keys round yours tmrw", a delivery)
+    r"back(?:ed|ing)? out of|dropping(?!\s+(?:[\w'\-]+\s+){0,4}?(?:round|off|by|over|in|back)\b)|not doing|won't be|no longer doing|postponed|postpone|postponing|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
     r"(?:can't (?:come|go)|won't be (?:coming|going)) to(?=\s+(?:the|my|our|your|his|her)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore|tonight|today|tomorrow)\b)|"
     r"(?:not|n't) (?:going to|gonna|be able to) make(?: it to)?|"
@@ -4099,6 +4108,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     One part done and another put off in a clause of its own ("Fence is done, the shed will have
     to wait till next weekend") is a task only partly done: still owed, as the later clause says."""
     found = _status_en(s, subject, speaker)
+    if re.search(rf"\b{DONE_BY_EN}", s, re.I):
+        found = [e for e in found if e.kind != "done"]  # "bins rota sorted by friday": a deadline, not done
     # (a first clause these rules read as nothing may be a done the phrase rules read: "Sent the
     # invites, didn't get round to the seating plan"; the later clause still keeps it open)
     if (not found or any(e.kind == "done" for e in found)) and not s.rstrip().endswith("?"):

@@ -154,6 +154,12 @@ REMIND = re.compile(
     r"remind me to\s+(?P<what>[^,;:.!?]+)"
 )
 MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
+# a result with a time ahead after it ("bins rota sorted by friday", "report done by tomorrow"): a
+# deadline taken on, not a thing done
+DONE_BY_EN = (
+    r"(?:sorted|done|ready|fixed|finished|sent|booked|paid)\s+by\s+"
+    r"(?=(?:tomorrow|tonight|the\s+\d|end of|close of|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d))"
+)
 NOT_PROMISE = re.compile(
     r"^(?:be\b(?!\s+there\s+(?:for(?!\s+(?:a|an|one|two|three|a few|\d+|ages|long|the whole|you|him|her|them|us|me)\b)|at|on|to)\b)"
     # "I'll be at your housewarming": at the addressee's own event or place, a promise to come

@@ -22,6 +22,7 @@ from autogen_zettel.people.lexicon_en import (
     CHANGE,
     CUE_WORDS,
     DONE,
+    DONE_BY_EN,
     DONE_VERBS,
     DONE_WITH_TIME,
     FAN,
@@ -237,6 +238,8 @@ _ACT_ASKED = re.compile(
 _READY_BY = re.compile(
     r"\b(?:the|your|my|our)\s+(?P<w>[a-z][a-z ]{1,30}?)\s+(?:will|'ll)\s+be\s+(?:out|ready|done|sent|with you|"
     r"finished|sorted|fixed|delivered|in your inbox)\b"
+    # (or the result alone, with its time after it: "leave it with me - bins rota sorted by friday")
+    rf"|(?:^|[-–—,:]\s*)(?:the\s+)?(?P<w2>[a-z][a-z ]{{1,30}}?)\s+{DONE_BY_EN}"
 )
 # "you'll have it by Wednesday", "you'll get the slides tomorrow": the hearer's having a thing at a time
 _YOU_WILL_HAVE = re.compile(
@@ -466,7 +469,14 @@ def _commitments(
         # "Consider it done, the invoices will be out by Thursday": taken on, said of the thing's result
         out.append(
             Evidence(
-                "commitment", speaker, "", ready.group("w"), 0.5, "statement", due_date(s, at), counterparty
+                "commitment",
+                speaker,
+                "",
+                ready.group("w") or ready.group("w2"),
+                0.5,
+                "statement",
+                due_date(s, at),
+                counterparty,
             )
         )
     if moved_to and not out:
