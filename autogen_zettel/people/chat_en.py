@@ -60,7 +60,10 @@ _SPELLING = (
     # a relative by chat's clipped word after an owner ("my sis is a dentist", "her bf works at Tesco"):
     # only after my/your/his/her/our/their, where the clipping can be nothing else ("thanks bro" is no brother)
     (
-        r"(?i)\b(my|your|ur|his|her|our|their)\s+(sis|bro|bf|gf|hubs)\b(?!')",
+        # (with a verb after it, so "my gf pasta", gluten-free, stays as typed)
+        r"(?i)\b(my|your|ur|his|her|our|their)\s+(sis|bro|bf|gf|hubs)\b(?!')(?=\s+(?:is|was|has|had|works|worked|"
+        r"lives|lived|said|says|just|got|gets|loves|hates|can't|doesn't|does|will|moved|started|quit|left|"
+        r"thinks|reckons|wants|never|always|also|still|isn't|wasn't)\b|'s\s)",
         lambda m: (
             m.group(1)
             + " "

@@ -201,9 +201,9 @@ _JOB_EN = re.compile(
     # (a clause of what follows from it may come next: "im a plumber so weekends are for callouts")
     # (or a joke of what one is not, the comma dropped: "im a nurse not a vampire lol")
     # (a grade or year taught may lead it, written as an ordinal or by its number: "I'm a 2nd grade teacher
-    # in Ohio", "she's a year 2 teacher")
+    # in Ohio", "she's a year 2 teacher"; "a grade 8 pianist" is an exam passed, no class)
     # (a chat filler after it is no part of it: "im a GP btw, so ask away")
-    r"(?P<v>(?:\d{1,2}(?:st|nd|rd|th)\s+(?=grade\b)|(?:year|grade|form)\s+\d{1,2}\s+(?=[a-z]))?(?:[a-z\-]+\s+)?(?!(?:btw|tbh|ngl|fyi|lol)\b)[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b"
+    r"(?P<v>(?:\d{1,2}(?:st|nd|rd|th)\s+(?=grade\b)|(?:year|form)\s+\d{1,2}\s+(?=[a-z]))?(?:[a-z\-]+\s+)?(?!(?:btw|tbh|ngl|fyi|lol)\b)[a-z\-]+)(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|so\s+(?!much|many|far|good|bad)\w|by (?:trade|profession)\b"
     r"|(?:btw|tbh|ngl|fyi|lol)\b"
     r"|not\s+(?:a|an)\s))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
@@ -4634,11 +4634,27 @@ _ZH_FAULT_GONE = re.compile(
 
 
 # a booking given back is called off: "周六那个羽毛球场我给退了", "奥数班退掉了", "机票我退了" (退 of money
-# or a thing handed back, "退给你", "退回", is a promise's verb, not this; "我把衣服退了" returns goods: done)
-BOOKING_RETURNED_ZH = (
-    r"(?P<r>[\u4e00-\u9fff]{0,8}?(?:场|票|课|班|卡|房|酒店|订单|预约|会员|座位|位子|名额))"
-    r"(?:我们?|都|已经|也|先)*(?:给|帮你)?退(?:掉|订)?了"
+# or a thing handed back, "退给你", "退回", is a promise's verb, not this; "我把衣服退了" returns goods:
+# done). Only things booked: a court, a ticket (not 发票 / 支票), a class, a membership, a hotel
+_BOOKED_ZH = (
+    r"(?:球场|场地|包场|(?<![发支])票|课|班|健身卡|年卡|月卡|会员卡|会员|酒店|订单|预约|座位|位子|名额)"
 )
+_BOOKING_RETURNED_ZH = re.compile(
+    rf"(?P<r>[^\s，,。！!？?把的]{{0,8}}?{_BOOKED_ZH})(?:我们?|都|已经|也|先)*(?:给|帮你)?退(?:掉|订)?了(?![没吗么])"
+)
+# (not asked, told as a condition or a plan, said to the listener, or undone in a later clause:
+# "等票退了再说", "票退了就亏了", "你把票退了吧", "机票退了，改签到周五了", "课退了又报了")
+_BOOKING_NOT_YET_ZH = re.compile(
+    r"^(?:你|您)|等|如果|要是|的话|就亏|再买|吧$|改到|改签|又报|再报|换成|[？?]|吗|没有?$"
+)
+
+
+def booking_returned_zh(s: str) -> str:
+    """The booking ``s`` says was given back ("周六那个羽毛球场我给退了" -> "周六那个羽毛球场"), or ""."""
+    m = _BOOKING_RETURNED_ZH.search(s)
+    if not m or _BOOKING_NOT_YET_ZH.search(s.rstrip("。！!~～ ")):
+        return ""
+    return m.group("r")
 
 
 def status_zh(s: str, subject: str) -> list[Evidence]:
@@ -4651,11 +4667,12 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     if re.search(r"(?:保证|发誓)[^，,。]{0,4}不|不会再|再也不会", s):
         return []  # "我保证下次不迟到了": a promise not to, nothing called off
     clauses = [c.strip() for c in re.split(r"[，,；;]", s)]
+    booking_undone = bool(_BOOKING_NOT_YET_ZH.search(s))  # "机票退了，改签到周五了": taken up again later
     for i, clause in enumerate(clauses):
         before = clauses[i - 1] if i else ""
-        m = re.search(BOOKING_RETURNED_ZH, clause)
-        if m:
-            return [Evidence("status", subject, "", time_dropped_zh(m.group("r")), 0.5, "cancelled")]
+        booked = booking_returned_zh(clause) if not booking_undone else ""
+        if booked:
+            return [Evidence("status", subject, "", time_dropped_zh(booked), 0.5, "cancelled")]
         m = _ZH_MOVED_TO.match(clause)
         if m and (m.group("how") not in ("是", "应该是", "其实是") or _ZH_SLIP.search(before)):
             return [Evidence("status", subject, "", "", 0.5, "postponed")]

@@ -178,7 +178,8 @@ NOT_PROMISE = re.compile(
     r"try\b|never\b|not\b|probably\b|maybe\b|pass\b|skip\b|just have\b|need\b|wonder\b|miss\b|love\b|like\b|"
     r"hate\b|give (?:it|this|that)(?: one)? a (?:miss|swerve|body swerve|pass|skip)\b|sit (?:it|this one|that one) out\b|get back to you\b$|let you know\b$|keep that in mind|go with\b|stick with\b|tell you\b$|remember\b|"
     # (a verb of the mind is no act taken on: "I'll believe it when I see it", "she'll know all the phonics stuff")
-    r"forget\b|believe\b|know\b|understand\b|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
+    # (unless an act follows it in the clause: "I'll know by Friday and I'll tell you")
+    r"forget\b|believe\b|(?:know|understand)\b(?![^,;.!?]*\b(?:and|then|so)\b)|cherish\b|treasure\b|keep\b|make it\b\s*$|find (?:a way|out)\b|get there\b|be fine\b|enjoy\b|"
     r"need\b|want\b|wait\b|let\b(?!\s+(?:you|him|her|them|everyone)\s+know\b(?!\s*$))|die\b|survive\b|manage\b\s*$|admit\b|say\b|bet\b|"
     # a leave-taking ("I'll talk to you later", "I'll catch you later"): no task, only goodbye
     r"(?:talk|speak|chat)\s+(?:to|with)\s+you\b(?:\s+(?:later|soon|then|tomorrow|in a bit|again|around))?\s*$|"

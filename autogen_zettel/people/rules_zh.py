@@ -13,12 +13,12 @@ from datetime import datetime
 
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import (
-    BOOKING_RETURNED_ZH,
     POINTING_ZH,
     ZH_DEADLINE,
     ZH_NOT_A_HOME,
     ZH_RECEIVED_REPORTED,
     ZH_TIME,
+    booking_returned_zh,
     comparison_beside_zh,
     status_zh,
     time_after_dropped_zh,
@@ -136,8 +136,6 @@ _CANCEL = re.compile(
     r"[\u4e00-\u9fff]{0,3}了|^不(?:订|买|去|做|发|寄|改|要)[\u4e00-\u9fff]*了|没必要了|不必了"
     # a plan moved to later is off for its day: "团建推迟到下个月了", "婚礼改期了"
     r"|^(?:我们?的?)?(?P<p>(?![我你他她])[\u4e00-\u9fff]{1,6}?)(?:被|又|要|得)?(?:推迟|延期|延后|改期|往后推|推后|顺延)"
-    # a booking given back ("周六那个羽毛球场我给退了"): general.BOOKING_RETURNED_ZH
-    rf"|{BOOKING_RETURNED_ZH}"
 )
 
 _STANCE = re.compile(
@@ -656,6 +654,9 @@ def _status(s: str, speaker: str) -> list[Evidence]:
     late = [e for e in status_zh(s, speaker) if e.kind == "postponed"]
     if late:
         return late
+    booked = booking_returned_zh(s)  # "周六那个羽毛球场我给退了": a booking given back is called off
+    if booked:
+        return [Evidence("status", speaker, "", time_dropped_zh(booked)[:8], 0.5, "cancelled")]
     m = _CANCEL.search(s)
     if m:
         # "经双方协商，原定的上门调试取消，…": the clause that holds the calling off names the thing (a
@@ -676,7 +677,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         ):
             named = re.sub(dropped, "", s)  # "…，还是算了，…": the clause names nothing, the message does
         named = "" if re.fullmatch(fillers, named) else named  # "那就算了": nor does the message
-        words = m.group("a") or m.group("b") or m.group("p") or m.group("r") or named
+        words = m.group("a") or m.group("b") or m.group("p") or named
         # (put off to a time named, "团建推迟到下个月了", is general.status_zh's postponement, read over this)
         return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
     if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):
