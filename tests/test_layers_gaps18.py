@@ -222,3 +222,56 @@ def test_an_exam_grade_is_no_job():
 )
 def test_zh_a_booking_asked_planned_said_to_the_listener_or_taken_up_again_is_not_called_off(text):
     assert not [r for r in _rows(text, "许明") if r[4] == "cancelled"], _rows(text, "许明")
+
+
+def _prefs(text: str, speaker: str = "Kwame", previous: str | None = None):
+    return [
+        (e.value, e.score > 0.5, e.kind)
+        for e in extract_layers(text, speaker=speaker, at=AT, previous=previous)
+        if e.layer == "preference"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("offer", "thing"),
+    [
+        ("I've got a spare Coldplay ticket for Wembley, want it?", "coldplay ticket"),
+        ("Coldplay tickets going spare for saturday, want them?", "coldplay tickets"),
+        ("got 2 theatre tickets going spare tonight, anyone?", "theatre tickets"),
+        ("a spare charger up for grabs, anyone?", "charger"),
+    ],
+)
+def test_a_thing_offered_as_spare_is_what_a_no_refuses(offer, thing):
+    assert _prefs("not really my thing tbh but thanks for thinking of me", previous=offer) == [
+        (thing, False, "refusal")
+    ]
+    assert _prefs("ooh yes please!", previous=offer) == [(thing, True, "acceptance")]
+
+
+@pytest.mark.parametrize("text", ["not my cup of tea", "not really my scene tbh", "honestly not my thing"])
+def test_not_ones_thing_refuses_the_offer(text):
+    assert _prefs(text, previous="Want to come to the jazz night on Friday?") == [("jazz", False, "refusal")]
+
+
+def test_a_hard_no_is_against_the_thing_at_the_head():
+    assert _prefs("horror films are a hard no, I still sleep with the light on") == [
+        ("horror films", False, "statement")
+    ]
+    assert _prefs("spin classes are a firm no") == [("spin classes", False, "statement")]
+    assert not _prefs("the barbecue is a no-go, rain all weekend")  # a plan called off, no taste
+
+
+def test_words_shown_on_a_thing_are_not_the_speakers():
+    assert not _prefs("the poster in reception literally says 'I love Mondays' who signed this off")
+    assert not _prefs('my mug says "I love coffee" lol')
+    assert not _prefs("Dad's t-shirt reads 'I hate Mondays'")
+
+
+def test_a_place_that_serves_something_is_no_home_but_one_with_a_garden_is():
+    rows = _rows(
+        "could genuinely live on dumplings, found a place in Chinatown that does them for a fiver", "Alfie"
+    )
+    assert not [r for r in rows if r[2] == "residence"], rows
+    assert ("fact", "Alfie", "residence", "Leeds", "change") in _rows(
+        "found a flat in Leeds that has a garden", "Alfie"
+    )

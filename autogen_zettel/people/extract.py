@@ -332,7 +332,7 @@ def _extract(
         # hung on someone else's event, and laughed at, is a joke (read before "lol" is spelled away)
         joke = bool(_LAUGH_END_EN.search(sentence) and _EVENT_TIME_EN.search(sentence))
         if not _HAN.search(sentence):  # "Ive quit", "she said shed call": as if the apostrophes were typed
-            sentence = _NEWS_TAG_EN.sub(".", spelled_en(sentence))
+            sentence = _QUOTED_SIGN_EN.sub(r"\g<head> it", _NEWS_TAG_EN.sub(".", spelled_en(sentence)))
         else:
             # "我以为你在腾讯上班呢", "我还以为小王早就结婚了": what one took to be so, and was not,
             # is no fact, taste or promise of anyone's; the clauses after it are read as said
@@ -510,6 +510,13 @@ _BELIEF_ZH = re.compile(
 _QUOTED_LINE_ZH = re.compile(
     r"(?P<head>(?:那|这|一)句(?:话)?|台词|口号|广告词|歌词|标语|金句|名言)[：:]?\s*"
     r"(?:'[^']*'|\"[^\"]*\"|“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』)"
+)
+# words quoted from a thing that shows them ("the poster in reception says 'I love Mondays'", "my mug
+# reads "World's Best Dad""): the thing's words, not the speaker's (a person's quoted words stay,
+# read by the subjects they name)
+_QUOTED_SIGN_EN = re.compile(
+    r"(?P<head>\b(?i:sign|poster|mug|shirt|t-shirt|banner|card|advert|ad|billboard|caption|slogan|motto|tagline|sticker)"
+    r"\b[^'\"“‘]{0,30}?\b(?i:says|said|reads|read))[:,]?\s*(?:'[^']*'|\"[^\"]*\"|“[^”]*”|‘[^’]*’)"
 )
 # a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
 _THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)

@@ -301,7 +301,9 @@ _RESIDENCE_EN = re.compile(
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
     # (the keys to it said had: "Got the keys to our house in Leeds")
     # (or its lease signed: "Signed the lease on a flat in Nottingham")
-    rf"|\b(?i:bought|rented|found|got|signed\s+(?:the|a)\s+(?:lease|tenancy|rental\s+agreement)\s+(?:on|for))\s+(?:(?i:the)\s+keys\s+(?:to|for)\s+)?(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})"
+    rf"|\b(?i:bought|rented|found|got|signed\s+(?:the|a)\s+(?:lease|tenancy|rental\s+agreement)\s+(?:on|for))\s+(?:(?i:the)\s+keys\s+(?:to|for)\s+)?(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})\b"
+    # (not a place that serves something: "found a place in Chinatown that does them for a fiver")
+    r"(?!\s+(?:that|which|where)\s+(?:does|do|did|serves|sells|makes)\b)"
     # "I live with my parents in Cardiff": who one lives with, then the town
     rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v12>{_CAP})"
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+|finally\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
@@ -1089,7 +1091,9 @@ _NEG_ANSWER_EN = re.compile(
     # wasted on me", "Still a no from me")
     r"|\b(?:(?:zero|no|nil|little)\s+interest|not\s+(?:really\s+|at all\s+|remotely\s+)?interested)\b"
     r"|\b(?:is|'s|are|'re)\s+(?:(?:totally|completely|honestly|just|kind of)\s+)?(?:wasted|lost)\s+on\s+me\b"
-    r"|\ba\s+(?:firm\s+|hard\s+|definite\s+)?no\s+(?:from|for)\s+me\b",
+    r"|\ba\s+(?:firm\s+|hard\s+|definite\s+)?no\s+(?:from|for)\s+me\b"
+    # (or not one's kind of thing: "not really my thing tbh", "not my cup of tea")
+    r"|\bnot\s+(?:really\s+|quite\s+)?(?:my|our)\s+(?:thing|cup of tea|scene|jam|vibe)\b",
     re.I,
 )
 _POS_ANSWER_EN = re.compile(
@@ -1338,7 +1342,8 @@ _VERDICT_EN = (
     r"(?:(?P<up>great|good|brilliant|fine|nice|amazing|not bad|fun|lovely|perfect|gorgeous|delicious|"
     r"incredible|fantastic|superb|addictive)|"
     r"(?P<down>awful|terrible|bad|horrible|annoying|rubbish|overrated|useless|disgusting|gross|bland|"
-    r"disappointing|underwhelming))\b"
+    # (not "a no-go", which calls a plan off: "the barbecue is a no-go, rain all weekend")
+    r"disappointing|underwhelming|a\s+(?:hard|firm|big)\s+no))\b"
 )
 # "changed my mind about the open plan office, it's actually great": the judgement after it is the taste now
 _MIND_CHANGED_EN = re.compile(

@@ -124,6 +124,15 @@ _ANYONE_OFFER = re.compile(
     r"^\s*(?P<obj>[a-z][a-z\- ]{1,40}?)\s*,?\s*(?:anyone|anybody|any takers)\s*\?+\s*$"
 )
 
+# "Coldplay tickets going spare for saturday, want them?": a thing one has spare, then asked who wants it
+# (or "I've got a spare Coldplay ticket for Wembley, want it?": the spare thing after "spare")
+_SPARE_OFFER = re.compile(
+    r"^\s*(?:(?:i've\s+)?got\s+|(?:i|we)\s+have\s+)?(?:(?:a|an|the|two|2|a couple of|some)\s+(?:spare\s+)?)?(?P<obj>(?!(?:got|have|i've|i|we|a|an)\b)[a-z][a-z\- ]{1,40}?)\s+"
+    r"(?:going\s+spare|up\s+for\s+grabs|spare)\b[^?]*\?+\s*$"
+    r"|^\s*(?:(?:i've|we've|i have|we have)\s+)?got\s+(?:a|an|two|2|some)\s+spare\s+(?P<obj2>[a-z][a-z\- ]{1,40}?)"
+    r"(?=\s+(?:for|to|at|on|tonight|tomorrow|this|next)\b|\s*[,?])[^?]*\?+\s*$"
+)
+
 
 # an invitation asked bare, its "are you" dropped: "Coming to karaoke on Friday?", "You joining us for
 # drinks later?", or the thing first and the hearer asked in: "Karaoke again this Friday, you in?"
@@ -164,10 +173,14 @@ def offer_topic(previous: str | None) -> str:
         return ""
     low = previous.lower()
     # "... if you want to look", "whenever you fancy": a wish put as a condition offers nothing
+    spare = _SPARE_OFFER.search(low)
+    if spare:
+        return _topic(spare.group("obj") or spare.group("obj2"))
     m = next((o for o in OFFER.finditer(low) if not _CONDITION_HEAD.search(low[: o.start()])), None)
-    if m:
+    # (an offer of "them" or "it" names its thing before: "Coldplay tickets going spare, want them?")
+    if m and _topic(m.group("obj") or m.group("obj2")):
         return _topic(m.group("obj") or m.group("obj2"))
-    m = _THERE_IS_OFFER.search(previous.lower()) or _ANYONE_OFFER.search(previous.lower())
+    m = _THERE_IS_OFFER.search(low) or _ANYONE_OFFER.search(low)
     if m:
         return _topic(m.group("obj"))
     m = _JOIN_ASKED.search(low)
