@@ -275,3 +275,33 @@ def test_a_place_that_serves_something_is_no_home_but_one_with_a_garden_is():
     assert ("fact", "Alfie", "residence", "Leeds", "change") in _rows(
         "found a flat in Leeds that has a garden", "Alfie"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "day"),
+    [
+        ("各位同事：原定本周四下午召开的季度总结会延期至下周二，地点不变，请相互转告。", "季度总结会", 10),
+        ("原定周五举行的年会推迟至下周一", "年会", 9),
+        ("体检顺延至明天", "体检", 5),
+    ],
+)
+def test_zh_a_notice_putting_a_plan_off_to_a_day_is_postponed(text, thing, day):
+    rows = [e for e in extract_layers(text, speaker="刘芳", at=AT) if e.layer == "status"]
+    assert [(e.kind, e.value, e.due.day) for e in rows] == [("postponed", thing, day)], rows
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "day"),
+    [
+        ("PPT弄了一大半，数据那块周一再补吧，眼睛要瞎了", "PPT", 9),
+        ("报告写了一半，明天再写", "报告", 5),
+        ("书房整理了大部分，剩下的周六再弄", "书房", 7),
+    ],
+)
+def test_zh_partly_done_with_the_rest_on_a_day_is_put_off(text, thing, day):
+    rows = [e for e in extract_layers(text, speaker="马骁", at=AT) if e.layer == "status"]
+    assert [(e.kind, e.value, e.due.day) for e in rows] == [("postponed", thing, day)], rows
+
+
+def test_zh_partly_done_with_no_day_for_the_rest_is_not_put_off():
+    assert not [e for e in extract_layers("报告写了一半", speaker="马骁", at=AT) if e.kind == "postponed"]

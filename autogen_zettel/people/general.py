@@ -4541,7 +4541,7 @@ _ZH_DROP = re.compile(
     rf"^(?:我们?)?(?:就|先|也|还是|这周|这次|这回|{ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬|带|陪|接|送)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
 )
 # a verb of moving a plan to a time: "推迟到", "改到", "挪到", "换成"
-ZH_MOVE_TO = r"(?:推迟|延期|延后|顺延|推|改|挪|换)(?:到|成)"
+ZH_MOVE_TO = r"(?:推迟|延期|延后|顺延|推|改|挪|换)(?:到|成|至)"  # (至 in a notice: "延期至下周二")
 # a later time that names no day: a month alone ("五月", "6月"), next year, after a holiday, a
 # season or a half-year ("推迟到明年", "改到节后", "挪到下半年")
 ZH_LATER_NO_DAY = (
@@ -4570,6 +4570,14 @@ _ZH_MOVED_TO = re.compile(
     r"(?:再[\u4e00-\u9fff]{1,2}?)?(?:吧|了|啦|哈|呢)?[。！!~～]*$"
 )
 _ZH_SLIP = re.compile(rf"{_ZH_SLIP_WORDS}[哦啊呀了]*$")
+# a thing partly done: "PPT弄了一大半", "报告写了一半", "房间收拾了大半"
+_ZH_PART_DONE = re.compile(
+    r"^(?:我们?)?(?P<obj>(?![我你他她它])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我们?)?(?:已经|才|只)?"
+    r"(?:弄|做|写|改|搞|收拾|整理|画|翻译|剪|装)(?:了|完了)?(?:一大半|一小半|一半|大半|大部分|三分之[一二])"
+)
+_ZH_NOTICE_HEAD = re.compile(
+    r"^(?:[\u4e00-\u9fff]{1,6}[：:]\s*)?(?:原定|原计划|原先定|本来定|之前定)(?:于|在)?[^，,。]{0,16}?(?:召开|举行|进行|开)?的"
+)
 _ZH_PUT_OFF = re.compile(
     # ("我们的会议延期到周五": an owner's 的 before the thing)
     # (or the thing moved with 把: "我们把发布会推迟到下周了")
@@ -4672,6 +4680,10 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     if re.search(r"(?:保证|发誓)[^，,。]{0,4}不|不会再|再也不会", s):
         return []  # "我保证下次不迟到了": a promise not to, nothing called off
     clauses = [c.strip() for c in re.split(r"[，,；;]", s)]
+    part = _ZH_PART_DONE.match(clauses[0])
+    if part and any(re.search(ZH_TIME, c) and "再" in c for c in clauses[1:]):
+        # "PPT弄了一大半，数据那块周一再补吧": partly done, the rest on a day named - still owed, put off
+        return [Evidence("status", subject, "", time_dropped_zh(part.group("obj")), 0.5, "postponed")]
     booking_undone = bool(_BOOKING_NOT_YET_ZH.search(s))  # "机票退了，改签到周五了": taken up again later
     for i, clause in enumerate(clauses):
         before = clauses[i - 1] if i else ""
@@ -4681,7 +4693,9 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         m = _ZH_MOVED_TO.match(clause)
         if m and (m.group("how") not in ("是", "应该是", "其实是") or _ZH_SLIP.search(before)):
             return [Evidence("status", subject, "", "", 0.5, "postponed")]
-        m = _ZH_PUT_OFF.match(clause)
+        # (a notice's salutation and the plan's old time before the thing: "各位同事：原定本周四下午召开的
+        # 季度总结会延期至下周二")
+        m = _ZH_PUT_OFF.match(_ZH_NOTICE_HEAD.sub("", clause))
         if m:  # the day it is put off to is read as its due (extract._day_named)
             return [Evidence("status", subject, "", time_dropped_zh(m.group("obj")), 0.5, "postponed")]
         m = _ZH_SHELVED.match(clause)
