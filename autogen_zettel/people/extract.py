@@ -516,7 +516,8 @@ _QUOTED_LINE_ZH = re.compile(
 # read by the subjects they name)
 _QUOTED_SIGN_EN = re.compile(
     r"(?P<head>\b(?i:sign|poster|mug|shirt|t-shirt|banner|card|advert|ad|billboard|caption|slogan|motto|tagline|sticker)"
-    r"\b[^'\"“‘]{0,30}?\b(?i:says|said|reads|read))[:,]?\s*(?:'[^']*'|\"[^\"]*\"|“[^”]*”|‘[^’]*’)"
+    # (no person between the thing and the verb: "Gave Dan the shirt and he said 'I love Arsenal'" is his)
+    r"\b(?:(?!\b(?i:he|she|they|I|we|you)\b)[^'\"“‘]){0,30}?\b(?i:says|said|reads|read))[:,]?\s*(?:'[^']*'|\"[^\"]*\"|“[^”]*”|‘[^’]*’)"
 )
 # a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
 _THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)

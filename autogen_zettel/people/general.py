@@ -19,6 +19,7 @@ import re
 
 from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, Evidence
 from autogen_zettel.people.lexicon_en import (
+    ACK_EN,
     ANIMALS_EN,
     BACK_IN_ORDER,
     DONE_BY_EN,
@@ -303,7 +304,8 @@ _RESIDENCE_EN = re.compile(
     # (or its lease signed: "Signed the lease on a flat in Nottingham")
     rf"|\b(?i:bought|rented|found|got|signed\s+(?:the|a)\s+(?:lease|tenancy|rental\s+agreement)\s+(?:on|for))\s+(?:(?i:the)\s+keys\s+(?:to|for)\s+)?(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})\b"
     # (not a place that serves something: "found a place in Chinatown that does them for a fiver")
-    r"(?!\s+(?:that|which|where)\s+(?:does|do|did|serves|sells|makes)\b)"
+    # ("that does need some work", "which does have a garden": an emphatic does is still a home)
+    r"(?!\s+(?:that|which|where)\s+(?:(?:does|do|did)\s+(?!(?:need|have|allow|get|let|come|feel|look|seem|make|take)\b)|serves|sells)\b)"
     # "I live with my parents in Cardiff": who one lives with, then the town
     rf"|\b(?:I|[Ww]e)\s+(?:still\s+|now\s+)?live\s+with\s+(?:my|our)\s+(?:[\w\-]+\s+){{1,2}}?in\s+(?P<v12>{_CAP})"
     rf"|(?:\b(?:I|we|We)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+(?:now\s+|currently\s+|still\s+|finally\s+)?|\b(?:and|but)\s+(?:now\s+)?)"
@@ -1093,7 +1095,8 @@ _NEG_ANSWER_EN = re.compile(
     r"|\b(?:is|'s|are|'re)\s+(?:(?:totally|completely|honestly|just|kind of)\s+)?(?:wasted|lost)\s+on\s+me\b"
     r"|\ba\s+(?:firm\s+|hard\s+|definite\s+)?no\s+(?:from|for)\s+me\b"
     # (or not one's kind of thing: "not really my thing tbh", "not my cup of tea")
-    r"|\bnot\s+(?:really\s+|quite\s+)?(?:my|our)\s+(?:thing|cup of tea|scene|jam|vibe)\b",
+    r"|\bnot\s+(?:really\s+|quite\s+)?(?:my|our)\s+(?:thing|cup of tea|scene|jam|vibe)\b(?!\s+to\b)"
+    r"(?![^.!?]*\bbut\b[^.!?]*\b(?:I'll|I will|I'm in|count me in|go on then)\b)",
     re.I,
 )
 _POS_ANSWER_EN = re.compile(
@@ -1134,7 +1137,7 @@ _GENERIC_EN = re.compile(  # "<thing> is/are <anything>", "<thing> <verb>s me": 
 # what a bare "<x> is ..." must not be about for it to be a taste: a pronoun, a time, an event
 _NOT_THING_EN = re.compile(
     r"^(?:it|this|that|he|she|they|there|what|which|who|where|when|how|why|today|tomorrow|tonight|"
-    r"everything|everyone|nothing|something|one|(?:the|my|our|your)\s+(?:meeting|weather|call|flight|train|"
+    r"everything|everyone|nothing|something|one|(?:the|my|our|your)\s+(?:answer|reply|response|meeting|weather|call|flight|train|"
     r"plan|deadline|appointment|party|dinner|trip|boss|team|day|week)|i|you|we)$",
     re.I,
 )
@@ -1343,7 +1346,7 @@ _VERDICT_EN = (
     r"incredible|fantastic|superb|addictive)|"
     r"(?P<down>awful|terrible|bad|horrible|annoying|rubbish|overrated|useless|disgusting|gross|bland|"
     # (not "a no-go", which calls a plan off: "the barbecue is a no-go, rain all weekend")
-    r"disappointing|underwhelming|a\s+(?:hard|firm|big)\s+no))\b"
+    r"disappointing|underwhelming|a\s+(?:hard|firm|big)\s+no(?!-)))\b"
 )
 # "changed my mind about the open plan office, it's actually great": the judgement after it is the taste now
 _MIND_CHANGED_EN = re.compile(
@@ -3233,14 +3236,17 @@ _REGISTER_EN = (
         "I'll",
     ),
     # "On it, will send the invoice tonight", "I'm on it - will send it": the acceptance, then the act
-    (r"^(?:will do|(?:I'?m\s+|I\s+am\s+|i'?m\s+)?on it)\s*[,—–:-]*\s*(?=\w)", ""),
-    # a plan said in the progressive with its "I'm" dropped, for a time ahead, the thing after it ("on
-    # it, dropping the spare keys round yours tomorrow", "bringing the cake tonight")
+    # (and a plan said in the progressive after it, its "I'm" dropped, for a time ahead, the thing after
+    # it: "on it, dropping the spare keys round yours tmrw", "sure - bringing the cake tonight"; only
+    # after an acknowledgement: "Bring the wine tomorrow!", "Dreading the dentist tomorrow" are none)
     (
-        r"(?i)^(?=[a-z]+ing\s+(?:the|a|an|my|your|his|her|our|their|it|them|you|some)\b[^.!?]*"
+        r"(?i)^(?:will do|(?:I'?m\s+)?on it|ok|okay|sure|no worries|yep|yeah|leave it with me|no problem)\s*[,—–:-]+\s*"
+        r"(?=(?!(?:missing|skipping|cancell?ing|dreading|hating|loving|losing|crying|keeping|considering|assuming|"
+        r"including|playing|making|evening|nothing|something|everything|during)\b)[a-z]+ing\s+(?:the|a|an|my|your|his|her|our|their|it|them|you|some)\b[^.!?]*"
         r"\b(?:tomorrow|tonight|later today|this (?:afternoon|evening|weekend)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)",
         "I'm ",
     ),
+    (r"^(?:will do|(?:I'?m\s+|I\s+am\s+|i'?m\s+)?on it)\s*[,—–:-]*\s*(?=\w)", ""),
     (r"(?i)\bdone and dusted\b", "done"),
     # a stance said as a state with its "I'm" dropped at the head of a line ("big fan of thai food",
     # "totally hooked on chess"): the subject and the copula back
@@ -3672,7 +3678,8 @@ _STATUS_EN_CANCEL = re.compile(
     r"(?:decided|deciding|decide) against|(?:opted|opting|opt) out of|(?:ruled|ruling) out|thought better of|"
     r"dropped out of(?!\s+(?:uni|university|college|school|my course|the course|sixth form|my degree)\b)|"
     # (not a thing dropped off: "dropping the spare keys round yours tmrw", a delivery)
-    r"back(?:ed|ing)? out of|dropping(?!\s+(?:[\w'\-]+\s+){0,4}?(?:round|off|by|over|in|back)\b)|not doing|won't be|no longer doing|postponed|postpone|postponing|"
+    r"back(?:ed|ing)? out of|dropping(?!\s+(?:by|in\s+on|round)\b)"
+    r"(?!\s+(?:[\w'\-]+\s+){1,4}?(?:round|over|off(?!\s+(?:my|the|our)\s+list))\b)|not doing|won't be|no longer doing|postponed|postpone|postponing|"
     r"put off|can't make it to|won't make it to|can't make|won't make|count me out (?:of|for)|can't do|"
     r"(?:can't (?:come|go)|won't be (?:coming|going)) to(?=\s+(?:the|my|our|your|his|her)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore|tonight|today|tomorrow)\b)|"
     r"(?:not|n't) (?:going to|gonna|be able to) make(?: it to)?|"
@@ -4113,7 +4120,7 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     One part done and another put off in a clause of its own ("Fence is done, the shed will have
     to wait till next weekend") is a task only partly done: still owed, as the later clause says."""
     found = _status_en(s, subject, speaker)
-    if re.search(rf"\b{DONE_BY_EN}", s, re.I):
+    if ACK_EN.match(s.strip().lower()) and re.search(rf"\b{DONE_BY_EN}", s, re.I):
         found = [e for e in found if e.kind != "done"]  # "bins rota sorted by friday": a deadline, not done
     # (a first clause these rules read as nothing may be a done the phrase rules read: "Sent the
     # invites, didn't get round to the seating plan"; the later clause still keeps it open)

@@ -154,6 +154,10 @@ REMIND = re.compile(
     r"remind me to\s+(?P<what>[^,;:.!?]+)"
 )
 MUST = re.compile(r"^(?:\w+,?\s+)?i(?:'ve got| have got| have| need| must| got)\s+to\s+(?P<what>[^,;:.!?]+)")
+# an acknowledgement at a line's head ("on it", "leave it with me"): what follows is taken on
+ACK_EN = re.compile(
+    r"^(?:consider it done|(?:i'm )?on it|will do|no problem|no worries|sure|ok|okay|leave it with me)\b"
+)
 # a result with a time ahead after it ("bins rota sorted by friday", "report done by tomorrow"): a
 # deadline taken on, not a thing done
 DONE_BY_EN = (

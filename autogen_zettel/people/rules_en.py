@@ -16,6 +16,7 @@ from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.facts_en import facts
 from autogen_zettel.people.lexicon_en import (
     ACCEPT,
+    ACK_EN,
     ASKED,
     CANCEL,
     CAUSATIVE,
@@ -127,9 +128,10 @@ _ANYONE_OFFER = re.compile(
 # "Coldplay tickets going spare for saturday, want them?": a thing one has spare, then asked who wants it
 # (or "I've got a spare Coldplay ticket for Wembley, want it?": the spare thing after "spare")
 _SPARE_OFFER = re.compile(
-    r"^\s*(?:(?:i've\s+)?got\s+|(?:i|we)\s+have\s+)?(?:(?:a|an|the|two|2|a couple of|some)\s+(?:spare\s+)?)?(?P<obj>(?!(?:got|have|i've|i|we|a|an)\b)[a-z][a-z\- ]{1,40}?)\s+"
-    r"(?:going\s+spare|up\s+for\s+grabs|spare)\b[^?]*\?+\s*$"
-    r"|^\s*(?:(?:i've|we've|i have|we have)\s+)?got\s+(?:a|an|two|2|some)\s+spare\s+(?P<obj2>[a-z][a-z\- ]{1,40}?)"
+    r"^\s*(?:(?:i've\s+)?got\s+|(?:i|we)\s+have\s+)?(?:(?:a|an|the|two|2|a couple of|some)\s+(?:spare\s+)?)?"
+    r"(?P<obj>(?!(?:got|have|i've|i|we|a|an|do|does|did|want|fancy|you|any)\b)[a-z][a-z\- ]{1,40}?)\s+"
+    r"(?:going\s+spare|up\s+for\s+grabs)\b[^?]*\?+\s*$"
+    r"|^\s*(?:i've|we've|i have|we have)\s+got\s+(?:a|an|two|2|some)\s+spare\s+(?P<obj2>[a-z][a-z\- ]{1,40}?)"
     r"(?=\s+(?:for|to|at|on|tonight|tomorrow|this|next)\b|\s*[,?])[^?]*\?+\s*$"
 )
 
@@ -223,10 +225,6 @@ _OBLIGED_SKIP = re.compile(
 _NO_CHANCE = re.compile(r"^(?:a\s+)?(?:chance|hope|prayer|likely|happening|way|bit|lot|much|remotely)$")
 _VENUE = re.compile(r"\b(?:place|restaurant|bar|spot|cafe|café|joint|pub|diner)$")
 _TASTE_AFTER = re.compile(r"\b(?:mood for|feel like|fancy)\s+\w")
-# an acknowledgement at a line's head, then what will be ready: the speaker's promise of it
-_ACK = re.compile(
-    r"^(?:consider it done|(?:i'm )?on it|will do|no problem|no worries|sure|ok|okay|leave it with me)\b"
-)
 # a yes that takes a request on, after any acknowledgements ("Yeah can do 👍", "Sure, will do",
 # "ok ok, leave it with me"); "I can do Tuesday" offers a day, not the act asked
 _PLEDGED_YES = re.compile(
@@ -252,7 +250,7 @@ _READY_BY = re.compile(
     r"\b(?:the|your|my|our)\s+(?P<w>[a-z][a-z ]{1,30}?)\s+(?:will|'ll)\s+be\s+(?:out|ready|done|sent|with you|"
     r"finished|sorted|fixed|delivered|in your inbox)\b"
     # (or the result alone, with its time after it: "leave it with me - bins rota sorted by friday")
-    rf"|(?:^|[-–—,:]\s*)(?:the\s+)?(?P<w2>[a-z][a-z ]{{1,30}}?)\s+{DONE_BY_EN}"
+    rf"|(?:^|[-–—,:]\s*)(?:the\s+)?(?P<w2>(?![a-z ]*\b(?:wants|needs|said|says|asked)\b)[a-z]+(?:\s+[a-z]+){{0,2}}?)\s+{DONE_BY_EN}"
 )
 # "you'll have it by Wednesday", "you'll get the slides tomorrow": the hearer's having a thing at a time
 _YOU_WILL_HAVE = re.compile(
@@ -477,7 +475,7 @@ def _commitments(
             what = "send " + _phrase(thing)
         if what:
             out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", held_due, counterparty))
-    ready = _READY_BY.search(low) if not out and _ACK.match(low) else None
+    ready = _READY_BY.search(low) if not out and ACK_EN.match(low) else None
     if ready and due_date(s, at):
         # "Consider it done, the invoices will be out by Thursday": taken on, said of the thing's result
         out.append(
