@@ -174,10 +174,10 @@ def offer_topic(previous: str | None) -> str:
     if not previous:
         return ""
     low = previous.lower()
-    # "... if you want to look", "whenever you fancy": a wish put as a condition offers nothing
     spare = _SPARE_OFFER.search(low)
     if spare:
         return _topic(spare.group("obj") or spare.group("obj2"))
+    # "... if you want to look", "whenever you fancy": a wish put as a condition offers nothing
     m = next((o for o in OFFER.finditer(low) if not _CONDITION_HEAD.search(low[: o.start()])), None)
     # (an offer of "them" or "it" names its thing before: "Coldplay tickets going spare, want them?")
     if m and _topic(m.group("obj") or m.group("obj2")):

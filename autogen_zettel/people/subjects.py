@@ -284,16 +284,17 @@ _ZH_LEAD = re.compile(
     r"(?:(?:说|告诉我|(?:跟|和|对|同)我(?:说|讲|抱怨|吐槽|念叨|提过|提到|透露)(?!好|定))(?:她|他)?)?"
 )
 
-# a person's predicate: reporting, stance and change verbs, or 's/is before a role or state
 # a perfect with its object after the participle: an act the head did ("has cleared the garage", "'s
-# finally sold the pram"), never a passive, which has no object
+# finally sold the pram"), never a passive, which has no object (nor before "my" or "our": "Pilates
+# has changed my life" is a thing's doing to the speaker)
 _PERFECT_DONE = (
     r"(?:(?:just|finally|already|now|recently|actually)\s+)?"
     # (not "married", news of a relationship read as such; nor a calling off, which firms and
     # illnesses do: "Ryanair has cancelled the flight", "Covid has cancelled the wedding")
     r"(?!married\b|cancell?ed\b|postponed\b|delayed\b|scrapped\b)(?:\w+ed|sold|bought|made|done|paid|sent|found|"
     r"built|won|lost|taken|given|written|put)\s+(?=(?:the|a|an|his|her|their|it|them|all)\b)"
-)  # (not before "my" or "our": "Pilates has changed my life" is a thing's doing to the speaker)
+)
+# a person's predicate: reporting, stance and change verbs, or 's/is before a role or state
 _EN_PRED = (
     r"(?:(?:absolutely|totally|really|just|also|still|honestly|seriously|genuinely|kind of|kinda)\s+)*"
     r"(?:says|said|adores|fancies|prefers|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
