@@ -380,3 +380,18 @@ def test_a_persons_quoted_words_are_not_dropped_as_a_signs():
 
     assert not _QUOTED_SIGN_EN.search("Gave Dan the shirt and he said 'I love Arsenal'")
     assert _QUOTED_SIGN_EN.search("the sign on the door says 'no dogs'")
+
+
+@pytest.mark.parametrize(
+    ("said", "at", "due"),
+    [
+        ("rent paid by the 1st", datetime(2026, 3, 4), "2026-04-01"),  # was 2027-04-01, a year late
+        ("by the 3rd", datetime(2026, 12, 20), "2027-01-03"),  # over the year's end
+        ("by the 31st", datetime(2026, 4, 5), "2026-05-31"),  # April has no 31st
+        ("by the 10th", datetime(2026, 3, 4), "2026-03-10"),  # still this month
+    ],
+)
+def test_a_day_of_the_month_already_past_is_next_months(said, at, due):
+    from autogen_zettel.text.due import due_date
+
+    assert due_date(said, at).isoformat() == due

@@ -231,7 +231,10 @@ def _en(m: re.Match, today: date) -> date | None:
     if g["nth"]:
         day = int(re.sub(r"\D", "", g["nth"]))
         d = _day_month(today, today.month, day) if day >= today.day else None
-        return d or _day_month(today.replace(day=1) + timedelta(days=32), (today.month % 12) + 1, day)
+        # (a day already past this month is next month's, from its first: "by the 1st" on 4 March is
+        # 1 April, not a year on)
+        first = (today.replace(day=1) + timedelta(days=32)).replace(day=1)
+        return d or _day_month(first, first.month, day)
     return None
 
 
