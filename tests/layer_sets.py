@@ -122,3 +122,21 @@ def all_rows(mem):
 def others_of(rows, speaker, part):
     """Rows whose subject is not ``speaker`` but holds ``part`` (a third person named by kin)."""
     return [r for r in rows if r.subject != speaker and part in r.subject]
+
+
+def no_fact_of(mem, speaker):
+    """The speaker holds no current fact (another's rows may stand)."""
+    rows = [(f.subject, f.key, f.value) for f in mem.facts() if f.subject == speaker]
+    assert rows == [], all_rows(mem)
+
+
+def liked(mem, subject, word):
+    """The subject holds ``word`` and every such preference is for it."""
+    rows = preferences_holding(mem, subject, word)
+    assert rows and all(p.value > 0.5 for p in rows), all_rows(mem)
+
+
+def disliked(mem, subject, word):
+    """The subject holds ``word`` and every such preference is against it."""
+    rows = preferences_holding(mem, subject, word)
+    assert rows and all(p.value < 0.5 for p in rows), all_rows(mem)

@@ -21,7 +21,9 @@ from tests.layer_sets import (
     all_rows as _all,
     commitment_of as _one,
     current as _current,
+    disliked as _disliked,
     heard,
+    liked as _liked,
     no_fact as _no_fact,
     no_promise as _no_promise,
     no_rows as _nothing,
@@ -32,16 +34,6 @@ from tests.layer_sets import (
 WED, THU, FRI, SAT, MON = (date(2026, 9, d) for d in (2, 3, 4, 5, 7))
 #: "a week on Friday" from Tuesday the 1st, "in a fortnight", "the end of the month"
 WEEK_ON_FRI, FORTNIGHT, MONTH_END = date(2026, 9, 11), date(2026, 9, 15), date(2026, 9, 30)
-
-
-def _liked(mem, subject, word):
-    rows = _holding(mem, subject, word)
-    assert rows and all(p.value > 0.5 for p in rows), _all(mem)
-
-
-def _disliked(mem, subject, word):
-    rows = _holding(mem, subject, word)
-    assert rows and all(p.value < 0.5 for p in rows), _all(mem)
 
 
 # -- commitments: dates said in many ways -----------------------------------------------------

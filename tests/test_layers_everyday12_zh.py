@@ -22,18 +22,13 @@ from tests.layer_sets import (
     current as _current,
     heard,
     no_fact as _no_fact,
+    no_fact_of as _none_of,
     others_of as _others,
     preference_holding as _pref,
     preferences_holding as _prefs,
 )
 
 # TUE (day 0) is Tuesday 1 September 2026: 明天/明早 2 Sep, 周四 3 Sep, 周五 4 Sep, 下周二 8 Sep.
-
-
-def _none_of(mem, speaker):
-    """The speaker holds no current fact (another's rows may stand)."""
-    rows = [(f.subject, f.key, f.value) for f in mem.facts() if f.subject == speaker]
-    assert rows == [], _all(mem)
 
 
 def _kin(mem, speaker, part, key):

@@ -24,25 +24,15 @@ from tests.layer_sets import (
     all_rows as _all,
     commitment_of as _commit,
     current as _current,
+    disliked as _disliked,
     heard,
     no_fact as _no_fact,
+    no_fact_of as _none_of,
     preference_holding as _pref,
-    preferences_holding as _prefs,
 )
 
 # TUE (day 0) is Tuesday 1 September 2026: 明天/明晚 2 Sep, 周四 3 Sep, 周五 4 Sep, 下周二 8 Sep,
 # 下周五 11 Sep.
-
-
-def _none_of(mem, speaker):
-    """The speaker holds no current fact (another's rows may stand)."""
-    rows = [(f.subject, f.key, f.value) for f in mem.facts() if f.subject == speaker]
-    assert rows == [], _all(mem)
-
-
-def _disliked(mem, speaker, word):
-    rows = _prefs(mem, speaker, word)
-    assert rows and all(p.value < 0.5 for p in rows), _all(mem)
 
 
 # -- lines that look like a fact of the speaker and are not one --------------------------------

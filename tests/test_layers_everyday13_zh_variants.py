@@ -11,14 +11,10 @@ from tests.layer_sets import (
     current as _current,
     heard,
     no_fact as _no_fact,
+    no_fact_of as _none_of,
 )
 
 # TUE (day 0) is Tuesday 1 September 2026: 明天 2 Sep, 周五 4 Sep, 下周六 12 Sep.
-
-
-def _none_of(mem, speaker):
-    rows = [(f.subject, f.key, f.value) for f in mem.facts() if f.subject == speaker]
-    assert rows == [], _all(mem)
 
 
 # -- news seen in a feed is hearsay; hearsay of someone the rules cannot name is nobody's -------

@@ -20,7 +20,9 @@ from datetime import date
 from tests.layer_sets import (
     all_rows as _all,
     commitment_of as _commit,
+    disliked as _disliked,
     heard,
+    liked as _liked,
     no_preference as _no_pref,
     no_promise as _no_promise,
     no_rows as _no_rows,
@@ -30,16 +32,6 @@ from tests.layer_sets import (
 
 # TUE (day 0) is Tuesday 1 September 2026: 明天/明早 2 Sep, 周四 3 Sep, 周五 4 Sep, 周六 5 Sep,
 # 下周四 10 Sep.
-
-
-def _liked(mem, speaker, word):
-    rows = _prefs(mem, speaker, word)
-    assert rows and all(p.value > 0.5 for p in rows), _all(mem)
-
-
-def _disliked(mem, speaker, word):
-    rows = _prefs(mem, speaker, word)
-    assert rows and all(p.value < 0.5 for p in rows), _all(mem)
 
 
 def _kin_rows(mem, speaker, kin, word):

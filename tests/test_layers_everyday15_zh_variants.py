@@ -8,19 +8,11 @@ from datetime import date
 from tests.layer_sets import (
     all_rows as _all,
     commitment_of as _commit,
+    disliked as _disliked,
     heard,
+    liked as _liked,
     preferences_holding as _prefs,
 )
-
-
-def _liked(mem, speaker, word):
-    rows = _prefs(mem, speaker, word)
-    assert rows and all(p.value > 0.5 for p in rows), _all(mem)
-
-
-def _disliked(mem, speaker, word):
-    rows = _prefs(mem, speaker, word)
-    assert rows and all(p.value < 0.5 for p in rows), _all(mem)
 
 
 def _one(default_hub, tenant, speaker, text):

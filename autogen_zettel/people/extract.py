@@ -473,6 +473,9 @@ def _extract(
     ]
 
 
+# a span in quotes, as typed in either language (straight or curly)
+_QUOTED = r"(?:'[^']*'|\"[^\"]*\"|“[^”]*”|‘[^’]*’)"
+
 # a show named by whom it is of ("看五月天演唱会", "听周杰伦的演唱会"), and a pronoun for them
 _SHOW_OF_ZH = re.compile(
     r"(?:看|听|去)了?(?P<who>(?![我你他她它这那看听了])[\u4e00-\u9fffA-Za-z]{2,8}?)的?"
@@ -509,7 +512,7 @@ _BELIEF_ZH = re.compile(
 # the subjects it names and stays)
 _QUOTED_LINE_ZH = re.compile(
     r"(?P<head>(?:那|这|一)句(?:话)?|台词|口号|广告词|歌词|标语|金句|名言)[：:]?\s*"
-    r"(?:'[^']*'|\"[^\"]*\"|“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』)"
+    rf"(?:{_QUOTED}|「[^」]*」|『[^』]*』)"
 )
 # words quoted from a thing that shows them ("the poster in reception says 'I love Mondays'", "my mug
 # reads "World's Best Dad""): the thing's words, not the speaker's (a person's quoted words stay,
@@ -517,7 +520,7 @@ _QUOTED_LINE_ZH = re.compile(
 _QUOTED_SIGN_EN = re.compile(
     r"(?P<head>\b(?i:sign|poster|mug|shirt|t-shirt|banner|card|advert|ad|billboard|caption|slogan|motto|tagline|sticker)"
     # (no person between the thing and the verb: "Gave Dan the shirt and he said 'I love Arsenal'" is his)
-    r"\b(?:(?!\b(?i:he|she|they|I|we|you)\b)[^'\"“‘]){0,30}?\b(?i:says|said|reads|read))[:,]?\s*(?:'[^']*'|\"[^\"]*\"|“[^”]*”|‘[^’]*’)"
+    rf"\b(?:(?!\b(?i:he|she|they|I|we|you)\b)[^'\"“‘]){{0,30}}?\b(?i:says|said|reads|read))[:,]?\s*{_QUOTED}"
 )
 # a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
 _THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)
@@ -964,7 +967,7 @@ _WHERE_ASKED_ZH = re.compile(
 )
 # what stands before the place in a bare answer ("still in manchester", "yeah, based in Leeds now",
 # "还在华为，没换", "现在住望京")
-_ANSWER_HEAD_EN = re.compile(
+_PLACE_ANSWER_HEAD_EN = re.compile(
     r"^(?:(?:still|now|currently|just|yeah|yep|yes|oh|um|well|mostly|i'm|im|i\s+am|we're|i\s+live|i\s+work"
     r"|living|based|working|over|in|at|for|with|out|moved|to|the\s+same|same)\b[\s,]*)+",
     re.I,
@@ -1014,7 +1017,7 @@ def _fact_answered(said: str, speaker: str, previous: str, at: datetime, han: bo
             return []  # "暂时住酒店", "离你不远", "还是老地方": no town or district named
         statement = f"我住在{value}。" if key == "residence" else f"我在{value}上班。"
     else:
-        value = _ANSWER_TAIL_EN.sub("", _ANSWER_HEAD_EN.sub("", first.strip()))
+        value = _ANSWER_TAIL_EN.sub("", _PLACE_ANSWER_HEAD_EN.sub("", first.strip()))
         if (
             not re.fullmatch(r"[A-Za-z][\w&'\-]*(?:\s+[A-Za-z][\w&'\-]*){0,2}", value)
             or _NO_PLACE_EN.search(value)
