@@ -3635,9 +3635,24 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
     return []
 
 
+# people named by what they are, who do a task for someone ("the courier", "a guy", "the plumber")
+_AGENT_NOUNS_EN = (
+    r"guy|bloke|man|woman|lady|girl|lad|courier|postman|postie|driver|plumber|electrician|mechanic|landlord|"
+    r"landlady|builders?|engineer|technician|cleaner|buyer|someone|somebody"
+)
 _STATUS_EN_DONE = re.compile(
-    # (a thing one got seen to: "Got the tickets sorted")
-    rf"^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:(?:got|have|had)\s+(?=(?:the|my|our)\s))?(?:the\s+|my\s+|our\s+)?(?!consider\b)(?P<w>[\w'\- ]{{2,30}}?)(?:'s|\s+is|\s+are|\s+has been|'s been|\s+have been|\s+was|\s+were|\s*:)?\s+"
+    # someone named by a common noun did it to a thing: the thing is what was done ("the courier
+    # collected the parcel", "a guy picked up the wardrobe this morning"), not the one who did it
+    rf"^(?:(?:the|a|some|this|our|my)\s+)?(?:{_AGENT_NOUNS_EN})\s+(?:came\s+(?:and|to)\s+|finally\s+|just\s+|already\s+)?"
+    rf"(?:{_DONE_PART}|picked up|took away)\s+(?:the|my|our)\s+(?P<w5>[\w\-]+(?:\s+[\w\-]+){{0,2}}?)"
+    r"(?=\s*(?:$|[,.;!])|\s+(?:this|last|yesterday|today|earlier|at|on|for|in|by)\b)"
+    # a thing sold, by the speaker ("sold the old pram on marketplace for £60", "finally flogged the sofa")
+    r"|^(?:(?:I|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|already\s+)?(?:sold|flogged)\s+(?:the|my|our)\s+"
+    r"(?P<w6>[\w\-]+(?:\s+[\w\-]+){0,2}?)(?=\s*(?:$|[,.;!])|\s+(?:on|for|to|at|this|last|yesterday|today|earlier)\b)"
+    # (a thing one got seen to: "Got the tickets sorted"; a person is no thing done: "woman collected it",
+    # "I was booked on the early train")
+    rf"|^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:(?:got|have|had)\s+(?=(?:the|my|our)\s))?(?:the\s+|my\s+|our\s+)?(?!consider\b)"
+    rf"(?!(?:{_AGENT_NOUNS_EN})\b)(?P<w>[\w'\- ]{{2,30}}?)(?:'s|\s+is|\s+are|\s+has been|'s been|\s+have been|\s+was|\s+were|\s*:)?\s+"
     rf"(?:all\s+|now\s+|finally\s+)?(?:{_DONE_PART})\b"
     rf"|\bgot round to\s+(?:\w+ing\s+)?(?:the\s+)?(?P<w2>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
     rf"|\b(?:all )?sorted with\s+(?:the\s+)?(?P<w3>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
@@ -3669,6 +3684,10 @@ _PUT_OFF_TO_EN = re.compile(
 )
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
+    # (the chat words for it, after who did it or an auxiliary: "we've binned the Notion migration",
+    # "they axed the summer party", "pulled the plug on the podcast"; not "canned beans")
+    r"(?:(?<='ve )|(?<=have )|(?<=has )|(?<=had )|(?<=just )|(?<=we )|(?<=I )|(?<=they )|(?<=officially ))"
+    r"(?:binned|axed|canned|nixed)|pull(?:ed|ing|s)? the plug on|"
     # put off to no day: "Let's rain check the drinks", "gonna have to take a rain check on lunch"
     r"rain[ -]?check(?:ing)?(?:\s+on)?|take a rain[ -]?check on|"
     # a plan thrown over or not taken up: "had to ditch the blood donation", "not bothering with the sale"
@@ -3686,7 +3705,7 @@ _STATUS_EN_CANCEL = re.compile(
     r"(?:I'm|I am|we're|we are) not going to(?=\s+(?:the|my|our)\s|\s+[\w'\- ]{2,30}?\s+(?:after all|anymore)\b)|"
     # released from it by someone else: "I'm off the hook for the cake", "let off the washing-up"
     r"(?:I'm|I am|we're|we are)\s+(?:off the hook|let off|excused)\s+(?:for|from|with))"
-    r"\s+(?:the\s+|my\s+|our\s+)?(?P<w>(?!(?:till|until|indefinitely)\b)[\w'\-/ ]{2,30}?)"
+    r"\s+(?:the\s+(?:whole\s+|entire\s+)?|my\s+|our\s+)?(?P<w>(?!(?:till|until|indefinitely|me|us)\b)[\w'\-/ ]{2,30}?)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:tonight|today|tomorrow|until|for now|now|on|after all|in the end|this|anymore)\b"
     # (the time it is put off to is no part of the plan: "postponed the launch to Friday")
     rf"|\s+to\s+{LATER_EN})"
@@ -3704,13 +3723,15 @@ _STATUS_EN_CANCEL = re.compile(
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w10>(?!(?:i|we|you|he|she|they|it|this|that)\b)[\w'\-/ ]{{2,30}}?)\s+"
     rf"(?:got|was|has been|have been|'s been|is|are|'s|were)\s+(?:being\s+)?"
     # (or by a span: "Launch got pushed back two days"; or in the progressive: "Quiz is moving to ...")
-    rf"(?:pushed|moved|bumped|delayed|rescheduled|postponed|moving)(?:\s+back)?(?:\s+(?:to|until|till)\s+{LATER_EN}|\s+(?:by\s+)?{SPAN_EN})?"
+    rf"(?:pushed|moved|bumped|shifted|shunted|delayed|rescheduled|postponed|moving)(?:\s+back)?(?:\s+(?:to|until|till)\s+{LATER_EN}|\s+(?:by\s+)?{SPAN_EN})?"
     # (moved to what is no time is a person's news: "Tom was moved to the night shift")
     rf"(?=\s*(?:$|[,.;!])|\s+(?:until|till)\b|\s+to\s+{LATER_EN})"
     # (the copula contracted onto the plan: "The viewing's been moved to next Tuesday")
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w11>(?!(?:i|we|you|he|she|they|it|this|that|there|what)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)'s\s+(?:been\s+|being\s+)?"
     # (or in the progressive: "Book club's moving to the Thursday after")
-    rf"(?:pushed|moved|bumped|delayed|rescheduled|moving|being moved)(?:\s+back)?\s+(?:to|until|till)\s+{LATER_EN}"
+    rf"(?:pushed|moved|bumped|shifted|shunted|delayed|rescheduled|moving|being moved)(?:\s+back)?\s+(?:to|until|till)\s+{LATER_EN}"
+    # a plan knocked on the head: "we knocked the book club on the head"
+    r"|\bknock(?:ed|ing|s)?\s+(?:the|our|my)\s+(?P<w14>[\w'\- ]{2,30}?)\s+on\s+the\s+head\b"
     # "no swimming this Saturday": the plan's activity denied for the day it was set
     r"|^no\s+(?!(?:worries|worry|problem|problems|probs?|way|idea|clue|rush|pressure|doubt|need|matter|chance|"
     r"wonder|kidding|luck|news|one|time)\b)(?P<w8>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+"
@@ -3719,7 +3740,7 @@ _STATUS_EN_CANCEL = re.compile(
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
     # (or judged as not going ahead: "Quiz is a no-go", "the trip's a non-starter", "not happening")
     # (a no-go closing its clause: "Dairy is a no-go for me" is a restriction)
-    r"(?:off|cancelled|canceled|called off|postponed|scrapped|(?:a\s+no-?go|a\s+non-?starter)(?=\s*(?:$|[,.;!]))|not happening"
+    r"(?:off|cancelled|canceled|called off|postponed|scrapped|axed|binned|canned|nixed|(?:a\s+no-?go|a\s+non-?starter)(?=\s*(?:$|[,.;!]))|not happening"
     # (called off by the weather, or set aside for now: "the match got rained off", "Kitchen's on
     # hold till the plasterer's been", a postponement read below)
     r"|rained\s+off|rained\s+out|on\s+hold|on\s+ice|on\s+the\s+back\s+burner)(?![\w\-])"
@@ -3728,7 +3749,7 @@ _STATUS_EN_CANCEL = re.compile(
     r"(?:anymore|any more|after all|now)\b"
     # "The party's off": the contracted copula only after a determiner ("Tom's cancelled" is his news)
     r"|^(?:the|our|my|this|that)\s+(?P<w4>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?'s(?:\s+been)?\s+"
-    r"(?:off(?!\s+(?:to|sick|work|for|on|duty|until|till|the|with|again|home)\b)|cancelled|canceled|called off|postponed|scrapped|"
+    r"(?:off(?!\s+(?:to|sick|work|for|on|duty|until|till|the|with|again|home)\b)|cancelled|canceled|called off|postponed|scrapped|axed|binned|canned|nixed|"
     r"a\s+no-?go(?![\w\-])|a\s+non-?starter|not happening)\b"
     # a phrasal verb with its particle after the object: "Called it off", "we put the trip off"
     r"|^(?:(?:I|we)(?:'ve|\s+have|'d|\s+had)?\s+)?(?:just\s+|finally\s+)?(?:call(?:ed|ing)?|put(?:ting)?)\s+"
@@ -3736,7 +3757,7 @@ _STATUS_EN_CANCEL = re.compile(
     r"|^(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+)?(?:cancell?ed|canceled)(?=\s*(?:$|[,.;!]))"
     # "Dinner's cancelled": a bare noun with the contracted copula, when nothing follows the verb
     # ("Tom's cancelled the trip" has an object: his news)
-    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|called off|a\s+no-?go(?=\s*(?:$|[,.;!]))|a\s+non-?starter"
+    r"|^(?P<w6>[A-Za-z][\w\-]*)'s(?:\s+been)?\s+(?:cancell?ed|canceled|postponed|scrapped|axed|binned|nixed|called off|a\s+no-?go(?=\s*(?:$|[,.;!]))|a\s+non-?starter"
     # (or set aside until something else is done: "Kitchen's on hold till the plasterer's been")
     r"|on\s+hold|rained\s+off)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:until|till)\s+further\s+notice\b|\s+indefinitely\b|(?<=hold)\s+(?:until|till)\b)"
@@ -4322,6 +4343,7 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 or m.group("w11")
                 or m.group("w12")
                 or m.group("w13")
+                or m.group("w14")
                 or ""
             ).strip()
             w = re.sub(r"^whole\s+", "", w)
@@ -4362,11 +4384,15 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             return [Evidence("status", m.group("name"), "", _clean_np(w.split(" anymore")[0]), 0.5, "done")]
         m = _STATUS_EN_DONE.search(clause)
         if m:
-            w = next((g for g in (m.group("w"), m.group("w2"), m.group("w3"), m.group("w4")) if g), "") or ""
+            w = next((g for g in (m.group(n) for n in ("w5", "w6", "w", "w2", "w3", "w4")) if g), "") or ""
             if re.search(r"\b(?:not|never|still|yet)\b|n't\b", w, re.I):
                 continue  # "the floors still aren't finished": not done
-            if re.fullmatch(r"(?:I'm|I am|we're|we are|you're|you are)", w.strip(), re.I):
-                continue  # "I'm set up for the day": a state of a person, no task's result
+            if re.fullmatch(
+                r"(?:I'm|I am|we're|we are|you're|you are|(?:I|he|she) was|(?:we|you|they) were)",
+                w.strip(),
+                re.I,
+            ):
+                continue  # "I'm set up for the day", "I was booked on the 6am": a person's state, no task's result
             agent = _AGENT_EN.match(w.strip())
             if agent:  # "Tom has already sent it": who did it, not what was done
                 name = agent.group("a")
@@ -4610,7 +4636,10 @@ _ZH_CANCEL = re.compile(
     # (not a complement of can't-manage: "今天我实在扛不住了", "走不动了", "吃不下了")
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>(?![住动起惯下])[\u4e00-\u9fff]{1,2}?)了"
     # (黄了 of a matter, 那事儿, has fallen through: "火锅那事儿黄了"; not "叶子黄了")
-    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢|(?<=[事儿])(?:又|也)?黄)了"
+    # (or of a plan, a project, a get-together: "周末的聚餐黄了", "那个项目被砍了"; a tree cut down, 树被砍了,
+    # is no plan)
+    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢|(?<=[事儿局餐会约划目])(?:又|也)?黄"
+    r"|(?<=[局会划目动])被砍(?:掉)?)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
     # the plan named, then 没V成, the past of V不成: it fell through ("动物园没去成", "饭最后也没吃成";
     # not a time alone: "上次没去成")

@@ -113,6 +113,14 @@ FIRST_PROMISE = re.compile(
     # an act offered for a time to come: "I can cover your shift Saturday", "we can drop it off
     # tonight" (a promise only with its time: rules_en reads the day; "I can do Tuesday" offers a day)
     r"|\b(?:i|we)\s+can\s+(?!do\b)(?P<what7>[^,;:.!?]+)"
+    # a task that falls to the speaker (a promise, like "I can", only with its time: rules_en): "I'm on
+    # wrapping duty tomorrow night", "I'm in charge of the drinks on Saturday", "I've got the snacks
+    # covered for Friday", "drinks are on me tomorrow"
+    r"|\b(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:on\s+(?P<what9>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?\s+duty\b[^,;:.!?]*)"
+    r"|in\s+charge\s+of\s+(?P<what10>[^,;:.!?]+))"
+    r"|\b(?:i|we)(?:'ve|\s+have)?\s+got\s+(?P<what11>(?:the|our)\s+[a-z][\w\- ]{1,30}?)\s+covered\b(?P<when11>[^,;:.!?]*)"
+    r"|^(?:the\s+)?(?P<what12>(?!(?:the|it|that|this|blame|fault|pressure|spotlight|joke|focus|ball|onus|responsibility)\b)"
+    r"[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+(?:is|are|'s|'re)\s+on\s+me\b(?P<when12>[^,;:.!?]*)"
 )
 # a promise moved to another day by the one who owes it: "Need to push the contract to next Tuesday",
 # "I'll move the call to Friday" (an act to come, not a report of a thing postponed)
@@ -230,7 +238,8 @@ LATER_EN = (
 # a verb that moves a plan in time ("pushed", "moving", "rescheduled"; postponing is a cancelling verb too)
 MOVE_VERB_EN = (
     r"(?:push(?:es|ed|ing)?|put(?:s|ting)?|mov(?:e|es|ed|ing)|bump(?:s|ed|ing)?|delay(?:s|ed|ing)?|"
-    r"reschedul(?:e|es|ed|ing))"
+    # (shift as a verb only in its past or progressive: "my shift moved to Friday" is no shifting)
+    r"reschedul(?:e|es|ed|ing)|shift(?:ed|ing)|(?<=to )shift|shunt(?:s|ed|ing)?)"
 )
 # a plan put off by a span, named by a pro-form ("gonna push it back a week"): the plan said before
 PUT_IT_OFF_EN = rf"{MOVE_VERB_EN}\s+(?:it|that|this)\s+back\s+(?:by\s+)?{SPAN_EN}"

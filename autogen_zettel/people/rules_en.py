@@ -75,7 +75,7 @@ def _phrase(text: str) -> str:
     text = re.sub(r"\((?:[^)]*)\)", " ", text)
     text = re.sub(
         # ("let you know" keeps its you: what is promised is to tell the hearer)
-        r"\b(?:for you|to you|(?<!let )you|please|again|tonight|now|anymore|any more|too|either|later|first|soon)\b",
+        r"\b(?:for you|to you|(?<!let )you|please|again|tonight|now|anymore|any more|too|either|later|first|soon|sometime)\b",
         " ",
         text,
     )
@@ -265,6 +265,12 @@ _DATED = re.compile(
 )
 
 
+# one's word given as a clause of its own: "..., promise", "pinky promise 🤞", "I swear"
+_PROMISE_TAG = re.compile(
+    r"(?:^|[,;.!]\s*|\s[-–—]\s*)(?:pinky\s+|i\s+)?(?:promise|swear)(?:\s+(?:u|you|ya))?(?=\s*(?:[,;.!]|$|[^\w\s]))"
+)
+
+
 # a plan put off by a pro-form for it and a span ("gonna push it back a week"): a move, not an act
 _PRO_FORM_PUT_OFF = re.compile(rf"\b{PUT_IT_OFF_EN}")
 
@@ -359,6 +365,13 @@ def _commitments(
                 continue
             if m.group("what7") and not DATE_WORDS.search(m.group("what7")):
                 continue  # "I can swim", "we can see the sea from here": an ability, no act offered
+            timed = m.group("what9") or m.group("what10") or (m.group("what11") and m.group("when11"))
+            if (
+                (m.group("what11") or m.group("what12"))
+                and not DATE_WORDS.search(m.group("when11") or m.group("when12") or "")
+                or (timed and not DATE_WORDS.search(timed))
+            ):
+                continue  # "I'm on bin duty", "lunch is on me": a role or a treat, no act set for a time
             if m.group("what5") and previous and previous.rstrip().endswith("?"):
                 continue  # "count me in for the hike!" to "Anyone up for a hike?": the invitation accepted
             raw = (
@@ -370,6 +383,10 @@ def _commitments(
                 or m.group("what6")
                 or m.group("what7")
                 or m.group("what8")
+                or m.group("what9")
+                or m.group("what10")
+                or m.group("what11")
+                or m.group("what12")
             )
             raw = re.sub(
                 r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+",
@@ -431,6 +448,16 @@ def _commitments(
                     or due_date(s, at)
                     or (due_date(previous, at) if previous and previous.rstrip().endswith("?") else None)
                 )
+                out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due, counterparty))
+                break
+    tag = _PROMISE_TAG.search(low) if not out and not low.endswith("?") else None
+    if tag:
+        # "deposit back to you sometime next week, pinky promise": the word given, as a clause of its
+        # own, makes the act told beside it (with its time, the I dropped) a promise
+        for clause in re.split(r"[,;.!]|\s[-–—]\s", s):
+            due = due_date(clause, at) if DATE_WORDS.search(clause) else None
+            what = _phrase(clause.strip()) if due and due >= at.date() else ""
+            if what and not _PROMISE_TAG.search(what.lower()) and len(what.split()) >= 2:
                 out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due, counterparty))
                 break
     plan = _PROGRESSIVE_PLAN.search(low) if not out and not low.endswith("?") else None

@@ -1,0 +1,143 @@
+"""Chat's own words for a task's state and for a task taken on (#40): a plan binned, axed or
+knocked on the head, a day shifted or shunted, a thing sold, a task done by "the courier" or
+"a guy", a duty or a round that falls to the speaker for a time, and a promise given as a clause
+of its own. Each test is a class of sentences written for it (none is a line of a labelled set),
+with the near misses that must stay as they were."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from autogen_zettel.people.extract import extract_layers
+
+AT = datetime(2026, 3, 4, 10, 0)  # a Wednesday
+
+
+def _rows(text: str, speaker: str = "Sam"):
+    return [(e.layer, e.subject, e.value, e.kind, e.due) for e in extract_layers(text, speaker=speaker, at=AT)]
+
+
+def _states(text: str, speaker: str = "Sam"):
+    return [(value, kind) for layer, _, value, kind, _ in _rows(text, speaker) if layer == "status"]
+
+
+def _promises(text: str, speaker: str = "Sam"):
+    return [(value, due) for layer, _, value, _, due in _rows(text, speaker) if layer == "commitment"]
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("we've binned the office move", "office move"),
+        ("they've axed the summer party", "summer party"),
+        ("we canned the newsletter", "newsletter"),
+        ("we pulled the plug on the podcast", "podcast"),
+        ("we knocked the book club on the head", "book club"),
+        ("the trip's been axed", "trip"),
+        ("the launch got binned", "launch"),
+        ("fyi we've binned the whole website rebuild, sticking with the old one", "website rebuild"),
+    ],
+)
+def test_a_plan_binned_axed_or_knocked_on_the_head_is_called_off(text, what):
+    assert _states(text) == [(what, "cancelled")]
+
+
+def test_canned_food_and_a_fault_taken_are_no_plan_called_off():
+    assert not [s for s in _states("I bought canned beans") if s[1] == "cancelled"]
+    assert _rows("the blame is on me today") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("I've shifted the dentist to next friday", "dentist"),
+        ("shunted the call to monday", "call"),
+        ("had to shift Mum's birthday meal to sunday", "birthday meal"),
+        ("the review got shunted to the 20th", "review"),
+    ],
+)
+def test_a_day_shifted_or_shunted_puts_the_plan_off(text, what):
+    ((value, kind),) = _states(text)
+    assert kind == "postponed" and what in value
+
+
+def test_a_shift_at_work_is_no_shifting():
+    assert not [s for s in _states("my shift moved to friday") if s[0] == "moved"]
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("sold my old bike on ebay", "bike"),
+        ("finally sold the car", "car"),
+        ("sold the old pram on marketplace for £60, woman collected it an hour ago", "pram"),
+        ("the guy collected the wardrobe", "wardrobe"),
+        ("a man picked up the fridge this morning", "fridge"),
+        ("the courier collected the parcel", "parcel"),
+        ("the plumber fixed the boiler", "boiler"),
+    ],
+)
+def test_a_thing_sold_or_seen_to_by_someone_named_by_a_common_noun_is_done(text, what):
+    ((value, kind),) = _states(text)
+    assert kind == "done" and what in value  # the thing, never "woman", "guy" or "courier"
+
+
+def test_a_person_is_no_task_done():
+    assert _states("I was booked on the early train") == []
+    assert _states("skip me on the curry") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "due"),
+    [
+        ("I'm on dishes duty tonight", "dishes duty", "2026-03-04"),
+        ("I'm on wrapping duty tomorrow night", "wrapping duty", "2026-03-05"),
+        ("I'm in charge of the drinks on saturday", "drinks", "2026-03-07"),
+        ("I've got the snacks covered for friday", "snacks", "2026-03-06"),
+        ("drinks are on me tomorrow", "drinks", "2026-03-05"),
+    ],
+)
+def test_a_duty_or_a_round_that_falls_to_the_speaker_for_a_time_is_taken_on(text, what, due):
+    ((value, when),) = _promises(text)
+    assert what in value and when.isoformat() == due
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm on bin duty", "I'm in charge of IT", "lunch is on me", "we've got the snacks covered"]
+)
+def test_a_role_or_a_treat_with_no_time_is_no_promise(text):
+    assert _promises(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("deposit back to you sometime next week, pinky promise 🤞", "deposit back"),
+        ("pinky promise, the book's coming back tomorrow", "book"),
+    ],
+)
+def test_a_promise_given_as_a_clause_of_its_own_makes_the_act_beside_it_one(text, what):
+    ((value, due),) = _promises(text)
+    assert what in value and due is not None
+
+
+@pytest.mark.parametrize(
+    "text", ["I swear, it was here yesterday", "it rained all day yesterday, I promise", "promise you won't laugh?"]
+)
+def test_a_promise_word_beside_what_is_past_or_asked_promises_nothing(text):
+    assert _promises(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "what"), [("周末的聚餐黄了", "聚餐"), ("饭局又黄了", "饭局"), ("那个项目被砍了", "项目")]
+)
+def test_a_get_together_fallen_through_or_a_project_cut_is_called_off(text, what):
+    ((value, kind),) = _states(text, "小王")
+    assert kind == "cancelled" and what in value
+
+
+@pytest.mark.parametrize("text", ["叶子黄了", "树被砍了", "香蕉都黄了"])
+def test_leaves_turning_yellow_or_a_tree_cut_down_is_no_plan(text):
+    assert _states(text, "小王") == []
