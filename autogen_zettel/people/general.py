@@ -34,7 +34,7 @@ from autogen_zettel.people.lexicon_en import (
     SKILL as _SKILL_EN,
     animal_singular,
 )
-from autogen_zettel.people.subjects import RELATIVES_ZH, names_a_person
+from autogen_zettel.people.subjects import RELATIVES_EN, RELATIVES_ZH, names_a_person
 from autogen_zettel.people.topics import clean_topic, topic_of
 from autogen_zettel.text.due import SPAN_EN
 from autogen_zettel.text.holidays import ZH_FESTIVALS
@@ -3529,6 +3529,15 @@ _ZH_ACK = re.compile(
 _ZH_DROPPED_HEAD = re.compile(
     rf"^(?:那就|那|到时候?)?(?:{ZH_TIME}|之前|以前|前)+(?:就|再|会)?(?P<rest>(?:帮|替|给)(?:你|您)[\u4e00-\u9fff].*)"
 )
+# the subject dropped, a time ahead, then 就 and the act ("今晚就打电话过去", "下班就去取快递", "到家就给你
+# 打电话"): the act set for that time (a state or an event, 明天就是周五 / 明天就开学了, is read out below)
+_ZH_DROPPED_JIU = re.compile(
+    rf"^(?:那就|那|到时候?)?(?:{ZH_TIME}|下班|到家|回家|到了)+(?:一早|一大早)?就"
+    # (what comes of itself at that time is no act: a holiday, the weather, a term, a deadline)
+    r"(?!(?:是|要|放假|下雨|下雪|刮风|降温|升温|开学|放学|过年|过节|到了|结束|开始|上线|截止|出结果|出成绩|发工资|停电|停水|来了)"
+    r"|[\u4e00-\u9fff]*了$)"
+    r"(?P<rest>(?:去|来)?[\u4e00-\u9fff]{2,}.*)"
+)
 _ZH_PROMISE_HEAD = re.compile(
     # "那我周四请你吃饭": a 那 / 那就 / 到时候 leading the clause follows on from what was said
     rf"^(?:那就|那么|那|到时候?)?(?:{ZH_TIME}|之前|以前|前|在)*"
@@ -3561,7 +3570,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         s.rstrip().endswith(("？", "?", "吗"))
         or _ZH_PAST_TIME.search(s)
         # (a guess at one's own day is no promise either: "我明天估计会很忙", "大概去不了")
-        or re.search(r"看看|再说|也许|可能|说不定|估计|大概", s)
+        # ("看看" alone is "let's see"; "去医院看看她" is a visit)
+        or re.search(r"看看(?:再说|吧|情况|[，,。！!～~]|$)|再说|也许|可能|说不定|估计|大概", s)
     ):
         return []
     if re.search(r"哪儿|哪里|去哪|什么|怎么|要不要|是不是", s):
@@ -3574,9 +3584,11 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
             continue
         has_time = bool(re.search(ZH_TIME, clause)) or bool(re.search(ZH_TIME, s))
         m = _ZH_PROMISE_HEAD.match(clause) or _ZH_DROPPED_HEAD.match(clause)
+        if not m and _ZH_DROPPED_JIU.match(clause):
+            m, has_time = _ZH_DROPPED_JIU.match(clause), True  # "下班就去取快递": 下班 is the speaker's time
         if not m:
             if pledge and re.match(rf"^(?:{ZH_TIME})+[\u4e00-\u9fff]", clause):
-                rest = re.sub(rf"^(?:{ZH_TIME})+", "", clause)
+                rest = re.sub(rf"^(?:{ZH_TIME}|之前|以前|前)+", "", clause)  # "周五前搞定": 搞定
                 return [
                     Evidence(
                         "commitment", subject, "", rest, 0.5, "statement", due_date(normalise_zh(s), at), None
@@ -3644,11 +3656,12 @@ _STATUS_EN_DONE = re.compile(
     # someone named by a common noun did it to a thing: the thing is what was done ("the courier
     # collected the parcel", "a guy picked up the wardrobe this morning"), not the one who did it
     rf"^(?:(?:the|a|some|this|our|my)\s+)?(?:{_AGENT_NOUNS_EN})\s+(?:came\s+(?:and|to)\s+|finally\s+|just\s+|already\s+)?"
-    rf"(?:{_DONE_PART}|picked up|took away)\s+(?:the|my|our)\s+(?P<w5>[\w\-]+(?:\s+[\w\-]+){{0,2}}?)"
+    rf"(?:{_DONE_PART}|picked up|took away)\s+(?:the|my|our)\s+(?P<w5>(?!(?:{RELATIVES_EN}|kid|baby|me|us|him|her|them)\b)[\w\-]+(?:\s+[\w\-]+){{0,2}}?)"
     r"(?=\s*(?:$|[,.;!])|\s+(?:this|last|yesterday|today|earlier|at|on|for|in|by)\b)"
     # a thing sold, by the speaker ("sold the old pram on marketplace for £60", "finally flogged the sofa")
     r"|^(?:(?:I|we)(?:'ve|\s+have)?\s+)?(?:just\s+|finally\s+|already\s+)?(?:sold|flogged)\s+(?:the|my|our)\s+"
-    r"(?P<w6>[\w\-]+(?:\s+[\w\-]+){0,2}?)(?=\s*(?:$|[,.;!])|\s+(?:on|for|to|at|this|last|yesterday|today|earlier)\b)"
+    # (not an idea or one's soul or time, nor a dream sold to someone: "sold the dog a dream")
+    r"(?P<w6>(?!(?:soul|idea|ideas|time|story|dream|concept|vision|pitch|plan|out)\b)(?![\w\-]+\s+an?\s)[\w\-]+(?:\s+[\w\-]+){0,2}?)(?=\s*(?:$|[,.;!])|\s+(?:on|for|to|at|this|last|yesterday|today|earlier)\b)"
     # (a thing one got seen to: "Got the tickets sorted"; a person is no thing done: "woman collected it",
     # "I was booked on the early train")
     rf"|^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:(?:got|have|had)\s+(?=(?:the|my|our)\s))?(?:the\s+|my\s+|our\s+)?(?!consider\b)"
@@ -3682,12 +3695,20 @@ _PUT_OFF_TO_EN = re.compile(
     rf"\b(?:{MOVE_VERB_EN}|postpon(?:e|es|ed|ing))\b.*?\b(?:back\s+)?(?:to|until|till)\s+{LATER_EN}",
     re.I,
 )
+# what a plan, an event or a project is called, for the words of chat that call one off and say
+# other things too ("binned the leftovers", "axed 200 jobs", "pulled the plug on the kettle")
+_PLAN_EN = (
+    r"(?:(?!(?:for|of|with|from|in|at|on|to)\b)[\w'\-]+\s+){0,3}?(?:party|parties|trip|plans?|project|migration|move|meeting|launch|event|festival|night|"
+    r"club|class|course|show|tour|podcast|newsletter|scheme|idea|holiday|wedding|dinner|lunch|drinks|do|gig|match|game|"
+    r"session|rebuild|rewrite|redesign|release|sale|visit|reunion|quiz|bbq|barbecue|picnic|series|programme|program|"
+    r"initiative|feature|membership|subscription|booking|appointment|deal|campaign|conference|workshop|retreat|"
+    r"weekend|break|outing|day out|hike|run|ride|walk|viewing|interview|shoot|app|site|website|plan b)\b"
+)
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
     # (the chat words for it, after who did it or an auxiliary: "we've binned the Notion migration",
     # "they axed the summer party", "pulled the plug on the podcast"; not "canned beans")
-    r"(?:(?<='ve )|(?<=have )|(?<=has )|(?<=had )|(?<=just )|(?<=we )|(?<=I )|(?<=they )|(?<=officially ))"
-    r"(?:binned|axed|canned|nixed)|pull(?:ed|ing|s)? the plug on|"
+    rf"(?:binned(?:\s+off)?|axed|canned|nixed|pull(?:ed|ing|s)? the plug on)(?=\s+(?:the\s+|our\s+|my\s+|whole\s+|entire\s+)*{_PLAN_EN})|"
     # put off to no day: "Let's rain check the drinks", "gonna have to take a rain check on lunch"
     r"rain[ -]?check(?:ing)?(?:\s+on)?|take a rain[ -]?check on|"
     # a plan thrown over or not taken up: "had to ditch the blood donation", "not bothering with the sale"
@@ -3731,7 +3752,10 @@ _STATUS_EN_CANCEL = re.compile(
     # (or in the progressive: "Book club's moving to the Thursday after")
     rf"(?:pushed|moved|bumped|shifted|shunted|delayed|rescheduled|moving|being moved)(?:\s+back)?\s+(?:to|until|till)\s+{LATER_EN}"
     # a plan knocked on the head: "we knocked the book club on the head"
-    r"|\bknock(?:ed|ing|s)?\s+(?:the|our|my)\s+(?P<w14>[\w'\- ]{2,30}?)\s+on\s+the\s+head\b"
+    rf"|\bknock(?:ed|ing|s)?\s+(?:the|our|my)\s+(?P<w14>{_PLAN_EN})\s+on\s+the\s+head\b"
+    # (or said so of it: "the trip's been axed", "the whole rebuild got binned"; not "my phone got binned")
+    rf"|^(?:the|our|my)\s+(?:whole\s+|entire\s+)?(?P<w15>{_PLAN_EN})(?:'s|\s+(?:is|was|has|got|have|were))\s+(?:been\s+)?"
+    r"(?:axed|binned|canned|nixed)\b"
     # "no swimming this Saturday": the plan's activity denied for the day it was set
     r"|^no\s+(?!(?:worries|worry|problem|problems|probs?|way|idea|clue|rush|pressure|doubt|need|matter|chance|"
     r"wonder|kidding|luck|news|one|time)\b)(?P<w8>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+"
@@ -3740,7 +3764,7 @@ _STATUS_EN_CANCEL = re.compile(
     r"|^(?:the\s+)?(?P<w2>[\w'\- ]{2,30}?)(?:\s+on\s+\w+)?\s+(?:is|'s|got|was|has been|'s been|have been|were)\s+"
     # (or judged as not going ahead: "Quiz is a no-go", "the trip's a non-starter", "not happening")
     # (a no-go closing its clause: "Dairy is a no-go for me" is a restriction)
-    r"(?:off|cancelled|canceled|called off|postponed|scrapped|axed|binned|canned|nixed|(?:a\s+no-?go|a\s+non-?starter)(?=\s*(?:$|[,.;!]))|not happening"
+    r"(?:off|cancelled|canceled|called off|postponed|scrapped|(?:a\s+no-?go|a\s+non-?starter)(?=\s*(?:$|[,.;!]))|not happening"
     # (called off by the weather, or set aside for now: "the match got rained off", "Kitchen's on
     # hold till the plasterer's been", a postponement read below)
     r"|rained\s+off|rained\s+out|on\s+hold|on\s+ice|on\s+the\s+back\s+burner)(?![\w\-])"
@@ -4344,9 +4368,10 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 or m.group("w12")
                 or m.group("w13")
                 or m.group("w14")
+                or m.group("w15")
                 or ""
             ).strip()
-            w = re.sub(r"^whole\s+", "", w)
+            w = re.sub(r"^(?:whole\s+|off\s+(?:the\s+|my\s+|our\s+)?)", "", w)
             if re.fullmatch(
                 r"(?:again|today|tonight|too|also|anyway|on me|last minute|at the last minute)?", w, re.I
             ):
@@ -4391,7 +4416,7 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 r"(?:I'm|I am|we're|we are|you're|you are|(?:I|he|she) was|(?:we|you|they) were)",
                 w.strip(),
                 re.I,
-            ):
+            ) or re.match(r"(?:I|we|you|he|she|they)\s+(?:was|were|am|are|is)\b", m.group(0).strip(), re.I):
                 continue  # "I'm set up for the day", "I was booked on the 6am": a person's state, no task's result
             agent = _AGENT_EN.match(w.strip())
             if agent:  # "Tom has already sent it": who did it, not what was done
@@ -4638,8 +4663,8 @@ _ZH_CANCEL = re.compile(
     # (黄了 of a matter, 那事儿, has fallen through: "火锅那事儿黄了"; not "叶子黄了")
     # (or of a plan, a project, a get-together: "周末的聚餐黄了", "那个项目被砍了"; a tree cut down, 树被砍了,
     # is no plan)
-    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢|(?<=[事儿局餐会约划目])(?:又|也)?黄"
-    r"|(?<=[局会划目动])被砍(?:掉)?)了"
+    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢|(?<=[事儿局餐会约划目])(?:又|也)?黄"
+    r"|(?<=[会划目动])被砍(?:掉)?)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
     # the plan named, then 没V成, the past of V不成: it fell through ("动物园没去成", "饭最后也没吃成";
     # not a time alone: "上次没去成")

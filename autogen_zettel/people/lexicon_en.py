@@ -116,11 +116,13 @@ FIRST_PROMISE = re.compile(
     # a task that falls to the speaker (a promise, like "I can", only with its time: rules_en): "I'm on
     # wrapping duty tomorrow night", "I'm in charge of the drinks on Saturday", "I've got the snacks
     # covered for Friday", "drinks are on me tomorrow"
-    r"|\b(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:on\s+(?P<what9>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?\s+duty\b[^,;:.!?]*)"
+    # (not a shift at work: "I'm on night duty this week", "on call")
+    r"|\b(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:on\s+(?P<what9>(?!(?:night|day|early|late|weekend|jury|guard|call|desk|front|door|active|light|double)\s)"
+    r"[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?\s+duty\b[^,;:.!?]*)"
     r"|in\s+charge\s+of\s+(?P<what10>[^,;:.!?]+))"
     r"|\b(?:i|we)(?:'ve|\s+have)?\s+got\s+(?P<what11>(?:the|our)\s+[a-z][\w\- ]{1,30}?)\s+covered\b(?P<when11>[^,;:.!?]*)"
-    r"|^(?:the\s+)?(?P<what12>(?!(?:the|it|that|this|blame|fault|pressure|spotlight|joke|focus|ball|onus|responsibility)\b)"
-    r"[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+(?:is|are|'s|'re)\s+on\s+me\b(?P<when12>[^,;:.!?]*)"
+    r"|^(?:the\s+)?(?P<what12>(?!(?:the|it|that|this|all|everything|everyone|eyes|blame|fault|pressure|spotlight|joke|focus|ball|onus|responsibility)\b)"
+    r"[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)(?:\s+(?:is|are)|'s|'re)\s+on\s+me\b(?P<when12>[^,;:.!?]*)"
 )
 # a promise moved to another day by the one who owes it: "Need to push the contract to next Tuesday",
 # "I'll move the call to Friday" (an act to come, not a report of a thing postponed)

@@ -267,7 +267,11 @@ _DATED = re.compile(
 
 # one's word given as a clause of its own: "..., promise", "pinky promise 🤞", "I swear"
 _PROMISE_TAG = re.compile(
-    r"(?:^|[,;.!]\s*|\s[-–—]\s*)(?:pinky\s+|i\s+)?(?:promise|swear)(?:\s+(?:u|you|ya))?(?=\s*(?:[,;.!]|$|[^\w\s]))"
+    r"(?:^|[,;.!]\s*|\s[-–—]\s*)(?:pinky\s+|i\s+)?promise(?:\s+(?:u|you|ya))?(?=\s*(?:[,;.!]|$|[^\w\s]))"
+)
+# a finite verb or its subject: a clause that states something, not an act with its I dropped
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|am|i'm|you'll|you will|it'll|going to be|starts?|begins?|ends?)\b|'s\b|'re\b", re.I
 )
 
 
@@ -366,6 +370,8 @@ def _commitments(
             if m.group("what7") and not DATE_WORDS.search(m.group("what7")):
                 continue  # "I can swim", "we can see the sea from here": an ability, no act offered
             timed = m.group("what9") or m.group("what10") or (m.group("what11") and m.group("when11"))
+            if timed and re.search(r"\b(?:every|each)\b", timed):
+                continue  # "I'm on bin duty every Monday": a rota, no act set for one time
             if (
                 (m.group("what11") or m.group("what12"))
                 and not DATE_WORDS.search(m.group("when11") or m.group("when12") or "")
@@ -456,7 +462,10 @@ def _commitments(
         # own, makes the act told beside it (with its time, the I dropped) a promise
         for clause in re.split(r"[,;.!]|\s[-–—]\s", s):
             due = due_date(clause, at) if DATE_WORDS.search(clause) else None
-            what = _phrase(clause.strip()) if due and due >= at.date() else ""
+            # (an act with no subject of its own, or a thing coming back: "money back to you by friday",
+            # "the book's coming back tomorrow"; not a fact sworn to, "promise, the film starts at 8")
+            act = re.search(r"\bback\b", clause) or not _FINITE.search(clause)
+            what = _phrase(clause.strip()) if act and due and due >= at.date() else ""
             if what and not _PROMISE_TAG.search(what.lower()) and len(what.split()) >= 2:
                 out.append(Evidence("commitment", speaker, "", what, 0.5, "statement", due, counterparty))
                 break
