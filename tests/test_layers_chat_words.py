@@ -238,3 +238,67 @@ def test_a_round_on_me_with_the_copula_contracted():
 def test_a_chinese_plan_fallen_through_keeps_its_whole_name_and_a_post_office_is_no_plan():
     assert _states("我们的旅行计划黄了", "小王") == [("旅行计划", "cancelled")]
     assert _states("我在邮局被砍了", "小王") == []
+
+
+# -- a body's reaction is an allergy; what one could live on is a taste ----------------------------
+
+
+def _facts(text: str, speaker: str = "Sam"):
+    return [(e.key, e.value) for e in extract_layers(text, speaker=speaker, at=AT) if e.layer == "fact"]
+
+
+def _tastes(text: str, speaker: str = "Sam"):
+    return [
+        (e.value, e.score > 0.5)
+        for e in extract_layers(text, speaker=speaker, at=AT)
+        if e.layer == "preference"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "speaker"),
+    [
+        ("shellfish makes my throat go funny", "shellfish", "Sam"),
+        ("cats make me sneeze", "cats", "Sam"),
+        ("nuts make my lips swell up", "nuts", "Sam"),
+        ("skip me on the prawns, shellfish makes my throat go funny", "shellfish", "Sam"),
+        ("海鲜我一吃就过敏", "海鲜", "小王"),
+        ("芒果我只要一碰就起疹子", "芒果", "小王"),
+    ],
+)
+def test_what_the_body_does_at_a_thing_is_an_allergy_to_it(text, what, speaker):
+    assert ("allergy", what) in _facts(text, speaker)
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker"),
+    [
+        ("work makes me sick", "Sam"),
+        ("this song makes me sneeze lol", "Sam"),
+        ("my boss makes my skin crawl", "Sam"),
+        ("我一吃就胖", "小王"),
+        ("这个我一看就懂", "小王"),
+    ],
+)
+def test_a_mood_a_joke_or_a_habit_is_no_allergy(text, speaker):
+    assert not [f for f in _facts(text, speaker) if f[0] == "allergy"]
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("could genuinely live on dumplings", "dumplings"),
+        ("I could live on pizza", "pizza"),
+        ("I would kill for a decent curry", "curry"),
+        ("I'd kill for a decent curry", "curry"),
+        ("crisps are my weakness", "crisps"),
+        ("custard creams are my one weakness", "custard creams"),
+    ],
+)
+def test_what_one_could_live_on_would_kill_for_or_is_weak_for_is_liked(text, what):
+    assert (what, True) in _tastes(text)
+
+
+@pytest.mark.parametrize("text", ["I could live on a boat", "would kill for him", "my weakness is maths"])
+def test_a_place_to_live_a_person_or_a_weak_subject_is_no_taste(text):
+    assert _tastes(text) == []

@@ -507,7 +507,15 @@ _ALLERGY_EN = re.compile(
     # an intolerance, the same restriction: "I'm lactose intolerant", "im gluten-intolerant", "intolerant to wheat"
     # (what one is intolerant of is a food: "I'm so intolerant of lazy people" is no diet)
     rf"|\b(?:I'm|I\s+am|im)\s+(?:{_INTOLERANT_HOW}\s+)?(?P<v6>{_INTOLERANT_OF})[-\s]intolerant\b"
-    rf"|\b(?:I'm|I\s+am|im)\s+(?:{_INTOLERANT_HOW}\s+)?intolerant\s+(?:to|of)\s+(?P<v7>{_INTOLERANT_OF})s?\b",
+    rf"|\b(?:I'm|I\s+am|im)\s+(?:{_INTOLERANT_HOW}\s+)?intolerant\s+(?:to|of)\s+(?P<v7>{_INTOLERANT_OF})s?\b"
+    # what the body does at it, the thing at the clause's head: "shellfish makes my throat go funny",
+    # "cats make me sneeze", "nuts make my lips swell up" (a body's reaction, not a mood: "work makes
+    # me sick" is no allergy)
+    r"|(?:^|[,;]\s*)(?:(?:honestly|tbh|ngl|but|and|so|yeah)[,\s]+)*"
+    r"(?P<v8>(?!(?:it|that|this|he|she|they|you|my|his|her|the|work|people|everything|everyone)\b)[a-z\-]+(?:\s+[a-z\-]+)?)\s+"
+    r"(?:makes?|made)\s+(?:me|my\s+(?:throat|lips?|mouth|skin|face|tongue|eyes|nose))\s+(?:\w+\s+)?"
+    r"(?:swell(?:s|ing)?(?:\s+up)?|itch(?:y)?|go(?:es)?\s+(?:all\s+)?(?:funny|tingly|itchy|puffy|blotchy)|close\s+up|tingle|"
+    r"break\s+out|come\s+out\s+in\s+(?:hives|a\s+rash|spots)|wheeze|sneeze)\b",
     re.I,
 )
 
@@ -865,7 +873,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     if m and m.group("this") and re.search(r"\b(?:his|her|their|your|he|she|they|you|[A-Z][a-z]+'s)\b", s):
         m = None  # "this nut allergy of his": another's
     if m:
-        v = next(m.group(g) for g in ("v", "v2", "v3", "v4", "v5", "v6", "v7") if m.group(g))
+        v = next(m.group(g) for g in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8") if m.group(g))
         add("allergy", v.lower(), "statement")
     # the dress of one's trade: "Just ironed my nurse's uniform for tonight's shift" (a trade's word only)
     m = re.search(r"\b[Mm]y\s+(?P<v>[a-z]+)(?:'s|s')\s+(?:uniform|scrubs|overalls|whites|tunic)\b", s)
@@ -910,7 +918,11 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
 _LIKE_EN = (
     r"love|luv|adore|enjoy|like|fancy|prefer|'m keen on|am keen on|'m fond of|am fond of|'m crazy about|"
     r"am crazy about|'m mad about|am mad about|am into|'m into|'m really into|am really into|'m obsessed with|am obsessed with|"
-    r"could eat|can't get enough of|'m a (?:huge|big) fan of|am a (?:huge|big) fan of|'ve come round to|"
+    r"could eat|can't get enough of|'m a (?:huge|big) fan of|"
+    # what one could live on or would kill for: "could genuinely live on dumplings" (not a place or a sum:
+    # "could live on a boat", "on my salary")
+    r"could (?:\w+ly\s+)?live on(?=\s+(?!(?:a|an|my|the|less|that|this|it|\d)\b))"
+    r"|(?:would|'d) (?:\w+ly\s+)?kill for(?=\s+(?!(?:my|that|this|it|you|him|her|them)\b))|am a (?:huge|big) fan of|'ve come round to|"
     # absorbed in it: "I've been glued to the cricket all summer"
     r"(?:'ve been|have been|'m|am) glued to|"
     r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on|"
@@ -983,7 +995,9 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no(?!-)|not for me|my happy place|"
     r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing"
     # "swimming is my real passion", "Crosswords are my new obsession"
-    r"|my (?:real\s+|true\s+|great\s+|big\s+|one\s+|new\s+|latest\s+)?(?:passion|obsession))"
+    r"|my (?:real\s+|true\s+|great\s+|big\s+|one\s+|new\s+|latest\s+)?(?:passion|obsession)"
+    # "crisps are my weakness", "Custard creams are my one weakness"
+    r"|my (?:biggest\s+|greatest\s+|one\s+|only\s+|big\s+|total\s+)?weakness)"
     r"|and I don't get along|(?:is|are) not my thing"
     # what a thing does to one: "Spicy food gives me a headache", "Crowds make me anxious", "Olives have grown on me"
     r"|gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)"
@@ -1580,7 +1594,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         r"(?:it|this|that|he|she|they|there|what|which|his|her|their|your)\b", m.group("obj"), re.I
     ):
         positive = re.search(
-            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow|passion|obsession",
+            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow|passion|obsession|weakness",
             m.group("pred"),
             re.I,
         )
@@ -1961,6 +1975,9 @@ _ZH_ALLERGY = re.compile(
     r"(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏|喘不上气|呼吸困难"
     # (a sneeze said without its verb: "喷嚏不停")
     r"|喷嚏)"
+    # (the thing said first, then 一吃就: "海鲜我一吃就过敏", "芒果我只要一碰就起疹子")
+    r"|(?:^|(?<=[，,。！!；;\s]))(?P<v3>(?![我你他她这那])[\u4e00-\u9fff]{1,4}?)我?(?:只要)?一(?:吃|喝|碰|闻|沾)就(?:会)?"
+    r"(?:浑身|全身|身上|脸上|嘴唇|喉咙|皮肤)?(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏)"
     # the allergen right before 过敏 at a clause's head, after 我 or with 我 dropped: "我花粉过敏",
     # "花生过敏星人", "本人海鲜过敏" (not a degree, a body part or a season: "有点过敏", "皮肤过敏")
     r"|(?:^|(?<=[，,。！!；;\s])|(?<=我)|(?<=本人))(?P<v2>(?!我|本人|有点|有些|容易|经常|会|也|都|是|不|没|皮肤|季节|鼻子|眼睛|对)"
@@ -2363,7 +2380,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("residence", m.group("v"), "statement")
     m = _ZH_ALLERGY.search(s)
     if m:
-        add("allergy", m.group("v") or m.group("sym") or m.group("v2"), "statement")
+        add("allergy", m.group("v") or m.group("sym") or m.group("v3") or m.group("v2"), "statement")
     if _ZH_DIET_ENDED.search(s):
         add("diet", "素食", "lift")  # "最近开荤了", "不吃素了": the meatless diet is over
     elif _ZH_DIET.search(s):
@@ -3255,6 +3272,11 @@ _REGISTER_EN = (
         r"(?i)^(?:(?:lately|honestly|tbh|ngl|these days|so|totally|kinda|really)\s+)*"
         r"(?=(?:obsessed with|hooked on|crazy about|mad about|fond of)\b|(?<=really )into\b|(?<=so )into\b)",
         "I'm ",
+    ),
+    # "could genuinely live on dumplings", "would kill for a decent curry": the I dropped
+    (
+        r"(?i)^(?:(?:honestly|seriously|genuinely|literally|tbh|ngl),?\s+)*(?=(?:could|would) (?:\w+ly\s+)?(?:live on|kill for)\b)",
+        "I ",
     ),
     # "honestly can't get enough of this sourdough": the stance with its "I" dropped
     (r"(?i)^(?:(?:honestly|seriously|really|tbh|ngl|just),?\s+)*(?=can't get enough of\b)", "I "),
