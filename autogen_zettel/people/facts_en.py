@@ -31,6 +31,24 @@ _RETIRED = re.compile(
     r"^I(?:'ve| have)?\s+(?:(?:finally|just|officially|recently|now|already)\s+)*retired"
     r"(?=\s*(?:$|[.!,;]|from\b|last\b|this\b|in\b|early\b|at\b))"
 )
+# one's state of work, said of no job named: "I'm self-employed now", "went freelance in January",
+# "I'm between jobs atm", "retired last month!" (the I dropped) -> (value, whether it says a change)
+_WORK_STATE = re.compile(
+    r"^(?:(?:so|well|yeah|honestly|tbh|ngl),?\s+)*(?:(?:I'm|I am|im|I've been|I have been|been)\s+(?P<now>now\s+|officially\s+|finally\s+)?"
+    r"(?P<state>retired|self-employed|unemployed|freelance|a freelancer|between jobs|out of work|"
+    r"a stay[- ]at[- ]home (?:mum|mom|dad|parent))"
+    r"|(?:I\s+)?(?P<went>went|gone|going|have gone|'ve gone)\s+(?P<state2>self-employed|freelance)"
+    r"|(?P<retired>(?:finally\s+|just\s+|officially\s+)?retired)(?=\s*(?:[.!,;]|$|last\b|this\b|in\b|early\b|from\b)))"
+    r"(?=\s*(?:$|[.!,;]|now\b|atm\b|at the moment\b|since\b|for\b|last\b|this\b|in\b|again\b|early\b|from\b|lol\b))",
+    re.I,
+)
+_WORK_STATE_VALUE = {
+    "a freelancer": "freelancer",
+    "freelance": "freelancer",
+    "unemployed": "none",
+    "between jobs": "none",
+    "out of work": "none",
+}
 _LIVES = re.compile(rf"\b{NAME}\s+(?:lives|is living|resides|moved|relocated)\s+(?:in|to)\s+{PLACE}")
 
 
@@ -68,6 +86,18 @@ def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence
             out.append(Evidence("fact", m.group("name"), "residence", m.group("v"), 0.5, "statement"))
     if _RETIRED.search(s):
         out.append(Evidence("fact", speaker, "job", "retired", 0.5, "change"))
+    else:
+        m = _WORK_STATE.search(s)
+        if m:
+            state = (m.group("state") or m.group("state2") or "retired").lower()
+            value = _WORK_STATE_VALUE.get(state, re.sub(r"^a\s+", "", state))
+            changed = (
+                m.group("now")
+                or m.group("went")
+                or m.group("retired")
+                or re.search(r"\b(?:now|since|again|last|this|in)\b", s[m.end() :].lower())
+            )
+            out.append(Evidence("fact", speaker, "job", value, 0.5, "change" if changed else "statement"))
     m = JOB.search(s)
     if m:
         words = [w for w in m.group("v").split() if w not in ("now", "currently")]

@@ -114,7 +114,12 @@ _EMPLOYER_EN = re.compile(
     # at Deloitte" (the unit is one's workplace; "our office in Leeds" is a town, not read)
     rf"|\b(?i:my|our)\s+(?:(?i:whole|new|old|little)\s+)?(?i:team|office|department|dept|branch|unit)\s+at\s+"
     # (not a time of year: "my office at Christmas")
-    rf"(?!(?i:christmas|xmas|easter|new year|halloween|thanksgiving|diwali|eid|hanukkah)\b)(?P<v12>{_CAP})",
+    rf"(?!(?i:christmas|xmas|easter|new year|halloween|thanksgiving|diwali|eid|hanukkah)\b)(?P<v12>{_CAP})"
+    # a firm to start at, by its kind and then its name: "Starting at a tiny climate startup called
+    # Fernleaf in March" (the name, since "starting at 9" or "start at the bottom" is no firm)
+    rf"|\b(?i:start(?:ing|s)?)\s+(?:work\s+|a\s+job\s+)?at\s+(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?"
+    rf"(?:startup|start-up|company|firm|agency|charity|studio|fintech|bank|consultancy|nonprofit|non-profit|{_ORG_HEAD})"
+    rf"\s+(?:called|named)\s+(?P<v13>{_CAP})",
 )
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
 # Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
@@ -512,10 +517,11 @@ _ALLERGY_EN = re.compile(
     # "cats make me sneeze", "nuts make my lips swell up" (a body's reaction, not a mood: "work makes
     # me sick" is no allergy)
     r"|(?:^|[,;]\s*)(?:(?:honestly|tbh|ngl|but|and|so|yeah)[,\s]+)*"
-    r"(?P<v8>(?!(?:it|that|this|he|she|they|you|my|his|her|the|work|people|everything|everyone)\b)[a-z\-]+(?:\s+[a-z\-]+)?)\s+"
-    r"(?:makes?|made)\s+(?:me|my\s+(?:throat|lips?|mouth|skin|face|tongue|eyes|nose))\s+(?:\w+\s+)?"
-    r"(?:swell(?:s|ing)?(?:\s+up)?|itch(?:y)?|go(?:es)?\s+(?:all\s+)?(?:funny|tingly|itchy|puffy|blotchy)|close\s+up|tingle|"
-    r"break\s+out|come\s+out\s+in\s+(?:hives|a\s+rash|spots)|wheeze|sneeze)\b",
+    # (the mouth and throat, which an allergy closes; not the skin or a sneeze, which the weather,
+    # wool, pepper or a season bring on; the thing in lower case, not a person: "Tom makes me sneeze")
+    r"(?P<v8>(?!(?:it|that|this|he|she|they|you|my|his|her|the|work|people|everything|everyone)\b)(?-i:[a-z])[a-z\-]*(?:\s+[a-z\-]+)?)\s+"
+    r"makes?\s+(?:my\s+(?:throat|lips?|mouth|tongue)\s+(?:\w+\s+)?(?:swell(?:s|ing)?(?:\s+up)?|itch(?:y)?|tingle|close\s+up|"
+    r"go(?:es)?\s+(?:all\s+)?(?:funny|tingly|itchy|puffy))|me\s+come\s+out\s+in\s+hives)\b",
     re.I,
 )
 
@@ -614,7 +620,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
                 g
                 for g in (
                     m.group(n)
-                    for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12")
+                    for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13")
                 )
                 if g
             ),
@@ -921,8 +927,8 @@ _LIKE_EN = (
     r"could eat|can't get enough of|'m a (?:huge|big) fan of|"
     # what one could live on or would kill for: "could genuinely live on dumplings" (not a place or a sum:
     # "could live on a boat", "on my salary")
-    r"could (?:\w+ly\s+)?live on(?=\s+(?!(?:a|an|my|the|less|that|this|it|\d)\b))"
-    r"|(?:would|'d) (?:\w+ly\s+)?kill for(?=\s+(?!(?:my|that|this|it|you|him|her|them)\b))|am a (?:huge|big) fan of|'ve come round to|"
+    r"could (?:\w+ly\s+)?live on(?=\s+(?!(?:a|an|my|the|his|her|their|your|less|that|this|it|air|benefits|minimum|campus|"
+    r"fifty|twenty|ten|\w+\s+(?:quid|pounds|dollars|euros)|\d)\b)(?-i:[a-z\u4e00-\u9fff]))|am a (?:huge|big) fan of|'ve come round to|"
     # absorbed in it: "I've been glued to the cricket all summer"
     r"(?:'ve been|have been|'m|am) glued to|"
     r"have come round to|'ve started (?:drinking|eating|liking)|have started (?:drinking|eating|liking)|'m hooked on|"
@@ -995,9 +1001,7 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no(?!-)|not for me|my happy place|"
     r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing"
     # "swimming is my real passion", "Crosswords are my new obsession"
-    r"|my (?:real\s+|true\s+|great\s+|big\s+|one\s+|new\s+|latest\s+)?(?:passion|obsession)"
-    # "crisps are my weakness", "Custard creams are my one weakness"
-    r"|my (?:biggest\s+|greatest\s+|one\s+|only\s+|big\s+|total\s+)?weakness)"
+    r"|my (?:real\s+|true\s+|great\s+|big\s+|one\s+|new\s+|latest\s+)?(?:passion|obsession))"
     r"|and I don't get along|(?:is|are) not my thing"
     # what a thing does to one: "Spicy food gives me a headache", "Crowds make me anxious", "Olives have grown on me"
     r"|gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)"
@@ -1132,7 +1136,9 @@ def _pref(subject: str, topic: str, score: float, kind: str) -> list[Evidence]:
 
 _DONE_PART = (
     # "covered in them", "booked solid": a state, not a task done
-    r"fixed|renewed|paid|sorted|done|booked(?!\s+(?:solid|up))|sent|covered(?!\s+(?:in|with)\b)|handled|finished|cleaned|called|submitted|"
+    r"fixed|renewed|paid|sorted|done|booked(?!\s+(?:solid|up))|sent|covered(?!\s+(?:in|with)\b)|handled|finished|cleaned|"
+    # (not a thing's name: "a law firm called Hogan Lovells")
+    r"called(?!\s+(?-i:[A-Z]))|submitted|"
     r"filed|signed|delivered|posted|repaired|installed|collected|returned|taken care of|dealt with|"
     # a thing put in working order where it is needed: "Projector's set up in room 4", "the printer's hooked up"
     r"set up|hooked up|plugged in|"
@@ -1594,7 +1600,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         r"(?:it|this|that|he|she|they|there|what|which|his|her|their|your)\b", m.group("obj"), re.I
     ):
         positive = re.search(
-            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow|passion|obsession|weakness",
+            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow|passion|obsession",
             m.group("pred"),
             re.I,
         )
@@ -1976,7 +1982,9 @@ _ZH_ALLERGY = re.compile(
     # (a sneeze said without its verb: "喷嚏不停")
     r"|喷嚏)"
     # (the thing said first, then 一吃就: "海鲜我一吃就过敏", "芒果我只要一碰就起疹子")
-    r"|(?:^|(?<=[，,。！!；;\s]))(?P<v3>(?![我你他她这那])[\u4e00-\u9fff]{1,4}?)我?(?:只要)?一(?:吃|喝|碰|闻|沾)就(?:会)?"
+    # (not a person's, "宝宝一吃就过敏", "海鲜他一吃就…", nor a body part or a wound, "脸一碰就肿")
+    r"|(?:^|(?<=[，,。！!；;\s]))(?P<v3>(?![我你他她这那]|宝宝|儿子|女儿|老公|老婆|孩子|伤口|脸|腿|手|脚|皮肤|蚊子|嘴|眼|鼻|头|肚子)"
+    r"(?:(?![他她])[\u4e00-\u9fff]){1,4}?)我?(?:只要)?一(?:吃|喝|碰|闻|沾)就(?:会)?"
     r"(?:浑身|全身|身上|脸上|嘴唇|喉咙|皮肤)?(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏)"
     # the allergen right before 过敏 at a clause's head, after 我 or with 我 dropped: "我花粉过敏",
     # "花生过敏星人", "本人海鲜过敏" (not a degree, a body part or a season: "有点过敏", "皮肤过敏")
@@ -3275,7 +3283,7 @@ _REGISTER_EN = (
     ),
     # "could genuinely live on dumplings", "would kill for a decent curry": the I dropped
     (
-        r"(?i)^(?:(?:honestly|seriously|genuinely|literally|tbh|ngl),?\s+)*(?=(?:could|would) (?:\w+ly\s+)?(?:live on|kill for)\b)",
+        r"(?i)^(?:(?:honestly|seriously|genuinely|literally|tbh|ngl),?\s+)*(?=could (?:\w+ly\s+)?live on\b)",
         "I ",
     ),
     # "honestly can't get enough of this sourdough": the stance with its "I" dropped
@@ -3555,10 +3563,10 @@ _ZH_DROPPED_HEAD = re.compile(
 # 打电话"): the act set for that time (a state or an event, 明天就是周五 / 明天就开学了, is read out below)
 _ZH_DROPPED_JIU = re.compile(
     rf"^(?:那就|那|到时候?)?(?:{ZH_TIME}|下班|到家|回家|到了)+(?:一早|一大早)?就"
-    # (what comes of itself at that time is no act: a holiday, the weather, a term, a deadline)
-    r"(?!(?:是|要|放假|下雨|下雪|刮风|降温|升温|开学|放学|过年|过节|到了|结束|开始|上线|截止|出结果|出成绩|发工资|停电|停水|来了)"
-    r"|[\u4e00-\u9fff]*了$)"
-    r"(?P<rest>(?:去|来)?[\u4e00-\u9fff]{2,}.*)"
+    # (an errand's verb, what one does for someone: what comes of itself at that time is no act, a
+    # holiday, the weather, an exam, a parcel arriving, "明天就能收到")
+    r"(?P<rest>(?:去|来|过去|过来)?(?:打|给|帮|把|发(?!工资|奖金|薪水|年终奖|钱)|回|联系|找|买|取|办|交|还|订|约|问|查|修|搬|接|弄|改|写|做|安排|处理|转|寄|拿|送(?!到)|退|付|签|报|提|去|来)"
+    r"(?![\u4e00-\u9fff]*(?:到货|收到|拿到|了$))[\u4e00-\u9fff]*.*)"
 )
 _ZH_PROMISE_HEAD = re.compile(
     # "那我周四请你吃饭": a 那 / 那就 / 到时候 leading the clause follows on from what was said
@@ -3593,7 +3601,10 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         or _ZH_PAST_TIME.search(s)
         # (a guess at one's own day is no promise either: "我明天估计会很忙", "大概去不了")
         # ("看看" alone is "let's see"; "去医院看看她" is a visit)
-        or re.search(r"看看(?:再说|吧|情况|[，,。！!～~]|$)|再说|也许|可能|说不定|估计|大概", s)
+        or re.search(
+            r"看看(?![她他]|(?:你|爸|妈|爷|奶|姥|外公|外婆|孩子|老人|病人)(?![有能行]))|再说|也许|可能|说不定|估计|大概",
+            s,
+        )
     ):
         return []
     if re.search(r"哪儿|哪里|去哪|什么|怎么|要不要|是不是", s):
@@ -3724,7 +3735,8 @@ _PLAN_EN = (
     r"club|class|course|show|tour|podcast|newsletter|scheme|idea|holiday|wedding|dinner|lunch|drinks|do|gig|match|game|"
     r"session|rebuild|rewrite|redesign|release|sale|visit|reunion|quiz|bbq|barbecue|picnic|series|programme|program|"
     r"initiative|feature|membership|subscription|booking|appointment|deal|campaign|conference|workshop|retreat|"
-    r"weekend|break|outing|day out|hike|run|ride|walk|viewing|interview|shoot|app|site|website|plan b)\b"
+    r"weekend|break|outing|day out|hike|run|ride|walk|viewing|interview|shoot|app|site|website|plan b|gym|merger|"
+    r"partnership|collab|collaboration|challenge)(?:e?s)?\b"
 )
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
@@ -4685,8 +4697,8 @@ _ZH_CANCEL = re.compile(
     # (黄了 of a matter, 那事儿, has fallen through: "火锅那事儿黄了"; not "叶子黄了")
     # (or of a plan, a project, a get-together: "周末的聚餐黄了", "那个项目被砍了"; a tree cut down, 树被砍了,
     # is no plan)
-    r"|(?P<obj2>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢|(?<=[事儿局餐会约划目])(?:又|也)?黄"
-    r"|(?<=[会划目动])被砍(?:掉)?)了"
+    r"|(?P<obj2>(?!在)[\u4e00-\u9fffA-Za-z]{1,8}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢|(?<=[事儿局餐会约划目])(?:又|也)?黄"
+    r"|(?:(?<=[会划目动])|(?<=饭局))被砍(?:掉)?)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
     # the plan named, then 没V成, the past of V不成: it fell through ("动物园没去成", "饭最后也没吃成";
     # not a time alone: "上次没去成")

@@ -121,8 +121,10 @@ FIRST_PROMISE = re.compile(
     r"[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?\s+duty\b[^,;:.!?]*)"
     r"|in\s+charge\s+of\s+(?P<what10>[^,;:.!?]+))"
     r"|\b(?:i|we)(?:'ve|\s+have)?\s+got\s+(?P<what11>(?:the|our)\s+[a-z][\w\- ]{1,30}?)\s+covered\b(?P<when11>[^,;:.!?]*)"
-    r"|^(?:the\s+)?(?P<what12>(?!(?:the|it|that|this|all|everything|everyone|eyes|blame|fault|pressure|spotlight|joke|focus|ball|onus|responsibility)\b)"
-    r"[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)(?:\s+(?:is|are)|'s|'re)\s+on\s+me\b(?P<when12>[^,;:.!?]*)"
+    # (a round, not a person on at one, "mum's on me about the rent", nor all eyes or the blame)
+    r"|^(?:the\s+)?(?P<what12>(?!(?:the|it|that|this|all\s+eyes|everything|everyone|eyes|blame|fault|pressure|spotlight|joke|focus|"
+    r"ball|onus|responsibility|he|she|they|we|you|mum|mom|dad|boss|wife|husband|missus|hubby)\b)"
+    r"[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)(?:\s+(?:is|are)|'s|'re)\s+on\s+me\b(?!\s+(?:about|to|for)\b)(?P<when12>[^,;:.!?]*)"
 )
 # a promise moved to another day by the one who owes it: "Need to push the contract to next Tuesday",
 # "I'll move the call to Friday" (an act to come, not a report of a thing postponed)

@@ -267,7 +267,7 @@ _DATED = re.compile(
 
 # one's word given as a clause of its own: "..., promise", "pinky promise 🤞", "I swear"
 _PROMISE_TAG = re.compile(
-    r"(?:^|[,;.!]\s*|\s[-–—]\s*)(?:pinky\s+|i\s+)?promise(?:\s+(?:u|you|ya))?(?=\s*(?:[,;.!]|$|[^\w\s]))"
+    r"(?:^|[,;.!]\s*|\s[-–—]\s*)(?:pinky\s+|i\s+)?(?:promise|swear)(?:\s+(?:u|you|ya))?(?=\s*(?:[,;.!]|$|[^\w\s]))"
 )
 # a finite verb or its subject: a clause that states something, not an act with its I dropped
 _FINITE = re.compile(
