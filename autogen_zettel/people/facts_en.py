@@ -22,6 +22,7 @@ from autogen_zettel.people.lexicon_en import (
     SKILL,
 )
 from autogen_zettel.people.topics import category_of
+from autogen_zettel.text.due import MONTH_EN
 
 __all__ = ["facts"]
 
@@ -33,13 +34,18 @@ _RETIRED = re.compile(
 )
 # one's state of work, said of no job named: "I'm self-employed now", "went freelance in January",
 # "I'm between jobs atm", "retired last month!" (the I dropped) -> (value, whether it says a change)
+# (closing its clause, or before a time it began at: not "retired from twitter", "freelance this
+# week", "retired for the night", "between jobs in the garden"; "out of work" is left out, it is
+# also leaving work for the day)
+_WHEN_BEGAN = rf"last\s+(?:week|month|year)|this\s+(?:month|year)|in\s+(?:(?:19|20)\d\d|{MONTH_EN})\b|early\b"
 _WORK_STATE = re.compile(
     r"^(?:(?:so|well|yeah|honestly|tbh|ngl),?\s+)*(?:(?:I'm|I am|im|I've been|I have been|been)\s+(?P<now>now\s+|officially\s+|finally\s+)?"
-    r"(?P<state>retired|self-employed|unemployed|freelance|a freelancer|between jobs|out of work|"
+    r"(?P<state>retired|self-employed|unemployed|freelance|a freelancer|between jobs|"
     r"a stay[- ]at[- ]home (?:mum|mom|dad|parent))"
-    r"|(?:I\s+)?(?P<went>went|gone|going|have gone|'ve gone)\s+(?P<state2>self-employed|freelance)"
-    r"|(?P<retired>(?:finally\s+|just\s+|officially\s+)?retired)(?=\s*(?:[.!,;]|$|last\b|this\b|in\b|early\b|from\b)))"
-    r"(?=\s*(?:$|[.!,;]|now\b|atm\b|at the moment\b|since\b|for\b|last\b|this\b|in\b|again\b|early\b|from\b|lol\b))",
+    r"(?=\s*(?:$|[.!,;]|now\b|atm\b|at the moment\b|right now\b|again\b|lol\b|and\b|since\s+(?!\d)))"
+    # (gone freelance, not going: "going freelance in April" is a plan)
+    rf"|(?:I\s+)?(?P<went>went|have gone|'ve gone)\s+(?P<state2>self-employed|freelance)(?=\s*(?:$|[.!,;]|now\b|{_WHEN_BEGAN}))"
+    rf"|(?P<retired>(?:finally\s+|just\s+|officially\s+)?retired)(?=\s*(?:$|[.!,;]|{_WHEN_BEGAN})))",
     re.I,
 )
 _WORK_STATE_VALUE = {
@@ -47,7 +53,6 @@ _WORK_STATE_VALUE = {
     "freelance": "freelancer",
     "unemployed": "none",
     "between jobs": "none",
-    "out of work": "none",
 }
 _LIVES = re.compile(rf"\b{NAME}\s+(?:lives|is living|resides|moved|relocated)\s+(?:in|to)\s+{PLACE}")
 
@@ -95,7 +100,7 @@ def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence
                 m.group("now")
                 or m.group("went")
                 or m.group("retired")
-                or re.search(r"\b(?:now|since|again|last|this|in)\b", s[m.end() :].lower())
+                or re.search(r"^\s*(?:now|since|again)\b", s[m.end() :].lower())
             )
             out.append(Evidence("fact", speaker, "job", value, 0.5, "change" if changed else "statement"))
     m = JOB.search(s)

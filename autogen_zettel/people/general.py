@@ -117,7 +117,7 @@ _EMPLOYER_EN = re.compile(
     rf"(?!(?i:christmas|xmas|easter|new year|halloween|thanksgiving|diwali|eid|hanukkah)\b)(?P<v12>{_CAP})"
     # a firm to start at, by its kind and then its name: "Starting at a tiny climate startup called
     # Fernleaf in March" (the name, since "starting at 9" or "start at the bottom" is no firm)
-    rf"|\b(?i:start(?:ing|s)?)\s+(?:work\s+|a\s+job\s+)?at\s+(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?"
+    rf"|(?:^|\bI(?:'m|\s+am)\s+|\bI\s+)(?i:start(?:ing|s)?)\s+(?:work\s+|a\s+job\s+)?at\s+(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?"
     rf"(?:startup|start-up|company|firm|agency|charity|studio|fintech|bank|consultancy|nonprofit|non-profit|{_ORG_HEAD})"
     rf"\s+(?:called|named)\s+(?P<v13>{_CAP})",
 )
@@ -514,14 +514,18 @@ _ALLERGY_EN = re.compile(
     rf"|\b(?:I'm|I\s+am|im)\s+(?:{_INTOLERANT_HOW}\s+)?(?P<v6>{_INTOLERANT_OF})[-\s]intolerant\b"
     rf"|\b(?:I'm|I\s+am|im)\s+(?:{_INTOLERANT_HOW}\s+)?intolerant\s+(?:to|of)\s+(?P<v7>{_INTOLERANT_OF})s?\b"
     # what the body does at it, the thing at the clause's head: "shellfish makes my throat go funny",
-    # "cats make me sneeze", "nuts make my lips swell up" (a body's reaction, not a mood: "work makes
-    # me sick" is no allergy)
+    # "nuts made my lips swell up" (a body's reaction, not a mood: "work makes me sick" is no allergy)
     r"|(?:^|[,;]\s*)(?:(?:honestly|tbh|ngl|but|and|so|yeah)[,\s]+)*"
     # (the mouth and throat, which an allergy closes; not the skin or a sneeze, which the weather,
     # wool, pepper or a season bring on; the thing in lower case, not a person: "Tom makes me sneeze")
-    r"(?P<v8>(?!(?:it|that|this|he|she|they|you|my|his|her|the|work|people|everything|everyone)\b)(?-i:[a-z])[a-z\-]*(?:\s+[a-z\-]+)?)\s+"
-    r"makes?\s+(?:my\s+(?:throat|lips?|mouth|tongue)\s+(?:\w+\s+)?(?:swell(?:s|ing)?(?:\s+up)?|itch(?:y)?|tingle|close\s+up|"
-    r"go(?:es)?\s+(?:all\s+)?(?:funny|tingly|itchy|puffy))|me\s+come\s+out\s+in\s+hives)\b",
+    r"(?P<v8>(?!(?:it|that|this|he|she|they|you|my|his|her|the|work|people|everything|everyone|exams?|stress|nerves|anxiety|"
+    r"fear|crying|shouting|singing|talking|speaking)\b)(?-i:[a-z])[a-z\-]*(?:\s+[a-z\-]+)?)\s+"
+    r"(?:makes?|made)\s+(?:my\s+(?:throat|lips?|mouth|tongue)\s+(?:\w+\s+)?(?:swell(?:s|ing)?(?:\s+up)?|itch(?:y)?|tingle|close\s+up|"
+    r"go(?:es)?\s+(?:all\s+)?(?:funny|tingly|itchy|puffy))|me\s+come\s+out\s+in\s+hives)\b"
+    # (a sneeze, itching eyes or a rash, of what is known to set one off: "cats make me sneeze",
+    # "dust makes my eyes itch"; pepper, sunlight and wool do it to anyone)
+    r"|(?:^|[,;]\s*)(?P<v9>cats?|dogs?|horses?|rabbits?|guinea pigs?|hamsters?|pollen|dust|dust mites|hay|grass|feathers|mould|mold|latex)\s+"
+    r"makes?\s+(?:me\s+(?:sneeze|wheeze|itchy|break\s+out)|my\s+eyes\s+(?:itch|water|stream|swell))\b",
     re.I,
 )
 
@@ -879,7 +883,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     if m and m.group("this") and re.search(r"\b(?:his|her|their|your|he|she|they|you|[A-Z][a-z]+'s)\b", s):
         m = None  # "this nut allergy of his": another's
     if m:
-        v = next(m.group(g) for g in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8") if m.group(g))
+        v = next(m.group(g) for g in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9") if m.group(g))
         add("allergy", v.lower(), "statement")
     # the dress of one's trade: "Just ironed my nurse's uniform for tonight's shift" (a trade's word only)
     m = re.search(r"\b[Mm]y\s+(?P<v>[a-z]+)(?:'s|s')\s+(?:uniform|scrubs|overalls|whites|tunic)\b", s)
@@ -925,8 +929,8 @@ _LIKE_EN = (
     r"love|luv|adore|enjoy|like|fancy|prefer|'m keen on|am keen on|'m fond of|am fond of|'m crazy about|"
     r"am crazy about|'m mad about|am mad about|am into|'m into|'m really into|am really into|'m obsessed with|am obsessed with|"
     r"could eat|can't get enough of|'m a (?:huge|big) fan of|"
-    # what one could live on or would kill for: "could genuinely live on dumplings" (not a place or a sum:
-    # "could live on a boat", "on my salary")
+    # what one could live on: "could genuinely live on dumplings" (a food in lower case, not a place or
+    # a sum: "could live on a boat", "on my salary", "on Skye")
     r"could (?:\w+ly\s+)?live on(?=\s+(?!(?:a|an|my|the|his|her|their|your|less|that|this|it|air|benefits|minimum|campus|"
     r"fifty|twenty|ten|\w+\s+(?:quid|pounds|dollars|euros)|\d)\b)(?-i:[a-z\u4e00-\u9fff]))|am a (?:huge|big) fan of|'ve come round to|"
     # absorbed in it: "I've been glued to the cricket all summer"
@@ -998,7 +1002,7 @@ _NOT_INTO_EN = re.compile(
 _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my happy place"
     r"^(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)\s+"
     r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|overrated|"
-    r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no(?!-)|not for me|my happy place|"
+    r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no(?!-)|a (?:hard|firm|big) pass|not for me|my happy place|"
     r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing"
     # "swimming is my real passion", "Crosswords are my new obsession"
     r"|my (?:real\s+|true\s+|great\s+|big\s+|one\s+|new\s+|latest\s+)?(?:passion|obsession))"
@@ -1140,6 +1144,8 @@ _DONE_PART = (
     # (not a thing's name: "a law firm called Hogan Lovells")
     r"called(?!\s+(?-i:[A-Z]))|submitted|"
     r"filed|signed|delivered|posted|repaired|installed|collected|returned|taken care of|dealt with|"
+    # (sent on by computer or paper: "timesheets uploaded", "forms printed and signed")
+    r"uploaded|emailed|printed|scanned|approved|signed off|"
     # a thing put in working order where it is needed: "Projector's set up in room 4", "the printer's hooked up"
     r"set up|hooked up|plugged in|"
     r"handed (?:back|over|in)|given back|"
@@ -1933,6 +1939,8 @@ _ZH_AGE = re.compile(
     # the age said bare and a clause going on ("我今年三十二，还没对象呢"): 我 ahead makes it one's own
     # (not a day of the year: "今年十一，去云南玩")
     r"|(?<=我)今年(?P<v2>[一二三四五六七八九十两\d]{1,4})(?=[，,])"
+    # (an age reached, said with 都 or 已经 after 我: "我都35了，熬不动了"; not a score, "我都考了90了")
+    r"|(?<=我)(?:都|已经|都已经)(?P<v3>[一二三四五六七八九十两\d]{2,4})(?:岁)?了(?=[，,。！!~～\s]|$)"
 )
 _ZH_PET = re.compile(
     r"(?:家|我)(?:里)?(?:有|养了?)(?:[一二两三四五\d]只|一条|两条)?(?P<v>狗|猫|兔子|鹦鹉|仓鼠|金鱼)"
@@ -1975,7 +1983,8 @@ _ZH_GROWN = re.compile(
 )
 _ZH_ALLERGY = re.compile(
     # (not a thing pointed at, "对这个方案过敏": a dislike put as a joke)
-    r"对(?P<v>(?![这那])[\u4e00-\u9fff]{1,5}?)过敏"
+    # (or a Latin word, spaced as typed: "我对 gluten 过敏")
+    r"对\s*(?P<v>(?![这那])(?:[\u4e00-\u9fff]{1,5}?|[A-Za-z][A-Za-z\-]{1,20}))\s*过敏"
     # what the body does the moment one eats or touches it ("一吃花生就浑身起疹子", "一碰猫毛就打喷嚏")
     r"|(?<!不)一(?:吃|喝|碰|闻|接触|沾)(?:到)?(?P<sym>[\u4e00-\u9fff]{1,5}?)就(?:会)?(?:浑身|全身|身上|脸上|嘴唇|喉咙|皮肤)?"
     r"(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏|喘不上气|呼吸困难"
@@ -2354,7 +2363,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             break
     m = _ZH_AGE.search(s)
     if m:
-        n = _zh_int(m.group("v") or m.group("v2"))
+        n = _zh_int(m.group("v") or m.group("v2") or m.group("v3"))
         if n and 10 <= n < 100:
             add("age", str(n), "statement")
     m = _ZH_PET.search(s)
@@ -2447,7 +2456,8 @@ _ZH_LIKE = (
 _ZH_DISLIKE = (
     # (a capacity denied, "不太能吃辣", as a praised one is a liking)
     # (接受不了: a thing one cannot bring oneself to take, "鱼腥草我实在接受不了")
-    r"讨厌|烦|受不了|接受不了|接受不来|吃不了|喝不了|(?:碰|吃|喝|看)(?:都|也)不想(?:再)?(?:碰|吃|喝|看)|不(?:太|怎么|大)?能(?:吃|喝)|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
+    # (fed up with it: "钉钉我是真的受够了")
+    r"讨厌|烦|受够了|受不了|接受不了|接受不来|吃不了|喝不了|(?:碰|吃|喝|看)(?:都|也)不想(?:再)?(?:碰|吃|喝|看)|不(?:太|怎么|大)?能(?:吃|喝)|不碰|不敢(?:再)?(?:吃|喝|看|玩|听|碰)|(?:一点都|一点也|再也)?不想(?:再)?(?:吃|喝|看|玩|碰)|不感冒|不怎么感冒|不太感冒|不(?:怎么|太|大|再)?(?:吃|喝|看|玩|听|打)|不爱|"
     # a verb of liking negated ("不太爱吃", "已经不迷游戏了", "不再喜欢")
     r"不(?:怎么|太|大|那么|再)?(?:喜欢|爱|迷)|怕|反感|腻了|(?:吃|喝|看|听|用|玩|欣赏)不(?:惯|来)|(?:吃|喝|看|听|玩|用)不(?:下去|进去)"
     # can't stand it, stay in it, or summon any zest for it ("那味儿我扛不住", "足球我提不起劲")
@@ -3281,7 +3291,7 @@ _REGISTER_EN = (
         r"(?=(?:obsessed with|hooked on|crazy about|mad about|fond of)\b|(?<=really )into\b|(?<=so )into\b)",
         "I'm ",
     ),
-    # "could genuinely live on dumplings", "would kill for a decent curry": the I dropped
+    # "could genuinely live on dumplings": the I dropped
     (
         r"(?i)^(?:(?:honestly|seriously|genuinely|literally|tbh|ngl),?\s+)*(?=could (?:\w+ly\s+)?live on\b)",
         "I ",
@@ -3559,13 +3569,14 @@ _ZH_ACK = re.compile(
 _ZH_DROPPED_HEAD = re.compile(
     rf"^(?:那就|那|到时候?)?(?:{ZH_TIME}|之前|以前|前)+(?:就|再|会)?(?P<rest>(?:帮|替|给)(?:你|您)[\u4e00-\u9fff].*)"
 )
-# the subject dropped, a time ahead, then 就 and the act ("今晚就打电话过去", "下班就去取快递", "到家就给你
-# 打电话"): the act set for that time (a state or an event, 明天就是周五 / 明天就开学了, is read out below)
+# the subject dropped, a time ahead, then 就 and an errand ("今晚就打电话过去", "下班就去取快递", "到家就给你
+# 打电话"): the act set for that time
 _ZH_DROPPED_JIU = re.compile(
     rf"^(?:那就|那|到时候?)?(?:{ZH_TIME}|下班|到家|回家|到了)+(?:一早|一大早)?就"
     # (an errand's verb, what one does for someone: what comes of itself at that time is no act, a
     # holiday, the weather, an exam, a parcel arriving, "明天就能收到")
-    r"(?P<rest>(?:去|来|过去|过来)?(?:打|给|帮|把|发(?!工资|奖金|薪水|年终奖|钱)|回|联系|找|买|取|办|交|还|订|约|问|查|修|搬|接|弄|改|写|做|安排|处理|转|寄|拿|送(?!到)|退|付|签|报|提|去|来)"
+    r"(?P<rest>(?:去|来|过去|过来)?(?:打|给|帮|把|发(?!工资|奖金|薪水|年终奖|钱)|回|联系|找|买|取|办|交|还|订|约|问|查|修|搬|接|弄|改|写|做|安排|处理|转|寄|拿|送(?!到(?!你|您|家|公司))|退|付|签|报|提|去|来|"
+    r"见面|收拾|洗|打扫|整理|准备)"
     r"(?![\u4e00-\u9fff]*(?:到货|收到|拿到|了$))[\u4e00-\u9fff]*.*)"
 )
 _ZH_PROMISE_HEAD = re.compile(
@@ -3577,7 +3588,7 @@ _ZH_PROMISE_HEAD = re.compile(
 )
 _ZH_NOT_ACT = re.compile(
     # a state ("好累", "太忙"), a thought ("在想…"), or no act at all
-    r"^(?:是|在[^\s]{0,6}(?:上班|工作|住)|在(?:想|考虑|琢磨|犹豫|纠结)|觉得|(?:最|更)?(?:喜欢|爱|讨厌)|想|希望|有|没|不|(?:也|就|都|还)[不没]|挺|很|特别|最近"
+    r"^(?:是|在[^\s]{0,6}(?:上班|工作|住)|在(?:想|考虑|琢磨|犹豫|纠结)|觉得|(?:最|更)?(?:喜欢|爱|讨厌)|(?:也|就|都|还)?想|希望|有|没|不|(?:也|就|都|还)[不没]|挺|很|特别|最近"
     r"|好(?!好)|太|有点|真|超|比较|非常"
     # being somewhere and no more ("我明天之前都在家"), a birthday or an age reached ("明天我生日",
     # "下个月我满三十"): a day's state, nothing done
@@ -3740,8 +3751,9 @@ _PLAN_EN = (
 )
 _STATUS_EN_CANCEL = re.compile(
     r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
-    # (the chat words for it, after who did it or an auxiliary: "we've binned the Notion migration",
-    # "they axed the summer party", "pulled the plug on the podcast"; not "canned beans")
+    # (the chat words for it, before a plan, an event or a project: "we've binned the Notion
+    # migration", "they axed the summer party", "pulled the plug on the podcast"; not "canned beans",
+    # "binned the leftovers", "axed 200 jobs")
     rf"(?:binned(?:\s+off)?|axed|canned|nixed|pull(?:ed|ing|s)? the plug on)(?=\s+(?:the\s+|our\s+|my\s+|whole\s+|entire\s+)*{_PLAN_EN})|"
     # put off to no day: "Let's rain check the drinks", "gonna have to take a rain check on lunch"
     r"rain[ -]?check(?:ing)?(?:\s+on)?|take a rain[ -]?check on|"
@@ -3959,6 +3971,12 @@ _WAIT_TILL_EN = re.compile(
     re.I,
 )
 # what the rest of is, said before it: "got through about half the marking, the rest will have to wait"
+# a count of the thing's parts done: "two walls of the nursery done", "3 chapters of the thesis finished"
+_SOME_DONE_EN = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|a few|a couple)\s+[a-z]+\s+of\s+(?:the|my|our)\s+(?P<w>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
+    r"\s+(?:done|finished|sorted|painted|cleaned|fixed)\b",
+    re.I,
+)
 _PART_DONE_EN = re.compile(
     r"\b(?:half|some|most|part|a bit|a chunk|a third|a quarter)\s+(?:of\s+)?(?:the|my|our)\s+(?P<w>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
     r"(?=\s*(?:$|[,;.!]|last\b|yesterday\b|today\b|this\b|tonight\b))",
@@ -4377,7 +4395,12 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         m = next((f for p in parts[1:] if (f := _WAIT_TILL_EN.match(p.strip()))), None)
     if m:  # "The quote will have to wait till Monday": still owed, due then (extract._day_named)
         w = m.group("w") or m.group("w2")
-        before = _PART_DONE_EN.search(s) if w and w.lower().startswith(("rest", "remainder")) else None
+        # ("two walls of the nursery done, the other two can wait": the thing partly done is the nursery)
+        before = (
+            (_PART_DONE_EN.search(s) or _SOME_DONE_EN.search(s))
+            if w and w.lower().startswith(("rest", "remainder", "other", "others"))
+            else None
+        )
         return [
             Evidence("status", subject, "", _clean_np(before.group("w") if before else w), 0.5, "postponed")
         ]

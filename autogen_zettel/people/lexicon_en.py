@@ -70,7 +70,9 @@ HEDGE = re.compile(
     r"\b(?:maybe|perhaps|might|probably|not sure|if(?!\s+(?:you(?:'d)?\s+(?:like|want|need|prefer)|that\s+(?:helps|works|suits)"
     r"|needed|need be)\b)|unless|i guess|would you|could you"
     # a promise withheld in the words that would give it: "I can't promise I'll be there on Friday"
-    r"|(?:can't|cannot|can not|won't|couldn't|not going to)\s+(?:promise|guarantee)|no (?:promises|guarantees))\b"
+    r"|(?:can't|cannot|can not|won't|couldn't|not going to)\s+(?:promise|guarantee)|no (?:promises|guarantees)"
+    # (the speaker's own doubt after it: "Dan reckons he's going to do the marathon, we'll see")
+    r"|we'll see|we will see|i doubt it)\b"
 )
 STOP = re.compile(
     r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though|while|whilst|as soon as|if)\b"

@@ -238,14 +238,20 @@ _JOBS = re.compile(
 # "我爸退休了", "我终于退休啦": a job that ends in no other job (a plan to retire is not yet one)
 _RETIRED = re.compile(
     r"我(?:已经|终于|刚|刚刚|正式|也|去年|前年|今年|上个?月|早就|早)*退休(?:了|啦)"
-    # (the 我 dropped at a clause's head, a time or 刚 before it: "上个月刚退休", "去年正式退休的")
-    r"|(?:^|(?<=[，,。！!\s]))(?:已经|终于|刚|刚刚|正式|去年|前年|今年|上个?月|早就)+退休(?:了|啦|的)?(?![\u4e00-\u9fff])"
+    # (the 我 dropped at a clause's head, a past time or 刚 before it: "上个月刚退休", "去年正式退休的";
+    # "今年退休" with no 了 is still to come)
+    r"|(?:^|(?<=[，,。！!\s]))(?=[^，,。！!]*?(?:已经|终于|刚|正式|早就|去年|前年|上个?月|退休(?:了|啦|的)))"
+    r"(?:已经|终于|刚|刚刚|正式|去年|前年|今年|上个?月|早就)+退休(?:了|啦|的)?(?![\u4e00-\u9fff])"
 )
 # out of work, or at home by choice: "我在家待业呢", "最近没工作", "目前失业中", "我辞职在家当全职妈妈"
 _NO_WORK = re.compile(
-    r"(?:^|(?<=[，,。！!\s])|我)(?:现在|目前|最近|暂时|还)*(?:在家)?(?:待业|失业|赋闲|没(?:有)?工作)(?:中|了|呢|啦|在家)?(?![\u4e00-\u9fff])"
+    # (said of oneself at the clause's head: not "今天我没工作" or "周六我没工作", a day off, nor "他说我没工作")
+    r"(?:^|(?<=[，,。！!\s]))我?(?:现在|目前|最近|暂时|还)*(?:在家)?(?:待业|失业|赋闲|没(?:有)?工作)(?:中|了|呢|啦|在家)?(?![\u4e00-\u9fff])"
 )
-_AT_HOME = re.compile(r"(?:当|做|是)(?:一名|一个|个)?(?P<v>全职(?:妈妈|爸爸|太太|主妇)|家庭主妇|家庭主夫)")
+# (not a wish: "我想当全职妈妈", "以后不想当全职主妇")
+_AT_HOME = re.compile(
+    r"(?<![想要望算不])(?:当|做|是)(?:一名|一个|个)?(?P<v>全职(?:妈妈|爸爸|太太|主妇)|家庭主妇|家庭主夫)"
+)
 _DIET = re.compile(r"我(?:现在)?(?:吃素|是素食者|是素食主义者|吃全素)")
 _RESTRICT = re.compile(
     # "我把烟戒了": 把 puts the thing before the verb that quits it

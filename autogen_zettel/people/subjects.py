@@ -308,6 +308,9 @@ _EN_PRED = (
     r"(?:has|'s)\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired)|"
     # any act done, with its thing after it: "Dad has finally cleared the garage out", "Mum's booked the flights"
     rf"(?:has|'s)\s+{_PERFECT_DONE}|"
+    # a plan called off or moved by the one named, its thing after the verb: "Tariq pushed the team
+    # dinner to next thurs", "Tom cancelled the meeting" (who called it off is the task's subject)
+    r"(?:cancell?ed|canceled|postponed|pushed|rescheduled|bumped|shifted|scrapped|called\s+off)\s+(?=(?:the|our|their|his|her|my|this|that)\b)|"
     # news done to the person: "Priya was promoted to ...", "Tom's been made partner"
     r"(?:\s+was|\s+is|'s|\s+has\s+been|'s\s+been)\s+(?:just\s+|finally\s+)?(?:promoted|made|appointed|hired|fired|laid\s+off)\b|"
     # a change of taste with the contracted has: "Ravi's gone off sushi", "Mia's really come round to jazz"
