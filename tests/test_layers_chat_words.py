@@ -579,3 +579,58 @@ def test_a_score_a_wait_or_anothers_age_is_not_the_speakers_age(text):
 @pytest.mark.parametrize(("text", "what"), [("钉钉我是真的受够了", "钉钉"), ("加班我受够了", "加班")])
 def test_a_thing_one_is_fed_up_with_is_disliked(text, what):
     assert (what, False) in _tastes(text, "小王")
+
+
+# -- the fourth review's counter-examples ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Jake pushed the car out of the ditch",
+        "Lily pushed her plate away",
+        "Mum pushed the chair in",
+        "Mum pushed the boat out for my birthday",
+        "The printed version looks better",
+        "My photos got uploaded to the wrong album",
+        "I need to get the forms printed",
+        "Sarah approved",
+        "My manager approved my holiday",
+    ],
+)
+def test_a_push_of_a_thing_a_printed_copy_or_someone_elses_approval_is_no_task(text):
+    assert _states(text) == []
+
+
+def test_doubt_of_how_it_goes_keeps_the_promise():
+    assert [v for v, _ in _promises("I'll call you tomorrow, we'll see how it goes")] == ["call"]
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker"),
+    [
+        ("我对 Python 过敏", "小王"),
+        ("我对 KPI 过敏", "小王"),
+        ("我们公司对 remote 过敏", "小王"),
+        ("Cats make me break out in a smile", "Sam"),
+    ],
+)
+def test_a_joke_or_a_firms_aversion_is_no_allergy(text, speaker):
+    assert not [f for f in _facts(text, speaker) if f[0] == "allergy"]
+
+
+@pytest.mark.parametrize("text", ["俯卧撑我都50了", "这个月我已经12了，还差3单", "体重我都60了"])
+def test_a_count_or_a_weight_with_du_is_no_age(text):
+    assert not [f for f in _facts(text, "小王") if f[0] == "age"]
+
+
+@pytest.mark.parametrize("text", ["明天就准备好", "明天就送到公司"])
+def test_a_plan_to_prepare_or_a_delivery_to_the_office_is_no_errand_promised(text):
+    assert _promises(text, "小王") == []
+
+
+def test_out_of_work_alone_a_freelancer_since_a_year_and_a_food_in_capitals():
+    assert ("none", "statement") in _job("I'm out of work")
+    assert _job("I'm out of work now, heading home") == []
+    assert ("freelancer", "change") in _job("I'm a freelancer since 2020")
+    assert ("allergy", "prawns") in _facts("Prawns made my throat swell up")

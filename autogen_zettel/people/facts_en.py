@@ -40,9 +40,11 @@ _RETIRED = re.compile(
 _WHEN_BEGAN = rf"last\s+(?:week|month|year)|this\s+(?:month|year)|in\s+(?:(?:19|20)\d\d|{MONTH_EN})\b|early\b"
 _WORK_STATE = re.compile(
     r"^(?:(?:so|well|yeah|honestly|tbh|ngl),?\s+)*(?:(?:I'm|I am|im|I've been|I have been|been)\s+(?P<now>now\s+|officially\s+|finally\s+)?"
-    r"(?P<state>retired|self-employed|unemployed|freelance|a freelancer|between jobs|"
+    r"(?P<state>retired|self-employed|unemployed|a freelancer|freelance|between jobs|"
     r"a stay[- ]at[- ]home (?:mum|mom|dad|parent))"
-    r"(?=\s*(?:$|[.!,;]|now\b|atm\b|at the moment\b|right now\b|again\b|lol\b|and\b|since\s+(?!\d)))"
+    r"(?=\s*(?:$|[.!,;]|now\b|atm\b|at the moment\b|right now\b|again\b|lol\b|and\b|since\s+(?!\d{1,2}\b)))"
+    # (out of work as a state, alone: "I'm out of work"; not "out of work early today", "now, heading home")
+    r"|(?:I'm|I am|im|I've been|I have been|been)\s+(?P<state3>out of work)(?=\s*(?:$|[.!]|atm\b|at the moment\b|again\b))"
     # (gone freelance, not going: "going freelance in April" is a plan)
     rf"|(?:I\s+)?(?P<went>went|have gone|'ve gone)\s+(?P<state2>self-employed|freelance)(?=\s*(?:$|[.!,;]|now\b|{_WHEN_BEGAN}))"
     rf"|(?P<retired>(?:finally\s+|just\s+|officially\s+)?retired)(?=\s*(?:$|[.!,;]|{_WHEN_BEGAN})))",
@@ -53,6 +55,7 @@ _WORK_STATE_VALUE = {
     "freelance": "freelancer",
     "unemployed": "none",
     "between jobs": "none",
+    "out of work": "none",
 }
 _LIVES = re.compile(rf"\b{NAME}\s+(?:lives|is living|resides|moved|relocated)\s+(?:in|to)\s+{PLACE}")
 
@@ -94,7 +97,7 @@ def facts(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence
     else:
         m = _WORK_STATE.search(s)
         if m:
-            state = (m.group("state") or m.group("state2") or "retired").lower()
+            state = (m.group("state") or m.group("state2") or m.group("state3") or "retired").lower()
             value = _WORK_STATE_VALUE.get(state, re.sub(r"^a\s+", "", state))
             changed = (
                 m.group("now")

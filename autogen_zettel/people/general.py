@@ -519,13 +519,13 @@ _ALLERGY_EN = re.compile(
     # (the mouth and throat, which an allergy closes; not the skin or a sneeze, which the weather,
     # wool, pepper or a season bring on; the thing in lower case, not a person: "Tom makes me sneeze")
     r"(?P<v8>(?!(?:it|that|this|he|she|they|you|my|his|her|the|work|people|everything|everyone|exams?|stress|nerves|anxiety|"
-    r"fear|crying|shouting|singing|talking|speaking)\b)(?-i:[a-z])[a-z\-]*(?:\s+[a-z\-]+)?)\s+"
+    r"fear|crying|shouting|singing|talking|speaking)\b)[a-z][a-z\-]*(?:\s+[a-z\-]+)?)\s+"
     r"(?:makes?|made)\s+(?:my\s+(?:throat|lips?|mouth|tongue)\s+(?:\w+\s+)?(?:swell(?:s|ing)?(?:\s+up)?|itch(?:y)?|tingle|close\s+up|"
     r"go(?:es)?\s+(?:all\s+)?(?:funny|tingly|itchy|puffy))|me\s+come\s+out\s+in\s+hives)\b"
     # (a sneeze, itching eyes or a rash, of what is known to set one off: "cats make me sneeze",
     # "dust makes my eyes itch"; pepper, sunlight and wool do it to anyone)
     r"|(?:^|[,;]\s*)(?P<v9>cats?|dogs?|horses?|rabbits?|guinea pigs?|hamsters?|pollen|dust|dust mites|hay|grass|feathers|mould|mold|latex)\s+"
-    r"makes?\s+(?:me\s+(?:sneeze|wheeze|itchy|break\s+out)|my\s+eyes\s+(?:itch|water|stream|swell))\b",
+    r"makes?\s+(?:me\s+(?:sneeze|wheeze|itchy|break\s+out(?!\s+in\s+(?:a\s+)?(?:smile|grin|sweat|song|laugh)))|my\s+eyes\s+(?:itch|water|stream|swell))\b",
     re.I,
 )
 
@@ -1144,8 +1144,9 @@ _DONE_PART = (
     # (not a thing's name: "a law firm called Hogan Lovells")
     r"called(?!\s+(?-i:[A-Z]))|submitted|"
     r"filed|signed|delivered|posted|repaired|installed|collected|returned|taken care of|dealt with|"
-    # (sent on by computer or paper: "timesheets uploaded", "forms printed and signed")
-    r"uploaded|emailed|printed|scanned|approved|signed off|"
+    # (sent on by computer or paper, closing its clause: "timesheets uploaded", "the forms are
+    # scanned"; not "the printed version", "uploaded to the wrong album")
+    r"(?:uploaded|emailed|printed|scanned|signed off)(?=\s*(?:$|[,.;!]))|"
     # a thing put in working order where it is needed: "Projector's set up in room 4", "the printer's hooked up"
     r"set up|hooked up|plugged in|"
     r"handed (?:back|over|in)|given back|"
@@ -1940,7 +1941,8 @@ _ZH_AGE = re.compile(
     # (not a day of the year: "今年十一，去云南玩")
     r"|(?<=我)今年(?P<v2>[一二三四五六七八九十两\d]{1,4})(?=[，,])"
     # (an age reached, said with 都 or 已经 after 我: "我都35了，熬不动了"; not a score, "我都考了90了")
-    r"|(?<=我)(?:都|已经|都已经)(?P<v3>[一二三四五六七八九十两\d]{2,4})(?:岁)?了(?=[，,。！!~～\s]|$)"
+    # (我 at the clause's head: "俯卧撑我都50了", "体重我都60了" count other things)
+    r"|(?:^|(?<=[，,。！!\s]))我(?:都|已经|都已经)(?P<v3>[一二三四五六七八九十两\d]{2,4})(?:岁)?了(?=[，,。！!~～\s]|$)"
 )
 _ZH_PET = re.compile(
     r"(?:家|我)(?:里)?(?:有|养了?)(?:[一二两三四五\d]只|一条|两条)?(?P<v>狗|猫|兔子|鹦鹉|仓鼠|金鱼)"
@@ -1983,8 +1985,8 @@ _ZH_GROWN = re.compile(
 )
 _ZH_ALLERGY = re.compile(
     # (not a thing pointed at, "对这个方案过敏": a dislike put as a joke)
-    # (or a Latin word, spaced as typed: "我对 gluten 过敏")
-    r"对\s*(?P<v>(?![这那])(?:[\u4e00-\u9fff]{1,5}?|[A-Za-z][A-Za-z\-]{1,20}))\s*过敏"
+    # (or a Latin word in lower case, spaced as typed, after 我: "我对 gluten 过敏"; "我对 PPT 过敏" is a joke)
+    r"(?:对(?P<v>(?![这那])[\u4e00-\u9fff]{1,5}?)|(?<=我)对\s*(?P<latin>[a-z][a-z\-]{2,20})\s*)过敏"
     # what the body does the moment one eats or touches it ("一吃花生就浑身起疹子", "一碰猫毛就打喷嚏")
     r"|(?<!不)一(?:吃|喝|碰|闻|接触|沾)(?:到)?(?P<sym>[\u4e00-\u9fff]{1,5}?)就(?:会)?(?:浑身|全身|身上|脸上|嘴唇|喉咙|皮肤)?"
     r"(?:起(?:红)?(?:疹子|疹|疙瘩|包)|长(?:红)?(?:疹子|疹|疙瘩)|过敏|发痒|痒|红肿|肿|打喷嚏|喘不上气|呼吸困难"
@@ -2397,7 +2399,11 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("residence", m.group("v"), "statement")
     m = _ZH_ALLERGY.search(s)
     if m:
-        add("allergy", m.group("v") or m.group("sym") or m.group("v3") or m.group("v2"), "statement")
+        add(
+            "allergy",
+            m.group("v") or m.group("latin") or m.group("sym") or m.group("v3") or m.group("v2"),
+            "statement",
+        )
     if _ZH_DIET_ENDED.search(s):
         add("diet", "素食", "lift")  # "最近开荤了", "不吃素了": the meatless diet is over
     elif _ZH_DIET.search(s):
@@ -3575,8 +3581,8 @@ _ZH_DROPPED_JIU = re.compile(
     rf"^(?:那就|那|到时候?)?(?:{ZH_TIME}|下班|到家|回家|到了)+(?:一早|一大早)?就"
     # (an errand's verb, what one does for someone: what comes of itself at that time is no act, a
     # holiday, the weather, an exam, a parcel arriving, "明天就能收到")
-    r"(?P<rest>(?:去|来|过去|过来)?(?:打|给|帮|把|发(?!工资|奖金|薪水|年终奖|钱)|回|联系|找|买|取|办|交|还|订|约|问|查|修|搬|接|弄|改|写|做|安排|处理|转|寄|拿|送(?!到(?!你|您|家|公司))|退|付|签|报|提|去|来|"
-    r"见面|收拾|洗|打扫|整理|准备)"
+    r"(?P<rest>(?:去|来|过去|过来)?(?:打|给|帮|把|发(?!工资|奖金|薪水|年终奖|钱)|回|联系|找|买|取|办|交|还|订|约|问|查|修|搬|接|弄|改|写|做|安排|处理|转|寄|拿|送(?!到(?!你|您|家))|退|付|签|报|提|去|来|"
+    r"见面|收拾|洗|打扫|整理)"
     r"(?![\u4e00-\u9fff]*(?:到货|收到|拿到|了$))[\u4e00-\u9fff]*.*)"
 )
 _ZH_PROMISE_HEAD = re.compile(
@@ -3707,13 +3713,15 @@ _STATUS_EN_DONE = re.compile(
     # (not an idea or one's soul or time, nor a dream sold to someone: "sold the dog a dream")
     r"(?P<w6>(?!(?:soul|idea|ideas|time|story|dream|concept|vision|pitch|plan|out)\b)(?![\w\-]+\s+an?\s)[\w\-]+(?:\s+[\w\-]+){0,2}?)(?=\s*(?:$|[,.;!])|\s+(?:on|for|to|at|this|last|yesterday|today|earlier)\b)"
     # (a thing one got seen to: "Got the tickets sorted"; a person is no thing done: "woman collected it",
-    # "I was booked on the early train")
+    # nor an ack, "yep called them"; "I was booked on the early train" is turned away in _status_en)
     rf"|^(?:(?:yep|yes|ok|okay|all|so|and|finally),?\s+)*(?:(?:got|have|had)\s+(?=(?:the|my|our)\s))?(?:the\s+|my\s+|our\s+)?(?!consider\b)"
-    rf"(?!(?:{_AGENT_NOUNS_EN})\b)(?P<w>[\w'\- ]{{2,30}}?)(?:'s|\s+is|\s+are|\s+has been|'s been|\s+have been|\s+was|\s+were|\s*:)?\s+"
+    rf"(?!(?:{_AGENT_NOUNS_EN}|yep|yes|yeah|ok|okay|done)\b)(?P<w>[\w'\- ]{{2,30}}?)(?:'s|\s+is|\s+are|\s+has been|'s been|\s+have been|\s+was|\s+were|\s*:)?\s+"
     rf"(?:all\s+|now\s+|finally\s+)?(?:{_DONE_PART})\b"
     rf"|\bgot round to\s+(?:\w+ing\s+)?(?:the\s+)?(?P<w2>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
     rf"|\b(?:all )?sorted with\s+(?:the\s+)?(?P<w3>[\w\- ]+?)(?=\s*(?:$|[,.;!]))"
     rf"|^(?:yep|yes|ok|okay|done),?\s+(?:rang|called|emailed|texted|phoned|messaged)\s+(?:them|him|her)\b"
+    # (or the result alone after it, its thing the task spoken of: "ok sorted", "yep all paid")
+    rf"|^(?:yep|yes|yeah|ok|okay),?\s+(?:all\s+)?(?:sorted|booked|paid|sent|fixed|handled|submitted)(?=\s*(?:$|[,.;!]))"
     rf"|^I\s+(?:already\s+|just\s+)?(?:{_DONE_PART})\s+(?:the\s+|my\s+|our\s+)?(?P<w4>[\w\- ]+?)(?=\s*(?:$|[,.;!]))",
     re.I,
 )
@@ -4467,8 +4475,10 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         m = _STATUS_EN_DONE.search(clause)
         if m:
             w = next((g for g in (m.group(n) for n in ("w5", "w6", "w", "w2", "w3", "w4")) if g), "") or ""
-            if re.search(r"\b(?:not|never|still|yet)\b|n't\b", w, re.I):
-                continue  # "the floors still aren't finished": not done
+            if re.search(
+                r"\b(?:not|never|still|yet|need to|have to|got to|gotta|want to|must|should)\b|n't\b", w, re.I
+            ):
+                continue  # "the floors still aren't finished", "I need to get the forms printed": not done
             if re.fullmatch(
                 r"(?:I'm|I am|we're|we are|you're|you are|(?:I|he|she) was|(?:we|you|they) were)",
                 w.strip(),

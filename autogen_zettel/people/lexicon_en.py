@@ -72,7 +72,8 @@ HEDGE = re.compile(
     # a promise withheld in the words that would give it: "I can't promise I'll be there on Friday"
     r"|(?:can't|cannot|can not|won't|couldn't|not going to)\s+(?:promise|guarantee)|no (?:promises|guarantees)"
     # (the speaker's own doubt after it: "Dan reckons he's going to do the marathon, we'll see")
-    r"|we'll see|we will see|i doubt it)\b"
+    # ("we'll see how it goes" doubts the outcome, not the act)
+    r"|we'll see(?!\s+(?:how|what|if|whether)\b)|we will see(?!\s+(?:how|what|if|whether)\b)|i doubt it)\b"
 )
 STOP = re.compile(
     r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though|while|whilst|as soon as|if)\b"

@@ -309,8 +309,10 @@ _EN_PRED = (
     # any act done, with its thing after it: "Dad has finally cleared the garage out", "Mum's booked the flights"
     rf"(?:has|'s)\s+{_PERFECT_DONE}|"
     # a plan called off or moved by the one named, its thing after the verb: "Tariq pushed the team
-    # dinner to next thurs", "Tom cancelled the meeting" (who called it off is the task's subject)
-    r"(?:cancell?ed|canceled|postponed|pushed|rescheduled|bumped|shifted|scrapped|called\s+off)\s+(?=(?:the|our|their|his|her|my|this|that)\b)|"
+    # dinner to next thurs", "Tom cancelled the meeting" (who called it off is the task's subject; a
+    # push to a later time only: "Jake pushed the car out of the ditch" moves no plan)
+    r"(?:cancell?ed|canceled|postponed|rescheduled)\s+(?=(?:the|our|their|his|her|my|this|that)\b)|"
+    rf"(?:pushed|bumped|shifted)\s+(?=(?:the|our|their|his|her|my|this|that)\s+[\w'\- ]{{1,30}}?\s+(?:back\s+)?(?:to|till|until)\s+(?i:{LATER_EN}))|"
     # news done to the person: "Priya was promoted to ...", "Tom's been made partner"
     r"(?:\s+was|\s+is|'s|\s+has\s+been|'s\s+been)\s+(?:just\s+|finally\s+)?(?:promoted|made|appointed|hired|fired|laid\s+off)\b|"
     # a change of taste with the contracted has: "Ravi's gone off sushi", "Mia's really come round to jazz"
