@@ -3,7 +3,7 @@ shifted or shunted, a thing sold, a task done by "the courier" or "a guy", a dut
 falls to the speaker for a time, a promise given as a clause of its own, a Chinese time + 就 + an
 errand; a state of work with no job named; an allergy by the body's reaction; what one could live
 on; a plan moved by someone named. Each test is a class of sentences written for it (none is a
-line of a labelled set), with the near misses three review helpers found beside it."""
+line of a labelled set), with the near misses four review helpers found beside it."""
 
 from __future__ import annotations
 
