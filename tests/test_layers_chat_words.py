@@ -634,3 +634,9 @@ def test_out_of_work_alone_a_freelancer_since_a_year_and_a_food_in_capitals():
     assert _job("I'm out of work now, heading home") == []
     assert ("freelancer", "change") in _job("I'm a freelancer since 2020")
     assert ("allergy", "prawns") in _facts("Prawns made my throat swell up")
+
+
+def test_a_thing_binned_with_the_contracted_copula_is_no_plan_called_off():
+    assert _states("my phone's been binned") == []
+    assert _states("Phone's been binned") == []
+    assert _states("gig's been axed") == [("gig", "cancelled")]
