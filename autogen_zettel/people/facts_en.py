@@ -51,7 +51,6 @@ _WORK_STATE = re.compile(
     re.I,
 )
 _WORK_STATE_VALUE = {
-    "a freelancer": "freelancer",
     "freelance": "freelancer",
     "unemployed": "none",
     "between jobs": "none",

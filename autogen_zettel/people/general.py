@@ -3634,8 +3634,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
             continue
         has_time = bool(re.search(ZH_TIME, clause)) or bool(re.search(ZH_TIME, s))
         m = _ZH_PROMISE_HEAD.match(clause) or _ZH_DROPPED_HEAD.match(clause)
-        if not m and _ZH_DROPPED_JIU.match(clause):
-            m, has_time = _ZH_DROPPED_JIU.match(clause), True  # "下班就去取快递": 下班 is the speaker's time
+        if not m and (m := _ZH_DROPPED_JIU.match(clause)):
+            has_time = True  # "下班就去取快递": 下班 is the speaker's time
         if not m:
             if pledge and re.match(rf"^(?:{ZH_TIME})+[\u4e00-\u9fff]", clause):
                 rest = re.sub(rf"^(?:{ZH_TIME}|之前|以前|前)+", "", clause)  # "周五前搞定": 搞定
@@ -3979,15 +3979,12 @@ _WAIT_TILL_EN = re.compile(
     re.I,
 )
 # what the rest of is, said before it: "got through about half the marking, the rest will have to wait"
-# a count of the thing's parts done: "two walls of the nursery done", "3 chapters of the thesis finished"
-_SOME_DONE_EN = re.compile(
-    r"\b(?:\d+|one|two|three|four|five|six|a few|a couple)\s+[a-z]+\s+of\s+(?:the|my|our)\s+(?P<w>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
-    r"\s+(?:done|finished|sorted|painted|cleaned|fixed)\b",
-    re.I,
-)
 _PART_DONE_EN = re.compile(
     r"\b(?:half|some|most|part|a bit|a chunk|a third|a quarter)\s+(?:of\s+)?(?:the|my|our)\s+(?P<w>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
-    r"(?=\s*(?:$|[,;.!]|last\b|yesterday\b|today\b|this\b|tonight\b))",
+    r"(?=\s*(?:$|[,;.!]|last\b|yesterday\b|today\b|this\b|tonight\b))"
+    # (or a count of its parts done: "two walls of the nursery done", "3 chapters of the thesis finished")
+    r"|\b(?:\d+|one|two|three|four|five|six|a few|a couple)\s+[a-z]+\s+of\s+(?:the|my|our)\s+(?P<w2>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)"
+    r"\s+(?:done|finished|sorted|painted|cleaned|fixed)\b",
     re.I,
 )
 
@@ -4405,12 +4402,19 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         w = m.group("w") or m.group("w2")
         # ("two walls of the nursery done, the other two can wait": the thing partly done is the nursery)
         before = (
-            (_PART_DONE_EN.search(s) or _SOME_DONE_EN.search(s))
+            _PART_DONE_EN.search(s)
             if w and w.lower().startswith(("rest", "remainder", "other", "others"))
             else None
         )
         return [
-            Evidence("status", subject, "", _clean_np(before.group("w") if before else w), 0.5, "postponed")
+            Evidence(
+                "status",
+                subject,
+                "",
+                _clean_np((before.group("w") or before.group("w2")) if before else w),
+                0.5,
+                "postponed",
+            )
         ]
     for clause in _CLAUSES_EN.split(s):
         m = _NO_LONGER_EN.search(clause)

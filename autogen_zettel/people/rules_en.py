@@ -369,15 +369,15 @@ def _commitments(
                 continue
             if m.group("what7") and not DATE_WORDS.search(m.group("what7")):
                 continue  # "I can swim", "we can see the sea from here": an ability, no act offered
-            timed = m.group("what9") or m.group("what10") or (m.group("what11") and m.group("when11"))
-            if timed and re.search(r"\b(?:every|each)\b", timed):
-                continue  # "I'm on bin duty every Monday": a rota, no act set for one time
-            if (
-                (m.group("what11") or m.group("what12"))
-                and not DATE_WORDS.search(m.group("when11") or m.group("when12") or "")
-                or (timed and not DATE_WORDS.search(timed))
+            task = m.group("what9") or m.group("what10") or m.group("what11") or m.group("what12")
+            when = m.group("what9") or m.group("what10") or m.group("when11") or m.group("when12") or ""
+            if task and (
+                not DATE_WORDS.search(when)
+                or (not m.group("what12") and re.search(r"\b(?:every|each)\b", when))
             ):
-                continue  # "I'm on bin duty", "lunch is on me": a role or a treat, no act set for a time
+                # "I'm on bin duty", "lunch is on me": a role or a treat, no act set for a time; "I'm on
+                # bin duty every Monday": a rota
+                continue
             if m.group("what5") and previous and previous.rstrip().endswith("?"):
                 continue  # "count me in for the hike!" to "Anyone up for a hike?": the invitation accepted
             raw = (
