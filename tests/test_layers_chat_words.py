@@ -135,15 +135,16 @@ def test_a_role_or_a_treat_with_no_time_is_no_promise(text):
 
 
 @pytest.mark.parametrize(
-    ("text", "what"),
+    ("text", "what", "dated"),
     [
-        ("deposit back to you sometime next week, pinky promise 🤞", "deposit back"),
-        ("pinky promise, the book's coming back tomorrow", "book"),
+        # (within a week, on no day promised: no due date)
+        ("deposit back to you sometime next week, pinky promise 🤞", "deposit back", False),
+        ("pinky promise, the book's coming back tomorrow", "book", True),
     ],
 )
-def test_a_promise_given_as_a_clause_of_its_own_makes_the_act_beside_it_one(text, what):
+def test_a_promise_given_as_a_clause_of_its_own_makes_the_act_beside_it_one(text, what, dated):
     ((value, due),) = _promises(text)
-    assert what in value and due is not None
+    assert what in value and (due is not None) == dated
 
 
 @pytest.mark.parametrize(

@@ -35,7 +35,7 @@ from autogen_zettel.people.subjects import (
     subjects_of,
 )
 from autogen_zettel.people.topics import topic_of
-from autogen_zettel.text.due import MONTH_EN, due_date, put_off_span
+from autogen_zettel.text.due import MONTH_EN, due_date, only_a_week, put_off_span
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
 
@@ -439,6 +439,10 @@ def _extract(
                     # "The meeting's moved to Friday, I'll bring the projector then": "then" is the
                     # day the sentence named before it
                     ev = dataclasses.replace(ev, due=due_date(sentence, at))
+                if ev.layer == "commitment" and ev.kind == "statement" and ev.due and only_a_week(said):
+                    # "I'll get the keys cut at some point next week", "下周我抽空把车送去保养":
+                    # owed within a week, on no day promised (its Monday would fall due too soon)
+                    ev = dataclasses.replace(ev, due=None)
                 if ev not in out:
                     out.append(ev)
                 partner = partners.get(subject)

@@ -29,7 +29,16 @@ from datetime import date, datetime, timedelta
 
 from autogen_zettel.text.holidays import next_holiday
 
-__all__ = ["DATE_WORDS", "MONTH_EN", "SPAN_EN", "due_date", "put_off_by", "put_off_span", "zh_int"]
+__all__ = [
+    "DATE_WORDS",
+    "MONTH_EN",
+    "SPAN_EN",
+    "due_date",
+    "only_a_week",
+    "put_off_by",
+    "put_off_span",
+    "zh_int",
+]
 
 _DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
@@ -293,6 +302,25 @@ def _zh(m: re.Match, today: date) -> date | None:
         return _day_month(nxt, nxt.month, day)
     return None
 
+
+
+def only_a_week(text: str) -> bool:
+    """Whether the only time ``text`` names is a week with no day of it ("next week", "this week",
+    "下周", "下礼拜"): :func:`due_date` gives that week's Monday, which is when the week begins, not
+    a day anyone promised ("I'll get the keys cut at some point next week" is owed within the week).
+    A day, a weekend or a week's end said with it is a day named ("next week, Tuesday probably",
+    "by the end of next week").
+
+    >>> [only_a_week(t) for t in ("I'll fix the shelf next week", "下周我抽空把车送去保养", "next weekend",
+    ...                           "next week on Tuesday", "by the end of next week", "下周三", "no time")]
+    [True, True, False, False, False, False, False]
+    """
+    found = [m for m in _EN.finditer(text) if not m.group("soon")] + list(_ZH.finditer(text))
+    return bool(found) and all(
+        (m.re is _EN and (m.group("week") or "").lower() in ("next week", "this week"))
+        or (m.re is _ZH and bool(m.group("nextweek")))
+        for m in found
+    )
 
 # a day said as the owner of a thing ("today's meeting", "today (1 September 2026)'s meeting")
 _OWNER_DAY = re.compile(r"\)?(?:\s*\([^)]*\))?['’]s\s+[a-z]")
