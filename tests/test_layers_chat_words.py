@@ -641,3 +641,145 @@ def test_a_thing_binned_with_the_contracted_copula_is_no_plan_called_off():
     assert _states("my phone's been binned") == []
     assert _states("Phone's been binned") == []
     assert _states("gig's been axed") == [("gig", "cancelled")]
+
+
+# -- the eighth round: a week with no day, a reason clause, chores, a kin word in Chinese, a claim ----------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll get the gutters cleared at some point next week",
+        "gonna sort the car insurance next week, promise",
+        "下周我找时间把合同看一遍",
+        "下礼拜我去趟物业问问",
+    ],
+)
+def test_a_promise_for_a_week_with_no_day_has_no_due_date(text):
+    ((value, due),) = _promises(text, "Lin")
+    assert value and due is None
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("I'll ring the garage next Tuesday", "2026-03-10"),
+        ("I'll send the report by the end of next week", "2026-03-13"),
+        ("I'll mow the lawn next weekend", "2026-03-14"),
+        ("下周三我把钥匙给你", "2026-03-11"),
+    ],
+)
+def test_a_day_named_with_the_week_keeps_its_date(text, due):
+    ((_, got),) = _promises(text, "Lin")
+    assert str(got) == due
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "kind"),
+    [
+        ("I have cancelled the budget meeting as the auditor is off sick", "budget meeting", "cancelled"),
+        ("called off the bbq cos nobody could make it", "bbq", "cancelled"),
+        ("we've scrapped the away day because the venue double booked", "away day", "cancelled"),
+        ("I've cancelled Friday's standup", "standup", "cancelled"),
+    ],
+)
+def test_a_reason_given_after_a_plan_called_off_is_no_part_of_it(text, what, kind):
+    ((value, got),) = _states(text)
+    assert (value, got) == (what, kind)
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "what"),
+    [
+        ("Dad's FINALLY cleared the garage out", "Sam's dad", "garage"),
+        ("mowed the lawn before the rain came", "Sam", "lawn"),
+        ("I hoovered the whole flat", "Sam", "whole flat"),
+        ("Tom weeded the veg patch this morning", "Tom", "veg patch"),
+        ("finally decluttered the spare room", "Sam", "spare room"),
+    ],
+)
+def test_a_house_or_garden_chore_told_as_done_is_done(text, who, what):
+    assert [(s, v, k) for layer, s, v, k, _ in _rows(text) if layer == "status"] == [(who, what, "done")]
+
+
+@pytest.mark.parametrize(
+    "text", ["I cleared my throat", "I swept it under the carpet", "the kitchen smells of bleach"]
+)
+def test_a_throat_cleared_or_a_thing_swept_under_the_carpet_is_no_chore(text):
+    assert _rows(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "age"),
+    [
+        ("my grandma is 92 and still beats everyone at cards", "Sam's grandma", "92"),
+        ("my 奶奶 is 88 and still cycles to the market", "Sam's grandma", "88"),
+        ("I'm 40 but feel 25", "Sam", "40"),
+    ],
+)
+def test_an_age_with_a_clause_joined_on_is_still_an_age(text, who, age):
+    assert ("fact", who, age) in [(layer, s, v) for layer, s, v, _, _ in _rows(text)]
+
+
+def test_half_a_count_after_i_am_is_no_age():
+    assert _facts("I'm 20 and a half minutes away") == []
+
+
+def test_a_chinese_family_word_in_an_english_line_is_the_english_one():
+    assert [(s, v) for layer, s, v, _, _ in _rows("my 老公 works at Arup") if layer == "fact"] == [
+        ("Sam's husband", "Arup")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "owner", "what"),
+    [
+        (
+            "my dad's said he'll take the kids to swimming on thursday so you're off the hook",
+            "Sam's dad",
+            "take the kids to swimming",
+        ),
+        ("Priya's said she'll bring the chairs on Friday", "Priya", "bring the chairs"),
+        ("I'll bring snacks on Saturday so we don't starve", "Sam", "bring snacks"),
+    ],
+)
+def test_a_promise_reported_in_the_perfect_or_with_its_upshot_after_it(text, owner, what):
+    assert [(s, v) for layer, s, v, _, _ in _rows(text) if layer == "commitment"] == [(owner, what)]
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [("bagsy the airport run on the 4th", "airport run"), ("dibs on the school run tomorrow", "school run")],
+)
+def test_a_task_claimed_with_its_time_is_a_promise(text, what):
+    ((value, due),) = _promises(text)
+    assert value == what and due is not None
+
+
+@pytest.mark.parametrize(
+    "text", ["bagsy the front seat tomorrow", "dibs on the last slice", "bagsy the washing up"]
+)
+def test_a_seat_or_a_slice_claimed_or_a_claim_with_no_time_is_no_promise(text):
+    assert _promises(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "thing", "liked"),
+    [
+        ("coriander tastes like soap to me", "Sam", "coriander", False),
+        ("honestly goat's cheese tastes of feet", "Sam", "goat's cheese", False),
+        ("my kids would eat fish fingers every day if I let them", "Sam's kids", "fish fingers", True),
+        ("I would happily eat ramen for every meal", "Sam", "ramen", True),
+    ],
+)
+def test_a_taste_by_what_a_food_tastes_of_or_what_one_would_eat_every_day(text, who, thing, liked):
+    got = [
+        (e.subject, e.value, e.score > 0.5)
+        for e in extract_layers(text, speaker="Sam", at=AT)
+        if e.layer == "preference"
+    ]
+    assert got == [(who, thing, liked)]
+
+
+def test_a_conditional_eat_with_no_every_day_is_no_taste():
+    assert _tastes("I would eat it if I had to") == []

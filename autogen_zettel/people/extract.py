@@ -312,6 +312,12 @@ def _extract(
         ]
         text = text[echo.end() :]
     text = as_first_person(text, speaker)
+    if not _mostly_han(text):
+        # "my 奶奶 is 92 and still beats everyone at mahjong": a family word in Chinese inside an
+        # English clause is the English one (filed as "Mei's grandma", as the English line would be)
+        text = _KIN_ZH_IN_EN.sub(lambda m: f"{m.group('det')} {_KIN_ZH_EN[m.group('kin')]}", text)
+        # a word shouted for stress is the word ("Dad's FINALLY cleared the garage out")
+        text = _SHOUTED_EN.sub(lambda m: m.group().lower(), text)
     # "阿杰去年就离婚了，你不知道吗", "I moved to Leeds in May, remember?": a closing tag that checks
     # the listener knew asks nothing of what was said before it
     text = _TAG_QUESTION.sub("", text)
@@ -565,6 +571,46 @@ _YES_WHEN_EN = re.compile(
     r"(?:(?:just\s+|first thing\s+)?(?:this morning|this afternoon|yesterday|last night|earlier|earlier today|today|"
     r"first thing|an hour ago|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\s*)?[.!]*$",
     re.I,
+)
+
+
+_SHOUTED_EN = re.compile(
+    r"\b(?:FINALLY|REALLY|JUST|ALREADY|TOTALLY|LITERALLY|ACTUALLY|OFFICIALLY|NEVER|ALWAYS|STILL|EVEN)\b"
+)
+# a family word in Chinese after an English possessive: the English word for it
+_KIN_ZH_EN = {
+    "奶奶": "grandma",
+    "外婆": "grandma",
+    "姥姥": "grandma",
+    "爷爷": "grandpa",
+    "外公": "grandpa",
+    "姥爷": "grandpa",
+    "妈妈": "mum",
+    "老妈": "mum",
+    "妈": "mum",
+    "爸爸": "dad",
+    "老爸": "dad",
+    "爸": "dad",
+    "老公": "husband",
+    "老婆": "wife",
+    "姐姐": "sister",
+    "妹妹": "sister",
+    "哥哥": "brother",
+    "弟弟": "brother",
+    "儿子": "son",
+    "女儿": "daughter",
+    "表哥": "cousin",
+    "表姐": "cousin",
+    "表妹": "cousin",
+    "表弟": "cousin",
+    "堂哥": "cousin",
+    "堂姐": "cousin",
+    "婆婆": "mother-in-law",
+    "公公": "father-in-law",
+}
+_KIN_ZH_IN_EN = re.compile(
+    rf"\b(?P<det>[Mm]y|[Hh]is|[Hh]er|[Oo]ur|[Tt]heir)\s*(?P<kin>{'|'.join(sorted(_KIN_ZH_EN, key=len, reverse=True))})"
+    r"(?![\u4e00-\u9fff])"
 )
 
 

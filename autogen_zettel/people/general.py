@@ -430,7 +430,8 @@ _AGE_EN = re.compile(
     # when it happened may follow the number ("Turned 34 yesterday 🎂"), and a line may go on after an emoji
     r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+years old)?"
     r"(?:\s+(?:yesterday|today|last (?:week|month|night)|this (?:week|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day))?"
-    r"\s*(?:$|[!.,;]|[^\w\s])",
+    # (or a clause joined on: "my grandma is 92 and still beats everyone at mahjong", "I'm 40 but feel 25")
+    r"\s*(?:$|[!.,;]|[^\w\s]|(?:and|but)\s+(?!a\s+half\b))",
     re.I,
 )
 _PET_EN = re.compile(
@@ -579,6 +580,13 @@ def future_en(s: str) -> bool:
 def _clean_np(v: str) -> str:
     v = re.sub(r"^.*\b(?:called|named)\s+(?=[A-Z])", "", v.strip())  # "a startup called Nimbus"
     v = re.sub(r"^(?:the|a|an|my|our)\s+", "", v.strip(), flags=re.I)
+    # (a day that owns the thing names when it was, not what: "Thursday's vendor review")
+    v = re.sub(
+        r"^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|yesterday)['’]s\s+(?=\w)",
+        "",
+        v,
+        flags=re.I,
+    )
     return re.sub(r"\s+(?:now|too|again|this|last|yesterday|today|tonight|earlier)$", "", v)
 
 
@@ -929,6 +937,10 @@ _LIKE_EN = (
     r"love|luv|adore|enjoy|like|fancy|prefer|'m keen on|am keen on|'m fond of|am fond of|'m crazy about|"
     r"am crazy about|'m mad about|am mad about|am into|'m into|'m really into|am really into|'m obsessed with|am obsessed with|"
     r"could eat|can't get enough of|'m a (?:huge|big) fan of|"
+    # what one would eat at every meal, given the chance: "my kids would eat fish fingers every single day
+    # if I let them" (not a plain "I would eat it if I had to")
+    r"would (?:happily |gladly )?(?:eat|live on)(?=\s+[^,;.!?]{1,30}?\s+(?:every\s+(?:single\s+)?(?:day|meal|night)|"
+    r"for every meal|for breakfast,? lunch and dinner|forever)\b)|"
     # what one could live on: "could genuinely live on dumplings" (a food in lower case, not a place or
     # a sum: "could live on a boat", "on my salary", "on Skye")
     r"could (?:\w+ly\s+)?live on(?=\s+(?!(?:a|an|my|the|his|her|their|your|less|that|this|it|air|benefits|minimum|campus|"
@@ -1019,7 +1031,11 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     # worn out by it, the same change told by what it has become: "jazz has gone stale for me", "it's got old"
     r"|(?:has|have|'s|'ve)\s+(?:kind of\s+|totally\s+|completely\s+|a bit\s+|really\s+)?(?:gone|got|gotten|become)\s+"
     r"(?:a bit\s+|so\s+|really\s+|pretty\s+)?(?:stale|old|boring|tedious|samey|dull)\b"
-    r"|(?:really\s+)?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:for me|my thing|my cup of tea))",
+    r"|(?:really\s+)?(?:isn't|aren't|is not|are not)\s+(?:really\s+)?(?:for me|my thing|my cup of tea)"
+    # what it tastes of, said as what no one eats: "coriander tastes like washing up liquid to me" (not a
+    # smell, which may be a room's: "the kitchen smells of bleach")
+    r"|tastes?\s+(?:like|of)\s+(?:soap|washing[- ]?up\s+liquid|dish\s+soap|cardboard|feet|dirt|mud|"
+    r"medicine|chalk|sawdust|plastic|rubber|sick|bleach|petrol|ash|mou?ld|wet\s+dog)\b)",
     re.I,
 )
 # "I'm a dog person", "I'm not a morning person", "more of a tea person": the kind of person is the taste
@@ -1607,7 +1623,7 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         r"(?:it|this|that|he|she|they|there|what|which|his|her|their|your)\b", m.group("obj"), re.I
     ):
         positive = re.search(
-            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|up\b|relax|grow|passion|obsession",
+            r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|me up\b|relax|grow|passion|obsession",
             m.group("pred"),
             re.I,
         )
@@ -4079,7 +4095,16 @@ _INSTEAD_ON_EN = re.compile(
 
 # the clauses a task's result is told in: after a comma, a dash, or a "so" that opens a clause of
 # its own ("my car's in the garage so the school run is off for me")
-_CLAUSES_EN = re.compile(r"[,;]\s*|\s+-\s+|\s+so\s+(?=(?:the|my|our|I|I'm|we|we're)\s)", re.I)
+_CLAUSES_EN = re.compile(
+    r"[,;]\s*|\s+-\s+|\s+so\s+(?=(?:the|my|our|I|I'm|we|we're)\s)"
+    # a reason given as a clause of its own: "I have cancelled the vendor review as the supplier has
+    # withdrawn", "called off the bbq cos nobody could make it" (the reason is no part of the thing)
+    # (not what was said or planned before: "Fed the cat at 6 as I said")
+    r"|\s+(?:because|cos|coz|cause|since|as)\s+(?=(?:the|my|our|their|his|her|they|we|I|he|she|it|"
+    r"nobody|no one|everyone|everybody|someone|there)\s"
+    r"(?!(?:\w+\s+)?(?:said|promised|mentioned|told|planned|agreed|asked|discussed|arranged|expected)\b))",
+    re.I,
+)
 
 
 # an act on a pro-form ("do it", "have them", "get it done"): what it is done to was said before,

@@ -78,7 +78,9 @@ HEDGE = re.compile(
 STOP = re.compile(
     r"[,;:.!?()]|\s[-–—]\s|\b(?:and then|but|because|so that|since|although|though|while|whilst|as soon as|if)\b"
     # "I'll ping you once it's done": the clause of when is no part of the promise
-    r"|\b(?:once|when|after)\s+(?=(?:it|it's|i|i'm|i've|we|we're|you|you're|they|he|she|the|that|this)\b)"
+    r"|\b(?:once|when|after|before|until|till)\s+(?=(?:it|it's|i|i'm|i've|we|we're|you|you're|they|he|she|the|that|this)\b)"
+    # (nor a clause of what follows from it: "I'll take the kids on thursday so you're off the hook")
+    r"|\bso\s+(?=(?:you|you're|you've|u|ur|i|i'm|we|we're|they|they're|he|she|it's|that's)\b)"
 )
 
 # -- commitments ---------------------------------------------------------------------------
@@ -128,6 +130,10 @@ FIRST_PROMISE = re.compile(
     r"|^(?:the\s+)?(?P<what12>(?!(?:the|it|that|this|all\s+eyes|everything|everyone|eyes|blame|fault|pressure|spotlight|joke|focus|"
     r"ball|onus|responsibility|he|she|they|we|you|mum|mom|dad|boss|wife|husband|missus|hubby)\b)"
     r"[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)(?:\s+(?:is|are)|'s|'re)\s+on\s+me\b(?!\s+(?:about|to|for)\b)(?P<when12>[^,;:.!?]*)"
+    # a task claimed by chat's word for claiming, with its time (rules_en): "bagsy the airport run on
+    # the 4th", "dibs on the school run tomorrow" (not a seat or a slice: "bagsy the front seat")
+    r"|(?:^|[,;!]\s*)(?:(?:ok|okay|right|oh|ooh)[,!]?\s+)?(?:i\s+)?(?:bagsy|dibs\s+on|call\s+dibs\s+on)\s+"
+    r"(?!(?:the\s+)?(?:front|back|window|aisle|middle|last|top|bottom|big|best|biggest|comfy)\b)(?:the\s+)?(?P<what13>(?!(?:front|back|window|aisle|middle|last|top|bottom|big|best|biggest|comfy)\b)[^,;:.!?]+)"
 )
 # a promise moved to another day by the one who owes it: "Need to push the contract to next Tuesday",
 # "I'll move the call to Friday" (an act to come, not a report of a thing postponed)
@@ -263,7 +269,12 @@ DONE_VERBS = (
     r"picked up|cleaned|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
     r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed|rang|phoned|messaged|"
     # chores and errands done
-    r"baked|cooked|washed|packed|serviced|printed|wrapped|ironed|tidied|uploaded|installed"
+    r"baked|cooked|washed|packed|serviced|printed|wrapped|ironed|tidied|uploaded|installed|"
+    # (the house and garden: "Dad's finally cleared the garage out", "mowed the lawn"; not a throat or
+    # a mind cleared)
+    r"mowed|hoovered|vacuumed|mopped|scrubbed|weeded|emptied|decluttered|descaled|defrosted|"
+    r"cleared(?!\s+(?:my|his|her|their|our|your)\s+(?:throat|head|mind|name|conscience))|"
+    r"swept(?!\s+(?:it|them|this|that)\s+under)"
 )
 # phrasal completions read only at the head of a line, the I dropped ("Dropped off the parcel");
 # after a noun they are a passive ("Groceries dropped off"), read elsewhere

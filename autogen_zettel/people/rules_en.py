@@ -369,8 +369,21 @@ def _commitments(
                 continue
             if m.group("what7") and not DATE_WORDS.search(m.group("what7")):
                 continue  # "I can swim", "we can see the sea from here": an ability, no act offered
-            task = m.group("what9") or m.group("what10") or m.group("what11") or m.group("what12")
-            when = m.group("what9") or m.group("what10") or m.group("when11") or m.group("when12") or ""
+            task = (
+                m.group("what9")
+                or m.group("what10")
+                or m.group("what11")
+                or m.group("what12")
+                or m.group("what13")
+            )
+            when = (
+                m.group("what9")
+                or m.group("what10")
+                or m.group("when11")
+                or m.group("when12")
+                or m.group("what13")
+                or ""
+            )
             if task and (
                 not DATE_WORDS.search(when)
                 or (not m.group("what12") and re.search(r"\b(?:every|each)\b", when))
@@ -393,6 +406,7 @@ def _commitments(
                 or m.group("what10")
                 or m.group("what11")
                 or m.group("what12")
+                or m.group("what13")
             )
             raw = re.sub(
                 r"^\s*(?:just|also|definitely|really|still|always|totally|certainly|surely|then)\s+",

@@ -305,7 +305,7 @@ _EN_PRED = (
     # (a course followed: "Kev's doing a PhD at Edinburgh")
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
-    r"(?:has|'s)\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired)|"
+    r"(?:has|'s)\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired|said)|"
     # any act done, with its thing after it: "Dad has finally cleared the garage out", "Mum's booked the flights"
     rf"(?:has|'s)\s+{_PERFECT_DONE}|"
     # a plan called off or moved by the one named, its thing after the verb: "Tariq pushed the team
@@ -372,7 +372,11 @@ _EN_KIN_NAMES = {
     "Grandad": "grandpa",
     "Granddad": "grandpa",
 }
-_EN_REPORT = re.compile(r"^\s*(?:says|said|thinks|told\s+me|reckons)\s+(?:that\s+)?(?:she|he|they)\b", re.I)
+_EN_REPORT = re.compile(
+    # (with its perfect too: "my dad's said he'll take the kids to swimming on thursday")
+    r"^(?:'s|\s+has)?\s*(?:just\s+|already\s+)?(?:says|said|thinks|told\s+me|reckons)\s+(?:that\s+)?(?:she|he|they)\b",
+    re.I,
+)
 _EN_PASSIVE = re.compile(
     r"^(?:(?:'s|\s+is|\s+was)\s+(?!\w+\s+(?:the|a|an|my|our|his|her|their|it|them)\b)|(?:'s|\s+is|\s+was|\s+has)\s+been\s+)(?:called|fixed|sorted|booked|sent|paid|told|invited|picked up|"
     r"collected|handled|done|informed|asked|emailed|texted|serviced|baked|cooked|washed|packed|printed|wrapped|"

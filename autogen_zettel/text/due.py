@@ -303,7 +303,6 @@ def _zh(m: re.Match, today: date) -> date | None:
     return None
 
 
-
 def only_a_week(text: str) -> bool:
     """Whether the only time ``text`` names is a week with no day of it ("next week", "this week",
     "下周", "下礼拜"): :func:`due_date` gives that week's Monday, which is when the week begins, not
@@ -321,6 +320,7 @@ def only_a_week(text: str) -> bool:
         or (m.re is _ZH and bool(m.group("nextweek")))
         for m in found
     )
+
 
 # a day said as the owner of a thing ("today's meeting", "today (1 September 2026)'s meeting")
 _OWNER_DAY = re.compile(r"\)?(?:\s*\([^)]*\))?['’]s\s+[a-z]")
