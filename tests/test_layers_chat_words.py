@@ -783,3 +783,107 @@ def test_a_taste_by_what_a_food_tastes_of_or_what_one_would_eat_every_day(text, 
 
 def test_a_conditional_eat_with_no_every_day_is_no_taste():
     assert _tastes("I would eat it if I had to") == []
+
+
+# the near misses of the eighth round's review: a deadline by the week, the as of a list, what is
+# passed or spent, a seat claimed, one cup on one morning, a meal shared or a place to live
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("I'll return the drill by next week", "2026-03-09"),
+        ("I'll do it next week at the latest", "2026-03-09"),
+        ("下周前我把钱还你", "2026-03-09"),
+    ],
+)
+def test_a_deadline_by_the_week_is_its_start(text, due):
+    ((_, got),) = _promises(text)
+    assert str(got) == due
+
+
+def test_the_as_of_as_well_as_is_no_reason_clause():
+    ((value, kind),) = _states("I've cancelled the gym as well as the pool")
+    assert kind == "cancelled" and "pool" in value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cleared customs in ten minutes",
+        "I've emptied my bank account on this holiday",
+        "I mowed down the competition",
+        "I cleared my diary for Friday",
+        "I bagsy the sofa tonight",
+        "bagsy the bathroom first tomorrow",
+        "My coffee tastes like mud this morning",
+        "I would eat dinner with you every day",
+        "I would eat less every day",
+        "I would live on a boat forever",
+        "I'm 60 and a bit",
+    ],
+)
+def test_what_is_passed_spent_claimed_or_had_once_is_no_row(text):
+    assert _rows(text) == []
+
+
+# -- Chinese: stood up, not until a time, an exam passed, an English verb in a Chinese clause ----------
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "kind"),
+    [
+        ("老张又放我鸽子了", "老张", "cancelled"),
+        ("小周放了我们鸽子，说改天再约", "小周", "postponed"),
+    ],
+)
+def test_stood_up_is_called_off_by_them_or_put_off_when_they_come_later(text, who, kind):
+    assert [(s, k) for layer, s, _, k, _ in _rows(text, "林芳") if layer == "status"] == [(who, kind)]
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "what"),
+    [("物业说周四才能来修电梯", "物业", "修电梯"), ("装修师傅下周二才能来", "装修师傅", "")],
+)
+def test_not_until_a_later_time_is_put_off_to_it(text, who, what):
+    rows = [(s, v, k) for layer, s, v, k, _ in _rows(text, "林芳") if layer in ("status", "commitment")]
+    assert rows == [(who, what, "postponed")]
+
+
+@pytest.mark.parametrize("text", ["我周五才有空", "我这周末才有空"])
+def test_free_only_then_takes_nothing_on(text):
+    assert _rows(text, "林芳") == []
+
+
+def test_a_promise_with_not_until_promises_the_act():
+    assert _promises("我下周一才能把报告给你", "林芳") == [("把报告给你", datetime(2026, 3, 9).date())]
+
+
+@pytest.mark.parametrize(
+    ("text", "what"), [("科目二终于过了！", "科目二"), ("雅思一把过", "雅思"), ("驾照考过了", "驾照")]
+)
+def test_an_exam_passed_is_done(text, what):
+    assert _states(text, "林芳") == [(what, "done")]
+
+
+@pytest.mark.parametrize("text", ["科目二没过", "雅思又没考过"])
+def test_an_exam_not_passed_is_not_done(text):
+    assert _states(text, "林芳") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "what", "kind"),
+    [
+        ("Kevin 把明天的 call cancel 了", "Kevin", "call", "cancelled"),
+        ("我把周五的会 cancel 了", "林芳", "会", "cancelled"),
+        ("我把周五的会取消了", "林芳", "会", "cancelled"),
+        ("周会 reschedule 到下周二了", "林芳", "周会", "postponed"),
+    ],
+)
+def test_an_english_verb_of_a_plan_in_a_chinese_clause_is_read_as_the_chinese_one(text, who, what, kind):
+    assert [(s, v, k) for layer, s, v, k, _ in _rows(text, "林芳") if layer == "status"] == [
+        (who, what, kind)
+    ]
+
+
+def test_a_thing_named_in_chinese_inside_an_english_done_is_its_value():
+    ((value, kind),) = _states("already sent the 红包 to the nephews")
+    assert kind == "done" and "红包" in value

@@ -431,7 +431,7 @@ _AGE_EN = re.compile(
     r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+years old)?"
     r"(?:\s+(?:yesterday|today|last (?:week|month|night)|this (?:week|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day))?"
     # (or a clause joined on: "my grandma is 92 and still beats everyone at mahjong", "I'm 40 but feel 25")
-    r"\s*(?:$|[!.,;]|[^\w\s]|(?:and|but)\s+(?!a\s+half\b))",
+    r"\s*(?:$|[!.,;]|[^\w\s]|(?:and|but)\s+(?!a\s+(?:half|bit|quarter)\b))",
     re.I,
 )
 _PET_EN = re.compile(
@@ -939,7 +939,10 @@ _LIKE_EN = (
     r"could eat|can't get enough of|'m a (?:huge|big) fan of|"
     # what one would eat at every meal, given the chance: "my kids would eat fish fingers every single day
     # if I let them" (not a plain "I would eat it if I had to")
-    r"would (?:happily |gladly )?(?:eat|live on)(?=\s+[^,;.!?]{1,30}?\s+(?:every\s+(?:single\s+)?(?:day|meal|night)|"
+    # (a food: not a meal shared, an amount or a place, "would eat dinner with you", "would eat less",
+    # "would live on a boat")
+    r"(?:would|'d) (?:happily |gladly )?(?:eat|live on)(?=\s+(?!(?:a|an|the|my|his|her|their|less|more|dinner|lunch|breakfast|"
+    r"anything|something|nothing|out|in|with|here|there)\b)[^,;.!?]{1,30}?\s+(?:every\s+(?:single\s+)?(?:day|meal|night)|"
     r"for every meal|for breakfast,? lunch and dinner|forever)\b)|"
     # what one could live on: "could genuinely live on dumplings" (a food in lower case, not a place or
     # a sum: "could live on a boat", "on my salary", "on Skye")
@@ -1035,7 +1038,9 @@ _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my ha
     # what it tastes of, said as what no one eats: "coriander tastes like washing up liquid to me" (not a
     # smell, which may be a room's: "the kitchen smells of bleach")
     r"|tastes?\s+(?:like|of)\s+(?:soap|washing[- ]?up\s+liquid|dish\s+soap|cardboard|feet|dirt|mud|"
-    r"medicine|chalk|sawdust|plastic|rubber|sick|bleach|petrol|ash|mou?ld|wet\s+dog)\b)",
+    r"medicine|chalk|sawdust|plastic|rubber|sick|bleach|petrol|ash|mou?ld|wet\s+dog|dishwater|toothpaste)\b"
+    # (one cup on one morning is no taste: "my coffee tastes like mud this morning")
+    r"(?![^,.;!?]*\b(?:this morning|today|tonight|this time|again)\b))",
     re.I,
 )
 # "I'm a dog person", "I'm not a morning person", "more of a tea person": the kind of person is the taste
@@ -3403,6 +3408,17 @@ _ZH_REGISTER = (
 )
 
 
+# an English verb of a plan inside a Chinese clause, as bilingual chat writes it ("Linda 把今天的
+# meeting cancel 了", "酒店 book 好了", "会 postpone 到周五了"): the Chinese verb it stands for
+_EN_VERB_IN_ZH = (
+    (re.compile(r"\s*\b(?i:cancel(?:led|ed)?)\b\s*(?=了|掉|啦|吧)"), "取消"),
+    (re.compile(r"\s*\b(?i:postpone(?:d)?|delay(?:ed)?|push(?:ed)?)\b\s*(?=了|到|啦|吧)"), "推迟"),
+    (re.compile(r"\s*\b(?i:reschedule(?:d)?)\b\s*(?=到)"), "改"),
+    (re.compile(r"\s*\b(?i:book(?:ed)?)\b\s*(?=了|好|到)"), "订"),
+    (re.compile(r"\s*\b(?i:confirm(?:ed)?)\b\s*(?=了|好)"), "确认"),
+)
+
+
 def normalise_zh(s: str) -> str:
     # "昨天就还了哈哈✅": a closing laugh or emoji is tone, not part of what was said
     s = re.sub(
@@ -3412,6 +3428,8 @@ def normalise_zh(s: str) -> str:
     )
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
+    for pattern, verb in _EN_VERB_IN_ZH:
+        s = pattern.sub(verb, s)
     # a closing 哦 / 喔 / 哟 is tone, not part of the last word ("偶住在成都哦")
     s = re.sub(r"(?<=[\u4e00-\u9fff]{2})[哦喔哟]+(?=[~～。！!]*$)", "", s)
     # an acknowledgement typed before the line with no comma ("ok 明儿上午打给你") is a clause of its own
@@ -3662,6 +3680,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
                 ]
             continue
         rest = re.sub(rf"^(?:{ZH_TIME}|之前|以前|前)+", "", m.group("rest"))
+        if re.match(r"才(?:能|会)?有空", rest):
+            continue  # "我周五才有空": free only then, nothing taken on
         if _ZH_NOT_ACT.match(rest) or (len(rest) < 2 and not (has_time and rest in _ZH_LONE_ACTS)):
             continue  # "我晚上看" to "你能帮我看看这份合同吗？" is a promise; its thing is asked
         if re.match(r"(?:去|来)?[\u4e00-\u9fff]了[一两三四五六七八九十几半\d]", rest):
@@ -3669,8 +3689,11 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         modal = re.match(r"(?:来|会|负责|保证|一定|争取|尽量|马上|去|帮|替|给|把|开车|顺路)", rest)
         if not (has_time or (modal and modal.group(0) in ("来", "负责", "保证", "一定", "争取"))):
             continue
+        # (a time that only owns the thing, "我把周五的会取消了", is no time the act is set for)
+        owner_only = not re.search(ZH_TIME, re.sub(rf"(?:{ZH_TIME})+的", "", s))
         if re.search(r"了[啦吧]?$", rest) and not (
             has_time
+            and not owner_only
             and (
                 "把" in rest
                 or re.match(r"(?:帮|替|给)(?:你|您)", rest)
@@ -3679,7 +3702,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         ):
             continue  # "明天上午帮你签了": a 了 for the other under a day ahead is promised, not done
         what = re.sub(
-            rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|还|得|要|打算|准备|计划|答应(?:我们?|你)?|承诺|{ZH_TIME})+",
+            # (and the "not until" of it: "我下周一才能把报告给你" promises the report)
+            rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|还|得|要|打算|准备|计划|才能|才会|才|答应(?:我们?|你)?|承诺|{ZH_TIME})+",
             "",
             rest,
         )
@@ -4100,7 +4124,9 @@ _CLAUSES_EN = re.compile(
     # a reason given as a clause of its own: "I have cancelled the vendor review as the supplier has
     # withdrawn", "called off the bbq cos nobody could make it" (the reason is no part of the thing)
     # (not what was said or planned before: "Fed the cat at 6 as I said")
-    r"|\s+(?:because|cos|coz|cause|since|as)\s+(?=(?:the|my|our|their|his|her|they|we|I|he|she|it|"
+    # (nor the as of a comparison or a list: "the gym as well as the pool", "such as", "as long as")
+    r"|(?<!well)(?<!such)(?<!long)(?<!far)(?<!much)(?<!same)(?<!soon)(?<!just)"
+    r"\s+(?:because|cos|coz|cause|since|as)\s+(?=(?:the|my|our|their|his|her|they|we|I|he|she|it|"
     r"nobody|no one|everyone|everybody|someone|there)\s"
     r"(?!(?:\w+\s+)?(?:said|promised|mentioned|told|planned|agreed|asked|discussed|arranged|expected)\b))",
     re.I,
@@ -4781,7 +4807,9 @@ _ZH_REL_RE = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 
 def time_dropped_zh(obj: str) -> str:
     """The thing without the owner or the time it was set for: "明天的会" -> "会"."""
-    return re.sub(rf"^(?:我们?)?(?:{ZH_TIME})+的|^我们?(?:{ZH_TIME})*的?|我们?$", "", obj) or obj
+    # (and the doer with 把 before it: "我把周五的会" -> "会", "Linda 把今天的 meeting" -> "meeting")
+    obj = re.sub(r"^(?:[我你他她]们?|[A-Z][a-z]+)?\s*把\s*", "", obj) or obj
+    return re.sub(rf"^(?:我们?)?(?:{ZH_TIME})+的\s*|^我们?(?:{ZH_TIME})*的?|我们?$", "", obj) or obj
 
 
 def time_after_dropped_zh(obj: str) -> str:
@@ -4827,6 +4855,35 @@ def booking_returned_zh(s: str) -> str:
     return m.group("r")
 
 
+# stood up by the one who was to come ("刘师傅又放我鸽子", "他放了我们鸽子"): called off by them, or
+# put off when a later coming is said beside it ("…，说下礼拜再来弄")
+_ZH_STOOD_UP = re.compile(r"放了?(?:我|我们|咱们|大家|你|你们|他|她|他们)?的?鸽子")
+_ZH_COMES_LATER = re.compile(
+    rf"(?:{ZH_TIME}|改天|回头|过两天|过几天)[^，,。]{{0,4}}?再(?:来|过来|弄|修|装|约|去)"
+)
+# not until a later time ("王师傅说下周一才能来装", "快递要周五才能到"): the thing comes later than it
+# was to, put off to that time (extract._day_named reads it)
+_ZH_NOT_UNTIL = re.compile(
+    rf"(?:{ZH_TIME})+(?:要|得|可能)?才(?:能|会|可以|有空)?(?:过来|来|去)?(?P<v>到|装|修|弄|送|发|回|开始|上班|开工|做|办|来)"
+    r"(?P<obj>[\u4e00-\u9fff]{0,4}?)(?:了|呢|吧|哦|啊)?$"
+)
+# an exam or test passed ("科目三一把过", "驾照考过了", "雅思终于过了"): done
+_ZH_EXAM_PASSED = re.compile(
+    r"(?P<obj>科目[一二三四1-4]|驾照|驾考|路考|雅思|托福|四级|六级|专八|专四|教资|法考|CPA|cpa|考研|面试|笔试|答辩|考试)"
+    r"(?:我|也|都)?(?:终于|顺利|一把|一次|一次性|总算|居然|竟然)?(?:考)?(?:就)?过了?(?:[！!。~～]|$)"
+)
+
+
+# who a clause of standing up or of not until is about, named at its head ("小周放了我们鸽子",
+# "物业说周四才能来修电梯", "装修师傅下周二才能来"): a name or a trade, no pronoun
+# (one who says so, or a person by the shape of the word: 小周, 老张, 王师傅, 房东; not a thing, "快递要周五才能到")
+_ZH_LATE_ONE = re.compile(
+    rf"^(?:(?P<who>(?![我你他她咱它这那])[\u4e00-\u9fff]{{1,4}}?)(?:说|告诉我|跟我说)"
+    rf"|(?P<who2>(?:小|老|阿)[\u4e00-\u9fff]|[\u4e00-\u9fff]{{0,3}}(?:师傅|老师|经理|医生|阿姨|叔叔)|物业|房东|快递员|司机|客服))"
+    rf"(?:又|还是|居然|竟然)*(?=放了?[我你他她大咱]|(?:{ZH_TIME}))"
+)
+
+
 def status_zh(s: str, subject: str) -> list[Evidence]:
     """A task said done by its resultative ("车保养完了", "房间收拾完啦") or called off
     ("那个会我就不参加了", "复查改期了，先不去了")."""
@@ -4844,6 +4901,18 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
     booking_undone = bool(_BOOKING_NOT_YET_ZH.search(s))  # "机票退了，改签到周五了": taken up again later
     for i, clause in enumerate(clauses):
         before = clauses[i - 1] if i else ""
+        head = _ZH_LATE_ONE.match(clause)
+        late_one = (head.group("who") or head.group("who2")) if head else subject
+        if _ZH_STOOD_UP.search(clause):
+            later = any(_ZH_COMES_LATER.search(c) for c in clauses[i + 1 :])
+            return [Evidence("status", late_one, "", "", 0.5, "postponed" if later else "cancelled")]
+        m = _ZH_NOT_UNTIL.search(clause)
+        if m and not re.search(r"不|没", clause[: m.start()]):
+            what = m.group("v") + m.group("obj") if m.group("obj") else ""  # (a verb alone names no thing)
+            return [Evidence("status", late_one, "", what, 0.5, "postponed")]
+        m = _ZH_EXAM_PASSED.search(clause)
+        if m and not re.search(r"没|不", clause[: m.start()] + clause[m.end() - 3 : m.end()]):
+            return [Evidence("status", subject, "", m.group("obj"), 0.5, "done")]
         booked = booking_returned_zh(clause) if not booking_undone else ""
         if booked:
             return [Evidence("status", subject, "", time_dropped_zh(booked), 0.5, "cancelled")]

@@ -133,7 +133,8 @@ FIRST_PROMISE = re.compile(
     # a task claimed by chat's word for claiming, with its time (rules_en): "bagsy the airport run on
     # the 4th", "dibs on the school run tomorrow" (not a seat or a slice: "bagsy the front seat")
     r"|(?:^|[,;!]\s*)(?:(?:ok|okay|right|oh|ooh)[,!]?\s+)?(?:i\s+)?(?:bagsy|dibs\s+on|call\s+dibs\s+on)\s+"
-    r"(?!(?:the\s+)?(?:front|back|window|aisle|middle|last|top|bottom|big|best|biggest|comfy)\b)(?:the\s+)?(?P<what13>(?!(?:front|back|window|aisle|middle|last|top|bottom|big|best|biggest|comfy)\b)[^,;:.!?]+)"
+    r"(?!(?:the\s+)?(?:front|back|window|aisle|middle|last|top|bottom|big|best|biggest|comfy|sofa|couch|bed|bathroom|"
+    r"shower|remote|room|spot|seat|first)\b)(?:the\s+)?(?P<what13>[^,;:.!?]+)"
 )
 # a promise moved to another day by the one who owes it: "Need to push the contract to next Tuesday",
 # "I'll move the call to Friday" (an act to come, not a report of a thing postponed)
@@ -272,8 +273,11 @@ DONE_VERBS = (
     r"baked|cooked|washed|packed|serviced|printed|wrapped|ironed|tidied|uploaded|installed|"
     # (the house and garden: "Dad's finally cleared the garage out", "mowed the lawn"; not a throat or
     # a mind cleared)
-    r"mowed|hoovered|vacuumed|mopped|scrubbed|weeded|emptied|decluttered|descaled|defrosted|"
-    r"cleared(?!\s+(?:my|his|her|their|our|your)\s+(?:throat|head|mind|name|conscience))|"
+    # (nor what is passed or spent, "mowed down the competition", "cleared customs", "emptied my savings")
+    r"mowed(?!\s+down)|hoovered|vacuumed|mopped|scrubbed|weeded|decluttered|descaled|defrosted|"
+    r"emptied(?!\s+(?:my|his|her|their|our|your)\s+(?:bank|savings|account|wallet|pockets|purse|stomach|bladder))|"
+    r"cleared(?!\s+(?:my|his|her|their|our|your)\s+(?:throat|head|mind|name|conscience|diary|schedule|calendar|debts?)"
+    r"|\s+(?:customs|security|immigration|passport control|the air|up)\b)|"
     r"swept(?!\s+(?:it|them|this|that)\s+under)"
 )
 # phrasal completions read only at the head of a line, the I dropped ("Dropped off the parcel");

@@ -606,7 +606,10 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
 
     def words(rest: str) -> str:
         return " ".join(
-            w for w in re.findall(r"[a-z][a-z'\-]*", _phrase(rest) if rest else "") if w not in CUE_WORDS
+            # (a thing named in Chinese inside the English line is a word too: "sent the 红包 to the cousins")
+            w
+            for w in re.findall(r"[a-z][a-z'\-]*|[\u4e00-\u9fff]+", _phrase(rest) if rest else "")
+            if w not in CUE_WORDS
         )
 
     cancel = CANCEL.search(low)

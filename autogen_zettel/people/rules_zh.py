@@ -693,8 +693,19 @@ def _status(s: str, speaker: str) -> list[Evidence]:
             named = re.sub(dropped, "", s)  # "…，还是算了，…": the clause names nothing, the message does
         named = "" if re.fullmatch(fillers, named) else named  # "那就算了": nor does the message
         words = m.group("a") or m.group("b") or m.group("p") or named
+        # (a Latin name before 把 called it off: "Linda 把今天的 meeting cancel 了" is Linda's doing)
+        doer = re.match(r"^\s*(?P<who>[A-Z][a-z]+)\s*把", clause)
         # (put off to a time named, "团建推迟到下个月了", is general.status_zh's postponement, read over this)
-        return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
+        return [
+            Evidence(
+                "status",
+                doer.group("who") if doer else speaker,
+                "",
+                time_dropped_zh(words)[:8],
+                0.5,
+                "cancelled",
+            )
+        ]
     if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):
         return []
     if re.search(r"(?:先|这就|得|要)?去(?!过)[\u4e00-\u9fff]{1,3}(?<![完好])了[。！!~～]*$", s):

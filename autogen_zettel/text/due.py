@@ -311,14 +311,24 @@ def only_a_week(text: str) -> bool:
     "by the end of next week").
 
     >>> [only_a_week(t) for t in ("I'll fix the shelf next week", "下周我抽空把车送去保养", "next weekend",
-    ...                           "next week on Tuesday", "by the end of next week", "下周三", "no time")]
-    [True, True, False, False, False, False, False]
+    ...                           "next week on Tuesday", "by the end of next week", "下周三", "no time",
+    ...                           "by next week", "next week at the latest", "下周前")]
+    [True, True, False, False, False, False, False, False, False, False]
     """
     found = [m for m in _EN.finditer(text) if not m.group("soon")] + list(_ZH.finditer(text))
-    return bool(found) and all(
-        (m.re is _EN and (m.group("week") or "").lower() in ("next week", "this week"))
-        or (m.re is _ZH and bool(m.group("nextweek")))
-        for m in found
+    return (
+        bool(found)
+        and all(
+            (
+                m.re is _EN
+                and (m.group("week") or "").lower() in ("next week", "this week")
+                # (a deadline by the week is its start: "by next week", "next week at the latest")
+                and not re.search(r"\b(?:by|before|until|till)\s+$", text[: m.start()], re.I)
+                and not re.match(r"\s+at the latest\b", text[m.end() :], re.I)
+            )
+            or (m.re is _ZH and bool(m.group("nextweek")) and not re.match(r"(?:之|以)?前", text[m.end() :]))
+            for m in found
+        )
     )
 
 
