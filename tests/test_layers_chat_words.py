@@ -887,3 +887,115 @@ def test_an_english_verb_of_a_plan_in_a_chinese_clause_is_read_as_the_chinese_on
 def test_a_thing_named_in_chinese_inside_an_english_done_is_its_value():
     ((value, kind),) = _states("already sent the 红包 to the nephews")
     assert kind == "done" and "红包" in value
+
+
+# the second review's near misses: a warning or a bird is no one stood up, a time gone by is no putting
+# off, an English verb of no plan (a git push) or a proposal (cancel 吧) calls nothing off
+@pytest.mark.parametrize(
+    "text",
+    [
+        "你别放我鸽子啊",
+        "明天可别放我鸽子",
+        "他们放了鸽子在广场上",
+        "放鸽子比赛明天开始",
+        "昨天十点才到",
+        "上周五才来修的",
+        "我 push 了代码",
+        "航班 delay 了",
+        "我们把 trip cancel 了吧",
+        "明天 cancel 吧",
+    ],
+)
+def test_a_warning_a_bird_a_past_time_or_a_proposal_is_no_state(text):
+    assert _states(text, "林芳") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "what", "kind"),
+    [
+        ("老张昨天放我鸽子了", "老张", "", "cancelled"),
+        ("Amy 把 dinner cancel 了", "Amy", "dinner", "cancelled"),
+        ("Jack 把会议 reschedule 到周五了", "Jack", "会议", "postponed"),
+        ("我把今天的健身课 cancel 掉了", "林芳", "健身课", "cancelled"),
+        ("他把我的 booking cancel 了", "林芳", "booking", "cancelled"),
+        ("会被 pushed 到明天了", "林芳", "会", "postponed"),
+    ],
+)
+def test_whose_doing_and_the_thing_alone(text, who, what, kind):
+    assert [(s, v, k) for layer, s, v, k, _ in _rows(text, "林芳") if layer == "status"] == [
+        (who, what, kind)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [("I'll finish it by this week", None), ("下周前后我去看看", None), ("下周前我把钱还你", "2026-03-09")],
+)
+def test_only_a_deadline_by_next_week_is_its_monday(text, due):
+    assert [str(d) if d else None for _, d in _promises(text, "林芳")] in ([due], [])
+
+
+@pytest.mark.parametrize(
+    ("text", "age"), [("I'm 30 and a quarter of my life is gone", "30"), ("I'm 60 and a bit tired", "60")]
+)
+def test_a_quarter_or_a_bit_of_something_else_keeps_the_age(text, age):
+    assert ("age", age) in _facts(text)
+
+
+def test_a_kitchen_cleared_up_is_done_and_one_cup_tasting_of_dishwater_is_no_taste():
+    assert _states("Cleared up the kitchen") and _tastes("My tea tastes like dishwater") == []
+
+
+# -- a plan of someone named, a place born and bred in, the couple parted, the word given then the act ---
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "what", "kind"),
+    [
+        ("Grandma's cataract op has been moved to the 30th", "Sam's grandma", "cataract op", "postponed"),
+        ("Priya's leaving do is cancelled", "Priya", "leaving do", "cancelled"),
+        ("my sister's wedding got postponed", "Sam's sister", "wedding", None),
+        ("小李的婚礼改到十月了", "小李", "婚礼", "postponed"),
+    ],
+)
+def test_a_plan_of_someone_named_at_its_head_is_theirs(text, who, what, kind):
+    ((s, v, k),) = [(s, v, k) for layer, s, v, k, _ in _rows(text) if layer == "status"]
+    assert (s, v) == (who, what) and (kind is None or k == kind)
+
+
+@pytest.mark.parametrize("text", ["I've cancelled Priya's leaving do", "had to move Biscuit's jab to Friday"])
+def test_a_plan_of_someone_the_speaker_acted_on_stays_the_speakers(text):
+    assert [s for layer, s, _, _, _ in _rows(text) if layer == "status"] == ["Sam"]
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("I'm Sunderland born and bred", "Sunderland"),
+        ("Glasgow born and raised, me", "Glasgow"),
+        ("I'm born and bred in Hull", "Hull"),
+    ],
+)
+def test_a_place_born_and_bred_in_is_a_hometown(text, place):
+    assert _facts(text) == [("hometown", place)]
+
+
+def test_we_parted_said_of_a_marriage_is_a_divorce_and_telling_others_not_to_ask_calls_nothing_off():
+    rows = _rows("我们离了，上个月办的手续，大家别问了", "蔡琴")
+    assert [(layer, v) for layer, _, v, _, _ in rows] == [("fact", "divorced")]
+
+
+def test_only_wanting_to_lie_in_takes_nothing_on():
+    assert _promises("周日我只想躺平到中午", "苏晴") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "due"),
+    [
+        ("放心，钥匙明天一早给你送过去", "钥匙给你送过去", "2026-03-05"),
+        ("包在我身上，下班顺路就接了", "接", "2026-03-04"),
+        ("交给我，明天顺便就寄了", "寄", "2026-03-05"),
+    ],
+)
+def test_the_word_given_then_the_act_with_its_time_is_a_promise(text, what, due):
+    assert [(v, str(d)) for v, d in _promises(text, "熊伟")] == [(what, due)]

@@ -31,6 +31,7 @@ from autogen_zettel.people.subjects import (
     RELATIVES_ZH,
     SURNAMES,
     ZH_NAME,
+    owner_of_thing,
     partner_of,
     subjects_of,
 )
@@ -312,6 +313,8 @@ def _extract(
         ]
         text = text[echo.end() :]
     text = as_first_person(text, speaker)
+    if _HAN.search(text):
+        text = general.en_verbs_in_zh(text)  # "Amy 把 dinner cancel 了": Chinese syntax, an English verb
     if not _mostly_han(text):
         # "my 奶奶 is 92 and still beats everyone at mahjong": a family word in Chinese inside an
         # English clause is the English one (filed as "Mei's grandma", as the English line would be)
@@ -441,6 +444,43 @@ def _extract(
                     # "My husband sorted the renewal for me": done by another for the speaker, the
                     # speaker's own task is what is done
                     ev = dataclasses.replace(ev, subject=speaker)
+                # (a plan's, moved or called off; a thing of theirs done may be done by anyone:
+                # "Grandad's radio is working again" after the speaker promised to fix it)
+                owned = (
+                    owner_of_thing(ev.value, speaker)
+                    if ev.layer == "status" and ev.kind in ("postponed", "cancelled") and subject == speaker
+                    else None
+                )
+                if ev.layer == "status" and _HAN.search(ev.value):
+                    # the thing alone, whichever reading named it: not its doer with 把, the day that owns
+                    # it or a 的 left of them ("我把周五的机票改了", "Amy 把 dinner cancel 了")
+                    thing = general.time_dropped_zh(re.sub(r"^[A-Za-z]{0,12}\s*把\s*", "", ev.value)).lstrip(
+                        "的 "
+                    )
+                    ev = dataclasses.replace(ev, value=thing or ev.value)
+                elif ev.layer == "status" and re.match(r"^[A-Za-z]{0,12}\s*把|^的", ev.value):
+                    ev = dataclasses.replace(
+                        ev, value=re.sub(r"^[A-Za-z]{0,12}\s*把\s*|^的\s*", "", ev.value)
+                    )
+                doer = _LATIN_DOER_ZH.match(said) if ev.layer == "status" and ev.subject == speaker else None
+                if doer:
+                    # "Jack 把会议改到周五了": a Latin name before 把 did it
+                    ev = dataclasses.replace(ev, subject=doer.group("who"))
+                head = said[: said.find(ev.value)] if owned and ev.value in said else None
+                if (
+                    owned
+                    and head is not None
+                    and not re.search(r"(?i:\b(?:I|I've|I'd|we|we've|had|have|to)\b)|我|把", head)
+                    and not re.search(
+                        r"(?i:\b(?:I|I'm|I'll|I've|me|my|we|we're|we'll|us|our)\b)|我",
+                        said[len(head) + len(ev.value) :],
+                    )
+                ):
+                    # "Grandma's hip op has been moved to the 30th", "老王的喜酒改到国庆了": a plan of
+                    # someone named, at the head of its clause, is theirs, put off or called off or done
+                    # (not one the speaker acted on: "had to shunt Biscuit's booster to April"; nor one
+                    # the speaker's own task hung on: "Jo's party got cancelled so no cake from me")
+                    ev = dataclasses.replace(ev, subject=owned[0], value=owned[1])
                 if ev.layer == "commitment" and ev.due is None and _THEN_EN.search(said):
                     # "The meeting's moved to Friday, I'll bring the projector then": "then" is the
                     # day the sentence named before it
@@ -574,6 +614,7 @@ _YES_WHEN_EN = re.compile(
 )
 
 
+_LATIN_DOER_ZH = re.compile(r"^\s*(?P<who>[A-Z][a-z]+)\s*把(?=[^，,。]*(?:取消|推迟|改|订|确认|退))")
 _SHOUTED_EN = re.compile(
     r"\b(?:FINALLY|REALLY|JUST|ALREADY|TOTALLY|LITERALLY|ACTUALLY|OFFICIALLY|NEVER|ALWAYS|STILL|EVEN)\b"
 )

@@ -351,9 +351,11 @@ _RESIDENCE_EN = re.compile(
 )
 # "Born and raised in Cardiff", "I was born in Lagos": where the speaker comes from
 _HOMETOWN_EN = re.compile(
-    rf"(?:^|\bI\s+was\s+)(?i:born and (?:raised|bred)|born|raised)\s+in\s+(?P<v>{_CAP})"
+    rf"(?:^|\bI\s+was\s+|\bI(?:'m|\s+am)\s+(?=born and))(?i:born and (?:raised|bred)|born|raised)\s+in\s+(?P<v>{_CAP})"
     rf"|\bI(?:(?:'m| am| come)\s+(?:originally\s+)?from|\s+grew up in|\s+was (?:born|raised) in)\s+(?:a|an)\s+"
     rf"(?:[\w\-]+\s+){{0,3}}?(?:near|outside|in)\s+(?P<v2>{_CAP})"
+    # the place before "born and bred": "I'm Sunderland born and bred", "Glasgow born and raised, me"
+    rf"|(?:\bI(?:'m|\s+am)\s+|^)(?!I\b|I'm\b)(?P<v3>{_CAP})\s+(?i:born and (?:bred|raised))\b"
 )
 # (nor how it went, capitalised: "I settled in OK", "moved in Okay")
 _NOT_PLACES = (
@@ -431,7 +433,7 @@ _AGE_EN = re.compile(
     r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+years old)?"
     r"(?:\s+(?:yesterday|today|last (?:week|month|night)|this (?:week|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day))?"
     # (or a clause joined on: "my grandma is 92 and still beats everyone at mahjong", "I'm 40 but feel 25")
-    r"\s*(?:$|[!.,;]|[^\w\s]|(?:and|but)\s+(?!a\s+(?:half|bit|quarter)\b))",
+    r"\s*(?:$|[!.,;]|[^\w\s]|(?:and|but)\s+(?!a\s+half\b|a\s+(?:bit|quarter)\s*(?:$|[,.;!?])))",
     re.I,
 )
 _PET_EN = re.compile(
@@ -846,8 +848,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         # "I'm working remotely from Lisbon, moved here in the spring": "here" is the place named
         add("residence", here.group("v"), "change")
     m = _HOMETOWN_EN.search(s)
-    if m and not re.match(_NOT_PLACES, m.group("v") or m.group("v2")):
-        add("hometown", m.group("v") or m.group("v2"), "statement")
+    if m and not re.match(_NOT_PLACES, m.group("v") or m.group("v2") or m.group("v3")):
+        add("hometown", m.group("v") or m.group("v2") or m.group("v3"), "statement")
     if not re.search(
         r"\b(?:friend|sister|brother|cousin|colleague|parents)\b.*\b(?:married|engaged|divorced)\b", low
     ):
@@ -1624,8 +1626,16 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     )
     # (nor a thing of someone else's, judged: "His cooking is amazing" praises his, it is no taste for
     # cooking; "your flat is tiny")
-    if m and not re.match(
-        r"(?:it|this|that|he|she|they|there|what|which|his|her|their|your)\b", m.group("obj"), re.I
+    if (
+        m
+        and not re.match(
+            r"(?:it|this|that|he|she|they|there|what|which|his|her|their|your)\b", m.group("obj"), re.I
+        )
+        and not (
+            # (a taste said of one serving is no taste of the food: "my tea tastes like dishwater")
+            re.match(r"tastes?\b", m.group("pred"), re.I)
+            and re.match(r"(?:my|the|this|that)\b", m.group("obj"), re.I)
+        )
     ):
         positive = re.search(
             r"happy place|the best|favou?rite|amazing|life|my jam|my thing$|happy|calm|me up\b|relax|grow|passion|obsession",
@@ -1932,6 +1942,8 @@ _ZH_RELATION = (
         "divorced",
         re.compile(
             r"离婚|(?:跟|和)(?:[我他她]的?)?(?:老婆|老公|妻子|丈夫|媳妇)离了|(?:^|我的?|[，,]\s*)前(?:夫|妻)(?!.*再婚)"
+            # the couple said as we, as 我们分了 is for a parting: "我们离了，上个月办的手续"
+            r"|(?:^|[，,；;]\s*)我(?:们俩?|俩)(?:已经|还是|终于)?离了(?=[。！，,~～]|$)"
         ),
     ),
     ("married", re.compile(r"结婚|领证|成家了|(?<!没)(?<!不)嫁(?:到|给|去|人)了?|娶了")),
@@ -3409,14 +3421,25 @@ _ZH_REGISTER = (
 
 
 # an English verb of a plan inside a Chinese clause, as bilingual chat writes it ("Linda 把今天的
-# meeting cancel 了", "酒店 book 好了", "会 postpone 到周五了"): the Chinese verb it stands for
+# meeting cancel 了", "酒店 book 好了", "会 postpone 到周五了"): the Chinese verb it stands for, read before
+# the line's script is weighed (its 了 and 把 are Chinese syntax). Only where the Chinese after it says
+# it happened (了, 好, 到): "cancel 吧" proposes, "我 push 了代码" is no plan pushed
 _EN_VERB_IN_ZH = (
-    (re.compile(r"\s*\b(?i:cancel(?:led|ed)?)\b\s*(?=了|掉|啦|吧)"), "取消"),
-    (re.compile(r"\s*\b(?i:postpone(?:d)?|delay(?:ed)?|push(?:ed)?)\b\s*(?=了|到|啦|吧)"), "推迟"),
-    (re.compile(r"\s*\b(?i:reschedule(?:d)?)\b\s*(?=到)"), "改"),
+    (re.compile(r"\s*\b(?i:cancel(?:led|ed)?)\b\s*掉?(?=了(?!吧))"), "取消"),
+    (re.compile(r"\s*\b(?i:postpone(?:d)?)\b\s*(?=了(?!吧)|到)"), "推迟"),
+    (re.compile(r"\s*\b(?i:delay(?:ed)?)\b\s*(?=了)"), "延误"),
+    (re.compile(r"\s*\b(?i:push(?:ed)?|reschedule(?:d)?)\b\s*(?=到)"), "改"),
     (re.compile(r"\s*\b(?i:book(?:ed)?)\b\s*(?=了|好|到)"), "订"),
     (re.compile(r"\s*\b(?i:confirm(?:ed)?)\b\s*(?=了|好)"), "确认"),
 )
+
+
+def en_verbs_in_zh(s: str) -> str:
+    """``s`` with each English verb of a plan inside a Chinese clause read as the Chinese one
+    ("Amy 把 dinner cancel 了" -> "Amy 把 dinner取消了")."""
+    for pattern, verb in _EN_VERB_IN_ZH:
+        s = pattern.sub(verb, s)
+    return s
 
 
 def normalise_zh(s: str) -> str:
@@ -3428,8 +3451,6 @@ def normalise_zh(s: str) -> str:
     )
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
-    for pattern, verb in _EN_VERB_IN_ZH:
-        s = pattern.sub(verb, s)
     # a closing 哦 / 喔 / 哟 is tone, not part of the last word ("偶住在成都哦")
     s = re.sub(r"(?<=[\u4e00-\u9fff]{2})[哦喔哟]+(?=[~～。！!]*$)", "", s)
     # an acknowledgement typed before the line with no comma ("ok 明儿上午打给你") is a clause of its own
@@ -3612,7 +3633,7 @@ _ZH_DROPPED_HEAD = re.compile(
 # the subject dropped, a time ahead, then 就 and an errand ("今晚就打电话过去", "下班就去取快递", "到家就给你
 # 打电话"): the act set for that time
 _ZH_DROPPED_JIU = re.compile(
-    rf"^(?:那就|那|到时候?)?(?:{ZH_TIME}|下班|到家|回家|到了)+(?:一早|一大早)?就"
+    rf"^(?:那就|那|到时候?)?(?:{ZH_TIME}|下班|到家|回家|到了)+(?:一早|一大早)?(?:顺路|顺便|顺手)?就"
     # (an errand's verb, what one does for someone: what comes of itself at that time is no act, a
     # holiday, the weather, an exam, a parcel arriving, "明天就能收到")
     r"(?P<rest>(?:去|来|过去|过来)?(?:打|给|帮|把|发(?!工资|奖金|薪水|年终奖|钱)|回|联系|找|买|取|办|交|还|订|约|问|查|修|搬|接|弄|改|写|做|安排|处理|转|寄|拿|送(?!到(?!你|您|家))|退|付|签|报|提|去|来|"
@@ -3628,7 +3649,7 @@ _ZH_PROMISE_HEAD = re.compile(
 )
 _ZH_NOT_ACT = re.compile(
     # a state ("好累", "太忙"), a thought ("在想…"), or no act at all
-    r"^(?:是|在[^\s]{0,6}(?:上班|工作|住)|在(?:想|考虑|琢磨|犹豫|纠结)|觉得|(?:最|更)?(?:喜欢|爱|讨厌)|(?:也|就|都|还)?想|希望|有|没|不|(?:也|就|都|还)[不没]|挺|很|特别|最近"
+    r"^(?:是|在[^\s]{0,6}(?:上班|工作|住)|在(?:想|考虑|琢磨|犹豫|纠结)|觉得|(?:最|更)?(?:喜欢|爱|讨厌)|(?:也|就|都|还|只)?想|希望|有|没|不|(?:也|就|都|还)[不没]|挺|很|特别|最近"
     r"|好(?!好)|太|有点|真|超|比较|非常"
     # being somewhere and no more ("我明天之前都在家"), a birthday or an age reached ("明天我生日",
     # "下个月我满三十"): a day's state, nothing done
@@ -3671,8 +3692,15 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         if not m and (m := _ZH_DROPPED_JIU.match(clause)):
             has_time = True  # "下班就去取快递": 下班 is the speaker's time
         if not m:
-            if pledge and re.match(rf"^(?:{ZH_TIME})+[\u4e00-\u9fff]", clause):
-                rest = re.sub(rf"^(?:{ZH_TIME}|之前|以前|前)+", "", clause)  # "周五前搞定": 搞定
+            # (a thing named before the time, and the way there, "钥匙明天一早给你送过去", "下班顺路就接了":
+            # the act with its thing, under the word given)
+            pm = re.match(
+                rf"^(?P<topic>[\u4e00-\u9fff]{{1,4}}?)??(?:{ZH_TIME}|之前|以前|前|下班|到家|回家)+(?:一早|一大早)?"
+                r"(?:顺路|顺便|顺手)?(?:就|再|会)?(?P<act>[\u4e00-\u9fff].*)",
+                clause,
+            )
+            if pledge and pm and not _ZH_NOT_ACT.match(pm.group("act")):
+                rest = (pm.group("topic") or "") + re.sub(r"了$", "", pm.group("act"))  # "周五前搞定": 搞定
                 return [
                     Evidence(
                         "commitment", subject, "", rest, 0.5, "statement", due_date(normalise_zh(s), at), None
@@ -4808,7 +4836,8 @@ _ZH_REL_RE = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 def time_dropped_zh(obj: str) -> str:
     """The thing without the owner or the time it was set for: "明天的会" -> "会"."""
     # (and the doer with 把 before it: "我把周五的会" -> "会", "Linda 把今天的 meeting" -> "meeting")
-    obj = re.sub(r"^(?:[我你他她]们?|[A-Z][a-z]+)?\s*把\s*", "", obj) or obj
+    obj = re.sub(r"^(?:[我你他她]们?|[A-Z][a-z]+)?\s*把\s*", "", obj.strip()) or obj
+    obj = re.sub(r"被$", "", obj) or obj  # ("会被推到明天了": the thing, not its passive)
     return re.sub(rf"^(?:我们?)?(?:{ZH_TIME})+的\s*|^我们?(?:{ZH_TIME})*的?|我们?$", "", obj) or obj
 
 
@@ -4857,7 +4886,10 @@ def booking_returned_zh(s: str) -> str:
 
 # stood up by the one who was to come ("刘师傅又放我鸽子", "他放了我们鸽子"): called off by them, or
 # put off when a later coming is said beside it ("…，说下礼拜再来弄")
-_ZH_STOOD_UP = re.compile(r"放了?(?:我|我们|咱们|大家|你|你们|他|她|他们)?的?鸽子")
+# (whom they stood up said: "放鸽子比赛", "放了鸽子在广场上" are birds; "别放我鸽子" warns)
+_ZH_STOOD_UP = re.compile(
+    r"(?<!别)(?<!不要)(?<!要)(?<!会)放了?(?:我|我们|咱们|大家|你|你们|他|她|他们)的?鸽子"
+)
 _ZH_COMES_LATER = re.compile(
     rf"(?:{ZH_TIME}|改天|回头|过两天|过几天)[^，,。]{{0,4}}?再(?:来|过来|弄|修|装|约|去)"
 )
@@ -4878,9 +4910,9 @@ _ZH_EXAM_PASSED = re.compile(
 # "物业说周四才能来修电梯", "装修师傅下周二才能来"): a name or a trade, no pronoun
 # (one who says so, or a person by the shape of the word: 小周, 老张, 王师傅, 房东; not a thing, "快递要周五才能到")
 _ZH_LATE_ONE = re.compile(
-    rf"^(?:(?P<who>(?![我你他她咱它这那])[\u4e00-\u9fff]{{1,4}}?)(?:说|告诉我|跟我说)"
-    rf"|(?P<who2>(?:小|老|阿)[\u4e00-\u9fff]|[\u4e00-\u9fff]{{0,3}}(?:师傅|老师|经理|医生|阿姨|叔叔)|物业|房东|快递员|司机|客服))"
-    rf"(?:又|还是|居然|竟然)*(?=放了?[我你他她大咱]|(?:{ZH_TIME}))"
+    rf"^(?:(?P<who>(?![我你他她咱它这那])[\u4e00-\u9fff]{{1,6}}?)(?:说|告诉我|跟我说)"
+    rf"|(?P<who2>(?:小|老|阿)[\u4e00-\u9fff]|(?![那这]个)[\u4e00-\u9fff]{{0,3}}(?:师傅|老师|经理|医生|阿姨|叔叔)|物业|房东|快递员|司机|客服))"
+    rf"(?:又|还是|居然|竟然|{_ZH_PAST_TIME.pattern})*(?=放了?[我你他她大咱]|(?:{ZH_TIME}))"
 )
 
 
@@ -4907,7 +4939,8 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             later = any(_ZH_COMES_LATER.search(c) for c in clauses[i + 1 :])
             return [Evidence("status", late_one, "", "", 0.5, "postponed" if later else "cancelled")]
         m = _ZH_NOT_UNTIL.search(clause)
-        if m and not re.search(r"不|没", clause[: m.start()]):
+        # (not a time gone by: "昨天十点才到", "上周五才来修的")
+        if m and not re.search(r"不|没", clause[: m.start()]) and not _ZH_PAST_TIME.search(clause):
             what = m.group("v") + m.group("obj") if m.group("obj") else ""  # (a verb alone names no thing)
             return [Evidence("status", late_one, "", what, 0.5, "postponed")]
         m = _ZH_EXAM_PASSED.search(clause)

@@ -276,8 +276,8 @@ DONE_VERBS = (
     # (nor what is passed or spent, "mowed down the competition", "cleared customs", "emptied my savings")
     r"mowed(?!\s+down)|hoovered|vacuumed|mopped|scrubbed|weeded|decluttered|descaled|defrosted|"
     r"emptied(?!\s+(?:my|his|her|their|our|your)\s+(?:bank|savings|account|wallet|pockets|purse|stomach|bladder))|"
-    r"cleared(?!\s+(?:my|his|her|their|our|your)\s+(?:throat|head|mind|name|conscience|diary|schedule|calendar|debts?)"
-    r"|\s+(?:customs|security|immigration|passport control|the air|up)\b)|"
+    r"cleared(?!\s+(?:my|his|her|their|our|your)\s+(?:throat|head|mind|name|conscience|diary|schedule|calendar)"
+    r"|\s+(?:customs|security|immigration|passport control|the air)\b)|"
     r"swept(?!\s+(?:it|them|this|that)\s+under)"
 )
 # phrasal completions read only at the head of a line, the I dropped ("Dropped off the parcel");

@@ -132,7 +132,7 @@ _DONE = re.compile(
     rf"|已(?:由|被|经)[\u4e00-\u9fffA-Za-z]{{1,6}}?(?:{_ACTION})"
 )
 _CANCEL = re.compile(
-    r"不用了|不需要了|算了|取消|^(?:先|就|还是)不(?:订|买|去|做|发|寄|改|要|用)[\u4e00-\u9fff]*了|^不用[\u4e00-\u9fff]{1,6}了|就?不要了|别(?!(?:提|说|哭|急|闹|笑|气|怕|担心|客气|逗|瞎说|开玩笑)了)(?P<a>[\u4e00-\u9fff]{1,6})了|(?P<b>[\u4e00-\u9fff]{1,6})不用"
+    r"不用了|不需要了|算了|取消|^(?:先|就|还是)不(?:订|买|去|做|发|寄|改|要|用)[\u4e00-\u9fff]*了|^不用[\u4e00-\u9fff]{1,6}了|就?不要了|别(?!(?:提|说|哭|急|闹|笑|气|怕|担心|客气|逗|瞎说|开玩笑|问|管|操心|劝|多想|想多)了)(?P<a>[\u4e00-\u9fff]{1,6})了|(?P<b>[\u4e00-\u9fff]{1,6})不用"
     r"[\u4e00-\u9fff]{0,3}了|^不(?:订|买|去|做|发|寄|改|要)[\u4e00-\u9fff]*了|没必要了|不必了"
     # a plan moved to later is off for its day: "团建推迟到下个月了", "婚礼改期了"
     r"|^(?:我们?的?)?(?P<p>(?![我你他她])[\u4e00-\u9fff]{1,6}?)(?:被|又|要|得)?(?:推迟|延期|延后|改期|往后推|推后|顺延)"
@@ -693,19 +693,8 @@ def _status(s: str, speaker: str) -> list[Evidence]:
             named = re.sub(dropped, "", s)  # "…，还是算了，…": the clause names nothing, the message does
         named = "" if re.fullmatch(fillers, named) else named  # "那就算了": nor does the message
         words = m.group("a") or m.group("b") or m.group("p") or named
-        # (a Latin name before 把 called it off: "Linda 把今天的 meeting cancel 了" is Linda's doing)
-        doer = re.match(r"^\s*(?P<who>[A-Z][a-z]+)\s*把", clause)
         # (put off to a time named, "团建推迟到下个月了", is general.status_zh's postponement, read over this)
-        return [
-            Evidence(
-                "status",
-                doer.group("who") if doer else speaker,
-                "",
-                time_dropped_zh(words)[:8],
-                0.5,
-                "cancelled",
-            )
-        ]
+        return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
     if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):
         return []
     if re.search(r"(?:先|这就|得|要)?去(?!过)[\u4e00-\u9fff]{1,3}(?<![完好])了[。！!~～]*$", s):

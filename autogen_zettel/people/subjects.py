@@ -41,6 +41,7 @@ __all__ = [
     "Partner",
     "for_pronoun",
     "names_a_person",
+    "owner_of_thing",
     "partner_of",
     "subjects_of",
 ]
@@ -431,8 +432,21 @@ _THIRD_TO_FIRST = (
 )
 
 
+# a thing of theirs, then what befell it ("my sister's wedding got postponed", "Tom's party is off"):
+# their thing, said as "my", not "I'm wedding"
+_THEIR_THING = re.compile(
+    r"^'s\s+(?=(?!(?:a|an|the|not|no|so|very|really|too|now|still|always|never|just|off|on|in|at|out|back|home|away|"
+    r"going|getting|moving|coming|been|got|gone|had|done|over|fine|ok|okay|here|there)\b)[a-z]+(?:\s+[a-z]+)?\s+"
+    r"(?:is|was|got|has|had|'s|were|are|will|has\s+been|'s\s+been|been)\s+"
+    r"(?:\w+\s+)?(?:cancell?ed|postponed|moved|pushed|called\s+off|off|rescheduled|delayed|booked|done|sorted|"
+    r"fixed|finished|confirmed|scrapped|put\s+back|brought\s+forward)\b)"
+)
+
+
 def _first_person_en(rest: str) -> str:
     """The predicate after a third-person subject, as "I ..." ("'s a nurse" -> "I'm a nurse")."""
+    if _THEIR_THING.match(rest):
+        return "My" + rest[2:]
     for pattern, repl in _THIRD_TO_FIRST:
         if re.match(pattern, rest):
             return "I" + re.sub(pattern, repl, rest, count=1)
@@ -790,3 +804,35 @@ def names_a_person(sentence: str, start: int, end: int) -> bool:
             re.I,
         )
     )
+
+
+# a thing named by whose it is: "Tom's party", "Grandma's hip op", "小张的论文答辩", "老王的喜酒" (a Chinese
+# owner by the shape of a person's word: 小 / 老 + a surname, a trade or a title after a surname)
+_OWNED_EN = re.compile(r"^(?P<owner>[A-Z][a-z]+)['’]s\s+(?P<thing>\S.*)$")
+_OWNED_ZH = re.compile(
+    r"^(?P<owner>(?:小|老)[\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}(?:师傅|老师|总|姐|哥|阿姨|叔叔))的(?P<thing>[\u4e00-\u9fff].*)$"
+)
+_NOT_OWNERS = frozenset(
+    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today Tonight Tomorrow Yesterday Everyone Nobody "
+    "Someone Mother Father Valentine Christmas Easter New Year Week Weekend Month".split()
+)
+
+
+def owner_of_thing(value: str, speaker: str) -> tuple[str, str] | None:
+    """Whose a plan is, when its name says it, and the plan without them ("Tom's party" -> ("Tom",
+    "party"), "Grandma's hip op" -> ("<speaker>'s grandma", "hip op"), "老王的喜酒" -> ("老王", "喜酒")),
+    or None: a task of theirs put off, called off or done is theirs to file, not the speaker's.
+
+    >>> owner_of_thing("Grandma's hip op", "Hannah"), owner_of_thing("小张的论文答辩", "赵伟")
+    (("Hannah's grandma", 'hip op'), ('小张', '论文答辩'))
+    >>> owner_of_thing("Friday's standup", "Sam") is None, owner_of_thing("公司的年会", "Sam") is None
+    (True, True)
+    """
+    m = _OWNED_EN.match(value.strip())
+    if m and m.group("owner") not in _NOT_OWNERS and m.group("owner") not in _EN_NOT:
+        owner = m.group("owner")
+        return (f"{speaker}'s {_EN_KIN_NAMES[owner]}" if owner in _EN_KIN_NAMES else owner), m.group("thing")
+    m = _OWNED_ZH.match(value.strip())
+    if m:
+        return m.group("owner"), m.group("thing")
+    return None

@@ -129,7 +129,7 @@ _ZH = re.compile(
     rf"|(?P<nextweek>下周|下个?星期|下个?礼拜)"
     rf"|(?P<day>(?P<dd>{_ZH_NUM})[号日])"
     # a time of day with no day named ("下午三点去接孩子", "晚上七点"): the day it is said
-    rf"|(?P<tod>(?:上午|中午|下午(?!茶)|傍晚|晚上|今早|(?:[0-9]{{1,2}}|十[一二]?|[两三四五六七八九])点(?![儿心子点]))"
+    rf"|(?P<tod>(?:上午|中午|下午(?!茶)|傍晚|晚上|今早|下班|(?:[0-9]{{1,2}}|十[一二]?|[两三四五六七八九])点(?![儿心子点]))"
     rf"(?!.*(?:明天|后天|明早|明晚|周|星期|礼拜|月|号)))"
 )
 
@@ -322,11 +322,21 @@ def only_a_week(text: str) -> bool:
             (
                 m.re is _EN
                 and (m.group("week") or "").lower() in ("next week", "this week")
-                # (a deadline by the week is its start: "by next week", "next week at the latest")
-                and not re.search(r"\b(?:by|before|until|till)\s+$", text[: m.start()], re.I)
-                and not re.match(r"\s+at the latest\b", text[m.end() :], re.I)
+                # (a deadline by the week to come is its start: "by next week", "next week at the latest")
+                and not (
+                    m.group("week").lower() == "next week"
+                    and (
+                        re.search(r"\b(?:by|before|until|till)\s+$", text[: m.start()], re.I)
+                        or re.match(r"\s+at the latest\b", text[m.end() :], re.I)
+                    )
+                )
             )
-            or (m.re is _ZH and bool(m.group("nextweek")) and not re.match(r"(?:之|以)?前", text[m.end() :]))
+            # (下周前 is a deadline; 下周前后, "around next week", is not)
+            or (
+                m.re is _ZH
+                and bool(m.group("nextweek"))
+                and not re.match(r"(?:之|以)?前(?!后)", text[m.end() :])
+            )
             for m in found
         )
     )
