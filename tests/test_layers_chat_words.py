@@ -935,11 +935,9 @@ def test_only_a_deadline_by_next_week_is_its_monday(text, due):
     assert [str(d) if d else None for _, d in _promises(text, "林芳")] in ([due], [])
 
 
-@pytest.mark.parametrize(
-    ("text", "age"), [("I'm 30 and a quarter of my life is gone", "30"), ("I'm 60 and a bit tired", "60")]
-)
-def test_a_quarter_or_a_bit_of_something_else_keeps_the_age(text, age):
-    assert ("age", age) in _facts(text)
+@pytest.mark.parametrize("text", ["I'm 10 and a quarter miles in", "I'm 20 and a bit pages into the book"])
+def test_a_count_with_a_half_a_quarter_or_a_bit_is_no_age(text):
+    assert _facts(text) == []
 
 
 def test_a_kitchen_cleared_up_is_done_and_one_cup_tasting_of_dishwater_is_no_taste():
@@ -953,7 +951,12 @@ def test_a_kitchen_cleared_up_is_done_and_one_cup_tasting_of_dishwater_is_no_tas
     ("text", "who", "what", "kind"),
     [
         ("Grandma's cataract op has been moved to the 30th", "Sam's grandma", "cataract op", "postponed"),
-        ("Priya's leaving do is cancelled", "Priya", "leaving do", "cancelled"),
+        (
+            "Mum's hospital appointment has been pushed to May",
+            "Sam's mum",
+            "hospital appointment",
+            "postponed",
+        ),
         ("my sister's wedding got postponed", "Sam's sister", "wedding", None),
         ("小李的婚礼改到十月了", "小李", "婚礼", "postponed"),
     ],
@@ -999,3 +1002,122 @@ def test_only_wanting_to_lie_in_takes_nothing_on():
 )
 def test_the_word_given_then_the_act_with_its_time_is_a_promise(text, what, due):
     assert [(v, str(d)) for v, d in _promises(text, "熊伟")] == [(what, due)]
+
+
+# -- the twentieth set's tune half: an errand carried round, a favour on the way, time found for a task,
+# a pet newly come, a taste to one's liking, a refusal with a clause of one's own after it ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "due"),
+    [
+        (
+            "bringing the pavlova round on Saturday, don't buy pudding",
+            "bringing the pavlova round",
+            "2026-03-07",
+        ),
+        ("dropping your ladder back tomorrow", "dropping your ladder back", "2026-03-05"),
+    ],
+)
+def test_an_errand_carried_round_for_a_time_ahead_is_a_promise(text, what, due):
+    assert [(v, str(d)) for v, d in _promises(text)] == [(what, due)]
+
+
+@pytest.mark.parametrize("text", ["flying to Rome on Friday", "bringing the kids over on saturday?"])
+def test_a_trip_or_a_question_is_no_errand_promised(text):
+    assert _promises(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "due"),
+    [
+        ("周末我去超市，顺便给你带点水果", "带点水果", "2026-03-07"),
+        ("下周抽空把车开去保养了", "把车开去保养", None),
+        ("明天找时间把合同看了", "把合同看", "2026-03-05"),
+    ],
+)
+def test_a_favour_on_the_way_or_time_found_for_a_task_is_the_promise(text, what, due):
+    assert [(v, str(d) if d else None) for v, d in _promises(text, "廖凡")] == [(what, due)]
+
+
+def test_a_favour_done_yesterday_is_no_promise():
+    assert _promises("昨天去超市，顺便给你带了水果", "廖凡") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"), [("我们家新来了只橘猫，叫大橘", "橘猫"), ("家里刚来了一条小狗", "小狗")]
+)
+def test_a_pet_newly_come_is_kept(text, pet):
+    assert _facts(text, "谢婉") == [("pet", pet)]
+
+
+def test_a_stray_that_came_by_is_no_pet():
+    assert _facts("家里来了只野猫", "谢婉") == []
+
+
+def test_a_thing_to_ones_taste_is_liked():
+    assert _tastes("酸菜鱼真的很合我胃口", "姚娟") == [("酸菜鱼", True)]
+
+
+def test_a_refusal_stops_at_a_clause_of_ones_own():
+    assert _tastes("I'll pass, I know nothing about rugby and I'd like to keep it that way") == [
+        ("rugby", False)
+    ]
+
+
+# the third review's near misses: a shop, a club or a town is no owner in English; 老家, 小区 are no
+# person and 老妈 is the speaker's; a nationality is no hometown; what comes of itself is no promise
+@pytest.mark.parametrize(
+    "text",
+    ["Tesco's delivery got cancelled", "England's match got postponed", "Priya's leaving do is cancelled"],
+)
+def test_a_capitalised_owner_in_english_leaves_the_plan_the_speakers(text):
+    assert [s for layer, s, _, _, _ in _rows(text) if layer == "status"] == ["Sam"]
+
+
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [("老妈的手术推迟了", "小王的妈妈"), ("小区的活动取消了", "小王"), ("老家的聚会取消了", "小王")],
+)
+def test_a_relative_owner_is_the_speakers_and_a_place_is_no_owner(text, who):
+    assert [s for layer, s, _, _, _ in _rows(text, "小王") if layer == "status"] == [who]
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm Welsh born and bred", "I'm Catholic born and bred", "I'm Leeds United born and bred"]
+)
+def test_a_nationality_a_creed_or_a_club_born_and_bred_is_no_hometown(text):
+    assert _facts(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "放心，快递明天就到",
+        "放心，孩子明天就回来",
+        "放心，明天就能收到",
+        "大家别问了",
+        "我只想明天把报告交了",
+    ],
+)
+def test_what_comes_of_itself_a_request_to_others_or_a_wish_is_no_row(text):
+    assert _rows(text, "小王") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "what"),
+    [
+        ("Tom 把机票订了", "Tom", "机票"),
+        ("Tom 把报告写完了", "Tom", "报告"),
+        ("Ok 把会议取消了", "小王", "会议"),
+    ],
+)
+def test_a_latin_name_before_ba_did_it_to_the_thing_after(text, who, what):
+    assert [(s, v) for layer, s, v, _, _ in _rows(text, "小王") if layer == "status"] == [(who, what)]
+
+
+@pytest.mark.parametrize(
+    "text", ["I cleared up the misunderstanding with Tom", "I've cleared up after the party"]
+)
+def test_a_misunderstanding_cleared_up_is_no_chore(text):
+    assert _states(text) == []

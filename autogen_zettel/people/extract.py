@@ -457,15 +457,17 @@ def _extract(
                     thing = general.time_dropped_zh(re.sub(r"^[A-Za-z]{0,12}\s*把\s*", "", ev.value)).lstrip(
                         "的 "
                     )
-                    ev = dataclasses.replace(ev, value=thing or ev.value)
+                    ev = dataclasses.replace(ev, value="" if thing in ("我", "我们") else thing or ev.value)
                 elif ev.layer == "status" and re.match(r"^[A-Za-z]{0,12}\s*把|^的", ev.value):
                     ev = dataclasses.replace(
                         ev, value=re.sub(r"^[A-Za-z]{0,12}\s*把\s*|^的\s*", "", ev.value)
                     )
                 doer = _LATIN_DOER_ZH.match(said) if ev.layer == "status" and ev.subject == speaker else None
                 if doer:
-                    # "Jack 把会议改到周五了": a Latin name before 把 did it
-                    ev = dataclasses.replace(ev, subject=doer.group("who"))
+                    # "Jack 把会议改到周五了", "Tom 把报告写完了": a Latin name before 把 did it, to the
+                    # thing after 把 (not the name, which a reading may have taken for the thing)
+                    thing = ev.value if ev.value and ev.value != doer.group("who") else doer.group("thing")
+                    ev = dataclasses.replace(ev, subject=doer.group("who"), value=thing)
                 head = said[: said.find(ev.value)] if owned and ev.value in said else None
                 if (
                     owned
@@ -614,7 +616,10 @@ _YES_WHEN_EN = re.compile(
 )
 
 
-_LATIN_DOER_ZH = re.compile(r"^\s*(?P<who>[A-Z][a-z]+)\s*把(?=[^，,。]*(?:取消|推迟|改|订|确认|退))")
+_LATIN_DOER_ZH = re.compile(
+    r"^\s*(?!(?:Ok|Okay|Hi|Hey|Yes|Yeah|So|Well|And|But|Oh|Btw)\b)(?P<who>[A-Z][a-z]+)\s*把\s*"
+    r"(?:[\u4e00-\u9fff]{1,4}的)?\s*(?P<thing>[\u4e00-\u9fffA-Za-z]{1,8}?)\s*(?:取消|推迟|改|订|确认|退|写|交|修|做|搞|弄|买|发)"
+)
 _SHOUTED_EN = re.compile(
     r"\b(?:FINALLY|REALLY|JUST|ALREADY|TOTALLY|LITERALLY|ACTUALLY|OFFICIALLY|NEVER|ALWAYS|STILL|EVEN)\b"
 )

@@ -355,7 +355,9 @@ _HOMETOWN_EN = re.compile(
     rf"|\bI(?:(?:'m| am| come)\s+(?:originally\s+)?from|\s+grew up in|\s+was (?:born|raised) in)\s+(?:a|an)\s+"
     rf"(?:[\w\-]+\s+){{0,3}}?(?:near|outside|in)\s+(?P<v2>{_CAP})"
     # the place before "born and bred": "I'm Sunderland born and bred", "Glasgow born and raised, me"
-    rf"|(?:\bI(?:'m|\s+am)\s+|^)(?!I\b|I'm\b)(?P<v3>{_CAP})\s+(?i:born and (?:bred|raised))\b"
+    # (a place, not a nationality, a creed or a club: "I'm Welsh born and bred", "Leeds United born and bred")
+    rf"|(?:\bI(?:'m|\s+am)\s+|^)(?!I\b|I'm\b)(?P<v3>(?![A-Z][a-z]*(?:ish|sh|ese|ern|ic|ian|ch)\b)"
+    rf"(?![A-Z][a-z]+\s+(?:United|City|Rovers|Wanderers|Athletic|Town|County)\b){_CAP})\s+(?i:born and (?:bred|raised))\b"
 )
 # (nor how it went, capitalised: "I settled in OK", "moved in Okay")
 _NOT_PLACES = (
@@ -433,7 +435,7 @@ _AGE_EN = re.compile(
     r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+years old)?"
     r"(?:\s+(?:yesterday|today|last (?:week|month|night)|this (?:week|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day))?"
     # (or a clause joined on: "my grandma is 92 and still beats everyone at mahjong", "I'm 40 but feel 25")
-    r"\s*(?:$|[!.,;]|[^\w\s]|(?:and|but)\s+(?!a\s+half\b|a\s+(?:bit|quarter)\s*(?:$|[,.;!?])))",
+    r"\s*(?:$|[!.,;]|[^\w\s]|(?:and|but)\s+(?!a\s+(?:half|bit|quarter)\b))",
     re.I,
 )
 _PET_EN = re.compile(
@@ -1983,7 +1985,8 @@ _ZH_PET = re.compile(
     # (and a clause opening on 养了只 has the speaker's 我 dropped: "在杭州当程序员，养了只柯基叫可乐")
     r"|(?:家|我|现在|如今|后来|又|^|(?<=[，,；;]))(?:里)?(?:(?:有|养了?)[一二两三四五\d][只条]|养了?[只条])(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
     # an animal taken into the home ("家里新添了一只小橘猫", "刚领养了条狗"), whatever it is called before
-    r"|(?:家|我)(?:里)?(?:新|刚|又|最近)*(?:添|领养|收养|抱回|捡)(?:了)?(?:[一两\d])?[只条]"
+    # (or newly come to it: "我们家新来了只橘猫，叫大橘"; not a stray, "家里来了只野猫")
+    r"|(?:家|我)(?:里)?(?:新|刚|又|最近)*(?:添|领养|收养|抱回|捡|(?<=[新刚])来)(?:了)?(?:[一两\d])?[只条]"
     r"(?P<taken>[\u4e00-\u9fff]{0,3}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
     # an animal of the home walked ("每天下班就是遛我家金毛", "遛家里的狗"): a dog one keeps, not a child
     r"|遛(?:我家|家里|我的)的?(?:那|这)?[只条]?(?P<walked>(?!娃|孩子|儿子|女儿|宝宝|小孩)[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$)"
@@ -2491,6 +2494,8 @@ _ZH_LIKE = (
     # bought again and again, counted or without end ("这款面膜回购三次了", "无限回购"; a count or
     # 无限 tells it from a company's buyback)
     r"|回购(?:了)?(?:好几|[两三四五六七八九十几\d]+)(?:次|回)|无限回购|一直在?回购"
+    # a thing to one's taste ("这家的菜很合我胃口")
+    r"|(?:对|合)我(?:的)?(?:胃口|口味)"
 )
 _ZH_DISLIKE = (
     # (a capacity denied, "不太能吃辣", as a praised one is a liking)
@@ -3320,6 +3325,15 @@ _REGISTER_EN = (
         r"\b(?:tomorrow|tonight|later today|this (?:afternoon|evening|weekend)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)",
         "I'm ",
     ),
+    # (with no acknowledgement, only an errand that carries a thing to someone, for a time ahead:
+    # "bringing the 月饼 round on Sunday", "dropping your drill back tomorrow"; not a trip, "flying to
+    # Rome on Friday", nor a plan of one's own day)
+    (
+        r"(?i)^(?=(?:bringing|dropping|taking|returning|fetching|grabbing|picking)\s+(?:the|a|an|my|your|his|her|our|their|some|it|them)\b"
+        r"[^.!?]*?\b(?:round|over|back|off|up|along)\b[^.!?]*"
+        r"\b(?:tomorrow|tonight|later today|this (?:afternoon|evening|weekend)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)",
+        "I'm ",
+    ),
     (r"^(?:will do|(?:I'?m\s+|I\s+am\s+|i'?m\s+)?on it)\s*[,—–:-]*\s*(?=\w)", ""),
     (r"(?i)\bdone and dusted\b", "done"),
     # a stance said as a state with its "I'm" dropped at the head of a line ("big fan of thai food",
@@ -3427,6 +3441,7 @@ _ZH_REGISTER = (
 _EN_VERB_IN_ZH = (
     (re.compile(r"\s*\b(?i:cancel(?:led|ed)?)\b\s*掉?(?=了(?!吧))"), "取消"),
     (re.compile(r"\s*\b(?i:postpone(?:d)?)\b\s*(?=了(?!吧)|到)"), "推迟"),
+    (re.compile(r"\s*\b(?i:delay(?:ed)?)\b\s*(?=到)"), "推迟"),
     (re.compile(r"\s*\b(?i:delay(?:ed)?)\b\s*(?=了)"), "延误"),
     (re.compile(r"\s*\b(?i:push(?:ed)?|reschedule(?:d)?)\b\s*(?=到)"), "改"),
     (re.compile(r"\s*\b(?i:book(?:ed)?)\b\s*(?=了|好|到)"), "订"),
@@ -3628,10 +3643,18 @@ _ZH_ACK = re.compile(
 )
 # the subject dropped, a time first, then an act for the other ("明天上午帮你签了", "周五前给你发过去")
 _ZH_DROPPED_HEAD = re.compile(
-    rf"^(?:那就|那|到时候?)?(?:{ZH_TIME}|之前|以前|前)+(?:就|再|会)?(?P<rest>(?:帮|替|给)(?:你|您)[\u4e00-\u9fff].*)"
+    rf"^(?:那就|那|到时候?)?(?:{ZH_TIME}|之前|以前|前)+(?:就|再|会)?(?P<rest>(?:帮|替|给)(?:你|您)[\u4e00-\u9fff].*"
+    # (or a thing taken in hand with 把, time found for it: "下周抽空把车开去保养了")
+    r"|(?:抽空|找时间|抽时间)把[\u4e00-\u9fff].*)"
 )
 # the subject dropped, a time ahead, then 就 and an errand ("今晚就打电话过去", "下班就去取快递", "到家就给你
 # 打电话"): the act set for that time
+# an errand's verb, what one does for someone: what comes of itself (a parcel or pay arriving, the
+# weather, term starting, knowing) is none
+_ZH_ERRAND = re.compile(
+    r"(?:去|来|过去|过来)?(?:打|给|帮|把|发(?!工资|奖金|薪水|年终奖|钱)|回(?![来去家])|联系|找|买|取|办|交|还|订|约|问|查|修|搬|接|弄|改|写|做|"
+    r"安排|处理|转|寄|拿|送(?!到(?!你|您|家))|退|付|签|报|提|见面|收拾|洗|打扫|整理|搞定|弄好|办好)"
+)
 _ZH_DROPPED_JIU = re.compile(
     rf"^(?:那就|那|到时候?)?(?:{ZH_TIME}|下班|到家|回家|到了)+(?:一早|一大早)?(?:顺路|顺便|顺手)?就"
     # (an errand's verb, what one does for someone: what comes of itself at that time is no act, a
@@ -3682,6 +3705,16 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
     if re.search(r"哪儿|哪里|去哪|什么|怎么|要不要|是不是", s):
         return []  # "我在想周末去哪儿玩": what is still asked is not yet promised
     pledge = bool(re.search(r"包在我身上|交给我|放心", s))
+    # a favour for the listener done on the way, in a clause after one's own errand ("明天我去 Costco，
+    # 顺手帮你带两箱水"): the favour is what is promised, the errand only the way
+    favour = re.search(
+        r"[，,]\s*(?:那|我)?(?:顺手|顺便|顺路)(?:就)?(?:帮|给|替)(?:你|您)(?P<act>[\u4e00-\u9fff]{2,10})", s
+    )
+    if favour and re.search(ZH_TIME, s):
+        what = re.sub(r"[了吧啊呢哈呀哦啦嘛]+$", "", favour.group("act"))
+        return [
+            Evidence("commitment", subject, "", what, 0.5, "statement", due_date(normalise_zh(s), at), None)
+        ]
     clauses = re.split(r"[，,；;。！!]", s)
     for i, clause in enumerate(clauses):
         clause = _ZH_ACK.sub("", clause.strip())
@@ -3699,7 +3732,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
                 r"(?:顺路|顺便|顺手)?(?:就|再|会)?(?P<act>[\u4e00-\u9fff].*)",
                 clause,
             )
-            if pledge and pm and not _ZH_NOT_ACT.match(pm.group("act")):
+            if pledge and pm and _ZH_ERRAND.match(pm.group("act")):
                 rest = (pm.group("topic") or "") + re.sub(r"了$", "", pm.group("act"))  # "周五前搞定": 搞定
                 return [
                     Evidence(
@@ -3731,7 +3764,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
             continue  # "明天上午帮你签了": a 了 for the other under a day ahead is promised, not done
         what = re.sub(
             # (and the "not until" of it: "我下周一才能把报告给你" promises the report)
-            rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|还|得|要|打算|准备|计划|才能|才会|才|答应(?:我们?|你)?|承诺|{ZH_TIME})+",
+            rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|还|得|要|打算|准备|计划|才能|才会|才|抽空|找时间|抽时间|答应(?:我们?|你)?|承诺|{ZH_TIME})+",
             "",
             rest,
         )
@@ -4773,7 +4806,7 @@ _ZH_AGAIN_ON = re.compile(rf"^(?:{ZH_TIME})+(?:再|去)[\u4e00-\u9fff]{{0,4}}(?:
 # a day moved to with no thing named, the plan being the one just spoken of: "改成后天吧", "算了还是周五吧",
 # or a day said right after owning up to a slip ("我说错了，是下周三"; a bare "是周三" corrects nothing)
 _ZH_MOVED_TO = re.compile(
-    rf"^(?:那|那就|算了|哎)?(?P<how>还是|改成|改到|推到|挪到|换到|应该是|其实是|是)(?:{ZH_TIME})+"
+    rf"^(?:那|那就|算了|哎)?(?:我们?)?(?P<how>还是|改成|改到|推到|挪到|换到|应该是|其实是|是)(?:{ZH_TIME})+"
     # (the act again after the day, 再 and its verb: "银行人太多了，改到周五再去")
     r"(?:再[\u4e00-\u9fff]{1,2}?)?(?:吧|了|啦|哈|呢)?[。！!~～]*$"
 )
@@ -4911,7 +4944,7 @@ _ZH_EXAM_PASSED = re.compile(
 # (one who says so, or a person by the shape of the word: 小周, 老张, 王师傅, 房东; not a thing, "快递要周五才能到")
 _ZH_LATE_ONE = re.compile(
     rf"^(?:(?P<who>(?![我你他她咱它这那])[\u4e00-\u9fff]{{1,6}}?)(?:说|告诉我|跟我说)"
-    rf"|(?P<who2>(?:小|老|阿)[\u4e00-\u9fff]|(?![那这]个)[\u4e00-\u9fff]{{0,3}}(?:师傅|老师|经理|医生|阿姨|叔叔)|物业|房东|快递员|司机|客服))"
+    rf"|(?:[那这]个)?(?P<who2>(?:小|老|阿)[\u4e00-\u9fff]|[\u4e00-\u9fff]{{0,3}}(?:师傅|老师|经理|医生|阿姨|叔叔)|物业|房东|快递员|司机|客服))"
     rf"(?:又|还是|居然|竟然|{_ZH_PAST_TIME.pattern})*(?=放了?[我你他她大咱]|(?:{ZH_TIME}))"
 )
 

@@ -277,7 +277,9 @@ DONE_VERBS = (
     r"mowed(?!\s+down)|hoovered|vacuumed|mopped|scrubbed|weeded|decluttered|descaled|defrosted|"
     r"emptied(?!\s+(?:my|his|her|their|our|your)\s+(?:bank|savings|account|wallet|pockets|purse|stomach|bladder))|"
     r"cleared(?!\s+(?:my|his|her|their|our|your)\s+(?:throat|head|mind|name|conscience|diary|schedule|calendar)"
-    r"|\s+(?:customs|security|immigration|passport control|the air)\b)|"
+    r"|\s+(?:customs|security|immigration|passport control|the air)\b"
+    r"|\s+up\s+(?:(?:the|a|that|this|our|my)\s+)?(?:misunderstanding|confusion|matter|issue|question|doubt|after)\b"
+    r"|\s+up\s*(?:$|[,.;!?]))|"
     r"swept(?!\s+(?:it|them|this|that)\s+under)"
 )
 # phrasal completions read only at the head of a line, the I dropped ("Dropped off the parcel");

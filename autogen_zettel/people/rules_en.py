@@ -736,7 +736,9 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
                     # "not in the mood (for X)": the mood is no thing; what was offered, or X, is
                     r"^(?:to\s+)?(?:have|eat|get|go to|do|try)\s+|^(?:in the mood(?: for)?|feel like)(?:\s+|$)",
                     "",
-                    m.group("o"),
+                    # (a clause of one's own joined on is no part of it: "nothing about football and I'd
+                    # like to keep it that way")
+                    re.sub(r"\s+(?:and|but)\s+(?:i|i'd|i'm|i'll|i've|we|we'd)\b.*$", "", m.group("o")),
                 )
             )
             if said and re.search(r"\b(?:it|that|this|them)$", said):

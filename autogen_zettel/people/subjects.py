@@ -810,7 +810,8 @@ def names_a_person(sentence: str, start: int, end: int) -> bool:
 # owner by the shape of a person's word: 小 / 老 + a surname, a trade or a title after a surname)
 _OWNED_EN = re.compile(r"^(?P<owner>[A-Z][a-z]+)['’]s\s+(?P<thing>\S.*)$")
 _OWNED_ZH = re.compile(
-    r"^(?P<owner>(?:小|老)[\u4e00-\u9fff]|[\u4e00-\u9fff]{1,2}(?:师傅|老师|总|姐|哥|阿姨|叔叔))的(?P<thing>[\u4e00-\u9fff].*)$"
+    rf"^(?P<owner>(?:小|老)[{SURNAMES}]|[{SURNAMES}](?:师傅|老师|总|姐|哥|阿姨|叔叔)|{'|'.join(sorted(RELATIVES_ZH, key=len, reverse=True))})"
+    r"的(?P<thing>[\u4e00-\u9fff].*)$"
 )
 _NOT_OWNERS = frozenset(
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today Tonight Tomorrow Yesterday Everyone Nobody "
@@ -825,14 +826,20 @@ def owner_of_thing(value: str, speaker: str) -> tuple[str, str] | None:
 
     >>> owner_of_thing("Grandma's hip op", "Hannah"), owner_of_thing("小张的论文答辩", "赵伟")
     (("Hannah's grandma", 'hip op'), ('小张', '论文答辩'))
-    >>> owner_of_thing("Friday's standup", "Sam") is None, owner_of_thing("公司的年会", "Sam") is None
+    >>> owner_of_thing("Friday's standup", "Sam") is None, owner_of_thing("Tesco's delivery", "Sam") is None
     (True, True)
+    >>> owner_of_thing("老妈的手术", "小王"), owner_of_thing("小区的活动", "小王") is None
+    (('小王的妈妈', '手术'), True)
     """
+    # (in English only a family's own word for its member: a capitalised name is a shop, a club or
+    # a town as often as a person, "Tesco's delivery", "England's match")
     m = _OWNED_EN.match(value.strip())
-    if m and m.group("owner") not in _NOT_OWNERS and m.group("owner") not in _EN_NOT:
-        owner = m.group("owner")
-        return (f"{speaker}'s {_EN_KIN_NAMES[owner]}" if owner in _EN_KIN_NAMES else owner), m.group("thing")
+    if m and m.group("owner") in _EN_KIN_NAMES:
+        return f"{speaker}'s {_EN_KIN_NAMES[m.group('owner')]}", m.group("thing")
+    # (in Chinese a person by the word's shape, 小 / 老 + a surname or a surname + a title, or a
+    # relative, who is the speaker's: "老妈的手术" is 小王的妈妈's; not 老家, 小区, 小组)
     m = _OWNED_ZH.match(value.strip())
     if m:
-        return m.group("owner"), m.group("thing")
+        owner = m.group("owner")
+        return (f"{speaker}的{RELATIVES_ZH[owner]}" if owner in RELATIVES_ZH else owner), m.group("thing")
     return None
