@@ -444,45 +444,8 @@ def _extract(
                     # "My husband sorted the renewal for me": done by another for the speaker, the
                     # speaker's own task is what is done
                     ev = dataclasses.replace(ev, subject=speaker)
-                # (a plan's, moved or called off; a thing of theirs done may be done by anyone:
-                # "Grandad's radio is working again" after the speaker promised to fix it)
-                owned = (
-                    owner_of_thing(ev.value, speaker)
-                    if ev.layer == "status" and ev.kind in ("postponed", "cancelled") and subject == speaker
-                    else None
-                )
-                if ev.layer == "status" and _HAN.search(ev.value):
-                    # the thing alone, whichever reading named it: not its doer with 把, the day that owns
-                    # it or a 的 left of them ("我把周五的机票改了", "Amy 把 dinner cancel 了")
-                    thing = general.time_dropped_zh(re.sub(r"^[A-Za-z]{0,12}\s*把\s*", "", ev.value)).lstrip(
-                        "的 "
-                    )
-                    ev = dataclasses.replace(ev, value="" if thing in ("我", "我们") else thing or ev.value)
-                elif ev.layer == "status" and re.match(r"^[A-Za-z]{0,12}\s*把|^的", ev.value):
-                    ev = dataclasses.replace(
-                        ev, value=re.sub(r"^[A-Za-z]{0,12}\s*把\s*|^的\s*", "", ev.value)
-                    )
-                doer = _LATIN_DOER_ZH.match(said) if ev.layer == "status" and ev.subject == speaker else None
-                if doer:
-                    # "Jack 把会议改到周五了", "Tom 把报告写完了": a Latin name before 把 did it, to the
-                    # thing after 把 (not the name, which a reading may have taken for the thing)
-                    thing = ev.value if ev.value and ev.value != doer.group("who") else doer.group("thing")
-                    ev = dataclasses.replace(ev, subject=doer.group("who"), value=thing)
-                head = said[: said.find(ev.value)] if owned and ev.value in said else None
-                if (
-                    owned
-                    and head is not None
-                    and not re.search(r"(?i:\b(?:I|I've|I'd|we|we've|had|have|to)\b)|我|把", head)
-                    and not re.search(
-                        r"(?i:\b(?:I|I'm|I'll|I've|me|my|we|we're|we'll|us|our)\b)|我",
-                        said[len(head) + len(ev.value) :],
-                    )
-                ):
-                    # "Grandma's hip op has been moved to the 30th", "老王的喜酒改到国庆了": a plan of
-                    # someone named, at the head of its clause, is theirs, put off or called off or done
-                    # (not one the speaker acted on: "had to shunt Biscuit's booster to April"; nor one
-                    # the speaker's own task hung on: "Jo's party got cancelled so no cake from me")
-                    ev = dataclasses.replace(ev, subject=owned[0], value=owned[1])
+                if ev.layer == "status":
+                    ev = _whose_state(ev, said, speaker, subject == speaker)
                 if ev.layer == "commitment" and ev.due is None and _THEN_EN.search(said):
                     # "The meeting's moved to Friday, I'll bring the projector then": "then" is the
                     # day the sentence named before it
@@ -658,6 +621,40 @@ _KIN_ZH_IN_EN = re.compile(
     rf"\b(?P<det>[Mm]y|[Hh]is|[Hh]er|[Oo]ur|[Tt]heir)\s*(?P<kin>{'|'.join(sorted(_KIN_ZH_EN, key=len, reverse=True))})"
     r"(?![\u4e00-\u9fff])"
 )
+
+
+def _whose_state(ev: Evidence, said: str, speaker: str, own_line: bool) -> Evidence:
+    """A task state of ``said`` with its thing alone and whose it is: the thing without its doer
+    with 把, the day that owns it or a 的 left of them ("我把周五的机票改了": 机票); a Latin name
+    before 把 as the doer ("Tom 把报告写完了": Tom's); a plan of someone named at the head of its
+    clause, moved or called off, as theirs ("Grandma's hip op has been moved to the 30th",
+    "老王的喜酒改到国庆了"), when ``own_line`` (the speaker says it of no one else)."""
+    # (a plan's, moved or called off; a thing of theirs done may be done by anyone: "Grandad's
+    # radio is working again" after the speaker promised to fix it)
+    owned = owner_of_thing(ev.value, speaker) if ev.kind in ("postponed", "cancelled") and own_line else None
+    if _HAN.search(ev.value):
+        thing = general.time_dropped_zh(re.sub(r"^[A-Za-z]{0,12}\s*把\s*", "", ev.value)).lstrip("的 ")
+        ev = dataclasses.replace(ev, value="" if thing in ("我", "我们") else thing or ev.value)
+    elif re.match(r"^[A-Za-z]{0,12}\s*把|^的", ev.value):
+        ev = dataclasses.replace(ev, value=re.sub(r"^[A-Za-z]{0,12}\s*把\s*|^的\s*", "", ev.value))
+    doer = _LATIN_DOER_ZH.match(said) if ev.subject == speaker else None
+    if doer:
+        # (the thing after 把, not the name, which a reading may have taken for the thing)
+        thing = ev.value if ev.value and ev.value != doer.group("who") else doer.group("thing")
+        ev = dataclasses.replace(ev, subject=doer.group("who"), value=thing)
+    head = said[: said.find(ev.value)] if owned and ev.value in said else None
+    if (
+        owned
+        and head is not None
+        # (not one the speaker acted on: "had to shunt Biscuit's booster to April"; nor one the
+        # speaker's own task hung on: "Jo's party got cancelled so no cake from me")
+        and not re.search(r"(?i:\b(?:I|I've|I'd|we|we've|had|have|to)\b)|我|把", head)
+        and not re.search(
+            r"(?i:\b(?:I|I'm|I'll|I've|me|my|we|we're|we'll|us|our)\b)|我", said[len(head) + len(ev.value) :]
+        )
+    ):
+        ev = dataclasses.replace(ev, subject=owned[0], value=owned[1])
+    return ev
 
 
 def _put_off(found: list[Evidence]) -> bool:

@@ -356,7 +356,7 @@ _HOMETOWN_EN = re.compile(
     rf"(?:[\w\-]+\s+){{0,3}}?(?:near|outside|in)\s+(?P<v2>{_CAP})"
     # the place before "born and bred": "I'm Sunderland born and bred", "Glasgow born and raised, me"
     # (a place, not a nationality, a creed or a club: "I'm Welsh born and bred", "Leeds United born and bred")
-    rf"|(?:\bI(?:'m|\s+am)\s+|^)(?!I\b|I'm\b)(?P<v3>(?![A-Z][a-z]*(?:ish|sh|ese|ern|ic|ian|ch)\b)"
+    rf"|(?:\bI(?:'m|\s+am)\s+|^)(?!I\b|I'm\b)(?P<v3>(?![A-Z][a-z]*(?:ish|sh|ese|ern|ic|ian)\b|(?:French|Dutch|Czech)\b)"
     rf"(?![A-Z][a-z]+\s+(?:United|City|Rovers|Wanderers|Athletic|Town|County)\b){_CAP})\s+(?i:born and (?:bred|raised))\b"
 )
 # (nor how it went, capitalised: "I settled in OK", "moved in Okay")
@@ -435,7 +435,7 @@ _AGE_EN = re.compile(
     r"\b(?:turned|turning|i'm|i am)\s+(?P<v>\d{1,2}|[a-z]+(?:-[a-z]+)?)(?:\s+years old)?"
     r"(?:\s+(?:yesterday|today|last (?:week|month|night)|this (?:week|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day))?"
     # (or a clause joined on: "my grandma is 92 and still beats everyone at mahjong", "I'm 40 but feel 25")
-    r"\s*(?:$|[!.,;]|[^\w\s]|(?:and|but)\s+(?!a\s+(?:half|bit|quarter)\b))",
+    r"\s*(?:$|[!.,;]|[^\w\s]|(?:and|but)\s+(?!a\s+(?:half|quarter)\b|a\s+bit\s+(?:of\b|[a-z]+s\b)|a\s+bit\s*(?:$|[,.;!?])))",
     re.I,
 )
 _PET_EN = re.compile(
@@ -1986,7 +1986,9 @@ _ZH_PET = re.compile(
     r"|(?:家|我|现在|如今|后来|又|^|(?<=[，,；;]))(?:里)?(?:(?:有|养了?)[一二两三四五\d][只条]|养了?[只条])(?P<v2>[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$|叫)"
     # an animal taken into the home ("家里新添了一只小橘猫", "刚领养了条狗"), whatever it is called before
     # (or newly come to it: "我们家新来了只橘猫，叫大橘"; not a stray, "家里来了只野猫")
-    r"|(?:家|我)(?:里)?(?:新|刚|又|最近)*(?:添|领养|收养|抱回|捡|(?<=[新刚])来)(?:了)?(?:[一两\d])?[只条]"
+    # (the home the speaker's: not a neighbour's or a friend's, "邻居家新来了只狗")
+    r"|(?:(?<!邻居)(?<!朋友)(?<!同事)(?<!亲戚)(?<!别人)(?<![他她你])家|我)(?:里)?(?:新|刚|又|最近)*"
+    r"(?:添|领养|收养|抱回|捡|(?<=[新刚])来)(?:了)?(?:[一两\d])?[只条]"
     r"(?P<taken>[\u4e00-\u9fff]{0,3}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
     # an animal of the home walked ("每天下班就是遛我家金毛", "遛家里的狗"): a dog one keeps, not a child
     r"|遛(?:我家|家里|我的)的?(?:那|这)?[只条]?(?P<walked>(?!娃|孩子|儿子|女儿|宝宝|小孩)[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$)"
@@ -2495,7 +2497,7 @@ _ZH_LIKE = (
     # 无限 tells it from a company's buyback)
     r"|回购(?:了)?(?:好几|[两三四五六七八九十几\d]+)(?:次|回)|无限回购|一直在?回购"
     # a thing to one's taste ("这家的菜很合我胃口")
-    r"|(?:对|合)我(?:的)?(?:胃口|口味)"
+    r"|(?<!不)(?<!不太)(?<!不怎么)(?:对|合)我(?:的)?(?:胃口|口味)"
 )
 _ZH_DISLIKE = (
     # (a capacity denied, "不太能吃辣", as a praised one is a liking)
@@ -3329,7 +3331,11 @@ _REGISTER_EN = (
     # "bringing the 月饼 round on Sunday", "dropping your drill back tomorrow"; not a trip, "flying to
     # Rome on Friday", nor a plan of one's own day)
     (
-        r"(?i)^(?=(?:bringing|dropping|taking|returning|fetching|grabbing|picking)\s+(?:the|a|an|my|your|his|her|our|their|some|it|them)\b"
+        # (a thing, not a day off or the stairs, and no wish: "taking the day off tomorrow", "bringing the
+        # ladder back tomorrow would be nice")
+        r"(?i)^(?![^.!?]*\b(?:would|could)\b)(?=(?:bringing|dropping|taking|returning|fetching|grabbing|picking)\s+"
+        r"(?:the|a|an|my|your|his|her|our|their|some|it|them)\b"
+        r"(?!\s+(?:day|days|time|morning|afternoon|evening|week|stairs|lift|bus|train|tube)\b)"
         r"[^.!?]*?\b(?:round|over|back|off|up|along)\b[^.!?]*"
         r"\b(?:tomorrow|tonight|later today|this (?:afternoon|evening|weekend)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)",
         "I'm ",
@@ -4940,13 +4946,18 @@ _ZH_EXAM_PASSED = re.compile(
 
 
 # who a clause of standing up or of not until is about, named at its head ("小周放了我们鸽子",
-# "物业说周四才能来修电梯", "装修师傅下周二才能来"): a name or a trade, no pronoun
-# (one who says so, or a person by the shape of the word: 小周, 老张, 王师傅, 房东; not a thing, "快递要周五才能到")
+# "物业说周四才能来修电梯", "装修师傅下周二才能来"): one who says so, or a person by the shape of the
+# word (小周, 老张, 王师傅, 房东); no pronoun, and no thing ("快递要周五才能到")
 _ZH_LATE_ONE = re.compile(
     rf"^(?:(?P<who>(?![我你他她咱它这那])[\u4e00-\u9fff]{{1,6}}?)(?:说|告诉我|跟我说)"
     rf"|(?:[那这]个)?(?P<who2>(?:小|老|阿)[\u4e00-\u9fff]|[\u4e00-\u9fff]{{0,3}}(?:师傅|老师|经理|医生|阿姨|叔叔)|物业|房东|快递员|司机|客服))"
     rf"(?:又|还是|居然|竟然|{_ZH_PAST_TIME.pattern})*(?=放了?[我你他她大咱]|(?:{ZH_TIME}))"
 )
+
+
+# a wish or a hope in a clause ("我只想明天把报告交了", "我想把房间打扫完了", "希望周末能搞定"): nothing
+# done in it (not 想起 / 想到 / 想通, which are remembered or understood)
+ZH_WISH = re.compile(r"(?:^|我|们)(?:只|就|也|还|真|很)?想(?![起到通法象])|希望")
 
 
 def status_zh(s: str, subject: str) -> list[Evidence]:
@@ -4956,6 +4967,8 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         return []
     if says_yes_zh(s):
         return []  # "不去才怪了！", "不唱不行了，走！": a yes said with a no in it
+    if ZH_WISH.search(re.split(r"[，,]", s)[0]):
+        return []
     if re.search(r"(?:保证|发誓)[^，,。]{0,4}不|不会再|再也不会", s):
         return []  # "我保证下次不迟到了": a promise not to, nothing called off
     clauses = [c.strip() for c in re.split(r"[，,；;]", s)]

@@ -271,15 +271,14 @@ DONE_VERBS = (
     r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed|rang|phoned|messaged|"
     # chores and errands done
     r"baked|cooked|washed|packed|serviced|printed|wrapped|ironed|tidied|uploaded|installed|"
-    # (the house and garden: "Dad's finally cleared the garage out", "mowed the lawn"; not a throat or
-    # a mind cleared)
-    # (nor what is passed or spent, "mowed down the competition", "cleared customs", "emptied my savings")
+    # (the house and garden: "Dad's finally cleared the garage out", "mowed the lawn"; not a throat, a
+    # mind or a misunderstanding cleared, nor what is passed or spent: "mowed down the competition",
+    # "cleared customs", "emptied my savings")
     r"mowed(?!\s+down)|hoovered|vacuumed|mopped|scrubbed|weeded|decluttered|descaled|defrosted|"
     r"emptied(?!\s+(?:my|his|her|their|our|your)\s+(?:bank|savings|account|wallet|pockets|purse|stomach|bladder))|"
     r"cleared(?!\s+(?:my|his|her|their|our|your)\s+(?:throat|head|mind|name|conscience|diary|schedule|calendar)"
     r"|\s+(?:customs|security|immigration|passport control|the air)\b"
-    r"|\s+up\s+(?:(?:the|a|that|this|our|my)\s+)?(?:misunderstanding|confusion|matter|issue|question|doubt|after)\b"
-    r"|\s+up\s*(?:$|[,.;!?]))|"
+    r"|\s+up\s+(?:(?:the|a|that|this|our|my)\s+)?(?:misunderstanding|confusion|matter|issue|question|doubt)\b)|"
     r"swept(?!\s+(?:it|them|this|that)\s+under)"
 )
 # phrasal completions read only at the head of a line, the I dropped ("Dropped off the parcel");

@@ -18,6 +18,7 @@ from autogen_zettel.people.general import (
     ZH_NOT_A_HOME,
     ZH_RECEIVED_REPORTED,
     ZH_TIME,
+    ZH_WISH,
     booking_returned_zh,
     comparison_beside_zh,
     status_zh,
@@ -703,7 +704,7 @@ def _status(s: str, speaker: str) -> list[Evidence]:
     # closes on the done act, then says where it is
     if ZH_DEADLINE.search(s) and not re.search(r"已经|早就|提前", s):
         return []  # "月底前把房租交了": a deadline ahead, the 了 of a thing still to do
-    if re.search(r"^(?:大家|你们|你|咱们)?(?:就|都|也)?别|想|希望", re.split(r"[，,]", s)[0]):
+    if re.search(r"^(?:大家|你们|你|咱们)?(?:就|都|也)?别", s) or ZH_WISH.search(re.split(r"[，,]", s)[0]):
         return []  # "大家别问了", "我只想明天把报告交了": told to others, or wished; nothing done
     m = _DONE.search(s) or _DONE.search(_SPACED.split(s)[0])
     first = re.split(r"[，,]", s)[0]

@@ -372,6 +372,8 @@ _EN_KIN_NAMES = {
     "Grandpa": "grandpa",
     "Grandad": "grandpa",
     "Granddad": "grandpa",
+    "Auntie": "aunt",
+    "Aunty": "aunt",
 }
 _EN_REPORT = re.compile(
     # (with its perfect too: "my dad's said he'll take the kids to swimming on thursday")
@@ -432,7 +434,7 @@ _THIRD_TO_FIRST = (
 )
 
 
-# a thing of theirs, then what befell it ("my sister's wedding got postponed", "Tom's party is off"):
+# a thing of theirs, then what befell it ("my sister's wedding got postponed", "my mum's car is fixed"):
 # their thing, said as "my", not "I'm wedding"
 _THEIR_THING = re.compile(
     r"^'s\s+(?=(?!(?:a|an|the|not|no|so|very|really|too|now|still|always|never|just|off|on|in|at|out|back|home|away|"
@@ -806,23 +808,18 @@ def names_a_person(sentence: str, start: int, end: int) -> bool:
     )
 
 
-# a thing named by whose it is: "Tom's party", "Grandma's hip op", "小张的论文答辩", "老王的喜酒" (a Chinese
-# owner by the shape of a person's word: 小 / 老 + a surname, a trade or a title after a surname)
+# a plan named by whose it is: "Grandma's hip op", "小张的论文答辩", "老王的喜酒", "老妈的手术"
 _OWNED_EN = re.compile(r"^(?P<owner>[A-Z][a-z]+)['’]s\s+(?P<thing>\S.*)$")
 _OWNED_ZH = re.compile(
     rf"^(?P<owner>(?:小|老)[{SURNAMES}]|[{SURNAMES}](?:师傅|老师|总|姐|哥|阿姨|叔叔)|{'|'.join(sorted(RELATIVES_ZH, key=len, reverse=True))})"
     r"的(?P<thing>[\u4e00-\u9fff].*)$"
 )
-_NOT_OWNERS = frozenset(
-    "Monday Tuesday Wednesday Thursday Friday Saturday Sunday Today Tonight Tomorrow Yesterday Everyone Nobody "
-    "Someone Mother Father Valentine Christmas Easter New Year Week Weekend Month".split()
-)
 
 
 def owner_of_thing(value: str, speaker: str) -> tuple[str, str] | None:
-    """Whose a plan is, when its name says it, and the plan without them ("Tom's party" -> ("Tom",
-    "party"), "Grandma's hip op" -> ("<speaker>'s grandma", "hip op"), "老王的喜酒" -> ("老王", "喜酒")),
-    or None: a task of theirs put off, called off or done is theirs to file, not the speaker's.
+    """Whose a plan is, when its name says it, and the plan without them ("Grandma's hip op" ->
+    ("<speaker>'s grandma", "hip op"), "老王的喜酒" -> ("老王", "喜酒")), or None: a plan of theirs put
+    off or called off is theirs to file, not the speaker's.
 
     >>> owner_of_thing("Grandma's hip op", "Hannah"), owner_of_thing("小张的论文答辩", "赵伟")
     (("Hannah's grandma", 'hip op'), ('小张', '论文答辩'))
