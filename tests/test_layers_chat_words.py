@@ -1159,3 +1159,11 @@ def test_tidying_up_after_a_party_is_done():
 )
 def test_a_neighbours_dog_a_negated_taste_or_a_wish_is_no_row(text):
     assert _rows(text, "小王") == []
+
+
+def test_a_plan_called_off_on_me_again_names_no_thing():
+    assert _states("Tom cancelled on me again") == [("", "cancelled")]
+
+
+def test_the_de_of_whose_a_dish_is_no_part_of_it():
+    assert _tastes("这家的菜很合我胃口", "小王") == [("菜", True)]

@@ -446,6 +446,9 @@ def _extract(
                     ev = dataclasses.replace(ev, subject=speaker)
                 if ev.layer == "status":
                     ev = _whose_state(ev, said, speaker, subject == speaker)
+                if ev.layer == "preference" and ev.value.startswith("的") and len(ev.value) > 1:
+                    # "这家的菜很合我胃口": the 的 of whose it is, left of the thing by a reading
+                    ev = dataclasses.replace(ev, key=topic_of(ev.value[1:]), value=ev.value[1:])
                 if ev.layer == "commitment" and ev.due is None and _THEN_EN.search(said):
                     # "The meeting's moved to Friday, I'll bring the projector then": "then" is the
                     # day the sentence named before it

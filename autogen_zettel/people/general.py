@@ -3663,10 +3663,9 @@ _ZH_ERRAND = re.compile(
 )
 _ZH_DROPPED_JIU = re.compile(
     rf"^(?:那就|那|到时候?)?(?:{ZH_TIME}|下班|到家|回家|到了)+(?:一早|一大早)?(?:顺路|顺便|顺手)?就"
-    # (an errand's verb, what one does for someone: what comes of itself at that time is no act, a
-    # holiday, the weather, an exam, a parcel arriving, "明天就能收到")
-    r"(?P<rest>(?:去|来|过去|过来)?(?:打|给|帮|把|发(?!工资|奖金|薪水|年终奖|钱)|回|联系|找|买|取|办|交|还|订|约|问|查|修|搬|接|弄|改|写|做|安排|处理|转|寄|拿|送(?!到(?!你|您|家))|退|付|签|报|提|去|来|"
-    r"见面|收拾|洗|打扫|整理)"
+    # (an errand's verb: what comes of itself at that time is no act, a holiday, the weather, an exam, a
+    # parcel arriving, "明天就能收到")
+    rf"(?P<rest>(?:{_ZH_ERRAND.pattern}|去|来)"
     r"(?![\u4e00-\u9fff]*(?:到货|收到|拿到|了$))[\u4e00-\u9fff]*.*)"
 )
 _ZH_PROMISE_HEAD = re.compile(
@@ -4560,7 +4559,9 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             ).strip()
             w = re.sub(r"^(?:whole\s+|off\s+(?:the\s+|my\s+|our\s+)?)", "", w)
             if re.fullmatch(
-                r"(?:again|today|tonight|too|also|anyway|on me|last minute|at the last minute)?", w, re.I
+                r"(?:(?:again|today|tonight|too|also|anyway|on me|last minute|at the last minute)\s*)*",
+                w,
+                re.I,
             ):
                 # "the plumber cancelled again": no object, so what is off is the one who cancelled
                 who = re.match(
