@@ -31,6 +31,7 @@ from autogen_zettel.people.subjects import (
     RELATIVES_ZH,
     SURNAMES,
     ZH_NAME,
+    kin_zh_in_en,
     owner_of_thing,
     partner_of,
     subjects_of,
@@ -318,7 +319,7 @@ def _extract(
     if not _mostly_han(text):
         # "my 奶奶 is 92 and still beats everyone at mahjong": a family word in Chinese inside an
         # English clause is the English one (filed as "Mei's grandma", as the English line would be)
-        text = _KIN_ZH_IN_EN.sub(lambda m: f"{m.group('det')} {_KIN_ZH_EN[m.group('kin')]}", text)
+        text = kin_zh_in_en(text)
         # a word shouted for stress is the word ("Dad's FINALLY cleared the garage out")
         text = _SHOUTED_EN.sub(lambda m: m.group().lower(), text)
     # "阿杰去年就离婚了，你不知道吗", "I moved to Leeds in May, remember?": a closing tag that checks
@@ -589,41 +590,6 @@ _LATIN_DOER_ZH = re.compile(
 _SHOUTED_EN = re.compile(
     r"\b(?:FINALLY|REALLY|JUST|ALREADY|TOTALLY|LITERALLY|ACTUALLY|OFFICIALLY|NEVER|ALWAYS|STILL|EVEN)\b"
 )
-# a family word in Chinese after an English possessive: the English word for it
-_KIN_ZH_EN = {
-    "奶奶": "grandma",
-    "外婆": "grandma",
-    "姥姥": "grandma",
-    "爷爷": "grandpa",
-    "外公": "grandpa",
-    "姥爷": "grandpa",
-    "妈妈": "mum",
-    "老妈": "mum",
-    "妈": "mum",
-    "爸爸": "dad",
-    "老爸": "dad",
-    "爸": "dad",
-    "老公": "husband",
-    "老婆": "wife",
-    "姐姐": "sister",
-    "妹妹": "sister",
-    "哥哥": "brother",
-    "弟弟": "brother",
-    "儿子": "son",
-    "女儿": "daughter",
-    "表哥": "cousin",
-    "表姐": "cousin",
-    "表妹": "cousin",
-    "表弟": "cousin",
-    "堂哥": "cousin",
-    "堂姐": "cousin",
-    "婆婆": "mother-in-law",
-    "公公": "father-in-law",
-}
-_KIN_ZH_IN_EN = re.compile(
-    rf"\b(?P<det>[Mm]y|[Hh]is|[Hh]er|[Oo]ur|[Tt]heir)\s*(?P<kin>{'|'.join(sorted(_KIN_ZH_EN, key=len, reverse=True))})"
-    r"(?![\u4e00-\u9fff])"
-)
 
 
 def _whose_state(ev: Evidence, said: str, speaker: str, own_line: bool) -> Evidence:
@@ -636,10 +602,8 @@ def _whose_state(ev: Evidence, said: str, speaker: str, own_line: bool) -> Evide
     # radio is working again" after the speaker promised to fix it)
     owned = owner_of_thing(ev.value, speaker) if ev.kind in ("postponed", "cancelled") and own_line else None
     if _HAN.search(ev.value):
-        thing = general.time_dropped_zh(re.sub(r"^[A-Za-z]{0,12}\s*把\s*", "", ev.value)).lstrip("的 ")
+        thing = general.time_dropped_zh(ev.value).lstrip("的 ")
         ev = dataclasses.replace(ev, value="" if thing in ("我", "我们") else thing or ev.value)
-    elif re.match(r"^[A-Za-z]{0,12}\s*把|^的", ev.value):
-        ev = dataclasses.replace(ev, value=re.sub(r"^[A-Za-z]{0,12}\s*把\s*|^的\s*", "", ev.value))
     doer = _LATIN_DOER_ZH.match(said) if ev.subject == speaker else None
     if doer:
         # (the thing after 把, not the name, which a reading may have taken for the thing)

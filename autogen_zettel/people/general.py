@@ -3710,6 +3710,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
     if re.search(r"哪儿|哪里|去哪|什么|怎么|要不要|是不是", s):
         return []  # "我在想周末去哪儿玩": what is still asked is not yet promised
     pledge = bool(re.search(r"包在我身上|交给我|放心", s))
+    # (a time that only owns the thing, "我把周五的会取消了", is no time the act is set for)
+    owner_only = not re.search(ZH_TIME, re.sub(rf"(?:{ZH_TIME})+的", "", s))
     # a favour for the listener done on the way, in a clause after one's own errand ("明天我去 Costco，
     # 顺手帮你带两箱水"): the favour is what is promised, the errand only the way
     favour = re.search(
@@ -3755,8 +3757,6 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         modal = re.match(r"(?:来|会|负责|保证|一定|争取|尽量|马上|去|帮|替|给|把|开车|顺路)", rest)
         if not (has_time or (modal and modal.group(0) in ("来", "负责", "保证", "一定", "争取"))):
             continue
-        # (a time that only owns the thing, "我把周五的会取消了", is no time the act is set for)
-        owner_only = not re.search(ZH_TIME, re.sub(rf"(?:{ZH_TIME})+的", "", s))
         if re.search(r"了[啦吧]?$", rest) and not (
             has_time
             and not owner_only
@@ -4876,7 +4876,7 @@ _ZH_REL_RE = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 def time_dropped_zh(obj: str) -> str:
     """The thing without the owner or the time it was set for: "明天的会" -> "会"."""
     # (and the doer with 把 before it: "我把周五的会" -> "会", "Linda 把今天的 meeting" -> "meeting")
-    obj = re.sub(r"^(?:[我你他她]们?|[A-Z][a-z]+)?\s*把\s*", "", obj.strip()) or obj
+    obj = re.sub(r"^(?:[我你他她]们?|[A-Za-z]{1,12})?\s*把\s*", "", obj.strip()) or obj
     obj = re.sub(r"被$", "", obj) or obj  # ("会被推到明天了": the thing, not its passive)
     return re.sub(rf"^(?:我们?)?(?:{ZH_TIME})+的\s*|^我们?(?:{ZH_TIME})*的?|我们?$", "", obj) or obj
 

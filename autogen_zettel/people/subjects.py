@@ -40,6 +40,7 @@ __all__ = [
     "ZH_PET_NAME",
     "Partner",
     "for_pronoun",
+    "kin_zh_in_en",
     "names_a_person",
     "owner_of_thing",
     "partner_of",
@@ -840,3 +841,50 @@ def owner_of_thing(value: str, speaker: str) -> tuple[str, str] | None:
         owner = m.group("owner")
         return (f"{speaker}的{RELATIVES_ZH[owner]}" if owner in RELATIVES_ZH else owner), m.group("thing")
     return None
+
+
+# a family word in Chinese after an English possessive: the English word for it
+_KIN_ZH_EN = {
+    "奶奶": "grandma",
+    "外婆": "grandma",
+    "姥姥": "grandma",
+    "爷爷": "grandpa",
+    "外公": "grandpa",
+    "姥爷": "grandpa",
+    "妈妈": "mum",
+    "老妈": "mum",
+    "妈": "mum",
+    "爸爸": "dad",
+    "老爸": "dad",
+    "爸": "dad",
+    "老公": "husband",
+    "老婆": "wife",
+    "姐姐": "sister",
+    "妹妹": "sister",
+    "哥哥": "brother",
+    "弟弟": "brother",
+    "儿子": "son",
+    "女儿": "daughter",
+    "表哥": "cousin",
+    "表姐": "cousin",
+    "表妹": "cousin",
+    "表弟": "cousin",
+    "堂哥": "cousin",
+    "堂姐": "cousin",
+    "婆婆": "mother-in-law",
+    "公公": "father-in-law",
+}
+_KIN_ZH_IN_EN = re.compile(
+    rf"\b(?P<det>[Mm]y|[Hh]is|[Hh]er|[Oo]ur|[Tt]heir)\s*(?P<kin>{'|'.join(sorted(_KIN_ZH_EN, key=len, reverse=True))})"
+    r"(?![\u4e00-\u9fff])"
+)
+
+
+def kin_zh_in_en(text: str) -> str:
+    """``text`` with a family word in Chinese after an English possessive read as the English one
+    ("my 奶奶 is 92" -> "my grandma is 92"), so the line's person is filed as the English line's is.
+
+    >>> kin_zh_in_en("my 奶奶 is 92 and still beats everyone")
+    'my grandma is 92 and still beats everyone'
+    """
+    return _KIN_ZH_IN_EN.sub(lambda m: f"{m.group('det')} {_KIN_ZH_EN[m.group('kin')]}", text)
