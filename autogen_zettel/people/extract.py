@@ -37,7 +37,14 @@ from autogen_zettel.people.subjects import (
     subjects_of,
 )
 from autogen_zettel.people.topics import topic_of
-from autogen_zettel.text.due import MONTH_EN, due_date, only_a_week, put_off_span
+from autogen_zettel.text.due import (
+    MONTH_EN,
+    due_date,
+    hour_of_today_en,
+    only_a_week,
+    put_off_span,
+    without_hour_en,
+)
 
 __all__ = ["KEPT", "KEPT_CHARS", "as_first_person", "extract_layers"]
 
@@ -454,6 +461,12 @@ def _extract(
                     # "The meeting's moved to Friday, I'll bring the projector then": "then" is the
                     # day the sentence named before it
                     ev = dataclasses.replace(ev, due=due_date(sentence, at))
+                if ev.layer == "commitment" and not _mostly_han(said):
+                    # "I'll pick Lily up from school at 3", "gonna hit the gym after work": an hour
+                    # with no day named is the day it is said; the hour ("at 3"), or a time with no
+                    # day ("in a bit"), is no part of what is owed
+                    today = hour_of_today_en(said, at) if ev.due is None else None
+                    ev = dataclasses.replace(ev, due=today or ev.due, value=without_hour_en(ev.value))
                 if ev.layer == "commitment" and ev.kind == "statement" and ev.due and only_a_week(said):
                     # "I'll get the keys cut at some point next week", "下周我抽空把车送去保养":
                     # owed within a week, on no day promised (its Monday would fall due too soon)

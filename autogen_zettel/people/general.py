@@ -81,7 +81,7 @@ _EMPLOYER_EN = re.compile(
     rf"\b(?:work(?:ing|s|ed)?|job|(?<=\bmy\s)shifts?|(?i:started)|joined|hired|employed|intern(?:ing)?|placement)\s+"
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?P<prep>at|for|with)\s+(?P<v>{_NP}?)\b"
     # (the name ends before a time said of it: "the new job at Spotify so far", "for Unilever at the moment")
-    rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b"
+    rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|next\b|all\s+(?:day|morning|afternoon|evening|night|week)\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b"
     rf"|so\s+far\b|at\s+the\s+moment\b|these\s+days\b|on\s+(?i:mon|tue|wed|thu|fri|sat|sun)"
     # (or before the verb the working there is the subject of: "working at Tesco is fun", "the best
     # thing about working at 华为 is the canteen"; "working for Deloitte was hell" is a job that was)
@@ -360,8 +360,11 @@ _HOMETOWN_EN = re.compile(
     rf"(?![A-Z][a-z]+\s+(?:United|City|Rovers|Wanderers|Athletic|Town|County)\b){_CAP})\s+(?i:born and (?:bred|raised))\b"
 )
 # (nor how it went, capitalised: "I settled in OK", "moved in Okay")
+# (a time is no place: "the gig got moved to April", "moved to Spring term")
 _NOT_PLACES = (
-    r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|OK|Okay|the\b)\b"
+    r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Zoom|Teams|Slack|Skype|OK|Okay|the\b|"
+    r"January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"Spring|Summer|Autumn|Fall|Winter|Christmas|Easter)\b"
 )
 # a place the speaker is in or works from, and a move "here" in the same sentence
 _HERE_EN = re.compile(
@@ -581,6 +584,14 @@ def future_en(s: str) -> bool:
     return bool(_FUTURE_EN.search(s))
 
 
+# where one sits to work, not whom one works for ("working at home today", "at my desk", "at the
+# kitchen table", "at the office"): no employer
+_WORKPLACE_NOT_FIRM = (
+    r"(?:home|my\s+desk|desk|(?:the\s+)?kitchen(?:\s+table)?|(?:the\s+)?office|"
+    r"(?:the\s+)?weekend|the\s+moment|night|nights|it|that|this)"
+)
+
+
 def _clean_np(v: str) -> str:
     v = re.sub(r"^.*\b(?:called|named)\s+(?=[A-Z])", "", v.strip())  # "a startup called Nimbus"
     v = re.sub(r"^(?:the|a|an|my|our)\s+", "", v.strip(), flags=re.I)
@@ -591,7 +602,13 @@ def _clean_np(v: str) -> str:
         v,
         flags=re.I,
     )
-    return re.sub(r"\s+(?:now|too|again|this|last|yesterday|today|tonight|earlier)$", "", v)
+    # (a time or one's own hands said after the thing: "the pics last night", "the tap myself")
+    return re.sub(
+        r"(?:\s+(?:now|too|again|this|last|yesterday|today|tonight|earlier|myself|ourselves"
+        r"|(?:last|this|yesterday|tomorrow)\s+(?:night|morning|afternoon|evening|week|weekend)))+$",
+        "",
+        v,
+    )
 
 
 # a negation of the verb that follows, in its clause: "I'm not", "we didn't", "never", "no longer"
@@ -684,6 +701,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         v = _clean_np(v)
         if re.search(rf"\b(?:{_SCHOOL_HEAD})\b", v, re.I):
             continue
+        if re.fullmatch(_WORKPLACE_NOT_FIRM, v, re.I):
+            continue  # "working at home today", "working at the kitchen table": where, not for whom
         # a role is no employer ("work with a carpenter"); a name written capitalised is one, whatever
         # it ends in ("I'm working at Unilever", "I work for Schneider")
         if (
@@ -970,7 +989,14 @@ _LIKE_EN = (
 _DISLIKE_EN = (
     # what one cannot bear: "can't stand", "can't handle", "can't stomach", "can't bear", "can't abide"
     r"hate|can't stand|cannot stand|can't handle|cannot handle|can't stomach|cannot stomach|can't bear|cannot bear|"
-    r"can't abide|cannot abide|despise|loathe|'m sick of|am sick of|'m tired of|am tired of|"
+    r"can't abide|cannot abide|despise|loathe|"
+    # (worn out by it, a degree word or two before: "I'm so done with Marvel films", "kinda over avocado toast")
+    r"(?:'m|am) (?:(?:so|sooo+|totally|completely|officially|kinda|kind of|sorta|well|proper|really|just|honestly) )*"
+    r"(?:sick of|tired of|fed up (?:of|with)|over)|"
+    # (done with a thing of one's own is finished with it, unless a degree word says worn out:
+    # "I'm done with the report", "I'm so done with the drama")
+    r"(?:'m|am) (?:(?:so|sooo+|totally|completely|officially|kinda|kind of|sorta|well|proper|really|honestly) )+done with|"
+    r"(?:'m|am) done with(?!\s+(?:the|my|our|this|that|these|those|all|it|them|everything|work)\b)|"
     # (an adverb may stand before the not: "I'm really not into golf")
     r"'m not big on|am not big on|'m not a fan of|am not a fan of|"
     r"(?:'m|am) (?:really |honestly |just |genuinely |totally |so |truly )?not into|"
@@ -978,7 +1004,7 @@ _DISLIKE_EN = (
     # (no interest taken: "I'm not interested in golf", "I have zero interest in opera")
     r"'m not (?:at all |really |remotely )?interested in|am not (?:at all |really |remotely )?interested in|"
     r"(?:have|'ve|'ve got|have got) (?:no|zero|little|absolutely no|not much) interest in|"
-    r"don't fancy|do not fancy|'m not keen on|am not keen on|'m (?:so |totally |completely |sooo+ )?over|am (?:so |totally )?over|'m done with|am done with"
+    r"don't fancy|do not fancy|'m not keen on|am not keen on"
 )
 # the occasion a taste is had on, after the thing ("a good curry on a Friday night", "a beer after work")
 _WHEN_ADJUNCT_EN = (
@@ -1988,7 +2014,7 @@ _ZH_PET = re.compile(
     # (or newly come to it: "我们家新来了只橘猫，叫大橘"; not a stray, "家里来了只野猫")
     # (the home the speaker's: not a neighbour's or a friend's, "邻居家新来了只狗")
     r"|(?:(?<!邻居)(?<!朋友)(?<!同事)(?<!亲戚)(?<!别人)(?<![他她你])家|我)(?:里)?(?:新|刚|又|最近)*"
-    r"(?:添|领养|收养|抱回|捡|(?<=[新刚])来)(?:了)?(?:[一两\d])?[只条]"
+    r"(?:添|领养|收养|抱回|捡|(?<=[新刚])来|(?<=[新刚又])养)(?:了)?(?:[一两\d])?[只条]"
     r"(?P<taken>[\u4e00-\u9fff]{0,3}?(?:猫|狗|兔子?|鹦鹉|仓鼠|金鱼|乌龟))"
     # an animal of the home walked ("每天下班就是遛我家金毛", "遛家里的狗"): a dog one keeps, not a child
     r"|遛(?:我家|家里|我的)的?(?:那|这)?[只条]?(?P<walked>(?!娃|孩子|儿子|女儿|宝宝|小孩)[\u4e00-\u9fff]{1,3}?)(?=[，。！,]|$)"
@@ -2264,8 +2290,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             continue  # "我当妈妈了" is news of a child; "在医院做手术" an act, not a trade
         if re.search(r"[我你他她的]|^在|出生", v):
             continue  # "他是我最喜欢的演员": a phrase about someone, not a job
-        if re.search(r"(?:党|团|会|成)员$", v):
-            continue  # "我是党员", "我是健身房会员": a member of a party or a club, no trade
+        if re.search(r"(?:党|团|会|成)员$|主义者$|爱好者$|控$|迷$|粉$", v):
+            # "我是党员", "我是健身房会员": a member of a party or a club, no trade; "我是素食主义者",
+            # "摄影爱好者", "猫控": a creed or a fancy, no trade either
+            continue
         if m.group(0).startswith("是") and not _ZH_SELF_HEAD.match(
             re.split(r"[，,；;。！!]", s[: m.start()])[-1]
         ):
@@ -3292,6 +3320,8 @@ _REGISTER_EN = (
     (r"(?i)^(?:scrap|scratch|forget) that[,.!]*\s+(?=\w)", ""),
     (r"^((?:ok|okay|k|kk|sure|yeah|yep|yes|alright|fine|no worries|np)[,!.]*\s+)?(?:ill|Ill)\b", r"\1I'll"),
     (r"\bim\b", "I'm"),
+    # ("imma" / "ima" is "I'm going to": "Imma clean my room this evening")
+    (r"(?i)\b(?:imma|ima|i'ma)\b", "I'm going to"),
     (r"\bi\b", "I"),
     (r"\bive\b", "I've"),
     (r"\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b", "tomorrow"),
@@ -3487,6 +3517,9 @@ def normalise_zh(s: str) -> str:
     )
     s = re.sub(r"(?<=[\u4e00-\u9fff])呢(?=会|要|就|得|先|再|把|还)", "", s)
     s = re.sub(r"[啊呀吧，,\s]*(?:就这样|就酱)(?:吧|啊|哈)?[。！!~～]*$", "", s) or s
+    # a space typed between two Chinese words is a pause, the comma a chat leaves out ("我不去KTV 太吵了",
+    # "阿明换工作了 现在在京东")
+    s = re.sub(r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])", "，", s)
     # a line closed by the question particle 吗 is a question though no question mark is typed
     # ("要我帮你问问我朋友吗")
     s = re.sub(r"吗[~～。.]*$", "吗？", s)
@@ -3640,7 +3673,8 @@ ZH_TIME = (
     r"(?<![0-9一二三四五六七八九十月])[0-9一二三四五六七八九十]{1,3}号(?![线楼床房车位码口门])|这(?:两|几)天|"
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]?|本周[一二三四五六日末]?|"
     r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?|本)?月底|月末|下个?月[初底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
-    r"一会儿?|待会儿?|等会儿?|稍后|晚点|回头|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
+    # (right away, 马上 / 立刻 / 立马, is today's; 等下 is as vague as 待会儿)
+    r"一会儿?|待会儿?|等会儿?|等一?下(?![雨雪])|马上|立刻|立马|稍后|晚点|回头|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
     rf"{ZH_FESTIVALS})"
 )
 _ZH_PAST_TIME = re.compile(r"昨天|昨晚|昨早|前天|刚才|刚刚|上周|上个?月|去年|已经")
@@ -3702,7 +3736,9 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         # (a guess at one's own day is no promise either: "我明天估计会很忙", "大概去不了")
         # ("看看" alone is "let's see"; "去医院看看她" is a visit)
         or re.search(
-            r"看看(?![她他]|(?:你|爸|妈|爷|奶|姥|外公|外婆|孩子|老人|病人)(?![有能行]))|再说|也许|可能|说不定|估计|大概",
+            # (nor what was meant to be and was not: "我本来想今天去健身的", "原本打算明天走")
+            r"看看(?![她他]|(?:你|爸|妈|爷|奶|姥|外公|外婆|孩子|老人|病人)(?![有能行]))|再说|也许|可能|说不定|估计|大概"
+            r"|本来|原本|本想|原来想",
             s,
         )
     ):
@@ -3748,6 +3784,17 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
                 ]
             continue
         rest = re.sub(rf"^(?:{ZH_TIME}|之前|以前|前)+", "", m.group("rest"))
+        home = re.match(r"(?:回家|到家|下班|到了|忙完|吃完饭)(?:以后|之后|后)?就", rest)
+        if home:  # "我回家就给你回电话": the moment one gets home is the speaker's time
+            has_time, rest = True, rest[home.end() :]
+        given = re.match(
+            r"会(?:跟|和|给|帮|替|把|告诉|通知|转告|提醒|联系|准时|按时|早点|记得)[\u4e00-\u9fff]+?(?P<de>的)[。！!~～]*$",
+            rest,
+        )
+        if (
+            given
+        ):  # "我会跟我妈说的": 会 ... 的 of an act for someone gives one's word ("我会游泳的" is a skill)
+            has_time, rest = True, rest[: given.start("de")]
         if re.match(r"才(?:能|会)?有空", rest):
             continue  # "我周五才有空": free only then, nothing taken on
         if _ZH_NOT_ACT.match(rest) or (len(rest) < 2 and not (has_time and rest in _ZH_LONE_ACTS)):
@@ -4603,11 +4650,16 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
             ):
                 continue  # "the floors still aren't finished", "I need to get the forms printed": not done
             if re.fullmatch(
-                r"(?:I'm|I am|we're|we are|you're|you are|(?:I|he|she) was|(?:we|you|they) were)",
+                r"(?:I'm|I am|we're|we are|you're|you are|(?:I|he|she) was|(?:we|you|they) were)"
+                r"(?:\s+(?:so|sooo+|totally|completely|officially|literally|actually|just|fully|well))?",
                 w.strip(),
                 re.I,
             ) or re.match(r"(?:I|we|you|he|she|they)\s+(?:was|were|am|are|is)\b", m.group(0).strip(), re.I):
-                continue  # "I'm set up for the day", "I was booked on the 6am": a person's state, no task's result
+                # "I'm set up for the day", "I was booked on the 6am", "I'm so done with Marvel films":
+                # a person's state, no task's result
+                continue
+            if re.search(r"\b(?:wish|if only)\b", w, re.I):
+                continue  # "I wish I'd booked the tickets earlier": what was not done
             agent = _AGENT_EN.match(w.strip())
             if agent:  # "Tom has already sent it": who did it, not what was done
                 name = agent.group("a")
@@ -4848,13 +4900,16 @@ _ZH_CANT_SURE = re.compile(
 # "我走不开", "实在抽不开身": tied up, so what was taken on cannot be done (no other day said)
 _ZH_TIED_UP = re.compile(r"(?:走不开|抽不开身|脱不开身|分不开身|抽不出身)(?![\u4e00-\u9fff]{0,3}[吗呢？?])")
 _ZH_CANCEL = re.compile(
-    # (not a complement of can't-manage: "今天我实在扛不住了", "走不动了", "吃不下了")
-    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>(?![住动起惯下])[\u4e00-\u9fff]{1,2}?)了"
+    # (not a complement of can't-manage: "今天我实在扛不住了", "走不动了", "吃不下了"; nor care given
+    # up, "我不管了", "不理了")
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>(?![住动起惯下管理])[\u4e00-\u9fff]{1,2}?)了"
     # (黄了 of a matter, 那事儿, has fallen through: "火锅那事儿黄了"; not "叶子黄了")
     # (or of a plan, a project, a get-together: "周末的聚餐黄了", "那个项目被砍了"; a tree cut down, 树被砍了,
     # is no plan)
     r"|(?P<obj2>(?!在)[\u4e00-\u9fffA-Za-z]{1,8}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢|(?<=[事儿局餐会约划目])(?:又|也)?黄"
-    r"|(?:(?<=[会划目动])|(?<=饭局))被砍(?:掉)?)了"
+    r"|(?:(?<=[会划目动])|(?<=饭局))被砍(?:掉)?"
+    # (a get-together turned down, 推(掉)了 after it: "我把饭局推了", "约会推掉了"; not 推到 a day)
+    r"|(?<=[局约会餐])推掉?)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
     # the plan named, then 没V成, the past of V不成: it fell through ("动物园没去成", "饭最后也没吃成";
     # not a time alone: "上次没去成")

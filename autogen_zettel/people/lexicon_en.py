@@ -69,6 +69,8 @@ NOT_NAMES = frozenset(
 HEDGE = re.compile(
     r"\b(?:maybe|perhaps|might|probably|not sure|if(?!\s+(?:you(?:'d)?\s+(?:like|want|need|prefer)|that\s+(?:helps|works|suits)"
     r"|needed|need be)\b)|unless|i guess|would you|could you"
+    # (a wish about what one will get is no act promised: "I hope I'll get the job")
+    r"|i (?:hope|wish|pray)(?=\s+(?:i|we)\b|\s*$)"
     # a promise withheld in the words that would give it: "I can't promise I'll be there on Friday"
     r"|(?:can't|cannot|can not|won't|couldn't|not going to)\s+(?:promise|guarantee)|no (?:promises|guarantees)"
     # (the speaker's own doubt after it: "Dan reckons he's going to do the marathon, we'll see")
@@ -516,7 +518,8 @@ FACTS = (
     (
         "employer",
         re.compile(
-            rf"\b(?:I|We)(?:'ve| have)?(?: now| currently| just| recently)?\s+(?P<verb>work|am working|'m working|"
+            # (the contracted "I'm starting at" has no space before its verb)
+            rf"\b(?:I|We)(?:'ve| have)?(?: now| currently| just| recently)?(?:\s+|(?='m\b))(?P<verb>work|am working|'m working|"
             rf"joined|started (?:working )?at|start (?:working )?at|'m starting (?:work )?at|am starting (?:work )?at)"
             rf"\s*(?:at|for)?\s+{PLACE}"
         ),

@@ -65,9 +65,9 @@ def _phrase(text: str) -> str:
     text = DATE_WORDS.sub(" ", text).replace(" 's ", " the ")
     text = re.sub(
         # (a clause cut at the dot of "p.m." keeps only "3 p": that is the hour too)
-        r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am\b|pm\b|a\.m\.?|p\.m\.?|[ap]\.?(?=\s|$))|\b(?:in the |this |tomorrow )?"
+        r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am\b|pm\b|a\.m\.?|p\.m\.?|[ap]\.?(?=\s|$))|\b(?:in the |this |tomorrow |last |yesterday )?"
         r"(?:morning|afternoon|evening|night)\b|\bfor (?:me|us)\b|\bfirst thing\b|\b(?:these days|nowadays|lately|"
-        r"at the moment|this (?:year|month|week)|at (?:long )?last)\b",
+        r"at the moment|this (?:year|month|week)|(?<!the )last (?:year|month|week|weekend)|yesterday|at (?:long )?last)\b",
         " ",
         text,
     )
@@ -79,7 +79,8 @@ def _phrase(text: str) -> str:
         " ",
         text,
     )
-    text = re.sub(r"\s+(?:as well|too|also|either)\s*$", "", " ".join(text.split()))
+    # (by one's own hands is how, not what: "fixed the leaky tap myself")
+    text = re.sub(r"\s+(?:as well|too|also|either|myself|ourselves)\s*$", "", " ".join(text.split()))
     text = re.sub(r"(?:\s+(?:for|on|at|by|to|with|in|from|until|before|of))+\s*$", "", text)
     return text.strip(" '\"")
 
@@ -103,8 +104,13 @@ _WAY_IN = re.compile(
 )
 
 
+# how much, said after the thing ("I love pizza so much", "sushi as much as I used to"): no part of it
+_HOW_MUCH = re.compile(r"\s+(?:so\s+much|so\s+so\s+much|a\s+lot|loads|heaps|to\s+bits|as\s+much\b.*|sm)$")
+
+
 def _topic(text: str) -> str:
     phrase = GERUND_HEAD.sub("", _PARTITIVE.sub("", _WAY_IN.sub("", _phrase(text), count=1), count=1))
+    phrase = _HOW_MUCH.sub("", phrase)
     if not phrase or VAGUE.match(phrase) or NOT_A_KIND.match(text.strip()):
         return ""
     words = phrase.split()
@@ -288,6 +294,12 @@ def _hedged(low: str, at: int) -> bool:
     """Whether the promise said at ``at`` is hedged: a hedge anywhere before it ("if it rains I'll
     stay in"), or after it in its own clause ("I'll come if I can")."""
     after = _NEXT_CLAUSE.split(low[at:], maxsplit=1)[0]
+    # (what one will let someone know is no condition on it: "I'll let you know by Friday if I can come")
+    after = re.sub(
+        r"\b(let\s+\w+\s+know)\b(.*?)\s+(?:if|whether)(?=\s+(?:i|we)(?:'m|'ll|\s+am|\s+can|\s+could|\s+will)\b)",
+        r"\1\2",
+        after,
+    )
     return bool(HEDGE.search(low[:at]) or HEDGE.search(after))
 
 
@@ -618,6 +630,12 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
         # it") names no thing, whatever the words around it; the plan spoken of last is off
         pro_form = re.search(r"\b(?:that|it)$", cancel.group(0))
         what = words(CANCEL.split(low, maxsplit=1)[-1] if CANCEL.split(low) else low) or words(low)
+        if re.fullmatch(
+            r"(?:(?:nah|no|yeah|yep|ok|okay|so|well|sadly|sorry|unfortunately|i|we|had|have|has|to|gotta|got|"
+            r"need|must|just|going|will|i'll|we'll|i've|we've|i'm|we're)\s*)*",
+            what,
+        ):
+            what = ""  # "nah had to cancel": the cue with no thing, the plan spoken of last
         return [Evidence("status", speaker, "", "" if pro_form else what, 0.5, "cancelled")]
     m = THIRD_DONE.search(s)
     name, w = (m.group("name") or m.group("name2"), m.group("w") or m.group("w2") or "") if m else ("", "")
@@ -743,6 +761,8 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
             )
             if said and re.search(r"\b(?:it|that|this|them)$", said):
                 said = ""  # "Not feeling it": the thing offered, by its pronoun
+            elif said and re.fullmatch(r"(?:go|come|come along|join|bother|go out|head out)", said):
+                said = ""  # "I'd rather not go tbh": going names no thing; the thing offered, if any
             elif said and _NO_CHANCE.match(said):
                 said = (
                     ""  # "Not a chance", "not likely": the refusal's own words, no thing; the thing offered

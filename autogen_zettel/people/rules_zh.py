@@ -141,11 +141,12 @@ _CANCEL = re.compile(
 
 _STANCE = re.compile(
     # (when one does it, habitually: "我周末最喜欢睡懒觉", "我平时爱喝茶")
-    r"我(?:们)?(?:现在|其实|一直|也|还|真的|本来|以前|之前|原来|最近|开始|越来越|都|已经|渐渐"
+    r"我(?:们)?(?:现在|其实|一直|也|还是|还|真的|本来|以前|之前|原来|最近|开始|越来越|都|已经|渐渐"
     r"|平时|平常|周末|晚上|早上|每天|一般|下班后?)*(?P<neg>不太|不怎么|没那么|不再|不)?"
     r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮|更)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)(?P<si>死)?"
     # (an aspect particle right after the verb is no thing: "我真的爱了爱了", "喜欢过他"; 过年 is one)
-    r"(?:吃|喝|看|听|玩|去)?(?P<obj>(?!了|着|过(?:[他她你我它一]|$))[\u4e00-\u9fff]{1,8})"
+    # (a thing may be named in Latin letters: "我还是更爱刷B站")
+    r"(?:吃|喝|看|听|玩|去|刷)?(?P<obj>(?!了|着|过(?:[他她你我它一]|$))[\u4e00-\u9fffA-Za-z]{1,8})"
 )
 _DROPPED_WO = re.compile(
     r"([，,；;]\s*(?:但是?|可是?|不过|而且|并且|同时)?\s*)"
@@ -160,11 +161,13 @@ _TIRED = re.compile(
 _WANT_NOT = re.compile(
     r"我?(?:最近|现在|今天|今晚|暂时)?(?:不太|不)想(?:吃|喝|去|看|要|点)(?P<o>[\u4e00-\u9fff]{1,6})"
 )
-_FAVOURITE = re.compile(r"最喜欢的[\u4e00-\u9fff]{1,4}是(?P<obj>[\u4e00-\u9fff]{1,6})")
+_FAVOURITE = re.compile(r"最(?:喜欢|爱)的[\u4e00-\u9fff]{1,4}是(?P<obj>[\u4e00-\u9fff]{1,6})")
 # "我对足球不感兴趣", "我对足球没(有)兴趣", "我对足球一点兴趣都没有", "我对足球完全没兴趣"
 _INTEREST = re.compile(
     r"我对(?P<obj>[\u4e00-\u9fff]{1,6}?)(?:完全|根本|真的|实在|已经|一直|再也|都|也)*(?:(?P<neg>不|没有?|没(?:什么|啥)|一点(?:都|也)?不)(?:很|太|怎么)?|(?:很|非常|特别|挺))?"
     r"(?:一点)?(?:感兴趣|有兴趣|兴趣)(?P<none>(?:都|也)没有?|不大|不高)?"
+    # (no feeling for it, 无感 / 没感觉: "我对日料无感")
+    r"|我对(?P<obj2>[\u4e00-\u9fff]{1,6}?)(?:完全|根本|真的|实在|一直|都|也)*(?P<none2>无感|没(?:啥|什么)?感觉)"
 )
 _NOT_EAT = re.compile(
     # a day or a span may lead ("今天不喝奶茶了"); the 我 may be dropped after it
@@ -612,7 +615,11 @@ def _commitment(s: str, speaker: str, at: datetime) -> list[Evidence]:
         # (a thing told by what it is of: "上次聚餐的钱", "报销的表格"; not one ending on 的, "吃的")
         and not re.search(r"[我你他她们了吗呢吧]|的$|的话", topic)  # (的话: a condition, not a thing)
         # "可以，我明天改": an answer's yes is no thing taken on
-        and not re.fullmatch(r"好的?|好啊|行|可以|没问题|嗯|放心|OK|ok|对|是的?", m.group("obj"))
+        # (the one answered may be called after it: "好的老板，我马上改")
+        and not re.fullmatch(
+            r"(?:好的?|好啊|行|可以|没问题|嗯|放心|OK|ok|对|是的?)(?:老板|领导|老师|老大|亲|哥|姐|大哥|大姐|宝|宝贝|师傅)?",
+            m.group("obj"),
+        )
         # the act itself follows, taken on (来, 负责) or plain; "看恐怖片我会做噩梦" foresees, promises nothing
         and (
             _TOPIC_ACT.match(m.group("rest"))
@@ -779,12 +786,13 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     if m and not out:
         out += _pref(speaker, _clean_obj(m.group("o")), 0.0, "refusal")
     for m in _INTEREST.finditer(s):
-        if re.match(r"[这那它你他她]", m.group("obj")):
+        obj = m.group("obj") or m.group("obj2")
+        if re.match(r"[这那它你他她]", obj):
             continue  # "我对这个没兴趣": a pointing word names no thing
         out += _pref(
             speaker,
-            _clean_obj(m.group("obj")),
-            0.3 if m.group("neg") or m.group("none") else 0.75,
+            _clean_obj(obj),
+            0.3 if m.group("neg") or m.group("none") or m.group("none2") else 0.75,
             "statement",
         )
     # "吃坏肚子了，我再也不吃生蚝了": the clause that ends the sentence may say it after a reason

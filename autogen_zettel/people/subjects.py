@@ -168,8 +168,12 @@ _ZH_PRED = (
     # (posted elsewhere, 调去 / 调到, is a change of work as 跳槽 is: "老刘调去上海分公司了")
     r"对|跳槽|调(?=去|到|回)|辞职|入职|搬|考上|转学|转到|转去|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
     r"开车|来|去|帮|替|给|住|在|把|被|升|晋升"
+    # (a job changed, a habit given up: "阿明换工作了", "阿杰戒酒了")
+    r"|换(?=了?(?:个|份)?(?:工作|单位|公司|东家))|戒(?=了?[酒烟糖])"
     # "阿伟和他女朋友订婚了": the person with his or her own partner, the news is theirs
-    r"|(?:和|跟)(?=他|她))"
+    # (the partner said without 他 / 她: "大刘跟女朋友分了", "小李和老婆离了")
+    r"|(?:和|跟)(?=他|她|(?:女朋友|男朋友|对象|女友|男友|老婆|老公|媳妇|前任|未婚妻|未婚夫)"
+    r"(?:分|离|订婚|结婚|领证|在一起|复合)))"
 )
 _ZH_REL = "|".join(sorted(RELATIVES_ZH, key=len, reverse=True))
 # the relatives whose word says whether they are a he or a she (names say nothing here)
@@ -314,6 +318,9 @@ _EN_PRED = (
     # dinner to next thurs", "Tom cancelled the meeting" (who called it off is the task's subject; a
     # push to a later time only: "Jake pushed the car out of the ditch" moves no plan)
     r"(?:cancell?ed|canceled|postponed|rescheduled)\s+(?=(?:the|our|their|his|her|my|this|that)\b)|"
+    # (or with has, of a plan of their own: "Mum's cancelled her trip to Spain"; not "Ryanair has
+    # cancelled the flight", a firm's doing to whoever flies)
+    r"(?:has|'s)\s+(?:just\s+|now\s+|already\s+|finally\s+)?(?:cancell?ed|canceled|postponed|rescheduled)\s+(?=(?:their|his|her)\b)|"
     rf"(?:pushed|bumped|shifted)\s+(?=(?:the|our|their|his|her|my|this|that)\s+[\w'\- ]{{1,30}}?\s+(?:back\s+)?(?:to|till|until)\s+(?i:{LATER_EN}))|"
     # news done to the person: "Priya was promoted to ...", "Tom's been made partner"
     r"(?:\s+was|\s+is|'s|\s+has\s+been|'s\s+been)\s+(?:just\s+|finally\s+)?(?:promoted|made|appointed|hired|fired|laid\s+off)\b|"
@@ -817,6 +824,15 @@ _OWNED_ZH = re.compile(
 )
 
 
+# an occasion of one person's life, by its head word: in Chinese 小 / 阿 + a given name owning it is a
+# person ("小美的演出", "阿明的生日派对"), as 小 / 老 + a surname is (English names are left alone: a
+# colleague's leaving do is the speaker's plan as much as hers, and a name owns a shop's delivery)
+_LIFE_EVENT_ZH = r"(?:生日(?:派对|聚会|宴)?|婚礼|喜酒|订婚宴|派对|演出|演唱会|手术|面试|考试|答辩|毕业典礼|葬礼|航班|体检)$"
+_OWNED_NAME_ZH = re.compile(
+    rf"^(?P<owner>(?:小|阿)(?![区组孩学时店姨])[\u4e00-\u9fff])的(?P<thing>{_LIFE_EVENT_ZH})"
+)
+
+
 def owner_of_thing(value: str, speaker: str) -> tuple[str, str] | None:
     """Whose a plan is, when its name says it, and the plan without them ("Grandma's hip op" ->
     ("<speaker>'s grandma", "hip op"), "老王的喜酒" -> ("老王", "喜酒")), or None: a plan of theirs put
@@ -828,12 +844,17 @@ def owner_of_thing(value: str, speaker: str) -> tuple[str, str] | None:
     (True, True)
     >>> owner_of_thing("老妈的手术", "小王"), owner_of_thing("小区的活动", "小王") is None
     (('小王的妈妈', '手术'), True)
+    >>> owner_of_thing("Ella's party", "Sam") is None, owner_of_thing("小美的演出", "小王")
+    (True, ('小美', '演出'))
     """
     # (in English only a family's own word for its member: a capitalised name is a shop, a club or
     # a town as often as a person, "Tesco's delivery", "England's match")
     m = _OWNED_EN.match(value.strip())
     if m and m.group("owner") in _EN_KIN_NAMES:
         return f"{speaker}'s {_EN_KIN_NAMES[m.group('owner')]}", m.group("thing")
+    m = _OWNED_NAME_ZH.match(value.strip())
+    if m:
+        return m.group("owner"), m.group("thing")
     # (in Chinese a person by the word's shape, 小 / 老 + a surname or a surname + a title, or a
     # relative, who is the speaker's: "老妈的手术" is 小王的妈妈's; not 老家, 小区, 小组)
     m = _OWNED_ZH.match(value.strip())

@@ -120,7 +120,7 @@ _EN = re.compile(
 _ZH = re.compile(
     # (a year named before it: "推迟到明年3月10号" is next year's, though this year's is still ahead)
     rf"(?P<md>(?P<yr>今年|明年|后年)?(?P<m>{_ZH_NUM})月(?P<d>{_ZH_NUM})[日号])"
-    rf"|(?P<simple>大后天|后天|明天|明早|明晚|今天|今晚|今早|今天下午|今天晚上)"
+    rf"|(?P<simple>大后天|后天|明天|明早|明晚|今天|今晚|今早|今天下午|今天晚上|马上|立刻|立马)"
     rf"|(?P<wk>(?P<pre>下下|下个?|这个?|本)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末]))"
     # "下个月3号", "本月25日": a day of next month or of this one
     rf"|(?P<mday>(?P<which>下个?|这个?|本)月(?P<md_d>{_ZH_NUM})[日号])"
@@ -129,7 +129,7 @@ _ZH = re.compile(
     rf"|(?P<nextweek>下周|下个?星期|下个?礼拜)"
     rf"|(?P<day>(?P<dd>{_ZH_NUM})[号日])"
     # a time of day with no day named ("下午三点去接孩子", "晚上七点"): the day it is said
-    rf"|(?P<tod>(?:上午|中午|下午(?!茶)|傍晚|晚上|今早|下班|(?:[0-9]{{1,2}}|十[一二]?|[两三四五六七八九])点(?![儿心子点]))"
+    rf"|(?P<tod>(?:上午|中午|下午(?!茶)|傍晚|晚上|今早|下班|(?:回家|到家)(?=(?:以后|之后|后)?就)|(?:[0-9]{{1,2}}|十[一二]?|[两三四五六七八九])点(?![儿心子点]))"
     rf"(?!.*(?:明天|后天|明早|明晚|周|星期|礼拜|月|号)))"
 )
 
@@ -340,6 +340,44 @@ def only_a_week(text: str) -> bool:
             for m in found
         )
     )
+
+
+# an hour of a day not named, in English ("at 3", "at 7pm", "at half 6", "at noon", "after work",
+# "after lunch", "in 5", "right now"): the day it is said, as the Chinese time of day is ("下午三点去接孩子")
+_HOUR_EN = re.compile(
+    r"\s*\b(?:(?:at|by|around|about|from)\s+(?:half\s+(?:past\s+)?)?(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?\s*(?:am|pm|ish|o'clock)?"
+    r"|(?:at|by|around)\s+(?:noon|midday|lunch(?:time)?|teatime|dinnertime)"
+    r"|after\s+(?:work|lunch|school|class|dinner|tea|the\s+gym|my\s+shift)"
+    r"|(?:right\s+)?now(?!\s+on\b)|right\s+away|straight\s+away"
+    r"|in\s+(?:5|10|15|20|30|a\s+sec|a\s+min|a\s+minute|a\s+jiffy))\b(?![:.]?\d|\s*(?:mins?|minutes?|hours?|hrs?|days?|weeks?|months?|years?|people|quid|pounds|euros|dollars|%))",
+    re.IGNORECASE,
+)
+
+
+def hour_of_today_en(text: str, at: datetime) -> date | None:
+    """The day an English line's hour with no day falls on: the day it is said ("I'll pick Lily
+    up from school at 3", "gonna hit the gym after work", "I'll call you in 5"), or None when the
+    line names a day or week of its own, or no such hour ("in a bit" and "later" name no hour).
+
+    >>> [hour_of_today_en(t, datetime(2026, 3, 4, 10)) for t in ("I'll order the pizza at 7",
+    ...  "I'll do it after lunch", "I'll pick it up at 3 tomorrow", "I'll text you in a bit",
+    ...  "I'll be there in 10 minutes", "we're meeting at 5 on Friday", "I'll pay you back at 5%")]
+    [datetime.date(2026, 3, 4), datetime.date(2026, 3, 4), None, None, None, None, None]
+    """
+    if not _HOUR_EN.search(text) or _EN.search(text) or _ZH.search(text):
+        return None
+    return at.date()
+
+
+# a time with no day or hour at all ("in a bit", "at some point", "later"): owed, but on no day
+_VAGUE_EN = r"\s*\b(?:in\s+a\s+(?:bit|while)|at\s+some\s+point|later(?:\s+on)?|sometime|asap|soon)\b"
+
+
+def without_hour_en(what: str) -> str:
+    """``what`` with an hour of the day, or a time with no day, said at its end left out ("pick
+    lily up from school at 3" -> "pick lily up from school", "text omar the address in a bit" ->
+    "text omar the address"): when, not what."""
+    return re.sub(rf"(?:{_HOUR_EN.pattern}|{_VAGUE_EN})\s*$", "", what, flags=re.IGNORECASE).strip() or what
 
 
 # a day said as the owner of a thing ("today's meeting", "today (1 September 2026)'s meeting")

@@ -1,0 +1,359 @@
+"""Everyday lines two probe helpers wrote blind against the person layers (#40, 2026-12-07): an
+hour with no day is the day it is said and no part of what is owed; a time said after a thing done
+is no part of the thing; 小美's or 阿明's occasion is theirs when it is called off or moved; a
+month is no town moved to; a wish is no promise and no task done; worn out by a thing is a dislike.
+Each test is a class of sentences written for it (none is a line of a labelled set), with the near
+misses beside it."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from autogen_zettel.people.extract import extract_layers
+
+AT = datetime(2026, 3, 4, 10, 0)  # a Wednesday
+TODAY, TOMORROW = date(2026, 3, 4), date(2026, 3, 5)
+
+
+def _rows(text: str, speaker: str = "Sam", previous: str | None = None):
+    return [
+        (e.layer, e.subject, e.value, e.kind, e.due)
+        for e in extract_layers(text, speaker=speaker, at=AT, previous=previous)
+    ]
+
+
+def _promises(text: str, speaker: str = "Sam"):
+    return [(value, due) for layer, _, value, _, due in _rows(text, speaker) if layer == "commitment"]
+
+
+def _states(text: str, speaker: str = "Sam"):
+    return [(who, value, kind) for layer, who, value, kind, _ in _rows(text, speaker) if layer == "status"]
+
+
+def _facts(text: str, speaker: str = "Sam"):
+    return [(e.key, e.value) for e in extract_layers(text, speaker=speaker, at=AT) if e.layer == "fact"]
+
+
+def _tastes(text: str, speaker: str = "Sam", previous: str | None = None):
+    return [
+        (e.value, e.score > 0.5)
+        for e in extract_layers(text, speaker=speaker, at=AT, previous=previous)
+        if e.layer == "preference"
+    ]
+
+
+# -- an hour with no day: the day it is said ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("I'll pick Lily up from school at 3", "pick lily up from school"),
+        ("I'll order the pizza at 7", "order the pizza"),
+        ("gonna hit the gym after work", "hit the gym"),
+        ("I'll do the washing up after dinner", "do the washing up"),
+        ("I'll ring the garage at half 4", "ring the garage"),
+        ("I'll put the bins out at 9pm", "put the bins out"),
+    ],
+)
+def test_an_hour_with_no_day_is_due_the_day_it_is_said(text, what):
+    assert _promises(text) == [(what, TODAY)]
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("I'll be there at 8 tomorrow", TOMORROW),  # a day named: that day
+        ("I'll text Omar the address in a bit", None),  # no hour at all
+        ("I'll bring 3 bottles", None),  # a count, no hour
+        ("I'll pay you back at 5%", None),
+    ],
+)
+def test_a_day_named_a_vague_time_or_a_count_is_no_hour_of_today(text, due):
+    assert [d for _, d in _promises(text)] == [due]
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("I'll be there at 8 tomorrow", "be there"),
+        ("I'll text Omar the address in a bit", "text omar the address"),
+        ("I'll fix the gate at some point", "fix the gate"),
+    ],
+)
+def test_the_hour_or_a_vague_time_is_no_part_of_what_is_owed(text, what):
+    assert [w for w, _ in _promises(text)] == [what]
+
+
+# -- a time said after a thing done --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I sent the pics last night", "pics"),
+        ("submitted the application last night", "application"),
+        ("I booked the flights last week", "flights"),
+        ("Tom sent the invoice this morning", "invoice"),
+        ("fixed the leaky tap myself, who needs a plumber", "leaky tap"),
+        ("I paid the rent yesterday", "rent"),
+    ],
+)
+def test_a_time_or_ones_own_hands_after_the_thing_done_is_no_part_of_it(text, thing):
+    assert [w for _, w, k in _states(text) if k == "done"] == [thing]
+
+
+def test_the_last_week_of_a_thing_is_part_of_it():
+    assert _promises("I'll sort the last week of the rota") == [("sort the last week of the rota", None)]
+
+
+# -- an occasion of one person's life, called off or moved ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "who", "thing", "kind"),
+    [
+        ("阿明的生日派对取消了", "小王", "阿明", "生日派对", "cancelled"),
+        ("小美的演出推迟到下周五", "小王", "小美", "演出", "postponed"),
+        ("小红的婚礼取消了", "小王", "小红", "婚礼", "cancelled"),
+    ],
+)
+def test_an_occasion_of_xiao_or_a_and_a_name_called_off_or_moved_is_theirs(text, speaker, who, thing, kind):
+    assert _states(text, speaker) == [(who, thing, kind)]
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker"),
+    [
+        ("Tesco's delivery got cancelled", "Sam"),  # a shop's, not a person's occasion
+        ("England's match got postponed", "Sam"),
+        # (an English name is left alone: whoever's party it is, the speaker's going to it is off)
+        ("Ella's party is cancelled, she's got flu", "Sam"),
+        ("Leo's gig got moved to April", "Sam"),
+        ("小区的活动取消了", "小王"),  # 小区 is the estate, no 小 + a name
+    ],
+)
+def test_an_english_name_a_shop_or_an_estate_owning_a_plan_leaves_it_the_speakers(text, speaker):
+    assert [who for who, _, _ in _states(text, speaker)] == [speaker]
+
+
+# -- a month is no town ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["Leo's gig got moved to April", "the gig got moved to April", "our catch-up moved to May"]
+)
+def test_a_plan_moved_to_a_month_is_no_home_moved_to(text):
+    assert _facts(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "town"), [("we moved to Maidstone in May", "Maidstone"), ("I'm moving to Mayfield", "Mayfield")]
+)
+def test_a_town_that_begins_like_a_month_is_still_a_town(text, town):
+    assert _facts(text) == [("residence", town)]
+
+
+# -- a wish, a hope, a person's state ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I wish I'd booked the tickets earlier",
+        "if only I'd sent the form on time",
+        "I hope I'll get the job",
+        "I hope we'll win on Saturday",
+        "I'd rather not go tbh",
+    ],
+)
+def test_a_wish_a_hope_or_not_going_is_no_row(text):
+    assert _rows(text) == []
+
+
+def test_rather_not_go_after_an_offer_refuses_the_offer():
+    assert _tastes("I'd rather not go tbh", previous="fancy the pub tonight?") == [("pub", False)]
+
+
+def test_a_promise_then_a_hope_about_the_hearer_is_still_a_promise():
+    assert _promises("I'll send it tonight, I hope you like it") == [("send it", TODAY)]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I'm so done with Marvel films", "marvel films"),
+        ("ngl I'm kinda over avocado toast", "avocado toast"),
+        ("honestly I'm fed up with Marvel films", "marvel films"),
+        ("I'm so done with the drama", "drama"),
+        ("I'm totally sick of pasta", "pasta"),
+    ],
+)
+def test_worn_out_by_a_thing_is_a_dislike(text, thing):
+    assert _tastes(text) == [(thing, False)]
+    assert _states(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"), [("I'm done with the report", "report"), ("I'm done with the dishes", "dishes")]
+)
+def test_done_with_a_thing_of_ones_own_is_finished_not_disliked(text, thing):
+    assert _tastes(text) == []
+    assert _states(text) == [("Sam", thing, "done")]
+
+
+# -- where one works, not for whom ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'm working at home today", "working at my desk all morning", "I'm working at the kitchen table"],
+)
+def test_where_one_sits_to_work_is_no_employer(text):
+    assert _facts(text) == []
+
+
+def test_a_firm_started_at_next_week_ends_before_the_week():
+    assert _facts("I'm starting work at the Royal Free next week") == [("employer", "Royal Free")]
+
+
+# -- Chinese: whose news, a get-together turned down, right away, one's word given --------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "key", "value"),
+    [
+        ("小李跟女朋友分手了", "小李", "relationship", "single"),
+        ("张伟跟女朋友分手了", "张伟", "relationship", "single"),
+        ("小李和老婆离了", "小李", "relationship", "divorced"),
+        ("阿明换工作了 现在在京东", "阿明", "employer", "京东"),
+        ("阿杰戒酒了", "阿杰", "restriction", "alcohol"),
+    ],
+)
+def test_a_named_persons_break_up_new_job_or_habit_dropped_is_theirs(text, who, key, value):
+    rows = [
+        (e.subject, e.key, e.value) for e in extract_layers(text, speaker="小王", at=AT) if e.layer == "fact"
+    ]
+    assert (who, key, value) in rows
+    assert not [r for r in rows if r[0] == "小王"]
+
+
+def test_the_speaker_with_a_partner_is_still_the_speaker():
+    assert _facts("我跟女朋友分手了", "小王") == [("relationship", "single")]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"), [("我把约会推了", "约会"), ("我把饭局推了", "饭局"), ("聚会推掉了", "聚会")]
+)
+def test_a_get_together_pushed_away_is_called_off(text, thing):
+    assert _states(text, "小王") == [("小王", thing, "cancelled")]
+
+
+@pytest.mark.parametrize(
+    "text", ["他把门推了", "你自己去订吧 我不管了", "我不管了", "我本来想今天去健身的", "原本打算明天走"]
+)
+def test_a_door_pushed_care_given_up_or_a_plan_that_was_is_no_row(text):
+    assert _rows(text, "小王") == []
+
+
+def test_a_plan_pushed_to_a_day_is_still_put_off():
+    assert _states("会议推到下周了", "小王") == [("小王", "会议", "postponed")]
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "due"),
+    [
+        ("我马上就发", "发", TODAY),
+        ("好的老板，我马上改", "改", TODAY),
+        ("我回家就给你回电话", "给你回电话", TODAY),
+        ("到家就给你打电话", "给你打电话", TODAY),
+        ("我会跟我妈说的", "跟我妈说", None),
+        ("我会准时到的", "准时到", None),
+        ("等下我打电话给物业", "打电话给物业", None),
+    ],
+)
+def test_right_away_home_then_or_ones_word_given_is_a_promise(text, what, due):
+    assert _promises(text, "小王") == [(what, due)]
+
+
+@pytest.mark.parametrize("text", ["我会游泳的", "马上就要下雨了", "我马上到"])
+def test_a_skill_the_weather_or_arriving_is_no_promise(text):
+    assert _promises(text, "小王") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "liked"),
+    [
+        ("我对日料无感", "日料", False),
+        ("我对健身没什么感觉", "健身", False),
+        ("我还是更喜欢猫", "猫", True),
+        ("我最爱的电影是星际穿越", "星际穿越", True),
+        ("我最爱的歌手是陈奕迅", "陈奕迅", True),
+    ],
+)
+def test_no_feeling_for_a_thing_still_preferring_it_or_a_favourite(text, thing, liked):
+    assert _tastes(text, "小王") == [(thing, liked)]
+
+
+@pytest.mark.parametrize(("text", "pet"), [("我们家新养了一只仓鼠", "仓鼠"), ("我刚养了只猫", "猫")])
+def test_an_animal_newly_kept_is_a_pet(text, pet):
+    assert _facts(text, "小王") == [("pet", pet)]
+
+
+@pytest.mark.parametrize(("text", "diet"), [("我是素食主义者", "素食")])
+def test_a_creed_or_a_fancy_is_no_trade(text, diet):
+    assert _facts(text, "小王") == [("diet", diet)]
+    assert _facts("我是摄影爱好者", "小王") == []
+
+
+def test_a_space_between_chinese_clauses_is_a_pause():
+    # the second clause names no one: it goes on with the first clause's subject
+    assert ("小美", "residence", "英国") in [
+        (e.subject, e.key, e.value)
+        for e in extract_layers("小美去英国读书了 挺好的", speaker="小王", at=AT)
+        if e.layer == "fact"
+    ]
+
+
+# -- chat's "imma", a promise to tell whether, how much, a cue with no thing ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "what", "due"),
+    [
+        ("Imma clean my room this evening", "clean my room", TODAY),
+        ("ima ring the vet tomorrow", "ring the vet", TOMORROW),
+        ("I'll let you know by Friday if I can come", "let you know", date(2026, 3, 6)),
+        ("I'll let you know tonight whether I can come", "let you know whether i can come", TODAY),
+    ],
+)
+def test_imma_and_a_promise_to_say_whether_one_can_are_promises(text, what, due):
+    assert _promises(text) == [(what, due)]
+
+
+@pytest.mark.parametrize("text", ["I'll come if I can", "I'll let you know if I hear anything"])
+def test_a_promise_on_a_condition_is_still_none(text):
+    assert _promises(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "liked"),
+    [
+        ("I love pizza so much", "pizza", True),
+        ("I love 火锅 so much", "火锅", True),
+        ("I don't like sushi as much as I used to", "sushi", False),
+        ("I love my bike to bits", "bike", True),
+    ],
+)
+def test_how_much_is_no_part_of_the_thing(text, thing, liked):
+    assert _tastes(text) == [(thing, liked)]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [("nah had to cancel", ""), ("sadly I had to cancel", ""), ("had to cancel the dentist", "dentist")],
+)
+def test_a_calling_off_with_no_thing_names_none(text, thing):
+    assert _states(text) == [("Sam", thing, "cancelled")]
