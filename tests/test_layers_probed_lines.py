@@ -357,3 +357,181 @@ def test_how_much_is_no_part_of_the_thing(text, thing, liked):
 )
 def test_a_calling_off_with_no_thing_names_none(text, thing):
     assert _states(text) == [("Sam", thing, "cancelled")]
+
+
+# -- the review's near misses of this batch ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll lend it to you at 5 percent",
+        "I'll stay at 3 sessions a week",
+        "I'll cap it at 3 coffees a day",
+        "I'll invite about 8 friends to the party",
+        "I'll bring around 6 bottles of wine",
+        "I'll win by 2 goals",
+        "I'll meet you at 10 Downing Street",
+        "I'll sign Mia up for the after school club",
+        "I'll go to bed at 11 every night from now on",
+        "I'll aim to run 5k in 30",
+        "I'll call you back at 3 o'clock yesterday",
+        "now that I think of it I'll call Mum",
+        "I'll save money from now",
+    ],
+)
+def test_a_count_a_rate_a_street_a_habit_or_a_day_gone_is_no_hour_of_today(text):
+    assert [due for _, due in _promises(text)] == [None]
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("I'll stop eating after dinner from now on", "stop eating after dinner"),
+        ("I'll aim to run 5k in 30", "aim to run 5k in 30"),
+    ],
+)
+def test_the_hour_of_a_habit_or_a_target_stays_in_what_is_owed(text, what):
+    assert [w for w, _ in _promises(text)] == [what]
+
+
+def test_a_hope_about_something_else_is_no_hedge_on_the_promise_after_it():
+    assert _promises("I hope we win tonight, I'll make the snacks") == [("make the snacks", TODAY)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm totally done with the project",
+        "I'm so done with work for today",
+        "I'm officially done with my thesis!",
+        "I'm just over the road",
+        "I'm kinda over halfway through the book",
+        "I'm really over the flu now",
+        "I'm well over the limit",
+    ],
+)
+def test_work_finished_a_place_a_distance_or_getting_better_is_no_dislike(text):
+    assert _tastes(text) == []
+
+
+def test_a_thing_for_last_week_keeps_its_week():
+    assert [w for _, w, _ in _states("I sent the invoice for last week")] == ["invoice for last week"]
+
+
+def test_a_capitalised_office_is_an_employer():
+    assert _facts("I work at the Office for National Statistics") == [("employer", "Office")]
+
+
+def test_a_band_called_heaps_keeps_its_name():
+    assert _tastes("I love the band Heaps") == [("band heaps", True)]
+
+
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [
+        ("Easyjet has cancelled their flights to Spain", "Sam"),
+        ("Mum has cancelled her trip to Spain", "Sam's mum"),
+    ],
+)
+def test_has_cancelled_his_or_her_plan_is_theirs_a_firms_is_not(text, who):
+    assert [w for w, _, _ in _states(text)] == [who]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["阿里的面试取消了", "小班的演出取消了", "小班的考试推迟了", "阿婆的手术推迟了", "小姑的婚礼推迟了"],
+)
+def test_a_firm_a_class_or_a_family_word_after_xiao_or_a_owns_no_occasion(text):
+    assert "小王" in [w for w, _, _ in _states(text, "小王")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "这个机会推了",
+        "我学会推了",
+        "我等下一班车",
+        "我在等下班",
+        "我马上就好",
+        "马上过年了，我要回老家",
+        "我会跟你一样胖的",
+        "我会跟着感觉走的",
+        "我对疼痛没什么感觉",
+        "我最爱的人是我妈",
+    ],
+)
+def test_a_chance_a_skill_a_wait_a_season_a_forecast_or_a_person_is_no_row(text):
+    assert _rows(text, "小王") == []
+
+
+def test_a_haircut_skipped_is_still_called_off():
+    assert [k for _, _, k in _states("我不理发了，太贵", "小王")] == ["cancelled"]
+
+
+def test_going_anyway_is_still_a_promise():
+    assert _promises("我明天本来就要去超市，帮你带瓶酱油", "小王") != []
+
+
+@pytest.mark.parametrize(("text", "thing"), [("我喜欢刷牙", "刷牙"), ("我喜欢刷题", "刷题")])
+def test_shua_is_part_of_a_thing_liked(text, thing):
+    assert _tastes(text, "小王") == [(thing, True)]
+
+
+# -- the second probe: a diet given up, a plan bailed on, 搞定 after its thing, 不是很, a Latin name -----
+
+
+@pytest.mark.parametrize(
+    ("text", "diet"),
+    [
+        ("I'm not vegetarian anymore", "vegetarian"),
+        ("I'm no longer vegan", "vegan"),
+        ("no longer veggie, bacon got me", "vegetarian"),
+        ("I'm not vegan anymore, bacon won", "vegan"),
+    ],
+)
+def test_a_diet_given_up_is_lifted(text, diet):
+    assert [
+        (e.key, e.value, e.kind) for e in extract_layers(text, speaker="Sam", at=AT) if e.layer == "fact"
+    ] == [("diet", diet, "lift")]
+
+
+@pytest.mark.parametrize("text", ["I'm not vegan, just cutting down", "Jo is no longer vegan"])
+def test_a_plain_not_or_someone_elses_diet_lifts_none_of_the_speakers(text):
+    assert [
+        e for e in extract_layers(text, speaker="Sam", at=AT) if e.subject == "Sam" and e.layer == "fact"
+    ] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "thing"),
+    [
+        ("Tom bailed on the football tonight", "Tom", "football"),
+        ("Jess pulled out of the half marathon", "Jess", "half marathon"),
+    ],
+)
+def test_a_named_person_bailing_on_a_plan_calls_off_theirs(text, who, thing):
+    assert _states(text) == [(who, thing, "cancelled")]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"), [("机票搞定✅", "机票"), ("车检搞定 ✅", "车检"), ("报名表搞定了", "报名表")]
+)
+def test_gaoding_after_its_thing_is_done(text, thing):
+    assert _states(text, "小王") == [("小王", thing, "done")]
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "thing", "liked"),
+    [
+        ("我不是很喜欢猫", "小王", "猫", False),
+        ("我不是太喜欢吃辣", "小王", "辣", False),
+        ("我女儿超爱Taylor Swift", "小王的女儿", "taylor swift", True),
+    ],
+)
+def test_not_very_fond_and_a_latin_name_of_two_words(text, who, thing, liked):
+    assert [
+        (e.subject, e.value, e.score > 0.5)
+        for e in extract_layers(text, speaker="小王", at=AT)
+        if e.layer == "preference"
+    ] == [(who, thing, liked)]

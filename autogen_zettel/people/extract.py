@@ -466,7 +466,7 @@ def _extract(
                     # with no day named is the day it is said; the hour ("at 3"), or a time with no
                     # day ("in a bit"), is no part of what is owed
                     today = hour_of_today_en(said, at) if ev.due is None else None
-                    ev = dataclasses.replace(ev, due=today or ev.due, value=without_hour_en(ev.value))
+                    ev = dataclasses.replace(ev, due=today or ev.due, value=without_hour_en(ev.value, said))
                 if ev.layer == "commitment" and ev.kind == "statement" and ev.due and only_a_week(said):
                     # "I'll get the keys cut at some point next week", "下周我抽空把车送去保养":
                     # owed within a week, on no day promised (its Monday would fall due too soon)

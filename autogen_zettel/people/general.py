@@ -491,6 +491,13 @@ _DIET_EN = re.compile(
     rf"|\b(?:so|and|basically)\s+(?:a\s+)?(?P<v2>{_DIETS})\s+now\b",
     re.I,
 )
+# a diet given up: "I'm not vegan anymore", "no longer veggie", "I'm not a vegetarian any more"
+_DIET_LIFTED_EN = re.compile(
+    # (a plain "I'm not vegan" is no change: "any more" or "now" says it was so before)
+    rf"\b(?:I'm|I am|im)\s+not\s+(?:a\s+)?(?P<v>{_DIETS})\b(?=.*?\b(?:any\s*more|now)\b)"
+    rf"|(?:^|[,;]\s*|\b(?:I'm|I am|im)\s+)no\s+longer\s+(?:a\s+)?(?P<v2>{_DIETS})\b",
+    re.I,
+)
 # how bad an allergy is, or what one thinks of it: no part of what one is allergic to
 _ALLERGY_HOW = (
     r"(?:severe|serious|bad|mild|slight|real|terrible|stupid|silly|dumb|annoying|bloody|damn|damned|wretched"
@@ -587,6 +594,7 @@ def future_en(s: str) -> bool:
 # where one sits to work, not whom one works for ("working at home today", "at my desk", "at the
 # kitchen table", "at the office"): no employer
 _WORKPLACE_NOT_FIRM = (
+    # (written small: "the Office for National Statistics" is an employer)
     r"(?:home|my\s+desk|desk|(?:the\s+)?kitchen(?:\s+table)?|(?:the\s+)?office|"
     r"(?:the\s+)?weekend|the\s+moment|night|nights|it|that|this)"
 )
@@ -701,7 +709,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         v = _clean_np(v)
         if re.search(rf"\b(?:{_SCHOOL_HEAD})\b", v, re.I):
             continue
-        if re.fullmatch(_WORKPLACE_NOT_FIRM, v, re.I):
+        if re.fullmatch(_WORKPLACE_NOT_FIRM, v):
             continue  # "working at home today", "working at the kitchen table": where, not for whom
         # a role is no employer ("work with a carpenter"); a name written capitalised is one, whatever
         # it ends in ("I'm working at Unilever", "I work for Schneider")
@@ -905,7 +913,14 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             animal_singular(m.group("v") or m.group("v2") or m.group("v3") or m.group("v4")),
             "statement",
         )
-    m = _DIET_EN.search(s)
+    lifted = _DIET_LIFTED_EN.search(s)
+    m = None if lifted else _DIET_EN.search(s)
+    if lifted:  # "I'm not vegan anymore", "no longer veggie": the diet is over, as 不吃素了 says
+        add(
+            "diet",
+            re.sub("^veggie$", "vegetarian", (lifted.group("v") or lifted.group("v2")).lower()),
+            "lift",
+        )
     if m:
         add(
             "diet", re.sub("^veggie$", "vegetarian", (m.group("v") or m.group("v2") or m.group("v3")).lower())
@@ -992,10 +1007,17 @@ _DISLIKE_EN = (
     r"can't abide|cannot abide|despise|loathe|"
     # (worn out by it, a degree word or two before: "I'm so done with Marvel films", "kinda over avocado toast")
     r"(?:'m|am) (?:(?:so|sooo+|totally|completely|officially|kinda|kind of|sorta|well|proper|really|just|honestly) )*"
-    r"(?:sick of|tired of|fed up (?:of|with)|over)|"
+    r"(?:sick of|tired of|fed up (?:of|with))|"
+    # (over it, with no degree or a degree of being sick of it; not where one is, how far, or getting
+    # better: "just over the road", "well over the limit", "really over the flu")
+    r"(?:'m|am) (?:(?:so|sooo+|totally|completely|kinda|kind of|sorta) )?over"
+    r"(?!\s+(?:half|halfway|the\s+(?:road|street|way|limit|worst|flu|cold|moon|top)|there|here|it|at|to|by|in)\b)|"
     # (done with a thing of one's own is finished with it, unless a degree word says worn out:
-    # "I'm done with the report", "I'm so done with the drama")
-    r"(?:'m|am) (?:(?:so|sooo+|totally|completely|officially|kinda|kind of|sorta|well|proper|really|honestly) )+done with|"
+    # "I'm done with the report", "I'm so done with the drama"; work done with is finished either
+    # way: "I'm totally done with the project", "so done with work for today")
+    r"(?:'m|am) (?:(?:so|sooo+|totally|completely|officially|kinda|kind of|sorta|well|proper|really|honestly) )+done with"
+    r"(?!\s+(?:(?:the|my|our|this|that)\s+)?(?:essay|project|thesis|work|report|exams?|assignment|marking|"
+    r"dissertation|revision|shift|coursework|homework|paper|chapter|draft|application|packing|decorating|move)\b)|"
     r"(?:'m|am) done with(?!\s+(?:the|my|our|this|that|these|those|all|it|them|everything|work)\b)|"
     # (an adverb may stand before the not: "I'm really not into golf")
     r"'m not big on|am not big on|'m not a fan of|am not a fan of|"
@@ -3517,7 +3539,7 @@ def normalise_zh(s: str) -> str:
     )
     s = re.sub(r"(?<=[\u4e00-\u9fff])呢(?=会|要|就|得|先|再|把|还)", "", s)
     s = re.sub(r"[啊呀吧，,\s]*(?:就这样|就酱)(?:吧|啊|哈)?[。！!~～]*$", "", s) or s
-    # a space typed between two Chinese words is a pause, the comma a chat leaves out ("我不去KTV 太吵了",
+    # a space typed between two Chinese words is a pause, the comma a chat leaves out ("我不去了 太吵了",
     # "阿明换工作了 现在在京东")
     s = re.sub(r"(?<=[\u4e00-\u9fff])[ \u3000]+(?=[\u4e00-\u9fff])", "，", s)
     # a line closed by the question particle 吗 is a question though no question mark is typed
@@ -3674,7 +3696,9 @@ ZH_TIME = (
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]?|本周[一二三四五六日末]?|"
     r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?|本)?月底|月末|下个?月[初底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
     # (right away, 马上 / 立刻 / 立马, is today's; 等下 is as vague as 待会儿)
-    r"一会儿?|待会儿?|等会儿?|等一?下(?![雨雪])|马上|立刻|立马|稍后|晚点|回头|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
+    # (not the wait for a bus or the end of work, 等下一班车 / 在等下班, nor a thing soon to come of
+    # itself, 马上过年了 / 马上就要下雨了 / 马上就好)
+    r"一会儿?|待会儿?|等会儿?|(?<!在)等一?下(?![雨雪一班个])|马上(?!就?(?:要|过年|到|好|开始|下雨))|立刻|立马|稍后|晚点|回头|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
     rf"{ZH_FESTIVALS})"
 )
 _ZH_PAST_TIME = re.compile(r"昨天|昨晚|昨早|前天|刚才|刚刚|上周|上个?月|去年|已经")
@@ -3738,7 +3762,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         or re.search(
             # (nor what was meant to be and was not: "我本来想今天去健身的", "原本打算明天走")
             r"看看(?![她他]|(?:你|爸|妈|爷|奶|姥|外公|外婆|孩子|老人|病人)(?![有能行]))|再说|也许|可能|说不定|估计|大概"
-            r"|本来|原本|本想|原来想",
+            r"|本来(?!就)|原本(?!就)|本想|原来想",
             s,
         )
     ):
@@ -3788,7 +3812,9 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         if home:  # "我回家就给你回电话": the moment one gets home is the speaker's time
             has_time, rest = True, rest[home.end() :]
         given = re.match(
-            r"会(?:跟|和|给|帮|替|把|告诉|通知|转告|提醒|联系|准时|按时|早点|记得)[\u4e00-\u9fff]+?(?P<de>的)[。！!~～]*$",
+            # (跟 / 和 someone only to tell or sort it with them: "我会跟你一样胖的" foresees)
+            r"会(?:(?:跟|和)[\u4e00-\u9fff]{1,4}?(?:说|讲|商量|解释|道歉|打招呼|确认|沟通)|给|帮|替|把|告诉|通知|转告|提醒|联系"
+            r"|准时|按时|早点|记得)[\u4e00-\u9fff]*?(?P<de>的)[。！!~～]*$",
             rest,
         )
         if (
@@ -3911,7 +3937,7 @@ _PLAN_EN = (
     r"partnership|collab|collaboration|challenge)(?:e?s)?\b"
 )
 _STATUS_EN_CANCEL = re.compile(
-    r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|"
+    r"\b(?:called off|cancelled|canceled|scrapped|shelve|shelved|scratch|skip|bailing on|bail on|bailed on|"
     # (the chat words for it, before a plan, an event or a project: "we've binned the Notion
     # migration", "they axed the summer party", "pulled the plug on the podcast"; not "canned beans",
     # "binned the leftovers", "axed 200 jobs")
@@ -4703,6 +4729,8 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
 _ZH_DONE = re.compile(
     # 搞定 is a verb and its result, with no thing before it: read first, so 搞 is not the thing
     r"^(?:都|已经|全)?搞定(?:了|啦|喽)?[！!。~～]*$"
+    # (or after its thing, with no 了: "机票搞定", "车检搞定 ✅")
+    r"|^(?P<obj3>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于|全)?搞定(?:了|啦|喽)?[！!。~～]*$"
     r"|^(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我|我们)?(?:已经|都|总算|终于)?(?P<fill>(?:(?!我)[\u4e00-\u9fff]){0,3}?)"
     # (到 after a verb of getting, "借到了", and 上 after one of fitting, "装上了", are results too)
     r"(?:完|好|掉|妥|定|(?<=[借买订拿抢约租取领办寄送])到|(?<=[装贴换补配加签填安])上)(?:了|啦|喽)[。！!~～]*$"
@@ -4902,14 +4930,15 @@ _ZH_TIED_UP = re.compile(r"(?:走不开|抽不开身|脱不开身|分不开身|�
 _ZH_CANCEL = re.compile(
     # (not a complement of can't-manage: "今天我实在扛不住了", "走不动了", "吃不下了"; nor care given
     # up, "我不管了", "不理了")
-    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>(?![住动起惯下管理])[\u4e00-\u9fff]{1,2}?)了"
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>(?![住动起惯下]|[管理]了)[\u4e00-\u9fff]{1,2}?)了"
     # (黄了 of a matter, 那事儿, has fallen through: "火锅那事儿黄了"; not "叶子黄了")
     # (or of a plan, a project, a get-together: "周末的聚餐黄了", "那个项目被砍了"; a tree cut down, 树被砍了,
     # is no plan)
     r"|(?P<obj2>(?!在)[\u4e00-\u9fffA-Za-z]{1,8}?)(?:改期|延期|推迟|取消|泡汤|告吹|作罢|(?<=[事儿局餐会约划目])(?:又|也)?黄"
     r"|(?:(?<=[会划目动])|(?<=饭局))被砍(?:掉)?"
-    # (a get-together turned down, 推(掉)了 after it: "我把饭局推了", "约会推掉了"; not 推到 a day)
-    r"|(?<=[局约会餐])推掉?)了"
+    # (a get-together turned down, 推(掉)了 after it: "我把饭局推了", "约会推掉了"; not 推到 a day, nor
+    # a chance or a skill, "这个机会推了", "我学会推了")
+    r"|(?:(?<=饭局)|(?<=酒局)|(?<=约会)|(?<=聚会)|(?<=聚餐)|(?<=会议)|(?<=应酬))推掉?)了"
     r"|(?:去|来|参加|赶)不了(?P<obj3>[\u4e00-\u9fffA-Za-z]{1,6}?)了"
     # the plan named, then 没V成, the past of V不成: it fell through ("动物园没去成", "饭最后也没吃成";
     # not a time alone: "上次没去成")
@@ -5197,7 +5226,7 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             if _ZH_DONE.search(clause) and not _ZH_SETTLED_NOT_DONE.search(clause):
                 return status_zh(clause, subject)
     if m:
-        obj = m.groupdict().get("obj") or ""
+        obj = m.groupdict().get("obj") or m.groupdict().get("obj3") or ""
         named = re.search(rf"(?P<name>{_ZH_NAME_RE})(?:已经|都)", obj + s[len(obj) : len(obj) + 4])
         who = subject
         if named and named.group("name") != subject:

@@ -69,8 +69,9 @@ NOT_NAMES = frozenset(
 HEDGE = re.compile(
     r"\b(?:maybe|perhaps|might|probably|not sure|if(?!\s+(?:you(?:'d)?\s+(?:like|want|need|prefer)|that\s+(?:helps|works|suits)"
     r"|needed|need be)\b)|unless|i guess|would you|could you"
-    # (a wish about what one will get is no act promised: "I hope I'll get the job")
-    r"|i (?:hope|wish|pray)(?=\s+(?:i|we)\b|\s*$)"
+    # (a wish about what one will get is no act promised: "I hope I'll get the job"; a hope about
+    # something else before a promise is not its hedge: "I hope we win tonight, I'll make the snacks")
+    r"|i (?:hope|wish|pray)(?:\s+that)?(?=\s+(?:i|we)(?:'ll|\s+will)\b|\s*$)"
     # a promise withheld in the words that would give it: "I can't promise I'll be there on Friday"
     r"|(?:can't|cannot|can not|won't|couldn't|not going to)\s+(?:promise|guarantee)|no (?:promises|guarantees)"
     # (the speaker's own doubt after it: "Dan reckons he's going to do the marathon, we'll see")

@@ -67,7 +67,7 @@ def _phrase(text: str) -> str:
         # (a clause cut at the dot of "p.m." keeps only "3 p": that is the hour too)
         r"\b(?:at\s+)?\d{1,2}(?::\d{2})?\s*(?:am\b|pm\b|a\.m\.?|p\.m\.?|[ap]\.?(?=\s|$))|\b(?:in the |this |tomorrow |last |yesterday )?"
         r"(?:morning|afternoon|evening|night)\b|\bfor (?:me|us)\b|\bfirst thing\b|\b(?:these days|nowadays|lately|"
-        r"at the moment|this (?:year|month|week)|(?<!the )last (?:year|month|week|weekend)|yesterday|at (?:long )?last)\b",
+        r"at the moment|this (?:year|month|week)|(?<!the )(?<!for )(?<!from )(?<!of )last (?:year|month|week|weekend)|yesterday|at (?:long )?last)\b",
         " ",
         text,
     )
@@ -105,7 +105,7 @@ _WAY_IN = re.compile(
 
 
 # how much, said after the thing ("I love pizza so much", "sushi as much as I used to"): no part of it
-_HOW_MUCH = re.compile(r"\s+(?:so\s+much|so\s+so\s+much|a\s+lot|loads|heaps|to\s+bits|as\s+much\b.*|sm)$")
+_HOW_MUCH = re.compile(r"\s+(?:so\s+much|so\s+so\s+much|a\s+lot|to\s+bits|as\s+much\b.*)$")
 
 
 def _topic(text: str) -> str:

@@ -142,11 +142,12 @@ _CANCEL = re.compile(
 _STANCE = re.compile(
     # (when one does it, habitually: "我周末最喜欢睡懒觉", "我平时爱喝茶")
     r"我(?:们)?(?:现在|其实|一直|也|还是|还|真的|本来|以前|之前|原来|最近|开始|越来越|都|已经|渐渐"
-    r"|平时|平常|周末|晚上|早上|每天|一般|下班后?)*(?P<neg>不太|不怎么|没那么|不再|不)?"
+    r"|平时|平常|周末|晚上|早上|每天|一般|下班后?)*(?P<neg>不太|不怎么|没那么|不再|不是(?:很|太|特别|那么)?|不)?"
     r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮|更)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)(?P<si>死)?"
     # (an aspect particle right after the verb is no thing: "我真的爱了爱了", "喜欢过他"; 过年 is one)
     # (a thing may be named in Latin letters: "我还是更爱刷B站")
-    r"(?:吃|喝|看|听|玩|去|刷)?(?P<obj>(?!了|着|过(?:[他她你我它一]|$))[\u4e00-\u9fffA-Za-z]{1,8})"
+    # (a name in Latin letters keeps its words: "我女儿超爱Taylor Swift")
+    r"(?:吃|喝|看|听|玩|去)?(?P<obj>(?!了|着|过(?:[他她你我它一]|$))[\u4e00-\u9fffA-Za-z]{1,8}(?:\s[A-Z][A-Za-z]+){0,2})"
 )
 _DROPPED_WO = re.compile(
     r"([，,；;]\s*(?:但是?|可是?|不过|而且|并且|同时)?\s*)"
@@ -161,13 +162,16 @@ _TIRED = re.compile(
 _WANT_NOT = re.compile(
     r"我?(?:最近|现在|今天|今晚|暂时)?(?:不太|不)想(?:吃|喝|去|看|要|点)(?P<o>[\u4e00-\u9fff]{1,6})"
 )
-_FAVOURITE = re.compile(r"最(?:喜欢|爱)的[\u4e00-\u9fff]{1,4}是(?P<obj>[\u4e00-\u9fff]{1,6})")
+# (a person is no taste: "我最爱的人是我妈")
+_FAVOURITE = re.compile(r"最(?:喜欢|爱)的(?!人)[\u4e00-\u9fff]{1,4}是(?P<obj>[\u4e00-\u9fff]{1,6})")
 # "我对足球不感兴趣", "我对足球没(有)兴趣", "我对足球一点兴趣都没有", "我对足球完全没兴趣"
 _INTEREST = re.compile(
     r"我对(?P<obj>[\u4e00-\u9fff]{1,6}?)(?:完全|根本|真的|实在|已经|一直|再也|都|也)*(?:(?P<neg>不|没有?|没(?:什么|啥)|一点(?:都|也)?不)(?:很|太|怎么)?|(?:很|非常|特别|挺))?"
     r"(?:一点)?(?:感兴趣|有兴趣|兴趣)(?P<none>(?:都|也)没有?|不大|不高)?"
     # (no feeling for it, 无感 / 没感觉: "我对日料无感")
-    r"|我对(?P<obj2>[\u4e00-\u9fff]{1,6}?)(?:完全|根本|真的|实在|一直|都|也)*(?P<none2>无感|没(?:啥|什么)?感觉)"
+    # (not a feeling of the body: "我对疼痛没什么感觉")
+    r"|我对(?P<obj2>(?![^，,。]*?[疼痛冷热累饿困痒])[\u4e00-\u9fff]{1,6}?)(?:完全|根本|真的|实在|一直|都|也)*"
+    r"(?P<none2>无感|没(?:啥|什么)?感觉)"
 )
 _NOT_EAT = re.compile(
     # a day or a span may lead ("今天不喝奶茶了"); the 我 may be dropped after it

@@ -168,10 +168,10 @@ _ZH_PRED = (
     # (posted elsewhere, 调去 / 调到, is a change of work as 跳槽 is: "老刘调去上海分公司了")
     r"对|跳槽|调(?=去|到|回)|辞职|入职|搬|考上|转学|转到|转去|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
     r"开车|来|去|帮|替|给|住|在|把|被|升|晋升"
-    # (a job changed, a habit given up: "阿明换工作了", "阿杰戒酒了")
+    # (a job changed, a habit given up: "阿明换工作了，现在在京东", "阿杰戒酒了")
     r"|换(?=了?(?:个|份)?(?:工作|单位|公司|东家))|戒(?=了?[酒烟糖])"
     # "阿伟和他女朋友订婚了": the person with his or her own partner, the news is theirs
-    # (the partner said without 他 / 她: "大刘跟女朋友分了", "小李和老婆离了")
+    # (the partner said without 他 / 她: "小李跟女朋友分了", "小李和老婆离了")
     r"|(?:和|跟)(?=他|她|(?:女朋友|男朋友|对象|女友|男友|老婆|老公|媳妇|前任|未婚妻|未婚夫)"
     r"(?:分|离|订婚|结婚|领证|在一起|复合)))"
 )
@@ -317,10 +317,10 @@ _EN_PRED = (
     # a plan called off or moved by the one named, its thing after the verb: "Tariq pushed the team
     # dinner to next thurs", "Tom cancelled the meeting" (who called it off is the task's subject; a
     # push to a later time only: "Jake pushed the car out of the ditch" moves no plan)
-    r"(?:cancell?ed|canceled|postponed|rescheduled)\s+(?=(?:the|our|their|his|her|my|this|that)\b)|"
-    # (or with has, of a plan of their own: "Mum's cancelled her trip to Spain"; not "Ryanair has
-    # cancelled the flight", a firm's doing to whoever flies)
-    r"(?:has|'s)\s+(?:just\s+|now\s+|already\s+|finally\s+)?(?:cancell?ed|canceled|postponed|rescheduled)\s+(?=(?:their|his|her)\b)|"
+    r"(?:cancell?ed|canceled|postponed|rescheduled|bailed\s+on|pulled\s+out\s+of)\s+(?=(?:the|our|their|his|her|my|this|that)\b)|"
+    # (or with has, of a plan of his or her own: "Mum has cancelled her trip to Spain"; not "Ryanair
+    # has cancelled the flight" nor "Easyjet has cancelled their flights", a firm's doing to whoever flies)
+    r"has\s+(?:just\s+|now\s+|already\s+|finally\s+)?(?:cancell?ed|canceled|postponed|rescheduled)\s+(?=(?:his|her)\b)|"
     rf"(?:pushed|bumped|shifted)\s+(?=(?:the|our|their|his|her|my|this|that)\s+[\w'\- ]{{1,30}}?\s+(?:back\s+)?(?:to|till|until)\s+(?i:{LATER_EN}))|"
     # news done to the person: "Priya was promoted to ...", "Tom's been made partner"
     r"(?:\s+was|\s+is|'s|\s+has\s+been|'s\s+been)\s+(?:just\s+|finally\s+)?(?:promoted|made|appointed|hired|fired|laid\s+off)\b|"
@@ -829,7 +829,8 @@ _OWNED_ZH = re.compile(
 # colleague's leaving do is the speaker's plan as much as hers, and a name owns a shop's delivery)
 _LIFE_EVENT_ZH = r"(?:生日(?:派对|聚会|宴)?|婚礼|喜酒|订婚宴|派对|演出|演唱会|手术|面试|考试|答辩|毕业典礼|葬礼|航班|体检)$"
 _OWNED_NAME_ZH = re.compile(
-    rf"^(?P<owner>(?:小|阿)(?![区组孩学时店姨])[\u4e00-\u9fff])的(?P<thing>{_LIFE_EVENT_ZH})"
+    # (not a place, a group, a class or a firm, 小区 / 小班 / 阿里, nor a family word, 阿婆 / 小姑 / 小舅)
+    rf"^(?P<owner>(?:小|阿)(?![区组孩学时店姨班里婆妈爸哥姐弟妹姑舅叔伯公爷奶嫂])[\u4e00-\u9fff])的(?P<thing>{_LIFE_EVENT_ZH})"
 )
 
 

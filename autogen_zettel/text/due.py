@@ -343,28 +343,44 @@ def only_a_week(text: str) -> bool:
 
 
 # an hour of a day not named, in English ("at 3", "at 7pm", "at half 6", "at noon", "after work",
-# "after lunch", "in 5", "right now"): the day it is said, as the Chinese time of day is ("下午三点去接孩子")
+# "after lunch", "ring you in 5", "right now"): the day it is said, as the Chinese time of day is
+# ("下午三点去接孩子"); the hour closes its clause ("at 3 sessions a week", "at 10 Downing Street",
+# "the after school club" are no hours), and a bare number after "in" only follows a call or a
+# coming back ("run 5k in 30" is a target)
 _HOUR_EN = re.compile(
-    r"\s*\b(?:(?:at|by|around|about|from)\s+(?:half\s+(?:past\s+)?)?(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?\s*(?:am|pm|ish|o'clock)?"
+    r"\s*\b(?:(?:at|by)\s+(?:half\s+(?:past\s+)?)?(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?\s*(?:am|pm|ish|o'clock)?"
     r"|(?:at|by|around)\s+(?:noon|midday|lunch(?:time)?|teatime|dinnertime)"
     r"|after\s+(?:work|lunch|school|class|dinner|tea|the\s+gym|my\s+shift)"
-    r"|(?:right\s+)?now(?!\s+on\b)|right\s+away|straight\s+away"
-    r"|in\s+(?:5|10|15|20|30|a\s+sec|a\s+min|a\s+minute|a\s+jiffy))\b(?![:.]?\d|\s*(?:mins?|minutes?|hours?|hrs?|days?|weeks?|months?|years?|people|quid|pounds|euros|dollars|%))",
+    r"|(?<!from\s)(?:right\s+)?now(?!\s+(?:on|that)\b)|right\s+away|straight\s+away"
+    r"|in\s+(?:a\s+sec|a\s+min|a\s+minute|a\s+jiffy)"
+    r"|(?:(?<=call\s)|(?<=ring\s)|(?<=text\s)|(?<=back\s)|(?<=there\s)|(?<=down\s)|(?<=over\s)|(?<=you\s))"
+    r"in\s+(?:5|10|15|20|30))"
+    r"(?=\s*(?:$|[,.!;?~)]|\b(?:then|today|tonight|and|so|ok|okay|lol|tho|though|if|when|x+)\b))",
     re.IGNORECASE,
+)
+# a habit or a day gone by said with the hour: no hour of today ("at 11 every night from now on",
+# "at 3 o'clock yesterday")
+_NOT_TODAY_EN = re.compile(
+    r"\b(?:every|each|per|daily|nightly|from\s+now|a\s+(?:day|night|week)|yesterday|last\s+night|ago)\b", re.I
 )
 
 
 def hour_of_today_en(text: str, at: datetime) -> date | None:
     """The day an English line's hour with no day falls on: the day it is said ("I'll pick Lily
     up from school at 3", "gonna hit the gym after work", "I'll call you in 5"), or None when the
-    line names a day or week of its own, or no such hour ("in a bit" and "later" name no hour).
+    line names a day or week of its own, a habit or a day gone by, or no such hour ("in a bit" and
+    "later" name no hour).
 
     >>> [hour_of_today_en(t, datetime(2026, 3, 4, 10)) for t in ("I'll order the pizza at 7",
     ...  "I'll do it after lunch", "I'll pick it up at 3 tomorrow", "I'll text you in a bit",
     ...  "I'll be there in 10 minutes", "we're meeting at 5 on Friday", "I'll pay you back at 5%")]
     [datetime.date(2026, 3, 4), datetime.date(2026, 3, 4), None, None, None, None, None]
+    >>> [hour_of_today_en(t, datetime(2026, 3, 4, 10)) for t in ("I'll stay at 3 sessions a week",
+    ...  "I'll go to bed at 11 every night", "I'll meet you at 10 Downing Street", "I'll run 5k in 30",
+    ...  "now that I think of it I'll call Mum", "I'll call you back at 3 o'clock yesterday")]
+    [None, None, None, None, None, None]
     """
-    if not _HOUR_EN.search(text) or _EN.search(text) or _ZH.search(text):
+    if not _HOUR_EN.search(text) or _EN.search(text) or _ZH.search(text) or _NOT_TODAY_EN.search(text):
         return None
     return at.date()
 
@@ -373,10 +389,13 @@ def hour_of_today_en(text: str, at: datetime) -> date | None:
 _VAGUE_EN = r"\s*\b(?:in\s+a\s+(?:bit|while)|at\s+some\s+point|later(?:\s+on)?|sometime|asap|soon)\b"
 
 
-def without_hour_en(what: str) -> str:
+def without_hour_en(what: str, said: str = "") -> str:
     """``what`` with an hour of the day, or a time with no day, said at its end left out ("pick
     lily up from school at 3" -> "pick lily up from school", "text omar the address in a bit" ->
-    "text omar the address"): when, not what."""
+    "text omar the address"): when, not what. In a habit (``said`` "I'll stop eating after dinner
+    from now on") the hour is what is promised, and stays."""
+    if _NOT_TODAY_EN.search(said):
+        return what
     return re.sub(rf"(?:{_HOUR_EN.pattern}|{_VAGUE_EN})\s*$", "", what, flags=re.IGNORECASE).strip() or what
 
 
