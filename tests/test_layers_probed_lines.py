@@ -535,3 +535,88 @@ def test_not_very_fond_and_a_latin_name_of_two_words(text, who, thing, liked):
         for e in extract_layers(text, speaker="小王", at=AT)
         if e.layer == "preference"
     ] == [(who, thing, liked)]
+
+
+# -- a promise reported by its own verb; a month is when, not what ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "what"),
+    [
+        ("Anna's promised she'll bake the cake", "Anna", "bake the cake"),
+        ("Anna promised me she'd bring the wine", "Anna", "bring the wine"),
+        ("my sister has promised she'll come", "Sam's sister", "come"),
+    ],
+)
+def test_a_promise_reported_by_promised_is_the_named_ones(text, who, what):
+    assert [(w, v) for layer, w, v, _, _ in _rows(text) if layer == "commitment"] == [(who, what)]
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("Mum reckons she'll visit in May", "visit"),
+        ("I'll repaint the shed in early June", "repaint the shed"),
+        ("I'll sort the may day rota", "sort the may day rota"),
+    ],
+)
+def test_a_month_said_after_a_promise_is_no_part_of_it(text, what):
+    assert [w for w, _ in _promises(text)] == [what]
+
+
+# -- the second review's near misses ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll pop by at 3 to drop off the keys",
+        "I'll meet you at 6 for dinner",
+        "I'll tidy up around 4",
+        "I'll call you about 4",
+        "I'll do it in 30",
+        "I'll leave in 15",
+        "I'll message you at 8 per usual",
+        "I'll get it done by 5, we did the rest 2 days ago",
+        "I'll book it now for us",
+    ],
+)
+def test_an_hour_with_its_purpose_company_or_about_after_it_is_today(text):
+    assert [due for _, due in _promises(text)] == [TODAY]
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("我会和大家一起去的", "和大家一起去"),
+        ("我会跟你联系的", "跟你联系"),
+        ("我会跟进的", "跟进"),
+        ("我本来就打算周末回家", "回家"),
+        ("我原本就打算明天去", "去"),
+    ],
+)
+def test_going_along_keeping_in_touch_or_going_anyway_is_a_promise(text, what):
+    assert [w for w, _ in _promises(text, "小王")] == [what]
+
+
+def test_starting_right_away_is_due_today():
+    assert _promises("我马上开始写作业", "小王") == [("开始写作业", TODAY)]
+
+
+@pytest.mark.parametrize(
+    "text", ["我不理他了", "我不管你了", "我不理财了", "我不是很喜欢他", "我不是很喜欢我老板", "我很喜欢他"]
+)
+def test_someone_ignored_or_a_person_liked_is_no_row(text):
+    assert _rows(text, "小王") == []
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm not vegetarian, I just eat less meat now", "I'm not vegan but I'm trying oat milk now"]
+)
+def test_now_in_a_later_clause_lifts_no_diet(text):
+    assert _facts(text) == []
+
+
+@pytest.mark.parametrize("text", ["Jess pulled out of the driveway", "Kate pulled out of the car park"])
+def test_a_car_pulled_out_of_a_drive_is_no_plan(text):
+    assert _rows(text) == []

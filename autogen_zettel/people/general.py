@@ -493,8 +493,8 @@ _DIET_EN = re.compile(
 )
 # a diet given up: "I'm not vegan anymore", "no longer veggie", "I'm not a vegetarian any more"
 _DIET_LIFTED_EN = re.compile(
-    # (a plain "I'm not vegan" is no change: "any more" or "now" says it was so before)
-    rf"\b(?:I'm|I am|im)\s+not\s+(?:a\s+)?(?P<v>{_DIETS})\b(?=.*?\b(?:any\s*more|now)\b)"
+    # (a plain "I'm not vegan" is no change: "any more" or "now" in its clause says it was so before)
+    rf"\b(?:I'm|I am|im)\s+not\s+(?:a\s+)?(?P<v>{_DIETS})\b(?=(?:(?!\bbut\b)[^,;.])*?\b(?:any\s*more|now)\b)"
     rf"|(?:^|[,;]\s*|\b(?:I'm|I am|im)\s+)no\s+longer\s+(?:a\s+)?(?P<v2>{_DIETS})\b",
     re.I,
 )
@@ -3698,7 +3698,7 @@ ZH_TIME = (
     # (right away, 马上 / 立刻 / 立马, is today's; 等下 is as vague as 待会儿)
     # (not the wait for a bus or the end of work, 等下一班车 / 在等下班, nor a thing soon to come of
     # itself, 马上过年了 / 马上就要下雨了 / 马上就好)
-    r"一会儿?|待会儿?|等会儿?|(?<!在)等一?下(?![雨雪一班个])|马上(?!就?(?:要|过年|到|好|开始|下雨))|立刻|立马|稍后|晚点|回头|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
+    r"一会儿?|待会儿?|等会儿?|(?<!在)等一?下(?![雨雪一班个])|马上(?!就?(?:要|过年|到|好|下雨))|立刻|立马|稍后|晚点|回头|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
     rf"{ZH_FESTIVALS})"
 )
 _ZH_PAST_TIME = re.compile(r"昨天|昨晚|昨早|前天|刚才|刚刚|上周|上个?月|去年|已经")
@@ -3812,8 +3812,8 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         if home:  # "我回家就给你回电话": the moment one gets home is the speaker's time
             has_time, rest = True, rest[home.end() :]
         given = re.match(
-            # (跟 / 和 someone only to tell or sort it with them: "我会跟你一样胖的" foresees)
-            r"会(?:(?:跟|和)[\u4e00-\u9fff]{1,4}?(?:说|讲|商量|解释|道歉|打招呼|确认|沟通)|给|帮|替|把|告诉|通知|转告|提醒|联系"
+            # (跟 / 和 someone, not to be like them or go by feel: "我会跟你一样胖的", "我会跟着感觉走的")
+            r"会(?:(?:跟|和)(?![^的]*?(?:一样|似的|跟着|着感觉))|给|帮|替|把|告诉|通知|转告|提醒|联系"
             r"|准时|按时|早点|记得)[\u4e00-\u9fff]*?(?P<de>的)[。！!~～]*$",
             rest,
         )
@@ -3842,7 +3842,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
             continue  # "明天上午帮你签了": a 了 for the other under a day ahead is promised, not done
         what = re.sub(
             # (and the "not until" of it: "我下周一才能把报告给你" promises the report)
-            rf"^(?:会|一定|保证|负责|争取|尽量|马上|就|还|得|要|打算|准备|计划|才能|才会|才|抽空|找时间|抽时间|答应(?:我们?|你)?|承诺|{ZH_TIME})+",
+            rf"^(?:本来就|原本就|会|一定|保证|负责|争取|尽量|马上|就|还|得|要|打算|准备|计划|才能|才会|才|抽空|找时间|抽时间|答应(?:我们?|你)?|承诺|{ZH_TIME})+",
             "",
             rest,
         )
@@ -3946,7 +3946,9 @@ _STATUS_EN_CANCEL = re.compile(
     r"rain[ -]?check(?:ing)?(?:\s+on)?|take a rain[ -]?check on|"
     # a plan thrown over or not taken up: "had to ditch the blood donation", "not bothering with the sale"
     r"ditch(?:ed|ing)?|not bothering with|(?:give|gave|given|giving) up on|"
-    r"pulling out of|pull out of|pulled out of|withdrew from|"
+    # (not a car out of a drive nor a tooth: "pulled out of the car park")
+    r"(?:pulling|pull|pulled) out of(?!\s+(?:the\s+|his\s+|her\s+|my\s+|our\s+)?(?:drive(?:way)?|car\s*park|road|junction|"
+    r"garage|station|bay|space|lane|parking|chat|group|tooth|teeth|pocket|bag|oven|fridge|water|pool)\b)|withdrew from|"
     # a choice made against it: "decided against the pottery class", "opted out of the trip"
     r"(?:decided|deciding|decide) against|(?:opted|opting|opt) out of|(?:ruled|ruling) out|thought better of|"
     r"dropped out of(?!\s+(?:uni|university|college|school|my course|the course|sixth form|my degree)\b)|"
@@ -4930,7 +4932,7 @@ _ZH_TIED_UP = re.compile(r"(?:走不开|抽不开身|脱不开身|分不开身|�
 _ZH_CANCEL = re.compile(
     # (not a complement of can't-manage: "今天我实在扛不住了", "走不动了", "吃不下了"; nor care given
     # up, "我不管了", "不理了")
-    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>(?![住动起惯下]|[管理]了)[\u4e00-\u9fff]{1,2}?)了"
+    r"(?P<obj>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:我)?(?:就|先|也|还是)?不(?P<verb>(?![住动起惯下]|[管理](?:了|[他她你它我])|理财)[\u4e00-\u9fff]{1,2}?)了"
     # (黄了 of a matter, 那事儿, has fallen through: "火锅那事儿黄了"; not "叶子黄了")
     # (or of a plan, a project, a get-together: "周末的聚餐黄了", "那个项目被砍了"; a tree cut down, 树被砍了,
     # is no plan)

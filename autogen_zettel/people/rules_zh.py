@@ -147,7 +147,8 @@ _STANCE = re.compile(
     # (an aspect particle right after the verb is no thing: "我真的爱了爱了", "喜欢过他"; 过年 is one)
     # (a thing may be named in Latin letters: "我还是更爱刷B站")
     # (a name in Latin letters keeps its words: "我女儿超爱Taylor Swift")
-    r"(?:吃|喝|看|听|玩|去)?(?P<obj>(?!了|着|过(?:[他她你我它一]|$))[\u4e00-\u9fffA-Za-z]{1,8}(?:\s[A-Z][A-Za-z]+){0,2})"
+    # (a person is no taste: "我不是很喜欢他", "我很喜欢我老板")
+    r"(?:吃|喝|看|听|玩|去)?(?P<obj>(?!了|着|过(?:[他她你我它一]|$)|[他她你我它])[\u4e00-\u9fffA-Za-z]{1,8}(?:\s[A-Z][A-Za-z]+){0,2})"
 )
 _DROPPED_WO = re.compile(
     r"([，,；;]\s*(?:但是?|可是?|不过|而且|并且|同时)?\s*)"

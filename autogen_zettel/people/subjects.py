@@ -311,7 +311,7 @@ _EN_PRED = (
     # (a course followed: "Kev's doing a PhD at Edinburgh")
     r"is\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
     r"'s\s+(?:a|an|allergic|studying|vegan|vegetarian|going|into|moving|now|really|not|working|living|dating|married|been|doing\s+(?:a|an|her|his)\s+(?=\S+\s+(?:at|in)\b))\b|"
-    r"(?:has|'s)\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired|said)|"
+    r"(?:has|'s)\s+(?:just\s+|finally\s+|recently\s+|now\s+|already\s+)?(?:been|moved|started|quit|left|got|joined|gone|retired|said|promised)|"
     # any act done, with its thing after it: "Dad has finally cleared the garage out", "Mum's booked the flights"
     rf"(?:has|'s)\s+{_PERFECT_DONE}|"
     # a plan called off or moved by the one named, its thing after the verb: "Tariq pushed the team
@@ -385,7 +385,9 @@ _EN_KIN_NAMES = {
 }
 _EN_REPORT = re.compile(
     # (with its perfect too: "my dad's said he'll take the kids to swimming on thursday")
-    r"^(?:'s|\s+has)?\s*(?:just\s+|already\s+)?(?:says|said|thinks|told\s+me|reckons)\s+(?:that\s+)?(?:she|he|they)\b",
+    # (or a promise reported: "Anna's promised she'll bake the cake")
+    r"^(?:'s|\s+has)?\s*(?:just\s+|already\s+)?(?:says|said|thinks|told\s+me|reckons|promised|promises|swears|swore)"
+    r"\s+(?:(?:me|us)\s+)?(?:that\s+)?(?:she|he|they)\b",
     re.I,
 )
 _EN_PASSIVE = re.compile(
@@ -422,7 +424,7 @@ _THIRD_TO_FIRST = (
     (r"^'s\s+been\b", "'ve been"),
     (
         r"^'s\s+(?=(?:(?:just|really|totally|completely|finally)\s+)?"
-        r"(?:moved|got|started|quit|left|joined|gone|had|finished|decided|come)\b)",
+        r"(?:moved|got|started|quit|left|joined|gone|had|finished|decided|come|promised|said|agreed|offered)\b)",
         "'ve ",
     ),
     (rf"^'s\s+(?={_PERFECT_DONE})", "'ve "),

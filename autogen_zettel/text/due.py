@@ -348,21 +348,36 @@ def only_a_week(text: str) -> bool:
 # "the after school club" are no hours), and a bare number after "in" only follows a call or a
 # coming back ("run 5k in 30" is a target)
 _HOUR_EN = re.compile(
-    r"\s*\b(?:(?:at|by)\s+(?:half\s+(?:past\s+)?)?(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?\s*(?:am|pm|ish|o'clock)?"
+    r"\s*\b(?:(?:at|by|around|about)\s+(?:half\s+(?:past\s+)?)?(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?\s*(?:am|pm|ish|o'clock)?"
     r"|(?:at|by|around)\s+(?:noon|midday|lunch(?:time)?|teatime|dinnertime)"
     r"|after\s+(?:work|lunch|school|class|dinner|tea|the\s+gym|my\s+shift)"
     r"|(?<!from\s)(?:right\s+)?now(?!\s+(?:on|that)\b)|right\s+away|straight\s+away"
-    r"|in\s+(?:a\s+sec|a\s+min|a\s+minute|a\s+jiffy)"
-    r"|(?:(?<=call\s)|(?<=ring\s)|(?<=text\s)|(?<=back\s)|(?<=there\s)|(?<=down\s)|(?<=over\s)|(?<=you\s))"
-    r"in\s+(?:5|10|15|20|30))"
-    r"(?=\s*(?:$|[,.!;?~)]|\b(?:then|today|tonight|and|so|ok|okay|lol|tho|though|if|when|x+)\b))",
+    r"|in\s+(?:a\s+sec|a\s+min|a\s+minute|a\s+jiffy|5|10|15|20|30))"
+    # (what may follow the hour: its clause's end, or a word of purpose, place or company, "at 3 to
+    # drop off the keys", "at 6 for dinner", "after work about the flat"; not a noun it counts)
+    r"(?=\s*(?:$|[,.!;?~)]|\b(?:then|today|tonight|and|so|ok|okay|lol|tho|though|if|when|x+|to|for|from|"
+    r"with|on|about|per|before|in|at|ish|or)\b))",
     re.IGNORECASE,
 )
-# a habit or a day gone by said with the hour: no hour of today ("at 11 every night from now on",
-# "at 3 o'clock yesterday")
+# a habit or a day gone by said with the hour, in its clause: no hour of today ("at 11 every night
+# from now on", "at 3 o'clock yesterday"); a distance before "in 30" makes it a target ("5k in 30")
 _NOT_TODAY_EN = re.compile(
-    r"\b(?:every|each|per|daily|nightly|from\s+now|a\s+(?:day|night|week)|yesterday|last\s+night|ago)\b", re.I
+    r"\b(?:every|each|daily|nightly|from\s+now|(?:a|per)\s+(?:day|night|week|month)|yesterday|last\s+night|ago)\b"
+    r"|\d\s*(?:k|km|miles?)\b",
+    re.I,
 )
+
+
+def _clause_of(text: str, m: re.Match) -> str:
+    """The clause of ``text`` that holds the match ``m`` (between commas, semicolons or "but")."""
+    start, end = 0, len(text)
+    for sep in re.finditer(r"[,;]|\bbut\b", text):
+        if sep.end() <= m.start():
+            start = sep.end()
+        elif sep.start() >= m.end():
+            end = sep.start()
+            break
+    return text[start:end]
 
 
 def hour_of_today_en(text: str, at: datetime) -> date | None:
@@ -380,13 +395,17 @@ def hour_of_today_en(text: str, at: datetime) -> date | None:
     ...  "now that I think of it I'll call Mum", "I'll call you back at 3 o'clock yesterday")]
     [None, None, None, None, None, None]
     """
-    if not _HOUR_EN.search(text) or _EN.search(text) or _ZH.search(text) or _NOT_TODAY_EN.search(text):
+    hour = _HOUR_EN.search(text)
+    if not hour or _EN.search(text) or _ZH.search(text) or _NOT_TODAY_EN.search(_clause_of(text, hour)):
         return None
     return at.date()
 
 
-# a time with no day or hour at all ("in a bit", "at some point", "later"): owed, but on no day
-_VAGUE_EN = r"\s*\b(?:in\s+a\s+(?:bit|while)|at\s+some\s+point|later(?:\s+on)?|sometime|asap|soon)\b"
+# a time with no day or hour at all ("in a bit", "at some point", "later", "in May"): owed, but on no day
+_VAGUE_EN = (
+    rf"\s*\b(?:in\s+a\s+(?:bit|while)|at\s+some\s+point|later(?:\s+on)?|sometime|asap|soon"
+    rf"|in\s+(?:early\s+|mid[- ]|late\s+)?(?:{_MONTH}))\b"
+)
 
 
 def without_hour_en(what: str, said: str = "") -> str:
@@ -394,7 +413,8 @@ def without_hour_en(what: str, said: str = "") -> str:
     lily up from school at 3" -> "pick lily up from school", "text omar the address in a bit" ->
     "text omar the address"): when, not what. In a habit (``said`` "I'll stop eating after dinner
     from now on") the hour is what is promised, and stays."""
-    if _NOT_TODAY_EN.search(said):
+    hour = _HOUR_EN.search(said)
+    if hour and _NOT_TODAY_EN.search(_clause_of(said, hour)):
         return what
     return re.sub(rf"(?:{_HOUR_EN.pattern}|{_VAGUE_EN})\s*$", "", what, flags=re.IGNORECASE).strip() or what
 
