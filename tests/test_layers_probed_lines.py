@@ -620,3 +620,51 @@ def test_now_in_a_later_clause_lifts_no_diet(text):
 @pytest.mark.parametrize("text", ["Jess pulled out of the driveway", "Kate pulled out of the car park"])
 def test_a_car_pulled_out_of_a_drive_is_no_plan(text):
     assert _rows(text) == []
+
+
+# -- the third review's near misses -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "what"),
+    [
+        ("I'll make about 12 for the bake sale.", "make about 12 for the bake sale"),
+        ("I'll set the oven at 6 for an hour.", "set the oven at 6 for an hour"),
+        ("I'll do 5 laps in 10.", "do 5 laps in 10"),
+        ("I'll swim 20 lengths in 30.", "swim 20 lengths in 30"),
+        ("Every day, I'll walk the dog at 7.", "walk the dog at 7"),
+        ("From now on, I'll go to bed at 11.", "go to bed at 11"),
+    ],
+)
+def test_a_count_a_setting_a_target_or_a_habit_keeps_its_number_and_no_day(text, what):
+    assert _promises(text) == [(what, None)]
+
+
+def test_a_target_for_tomorrow_keeps_its_time():
+    assert _promises("I'll do 3km in 20 tomorrow.") == [("do 3km in 20", TOMORROW)]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I'm pulling out of the group project.", "group project"),
+        ("I pulled out of the garage sale.", "garage sale"),
+    ],
+)
+def test_pulling_out_of_a_plan_named_like_a_place_is_still_called_off(text, thing):
+    assert _states(text) == [("Sam", thing, "cancelled")]
+
+
+@pytest.mark.parametrize(
+    "text", ["我会跟你差不多的。", "我会跟不上的。", "我会和面的。", "我会和他们合得来的。"]
+)
+def test_a_likeness_keeping_up_getting_on_or_a_skill_is_no_promise(text):
+    assert _promises(text, "小王") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [("我最爱我妈做的红烧肉。", "红烧肉"), ("我喜欢他的歌。", "他的歌"), ("我喜欢我的猫。", "我的猫")],
+)
+def test_a_dish_a_song_or_a_pet_of_someones_is_still_a_taste(text, thing):
+    assert _tastes(text, "小王") == [(thing, True)]

@@ -465,8 +465,11 @@ def _extract(
                     # "I'll pick Lily up from school at 3", "gonna hit the gym after work": an hour
                     # with no day named is the day it is said; the hour ("at 3"), or a time with no
                     # day ("in a bit"), is no part of what is owed
-                    today = hour_of_today_en(said, at) if ev.due is None else None
-                    ev = dataclasses.replace(ev, due=today or ev.due, value=without_hour_en(ev.value, said))
+                    # (the whole sentence: its opener may say a habit, "From now on, I'll go to bed at 11")
+                    today = hour_of_today_en(sentence, at) if ev.due is None else None
+                    ev = dataclasses.replace(
+                        ev, due=today or ev.due, value=without_hour_en(ev.value, sentence)
+                    )
                 if ev.layer == "commitment" and ev.kind == "statement" and ev.due and only_a_week(said):
                     # "I'll get the keys cut at some point next week", "下周我抽空把车送去保养":
                     # owed within a week, on no day promised (its Monday would fall due too soon)

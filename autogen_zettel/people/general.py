@@ -36,7 +36,7 @@ from autogen_zettel.people.lexicon_en import (
 )
 from autogen_zettel.people.subjects import RELATIVES_EN, RELATIVES_ZH, names_a_person
 from autogen_zettel.people.topics import clean_topic, topic_of
-from autogen_zettel.text.due import SPAN_EN
+from autogen_zettel.text.due import SPAN_EN, ZH_RIGHT_AWAY
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
@@ -3695,10 +3695,9 @@ ZH_TIME = (
     r"(?<![0-9一二三四五六七八九十月])[0-9一二三四五六七八九十]{1,3}号(?![线楼床房车位码口门])|这(?:两|几)天|"
     r"今早|下午|上午|晚上|早上|中午|[0-9一二三四五六七八九十两]{1,3}点(?:半|[0-9一二三四五六七八九十]{1,3}分?)?|下下?个?(?:周|星期|礼拜)[一二三四五六日天末]?|这个?(?:周|星期)[一二三四五六日天末]?|本周[一二三四五六日末]?|"
     r"(?:周|星期|礼拜)[一二三四五六日天末]|(?:这个?|本)?月底|月末|下个?月[初底末]?|[0-9一二三四五六七八九十]{1,2}(?:天|周|个星期|个月)[以之]?后|"
-    # (right away, 马上 / 立刻 / 立马, is today's; 等下 is as vague as 待会儿)
-    # (not the wait for a bus or the end of work, 等下一班车 / 在等下班, nor a thing soon to come of
-    # itself, 马上过年了 / 马上就要下雨了 / 马上就好)
-    r"一会儿?|待会儿?|等会儿?|(?<!在)等一?下(?![雨雪一班个])|马上(?!就?(?:要|过年|到|好|下雨))|立刻|立马|稍后|晚点|回头|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
+    # (right away is today's, text.due.ZH_RIGHT_AWAY; 等下 is as vague as 待会儿, not the wait for a
+    # bus or the end of work, 等下一班车 / 在等下班)
+    rf"一会儿?|待会儿?|等会儿?|(?<!在)等一?下(?![雨雪一班个])|{ZH_RIGHT_AWAY}|稍后|晚点|回头|一大早|一早|大清早|下班(?:以|之)?[后前]|出差期间|"
     rf"{ZH_FESTIVALS})"
 )
 _ZH_PAST_TIME = re.compile(r"昨天|昨晚|昨早|前天|刚才|刚刚|上周|上个?月|去年|已经")
@@ -3813,13 +3812,13 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
             has_time, rest = True, rest[home.end() :]
         given = re.match(
             # (跟 / 和 someone, not to be like them or go by feel: "我会跟你一样胖的", "我会跟着感觉走的")
-            r"会(?:(?:跟|和)(?![^的]*?(?:一样|似的|跟着|着感觉))|给|帮|替|把|告诉|通知|转告|提醒|联系"
+            # (nor to keep up or get on, 跟不上 / 合得来, nor a skill, 和面)
+            r"会(?:(?:跟|和)(?![^的]*?(?:一样|似的|差不多|跟着|着感觉|不上|合得来|得来)|面|好的)|给|帮|替|把|告诉|通知|转告|提醒|联系"
             r"|准时|按时|早点|记得)[\u4e00-\u9fff]*?(?P<de>的)[。！!~～]*$",
             rest,
         )
-        if (
-            given
-        ):  # "我会跟我妈说的": 会 ... 的 of an act for someone gives one's word ("我会游泳的" is a skill)
+        # "我会跟我妈说的": 会 ... 的 of an act for someone gives one's word ("我会游泳的" is a skill)
+        if given:
             has_time, rest = True, rest[: given.start("de")]
         if re.match(r"才(?:能|会)?有空", rest):
             continue  # "我周五才有空": free only then, nothing taken on
@@ -3946,9 +3945,11 @@ _STATUS_EN_CANCEL = re.compile(
     r"rain[ -]?check(?:ing)?(?:\s+on)?|take a rain[ -]?check on|"
     # a plan thrown over or not taken up: "had to ditch the blood donation", "not bothering with the sale"
     r"ditch(?:ed|ing)?|not bothering with|(?:give|gave|given|giving) up on|"
-    # (not a car out of a drive nor a tooth: "pulled out of the car park")
+    # (not a car out of a drive nor a tooth, the place or thing closing the clause: "pulled out of the
+    # car park", not "pulled out of the garage sale")
     r"(?:pulling|pull|pulled) out of(?!\s+(?:the\s+|his\s+|her\s+|my\s+|our\s+)?(?:drive(?:way)?|car\s*park|road|junction|"
-    r"garage|station|bay|space|lane|parking|chat|group|tooth|teeth|pocket|bag|oven|fridge|water|pool)\b)|withdrew from|"
+    r"garage|station|bay|space|lane|parking|chat|group|tooth|teeth|pocket|bag|oven|fridge|water|pool)"
+    r"(?:\s*(?:$|[,.;!?])|\s+(?:and|at|on|in|into|onto|too|fast|slowly|just|then)\b))|withdrew from|"
     # a choice made against it: "decided against the pottery class", "opted out of the trip"
     r"(?:decided|deciding|decide) against|(?:opted|opting|opt) out of|(?:ruled|ruling) out|thought better of|"
     r"dropped out of(?!\s+(?:uni|university|college|school|my course|the course|sixth form|my degree)\b)|"

@@ -145,10 +145,9 @@ _STANCE = re.compile(
     r"|平时|平常|周末|晚上|早上|每天|一般|下班后?)*(?P<neg>不太|不怎么|没那么|不再|不是(?:很|太|特别|那么)?|不)?"
     r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮|更)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)(?P<si>死)?"
     # (an aspect particle right after the verb is no thing: "我真的爱了爱了", "喜欢过他"; 过年 is one)
-    # (a thing may be named in Latin letters: "我还是更爱刷B站")
-    # (a name in Latin letters keeps its words: "我女儿超爱Taylor Swift")
-    # (a person is no taste: "我不是很喜欢他", "我很喜欢我老板")
-    r"(?:吃|喝|看|听|玩|去)?(?P<obj>(?!了|着|过(?:[他她你我它一]|$)|[他她你我它])[\u4e00-\u9fffA-Za-z]{1,8}(?:\s[A-Z][A-Za-z]+){0,2})"
+    # (a thing may be named in Latin letters, a name of two or three words whole: "我还是更爱刷B站",
+    # "我女儿超爱Taylor Swift"; a person is no taste: "我不是很喜欢他", "我很喜欢我老板")
+    r"(?:吃|喝|看|听|玩|去)?(?P<obj>(?!了|着|过(?:[他她你我它一]|$)|(?:[他她你它]|我(?:的)?(?:老板|领导|同事|老公|老婆|妈|爸|男朋友|女朋友|对象))(?:[。！!，,~～]|$))[\u4e00-\u9fffA-Za-z]{1,8}(?:\s[A-Z][A-Za-z]+){0,2})"
 )
 _DROPPED_WO = re.compile(
     r"([，,；;]\s*(?:但是?|可是?|不过|而且|并且|同时)?\s*)"

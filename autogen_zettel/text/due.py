@@ -33,10 +33,13 @@ __all__ = [
     "DATE_WORDS",
     "MONTH_EN",
     "SPAN_EN",
+    "ZH_RIGHT_AWAY",
     "due_date",
+    "hour_of_today_en",
     "only_a_week",
     "put_off_by",
     "put_off_span",
+    "without_hour_en",
     "zh_int",
 ]
 
@@ -94,6 +97,8 @@ _ZH_DIGITS = {
     "十": 10,
 }
 _ZH_NUM = r"[0-9]{1,2}|[一二两三四五六七八九十]{1,3}"
+# right away, the day it is said (not a thing soon to come of itself: 马上过年了, 马上就要下雨了, 马上就好)
+ZH_RIGHT_AWAY = r"马上(?!就?(?:要|过年|到|好|下雨))|立刻|立马"
 
 # an anchored date in brackets, "(9 May 2023)"; compiled once (the pattern holds every month name)
 _BRACKET = re.compile(rf"\((\d{{1,2}} (?:{_MONTH}) \d{{4}})\)", re.IGNORECASE)
@@ -120,7 +125,7 @@ _EN = re.compile(
 _ZH = re.compile(
     # (a year named before it: "推迟到明年3月10号" is next year's, though this year's is still ahead)
     rf"(?P<md>(?P<yr>今年|明年|后年)?(?P<m>{_ZH_NUM})月(?P<d>{_ZH_NUM})[日号])"
-    rf"|(?P<simple>大后天|后天|明天|明早|明晚|今天|今晚|今早|今天下午|今天晚上|马上|立刻|立马)"
+    rf"|(?P<simple>大后天|后天|明天|明早|明晚|今天|今晚|今早|今天下午|今天晚上|{ZH_RIGHT_AWAY})"
     rf"|(?P<wk>(?P<pre>下下|下个?|这个?|本)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末]))"
     # "下个月3号", "本月25日": a day of next month or of this one
     rf"|(?P<mday>(?P<which>下个?|这个?|本)月(?P<md_d>{_ZH_NUM})[日号])"
@@ -342,30 +347,34 @@ def only_a_week(text: str) -> bool:
     )
 
 
-# an hour of a day not named, in English ("at 3", "at 7pm", "at half 6", "at noon", "after work",
-# "after lunch", "ring you in 5", "right now"): the day it is said, as the Chinese time of day is
-# ("下午三点去接孩子"); the hour closes its clause ("at 3 sessions a week", "at 10 Downing Street",
-# "the after school club" are no hours), and a bare number after "in" only follows a call or a
-# coming back ("run 5k in 30" is a target)
+# an hour of a day not named, in English ("at 3", "at 7pm", "around 4", "at noon", "after work",
+# "after lunch", "in 5", "right now"): the day it is said, as the Chinese time of day is
+# ("下午三点去接孩子"); a noun after it makes it a count, a street or a thing ("at 3 sessions a week",
+# "at 10 Downing Street", "the after school club")
 _HOUR_EN = re.compile(
-    r"\s*\b(?:(?:at|by|around|about)\s+(?:half\s+(?:past\s+)?)?(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?\s*(?:am|pm|ish|o'clock)?"
-    r"|(?:at|by|around)\s+(?:noon|midday|lunch(?:time)?|teatime|dinnertime)"
+    r"\s*\b(?:(?:at|by)\s+(?:half\s+(?:past\s+)?)?(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?\s*(?:am|pm|ish|o'clock)?"
+    # (what may follow the hour: its clause's end, a day, or a word of purpose, place or company, "at
+    # 3 to drop off the keys", "at 6 for dinner"; not a noun it counts, nor "for an hour", a setting)
+    r"(?=\s*(?:$|[,.!;?~)]|\b(?:then|today|tonight|tomorrow|and|so|ok|okay|lol|tho|though|if|when|x+|to|"
+    r"for(?!\s+(?:an?|\d+)\s+(?:hours?|mins?|minutes?))|from|with|on|about|per|before|in|at|ish|or|this|next)\b))"
+    # (around / about a number only closing its clause: "around 4", not "about 12 for the bake sale")
+    r"|(?:around|about)\s+(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?\s*(?:am|pm|ish|o'clock)?"
+    r"(?=\s*(?:$|[,.!;?~)]|\b(?:then|today|tonight|tomorrow|and|so|ok|okay|lol|or|ish)\b))"
+    r"|(?:(?:at|by|around)\s+(?:noon|midday|lunch(?:time)?|teatime|dinnertime)"
     r"|after\s+(?:work|lunch|school|class|dinner|tea|the\s+gym|my\s+shift)"
     r"|(?<!from\s)(?:right\s+)?now(?!\s+(?:on|that)\b)|right\s+away|straight\s+away"
     r"|in\s+(?:a\s+sec|a\s+min|a\s+minute|a\s+jiffy|5|10|15|20|30))"
-    # (what may follow the hour: its clause's end, or a word of purpose, place or company, "at 3 to
-    # drop off the keys", "at 6 for dinner", "after work about the flat"; not a noun it counts)
-    r"(?=\s*(?:$|[,.!;?~)]|\b(?:then|today|tonight|and|so|ok|okay|lol|tho|though|if|when|x+|to|for|from|"
-    r"with|on|about|per|before|in|at|ish|or)\b))",
+    r"(?=\s*(?:$|[,.!;?~)]|\b(?:then|today|tonight|tomorrow|and|so|ok|okay|lol|tho|though|if|when|x+|to|for|"
+    r"from|with|on|about|per|before|in|at|ish|or|this|next)\b)))",
     re.IGNORECASE,
 )
-# a habit or a day gone by said with the hour, in its clause: no hour of today ("at 11 every night
-# from now on", "at 3 o'clock yesterday"); a distance before "in 30" makes it a target ("5k in 30")
-_NOT_TODAY_EN = re.compile(
-    r"\b(?:every|each|daily|nightly|from\s+now|(?:a|per)\s+(?:day|night|week|month)|yesterday|last\s+night|ago)\b"
-    r"|\d\s*(?:k|km|miles?)\b",
-    re.I,
+# a habit said anywhere in the line ("every night", "from now on"), or a day gone by in the hour's
+# clause ("at 3 o'clock yesterday"; not "we did the rest 2 days ago" in a clause of its own): no hour
+# of today, and the hour is part of what is promised
+_HABIT_EN = re.compile(
+    r"\b(?:every|each|daily|nightly|from\s+now|(?:a|per)\s+(?:day|night|week|month))\b", re.I
 )
+_GONE_EN = re.compile(r"\b(?:yesterday|last\s+night|ago)\b", re.I)
 
 
 def _clause_of(text: str, m: re.Match) -> str:
@@ -380,6 +389,20 @@ def _clause_of(text: str, m: re.Match) -> str:
     return text[start:end]
 
 
+def _hour_en(text: str) -> re.Match | None:
+    """The hour of a day ``text`` names for an act, or None: a habit or a day gone by makes it
+    none, and so does a count before "in 30" ("swim 20 lengths in 30", "5k in 30": a target)."""
+    hour = _HOUR_EN.search(text)
+    if hour is None or _HABIT_EN.search(text):
+        return None
+    before = re.split(r"[,;]|\bbut\b", text[: hour.start()])[-1]  # its clause, up to the hour
+    if _GONE_EN.search(_clause_of(text, hour)) or (
+        hour.group().strip().lower().startswith("in ") and re.search(r"\d", before)
+    ):
+        return None
+    return hour
+
+
 def hour_of_today_en(text: str, at: datetime) -> date | None:
     """The day an English line's hour with no day falls on: the day it is said ("I'll pick Lily
     up from school at 3", "gonna hit the gym after work", "I'll call you in 5"), or None when the
@@ -392,11 +415,11 @@ def hour_of_today_en(text: str, at: datetime) -> date | None:
     [datetime.date(2026, 3, 4), datetime.date(2026, 3, 4), None, None, None, None, None]
     >>> [hour_of_today_en(t, datetime(2026, 3, 4, 10)) for t in ("I'll stay at 3 sessions a week",
     ...  "I'll go to bed at 11 every night", "I'll meet you at 10 Downing Street", "I'll run 5k in 30",
-    ...  "now that I think of it I'll call Mum", "I'll call you back at 3 o'clock yesterday")]
-    [None, None, None, None, None, None]
+    ...  "now that I think of it I'll call Mum", "I'll call you back at 3 o'clock yesterday",
+    ...  "I'll make about 12 for the bake sale", "I'll swim 20 lengths in 30", "Every day, I'll walk the dog at 7")]
+    [None, None, None, None, None, None, None, None, None]
     """
-    hour = _HOUR_EN.search(text)
-    if not hour or _EN.search(text) or _ZH.search(text) or _NOT_TODAY_EN.search(_clause_of(text, hour)):
+    if _hour_en(text) is None or _EN.search(text) or _ZH.search(text):
         return None
     return at.date()
 
@@ -411,12 +434,12 @@ _VAGUE_EN = (
 def without_hour_en(what: str, said: str = "") -> str:
     """``what`` with an hour of the day, or a time with no day, said at its end left out ("pick
     lily up from school at 3" -> "pick lily up from school", "text omar the address in a bit" ->
-    "text omar the address"): when, not what. In a habit (``said`` "I'll stop eating after dinner
-    from now on") the hour is what is promised, and stays."""
-    hour = _HOUR_EN.search(said)
-    if hour and _NOT_TODAY_EN.search(_clause_of(said, hour)):
+    "text omar the address"): when, not what. Where ``said`` names no hour of a day (a habit, "I'll
+    stop eating after dinner from now on", or a target, "swim 20 lengths in 30") it stays."""
+    what = re.sub(rf"(?:{_VAGUE_EN})\s*$", "", what, flags=re.IGNORECASE).strip() or what
+    if said and _hour_en(said) is None:
         return what
-    return re.sub(rf"(?:{_HOUR_EN.pattern}|{_VAGUE_EN})\s*$", "", what, flags=re.IGNORECASE).strip() or what
+    return re.sub(rf"(?:{_HOUR_EN.pattern})\s*$", "", what, flags=re.IGNORECASE).strip() or what
 
 
 # a day said as the owner of a thing ("today's meeting", "today (1 September 2026)'s meeting")
