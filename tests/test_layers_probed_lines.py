@@ -1,9 +1,11 @@
-"""Everyday lines two probe helpers wrote blind against the person layers (#40, 2026-12-07): an
-hour with no day is the day it is said and no part of what is owed; a time said after a thing done
-is no part of the thing; 小美's or 阿明's occasion is theirs when it is called off or moved; a
-month is no town moved to; a wish is no promise and no task done; worn out by a thing is a dislike.
-Each test is a class of sentences written for it (none is a line of a labelled set), with the near
-misses beside it."""
+"""Everyday lines that three probe helpers wrote blind against the person layers, and the near
+misses three review helpers found beside each mend (#40, 2026-12-07): an English hour with no day
+is the day it is said and no part of what is owed (a count, a setting, a target or a habit is no
+hour); a time said after a thing done is no part of the thing; 小美's or 阿明's occasion is theirs
+when it is called off or moved; a month is no town moved to; a wish is no promise and no task
+done; worn out by a thing is a dislike; a diet given up; Chinese pauses, promises given right away
+or by 会…的, and tastes without a stance word. Each test is a class of sentences written for it
+(none is a line of a labelled set)."""
 
 from __future__ import annotations
 
@@ -664,7 +666,54 @@ def test_a_likeness_keeping_up_getting_on_or_a_skill_is_no_promise(text):
 
 @pytest.mark.parametrize(
     ("text", "thing"),
-    [("我最爱我妈做的红烧肉。", "红烧肉"), ("我喜欢他的歌。", "他的歌"), ("我喜欢我的猫。", "我的猫")],
+    [("我最爱我妈做的红烧肉。", "红烧肉"), ("我喜欢他的歌。", "他的歌"), ("我喜欢我的猫。", "猫")],
 )
 def test_a_dish_a_song_or_a_pet_of_someones_is_still_a_taste(text, thing):
     assert _tastes(text, "小王") == [(thing, True)]
+
+
+# -- the fourth review's near misses --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll ring you around 4 about the flat",
+        "I'll call around 3 to confirm",
+        "I'll swing by about 4 with the cake",
+        "I'll arrive about 10 to 6",
+        "I go swimming every morning but I'll call you at 3",
+        "I swim daily, I'll ring you at 4 though",
+        "I'll pay him back at 5, it's only a fiver a week",
+        "I'll finish the 2 reports in 20",
+        "After 3 tries I'll call you in 10",
+    ],
+)
+def test_an_hour_with_a_habit_or_a_count_in_another_place_is_still_today(text):
+    assert [due for _, due in _promises(text)] == [TODAY]
+
+
+@pytest.mark.parametrize("text", ["I'll invite about 10 to the party", "I'll bring about 6 with me."])
+def test_about_a_number_of_guests_or_things_is_no_hour(text):
+    assert [due for _, due in _promises(text)] == [None]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I pulled out of the group chat", "I'm pulling out of the bay now", "I pulled out of my bag a tenner"],
+)
+def test_a_chat_left_a_bay_driven_out_of_or_a_thing_taken_out_is_no_plan(text):
+    assert _rows(text) == []
+
+
+def test_about_the_same_time_is_still_a_promise_to_arrive():
+    assert [w for w, _ in _promises("我会跟你们差不多时间到的", "小王")] == ["跟你们差不多时间到"]
+
+
+@pytest.mark.parametrize("text", ["我很喜欢他们", "我喜欢我们小组"])
+def test_people_or_ones_own_group_are_no_taste(text):
+    assert _tastes(text, "小王") == []
+
+
+def test_my_cat_liked_is_the_cat():
+    assert _tastes("我很喜欢我的猫", "小王") == [("猫", True)]

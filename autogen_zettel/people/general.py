@@ -3813,7 +3813,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
         given = re.match(
             # (跟 / 和 someone, not to be like them or go by feel: "我会跟你一样胖的", "我会跟着感觉走的")
             # (nor to keep up or get on, 跟不上 / 合得来, nor a skill, 和面)
-            r"会(?:(?:跟|和)(?![^的]*?(?:一样|似的|差不多|跟着|着感觉|不上|合得来|得来)|面|好的)|给|帮|替|把|告诉|通知|转告|提醒|联系"
+            r"会(?:(?:跟|和)(?![^的]*?(?:一样|似的|差不多(?=的)|跟着|着感觉|不上|合得来|得来)|面|好的)|给|帮|替|把|告诉|通知|转告|提醒|联系"
             r"|准时|按时|早点|记得)[\u4e00-\u9fff]*?(?P<de>的)[。！!~～]*$",
             rest,
         )
@@ -3945,11 +3945,12 @@ _STATUS_EN_CANCEL = re.compile(
     r"rain[ -]?check(?:ing)?(?:\s+on)?|take a rain[ -]?check on|"
     # a plan thrown over or not taken up: "had to ditch the blood donation", "not bothering with the sale"
     r"ditch(?:ed|ing)?|not bothering with|(?:give|gave|given|giving) up on|"
-    # (not a car out of a drive nor a tooth, the place or thing closing the clause: "pulled out of the
-    # car park", not "pulled out of the garage sale")
+    # (not a car out of a drive, a thing out of the fridge, a tooth or a chat: "pulled out of the car
+    # park", "out of my bag a tenner"; a plan named after the place is one, "the garage sale")
     r"(?:pulling|pull|pulled) out of(?!\s+(?:the\s+|his\s+|her\s+|my\s+|our\s+)?(?:drive(?:way)?|car\s*park|road|junction|"
-    r"garage|station|bay|space|lane|parking|chat|group|tooth|teeth|pocket|bag|oven|fridge|water|pool)"
-    r"(?:\s*(?:$|[,.;!?])|\s+(?:and|at|on|in|into|onto|too|fast|slowly|just|then)\b))|withdrew from|"
+    r"garage|station|bay|space|lane|parking|chat|group(?:\s+chat)?|tooth|teeth|pocket|bag|oven|fridge|water|pool)\b"
+    r"(?!\s+(?:sale|project|party|race|team|fundraiser|league|class|run|programme|program|event|night|match|trip|do|"
+    r"show|competition|tournament|thing|swimming|polo|gala|quiz)\b))|withdrew from|"
     # a choice made against it: "decided against the pottery class", "opted out of the trip"
     r"(?:decided|deciding|decide) against|(?:opted|opting|opt) out of|(?:ruled|ruling) out|thought better of|"
     r"dropped out of(?!\s+(?:uni|university|college|school|my course|the course|sixth form|my degree)\b)|"

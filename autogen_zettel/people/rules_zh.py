@@ -147,7 +147,7 @@ _STANCE = re.compile(
     # (an aspect particle right after the verb is no thing: "我真的爱了爱了", "喜欢过他"; 过年 is one)
     # (a thing may be named in Latin letters, a name of two or three words whole: "我还是更爱刷B站",
     # "我女儿超爱Taylor Swift"; a person is no taste: "我不是很喜欢他", "我很喜欢我老板")
-    r"(?:吃|喝|看|听|玩|去)?(?P<obj>(?!了|着|过(?:[他她你我它一]|$)|(?:[他她你它]|我(?:的)?(?:老板|领导|同事|老公|老婆|妈|爸|男朋友|女朋友|对象))(?:[。！!，,~～]|$))[\u4e00-\u9fffA-Za-z]{1,8}(?:\s[A-Z][A-Za-z]+){0,2})"
+    r"(?:吃|喝|看|听|玩|去)?(?:我的)?(?P<obj>(?!了|着|过(?:[他她你我它一]|$)|(?:[他她你它]们?|我们(?:小组|组|团队|班|部门)?|我(?:的)?(?:老板|领导|同事|老公|老婆|妈|爸|男朋友|女朋友|对象))(?:[。！!，,~～]|$))[\u4e00-\u9fffA-Za-z]{1,8}(?:\s[A-Z][A-Za-z]+){0,2})"
 )
 _DROPPED_WO = re.compile(
     r"([，,；;]\s*(?:但是?|可是?|不过|而且|并且|同时)?\s*)"

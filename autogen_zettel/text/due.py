@@ -357,9 +357,12 @@ _HOUR_EN = re.compile(
     # 3 to drop off the keys", "at 6 for dinner"; not a noun it counts, nor "for an hour", a setting)
     r"(?=\s*(?:$|[,.!;?~)]|\b(?:then|today|tonight|tomorrow|and|so|ok|okay|lol|tho|though|if|when|x+|to|"
     r"for(?!\s+(?:an?|\d+)\s+(?:hours?|mins?|minutes?))|from|with|on|about|per|before|in|at|ish|or|this|next)\b))"
-    # (around / about a number only closing its clause: "around 4", not "about 12 for the bake sale")
+    # (around / about a number closing its clause or before an act, a subject, a thing brought or a
+    # minute to the hour: "around 4", "around 3 to confirm", "about 4 with the cake", "about 10 to 6";
+    # not a count, "about 12 for the bake sale", "about 10 to the party", "about 6 with me")
     r"|(?:around|about)\s+(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?\s*(?:am|pm|ish|o'clock)?"
-    r"(?=\s*(?:$|[,.!;?~)]|\b(?:then|today|tonight|tomorrow|and|so|ok|okay|lol|or|ish)\b))"
+    r"(?=\s*(?:$|[,.!;?~)]|\b(?:then|today|tonight|tomorrow|and|so|ok|okay|lol|or|ish|about)\b"
+    r"|\bto\s+(?!(?:the|my|our|a|an|his|her|their|your)\b)|\bwith\s+(?!(?:me|us|him|her|them)\b)))"
     r"|(?:(?:at|by|around)\s+(?:noon|midday|lunch(?:time)?|teatime|dinnertime)"
     r"|after\s+(?:work|lunch|school|class|dinner|tea|the\s+gym|my\s+shift)"
     r"|(?<!from\s)(?:right\s+)?now(?!\s+(?:on|that)\b)|right\s+away|straight\s+away"
@@ -368,13 +371,23 @@ _HOUR_EN = re.compile(
     r"from|with|on|about|per|before|in|at|ish|or|this|next)\b)))",
     re.IGNORECASE,
 )
-# a habit said anywhere in the line ("every night", "from now on"), or a day gone by in the hour's
-# clause ("at 3 o'clock yesterday"; not "we did the rest 2 days ago" in a clause of its own): no hour
-# of today, and the hour is part of what is promised
+# a habit ("every night", "from now on") or a day gone by ("at 3 o'clock yesterday") in the hour's
+# clause, or a habit as the sentence's opener ("From now on, I'll go to bed at 11"): no hour of today,
+# and the hour is part of what is promised (not "I swim daily, I'll ring you at 4", "we did the rest
+# 2 days ago" in a clause of its own)
 _HABIT_EN = re.compile(
     r"\b(?:every|each|daily|nightly|from\s+now|(?:a|per)\s+(?:day|night|week|month))\b", re.I
 )
+_HABIT_OPENER_EN = re.compile(
+    r"^\s*(?:from\s+now\s+on|(?:every|each)\s+\w+(?:\s+\w+)?|daily|nightly)\s*[,;]", re.I
+)
 _GONE_EN = re.compile(r"\b(?:yesterday|last\s+night|ago)\b", re.I)
+# a count of what is done before "in 30" makes it a target ("swim 20 lengths in 30", "5k in 30"; not
+# "finish the 2 reports in 20")
+_TARGET_EN = re.compile(
+    r"(?<!the\s)\b\d+\s*(?:k|km|miles?|laps?|lengths?|reps?|pages?|push-?ups?|sit-?ups?|squats?|words?|chapters?)\b",
+    re.I,
+)
 
 
 def _clause_of(text: str, m: re.Match) -> str:
@@ -391,13 +404,16 @@ def _clause_of(text: str, m: re.Match) -> str:
 
 def _hour_en(text: str) -> re.Match | None:
     """The hour of a day ``text`` names for an act, or None: a habit or a day gone by makes it
-    none, and so does a count before "in 30" ("swim 20 lengths in 30", "5k in 30": a target)."""
+    none, and so does a count of what is done before "in 30" ("swim 20 lengths in 30": a target)."""
     hour = _HOUR_EN.search(text)
-    if hour is None or _HABIT_EN.search(text):
+    if hour is None or _HABIT_OPENER_EN.match(text):
         return None
+    clause = _clause_of(text, hour)
     before = re.split(r"[,;]|\bbut\b", text[: hour.start()])[-1]  # its clause, up to the hour
-    if _GONE_EN.search(_clause_of(text, hour)) or (
-        hour.group().strip().lower().startswith("in ") and re.search(r"\d", before)
+    if (
+        _HABIT_EN.search(clause)
+        or _GONE_EN.search(clause)
+        or (hour.group().strip().lower().startswith("in ") and _TARGET_EN.search(before))
     ):
         return None
     return hour
