@@ -351,24 +351,26 @@ def only_a_week(text: str) -> bool:
 # "after lunch", "in 5", "right now"): the day it is said, as the Chinese time of day is
 # ("下午三点去接孩子"); a noun after it makes it a count, a street or a thing ("at 3 sessions a week",
 # "at 10 Downing Street", "the after school club")
+_CLOCK_EN = r"(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?\s*(?:am|pm|ish|o'clock)?"
+# what may follow an hour: its clause's end, a day, a word closing a chat line, or a word of purpose,
+# place or company ("at 3 to drop off the keys", "at 6 for dinner"), not a noun it counts
+_CLOSES_EN = r"then|today|tonight|tomorrow|and|so|ok|okay|lol|tho|though|if|when|x+"
+_GOES_ON_EN = r"to|from|with|on|about|per|before|in|at|ish|or|this|next"
 _HOUR_EN = re.compile(
-    r"\s*\b(?:(?:at|by)\s+(?:half\s+(?:past\s+)?)?(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?\s*(?:am|pm|ish|o'clock)?"
-    # (what may follow the hour: its clause's end, a day, or a word of purpose, place or company, "at
-    # 3 to drop off the keys", "at 6 for dinner"; not a noun it counts, nor "for an hour", a setting)
-    r"(?=\s*(?:$|[,.!;?~)]|\b(?:then|today|tonight|tomorrow|and|so|ok|okay|lol|tho|though|if|when|x+|to|"
-    r"for(?!\s+(?:an?|\d+)\s+(?:hours?|mins?|minutes?))|from|with|on|about|per|before|in|at|ish|or|this|next)\b))"
+    rf"\s*\b(?:(?:at|by)\s+(?:half\s+(?:past\s+)?)?{_CLOCK_EN}"
+    # (not "for an hour", a setting: "set the oven at 6 for an hour")
+    rf"(?=\s*(?:$|[,.!;?~)]|\b(?:{_CLOSES_EN}|{_GOES_ON_EN}|for(?!\s+(?:an?|\d+)\s+(?:hours?|mins?|minutes?)))\b))"
     # (around / about a number closing its clause or before an act, a subject, a thing brought or a
     # minute to the hour: "around 4", "around 3 to confirm", "about 4 with the cake", "about 10 to 6";
     # not a count, "about 12 for the bake sale", "about 10 to the party", "about 6 with me")
-    r"|(?:around|about)\s+(?:[1-9]|1[0-2])(?:[:.][0-5]\d)?\s*(?:am|pm|ish|o'clock)?"
+    rf"|(?:around|about)\s+{_CLOCK_EN}"
     r"(?=\s*(?:$|[,.!;?~)]|\b(?:then|today|tonight|tomorrow|and|so|ok|okay|lol|or|ish|about)\b"
     r"|\bto\s+(?!(?:the|my|our|a|an|his|her|their|your)\b)|\bwith\s+(?!(?:me|us|him|her|them)\b)))"
     r"|(?:(?:at|by|around)\s+(?:noon|midday|lunch(?:time)?|teatime|dinnertime)"
     r"|after\s+(?:work|lunch|school|class|dinner|tea|the\s+gym|my\s+shift)"
     r"|(?<!from\s)(?:right\s+)?now(?!\s+(?:on|that)\b)|right\s+away|straight\s+away"
     r"|in\s+(?:a\s+sec|a\s+min|a\s+minute|a\s+jiffy|5|10|15|20|30))"
-    r"(?=\s*(?:$|[,.!;?~)]|\b(?:then|today|tonight|tomorrow|and|so|ok|okay|lol|tho|though|if|when|x+|to|for|"
-    r"from|with|on|about|per|before|in|at|ish|or|this|next)\b)))",
+    rf"(?=\s*(?:$|[,.!;?~)]|\b(?:{_CLOSES_EN}|{_GOES_ON_EN}|for)\b)))",
     re.IGNORECASE,
 )
 # a habit ("every night", "from now on") or a day gone by ("at 3 o'clock yesterday") in the hour's
@@ -390,8 +392,9 @@ _TARGET_EN = re.compile(
 )
 
 
-def _clause_of(text: str, m: re.Match) -> str:
-    """The clause of ``text`` that holds the match ``m`` (between commas, semicolons or "but")."""
+def _clause_of(text: str, m: re.Match) -> tuple[int, int]:
+    """Where the clause of ``text`` that holds the match ``m`` starts and ends (between commas,
+    semicolons or "but")."""
     start, end = 0, len(text)
     for sep in re.finditer(r"[,;]|\bbut\b", text):
         if sep.end() <= m.start():
@@ -399,7 +402,7 @@ def _clause_of(text: str, m: re.Match) -> str:
         elif sep.start() >= m.end():
             end = sep.start()
             break
-    return text[start:end]
+    return start, end
 
 
 def _hour_en(text: str) -> re.Match | None:
@@ -408,12 +411,13 @@ def _hour_en(text: str) -> re.Match | None:
     hour = _HOUR_EN.search(text)
     if hour is None or _HABIT_OPENER_EN.match(text):
         return None
-    clause = _clause_of(text, hour)
-    before = re.split(r"[,;]|\bbut\b", text[: hour.start()])[-1]  # its clause, up to the hour
+    start, end = _clause_of(text, hour)
+    clause = text[start:end]
     if (
         _HABIT_EN.search(clause)
         or _GONE_EN.search(clause)
-        or (hour.group().strip().lower().startswith("in ") and _TARGET_EN.search(before))
+        # (its clause up to the hour)
+        or (hour.group().strip().lower().startswith("in ") and _TARGET_EN.search(text[start : hour.start()]))
     ):
         return None
     return hour
