@@ -191,6 +191,13 @@ _BARE_MOVE = re.compile(r"(?:搬家了|(?i:\bmoved(?:\s+house)?))\s*[!！.。]*\
 _NOW_IN = re.compile(r"^(?i:now)\s+(?:(?i:living|based)\s+)?in\s+")
 
 
+# the act an offer names taken on by the one it was offered to ("nah I'll do it", "不用，我自己来")
+_DOING_IT_MYSELF = re.compile(
+    r"\bi'?ll (?:do|sort|get|book|handle|grab|order) (?:it|that|them)(?: myself)?\b|\bi(?:'ve| have) got (?:it|this)\b"
+    r"|我自己(?:来|去|弄|订|买|拿|搞)|我来(?:吧|就行|就好)",
+    re.I,
+)
+
 # a line said with irony: an upside-down face, an eye roll, a "/s" or a closing 呵呵 (or 🙂 after Chinese) at its end
 # ("我真是太爱早高峰了呵呵"), or "oh yeah, because I love ..." / "oh great, I just love ...": its
 # praise means the opposite, so it states no taste
@@ -640,6 +647,23 @@ def _whose_state(ev: Evidence, said: str, speaker: str, own_line: bool) -> Evide
     return ev
 
 
+# the part of today already gone, said before an act's result ("我今天把水管修好了", "我爸上午把家搬完了")
+_TODAY_GONE_ZH = re.compile(r"今天|今早|今儿|今日|早上|上午|一早|刚才|刚刚")
+_RESULT_ZH = re.compile(r"(?:好|完|掉)了[！!。~～]*(?:[，,]|$)")
+
+
+def _done_today_zh(said: str) -> bool:
+    """Whether ``said`` tells an act's result reached earlier today: the only time it names is a part
+    of today already gone, with no deadline, and the act's clause closes on its result and 了
+    ("我今天把水管修好了"; not "今天下班前我把房租交了", nor "今晚我把作业写完" still ahead)."""
+    return bool(
+        _TODAY_GONE_ZH.search(said)
+        and _RESULT_ZH.search(said)
+        and not re.search(general.ZH_TIME, _TODAY_GONE_ZH.sub("", said))
+        and not general.ZH_DEADLINE.search(said)
+    )
+
+
 def _put_off(found: list[Evidence]) -> bool:
     """Whether ``found`` puts a task off to a later time."""
     return any(e.layer == "status" and e.kind == "postponed" for e in found)
@@ -711,7 +735,13 @@ def _sentence(
             ]
             out = [e for e in out if e.layer != "status"] + kept + promised
             layers = {e.layer for e in out}
-    if han and "status" in layers and "commitment" not in layers and not _put_off(out):
+    if (
+        han
+        and "status" in layers
+        and "commitment" not in layers
+        and not _put_off(out)
+        and not _done_today_zh(said)
+    ):
         # "月底前我把房租交了": a done-looking 了 under a time still ahead is a promise (a thing put
         # off to that time, "我们把发布会推迟到下周了", is no new promise)
         promised = general.commitments_zh(said, speaker, at, speaker)
@@ -826,6 +856,10 @@ def _sentence(
             and not (e.layer == "commitment" and (han or general.is_pro_form_act(e.value)))
         ] + [moved]
     out = [_object_from_question(e, previous, han) for e in out]
+    if previous and _DOING_IT_MYSELF.search(said):
+        # "nah I'll do it" to "Shall I book the cinema?", "不用，我自己来": the offer's act is turned down
+        # because the speaker takes it on - no refusal of its thing
+        out = [e for e in out if not (e.layer == "preference" and e.kind == "refusal")]
     if _IRONY.search(sentence.strip()):
         out = [e for e in out if not (e.layer == "preference" and e.score > 0.5)]
     groan = _GROAN_ZH.search(said) if han else None

@@ -15,6 +15,7 @@ subject would say it, so a third person's news is read like the speaker's.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, Evidence
@@ -1044,12 +1045,15 @@ _STANCE_EN = re.compile(
     re.I,
 )
 _TURNED_EN = re.compile(
-    r"\bbut\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<flip>.*\b(?:changed my mind|won me over|converted me))|"
+    # ("I hated gin until I tried a proper one, now I'm hooked": the turn after what changed it)
+    r"\b(?:but|until\b[^,;]*[,;])\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<flip>.*\b(?:changed my mind|won me over|converted me))|"
     r"(?P<up>it's grown on me|it has grown on me|they've grown on me|"
     # "used to hate running but honestly I'm kind of hooked now": a state of liking, said of it now
     r"(?:(?:honestly|actually|tbh|ngl|really|now),?\s+)*I'm\s+(?:hooked|obsessed|addicted|a convert|into it)"
     r"(?:\s+now)?(?=\s*(?:$|[,.;!])))|"
-    r"(?P<down>(?:it|they)\s+(?:just\s+|really\s+)?bores? me(?: now)?|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)|"
+    r"(?P<down>(?:it|they)\s+(?:just\s+|really\s+)?bores? me(?: now)?|"
+    # "I used to love Taylor Swift but I'm kinda sick of her now"
+    r"(?:(?:honestly|actually|tbh|ngl),?\s+)*I'm\s+(?:(?:kinda|kind of|so|a bit|getting|pretty|really|properly)\s+)*(?:sick|tired|bored) of (?:it|them|her|him)\b|(?:it|they)\s+(?:got|gets|became) (?:boring|old|tedious)|"
     r"(?:it|they)\s+(?:just\s+|really\s+)?makes? me (?:feel )?(?:sick|ill|queasy|nauseous|jittery|anxious)|"
     # what it does to one now, as the bare "X gives me nightmares" says it (_IMPLICIT_EN)
     r"(?:it|they)\s+(?:just\s+|really\s+)?gives? me (?:a |the )?(?:headache|migraine|heartburn|nightmares|anxiety|creeps|ick)))",
@@ -1068,7 +1072,7 @@ _NOT_INTO_EN = re.compile(
 # ("Quiz is a no-go" is a plan that is off, no taste)
 _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my happy place"
     r"^(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)\s+"
-    r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|overrated|"
+    r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|vile|revolting|rank|minging|overrated|"
     r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no(?!-)|a (?:hard|firm|big) pass|not for me|my happy place|"
     r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing"
     # "swimming is my real passion", "Crosswords are my new obsession"
@@ -1370,6 +1374,14 @@ _DROPPED_I_EN = re.compile(
     r"cannot stand|hate|adore|love|loathe|despise|enjoy)\b(?!\s+(?:to|it|you|that|this)\b))",
     re.I,
 )
+# a stance in the progressive, at a line's head or after "I'm" ("Loving the new album", "I'm really
+# enjoying it these days"): read as the simple stance
+_PROGRESSIVE_STANCE_EN = re.compile(
+    r"(?:\bI(?:'m|\s+am)\s+|^)(?P<adv>(?:(?:really|so|totally|absolutely|honestly|properly|actually|kinda|just|still|now)\s+)*)"
+    r"(?P<verb>loving|enjoying|hating|liking)\b(?!\s+(?:on|to)\b)",
+    re.I,
+)
+_STANCE_STEM = {"loving": "love", "enjoying": "enjoy", "hating": "hate", "liking": "like"}
 # a "but" after a habit of before ("I used to love running but honestly I'm sick of it now"):
 # the clause after it holds, and its "it" is the thing before
 # (a comma does it too when the clause after it says "now": "Used to love sushi, can't stand it now")
@@ -1528,6 +1540,9 @@ _CHAT_OPENER_EN = re.compile(
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = IDIOMS.sub(" ", s.replace("’", "'"))  # "I could eat a horse": hunger, no taste
     s = _CHAT_OPENER_EN.sub("", s)
+    s = _PROGRESSIVE_STANCE_EN.sub(
+        lambda m: f"I {m.group('adv') or ''}{_STANCE_STEM[m.group('verb').lower()]}", s
+    )
     s = _DROPPED_I_EN.sub("I ", s, count=1)
     # "I've totally gone off camping": an adverb between the auxiliary and its participle is left out
     s = re.sub(
@@ -1576,7 +1591,12 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         before = _STANCE_EN.search(s[: m.start()])
         if (
             before
-            and re.search(r"\b(?:used to|never|didn't|did not)\b", s[: m.start()], re.I)
+            # (or a stance in the past tense: "I hated gin until I tried a proper one, now I'm hooked")
+            and re.search(
+                r"\b(?:used to|never|didn't|did not|hated|loved|liked|disliked|detested|couldn't stand)\b",
+                s[: m.start()],
+                re.I,
+            )
             and before.group("obj").lower() not in ("it", "them", "that", "this", "him", "her")
         ):
             up = bool(m.group("up"))
@@ -1795,7 +1815,7 @@ _ZH_ORG_HEAD = (
     r"(?:公司|事务所|机构|医院|银行|外企|总部|分公司|分行|集团|工厂|厂|店|工作室|报社|研究所|学校|中心|局)"
 )
 _ZH_SCHOOL = re.compile(
-    r"(?:考上了?|考进了?|转学到|转到|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?(?:大学|学院|大|华|旦|交|中|小)?)(?:的|了|录取|。|，|！|$)"
+    r"(?:考上了?|考进了?|转学(?:到|去了?)|转到|被)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?(?:大学|学院|大|华|旦|交|中|小)?)(?:的|了|录取|。|，|！|$)"
     # (the study may go on for a span, "还能在多伦多大学再读两年": one studies there now)
     r"|(?<![现正实存])在(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:再|继续|接着)?(?:读|上|念|攻读)(?:博士|研究生|研|博|大学|本科|硕士|书|高中|[大研高初][一二三四]|[一二三四五六]年级|[一两二三四五六\d]年"
     # (a kindergarten's class by its size: "在阳光幼儿园上大班")
@@ -1852,7 +1872,8 @@ _ZH_EMPLOYER = re.compile(
     # one's place of work named as what one's unit or firm is, at a clause's head ("我单位是市第一医院",
     # "我们公司是字节"; not what it does or is like: "我们公司是做外贸的", "是上市公司")
     # (a kind of employer or how it works is no name: 国企, 外企, 事业单位, 双休)
-    rf"|(?:^|(?<=[，,；;]))(?:我|我的|我们|咱们?)(?:单位|公司)(?:就)?是(?P<unit>(?![一个在挺很真最不做搞干卖开])(?!(?:国企|央企|外企|私企|民企|事业单位|"
+    # (or the new one, a change: "换工作了，新公司是OPPO")
+    rf"|(?:^|(?<=[，,；;]))(?:(?:我|我的|我们|咱们?)(?:单位|公司)|(?:我的?)?新(?:公司|单位|东家))(?:就)?是(?P<unit>(?![一个在挺很真最不做搞干卖开])(?!(?:国企|央企|外企|私企|民企|事业单位|"
     rf"政府|单休|双休|大小周|上市|创业))(?:{_HZ}){{2,10}}?)(?<!公司)(?<!企业)(?<!单位)(?=[，。！,；]|$)"
     # "创业公司倒闭了，又回国家电网了": gone back (又 / 重新) to a place of work (not to a city: a trip's end)
     rf"|(?:又|重新)回(?:到|了)?(?!来|去|家|老家|头|国(?!家)|公司|单位|学校)(?P<v8>{_HZ}{{2,8}}?)(?:上班|工作|干)?(?:了|啦)"
@@ -1880,7 +1901,8 @@ _ZH_JOB = re.compile(
     # (猿 the coder's joke word: "做程序猿")
     r"|(?:当|做|是(?:一名|一个|个)?(?:做)?|改行做|转行做|干)(?P<v>[\u4e00-\u9fff]{0,5}?(?:师|员|猿|生|家|者|手|工|(?<!学)医|护士|经理|销售|财务|律师|医生|老师|记者|司机|"
     # (a 的 that closes the clause, not one before a noun: "我是厨师的儿子" is a son)
-    r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手))(?:的(?![\u4e00-\u9fffA-Za-z])|了|。|，|！|$)"
+    # (a post over others too: "现在是客服主管", "当上护士长了")
+    r"会计|设计|职业|生意|主播|编辑|演员|警察|厨师|销售|程序员|教练|翻译|博主|助理|秘书|客服|保安|骑手|主管|总监|护士长|店长|组长|主任))(?:的(?![\u4e00-\u9fffA-Za-z])|了|。|，|！|$)"
     r"|开了?(?:一)?家(?P<v2>[\u4e00-\u9fff]{1,4}?店)"
     # a change of trade names the new trade whatever its word ("转行做医药代表了", "改行当了导游")
     # (or by what one sells or drives: "转行卖保险了", "改行跑滴滴了")
@@ -2119,7 +2141,8 @@ _ZH_GRADUATED = re.compile(
 # ("假如我中了彩票，第一件事就是辞职" is no news: no 了, not the head)
 _ZH_JOB_ENDED = re.compile(
     r"^(?:我|本人|终于|总算|刚刚?|已经|上周|上个月|昨天|今天|前几天|也|还是)*(?:从[\u4e00-\u9fffA-Za-z]{2,8}?)?"
-    r"(?:辞职|离职|裸辞|被裁员?|被辞退|被开除|失业)(?:了|啦)"
+    # (by whom: "我被华为裁了")
+    r"(?:辞职|离职|裸辞|被(?:[\u4e00-\u9fffA-Za-z]{2,8}?)?(?:裁员?|辞退|开除)|失业)(?:了|啦)"
 )
 
 # what a home's value cannot be: a dwelling ("搬到新房子了"), with whom ("住在一起"), a spot beside
@@ -2290,7 +2313,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         k = (
             "change"
             if (change and not m.group("v3"))
-            or re.search(r"换了|换工作|跳槽|入职|辞职|离职|实习|毕业|现在|不当|不干|第一天|头一天|正式", s)
+            or re.search(
+                r"换了|换工作|跳槽|入职|辞职|离职|实习|毕业|现在|不当|不干|第一天|头一天|正式|新(?:公司|单位|东家)",
+                s,
+            )
             else kind
             if m.group("v3") is None
             else "statement"
@@ -4396,11 +4422,39 @@ def late_zh(clauses: list[str], then: re.Pattern[str] | str, at: int | None = No
     return None
 
 
+# a thing, then a later time and 再 before the act that hands it over or does it: the thing put off
+# to that time ("钱周末再转", "钱的事能不能缓两天，周末再转", "房租下周三再给")
+_AGAIN_AT_ZH = re.compile(
+    rf"^(?:我们?)?(?P<o>(?![我你他她这那])[\u4e00-\u9fffA-Za-z]{{1,6}}?)?(?:的事)?(?:我们?)?(?:(?:{ZH_TIME})+(?:之前|以前|前)?)"
+    # (not 才, what another's act waits for: "工资下周才发")
+    r"再(?:转|给|还|发|交|打|做|弄|寄|付|修|买|订|送|带)"
+)
+# an act forgotten or missed, then the same act promised for a later time: "忘了打，今天一定打"
+_MISSED_THEN_ZH = re.compile(r"忘了|没来得及|没顾上|没空|太困了|睡着了")
+
+
 def rescheduled_zh(s: str, subject: str) -> Evidence | None:
     """The Chinese of :func:`rescheduled_en`: a thing said not done yet or late, then a later
     clause that hands it over ("报告还没写完，周一发你") - the task moved, not a new promise
-    to "发你"."""
-    obj = late_zh([c.strip() for c in re.split(r"[，,；;]", s)], _HAND_OVER_ZH)
+    to "发你"; or a thing said with a later time and 再 before its act ("钱周末再转")."""
+    clauses = [c.strip() for c in re.split(r"[，,；;]", s)]
+    obj = late_zh(clauses, _HAND_OVER_ZH)
+    if obj is None:
+        for i, clause in enumerate(clauses):
+            m = _AGAIN_AT_ZH.match(clause)
+            if m and not _ZH_PAST_TIME.search(clause):
+                if re.search(r"的$|^(?:剩下|其余|其他|别的)", m.group("o") or ""):
+                    break  # "书房整理了大部分，剩下的周六再弄": the rest of a thing partly done (late_zh's)
+                head = re.match(
+                    r"^(?P<o>(?![我你他她这那])[\u4e00-\u9fffA-Za-z]{1,6}?)(?:的事|能不能|可不可以|先|得)",
+                    clauses[0],
+                )
+                obj = m.group("o") or (head.group("o") if head and i else "")
+                break
+    if obj is None and _MISSED_THEN_ZH.search(clauses[0]) and len(clauses) > 1:
+        # ("昨晚太困了忘了打，今天一定打": the act missed, then promised again for a time named)
+        m = re.match(rf"(?:(?:{ZH_TIME})+)(?:一定|再|会|肯定)(?P<act>[\u4e00-\u9fff]{{1,6}})", clauses[-1])
+        obj = m.group("act") if m and not _ZH_PAST_TIME.search(clauses[-1]) else None
     return None if obj is None else Evidence("status", subject, "", obj, 0.5, "postponed")
 
 
@@ -4416,6 +4470,13 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     One part done and another put off in a clause of its own ("Fence is done, the shed will have
     to wait till next weekend") is a task only partly done: still owed, as the later clause says."""
     found = _status_en(s, subject, speaker)
+    # (a pronoun and its auxiliary name no thing: "I've booked it", as "Tom's booked it" is read)
+    found = [
+        dataclasses.replace(e, value="")
+        if re.fullmatch(r"(?:i|we|you|they)(?:'ve|'re|'m|'d)?", e.value, re.I)
+        else e
+        for e in found
+    ]
     if ACK_EN.match(s.strip().lower()) and re.search(rf"\b{DONE_BY_EN}", s, re.I):
         found = [e for e in found if e.kind != "done"]  # "bins rota sorted by friday": a deadline, not done
     # (a first clause these rules read as nothing may be a done the phrase rules read: "Sent the

@@ -481,6 +481,8 @@ NO_REFUSAL = re.compile(
     r"^(?:no|not)\s+(?:worries|worry|problem|problems|prob|probs|doubt|doubts|way|kidding|wonder|rush|hurry|panic|"
     r"pressure|big deal|biggie|joke|matter|idea|clue|need to|offense|offence|hard feelings|"
     r"only|just|sure|bad|exactly|quite|yet|longer|a (?:big |huge |massive )?fan|really into|into|keen|big on)\b"
+    # ("not a chef anymore, I drive for Uber now": what one no longer is, no offer refused)
+    r"|^not\s+(?:a|an)\s+\w+(?:\s+\w+)?\s+(?:anymore|any more)\b"
 )
 REFUSE = re.compile(
     r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'm ok|i'm okay|i'm alright|i'm all right|i'll pass|pass|"

@@ -40,6 +40,7 @@ from autogen_zettel.people.lexicon_en import (
     NOT_NAMES,
     NOT_PROMISE,
     OFFER,
+    OFFER_VERB,
     POSTPONE,
     PUT_IT_OFF_EN,
     REFUSE,
@@ -175,11 +176,23 @@ def _choice_taken(previous: str | None, low: str) -> str:
     return head.group("x") if head.group("x") in (asked.group("a"), asked.group("b")) else ""
 
 
+# a favour offered, no thing: the asker's act done for the one asked ("want me to pick you up
+# tomorrow?", "Shall I drop the keys round?", "Do you want me to drive?"); a no to it is no taste, a yes
+# no liking (a thing fetched or served is still offered: "want me to pick up some wine?", "Shall I put
+# some olives on your plate?")
+_FAVOUR_OFFER = re.compile(
+    r"\b(?:(?:do you )?want me to|would you like me to|(?:do you )?need me to|shall i|should i)\s+"
+    rf"(?!{OFFER_VERB}\b|pick (?:up )?(?:some|a|an)\b|[a-z]+ (?:some|more|a few|a bit of)\b)[a-z]+\b"
+)
+
+
 def offer_topic(previous: str | None) -> str:
     """What the message answered offered: "Shall I book the sushi bar?" -> "the sushi bar"."""
     if not previous:
         return ""
     low = previous.lower()
+    if _FAVOUR_OFFER.search(low):
+        return ""
     spare = _SPARE_OFFER.search(low)
     if spare:
         return _topic(spare.group("obj") or spare.group("obj2"))
@@ -671,6 +684,15 @@ _CONTAINING = re.compile(
 )
 
 
+# "I'm officially a football fan now", "I'm a huge Arsenal fan", "I'm a dog lover": the thing before
+# "fan" (a degree word alone is none: "I'm a big fan")
+_A_FAN_EN = re.compile(
+    r"\bi(?:'m| am)\s+(?:(?:officially|now|still|such|definitely|totally|basically|honestly|also)\s+)*(?:a|an)\s+"
+    r"(?:(?:big|huge|massive|real|total|die-?hard|proper|lifelong|true)\s+)?"
+    r"(?P<obj>(?!(?:big|huge|massive|real|total|proper|true)\b)[a-z]+(?:\s[a-z]+)?)\s+(?:fan|lover|addict|nut|fiend)\b"
+)
+
+
 def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[Evidence]:
     s, low = IDIOMS.sub(" ", s), IDIOMS.sub(" ", low)  # "I'm over the moon": no moon disliked
     out: list[Evidence] = []
@@ -699,6 +721,10 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
                 big = any(w in m.group("how") for w in ("big", "huge", "massive", "crazy"))
                 score = 0.3 if m.group("neg") else (0.85 if big else 0.75)
                 out += _pref(speaker, topic, score, "change" if change else "statement")
+        for m in _A_FAN_EN.finditer(low):
+            topic = _topic(m.group("obj"))
+            if topic and not any(e.value == topic for e in out):
+                out += _pref(speaker, topic, 0.85, "change" if change else "statement")
         for m in FAVOURITE.finditer(low):
             topic = _topic(m.group("obj") or m.group("obj2"))
             if topic:

@@ -26,7 +26,7 @@ from autogen_zettel.people.general import (
     time_dropped_zh,
 )
 from autogen_zettel.people.subjects import SURNAMES, ZH_NOT_A_NAME, ZH_PET_NAME
-from autogen_zettel.people.topics import category_of, clean_topic, topic_of
+from autogen_zettel.people.topics import category_of, clean_topic, same_topic, topic_of
 from autogen_zettel.text.due import due_date
 from autogen_zettel.text.zh_places import is_place
 
@@ -122,6 +122,8 @@ _LEFT_TO_ME = re.compile(
 )
 _THIRD = re.compile(rf"^{_NAME}(?:说(?:他|她)?|答应(?:我们?)?|保证|承诺|表示(?:他|她)?)?(?P<rest>.+)")
 
+# the English verbs of office work said inside a Chinese line ("代码push了", "PR merge了")
+_OFFICE_VERBS_EN = r"push|commit|merge|upload|submit|deploy|email|print|book|update|ship|release|post|sync"
 _DONE = re.compile(
     # (an English verb said in a Chinese line is a verb too when 好 / 完 closes it: "update好了")
     # (or after 已经, its place after it in either script: "notes已经upload到drive了")
@@ -129,6 +131,10 @@ _DONE = re.compile(
     r"(?:[\u4e00-\u9fff]|(?<=[到给在进])[A-Za-z]+){0,3}?"
     # (过 after the act, "复查陪你去过了": it has been done)
     r"(?:好|完|过去|出去|掉|去过|过)?了[。！!，,]?$|^搞定了?[。！!]?$|^弄好了|^完成了|^已(?:发|寄|交|付|订|办)"
+    # (the thing, then 已 and the act, the written "done": "周报已发", "材料已交")
+    r"|^(?:(?![我你他她])[\u4e00-\u9fffA-Za-z]{1,8}?)已(?:发|寄|交|付|订|办|转|还|提交)(?:出去?|好|完)?[\u4e00-\u9fff]{0,4}?[。！!~～]*$"
+    # (an English verb of the office said done with 了: "代码push了", "PR merge了")
+    rf"|(?:{_OFFICE_VERBS_EN})(?:好|完)?了[。！!~～]*$"
     # the written passive: done already by the hand named ("样品已由顺丰发出", "款项已经财务付清")
     rf"|已(?:由|被|经)[\u4e00-\u9fffA-Za-z]{{1,6}}?(?:{_ACTION})"
 )
@@ -141,8 +147,9 @@ _CANCEL = re.compile(
 
 _STANCE = re.compile(
     # (when one does it, habitually: "我周末最喜欢睡懒觉", "我平时爱喝茶")
-    r"我(?:们)?(?:现在|其实|一直|也|还是|还|真的|本来|以前|之前|原来|最近|开始|越来越|都|已经|渐渐"
-    r"|平时|平常|周末|晚上|早上|每天|一般|下班后?)*(?P<neg>不太|不怎么|没那么|不再|不是(?:很|太|特别|那么)?|不)?"
+    # (or the time it changed, with no 我: "膝盖受伤以后就不喜欢跑步了")
+    r"(?:我(?:们)?|(?<=以后)|(?<=之后)|(?<=后来)|(?<=从此))(?:现在|其实|一直|也|还是|还|真的|本来|以前|之前|原来|最近|开始|越来越|都|已经|渐渐"
+    r"|平时|平常|周末|晚上|早上|每天|一般|下班后?|从来|向来|一向|就)*(?P<neg>不太|不怎么|没那么|不再|不是(?:很|太|特别|那么)?|不)?"
     r"(?P<adv>很|挺|特别|非常|最|超|真|比较|蛮|更)?(?P<verb>喜欢|热爱|爱上了?|爱|讨厌|受不了|偏爱)(?P<si>死)?"
     # (an aspect particle right after the verb is no thing: "我真的爱了爱了", "喜欢过他"; 过年 is one)
     # (a thing may be named in Latin letters, a name of two or three words whole: "我还是更爱刷B站",
@@ -154,9 +161,17 @@ _DROPPED_WO = re.compile(
     r"(?=(?:也|还|却|更|倒是)?(?:不太|不怎么|不)?(?:很|挺|特别|非常|最|超|真|比较|蛮)?(?:喜欢|热爱|讨厌|受不了|偏爱))"
 )
 _NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是?|不过)?现在(?:我)?(?P<neg>不太|不再|不|没那么)?(?:喜欢|爱)了?")
+# a thing tried, then the speaker won over by it (真香, 上头, 入坑 are chat's "now I love it")
+_WON_OVER = re.compile(
+    r"(?:吃|喝|看|听|玩|追|试|尝|用)了?(?:一次|一下|一口|几次|几口|几部|几集|一部|一集|两集|几个|一个|几局)?"
+    r"(?P<o>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)[，,！!~～]\s*(?:现在|已经|彻底|直接|结果)?"
+    r"(?:真香|上头了|入坑了|爱上了|停不下来了)"
+    r"|^(?P<o2>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)(?:是)?真香"
+)
 _TIRED = re.compile(
     # ("太腻了", "好腻啊": a degree word before 腻 judges a dish too rich, it names no thing one is tired of)
-    r"(?:对)?(?P<o>(?![我你他她它])[\u4e00-\u9fff]{1,6}?)(?<![太好真很挺超点])(?:我)?(?:已经|都)?(?:吃|喝|看|听|玩)?腻了"
+    # (or sick of it from too much: "最近火锅吃伤了")
+    r"(?:对)?(?:最近|这阵子|这段时间)?(?P<o>(?![我你他她它])[\u4e00-\u9fff]{1,6}?)(?<![太好真很挺超点])(?:我)?(?:已经|都)?(?:(?:吃|喝|看|听|玩)?腻|(?:吃|喝)伤)了"
     r"|我(?:已经)?(?:吃|喝|看|听)腻了(?P<o2>)"
 )
 _WANT_NOT = re.compile(
@@ -370,11 +385,22 @@ def chosen_of(previous: str | None, s: str) -> str:
     return said.group("x") if said.group("x") in both and "" not in both else ""
 
 
+# a favour the asker offers to do ("要不要我帮你拿快递？", "需要我帮你订票吗", "要我给你打电话吗"): no
+# thing offered, so a no is no taste - unless the favour brings a thing ("要不要我给你带杯咖啡？": 咖啡)
+_FAVOUR_OFFER = re.compile(
+    r"(?:要不要|需不需要|需要|要|用不用|用)我(?:来|去)?(?:帮|给|替)(?:你|您)(?:也|再)?"
+    r"(?:(?:带|捎|买|点|倒|留|叫|泡|冲)(?:一?[杯瓶碗份个块张盒])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|吧|不|呗|呢)?\s*(?:[？?]|$))?"
+)
+
+
 def offer_topic(previous: str | None) -> str:
     """What the message answered offered: "要不要点寿司？" -> "寿司"."""
     if not previous:
         return ""
     previous = previous.strip()
+    favour = _FAVOUR_OFFER.search(previous)
+    if favour:
+        return _clean_obj(favour.group("o")) if favour.group("o") else ""
     if _CHOICE_OFFER.search(previous):
         return ""  # "喝茶还是喝咖啡？" offers neither alone: chosen_of reads which one the answer takes
     for shape in (_FRONTED_OFFER, _LEFT_OUT_OFFER, _JOIN_OFFER, _FOR_YOU_OFFER, _SUGGESTED):
@@ -383,10 +409,15 @@ def offer_topic(previous: str | None) -> str:
             return _clean_obj(m.group("o"))
     m = _OFFER.search(previous)
     if not m:
+        # (a treat said after it is no part of the offer: "奶茶喝吗？我请")
+        previous = re.sub(r"[，,。！!？?]?\s*(?:我请(?:客)?|我买单|我做东|我来请)[。！!~～]*$", "", previous)
+        if previous.endswith("吗"):
+            previous += "？"  # ("打羽毛球吗": 吗 asks it, with no mark)
         bare = re.fullmatch(
             r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下|本)?(?:周|星期|礼拜)[一二三四五六日天]?)?(?:一起|咱们|我们)?(?:又是|还是|又|还|再)?(?:我?(?:帮你|给你|请你|请大家)?(?:订|点|买|叫)?)?"
             # (整 / 搞 are the colloquial "get": "晚上整点小龙虾？")
-            r"(?:吃|喝|去|看|唱|来|做|煮|烤|整|搞)?(?:点|些|一?[杯瓶碗份个次顿])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
+            # (the thing may come before its verb: "奶茶喝吗？")
+            r"(?:吃|喝|去|看|唱|来|做|煮|烤|整|搞|打|玩)?(?:点|些|一?[杯瓶碗份个次顿])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:喝|吃|玩|打)?(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
             previous,
         )
         return (
@@ -511,7 +542,7 @@ def _is_promise(rest: str, whole: str) -> bool:
 # "周五那事我去不了了", "我帮不成了": an act that can no longer happen, whatever time is named
 # ("周末陪不了你了": the one it is for may stand between the can't and its 了)
 _CANT_ANYMORE = re.compile(
-    r"(?:去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|干|出)不(?:了|成)(?:你们?|您|他们?|她们?|大家)?了|来不及了"
+    r"(?:去|来|帮|参加|赶|陪|接|送|做|弄|办|修|到|干|出|带|买|拿|交|发|寄)不(?:了|成)(?:你们?|您|他们?|她们?|大家)?了|来不及了"
 )
 
 
@@ -678,6 +709,14 @@ def _status(s: str, speaker: str) -> list[Evidence]:
     if re.search(r"(?:下次|以后|下回|再也)(?:可|就|也|千万|还是)?别", s):
         return []  # "又贵又不好吃，下次别去了": advice for next time, no plan called off
     # "方案得晚两天，周三给你", "样品推迟到下周一再寄": put off to a day, no new promise of that day
+    # "报销单交啦", "钱转你啦": 啦 after an act closes it as 了 does
+    s = re.sub(r"(?<=[交发寄付转还送订买修做写办好完你])啦(?=[。！!~～]*$)", "了", s)
+    # "不用了，我已经订好了": the no is to a favour offered, the clause after it says the thing done
+    s = re.sub(
+        r"^(?:不用|不需要|不必)(?:了|啦|哈)?(?:谢谢|谢啦)?[，,]\s*(?=我?(?:已经|早就)[\u4e00-\u9fff]{1,8}?(?:好|完)?了)",
+        "",
+        s,
+    )
     late = [e for e in status_zh(s, speaker) if e.kind == "postponed"]
     if late:
         return late
@@ -686,6 +725,12 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return [Evidence("status", speaker, "", time_dropped_zh(booked)[:8], 0.5, "cancelled")]
     m = _CANCEL.search(s)
     if m:
+        # "算了明天我不去公司了，早餐带不了了": a later clause that says a thing can no longer be done names
+        # the task called off (the first gives the reason)
+        for clause in re.split(r"[，,；;]", s)[1:]:
+            later = [e for e in status_zh(clause.strip(), speaker) if e.kind == "cancelled" and e.value]
+            if later and _CANT_ANYMORE.search(clause):
+                return later
         # "经双方协商，原定的上门调试取消，…": the clause that holds the calling off names the thing (a
         # plan said as set before, 原定的 / 原计划的, is that plan)
         held = next(
@@ -707,7 +752,8 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         words = m.group("a") or m.group("b") or m.group("p") or named
         # (put off to a time named, "团建推迟到下个月了", is general.status_zh's postponement, read over this)
         return [Evidence("status", speaker, "", time_dropped_zh(words)[:8], 0.5, "cancelled")]
-    if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬|住|过敏", s):
+    # (a move is a fact; a move finished is a task done: "我哥帮我把家搬完了")
+    if re.search(r"^我们?(?:不|没)|喜欢|讨厌|戒|搬(?![完好])|住|过敏", s):
         return []
     if re.search(r"(?:先|这就|得|要)?去(?!过)[\u4e00-\u9fff]{1,3}(?<![完好])了[。！!~～]*$", s):
         return []  # "我先去洗澡了", "不说了，我去做饭了": off to do it, nothing done yet
@@ -726,7 +772,8 @@ def _status(s: str, speaker: str) -> list[Evidence]:
     if m:
         subject = speaker
         obj = m.groupdict().get("obj") or ""
-        named = re.match(_NAME + r"(?:把|已经|都)", s)
+        # (the day it was done may come between: "小王今天把水管修好了")
+        named = re.match(_NAME + rf"(?:{ZH_TIME})*(?:把|已经|都)", s)
         if named:
             subject = named.group("name")
         obj = re.sub(
@@ -735,9 +782,15 @@ def _status(s: str, speaker: str) -> list[Evidence]:
             s[len(named.group(0)) if named else 0 :],
         )
         obj = re.sub(
-            r"^(?:我们?|把|已经|早就|就|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+", "", obj
+            # (and for whom, before 把: "帮我把家搬完了")
+            r"^(?:我们?|(?:帮|替|给)(?:我们?|你|您|他|她)(?=把)|把|已经|早就|就|刚|都|昨天|前天|刚才|刚刚|今天|早上|上午|下午|晚上)+",
+            "",
+            obj,
         )
-        obj = re.split(r"已经|都|早就|早已|已(?=由|被|经)|[，,。！!]", _BEFORE.sub("", obj))[0]
+        obj = re.split(
+            rf"已经|都|早就|早已|已(?=由|被|经|[发寄交付订办转还取提])|(?:{_OFFICE_VERBS_EN})(?:好|完)?了|[，,。！!]",
+            _BEFORE.sub("", obj),
+        )[0]
         head = _DONE_SPLIT.split(obj)[0]  # "报告发给你了" -> "报告"
         # "发票寄到了": a thing may begin with a verb's character (发票); the act is the next verb
         # (not an act's own aspect or result after it: "寄了寄了", "发给你了")
@@ -754,7 +807,7 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     out: list[Evidence] = []
     if s.endswith(("？", "?")):
         return out
-    change = bool(re.search(r"现在|其实|不再|了[。！!]?$", s))
+    change = bool(re.search(r"现在|其实|不再|了[。！!]?$|以后就|之后就|后来|从此", s))
     for m in _FAVOURITE.finditer(s):
         out += _pref(speaker, _clean_obj(m.group("obj")), 0.9, "statement")
     # "我喜欢爵士，但是讨厌歌剧": a later clause that drops its subject shares the first clause's 我
@@ -781,6 +834,10 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
                 "preference", speaker, last.key, last.value, 0.3 if later.group("neg") else 0.75, "change"
             )
         )
+    m = _WON_OVER.search(s)
+    if m and not out:
+        # "被朋友安利吃了一次榴莲，真香！", "看了几部韩剧，现在上头了": won over by trying it
+        out += _pref(speaker, _clean_obj(m.group("o") or m.group("o2")), 0.85, "change")
     m = _TIRED.search(s)
     if m and not out:
         # "别了，我吃腻了" after "又是披萨？": what one is tired of is what was offered
@@ -811,6 +868,17 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         # ("好啊，那就川菜吧，我无辣不欢": so is the one of a choice taken, beside a stance said after)
         chosen = chosen_of(previous, s)
         taken = _pref(speaker, chosen, 0.9, "acceptance") if chosen else []
+        # "羽毛球不行，我更喜欢打篮球" to "打羽毛球吗": the offer turned down at the head, a taste after
+        offered = offer_topic(previous)
+        if (
+            offered
+            and not any(same_topic(e.value, offered) for e in out)
+            and (
+                _REFUSE.search(re.split(r"[，,]", s)[0])
+                or re.match(rf"{re.escape(offered)}(?:就|还是)?(?:不行|算了|不要了?|免了|就不了)", s)
+            )
+        ):
+            taken += _pref(speaker, offered, 0.0, "refusal")
         return out + comparison_beside_zh(s, speaker, out) + taken
     offered = offer_topic(previous)
     if _REFUSE.search(s) and offered:
@@ -821,7 +889,14 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         )
         said = _clean_obj(m.group("o")) if m else ""
         said = "" if said in ("了", "谢谢", "用", "要") or said.startswith(("了", "谢")) else said
-        return _pref(speaker, said if said and topic_of(said) else offered, 0.0, "refusal")
+        # ("不了，…，给我来杯茶吧": what is asked for instead is liked)
+        instead = re.search(
+            r"(?:给我|我)?(?:来|换)一?[杯份个碗瓶罐](?P<o>[\u4e00-\u9fff]{1,4}?)(?:吧|就行|就好)?[。！!~～]*$",
+            s,
+        )
+        return _pref(speaker, said if said and topic_of(said) else offered, 0.0, "refusal") + (
+            _pref(speaker, _clean_obj(instead.group("o")), 0.75, "statement") if instead else []
+        )
     if _ACCEPT.search(s) and offered:
         m = re.search(r"(?:就吃|就去|就喝|就订|来一?[杯份个碗]|订|就去那家)(?P<o>[\u4e00-\u9fff]{1,6})", s)
         said = _clean_obj(m.group("o")) if m else ""
@@ -879,16 +954,9 @@ def _facts(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     if _RETIRED.search(s):
         out.append(Evidence("fact", speaker, "job", "退休", 0.5, "change"))
     elif _NO_WORK.search(s) and not re.search(r"[吗？?]\s*$|如果|要是|怕", s):
-        out.append(
-            Evidence(
-                "fact",
-                speaker,
-                "job",
-                "none",
-                0.5,
-                "change" if re.search(r"了|现在|最近|目前", s) else "statement",
-            )
-        )
+        # (out of work is no employer either, as "我辞职了" is: "被裁了，现在失业在家")
+        kind = "change" if re.search(r"了|现在|最近|目前", s) else "statement"
+        out += [Evidence("fact", speaker, key, "none", 0.5, kind) for key in ("employer", "job")]
     m = _AT_HOME.search(s)
     if m and not any(e.key == "job" for e in out):
         out.append(

@@ -164,7 +164,7 @@ ZH_NAME = _ZH_NAME  # (extract reads whom a promise is made for by it)
 _ZH_PRED = (
     # "小周跟我说她…", "老陈告诉我他…": a report told to the speaker (not "跟我说好了", an agreement)
     # (any verb of telling: "小蔡跟我抱怨过好几次", "老王跟我吐槽")
-    r"(?=(?:跟|和|对|同)我(?:说|讲|抱怨|吐槽|念叨|提过|提到|透露)(?!好|定)|告诉我|说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|一直|从来|特别|很|超|真|最|不|没|是|在|"
+    r"(?=(?:跟|和|对|同)我(?:说|讲|抱怨|吐槽|念叨|提过|提到|透露)(?!好|定)|告诉我|说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|以前|之前|原来|一直|从来|特别|很|超|真|最|不|没|是|在|"
     # (posted elsewhere, 调去 / 调到, is a change of work as 跳槽 is: "老刘调去上海分公司了")
     r"对|跳槽|调(?=去|到|回)|辞职|入职|搬|考上|转学|转到|转去|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
     r"开车|来|去|帮|替|给|住|在|把|被|升|晋升"
@@ -268,6 +268,11 @@ def partner_of(subject: str, speaker: str, sentence: str = "") -> Partner | None
     return None
 
 
+# 大 before a surname is a nickname ("大刘跟他女朋友分手了"), for the surnames that make no word with it
+# (not 大方, 大陆, 大胡子, 大白菜)
+_ZH_BIG_NAME = r"大[王李张刘陈杨赵吴徐孙郭何郑谢韩冯邓曹彭曾肖]"
+# a Latin given name heading a Chinese line is a person as a Chinese name is ("Omar喜欢猫", "Anna说她…")
+_LATIN_NAME_ZH = r"[A-Z][a-z]{1,10}(?=[\u4e00-\u9fff])"
 # the posts one works or studies under, said before a name as a relative is
 _ZH_TITLE = r"(?:组长|经理|主管|主任|队长|班长|教练|师父|总监|科长|处长|部长|院长|校长|班主任|房东)"
 _ZH_LEAD = re.compile(
@@ -276,7 +281,7 @@ _ZH_LEAD = re.compile(
     # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
     # "小王的前夫是律师": a person's relative, filed under the relative as "小王的前夫"
     # ("隔壁老王", "对门的小刘", "楼下张阿姨": where the person lives, said before the name)
-    rf"^(?:(?:隔壁|对门|对面|楼上|楼下)(?:家)?的?(?={_ZH_NAME}))?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的|有(?:一)?(?:个|位))?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))?"
+    rf"^(?:(?:隔壁|对门|对面|楼上|楼下)(?:家)?的?(?={_ZH_NAME}))?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME}|{_ZH_BIG_NAME}|{_LATIN_NAME_ZH})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的|有(?:一)?(?:个|位))?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))?"
     # a post over the speaker, then the name it goes by ("我们组长老韩", "我的主管小林"): the named one
     rf"|我们?(?:的)?(?:{_ZH_TITLE})(?P<tname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))(?={_ZH_PRED}|[是也都就])"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"
@@ -799,7 +804,7 @@ def subjects_of(sentence: str, speaker: str, referent: str = "") -> list[tuple[s
     the message spoke of before), or "" (nobody's) without one."""
     found = (
         _zh(sentence, speaker, referent)
-        if re.search(r"[\u4e00-\u9fff]", sentence[:3])
+        if re.search(r"[\u4e00-\u9fff]", sentence[:3]) or re.match(_LATIN_NAME_ZH, sentence)
         else _en(sentence, speaker, referent)
     )
     return found or [(speaker, sentence)]

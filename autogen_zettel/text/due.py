@@ -126,6 +126,8 @@ _ZH = re.compile(
     # (a year named before it: "推迟到明年3月10号" is next year's, though this year's is still ahead)
     rf"(?P<md>(?P<yr>今年|明年|后年)?(?P<m>{_ZH_NUM})月(?P<d>{_ZH_NUM})[日号])"
     rf"|(?P<simple>大后天|后天|明天|明早|明晚|今天|今晚|今早|今天下午|今天晚上|{ZH_RIGHT_AWAY})"
+    # "这周内把简历发你", "下周之内": owed within the week, by its (working) end, as "by the end of this week"
+    rf"|(?P<weekin>(?P<win>下个?|这个?|本)(?:周|星期|礼拜)(?:之内|以内|内))"
     rf"|(?P<wk>(?P<pre>下下|下个?|这个?|本)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末]))"
     # "下个月3号", "本月25日": a day of next month or of this one
     rf"|(?P<mday>(?P<which>下个?|这个?|本)月(?P<md_d>{_ZH_NUM})[日号])"
@@ -293,6 +295,11 @@ def _zh(m: re.Match, today: date) -> date | None:
         return _later(today, zh_int(g["n"]) or 1, g["unit"])
     if g["tod"]:
         return today
+    if g["weekin"]:
+        friday = today - timedelta(days=today.weekday()) + timedelta(days=4)
+        if g["win"].startswith("下"):
+            return friday + timedelta(days=7)
+        return friday if friday >= today else friday + timedelta(days=2)  # (said at the weekend: its Sunday)
     if g["nextweek"]:
         return today - timedelta(days=today.weekday()) + timedelta(days=7)
     if g["day"]:
