@@ -325,3 +325,174 @@ def test_en_a_trade_given_up_is_no_refusal_and_a_pronoun_is_no_thing(default_hub
 
     assert [r[3] for r in found_rows("Tom's booked it", TUE, speaker="Paul", liked=False)] == [""]
     assert [r[3] for r in found_rows("I've booked it", TUE, speaker="Paul", liked=False)] == [""]
+
+
+# -- English: a promise missed and made again, done by a third person, facts that change ---------
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "owner", "status", "due"),
+    [
+        (
+            "es_m1",
+            [
+                (0, "Hannah", "will ring mum tonight"),
+                (0, "Hannah", "ugh forgot, I'll ring her tomorrow instead"),
+            ],
+            "Hannah",
+            "open",
+            date(2026, 9, 2),
+        ),
+        (
+            "es_m2",
+            [
+                (0, "Chloe", "Jake said he'd drop the parcel off tomorrow"),
+                (1, "Chloe", "Jake dropped it off this morning"),
+            ],
+            "Jake",
+            "done",
+            date(2026, 9, 2),
+        ),
+        (
+            "es_m3",
+            [
+                (0, "Paul", "my brother will pick you up from the station tomorrow"),
+                (1, "Paul", "my brother just picked them up, all good"),
+            ],
+            "Paul's brother",
+            "done",
+            date(2026, 9, 2),
+        ),
+    ],
+)
+def test_en_a_promise_made_again_or_done_by_its_owner_keeps_one_row(
+    default_hub, tenant, lines, owner, status, due
+):
+    mem = heard(default_hub, tenant, lines)
+    row = _commit(mem, owner)
+    assert (row.status, row.due) == (status, due), _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "key", "now"),
+    [
+        (
+            "es_j2",
+            [(0, "Uma", "I teach at Greenfield Primary"), (6, "Uma", "I teach at Oakwood Academy now")],
+            "employer",
+            ["Oakwood Academy"],
+        ),
+        (
+            "es_j3",
+            [(0, "Noah", "I'm single lol"), (20, "Noah", "got a girlfriend now, her name's Ella")],
+            "relationship",
+            ["dating"],
+        ),
+        (
+            "es_j4",
+            [(0, "Mia", "we live in Brooklyn"), (3, "Mia", "we just closed on a house in Jersey City!")],
+            "residence",
+            ["Jersey City"],
+        ),
+        (
+            "es_j5",
+            [(0, "Victor", "I'm a chef"), (2, "Victor", "not a chef anymore, I drive for Uber now")],
+            "job",
+            ["none"],
+        ),
+        (
+            "es_j6",
+            [(0, "Victor", "I work for Deliveroo"), (2, "Victor", "I drive for Uber now")],
+            "employer",
+            ["Uber"],
+        ),
+    ],
+)
+def test_en_a_changed_fact_leaves_only_the_new_value(default_hub, tenant, lines, key, now):
+    mem = heard(default_hub, tenant, lines)
+    assert _current(mem, lines[0][1], key) == now, _all(mem)
+
+
+def test_en_near_misses_of_the_new_fact_shapes_give_no_fact():
+    from tests.layer_sets import TUE, found_rows
+
+    for text in ("I'd love a girlfriend", "the shop closed on a Sunday in May", "I drive for a living"):
+        assert [r for r in found_rows(text, TUE, speaker="Noah", liked=False) if r[0] == "fact"] == [], text
+    # ("I'm at Leeds Uni" is where one studies; working there makes it the employer)
+    assert [r[2:4] for r in found_rows("I'm at Leeds Uni", TUE, speaker="Noah", liked=False)] == [
+        ("school", "Leeds Uni")
+    ]
+
+
+# -- near misses two review helpers found beside the mends -----------------------------------------
+
+
+def _rows_of(text, previous=None, speaker="小李"):
+    from tests.layer_sets import TUE, found_rows
+
+    return found_rows(text, TUE, previous, speaker=speaker, liked=False)
+
+
+@pytest.mark.parametrize("text", ["我今天得把水管修好了", "我今天必须把水管修好了"])
+def test_zh_a_need_before_the_act_today_is_still_owed(text):
+    assert [r[0] for r in _rows_of(text)] == ["commitment"]
+
+
+def test_zh_an_act_about_to_be_done_or_due_is_not_done(default_hub):
+    for n, said in enumerate(("报销单要交啦", "报销单该交啦", "报销单快交啦")):
+        mem = heard(default_hub, f"zs_r{n}", [(0, "小李", "我明天把报销单交了"), (1, "小李", said)])
+        assert _commit(mem, "小李").status == "open", (said, _all(mem))
+
+
+@pytest.mark.parametrize("text", ["昨晚喝伤了，头好疼", "上次喝伤了，现在不敢喝了"])
+def test_zh_a_time_word_is_no_thing_one_is_sick_of(text):
+    assert not [r for r in _rows_of(text) if r[0] == "preference" and r[3] in ("昨晚", "晚", "上次")]
+
+
+def test_zh_a_favour_turned_down_calls_off_no_promise_of_ones_own(default_hub):
+    mem = heard(
+        default_hub,
+        "zs_r5",
+        [(0, "小李", "我明天去取快递"), (0, "张伟", "要不要我帮你拿快递？"), (0, "小李", "不用了，谢谢")],
+    )
+    assert _commit(mem, "小李").status == "open", _all(mem)
+    no_preference(mem)
+    for asked, said in (("要不要我帮你叫车？", "不用了"), ("要不要我开车送你？", "不用啦，我已经叫了车")):
+        assert _rows_of(said, asked) == [], (asked, said)
+
+
+@pytest.mark.parametrize(
+    ("asked", "thing"),
+    [
+        ("Shall I pick you up some chocolate?", "chocolate"),
+        ("want me to pick you up a sandwich?", "sandwich"),
+        ("Shall I drop you round some soup?", "soup"),
+    ],
+)
+def test_en_a_thing_brought_for_the_one_asked_is_still_offered(asked, thing):
+    from autogen_zettel.people.rules_en import offer_topic, offers_a_favour
+
+    assert thing in offer_topic(asked) and not offers_a_favour(asked)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm not sure I'm enjoying yoga",
+        "Loving life right now",
+        "hating Tom right now",
+        "Loving the weather today",
+        "I'm hating this weather",
+        "Tom is vile",
+        "Paul is revolting",
+        "the kitchen is rank",
+    ],
+)
+def test_en_a_mood_a_doubt_or_a_person_judged_is_no_taste(text):
+    assert [r for r in _rows_of(text, speaker="Ben") if r[0] == "preference"] == []
+
+
+def test_en_a_no_to_a_favour_calls_off_nothing_and_a_trade_given_up_is_no_refusal():
+    assert _rows_of("no need", "Shall I text Sarah and let her know?", speaker="Ben") == []
+    rows = _rows_of("no, not a chef anymore", "Are you still a chef?", speaker="Ben")
+    assert [r[0] for r in rows] == ["fact"] and rows[0][2:4] == ("job", "none")

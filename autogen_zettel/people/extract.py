@@ -661,6 +661,8 @@ def _done_today_zh(said: str) -> bool:
         and _RESULT_ZH.search(said)
         and not re.search(general.ZH_TIME, _TODAY_GONE_ZH.sub("", said))
         and not general.ZH_DEADLINE.search(said)
+        # (a need or a word given before the act is still owed: "我今天得把水管修好了")
+        and not re.search(r"(?:得|必须|一定|要|会|需要|应该|该)把", said)
     )
 
 
@@ -856,6 +858,14 @@ def _sentence(
             and not (e.layer == "commitment" and (han or general.is_pro_form_act(e.value)))
         ] + [moved]
     out = [_object_from_question(e, previous, han) for e in out]
+    if previous and (
+        layer_rules_zh.offers_a_favour(previous)
+        if _HAN.search(previous)
+        else layer_rules_en.offers_a_favour(previous)
+    ):
+        # "不用了，谢谢" to "要不要我帮你拿快递？", "no need" to "Shall I text Sarah?": a favour turned
+        # down calls off no task of the speaker's
+        out = [e for e in out if not (e.layer == "status" and e.kind == "cancelled")]
     if previous and _DOING_IT_MYSELF.search(said):
         # "nah I'll do it" to "Shall I book the cinema?", "不用，我自己来": the offer's act is turned down
         # because the speaker takes it on - no refusal of its thing

@@ -79,7 +79,10 @@ _CAP = r"(?:[A-Z][\w&'\-]*(?:\s+(?:of\s+)?(?!I\b)[A-Z][\w&'\-]*)*|[\u4e00-\u9fff
 _EMPLOYER_EN = re.compile(
     # (the I dropped, the verb opens the line: "Started at Deloitte on Monday!", the day it began after)
     # (one's shift somewhere is work there: "I go straight to my shift at Tesco")
-    rf"\b(?:work(?:ing|s|ed)?|job|(?<=\bmy\s)shifts?|(?i:started)|joined|hired|employed|intern(?:ing)?|placement)\s+"
+    # (teaching at a school is working there; driving or delivering for a firm is working for it:
+    # "I teach at Oakwood Academy", "I drive for Uber now")
+    rf"\b(?:work(?:ing|s|ed)?|teach(?:ing|es)?(?=\s+at\b)|(?:driv(?:e|es|ing)|deliver(?:s|ing)?|rid(?:e|es|ing))(?=\s+for\b)"
+    rf"|job|(?<=\bmy\s)shifts?|(?i:started)|joined|hired|employed|intern(?:ing)?|placement)\s+"
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?P<prep>at|for|with)\s+(?P<v>{_NP}?)\b"
     # (the name ends before a time said of it: "the new job at Spotify so far", "for Unilever at the moment")
     rf"(?=\s*(?:$|[,.;!]|now\b|this\b|last\b|next\b|all\s+(?:day|morning|afternoon|evening|night|week)\b|since\b|for\b|as\b|in\s+[A-Z]|and\b|but\b"
@@ -153,6 +156,11 @@ _ENDED_EN = re.compile(
     rf"|\b(?i:quit)\s+(?!(?i:smoking|drinking|vaping|sugar|caffeine|coffee|alcohol)\b)(?:{_CAP})\b"
     # the verb of working negated as over: "I no longer work at Amazon", "I don't work there anymore"
     r"|\b(?i:no longer)\s+(?i:works?)\b|\b(?i:don't|do not|doesn't|does not)\s+(?i:works?)\s+(?i:at|for|there)\b[^,;.]*\b(?i:anymore|any more)\b",
+)
+# a trade one no longer has: "not a chef anymore", "I'm no longer a nurse", "not a teacher any more"
+_TRADE_GONE_EN = re.compile(
+    r"(?:^|[,;]\s*|\bI(?:'m|\s+am)\s+)(?:(?i:not)\s+(?:a|an)\s+(?P<v>[a-z]+(?:\s[a-z]+)?)\s+(?i:anymore|any more)"
+    r"|(?i:no longer)\s+(?:a|an)\s+(?P<v2>[a-z]+(?:\s[a-z]+)?))\b"
 )
 # a clause that is only a trade, "from now on" after it ("Full-time illustrator from now on")
 _TRADE_FROM_NOW_EN = re.compile(
@@ -308,7 +316,8 @@ _RESIDENCE_EN = re.compile(
     rf"|\b(?:I|we)(?:'ve| have)\s+lived\s+in\s+(?P<v4>{_CAP})\s+(?:for|since|all)\b"
     # (the keys to it said had: "Got the keys to our house in Leeds")
     # (or its lease signed: "Signed the lease on a flat in Nottingham")
-    rf"|\b(?i:bought|rented|found|got|signed\s+(?:the|a)\s+(?:lease|tenancy|rental\s+agreement)\s+(?:on|for))\s+(?:(?i:the)\s+keys\s+(?:to|for)\s+)?(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})\b"
+    # (a purchase completed is one bought: "we just closed on a house in Jersey City")
+    rf"|\b(?i:bought|rented|found|got|closed\s+on|completed\s+on|signed\s+(?:the|a)\s+(?:lease|tenancy|rental\s+agreement)\s+(?:on|for))\s+(?:(?i:the)\s+keys\s+(?:to|for)\s+)?(?:a|an|our|my)\s+(?:(?:new|own|little|first|tiny|small|old)\s+)*{_DWELLING}\s+(?:in|on)\s+(?P<v6>{_CAP})\b"
     # (not a place that serves something: "found a place in Chinatown that does them for a fiver")
     # ("that does need some work", "which does have a garden": an emphatic does is still a home)
     r"(?!\s+(?:that|which|where)\s+(?:(?:does|do|did)\s+(?!(?:need|have|allow|get|let|come|feel|look|seem|make|take)\b)|serves|sells)\b)"
@@ -422,6 +431,9 @@ _RELATION_EN = (
         "dating",
         re.compile(
             r"\b(?:seeing someone|dating|seeing each other|(?:my )?(?:girlfriend|boyfriend|partner) and I)\b"
+            # "I've got a girlfriend now", "got a boyfriend!", "moved in with my boyfriend Tom"
+            r"|(?:\bI(?:'ve| have)?\s+|^)(?:got\s+)?(?:a|a new)\s+(?:girlfriend|boyfriend|gf|bf)\b(?!\s+(?:who|that)\b)"
+            r"|\bmoved\s+in\s+with\s+my\s+(?:girlfriend|boyfriend|partner|gf|bf)\b"
             # "Me and Sam have been going out for a month": a couple, counted in time (not "going out
             # tonight", nor "going out with Tom on Friday")
             r"|\bbeen\s+going\s+out\s+(?:together\s+|with\s+\w+\s+)?(?:for|since)\b",
@@ -708,8 +720,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         # renewed"): the participle is no part of the name
         v = re.sub(rf"^({_CAP})\s+(?:(?:all|now|just|finally|\w+ly)\s+)?[a-z]+ed$", r"\1", v)
         v = _clean_np(v)
-        if re.search(rf"\b(?:{_SCHOOL_HEAD})\b", v, re.I):
-            continue
+        if re.search(rf"\b(?:{_SCHOOL_HEAD})\b", v, re.I) and not re.match(r"(?i:work|teach)", m.group(0)):
+            continue  # a school one is at may be one's study; one works or teaches at one's employer
         if re.fullmatch(_WORKPLACE_NOT_FIRM, v):
             continue  # "working at home today", "working at the kitchen table": where, not for whom
         # a role is no employer ("work with a carpenter"); a name written capitalised is one, whatever
@@ -956,6 +968,15 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     ):
         add("employer", "none", "change")
         add("job", "none", "change")
+    # "not a chef anymore, I drive for Uber now", "I'm no longer a nurse": the trade given up (the
+    # employer, when the line names one, is read above)
+    gone = _TRADE_GONE_EN.search(s)
+    if (
+        gone
+        and ((v := gone.group("v") or gone.group("v2")).split()[-1].lower() in JOBS or _TRADE_EN.search(v))
+        and not any(e.key == "job" for e in out)
+    ):
+        add("job", "none", "change")
     # "I graduated", "finished my degree": the school ends with nothing after it (school "none"),
     # when it is the speaker's own and done, not planned, asked or denied
     done = _GRADUATED_EN.search(s)
@@ -1072,7 +1093,7 @@ _NOT_INTO_EN = re.compile(
 # ("Quiz is a no-go" is a plan that is off, no taste)
 _IMPLICIT_EN = re.compile(  # "Opera bores me", "X is gross", "Museums are my happy place"
     r"^(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+(?:on|with|to)?\s*[\w\u4e00-\u9fff'\-]+){0,3}?)\s+"
-    r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|vile|revolting|rank|minging|overrated|"
+    r"(?P<pred>bores? me|(?:is|are|'s)\s+(?:so\s+|pretty\s+|really\s+|kind of\s+|a\s+)?(?:gross|disgusting|vile|revolting|overrated|"
     r"exhausting|the worst|awful|terrible|boring|my idea of hell|a big no|a no(?!-)|a (?:hard|firm|big) pass|not for me|my happy place|"
     r"the best(?: part of my day)?|my (?:new\s+|all-time\s+|absolute\s+)?favou?rite(?: thing)?|amazing|life|my jam|my thing"
     # "swimming is my real passion", "Crosswords are my new obsession"
@@ -1382,6 +1403,14 @@ _PROGRESSIVE_STANCE_EN = re.compile(
     re.I,
 )
 _STANCE_STEM = {"loving": "love", "enjoying": "enjoy", "hating": "hate", "liking": "like"}
+# what makes a stance in the progressive a mood of the moment, not a taste: a time of now, life or the
+# weather, a person by name, a doubt before it ("I'm not sure I'm enjoying yoga")
+_PASSING_EN = re.compile(
+    r"\b(?:right now|today|tonight|at the moment|atm|this week|so far)\b|\b(?:loving|enjoying|hating|liking)\s+"
+    r"(?:(?:life|it all|every (?:minute|second)|(?:this|the) (?:weather|sun|sunshine|rain|heat|cold))\b|(?-i:[A-Z][a-z]+\b))"
+    r"|\b(?:not sure|don't know|dunno|wonder)\b",
+    re.I,
+)
 # a "but" after a habit of before ("I used to love running but honestly I'm sick of it now"):
 # the clause after it holds, and its "it" is the thing before
 # (a comma does it too when the clause after it says "now": "Used to love sushi, can't stand it now")
@@ -1540,9 +1569,10 @@ _CHAT_OPENER_EN = re.compile(
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = IDIOMS.sub(" ", s.replace("’", "'"))  # "I could eat a horse": hunger, no taste
     s = _CHAT_OPENER_EN.sub("", s)
-    s = _PROGRESSIVE_STANCE_EN.sub(
-        lambda m: f"I {m.group('adv') or ''}{_STANCE_STEM[m.group('verb').lower()]}", s
-    )
+    if not _PASSING_EN.search(s):  # ("Loving life right now", "hating Tom today": a mood, no taste)
+        s = _PROGRESSIVE_STANCE_EN.sub(
+            lambda m: f"I {m.group('adv') or ''}{_STANCE_STEM[m.group('verb').lower()]}", s
+        )
     s = _DROPPED_I_EN.sub("I ", s, count=1)
     # "I've totally gone off camping": an adverb between the auxiliary and its participle is left out
     s = re.sub(
@@ -1701,6 +1731,8 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         and not re.match(
             r"(?:it|this|that|he|she|they|there|what|which|his|her|their|your)\b", m.group("obj"), re.I
         )
+        # ("Tom is vile", "Paul is revolting": a person named, judged, is no taste)
+        and not (re.search(r"vile|revolting", m.group("pred"), re.I) and m.group("obj")[:1].isupper())
         and not (
             # (a taste said of one serving is no taste of the food: "my tea tastes like dishwater")
             re.match(r"tastes?\b", m.group("pred"), re.I)
@@ -4314,6 +4346,17 @@ _PRO_FORM_ACT_EN = re.compile(
     rf"(?:(?:definitely|probably|just|try to|aim to)\s+)?{_PRO_FORM_ACT}\b",
     re.I,
 )
+# a line that opens on the task forgotten or missed ("ugh forgot", "totally forgot, sorry", "didn't get
+# round to it"), then the act promised again on a pro-form ("I'll ring her tomorrow instead")
+_FORGOT_EN = re.compile(
+    r"^(?:(?:ugh|argh|oops|sorry|damn|dammit|ah|oh|so|omg)[,!.]*\s+)*(?:I\s+)?(?:totally\s+|completely\s+)?"
+    r"(?:forgot|didn't get (?:round|around) to it|ran out of time)\b",
+    re.I,
+)
+_REDONE_EN = re.compile(
+    r"\b(?:I'll|I will|will|gonna|I'm gonna)\s+(?:definitely\s+|just\s+)?[a-z]+\s+(?:it|them|her|him|you|that)\b",
+    re.I,
+)
 # the task said not done yet: still broken, not ready, taking longer
 _NOT_YET_EN = re.compile(
     r"\b(?:still|not|isn't|aren't|wasn't|weren't)\s+(?:quite\s+|totally\s+|fully\s+)?"
@@ -4391,7 +4434,13 @@ def rescheduled_en(s: str, subject: str) -> Evidence | None:
     weekend instead", "Slides are going to take another day, will have them Thursday"). A
     postponement of the task named at the head, or of the latest promise when none is named
     (its day is read from the sentence, as a cancellation's is)."""
-    if s.rstrip().endswith("?") or not _PRO_FORM_ACT_EN.search(s):
+    if s.rstrip().endswith("?"):
+        return None
+    forgot = _FORGOT_EN.match(s.strip())
+    if forgot and _REDONE_EN.search(s.strip()[forgot.end() :]):
+        # "ugh forgot, I'll ring her tomorrow instead": the act missed, promised again for a time
+        return Evidence("status", subject, "", "", 0.5, "postponed")
+    if not _PRO_FORM_ACT_EN.search(s):
         return None
     if not (re.search(r"\binstead\b", s, re.I) or _NOT_YET_EN.search(s)):
         return None
@@ -4459,8 +4508,11 @@ def rescheduled_zh(s: str, subject: str) -> Evidence | None:
 
 
 def is_pro_form_act(what: str) -> bool:
-    """Whether a promise's ``what`` is only an act on a pro-form ("do it", "have them instead")."""
-    return bool(re.fullmatch(rf"{_PRO_FORM_ACT}(?:\s+instead)?", what.strip(), re.I))
+    """Whether a promise's ``what`` is only an act on a pro-form ("do it", "have them instead", "ring
+    her instead")."""
+    return bool(
+        re.fullmatch(rf"(?:{_PRO_FORM_ACT}|[a-z]+\s+(?:her|him|them|it))(?:\s+instead)?", what.strip(), re.I)
+    )
 
 
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:

@@ -270,7 +270,8 @@ BACK_IN_ORDER = (
 )
 DONE_VERBS = (
     r"sent|finished|done|completed|booked|submitted|called|paid|fixed|emailed|returned|ordered|"
-    r"picked up|cleaned|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
+    # (the thing as a pronoun between the verb and its particle: "Jake dropped it off this morning")
+    r"picked (?:it |them )?up|dropped (?:it|them) (?:off|round)|cleaned|updated|reviewed|written|wrote|drafted|delivered|bought|mailed|posted|"
     r"renewed|repaired|handed in|shipped|texted|watered|brought|scheduled|replied|answered|signed|rang|phoned|messaged|"
     # chores and errands done
     r"baked|cooked|washed|packed|serviced|printed|wrapped|ironed|tidied|uploaded|installed|"
@@ -482,7 +483,7 @@ NO_REFUSAL = re.compile(
     r"pressure|big deal|biggie|joke|matter|idea|clue|need to|offense|offence|hard feelings|"
     r"only|just|sure|bad|exactly|quite|yet|longer|a (?:big |huge |massive )?fan|really into|into|keen|big on)\b"
     # ("not a chef anymore, I drive for Uber now": what one no longer is, no offer refused)
-    r"|^not\s+(?:a|an)\s+\w+(?:\s+\w+)?\s+(?:anymore|any more)\b"
+    r"|^(?:(?:no|nope|nah)[,.!]?\s+)?not\s+(?:a|an)\s+\w+(?:\s+\w+)?\s+(?:anymore|any more)\b"
 )
 REFUSE = re.compile(
     r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'm ok|i'm okay|i'm alright|i'm all right|i'll pass|pass|"

@@ -182,8 +182,13 @@ def _choice_taken(previous: str | None, low: str) -> str:
 # some olives on your plate?")
 _FAVOUR_OFFER = re.compile(
     r"\b(?:(?:do you )?want me to|would you like me to|(?:do you )?need me to|shall i|should i)\s+"
-    rf"(?!{OFFER_VERB}\b|pick (?:up )?(?:some|a|an)\b|[a-z]+ (?:some|more|a few|a bit of)\b)[a-z]+\b"
+    rf"(?!{OFFER_VERB}\b|[a-z]+(?: (?:you|u|us|me))?(?: (?:up|round|over|back))? (?:some|more|a few|a bit of|a|an)\b)[a-z]+\b"
 )
+
+
+def offers_a_favour(previous: str | None) -> bool:
+    """Whether ``previous`` offers to do the one asked a favour ("want me to pick you up tomorrow?")."""
+    return bool(_FAVOUR_OFFER.search((previous or "").lower()))
 
 
 def offer_topic(previous: str | None) -> str:

@@ -171,7 +171,7 @@ _WON_OVER = re.compile(
 _TIRED = re.compile(
     # ("太腻了", "好腻啊": a degree word before 腻 judges a dish too rich, it names no thing one is tired of)
     # (or sick of it from too much: "最近火锅吃伤了")
-    r"(?:对)?(?:最近|这阵子|这段时间)?(?P<o>(?![我你他她它])[\u4e00-\u9fff]{1,6}?)(?<![太好真很挺超点])(?:我)?(?:已经|都)?(?:(?:吃|喝|看|听|玩)?腻|(?:吃|喝)伤)了"
+    r"(?:对)?(?:最近|这阵子|这段时间)?(?<![昨前今上那这])(?P<o>(?![我你他她它]|昨晚|昨天|前天|上次|今天|那次|这次)[\u4e00-\u9fff]{1,6}?)(?<![太好真很挺超点])(?:我)?(?:已经|都)?(?:(?:吃|喝|看|听|玩)?腻|(?:吃|喝)伤)了"
     r"|我(?:已经)?(?:吃|喝|看|听)腻了(?P<o2>)"
 )
 _WANT_NOT = re.compile(
@@ -388,9 +388,16 @@ def chosen_of(previous: str | None, s: str) -> str:
 # a favour the asker offers to do ("要不要我帮你拿快递？", "需要我帮你订票吗", "要我给你打电话吗"): no
 # thing offered, so a no is no taste - unless the favour brings a thing ("要不要我给你带杯咖啡？": 咖啡)
 _FAVOUR_OFFER = re.compile(
-    r"(?:要不要|需不需要|需要|要|用不用|用)我(?:来|去)?(?:帮|给|替)(?:你|您)(?:也|再)?"
-    r"(?:(?:带|捎|买|点|倒|留|叫|泡|冲)(?:一?[杯瓶碗份个块张盒])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|吧|不|呗|呢)?\s*(?:[？?]|$))?"
+    # (or takes them somewhere: "要不要我开车送你？", "要我陪你去吗")
+    r"(?:要不要|需不需要|需要|要|用不用|用)我(?:来|去)?(?:开车)?(?:帮|给|替|送|陪|接)(?:你|您)(?:也|再)?"
+    r"(?:(?:带|捎|买|点|倒|留|泡|冲)(?:一?[杯瓶碗份个块张盒])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吗|吧|不|呗|呢)?\s*(?:[？?]|$))?"
 )
+
+
+def offers_a_favour(previous: str | None) -> bool:
+    """Whether ``previous`` offers to do the one asked a favour that brings no thing ("要不要我帮你拿快递？")."""
+    favour = _FAVOUR_OFFER.search(previous or "")
+    return bool(favour) and not favour.group("o")
 
 
 def offer_topic(previous: str | None) -> str:
@@ -710,7 +717,11 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return []  # "又贵又不好吃，下次别去了": advice for next time, no plan called off
     # "方案得晚两天，周三给你", "样品推迟到下周一再寄": put off to a day, no new promise of that day
     # "报销单交啦", "钱转你啦": 啦 after an act closes it as 了 does
-    s = re.sub(r"(?<=[交发寄付转还送订买修做写办好完你])啦(?=[。！!~～]*$)", "了", s)
+    # (not an act about to be done or due: "报销单要交啦", "该交啦", "快交啦"; nor "好啦", OK)
+    if not re.search(r"(?:要|该|快|得|准备|马上|这就)[\u4e00-\u9fff]{0,2}啦[。！!~～]*$", s):
+        s = re.sub(
+            r"(?:(?<=[交发寄付转还送订买修做写办你])|(?<=[做写修办弄搞][好完]))啦(?=[。！!~～]*$)", "了", s
+        )
     # "不用了，我已经订好了": the no is to a favour offered, the clause after it says the thing done
     s = re.sub(
         r"^(?:不用|不需要|不必)(?:了|啦|哈)?(?:谢谢|谢啦)?[，,]\s*(?=我?(?:已经|早就)[\u4e00-\u9fff]{1,8}?(?:好|完)?了)",
