@@ -496,3 +496,74 @@ def test_en_a_no_to_a_favour_calls_off_nothing_and_a_trade_given_up_is_no_refusa
     assert _rows_of("no need", "Shall I text Sarah and let her know?", speaker="Ben") == []
     rows = _rows_of("no, not a chef anymore", "Are you still a chef?", speaker="Ben")
     assert [r[0] for r in rows] == ["fact"] and rows[0][2:4] == ("job", "none")
+
+
+# -- the second probe round: third persons, mixed lines, refusals and changes said in other words ---
+
+
+def test_en_a_chinese_name_heading_an_english_line_is_that_person(default_hub):
+    mem = heard(default_hub, "es_n1", [(0, "Emma", "小周 got a job at ByteDance")])
+    assert _current(mem, "小周", "employer") == ["ByteDance"], _all(mem)
+    assert not _current(mem, "Emma", "employer"), _all(mem)
+    mem = heard(default_hub, "es_n2", [(0, "Emma", "张伟 said he'll send the report tomorrow")])
+    assert _commit(mem, "张伟").due == date(2026, 9, 2), _all(mem)
+
+
+@pytest.mark.parametrize(
+    "said", ["Jake bailed on me, so I had to hire movers", "Jake flaked again lol", "Jake cancelled on me"]
+)
+def test_en_a_named_person_who_bailed_calls_off_their_promise(default_hub, said):
+    tenant = f"es_b{abs(hash(said)) % 10_000}"
+    mem = heard(
+        default_hub, tenant, [(0, "Nora", "Jake promised to help me move on Sunday"), (5, "Nora", said)]
+    )
+    assert _commit(mem, "Jake").status == "cancelled", _all(mem)
+
+
+def test_zh_a_person_from_somewhere_a_named_roommate_and_a_later_firm(default_hub):
+    mem = heard(default_hub, "zs_n5", [(0, "韩梅", "Amy从北京搬到成都了，说那边生活节奏慢")])
+    assert _current(mem, "Amy", "residence") == ["成都"], _all(mem)
+    assert not _current(mem, "韩梅", "residence"), _all(mem)
+    mem = heard(default_hub, "zs_n6", [(0, "李娜", "我室友Kelly特别喜欢现在的team")])
+    liked(mem, "Kelly", "team")
+    mem = heard(default_hub, "zs_n7", [(0, "彭丽", "小陈以前在银行上班，后来去了保险公司")])
+    assert _current(mem, "小陈", "employer") == ["保险公司"], _all(mem)
+    # (a later visit is no firm: "我妈摔了一跤，后来去了医院")
+    mem = heard(default_hub, "zs_n8", [(0, "彭丽", "我妈摔了一跤，后来去了医院")])
+    assert _all(mem)[1] == [], _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer", "thing"),
+    [
+        ("去吃日料？", "日料不太想，最近吃太多了，吃川菜吧", "日料"),
+        ("晚上吃pizza？", "pizza上周吃吐了，不想再吃", "pizza"),
+        ("请你喝杯拿铁？", "谢谢不用，我不喝拿铁，喝不惯", "拿铁"),
+    ],
+)
+def test_zh_an_offer_refused_in_other_words_is_disliked_by_the_one_answering(
+    default_hub, asked, answer, thing
+):
+    tenant = f"zs_x{abs(hash(answer)) % 10_000}"
+    mem = heard(default_hub, tenant, [(0, "郭涛", asked), (0, "孙丽", answer)])
+    disliked(mem, "孙丽", thing)
+    assert {p.subject for p in mem.preferences()} == {"孙丽"}, _all(mem)  # (谢谢 is no one)
+
+
+def test_zh_a_need_this_week_is_no_task_done():
+    assert [r for r in _rows_of("这周得把报告写完了") if r[0] == "status"] == []
+    # (记得 is no need: the party moved stays moved)
+    rows = _rows_of("老王的喜酒改到国庆了，大家记得把时间空出来啊")
+    assert [(r[0], r[1], r[4]) for r in rows] == [("status", "老王", "postponed")]
+
+
+def test_en_until_and_the_negated_progressive_turn_a_taste():
+    from tests.layer_sets import TUE, found_rows
+
+    def tastes(text):
+        return [(r[3], r[4]) for r in found_rows(text, TUE, speaker="Ben") if r[0] == "preference"]
+
+    assert tastes("I hated olives until I went to Greece, now I love them") == [("olives", True)]
+    assert tastes("I'm not enjoying the gym at all") == [("gym", False)]
+    # (an idea of a move is no move)
+    assert _rows_of("I'm loving the idea of moving to Spain", speaker="Ben") == []

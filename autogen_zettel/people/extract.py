@@ -662,7 +662,7 @@ def _done_today_zh(said: str) -> bool:
         and not re.search(general.ZH_TIME, _TODAY_GONE_ZH.sub("", said))
         and not general.ZH_DEADLINE.search(said)
         # (a need or a word given before the act is still owed: "我今天得把水管修好了")
-        and not re.search(r"(?:得|必须|一定|要|会|需要|应该|该)把", said)
+        and not re.search(rf"{general.ZH_NEED_BA}|(?:一定|要|会)把", said)
     )
 
 

@@ -53,7 +53,10 @@ _CHANGE_EN = re.compile(
     re.I,
 )
 _FUTURE_EN = re.compile(
-    r"\b(?:will|'ll|going to|gonna|might|maybe|plan(?:ning)? to|thinking of|want to|hope to)\b", re.I
+    # (an idea only: "I'm loving the idea of moving to Spain", "thinking about moving to Leeds")
+    r"\b(?:will|'ll|going to|gonna|might|maybe|plan(?:ning)? to|thinking of|want to|hope to|the idea of|thinking about|"
+    r"dreaming of|considering)\b",
+    re.I,
 )
 _ORG_HEAD = (
     r"company|bank|hospital|council|agency|firm|startup|start-up|fintech|studio|garage|shop|store|"
@@ -1059,7 +1062,7 @@ _STANCE_EN = re.compile(
     # (a perfect's have before them: "I've never liked mushrooms", "I have always loved jazz")
     rf"\b(?:I|i)(?:'ve|\s+have)?(?:\s+(?:really|kinda|kind of|just|honestly|totally|absolutely|genuinely|actually|also|now|still|quite|rather|always|"
     rf"do|sort of|truly|don't|do not|never|no longer|used to|\w+ly))*\s*(?P<verb>{_LIKE_EN}|{_DISLIKE_EN})(?:d|ed)?\s+(?P<obj>[\w\u4e00-\u9fff'\-]+(?:\s+[\w\u4e00-\u9fff'\-]+){{0,3}}?)"
-    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|because\b|right now\b|at the moment\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|at all\b|"
+    rf"(?=\s*(?:$|[,.;!?]|so\b|sooo?\b|too\b|every\b|since\b|until\b|because\b|right now\b|at the moment\b|all (?:week|day|month|year|summer|winter)\b|kind of\b|a lot\b|lately\b|but\b|and\b|now\b|anymore\b|tbh\b|much\b|at all\b|"
     # (an adverb of degree or a time after, closing it: "gone off running completely after the marathon")
     rf"completely\b|totally\b|entirely\b|after (?:the|a|my|that|this|last)\b|"
     rf"these days\b|more\b|on repeat\b|from (?:the|a|that|this)\b|forever\b|all day\b|boring\b|dull\b|overrated\b|tedious\b|annoying\b|great\b|amazing\b|relaxing\b|{_WHEN_ADJUNCT_EN}))",
@@ -1398,7 +1401,7 @@ _DROPPED_I_EN = re.compile(
 # a stance in the progressive, at a line's head or after "I'm" ("Loving the new album", "I'm really
 # enjoying it these days"): read as the simple stance
 _PROGRESSIVE_STANCE_EN = re.compile(
-    r"(?:\bI(?:'m|\s+am)\s+|^)(?P<adv>(?:(?:really|so|totally|absolutely|honestly|properly|actually|kinda|just|still|now)\s+)*)"
+    r"(?:\bI(?:'m|\s+am)\s+(?P<neg>not\s+)?|^)(?P<adv>(?:(?:really|so|totally|absolutely|honestly|properly|actually|kinda|just|still|now)\s+)*)"
     r"(?P<verb>loving|enjoying|hating|liking)\b(?!\s+(?:on|to)\b)",
     re.I,
 )
@@ -1571,7 +1574,14 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     s = _CHAT_OPENER_EN.sub("", s)
     if not _PASSING_EN.search(s):  # ("Loving life right now", "hating Tom today": a mood, no taste)
         s = _PROGRESSIVE_STANCE_EN.sub(
-            lambda m: f"I {m.group('adv') or ''}{_STANCE_STEM[m.group('verb').lower()]}", s
+            # ("I'm not enjoying the gym at all": the stance denied)
+            lambda m: (
+                "I "
+                + ("don't " if m.group("neg") else "")
+                + (m.group("adv") or "")
+                + _STANCE_STEM[m.group("verb").lower()]
+            ),
+            s,
         )
     s = _DROPPED_I_EN.sub("I ", s, count=1)
     # "I've totally gone off camping": an adverb between the auxiliary and its participle is left out
@@ -1909,6 +1919,8 @@ _ZH_EMPLOYER = re.compile(
     rf"政府|单休|双休|大小周|上市|创业))(?:{_HZ}){{2,10}}?)(?<!公司)(?<!企业)(?<!单位)(?=[，。！,；]|$)"
     # "创业公司倒闭了，又回国家电网了": gone back (又 / 重新) to a place of work (not to a city: a trip's end)
     rf"|(?:又|重新)回(?:到|了)?(?!来|去|家|老家|头|国(?!家)|公司|单位|学校)(?P<v8>{_HZ}{{2,8}}?)(?:上班|工作|干)?(?:了|啦)"
+    # a firm gone to later or now, by its head word ("后来去了保险公司", "现在去了一家律所")
+    rf"|(?:后来|现在|然后|之后)(?:又)?(?:去了|进了|到了)(?:一家|一个)?(?P<went>{_HZ}{{0,6}}?(?:{_ZH_ORG_HEAD}|律所))(?=[，。！,；]|$)"
     # the written "serve at" ("本人现任职于中国银行深圳分行", "就职于", "供职于")
     rf"|(?:任职|就职|供职|受聘)于(?P<held>{_HZ}{{2,12}}?)(?=[。，！,；]|$|担任|任|做|当)"
     # 上班 split by a span said inside it ("在字节上了两周班"): worked there for that long
@@ -2290,11 +2302,14 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
                     m.group("held"),
                     m.group("shifts"),
                     m.group("unit"),
+                    m.group("went"),
                 )
                 if g
             ),
             "",
         )
+        if m.group("went") and not re.search(r"上班|工作|干|当|离职|辞职|跳槽|入职", s):
+            continue  # "后来去了医院": a visit, unless the line speaks of work
         v = re.sub(r"^(?:了|去了|到了|给(?=\S{2}))", "", v)  # ("在给腾讯打工": the firm after 给)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
         if m.group("v5") and v.startswith("家") and not re.search(_ZH_ORG_HEAD, v):
@@ -2346,7 +2361,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             "change"
             if (change and not m.group("v3"))
             or re.search(
-                r"换了|换工作|跳槽|入职|辞职|离职|实习|毕业|现在|不当|不干|第一天|头一天|正式|新(?:公司|单位|东家)",
+                r"换了|换工作|跳槽|入职|辞职|离职|实习|毕业|现在|不当|不干|第一天|头一天|正式|新(?:公司|单位|东家)|后来",
                 s,
             )
             else kind
@@ -2568,7 +2583,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("job", "none", "change")
     # "我之前做会计，现在自己开了家花店": what a clause of before says was, when a clause of now says what is
     parts = re.split(r"[，,；;]", s)
-    now = [c for c in parts if re.search(r"现在|如今|目前", c)]
+    now = [c for c in parts if re.search(r"现在|如今|目前|后来", c)]
     if now:
         was = [c for c in parts if re.search(_ZH_BEFORE, c) and c not in now]
         out = [
@@ -3802,7 +3817,11 @@ _ZH_NOT_ACT = re.compile(
 
 # a time with 前 after it is a deadline, ahead whatever the time: "下班前帮你签了", "月底前交了"
 # (下班前 is a time of its own in ZH_TIME)
-ZH_DEADLINE = re.compile(rf"(?:{ZH_TIME})(?:之|以)?前|下班(?:之|以)?前")
+# a need said before 把 and its act ("这周得把报告写完了", "我今天必须把水管修好"): nothing done yet
+# (得 of a verb is no need: 记得, 觉得, 值得)
+ZH_NEED_BA = r"(?:(?<![记觉懂晓值显获取舍免使])得|必须|需要|应该|(?<!应)该)把"
+# (or within it: "下周内我把合同签了")
+ZH_DEADLINE = re.compile(rf"(?:{ZH_TIME})(?:(?:之|以)?前|(?:之|以)?内)|下班(?:之|以)?前")
 _ZH_LONE_ACTS = frozenset("看发写改做买订打回交寄送弄办修问查")
 
 
@@ -4346,6 +4365,11 @@ _PRO_FORM_ACT_EN = re.compile(
     rf"(?:(?:definitely|probably|just|try to|aim to)\s+)?{_PRO_FORM_ACT}\b",
     re.I,
 )
+# a person named who called off on the speaker, no thing said: "Jake bailed on me", "Noah flaked again"
+_BAILED_EN = re.compile(
+    r"^(?P<who>[A-Z][a-z]+)\s+(?:(?:has|just|totally|literally)\s+)*(?:bailed|flaked|cancell?ed|pulled out|dropped out)"
+    r"(?:\s+on\s+(?:me|us|everyone))?(?:\s+(?:again|last minute|at the last minute))?(?=\s*(?:$|[,.;!]|so\b|lol\b|ugh\b))"
+)
 # a line that opens on the task forgotten or missed ("ugh forgot", "totally forgot, sorry", "didn't get
 # round to it"), then the act promised again on a pro-form ("I'll ring her tomorrow instead")
 _FORGOT_EN = re.compile(
@@ -4474,9 +4498,9 @@ def late_zh(clauses: list[str], then: re.Pattern[str] | str, at: int | None = No
 # a thing, then a later time and 再 before the act that hands it over or does it: the thing put off
 # to that time ("钱周末再转", "钱的事能不能缓两天，周末再转", "房租下周三再给")
 _AGAIN_AT_ZH = re.compile(
-    rf"^(?:我们?)?(?P<o>(?![我你他她这那])[\u4e00-\u9fffA-Za-z]{{1,6}}?)?(?:的事)?(?:我们?)?(?:(?:{ZH_TIME})+(?:之前|以前|前)?)"
+    rf"^(?:我们?)?(?P<o>(?![我你他她这那下本上])[\u4e00-\u9fffA-Za-z]{{1,6}}?)?(?:的事)?(?:我们?)?(?:(?:{ZH_TIME})+(?:之前|以前|前)?)"
     # (not 才, what another's act waits for: "工资下周才发")
-    r"再(?:转|给|还|发|交|打|做|弄|寄|付|修|买|订|送|带)"
+    r"再(?:转|给|还|发|交|打|做|弄|寄|付|修|买|订|送|带|取|拿|写|改)"
 )
 # an act forgotten or missed, then the same act promised for a later time: "忘了打，今天一定打"
 _MISSED_THEN_ZH = re.compile(r"忘了|没来得及|没顾上|没空|太困了|睡着了")
@@ -4492,13 +4516,15 @@ def rescheduled_zh(s: str, subject: str) -> Evidence | None:
         for i, clause in enumerate(clauses):
             m = _AGAIN_AT_ZH.match(clause)
             if m and not _ZH_PAST_TIME.search(clause):
-                if re.search(r"的$|^(?:剩下|其余|其他|别的)", m.group("o") or ""):
-                    break  # "书房整理了大部分，剩下的周六再弄": the rest of a thing partly done (late_zh's)
+                if re.search(r"的$|^(?:剩下|其余|其他|别的)|到$", m.group("o") or ""):
+                    # "书房整理了大部分，剩下的周六再弄": the rest of a thing partly done (late_zh's); "推到周五再取":
+                    # a move said by its own verb (status_zh's)
+                    break
                 head = re.match(
                     r"^(?P<o>(?![我你他她这那])[\u4e00-\u9fffA-Za-z]{1,6}?)(?:的事|能不能|可不可以|先|得)",
                     clauses[0],
                 )
-                obj = m.group("o") or (head.group("o") if head and i else "")
+                obj = m.group("o") or (head.group("o") if head and i else None)
                 break
     if obj is None and _MISSED_THEN_ZH.search(clauses[0]) and len(clauses) > 1:
         # ("昨晚太困了忘了打，今天一定打": the act missed, then promised again for a time named)
@@ -4521,6 +4547,11 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
 
     One part done and another put off in a clause of its own ("Fence is done, the shed will have
     to wait till next weekend") is a task only partly done: still owed, as the later clause says."""
+    bailed = _BAILED_EN.match(s.strip())
+    if bailed and bailed.group("who") not in _NOT_NAMES_EN and not s.rstrip().endswith("?"):
+        # "Jake bailed on me", "Noah flaked again", "Tom cancelled on us": the one named called off
+        # what they owed (their promise, whatever it was)
+        return [Evidence("status", bailed.group("who"), "", "", 0.5, "cancelled")]
     found = _status_en(s, subject, speaker)
     # (a pronoun and its auxiliary name no thing: "I've booked it", as "Tom's booked it" is read)
     found = [
@@ -5173,6 +5204,8 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
         return []
     if re.search(r"(?:保证|发誓)[^，,。]{0,4}不|不会再|再也不会", s):
         return []  # "我保证下次不迟到了": a promise not to, nothing called off
+    if re.search(ZH_NEED_BA, s):
+        return []  # "这周得把报告写完了": a need, nothing done yet
     clauses = [c.strip() for c in re.split(r"[，,；;]", s)]
     part = _ZH_PART_DONE.match(clauses[0])
     if part and any(re.search(ZH_TIME, c) and "再" in c for c in clauses[1:]):

@@ -15,6 +15,7 @@ from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.general import (
     POINTING_ZH,
     ZH_DEADLINE,
+    ZH_NEED_BA,
     ZH_NOT_A_HOME,
     ZH_RECEIVED_REPORTED,
     ZH_TIME,
@@ -208,6 +209,8 @@ _REFUSE = re.compile(
     r"|^(?:我|可能|估计|恐怕|这次|今天|今晚|周末)*(?:去|来|参加|赶|过)不(?:了|成)(?![\u4e00-\u9fff]{0,4}[吗呢？?])"
     # the reason first, the can't closing the answer: "要值班，去不了"
     r"|[，,]\s*(?:我|可能|估计|恐怕|这次|就|实在)*(?:去|来|参加|赶|过)不(?:了|成)了?[。！!~～]*$"
+    # a no to more of it closing the answer ("pizza上周吃吐了，不想再吃")
+    r"|[，,]\s*(?:我)?(?:真的|实在)?不想再(?:吃|喝|去|看)了?[。！!~～]*$"
 )
 _ACCEPT = re.compile(
     # (要 alone or before a measure word: "要加班" is a have-to, "要不了" a can't)
@@ -774,6 +777,8 @@ def _status(s: str, speaker: str) -> list[Evidence]:
         return []  # "月底前把房租交了": a deadline ahead, the 了 of a thing still to do
     if re.search(r"^(?:大家|你们|你|咱们)?(?:就|都|也)?别", s) or ZH_WISH.search(re.split(r"[，,]", s)[0]):
         return []  # "大家别问了", "我只想明天把报告交了": told to others, or wished; nothing done
+    if re.search(ZH_NEED_BA, s):
+        return []  # "这周得把报告写完了": a need, nothing done yet
     m = _DONE.search(s) or _DONE.search(_SPACED.split(s)[0])
     first = re.split(r"[，,]", s)[0]
     if not m and first != s and not re.search(r"[不没]", first) and not status_zh(s, speaker):
@@ -892,10 +897,17 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
             taken += _pref(speaker, offered, 0.0, "refusal")
         return out + comparison_beside_zh(s, speaker, out) + taken
     offered = offer_topic(previous)
-    if _REFUSE.search(s) and offered:
+    # (or the thing offered first, then the no: "日料不太想，最近吃太多了")
+    if offered and (
+        _REFUSE.search(s)
+        or re.match(
+            rf"{re.escape(offered)}(?:还是|真的)?(?:不太想|不想)(?:吃|喝|去)?(?:了|吧)?(?=[，,。！!~～]|$)", s
+        )
+    ):
         m = re.search(
             # ("别别别，…": a 别 said again is the refusing, not the thing)
-            r"(?:不想|不要|别|不去|不吃|不喝|不看|不订)+(?:加|吃|喝|看|去|点)?(?P<o>(?![别不])[\u4e00-\u9fff]{1,6})",
+            # ("不想再吃": more of it is no thing)
+            r"(?:不想|不要|别|不去|不吃|不喝|不看|不订)+再?(?:加|吃|喝|看|去|点)?(?P<o>(?![别不再吃喝看去])[\u4e00-\u9fff]{1,6})",
             s,
         )
         said = _clean_obj(m.group("o")) if m else ""

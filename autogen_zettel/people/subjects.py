@@ -157,7 +157,7 @@ ZH_PET_NAME = _ZH_PET_NAME  # (rules_zh reads who a task is handed to by it)
 # goldfish given away, no Mr Qian or Mr Jin)
 # a surname's character opening a word that is no name: a day of the week, or the week's report,
 # meeting or magazine ("周三", "周末", "周报明早交", "周会改到周四了", "星期天")
-ZH_NOT_A_NAME = r"(?![周星][一二三四五六日天末报会刊期])"
+ZH_NOT_A_NAME = r"(?![周星][一二三四五六日天末报会刊期]|谢谢)"
 _ZH_NAME = rf"(?:[小老阿][{SURNAMES}]|{_ZH_PET_NAME}|{ZH_NOT_A_NAME}[{SURNAMES}][^\s我你他她们的了是在说，。！？、\d出取送买卖拿放寄交收还完到回起过]{{1,2}}?)"
 ZH_NAME = _ZH_NAME  # (extract reads whom a promise is made for by it)
 # what may follow a Chinese name for it to be the subject: a verb or adverb, not a noun
@@ -167,7 +167,8 @@ _ZH_PRED = (
     r"(?=(?:跟|和|对|同)我(?:说|讲|抱怨|吐槽|念叨|提过|提到|透露)(?!好|定)|告诉我|说|觉得|认为|最近|去年|今年|上个?月|上周|已经|刚|也|又|还|现在|以前|之前|原来|一直|从来|特别|很|超|真|最|不|没|是|在|"
     # (posted elsewhere, 调去 / 调到, is a change of work as 跳槽 is: "老刘调去上海分公司了")
     r"对|跳槽|调(?=去|到|回)|辞职|入职|搬|考上|转学|转到|转去|结婚|离婚|订婚|分手|退休|迷上|爱|喜欢|讨厌|受不了|今晚|明天|周末|会|要|答应|"
-    r"开车|来|去|帮|替|给|住|在|把|被|升|晋升"
+    # (from where: "Amy从北京搬到成都了", "小王从腾讯离职了")
+    r"开车|来|去|帮|替|给|住|在|把|被|升|晋升|从"
     # (a job changed, a habit given up: "阿明换工作了，现在在京东", "阿杰戒酒了")
     r"|换(?=了?(?:个|份)?(?:工作|单位|公司|东家))|戒(?=了?[酒烟糖])"
     # "阿伟和他女朋友订婚了": the person with his or her own partner, the news is theirs
@@ -281,7 +282,7 @@ _ZH_LEAD = re.compile(
     # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
     # "小王的前夫是律师": a person's relative, filed under the relative as "小王的前夫"
     # ("隔壁老王", "对门的小刘", "楼下张阿姨": where the person lives, said before the name)
-    rf"^(?:(?:隔壁|对门|对面|楼上|楼下)(?:家)?的?(?={_ZH_NAME}))?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME}|{_ZH_BIG_NAME}|{_LATIN_NAME_ZH})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的|有(?:一)?(?:个|位))?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))?"
+    rf"^(?:(?:隔壁|对门|对面|楼上|楼下)(?:家)?的?(?={_ZH_NAME}))?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME}|{_ZH_BIG_NAME}|{_LATIN_NAME_ZH})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的|有(?:一)?(?:个|位))?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff])|{_LATIN_NAME_ZH})?"
     # a post over the speaker, then the name it goes by ("我们组长老韩", "我的主管小林"): the named one
     rf"|我们?(?:的)?(?:{_ZH_TITLE})(?P<tname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))(?={_ZH_PRED}|[是也都就])"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"
@@ -337,7 +338,8 @@ _EN_PRED = (
     r"(?:'s|\s+is)\s+(?:(?:totally|really|so|completely|kinda|absolutely|lowkey|low-key)\s+)?"
     r"(?:obsessed\s+with|hooked\s+on|addicted\s+to|(?:crazy|mad|nuts|wild)\s+about|keen\s+on|fond\s+of)\b)"
 )
-_EN_NAME = r"[A-Z][a-z]+"
+# (a Chinese name written inside an English line is one too: "小周 got a job at ByteDance")
+_EN_NAME = r"(?:[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}(?=\s))"
 _EN_NOT = frozenset(
     "I We You He She They It The A An My Our Your This That These Those There Here So Oh Yes No Nah Ok "
     "Okay Sure Well Just Also Apparently Honestly Anyway Btw Still Now Then Thanks Please Let Go Got "
@@ -804,7 +806,9 @@ def subjects_of(sentence: str, speaker: str, referent: str = "") -> list[tuple[s
     the message spoke of before), or "" (nobody's) without one."""
     found = (
         _zh(sentence, speaker, referent)
-        if re.search(r"[\u4e00-\u9fff]", sentence[:3]) or re.match(_LATIN_NAME_ZH, sentence)
+        if (re.search(r"[\u4e00-\u9fff]", sentence[:3]) or re.match(_LATIN_NAME_ZH, sentence))
+        # (an English line that opens on a Chinese name is read as English: "小周 got a job at ByteDance")
+        and len(re.findall(r"[A-Za-z]{2,}", sentence)) < len(re.findall(r"[\u4e00-\u9fff]", sentence))
         else _en(sentence, speaker, referent)
     )
     return found or [(speaker, sentence)]
