@@ -84,7 +84,7 @@ _EMPLOYER_EN = re.compile(
     # (one's shift somewhere is work there: "I go straight to my shift at Tesco")
     # (teaching at a school is working there; driving or delivering for a firm is working for it:
     # "I teach at Oakwood Academy", "I drive for Uber now")
-    rf"\b(?:work(?:ing|s|ed)?|teach(?:ing|es)?(?=\s+at\b)|(?:driv(?:e|es|ing)|deliver(?:s|ing)?|rid(?:e|es|ing))(?=\s+for\b)"
+    rf"\b(?:work(?:ing|s|ed)?|teach(?:ing|es)?(?=\s+at\s+(?:the\s+)?[A-Z])|(?:driv(?:e|es|ing)|deliver(?:s|ing)?|rid(?:e|es|ing))(?=\s+for\s+[A-Z])"
     rf"|job|(?<=\bmy\s)shifts?|(?i:started)|joined|hired|employed|intern(?:ing)?|placement)\s+"
     rf"(?:(?:from home|full[- ]time|part[- ]time|remotely|nights|days|weekends|shifts|evenings)\s+)?(?P<prep>at|for|with)\s+(?P<v>{_NP}?)\b"
     # (the name ends before a time said of it: "the new job at Spotify so far", "for Unilever at the moment")
@@ -511,7 +511,9 @@ _DIET_EN = re.compile(
 _DIET_LIFTED_EN = re.compile(
     # (a plain "I'm not vegan" is no change: "any more" or "now" in its clause says it was so before)
     rf"\b(?:I'm|I am|im)\s+not\s+(?:a\s+)?(?P<v>{_DIETS})\b(?=(?:(?!\bbut\b)[^,;.])*?\b(?:any\s*more|now)\b)"
-    rf"|(?:^|[,;]\s*|\b(?:I'm|I am|im)\s+)no\s+longer\s+(?:a\s+)?(?P<v2>{_DIETS})\b",
+    rf"|(?:^|[,;]\s*|\b(?:I'm|I am|im)\s+)no\s+longer\s+(?:a\s+)?(?P<v2>{_DIETS})\b"
+    # (or given up: "gave up being vegetarian, eating meat again")
+    rf"|\b(?:gave|given|giving|give)\s+up\s+being\s+(?:a\s+)?(?P<v3>{_DIETS})\b",
     re.I,
 )
 # how bad an allergy is, or what one thinks of it: no part of what one is allergic to
@@ -934,7 +936,11 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
     if lifted:  # "I'm not vegan anymore", "no longer veggie": the diet is over, as 不吃素了 says
         add(
             "diet",
-            re.sub("^veggie$", "vegetarian", (lifted.group("v") or lifted.group("v2")).lower()),
+            re.sub(
+                "^veggie$",
+                "vegetarian",
+                (lifted.group("v") or lifted.group("v2") or lifted.group("v3")).lower(),
+            ),
             "lift",
         )
     if m:
@@ -1410,7 +1416,7 @@ _STANCE_STEM = {"loving": "love", "enjoying": "enjoy", "hating": "hate", "liking
 # weather, a person by name, a doubt before it ("I'm not sure I'm enjoying yoga")
 _PASSING_EN = re.compile(
     r"\b(?:right now|today|tonight|at the moment|atm|this week|so far)\b|\b(?:loving|enjoying|hating|liking)\s+"
-    r"(?:(?:life|it all|every (?:minute|second)|(?:this|the) (?:weather|sun|sunshine|rain|heat|cold))\b|(?-i:[A-Z][a-z]+\b))"
+    r"(?:(?:life|it all|every (?:minute|second)|the (?:idea|thought)|(?:this|the) (?:weather|sun|sunshine|rain|heat|cold))\b|(?-i:[A-Z][a-z]+\b))"
     r"|\b(?:not sure|don't know|dunno|wonder)\b",
     re.I,
 )
@@ -1690,6 +1696,18 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             clause[: m.start("verb")].lower()[-20:],
         ):
             negative = not negative
+        if re.match(r"\s*(?:until|till)\b", clause[m.end("obj") :], re.I) and (
+            re.match(r"(?:e?d)\b", clause[m.end("verb") :])
+            or re.search(
+                r"\b(?:never|didn't|did not|couldn't|could not)\s+(?:really\s+)?$",
+                clause[: m.start("verb")],
+                re.I,
+            )
+        ):
+            # "I hated olives until I went to Greece", "I loved coffee until I got ill": a stance of
+            # before that held only until then - the other way now
+            out += _pref(subject, obj, 0.9 if negative else 0.1, "change")
+            continue
         out += _pref(subject, obj, 0.1 if negative else 0.9, kind)
     if out and all(e.score < 0.5 for e in out):
         # "I'm so over coffee, switched to tea": what the disliked thing was swapped for is liked now
@@ -1920,7 +1938,7 @@ _ZH_EMPLOYER = re.compile(
     # "创业公司倒闭了，又回国家电网了": gone back (又 / 重新) to a place of work (not to a city: a trip's end)
     rf"|(?:又|重新)回(?:到|了)?(?!来|去|家|老家|头|国(?!家)|公司|单位|学校)(?P<v8>{_HZ}{{2,8}}?)(?:上班|工作|干)?(?:了|啦)"
     # a firm gone to later or now, by its head word ("后来去了保险公司", "现在去了一家律所")
-    rf"|(?:后来|现在|然后|之后)(?:又)?(?:去了|进了|到了)(?:一家|一个)?(?P<went>{_HZ}{{0,6}}?(?:{_ZH_ORG_HEAD}|律所))(?=[，。！,；]|$)"
+    rf"|(?:后来|现在|然后|之后)(?:又)?(?:去了|进了|到了)(?!趟|一趟)(?:一家|一个)?(?P<went>{_HZ}{{0,6}}?(?:{_ZH_ORG_HEAD}|律所|[外国央私药房]企))(?=[，。！,；]|$)"
     # the written "serve at" ("本人现任职于中国银行深圳分行", "就职于", "供职于")
     rf"|(?:任职|就职|供职|受聘)于(?P<held>{_HZ}{{2,12}}?)(?=[。，！,；]|$|担任|任|做|当)"
     # 上班 split by a span said inside it ("在字节上了两周班"): worked there for that long
@@ -2308,8 +2326,11 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             ),
             "",
         )
-        if m.group("went") and not re.search(r"上班|工作|干|当|离职|辞职|跳槽|入职", s):
-            continue  # "后来去了医院": a visit, unless the line speaks of work
+        before = [c for c in re.split(r"[，,；;]", s[: m.start()]) if c.strip()]
+        if m.group("went") and not (
+            before and re.search(rf"在{_HZ}{{2,8}}?(?:上班|工作|实习|打工)", before[-1])
+        ):
+            continue  # "后来去了医院": a visit, unless the clause before names a place of work (在银行上班)
         v = re.sub(r"^(?:了|去了|到了|给(?=\S{2}))", "", v)  # ("在给腾讯打工": the firm after 给)
         v = re.sub(r"^[\u4e00-\u9fff]{2}(?:的)?(?=一家)", "", v)
         if m.group("v5") and v.startswith("家") and not re.search(_ZH_ORG_HEAD, v):
@@ -3415,6 +3436,13 @@ _REGISTER_EN = (
     (r"(?i)^(?:scrap|scratch|forget) that[,.!]*\s+(?=\w)", ""),
     (r"^((?:ok|okay|k|kk|sure|yeah|yep|yes|alright|fine|no worries|np)[,!.]*\s+)?(?:ill|Ill)\b", r"\1I'll"),
     (r"\bim\b", "I'm"),
+    # "me and my gf live in Toronto", "me and the kids moved to Leeds": the pair is "we" (a verb of
+    # living or moving follows; "me and my fiancé are saving ..." keeps the fiancé)
+    (
+        r"(?i)^(?:me|I) (?:and|&|n) (?:my|the|our) (?:gf|bf|girlfriend|boyfriend|partner|wife|husband|hubby|fianc[ée]e?|"
+        r"family|kids|flatmates?|roommates?|housemates?)(?= (?:live|lived|have lived|moved|just moved|finally moved)\b)",
+        "we",
+    ),
     # ("imma" / "ima" is "I'm going to": "Imma clean my room this evening")
     (r"(?i)\b(?:imma|ima|i'ma)\b", "I'm going to"),
     (r"\bi\b", "I"),
@@ -3800,7 +3828,8 @@ _ZH_DROPPED_JIU = re.compile(
 )
 _ZH_PROMISE_HEAD = re.compile(
     # "那我周四请你吃饭": a 那 / 那就 / 到时候 leading the clause follows on from what was said
-    rf"^(?:那就|那么|那|到时候?)?(?:{ZH_TIME}|之前|以前|前|在)*"
+    # (a span it is owed within too: "下周内我把合同签了")
+    rf"^(?:那就|那么|那|到时候?)?(?:{ZH_TIME}|之前|以前|前|之内|以内|(?<=[周月天])内|在)*"
     # the occasion after its day ("周六聚餐我带酒"): what the promise is for, not who makes it
     rf"(?:(?<=[末一二三四五六日天晚午上])的?(?:聚餐|聚会|派对|开会|野餐|烧烤|团建|饭局|生日会|年会|例会))?"
     rf"[，,]?\s*我们?(?![们的])(?:{ZH_TIME}|之前|以前|前)*(?P<rest>.+)"
@@ -4367,8 +4396,10 @@ _PRO_FORM_ACT_EN = re.compile(
 )
 # a person named who called off on the speaker, no thing said: "Jake bailed on me", "Noah flaked again"
 _BAILED_EN = re.compile(
-    r"^(?P<who>[A-Z][a-z]+)\s+(?:(?:has|just|totally|literally)\s+)*(?:bailed|flaked|cancell?ed|pulled out|dropped out)"
-    r"(?:\s+on\s+(?:me|us|everyone))?(?:\s+(?:again|last minute|at the last minute))?(?=\s*(?:$|[,.;!]|so\b|lol\b|ugh\b))"
+    r"^(?:(?:so|ugh|omg|welp|and)[,!]?\s+)*(?P<who>[A-Z][a-z]+|[\u4e00-\u9fff]{2,3})\s+(?:(?:has|just|totally|literally|really|\w+ly)\s+)*"
+    r"(?:bailed|flaked|cancell?ed|pulled out|dropped out|backed out)"
+    r"(?:\s+on\s+(?:me|us|everyone))?(?:\s+(?:again|last minute|at the last minute|yesterday|today|last night|this morning))*"
+    r"(?=\s*(?:$|[,.;!]|so\b|lol\b|ugh\b|typical\b))"
 )
 # a line that opens on the task forgotten or missed ("ugh forgot", "totally forgot, sorry", "didn't get
 # round to it"), then the act promised again on a pro-form ("I'll ring her tomorrow instead")
@@ -4500,7 +4531,7 @@ def late_zh(clauses: list[str], then: re.Pattern[str] | str, at: int | None = No
 _AGAIN_AT_ZH = re.compile(
     rf"^(?:我们?)?(?P<o>(?![我你他她这那下本上])[\u4e00-\u9fffA-Za-z]{{1,6}}?)?(?:的事)?(?:我们?)?(?:(?:{ZH_TIME})+(?:之前|以前|前)?)"
     # (not 才, what another's act waits for: "工资下周才发")
-    r"再(?:转|给|还|发|交|打|做|弄|寄|付|修|买|订|送|带|取|拿|写|改)"
+    r"再(?:转|给|还|发|交|打|做|弄|寄|付|修|买|订|送|带|取|写|改)"
 )
 # an act forgotten or missed, then the same act promised for a later time: "忘了打，今天一定打"
 _MISSED_THEN_ZH = re.compile(r"忘了|没来得及|没顾上|没空|太困了|睡着了")

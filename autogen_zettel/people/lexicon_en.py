@@ -609,6 +609,10 @@ JOBS = frozenset(
         "psychologist",
         "economist",
         "editor",
+        # a post over others: "I'm a team lead now", "shift supervisor", "creative director"
+        "lead",
+        "supervisor",
+        "director",
         # a trade known by its initials ("I'm a GP", "she's an MP")
         "gp",
         "mp",

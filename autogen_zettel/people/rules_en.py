@@ -182,7 +182,8 @@ def _choice_taken(previous: str | None, low: str) -> str:
 # some olives on your plate?")
 _FAVOUR_OFFER = re.compile(
     r"\b(?:(?:do you )?want me to|would you like me to|(?:do you )?need me to|shall i|should i)\s+"
-    rf"(?!{OFFER_VERB}\b|[a-z]+(?: (?:you|u|us|me))?(?: (?:up|round|over|back))? (?:some|more|a few|a bit of|a|an)\b)[a-z]+\b"
+    rf"(?!{OFFER_VERB}\b|[a-z]+(?: (?:you|u|us|me))?(?: (?:up|round|over|back))? (?:some|more|a few|a bit of|a|an)\b"
+    r"(?! (?:lift|ride|hand|call|ring|text|shout|break|minute|sec)\b))[a-z]+\b"
 )
 
 
@@ -765,6 +766,8 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
     chosen = _choice_taken(previous, _INTERJECTION.sub("", low))
     if chosen and not question:
         return _pref(speaker, chosen, 0.85, "acceptance")
+    if offers_a_favour(previous):
+        return []  # "no I'm fine, thanks" to "do you want me to drive you?": no thing, no taste
     offered = offer_topic(previous)
     said = ""
     # a sigh or an interjection before the refusal ("Ugh, no more curry") leaves it a refusal

@@ -158,7 +158,7 @@ _STANCE = re.compile(
     r"(?:吃|喝|看|听|玩|去)?(?:我的)?(?P<obj>(?!了|着|过(?:[他她你我它一]|$)|(?:[他她你它]们?|我们(?:小组|组|团队|班|部门)?|我(?:的)?(?:老板|领导|同事|老公|老婆|妈|爸|男朋友|女朋友|对象))(?:[。！!，,~～]|$))[\u4e00-\u9fffA-Za-z]{1,8}(?:\s[A-Z][A-Za-z]+){0,2})"
 )
 _DROPPED_WO = re.compile(
-    r"([，,；;]\s*(?:但是?|可是?|不过|而且|并且|同时)?\s*)"
+    r"([，,；;]\s*(?:但是?|可是?|不过|而且|并且|同时|所以|因此)?\s*)"
     r"(?=(?:也|还|却|更|倒是)?(?:不太|不怎么|不)?(?:很|挺|特别|非常|最|超|真|比较|蛮)?(?:喜欢|热爱|讨厌|受不了|偏爱))"
 )
 _NOW_NOT = re.compile(r"[，,]\s*(?:但是?|可是?|不过)?现在(?:我)?(?P<neg>不太|不再|不|没那么)?(?:喜欢|爱)了?")
@@ -850,6 +850,14 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
                 "preference", speaker, last.key, last.value, 0.3 if later.group("neg") else 0.75, "change"
             )
         )
+    m = re.search(
+        r"(?:^|[，,])\s*我(?:是|属于)(?:个|一个|坚定的|铁杆)?(?!实力|学院|保守|激进|行动|乐天|技术|偶像|浪漫|现实|理想|温和|务实)(?P<o>[\u4e00-\u9fff]{1,2})派(?![对出遣送])",
+        s,
+    )
+    if (
+        m and not out
+    ):  # "我是猫派，狗太吵了": of the party of the thing, a taste for it (not 实力派, a kind of person)
+        out += _pref(speaker, _clean_obj(m.group("o")), 0.85, "statement")
     m = _WON_OVER.search(s)
     if m and not out:
         # "被朋友安利吃了一次榴莲，真香！", "看了几部韩剧，现在上头了": won over by trying it

@@ -339,7 +339,10 @@ _EN_PRED = (
     r"(?:obsessed\s+with|hooked\s+on|addicted\s+to|(?:crazy|mad|nuts|wild)\s+about|keen\s+on|fond\s+of)\b)"
 )
 # (a Chinese name written inside an English line is one too: "小周 got a job at ByteDance")
-_EN_NAME = r"(?:[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}(?=\s))"
+# (not 我 + kin, a kin word or a post, which the Chinese reader files as the speaker's: "我哥 got a job")
+_EN_NAME = (
+    rf"(?:[A-Z][a-z]+|(?!我|(?:{_ZH_REL}|{_ZH_TITLE}|老板|同事|领导)(?=\s))[\u4e00-\u9fff]{{2,3}}(?=\s))"
+)
 _EN_NOT = frozenset(
     "I We You He She They It The A An My Our Your This That These Those There Here So Oh Yes No Nah Ok "
     "Okay Sure Well Just Also Apparently Honestly Anyway Btw Still Now Then Thanks Please Let Go Got "
@@ -652,7 +655,8 @@ def _pronoun_en(body: str, referent: str) -> list[tuple[str, str]]:
 # "她在市一医院当护士": a clause led by she or he (not 她们, 他的...) is about someone else
 _ZH_PRONOUN = re.compile(r"^(?:她|他)(?![们的])(?=[\u4e00-\u9fff])")
 # a clause that starts again with I ("我老公在银行上班，我在学校当老师"): the speaker's own
-_ZH_SELF = re.compile(r"^我(?![们的])")
+# (after a word that turns or follows on: "我女朋友超喜欢猫，但我对猫过敏")
+_ZH_SELF = re.compile(r"^(?:但是?|可是?|不过|而且?|所以|其实)?我(?![们的])")
 _ZH_CLAUSES = re.compile(r"(?<=[，,；;])\s*")
 
 
@@ -807,8 +811,12 @@ def subjects_of(sentence: str, speaker: str, referent: str = "") -> list[tuple[s
     found = (
         _zh(sentence, speaker, referent)
         if (re.search(r"[\u4e00-\u9fff]", sentence[:3]) or re.match(_LATIN_NAME_ZH, sentence))
-        # (an English line that opens on a Chinese name is read as English: "小周 got a job at ByteDance")
-        and len(re.findall(r"[A-Za-z]{2,}", sentence)) < len(re.findall(r"[\u4e00-\u9fff]", sentence))
+        # (an English line that opens on a Chinese name is read as English: "小周 got a job at ByteDance";
+        # one that opens on the speaker's kin stays the Chinese reader's: "我哥 got a job at Google")
+        and (
+            len(re.findall(r"[A-Za-z]{2,}", sentence)) < len(re.findall(r"[\u4e00-\u9fff]", sentence))
+            or re.match(rf"我|(?:{_ZH_REL}|{_ZH_TITLE}|老板|同事|领导)\s", sentence)
+        )
         else _en(sentence, speaker, referent)
     )
     return found or [(speaker, sentence)]
