@@ -663,3 +663,12 @@ def test_zh_a_visit_later_is_no_firm_and_a_span_to_do_it_in_is_a_deadline(defaul
     assert _commit(mem, "小李").due == date(2026, 9, 11), _all(mem)
     # (a thing handed over later with 再 and 拿 is a promise, not a move: "书我明天再拿给你")
     assert [r[0] for r in _rows_of("书我明天再拿给你")] == ["commitment"]
+
+
+def test_en_a_taste_so_far_is_a_taste():
+    from tests.layer_sets import TUE, found_rows
+
+    rows = [
+        r for r in found_rows("I'm enjoying the new job so far", TUE, speaker="Ben") if r[0] == "preference"
+    ]
+    assert [(r[3], r[4]) for r in rows] == [("job", True)]

@@ -1415,7 +1415,7 @@ _STANCE_STEM = {"loving": "love", "enjoying": "enjoy", "hating": "hate", "liking
 # what makes a stance in the progressive a mood of the moment, not a taste: a time of now, life or the
 # weather, a person by name, a doubt before it ("I'm not sure I'm enjoying yoga")
 _PASSING_EN = re.compile(
-    r"\b(?:right now|today|tonight|at the moment|atm|this week|so far)\b|\b(?:loving|enjoying|hating|liking)\s+"
+    r"\b(?:right now|today|tonight|at the moment|atm|this week)\b|\b(?:loving|enjoying|hating|liking)\s+"
     r"(?:(?:life|it all|every (?:minute|second)|the (?:idea|thought)|(?:this|the) (?:weather|sun|sunshine|rain|heat|cold))\b|(?-i:[A-Z][a-z]+\b))"
     r"|\b(?:not sure|don't know|dunno|wonder)\b",
     re.I,

@@ -276,6 +276,8 @@ _ZH_BIG_NAME = r"大[王李张刘陈杨赵吴徐孙郭何郑谢韩冯邓曹彭�
 _LATIN_NAME_ZH = r"[A-Z][a-z]{1,10}(?=[\u4e00-\u9fff])"
 # the posts one works or studies under, said before a name as a relative is
 _ZH_TITLE = r"(?:组长|经理|主管|主任|队长|班长|教练|师父|总监|科长|处长|部长|院长|校长|班主任|房东)"
+# the people of the speaker's own a Chinese word names with no name: kin, posts, the boss, colleagues
+_ZH_OWN_PEOPLE = rf"{_ZH_REL}|{_ZH_TITLE}|老板|同事|领导"
 _ZH_LEAD = re.compile(
     # "小刘那边发票寄到了": the person's side (那边 / 这边) is the person
     # (a name set beside a relative or a colleague may be the 大X of a nickname: "我同事大刘")
@@ -340,9 +342,7 @@ _EN_PRED = (
 )
 # (a Chinese name written inside an English line is one too: "小周 got a job at ByteDance")
 # (not 我 + kin, a kin word or a post, which the Chinese reader files as the speaker's: "我哥 got a job")
-_EN_NAME = (
-    rf"(?:[A-Z][a-z]+|(?!我|(?:{_ZH_REL}|{_ZH_TITLE}|老板|同事|领导)(?=\s))[\u4e00-\u9fff]{{2,3}}(?=\s))"
-)
+_EN_NAME = rf"(?:[A-Z][a-z]+|(?!我|(?:{_ZH_OWN_PEOPLE})(?=\s))[\u4e00-\u9fff]{{2,3}}(?=\s))"
 _EN_NOT = frozenset(
     "I We You He She They It The A An My Our Your This That These Those There Here So Oh Yes No Nah Ok "
     "Okay Sure Well Just Also Apparently Honestly Anyway Btw Still Now Then Thanks Please Let Go Got "
@@ -815,7 +815,7 @@ def subjects_of(sentence: str, speaker: str, referent: str = "") -> list[tuple[s
         # one that opens on the speaker's kin stays the Chinese reader's: "我哥 got a job at Google")
         and (
             len(re.findall(r"[A-Za-z]{2,}", sentence)) < len(re.findall(r"[\u4e00-\u9fff]", sentence))
-            or re.match(rf"我|(?:{_ZH_REL}|{_ZH_TITLE}|老板|同事|领导)\s", sentence)
+            or re.match(rf"我|(?:{_ZH_OWN_PEOPLE})\s", sentence)
         )
         else _en(sentence, speaker, referent)
     )
