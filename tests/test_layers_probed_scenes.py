@@ -672,3 +672,41 @@ def test_en_a_taste_so_far_is_a_taste():
         r for r in found_rows("I'm enjoying the new job so far", TUE, speaker="Ben") if r[0] == "preference"
     ]
     assert [(r[3], r[4]) for r in rows] == [("job", True)]
+
+
+# -- the third probe round: two-person exchanges; a card's anchored dates ----------------------------
+
+
+def test_a_cards_anchored_date_is_no_part_of_what_the_rules_read(default_hub):
+    # (the card keeps "today (11 September 2026)"; the rules read the line as said)
+    mem = heard(
+        default_hub,
+        "es_a1",
+        [(0, "Mia", "I work at Tesco"), (10, "Mia", "started at Sainsbury's today, new job!")],
+    )
+    assert _current(mem, "Mia", "employer") == ["Sainsbury's"], _all(mem)
+    mem = heard(
+        default_hub,
+        "es_a2",
+        [(0, "Nora", "Jake promised to help me move on Sunday"), (6, "Nora", "Jake bailed on me yesterday")],
+    )
+    assert _commit(mem, "Jake").status == "cancelled", _all(mem)
+
+
+def test_day_after_tomorrow_without_the_is_two_days_on():
+    from autogen_zettel.text.due import due_date
+    from tests.layer_sets import TUE
+
+    assert due_date("Day after tomorrow I'll return the ladder, promise.", TUE) == date(2026, 9, 3)
+
+
+def test_zh_an_offer_asked_without_its_mark_is_no_promise_and_a_treat_put_off(default_hub):
+    mem = heard(
+        default_hub, "zs_q1", [(0, "高远", "要不要我帮你带杯咖啡"), (0, "林晓", "不用了谢谢 我喝过了")]
+    )
+    assert mem.commitments() == [], _all(mem)
+    mem = heard(
+        default_hub, "zs_q2", [(0, "马超", "周末我请你喝奶茶"), (4, "马超", "奶茶下周再请吧 这周末加班")]
+    )
+    row = _commit(mem, "马超")
+    assert (row.status, row.due) == ("open", date(2026, 9, 7)), _all(mem)

@@ -3861,6 +3861,7 @@ def commitments_zh(s: str, subject: str, at, speaker: str) -> list[Evidence]:
 
     if (
         s.rstrip().endswith(("？", "?", "吗"))
+        or re.match(r"\s*(?:要不要|需不需要|要不|用不用)", s)  # ("要不要我帮你带杯咖啡": asked, no mark)
         or _ZH_PAST_TIME.search(s)
         # (a guess at one's own day is no promise either: "我明天估计会很忙", "大概去不了")
         # ("看看" alone is "let's see"; "去医院看看她" is a visit)
@@ -4531,7 +4532,7 @@ def late_zh(clauses: list[str], then: re.Pattern[str] | str, at: int | None = No
 _AGAIN_AT_ZH = re.compile(
     rf"^(?:我们?)?(?P<o>(?![我你他她这那下本上])[\u4e00-\u9fffA-Za-z]{{1,6}}?)?(?:的事)?(?:我们?)?(?:(?:{ZH_TIME})+(?:之前|以前|前)?)"
     # (not 才, what another's act waits for: "工资下周才发")
-    r"再(?:转|给|还|发|交|打|做|弄|寄|付|修|买|订|送|带|取|写|改)"
+    r"再(?:转|给|还|发|交|打|做|弄|寄|付|修|买|订|送|带|取|写|改|请)"
 )
 # an act forgotten or missed, then the same act promised for a later time: "忘了打，今天一定打"
 _MISSED_THEN_ZH = re.compile(r"忘了|没来得及|没顾上|没空|太困了|睡着了")
@@ -4557,9 +4558,10 @@ def rescheduled_zh(s: str, subject: str) -> Evidence | None:
                 )
                 obj = m.group("o") or (head.group("o") if head and i else None)
                 break
-    if obj is None and _MISSED_THEN_ZH.search(clauses[0]) and len(clauses) > 1:
-        # ("昨晚太困了忘了打，今天一定打": the act missed, then promised again for a time named)
-        m = re.match(rf"(?:(?:{ZH_TIME})+)(?:一定|再|会|肯定)(?P<act>[\u4e00-\u9fff]{{1,6}})", clauses[-1])
+    if obj is None and any(_MISSED_THEN_ZH.search(c) for c in clauses[:-1]):
+        # ("昨晚太困了忘了打，今天一定打", "不好意思，今天没来得及，后天寄": the act missed, then promised
+        # again for a time named)
+        m = re.match(rf"(?:(?:{ZH_TIME})+)(?:一定|再|会|肯定)?(?P<act>[\u4e00-\u9fff]{{1,6}})", clauses[-1])
         obj = m.group("act") if m and not _ZH_PAST_TIME.search(clauses[-1]) else None
     return None if obj is None else Evidence("status", subject, "", obj, 0.5, "postponed")
 
@@ -5048,7 +5050,8 @@ _ZH_DROP = re.compile(
     rf"^(?:我们?)?(?:就|先|也|还是|这周|这次|这回|{ZH_TIME})*不(?P<v>去|来|参加|报|办|订|买|搬|带|陪|接|送)(?P<obj>[\u4e00-\u9fffA-Za-z]{{0,6}}?)了"
 )
 # a verb of moving a plan to a time: "推迟到", "改到", "挪到", "换成"
-ZH_MOVE_TO = r"(?:推迟|延期|延后|顺延|推|改|挪|换)(?:到|成|至)"  # (至 in a notice: "延期至下周二")
+# (至 in a notice: "延期至下周二"; 改 straight before a day, "周三有事 改周四吧")
+ZH_MOVE_TO = r"(?:(?:推迟|延期|延后|顺延|推|改|挪|换)(?:到|成|至)|改(?=(?:下下?|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天))"
 # a later time that names no day: a month alone ("五月", "6月"), next year, after a holiday, a
 # season or a half-year ("推迟到明年", "改到节后", "挪到下半年")
 ZH_LATER_NO_DAY = (

@@ -611,6 +611,8 @@ def _agreed(s: str, speaker: str, at: datetime) -> list[Evidence]:
 def _commitments(s: str, speaker: str, at: datetime) -> list[Evidence]:
     if s.endswith(("？", "?")) or _CANCEL.search(s) or _CANT_ANYMORE.search(s):
         return []
+    if re.match(r"(?:要不要|需不需要|要不|用不用)", s):
+        return []  # "要不要我帮你带杯咖啡": an offer asked, with no mark, is no promise yet
     # "那我来订餐厅": a link to what was said before (那, 所以) is no thing taken on, read without it
     link = _LINK.match(s)
     found = _commitment(s[link.end() :], speaker, at) if link and s[link.end() :].startswith("我") else []

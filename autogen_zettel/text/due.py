@@ -106,7 +106,7 @@ _EN = re.compile(
     rf"\b(?:(?P<bracket>\d{{1,2}} (?:{_MONTH}) \d{{4}})"
     rf"|(?P<md_m>{_MONTH})\.? (?P<md_d>\d{{1,2}})(?:st|nd|rd|th)?\b"
     rf"|(?:the )?(?P<dm_d>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? (?P<dm_m>{_MONTH})\b"
-    rf"|(?P<simple>today|tonight|this (?:morning|afternoon|evening)|tomorrow|the day after tomorrow|"
+    rf"|(?P<simple>today|tonight|this (?:morning|afternoon|evening)|(?:the )?day after tomorrow|tomorrow|"
     # (the end of a working day named: "by end of day tomorrow", "eod tomorrow" is tomorrow's)
     rf"(?:(?:the )?end of (?:the )?day|eod|close of business)(?: tomorrow)?)"
     # a few minutes or hours from now: the day it is said ("I'll ring you back in 10 mins")
