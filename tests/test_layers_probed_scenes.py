@@ -7,6 +7,7 @@ test (none is a line of a labelled set)."""
 
 from __future__ import annotations
 
+import zlib
 from datetime import date
 
 import pytest
@@ -118,7 +119,7 @@ def test_zh_within_this_week_is_owed_by_its_friday(default_hub):
     ],
 )
 def test_zh_a_favour_declined_is_no_taste(default_hub, asked, answer):
-    tenant = f"zs_f{abs(hash(asked)) % 10_000}"
+    tenant = f"zs_f{zlib.crc32(asked.encode())}"
     mem = heard(default_hub, tenant, [(0, "阿杰", asked), (0, "小周", answer)])
     no_preference(mem)
     assert not [c for c in mem.commitments() if c.status == "cancelled"], _all(mem)
@@ -268,7 +269,7 @@ def test_zh_a_nickname_and_a_before_clause_keep_their_person(default_hub):
     ],
 )
 def test_en_a_favour_declined_is_no_taste(default_hub, asked, answer):
-    tenant = f"es_f{abs(hash(asked)) % 10_000}"
+    tenant = f"es_f{zlib.crc32(asked.encode())}"
     mem = heard(default_hub, tenant, [(0, "Emma", asked), (0, "Fred", answer)])
     no_preference(mem)
 
@@ -513,7 +514,7 @@ def test_en_a_chinese_name_heading_an_english_line_is_that_person(default_hub):
     "said", ["Jake bailed on me, so I had to hire movers", "Jake flaked again lol", "Jake cancelled on me"]
 )
 def test_en_a_named_person_who_bailed_calls_off_their_promise(default_hub, said):
-    tenant = f"es_b{abs(hash(said)) % 10_000}"
+    tenant = f"es_b{zlib.crc32(said.encode())}"
     mem = heard(
         default_hub, tenant, [(0, "Nora", "Jake promised to help me move on Sunday"), (5, "Nora", said)]
     )
@@ -544,7 +545,7 @@ def test_zh_a_person_from_somewhere_a_named_roommate_and_a_later_firm(default_hu
 def test_zh_an_offer_refused_in_other_words_is_disliked_by_the_one_answering(
     default_hub, asked, answer, thing
 ):
-    tenant = f"zs_x{abs(hash(answer)) % 10_000}"
+    tenant = f"zs_x{zlib.crc32(answer.encode())}"
     mem = heard(default_hub, tenant, [(0, "郭涛", asked), (0, "孙丽", answer)])
     disliked(mem, "孙丽", thing)
     assert {p.subject for p in mem.preferences()} == {"孙丽"}, _all(mem)  # (谢谢 is no one)
@@ -643,7 +644,7 @@ def test_en_favours_in_other_words_and_work_that_names_no_firm():
 # promise's due: "Jake bailed on me yesterday" keeps the Sunday promise open - left as it is)
 @pytest.mark.parametrize("said", ["Jake totally bailed on me lol", "ugh Jake backed out"])
 def test_en_bailing_said_with_a_time_or_an_opener(default_hub, said):
-    tenant = f"es_c{abs(hash(said)) % 10_000}"
+    tenant = f"es_c{zlib.crc32(said.encode())}"
     mem = heard(
         default_hub, tenant, [(0, "Nora", "Jake promised to help me move on Sunday"), (5, "Nora", said)]
     )
