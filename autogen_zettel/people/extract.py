@@ -37,6 +37,7 @@ from autogen_zettel.people.subjects import (
     subjects_of,
 )
 from autogen_zettel.people.topics import topic_of
+from autogen_zettel.text.dates import without_anchors
 from autogen_zettel.text.due import (
     MONTH_EN,
     due_date,
@@ -149,7 +150,7 @@ def extract_layers(
     """
     # a card's text carries the absolute date a relative one meant, in brackets ("started at
     # Sainsbury's today (1 September 2026)"): the rules read the words as said (``at`` gives the date)
-    text = _ANCHORED_DATE.sub("", text)
+    text = without_anchors(text)
     if len(text) + len(previous or "") > KEPT_CHARS:  # a long text is read afresh, not kept
         return _extract(
             text, speaker=speaker, at=at, previous=previous, addressee=addressee, embedder=embedder
@@ -157,12 +158,6 @@ def extract_layers(
     return list(_kept(text, speaker, at.isoformat(), at, previous, addressee, embedder))
 
 
-# what :func:`~autogen_zettel.text.dates.anchor_dates` adds after a relative date: " (1 September 2026)",
-# " (week of 24 August 2026)", " (weekend of 5 September 2026)", " (September 2026)", " (2025)"
-_ANCHORED_DATE = re.compile(
-    r" \((?:(?:week|weekend) of )?(?:\d{1,2} )?(?:(?:January|February|March|April|May|June|July|August|September|"
-    r"October|November|December) )?\d{4}\)"
-)
 KEPT = 4096  # distinct calls whose findings extract_layers keeps (each a few small records)
 KEPT_CHARS = 4000  # longer texts are not kept, so the kept keys stay under about 16M characters
 

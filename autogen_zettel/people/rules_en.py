@@ -196,9 +196,9 @@ def offer_topic(previous: str | None) -> str:
     """What the message answered offered: "Shall I book the sushi bar?" -> "the sushi bar"."""
     if not previous:
         return ""
-    low = previous.lower()
-    if _FAVOUR_OFFER.search(low):
+    if offers_a_favour(previous):
         return ""
+    low = previous.lower()
     spare = _SPARE_OFFER.search(low)
     if spare:
         return _topic(spare.group("obj") or spare.group("obj2"))

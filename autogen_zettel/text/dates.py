@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-__all__ = ["anchor_dates", "NUMBER_WORDS", "NUMBER_PATTERN"]
+__all__ = ["anchor_dates", "without_anchors", "NUMBER_WORDS", "NUMBER_PATTERN"]
 
 NUMBER_WORDS = {  # the counts chat writes as words
     "a": 1,
@@ -99,6 +99,23 @@ def _resolve(m: re.Match, at: datetime) -> str | None:
     if unit == "month":
         return _month(at.year, at.month - count)
     return str(at.year - count)
+
+
+# what anchor_dates adds after a relative date, in the forms _day and _month write and the week's and
+# weekend's: " (1 September 2026)", " (week of 24 August 2026)", " (September 2026)", " (2025)"
+_ANCHOR = re.compile(
+    r" \((?:(?:week|weekend) of )?(?:\d{1,2} )?(?:(?:January|February|March|April|May|June|July|August|September|"
+    r"October|November|December) )?\d{4}\)"
+)
+
+
+def without_anchors(text: str) -> str:
+    """``text`` with the dates :func:`anchor_dates` added taken out again: the words as said.
+
+    >>> without_anchors("started at Sainsbury's today (1 September 2026), new job!")
+    "started at Sainsbury's today, new job!"
+    """
+    return _ANCHOR.sub("", text)
 
 
 def anchor_dates(text: str, at: datetime) -> str:
