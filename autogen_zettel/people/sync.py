@@ -68,6 +68,7 @@ RULE_FILES = (
     "people/sync.py",
     "people/tables.py",
     "people/topics.py",
+    "text/dates.py",
     "text/due.py",
     "text/holidays.py",
     "text/lexical.py",
