@@ -711,3 +711,297 @@ def test_zh_an_offer_asked_without_its_mark_is_no_promise_and_a_treat_put_off(de
     )
     row = _commit(mem, "马超")
     assert (row.status, row.due) == ("open", date(2026, 9, 7)), _all(mem)
+
+
+# -- the fourth probe round: tastes that flip or are refused, third persons, facts told as news ----
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "word", "likes"),
+    [
+        ("I used to love jazz", "Noah", "jazz", False),  # a stance of before, no turn said
+        ("I used to love running, now it bores me", "Noah", "running", False),
+        ("weirdly I've started loving tea", "Noah", "tea", True),
+        ("ok I've changed my mind, horror films are actually great", "Noah", "horror", True),
+        ("honestly over pickleball now, bit boring", "Noah", "pickleball", False),
+        ("I was never into jazz but that gig changed my mind, I love it now", "Noah", "jazz", True),
+        ("Mushrooms used to make me gag, now I put them in everything", "Noah", "mushroom", True),
+        ("I wasn't a fan of Taylor Swift until recently, now I'm a total Swiftie", "Noah", "taylor", True),
+        ("my cousin used to love skating but she's gone off it", "Noah's cousin", "skat", False),
+        ("my sister used to hate dogs, now she's got two", "Noah's sister", "dog", True),
+        ("Tom used to hate olives but now he loves them", "Tom", "oliv", True),
+        ("tried the ramen place Jo loves - meh", "Noah", "ramen", False),
+        ("Went to that Greek restaurant Priya recommended, absolutely loved it", "Noah", "greek", True),
+        ("Ben loves the ramen place, I think it's overrated", "Noah", "ramen", False),
+    ],
+)
+def test_en_a_taste_turned_or_judged_in_other_words(default_hub, text, subject, word, likes):
+    mem = heard(default_hub, f"es_t{zlib.crc32(text.encode())}", [(0, "Noah", text)])
+    (liked if likes else disliked)(mem, subject, word)
+
+
+def test_en_a_stance_that_still_holds_and_a_trip_are_not_turned():
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows("I used to love jazz and still do", TUE, speaker="Noah")
+    assert [(r[3], r[4]) for r in rows if r[0] == "preference"] == [("jazz", True)]
+    assert found_rows("I'm over the moon now", TUE, speaker="Noah") == []
+
+
+@pytest.mark.parametrize(
+    ("offer", "answer", "thing", "likes"),
+    [
+        ("Red wine?", "just water for me thanks, I'm off the booze", "wine", False),
+        ("Do you want to watch the football?", "go on, why not", "football", True),
+        ("Want to try that new vegan place?", "defo, I've been dying to go", "vegan", True),
+    ],
+)
+def test_en_an_offer_taken_or_turned_down_in_other_words(default_hub, offer, answer, thing, likes):
+    mem = heard(default_hub, f"es_o{zlib.crc32(answer.encode())}", [(0, "Dan", offer), (0, "Emma", answer)])
+    (liked if likes else disliked)(mem, "Emma", thing)
+
+
+def test_en_a_thing_pointed_at_alone_is_no_offer():
+    from tests.layer_sets import TUE, found_rows
+
+    assert found_rows("yes", TUE, previous="Want to try that?", speaker="Emma") == []
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "owner", "status"),
+    [
+        # done by someone else for the one who owed it
+        (
+            "es_s1",
+            [(0, "Anna", "I'll book the tickets tomorrow"), (1, "Ben", "Sam sorted the tickets for you")],
+            "Anna",
+            "done",
+        ),
+        (
+            "es_s2",
+            [(0, "Anna", "I'll book the table tomorrow"), (1, "Ben", "Bob booked the table for Anna")],
+            "Anna",
+            "done",
+        ),
+        # the errand's participle after its thing, a clause or a when after it
+        (
+            "es_s3",
+            [(0, "Isla", "I'll water your plants"), (6, "Isla", "plants watered, they're all alive")],
+            "Isla",
+            "done",
+        ),
+        (
+            "es_s4",
+            [(0, "Paul", "I'll book the dentist for next week"), (1, "Paul", "Dentist booked for the 10th")],
+            "Paul",
+            "done",
+        ),
+        # not done after all: called off, whatever follows
+        (
+            "es_s5",
+            [
+                (0, "Dan", "I'll call the landlord about the boiler tomorrow"),
+                (2, "Dan", "ended up not calling him, the boiler fixed itself lol"),
+            ],
+            "Dan",
+            "cancelled",
+        ),
+        (
+            "es_s6",
+            [
+                (0, "Vicky", "Ravi said he'll book the cab for the wedding"),
+                (3, "Vicky", "Ravi ended up not booking the cab, we're driving"),
+            ],
+            "Ravi",
+            "cancelled",
+        ),
+        (
+            "es_s7",
+            [
+                (0, "Chloe", "I'll bring a salad to the barbecue on Sunday"),
+                (5, "Chloe", "sorry, couldn't make the barbecue in the end, was ill"),
+            ],
+            "Chloe",
+            "cancelled",
+        ),
+        (
+            "es_s8",
+            [
+                (0, "George", "Tom said he'll bring the speakers to the party on Saturday"),
+                (5, "George", "Tom couldn't make it in the end so no speakers"),
+            ],
+            "Tom",
+            "cancelled",
+        ),
+    ],
+)
+def test_en_a_promise_closed_in_other_words(default_hub, tenant, lines, owner, status):
+    mem = heard(default_hub, tenant, lines)
+    assert _commit(mem, owner).status == status, _all(mem)
+
+
+def test_en_done_for_oneself_or_for_a_day_closes_no_one_elses_promise(default_hub):
+    mem = heard(
+        default_hub,
+        "es_s9",
+        [(0, "Anna", "I'll book the tickets tomorrow"), (1, "Ben", "I booked the tickets for my mum")],
+    )
+    assert _commit(mem, "Anna").status == "open", _all(mem)
+    from tests.layer_sets import TUE, found_rows
+
+    assert [r[2] for r in found_rows("Bob booked the table for Friday", TUE, speaker="Isla")] == [""]
+
+
+def test_en_a_move_said_telegraphically_and_a_yes_to_an_errand(default_hub):
+    mem = heard(
+        default_hub,
+        "es_m1",
+        [
+            (0, "Sam", "I'll pick up the cake on Friday"),
+            (1, "Sam", "cake pickup moved to Saturday, bakery's shut Friday"),
+        ],
+    )
+    row = _commit(mem, "Sam")
+    assert (row.status, row.due) == ("open", date(2026, 9, 5)), _all(mem)
+    mem = heard(
+        default_hub,
+        "es_m2",
+        [
+            (0, "Dan", "Will you post the parcel tomorrow?"),
+            (0, "Emma", "yep, no worries"),
+            (1, "Emma", "posted it this morning"),
+        ],
+    )
+    assert _commit(mem, "Emma").status == "done", _all(mem)
+    mem = heard(
+        default_hub,
+        "es_m3",
+        [
+            (0, "Ben", "Can you pick up milk on your way home?"),
+            (0, "Chloe", "yeah I can grab that on the way"),
+        ],
+    )
+    assert _commit(mem, "Chloe").status == "open", _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "subject", "key", "now"),
+    [
+        (
+            "es_f1",
+            [
+                (0, "Ben", "I work at Deloitte"),
+                (5, "Ben", "handed in my notice at Deloitte, starting at KPMG Monday"),
+            ],
+            "Ben",
+            "employer",
+            ["KPMG"],
+        ),
+        (
+            "es_f2",
+            [(0, "Tom", "started at Amazon as a warehouse manager last week")],
+            "Tom",
+            "job",
+            ["warehouse manager"],
+        ),
+        (
+            "es_f3",
+            [(0, "Will", "I live in Boston"), (20, "Will", "We packed up and moved out to Denver")],
+            "Will",
+            "residence",
+            ["Denver"],
+        ),
+        (
+            "es_f4",
+            [(0, "Olivia", "moved back to my parents' in Cardiff after the lease ran out")],
+            "Olivia",
+            "residence",
+            ["Cardiff"],
+        ),
+        ("es_f5", [(0, "Kate", "I have shifted to Pune last month only")], "Kate", "residence", ["Pune"]),
+        (
+            "es_f6",
+            [(0, "Jack", "I used to live in Leeds but now I'm in York")],
+            "Jack",
+            "residence",
+            ["York"],
+        ),
+        (
+            "es_f7",
+            [
+                (0, "Fiona", "I'm at Manchester Uni doing history"),
+                (40, "Fiona", "switched unis, I'm at Edinburgh now"),
+            ],
+            "Fiona",
+            "school",
+            ["Edinburgh"],
+        ),
+        (
+            "es_f8",
+            [(0, "Olivia", "Ella's started at Cambridge, she's doing medicine")],
+            "Ella",
+            "school",
+            ["Cambridge"],
+        ),
+    ],
+)
+def test_en_a_fact_told_as_news_in_other_words(default_hub, tenant, lines, subject, key, now):
+    mem = heard(default_hub, tenant, lines)
+    assert _current(mem, subject, key) == now, _all(mem)
+
+
+def test_en_where_one_is_this_week_or_a_life_imagined_is_no_fact(default_hub):
+    mem = heard(
+        default_hub,
+        "es_f9",
+        [
+            (0, "Sam", "I live in London"),
+            (3, "Sam", "I'm in Paris this week for work"),
+            (4, "Sam", "now I'm in York for the weekend"),
+            (5, "Sam", "Imagine working at Google, free food all day"),
+            (6, "Sam", "I'm in Year 10 at Oakwood High"),
+        ],
+    )
+    assert [(f.key, f.value) for f in mem.facts(subject="Sam") if f.key != "school"] == [
+        ("residence", "London")
+    ], _all(mem)
+
+
+def test_zh_a_pet_name_said_twice_an_endearment_and_a_reason_before_a_cant():
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows("莉莉最近迷上了瑜伽", TUE, speaker="李明")
+    assert [(r[0], r[1], r[3], r[4]) for r in rows] == [("preference", "莉莉", "瑜伽", True)]
+    assert found_rows("谢谢亲爱的", TUE, speaker="何平") == []
+    assert found_rows("我天天喝咖啡", TUE, speaker="何平") == []  # 天天 is no name
+    rows = found_rows("我哥临时有事来不了了", TUE, speaker="李明", liked=False)
+    assert [(r[1], r[3], r[4]) for r in rows] == [("李明的哥哥", "来", "cancelled")]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "thing"),
+    [
+        ("我爸以前抽烟很凶，去年戒了", "刘洋的爸爸", "抽烟"),  # 去年 is when, not what was given up
+        ("老王以前天天喝酒，现在滴酒不沾", "老王", "酒"),
+    ],
+)
+def test_zh_a_habit_given_up_is_what_was_done_before(text, subject, thing):
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows(text, TUE, speaker="刘洋")
+    assert [(r[1], r[3], r[4]) for r in rows if r[0] == "preference"] == [(subject, thing, False)]
+
+
+def test_zh_loved_to_death_is_the_thing_said_before():
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows("以前超讨厌香菜 现在爱死了", TUE, speaker="王芳")
+    assert [(r[3], r[4]) for r in rows if r[0] == "preference"] == [("香菜", True)]
+    assert found_rows("我爱死了", TUE, speaker="王芳") == []
+
+
+def test_zh_done_for_another_closes_the_promise_of_the_one_who_owed_it(default_hub):
+    mem = heard(default_hub, "zs_s1", [(0, "王芳", "我明天订票"), (1, "李明", "小王帮你把票订好了")])
+    assert _commit(mem, "王芳").status == "done", _all(mem)
+    mem = heard(default_hub, "zs_s2", [(0, "曹阳", "周报我明天写"), (1, "王芳", "周报我已经替曹阳写完交了")])
+    assert _commit(mem, "曹阳").status == "done", _all(mem)

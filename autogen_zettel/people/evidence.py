@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-__all__ = ["KINDS", "LAYERS", "PUT_OFF_NO_DAY", "Evidence"]
+__all__ = ["KINDS", "LAYERS", "PUT_OFF_NO_DAY", "STAND_IN", "Evidence"]
 
 LAYERS = ("fact", "preference", "commitment", "status")
 # fact: statement | change | affirm | lift (a restriction no longer holds)
@@ -20,6 +20,9 @@ LAYERS = ("fact", "preference", "commitment", "status")
 # postponed (put off to the day it carries as its due, still open)
 # a postponement's ``put_off`` when the later time it names is no day ("bumped to next month")
 PUT_OFF_NO_DAY = "later"
+# a done status's ``key`` when the one who did it did it for another ("Sam sorted the tickets for
+# you", "周报我替曹阳写完了"): it may close the promise of whoever owed it
+STAND_IN = "stand-in"
 KINDS = (
     "statement", "change", "affirm", "lift", "acceptance", "refusal", "request", "done", "cancelled", "postponed", "",
 )  # fmt: skip

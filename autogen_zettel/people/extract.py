@@ -24,8 +24,9 @@ from datetime import datetime
 from autogen_zettel.cards.refine import split_sentences
 from autogen_zettel.people import general, rules_en as layer_rules_en, rules_zh as layer_rules_zh
 from autogen_zettel.people.chat_en import spelled_en
-from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, Evidence
+from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, STAND_IN, Evidence
 from autogen_zettel.people.key_meaning import meaning_of
+from autogen_zettel.people.lexicon_en import STUDY_EN
 from autogen_zettel.people.subjects import (
     COUPLE_STATES,
     RELATIVES_ZH,
@@ -432,6 +433,13 @@ def _extract(
                     _THING_BACK.sub(thing, said, count=1), subject, at, before, addressee, meaning
                 )
                 evs = again if any(e.layer == "preference" for e in again) else evs
+            elif thing and not any(e.layer == "preference" for e in evs) and _THING_JUDGED.search(said):
+                # "Ben loves the ramen place, I think it's overrated": the speaker's "it" is Ben's thing,
+                # judged
+                again = _sentence(
+                    _THING_JUDGED.sub(thing + " is ", said, count=1), subject, at, before, addressee, meaning
+                )
+                evs = again if any(e.layer == "preference" for e in again) else evs
             thing = next((e.value for e in evs if e.layer == "preference" and e.value), thing)
             seen = _SHOW_OF_ZH.search(said) if _HAN.search(said) else None
             show = seen.group("who") if seen else show
@@ -463,6 +471,23 @@ def _extract(
                     # "My husband sorted the renewal for me": done by another for the speaker, the
                     # speaker's own task is what is done
                     ev = dataclasses.replace(ev, subject=speaker)
+                if (
+                    ev.layer == "fact"
+                    and ev.key == "employer"
+                    and STUDY_EN.search(sentence)
+                    and not _WORKS_EN.search(sentence)
+                ):
+                    # "switched unis, I'm at Edinburgh now", "Ella's started at Cambridge, she's doing
+                    # medicine": where one studies, not works
+                    ev = dataclasses.replace(ev, key="school")
+                if (
+                    ev.layer == "status"
+                    and ev.kind == "done"
+                    and ev.key != "received"
+                    and _FOR_ANOTHER.search(said)
+                ):
+                    # (the verb it was done by gives way: who it was done for is what finds the promise)
+                    ev = dataclasses.replace(ev, key=STAND_IN)
                 if ev.layer == "status":
                     ev = _whose_state(ev, said, speaker, subject == speaker)
                 if ev.layer == "preference" and ev.value.startswith("的") and len(ev.value) > 1:
@@ -570,6 +595,13 @@ _QUOTED_SIGN_EN = re.compile(
 )
 # a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
 _THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)
+# the same thing as the subject of a verdict ("I think it's overrated", "they're amazing tbh")
+_THING_JUDGED = re.compile(
+    r"\b(?:it's|it is|they're|they are)\s+(?=(?:actually\s+|so\s+|really\s+|pretty\s+|way\s+|totally\s+|kinda\s+)*"
+    r"(?:overrated|awful|terrible|amazing|great|meh|gross|boring|delicious|brilliant|rubbish|disgusting|bland|"
+    r"fantastic|incredible|underwhelming|disappointing)\b)",
+    re.I,
+)
 # news with a tag asking whether the hearer knew ("Ali's moved to Leeds, did you hear?"): told, not asked
 _NEWS_TAG_EN = re.compile(
     r"\s*[,;]\s*(?:did you hear|have you heard|had you heard|can you believe it|would you believe it|"
@@ -587,6 +619,17 @@ _PROPOSAL_ANSWERED_EN = re.compile(
 )
 # a task done by someone else for the speaker ("sorted it for me", "on my behalf")
 _ON_MY_BEHALF = re.compile(r"\b(?:for me|on my behalf|for my sake)\b", re.I)
+# words of working, which keep an employer one even in a line about study ("I work at the university")
+_WORKS_EN = re.compile(
+    r"\b(?:work|works|working|worked|job|teach\w*|lecturer|professor|staff|hired|employ\w*|intern\w*)\b", re.I
+)
+# done for someone other than the one who did it ("Sam sorted the tickets for you", "小王帮你把票订好了",
+# "周报我已经替曹阳写完交了")
+_FOR_ANOTHER = re.compile(
+    r"\b(?:for (?:you|u|ya|him|her|them|(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|Christmas\b|Easter\b|Xmas\b"
+    rf"|{MONTH_EN}\b)[A-Z][a-z]+)|on (?:your|his|her|their|[A-Z][a-z]+'s) behalf)\b"
+    r"|(?:帮|替)(?!我)[\u4e00-\u9fff]{1,3}?(?:把|[\u4e00-\u9fff]{0,3}?(?:好|完))"
+)
 # a promise whose time is "then", the time said before it in the sentence
 _THEN_EN = re.compile(r"\bthen\s*[.!]*$", re.I)
 # a task asked after ("did you ring the bank?", "have u sent the forms yet?") and a bare yes to it,
@@ -1017,9 +1060,12 @@ _EVENT_TIME_EN = re.compile(
 # a condition or a maybe: what would happen, not what did
 _IF_ZH = re.compile(r"如果|要是|假如|万一|的话|说不定|也许")
 # a wish in the unreal past ("if only I worked at ...", "I wish I lived in ...", "if I had a job at ..."),
-# and the clauses it is told apart from
+# or a life pictured ("Imagine working at Google", "picture me living in Paris"), and the clauses it is
+# told apart from
 _UNREAL_EN = re.compile(
-    r"\b(?:if only|(?:I|we) wish|(?<!that )(?<!what )if (?:I|we) (?:were|had|[a-z]+ed)\b)", re.I
+    r"\b(?:if only|(?:I|we) wish|(?<!that )(?<!what )if (?:I|we) (?:were|had|[a-z]+ed)\b"
+    r"|(?:^|(?<=[,;.!] ))(?:just\s+)?imagine\b|picture (?:me|myself|us)\b|what if (?:I|we)\b)",
+    re.I,
 )
 # news disowned in its own line: "nobody's confirmed it", "it's not confirmed", "or so the rumour goes",
 # "take it with a pinch of salt", "也不知道是真是假", "还没证实", "小道消息"

@@ -37,7 +37,7 @@ from autogen_zettel.people.lexicon_en import (
 )
 from autogen_zettel.people.subjects import RELATIVES_EN, RELATIVES_ZH, names_a_person
 from autogen_zettel.people.topics import clean_topic, topic_of
-from autogen_zettel.text.due import SPAN_EN, ZH_RIGHT_AWAY
+from autogen_zettel.text.due import MONTH_EN, SPAN_EN, ZH_RIGHT_AWAY
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
@@ -126,7 +126,11 @@ _EMPLOYER_EN = re.compile(
     # Fernleaf in March" (the name, since "starting at 9" or "start at the bottom" is no firm)
     rf"|(?:^|\bI(?:'m|\s+am)\s+|\bI\s+)(?i:start(?:ing|s)?)\s+(?:work\s+|a\s+job\s+)?at\s+(?:a|an|the)\s+(?:[\w\-]+\s+){{0,3}}?"
     rf"(?:startup|start-up|company|firm|agency|charity|studio|fintech|bank|consultancy|nonprofit|non-profit|{_ORG_HEAD})"
-    rf"\s+(?:called|named)\s+(?P<v13>{_CAP})",
+    rf"\s+(?:called|named)\s+(?P<v13>{_CAP})"
+    # a start at a firm by its name, the I dropped at a clause's head: "starting at KPMG Monday",
+    # "started at Amazon as a warehouse manager" (not a time or a rung: "starting at 9", "at the bottom")
+    rf"|(?:^|(?<=[,;] )|(?<=\band )|(?<=\bso ))(?i:starting|started|start)\s+(?:(?i:work|a new job|my new job)\s+)?at\s+"
+    rf"(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|{MONTH_EN}\b|Easter\b|Christmas\b|Xmas\b)(?P<v14>{_CAP})\b(?=\s+(?:on\s+)?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|\s+(?i:next|tomorrow|last|this|as|in|from|on)\b|\s*(?:[,.!;]|$))",
 )
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
 # Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
@@ -225,7 +229,9 @@ _JOB_EN = re.compile(
     r"|(?:btw|tbh|ngl|fyi|lol)\b"
     r"|not\s+(?:a|an)\s))"
     r"|\b(?:as|retrained as|working as|work as|trained as|to become|became|(?<!in )(?:re)?training to be|studying to be)\s+(?:a|an)\s+(?P<v2>(?:[a-z\-]+\s+)?[a-z\-]+?)"
-    r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b))"
+    r"(?=\s*(?:$|[,.;!]|now\b|at\b|in\b|for\b|with\b|on\b|and\b|but\b|since\b|from\b|until\b|these days\b|nowadays\b"
+    # (or when it began: "started at Amazon as a warehouse manager last week")
+    r"|last (?:week|month|year)\b|this (?:week|month|year)\b|yesterday\b))"
     # "I teach year 6 at a primary school", "I teach adults in the evenings": a class or its
     # learners taught, so a teacher
     r"|\bI\s+(?:now\s+)?(?P<v9>teach)\s+(?:(?:year|grade|form|class|reception)(?:\s+\d+)?|(?:kids|children|adults|"
@@ -309,8 +315,16 @@ _DWELLING = r"(?i:house|flat|apartment|place|home|cottage|bungalow|studio|townho
 _RESIDENCE_EN = re.compile(
     # "went to Woodhaven" is a trip; "went back home to Cork" is the way home
     # "Moved from 北京 to 深圳": the town left, then the one moved to
-    rf"\b(?:(?i:moved|moving|relocated)\s+(?:back\s+)?(?:home\s+)?(?:(?i:from)\s+{_CAP}\s+)?|went\s+(?:back\s+)?home\s+)(?:in\s+together\s+)?"
+    # ("moved out to Denver"; "shifted to Pune" as Indian English says a move)
+    rf"\b(?:(?i:moved|moving|relocated|shifted)\s+(?:back\s+|out\s+|over\s+)?(?:home\s+)?(?:(?i:from)\s+{_CAP}\s+)?|went\s+(?:back\s+)?home\s+)(?:in\s+together\s+)?"
     rf"(?:in\s+with\s+(?:my|our|her|his|their)\s+(?:[\w'\-]+\s+){{1,3}}?)?(?:to|in)\s+(?P<v>{_CAP})"
+    # "moved back to my parents' in Cardiff": the home of one's own people, in its town
+    rf"|\b(?i:moved|moving)\s+(?:back\s+)?(?:in\s+)?(?:to|with)\s+(?:my|our)\s+(?:[\w'\-]+\s+){{0,2}}?[\w'\-]+\s+in\s+(?P<v20>{_CAP})"
+    # "now I'm in York", "I'm now based in Leeds", "staying in Bangalore these days": where one is now
+    rf"|(?:\b(?i:now)\s+(?:I'm|I\s+am|(?i:we're|we\s+are))|\bI(?:'m|\s+am)\s+now)\s+(?:(?i:back|living|based)\s+)?in\s+(?P<v21>{_CAP})"
+    # (not a stay: "now I'm in York for the weekend", "... this week", "... till Friday")
+    r"\b(?!\s+(?:for|this|on|till|until|over|visiting|today|tonight|at|with)\b)"
+    rf"|\b(?:I'm|I\s+am|(?i:we're|we\s+are))\s+(?:now\s+|currently\s+)?staying\s+in\s+(?P<v22>{_CAP})\s+(?:these days|nowadays|now|for good)\b"
     # "we're back in Oslo now": a move undone is a move too
     # (its "I'm" dropped at a clause's head: "Back in Cardiff now, Swansea didn't work out")
     rf"|\b(?i:we're)\s+(?:(?i:back)\s+)?in\s+(?P<v2>{_CAP})\s+now"
@@ -679,12 +693,29 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
                 g
                 for g in (
                     m.group(n)
-                    for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13")
+                    for n in (
+                        "v",
+                        "v2",
+                        "v3",
+                        "v4",
+                        "v5",
+                        "v6",
+                        "v7",
+                        "v8",
+                        "v9",
+                        "v10",
+                        "v11",
+                        "v12",
+                        "v13",
+                        "v14",
+                    )
                 )
                 if g
             ),
             "",
         )
+        # (a day after the name is when: "starting at KPMG Monday")
+        v = re.split(r"\s+(?=(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b)", v)[0]
         if not v or (left and left.group("v") == v) or (m.group("was") or "").lower() == "was":
             continue
         if re.search(r"\b(?:his|her|their|your)\s+(?:(?:new|old|first|current)\s+)?$", s[: m.start()], re.I):
@@ -752,6 +783,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
                 or m.group("v8")
                 or m.group("v10")
                 or m.group("v11")
+                or m.group("v14")
             )
             else "statement",
         )
@@ -1075,8 +1107,9 @@ _STANCE_EN = re.compile(
     re.I,
 )
 _TURNED_EN = re.compile(
-    # ("I hated gin until I tried a proper one, now I'm hooked": the turn after what changed it)
-    r"\b(?:but|until\b[^,;]*[,;])\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<flip>.*\b(?:changed my mind|won me over|converted me))|"
+    # ("I hated gin until I tried a proper one, now I'm hooked": the turn after what changed it;
+    # "I used to love running, now it bores me": a comma and "now" turn it too)
+    r"(?:\b(?:but|until\b[^,;]*[,;])|[,;](?=\s*(?:now|these days|lately)\b))\s+(?:now\s+|these days\s+|lately\s+)?(?:(?P<flip>.*\b(?:changed my mind|won me over|converted me))|"
     r"(?P<up>it's grown on me|it has grown on me|they've grown on me|"
     # "used to hate running but honestly I'm kind of hooked now": a state of liking, said of it now
     r"(?:(?:honestly|actually|tbh|ngl|really|now),?\s+)*I'm\s+(?:hooked|obsessed|addicted|a convert|into it)"
@@ -1433,7 +1466,9 @@ _BUT_AFTER_BEFORE_EN = re.compile(
 # mushrooms, now I put them in everything", "used to hate running, these days I do it every morning"
 _HABIT_NOW_EN = re.compile(
     r"^(?:now|these days|lately)\s+I\s+(?:(?:\w+ly|even|actually|basically|always)\s+)*"
-    r"(?!(?:don't|didn't|never|can't|won't|avoid|skip|refuse|hate|still|miss)\b)[a-z]+\s+(?:it|them)\b",
+    r"(?!(?:don't|didn't|never|can't|won't|avoid|skip|refuse|hate|still|miss)\b)[a-z]+\s+(?:it|them)\b"
+    # (or has some now: "used to hate dogs, now she's got two")
+    r"|^(?:now|these days)\s+I(?:'ve|\s+have)\s+(?:got\s+)?(?:one|two|three|four|five|a|an|\d+|loads|lots|several)\b",
     re.I,
 )
 _TURNED_NO_I_EN = re.compile(
@@ -1478,14 +1513,18 @@ _TRIED_THEN_EN = re.compile(
     r"^(?:I\s+)?(?:(?:finally|just|eventually|at last)\s+)?(?:tried|tasted|watched|read|gave|had|tested|listened to|went to)\s+"
     r"(?:the|that|this|those|these|your|ur|a|an)\s+(?:(?:new|latest)\s+)?"
     r"(?P<obj>[a-z][\w\-]*(?:\s+(?!(?:you|u|he|she|they|we|i|a|an|the|on|at|in|last|yesterday|three|two|four|five|a)\b)[a-z][\w\-]*){0,2})"
-    r"(?:\s+(?:you|u|she|he|they|[A-Z][a-z]+)\s+(?:recommended|suggested|mentioned|told me about|sent|raved about))?"
+    r"(?:\s+(?:you|u|she|he|they|[A-Z][a-z]+)\s+(?:recommended|suggested|mentioned|told me about|sent|raved about|"
+    r"loves|likes|swears by|raves about|is obsessed with))?"
     r"(?:\s+(?:a go|a try|a shot|a chance|(?:\w+\s+)?(?:episodes|chapters|goes|tries)))?"
     r"(?:\s+(?:last night|yesterday|at the weekend|this morning|on (?:mon|tues|wednes|thurs|fri|satur|sun)day))?"
-    r"[,;]\s+(?:(?:and|but|so|wow|honestly|tbh|ngl|omg|oh|yeah|well|just|sadly|really|genuinely)[,!]?\s+)*"
+    r"(?:[,;]|\s+[-–—])\s+(?:(?:and|but|so|wow|honestly|tbh|ngl|omg|oh|yeah|well|just|sadly|really|genuinely)[,!]?\s+)*"
     r"(?:(?:it's|it is|it was|they're|they are|they were)\s+(?P<rest>[^.;!?]+)"
+    # (or the verdict alone: "tried the ramen place Jo loves - meh")
+    r"|(?P<bare>meh|mid|not great|nothing special|overrated|underwhelming|disappointing|amazing|incredible|"
+    r"brilliant|delicious|so good|10/10)(?=\s*(?:$|[.!,;]|tbh|honestly|lol))"
     r"|(?P<neg>(?:couldn't|could not|can't|never|didn't|did not)\s+(?:really\s+)?get into (?:it|them)|"
     r"(?:it|they)\s+(?:wasn't|weren't|isn't|aren't)\s+(?:really\s+)?for me|not for me)"
-    r"|(?:I\s+)?(?P<verb>loved|liked|enjoyed|adored|hated|disliked|loathed)\s+(?:it|them)\b)",
+    r"|(?:I\s+)?(?:(?:absolutely|really|totally|genuinely|actually|properly)\s+)?(?P<verb>loved|liked|enjoyed|adored|hated|disliked|loathed)\s+(?:it|them)\b)",
     re.I,
 )
 # a judgement said by a bare adjective after "it's" (a degree word may come before it): for the thing
@@ -1575,9 +1614,54 @@ _CHAT_OPENER_EN = re.compile(
 )
 
 
+# a stance begun ("I've started loving tea", "started to like olives"): the stance, now
+_STANCE_BEGUN_EN = re.compile(
+    r"\b(?:I(?:'ve|\s+have)?\s+)?(?:(?:\w+ly|kinda|actually|even)\s+)*(?:started|begun|begin|beginning|starting)\s+"
+    r"(?:to\s+(?P<a>love|like|enjoy|hate|adore|dislike)|(?P<b>lov|lik|enjoy|hat|ador|dislik)ing)\b",
+    re.I,
+)
+# a coldness of before, turned ("I was never into jazz but that gig changed my mind", "I wasn't a fan
+# of Taylor Swift until recently"): a liking now
+_COLD_BEFORE_EN = re.compile(
+    r"\bI\s+(?:was(?:n't|\s+not|\s+never)|never\s+used\s+to\s+be|used\s+to\s+not\s+be)\s+(?:really\s+|that\s+|much\s+)?"
+    r"(?:into|a\s+(?:big\s+|huge\s+)?fan\s+of|keen\s+on|big\s+on)\s+"
+    r"(?P<obj>(?!(?:it|them|him|her|that|this|you)\b)[\w\-]+(?:\s+(?!until\b|till\b|but\b)[\w\-]+)?)\s*,?\s+(?:until|till|but)\b",
+    re.I,
+)
+# done with a thing ("honestly over pickleball now", "I'm so over brunch already")
+_OVER_IT_EN = re.compile(
+    r"(?:^|\bI(?:'m|\s+am)\s+)(?:(?:so|totally|honestly|kinda|officially|completely|well|just)\s+)*over\s+"
+    r"(?P<obj>(?!(?:it|them|him|her|that|this|you|the\s+moon)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+"
+    r"(?:now|already|tbh|honestly|lol|at this point)\b",
+    re.I,
+)
+# a mind changed, then the verdict on the thing by its name ("ok I've changed my mind, horror films
+# are actually great")
+_MIND_CHANGED_THEN_EN = re.compile(
+    r"\bchanged my mind\s*[,;.!]\s*(?P<obj>[a-z][\w\- ]{1,30}?)\s+(?:are|is|'s|'re)\s+" + _VERDICT_EN, re.I
+)
+# a thing that made one gag before, and now ("Mushrooms used to make me gag, now I put them in everything")
+_GAGGED_BEFORE_EN = re.compile(
+    r"^(?P<obj>[A-Za-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+used\s+to\s+(?:make\s+me\s+(?:gag|sick|feel\s+sick|retch|shudder)|"
+    r"gross\s+me\s+out|disgust\s+me|scare\s+me|bore\s+me)\b[^.;]*?[,;]\s*(?:but\s+)?now\b(?![^.;]*\b(?:still|hate|can't)\b)",
+    re.I,
+)
+
+
 def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence]:
     s = IDIOMS.sub(" ", s.replace("’", "'"))  # "I could eat a horse": hunger, no taste
     s = _CHAT_OPENER_EN.sub("", s)
+    if not s.rstrip().endswith("?"):
+        for pattern, score in ((_COLD_BEFORE_EN, 0.9), (_OVER_IT_EN, 0.1), (_GAGGED_BEFORE_EN, 0.85)):
+            m = pattern.search(s)
+            if m:
+                return _pref(subject, m.group("obj"), score, "change")
+        m = _MIND_CHANGED_THEN_EN.search(s)
+        if m:
+            return _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "change")
+    s = _STANCE_BEGUN_EN.sub(
+        lambda m: "I now " + (m.group("a") or m.group("b") + ("" if m.group("b") == "enjoy" else "e")), s
+    )
     if not _PASSING_EN.search(s):  # ("Loving life right now", "hating Tom today": a mood, no taste)
         s = _PROGRESSIVE_STANCE_EN.sub(
             # ("I'm not enjoying the gym at all": the stance denied)
@@ -1708,6 +1792,14 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
             # before that held only until then - the other way now
             out += _pref(subject, obj, 0.9 if negative else 0.1, "change")
             continue
+        if (
+            len(parts) == 1
+            and re.search(r"\bused to\s+(?:really\s+)?$", clause[: m.start("verb")], re.I)
+            and not re.search(r"\b(?:still|and do|now|these days|again)\b", clause[m.end("obj") :], re.I)
+        ):
+            # "I used to love jazz", no turn said: a stance of before, so not the one now
+            out += _pref(subject, obj, 0.9 if negative else 0.1, "change")
+            continue
         out += _pref(subject, obj, 0.1 if negative else 0.9, kind)
     if out and all(e.score < 0.5 for e in out):
         # "I'm so over coffee, switched to tea": what the disliked thing was swapped for is liked now
@@ -1727,6 +1819,13 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
     if m and not s.rstrip().endswith("?") and not _NOT_THING_EN.match(m.group("obj")):
         if m.group("neg"):
             return _pref(subject, m.group("obj"), 0.1, "statement")
+        if m.group("bare"):
+            down = re.match(
+                r"meh|mid|not great|nothing special|overrated|underwhelming|disappointing",
+                m.group("bare"),
+                re.I,
+            )
+            return _pref(subject, m.group("obj"), 0.1 if down else 0.9, "statement")
         if m.group("verb"):
             up = m.group("verb").lower() in ("loved", "liked", "enjoyed", "adored")
             return _pref(subject, m.group("obj"), 0.9 if up else 0.1, "statement")
@@ -3010,6 +3109,10 @@ def _switched_to_zh(later: list[str], given_up: str, subject: str) -> list[Evide
     return []
 
 
+# an idiom of never touching a thing ("滴酒不沾", "烟酒不沾"): each thing it names
+_ZH_NEVER_TOUCHES = re.compile(r"滴(?P<o>酒)不沾|(?P<o2>烟酒)不沾")
+
+
 def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     out: list[Evidence] = []
     if re.search(r"[？?]\s*$", s):
@@ -3017,6 +3120,10 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
     m = _ZH_FAVOURITE.search(s)
     if m and not re.match(r"[我你他她它这那]|今天|明天|昨天|今年|现在", m.group("obj")):
         return _pref(subject, m.group("obj"), 0.9, "statement")
+    m = _ZH_NEVER_TOUCHES.search(s)
+    if m:  # "老王现在滴酒不沾", "我烟酒不沾": none of it, ever
+        kind = "change" if re.search(r"现在|如今|已经|早就|以前|原来", s) else "statement"
+        return [e for o in (m.group("o") or m.group("o2")) for e in _pref(subject, o, 0.1, kind)]
     for clause in re.split(r"[，,；;]", s):
         m = _ZH_CLEFT.match(clause.strip())
         if m:
@@ -3102,8 +3209,8 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
         if m:
             verb = m.group("verb")
             obj = re.sub(
-                r"^死(?=\S)", "", (m.group("obj") or m.group("pre") or before_obj).strip()
-            )  # "爱死这首歌了"
+                r"^死(?:(?=\S)|了?$)", "", (m.group("obj") or m.group("pre") or before_obj).strip()
+            )  # "爱死这首歌了"; "…，现在爱死了": the thing said before
             if re.match(r"(?:了|的)$|了|过(?:[他她你我它一]|$)", obj) or not obj:  # ("喜欢过他"; not 过年)
                 obj = before_obj
             obj = (
@@ -3147,6 +3254,27 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             if m.group("le") and neg:
                 kind = "change"  # "羊肉我不吃了": 了 after the verb marks a change
         obj = re.sub(r"^(?:我们?家的?|我的)(?=[\u4e00-\u9fff])", "", obj or "")  # "离不开我家猫": the cat
+        if (
+            re.fullmatch(rf"(?:去|今|前)年|上个?月|上个?(?:周|星期)|前几天|{ZH_TIME}", obj)
+            and kind == "change"
+        ):
+            # "我爸以前抽烟很凶，去年戒了": a time heads the clause, the thing is the act said before
+            act = next(
+                (
+                    a.group("o")
+                    for b in (clauses[: clauses.index(c)] if c in clauses else [])
+                    if (
+                        a := re.search(
+                            r"(?P<o>(?:抽|喝|吃|打|玩|熬)[\u4e00-\u9fff]{1,2}?)(?:很|特别|挺|比较|也)?(?:凶|多|狠|猛|厉害|上瘾)",
+                            b,
+                        )
+                    )
+                ),
+                before_obj,
+            )
+            if not act:
+                continue
+            obj = act
         if POINTING_ZH.fullmatch(obj):
             # "我最近不碰这些了" to "晚上整点小龙虾？": a pointing word stands for what was offered
             if not offered:
@@ -3625,6 +3753,10 @@ def normalise_zh(s: str) -> str:
     )
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
+    # "谢谢亲爱的", "亲爱的，明天见": an endearment one is called by, no liking of anything
+    s = re.sub(
+        r"(?:^|(?<=[，,。！!\s])|(?<=谢谢|晚安|早安))亲爱(?:的|哒)(?:[，,\s]+|(?=$|[。！!~～]))", "", s
+    )
     # a closing 哦 / 喔 / 哟 is tone, not part of the last word ("偶住在成都哦")
     s = re.sub(r"(?<=[\u4e00-\u9fff]{2})[哦喔哟]+(?=[~～。！!]*$)", "", s)
     # an acknowledgement typed before the line with no comma ("ok 明儿上午打给你") is a clause of its own
@@ -4095,6 +4227,9 @@ _STATUS_EN_CANCEL = re.compile(
     rf"|^(?:the\s+|our\s+|my\s+)?(?P<w11>(?!(?:i|we|you|he|she|they|it|this|that|there|what)\b)[a-z][\w\-]*(?:\s+[\w\-]+)?)'s\s+(?:been\s+|being\s+)?"
     # (or in the progressive: "Book club's moving to the Thursday after")
     rf"(?:pushed|moved|bumped|shifted|shunted|delayed|rescheduled|moving|being moved)(?:\s+back)?\s+(?:to|until|till)\s+{LATER_EN}"
+    # (or telegraphic, the copula dropped: "cake pickup moved to Saturday, bakery's shut Friday")
+    rf"|^(?:the\s+|our\s+|my\s+)?(?P<w16>(?!(?:i|we|you|he|she|they|it|this|that|there|what)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+"
+    rf"(?:pushed|moved|bumped|shifted|rescheduled|postponed)(?:\s+back)?\s+(?:to|until|till)\s+{LATER_EN}"
     # a plan knocked on the head: "we knocked the book club on the head"
     rf"|\bknock(?:ed|ing|s)?\s+(?:the|our|my)\s+(?P<w14>{_PLAN_EN})\s+on\s+the\s+head\b"
     # (or said so of it: "the trip's been axed", "the whole rebuild got binned"; not "my phone got binned")
@@ -4574,6 +4709,18 @@ def is_pro_form_act(what: str) -> bool:
     )
 
 
+# what was owed said not to have happened after all: "ended up not calling him", "Ravi ended up not
+# booking the cab", "didn't call the landlord in the end", "couldn't make the barbecue in the end"
+_NOT_IN_THE_END_EN = re.compile(
+    r"^(?:(?:so|sorry|ugh|oh|welp|well|yeah|nah|argh)[,!.]*\s+)*(?:(?P<who>[A-Z][a-z]+)\s+|(?:I|we)\s+)?"
+    r"(?:(?:ended|wound) up not (?P<v1>[a-z]+?)(?:ing)\b(?P<o1>[^,;.!?]*)"
+    r"|(?:didn't|did not|never)\s+(?:end up\s+|actually\s+)?(?P<v2>[a-z]+)\b(?P<o2>[^,;.!?]*?)\s+(?:in the end|after all)\b"
+    r"|(?:couldn't|could not|didn't|did not|never)\s+(?:make|get to|go to)\s+(?P<o3>it(?:\s+to\s+the [^,;.!?]+?)?|the [^,;.!?]+?)"
+    r"(?:\s+(?:in the end|after all))?(?=\s*(?:$|[,;.!]|so\b|lol\b|cos\b|because\b)))",
+    re.I,
+)
+
+
 def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
     """A task said done or called off by its result ("The boiler's fixed", "Visas sorted",
     "The dinner on Friday is off", "I'm bailing on the gym session").
@@ -4585,6 +4732,17 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         # "Jake bailed on me", "Noah flaked again", "Tom cancelled on us": the one named called off
         # what they owed (their promise, whatever it was)
         return [Evidence("status", bailed.group("who"), "", "", 0.5, "cancelled")]
+    m = _NOT_IN_THE_END_EN.match(s.strip())
+    if m and not s.rstrip().endswith("?") and (m.group("who") or "") not in _NOT_NAMES_EN:
+        # "ended up not calling him", "Ravi ended up not booking the cab", "couldn't make it in the end":
+        # what was owed did not happen, and will not - called off (not done, whatever follows)
+        thing = re.sub(
+            r"^(?:it|him|her|them|that)\b(?:\s+to\b)?",
+            "",
+            (m.group("o1") or m.group("o2") or m.group("o3") or "").strip(),
+        )
+        what = " ".join(x for x in (m.group("v1") or m.group("v2"), thing.strip()) if x)
+        return [Evidence("status", m.group("who") or subject, "", what, 0.5, "cancelled")]
     found = _status_en(s, subject, speaker)
     # (a pronoun and its auxiliary name no thing: "I've booked it", as "Tom's booked it" is read)
     found = [
@@ -4809,6 +4967,7 @@ def _status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
                 or m.group("w13")
                 or m.group("w14")
                 or m.group("w15")
+                or m.group("w16")
                 or ""
             ).strip()
             w = re.sub(r"^(?:whole\s+|off\s+(?:the\s+|my\s+|our\s+)?)", "", w)
@@ -5300,7 +5459,10 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             what = m.group("obj") and m.group("v") + m.group("obj")
             who = subject
             if not what:  # "后天搬家我去不了了": the thing is said before, as the topic
-                topic = clause[: m.start()]
+                # (not the reason given for it: "我哥临时有事来不了了")
+                topic = re.sub(
+                    r"(?:临时|突然|今天|那天)?有(?:点|些)?(?:急)?事(?:儿|情)?$", "", clause[: m.start()]
+                )
                 # "送你去车站那事我弟去不了了": a relative after the topic is who cannot
                 rel = re.search(rf"我的?(?P<r>{_ZH_REL_RE})(?:就|也|可能)?$", topic)
                 if rel:

@@ -298,6 +298,11 @@ DONE = re.compile(
     rf"|\bthe (?P<w4>[a-z ]+?) (?:went out|is done|are done|has been sent|is sent|is finished|is booked)\b"
     # (not "consider it done", a pledge to do it)
     rf"|^(?P<w5>(?!consider\b)[a-z]+(?: [a-z]+)?) (?:sent|done|booked|submitted|paid|finished|fixed|delivered)[.!]*$"
+    # (any errand's participle after its thing, a clause or a when after it: "plants watered, they're
+    # all alive", "Dentist booked for the 10th", "bins emptied this morning")
+    rf"|^(?:the\s+|my\s+|your\s+|our\s+)?(?P<w14>(?!(?:consider|he|she|they|it|i|we|you|that|this|plans?|flight|train|bus|meeting|no|not|nobody|noone|none|nothing|one|someone|everyone|everything|still|never)\b)[a-z]+(?: [a-z]+)?) "
+    rf"(?:{DONE_VERBS}|fed|walked|paid|posted)(?=[.!]*$|\s*[,;]|\s+(?:already|just now|this morning|today|yesterday|last night|"
+    rf"earlier|for\s+(?:the|next|tomorrow|mon|tues|wednes|thurs|fri|satur|sun)))"
     rf"|^(?:i\s+)?did it\b(?P<w6>)"
     # the one chased has answered ("Caterers came back, three vegan plates confirmed", "the garage got
     # back to me"): what a promise to chase, ask or call them asked for (not a return, "came back
@@ -492,6 +497,8 @@ REFUSE = re.compile(
     r"(?:again|tonight|today|this time)\b|^not (?:the|a|an)\b|^not \w+(?: \w+)?(?:,| please| for me)|\bskip the\b|"
     r"\bno \w+(?: \w+)? for me\b|^nothing \w+(?:,| please| for me)|\bnot in the mood for\b|\bdon't feel like\b|"
     r"\b(?:can we|let's|please) avoid\b|\bless \w+,? please\b"
+    # something else taken instead: "just water for me thanks", "I'll stick with tea"
+    r"|^(?:just|only)\s+(?:a\s+|some\s+)?\w+(?:\s+\w+)?\s+for\s+me\b|\bi'll\s+(?:just\s+)?stick\s+(?:with|to)\b"
     # "I'll give that a miss", "I'll give it a swerve", "I think I'll sit this one out": a decline said as
     # what one will do
     r"|\b(?:i'll|i will|i think i'll|i'm going to|i'm gonna|gonna)\s+(?:give\s+(?:it|that|this|them)(?:\s+one)?\s+a\s+"
@@ -500,7 +507,8 @@ REFUSE = re.compile(
 )
 ACCEPT = re.compile(
     r"^(?:yes|yeah|yep|yup|sure|ok|okay|alright|sounds (?:good|great|perfect)|great|perfect|absolutely(?!,? not)|why not|"
-    r"let's do|let's go with|let's try|i'd love|go for it|definitely)\b|\bsounds (?:good|great|perfect|lovely)\b"
+    r"let's do|let's go with|let's try|i'd love|go for it|definitely|go on|defo|deffo|def|count me in|i'm in|"
+    r"for sure|yes please|hell yes|100%)(?!\w)|\bsounds (?:good|great|perfect|lovely)\b"
 )
 REQUEST = re.compile(
     r"^(?:please\s+)?(?:can you\s+|could you\s+)?(?:book|order|reserve|get me|buy me|find me|sign me up for)\s+"
@@ -532,7 +540,11 @@ FACTS = (
         "name",
         re.compile(r"\b(?:[Mm]y name is|I'm called|[Cc]all me)\s+(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"),
     ),
-    ("hometown", re.compile(rf"\bI(?:'m| am| come| grew up)\s+(?:originally\s+)?(?:from|in)\s+{PLACE}")),
+    # (not "I'm in X": where one is now, a stay or a trip - "now I'm in York", "I'm in Paris this week")
+    (
+        "hometown",
+        re.compile(rf"\bI(?:(?:'m| am| come)\s+(?:originally\s+)?from|\s+grew up\s+(?:in|from))\s+{PLACE}"),
+    ),
     (
         "age",
         re.compile(
@@ -638,6 +650,14 @@ LIFT = re.compile(
     r"|\bi (?:drink|smoke) again\b"
 )
 # the head noun of a school's name ("Oakwood Primary", "Hillside High School")
+# a line about study, whose "at <Name>" is a school ("switched unis, I'm at Edinburgh now", "Ella's
+# started at Cambridge, she's doing medicine")
+STUDY_EN = re.compile(
+    r"\b(?:uni|unis|university|universities|degree|studying|studies|semester|lectures|"
+    r"freshers?|undergrad|masters|phd|dissertation|doing (?:medicine|law|history|maths|math|physics|chemistry|"
+    r"biology|english|economics|engineering|nursing|computer science|psychology|philosophy|art|music))\b",
+    re.I,
+)
 SCHOOL_HEAD = re.compile(
     r"\b(?:Primary|Secondary|High|Nursery|Kindergarten|Academy|College|University|Uni|School|Preschool)$"
 )

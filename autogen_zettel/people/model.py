@@ -39,7 +39,7 @@ from datetime import date, datetime, timedelta
 from autogen_zettel.base.cards import EvidenceSource
 from autogen_zettel.base.config import ConflictConfig
 from autogen_zettel.cards.claims import recency_weight
-from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, Evidence
+from autogen_zettel.people.evidence import PUT_OFF_NO_DAY, STAND_IN, Evidence
 from autogen_zettel.people.topics import category_of
 from autogen_zettel.text.due import put_off_by
 from autogen_zettel.text.lexical import tokens
@@ -400,10 +400,16 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
             continue
         if ev.layer != "status":
             continue
-        said, verb = commitment_words(ev.value), commitment_words(ev.key)
+        said, verb = commitment_words(ev.value), commitment_words("" if ev.key == STAND_IN else ev.key)
         named = {c.seq: c for c in by_owner.get(who, ()) if _open_before(c, o)}
         named.update((c.seq, c) for c in by_counterparty.get(who, ()) if _open_before(c, o))
         candidates = [named[s] for s in sorted(named)]  # in the order they were made
+        if ev.key == STAND_IN and said and not any(_met(said, c) for c in candidates):
+            # "Sam sorted the tickets for you", "周报我已经替曹阳写完交了": done by one for another,
+            # it closes the promise of whoever owed that thing
+            candidates = [
+                c for c in out if _open_before(c, o) and c.owner.casefold() != who and _met(said, c)
+            ] or candidates
         if ev.kind == "cancelled":
             # "Don't worry about Saturday, I'll grab a cab" (two cards of one message): nothing is
             # called off in the breath it is promised

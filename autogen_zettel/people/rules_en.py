@@ -205,8 +205,14 @@ def offer_topic(previous: str | None) -> str:
     # "... if you want to look", "whenever you fancy": a wish put as a condition offers nothing
     m = next((o for o in OFFER.finditer(low) if not _CONDITION_HEAD.search(low[: o.start()])), None)
     # (an offer of "them" or "it" names its thing before: "Coldplay tickets going spare, want them?")
-    if m and _topic(m.group("obj") or m.group("obj2")):
-        return _topic(m.group("obj") or m.group("obj2"))
+    # (a thing pointed at is offered as well: "Want to try that new vegan place?")
+    offered = re.sub(
+        r"^(?:that|this|those|these)\s+(?!(?:is|was|are|were|one|ones|way|kind|sort|thing)\b)(?=[a-z])",
+        "",
+        (m.group("obj") or m.group("obj2") or "") if m else "",
+    )
+    if m and _topic(offered):
+        return _topic(offered)
     m = _THERE_IS_OFFER.search(low) or _ANYONE_OFFER.search(low)
     if m:
         return _topic(m.group("obj"))
@@ -224,7 +230,7 @@ def offer_topic(previous: str | None) -> str:
     )
     if m and not re.search(
         r"\b(?:really|seriously|what|why|how|who|where|when|ok|okay|right|sure|yes|no|you|i|we|it|"
-        r"is|are|do|does|did|can|could|will|would)\b",
+        r"is|are|do|does|did|can|could|will|would|want|wanna|fancy|try|that|this|these|those|like|need)\b",
         m.group("obj"),
     ):
         return _topic(m.group("obj"))
@@ -254,14 +260,17 @@ _TASTE_AFTER = re.compile(r"\b(?:mood for|feel like|fancy)\s+\w")
 # "ok ok, leave it with me"); "I can do Tuesday" offers a day, not the act asked
 _PLEDGED_YES = re.compile(
     r"^(?:(?:ok|okay|sure|yes|yeah|yep|yup|alright|of course|no problem|no worries)[,!. ]*)*"
-    r"(?:will do|can do(?!\s+\w)|i'm on it|on it|consider it done|leave it with me|you got it)\b"
+    r"(?:will do|can do(?!\s+\w)|i'm on it|on it|consider it done|leave it with me|you got it"
+    # (or the act taken on by a pro-form: "yeah I can grab that on the way", "sure, I'll do it")
+    r"|(?:i\s+can|i'll|i will)\s+(?:definitely\s+|def\s+|totally\s+)?[a-z]+\s+(?:that|it|them|some)\b(?!\s+(?:is|was|if)\b))\b"
 )
 # a bare yes, the whole line ("Sure thing.", "Of course!"), to a request for an act ("Can you bring
 # the projector?"), not for an answer ("Can you tell me ...", "Could you remind me what ...")
 # (a bare "yes" may answer "can you swim?", a question of what one can do: it takes on nothing)
 _BARE_YES = re.compile(
     r"(?:sure(?: thing)?|of course|absolutely|certainly|definitely|ok|okay|no problem|"
-    r"happy to|gladly|with pleasure)(?:,?\s+(?:of course|no problem|happy to|mate|sure))?[\s!.]*"
+    r"happy to|gladly|with pleasure|(?:yes|yeah|yep|yup)(?=,?\s+(?:no problem|no worries|of course|sure|happy to)))"
+    r"(?:,?\s+(?:of course|no problem|no worries|happy to|mate|sure))?[\s!.]*"
 )
 # the act asked is done to something or someone ("bring the projector", "pick up the dry cleaning"),
 # not a skill asked about ("can you speak French?")
@@ -270,6 +279,9 @@ _ACT_ASKED = re.compile(
     r"explain|let me know|check if|check whether|confirm whether|remember)\b)[a-z]+\s+"
     r"(?:(?:up|over|round|back|out|off|in)\s+)?(?:the|my|our|your|his|her|their|a|an|some|this|that|these|those|"
     r"it|them|me|us)\b"
+    # (or a thing with no determiner after an errand's verb: "Can you pick up milk on your way home?")
+    r"|\b(?:can|could|will)\s+you\s+(?:please\s+)?(?:grab|get|buy|pick\s+up|bring|post|send|book|order|feed|walk|water|"
+    r"collect|fetch|ring|call|text|email)\s+(?!(?:a|an)\b)[a-z]+"
 )
 _READY_BY = re.compile(
     r"\b(?:the|your|my|our)\s+(?P<w>[a-z][a-z ]{1,30}?)\s+(?:will|'ll)\s+be\s+(?:out|ready|done|sent|with you|"
@@ -660,6 +672,8 @@ def _status(s: str, low: str, speaker: str) -> list[Evidence]:
     name, w = (m.group("name") or m.group("name2"), m.group("w") or m.group("w2") or "") if m else ("", "")
     # "Bob sent the slides" names who did it; "Slides sent!", "Slides sent, check your inbox" (nothing
     # after the verb in its clause) name what
+    if m and m.start() == 0 and re.match(r"\s*for\s+(?:the|next|tomorrow|\d)", w, re.I):
+        m = None  # "Dentist booked for the 10th": the thing done at the head, and when it is for
     if m and name not in NOT_NAMES and re.search(r"\w", re.split(r"[,;.!?]", w)[0]):
         return [Evidence("status", name, _verb(low), words(w.lower()), 0.5, "done")]
     m = DONE.search(low)

@@ -834,8 +834,8 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         for m in _STANCE.finditer(shared):
             verb, neg, adv = m.group("verb"), m.group("neg"), m.group("adv") or ""
             obj = _clean_obj(m.group("obj"))
-            if not obj or obj.startswith(("你", "这", "那个", "它")):
-                continue
+            if not obj or obj.startswith(("你", "这", "那个", "它")) or obj == "死":
+                continue  # (nor "爱死了": how much, the thing said before it)
             score = (
                 0.15
                 if verb in ("讨厌", "受不了")

@@ -148,9 +148,14 @@ SURNAMES = (
 # a name's given part is no pronoun, particle or day ("周六我..." is a day, not 周六我)
 # 小 / 阿 before any given character is a pet name ("小美", "阿强") unless the two make a word
 # (阿 before a Latin given name too, as Cantonese and office chats write it: "阿May", "阿Ken")
+# a given character said twice is a pet name too ("莉莉", "婷婷"); only characters that are no word
+# when doubled (not 明明, 天天, 静静, 东东, 宝宝)
+_ZH_DOUBLED_NAME = "|".join(
+    c * 2 for c in "莉婷丽芳欢乐豆晶媛娜菲琳露佳甜楠萌贝妞兰珊燕阳亮强冬涛磊鹏浩凯轩悦彤瑶琪薇雪倩蕾莎妮"
+)
 _ZH_PET_NAME = (
     r"(?:(?:小(?!心|时|孩|学|朋|伙|姐|区|组|吃|费|说|事|米|红书|号|票|狗|猫|雨伞)|阿(?!姨|里))[\u4e00-\u9fff]"
-    r"|阿[A-Z][a-z]{1,8})"
+    rf"|阿[A-Z][a-z]{{1,8}}|{_ZH_DOUBLED_NAME})"
 )
 ZH_PET_NAME = _ZH_PET_NAME  # (rules_zh reads who a task is handed to by it)
 # (a given name holds no verb of handling or result: "钱取出来了" is money taken out, "金鱼送给…" a
@@ -314,6 +319,9 @@ _EN_PRED = (
     r"(?:says|said|adores|fancies|prefers|thinks|reckons|told\s+me|got|gets|just|really|also|finally|recently|now|still|"
     r"loves|likes|hates|adores|enjoys|can't|cannot|can\s+no\s+longer|won't|will|'ll|isn't|doesn't|does|never|"
     r"works|worked|lives|lived|goes|attends|moved|left|quit|joined|started|retired|broke\s+up|split\s+up|separated|"
+    # a habit or a stance of before: "Tom used to hate olives but now he loves them"
+    # (not a thing at the head, told by what it did to one: "Mushrooms used to make me gag")
+    r"used\s+to\s+(?!(?:make|gross|scare|bore|disgust|be|taste|smell|give)\b)(?=\w)|"
     # leaving one employer for another: "Tunde jumped ship to BP", "Ali got poached by Arup"
     r"jump(?:ed|s)\s+ship|defected|(?:got|was)\s+(?:poached|headhunted)|"
     # (a course followed: "Kev's doing a PhD at Edinburgh")
@@ -557,7 +565,20 @@ def _en_clause(sentence: str, speaker: str, referent: str = "") -> list[tuple[st
     turned = re.sub(
         r"\b(?:she|he)'s\b(?=\s+(?:a|an|the|now|still|not|in|at|from|no longer)\b)", "I'm", turned
     )
+    # "..., but she's gone off it", "now he's got two": the person's own "has", as "I've"
+    turned = re.sub(
+        r"\b(?:she|he)'s\b(?=\s+(?:(?:\w+ly|just|really|now|since|also)\s+)*(?:gone|got|been|started|become|taken|moved|"
+        r"come|fallen|switched|quit|left|stopped|decided|grown)\b)",
+        "I've",
+        turned,
+    )
     turned = re.sub(r"\b(?:she|he)\b(?!')", "I", turned)
+    # (and the verb of a stance that followed it, as the first person says it: "now he loves them")
+    turned = re.sub(
+        r"\b(I\s+(?:(?:\w+ly|now|still|really|also|actually|even)\s+)*)(love|like|enjoy|hate|adore|prefer|dislike|loathe)s\b",
+        r"\1\2",
+        turned,
+    )
     turned = re.sub(r"\b(?:her|his)\b", "my", turned)
     return [(n, turned) for n in names]
 
