@@ -1005,3 +1005,181 @@ def test_zh_done_for_another_closes_the_promise_of_the_one_who_owed_it(default_h
     assert _commit(mem, "王芳").status == "done", _all(mem)
     mem = heard(default_hub, "zs_s2", [(0, "曹阳", "周报我明天写"), (1, "王芳", "周报我已经替曹阳写完交了")])
     assert _commit(mem, "曹阳").status == "done", _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "subject", "key", "now"),
+    [
+        (
+            "zs_f1",
+            [(0, "李娜", "我在字节上班"), (3, "李娜", "已经从字节离职了，下周一去阿里报到")],
+            "李娜",
+            "employer",
+            ["阿里"],
+        ),
+        ("zs_f2", [(0, "王芳", "我在华为做测试"), (3, "王芳", "我现在转开发了")], "王芳", "job", ["开发"]),
+        (
+            "zs_f3",
+            [(0, "周杰", "我是老师，在一中教数学"), (10, "周杰", "辞职了，现在在家带娃")],
+            "周杰",
+            "job",
+            ["在家带娃"],
+        ),
+        (
+            "zs_f4",
+            [(0, "何平", "我在京东做物流"), (5, "何平", "我已经不在京东了，刚辞职")],
+            "何平",
+            "employer",
+            ["none"],
+        ),
+        (
+            "zs_f5",
+            [(0, "张伟", "现在在星巴克打工"), (4, "张伟", "星巴克不干了，找了个送外卖的活")],
+            "张伟",
+            "job",
+            ["送外卖"],
+        ),
+        ("zs_f6", [(0, "王芳", "去年从南京搬到苏州，今年又搬回南京了")], "王芳", "residence", ["南京"]),
+        (
+            "zs_f7",
+            [(0, "刘洋", "我和小美在一起三年了"), (9, "刘洋", "我和小美掰了")],
+            "刘洋",
+            "relationship",
+            ["single"],
+        ),
+        ("zs_f8", [(0, "张伟", "考上研了，九月去浙大")], "张伟", "school", ["浙大"]),
+        ("zs_f9", [(0, "梁宇", "已经到新加坡了，以后就在这边工作了")], "梁宇", "residence", ["新加坡"]),
+        ("zs_f10", [(0, "刘洋", "小周在美团上班，做算法的")], "小周", "job", ["算法"]),
+        ("zs_f11", [(0, "孙悦", "小陈养了只柯基，叫豆豆")], "小陈", "pet", ["柯基"]),
+        ("zs_f12", [(0, "何平", "我弟在部队当兵")], "何平的弟弟", "job", ["军人"]),
+        ("zs_f13", [(0, "梁宇", "我室友是个素食主义者")], "梁宇的室友", "diet", ["素食"]),
+    ],
+)
+def test_zh_a_fact_told_as_news_in_other_words(default_hub, tenant, lines, subject, key, now):
+    mem = heard(default_hub, tenant, lines)
+    assert _current(mem, subject, key) == now, _all(mem)
+
+
+def test_zh_a_level_of_study_and_a_partner_at_work_are_no_school_and_no_couple():
+    from tests.layer_sets import TUE, found_rows
+
+    assert found_rows("考上研了", TUE, speaker="张伟") == []
+    assert found_rows("我和同事在一起三年了", TUE, speaker="刘洋") == []
+    rows = found_rows("我女儿在上小学。", TUE, speaker="周敏")  # (a level said of a child stays)
+    assert [(r[1], r[2], r[3]) for r in rows] == [("周敏的女儿", "school", "小学")]
+
+
+@pytest.mark.parametrize(
+    ("lines", "subject", "thing", "likes"),
+    [
+        (
+            [(0, "吴静", "我不怎么爱看综艺"), (10, "吴静", "最近被《乘风破浪》圈粉了，综艺真香")],
+            "吴静",
+            "综艺",
+            True,
+        ),
+        ([(0, "黄涛", "抹茶拿铁真好喝"), (3, "黄涛", "喝腻了，再也不点抹茶拿铁了")], "黄涛", "抹茶", False),
+        ([(0, "梁宇", "最近发现芝士蛋糕好好吃啊，天天想吃")], "梁宇", "芝士蛋糕", True),
+        ([(0, "张伟", "小李推荐的那家烤肉，一般般吧")], "张伟", "烤肉", False),
+        ([(0, "周杰", "原来觉得榴莲臭，吃过一次就爱上了")], "周杰", "榴莲", True),
+        ([(0, "郑凯", "以前每天打游戏，现在完全没兴趣了")], "郑凯", "游戏", False),
+        ([(0, "何平", "以前喝茶只喝绿茶，现在更喜欢普洱")], "何平", "普洱", True),
+        ([(0, "李娜", "喝奶茶不？"), (0, "陈磊", "戒了")], "陈磊", "奶茶", False),
+        ([(0, "小王", "啤酒来一瓶？"), (0, "李娜", "来！冰的，夏天就得喝啤酒")], "李娜", "啤酒", True),
+        ([(0, "孙悦", "奶茶？"), (0, "黄涛", "喝！三分糖去冰谢谢")], "黄涛", "奶茶", True),
+        (
+            [(0, "张伟", "那家新开的川菜馆去过没？"), (0, "刘洋", "去了，踩雷了，难吃得要死")],
+            "刘洋",
+            "川菜",
+            False,
+        ),
+        ([(0, "周杰", "去KTV吗"), (0, "孙悦", "不去，我五音不全，最怕唱歌了")], "孙悦", "ktv", False),
+        ([(0, "吴静", "你试试这个螺蛳粉"), (0, "郑凯", "不敢不敢，闻着就受不了")], "郑凯", "螺蛳粉", False),
+    ],
+)
+def test_zh_a_taste_turned_judged_or_answered_in_other_words(default_hub, lines, subject, thing, likes):
+    mem = heard(default_hub, f"zs_t{zlib.crc32(lines[-1][2].encode())}", lines)
+    (liked if likes else disliked)(mem, subject, thing)
+
+
+def test_zh_how_ones_day_went_and_a_person_fallen_for_are_no_taste():
+    from tests.layer_sets import TUE, found_rows
+
+    for text in ("今天状态一般般", "我爱上他了", "发现钱包丢了"):
+        assert [r for r in found_rows(text, TUE, speaker="吴静") if r[0] == "preference"] == [], text
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "owner", "status", "due"),
+    [
+        (
+            "zs_p1",
+            [(0, "马丽", "答应你的书，这周末带给你"), (4, "马丽", "书带来了，放你桌上了")],
+            "马丽",
+            "done",
+            date(2026, 9, 5),
+        ),
+        (
+            "zs_p2",
+            [(0, "林晓", "明天我早点到，帮你占座"), (1, "林晓", "今天起晚了，没去成，抱歉")],
+            "林晓",
+            "cancelled",
+            date(2026, 9, 2),
+        ),
+        (
+            "zs_p3",
+            [(0, "李娜", "行吧，那我周六陪你去看房"), (3, "李娜", "周六我临时加班，看房去不了了")],
+            "李娜",
+            "cancelled",
+            date(2026, 9, 5),
+        ),
+        (
+            "zs_p4",
+            [(0, "陈磊", "老板说月底前给大家发奖金"), (29, "陈磊", "老板发奖金了！")],
+            "陈磊的老板",
+            "done",
+            date(2026, 9, 30),
+        ),
+        (
+            "zs_p5",
+            [(0, "吴静", "这事我记着呢，周五给你答复"), (3, "吴静", "答复的事再缓两天，下周一吧")],
+            "吴静",
+            "open",
+            date(2026, 9, 7),
+        ),
+        (
+            "zs_p6",
+            [(0, "王芳", "我这两天找时间把发票寄给你"), (5, "王芳", "发票还没寄，明天一定寄")],
+            "王芳",
+            "open",
+            date(2026, 9, 7),
+        ),
+        ("zs_p7", [(0, "何平", "等我下班给你回电话")], "何平", "open", date(2026, 9, 1)),
+        (
+            "zs_p8",
+            [(0, "高远", "报名的事我来弄，你别管了"), (2, "高远", "报名已经帮你弄好了")],
+            "高远",
+            "done",
+            None,
+        ),
+        (
+            "zs_p9",
+            [(0, "小王", "PPT包在我身上，今晚发你"), (1, "小王", "发了，你看下")],
+            "小王",
+            "done",
+            date(2026, 9, 1),
+        ),
+        ("zs_p10", [(0, "小王", "钱明天还你")], "小王", "open", date(2026, 9, 2)),
+    ],
+)
+def test_zh_a_promise_kept_called_off_or_moved_in_other_words(default_hub, tenant, lines, owner, status, due):
+    mem = heard(default_hub, tenant, lines)
+    row = _commit(mem, owner)
+    assert (row.status, row.due) == (status, due), _all(mem)
+
+
+def test_zh_the_thing_said_first_is_what_is_handed_over():
+    from tests.layer_sets import TUE, found_rows
+
+    assert [r[3] for r in found_rows("PPT今晚发你", TUE, speaker="小王")] == ["把PPT发你"]
+    assert [r[3] for r in found_rows("明天我早点到，帮你占座", TUE, speaker="林晓")] == ["帮你占座"]

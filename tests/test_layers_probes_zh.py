@@ -575,7 +575,11 @@ def test_a_capacity_denied_and_a_stance_come_by_surprise():
 def test_what_holds_before_a_clause_that_looks_ahead_and_a_place_closed_by_a_particle():
     assert _news("我住在上海，打算明年搬去杭州") == [("王芳", "residence", "上海", "statement")]
     assert [(k, v) for _, k, v, _ in _news("我们一家搬到南京啦")] == [("residence", "南京")]
-    assert _news("我辞职了，现在在家带娃") == []
+    # (the job is over, and at home with the children is what one does now: #40's fourth probe round)
+    assert [(k, v) for _, k, v, _ in _news("我辞职了，现在在家带娃")] == [
+        ("employer", "none"),
+        ("job", "在家带娃"),
+    ]
     assert _news("如果我住在上海就好了") == []
 
 

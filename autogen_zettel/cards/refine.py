@@ -251,6 +251,14 @@ _SELF_ANSWER = re.compile(
 )
 
 
+# a yes or a no said alone, as the first sentence of an answer
+_ANSWER_HEAD = re.compile(
+    r"^\s*(?:(?:yes|yeah|yep|yup|sure|go on|defo|no|nah|nope|no thanks|not for me)[,!.~]*"
+    r"|(?:来|喝|吃|去|走|要|好啊|好呀|好的|可以|行啊|不了|算了|不用了?|不去|不要|戒了)(?:啊|呀|吧)?[！!~～。]*)\s*$",
+    re.IGNORECASE,
+)
+
+
 def _leads_joined(sentences: list[str], min_words: int) -> list[str]:
     """The sentences worth a card. News too short to stand alone, its subject dropped ("Got
     promoted!!", not "Thanks!" or "Yeah, Caroline!"), leads into the sentence after it ("Got
@@ -281,7 +289,10 @@ def _leads_joined(sentences: list[str], min_words: int) -> list[str]:
                 and _SELF_ANSWER.match(sentences[n + 1])
             )
             news = _NEWS_LEAD.match(sentence) and not sentence.rstrip().endswith("?")
-            lead = sentence if news or answered else ""
+            # a bare yes or no heading the answer ("来！冰的，夏天就得喝啤酒", "Nah! had one yesterday"):
+            # what the answer says of the thing offered, kept with what follows
+            yes_no = _ANSWER_HEAD.match(sentence) and n + 1 < len(sentences)
+            lead = sentence if news or answered or yes_no else ""
             continue
         out.append(f"{lead} {sentence}" if lead else sentence)
         lead = ""

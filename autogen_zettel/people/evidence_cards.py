@@ -1,15 +1,19 @@
 """A card for a short message that carries layer evidence the refiner drops as small talk:
 "Sent it.", "Done!", "不用了", a bare "No thanks" to an offer. Layer rows cite cards, so such a
-message becomes one card of its own words (its kind from what it says)."""
+message becomes one card of its own words (its kind from what it says). So does a bare offer of a
+thing ("Coffee?", "奶茶？"): the reply that takes or turns it down is read with it, and only a
+message kept as a card is there to be read."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from datetime import datetime
 
 from autogen_zettel.base.cards import CardKind, Message
 from autogen_zettel.cards.refine import CardDraft, keywords
+from autogen_zettel.people import rules_en, rules_zh
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.extract import extract_layers
 from autogen_zettel.text.due import due_date
@@ -22,6 +26,12 @@ _KINDS = {
     "fact": CardKind.FACT,
     "status": CardKind.EVENT,
 }
+
+
+# what a bare Chinese question may name that is no thing offered
+_NO_THING_ZH = re.compile(
+    r"^(?:真的?|好的?|在|睡|到家|到了|对|是|行|可以|确定|认真|回来|醒|忙|累|饿|困|有空|方便)"
+)
 
 
 def previous_in_batch(prepared: Sequence[Message], msg: Message) -> str | None:
@@ -39,12 +49,20 @@ def layer_draft(msg: Message, previous: str | None, *, embedder=None) -> list[Ca
     """One draft of the whole message when it says something for the layers, else none
     (``embedder``: see :func:`~autogen_zettel.people.extract.extract_layers`)."""
     found = extract_layers(msg.text, speaker=msg.speaker, at=msg.at, previous=previous, embedder=embedder)
-    if not found:
+    han = any("\u4e00" <= ch <= "\u9fff" for ch in msg.text)
+    offered = (
+        (rules_zh if han else rules_en).offer_topic(msg.text)
+        if msg.text.rstrip().endswith(("?", "？"))
+        else ""
+    )
+    if han and (len(offered) < 2 or _NO_THING_ZH.match(offered)):
+        offered = ""  # "真的吗？", "在吗？", "到家了吗？" ask after the hearer; they offer nothing
+    if not found and not offered:
         return []
     return [
         CardDraft(
             content=msg.text,
-            kind=_KINDS[found[0].layer],
+            kind=_KINDS[found[0].layer] if found else CardKind.FACT,
             tags=keywords(msg.text),
             entities=(),
             confidence=0.7,

@@ -595,6 +595,18 @@ _QUOTED_SIGN_EN = re.compile(
 )
 # a pronoun in an object's place ("I find them boring", "I hate it"), after a word: not a line's subject
 _THING_BACK = re.compile(r"(?<=\w\s)(?:them|it)\b(?!\s*(?:'s|is|was|are|were)\b)", re.I)
+# a thing said first, then when it is handed to the hearer ("PPT今晚发你", "答应你的书，这周末带给你")
+_BARE_ACT_TO_YOU_ZH = re.compile(r"(?:一定|马上)?(?:发|带|寄|给|还|转|拿|送|传)(?:给)?(?:你|您)")
+_TOPIC_FIRST_ZH = re.compile(
+    r"^(?:答应(?:你|您)的|说好的|你要的)?(?P<t>(?![我你他她它这那今明后昨周下上本])[\u4e00-\u9fffA-Za-z]{1,8}?)(?:的事)?"
+    rf"(?:包在我身上|交给我|没问题)?[，,]?\s*(?P<time>(?:{general.ZH_TIME})+)(?P<act>{_BARE_ACT_TO_YOU_ZH.pattern})"
+    r"(?:吧|哈|啊)?[。！!~～]*$"
+)
+# coming early or on time, with a favour for the hearer said in a later clause
+_ONLY_ARRIVING_ZH = re.compile(r"(?:早点|早些|提前|准时|早早)?(?:到|来|去|过去|过来|出发)")
+_FAVOUR_AFTER_ZH = re.compile(r"[，,]\s*(?:帮|给|替)(?:你|您)[\u4e00-\u9fff]{1,5}?(?=[，,。！!~～]|$)")
+# what comes up at short notice ("临时加班", "突然有事"): a reason, never a promise
+_SUDDEN_ZH = re.compile(r"(?:临时|突然)(?:要|得)?(?:加班|有事|出差|开会|值班|有个会)")
 # the same thing as the subject of a verdict ("I think it's overrated", "they're amazing tbh")
 _THING_JUDGED = re.compile(
     r"\b(?:it's|it is|they're|they are)\s+(?=(?:actually\s+|so\s+|really\s+|pretty\s+|way\s+|totally\s+|kinda\s+)*"
@@ -928,6 +940,35 @@ def _sentence(
         ]
     if han and _JOKING_ZH.search(sentence):
         out = []  # "我明天就去辞职然后环游世界（开玩笑的）": a line taken back as a joke says nothing
+    topic = _TOPIC_FIRST_ZH.match(said) if han else None
+    if topic:
+        # "PPT今晚发你", "答应你的书，这周末带给你", "PPT包在我身上，今晚发你": the thing said first is
+        # what is handed over (the 我 dropped, as chat does)
+        handed = "把" + topic.group("t") + topic.group("act")
+        if any(e.layer == "commitment" for e in out):
+            out = [
+                dataclasses.replace(e, value=handed)
+                if e.layer == "commitment" and _BARE_ACT_TO_YOU_ZH.fullmatch(e.value)
+                else e
+                for e in out
+            ]
+        elif not any(e.layer == "status" for e in out):
+            out += general.commitments_zh(f"我{topic.group('time')}{handed}", speaker, at, speaker)
+    favour = _FAVOUR_AFTER_ZH.search(said) if han else None
+    if favour:
+        # "明天我早点到，帮你占座": coming early is how; the favour said after it is what is owed
+        out = [
+            dataclasses.replace(e, value=favour.group(0).lstrip("，, "))
+            if e.layer == "commitment" and _ONLY_ARRIVING_ZH.fullmatch(e.value)
+            else e
+            for e in out
+        ]
+    if han and any(e.layer == "commitment" and _SUDDEN_ZH.match(e.value) for e in out):
+        # "周六我临时加班，看房去不了了": work come up at short notice is why, no promise; what the
+        # line calls off is read again without it
+        out = [e for e in out if not (e.layer == "commitment" and _SUDDEN_ZH.match(e.value))]
+        if not any(e.layer in ("commitment", "status") for e in out):
+            out += general.status_zh(said, speaker)
     return [
         _day_named(_doer_named(e, speaker) if han else e, said, at)
         for e in out

@@ -2021,8 +2021,10 @@ _ZH_EMPLOYER = re.compile(
     r"(?!的[\u4e00-\u9fffA-Za-z])"
     rf"|(?:派|调)到(?P<v4>{_HZ}{{2,6}}?{_ZH_ORG_HEAD})"
     # (a place of work left: "从华为出来了", "已经不在微软了")
-    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)?了|从{_HZ}{{2,8}}?(?:出来|离职|辞职|走人)了)[^，。]*[，,]\s*(?:我)?"
-    rf"(?:现在|目前|下个?月|下周|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
+    # (the next one after a comma or an exclamation, on a day named: "…离职了，下周一去阿里报到",
+    # "我辞职了!!! 下个月去小红书")
+    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)?了|从{_HZ}{{2,8}}?(?:出来|离职|辞职|走人)了)[^，。！!]*[，,！!]+\s*(?:我)?"
+    rf"(?:现在|目前|下个?月|下(?:周|星期|礼拜)[一二三四五六日天]?|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
     rf"(?P<v5>{_HZ}{{2,6}}?)(?={_ZH_WORK}|入职|报到|当|做|了|啦|。|！|$)"
     # "今天第一天去字节上班": the first day at a place of work is a new job there
     rf"|(?:第一天|头一天|正式)(?:去|到|在)(?P<v6>{_HZ}{{2,8}}?)(?:上班|报到|工作|实习|入职)"
@@ -2075,6 +2077,13 @@ _ZH_JOB = re.compile(
     # the written post held, after the place it is held at ("本人现任市第三中学数学教师")
     r"|(?:现任|担任|现为)(?:[\u4e00-\u9fffA-Za-z]{2,12}?(?:学|校|院|司|局|所|厂|行|部|处|中心))?"
     r"(?P<post>[\u4e00-\u9fff]{0,4}?(?:师|员|经理|主任|医生|护士|会计|编辑|记者|主管|总监))(?=[。，！,；]|$)"
+    # a line of work taken up now by its field ("我现在转开发了", "现在做产品了"), or said of the
+    # one just named in a clause after their firm ("小周在美团上班，做算法的"); the army served in
+    # ("我弟在部队当兵")
+    r"|现在(?:转|改)?(?:做|干|当|转)(?:了)?(?P<field>开发|测试|产品|运营|设计|销售|前端|后端|算法|财务|行政|人事|市场|"
+    r"技术|研发|客服|HR|UI|数据分析)了?(?=[。，！,；]|$)"
+    r"|(?:上班|工作)[，,]\s*(?:是)?(?:做|搞|干)(?P<line2>[\u4e00-\u9fffA-Za-z]{2,5}?)的(?=[，,。！!；~～]|$)"
+    r"|(?P<soldier>当兵)(?:了|呢|[。，！,；]|$)"
 )
 # the employer one had before, named as such ("老东家", "前公司", "原单位")
 # what may stand before the 是 of one's own trade: the speaker (or no one said), adverbs, a link word
@@ -2109,6 +2118,8 @@ _ZH_RESIDENCE = re.compile(
     # (搬回来 / 搬回去 name no place: "现在搬回来了")
     r"(?:搬到|搬去|搬回(?![来去])了?|搬来|搬至|迁到|迁往|迁至|迁居(?:到|至)?|移居|回到|回老家|嫁到|嫁去)(?:了)?(?:老家)?(?P<v>[\u4e00-\u9fffA-Za-z ]{2,12}?)(?:去了|了|定居|住|。|，|！|$|\s|以后|之后)"
     r"|住在一起，在(?P<v2>[\u4e00-\u9fff]{2,4}?)(?:。|$)"
+    # arrived, to stay: "已经到新加坡了，以后就在这边工作了" (a place only, checked below)
+    r"|到(?P<arrived>[\u4e00-\u9fff]{2,4}?)了[，,]\s*以后(?:就)?(?:在|留在)(?:这边|这儿|这里)(?:工作|生活|定居|发展|住)"
     r"|(?<![现正实存])在(?P<v3>[\u4e00-\u9fff]{2,4}?)定居"  # not the 在 of 现在
     # "在长沙安顿下来了", "在成都安家了": a verb of settling after the place (a place only, checked below)
     r"|(?<![现正实存])在(?P<v11>[\u4e00-\u9fff]{2,4}?)(?:安顿|安家|落户|落脚|扎根|扎下根)"
@@ -2158,7 +2169,7 @@ _ZH_FUTURE = re.compile(
 )
 # news though a time ahead is named: the sentence ends done, says 已经, or tells a done event first
 # ("我从阿里离职了，下个月去美团": the leaving is done, the next job follows from it)
-_ZH_DONE_FIRST = re.compile(r"了[。！!，,]?$|已经|^[^，,]*[\u4e00-\u9fff]了[，,]")
+_ZH_DONE_FIRST = re.compile(r"了[。！!，,]?$|已经|^[^，,！!]*[\u4e00-\u9fff]了[，,！!]")
 _ZH_RELATION = (
     # a proposal said yes to, or made to the speaker ("他向我求婚了", "答应了他的求婚", "被求婚了")
     (
@@ -2183,7 +2194,7 @@ _ZH_RELATION = (
     (
         "single",
         re.compile(
-            r"分手|(?<!不是)(?<!不)单身|(?:又|重新)(?:是|变成|变回)?一个人了(?=[。！，,~～]|$)|(?:跟|和)[\u4e00-\u9fff]{1,4}?分了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我(?:们俩?|俩)(?:已经)?分了(?=[。！，,~]|$)"
+            r"分手|(?<!不是)(?<!不)单身|(?:又|重新)(?:是|变成|变回)?一个人了(?=[。！，,~～]|$)|(?:跟|和)[\u4e00-\u9fff]{1,4}?(?:分|掰)了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我(?:们俩?|俩)(?:已经)?(?:分|掰)了(?=[。！，,~]|$)"
         ),
     ),
     (
@@ -2197,6 +2208,8 @@ _ZH_RELATION = (
             r"|^我(?:跟|和)[\u4e00-\u9fff]{1,3}?在一起了"
             # "我跟男朋友在一起三年了": together with a partner for a span (a statement, not news)
             r"|(?:跟|和)(?:女朋友|男朋友|对象|女友|男友)在一起(?:[一二三四五六七八九十两几多半\d]+(?:年|个月))了"
+            # (or with someone named: "我和小美在一起三年了")
+            r"|^我(?:跟|和)(?!同事|同学|朋友|室友|家人|爸|妈|父母|哥|姐|弟|妹|老板|领导|孩子|儿子|女儿)[\u4e00-\u9fff]{1,3}?在一起(?:[一二三四五六七八九十两几多半\d]+(?:年|个月))了"
         ),
     ),
 )
@@ -2275,7 +2288,9 @@ _ZH_ALLERGY = re.compile(
 _ZH_PINNED = re.compile(
     r"(?:^|[，,；;\s])(?:我|人在)?坐标(?:在|是)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,5}?)(?=[，,。！!；;\s]|$)"
 )
-_ZH_DIET = re.compile(r"(?:开始|已经|现在)?(?:吃素|吃全素|成了素食者)")
+_ZH_DIET = re.compile(
+    r"(?:开始|已经|现在)?(?:吃素|吃全素|成了素食者)|是(?:个|一个|一名)?(?:素食主义者|素食者)"
+)
 _ZH_DIET_ENDED = re.compile(r"开荤|破戒吃肉|不再吃素|不吃素了|没再吃素|(?:又|重新)(?:开始)?吃肉了")
 _ZH_CHANGE = re.compile(
     r"跳槽|辞职|换了|搬|调|派|入职|现在|不再|开始|改行|转行|转学|考上|刚|结婚|订婚|分手|离了|上个?月|去年|了"
@@ -2301,10 +2316,19 @@ _ZH_GRADUATED = re.compile(
 # "我辞职了", "上周从腾讯离职了", "被裁了": the speaker's own job over, said at the head of the line
 # ("假如我中了彩票，第一件事就是辞职" is no news: no 了, not the head)
 _ZH_JOB_ENDED = re.compile(
-    r"^(?:我|本人|终于|总算|刚刚?|已经|上周|上个月|昨天|今天|前几天|也|还是)*(?:从[\u4e00-\u9fffA-Za-z]{2,8}?)?"
+    r"^(?:(?:姐妹们|兄弟们|家人们|宝子们|朋友们|各位|大家|告诉大家)[，,！!\s]*)?"
+    r"(?:我|本人|终于|总算|刚刚?|已经|上周|上个月|昨天|今天|前几天|也|还是)*(?:从[\u4e00-\u9fffA-Za-z]{2,8}?)?"
     # (by whom: "我被华为裁了")
     r"(?:辞职|离职|裸辞|被(?:[\u4e00-\u9fffA-Za-z]{2,8}?)?(?:裁员?|辞退|开除)|失业)(?:了|啦)"
 )
+
+# a place of work said left ("我已经不在京东了", "星巴克不干了"): the employment there is over
+_ZH_LEFT_FIRM = re.compile(
+    r"(?:已经|早就|早)不在(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:干|上班|工作|做)?了"
+    r"|^(?!这|那|活|事)(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:那边|那份工作|的工作)?(?:我)?(?:已经)?不干了"
+)
+# work taken up after, said as a job found ("找了个送外卖的活", "找了份保安的工作")
+_ZH_ODD_JOB = re.compile(r"找了?(?:个|份)(?P<v>[\u4e00-\u9fff]{2,6}?)的(?:活|工作|差事)")
 
 # what a home's value cannot be: a dwelling ("搬到新房子了"), with whom ("住在一起"), a spot beside
 # something ("附近", "对面"), someone's home ("住在朋友家", "住我姐家": a stay with them), a
@@ -2498,6 +2522,9 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("trade")
             or m.group("post")
             or m.group("line")
+            or m.group("field")
+            or m.group("line2")
+            or ("军人" if m.group("soldier") else "")
         )
         if (m.group("v3") or m.group("v4") or m.group("line")) and (
             v in RELATIVES_ZH or re.search(r"(?:饭|菜|事|活|作业|家务|手术|项目|实验|检查|生意)$", v)
@@ -2599,6 +2626,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             or m.group("homeward")
             or m.group("settled")
             or m.group("dwelt")
+            or m.group("arrived")
         ) and not is_place(v):
             continue  # "去一家外企工作了", "在酒店住了两晚": a firm or a stay, not a place one lives
         add(
@@ -2608,6 +2636,10 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
             if m.group("v2") or m.group("v4") or m.group("v6") or m.group("commute") or m.group("homeward")
             else "change",
         )
+    # "去年从南京搬到苏州，今年又搬回南京了": of a chain of moves, the last is where one lives
+    moves = [e for e in out if e.key == "residence" and e.kind == "change"]
+    if len(moves) > 1:
+        out = [e for e in out if e.key != "residence" or e is moves[-1]]
     # "回老家重庆定居了" says where home was; "搬回老家西安" tells only the move (the labelled sets' reading)
     if "residence" in {e.key for e in out} and "回老家" in s and "搬回" not in s:
         add("hometown", next(e.value for e in out if e.key == "residence"), "statement")
@@ -2693,14 +2725,33 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     if _ZH_GRADUATED.match(s) and not any(e.key == "school" for e in out):
         add("school", "none", "change")
     # the employment ends with nothing after it said: employer and job "none", as _ENDED_EN reads
-    # (what one does now said after it is the news instead: "我辞职了，现在在家带娃")
-    if (
-        _ZH_JOB_ENDED.match(s)
-        and not re.search(r"现在|如今|目前", s)
-        and not any(e.key in ("employer", "job", "school") for e in out)
+    # (what one does now, said after it, is the news instead when it names a job or a firm; "辞职了，
+    # 现在在家带娃" names none, so the job is over)
+    taken = _ZH_ODD_JOB.search(s)
+    if taken and _ZH_LEFT_FIRM.search(s):
+        add("job", taken.group("v"), "change")  # "星巴克不干了，找了个送外卖的活": the new work
+    if (_ZH_LEFT_FIRM.search(s) or _ZH_JOB_ENDED.match(s)) and not any(
+        e.key in ("employer", "job", "school") for e in out
     ):
         add("employer", "none", "change")
-        add("job", "none", "change")
+        # ("辞职了，现在在家带娃": at home with the children is what one does now)
+        add("job", "在家带娃" if re.search(r"在家带(?:娃|孩子|宝宝)|全职带娃", s) else "none", "change")
+    elif _ZH_LEFT_FIRM.search(s) and not any(e.key == "employer" for e in out):
+        add("employer", "none", "change")  # (the new work said names no firm)
+    # "考上研了，九月去浙大": a level of study is no school; the school is where one goes for it
+    level = next(
+        (e for e in out if e.key == "school" and re.fullmatch(_ZH_LEVEL.pattern + "|研", e.value)), None
+    )
+    if level is not None:
+        went = re.search(
+            r"[，,]\s*(?:[0-9一二三四五六七八九十]{1,2}月|下个?月|明年|今年|秋天|开学)?(?:就)?(?:去|到|进|在)"
+            r"(?P<v>[\u4e00-\u9fff]{2,6}?)(?:读|上学|报到|上课|了|[。！!，,]|$)",
+            s,
+        )
+        if went and not is_place(went.group("v")):
+            out = [e for e in out if e is not level] + [dataclasses.replace(level, value=went.group("v"))]
+        elif level.value == "研":  # ("考上研了" alone: the level, no school named)
+            out = [e for e in out if e is not level]
     # "我之前做会计，现在自己开了家花店": what a clause of before says was, when a clause of now says what is
     parts = re.split(r"[，,；;]", s)
     now = [c for c in parts if re.search(r"现在|如今|目前|后来", c)]
@@ -2765,6 +2816,8 @@ _ZH_DEG = (
     # ("打死也不吃": not for one's life)
     r"(?:一点儿?(?:都|也)|根本|压根儿?|真心|实在|一向|确实|的确|打死(?:也|都)?"
     r"|最|特别|特|超级?|很|真的|真|好|非常|挺|太|比较|一般|有点|完全|彻底|从来|向来|已经|是真的|是|反而|反倒|重新|还是"
+    # (more than before or than another: "现在更喜欢普洱")
+    r"|更加|更"
     r"|(?:super|very|so|really|totally|extremely)\s*"
     # (可 only right before a stance or another degree word: 可乐, 可口, 可以 are words of their own)
     rf"|可(?=(?:真是?|太|是|最|不)?(?:{_ZH_LIKE}|{_ZH_DISLIKE})))*+"
@@ -2855,6 +2908,8 @@ _ZH_AGAIN = re.compile(
 )
 _ZH_NEG_ANSWER = re.compile(
     r"^(?:我就不|不了|算了|免了|饶了我|我不)(?:喝|吃|去|要)?了?"
+    # (given up, or not dared: "戒了", "早戒了", "不敢不敢"; a bare no to the act: "不去，…")
+    r"|^(?:早|已经)?戒了(?=[，,。！!~～]|$)|^不敢|^不(?:去|吃|喝|要|玩|唱)(?=[，,。！!~～]|$)"
     # "我这把老骨头就不去凑热闹了": who declines (a few words), then 就不 and the act, closed by 了
     r"|^[^，,。！!？?]{0,8}?就不(?:去|来|吃|喝|要|玩|参加|凑|跟)[\u4e00-\u9fff]{0,6}了"
 )
@@ -2889,6 +2944,8 @@ _ZH_CLEFT = re.compile(
 # "去！" to "要不要一起去吃烧烤？": the verb of the offer said back alone
 _ZH_POS_ANSWER = re.compile(
     r"^(?:可以呀|可以啊|好啊|好呀|行啊|走起|必须的|当然|早就想|(?:去|来|走)(?:啊|呀)?[！!~～。]*$)"
+    # (the act offered said back with an exclamation, whatever follows: "来！冰的", "喝！三分糖去冰谢谢")
+    r"|^(?:来|喝|吃|去|走|要)(?:啊|呀)?[！!]+"
     # a yes said as gladness at the offer ("求之不得", "那必须的", "太好了吧")
     r"|^(?:求之不得|那必须|那当然|太好了|太棒了|巴不得|正合我意|就等你这句话)"
     # how one wants the thing offered is a yes to it ("加俩蛋", "多放点辣", "要大份的")
@@ -3068,6 +3125,12 @@ POINTING_ZH = re.compile(r"(?:这|那)(?:(?:些|个|种|样|类)(?:东西|玩意
 _ZH_LOST_INTEREST = re.compile(r"(?:也|都|早就?|已经)?(?:没(?:什么|啥|有)?|不感)兴趣了")
 
 
+# what one did all the time before ("以前每天打游戏", "原来天天刷抖音")
+_ZH_HABIT_BEFORE = re.compile(
+    r"(?:每天|天天|经常|老是|总是|常常|一直|动不动就)(?:都)?(?P<obj>(?:打|玩|看|追|刷|喝|吃|逛|泡)[\u4e00-\u9fffA-Za-z]{1,4}?)(?=[，,。！!]|$)"
+)
+
+
 def _judged_before_zh(clauses: list[str], subject: str) -> list[Evidence]:
     """ "以前觉得露营挺好玩，现在完全没兴趣了": a judgement said of before, then a now that keeps
     nothing of it (no 也 / 还是, no judgement or stance of its own): the other way from before."""
@@ -3075,6 +3138,10 @@ def _judged_before_zh(clauses: list[str], subject: str) -> list[Evidence]:
         if not re.search(_ZH_BEFORE, c):
             continue
         m = _ZH_JUDGED.search(c)
+        habit = _ZH_HABIT_BEFORE.search(c)
+        if not m and habit and _ZH_LOST_INTEREST.search("".join(clauses[pos + 1 :])):
+            # "以前每天打游戏，现在完全没兴趣了": what one did all the time, no interest left in it
+            return _pref(subject, habit.group("obj"), 0.1, "change")
         if not m or re.match(r"[我你他她它这那]", m.group("obj")):
             return []
         later = clauses[pos + 1 :]
@@ -3551,7 +3618,12 @@ def extract_zh(s: str, subject: str, offered: str = "", meaning=None) -> list[Ev
     facts = _facts_zh(s, subject)
     if not facts and meaning is not None:
         facts = _generic_facts_zh(s, subject, meaning)
-    prefs = _prefs_zh(s, subject, offered)
+    # ("最近发现芝士蛋糕好好吃": what one has found is the judgement that follows)
+    prefs = _prefs_zh(
+        re.sub(r"^(?:最近|今天|突然|后来|我)*(?:才)?发现(?:了)?(?=[\u4e00-\u9fffA-Za-z]{2})", "", s),
+        subject,
+        offered,
+    )
     if not prefs and meaning is not None:
         prefs = _generic_zh(s, subject, meaning)
     return facts + prefs
@@ -3753,6 +3825,9 @@ def normalise_zh(s: str) -> str:
     )
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
+    # "等我下班给你回电话", "我下班给你打": once off work, the time the act is for
+    s = re.sub(r"等我下班(?:了|以后|之后|后)?(?=[\u4e00-\u9fff])", "我下班后", s)
+    s = re.sub(r"(?<=我)下班(?=给|就|再|打|回|发|去)", "下班后", s)
     # "谢谢亲爱的", "亲爱的，明天见": an endearment one is called by, no liking of anything
     s = re.sub(
         r"(?:^|(?<=[，,。！!\s])|(?<=谢谢|晚安|早安))亲爱(?:的|哒)(?:[，,\s]+|(?=$|[。！!~～]))", "", s
@@ -4670,7 +4745,8 @@ _AGAIN_AT_ZH = re.compile(
     r"再(?:转|给|还|发|交|打|做|弄|寄|付|修|买|订|送|带|取|写|改|请)"
 )
 # an act forgotten or missed, then the same act promised for a later time: "忘了打，今天一定打"
-_MISSED_THEN_ZH = re.compile(r"忘了|没来得及|没顾上|没空|太困了|睡着了")
+# (or said not done yet: "发票还没寄，明天一定寄")
+_MISSED_THEN_ZH = re.compile(r"忘了|没来得及|没顾上|没空|太困了|睡着了|还没[\u4e00-\u9fff]{1,2}$")
 
 
 def rescheduled_zh(s: str, subject: str) -> Evidence | None:
@@ -4693,11 +4769,28 @@ def rescheduled_zh(s: str, subject: str) -> Evidence | None:
                 )
                 obj = m.group("o") or (head.group("o") if head and i else None)
                 break
+    if obj is None and len(clauses) > 1:
+        # "答复的事再缓两天，下周一吧": put off by a span, then the day it comes to, said alone
+        slow = re.match(
+            r"^(?P<o>(?![我你他她这那])[\u4e00-\u9fffA-Za-z]{1,6}?)(?:的事)?(?:能不能|可不可以)?(?:再)?(?:缓|拖|推迟|延后|晚)(?:个)?[一两二三几\d]+(?:天|周|个星期)",
+            clauses[0],
+        )
+        day = re.fullmatch(
+            rf"(?:改(?:到|成)?|就)?(?:{ZH_TIME})+(?:吧|呗|行吗|可以吗|好吗)?[。！!~～]*", clauses[-1]
+        )
+        if slow and day:
+            obj = slow.group("o")
     if obj is None and any(_MISSED_THEN_ZH.search(c) for c in clauses[:-1]):
         # ("昨晚太困了忘了打，今天一定打", "不好意思，今天没来得及，后天寄": the act missed, then promised
         # again for a time named)
         m = re.match(rf"(?:(?:{ZH_TIME})+)(?:一定|再|会|肯定)?(?P<act>[\u4e00-\u9fff]{{1,6}})", clauses[-1])
-        obj = m.group("act") if m and not _ZH_PAST_TIME.search(clauses[-1]) else None
+        # (the thing said not done yet names it better than the act: "发票还没寄，…")
+        thing = re.match(r"^(?P<o>(?![我你他她这那])[\u4e00-\u9fffA-Za-z]{1,6}?)我?还没", clauses[0])
+        obj = (
+            (thing.group("o") if thing else m.group("act"))
+            if m and not _ZH_PAST_TIME.search(clauses[-1])
+            else None
+        )
     return None if obj is None else Evidence("status", subject, "", obj, 0.5, "postponed")
 
 
@@ -5261,6 +5354,8 @@ _ZH_CANT = re.compile(
     rf"(?P<v>{_ZH_CANT_VERB})不(?:了|成)"
     r"(?P<obj>[\u4e00-\u9fffA-Za-z]{0,6}?)了"
 )
+# (or did not manage it, in the past: "今天起晚了，没去成，抱歉")
+_ZH_NOT_MANAGED = re.compile(rf"没(?:能)?(?P<v>{_ZH_CANT_VERB})成(?P<obj>)(?=[，,。！!~～]|$)")
 # "搬家那天我肯定到不了": a can't said as sure (肯定, 实在, 恐怕) needs no closing 了
 _ZH_CANT_SURE = re.compile(
     rf"(?:肯定|实在|真的|恐怕|估计)(?P<v>{_ZH_CANT_VERB})"
@@ -5455,6 +5550,13 @@ def status_zh(s: str, subject: str) -> list[Evidence]:
             topic = re.sub(r"的?(?:那|这)?(?:件)?事(?:情|儿)?.*$", "", before) if "事" in before else ""
             return [Evidence("status", subject, "", topic, 0.5, "cancelled")]
         m = _ZH_CANT.search(clause) or _ZH_CANT_SURE.search(clause)
+        if not m and re.search(r"抱歉|不好意思|对不起|sorry|sry", s, re.I):
+            # (not managed, said with an apology to the one it was owed to: "今天起晚了，没去成，抱歉";
+            # "我没去成，临时加班" alone tells what happened, no promise)
+            m = _ZH_NOT_MANAGED.search(clause)
+        if m and m.re is _ZH_NOT_MANAGED and not clause[: m.start()].strip():
+            # (the clause before "没去成" gives why, not what: "今天起晚了，没去成")
+            return [Evidence("status", subject, "", m.group("v"), 0.5, "cancelled")]
         if m:
             what = m.group("obj") and m.group("v") + m.group("obj")
             who = subject

@@ -877,7 +877,11 @@ def extract(
         if (low.endswith("?") and not REMIND.search(low)) or status
         else _commitments(s, low, speaker, at, addressee, previous)
     )
-    prefs = [] if any(e.key == "restriction" for e in out) else _preferences(s, low, speaker, previous)
+    prefs = _preferences(s, low, speaker, previous)
+    if any(e.key == "restriction" for e in out):
+        # what one has given up is no taste; an offer turned down for it still is a no to the thing
+        # offered ("not for me, I've quit caffeine" to "coffee?", as "戒了" to "喝奶茶不？")
+        prefs = [e for e in prefs if e.kind == "refusal"]
     if any(e.key in ("allergy", "diet") for e in out):
         # "I'm allergic to shellfish, so no paella for me": what the fact rules out, no taste
         prefs = [e for e in prefs if e.kind != "refusal"]

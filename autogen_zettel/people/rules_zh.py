@@ -77,7 +77,9 @@ _PLEDGED = re.compile(r"(?:全|都)?(?:包|请)(?:了|啦)?[！!。~～]*$")
 # closes the clause - the verb is taken on, whatever verb it is (a 了 after it, "这次我来晚了", tells
 # what happened)
 _VOLUNTEERED = re.compile(
-    r"(?:就|先)?[来去](?P<v>(?:(?![了过着])[\u4e00-\u9fff]){1,2}?)(?:吧|哈|呀|啦)?[。！!~～]*$"
+    r"(?:就|先)?[来去](?P<v>(?:(?![了过着])[\u4e00-\u9fff]){1,2}?)(?:吧|哈|呀|啦)?[。！!~～]*"
+    # (or a clause of reassurance to the hearer after it: "报名的事我来弄，你别管了")
+    r"(?:$|[，,]\s*(?:你|您)(?:就|也)?(?:别|不用|放心|安心)[^，,。]*[。！!~～]*$)"
 )
 # an act with no thing of its own closing the clause ("改", "发给你", "马上发你"): what it acts on is
 # the topic before 我
@@ -167,7 +169,34 @@ _WON_OVER = re.compile(
     r"(?:吃|喝|看|听|玩|追|试|尝|用)了?(?:一次|一下|一口|几次|几口|几部|几集|一部|一集|两集|几个|一个|几局)?"
     r"(?P<o>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)[，,！!~～]\s*(?:现在|已经|彻底|直接|结果)?"
     r"(?:真香|上头了|入坑了|爱上了|停不下来了)"
-    r"|^(?P<o2>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)(?:是)?真香"
+    r"|(?:^|(?<=[，,！!]))\s*(?P<o2>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)(?:是)?真香"
+    # fallen for it ("吃过一次就爱上榴莲了"), or for the thing judged badly before ("原来觉得榴莲臭，吃过
+    # 一次就爱上了"); not a person ("爱上他了", "爱上一个人")
+    r"|(?:就|一下子|彻底|直接|瞬间|慢慢|竟然|居然)?爱上(?:了)?(?P<o3>(?![我你他她它这那一])[\u4e00-\u9fffA-Za-z]{1,6}?)?了"
+)
+# what was judged before a thing fallen for named none ("原来觉得榴莲臭，…就爱上了")
+_JUDGED_BEFORE = re.compile(
+    r"(?:觉得|嫌)(?P<o>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,4}?)(?:很|挺|好|太|特别|有点)?(?:臭|难吃|难喝|恶心|怪|奇怪|无聊|一般|幼稚|吵)"
+)
+# never again: "再也不点抹茶了", "喝腻了，再也不买了" (the thing before when none follows)
+_NEVER_AGAIN = re.compile(
+    r"再也不(?:想)?(?:点|买|吃|喝|去|看|玩|用|碰)(?P<o>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)?了"
+)
+# a place or a dish judged middling or worse after its name ("小李推荐的那家烤肉，一般般吧", "这家火锅一般般，
+# 下次不来了", "那家川菜馆踩雷了")
+_MIDDLING = re.compile(
+    r"^(?:[\u4e00-\u9fffA-Za-z]{1,4}?(?:推荐|说|安利)的)?(?:那家|这家|新开的)*(?P<o>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)"
+    r"[，,]?\s*(?:真的|也就|感觉|其实|吃起来|说实话)?(?:一般般|很一般|太一般了|就那样|不怎么样|踩雷了|踩坑了|拉胯|拉垮|翻车了)"
+)
+# a question whether one has tried a thing ("那家新开的川菜馆去过没？", "那部剧你看了吗？"), and a verdict
+# with no thing of its own that answers it ("去了，踩雷了，难吃得要死")
+_TRIED_ASKED = re.compile(
+    r"(?:那家|这家|新开的|那个|那部|这部|那本|这本)*(?P<o>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)(?:你)?"
+    r"(?:去过|吃过|试过|看过|喝过|玩过|听过|看了|去了|吃了)(?:了)?(?:没|吗|没有|不)?\s*[？?]"
+)
+_BARE_VERDICT_ZH = re.compile(
+    r"(?P<down>踩雷|踩坑|难吃|难喝|一般般|很一般|不好吃|不好喝|不怎么样|拉胯|拉垮|无聊|难看|失望|不推荐|别去)"
+    r"|(?P<up>好吃|好喝|绝了|太棒|不错|好看|推荐|yyds|真香|超赞|惊艳)"
 )
 _TIRED = re.compile(
     # ("太腻了", "好腻啊": a degree word before 腻 judges a dish too rich, it names no thing one is tired of)
@@ -352,6 +381,8 @@ _SUGGESTED = re.compile(
     # a cheer, "一起加油吧", offers nothing)
     rf"^(?:{ZH_TIME}|周末|这周末|下周末)*(?:一起|咱们|我们|咱俩)+(?:{ZH_TIME}|周末)*(?:一起)?(?:去|来)?"
     r"(?:吃|喝|看)?(?:点|个|一?[杯顿次场])?(?!(?:一起)?(?:加油|努力|冲|出发))(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:呗|吧)[。！!~～\s]*$"
+    # a thing held out to taste: "你试试这个螺蛳粉", "尝尝我做的蛋糕"
+    r"|^(?:你)?(?:试试|尝尝|尝一下|试一下|来尝尝)(?:这个|这|我做的|我带的|我买的)?(?:个|块|口)?(?P<o2>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:吧|呗|呀|啊)?[。！!~～\s]*$"
 )
 
 
@@ -415,8 +446,8 @@ def offer_topic(previous: str | None) -> str:
         return ""  # "喝茶还是喝咖啡？" offers neither alone: chosen_of reads which one the answer takes
     for shape in (_FRONTED_OFFER, _LEFT_OUT_OFFER, _JOIN_OFFER, _FOR_YOU_OFFER, _SUGGESTED):
         m = shape.search(previous)
-        if m and _clean_obj(m.group("o")):
-            return _clean_obj(m.group("o"))
+        if m and _clean_obj(m.group("o") or m.groupdict().get("o2") or ""):
+            return _clean_obj(m.group("o") or m.groupdict().get("o2") or "")
     m = _OFFER.search(previous)
     if not m:
         # (a treat said after it is no part of the offer: "奶茶喝吗？我请")
@@ -426,8 +457,8 @@ def offer_topic(previous: str | None) -> str:
         bare = re.fullmatch(
             r"\s*(?:今晚|今天|明天|后天|晚上|中午|下午|上午|周末|这周末|(?:这|下|本)?(?:周|星期|礼拜)[一二三四五六日天]?)?(?:一起|咱们|我们)?(?:又是|还是|又|还|再)?(?:我?(?:帮你|给你|请你|请大家)?(?:订|点|买|叫)?)?"
             # (整 / 搞 are the colloquial "get": "晚上整点小龙虾？")
-            # (the thing may come before its verb: "奶茶喝吗？")
-            r"(?:吃|喝|去|看|唱|来|做|煮|烤|整|搞|打|玩)?(?:点|些|一?[杯瓶碗份个次顿])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:喝|吃|玩|打)?(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
+            # (the thing may come before its verb: "奶茶喝吗？", with a measure after: "啤酒来一瓶？")
+            r"(?:吃|喝|去|看|唱|来|做|煮|烤|整|搞|打|玩)?(?:点|些|一?[杯瓶碗份个次顿])?(?P<o>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:(?:喝|吃|玩|打)(?:一?[杯瓶碗份个次顿])?|来一?[杯瓶碗份个次顿])?(?:吗|啊|了|吧|好吗|怎么样|不|去|没|呗)?\s*[？?]+\s*",
             previous,
         )
         return (
@@ -834,7 +865,7 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
         for m in _STANCE.finditer(shared):
             verb, neg, adv = m.group("verb"), m.group("neg"), m.group("adv") or ""
             obj = _clean_obj(m.group("obj"))
-            if not obj or obj.startswith(("你", "这", "那个", "它")) or obj == "死":
+            if not obj or obj.startswith(("你", "这", "那个", "它")) or obj in ("他", "她", "死"):
                 continue  # (nor "爱死了": how much, the thing said before it)
             score = (
                 0.15
@@ -863,7 +894,32 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     m = _WON_OVER.search(s)
     if m and not out:
         # "被朋友安利吃了一次榴莲，真香！", "看了几部韩剧，现在上头了": won over by trying it
-        out += _pref(speaker, _clean_obj(m.group("o") or m.group("o2")), 0.85, "change")
+        judged = _JUDGED_BEFORE.search(s[: m.start()])
+        thing = m.group("o") or m.group("o2") or m.group("o3") or (judged.group("o") if judged else "")
+        thing = thing or offer_topic(previous)
+        if _clean_obj(thing):
+            out += _pref(speaker, _clean_obj(thing), 0.85, "change")
+    m = _NEVER_AGAIN.search(s)
+    if m and not out:
+        tired = _TIRED.search(s[: m.start()])
+        thing = m.group("o") or (tired.group("o") if tired else "") or offer_topic(previous)
+        if _clean_obj(thing) and not re.fullmatch(r"(?:吃|喝|看|玩|听)?", thing):
+            out += _pref(speaker, _clean_obj(thing), 0.2, "change")
+    asked = _TRIED_ASKED.search(previous or "")
+    verdict = _BARE_VERDICT_ZH.search(s) if asked and not out else None
+    if verdict and _clean_obj(asked.group("o")):
+        out += _pref(speaker, _clean_obj(asked.group("o")), 0.9 if verdict.group("up") else 0.15, "statement")
+    m = _MIDDLING.search(s)
+    if (
+        m
+        and not out
+        and _clean_obj(m.group("o"))
+        # (not how one's day or one's self went: "今天状态一般般", "成绩很一般")
+        and not re.search(
+            r"今天|昨天|最近|状态|心情|身体|天气|运气|成绩|效果|进度|水平|表现|日子|生活|工作", m.group("o")
+        )
+    ):
+        out += _pref(speaker, _clean_obj(m.group("o")), 0.25, "statement")
     m = _TIRED.search(s)
     if m and not out:
         # "别了，我吃腻了" after "又是披萨？": what one is tired of is what was offered

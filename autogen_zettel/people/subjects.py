@@ -163,7 +163,11 @@ ZH_PET_NAME = _ZH_PET_NAME  # (rules_zh reads who a task is handed to by it)
 # a surname's character opening a word that is no name: a day of the week, or the week's report,
 # meeting or magazine ("周三", "周末", "周报明早交", "周会改到周四了", "星期天")
 ZH_NOT_A_NAME = r"(?![周星][一二三四五六日天末报会刊期]|谢谢)"
-_ZH_NAME = rf"(?:[小老阿][{SURNAMES}]|{_ZH_PET_NAME}|{ZH_NOT_A_NAME}[{SURNAMES}][^\s我你他她们的了是在说，。！？、\d出取送买卖拿放寄交收还完到回起过]{{1,2}}?)"
+# a day or a time after a surname's character is no given name: "钱明天还你" is the money, tomorrow
+_ZH_DAY_AFTER_SURNAME = (
+    r"明天|今天|后天|昨天|今晚|明晚|明早|周[一二三四五六日末]|下周|这周|月底|晚上|早上|中午|下午|上午"
+)
+_ZH_NAME = rf"(?:[小老阿][{SURNAMES}]|{_ZH_PET_NAME}|{ZH_NOT_A_NAME}[{SURNAMES}](?!{_ZH_DAY_AFTER_SURNAME})[^\s我你他她们的了是在说，。！？、\d出取送买卖拿放寄交收还完到回起过]{{1,2}}?)"
 ZH_NAME = _ZH_NAME  # (extract reads whom a promise is made for by it)
 # what may follow a Chinese name for it to be the subject: a verb or adverb, not a noun
 _ZH_PRED = (
@@ -176,6 +180,10 @@ _ZH_PRED = (
     r"开车|来|去|帮|替|给|住|在|把|被|升|晋升|从"
     # (a job changed, a habit given up: "阿明换工作了，现在在京东", "阿杰戒酒了")
     r"|换(?=了?(?:个|份)?(?:工作|单位|公司|东家))|戒(?=了?[酒烟糖])"
+    # (an animal kept: "小陈养了只柯基")
+    r"|养(?=了?[一两\d]?[只条])"
+    # (a thing handed out: "老板发奖金了"; not 发现, 发展, 发生, 发烧, 发火, 发呆)
+    r"|发(?![现展生烧火呆胖抖])"
     # "阿伟和他女朋友订婚了": the person with his or her own partner, the news is theirs
     # (the partner said without 他 / 她: "小李跟女朋友分了", "小李和老婆离了")
     r"|(?:和|跟)(?=他|她|(?:女朋友|男朋友|对象|女友|男友|老婆|老公|媳妇|前任|未婚妻|未婚夫)"
