@@ -1183,3 +1183,29 @@ def test_zh_the_thing_said_first_is_what_is_handed_over():
 
     assert [r[3] for r in found_rows("PPT今晚发你", TUE, speaker="小王")] == ["把PPT发你"]
     assert [r[3] for r in found_rows("明天我早点到，帮你占座", TUE, speaker="林晓")] == ["帮你占座"]
+
+
+def test_a_new_firm_said_in_the_sentence_after_leaving_and_a_place_one_manages(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    for text, firm in (
+        ("姐妹们 我辞职了!!! 下个月去小红书", "小红书"),
+        ("我辞职了。下周一去阿里报到", "阿里"),
+    ):
+        rows = found_rows(text, TUE, speaker="周杰")
+        assert [(r[2], r[3]) for r in rows if r[0] == "fact"] == [("employer", firm)], text
+    mem = heard(
+        default_hub,
+        "es_f10",
+        [(0, "Noah", "I'm a barista"), (5, "Noah", "not a barista anymore, I'm managing the cafe now")],
+    )
+    assert _current(mem, "Noah", "job") == ["cafe manager"], _all(mem)
+    assert found_rows("I'm managing the launch now", TUE, speaker="Noah") == []
+
+
+def test_en_a_thing_named_by_who_loves_it_is_their_taste():
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows("tried the ramen place Jo loves - meh", TUE, speaker="Dan")
+    assert sorted((r[1], r[3], r[4]) for r in rows) == [("Dan", "ramen", False), ("Jo", "ramen", True)]
+    assert found_rows("the cafe Monday loves", TUE, speaker="Dan") == []

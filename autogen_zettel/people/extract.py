@@ -284,6 +284,14 @@ _RAISED_ALONE_ZH = re.compile(
 )
 
 
+# a job left, said as a sentence of its own, and the place one goes next said as the next one
+_JOB_LEFT_ZH = re.compile(r"(?:辞职|离职|裸辞|跳槽)(?:了|啦)[！!~～。]*\s*$")
+_NEXT_PLACE_ZH = re.compile(
+    r"^(?:下个?月|下(?:周|星期|礼拜)[一二三四五六日天]?|过几天|月底|年后|马上|明天)?(?:就|要)?(?:去|进|加入)"
+    r"[\u4e00-\u9fffA-Za-z]{2,8}?(?:上班|报到|入职|工作)?(?:了|啦)?[！!~～。]*$"
+)
+
+
 def _post_joined(sentences: list[str]) -> list[str]:
     out: list[str] = []
     for sentence in sentences:
@@ -305,6 +313,9 @@ def _post_joined(sentences: list[str]) -> list[str]:
             or _RAISED_ALONE_ZH.match(out[-1])
             and _HAN.search(sentence)
             and not re.search(r"[？?]|^[我你]", sentence)
+            # "姐妹们 我辞职了!!! 下个月去小红书": a job left, then the next place said on its own
+            or _JOB_LEFT_ZH.search(out[-1])
+            and _NEXT_PLACE_ZH.match(sentence.strip())
         ):
             gap = "" if _HAN.search(out[-1][-2:]) or out[-1].rstrip().endswith("？") else " "
             out[-1] = f"{out[-1].rstrip()}{gap}{sentence}"

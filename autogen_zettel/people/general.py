@@ -218,6 +218,8 @@ _PAST_ROLE_EN = re.compile(
 )
 # "you've grown as an artist", "he started as a waiter": the one "as" speaks of is not the speaker
 _NOT_ME_AS_EN = re.compile(r"\b(?:you|you've|you're|he|he's|she|she's|they|they've|they're|it|it's)\b", re.I)
+# a place of work one may manage (not a project, a team's task or one's time: "managing the launch")
+_MANAGED_PLACE_EN = r"cafe|café|shop|store|bar|pub|restaurant|hotel|gym|bakery|salon|branch|office|warehouse|kitchen|team|site"
 _JOB_EN = re.compile(
     r"(?:\b(?:I(?:'m| am)|im|i'm|I(?:'ve| have)\s+been)|^been)\s+(?:now\s+|currently\s+)?(?:a|an)\s+(?:(?:full[- ]time|part[- ]time|freelance|self-employed)\s+)?"
     # (a clause of what follows from it may come next: "im a plumber so weekends are for callouts")
@@ -252,7 +254,9 @@ _JOB_EN = re.compile(
     r"|\b(?P<v4>freelanc)(?:ing|er)\b"
     # one's field of work by its department: "I work in IT at an MNC", "i work in marketing" (what is
     # done there, not where: "I work in Leeds" is no field)
-    rf"|\bI\s+(?:now\s+|still\s+|currently\s+)?work\s+in\s+(?P<v12>{_FIELD_EN})\b(?!\s+(?:department|dept|team)\s+(?:of|at)\b)",
+    rf"|\bI\s+(?:now\s+|still\s+|currently\s+)?work\s+in\s+(?P<v12>{_FIELD_EN})\b(?!\s+(?:department|dept|team)\s+(?:of|at)\b)"
+    # a place of work one manages now: "I'm managing the cafe now" (a manager of it)
+    rf"|\bI(?:'m|\s+am)\s+(?:now\s+)?managing\s+(?:the|a|an)\s+(?P<v13>{_MANAGED_PLACE_EN})\s+(?:now|these days|at the moment)\b",
     re.I,
 )
 # "got promoted to head chef", "I've been made team lead": the post one was raised to is the job now
@@ -791,7 +795,9 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
         v = next(
             (
                 g
-                for g in (m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9", "v11", "v12"))
+                for g in (
+                    m.group(n) for n in ("v", "v2", "v3", "v4", "v5", "v6", "v7", "v9", "v11", "v12", "v13")
+                )
                 if g
             ),
             "",
@@ -823,6 +829,8 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             if v != "IT" and v.lower() == "it":
                 continue  # "the shed? I work in it most days": the pronoun, no field
             add("job", v if v.isupper() else v.lower(), "change" if change else "statement")
+        elif m.group("v13"):  # "I'm managing the cafe now": its manager
+            add("job", f"{words[-1]} manager", "change")
         elif m.group("v9") or m.group("v11"):  # "I teach year 6", "my Year 9 pupils": a teacher
             add("job", "teacher", "change" if change else "statement")
         elif m.group("v5"):  # "I teach yoga": a teacher of it
@@ -1957,6 +1965,13 @@ def _generic_facts_en(s: str, subject: str, meaning) -> list[Evidence]:
     return [Evidence("fact", subject, key, value, 0.5, "change")]
 
 
+_LOVED_BY_EN = re.compile(
+    r"\b(?:the|that|this)\s+(?P<thing>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,2}?)\s+"
+    rf"(?P<who>(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|{MONTH_EN}\b)[A-Z][a-z]+)\s+"
+    r"(?:loves|adores|is obsessed with|raves about|swears by|is mad about)\b"
+)
+
+
 def extract_en(s: str, subject: str, offered: str = "", meaning=None) -> list[Evidence]:
     """Facts and preferences of an English first-person sentence ``s`` said by ``subject``;
     ``offered`` is what the message it answers offered, if anything; ``meaning`` (a
@@ -1964,7 +1979,14 @@ def extract_en(s: str, subject: str, offered: str = "", meaning=None) -> list[Ev
     facts = _facts_en(s, subject)
     if not facts and meaning is not None:
         facts = _generic_facts_en(s, subject, meaning)
-    return facts + _prefs_en(s, subject, offered, meaning)
+    # "tried the ramen place Jo loves": a thing named by whom it is loved by is that person's taste
+    theirs = [
+        e
+        for m in _LOVED_BY_EN.finditer(s)
+        if m.group("who") not in ("I", subject) and m.group("who") not in _NOT_NAMES_EN
+        for e in _pref(m.group("who"), m.group("thing"), 0.85, "statement")
+    ]
+    return facts + _prefs_en(s, subject, offered, meaning) + theirs
 
 
 # ----------------------------------------------------------------------------- Chinese
@@ -2023,7 +2045,7 @@ _ZH_EMPLOYER = re.compile(
     # (a place of work left: "从华为出来了", "已经不在微软了")
     # (the next one after a comma or an exclamation, on a day named: "…离职了，下周一去阿里报到",
     # "我辞职了!!! 下个月去小红书")
-    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)?了|从{_HZ}{{2,8}}?(?:出来|离职|辞职|走人)了)[^，。！!]*[，,！!]+\s*(?:我)?"
+    rf"|(?:离职|辞职|跳槽|毕业|离开了?|换了?工作|不在{_HZ}{{1,6}}?(?:干|上班|工作)?了|从{_HZ}{{2,8}}?(?:出来|离职|辞职|走人)了)[^，。！!]*[，,！!。]+\s*(?:我)?"
     rf"(?:现在|目前|下个?月|下(?:周|星期|礼拜)[一二三四五六日天]?|月底|年后|明年|过几天|马上)?(?:就|要)?(?:在|去了?|到|进了?|加入了?)(?:一家|一个)?"
     rf"(?P<v5>{_HZ}{{2,6}}?)(?={_ZH_WORK}|入职|报到|当|做|了|啦|。|！|$)"
     # "今天第一天去字节上班": the first day at a place of work is a new job there
@@ -2169,7 +2191,7 @@ _ZH_FUTURE = re.compile(
 )
 # news though a time ahead is named: the sentence ends done, says 已经, or tells a done event first
 # ("我从阿里离职了，下个月去美团": the leaving is done, the next job follows from it)
-_ZH_DONE_FIRST = re.compile(r"了[。！!，,]?$|已经|^[^，,！!]*[\u4e00-\u9fff]了[，,！!]")
+_ZH_DONE_FIRST = re.compile(r"了[。！!，,]?$|已经|(?:^|[，,])[^，,！!。]*[\u4e00-\u9fff]了[，,！!。]")
 _ZH_RELATION = (
     # a proposal said yes to, or made to the speaker ("他向我求婚了", "答应了他的求婚", "被求婚了")
     (
