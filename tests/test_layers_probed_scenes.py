@@ -1209,3 +1209,139 @@ def test_en_a_thing_named_by_who_loves_it_is_their_taste():
     rows = found_rows("tried the ramen place Jo loves - meh", TUE, speaker="Dan")
     assert sorted((r[1], r[3], r[4]) for r in rows) == [("Dan", "ramen", False), ("Jo", "ramen", True)]
     assert found_rows("the cafe Monday loves", TUE, speaker="Dan") == []
+
+
+# -- what the fourth round's two reviews found broken, mended ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tenant", "lines", "owner"),
+    [
+        # done for someone else, or for a day: no one else's promise closes
+        (
+            "es_r1",
+            [
+                (0, "Anna", "I'll post Mum's birthday card tomorrow"),
+                (1, "Ben", "I posted a birthday card for Gran"),
+            ],
+            "Anna",
+        ),
+        (
+            "es_r2",
+            [
+                (0, "Anna", "I'll book the tickets for Mum tomorrow"),
+                (1, "Ben", "Sam booked the tickets for Priya"),
+            ],
+            "Anna",
+        ),
+        (
+            "es_r3",
+            [
+                (0, "Anna", "I'll cook dinner for the kids tonight"),
+                (0, "Ben", "I cooked dinner for Anna's parents"),
+            ],
+            "Anna",
+        ),
+        # it happened after all, or something else did not
+        (
+            "es_r4",
+            [
+                (0, "Ben", "I'll come to the barbecue on Saturday"),
+                (5, "Ben", "almost didn't make the barbecue, traffic was mad"),
+            ],
+            "Ben",
+        ),
+        (
+            "es_r5",
+            [
+                (0, "Ben", "I'll come to the barbecue on Saturday"),
+                (5, "Ben", "ended up not minding the rain at the barbecue"),
+            ],
+            "Ben",
+        ),
+        (
+            "es_r6",
+            [(0, "Ben", "I'll go to the gym after work"), (0, "Ben", "ended up not going to bed till 2")],
+            "Ben",
+        ),
+        ("zs_r1", [(0, "马丽", "我明天帮你取快递"), (1, "马丽", "我妹帮你把快递拿错了")], "马丽"),
+        ("zs_r2", [(0, "张伟", "老板说下周一发奖金"), (6, "张伟", "老板发朋友圈了")], "张伟的老板"),
+    ],
+)
+def test_what_the_reviews_found_closed_stays_open(default_hub, tenant, lines, owner):
+    mem = heard(default_hub, tenant, lines)
+    assert _commit(mem, owner).status == "open", _all(mem)
+
+
+@pytest.mark.parametrize(
+    ("offer", "answer"),
+    [
+        ("Red wine?", "just a small glass for me"),  # an amount of the thing offered
+        ("Pint?", "just the one for me"),
+        ("Ready?", "yep"),  # a state asked after is no thing offered
+        ("Home?", "Yeah. Just got in"),
+        ("Awake?", "Yep! Been up since 6"),
+    ],
+)
+def test_en_an_amount_taken_or_a_state_asked_after_is_no_refusal(default_hub, offer, answer):
+    mem = heard(
+        default_hub, f"es_q{zlib.crc32((offer + answer).encode())}", [(0, "Ben", offer), (0, "Anna", answer)]
+    )
+    assert [p for p in mem.preferences() if p.value < 0.5 or offer.lower().rstrip("?") in p.topic] == [], (
+        _all(mem)
+    )
+
+
+def test_a_yes_taken_back_and_a_choice_made_for_me(default_hub):
+    mem = heard(
+        default_hub,
+        "es_q1",
+        [(0, "Ben", "Coffee?"), (0, "Anna", "Yeah! Actually no, I've had three already")],
+    )
+    disliked(mem, "Anna", "coffee")
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows("just a coffee for me thanks", TUE, previous="Coffee or tea?", speaker="Ben")
+    assert [(r[3], r[4], r[5]) for r in rows] == [("coffee", True, "acceptance")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我已经不在北京了",
+        "我已经不在公司了，明天再说",
+        "我已经不在群里了",
+        "我已经不在状态了",
+        "我早就不在学校了",
+        "我已经不在医院了，出院了",
+        "家务不干了，累死了",
+        "我和我老公在一起十年了",
+        "英语一般般",
+        "工资一般般",
+        "手艺一般般，别嫌弃",
+        "车翻车了",
+        "孩子再也不用上补习班了",
+        "再也不用加班了",
+        "快递还没到，明天一定到",
+        "发票还没到，明天再看",
+        "等我下班你再给我回电话",
+        "爱你哟亲爱的",
+        "亲爱的晚安",
+        "谢谢亲爱的姐姐",
+    ],
+)
+def test_zh_lines_near_the_fourth_rounds_shapes_say_nothing_of_the_speaker(text):
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows(text, TUE, speaker="张伟", liked=False)
+    # (a chore given up may be read as called off; no fact, taste or promise of the speaker's)
+    assert [r for r in rows if r[0] != "status" or r[4] != "cancelled"] == [], text
+
+
+def test_zh_a_couple_parted_is_theirs_and_work_at_a_place_left():
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows("小美和阿杰掰了", TUE, speaker="张伟")
+    assert [(r[1], r[2], r[3]) for r in rows] == [("小美", "relationship", "single")]
+    rows = found_rows("超市的活不干了，找了个送快递的工作", TUE, speaker="张伟")
+    assert sorted((r[2], r[3]) for r in rows) == [("employer", "none"), ("job", "送快递")]

@@ -498,7 +498,9 @@ def _extract(
                     and _FOR_ANOTHER.search(said)
                 ):
                     # (the verb it was done by gives way: who it was done for is what finds the promise)
-                    ev = dataclasses.replace(ev, key=STAND_IN)
+                    for_whom = _FOR_ANOTHER.search(said)
+                    whom = next((g for g in for_whom.groups() if g), "") if for_whom else ""
+                    ev = dataclasses.replace(ev, key=STAND_IN, counterparty=whom or None)
                 if ev.layer == "status":
                     ev = _whose_state(ev, said, speaker, subject == speaker)
                 if ev.layer == "preference" and ev.value.startswith("的") and len(ev.value) > 1:
@@ -545,6 +547,15 @@ def _extract(
         for f in out[:i]
         if f.layer == "fact" and f.value == "none" and (f.subject, f.key) == (e.subject, e.key)
     }
+    if _TAKEN_BACK.search(text):
+        # "Yeah! Actually no, I've had three already": the yes taken back is a no to the thing
+        out = [
+            dataclasses.replace(e, score=0.0, kind="refusal")
+            if e.layer == "preference" and e.kind == "acceptance"
+            else e
+            for e in out
+        ]
+        out = list(dict.fromkeys(out))
     # "搞定了！票已经抢到了": one task said done twice, bare then by its thing - the thing's row says it
     named = {(e.subject, e.kind) for e in out if e.layer == "status" and e.value}
     return [
@@ -616,6 +627,14 @@ _TOPIC_FIRST_ZH = re.compile(
 # coming early or on time, with a favour for the hearer said in a later clause
 _ONLY_ARRIVING_ZH = re.compile(r"(?:早点|早些|提前|准时|早早)?(?:到|来|去|过去|过来|出发)")
 _FAVOUR_AFTER_ZH = re.compile(r"[，,]\s*(?:帮|给|替)(?:你|您)[\u4e00-\u9fff]{1,5}?(?=[，,。！!~～]|$)")
+# a yes taken back in the same breath ("Yeah! Actually no, ...", "好啊！算了，不喝了")
+_TAKEN_BACK = re.compile(
+    r"\b(?:actually,?\s+no|on second thoughts?|wait,?\s+no|scratch that)\b|算了|还是不(?:要|喝|吃|去)了", re.I
+)
+# an act that went wrong ("拿错了", "寄丢了", "搞砸了", "订反了")
+_GONE_WRONG_ZH = re.compile(
+    r"(?:拿|买|订|发|寄|写|填|弄|搞|送|交|记|算|打|装|贴|输|选|修)(?:错|丢|坏|砸|反|漏)了"
+)
 # what comes up at short notice ("临时加班", "突然有事"): a reason, never a promise
 _SUDDEN_ZH = re.compile(r"(?:临时|突然)(?:要|得)?(?:加班|有事|出差|开会|值班|有个会)")
 # the same thing as the subject of a verdict ("I think it's overrated", "they're amazing tbh")
@@ -649,9 +668,9 @@ _WORKS_EN = re.compile(
 # done for someone other than the one who did it ("Sam sorted the tickets for you", "小王帮你把票订好了",
 # "周报我已经替曹阳写完交了")
 _FOR_ANOTHER = re.compile(
-    r"\b(?:for (?:you|u|ya|him|her|them|(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|Christmas\b|Easter\b|Xmas\b"
-    rf"|{MONTH_EN}\b)[A-Z][a-z]+)|on (?:your|his|her|their|[A-Z][a-z]+'s) behalf)\b"
-    r"|(?:帮|替)(?!我)[\u4e00-\u9fff]{1,3}?(?:把|[\u4e00-\u9fff]{0,3}?(?:好|完))"
+    r"\bfor (?P<en>you|u|ya|him|her|them|(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|Christmas\b|Easter\b|Xmas\b"
+    rf"|{MONTH_EN}\b)[A-Z][a-z]+)\b(?!['’])|\bon (?:your|his|her|their|(?P<en2>[A-Z][a-z]+)'s) behalf\b"
+    r"|(?:帮|替)(?!我)(?P<zh>你|您|他|她|[\u4e00-\u9fff]{2,3}?)(?=把|[\u4e00-\u9fff]{1,3}?(?:好|完))"
 )
 # a promise whose time is "then", the time said before it in the sentence
 _THEN_EN = re.compile(r"\bthen\s*[.!]*$", re.I)
@@ -974,6 +993,12 @@ def _sentence(
             else e
             for e in out
         ]
+    if han:
+        # "再也不熬夜了", "我已经不在乎了": an adverb left as the thing is no task called off
+        out = [e for e in out if not (e.layer == "status" and e.value in ("再", "再也", "早", "已经", "还"))]
+    if han and _GONE_WRONG_ZH.search(said):
+        # "我妹帮你把快递拿错了": the act went wrong, nothing is done
+        out = [e for e in out if not (e.layer == "status" and e.kind == "done")]
     if han and any(e.layer == "commitment" and _SUDDEN_ZH.match(e.value) for e in out):
         # "周六我临时加班，看房去不了了": work come up at short notice is why, no promise; what the
         # line calls off is read again without it

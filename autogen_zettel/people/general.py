@@ -2216,7 +2216,7 @@ _ZH_RELATION = (
     (
         "single",
         re.compile(
-            r"分手|(?<!不是)(?<!不)单身|(?:又|重新)(?:是|变成|变回)?一个人了(?=[。！，,~～]|$)|(?:跟|和)[\u4e00-\u9fff]{1,4}?(?:分|掰)了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我(?:们俩?|俩)(?:已经)?(?:分|掰)了(?=[。！，,~]|$)"
+            r"分手|(?<!不是)(?<!不)单身|(?:又|重新)(?:是|变成|变回)?一个人了(?=[。！，,~～]|$)|(?:^|(?<=[，,；;]))我?(?:跟|和)[\u4e00-\u9fff]{1,4}?(?:分|掰)了(?=[。！，,~]|$)|(?:^|[，,；;]\s*)我(?:们俩?|俩)(?:已经)?(?:分|掰)了(?=[。！，,~]|$)"
         ),
     ),
     (
@@ -2231,7 +2231,7 @@ _ZH_RELATION = (
             # "我跟男朋友在一起三年了": together with a partner for a span (a statement, not news)
             r"|(?:跟|和)(?:女朋友|男朋友|对象|女友|男友)在一起(?:[一二三四五六七八九十两几多半\d]+(?:年|个月))了"
             # (or with someone named: "我和小美在一起三年了")
-            r"|^我(?:跟|和)(?!同事|同学|朋友|室友|家人|爸|妈|父母|哥|姐|弟|妹|老板|领导|孩子|儿子|女儿)[\u4e00-\u9fff]{1,3}?在一起(?:[一二三四五六七八九十两几多半\d]+(?:年|个月))了"
+            r"|^我(?:跟|和)(?!我|同事|同学|朋友|室友|家人|爸|妈|父母|哥|姐|弟|妹|老板|领导|孩子|儿子|女儿|老公|老婆|丈夫|妻子|爱人|媳妇)[\u4e00-\u9fff]{1,3}?在一起(?:[一二三四五六七八九十两几多半\d]+(?:年|个月))了"
         ),
     ),
 )
@@ -2349,6 +2349,21 @@ _ZH_LEFT_FIRM = re.compile(
     r"(?:已经|早就|早)不在(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:干|上班|工作|做)?了"
     r"|^(?!这|那|活|事)(?P<v2>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:那边|那份工作|的工作)?(?:我)?(?:已经)?不干了"
 )
+# what 不在X了 / X不干了 may name that is no place of work: a town, a room, a group, a state, one's
+# chores ("我已经不在北京了", "不在群里了", "不在状态了", "家务不干了")
+_ZH_NOT_A_FIRM = re.compile(
+    r"公司$|单位$|群|状态|学校|医院|家|乎|这|那|里$|上$|家务|作业|活$|事$|饭|国内|国外|外地|本地|老家|宿舍|办公室|工位|线"
+)
+
+
+def _left_firm_zh(s: str) -> bool:
+    """Whether ``s`` says a place of work left ("我已经不在京东了", "星巴克不干了")."""
+    m = _ZH_LEFT_FIRM.search(s)
+    # ("超市的活不干了": the work at the supermarket)
+    firm = re.sub(r"的(?:活|工作|班)$", "", (m.group("v") or m.group("v2")) if m else "")
+    return bool(firm) and not _ZH_NOT_A_FIRM.search(firm) and not is_place(firm)
+
+
 # work taken up after, said as a job found ("找了个送外卖的活", "找了份保安的工作")
 _ZH_ODD_JOB = re.compile(r"找了?(?:个|份)(?P<v>[\u4e00-\u9fff]{2,6}?)的(?:活|工作|差事)")
 
@@ -2750,15 +2765,15 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     # (what one does now, said after it, is the news instead when it names a job or a firm; "辞职了，
     # 现在在家带娃" names none, so the job is over)
     taken = _ZH_ODD_JOB.search(s)
-    if taken and _ZH_LEFT_FIRM.search(s):
+    if taken and _left_firm_zh(s):
         add("job", taken.group("v"), "change")  # "星巴克不干了，找了个送外卖的活": the new work
-    if (_ZH_LEFT_FIRM.search(s) or _ZH_JOB_ENDED.match(s)) and not any(
+    if (_left_firm_zh(s) or _ZH_JOB_ENDED.match(s)) and not any(
         e.key in ("employer", "job", "school") for e in out
     ):
         add("employer", "none", "change")
         # ("辞职了，现在在家带娃": at home with the children is what one does now)
         add("job", "在家带娃" if re.search(r"在家带(?:娃|孩子|宝宝)|全职带娃", s) else "none", "change")
-    elif _ZH_LEFT_FIRM.search(s) and not any(e.key == "employer" for e in out):
+    elif _left_firm_zh(s) and not any(e.key == "employer" for e in out):
         add("employer", "none", "change")  # (the new work said names no firm)
     # "考上研了，九月去浙大": a level of study is no school; the school is where one goes for it
     level = next(
@@ -3848,12 +3863,10 @@ def normalise_zh(s: str) -> str:
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
     # "等我下班给你回电话", "我下班给你打": once off work, the time the act is for
-    s = re.sub(r"等我下班(?:了|以后|之后|后)?(?=[\u4e00-\u9fff])", "我下班后", s)
+    s = re.sub(r"等我下班(?:了|以后|之后|后)?(?=给|就|再|马上|立刻|打|回|发)", "我下班后", s)
     s = re.sub(r"(?<=我)下班(?=给|就|再|打|回|发|去)", "下班后", s)
     # "谢谢亲爱的", "亲爱的，明天见": an endearment one is called by, no liking of anything
-    s = re.sub(
-        r"(?:^|(?<=[，,。！!\s])|(?<=谢谢|晚安|早安))亲爱(?:的|哒)(?:[，,\s]+|(?=$|[。！!~～]))", "", s
-    )
+    s = re.sub(r"(?<![最我你他她])亲爱(?:的|哒)[，,\s]*", "", s) or s
     # a closing 哦 / 喔 / 哟 is tone, not part of the last word ("偶住在成都哦")
     s = re.sub(r"(?<=[\u4e00-\u9fff]{2})[哦喔哟]+(?=[~～。！!]*$)", "", s)
     # an acknowledgement typed before the line with no comma ("ok 明儿上午打给你") is a clause of its own
@@ -4768,7 +4781,9 @@ _AGAIN_AT_ZH = re.compile(
 )
 # an act forgotten or missed, then the same act promised for a later time: "忘了打，今天一定打"
 # (or said not done yet: "发票还没寄，明天一定寄")
-_MISSED_THEN_ZH = re.compile(r"忘了|没来得及|没顾上|没空|太困了|睡着了|还没[\u4e00-\u9fff]{1,2}$")
+_MISSED_THEN_ZH = re.compile(
+    r"忘了|没来得及|没顾上|没空|太困了|睡着了|还没(?!到|来|出|好|收到|发货|回)[\u4e00-\u9fff]{1,2}$"
+)
 
 
 def rescheduled_zh(s: str, subject: str) -> Evidence | None:
@@ -4827,8 +4842,10 @@ def is_pro_form_act(what: str) -> bool:
 # what was owed said not to have happened after all: "ended up not calling him", "Ravi ended up not
 # booking the cab", "didn't call the landlord in the end", "couldn't make the barbecue in the end"
 _NOT_IN_THE_END_EN = re.compile(
-    r"^(?:(?:so|sorry|ugh|oh|welp|well|yeah|nah|argh)[,!.]*\s+)*(?:(?P<who>[A-Z][a-z]+)\s+|(?:I|we)\s+)?"
-    r"(?:(?:ended|wound) up not (?P<v1>[a-z]+?)(?:ing)\b(?P<o1>[^,;.!?]*)"
+    r"^(?:(?:so|sorry|ugh|oh|welp|well|yeah|nah|argh)[,!.]*\s+)*(?:(?P<who>(?-i:[A-Z][a-z]+))\s+|(?:I|we)\s+)?"
+    # (not a state or a habit: "ended up not minding the rain", "... not going to bed till 2")
+    r"(?:(?:ended|wound) up not (?!(?:minding|caring|worrying|bothering|liking|loving|hating|enjoying|sleeping|"
+    r"going to bed|getting up|waking|feeling|eating|drinking)\b)(?P<v1>[a-z]+?)(?:ing)\b(?P<o1>[^,;.!?]*)"
     r"|(?:didn't|did not|never)\s+(?:end up\s+|actually\s+)?(?P<v2>[a-z]+)\b(?P<o2>[^,;.!?]*?)\s+(?:in the end|after all)\b"
     r"|(?:couldn't|could not|didn't|did not|never)\s+(?:make|get to|go to)\s+(?P<o3>it(?:\s+to\s+the [^,;.!?]+?)?|the [^,;.!?]+?)"
     r"(?:\s+(?:in the end|after all))?(?=\s*(?:$|[,;.!]|so\b|lol\b|cos\b|because\b)))",
@@ -4848,6 +4865,8 @@ def status_en(s: str, subject: str, speaker: str) -> list[Evidence]:
         # what they owed (their promise, whatever it was)
         return [Evidence("status", bailed.group("who"), "", "", 0.5, "cancelled")]
     m = _NOT_IN_THE_END_EN.match(s.strip())
+    if m and re.search(r"\b(?:almost|nearly|barely|just about)\b", s, re.I):
+        m = None  # "almost didn't make the barbecue": it did happen
     if m and not s.rstrip().endswith("?") and (m.group("who") or "") not in _NOT_NAMES_EN:
         # "ended up not calling him", "Ravi ended up not booking the cab", "couldn't make it in the end":
         # what was owed did not happen, and will not - called off (not done, whatever follows)

@@ -498,7 +498,9 @@ REFUSE = re.compile(
     r"\bno \w+(?: \w+)? for me\b|^nothing \w+(?:,| please| for me)|\bnot in the mood for\b|\bdon't feel like\b|"
     r"\b(?:can we|let's|please) avoid\b|\bless \w+,? please\b"
     # something else taken instead: "just water for me thanks", "I'll stick with tea"
-    r"|^(?:just|only)\s+(?:a\s+|some\s+)?\w+(?:\s+\w+)?\s+for\s+me\b|\bi'll\s+(?:just\s+)?stick\s+(?:with|to)\b"
+    # (not an amount of the thing offered: "just a small glass for me", "just the one for me")
+    r"|^(?:just|only)\s+(?!(?:a\s+|the\s+)?(?:small|little|splash|drop|half|quick|tiny|wee|single|bit|couple|one|dash)\b)"
+    r"(?:a\s+|some\s+)?\w+(?:\s+\w+)?\s+for\s+me\b|\bi'll\s+(?:just\s+)?stick\s+(?:with|to)\b"
     # "I'll give that a miss", "I'll give it a swerve", "I think I'll sit this one out": a decline said as
     # what one will do
     r"|\b(?:i'll|i will|i think i'll|i'm going to|i'm gonna|gonna)\s+(?:give\s+(?:it|that|this|them)(?:\s+one)?\s+a\s+"

@@ -406,9 +406,17 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
         candidates = [named[s] for s in sorted(named)]  # in the order they were made
         if ev.key == STAND_IN and said and not any(_met(said, c) for c in candidates):
             # "Sam sorted the tickets for you", "周报我已经替曹阳写完交了": done by one for another,
-            # it closes the promise of whoever owed that thing
+            # it closes the promise of whoever owed that thing - the one it was done for ("you",
+            # or by name), never a promise of someone else's ("a birthday card for Gran" against
+            # "I'll post Mum's birthday card")
+            whom = (ev.counterparty or "").casefold()
             candidates = [
-                c for c in out if _open_before(c, o) and c.owner.casefold() != who and _met(said, c)
+                c
+                for c in out
+                if _open_before(c, o)
+                and c.owner.casefold() != who
+                and _met(said, c)
+                and (whom in ("", "you", "u", "ya", "你", "您") or whom == c.owner.casefold())
             ] or candidates
         if ev.kind == "cancelled":
             # "Don't worry about Saturday, I'll grab a cab" (two cards of one message): nothing is

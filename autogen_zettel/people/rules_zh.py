@@ -180,13 +180,20 @@ _JUDGED_BEFORE = re.compile(
 )
 # never again: "再也不点抹茶了", "喝腻了，再也不买了" (the thing before when none follows)
 _NEVER_AGAIN = re.compile(
-    r"再也不(?:想)?(?:点|买|吃|喝|去|看|玩|用|碰)(?P<o>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)?了"
+    r"再也不(?!用)(?:想)?(?:点|买|吃|喝|去|看|玩|碰)(?P<o>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)?了"
 )
 # a place or a dish judged middling or worse after its name ("小李推荐的那家烤肉，一般般吧", "这家火锅一般般，
 # 下次不来了", "那家川菜馆踩雷了")
 _MIDDLING = re.compile(
     r"^(?:[\u4e00-\u9fffA-Za-z]{1,4}?(?:推荐|说|安利)的)?(?:那家|这家|新开的)*(?P<o>(?![我你他她它这那])[\u4e00-\u9fffA-Za-z]{1,6}?)"
-    r"[，,]?\s*(?:真的|也就|感觉|其实|吃起来|说实话)?(?:一般般|很一般|太一般了|就那样|不怎么样|踩雷了|踩坑了|拉胯|拉垮|翻车了)"
+    r"[，,]?\s*(?:真的|也就|感觉|其实|吃起来|说实话)?(?:一般般|很一般|太一般了|就那样|不怎么样|踩雷了|踩坑了|拉胯|拉垮)"
+)
+# what a middling verdict judges as a taste: a place or a dish named as one (那家 / 这家, or its head
+# word), or a thing someone recommended - not a skill, a wage or one's looks ("英语一般般", "工资一般般")
+_MIDDLING_THING = re.compile(
+    r"^(?:[\u4e00-\u9fffA-Za-z]{1,4}?(?:推荐|说|安利)的|那家|这家|新开的)"
+    r"|(?:店|馆|餐厅|饭店|火锅|烤肉|烧烤|菜|面|粉|饭|剧|电影|片子|书|酒店|咖啡|奶茶|蛋糕|甜品|小吃|外卖|自助|日料|西餐|"
+    r"披萨|汉堡|寿司|酒吧|民宿|景点|乐园|综艺|演唱会|话剧|游戏)(?=[，,]?\s*(?:真的|也就|感觉|其实|吃起来|说实话)?(?:一般|很一般|太一般|就那样|不怎么样|踩|拉))"
 )
 # a question whether one has tried a thing ("那家新开的川菜馆去过没？", "那部剧你看了吗？"), and a verdict
 # with no thing of its own that answers it ("去了，踩雷了，难吃得要死")
@@ -912,6 +919,7 @@ def _preferences(s: str, speaker: str, previous: str | None) -> list[Evidence]:
     m = _MIDDLING.search(s)
     if (
         m
+        and _MIDDLING_THING.search(s)
         and not out
         and _clean_obj(m.group("o"))
         # (not how one's day or one's self went: "今天状态一般般", "成绩很一般")

@@ -182,8 +182,10 @@ _ZH_PRED = (
     r"|换(?=了?(?:个|份)?(?:工作|单位|公司|东家))|戒(?=了?[酒烟糖])"
     # (an animal kept: "小陈养了只柯基")
     r"|养(?=了?[一两\d]?[只条])"
-    # (a thing handed out: "老板发奖金了"; not 发现, 发展, 发生, 发烧, 发火, 发呆)
-    r"|发(?![现展生烧火呆胖抖])"
+    # (money handed out: "老板发奖金了", not "老板发朋友圈了")
+    r"|发(?=了?(?:奖金|工资|红包|年终奖|补贴|福利|钱|货))"
+    # (a couple's parting: "小美和阿杰掰了", theirs, not the speaker's)
+    r"|(?:和|跟)(?=[\u4e00-\u9fff]{1,3}?(?:分手|分了|掰了|离婚|离了))"
     # "阿伟和他女朋友订婚了": the person with his or her own partner, the news is theirs
     # (the partner said without 他 / 她: "小李跟女朋友分了", "小李和老婆离了")
     r"|(?:和|跟)(?=他|她|(?:女朋友|男朋友|对象|女友|男友|老婆|老公|媳妇|前任|未婚妻|未婚夫)"
