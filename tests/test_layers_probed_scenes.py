@@ -1345,3 +1345,88 @@ def test_zh_a_couple_parted_is_theirs_and_work_at_a_place_left():
     assert [(r[1], r[2], r[3]) for r in rows] == [("小美", "relationship", "single")]
     rows = found_rows("超市的活不干了，找了个送快递的工作", TUE, speaker="张伟")
     assert sorted((r[2], r[3]) for r in rows) == [("employer", "none"), ("job", "送快递")]
+
+
+# -- the fifth probe round: group chats, replies a few lines after the offer -----------------------
+
+
+@pytest.mark.parametrize(
+    ("lines", "subject", "thing", "likes"),
+    [
+        (
+            [
+                (0, "Dan", "pizza tonight?"),
+                (0, "Eve", "random but has anyone seen my keys"),
+                (0, "Finn", "yesss pizza"),
+            ],
+            "Finn",
+            "pizza",
+            True,
+        ),
+        (
+            [
+                (0, "Gus", "anyone want the last slice of cake?"),
+                (0, "Hana", "did the parcel come?"),
+                (0, "Ivy", "me pls!!"),
+            ],
+            "Ivy",
+            "cak",
+            True,
+        ),
+        (
+            [
+                (0, "Priya", "fancy Thai tonight?"),
+                (0, "Quinn", "always!"),
+                (0, "Raj", "I'm not a fan of Thai tbh"),
+            ],
+            "Quinn",
+            "thai",
+            True,
+        ),
+        (
+            [(0, "晓明", "火锅吃不吃？老地方"), (0, "浩子", "吃！"), (0, "大刘", "我就不去了，最近胃不好")],
+            "浩子",
+            "火锅",
+            True,
+        ),
+        ([(0, "萌萌", "奶茶喝不喝"), (0, "胖虎", "不喝了 戒糖中")], "胖虎", "奶茶", False),
+        (
+            [(0, "陈姐", "我做了点绿豆汤，要不要来一碗？"), (0, "阿强", "要！我最爱绿豆汤")],
+            "阿强",
+            "绿豆汤",
+            True,
+        ),
+    ],
+)
+def test_a_reply_in_a_group_reads_the_offer_it_answers(default_hub, lines, subject, thing, likes):
+    mem = heard(default_hub, f"gs_t{zlib.crc32(lines[-1][2].encode())}", lines)
+    (liked if likes else disliked)(mem, subject, thing)
+    # (the one who offered takes no taste from the offer: "火锅吃不吃？", "一碗" is no thing)
+    assert not [p for p in mem.preferences() if p.topic in ("一碗", "火锅吃", "奶茶喝")], _all(mem)
+
+
+def test_a_yes_in_a_group_may_answer_the_question_just_before_it():
+    from autogen_zettel.people.replied import answered_message
+
+    assert (
+        answered_message("yes it came", ["did the parcel come?", "pizza tonight?"]) == "did the parcel come?"
+    )
+    assert answered_message("me pls!!", ["did the parcel come?", "cake, anyone?"]) == "cake, anyone?"
+
+
+def test_people_named_with_their_relative_and_a_stance_on_ones_keeping(default_hub):
+    from tests.layer_sets import TUE, found_rows
+
+    rows = found_rows("老王他女儿考上北大了", TUE, speaker="婷婷")
+    assert [(r[1], r[2], r[3]) for r in rows] == [("老王的女儿", "school", "北大")]
+    rows = found_rows("萌萌她哥在当兵", TUE, speaker="晓明")
+    assert [(r[1], r[2], r[3]) for r in rows] == [("萌萌的哥哥", "job", "军人")]
+    assert [r for r in found_rows("我妈不喜欢我养狗", TUE, speaker="浩子") if r[2] == "pet"] == []
+    rows = found_rows("Leah says she's done with dating apps, hates them", TUE, speaker="Dan")
+    assert [r[0] for r in rows] == ["preference"]
+    mem = heard(
+        default_hub,
+        "gs_n1",
+        [(0, "Uma", "oh yeah I'll definitely run a marathon tomorrow 🙄"), (0, "Vic", "lmao")],
+    )
+    assert mem.commitments() == [], _all(mem)

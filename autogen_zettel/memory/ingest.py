@@ -37,6 +37,7 @@ from autogen_zettel.memory.card_index import encode_batches, index_cards
 from autogen_zettel.memory.drafts import DraftCache, Same
 from autogen_zettel.memory.link_plan import LinkJudge, LinkPlanner
 from autogen_zettel.people.evidence_cards import given_layers, layer_draft, previous_in_batch
+from autogen_zettel.people.replied import LOOK_BACK, answered_message
 from autogen_zettel.people.sync import evidence_for, sync_cards
 from autogen_zettel.people.tables import LayerTables
 from autogen_zettel.store.db import CardDB
@@ -388,13 +389,18 @@ class Ingest:
         return out
 
     def _previous(self, msg: Message) -> str | None:
-        """The stored message before ``msg`` in its session, said by someone else."""
-        return LayerTables(self.db).previous_message(
-            msg.session_id,
-            msg.at.isoformat(),
-            (msg.at - timedelta(hours=12)).isoformat(),
-            msg.speaker,
-            msg.message_id,
+        """The stored message ``msg`` answers in its session, said by someone else (the one just
+        before it, or for a short reply the offer a few lines up: :mod:`~autogen_zettel.people.replied`)."""
+        return answered_message(
+            msg.text,
+            LayerTables(self.db).previous_messages(
+                msg.session_id,
+                msg.at.isoformat(),
+                (msg.at - timedelta(hours=12)).isoformat(),
+                msg.speaker,
+                msg.message_id,
+                LOOK_BACK,
+            ),
         )
 
     def unstored(self, drafts: Sequence[tuple[Message, Card]]) -> list[tuple[Message, Card]]:

@@ -960,7 +960,16 @@ def _sentence(
         # because the speaker takes it on - no refusal of its thing
         out = [e for e in out if not (e.layer == "preference" and e.kind == "refusal")]
     if _IRONY.search(sentence.strip()):
-        out = [e for e in out if not (e.layer == "preference" and e.score > 0.5)]
+        # (and no promise when the yes is mocked: "oh yeah I'll definitely run a marathon tomorrow 🙄";
+        # a grudging one still is, "ok ok i'll ring the plumbr tomorow 🙄")
+        mocked = re.search(
+            r"^(?:oh\s+)?(?:yeah|sure|right)\b|\b(?:definitely|totally|of course)\b", sentence, re.I
+        )
+        out = [
+            e
+            for e in out
+            if not (e.layer == "preference" and e.score > 0.5) and not (mocked and e.layer == "commitment")
+        ]
     groan = _GROAN_ZH.search(said) if han else None
     if groan:  # "哇又加班，我可太喜欢加班了呢": praise of what was just groaned at with 又 is irony
         out = [

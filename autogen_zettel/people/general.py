@@ -451,7 +451,8 @@ _RELATION_EN = (
     (
         "dating",
         re.compile(
-            r"\b(?:seeing someone|dating|seeing each other|(?:my )?(?:girlfriend|boyfriend|partner) and I)\b"
+            # (not the means or the scene of it: "dating apps", "online dating", "done with dating")
+            r"\b(?:seeing someone|(?<!online )(?<!with )(?<!of )dating(?!\s+(?:apps?|sites?|scene|profiles?|advice|shows?|life))|seeing each other|(?:my )?(?:girlfriend|boyfriend|partner) and I)\b"
             # "I've got a girlfriend now", "got a boyfriend!", "moved in with my boyfriend Tom"
             r"|(?:\bI(?:'ve| have)?\s+|^)(?:got\s+)?(?:a|a new)\s+(?:girlfriend|boyfriend|gf|bf)\b(?!\s+(?:who|that)\b)"
             r"|\bmoved\s+in\s+with\s+my\s+(?:girlfriend|boyfriend|partner|gf|bf)\b"
@@ -2719,6 +2720,8 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if n and 10 <= n < 100:
             add("age", str(n), "statement")
     m = _ZH_PET.search(s)
+    if m and re.search(r"(?:喜欢|讨厌|反对|不让|不同意|不准|嫌|受不了)[我你]?$", s[: m.start() + 1]):
+        m = None  # "我妈不喜欢我养狗": a stance on the keeping, not an animal of the one who holds it
     if m and not (m.group("counted") and _ZH_PET_GONE.search(s)):  # ("我家那只狗没了": gone, below)
         add(
             "pet",
@@ -2946,7 +2949,7 @@ _ZH_AGAIN = re.compile(
 _ZH_NEG_ANSWER = re.compile(
     r"^(?:我就不|不了|算了|免了|饶了我|我不)(?:喝|吃|去|要)?了?"
     # (given up, or not dared: "戒了", "早戒了", "不敢不敢"; a bare no to the act: "不去，…")
-    r"|^(?:早|已经)?戒了(?=[，,。！!~～]|$)|^不敢|^不(?:去|吃|喝|要|玩|唱)(?=[，,。！!~～]|$)"
+    r"|^(?:早|已经)?戒了(?=[，,。！!~～]|$)|^不敢|^不(?:去|吃|喝|要|玩|唱)(?:了)?(?=[，,。！!~～\s]|$)"
     # "我这把老骨头就不去凑热闹了": who declines (a few words), then 就不 and the act, closed by 了
     r"|^[^，,。！!？?]{0,8}?就不(?:去|来|吃|喝|要|玩|参加|凑|跟)[\u4e00-\u9fff]{0,6}了"
 )
@@ -3862,6 +3865,9 @@ def normalise_zh(s: str) -> str:
     )
     for a, b in _ZH_REGISTER:
         s = s.replace(a, b)
+    # "火锅吃不吃？", "奶茶喝不喝": the verb said yes-and-no asks, as 吗 does
+    # (closing its clause, not the 要不要 / 来不来 that heads an offer: "要不要一起去吃烧烤？")
+    s = re.sub(r"([吃喝去看玩打唱])不\1(?:啊|呀)?(?:[？?]|(?=[，,。！!\s]|$))", r"\1吗？", s)
     # "等我下班给你回电话", "我下班给你打": once off work, the time the act is for
     s = re.sub(r"等我下班(?:了|以后|之后|后)?(?=给|就|再|马上|立刻|打|回|发)", "我下班后", s)
     s = re.sub(r"(?<=我)下班(?=给|就|再|打|回|发|去)", "下班后", s)

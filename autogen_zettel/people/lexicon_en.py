@@ -510,7 +510,7 @@ REFUSE = re.compile(
 ACCEPT = re.compile(
     r"^(?:yes|yeah|yep|yup|sure|ok|okay|alright|sounds (?:good|great|perfect)|great|perfect|absolutely(?!,? not)|why not|"
     r"let's do|let's go with|let's try|i'd love|go for it|definitely|go on|defo|deffo|def|count me in|i'm in|"
-    r"for sure|yes please|hell yes|100%)(?!\w)|\bsounds (?:good|great|perfect|lovely)\b"
+    r"for sure|yes please|hell yes|100%|always|ye+s+|ya+s+)(?!\w)|\bsounds (?:good|great|perfect|lovely)\b"
 )
 REQUEST = re.compile(
     r"^(?:please\s+)?(?:can you\s+|could you\s+)?(?:book|order|reserve|get me|buy me|find me|sign me up for)\s+"

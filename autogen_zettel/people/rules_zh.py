@@ -289,7 +289,13 @@ _FACTS = (
     ),
     ("age", re.compile(r"我今年(?P<v>[0-9一二三四五六七八九十]{1,4})岁")),
     ("allergy", re.compile(r"我对(?P<v>(?![这那])[\u4e00-\u9fff]{1,5}?)过敏")),  # (not "对这个方案过敏")
-    ("pet", re.compile(r"我(?:家)?养了?(?:一只|一条|两只|只|条)?(?P<v>猫|狗|小猫|小狗|鹦鹉|兔子|仓鼠|金鱼)")),
+    # (not a stance on the keeping: "我妈不喜欢我养狗")
+    (
+        "pet",
+        re.compile(
+            r"(?<!喜欢)(?<!讨厌)(?<!反对)(?<!不让)(?<!不准)我(?:家)?养了?(?:一只|一条|两只|只|条)?(?P<v>猫|狗|小猫|小狗|鹦鹉|兔子|仓鼠|金鱼)"
+        ),
+    ),
 )
 _JOBS = re.compile(
     r"我(?:现在)?是(?:一名|一个|一位|名)?(?P<v>老师|医生|护士|工程师|程序员|设计师|律师|学生|会计|厨师|司机|"
@@ -455,6 +461,8 @@ def offer_topic(previous: str | None) -> str:
         m = shape.search(previous)
         if m and _clean_obj(m.group("o") or m.groupdict().get("o2") or ""):
             return _clean_obj(m.group("o") or m.groupdict().get("o2") or "")
+    # "火锅吃吗？老地方": a few words after the question mark (where, when) are no part of the offer
+    previous = re.sub(r"([？?])[^？?，,。]{1,6}$", r"\1", previous)
     m = _OFFER.search(previous)
     if not m:
         # (a treat said after it is no part of the offer: "奶茶喝吗？我请")
@@ -476,6 +484,13 @@ def offer_topic(previous: str | None) -> str:
         )
     raw = next(g for g in m.groups() if g)
     raw = re.sub(r"^(?:晚上|今晚|明天|我们|一起)+", "", raw)
+    if re.fullmatch(r"[一两几半]?[碗杯瓶份个块口次顿把串罐盘]", _clean_obj(raw) or raw):
+        # "我做了点绿豆汤，要不要来一碗？": a measure offers the thing said before it
+        made = re.search(
+            r"(?:做了|买了|带了|煮了|烤了|剩了|泡了|有)(?:点|些|一些)?(?P<t>[\u4e00-\u9fff]{1,5}?)[，,]",
+            previous,
+        )
+        return _clean_obj(made.group("t")) if made else ""
     return _clean_obj(raw)
 
 

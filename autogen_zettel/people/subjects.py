@@ -299,7 +299,7 @@ _ZH_LEAD = re.compile(
     # "小杨那人最烦开会了": the person, then 那人 / 这个人 said of them, then the predicate
     # "小王的前夫是律师": a person's relative, filed under the relative as "小王的前夫"
     # ("隔壁老王", "对门的小刘", "楼下张阿姨": where the person lives, said before the name)
-    rf"^(?:(?:隔壁|对门|对面|楼上|楼下)(?:家)?的?(?={_ZH_NAME}))?(?:(?P<owner>{_ZH_NAME})的(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME}|{_ZH_BIG_NAME}|{_LATIN_NAME_ZH})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的|有(?:一)?(?:个|位))?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff])|{_LATIN_NAME_ZH})?"
+    rf"^(?:(?:隔壁|对门|对面|楼上|楼下)(?:家)?的?(?={_ZH_NAME}))?(?:(?P<owner>{_ZH_NAME})(?:的|[他她]的?)(?P<orel>{_ZH_REL})(?=[\u4e00-\u9fff])|(?P<name>{_ZH_NAME}|{_ZH_BIG_NAME}|{_LATIN_NAME_ZH})(?:(?:那边|这边)(?=[\u4e00-\u9fff])|(?:这|那)个?人(?={_ZH_PRED}[\u4e00-\u9fff])|{_ZH_PRED})|我(?:的|有(?:一)?(?:个|位))?(?P<rel>{_ZH_REL})(?P<relname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff])|{_LATIN_NAME_ZH})?"
     # a post over the speaker, then the name it goes by ("我们组长老韩", "我的主管小林"): the named one
     rf"|我们?(?:的)?(?:{_ZH_TITLE})(?P<tname>{_ZH_NAME}|大[{SURNAMES}](?=[\u4e00-\u9fff]))(?={_ZH_PRED}|[是也都就])"
     rf"|(?P<bare>{_ZH_BARE_REL}){_ZH_PRED}"

@@ -31,6 +31,7 @@ from autogen_zettel.people.model import (
     restriction_clashes,
     role_lifts,
 )
+from autogen_zettel.people.replied import LOOK_BACK, answered_message
 from autogen_zettel.people.settled import settled_evidence
 from autogen_zettel.people.tables import LayerTables, subject_key
 from autogen_zettel.people.topics import category_of
@@ -61,6 +62,7 @@ RULE_FILES = (
     "people/key_meaning.py",
     "people/lexicon_en.py",
     "people/model.py",
+    "people/replied.py",
     "people/rules_en.py",
     "people/rules_zh.py",
     "people/settled.py",
@@ -120,12 +122,16 @@ def evidence_for(
         the card's time, UTC)
     :param embedder: passed to :func:`~autogen_zettel.people.extract.extract_layers` (None: rules only)
     """
-    previous = tables.previous_message(
-        card.session_id,
-        card.created_at.isoformat(),
-        (card.created_at - _PREVIOUS_WINDOW).isoformat(),
-        card.speaker,
-        card.source_ids[0] if card.source_ids else None,
+    previous = answered_message(
+        card.content,
+        tables.previous_messages(
+            card.session_id,
+            card.created_at.isoformat(),
+            (card.created_at - _PREVIOUS_WINDOW).isoformat(),
+            card.speaker,
+            card.source_ids[0] if card.source_ids else None,
+            LOOK_BACK,
+        ),
     )
     found = list(
         extract_layers(

@@ -332,6 +332,20 @@ class LayerTables:
         """The text of the latest message before ``at`` in ``session_id`` said by someone else
         (without a session: one said from ``since`` on). Messages stored at the same time count
         as before when stored before ``message_id`` (a batch at one clock time keeps its order)."""
+        recent = self.previous_messages(session_id, at, since, speaker, message_id, 1)
+        return recent[0] if recent else None
+
+    def previous_messages(
+        self,
+        session_id: str | None,
+        at: str,
+        since: str,
+        speaker: str,
+        message_id: str | None = None,
+        n: int = 4,
+    ) -> list[str]:
+        """The texts of the latest ``n`` messages before ``at`` said by others, the latest first
+        (as :meth:`previous_message` picks them); a sealed one ends the list."""
         sql = (
             "select text from messages where session_id is ? and speaker != ? and id is not ? and "
             "(at < ? or (at = ? and rowid < coalesce((select rowid from messages where id = ?), 9e18)))"
@@ -341,9 +355,14 @@ class LayerTables:
             sql += " and at >= ?"
             params.append(since)
         with self._lock:
-            row = self._db.execute(sql + " order by at desc, rowid desc limit 1", params).fetchone()
+            rows = self._db.execute(sql + " order by at desc, rowid desc limit ?", [*params, n]).fetchall()
         # a permanent card's source is sealed: no reply's plain layer row may draw on it
-        return row[0] if row and not is_sealed(row[0]) else None
+        out: list[str] = []
+        for row in rows:
+            if is_sealed(row[0]):
+                break
+            out.append(row[0])
+        return out
 
     def all_evidence(self) -> list[dict]:
         with self._lock:
