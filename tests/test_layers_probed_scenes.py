@@ -8,7 +8,7 @@ test (none is a line of a labelled set)."""
 from __future__ import annotations
 
 import zlib
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
@@ -740,7 +740,7 @@ def test_en_a_taste_turned_or_judged_in_other_words(default_hub, text, subject, 
     (liked if likes else disliked)(mem, subject, word)
 
 
-def test_en_a_stance_that_still_holds_and_a_trip_are_not_turned():
+def test_en_a_stance_that_still_holds_and_over_the_moon_are_not_turned():
     from tests.layer_sets import TUE, found_rows
 
     rows = found_rows("I used to love jazz and still do", TUE, speaker="Noah")
@@ -850,6 +850,8 @@ def test_en_done_for_oneself_or_for_a_day_closes_no_one_elses_promise(default_hu
     from tests.layer_sets import TUE, found_rows
 
     assert [r[2] for r in found_rows("Bob booked the table for Friday", TUE, speaker="Isla")] == [""]
+    # (a month, capitalised as a name is, is no one either)
+    assert [r[2] for r in found_rows("Bob booked the table for March", TUE, speaker="Isla")] == ["booked"]
 
 
 def test_en_a_move_said_telegraphically_and_a_yes_to_an_errand(default_hub):
@@ -1283,7 +1285,9 @@ def test_what_the_reviews_found_closed_stays_open(default_hub, tenant, lines, ow
         ("Awake?", "Yep! Been up since 6"),
     ],
 )
-def test_en_an_amount_taken_or_a_state_asked_after_is_no_refusal(default_hub, offer, answer):
+def test_en_an_amount_taken_or_a_state_asked_after_gives_no_refusal_and_no_row_on_it(
+    default_hub, offer, answer
+):
     mem = heard(
         default_hub, f"es_q{zlib.crc32((offer + answer).encode())}", [(0, "Ben", offer), (0, "Anna", answer)]
     )
@@ -1406,12 +1410,10 @@ def test_a_reply_in_a_group_reads_the_offer_it_answers(default_hub, lines, subje
 
 
 def test_a_yes_in_a_group_may_answer_the_question_just_before_it():
-    from autogen_zettel.people.replied import answered_message
+    from autogen_zettel.people.replied import replied_to
 
-    assert (
-        answered_message("yes it came", ["did the parcel come?", "pizza tonight?"]) == "did the parcel come?"
-    )
-    assert answered_message("me pls!!", ["did the parcel come?", "cake, anyone?"]) == "cake, anyone?"
+    assert replied_to("yes it came", ["did the parcel come?", "pizza tonight?"]) == "did the parcel come?"
+    assert replied_to("me pls!!", ["did the parcel come?", "cake, anyone?"]) == "cake, anyone?"
 
 
 def test_people_named_with_their_relative_and_a_stance_on_ones_keeping(default_hub):
@@ -1430,3 +1432,22 @@ def test_people_named_with_their_relative_and_a_stance_on_ones_keeping(default_h
         [(0, "Uma", "oh yeah I'll definitely run a marathon tomorrow 🙄"), (0, "Vic", "lmao")],
     )
     assert mem.commitments() == [], _all(mem)
+
+
+def test_a_reply_in_one_batch_reads_the_offer_a_few_lines_up(default_hub):
+    from tests.layer_sets import TUE
+
+    mem = default_hub.tenant("gs_b1")
+    mem.remember_many(
+        [
+            {"text": t, "speaker": sp, "at": TUE + timedelta(minutes=n)}
+            for n, (sp, t) in enumerate(
+                [
+                    ("Gus", "anyone want the last slice of cake?"),
+                    ("Hana", "did the parcel come?"),
+                    ("Ivy", "me pls!!"),
+                ]
+            )
+        ]
+    )
+    liked(mem, "Ivy", "cak")

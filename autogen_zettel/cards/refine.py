@@ -264,7 +264,8 @@ def _leads_joined(sentences: list[str], min_words: int) -> list[str]:
     promoted!!", not "Thanks!" or "Yeah, Caroline!"), leads into the sentence after it ("Got
     promoted!! Team lead from Monday"): kept as that sentence's head rather than dropped, so
     what follows keeps its news; so does a thing asked bare that the next sentence answers
-    ("Oysters? No thanks, never saw the appeal")."""
+    ("Oysters? No thanks, never saw the appeal"), and a bare yes or no heading a longer answer
+    ("Nah. Had one yesterday", "来！冰的")."""
     out: list[str] = []
     lead = ""
     for n, sentence in enumerate(sentences):
@@ -289,7 +290,7 @@ def _leads_joined(sentences: list[str], min_words: int) -> list[str]:
                 and _SELF_ANSWER.match(sentences[n + 1])
             )
             news = _NEWS_LEAD.match(sentence) and not sentence.rstrip().endswith("?")
-            # a bare yes or no heading the answer ("来！冰的，夏天就得喝啤酒", "Nah! had one yesterday"):
+            # a bare yes or no heading the answer ("来！冰的，夏天就得喝啤酒", "Nah. Had one yesterday"):
             # what the answer says of the thing offered, kept with what follows
             yes_no = _ANSWER_HEAD.match(sentence) and n + 1 < len(sentences)
             lead = sentence if news or answered or yes_no else ""

@@ -37,7 +37,7 @@ from autogen_zettel.memory.card_index import encode_batches, index_cards
 from autogen_zettel.memory.drafts import DraftCache, Same
 from autogen_zettel.memory.link_plan import LinkJudge, LinkPlanner
 from autogen_zettel.people.evidence_cards import given_layers, layer_draft, previous_in_batch
-from autogen_zettel.people.replied import LOOK_BACK, answered_message
+from autogen_zettel.people.replied import LOOK_BACK, replied_to
 from autogen_zettel.people.sync import evidence_for, sync_cards
 from autogen_zettel.people.tables import LayerTables
 from autogen_zettel.store.db import CardDB
@@ -391,7 +391,7 @@ class Ingest:
     def _previous(self, msg: Message) -> str | None:
         """The stored message ``msg`` answers in its session, said by someone else (the one just
         before it, or for a short reply the offer a few lines up: :mod:`~autogen_zettel.people.replied`)."""
-        return answered_message(
+        return replied_to(
             msg.text,
             LayerTables(self.db).previous_messages(
                 msg.session_id,

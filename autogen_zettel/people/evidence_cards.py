@@ -7,15 +7,14 @@ message kept as a card is there to be read."""
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from datetime import datetime
 
 from autogen_zettel.base.cards import CardKind, Message
 from autogen_zettel.cards.refine import CardDraft, keywords
-from autogen_zettel.people import rules_en, rules_zh
 from autogen_zettel.people.evidence import Evidence
 from autogen_zettel.people.extract import extract_layers
+from autogen_zettel.people.replied import LOOK_BACK, offers_a_thing, replied_to
 from autogen_zettel.text.due import due_date
 
 __all__ = ["layer_draft", "previous_in_batch", "given_layers"]
@@ -28,20 +27,16 @@ _KINDS = {
 }
 
 
-# what a bare Chinese question may name that is no thing offered
-_NO_THING_ZH = re.compile(
-    r"^(?:真的?|好的?|在|睡|到家|到了|对|是|行|可以|确定|认真|回来|醒|忙|累|饿|困|有空|方便)"
-)
-
-
 def previous_in_batch(prepared: Sequence[Message], msg: Message) -> str | None:
-    """The message before ``msg`` in the same batch and session, said by someone else."""
-    before = None
+    """The message ``msg`` answers among those before it in the same batch and session, said by
+    someone else (the one just before it, or for a short reply an offer a few lines up:
+    :func:`~autogen_zettel.people.replied.replied_to`)."""
+    before: list[str] = []
     for m in prepared:
         if m is msg:
-            return before
+            return replied_to(msg.text, before[::-1][:LOOK_BACK])
         if m.session_id == msg.session_id and m.speaker != msg.speaker:
-            before = m.text
+            before.append(m.text)
     return None
 
 
@@ -49,14 +44,7 @@ def layer_draft(msg: Message, previous: str | None, *, embedder=None) -> list[Ca
     """One draft of the whole message when it says something for the layers, else none
     (``embedder``: see :func:`~autogen_zettel.people.extract.extract_layers`)."""
     found = extract_layers(msg.text, speaker=msg.speaker, at=msg.at, previous=previous, embedder=embedder)
-    han = any("\u4e00" <= ch <= "\u9fff" for ch in msg.text)
-    offered = (
-        (rules_zh if han else rules_en).offer_topic(msg.text)
-        if msg.text.rstrip().endswith(("?", "？"))
-        else ""
-    )
-    if han and (len(offered) < 2 or _NO_THING_ZH.match(offered)):
-        offered = ""  # "真的吗？", "在吗？", "到家了吗？" ask after the hearer; they offer nothing
+    offered = msg.text.rstrip().endswith(("?", "？")) and offers_a_thing(msg.text)
     if not found and not offered:
         return []
     return [

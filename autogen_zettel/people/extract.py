@@ -40,6 +40,7 @@ from autogen_zettel.people.subjects import (
 from autogen_zettel.people.topics import topic_of
 from autogen_zettel.text.dates import without_anchors
 from autogen_zettel.text.due import (
+    DAY_OR_MONTH_EN,
     MONTH_EN,
     due_date,
     hour_of_today_en,
@@ -495,11 +496,10 @@ def _extract(
                     ev.layer == "status"
                     and ev.kind == "done"
                     and ev.key != "received"
-                    and _FOR_ANOTHER.search(said)
+                    and (for_whom := _FOR_ANOTHER.search(said))
                 ):
                     # (the verb it was done by gives way: who it was done for is what finds the promise)
-                    for_whom = _FOR_ANOTHER.search(said)
-                    whom = next((g for g in for_whom.groups() if g), "") if for_whom else ""
+                    whom = next((g for g in for_whom.groups() if g), "")
                     ev = dataclasses.replace(ev, key=STAND_IN, counterparty=whom or None)
                 if ev.layer == "status":
                     ev = _whose_state(ev, said, speaker, subject == speaker)
@@ -663,13 +663,13 @@ _PROPOSAL_ANSWERED_EN = re.compile(
 _ON_MY_BEHALF = re.compile(r"\b(?:for me|on my behalf|for my sake)\b", re.I)
 # words of working, which keep an employer one even in a line about study ("I work at the university")
 _WORKS_EN = re.compile(
-    r"\b(?:work|works|working|worked|job|teach\w*|lecturer|professor|staff|hired|employ\w*|intern\w*)\b", re.I
+    r"\b(?:work|works|working|worked|job|teach\w*|lecturer|professor|staff|hired|employ\w*|intern(?:s|ing|ship)?)\b",
+    re.I,
 )
 # done for someone other than the one who did it ("Sam sorted the tickets for you", "小王帮你把票订好了",
 # "周报我已经替曹阳写完交了")
 _FOR_ANOTHER = re.compile(
-    r"\bfor (?P<en>you|u|ya|him|her|them|(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|Christmas\b|Easter\b|Xmas\b"
-    rf"|{MONTH_EN}\b)[A-Z][a-z]+)\b(?!['’])|\bon (?:your|his|her|their|(?P<en2>[A-Z][a-z]+)'s) behalf\b"
+    rf"\bfor (?P<en>you|u|ya|him|her|them|(?!{DAY_OR_MONTH_EN}|Christmas\b|Easter\b|Xmas\b)[A-Z][a-z]+)\b(?!['’])|\bon (?P<en2>your|his|her|their|[A-Z][a-z]+(?='s))(?:'s)? behalf\b"
     r"|(?:帮|替)(?!我)(?P<zh>你|您|他|她|[\u4e00-\u9fff]{2,3}?)(?=把|[\u4e00-\u9fff]{1,3}?(?:好|完))"
 )
 # a promise whose time is "then", the time said before it in the sentence

@@ -37,7 +37,7 @@ from autogen_zettel.people.lexicon_en import (
 )
 from autogen_zettel.people.subjects import RELATIVES_EN, RELATIVES_ZH, names_a_person
 from autogen_zettel.people.topics import clean_topic, topic_of
-from autogen_zettel.text.due import MONTH_EN, SPAN_EN, ZH_RIGHT_AWAY
+from autogen_zettel.text.due import DAY_OR_MONTH_EN, SPAN_EN, ZH_RIGHT_AWAY
 from autogen_zettel.text.holidays import ZH_FESTIVALS
 from autogen_zettel.text.zh_places import is_place
 
@@ -130,7 +130,7 @@ _EMPLOYER_EN = re.compile(
     # a start at a firm by its name, the I dropped at a clause's head: "starting at KPMG Monday",
     # "started at Amazon as a warehouse manager" (not a time or a rung: "starting at 9", "at the bottom")
     rf"|(?:^|(?<=[,;] )|(?<=\band )|(?<=\bso ))(?i:starting|started|start)\s+(?:(?i:work|a new job|my new job)\s+)?at\s+"
-    rf"(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|{MONTH_EN}\b|Easter\b|Christmas\b|Xmas\b)(?P<v14>{_CAP})\b(?=\s+(?:on\s+)?(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|\s+(?i:next|tomorrow|last|this|as|in|from|on)\b|\s*(?:[,.!;]|$))",
+    rf"(?!{DAY_OR_MONTH_EN}|Easter\b|Christmas\b|Xmas\b)(?P<v14>{_CAP})\b(?=\s+(?:on\s+)?{DAY_OR_MONTH_EN}|\s+(?i:next|tomorrow|last|this|as|in|from|on)\b|\s*(?:[,.!;]|$))",
 )
 # "My daughter started at Oakwood Primary", "He's starting at Hillside High", "Lily's moved up to
 # Oakwood High": a school by its head; "goes to Hillside Primary", "attends ...": the one now (a statement)
@@ -720,7 +720,7 @@ def _facts_en(s: str, subject: str) -> list[Evidence]:
             "",
         )
         # (a day after the name is when: "starting at KPMG Monday")
-        v = re.split(r"\s+(?=(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b)", v)[0]
+        v = re.split(rf"\s+(?={DAY_OR_MONTH_EN})", v)[0]
         if not v or (left and left.group("v") == v) or (m.group("was") or "").lower() == "was":
             continue
         if re.search(r"\b(?:his|her|their|your)\s+(?:(?:new|old|first|current)\s+)?$", s[: m.start()], re.I):
@@ -1669,7 +1669,10 @@ def _prefs_en(s: str, subject: str, offered: str, meaning=None) -> list[Evidence
         if m:
             return _pref(subject, m.group("obj"), 0.9 if m.group("up") else 0.1, "change")
     s = _STANCE_BEGUN_EN.sub(
-        lambda m: "I now " + (m.group("a") or m.group("b") + ("" if m.group("b") == "enjoy" else "e")), s
+        lambda m: (
+            "I now " + (m.group("a") or m.group("b") + ("" if m.group("b").lower() == "enjoy" else "e"))
+        ),
+        s,
     )
     if not _PASSING_EN.search(s):  # ("Loving life right now", "hating Tom today": a mood, no taste)
         s = _PROGRESSIVE_STANCE_EN.sub(
@@ -1968,7 +1971,7 @@ def _generic_facts_en(s: str, subject: str, meaning) -> list[Evidence]:
 
 _LOVED_BY_EN = re.compile(
     r"\b(?:the|that|this)\s+(?P<thing>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,2}?)\s+"
-    rf"(?P<who>(?!(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|{MONTH_EN}\b)[A-Z][a-z]+)\s+"
+    rf"(?P<who>(?!{DAY_OR_MONTH_EN})[A-Z][a-z]+)\s+"
     r"(?:loves|adores|is obsessed with|raves about|swears by|is mad about)\b"
 )
 
@@ -1984,7 +1987,7 @@ def extract_en(s: str, subject: str, offered: str = "", meaning=None) -> list[Ev
     theirs = [
         e
         for m in _LOVED_BY_EN.finditer(s)
-        if m.group("who") not in ("I", subject) and m.group("who") not in _NOT_NAMES_EN
+        if m.group("who") != subject and m.group("who") not in _NOT_NAMES_EN
         for e in _pref(m.group("who"), m.group("thing"), 0.85, "statement")
     ]
     return facts + _prefs_en(s, subject, offered, meaning) + theirs
@@ -2190,7 +2193,8 @@ _ZH_FUTURE = re.compile(
     # a day still ahead: "明天第一天去字节上班" is a start to come, no change yet
     r"明天|大?后天|下(?:个)?(?:星期|礼拜)"
 )
-# news though a time ahead is named: the sentence ends done, says 已经, or tells a done event first
+# news though a time ahead is named: the sentence ends done, says 已经, or has a clause that closes done
+# before another ("…离职了，下周一去阿里报到")
 # ("我从阿里离职了，下个月去美团": the leaving is done, the next job follows from it)
 _ZH_DONE_FIRST = re.compile(r"了[。！!，,]?$|已经|(?:^|[，,])[^，,！!。]*[\u4e00-\u9fff]了[，,！!。]")
 _ZH_RELATION = (
@@ -2353,7 +2357,7 @@ _ZH_LEFT_FIRM = re.compile(
 # what 不在X了 / X不干了 may name that is no place of work: a town, a room, a group, a state, one's
 # chores ("我已经不在北京了", "不在群里了", "不在状态了", "家务不干了")
 _ZH_NOT_A_FIRM = re.compile(
-    r"公司$|单位$|群|状态|学校|医院|家|乎|这|那|里$|上$|家务|作业|活$|事$|饭|国内|国外|外地|本地|老家|宿舍|办公室|工位|线"
+    r"公司$|单位$|群|状态|学校|医院|家|乎|这|那|里$|上$|作业|活$|事$|饭|国内|国外|外地|本地|宿舍|办公室|工位|线"
 )
 
 
@@ -2720,6 +2724,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         if n and 10 <= n < 100:
             add("age", str(n), "statement")
     m = _ZH_PET.search(s)
+    # (the match may start on the keeper's 我, so the stance is read up to and with it)
     if m and re.search(r"(?:喜欢|讨厌|反对|不让|不同意|不准|嫌|受不了)[我你]?$", s[: m.start() + 1]):
         m = None  # "我妈不喜欢我养狗": a stance on the keeping, not an animal of the one who holds it
     if m and not (m.group("counted") and _ZH_PET_GONE.search(s)):  # ("我家那只狗没了": gone, below)
@@ -2766,7 +2771,7 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
         add("school", "none", "change")
     # the employment ends with nothing after it said: employer and job "none", as _ENDED_EN reads
     # (what one does now, said after it, is the news instead when it names a job or a firm; "辞职了，
-    # 现在在家带娃" names none, so the job is over)
+    # 现在在家带娃" names none: the employer is over, and at home with the children is the job now)
     taken = _ZH_ODD_JOB.search(s)
     if taken and _left_firm_zh(s):
         add("job", taken.group("v"), "change")  # "星巴克不干了，找了个送外卖的活": the new work
@@ -3369,7 +3374,7 @@ def _prefs_zh(s: str, subject: str, offered: str) -> list[Evidence]:
             act = next(
                 (
                     a.group("o")
-                    for b in (clauses[: clauses.index(c)] if c in clauses else [])
+                    for b in clauses[: clauses.index(c)]
                     if (
                         a := re.search(
                             r"(?P<o>(?:抽|喝|吃|打|玩|熬)[\u4e00-\u9fff]{1,2}?)(?:很|特别|挺|比较|也)?(?:凶|多|狠|猛|厉害|上瘾)",

@@ -301,7 +301,7 @@ DONE = re.compile(
     # (any errand's participle after its thing, a clause or a when after it: "plants watered, they're
     # all alive", "Dentist booked for the 10th", "bins emptied this morning")
     rf"|^(?:the\s+|my\s+|your\s+|our\s+)?(?P<w14>(?!(?:consider|he|she|they|it|i|we|you|that|this|plans?|flight|train|bus|meeting|no|not|nobody|noone|none|nothing|one|someone|everyone|everything|still|never)\b)[a-z]+(?: [a-z]+)?) "
-    rf"(?:{DONE_VERBS}|fed|walked|paid|posted)(?=[.!]*$|\s*[,;]|\s+(?:already|just now|this morning|today|yesterday|last night|"
+    rf"(?:{DONE_VERBS}|fed|walked)(?=[.!]*$|\s*[,;]|\s+(?:already|just now|this morning|today|yesterday|last night|"
     rf"earlier|for\s+(?:the|next|tomorrow|mon|tues|wednes|thurs|fri|satur|sun)))"
     rf"|^(?:i\s+)?did it\b(?P<w6>)"
     # the one chased has answered ("Caterers came back, three vegan plates confirmed", "the garage got
@@ -490,6 +490,13 @@ NO_REFUSAL = re.compile(
     # ("not a chef anymore, I drive for Uber now": what one no longer is, no offer refused)
     r"|^(?:(?:no|nope|nah)[,.!]?\s+)?not\s+(?:a|an)\s+\w+(?:\s+\w+)?\s+(?:anymore|any more)\b"
 )
+# one thing asked for by the speaker instead ("just water for me thanks"), which refuses the thing
+# offered unless it is that thing (rules_en reads "just a coffee for me" to "Coffee or tea?" as taking
+# it); not an amount of the thing offered ("just a small glass for me", "just the one for me")
+JUST_FOR_ME = re.compile(
+    r"^(?:just|only)\s+(?!(?:a\s+|the\s+)?(?:small|little|splash|drop|half|quick|tiny|wee|single|bit|couple|one|dash)\b)"
+    r"(?:a\s+|some\s+)?(?P<x>\w+(?:\s+\w+)?)\s+for\s+me\b"
+)
 REFUSE = re.compile(
     r"^(?:no|nah|nope|not really|not for me|i'm good|i'm fine|i'm ok|i'm okay|i'm alright|i'm all right|i'll pass|pass|"
     r"(?:absolutely|definitely|certainly|hell|god) no(?:t|pe)?|no way)\b"
@@ -498,9 +505,7 @@ REFUSE = re.compile(
     r"\bno \w+(?: \w+)? for me\b|^nothing \w+(?:,| please| for me)|\bnot in the mood for\b|\bdon't feel like\b|"
     r"\b(?:can we|let's|please) avoid\b|\bless \w+,? please\b"
     # something else taken instead: "just water for me thanks", "I'll stick with tea"
-    # (not an amount of the thing offered: "just a small glass for me", "just the one for me")
-    r"|^(?:just|only)\s+(?!(?:a\s+|the\s+)?(?:small|little|splash|drop|half|quick|tiny|wee|single|bit|couple|one|dash)\b)"
-    r"(?:a\s+|some\s+)?\w+(?:\s+\w+)?\s+for\s+me\b|\bi'll\s+(?:just\s+)?stick\s+(?:with|to)\b"
+    rf"|{JUST_FOR_ME.pattern}|\bi'll\s+(?:just\s+)?stick\s+(?:with|to)\b"
     # "I'll give that a miss", "I'll give it a swerve", "I think I'll sit this one out": a decline said as
     # what one will do
     r"|\b(?:i'll|i will|i think i'll|i'm going to|i'm gonna|gonna)\s+(?:give\s+(?:it|that|this|them)(?:\s+one)?\s+a\s+"
@@ -510,7 +515,7 @@ REFUSE = re.compile(
 ACCEPT = re.compile(
     r"^(?:yes|yeah|yep|yup|sure|ok|okay|alright|sounds (?:good|great|perfect)|great|perfect|absolutely(?!,? not)|why not|"
     r"let's do|let's go with|let's try|i'd love|go for it|definitely|go on|defo|deffo|def|count me in|i'm in|"
-    r"for sure|yes please|hell yes|100%|always|ye+s+|ya+s+)(?!\w)|\bsounds (?:good|great|perfect|lovely)\b"
+    r"for sure|yes please|hell yes|100%|always|ye+s+|ya+s+)(?!\w)(?!,?\s*not\b)|\bsounds (?:good|great|perfect|lovely)\b"
 )
 REQUEST = re.compile(
     r"^(?:please\s+)?(?:can you\s+|could you\s+)?(?:book|order|reserve|get me|buy me|find me|sign me up for)\s+"
@@ -651,7 +656,6 @@ LIFT = re.compile(
     r"\bi(?:'ve| have)?\s+(?:started|began|am back to|'m back to)\s+(?P<x>drinking|smoking)\s+again\b"
     r"|\bi (?:drink|smoke) again\b"
 )
-# the head noun of a school's name ("Oakwood Primary", "Hillside High School")
 # a line about study, whose "at <Name>" is a school ("switched unis, I'm at Edinburgh now", "Ella's
 # started at Cambridge, she's doing medicine")
 STUDY_EN = re.compile(
@@ -660,6 +664,7 @@ STUDY_EN = re.compile(
     r"biology|english|economics|engineering|nursing|computer science|psychology|philosophy|art|music))\b",
     re.I,
 )
+# the head noun of a school's name ("Oakwood Primary", "Hillside High School")
 SCHOOL_HEAD = re.compile(
     r"\b(?:Primary|Secondary|High|Nursery|Kindergarten|Academy|College|University|Uni|School|Preschool)$"
 )

@@ -416,7 +416,7 @@ def derive_commitments(items: Sequence[Observed]) -> list[Commitment]:
                 if _open_before(c, o)
                 and c.owner.casefold() != who
                 and _met(said, c)
-                and (whom in ("", "you", "u", "ya", "你", "您") or whom == c.owner.casefold())
+                and (whom in ("", "you", "u", "ya", "your", "你", "您") or whom == c.owner.casefold())
             ] or candidates
         if ev.kind == "cancelled":
             # "Don't worry about Saturday, I'll grab a cab" (two cards of one message): nothing is

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from autogen_zettel.people import rules_en, rules_zh
 
-__all__ = ["answered_message"]
+__all__ = ["LOOK_BACK", "offers_a_thing", "replied_to"]
 
 LOOK_BACK = 4  # messages by others a short reply may reach back over
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -22,9 +22,19 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _CLAIM = re.compile(r"^(?:me|mine|dibs|me too|always|i'?ll have it|我要|给我|我来一)(?![a-z])", re.I)
 
 
-def _offers(text: str) -> bool:
-    rules = rules_zh if _HAN.search(text) else rules_en
-    return bool(rules.offer_topic(text))
+# what a bare Chinese question may name that is no thing offered ("真的吗？", "在吗？", "到家了吗？")
+_NO_THING_ZH = re.compile(
+    r"^(?:真的?|好的?|在|睡|到家|到了|对|是|行|可以|确定|认真|回来|醒|忙|累|饿|困|有空|方便)"
+)
+
+
+def offers_a_thing(text: str) -> bool:
+    """Whether ``text`` offers a thing a reply may take or turn down ("Coffee?", "奶茶？", "要不要来一碗？";
+    not "Ready?", "在吗？"; a one-character Chinese thing, "茶？", is left out with the asking words)."""
+    if _HAN.search(text):
+        offered = rules_zh.offer_topic(text)
+        return len(offered) >= 2 and not _NO_THING_ZH.match(offered)
+    return bool(rules_en.offer_topic(text))
 
 
 def _short(reply: str) -> bool:
@@ -32,23 +42,23 @@ def _short(reply: str) -> bool:
     return han <= 12 if han else len(reply.split()) <= 6
 
 
-def answered_message(reply: str, recent: Sequence[str]) -> str | None:
+def replied_to(reply: str, recent: Sequence[str]) -> str | None:
     """Which of ``recent`` (the messages by others before ``reply``, the latest first) it answers.
 
-    >>> answered_message("yesss pizza", ["has anyone seen my keys", "pizza tonight?"])
+    >>> replied_to("yesss pizza", ["has anyone seen my keys", "pizza tonight?"])
     'pizza tonight?'
-    >>> answered_message("yes it came this morning", ["did the parcel come?", "pizza tonight?"])
+    >>> replied_to("yes it came this morning", ["did the parcel come?", "pizza tonight?"])
     'did the parcel come?'
-    >>> answered_message("me pls!!", ["did the parcel come?", "anyone want the last slice?"])
+    >>> replied_to("me pls!!", ["did the parcel come?", "anyone want the last slice?"])
     'anyone want the last slice?'
-    >>> answered_message("I moved to Leeds last month with my sister", ["keys?", "pizza tonight?"])
-    'keys?'
+    >>> replied_to("I moved to Leeds last month with my sister", ["has anyone seen my keys", "pizza tonight?"])
+    'has anyone seen my keys'
     """
     if not recent:
         return None
     latest = recent[0]
-    if _offers(latest) or not _short(reply):
+    if offers_a_thing(latest) or not _short(reply):
         return latest
     if latest.rstrip().endswith(("?", "？")) and not _CLAIM.match(reply.strip()):
         return latest  # ("did the parcel come?" - "yes": a yes may answer any question)
-    return next((m for m in recent[1:LOOK_BACK] if _offers(m)), latest)
+    return next((m for m in recent[1:LOOK_BACK] if offers_a_thing(m)), latest)

@@ -32,6 +32,7 @@ from autogen_zettel.people.lexicon_en import (
     GERUND_HEAD,
     HEDGE,
     IDIOMS,
+    JUST_FOR_ME,
     MUST,
     NO_REFUSAL,
     NOT_A_KIND,
@@ -234,7 +235,7 @@ def offer_topic(previous: str | None) -> str:
         # (a state or a place the hearer is asked about: "Ready?", "Home?", "Awake?", "Outside?")
         r"ready|home|awake|asleep|outside|inside|here|there|done|alive|up|free|busy|around|back|in|out|coming|"
         r"serious|downstairs|upstairs|sorted|safe|well|better|sick|tired|hungry|bored|dressed|late|early|"
-        r"good|okay|fine|alright|sure|everyone|anyone|someone|nobody|yet|now|today|tonight)\b",
+        r"good|fine|alright|everyone|anyone|someone|nobody|yet|now|today|tonight)\b",
         m.group("obj"),
     ):
         return _topic(m.group("obj"))
@@ -260,8 +261,6 @@ _OBLIGED_SKIP = re.compile(
 _NO_CHANCE = re.compile(r"^(?:a\s+)?(?:chance|hope|prayer|likely|happening|way|bit|lot|much|remotely)$")
 _VENUE = re.compile(r"\b(?:place|restaurant|bar|spot|cafe|café|joint|pub|diner)$")
 _TASTE_AFTER = re.compile(r"\b(?:mood for|feel like|fancy)\s+\w")
-# "just a coffee for me": one thing for the speaker, which refuses the thing offered unless it is it
-_JUST_FOR_ME = re.compile(r"^(?:just|only)\s+(?:a\s+|some\s+)?(?P<x>\w+(?:\s+\w+)?)\s+for\s+me\b")
 # a yes that takes a request on, after any acknowledgements ("Yeah can do 👍", "Sure, will do",
 # "ok ok, leave it with me"); "I can do Tuesday" offers a day, not the act asked
 _PLEDGED_YES = re.compile(
@@ -792,7 +791,7 @@ def _preferences(s: str, low: str, speaker: str, previous: str | None) -> list[E
     said = ""
     # a sigh or an interjection before the refusal ("Ugh, no more curry") leaves it a refusal
     bare = _INTERJECTION.sub("", low)
-    mine = _JUST_FOR_ME.match(bare)
+    mine = JUST_FOR_ME.match(bare)
     if mine and previous and re.search(rf"\b{re.escape(mine.group('x').split()[-1])}", previous.lower()):
         # "just a coffee for me thanks" to "Coffee or tea?": the thing offered, taken
         return _pref(speaker, mine.group("x"), 0.85, "acceptance")

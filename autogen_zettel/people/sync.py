@@ -31,7 +31,7 @@ from autogen_zettel.people.model import (
     restriction_clashes,
     role_lifts,
 )
-from autogen_zettel.people.replied import LOOK_BACK, answered_message
+from autogen_zettel.people.replied import LOOK_BACK, replied_to
 from autogen_zettel.people.settled import settled_evidence
 from autogen_zettel.people.tables import LayerTables, subject_key
 from autogen_zettel.people.topics import category_of
@@ -122,7 +122,7 @@ def evidence_for(
         the card's time, UTC)
     :param embedder: passed to :func:`~autogen_zettel.people.extract.extract_layers` (None: rules only)
     """
-    previous = answered_message(
+    previous = replied_to(
         card.content,
         tables.previous_messages(
             card.session_id,

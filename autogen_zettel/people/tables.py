@@ -326,15 +326,6 @@ class LayerTables:
             if rows:
                 self._db["conflicts"].insert_all(rows, replace=True)
 
-    def previous_message(
-        self, session_id: str | None, at: str, since: str, speaker: str, message_id: str | None = None
-    ) -> str | None:
-        """The text of the latest message before ``at`` in ``session_id`` said by someone else
-        (without a session: one said from ``since`` on). Messages stored at the same time count
-        as before when stored before ``message_id`` (a batch at one clock time keeps its order)."""
-        recent = self.previous_messages(session_id, at, since, speaker, message_id, 1)
-        return recent[0] if recent else None
-
     def previous_messages(
         self,
         session_id: str | None,
@@ -344,8 +335,10 @@ class LayerTables:
         message_id: str | None = None,
         n: int = 4,
     ) -> list[str]:
-        """The texts of the latest ``n`` messages before ``at`` said by others, the latest first
-        (as :meth:`previous_message` picks them); a sealed one ends the list."""
+        """The texts of the latest ``n`` messages before ``at`` in ``session_id`` said by someone
+        else, the latest first (without a session: those said from ``since`` on). Messages stored
+        at the same time count as before when stored before ``message_id`` (a batch at one clock
+        time keeps its order); a sealed one ends the list."""
         sql = (
             "select text from messages where session_id is ? and speaker != ? and id is not ? and "
             "(at < ? or (at = ? and rowid < coalesce((select rowid from messages where id = ?), 9e18)))"

@@ -31,6 +31,7 @@ from autogen_zettel.text.holidays import next_holiday
 
 __all__ = [
     "DATE_WORDS",
+    "DAY_OR_MONTH_EN",
     "MONTH_EN",
     "SPAN_EN",
     "ZH_RIGHT_AWAY",
@@ -50,6 +51,9 @@ _MONTHS["sept"] = 9
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
 #: an English month's name or abbreviation, as a group ("May", "sept", "December"); case as the caller's flags
 MONTH_EN = rf"(?:{_MONTH})"
+#: a weekday or a month by its name, in any case ("Friday", "March"): a time where a capitalised word
+#: might be taken for someone's name ("booked the table for Friday", "the cafe Monday loves")
+DAY_OR_MONTH_EN = rf"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|{_MONTH})\b"
 # weekday abbreviations as people type them: "thurs", "weds" alone; "fri", "sat" only after on / by /
 # this / next (a bare "sat" is a verb, "sun" a noun)
 _DAY_ABBR = {
