@@ -2772,16 +2772,15 @@ def _facts_zh(s: str, subject: str) -> list[Evidence]:
     # the employment ends with nothing after it said: employer and job "none", as _ENDED_EN reads
     # (what one does now, said after it, is the news instead when it names a job or a firm; "辞职了，
     # 现在在家带娃" names none: the employer is over, and at home with the children is the job now)
+    left = _left_firm_zh(s)
     taken = _ZH_ODD_JOB.search(s)
-    if taken and _left_firm_zh(s):
+    if taken and left:
         add("job", taken.group("v"), "change")  # "星巴克不干了，找了个送外卖的活": the new work
-    if (_left_firm_zh(s) or _ZH_JOB_ENDED.match(s)) and not any(
-        e.key in ("employer", "job", "school") for e in out
-    ):
+    if (left or _ZH_JOB_ENDED.match(s)) and not any(e.key in ("employer", "job", "school") for e in out):
         add("employer", "none", "change")
         # ("辞职了，现在在家带娃": at home with the children is what one does now)
         add("job", "在家带娃" if re.search(r"在家带(?:娃|孩子|宝宝)|全职带娃", s) else "none", "change")
-    elif _left_firm_zh(s) and not any(e.key == "employer" for e in out):
+    elif left and not any(e.key == "employer" for e in out):
         add("employer", "none", "change")  # (the new work said names no firm)
     # "考上研了，九月去浙大": a level of study is no school; the school is where one goes for it
     level = next(
